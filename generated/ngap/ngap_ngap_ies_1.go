@@ -29,13 +29,11 @@ type AdditionalDLUPTNLInformationForHOItem struct {
 	// AdditionalQosFlowSetupResponseList is the component additionalQosFlowSetupResponseList [1] QosFlowListWithDataForwarding.
 	AdditionalQosFlowSetupResponseList QosFlowListWithDataForwarding
 	// AdditionalDLForwardingUPTNLInformation is the component additionalDLForwardingUPTNLInformation [2] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	AdditionalDLForwardingUPTNLInformation UPTransportLayerInformation
-	// HasAdditionalDLForwardingUPTNLInformation tells whether additionalDLForwardingUPTNLInformation is present in the encoding.
-	HasAdditionalDLForwardingUPTNLInformation bool
+	AdditionalDLForwardingUPTNLInformation    UPTransportLayerInformation
+	HasAdditionalDLForwardingUPTNLInformation bool // whether additionalDLForwardingUPTNLInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.AdditionalDLUPTNLInformationForHOItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AdditionalDLUPTNLInformationForHOItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AdditionalDLUPTNLInformationForHOItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -231,9 +229,8 @@ type AllocationAndRetentionPriority struct {
 	// PreEmptionVulnerability is the component pre-emptionVulnerability [2] Pre-emptionVulnerability.
 	PreEmptionVulnerability PreEmptionVulnerability
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.AllocationAndRetentionPriority-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -294,9 +291,8 @@ type AllowedNSSAIItem struct {
 	// SNSSAI is the component s-NSSAI [0] S-NSSAI.
 	SNSSAI SNSSAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.AllowedNSSAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AllowedNSSAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AllowedNSSAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -358,9 +354,8 @@ type AllowedPNINPNItem struct {
 	// AllowedCAGListPerPLMN is the component allowed-CAG-List-per-PLMN [2] Allowed-CAG-List-per-PLMN.
 	AllowedCAGListPerPLMN AllowedCAGListPerPLMN
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.Allowed-PNI-NPN-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AllowedPNINPNItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AllowedPNINPNItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -448,25 +443,20 @@ type AlternativeQoSParaSetItem struct {
 	// AlternativeQoSParaSetIndex is the component alternativeQoSParaSetIndex [0] AlternativeQoSParaSetIndex.
 	AlternativeQoSParaSetIndex AlternativeQoSParaSetIndex
 	// GuaranteedFlowBitRateDL is the component guaranteedFlowBitRateDL [1] BitRate OPTIONAL.
-	GuaranteedFlowBitRateDL BitRate
-	// HasGuaranteedFlowBitRateDL tells whether guaranteedFlowBitRateDL is present in the encoding.
-	HasGuaranteedFlowBitRateDL bool
+	GuaranteedFlowBitRateDL    BitRate
+	HasGuaranteedFlowBitRateDL bool // whether guaranteedFlowBitRateDL is present in the encoding
 	// GuaranteedFlowBitRateUL is the component guaranteedFlowBitRateUL [2] BitRate OPTIONAL.
-	GuaranteedFlowBitRateUL BitRate
-	// HasGuaranteedFlowBitRateUL tells whether guaranteedFlowBitRateUL is present in the encoding.
-	HasGuaranteedFlowBitRateUL bool
+	GuaranteedFlowBitRateUL    BitRate
+	HasGuaranteedFlowBitRateUL bool // whether guaranteedFlowBitRateUL is present in the encoding
 	// PacketDelayBudget is the component packetDelayBudget [3] PacketDelayBudget OPTIONAL.
-	PacketDelayBudget PacketDelayBudget
-	// HasPacketDelayBudget tells whether packetDelayBudget is present in the encoding.
-	HasPacketDelayBudget bool
+	PacketDelayBudget    PacketDelayBudget
+	HasPacketDelayBudget bool // whether packetDelayBudget is present in the encoding
 	// PacketErrorRate is the component packetErrorRate [4] PacketErrorRate OPTIONAL.
-	PacketErrorRate PacketErrorRate
-	// HasPacketErrorRate tells whether packetErrorRate is present in the encoding.
-	HasPacketErrorRate bool
+	PacketErrorRate    PacketErrorRate
+	HasPacketErrorRate bool // whether packetErrorRate is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.AlternativeQoSParaSetItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AlternativeQoSParaSetItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AlternativeQoSParaSetItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -911,9 +901,8 @@ type AMFTNLAssociationSetupItem struct {
 	// AMFTNLAssociationAddress is the component aMF-TNLAssociationAddress [0] EXPLICIT CPTransportLayerInformation.
 	AMFTNLAssociationAddress CPTransportLayerInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.AMF-TNLAssociationSetupItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AMFTNLAssociationSetupItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AMFTNLAssociationSetupItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -971,15 +960,13 @@ type AMFTNLAssociationToAddItem struct {
 	// AMFTNLAssociationAddress is the component aMF-TNLAssociationAddress [0] EXPLICIT CPTransportLayerInformation.
 	AMFTNLAssociationAddress CPTransportLayerInformation
 	// TNLAssociationUsage is the component tNLAssociationUsage [1] TNLAssociationUsage OPTIONAL.
-	TNLAssociationUsage TNLAssociationUsage
-	// HasTNLAssociationUsage tells whether tNLAssociationUsage is present in the encoding.
-	HasTNLAssociationUsage bool
+	TNLAssociationUsage    TNLAssociationUsage
+	HasTNLAssociationUsage bool // whether tNLAssociationUsage is present in the encoding
 	// TNLAddressWeightFactor is the component tNLAddressWeightFactor [2] TNLAddressWeightFactor.
 	TNLAddressWeightFactor TNLAddressWeightFactor
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.AMF-TNLAssociationToAddItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AMFTNLAssociationToAddItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AMFTNLAssociationToAddItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1035,9 +1022,8 @@ type AMFTNLAssociationToRemoveItem struct {
 	// AMFTNLAssociationAddress is the component aMF-TNLAssociationAddress [0] EXPLICIT CPTransportLayerInformation.
 	AMFTNLAssociationAddress CPTransportLayerInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.AMF-TNLAssociationToRemoveItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AMFTNLAssociationToRemoveItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AMFTNLAssociationToRemoveItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1097,17 +1083,14 @@ type AMFTNLAssociationToUpdateItem struct {
 	// AMFTNLAssociationAddress is the component aMF-TNLAssociationAddress [0] EXPLICIT CPTransportLayerInformation.
 	AMFTNLAssociationAddress CPTransportLayerInformation
 	// TNLAssociationUsage is the component tNLAssociationUsage [1] TNLAssociationUsage OPTIONAL.
-	TNLAssociationUsage TNLAssociationUsage
-	// HasTNLAssociationUsage tells whether tNLAssociationUsage is present in the encoding.
-	HasTNLAssociationUsage bool
+	TNLAssociationUsage    TNLAssociationUsage
+	HasTNLAssociationUsage bool // whether tNLAssociationUsage is present in the encoding
 	// TNLAddressWeightFactor is the component tNLAddressWeightFactor [2] TNLAddressWeightFactor OPTIONAL.
-	TNLAddressWeightFactor TNLAddressWeightFactor
-	// HasTNLAddressWeightFactor tells whether tNLAddressWeightFactor is present in the encoding.
-	HasTNLAddressWeightFactor bool
+	TNLAddressWeightFactor    TNLAddressWeightFactor
+	HasTNLAddressWeightFactor bool // whether tNLAddressWeightFactor is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.AMF-TNLAssociationToUpdateItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AMFTNLAssociationToUpdateItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AMFTNLAssociationToUpdateItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1163,21 +1146,17 @@ type AMFUENGAPID int64
 //	}
 type AreaOfInterest struct {
 	// AreaOfInterestTAIList is the component areaOfInterestTAIList [0] AreaOfInterestTAIList OPTIONAL.
-	AreaOfInterestTAIList AreaOfInterestTAIList
-	// HasAreaOfInterestTAIList tells whether areaOfInterestTAIList is present in the encoding.
-	HasAreaOfInterestTAIList bool
+	AreaOfInterestTAIList    AreaOfInterestTAIList
+	HasAreaOfInterestTAIList bool // whether areaOfInterestTAIList is present in the encoding
 	// AreaOfInterestCellList is the component areaOfInterestCellList [1] AreaOfInterestCellList OPTIONAL.
-	AreaOfInterestCellList AreaOfInterestCellList
-	// HasAreaOfInterestCellList tells whether areaOfInterestCellList is present in the encoding.
-	HasAreaOfInterestCellList bool
+	AreaOfInterestCellList    AreaOfInterestCellList
+	HasAreaOfInterestCellList bool // whether areaOfInterestCellList is present in the encoding
 	// AreaOfInterestRANNodeList is the component areaOfInterestRANNodeList [2] AreaOfInterestRANNodeList OPTIONAL.
-	AreaOfInterestRANNodeList AreaOfInterestRANNodeList
-	// HasAreaOfInterestRANNodeList tells whether areaOfInterestRANNodeList is present in the encoding.
-	HasAreaOfInterestRANNodeList bool
+	AreaOfInterestRANNodeList    AreaOfInterestRANNodeList
+	HasAreaOfInterestRANNodeList bool // whether areaOfInterestRANNodeList is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.AreaOfInterest-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AreaOfInterestExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AreaOfInterestExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1233,9 +1212,8 @@ type AreaOfInterestCellItem struct {
 	// NGRANCGI is the component nGRAN-CGI [0] EXPLICIT NGRAN-CGI.
 	NGRANCGI NGRANCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.AreaOfInterestCellItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AreaOfInterestCellItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AreaOfInterestCellItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1294,9 +1272,8 @@ type AreaOfInterestItem struct {
 	// LocationReportingReferenceID is the component locationReportingReferenceID [1] LocationReportingReferenceID.
 	LocationReportingReferenceID LocationReportingReferenceID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.AreaOfInterestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AreaOfInterestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AreaOfInterestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1352,9 +1329,8 @@ type AreaOfInterestRANNodeItem struct {
 	// GlobalRANNodeID is the component globalRANNodeID [0] EXPLICIT GlobalRANNodeID.
 	GlobalRANNodeID GlobalRANNodeID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.AreaOfInterestRANNodeItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AreaOfInterestRANNodeItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AreaOfInterestRANNodeItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1410,9 +1386,8 @@ type AreaOfInterestTAIItem struct {
 	// TAI is the component tAI [0] TAI.
 	TAI TAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.AreaOfInterestTAIItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AreaOfInterestTAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AreaOfInterestTAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1462,17 +1437,14 @@ type AreaOfInterestTAIItemExtIEs struct {
 //	}
 type AssistanceDataForPaging struct {
 	// AssistanceDataForRecommendedCells is the component assistanceDataForRecommendedCells [0] AssistanceDataForRecommendedCells OPTIONAL.
-	AssistanceDataForRecommendedCells AssistanceDataForRecommendedCells
-	// HasAssistanceDataForRecommendedCells tells whether assistanceDataForRecommendedCells is present in the encoding.
-	HasAssistanceDataForRecommendedCells bool
+	AssistanceDataForRecommendedCells    AssistanceDataForRecommendedCells
+	HasAssistanceDataForRecommendedCells bool // whether assistanceDataForRecommendedCells is present in the encoding
 	// PagingAttemptInformation is the component pagingAttemptInformation [1] PagingAttemptInformation OPTIONAL.
-	PagingAttemptInformation PagingAttemptInformation
-	// HasPagingAttemptInformation tells whether pagingAttemptInformation is present in the encoding.
-	HasPagingAttemptInformation bool
+	PagingAttemptInformation    PagingAttemptInformation
+	HasPagingAttemptInformation bool // whether pagingAttemptInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.AssistanceDataForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AssistanceDataForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AssistanceDataForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1527,9 +1499,8 @@ type AssistanceDataForRecommendedCells struct {
 	// RecommendedCellsForPaging is the component recommendedCellsForPaging [0] RecommendedCellsForPaging.
 	RecommendedCellsForPaging RecommendedCellsForPaging
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.AssistanceDataForRecommendedCells-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1588,9 +1559,8 @@ type AssociatedMBSQosFlowSetupRequestItem struct {
 	// AssociatedUnicastQosFlowIdentifier is the component associatedUnicastQosFlowIdentifier [1] QosFlowIdentifier.
 	AssociatedUnicastQosFlowIdentifier QosFlowIdentifier
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.AssociatedMBSQosFlowSetupRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AssociatedMBSQosFlowSetupRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AssociatedMBSQosFlowSetupRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1649,9 +1619,8 @@ type AssociatedMBSQosFlowSetuporModifyRequestItem struct {
 	// AssociatedUnicastQosFlowIdentifier is the component associatedUnicastQosFlowIdentifier [1] QosFlowIdentifier.
 	AssociatedUnicastQosFlowIdentifier QosFlowIdentifier
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.AssociatedMBSQosFlowSetuporModifyRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AssociatedMBSQosFlowSetuporModifyRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AssociatedMBSQosFlowSetuporModifyRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1708,13 +1677,11 @@ type AssociatedQosFlowItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// QosFlowMappingIndication is the component qosFlowMappingIndication [1] ENUMERATED OPTIONAL.
-	QosFlowMappingIndication AssociatedQosFlowItem_QosFlowMappingIndication
-	// HasQosFlowMappingIndication tells whether qosFlowMappingIndication is present in the encoding.
-	HasQosFlowMappingIndication bool
+	QosFlowMappingIndication    AssociatedQosFlowItem_QosFlowMappingIndication
+	HasQosFlowMappingIndication bool // whether qosFlowMappingIndication is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.AssociatedQosFlowItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AssociatedQosFlowItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AssociatedQosFlowItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1969,13 +1936,11 @@ type AreaScopeOfNeighCellsItem struct {
 	// NrFrequencyInfo is the component nrFrequencyInfo [0] NRFrequencyInfo.
 	NrFrequencyInfo NRFrequencyInfo
 	// PciListForMDT is the component pciListForMDT [1] PCIListForMDT OPTIONAL.
-	PciListForMDT PCIListForMDT
-	// HasPciListForMDT tells whether pciListForMDT is present in the encoding.
-	HasPciListForMDT bool
+	PciListForMDT    PCIListForMDT
+	HasPciListForMDT bool // whether pciListForMDT is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.AreaScopeOfNeighCellsItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AreaScopeOfNeighCellsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AreaScopeOfNeighCellsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2107,17 +2072,14 @@ type AreaScopeOfQMCExtIEs struct {
 //	}
 type AvailableRANVisibleQoEMetrics struct {
 	// ApplicationLayerBufferLevelList is the component applicationLayerBufferLevelList [0] ENUMERATED OPTIONAL.
-	ApplicationLayerBufferLevelList AvailableRANVisibleQoEMetrics_ApplicationLayerBufferLevelList
-	// HasApplicationLayerBufferLevelList tells whether applicationLayerBufferLevelList is present in the encoding.
-	HasApplicationLayerBufferLevelList bool
+	ApplicationLayerBufferLevelList    AvailableRANVisibleQoEMetrics_ApplicationLayerBufferLevelList
+	HasApplicationLayerBufferLevelList bool // whether applicationLayerBufferLevelList is present in the encoding
 	// PlayoutDelayForMediaStartup is the component playoutDelayForMediaStartup [1] ENUMERATED OPTIONAL.
-	PlayoutDelayForMediaStartup AvailableRANVisibleQoEMetrics_PlayoutDelayForMediaStartup
-	// HasPlayoutDelayForMediaStartup tells whether playoutDelayForMediaStartup is present in the encoding.
-	HasPlayoutDelayForMediaStartup bool
+	PlayoutDelayForMediaStartup    AvailableRANVisibleQoEMetrics_PlayoutDelayForMediaStartup
+	HasPlayoutDelayForMediaStartup bool // whether playoutDelayForMediaStartup is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.AvailableRANVisibleQoEMetrics-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AvailableRANVisibleQoEMetricsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AvailableRANVisibleQoEMetricsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2191,17 +2153,14 @@ type AvailableRANVisibleQoEMetricsExtIEs struct {
 //	}
 type BeamMeasurementsReportConfiguration struct {
 	// BeamMeasurementsReportQuantity is the component beamMeasurementsReportQuantity [0] BeamMeasurementsReportQuantity OPTIONAL.
-	BeamMeasurementsReportQuantity BeamMeasurementsReportQuantity
-	// HasBeamMeasurementsReportQuantity tells whether beamMeasurementsReportQuantity is present in the encoding.
-	HasBeamMeasurementsReportQuantity bool
+	BeamMeasurementsReportQuantity    BeamMeasurementsReportQuantity
+	HasBeamMeasurementsReportQuantity bool // whether beamMeasurementsReportQuantity is present in the encoding
 	// MaxNrofRSIndexesToReport is the component maxNrofRS-IndexesToReport [1] MaxNrofRS-IndexesToReport OPTIONAL.
-	MaxNrofRSIndexesToReport MaxNrofRSIndexesToReport
-	// HasMaxNrofRSIndexesToReport tells whether maxNrofRS-IndexesToReport is present in the encoding.
-	HasMaxNrofRSIndexesToReport bool
+	MaxNrofRSIndexesToReport    MaxNrofRSIndexesToReport
+	HasMaxNrofRSIndexesToReport bool // whether maxNrofRS-IndexesToReport is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.BeamMeasurementsReportConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BeamMeasurementsReportConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BeamMeasurementsReportConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2258,9 +2217,8 @@ type BeamMeasurementsReportQuantity struct {
 	// SINR is the component sINR [2] ENUMERATED.
 	SINR BeamMeasurementsReportQuantity_SINR
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.BeamMeasurementsReportQuantity-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BeamMeasurementsReportQuantityExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BeamMeasurementsReportQuantityExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2540,9 +2498,8 @@ type BroadcastPLMNItem struct {
 	// TAISliceSupportList is the component tAISliceSupportList [1] SliceSupportList.
 	TAISliceSupportList SliceSupportList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.BroadcastPLMNItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BroadcastPLMNItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BroadcastPLMNItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2601,17 +2558,14 @@ type BluetoothMeasurementConfiguration struct {
 	// BluetoothMeasConfig is the component bluetoothMeasConfig [0] BluetoothMeasConfig.
 	BluetoothMeasConfig BluetoothMeasConfig
 	// BluetoothMeasConfigNameList is the component bluetoothMeasConfigNameList [1] BluetoothMeasConfigNameList OPTIONAL.
-	BluetoothMeasConfigNameList BluetoothMeasConfigNameList
-	// HasBluetoothMeasConfigNameList tells whether bluetoothMeasConfigNameList is present in the encoding.
-	HasBluetoothMeasConfigNameList bool
+	BluetoothMeasConfigNameList    BluetoothMeasConfigNameList
+	HasBluetoothMeasConfigNameList bool // whether bluetoothMeasConfigNameList is present in the encoding
 	// BtRssi is the component bt-rssi [2] ENUMERATED OPTIONAL.
-	BtRssi BluetoothMeasurementConfiguration_BtRssi
-	// HasBtRssi tells whether bt-rssi is present in the encoding.
-	HasBtRssi bool
+	BtRssi    BluetoothMeasurementConfiguration_BtRssi
+	HasBtRssi bool // whether bt-rssi is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.BluetoothMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2679,9 +2633,8 @@ type BluetoothMeasConfigNameItem struct {
 	// BluetoothName is the component bluetoothName [0] BluetoothName.
 	BluetoothName BluetoothName
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.BluetoothMeasConfigNameItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BluetoothMeasConfigNameItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BluetoothMeasConfigNameItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2786,9 +2739,8 @@ type CancelledCellsInEAIEUTRAItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CancelledCellsInEAI-EUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CancelledCellsInEAIEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CancelledCellsInEAIEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2847,9 +2799,8 @@ type CancelledCellsInEAINRItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CancelledCellsInEAI-NR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CancelledCellsInEAINRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CancelledCellsInEAINRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2908,9 +2859,8 @@ type CancelledCellsInTAIEUTRAItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CancelledCellsInTAI-EUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CancelledCellsInTAIEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CancelledCellsInTAIEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2969,9 +2919,8 @@ type CancelledCellsInTAINRItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CancelledCellsInTAI-NR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CancelledCellsInTAINRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CancelledCellsInTAINRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3027,9 +2976,8 @@ type CandidateCellItem struct {
 	// CandidateCell is the component candidateCell [0] EXPLICIT CandidateCell.
 	CandidateCell CandidateCell
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CandidateCellItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CandidateCellItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CandidateCellItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3154,9 +3102,8 @@ type CandidateCellID struct {
 	// CandidateCellID is the component candidateCellID [0] NR-CGI.
 	CandidateCellID NRCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CandidateCellID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CandidateCellIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CandidateCellIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3210,9 +3157,8 @@ type CandidatePCI struct {
 	// CandidateNRARFCN is the component candidateNRARFCN [1] INTEGER.
 	CandidateNRARFCN int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CandidatePCI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CandidatePCIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CandidatePCIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3581,9 +3527,8 @@ type CellCAGInformation struct {
 	// CellCAGList is the component cellCAGList [1] CellCAGList.
 	CellCAGList CellCAGList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.Cell-CAGInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellCAGInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellCAGInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3644,9 +3589,8 @@ type CellIDBroadcastEUTRAItem struct {
 	// EUTRACGI is the component eUTRA-CGI [0] EUTRA-CGI.
 	EUTRACGI EUTRACGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CellIDBroadcastEUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellIDBroadcastEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellIDBroadcastEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3702,9 +3646,8 @@ type CellIDBroadcastNRItem struct {
 	// NRCGI is the component nR-CGI [0] NR-CGI.
 	NRCGI NRCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CellIDBroadcastNR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellIDBroadcastNRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellIDBroadcastNRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3763,9 +3706,8 @@ type CellIDCancelledEUTRAItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CellIDCancelledEUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellIDCancelledEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellIDCancelledEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3824,9 +3766,8 @@ type CellIDCancelledNRItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CellIDCancelledNR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellIDCancelledNRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellIDCancelledNRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3968,9 +3909,8 @@ type CellType struct {
 	// CellSize is the component cellSize [0] CellSize.
 	CellSize CellSize
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CellType-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellTypeExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellTypeExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4052,13 +3992,11 @@ func (v CEmodeBrestricted) String() string {
 //	}
 type CNAssistedRANTuning struct {
 	// ExpectedUEBehaviour is the component expectedUEBehaviour [0] ExpectedUEBehaviour OPTIONAL.
-	ExpectedUEBehaviour ExpectedUEBehaviour
-	// HasExpectedUEBehaviour tells whether expectedUEBehaviour is present in the encoding.
-	HasExpectedUEBehaviour bool
+	ExpectedUEBehaviour    ExpectedUEBehaviour
+	HasExpectedUEBehaviour bool // whether expectedUEBehaviour is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CNAssistedRANTuning-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CNAssistedRANTuningExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CNAssistedRANTuningExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4122,9 +4060,8 @@ type CNTypeRestrictionsForEquivalentItem struct {
 	// CnType is the component cn-Type [1] ENUMERATED.
 	CnType CNTypeRestrictionsForEquivalentItem_CnType
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CNTypeRestrictionsForEquivalentItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CNTypeRestrictionsForEquivalentItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CNTypeRestrictionsForEquivalentItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4215,9 +4152,8 @@ type CompletedCellsInEAIEUTRAItem struct {
 	// EUTRACGI is the component eUTRA-CGI [0] EUTRA-CGI.
 	EUTRACGI EUTRACGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CompletedCellsInEAI-EUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CompletedCellsInEAIEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CompletedCellsInEAIEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4273,9 +4209,8 @@ type CompletedCellsInEAINRItem struct {
 	// NRCGI is the component nR-CGI [0] NR-CGI.
 	NRCGI NRCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CompletedCellsInEAI-NR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CompletedCellsInEAINRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CompletedCellsInEAINRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4331,9 +4266,8 @@ type CompletedCellsInTAIEUTRAItem struct {
 	// EUTRACGI is the component eUTRA-CGI [0] EUTRA-CGI.
 	EUTRACGI EUTRACGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CompletedCellsInTAI-EUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CompletedCellsInTAIEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CompletedCellsInTAIEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4389,9 +4323,8 @@ type CompletedCellsInTAINRItem struct {
 	// NRCGI is the component nR-CGI [0] NR-CGI.
 	NRCGI NRCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CompletedCellsInTAI-NR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CompletedCellsInTAINRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CompletedCellsInTAINRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4521,25 +4454,21 @@ type CoreNetworkAssistanceInformationForInactive struct {
 	// UEIdentityIndexValue is the component uEIdentityIndexValue [0] EXPLICIT UEIdentityIndexValue.
 	UEIdentityIndexValue UEIdentityIndexValue
 	// UESpecificDRX is the component uESpecificDRX [1] PagingDRX OPTIONAL.
-	UESpecificDRX PagingDRX
-	// HasUESpecificDRX tells whether uESpecificDRX is present in the encoding.
-	HasUESpecificDRX bool
+	UESpecificDRX    PagingDRX
+	HasUESpecificDRX bool // whether uESpecificDRX is present in the encoding
 	// PeriodicRegistrationUpdateTimer is the component periodicRegistrationUpdateTimer [2] PeriodicRegistrationUpdateTimer.
 	PeriodicRegistrationUpdateTimer PeriodicRegistrationUpdateTimer
 	// MICOModeIndication is the component mICOModeIndication [3] MICOModeIndication OPTIONAL.
-	MICOModeIndication MICOModeIndication
-	// HasMICOModeIndication tells whether mICOModeIndication is present in the encoding.
-	HasMICOModeIndication bool
+	MICOModeIndication    MICOModeIndication
+	HasMICOModeIndication bool // whether mICOModeIndication is present in the encoding
 	// TAIListForInactive is the component tAIListForInactive [4] TAIListForInactive.
 	TAIListForInactive TAIListForInactive
 	// ExpectedUEBehaviour is the component expectedUEBehaviour [5] ExpectedUEBehaviour OPTIONAL.
-	ExpectedUEBehaviour ExpectedUEBehaviour
-	// HasExpectedUEBehaviour tells whether expectedUEBehaviour is present in the encoding.
-	HasExpectedUEBehaviour bool
+	ExpectedUEBehaviour    ExpectedUEBehaviour
+	HasExpectedUEBehaviour bool // whether expectedUEBehaviour is present in the encoding
 	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.CoreNetworkAssistanceInformationForInactive-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CoreNetworkAssistanceInformationForInactiveExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CoreNetworkAssistanceInformationForInactiveExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4607,9 +4536,8 @@ type COUNTValueForPDCPSN12 struct {
 	// HFNPDCPSN12 is the component hFN-PDCP-SN12 [1] INTEGER.
 	HFNPDCPSN12 int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.COUNTValueForPDCP-SN12-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_COUNTValueForPDCPSN12ExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_COUNTValueForPDCPSN12ExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4663,9 +4591,8 @@ type COUNTValueForPDCPSN18 struct {
 	// HFNPDCPSN18 is the component hFN-PDCP-SN18 [1] INTEGER.
 	HFNPDCPSN18 int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.COUNTValueForPDCP-SN18-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_COUNTValueForPDCPSN18ExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_COUNTValueForPDCPSN18ExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4794,25 +4721,20 @@ type CPTransportLayerInformationExtIEs struct {
 //	}
 type CriticalityDiagnostics struct {
 	// ProcedureCode is the component procedureCode [0] ProcedureCode OPTIONAL.
-	ProcedureCode ProcedureCode
-	// HasProcedureCode tells whether procedureCode is present in the encoding.
-	HasProcedureCode bool
+	ProcedureCode    ProcedureCode
+	HasProcedureCode bool // whether procedureCode is present in the encoding
 	// TriggeringMessage is the component triggeringMessage [1] TriggeringMessage OPTIONAL.
-	TriggeringMessage TriggeringMessage
-	// HasTriggeringMessage tells whether triggeringMessage is present in the encoding.
-	HasTriggeringMessage bool
+	TriggeringMessage    TriggeringMessage
+	HasTriggeringMessage bool // whether triggeringMessage is present in the encoding
 	// ProcedureCriticality is the component procedureCriticality [2] Criticality OPTIONAL.
-	ProcedureCriticality Criticality
-	// HasProcedureCriticality tells whether procedureCriticality is present in the encoding.
-	HasProcedureCriticality bool
+	ProcedureCriticality    Criticality
+	HasProcedureCriticality bool // whether procedureCriticality is present in the encoding
 	// IEsCriticalityDiagnostics is the component iEsCriticalityDiagnostics [3] CriticalityDiagnostics-IE-List OPTIONAL.
-	IEsCriticalityDiagnostics CriticalityDiagnosticsIEList
-	// HasIEsCriticalityDiagnostics tells whether iEsCriticalityDiagnostics is present in the encoding.
-	HasIEsCriticalityDiagnostics bool
+	IEsCriticalityDiagnostics    CriticalityDiagnosticsIEList
+	HasIEsCriticalityDiagnostics bool // whether iEsCriticalityDiagnostics is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.CriticalityDiagnostics-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4874,9 +4796,8 @@ type CriticalityDiagnosticsIEItem struct {
 	// TypeOfError is the component typeOfError [2] TypeOfError.
 	TypeOfError TypeOfError
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.CriticalityDiagnostics-IE-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4927,9 +4848,8 @@ type CellBasedMDTNR struct {
 	// CellIDListforMDT is the component cellIdListforMDT [0] CellIdListforMDT-NR.
 	CellIDListforMDT CellIDListforMDTNR
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CellBasedMDT-NR-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellBasedMDTNRExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellBasedMDTNRExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4985,9 +4905,8 @@ type CellBasedMDTEUTRA struct {
 	// CellIDListforMDT is the component cellIdListforMDT [0] CellIdListforMDT-EUTRA.
 	CellIDListforMDT CellIDListforMDTEUTRA
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CellBasedMDT-EUTRA-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellBasedMDTEUTRAExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellBasedMDTEUTRAExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5038,9 +4957,8 @@ type CellBasedQMC struct {
 	// CellIDListforQMC is the component cellIdListforQMC [0] CellIdListforQMC.
 	CellIDListforQMC CellIDListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.CellBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellBasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellBasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5147,17 +5065,14 @@ type DataForwardingResponseDRBItem struct {
 	// DRBID is the component dRB-ID [0] DRB-ID.
 	DRBID DRBID
 	// DLForwardingUPTNLInformation is the component dLForwardingUP-TNLInformation [1] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	DLForwardingUPTNLInformation UPTransportLayerInformation
-	// HasDLForwardingUPTNLInformation tells whether dLForwardingUP-TNLInformation is present in the encoding.
-	HasDLForwardingUPTNLInformation bool
+	DLForwardingUPTNLInformation    UPTransportLayerInformation
+	HasDLForwardingUPTNLInformation bool // whether dLForwardingUP-TNLInformation is present in the encoding
 	// ULForwardingUPTNLInformation is the component uLForwardingUP-TNLInformation [2] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	ULForwardingUPTNLInformation UPTransportLayerInformation
-	// HasULForwardingUPTNLInformation tells whether uLForwardingUP-TNLInformation is present in the encoding.
-	HasULForwardingUPTNLInformation bool
+	ULForwardingUPTNLInformation    UPTransportLayerInformation
+	HasULForwardingUPTNLInformation bool // whether uLForwardingUP-TNLInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.DataForwardingResponseDRBItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DataForwardingResponseDRBItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DataForwardingResponseDRBItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5208,9 +5123,8 @@ type DAPSRequestInfo struct {
 	// DAPSIndicator is the component dAPSIndicator [0] ENUMERATED.
 	DAPSIndicator DAPSRequestInfo_DAPSIndicator
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.DAPSRequestInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DAPSRequestInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DAPSRequestInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5281,9 +5195,8 @@ type DAPSResponseInfoItem struct {
 	// DAPSResponseInfo is the component dAPSResponseInfo [1] DAPSResponseInfo.
 	DAPSResponseInfo DAPSResponseInfo
 	// IEExtension is the component iE-Extension [2] ProtocolExtensionContainer{{NGAP-IEs.DAPSResponseInfoItem-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5334,9 +5247,8 @@ type DAPSResponseInfo struct {
 	// Dapsresponseindicator is the component dapsresponseindicator [0] ENUMERATED.
 	Dapsresponseindicator DAPSResponseInfo_Dapsresponseindicator
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.DAPSResponseInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DAPSResponseInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DAPSResponseInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5408,9 +5320,8 @@ type DataForwardingResponseERABListItem struct {
 	// DLForwardingUPTNLInformation is the component dLForwardingUP-TNLInformation [1] EXPLICIT UPTransportLayerInformation.
 	DLForwardingUPTNLInformation UPTransportLayerInformation
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.DataForwardingResponseERABListItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DataForwardingResponseERABListItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DataForwardingResponseERABListItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5480,9 +5391,8 @@ type DLCPSecurityInformation struct {
 	// DlNASMAC is the component dl-NAS-MAC [0] DL-NAS-MAC.
 	DlNASMAC DLNASMAC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.DL-CP-SecurityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DLCPSecurityInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DLCPSecurityInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5605,9 +5515,8 @@ type DRBsSubjectToStatusTransferItem struct {
 	// DRBStatusDL is the component dRBStatusDL [2] EXPLICIT DRBStatusDL.
 	DRBStatusDL DRBStatusDL
 	// IEExtension is the component iE-Extension [3] ProtocolExtensionContainer{{NGAP-IEs.DRBsSubjectToStatusTransferItem-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_DRBsSubjectToStatusTransferItemExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_DRBsSubjectToStatusTransferItemExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5734,9 +5643,8 @@ type DRBStatusDL12 struct {
 	// DLCOUNTValue is the component dL-COUNTValue [0] COUNTValueForPDCP-SN12.
 	DLCOUNTValue COUNTValueForPDCPSN12
 	// IEExtension is the component iE-Extension [1] ProtocolExtensionContainer{{NGAP-IEs.DRBStatusDL12-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_DRBStatusDL12ExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_DRBStatusDL12ExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5787,9 +5695,8 @@ type DRBStatusDL18 struct {
 	// DLCOUNTValue is the component dL-COUNTValue [0] COUNTValueForPDCP-SN18.
 	DLCOUNTValue COUNTValueForPDCPSN18
 	// IEExtension is the component iE-Extension [1] ProtocolExtensionContainer{{NGAP-IEs.DRBStatusDL18-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_DRBStatusDL18ExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_DRBStatusDL18ExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5915,13 +5822,11 @@ type DRBStatusUL12 struct {
 	// ULCOUNTValue is the component uL-COUNTValue [0] COUNTValueForPDCP-SN12.
 	ULCOUNTValue COUNTValueForPDCPSN12
 	// ReceiveStatusOfULPDCPSDUs is the component receiveStatusOfUL-PDCP-SDUs [1] BIT STRING OPTIONAL.
-	ReceiveStatusOfULPDCPSDUs der.BitString
-	// HasReceiveStatusOfULPDCPSDUs tells whether receiveStatusOfUL-PDCP-SDUs is present in the encoding.
-	HasReceiveStatusOfULPDCPSDUs bool
+	ReceiveStatusOfULPDCPSDUs    der.BitString
+	HasReceiveStatusOfULPDCPSDUs bool // whether receiveStatusOfUL-PDCP-SDUs is present in the encoding
 	// IEExtension is the component iE-Extension [2] ProtocolExtensionContainer{{NGAP-IEs.DRBStatusUL12-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_DRBStatusUL12ExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_DRBStatusUL12ExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5973,13 +5878,11 @@ type DRBStatusUL18 struct {
 	// ULCOUNTValue is the component uL-COUNTValue [0] COUNTValueForPDCP-SN18.
 	ULCOUNTValue COUNTValueForPDCPSN18
 	// ReceiveStatusOfULPDCPSDUs is the component receiveStatusOfUL-PDCP-SDUs [1] BIT STRING OPTIONAL.
-	ReceiveStatusOfULPDCPSDUs der.BitString
-	// HasReceiveStatusOfULPDCPSDUs tells whether receiveStatusOfUL-PDCP-SDUs is present in the encoding.
-	HasReceiveStatusOfULPDCPSDUs bool
+	ReceiveStatusOfULPDCPSDUs    der.BitString
+	HasReceiveStatusOfULPDCPSDUs bool // whether receiveStatusOfUL-PDCP-SDUs is present in the encoding
 	// IEExtension is the component iE-Extension [2] ProtocolExtensionContainer{{NGAP-IEs.DRBStatusUL18-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_DRBStatusUL18ExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_DRBStatusUL18ExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6038,9 +5941,8 @@ type DRBsToQosFlowsMappingItem struct {
 	// AssociatedQosFlowList is the component associatedQosFlowList [1] AssociatedQosFlowList.
 	AssociatedQosFlowList AssociatedQosFlowList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.DRBsToQosFlowsMappingItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DRBsToQosFlowsMappingItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DRBsToQosFlowsMappingItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6105,25 +6007,20 @@ type Dynamic5QIDescriptor struct {
 	// PacketErrorRate is the component packetErrorRate [2] PacketErrorRate.
 	PacketErrorRate PacketErrorRate
 	// FiveQI is the component fiveQI [3] FiveQI OPTIONAL.
-	FiveQI FiveQI
-	// HasFiveQI tells whether fiveQI is present in the encoding.
-	HasFiveQI bool
+	FiveQI    FiveQI
+	HasFiveQI bool // whether fiveQI is present in the encoding
 	// DelayCritical is the component delayCritical [4] DelayCritical OPTIONAL.
-	DelayCritical DelayCritical
-	// HasDelayCritical tells whether delayCritical is present in the encoding.
-	HasDelayCritical bool
+	DelayCritical    DelayCritical
+	HasDelayCritical bool // whether delayCritical is present in the encoding
 	// AveragingWindow is the component averagingWindow [5] AveragingWindow OPTIONAL.
-	AveragingWindow AveragingWindow
-	// HasAveragingWindow tells whether averagingWindow is present in the encoding.
-	HasAveragingWindow bool
+	AveragingWindow    AveragingWindow
+	HasAveragingWindow bool // whether averagingWindow is present in the encoding
 	// MaximumDataBurstVolume is the component maximumDataBurstVolume [6] MaximumDataBurstVolume OPTIONAL.
-	MaximumDataBurstVolume MaximumDataBurstVolume
-	// HasMaximumDataBurstVolume tells whether maximumDataBurstVolume is present in the encoding.
-	HasMaximumDataBurstVolume bool
+	MaximumDataBurstVolume    MaximumDataBurstVolume
+	HasMaximumDataBurstVolume bool // whether maximumDataBurstVolume is present in the encoding
 	// IEExtensions is the component iE-Extensions [7] ProtocolExtensionContainer{{NGAP-IEs.Dynamic5QIDescriptor-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_Dynamic5QIDescriptorExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_Dynamic5QIDescriptorExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6190,9 +6087,8 @@ type EarlyStatusTransferTransparentContainer struct {
 	// ProcedureStage is the component procedureStage [0] EXPLICIT ProcedureStageChoice.
 	ProcedureStage ProcedureStageChoice
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.EarlyStatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EarlyStatusTransferTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EarlyStatusTransferTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6313,9 +6209,8 @@ type FirstDLCount struct {
 	// DRBsSubjectToEarlyStatusTransfer is the component dRBsSubjectToEarlyStatusTransfer [0] DRBsSubjectToEarlyStatusTransfer-List.
 	DRBsSubjectToEarlyStatusTransfer DRBsSubjectToEarlyStatusTransferList
 	// IEExtension is the component iE-Extension [1] ProtocolExtensionContainer{{NGAP-IEs.FirstDLCount-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_FirstDLCountExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_FirstDLCountExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6374,9 +6269,8 @@ type DRBsSubjectToEarlyStatusTransferItem struct {
 	// FirstDLCOUNT is the component firstDLCOUNT [1] EXPLICIT DRBStatusDL.
 	FirstDLCOUNT DRBStatusDL
 	// IEExtension is the component iE-Extension [2] ProtocolExtensionContainer{{NGAP-IEs.DRBsSubjectToEarlyStatusTransfer-Item-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_DRBsSubjectToEarlyStatusTransferItemExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_DRBsSubjectToEarlyStatusTransferItemExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6457,9 +6351,8 @@ type EmergencyAreaIDBroadcastEUTRAItem struct {
 	// CompletedCellsInEAIEUTRA is the component completedCellsInEAI-EUTRA [1] CompletedCellsInEAI-EUTRA.
 	CompletedCellsInEAIEUTRA CompletedCellsInEAIEUTRA
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EmergencyAreaIDBroadcastEUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EmergencyAreaIDBroadcastEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDBroadcastEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6518,9 +6411,8 @@ type EmergencyAreaIDBroadcastNRItem struct {
 	// CompletedCellsInEAINR is the component completedCellsInEAI-NR [1] CompletedCellsInEAI-NR.
 	CompletedCellsInEAINR CompletedCellsInEAINR
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EmergencyAreaIDBroadcastNR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EmergencyAreaIDBroadcastNRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDBroadcastNRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6579,9 +6471,8 @@ type EmergencyAreaIDCancelledEUTRAItem struct {
 	// CancelledCellsInEAIEUTRA is the component cancelledCellsInEAI-EUTRA [1] CancelledCellsInEAI-EUTRA.
 	CancelledCellsInEAIEUTRA CancelledCellsInEAIEUTRA
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EmergencyAreaIDCancelledEUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EmergencyAreaIDCancelledEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDCancelledEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6640,9 +6531,8 @@ type EmergencyAreaIDCancelledNRItem struct {
 	// CancelledCellsInEAINR is the component cancelledCellsInEAI-NR [1] CancelledCellsInEAI-NR.
 	CancelledCellsInEAINR CancelledCellsInEAINR
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EmergencyAreaIDCancelledNR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EmergencyAreaIDCancelledNRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDCancelledNRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6704,13 +6594,11 @@ type EmergencyFallbackIndicator struct {
 	// EmergencyFallbackRequestIndicator is the component emergencyFallbackRequestIndicator [0] EmergencyFallbackRequestIndicator.
 	EmergencyFallbackRequestIndicator EmergencyFallbackRequestIndicator
 	// EmergencyServiceTargetCN is the component emergencyServiceTargetCN [1] EmergencyServiceTargetCN OPTIONAL.
-	EmergencyServiceTargetCN EmergencyServiceTargetCN
-	// HasEmergencyServiceTargetCN tells whether emergencyServiceTargetCN is present in the encoding.
-	HasEmergencyServiceTargetCN bool
+	EmergencyServiceTargetCN    EmergencyServiceTargetCN
+	HasEmergencyServiceTargetCN bool // whether emergencyServiceTargetCN is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EmergencyFallbackIndicator-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EmergencyFallbackIndicatorExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EmergencyFallbackIndicatorExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6905,9 +6793,8 @@ type EndpointIPAddressAndPort struct {
 	// PortNumber is the component portNumber [1] PortNumber.
 	PortNumber PortNumber
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EndpointIPAddressAndPort-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EndpointIPAddressAndPortExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EndpointIPAddressAndPortExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 }
 
 // ProtocolExtensionContainer_EndpointIPAddressAndPortExtIEs is the ASN.1 type ProtocolExtensionContainer.
@@ -6988,9 +6875,8 @@ type EPSTAI struct {
 	// EPSTAC is the component ePS-TAC [1] EPS-TAC.
 	EPSTAC EPSTAC
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EPS-TAI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EPSTAIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EPSTAIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7052,13 +6938,11 @@ type ERABInformationItem struct {
 	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
 	ERABID ERABID
 	// DLForwarding is the component dLForwarding [1] DLForwarding OPTIONAL.
-	DLForwarding DLForwarding
-	// HasDLForwarding tells whether dLForwarding is present in the encoding.
-	HasDLForwarding bool
+	DLForwarding    DLForwarding
+	HasDLForwarding bool // whether dLForwarding is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.E-RABInformationItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7119,9 +7003,8 @@ type EUTRACGI struct {
 	// EUTRACellIdentity is the component eUTRACellIdentity [1] EUTRACellIdentity.
 	EUTRACellIdentity EUTRACellIdentity
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EUTRA-CGI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRACGIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRACGIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7183,13 +7066,11 @@ type EUTRAPagingeDRXInformation struct {
 	// EUTRAPagingEDRXCycle is the component eUTRA-paging-eDRX-Cycle [0] EUTRA-Paging-eDRX-Cycle.
 	EUTRAPagingEDRXCycle EUTRAPagingEDRXCycle
 	// EUTRAPagingTimeWindow is the component eUTRA-paging-Time-Window [1] EUTRA-Paging-Time-Window OPTIONAL.
-	EUTRAPagingTimeWindow EUTRAPagingTimeWindow
-	// HasEUTRAPagingTimeWindow tells whether eUTRA-paging-Time-Window is present in the encoding.
-	HasEUTRAPagingTimeWindow bool
+	EUTRAPagingTimeWindow    EUTRAPagingTimeWindow
+	HasEUTRAPagingTimeWindow bool // whether eUTRA-paging-Time-Window is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EUTRA-PagingeDRXInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRAPagingeDRXInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRAPagingeDRXInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7351,9 +7232,8 @@ type ExcessPacketDelayThresholdItem struct {
 	// ExcessPacketDelayThresholdValue is the component excessPacketDelayThresholdValue [1] ExcessPacketDelayThresholdValue.
 	ExcessPacketDelayThresholdValue ExcessPacketDelayThresholdValue
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.ExcessPacketDelayThresholdItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExcessPacketDelayThresholdItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExcessPacketDelayThresholdItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7472,21 +7352,17 @@ type ExpectedIdlePeriod int64
 //	}
 type ExpectedUEActivityBehaviour struct {
 	// ExpectedActivityPeriod is the component expectedActivityPeriod [0] ExpectedActivityPeriod OPTIONAL.
-	ExpectedActivityPeriod ExpectedActivityPeriod
-	// HasExpectedActivityPeriod tells whether expectedActivityPeriod is present in the encoding.
-	HasExpectedActivityPeriod bool
+	ExpectedActivityPeriod    ExpectedActivityPeriod
+	HasExpectedActivityPeriod bool // whether expectedActivityPeriod is present in the encoding
 	// ExpectedIdlePeriod is the component expectedIdlePeriod [1] ExpectedIdlePeriod OPTIONAL.
-	ExpectedIdlePeriod ExpectedIdlePeriod
-	// HasExpectedIdlePeriod tells whether expectedIdlePeriod is present in the encoding.
-	HasExpectedIdlePeriod bool
+	ExpectedIdlePeriod    ExpectedIdlePeriod
+	HasExpectedIdlePeriod bool // whether expectedIdlePeriod is present in the encoding
 	// SourceOfUEActivityBehaviourInformation is the component sourceOfUEActivityBehaviourInformation [2] SourceOfUEActivityBehaviourInformation OPTIONAL.
-	SourceOfUEActivityBehaviourInformation SourceOfUEActivityBehaviourInformation
-	// HasSourceOfUEActivityBehaviourInformation tells whether sourceOfUEActivityBehaviourInformation is present in the encoding.
-	HasSourceOfUEActivityBehaviourInformation bool
+	SourceOfUEActivityBehaviourInformation    SourceOfUEActivityBehaviourInformation
+	HasSourceOfUEActivityBehaviourInformation bool // whether sourceOfUEActivityBehaviourInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.ExpectedUEActivityBehaviour-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7538,25 +7414,20 @@ type ExpectedUEActivityBehaviourExtIEs struct {
 //	}
 type ExpectedUEBehaviour struct {
 	// ExpectedUEActivityBehaviour is the component expectedUEActivityBehaviour [0] ExpectedUEActivityBehaviour OPTIONAL.
-	ExpectedUEActivityBehaviour ExpectedUEActivityBehaviour
-	// HasExpectedUEActivityBehaviour tells whether expectedUEActivityBehaviour is present in the encoding.
-	HasExpectedUEActivityBehaviour bool
+	ExpectedUEActivityBehaviour    ExpectedUEActivityBehaviour
+	HasExpectedUEActivityBehaviour bool // whether expectedUEActivityBehaviour is present in the encoding
 	// ExpectedHOInterval is the component expectedHOInterval [1] ExpectedHOInterval OPTIONAL.
-	ExpectedHOInterval ExpectedHOInterval
-	// HasExpectedHOInterval tells whether expectedHOInterval is present in the encoding.
-	HasExpectedHOInterval bool
+	ExpectedHOInterval    ExpectedHOInterval
+	HasExpectedHOInterval bool // whether expectedHOInterval is present in the encoding
 	// ExpectedUEMobility is the component expectedUEMobility [2] ExpectedUEMobility OPTIONAL.
-	ExpectedUEMobility ExpectedUEMobility
-	// HasExpectedUEMobility tells whether expectedUEMobility is present in the encoding.
-	HasExpectedUEMobility bool
+	ExpectedUEMobility    ExpectedUEMobility
+	HasExpectedUEMobility bool // whether expectedUEMobility is present in the encoding
 	// ExpectedUEMovingTrajectory is the component expectedUEMovingTrajectory [3] ExpectedUEMovingTrajectory OPTIONAL.
-	ExpectedUEMovingTrajectory ExpectedUEMovingTrajectory
-	// HasExpectedUEMovingTrajectory tells whether expectedUEMovingTrajectory is present in the encoding.
-	HasExpectedUEMovingTrajectory bool
+	ExpectedUEMovingTrajectory    ExpectedUEMovingTrajectory
+	HasExpectedUEMovingTrajectory bool // whether expectedUEMovingTrajectory is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.ExpectedUEBehaviour-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7632,13 +7503,11 @@ type ExpectedUEMovingTrajectoryItem struct {
 	// NGRANCGI is the component nGRAN-CGI [0] EXPLICIT NGRAN-CGI.
 	NGRANCGI NGRANCGI
 	// TimeStayedInCell is the component timeStayedInCell [1] INTEGER OPTIONAL.
-	TimeStayedInCell int64
-	// HasTimeStayedInCell tells whether timeStayedInCell is present in the encoding.
-	HasTimeStayedInCell bool
+	TimeStayedInCell    int64
+	HasTimeStayedInCell bool // whether timeStayedInCell is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.ExpectedUEMovingTrajectoryItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExpectedUEMovingTrajectoryItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExpectedUEMovingTrajectoryItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7688,17 +7557,14 @@ type ExpectedUEMovingTrajectoryItemExtIEs struct {
 //	}
 type ExtendedAMFName struct {
 	// AMFNameVisibleString is the component aMFNameVisibleString [0] AMFNameVisibleString OPTIONAL.
-	AMFNameVisibleString AMFNameVisibleString
-	// HasAMFNameVisibleString tells whether aMFNameVisibleString is present in the encoding.
-	HasAMFNameVisibleString bool
+	AMFNameVisibleString    AMFNameVisibleString
+	HasAMFNameVisibleString bool // whether aMFNameVisibleString is present in the encoding
 	// AMFNameUTF8String is the component aMFNameUTF8String [1] AMFNameUTF8String OPTIONAL.
-	AMFNameUTF8String AMFNameUTF8String
-	// HasAMFNameUTF8String tells whether aMFNameUTF8String is present in the encoding.
-	HasAMFNameUTF8String bool
+	AMFNameUTF8String    AMFNameUTF8String
+	HasAMFNameUTF8String bool // whether aMFNameUTF8String is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.Extended-AMFName-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExtendedAMFNameExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExtendedAMFNameExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7752,17 +7618,14 @@ type ExtendedPacketDelayBudget int64
 //	}
 type ExtendedRANNodeName struct {
 	// RANNodeNameVisibleString is the component rANNodeNameVisibleString [0] RANNodeNameVisibleString OPTIONAL.
-	RANNodeNameVisibleString RANNodeNameVisibleString
-	// HasRANNodeNameVisibleString tells whether rANNodeNameVisibleString is present in the encoding.
-	HasRANNodeNameVisibleString bool
+	RANNodeNameVisibleString    RANNodeNameVisibleString
+	HasRANNodeNameVisibleString bool // whether rANNodeNameVisibleString is present in the encoding
 	// RANNodeNameUTF8String is the component rANNodeNameUTF8String [1] RANNodeNameUTF8String OPTIONAL.
-	RANNodeNameUTF8String RANNodeNameUTF8String
-	// HasRANNodeNameUTF8String tells whether rANNodeNameUTF8String is present in the encoding.
-	HasRANNodeNameUTF8String bool
+	RANNodeNameUTF8String    RANNodeNameUTF8String
+	HasRANNodeNameUTF8String bool // whether rANNodeNameUTF8String is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.Extended-RANNodeName-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExtendedRANNodeNameExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExtendedRANNodeNameExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7816,9 +7679,8 @@ type ExtendedRATRestrictionInformation struct {
 	// SecondaryRATRestriction is the component secondaryRATRestriction [1] BIT STRING.
 	SecondaryRATRestriction der.BitString
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.ExtendedRATRestrictionInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExtendedRATRestrictionInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExtendedRATRestrictionInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7976,9 +7838,8 @@ type EventL1LoggedMDTConfig struct {
 	// TimeToTrigger is the component timeToTrigger [2] TimeToTrigger.
 	TimeToTrigger TimeToTrigger
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.EventL1LoggedMDTConfig-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8103,9 +7964,8 @@ type FailureIndication struct {
 	// UERLFReportContainer is the component uERLFReportContainer [0] EXPLICIT UERLFReportContainer.
 	UERLFReportContainer UERLFReportContainer
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.FailureIndication-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FailureIndicationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FailureIndicationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8158,29 +8018,23 @@ type FailureIndicationExtIEs struct {
 //	}
 type FiveGProSeAuthorized struct {
 	// FiveGProSeDirectDiscovery is the component fiveGProSeDirectDiscovery [0] FiveGProSeDirectDiscovery OPTIONAL.
-	FiveGProSeDirectDiscovery FiveGProSeDirectDiscovery
-	// HasFiveGProSeDirectDiscovery tells whether fiveGProSeDirectDiscovery is present in the encoding.
-	HasFiveGProSeDirectDiscovery bool
+	FiveGProSeDirectDiscovery    FiveGProSeDirectDiscovery
+	HasFiveGProSeDirectDiscovery bool // whether fiveGProSeDirectDiscovery is present in the encoding
 	// FiveGProSeDirectCommunication is the component fiveGProSeDirectCommunication [1] FiveGProSeDirectCommunication OPTIONAL.
-	FiveGProSeDirectCommunication FiveGProSeDirectCommunication
-	// HasFiveGProSeDirectCommunication tells whether fiveGProSeDirectCommunication is present in the encoding.
-	HasFiveGProSeDirectCommunication bool
+	FiveGProSeDirectCommunication    FiveGProSeDirectCommunication
+	HasFiveGProSeDirectCommunication bool // whether fiveGProSeDirectCommunication is present in the encoding
 	// FiveGProSeLayer2UEtoNetworkRelay is the component fiveGProSeLayer2UEtoNetworkRelay [2] FiveGProSeLayer2UEtoNetworkRelay OPTIONAL.
-	FiveGProSeLayer2UEtoNetworkRelay FiveGProSeLayer2UEtoNetworkRelay
-	// HasFiveGProSeLayer2UEtoNetworkRelay tells whether fiveGProSeLayer2UEtoNetworkRelay is present in the encoding.
-	HasFiveGProSeLayer2UEtoNetworkRelay bool
+	FiveGProSeLayer2UEtoNetworkRelay    FiveGProSeLayer2UEtoNetworkRelay
+	HasFiveGProSeLayer2UEtoNetworkRelay bool // whether fiveGProSeLayer2UEtoNetworkRelay is present in the encoding
 	// FiveGProSeLayer3UEtoNetworkRelay is the component fiveGProSeLayer3UEtoNetworkRelay [3] FiveGProSeLayer3UEtoNetworkRelay OPTIONAL.
-	FiveGProSeLayer3UEtoNetworkRelay FiveGProSeLayer3UEtoNetworkRelay
-	// HasFiveGProSeLayer3UEtoNetworkRelay tells whether fiveGProSeLayer3UEtoNetworkRelay is present in the encoding.
-	HasFiveGProSeLayer3UEtoNetworkRelay bool
+	FiveGProSeLayer3UEtoNetworkRelay    FiveGProSeLayer3UEtoNetworkRelay
+	HasFiveGProSeLayer3UEtoNetworkRelay bool // whether fiveGProSeLayer3UEtoNetworkRelay is present in the encoding
 	// FiveGProSeLayer2RemoteUE is the component fiveGProSeLayer2RemoteUE [4] FiveGProSeLayer2RemoteUE OPTIONAL.
-	FiveGProSeLayer2RemoteUE FiveGProSeLayer2RemoteUE
-	// HasFiveGProSeLayer2RemoteUE tells whether fiveGProSeLayer2RemoteUE is present in the encoding.
-	HasFiveGProSeLayer2RemoteUE bool
+	FiveGProSeLayer2RemoteUE    FiveGProSeLayer2RemoteUE
+	HasFiveGProSeLayer2RemoteUE bool // whether fiveGProSeLayer2RemoteUE is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.FiveG-ProSeAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FiveGProSeAuthorizedExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FiveGProSeAuthorizedExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8327,13 +8181,11 @@ type FiveGProSePC5QoSParameters struct {
 	// FiveGProSepc5QoSFlowList is the component fiveGProSepc5QoSFlowList [0] FiveGProSePC5QoSFlowList.
 	FiveGProSepc5QoSFlowList FiveGProSePC5QoSFlowList
 	// FiveGProSepc5LinkAggregateBitRates is the component fiveGProSepc5LinkAggregateBitRates [1] BitRate OPTIONAL.
-	FiveGProSepc5LinkAggregateBitRates BitRate
-	// HasFiveGProSepc5LinkAggregateBitRates tells whether fiveGProSepc5LinkAggregateBitRates is present in the encoding.
-	HasFiveGProSepc5LinkAggregateBitRates bool
+	FiveGProSepc5LinkAggregateBitRates    BitRate
+	HasFiveGProSepc5LinkAggregateBitRates bool // whether fiveGProSepc5LinkAggregateBitRates is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.FiveG-ProSePC5QoSParameters-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FiveGProSePC5QoSParametersExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FiveGProSePC5QoSParametersExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8391,17 +8243,14 @@ type FiveGProSePC5QoSFlowItem struct {
 	// FiveGproSepQI is the component fiveGproSepQI [0] FiveQI.
 	FiveGproSepQI FiveQI
 	// FiveGproSepc5FlowBitRates is the component fiveGproSepc5FlowBitRates [1] FiveGProSePC5FlowBitRates OPTIONAL.
-	FiveGproSepc5FlowBitRates FiveGProSePC5FlowBitRates
-	// HasFiveGproSepc5FlowBitRates tells whether fiveGproSepc5FlowBitRates is present in the encoding.
-	HasFiveGproSepc5FlowBitRates bool
+	FiveGproSepc5FlowBitRates    FiveGProSePC5FlowBitRates
+	HasFiveGproSepc5FlowBitRates bool // whether fiveGproSepc5FlowBitRates is present in the encoding
 	// FiveGproSerange is the component fiveGproSerange [2] Range OPTIONAL.
-	FiveGproSerange Range
-	// HasFiveGproSerange tells whether fiveGproSerange is present in the encoding.
-	HasFiveGproSerange bool
+	FiveGproSerange    Range
+	HasFiveGproSerange bool // whether fiveGproSerange is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.FiveGProSePC5QoSFlowItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FiveGProSePC5QoSFlowItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FiveGProSePC5QoSFlowItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8455,9 +8304,8 @@ type FiveGProSePC5FlowBitRates struct {
 	// FiveGproSemaximumFlowBitRate is the component fiveGproSemaximumFlowBitRate [1] BitRate.
 	FiveGproSemaximumFlowBitRate BitRate
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.FiveGProSePC5FlowBitRates-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FiveGProSePC5FlowBitRatesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FiveGProSePC5FlowBitRatesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8514,9 +8362,8 @@ type FiveGSTMSI struct {
 	// FiveGTMSI is the component fiveG-TMSI [2] FiveG-TMSI.
 	FiveGTMSI FiveGTMSI
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.FiveG-S-TMSI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FiveGSTMSIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FiveGSTMSIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8585,9 +8432,8 @@ type ForbiddenAreaInformationItem struct {
 	// ForbiddenTACs is the component forbiddenTACs [1] ForbiddenTACs.
 	ForbiddenTACs ForbiddenTACs
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.ForbiddenAreaInformation-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ForbiddenAreaInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ForbiddenAreaInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8645,9 +8491,8 @@ type FromEUTRANtoNGRAN struct {
 	// TargetNGRANnodeID is the component targetNGRANnodeID [1] IntersystemSONNGRANnodeID.
 	TargetNGRANnodeID IntersystemSONNGRANnodeID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.FromEUTRANtoNGRAN-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FromEUTRANtoNGRANExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FromEUTRANtoNGRANExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 }
 
 // ProtocolExtensionContainer_FromEUTRANtoNGRANExtIEs is the ASN.1 type ProtocolExtensionContainer.
@@ -8698,9 +8543,8 @@ type FromNGRANtoEUTRAN struct {
 	// TargeteNBID is the component targeteNBID [1] IntersystemSONeNBID.
 	TargeteNBID IntersystemSONeNBID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.FromNGRANtoEUTRAN-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FromNGRANtoEUTRANExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FromNGRANtoEUTRANExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 }
 
 // ProtocolExtensionContainer_FromNGRANtoEUTRANExtIEs is the ASN.1 type ProtocolExtensionContainer.
@@ -8761,21 +8605,17 @@ type GBRQosInformation struct {
 	// GuaranteedFlowBitRateUL is the component guaranteedFlowBitRateUL [3] BitRate.
 	GuaranteedFlowBitRateUL BitRate
 	// NotificationControl is the component notificationControl [4] NotificationControl OPTIONAL.
-	NotificationControl NotificationControl
-	// HasNotificationControl tells whether notificationControl is present in the encoding.
-	HasNotificationControl bool
+	NotificationControl    NotificationControl
+	HasNotificationControl bool // whether notificationControl is present in the encoding
 	// MaximumPacketLossRateDL is the component maximumPacketLossRateDL [5] PacketLossRate OPTIONAL.
-	MaximumPacketLossRateDL PacketLossRate
-	// HasMaximumPacketLossRateDL tells whether maximumPacketLossRateDL is present in the encoding.
-	HasMaximumPacketLossRateDL bool
+	MaximumPacketLossRateDL    PacketLossRate
+	HasMaximumPacketLossRateDL bool // whether maximumPacketLossRateDL is present in the encoding
 	// MaximumPacketLossRateUL is the component maximumPacketLossRateUL [6] PacketLossRate OPTIONAL.
-	MaximumPacketLossRateUL PacketLossRate
-	// HasMaximumPacketLossRateUL tells whether maximumPacketLossRateUL is present in the encoding.
-	HasMaximumPacketLossRateUL bool
+	MaximumPacketLossRateUL    PacketLossRate
+	HasMaximumPacketLossRateUL bool // whether maximumPacketLossRateUL is present in the encoding
 	// IEExtensions is the component iE-Extensions [7] ProtocolExtensionContainer{{NGAP-IEs.GBR-QosInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GBRQosInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GBRQosInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8836,9 +8676,8 @@ type GlobalCableIDNew struct {
 	// TAI is the component tAI [1] TAI.
 	TAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalCable-ID-new-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalCableIDNewExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalCableIDNewExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8892,9 +8731,8 @@ type GlobalENBID struct {
 	// ENBID is the component eNB-ID [1] EXPLICIT ENB-ID.
 	ENBID ENBID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalENB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalENBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalENBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8948,9 +8786,8 @@ type GlobalGNBID struct {
 	// GNBID is the component gNB-ID [1] EXPLICIT GNB-ID.
 	GNBID GNBID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalGNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalGNBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalGNBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9004,9 +8841,8 @@ type GlobalN3IWFID struct {
 	// N3IWFID is the component n3IWF-ID [1] EXPLICIT N3IWF-ID.
 	N3IWFID N3IWFID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalN3IWF-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalN3IWFIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalN3IWFIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9058,13 +8894,11 @@ type GlobalLineID struct {
 	// GlobalLineIdentity is the component globalLineIdentity [0] GlobalLineIdentity.
 	GlobalLineIdentity GlobalLineIdentity
 	// LineType is the component lineType [1] LineType OPTIONAL.
-	LineType LineType
-	// HasLineType tells whether lineType is present in the encoding.
-	HasLineType bool
+	LineType    LineType
+	HasLineType bool // whether lineType is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalLine-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalLineIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalLineIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9125,9 +8959,8 @@ type GlobalNgENBID struct {
 	// NgENBID is the component ngENB-ID [1] EXPLICIT NgENB-ID.
 	NgENBID NgENBID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalNgENB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalNgENBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalNgENBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9265,9 +9098,8 @@ type GlobalTNGFID struct {
 	// TNGFID is the component tNGF-ID [1] EXPLICIT TNGF-ID.
 	TNGFID TNGFID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalTNGF-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalTNGFIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalTNGFIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9321,9 +9153,8 @@ type GlobalTWIFID struct {
 	// TWIFID is the component tWIF-ID [1] EXPLICIT TWIF-ID.
 	TWIFID TWIFID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalTWIF-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalTWIFIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalTWIFIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9377,9 +9208,8 @@ type GlobalWAGFID struct {
 	// WAGFID is the component w-AGF-ID [1] EXPLICIT W-AGF-ID.
 	WAGFID WAGFID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GlobalW-AGF-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalWAGFIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalWAGFIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9508,9 +9338,8 @@ type GTPTunnel struct {
 	// GTPTEID is the component gTP-TEID [1] GTP-TEID.
 	GTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.GTPTunnel-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GTPTunnelExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GTPTunnelExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9570,9 +9399,8 @@ type GUAMI struct {
 	// AMFPointer is the component aMFPointer [3] AMFPointer.
 	AMFPointer AMFPointer
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.GUAMI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GUAMIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GUAMIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9638,21 +9466,17 @@ func (v GUAMIType) String() string {
 //	}
 type HandoverCommandTransfer struct {
 	// DLForwardingUPTNLInformation is the component dLForwardingUP-TNLInformation [0] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	DLForwardingUPTNLInformation UPTransportLayerInformation
-	// HasDLForwardingUPTNLInformation tells whether dLForwardingUP-TNLInformation is present in the encoding.
-	HasDLForwardingUPTNLInformation bool
+	DLForwardingUPTNLInformation    UPTransportLayerInformation
+	HasDLForwardingUPTNLInformation bool // whether dLForwardingUP-TNLInformation is present in the encoding
 	// QosFlowToBeForwardedList is the component qosFlowToBeForwardedList [1] QosFlowToBeForwardedList OPTIONAL.
-	QosFlowToBeForwardedList QosFlowToBeForwardedList
-	// HasQosFlowToBeForwardedList tells whether qosFlowToBeForwardedList is present in the encoding.
-	HasQosFlowToBeForwardedList bool
+	QosFlowToBeForwardedList    QosFlowToBeForwardedList
+	HasQosFlowToBeForwardedList bool // whether qosFlowToBeForwardedList is present in the encoding
 	// DataForwardingResponseDRBList is the component dataForwardingResponseDRBList [2] DataForwardingResponseDRBList OPTIONAL.
-	DataForwardingResponseDRBList DataForwardingResponseDRBList
-	// HasDataForwardingResponseDRBList tells whether dataForwardingResponseDRBList is present in the encoding.
-	HasDataForwardingResponseDRBList bool
+	DataForwardingResponseDRBList    DataForwardingResponseDRBList
+	HasDataForwardingResponseDRBList bool // whether dataForwardingResponseDRBList is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.HandoverCommandTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HandoverCommandTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HandoverCommandTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9730,9 +9554,8 @@ type HandoverPreparationUnsuccessfulTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.HandoverPreparationUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HandoverPreparationUnsuccessfulTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HandoverPreparationUnsuccessfulTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9788,27 +9611,22 @@ type HandoverRequestAcknowledgeTransfer struct {
 	// DLNGUUPTNLInformation is the component dL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation.
 	DLNGUUPTNLInformation UPTransportLayerInformation
 	// DLForwardingUPTNLInformation is the component dLForwardingUP-TNLInformation [1] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	DLForwardingUPTNLInformation UPTransportLayerInformation
-	// HasDLForwardingUPTNLInformation tells whether dLForwardingUP-TNLInformation is present in the encoding.
-	HasDLForwardingUPTNLInformation bool
+	DLForwardingUPTNLInformation    UPTransportLayerInformation
+	HasDLForwardingUPTNLInformation bool // whether dLForwardingUP-TNLInformation is present in the encoding
 	// SecurityResult is the component securityResult [2] SecurityResult OPTIONAL.
-	SecurityResult SecurityResult
-	// HasSecurityResult tells whether securityResult is present in the encoding.
-	HasSecurityResult bool
+	SecurityResult    SecurityResult
+	HasSecurityResult bool // whether securityResult is present in the encoding
 	// QosFlowSetupResponseList is the component qosFlowSetupResponseList [3] QosFlowListWithDataForwarding.
 	QosFlowSetupResponseList QosFlowListWithDataForwarding
 	// QosFlowFailedToSetupList is the component qosFlowFailedToSetupList [4] QosFlowListWithCause OPTIONAL.
-	QosFlowFailedToSetupList QosFlowListWithCause
-	// HasQosFlowFailedToSetupList tells whether qosFlowFailedToSetupList is present in the encoding.
-	HasQosFlowFailedToSetupList bool
+	QosFlowFailedToSetupList    QosFlowListWithCause
+	HasQosFlowFailedToSetupList bool // whether qosFlowFailedToSetupList is present in the encoding
 	// DataForwardingResponseDRBList is the component dataForwardingResponseDRBList [5] DataForwardingResponseDRBList OPTIONAL.
-	DataForwardingResponseDRBList DataForwardingResponseDRBList
-	// HasDataForwardingResponseDRBList tells whether dataForwardingResponseDRBList is present in the encoding.
-	HasDataForwardingResponseDRBList bool
+	DataForwardingResponseDRBList    DataForwardingResponseDRBList
+	HasDataForwardingResponseDRBList bool // whether dataForwardingResponseDRBList is present in the encoding
 	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.HandoverRequestAcknowledgeTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HandoverRequestAcknowledgeTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HandoverRequestAcknowledgeTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9871,13 +9689,11 @@ type HandoverRequestAcknowledgeTransferExtIEs struct {
 //	}
 type HandoverRequiredTransfer struct {
 	// DirectForwardingPathAvailability is the component directForwardingPathAvailability [0] DirectForwardingPathAvailability OPTIONAL.
-	DirectForwardingPathAvailability DirectForwardingPathAvailability
-	// HasDirectForwardingPathAvailability tells whether directForwardingPathAvailability is present in the encoding.
-	HasDirectForwardingPathAvailability bool
+	DirectForwardingPathAvailability    DirectForwardingPathAvailability
+	HasDirectForwardingPathAvailability bool // whether directForwardingPathAvailability is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.HandoverRequiredTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HandoverRequiredTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HandoverRequiredTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9929,13 +9745,11 @@ type HandoverResourceAllocationUnsuccessfulTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// CriticalityDiagnostics is the component criticalityDiagnostics [1] CriticalityDiagnostics OPTIONAL.
-	CriticalityDiagnostics CriticalityDiagnostics
-	// HasCriticalityDiagnostics tells whether criticalityDiagnostics is present in the encoding.
-	HasCriticalityDiagnostics bool
+	CriticalityDiagnostics    CriticalityDiagnostics
+	HasCriticalityDiagnostics bool // whether criticalityDiagnostics is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.HandoverResourceAllocationUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HandoverResourceAllocationUnsuccessfulTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HandoverResourceAllocationUnsuccessfulTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10017,9 +9831,8 @@ type HFCNodeIDNew struct {
 	// TAI is the component tAI [1] TAI.
 	TAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.HFCNode-ID-new-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HFCNodeIDNewExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HFCNodeIDNewExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10086,29 +9899,23 @@ type HOReport struct {
 	// TargetcellCGI is the component targetcellCGI [3] EXPLICIT NGRAN-CGI.
 	TargetcellCGI NGRANCGI
 	// ReestablishmentcellCGI is the component reestablishmentcellCGI [4] EXPLICIT NGRAN-CGI OPTIONAL.
-	ReestablishmentcellCGI NGRANCGI
-	// HasReestablishmentcellCGI tells whether reestablishmentcellCGI is present in the encoding.
-	HasReestablishmentcellCGI bool
+	ReestablishmentcellCGI    NGRANCGI
+	HasReestablishmentcellCGI bool // whether reestablishmentcellCGI is present in the encoding
 	// SourcecellCRNTI is the component sourcecellC-RNTI [5] BIT STRING OPTIONAL.
-	SourcecellCRNTI der.BitString
-	// HasSourcecellCRNTI tells whether sourcecellC-RNTI is present in the encoding.
-	HasSourcecellCRNTI bool
+	SourcecellCRNTI    der.BitString
+	HasSourcecellCRNTI bool // whether sourcecellC-RNTI is present in the encoding
 	// TargetcellinEUTRAN is the component targetcellinE-UTRAN [6] EUTRA-CGI OPTIONAL.
-	TargetcellinEUTRAN EUTRACGI
-	// HasTargetcellinEUTRAN tells whether targetcellinE-UTRAN is present in the encoding.
-	HasTargetcellinEUTRAN bool
+	TargetcellinEUTRAN    EUTRACGI
+	HasTargetcellinEUTRAN bool // whether targetcellinE-UTRAN is present in the encoding
 	// MobilityInformation is the component mobilityInformation [7] MobilityInformation OPTIONAL.
-	MobilityInformation MobilityInformation
-	// HasMobilityInformation tells whether mobilityInformation is present in the encoding.
-	HasMobilityInformation bool
+	MobilityInformation    MobilityInformation
+	HasMobilityInformation bool // whether mobilityInformation is present in the encoding
 	// UERLFReportContainer is the component uERLFReportContainer [8] EXPLICIT UERLFReportContainer OPTIONAL.
-	UERLFReportContainer UERLFReportContainer
-	// HasUERLFReportContainer tells whether uERLFReportContainer is present in the encoding.
-	HasUERLFReportContainer bool
+	UERLFReportContainer    UERLFReportContainer
+	HasUERLFReportContainer bool // whether uERLFReportContainer is present in the encoding
 	// IEExtensions is the component iE-Extensions [9] ProtocolExtensionContainer{{NGAP-IEs.HOReport-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HOReportExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HOReportExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10258,9 +10065,8 @@ type InfoOnRecommendedCellsAndRANNodesForPaging struct {
 	// RecommendRANNodesForPaging is the component recommendRANNodesForPaging [1] RecommendedRANNodesForPaging.
 	RecommendRANNodesForPaging RecommendedRANNodesForPaging
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.InfoOnRecommendedCellsAndRANNodesForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_InfoOnRecommendedCellsAndRANNodesForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_InfoOnRecommendedCellsAndRANNodesForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10375,45 +10181,35 @@ type ImmediateMDTNr struct {
 	// MeasurementsToActivate is the component measurementsToActivate [0] MeasurementsToActivate.
 	MeasurementsToActivate MeasurementsToActivate
 	// M1Configuration is the component m1Configuration [1] M1Configuration OPTIONAL.
-	M1Configuration M1Configuration
-	// HasM1Configuration tells whether m1Configuration is present in the encoding.
-	HasM1Configuration bool
+	M1Configuration    M1Configuration
+	HasM1Configuration bool // whether m1Configuration is present in the encoding
 	// M4Configuration is the component m4Configuration [2] M4Configuration OPTIONAL.
-	M4Configuration M4Configuration
-	// HasM4Configuration tells whether m4Configuration is present in the encoding.
-	HasM4Configuration bool
+	M4Configuration    M4Configuration
+	HasM4Configuration bool // whether m4Configuration is present in the encoding
 	// M5Configuration is the component m5Configuration [3] M5Configuration OPTIONAL.
-	M5Configuration M5Configuration
-	// HasM5Configuration tells whether m5Configuration is present in the encoding.
-	HasM5Configuration bool
+	M5Configuration    M5Configuration
+	HasM5Configuration bool // whether m5Configuration is present in the encoding
 	// M6Configuration is the component m6Configuration [4] M6Configuration OPTIONAL.
-	M6Configuration M6Configuration
-	// HasM6Configuration tells whether m6Configuration is present in the encoding.
-	HasM6Configuration bool
+	M6Configuration    M6Configuration
+	HasM6Configuration bool // whether m6Configuration is present in the encoding
 	// M7Configuration is the component m7Configuration [5] M7Configuration OPTIONAL.
-	M7Configuration M7Configuration
-	// HasM7Configuration tells whether m7Configuration is present in the encoding.
-	HasM7Configuration bool
+	M7Configuration    M7Configuration
+	HasM7Configuration bool // whether m7Configuration is present in the encoding
 	// BluetoothMeasurementConfiguration is the component bluetoothMeasurementConfiguration [6] BluetoothMeasurementConfiguration OPTIONAL.
-	BluetoothMeasurementConfiguration BluetoothMeasurementConfiguration
-	// HasBluetoothMeasurementConfiguration tells whether bluetoothMeasurementConfiguration is present in the encoding.
-	HasBluetoothMeasurementConfiguration bool
+	BluetoothMeasurementConfiguration    BluetoothMeasurementConfiguration
+	HasBluetoothMeasurementConfiguration bool // whether bluetoothMeasurementConfiguration is present in the encoding
 	// WLANMeasurementConfiguration is the component wLANMeasurementConfiguration [7] WLANMeasurementConfiguration OPTIONAL.
-	WLANMeasurementConfiguration WLANMeasurementConfiguration
-	// HasWLANMeasurementConfiguration tells whether wLANMeasurementConfiguration is present in the encoding.
-	HasWLANMeasurementConfiguration bool
+	WLANMeasurementConfiguration    WLANMeasurementConfiguration
+	HasWLANMeasurementConfiguration bool // whether wLANMeasurementConfiguration is present in the encoding
 	// MDTLocationInfo is the component mDT-Location-Info [8] MDT-Location-Info OPTIONAL.
-	MDTLocationInfo MDTLocationInfo
-	// HasMDTLocationInfo tells whether mDT-Location-Info is present in the encoding.
-	HasMDTLocationInfo bool
+	MDTLocationInfo    MDTLocationInfo
+	HasMDTLocationInfo bool // whether mDT-Location-Info is present in the encoding
 	// SensorMeasurementConfiguration is the component sensorMeasurementConfiguration [9] SensorMeasurementConfiguration OPTIONAL.
-	SensorMeasurementConfiguration SensorMeasurementConfiguration
-	// HasSensorMeasurementConfiguration tells whether sensorMeasurementConfiguration is present in the encoding.
-	HasSensorMeasurementConfiguration bool
+	SensorMeasurementConfiguration    SensorMeasurementConfiguration
+	HasSensorMeasurementConfiguration bool // whether sensorMeasurementConfiguration is present in the encoding
 	// IEExtensions is the component iE-Extensions [10] ProtocolExtensionContainer{{NGAP-IEs.ImmediateMDTNr-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ImmediateMDTNrExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ImmediateMDTNrExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10462,13 +10258,11 @@ type ImmediateMDTNrExtIEs struct {
 //	}
 type InterSystemFailureIndication struct {
 	// UERLFReportContainer is the component uERLFReportContainer [0] EXPLICIT UERLFReportContainer OPTIONAL.
-	UERLFReportContainer UERLFReportContainer
-	// HasUERLFReportContainer tells whether uERLFReportContainer is present in the encoding.
-	HasUERLFReportContainer bool
+	UERLFReportContainer    UERLFReportContainer
+	HasUERLFReportContainer bool // whether uERLFReportContainer is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.InterSystemFailureIndication-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_InterSystemFailureIndicationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_InterSystemFailureIndicationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10522,9 +10316,8 @@ type IntersystemSONConfigurationTransfer struct {
 	// IntersystemSONInformation is the component intersystemSONInformation [1] EXPLICIT IntersystemSONInformation.
 	IntersystemSONInformation IntersystemSONInformation
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.IntersystemSONConfigurationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemSONConfigurationTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemSONConfigurationTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10652,9 +10445,8 @@ type IntersystemSONeNBID struct {
 	// SelectedEPSTAI is the component selectedEPSTAI [1] EPS-TAI.
 	SelectedEPSTAI EPSTAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.IntersystemSONeNBID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemSONeNBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemSONeNBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10708,9 +10500,8 @@ type IntersystemSONNGRANnodeID struct {
 	// SelectedTAI is the component selectedTAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.IntersystemSONNGRANnodeID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemSONNGRANnodeIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemSONNGRANnodeIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10912,9 +10703,8 @@ type IntersystemCellActivationRequest struct {
 	// CellsToActivateList is the component cellsToActivateList [1] CellsToActivateList.
 	CellsToActivateList CellsToActivateList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.IntersystemCellActivationRequest-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemCellActivationRequestExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemCellActivationRequestExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10976,9 +10766,8 @@ type IntersystemResourceStatusRequest struct {
 	// ReportType is the component reportType [2] EXPLICIT ReportType.
 	ReportType ReportType
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.IntersystemResourceStatusRequest-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemResourceStatusRequestExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemResourceStatusRequestExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11107,9 +10896,8 @@ type EUTRANReportingSystemIEs struct {
 	// EUTRANCellToReportList is the component eUTRAN-CellToReportList [0] EUTRAN-CellToReportList.
 	EUTRANCellToReportList EUTRANCellToReportList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.EUTRAN-ReportingSystemIEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRANReportingSystemIEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRANReportingSystemIEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11160,9 +10948,8 @@ type NGRANReportingSystemIEs struct {
 	// NGRANCellToReportList is the component nGRAN-CellToReportList [0] NGRAN-CellToReportList.
 	NGRANCellToReportList NGRANCellToReportList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.NGRAN-ReportingSystemIEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGRANReportingSystemIEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGRANReportingSystemIEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11218,9 +11005,8 @@ type EUTRANCellToReportItem struct {
 	// ECGI is the component eCGI [0] EUTRA-CGI.
 	ECGI EUTRACGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.EUTRAN-CellToReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRANCellToReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRANCellToReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11276,9 +11062,8 @@ type NGRANCellToReportItem struct {
 	// NGRANCGI is the component nGRAN-CGI [0] EXPLICIT NGRAN-CGI.
 	NGRANCGI NGRANCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.NGRAN-CellToReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGRANCellToReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGRANCellToReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11414,9 +11199,8 @@ type EventBasedReportingIEs struct {
 	// NumberOfMeasurementReportingLevels is the component numberOfMeasurementReportingLevels [2] NumberOfMeasurementReportingLevels.
 	NumberOfMeasurementReportingLevels NumberOfMeasurementReportingLevels
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.EventBasedReportingIEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EventBasedReportingIEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EventBasedReportingIEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11490,9 +11274,8 @@ type PeriodicReportingIEs struct {
 	// ReportingPeriodicity is the component reportingPeriodicity [0] ReportingPeriodicity.
 	ReportingPeriodicity ReportingPeriodicity
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PeriodicReportingIEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PeriodicReportingIEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PeriodicReportingIEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11647,9 +11430,8 @@ type IntersystemCellActivationReply struct {
 	// ActivationID is the component activation-ID [1] INTEGER.
 	ActivationID int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.IntersystemCellActivationReply-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemCellActivationReplyExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemCellActivationReplyExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11705,9 +11487,8 @@ type IntersystemResourceStatusReply struct {
 	// Reportingsystem is the component reportingsystem [0] EXPLICIT ReportingSystem.
 	Reportingsystem ReportingSystem
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.IntersystemResourceStatusReply-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemResourceStatusReplyExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemResourceStatusReplyExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11836,9 +11617,8 @@ type IntersystemCellStateIndication struct {
 	// NotificationCellList is the component notificationCellList [0] NotificationCellList.
 	NotificationCellList NotificationCellList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.IntersystemCellStateIndication-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemCellStateIndicationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemCellStateIndicationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11897,9 +11677,8 @@ type NotificationCellItem struct {
 	// NotifyFlag is the component notifyFlag [1] ENUMERATED.
 	NotifyFlag NotificationCellItem_NotifyFlag
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.NotificationCell-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NotificationCellItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NotificationCellItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11963,9 +11742,8 @@ type IntersystemResourceStatusReport struct {
 	// ReportingSystem is the component reportingSystem [0] EXPLICIT ResourceStatusReportingSystem.
 	ReportingSystem ResourceStatusReportingSystem
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.IntersystemResourceStatusReport-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemResourceStatusReportExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemResourceStatusReportExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12090,9 +11868,8 @@ type EUTRANReportingStatusIEs struct {
 	// EUTRANCellReportList is the component eUTRAN-CellReportList [0] EUTRAN-CellReportList.
 	EUTRANCellReportList EUTRANCellReportList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.EUTRAN-ReportingStatusIEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRANReportingStatusIEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRANReportingStatusIEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12154,21 +11931,17 @@ type EUTRANCellReportItem struct {
 	// EUTRANCompositeAvailableCapacityGroup is the component eUTRAN-CompositeAvailableCapacityGroup [1] EUTRAN-CompositeAvailableCapacityGroup.
 	EUTRANCompositeAvailableCapacityGroup EUTRANCompositeAvailableCapacityGroup
 	// EUTRANNumberOfActiveUEs is the component eUTRAN-NumberOfActiveUEs [2] EUTRAN-NumberOfActiveUEs OPTIONAL.
-	EUTRANNumberOfActiveUEs EUTRANNumberOfActiveUEs
-	// HasEUTRANNumberOfActiveUEs tells whether eUTRAN-NumberOfActiveUEs is present in the encoding.
-	HasEUTRANNumberOfActiveUEs bool
+	EUTRANNumberOfActiveUEs    EUTRANNumberOfActiveUEs
+	HasEUTRANNumberOfActiveUEs bool // whether eUTRAN-NumberOfActiveUEs is present in the encoding
 	// EUTRANNoofRRCConnections is the component eUTRAN-NoofRRCConnections [3] NGRAN-NoofRRCConnections OPTIONAL.
-	EUTRANNoofRRCConnections NGRANNoofRRCConnections
-	// HasEUTRANNoofRRCConnections tells whether eUTRAN-NoofRRCConnections is present in the encoding.
-	HasEUTRANNoofRRCConnections bool
+	EUTRANNoofRRCConnections    NGRANNoofRRCConnections
+	HasEUTRANNoofRRCConnections bool // whether eUTRAN-NoofRRCConnections is present in the encoding
 	// EUTRANRadioResourceStatus is the component eUTRAN-RadioResourceStatus [4] EUTRAN-RadioResourceStatus OPTIONAL.
-	EUTRANRadioResourceStatus EUTRANRadioResourceStatus
-	// HasEUTRANRadioResourceStatus tells whether eUTRAN-RadioResourceStatus is present in the encoding.
-	HasEUTRANRadioResourceStatus bool
+	EUTRANRadioResourceStatus    EUTRANRadioResourceStatus
+	HasEUTRANRadioResourceStatus bool // whether eUTRAN-RadioResourceStatus is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.EUTRAN-CellReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRANCellReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRANCellReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12222,9 +11995,8 @@ type EUTRANCompositeAvailableCapacityGroup struct {
 	// ULCompositeAvailableCapacity is the component uL-CompositeAvailableCapacity [1] CompositeAvailableCapacity.
 	ULCompositeAvailableCapacity CompositeAvailableCapacity
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.EUTRAN-CompositeAvailableCapacityGroup-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRANCompositeAvailableCapacityGroupExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRANCompositeAvailableCapacityGroupExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12274,15 +12046,13 @@ type EUTRANCompositeAvailableCapacityGroupExtIEs struct {
 //	}
 type CompositeAvailableCapacity struct {
 	// CellCapacityClassValue is the component cellCapacityClassValue [0] INTEGER OPTIONAL.
-	CellCapacityClassValue int64
-	// HasCellCapacityClassValue tells whether cellCapacityClassValue is present in the encoding.
-	HasCellCapacityClassValue bool
+	CellCapacityClassValue    int64
+	HasCellCapacityClassValue bool // whether cellCapacityClassValue is present in the encoding
 	// CapacityValue is the component capacityValue [1] INTEGER.
 	CapacityValue int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.CompositeAvailableCapacity-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CompositeAvailableCapacityExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CompositeAvailableCapacityExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12355,17 +12125,14 @@ type EUTRANRadioResourceStatus struct {
 	// ULTotalPRBUsage is the component uL-Total-PRB-usage [5] INTEGER.
 	ULTotalPRBUsage int64
 	// DLSchedulingPDCCHCCEUsage is the component dL-scheduling-PDCCH-CCE-usage [6] INTEGER OPTIONAL.
-	DLSchedulingPDCCHCCEUsage int64
-	// HasDLSchedulingPDCCHCCEUsage tells whether dL-scheduling-PDCCH-CCE-usage is present in the encoding.
-	HasDLSchedulingPDCCHCCEUsage bool
+	DLSchedulingPDCCHCCEUsage    int64
+	HasDLSchedulingPDCCHCCEUsage bool // whether dL-scheduling-PDCCH-CCE-usage is present in the encoding
 	// ULSchedulingPDCCHCCEUsage is the component uL-scheduling-PDCCH-CCE-usage [7] INTEGER OPTIONAL.
-	ULSchedulingPDCCHCCEUsage int64
-	// HasULSchedulingPDCCHCCEUsage tells whether uL-scheduling-PDCCH-CCE-usage is present in the encoding.
-	HasULSchedulingPDCCHCCEUsage bool
+	ULSchedulingPDCCHCCEUsage    int64
+	HasULSchedulingPDCCHCCEUsage bool // whether uL-scheduling-PDCCH-CCE-usage is present in the encoding
 	// IEExtensions is the component iE-Extensions [8] ProtocolExtensionContainer{{NGAP-IEs.EUTRAN-RadioResourceStatus-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRANRadioResourceStatusExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRANRadioResourceStatusExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12416,9 +12183,8 @@ type NGRANReportingStatusIEs struct {
 	// NGRANCellReportList is the component nGRAN-CellReportList [0] NGRAN-CellReportList.
 	NGRANCellReportList NGRANCellReportList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.NGRAN-ReportingStatusIEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGRANReportingStatusIEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGRANReportingStatusIEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12480,21 +12246,17 @@ type NGRANCellReportItem struct {
 	// NGRANCompositeAvailableCapacityGroup is the component nGRAN-CompositeAvailableCapacityGroup [1] EUTRAN-CompositeAvailableCapacityGroup.
 	NGRANCompositeAvailableCapacityGroup EUTRANCompositeAvailableCapacityGroup
 	// NGRANNumberOfActiveUEs is the component nGRAN-NumberOfActiveUEs [2] NGRAN-NumberOfActiveUEs OPTIONAL.
-	NGRANNumberOfActiveUEs NGRANNumberOfActiveUEs
-	// HasNGRANNumberOfActiveUEs tells whether nGRAN-NumberOfActiveUEs is present in the encoding.
-	HasNGRANNumberOfActiveUEs bool
+	NGRANNumberOfActiveUEs    NGRANNumberOfActiveUEs
+	HasNGRANNumberOfActiveUEs bool // whether nGRAN-NumberOfActiveUEs is present in the encoding
 	// NGRANNoofRRCConnections is the component nGRAN-NoofRRCConnections [3] NGRAN-NoofRRCConnections OPTIONAL.
-	NGRANNoofRRCConnections NGRANNoofRRCConnections
-	// HasNGRANNoofRRCConnections tells whether nGRAN-NoofRRCConnections is present in the encoding.
-	HasNGRANNoofRRCConnections bool
+	NGRANNoofRRCConnections    NGRANNoofRRCConnections
+	HasNGRANNoofRRCConnections bool // whether nGRAN-NoofRRCConnections is present in the encoding
 	// NGRANRadioResourceStatus is the component nGRAN-RadioResourceStatus [4] NGRAN-RadioResourceStatus OPTIONAL.
-	NGRANRadioResourceStatus NGRANRadioResourceStatus
-	// HasNGRANRadioResourceStatus tells whether nGRAN-RadioResourceStatus is present in the encoding.
-	HasNGRANRadioResourceStatus bool
+	NGRANRadioResourceStatus    NGRANRadioResourceStatus
+	HasNGRANRadioResourceStatus bool // whether nGRAN-RadioResourceStatus is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.NGRAN-CellReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGRANCellReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGRANCellReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12570,9 +12332,8 @@ type NGRANRadioResourceStatus struct {
 	// ULTotalPRBUsageForMIMO is the component uL-Total-PRB-usage-for-MIMO [5] INTEGER.
 	ULTotalPRBUsageForMIMO int64
 	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.NGRAN-RadioResourceStatus-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGRANRadioResourceStatusExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGRANRadioResourceStatusExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12623,9 +12384,8 @@ type InterSystemHOReport struct {
 	// HandoverReportType is the component handoverReportType [0] EXPLICIT InterSystemHandoverReportType.
 	HandoverReportType InterSystemHandoverReportType
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.InterSystemHOReport-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_InterSystemHOReportExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_InterSystemHOReportExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12759,9 +12519,8 @@ type IntersystemUnnecessaryHO struct {
 	// CandidateCellList is the component candidateCellList [3] CandidateCellList.
 	CandidateCellList CandidateCellList
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.IntersystemUnnecessaryHO-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemUnnecessaryHOExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemUnnecessaryHOExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12833,9 +12592,8 @@ type LAI struct {
 	// LAC is the component lAC [1] LAC.
 	LAC LAC
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.LAI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LAIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LAIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12968,9 +12726,8 @@ type LastVisitedCellItem struct {
 	// LastVisitedCellInformation is the component lastVisitedCellInformation [0] EXPLICIT LastVisitedCellInformation.
 	LastVisitedCellInformation LastVisitedCellInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.LastVisitedCellItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LastVisitedCellItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LastVisitedCellItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13039,17 +12796,14 @@ type LastVisitedNGRANCellInformation struct {
 	// TimeUEStayedInCell is the component timeUEStayedInCell [2] TimeUEStayedInCell.
 	TimeUEStayedInCell TimeUEStayedInCell
 	// TimeUEStayedInCellEnhancedGranularity is the component timeUEStayedInCellEnhancedGranularity [3] TimeUEStayedInCellEnhancedGranularity OPTIONAL.
-	TimeUEStayedInCellEnhancedGranularity TimeUEStayedInCellEnhancedGranularity
-	// HasTimeUEStayedInCellEnhancedGranularity tells whether timeUEStayedInCellEnhancedGranularity is present in the encoding.
-	HasTimeUEStayedInCellEnhancedGranularity bool
+	TimeUEStayedInCellEnhancedGranularity    TimeUEStayedInCellEnhancedGranularity
+	HasTimeUEStayedInCellEnhancedGranularity bool // whether timeUEStayedInCellEnhancedGranularity is present in the encoding
 	// HOCauseValue is the component hOCauseValue [4] EXPLICIT Cause OPTIONAL.
-	HOCauseValue Cause
-	// HasHOCauseValue tells whether hOCauseValue is present in the encoding.
-	HasHOCauseValue bool
+	HOCauseValue    Cause
+	HasHOCauseValue bool // whether hOCauseValue is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.LastVisitedNGRANCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LastVisitedNGRANCellInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LastVisitedNGRANCellInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13106,15 +12860,13 @@ type LastVisitedPSCellList []LastVisitedPSCellInformation
 //	}
 type LastVisitedPSCellInformation struct {
 	// PSCellID is the component pSCellID [0] EXPLICIT NGRAN-CGI OPTIONAL.
-	PSCellID NGRANCGI
-	// HasPSCellID tells whether pSCellID is present in the encoding.
-	HasPSCellID bool
+	PSCellID    NGRANCGI
+	HasPSCellID bool // whether pSCellID is present in the encoding
 	// TimeStay is the component timeStay [1] INTEGER.
 	TimeStay int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.LastVisitedPSCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13217,17 +12969,14 @@ type LocationReportingRequestType struct {
 	// ReportArea is the component reportArea [1] ReportArea.
 	ReportArea ReportArea
 	// AreaOfInterestList is the component areaOfInterestList [2] AreaOfInterestList OPTIONAL.
-	AreaOfInterestList AreaOfInterestList
-	// HasAreaOfInterestList tells whether areaOfInterestList is present in the encoding.
-	HasAreaOfInterestList bool
+	AreaOfInterestList    AreaOfInterestList
+	HasAreaOfInterestList bool // whether areaOfInterestList is present in the encoding
 	// LocationReportingReferenceIDToBeCancelled is the component locationReportingReferenceIDToBeCancelled [3] LocationReportingReferenceID OPTIONAL.
-	LocationReportingReferenceIDToBeCancelled LocationReportingReferenceID
-	// HasLocationReportingReferenceIDToBeCancelled tells whether locationReportingReferenceIDToBeCancelled is present in the encoding.
-	HasLocationReportingReferenceIDToBeCancelled bool
+	LocationReportingReferenceIDToBeCancelled    LocationReportingReferenceID
+	HasLocationReportingReferenceIDToBeCancelled bool // whether locationReportingReferenceIDToBeCancelled is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.LocationReportingRequestType-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LocationReportingRequestTypeExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LocationReportingRequestTypeExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13290,25 +13039,20 @@ type LoggedMDTNr struct {
 	// LoggedMDTTrigger is the component loggedMDTTrigger [2] EXPLICIT LoggedMDTTrigger.
 	LoggedMDTTrigger LoggedMDTTrigger
 	// BluetoothMeasurementConfiguration is the component bluetoothMeasurementConfiguration [3] BluetoothMeasurementConfiguration OPTIONAL.
-	BluetoothMeasurementConfiguration BluetoothMeasurementConfiguration
-	// HasBluetoothMeasurementConfiguration tells whether bluetoothMeasurementConfiguration is present in the encoding.
-	HasBluetoothMeasurementConfiguration bool
+	BluetoothMeasurementConfiguration    BluetoothMeasurementConfiguration
+	HasBluetoothMeasurementConfiguration bool // whether bluetoothMeasurementConfiguration is present in the encoding
 	// WLANMeasurementConfiguration is the component wLANMeasurementConfiguration [4] WLANMeasurementConfiguration OPTIONAL.
-	WLANMeasurementConfiguration WLANMeasurementConfiguration
-	// HasWLANMeasurementConfiguration tells whether wLANMeasurementConfiguration is present in the encoding.
-	HasWLANMeasurementConfiguration bool
+	WLANMeasurementConfiguration    WLANMeasurementConfiguration
+	HasWLANMeasurementConfiguration bool // whether wLANMeasurementConfiguration is present in the encoding
 	// SensorMeasurementConfiguration is the component sensorMeasurementConfiguration [5] SensorMeasurementConfiguration OPTIONAL.
-	SensorMeasurementConfiguration SensorMeasurementConfiguration
-	// HasSensorMeasurementConfiguration tells whether sensorMeasurementConfiguration is present in the encoding.
-	HasSensorMeasurementConfiguration bool
+	SensorMeasurementConfiguration    SensorMeasurementConfiguration
+	HasSensorMeasurementConfiguration bool // whether sensorMeasurementConfiguration is present in the encoding
 	// AreaScopeOfNeighCellsList is the component areaScopeOfNeighCellsList [6] AreaScopeOfNeighCellsList OPTIONAL.
-	AreaScopeOfNeighCellsList AreaScopeOfNeighCellsList
-	// HasAreaScopeOfNeighCellsList tells whether areaScopeOfNeighCellsList is present in the encoding.
-	HasAreaScopeOfNeighCellsList bool
+	AreaScopeOfNeighCellsList    AreaScopeOfNeighCellsList
+	HasAreaScopeOfNeighCellsList bool // whether areaScopeOfNeighCellsList is present in the encoding
 	// IEExtensions is the component iE-Extensions [7] ProtocolExtensionContainer{{NGAP-IEs.LoggedMDTNr-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LoggedMDTNrExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LoggedMDTNrExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13521,17 +13265,14 @@ type LTEUERLFReportContainer []byte
 //	}
 type LTEV2XServicesAuthorized struct {
 	// VehicleUE is the component vehicleUE [0] VehicleUE OPTIONAL.
-	VehicleUE VehicleUE
-	// HasVehicleUE tells whether vehicleUE is present in the encoding.
-	HasVehicleUE bool
+	VehicleUE    VehicleUE
+	HasVehicleUE bool // whether vehicleUE is present in the encoding
 	// PedestrianUE is the component pedestrianUE [1] PedestrianUE OPTIONAL.
-	PedestrianUE PedestrianUE
-	// HasPedestrianUE tells whether pedestrianUE is present in the encoding.
-	HasPedestrianUE bool
+	PedestrianUE    PedestrianUE
+	HasPedestrianUE bool // whether pedestrianUE is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.LTEV2XServicesAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LTEV2XServicesAuthorizedExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LTEV2XServicesAuthorizedExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13582,9 +13323,8 @@ type LTEUESidelinkAggregateMaximumBitrate struct {
 	// UESidelinkAggregateMaximumBitRate is the component uESidelinkAggregateMaximumBitRate [0] BitRate.
 	UESidelinkAggregateMaximumBitRate BitRate
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.LTEUE-Sidelink-Aggregate-MaximumBitrates-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LTEUESidelinkAggregateMaximumBitratesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LTEUESidelinkAggregateMaximumBitratesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13683,13 +13423,11 @@ type MBSDataForwardingResponseMRBItem struct {
 	// DLForwardingUPTNLInformation is the component dL-Forwarding-UPTNLInformation [1] EXPLICIT UPTransportLayerInformation.
 	DLForwardingUPTNLInformation UPTransportLayerInformation
 	// MRBProgressInformation is the component mRB-ProgressInformation [2] EXPLICIT MRB-ProgressInformation OPTIONAL.
-	MRBProgressInformation MRBProgressInformation
-	// HasMRBProgressInformation tells whether mRB-ProgressInformation is present in the encoding.
-	HasMRBProgressInformation bool
+	MRBProgressInformation    MRBProgressInformation
+	HasMRBProgressInformation bool // whether mRB-ProgressInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.MBS-DataForwardingResponseMRBItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSDataForwardingResponseMRBItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSDataForwardingResponseMRBItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13749,13 +13487,11 @@ type MBSMappingandDataForwardingRequestItem struct {
 	// MBSQoSFlowList is the component mBS-QoSFlowList [1] MBS-QoSFlowList.
 	MBSQoSFlowList MBSQoSFlowList
 	// MRBProgressInformation is the component mRB-ProgressInformation [2] EXPLICIT MRB-ProgressInformation OPTIONAL.
-	MRBProgressInformation MRBProgressInformation
-	// HasMRBProgressInformation tells whether mRB-ProgressInformation is present in the encoding.
-	HasMRBProgressInformation bool
+	MRBProgressInformation    MRBProgressInformation
+	HasMRBProgressInformation bool // whether mRB-ProgressInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.MBS-MappingandDataForwardingRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSMappingandDataForwardingRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSMappingandDataForwardingRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13893,9 +13629,8 @@ type MBSQoSFlowsToBeSetupItem struct {
 	// MBSqosFlowLevelQosParameters is the component mBSqosFlowLevelQosParameters [1] QosFlowLevelQosParameters.
 	MBSqosFlowLevelQosParameters QosFlowLevelQosParameters
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBS-QoSFlowsToBeSetupItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSQoSFlowsToBeSetupItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSQoSFlowsToBeSetupItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14028,9 +13763,8 @@ type MBSServiceAreaInformationItem struct {
 	// MBSServiceAreaInformation is the component mBS-ServiceAreaInformation [1] MBS-ServiceAreaInformation.
 	MBSServiceAreaInformation MBSServiceAreaInformation
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBS-ServiceAreaInformationItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSServiceAreaInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSServiceAreaInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14080,17 +13814,14 @@ type MBSServiceAreaInformationItemExtIEs struct {
 //	}
 type MBSServiceAreaInformation struct {
 	// MBSServiceAreaCellList is the component mBS-ServiceAreaCellList [0] MBS-ServiceAreaCellList OPTIONAL.
-	MBSServiceAreaCellList MBSServiceAreaCellList
-	// HasMBSServiceAreaCellList tells whether mBS-ServiceAreaCellList is present in the encoding.
-	HasMBSServiceAreaCellList bool
+	MBSServiceAreaCellList    MBSServiceAreaCellList
+	HasMBSServiceAreaCellList bool // whether mBS-ServiceAreaCellList is present in the encoding
 	// MBSServiceAreaTAIList is the component mBS-ServiceAreaTAIList [1] MBS-ServiceAreaTAIList OPTIONAL.
-	MBSServiceAreaTAIList MBSServiceAreaTAIList
-	// HasMBSServiceAreaTAIList tells whether mBS-ServiceAreaTAIList is present in the encoding.
-	HasMBSServiceAreaTAIList bool
+	MBSServiceAreaTAIList    MBSServiceAreaTAIList
+	HasMBSServiceAreaTAIList bool // whether mBS-ServiceAreaTAIList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBS-ServiceAreaInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSServiceAreaInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSServiceAreaInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14152,13 +13883,11 @@ type MBSSessionID struct {
 	// TMGI is the component tMGI [0] TMGI.
 	TMGI TMGI
 	// NID is the component nID [1] NID OPTIONAL.
-	NID NID
-	// HasNID tells whether nID is present in the encoding.
-	HasNID bool
+	NID    NID
+	HasNID bool // whether nID is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBS-SessionID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14216,15 +13945,13 @@ type MBSSessionFailedtoSetupItem struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
 	// Cause is the component cause [2] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionFailedtoSetupItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionFailedtoSetupItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionFailedtoSetupItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14284,23 +14011,19 @@ type MBSActiveSessionInformationSourcetoTargetItem struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
 	// MBSServiceArea is the component mBS-ServiceArea [2] EXPLICIT MBS-ServiceArea OPTIONAL.
-	MBSServiceArea MBSServiceArea
-	// HasMBSServiceArea tells whether mBS-ServiceArea is present in the encoding.
-	HasMBSServiceArea bool
+	MBSServiceArea    MBSServiceArea
+	HasMBSServiceArea bool // whether mBS-ServiceArea is present in the encoding
 	// MBSQoSFlowsToBeSetupList is the component mBS-QoSFlowsToBeSetupList [3] MBS-QoSFlowsToBeSetupList.
 	MBSQoSFlowsToBeSetupList MBSQoSFlowsToBeSetupList
 	// MBSMappingandDataForwardingRequestList is the component mBS-MappingandDataForwardingRequestList [4] MBS-MappingandDataForwardingRequestList OPTIONAL.
-	MBSMappingandDataForwardingRequestList MBSMappingandDataForwardingRequestList
-	// HasMBSMappingandDataForwardingRequestList tells whether mBS-MappingandDataForwardingRequestList is present in the encoding.
-	HasMBSMappingandDataForwardingRequestList bool
+	MBSMappingandDataForwardingRequestList    MBSMappingandDataForwardingRequestList
+	HasMBSMappingandDataForwardingRequestList bool // whether mBS-MappingandDataForwardingRequestList is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.MBS-ActiveSessionInformation-SourcetoTargetItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSActiveSessionInformationSourcetoTargetItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSActiveSessionInformationSourcetoTargetItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14357,13 +14080,11 @@ type MBSActiveSessionInformationTargettoSourceItem struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSDataForwardingResponseMRBList is the component mBS-DataForwardingResponseMRBList [1] MBS-DataForwardingResponseMRBList OPTIONAL.
-	MBSDataForwardingResponseMRBList MBSDataForwardingResponseMRBList
-	// HasMBSDataForwardingResponseMRBList tells whether mBS-DataForwardingResponseMRBList is present in the encoding.
-	HasMBSDataForwardingResponseMRBList bool
+	MBSDataForwardingResponseMRBList    MBSDataForwardingResponseMRBList
+	HasMBSDataForwardingResponseMRBList bool // whether mBS-DataForwardingResponseMRBList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBS-ActiveSessionInformation-TargettoSourceItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSActiveSessionInformationTargettoSourceItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSActiveSessionInformationTargettoSourceItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14415,13 +14136,11 @@ type MBSSessionSetupOrModFailureTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// CriticalityDiagnostics is the component criticalityDiagnostics [1] CriticalityDiagnostics OPTIONAL.
-	CriticalityDiagnostics CriticalityDiagnostics
-	// HasCriticalityDiagnostics tells whether criticalityDiagnostics is present in the encoding.
-	HasCriticalityDiagnostics bool
+	CriticalityDiagnostics    CriticalityDiagnostics
+	HasCriticalityDiagnostics bool // whether criticalityDiagnostics is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionSetupOrModFailureTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionSetupOrModFailureTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionSetupOrModFailureTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14478,13 +14197,11 @@ type MBSSessionSetupResponseItem struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionSetupResponseItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionSetupResponseItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionSetupResponseItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14597,13 +14314,11 @@ type MBSSessionFSAID []byte
 //	}
 type MBSSessionReleaseResponseTransfer struct {
 	// MBSSessionTNLInfoNGRAN is the component mBS-SessionTNLInfoNGRAN [0] EXPLICIT MBS-SessionTNLInfoNGRAN OPTIONAL.
-	MBSSessionTNLInfoNGRAN MBSSessionTNLInfoNGRAN
-	// HasMBSSessionTNLInfoNGRAN tells whether mBS-SessionTNLInfoNGRAN is present in the encoding.
-	HasMBSSessionTNLInfoNGRAN bool
+	MBSSessionTNLInfoNGRAN    MBSSessionTNLInfoNGRAN
+	HasMBSSessionTNLInfoNGRAN bool // whether mBS-SessionTNLInfoNGRAN is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionReleaseResponseTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionReleaseResponseTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionReleaseResponseTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14652,13 +14367,11 @@ type MBSSessionReleaseResponseTransferExtIEs struct {
 //	}
 type MBSSessionSetupOrModResponseTransfer struct {
 	// MBSSessionTNLInfoNGRAN is the component mBS-SessionTNLInfoNGRAN [0] EXPLICIT MBS-SessionTNLInfoNGRAN OPTIONAL.
-	MBSSessionTNLInfoNGRAN MBSSessionTNLInfoNGRAN
-	// HasMBSSessionTNLInfoNGRAN tells whether mBS-SessionTNLInfoNGRAN is present in the encoding.
-	HasMBSSessionTNLInfoNGRAN bool
+	MBSSessionTNLInfoNGRAN    MBSSessionTNLInfoNGRAN
+	HasMBSSessionTNLInfoNGRAN bool // whether mBS-SessionTNLInfoNGRAN is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionSetupOrModResponseTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionSetupOrModResponseTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionSetupOrModResponseTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14808,9 +14521,8 @@ type MBSSessionTNLInfo5GCItem struct {
 	// SharedNGUMulticastTNLInformation is the component sharedNGU-MulticastTNLInformation [1] SharedNGU-MulticastTNLInformation.
 	SharedNGUMulticastTNLInformation SharedNGUMulticastTNLInformation
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBS-SessionTNLInfo5GCItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionTNLInfo5GCItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionTNLInfo5GCItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14941,13 +14653,11 @@ type MBSSessionTNLInfoNGRANItem struct {
 	// MBSAreaSessionID is the component mBS-AreaSessionID [0] MBS-AreaSessionID.
 	MBSAreaSessionID MBSAreaSessionID
 	// SharedNGUUnicastTNLInformation is the component sharedNGU-UnicastTNLInformation [1] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	SharedNGUUnicastTNLInformation UPTransportLayerInformation
-	// HasSharedNGUUnicastTNLInformation tells whether sharedNGU-UnicastTNLInformation is present in the encoding.
-	HasSharedNGUUnicastTNLInformation bool
+	SharedNGUUnicastTNLInformation    UPTransportLayerInformation
+	HasSharedNGUUnicastTNLInformation bool // whether sharedNGU-UnicastTNLInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBS-SessionTNLInfoNGRANItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionTNLInfoNGRANItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionTNLInfoNGRANItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15001,19 +14711,16 @@ type MBSDistributionReleaseRequestTransfer struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
 	// SharedNGUUnicastTNLInformation is the component sharedNGU-UnicastTNLInformation [2] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	SharedNGUUnicastTNLInformation UPTransportLayerInformation
-	// HasSharedNGUUnicastTNLInformation tells whether sharedNGU-UnicastTNLInformation is present in the encoding.
-	HasSharedNGUUnicastTNLInformation bool
+	SharedNGUUnicastTNLInformation    UPTransportLayerInformation
+	HasSharedNGUUnicastTNLInformation bool // whether sharedNGU-UnicastTNLInformation is present in the encoding
 	// Cause is the component cause [3] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.MBS-DistributionReleaseRequesTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSDistributionReleaseRequesTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSDistributionReleaseRequesTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15066,17 +14773,14 @@ type MBSDistributionSetupRequestTransfer struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
 	// SharedNGUUnicastTNLInformation is the component sharedNGU-UnicastTNLInformation [2] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	SharedNGUUnicastTNLInformation UPTransportLayerInformation
-	// HasSharedNGUUnicastTNLInformation tells whether sharedNGU-UnicastTNLInformation is present in the encoding.
-	HasSharedNGUUnicastTNLInformation bool
+	SharedNGUUnicastTNLInformation    UPTransportLayerInformation
+	HasSharedNGUUnicastTNLInformation bool // whether sharedNGU-UnicastTNLInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.MBS-DistributionSetupRequestTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSDistributionSetupRequestTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSDistributionSetupRequestTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15132,25 +14836,21 @@ type MBSDistributionSetupResponseTransfer struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
 	// SharedNGUMulticastTNLInformation is the component sharedNGU-MulticastTNLInformation [2] MBS-SessionTNLInfo5GCItem OPTIONAL.
-	SharedNGUMulticastTNLInformation MBSSessionTNLInfo5GCItem
-	// HasSharedNGUMulticastTNLInformation tells whether sharedNGU-MulticastTNLInformation is present in the encoding.
-	HasSharedNGUMulticastTNLInformation bool
+	SharedNGUMulticastTNLInformation    MBSSessionTNLInfo5GCItem
+	HasSharedNGUMulticastTNLInformation bool // whether sharedNGU-MulticastTNLInformation is present in the encoding
 	// MBSQoSFlowsToBeSetupList is the component mBS-QoSFlowsToBeSetupList [3] MBS-QoSFlowsToBeSetupList.
 	MBSQoSFlowsToBeSetupList MBSQoSFlowsToBeSetupList
 	// MBSSessionStatus is the component mBSSessionStatus [4] MBSSessionStatus.
 	MBSSessionStatus MBSSessionStatus
 	// MBSServiceArea is the component mBS-ServiceArea [5] EXPLICIT MBS-ServiceArea OPTIONAL.
-	MBSServiceArea MBSServiceArea
-	// HasMBSServiceArea tells whether mBS-ServiceArea is present in the encoding.
-	HasMBSServiceArea bool
+	MBSServiceArea    MBSServiceArea
+	HasMBSServiceArea bool // whether mBS-ServiceArea is present in the encoding
 	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.MBS-DistributionSetupResponseTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSDistributionSetupResponseTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSDistributionSetupResponseTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15177,3 +14877,148 @@ type ProtocolExtensionField_MBSDistributionSetupResponseTransferExtIEs struct {
 	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
 	ExtensionValue MBSDistributionSetupResponseTransferExtIEs
 }
+
+// MBSDistributionSetupResponseTransferExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({MBS-DistributionSetupResponseTransfer-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type MBSDistributionSetupResponseTransferExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolExtensionKind
+}
+
+// MBSDistributionSetupUnsuccessfulTransfer is the ASN.1 type MBS-DistributionSetupUnsuccessfulTransfer.
+//
+//	MBS-DistributionSetupUnsuccessfulTransfer ::= SEQUENCE {
+//		mBS-SessionID				MBS-SessionID,
+//		mBS-AreaSessionID			MBS-AreaSessionID																	OPTIONAL,
+//		cause						Cause,
+//		criticalityDiagnostics		CriticalityDiagnostics																OPTIONAL,
+//		iE-Extensions		ProtocolExtensionContainer { { MBS-DistributionSetupUnsuccessfulTransfer-ExtIEs} } 	OPTIONAL,
+//		...
+//	}
+type MBSDistributionSetupUnsuccessfulTransfer struct {
+	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
+	MBSSessionID MBSSessionID
+	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
+	// Cause is the component cause [2] EXPLICIT Cause.
+	Cause Cause
+	// CriticalityDiagnostics is the component criticalityDiagnostics [3] CriticalityDiagnostics OPTIONAL.
+	CriticalityDiagnostics    CriticalityDiagnostics
+	HasCriticalityDiagnostics bool // whether criticalityDiagnostics is present in the encoding
+	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.MBS-DistributionSetupUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
+	IEExtensions    ProtocolExtensionContainer_MBSDistributionSetupUnsuccessfulTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// ProtocolExtensionContainer_MBSDistributionSetupUnsuccessfulTransferExtIEs is the ASN.1 type ProtocolExtensionContainer.
+//
+//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
+//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
+//		ProtocolExtensionField {{ExtensionSetParam}}
+type ProtocolExtensionContainer_MBSDistributionSetupUnsuccessfulTransferExtIEs []ProtocolExtensionField_MBSDistributionSetupUnsuccessfulTransferExtIEs
+
+// ProtocolExtensionField_MBSDistributionSetupUnsuccessfulTransferExtIEs is the ASN.1 type ProtocolExtensionField.
+//
+//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
+//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
+//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
+//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
+//	}
+type ProtocolExtensionField_MBSDistributionSetupUnsuccessfulTransferExtIEs struct {
+	// ID is the component id [0] ProtocolExtensionID.
+	ID ProtocolExtensionID
+	// Criticality is the component criticality [1] Criticality.
+	Criticality Criticality
+	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
+	ExtensionValue MBSDistributionSetupUnsuccessfulTransferExtIEs
+}
+
+// MBSDistributionSetupUnsuccessfulTransferExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({MBS-DistributionSetupUnsuccessfulTransfer-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type MBSDistributionSetupUnsuccessfulTransferExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolExtensionKind
+}
+
+// MBSSessionSetupRequestList is the ASN.1 type MBSSessionSetupRequestList.
+//
+//	MBSSessionSetupRequestList ::= SEQUENCE (SIZE(1..maxnoofMBSSessions)) OF MBSSessionSetupRequestItem
+type MBSSessionSetupRequestList []MBSSessionSetupRequestItem
+
+// MBSSessionSetupRequestItem is the ASN.1 type MBSSessionSetupRequestItem.
+//
+//	MBSSessionSetupRequestItem ::= SEQUENCE {
+//		mBS-SessionID									MBS-SessionID,
+//		mBS-AreaSessionID								MBS-AreaSessionID																	OPTIONAL,
+//		associatedMBSQosFlowSetupRequestList			AssociatedMBSQosFlowSetupRequestList												OPTIONAL,
+//		iE-Extensions									ProtocolExtensionContainer { { MBSSessionSetupRequestItem-ExtIEs} }		OPTIONAL,
+//		...
+//	}
+type MBSSessionSetupRequestItem struct {
+	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
+	MBSSessionID MBSSessionID
+	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
+	// AssociatedMBSQosFlowSetupRequestList is the component associatedMBSQosFlowSetupRequestList [2] AssociatedMBSQosFlowSetupRequestList OPTIONAL.
+	AssociatedMBSQosFlowSetupRequestList    AssociatedMBSQosFlowSetupRequestList
+	HasAssociatedMBSQosFlowSetupRequestList bool // whether associatedMBSQosFlowSetupRequestList is present in the encoding
+	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionSetupRequestItem-ExtIEs}} OPTIONAL.
+	IEExtensions    ProtocolExtensionContainer_MBSSessionSetupRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// ProtocolExtensionContainer_MBSSessionSetupRequestItemExtIEs is the ASN.1 type ProtocolExtensionContainer.
+//
+//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
+//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
+//		ProtocolExtensionField {{ExtensionSetParam}}
+type ProtocolExtensionContainer_MBSSessionSetupRequestItemExtIEs []ProtocolExtensionField_MBSSessionSetupRequestItemExtIEs
+
+// ProtocolExtensionField_MBSSessionSetupRequestItemExtIEs is the ASN.1 type ProtocolExtensionField.
+//
+//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
+//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
+//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
+//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
+//	}
+type ProtocolExtensionField_MBSSessionSetupRequestItemExtIEs struct {
+	// ID is the component id [0] ProtocolExtensionID.
+	ID ProtocolExtensionID
+	// Criticality is the component criticality [1] Criticality.
+	Criticality Criticality
+	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
+	ExtensionValue MBSSessionSetupRequestItemExtIEs
+}
+
+// MBSSessionSetupRequestItemExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({MBSSessionSetupRequestItem-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type MBSSessionSetupRequestItemExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolExtensionKind
+}
+
+// MBSSessionSetuporModifyRequestList is the ASN.1 type MBSSessionSetuporModifyRequestList.
+//
+//	MBSSessionSetuporModifyRequestList ::= SEQUENCE (SIZE(1..maxnoofMBSSessions)) OF MBSSessionSetuporModifyRequestItem
+type MBSSessionSetuporModifyRequestList []MBSSessionSetuporModifyRequestItem

@@ -9,157 +9,6 @@ import (
 	"strconv"
 )
 
-// MBSDistributionSetupResponseTransferExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({MBS-DistributionSetupResponseTransfer-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MBSDistributionSetupResponseTransferExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolExtensionKind
-}
-
-// MBSDistributionSetupUnsuccessfulTransfer is the ASN.1 type MBS-DistributionSetupUnsuccessfulTransfer.
-//
-//	MBS-DistributionSetupUnsuccessfulTransfer ::= SEQUENCE {
-//		mBS-SessionID				MBS-SessionID,
-//		mBS-AreaSessionID			MBS-AreaSessionID																	OPTIONAL,
-//		cause						Cause,
-//		criticalityDiagnostics		CriticalityDiagnostics																OPTIONAL,
-//		iE-Extensions		ProtocolExtensionContainer { { MBS-DistributionSetupUnsuccessfulTransfer-ExtIEs} } 	OPTIONAL,
-//		...
-//	}
-type MBSDistributionSetupUnsuccessfulTransfer struct {
-	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
-	MBSSessionID MBSSessionID
-	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
-	// Cause is the component cause [2] EXPLICIT Cause.
-	Cause Cause
-	// CriticalityDiagnostics is the component criticalityDiagnostics [3] CriticalityDiagnostics OPTIONAL.
-	CriticalityDiagnostics CriticalityDiagnostics
-	// HasCriticalityDiagnostics tells whether criticalityDiagnostics is present in the encoding.
-	HasCriticalityDiagnostics bool
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.MBS-DistributionSetupUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSDistributionSetupUnsuccessfulTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// ProtocolExtensionContainer_MBSDistributionSetupUnsuccessfulTransferExtIEs is the ASN.1 type ProtocolExtensionContainer.
-//
-//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
-//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
-//		ProtocolExtensionField {{ExtensionSetParam}}
-type ProtocolExtensionContainer_MBSDistributionSetupUnsuccessfulTransferExtIEs []ProtocolExtensionField_MBSDistributionSetupUnsuccessfulTransferExtIEs
-
-// ProtocolExtensionField_MBSDistributionSetupUnsuccessfulTransferExtIEs is the ASN.1 type ProtocolExtensionField.
-//
-//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
-//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
-//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
-//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
-//	}
-type ProtocolExtensionField_MBSDistributionSetupUnsuccessfulTransferExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue MBSDistributionSetupUnsuccessfulTransferExtIEs
-}
-
-// MBSDistributionSetupUnsuccessfulTransferExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({MBS-DistributionSetupUnsuccessfulTransfer-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MBSDistributionSetupUnsuccessfulTransferExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolExtensionKind
-}
-
-// MBSSessionSetupRequestList is the ASN.1 type MBSSessionSetupRequestList.
-//
-//	MBSSessionSetupRequestList ::= SEQUENCE (SIZE(1..maxnoofMBSSessions)) OF MBSSessionSetupRequestItem
-type MBSSessionSetupRequestList []MBSSessionSetupRequestItem
-
-// MBSSessionSetupRequestItem is the ASN.1 type MBSSessionSetupRequestItem.
-//
-//	MBSSessionSetupRequestItem ::= SEQUENCE {
-//		mBS-SessionID									MBS-SessionID,
-//		mBS-AreaSessionID								MBS-AreaSessionID																	OPTIONAL,
-//		associatedMBSQosFlowSetupRequestList			AssociatedMBSQosFlowSetupRequestList												OPTIONAL,
-//		iE-Extensions									ProtocolExtensionContainer { { MBSSessionSetupRequestItem-ExtIEs} }		OPTIONAL,
-//		...
-//	}
-type MBSSessionSetupRequestItem struct {
-	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
-	MBSSessionID MBSSessionID
-	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
-	// AssociatedMBSQosFlowSetupRequestList is the component associatedMBSQosFlowSetupRequestList [2] AssociatedMBSQosFlowSetupRequestList OPTIONAL.
-	AssociatedMBSQosFlowSetupRequestList AssociatedMBSQosFlowSetupRequestList
-	// HasAssociatedMBSQosFlowSetupRequestList tells whether associatedMBSQosFlowSetupRequestList is present in the encoding.
-	HasAssociatedMBSQosFlowSetupRequestList bool
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionSetupRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionSetupRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// ProtocolExtensionContainer_MBSSessionSetupRequestItemExtIEs is the ASN.1 type ProtocolExtensionContainer.
-//
-//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
-//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
-//		ProtocolExtensionField {{ExtensionSetParam}}
-type ProtocolExtensionContainer_MBSSessionSetupRequestItemExtIEs []ProtocolExtensionField_MBSSessionSetupRequestItemExtIEs
-
-// ProtocolExtensionField_MBSSessionSetupRequestItemExtIEs is the ASN.1 type ProtocolExtensionField.
-//
-//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
-//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
-//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
-//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
-//	}
-type ProtocolExtensionField_MBSSessionSetupRequestItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue MBSSessionSetupRequestItemExtIEs
-}
-
-// MBSSessionSetupRequestItemExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({MBSSessionSetupRequestItem-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MBSSessionSetupRequestItemExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolExtensionKind
-}
-
-// MBSSessionSetuporModifyRequestList is the ASN.1 type MBSSessionSetuporModifyRequestList.
-//
-//	MBSSessionSetuporModifyRequestList ::= SEQUENCE (SIZE(1..maxnoofMBSSessions)) OF MBSSessionSetuporModifyRequestItem
-type MBSSessionSetuporModifyRequestList []MBSSessionSetuporModifyRequestItem
-
 // MBSSessionSetuporModifyRequestItem is the ASN.1 type MBSSessionSetuporModifyRequestItem.
 //
 //	MBSSessionSetuporModifyRequestItem ::= SEQUENCE {
@@ -174,21 +23,17 @@ type MBSSessionSetuporModifyRequestItem struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// MBSAreaSessionID is the component mBS-AreaSessionID [1] MBS-AreaSessionID OPTIONAL.
-	MBSAreaSessionID MBSAreaSessionID
-	// HasMBSAreaSessionID tells whether mBS-AreaSessionID is present in the encoding.
-	HasMBSAreaSessionID bool
+	MBSAreaSessionID    MBSAreaSessionID
+	HasMBSAreaSessionID bool // whether mBS-AreaSessionID is present in the encoding
 	// AssociatedMBSQosFlowSetuporModifyRequestList is the component associatedMBSQosFlowSetuporModifyRequestList [2] AssociatedMBSQosFlowSetuporModifyRequestList OPTIONAL.
-	AssociatedMBSQosFlowSetuporModifyRequestList AssociatedMBSQosFlowSetuporModifyRequestList
-	// HasAssociatedMBSQosFlowSetuporModifyRequestList tells whether associatedMBSQosFlowSetuporModifyRequestList is present in the encoding.
-	HasAssociatedMBSQosFlowSetuporModifyRequestList bool
+	AssociatedMBSQosFlowSetuporModifyRequestList    AssociatedMBSQosFlowSetuporModifyRequestList
+	HasAssociatedMBSQosFlowSetuporModifyRequestList bool // whether associatedMBSQosFlowSetuporModifyRequestList is present in the encoding
 	// MBSQosFlowToReleaseList is the component mBS-QosFlowToReleaseList [3] QosFlowListWithCause OPTIONAL.
-	MBSQosFlowToReleaseList QosFlowListWithCause
-	// HasMBSQosFlowToReleaseList tells whether mBS-QosFlowToReleaseList is present in the encoding.
-	HasMBSQosFlowToReleaseList bool
+	MBSQosFlowToReleaseList    QosFlowListWithCause
+	HasMBSQosFlowToReleaseList bool // whether mBS-QosFlowToReleaseList is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionSetuporModifyRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionSetuporModifyRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionSetuporModifyRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -247,9 +92,8 @@ type MBSSessionToReleaseItem struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MBSSessionToReleaseItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSSessionToReleaseItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSSessionToReleaseItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -362,25 +206,20 @@ type MobilityRestrictionList struct {
 	// ServingPLMN is the component servingPLMN [0] PLMNIdentity.
 	ServingPLMN PLMNIdentity
 	// EquivalentPLMNs is the component equivalentPLMNs [1] EquivalentPLMNs OPTIONAL.
-	EquivalentPLMNs EquivalentPLMNs
-	// HasEquivalentPLMNs tells whether equivalentPLMNs is present in the encoding.
-	HasEquivalentPLMNs bool
+	EquivalentPLMNs    EquivalentPLMNs
+	HasEquivalentPLMNs bool // whether equivalentPLMNs is present in the encoding
 	// RATRestrictions is the component rATRestrictions [2] RATRestrictions OPTIONAL.
-	RATRestrictions RATRestrictions
-	// HasRATRestrictions tells whether rATRestrictions is present in the encoding.
-	HasRATRestrictions bool
+	RATRestrictions    RATRestrictions
+	HasRATRestrictions bool // whether rATRestrictions is present in the encoding
 	// ForbiddenAreaInformation is the component forbiddenAreaInformation [3] ForbiddenAreaInformation OPTIONAL.
-	ForbiddenAreaInformation ForbiddenAreaInformation
-	// HasForbiddenAreaInformation tells whether forbiddenAreaInformation is present in the encoding.
-	HasForbiddenAreaInformation bool
+	ForbiddenAreaInformation    ForbiddenAreaInformation
+	HasForbiddenAreaInformation bool // whether forbiddenAreaInformation is present in the encoding
 	// ServiceAreaInformation is the component serviceAreaInformation [4] ServiceAreaInformation OPTIONAL.
-	ServiceAreaInformation ServiceAreaInformation
-	// HasServiceAreaInformation tells whether serviceAreaInformation is present in the encoding.
-	HasServiceAreaInformation bool
+	ServiceAreaInformation    ServiceAreaInformation
+	HasServiceAreaInformation bool // whether serviceAreaInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.MobilityRestrictionList-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MobilityRestrictionListExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MobilityRestrictionListExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -518,17 +357,14 @@ type MDTPLMNModificationList []PLMNIdentity
 //	}
 type MDTConfiguration struct {
 	// MdtConfigNR is the component mdt-Config-NR [0] MDT-Configuration-NR OPTIONAL.
-	MdtConfigNR MDTConfigurationNR
-	// HasMdtConfigNR tells whether mdt-Config-NR is present in the encoding.
-	HasMdtConfigNR bool
+	MdtConfigNR    MDTConfigurationNR
+	HasMdtConfigNR bool // whether mdt-Config-NR is present in the encoding
 	// MdtConfigEUTRA is the component mdt-Config-EUTRA [1] MDT-Configuration-EUTRA OPTIONAL.
-	MdtConfigEUTRA MDTConfigurationEUTRA
-	// HasMdtConfigEUTRA tells whether mdt-Config-EUTRA is present in the encoding.
-	HasMdtConfigEUTRA bool
+	MdtConfigEUTRA    MDTConfigurationEUTRA
+	HasMdtConfigEUTRA bool // whether mdt-Config-EUTRA is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MDT-Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MDTConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MDTConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -586,13 +422,11 @@ type MDTConfigurationNR struct {
 	// MDTModeNr is the component mDTModeNr [2] EXPLICIT MDTModeNr.
 	MDTModeNr MDTModeNr
 	// SignallingBasedMDTPLMNList is the component signallingBasedMDTPLMNList [3] MDTPLMNList OPTIONAL.
-	SignallingBasedMDTPLMNList MDTPLMNList
-	// HasSignallingBasedMDTPLMNList tells whether signallingBasedMDTPLMNList is present in the encoding.
-	HasSignallingBasedMDTPLMNList bool
+	SignallingBasedMDTPLMNList    MDTPLMNList
+	HasSignallingBasedMDTPLMNList bool // whether signallingBasedMDTPLMNList is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.MDT-Configuration-NR-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MDTConfigurationNRExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MDTConfigurationNRExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -650,13 +484,11 @@ type MDTConfigurationEUTRA struct {
 	// MDTMode is the component mDTMode [2] MDTModeEutra.
 	MDTMode MDTModeEutra
 	// SignallingBasedMDTPLMNList is the component signallingBasedMDTPLMNList [3] MDTPLMNList OPTIONAL.
-	SignallingBasedMDTPLMNList MDTPLMNList
-	// HasSignallingBasedMDTPLMNList tells whether signallingBasedMDTPLMNList is present in the encoding.
-	HasSignallingBasedMDTPLMNList bool
+	SignallingBasedMDTPLMNList    MDTPLMNList
+	HasSignallingBasedMDTPLMNList bool // whether signallingBasedMDTPLMNList is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.MDT-Configuration-EUTRA-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MDTConfigurationEUTRAExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MDTConfigurationEUTRAExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -817,9 +649,8 @@ type MulticastSessionActivationRequestTransfer struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.MulticastSessionActivationRequestTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MulticastSessionActivationRequestTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MulticastSessionActivationRequestTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -870,9 +701,8 @@ type MulticastSessionDeactivationRequestTransfer struct {
 	// MBSSessionID is the component mBS-SessionID [0] MBS-SessionID.
 	MBSSessionID MBSSessionID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.MulticastSessionDeactivationRequestTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MulticastSessionDeactivationRequestTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MulticastSessionDeactivationRequestTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -987,13 +817,11 @@ type MulticastGroupPagingAreaItem struct {
 	// MulticastGroupPagingArea is the component multicastGroupPagingArea [0] MulticastGroupPagingArea.
 	MulticastGroupPagingArea MulticastGroupPagingArea
 	// UEPagingList is the component uE-PagingList [1] UE-PagingList OPTIONAL.
-	UEPagingList UEPagingList
-	// HasUEPagingList tells whether uE-PagingList is present in the encoding.
-	HasUEPagingList bool
+	UEPagingList    UEPagingList
+	HasUEPagingList bool // whether uE-PagingList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.MulticastGroupPagingAreaItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MulticastGroupPagingAreaItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MulticastGroupPagingAreaItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1049,9 +877,8 @@ type MulticastGroupPagingArea struct {
 	// MBSAreaTAIList is the component mBS-AreaTAIList [0] MBS-AreaTAIList.
 	MBSAreaTAIList MBSAreaTAIList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.MulticastGroupPagingArea-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MulticastGroupPagingAreaExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MulticastGroupPagingAreaExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1108,13 +935,11 @@ type UEPagingItem struct {
 	// UEIdentityIndexValue is the component uEIdentityIndexValue [0] EXPLICIT UEIdentityIndexValue.
 	UEIdentityIndexValue UEIdentityIndexValue
 	// PagingDRX is the component pagingDRX [1] PagingDRX OPTIONAL.
-	PagingDRX PagingDRX
-	// HasPagingDRX tells whether pagingDRX is present in the encoding.
-	HasPagingDRX bool
+	PagingDRX    PagingDRX
+	HasPagingDRX bool // whether pagingDRX is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UE-PagingItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEPagingItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEPagingItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1169,17 +994,14 @@ type M1Configuration struct {
 	// M1reportingTrigger is the component m1reportingTrigger [0] M1ReportingTrigger.
 	M1reportingTrigger M1ReportingTrigger
 	// M1thresholdEventA2 is the component m1thresholdEventA2 [1] M1ThresholdEventA2 OPTIONAL.
-	M1thresholdEventA2 M1ThresholdEventA2
-	// HasM1thresholdEventA2 tells whether m1thresholdEventA2 is present in the encoding.
-	HasM1thresholdEventA2 bool
+	M1thresholdEventA2    M1ThresholdEventA2
+	HasM1thresholdEventA2 bool // whether m1thresholdEventA2 is present in the encoding
 	// M1periodicReporting is the component m1periodicReporting [2] M1PeriodicReporting OPTIONAL.
-	M1periodicReporting M1PeriodicReporting
-	// HasM1periodicReporting tells whether m1periodicReporting is present in the encoding.
-	HasM1periodicReporting bool
+	M1periodicReporting    M1PeriodicReporting
+	HasM1periodicReporting bool // whether m1periodicReporting is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.M1Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M1ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M1ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1277,9 +1099,8 @@ type M1ThresholdEventA2 struct {
 	// M1ThresholdType is the component m1ThresholdType [0] EXPLICIT M1ThresholdType.
 	M1ThresholdType M1ThresholdType
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.M1ThresholdEventA2-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1411,9 +1232,8 @@ type M1PeriodicReporting struct {
 	// ReportAmount is the component reportAmount [1] ReportAmountMDT.
 	ReportAmount ReportAmountMDT
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.M1PeriodicReporting-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M1PeriodicReportingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M1PeriodicReportingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1469,9 +1289,8 @@ type M4Configuration struct {
 	// M4LinksToLog is the component m4-links-to-log [1] Links-to-log.
 	M4LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.M4Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M4ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M4ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1566,9 +1385,8 @@ type M5Configuration struct {
 	// M5LinksToLog is the component m5-links-to-log [1] Links-to-log.
 	M5LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.M5Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M5ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M5ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1663,9 +1481,8 @@ type M6Configuration struct {
 	// M6LinksToLog is the component m6-links-to-log [1] Links-to-log.
 	M6LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.M6Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M6ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M6ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1774,9 +1591,8 @@ type M7Configuration struct {
 	// M7LinksToLog is the component m7-links-to-log [1] Links-to-log.
 	M7LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.M7Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M7ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M7ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1855,9 +1671,8 @@ type MDTLocationInfo struct {
 	// MDTLocationInformation is the component mDT-Location-Information [0] MDT-Location-Information.
 	MDTLocationInformation MDTLocationInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.MDT-Location-Info-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MDTLocationInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MDTLocationInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2098,13 +1913,11 @@ type NBIoTPagingEDRXInfo struct {
 	// NBIoTPagingEDRXCycle is the component nB-IoT-Paging-eDRXCycle [0] NB-IoT-Paging-eDRXCycle.
 	NBIoTPagingEDRXCycle NBIoTPagingEDRXCycle
 	// NBIoTPagingTimeWindow is the component nB-IoT-Paging-TimeWindow [1] NB-IoT-Paging-TimeWindow OPTIONAL.
-	NBIoTPagingTimeWindow NBIoTPagingTimeWindow
-	// HasNBIoTPagingTimeWindow tells whether nB-IoT-Paging-TimeWindow is present in the encoding.
-	HasNBIoTPagingTimeWindow bool
+	NBIoTPagingTimeWindow    NBIoTPagingTimeWindow
+	HasNBIoTPagingTimeWindow bool // whether nB-IoT-Paging-TimeWindow is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.NB-IoT-Paging-eDRXInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NBIoTPagingEDRXInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NBIoTPagingEDRXInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2211,9 +2024,8 @@ type NGAPIESupportInformationRequestItem struct {
 	// NgapProtocolIEID is the component ngap-ProtocolIE-Id [0] ProtocolIE-ID.
 	NgapProtocolIEID ProtocolIEID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.NGAPIESupportInformationRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGAPIESupportInformationRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGAPIESupportInformationRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2275,9 +2087,8 @@ type NGAPIESupportInformationResponseItem struct {
 	// NgapProtocolIEPresenceInfo is the component ngap-ProtocolIEPresenceInfo [2] ENUMERATED.
 	NgapProtocolIEPresenceInfo NGAPIESupportInformationResponseItem_NgapProtocolIEPresenceInfo
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.NGAPIESupportInformationResponseItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGAPIESupportInformationResponseItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGAPIESupportInformationResponseItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2528,13 +2339,11 @@ type NGRANTNLAssociationToRemoveItem struct {
 	// TNLAssociationTransportLayerAddress is the component tNLAssociationTransportLayerAddress [0] EXPLICIT CPTransportLayerInformation.
 	TNLAssociationTransportLayerAddress CPTransportLayerInformation
 	// TNLAssociationTransportLayerAddressAMF is the component tNLAssociationTransportLayerAddressAMF [1] EXPLICIT CPTransportLayerInformation OPTIONAL.
-	TNLAssociationTransportLayerAddressAMF CPTransportLayerInformation
-	// HasTNLAssociationTransportLayerAddressAMF tells whether tNLAssociationTransportLayerAddressAMF is present in the encoding.
-	HasTNLAssociationTransportLayerAddressAMF bool
+	TNLAssociationTransportLayerAddressAMF    CPTransportLayerInformation
+	HasTNLAssociationTransportLayerAddressAMF bool // whether tNLAssociationTransportLayerAddressAMF is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.NGRAN-TNLAssociationToRemoveItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGRANTNLAssociationToRemoveItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGRANTNLAssociationToRemoveItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 }
 
 // ProtocolExtensionContainer_NGRANTNLAssociationToRemoveItemExtIEs is the ASN.1 type ProtocolExtensionContainer.
@@ -2596,21 +2405,17 @@ type NonDynamic5QIDescriptor struct {
 	// FiveQI is the component fiveQI [0] FiveQI.
 	FiveQI FiveQI
 	// PriorityLevelQos is the component priorityLevelQos [1] PriorityLevelQos OPTIONAL.
-	PriorityLevelQos PriorityLevelQos
-	// HasPriorityLevelQos tells whether priorityLevelQos is present in the encoding.
-	HasPriorityLevelQos bool
+	PriorityLevelQos    PriorityLevelQos
+	HasPriorityLevelQos bool // whether priorityLevelQos is present in the encoding
 	// AveragingWindow is the component averagingWindow [2] AveragingWindow OPTIONAL.
-	AveragingWindow AveragingWindow
-	// HasAveragingWindow tells whether averagingWindow is present in the encoding.
-	HasAveragingWindow bool
+	AveragingWindow    AveragingWindow
+	HasAveragingWindow bool // whether averagingWindow is present in the encoding
 	// MaximumDataBurstVolume is the component maximumDataBurstVolume [3] MaximumDataBurstVolume OPTIONAL.
-	MaximumDataBurstVolume MaximumDataBurstVolume
-	// HasMaximumDataBurstVolume tells whether maximumDataBurstVolume is present in the encoding.
-	HasMaximumDataBurstVolume bool
+	MaximumDataBurstVolume    MaximumDataBurstVolume
+	HasMaximumDataBurstVolume bool // whether maximumDataBurstVolume is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.NonDynamic5QIDescriptor-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NonDynamic5QIDescriptorExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NonDynamic5QIDescriptorExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2996,9 +2801,8 @@ type NRCGI struct {
 	// NRCellIdentity is the component nRCellIdentity [1] NRCellIdentity.
 	NRCellIdentity NRCellIdentity
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.NR-CGI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRCGIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRCGIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3060,13 +2864,11 @@ type NRPagingeDRXInformation struct {
 	// NRPagingEDRXCycle is the component nR-paging-eDRX-Cycle [0] NR-Paging-eDRX-Cycle.
 	NRPagingEDRXCycle NRPagingEDRXCycle
 	// NRPagingTimeWindow is the component nR-paging-Time-Window [1] NR-Paging-Time-Window OPTIONAL.
-	NRPagingTimeWindow NRPagingTimeWindow
-	// HasNRPagingTimeWindow tells whether nR-paging-Time-Window is present in the encoding.
-	HasNRPagingTimeWindow bool
+	NRPagingTimeWindow    NRPagingTimeWindow
+	HasNRPagingTimeWindow bool // whether nR-paging-Time-Window is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.NR-PagingeDRXInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRPagingeDRXInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRPagingeDRXInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3228,13 +3030,11 @@ type NRNTNTAIInformation struct {
 	// TACListInNRNTN is the component tACListInNRNTN [1] TACListInNRNTN.
 	TACListInNRNTN TACListInNRNTN
 	// UELocationDerivedTACInNRNTN is the component uELocationDerivedTACInNRNTN [2] TAC OPTIONAL.
-	UELocationDerivedTACInNRNTN TAC
-	// HasUELocationDerivedTACInNRNTN tells whether uELocationDerivedTACInNRNTN is present in the encoding.
-	HasUELocationDerivedTACInNRNTN bool
+	UELocationDerivedTACInNRNTN    TAC
+	HasUELocationDerivedTACInNRNTN bool // whether uELocationDerivedTACInNRNTN is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.NRNTNTAIInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRNTNTAIInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRNTNTAIInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3310,9 +3110,8 @@ type NRFrequencyBandItem struct {
 	// NrFrequencyBand is the component nr-frequency-band [0] NRFrequencyBand.
 	NrFrequencyBand NRFrequencyBand
 	// IEExtension is the component iE-Extension [1] ProtocolExtensionContainer{{NGAP-IEs.NRFrequencyBandItem-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_NRFrequencyBandItemExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_NRFrequencyBandItemExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3366,9 +3165,8 @@ type NRFrequencyInfo struct {
 	// FrequencyBandList is the component frequencyBand-List [1] NRFrequencyBand-List.
 	FrequencyBandList NRFrequencyBandList
 	// IEExtension is the component iE-Extension [2] ProtocolExtensionContainer{{NGAP-IEs.NRFrequencyInfo-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_NRFrequencyInfoExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_NRFrequencyInfoExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3423,17 +3221,14 @@ type NRPCI int64
 //	}
 type NRV2XServicesAuthorized struct {
 	// VehicleUE is the component vehicleUE [0] VehicleUE OPTIONAL.
-	VehicleUE VehicleUE
-	// HasVehicleUE tells whether vehicleUE is present in the encoding.
-	HasVehicleUE bool
+	VehicleUE    VehicleUE
+	HasVehicleUE bool // whether vehicleUE is present in the encoding
 	// PedestrianUE is the component pedestrianUE [1] PedestrianUE OPTIONAL.
-	PedestrianUE PedestrianUE
-	// HasPedestrianUE tells whether pedestrianUE is present in the encoding.
-	HasPedestrianUE bool
+	PedestrianUE    PedestrianUE
+	HasPedestrianUE bool // whether pedestrianUE is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.NRV2XServicesAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3522,9 +3317,8 @@ type NRUESidelinkAggregateMaximumBitrate struct {
 	// UESidelinkAggregateMaximumBitRate is the component uESidelinkAggregateMaximumBitRate [0] BitRate.
 	UESidelinkAggregateMaximumBitRate BitRate
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.NRUESidelinkAggregateMaximumBitrate-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3697,17 +3491,14 @@ type OverloadStartNSSAIItem struct {
 	// SliceOverloadList is the component sliceOverloadList [0] SliceOverloadList.
 	SliceOverloadList SliceOverloadList
 	// SliceOverloadResponse is the component sliceOverloadResponse [1] EXPLICIT OverloadResponse OPTIONAL.
-	SliceOverloadResponse OverloadResponse
-	// HasSliceOverloadResponse tells whether sliceOverloadResponse is present in the encoding.
-	HasSliceOverloadResponse bool
+	SliceOverloadResponse    OverloadResponse
+	HasSliceOverloadResponse bool // whether sliceOverloadResponse is present in the encoding
 	// SliceTrafficLoadReductionIndication is the component sliceTrafficLoadReductionIndication [2] TrafficLoadReductionIndication OPTIONAL.
-	SliceTrafficLoadReductionIndication TrafficLoadReductionIndication
-	// HasSliceTrafficLoadReductionIndication tells whether sliceTrafficLoadReductionIndication is present in the encoding.
-	HasSliceTrafficLoadReductionIndication bool
+	SliceTrafficLoadReductionIndication    TrafficLoadReductionIndication
+	HasSliceTrafficLoadReductionIndication bool // whether sliceTrafficLoadReductionIndication is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.OverloadStartNSSAIItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_OverloadStartNSSAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_OverloadStartNSSAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3766,9 +3557,8 @@ type PacketErrorRate struct {
 	// PERExponent is the component pERExponent [1] INTEGER.
 	PERExponent int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PacketErrorRate-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PacketErrorRateExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PacketErrorRateExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3827,9 +3617,8 @@ type PagingAssisDataforCEcapabUE struct {
 	// CoverageEnhancementLevel is the component coverageEnhancementLevel [1] CoverageEnhancementLevel.
 	CoverageEnhancementLevel CoverageEnhancementLevel
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PagingAssisDataforCEcapabUE-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PagingAssisDataforCEcapabUEExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PagingAssisDataforCEcapabUEExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3884,13 +3673,11 @@ type PagingAttemptInformation struct {
 	// IntendedNumberOfPagingAttempts is the component intendedNumberOfPagingAttempts [1] IntendedNumberOfPagingAttempts.
 	IntendedNumberOfPagingAttempts IntendedNumberOfPagingAttempts
 	// NextPagingAreaScope is the component nextPagingAreaScope [2] NextPagingAreaScope OPTIONAL.
-	NextPagingAreaScope NextPagingAreaScope
-	// HasNextPagingAreaScope tells whether nextPagingAreaScope is present in the encoding.
-	HasNextPagingAreaScope bool
+	NextPagingAreaScope    NextPagingAreaScope
+	HasNextPagingAreaScope bool // whether nextPagingAreaScope is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.PagingAttemptInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PagingAttemptInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PagingAttemptInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4087,17 +3874,14 @@ func (v PagingProbabilityInformation) String() string {
 //	}
 type PathSwitchRequestAcknowledgeTransfer struct {
 	// ULNGUUPTNLInformation is the component uL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	ULNGUUPTNLInformation UPTransportLayerInformation
-	// HasULNGUUPTNLInformation tells whether uL-NGU-UP-TNLInformation is present in the encoding.
-	HasULNGUUPTNLInformation bool
+	ULNGUUPTNLInformation    UPTransportLayerInformation
+	HasULNGUUPTNLInformation bool // whether uL-NGU-UP-TNLInformation is present in the encoding
 	// SecurityIndication is the component securityIndication [1] SecurityIndication OPTIONAL.
-	SecurityIndication SecurityIndication
-	// HasSecurityIndication tells whether securityIndication is present in the encoding.
-	HasSecurityIndication bool
+	SecurityIndication    SecurityIndication
+	HasSecurityIndication bool // whether securityIndication is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PathSwitchRequestAcknowledgeTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PathSwitchRequestAcknowledgeTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PathSwitchRequestAcknowledgeTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4154,9 +3938,8 @@ type PathSwitchRequestSetupFailedTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PathSwitchRequestSetupFailedTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PathSwitchRequestSetupFailedTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PathSwitchRequestSetupFailedTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4210,19 +3993,16 @@ type PathSwitchRequestTransfer struct {
 	// DLNGUUPTNLInformation is the component dL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation.
 	DLNGUUPTNLInformation UPTransportLayerInformation
 	// DLNGUTNLInformationReused is the component dL-NGU-TNLInformationReused [1] DL-NGU-TNLInformationReused OPTIONAL.
-	DLNGUTNLInformationReused DLNGUTNLInformationReused
-	// HasDLNGUTNLInformationReused tells whether dL-NGU-TNLInformationReused is present in the encoding.
-	HasDLNGUTNLInformationReused bool
+	DLNGUTNLInformationReused    DLNGUTNLInformationReused
+	HasDLNGUTNLInformationReused bool // whether dL-NGU-TNLInformationReused is present in the encoding
 	// UserPlaneSecurityInformation is the component userPlaneSecurityInformation [2] UserPlaneSecurityInformation OPTIONAL.
-	UserPlaneSecurityInformation UserPlaneSecurityInformation
-	// HasUserPlaneSecurityInformation tells whether userPlaneSecurityInformation is present in the encoding.
-	HasUserPlaneSecurityInformation bool
+	UserPlaneSecurityInformation    UserPlaneSecurityInformation
+	HasUserPlaneSecurityInformation bool // whether userPlaneSecurityInformation is present in the encoding
 	// QosFlowAcceptedList is the component qosFlowAcceptedList [3] QosFlowAcceptedList.
 	QosFlowAcceptedList QosFlowAcceptedList
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.PathSwitchRequestTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PathSwitchRequestTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PathSwitchRequestTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4285,9 +4065,8 @@ type PathSwitchRequestUnsuccessfulTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PathSwitchRequestUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PathSwitchRequestUnsuccessfulTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PathSwitchRequestUnsuccessfulTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4339,13 +4118,11 @@ type PC5QoSParameters struct {
 	// Pc5QoSFlowList is the component pc5QoSFlowList [0] PC5QoSFlowList.
 	Pc5QoSFlowList PC5QoSFlowList
 	// Pc5LinkAggregateBitRates is the component pc5LinkAggregateBitRates [1] BitRate OPTIONAL.
-	Pc5LinkAggregateBitRates BitRate
-	// HasPc5LinkAggregateBitRates tells whether pc5LinkAggregateBitRates is present in the encoding.
-	HasPc5LinkAggregateBitRates bool
+	Pc5LinkAggregateBitRates    BitRate
+	HasPc5LinkAggregateBitRates bool // whether pc5LinkAggregateBitRates is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PC5QoSParameters-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PC5QoSParametersExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PC5QoSParametersExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4403,17 +4180,14 @@ type PC5QoSFlowItem struct {
 	// PQI is the component pQI [0] FiveQI.
 	PQI FiveQI
 	// Pc5FlowBitRates is the component pc5FlowBitRates [1] PC5FlowBitRates OPTIONAL.
-	Pc5FlowBitRates PC5FlowBitRates
-	// HasPc5FlowBitRates tells whether pc5FlowBitRates is present in the encoding.
-	HasPc5FlowBitRates bool
+	Pc5FlowBitRates    PC5FlowBitRates
+	HasPc5FlowBitRates bool // whether pc5FlowBitRates is present in the encoding
 	// Range is the component range [2] Range OPTIONAL.
-	Range Range
-	// HasRange tells whether range is present in the encoding.
-	HasRange bool
+	Range    Range
+	HasRange bool // whether range is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.PC5QoSFlowItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PC5QoSFlowItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PC5QoSFlowItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4467,9 +4241,8 @@ type PC5FlowBitRates struct {
 	// MaximumFlowBitRate is the component maximumFlowBitRate [1] BitRate.
 	MaximumFlowBitRate BitRate
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PC5FlowBitRates-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PC5FlowBitRatesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PC5FlowBitRatesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4547,9 +4320,8 @@ type PDUSessionAggregateMaximumBitRate struct {
 	// PDUSessionAggregateMaximumBitRateUL is the component pDUSessionAggregateMaximumBitRateUL [1] BitRate.
 	PDUSessionAggregateMaximumBitRateUL BitRate
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionAggregateMaximumBitRate-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionAggregateMaximumBitRateExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionAggregateMaximumBitRateExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4618,9 +4390,8 @@ type PDUSessionResourceAdmittedItem struct {
 	// HandoverRequestAcknowledgeTransfer is the component handoverRequestAcknowledgeTransfer [1] OCTET STRING.
 	HandoverRequestAcknowledgeTransfer HandoverRequestAcknowledgeTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceAdmittedItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceAdmittedItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceAdmittedItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4679,9 +4450,8 @@ type PDUSessionResourceFailedToModifyItemModCfm struct {
 	// PDUSessionResourceModifyIndicationUnsuccessfulTransfer is the component pDUSessionResourceModifyIndicationUnsuccessfulTransfer [1] OCTET STRING.
 	PDUSessionResourceModifyIndicationUnsuccessfulTransfer PDUSessionResourceModifyIndicationUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToModifyItemModCfm-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToModifyItemModCfmExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToModifyItemModCfmExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4740,9 +4510,8 @@ type PDUSessionResourceFailedToModifyItemModRes struct {
 	// PDUSessionResourceModifyUnsuccessfulTransfer is the component pDUSessionResourceModifyUnsuccessfulTransfer [1] OCTET STRING.
 	PDUSessionResourceModifyUnsuccessfulTransfer PDUSessionResourceModifyUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToModifyItemModRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToModifyItemModResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToModifyItemModResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4801,9 +4570,8 @@ type PDUSessionResourceFailedToResumeItemRESReq struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToResumeItemRESReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToResumeItemRESReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToResumeItemRESReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4862,9 +4630,8 @@ type PDUSessionResourceFailedToResumeItemRESRes struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToResumeItemRESRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToResumeItemRESResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToResumeItemRESResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4923,9 +4690,8 @@ type PDUSessionResourceFailedToSetupItemCxtFail struct {
 	// PDUSessionResourceSetupUnsuccessfulTransfer is the component pDUSessionResourceSetupUnsuccessfulTransfer [1] OCTET STRING.
 	PDUSessionResourceSetupUnsuccessfulTransfer PDUSessionResourceSetupUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToSetupItemCxtFail-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemCxtFailExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemCxtFailExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4984,9 +4750,8 @@ type PDUSessionResourceFailedToSetupItemCxtRes struct {
 	// PDUSessionResourceSetupUnsuccessfulTransfer is the component pDUSessionResourceSetupUnsuccessfulTransfer [1] OCTET STRING.
 	PDUSessionResourceSetupUnsuccessfulTransfer PDUSessionResourceSetupUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToSetupItemCxtRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemCxtResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemCxtResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5045,9 +4810,8 @@ type PDUSessionResourceFailedToSetupItemHOAck struct {
 	// HandoverResourceAllocationUnsuccessfulTransfer is the component handoverResourceAllocationUnsuccessfulTransfer [1] OCTET STRING.
 	HandoverResourceAllocationUnsuccessfulTransfer HandoverResourceAllocationUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToSetupItemHOAck-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemHOAckExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemHOAckExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5106,9 +4870,8 @@ type PDUSessionResourceFailedToSetupItemPSReq struct {
 	// PathSwitchRequestSetupFailedTransfer is the component pathSwitchRequestSetupFailedTransfer [1] OCTET STRING.
 	PathSwitchRequestSetupFailedTransfer PathSwitchRequestSetupFailedTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToSetupItemPSReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemPSReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemPSReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5167,9 +4930,8 @@ type PDUSessionResourceFailedToSetupItemSURes struct {
 	// PDUSessionResourceSetupUnsuccessfulTransfer is the component pDUSessionResourceSetupUnsuccessfulTransfer [1] OCTET STRING.
 	PDUSessionResourceSetupUnsuccessfulTransfer PDUSessionResourceSetupUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceFailedToSetupItemSURes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemSUResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceFailedToSetupItemSUResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5228,9 +4990,8 @@ type PDUSessionResourceHandoverItem struct {
 	// HandoverCommandTransfer is the component handoverCommandTransfer [1] OCTET STRING.
 	HandoverCommandTransfer HandoverCommandTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceHandoverItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceHandoverItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceHandoverItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5290,13 +5051,11 @@ type PDUSessionResourceInformationItem struct {
 	// QosFlowInformationList is the component qosFlowInformationList [1] QosFlowInformationList.
 	QosFlowInformationList QosFlowInformationList
 	// DRBsToQosFlowsMappingList is the component dRBsToQosFlowsMappingList [2] DRBsToQosFlowsMappingList OPTIONAL.
-	DRBsToQosFlowsMappingList DRBsToQosFlowsMappingList
-	// HasDRBsToQosFlowsMappingList tells whether dRBsToQosFlowsMappingList is present in the encoding.
-	HasDRBsToQosFlowsMappingList bool
+	DRBsToQosFlowsMappingList    DRBsToQosFlowsMappingList
+	HasDRBsToQosFlowsMappingList bool // whether dRBsToQosFlowsMappingList is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceInformationItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5352,9 +5111,8 @@ type PDUSessionResourceItemCxtRelCpl struct {
 	// PDUSessionID is the component pDUSessionID [0] PDUSessionID.
 	PDUSessionID PDUSessionID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceItemCxtRelCpl-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceItemCxtRelCplExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceItemCxtRelCplExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5412,9 +5170,8 @@ type PDUSessionResourceItemCxtRelReq struct {
 	// PDUSessionID is the component pDUSessionID [0] PDUSessionID.
 	PDUSessionID PDUSessionID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceItemCxtRelReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceItemCxtRelReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceItemCxtRelReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5473,9 +5230,8 @@ type PDUSessionResourceItemHORqd struct {
 	// HandoverRequiredTransfer is the component handoverRequiredTransfer [1] OCTET STRING.
 	HandoverRequiredTransfer HandoverRequiredTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceItemHORqd-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceItemHORqdExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceItemHORqdExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5531,17 +5287,14 @@ type PDUSessionResourceModifyConfirmTransfer struct {
 	// ULNGUUPTNLInformation is the component uLNGU-UP-TNLInformation [1] EXPLICIT UPTransportLayerInformation.
 	ULNGUUPTNLInformation UPTransportLayerInformation
 	// AdditionalNGUUPTNLInformation is the component additionalNG-UUPTNLInformation [2] UPTransportLayerInformationPairList OPTIONAL.
-	AdditionalNGUUPTNLInformation UPTransportLayerInformationPairList
-	// HasAdditionalNGUUPTNLInformation tells whether additionalNG-UUPTNLInformation is present in the encoding.
-	HasAdditionalNGUUPTNLInformation bool
+	AdditionalNGUUPTNLInformation    UPTransportLayerInformationPairList
+	HasAdditionalNGUUPTNLInformation bool // whether additionalNG-UUPTNLInformation is present in the encoding
 	// QosFlowFailedToModifyList is the component qosFlowFailedToModifyList [3] QosFlowListWithCause OPTIONAL.
-	QosFlowFailedToModifyList QosFlowListWithCause
-	// HasQosFlowFailedToModifyList tells whether qosFlowFailedToModifyList is present in the encoding.
-	HasQosFlowFailedToModifyList bool
+	QosFlowFailedToModifyList    QosFlowListWithCause
+	HasQosFlowFailedToModifyList bool // whether qosFlowFailedToModifyList is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyConfirmTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyConfirmTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyConfirmTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5596,9 +5349,8 @@ type PDUSessionResourceModifyIndicationUnsuccessfulTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyIndicationUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5721,29 +5473,23 @@ type PDUSessionResourceModifyRequestTransferIEs struct {
 //	}
 type PDUSessionResourceModifyResponseTransfer struct {
 	// DLNGUUPTNLInformation is the component dL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	DLNGUUPTNLInformation UPTransportLayerInformation
-	// HasDLNGUUPTNLInformation tells whether dL-NGU-UP-TNLInformation is present in the encoding.
-	HasDLNGUUPTNLInformation bool
+	DLNGUUPTNLInformation    UPTransportLayerInformation
+	HasDLNGUUPTNLInformation bool // whether dL-NGU-UP-TNLInformation is present in the encoding
 	// ULNGUUPTNLInformation is the component uL-NGU-UP-TNLInformation [1] EXPLICIT UPTransportLayerInformation OPTIONAL.
-	ULNGUUPTNLInformation UPTransportLayerInformation
-	// HasULNGUUPTNLInformation tells whether uL-NGU-UP-TNLInformation is present in the encoding.
-	HasULNGUUPTNLInformation bool
+	ULNGUUPTNLInformation    UPTransportLayerInformation
+	HasULNGUUPTNLInformation bool // whether uL-NGU-UP-TNLInformation is present in the encoding
 	// QosFlowAddOrModifyResponseList is the component qosFlowAddOrModifyResponseList [2] QosFlowAddOrModifyResponseList OPTIONAL.
-	QosFlowAddOrModifyResponseList QosFlowAddOrModifyResponseList
-	// HasQosFlowAddOrModifyResponseList tells whether qosFlowAddOrModifyResponseList is present in the encoding.
-	HasQosFlowAddOrModifyResponseList bool
+	QosFlowAddOrModifyResponseList    QosFlowAddOrModifyResponseList
+	HasQosFlowAddOrModifyResponseList bool // whether qosFlowAddOrModifyResponseList is present in the encoding
 	// AdditionalDLQosFlowPerTNLInformation is the component additionalDLQosFlowPerTNLInformation [3] QosFlowPerTNLInformationList OPTIONAL.
-	AdditionalDLQosFlowPerTNLInformation QosFlowPerTNLInformationList
-	// HasAdditionalDLQosFlowPerTNLInformation tells whether additionalDLQosFlowPerTNLInformation is present in the encoding.
-	HasAdditionalDLQosFlowPerTNLInformation bool
+	AdditionalDLQosFlowPerTNLInformation    QosFlowPerTNLInformationList
+	HasAdditionalDLQosFlowPerTNLInformation bool // whether additionalDLQosFlowPerTNLInformation is present in the encoding
 	// QosFlowFailedToAddOrModifyList is the component qosFlowFailedToAddOrModifyList [4] QosFlowListWithCause OPTIONAL.
-	QosFlowFailedToAddOrModifyList QosFlowListWithCause
-	// HasQosFlowFailedToAddOrModifyList tells whether qosFlowFailedToAddOrModifyList is present in the encoding.
-	HasQosFlowFailedToAddOrModifyList bool
+	QosFlowFailedToAddOrModifyList    QosFlowListWithCause
+	HasQosFlowFailedToAddOrModifyList bool // whether qosFlowFailedToAddOrModifyList is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyResponseTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyResponseTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyResponseTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5809,13 +5555,11 @@ type PDUSessionResourceModifyIndicationTransfer struct {
 	// DLQosFlowPerTNLInformation is the component dLQosFlowPerTNLInformation [0] QosFlowPerTNLInformation.
 	DLQosFlowPerTNLInformation QosFlowPerTNLInformation
 	// AdditionalDLQosFlowPerTNLInformation is the component additionalDLQosFlowPerTNLInformation [1] QosFlowPerTNLInformationList OPTIONAL.
-	AdditionalDLQosFlowPerTNLInformation QosFlowPerTNLInformationList
-	// HasAdditionalDLQosFlowPerTNLInformation tells whether additionalDLQosFlowPerTNLInformation is present in the encoding.
-	HasAdditionalDLQosFlowPerTNLInformation bool
+	AdditionalDLQosFlowPerTNLInformation    QosFlowPerTNLInformationList
+	HasAdditionalDLQosFlowPerTNLInformation bool // whether additionalDLQosFlowPerTNLInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyIndicationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyIndicationTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyIndicationTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5884,9 +5628,8 @@ type PDUSessionResourceModifyItemModCfm struct {
 	// PDUSessionResourceModifyConfirmTransfer is the component pDUSessionResourceModifyConfirmTransfer [1] OCTET STRING.
 	PDUSessionResourceModifyConfirmTransfer PDUSessionResourceModifyConfirmTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyItemModCfm-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyItemModCfmExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyItemModCfmExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5945,9 +5688,8 @@ type PDUSessionResourceModifyItemModInd struct {
 	// PDUSessionResourceModifyIndicationTransfer is the component pDUSessionResourceModifyIndicationTransfer [1] OCTET STRING.
 	PDUSessionResourceModifyIndicationTransfer PDUSessionResourceModifyIndicationTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyItemModInd-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyItemModIndExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyItemModIndExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6005,15 +5747,13 @@ type PDUSessionResourceModifyItemModReq struct {
 	// PDUSessionID is the component pDUSessionID [0] PDUSessionID.
 	PDUSessionID PDUSessionID
 	// NASPDU is the component nAS-PDU [1] NAS-PDU OPTIONAL.
-	NASPDU NASPDU
-	// HasNASPDU tells whether nAS-PDU is present in the encoding.
-	HasNASPDU bool
+	NASPDU    NASPDU
+	HasNASPDU bool // whether nAS-PDU is present in the encoding
 	// PDUSessionResourceModifyRequestTransfer is the component pDUSessionResourceModifyRequestTransfer [2] OCTET STRING.
 	PDUSessionResourceModifyRequestTransfer PDUSessionResourceModifyRequestTransfer
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyItemModReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyItemModReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyItemModReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6076,9 +5816,8 @@ type PDUSessionResourceModifyItemModRes struct {
 	// PDUSessionResourceModifyResponseTransfer is the component pDUSessionResourceModifyResponseTransfer [1] OCTET STRING.
 	PDUSessionResourceModifyResponseTransfer PDUSessionResourceModifyResponseTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyItemModRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyItemModResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyItemModResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6130,13 +5869,11 @@ type PDUSessionResourceModifyUnsuccessfulTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// CriticalityDiagnostics is the component criticalityDiagnostics [1] CriticalityDiagnostics OPTIONAL.
-	CriticalityDiagnostics CriticalityDiagnostics
-	// HasCriticalityDiagnostics tells whether criticalityDiagnostics is present in the encoding.
-	HasCriticalityDiagnostics bool
+	CriticalityDiagnostics    CriticalityDiagnostics
+	HasCriticalityDiagnostics bool // whether criticalityDiagnostics is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceModifyUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceModifyUnsuccessfulTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceModifyUnsuccessfulTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6195,9 +5932,8 @@ type PDUSessionResourceNotifyItem struct {
 	// PDUSessionResourceNotifyTransfer is the component pDUSessionResourceNotifyTransfer [1] OCTET STRING.
 	PDUSessionResourceNotifyTransfer PDUSessionResourceNotifyTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceNotifyItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceNotifyItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceNotifyItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6248,9 +5984,8 @@ type PDUSessionResourceNotifyReleasedTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceNotifyReleasedTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceNotifyReleasedTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceNotifyReleasedTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6302,17 +6037,14 @@ type PDUSessionResourceNotifyReleasedTransferExtIEs struct {
 //	}
 type PDUSessionResourceNotifyTransfer struct {
 	// QosFlowNotifyList is the component qosFlowNotifyList [0] QosFlowNotifyList OPTIONAL.
-	QosFlowNotifyList QosFlowNotifyList
-	// HasQosFlowNotifyList tells whether qosFlowNotifyList is present in the encoding.
-	HasQosFlowNotifyList bool
+	QosFlowNotifyList    QosFlowNotifyList
+	HasQosFlowNotifyList bool // whether qosFlowNotifyList is present in the encoding
 	// QosFlowReleasedList is the component qosFlowReleasedList [1] QosFlowListWithCause OPTIONAL.
-	QosFlowReleasedList QosFlowListWithCause
-	// HasQosFlowReleasedList tells whether qosFlowReleasedList is present in the encoding.
-	HasQosFlowReleasedList bool
+	QosFlowReleasedList    QosFlowListWithCause
+	HasQosFlowReleasedList bool // whether qosFlowReleasedList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceNotifyTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceNotifyTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceNotifyTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6367,9 +6099,8 @@ type PDUSessionResourceReleaseCommandTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceReleaseCommandTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceReleaseCommandTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceReleaseCommandTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6428,9 +6159,8 @@ type PDUSessionResourceReleasedItemNot struct {
 	// PDUSessionResourceNotifyReleasedTransfer is the component pDUSessionResourceNotifyReleasedTransfer [1] OCTET STRING.
 	PDUSessionResourceNotifyReleasedTransfer PDUSessionResourceNotifyReleasedTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceReleasedItemNot-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceReleasedItemNotExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceReleasedItemNotExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6489,9 +6219,8 @@ type PDUSessionResourceReleasedItemPSAck struct {
 	// PathSwitchRequestUnsuccessfulTransfer is the component pathSwitchRequestUnsuccessfulTransfer [1] OCTET STRING.
 	PathSwitchRequestUnsuccessfulTransfer PathSwitchRequestUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceReleasedItemPSAck-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceReleasedItemPSAckExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceReleasedItemPSAckExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6550,9 +6279,8 @@ type PDUSessionResourceReleasedItemPSFail struct {
 	// PathSwitchRequestUnsuccessfulTransfer is the component pathSwitchRequestUnsuccessfulTransfer [1] OCTET STRING.
 	PathSwitchRequestUnsuccessfulTransfer PathSwitchRequestUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceReleasedItemPSFail-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceReleasedItemPSFailExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceReleasedItemPSFailExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6611,9 +6339,8 @@ type PDUSessionResourceReleasedItemRelRes struct {
 	// PDUSessionResourceReleaseResponseTransfer is the component pDUSessionResourceReleaseResponseTransfer [1] OCTET STRING.
 	PDUSessionResourceReleaseResponseTransfer PDUSessionResourceReleaseResponseTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceReleasedItemRelRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6661,9 +6388,8 @@ type PDUSessionResourceReleasedItemRelResExtIEs struct {
 //	}
 type PDUSessionResourceReleaseResponseTransfer struct {
 	// IEExtensions is the component iE-Extensions [0] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceReleaseResponseTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6724,9 +6450,8 @@ type PDUSessionResourceResumeItemRESReq struct {
 	// UEContextResumeRequestTransfer is the component uEContextResumeRequestTransfer [1] OCTET STRING.
 	UEContextResumeRequestTransfer UEContextResumeRequestTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceResumeItemRESReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceResumeItemRESReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceResumeItemRESReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6785,9 +6510,8 @@ type PDUSessionResourceResumeItemRESRes struct {
 	// UEContextResumeResponseTransfer is the component uEContextResumeResponseTransfer [1] OCTET STRING.
 	UEContextResumeResponseTransfer UEContextResumeResponseTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceResumeItemRESRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceResumeItemRESResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceResumeItemRESResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6846,9 +6570,8 @@ type PDUSessionResourceSecondaryRATUsageItem struct {
 	// SecondaryRATDataUsageReportTransfer is the component secondaryRATDataUsageReportTransfer [1] OCTET STRING.
 	SecondaryRATDataUsageReportTransfer SecondaryRATDataUsageReportTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSecondaryRATUsageItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6907,17 +6630,15 @@ type PDUSessionResourceSetupItemCxtReq struct {
 	// PDUSessionID is the component pDUSessionID [0] PDUSessionID.
 	PDUSessionID PDUSessionID
 	// NASPDU is the component nAS-PDU [1] NAS-PDU OPTIONAL.
-	NASPDU NASPDU
-	// HasNASPDU tells whether nAS-PDU is present in the encoding.
-	HasNASPDU bool
+	NASPDU    NASPDU
+	HasNASPDU bool // whether nAS-PDU is present in the encoding
 	// SNSSAI is the component s-NSSAI [2] S-NSSAI.
 	SNSSAI SNSSAI
 	// PDUSessionResourceSetupRequestTransfer is the component pDUSessionResourceSetupRequestTransfer [3] OCTET STRING.
 	PDUSessionResourceSetupRequestTransfer PDUSessionResourceSetupRequestTransfer
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSetupItemCxtReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6978,9 +6699,8 @@ type PDUSessionResourceSetupItemCxtRes struct {
 	// PDUSessionResourceSetupResponseTransfer is the component pDUSessionResourceSetupResponseTransfer [1] OCTET STRING.
 	PDUSessionResourceSetupResponseTransfer PDUSessionResourceSetupResponseTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSetupItemCxtRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7042,9 +6762,8 @@ type PDUSessionResourceSetupItemHOReq struct {
 	// HandoverRequestTransfer is the component handoverRequestTransfer [2] OCTET STRING.
 	HandoverRequestTransfer PDUSessionResourceSetupRequestTransfer
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSetupItemHOReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSetupItemHOReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSetupItemHOReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7105,17 +6824,15 @@ type PDUSessionResourceSetupItemSUReq struct {
 	// PDUSessionID is the component pDUSessionID [0] PDUSessionID.
 	PDUSessionID PDUSessionID
 	// PDUSessionNASPDU is the component pDUSessionNAS-PDU [1] NAS-PDU OPTIONAL.
-	PDUSessionNASPDU NASPDU
-	// HasPDUSessionNASPDU tells whether pDUSessionNAS-PDU is present in the encoding.
-	HasPDUSessionNASPDU bool
+	PDUSessionNASPDU    NASPDU
+	HasPDUSessionNASPDU bool // whether pDUSessionNAS-PDU is present in the encoding
 	// SNSSAI is the component s-NSSAI [2] S-NSSAI.
 	SNSSAI SNSSAI
 	// PDUSessionResourceSetupRequestTransfer is the component pDUSessionResourceSetupRequestTransfer [3] OCTET STRING.
 	PDUSessionResourceSetupRequestTransfer PDUSessionResourceSetupRequestTransfer
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSetupItemSUReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSetupItemSUReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSetupItemSUReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7176,9 +6893,8 @@ type PDUSessionResourceSetupItemSURes struct {
 	// PDUSessionResourceSetupResponseTransfer is the component pDUSessionResourceSetupResponseTransfer [1] OCTET STRING.
 	PDUSessionResourceSetupResponseTransfer PDUSessionResourceSetupResponseTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSetupItemSURes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSetupItemSUResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSetupItemSUResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7304,21 +7020,17 @@ type PDUSessionResourceSetupResponseTransfer struct {
 	// DLQosFlowPerTNLInformation is the component dLQosFlowPerTNLInformation [0] QosFlowPerTNLInformation.
 	DLQosFlowPerTNLInformation QosFlowPerTNLInformation
 	// AdditionalDLQosFlowPerTNLInformation is the component additionalDLQosFlowPerTNLInformation [1] QosFlowPerTNLInformationList OPTIONAL.
-	AdditionalDLQosFlowPerTNLInformation QosFlowPerTNLInformationList
-	// HasAdditionalDLQosFlowPerTNLInformation tells whether additionalDLQosFlowPerTNLInformation is present in the encoding.
-	HasAdditionalDLQosFlowPerTNLInformation bool
+	AdditionalDLQosFlowPerTNLInformation    QosFlowPerTNLInformationList
+	HasAdditionalDLQosFlowPerTNLInformation bool // whether additionalDLQosFlowPerTNLInformation is present in the encoding
 	// SecurityResult is the component securityResult [2] SecurityResult OPTIONAL.
-	SecurityResult SecurityResult
-	// HasSecurityResult tells whether securityResult is present in the encoding.
-	HasSecurityResult bool
+	SecurityResult    SecurityResult
+	HasSecurityResult bool // whether securityResult is present in the encoding
 	// QosFlowFailedToSetupList is the component qosFlowFailedToSetupList [3] QosFlowListWithCause OPTIONAL.
-	QosFlowFailedToSetupList QosFlowListWithCause
-	// HasQosFlowFailedToSetupList tells whether qosFlowFailedToSetupList is present in the encoding.
-	HasQosFlowFailedToSetupList bool
+	QosFlowFailedToSetupList    QosFlowListWithCause
+	HasQosFlowFailedToSetupList bool // whether qosFlowFailedToSetupList is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSetupResponseTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSetupResponseTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSetupResponseTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7384,13 +7096,11 @@ type PDUSessionResourceSetupUnsuccessfulTransfer struct {
 	// Cause is the component cause [0] EXPLICIT Cause.
 	Cause Cause
 	// CriticalityDiagnostics is the component criticalityDiagnostics [1] CriticalityDiagnostics OPTIONAL.
-	CriticalityDiagnostics CriticalityDiagnostics
-	// HasCriticalityDiagnostics tells whether criticalityDiagnostics is present in the encoding.
-	HasCriticalityDiagnostics bool
+	CriticalityDiagnostics    CriticalityDiagnostics
+	HasCriticalityDiagnostics bool // whether criticalityDiagnostics is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSetupUnsuccessfulTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSetupUnsuccessfulTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSetupUnsuccessfulTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7449,9 +7159,8 @@ type PDUSessionResourceSuspendItemSUSReq struct {
 	// UEContextSuspendRequestTransfer is the component uEContextSuspendRequestTransfer [1] OCTET STRING.
 	UEContextSuspendRequestTransfer UEContextSuspendRequestTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSuspendItemSUSReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSuspendItemSUSReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSuspendItemSUSReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7510,9 +7219,8 @@ type PDUSessionResourceSwitchedItem struct {
 	// PathSwitchRequestAcknowledgeTransfer is the component pathSwitchRequestAcknowledgeTransfer [1] OCTET STRING.
 	PathSwitchRequestAcknowledgeTransfer PathSwitchRequestAcknowledgeTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceSwitchedItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceSwitchedItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceSwitchedItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7573,9 +7281,8 @@ type PDUSessionResourceToBeSwitchedDLItem struct {
 	// PathSwitchRequestTransfer is the component pathSwitchRequestTransfer [1] OCTET STRING.
 	PathSwitchRequestTransfer PathSwitchRequestTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceToBeSwitchedDLItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceToBeSwitchedDLItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceToBeSwitchedDLItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7634,9 +7341,8 @@ type PDUSessionResourceToReleaseItemHOCmd struct {
 	// HandoverPreparationUnsuccessfulTransfer is the component handoverPreparationUnsuccessfulTransfer [1] OCTET STRING.
 	HandoverPreparationUnsuccessfulTransfer HandoverPreparationUnsuccessfulTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceToReleaseItemHOCmd-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceToReleaseItemHOCmdExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceToReleaseItemHOCmdExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7695,9 +7401,8 @@ type PDUSessionResourceToReleaseItemRelCmd struct {
 	// PDUSessionResourceReleaseCommandTransfer is the component pDUSessionResourceReleaseCommandTransfer [1] OCTET STRING.
 	PDUSessionResourceReleaseCommandTransfer PDUSessionResourceReleaseCommandTransfer
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionResourceToReleaseItemRelCmd-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionResourceToReleaseItemRelCmdExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionResourceToReleaseItemRelCmdExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7776,9 +7481,8 @@ type PDUSessionUsageReport struct {
 	// PDUSessionTimedReportList is the component pDUSessionTimedReportList [1] VolumeTimedReportList.
 	PDUSessionTimedReportList VolumeTimedReportList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PDUSessionUsageReport-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PDUSessionUsageReportExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PDUSessionUsageReportExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7844,9 +7548,8 @@ type PEIPSassistanceInformation struct {
 	// CNsubgroupID is the component cNsubgroupID [0] CNsubgroupID.
 	CNsubgroupID CNsubgroupID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PEIPSassistanceInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PEIPSassistanceInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PEIPSassistanceInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7912,9 +7615,8 @@ type PLMNAreaBasedQMC struct {
 	// PlmnListforQMC is the component plmnListforQMC [0] PLMNListforQMC.
 	PlmnListforQMC PLMNListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PLMNAreaBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7978,9 +7680,8 @@ type PLMNSupportItem struct {
 	// SliceSupportList is the component sliceSupportList [1] SliceSupportList.
 	SliceSupportList SliceSupportList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.PLMNSupportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PLMNSupportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PLMNSupportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8037,9 +7738,8 @@ type PNINPNMobilityInformation struct {
 	// AllowedPNINPIList is the component allowed-PNI-NPI-List [0] Allowed-PNI-NPN-List.
 	AllowedPNINPIList AllowedPNINPNList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.PNI-NPN-MobilityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PNINPNMobilityInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PNINPNMobilityInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8217,9 +7917,8 @@ type QMCConfigInfo struct {
 	// UEAppLayerMeasInfoList is the component uEAppLayerMeasInfoList [0] UEAppLayerMeasInfoList.
 	UEAppLayerMeasInfoList UEAppLayerMeasInfoList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.QMCConfigInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QMCConfigInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QMCConfigInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8270,9 +7969,8 @@ type QMCDeactivation struct {
 	// QoEReferenceList is the component qoEReferenceList [0] QoEReferenceList.
 	QoEReferenceList QoEReferenceList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.QMCDeactivation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QMCDeactivationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QMCDeactivationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8412,9 +8110,8 @@ type QosFlowAcceptedItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.QosFlowAcceptedItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowAcceptedItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowAcceptedItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8474,17 +8171,14 @@ type QosFlowAddOrModifyRequestItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// QosFlowLevelQosParameters is the component qosFlowLevelQosParameters [1] QosFlowLevelQosParameters OPTIONAL.
-	QosFlowLevelQosParameters QosFlowLevelQosParameters
-	// HasQosFlowLevelQosParameters tells whether qosFlowLevelQosParameters is present in the encoding.
-	HasQosFlowLevelQosParameters bool
+	QosFlowLevelQosParameters    QosFlowLevelQosParameters
+	HasQosFlowLevelQosParameters bool // whether qosFlowLevelQosParameters is present in the encoding
 	// ERABID is the component e-RAB-ID [2] E-RAB-ID OPTIONAL.
-	ERABID ERABID
-	// HasERABID tells whether e-RAB-ID is present in the encoding.
-	HasERABID bool
+	ERABID    ERABID
+	HasERABID bool // whether e-RAB-ID is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.QosFlowAddOrModifyRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowAddOrModifyRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowAddOrModifyRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8544,9 +8238,8 @@ type QosFlowAddOrModifyResponseItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.QosFlowAddOrModifyResponseItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowAddOrModifyResponseItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowAddOrModifyResponseItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8607,21 +8300,17 @@ type QosFlowFeedbackItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// UpdateFeedback is the component updateFeedback [1] UpdateFeedback OPTIONAL.
-	UpdateFeedback UpdateFeedback
-	// HasUpdateFeedback tells whether updateFeedback is present in the encoding.
-	HasUpdateFeedback bool
+	UpdateFeedback    UpdateFeedback
+	HasUpdateFeedback bool // whether updateFeedback is present in the encoding
 	// CNpacketDelayBudgetDL is the component cNpacketDelayBudgetDL [2] ExtendedPacketDelayBudget OPTIONAL.
-	CNpacketDelayBudgetDL ExtendedPacketDelayBudget
-	// HasCNpacketDelayBudgetDL tells whether cNpacketDelayBudgetDL is present in the encoding.
-	HasCNpacketDelayBudgetDL bool
+	CNpacketDelayBudgetDL    ExtendedPacketDelayBudget
+	HasCNpacketDelayBudgetDL bool // whether cNpacketDelayBudgetDL is present in the encoding
 	// CNpacketDelayBudgetUL is the component cNpacketDelayBudgetUL [3] ExtendedPacketDelayBudget OPTIONAL.
-	CNpacketDelayBudgetUL ExtendedPacketDelayBudget
-	// HasCNpacketDelayBudgetUL tells whether cNpacketDelayBudgetUL is present in the encoding.
-	HasCNpacketDelayBudgetUL bool
+	CNpacketDelayBudgetUL    ExtendedPacketDelayBudget
+	HasCNpacketDelayBudgetUL bool // whether cNpacketDelayBudgetUL is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.QosFlowFeedbackItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowFeedbackItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowFeedbackItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8683,13 +8372,11 @@ type QosFlowInformationItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// DLForwarding is the component dLForwarding [1] DLForwarding OPTIONAL.
-	DLForwarding DLForwarding
-	// HasDLForwarding tells whether dLForwarding is present in the encoding.
-	HasDLForwarding bool
+	DLForwarding    DLForwarding
+	HasDLForwarding bool // whether dLForwarding is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.QosFlowInformationItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8750,21 +8437,17 @@ type QosFlowLevelQosParameters struct {
 	// AllocationAndRetentionPriority is the component allocationAndRetentionPriority [1] AllocationAndRetentionPriority.
 	AllocationAndRetentionPriority AllocationAndRetentionPriority
 	// GBRQosInformation is the component gBR-QosInformation [2] GBR-QosInformation OPTIONAL.
-	GBRQosInformation GBRQosInformation
-	// HasGBRQosInformation tells whether gBR-QosInformation is present in the encoding.
-	HasGBRQosInformation bool
+	GBRQosInformation    GBRQosInformation
+	HasGBRQosInformation bool // whether gBR-QosInformation is present in the encoding
 	// ReflectiveQosAttribute is the component reflectiveQosAttribute [3] ReflectiveQosAttribute OPTIONAL.
-	ReflectiveQosAttribute ReflectiveQosAttribute
-	// HasReflectiveQosAttribute tells whether reflectiveQosAttribute is present in the encoding.
-	HasReflectiveQosAttribute bool
+	ReflectiveQosAttribute    ReflectiveQosAttribute
+	HasReflectiveQosAttribute bool // whether reflectiveQosAttribute is present in the encoding
 	// AdditionalQosFlowInformation is the component additionalQosFlowInformation [4] AdditionalQosFlowInformation OPTIONAL.
-	AdditionalQosFlowInformation AdditionalQosFlowInformation
-	// HasAdditionalQosFlowInformation tells whether additionalQosFlowInformation is present in the encoding.
-	HasAdditionalQosFlowInformation bool
+	AdditionalQosFlowInformation    AdditionalQosFlowInformation
+	HasAdditionalQosFlowInformation bool // whether additionalQosFlowInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{NGAP-IEs.QosFlowLevelQosParameters-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowLevelQosParametersExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowLevelQosParametersExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8854,9 +8537,8 @@ type QosFlowWithCauseItem struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.QosFlowWithCauseItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowWithCauseItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowWithCauseItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8912,9 +8594,8 @@ type QosFlowModifyConfirmItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.QosFlowModifyConfirmItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowModifyConfirmItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowModifyConfirmItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8973,9 +8654,8 @@ type QosFlowNotifyItem struct {
 	// NotificationCause is the component notificationCause [1] NotificationCause.
 	NotificationCause NotificationCause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.QosFlowNotifyItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowNotifyItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowNotifyItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9034,13 +8714,11 @@ type QosFlowParametersItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// AlternativeQoSParaSetList is the component alternativeQoSParaSetList [1] AlternativeQoSParaSetList OPTIONAL.
-	AlternativeQoSParaSetList AlternativeQoSParaSetList
-	// HasAlternativeQoSParaSetList tells whether alternativeQoSParaSetList is present in the encoding.
-	HasAlternativeQoSParaSetList bool
+	AlternativeQoSParaSetList    AlternativeQoSParaSetList
+	HasAlternativeQoSParaSetList bool // whether alternativeQoSParaSetList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.QosFlowParametersItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowParametersItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowParametersItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9098,9 +8776,8 @@ type QosFlowPerTNLInformation struct {
 	// AssociatedQosFlowList is the component associatedQosFlowList [1] AssociatedQosFlowList.
 	AssociatedQosFlowList AssociatedQosFlowList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.QosFlowPerTNLInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowPerTNLInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowPerTNLInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9156,9 +8833,8 @@ type QosFlowPerTNLInformationItem struct {
 	// QosFlowPerTNLInformation is the component qosFlowPerTNLInformation [0] QosFlowPerTNLInformation.
 	QosFlowPerTNLInformation QosFlowPerTNLInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.QosFlowPerTNLInformationItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowPerTNLInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowPerTNLInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9218,13 +8894,11 @@ type QosFlowSetupRequestItem struct {
 	// QosFlowLevelQosParameters is the component qosFlowLevelQosParameters [1] QosFlowLevelQosParameters.
 	QosFlowLevelQosParameters QosFlowLevelQosParameters
 	// ERABID is the component e-RAB-ID [2] E-RAB-ID OPTIONAL.
-	ERABID ERABID
-	// HasERABID tells whether e-RAB-ID is present in the encoding.
-	HasERABID bool
+	ERABID    ERABID
+	HasERABID bool // whether e-RAB-ID is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.QosFlowSetupRequestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowSetupRequestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowSetupRequestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9285,13 +8959,11 @@ type QosFlowItemWithDataForwarding struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// DataForwardingAccepted is the component dataForwardingAccepted [1] DataForwardingAccepted OPTIONAL.
-	DataForwardingAccepted DataForwardingAccepted
-	// HasDataForwardingAccepted tells whether dataForwardingAccepted is present in the encoding.
-	HasDataForwardingAccepted bool
+	DataForwardingAccepted    DataForwardingAccepted
+	HasDataForwardingAccepted bool // whether dataForwardingAccepted is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.QosFlowItemWithDataForwarding-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowItemWithDataForwardingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowItemWithDataForwardingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9349,9 +9021,8 @@ type QosFlowToBeForwardedItem struct {
 	// QosFlowIdentifier is the component qosFlowIdentifier [0] QosFlowIdentifier.
 	QosFlowIdentifier QosFlowIdentifier
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.QosFlowToBeForwardedItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QosFlowToBeForwardedItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QosFlowToBeForwardedItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9413,9 +9084,8 @@ type QoSFlowsUsageReportItem struct {
 	// QoSFlowsTimedReportList is the component qoSFlowsTimedReportList [2] VolumeTimedReportList.
 	QoSFlowsTimedReportList VolumeTimedReportList
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.QoSFlowsUsageReport-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_QoSFlowsUsageReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_QoSFlowsUsageReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9523,9 +9193,8 @@ type RANStatusTransferTransparentContainer struct {
 	// DRBsSubjectToStatusTransferList is the component dRBsSubjectToStatusTransferList [0] DRBsSubjectToStatusTransferList.
 	DRBsSubjectToStatusTransferList DRBsSubjectToStatusTransferList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.RANStatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RANStatusTransferTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RANStatusTransferTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9616,9 +9285,8 @@ type RATRestrictionsItem struct {
 	// RATRestrictionInformation is the component rATRestrictionInformation [1] RATRestrictionInformation.
 	RATRestrictionInformation RATRestrictionInformation
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.RATRestrictions-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RATRestrictionsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RATRestrictionsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9676,9 +9344,8 @@ type RecommendedCellsForPaging struct {
 	// RecommendedCellList is the component recommendedCellList [0] RecommendedCellList.
 	RecommendedCellList RecommendedCellList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.RecommendedCellsForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9735,13 +9402,11 @@ type RecommendedCellItem struct {
 	// NGRANCGI is the component nGRAN-CGI [0] EXPLICIT NGRAN-CGI.
 	NGRANCGI NGRANCGI
 	// TimeStayedInCell is the component timeStayedInCell [1] INTEGER OPTIONAL.
-	TimeStayedInCell int64
-	// HasTimeStayedInCell tells whether timeStayedInCell is present in the encoding.
-	HasTimeStayedInCell bool
+	TimeStayedInCell    int64
+	HasTimeStayedInCell bool // whether timeStayedInCell is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.RecommendedCellItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedCellItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedCellItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9792,9 +9457,8 @@ type RecommendedRANNodesForPaging struct {
 	// RecommendedRANNodeList is the component recommendedRANNodeList [0] RecommendedRANNodeList.
 	RecommendedRANNodeList RecommendedRANNodeList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.RecommendedRANNodesForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedRANNodesForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedRANNodesForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9850,9 +9514,8 @@ type RecommendedRANNodeItem struct {
 	// AMFPagingTarget is the component aMFPagingTarget [0] EXPLICIT AMFPagingTarget.
 	AMFPagingTarget AMFPagingTarget
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.RecommendedRANNodeItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedRANNodeItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedRANNodeItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9939,9 +9602,8 @@ type RedundantPDUSessionInformation struct {
 	// RSN is the component rSN [0] RSN.
 	RSN RSN
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.RedundantPDUSessionInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RedundantPDUSessionInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RedundantPDUSessionInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10332,9 +9994,8 @@ type RIMInformationTransfer struct {
 	// RIMInformation is the component rIMInformation [2] RIMInformation.
 	RIMInformation RIMInformation
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.RIMInformationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RIMInformationTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RIMInformationTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10388,9 +10049,8 @@ type RIMInformation struct {
 	// RIMRSDetection is the component rIM-RSDetection [1] ENUMERATED.
 	RIMRSDetection RIMInformation_RIMRSDetection
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.RIMInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RIMInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RIMInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10459,21 +10119,17 @@ type GNBSetID der.BitString
 //	}
 type ScheduledCommunicationTime struct {
 	// DayofWeek is the component dayofWeek [0] BIT STRING OPTIONAL.
-	DayofWeek der.BitString
-	// HasDayofWeek tells whether dayofWeek is present in the encoding.
-	HasDayofWeek bool
+	DayofWeek    der.BitString
+	HasDayofWeek bool // whether dayofWeek is present in the encoding
 	// TimeofDayStart is the component timeofDayStart [1] INTEGER OPTIONAL.
-	TimeofDayStart int64
-	// HasTimeofDayStart tells whether timeofDayStart is present in the encoding.
-	HasTimeofDayStart bool
+	TimeofDayStart    int64
+	HasTimeofDayStart bool // whether timeofDayStart is present in the encoding
 	// TimeofDayEnd is the component timeofDayEnd [2] INTEGER OPTIONAL.
-	TimeofDayEnd int64
-	// HasTimeofDayEnd tells whether timeofDayEnd is present in the encoding.
-	HasTimeofDayEnd bool
+	TimeofDayEnd    int64
+	HasTimeofDayEnd bool // whether timeofDayEnd is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.ScheduledCommunicationTime-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10533,17 +10189,14 @@ type SD []byte
 //	}
 type SecondaryRATUsageInformation struct {
 	// PDUSessionUsageReport is the component pDUSessionUsageReport [0] PDUSessionUsageReport OPTIONAL.
-	PDUSessionUsageReport PDUSessionUsageReport
-	// HasPDUSessionUsageReport tells whether pDUSessionUsageReport is present in the encoding.
-	HasPDUSessionUsageReport bool
+	PDUSessionUsageReport    PDUSessionUsageReport
+	HasPDUSessionUsageReport bool // whether pDUSessionUsageReport is present in the encoding
 	// QosFlowsUsageReportList is the component qosFlowsUsageReportList [1] QoSFlowsUsageReportList OPTIONAL.
-	QosFlowsUsageReportList QoSFlowsUsageReportList
-	// HasQosFlowsUsageReportList tells whether qosFlowsUsageReportList is present in the encoding.
-	HasQosFlowsUsageReportList bool
+	QosFlowsUsageReportList    QoSFlowsUsageReportList
+	HasQosFlowsUsageReportList bool // whether qosFlowsUsageReportList is present in the encoding
 	// IEExtension is the component iE-Extension [2] ProtocolExtensionContainer{{NGAP-IEs.SecondaryRATUsageInformation-ExtIEs}} OPTIONAL.
-	IEExtension ProtocolExtensionContainer_SecondaryRATUsageInformationExtIEs
-	// HasIEExtension tells whether iE-Extension is present in the encoding.
-	HasIEExtension bool
+	IEExtension    ProtocolExtensionContainer_SecondaryRATUsageInformationExtIEs
+	HasIEExtension bool // whether iE-Extension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10592,13 +10245,11 @@ type SecondaryRATUsageInformationExtIEs struct {
 //	}
 type SecondaryRATDataUsageReportTransfer struct {
 	// SecondaryRATUsageInformation is the component secondaryRATUsageInformation [0] SecondaryRATUsageInformation OPTIONAL.
-	SecondaryRATUsageInformation SecondaryRATUsageInformation
-	// HasSecondaryRATUsageInformation tells whether secondaryRATUsageInformation is present in the encoding.
-	HasSecondaryRATUsageInformation bool
+	SecondaryRATUsageInformation    SecondaryRATUsageInformation
+	HasSecondaryRATUsageInformation bool // whether secondaryRATUsageInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SecondaryRATDataUsageReportTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecondaryRATDataUsageReportTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecondaryRATDataUsageReportTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10652,9 +10303,8 @@ type SecurityContext struct {
 	// NextHopNH is the component nextHopNH [1] SecurityKey.
 	NextHopNH SecurityKey
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SecurityContext-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecurityContextExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecurityContextExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10710,13 +10360,11 @@ type SecurityIndication struct {
 	// ConfidentialityProtectionIndication is the component confidentialityProtectionIndication [1] ConfidentialityProtectionIndication.
 	ConfidentialityProtectionIndication ConfidentialityProtectionIndication
 	// MaximumIntegrityProtectedDataRateUL is the component maximumIntegrityProtectedDataRate-UL [2] MaximumIntegrityProtectedDataRate OPTIONAL.
-	MaximumIntegrityProtectedDataRateUL MaximumIntegrityProtectedDataRate
-	// HasMaximumIntegrityProtectedDataRateUL tells whether maximumIntegrityProtectedDataRate-UL is present in the encoding.
-	HasMaximumIntegrityProtectedDataRateUL bool
+	MaximumIntegrityProtectedDataRateUL    MaximumIntegrityProtectedDataRate
+	HasMaximumIntegrityProtectedDataRateUL bool // whether maximumIntegrityProtectedDataRate-UL is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.SecurityIndication-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecurityIndicationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecurityIndicationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10777,9 +10425,8 @@ type SecurityResult struct {
 	// ConfidentialityProtectionResult is the component confidentialityProtectionResult [1] ConfidentialityProtectionResult.
 	ConfidentialityProtectionResult ConfidentialityProtectionResult
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SecurityResult-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecurityResultExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecurityResultExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10831,13 +10478,11 @@ type SensorMeasurementConfiguration struct {
 	// SensorMeasConfig is the component sensorMeasConfig [0] SensorMeasConfig.
 	SensorMeasConfig SensorMeasConfig
 	// SensorMeasConfigNameList is the component sensorMeasConfigNameList [1] SensorMeasConfigNameList OPTIONAL.
-	SensorMeasConfigNameList SensorMeasConfigNameList
-	// HasSensorMeasConfigNameList tells whether sensorMeasConfigNameList is present in the encoding.
-	HasSensorMeasConfigNameList bool
+	SensorMeasConfigNameList    SensorMeasConfigNameList
+	HasSensorMeasConfigNameList bool // whether sensorMeasConfigNameList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SensorMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10893,9 +10538,8 @@ type SensorMeasConfigNameItem struct {
 	// SensorNameConfig is the component sensorNameConfig [0] EXPLICIT SensorNameConfig.
 	SensorNameConfig SensorNameConfig
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SensorMeasConfigNameItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11085,13 +10729,11 @@ type ServedGUAMIItem struct {
 	// GUAMI is the component gUAMI [0] GUAMI.
 	GUAMI GUAMI
 	// BackupAMFName is the component backupAMFName [1] AMFName OPTIONAL.
-	BackupAMFName AMFName
-	// HasBackupAMFName tells whether backupAMFName is present in the encoding.
-	HasBackupAMFName bool
+	BackupAMFName    AMFName
+	HasBackupAMFName bool // whether backupAMFName is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.ServedGUAMIItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ServedGUAMIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ServedGUAMIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11151,17 +10793,14 @@ type ServiceAreaInformationItem struct {
 	// PLMNIdentity is the component pLMNIdentity [0] PLMNIdentity.
 	PLMNIdentity PLMNIdentity
 	// AllowedTACs is the component allowedTACs [1] AllowedTACs OPTIONAL.
-	AllowedTACs AllowedTACs
-	// HasAllowedTACs tells whether allowedTACs is present in the encoding.
-	HasAllowedTACs bool
+	AllowedTACs    AllowedTACs
+	HasAllowedTACs bool // whether allowedTACs is present in the encoding
 	// NotAllowedTACs is the component notAllowedTACs [2] NotAllowedTACs OPTIONAL.
-	NotAllowedTACs NotAllowedTACs
-	// HasNotAllowedTACs tells whether notAllowedTACs is present in the encoding.
-	HasNotAllowedTACs bool
+	NotAllowedTACs    NotAllowedTACs
+	HasNotAllowedTACs bool // whether notAllowedTACs is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.ServiceAreaInformation-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ServiceAreaInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ServiceAreaInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11239,9 +10878,8 @@ type SharedNGUMulticastTNLInformation struct {
 	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
 	GTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.SharedNGU-MulticastTNLInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SharedNGUMulticastTNLInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SharedNGUMulticastTNLInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11297,9 +10935,8 @@ type SliceOverloadItem struct {
 	// SNSSAI is the component s-NSSAI [0] S-NSSAI.
 	SNSSAI SNSSAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SliceOverloadItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SliceOverloadItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SliceOverloadItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11355,9 +10992,8 @@ type SliceSupportItem struct {
 	// SNSSAI is the component s-NSSAI [0] S-NSSAI.
 	SNSSAI SNSSAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SliceSupportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SliceSupportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SliceSupportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11413,9 +11049,8 @@ type SliceSupportQMCItem struct {
 	// SNSSAI is the component s-NSSAI [0] S-NSSAI.
 	SNSSAI SNSSAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SliceSupportQMC-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SliceSupportQMCItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SliceSupportQMCItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11466,9 +11101,8 @@ type SNPNMobilityInformation struct {
 	// ServingNID is the component serving-NID [0] NID.
 	ServingNID NID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SNPN-MobilityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SNPNMobilityInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SNPNMobilityInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11520,13 +11154,11 @@ type SNSSAI struct {
 	// SST is the component sST [0] SST.
 	SST SST
 	// SD is the component sD [1] SD OPTIONAL.
-	SD SD
-	// HasSD tells whether sD is present in the encoding.
-	HasSD bool
+	SD    SD
+	HasSD bool // whether sD is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.S-NSSAI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SNSSAIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SNSSAIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11585,13 +11217,11 @@ type SONConfigurationTransfer struct {
 	// SONInformation is the component sONInformation [2] EXPLICIT SONInformation.
 	SONInformation SONInformation
 	// XnTNLConfigurationInfo is the component xnTNLConfigurationInfo [3] XnTNLConfigurationInfo OPTIONAL.
-	XnTNLConfigurationInfo XnTNLConfigurationInfo
-	// HasXnTNLConfigurationInfo tells whether xnTNLConfigurationInfo is present in the encoding.
-	HasXnTNLConfigurationInfo bool
+	XnTNLConfigurationInfo    XnTNLConfigurationInfo
+	HasXnTNLConfigurationInfo bool // whether xnTNLConfigurationInfo is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.SONConfigurationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SONConfigurationTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SONConfigurationTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11716,13 +11346,11 @@ type SONInformationExtIEs struct {
 //	}
 type SONInformationReply struct {
 	// XnTNLConfigurationInfo is the component xnTNLConfigurationInfo [0] XnTNLConfigurationInfo OPTIONAL.
-	XnTNLConfigurationInfo XnTNLConfigurationInfo
-	// HasXnTNLConfigurationInfo tells whether xnTNLConfigurationInfo is present in the encoding.
-	HasXnTNLConfigurationInfo bool
+	XnTNLConfigurationInfo    XnTNLConfigurationInfo
+	HasXnTNLConfigurationInfo bool // whether xnTNLConfigurationInfo is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SONInformationReply-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SONInformationReplyExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SONInformationReplyExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11854,9 +11482,8 @@ type SuccessfulHandoverReportItem struct {
 	// SuccessfulHOReportContainer is the component successfulHOReportContainer [0] OCTET STRING.
 	SuccessfulHOReportContainer []byte
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SuccessfulHandoverReport-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SuccessfulHandoverReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SuccessfulHandoverReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11929,25 +11556,21 @@ type SourceNGRANNodeToTargetNGRANNodeTransparentContainer struct {
 	// RRCContainer is the component rRCContainer [0] RRCContainer.
 	RRCContainer RRCContainer
 	// PDUSessionResourceInformationList is the component pDUSessionResourceInformationList [1] PDUSessionResourceInformationList OPTIONAL.
-	PDUSessionResourceInformationList PDUSessionResourceInformationList
-	// HasPDUSessionResourceInformationList tells whether pDUSessionResourceInformationList is present in the encoding.
-	HasPDUSessionResourceInformationList bool
+	PDUSessionResourceInformationList    PDUSessionResourceInformationList
+	HasPDUSessionResourceInformationList bool // whether pDUSessionResourceInformationList is present in the encoding
 	// ERABInformationList is the component e-RABInformationList [2] E-RABInformationList OPTIONAL.
-	ERABInformationList ERABInformationList
-	// HasERABInformationList tells whether e-RABInformationList is present in the encoding.
-	HasERABInformationList bool
+	ERABInformationList    ERABInformationList
+	HasERABInformationList bool // whether e-RABInformationList is present in the encoding
 	// TargetCellID is the component targetCell-ID [3] EXPLICIT NGRAN-CGI.
 	TargetCellID NGRANCGI
 	// IndexToRFSP is the component indexToRFSP [4] IndexToRFSP OPTIONAL.
-	IndexToRFSP IndexToRFSP
-	// HasIndexToRFSP tells whether indexToRFSP is present in the encoding.
-	HasIndexToRFSP bool
+	IndexToRFSP    IndexToRFSP
+	HasIndexToRFSP bool // whether indexToRFSP is present in the encoding
 	// UEHistoryInformation is the component uEHistoryInformation [5] UEHistoryInformation.
 	UEHistoryInformation UEHistoryInformation
 	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.SourceNGRANNode-ToTargetNGRANNode-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12104,9 +11727,8 @@ type SourceRANNodeID struct {
 	// SelectedTAI is the component selectedTAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SourceRANNodeID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SourceRANNodeIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SourceRANNodeIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12162,21 +11784,17 @@ type SourceToTargetTransparentContainer []byte
 //	}
 type SourceToTargetAMFInformationReroute struct {
 	// ConfiguredNSSAI is the component configuredNSSAI [0] ConfiguredNSSAI OPTIONAL.
-	ConfiguredNSSAI ConfiguredNSSAI
-	// HasConfiguredNSSAI tells whether configuredNSSAI is present in the encoding.
-	HasConfiguredNSSAI bool
+	ConfiguredNSSAI    ConfiguredNSSAI
+	HasConfiguredNSSAI bool // whether configuredNSSAI is present in the encoding
 	// RejectedNSSAIinPLMN is the component rejectedNSSAIinPLMN [1] RejectedNSSAIinPLMN OPTIONAL.
-	RejectedNSSAIinPLMN RejectedNSSAIinPLMN
-	// HasRejectedNSSAIinPLMN tells whether rejectedNSSAIinPLMN is present in the encoding.
-	HasRejectedNSSAIinPLMN bool
+	RejectedNSSAIinPLMN    RejectedNSSAIinPLMN
+	HasRejectedNSSAIinPLMN bool // whether rejectedNSSAIinPLMN is present in the encoding
 	// RejectedNSSAIinTA is the component rejectedNSSAIinTA [2] RejectedNSSAIinTA OPTIONAL.
-	RejectedNSSAIinTA RejectedNSSAIinTA
-	// HasRejectedNSSAIinTA tells whether rejectedNSSAIinTA is present in the encoding.
-	HasRejectedNSSAIinTA bool
+	RejectedNSSAIinTA    RejectedNSSAIinTA
+	HasRejectedNSSAIinTA bool // whether rejectedNSSAIinTA is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.SourceToTarget-AMFInformationReroute-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SourceToTargetAMFInformationRerouteExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SourceToTargetAMFInformationRerouteExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12274,9 +11892,8 @@ type SupportedTAItem struct {
 	// BroadcastPLMNList is the component broadcastPLMNList [1] BroadcastPLMNList.
 	BroadcastPLMNList BroadcastPLMNList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SupportedTAItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SupportedTAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SupportedTAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12400,9 +12017,8 @@ type TAI struct {
 	// TAC is the component tAC [1] TAC.
 	TAC TAC
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12461,9 +12077,8 @@ type TAIBroadcastEUTRAItem struct {
 	// CompletedCellsInTAIEUTRA is the component completedCellsInTAI-EUTRA [1] CompletedCellsInTAI-EUTRA.
 	CompletedCellsInTAIEUTRA CompletedCellsInTAIEUTRA
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAIBroadcastEUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIBroadcastEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIBroadcastEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12522,9 +12137,8 @@ type TAIBroadcastNRItem struct {
 	// CompletedCellsInTAINR is the component completedCellsInTAI-NR [1] CompletedCellsInTAI-NR.
 	CompletedCellsInTAINR CompletedCellsInTAINR
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAIBroadcastNR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIBroadcastNRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIBroadcastNRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12583,9 +12197,8 @@ type TAICancelledEUTRAItem struct {
 	// CancelledCellsInTAIEUTRA is the component cancelledCellsInTAI-EUTRA [1] CancelledCellsInTAI-EUTRA.
 	CancelledCellsInTAIEUTRA CancelledCellsInTAIEUTRA
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAICancelledEUTRA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAICancelledEUTRAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAICancelledEUTRAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12644,9 +12257,8 @@ type TAICancelledNRItem struct {
 	// CancelledCellsInTAINR is the component cancelledCellsInTAI-NR [1] CancelledCellsInTAI-NR.
 	CancelledCellsInTAINR CancelledCellsInTAINR
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAICancelledNR-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAICancelledNRItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAICancelledNRItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12702,9 +12314,8 @@ type TAIListForInactiveItem struct {
 	// TAI is the component tAI [0] TAI.
 	TAI TAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIListForInactiveItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIListForInactiveItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIListForInactiveItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12760,9 +12371,8 @@ type TAIListForPagingItem struct {
 	// TAI is the component tAI [0] TAI.
 	TAI TAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIListForPagingItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIListForPagingItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIListForPagingItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12831,9 +12441,8 @@ type TAINSAGSupportItem struct {
 	// NSAGSliceSupportList is the component nSAGSliceSupportList [1] ExtendedSliceSupportList.
 	NSAGSliceSupportList ExtendedSliceSupportList
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAINSAGSupportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAINSAGSupportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAINSAGSupportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12887,9 +12496,8 @@ type TargeteNBID struct {
 	// SelectedEPSTAI is the component selected-EPS-TAI [1] EPS-TAI.
 	SelectedEPSTAI EPSTAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargeteNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargeteNBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargeteNBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12946,9 +12554,8 @@ type TargetHomeENBID struct {
 	// SelectedEPSTAI is the component selected-EPS-TAI [2] EPS-TAI.
 	SelectedEPSTAI EPSTAI
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.TargetHomeENB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetHomeENBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetHomeENBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13077,9 +12684,8 @@ type TargetNGRANNodeToSourceNGRANNodeTransparentContainer struct {
 	// RRCContainer is the component rRCContainer [0] RRCContainer.
 	RRCContainer RRCContainer
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TargetNGRANNode-ToSourceNGRANNode-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13136,13 +12742,11 @@ type TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs struct {
 //	}
 type TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer struct {
 	// CellCAGInformation is the component cell-CAGInformation [0] Cell-CAGInformation OPTIONAL.
-	CellCAGInformation CellCAGInformation
-	// HasCellCAGInformation tells whether cell-CAGInformation is present in the encoding.
-	HasCellCAGInformation bool
+	CellCAGInformation    CellCAGInformation
+	HasCellCAGInformation bool // whether cell-CAGInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TargetNGRANNode-ToSourceNGRANNode-FailureTransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13200,9 +12804,8 @@ type TargetNSSAIItem struct {
 	// SNSSAI is the component s-NSSAI [0] S-NSSAI.
 	SNSSAI SNSSAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TargetNSSAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetNSSAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetNSSAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13256,9 +12859,8 @@ type TargetNSSAIInformation struct {
 	// IndexToRFSP is the component indexToRFSP [1] IndexToRFSP.
 	IndexToRFSP IndexToRFSP
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetNSSAIInformation-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetNSSAIInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetNSSAIInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13312,9 +12914,8 @@ type TargetRANNodeID struct {
 	// SelectedTAI is the component selectedTAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetRANNodeID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetRANNodeIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetRANNodeIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13368,9 +12969,8 @@ type TargetRANNodeIDRIM struct {
 	// SelectedTAI is the component selectedTAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetRANNodeID-RIM-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetRANNodeIDRIMExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetRANNodeIDRIMExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13424,9 +13024,8 @@ type TargetRANNodeIDSON struct {
 	// SelectedTAI is the component selectedTAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetRANNodeID-SON-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetRANNodeIDSONExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetRANNodeIDSONExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13483,13 +13082,11 @@ type TargetRNCID struct {
 	// RNCID is the component rNC-ID [1] RNC-ID.
 	RNCID RNCID
 	// ExtendedRNCID is the component extendedRNC-ID [2] ExtendedRNC-ID OPTIONAL.
-	ExtendedRNCID ExtendedRNCID
-	// HasExtendedRNCID tells whether extendedRNC-ID is present in the encoding.
-	HasExtendedRNCID bool
+	ExtendedRNCID    ExtendedRNCID
+	HasExtendedRNCID bool // whether extendedRNC-ID is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.TargetRNC-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetRNCIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetRNCIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13574,13 +13171,11 @@ type TimeSyncAssistanceInfo struct {
 	// TimeDistributionIndication is the component timeDistributionIndication [0] ENUMERATED.
 	TimeDistributionIndication TimeSyncAssistanceInfo_TimeDistributionIndication
 	// UUTimeSyncErrorBudget is the component uUTimeSyncErrorBudget [1] INTEGER OPTIONAL.
-	UUTimeSyncErrorBudget int64
-	// HasUUTimeSyncErrorBudget tells whether uUTimeSyncErrorBudget is present in the encoding.
-	HasUUTimeSyncErrorBudget bool
+	UUTimeSyncErrorBudget    int64
+	HasUUTimeSyncErrorBudget bool // whether uUTimeSyncErrorBudget is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TimeSyncAssistanceInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TimeSyncAssistanceInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TimeSyncAssistanceInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13766,9 +13361,8 @@ type TNLAssociationItem struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TNLAssociationItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TNLAssociationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TNLAssociationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13844,13 +13438,11 @@ type TooearlyIntersystemHO struct {
 	// FailurecellID is the component failurecellID [1] EXPLICIT NGRAN-CGI.
 	FailurecellID NGRANCGI
 	// UERLFReportContainer is the component uERLFReportContainer [2] EXPLICIT UERLFReportContainer OPTIONAL.
-	UERLFReportContainer UERLFReportContainer
-	// HasUERLFReportContainer tells whether uERLFReportContainer is present in the encoding.
-	HasUERLFReportContainer bool
+	UERLFReportContainer    UERLFReportContainer
+	HasUERLFReportContainer bool // whether uERLFReportContainer is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.TooearlyIntersystemHO-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TooearlyIntersystemHOExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TooearlyIntersystemHOExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13910,9 +13502,8 @@ type TraceActivation struct {
 	// TraceCollectionEntityIPAddress is the component traceCollectionEntityIPAddress [3] TransportLayerAddress.
 	TraceCollectionEntityIPAddress TransportLayerAddress
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.TraceActivation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TraceActivationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TraceActivationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14023,9 +13614,8 @@ type TAIBasedMDT struct {
 	// TAIListforMDT is the component tAIListforMDT [0] TAIListforMDT.
 	TAIListforMDT TAIListforMDT
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIBasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIBasedMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIBasedMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14081,9 +13671,8 @@ type TAIBasedQMC struct {
 	// TAIListforQMC is the component tAIListforQMC [0] TAIListforQMC.
 	TAIListforQMC TAIListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIBasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIBasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14139,9 +13728,8 @@ type TABasedQMC struct {
 	// TAListforQMC is the component tAListforQMC [0] TAListforQMC.
 	TAListforQMC TAListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TABasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TABasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TABasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14197,9 +13785,8 @@ type TABasedMDT struct {
 	// TAListforMDT is the component tAListforMDT [0] TAListforMDT.
 	TAListforMDT TAListforMDT
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TABasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TABasedMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TABasedMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14375,13 +13962,11 @@ type TSCAssistanceInformation struct {
 	// Periodicity is the component periodicity [0] Periodicity.
 	Periodicity Periodicity
 	// BurstArrivalTime is the component burstArrivalTime [1] BurstArrivalTime OPTIONAL.
-	BurstArrivalTime BurstArrivalTime
-	// HasBurstArrivalTime tells whether burstArrivalTime is present in the encoding.
-	HasBurstArrivalTime bool
+	BurstArrivalTime    BurstArrivalTime
+	HasBurstArrivalTime bool // whether burstArrivalTime is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TSCAssistanceInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TSCAssistanceInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TSCAssistanceInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14433,17 +14018,14 @@ type TSCAssistanceInformationExtIEs struct {
 //	}
 type TSCTrafficCharacteristics struct {
 	// TSCAssistanceInformationDL is the component tSCAssistanceInformationDL [0] TSCAssistanceInformation OPTIONAL.
-	TSCAssistanceInformationDL TSCAssistanceInformation
-	// HasTSCAssistanceInformationDL tells whether tSCAssistanceInformationDL is present in the encoding.
-	HasTSCAssistanceInformationDL bool
+	TSCAssistanceInformationDL    TSCAssistanceInformation
+	HasTSCAssistanceInformationDL bool // whether tSCAssistanceInformationDL is present in the encoding
 	// TSCAssistanceInformationUL is the component tSCAssistanceInformationUL [1] TSCAssistanceInformation OPTIONAL.
-	TSCAssistanceInformationUL TSCAssistanceInformation
-	// HasTSCAssistanceInformationUL tells whether tSCAssistanceInformationUL is present in the encoding.
-	HasTSCAssistanceInformationUL bool
+	TSCAssistanceInformationUL    TSCAssistanceInformation
+	HasTSCAssistanceInformationUL bool // whether tSCAssistanceInformationUL is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TSCTrafficCharacteristics-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TSCTrafficCharacteristicsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TSCTrafficCharacteristicsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14497,9 +14079,8 @@ type UEAggregateMaximumBitRate struct {
 	// UEAggregateMaximumBitRateUL is the component uEAggregateMaximumBitRateUL [1] BitRate.
 	UEAggregateMaximumBitRateUL BitRate
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UEAggregateMaximumBitRate-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEAggregateMaximumBitRateExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEAggregateMaximumBitRateExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14555,9 +14136,8 @@ type UEAppLayerMeasInfoItem struct {
 	// UEAppLayerMeasConfigInfo is the component uEAppLayerMeasConfigInfo [0] UEAppLayerMeasConfigInfo.
 	UEAppLayerMeasConfigInfo UEAppLayerMeasConfigInfo
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEAppLayerMeasInfoItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEAppLayerMeasInfoItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEAppLayerMeasInfoItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14623,33 +14203,26 @@ type UEAppLayerMeasConfigInfo struct {
 	// MeasCollEntityIPAddress is the component measCollEntityIPAddress [3] TransportLayerAddress.
 	MeasCollEntityIPAddress TransportLayerAddress
 	// QoEMeasurementStatus is the component qoEMeasurementStatus [4] ENUMERATED OPTIONAL.
-	QoEMeasurementStatus UEAppLayerMeasConfigInfo_QoEMeasurementStatus
-	// HasQoEMeasurementStatus tells whether qoEMeasurementStatus is present in the encoding.
-	HasQoEMeasurementStatus bool
+	QoEMeasurementStatus    UEAppLayerMeasConfigInfo_QoEMeasurementStatus
+	HasQoEMeasurementStatus bool // whether qoEMeasurementStatus is present in the encoding
 	// ContainerForAppLayerMeasConfig is the component containerForAppLayerMeasConfig [5] OCTET STRING OPTIONAL.
-	ContainerForAppLayerMeasConfig []byte
-	// HasContainerForAppLayerMeasConfig tells whether containerForAppLayerMeasConfig is present in the encoding.
-	HasContainerForAppLayerMeasConfig bool
+	ContainerForAppLayerMeasConfig    []byte
+	HasContainerForAppLayerMeasConfig bool // whether containerForAppLayerMeasConfig is present in the encoding
 	// MeasConfigAppLayerID is the component measConfigAppLayerID [6] INTEGER OPTIONAL.
-	MeasConfigAppLayerID int64
-	// HasMeasConfigAppLayerID tells whether measConfigAppLayerID is present in the encoding.
-	HasMeasConfigAppLayerID bool
+	MeasConfigAppLayerID    int64
+	HasMeasConfigAppLayerID bool // whether measConfigAppLayerID is present in the encoding
 	// SliceSupportListQMC is the component sliceSupportListQMC [7] SliceSupportListQMC OPTIONAL.
-	SliceSupportListQMC SliceSupportListQMC
-	// HasSliceSupportListQMC tells whether sliceSupportListQMC is present in the encoding.
-	HasSliceSupportListQMC bool
+	SliceSupportListQMC    SliceSupportListQMC
+	HasSliceSupportListQMC bool // whether sliceSupportListQMC is present in the encoding
 	// MDTAlignmentInfo is the component mDT-AlignmentInfo [8] EXPLICIT MDT-AlignmentInfo OPTIONAL.
-	MDTAlignmentInfo MDTAlignmentInfo
-	// HasMDTAlignmentInfo tells whether mDT-AlignmentInfo is present in the encoding.
-	HasMDTAlignmentInfo bool
+	MDTAlignmentInfo    MDTAlignmentInfo
+	HasMDTAlignmentInfo bool // whether mDT-AlignmentInfo is present in the encoding
 	// AvailableRANVisibleQoEMetrics is the component availableRANVisibleQoEMetrics [9] AvailableRANVisibleQoEMetrics OPTIONAL.
-	AvailableRANVisibleQoEMetrics AvailableRANVisibleQoEMetrics
-	// HasAvailableRANVisibleQoEMetrics tells whether availableRANVisibleQoEMetrics is present in the encoding.
-	HasAvailableRANVisibleQoEMetrics bool
+	AvailableRANVisibleQoEMetrics    AvailableRANVisibleQoEMetrics
+	HasAvailableRANVisibleQoEMetrics bool // whether availableRANVisibleQoEMetrics is present in the encoding
 	// IEExtensions is the component iE-Extensions [10] ProtocolExtensionContainer{{NGAP-IEs.UEAppLayerMeasConfigInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEAppLayerMeasConfigInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEAppLayerMeasConfigInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14716,17 +14289,14 @@ type UEAssociatedLogicalNGConnectionList []UEAssociatedLogicalNGConnectionItem
 //	}
 type UEAssociatedLogicalNGConnectionItem struct {
 	// AMFUENGAPID is the component aMF-UE-NGAP-ID [0] AMF-UE-NGAP-ID OPTIONAL.
-	AMFUENGAPID AMFUENGAPID
-	// HasAMFUENGAPID tells whether aMF-UE-NGAP-ID is present in the encoding.
-	HasAMFUENGAPID bool
+	AMFUENGAPID    AMFUENGAPID
+	HasAMFUENGAPID bool // whether aMF-UE-NGAP-ID is present in the encoding
 	// RANUENGAPID is the component rAN-UE-NGAP-ID [1] RAN-UE-NGAP-ID OPTIONAL.
-	RANUENGAPID RANUENGAPID
-	// HasRANUENGAPID tells whether rAN-UE-NGAP-ID is present in the encoding.
-	HasRANUENGAPID bool
+	RANUENGAPID    RANUENGAPID
+	HasRANUENGAPID bool // whether rAN-UE-NGAP-ID is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UE-associatedLogicalNG-connectionItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEAssociatedLogicalNGConnectionItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEAssociatedLogicalNGConnectionItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14806,13 +14376,11 @@ func (v UEContextRequest) String() string {
 //	}
 type UEContextResumeRequestTransfer struct {
 	// QosFlowFailedToResumeList is the component qosFlowFailedToResumeList [0] QosFlowListWithCause OPTIONAL.
-	QosFlowFailedToResumeList QosFlowListWithCause
-	// HasQosFlowFailedToResumeList tells whether qosFlowFailedToResumeList is present in the encoding.
-	HasQosFlowFailedToResumeList bool
+	QosFlowFailedToResumeList    QosFlowListWithCause
+	HasQosFlowFailedToResumeList bool // whether qosFlowFailedToResumeList is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEContextResumeRequestTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEContextResumeRequestTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEContextResumeRequestTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14861,13 +14429,11 @@ type UEContextResumeRequestTransferExtIEs struct {
 //	}
 type UEContextResumeResponseTransfer struct {
 	// QosFlowFailedToResumeList is the component qosFlowFailedToResumeList [0] QosFlowListWithCause OPTIONAL.
-	QosFlowFailedToResumeList QosFlowListWithCause
-	// HasQosFlowFailedToResumeList tells whether qosFlowFailedToResumeList is present in the encoding.
-	HasQosFlowFailedToResumeList bool
+	QosFlowFailedToResumeList    QosFlowListWithCause
+	HasQosFlowFailedToResumeList bool // whether qosFlowFailedToResumeList is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEContextResumeResponseTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEContextResumeResponseTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEContextResumeResponseTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14916,13 +14482,11 @@ type UEContextResumeResponseTransferExtIEs struct {
 //	}
 type UEContextSuspendRequestTransfer struct {
 	// SuspendIndicator is the component suspendIndicator [0] SuspendIndicator OPTIONAL.
-	SuspendIndicator SuspendIndicator
-	// HasSuspendIndicator tells whether suspendIndicator is present in the encoding.
-	HasSuspendIndicator bool
+	SuspendIndicator    SuspendIndicator
+	HasSuspendIndicator bool // whether suspendIndicator is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEContextSuspendRequestTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEContextSuspendRequestTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEContextSuspendRequestTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14976,33 +14540,26 @@ type UEContextSuspendRequestTransferExtIEs struct {
 //	}
 type UEDifferentiationInfo struct {
 	// PeriodicCommunicationIndicator is the component periodicCommunicationIndicator [0] ENUMERATED OPTIONAL.
-	PeriodicCommunicationIndicator UEDifferentiationInfo_PeriodicCommunicationIndicator
-	// HasPeriodicCommunicationIndicator tells whether periodicCommunicationIndicator is present in the encoding.
-	HasPeriodicCommunicationIndicator bool
+	PeriodicCommunicationIndicator    UEDifferentiationInfo_PeriodicCommunicationIndicator
+	HasPeriodicCommunicationIndicator bool // whether periodicCommunicationIndicator is present in the encoding
 	// PeriodicTime is the component periodicTime [1] INTEGER OPTIONAL.
-	PeriodicTime int64
-	// HasPeriodicTime tells whether periodicTime is present in the encoding.
-	HasPeriodicTime bool
+	PeriodicTime    int64
+	HasPeriodicTime bool // whether periodicTime is present in the encoding
 	// ScheduledCommunicationTime is the component scheduledCommunicationTime [2] ScheduledCommunicationTime OPTIONAL.
-	ScheduledCommunicationTime ScheduledCommunicationTime
-	// HasScheduledCommunicationTime tells whether scheduledCommunicationTime is present in the encoding.
-	HasScheduledCommunicationTime bool
+	ScheduledCommunicationTime    ScheduledCommunicationTime
+	HasScheduledCommunicationTime bool // whether scheduledCommunicationTime is present in the encoding
 	// StationaryIndication is the component stationaryIndication [3] ENUMERATED OPTIONAL.
-	StationaryIndication UEDifferentiationInfo_StationaryIndication
-	// HasStationaryIndication tells whether stationaryIndication is present in the encoding.
-	HasStationaryIndication bool
+	StationaryIndication    UEDifferentiationInfo_StationaryIndication
+	HasStationaryIndication bool // whether stationaryIndication is present in the encoding
 	// TrafficProfile is the component trafficProfile [4] ENUMERATED OPTIONAL.
-	TrafficProfile UEDifferentiationInfo_TrafficProfile
-	// HasTrafficProfile tells whether trafficProfile is present in the encoding.
-	HasTrafficProfile bool
+	TrafficProfile    UEDifferentiationInfo_TrafficProfile
+	HasTrafficProfile bool // whether trafficProfile is present in the encoding
 	// BatteryIndication is the component batteryIndication [5] ENUMERATED OPTIONAL.
-	BatteryIndication UEDifferentiationInfo_BatteryIndication
-	// HasBatteryIndication tells whether batteryIndication is present in the encoding.
-	HasBatteryIndication bool
+	BatteryIndication    UEDifferentiationInfo_BatteryIndication
+	HasBatteryIndication bool // whether batteryIndication is present in the encoding
 	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.UE-DifferentiationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEDifferentiationInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEDifferentiationInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15329,9 +14886,8 @@ type UENGAPIDPair struct {
 	// RANUENGAPID is the component rAN-UE-NGAP-ID [1] RAN-UE-NGAP-ID.
 	RANUENGAPID RANUENGAPID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UE-NGAP-ID-pair-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UENGAPIDPairExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UENGAPIDPairExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15476,9 +15032,8 @@ type UEPresenceInAreaOfInterestItem struct {
 	// UEPresence is the component uEPresence [1] UEPresence.
 	UEPresence UEPresence
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UEPresenceInAreaOfInterestItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEPresenceInAreaOfInterestItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEPresenceInAreaOfInterestItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15533,17 +15088,14 @@ type UERadioCapability []byte
 //	}
 type UERadioCapabilityForPaging struct {
 	// UERadioCapabilityForPagingOfNR is the component uERadioCapabilityForPagingOfNR [0] UERadioCapabilityForPagingOfNR OPTIONAL.
-	UERadioCapabilityForPagingOfNR UERadioCapabilityForPagingOfNR
-	// HasUERadioCapabilityForPagingOfNR tells whether uERadioCapabilityForPagingOfNR is present in the encoding.
-	HasUERadioCapabilityForPagingOfNR bool
+	UERadioCapabilityForPagingOfNR    UERadioCapabilityForPagingOfNR
+	HasUERadioCapabilityForPagingOfNR bool // whether uERadioCapabilityForPagingOfNR is present in the encoding
 	// UERadioCapabilityForPagingOfEUTRA is the component uERadioCapabilityForPagingOfEUTRA [1] UERadioCapabilityForPagingOfEUTRA OPTIONAL.
-	UERadioCapabilityForPagingOfEUTRA UERadioCapabilityForPagingOfEUTRA
-	// HasUERadioCapabilityForPagingOfEUTRA tells whether uERadioCapabilityForPagingOfEUTRA is present in the encoding.
-	HasUERadioCapabilityForPagingOfEUTRA bool
+	UERadioCapabilityForPagingOfEUTRA    UERadioCapabilityForPagingOfEUTRA
+	HasUERadioCapabilityForPagingOfEUTRA bool // whether uERadioCapabilityForPagingOfEUTRA is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UERadioCapabilityForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UERadioCapabilityForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UERadioCapabilityForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15716,9 +15268,8 @@ type UESecurityCapabilities struct {
 	// EUTRAintegrityProtectionAlgorithms is the component eUTRAintegrityProtectionAlgorithms [3] EUTRAintegrityProtectionAlgorithms.
 	EUTRAintegrityProtectionAlgorithms EUTRAintegrityProtectionAlgorithms
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.UESecurityCapabilities-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15780,9 +15331,8 @@ type UESliceMaximumBitRateItem struct {
 	// UESliceMaximumBitRateUL is the component uESliceMaximumBitRateUL [2] BitRate.
 	UESliceMaximumBitRateUL BitRate
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UESliceMaximumBitRateItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UESliceMaximumBitRateItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UESliceMaximumBitRateItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15850,9 +15400,8 @@ type ULCPSecurityInformation struct {
 	// UlNASCount is the component ul-NAS-Count [1] UL-NAS-Count.
 	UlNASCount ULNASCount
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UL-CP-SecurityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ULCPSecurityInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ULCPSecurityInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15921,9 +15470,8 @@ type ULNGUUPTNLModifyItem struct {
 	// DLNGUUPTNLInformation is the component dL-NGU-UP-TNLInformation [1] EXPLICIT UPTransportLayerInformation.
 	DLNGUUPTNLInformation UPTransportLayerInformation
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UL-NGU-UP-TNLModifyItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ULNGUUPTNLModifyItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ULNGUUPTNLModifyItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15983,17 +15531,14 @@ type UnavailableGUAMIItem struct {
 	// GUAMI is the component gUAMI [0] GUAMI.
 	GUAMI GUAMI
 	// TimerApproachForGUAMIRemoval is the component timerApproachForGUAMIRemoval [1] TimerApproachForGUAMIRemoval OPTIONAL.
-	TimerApproachForGUAMIRemoval TimerApproachForGUAMIRemoval
-	// HasTimerApproachForGUAMIRemoval tells whether timerApproachForGUAMIRemoval is present in the encoding.
-	HasTimerApproachForGUAMIRemoval bool
+	TimerApproachForGUAMIRemoval    TimerApproachForGUAMIRemoval
+	HasTimerApproachForGUAMIRemoval bool // whether timerApproachForGUAMIRemoval is present in the encoding
 	// BackupAMFName is the component backupAMFName [2] AMFName OPTIONAL.
-	BackupAMFName AMFName
-	// HasBackupAMFName tells whether backupAMFName is present in the encoding.
-	HasBackupAMFName bool
+	BackupAMFName    AMFName
+	HasBackupAMFName bool // whether backupAMFName is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UnavailableGUAMIItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UnavailableGUAMIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UnavailableGUAMIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -16141,9 +15686,8 @@ type UPTransportLayerInformationItem struct {
 	// NGUUPTNLInformation is the component nGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation.
 	NGUUPTNLInformation UPTransportLayerInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UPTransportLayerInformationItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UPTransportLayerInformationItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UPTransportLayerInformationItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -16154,3 +15698,300 @@ type UPTransportLayerInformationItem struct {
 //		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
 //		ProtocolExtensionField {{ExtensionSetParam}}
 type ProtocolExtensionContainer_UPTransportLayerInformationItemExtIEs []ProtocolExtensionField_UPTransportLayerInformationItemExtIEs
+
+// ProtocolExtensionField_UPTransportLayerInformationItemExtIEs is the ASN.1 type ProtocolExtensionField.
+//
+//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
+//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
+//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
+//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
+//	}
+type ProtocolExtensionField_UPTransportLayerInformationItemExtIEs struct {
+	// ID is the component id [0] ProtocolExtensionID.
+	ID ProtocolExtensionID
+	// Criticality is the component criticality [1] Criticality.
+	Criticality Criticality
+	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
+	ExtensionValue UPTransportLayerInformationItemExtIEs
+}
+
+// UPTransportLayerInformationItemExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UPTransportLayerInformationItem-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type UPTransportLayerInformationItemExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolExtensionKind
+	// IDCommonNetworkInstance is the value when Kind is UPTransportLayerInformationItemExtIEs_IDCommonNetworkInstance.
+	IDCommonNetworkInstance CommonNetworkInstance
+}
+
+// UPTransportLayerInformationPairList is the ASN.1 type UPTransportLayerInformationPairList.
+//
+//	UPTransportLayerInformationPairList ::= SEQUENCE (SIZE(1..maxnoofMultiConnectivityMinusOne)) OF UPTransportLayerInformationPairItem
+type UPTransportLayerInformationPairList []UPTransportLayerInformationPairItem
+
+// UPTransportLayerInformationPairItem is the ASN.1 type UPTransportLayerInformationPairItem.
+//
+//	UPTransportLayerInformationPairItem ::= SEQUENCE {
+//		uL-NGU-UP-TNLInformation		UPTransportLayerInformation,
+//		dL-NGU-UP-TNLInformation		UPTransportLayerInformation,
+//		iE-Extensions		ProtocolExtensionContainer { {UPTransportLayerInformationPairItem-ExtIEs} } OPTIONAL,
+//		...
+//	}
+type UPTransportLayerInformationPairItem struct {
+	// ULNGUUPTNLInformation is the component uL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation.
+	ULNGUUPTNLInformation UPTransportLayerInformation
+	// DLNGUUPTNLInformation is the component dL-NGU-UP-TNLInformation [1] EXPLICIT UPTransportLayerInformation.
+	DLNGUUPTNLInformation UPTransportLayerInformation
+	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UPTransportLayerInformationPairItem-ExtIEs}} OPTIONAL.
+	IEExtensions    ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs is the ASN.1 type ProtocolExtensionContainer.
+//
+//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
+//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
+//		ProtocolExtensionField {{ExtensionSetParam}}
+type ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs []ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs
+
+// ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs is the ASN.1 type ProtocolExtensionField.
+//
+//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
+//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
+//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
+//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
+//	}
+type ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs struct {
+	// ID is the component id [0] ProtocolExtensionID.
+	ID ProtocolExtensionID
+	// Criticality is the component criticality [1] Criticality.
+	Criticality Criticality
+	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
+	ExtensionValue UPTransportLayerInformationPairItemExtIEs
+}
+
+// UPTransportLayerInformationPairItemExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UPTransportLayerInformationPairItem-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type UPTransportLayerInformationPairItemExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolExtensionKind
+}
+
+// URIAddress is the ASN.1 type URI-address.
+//
+//	URI-address ::= VisibleString
+type URIAddress string
+
+// UserLocationInformation is the ASN.1 type UserLocationInformation.
+//
+//	UserLocationInformation ::= CHOICE {
+//		userLocationInformationEUTRA	UserLocationInformationEUTRA,
+//		userLocationInformationNR		UserLocationInformationNR,
+//		userLocationInformationN3IWF	UserLocationInformationN3IWF,
+//		choice-Extensions		ProtocolIE-SingleContainer { {UserLocationInformation-ExtIEs} }
+//	}
+type UserLocationInformation struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice UserLocationInformationChoice
+	// UserLocationInformationEUTRA is the component userLocationInformationEUTRA [0] UserLocationInformationEUTRA.
+	UserLocationInformationEUTRA *UserLocationInformationEUTRA
+	// UserLocationInformationNR is the component userLocationInformationNR [1] UserLocationInformationNR.
+	UserLocationInformationNR *UserLocationInformationNR
+	// UserLocationInformationN3IWF is the component userLocationInformationN3IWF [2] UserLocationInformationN3IWF.
+	UserLocationInformationN3IWF *UserLocationInformationN3IWF
+	// ChoiceExtensions is the component choice-Extensions [3] ProtocolIE-SingleContainer{{NGAP-IEs.UserLocationInformation-ExtIEs}}.
+	ChoiceExtensions *ProtocolIESingleContainer_UserLocationInformationExtIEs
+}
+
+// UserLocationInformationChoice tells which alternative of UserLocationInformation a value holds.
+type UserLocationInformationChoice int
+
+const (
+	UserLocationInformation_UserLocationInformationEUTRA UserLocationInformationChoice = 1 // userLocationInformationEUTRA
+	UserLocationInformation_UserLocationInformationNR    UserLocationInformationChoice = 2 // userLocationInformationNR
+	UserLocationInformation_UserLocationInformationN3IWF UserLocationInformationChoice = 3 // userLocationInformationN3IWF
+	UserLocationInformation_ChoiceExtensions             UserLocationInformationChoice = 4 // choice-Extensions
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c UserLocationInformationChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 4:
+		return der.Name("userLocationInformationEUTRA userLocationInformationNR userLocationInformationN3IWF choice-Extensions", int(c)-1, "")
+	}
+	return "UserLocationInformationChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// ProtocolIESingleContainer_UserLocationInformationExtIEs is the ASN.1 type ProtocolIE-SingleContainer.
+//
+//	ProtocolIE-SingleContainer {NGAP-PROTOCOL-IES : IEsSetParam} ::=
+//		ProtocolIE-Field {{IEsSetParam}}
+//
+// It has the Go type of ProtocolIEField_UserLocationInformationExtIEs.
+type ProtocolIESingleContainer_UserLocationInformationExtIEs = ProtocolIEField_UserLocationInformationExtIEs
+
+// ProtocolIEField_UserLocationInformationExtIEs is the ASN.1 type ProtocolIE-Field.
+//
+//	ProtocolIE-Field {NGAP-PROTOCOL-IES : IEsSetParam} ::= SEQUENCE {
+//		id				NGAP-PROTOCOL-IES.&id				({IEsSetParam}),
+//		criticality		NGAP-PROTOCOL-IES.&criticality		({IEsSetParam}{@id}),
+//		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
+//	}
+type ProtocolIEField_UserLocationInformationExtIEs struct {
+	// ID is the component id [0] ProtocolIE-ID.
+	ID ProtocolIEID
+	// Criticality is the component criticality [1] Criticality.
+	Criticality Criticality
+	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
+	Value UserLocationInformationExtIEs
+}
+
+// UserLocationInformationExtIEs is the open type NGAP-PROTOCOL-IES.&Value({UserLocationInformation-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type UserLocationInformationExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolIesKind
+	// IDUserLocationInformationTNGF is the value when Kind is UserLocationInformationExtIEs_IDUserLocationInformationTNGF.
+	IDUserLocationInformationTNGF *UserLocationInformationTNGF
+	// IDUserLocationInformationTWIF is the value when Kind is UserLocationInformationExtIEs_IDUserLocationInformationTWIF.
+	IDUserLocationInformationTWIF *UserLocationInformationTWIF
+	// IDUserLocationInformationWAGF is the value when Kind is UserLocationInformationExtIEs_IDUserLocationInformationWAGF.
+	IDUserLocationInformationWAGF *UserLocationInformationWAGF
+}
+
+// UserLocationInformationEUTRA is the ASN.1 type UserLocationInformationEUTRA.
+//
+//	UserLocationInformationEUTRA ::= SEQUENCE {
+//		eUTRA-CGI			EUTRA-CGI,
+//		tAI					TAI,
+//		timeStamp			TimeStamp																OPTIONAL,
+//		iE-Extensions		ProtocolExtensionContainer { {UserLocationInformationEUTRA-ExtIEs} }	OPTIONAL,
+//		...
+//	}
+type UserLocationInformationEUTRA struct {
+	// EUTRACGI is the component eUTRA-CGI [0] EUTRA-CGI.
+	EUTRACGI EUTRACGI
+	// TAI is the component tAI [1] TAI.
+	TAI TAI
+	// TimeStamp is the component timeStamp [2] TimeStamp OPTIONAL.
+	TimeStamp    TimeStamp
+	HasTimeStamp bool // whether timeStamp is present in the encoding
+	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationEUTRA-ExtIEs}} OPTIONAL.
+	IEExtensions    ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs is the ASN.1 type ProtocolExtensionContainer.
+//
+//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
+//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
+//		ProtocolExtensionField {{ExtensionSetParam}}
+type ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs []ProtocolExtensionField_UserLocationInformationEUTRAExtIEs
+
+// ProtocolExtensionField_UserLocationInformationEUTRAExtIEs is the ASN.1 type ProtocolExtensionField.
+//
+//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
+//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
+//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
+//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
+//	}
+type ProtocolExtensionField_UserLocationInformationEUTRAExtIEs struct {
+	// ID is the component id [0] ProtocolExtensionID.
+	ID ProtocolExtensionID
+	// Criticality is the component criticality [1] Criticality.
+	Criticality Criticality
+	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
+	ExtensionValue UserLocationInformationEUTRAExtIEs
+}
+
+// UserLocationInformationEUTRAExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UserLocationInformationEUTRA-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type UserLocationInformationEUTRAExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolExtensionKind
+	// IDPSCellInformation is the value when Kind is UserLocationInformationEUTRAExtIEs_IDPSCellInformation.
+	IDPSCellInformation *NGRANCGI
+}
+
+// UserLocationInformationN3IWF is the ASN.1 type UserLocationInformationN3IWF.
+//
+//	UserLocationInformationN3IWF ::= SEQUENCE {
+//		iPAddress			TransportLayerAddress,
+//		portNumber			PortNumber,
+//		iE-Extensions		ProtocolExtensionContainer { {UserLocationInformationN3IWF-ExtIEs} }	OPTIONAL,
+//		...
+//	}
+type UserLocationInformationN3IWF struct {
+	// IPAddress is the component iPAddress [0] TransportLayerAddress.
+	IPAddress TransportLayerAddress
+	// PortNumber is the component portNumber [1] PortNumber.
+	PortNumber PortNumber
+	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationN3IWF-ExtIEs}} OPTIONAL.
+	IEExtensions    ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs is the ASN.1 type ProtocolExtensionContainer.
+//
+//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
+//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
+//		ProtocolExtensionField {{ExtensionSetParam}}
+type ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs []ProtocolExtensionField_UserLocationInformationN3IWFExtIEs
+
+// ProtocolExtensionField_UserLocationInformationN3IWFExtIEs is the ASN.1 type ProtocolExtensionField.
+//
+//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
+//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
+//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
+//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
+//	}
+type ProtocolExtensionField_UserLocationInformationN3IWFExtIEs struct {
+	// ID is the component id [0] ProtocolExtensionID.
+	ID ProtocolExtensionID
+	// Criticality is the component criticality [1] Criticality.
+	Criticality Criticality
+	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
+	ExtensionValue UserLocationInformationN3IWFExtIEs
+}
+
+// UserLocationInformationN3IWFExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UserLocationInformationN3IWF-ExtIEs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type UserLocationInformationN3IWFExtIEs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	// It is the octets of the open type field, the complete PER encoding of the value
+	// (X.691 10.2, 11.1), without the field's length.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind NgapProtocolExtensionKind
+	// IDTAI is the value when Kind is GlobalLineIDExtIEs_IDTAI.
+	IDTAI *TAI
+}

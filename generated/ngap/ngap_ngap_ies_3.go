@@ -9,307 +9,6 @@ import (
 	"strconv"
 )
 
-// ProtocolExtensionField_UPTransportLayerInformationItemExtIEs is the ASN.1 type ProtocolExtensionField.
-//
-//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
-//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
-//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
-//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
-//	}
-type ProtocolExtensionField_UPTransportLayerInformationItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UPTransportLayerInformationItemExtIEs
-}
-
-// UPTransportLayerInformationItemExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UPTransportLayerInformationItem-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type UPTransportLayerInformationItemExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolExtensionKind
-	// IDCommonNetworkInstance is the value when Kind is UPTransportLayerInformationItemExtIEs_IDCommonNetworkInstance.
-	IDCommonNetworkInstance CommonNetworkInstance
-}
-
-// UPTransportLayerInformationPairList is the ASN.1 type UPTransportLayerInformationPairList.
-//
-//	UPTransportLayerInformationPairList ::= SEQUENCE (SIZE(1..maxnoofMultiConnectivityMinusOne)) OF UPTransportLayerInformationPairItem
-type UPTransportLayerInformationPairList []UPTransportLayerInformationPairItem
-
-// UPTransportLayerInformationPairItem is the ASN.1 type UPTransportLayerInformationPairItem.
-//
-//	UPTransportLayerInformationPairItem ::= SEQUENCE {
-//		uL-NGU-UP-TNLInformation		UPTransportLayerInformation,
-//		dL-NGU-UP-TNLInformation		UPTransportLayerInformation,
-//		iE-Extensions		ProtocolExtensionContainer { {UPTransportLayerInformationPairItem-ExtIEs} } OPTIONAL,
-//		...
-//	}
-type UPTransportLayerInformationPairItem struct {
-	// ULNGUUPTNLInformation is the component uL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation.
-	ULNGUUPTNLInformation UPTransportLayerInformation
-	// DLNGUUPTNLInformation is the component dL-NGU-UP-TNLInformation [1] EXPLICIT UPTransportLayerInformation.
-	DLNGUUPTNLInformation UPTransportLayerInformation
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UPTransportLayerInformationPairItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs is the ASN.1 type ProtocolExtensionContainer.
-//
-//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
-//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
-//		ProtocolExtensionField {{ExtensionSetParam}}
-type ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs []ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs
-
-// ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs is the ASN.1 type ProtocolExtensionField.
-//
-//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
-//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
-//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
-//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
-//	}
-type ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UPTransportLayerInformationPairItemExtIEs
-}
-
-// UPTransportLayerInformationPairItemExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UPTransportLayerInformationPairItem-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type UPTransportLayerInformationPairItemExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolExtensionKind
-}
-
-// URIAddress is the ASN.1 type URI-address.
-//
-//	URI-address ::= VisibleString
-type URIAddress string
-
-// UserLocationInformation is the ASN.1 type UserLocationInformation.
-//
-//	UserLocationInformation ::= CHOICE {
-//		userLocationInformationEUTRA	UserLocationInformationEUTRA,
-//		userLocationInformationNR		UserLocationInformationNR,
-//		userLocationInformationN3IWF	UserLocationInformationN3IWF,
-//		choice-Extensions		ProtocolIE-SingleContainer { {UserLocationInformation-ExtIEs} }
-//	}
-type UserLocationInformation struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice UserLocationInformationChoice
-	// UserLocationInformationEUTRA is the component userLocationInformationEUTRA [0] UserLocationInformationEUTRA.
-	UserLocationInformationEUTRA *UserLocationInformationEUTRA
-	// UserLocationInformationNR is the component userLocationInformationNR [1] UserLocationInformationNR.
-	UserLocationInformationNR *UserLocationInformationNR
-	// UserLocationInformationN3IWF is the component userLocationInformationN3IWF [2] UserLocationInformationN3IWF.
-	UserLocationInformationN3IWF *UserLocationInformationN3IWF
-	// ChoiceExtensions is the component choice-Extensions [3] ProtocolIE-SingleContainer{{NGAP-IEs.UserLocationInformation-ExtIEs}}.
-	ChoiceExtensions *ProtocolIESingleContainer_UserLocationInformationExtIEs
-}
-
-// UserLocationInformationChoice tells which alternative of UserLocationInformation a value holds.
-type UserLocationInformationChoice int
-
-const (
-	UserLocationInformation_UserLocationInformationEUTRA UserLocationInformationChoice = 1 // userLocationInformationEUTRA
-	UserLocationInformation_UserLocationInformationNR    UserLocationInformationChoice = 2 // userLocationInformationNR
-	UserLocationInformation_UserLocationInformationN3IWF UserLocationInformationChoice = 3 // userLocationInformationN3IWF
-	UserLocationInformation_ChoiceExtensions             UserLocationInformationChoice = 4 // choice-Extensions
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c UserLocationInformationChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 4:
-		return der.Name("userLocationInformationEUTRA userLocationInformationNR userLocationInformationN3IWF choice-Extensions", int(c)-1, "")
-	}
-	return "UserLocationInformationChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// ProtocolIESingleContainer_UserLocationInformationExtIEs is the ASN.1 type ProtocolIE-SingleContainer.
-//
-//	ProtocolIE-SingleContainer {NGAP-PROTOCOL-IES : IEsSetParam} ::=
-//		ProtocolIE-Field {{IEsSetParam}}
-//
-// It has the Go type of ProtocolIEField_UserLocationInformationExtIEs.
-type ProtocolIESingleContainer_UserLocationInformationExtIEs = ProtocolIEField_UserLocationInformationExtIEs
-
-// ProtocolIEField_UserLocationInformationExtIEs is the ASN.1 type ProtocolIE-Field.
-//
-//	ProtocolIE-Field {NGAP-PROTOCOL-IES : IEsSetParam} ::= SEQUENCE {
-//		id				NGAP-PROTOCOL-IES.&id				({IEsSetParam}),
-//		criticality		NGAP-PROTOCOL-IES.&criticality		({IEsSetParam}{@id}),
-//		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
-//	}
-type ProtocolIEField_UserLocationInformationExtIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UserLocationInformationExtIEs
-}
-
-// UserLocationInformationExtIEs is the open type NGAP-PROTOCOL-IES.&Value({UserLocationInformation-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type UserLocationInformationExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDUserLocationInformationTNGF is the value when Kind is UserLocationInformationExtIEs_IDUserLocationInformationTNGF.
-	IDUserLocationInformationTNGF *UserLocationInformationTNGF
-	// IDUserLocationInformationTWIF is the value when Kind is UserLocationInformationExtIEs_IDUserLocationInformationTWIF.
-	IDUserLocationInformationTWIF *UserLocationInformationTWIF
-	// IDUserLocationInformationWAGF is the value when Kind is UserLocationInformationExtIEs_IDUserLocationInformationWAGF.
-	IDUserLocationInformationWAGF *UserLocationInformationWAGF
-}
-
-// UserLocationInformationEUTRA is the ASN.1 type UserLocationInformationEUTRA.
-//
-//	UserLocationInformationEUTRA ::= SEQUENCE {
-//		eUTRA-CGI			EUTRA-CGI,
-//		tAI					TAI,
-//		timeStamp			TimeStamp																OPTIONAL,
-//		iE-Extensions		ProtocolExtensionContainer { {UserLocationInformationEUTRA-ExtIEs} }	OPTIONAL,
-//		...
-//	}
-type UserLocationInformationEUTRA struct {
-	// EUTRACGI is the component eUTRA-CGI [0] EUTRA-CGI.
-	EUTRACGI EUTRACGI
-	// TAI is the component tAI [1] TAI.
-	TAI TAI
-	// TimeStamp is the component timeStamp [2] TimeStamp OPTIONAL.
-	TimeStamp TimeStamp
-	// HasTimeStamp tells whether timeStamp is present in the encoding.
-	HasTimeStamp bool
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationEUTRA-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs is the ASN.1 type ProtocolExtensionContainer.
-//
-//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
-//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
-//		ProtocolExtensionField {{ExtensionSetParam}}
-type ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs []ProtocolExtensionField_UserLocationInformationEUTRAExtIEs
-
-// ProtocolExtensionField_UserLocationInformationEUTRAExtIEs is the ASN.1 type ProtocolExtensionField.
-//
-//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
-//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
-//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
-//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
-//	}
-type ProtocolExtensionField_UserLocationInformationEUTRAExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UserLocationInformationEUTRAExtIEs
-}
-
-// UserLocationInformationEUTRAExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UserLocationInformationEUTRA-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type UserLocationInformationEUTRAExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolExtensionKind
-	// IDPSCellInformation is the value when Kind is UserLocationInformationEUTRAExtIEs_IDPSCellInformation.
-	IDPSCellInformation *NGRANCGI
-}
-
-// UserLocationInformationN3IWF is the ASN.1 type UserLocationInformationN3IWF.
-//
-//	UserLocationInformationN3IWF ::= SEQUENCE {
-//		iPAddress			TransportLayerAddress,
-//		portNumber			PortNumber,
-//		iE-Extensions		ProtocolExtensionContainer { {UserLocationInformationN3IWF-ExtIEs} }	OPTIONAL,
-//		...
-//	}
-type UserLocationInformationN3IWF struct {
-	// IPAddress is the component iPAddress [0] TransportLayerAddress.
-	IPAddress TransportLayerAddress
-	// PortNumber is the component portNumber [1] PortNumber.
-	PortNumber PortNumber
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationN3IWF-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs is the ASN.1 type ProtocolExtensionContainer.
-//
-//	ProtocolExtensionContainer {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::=
-//		SEQUENCE (SIZE (1..maxProtocolExtensions)) OF
-//		ProtocolExtensionField {{ExtensionSetParam}}
-type ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs []ProtocolExtensionField_UserLocationInformationN3IWFExtIEs
-
-// ProtocolExtensionField_UserLocationInformationN3IWFExtIEs is the ASN.1 type ProtocolExtensionField.
-//
-//	ProtocolExtensionField {NGAP-PROTOCOL-EXTENSION : ExtensionSetParam} ::= SEQUENCE {
-//		id					NGAP-PROTOCOL-EXTENSION.&id				({ExtensionSetParam}),
-//		criticality			NGAP-PROTOCOL-EXTENSION.&criticality	({ExtensionSetParam}{@id}),
-//		extensionValue		NGAP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
-//	}
-type ProtocolExtensionField_UserLocationInformationN3IWFExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UserLocationInformationN3IWFExtIEs
-}
-
-// UserLocationInformationN3IWFExtIEs is the open type NGAP-PROTOCOL-EXTENSION.&Extension({UserLocationInformationN3IWF-ExtIEs}): the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type UserLocationInformationN3IWFExtIEs struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	// It is the octets of the open type field, the complete PER encoding of the value
-	// (X.691 10.2, 11.1), without the field's length.
-	Raw []byte
-	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolExtensionKind
-	// IDTAI is the value when Kind is GlobalLineIDExtIEs_IDTAI.
-	IDTAI *TAI
-}
-
 // UserLocationInformationTNGF is the ASN.1 type UserLocationInformationTNGF.
 //
 //	UserLocationInformationTNGF ::= SEQUENCE {
@@ -325,13 +24,11 @@ type UserLocationInformationTNGF struct {
 	// IPAddress is the component iPAddress [1] TransportLayerAddress.
 	IPAddress TransportLayerAddress
 	// PortNumber is the component portNumber [2] PortNumber OPTIONAL.
-	PortNumber PortNumber
-	// HasPortNumber tells whether portNumber is present in the encoding.
-	HasPortNumber bool
+	PortNumber    PortNumber
+	HasPortNumber bool // whether portNumber is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationTNGF-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UserLocationInformationTNGFExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UserLocationInformationTNGFExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -388,13 +85,11 @@ type UserLocationInformationTWIF struct {
 	// IPAddress is the component iPAddress [1] TransportLayerAddress.
 	IPAddress TransportLayerAddress
 	// PortNumber is the component portNumber [2] PortNumber OPTIONAL.
-	PortNumber PortNumber
-	// HasPortNumber tells whether portNumber is present in the encoding.
-	HasPortNumber bool
+	PortNumber    PortNumber
+	HasPortNumber bool // whether portNumber is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationTWIF-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UserLocationInformationTWIFExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UserLocationInformationTWIFExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -531,13 +226,11 @@ type UserLocationInformationNR struct {
 	// TAI is the component tAI [1] TAI.
 	TAI TAI
 	// TimeStamp is the component timeStamp [2] TimeStamp OPTIONAL.
-	TimeStamp TimeStamp
-	// HasTimeStamp tells whether timeStamp is present in the encoding.
-	HasTimeStamp bool
+	TimeStamp    TimeStamp
+	HasTimeStamp bool // whether timeStamp is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationNR-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UserLocationInformationNRExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UserLocationInformationNRExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -597,9 +290,8 @@ type UserPlaneSecurityInformation struct {
 	// SecurityIndication is the component securityIndication [1] SecurityIndication.
 	SecurityIndication SecurityIndication
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UserPlaneSecurityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UserPlaneSecurityInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UserPlaneSecurityInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -664,9 +356,8 @@ type VolumeTimedReportItem struct {
 	// UsageCountDL is the component usageCountDL [3] INTEGER.
 	UsageCountDL der.Integer
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.VolumeTimedReport-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_VolumeTimedReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_VolumeTimedReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -892,21 +583,17 @@ type WLANMeasurementConfiguration struct {
 	// WlanMeasConfig is the component wlanMeasConfig [0] WLANMeasConfig.
 	WlanMeasConfig WLANMeasConfig
 	// WlanMeasConfigNameList is the component wlanMeasConfigNameList [1] WLANMeasConfigNameList OPTIONAL.
-	WlanMeasConfigNameList WLANMeasConfigNameList
-	// HasWlanMeasConfigNameList tells whether wlanMeasConfigNameList is present in the encoding.
-	HasWlanMeasConfigNameList bool
+	WlanMeasConfigNameList    WLANMeasConfigNameList
+	HasWlanMeasConfigNameList bool // whether wlanMeasConfigNameList is present in the encoding
 	// WlanRssi is the component wlan-rssi [2] ENUMERATED OPTIONAL.
-	WlanRssi WLANMeasurementConfiguration_WlanRssi
-	// HasWlanRssi tells whether wlan-rssi is present in the encoding.
-	HasWlanRssi bool
+	WlanRssi    WLANMeasurementConfiguration_WlanRssi
+	HasWlanRssi bool // whether wlan-rssi is present in the encoding
 	// WlanRtt is the component wlan-rtt [3] ENUMERATED OPTIONAL.
-	WlanRtt WLANMeasurementConfiguration_WlanRtt
-	// HasWlanRtt tells whether wlan-rtt is present in the encoding.
-	HasWlanRtt bool
+	WlanRtt    WLANMeasurementConfiguration_WlanRtt
+	HasWlanRtt bool // whether wlan-rtt is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.WLANMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -986,9 +673,8 @@ type WLANMeasConfigNameItem struct {
 	// WLANName is the component wLANName [0] WLANName.
 	WLANName WLANName
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.WLANMeasConfigNameItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1058,9 +744,8 @@ type WUSAssistanceInformation struct {
 	// PagingProbabilityInformation is the component pagingProbabilityInformation [0] PagingProbabilityInformation.
 	PagingProbabilityInformation PagingProbabilityInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.WUS-Assistance-Information-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_WUSAssistanceInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_WUSAssistanceInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1115,17 +800,14 @@ type XnExtTLAs []XnExtTLAItem
 //	}
 type XnExtTLAItem struct {
 	// IPsecTLA is the component iPsecTLA [0] TransportLayerAddress OPTIONAL.
-	IPsecTLA TransportLayerAddress
-	// HasIPsecTLA tells whether iPsecTLA is present in the encoding.
-	HasIPsecTLA bool
+	IPsecTLA    TransportLayerAddress
+	HasIPsecTLA bool // whether iPsecTLA is present in the encoding
 	// GTPTLAs is the component gTP-TLAs [1] XnGTP-TLAs OPTIONAL.
-	GTPTLAs XnGTPTLAs
-	// HasGTPTLAs tells whether gTP-TLAs is present in the encoding.
-	HasGTPTLAs bool
+	GTPTLAs    XnGTPTLAs
+	HasGTPTLAs bool // whether gTP-TLAs is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.XnExtTLA-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_XnExtTLAItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_XnExtTLAItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1189,13 +871,11 @@ type XnTNLConfigurationInfo struct {
 	// XnTransportLayerAddresses is the component xnTransportLayerAddresses [0] XnTLAs.
 	XnTransportLayerAddresses XnTLAs
 	// XnExtendedTransportLayerAddresses is the component xnExtendedTransportLayerAddresses [1] XnExtTLAs OPTIONAL.
-	XnExtendedTransportLayerAddresses XnExtTLAs
-	// HasXnExtendedTransportLayerAddresses tells whether xnExtendedTransportLayerAddresses is present in the encoding.
-	HasXnExtendedTransportLayerAddresses bool
+	XnExtendedTransportLayerAddresses    XnExtTLAs
+	HasXnExtendedTransportLayerAddresses bool // whether xnExtendedTransportLayerAddresses is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.XnTNLConfigurationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_XnTNLConfigurationInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_XnTNLConfigurationInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }

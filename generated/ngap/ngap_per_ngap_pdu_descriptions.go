@@ -99,233 +99,157 @@ func (u *InitiatingMessage_Value) decodePER(key int64, r *per.Reader, field stri
 func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
-		// aMFConfigurationUpdate
-		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate
+		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate // aMFConfigurationUpdate
 	case 66:
-		// broadcastSessionModification
-		u.Kind = BroadcastSessionModification
+		u.Kind = BroadcastSessionModification // broadcastSessionModification
 	case 67:
-		// broadcastSessionRelease
-		u.Kind = BroadcastSessionRelease
+		u.Kind = BroadcastSessionRelease // broadcastSessionRelease
 	case 68:
-		// broadcastSessionSetup
-		u.Kind = BroadcastSessionSetup
+		u.Kind = BroadcastSessionSetup // broadcastSessionSetup
 	case 69:
-		// distributionSetup
-		u.Kind = DistributionSetup
+		u.Kind = DistributionSetup // distributionSetup
 	case 70:
-		// distributionRelease
-		u.Kind = DistributionRelease
+		u.Kind = DistributionRelease // distributionRelease
 	case 10:
-		// handoverCancel
-		u.Kind = NGAPPDUDescriptions_HandoverCancel
+		u.Kind = NGAPPDUDescriptions_HandoverCancel // handoverCancel
 	case 12:
-		// handoverPreparation
-		u.Kind = HandoverPreparation
+		u.Kind = HandoverPreparation // handoverPreparation
 	case 13:
-		// handoverResourceAllocation
-		u.Kind = HandoverResourceAllocation
+		u.Kind = HandoverResourceAllocation // handoverResourceAllocation
 	case 14:
-		// initialContextSetup
-		u.Kind = InitialContextSetup
+		u.Kind = InitialContextSetup // initialContextSetup
 	case 71:
-		// multicastSessionActivation
-		u.Kind = MulticastSessionActivation
+		u.Kind = MulticastSessionActivation // multicastSessionActivation
 	case 72:
-		// multicastSessionDeactivation
-		u.Kind = MulticastSessionDeactivation
+		u.Kind = MulticastSessionDeactivation // multicastSessionDeactivation
 	case 73:
-		// multicastSessionUpdate
-		u.Kind = MulticastSessionUpdate
+		u.Kind = MulticastSessionUpdate // multicastSessionUpdate
 	case 20:
-		// nGReset
-		u.Kind = NGAPPDUDescriptions_NGReset
+		u.Kind = NGAPPDUDescriptions_NGReset // nGReset
 	case 21:
-		// nGSetup
-		u.Kind = NGSetup
+		u.Kind = NGSetup // nGSetup
 	case 25:
-		// pathSwitchRequest
-		u.Kind = NGAPPDUDescriptions_PathSwitchRequest
+		u.Kind = NGAPPDUDescriptions_PathSwitchRequest // pathSwitchRequest
 	case 26:
-		// pDUSessionResourceModify
-		u.Kind = PDUSessionResourceModify
+		u.Kind = PDUSessionResourceModify // pDUSessionResourceModify
 	case 27:
-		// pDUSessionResourceModifyIndication
-		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication
+		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication // pDUSessionResourceModifyIndication
 	case 28:
-		// pDUSessionResourceRelease
-		u.Kind = PDUSessionResourceRelease
+		u.Kind = PDUSessionResourceRelease // pDUSessionResourceRelease
 	case 29:
-		// pDUSessionResourceSetup
-		u.Kind = PDUSessionResourceSetup
+		u.Kind = PDUSessionResourceSetup // pDUSessionResourceSetup
 	case 32:
-		// pWSCancel
-		u.Kind = PWSCancel
+		u.Kind = PWSCancel // pWSCancel
 	case 35:
-		// rANConfigurationUpdate
-		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate
+		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate // rANConfigurationUpdate
 	case 40:
-		// uEContextModification
-		u.Kind = UEContextModification
+		u.Kind = UEContextModification // uEContextModification
 	case 41:
-		// uEContextRelease
-		u.Kind = UEContextRelease
+		u.Kind = UEContextRelease // uEContextRelease
 	case 58:
-		// uEContextResume
-		u.Kind = UEContextResume
+		u.Kind = UEContextResume // uEContextResume
 	case 59:
-		// uEContextSuspend
-		u.Kind = UEContextSuspend
+		u.Kind = UEContextSuspend // uEContextSuspend
 	case 43:
-		// uERadioCapabilityCheck
-		u.Kind = UERadioCapabilityCheck
+		u.Kind = UERadioCapabilityCheck // uERadioCapabilityCheck
 	case 60:
-		// uERadioCapabilityIDMapping
-		u.Kind = UERadioCapabilityIDMapping
+		u.Kind = UERadioCapabilityIDMapping // uERadioCapabilityIDMapping
 	case 51:
-		// writeReplaceWarning
-		u.Kind = WriteReplaceWarning
+		u.Kind = WriteReplaceWarning // writeReplaceWarning
 	case 64:
-		// aMFCPRelocationIndication
-		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication
+		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication // aMFCPRelocationIndication
 	case 1:
-		// aMFStatusIndication
-		u.Kind = NGAPPDUDescriptions_AMFStatusIndication
+		u.Kind = NGAPPDUDescriptions_AMFStatusIndication // aMFStatusIndication
 	case 75:
-		// broadcastSessionReleaseRequired
-		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired
+		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired // broadcastSessionReleaseRequired
 	case 2:
-		// cellTrafficTrace
-		u.Kind = NGAPPDUDescriptions_CellTrafficTrace
+		u.Kind = NGAPPDUDescriptions_CellTrafficTrace // cellTrafficTrace
 	case 65:
-		// connectionEstablishmentIndication
-		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication
+		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication // connectionEstablishmentIndication
 	case 3:
-		// deactivateTrace
-		u.Kind = NGAPPDUDescriptions_DeactivateTrace
+		u.Kind = NGAPPDUDescriptions_DeactivateTrace // deactivateTrace
 	case 4:
-		// downlinkNASTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport // downlinkNASTransport
 	case 5:
-		// downlinkNonUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport // downlinkNonUEAssociatedNRPPaTransport
 	case 6:
-		// downlinkRANConfigurationTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer // downlinkRANConfigurationTransfer
 	case 63:
-		// downlinkRANEarlyStatusTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer // downlinkRANEarlyStatusTransfer
 	case 7:
-		// downlinkRANStatusTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer // downlinkRANStatusTransfer
 	case 54:
-		// downlinkRIMInformationTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer // downlinkRIMInformationTransfer
 	case 8:
-		// downlinkUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport // downlinkUEAssociatedNRPPaTransport
 	case 9:
-		// errorIndication
-		u.Kind = NGAPPDUDescriptions_ErrorIndication
+		u.Kind = NGAPPDUDescriptions_ErrorIndication // errorIndication
 	case 11:
-		// handoverNotification
-		u.Kind = HandoverNotification
+		u.Kind = HandoverNotification // handoverNotification
 	case 61:
-		// handoverSuccess
-		u.Kind = NGAPPDUDescriptions_HandoverSuccess
+		u.Kind = NGAPPDUDescriptions_HandoverSuccess // handoverSuccess
 	case 15:
-		// initialUEMessage
-		u.Kind = NGAPPDUDescriptions_InitialUEMessage
+		u.Kind = NGAPPDUDescriptions_InitialUEMessage // initialUEMessage
 	case 18:
-		// locationReport
-		u.Kind = NGAPPDUDescriptions_LocationReport
+		u.Kind = NGAPPDUDescriptions_LocationReport // locationReport
 	case 16:
-		// locationReportingControl
-		u.Kind = NGAPPDUDescriptions_LocationReportingControl
+		u.Kind = NGAPPDUDescriptions_LocationReportingControl // locationReportingControl
 	case 17:
-		// locationReportingFailureIndication
-		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication
+		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication // locationReportingFailureIndication
 	case 74:
-		// multicastGroupPaging
-		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging
+		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging // multicastGroupPaging
 	case 19:
-		// nASNonDeliveryIndication
-		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication
+		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication // nASNonDeliveryIndication
 	case 22:
-		// overloadStart
-		u.Kind = NGAPPDUDescriptions_OverloadStart
+		u.Kind = NGAPPDUDescriptions_OverloadStart // overloadStart
 	case 23:
-		// overloadStop
-		u.Kind = NGAPPDUDescriptions_OverloadStop
+		u.Kind = NGAPPDUDescriptions_OverloadStop // overloadStop
 	case 24:
-		// paging
-		u.Kind = NGAPPDUDescriptions_Paging
+		u.Kind = NGAPPDUDescriptions_Paging // paging
 	case 30:
-		// pDUSessionResourceNotify
-		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify
+		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify // pDUSessionResourceNotify
 	case 31:
-		// privateMessage
-		u.Kind = NGAPPDUDescriptions_PrivateMessage
+		u.Kind = NGAPPDUDescriptions_PrivateMessage // privateMessage
 	case 33:
-		// pWSFailureIndication
-		u.Kind = NGAPPDUDescriptions_PWSFailureIndication
+		u.Kind = NGAPPDUDescriptions_PWSFailureIndication // pWSFailureIndication
 	case 34:
-		// pWSRestartIndication
-		u.Kind = NGAPPDUDescriptions_PWSRestartIndication
+		u.Kind = NGAPPDUDescriptions_PWSRestartIndication // pWSRestartIndication
 	case 57:
-		// rANCPRelocationIndication
-		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication
+		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication // rANCPRelocationIndication
 	case 36:
-		// rerouteNASRequest
-		u.Kind = NGAPPDUDescriptions_RerouteNASRequest
+		u.Kind = NGAPPDUDescriptions_RerouteNASRequest // rerouteNASRequest
 	case 55:
-		// retrieveUEInformation
-		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation
+		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation // retrieveUEInformation
 	case 37:
-		// rRCInactiveTransitionReport
-		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport
+		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport // rRCInactiveTransitionReport
 	case 52:
-		// secondaryRATDataUsageReport
-		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport
+		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport // secondaryRATDataUsageReport
 	case 38:
-		// traceFailureIndication
-		u.Kind = NGAPPDUDescriptions_TraceFailureIndication
+		u.Kind = NGAPPDUDescriptions_TraceFailureIndication // traceFailureIndication
 	case 39:
-		// traceStart
-		u.Kind = NGAPPDUDescriptions_TraceStart
+		u.Kind = NGAPPDUDescriptions_TraceStart // traceStart
 	case 42:
-		// uEContextReleaseRequest
-		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest
+		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest // uEContextReleaseRequest
 	case 56:
-		// uEInformationTransfer
-		u.Kind = NGAPPDUDescriptions_UEInformationTransfer
+		u.Kind = NGAPPDUDescriptions_UEInformationTransfer // uEInformationTransfer
 	case 44:
-		// uERadioCapabilityInfoIndication
-		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication
+		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication // uERadioCapabilityInfoIndication
 	case 45:
-		// uETNLABindingRelease
-		u.Kind = UETNLABindingRelease
+		u.Kind = UETNLABindingRelease // uETNLABindingRelease
 	case 46:
-		// uplinkNASTransport
-		u.Kind = NGAPPDUDescriptions_UplinkNASTransport
+		u.Kind = NGAPPDUDescriptions_UplinkNASTransport // uplinkNASTransport
 	case 47:
-		// uplinkNonUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport // uplinkNonUEAssociatedNRPPaTransport
 	case 48:
-		// uplinkRANConfigurationTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer // uplinkRANConfigurationTransfer
 	case 62:
-		// uplinkRANEarlyStatusTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer // uplinkRANEarlyStatusTransfer
 	case 49:
-		// uplinkRANStatusTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer // uplinkRANStatusTransfer
 	case 53:
-		// uplinkRIMInformationTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer // uplinkRIMInformationTransfer
 	case 50:
-		// uplinkUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
 	p.DecodeField(u.Raw, at, u.perValue(true), field)
 }
@@ -534,233 +458,157 @@ func (u *SuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field stri
 func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
-		// aMFConfigurationUpdate
-		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate
+		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate // aMFConfigurationUpdate
 	case 66:
-		// broadcastSessionModification
-		u.Kind = BroadcastSessionModification
+		u.Kind = BroadcastSessionModification // broadcastSessionModification
 	case 67:
-		// broadcastSessionRelease
-		u.Kind = BroadcastSessionRelease
+		u.Kind = BroadcastSessionRelease // broadcastSessionRelease
 	case 68:
-		// broadcastSessionSetup
-		u.Kind = BroadcastSessionSetup
+		u.Kind = BroadcastSessionSetup // broadcastSessionSetup
 	case 69:
-		// distributionSetup
-		u.Kind = DistributionSetup
+		u.Kind = DistributionSetup // distributionSetup
 	case 70:
-		// distributionRelease
-		u.Kind = DistributionRelease
+		u.Kind = DistributionRelease // distributionRelease
 	case 10:
-		// handoverCancel
-		u.Kind = NGAPPDUDescriptions_HandoverCancel
+		u.Kind = NGAPPDUDescriptions_HandoverCancel // handoverCancel
 	case 12:
-		// handoverPreparation
-		u.Kind = HandoverPreparation
+		u.Kind = HandoverPreparation // handoverPreparation
 	case 13:
-		// handoverResourceAllocation
-		u.Kind = HandoverResourceAllocation
+		u.Kind = HandoverResourceAllocation // handoverResourceAllocation
 	case 14:
-		// initialContextSetup
-		u.Kind = InitialContextSetup
+		u.Kind = InitialContextSetup // initialContextSetup
 	case 71:
-		// multicastSessionActivation
-		u.Kind = MulticastSessionActivation
+		u.Kind = MulticastSessionActivation // multicastSessionActivation
 	case 72:
-		// multicastSessionDeactivation
-		u.Kind = MulticastSessionDeactivation
+		u.Kind = MulticastSessionDeactivation // multicastSessionDeactivation
 	case 73:
-		// multicastSessionUpdate
-		u.Kind = MulticastSessionUpdate
+		u.Kind = MulticastSessionUpdate // multicastSessionUpdate
 	case 20:
-		// nGReset
-		u.Kind = NGAPPDUDescriptions_NGReset
+		u.Kind = NGAPPDUDescriptions_NGReset // nGReset
 	case 21:
-		// nGSetup
-		u.Kind = NGSetup
+		u.Kind = NGSetup // nGSetup
 	case 25:
-		// pathSwitchRequest
-		u.Kind = NGAPPDUDescriptions_PathSwitchRequest
+		u.Kind = NGAPPDUDescriptions_PathSwitchRequest // pathSwitchRequest
 	case 26:
-		// pDUSessionResourceModify
-		u.Kind = PDUSessionResourceModify
+		u.Kind = PDUSessionResourceModify // pDUSessionResourceModify
 	case 27:
-		// pDUSessionResourceModifyIndication
-		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication
+		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication // pDUSessionResourceModifyIndication
 	case 28:
-		// pDUSessionResourceRelease
-		u.Kind = PDUSessionResourceRelease
+		u.Kind = PDUSessionResourceRelease // pDUSessionResourceRelease
 	case 29:
-		// pDUSessionResourceSetup
-		u.Kind = PDUSessionResourceSetup
+		u.Kind = PDUSessionResourceSetup // pDUSessionResourceSetup
 	case 32:
-		// pWSCancel
-		u.Kind = PWSCancel
+		u.Kind = PWSCancel // pWSCancel
 	case 35:
-		// rANConfigurationUpdate
-		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate
+		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate // rANConfigurationUpdate
 	case 40:
-		// uEContextModification
-		u.Kind = UEContextModification
+		u.Kind = UEContextModification // uEContextModification
 	case 41:
-		// uEContextRelease
-		u.Kind = UEContextRelease
+		u.Kind = UEContextRelease // uEContextRelease
 	case 58:
-		// uEContextResume
-		u.Kind = UEContextResume
+		u.Kind = UEContextResume // uEContextResume
 	case 59:
-		// uEContextSuspend
-		u.Kind = UEContextSuspend
+		u.Kind = UEContextSuspend // uEContextSuspend
 	case 43:
-		// uERadioCapabilityCheck
-		u.Kind = UERadioCapabilityCheck
+		u.Kind = UERadioCapabilityCheck // uERadioCapabilityCheck
 	case 60:
-		// uERadioCapabilityIDMapping
-		u.Kind = UERadioCapabilityIDMapping
+		u.Kind = UERadioCapabilityIDMapping // uERadioCapabilityIDMapping
 	case 51:
-		// writeReplaceWarning
-		u.Kind = WriteReplaceWarning
+		u.Kind = WriteReplaceWarning // writeReplaceWarning
 	case 64:
-		// aMFCPRelocationIndication
-		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication
+		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication // aMFCPRelocationIndication
 	case 1:
-		// aMFStatusIndication
-		u.Kind = NGAPPDUDescriptions_AMFStatusIndication
+		u.Kind = NGAPPDUDescriptions_AMFStatusIndication // aMFStatusIndication
 	case 75:
-		// broadcastSessionReleaseRequired
-		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired
+		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired // broadcastSessionReleaseRequired
 	case 2:
-		// cellTrafficTrace
-		u.Kind = NGAPPDUDescriptions_CellTrafficTrace
+		u.Kind = NGAPPDUDescriptions_CellTrafficTrace // cellTrafficTrace
 	case 65:
-		// connectionEstablishmentIndication
-		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication
+		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication // connectionEstablishmentIndication
 	case 3:
-		// deactivateTrace
-		u.Kind = NGAPPDUDescriptions_DeactivateTrace
+		u.Kind = NGAPPDUDescriptions_DeactivateTrace // deactivateTrace
 	case 4:
-		// downlinkNASTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport // downlinkNASTransport
 	case 5:
-		// downlinkNonUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport // downlinkNonUEAssociatedNRPPaTransport
 	case 6:
-		// downlinkRANConfigurationTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer // downlinkRANConfigurationTransfer
 	case 63:
-		// downlinkRANEarlyStatusTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer // downlinkRANEarlyStatusTransfer
 	case 7:
-		// downlinkRANStatusTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer // downlinkRANStatusTransfer
 	case 54:
-		// downlinkRIMInformationTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer // downlinkRIMInformationTransfer
 	case 8:
-		// downlinkUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport // downlinkUEAssociatedNRPPaTransport
 	case 9:
-		// errorIndication
-		u.Kind = NGAPPDUDescriptions_ErrorIndication
+		u.Kind = NGAPPDUDescriptions_ErrorIndication // errorIndication
 	case 11:
-		// handoverNotification
-		u.Kind = HandoverNotification
+		u.Kind = HandoverNotification // handoverNotification
 	case 61:
-		// handoverSuccess
-		u.Kind = NGAPPDUDescriptions_HandoverSuccess
+		u.Kind = NGAPPDUDescriptions_HandoverSuccess // handoverSuccess
 	case 15:
-		// initialUEMessage
-		u.Kind = NGAPPDUDescriptions_InitialUEMessage
+		u.Kind = NGAPPDUDescriptions_InitialUEMessage // initialUEMessage
 	case 18:
-		// locationReport
-		u.Kind = NGAPPDUDescriptions_LocationReport
+		u.Kind = NGAPPDUDescriptions_LocationReport // locationReport
 	case 16:
-		// locationReportingControl
-		u.Kind = NGAPPDUDescriptions_LocationReportingControl
+		u.Kind = NGAPPDUDescriptions_LocationReportingControl // locationReportingControl
 	case 17:
-		// locationReportingFailureIndication
-		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication
+		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication // locationReportingFailureIndication
 	case 74:
-		// multicastGroupPaging
-		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging
+		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging // multicastGroupPaging
 	case 19:
-		// nASNonDeliveryIndication
-		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication
+		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication // nASNonDeliveryIndication
 	case 22:
-		// overloadStart
-		u.Kind = NGAPPDUDescriptions_OverloadStart
+		u.Kind = NGAPPDUDescriptions_OverloadStart // overloadStart
 	case 23:
-		// overloadStop
-		u.Kind = NGAPPDUDescriptions_OverloadStop
+		u.Kind = NGAPPDUDescriptions_OverloadStop // overloadStop
 	case 24:
-		// paging
-		u.Kind = NGAPPDUDescriptions_Paging
+		u.Kind = NGAPPDUDescriptions_Paging // paging
 	case 30:
-		// pDUSessionResourceNotify
-		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify
+		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify // pDUSessionResourceNotify
 	case 31:
-		// privateMessage
-		u.Kind = NGAPPDUDescriptions_PrivateMessage
+		u.Kind = NGAPPDUDescriptions_PrivateMessage // privateMessage
 	case 33:
-		// pWSFailureIndication
-		u.Kind = NGAPPDUDescriptions_PWSFailureIndication
+		u.Kind = NGAPPDUDescriptions_PWSFailureIndication // pWSFailureIndication
 	case 34:
-		// pWSRestartIndication
-		u.Kind = NGAPPDUDescriptions_PWSRestartIndication
+		u.Kind = NGAPPDUDescriptions_PWSRestartIndication // pWSRestartIndication
 	case 57:
-		// rANCPRelocationIndication
-		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication
+		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication // rANCPRelocationIndication
 	case 36:
-		// rerouteNASRequest
-		u.Kind = NGAPPDUDescriptions_RerouteNASRequest
+		u.Kind = NGAPPDUDescriptions_RerouteNASRequest // rerouteNASRequest
 	case 55:
-		// retrieveUEInformation
-		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation
+		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation // retrieveUEInformation
 	case 37:
-		// rRCInactiveTransitionReport
-		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport
+		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport // rRCInactiveTransitionReport
 	case 52:
-		// secondaryRATDataUsageReport
-		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport
+		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport // secondaryRATDataUsageReport
 	case 38:
-		// traceFailureIndication
-		u.Kind = NGAPPDUDescriptions_TraceFailureIndication
+		u.Kind = NGAPPDUDescriptions_TraceFailureIndication // traceFailureIndication
 	case 39:
-		// traceStart
-		u.Kind = NGAPPDUDescriptions_TraceStart
+		u.Kind = NGAPPDUDescriptions_TraceStart // traceStart
 	case 42:
-		// uEContextReleaseRequest
-		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest
+		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest // uEContextReleaseRequest
 	case 56:
-		// uEInformationTransfer
-		u.Kind = NGAPPDUDescriptions_UEInformationTransfer
+		u.Kind = NGAPPDUDescriptions_UEInformationTransfer // uEInformationTransfer
 	case 44:
-		// uERadioCapabilityInfoIndication
-		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication
+		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication // uERadioCapabilityInfoIndication
 	case 45:
-		// uETNLABindingRelease
-		u.Kind = UETNLABindingRelease
+		u.Kind = UETNLABindingRelease // uETNLABindingRelease
 	case 46:
-		// uplinkNASTransport
-		u.Kind = NGAPPDUDescriptions_UplinkNASTransport
+		u.Kind = NGAPPDUDescriptions_UplinkNASTransport // uplinkNASTransport
 	case 47:
-		// uplinkNonUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport // uplinkNonUEAssociatedNRPPaTransport
 	case 48:
-		// uplinkRANConfigurationTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer // uplinkRANConfigurationTransfer
 	case 62:
-		// uplinkRANEarlyStatusTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer // uplinkRANEarlyStatusTransfer
 	case 49:
-		// uplinkRANStatusTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer // uplinkRANStatusTransfer
 	case 53:
-		// uplinkRIMInformationTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer // uplinkRIMInformationTransfer
 	case 50:
-		// uplinkUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
 	p.DecodeField(u.Raw, at, u.perValue(true), field)
 }
@@ -875,233 +723,157 @@ func (u *UnsuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field st
 func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
-		// aMFConfigurationUpdate
-		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate
+		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate // aMFConfigurationUpdate
 	case 66:
-		// broadcastSessionModification
-		u.Kind = BroadcastSessionModification
+		u.Kind = BroadcastSessionModification // broadcastSessionModification
 	case 67:
-		// broadcastSessionRelease
-		u.Kind = BroadcastSessionRelease
+		u.Kind = BroadcastSessionRelease // broadcastSessionRelease
 	case 68:
-		// broadcastSessionSetup
-		u.Kind = BroadcastSessionSetup
+		u.Kind = BroadcastSessionSetup // broadcastSessionSetup
 	case 69:
-		// distributionSetup
-		u.Kind = DistributionSetup
+		u.Kind = DistributionSetup // distributionSetup
 	case 70:
-		// distributionRelease
-		u.Kind = DistributionRelease
+		u.Kind = DistributionRelease // distributionRelease
 	case 10:
-		// handoverCancel
-		u.Kind = NGAPPDUDescriptions_HandoverCancel
+		u.Kind = NGAPPDUDescriptions_HandoverCancel // handoverCancel
 	case 12:
-		// handoverPreparation
-		u.Kind = HandoverPreparation
+		u.Kind = HandoverPreparation // handoverPreparation
 	case 13:
-		// handoverResourceAllocation
-		u.Kind = HandoverResourceAllocation
+		u.Kind = HandoverResourceAllocation // handoverResourceAllocation
 	case 14:
-		// initialContextSetup
-		u.Kind = InitialContextSetup
+		u.Kind = InitialContextSetup // initialContextSetup
 	case 71:
-		// multicastSessionActivation
-		u.Kind = MulticastSessionActivation
+		u.Kind = MulticastSessionActivation // multicastSessionActivation
 	case 72:
-		// multicastSessionDeactivation
-		u.Kind = MulticastSessionDeactivation
+		u.Kind = MulticastSessionDeactivation // multicastSessionDeactivation
 	case 73:
-		// multicastSessionUpdate
-		u.Kind = MulticastSessionUpdate
+		u.Kind = MulticastSessionUpdate // multicastSessionUpdate
 	case 20:
-		// nGReset
-		u.Kind = NGAPPDUDescriptions_NGReset
+		u.Kind = NGAPPDUDescriptions_NGReset // nGReset
 	case 21:
-		// nGSetup
-		u.Kind = NGSetup
+		u.Kind = NGSetup // nGSetup
 	case 25:
-		// pathSwitchRequest
-		u.Kind = NGAPPDUDescriptions_PathSwitchRequest
+		u.Kind = NGAPPDUDescriptions_PathSwitchRequest // pathSwitchRequest
 	case 26:
-		// pDUSessionResourceModify
-		u.Kind = PDUSessionResourceModify
+		u.Kind = PDUSessionResourceModify // pDUSessionResourceModify
 	case 27:
-		// pDUSessionResourceModifyIndication
-		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication
+		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication // pDUSessionResourceModifyIndication
 	case 28:
-		// pDUSessionResourceRelease
-		u.Kind = PDUSessionResourceRelease
+		u.Kind = PDUSessionResourceRelease // pDUSessionResourceRelease
 	case 29:
-		// pDUSessionResourceSetup
-		u.Kind = PDUSessionResourceSetup
+		u.Kind = PDUSessionResourceSetup // pDUSessionResourceSetup
 	case 32:
-		// pWSCancel
-		u.Kind = PWSCancel
+		u.Kind = PWSCancel // pWSCancel
 	case 35:
-		// rANConfigurationUpdate
-		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate
+		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate // rANConfigurationUpdate
 	case 40:
-		// uEContextModification
-		u.Kind = UEContextModification
+		u.Kind = UEContextModification // uEContextModification
 	case 41:
-		// uEContextRelease
-		u.Kind = UEContextRelease
+		u.Kind = UEContextRelease // uEContextRelease
 	case 58:
-		// uEContextResume
-		u.Kind = UEContextResume
+		u.Kind = UEContextResume // uEContextResume
 	case 59:
-		// uEContextSuspend
-		u.Kind = UEContextSuspend
+		u.Kind = UEContextSuspend // uEContextSuspend
 	case 43:
-		// uERadioCapabilityCheck
-		u.Kind = UERadioCapabilityCheck
+		u.Kind = UERadioCapabilityCheck // uERadioCapabilityCheck
 	case 60:
-		// uERadioCapabilityIDMapping
-		u.Kind = UERadioCapabilityIDMapping
+		u.Kind = UERadioCapabilityIDMapping // uERadioCapabilityIDMapping
 	case 51:
-		// writeReplaceWarning
-		u.Kind = WriteReplaceWarning
+		u.Kind = WriteReplaceWarning // writeReplaceWarning
 	case 64:
-		// aMFCPRelocationIndication
-		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication
+		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication // aMFCPRelocationIndication
 	case 1:
-		// aMFStatusIndication
-		u.Kind = NGAPPDUDescriptions_AMFStatusIndication
+		u.Kind = NGAPPDUDescriptions_AMFStatusIndication // aMFStatusIndication
 	case 75:
-		// broadcastSessionReleaseRequired
-		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired
+		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired // broadcastSessionReleaseRequired
 	case 2:
-		// cellTrafficTrace
-		u.Kind = NGAPPDUDescriptions_CellTrafficTrace
+		u.Kind = NGAPPDUDescriptions_CellTrafficTrace // cellTrafficTrace
 	case 65:
-		// connectionEstablishmentIndication
-		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication
+		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication // connectionEstablishmentIndication
 	case 3:
-		// deactivateTrace
-		u.Kind = NGAPPDUDescriptions_DeactivateTrace
+		u.Kind = NGAPPDUDescriptions_DeactivateTrace // deactivateTrace
 	case 4:
-		// downlinkNASTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport // downlinkNASTransport
 	case 5:
-		// downlinkNonUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport // downlinkNonUEAssociatedNRPPaTransport
 	case 6:
-		// downlinkRANConfigurationTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer // downlinkRANConfigurationTransfer
 	case 63:
-		// downlinkRANEarlyStatusTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer // downlinkRANEarlyStatusTransfer
 	case 7:
-		// downlinkRANStatusTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer // downlinkRANStatusTransfer
 	case 54:
-		// downlinkRIMInformationTransfer
-		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer
+		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer // downlinkRIMInformationTransfer
 	case 8:
-		// downlinkUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport // downlinkUEAssociatedNRPPaTransport
 	case 9:
-		// errorIndication
-		u.Kind = NGAPPDUDescriptions_ErrorIndication
+		u.Kind = NGAPPDUDescriptions_ErrorIndication // errorIndication
 	case 11:
-		// handoverNotification
-		u.Kind = HandoverNotification
+		u.Kind = HandoverNotification // handoverNotification
 	case 61:
-		// handoverSuccess
-		u.Kind = NGAPPDUDescriptions_HandoverSuccess
+		u.Kind = NGAPPDUDescriptions_HandoverSuccess // handoverSuccess
 	case 15:
-		// initialUEMessage
-		u.Kind = NGAPPDUDescriptions_InitialUEMessage
+		u.Kind = NGAPPDUDescriptions_InitialUEMessage // initialUEMessage
 	case 18:
-		// locationReport
-		u.Kind = NGAPPDUDescriptions_LocationReport
+		u.Kind = NGAPPDUDescriptions_LocationReport // locationReport
 	case 16:
-		// locationReportingControl
-		u.Kind = NGAPPDUDescriptions_LocationReportingControl
+		u.Kind = NGAPPDUDescriptions_LocationReportingControl // locationReportingControl
 	case 17:
-		// locationReportingFailureIndication
-		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication
+		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication // locationReportingFailureIndication
 	case 74:
-		// multicastGroupPaging
-		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging
+		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging // multicastGroupPaging
 	case 19:
-		// nASNonDeliveryIndication
-		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication
+		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication // nASNonDeliveryIndication
 	case 22:
-		// overloadStart
-		u.Kind = NGAPPDUDescriptions_OverloadStart
+		u.Kind = NGAPPDUDescriptions_OverloadStart // overloadStart
 	case 23:
-		// overloadStop
-		u.Kind = NGAPPDUDescriptions_OverloadStop
+		u.Kind = NGAPPDUDescriptions_OverloadStop // overloadStop
 	case 24:
-		// paging
-		u.Kind = NGAPPDUDescriptions_Paging
+		u.Kind = NGAPPDUDescriptions_Paging // paging
 	case 30:
-		// pDUSessionResourceNotify
-		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify
+		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify // pDUSessionResourceNotify
 	case 31:
-		// privateMessage
-		u.Kind = NGAPPDUDescriptions_PrivateMessage
+		u.Kind = NGAPPDUDescriptions_PrivateMessage // privateMessage
 	case 33:
-		// pWSFailureIndication
-		u.Kind = NGAPPDUDescriptions_PWSFailureIndication
+		u.Kind = NGAPPDUDescriptions_PWSFailureIndication // pWSFailureIndication
 	case 34:
-		// pWSRestartIndication
-		u.Kind = NGAPPDUDescriptions_PWSRestartIndication
+		u.Kind = NGAPPDUDescriptions_PWSRestartIndication // pWSRestartIndication
 	case 57:
-		// rANCPRelocationIndication
-		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication
+		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication // rANCPRelocationIndication
 	case 36:
-		// rerouteNASRequest
-		u.Kind = NGAPPDUDescriptions_RerouteNASRequest
+		u.Kind = NGAPPDUDescriptions_RerouteNASRequest // rerouteNASRequest
 	case 55:
-		// retrieveUEInformation
-		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation
+		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation // retrieveUEInformation
 	case 37:
-		// rRCInactiveTransitionReport
-		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport
+		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport // rRCInactiveTransitionReport
 	case 52:
-		// secondaryRATDataUsageReport
-		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport
+		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport // secondaryRATDataUsageReport
 	case 38:
-		// traceFailureIndication
-		u.Kind = NGAPPDUDescriptions_TraceFailureIndication
+		u.Kind = NGAPPDUDescriptions_TraceFailureIndication // traceFailureIndication
 	case 39:
-		// traceStart
-		u.Kind = NGAPPDUDescriptions_TraceStart
+		u.Kind = NGAPPDUDescriptions_TraceStart // traceStart
 	case 42:
-		// uEContextReleaseRequest
-		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest
+		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest // uEContextReleaseRequest
 	case 56:
-		// uEInformationTransfer
-		u.Kind = NGAPPDUDescriptions_UEInformationTransfer
+		u.Kind = NGAPPDUDescriptions_UEInformationTransfer // uEInformationTransfer
 	case 44:
-		// uERadioCapabilityInfoIndication
-		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication
+		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication // uERadioCapabilityInfoIndication
 	case 45:
-		// uETNLABindingRelease
-		u.Kind = UETNLABindingRelease
+		u.Kind = UETNLABindingRelease // uETNLABindingRelease
 	case 46:
-		// uplinkNASTransport
-		u.Kind = NGAPPDUDescriptions_UplinkNASTransport
+		u.Kind = NGAPPDUDescriptions_UplinkNASTransport // uplinkNASTransport
 	case 47:
-		// uplinkNonUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport // uplinkNonUEAssociatedNRPPaTransport
 	case 48:
-		// uplinkRANConfigurationTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer // uplinkRANConfigurationTransfer
 	case 62:
-		// uplinkRANEarlyStatusTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer // uplinkRANEarlyStatusTransfer
 	case 49:
-		// uplinkRANStatusTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer // uplinkRANStatusTransfer
 	case 53:
-		// uplinkRIMInformationTransfer
-		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer
+		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer // uplinkRIMInformationTransfer
 	case 50:
-		// uplinkUEAssociatedNRPPaTransport
-		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport
+		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
 	p.DecodeField(u.Raw, at, u.perValue(true), field)
 }

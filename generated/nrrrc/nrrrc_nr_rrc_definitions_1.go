@@ -997,13 +997,11 @@ type CounterCheckIEs struct {
 	// DrbCountMSBInfoList is the component drb-CountMSB-InfoList [0] DRB-CountMSB-InfoList.
 	DrbCountMSBInfoList DRBCountMSBInfoList
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension CounterCheckIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    CounterCheckIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // CounterCheckIEs_NonCriticalExtension is the type of CounterCheck-IEs.nonCriticalExtension.
@@ -1090,13 +1088,11 @@ type CounterCheckResponseIEs struct {
 	// DrbCountInfoList is the component drb-CountInfoList [0] DRB-CountInfoList.
 	DrbCountInfoList DRBCountInfoList
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension CounterCheckResponseIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    CounterCheckResponseIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // CounterCheckResponseIEs_NonCriticalExtension is the type of CounterCheckResponse-IEs.nonCriticalExtension.
@@ -1181,29 +1177,24 @@ type DedicatedSIBRequestR16_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type DedicatedSIBRequestR16IEs struct {
 	// OnDemandSIBRequestListR16 is the component onDemandSIB-RequestList-r16 [0] SEQUENCE OPTIONAL.
-	OnDemandSIBRequestListR16 DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16
-	// HasOnDemandSIBRequestListR16 tells whether onDemandSIB-RequestList-r16 is present in the encoding.
-	HasOnDemandSIBRequestListR16 bool
+	OnDemandSIBRequestListR16    DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16
+	HasOnDemandSIBRequestListR16 bool // whether onDemandSIB-RequestList-r16 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension DedicatedSIBRequestR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    DedicatedSIBRequestR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16 is the type of DedicatedSIBRequest-r16-IEs.onDemandSIB-RequestList-r16.
 type DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16 struct {
 	// RequestedSIBListR16 is the component requestedSIB-List-r16 [0] SEQUENCE OF OPTIONAL.
-	RequestedSIBListR16 DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16_RequestedSIBListR16
-	// HasRequestedSIBListR16 tells whether requestedSIB-List-r16 is present in the encoding.
-	HasRequestedSIBListR16 bool
+	RequestedSIBListR16    DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16_RequestedSIBListR16
+	HasRequestedSIBListR16 bool // whether requestedSIB-List-r16 is present in the encoding
 	// RequestedPosSIBListR16 is the component requestedPosSIB-List-r16 [1] SEQUENCE OF OPTIONAL.
-	RequestedPosSIBListR16 DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16_RequestedPosSIBListR16
-	// HasRequestedPosSIBListR16 tells whether requestedPosSIB-List-r16 is present in the encoding.
-	HasRequestedPosSIBListR16 bool
+	RequestedPosSIBListR16    DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16_RequestedPosSIBListR16
+	HasRequestedPosSIBListR16 bool // whether requestedPosSIB-List-r16 is present in the encoding
 }
 
 // DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16_RequestedSIBListR16 is the type of DedicatedSIBRequest-r16-IEs.onDemandSIB-RequestList-r16.requestedSIB-List-r16.
@@ -1253,13 +1244,11 @@ func (v SIBReqInfoR16) String() string {
 //	}
 type PosSIBReqInfoR16 struct {
 	// GnssIDR16 is the component gnss-id-r16 [0] GNSS-ID-r16 OPTIONAL.
-	GnssIDR16 GNSSIDR16
-	// HasGnssIDR16 tells whether gnss-id-r16 is present in the encoding.
-	HasGnssIDR16 bool
+	GnssIDR16    GNSSIDR16
+	HasGnssIDR16 bool // whether gnss-id-r16 is present in the encoding
 	// SbasIDR16 is the component sbas-id-r16 [1] SBAS-ID-r16 OPTIONAL.
-	SbasIDR16 SBASIDR16
-	// HasSbasIDR16 tells whether sbas-id-r16 is present in the encoding.
-	HasSbasIDR16 bool
+	SbasIDR16    SBASIDR16
+	HasSbasIDR16 bool // whether sbas-id-r16 is present in the encoding
 	// PosSibTypeR16 is the component posSibType-r16 [2] ENUMERATED.
 	PosSibTypeR16 PosSIBReqInfoR16_PosSibTypeR16
 }
@@ -1381,13 +1370,11 @@ type DLDedicatedMessageSegmentR16IEs struct {
 	// RRCMessageSegmentTypeR16 is the component rrc-MessageSegmentType-r16 [2] ENUMERATED.
 	RRCMessageSegmentTypeR16 DLDedicatedMessageSegmentR16IEs_RRCMessageSegmentTypeR16
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] SEQUENCE OPTIONAL.
-	NonCriticalExtension DLDedicatedMessageSegmentR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    DLDedicatedMessageSegmentR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // DLDedicatedMessageSegmentR16IEs_RRCMessageSegmentTypeR16 is the type of DLDedicatedMessageSegment-r16-IEs.rrc-MessageSegmentType-r16.
@@ -1463,17 +1450,14 @@ type DLInformationTransfer_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type DLInformationTransferIEs struct {
 	// DedicatedNASMessage is the component dedicatedNAS-Message [0] DedicatedNAS-Message OPTIONAL.
-	DedicatedNASMessage DedicatedNASMessage
-	// HasDedicatedNASMessage tells whether dedicatedNAS-Message is present in the encoding.
-	HasDedicatedNASMessage bool
+	DedicatedNASMessage    DedicatedNASMessage
+	HasDedicatedNASMessage bool // whether dedicatedNAS-Message is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] DLInformationTransfer-v1610-IEs OPTIONAL.
-	NonCriticalExtension DLInformationTransferV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    DLInformationTransferV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // DLInformationTransferV1610IEs is the ASN.1 type DLInformationTransfer-v1610-IEs.
@@ -1484,13 +1468,11 @@ type DLInformationTransferIEs struct {
 //	}
 type DLInformationTransferV1610IEs struct {
 	// ReferenceTimeInfoR16 is the component referenceTimeInfo-r16 [0] ReferenceTimeInfo-r16 OPTIONAL.
-	ReferenceTimeInfoR16 ReferenceTimeInfoR16
-	// HasReferenceTimeInfoR16 tells whether referenceTimeInfo-r16 is present in the encoding.
-	HasReferenceTimeInfoR16 bool
+	ReferenceTimeInfoR16    ReferenceTimeInfoR16
+	HasReferenceTimeInfoR16 bool // whether referenceTimeInfo-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] DLInformationTransfer-v1700-IEs OPTIONAL.
-	NonCriticalExtension DLInformationTransferV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    DLInformationTransferV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // DLInformationTransferV1700IEs is the ASN.1 type DLInformationTransfer-v1700-IEs.
@@ -1504,25 +1486,20 @@ type DLInformationTransferV1610IEs struct {
 //	}
 type DLInformationTransferV1700IEs struct {
 	// DedicatedInfoF1cR17 is the component dedicatedInfoF1c-r17 [0] DedicatedInfoF1c-r17 OPTIONAL.
-	DedicatedInfoF1cR17 DedicatedInfoF1cR17
-	// HasDedicatedInfoF1cR17 tells whether dedicatedInfoF1c-r17 is present in the encoding.
-	HasDedicatedInfoF1cR17 bool
+	DedicatedInfoF1cR17    DedicatedInfoF1cR17
+	HasDedicatedInfoF1cR17 bool // whether dedicatedInfoF1c-r17 is present in the encoding
 	// RxTxTimeDiffGNBR17 is the component rxTxTimeDiff-gNB-r17 [1] RxTxTimeDiff-r17 OPTIONAL.
-	RxTxTimeDiffGNBR17 RxTxTimeDiffR17
-	// HasRxTxTimeDiffGNBR17 tells whether rxTxTimeDiff-gNB-r17 is present in the encoding.
-	HasRxTxTimeDiffGNBR17 bool
+	RxTxTimeDiffGNBR17    RxTxTimeDiffR17
+	HasRxTxTimeDiffGNBR17 bool // whether rxTxTimeDiff-gNB-r17 is present in the encoding
 	// TaPDCR17 is the component ta-PDC-r17 [2] ENUMERATED OPTIONAL.
-	TaPDCR17 DLInformationTransferV1700IEs_TaPDCR17
-	// HasTaPDCR17 tells whether ta-PDC-r17 is present in the encoding.
-	HasTaPDCR17 bool
+	TaPDCR17    DLInformationTransferV1700IEs_TaPDCR17
+	HasTaPDCR17 bool // whether ta-PDC-r17 is present in the encoding
 	// Sib9FallbackR17 is the component sib9Fallback-r17 [3] ENUMERATED OPTIONAL.
-	Sib9FallbackR17 DLInformationTransferV1700IEs_Sib9FallbackR17
-	// HasSib9FallbackR17 tells whether sib9Fallback-r17 is present in the encoding.
-	HasSib9FallbackR17 bool
+	Sib9FallbackR17    DLInformationTransferV1700IEs_Sib9FallbackR17
+	HasSib9FallbackR17 bool // whether sib9Fallback-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] SEQUENCE OPTIONAL.
-	NonCriticalExtension DLInformationTransferV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    DLInformationTransferV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // DLInformationTransferV1700IEs_TaPDCR17 is the type of DLInformationTransfer-v1700-IEs.ta-PDC-r17.
@@ -1646,21 +1623,17 @@ type DLInformationTransferMRDCR16_CriticalExtensions_CriticalExtensionsFuture st
 //	}
 type DLInformationTransferMRDCR16IEs struct {
 	// DlDCCHMessageNRR16 is the component dl-DCCH-MessageNR-r16 [0] OCTET STRING OPTIONAL.
-	DlDCCHMessageNRR16 []byte
-	// HasDlDCCHMessageNRR16 tells whether dl-DCCH-MessageNR-r16 is present in the encoding.
-	HasDlDCCHMessageNRR16 bool
+	DlDCCHMessageNRR16    []byte
+	HasDlDCCHMessageNRR16 bool // whether dl-DCCH-MessageNR-r16 is present in the encoding
 	// DlDCCHMessageEUTRAR16 is the component dl-DCCH-MessageEUTRA-r16 [1] OCTET STRING OPTIONAL.
-	DlDCCHMessageEUTRAR16 []byte
-	// HasDlDCCHMessageEUTRAR16 tells whether dl-DCCH-MessageEUTRA-r16 is present in the encoding.
-	HasDlDCCHMessageEUTRAR16 bool
+	DlDCCHMessageEUTRAR16    []byte
+	HasDlDCCHMessageEUTRAR16 bool // whether dl-DCCH-MessageEUTRA-r16 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] SEQUENCE OPTIONAL.
-	NonCriticalExtension DLInformationTransferMRDCR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    DLInformationTransferMRDCR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // DLInformationTransferMRDCR16IEs_NonCriticalExtension is the type of DLInformationTransferMRDC-r16-IEs.nonCriticalExtension.
@@ -1720,17 +1693,14 @@ type FailureInformation_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type FailureInformationIEs struct {
 	// FailureInfoRLCBearer is the component failureInfoRLC-Bearer [0] FailureInfoRLC-Bearer OPTIONAL.
-	FailureInfoRLCBearer FailureInfoRLCBearer
-	// HasFailureInfoRLCBearer tells whether failureInfoRLC-Bearer is present in the encoding.
-	HasFailureInfoRLCBearer bool
+	FailureInfoRLCBearer    FailureInfoRLCBearer
+	HasFailureInfoRLCBearer bool // whether failureInfoRLC-Bearer is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] FailureInformation-v1610-IEs OPTIONAL.
-	NonCriticalExtension FailureInformationV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    FailureInformationV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // FailureInfoRLCBearer is the ASN.1 type FailureInfoRLC-Bearer.
@@ -1772,13 +1742,11 @@ func (v FailureInfoRLCBearer_FailureType) String() string {
 //	}
 type FailureInformationV1610IEs struct {
 	// FailureInfoDAPSR16 is the component failureInfoDAPS-r16 [0] FailureInfoDAPS-r16 OPTIONAL.
-	FailureInfoDAPSR16 FailureInfoDAPSR16
-	// HasFailureInfoDAPSR16 tells whether failureInfoDAPS-r16 is present in the encoding.
-	HasFailureInfoDAPSR16 bool
+	FailureInfoDAPSR16    FailureInfoDAPSR16
+	HasFailureInfoDAPSR16 bool // whether failureInfoDAPS-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension FailureInformationV1610IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    FailureInformationV1610IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // FailureInformationV1610IEs_NonCriticalExtension is the type of FailureInformation-v1610-IEs.nonCriticalExtension.
@@ -1886,13 +1854,11 @@ type IABOtherInformationR16IEs struct {
 	// IPInfoTypeR16 is the component ip-InfoType-r16 [0] EXPLICIT CHOICE.
 	IPInfoTypeR16 IABOtherInformationR16IEs_IPInfoTypeR16
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension IABOtherInformationR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    IABOtherInformationR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // IABOtherInformationR16IEs_IPInfoTypeR16 is the type of IABOtherInformation-r16-IEs.ip-InfoType-r16.
@@ -1929,13 +1895,11 @@ func (c IABOtherInformationR16IEs_IPInfoTypeR16Choice) String() string {
 // IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16 is the type of IABOtherInformation-r16-IEs.ip-InfoType-r16.iab-IP-Request-r16.
 type IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16 struct {
 	// IabIPv4AddressNumReqR16 is the component iab-IPv4-AddressNumReq-r16 [0] IAB-IP-AddressNumReq-r16 OPTIONAL.
-	IabIPv4AddressNumReqR16 IABIPAddressNumReqR16
-	// HasIabIPv4AddressNumReqR16 tells whether iab-IPv4-AddressNumReq-r16 is present in the encoding.
-	HasIabIPv4AddressNumReqR16 bool
+	IabIPv4AddressNumReqR16    IABIPAddressNumReqR16
+	HasIabIPv4AddressNumReqR16 bool // whether iab-IPv4-AddressNumReq-r16 is present in the encoding
 	// IabIPv6AddressReqR16 is the component iab-IPv6-AddressReq-r16 [1] EXPLICIT CHOICE OPTIONAL.
-	IabIPv6AddressReqR16 IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16_IabIPv6AddressReqR16
-	// HasIabIPv6AddressReqR16 tells whether iab-IPv6-AddressReq-r16 is present in the encoding.
-	HasIabIPv6AddressReqR16 bool
+	IabIPv6AddressReqR16    IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16_IabIPv6AddressReqR16
+	HasIabIPv6AddressReqR16 bool // whether iab-IPv6-AddressReq-r16 is present in the encoding
 }
 
 // IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16_IabIPv6AddressReqR16 is the type of IABOtherInformation-r16-IEs.ip-InfoType-r16.iab-IP-Request-r16.iab-IPv6-AddressReq-r16.
@@ -1972,13 +1936,11 @@ func (c IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16_IabIPv6AddressRe
 // IABOtherInformationR16IEs_IPInfoTypeR16_IabIPReportR16 is the type of IABOtherInformation-r16-IEs.ip-InfoType-r16.iab-IP-Report-r16.
 type IABOtherInformationR16IEs_IPInfoTypeR16_IabIPReportR16 struct {
 	// IabIPv4AddressReportR16 is the component iab-IPv4-AddressReport-r16 [0] IAB-IP-AddressAndTraffic-r16 OPTIONAL.
-	IabIPv4AddressReportR16 IABIPAddressAndTrafficR16
-	// HasIabIPv4AddressReportR16 tells whether iab-IPv4-AddressReport-r16 is present in the encoding.
-	HasIabIPv4AddressReportR16 bool
+	IabIPv4AddressReportR16    IABIPAddressAndTrafficR16
+	HasIabIPv4AddressReportR16 bool // whether iab-IPv4-AddressReport-r16 is present in the encoding
 	// IabIPv6ReportR16 is the component iab-IPv6-Report-r16 [1] EXPLICIT CHOICE OPTIONAL.
-	IabIPv6ReportR16 IABOtherInformationR16IEs_IPInfoTypeR16_IabIPReportR16_IabIPv6ReportR16
-	// HasIabIPv6ReportR16 tells whether iab-IPv6-Report-r16 is present in the encoding.
-	HasIabIPv6ReportR16 bool
+	IabIPv6ReportR16    IABOtherInformationR16IEs_IPInfoTypeR16_IabIPReportR16_IabIPv6ReportR16
+	HasIabIPv6ReportR16 bool // whether iab-IPv6-Report-r16 is present in the encoding
 }
 
 // IABOtherInformationR16IEs_IPInfoTypeR16_IabIPReportR16_IabIPv6ReportR16 is the type of IABOtherInformation-r16-IEs.ip-InfoType-r16.iab-IP-Report-r16.iab-IPv6-Report-r16.
@@ -2026,21 +1988,17 @@ type IABOtherInformationR16IEs_NonCriticalExtension struct{}
 //	}
 type IABIPAddressNumReqR16 struct {
 	// AllTrafficNumReqR16 is the component all-Traffic-NumReq-r16 [0] INTEGER OPTIONAL.
-	AllTrafficNumReqR16 int64
-	// HasAllTrafficNumReqR16 tells whether all-Traffic-NumReq-r16 is present in the encoding.
-	HasAllTrafficNumReqR16 bool
+	AllTrafficNumReqR16    int64
+	HasAllTrafficNumReqR16 bool // whether all-Traffic-NumReq-r16 is present in the encoding
 	// F1CTrafficNumReqR16 is the component f1-C-Traffic-NumReq-r16 [1] INTEGER OPTIONAL.
-	F1CTrafficNumReqR16 int64
-	// HasF1CTrafficNumReqR16 tells whether f1-C-Traffic-NumReq-r16 is present in the encoding.
-	HasF1CTrafficNumReqR16 bool
+	F1CTrafficNumReqR16    int64
+	HasF1CTrafficNumReqR16 bool // whether f1-C-Traffic-NumReq-r16 is present in the encoding
 	// F1UTrafficNumReqR16 is the component f1-U-Traffic-NumReq-r16 [2] INTEGER OPTIONAL.
-	F1UTrafficNumReqR16 int64
-	// HasF1UTrafficNumReqR16 tells whether f1-U-Traffic-NumReq-r16 is present in the encoding.
-	HasF1UTrafficNumReqR16 bool
+	F1UTrafficNumReqR16    int64
+	HasF1UTrafficNumReqR16 bool // whether f1-U-Traffic-NumReq-r16 is present in the encoding
 	// NonF1TrafficNumReqR16 is the component non-F1-Traffic-NumReq-r16 [3] INTEGER OPTIONAL.
-	NonF1TrafficNumReqR16 int64
-	// HasNonF1TrafficNumReqR16 tells whether non-F1-Traffic-NumReq-r16 is present in the encoding.
-	HasNonF1TrafficNumReqR16 bool
+	NonF1TrafficNumReqR16    int64
+	HasNonF1TrafficNumReqR16 bool // whether non-F1-Traffic-NumReq-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2056,21 +2014,17 @@ type IABIPAddressNumReqR16 struct {
 //	}
 type IABIPAddressPrefixReqR16 struct {
 	// AllTrafficPrefixReqR16 is the component all-Traffic-PrefixReq-r16 [0] ENUMERATED OPTIONAL.
-	AllTrafficPrefixReqR16 IABIPAddressPrefixReqR16_AllTrafficPrefixReqR16
-	// HasAllTrafficPrefixReqR16 tells whether all-Traffic-PrefixReq-r16 is present in the encoding.
-	HasAllTrafficPrefixReqR16 bool
+	AllTrafficPrefixReqR16    IABIPAddressPrefixReqR16_AllTrafficPrefixReqR16
+	HasAllTrafficPrefixReqR16 bool // whether all-Traffic-PrefixReq-r16 is present in the encoding
 	// F1CTrafficPrefixReqR16 is the component f1-C-Traffic-PrefixReq-r16 [1] ENUMERATED OPTIONAL.
-	F1CTrafficPrefixReqR16 IABIPAddressPrefixReqR16_F1CTrafficPrefixReqR16
-	// HasF1CTrafficPrefixReqR16 tells whether f1-C-Traffic-PrefixReq-r16 is present in the encoding.
-	HasF1CTrafficPrefixReqR16 bool
+	F1CTrafficPrefixReqR16    IABIPAddressPrefixReqR16_F1CTrafficPrefixReqR16
+	HasF1CTrafficPrefixReqR16 bool // whether f1-C-Traffic-PrefixReq-r16 is present in the encoding
 	// F1UTrafficPrefixReqR16 is the component f1-U-Traffic-PrefixReq-r16 [2] ENUMERATED OPTIONAL.
-	F1UTrafficPrefixReqR16 IABIPAddressPrefixReqR16_F1UTrafficPrefixReqR16
-	// HasF1UTrafficPrefixReqR16 tells whether f1-U-Traffic-PrefixReq-r16 is present in the encoding.
-	HasF1UTrafficPrefixReqR16 bool
+	F1UTrafficPrefixReqR16    IABIPAddressPrefixReqR16_F1UTrafficPrefixReqR16
+	HasF1UTrafficPrefixReqR16 bool // whether f1-U-Traffic-PrefixReq-r16 is present in the encoding
 	// NonF1TrafficPrefixReqR16 is the component non-F1-Traffic-PrefixReq-r16 [3] ENUMERATED OPTIONAL.
-	NonF1TrafficPrefixReqR16 IABIPAddressPrefixReqR16_NonF1TrafficPrefixReqR16
-	// HasNonF1TrafficPrefixReqR16 tells whether non-F1-Traffic-PrefixReq-r16 is present in the encoding.
-	HasNonF1TrafficPrefixReqR16 bool
+	NonF1TrafficPrefixReqR16    IABIPAddressPrefixReqR16_NonF1TrafficPrefixReqR16
+	HasNonF1TrafficPrefixReqR16 bool // whether non-F1-Traffic-PrefixReq-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2133,21 +2087,17 @@ func (v IABIPAddressPrefixReqR16_NonF1TrafficPrefixReqR16) String() string {
 //	}
 type IABIPAddressAndTrafficR16 struct {
 	// AllTrafficIABIPAddressR16 is the component all-Traffic-IAB-IP-Address-r16 [0] SEQUENCE OF OPTIONAL.
-	AllTrafficIABIPAddressR16 IABIPAddressAndTrafficR16_AllTrafficIABIPAddressR16
-	// HasAllTrafficIABIPAddressR16 tells whether all-Traffic-IAB-IP-Address-r16 is present in the encoding.
-	HasAllTrafficIABIPAddressR16 bool
+	AllTrafficIABIPAddressR16    IABIPAddressAndTrafficR16_AllTrafficIABIPAddressR16
+	HasAllTrafficIABIPAddressR16 bool // whether all-Traffic-IAB-IP-Address-r16 is present in the encoding
 	// F1CTrafficIPAddressR16 is the component f1-C-Traffic-IP-Address-r16 [1] SEQUENCE OF OPTIONAL.
-	F1CTrafficIPAddressR16 IABIPAddressAndTrafficR16_F1CTrafficIPAddressR16
-	// HasF1CTrafficIPAddressR16 tells whether f1-C-Traffic-IP-Address-r16 is present in the encoding.
-	HasF1CTrafficIPAddressR16 bool
+	F1CTrafficIPAddressR16    IABIPAddressAndTrafficR16_F1CTrafficIPAddressR16
+	HasF1CTrafficIPAddressR16 bool // whether f1-C-Traffic-IP-Address-r16 is present in the encoding
 	// F1UTrafficIPAddressR16 is the component f1-U-Traffic-IP-Address-r16 [2] SEQUENCE OF OPTIONAL.
-	F1UTrafficIPAddressR16 IABIPAddressAndTrafficR16_F1UTrafficIPAddressR16
-	// HasF1UTrafficIPAddressR16 tells whether f1-U-Traffic-IP-Address-r16 is present in the encoding.
-	HasF1UTrafficIPAddressR16 bool
+	F1UTrafficIPAddressR16    IABIPAddressAndTrafficR16_F1UTrafficIPAddressR16
+	HasF1UTrafficIPAddressR16 bool // whether f1-U-Traffic-IP-Address-r16 is present in the encoding
 	// NonF1TrafficIPAddressR16 is the component non-F1-Traffic-IP-Address-r16 [3] SEQUENCE OF OPTIONAL.
-	NonF1TrafficIPAddressR16 IABIPAddressAndTrafficR16_NonF1TrafficIPAddressR16
-	// HasNonF1TrafficIPAddressR16 tells whether non-F1-Traffic-IP-Address-r16 is present in the encoding.
-	HasNonF1TrafficIPAddressR16 bool
+	NonF1TrafficIPAddressR16    IABIPAddressAndTrafficR16_NonF1TrafficIPAddressR16
+	HasNonF1TrafficIPAddressR16 bool // whether non-F1-Traffic-IP-Address-r16 is present in the encoding
 }
 
 // IABIPAddressAndTrafficR16_AllTrafficIABIPAddressR16 is the type of IAB-IP-AddressAndTraffic-r16.all-Traffic-IAB-IP-Address-r16.
@@ -2172,21 +2122,17 @@ type IABIPAddressAndTrafficR16_NonF1TrafficIPAddressR16 []IABIPAddressR16
 //	}
 type IABIPPrefixAndTrafficR16 struct {
 	// AllTrafficIABIPAddressR16 is the component all-Traffic-IAB-IP-Address-r16 [0] EXPLICIT IAB-IP-Address-r16 OPTIONAL.
-	AllTrafficIABIPAddressR16 IABIPAddressR16
-	// HasAllTrafficIABIPAddressR16 tells whether all-Traffic-IAB-IP-Address-r16 is present in the encoding.
-	HasAllTrafficIABIPAddressR16 bool
+	AllTrafficIABIPAddressR16    IABIPAddressR16
+	HasAllTrafficIABIPAddressR16 bool // whether all-Traffic-IAB-IP-Address-r16 is present in the encoding
 	// F1CTrafficIPAddressR16 is the component f1-C-Traffic-IP-Address-r16 [1] EXPLICIT IAB-IP-Address-r16 OPTIONAL.
-	F1CTrafficIPAddressR16 IABIPAddressR16
-	// HasF1CTrafficIPAddressR16 tells whether f1-C-Traffic-IP-Address-r16 is present in the encoding.
-	HasF1CTrafficIPAddressR16 bool
+	F1CTrafficIPAddressR16    IABIPAddressR16
+	HasF1CTrafficIPAddressR16 bool // whether f1-C-Traffic-IP-Address-r16 is present in the encoding
 	// F1UTrafficIPAddressR16 is the component f1-U-Traffic-IP-Address-r16 [2] EXPLICIT IAB-IP-Address-r16 OPTIONAL.
-	F1UTrafficIPAddressR16 IABIPAddressR16
-	// HasF1UTrafficIPAddressR16 tells whether f1-U-Traffic-IP-Address-r16 is present in the encoding.
-	HasF1UTrafficIPAddressR16 bool
+	F1UTrafficIPAddressR16    IABIPAddressR16
+	HasF1UTrafficIPAddressR16 bool // whether f1-U-Traffic-IP-Address-r16 is present in the encoding
 	// NonF1TrafficIPAddressR16 is the component non-F1-Traffic-IP-Address-r16 [3] EXPLICIT IAB-IP-Address-r16 OPTIONAL.
-	NonF1TrafficIPAddressR16 IABIPAddressR16
-	// HasNonF1TrafficIPAddressR16 tells whether non-F1-Traffic-IP-Address-r16 is present in the encoding.
-	HasNonF1TrafficIPAddressR16 bool
+	NonF1TrafficIPAddressR16    IABIPAddressR16
+	HasNonF1TrafficIPAddressR16 bool // whether non-F1-Traffic-IP-Address-r16 is present in the encoding
 }
 
 // LocationMeasurementIndication is the ASN.1 type LocationMeasurementIndication.
@@ -2245,13 +2191,11 @@ type LocationMeasurementIndicationIEs struct {
 	// MeasurementIndication is the component measurementIndication [0] EXPLICIT SetupRelease{NR-RRC-Definitions.LocationMeasurementInfo}.
 	MeasurementIndication SetupRelease_LocationMeasurementInfo
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension LocationMeasurementIndicationIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    LocationMeasurementIndicationIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SetupRelease_LocationMeasurementInfo is the ASN.1 type SetupRelease.
@@ -2367,37 +2311,30 @@ type LoggedMeasurementConfigurationR16IEs struct {
 	// AbsoluteTimeInfoR16 is the component absoluteTimeInfo-r16 [3] AbsoluteTimeInfo-r16.
 	AbsoluteTimeInfoR16 AbsoluteTimeInfoR16
 	// AreaConfigurationR16 is the component areaConfiguration-r16 [4] AreaConfiguration-r16 OPTIONAL.
-	AreaConfigurationR16 AreaConfigurationR16
-	// HasAreaConfigurationR16 tells whether areaConfiguration-r16 is present in the encoding.
-	HasAreaConfigurationR16 bool
+	AreaConfigurationR16    AreaConfigurationR16
+	HasAreaConfigurationR16 bool // whether areaConfiguration-r16 is present in the encoding
 	// PlmnIdentityListR16 is the component plmn-IdentityList-r16 [5] PLMN-IdentityList2-r16 OPTIONAL.
-	PlmnIdentityListR16 PLMNIdentityList2R16
-	// HasPlmnIdentityListR16 tells whether plmn-IdentityList-r16 is present in the encoding.
-	HasPlmnIdentityListR16 bool
+	PlmnIdentityListR16    PLMNIdentityList2R16
+	HasPlmnIdentityListR16 bool // whether plmn-IdentityList-r16 is present in the encoding
 	// BtNameListR16 is the component bt-NameList-r16 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.BT-NameList-r16} OPTIONAL.
-	BtNameListR16 SetupRelease_BTNameListR16
-	// HasBtNameListR16 tells whether bt-NameList-r16 is present in the encoding.
-	HasBtNameListR16 bool
+	BtNameListR16    SetupRelease_BTNameListR16
+	HasBtNameListR16 bool // whether bt-NameList-r16 is present in the encoding
 	// WlanNameListR16 is the component wlan-NameList-r16 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.WLAN-NameList-r16} OPTIONAL.
-	WlanNameListR16 SetupRelease_WLANNameListR16
-	// HasWlanNameListR16 tells whether wlan-NameList-r16 is present in the encoding.
-	HasWlanNameListR16 bool
+	WlanNameListR16    SetupRelease_WLANNameListR16
+	HasWlanNameListR16 bool // whether wlan-NameList-r16 is present in the encoding
 	// SensorNameListR16 is the component sensor-NameList-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.Sensor-NameList-r16} OPTIONAL.
-	SensorNameListR16 SetupRelease_SensorNameListR16
-	// HasSensorNameListR16 tells whether sensor-NameList-r16 is present in the encoding.
-	HasSensorNameListR16 bool
+	SensorNameListR16    SetupRelease_SensorNameListR16
+	HasSensorNameListR16 bool // whether sensor-NameList-r16 is present in the encoding
 	// LoggingDurationR16 is the component loggingDuration-r16 [9] LoggingDuration-r16.
 	LoggingDurationR16 LoggingDurationR16
 	// ReportType is the component reportType [10] EXPLICIT CHOICE.
 	ReportType LoggedMeasurementConfigurationR16IEs_ReportType
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [11] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [12] LoggedMeasurementConfiguration-v1700-IEs OPTIONAL.
-	NonCriticalExtension LoggedMeasurementConfigurationV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    LoggedMeasurementConfigurationV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SetupRelease_BTNameListR16 is the ASN.1 type SetupRelease.
@@ -2543,21 +2480,17 @@ func (c LoggedMeasurementConfigurationR16IEs_ReportTypeChoice) String() string {
 //	}
 type LoggedMeasurementConfigurationV1700IEs struct {
 	// SigLoggedMeasTypeR17 is the component sigLoggedMeasType-r17 [0] ENUMERATED OPTIONAL.
-	SigLoggedMeasTypeR17 LoggedMeasurementConfigurationV1700IEs_SigLoggedMeasTypeR17
-	// HasSigLoggedMeasTypeR17 tells whether sigLoggedMeasType-r17 is present in the encoding.
-	HasSigLoggedMeasTypeR17 bool
+	SigLoggedMeasTypeR17    LoggedMeasurementConfigurationV1700IEs_SigLoggedMeasTypeR17
+	HasSigLoggedMeasTypeR17 bool // whether sigLoggedMeasType-r17 is present in the encoding
 	// EarlyMeasIndicationR17 is the component earlyMeasIndication-r17 [1] ENUMERATED OPTIONAL.
-	EarlyMeasIndicationR17 LoggedMeasurementConfigurationV1700IEs_EarlyMeasIndicationR17
-	// HasEarlyMeasIndicationR17 tells whether earlyMeasIndication-r17 is present in the encoding.
-	HasEarlyMeasIndicationR17 bool
+	EarlyMeasIndicationR17    LoggedMeasurementConfigurationV1700IEs_EarlyMeasIndicationR17
+	HasEarlyMeasIndicationR17 bool // whether earlyMeasIndication-r17 is present in the encoding
 	// AreaConfigurationV1700 is the component areaConfiguration-v1700 [2] AreaConfiguration-v1700 OPTIONAL.
-	AreaConfigurationV1700 AreaConfigurationV1700
-	// HasAreaConfigurationV1700 tells whether areaConfiguration-v1700 is present in the encoding.
-	HasAreaConfigurationV1700 bool
+	AreaConfigurationV1700    AreaConfigurationV1700
+	HasAreaConfigurationV1700 bool // whether areaConfiguration-v1700 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] SEQUENCE OPTIONAL.
-	NonCriticalExtension LoggedMeasurementConfigurationV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    LoggedMeasurementConfigurationV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // LoggedMeasurementConfigurationV1700IEs_SigLoggedMeasTypeR17 is the type of LoggedMeasurementConfiguration-v1700-IEs.sigLoggedMeasType-r17.
@@ -2725,33 +2658,26 @@ type MBSBroadcastConfigurationR17_CriticalExtensions_CriticalExtensionsFuture st
 //	}
 type MBSBroadcastConfigurationR17IEs struct {
 	// MbsSessionInfoListR17 is the component mbs-SessionInfoList-r17 [0] MBS-SessionInfoList-r17 OPTIONAL.
-	MbsSessionInfoListR17 MBSSessionInfoListR17
-	// HasMbsSessionInfoListR17 tells whether mbs-SessionInfoList-r17 is present in the encoding.
-	HasMbsSessionInfoListR17 bool
+	MbsSessionInfoListR17    MBSSessionInfoListR17
+	HasMbsSessionInfoListR17 bool // whether mbs-SessionInfoList-r17 is present in the encoding
 	// MbsNeighbourCellListR17 is the component mbs-NeighbourCellList-r17 [1] MBS-NeighbourCellList-r17 OPTIONAL.
-	MbsNeighbourCellListR17 MBSNeighbourCellListR17
-	// HasMbsNeighbourCellListR17 tells whether mbs-NeighbourCellList-r17 is present in the encoding.
-	HasMbsNeighbourCellListR17 bool
+	MbsNeighbourCellListR17    MBSNeighbourCellListR17
+	HasMbsNeighbourCellListR17 bool // whether mbs-NeighbourCellList-r17 is present in the encoding
 	// DrxConfigPTMListR17 is the component drx-ConfigPTM-List-r17 [2] SEQUENCE OF OPTIONAL.
-	DrxConfigPTMListR17 MBSBroadcastConfigurationR17IEs_DrxConfigPTMListR17
-	// HasDrxConfigPTMListR17 tells whether drx-ConfigPTM-List-r17 is present in the encoding.
-	HasDrxConfigPTMListR17 bool
+	DrxConfigPTMListR17    MBSBroadcastConfigurationR17IEs_DrxConfigPTMListR17
+	HasDrxConfigPTMListR17 bool // whether drx-ConfigPTM-List-r17 is present in the encoding
 	// PdschConfigMTCHR17 is the component pdsch-ConfigMTCH-r17 [3] PDSCH-ConfigBroadcast-r17 OPTIONAL.
-	PdschConfigMTCHR17 PDSCHConfigBroadcastR17
-	// HasPdschConfigMTCHR17 tells whether pdsch-ConfigMTCH-r17 is present in the encoding.
-	HasPdschConfigMTCHR17 bool
+	PdschConfigMTCHR17    PDSCHConfigBroadcastR17
+	HasPdschConfigMTCHR17 bool // whether pdsch-ConfigMTCH-r17 is present in the encoding
 	// MtchSSBMappingWindowListR17 is the component mtch-SSB-MappingWindowList-r17 [4] MTCH-SSB-MappingWindowList-r17 OPTIONAL.
-	MtchSSBMappingWindowListR17 MTCHSSBMappingWindowListR17
-	// HasMtchSSBMappingWindowListR17 tells whether mtch-SSB-MappingWindowList-r17 is present in the encoding.
-	HasMtchSSBMappingWindowListR17 bool
+	MtchSSBMappingWindowListR17    MTCHSSBMappingWindowListR17
+	HasMtchSSBMappingWindowListR17 bool // whether mtch-SSB-MappingWindowList-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [5] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [6] SEQUENCE OPTIONAL.
-	NonCriticalExtension MBSBroadcastConfigurationR17IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    MBSBroadcastConfigurationR17IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // MBSBroadcastConfigurationR17IEs_DrxConfigPTMListR17 is the type of MBSBroadcastConfiguration-r17-IEs.drx-ConfigPTM-List-r17.
@@ -2816,25 +2742,20 @@ type MBSInterestIndicationR17_CriticalExtensions_CriticalExtensionsFuture struct
 //	}
 type MBSInterestIndicationR17IEs struct {
 	// MbsFreqListR17 is the component mbs-FreqList-r17 [0] CarrierFreqListMBS-r17 OPTIONAL.
-	MbsFreqListR17 CarrierFreqListMBSR17
-	// HasMbsFreqListR17 tells whether mbs-FreqList-r17 is present in the encoding.
-	HasMbsFreqListR17 bool
+	MbsFreqListR17    CarrierFreqListMBSR17
+	HasMbsFreqListR17 bool // whether mbs-FreqList-r17 is present in the encoding
 	// MbsPriorityR17 is the component mbs-Priority-r17 [1] ENUMERATED OPTIONAL.
-	MbsPriorityR17 MBSInterestIndicationR17IEs_MbsPriorityR17
-	// HasMbsPriorityR17 tells whether mbs-Priority-r17 is present in the encoding.
-	HasMbsPriorityR17 bool
+	MbsPriorityR17    MBSInterestIndicationR17IEs_MbsPriorityR17
+	HasMbsPriorityR17 bool // whether mbs-Priority-r17 is present in the encoding
 	// MbsServiceListR17 is the component mbs-ServiceList-r17 [2] MBS-ServiceList-r17 OPTIONAL.
-	MbsServiceListR17 MBSServiceListR17
-	// HasMbsServiceListR17 tells whether mbs-ServiceList-r17 is present in the encoding.
-	HasMbsServiceListR17 bool
+	MbsServiceListR17    MBSServiceListR17
+	HasMbsServiceListR17 bool // whether mbs-ServiceList-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] SEQUENCE OPTIONAL.
-	NonCriticalExtension MBSInterestIndicationR17IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    MBSInterestIndicationR17IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // MBSInterestIndicationR17IEs_MbsPriorityR17 is the type of MBSInterestIndication-r17-IEs.mbs-Priority-r17.
@@ -2906,17 +2827,14 @@ type MCGFailureInformationR16_CriticalExtensions_CriticalExtensionsFuture struct
 //	}
 type MCGFailureInformationR16IEs struct {
 	// FailureReportMCGR16 is the component failureReportMCG-r16 [0] FailureReportMCG-r16 OPTIONAL.
-	FailureReportMCGR16 FailureReportMCGR16
-	// HasFailureReportMCGR16 tells whether failureReportMCG-r16 is present in the encoding.
-	HasFailureReportMCGR16 bool
+	FailureReportMCGR16    FailureReportMCGR16
+	HasFailureReportMCGR16 bool // whether failureReportMCG-r16 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension MCGFailureInformationR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    MCGFailureInformationR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // MCGFailureInformationR16IEs_NonCriticalExtension is the type of MCGFailureInformation-r16-IEs.nonCriticalExtension.
@@ -2937,29 +2855,23 @@ type MCGFailureInformationR16IEs_NonCriticalExtension struct{}
 //	}
 type FailureReportMCGR16 struct {
 	// FailureTypeR16 is the component failureType-r16 [0] ENUMERATED OPTIONAL.
-	FailureTypeR16 FailureReportMCGR16_FailureTypeR16
-	// HasFailureTypeR16 tells whether failureType-r16 is present in the encoding.
-	HasFailureTypeR16 bool
+	FailureTypeR16    FailureReportMCGR16_FailureTypeR16
+	HasFailureTypeR16 bool // whether failureType-r16 is present in the encoding
 	// MeasResultFreqListR16 is the component measResultFreqList-r16 [1] MeasResultList2NR OPTIONAL.
-	MeasResultFreqListR16 MeasResultList2NR
-	// HasMeasResultFreqListR16 tells whether measResultFreqList-r16 is present in the encoding.
-	HasMeasResultFreqListR16 bool
+	MeasResultFreqListR16    MeasResultList2NR
+	HasMeasResultFreqListR16 bool // whether measResultFreqList-r16 is present in the encoding
 	// MeasResultFreqListEUTRAR16 is the component measResultFreqListEUTRA-r16 [2] MeasResultList2EUTRA OPTIONAL.
-	MeasResultFreqListEUTRAR16 MeasResultList2EUTRA
-	// HasMeasResultFreqListEUTRAR16 tells whether measResultFreqListEUTRA-r16 is present in the encoding.
-	HasMeasResultFreqListEUTRAR16 bool
+	MeasResultFreqListEUTRAR16    MeasResultList2EUTRA
+	HasMeasResultFreqListEUTRAR16 bool // whether measResultFreqListEUTRA-r16 is present in the encoding
 	// MeasResultSCGR16 is the component measResultSCG-r16 [3] OCTET STRING OPTIONAL.
-	MeasResultSCGR16 MeasResultSCGFailure
-	// HasMeasResultSCGR16 tells whether measResultSCG-r16 is present in the encoding.
-	HasMeasResultSCGR16 bool
+	MeasResultSCGR16    MeasResultSCGFailure
+	HasMeasResultSCGR16 bool // whether measResultSCG-r16 is present in the encoding
 	// MeasResultSCGEUTRAR16 is the component measResultSCG-EUTRA-r16 [4] OCTET STRING OPTIONAL.
-	MeasResultSCGEUTRAR16 []byte
-	// HasMeasResultSCGEUTRAR16 tells whether measResultSCG-EUTRA-r16 is present in the encoding.
-	HasMeasResultSCGEUTRAR16 bool
+	MeasResultSCGEUTRAR16    []byte
+	HasMeasResultSCGEUTRAR16 bool // whether measResultSCG-EUTRA-r16 is present in the encoding
 	// MeasResultFreqListUTRAFDDR16 is the component measResultFreqListUTRA-FDD-r16 [5] MeasResultList2UTRA OPTIONAL.
-	MeasResultFreqListUTRAFDDR16 MeasResultList2UTRA
-	// HasMeasResultFreqListUTRAFDDR16 tells whether measResultFreqListUTRA-FDD-r16 is present in the encoding.
-	HasMeasResultFreqListUTRAFDDR16 bool
+	MeasResultFreqListUTRAFDDR16    MeasResultList2UTRA
+	HasMeasResultFreqListUTRAFDDR16 bool // whether measResultFreqListUTRA-FDD-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3063,13 +2975,11 @@ type MeasurementReportIEs struct {
 	// MeasResults is the component measResults [0] MeasResults.
 	MeasResults MeasResults
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension MeasurementReportIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    MeasurementReportIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // MeasurementReportIEs_NonCriticalExtension is the type of MeasurementReport-IEs.nonCriticalExtension.
@@ -3131,13 +3041,11 @@ type MeasurementReportAppLayerR17IEs struct {
 	// MeasurementReportAppLayerListR17 is the component measurementReportAppLayerList-r17 [0] MeasurementReportAppLayerList-r17.
 	MeasurementReportAppLayerListR17 MeasurementReportAppLayerListR17
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension MeasurementReportAppLayerR17IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    MeasurementReportAppLayerR17IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // MeasurementReportAppLayerR17IEs_NonCriticalExtension is the type of MeasurementReportAppLayer-r17-IEs.nonCriticalExtension.
@@ -3160,17 +3068,14 @@ type MeasReportAppLayerR17 struct {
 	// MeasConfigAppLayerIDR17 is the component measConfigAppLayerId-r17 [0] MeasConfigAppLayerId-r17.
 	MeasConfigAppLayerIDR17 MeasConfigAppLayerIDR17
 	// MeasReportAppLayerContainerR17 is the component measReportAppLayerContainer-r17 [1] OCTET STRING OPTIONAL.
-	MeasReportAppLayerContainerR17 []byte
-	// HasMeasReportAppLayerContainerR17 tells whether measReportAppLayerContainer-r17 is present in the encoding.
-	HasMeasReportAppLayerContainerR17 bool
+	MeasReportAppLayerContainerR17    []byte
+	HasMeasReportAppLayerContainerR17 bool // whether measReportAppLayerContainer-r17 is present in the encoding
 	// AppLayerSessionStatusR17 is the component appLayerSessionStatus-r17 [2] ENUMERATED OPTIONAL.
-	AppLayerSessionStatusR17 MeasReportAppLayerR17_AppLayerSessionStatusR17
-	// HasAppLayerSessionStatusR17 tells whether appLayerSessionStatus-r17 is present in the encoding.
-	HasAppLayerSessionStatusR17 bool
+	AppLayerSessionStatusR17    MeasReportAppLayerR17_AppLayerSessionStatusR17
+	HasAppLayerSessionStatusR17 bool // whether appLayerSessionStatus-r17 is present in the encoding
 	// RanVisibleMeasurementsR17 is the component ran-VisibleMeasurements-r17 [3] RAN-VisibleMeasurements-r17 OPTIONAL.
-	RanVisibleMeasurementsR17 RANVisibleMeasurementsR17
-	// HasRanVisibleMeasurementsR17 tells whether ran-VisibleMeasurements-r17 is present in the encoding.
-	HasRanVisibleMeasurementsR17 bool
+	RanVisibleMeasurementsR17    RANVisibleMeasurementsR17
+	HasRanVisibleMeasurementsR17 bool // whether ran-VisibleMeasurements-r17 is present in the encoding
 }
 
 // MeasReportAppLayerR17_AppLayerSessionStatusR17 is the type of MeasReportAppLayer-r17.appLayerSessionStatus-r17.
@@ -3196,17 +3101,14 @@ func (v MeasReportAppLayerR17_AppLayerSessionStatusR17) String() string {
 //	}
 type RANVisibleMeasurementsR17 struct {
 	// AppLayerBufferLevelListR17 is the component appLayerBufferLevelList-r17 [0] SEQUENCE OF OPTIONAL.
-	AppLayerBufferLevelListR17 RANVisibleMeasurementsR17_AppLayerBufferLevelListR17
-	// HasAppLayerBufferLevelListR17 tells whether appLayerBufferLevelList-r17 is present in the encoding.
-	HasAppLayerBufferLevelListR17 bool
+	AppLayerBufferLevelListR17    RANVisibleMeasurementsR17_AppLayerBufferLevelListR17
+	HasAppLayerBufferLevelListR17 bool // whether appLayerBufferLevelList-r17 is present in the encoding
 	// PlayoutDelayForMediaStartupR17 is the component playoutDelayForMediaStartup-r17 [1] INTEGER OPTIONAL.
-	PlayoutDelayForMediaStartupR17 int64
-	// HasPlayoutDelayForMediaStartupR17 tells whether playoutDelayForMediaStartup-r17 is present in the encoding.
-	HasPlayoutDelayForMediaStartupR17 bool
+	PlayoutDelayForMediaStartupR17    int64
+	HasPlayoutDelayForMediaStartupR17 bool // whether playoutDelayForMediaStartup-r17 is present in the encoding
 	// PduSessionIDListR17 is the component pdu-SessionIdList-r17 [2] SEQUENCE OF OPTIONAL.
-	PduSessionIDListR17 RANVisibleMeasurementsR17_PduSessionIDListR17
-	// HasPduSessionIDListR17 tells whether pdu-SessionIdList-r17 is present in the encoding.
-	HasPduSessionIDListR17 bool
+	PduSessionIDListR17    RANVisibleMeasurementsR17_PduSessionIDListR17
+	HasPduSessionIDListR17 bool // whether pdu-SessionIdList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3368,17 +3270,14 @@ type MobilityFromNRCommandIEs struct {
 	// TargetRATMessageContainer is the component targetRAT-MessageContainer [1] OCTET STRING.
 	TargetRATMessageContainer []byte
 	// NasSecurityParamFromNR is the component nas-SecurityParamFromNR [2] OCTET STRING OPTIONAL.
-	NasSecurityParamFromNR []byte
-	// HasNasSecurityParamFromNR tells whether nas-SecurityParamFromNR is present in the encoding.
-	HasNasSecurityParamFromNR bool
+	NasSecurityParamFromNR    []byte
+	HasNasSecurityParamFromNR bool // whether nas-SecurityParamFromNR is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] MobilityFromNRCommand-v1610-IEs OPTIONAL.
-	NonCriticalExtension MobilityFromNRCommandV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    MobilityFromNRCommandV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // MobilityFromNRCommandIEs_TargetRATType is the type of MobilityFromNRCommand-IEs.targetRAT-Type.
@@ -3404,13 +3303,11 @@ func (v MobilityFromNRCommandIEs_TargetRATType) String() string {
 //	}
 type MobilityFromNRCommandV1610IEs struct {
 	// VoiceFallbackIndicationR16 is the component voiceFallbackIndication-r16 [0] ENUMERATED OPTIONAL.
-	VoiceFallbackIndicationR16 MobilityFromNRCommandV1610IEs_VoiceFallbackIndicationR16
-	// HasVoiceFallbackIndicationR16 tells whether voiceFallbackIndication-r16 is present in the encoding.
-	HasVoiceFallbackIndicationR16 bool
+	VoiceFallbackIndicationR16    MobilityFromNRCommandV1610IEs_VoiceFallbackIndicationR16
+	HasVoiceFallbackIndicationR16 bool // whether voiceFallbackIndication-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension MobilityFromNRCommandV1610IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    MobilityFromNRCommandV1610IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // MobilityFromNRCommandV1610IEs_VoiceFallbackIndicationR16 is the type of MobilityFromNRCommand-v1610-IEs.voiceFallbackIndication-r16.
@@ -3437,17 +3334,14 @@ type MobilityFromNRCommandV1610IEs_NonCriticalExtension struct{}
 //	}
 type Paging struct {
 	// PagingRecordList is the component pagingRecordList [0] PagingRecordList OPTIONAL.
-	PagingRecordList PagingRecordList
-	// HasPagingRecordList tells whether pagingRecordList is present in the encoding.
-	HasPagingRecordList bool
+	PagingRecordList    PagingRecordList
+	HasPagingRecordList bool // whether pagingRecordList is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] Paging-v1700-IEs OPTIONAL.
-	NonCriticalExtension PagingV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    PagingV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // PagingV1700IEs is the ASN.1 type Paging-v1700-IEs.
@@ -3459,17 +3353,14 @@ type Paging struct {
 //	}
 type PagingV1700IEs struct {
 	// PagingRecordListV1700 is the component pagingRecordList-v1700 [0] PagingRecordList-v1700 OPTIONAL.
-	PagingRecordListV1700 PagingRecordListV1700
-	// HasPagingRecordListV1700 tells whether pagingRecordList-v1700 is present in the encoding.
-	HasPagingRecordListV1700 bool
+	PagingRecordListV1700    PagingRecordListV1700
+	HasPagingRecordListV1700 bool // whether pagingRecordList-v1700 is present in the encoding
 	// PagingGroupListR17 is the component pagingGroupList-r17 [1] PagingGroupList-r17 OPTIONAL.
-	PagingGroupListR17 PagingGroupListR17
-	// HasPagingGroupListR17 tells whether pagingGroupList-r17 is present in the encoding.
-	HasPagingGroupListR17 bool
+	PagingGroupListR17    PagingGroupListR17
+	HasPagingGroupListR17 bool // whether pagingGroupList-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension PagingV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    PagingV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // PagingV1700IEs_NonCriticalExtension is the type of Paging-v1700-IEs.nonCriticalExtension.
@@ -3501,9 +3392,8 @@ type PagingRecord struct {
 	// UEIdentity is the component ue-Identity [0] EXPLICIT PagingUE-Identity.
 	UEIdentity PagingUEIdentity
 	// AccessType is the component accessType [1] ENUMERATED OPTIONAL.
-	AccessType PagingRecord_AccessType
-	// HasAccessType tells whether accessType is present in the encoding.
-	HasAccessType bool
+	AccessType    PagingRecord_AccessType
+	HasAccessType bool // whether accessType is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3527,9 +3417,8 @@ func (v PagingRecord_AccessType) String() string {
 //	}
 type PagingRecordV1700 struct {
 	// PagingCauseR17 is the component pagingCause-r17 [0] ENUMERATED OPTIONAL.
-	PagingCauseR17 PagingRecordV1700_PagingCauseR17
-	// HasPagingCauseR17 tells whether pagingCause-r17 is present in the encoding.
-	HasPagingCauseR17 bool
+	PagingCauseR17    PagingRecordV1700_PagingCauseR17
+	HasPagingCauseR17 bool // whether pagingCause-r17 is present in the encoding
 }
 
 // PagingRecordV1700_PagingCauseR17 is the type of PagingRecord-v1700.pagingCause-r17.
@@ -3640,13 +3529,11 @@ type RRCReestablishmentIEs struct {
 	// NextHopChainingCount is the component nextHopChainingCount [0] NextHopChainingCount.
 	NextHopChainingCount NextHopChainingCount
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] RRCReestablishment-v1700-IEs OPTIONAL.
-	NonCriticalExtension RRCReestablishmentV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReestablishmentV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReestablishmentV1700IEs is the ASN.1 type RRCReestablishment-v1700-IEs.
@@ -3657,13 +3544,11 @@ type RRCReestablishmentIEs struct {
 //	}
 type RRCReestablishmentV1700IEs struct {
 	// SlL2RemoteUEConfigR17 is the component sl-L2RemoteUE-Config-r17 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-L2RemoteUE-Config-r17} OPTIONAL.
-	SlL2RemoteUEConfigR17 SetupRelease_SLL2RemoteUEConfigR17
-	// HasSlL2RemoteUEConfigR17 tells whether sl-L2RemoteUE-Config-r17 is present in the encoding.
-	HasSlL2RemoteUEConfigR17 bool
+	SlL2RemoteUEConfigR17    SetupRelease_SLL2RemoteUEConfigR17
+	HasSlL2RemoteUEConfigR17 bool // whether sl-L2RemoteUE-Config-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCReestablishmentV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReestablishmentV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SetupRelease_SLL2RemoteUEConfigR17 is the ASN.1 type SetupRelease.
@@ -3759,13 +3644,11 @@ type RRCReestablishmentComplete_CriticalExtensions_CriticalExtensionsFuture stru
 //	}
 type RRCReestablishmentCompleteIEs struct {
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [0] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCReestablishmentComplete-v1610-IEs OPTIONAL.
-	NonCriticalExtension RRCReestablishmentCompleteV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReestablishmentCompleteV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReestablishmentCompleteV1610IEs is the ASN.1 type RRCReestablishmentComplete-v1610-IEs.
@@ -3776,13 +3659,11 @@ type RRCReestablishmentCompleteIEs struct {
 //	}
 type RRCReestablishmentCompleteV1610IEs struct {
 	// UEMeasurementsAvailableR16 is the component ue-MeasurementsAvailable-r16 [0] UE-MeasurementsAvailable-r16 OPTIONAL.
-	UEMeasurementsAvailableR16 UEMeasurementsAvailableR16
-	// HasUEMeasurementsAvailableR16 tells whether ue-MeasurementsAvailable-r16 is present in the encoding.
-	HasUEMeasurementsAvailableR16 bool
+	UEMeasurementsAvailableR16    UEMeasurementsAvailableR16
+	HasUEMeasurementsAvailableR16 bool // whether ue-MeasurementsAvailable-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCReestablishmentCompleteV1610IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReestablishmentCompleteV1610IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReestablishmentCompleteV1610IEs_NonCriticalExtension is the type of RRCReestablishmentComplete-v1610-IEs.nonCriticalExtension.
@@ -3906,25 +3787,20 @@ type RRCReconfiguration_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type RRCReconfigurationIEs struct {
 	// RadioBearerConfig is the component radioBearerConfig [0] RadioBearerConfig OPTIONAL.
-	RadioBearerConfig RadioBearerConfig
-	// HasRadioBearerConfig tells whether radioBearerConfig is present in the encoding.
-	HasRadioBearerConfig bool
+	RadioBearerConfig    RadioBearerConfig
+	HasRadioBearerConfig bool // whether radioBearerConfig is present in the encoding
 	// SecondaryCellGroup is the component secondaryCellGroup [1] OCTET STRING OPTIONAL.
-	SecondaryCellGroup CellGroupConfig
-	// HasSecondaryCellGroup tells whether secondaryCellGroup is present in the encoding.
-	HasSecondaryCellGroup bool
+	SecondaryCellGroup    CellGroupConfig
+	HasSecondaryCellGroup bool // whether secondaryCellGroup is present in the encoding
 	// MeasConfig is the component measConfig [2] MeasConfig OPTIONAL.
-	MeasConfig MeasConfig
-	// HasMeasConfig tells whether measConfig is present in the encoding.
-	HasMeasConfig bool
+	MeasConfig    MeasConfig
+	HasMeasConfig bool // whether measConfig is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] RRCReconfiguration-v1530-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationV1530IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationV1530IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationV1530IEs is the ASN.1 type RRCReconfiguration-v1530-IEs.
@@ -3941,37 +3817,29 @@ type RRCReconfigurationIEs struct {
 //	}
 type RRCReconfigurationV1530IEs struct {
 	// MasterCellGroup is the component masterCellGroup [0] OCTET STRING OPTIONAL.
-	MasterCellGroup CellGroupConfig
-	// HasMasterCellGroup tells whether masterCellGroup is present in the encoding.
-	HasMasterCellGroup bool
+	MasterCellGroup    CellGroupConfig
+	HasMasterCellGroup bool // whether masterCellGroup is present in the encoding
 	// FullConfig is the component fullConfig [1] ENUMERATED OPTIONAL.
-	FullConfig RRCReconfigurationV1530IEs_FullConfig
-	// HasFullConfig tells whether fullConfig is present in the encoding.
-	HasFullConfig bool
+	FullConfig    RRCReconfigurationV1530IEs_FullConfig
+	HasFullConfig bool // whether fullConfig is present in the encoding
 	// DedicatedNASMessageList is the component dedicatedNAS-MessageList [2] SEQUENCE OF OPTIONAL.
-	DedicatedNASMessageList RRCReconfigurationV1530IEs_DedicatedNASMessageList
-	// HasDedicatedNASMessageList tells whether dedicatedNAS-MessageList is present in the encoding.
-	HasDedicatedNASMessageList bool
+	DedicatedNASMessageList    RRCReconfigurationV1530IEs_DedicatedNASMessageList
+	HasDedicatedNASMessageList bool // whether dedicatedNAS-MessageList is present in the encoding
 	// MasterKeyUpdate is the component masterKeyUpdate [3] MasterKeyUpdate OPTIONAL.
-	MasterKeyUpdate MasterKeyUpdate
-	// HasMasterKeyUpdate tells whether masterKeyUpdate is present in the encoding.
-	HasMasterKeyUpdate bool
+	MasterKeyUpdate    MasterKeyUpdate
+	HasMasterKeyUpdate bool // whether masterKeyUpdate is present in the encoding
 	// DedicatedSIB1Delivery is the component dedicatedSIB1-Delivery [4] OCTET STRING OPTIONAL.
-	DedicatedSIB1Delivery SIB1
-	// HasDedicatedSIB1Delivery tells whether dedicatedSIB1-Delivery is present in the encoding.
-	HasDedicatedSIB1Delivery bool
+	DedicatedSIB1Delivery    SIB1
+	HasDedicatedSIB1Delivery bool // whether dedicatedSIB1-Delivery is present in the encoding
 	// DedicatedSystemInformationDelivery is the component dedicatedSystemInformationDelivery [5] OCTET STRING OPTIONAL.
-	DedicatedSystemInformationDelivery SystemInformation
-	// HasDedicatedSystemInformationDelivery tells whether dedicatedSystemInformationDelivery is present in the encoding.
-	HasDedicatedSystemInformationDelivery bool
+	DedicatedSystemInformationDelivery    SystemInformation
+	HasDedicatedSystemInformationDelivery bool // whether dedicatedSystemInformationDelivery is present in the encoding
 	// OtherConfig is the component otherConfig [6] OtherConfig OPTIONAL.
-	OtherConfig OtherConfig
-	// HasOtherConfig tells whether otherConfig is present in the encoding.
-	HasOtherConfig bool
+	OtherConfig    OtherConfig
+	HasOtherConfig bool // whether otherConfig is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [7] RRCReconfiguration-v1540-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationV1540IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationV1540IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationV1530IEs_FullConfig is the type of RRCReconfiguration-v1530-IEs.fullConfig.
@@ -3997,13 +3865,11 @@ type RRCReconfigurationV1530IEs_DedicatedNASMessageList []DedicatedNASMessage
 //	}
 type RRCReconfigurationV1540IEs struct {
 	// OtherConfigV1540 is the component otherConfig-v1540 [0] OtherConfig-v1540 OPTIONAL.
-	OtherConfigV1540 OtherConfigV1540
-	// HasOtherConfigV1540 tells whether otherConfig-v1540 is present in the encoding.
-	HasOtherConfigV1540 bool
+	OtherConfigV1540    OtherConfigV1540
+	HasOtherConfigV1540 bool // whether otherConfig-v1540 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCReconfiguration-v1560-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationV1560IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationV1560IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationV1560IEs is the ASN.1 type RRCReconfiguration-v1560-IEs.
@@ -4016,21 +3882,17 @@ type RRCReconfigurationV1540IEs struct {
 //	}
 type RRCReconfigurationV1560IEs struct {
 	// MrdcSecondaryCellGroupConfig is the component mrdc-SecondaryCellGroupConfig [0] EXPLICIT SetupRelease{NR-RRC-Definitions.MRDC-SecondaryCellGroupConfig} OPTIONAL.
-	MrdcSecondaryCellGroupConfig SetupRelease_MRDCSecondaryCellGroupConfig
-	// HasMrdcSecondaryCellGroupConfig tells whether mrdc-SecondaryCellGroupConfig is present in the encoding.
-	HasMrdcSecondaryCellGroupConfig bool
+	MrdcSecondaryCellGroupConfig    SetupRelease_MRDCSecondaryCellGroupConfig
+	HasMrdcSecondaryCellGroupConfig bool // whether mrdc-SecondaryCellGroupConfig is present in the encoding
 	// RadioBearerConfig2 is the component radioBearerConfig2 [1] OCTET STRING OPTIONAL.
-	RadioBearerConfig2 RadioBearerConfig
-	// HasRadioBearerConfig2 tells whether radioBearerConfig2 is present in the encoding.
-	HasRadioBearerConfig2 bool
+	RadioBearerConfig2    RadioBearerConfig
+	HasRadioBearerConfig2 bool // whether radioBearerConfig2 is present in the encoding
 	// SkCounter is the component sk-Counter [2] SK-Counter OPTIONAL.
-	SkCounter SKCounter
-	// HasSkCounter tells whether sk-Counter is present in the encoding.
-	HasSkCounter bool
+	SkCounter    SKCounter
+	HasSkCounter bool // whether sk-Counter is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] RRCReconfiguration-v1610-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SetupRelease_MRDCSecondaryCellGroupConfig is the ASN.1 type SetupRelease.
@@ -4086,57 +3948,44 @@ func (c SetupRelease_MRDCSecondaryCellGroupConfigChoice) String() string {
 //	}
 type RRCReconfigurationV1610IEs struct {
 	// OtherConfigV1610 is the component otherConfig-v1610 [0] OtherConfig-v1610 OPTIONAL.
-	OtherConfigV1610 OtherConfigV1610
-	// HasOtherConfigV1610 tells whether otherConfig-v1610 is present in the encoding.
-	HasOtherConfigV1610 bool
+	OtherConfigV1610    OtherConfigV1610
+	HasOtherConfigV1610 bool // whether otherConfig-v1610 is present in the encoding
 	// BapConfigR16 is the component bap-Config-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.BAP-Config-r16} OPTIONAL.
-	BapConfigR16 SetupRelease_BAPConfigR16
-	// HasBapConfigR16 tells whether bap-Config-r16 is present in the encoding.
-	HasBapConfigR16 bool
+	BapConfigR16    SetupRelease_BAPConfigR16
+	HasBapConfigR16 bool // whether bap-Config-r16 is present in the encoding
 	// IabIPAddressConfigurationListR16 is the component iab-IP-AddressConfigurationList-r16 [2] IAB-IP-AddressConfigurationList-r16 OPTIONAL.
-	IabIPAddressConfigurationListR16 IABIPAddressConfigurationListR16
-	// HasIabIPAddressConfigurationListR16 tells whether iab-IP-AddressConfigurationList-r16 is present in the encoding.
-	HasIabIPAddressConfigurationListR16 bool
+	IabIPAddressConfigurationListR16    IABIPAddressConfigurationListR16
+	HasIabIPAddressConfigurationListR16 bool // whether iab-IP-AddressConfigurationList-r16 is present in the encoding
 	// ConditionalReconfigurationR16 is the component conditionalReconfiguration-r16 [3] ConditionalReconfiguration-r16 OPTIONAL.
-	ConditionalReconfigurationR16 ConditionalReconfigurationR16
-	// HasConditionalReconfigurationR16 tells whether conditionalReconfiguration-r16 is present in the encoding.
-	HasConditionalReconfigurationR16 bool
+	ConditionalReconfigurationR16    ConditionalReconfigurationR16
+	HasConditionalReconfigurationR16 bool // whether conditionalReconfiguration-r16 is present in the encoding
 	// DapsSourceReleaseR16 is the component daps-SourceRelease-r16 [4] ENUMERATED OPTIONAL.
-	DapsSourceReleaseR16 RRCReconfigurationV1610IEs_DapsSourceReleaseR16
-	// HasDapsSourceReleaseR16 tells whether daps-SourceRelease-r16 is present in the encoding.
-	HasDapsSourceReleaseR16 bool
+	DapsSourceReleaseR16    RRCReconfigurationV1610IEs_DapsSourceReleaseR16
+	HasDapsSourceReleaseR16 bool // whether daps-SourceRelease-r16 is present in the encoding
 	// T316R16 is the component t316-r16 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.T316-r16} OPTIONAL.
-	T316R16 SetupRelease_T316R16
-	// HasT316R16 tells whether t316-r16 is present in the encoding.
-	HasT316R16 bool
+	T316R16    SetupRelease_T316R16
+	HasT316R16 bool // whether t316-r16 is present in the encoding
 	// NeedForGapsConfigNRR16 is the component needForGapsConfigNR-r16 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.NeedForGapsConfigNR-r16} OPTIONAL.
-	NeedForGapsConfigNRR16 SetupRelease_NeedForGapsConfigNRR16
-	// HasNeedForGapsConfigNRR16 tells whether needForGapsConfigNR-r16 is present in the encoding.
-	HasNeedForGapsConfigNRR16 bool
+	NeedForGapsConfigNRR16    SetupRelease_NeedForGapsConfigNRR16
+	HasNeedForGapsConfigNRR16 bool // whether needForGapsConfigNR-r16 is present in the encoding
 	// OnDemandSIBRequestR16 is the component onDemandSIB-Request-r16 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.OnDemandSIB-Request-r16} OPTIONAL.
-	OnDemandSIBRequestR16 SetupRelease_OnDemandSIBRequestR16
-	// HasOnDemandSIBRequestR16 tells whether onDemandSIB-Request-r16 is present in the encoding.
-	HasOnDemandSIBRequestR16 bool
+	OnDemandSIBRequestR16    SetupRelease_OnDemandSIBRequestR16
+	HasOnDemandSIBRequestR16 bool // whether onDemandSIB-Request-r16 is present in the encoding
 	// DedicatedPosSysInfoDeliveryR16 is the component dedicatedPosSysInfoDelivery-r16 [8] OCTET STRING OPTIONAL.
-	DedicatedPosSysInfoDeliveryR16 PosSystemInformationR16IEs
-	// HasDedicatedPosSysInfoDeliveryR16 tells whether dedicatedPosSysInfoDelivery-r16 is present in the encoding.
-	HasDedicatedPosSysInfoDeliveryR16 bool
+	DedicatedPosSysInfoDeliveryR16    PosSystemInformationR16IEs
+	HasDedicatedPosSysInfoDeliveryR16 bool // whether dedicatedPosSysInfoDelivery-r16 is present in the encoding
 	// SlConfigDedicatedNRR16 is the component sl-ConfigDedicatedNR-r16 [9] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-ConfigDedicatedNR-r16} OPTIONAL.
-	SlConfigDedicatedNRR16 SetupRelease_SLConfigDedicatedNRR16
-	// HasSlConfigDedicatedNRR16 tells whether sl-ConfigDedicatedNR-r16 is present in the encoding.
-	HasSlConfigDedicatedNRR16 bool
+	SlConfigDedicatedNRR16    SetupRelease_SLConfigDedicatedNRR16
+	HasSlConfigDedicatedNRR16 bool // whether sl-ConfigDedicatedNR-r16 is present in the encoding
 	// SlConfigDedicatedEUTRAInfoR16 is the component sl-ConfigDedicatedEUTRA-Info-r16 [10] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-ConfigDedicatedEUTRA-Info-r16} OPTIONAL.
-	SlConfigDedicatedEUTRAInfoR16 SetupRelease_SLConfigDedicatedEUTRAInfoR16
-	// HasSlConfigDedicatedEUTRAInfoR16 tells whether sl-ConfigDedicatedEUTRA-Info-r16 is present in the encoding.
-	HasSlConfigDedicatedEUTRAInfoR16 bool
+	SlConfigDedicatedEUTRAInfoR16    SetupRelease_SLConfigDedicatedEUTRAInfoR16
+	HasSlConfigDedicatedEUTRAInfoR16 bool // whether sl-ConfigDedicatedEUTRA-Info-r16 is present in the encoding
 	// TargetCellSMTCSCGR16 is the component targetCellSMTC-SCG-r16 [11] SSB-MTC OPTIONAL.
-	TargetCellSMTCSCGR16 SSBMTC
-	// HasTargetCellSMTCSCGR16 tells whether targetCellSMTC-SCG-r16 is present in the encoding.
-	HasTargetCellSMTCSCGR16 bool
+	TargetCellSMTCSCGR16    SSBMTC
+	HasTargetCellSMTCSCGR16 bool // whether targetCellSMTC-SCG-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [12] RRCReconfiguration-v1700-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SetupRelease_BAPConfigR16 is the ASN.1 type SetupRelease.
@@ -4373,53 +4222,41 @@ func (c SetupRelease_SLConfigDedicatedEUTRAInfoR16Choice) String() string {
 //	}
 type RRCReconfigurationV1700IEs struct {
 	// OtherConfigV1700 is the component otherConfig-v1700 [0] OtherConfig-v1700 OPTIONAL.
-	OtherConfigV1700 OtherConfigV1700
-	// HasOtherConfigV1700 tells whether otherConfig-v1700 is present in the encoding.
-	HasOtherConfigV1700 bool
+	OtherConfigV1700    OtherConfigV1700
+	HasOtherConfigV1700 bool // whether otherConfig-v1700 is present in the encoding
 	// SlL2RelayUEConfigR17 is the component sl-L2RelayUE-Config-r17 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-L2RelayUE-Config-r17} OPTIONAL.
-	SlL2RelayUEConfigR17 SetupRelease_SLL2RelayUEConfigR17
-	// HasSlL2RelayUEConfigR17 tells whether sl-L2RelayUE-Config-r17 is present in the encoding.
-	HasSlL2RelayUEConfigR17 bool
+	SlL2RelayUEConfigR17    SetupRelease_SLL2RelayUEConfigR17
+	HasSlL2RelayUEConfigR17 bool // whether sl-L2RelayUE-Config-r17 is present in the encoding
 	// SlL2RemoteUEConfigR17 is the component sl-L2RemoteUE-Config-r17 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-L2RemoteUE-Config-r17} OPTIONAL.
-	SlL2RemoteUEConfigR17 SetupRelease_SLL2RemoteUEConfigR17
-	// HasSlL2RemoteUEConfigR17 tells whether sl-L2RemoteUE-Config-r17 is present in the encoding.
-	HasSlL2RemoteUEConfigR17 bool
+	SlL2RemoteUEConfigR17    SetupRelease_SLL2RemoteUEConfigR17
+	HasSlL2RemoteUEConfigR17 bool // whether sl-L2RemoteUE-Config-r17 is present in the encoding
 	// DedicatedPagingDeliveryR17 is the component dedicatedPagingDelivery-r17 [3] OCTET STRING OPTIONAL.
-	DedicatedPagingDeliveryR17 Paging
-	// HasDedicatedPagingDeliveryR17 tells whether dedicatedPagingDelivery-r17 is present in the encoding.
-	HasDedicatedPagingDeliveryR17 bool
+	DedicatedPagingDeliveryR17    Paging
+	HasDedicatedPagingDeliveryR17 bool // whether dedicatedPagingDelivery-r17 is present in the encoding
 	// NeedForGapNCSGConfigNRR17 is the component needForGapNCSG-ConfigNR-r17 [4] EXPLICIT SetupRelease{NR-RRC-Definitions.NeedForGapNCSG-ConfigNR-r17} OPTIONAL.
-	NeedForGapNCSGConfigNRR17 SetupRelease_NeedForGapNCSGConfigNRR17
-	// HasNeedForGapNCSGConfigNRR17 tells whether needForGapNCSG-ConfigNR-r17 is present in the encoding.
-	HasNeedForGapNCSGConfigNRR17 bool
+	NeedForGapNCSGConfigNRR17    SetupRelease_NeedForGapNCSGConfigNRR17
+	HasNeedForGapNCSGConfigNRR17 bool // whether needForGapNCSG-ConfigNR-r17 is present in the encoding
 	// NeedForGapNCSGConfigEUTRAR17 is the component needForGapNCSG-ConfigEUTRA-r17 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.NeedForGapNCSG-ConfigEUTRA-r17} OPTIONAL.
-	NeedForGapNCSGConfigEUTRAR17 SetupRelease_NeedForGapNCSGConfigEUTRAR17
-	// HasNeedForGapNCSGConfigEUTRAR17 tells whether needForGapNCSG-ConfigEUTRA-r17 is present in the encoding.
-	HasNeedForGapNCSGConfigEUTRAR17 bool
+	NeedForGapNCSGConfigEUTRAR17    SetupRelease_NeedForGapNCSGConfigEUTRAR17
+	HasNeedForGapNCSGConfigEUTRAR17 bool // whether needForGapNCSG-ConfigEUTRA-r17 is present in the encoding
 	// MusimGapConfigR17 is the component musim-GapConfig-r17 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.MUSIM-GapConfig-r17} OPTIONAL.
-	MusimGapConfigR17 SetupRelease_MUSIMGapConfigR17
-	// HasMusimGapConfigR17 tells whether musim-GapConfig-r17 is present in the encoding.
-	HasMusimGapConfigR17 bool
+	MusimGapConfigR17    SetupRelease_MUSIMGapConfigR17
+	HasMusimGapConfigR17 bool // whether musim-GapConfig-r17 is present in the encoding
 	// UlGapFR2ConfigR17 is the component ul-GapFR2-Config-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-GapFR2-Config-r17} OPTIONAL.
-	UlGapFR2ConfigR17 SetupRelease_ULGapFR2ConfigR17
-	// HasUlGapFR2ConfigR17 tells whether ul-GapFR2-Config-r17 is present in the encoding.
-	HasUlGapFR2ConfigR17 bool
+	UlGapFR2ConfigR17    SetupRelease_ULGapFR2ConfigR17
+	HasUlGapFR2ConfigR17 bool // whether ul-GapFR2-Config-r17 is present in the encoding
 	// ScgStateR17 is the component scg-State-r17 [8] ENUMERATED OPTIONAL.
-	ScgStateR17 RRCReconfigurationV1700IEs_ScgStateR17
-	// HasScgStateR17 tells whether scg-State-r17 is present in the encoding.
-	HasScgStateR17 bool
+	ScgStateR17    RRCReconfigurationV1700IEs_ScgStateR17
+	HasScgStateR17 bool // whether scg-State-r17 is present in the encoding
 	// AppLayerMeasConfigR17 is the component appLayerMeasConfig-r17 [9] AppLayerMeasConfig-r17 OPTIONAL.
-	AppLayerMeasConfigR17 AppLayerMeasConfigR17
-	// HasAppLayerMeasConfigR17 tells whether appLayerMeasConfig-r17 is present in the encoding.
-	HasAppLayerMeasConfigR17 bool
+	AppLayerMeasConfigR17    AppLayerMeasConfigR17
+	HasAppLayerMeasConfigR17 bool // whether appLayerMeasConfig-r17 is present in the encoding
 	// UETxTEGRequestULTDOAConfigR17 is the component ue-TxTEG-RequestUL-TDOA-Config-r17 [10] EXPLICIT SetupRelease{NR-RRC-Definitions.UE-TxTEG-RequestUL-TDOA-Config-r17} OPTIONAL.
-	UETxTEGRequestULTDOAConfigR17 SetupRelease_UETxTEGRequestULTDOAConfigR17
-	// HasUETxTEGRequestULTDOAConfigR17 tells whether ue-TxTEG-RequestUL-TDOA-Config-r17 is present in the encoding.
-	HasUETxTEGRequestULTDOAConfigR17 bool
+	UETxTEGRequestULTDOAConfigR17    SetupRelease_UETxTEGRequestULTDOAConfigR17
+	HasUETxTEGRequestULTDOAConfigR17 bool // whether ue-TxTEG-RequestUL-TDOA-Config-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [11] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCReconfigurationV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SetupRelease_SLL2RelayUEConfigR17 is the ASN.1 type SetupRelease.
@@ -4652,9 +4489,8 @@ type RRCReconfigurationV1700IEs_NonCriticalExtension struct{}
 //	}
 type MRDCSecondaryCellGroupConfig struct {
 	// MrdcReleaseAndAdd is the component mrdc-ReleaseAndAdd [0] ENUMERATED OPTIONAL.
-	MrdcReleaseAndAdd MRDCSecondaryCellGroupConfig_MrdcReleaseAndAdd
-	// HasMrdcReleaseAndAdd tells whether mrdc-ReleaseAndAdd is present in the encoding.
-	HasMrdcReleaseAndAdd bool
+	MrdcReleaseAndAdd    MRDCSecondaryCellGroupConfig_MrdcReleaseAndAdd
+	HasMrdcReleaseAndAdd bool // whether mrdc-ReleaseAndAdd is present in the encoding
 	// MrdcSecondaryCellGroup is the component mrdc-SecondaryCellGroup [1] EXPLICIT CHOICE.
 	MrdcSecondaryCellGroup MRDCSecondaryCellGroupConfig_MrdcSecondaryCellGroup
 }
@@ -4711,21 +4547,17 @@ func (c MRDCSecondaryCellGroupConfig_MrdcSecondaryCellGroupChoice) String() stri
 //	}
 type BAPConfigR16 struct {
 	// BapAddressR16 is the component bap-Address-r16 [0] BIT STRING OPTIONAL.
-	BapAddressR16 der.BitString
-	// HasBapAddressR16 tells whether bap-Address-r16 is present in the encoding.
-	HasBapAddressR16 bool
+	BapAddressR16    der.BitString
+	HasBapAddressR16 bool // whether bap-Address-r16 is present in the encoding
 	// DefaultULBAPRoutingIDR16 is the component defaultUL-BAP-RoutingID-r16 [1] BAP-RoutingID-r16 OPTIONAL.
-	DefaultULBAPRoutingIDR16 BAPRoutingIDR16
-	// HasDefaultULBAPRoutingIDR16 tells whether defaultUL-BAP-RoutingID-r16 is present in the encoding.
-	HasDefaultULBAPRoutingIDR16 bool
+	DefaultULBAPRoutingIDR16    BAPRoutingIDR16
+	HasDefaultULBAPRoutingIDR16 bool // whether defaultUL-BAP-RoutingID-r16 is present in the encoding
 	// DefaultULBHRLCChannelR16 is the component defaultUL-BH-RLC-Channel-r16 [2] BH-RLC-ChannelID-r16 OPTIONAL.
-	DefaultULBHRLCChannelR16 BHRLCChannelIDR16
-	// HasDefaultULBHRLCChannelR16 tells whether defaultUL-BH-RLC-Channel-r16 is present in the encoding.
-	HasDefaultULBHRLCChannelR16 bool
+	DefaultULBHRLCChannelR16    BHRLCChannelIDR16
+	HasDefaultULBHRLCChannelR16 bool // whether defaultUL-BH-RLC-Channel-r16 is present in the encoding
 	// FlowControlFeedbackTypeR16 is the component flowControlFeedbackType-r16 [3] ENUMERATED OPTIONAL.
-	FlowControlFeedbackTypeR16 BAPConfigR16_FlowControlFeedbackTypeR16
-	// HasFlowControlFeedbackTypeR16 tells whether flowControlFeedbackType-r16 is present in the encoding.
-	HasFlowControlFeedbackTypeR16 bool
+	FlowControlFeedbackTypeR16    BAPConfigR16_FlowControlFeedbackTypeR16
+	HasFlowControlFeedbackTypeR16 bool // whether flowControlFeedbackType-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4758,9 +4590,8 @@ type MasterKeyUpdate struct {
 	// NextHopChainingCount is the component nextHopChainingCount [1] NextHopChainingCount.
 	NextHopChainingCount NextHopChainingCount
 	// NasContainer is the component nas-Container [2] OCTET STRING OPTIONAL.
-	NasContainer []byte
-	// HasNasContainer tells whether nas-Container is present in the encoding.
-	HasNasContainer bool
+	NasContainer    []byte
+	HasNasContainer bool // whether nas-Container is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4826,13 +4657,11 @@ func (v T316R16) String() string {
 //	}
 type IABIPAddressConfigurationListR16 struct {
 	// IabIPAddressToAddModListR16 is the component iab-IP-AddressToAddModList-r16 [0] SEQUENCE OF OPTIONAL.
-	IabIPAddressToAddModListR16 IABIPAddressConfigurationListR16_IabIPAddressToAddModListR16
-	// HasIabIPAddressToAddModListR16 tells whether iab-IP-AddressToAddModList-r16 is present in the encoding.
-	HasIabIPAddressToAddModListR16 bool
+	IabIPAddressToAddModListR16    IABIPAddressConfigurationListR16_IabIPAddressToAddModListR16
+	HasIabIPAddressToAddModListR16 bool // whether iab-IP-AddressToAddModList-r16 is present in the encoding
 	// IabIPAddressToReleaseListR16 is the component iab-IP-AddressToReleaseList-r16 [1] SEQUENCE OF OPTIONAL.
-	IabIPAddressToReleaseListR16 IABIPAddressConfigurationListR16_IabIPAddressToReleaseListR16
-	// HasIabIPAddressToReleaseListR16 tells whether iab-IP-AddressToReleaseList-r16 is present in the encoding.
-	HasIabIPAddressToReleaseListR16 bool
+	IabIPAddressToReleaseListR16    IABIPAddressConfigurationListR16_IabIPAddressToReleaseListR16
+	HasIabIPAddressToReleaseListR16 bool // whether iab-IP-AddressToReleaseList-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4856,17 +4685,14 @@ type IABIPAddressConfigurationR16 struct {
 	// IabIPAddressIndexR16 is the component iab-IP-AddressIndex-r16 [0] IAB-IP-AddressIndex-r16.
 	IabIPAddressIndexR16 IABIPAddressIndexR16
 	// IabIPAddressR16 is the component iab-IP-Address-r16 [1] EXPLICIT IAB-IP-Address-r16 OPTIONAL.
-	IabIPAddressR16 IABIPAddressR16
-	// HasIabIPAddressR16 tells whether iab-IP-Address-r16 is present in the encoding.
-	HasIabIPAddressR16 bool
+	IabIPAddressR16    IABIPAddressR16
+	HasIabIPAddressR16 bool // whether iab-IP-Address-r16 is present in the encoding
 	// IabIPUsageR16 is the component iab-IP-Usage-r16 [2] IAB-IP-Usage-r16 OPTIONAL.
-	IabIPUsageR16 IABIPUsageR16
-	// HasIabIPUsageR16 tells whether iab-IP-Usage-r16 is present in the encoding.
-	HasIabIPUsageR16 bool
+	IabIPUsageR16    IABIPUsageR16
+	HasIabIPUsageR16 bool // whether iab-IP-Usage-r16 is present in the encoding
 	// IabDonorDUBAPAddressR16 is the component iab-donor-DU-BAP-Address-r16 [3] BIT STRING OPTIONAL.
-	IabDonorDUBAPAddressR16 der.BitString
-	// HasIabDonorDUBAPAddressR16 tells whether iab-donor-DU-BAP-Address-r16 is present in the encoding.
-	HasIabDonorDUBAPAddressR16 bool
+	IabDonorDUBAPAddressR16    der.BitString
+	HasIabDonorDUBAPAddressR16 bool // whether iab-donor-DU-BAP-Address-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4879,13 +4705,11 @@ type IABIPAddressConfigurationR16 struct {
 //	}
 type SLConfigDedicatedEUTRAInfoR16 struct {
 	// SlConfigDedicatedEUTRAR16 is the component sl-ConfigDedicatedEUTRA-r16 [0] OCTET STRING OPTIONAL.
-	SlConfigDedicatedEUTRAR16 []byte
-	// HasSlConfigDedicatedEUTRAR16 tells whether sl-ConfigDedicatedEUTRA-r16 is present in the encoding.
-	HasSlConfigDedicatedEUTRAR16 bool
+	SlConfigDedicatedEUTRAR16    []byte
+	HasSlConfigDedicatedEUTRAR16 bool // whether sl-ConfigDedicatedEUTRA-r16 is present in the encoding
 	// SlTimeOffsetEUTRAListR16 is the component sl-TimeOffsetEUTRA-List-r16 [1] SEQUENCE OF OPTIONAL.
-	SlTimeOffsetEUTRAListR16 SLConfigDedicatedEUTRAInfoR16_SlTimeOffsetEUTRAListR16
-	// HasSlTimeOffsetEUTRAListR16 tells whether sl-TimeOffsetEUTRA-List-r16 is present in the encoding.
-	HasSlTimeOffsetEUTRAListR16 bool
+	SlTimeOffsetEUTRAListR16    SLConfigDedicatedEUTRAInfoR16_SlTimeOffsetEUTRAListR16
+	HasSlTimeOffsetEUTRAListR16 bool // whether sl-TimeOffsetEUTRA-List-r16 is present in the encoding
 }
 
 // SLConfigDedicatedEUTRAInfoR16_SlTimeOffsetEUTRAListR16 is the type of SL-ConfigDedicatedEUTRA-Info-r16.sl-TimeOffsetEUTRA-List-r16.
@@ -5032,13 +4856,11 @@ type RRCReconfigurationComplete_CriticalExtensions_CriticalExtensionsFuture stru
 //	}
 type RRCReconfigurationCompleteIEs struct {
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [0] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCReconfigurationComplete-v1530-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationCompleteV1530IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationCompleteV1530IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationCompleteV1530IEs is the ASN.1 type RRCReconfigurationComplete-v1530-IEs.
@@ -5049,13 +4871,11 @@ type RRCReconfigurationCompleteIEs struct {
 //	}
 type RRCReconfigurationCompleteV1530IEs struct {
 	// UplinkTxDirectCurrentList is the component uplinkTxDirectCurrentList [0] UplinkTxDirectCurrentList OPTIONAL.
-	UplinkTxDirectCurrentList UplinkTxDirectCurrentList
-	// HasUplinkTxDirectCurrentList tells whether uplinkTxDirectCurrentList is present in the encoding.
-	HasUplinkTxDirectCurrentList bool
+	UplinkTxDirectCurrentList    UplinkTxDirectCurrentList
+	HasUplinkTxDirectCurrentList bool // whether uplinkTxDirectCurrentList is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCReconfigurationComplete-v1560-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationCompleteV1560IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationCompleteV1560IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationCompleteV1560IEs is the ASN.1 type RRCReconfigurationComplete-v1560-IEs.
@@ -5069,13 +4889,11 @@ type RRCReconfigurationCompleteV1530IEs struct {
 //	}
 type RRCReconfigurationCompleteV1560IEs struct {
 	// ScgResponse is the component scg-Response [0] EXPLICIT CHOICE OPTIONAL.
-	ScgResponse RRCReconfigurationCompleteV1560IEs_ScgResponse
-	// HasScgResponse tells whether scg-Response is present in the encoding.
-	HasScgResponse bool
+	ScgResponse    RRCReconfigurationCompleteV1560IEs_ScgResponse
+	HasScgResponse bool // whether scg-Response is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCReconfigurationComplete-v1610-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationCompleteV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationCompleteV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationCompleteV1560IEs_ScgResponse is the type of RRCReconfigurationComplete-v1560-IEs.scg-Response.
@@ -5116,17 +4934,14 @@ func (c RRCReconfigurationCompleteV1560IEs_ScgResponseChoice) String() string {
 //	}
 type RRCReconfigurationCompleteV1610IEs struct {
 	// UEMeasurementsAvailableR16 is the component ue-MeasurementsAvailable-r16 [0] UE-MeasurementsAvailable-r16 OPTIONAL.
-	UEMeasurementsAvailableR16 UEMeasurementsAvailableR16
-	// HasUEMeasurementsAvailableR16 tells whether ue-MeasurementsAvailable-r16 is present in the encoding.
-	HasUEMeasurementsAvailableR16 bool
+	UEMeasurementsAvailableR16    UEMeasurementsAvailableR16
+	HasUEMeasurementsAvailableR16 bool // whether ue-MeasurementsAvailable-r16 is present in the encoding
 	// NeedForGapsInfoNRR16 is the component needForGapsInfoNR-r16 [1] NeedForGapsInfoNR-r16 OPTIONAL.
-	NeedForGapsInfoNRR16 NeedForGapsInfoNRR16
-	// HasNeedForGapsInfoNRR16 tells whether needForGapsInfoNR-r16 is present in the encoding.
-	HasNeedForGapsInfoNRR16 bool
+	NeedForGapsInfoNRR16    NeedForGapsInfoNRR16
+	HasNeedForGapsInfoNRR16 bool // whether needForGapsInfoNR-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] RRCReconfigurationComplete-v1640-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationCompleteV1640IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationCompleteV1640IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationCompleteV1640IEs is the ASN.1 type RRCReconfigurationComplete-v1640-IEs.
@@ -5137,13 +4952,11 @@ type RRCReconfigurationCompleteV1610IEs struct {
 //	}
 type RRCReconfigurationCompleteV1640IEs struct {
 	// UplinkTxDirectCurrentTwoCarrierListR16 is the component uplinkTxDirectCurrentTwoCarrierList-r16 [0] UplinkTxDirectCurrentTwoCarrierList-r16 OPTIONAL.
-	UplinkTxDirectCurrentTwoCarrierListR16 UplinkTxDirectCurrentTwoCarrierListR16
-	// HasUplinkTxDirectCurrentTwoCarrierListR16 tells whether uplinkTxDirectCurrentTwoCarrierList-r16 is present in the encoding.
-	HasUplinkTxDirectCurrentTwoCarrierListR16 bool
+	UplinkTxDirectCurrentTwoCarrierListR16    UplinkTxDirectCurrentTwoCarrierListR16
+	HasUplinkTxDirectCurrentTwoCarrierListR16 bool // whether uplinkTxDirectCurrentTwoCarrierList-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCReconfigurationComplete-v1700-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationCompleteV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationCompleteV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationCompleteV1700IEs is the ASN.1 type RRCReconfigurationComplete-v1700-IEs.
@@ -5156,21 +4969,17 @@ type RRCReconfigurationCompleteV1640IEs struct {
 //	}
 type RRCReconfigurationCompleteV1700IEs struct {
 	// NeedForGapNCSGInfoNRR17 is the component needForGapNCSG-InfoNR-r17 [0] NeedForGapNCSG-InfoNR-r17 OPTIONAL.
-	NeedForGapNCSGInfoNRR17 NeedForGapNCSGInfoNRR17
-	// HasNeedForGapNCSGInfoNRR17 tells whether needForGapNCSG-InfoNR-r17 is present in the encoding.
-	HasNeedForGapNCSGInfoNRR17 bool
+	NeedForGapNCSGInfoNRR17    NeedForGapNCSGInfoNRR17
+	HasNeedForGapNCSGInfoNRR17 bool // whether needForGapNCSG-InfoNR-r17 is present in the encoding
 	// NeedForGapNCSGInfoEUTRAR17 is the component needForGapNCSG-InfoEUTRA-r17 [1] NeedForGapNCSG-InfoEUTRA-r17 OPTIONAL.
-	NeedForGapNCSGInfoEUTRAR17 NeedForGapNCSGInfoEUTRAR17
-	// HasNeedForGapNCSGInfoEUTRAR17 tells whether needForGapNCSG-InfoEUTRA-r17 is present in the encoding.
-	HasNeedForGapNCSGInfoEUTRAR17 bool
+	NeedForGapNCSGInfoEUTRAR17    NeedForGapNCSGInfoEUTRAR17
+	HasNeedForGapNCSGInfoEUTRAR17 bool // whether needForGapNCSG-InfoEUTRA-r17 is present in the encoding
 	// SelectedCondRRCReconfigR17 is the component selectedCondRRCReconfig-r17 [2] CondReconfigId-r16 OPTIONAL.
-	SelectedCondRRCReconfigR17 CondReconfigIDR16
-	// HasSelectedCondRRCReconfigR17 tells whether selectedCondRRCReconfig-r17 is present in the encoding.
-	HasSelectedCondRRCReconfigR17 bool
+	SelectedCondRRCReconfigR17    CondReconfigIDR16
+	HasSelectedCondRRCReconfigR17 bool // whether selectedCondRRCReconfig-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] RRCReconfigurationComplete-v1720-IEs OPTIONAL.
-	NonCriticalExtension RRCReconfigurationCompleteV1720IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationCompleteV1720IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationCompleteV1720IEs is the ASN.1 type RRCReconfigurationComplete-v1720-IEs.
@@ -5181,13 +4990,11 @@ type RRCReconfigurationCompleteV1700IEs struct {
 //	}
 type RRCReconfigurationCompleteV1720IEs struct {
 	// UplinkTxDirectCurrentMoreCarrierListR17 is the component uplinkTxDirectCurrentMoreCarrierList-r17 [0] UplinkTxDirectCurrentMoreCarrierList-r17 OPTIONAL.
-	UplinkTxDirectCurrentMoreCarrierListR17 UplinkTxDirectCurrentMoreCarrierListR17
-	// HasUplinkTxDirectCurrentMoreCarrierListR17 tells whether uplinkTxDirectCurrentMoreCarrierList-r17 is present in the encoding.
-	HasUplinkTxDirectCurrentMoreCarrierListR17 bool
+	UplinkTxDirectCurrentMoreCarrierListR17    UplinkTxDirectCurrentMoreCarrierListR17
+	HasUplinkTxDirectCurrentMoreCarrierListR17 bool // whether uplinkTxDirectCurrentMoreCarrierList-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCReconfigurationCompleteV1720IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReconfigurationCompleteV1720IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReconfigurationCompleteV1720IEs_NonCriticalExtension is the type of RRCReconfigurationComplete-v1720-IEs.nonCriticalExtension.
@@ -5247,17 +5054,14 @@ type RRCReject_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type RRCRejectIEs struct {
 	// WaitTime is the component waitTime [0] RejectWaitTime OPTIONAL.
-	WaitTime RejectWaitTime
-	// HasWaitTime tells whether waitTime is present in the encoding.
-	HasWaitTime bool
+	WaitTime    RejectWaitTime
+	HasWaitTime bool // whether waitTime is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCRejectIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCRejectIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCRejectIEs_NonCriticalExtension is the type of RRCReject-IEs.nonCriticalExtension.
@@ -5326,29 +5130,23 @@ type RRCRelease_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type RRCReleaseIEs struct {
 	// RedirectedCarrierInfo is the component redirectedCarrierInfo [0] EXPLICIT RedirectedCarrierInfo OPTIONAL.
-	RedirectedCarrierInfo RedirectedCarrierInfo
-	// HasRedirectedCarrierInfo tells whether redirectedCarrierInfo is present in the encoding.
-	HasRedirectedCarrierInfo bool
+	RedirectedCarrierInfo    RedirectedCarrierInfo
+	HasRedirectedCarrierInfo bool // whether redirectedCarrierInfo is present in the encoding
 	// CellReselectionPriorities is the component cellReselectionPriorities [1] CellReselectionPriorities OPTIONAL.
-	CellReselectionPriorities CellReselectionPriorities
-	// HasCellReselectionPriorities tells whether cellReselectionPriorities is present in the encoding.
-	HasCellReselectionPriorities bool
+	CellReselectionPriorities    CellReselectionPriorities
+	HasCellReselectionPriorities bool // whether cellReselectionPriorities is present in the encoding
 	// SuspendConfig is the component suspendConfig [2] SuspendConfig OPTIONAL.
-	SuspendConfig SuspendConfig
-	// HasSuspendConfig tells whether suspendConfig is present in the encoding.
-	HasSuspendConfig bool
+	SuspendConfig    SuspendConfig
+	HasSuspendConfig bool // whether suspendConfig is present in the encoding
 	// DeprioritisationReq is the component deprioritisationReq [3] SEQUENCE OPTIONAL.
-	DeprioritisationReq RRCReleaseIEs_DeprioritisationReq
-	// HasDeprioritisationReq tells whether deprioritisationReq is present in the encoding.
-	HasDeprioritisationReq bool
+	DeprioritisationReq    RRCReleaseIEs_DeprioritisationReq
+	HasDeprioritisationReq bool // whether deprioritisationReq is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [4] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [5] RRCRelease-v1540-IEs OPTIONAL.
-	NonCriticalExtension RRCReleaseV1540IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReleaseV1540IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReleaseIEs_DeprioritisationReq is the type of RRCRelease-IEs.deprioritisationReq.
@@ -5395,13 +5193,11 @@ func (v RRCReleaseIEs_DeprioritisationReq_DeprioritisationTimer) String() string
 //	}
 type RRCReleaseV1540IEs struct {
 	// WaitTime is the component waitTime [0] RejectWaitTime OPTIONAL.
-	WaitTime RejectWaitTime
-	// HasWaitTime tells whether waitTime is present in the encoding.
-	HasWaitTime bool
+	WaitTime    RejectWaitTime
+	HasWaitTime bool // whether waitTime is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCRelease-v1610-IEs OPTIONAL.
-	NonCriticalExtension RRCReleaseV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReleaseV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReleaseV1610IEs is the ASN.1 type RRCRelease-v1610-IEs.
@@ -5413,17 +5209,14 @@ type RRCReleaseV1540IEs struct {
 //	}
 type RRCReleaseV1610IEs struct {
 	// VoiceFallbackIndicationR16 is the component voiceFallbackIndication-r16 [0] ENUMERATED OPTIONAL.
-	VoiceFallbackIndicationR16 RRCReleaseV1610IEs_VoiceFallbackIndicationR16
-	// HasVoiceFallbackIndicationR16 tells whether voiceFallbackIndication-r16 is present in the encoding.
-	HasVoiceFallbackIndicationR16 bool
+	VoiceFallbackIndicationR16    RRCReleaseV1610IEs_VoiceFallbackIndicationR16
+	HasVoiceFallbackIndicationR16 bool // whether voiceFallbackIndication-r16 is present in the encoding
 	// MeasIdleConfigR16 is the component measIdleConfig-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.MeasIdleConfigDedicated-r16} OPTIONAL.
-	MeasIdleConfigR16 SetupRelease_MeasIdleConfigDedicatedR16
-	// HasMeasIdleConfigR16 tells whether measIdleConfig-r16 is present in the encoding.
-	HasMeasIdleConfigR16 bool
+	MeasIdleConfigR16    SetupRelease_MeasIdleConfigDedicatedR16
+	HasMeasIdleConfigR16 bool // whether measIdleConfig-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] RRCRelease-v1650-IEs OPTIONAL.
-	NonCriticalExtension RRCReleaseV1650IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReleaseV1650IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReleaseV1610IEs_VoiceFallbackIndicationR16 is the type of RRCRelease-v1610-IEs.voiceFallbackIndication-r16.
@@ -5480,13 +5273,11 @@ func (c SetupRelease_MeasIdleConfigDedicatedR16Choice) String() string {
 //	}
 type RRCReleaseV1650IEs struct {
 	// MpsPriorityIndicationR16 is the component mpsPriorityIndication-r16 [0] ENUMERATED OPTIONAL.
-	MpsPriorityIndicationR16 RRCReleaseV1650IEs_MpsPriorityIndicationR16
-	// HasMpsPriorityIndicationR16 tells whether mpsPriorityIndication-r16 is present in the encoding.
-	HasMpsPriorityIndicationR16 bool
+	MpsPriorityIndicationR16    RRCReleaseV1650IEs_MpsPriorityIndicationR16
+	HasMpsPriorityIndicationR16 bool // whether mpsPriorityIndication-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCRelease-v1710-IEs OPTIONAL.
-	NonCriticalExtension RRCReleaseV1710IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReleaseV1710IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReleaseV1650IEs_MpsPriorityIndicationR16 is the type of RRCRelease-v1650-IEs.mpsPriorityIndication-r16.
@@ -5509,13 +5300,11 @@ func (v RRCReleaseV1650IEs_MpsPriorityIndicationR16) String() string {
 //	}
 type RRCReleaseV1710IEs struct {
 	// NoLastCellUpdateR17 is the component noLastCellUpdate-r17 [0] ENUMERATED OPTIONAL.
-	NoLastCellUpdateR17 RRCReleaseV1710IEs_NoLastCellUpdateR17
-	// HasNoLastCellUpdateR17 tells whether noLastCellUpdate-r17 is present in the encoding.
-	HasNoLastCellUpdateR17 bool
+	NoLastCellUpdateR17    RRCReleaseV1710IEs_NoLastCellUpdateR17
+	HasNoLastCellUpdateR17 bool // whether noLastCellUpdate-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCReleaseV1710IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCReleaseV1710IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCReleaseV1710IEs_NoLastCellUpdateR17 is the type of RRCRelease-v1710-IEs.noLastCellUpdate-r17.
@@ -5580,9 +5369,8 @@ type RedirectedCarrierInfoEUTRA struct {
 	// EutraFrequency is the component eutraFrequency [0] ARFCN-ValueEUTRA.
 	EutraFrequency ARFCNValueEUTRA
 	// CnType is the component cnType [1] ENUMERATED OPTIONAL.
-	CnType RedirectedCarrierInfoEUTRA_CnType
-	// HasCnType tells whether cnType is present in the encoding.
-	HasCnType bool
+	CnType    RedirectedCarrierInfoEUTRA_CnType
+	HasCnType bool // whether cnType is present in the encoding
 }
 
 // RedirectedCarrierInfoEUTRA_CnType is the type of RedirectedCarrierInfo-EUTRA.cnType.
@@ -5612,9 +5400,8 @@ type CarrierInfoNR struct {
 	// SsbSubcarrierSpacing is the component ssbSubcarrierSpacing [1] SubcarrierSpacing.
 	SsbSubcarrierSpacing SubcarrierSpacing
 	// Smtc is the component smtc [2] SSB-MTC OPTIONAL.
-	Smtc SSBMTC
-	// HasSmtc tells whether smtc is present in the encoding.
-	HasSmtc bool
+	Smtc    SSBMTC
+	HasSmtc bool // whether smtc is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5647,35 +5434,28 @@ type SuspendConfig struct {
 	// RanPagingCycle is the component ran-PagingCycle [2] PagingCycle.
 	RanPagingCycle PagingCycle
 	// RanNotificationAreaInfo is the component ran-NotificationAreaInfo [3] EXPLICIT RAN-NotificationAreaInfo OPTIONAL.
-	RanNotificationAreaInfo RANNotificationAreaInfo
-	// HasRanNotificationAreaInfo tells whether ran-NotificationAreaInfo is present in the encoding.
-	HasRanNotificationAreaInfo bool
+	RanNotificationAreaInfo    RANNotificationAreaInfo
+	HasRanNotificationAreaInfo bool // whether ran-NotificationAreaInfo is present in the encoding
 	// T380 is the component t380 [4] PeriodicRNAU-TimerValue OPTIONAL.
-	T380 PeriodicRNAUTimerValue
-	// HasT380 tells whether t380 is present in the encoding.
-	HasT380 bool
+	T380    PeriodicRNAUTimerValue
+	HasT380 bool // whether t380 is present in the encoding
 	// NextHopChainingCount is the component nextHopChainingCount [5] NextHopChainingCount.
 	NextHopChainingCount NextHopChainingCount
 	// SlUEIdentityRemoteR17 is the component sl-UEIdentityRemote-r17 [6] RNTI-Value OPTIONAL (extension addition).
-	SlUEIdentityRemoteR17 RNTIValue
-	// HasSlUEIdentityRemoteR17 tells whether sl-UEIdentityRemote-r17 is present in the encoding.
-	HasSlUEIdentityRemoteR17 bool
+	SlUEIdentityRemoteR17    RNTIValue
+	HasSlUEIdentityRemoteR17 bool // whether sl-UEIdentityRemote-r17 is present in the encoding
 	// SdtConfigR17 is the component sdt-Config-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.SDT-Config-r17} OPTIONAL (extension addition).
-	SdtConfigR17 SetupRelease_SDTConfigR17
-	// HasSdtConfigR17 tells whether sdt-Config-r17 is present in the encoding.
-	HasSdtConfigR17 bool
+	SdtConfigR17    SetupRelease_SDTConfigR17
+	HasSdtConfigR17 bool // whether sdt-Config-r17 is present in the encoding
 	// SrsPosRRCInactiveR17 is the component srs-PosRRC-Inactive-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.SRS-PosRRC-Inactive-r17} OPTIONAL (extension addition).
-	SrsPosRRCInactiveR17 SetupRelease_SRSPosRRCInactiveR17
-	// HasSrsPosRRCInactiveR17 tells whether srs-PosRRC-Inactive-r17 is present in the encoding.
-	HasSrsPosRRCInactiveR17 bool
+	SrsPosRRCInactiveR17    SetupRelease_SRSPosRRCInactiveR17
+	HasSrsPosRRCInactiveR17 bool // whether srs-PosRRC-Inactive-r17 is present in the encoding
 	// RanExtendedPagingCycleR17 is the component ran-ExtendedPagingCycle-r17 [9] ExtendedPagingCycle-r17 OPTIONAL (extension addition).
-	RanExtendedPagingCycleR17 ExtendedPagingCycleR17
-	// HasRanExtendedPagingCycleR17 tells whether ran-ExtendedPagingCycle-r17 is present in the encoding.
-	HasRanExtendedPagingCycleR17 bool
+	RanExtendedPagingCycleR17    ExtendedPagingCycleR17
+	HasRanExtendedPagingCycleR17 bool // whether ran-ExtendedPagingCycle-r17 is present in the encoding
 	// NcdSSBRedCapInitialBWPSDTR17 is the component ncd-SSB-RedCapInitialBWP-SDT-r17 [10] EXPLICIT SetupRelease{NR-RRC-Definitions.NonCellDefiningSSB-r17} OPTIONAL (extension addition).
-	NcdSSBRedCapInitialBWPSDTR17 SetupRelease_NonCellDefiningSSBR17
-	// HasNcdSSBRedCapInitialBWPSDTR17 tells whether ncd-SSB-RedCapInitialBWP-SDT-r17 is present in the encoding.
-	HasNcdSSBRedCapInitialBWPSDTR17 bool
+	NcdSSBRedCapInitialBWPSDTR17    SetupRelease_NonCellDefiningSSBR17
+	HasNcdSSBRedCapInitialBWPSDTR17 bool // whether ncd-SSB-RedCapInitialBWP-SDT-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5816,21 +5596,17 @@ func (v PeriodicRNAUTimerValue) String() string {
 //	}
 type CellReselectionPriorities struct {
 	// FreqPriorityListEUTRA is the component freqPriorityListEUTRA [0] FreqPriorityListEUTRA OPTIONAL.
-	FreqPriorityListEUTRA FreqPriorityListEUTRA
-	// HasFreqPriorityListEUTRA tells whether freqPriorityListEUTRA is present in the encoding.
-	HasFreqPriorityListEUTRA bool
+	FreqPriorityListEUTRA    FreqPriorityListEUTRA
+	HasFreqPriorityListEUTRA bool // whether freqPriorityListEUTRA is present in the encoding
 	// FreqPriorityListNR is the component freqPriorityListNR [1] FreqPriorityListNR OPTIONAL.
-	FreqPriorityListNR FreqPriorityListNR
-	// HasFreqPriorityListNR tells whether freqPriorityListNR is present in the encoding.
-	HasFreqPriorityListNR bool
+	FreqPriorityListNR    FreqPriorityListNR
+	HasFreqPriorityListNR bool // whether freqPriorityListNR is present in the encoding
 	// T320 is the component t320 [2] ENUMERATED OPTIONAL.
-	T320 CellReselectionPriorities_T320
-	// HasT320 tells whether t320 is present in the encoding.
-	HasT320 bool
+	T320    CellReselectionPriorities_T320
+	HasT320 bool // whether t320 is present in the encoding
 	// FreqPriorityListDedicatedSlicingR17 is the component freqPriorityListDedicatedSlicing-r17 [3] FreqPriorityListDedicatedSlicing-r17 OPTIONAL (extension addition).
-	FreqPriorityListDedicatedSlicingR17 FreqPriorityListDedicatedSlicingR17
-	// HasFreqPriorityListDedicatedSlicingR17 tells whether freqPriorityListDedicatedSlicing-r17 is present in the encoding.
-	HasFreqPriorityListDedicatedSlicingR17 bool
+	FreqPriorityListDedicatedSlicingR17    FreqPriorityListDedicatedSlicingR17
+	HasFreqPriorityListDedicatedSlicingR17 bool // whether freqPriorityListDedicatedSlicing-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5911,9 +5687,8 @@ type FreqPriorityEUTRA struct {
 	// CellReselectionPriority is the component cellReselectionPriority [1] CellReselectionPriority.
 	CellReselectionPriority CellReselectionPriority
 	// CellReselectionSubPriority is the component cellReselectionSubPriority [2] CellReselectionSubPriority OPTIONAL.
-	CellReselectionSubPriority CellReselectionSubPriority
-	// HasCellReselectionSubPriority tells whether cellReselectionSubPriority is present in the encoding.
-	HasCellReselectionSubPriority bool
+	CellReselectionSubPriority    CellReselectionSubPriority
+	HasCellReselectionSubPriority bool // whether cellReselectionSubPriority is present in the encoding
 }
 
 // FreqPriorityNR is the ASN.1 type FreqPriorityNR.
@@ -5929,9 +5704,8 @@ type FreqPriorityNR struct {
 	// CellReselectionPriority is the component cellReselectionPriority [1] CellReselectionPriority.
 	CellReselectionPriority CellReselectionPriority
 	// CellReselectionSubPriority is the component cellReselectionSubPriority [2] CellReselectionSubPriority OPTIONAL.
-	CellReselectionSubPriority CellReselectionSubPriority
-	// HasCellReselectionSubPriority tells whether cellReselectionSubPriority is present in the encoding.
-	HasCellReselectionSubPriority bool
+	CellReselectionSubPriority    CellReselectionSubPriority
+	HasCellReselectionSubPriority bool // whether cellReselectionSubPriority is present in the encoding
 }
 
 // RANNotificationAreaInfo is the ASN.1 type RAN-NotificationAreaInfo.
@@ -5984,9 +5758,8 @@ type PLMNRANAreaCellList []PLMNRANAreaCell
 //	}
 type PLMNRANAreaCell struct {
 	// PlmnIdentity is the component plmn-Identity [0] PLMN-Identity OPTIONAL.
-	PlmnIdentity PLMNIdentity
-	// HasPlmnIdentity tells whether plmn-Identity is present in the encoding.
-	HasPlmnIdentity bool
+	PlmnIdentity    PLMNIdentity
+	HasPlmnIdentity bool // whether plmn-Identity is present in the encoding
 	// RanAreaCells is the component ran-AreaCells [1] SEQUENCE OF.
 	RanAreaCells PLMNRANAreaCell_RanAreaCells
 }
@@ -6007,9 +5780,8 @@ type PLMNRANAreaConfigList []PLMNRANAreaConfig
 //	}
 type PLMNRANAreaConfig struct {
 	// PlmnIdentity is the component plmn-Identity [0] PLMN-Identity OPTIONAL.
-	PlmnIdentity PLMNIdentity
-	// HasPlmnIdentity tells whether plmn-Identity is present in the encoding.
-	HasPlmnIdentity bool
+	PlmnIdentity    PLMNIdentity
+	HasPlmnIdentity bool // whether plmn-Identity is present in the encoding
 	// RanArea is the component ran-Area [1] SEQUENCE OF.
 	RanArea PLMNRANAreaConfig_RanArea
 }
@@ -6027,9 +5799,8 @@ type RANAreaConfig struct {
 	// TrackingAreaCode is the component trackingAreaCode [0] TrackingAreaCode.
 	TrackingAreaCode TrackingAreaCode
 	// RanAreaCodeList is the component ran-AreaCodeList [1] SEQUENCE OF OPTIONAL.
-	RanAreaCodeList RANAreaConfig_RanAreaCodeList
-	// HasRanAreaCodeList tells whether ran-AreaCodeList is present in the encoding.
-	HasRanAreaCodeList bool
+	RanAreaCodeList    RANAreaConfig_RanAreaCodeList
+	HasRanAreaCodeList bool // whether ran-AreaCodeList is present in the encoding
 }
 
 // RANAreaConfig_RanAreaCodeList is the type of RAN-AreaConfig.ran-AreaCodeList.
@@ -6045,21 +5816,17 @@ type RANAreaConfig_RanAreaCodeList []RANAreaCode
 //	}
 type SDTConfigR17 struct {
 	// SdtDRBListR17 is the component sdt-DRB-List-r17 [0] SEQUENCE OF OPTIONAL.
-	SdtDRBListR17 SDTConfigR17_SdtDRBListR17
-	// HasSdtDRBListR17 tells whether sdt-DRB-List-r17 is present in the encoding.
-	HasSdtDRBListR17 bool
+	SdtDRBListR17    SDTConfigR17_SdtDRBListR17
+	HasSdtDRBListR17 bool // whether sdt-DRB-List-r17 is present in the encoding
 	// SdtSRB2IndicationR17 is the component sdt-SRB2-Indication-r17 [1] ENUMERATED OPTIONAL.
-	SdtSRB2IndicationR17 SDTConfigR17_SdtSRB2IndicationR17
-	// HasSdtSRB2IndicationR17 tells whether sdt-SRB2-Indication-r17 is present in the encoding.
-	HasSdtSRB2IndicationR17 bool
+	SdtSRB2IndicationR17    SDTConfigR17_SdtSRB2IndicationR17
+	HasSdtSRB2IndicationR17 bool // whether sdt-SRB2-Indication-r17 is present in the encoding
 	// SdtMACPHYCGConfigR17 is the component sdt-MAC-PHY-CG-Config-r17 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.SDT-CG-Config-r17} OPTIONAL.
-	SdtMACPHYCGConfigR17 SetupRelease_SDTCGConfigR17
-	// HasSdtMACPHYCGConfigR17 tells whether sdt-MAC-PHY-CG-Config-r17 is present in the encoding.
-	HasSdtMACPHYCGConfigR17 bool
+	SdtMACPHYCGConfigR17    SetupRelease_SDTCGConfigR17
+	HasSdtMACPHYCGConfigR17 bool // whether sdt-MAC-PHY-CG-Config-r17 is present in the encoding
 	// SdtDRBContinueROHCR17 is the component sdt-DRB-ContinueROHC-r17 [3] ENUMERATED OPTIONAL.
-	SdtDRBContinueROHCR17 SDTConfigR17_SdtDRBContinueROHCR17
-	// HasSdtDRBContinueROHCR17 tells whether sdt-DRB-ContinueROHC-r17 is present in the encoding.
-	HasSdtDRBContinueROHCR17 bool
+	SdtDRBContinueROHCR17    SDTConfigR17_SdtDRBContinueROHCR17
+	HasSdtDRBContinueROHCR17 bool // whether sdt-DRB-ContinueROHC-r17 is present in the encoding
 }
 
 // SDTConfigR17_SdtDRBListR17 is the type of SDT-Config-r17.sdt-DRB-List-r17.
@@ -6146,41 +5913,32 @@ type SDTCGConfigR17 []byte
 //	}
 type SDTMACPHYCGConfigR17 struct {
 	// CgSDTConfigLCHRestrictionToAddModListR17 is the component cg-SDT-ConfigLCH-RestrictionToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
-	CgSDTConfigLCHRestrictionToAddModListR17 SDTMACPHYCGConfigR17_CgSDTConfigLCHRestrictionToAddModListR17
-	// HasCgSDTConfigLCHRestrictionToAddModListR17 tells whether cg-SDT-ConfigLCH-RestrictionToAddModList-r17 is present in the encoding.
-	HasCgSDTConfigLCHRestrictionToAddModListR17 bool
+	CgSDTConfigLCHRestrictionToAddModListR17    SDTMACPHYCGConfigR17_CgSDTConfigLCHRestrictionToAddModListR17
+	HasCgSDTConfigLCHRestrictionToAddModListR17 bool // whether cg-SDT-ConfigLCH-RestrictionToAddModList-r17 is present in the encoding
 	// CgSDTConfigLCHRestrictionToReleaseListR17 is the component cg-SDT-ConfigLCH-RestrictionToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	CgSDTConfigLCHRestrictionToReleaseListR17 SDTMACPHYCGConfigR17_CgSDTConfigLCHRestrictionToReleaseListR17
-	// HasCgSDTConfigLCHRestrictionToReleaseListR17 tells whether cg-SDT-ConfigLCH-RestrictionToReleaseList-r17 is present in the encoding.
-	HasCgSDTConfigLCHRestrictionToReleaseListR17 bool
+	CgSDTConfigLCHRestrictionToReleaseListR17    SDTMACPHYCGConfigR17_CgSDTConfigLCHRestrictionToReleaseListR17
+	HasCgSDTConfigLCHRestrictionToReleaseListR17 bool // whether cg-SDT-ConfigLCH-RestrictionToReleaseList-r17 is present in the encoding
 	// CgSDTConfigInitialBWPNULR17 is the component cg-SDT-ConfigInitialBWP-NUL-r17 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.BWP-UplinkDedicatedSDT-r17} OPTIONAL.
-	CgSDTConfigInitialBWPNULR17 SetupRelease_BWPUplinkDedicatedSDTR17
-	// HasCgSDTConfigInitialBWPNULR17 tells whether cg-SDT-ConfigInitialBWP-NUL-r17 is present in the encoding.
-	HasCgSDTConfigInitialBWPNULR17 bool
+	CgSDTConfigInitialBWPNULR17    SetupRelease_BWPUplinkDedicatedSDTR17
+	HasCgSDTConfigInitialBWPNULR17 bool // whether cg-SDT-ConfigInitialBWP-NUL-r17 is present in the encoding
 	// CgSDTConfigInitialBWPSULR17 is the component cg-SDT-ConfigInitialBWP-SUL-r17 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.BWP-UplinkDedicatedSDT-r17} OPTIONAL.
-	CgSDTConfigInitialBWPSULR17 SetupRelease_BWPUplinkDedicatedSDTR17
-	// HasCgSDTConfigInitialBWPSULR17 tells whether cg-SDT-ConfigInitialBWP-SUL-r17 is present in the encoding.
-	HasCgSDTConfigInitialBWPSULR17 bool
+	CgSDTConfigInitialBWPSULR17    SetupRelease_BWPUplinkDedicatedSDTR17
+	HasCgSDTConfigInitialBWPSULR17 bool // whether cg-SDT-ConfigInitialBWP-SUL-r17 is present in the encoding
 	// CgSDTConfigInitialBWPDLR17 is the component cg-SDT-ConfigInitialBWP-DL-r17 [4] BWP-DownlinkDedicatedSDT-r17 OPTIONAL.
-	CgSDTConfigInitialBWPDLR17 BWPDownlinkDedicatedSDTR17
-	// HasCgSDTConfigInitialBWPDLR17 tells whether cg-SDT-ConfigInitialBWP-DL-r17 is present in the encoding.
-	HasCgSDTConfigInitialBWPDLR17 bool
+	CgSDTConfigInitialBWPDLR17    BWPDownlinkDedicatedSDTR17
+	HasCgSDTConfigInitialBWPDLR17 bool // whether cg-SDT-ConfigInitialBWP-DL-r17 is present in the encoding
 	// CgSDTTimeAlignmentTimerR17 is the component cg-SDT-TimeAlignmentTimer-r17 [5] TimeAlignmentTimer OPTIONAL.
-	CgSDTTimeAlignmentTimerR17 TimeAlignmentTimer
-	// HasCgSDTTimeAlignmentTimerR17 tells whether cg-SDT-TimeAlignmentTimer-r17 is present in the encoding.
-	HasCgSDTTimeAlignmentTimerR17 bool
+	CgSDTTimeAlignmentTimerR17    TimeAlignmentTimer
+	HasCgSDTTimeAlignmentTimerR17 bool // whether cg-SDT-TimeAlignmentTimer-r17 is present in the encoding
 	// CgSDTRSRPThresholdSSBR17 is the component cg-SDT-RSRP-ThresholdSSB-r17 [6] RSRP-Range OPTIONAL.
-	CgSDTRSRPThresholdSSBR17 RSRPRange
-	// HasCgSDTRSRPThresholdSSBR17 tells whether cg-SDT-RSRP-ThresholdSSB-r17 is present in the encoding.
-	HasCgSDTRSRPThresholdSSBR17 bool
+	CgSDTRSRPThresholdSSBR17    RSRPRange
+	HasCgSDTRSRPThresholdSSBR17 bool // whether cg-SDT-RSRP-ThresholdSSB-r17 is present in the encoding
 	// CgSDTTAValidationConfigR17 is the component cg-SDT-TA-ValidationConfig-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.CG-SDT-TA-ValidationConfig-r17} OPTIONAL.
-	CgSDTTAValidationConfigR17 SetupRelease_CGSDTTAValidationConfigR17
-	// HasCgSDTTAValidationConfigR17 tells whether cg-SDT-TA-ValidationConfig-r17 is present in the encoding.
-	HasCgSDTTAValidationConfigR17 bool
+	CgSDTTAValidationConfigR17    SetupRelease_CGSDTTAValidationConfigR17
+	HasCgSDTTAValidationConfigR17 bool // whether cg-SDT-TA-ValidationConfig-r17 is present in the encoding
 	// CgSDTCSRNTIR17 is the component cg-SDT-CS-RNTI-r17 [8] RNTI-Value OPTIONAL.
-	CgSDTCSRNTIR17 RNTIValue
-	// HasCgSDTCSRNTIR17 tells whether cg-SDT-CS-RNTI-r17 is present in the encoding.
-	HasCgSDTCSRNTIR17 bool
+	CgSDTCSRNTIR17    RNTIValue
+	HasCgSDTCSRNTIR17 bool // whether cg-SDT-CS-RNTI-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6306,13 +6064,11 @@ func (v CGSDTTAValidationConfigR17_CgSDTRSRPChangeThresholdR17) String() string 
 //	}
 type BWPDownlinkDedicatedSDTR17 struct {
 	// PdcchConfigR17 is the component pdcch-Config-r17 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-Config} OPTIONAL.
-	PdcchConfigR17 SetupRelease_PDCCHConfig
-	// HasPdcchConfigR17 tells whether pdcch-Config-r17 is present in the encoding.
-	HasPdcchConfigR17 bool
+	PdcchConfigR17    SetupRelease_PDCCHConfig
+	HasPdcchConfigR17 bool // whether pdcch-Config-r17 is present in the encoding
 	// PdschConfigR17 is the component pdsch-Config-r17 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-Config} OPTIONAL.
-	PdschConfigR17 SetupRelease_PDSCHConfig
-	// HasPdschConfigR17 tells whether pdsch-Config-r17 is present in the encoding.
-	HasPdschConfigR17 bool
+	PdschConfigR17    SetupRelease_PDSCHConfig
+	HasPdschConfigR17 bool // whether pdsch-Config-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6395,17 +6151,14 @@ func (c SetupRelease_PDSCHConfigChoice) String() string {
 //	}
 type BWPUplinkDedicatedSDTR17 struct {
 	// PuschConfigR17 is the component pusch-Config-r17 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-Config} OPTIONAL.
-	PuschConfigR17 SetupRelease_PUSCHConfig
-	// HasPuschConfigR17 tells whether pusch-Config-r17 is present in the encoding.
-	HasPuschConfigR17 bool
+	PuschConfigR17    SetupRelease_PUSCHConfig
+	HasPuschConfigR17 bool // whether pusch-Config-r17 is present in the encoding
 	// ConfiguredGrantConfigToAddModListR17 is the component configuredGrantConfigToAddModList-r17 [1] ConfiguredGrantConfigToAddModList-r16 OPTIONAL.
-	ConfiguredGrantConfigToAddModListR17 ConfiguredGrantConfigToAddModListR16
-	// HasConfiguredGrantConfigToAddModListR17 tells whether configuredGrantConfigToAddModList-r17 is present in the encoding.
-	HasConfiguredGrantConfigToAddModListR17 bool
+	ConfiguredGrantConfigToAddModListR17    ConfiguredGrantConfigToAddModListR16
+	HasConfiguredGrantConfigToAddModListR17 bool // whether configuredGrantConfigToAddModList-r17 is present in the encoding
 	// ConfiguredGrantConfigToReleaseListR17 is the component configuredGrantConfigToReleaseList-r17 [2] ConfiguredGrantConfigToReleaseList-r16 OPTIONAL.
-	ConfiguredGrantConfigToReleaseListR17 ConfiguredGrantConfigToReleaseListR16
-	// HasConfiguredGrantConfigToReleaseListR17 tells whether configuredGrantConfigToReleaseList-r17 is present in the encoding.
-	HasConfiguredGrantConfigToReleaseListR17 bool
+	ConfiguredGrantConfigToReleaseListR17    ConfiguredGrantConfigToReleaseListR16
+	HasConfiguredGrantConfigToReleaseListR17 bool // whether configuredGrantConfigToReleaseList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6456,13 +6209,11 @@ type CGSDTConfigLCHRestrictionR17 struct {
 	// LogicalChannelIdentityR17 is the component logicalChannelIdentity-r17 [0] LogicalChannelIdentity.
 	LogicalChannelIdentityR17 LogicalChannelIdentity
 	// ConfiguredGrantType1AllowedR17 is the component configuredGrantType1Allowed-r17 [1] ENUMERATED OPTIONAL.
-	ConfiguredGrantType1AllowedR17 CGSDTConfigLCHRestrictionR17_ConfiguredGrantType1AllowedR17
-	// HasConfiguredGrantType1AllowedR17 tells whether configuredGrantType1Allowed-r17 is present in the encoding.
-	HasConfiguredGrantType1AllowedR17 bool
+	ConfiguredGrantType1AllowedR17    CGSDTConfigLCHRestrictionR17_ConfiguredGrantType1AllowedR17
+	HasConfiguredGrantType1AllowedR17 bool // whether configuredGrantType1Allowed-r17 is present in the encoding
 	// AllowedCGListR17 is the component allowedCG-List-r17 [2] SEQUENCE OF OPTIONAL.
-	AllowedCGListR17 CGSDTConfigLCHRestrictionR17_AllowedCGListR17
-	// HasAllowedCGListR17 tells whether allowedCG-List-r17 is present in the encoding.
-	HasAllowedCGListR17 bool
+	AllowedCGListR17    CGSDTConfigLCHRestrictionR17_AllowedCGListR17
+	HasAllowedCGListR17 bool // whether allowedCG-List-r17 is present in the encoding
 }
 
 // CGSDTConfigLCHRestrictionR17_ConfiguredGrantType1AllowedR17 is the type of CG-SDT-ConfigLCH-Restriction-r17.configuredGrantType1Allowed-r17.
@@ -6497,29 +6248,23 @@ type SRSPosRRCInactiveR17 []byte
 //	}
 type SRSPosRRCInactiveConfigR17 struct {
 	// SrsPosConfigNULR17 is the component srs-PosConfigNUL-r17 [0] SRS-PosConfig-r17 OPTIONAL.
-	SrsPosConfigNULR17 SRSPosConfigR17
-	// HasSrsPosConfigNULR17 tells whether srs-PosConfigNUL-r17 is present in the encoding.
-	HasSrsPosConfigNULR17 bool
+	SrsPosConfigNULR17    SRSPosConfigR17
+	HasSrsPosConfigNULR17 bool // whether srs-PosConfigNUL-r17 is present in the encoding
 	// SrsPosConfigSULR17 is the component srs-PosConfigSUL-r17 [1] SRS-PosConfig-r17 OPTIONAL.
-	SrsPosConfigSULR17 SRSPosConfigR17
-	// HasSrsPosConfigSULR17 tells whether srs-PosConfigSUL-r17 is present in the encoding.
-	HasSrsPosConfigSULR17 bool
+	SrsPosConfigSULR17    SRSPosConfigR17
+	HasSrsPosConfigSULR17 bool // whether srs-PosConfigSUL-r17 is present in the encoding
 	// BwpNULR17 is the component bwp-NUL-r17 [2] BWP OPTIONAL.
-	BwpNULR17 BWP
-	// HasBwpNULR17 tells whether bwp-NUL-r17 is present in the encoding.
-	HasBwpNULR17 bool
+	BwpNULR17    BWP
+	HasBwpNULR17 bool // whether bwp-NUL-r17 is present in the encoding
 	// BwpSULR17 is the component bwp-SUL-r17 [3] BWP OPTIONAL.
-	BwpSULR17 BWP
-	// HasBwpSULR17 tells whether bwp-SUL-r17 is present in the encoding.
-	HasBwpSULR17 bool
+	BwpSULR17    BWP
+	HasBwpSULR17 bool // whether bwp-SUL-r17 is present in the encoding
 	// InactivePosSRSTimeAlignmentTimerR17 is the component inactivePosSRS-TimeAlignmentTimer-r17 [4] TimeAlignmentTimer OPTIONAL.
-	InactivePosSRSTimeAlignmentTimerR17 TimeAlignmentTimer
-	// HasInactivePosSRSTimeAlignmentTimerR17 tells whether inactivePosSRS-TimeAlignmentTimer-r17 is present in the encoding.
-	HasInactivePosSRSTimeAlignmentTimerR17 bool
+	InactivePosSRSTimeAlignmentTimerR17    TimeAlignmentTimer
+	HasInactivePosSRSTimeAlignmentTimerR17 bool // whether inactivePosSRS-TimeAlignmentTimer-r17 is present in the encoding
 	// InactivePosSRSRSRPChangeThresholdR17 is the component inactivePosSRS-RSRP-ChangeThreshold-r17 [5] RSRP-ChangeThreshold-r17 OPTIONAL.
-	InactivePosSRSRSRPChangeThresholdR17 RSRPChangeThresholdR17
-	// HasInactivePosSRSRSRPChangeThresholdR17 tells whether inactivePosSRS-RSRP-ChangeThreshold-r17 is present in the encoding.
-	HasInactivePosSRSRSRPChangeThresholdR17 bool
+	InactivePosSRSRSRPChangeThresholdR17    RSRPChangeThresholdR17
+	HasInactivePosSRSRSRPChangeThresholdR17 bool // whether inactivePosSRS-RSRP-ChangeThreshold-r17 is present in the encoding
 }
 
 // RSRPChangeThresholdR17 is the ASN.1 type RSRP-ChangeThreshold-r17.
@@ -6561,21 +6306,17 @@ func (v RSRPChangeThresholdR17) String() string {
 //	}
 type SRSPosConfigR17 struct {
 	// SrsPosResourceSetToReleaseListR17 is the component srs-PosResourceSetToReleaseList-r17 [0] SEQUENCE OF OPTIONAL.
-	SrsPosResourceSetToReleaseListR17 SRSPosConfigR17_SrsPosResourceSetToReleaseListR17
-	// HasSrsPosResourceSetToReleaseListR17 tells whether srs-PosResourceSetToReleaseList-r17 is present in the encoding.
-	HasSrsPosResourceSetToReleaseListR17 bool
+	SrsPosResourceSetToReleaseListR17    SRSPosConfigR17_SrsPosResourceSetToReleaseListR17
+	HasSrsPosResourceSetToReleaseListR17 bool // whether srs-PosResourceSetToReleaseList-r17 is present in the encoding
 	// SrsPosResourceSetToAddModListR17 is the component srs-PosResourceSetToAddModList-r17 [1] SEQUENCE OF OPTIONAL.
-	SrsPosResourceSetToAddModListR17 SRSPosConfigR17_SrsPosResourceSetToAddModListR17
-	// HasSrsPosResourceSetToAddModListR17 tells whether srs-PosResourceSetToAddModList-r17 is present in the encoding.
-	HasSrsPosResourceSetToAddModListR17 bool
+	SrsPosResourceSetToAddModListR17    SRSPosConfigR17_SrsPosResourceSetToAddModListR17
+	HasSrsPosResourceSetToAddModListR17 bool // whether srs-PosResourceSetToAddModList-r17 is present in the encoding
 	// SrsPosResourceToReleaseListR17 is the component srs-PosResourceToReleaseList-r17 [2] SEQUENCE OF OPTIONAL.
-	SrsPosResourceToReleaseListR17 SRSPosConfigR17_SrsPosResourceToReleaseListR17
-	// HasSrsPosResourceToReleaseListR17 tells whether srs-PosResourceToReleaseList-r17 is present in the encoding.
-	HasSrsPosResourceToReleaseListR17 bool
+	SrsPosResourceToReleaseListR17    SRSPosConfigR17_SrsPosResourceToReleaseListR17
+	HasSrsPosResourceToReleaseListR17 bool // whether srs-PosResourceToReleaseList-r17 is present in the encoding
 	// SrsPosResourceToAddModListR17 is the component srs-PosResourceToAddModList-r17 [3] SEQUENCE OF OPTIONAL.
-	SrsPosResourceToAddModListR17 SRSPosConfigR17_SrsPosResourceToAddModListR17
-	// HasSrsPosResourceToAddModListR17 tells whether srs-PosResourceToAddModList-r17 is present in the encoding.
-	HasSrsPosResourceToAddModListR17 bool
+	SrsPosResourceToAddModListR17    SRSPosConfigR17_SrsPosResourceToAddModListR17
+	HasSrsPosResourceToAddModListR17 bool // whether srs-PosResourceToAddModList-r17 is present in the encoding
 }
 
 // SRSPosConfigR17_SrsPosResourceSetToReleaseListR17 is the type of SRS-PosConfig-r17.srs-PosResourceSetToReleaseList-r17.
@@ -6650,29 +6391,23 @@ type RRCResume_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type RRCResumeIEs struct {
 	// RadioBearerConfig is the component radioBearerConfig [0] RadioBearerConfig OPTIONAL.
-	RadioBearerConfig RadioBearerConfig
-	// HasRadioBearerConfig tells whether radioBearerConfig is present in the encoding.
-	HasRadioBearerConfig bool
+	RadioBearerConfig    RadioBearerConfig
+	HasRadioBearerConfig bool // whether radioBearerConfig is present in the encoding
 	// MasterCellGroup is the component masterCellGroup [1] OCTET STRING OPTIONAL.
-	MasterCellGroup CellGroupConfig
-	// HasMasterCellGroup tells whether masterCellGroup is present in the encoding.
-	HasMasterCellGroup bool
+	MasterCellGroup    CellGroupConfig
+	HasMasterCellGroup bool // whether masterCellGroup is present in the encoding
 	// MeasConfig is the component measConfig [2] MeasConfig OPTIONAL.
-	MeasConfig MeasConfig
-	// HasMeasConfig tells whether measConfig is present in the encoding.
-	HasMeasConfig bool
+	MeasConfig    MeasConfig
+	HasMeasConfig bool // whether measConfig is present in the encoding
 	// FullConfig is the component fullConfig [3] ENUMERATED OPTIONAL.
-	FullConfig RRCResumeIEs_FullConfig
-	// HasFullConfig tells whether fullConfig is present in the encoding.
-	HasFullConfig bool
+	FullConfig    RRCResumeIEs_FullConfig
+	HasFullConfig bool // whether fullConfig is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [4] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [5] RRCResume-v1560-IEs OPTIONAL.
-	NonCriticalExtension RRCResumeV1560IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeV1560IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeIEs_FullConfig is the type of RRCResume-IEs.fullConfig.
@@ -6696,17 +6431,14 @@ func (v RRCResumeIEs_FullConfig) String() string {
 //	}
 type RRCResumeV1560IEs struct {
 	// RadioBearerConfig2 is the component radioBearerConfig2 [0] OCTET STRING OPTIONAL.
-	RadioBearerConfig2 RadioBearerConfig
-	// HasRadioBearerConfig2 tells whether radioBearerConfig2 is present in the encoding.
-	HasRadioBearerConfig2 bool
+	RadioBearerConfig2    RadioBearerConfig
+	HasRadioBearerConfig2 bool // whether radioBearerConfig2 is present in the encoding
 	// SkCounter is the component sk-Counter [1] SK-Counter OPTIONAL.
-	SkCounter SKCounter
-	// HasSkCounter tells whether sk-Counter is present in the encoding.
-	HasSkCounter bool
+	SkCounter    SKCounter
+	HasSkCounter bool // whether sk-Counter is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] RRCResume-v1610-IEs OPTIONAL.
-	NonCriticalExtension RRCResumeV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeV1610IEs is the ASN.1 type RRCResume-v1610-IEs.
@@ -6724,29 +6456,23 @@ type RRCResumeV1560IEs struct {
 //	}
 type RRCResumeV1610IEs struct {
 	// IdleModeMeasurementReqR16 is the component idleModeMeasurementReq-r16 [0] ENUMERATED OPTIONAL.
-	IdleModeMeasurementReqR16 RRCResumeV1610IEs_IdleModeMeasurementReqR16
-	// HasIdleModeMeasurementReqR16 tells whether idleModeMeasurementReq-r16 is present in the encoding.
-	HasIdleModeMeasurementReqR16 bool
+	IdleModeMeasurementReqR16    RRCResumeV1610IEs_IdleModeMeasurementReqR16
+	HasIdleModeMeasurementReqR16 bool // whether idleModeMeasurementReq-r16 is present in the encoding
 	// RestoreMCGSCellsR16 is the component restoreMCG-SCells-r16 [1] ENUMERATED OPTIONAL.
-	RestoreMCGSCellsR16 RRCResumeV1610IEs_RestoreMCGSCellsR16
-	// HasRestoreMCGSCellsR16 tells whether restoreMCG-SCells-r16 is present in the encoding.
-	HasRestoreMCGSCellsR16 bool
+	RestoreMCGSCellsR16    RRCResumeV1610IEs_RestoreMCGSCellsR16
+	HasRestoreMCGSCellsR16 bool // whether restoreMCG-SCells-r16 is present in the encoding
 	// RestoreSCGR16 is the component restoreSCG-r16 [2] ENUMERATED OPTIONAL.
-	RestoreSCGR16 RRCResumeV1610IEs_RestoreSCGR16
-	// HasRestoreSCGR16 tells whether restoreSCG-r16 is present in the encoding.
-	HasRestoreSCGR16 bool
+	RestoreSCGR16    RRCResumeV1610IEs_RestoreSCGR16
+	HasRestoreSCGR16 bool // whether restoreSCG-r16 is present in the encoding
 	// MrdcSecondaryCellGroupR16 is the component mrdc-SecondaryCellGroup-r16 [3] EXPLICIT CHOICE OPTIONAL.
-	MrdcSecondaryCellGroupR16 RRCResumeV1610IEs_MrdcSecondaryCellGroupR16
-	// HasMrdcSecondaryCellGroupR16 tells whether mrdc-SecondaryCellGroup-r16 is present in the encoding.
-	HasMrdcSecondaryCellGroupR16 bool
+	MrdcSecondaryCellGroupR16    RRCResumeV1610IEs_MrdcSecondaryCellGroupR16
+	HasMrdcSecondaryCellGroupR16 bool // whether mrdc-SecondaryCellGroup-r16 is present in the encoding
 	// NeedForGapsConfigNRR16 is the component needForGapsConfigNR-r16 [4] EXPLICIT SetupRelease{NR-RRC-Definitions.NeedForGapsConfigNR-r16} OPTIONAL.
-	NeedForGapsConfigNRR16 SetupRelease_NeedForGapsConfigNRR16
-	// HasNeedForGapsConfigNRR16 tells whether needForGapsConfigNR-r16 is present in the encoding.
-	HasNeedForGapsConfigNRR16 bool
+	NeedForGapsConfigNRR16    SetupRelease_NeedForGapsConfigNRR16
+	HasNeedForGapsConfigNRR16 bool // whether needForGapsConfigNR-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [5] RRCResume-v1700-IEs OPTIONAL.
-	NonCriticalExtension RRCResumeV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeV1610IEs_IdleModeMeasurementReqR16 is the type of RRCResume-v1610-IEs.idleModeMeasurementReq-r16.
@@ -6827,33 +6553,26 @@ func (c RRCResumeV1610IEs_MrdcSecondaryCellGroupR16Choice) String() string {
 //	}
 type RRCResumeV1700IEs struct {
 	// SlConfigDedicatedNRR17 is the component sl-ConfigDedicatedNR-r17 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-ConfigDedicatedNR-r16} OPTIONAL.
-	SlConfigDedicatedNRR17 SetupRelease_SLConfigDedicatedNRR16
-	// HasSlConfigDedicatedNRR17 tells whether sl-ConfigDedicatedNR-r17 is present in the encoding.
-	HasSlConfigDedicatedNRR17 bool
+	SlConfigDedicatedNRR17    SetupRelease_SLConfigDedicatedNRR16
+	HasSlConfigDedicatedNRR17 bool // whether sl-ConfigDedicatedNR-r17 is present in the encoding
 	// SlL2RemoteUEConfigR17 is the component sl-L2RemoteUE-Config-r17 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-L2RemoteUE-Config-r17} OPTIONAL.
-	SlL2RemoteUEConfigR17 SetupRelease_SLL2RemoteUEConfigR17
-	// HasSlL2RemoteUEConfigR17 tells whether sl-L2RemoteUE-Config-r17 is present in the encoding.
-	HasSlL2RemoteUEConfigR17 bool
+	SlL2RemoteUEConfigR17    SetupRelease_SLL2RemoteUEConfigR17
+	HasSlL2RemoteUEConfigR17 bool // whether sl-L2RemoteUE-Config-r17 is present in the encoding
 	// NeedForGapNCSGConfigNRR17 is the component needForGapNCSG-ConfigNR-r17 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.NeedForGapNCSG-ConfigNR-r17} OPTIONAL.
-	NeedForGapNCSGConfigNRR17 SetupRelease_NeedForGapNCSGConfigNRR17
-	// HasNeedForGapNCSGConfigNRR17 tells whether needForGapNCSG-ConfigNR-r17 is present in the encoding.
-	HasNeedForGapNCSGConfigNRR17 bool
+	NeedForGapNCSGConfigNRR17    SetupRelease_NeedForGapNCSGConfigNRR17
+	HasNeedForGapNCSGConfigNRR17 bool // whether needForGapNCSG-ConfigNR-r17 is present in the encoding
 	// NeedForGapNCSGConfigEUTRAR17 is the component needForGapNCSG-ConfigEUTRA-r17 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.NeedForGapNCSG-ConfigEUTRA-r17} OPTIONAL.
-	NeedForGapNCSGConfigEUTRAR17 SetupRelease_NeedForGapNCSGConfigEUTRAR17
-	// HasNeedForGapNCSGConfigEUTRAR17 tells whether needForGapNCSG-ConfigEUTRA-r17 is present in the encoding.
-	HasNeedForGapNCSGConfigEUTRAR17 bool
+	NeedForGapNCSGConfigEUTRAR17    SetupRelease_NeedForGapNCSGConfigEUTRAR17
+	HasNeedForGapNCSGConfigEUTRAR17 bool // whether needForGapNCSG-ConfigEUTRA-r17 is present in the encoding
 	// ScgStateR17 is the component scg-State-r17 [4] ENUMERATED OPTIONAL.
-	ScgStateR17 RRCResumeV1700IEs_ScgStateR17
-	// HasScgStateR17 tells whether scg-State-r17 is present in the encoding.
-	HasScgStateR17 bool
+	ScgStateR17    RRCResumeV1700IEs_ScgStateR17
+	HasScgStateR17 bool // whether scg-State-r17 is present in the encoding
 	// AppLayerMeasConfigR17 is the component appLayerMeasConfig-r17 [5] AppLayerMeasConfig-r17 OPTIONAL.
-	AppLayerMeasConfigR17 AppLayerMeasConfigR17
-	// HasAppLayerMeasConfigR17 tells whether appLayerMeasConfig-r17 is present in the encoding.
-	HasAppLayerMeasConfigR17 bool
+	AppLayerMeasConfigR17    AppLayerMeasConfigR17
+	HasAppLayerMeasConfigR17 bool // whether appLayerMeasConfig-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [6] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCResumeV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeV1700IEs_ScgStateR17 is the type of RRCResume-v1700-IEs.scg-State-r17.
@@ -6930,25 +6649,20 @@ type RRCResumeComplete_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type RRCResumeCompleteIEs struct {
 	// DedicatedNASMessage is the component dedicatedNAS-Message [0] DedicatedNAS-Message OPTIONAL.
-	DedicatedNASMessage DedicatedNASMessage
-	// HasDedicatedNASMessage tells whether dedicatedNAS-Message is present in the encoding.
-	HasDedicatedNASMessage bool
+	DedicatedNASMessage    DedicatedNASMessage
+	HasDedicatedNASMessage bool // whether dedicatedNAS-Message is present in the encoding
 	// SelectedPLMNIdentity is the component selectedPLMN-Identity [1] INTEGER OPTIONAL.
-	SelectedPLMNIdentity int64
-	// HasSelectedPLMNIdentity tells whether selectedPLMN-Identity is present in the encoding.
-	HasSelectedPLMNIdentity bool
+	SelectedPLMNIdentity    int64
+	HasSelectedPLMNIdentity bool // whether selectedPLMN-Identity is present in the encoding
 	// UplinkTxDirectCurrentList is the component uplinkTxDirectCurrentList [2] UplinkTxDirectCurrentList OPTIONAL.
-	UplinkTxDirectCurrentList UplinkTxDirectCurrentList
-	// HasUplinkTxDirectCurrentList tells whether uplinkTxDirectCurrentList is present in the encoding.
-	HasUplinkTxDirectCurrentList bool
+	UplinkTxDirectCurrentList    UplinkTxDirectCurrentList
+	HasUplinkTxDirectCurrentList bool // whether uplinkTxDirectCurrentList is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] RRCResumeComplete-v1610-IEs OPTIONAL.
-	NonCriticalExtension RRCResumeCompleteV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeCompleteV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeCompleteV1610IEs is the ASN.1 type RRCResumeComplete-v1610-IEs.
@@ -6969,41 +6683,32 @@ type RRCResumeCompleteIEs struct {
 //	}
 type RRCResumeCompleteV1610IEs struct {
 	// IdleMeasAvailableR16 is the component idleMeasAvailable-r16 [0] ENUMERATED OPTIONAL.
-	IdleMeasAvailableR16 RRCResumeCompleteV1610IEs_IdleMeasAvailableR16
-	// HasIdleMeasAvailableR16 tells whether idleMeasAvailable-r16 is present in the encoding.
-	HasIdleMeasAvailableR16 bool
+	IdleMeasAvailableR16    RRCResumeCompleteV1610IEs_IdleMeasAvailableR16
+	HasIdleMeasAvailableR16 bool // whether idleMeasAvailable-r16 is present in the encoding
 	// MeasResultIdleEUTRAR16 is the component measResultIdleEUTRA-r16 [1] MeasResultIdleEUTRA-r16 OPTIONAL.
-	MeasResultIdleEUTRAR16 MeasResultIdleEUTRAR16
-	// HasMeasResultIdleEUTRAR16 tells whether measResultIdleEUTRA-r16 is present in the encoding.
-	HasMeasResultIdleEUTRAR16 bool
+	MeasResultIdleEUTRAR16    MeasResultIdleEUTRAR16
+	HasMeasResultIdleEUTRAR16 bool // whether measResultIdleEUTRA-r16 is present in the encoding
 	// MeasResultIdleNRR16 is the component measResultIdleNR-r16 [2] MeasResultIdleNR-r16 OPTIONAL.
-	MeasResultIdleNRR16 MeasResultIdleNRR16
-	// HasMeasResultIdleNRR16 tells whether measResultIdleNR-r16 is present in the encoding.
-	HasMeasResultIdleNRR16 bool
+	MeasResultIdleNRR16    MeasResultIdleNRR16
+	HasMeasResultIdleNRR16 bool // whether measResultIdleNR-r16 is present in the encoding
 	// ScgResponseR16 is the component scg-Response-r16 [3] EXPLICIT CHOICE OPTIONAL.
-	ScgResponseR16 RRCResumeCompleteV1610IEs_ScgResponseR16
-	// HasScgResponseR16 tells whether scg-Response-r16 is present in the encoding.
-	HasScgResponseR16 bool
+	ScgResponseR16    RRCResumeCompleteV1610IEs_ScgResponseR16
+	HasScgResponseR16 bool // whether scg-Response-r16 is present in the encoding
 	// UEMeasurementsAvailableR16 is the component ue-MeasurementsAvailable-r16 [4] UE-MeasurementsAvailable-r16 OPTIONAL.
-	UEMeasurementsAvailableR16 UEMeasurementsAvailableR16
-	// HasUEMeasurementsAvailableR16 tells whether ue-MeasurementsAvailable-r16 is present in the encoding.
-	HasUEMeasurementsAvailableR16 bool
+	UEMeasurementsAvailableR16    UEMeasurementsAvailableR16
+	HasUEMeasurementsAvailableR16 bool // whether ue-MeasurementsAvailable-r16 is present in the encoding
 	// MobilityHistoryAvailR16 is the component mobilityHistoryAvail-r16 [5] ENUMERATED OPTIONAL.
-	MobilityHistoryAvailR16 RRCResumeCompleteV1610IEs_MobilityHistoryAvailR16
-	// HasMobilityHistoryAvailR16 tells whether mobilityHistoryAvail-r16 is present in the encoding.
-	HasMobilityHistoryAvailR16 bool
+	MobilityHistoryAvailR16    RRCResumeCompleteV1610IEs_MobilityHistoryAvailR16
+	HasMobilityHistoryAvailR16 bool // whether mobilityHistoryAvail-r16 is present in the encoding
 	// MobilityStateR16 is the component mobilityState-r16 [6] ENUMERATED OPTIONAL.
-	MobilityStateR16 RRCResumeCompleteV1610IEs_MobilityStateR16
-	// HasMobilityStateR16 tells whether mobilityState-r16 is present in the encoding.
-	HasMobilityStateR16 bool
+	MobilityStateR16    RRCResumeCompleteV1610IEs_MobilityStateR16
+	HasMobilityStateR16 bool // whether mobilityState-r16 is present in the encoding
 	// NeedForGapsInfoNRR16 is the component needForGapsInfoNR-r16 [7] NeedForGapsInfoNR-r16 OPTIONAL.
-	NeedForGapsInfoNRR16 NeedForGapsInfoNRR16
-	// HasNeedForGapsInfoNRR16 tells whether needForGapsInfoNR-r16 is present in the encoding.
-	HasNeedForGapsInfoNRR16 bool
+	NeedForGapsInfoNRR16    NeedForGapsInfoNRR16
+	HasNeedForGapsInfoNRR16 bool // whether needForGapsInfoNR-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [8] RRCResumeComplete-v1640-IEs OPTIONAL.
-	NonCriticalExtension RRCResumeCompleteV1640IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeCompleteV1640IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeCompleteV1610IEs_IdleMeasAvailableR16 is the type of RRCResumeComplete-v1610-IEs.idleMeasAvailable-r16.
@@ -7082,13 +6787,11 @@ func (v RRCResumeCompleteV1610IEs_MobilityStateR16) String() string {
 //	}
 type RRCResumeCompleteV1640IEs struct {
 	// UplinkTxDirectCurrentTwoCarrierListR16 is the component uplinkTxDirectCurrentTwoCarrierList-r16 [0] UplinkTxDirectCurrentTwoCarrierList-r16 OPTIONAL.
-	UplinkTxDirectCurrentTwoCarrierListR16 UplinkTxDirectCurrentTwoCarrierListR16
-	// HasUplinkTxDirectCurrentTwoCarrierListR16 tells whether uplinkTxDirectCurrentTwoCarrierList-r16 is present in the encoding.
-	HasUplinkTxDirectCurrentTwoCarrierListR16 bool
+	UplinkTxDirectCurrentTwoCarrierListR16    UplinkTxDirectCurrentTwoCarrierListR16
+	HasUplinkTxDirectCurrentTwoCarrierListR16 bool // whether uplinkTxDirectCurrentTwoCarrierList-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCResumeComplete-v1700-IEs OPTIONAL.
-	NonCriticalExtension RRCResumeCompleteV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeCompleteV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeCompleteV1700IEs is the ASN.1 type RRCResumeComplete-v1700-IEs.
@@ -7100,17 +6803,14 @@ type RRCResumeCompleteV1640IEs struct {
 //	}
 type RRCResumeCompleteV1700IEs struct {
 	// NeedForGapNCSGInfoNRR17 is the component needForGapNCSG-InfoNR-r17 [0] NeedForGapNCSG-InfoNR-r17 OPTIONAL.
-	NeedForGapNCSGInfoNRR17 NeedForGapNCSGInfoNRR17
-	// HasNeedForGapNCSGInfoNRR17 tells whether needForGapNCSG-InfoNR-r17 is present in the encoding.
-	HasNeedForGapNCSGInfoNRR17 bool
+	NeedForGapNCSGInfoNRR17    NeedForGapNCSGInfoNRR17
+	HasNeedForGapNCSGInfoNRR17 bool // whether needForGapNCSG-InfoNR-r17 is present in the encoding
 	// NeedForGapNCSGInfoEUTRAR17 is the component needForGapNCSG-InfoEUTRA-r17 [1] NeedForGapNCSG-InfoEUTRA-r17 OPTIONAL.
-	NeedForGapNCSGInfoEUTRAR17 NeedForGapNCSGInfoEUTRAR17
-	// HasNeedForGapNCSGInfoEUTRAR17 tells whether needForGapNCSG-InfoEUTRA-r17 is present in the encoding.
-	HasNeedForGapNCSGInfoEUTRAR17 bool
+	NeedForGapNCSGInfoEUTRAR17    NeedForGapNCSGInfoEUTRAR17
+	HasNeedForGapNCSGInfoEUTRAR17 bool // whether needForGapNCSG-InfoEUTRA-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] RRCResumeComplete-v1720-IEs OPTIONAL.
-	NonCriticalExtension RRCResumeCompleteV1720IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeCompleteV1720IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeCompleteV1720IEs is the ASN.1 type RRCResumeComplete-v1720-IEs.
@@ -7121,13 +6821,11 @@ type RRCResumeCompleteV1700IEs struct {
 //	}
 type RRCResumeCompleteV1720IEs struct {
 	// UplinkTxDirectCurrentMoreCarrierListR17 is the component uplinkTxDirectCurrentMoreCarrierList-r17 [0] UplinkTxDirectCurrentMoreCarrierList-r17 OPTIONAL.
-	UplinkTxDirectCurrentMoreCarrierListR17 UplinkTxDirectCurrentMoreCarrierListR17
-	// HasUplinkTxDirectCurrentMoreCarrierListR17 tells whether uplinkTxDirectCurrentMoreCarrierList-r17 is present in the encoding.
-	HasUplinkTxDirectCurrentMoreCarrierListR17 bool
+	UplinkTxDirectCurrentMoreCarrierListR17    UplinkTxDirectCurrentMoreCarrierListR17
+	HasUplinkTxDirectCurrentMoreCarrierListR17 bool // whether uplinkTxDirectCurrentMoreCarrierList-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCResumeCompleteV1720IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCResumeCompleteV1720IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCResumeCompleteV1720IEs_NonCriticalExtension is the type of RRCResumeComplete-v1720-IEs.nonCriticalExtension.
@@ -7253,13 +6951,11 @@ type RRCSetupIEs struct {
 	// MasterCellGroup is the component masterCellGroup [1] OCTET STRING.
 	MasterCellGroup CellGroupConfig
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] RRCSetup-v1700-IEs OPTIONAL.
-	NonCriticalExtension RRCSetupV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCSetupV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCSetupV1700IEs is the ASN.1 type RRCSetup-v1700-IEs.
@@ -7271,17 +6967,14 @@ type RRCSetupIEs struct {
 //	}
 type RRCSetupV1700IEs struct {
 	// SlConfigDedicatedNRR17 is the component sl-ConfigDedicatedNR-r17 [0] SL-ConfigDedicatedNR-r16 OPTIONAL.
-	SlConfigDedicatedNRR17 SLConfigDedicatedNRR16
-	// HasSlConfigDedicatedNRR17 tells whether sl-ConfigDedicatedNR-r17 is present in the encoding.
-	HasSlConfigDedicatedNRR17 bool
+	SlConfigDedicatedNRR17    SLConfigDedicatedNRR16
+	HasSlConfigDedicatedNRR17 bool // whether sl-ConfigDedicatedNR-r17 is present in the encoding
 	// SlL2RemoteUEConfigR17 is the component sl-L2RemoteUE-Config-r17 [1] SL-L2RemoteUE-Config-r17 OPTIONAL.
-	SlL2RemoteUEConfigR17 SLL2RemoteUEConfigR17
-	// HasSlL2RemoteUEConfigR17 tells whether sl-L2RemoteUE-Config-r17 is present in the encoding.
-	HasSlL2RemoteUEConfigR17 bool
+	SlL2RemoteUEConfigR17    SLL2RemoteUEConfigR17
+	HasSlL2RemoteUEConfigR17 bool // whether sl-L2RemoteUE-Config-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCSetupV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCSetupV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCSetupV1700IEs_NonCriticalExtension is the type of RRCSetup-v1700-IEs.nonCriticalExtension.
@@ -7354,31 +7047,25 @@ type RRCSetupCompleteIEs struct {
 	// SelectedPLMNIdentity is the component selectedPLMN-Identity [0] INTEGER.
 	SelectedPLMNIdentity int64
 	// RegisteredAMF is the component registeredAMF [1] RegisteredAMF OPTIONAL.
-	RegisteredAMF RegisteredAMF
-	// HasRegisteredAMF tells whether registeredAMF is present in the encoding.
-	HasRegisteredAMF bool
+	RegisteredAMF    RegisteredAMF
+	HasRegisteredAMF bool // whether registeredAMF is present in the encoding
 	// GuamiType is the component guami-Type [2] ENUMERATED OPTIONAL.
-	GuamiType RRCSetupCompleteIEs_GuamiType
-	// HasGuamiType tells whether guami-Type is present in the encoding.
-	HasGuamiType bool
+	GuamiType    RRCSetupCompleteIEs_GuamiType
+	HasGuamiType bool // whether guami-Type is present in the encoding
 	// SNSSAIList is the component s-NSSAI-List [3] SEQUENCE OF OPTIONAL.
-	SNSSAIList RRCSetupCompleteIEs_SNSSAIList
-	// HasSNSSAIList tells whether s-NSSAI-List is present in the encoding.
-	HasSNSSAIList bool
+	SNSSAIList    RRCSetupCompleteIEs_SNSSAIList
+	HasSNSSAIList bool // whether s-NSSAI-List is present in the encoding
 	// DedicatedNASMessage is the component dedicatedNAS-Message [4] DedicatedNAS-Message.
 	DedicatedNASMessage DedicatedNASMessage
 	// Ng5GSTMSIValue is the component ng-5G-S-TMSI-Value [5] EXPLICIT CHOICE OPTIONAL.
-	Ng5GSTMSIValue RRCSetupCompleteIEs_Ng5GSTMSIValue
-	// HasNg5GSTMSIValue tells whether ng-5G-S-TMSI-Value is present in the encoding.
-	HasNg5GSTMSIValue bool
+	Ng5GSTMSIValue    RRCSetupCompleteIEs_Ng5GSTMSIValue
+	HasNg5GSTMSIValue bool // whether ng-5G-S-TMSI-Value is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [6] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [7] RRCSetupComplete-v1610-IEs OPTIONAL.
-	NonCriticalExtension RRCSetupCompleteV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCSetupCompleteV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCSetupCompleteIEs_GuamiType is the type of RRCSetupComplete-IEs.guami-Type.
@@ -7438,29 +7125,23 @@ func (c RRCSetupCompleteIEs_Ng5GSTMSIValueChoice) String() string {
 //	}
 type RRCSetupCompleteV1610IEs struct {
 	// IabNodeIndicationR16 is the component iab-NodeIndication-r16 [0] ENUMERATED OPTIONAL.
-	IabNodeIndicationR16 RRCSetupCompleteV1610IEs_IabNodeIndicationR16
-	// HasIabNodeIndicationR16 tells whether iab-NodeIndication-r16 is present in the encoding.
-	HasIabNodeIndicationR16 bool
+	IabNodeIndicationR16    RRCSetupCompleteV1610IEs_IabNodeIndicationR16
+	HasIabNodeIndicationR16 bool // whether iab-NodeIndication-r16 is present in the encoding
 	// IdleMeasAvailableR16 is the component idleMeasAvailable-r16 [1] ENUMERATED OPTIONAL.
-	IdleMeasAvailableR16 RRCSetupCompleteV1610IEs_IdleMeasAvailableR16
-	// HasIdleMeasAvailableR16 tells whether idleMeasAvailable-r16 is present in the encoding.
-	HasIdleMeasAvailableR16 bool
+	IdleMeasAvailableR16    RRCSetupCompleteV1610IEs_IdleMeasAvailableR16
+	HasIdleMeasAvailableR16 bool // whether idleMeasAvailable-r16 is present in the encoding
 	// UEMeasurementsAvailableR16 is the component ue-MeasurementsAvailable-r16 [2] UE-MeasurementsAvailable-r16 OPTIONAL.
-	UEMeasurementsAvailableR16 UEMeasurementsAvailableR16
-	// HasUEMeasurementsAvailableR16 tells whether ue-MeasurementsAvailable-r16 is present in the encoding.
-	HasUEMeasurementsAvailableR16 bool
+	UEMeasurementsAvailableR16    UEMeasurementsAvailableR16
+	HasUEMeasurementsAvailableR16 bool // whether ue-MeasurementsAvailable-r16 is present in the encoding
 	// MobilityHistoryAvailR16 is the component mobilityHistoryAvail-r16 [3] ENUMERATED OPTIONAL.
-	MobilityHistoryAvailR16 RRCSetupCompleteV1610IEs_MobilityHistoryAvailR16
-	// HasMobilityHistoryAvailR16 tells whether mobilityHistoryAvail-r16 is present in the encoding.
-	HasMobilityHistoryAvailR16 bool
+	MobilityHistoryAvailR16    RRCSetupCompleteV1610IEs_MobilityHistoryAvailR16
+	HasMobilityHistoryAvailR16 bool // whether mobilityHistoryAvail-r16 is present in the encoding
 	// MobilityStateR16 is the component mobilityState-r16 [4] ENUMERATED OPTIONAL.
-	MobilityStateR16 RRCSetupCompleteV1610IEs_MobilityStateR16
-	// HasMobilityStateR16 tells whether mobilityState-r16 is present in the encoding.
-	HasMobilityStateR16 bool
+	MobilityStateR16    RRCSetupCompleteV1610IEs_MobilityStateR16
+	HasMobilityStateR16 bool // whether mobilityState-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [5] RRCSetupComplete-v1690-IEs OPTIONAL.
-	NonCriticalExtension RRCSetupCompleteV1690IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCSetupCompleteV1690IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCSetupCompleteV1610IEs_IabNodeIndicationR16 is the type of RRCSetupComplete-v1610-IEs.iab-NodeIndication-r16.
@@ -7522,13 +7203,11 @@ func (v RRCSetupCompleteV1610IEs_MobilityStateR16) String() string {
 //	}
 type RRCSetupCompleteV1690IEs struct {
 	// UlRRCSegmentationR16 is the component ul-RRC-Segmentation-r16 [0] ENUMERATED OPTIONAL.
-	UlRRCSegmentationR16 RRCSetupCompleteV1690IEs_UlRRCSegmentationR16
-	// HasUlRRCSegmentationR16 tells whether ul-RRC-Segmentation-r16 is present in the encoding.
-	HasUlRRCSegmentationR16 bool
+	UlRRCSegmentationR16    RRCSetupCompleteV1690IEs_UlRRCSegmentationR16
+	HasUlRRCSegmentationR16 bool // whether ul-RRC-Segmentation-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] RRCSetupComplete-v1700-IEs OPTIONAL.
-	NonCriticalExtension RRCSetupCompleteV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCSetupCompleteV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCSetupCompleteV1690IEs_UlRRCSegmentationR16 is the type of RRCSetupComplete-v1690-IEs.ul-RRC-Segmentation-r16.
@@ -7551,13 +7230,11 @@ func (v RRCSetupCompleteV1690IEs_UlRRCSegmentationR16) String() string {
 //	}
 type RRCSetupCompleteV1700IEs struct {
 	// OnboardingRequestR17 is the component onboardingRequest-r17 [0] ENUMERATED OPTIONAL.
-	OnboardingRequestR17 RRCSetupCompleteV1700IEs_OnboardingRequestR17
-	// HasOnboardingRequestR17 tells whether onboardingRequest-r17 is present in the encoding.
-	HasOnboardingRequestR17 bool
+	OnboardingRequestR17    RRCSetupCompleteV1700IEs_OnboardingRequestR17
+	HasOnboardingRequestR17 bool // whether onboardingRequest-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension RRCSetupCompleteV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    RRCSetupCompleteV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // RRCSetupCompleteV1700IEs_OnboardingRequestR17 is the type of RRCSetupComplete-v1700-IEs.onboardingRequest-r17.
@@ -7583,9 +7260,8 @@ type RRCSetupCompleteV1700IEs_NonCriticalExtension struct{}
 //	}
 type RegisteredAMF struct {
 	// PlmnIdentity is the component plmn-Identity [0] PLMN-Identity OPTIONAL.
-	PlmnIdentity PLMNIdentity
-	// HasPlmnIdentity tells whether plmn-Identity is present in the encoding.
-	HasPlmnIdentity bool
+	PlmnIdentity    PLMNIdentity
+	HasPlmnIdentity bool // whether plmn-Identity is present in the encoding
 	// AmfIdentifier is the component amf-Identifier [1] AMF-Identifier.
 	AmfIdentifier AMFIdentifier
 }
@@ -7838,13 +7514,11 @@ type SCGFailureInformation_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type SCGFailureInformationIEs struct {
 	// FailureReportSCG is the component failureReportSCG [0] FailureReportSCG OPTIONAL.
-	FailureReportSCG FailureReportSCG
-	// HasFailureReportSCG tells whether failureReportSCG is present in the encoding.
-	HasFailureReportSCG bool
+	FailureReportSCG    FailureReportSCG
+	HasFailureReportSCG bool // whether failureReportSCG is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SCGFailureInformation-v1590-IEs OPTIONAL.
-	NonCriticalExtension SCGFailureInformationV1590IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SCGFailureInformationV1590IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SCGFailureInformationV1590IEs is the ASN.1 type SCGFailureInformation-v1590-IEs.
@@ -7855,13 +7529,11 @@ type SCGFailureInformationIEs struct {
 //	}
 type SCGFailureInformationV1590IEs struct {
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [0] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension SCGFailureInformationV1590IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SCGFailureInformationV1590IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SCGFailureInformationV1590IEs_NonCriticalExtension is the type of SCGFailureInformation-v1590-IEs.nonCriticalExtension.
@@ -7900,37 +7572,29 @@ type FailureReportSCG struct {
 	// FailureType is the component failureType [0] ENUMERATED.
 	FailureType FailureReportSCG_FailureType
 	// MeasResultFreqList is the component measResultFreqList [1] MeasResultFreqList OPTIONAL.
-	MeasResultFreqList MeasResultFreqList
-	// HasMeasResultFreqList tells whether measResultFreqList is present in the encoding.
-	HasMeasResultFreqList bool
+	MeasResultFreqList    MeasResultFreqList
+	HasMeasResultFreqList bool // whether measResultFreqList is present in the encoding
 	// MeasResultSCGFailure is the component measResultSCG-Failure [2] OCTET STRING OPTIONAL.
-	MeasResultSCGFailure MeasResultSCGFailure
-	// HasMeasResultSCGFailure tells whether measResultSCG-Failure is present in the encoding.
-	HasMeasResultSCGFailure bool
+	MeasResultSCGFailure    MeasResultSCGFailure
+	HasMeasResultSCGFailure bool // whether measResultSCG-Failure is present in the encoding
 	// LocationInfoR16 is the component locationInfo-r16 [3] LocationInfo-r16 OPTIONAL (extension addition).
-	LocationInfoR16 LocationInfoR16
-	// HasLocationInfoR16 tells whether locationInfo-r16 is present in the encoding.
-	HasLocationInfoR16 bool
+	LocationInfoR16    LocationInfoR16
+	HasLocationInfoR16 bool // whether locationInfo-r16 is present in the encoding
 	// FailureTypeV1610 is the component failureType-v1610 [4] ENUMERATED OPTIONAL (extension addition).
-	FailureTypeV1610 FailureReportSCG_FailureTypeV1610
-	// HasFailureTypeV1610 tells whether failureType-v1610 is present in the encoding.
-	HasFailureTypeV1610 bool
+	FailureTypeV1610    FailureReportSCG_FailureTypeV1610
+	HasFailureTypeV1610 bool // whether failureType-v1610 is present in the encoding
 	// PreviousPSCellIDR17 is the component previousPSCellId-r17 [5] SEQUENCE OPTIONAL (extension addition).
-	PreviousPSCellIDR17 FailureReportSCG_PreviousPSCellIDR17
-	// HasPreviousPSCellIDR17 tells whether previousPSCellId-r17 is present in the encoding.
-	HasPreviousPSCellIDR17 bool
+	PreviousPSCellIDR17    FailureReportSCG_PreviousPSCellIDR17
+	HasPreviousPSCellIDR17 bool // whether previousPSCellId-r17 is present in the encoding
 	// FailedPSCellIDR17 is the component failedPSCellId-r17 [6] SEQUENCE OPTIONAL (extension addition).
-	FailedPSCellIDR17 FailureReportSCG_FailedPSCellIDR17
-	// HasFailedPSCellIDR17 tells whether failedPSCellId-r17 is present in the encoding.
-	HasFailedPSCellIDR17 bool
+	FailedPSCellIDR17    FailureReportSCG_FailedPSCellIDR17
+	HasFailedPSCellIDR17 bool // whether failedPSCellId-r17 is present in the encoding
 	// TimeSCGFailureR17 is the component timeSCGFailure-r17 [7] INTEGER OPTIONAL (extension addition).
-	TimeSCGFailureR17 int64
-	// HasTimeSCGFailureR17 tells whether timeSCGFailure-r17 is present in the encoding.
-	HasTimeSCGFailureR17 bool
+	TimeSCGFailureR17    int64
+	HasTimeSCGFailureR17 bool // whether timeSCGFailure-r17 is present in the encoding
 	// PerRAInfoListR17 is the component perRAInfoList-r17 [8] PerRAInfoList-r16 OPTIONAL (extension addition).
-	PerRAInfoListR17 PerRAInfoListR16
-	// HasPerRAInfoListR17 tells whether perRAInfoList-r17 is present in the encoding.
-	HasPerRAInfoListR17 bool
+	PerRAInfoListR17    PerRAInfoListR16
+	HasPerRAInfoListR17 bool // whether perRAInfoList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8047,13 +7711,11 @@ type SCGFailureInformationEUTRA_CriticalExtensions_CriticalExtensionsFuture stru
 //	}
 type SCGFailureInformationEUTRAIEs struct {
 	// FailureReportSCGEUTRA is the component failureReportSCG-EUTRA [0] FailureReportSCG-EUTRA OPTIONAL.
-	FailureReportSCGEUTRA FailureReportSCGEUTRA
-	// HasFailureReportSCGEUTRA tells whether failureReportSCG-EUTRA is present in the encoding.
-	HasFailureReportSCGEUTRA bool
+	FailureReportSCGEUTRA    FailureReportSCGEUTRA
+	HasFailureReportSCGEUTRA bool // whether failureReportSCG-EUTRA is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SCGFailureInformationEUTRA-v1590-IEs OPTIONAL.
-	NonCriticalExtension SCGFailureInformationEUTRAV1590IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SCGFailureInformationEUTRAV1590IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SCGFailureInformationEUTRAV1590IEs is the ASN.1 type SCGFailureInformationEUTRA-v1590-IEs.
@@ -8064,13 +7726,11 @@ type SCGFailureInformationEUTRAIEs struct {
 //	}
 type SCGFailureInformationEUTRAV1590IEs struct {
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [0] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension SCGFailureInformationEUTRAV1590IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SCGFailureInformationEUTRAV1590IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SCGFailureInformationEUTRAV1590IEs_NonCriticalExtension is the type of SCGFailureInformationEUTRA-v1590-IEs.nonCriticalExtension.
@@ -8094,17 +7754,14 @@ type FailureReportSCGEUTRA struct {
 	// FailureType is the component failureType [0] ENUMERATED.
 	FailureType FailureReportSCGEUTRA_FailureType
 	// MeasResultFreqListMRDC is the component measResultFreqListMRDC [1] MeasResultFreqListFailMRDC OPTIONAL.
-	MeasResultFreqListMRDC MeasResultFreqListFailMRDC
-	// HasMeasResultFreqListMRDC tells whether measResultFreqListMRDC is present in the encoding.
-	HasMeasResultFreqListMRDC bool
+	MeasResultFreqListMRDC    MeasResultFreqListFailMRDC
+	HasMeasResultFreqListMRDC bool // whether measResultFreqListMRDC is present in the encoding
 	// MeasResultSCGFailureMRDC is the component measResultSCG-FailureMRDC [2] OCTET STRING OPTIONAL.
-	MeasResultSCGFailureMRDC []byte
-	// HasMeasResultSCGFailureMRDC tells whether measResultSCG-FailureMRDC is present in the encoding.
-	HasMeasResultSCGFailureMRDC bool
+	MeasResultSCGFailureMRDC    []byte
+	HasMeasResultSCGFailureMRDC bool // whether measResultSCG-FailureMRDC is present in the encoding
 	// LocationInfoR16 is the component locationInfo-r16 [3] LocationInfo-r16 OPTIONAL (extension addition).
-	LocationInfoR16 LocationInfoR16
-	// HasLocationInfoR16 tells whether locationInfo-r16 is present in the encoding.
-	HasLocationInfoR16 bool
+	LocationInfoR16    LocationInfoR16
+	HasLocationInfoR16 bool // whether locationInfo-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8193,13 +7850,11 @@ type SecurityModeCommandIEs struct {
 	// SecurityConfigSMC is the component securityConfigSMC [0] SecurityConfigSMC.
 	SecurityConfigSMC SecurityConfigSMC
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension SecurityModeCommandIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SecurityModeCommandIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SecurityModeCommandIEs_NonCriticalExtension is the type of SecurityModeCommand-IEs.nonCriticalExtension.
@@ -8274,13 +7929,11 @@ type SecurityModeComplete_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type SecurityModeCompleteIEs struct {
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [0] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension SecurityModeCompleteIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SecurityModeCompleteIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SecurityModeCompleteIEs_NonCriticalExtension is the type of SecurityModeComplete-IEs.nonCriticalExtension.
@@ -8342,13 +7995,11 @@ type SecurityModeFailure_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type SecurityModeFailureIEs struct {
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [0] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension SecurityModeFailureIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SecurityModeFailureIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SecurityModeFailureIEs_NonCriticalExtension is the type of SecurityModeFailure-IEs.nonCriticalExtension.
@@ -8386,51 +8037,40 @@ type SecurityModeFailureIEs_NonCriticalExtension struct{}
 //	}
 type SIB1 struct {
 	// CellSelectionInfo is the component cellSelectionInfo [0] SEQUENCE OPTIONAL.
-	CellSelectionInfo SIB1_CellSelectionInfo
-	// HasCellSelectionInfo tells whether cellSelectionInfo is present in the encoding.
-	HasCellSelectionInfo bool
+	CellSelectionInfo    SIB1_CellSelectionInfo
+	HasCellSelectionInfo bool // whether cellSelectionInfo is present in the encoding
 	// CellAccessRelatedInfo is the component cellAccessRelatedInfo [1] CellAccessRelatedInfo.
 	CellAccessRelatedInfo CellAccessRelatedInfo
 	// ConnEstFailureControl is the component connEstFailureControl [2] ConnEstFailureControl OPTIONAL.
-	ConnEstFailureControl ConnEstFailureControl
-	// HasConnEstFailureControl tells whether connEstFailureControl is present in the encoding.
-	HasConnEstFailureControl bool
+	ConnEstFailureControl    ConnEstFailureControl
+	HasConnEstFailureControl bool // whether connEstFailureControl is present in the encoding
 	// SiSchedulingInfo is the component si-SchedulingInfo [3] SI-SchedulingInfo OPTIONAL.
-	SiSchedulingInfo SISchedulingInfo
-	// HasSiSchedulingInfo tells whether si-SchedulingInfo is present in the encoding.
-	HasSiSchedulingInfo bool
+	SiSchedulingInfo    SISchedulingInfo
+	HasSiSchedulingInfo bool // whether si-SchedulingInfo is present in the encoding
 	// ServingCellConfigCommon is the component servingCellConfigCommon [4] ServingCellConfigCommonSIB OPTIONAL.
-	ServingCellConfigCommon ServingCellConfigCommonSIB
-	// HasServingCellConfigCommon tells whether servingCellConfigCommon is present in the encoding.
-	HasServingCellConfigCommon bool
+	ServingCellConfigCommon    ServingCellConfigCommonSIB
+	HasServingCellConfigCommon bool // whether servingCellConfigCommon is present in the encoding
 	// ImsEmergencySupport is the component ims-EmergencySupport [5] ENUMERATED OPTIONAL.
-	ImsEmergencySupport SIB1_ImsEmergencySupport
-	// HasImsEmergencySupport tells whether ims-EmergencySupport is present in the encoding.
-	HasImsEmergencySupport bool
+	ImsEmergencySupport    SIB1_ImsEmergencySupport
+	HasImsEmergencySupport bool // whether ims-EmergencySupport is present in the encoding
 	// ECallOverIMSSupport is the component eCallOverIMS-Support [6] ENUMERATED OPTIONAL.
-	ECallOverIMSSupport SIB1_ECallOverIMSSupport
-	// HasECallOverIMSSupport tells whether eCallOverIMS-Support is present in the encoding.
-	HasECallOverIMSSupport bool
+	ECallOverIMSSupport    SIB1_ECallOverIMSSupport
+	HasECallOverIMSSupport bool // whether eCallOverIMS-Support is present in the encoding
 	// UETimersAndConstants is the component ue-TimersAndConstants [7] UE-TimersAndConstants OPTIONAL.
-	UETimersAndConstants UETimersAndConstants
-	// HasUETimersAndConstants tells whether ue-TimersAndConstants is present in the encoding.
-	HasUETimersAndConstants bool
+	UETimersAndConstants    UETimersAndConstants
+	HasUETimersAndConstants bool // whether ue-TimersAndConstants is present in the encoding
 	// UacBarringInfo is the component uac-BarringInfo [8] SEQUENCE OPTIONAL.
-	UacBarringInfo SIB1_UacBarringInfo
-	// HasUacBarringInfo tells whether uac-BarringInfo is present in the encoding.
-	HasUacBarringInfo bool
+	UacBarringInfo    SIB1_UacBarringInfo
+	HasUacBarringInfo bool // whether uac-BarringInfo is present in the encoding
 	// UseFullResumeID is the component useFullResumeID [9] ENUMERATED OPTIONAL.
-	UseFullResumeID SIB1_UseFullResumeID
-	// HasUseFullResumeID tells whether useFullResumeID is present in the encoding.
-	HasUseFullResumeID bool
+	UseFullResumeID    SIB1_UseFullResumeID
+	HasUseFullResumeID bool // whether useFullResumeID is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [10] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [11] SIB1-v1610-IEs OPTIONAL.
-	NonCriticalExtension SIB1V1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SIB1V1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SIB1_CellSelectionInfo is the type of SIB1.cellSelectionInfo.
@@ -8438,21 +8078,17 @@ type SIB1_CellSelectionInfo struct {
 	// QRxLevMin is the component q-RxLevMin [0] Q-RxLevMin.
 	QRxLevMin QRxLevMin
 	// QRxLevMinOffset is the component q-RxLevMinOffset [1] INTEGER OPTIONAL.
-	QRxLevMinOffset int64
-	// HasQRxLevMinOffset tells whether q-RxLevMinOffset is present in the encoding.
-	HasQRxLevMinOffset bool
+	QRxLevMinOffset    int64
+	HasQRxLevMinOffset bool // whether q-RxLevMinOffset is present in the encoding
 	// QRxLevMinSUL is the component q-RxLevMinSUL [2] Q-RxLevMin OPTIONAL.
-	QRxLevMinSUL QRxLevMin
-	// HasQRxLevMinSUL tells whether q-RxLevMinSUL is present in the encoding.
-	HasQRxLevMinSUL bool
+	QRxLevMinSUL    QRxLevMin
+	HasQRxLevMinSUL bool // whether q-RxLevMinSUL is present in the encoding
 	// QQualMin is the component q-QualMin [3] Q-QualMin OPTIONAL.
-	QQualMin QQualMin
-	// HasQQualMin tells whether q-QualMin is present in the encoding.
-	HasQQualMin bool
+	QQualMin    QQualMin
+	HasQQualMin bool // whether q-QualMin is present in the encoding
 	// QQualMinOffset is the component q-QualMinOffset [4] INTEGER OPTIONAL.
-	QQualMinOffset int64
-	// HasQQualMinOffset tells whether q-QualMinOffset is present in the encoding.
-	HasQQualMinOffset bool
+	QQualMinOffset    int64
+	HasQQualMinOffset bool // whether q-QualMinOffset is present in the encoding
 }
 
 // SIB1_ImsEmergencySupport is the type of SIB1.ims-EmergencySupport.
@@ -8482,19 +8118,16 @@ func (v SIB1_ECallOverIMSSupport) String() string {
 // SIB1_UacBarringInfo is the type of SIB1.uac-BarringInfo.
 type SIB1_UacBarringInfo struct {
 	// UacBarringForCommon is the component uac-BarringForCommon [0] UAC-BarringPerCatList OPTIONAL.
-	UacBarringForCommon UACBarringPerCatList
-	// HasUacBarringForCommon tells whether uac-BarringForCommon is present in the encoding.
-	HasUacBarringForCommon bool
+	UacBarringForCommon    UACBarringPerCatList
+	HasUacBarringForCommon bool // whether uac-BarringForCommon is present in the encoding
 	// UacBarringPerPLMNList is the component uac-BarringPerPLMN-List [1] UAC-BarringPerPLMN-List OPTIONAL.
-	UacBarringPerPLMNList UACBarringPerPLMNList
-	// HasUacBarringPerPLMNList tells whether uac-BarringPerPLMN-List is present in the encoding.
-	HasUacBarringPerPLMNList bool
+	UacBarringPerPLMNList    UACBarringPerPLMNList
+	HasUacBarringPerPLMNList bool // whether uac-BarringPerPLMN-List is present in the encoding
 	// UacBarringInfoSetList is the component uac-BarringInfoSetList [2] UAC-BarringInfoSetList.
 	UacBarringInfoSetList UACBarringInfoSetList
 	// UacAccessCategory1SelectionAssistanceInfo is the component uac-AccessCategory1-SelectionAssistanceInfo [3] EXPLICIT CHOICE OPTIONAL.
-	UacAccessCategory1SelectionAssistanceInfo SIB1_UacBarringInfo_UacAccessCategory1SelectionAssistanceInfo
-	// HasUacAccessCategory1SelectionAssistanceInfo tells whether uac-AccessCategory1-SelectionAssistanceInfo is present in the encoding.
-	HasUacAccessCategory1SelectionAssistanceInfo bool
+	UacAccessCategory1SelectionAssistanceInfo    SIB1_UacBarringInfo_UacAccessCategory1SelectionAssistanceInfo
+	HasUacAccessCategory1SelectionAssistanceInfo bool // whether uac-AccessCategory1-SelectionAssistanceInfo is present in the encoding
 }
 
 // SIB1_UacBarringInfo_UacAccessCategory1SelectionAssistanceInfo is the type of SIB1.uac-BarringInfo.uac-AccessCategory1-SelectionAssistanceInfo.
@@ -8551,21 +8184,17 @@ func (v SIB1_UseFullResumeID) String() string {
 //	}
 type SIB1V1610IEs struct {
 	// IdleModeMeasurementsEUTRAR16 is the component idleModeMeasurementsEUTRA-r16 [0] ENUMERATED OPTIONAL.
-	IdleModeMeasurementsEUTRAR16 SIB1V1610IEs_IdleModeMeasurementsEUTRAR16
-	// HasIdleModeMeasurementsEUTRAR16 tells whether idleModeMeasurementsEUTRA-r16 is present in the encoding.
-	HasIdleModeMeasurementsEUTRAR16 bool
+	IdleModeMeasurementsEUTRAR16    SIB1V1610IEs_IdleModeMeasurementsEUTRAR16
+	HasIdleModeMeasurementsEUTRAR16 bool // whether idleModeMeasurementsEUTRA-r16 is present in the encoding
 	// IdleModeMeasurementsNRR16 is the component idleModeMeasurementsNR-r16 [1] ENUMERATED OPTIONAL.
-	IdleModeMeasurementsNRR16 SIB1V1610IEs_IdleModeMeasurementsNRR16
-	// HasIdleModeMeasurementsNRR16 tells whether idleModeMeasurementsNR-r16 is present in the encoding.
-	HasIdleModeMeasurementsNRR16 bool
+	IdleModeMeasurementsNRR16    SIB1V1610IEs_IdleModeMeasurementsNRR16
+	HasIdleModeMeasurementsNRR16 bool // whether idleModeMeasurementsNR-r16 is present in the encoding
 	// PosSISchedulingInfoR16 is the component posSI-SchedulingInfo-r16 [2] PosSI-SchedulingInfo-r16 OPTIONAL.
-	PosSISchedulingInfoR16 PosSISchedulingInfoR16
-	// HasPosSISchedulingInfoR16 tells whether posSI-SchedulingInfo-r16 is present in the encoding.
-	HasPosSISchedulingInfoR16 bool
+	PosSISchedulingInfoR16    PosSISchedulingInfoR16
+	HasPosSISchedulingInfoR16 bool // whether posSI-SchedulingInfo-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] SIB1-v1630-IEs OPTIONAL.
-	NonCriticalExtension SIB1V1630IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SIB1V1630IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SIB1V1610IEs_IdleModeMeasurementsEUTRAR16 is the type of SIB1-v1610-IEs.idleModeMeasurementsEUTRA-r16.
@@ -8602,13 +8231,11 @@ func (v SIB1V1610IEs_IdleModeMeasurementsNRR16) String() string {
 //	}
 type SIB1V1630IEs struct {
 	// UacBarringInfoV1630 is the component uac-BarringInfo-v1630 [0] SEQUENCE OPTIONAL.
-	UacBarringInfoV1630 SIB1V1630IEs_UacBarringInfoV1630
-	// HasUacBarringInfoV1630 tells whether uac-BarringInfo-v1630 is present in the encoding.
-	HasUacBarringInfoV1630 bool
+	UacBarringInfoV1630    SIB1V1630IEs_UacBarringInfoV1630
+	HasUacBarringInfoV1630 bool // whether uac-BarringInfo-v1630 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SIB1-v1700-IEs OPTIONAL.
-	NonCriticalExtension SIB1V1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SIB1V1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SIB1V1630IEs_UacBarringInfoV1630 is the type of SIB1-v1630-IEs.uac-BarringInfo-v1630.
@@ -8645,53 +8272,41 @@ type SIB1V1630IEs_UacBarringInfoV1630_UacAC1SelectAssistInfoR16 []UACAC1SelectAs
 //	}
 type SIB1V1700IEs struct {
 	// HsdnCellR17 is the component hsdn-Cell-r17 [0] ENUMERATED OPTIONAL.
-	HsdnCellR17 SIB1V1700IEs_HsdnCellR17
-	// HasHsdnCellR17 tells whether hsdn-Cell-r17 is present in the encoding.
-	HasHsdnCellR17 bool
+	HsdnCellR17    SIB1V1700IEs_HsdnCellR17
+	HasHsdnCellR17 bool // whether hsdn-Cell-r17 is present in the encoding
 	// UacBarringInfoV1700 is the component uac-BarringInfo-v1700 [1] SEQUENCE OPTIONAL.
-	UacBarringInfoV1700 SIB1V1700IEs_UacBarringInfoV1700
-	// HasUacBarringInfoV1700 tells whether uac-BarringInfo-v1700 is present in the encoding.
-	HasUacBarringInfoV1700 bool
+	UacBarringInfoV1700    SIB1V1700IEs_UacBarringInfoV1700
+	HasUacBarringInfoV1700 bool // whether uac-BarringInfo-v1700 is present in the encoding
 	// SdtConfigCommonR17 is the component sdt-ConfigCommon-r17 [2] SDT-ConfigCommonSIB-r17 OPTIONAL.
-	SdtConfigCommonR17 SDTConfigCommonSIBR17
-	// HasSdtConfigCommonR17 tells whether sdt-ConfigCommon-r17 is present in the encoding.
-	HasSdtConfigCommonR17 bool
+	SdtConfigCommonR17    SDTConfigCommonSIBR17
+	HasSdtConfigCommonR17 bool // whether sdt-ConfigCommon-r17 is present in the encoding
 	// RedCapConfigCommonR17 is the component redCap-ConfigCommon-r17 [3] RedCap-ConfigCommonSIB-r17 OPTIONAL.
-	RedCapConfigCommonR17 RedCapConfigCommonSIBR17
-	// HasRedCapConfigCommonR17 tells whether redCap-ConfigCommon-r17 is present in the encoding.
-	HasRedCapConfigCommonR17 bool
+	RedCapConfigCommonR17    RedCapConfigCommonSIBR17
+	HasRedCapConfigCommonR17 bool // whether redCap-ConfigCommon-r17 is present in the encoding
 	// FeaturePrioritiesR17 is the component featurePriorities-r17 [4] SEQUENCE OPTIONAL.
-	FeaturePrioritiesR17 SIB1V1700IEs_FeaturePrioritiesR17
-	// HasFeaturePrioritiesR17 tells whether featurePriorities-r17 is present in the encoding.
-	HasFeaturePrioritiesR17 bool
+	FeaturePrioritiesR17    SIB1V1700IEs_FeaturePrioritiesR17
+	HasFeaturePrioritiesR17 bool // whether featurePriorities-r17 is present in the encoding
 	// SiSchedulingInfoV1700 is the component si-SchedulingInfo-v1700 [5] SI-SchedulingInfo-v1700 OPTIONAL.
-	SiSchedulingInfoV1700 SISchedulingInfoV1700
-	// HasSiSchedulingInfoV1700 tells whether si-SchedulingInfo-v1700 is present in the encoding.
-	HasSiSchedulingInfoV1700 bool
+	SiSchedulingInfoV1700    SISchedulingInfoV1700
+	HasSiSchedulingInfoV1700 bool // whether si-SchedulingInfo-v1700 is present in the encoding
 	// HyperSFNR17 is the component hyperSFN-r17 [6] BIT STRING OPTIONAL.
-	HyperSFNR17 der.BitString
-	// HasHyperSFNR17 tells whether hyperSFN-r17 is present in the encoding.
-	HasHyperSFNR17 bool
+	HyperSFNR17    der.BitString
+	HasHyperSFNR17 bool // whether hyperSFN-r17 is present in the encoding
 	// EDRXAllowedIdleR17 is the component eDRX-AllowedIdle-r17 [7] ENUMERATED OPTIONAL.
-	EDRXAllowedIdleR17 SIB1V1700IEs_EDRXAllowedIdleR17
-	// HasEDRXAllowedIdleR17 tells whether eDRX-AllowedIdle-r17 is present in the encoding.
-	HasEDRXAllowedIdleR17 bool
+	EDRXAllowedIdleR17    SIB1V1700IEs_EDRXAllowedIdleR17
+	HasEDRXAllowedIdleR17 bool // whether eDRX-AllowedIdle-r17 is present in the encoding
 	// EDRXAllowedInactiveR17 is the component eDRX-AllowedInactive-r17 [8] ENUMERATED OPTIONAL.
-	EDRXAllowedInactiveR17 SIB1V1700IEs_EDRXAllowedInactiveR17
-	// HasEDRXAllowedInactiveR17 tells whether eDRX-AllowedInactive-r17 is present in the encoding.
-	HasEDRXAllowedInactiveR17 bool
+	EDRXAllowedInactiveR17    SIB1V1700IEs_EDRXAllowedInactiveR17
+	HasEDRXAllowedInactiveR17 bool // whether eDRX-AllowedInactive-r17 is present in the encoding
 	// IntraFreqReselectionRedCapR17 is the component intraFreqReselectionRedCap-r17 [9] ENUMERATED OPTIONAL.
-	IntraFreqReselectionRedCapR17 SIB1V1700IEs_IntraFreqReselectionRedCapR17
-	// HasIntraFreqReselectionRedCapR17 tells whether intraFreqReselectionRedCap-r17 is present in the encoding.
-	HasIntraFreqReselectionRedCapR17 bool
+	IntraFreqReselectionRedCapR17    SIB1V1700IEs_IntraFreqReselectionRedCapR17
+	HasIntraFreqReselectionRedCapR17 bool // whether intraFreqReselectionRedCap-r17 is present in the encoding
 	// CellBarredNTNR17 is the component cellBarredNTN-r17 [10] ENUMERATED OPTIONAL.
-	CellBarredNTNR17 SIB1V1700IEs_CellBarredNTNR17
-	// HasCellBarredNTNR17 tells whether cellBarredNTN-r17 is present in the encoding.
-	HasCellBarredNTNR17 bool
+	CellBarredNTNR17    SIB1V1700IEs_CellBarredNTNR17
+	HasCellBarredNTNR17 bool // whether cellBarredNTN-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [11] SIB1-v1740-IEs OPTIONAL.
-	NonCriticalExtension SIB1V1740IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SIB1V1740IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SIB1V1700IEs_HsdnCellR17 is the type of SIB1-v1700-IEs.hsdn-Cell-r17.
@@ -8715,21 +8330,17 @@ type SIB1V1700IEs_UacBarringInfoV1700 struct {
 // SIB1V1700IEs_FeaturePrioritiesR17 is the type of SIB1-v1700-IEs.featurePriorities-r17.
 type SIB1V1700IEs_FeaturePrioritiesR17 struct {
 	// RedCapPriorityR17 is the component redCapPriority-r17 [0] FeaturePriority-r17 OPTIONAL.
-	RedCapPriorityR17 FeaturePriorityR17
-	// HasRedCapPriorityR17 tells whether redCapPriority-r17 is present in the encoding.
-	HasRedCapPriorityR17 bool
+	RedCapPriorityR17    FeaturePriorityR17
+	HasRedCapPriorityR17 bool // whether redCapPriority-r17 is present in the encoding
 	// SlicingPriorityR17 is the component slicingPriority-r17 [1] FeaturePriority-r17 OPTIONAL.
-	SlicingPriorityR17 FeaturePriorityR17
-	// HasSlicingPriorityR17 tells whether slicingPriority-r17 is present in the encoding.
-	HasSlicingPriorityR17 bool
+	SlicingPriorityR17    FeaturePriorityR17
+	HasSlicingPriorityR17 bool // whether slicingPriority-r17 is present in the encoding
 	// Msg3RepetitionsPriorityR17 is the component msg3-Repetitions-Priority-r17 [2] FeaturePriority-r17 OPTIONAL.
-	Msg3RepetitionsPriorityR17 FeaturePriorityR17
-	// HasMsg3RepetitionsPriorityR17 tells whether msg3-Repetitions-Priority-r17 is present in the encoding.
-	HasMsg3RepetitionsPriorityR17 bool
+	Msg3RepetitionsPriorityR17    FeaturePriorityR17
+	HasMsg3RepetitionsPriorityR17 bool // whether msg3-Repetitions-Priority-r17 is present in the encoding
 	// SdtPriorityR17 is the component sdt-Priority-r17 [3] FeaturePriority-r17 OPTIONAL.
-	SdtPriorityR17 FeaturePriorityR17
-	// HasSdtPriorityR17 tells whether sdt-Priority-r17 is present in the encoding.
-	HasSdtPriorityR17 bool
+	SdtPriorityR17    FeaturePriorityR17
+	HasSdtPriorityR17 bool // whether sdt-Priority-r17 is present in the encoding
 }
 
 // SIB1V1700IEs_EDRXAllowedIdleR17 is the type of SIB1-v1700-IEs.eDRX-AllowedIdle-r17.
@@ -8790,13 +8401,11 @@ func (v SIB1V1700IEs_CellBarredNTNR17) String() string {
 //	}
 type SIB1V1740IEs struct {
 	// SiSchedulingInfoV1740 is the component si-SchedulingInfo-v1740 [0] SI-SchedulingInfo-v1740 OPTIONAL.
-	SiSchedulingInfoV1740 SISchedulingInfoV1740
-	// HasSiSchedulingInfoV1740 tells whether si-SchedulingInfo-v1740 is present in the encoding.
-	HasSiSchedulingInfoV1740 bool
+	SiSchedulingInfoV1740    SISchedulingInfoV1740
+	HasSiSchedulingInfoV1740 bool // whether si-SchedulingInfo-v1740 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension SIB1V1740IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SIB1V1740IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SIB1V1740IEs_NonCriticalExtension is the type of SIB1-v1740-IEs.nonCriticalExtension.
@@ -8847,13 +8456,11 @@ func (v UACAC1SelectAssistInfoR16) String() string {
 //	}
 type SDTConfigCommonSIBR17 struct {
 	// SdtRSRPThresholdR17 is the component sdt-RSRP-Threshold-r17 [0] RSRP-Range OPTIONAL.
-	SdtRSRPThresholdR17 RSRPRange
-	// HasSdtRSRPThresholdR17 tells whether sdt-RSRP-Threshold-r17 is present in the encoding.
-	HasSdtRSRPThresholdR17 bool
+	SdtRSRPThresholdR17    RSRPRange
+	HasSdtRSRPThresholdR17 bool // whether sdt-RSRP-Threshold-r17 is present in the encoding
 	// SdtLogicalChannelSRDelayTimerR17 is the component sdt-LogicalChannelSR-DelayTimer-r17 [1] ENUMERATED OPTIONAL.
-	SdtLogicalChannelSRDelayTimerR17 SDTConfigCommonSIBR17_SdtLogicalChannelSRDelayTimerR17
-	// HasSdtLogicalChannelSRDelayTimerR17 tells whether sdt-LogicalChannelSR-DelayTimer-r17 is present in the encoding.
-	HasSdtLogicalChannelSRDelayTimerR17 bool
+	SdtLogicalChannelSRDelayTimerR17    SDTConfigCommonSIBR17_SdtLogicalChannelSRDelayTimerR17
+	HasSdtLogicalChannelSRDelayTimerR17 bool // whether sdt-LogicalChannelSR-DelayTimer-r17 is present in the encoding
 	// SdtDataVolumeThresholdR17 is the component sdt-DataVolumeThreshold-r17 [2] ENUMERATED.
 	SdtDataVolumeThresholdR17 SDTConfigCommonSIBR17_SdtDataVolumeThresholdR17
 	// T319aR17 is the component t319a-r17 [3] ENUMERATED.
@@ -8945,13 +8552,11 @@ func (v SDTConfigCommonSIBR17_T319aR17) String() string {
 //	}
 type RedCapConfigCommonSIBR17 struct {
 	// HalfDuplexRedCapAllowedR17 is the component halfDuplexRedCapAllowed-r17 [0] ENUMERATED OPTIONAL.
-	HalfDuplexRedCapAllowedR17 RedCapConfigCommonSIBR17_HalfDuplexRedCapAllowedR17
-	// HasHalfDuplexRedCapAllowedR17 tells whether halfDuplexRedCapAllowed-r17 is present in the encoding.
-	HasHalfDuplexRedCapAllowedR17 bool
+	HalfDuplexRedCapAllowedR17    RedCapConfigCommonSIBR17_HalfDuplexRedCapAllowedR17
+	HasHalfDuplexRedCapAllowedR17 bool // whether halfDuplexRedCapAllowed-r17 is present in the encoding
 	// CellBarredRedCapR17 is the component cellBarredRedCap-r17 [1] SEQUENCE OPTIONAL.
-	CellBarredRedCapR17 RedCapConfigCommonSIBR17_CellBarredRedCapR17
-	// HasCellBarredRedCapR17 tells whether cellBarredRedCap-r17 is present in the encoding.
-	HasCellBarredRedCapR17 bool
+	CellBarredRedCapR17    RedCapConfigCommonSIBR17_CellBarredRedCapR17
+	HasCellBarredRedCapR17 bool // whether cellBarredRedCap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9063,25 +8668,20 @@ type SidelinkUEInformationNRR16_CriticalExtensions_CriticalExtensionsFuture stru
 //	}
 type SidelinkUEInformationNRR16IEs struct {
 	// SlRxInterestedFreqListR16 is the component sl-RxInterestedFreqList-r16 [0] SL-InterestedFreqList-r16 OPTIONAL.
-	SlRxInterestedFreqListR16 SLInterestedFreqListR16
-	// HasSlRxInterestedFreqListR16 tells whether sl-RxInterestedFreqList-r16 is present in the encoding.
-	HasSlRxInterestedFreqListR16 bool
+	SlRxInterestedFreqListR16    SLInterestedFreqListR16
+	HasSlRxInterestedFreqListR16 bool // whether sl-RxInterestedFreqList-r16 is present in the encoding
 	// SlTxResourceReqListR16 is the component sl-TxResourceReqList-r16 [1] SL-TxResourceReqList-r16 OPTIONAL.
-	SlTxResourceReqListR16 SLTxResourceReqListR16
-	// HasSlTxResourceReqListR16 tells whether sl-TxResourceReqList-r16 is present in the encoding.
-	HasSlTxResourceReqListR16 bool
+	SlTxResourceReqListR16    SLTxResourceReqListR16
+	HasSlTxResourceReqListR16 bool // whether sl-TxResourceReqList-r16 is present in the encoding
 	// SlFailureListR16 is the component sl-FailureList-r16 [2] SL-FailureList-r16 OPTIONAL.
-	SlFailureListR16 SLFailureListR16
-	// HasSlFailureListR16 tells whether sl-FailureList-r16 is present in the encoding.
-	HasSlFailureListR16 bool
+	SlFailureListR16    SLFailureListR16
+	HasSlFailureListR16 bool // whether sl-FailureList-r16 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] SidelinkUEInformationNR-v1700-IEs OPTIONAL.
-	NonCriticalExtension SidelinkUEInformationNRV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SidelinkUEInformationNRV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SidelinkUEInformationNRV1700IEs is the ASN.1 type SidelinkUEInformationNR-v1700-IEs.
@@ -9099,41 +8699,32 @@ type SidelinkUEInformationNRR16IEs struct {
 //	}
 type SidelinkUEInformationNRV1700IEs struct {
 	// SlTxResourceReqListV1700 is the component sl-TxResourceReqList-v1700 [0] SL-TxResourceReqList-v1700 OPTIONAL.
-	SlTxResourceReqListV1700 SLTxResourceReqListV1700
-	// HasSlTxResourceReqListV1700 tells whether sl-TxResourceReqList-v1700 is present in the encoding.
-	HasSlTxResourceReqListV1700 bool
+	SlTxResourceReqListV1700    SLTxResourceReqListV1700
+	HasSlTxResourceReqListV1700 bool // whether sl-TxResourceReqList-v1700 is present in the encoding
 	// SlRxDRXReportListV1700 is the component sl-RxDRX-ReportList-v1700 [1] SL-RxDRX-ReportList-v1700 OPTIONAL.
-	SlRxDRXReportListV1700 SLRxDRXReportListV1700
-	// HasSlRxDRXReportListV1700 tells whether sl-RxDRX-ReportList-v1700 is present in the encoding.
-	HasSlRxDRXReportListV1700 bool
+	SlRxDRXReportListV1700    SLRxDRXReportListV1700
+	HasSlRxDRXReportListV1700 bool // whether sl-RxDRX-ReportList-v1700 is present in the encoding
 	// SlRxInterestedGCBCDestListR17 is the component sl-RxInterestedGC-BC-DestList-r17 [2] SL-RxInterestedGC-BC-DestList-r17 OPTIONAL.
-	SlRxInterestedGCBCDestListR17 SLRxInterestedGCBCDestListR17
-	// HasSlRxInterestedGCBCDestListR17 tells whether sl-RxInterestedGC-BC-DestList-r17 is present in the encoding.
-	HasSlRxInterestedGCBCDestListR17 bool
+	SlRxInterestedGCBCDestListR17    SLRxInterestedGCBCDestListR17
+	HasSlRxInterestedGCBCDestListR17 bool // whether sl-RxInterestedGC-BC-DestList-r17 is present in the encoding
 	// SlRxInterestedFreqListDiscR17 is the component sl-RxInterestedFreqListDisc-r17 [3] SL-InterestedFreqList-r16 OPTIONAL.
-	SlRxInterestedFreqListDiscR17 SLInterestedFreqListR16
-	// HasSlRxInterestedFreqListDiscR17 tells whether sl-RxInterestedFreqListDisc-r17 is present in the encoding.
-	HasSlRxInterestedFreqListDiscR17 bool
+	SlRxInterestedFreqListDiscR17    SLInterestedFreqListR16
+	HasSlRxInterestedFreqListDiscR17 bool // whether sl-RxInterestedFreqListDisc-r17 is present in the encoding
 	// SlTxResourceReqListDiscR17 is the component sl-TxResourceReqListDisc-r17 [4] SL-TxResourceReqListDisc-r17 OPTIONAL.
-	SlTxResourceReqListDiscR17 SLTxResourceReqListDiscR17
-	// HasSlTxResourceReqListDiscR17 tells whether sl-TxResourceReqListDisc-r17 is present in the encoding.
-	HasSlTxResourceReqListDiscR17 bool
+	SlTxResourceReqListDiscR17    SLTxResourceReqListDiscR17
+	HasSlTxResourceReqListDiscR17 bool // whether sl-TxResourceReqListDisc-r17 is present in the encoding
 	// SlTxResourceReqListCommRelayR17 is the component sl-TxResourceReqListCommRelay-r17 [5] SL-TxResourceReqListCommRelay-r17 OPTIONAL.
-	SlTxResourceReqListCommRelayR17 SLTxResourceReqListCommRelayR17
-	// HasSlTxResourceReqListCommRelayR17 tells whether sl-TxResourceReqListCommRelay-r17 is present in the encoding.
-	HasSlTxResourceReqListCommRelayR17 bool
+	SlTxResourceReqListCommRelayR17    SLTxResourceReqListCommRelayR17
+	HasSlTxResourceReqListCommRelayR17 bool // whether sl-TxResourceReqListCommRelay-r17 is present in the encoding
 	// UETypeR17 is the component ue-Type-r17 [6] ENUMERATED OPTIONAL.
-	UETypeR17 SidelinkUEInformationNRV1700IEs_UETypeR17
-	// HasUETypeR17 tells whether ue-Type-r17 is present in the encoding.
-	HasUETypeR17 bool
+	UETypeR17    SidelinkUEInformationNRV1700IEs_UETypeR17
+	HasUETypeR17 bool // whether ue-Type-r17 is present in the encoding
 	// SlSourceIdentityRemoteUER17 is the component sl-SourceIdentityRemoteUE-r17 [7] SL-SourceIdentity-r17 OPTIONAL.
-	SlSourceIdentityRemoteUER17 SLSourceIdentityR17
-	// HasSlSourceIdentityRemoteUER17 tells whether sl-SourceIdentityRemoteUE-r17 is present in the encoding.
-	HasSlSourceIdentityRemoteUER17 bool
+	SlSourceIdentityRemoteUER17    SLSourceIdentityR17
+	HasSlSourceIdentityRemoteUER17 bool // whether sl-SourceIdentityRemoteUE-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [8] SEQUENCE OPTIONAL.
-	NonCriticalExtension SidelinkUEInformationNRV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SidelinkUEInformationNRV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SidelinkUEInformationNRV1700IEs_UETypeR17 is the type of SidelinkUEInformationNR-v1700-IEs.ue-Type-r17.
@@ -9179,25 +8770,20 @@ type SLTxResourceReqR16 struct {
 	// SlCastTypeR16 is the component sl-CastType-r16 [1] ENUMERATED.
 	SlCastTypeR16 SLTxResourceReqR16_SlCastTypeR16
 	// SlRLCModeIndicationListR16 is the component sl-RLC-ModeIndicationList-r16 [2] SEQUENCE OF OPTIONAL.
-	SlRLCModeIndicationListR16 SLTxResourceReqR16_SlRLCModeIndicationListR16
-	// HasSlRLCModeIndicationListR16 tells whether sl-RLC-ModeIndicationList-r16 is present in the encoding.
-	HasSlRLCModeIndicationListR16 bool
+	SlRLCModeIndicationListR16    SLTxResourceReqR16_SlRLCModeIndicationListR16
+	HasSlRLCModeIndicationListR16 bool // whether sl-RLC-ModeIndicationList-r16 is present in the encoding
 	// SlQoSInfoListR16 is the component sl-QoS-InfoList-r16 [3] SEQUENCE OF OPTIONAL.
-	SlQoSInfoListR16 SLTxResourceReqR16_SlQoSInfoListR16
-	// HasSlQoSInfoListR16 tells whether sl-QoS-InfoList-r16 is present in the encoding.
-	HasSlQoSInfoListR16 bool
+	SlQoSInfoListR16    SLTxResourceReqR16_SlQoSInfoListR16
+	HasSlQoSInfoListR16 bool // whether sl-QoS-InfoList-r16 is present in the encoding
 	// SlTypeTxSyncListR16 is the component sl-TypeTxSyncList-r16 [4] SEQUENCE OF OPTIONAL.
-	SlTypeTxSyncListR16 SLTxResourceReqR16_SlTypeTxSyncListR16
-	// HasSlTypeTxSyncListR16 tells whether sl-TypeTxSyncList-r16 is present in the encoding.
-	HasSlTypeTxSyncListR16 bool
+	SlTypeTxSyncListR16    SLTxResourceReqR16_SlTypeTxSyncListR16
+	HasSlTypeTxSyncListR16 bool // whether sl-TypeTxSyncList-r16 is present in the encoding
 	// SlTxInterestedFreqListR16 is the component sl-TxInterestedFreqList-r16 [5] SL-TxInterestedFreqList-r16 OPTIONAL.
-	SlTxInterestedFreqListR16 SLTxInterestedFreqListR16
-	// HasSlTxInterestedFreqListR16 tells whether sl-TxInterestedFreqList-r16 is present in the encoding.
-	HasSlTxInterestedFreqListR16 bool
+	SlTxInterestedFreqListR16    SLTxInterestedFreqListR16
+	HasSlTxInterestedFreqListR16 bool // whether sl-TxInterestedFreqList-r16 is present in the encoding
 	// SlCapabilityInformationSidelinkR16 is the component sl-CapabilityInformationSidelink-r16 [6] OCTET STRING OPTIONAL.
-	SlCapabilityInformationSidelinkR16 []byte
-	// HasSlCapabilityInformationSidelinkR16 tells whether sl-CapabilityInformationSidelink-r16 is present in the encoding.
-	HasSlCapabilityInformationSidelinkR16 bool
+	SlCapabilityInformationSidelinkR16    []byte
+	HasSlCapabilityInformationSidelinkR16 bool // whether sl-CapabilityInformationSidelink-r16 is present in the encoding
 }
 
 // SLTxResourceReqR16_SlCastTypeR16 is the type of SL-TxResourceReq-r16.sl-CastType-r16.
@@ -9243,13 +8829,11 @@ type SLRxDRXReportListV1700 []SLRxDRXReportV1700
 //	}
 type SLTxResourceReqV1700 struct {
 	// SlDRXInfoFromRxListR17 is the component sl-DRX-InfoFromRxList-r17 [0] SEQUENCE OF OPTIONAL.
-	SlDRXInfoFromRxListR17 SLTxResourceReqV1700_SlDRXInfoFromRxListR17
-	// HasSlDRXInfoFromRxListR17 tells whether sl-DRX-InfoFromRxList-r17 is present in the encoding.
-	HasSlDRXInfoFromRxListR17 bool
+	SlDRXInfoFromRxListR17    SLTxResourceReqV1700_SlDRXInfoFromRxListR17
+	HasSlDRXInfoFromRxListR17 bool // whether sl-DRX-InfoFromRxList-r17 is present in the encoding
 	// SlDRXIndicationR17 is the component sl-DRX-Indication-r17 [1] ENUMERATED OPTIONAL.
-	SlDRXIndicationR17 SLTxResourceReqV1700_SlDRXIndicationR17
-	// HasSlDRXIndicationR17 tells whether sl-DRX-Indication-r17 is present in the encoding.
-	HasSlDRXIndicationR17 bool
+	SlDRXIndicationR17    SLTxResourceReqV1700_SlDRXIndicationR17
+	HasSlDRXIndicationR17 bool // whether sl-DRX-Indication-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9323,9 +8907,8 @@ type SLTxResourceReqDiscR17 struct {
 	// SlDestinationIdentityDiscR17 is the component sl-DestinationIdentityDisc-r17 [0] SL-DestinationIdentity-r16.
 	SlDestinationIdentityDiscR17 SLDestinationIdentityR16
 	// SlSourceIdentityRelayUER17 is the component sl-SourceIdentityRelayUE-r17 [1] SL-SourceIdentity-r17 OPTIONAL.
-	SlSourceIdentityRelayUER17 SLSourceIdentityR17
-	// HasSlSourceIdentityRelayUER17 tells whether sl-SourceIdentityRelayUE-r17 is present in the encoding.
-	HasSlSourceIdentityRelayUER17 bool
+	SlSourceIdentityRelayUER17    SLSourceIdentityR17
+	HasSlSourceIdentityRelayUER17 bool // whether sl-SourceIdentityRelayUE-r17 is present in the encoding
 	// SlCastTypeDiscR17 is the component sl-CastTypeDisc-r17 [2] ENUMERATED.
 	SlCastTypeDiscR17 SLTxResourceReqDiscR17_SlCastTypeDiscR17
 	// SlTxInterestedFreqListDiscR17 is the component sl-TxInterestedFreqListDisc-r17 [3] SL-TxInterestedFreqList-r16.
@@ -9382,9 +8965,8 @@ type SLTxResourceReqListCommRelayR17 []SLTxResourceReqCommRelayInfoR17
 //	}
 type SLTxResourceReqCommRelayInfoR17 struct {
 	// SlRelayDRXConfigR17 is the component sl-RelayDRXConfig-r17 [0] SL-TxResourceReq-v1700 OPTIONAL.
-	SlRelayDRXConfigR17 SLTxResourceReqV1700
-	// HasSlRelayDRXConfigR17 tells whether sl-RelayDRXConfig-r17 is present in the encoding.
-	HasSlRelayDRXConfigR17 bool
+	SlRelayDRXConfigR17    SLTxResourceReqV1700
+	HasSlRelayDRXConfigR17 bool // whether sl-RelayDRXConfig-r17 is present in the encoding
 	// SlTxResourceReqCommRelayR17 is the component sl-TxResourceReqCommRelay-r17 [1] EXPLICIT SL-TxResourceReqCommRelay-r17.
 	SlTxResourceReqCommRelayR17 SLTxResourceReqCommRelayR17
 }
@@ -9436,25 +9018,21 @@ func (c SLTxResourceReqCommRelayR17Choice) String() string {
 //	}
 type SLTxResourceReqL2U2NRelayR17 struct {
 	// SlDestinationIdentityL2U2NR17 is the component sl-DestinationIdentityL2U2N-r17 [0] SL-DestinationIdentity-r16 OPTIONAL.
-	SlDestinationIdentityL2U2NR17 SLDestinationIdentityR16
-	// HasSlDestinationIdentityL2U2NR17 tells whether sl-DestinationIdentityL2U2N-r17 is present in the encoding.
-	HasSlDestinationIdentityL2U2NR17 bool
+	SlDestinationIdentityL2U2NR17    SLDestinationIdentityR16
+	HasSlDestinationIdentityL2U2NR17 bool // whether sl-DestinationIdentityL2U2N-r17 is present in the encoding
 	// SlTxInterestedFreqListL2U2NR17 is the component sl-TxInterestedFreqListL2U2N-r17 [1] SL-TxInterestedFreqList-r16.
 	SlTxInterestedFreqListL2U2NR17 SLTxInterestedFreqListR16
 	// SlTypeTxSyncListL2U2NR17 is the component sl-TypeTxSyncListL2U2N-r17 [2] SEQUENCE OF.
 	SlTypeTxSyncListL2U2NR17 SLTxResourceReqL2U2NRelayR17_SlTypeTxSyncListL2U2NR17
 	// SlLocalIDRequestR17 is the component sl-LocalID-Request-r17 [3] ENUMERATED OPTIONAL.
-	SlLocalIDRequestR17 SLTxResourceReqL2U2NRelayR17_SlLocalIDRequestR17
-	// HasSlLocalIDRequestR17 tells whether sl-LocalID-Request-r17 is present in the encoding.
-	HasSlLocalIDRequestR17 bool
+	SlLocalIDRequestR17    SLTxResourceReqL2U2NRelayR17_SlLocalIDRequestR17
+	HasSlLocalIDRequestR17 bool // whether sl-LocalID-Request-r17 is present in the encoding
 	// SlPagingIdentityRemoteUER17 is the component sl-PagingIdentityRemoteUE-r17 [4] SL-PagingIdentityRemoteUE-r17 OPTIONAL.
-	SlPagingIdentityRemoteUER17 SLPagingIdentityRemoteUER17
-	// HasSlPagingIdentityRemoteUER17 tells whether sl-PagingIdentityRemoteUE-r17 is present in the encoding.
-	HasSlPagingIdentityRemoteUER17 bool
+	SlPagingIdentityRemoteUER17    SLPagingIdentityRemoteUER17
+	HasSlPagingIdentityRemoteUER17 bool // whether sl-PagingIdentityRemoteUE-r17 is present in the encoding
 	// SlCapabilityInformationSidelinkR17 is the component sl-CapabilityInformationSidelink-r17 [5] OCTET STRING OPTIONAL.
-	SlCapabilityInformationSidelinkR17 []byte
-	// HasSlCapabilityInformationSidelinkR17 tells whether sl-CapabilityInformationSidelink-r17 is present in the encoding.
-	HasSlCapabilityInformationSidelinkR17 bool
+	SlCapabilityInformationSidelinkR17    []byte
+	HasSlCapabilityInformationSidelinkR17 bool // whether sl-CapabilityInformationSidelink-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9489,9 +9067,8 @@ type SLQoSInfoR16 struct {
 	// SlQoSFlowIdentityR16 is the component sl-QoS-FlowIdentity-r16 [0] SL-QoS-FlowIdentity-r16.
 	SlQoSFlowIdentityR16 SLQoSFlowIdentityR16
 	// SlQoSProfileR16 is the component sl-QoS-Profile-r16 [1] SL-QoS-Profile-r16 OPTIONAL.
-	SlQoSProfileR16 SLQoSProfileR16
-	// HasSlQoSProfileR16 tells whether sl-QoS-Profile-r16 is present in the encoding.
-	HasSlQoSProfileR16 bool
+	SlQoSProfileR16    SLQoSProfileR16
+	HasSlQoSProfileR16 bool // whether sl-QoS-Profile-r16 is present in the encoding
 }
 
 // SLRLCModeIndicationR16 is the ASN.1 type SL-RLC-ModeIndication-r16.
@@ -9689,13 +9266,11 @@ type SystemInformationIEs struct {
 	// SibTypeAndInfo is the component sib-TypeAndInfo [0] SEQUENCE OF.
 	SibTypeAndInfo SystemInformationIEs_SibTypeAndInfo
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension SystemInformationIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    SystemInformationIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // SystemInformationIEs_SibTypeAndInfo is the type of SystemInformation-IEs.sib-TypeAndInfo.
@@ -9843,17 +9418,14 @@ type UEAssistanceInformation_CriticalExtensions_CriticalExtensionsFuture struct{
 //	}
 type UEAssistanceInformationIEs struct {
 	// DelayBudgetReport is the component delayBudgetReport [0] EXPLICIT DelayBudgetReport OPTIONAL.
-	DelayBudgetReport DelayBudgetReport
-	// HasDelayBudgetReport tells whether delayBudgetReport is present in the encoding.
-	HasDelayBudgetReport bool
+	DelayBudgetReport    DelayBudgetReport
+	HasDelayBudgetReport bool // whether delayBudgetReport is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] UEAssistanceInformation-v1540-IEs OPTIONAL.
-	NonCriticalExtension UEAssistanceInformationV1540IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEAssistanceInformationV1540IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // DelayBudgetReport is the ASN.1 type DelayBudgetReport.
@@ -9927,13 +9499,11 @@ func (v DelayBudgetReport_Type1) String() string {
 //	}
 type UEAssistanceInformationV1540IEs struct {
 	// OverheatingAssistance is the component overheatingAssistance [0] OverheatingAssistance OPTIONAL.
-	OverheatingAssistance OverheatingAssistance
-	// HasOverheatingAssistance tells whether overheatingAssistance is present in the encoding.
-	HasOverheatingAssistance bool
+	OverheatingAssistance    OverheatingAssistance
+	HasOverheatingAssistance bool // whether overheatingAssistance is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UEAssistanceInformation-v1610-IEs OPTIONAL.
-	NonCriticalExtension UEAssistanceInformationV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEAssistanceInformationV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // OverheatingAssistance is the ASN.1 type OverheatingAssistance.
@@ -9953,25 +9523,20 @@ type UEAssistanceInformationV1540IEs struct {
 //	}
 type OverheatingAssistance struct {
 	// ReducedMaxCCs is the component reducedMaxCCs [0] ReducedMaxCCs-r16 OPTIONAL.
-	ReducedMaxCCs ReducedMaxCCsR16
-	// HasReducedMaxCCs tells whether reducedMaxCCs is present in the encoding.
-	HasReducedMaxCCs bool
+	ReducedMaxCCs    ReducedMaxCCsR16
+	HasReducedMaxCCs bool // whether reducedMaxCCs is present in the encoding
 	// ReducedMaxBWFR1 is the component reducedMaxBW-FR1 [1] ReducedMaxBW-FRx-r16 OPTIONAL.
-	ReducedMaxBWFR1 ReducedMaxBWFRxR16
-	// HasReducedMaxBWFR1 tells whether reducedMaxBW-FR1 is present in the encoding.
-	HasReducedMaxBWFR1 bool
+	ReducedMaxBWFR1    ReducedMaxBWFRxR16
+	HasReducedMaxBWFR1 bool // whether reducedMaxBW-FR1 is present in the encoding
 	// ReducedMaxBWFR2 is the component reducedMaxBW-FR2 [2] ReducedMaxBW-FRx-r16 OPTIONAL.
-	ReducedMaxBWFR2 ReducedMaxBWFRxR16
-	// HasReducedMaxBWFR2 tells whether reducedMaxBW-FR2 is present in the encoding.
-	HasReducedMaxBWFR2 bool
+	ReducedMaxBWFR2    ReducedMaxBWFRxR16
+	HasReducedMaxBWFR2 bool // whether reducedMaxBW-FR2 is present in the encoding
 	// ReducedMaxMIMOLayersFR1 is the component reducedMaxMIMO-LayersFR1 [3] SEQUENCE OPTIONAL.
-	ReducedMaxMIMOLayersFR1 OverheatingAssistance_ReducedMaxMIMOLayersFR1
-	// HasReducedMaxMIMOLayersFR1 tells whether reducedMaxMIMO-LayersFR1 is present in the encoding.
-	HasReducedMaxMIMOLayersFR1 bool
+	ReducedMaxMIMOLayersFR1    OverheatingAssistance_ReducedMaxMIMOLayersFR1
+	HasReducedMaxMIMOLayersFR1 bool // whether reducedMaxMIMO-LayersFR1 is present in the encoding
 	// ReducedMaxMIMOLayersFR2 is the component reducedMaxMIMO-LayersFR2 [4] SEQUENCE OPTIONAL.
-	ReducedMaxMIMOLayersFR2 OverheatingAssistance_ReducedMaxMIMOLayersFR2
-	// HasReducedMaxMIMOLayersFR2 tells whether reducedMaxMIMO-LayersFR2 is present in the encoding.
-	HasReducedMaxMIMOLayersFR2 bool
+	ReducedMaxMIMOLayersFR2    OverheatingAssistance_ReducedMaxMIMOLayersFR2
+	HasReducedMaxMIMOLayersFR2 bool // whether reducedMaxMIMO-LayersFR2 is present in the encoding
 }
 
 // OverheatingAssistance_ReducedMaxMIMOLayersFR1 is the type of OverheatingAssistance.reducedMaxMIMO-LayersFR1.
@@ -10004,13 +9569,11 @@ type OverheatingAssistance_ReducedMaxMIMOLayersFR2 struct {
 //	}
 type OverheatingAssistanceR17 struct {
 	// ReducedMaxBWFR2_2R17 is the component reducedMaxBW-FR2-2-r17 [0] SEQUENCE OPTIONAL.
-	ReducedMaxBWFR2_2R17 OverheatingAssistanceR17_ReducedMaxBWFR2_2R17
-	// HasReducedMaxBWFR2_2R17 tells whether reducedMaxBW-FR2-2-r17 is present in the encoding.
-	HasReducedMaxBWFR2_2R17 bool
+	ReducedMaxBWFR2_2R17    OverheatingAssistanceR17_ReducedMaxBWFR2_2R17
+	HasReducedMaxBWFR2_2R17 bool // whether reducedMaxBW-FR2-2-r17 is present in the encoding
 	// ReducedMaxMIMOLayersFR2_2 is the component reducedMaxMIMO-LayersFR2-2 [1] SEQUENCE OPTIONAL.
-	ReducedMaxMIMOLayersFR2_2 OverheatingAssistanceR17_ReducedMaxMIMOLayersFR2_2
-	// HasReducedMaxMIMOLayersFR2_2 tells whether reducedMaxMIMO-LayersFR2-2 is present in the encoding.
-	HasReducedMaxMIMOLayersFR2_2 bool
+	ReducedMaxMIMOLayersFR2_2    OverheatingAssistanceR17_ReducedMaxMIMOLayersFR2_2
+	HasReducedMaxMIMOLayersFR2_2 bool // whether reducedMaxMIMO-LayersFR2-2 is present in the encoding
 }
 
 // OverheatingAssistanceR17_ReducedMaxBWFR2_2R17 is the type of OverheatingAssistance-r17.reducedMaxBW-FR2-2-r17.
@@ -10091,45 +9654,35 @@ func (v ReducedAggregatedBandwidthR17) String() string {
 //	}
 type UEAssistanceInformationV1610IEs struct {
 	// IdcAssistanceR16 is the component idc-Assistance-r16 [0] IDC-Assistance-r16 OPTIONAL.
-	IdcAssistanceR16 IDCAssistanceR16
-	// HasIdcAssistanceR16 tells whether idc-Assistance-r16 is present in the encoding.
-	HasIdcAssistanceR16 bool
+	IdcAssistanceR16    IDCAssistanceR16
+	HasIdcAssistanceR16 bool // whether idc-Assistance-r16 is present in the encoding
 	// DrxPreferenceR16 is the component drx-Preference-r16 [1] DRX-Preference-r16 OPTIONAL.
-	DrxPreferenceR16 DRXPreferenceR16
-	// HasDrxPreferenceR16 tells whether drx-Preference-r16 is present in the encoding.
-	HasDrxPreferenceR16 bool
+	DrxPreferenceR16    DRXPreferenceR16
+	HasDrxPreferenceR16 bool // whether drx-Preference-r16 is present in the encoding
 	// MaxBWPreferenceR16 is the component maxBW-Preference-r16 [2] MaxBW-Preference-r16 OPTIONAL.
-	MaxBWPreferenceR16 MaxBWPreferenceR16
-	// HasMaxBWPreferenceR16 tells whether maxBW-Preference-r16 is present in the encoding.
-	HasMaxBWPreferenceR16 bool
+	MaxBWPreferenceR16    MaxBWPreferenceR16
+	HasMaxBWPreferenceR16 bool // whether maxBW-Preference-r16 is present in the encoding
 	// MaxCCPreferenceR16 is the component maxCC-Preference-r16 [3] MaxCC-Preference-r16 OPTIONAL.
-	MaxCCPreferenceR16 MaxCCPreferenceR16
-	// HasMaxCCPreferenceR16 tells whether maxCC-Preference-r16 is present in the encoding.
-	HasMaxCCPreferenceR16 bool
+	MaxCCPreferenceR16    MaxCCPreferenceR16
+	HasMaxCCPreferenceR16 bool // whether maxCC-Preference-r16 is present in the encoding
 	// MaxMIMOLayerPreferenceR16 is the component maxMIMO-LayerPreference-r16 [4] MaxMIMO-LayerPreference-r16 OPTIONAL.
-	MaxMIMOLayerPreferenceR16 MaxMIMOLayerPreferenceR16
-	// HasMaxMIMOLayerPreferenceR16 tells whether maxMIMO-LayerPreference-r16 is present in the encoding.
-	HasMaxMIMOLayerPreferenceR16 bool
+	MaxMIMOLayerPreferenceR16    MaxMIMOLayerPreferenceR16
+	HasMaxMIMOLayerPreferenceR16 bool // whether maxMIMO-LayerPreference-r16 is present in the encoding
 	// MinSchedulingOffsetPreferenceR16 is the component minSchedulingOffsetPreference-r16 [5] MinSchedulingOffsetPreference-r16 OPTIONAL.
-	MinSchedulingOffsetPreferenceR16 MinSchedulingOffsetPreferenceR16
-	// HasMinSchedulingOffsetPreferenceR16 tells whether minSchedulingOffsetPreference-r16 is present in the encoding.
-	HasMinSchedulingOffsetPreferenceR16 bool
+	MinSchedulingOffsetPreferenceR16    MinSchedulingOffsetPreferenceR16
+	HasMinSchedulingOffsetPreferenceR16 bool // whether minSchedulingOffsetPreference-r16 is present in the encoding
 	// ReleasePreferenceR16 is the component releasePreference-r16 [6] ReleasePreference-r16 OPTIONAL.
-	ReleasePreferenceR16 ReleasePreferenceR16
-	// HasReleasePreferenceR16 tells whether releasePreference-r16 is present in the encoding.
-	HasReleasePreferenceR16 bool
+	ReleasePreferenceR16    ReleasePreferenceR16
+	HasReleasePreferenceR16 bool // whether releasePreference-r16 is present in the encoding
 	// SlUEAssistanceInformationNRR16 is the component sl-UE-AssistanceInformationNR-r16 [7] SL-UE-AssistanceInformationNR-r16 OPTIONAL.
-	SlUEAssistanceInformationNRR16 SLUEAssistanceInformationNRR16
-	// HasSlUEAssistanceInformationNRR16 tells whether sl-UE-AssistanceInformationNR-r16 is present in the encoding.
-	HasSlUEAssistanceInformationNRR16 bool
+	SlUEAssistanceInformationNRR16    SLUEAssistanceInformationNRR16
+	HasSlUEAssistanceInformationNRR16 bool // whether sl-UE-AssistanceInformationNR-r16 is present in the encoding
 	// ReferenceTimeInfoPreferenceR16 is the component referenceTimeInfoPreference-r16 [8] BOOLEAN OPTIONAL.
-	ReferenceTimeInfoPreferenceR16 bool
-	// HasReferenceTimeInfoPreferenceR16 tells whether referenceTimeInfoPreference-r16 is present in the encoding.
-	HasReferenceTimeInfoPreferenceR16 bool
+	ReferenceTimeInfoPreferenceR16    bool
+	HasReferenceTimeInfoPreferenceR16 bool // whether referenceTimeInfoPreference-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [9] UEAssistanceInformation-v1700-IEs OPTIONAL.
-	NonCriticalExtension UEAssistanceInformationV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEAssistanceInformationV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEAssistanceInformationV1700IEs is the ASN.1 type UEAssistanceInformation-v1700-IEs.
@@ -10154,69 +9707,54 @@ type UEAssistanceInformationV1610IEs struct {
 //	}
 type UEAssistanceInformationV1700IEs struct {
 	// UlGapFR2PreferenceR17 is the component ul-GapFR2-Preference-r17 [0] UL-GapFR2-Preference-r17 OPTIONAL.
-	UlGapFR2PreferenceR17 ULGapFR2PreferenceR17
-	// HasUlGapFR2PreferenceR17 tells whether ul-GapFR2-Preference-r17 is present in the encoding.
-	HasUlGapFR2PreferenceR17 bool
+	UlGapFR2PreferenceR17    ULGapFR2PreferenceR17
+	HasUlGapFR2PreferenceR17 bool // whether ul-GapFR2-Preference-r17 is present in the encoding
 	// MusimAssistanceR17 is the component musim-Assistance-r17 [1] MUSIM-Assistance-r17 OPTIONAL.
-	MusimAssistanceR17 MUSIMAssistanceR17
-	// HasMusimAssistanceR17 tells whether musim-Assistance-r17 is present in the encoding.
-	HasMusimAssistanceR17 bool
+	MusimAssistanceR17    MUSIMAssistanceR17
+	HasMusimAssistanceR17 bool // whether musim-Assistance-r17 is present in the encoding
 	// OverheatingAssistanceR17 is the component overheatingAssistance-r17 [2] OverheatingAssistance-r17 OPTIONAL.
-	OverheatingAssistanceR17 OverheatingAssistanceR17
-	// HasOverheatingAssistanceR17 tells whether overheatingAssistance-r17 is present in the encoding.
-	HasOverheatingAssistanceR17 bool
+	OverheatingAssistanceR17    OverheatingAssistanceR17
+	HasOverheatingAssistanceR17 bool // whether overheatingAssistance-r17 is present in the encoding
 	// MaxBWPreferenceFR2_2R17 is the component maxBW-PreferenceFR2-2-r17 [3] MaxBW-PreferenceFR2-2-r17 OPTIONAL.
-	MaxBWPreferenceFR2_2R17 MaxBWPreferenceFR2_2R17
-	// HasMaxBWPreferenceFR2_2R17 tells whether maxBW-PreferenceFR2-2-r17 is present in the encoding.
-	HasMaxBWPreferenceFR2_2R17 bool
+	MaxBWPreferenceFR2_2R17    MaxBWPreferenceFR2_2R17
+	HasMaxBWPreferenceFR2_2R17 bool // whether maxBW-PreferenceFR2-2-r17 is present in the encoding
 	// MaxMIMOLayerPreferenceFR2_2R17 is the component maxMIMO-LayerPreferenceFR2-2-r17 [4] MaxMIMO-LayerPreferenceFR2-2-r17 OPTIONAL.
-	MaxMIMOLayerPreferenceFR2_2R17 MaxMIMOLayerPreferenceFR2_2R17
-	// HasMaxMIMOLayerPreferenceFR2_2R17 tells whether maxMIMO-LayerPreferenceFR2-2-r17 is present in the encoding.
-	HasMaxMIMOLayerPreferenceFR2_2R17 bool
+	MaxMIMOLayerPreferenceFR2_2R17    MaxMIMOLayerPreferenceFR2_2R17
+	HasMaxMIMOLayerPreferenceFR2_2R17 bool // whether maxMIMO-LayerPreferenceFR2-2-r17 is present in the encoding
 	// MinSchedulingOffsetPreferenceExtR17 is the component minSchedulingOffsetPreferenceExt-r17 [5] MinSchedulingOffsetPreferenceExt-r17 OPTIONAL.
-	MinSchedulingOffsetPreferenceExtR17 MinSchedulingOffsetPreferenceExtR17
-	// HasMinSchedulingOffsetPreferenceExtR17 tells whether minSchedulingOffsetPreferenceExt-r17 is present in the encoding.
-	HasMinSchedulingOffsetPreferenceExtR17 bool
+	MinSchedulingOffsetPreferenceExtR17    MinSchedulingOffsetPreferenceExtR17
+	HasMinSchedulingOffsetPreferenceExtR17 bool // whether minSchedulingOffsetPreferenceExt-r17 is present in the encoding
 	// RlmMeasRelaxationStateR17 is the component rlm-MeasRelaxationState-r17 [6] BOOLEAN OPTIONAL.
-	RlmMeasRelaxationStateR17 bool
-	// HasRlmMeasRelaxationStateR17 tells whether rlm-MeasRelaxationState-r17 is present in the encoding.
-	HasRlmMeasRelaxationStateR17 bool
+	RlmMeasRelaxationStateR17    bool
+	HasRlmMeasRelaxationStateR17 bool // whether rlm-MeasRelaxationState-r17 is present in the encoding
 	// BfdMeasRelaxationStateR17 is the component bfd-MeasRelaxationState-r17 [7] BIT STRING OPTIONAL.
-	BfdMeasRelaxationStateR17 der.BitString
-	// HasBfdMeasRelaxationStateR17 tells whether bfd-MeasRelaxationState-r17 is present in the encoding.
-	HasBfdMeasRelaxationStateR17 bool
+	BfdMeasRelaxationStateR17    der.BitString
+	HasBfdMeasRelaxationStateR17 bool // whether bfd-MeasRelaxationState-r17 is present in the encoding
 	// NonSDTDataIndicationR17 is the component nonSDT-DataIndication-r17 [8] SEQUENCE OPTIONAL.
-	NonSDTDataIndicationR17 UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17
-	// HasNonSDTDataIndicationR17 tells whether nonSDT-DataIndication-r17 is present in the encoding.
-	HasNonSDTDataIndicationR17 bool
+	NonSDTDataIndicationR17    UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17
+	HasNonSDTDataIndicationR17 bool // whether nonSDT-DataIndication-r17 is present in the encoding
 	// ScgDeactivationPreferenceR17 is the component scg-DeactivationPreference-r17 [9] ENUMERATED OPTIONAL.
-	ScgDeactivationPreferenceR17 UEAssistanceInformationV1700IEs_ScgDeactivationPreferenceR17
-	// HasScgDeactivationPreferenceR17 tells whether scg-DeactivationPreference-r17 is present in the encoding.
-	HasScgDeactivationPreferenceR17 bool
+	ScgDeactivationPreferenceR17    UEAssistanceInformationV1700IEs_ScgDeactivationPreferenceR17
+	HasScgDeactivationPreferenceR17 bool // whether scg-DeactivationPreference-r17 is present in the encoding
 	// UplinkDataR17 is the component uplinkData-r17 [10] ENUMERATED OPTIONAL.
-	UplinkDataR17 UEAssistanceInformationV1700IEs_UplinkDataR17
-	// HasUplinkDataR17 tells whether uplinkData-r17 is present in the encoding.
-	HasUplinkDataR17 bool
+	UplinkDataR17    UEAssistanceInformationV1700IEs_UplinkDataR17
+	HasUplinkDataR17 bool // whether uplinkData-r17 is present in the encoding
 	// RrmMeasRelaxationFulfilmentR17 is the component rrm-MeasRelaxationFulfilment-r17 [11] BOOLEAN OPTIONAL.
-	RrmMeasRelaxationFulfilmentR17 bool
-	// HasRrmMeasRelaxationFulfilmentR17 tells whether rrm-MeasRelaxationFulfilment-r17 is present in the encoding.
-	HasRrmMeasRelaxationFulfilmentR17 bool
+	RrmMeasRelaxationFulfilmentR17    bool
+	HasRrmMeasRelaxationFulfilmentR17 bool // whether rrm-MeasRelaxationFulfilment-r17 is present in the encoding
 	// PropagationDelayDifferenceR17 is the component propagationDelayDifference-r17 [12] PropagationDelayDifference-r17 OPTIONAL.
-	PropagationDelayDifferenceR17 PropagationDelayDifferenceR17
-	// HasPropagationDelayDifferenceR17 tells whether propagationDelayDifference-r17 is present in the encoding.
-	HasPropagationDelayDifferenceR17 bool
+	PropagationDelayDifferenceR17    PropagationDelayDifferenceR17
+	HasPropagationDelayDifferenceR17 bool // whether propagationDelayDifference-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [13] SEQUENCE OPTIONAL.
-	NonCriticalExtension UEAssistanceInformationV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEAssistanceInformationV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17 is the type of UEAssistanceInformation-v1700-IEs.nonSDT-DataIndication-r17.
 type UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17 struct {
 	// ResumeCauseR17 is the component resumeCause-r17 [0] ResumeCause OPTIONAL.
-	ResumeCauseR17 ResumeCause
-	// HasResumeCauseR17 tells whether resumeCause-r17 is present in the encoding.
-	HasResumeCauseR17 bool
+	ResumeCauseR17    ResumeCause
+	HasResumeCauseR17 bool // whether resumeCause-r17 is present in the encoding
 }
 
 // UEAssistanceInformationV1700IEs_ScgDeactivationPreferenceR17 is the type of UEAssistanceInformation-v1700-IEs.scg-DeactivationPreference-r17.
@@ -10256,13 +9794,11 @@ type UEAssistanceInformationV1700IEs_NonCriticalExtension struct{}
 //	}
 type IDCAssistanceR16 struct {
 	// AffectedCarrierFreqListR16 is the component affectedCarrierFreqList-r16 [0] AffectedCarrierFreqList-r16 OPTIONAL.
-	AffectedCarrierFreqListR16 AffectedCarrierFreqListR16
-	// HasAffectedCarrierFreqListR16 tells whether affectedCarrierFreqList-r16 is present in the encoding.
-	HasAffectedCarrierFreqListR16 bool
+	AffectedCarrierFreqListR16    AffectedCarrierFreqListR16
+	HasAffectedCarrierFreqListR16 bool // whether affectedCarrierFreqList-r16 is present in the encoding
 	// AffectedCarrierFreqCombListR16 is the component affectedCarrierFreqCombList-r16 [1] AffectedCarrierFreqCombList-r16 OPTIONAL.
-	AffectedCarrierFreqCombListR16 AffectedCarrierFreqCombListR16
-	// HasAffectedCarrierFreqCombListR16 tells whether affectedCarrierFreqCombList-r16 is present in the encoding.
-	HasAffectedCarrierFreqCombListR16 bool
+	AffectedCarrierFreqCombListR16    AffectedCarrierFreqCombListR16
+	HasAffectedCarrierFreqCombListR16 bool // whether affectedCarrierFreqCombList-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10313,9 +9849,8 @@ type AffectedCarrierFreqCombListR16 []AffectedCarrierFreqCombR16
 //	}
 type AffectedCarrierFreqCombR16 struct {
 	// AffectedCarrierFreqCombR16 is the component affectedCarrierFreqComb-r16 [0] SEQUENCE OF OPTIONAL.
-	AffectedCarrierFreqCombR16 AffectedCarrierFreqCombR16_AffectedCarrierFreqCombR16
-	// HasAffectedCarrierFreqCombR16 tells whether affectedCarrierFreqComb-r16 is present in the encoding.
-	HasAffectedCarrierFreqCombR16 bool
+	AffectedCarrierFreqCombR16    AffectedCarrierFreqCombR16_AffectedCarrierFreqCombR16
+	HasAffectedCarrierFreqCombR16 bool // whether affectedCarrierFreqComb-r16 is present in the encoding
 	// VictimSystemTypeR16 is the component victimSystemType-r16 [1] VictimSystemType-r16.
 	VictimSystemTypeR16 VictimSystemTypeR16
 }
@@ -10337,33 +9872,26 @@ type AffectedCarrierFreqCombR16_AffectedCarrierFreqCombR16 []ARFCNValueNR
 //	}
 type VictimSystemTypeR16 struct {
 	// GpsR16 is the component gps-r16 [0] ENUMERATED OPTIONAL.
-	GpsR16 VictimSystemTypeR16_GpsR16
-	// HasGpsR16 tells whether gps-r16 is present in the encoding.
-	HasGpsR16 bool
+	GpsR16    VictimSystemTypeR16_GpsR16
+	HasGpsR16 bool // whether gps-r16 is present in the encoding
 	// GlonassR16 is the component glonass-r16 [1] ENUMERATED OPTIONAL.
-	GlonassR16 VictimSystemTypeR16_GlonassR16
-	// HasGlonassR16 tells whether glonass-r16 is present in the encoding.
-	HasGlonassR16 bool
+	GlonassR16    VictimSystemTypeR16_GlonassR16
+	HasGlonassR16 bool // whether glonass-r16 is present in the encoding
 	// BdsR16 is the component bds-r16 [2] ENUMERATED OPTIONAL.
-	BdsR16 VictimSystemTypeR16_BdsR16
-	// HasBdsR16 tells whether bds-r16 is present in the encoding.
-	HasBdsR16 bool
+	BdsR16    VictimSystemTypeR16_BdsR16
+	HasBdsR16 bool // whether bds-r16 is present in the encoding
 	// GalileoR16 is the component galileo-r16 [3] ENUMERATED OPTIONAL.
-	GalileoR16 VictimSystemTypeR16_GalileoR16
-	// HasGalileoR16 tells whether galileo-r16 is present in the encoding.
-	HasGalileoR16 bool
+	GalileoR16    VictimSystemTypeR16_GalileoR16
+	HasGalileoR16 bool // whether galileo-r16 is present in the encoding
 	// NavICR16 is the component navIC-r16 [4] ENUMERATED OPTIONAL.
-	NavICR16 VictimSystemTypeR16_NavICR16
-	// HasNavICR16 tells whether navIC-r16 is present in the encoding.
-	HasNavICR16 bool
+	NavICR16    VictimSystemTypeR16_NavICR16
+	HasNavICR16 bool // whether navIC-r16 is present in the encoding
 	// WlanR16 is the component wlan-r16 [5] ENUMERATED OPTIONAL.
-	WlanR16 VictimSystemTypeR16_WlanR16
-	// HasWlanR16 tells whether wlan-r16 is present in the encoding.
-	HasWlanR16 bool
+	WlanR16    VictimSystemTypeR16_WlanR16
+	HasWlanR16 bool // whether wlan-r16 is present in the encoding
 	// BluetoothR16 is the component bluetooth-r16 [6] ENUMERATED OPTIONAL.
-	BluetoothR16 VictimSystemTypeR16_BluetoothR16
-	// HasBluetoothR16 tells whether bluetooth-r16 is present in the encoding.
-	HasBluetoothR16 bool
+	BluetoothR16    VictimSystemTypeR16_BluetoothR16
+	HasBluetoothR16 bool // whether bluetooth-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10471,21 +9999,17 @@ func (v VictimSystemTypeR16_BluetoothR16) String() string {
 //	}
 type DRXPreferenceR16 struct {
 	// PreferredDRXInactivityTimerR16 is the component preferredDRX-InactivityTimer-r16 [0] ENUMERATED OPTIONAL.
-	PreferredDRXInactivityTimerR16 DRXPreferenceR16_PreferredDRXInactivityTimerR16
-	// HasPreferredDRXInactivityTimerR16 tells whether preferredDRX-InactivityTimer-r16 is present in the encoding.
-	HasPreferredDRXInactivityTimerR16 bool
+	PreferredDRXInactivityTimerR16    DRXPreferenceR16_PreferredDRXInactivityTimerR16
+	HasPreferredDRXInactivityTimerR16 bool // whether preferredDRX-InactivityTimer-r16 is present in the encoding
 	// PreferredDRXLongCycleR16 is the component preferredDRX-LongCycle-r16 [1] ENUMERATED OPTIONAL.
-	PreferredDRXLongCycleR16 DRXPreferenceR16_PreferredDRXLongCycleR16
-	// HasPreferredDRXLongCycleR16 tells whether preferredDRX-LongCycle-r16 is present in the encoding.
-	HasPreferredDRXLongCycleR16 bool
+	PreferredDRXLongCycleR16    DRXPreferenceR16_PreferredDRXLongCycleR16
+	HasPreferredDRXLongCycleR16 bool // whether preferredDRX-LongCycle-r16 is present in the encoding
 	// PreferredDRXShortCycleR16 is the component preferredDRX-ShortCycle-r16 [2] ENUMERATED OPTIONAL.
-	PreferredDRXShortCycleR16 DRXPreferenceR16_PreferredDRXShortCycleR16
-	// HasPreferredDRXShortCycleR16 tells whether preferredDRX-ShortCycle-r16 is present in the encoding.
-	HasPreferredDRXShortCycleR16 bool
+	PreferredDRXShortCycleR16    DRXPreferenceR16_PreferredDRXShortCycleR16
+	HasPreferredDRXShortCycleR16 bool // whether preferredDRX-ShortCycle-r16 is present in the encoding
 	// PreferredDRXShortCycleTimerR16 is the component preferredDRX-ShortCycleTimer-r16 [3] INTEGER OPTIONAL.
-	PreferredDRXShortCycleTimerR16 int64
-	// HasPreferredDRXShortCycleTimerR16 tells whether preferredDRX-ShortCycleTimer-r16 is present in the encoding.
-	HasPreferredDRXShortCycleTimerR16 bool
+	PreferredDRXShortCycleTimerR16    int64
+	HasPreferredDRXShortCycleTimerR16 bool // whether preferredDRX-ShortCycleTimer-r16 is present in the encoding
 }
 
 // DRXPreferenceR16_PreferredDRXInactivityTimerR16 is the type of DRX-Preference-r16.preferredDRX-InactivityTimer-r16.
@@ -10625,13 +10149,11 @@ func (v DRXPreferenceR16_PreferredDRXShortCycleR16) String() string {
 //	}
 type MaxBWPreferenceR16 struct {
 	// ReducedMaxBWFR1R16 is the component reducedMaxBW-FR1-r16 [0] ReducedMaxBW-FRx-r16 OPTIONAL.
-	ReducedMaxBWFR1R16 ReducedMaxBWFRxR16
-	// HasReducedMaxBWFR1R16 tells whether reducedMaxBW-FR1-r16 is present in the encoding.
-	HasReducedMaxBWFR1R16 bool
+	ReducedMaxBWFR1R16    ReducedMaxBWFRxR16
+	HasReducedMaxBWFR1R16 bool // whether reducedMaxBW-FR1-r16 is present in the encoding
 	// ReducedMaxBWFR2R16 is the component reducedMaxBW-FR2-r16 [1] ReducedMaxBW-FRx-r16 OPTIONAL.
-	ReducedMaxBWFR2R16 ReducedMaxBWFRxR16
-	// HasReducedMaxBWFR2R16 tells whether reducedMaxBW-FR2-r16 is present in the encoding.
-	HasReducedMaxBWFR2R16 bool
+	ReducedMaxBWFR2R16    ReducedMaxBWFRxR16
+	HasReducedMaxBWFR2R16 bool // whether reducedMaxBW-FR2-r16 is present in the encoding
 }
 
 // MaxBWPreferenceFR2_2R17 is the ASN.1 type MaxBW-PreferenceFR2-2-r17.
@@ -10644,21 +10166,18 @@ type MaxBWPreferenceR16 struct {
 //	}
 type MaxBWPreferenceFR2_2R17 struct {
 	// ReducedMaxBWFR2_2R17 is the component reducedMaxBW-FR2-2-r17 [0] SEQUENCE OPTIONAL.
-	ReducedMaxBWFR2_2R17 MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17
-	// HasReducedMaxBWFR2_2R17 tells whether reducedMaxBW-FR2-2-r17 is present in the encoding.
-	HasReducedMaxBWFR2_2R17 bool
+	ReducedMaxBWFR2_2R17    MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17
+	HasReducedMaxBWFR2_2R17 bool // whether reducedMaxBW-FR2-2-r17 is present in the encoding
 }
 
 // MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17 is the type of MaxBW-PreferenceFR2-2-r17.reducedMaxBW-FR2-2-r17.
 type MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17 struct {
 	// ReducedBWFR2_2DLR17 is the component reducedBW-FR2-2-DL-r17 [0] ReducedAggregatedBandwidth-r17 OPTIONAL.
-	ReducedBWFR2_2DLR17 ReducedAggregatedBandwidthR17
-	// HasReducedBWFR2_2DLR17 tells whether reducedBW-FR2-2-DL-r17 is present in the encoding.
-	HasReducedBWFR2_2DLR17 bool
+	ReducedBWFR2_2DLR17    ReducedAggregatedBandwidthR17
+	HasReducedBWFR2_2DLR17 bool // whether reducedBW-FR2-2-DL-r17 is present in the encoding
 	// ReducedBWFR2_2ULR17 is the component reducedBW-FR2-2-UL-r17 [1] ReducedAggregatedBandwidth-r17 OPTIONAL.
-	ReducedBWFR2_2ULR17 ReducedAggregatedBandwidthR17
-	// HasReducedBWFR2_2ULR17 tells whether reducedBW-FR2-2-UL-r17 is present in the encoding.
-	HasReducedBWFR2_2ULR17 bool
+	ReducedBWFR2_2ULR17    ReducedAggregatedBandwidthR17
+	HasReducedBWFR2_2ULR17 bool // whether reducedBW-FR2-2-UL-r17 is present in the encoding
 }
 
 // MaxCCPreferenceR16 is the ASN.1 type MaxCC-Preference-r16.
@@ -10668,9 +10187,8 @@ type MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17 struct {
 //	}
 type MaxCCPreferenceR16 struct {
 	// ReducedMaxCCsR16 is the component reducedMaxCCs-r16 [0] ReducedMaxCCs-r16 OPTIONAL.
-	ReducedMaxCCsR16 ReducedMaxCCsR16
-	// HasReducedMaxCCsR16 tells whether reducedMaxCCs-r16 is present in the encoding.
-	HasReducedMaxCCsR16 bool
+	ReducedMaxCCsR16    ReducedMaxCCsR16
+	HasReducedMaxCCsR16 bool // whether reducedMaxCCs-r16 is present in the encoding
 }
 
 // MaxMIMOLayerPreferenceR16 is the ASN.1 type MaxMIMO-LayerPreference-r16.
@@ -10687,13 +10205,11 @@ type MaxCCPreferenceR16 struct {
 //	}
 type MaxMIMOLayerPreferenceR16 struct {
 	// ReducedMaxMIMOLayersFR1R16 is the component reducedMaxMIMO-LayersFR1-r16 [0] SEQUENCE OPTIONAL.
-	ReducedMaxMIMOLayersFR1R16 MaxMIMOLayerPreferenceR16_ReducedMaxMIMOLayersFR1R16
-	// HasReducedMaxMIMOLayersFR1R16 tells whether reducedMaxMIMO-LayersFR1-r16 is present in the encoding.
-	HasReducedMaxMIMOLayersFR1R16 bool
+	ReducedMaxMIMOLayersFR1R16    MaxMIMOLayerPreferenceR16_ReducedMaxMIMOLayersFR1R16
+	HasReducedMaxMIMOLayersFR1R16 bool // whether reducedMaxMIMO-LayersFR1-r16 is present in the encoding
 	// ReducedMaxMIMOLayersFR2R16 is the component reducedMaxMIMO-LayersFR2-r16 [1] SEQUENCE OPTIONAL.
-	ReducedMaxMIMOLayersFR2R16 MaxMIMOLayerPreferenceR16_ReducedMaxMIMOLayersFR2R16
-	// HasReducedMaxMIMOLayersFR2R16 tells whether reducedMaxMIMO-LayersFR2-r16 is present in the encoding.
-	HasReducedMaxMIMOLayersFR2R16 bool
+	ReducedMaxMIMOLayersFR2R16    MaxMIMOLayerPreferenceR16_ReducedMaxMIMOLayersFR2R16
+	HasReducedMaxMIMOLayersFR2R16 bool // whether reducedMaxMIMO-LayersFR2-r16 is present in the encoding
 }
 
 // MaxMIMOLayerPreferenceR16_ReducedMaxMIMOLayersFR1R16 is the type of MaxMIMO-LayerPreference-r16.reducedMaxMIMO-LayersFR1-r16.
@@ -10722,9 +10238,8 @@ type MaxMIMOLayerPreferenceR16_ReducedMaxMIMOLayersFR2R16 struct {
 //	}
 type MaxMIMOLayerPreferenceFR2_2R17 struct {
 	// ReducedMaxMIMOLayersFR2_2R17 is the component reducedMaxMIMO-LayersFR2-2-r17 [0] SEQUENCE OPTIONAL.
-	ReducedMaxMIMOLayersFR2_2R17 MaxMIMOLayerPreferenceFR2_2R17_ReducedMaxMIMOLayersFR2_2R17
-	// HasReducedMaxMIMOLayersFR2_2R17 tells whether reducedMaxMIMO-LayersFR2-2-r17 is present in the encoding.
-	HasReducedMaxMIMOLayersFR2_2R17 bool
+	ReducedMaxMIMOLayersFR2_2R17    MaxMIMOLayerPreferenceFR2_2R17_ReducedMaxMIMOLayersFR2_2R17
+	HasReducedMaxMIMOLayersFR2_2R17 bool // whether reducedMaxMIMO-LayersFR2-2-r17 is present in the encoding
 }
 
 // MaxMIMOLayerPreferenceFR2_2R17_ReducedMaxMIMOLayersFR2_2R17 is the type of MaxMIMO-LayerPreferenceFR2-2-r17.reducedMaxMIMO-LayersFR2-2-r17.
@@ -10753,33 +10268,27 @@ type MaxMIMOLayerPreferenceFR2_2R17_ReducedMaxMIMOLayersFR2_2R17 struct {
 //	}
 type MinSchedulingOffsetPreferenceR16 struct {
 	// PreferredK0R16 is the component preferredK0-r16 [0] SEQUENCE OPTIONAL.
-	PreferredK0R16 MinSchedulingOffsetPreferenceR16_PreferredK0R16
-	// HasPreferredK0R16 tells whether preferredK0-r16 is present in the encoding.
-	HasPreferredK0R16 bool
+	PreferredK0R16    MinSchedulingOffsetPreferenceR16_PreferredK0R16
+	HasPreferredK0R16 bool // whether preferredK0-r16 is present in the encoding
 	// PreferredK2R16 is the component preferredK2-r16 [1] SEQUENCE OPTIONAL.
-	PreferredK2R16 MinSchedulingOffsetPreferenceR16_PreferredK2R16
-	// HasPreferredK2R16 tells whether preferredK2-r16 is present in the encoding.
-	HasPreferredK2R16 bool
+	PreferredK2R16    MinSchedulingOffsetPreferenceR16_PreferredK2R16
+	HasPreferredK2R16 bool // whether preferredK2-r16 is present in the encoding
 }
 
 // MinSchedulingOffsetPreferenceR16_PreferredK0R16 is the type of MinSchedulingOffsetPreference-r16.preferredK0-r16.
 type MinSchedulingOffsetPreferenceR16_PreferredK0R16 struct {
 	// PreferredK0SCS15kHzR16 is the component preferredK0-SCS-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	PreferredK0SCS15kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS15kHzR16
-	// HasPreferredK0SCS15kHzR16 tells whether preferredK0-SCS-15kHz-r16 is present in the encoding.
-	HasPreferredK0SCS15kHzR16 bool
+	PreferredK0SCS15kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS15kHzR16
+	HasPreferredK0SCS15kHzR16 bool // whether preferredK0-SCS-15kHz-r16 is present in the encoding
 	// PreferredK0SCS30kHzR16 is the component preferredK0-SCS-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	PreferredK0SCS30kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS30kHzR16
-	// HasPreferredK0SCS30kHzR16 tells whether preferredK0-SCS-30kHz-r16 is present in the encoding.
-	HasPreferredK0SCS30kHzR16 bool
+	PreferredK0SCS30kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS30kHzR16
+	HasPreferredK0SCS30kHzR16 bool // whether preferredK0-SCS-30kHz-r16 is present in the encoding
 	// PreferredK0SCS60kHzR16 is the component preferredK0-SCS-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	PreferredK0SCS60kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS60kHzR16
-	// HasPreferredK0SCS60kHzR16 tells whether preferredK0-SCS-60kHz-r16 is present in the encoding.
-	HasPreferredK0SCS60kHzR16 bool
+	PreferredK0SCS60kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS60kHzR16
+	HasPreferredK0SCS60kHzR16 bool // whether preferredK0-SCS-60kHz-r16 is present in the encoding
 	// PreferredK0SCS120kHzR16 is the component preferredK0-SCS-120kHz-r16 [3] ENUMERATED OPTIONAL.
-	PreferredK0SCS120kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS120kHzR16
-	// HasPreferredK0SCS120kHzR16 tells whether preferredK0-SCS-120kHz-r16 is present in the encoding.
-	HasPreferredK0SCS120kHzR16 bool
+	PreferredK0SCS120kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS120kHzR16
+	HasPreferredK0SCS120kHzR16 bool // whether preferredK0-SCS-120kHz-r16 is present in the encoding
 }
 
 // MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS15kHzR16 is the type of MinSchedulingOffsetPreference-r16.preferredK0-r16.preferredK0-SCS-15kHz-r16.
@@ -10845,21 +10354,17 @@ func (v MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS120kHzR16)
 // MinSchedulingOffsetPreferenceR16_PreferredK2R16 is the type of MinSchedulingOffsetPreference-r16.preferredK2-r16.
 type MinSchedulingOffsetPreferenceR16_PreferredK2R16 struct {
 	// PreferredK2SCS15kHzR16 is the component preferredK2-SCS-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	PreferredK2SCS15kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS15kHzR16
-	// HasPreferredK2SCS15kHzR16 tells whether preferredK2-SCS-15kHz-r16 is present in the encoding.
-	HasPreferredK2SCS15kHzR16 bool
+	PreferredK2SCS15kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS15kHzR16
+	HasPreferredK2SCS15kHzR16 bool // whether preferredK2-SCS-15kHz-r16 is present in the encoding
 	// PreferredK2SCS30kHzR16 is the component preferredK2-SCS-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	PreferredK2SCS30kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS30kHzR16
-	// HasPreferredK2SCS30kHzR16 tells whether preferredK2-SCS-30kHz-r16 is present in the encoding.
-	HasPreferredK2SCS30kHzR16 bool
+	PreferredK2SCS30kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS30kHzR16
+	HasPreferredK2SCS30kHzR16 bool // whether preferredK2-SCS-30kHz-r16 is present in the encoding
 	// PreferredK2SCS60kHzR16 is the component preferredK2-SCS-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	PreferredK2SCS60kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS60kHzR16
-	// HasPreferredK2SCS60kHzR16 tells whether preferredK2-SCS-60kHz-r16 is present in the encoding.
-	HasPreferredK2SCS60kHzR16 bool
+	PreferredK2SCS60kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS60kHzR16
+	HasPreferredK2SCS60kHzR16 bool // whether preferredK2-SCS-60kHz-r16 is present in the encoding
 	// PreferredK2SCS120kHzR16 is the component preferredK2-SCS-120kHz-r16 [3] ENUMERATED OPTIONAL.
-	PreferredK2SCS120kHzR16 MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS120kHzR16
-	// HasPreferredK2SCS120kHzR16 tells whether preferredK2-SCS-120kHz-r16 is present in the encoding.
-	HasPreferredK2SCS120kHzR16 bool
+	PreferredK2SCS120kHzR16    MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS120kHzR16
+	HasPreferredK2SCS120kHzR16 bool // whether preferredK2-SCS-120kHz-r16 is present in the encoding
 }
 
 // MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS15kHzR16 is the type of MinSchedulingOffsetPreference-r16.preferredK2-r16.preferredK2-SCS-15kHz-r16.
@@ -10936,25 +10441,21 @@ func (v MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS120kHzR16)
 //	}
 type MinSchedulingOffsetPreferenceExtR17 struct {
 	// PreferredK0R17 is the component preferredK0-r17 [0] SEQUENCE OPTIONAL.
-	PreferredK0R17 MinSchedulingOffsetPreferenceExtR17_PreferredK0R17
-	// HasPreferredK0R17 tells whether preferredK0-r17 is present in the encoding.
-	HasPreferredK0R17 bool
+	PreferredK0R17    MinSchedulingOffsetPreferenceExtR17_PreferredK0R17
+	HasPreferredK0R17 bool // whether preferredK0-r17 is present in the encoding
 	// PreferredK2R17 is the component preferredK2-r17 [1] SEQUENCE OPTIONAL.
-	PreferredK2R17 MinSchedulingOffsetPreferenceExtR17_PreferredK2R17
-	// HasPreferredK2R17 tells whether preferredK2-r17 is present in the encoding.
-	HasPreferredK2R17 bool
+	PreferredK2R17    MinSchedulingOffsetPreferenceExtR17_PreferredK2R17
+	HasPreferredK2R17 bool // whether preferredK2-r17 is present in the encoding
 }
 
 // MinSchedulingOffsetPreferenceExtR17_PreferredK0R17 is the type of MinSchedulingOffsetPreferenceExt-r17.preferredK0-r17.
 type MinSchedulingOffsetPreferenceExtR17_PreferredK0R17 struct {
 	// PreferredK0SCS480kHzR17 is the component preferredK0-SCS-480kHz-r17 [0] ENUMERATED OPTIONAL.
-	PreferredK0SCS480kHzR17 MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS480kHzR17
-	// HasPreferredK0SCS480kHzR17 tells whether preferredK0-SCS-480kHz-r17 is present in the encoding.
-	HasPreferredK0SCS480kHzR17 bool
+	PreferredK0SCS480kHzR17    MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS480kHzR17
+	HasPreferredK0SCS480kHzR17 bool // whether preferredK0-SCS-480kHz-r17 is present in the encoding
 	// PreferredK0SCS960kHzR17 is the component preferredK0-SCS-960kHz-r17 [1] ENUMERATED OPTIONAL.
-	PreferredK0SCS960kHzR17 MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS960kHzR17
-	// HasPreferredK0SCS960kHzR17 tells whether preferredK0-SCS-960kHz-r17 is present in the encoding.
-	HasPreferredK0SCS960kHzR17 bool
+	PreferredK0SCS960kHzR17    MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS960kHzR17
+	HasPreferredK0SCS960kHzR17 bool // whether preferredK0-SCS-960kHz-r17 is present in the encoding
 }
 
 // MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS480kHzR17 is the type of MinSchedulingOffsetPreferenceExt-r17.preferredK0-r17.preferredK0-SCS-480kHz-r17.
@@ -10990,13 +10491,11 @@ func (v MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS960kHzR
 // MinSchedulingOffsetPreferenceExtR17_PreferredK2R17 is the type of MinSchedulingOffsetPreferenceExt-r17.preferredK2-r17.
 type MinSchedulingOffsetPreferenceExtR17_PreferredK2R17 struct {
 	// PreferredK2SCS480kHzR17 is the component preferredK2-SCS-480kHz-r17 [0] ENUMERATED OPTIONAL.
-	PreferredK2SCS480kHzR17 MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS480kHzR17
-	// HasPreferredK2SCS480kHzR17 tells whether preferredK2-SCS-480kHz-r17 is present in the encoding.
-	HasPreferredK2SCS480kHzR17 bool
+	PreferredK2SCS480kHzR17    MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS480kHzR17
+	HasPreferredK2SCS480kHzR17 bool // whether preferredK2-SCS-480kHz-r17 is present in the encoding
 	// PreferredK2SCS960kHzR17 is the component preferredK2-SCS-960kHz-r17 [1] ENUMERATED OPTIONAL.
-	PreferredK2SCS960kHzR17 MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS960kHzR17
-	// HasPreferredK2SCS960kHzR17 tells whether preferredK2-SCS-960kHz-r17 is present in the encoding.
-	HasPreferredK2SCS960kHzR17 bool
+	PreferredK2SCS960kHzR17    MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS960kHzR17
+	HasPreferredK2SCS960kHzR17 bool // whether preferredK2-SCS-960kHz-r17 is present in the encoding
 }
 
 // MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS480kHzR17 is the type of MinSchedulingOffsetPreferenceExt-r17.preferredK2-r17.preferredK2-SCS-480kHz-r17.
@@ -11037,13 +10536,11 @@ func (v MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS960kHzR
 //	}
 type MUSIMAssistanceR17 struct {
 	// MusimPreferredRRCStateR17 is the component musim-PreferredRRC-State-r17 [0] ENUMERATED OPTIONAL.
-	MusimPreferredRRCStateR17 MUSIMAssistanceR17_MusimPreferredRRCStateR17
-	// HasMusimPreferredRRCStateR17 tells whether musim-PreferredRRC-State-r17 is present in the encoding.
-	HasMusimPreferredRRCStateR17 bool
+	MusimPreferredRRCStateR17    MUSIMAssistanceR17_MusimPreferredRRCStateR17
+	HasMusimPreferredRRCStateR17 bool // whether musim-PreferredRRC-State-r17 is present in the encoding
 	// MusimGapPreferenceListR17 is the component musim-GapPreferenceList-r17 [1] MUSIM-GapPreferenceList-r17 OPTIONAL.
-	MusimGapPreferenceListR17 MUSIMGapPreferenceListR17
-	// HasMusimGapPreferenceListR17 tells whether musim-GapPreferenceList-r17 is present in the encoding.
-	HasMusimGapPreferenceListR17 bool
+	MusimGapPreferenceListR17    MUSIMGapPreferenceListR17
+	HasMusimGapPreferenceListR17 bool // whether musim-GapPreferenceList-r17 is present in the encoding
 }
 
 // MUSIMAssistanceR17_MusimPreferredRRCStateR17 is the type of MUSIM-Assistance-r17.musim-PreferredRRC-State-r17.
@@ -11170,9 +10667,8 @@ func (v SLTrafficPatternInfoR16_TrafficPeriodicityR16) String() string {
 //	}
 type ULGapFR2PreferenceR17 struct {
 	// UlGapFR2PatternPreferenceR17 is the component ul-GapFR2-PatternPreference-r17 [0] INTEGER OPTIONAL.
-	UlGapFR2PatternPreferenceR17 int64
-	// HasUlGapFR2PatternPreferenceR17 tells whether ul-GapFR2-PatternPreference-r17 is present in the encoding.
-	HasUlGapFR2PatternPreferenceR17 bool
+	UlGapFR2PatternPreferenceR17    int64
+	HasUlGapFR2PatternPreferenceR17 bool // whether ul-GapFR2-PatternPreference-r17 is present in the encoding
 }
 
 // PropagationDelayDifferenceR17 is the ASN.1 type PropagationDelayDifference-r17.
@@ -11239,13 +10735,11 @@ type UECapabilityEnquiryIEs struct {
 	// UECapabilityRATRequestList is the component ue-CapabilityRAT-RequestList [0] UE-CapabilityRAT-RequestList.
 	UECapabilityRATRequestList UECapabilityRATRequestList
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// UECapabilityEnquiryExt is the component ue-CapabilityEnquiryExt [2] OCTET STRING OPTIONAL.
-	UECapabilityEnquiryExt UECapabilityEnquiryV1560IEs
-	// HasUECapabilityEnquiryExt tells whether ue-CapabilityEnquiryExt is present in the encoding.
-	HasUECapabilityEnquiryExt bool
+	UECapabilityEnquiryExt    UECapabilityEnquiryV1560IEs
+	HasUECapabilityEnquiryExt bool // whether ue-CapabilityEnquiryExt is present in the encoding
 }
 
 // UECapabilityEnquiryV1560IEs is the ASN.1 type UECapabilityEnquiry-v1560-IEs.
@@ -11256,13 +10750,11 @@ type UECapabilityEnquiryIEs struct {
 //	}
 type UECapabilityEnquiryV1560IEs struct {
 	// CapabilityRequestFilterCommon is the component capabilityRequestFilterCommon [0] UE-CapabilityRequestFilterCommon OPTIONAL.
-	CapabilityRequestFilterCommon UECapabilityRequestFilterCommon
-	// HasCapabilityRequestFilterCommon tells whether capabilityRequestFilterCommon is present in the encoding.
-	HasCapabilityRequestFilterCommon bool
+	CapabilityRequestFilterCommon    UECapabilityRequestFilterCommon
+	HasCapabilityRequestFilterCommon bool // whether capabilityRequestFilterCommon is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UECapabilityEnquiry-v1610-IEs OPTIONAL.
-	NonCriticalExtension UECapabilityEnquiryV1610IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UECapabilityEnquiryV1610IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UECapabilityEnquiryV1610IEs is the ASN.1 type UECapabilityEnquiry-v1610-IEs.
@@ -11273,13 +10765,11 @@ type UECapabilityEnquiryV1560IEs struct {
 //	}
 type UECapabilityEnquiryV1610IEs struct {
 	// RRCSegAllowedR16 is the component rrc-SegAllowed-r16 [0] ENUMERATED OPTIONAL.
-	RRCSegAllowedR16 UECapabilityEnquiryV1610IEs_RRCSegAllowedR16
-	// HasRRCSegAllowedR16 tells whether rrc-SegAllowed-r16 is present in the encoding.
-	HasRRCSegAllowedR16 bool
+	RRCSegAllowedR16    UECapabilityEnquiryV1610IEs_RRCSegAllowedR16
+	HasRRCSegAllowedR16 bool // whether rrc-SegAllowed-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension UECapabilityEnquiryV1610IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UECapabilityEnquiryV1610IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UECapabilityEnquiryV1610IEs_RRCSegAllowedR16 is the type of UECapabilityEnquiry-v1610-IEs.rrc-SegAllowed-r16.
@@ -11354,17 +10844,14 @@ type UECapabilityInformation_CriticalExtensions_CriticalExtensionsFuture struct{
 //	}
 type UECapabilityInformationIEs struct {
 	// UECapabilityRATContainerList is the component ue-CapabilityRAT-ContainerList [0] UE-CapabilityRAT-ContainerList OPTIONAL.
-	UECapabilityRATContainerList UECapabilityRATContainerList
-	// HasUECapabilityRATContainerList tells whether ue-CapabilityRAT-ContainerList is present in the encoding.
-	HasUECapabilityRATContainerList bool
+	UECapabilityRATContainerList    UECapabilityRATContainerList
+	HasUECapabilityRATContainerList bool // whether ue-CapabilityRAT-ContainerList is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension UECapabilityInformationIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UECapabilityInformationIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UECapabilityInformationIEs_NonCriticalExtension is the type of UECapabilityInformation-IEs.nonCriticalExtension.
@@ -11432,37 +10919,29 @@ type UEInformationRequestR16_CriticalExtensions_CriticalExtensionsFuture struct{
 //	}
 type UEInformationRequestR16IEs struct {
 	// IdleModeMeasurementReqR16 is the component idleModeMeasurementReq-r16 [0] ENUMERATED OPTIONAL.
-	IdleModeMeasurementReqR16 UEInformationRequestR16IEs_IdleModeMeasurementReqR16
-	// HasIdleModeMeasurementReqR16 tells whether idleModeMeasurementReq-r16 is present in the encoding.
-	HasIdleModeMeasurementReqR16 bool
+	IdleModeMeasurementReqR16    UEInformationRequestR16IEs_IdleModeMeasurementReqR16
+	HasIdleModeMeasurementReqR16 bool // whether idleModeMeasurementReq-r16 is present in the encoding
 	// LogMeasReportReqR16 is the component logMeasReportReq-r16 [1] ENUMERATED OPTIONAL.
-	LogMeasReportReqR16 UEInformationRequestR16IEs_LogMeasReportReqR16
-	// HasLogMeasReportReqR16 tells whether logMeasReportReq-r16 is present in the encoding.
-	HasLogMeasReportReqR16 bool
+	LogMeasReportReqR16    UEInformationRequestR16IEs_LogMeasReportReqR16
+	HasLogMeasReportReqR16 bool // whether logMeasReportReq-r16 is present in the encoding
 	// ConnEstFailReportReqR16 is the component connEstFailReportReq-r16 [2] ENUMERATED OPTIONAL.
-	ConnEstFailReportReqR16 UEInformationRequestR16IEs_ConnEstFailReportReqR16
-	// HasConnEstFailReportReqR16 tells whether connEstFailReportReq-r16 is present in the encoding.
-	HasConnEstFailReportReqR16 bool
+	ConnEstFailReportReqR16    UEInformationRequestR16IEs_ConnEstFailReportReqR16
+	HasConnEstFailReportReqR16 bool // whether connEstFailReportReq-r16 is present in the encoding
 	// RaReportReqR16 is the component ra-ReportReq-r16 [3] ENUMERATED OPTIONAL.
-	RaReportReqR16 UEInformationRequestR16IEs_RaReportReqR16
-	// HasRaReportReqR16 tells whether ra-ReportReq-r16 is present in the encoding.
-	HasRaReportReqR16 bool
+	RaReportReqR16    UEInformationRequestR16IEs_RaReportReqR16
+	HasRaReportReqR16 bool // whether ra-ReportReq-r16 is present in the encoding
 	// RlfReportReqR16 is the component rlf-ReportReq-r16 [4] ENUMERATED OPTIONAL.
-	RlfReportReqR16 UEInformationRequestR16IEs_RlfReportReqR16
-	// HasRlfReportReqR16 tells whether rlf-ReportReq-r16 is present in the encoding.
-	HasRlfReportReqR16 bool
+	RlfReportReqR16    UEInformationRequestR16IEs_RlfReportReqR16
+	HasRlfReportReqR16 bool // whether rlf-ReportReq-r16 is present in the encoding
 	// MobilityHistoryReportReqR16 is the component mobilityHistoryReportReq-r16 [5] ENUMERATED OPTIONAL.
-	MobilityHistoryReportReqR16 UEInformationRequestR16IEs_MobilityHistoryReportReqR16
-	// HasMobilityHistoryReportReqR16 tells whether mobilityHistoryReportReq-r16 is present in the encoding.
-	HasMobilityHistoryReportReqR16 bool
+	MobilityHistoryReportReqR16    UEInformationRequestR16IEs_MobilityHistoryReportReqR16
+	HasMobilityHistoryReportReqR16 bool // whether mobilityHistoryReportReq-r16 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [6] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [7] UEInformationRequest-v1700-IEs OPTIONAL.
-	NonCriticalExtension UEInformationRequestV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEInformationRequestV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEInformationRequestR16IEs_IdleModeMeasurementReqR16 is the type of UEInformationRequest-r16-IEs.idleModeMeasurementReq-r16.
@@ -11546,17 +11025,14 @@ func (v UEInformationRequestR16IEs_MobilityHistoryReportReqR16) String() string 
 //	}
 type UEInformationRequestV1700IEs struct {
 	// SuccessHOReportReqR17 is the component successHO-ReportReq-r17 [0] ENUMERATED OPTIONAL.
-	SuccessHOReportReqR17 UEInformationRequestV1700IEs_SuccessHOReportReqR17
-	// HasSuccessHOReportReqR17 tells whether successHO-ReportReq-r17 is present in the encoding.
-	HasSuccessHOReportReqR17 bool
+	SuccessHOReportReqR17    UEInformationRequestV1700IEs_SuccessHOReportReqR17
+	HasSuccessHOReportReqR17 bool // whether successHO-ReportReq-r17 is present in the encoding
 	// CoarseLocationRequestR17 is the component coarseLocationRequest-r17 [1] ENUMERATED OPTIONAL.
-	CoarseLocationRequestR17 UEInformationRequestV1700IEs_CoarseLocationRequestR17
-	// HasCoarseLocationRequestR17 tells whether coarseLocationRequest-r17 is present in the encoding.
-	HasCoarseLocationRequestR17 bool
+	CoarseLocationRequestR17    UEInformationRequestV1700IEs_CoarseLocationRequestR17
+	HasCoarseLocationRequestR17 bool // whether coarseLocationRequest-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension UEInformationRequestV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEInformationRequestV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEInformationRequestV1700IEs_SuccessHOReportReqR17 is the type of UEInformationRequest-v1700-IEs.successHO-ReportReq-r17.
@@ -11649,41 +11125,32 @@ type UEInformationResponseR16_CriticalExtensions_CriticalExtensionsFuture struct
 //	}
 type UEInformationResponseR16IEs struct {
 	// MeasResultIdleEUTRAR16 is the component measResultIdleEUTRA-r16 [0] MeasResultIdleEUTRA-r16 OPTIONAL.
-	MeasResultIdleEUTRAR16 MeasResultIdleEUTRAR16
-	// HasMeasResultIdleEUTRAR16 tells whether measResultIdleEUTRA-r16 is present in the encoding.
-	HasMeasResultIdleEUTRAR16 bool
+	MeasResultIdleEUTRAR16    MeasResultIdleEUTRAR16
+	HasMeasResultIdleEUTRAR16 bool // whether measResultIdleEUTRA-r16 is present in the encoding
 	// MeasResultIdleNRR16 is the component measResultIdleNR-r16 [1] MeasResultIdleNR-r16 OPTIONAL.
-	MeasResultIdleNRR16 MeasResultIdleNRR16
-	// HasMeasResultIdleNRR16 tells whether measResultIdleNR-r16 is present in the encoding.
-	HasMeasResultIdleNRR16 bool
+	MeasResultIdleNRR16    MeasResultIdleNRR16
+	HasMeasResultIdleNRR16 bool // whether measResultIdleNR-r16 is present in the encoding
 	// LogMeasReportR16 is the component logMeasReport-r16 [2] LogMeasReport-r16 OPTIONAL.
-	LogMeasReportR16 LogMeasReportR16
-	// HasLogMeasReportR16 tells whether logMeasReport-r16 is present in the encoding.
-	HasLogMeasReportR16 bool
+	LogMeasReportR16    LogMeasReportR16
+	HasLogMeasReportR16 bool // whether logMeasReport-r16 is present in the encoding
 	// ConnEstFailReportR16 is the component connEstFailReport-r16 [3] ConnEstFailReport-r16 OPTIONAL.
-	ConnEstFailReportR16 ConnEstFailReportR16
-	// HasConnEstFailReportR16 tells whether connEstFailReport-r16 is present in the encoding.
-	HasConnEstFailReportR16 bool
+	ConnEstFailReportR16    ConnEstFailReportR16
+	HasConnEstFailReportR16 bool // whether connEstFailReport-r16 is present in the encoding
 	// RaReportListR16 is the component ra-ReportList-r16 [4] RA-ReportList-r16 OPTIONAL.
-	RaReportListR16 RAReportListR16
-	// HasRaReportListR16 tells whether ra-ReportList-r16 is present in the encoding.
-	HasRaReportListR16 bool
+	RaReportListR16    RAReportListR16
+	HasRaReportListR16 bool // whether ra-ReportList-r16 is present in the encoding
 	// RlfReportR16 is the component rlf-Report-r16 [5] EXPLICIT RLF-Report-r16 OPTIONAL.
-	RlfReportR16 RLFReportR16
-	// HasRlfReportR16 tells whether rlf-Report-r16 is present in the encoding.
-	HasRlfReportR16 bool
+	RlfReportR16    RLFReportR16
+	HasRlfReportR16 bool // whether rlf-Report-r16 is present in the encoding
 	// MobilityHistoryReportR16 is the component mobilityHistoryReport-r16 [6] MobilityHistoryReport-r16 OPTIONAL.
-	MobilityHistoryReportR16 MobilityHistoryReportR16
-	// HasMobilityHistoryReportR16 tells whether mobilityHistoryReport-r16 is present in the encoding.
-	HasMobilityHistoryReportR16 bool
+	MobilityHistoryReportR16    MobilityHistoryReportR16
+	HasMobilityHistoryReportR16 bool // whether mobilityHistoryReport-r16 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [7] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [8] UEInformationResponse-v1700-IEs OPTIONAL.
-	NonCriticalExtension UEInformationResponseV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEInformationResponseV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEInformationResponseV1700IEs is the ASN.1 type UEInformationResponse-v1700-IEs.
@@ -11696,21 +11163,17 @@ type UEInformationResponseR16IEs struct {
 //	}
 type UEInformationResponseV1700IEs struct {
 	// SuccessHOReportR17 is the component successHO-Report-r17 [0] SuccessHO-Report-r17 OPTIONAL.
-	SuccessHOReportR17 SuccessHOReportR17
-	// HasSuccessHOReportR17 tells whether successHO-Report-r17 is present in the encoding.
-	HasSuccessHOReportR17 bool
+	SuccessHOReportR17    SuccessHOReportR17
+	HasSuccessHOReportR17 bool // whether successHO-Report-r17 is present in the encoding
 	// ConnEstFailReportListR17 is the component connEstFailReportList-r17 [1] ConnEstFailReportList-r17 OPTIONAL.
-	ConnEstFailReportListR17 ConnEstFailReportListR17
-	// HasConnEstFailReportListR17 tells whether connEstFailReportList-r17 is present in the encoding.
-	HasConnEstFailReportListR17 bool
+	ConnEstFailReportListR17    ConnEstFailReportListR17
+	HasConnEstFailReportListR17 bool // whether connEstFailReportList-r17 is present in the encoding
 	// CoarseLocationInfoR17 is the component coarseLocationInfo-r17 [2] OCTET STRING OPTIONAL.
-	CoarseLocationInfoR17 []byte
-	// HasCoarseLocationInfoR17 tells whether coarseLocationInfo-r17 is present in the encoding.
-	HasCoarseLocationInfoR17 bool
+	CoarseLocationInfoR17    []byte
+	HasCoarseLocationInfoR17 bool // whether coarseLocationInfo-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] SEQUENCE OPTIONAL.
-	NonCriticalExtension UEInformationResponseV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEInformationResponseV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEInformationResponseV1700IEs_NonCriticalExtension is the type of UEInformationResponse-v1700-IEs.nonCriticalExtension.
@@ -11741,17 +11204,14 @@ type LogMeasReportR16 struct {
 	// LogMeasInfoListR16 is the component logMeasInfoList-r16 [4] LogMeasInfoList-r16.
 	LogMeasInfoListR16 LogMeasInfoListR16
 	// LogMeasAvailableR16 is the component logMeasAvailable-r16 [5] ENUMERATED OPTIONAL.
-	LogMeasAvailableR16 LogMeasReportR16_LogMeasAvailableR16
-	// HasLogMeasAvailableR16 tells whether logMeasAvailable-r16 is present in the encoding.
-	HasLogMeasAvailableR16 bool
+	LogMeasAvailableR16    LogMeasReportR16_LogMeasAvailableR16
+	HasLogMeasAvailableR16 bool // whether logMeasAvailable-r16 is present in the encoding
 	// LogMeasAvailableBTR16 is the component logMeasAvailableBT-r16 [6] ENUMERATED OPTIONAL.
-	LogMeasAvailableBTR16 LogMeasReportR16_LogMeasAvailableBTR16
-	// HasLogMeasAvailableBTR16 tells whether logMeasAvailableBT-r16 is present in the encoding.
-	HasLogMeasAvailableBTR16 bool
+	LogMeasAvailableBTR16    LogMeasReportR16_LogMeasAvailableBTR16
+	HasLogMeasAvailableBTR16 bool // whether logMeasAvailableBT-r16 is present in the encoding
 	// LogMeasAvailableWLANR16 is the component logMeasAvailableWLAN-r16 [7] ENUMERATED OPTIONAL.
-	LogMeasAvailableWLANR16 LogMeasReportR16_LogMeasAvailableWLANR16
-	// HasLogMeasAvailableWLANR16 tells whether logMeasAvailableWLAN-r16 is present in the encoding.
-	HasLogMeasAvailableWLANR16 bool
+	LogMeasAvailableWLANR16    LogMeasReportR16_LogMeasAvailableWLANR16
+	HasLogMeasAvailableWLANR16 bool // whether logMeasAvailableWLAN-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11816,29 +11276,24 @@ type LogMeasInfoListR16 []LogMeasInfoR16
 //	}
 type LogMeasInfoR16 struct {
 	// LocationInfoR16 is the component locationInfo-r16 [0] LocationInfo-r16 OPTIONAL.
-	LocationInfoR16 LocationInfoR16
-	// HasLocationInfoR16 tells whether locationInfo-r16 is present in the encoding.
-	HasLocationInfoR16 bool
+	LocationInfoR16    LocationInfoR16
+	HasLocationInfoR16 bool // whether locationInfo-r16 is present in the encoding
 	// RelativeTimeStampR16 is the component relativeTimeStamp-r16 [1] INTEGER.
 	RelativeTimeStampR16 int64
 	// ServCellIdentityR16 is the component servCellIdentity-r16 [2] CGI-Info-Logging-r16 OPTIONAL.
-	ServCellIdentityR16 CGIInfoLoggingR16
-	// HasServCellIdentityR16 tells whether servCellIdentity-r16 is present in the encoding.
-	HasServCellIdentityR16 bool
+	ServCellIdentityR16    CGIInfoLoggingR16
+	HasServCellIdentityR16 bool // whether servCellIdentity-r16 is present in the encoding
 	// MeasResultServingCellR16 is the component measResultServingCell-r16 [3] MeasResultServingCell-r16 OPTIONAL.
-	MeasResultServingCellR16 MeasResultServingCellR16
-	// HasMeasResultServingCellR16 tells whether measResultServingCell-r16 is present in the encoding.
-	HasMeasResultServingCellR16 bool
+	MeasResultServingCellR16    MeasResultServingCellR16
+	HasMeasResultServingCellR16 bool // whether measResultServingCell-r16 is present in the encoding
 	// MeasResultNeighCellsR16 is the component measResultNeighCells-r16 [4] SEQUENCE.
 	MeasResultNeighCellsR16 LogMeasInfoR16_MeasResultNeighCellsR16
 	// AnyCellSelectionDetectedR16 is the component anyCellSelectionDetected-r16 [5] ENUMERATED OPTIONAL.
-	AnyCellSelectionDetectedR16 LogMeasInfoR16_AnyCellSelectionDetectedR16
-	// HasAnyCellSelectionDetectedR16 tells whether anyCellSelectionDetected-r16 is present in the encoding.
-	HasAnyCellSelectionDetectedR16 bool
+	AnyCellSelectionDetectedR16    LogMeasInfoR16_AnyCellSelectionDetectedR16
+	HasAnyCellSelectionDetectedR16 bool // whether anyCellSelectionDetected-r16 is present in the encoding
 	// InDeviceCoexDetectedR17 is the component inDeviceCoexDetected-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	InDeviceCoexDetectedR17 LogMeasInfoR16_InDeviceCoexDetectedR17
-	// HasInDeviceCoexDetectedR17 tells whether inDeviceCoexDetected-r17 is present in the encoding.
-	HasInDeviceCoexDetectedR17 bool
+	InDeviceCoexDetectedR17    LogMeasInfoR16_InDeviceCoexDetectedR17
+	HasInDeviceCoexDetectedR17 bool // whether inDeviceCoexDetected-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11846,13 +11301,11 @@ type LogMeasInfoR16 struct {
 // LogMeasInfoR16_MeasResultNeighCellsR16 is the type of LogMeasInfo-r16.measResultNeighCells-r16.
 type LogMeasInfoR16_MeasResultNeighCellsR16 struct {
 	// MeasResultNeighCellListNR is the component measResultNeighCellListNR [0] MeasResultListLogging2NR-r16 OPTIONAL.
-	MeasResultNeighCellListNR MeasResultListLogging2NRR16
-	// HasMeasResultNeighCellListNR tells whether measResultNeighCellListNR is present in the encoding.
-	HasMeasResultNeighCellListNR bool
+	MeasResultNeighCellListNR    MeasResultListLogging2NRR16
+	HasMeasResultNeighCellListNR bool // whether measResultNeighCellListNR is present in the encoding
 	// MeasResultNeighCellListEUTRA is the component measResultNeighCellListEUTRA [1] MeasResultList2EUTRA-r16 OPTIONAL.
-	MeasResultNeighCellListEUTRA MeasResultList2EUTRAR16
-	// HasMeasResultNeighCellListEUTRA tells whether measResultNeighCellListEUTRA is present in the encoding.
-	HasMeasResultNeighCellListEUTRA bool
+	MeasResultNeighCellListEUTRA    MeasResultList2EUTRAR16
+	HasMeasResultNeighCellListEUTRA bool // whether measResultNeighCellListEUTRA is present in the encoding
 }
 
 // LogMeasInfoR16_AnyCellSelectionDetectedR16 is the type of LogMeasInfo-r16.anyCellSelectionDetected-r16.
@@ -11897,9 +11350,8 @@ type ConnEstFailReportR16 struct {
 	// MeasResultFailedCellR16 is the component measResultFailedCell-r16 [0] MeasResultFailedCell-r16.
 	MeasResultFailedCellR16 MeasResultFailedCellR16
 	// LocationInfoR16 is the component locationInfo-r16 [1] LocationInfo-r16 OPTIONAL.
-	LocationInfoR16 LocationInfoR16
-	// HasLocationInfoR16 tells whether locationInfo-r16 is present in the encoding.
-	HasLocationInfoR16 bool
+	LocationInfoR16    LocationInfoR16
+	HasLocationInfoR16 bool // whether locationInfo-r16 is present in the encoding
 	// MeasResultNeighCellsR16 is the component measResultNeighCells-r16 [2] SEQUENCE.
 	MeasResultNeighCellsR16 ConnEstFailReportR16_MeasResultNeighCellsR16
 	// NumberOfConnFailR16 is the component numberOfConnFail-r16 [3] INTEGER.
@@ -11915,13 +11367,11 @@ type ConnEstFailReportR16 struct {
 // ConnEstFailReportR16_MeasResultNeighCellsR16 is the type of ConnEstFailReport-r16.measResultNeighCells-r16.
 type ConnEstFailReportR16_MeasResultNeighCellsR16 struct {
 	// MeasResultNeighCellListNR is the component measResultNeighCellListNR [0] MeasResultList2NR-r16 OPTIONAL.
-	MeasResultNeighCellListNR MeasResultList2NRR16
-	// HasMeasResultNeighCellListNR tells whether measResultNeighCellListNR is present in the encoding.
-	HasMeasResultNeighCellListNR bool
+	MeasResultNeighCellListNR    MeasResultList2NRR16
+	HasMeasResultNeighCellListNR bool // whether measResultNeighCellListNR is present in the encoding
 	// MeasResultNeighCellListEUTRA is the component measResultNeighCellListEUTRA [1] MeasResultList2EUTRA-r16 OPTIONAL.
-	MeasResultNeighCellListEUTRA MeasResultList2EUTRAR16
-	// HasMeasResultNeighCellListEUTRA tells whether measResultNeighCellListEUTRA is present in the encoding.
-	HasMeasResultNeighCellListEUTRA bool
+	MeasResultNeighCellListEUTRA    MeasResultList2EUTRAR16
+	HasMeasResultNeighCellListEUTRA bool // whether measResultNeighCellListEUTRA is present in the encoding
 }
 
 // ConnEstFailReportListR17 is the ASN.1 type ConnEstFailReportList-r17.
@@ -11943,9 +11393,8 @@ type MeasResultServingCellR16 struct {
 	// ResultsSSBCell is the component resultsSSB-Cell [0] MeasQuantityResults.
 	ResultsSSBCell MeasQuantityResults
 	// ResultsSSB is the component resultsSSB [1] SEQUENCE OPTIONAL.
-	ResultsSSB MeasResultServingCellR16_ResultsSSB
-	// HasResultsSSB tells whether resultsSSB is present in the encoding.
-	HasResultsSSB bool
+	ResultsSSB    MeasResultServingCellR16_ResultsSSB
+	HasResultsSSB bool // whether resultsSSB is present in the encoding
 }
 
 // MeasResultServingCellR16_ResultsSSB is the type of MeasResultServingCell-r16.resultsSSB.
@@ -12024,15 +11473,13 @@ type RAReportR16 struct {
 	// CellIDR16 is the component cellId-r16 [0] EXPLICIT CHOICE.
 	CellIDR16 RAReportR16_CellIDR16
 	// RaInformationCommonR16 is the component ra-InformationCommon-r16 [1] RA-InformationCommon-r16 OPTIONAL.
-	RaInformationCommonR16 RAInformationCommonR16
-	// HasRaInformationCommonR16 tells whether ra-InformationCommon-r16 is present in the encoding.
-	HasRaInformationCommonR16 bool
+	RaInformationCommonR16    RAInformationCommonR16
+	HasRaInformationCommonR16 bool // whether ra-InformationCommon-r16 is present in the encoding
 	// RaPurposeR16 is the component raPurpose-r16 [2] ENUMERATED.
 	RaPurposeR16 RAReportR16_RaPurposeR16
 	// SpCellIDR17 is the component spCellID-r17 [3] CGI-Info-Logging-r16 OPTIONAL (extension addition).
-	SpCellIDR17 CGIInfoLoggingR16
-	// HasSpCellIDR17 tells whether spCellID-r17 is present in the encoding.
-	HasSpCellIDR17 bool
+	SpCellIDR17    CGIInfoLoggingR16
+	HasSpCellIDR17 bool // whether spCellID-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12144,111 +11591,85 @@ type RAInformationCommonR16 struct {
 	// SubcarrierSpacingR16 is the component subcarrierSpacing-r16 [2] SubcarrierSpacing.
 	SubcarrierSpacingR16 SubcarrierSpacing
 	// Msg1FrequencyStartR16 is the component msg1-FrequencyStart-r16 [3] INTEGER OPTIONAL.
-	Msg1FrequencyStartR16 int64
-	// HasMsg1FrequencyStartR16 tells whether msg1-FrequencyStart-r16 is present in the encoding.
-	HasMsg1FrequencyStartR16 bool
+	Msg1FrequencyStartR16    int64
+	HasMsg1FrequencyStartR16 bool // whether msg1-FrequencyStart-r16 is present in the encoding
 	// Msg1FrequencyStartCFRAR16 is the component msg1-FrequencyStartCFRA-r16 [4] INTEGER OPTIONAL.
-	Msg1FrequencyStartCFRAR16 int64
-	// HasMsg1FrequencyStartCFRAR16 tells whether msg1-FrequencyStartCFRA-r16 is present in the encoding.
-	HasMsg1FrequencyStartCFRAR16 bool
+	Msg1FrequencyStartCFRAR16    int64
+	HasMsg1FrequencyStartCFRAR16 bool // whether msg1-FrequencyStartCFRA-r16 is present in the encoding
 	// Msg1SubcarrierSpacingR16 is the component msg1-SubcarrierSpacing-r16 [5] SubcarrierSpacing OPTIONAL.
-	Msg1SubcarrierSpacingR16 SubcarrierSpacing
-	// HasMsg1SubcarrierSpacingR16 tells whether msg1-SubcarrierSpacing-r16 is present in the encoding.
-	HasMsg1SubcarrierSpacingR16 bool
+	Msg1SubcarrierSpacingR16    SubcarrierSpacing
+	HasMsg1SubcarrierSpacingR16 bool // whether msg1-SubcarrierSpacing-r16 is present in the encoding
 	// Msg1SubcarrierSpacingCFRAR16 is the component msg1-SubcarrierSpacingCFRA-r16 [6] SubcarrierSpacing OPTIONAL.
-	Msg1SubcarrierSpacingCFRAR16 SubcarrierSpacing
-	// HasMsg1SubcarrierSpacingCFRAR16 tells whether msg1-SubcarrierSpacingCFRA-r16 is present in the encoding.
-	HasMsg1SubcarrierSpacingCFRAR16 bool
+	Msg1SubcarrierSpacingCFRAR16    SubcarrierSpacing
+	HasMsg1SubcarrierSpacingCFRAR16 bool // whether msg1-SubcarrierSpacingCFRA-r16 is present in the encoding
 	// Msg1FDMR16 is the component msg1-FDM-r16 [7] ENUMERATED OPTIONAL.
-	Msg1FDMR16 RAInformationCommonR16_Msg1FDMR16
-	// HasMsg1FDMR16 tells whether msg1-FDM-r16 is present in the encoding.
-	HasMsg1FDMR16 bool
+	Msg1FDMR16    RAInformationCommonR16_Msg1FDMR16
+	HasMsg1FDMR16 bool // whether msg1-FDM-r16 is present in the encoding
 	// Msg1FDMCFRAR16 is the component msg1-FDMCFRA-r16 [8] ENUMERATED OPTIONAL.
-	Msg1FDMCFRAR16 RAInformationCommonR16_Msg1FDMCFRAR16
-	// HasMsg1FDMCFRAR16 tells whether msg1-FDMCFRA-r16 is present in the encoding.
-	HasMsg1FDMCFRAR16 bool
+	Msg1FDMCFRAR16    RAInformationCommonR16_Msg1FDMCFRAR16
+	HasMsg1FDMCFRAR16 bool // whether msg1-FDMCFRA-r16 is present in the encoding
 	// PerRAInfoListR16 is the component perRAInfoList-r16 [9] PerRAInfoList-r16.
 	PerRAInfoListR16 PerRAInfoListR16
 	// PerRAInfoListV1660 is the component perRAInfoList-v1660 [10] PerRAInfoList-v1660 OPTIONAL (extension addition).
-	PerRAInfoListV1660 PerRAInfoListV1660
-	// HasPerRAInfoListV1660 tells whether perRAInfoList-v1660 is present in the encoding.
-	HasPerRAInfoListV1660 bool
+	PerRAInfoListV1660    PerRAInfoListV1660
+	HasPerRAInfoListV1660 bool // whether perRAInfoList-v1660 is present in the encoding
 	// Msg1SCSFromPrachConfigurationIndexR16 is the component msg1-SCS-From-prach-ConfigurationIndex-r16 [11] ENUMERATED OPTIONAL (extension addition).
-	Msg1SCSFromPrachConfigurationIndexR16 RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexR16
-	// HasMsg1SCSFromPrachConfigurationIndexR16 tells whether msg1-SCS-From-prach-ConfigurationIndex-r16 is present in the encoding.
-	HasMsg1SCSFromPrachConfigurationIndexR16 bool
+	Msg1SCSFromPrachConfigurationIndexR16    RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexR16
+	HasMsg1SCSFromPrachConfigurationIndexR16 bool // whether msg1-SCS-From-prach-ConfigurationIndex-r16 is present in the encoding
 	// Msg1SCSFromPrachConfigurationIndexCFRAR16 is the component msg1-SCS-From-prach-ConfigurationIndexCFRA-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	Msg1SCSFromPrachConfigurationIndexCFRAR16 RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexCFRAR16
-	// HasMsg1SCSFromPrachConfigurationIndexCFRAR16 tells whether msg1-SCS-From-prach-ConfigurationIndexCFRA-r16 is present in the encoding.
-	HasMsg1SCSFromPrachConfigurationIndexCFRAR16 bool
+	Msg1SCSFromPrachConfigurationIndexCFRAR16    RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexCFRAR16
+	HasMsg1SCSFromPrachConfigurationIndexCFRAR16 bool // whether msg1-SCS-From-prach-ConfigurationIndexCFRA-r16 is present in the encoding
 	// MsgAROFrequencyStartR17 is the component msgA-RO-FrequencyStart-r17 [13] INTEGER OPTIONAL (extension addition).
-	MsgAROFrequencyStartR17 int64
-	// HasMsgAROFrequencyStartR17 tells whether msgA-RO-FrequencyStart-r17 is present in the encoding.
-	HasMsgAROFrequencyStartR17 bool
+	MsgAROFrequencyStartR17    int64
+	HasMsgAROFrequencyStartR17 bool // whether msgA-RO-FrequencyStart-r17 is present in the encoding
 	// MsgAROFrequencyStartCFRAR17 is the component msgA-RO-FrequencyStartCFRA-r17 [14] INTEGER OPTIONAL (extension addition).
-	MsgAROFrequencyStartCFRAR17 int64
-	// HasMsgAROFrequencyStartCFRAR17 tells whether msgA-RO-FrequencyStartCFRA-r17 is present in the encoding.
-	HasMsgAROFrequencyStartCFRAR17 bool
+	MsgAROFrequencyStartCFRAR17    int64
+	HasMsgAROFrequencyStartCFRAR17 bool // whether msgA-RO-FrequencyStartCFRA-r17 is present in the encoding
 	// MsgASubcarrierSpacingR17 is the component msgA-SubcarrierSpacing-r17 [15] SubcarrierSpacing OPTIONAL (extension addition).
-	MsgASubcarrierSpacingR17 SubcarrierSpacing
-	// HasMsgASubcarrierSpacingR17 tells whether msgA-SubcarrierSpacing-r17 is present in the encoding.
-	HasMsgASubcarrierSpacingR17 bool
+	MsgASubcarrierSpacingR17    SubcarrierSpacing
+	HasMsgASubcarrierSpacingR17 bool // whether msgA-SubcarrierSpacing-r17 is present in the encoding
 	// MsgAROFDMR17 is the component msgA-RO-FDM-r17 [16] ENUMERATED OPTIONAL (extension addition).
-	MsgAROFDMR17 RAInformationCommonR16_MsgAROFDMR17
-	// HasMsgAROFDMR17 tells whether msgA-RO-FDM-r17 is present in the encoding.
-	HasMsgAROFDMR17 bool
+	MsgAROFDMR17    RAInformationCommonR16_MsgAROFDMR17
+	HasMsgAROFDMR17 bool // whether msgA-RO-FDM-r17 is present in the encoding
 	// MsgAROFDMCFRAR17 is the component msgA-RO-FDMCFRA-r17 [17] ENUMERATED OPTIONAL (extension addition).
-	MsgAROFDMCFRAR17 RAInformationCommonR16_MsgAROFDMCFRAR17
-	// HasMsgAROFDMCFRAR17 tells whether msgA-RO-FDMCFRA-r17 is present in the encoding.
-	HasMsgAROFDMCFRAR17 bool
+	MsgAROFDMCFRAR17    RAInformationCommonR16_MsgAROFDMCFRAR17
+	HasMsgAROFDMCFRAR17 bool // whether msgA-RO-FDMCFRA-r17 is present in the encoding
 	// MsgASCSFromPrachConfigurationIndexR17 is the component msgA-SCS-From-prach-ConfigurationIndex-r17 [18] ENUMERATED OPTIONAL (extension addition).
-	MsgASCSFromPrachConfigurationIndexR17 RAInformationCommonR16_MsgASCSFromPrachConfigurationIndexR17
-	// HasMsgASCSFromPrachConfigurationIndexR17 tells whether msgA-SCS-From-prach-ConfigurationIndex-r17 is present in the encoding.
-	HasMsgASCSFromPrachConfigurationIndexR17 bool
+	MsgASCSFromPrachConfigurationIndexR17    RAInformationCommonR16_MsgASCSFromPrachConfigurationIndexR17
+	HasMsgASCSFromPrachConfigurationIndexR17 bool // whether msgA-SCS-From-prach-ConfigurationIndex-r17 is present in the encoding
 	// MsgATransMaxR17 is the component msgA-TransMax-r17 [19] ENUMERATED OPTIONAL (extension addition).
-	MsgATransMaxR17 RAInformationCommonR16_MsgATransMaxR17
-	// HasMsgATransMaxR17 tells whether msgA-TransMax-r17 is present in the encoding.
-	HasMsgATransMaxR17 bool
+	MsgATransMaxR17    RAInformationCommonR16_MsgATransMaxR17
+	HasMsgATransMaxR17 bool // whether msgA-TransMax-r17 is present in the encoding
 	// MsgAMCSR17 is the component msgA-MCS-r17 [20] INTEGER OPTIONAL (extension addition).
-	MsgAMCSR17 int64
-	// HasMsgAMCSR17 tells whether msgA-MCS-r17 is present in the encoding.
-	HasMsgAMCSR17 bool
+	MsgAMCSR17    int64
+	HasMsgAMCSR17 bool // whether msgA-MCS-r17 is present in the encoding
 	// NrofPRBsPerMsgAPOR17 is the component nrofPRBs-PerMsgA-PO-r17 [21] INTEGER OPTIONAL (extension addition).
-	NrofPRBsPerMsgAPOR17 int64
-	// HasNrofPRBsPerMsgAPOR17 tells whether nrofPRBs-PerMsgA-PO-r17 is present in the encoding.
-	HasNrofPRBsPerMsgAPOR17 bool
+	NrofPRBsPerMsgAPOR17    int64
+	HasNrofPRBsPerMsgAPOR17 bool // whether nrofPRBs-PerMsgA-PO-r17 is present in the encoding
 	// MsgAPUSCHTimeDomainAllocationR17 is the component msgA-PUSCH-TimeDomainAllocation-r17 [22] INTEGER OPTIONAL (extension addition).
-	MsgAPUSCHTimeDomainAllocationR17 int64
-	// HasMsgAPUSCHTimeDomainAllocationR17 tells whether msgA-PUSCH-TimeDomainAllocation-r17 is present in the encoding.
-	HasMsgAPUSCHTimeDomainAllocationR17 bool
+	MsgAPUSCHTimeDomainAllocationR17    int64
+	HasMsgAPUSCHTimeDomainAllocationR17 bool // whether msgA-PUSCH-TimeDomainAllocation-r17 is present in the encoding
 	// FrequencyStartMsgAPUSCHR17 is the component frequencyStartMsgA-PUSCH-r17 [23] INTEGER OPTIONAL (extension addition).
-	FrequencyStartMsgAPUSCHR17 int64
-	// HasFrequencyStartMsgAPUSCHR17 tells whether frequencyStartMsgA-PUSCH-r17 is present in the encoding.
-	HasFrequencyStartMsgAPUSCHR17 bool
+	FrequencyStartMsgAPUSCHR17    int64
+	HasFrequencyStartMsgAPUSCHR17 bool // whether frequencyStartMsgA-PUSCH-r17 is present in the encoding
 	// NrofMsgAPOFDMR17 is the component nrofMsgA-PO-FDM-r17 [24] ENUMERATED OPTIONAL (extension addition).
-	NrofMsgAPOFDMR17 RAInformationCommonR16_NrofMsgAPOFDMR17
-	// HasNrofMsgAPOFDMR17 tells whether nrofMsgA-PO-FDM-r17 is present in the encoding.
-	HasNrofMsgAPOFDMR17 bool
+	NrofMsgAPOFDMR17    RAInformationCommonR16_NrofMsgAPOFDMR17
+	HasNrofMsgAPOFDMR17 bool // whether nrofMsgA-PO-FDM-r17 is present in the encoding
 	// DlPathlossRSRPR17 is the component dlPathlossRSRP-r17 [25] RSRP-Range OPTIONAL (extension addition).
-	DlPathlossRSRPR17 RSRPRange
-	// HasDlPathlossRSRPR17 tells whether dlPathlossRSRP-r17 is present in the encoding.
-	HasDlPathlossRSRPR17 bool
+	DlPathlossRSRPR17    RSRPRange
+	HasDlPathlossRSRPR17 bool // whether dlPathlossRSRP-r17 is present in the encoding
 	// IntendedSIBsR17 is the component intendedSIBs-r17 [26] SEQUENCE OF OPTIONAL (extension addition).
-	IntendedSIBsR17 RAInformationCommonR16_IntendedSIBsR17
-	// HasIntendedSIBsR17 tells whether intendedSIBs-r17 is present in the encoding.
-	HasIntendedSIBsR17 bool
+	IntendedSIBsR17    RAInformationCommonR16_IntendedSIBsR17
+	HasIntendedSIBsR17 bool // whether intendedSIBs-r17 is present in the encoding
 	// SsbsForSIAcquisitionR17 is the component ssbsForSI-Acquisition-r17 [27] SEQUENCE OF OPTIONAL (extension addition).
-	SsbsForSIAcquisitionR17 RAInformationCommonR16_SsbsForSIAcquisitionR17
-	// HasSsbsForSIAcquisitionR17 tells whether ssbsForSI-Acquisition-r17 is present in the encoding.
-	HasSsbsForSIAcquisitionR17 bool
+	SsbsForSIAcquisitionR17    RAInformationCommonR16_SsbsForSIAcquisitionR17
+	HasSsbsForSIAcquisitionR17 bool // whether ssbsForSI-Acquisition-r17 is present in the encoding
 	// MsgAPUSCHPayloadSizeR17 is the component msgA-PUSCH-PayloadSize-r17 [28] BIT STRING OPTIONAL (extension addition).
-	MsgAPUSCHPayloadSizeR17 der.BitString
-	// HasMsgAPUSCHPayloadSizeR17 tells whether msgA-PUSCH-PayloadSize-r17 is present in the encoding.
-	HasMsgAPUSCHPayloadSizeR17 bool
+	MsgAPUSCHPayloadSizeR17    der.BitString
+	HasMsgAPUSCHPayloadSizeR17 bool // whether msgA-PUSCH-PayloadSize-r17 is present in the encoding
 	// OnDemandSISuccessR17 is the component onDemandSISuccess-r17 [29] ENUMERATED OPTIONAL (extension addition).
-	OnDemandSISuccessR17 RAInformationCommonR16_OnDemandSISuccessR17
-	// HasOnDemandSISuccessR17 tells whether onDemandSISuccess-r17 is present in the encoding.
-	HasOnDemandSISuccessR17 bool
+	OnDemandSISuccessR17    RAInformationCommonR16_OnDemandSISuccessR17
+	HasOnDemandSISuccessR17 bool // whether onDemandSISuccess-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12492,9 +11913,8 @@ type PerRACSIRSInfoR16 struct {
 //	}
 type PerRACSIRSInfoV1660 struct {
 	// CsiRSIndexV1660 is the component csi-RS-Index-v1660 [0] INTEGER OPTIONAL.
-	CsiRSIndexV1660 int64
-	// HasCsiRSIndexV1660 tells whether csi-RS-Index-v1660 is present in the encoding.
-	HasCsiRSIndexV1660 bool
+	CsiRSIndexV1660    int64
+	HasCsiRSIndexV1660 bool // whether csi-RS-Index-v1660 is present in the encoding
 }
 
 // PerRAAttemptInfoListR16 is the ASN.1 type PerRAAttemptInfoList-r16.
@@ -12514,17 +11934,14 @@ type PerRAAttemptInfoListR16 []PerRAAttemptInfoR16
 //	}
 type PerRAAttemptInfoR16 struct {
 	// ContentionDetectedR16 is the component contentionDetected-r16 [0] BOOLEAN OPTIONAL.
-	ContentionDetectedR16 bool
-	// HasContentionDetectedR16 tells whether contentionDetected-r16 is present in the encoding.
-	HasContentionDetectedR16 bool
+	ContentionDetectedR16    bool
+	HasContentionDetectedR16 bool // whether contentionDetected-r16 is present in the encoding
 	// DlRSRPAboveThresholdR16 is the component dlRSRPAboveThreshold-r16 [1] BOOLEAN OPTIONAL.
-	DlRSRPAboveThresholdR16 bool
-	// HasDlRSRPAboveThresholdR16 tells whether dlRSRPAboveThreshold-r16 is present in the encoding.
-	HasDlRSRPAboveThresholdR16 bool
+	DlRSRPAboveThresholdR16    bool
+	HasDlRSRPAboveThresholdR16 bool // whether dlRSRPAboveThreshold-r16 is present in the encoding
 	// FallbackToFourStepRAR17 is the component fallbackToFourStepRA-r17 [2] ENUMERATED OPTIONAL (extension addition).
-	FallbackToFourStepRAR17 PerRAAttemptInfoR16_FallbackToFourStepRAR17
-	// HasFallbackToFourStepRAR17 tells whether fallbackToFourStepRA-r17 is present in the encoding.
-	HasFallbackToFourStepRAR17 bool
+	FallbackToFourStepRAR17    PerRAAttemptInfoR16_FallbackToFourStepRAR17
+	HasFallbackToFourStepRAR17 bool // whether fallbackToFourStepRA-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12667,33 +12084,27 @@ type RLFReportR16_NrRLFReportR16 struct {
 	// MeasResultLastServCellR16 is the component measResultLastServCell-r16 [0] MeasResultRLFNR-r16.
 	MeasResultLastServCellR16 MeasResultRLFNRR16
 	// MeasResultNeighCellsR16 is the component measResultNeighCells-r16 [1] SEQUENCE OPTIONAL.
-	MeasResultNeighCellsR16 RLFReportR16_NrRLFReportR16_MeasResultNeighCellsR16
-	// HasMeasResultNeighCellsR16 tells whether measResultNeighCells-r16 is present in the encoding.
-	HasMeasResultNeighCellsR16 bool
+	MeasResultNeighCellsR16    RLFReportR16_NrRLFReportR16_MeasResultNeighCellsR16
+	HasMeasResultNeighCellsR16 bool // whether measResultNeighCells-r16 is present in the encoding
 	// CRNTIR16 is the component c-RNTI-r16 [2] RNTI-Value.
 	CRNTIR16 RNTIValue
 	// PreviousPCellIDR16 is the component previousPCellId-r16 [3] EXPLICIT CHOICE OPTIONAL.
-	PreviousPCellIDR16 RLFReportR16_NrRLFReportR16_PreviousPCellIDR16
-	// HasPreviousPCellIDR16 tells whether previousPCellId-r16 is present in the encoding.
-	HasPreviousPCellIDR16 bool
+	PreviousPCellIDR16    RLFReportR16_NrRLFReportR16_PreviousPCellIDR16
+	HasPreviousPCellIDR16 bool // whether previousPCellId-r16 is present in the encoding
 	// FailedPCellIDR16 is the component failedPCellId-r16 [4] EXPLICIT CHOICE.
 	FailedPCellIDR16 RLFReportR16_NrRLFReportR16_FailedPCellIDR16
 	// ReconnectCellIDR16 is the component reconnectCellId-r16 [5] EXPLICIT CHOICE OPTIONAL.
-	ReconnectCellIDR16 RLFReportR16_NrRLFReportR16_ReconnectCellIDR16
-	// HasReconnectCellIDR16 tells whether reconnectCellId-r16 is present in the encoding.
-	HasReconnectCellIDR16 bool
+	ReconnectCellIDR16    RLFReportR16_NrRLFReportR16_ReconnectCellIDR16
+	HasReconnectCellIDR16 bool // whether reconnectCellId-r16 is present in the encoding
 	// TimeUntilReconnectionR16 is the component timeUntilReconnection-r16 [6] TimeUntilReconnection-r16 OPTIONAL.
-	TimeUntilReconnectionR16 TimeUntilReconnectionR16
-	// HasTimeUntilReconnectionR16 tells whether timeUntilReconnection-r16 is present in the encoding.
-	HasTimeUntilReconnectionR16 bool
+	TimeUntilReconnectionR16    TimeUntilReconnectionR16
+	HasTimeUntilReconnectionR16 bool // whether timeUntilReconnection-r16 is present in the encoding
 	// ReestablishmentCellIDR16 is the component reestablishmentCellId-r16 [7] CGI-Info-Logging-r16 OPTIONAL.
-	ReestablishmentCellIDR16 CGIInfoLoggingR16
-	// HasReestablishmentCellIDR16 tells whether reestablishmentCellId-r16 is present in the encoding.
-	HasReestablishmentCellIDR16 bool
+	ReestablishmentCellIDR16    CGIInfoLoggingR16
+	HasReestablishmentCellIDR16 bool // whether reestablishmentCellId-r16 is present in the encoding
 	// TimeConnFailureR16 is the component timeConnFailure-r16 [8] INTEGER OPTIONAL.
-	TimeConnFailureR16 int64
-	// HasTimeConnFailureR16 tells whether timeConnFailure-r16 is present in the encoding.
-	HasTimeConnFailureR16 bool
+	TimeConnFailureR16    int64
+	HasTimeConnFailureR16 bool // whether timeConnFailure-r16 is present in the encoding
 	// TimeSinceFailureR16 is the component timeSinceFailure-r16 [9] TimeSinceFailure-r16.
 	TimeSinceFailureR16 TimeSinceFailureR16
 	// ConnectionFailureTypeR16 is the component connectionFailureType-r16 [10] ENUMERATED.
@@ -12701,41 +12112,32 @@ type RLFReportR16_NrRLFReportR16 struct {
 	// RlfCauseR16 is the component rlf-Cause-r16 [11] ENUMERATED.
 	RlfCauseR16 RLFReportR16_NrRLFReportR16_RlfCauseR16
 	// LocationInfoR16 is the component locationInfo-r16 [12] LocationInfo-r16 OPTIONAL.
-	LocationInfoR16 LocationInfoR16
-	// HasLocationInfoR16 tells whether locationInfo-r16 is present in the encoding.
-	HasLocationInfoR16 bool
+	LocationInfoR16    LocationInfoR16
+	HasLocationInfoR16 bool // whether locationInfo-r16 is present in the encoding
 	// NoSuitableCellFoundR16 is the component noSuitableCellFound-r16 [13] ENUMERATED OPTIONAL.
-	NoSuitableCellFoundR16 RLFReportR16_NrRLFReportR16_NoSuitableCellFoundR16
-	// HasNoSuitableCellFoundR16 tells whether noSuitableCellFound-r16 is present in the encoding.
-	HasNoSuitableCellFoundR16 bool
+	NoSuitableCellFoundR16    RLFReportR16_NrRLFReportR16_NoSuitableCellFoundR16
+	HasNoSuitableCellFoundR16 bool // whether noSuitableCellFound-r16 is present in the encoding
 	// RaInformationCommonR16 is the component ra-InformationCommon-r16 [14] RA-InformationCommon-r16 OPTIONAL.
-	RaInformationCommonR16 RAInformationCommonR16
-	// HasRaInformationCommonR16 tells whether ra-InformationCommon-r16 is present in the encoding.
-	HasRaInformationCommonR16 bool
+	RaInformationCommonR16    RAInformationCommonR16
+	HasRaInformationCommonR16 bool // whether ra-InformationCommon-r16 is present in the encoding
 	// CsiRsRLMConfigBitmapV1650 is the component csi-rsRLMConfigBitmap-v1650 [15] BIT STRING OPTIONAL (extension addition).
-	CsiRsRLMConfigBitmapV1650 der.BitString
-	// HasCsiRsRLMConfigBitmapV1650 tells whether csi-rsRLMConfigBitmap-v1650 is present in the encoding.
-	HasCsiRsRLMConfigBitmapV1650 bool
+	CsiRsRLMConfigBitmapV1650    der.BitString
+	HasCsiRsRLMConfigBitmapV1650 bool // whether csi-rsRLMConfigBitmap-v1650 is present in the encoding
 	// LastHOTypeR17 is the component lastHO-Type-r17 [16] ENUMERATED OPTIONAL (extension addition).
-	LastHOTypeR17 RLFReportR16_NrRLFReportR16_LastHOTypeR17
-	// HasLastHOTypeR17 tells whether lastHO-Type-r17 is present in the encoding.
-	HasLastHOTypeR17 bool
+	LastHOTypeR17    RLFReportR16_NrRLFReportR16_LastHOTypeR17
+	HasLastHOTypeR17 bool // whether lastHO-Type-r17 is present in the encoding
 	// TimeConnSourceDAPSFailureR17 is the component timeConnSourceDAPS-Failure-r17 [17] TimeConnSourceDAPS-Failure-r17 OPTIONAL (extension addition).
-	TimeConnSourceDAPSFailureR17 TimeConnSourceDAPSFailureR17
-	// HasTimeConnSourceDAPSFailureR17 tells whether timeConnSourceDAPS-Failure-r17 is present in the encoding.
-	HasTimeConnSourceDAPSFailureR17 bool
+	TimeConnSourceDAPSFailureR17    TimeConnSourceDAPSFailureR17
+	HasTimeConnSourceDAPSFailureR17 bool // whether timeConnSourceDAPS-Failure-r17 is present in the encoding
 	// TimeSinceCHOReconfigR17 is the component timeSinceCHO-Reconfig-r17 [18] TimeSinceCHO-Reconfig-r17 OPTIONAL (extension addition).
-	TimeSinceCHOReconfigR17 TimeSinceCHOReconfigR17
-	// HasTimeSinceCHOReconfigR17 tells whether timeSinceCHO-Reconfig-r17 is present in the encoding.
-	HasTimeSinceCHOReconfigR17 bool
+	TimeSinceCHOReconfigR17    TimeSinceCHOReconfigR17
+	HasTimeSinceCHOReconfigR17 bool // whether timeSinceCHO-Reconfig-r17 is present in the encoding
 	// ChoCellIDR17 is the component choCellId-r17 [19] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ChoCellIDR17 RLFReportR16_NrRLFReportR16_ChoCellIDR17
-	// HasChoCellIDR17 tells whether choCellId-r17 is present in the encoding.
-	HasChoCellIDR17 bool
+	ChoCellIDR17    RLFReportR16_NrRLFReportR16_ChoCellIDR17
+	HasChoCellIDR17 bool // whether choCellId-r17 is present in the encoding
 	// ChoCandidateCellListR17 is the component choCandidateCellList-r17 [20] ChoCandidateCellList-r17 OPTIONAL (extension addition).
-	ChoCandidateCellListR17 ChoCandidateCellListR17
-	// HasChoCandidateCellListR17 tells whether choCandidateCellList-r17 is present in the encoding.
-	HasChoCandidateCellListR17 bool
+	ChoCandidateCellListR17    ChoCandidateCellListR17
+	HasChoCandidateCellListR17 bool // whether choCandidateCellList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12743,13 +12145,11 @@ type RLFReportR16_NrRLFReportR16 struct {
 // RLFReportR16_NrRLFReportR16_MeasResultNeighCellsR16 is the type of RLF-Report-r16.nr-RLF-Report-r16.measResultNeighCells-r16.
 type RLFReportR16_NrRLFReportR16_MeasResultNeighCellsR16 struct {
 	// MeasResultListNRR16 is the component measResultListNR-r16 [0] MeasResultList2NR-r16 OPTIONAL.
-	MeasResultListNRR16 MeasResultList2NRR16
-	// HasMeasResultListNRR16 tells whether measResultListNR-r16 is present in the encoding.
-	HasMeasResultListNRR16 bool
+	MeasResultListNRR16    MeasResultList2NRR16
+	HasMeasResultListNRR16 bool // whether measResultListNR-r16 is present in the encoding
 	// MeasResultListEUTRAR16 is the component measResultListEUTRA-r16 [1] MeasResultList2EUTRA-r16 OPTIONAL.
-	MeasResultListEUTRAR16 MeasResultList2EUTRAR16
-	// HasMeasResultListEUTRAR16 tells whether measResultListEUTRA-r16 is present in the encoding.
-	HasMeasResultListEUTRAR16 bool
+	MeasResultListEUTRAR16    MeasResultList2EUTRAR16
+	HasMeasResultListEUTRAR16 bool // whether measResultListEUTRA-r16 is present in the encoding
 }
 
 // RLFReportR16_NrRLFReportR16_PreviousPCellIDR16 is the type of RLF-Report-r16.nr-RLF-Report-r16.previousPCellId-r16.
@@ -12992,9 +12392,8 @@ type RLFReportR16_EutraRLFReportR16 struct {
 	// MeasResultRLFReportEUTRAR16 is the component measResult-RLF-Report-EUTRA-r16 [1] OCTET STRING.
 	MeasResultRLFReportEUTRAR16 []byte
 	// MeasResultRLFReportEUTRAV1690 is the component measResult-RLF-Report-EUTRA-v1690 [2] OCTET STRING OPTIONAL (extension addition).
-	MeasResultRLFReportEUTRAV1690 []byte
-	// HasMeasResultRLFReportEUTRAV1690 tells whether measResult-RLF-Report-EUTRA-v1690 is present in the encoding.
-	HasMeasResultRLFReportEUTRAV1690 bool
+	MeasResultRLFReportEUTRAV1690    []byte
+	HasMeasResultRLFReportEUTRAV1690 bool // whether measResult-RLF-Report-EUTRA-v1690 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13029,33 +12428,26 @@ type SuccessHOReportR17 struct {
 	// TargetCellInfoR17 is the component targetCellInfo-r17 [1] SEQUENCE.
 	TargetCellInfoR17 SuccessHOReportR17_TargetCellInfoR17
 	// MeasResultNeighCellsR17 is the component measResultNeighCells-r17 [2] SEQUENCE OPTIONAL.
-	MeasResultNeighCellsR17 SuccessHOReportR17_MeasResultNeighCellsR17
-	// HasMeasResultNeighCellsR17 tells whether measResultNeighCells-r17 is present in the encoding.
-	HasMeasResultNeighCellsR17 bool
+	MeasResultNeighCellsR17    SuccessHOReportR17_MeasResultNeighCellsR17
+	HasMeasResultNeighCellsR17 bool // whether measResultNeighCells-r17 is present in the encoding
 	// LocationInfoR17 is the component locationInfo-r17 [3] LocationInfo-r16 OPTIONAL.
-	LocationInfoR17 LocationInfoR16
-	// HasLocationInfoR17 tells whether locationInfo-r17 is present in the encoding.
-	HasLocationInfoR17 bool
+	LocationInfoR17    LocationInfoR16
+	HasLocationInfoR17 bool // whether locationInfo-r17 is present in the encoding
 	// TimeSinceCHOReconfigR17 is the component timeSinceCHO-Reconfig-r17 [4] TimeSinceCHO-Reconfig-r17 OPTIONAL.
-	TimeSinceCHOReconfigR17 TimeSinceCHOReconfigR17
-	// HasTimeSinceCHOReconfigR17 tells whether timeSinceCHO-Reconfig-r17 is present in the encoding.
-	HasTimeSinceCHOReconfigR17 bool
+	TimeSinceCHOReconfigR17    TimeSinceCHOReconfigR17
+	HasTimeSinceCHOReconfigR17 bool // whether timeSinceCHO-Reconfig-r17 is present in the encoding
 	// ShrCauseR17 is the component shr-Cause-r17 [5] SHR-Cause-r17 OPTIONAL.
-	ShrCauseR17 SHRCauseR17
-	// HasShrCauseR17 tells whether shr-Cause-r17 is present in the encoding.
-	HasShrCauseR17 bool
+	ShrCauseR17    SHRCauseR17
+	HasShrCauseR17 bool // whether shr-Cause-r17 is present in the encoding
 	// RaInformationCommonR17 is the component ra-InformationCommon-r17 [6] RA-InformationCommon-r16 OPTIONAL.
-	RaInformationCommonR17 RAInformationCommonR16
-	// HasRaInformationCommonR17 tells whether ra-InformationCommon-r17 is present in the encoding.
-	HasRaInformationCommonR17 bool
+	RaInformationCommonR17    RAInformationCommonR16
+	HasRaInformationCommonR17 bool // whether ra-InformationCommon-r17 is present in the encoding
 	// UpInterruptionTimeAtHOR17 is the component upInterruptionTimeAtHO-r17 [7] UPInterruptionTimeAtHO-r17 OPTIONAL.
-	UpInterruptionTimeAtHOR17 UPInterruptionTimeAtHOR17
-	// HasUpInterruptionTimeAtHOR17 tells whether upInterruptionTimeAtHO-r17 is present in the encoding.
-	HasUpInterruptionTimeAtHOR17 bool
+	UpInterruptionTimeAtHOR17    UPInterruptionTimeAtHOR17
+	HasUpInterruptionTimeAtHOR17 bool // whether upInterruptionTimeAtHO-r17 is present in the encoding
 	// CRNTIR17 is the component c-RNTI-r17 [8] RNTI-Value OPTIONAL.
-	CRNTIR17 RNTIValue
-	// HasCRNTIR17 tells whether c-RNTI-r17 is present in the encoding.
-	HasCRNTIR17 bool
+	CRNTIR17    RNTIValue
+	HasCRNTIR17 bool // whether c-RNTI-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13065,13 +12457,11 @@ type SuccessHOReportR17_SourceCellInfoR17 struct {
 	// SourcePCellIDR17 is the component sourcePCellId-r17 [0] CGI-Info-Logging-r16.
 	SourcePCellIDR17 CGIInfoLoggingR16
 	// SourceCellMeasR17 is the component sourceCellMeas-r17 [1] MeasResultSuccessHONR-r17 OPTIONAL.
-	SourceCellMeasR17 MeasResultSuccessHONRR17
-	// HasSourceCellMeasR17 tells whether sourceCellMeas-r17 is present in the encoding.
-	HasSourceCellMeasR17 bool
+	SourceCellMeasR17    MeasResultSuccessHONRR17
+	HasSourceCellMeasR17 bool // whether sourceCellMeas-r17 is present in the encoding
 	// RlfInSourceDAPSR17 is the component rlf-InSourceDAPS-r17 [2] ENUMERATED OPTIONAL.
-	RlfInSourceDAPSR17 SuccessHOReportR17_SourceCellInfoR17_RlfInSourceDAPSR17
-	// HasRlfInSourceDAPSR17 tells whether rlf-InSourceDAPS-r17 is present in the encoding.
-	HasRlfInSourceDAPSR17 bool
+	RlfInSourceDAPSR17    SuccessHOReportR17_SourceCellInfoR17_RlfInSourceDAPSR17
+	HasRlfInSourceDAPSR17 bool // whether rlf-InSourceDAPS-r17 is present in the encoding
 }
 
 // SuccessHOReportR17_SourceCellInfoR17_RlfInSourceDAPSR17 is the type of SuccessHO-Report-r17.sourceCellInfo-r17.rlf-InSourceDAPS-r17.
@@ -13091,21 +12481,18 @@ type SuccessHOReportR17_TargetCellInfoR17 struct {
 	// TargetPCellIDR17 is the component targetPCellId-r17 [0] CGI-Info-Logging-r16.
 	TargetPCellIDR17 CGIInfoLoggingR16
 	// TargetCellMeasR17 is the component targetCellMeas-r17 [1] MeasResultSuccessHONR-r17 OPTIONAL.
-	TargetCellMeasR17 MeasResultSuccessHONRR17
-	// HasTargetCellMeasR17 tells whether targetCellMeas-r17 is present in the encoding.
-	HasTargetCellMeasR17 bool
+	TargetCellMeasR17    MeasResultSuccessHONRR17
+	HasTargetCellMeasR17 bool // whether targetCellMeas-r17 is present in the encoding
 }
 
 // SuccessHOReportR17_MeasResultNeighCellsR17 is the type of SuccessHO-Report-r17.measResultNeighCells-r17.
 type SuccessHOReportR17_MeasResultNeighCellsR17 struct {
 	// MeasResultListNRR17 is the component measResultListNR-r17 [0] MeasResultList2NR-r16 OPTIONAL.
-	MeasResultListNRR17 MeasResultList2NRR16
-	// HasMeasResultListNRR17 tells whether measResultListNR-r17 is present in the encoding.
-	HasMeasResultListNRR17 bool
+	MeasResultListNRR17    MeasResultList2NRR16
+	HasMeasResultListNRR17 bool // whether measResultListNR-r17 is present in the encoding
 	// MeasResultListEUTRAR17 is the component measResultListEUTRA-r17 [1] MeasResultList2EUTRA-r16 OPTIONAL.
-	MeasResultListEUTRAR17 MeasResultList2EUTRAR16
-	// HasMeasResultListEUTRAR17 tells whether measResultListEUTRA-r17 is present in the encoding.
-	HasMeasResultListEUTRAR17 bool
+	MeasResultListEUTRAR17    MeasResultList2EUTRAR16
+	HasMeasResultListEUTRAR17 bool // whether measResultListEUTRA-r17 is present in the encoding
 }
 
 // MeasResultList2NRR16 is the ASN.1 type MeasResultList2NR-r16.
@@ -13127,13 +12514,11 @@ type MeasResultList2EUTRAR16 []MeasResult2EUTRAR16
 //	}
 type MeasResult2NRR16 struct {
 	// SsbFrequencyR16 is the component ssbFrequency-r16 [0] ARFCN-ValueNR OPTIONAL.
-	SsbFrequencyR16 ARFCNValueNR
-	// HasSsbFrequencyR16 tells whether ssbFrequency-r16 is present in the encoding.
-	HasSsbFrequencyR16 bool
+	SsbFrequencyR16    ARFCNValueNR
+	HasSsbFrequencyR16 bool // whether ssbFrequency-r16 is present in the encoding
 	// RefFreqCSIRSR16 is the component refFreqCSI-RS-r16 [1] ARFCN-ValueNR OPTIONAL.
-	RefFreqCSIRSR16 ARFCNValueNR
-	// HasRefFreqCSIRSR16 tells whether refFreqCSI-RS-r16 is present in the encoding.
-	HasRefFreqCSIRSR16 bool
+	RefFreqCSIRSR16    ARFCNValueNR
+	HasRefFreqCSIRSR16 bool // whether refFreqCSI-RS-r16 is present in the encoding
 	// MeasResultListR16 is the component measResultList-r16 [2] MeasResultListNR.
 	MeasResultListR16 MeasResultListNR
 }
@@ -13174,9 +12559,8 @@ type MeasResultLoggingNRR16 struct {
 	// ResultsSSBCellR16 is the component resultsSSB-Cell-r16 [1] MeasQuantityResults.
 	ResultsSSBCellR16 MeasQuantityResults
 	// NumberOfGoodSSBR16 is the component numberOfGoodSSB-r16 [2] INTEGER OPTIONAL.
-	NumberOfGoodSSBR16 int64
-	// HasNumberOfGoodSSBR16 tells whether numberOfGoodSSB-r16 is present in the encoding.
-	HasNumberOfGoodSSBR16 bool
+	NumberOfGoodSSBR16    int64
+	HasNumberOfGoodSSBR16 bool // whether numberOfGoodSSB-r16 is present in the encoding
 }
 
 // MeasResult2EUTRAR16 is the ASN.1 type MeasResult2EUTRA-r16.
@@ -13218,41 +12602,34 @@ type MeasResultRLFNRR16_MeasResultR16 struct {
 	// CellResultsR16 is the component cellResults-r16 [0] SEQUENCE.
 	CellResultsR16 MeasResultRLFNRR16_MeasResultR16_CellResultsR16
 	// RsIndexResultsR16 is the component rsIndexResults-r16 [1] SEQUENCE OPTIONAL.
-	RsIndexResultsR16 MeasResultRLFNRR16_MeasResultR16_RsIndexResultsR16
-	// HasRsIndexResultsR16 tells whether rsIndexResults-r16 is present in the encoding.
-	HasRsIndexResultsR16 bool
+	RsIndexResultsR16    MeasResultRLFNRR16_MeasResultR16_RsIndexResultsR16
+	HasRsIndexResultsR16 bool // whether rsIndexResults-r16 is present in the encoding
 }
 
 // MeasResultRLFNRR16_MeasResultR16_CellResultsR16 is the type of MeasResultRLFNR-r16.measResult-r16.cellResults-r16.
 type MeasResultRLFNRR16_MeasResultR16_CellResultsR16 struct {
 	// ResultsSSBCellR16 is the component resultsSSB-Cell-r16 [0] MeasQuantityResults OPTIONAL.
-	ResultsSSBCellR16 MeasQuantityResults
-	// HasResultsSSBCellR16 tells whether resultsSSB-Cell-r16 is present in the encoding.
-	HasResultsSSBCellR16 bool
+	ResultsSSBCellR16    MeasQuantityResults
+	HasResultsSSBCellR16 bool // whether resultsSSB-Cell-r16 is present in the encoding
 	// ResultsCSIRSCellR16 is the component resultsCSI-RS-Cell-r16 [1] MeasQuantityResults OPTIONAL.
-	ResultsCSIRSCellR16 MeasQuantityResults
-	// HasResultsCSIRSCellR16 tells whether resultsCSI-RS-Cell-r16 is present in the encoding.
-	HasResultsCSIRSCellR16 bool
+	ResultsCSIRSCellR16    MeasQuantityResults
+	HasResultsCSIRSCellR16 bool // whether resultsCSI-RS-Cell-r16 is present in the encoding
 }
 
 // MeasResultRLFNRR16_MeasResultR16_RsIndexResultsR16 is the type of MeasResultRLFNR-r16.measResult-r16.rsIndexResults-r16.
 type MeasResultRLFNRR16_MeasResultR16_RsIndexResultsR16 struct {
 	// ResultsSSBIndexesR16 is the component resultsSSB-Indexes-r16 [0] ResultsPerSSB-IndexList OPTIONAL.
-	ResultsSSBIndexesR16 ResultsPerSSBIndexList
-	// HasResultsSSBIndexesR16 tells whether resultsSSB-Indexes-r16 is present in the encoding.
-	HasResultsSSBIndexesR16 bool
+	ResultsSSBIndexesR16    ResultsPerSSBIndexList
+	HasResultsSSBIndexesR16 bool // whether resultsSSB-Indexes-r16 is present in the encoding
 	// SsbRLMConfigBitmapR16 is the component ssbRLMConfigBitmap-r16 [1] BIT STRING OPTIONAL.
-	SsbRLMConfigBitmapR16 der.BitString
-	// HasSsbRLMConfigBitmapR16 tells whether ssbRLMConfigBitmap-r16 is present in the encoding.
-	HasSsbRLMConfigBitmapR16 bool
+	SsbRLMConfigBitmapR16    der.BitString
+	HasSsbRLMConfigBitmapR16 bool // whether ssbRLMConfigBitmap-r16 is present in the encoding
 	// ResultsCSIRSIndexesR16 is the component resultsCSI-RS-Indexes-r16 [2] ResultsPerCSI-RS-IndexList OPTIONAL.
-	ResultsCSIRSIndexesR16 ResultsPerCSIRSIndexList
-	// HasResultsCSIRSIndexesR16 tells whether resultsCSI-RS-Indexes-r16 is present in the encoding.
-	HasResultsCSIRSIndexesR16 bool
+	ResultsCSIRSIndexesR16    ResultsPerCSIRSIndexList
+	HasResultsCSIRSIndexesR16 bool // whether resultsCSI-RS-Indexes-r16 is present in the encoding
 	// CsiRsRLMConfigBitmapR16 is the component csi-rsRLMConfigBitmap-r16 [3] BIT STRING OPTIONAL.
-	CsiRsRLMConfigBitmapR16 der.BitString
-	// HasCsiRsRLMConfigBitmapR16 tells whether csi-rsRLMConfigBitmap-r16 is present in the encoding.
-	HasCsiRsRLMConfigBitmapR16 bool
+	CsiRsRLMConfigBitmapR16    der.BitString
+	HasCsiRsRLMConfigBitmapR16 bool // whether csi-rsRLMConfigBitmap-r16 is present in the encoding
 }
 
 // MeasResultSuccessHONRR17 is the ASN.1 type MeasResultSuccessHONR-r17.
@@ -13285,25 +12662,21 @@ type MeasResultSuccessHONRR17_MeasResultR17 struct {
 // MeasResultSuccessHONRR17_MeasResultR17_CellResultsR17 is the type of MeasResultSuccessHONR-r17.measResult-r17.cellResults-r17.
 type MeasResultSuccessHONRR17_MeasResultR17_CellResultsR17 struct {
 	// ResultsSSBCellR17 is the component resultsSSB-Cell-r17 [0] MeasQuantityResults OPTIONAL.
-	ResultsSSBCellR17 MeasQuantityResults
-	// HasResultsSSBCellR17 tells whether resultsSSB-Cell-r17 is present in the encoding.
-	HasResultsSSBCellR17 bool
+	ResultsSSBCellR17    MeasQuantityResults
+	HasResultsSSBCellR17 bool // whether resultsSSB-Cell-r17 is present in the encoding
 	// ResultsCSIRSCellR17 is the component resultsCSI-RS-Cell-r17 [1] MeasQuantityResults OPTIONAL.
-	ResultsCSIRSCellR17 MeasQuantityResults
-	// HasResultsCSIRSCellR17 tells whether resultsCSI-RS-Cell-r17 is present in the encoding.
-	HasResultsCSIRSCellR17 bool
+	ResultsCSIRSCellR17    MeasQuantityResults
+	HasResultsCSIRSCellR17 bool // whether resultsCSI-RS-Cell-r17 is present in the encoding
 }
 
 // MeasResultSuccessHONRR17_MeasResultR17_RsIndexResultsR17 is the type of MeasResultSuccessHONR-r17.measResult-r17.rsIndexResults-r17.
 type MeasResultSuccessHONRR17_MeasResultR17_RsIndexResultsR17 struct {
 	// ResultsSSBIndexesR17 is the component resultsSSB-Indexes-r17 [0] ResultsPerSSB-IndexList OPTIONAL.
-	ResultsSSBIndexesR17 ResultsPerSSBIndexList
-	// HasResultsSSBIndexesR17 tells whether resultsSSB-Indexes-r17 is present in the encoding.
-	HasResultsSSBIndexesR17 bool
+	ResultsSSBIndexesR17    ResultsPerSSBIndexList
+	HasResultsSSBIndexesR17 bool // whether resultsSSB-Indexes-r17 is present in the encoding
 	// ResultsCSIRSIndexesR17 is the component resultsCSI-RS-Indexes-r17 [1] ResultsPerCSI-RS-IndexList OPTIONAL.
-	ResultsCSIRSIndexesR17 ResultsPerCSIRSIndexList
-	// HasResultsCSIRSIndexesR17 tells whether resultsCSI-RS-Indexes-r17 is present in the encoding.
-	HasResultsCSIRSIndexesR17 bool
+	ResultsCSIRSIndexesR17    ResultsPerCSIRSIndexList
+	HasResultsCSIRSIndexesR17 bool // whether resultsCSI-RS-Indexes-r17 is present in the encoding
 }
 
 // ChoCandidateCellListR17 is the ASN.1 type ChoCandidateCellList-r17.
@@ -13356,21 +12729,17 @@ func (c ChoCandidateCellR17Choice) String() string {
 //	}
 type SHRCauseR17 struct {
 	// T304CauseR17 is the component t304-cause-r17 [0] ENUMERATED OPTIONAL.
-	T304CauseR17 SHRCauseR17_T304CauseR17
-	// HasT304CauseR17 tells whether t304-cause-r17 is present in the encoding.
-	HasT304CauseR17 bool
+	T304CauseR17    SHRCauseR17_T304CauseR17
+	HasT304CauseR17 bool // whether t304-cause-r17 is present in the encoding
 	// T310CauseR17 is the component t310-cause-r17 [1] ENUMERATED OPTIONAL.
-	T310CauseR17 SHRCauseR17_T310CauseR17
-	// HasT310CauseR17 tells whether t310-cause-r17 is present in the encoding.
-	HasT310CauseR17 bool
+	T310CauseR17    SHRCauseR17_T310CauseR17
+	HasT310CauseR17 bool // whether t310-cause-r17 is present in the encoding
 	// T312CauseR17 is the component t312-cause-r17 [2] ENUMERATED OPTIONAL.
-	T312CauseR17 SHRCauseR17_T312CauseR17
-	// HasT312CauseR17 tells whether t312-cause-r17 is present in the encoding.
-	HasT312CauseR17 bool
+	T312CauseR17    SHRCauseR17_T312CauseR17
+	HasT312CauseR17 bool // whether t312-cause-r17 is present in the encoding
 	// SourceDAPSFailureR17 is the component sourceDAPS-Failure-r17 [3] ENUMERATED OPTIONAL.
-	SourceDAPSFailureR17 SHRCauseR17_SourceDAPSFailureR17
-	// HasSourceDAPSFailureR17 tells whether sourceDAPS-Failure-r17 is present in the encoding.
-	HasSourceDAPSFailureR17 bool
+	SourceDAPSFailureR17    SHRCauseR17_SourceDAPSFailureR17
+	HasSourceDAPSFailureR17 bool // whether sourceDAPS-Failure-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13514,17 +12883,14 @@ type UEPositioningAssistanceInfoR17_CriticalExtensions_CriticalExtensionsFuture 
 //	}
 type UEPositioningAssistanceInfoR17IEs struct {
 	// UETxTEGAssociationListR17 is the component ue-TxTEG-AssociationList-r17 [0] UE-TxTEG-AssociationList-r17 OPTIONAL.
-	UETxTEGAssociationListR17 UETxTEGAssociationListR17
-	// HasUETxTEGAssociationListR17 tells whether ue-TxTEG-AssociationList-r17 is present in the encoding.
-	HasUETxTEGAssociationListR17 bool
+	UETxTEGAssociationListR17    UETxTEGAssociationListR17
+	HasUETxTEGAssociationListR17 bool // whether ue-TxTEG-AssociationList-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] UEPositioningAssistanceInfo-v1720-IEs OPTIONAL.
-	NonCriticalExtension UEPositioningAssistanceInfoV1720IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEPositioningAssistanceInfoV1720IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEPositioningAssistanceInfoV1720IEs is the ASN.1 type UEPositioningAssistanceInfo-v1720-IEs.
@@ -13536,13 +12902,11 @@ type UEPositioningAssistanceInfoR17IEs struct {
 //	}
 type UEPositioningAssistanceInfoV1720IEs struct {
 	// UETxTEGTimingErrorMarginValueR17 is the component ue-TxTEG-TimingErrorMarginValue-r17 [0] ENUMERATED OPTIONAL.
-	UETxTEGTimingErrorMarginValueR17 UEPositioningAssistanceInfoV1720IEs_UETxTEGTimingErrorMarginValueR17
-	// HasUETxTEGTimingErrorMarginValueR17 tells whether ue-TxTEG-TimingErrorMarginValue-r17 is present in the encoding.
-	HasUETxTEGTimingErrorMarginValueR17 bool
+	UETxTEGTimingErrorMarginValueR17    UEPositioningAssistanceInfoV1720IEs_UETxTEGTimingErrorMarginValueR17
+	HasUETxTEGTimingErrorMarginValueR17 bool // whether ue-TxTEG-TimingErrorMarginValue-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension UEPositioningAssistanceInfoV1720IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEPositioningAssistanceInfoV1720IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEPositioningAssistanceInfoV1720IEs_UETxTEGTimingErrorMarginValueR17 is the type of UEPositioningAssistanceInfo-v1720-IEs.ue-TxTEG-TimingErrorMarginValue-r17.
@@ -13596,9 +12960,8 @@ type UETxTEGAssociationR17 struct {
 	// AssociatedSRSPosResourceIDListR17 is the component associatedSRS-PosResourceIdList-r17 [2] SEQUENCE OF.
 	AssociatedSRSPosResourceIDListR17 UETxTEGAssociationR17_AssociatedSRSPosResourceIDListR17
 	// ServCellIDR17 is the component servCellId-r17 [3] ServCellIndex OPTIONAL.
-	ServCellIDR17 ServCellIndex
-	// HasServCellIDR17 tells whether servCellId-r17 is present in the encoding.
-	HasServCellIDR17 bool
+	ServCellIDR17    ServCellIndex
+	HasServCellIDR17 bool // whether servCellId-r17 is present in the encoding
 }
 
 // UETxTEGAssociationR17_AssociatedSRSPosResourceIDListR17 is the type of UE-TxTEG-Association-r17.associatedSRS-PosResourceIdList-r17.
@@ -13722,13 +13085,11 @@ type ULDedicatedMessageSegmentR16IEs struct {
 	// RRCMessageSegmentTypeR16 is the component rrc-MessageSegmentType-r16 [2] ENUMERATED.
 	RRCMessageSegmentTypeR16 ULDedicatedMessageSegmentR16IEs_RRCMessageSegmentTypeR16
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] SEQUENCE OPTIONAL.
-	NonCriticalExtension ULDedicatedMessageSegmentR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    ULDedicatedMessageSegmentR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // ULDedicatedMessageSegmentR16IEs_RRCMessageSegmentTypeR16 is the type of ULDedicatedMessageSegment-r16-IEs.rrc-MessageSegmentType-r16.
@@ -13801,17 +13162,14 @@ type ULInformationTransfer_CriticalExtensions_CriticalExtensionsFuture struct{}
 //	}
 type ULInformationTransferIEs struct {
 	// DedicatedNASMessage is the component dedicatedNAS-Message [0] DedicatedNAS-Message OPTIONAL.
-	DedicatedNASMessage DedicatedNASMessage
-	// HasDedicatedNASMessage tells whether dedicatedNAS-Message is present in the encoding.
-	HasDedicatedNASMessage bool
+	DedicatedNASMessage    DedicatedNASMessage
+	HasDedicatedNASMessage bool // whether dedicatedNAS-Message is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] ULInformationTransfer-v1700-IEs OPTIONAL.
-	NonCriticalExtension ULInformationTransferV1700IEs
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    ULInformationTransferV1700IEs
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // ULInformationTransferV1700IEs is the ASN.1 type ULInformationTransfer-v1700-IEs.
@@ -13822,13 +13180,11 @@ type ULInformationTransferIEs struct {
 //	}
 type ULInformationTransferV1700IEs struct {
 	// DedicatedInfoF1cR17 is the component dedicatedInfoF1c-r17 [0] DedicatedInfoF1c-r17 OPTIONAL.
-	DedicatedInfoF1cR17 DedicatedInfoF1cR17
-	// HasDedicatedInfoF1cR17 tells whether dedicatedInfoF1c-r17 is present in the encoding.
-	HasDedicatedInfoF1cR17 bool
+	DedicatedInfoF1cR17    DedicatedInfoF1cR17
+	HasDedicatedInfoF1cR17 bool // whether dedicatedInfoF1c-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension ULInformationTransferV1700IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    ULInformationTransferV1700IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // ULInformationTransferV1700IEs_NonCriticalExtension is the type of ULInformationTransfer-v1700-IEs.nonCriticalExtension.
@@ -13926,17 +13282,14 @@ type ULInformationTransferIRATR16_CriticalExtensions_CriticalExtensionsFuture st
 //	}
 type ULInformationTransferIRATR16IEs struct {
 	// UlDCCHMessageEUTRAR16 is the component ul-DCCH-MessageEUTRA-r16 [0] OCTET STRING OPTIONAL.
-	UlDCCHMessageEUTRAR16 []byte
-	// HasUlDCCHMessageEUTRAR16 tells whether ul-DCCH-MessageEUTRA-r16 is present in the encoding.
-	HasUlDCCHMessageEUTRAR16 bool
+	UlDCCHMessageEUTRAR16    []byte
+	HasUlDCCHMessageEUTRAR16 bool // whether ul-DCCH-MessageEUTRA-r16 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension ULInformationTransferIRATR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    ULInformationTransferIRATR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // ULInformationTransferIRATR16IEs_NonCriticalExtension is the type of ULInformationTransferIRAT-r16-IEs.nonCriticalExtension.
@@ -14035,21 +13388,17 @@ type ULInformationTransferMRDC_CriticalExtensions_CriticalExtensionsFuture struc
 //	}
 type ULInformationTransferMRDCIEs struct {
 	// UlDCCHMessageNR is the component ul-DCCH-MessageNR [0] OCTET STRING OPTIONAL.
-	UlDCCHMessageNR []byte
-	// HasUlDCCHMessageNR tells whether ul-DCCH-MessageNR is present in the encoding.
-	HasUlDCCHMessageNR bool
+	UlDCCHMessageNR    []byte
+	HasUlDCCHMessageNR bool // whether ul-DCCH-MessageNR is present in the encoding
 	// UlDCCHMessageEUTRA is the component ul-DCCH-MessageEUTRA [1] OCTET STRING OPTIONAL.
-	UlDCCHMessageEUTRA []byte
-	// HasUlDCCHMessageEUTRA tells whether ul-DCCH-MessageEUTRA is present in the encoding.
-	HasUlDCCHMessageEUTRA bool
+	UlDCCHMessageEUTRA    []byte
+	HasUlDCCHMessageEUTRA bool // whether ul-DCCH-MessageEUTRA is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] SEQUENCE OPTIONAL.
-	NonCriticalExtension ULInformationTransferMRDCIEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    ULInformationTransferMRDCIEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // ULInformationTransferMRDCIEs_NonCriticalExtension is the type of ULInformationTransferMRDC-IEs.nonCriticalExtension.
@@ -14156,17 +13505,14 @@ type SIB2 struct {
 	// IntraFreqCellReselectionInfo is the component intraFreqCellReselectionInfo [2] SEQUENCE.
 	IntraFreqCellReselectionInfo SIB2_IntraFreqCellReselectionInfo
 	// RelaxedMeasurementR16 is the component relaxedMeasurement-r16 [3] SEQUENCE OPTIONAL (extension addition).
-	RelaxedMeasurementR16 SIB2_RelaxedMeasurementR16
-	// HasRelaxedMeasurementR16 tells whether relaxedMeasurement-r16 is present in the encoding.
-	HasRelaxedMeasurementR16 bool
+	RelaxedMeasurementR16    SIB2_RelaxedMeasurementR16
+	HasRelaxedMeasurementR16 bool // whether relaxedMeasurement-r16 is present in the encoding
 	// CellEquivalentSizeR17 is the component cellEquivalentSize-r17 [4] INTEGER OPTIONAL (extension addition).
-	CellEquivalentSizeR17 int64
-	// HasCellEquivalentSizeR17 tells whether cellEquivalentSize-r17 is present in the encoding.
-	HasCellEquivalentSizeR17 bool
+	CellEquivalentSizeR17    int64
+	HasCellEquivalentSizeR17 bool // whether cellEquivalentSize-r17 is present in the encoding
 	// RelaxedMeasurementR17 is the component relaxedMeasurement-r17 [5] SEQUENCE OPTIONAL (extension addition).
-	RelaxedMeasurementR17 SIB2_RelaxedMeasurementR17
-	// HasRelaxedMeasurementR17 tells whether relaxedMeasurement-r17 is present in the encoding.
-	HasRelaxedMeasurementR17 bool
+	RelaxedMeasurementR17    SIB2_RelaxedMeasurementR17
+	HasRelaxedMeasurementR17 bool // whether relaxedMeasurement-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14174,23 +13520,19 @@ type SIB2 struct {
 // SIB2_CellReselectionInfoCommon is the type of SIB2.cellReselectionInfoCommon.
 type SIB2_CellReselectionInfoCommon struct {
 	// NrofSSBlocksToAverage is the component nrofSS-BlocksToAverage [0] INTEGER OPTIONAL.
-	NrofSSBlocksToAverage int64
-	// HasNrofSSBlocksToAverage tells whether nrofSS-BlocksToAverage is present in the encoding.
-	HasNrofSSBlocksToAverage bool
+	NrofSSBlocksToAverage    int64
+	HasNrofSSBlocksToAverage bool // whether nrofSS-BlocksToAverage is present in the encoding
 	// AbsThreshSSBlocksConsolidation is the component absThreshSS-BlocksConsolidation [1] ThresholdNR OPTIONAL.
-	AbsThreshSSBlocksConsolidation ThresholdNR
-	// HasAbsThreshSSBlocksConsolidation tells whether absThreshSS-BlocksConsolidation is present in the encoding.
-	HasAbsThreshSSBlocksConsolidation bool
+	AbsThreshSSBlocksConsolidation    ThresholdNR
+	HasAbsThreshSSBlocksConsolidation bool // whether absThreshSS-BlocksConsolidation is present in the encoding
 	// RangeToBestCell is the component rangeToBestCell [2] RangeToBestCell OPTIONAL.
-	RangeToBestCell RangeToBestCell
-	// HasRangeToBestCell tells whether rangeToBestCell is present in the encoding.
-	HasRangeToBestCell bool
+	RangeToBestCell    RangeToBestCell
+	HasRangeToBestCell bool // whether rangeToBestCell is present in the encoding
 	// QHyst is the component q-Hyst [3] ENUMERATED.
 	QHyst SIB2_CellReselectionInfoCommon_QHyst
 	// SpeedStateReselectionPars is the component speedStateReselectionPars [4] SEQUENCE OPTIONAL.
-	SpeedStateReselectionPars SIB2_CellReselectionInfoCommon_SpeedStateReselectionPars
-	// HasSpeedStateReselectionPars tells whether speedStateReselectionPars is present in the encoding.
-	HasSpeedStateReselectionPars bool
+	SpeedStateReselectionPars    SIB2_CellReselectionInfoCommon_SpeedStateReselectionPars
+	HasSpeedStateReselectionPars bool // whether speedStateReselectionPars is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14271,25 +13613,21 @@ func (v SIB2_CellReselectionInfoCommon_SpeedStateReselectionPars_QHystSF_SfHigh)
 // SIB2_CellReselectionServingFreqInfo is the type of SIB2.cellReselectionServingFreqInfo.
 type SIB2_CellReselectionServingFreqInfo struct {
 	// SNonIntraSearchP is the component s-NonIntraSearchP [0] ReselectionThreshold OPTIONAL.
-	SNonIntraSearchP ReselectionThreshold
-	// HasSNonIntraSearchP tells whether s-NonIntraSearchP is present in the encoding.
-	HasSNonIntraSearchP bool
+	SNonIntraSearchP    ReselectionThreshold
+	HasSNonIntraSearchP bool // whether s-NonIntraSearchP is present in the encoding
 	// SNonIntraSearchQ is the component s-NonIntraSearchQ [1] ReselectionThresholdQ OPTIONAL.
-	SNonIntraSearchQ ReselectionThresholdQ
-	// HasSNonIntraSearchQ tells whether s-NonIntraSearchQ is present in the encoding.
-	HasSNonIntraSearchQ bool
+	SNonIntraSearchQ    ReselectionThresholdQ
+	HasSNonIntraSearchQ bool // whether s-NonIntraSearchQ is present in the encoding
 	// ThreshServingLowP is the component threshServingLowP [2] ReselectionThreshold.
 	ThreshServingLowP ReselectionThreshold
 	// ThreshServingLowQ is the component threshServingLowQ [3] ReselectionThresholdQ OPTIONAL.
-	ThreshServingLowQ ReselectionThresholdQ
-	// HasThreshServingLowQ tells whether threshServingLowQ is present in the encoding.
-	HasThreshServingLowQ bool
+	ThreshServingLowQ    ReselectionThresholdQ
+	HasThreshServingLowQ bool // whether threshServingLowQ is present in the encoding
 	// CellReselectionPriority is the component cellReselectionPriority [4] CellReselectionPriority.
 	CellReselectionPriority CellReselectionPriority
 	// CellReselectionSubPriority is the component cellReselectionSubPriority [5] CellReselectionSubPriority OPTIONAL.
-	CellReselectionSubPriority CellReselectionSubPriority
-	// HasCellReselectionSubPriority tells whether cellReselectionSubPriority is present in the encoding.
-	HasCellReselectionSubPriority bool
+	CellReselectionSubPriority    CellReselectionSubPriority
+	HasCellReselectionSubPriority bool // whether cellReselectionSubPriority is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14299,67 +13637,53 @@ type SIB2_IntraFreqCellReselectionInfo struct {
 	// QRxLevMin is the component q-RxLevMin [0] Q-RxLevMin.
 	QRxLevMin QRxLevMin
 	// QRxLevMinSUL is the component q-RxLevMinSUL [1] Q-RxLevMin OPTIONAL.
-	QRxLevMinSUL QRxLevMin
-	// HasQRxLevMinSUL tells whether q-RxLevMinSUL is present in the encoding.
-	HasQRxLevMinSUL bool
+	QRxLevMinSUL    QRxLevMin
+	HasQRxLevMinSUL bool // whether q-RxLevMinSUL is present in the encoding
 	// QQualMin is the component q-QualMin [2] Q-QualMin OPTIONAL.
-	QQualMin QQualMin
-	// HasQQualMin tells whether q-QualMin is present in the encoding.
-	HasQQualMin bool
+	QQualMin    QQualMin
+	HasQQualMin bool // whether q-QualMin is present in the encoding
 	// SIntraSearchP is the component s-IntraSearchP [3] ReselectionThreshold.
 	SIntraSearchP ReselectionThreshold
 	// SIntraSearchQ is the component s-IntraSearchQ [4] ReselectionThresholdQ OPTIONAL.
-	SIntraSearchQ ReselectionThresholdQ
-	// HasSIntraSearchQ tells whether s-IntraSearchQ is present in the encoding.
-	HasSIntraSearchQ bool
+	SIntraSearchQ    ReselectionThresholdQ
+	HasSIntraSearchQ bool // whether s-IntraSearchQ is present in the encoding
 	// TReselectionNR is the component t-ReselectionNR [5] T-Reselection.
 	TReselectionNR TReselection
 	// FrequencyBandList is the component frequencyBandList [6] MultiFrequencyBandListNR-SIB OPTIONAL.
-	FrequencyBandList MultiFrequencyBandListNRSIB
-	// HasFrequencyBandList tells whether frequencyBandList is present in the encoding.
-	HasFrequencyBandList bool
+	FrequencyBandList    MultiFrequencyBandListNRSIB
+	HasFrequencyBandList bool // whether frequencyBandList is present in the encoding
 	// FrequencyBandListSUL is the component frequencyBandListSUL [7] MultiFrequencyBandListNR-SIB OPTIONAL.
-	FrequencyBandListSUL MultiFrequencyBandListNRSIB
-	// HasFrequencyBandListSUL tells whether frequencyBandListSUL is present in the encoding.
-	HasFrequencyBandListSUL bool
+	FrequencyBandListSUL    MultiFrequencyBandListNRSIB
+	HasFrequencyBandListSUL bool // whether frequencyBandListSUL is present in the encoding
 	// PMax is the component p-Max [8] P-Max OPTIONAL.
-	PMax PMax
-	// HasPMax tells whether p-Max is present in the encoding.
-	HasPMax bool
+	PMax    PMax
+	HasPMax bool // whether p-Max is present in the encoding
 	// Smtc is the component smtc [9] SSB-MTC OPTIONAL.
-	Smtc SSBMTC
-	// HasSmtc tells whether smtc is present in the encoding.
-	HasSmtc bool
+	Smtc    SSBMTC
+	HasSmtc bool // whether smtc is present in the encoding
 	// SsRSSIMeasurement is the component ss-RSSI-Measurement [10] SS-RSSI-Measurement OPTIONAL.
-	SsRSSIMeasurement SSRSSIMeasurement
-	// HasSsRSSIMeasurement tells whether ss-RSSI-Measurement is present in the encoding.
-	HasSsRSSIMeasurement bool
+	SsRSSIMeasurement    SSRSSIMeasurement
+	HasSsRSSIMeasurement bool // whether ss-RSSI-Measurement is present in the encoding
 	// SsbToMeasure is the component ssb-ToMeasure [11] EXPLICIT SSB-ToMeasure OPTIONAL.
-	SsbToMeasure SSBToMeasure
-	// HasSsbToMeasure tells whether ssb-ToMeasure is present in the encoding.
-	HasSsbToMeasure bool
+	SsbToMeasure    SSBToMeasure
+	HasSsbToMeasure bool // whether ssb-ToMeasure is present in the encoding
 	// DeriveSSBIndexFromCell is the component deriveSSB-IndexFromCell [12] BOOLEAN.
 	DeriveSSBIndexFromCell bool
 	// TReselectionNRSF is the component t-ReselectionNR-SF [13] SpeedStateScaleFactors OPTIONAL (extension addition).
-	TReselectionNRSF SpeedStateScaleFactors
-	// HasTReselectionNRSF tells whether t-ReselectionNR-SF is present in the encoding.
-	HasTReselectionNRSF bool
+	TReselectionNRSF    SpeedStateScaleFactors
+	HasTReselectionNRSF bool // whether t-ReselectionNR-SF is present in the encoding
 	// Smtc2LPR16 is the component smtc2-LP-r16 [14] SSB-MTC2-LP-r16 OPTIONAL (extension addition).
-	Smtc2LPR16 SSBMTC2LPR16
-	// HasSmtc2LPR16 tells whether smtc2-LP-r16 is present in the encoding.
-	HasSmtc2LPR16 bool
+	Smtc2LPR16    SSBMTC2LPR16
+	HasSmtc2LPR16 bool // whether smtc2-LP-r16 is present in the encoding
 	// SsbPositionQCLCommonR16 is the component ssb-PositionQCL-Common-r16 [15] SSB-PositionQCL-Relation-r16 OPTIONAL (extension addition).
-	SsbPositionQCLCommonR16 SSBPositionQCLRelationR16
-	// HasSsbPositionQCLCommonR16 tells whether ssb-PositionQCL-Common-r16 is present in the encoding.
-	HasSsbPositionQCLCommonR16 bool
+	SsbPositionQCLCommonR16    SSBPositionQCLRelationR16
+	HasSsbPositionQCLCommonR16 bool // whether ssb-PositionQCL-Common-r16 is present in the encoding
 	// SsbPositionQCLCommonR17 is the component ssb-PositionQCL-Common-r17 [16] SSB-PositionQCL-Relation-r17 OPTIONAL (extension addition).
-	SsbPositionQCLCommonR17 SSBPositionQCLRelationR17
-	// HasSsbPositionQCLCommonR17 tells whether ssb-PositionQCL-Common-r17 is present in the encoding.
-	HasSsbPositionQCLCommonR17 bool
+	SsbPositionQCLCommonR17    SSBPositionQCLRelationR17
+	HasSsbPositionQCLCommonR17 bool // whether ssb-PositionQCL-Common-r17 is present in the encoding
 	// Smtc4listR17 is the component smtc4list-r17 [17] SSB-MTC4List-r17 OPTIONAL (extension addition).
-	Smtc4listR17 SSBMTC4ListR17
-	// HasSmtc4listR17 tells whether smtc4list-r17 is present in the encoding.
-	HasSmtc4listR17 bool
+	Smtc4listR17    SSBMTC4ListR17
+	HasSmtc4listR17 bool // whether smtc4list-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14367,21 +13691,17 @@ type SIB2_IntraFreqCellReselectionInfo struct {
 // SIB2_RelaxedMeasurementR16 is the type of SIB2.relaxedMeasurement-r16.
 type SIB2_RelaxedMeasurementR16 struct {
 	// LowMobilityEvaluationR16 is the component lowMobilityEvaluation-r16 [0] SEQUENCE OPTIONAL.
-	LowMobilityEvaluationR16 SIB2_RelaxedMeasurementR16_LowMobilityEvaluationR16
-	// HasLowMobilityEvaluationR16 tells whether lowMobilityEvaluation-r16 is present in the encoding.
-	HasLowMobilityEvaluationR16 bool
+	LowMobilityEvaluationR16    SIB2_RelaxedMeasurementR16_LowMobilityEvaluationR16
+	HasLowMobilityEvaluationR16 bool // whether lowMobilityEvaluation-r16 is present in the encoding
 	// CellEdgeEvaluationR16 is the component cellEdgeEvaluation-r16 [1] SEQUENCE OPTIONAL.
-	CellEdgeEvaluationR16 SIB2_RelaxedMeasurementR16_CellEdgeEvaluationR16
-	// HasCellEdgeEvaluationR16 tells whether cellEdgeEvaluation-r16 is present in the encoding.
-	HasCellEdgeEvaluationR16 bool
+	CellEdgeEvaluationR16    SIB2_RelaxedMeasurementR16_CellEdgeEvaluationR16
+	HasCellEdgeEvaluationR16 bool // whether cellEdgeEvaluation-r16 is present in the encoding
 	// CombineRelaxedMeasConditionR16 is the component combineRelaxedMeasCondition-r16 [2] ENUMERATED OPTIONAL.
-	CombineRelaxedMeasConditionR16 SIB2_RelaxedMeasurementR16_CombineRelaxedMeasConditionR16
-	// HasCombineRelaxedMeasConditionR16 tells whether combineRelaxedMeasCondition-r16 is present in the encoding.
-	HasCombineRelaxedMeasConditionR16 bool
+	CombineRelaxedMeasConditionR16    SIB2_RelaxedMeasurementR16_CombineRelaxedMeasConditionR16
+	HasCombineRelaxedMeasConditionR16 bool // whether combineRelaxedMeasCondition-r16 is present in the encoding
 	// HighPriorityMeasRelaxR16 is the component highPriorityMeasRelax-r16 [3] ENUMERATED OPTIONAL.
-	HighPriorityMeasRelaxR16 SIB2_RelaxedMeasurementR16_HighPriorityMeasRelaxR16
-	// HasHighPriorityMeasRelaxR16 tells whether highPriorityMeasRelax-r16 is present in the encoding.
-	HasHighPriorityMeasRelaxR16 bool
+	HighPriorityMeasRelaxR16    SIB2_RelaxedMeasurementR16_HighPriorityMeasRelaxR16
+	HasHighPriorityMeasRelaxR16 bool // whether highPriorityMeasRelax-r16 is present in the encoding
 }
 
 // SIB2_RelaxedMeasurementR16_LowMobilityEvaluationR16 is the type of SIB2.relaxedMeasurement-r16.lowMobilityEvaluation-r16.
@@ -14443,9 +13763,8 @@ type SIB2_RelaxedMeasurementR16_CellEdgeEvaluationR16 struct {
 	// SSearchThresholdPR16 is the component s-SearchThresholdP-r16 [0] ReselectionThreshold.
 	SSearchThresholdPR16 ReselectionThreshold
 	// SSearchThresholdQR16 is the component s-SearchThresholdQ-r16 [1] ReselectionThresholdQ OPTIONAL.
-	SSearchThresholdQR16 ReselectionThresholdQ
-	// HasSSearchThresholdQR16 tells whether s-SearchThresholdQ-r16 is present in the encoding.
-	HasSSearchThresholdQR16 bool
+	SSearchThresholdQR16    ReselectionThresholdQ
+	HasSSearchThresholdQR16 bool // whether s-SearchThresholdQ-r16 is present in the encoding
 }
 
 // SIB2_RelaxedMeasurementR16_CombineRelaxedMeasConditionR16 is the type of SIB2.relaxedMeasurement-r16.combineRelaxedMeasCondition-r16.
@@ -14477,13 +13796,11 @@ type SIB2_RelaxedMeasurementR17 struct {
 	// StationaryMobilityEvaluationR17 is the component stationaryMobilityEvaluation-r17 [0] SEQUENCE.
 	StationaryMobilityEvaluationR17 SIB2_RelaxedMeasurementR17_StationaryMobilityEvaluationR17
 	// CellEdgeEvaluationWhileStationaryR17 is the component cellEdgeEvaluationWhileStationary-r17 [1] SEQUENCE OPTIONAL.
-	CellEdgeEvaluationWhileStationaryR17 SIB2_RelaxedMeasurementR17_CellEdgeEvaluationWhileStationaryR17
-	// HasCellEdgeEvaluationWhileStationaryR17 tells whether cellEdgeEvaluationWhileStationary-r17 is present in the encoding.
-	HasCellEdgeEvaluationWhileStationaryR17 bool
+	CellEdgeEvaluationWhileStationaryR17    SIB2_RelaxedMeasurementR17_CellEdgeEvaluationWhileStationaryR17
+	HasCellEdgeEvaluationWhileStationaryR17 bool // whether cellEdgeEvaluationWhileStationary-r17 is present in the encoding
 	// CombineRelaxedMeasCondition2R17 is the component combineRelaxedMeasCondition2-r17 [2] ENUMERATED OPTIONAL.
-	CombineRelaxedMeasCondition2R17 SIB2_RelaxedMeasurementR17_CombineRelaxedMeasCondition2R17
-	// HasCombineRelaxedMeasCondition2R17 tells whether combineRelaxedMeasCondition2-r17 is present in the encoding.
-	HasCombineRelaxedMeasCondition2R17 bool
+	CombineRelaxedMeasCondition2R17    SIB2_RelaxedMeasurementR17_CombineRelaxedMeasCondition2R17
+	HasCombineRelaxedMeasCondition2R17 bool // whether combineRelaxedMeasCondition2-r17 is present in the encoding
 }
 
 // SIB2_RelaxedMeasurementR17_StationaryMobilityEvaluationR17 is the type of SIB2.relaxedMeasurement-r17.stationaryMobilityEvaluation-r17.
@@ -14545,9 +13862,8 @@ type SIB2_RelaxedMeasurementR17_CellEdgeEvaluationWhileStationaryR17 struct {
 	// SSearchThresholdP2R17 is the component s-SearchThresholdP2-r17 [0] ReselectionThreshold.
 	SSearchThresholdP2R17 ReselectionThreshold
 	// SSearchThresholdQ2R17 is the component s-SearchThresholdQ2-r17 [1] ReselectionThresholdQ OPTIONAL.
-	SSearchThresholdQ2R17 ReselectionThresholdQ
-	// HasSSearchThresholdQ2R17 tells whether s-SearchThresholdQ2-r17 is present in the encoding.
-	HasSSearchThresholdQ2R17 bool
+	SSearchThresholdQ2R17    ReselectionThresholdQ
+	HasSSearchThresholdQ2R17 bool // whether s-SearchThresholdQ2-r17 is present in the encoding
 }
 
 // SIB2_RelaxedMeasurementR17_CombineRelaxedMeasCondition2R17 is the type of SIB2.relaxedMeasurement-r17.combineRelaxedMeasCondition2-r17.
@@ -14640,41 +13956,32 @@ func (v QOffsetRange) String() string {
 //	}
 type SIB3 struct {
 	// IntraFreqNeighCellList is the component intraFreqNeighCellList [0] IntraFreqNeighCellList OPTIONAL.
-	IntraFreqNeighCellList IntraFreqNeighCellList
-	// HasIntraFreqNeighCellList tells whether intraFreqNeighCellList is present in the encoding.
-	HasIntraFreqNeighCellList bool
+	IntraFreqNeighCellList    IntraFreqNeighCellList
+	HasIntraFreqNeighCellList bool // whether intraFreqNeighCellList is present in the encoding
 	// IntraFreqExcludedCellList is the component intraFreqExcludedCellList [1] IntraFreqExcludedCellList OPTIONAL.
-	IntraFreqExcludedCellList IntraFreqExcludedCellList
-	// HasIntraFreqExcludedCellList tells whether intraFreqExcludedCellList is present in the encoding.
-	HasIntraFreqExcludedCellList bool
+	IntraFreqExcludedCellList    IntraFreqExcludedCellList
+	HasIntraFreqExcludedCellList bool // whether intraFreqExcludedCellList is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// IntraFreqNeighCellListV1610 is the component intraFreqNeighCellList-v1610 [3] IntraFreqNeighCellList-v1610 OPTIONAL (extension addition).
-	IntraFreqNeighCellListV1610 IntraFreqNeighCellListV1610
-	// HasIntraFreqNeighCellListV1610 tells whether intraFreqNeighCellList-v1610 is present in the encoding.
-	HasIntraFreqNeighCellListV1610 bool
+	IntraFreqNeighCellListV1610    IntraFreqNeighCellListV1610
+	HasIntraFreqNeighCellListV1610 bool // whether intraFreqNeighCellList-v1610 is present in the encoding
 	// IntraFreqAllowedCellListR16 is the component intraFreqAllowedCellList-r16 [4] IntraFreqAllowedCellList-r16 OPTIONAL (extension addition).
-	IntraFreqAllowedCellListR16 IntraFreqAllowedCellListR16
-	// HasIntraFreqAllowedCellListR16 tells whether intraFreqAllowedCellList-r16 is present in the encoding.
-	HasIntraFreqAllowedCellListR16 bool
+	IntraFreqAllowedCellListR16    IntraFreqAllowedCellListR16
+	HasIntraFreqAllowedCellListR16 bool // whether intraFreqAllowedCellList-r16 is present in the encoding
 	// IntraFreqCAGCellListR16 is the component intraFreqCAG-CellList-r16 [5] SEQUENCE OF OPTIONAL (extension addition).
-	IntraFreqCAGCellListR16 SIB3_IntraFreqCAGCellListR16
-	// HasIntraFreqCAGCellListR16 tells whether intraFreqCAG-CellList-r16 is present in the encoding.
-	HasIntraFreqCAGCellListR16 bool
+	IntraFreqCAGCellListR16    SIB3_IntraFreqCAGCellListR16
+	HasIntraFreqCAGCellListR16 bool // whether intraFreqCAG-CellList-r16 is present in the encoding
 	// IntraFreqNeighHSDNCellListR17 is the component intraFreqNeighHSDN-CellList-r17 [6] IntraFreqNeighHSDN-CellList-r17 OPTIONAL (extension addition).
-	IntraFreqNeighHSDNCellListR17 IntraFreqNeighHSDNCellListR17
-	// HasIntraFreqNeighHSDNCellListR17 tells whether intraFreqNeighHSDN-CellList-r17 is present in the encoding.
-	HasIntraFreqNeighHSDNCellListR17 bool
+	IntraFreqNeighHSDNCellListR17    IntraFreqNeighHSDNCellListR17
+	HasIntraFreqNeighHSDNCellListR17 bool // whether intraFreqNeighHSDN-CellList-r17 is present in the encoding
 	// IntraFreqNeighCellListV1710 is the component intraFreqNeighCellList-v1710 [7] IntraFreqNeighCellList-v1710 OPTIONAL (extension addition).
-	IntraFreqNeighCellListV1710 IntraFreqNeighCellListV1710
-	// HasIntraFreqNeighCellListV1710 tells whether intraFreqNeighCellList-v1710 is present in the encoding.
-	HasIntraFreqNeighCellListV1710 bool
+	IntraFreqNeighCellListV1710    IntraFreqNeighCellListV1710
+	HasIntraFreqNeighCellListV1710 bool // whether intraFreqNeighCellList-v1710 is present in the encoding
 	// ChannelAccessMode2R17 is the component channelAccessMode2-r17 [8] ENUMERATED OPTIONAL (extension addition).
-	ChannelAccessMode2R17 SIB3_ChannelAccessMode2R17
-	// HasChannelAccessMode2R17 tells whether channelAccessMode2-r17 is present in the encoding.
-	HasChannelAccessMode2R17 bool
+	ChannelAccessMode2R17    SIB3_ChannelAccessMode2R17
+	HasChannelAccessMode2R17 bool // whether channelAccessMode2-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14725,17 +14032,14 @@ type IntraFreqNeighCellInfo struct {
 	// QOffsetCell is the component q-OffsetCell [1] Q-OffsetRange.
 	QOffsetCell QOffsetRange
 	// QRxLevMinOffsetCell is the component q-RxLevMinOffsetCell [2] INTEGER OPTIONAL.
-	QRxLevMinOffsetCell int64
-	// HasQRxLevMinOffsetCell tells whether q-RxLevMinOffsetCell is present in the encoding.
-	HasQRxLevMinOffsetCell bool
+	QRxLevMinOffsetCell    int64
+	HasQRxLevMinOffsetCell bool // whether q-RxLevMinOffsetCell is present in the encoding
 	// QRxLevMinOffsetCellSUL is the component q-RxLevMinOffsetCellSUL [3] INTEGER OPTIONAL.
-	QRxLevMinOffsetCellSUL int64
-	// HasQRxLevMinOffsetCellSUL tells whether q-RxLevMinOffsetCellSUL is present in the encoding.
-	HasQRxLevMinOffsetCellSUL bool
+	QRxLevMinOffsetCellSUL    int64
+	HasQRxLevMinOffsetCellSUL bool // whether q-RxLevMinOffsetCellSUL is present in the encoding
 	// QQualMinOffsetCell is the component q-QualMinOffsetCell [4] INTEGER OPTIONAL.
-	QQualMinOffsetCell int64
-	// HasQQualMinOffsetCell tells whether q-QualMinOffsetCell is present in the encoding.
-	HasQQualMinOffsetCell bool
+	QQualMinOffsetCell    int64
+	HasQQualMinOffsetCell bool // whether q-QualMinOffsetCell is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14747,9 +14051,8 @@ type IntraFreqNeighCellInfo struct {
 //	}
 type IntraFreqNeighCellInfoV1610 struct {
 	// SsbPositionQCLR16 is the component ssb-PositionQCL-r16 [0] SSB-PositionQCL-Relation-r16 OPTIONAL.
-	SsbPositionQCLR16 SSBPositionQCLRelationR16
-	// HasSsbPositionQCLR16 tells whether ssb-PositionQCL-r16 is present in the encoding.
-	HasSsbPositionQCLR16 bool
+	SsbPositionQCLR16    SSBPositionQCLRelationR16
+	HasSsbPositionQCLR16 bool // whether ssb-PositionQCL-r16 is present in the encoding
 }
 
 // IntraFreqNeighCellInfoV1710 is the ASN.1 type IntraFreqNeighCellInfo-v1710.
@@ -14759,9 +14062,8 @@ type IntraFreqNeighCellInfoV1610 struct {
 //	}
 type IntraFreqNeighCellInfoV1710 struct {
 	// SsbPositionQCLR17 is the component ssb-PositionQCL-r17 [0] SSB-PositionQCL-Relation-r17 OPTIONAL.
-	SsbPositionQCLR17 SSBPositionQCLRelationR17
-	// HasSsbPositionQCLR17 tells whether ssb-PositionQCL-r17 is present in the encoding.
-	HasSsbPositionQCLR17 bool
+	SsbPositionQCLR17    SSBPositionQCLRelationR17
+	HasSsbPositionQCLR17 bool // whether ssb-PositionQCL-r17 is present in the encoding
 }
 
 // IntraFreqExcludedCellList is the ASN.1 type IntraFreqExcludedCellList.
@@ -14818,25 +14120,20 @@ type SIB4 struct {
 	// InterFreqCarrierFreqList is the component interFreqCarrierFreqList [0] InterFreqCarrierFreqList.
 	InterFreqCarrierFreqList InterFreqCarrierFreqList
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// InterFreqCarrierFreqListV1610 is the component interFreqCarrierFreqList-v1610 [2] InterFreqCarrierFreqList-v1610 OPTIONAL (extension addition).
-	InterFreqCarrierFreqListV1610 InterFreqCarrierFreqListV1610
-	// HasInterFreqCarrierFreqListV1610 tells whether interFreqCarrierFreqList-v1610 is present in the encoding.
-	HasInterFreqCarrierFreqListV1610 bool
+	InterFreqCarrierFreqListV1610    InterFreqCarrierFreqListV1610
+	HasInterFreqCarrierFreqListV1610 bool // whether interFreqCarrierFreqList-v1610 is present in the encoding
 	// InterFreqCarrierFreqListV1700 is the component interFreqCarrierFreqList-v1700 [3] InterFreqCarrierFreqList-v1700 OPTIONAL (extension addition).
-	InterFreqCarrierFreqListV1700 InterFreqCarrierFreqListV1700
-	// HasInterFreqCarrierFreqListV1700 tells whether interFreqCarrierFreqList-v1700 is present in the encoding.
-	HasInterFreqCarrierFreqListV1700 bool
+	InterFreqCarrierFreqListV1700    InterFreqCarrierFreqListV1700
+	HasInterFreqCarrierFreqListV1700 bool // whether interFreqCarrierFreqList-v1700 is present in the encoding
 	// InterFreqCarrierFreqListV1720 is the component interFreqCarrierFreqList-v1720 [4] InterFreqCarrierFreqList-v1720 OPTIONAL (extension addition).
-	InterFreqCarrierFreqListV1720 InterFreqCarrierFreqListV1720
-	// HasInterFreqCarrierFreqListV1720 tells whether interFreqCarrierFreqList-v1720 is present in the encoding.
-	HasInterFreqCarrierFreqListV1720 bool
+	InterFreqCarrierFreqListV1720    InterFreqCarrierFreqListV1720
+	HasInterFreqCarrierFreqListV1720 bool // whether interFreqCarrierFreqList-v1720 is present in the encoding
 	// InterFreqCarrierFreqListV1730 is the component interFreqCarrierFreqList-v1730 [5] InterFreqCarrierFreqList-v1730 OPTIONAL (extension addition).
-	InterFreqCarrierFreqListV1730 InterFreqCarrierFreqListV1730
-	// HasInterFreqCarrierFreqListV1730 tells whether interFreqCarrierFreqList-v1730 is present in the encoding.
-	HasInterFreqCarrierFreqListV1730 bool
+	InterFreqCarrierFreqListV1730    InterFreqCarrierFreqListV1730
+	HasInterFreqCarrierFreqListV1730 bool // whether interFreqCarrierFreqList-v1730 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14902,85 +14199,68 @@ type InterFreqCarrierFreqInfo struct {
 	// DlCarrierFreq is the component dl-CarrierFreq [0] ARFCN-ValueNR.
 	DlCarrierFreq ARFCNValueNR
 	// FrequencyBandList is the component frequencyBandList [1] MultiFrequencyBandListNR-SIB OPTIONAL.
-	FrequencyBandList MultiFrequencyBandListNRSIB
-	// HasFrequencyBandList tells whether frequencyBandList is present in the encoding.
-	HasFrequencyBandList bool
+	FrequencyBandList    MultiFrequencyBandListNRSIB
+	HasFrequencyBandList bool // whether frequencyBandList is present in the encoding
 	// FrequencyBandListSUL is the component frequencyBandListSUL [2] MultiFrequencyBandListNR-SIB OPTIONAL.
-	FrequencyBandListSUL MultiFrequencyBandListNRSIB
-	// HasFrequencyBandListSUL tells whether frequencyBandListSUL is present in the encoding.
-	HasFrequencyBandListSUL bool
+	FrequencyBandListSUL    MultiFrequencyBandListNRSIB
+	HasFrequencyBandListSUL bool // whether frequencyBandListSUL is present in the encoding
 	// NrofSSBlocksToAverage is the component nrofSS-BlocksToAverage [3] INTEGER OPTIONAL.
-	NrofSSBlocksToAverage int64
-	// HasNrofSSBlocksToAverage tells whether nrofSS-BlocksToAverage is present in the encoding.
-	HasNrofSSBlocksToAverage bool
+	NrofSSBlocksToAverage    int64
+	HasNrofSSBlocksToAverage bool // whether nrofSS-BlocksToAverage is present in the encoding
 	// AbsThreshSSBlocksConsolidation is the component absThreshSS-BlocksConsolidation [4] ThresholdNR OPTIONAL.
-	AbsThreshSSBlocksConsolidation ThresholdNR
-	// HasAbsThreshSSBlocksConsolidation tells whether absThreshSS-BlocksConsolidation is present in the encoding.
-	HasAbsThreshSSBlocksConsolidation bool
+	AbsThreshSSBlocksConsolidation    ThresholdNR
+	HasAbsThreshSSBlocksConsolidation bool // whether absThreshSS-BlocksConsolidation is present in the encoding
 	// Smtc is the component smtc [5] SSB-MTC OPTIONAL.
-	Smtc SSBMTC
-	// HasSmtc tells whether smtc is present in the encoding.
-	HasSmtc bool
+	Smtc    SSBMTC
+	HasSmtc bool // whether smtc is present in the encoding
 	// SsbSubcarrierSpacing is the component ssbSubcarrierSpacing [6] SubcarrierSpacing.
 	SsbSubcarrierSpacing SubcarrierSpacing
 	// SsbToMeasure is the component ssb-ToMeasure [7] EXPLICIT SSB-ToMeasure OPTIONAL.
-	SsbToMeasure SSBToMeasure
-	// HasSsbToMeasure tells whether ssb-ToMeasure is present in the encoding.
-	HasSsbToMeasure bool
+	SsbToMeasure    SSBToMeasure
+	HasSsbToMeasure bool // whether ssb-ToMeasure is present in the encoding
 	// DeriveSSBIndexFromCell is the component deriveSSB-IndexFromCell [8] BOOLEAN.
 	DeriveSSBIndexFromCell bool
 	// SsRSSIMeasurement is the component ss-RSSI-Measurement [9] SS-RSSI-Measurement OPTIONAL.
-	SsRSSIMeasurement SSRSSIMeasurement
-	// HasSsRSSIMeasurement tells whether ss-RSSI-Measurement is present in the encoding.
-	HasSsRSSIMeasurement bool
+	SsRSSIMeasurement    SSRSSIMeasurement
+	HasSsRSSIMeasurement bool // whether ss-RSSI-Measurement is present in the encoding
 	// QRxLevMin is the component q-RxLevMin [10] Q-RxLevMin.
 	QRxLevMin QRxLevMin
 	// QRxLevMinSUL is the component q-RxLevMinSUL [11] Q-RxLevMin OPTIONAL.
-	QRxLevMinSUL QRxLevMin
-	// HasQRxLevMinSUL tells whether q-RxLevMinSUL is present in the encoding.
-	HasQRxLevMinSUL bool
+	QRxLevMinSUL    QRxLevMin
+	HasQRxLevMinSUL bool // whether q-RxLevMinSUL is present in the encoding
 	// QQualMin is the component q-QualMin [12] Q-QualMin OPTIONAL.
-	QQualMin QQualMin
-	// HasQQualMin tells whether q-QualMin is present in the encoding.
-	HasQQualMin bool
+	QQualMin    QQualMin
+	HasQQualMin bool // whether q-QualMin is present in the encoding
 	// PMax is the component p-Max [13] P-Max OPTIONAL.
-	PMax PMax
-	// HasPMax tells whether p-Max is present in the encoding.
-	HasPMax bool
+	PMax    PMax
+	HasPMax bool // whether p-Max is present in the encoding
 	// TReselectionNR is the component t-ReselectionNR [14] T-Reselection.
 	TReselectionNR TReselection
 	// TReselectionNRSF is the component t-ReselectionNR-SF [15] SpeedStateScaleFactors OPTIONAL.
-	TReselectionNRSF SpeedStateScaleFactors
-	// HasTReselectionNRSF tells whether t-ReselectionNR-SF is present in the encoding.
-	HasTReselectionNRSF bool
+	TReselectionNRSF    SpeedStateScaleFactors
+	HasTReselectionNRSF bool // whether t-ReselectionNR-SF is present in the encoding
 	// ThreshXHighP is the component threshX-HighP [16] ReselectionThreshold.
 	ThreshXHighP ReselectionThreshold
 	// ThreshXLowP is the component threshX-LowP [17] ReselectionThreshold.
 	ThreshXLowP ReselectionThreshold
 	// ThreshXQ is the component threshX-Q [18] SEQUENCE OPTIONAL.
-	ThreshXQ InterFreqCarrierFreqInfo_ThreshXQ
-	// HasThreshXQ tells whether threshX-Q is present in the encoding.
-	HasThreshXQ bool
+	ThreshXQ    InterFreqCarrierFreqInfo_ThreshXQ
+	HasThreshXQ bool // whether threshX-Q is present in the encoding
 	// CellReselectionPriority is the component cellReselectionPriority [19] CellReselectionPriority OPTIONAL.
-	CellReselectionPriority CellReselectionPriority
-	// HasCellReselectionPriority tells whether cellReselectionPriority is present in the encoding.
-	HasCellReselectionPriority bool
+	CellReselectionPriority    CellReselectionPriority
+	HasCellReselectionPriority bool // whether cellReselectionPriority is present in the encoding
 	// CellReselectionSubPriority is the component cellReselectionSubPriority [20] CellReselectionSubPriority OPTIONAL.
-	CellReselectionSubPriority CellReselectionSubPriority
-	// HasCellReselectionSubPriority tells whether cellReselectionSubPriority is present in the encoding.
-	HasCellReselectionSubPriority bool
+	CellReselectionSubPriority    CellReselectionSubPriority
+	HasCellReselectionSubPriority bool // whether cellReselectionSubPriority is present in the encoding
 	// QOffsetFreq is the component q-OffsetFreq [21] Q-OffsetRange DEFAULT dB0.
-	QOffsetFreq QOffsetRange
-	// HasQOffsetFreq tells whether q-OffsetFreq is present in the encoding.
-	HasQOffsetFreq bool
+	QOffsetFreq    QOffsetRange
+	HasQOffsetFreq bool // whether q-OffsetFreq is present in the encoding
 	// InterFreqNeighCellList is the component interFreqNeighCellList [22] InterFreqNeighCellList OPTIONAL.
-	InterFreqNeighCellList InterFreqNeighCellList
-	// HasInterFreqNeighCellList tells whether interFreqNeighCellList is present in the encoding.
-	HasInterFreqNeighCellList bool
+	InterFreqNeighCellList    InterFreqNeighCellList
+	HasInterFreqNeighCellList bool // whether interFreqNeighCellList is present in the encoding
 	// InterFreqExcludedCellList is the component interFreqExcludedCellList [23] InterFreqExcludedCellList OPTIONAL.
-	InterFreqExcludedCellList InterFreqExcludedCellList
-	// HasInterFreqExcludedCellList tells whether interFreqExcludedCellList is present in the encoding.
-	HasInterFreqExcludedCellList bool
+	InterFreqExcludedCellList    InterFreqExcludedCellList
+	HasInterFreqExcludedCellList bool // whether interFreqExcludedCellList is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15004,25 +14284,20 @@ type InterFreqCarrierFreqInfo_ThreshXQ struct {
 //	}
 type InterFreqCarrierFreqInfoV1610 struct {
 	// InterFreqNeighCellListV1610 is the component interFreqNeighCellList-v1610 [0] InterFreqNeighCellList-v1610 OPTIONAL.
-	InterFreqNeighCellListV1610 InterFreqNeighCellListV1610
-	// HasInterFreqNeighCellListV1610 tells whether interFreqNeighCellList-v1610 is present in the encoding.
-	HasInterFreqNeighCellListV1610 bool
+	InterFreqNeighCellListV1610    InterFreqNeighCellListV1610
+	HasInterFreqNeighCellListV1610 bool // whether interFreqNeighCellList-v1610 is present in the encoding
 	// Smtc2LPR16 is the component smtc2-LP-r16 [1] SSB-MTC2-LP-r16 OPTIONAL.
-	Smtc2LPR16 SSBMTC2LPR16
-	// HasSmtc2LPR16 tells whether smtc2-LP-r16 is present in the encoding.
-	HasSmtc2LPR16 bool
+	Smtc2LPR16    SSBMTC2LPR16
+	HasSmtc2LPR16 bool // whether smtc2-LP-r16 is present in the encoding
 	// InterFreqAllowedCellListR16 is the component interFreqAllowedCellList-r16 [2] InterFreqAllowedCellList-r16 OPTIONAL.
-	InterFreqAllowedCellListR16 InterFreqAllowedCellListR16
-	// HasInterFreqAllowedCellListR16 tells whether interFreqAllowedCellList-r16 is present in the encoding.
-	HasInterFreqAllowedCellListR16 bool
+	InterFreqAllowedCellListR16    InterFreqAllowedCellListR16
+	HasInterFreqAllowedCellListR16 bool // whether interFreqAllowedCellList-r16 is present in the encoding
 	// SsbPositionQCLCommonR16 is the component ssb-PositionQCL-Common-r16 [3] SSB-PositionQCL-Relation-r16 OPTIONAL.
-	SsbPositionQCLCommonR16 SSBPositionQCLRelationR16
-	// HasSsbPositionQCLCommonR16 tells whether ssb-PositionQCL-Common-r16 is present in the encoding.
-	HasSsbPositionQCLCommonR16 bool
+	SsbPositionQCLCommonR16    SSBPositionQCLRelationR16
+	HasSsbPositionQCLCommonR16 bool // whether ssb-PositionQCL-Common-r16 is present in the encoding
 	// InterFreqCAGCellListR16 is the component interFreqCAG-CellList-r16 [4] SEQUENCE OF OPTIONAL.
-	InterFreqCAGCellListR16 InterFreqCarrierFreqInfoV1610_InterFreqCAGCellListR16
-	// HasInterFreqCAGCellListR16 tells whether interFreqCAG-CellList-r16 is present in the encoding.
-	HasInterFreqCAGCellListR16 bool
+	InterFreqCAGCellListR16    InterFreqCarrierFreqInfoV1610_InterFreqCAGCellListR16
+	HasInterFreqCAGCellListR16 bool // whether interFreqCAG-CellList-r16 is present in the encoding
 }
 
 // InterFreqCarrierFreqInfoV1610_InterFreqCAGCellListR16 is the type of InterFreqCarrierFreqInfo-v1610.interFreqCAG-CellList-r16.
@@ -15039,25 +14314,20 @@ type InterFreqCarrierFreqInfoV1610_InterFreqCAGCellListR16 []InterFreqCAGCellLis
 //	}
 type InterFreqCarrierFreqInfoV1700 struct {
 	// InterFreqNeighHSDNCellListR17 is the component interFreqNeighHSDN-CellList-r17 [0] InterFreqNeighHSDN-CellList-r17 OPTIONAL.
-	InterFreqNeighHSDNCellListR17 InterFreqNeighHSDNCellListR17
-	// HasInterFreqNeighHSDNCellListR17 tells whether interFreqNeighHSDN-CellList-r17 is present in the encoding.
-	HasInterFreqNeighHSDNCellListR17 bool
+	InterFreqNeighHSDNCellListR17    InterFreqNeighHSDNCellListR17
+	HasInterFreqNeighHSDNCellListR17 bool // whether interFreqNeighHSDN-CellList-r17 is present in the encoding
 	// HighSpeedMeasInterFreqR17 is the component highSpeedMeasInterFreq-r17 [1] ENUMERATED OPTIONAL.
-	HighSpeedMeasInterFreqR17 InterFreqCarrierFreqInfoV1700_HighSpeedMeasInterFreqR17
-	// HasHighSpeedMeasInterFreqR17 tells whether highSpeedMeasInterFreq-r17 is present in the encoding.
-	HasHighSpeedMeasInterFreqR17 bool
+	HighSpeedMeasInterFreqR17    InterFreqCarrierFreqInfoV1700_HighSpeedMeasInterFreqR17
+	HasHighSpeedMeasInterFreqR17 bool // whether highSpeedMeasInterFreq-r17 is present in the encoding
 	// RedCapAccessAllowedR17 is the component redCapAccessAllowed-r17 [2] ENUMERATED OPTIONAL.
-	RedCapAccessAllowedR17 InterFreqCarrierFreqInfoV1700_RedCapAccessAllowedR17
-	// HasRedCapAccessAllowedR17 tells whether redCapAccessAllowed-r17 is present in the encoding.
-	HasRedCapAccessAllowedR17 bool
+	RedCapAccessAllowedR17    InterFreqCarrierFreqInfoV1700_RedCapAccessAllowedR17
+	HasRedCapAccessAllowedR17 bool // whether redCapAccessAllowed-r17 is present in the encoding
 	// SsbPositionQCLCommonR17 is the component ssb-PositionQCL-Common-r17 [3] SSB-PositionQCL-Relation-r17 OPTIONAL.
-	SsbPositionQCLCommonR17 SSBPositionQCLRelationR17
-	// HasSsbPositionQCLCommonR17 tells whether ssb-PositionQCL-Common-r17 is present in the encoding.
-	HasSsbPositionQCLCommonR17 bool
+	SsbPositionQCLCommonR17    SSBPositionQCLRelationR17
+	HasSsbPositionQCLCommonR17 bool // whether ssb-PositionQCL-Common-r17 is present in the encoding
 	// InterFreqNeighCellListV1710 is the component interFreqNeighCellList-v1710 [4] InterFreqNeighCellList-v1710 OPTIONAL.
-	InterFreqNeighCellListV1710 InterFreqNeighCellListV1710
-	// HasInterFreqNeighCellListV1710 tells whether interFreqNeighCellList-v1710 is present in the encoding.
-	HasInterFreqNeighCellListV1710 bool
+	InterFreqNeighCellListV1710    InterFreqNeighCellListV1710
+	HasInterFreqNeighCellListV1710 bool // whether interFreqNeighCellList-v1710 is present in the encoding
 }
 
 // InterFreqCarrierFreqInfoV1700_HighSpeedMeasInterFreqR17 is the type of InterFreqCarrierFreqInfo-v1700.highSpeedMeasInterFreq-r17.
@@ -15091,9 +14361,8 @@ func (v InterFreqCarrierFreqInfoV1700_RedCapAccessAllowedR17) String() string {
 //	}
 type InterFreqCarrierFreqInfoV1720 struct {
 	// Smtc4listR17 is the component smtc4list-r17 [0] SSB-MTC4List-r17 OPTIONAL.
-	Smtc4listR17 SSBMTC4ListR17
-	// HasSmtc4listR17 tells whether smtc4list-r17 is present in the encoding.
-	HasSmtc4listR17 bool
+	Smtc4listR17    SSBMTC4ListR17
+	HasSmtc4listR17 bool // whether smtc4list-r17 is present in the encoding
 }
 
 // InterFreqCarrierFreqInfoV1730 is the ASN.1 type InterFreqCarrierFreqInfo-v1730.
@@ -15103,9 +14372,8 @@ type InterFreqCarrierFreqInfoV1720 struct {
 //	}
 type InterFreqCarrierFreqInfoV1730 struct {
 	// ChannelAccessMode2R17 is the component channelAccessMode2-r17 [0] ENUMERATED OPTIONAL.
-	ChannelAccessMode2R17 InterFreqCarrierFreqInfoV1730_ChannelAccessMode2R17
-	// HasChannelAccessMode2R17 tells whether channelAccessMode2-r17 is present in the encoding.
-	HasChannelAccessMode2R17 bool
+	ChannelAccessMode2R17    InterFreqCarrierFreqInfoV1730_ChannelAccessMode2R17
+	HasChannelAccessMode2R17 bool // whether channelAccessMode2-r17 is present in the encoding
 }
 
 // InterFreqCarrierFreqInfoV1730_ChannelAccessMode2R17 is the type of InterFreqCarrierFreqInfo-v1730.channelAccessMode2-r17.
@@ -15156,17 +14424,14 @@ type InterFreqNeighCellInfo struct {
 	// QOffsetCell is the component q-OffsetCell [1] Q-OffsetRange.
 	QOffsetCell QOffsetRange
 	// QRxLevMinOffsetCell is the component q-RxLevMinOffsetCell [2] INTEGER OPTIONAL.
-	QRxLevMinOffsetCell int64
-	// HasQRxLevMinOffsetCell tells whether q-RxLevMinOffsetCell is present in the encoding.
-	HasQRxLevMinOffsetCell bool
+	QRxLevMinOffsetCell    int64
+	HasQRxLevMinOffsetCell bool // whether q-RxLevMinOffsetCell is present in the encoding
 	// QRxLevMinOffsetCellSUL is the component q-RxLevMinOffsetCellSUL [3] INTEGER OPTIONAL.
-	QRxLevMinOffsetCellSUL int64
-	// HasQRxLevMinOffsetCellSUL tells whether q-RxLevMinOffsetCellSUL is present in the encoding.
-	HasQRxLevMinOffsetCellSUL bool
+	QRxLevMinOffsetCellSUL    int64
+	HasQRxLevMinOffsetCellSUL bool // whether q-RxLevMinOffsetCellSUL is present in the encoding
 	// QQualMinOffsetCell is the component q-QualMinOffsetCell [4] INTEGER OPTIONAL.
-	QQualMinOffsetCell int64
-	// HasQQualMinOffsetCell tells whether q-QualMinOffsetCell is present in the encoding.
-	HasQQualMinOffsetCell bool
+	QQualMinOffsetCell    int64
+	HasQQualMinOffsetCell bool // whether q-QualMinOffsetCell is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15178,9 +14443,8 @@ type InterFreqNeighCellInfo struct {
 //	}
 type InterFreqNeighCellInfoV1610 struct {
 	// SsbPositionQCLR16 is the component ssb-PositionQCL-r16 [0] SSB-PositionQCL-Relation-r16 OPTIONAL.
-	SsbPositionQCLR16 SSBPositionQCLRelationR16
-	// HasSsbPositionQCLR16 tells whether ssb-PositionQCL-r16 is present in the encoding.
-	HasSsbPositionQCLR16 bool
+	SsbPositionQCLR16    SSBPositionQCLRelationR16
+	HasSsbPositionQCLR16 bool // whether ssb-PositionQCL-r16 is present in the encoding
 }
 
 // InterFreqNeighCellInfoV1710 is the ASN.1 type InterFreqNeighCellInfo-v1710.
@@ -15190,9 +14454,8 @@ type InterFreqNeighCellInfoV1610 struct {
 //	}
 type InterFreqNeighCellInfoV1710 struct {
 	// SsbPositionQCLR17 is the component ssb-PositionQCL-r17 [0] SSB-PositionQCL-Relation-r17 OPTIONAL.
-	SsbPositionQCLR17 SSBPositionQCLRelationR17
-	// HasSsbPositionQCLR17 tells whether ssb-PositionQCL-r17 is present in the encoding.
-	HasSsbPositionQCLR17 bool
+	SsbPositionQCLR17    SSBPositionQCLRelationR17
+	HasSsbPositionQCLR17 bool // whether ssb-PositionQCL-r17 is present in the encoding
 }
 
 // InterFreqExcludedCellList is the ASN.1 type InterFreqExcludedCellList.
@@ -15239,31 +14502,25 @@ type InterFreqCAGCellListPerPLMNR16_CagCellListR16 []PCIRange
 //	}
 type SIB5 struct {
 	// CarrierFreqListEUTRA is the component carrierFreqListEUTRA [0] CarrierFreqListEUTRA OPTIONAL.
-	CarrierFreqListEUTRA CarrierFreqListEUTRA
-	// HasCarrierFreqListEUTRA tells whether carrierFreqListEUTRA is present in the encoding.
-	HasCarrierFreqListEUTRA bool
+	CarrierFreqListEUTRA    CarrierFreqListEUTRA
+	HasCarrierFreqListEUTRA bool // whether carrierFreqListEUTRA is present in the encoding
 	// TReselectionEUTRA is the component t-ReselectionEUTRA [1] T-Reselection.
 	TReselectionEUTRA TReselection
 	// TReselectionEUTRASF is the component t-ReselectionEUTRA-SF [2] SpeedStateScaleFactors OPTIONAL.
-	TReselectionEUTRASF SpeedStateScaleFactors
-	// HasTReselectionEUTRASF tells whether t-ReselectionEUTRA-SF is present in the encoding.
-	HasTReselectionEUTRASF bool
+	TReselectionEUTRASF    SpeedStateScaleFactors
+	HasTReselectionEUTRASF bool // whether t-ReselectionEUTRA-SF is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// CarrierFreqListEUTRAV1610 is the component carrierFreqListEUTRA-v1610 [4] CarrierFreqListEUTRA-v1610 OPTIONAL (extension addition).
-	CarrierFreqListEUTRAV1610 CarrierFreqListEUTRAV1610
-	// HasCarrierFreqListEUTRAV1610 tells whether carrierFreqListEUTRA-v1610 is present in the encoding.
-	HasCarrierFreqListEUTRAV1610 bool
+	CarrierFreqListEUTRAV1610    CarrierFreqListEUTRAV1610
+	HasCarrierFreqListEUTRAV1610 bool // whether carrierFreqListEUTRA-v1610 is present in the encoding
 	// CarrierFreqListEUTRAV1700 is the component carrierFreqListEUTRA-v1700 [5] CarrierFreqListEUTRA-v1700 OPTIONAL (extension addition).
-	CarrierFreqListEUTRAV1700 CarrierFreqListEUTRAV1700
-	// HasCarrierFreqListEUTRAV1700 tells whether carrierFreqListEUTRA-v1700 is present in the encoding.
-	HasCarrierFreqListEUTRAV1700 bool
+	CarrierFreqListEUTRAV1700    CarrierFreqListEUTRAV1700
+	HasCarrierFreqListEUTRAV1700 bool // whether carrierFreqListEUTRA-v1700 is present in the encoding
 	// IdleModeMeasVoiceFallbackR17 is the component idleModeMeasVoiceFallback-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	IdleModeMeasVoiceFallbackR17 SIB5_IdleModeMeasVoiceFallbackR17
-	// HasIdleModeMeasVoiceFallbackR17 tells whether idleModeMeasVoiceFallback-r17 is present in the encoding.
-	HasIdleModeMeasVoiceFallbackR17 bool
+	IdleModeMeasVoiceFallbackR17    SIB5_IdleModeMeasVoiceFallbackR17
+	HasIdleModeMeasVoiceFallbackR17 bool // whether idleModeMeasVoiceFallback-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15294,3 +14551,462 @@ type CarrierFreqListEUTRAV1610 []CarrierFreqEUTRAV1610
 //
 //	CarrierFreqListEUTRA-v1700 ::=      SEQUENCE (SIZE (1..maxEUTRA-Carrier)) OF CarrierFreqEUTRA-v1700
 type CarrierFreqListEUTRAV1700 []CarrierFreqEUTRAV1700
+
+// CarrierFreqEUTRA is the ASN.1 type CarrierFreqEUTRA.
+//
+//	CarrierFreqEUTRA ::=                SEQUENCE {
+//	    carrierFreq                         ARFCN-ValueEUTRA,
+//	    eutra-multiBandInfoList             EUTRA-MultiBandInfoList                     OPTIONAL,       -- Need R
+//	    eutra-FreqNeighCellList             EUTRA-FreqNeighCellList                     OPTIONAL,       -- Need R
+//	    eutra-ExcludedCellList              EUTRA-FreqExcludedCellList                  OPTIONAL,       -- Need R
+//	    allowedMeasBandwidth                EUTRA-AllowedMeasBandwidth,
+//	    presenceAntennaPort1                EUTRA-PresenceAntennaPort1,
+//	    cellReselectionPriority             CellReselectionPriority                     OPTIONAL,       -- Need R
+//	    cellReselectionSubPriority          CellReselectionSubPriority                  OPTIONAL,       -- Need R
+//	    threshX-High                        ReselectionThreshold,
+//	    threshX-Low                         ReselectionThreshold,
+//	    q-RxLevMin                          INTEGER (-70..-22),
+//	    q-QualMin                           INTEGER (-34..-3),
+//	    p-MaxEUTRA                          INTEGER (-30..33),
+//	    threshX-Q                           SEQUENCE {
+//	        threshX-HighQ                       ReselectionThresholdQ,
+//	        threshX-LowQ                        ReselectionThresholdQ
+//	    }                                                                               OPTIONAL        -- Cond RSRQ
+//	}
+type CarrierFreqEUTRA struct {
+	// CarrierFreq is the component carrierFreq [0] ARFCN-ValueEUTRA.
+	CarrierFreq ARFCNValueEUTRA
+	// EutraMultiBandInfoList is the component eutra-multiBandInfoList [1] EUTRA-MultiBandInfoList OPTIONAL.
+	EutraMultiBandInfoList    EUTRAMultiBandInfoList
+	HasEutraMultiBandInfoList bool // whether eutra-multiBandInfoList is present in the encoding
+	// EutraFreqNeighCellList is the component eutra-FreqNeighCellList [2] EUTRA-FreqNeighCellList OPTIONAL.
+	EutraFreqNeighCellList    EUTRAFreqNeighCellList
+	HasEutraFreqNeighCellList bool // whether eutra-FreqNeighCellList is present in the encoding
+	// EutraExcludedCellList is the component eutra-ExcludedCellList [3] EUTRA-FreqExcludedCellList OPTIONAL.
+	EutraExcludedCellList    EUTRAFreqExcludedCellList
+	HasEutraExcludedCellList bool // whether eutra-ExcludedCellList is present in the encoding
+	// AllowedMeasBandwidth is the component allowedMeasBandwidth [4] EUTRA-AllowedMeasBandwidth.
+	AllowedMeasBandwidth EUTRAAllowedMeasBandwidth
+	// PresenceAntennaPort1 is the component presenceAntennaPort1 [5] EUTRA-PresenceAntennaPort1.
+	PresenceAntennaPort1 EUTRAPresenceAntennaPort1
+	// CellReselectionPriority is the component cellReselectionPriority [6] CellReselectionPriority OPTIONAL.
+	CellReselectionPriority    CellReselectionPriority
+	HasCellReselectionPriority bool // whether cellReselectionPriority is present in the encoding
+	// CellReselectionSubPriority is the component cellReselectionSubPriority [7] CellReselectionSubPriority OPTIONAL.
+	CellReselectionSubPriority    CellReselectionSubPriority
+	HasCellReselectionSubPriority bool // whether cellReselectionSubPriority is present in the encoding
+	// ThreshXHigh is the component threshX-High [8] ReselectionThreshold.
+	ThreshXHigh ReselectionThreshold
+	// ThreshXLow is the component threshX-Low [9] ReselectionThreshold.
+	ThreshXLow ReselectionThreshold
+	// QRxLevMin is the component q-RxLevMin [10] INTEGER.
+	QRxLevMin int64
+	// QQualMin is the component q-QualMin [11] INTEGER.
+	QQualMin int64
+	// PMaxEUTRA is the component p-MaxEUTRA [12] INTEGER.
+	PMaxEUTRA int64
+	// ThreshXQ is the component threshX-Q [13] SEQUENCE OPTIONAL.
+	ThreshXQ    CarrierFreqEUTRA_ThreshXQ
+	HasThreshXQ bool // whether threshX-Q is present in the encoding
+}
+
+// CarrierFreqEUTRA_ThreshXQ is the type of CarrierFreqEUTRA.threshX-Q.
+type CarrierFreqEUTRA_ThreshXQ struct {
+	// ThreshXHighQ is the component threshX-HighQ [0] ReselectionThresholdQ.
+	ThreshXHighQ ReselectionThresholdQ
+	// ThreshXLowQ is the component threshX-LowQ [1] ReselectionThresholdQ.
+	ThreshXLowQ ReselectionThresholdQ
+}
+
+// CarrierFreqEUTRAV1610 is the ASN.1 type CarrierFreqEUTRA-v1610.
+//
+//	CarrierFreqEUTRA-v1610 ::= SEQUENCE {
+//	    highSpeedEUTRACarrier-r16       ENUMERATED {true}                               OPTIONAL        -- Need R
+//	}
+type CarrierFreqEUTRAV1610 struct {
+	// HighSpeedEUTRACarrierR16 is the component highSpeedEUTRACarrier-r16 [0] ENUMERATED OPTIONAL.
+	HighSpeedEUTRACarrierR16    CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16
+	HasHighSpeedEUTRACarrierR16 bool // whether highSpeedEUTRACarrier-r16 is present in the encoding
+}
+
+// CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16 is the type of CarrierFreqEUTRA-v1610.highSpeedEUTRACarrier-r16.
+type CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16 int64
+
+const (
+	CarrierFreqEUTRAV1610_True CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// CarrierFreqEUTRAV1700 is the ASN.1 type CarrierFreqEUTRA-v1700.
+//
+//	CarrierFreqEUTRA-v1700 ::=          SEQUENCE {
+//	    eutra-FreqNeighHSDN-CellList-r17    EUTRA-FreqNeighHSDN-CellList-r17            OPTIONAL        -- Need R
+//	}
+type CarrierFreqEUTRAV1700 struct {
+	// EutraFreqNeighHSDNCellListR17 is the component eutra-FreqNeighHSDN-CellList-r17 [0] EUTRA-FreqNeighHSDN-CellList-r17 OPTIONAL.
+	EutraFreqNeighHSDNCellListR17    EUTRAFreqNeighHSDNCellListR17
+	HasEutraFreqNeighHSDNCellListR17 bool // whether eutra-FreqNeighHSDN-CellList-r17 is present in the encoding
+}
+
+// EUTRAFreqNeighHSDNCellListR17 is the ASN.1 type EUTRA-FreqNeighHSDN-CellList-r17.
+//
+//	EUTRA-FreqNeighHSDN-CellList-r17 ::= SEQUENCE (SIZE (1..maxCellEUTRA)) OF EUTRA-PhysCellIdRange
+type EUTRAFreqNeighHSDNCellListR17 []EUTRAPhysCellIDRange
+
+// EUTRAFreqExcludedCellList is the ASN.1 type EUTRA-FreqExcludedCellList.
+//
+//	EUTRA-FreqExcludedCellList ::=      SEQUENCE (SIZE (1..maxEUTRA-CellExcluded)) OF EUTRA-PhysCellIdRange
+type EUTRAFreqExcludedCellList []EUTRAPhysCellIDRange
+
+// EUTRAFreqNeighCellList is the ASN.1 type EUTRA-FreqNeighCellList.
+//
+//	EUTRA-FreqNeighCellList ::=         SEQUENCE (SIZE (1..maxCellEUTRA)) OF EUTRA-FreqNeighCellInfo
+type EUTRAFreqNeighCellList []EUTRAFreqNeighCellInfo
+
+// EUTRAFreqNeighCellInfo is the ASN.1 type EUTRA-FreqNeighCellInfo.
+//
+//	EUTRA-FreqNeighCellInfo ::=         SEQUENCE {
+//	    physCellId                          EUTRA-PhysCellId,
+//	    dummy                               EUTRA-Q-OffsetRange,
+//	    q-RxLevMinOffsetCell                INTEGER (1..8)                              OPTIONAL,       -- Need R
+//	    q-QualMinOffsetCell                 INTEGER (1..8)                              OPTIONAL        -- Need R
+//	}
+type EUTRAFreqNeighCellInfo struct {
+	// PhysCellID is the component physCellId [0] EUTRA-PhysCellId.
+	PhysCellID EUTRAPhysCellID
+	// Dummy is the component dummy [1] EUTRA-Q-OffsetRange.
+	Dummy EUTRAQOffsetRange
+	// QRxLevMinOffsetCell is the component q-RxLevMinOffsetCell [2] INTEGER OPTIONAL.
+	QRxLevMinOffsetCell    int64
+	HasQRxLevMinOffsetCell bool // whether q-RxLevMinOffsetCell is present in the encoding
+	// QQualMinOffsetCell is the component q-QualMinOffsetCell [3] INTEGER OPTIONAL.
+	QQualMinOffsetCell    int64
+	HasQQualMinOffsetCell bool // whether q-QualMinOffsetCell is present in the encoding
+}
+
+// SIB6 is the ASN.1 type SIB6.
+//
+//	SIB6 ::=                            SEQUENCE {
+//	    messageIdentifier                   BIT STRING (SIZE (16)),
+//	    serialNumber                        BIT STRING (SIZE (16)),
+//	    warningType                         OCTET STRING (SIZE (2)),
+//	    lateNonCriticalExtension            OCTET STRING                                OPTIONAL,
+//	    ...
+//	}
+type SIB6 struct {
+	// MessageIdentifier is the component messageIdentifier [0] BIT STRING.
+	MessageIdentifier der.BitString
+	// SerialNumber is the component serialNumber [1] BIT STRING.
+	SerialNumber der.BitString
+	// WarningType is the component warningType [2] OCTET STRING.
+	WarningType []byte
+	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SIB7 is the ASN.1 type SIB7.
+//
+//	SIB7 ::=                            SEQUENCE {
+//	    messageIdentifier                   BIT STRING (SIZE (16)),
+//	    serialNumber                        BIT STRING (SIZE (16)),
+//	    warningMessageSegmentType           ENUMERATED {notLastSegment, lastSegment},
+//	    warningMessageSegmentNumber         INTEGER (0..63),
+//	    warningMessageSegment               OCTET STRING,
+//	    dataCodingScheme                    OCTET STRING (SIZE (1))                     OPTIONAL,   -- Cond Segment1
+//	    lateNonCriticalExtension            OCTET STRING                                OPTIONAL,
+//	    ...
+//	}
+type SIB7 struct {
+	// MessageIdentifier is the component messageIdentifier [0] BIT STRING.
+	MessageIdentifier der.BitString
+	// SerialNumber is the component serialNumber [1] BIT STRING.
+	SerialNumber der.BitString
+	// WarningMessageSegmentType is the component warningMessageSegmentType [2] ENUMERATED.
+	WarningMessageSegmentType SIB7_WarningMessageSegmentType
+	// WarningMessageSegmentNumber is the component warningMessageSegmentNumber [3] INTEGER.
+	WarningMessageSegmentNumber int64
+	// WarningMessageSegment is the component warningMessageSegment [4] OCTET STRING.
+	WarningMessageSegment []byte
+	// DataCodingScheme is the component dataCodingScheme [5] OCTET STRING OPTIONAL.
+	DataCodingScheme    []byte
+	HasDataCodingScheme bool // whether dataCodingScheme is present in the encoding
+	// LateNonCriticalExtension is the component lateNonCriticalExtension [6] OCTET STRING OPTIONAL.
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SIB7_WarningMessageSegmentType is the type of SIB7.warningMessageSegmentType.
+type SIB7_WarningMessageSegmentType int64
+
+const (
+	SIB7_NotLastSegment SIB7_WarningMessageSegmentType = 0 // notLastSegment
+	SIB7_LastSegment    SIB7_WarningMessageSegmentType = 1 // lastSegment
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SIB7_WarningMessageSegmentType) String() string {
+	return der.Name("notLastSegment lastSegment", int(v), "")
+}
+
+// SIB8 is the ASN.1 type SIB8.
+//
+//	SIB8 ::=                        SEQUENCE {
+//	    messageIdentifier               BIT STRING (SIZE (16)),
+//	    serialNumber                    BIT STRING (SIZE (16)),
+//	    warningMessageSegmentType       ENUMERATED {notLastSegment, lastSegment},
+//	    warningMessageSegmentNumber     INTEGER (0..63),
+//	    warningMessageSegment           OCTET STRING,
+//	    dataCodingScheme                OCTET STRING (SIZE (1))                         OPTIONAL,   -- Cond Segment1
+//	    warningAreaCoordinatesSegment   OCTET STRING                                    OPTIONAL,   -- Need R
+//	    lateNonCriticalExtension        OCTET STRING                                    OPTIONAL,
+//	    ...
+//	}
+type SIB8 struct {
+	// MessageIdentifier is the component messageIdentifier [0] BIT STRING.
+	MessageIdentifier der.BitString
+	// SerialNumber is the component serialNumber [1] BIT STRING.
+	SerialNumber der.BitString
+	// WarningMessageSegmentType is the component warningMessageSegmentType [2] ENUMERATED.
+	WarningMessageSegmentType SIB8_WarningMessageSegmentType
+	// WarningMessageSegmentNumber is the component warningMessageSegmentNumber [3] INTEGER.
+	WarningMessageSegmentNumber int64
+	// WarningMessageSegment is the component warningMessageSegment [4] OCTET STRING.
+	WarningMessageSegment []byte
+	// DataCodingScheme is the component dataCodingScheme [5] OCTET STRING OPTIONAL.
+	DataCodingScheme    []byte
+	HasDataCodingScheme bool // whether dataCodingScheme is present in the encoding
+	// WarningAreaCoordinatesSegment is the component warningAreaCoordinatesSegment [6] OCTET STRING OPTIONAL.
+	WarningAreaCoordinatesSegment    []byte
+	HasWarningAreaCoordinatesSegment bool // whether warningAreaCoordinatesSegment is present in the encoding
+	// LateNonCriticalExtension is the component lateNonCriticalExtension [7] OCTET STRING OPTIONAL.
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SIB8_WarningMessageSegmentType is the type of SIB8.warningMessageSegmentType.
+type SIB8_WarningMessageSegmentType int64
+
+const (
+	SIB8_NotLastSegment SIB8_WarningMessageSegmentType = 0 // notLastSegment
+	SIB8_LastSegment    SIB8_WarningMessageSegmentType = 1 // lastSegment
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SIB8_WarningMessageSegmentType) String() string {
+	return der.Name("notLastSegment lastSegment", int(v), "")
+}
+
+// SIB9 is the ASN.1 type SIB9.
+//
+//	SIB9 ::=                            SEQUENCE {
+//	    timeInfo                            SEQUENCE {
+//	        timeInfoUTC                         INTEGER (0..549755813887),
+//	        dayLightSavingTime                  BIT STRING (SIZE (2))                   OPTIONAL,   -- Need R
+//	        leapSeconds                         INTEGER (-127..128)                     OPTIONAL,   -- Need R
+//	        localTimeOffset                     INTEGER (-63..64)                       OPTIONAL    -- Need R
+//	    }                                                                               OPTIONAL,   -- Need R
+//	    lateNonCriticalExtension            OCTET STRING                                OPTIONAL,
+//	    ...,
+//	     [[
+//	    referenceTimeInfo-r16           ReferenceTimeInfo-r16                           OPTIONAL    -- Need R
+//	    ]]
+//	}
+type SIB9 struct {
+	// TimeInfo is the component timeInfo [0] SEQUENCE OPTIONAL.
+	TimeInfo    SIB9_TimeInfo
+	HasTimeInfo bool // whether timeInfo is present in the encoding
+	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
+	// ReferenceTimeInfoR16 is the component referenceTimeInfo-r16 [2] ReferenceTimeInfo-r16 OPTIONAL (extension addition).
+	ReferenceTimeInfoR16    ReferenceTimeInfoR16
+	HasReferenceTimeInfoR16 bool // whether referenceTimeInfo-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SIB9_TimeInfo is the type of SIB9.timeInfo.
+type SIB9_TimeInfo struct {
+	// TimeInfoUTC is the component timeInfoUTC [0] INTEGER.
+	TimeInfoUTC int64
+	// DayLightSavingTime is the component dayLightSavingTime [1] BIT STRING OPTIONAL.
+	DayLightSavingTime    der.BitString
+	HasDayLightSavingTime bool // whether dayLightSavingTime is present in the encoding
+	// LeapSeconds is the component leapSeconds [2] INTEGER OPTIONAL.
+	LeapSeconds    int64
+	HasLeapSeconds bool // whether leapSeconds is present in the encoding
+	// LocalTimeOffset is the component localTimeOffset [3] INTEGER OPTIONAL.
+	LocalTimeOffset    int64
+	HasLocalTimeOffset bool // whether localTimeOffset is present in the encoding
+}
+
+// SIB10R16 is the ASN.1 type SIB10-r16.
+//
+//	SIB10-r16 ::=               SEQUENCE {
+//	    hrnn-List-r16               HRNN-List-r16                                   OPTIONAL,   -- Need R
+//	    lateNonCriticalExtension    OCTET STRING                                    OPTIONAL,
+//	    ...
+//	}
+type SIB10R16 struct {
+	// HrnnListR16 is the component hrnn-List-r16 [0] HRNN-List-r16 OPTIONAL.
+	HrnnListR16    HRNNListR16
+	HasHrnnListR16 bool // whether hrnn-List-r16 is present in the encoding
+	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// HRNNListR16 is the ASN.1 type HRNN-List-r16.
+//
+//	HRNN-List-r16 ::=           SEQUENCE (SIZE (1..maxNPN-r16)) OF HRNN-r16
+type HRNNListR16 []HRNNR16
+
+// HRNNR16 is the ASN.1 type HRNN-r16.
+//
+//	HRNN-r16 ::=                SEQUENCE {
+//	    hrnn-r16                    OCTET STRING (SIZE(1.. maxHRNN-Len-r16))        OPTIONAL   -- Need R
+//	}
+type HRNNR16 struct {
+	// HrnnR16 is the component hrnn-r16 [0] OCTET STRING OPTIONAL.
+	HrnnR16    []byte
+	HasHrnnR16 bool // whether hrnn-r16 is present in the encoding
+}
+
+// SIB11R16 is the ASN.1 type SIB11-r16.
+//
+//	SIB11-r16 ::=                    SEQUENCE {
+//	    measIdleConfigSIB-r16            MeasIdleConfigSIB-r16                       OPTIONAL, -- Need S
+//	    lateNonCriticalExtension         OCTET STRING                                OPTIONAL,
+//	    ...
+//	}
+type SIB11R16 struct {
+	// MeasIdleConfigSIBR16 is the component measIdleConfigSIB-r16 [0] MeasIdleConfigSIB-r16 OPTIONAL.
+	MeasIdleConfigSIBR16    MeasIdleConfigSIBR16
+	HasMeasIdleConfigSIBR16 bool // whether measIdleConfigSIB-r16 is present in the encoding
+	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SIB12R16 is the ASN.1 type SIB12-r16.
+//
+//	SIB12-r16 ::=                 SEQUENCE {
+//	    segmentNumber-r16             INTEGER (0..63),
+//	    segmentType-r16               ENUMERATED {notLastSegment, lastSegment},
+//	    segmentContainer-r16          OCTET STRING
+//	}
+type SIB12R16 struct {
+	// SegmentNumberR16 is the component segmentNumber-r16 [0] INTEGER.
+	SegmentNumberR16 int64
+	// SegmentTypeR16 is the component segmentType-r16 [1] ENUMERATED.
+	SegmentTypeR16 SIB12R16_SegmentTypeR16
+	// SegmentContainerR16 is the component segmentContainer-r16 [2] OCTET STRING.
+	SegmentContainerR16 []byte
+}
+
+// SIB12R16_SegmentTypeR16 is the type of SIB12-r16.segmentType-r16.
+type SIB12R16_SegmentTypeR16 int64
+
+const (
+	SIB12R16_NotLastSegment SIB12R16_SegmentTypeR16 = 0 // notLastSegment
+	SIB12R16_LastSegment    SIB12R16_SegmentTypeR16 = 1 // lastSegment
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SIB12R16_SegmentTypeR16) String() string {
+	return der.Name("notLastSegment lastSegment", int(v), "")
+}
+
+// SIB12IEsR16 is the ASN.1 type SIB12-IEs-r16.
+//
+//	SIB12-IEs-r16 ::=             SEQUENCE {
+//	    sl-ConfigCommonNR-r16         SL-ConfigCommonNR-r16,
+//	    lateNonCriticalExtension      OCTET STRING                   OPTIONAL,
+//	    ...,
+//	    [[
+//	    sl-DRX-ConfigCommonGC-BC-r17         SL-DRX-ConfigGC-BC-r17                                                 OPTIONAL,    -- Need R
+//	    sl-DiscConfigCommon-r17              SL-DiscConfigCommon-r17                                                OPTIONAL,    -- Need R
+//	    sl-L2U2N-Relay-r17                   ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
+//	    sl-NonRelayDiscovery-r17             ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
+//	    sl-L3U2N-RelayDiscovery-r17          ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
+//	    sl-TimersAndConstantsRemoteUE-r17    UE-TimersAndConstantsRemoteUE-r17                                      OPTIONAL     -- Need R
+//	    ]]
+//	}
+type SIB12IEsR16 struct {
+	// SlConfigCommonNRR16 is the component sl-ConfigCommonNR-r16 [0] SL-ConfigCommonNR-r16.
+	SlConfigCommonNRR16 SLConfigCommonNRR16
+	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
+	// SlDRXConfigCommonGCBCR17 is the component sl-DRX-ConfigCommonGC-BC-r17 [2] SL-DRX-ConfigGC-BC-r17 OPTIONAL (extension addition).
+	SlDRXConfigCommonGCBCR17    SLDRXConfigGCBCR17
+	HasSlDRXConfigCommonGCBCR17 bool // whether sl-DRX-ConfigCommonGC-BC-r17 is present in the encoding
+	// SlDiscConfigCommonR17 is the component sl-DiscConfigCommon-r17 [3] SL-DiscConfigCommon-r17 OPTIONAL (extension addition).
+	SlDiscConfigCommonR17    SLDiscConfigCommonR17
+	HasSlDiscConfigCommonR17 bool // whether sl-DiscConfigCommon-r17 is present in the encoding
+	// SlL2U2NRelayR17 is the component sl-L2U2N-Relay-r17 [4] ENUMERATED OPTIONAL (extension addition).
+	SlL2U2NRelayR17    SIB12IEsR16_SlL2U2NRelayR17
+	HasSlL2U2NRelayR17 bool // whether sl-L2U2N-Relay-r17 is present in the encoding
+	// SlNonRelayDiscoveryR17 is the component sl-NonRelayDiscovery-r17 [5] ENUMERATED OPTIONAL (extension addition).
+	SlNonRelayDiscoveryR17    SIB12IEsR16_SlNonRelayDiscoveryR17
+	HasSlNonRelayDiscoveryR17 bool // whether sl-NonRelayDiscovery-r17 is present in the encoding
+	// SlL3U2NRelayDiscoveryR17 is the component sl-L3U2N-RelayDiscovery-r17 [6] ENUMERATED OPTIONAL (extension addition).
+	SlL3U2NRelayDiscoveryR17    SIB12IEsR16_SlL3U2NRelayDiscoveryR17
+	HasSlL3U2NRelayDiscoveryR17 bool // whether sl-L3U2N-RelayDiscovery-r17 is present in the encoding
+	// SlTimersAndConstantsRemoteUER17 is the component sl-TimersAndConstantsRemoteUE-r17 [7] UE-TimersAndConstantsRemoteUE-r17 OPTIONAL (extension addition).
+	SlTimersAndConstantsRemoteUER17    UETimersAndConstantsRemoteUER17
+	HasSlTimersAndConstantsRemoteUER17 bool // whether sl-TimersAndConstantsRemoteUE-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SIB12IEsR16_SlL2U2NRelayR17 is the type of SIB12-IEs-r16.sl-L2U2N-Relay-r17.
+type SIB12IEsR16_SlL2U2NRelayR17 int64
+
+const (
+	SIB12IEsR16_Enabled SIB12IEsR16_SlL2U2NRelayR17 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SIB12IEsR16_SlL2U2NRelayR17) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// SIB12IEsR16_SlNonRelayDiscoveryR17 is the type of SIB12-IEs-r16.sl-NonRelayDiscovery-r17.
+type SIB12IEsR16_SlNonRelayDiscoveryR17 int64
+
+const (
+	SIB12IEsR16_SlNonRelayDiscoveryR17_Enabled SIB12IEsR16_SlNonRelayDiscoveryR17 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SIB12IEsR16_SlNonRelayDiscoveryR17) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// SIB12IEsR16_SlL3U2NRelayDiscoveryR17 is the type of SIB12-IEs-r16.sl-L3U2N-RelayDiscovery-r17.
+type SIB12IEsR16_SlL3U2NRelayDiscoveryR17 int64
+
+const (
+	SIB12IEsR16_SlL3U2NRelayDiscoveryR17_Enabled SIB12IEsR16_SlL3U2NRelayDiscoveryR17 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SIB12IEsR16_SlL3U2NRelayDiscoveryR17) String() string {
+	return der.Name("enabled", int(v), "")
+}

@@ -9,499 +9,6 @@ import (
 	"strconv"
 )
 
-// CarrierFreqEUTRA is the ASN.1 type CarrierFreqEUTRA.
-//
-//	CarrierFreqEUTRA ::=                SEQUENCE {
-//	    carrierFreq                         ARFCN-ValueEUTRA,
-//	    eutra-multiBandInfoList             EUTRA-MultiBandInfoList                     OPTIONAL,       -- Need R
-//	    eutra-FreqNeighCellList             EUTRA-FreqNeighCellList                     OPTIONAL,       -- Need R
-//	    eutra-ExcludedCellList              EUTRA-FreqExcludedCellList                  OPTIONAL,       -- Need R
-//	    allowedMeasBandwidth                EUTRA-AllowedMeasBandwidth,
-//	    presenceAntennaPort1                EUTRA-PresenceAntennaPort1,
-//	    cellReselectionPriority             CellReselectionPriority                     OPTIONAL,       -- Need R
-//	    cellReselectionSubPriority          CellReselectionSubPriority                  OPTIONAL,       -- Need R
-//	    threshX-High                        ReselectionThreshold,
-//	    threshX-Low                         ReselectionThreshold,
-//	    q-RxLevMin                          INTEGER (-70..-22),
-//	    q-QualMin                           INTEGER (-34..-3),
-//	    p-MaxEUTRA                          INTEGER (-30..33),
-//	    threshX-Q                           SEQUENCE {
-//	        threshX-HighQ                       ReselectionThresholdQ,
-//	        threshX-LowQ                        ReselectionThresholdQ
-//	    }                                                                               OPTIONAL        -- Cond RSRQ
-//	}
-type CarrierFreqEUTRA struct {
-	// CarrierFreq is the component carrierFreq [0] ARFCN-ValueEUTRA.
-	CarrierFreq ARFCNValueEUTRA
-	// EutraMultiBandInfoList is the component eutra-multiBandInfoList [1] EUTRA-MultiBandInfoList OPTIONAL.
-	EutraMultiBandInfoList EUTRAMultiBandInfoList
-	// HasEutraMultiBandInfoList tells whether eutra-multiBandInfoList is present in the encoding.
-	HasEutraMultiBandInfoList bool
-	// EutraFreqNeighCellList is the component eutra-FreqNeighCellList [2] EUTRA-FreqNeighCellList OPTIONAL.
-	EutraFreqNeighCellList EUTRAFreqNeighCellList
-	// HasEutraFreqNeighCellList tells whether eutra-FreqNeighCellList is present in the encoding.
-	HasEutraFreqNeighCellList bool
-	// EutraExcludedCellList is the component eutra-ExcludedCellList [3] EUTRA-FreqExcludedCellList OPTIONAL.
-	EutraExcludedCellList EUTRAFreqExcludedCellList
-	// HasEutraExcludedCellList tells whether eutra-ExcludedCellList is present in the encoding.
-	HasEutraExcludedCellList bool
-	// AllowedMeasBandwidth is the component allowedMeasBandwidth [4] EUTRA-AllowedMeasBandwidth.
-	AllowedMeasBandwidth EUTRAAllowedMeasBandwidth
-	// PresenceAntennaPort1 is the component presenceAntennaPort1 [5] EUTRA-PresenceAntennaPort1.
-	PresenceAntennaPort1 EUTRAPresenceAntennaPort1
-	// CellReselectionPriority is the component cellReselectionPriority [6] CellReselectionPriority OPTIONAL.
-	CellReselectionPriority CellReselectionPriority
-	// HasCellReselectionPriority tells whether cellReselectionPriority is present in the encoding.
-	HasCellReselectionPriority bool
-	// CellReselectionSubPriority is the component cellReselectionSubPriority [7] CellReselectionSubPriority OPTIONAL.
-	CellReselectionSubPriority CellReselectionSubPriority
-	// HasCellReselectionSubPriority tells whether cellReselectionSubPriority is present in the encoding.
-	HasCellReselectionSubPriority bool
-	// ThreshXHigh is the component threshX-High [8] ReselectionThreshold.
-	ThreshXHigh ReselectionThreshold
-	// ThreshXLow is the component threshX-Low [9] ReselectionThreshold.
-	ThreshXLow ReselectionThreshold
-	// QRxLevMin is the component q-RxLevMin [10] INTEGER.
-	QRxLevMin int64
-	// QQualMin is the component q-QualMin [11] INTEGER.
-	QQualMin int64
-	// PMaxEUTRA is the component p-MaxEUTRA [12] INTEGER.
-	PMaxEUTRA int64
-	// ThreshXQ is the component threshX-Q [13] SEQUENCE OPTIONAL.
-	ThreshXQ CarrierFreqEUTRA_ThreshXQ
-	// HasThreshXQ tells whether threshX-Q is present in the encoding.
-	HasThreshXQ bool
-}
-
-// CarrierFreqEUTRA_ThreshXQ is the type of CarrierFreqEUTRA.threshX-Q.
-type CarrierFreqEUTRA_ThreshXQ struct {
-	// ThreshXHighQ is the component threshX-HighQ [0] ReselectionThresholdQ.
-	ThreshXHighQ ReselectionThresholdQ
-	// ThreshXLowQ is the component threshX-LowQ [1] ReselectionThresholdQ.
-	ThreshXLowQ ReselectionThresholdQ
-}
-
-// CarrierFreqEUTRAV1610 is the ASN.1 type CarrierFreqEUTRA-v1610.
-//
-//	CarrierFreqEUTRA-v1610 ::= SEQUENCE {
-//	    highSpeedEUTRACarrier-r16       ENUMERATED {true}                               OPTIONAL        -- Need R
-//	}
-type CarrierFreqEUTRAV1610 struct {
-	// HighSpeedEUTRACarrierR16 is the component highSpeedEUTRACarrier-r16 [0] ENUMERATED OPTIONAL.
-	HighSpeedEUTRACarrierR16 CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16
-	// HasHighSpeedEUTRACarrierR16 tells whether highSpeedEUTRACarrier-r16 is present in the encoding.
-	HasHighSpeedEUTRACarrierR16 bool
-}
-
-// CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16 is the type of CarrierFreqEUTRA-v1610.highSpeedEUTRACarrier-r16.
-type CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16 int64
-
-const (
-	CarrierFreqEUTRAV1610_True CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// CarrierFreqEUTRAV1700 is the ASN.1 type CarrierFreqEUTRA-v1700.
-//
-//	CarrierFreqEUTRA-v1700 ::=          SEQUENCE {
-//	    eutra-FreqNeighHSDN-CellList-r17    EUTRA-FreqNeighHSDN-CellList-r17            OPTIONAL        -- Need R
-//	}
-type CarrierFreqEUTRAV1700 struct {
-	// EutraFreqNeighHSDNCellListR17 is the component eutra-FreqNeighHSDN-CellList-r17 [0] EUTRA-FreqNeighHSDN-CellList-r17 OPTIONAL.
-	EutraFreqNeighHSDNCellListR17 EUTRAFreqNeighHSDNCellListR17
-	// HasEutraFreqNeighHSDNCellListR17 tells whether eutra-FreqNeighHSDN-CellList-r17 is present in the encoding.
-	HasEutraFreqNeighHSDNCellListR17 bool
-}
-
-// EUTRAFreqNeighHSDNCellListR17 is the ASN.1 type EUTRA-FreqNeighHSDN-CellList-r17.
-//
-//	EUTRA-FreqNeighHSDN-CellList-r17 ::= SEQUENCE (SIZE (1..maxCellEUTRA)) OF EUTRA-PhysCellIdRange
-type EUTRAFreqNeighHSDNCellListR17 []EUTRAPhysCellIDRange
-
-// EUTRAFreqExcludedCellList is the ASN.1 type EUTRA-FreqExcludedCellList.
-//
-//	EUTRA-FreqExcludedCellList ::=      SEQUENCE (SIZE (1..maxEUTRA-CellExcluded)) OF EUTRA-PhysCellIdRange
-type EUTRAFreqExcludedCellList []EUTRAPhysCellIDRange
-
-// EUTRAFreqNeighCellList is the ASN.1 type EUTRA-FreqNeighCellList.
-//
-//	EUTRA-FreqNeighCellList ::=         SEQUENCE (SIZE (1..maxCellEUTRA)) OF EUTRA-FreqNeighCellInfo
-type EUTRAFreqNeighCellList []EUTRAFreqNeighCellInfo
-
-// EUTRAFreqNeighCellInfo is the ASN.1 type EUTRA-FreqNeighCellInfo.
-//
-//	EUTRA-FreqNeighCellInfo ::=         SEQUENCE {
-//	    physCellId                          EUTRA-PhysCellId,
-//	    dummy                               EUTRA-Q-OffsetRange,
-//	    q-RxLevMinOffsetCell                INTEGER (1..8)                              OPTIONAL,       -- Need R
-//	    q-QualMinOffsetCell                 INTEGER (1..8)                              OPTIONAL        -- Need R
-//	}
-type EUTRAFreqNeighCellInfo struct {
-	// PhysCellID is the component physCellId [0] EUTRA-PhysCellId.
-	PhysCellID EUTRAPhysCellID
-	// Dummy is the component dummy [1] EUTRA-Q-OffsetRange.
-	Dummy EUTRAQOffsetRange
-	// QRxLevMinOffsetCell is the component q-RxLevMinOffsetCell [2] INTEGER OPTIONAL.
-	QRxLevMinOffsetCell int64
-	// HasQRxLevMinOffsetCell tells whether q-RxLevMinOffsetCell is present in the encoding.
-	HasQRxLevMinOffsetCell bool
-	// QQualMinOffsetCell is the component q-QualMinOffsetCell [3] INTEGER OPTIONAL.
-	QQualMinOffsetCell int64
-	// HasQQualMinOffsetCell tells whether q-QualMinOffsetCell is present in the encoding.
-	HasQQualMinOffsetCell bool
-}
-
-// SIB6 is the ASN.1 type SIB6.
-//
-//	SIB6 ::=                            SEQUENCE {
-//	    messageIdentifier                   BIT STRING (SIZE (16)),
-//	    serialNumber                        BIT STRING (SIZE (16)),
-//	    warningType                         OCTET STRING (SIZE (2)),
-//	    lateNonCriticalExtension            OCTET STRING                                OPTIONAL,
-//	    ...
-//	}
-type SIB6 struct {
-	// MessageIdentifier is the component messageIdentifier [0] BIT STRING.
-	MessageIdentifier der.BitString
-	// SerialNumber is the component serialNumber [1] BIT STRING.
-	SerialNumber der.BitString
-	// WarningType is the component warningType [2] OCTET STRING.
-	WarningType []byte
-	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SIB7 is the ASN.1 type SIB7.
-//
-//	SIB7 ::=                            SEQUENCE {
-//	    messageIdentifier                   BIT STRING (SIZE (16)),
-//	    serialNumber                        BIT STRING (SIZE (16)),
-//	    warningMessageSegmentType           ENUMERATED {notLastSegment, lastSegment},
-//	    warningMessageSegmentNumber         INTEGER (0..63),
-//	    warningMessageSegment               OCTET STRING,
-//	    dataCodingScheme                    OCTET STRING (SIZE (1))                     OPTIONAL,   -- Cond Segment1
-//	    lateNonCriticalExtension            OCTET STRING                                OPTIONAL,
-//	    ...
-//	}
-type SIB7 struct {
-	// MessageIdentifier is the component messageIdentifier [0] BIT STRING.
-	MessageIdentifier der.BitString
-	// SerialNumber is the component serialNumber [1] BIT STRING.
-	SerialNumber der.BitString
-	// WarningMessageSegmentType is the component warningMessageSegmentType [2] ENUMERATED.
-	WarningMessageSegmentType SIB7_WarningMessageSegmentType
-	// WarningMessageSegmentNumber is the component warningMessageSegmentNumber [3] INTEGER.
-	WarningMessageSegmentNumber int64
-	// WarningMessageSegment is the component warningMessageSegment [4] OCTET STRING.
-	WarningMessageSegment []byte
-	// DataCodingScheme is the component dataCodingScheme [5] OCTET STRING OPTIONAL.
-	DataCodingScheme []byte
-	// HasDataCodingScheme tells whether dataCodingScheme is present in the encoding.
-	HasDataCodingScheme bool
-	// LateNonCriticalExtension is the component lateNonCriticalExtension [6] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SIB7_WarningMessageSegmentType is the type of SIB7.warningMessageSegmentType.
-type SIB7_WarningMessageSegmentType int64
-
-const (
-	SIB7_NotLastSegment SIB7_WarningMessageSegmentType = 0 // notLastSegment
-	SIB7_LastSegment    SIB7_WarningMessageSegmentType = 1 // lastSegment
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SIB7_WarningMessageSegmentType) String() string {
-	return der.Name("notLastSegment lastSegment", int(v), "")
-}
-
-// SIB8 is the ASN.1 type SIB8.
-//
-//	SIB8 ::=                        SEQUENCE {
-//	    messageIdentifier               BIT STRING (SIZE (16)),
-//	    serialNumber                    BIT STRING (SIZE (16)),
-//	    warningMessageSegmentType       ENUMERATED {notLastSegment, lastSegment},
-//	    warningMessageSegmentNumber     INTEGER (0..63),
-//	    warningMessageSegment           OCTET STRING,
-//	    dataCodingScheme                OCTET STRING (SIZE (1))                         OPTIONAL,   -- Cond Segment1
-//	    warningAreaCoordinatesSegment   OCTET STRING                                    OPTIONAL,   -- Need R
-//	    lateNonCriticalExtension        OCTET STRING                                    OPTIONAL,
-//	    ...
-//	}
-type SIB8 struct {
-	// MessageIdentifier is the component messageIdentifier [0] BIT STRING.
-	MessageIdentifier der.BitString
-	// SerialNumber is the component serialNumber [1] BIT STRING.
-	SerialNumber der.BitString
-	// WarningMessageSegmentType is the component warningMessageSegmentType [2] ENUMERATED.
-	WarningMessageSegmentType SIB8_WarningMessageSegmentType
-	// WarningMessageSegmentNumber is the component warningMessageSegmentNumber [3] INTEGER.
-	WarningMessageSegmentNumber int64
-	// WarningMessageSegment is the component warningMessageSegment [4] OCTET STRING.
-	WarningMessageSegment []byte
-	// DataCodingScheme is the component dataCodingScheme [5] OCTET STRING OPTIONAL.
-	DataCodingScheme []byte
-	// HasDataCodingScheme tells whether dataCodingScheme is present in the encoding.
-	HasDataCodingScheme bool
-	// WarningAreaCoordinatesSegment is the component warningAreaCoordinatesSegment [6] OCTET STRING OPTIONAL.
-	WarningAreaCoordinatesSegment []byte
-	// HasWarningAreaCoordinatesSegment tells whether warningAreaCoordinatesSegment is present in the encoding.
-	HasWarningAreaCoordinatesSegment bool
-	// LateNonCriticalExtension is the component lateNonCriticalExtension [7] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SIB8_WarningMessageSegmentType is the type of SIB8.warningMessageSegmentType.
-type SIB8_WarningMessageSegmentType int64
-
-const (
-	SIB8_NotLastSegment SIB8_WarningMessageSegmentType = 0 // notLastSegment
-	SIB8_LastSegment    SIB8_WarningMessageSegmentType = 1 // lastSegment
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SIB8_WarningMessageSegmentType) String() string {
-	return der.Name("notLastSegment lastSegment", int(v), "")
-}
-
-// SIB9 is the ASN.1 type SIB9.
-//
-//	SIB9 ::=                            SEQUENCE {
-//	    timeInfo                            SEQUENCE {
-//	        timeInfoUTC                         INTEGER (0..549755813887),
-//	        dayLightSavingTime                  BIT STRING (SIZE (2))                   OPTIONAL,   -- Need R
-//	        leapSeconds                         INTEGER (-127..128)                     OPTIONAL,   -- Need R
-//	        localTimeOffset                     INTEGER (-63..64)                       OPTIONAL    -- Need R
-//	    }                                                                               OPTIONAL,   -- Need R
-//	    lateNonCriticalExtension            OCTET STRING                                OPTIONAL,
-//	    ...,
-//	     [[
-//	    referenceTimeInfo-r16           ReferenceTimeInfo-r16                           OPTIONAL    -- Need R
-//	    ]]
-//	}
-type SIB9 struct {
-	// TimeInfo is the component timeInfo [0] SEQUENCE OPTIONAL.
-	TimeInfo SIB9_TimeInfo
-	// HasTimeInfo tells whether timeInfo is present in the encoding.
-	HasTimeInfo bool
-	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
-	// ReferenceTimeInfoR16 is the component referenceTimeInfo-r16 [2] ReferenceTimeInfo-r16 OPTIONAL (extension addition).
-	ReferenceTimeInfoR16 ReferenceTimeInfoR16
-	// HasReferenceTimeInfoR16 tells whether referenceTimeInfo-r16 is present in the encoding.
-	HasReferenceTimeInfoR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SIB9_TimeInfo is the type of SIB9.timeInfo.
-type SIB9_TimeInfo struct {
-	// TimeInfoUTC is the component timeInfoUTC [0] INTEGER.
-	TimeInfoUTC int64
-	// DayLightSavingTime is the component dayLightSavingTime [1] BIT STRING OPTIONAL.
-	DayLightSavingTime der.BitString
-	// HasDayLightSavingTime tells whether dayLightSavingTime is present in the encoding.
-	HasDayLightSavingTime bool
-	// LeapSeconds is the component leapSeconds [2] INTEGER OPTIONAL.
-	LeapSeconds int64
-	// HasLeapSeconds tells whether leapSeconds is present in the encoding.
-	HasLeapSeconds bool
-	// LocalTimeOffset is the component localTimeOffset [3] INTEGER OPTIONAL.
-	LocalTimeOffset int64
-	// HasLocalTimeOffset tells whether localTimeOffset is present in the encoding.
-	HasLocalTimeOffset bool
-}
-
-// SIB10R16 is the ASN.1 type SIB10-r16.
-//
-//	SIB10-r16 ::=               SEQUENCE {
-//	    hrnn-List-r16               HRNN-List-r16                                   OPTIONAL,   -- Need R
-//	    lateNonCriticalExtension    OCTET STRING                                    OPTIONAL,
-//	    ...
-//	}
-type SIB10R16 struct {
-	// HrnnListR16 is the component hrnn-List-r16 [0] HRNN-List-r16 OPTIONAL.
-	HrnnListR16 HRNNListR16
-	// HasHrnnListR16 tells whether hrnn-List-r16 is present in the encoding.
-	HasHrnnListR16 bool
-	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// HRNNListR16 is the ASN.1 type HRNN-List-r16.
-//
-//	HRNN-List-r16 ::=           SEQUENCE (SIZE (1..maxNPN-r16)) OF HRNN-r16
-type HRNNListR16 []HRNNR16
-
-// HRNNR16 is the ASN.1 type HRNN-r16.
-//
-//	HRNN-r16 ::=                SEQUENCE {
-//	    hrnn-r16                    OCTET STRING (SIZE(1.. maxHRNN-Len-r16))        OPTIONAL   -- Need R
-//	}
-type HRNNR16 struct {
-	// HrnnR16 is the component hrnn-r16 [0] OCTET STRING OPTIONAL.
-	HrnnR16 []byte
-	// HasHrnnR16 tells whether hrnn-r16 is present in the encoding.
-	HasHrnnR16 bool
-}
-
-// SIB11R16 is the ASN.1 type SIB11-r16.
-//
-//	SIB11-r16 ::=                    SEQUENCE {
-//	    measIdleConfigSIB-r16            MeasIdleConfigSIB-r16                       OPTIONAL, -- Need S
-//	    lateNonCriticalExtension         OCTET STRING                                OPTIONAL,
-//	    ...
-//	}
-type SIB11R16 struct {
-	// MeasIdleConfigSIBR16 is the component measIdleConfigSIB-r16 [0] MeasIdleConfigSIB-r16 OPTIONAL.
-	MeasIdleConfigSIBR16 MeasIdleConfigSIBR16
-	// HasMeasIdleConfigSIBR16 tells whether measIdleConfigSIB-r16 is present in the encoding.
-	HasMeasIdleConfigSIBR16 bool
-	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SIB12R16 is the ASN.1 type SIB12-r16.
-//
-//	SIB12-r16 ::=                 SEQUENCE {
-//	    segmentNumber-r16             INTEGER (0..63),
-//	    segmentType-r16               ENUMERATED {notLastSegment, lastSegment},
-//	    segmentContainer-r16          OCTET STRING
-//	}
-type SIB12R16 struct {
-	// SegmentNumberR16 is the component segmentNumber-r16 [0] INTEGER.
-	SegmentNumberR16 int64
-	// SegmentTypeR16 is the component segmentType-r16 [1] ENUMERATED.
-	SegmentTypeR16 SIB12R16_SegmentTypeR16
-	// SegmentContainerR16 is the component segmentContainer-r16 [2] OCTET STRING.
-	SegmentContainerR16 []byte
-}
-
-// SIB12R16_SegmentTypeR16 is the type of SIB12-r16.segmentType-r16.
-type SIB12R16_SegmentTypeR16 int64
-
-const (
-	SIB12R16_NotLastSegment SIB12R16_SegmentTypeR16 = 0 // notLastSegment
-	SIB12R16_LastSegment    SIB12R16_SegmentTypeR16 = 1 // lastSegment
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SIB12R16_SegmentTypeR16) String() string {
-	return der.Name("notLastSegment lastSegment", int(v), "")
-}
-
-// SIB12IEsR16 is the ASN.1 type SIB12-IEs-r16.
-//
-//	SIB12-IEs-r16 ::=             SEQUENCE {
-//	    sl-ConfigCommonNR-r16         SL-ConfigCommonNR-r16,
-//	    lateNonCriticalExtension      OCTET STRING                   OPTIONAL,
-//	    ...,
-//	    [[
-//	    sl-DRX-ConfigCommonGC-BC-r17         SL-DRX-ConfigGC-BC-r17                                                 OPTIONAL,    -- Need R
-//	    sl-DiscConfigCommon-r17              SL-DiscConfigCommon-r17                                                OPTIONAL,    -- Need R
-//	    sl-L2U2N-Relay-r17                   ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
-//	    sl-NonRelayDiscovery-r17             ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
-//	    sl-L3U2N-RelayDiscovery-r17          ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
-//	    sl-TimersAndConstantsRemoteUE-r17    UE-TimersAndConstantsRemoteUE-r17                                      OPTIONAL     -- Need R
-//	    ]]
-//	}
-type SIB12IEsR16 struct {
-	// SlConfigCommonNRR16 is the component sl-ConfigCommonNR-r16 [0] SL-ConfigCommonNR-r16.
-	SlConfigCommonNRR16 SLConfigCommonNRR16
-	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
-	// SlDRXConfigCommonGCBCR17 is the component sl-DRX-ConfigCommonGC-BC-r17 [2] SL-DRX-ConfigGC-BC-r17 OPTIONAL (extension addition).
-	SlDRXConfigCommonGCBCR17 SLDRXConfigGCBCR17
-	// HasSlDRXConfigCommonGCBCR17 tells whether sl-DRX-ConfigCommonGC-BC-r17 is present in the encoding.
-	HasSlDRXConfigCommonGCBCR17 bool
-	// SlDiscConfigCommonR17 is the component sl-DiscConfigCommon-r17 [3] SL-DiscConfigCommon-r17 OPTIONAL (extension addition).
-	SlDiscConfigCommonR17 SLDiscConfigCommonR17
-	// HasSlDiscConfigCommonR17 tells whether sl-DiscConfigCommon-r17 is present in the encoding.
-	HasSlDiscConfigCommonR17 bool
-	// SlL2U2NRelayR17 is the component sl-L2U2N-Relay-r17 [4] ENUMERATED OPTIONAL (extension addition).
-	SlL2U2NRelayR17 SIB12IEsR16_SlL2U2NRelayR17
-	// HasSlL2U2NRelayR17 tells whether sl-L2U2N-Relay-r17 is present in the encoding.
-	HasSlL2U2NRelayR17 bool
-	// SlNonRelayDiscoveryR17 is the component sl-NonRelayDiscovery-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	SlNonRelayDiscoveryR17 SIB12IEsR16_SlNonRelayDiscoveryR17
-	// HasSlNonRelayDiscoveryR17 tells whether sl-NonRelayDiscovery-r17 is present in the encoding.
-	HasSlNonRelayDiscoveryR17 bool
-	// SlL3U2NRelayDiscoveryR17 is the component sl-L3U2N-RelayDiscovery-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	SlL3U2NRelayDiscoveryR17 SIB12IEsR16_SlL3U2NRelayDiscoveryR17
-	// HasSlL3U2NRelayDiscoveryR17 tells whether sl-L3U2N-RelayDiscovery-r17 is present in the encoding.
-	HasSlL3U2NRelayDiscoveryR17 bool
-	// SlTimersAndConstantsRemoteUER17 is the component sl-TimersAndConstantsRemoteUE-r17 [7] UE-TimersAndConstantsRemoteUE-r17 OPTIONAL (extension addition).
-	SlTimersAndConstantsRemoteUER17 UETimersAndConstantsRemoteUER17
-	// HasSlTimersAndConstantsRemoteUER17 tells whether sl-TimersAndConstantsRemoteUE-r17 is present in the encoding.
-	HasSlTimersAndConstantsRemoteUER17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SIB12IEsR16_SlL2U2NRelayR17 is the type of SIB12-IEs-r16.sl-L2U2N-Relay-r17.
-type SIB12IEsR16_SlL2U2NRelayR17 int64
-
-const (
-	SIB12IEsR16_Enabled SIB12IEsR16_SlL2U2NRelayR17 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SIB12IEsR16_SlL2U2NRelayR17) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// SIB12IEsR16_SlNonRelayDiscoveryR17 is the type of SIB12-IEs-r16.sl-NonRelayDiscovery-r17.
-type SIB12IEsR16_SlNonRelayDiscoveryR17 int64
-
-const (
-	SIB12IEsR16_SlNonRelayDiscoveryR17_Enabled SIB12IEsR16_SlNonRelayDiscoveryR17 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SIB12IEsR16_SlNonRelayDiscoveryR17) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// SIB12IEsR16_SlL3U2NRelayDiscoveryR17 is the type of SIB12-IEs-r16.sl-L3U2N-RelayDiscovery-r17.
-type SIB12IEsR16_SlL3U2NRelayDiscoveryR17 int64
-
-const (
-	SIB12IEsR16_SlL3U2NRelayDiscoveryR17_Enabled SIB12IEsR16_SlL3U2NRelayDiscoveryR17 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SIB12IEsR16_SlL3U2NRelayDiscoveryR17) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
 // SLConfigCommonNRR16 is the ASN.1 type SL-ConfigCommonNR-r16.
 //
 //	SL-ConfigCommonNR-r16 ::=        SEQUENCE {
@@ -520,53 +27,41 @@ func (v SIB12IEsR16_SlL3U2NRelayDiscoveryR17) String() string {
 //	}
 type SLConfigCommonNRR16 struct {
 	// SlFreqInfoListR16 is the component sl-FreqInfoList-r16 [0] SEQUENCE OF OPTIONAL.
-	SlFreqInfoListR16 SLConfigCommonNRR16_SlFreqInfoListR16
-	// HasSlFreqInfoListR16 tells whether sl-FreqInfoList-r16 is present in the encoding.
-	HasSlFreqInfoListR16 bool
+	SlFreqInfoListR16    SLConfigCommonNRR16_SlFreqInfoListR16
+	HasSlFreqInfoListR16 bool // whether sl-FreqInfoList-r16 is present in the encoding
 	// SlUESelectedConfigR16 is the component sl-UE-SelectedConfig-r16 [1] SL-UE-SelectedConfig-r16 OPTIONAL.
-	SlUESelectedConfigR16 SLUESelectedConfigR16
-	// HasSlUESelectedConfigR16 tells whether sl-UE-SelectedConfig-r16 is present in the encoding.
-	HasSlUESelectedConfigR16 bool
+	SlUESelectedConfigR16    SLUESelectedConfigR16
+	HasSlUESelectedConfigR16 bool // whether sl-UE-SelectedConfig-r16 is present in the encoding
 	// SlNRAnchorCarrierFreqListR16 is the component sl-NR-AnchorCarrierFreqList-r16 [2] SL-NR-AnchorCarrierFreqList-r16 OPTIONAL.
-	SlNRAnchorCarrierFreqListR16 SLNRAnchorCarrierFreqListR16
-	// HasSlNRAnchorCarrierFreqListR16 tells whether sl-NR-AnchorCarrierFreqList-r16 is present in the encoding.
-	HasSlNRAnchorCarrierFreqListR16 bool
+	SlNRAnchorCarrierFreqListR16    SLNRAnchorCarrierFreqListR16
+	HasSlNRAnchorCarrierFreqListR16 bool // whether sl-NR-AnchorCarrierFreqList-r16 is present in the encoding
 	// SlEUTRAAnchorCarrierFreqListR16 is the component sl-EUTRA-AnchorCarrierFreqList-r16 [3] SL-EUTRA-AnchorCarrierFreqList-r16 OPTIONAL.
-	SlEUTRAAnchorCarrierFreqListR16 SLEUTRAAnchorCarrierFreqListR16
-	// HasSlEUTRAAnchorCarrierFreqListR16 tells whether sl-EUTRA-AnchorCarrierFreqList-r16 is present in the encoding.
-	HasSlEUTRAAnchorCarrierFreqListR16 bool
+	SlEUTRAAnchorCarrierFreqListR16    SLEUTRAAnchorCarrierFreqListR16
+	HasSlEUTRAAnchorCarrierFreqListR16 bool // whether sl-EUTRA-AnchorCarrierFreqList-r16 is present in the encoding
 	// SlRadioBearerConfigListR16 is the component sl-RadioBearerConfigList-r16 [4] SEQUENCE OF OPTIONAL.
-	SlRadioBearerConfigListR16 SLConfigCommonNRR16_SlRadioBearerConfigListR16
-	// HasSlRadioBearerConfigListR16 tells whether sl-RadioBearerConfigList-r16 is present in the encoding.
-	HasSlRadioBearerConfigListR16 bool
+	SlRadioBearerConfigListR16    SLConfigCommonNRR16_SlRadioBearerConfigListR16
+	HasSlRadioBearerConfigListR16 bool // whether sl-RadioBearerConfigList-r16 is present in the encoding
 	// SlRLCBearerConfigListR16 is the component sl-RLC-BearerConfigList-r16 [5] SEQUENCE OF OPTIONAL.
-	SlRLCBearerConfigListR16 SLConfigCommonNRR16_SlRLCBearerConfigListR16
-	// HasSlRLCBearerConfigListR16 tells whether sl-RLC-BearerConfigList-r16 is present in the encoding.
-	HasSlRLCBearerConfigListR16 bool
+	SlRLCBearerConfigListR16    SLConfigCommonNRR16_SlRLCBearerConfigListR16
+	HasSlRLCBearerConfigListR16 bool // whether sl-RLC-BearerConfigList-r16 is present in the encoding
 	// SlMeasConfigCommonR16 is the component sl-MeasConfigCommon-r16 [6] SL-MeasConfigCommon-r16 OPTIONAL.
-	SlMeasConfigCommonR16 SLMeasConfigCommonR16
-	// HasSlMeasConfigCommonR16 tells whether sl-MeasConfigCommon-r16 is present in the encoding.
-	HasSlMeasConfigCommonR16 bool
+	SlMeasConfigCommonR16    SLMeasConfigCommonR16
+	HasSlMeasConfigCommonR16 bool // whether sl-MeasConfigCommon-r16 is present in the encoding
 	// SlCSIAcquisitionR16 is the component sl-CSI-Acquisition-r16 [7] ENUMERATED OPTIONAL.
-	SlCSIAcquisitionR16 SLConfigCommonNRR16_SlCSIAcquisitionR16
-	// HasSlCSIAcquisitionR16 tells whether sl-CSI-Acquisition-r16 is present in the encoding.
-	HasSlCSIAcquisitionR16 bool
+	SlCSIAcquisitionR16    SLConfigCommonNRR16_SlCSIAcquisitionR16
+	HasSlCSIAcquisitionR16 bool // whether sl-CSI-Acquisition-r16 is present in the encoding
 	// SlOffsetDFNR16 is the component sl-OffsetDFN-r16 [8] INTEGER OPTIONAL.
-	SlOffsetDFNR16 int64
-	// HasSlOffsetDFNR16 tells whether sl-OffsetDFN-r16 is present in the encoding.
-	HasSlOffsetDFNR16 bool
+	SlOffsetDFNR16    int64
+	HasSlOffsetDFNR16 bool // whether sl-OffsetDFN-r16 is present in the encoding
 	// T400R16 is the component t400-r16 [9] ENUMERATED OPTIONAL.
-	T400R16 SLConfigCommonNRR16_T400R16
-	// HasT400R16 tells whether t400-r16 is present in the encoding.
-	HasT400R16 bool
+	T400R16    SLConfigCommonNRR16_T400R16
+	HasT400R16 bool // whether t400-r16 is present in the encoding
 	// SlMaxNumConsecutiveDTXR16 is the component sl-MaxNumConsecutiveDTX-r16 [10] ENUMERATED OPTIONAL.
-	SlMaxNumConsecutiveDTXR16 SLConfigCommonNRR16_SlMaxNumConsecutiveDTXR16
-	// HasSlMaxNumConsecutiveDTXR16 tells whether sl-MaxNumConsecutiveDTX-r16 is present in the encoding.
-	HasSlMaxNumConsecutiveDTXR16 bool
+	SlMaxNumConsecutiveDTXR16    SLConfigCommonNRR16_SlMaxNumConsecutiveDTXR16
+	HasSlMaxNumConsecutiveDTXR16 bool // whether sl-MaxNumConsecutiveDTX-r16 is present in the encoding
 	// SlSSBPriorityNRR16 is the component sl-SSB-PriorityNR-r16 [11] INTEGER OPTIONAL.
-	SlSSBPriorityNRR16 int64
-	// HasSlSSBPriorityNRR16 tells whether sl-SSB-PriorityNR-r16 is present in the encoding.
-	HasSlSSBPriorityNRR16 bool
+	SlSSBPriorityNRR16    int64
+	HasSlSSBPriorityNRR16 bool // whether sl-SSB-PriorityNR-r16 is present in the encoding
 }
 
 // SLConfigCommonNRR16_SlFreqInfoListR16 is the type of SL-ConfigCommonNR-r16.sl-FreqInfoList-r16.
@@ -668,9 +163,8 @@ type SIB13R16 struct {
 	// TddConfigR16 is the component tdd-Config-r16 [2] OCTET STRING.
 	TddConfigR16 []byte
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [3] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -686,9 +180,8 @@ type SIB14R16 struct {
 	// SlV2XConfigCommonExtR16 is the component sl-V2X-ConfigCommonExt-r16 [0] OCTET STRING.
 	SlV2XConfigCommonExtR16 []byte
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -703,17 +196,14 @@ type SIB14R16 struct {
 //	}
 type SIB15R17 struct {
 	// CommonPLMNsWithDisasterConditionR17 is the component commonPLMNsWithDisasterCondition-r17 [0] SEQUENCE OF OPTIONAL.
-	CommonPLMNsWithDisasterConditionR17 SIB15R17_CommonPLMNsWithDisasterConditionR17
-	// HasCommonPLMNsWithDisasterConditionR17 tells whether commonPLMNsWithDisasterCondition-r17 is present in the encoding.
-	HasCommonPLMNsWithDisasterConditionR17 bool
+	CommonPLMNsWithDisasterConditionR17    SIB15R17_CommonPLMNsWithDisasterConditionR17
+	HasCommonPLMNsWithDisasterConditionR17 bool // whether commonPLMNsWithDisasterCondition-r17 is present in the encoding
 	// ApplicableDisasterInfoListR17 is the component applicableDisasterInfoList-r17 [1] SEQUENCE OF OPTIONAL.
-	ApplicableDisasterInfoListR17 SIB15R17_ApplicableDisasterInfoListR17
-	// HasApplicableDisasterInfoListR17 tells whether applicableDisasterInfoList-r17 is present in the encoding.
-	HasApplicableDisasterInfoListR17 bool
+	ApplicableDisasterInfoListR17    SIB15R17_ApplicableDisasterInfoListR17
+	HasApplicableDisasterInfoListR17 bool // whether applicableDisasterInfoList-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -778,13 +268,11 @@ type ApplicableDisasterInfoR17_DedicatedPLMNsR17 []PLMNIdentity
 //	}
 type SIB16R17 struct {
 	// FreqPriorityListSlicingR17 is the component freqPriorityListSlicing-r17 [0] FreqPriorityListSlicing-r17 OPTIONAL.
-	FreqPriorityListSlicingR17 FreqPriorityListSlicingR17
-	// HasFreqPriorityListSlicingR17 tells whether freqPriorityListSlicing-r17 is present in the encoding.
-	HasFreqPriorityListSlicingR17 bool
+	FreqPriorityListSlicingR17    FreqPriorityListSlicingR17
+	HasFreqPriorityListSlicingR17 bool // whether freqPriorityListSlicing-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -831,13 +319,11 @@ type SIB17IEsR17 struct {
 	// TrsResourceSetConfigR17 is the component trs-ResourceSetConfig-r17 [0] SEQUENCE OF.
 	TrsResourceSetConfigR17 SIB17IEsR17_TrsResourceSetConfigR17
 	// ValidityDurationR17 is the component validityDuration-r17 [1] ENUMERATED OPTIONAL.
-	ValidityDurationR17 SIB17IEsR17_ValidityDurationR17
-	// HasValidityDurationR17 tells whether validityDuration-r17 is present in the encoding.
-	HasValidityDurationR17 bool
+	ValidityDurationR17    SIB17IEsR17_ValidityDurationR17
+	HasValidityDurationR17 bool // whether validityDuration-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1032,17 +518,14 @@ func (v TRSResourceSetR17_NrofResourcesR17) String() string {
 //	}
 type SIB18R17 struct {
 	// GinElementListR17 is the component gin-ElementList-r17 [0] SEQUENCE OF OPTIONAL.
-	GinElementListR17 SIB18R17_GinElementListR17
-	// HasGinElementListR17 tells whether gin-ElementList-r17 is present in the encoding.
-	HasGinElementListR17 bool
+	GinElementListR17    SIB18R17_GinElementListR17
+	HasGinElementListR17 bool // whether gin-ElementList-r17 is present in the encoding
 	// GinsPerSNPNListR17 is the component gins-PerSNPN-List-r17 [1] SEQUENCE OF OPTIONAL.
-	GinsPerSNPNListR17 SIB18R17_GinsPerSNPNListR17
-	// HasGinsPerSNPNListR17 tells whether gins-PerSNPN-List-r17 is present in the encoding.
-	HasGinsPerSNPNListR17 bool
+	GinsPerSNPNListR17    SIB18R17_GinsPerSNPNListR17
+	HasGinsPerSNPNListR17 bool // whether gins-PerSNPN-List-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1076,9 +559,8 @@ type GINElementR17_NidListR17 []NIDR16
 //	}
 type GINsPerSNPNR17 struct {
 	// SupportedGINsR17 is the component supportedGINs-r17 [0] BIT STRING OPTIONAL.
-	SupportedGINsR17 der.BitString
-	// HasSupportedGINsR17 tells whether supportedGINs-r17 is present in the encoding.
-	HasSupportedGINsR17 bool
+	SupportedGINsR17    der.BitString
+	HasSupportedGINsR17 bool // whether supportedGINs-r17 is present in the encoding
 }
 
 // SIB19R17 is the ASN.1 type SIB19-r17.
@@ -1097,33 +579,26 @@ type GINsPerSNPNR17 struct {
 //	}
 type SIB19R17 struct {
 	// NtnConfigR17 is the component ntn-Config-r17 [0] NTN-Config-r17 OPTIONAL.
-	NtnConfigR17 NTNConfigR17
-	// HasNtnConfigR17 tells whether ntn-Config-r17 is present in the encoding.
-	HasNtnConfigR17 bool
+	NtnConfigR17    NTNConfigR17
+	HasNtnConfigR17 bool // whether ntn-Config-r17 is present in the encoding
 	// TServiceR17 is the component t-Service-r17 [1] INTEGER OPTIONAL.
-	TServiceR17 int64
-	// HasTServiceR17 tells whether t-Service-r17 is present in the encoding.
-	HasTServiceR17 bool
+	TServiceR17    int64
+	HasTServiceR17 bool // whether t-Service-r17 is present in the encoding
 	// ReferenceLocationR17 is the component referenceLocation-r17 [2] ReferenceLocation-r17 OPTIONAL.
-	ReferenceLocationR17 ReferenceLocationR17
-	// HasReferenceLocationR17 tells whether referenceLocation-r17 is present in the encoding.
-	HasReferenceLocationR17 bool
+	ReferenceLocationR17    ReferenceLocationR17
+	HasReferenceLocationR17 bool // whether referenceLocation-r17 is present in the encoding
 	// DistanceThreshR17 is the component distanceThresh-r17 [3] INTEGER OPTIONAL.
-	DistanceThreshR17 int64
-	// HasDistanceThreshR17 tells whether distanceThresh-r17 is present in the encoding.
-	HasDistanceThreshR17 bool
+	DistanceThreshR17    int64
+	HasDistanceThreshR17 bool // whether distanceThresh-r17 is present in the encoding
 	// NtnNeighCellConfigListR17 is the component ntn-NeighCellConfigList-r17 [4] NTN-NeighCellConfigList-r17 OPTIONAL.
-	NtnNeighCellConfigListR17 NTNNeighCellConfigListR17
-	// HasNtnNeighCellConfigListR17 tells whether ntn-NeighCellConfigList-r17 is present in the encoding.
-	HasNtnNeighCellConfigListR17 bool
+	NtnNeighCellConfigListR17    NTNNeighCellConfigListR17
+	HasNtnNeighCellConfigListR17 bool // whether ntn-NeighCellConfigList-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [5] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NtnNeighCellConfigListExtV1720 is the component ntn-NeighCellConfigListExt-v1720 [6] NTN-NeighCellConfigList-r17 OPTIONAL (extension addition).
-	NtnNeighCellConfigListExtV1720 NTNNeighCellConfigListR17
-	// HasNtnNeighCellConfigListExtV1720 tells whether ntn-NeighCellConfigListExt-v1720 is present in the encoding.
-	HasNtnNeighCellConfigListExtV1720 bool
+	NtnNeighCellConfigListExtV1720    NTNNeighCellConfigListR17
+	HasNtnNeighCellConfigListExtV1720 bool // whether ntn-NeighCellConfigListExt-v1720 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1142,17 +617,14 @@ type NTNNeighCellConfigListR17 []NTNNeighCellConfigR17
 //	}
 type NTNNeighCellConfigR17 struct {
 	// NtnConfigR17 is the component ntn-Config-r17 [0] NTN-Config-r17 OPTIONAL.
-	NtnConfigR17 NTNConfigR17
-	// HasNtnConfigR17 tells whether ntn-Config-r17 is present in the encoding.
-	HasNtnConfigR17 bool
+	NtnConfigR17    NTNConfigR17
+	HasNtnConfigR17 bool // whether ntn-Config-r17 is present in the encoding
 	// CarrierFreqR17 is the component carrierFreq-r17 [1] ARFCN-ValueNR OPTIONAL.
-	CarrierFreqR17 ARFCNValueNR
-	// HasCarrierFreqR17 tells whether carrierFreq-r17 is present in the encoding.
-	HasCarrierFreqR17 bool
+	CarrierFreqR17    ARFCNValueNR
+	HasCarrierFreqR17 bool // whether carrierFreq-r17 is present in the encoding
 	// PhysCellIDR17 is the component physCellId-r17 [2] PhysCellId OPTIONAL.
-	PhysCellIDR17 PhysCellID
-	// HasPhysCellIDR17 tells whether physCellId-r17 is present in the encoding.
-	HasPhysCellIDR17 bool
+	PhysCellIDR17    PhysCellID
+	HasPhysCellIDR17 bool // whether physCellId-r17 is present in the encoding
 }
 
 // SIB20R17 is the ASN.1 type SIB20-r17.
@@ -1167,13 +639,11 @@ type SIB20R17 struct {
 	// McchConfigR17 is the component mcch-Config-r17 [0] MCCH-Config-r17.
 	McchConfigR17 MCCHConfigR17
 	// CfrConfigMCCHMTCHR17 is the component cfr-ConfigMCCH-MTCH-r17 [1] CFR-ConfigMCCH-MTCH-r17 OPTIONAL.
-	CfrConfigMCCHMTCHR17 CFRConfigMCCHMTCHR17
-	// HasCfrConfigMCCHMTCHR17 tells whether cfr-ConfigMCCH-MTCH-r17 is present in the encoding.
-	HasCfrConfigMCCHMTCHR17 bool
+	CfrConfigMCCHMTCHR17    CFRConfigMCCHMTCHR17
+	HasCfrConfigMCCHMTCHR17 bool // whether cfr-ConfigMCCH-MTCH-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1193,9 +663,8 @@ type MCCHConfigR17 struct {
 	// McchWindowStartSlotR17 is the component mcch-WindowStartSlot-r17 [1] INTEGER.
 	McchWindowStartSlotR17 int64
 	// McchWindowDurationR17 is the component mcch-WindowDuration-r17 [2] ENUMERATED OPTIONAL.
-	McchWindowDurationR17 MCCHConfigR17_McchWindowDurationR17
-	// HasMcchWindowDurationR17 tells whether mcch-WindowDuration-r17 is present in the encoding.
-	HasMcchWindowDurationR17 bool
+	McchWindowDurationR17    MCCHConfigR17_McchWindowDurationR17
+	HasMcchWindowDurationR17 bool // whether mcch-WindowDuration-r17 is present in the encoding
 	// McchModificationPeriodR17 is the component mcch-ModificationPeriod-r17 [3] ENUMERATED.
 	McchModificationPeriodR17 MCCHConfigR17_McchModificationPeriodR17
 }
@@ -1318,17 +787,14 @@ func (c MCCHRepetitionPeriodAndOffsetR17Choice) String() string {
 //	}
 type SIB21R17 struct {
 	// MbsFSAIIntraFreqR17 is the component mbs-FSAI-IntraFreq-r17 [0] MBS-FSAI-List-r17 OPTIONAL.
-	MbsFSAIIntraFreqR17 MBSFSAIListR17
-	// HasMbsFSAIIntraFreqR17 tells whether mbs-FSAI-IntraFreq-r17 is present in the encoding.
-	HasMbsFSAIIntraFreqR17 bool
+	MbsFSAIIntraFreqR17    MBSFSAIListR17
+	HasMbsFSAIIntraFreqR17 bool // whether mbs-FSAI-IntraFreq-r17 is present in the encoding
 	// MbsFSAIInterFreqListR17 is the component mbs-FSAI-InterFreqList-r17 [1] MBS-FSAI-InterFreqList-r17 OPTIONAL.
-	MbsFSAIInterFreqListR17 MBSFSAIInterFreqListR17
-	// HasMbsFSAIInterFreqListR17 tells whether mbs-FSAI-InterFreqList-r17 is present in the encoding.
-	HasMbsFSAIInterFreqListR17 bool
+	MbsFSAIInterFreqListR17    MBSFSAIInterFreqListR17
+	HasMbsFSAIInterFreqListR17 bool // whether mbs-FSAI-InterFreqList-r17 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [2] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1418,13 +884,11 @@ type PosSystemInformationR16IEs struct {
 	// PosSIBTypeAndInfoR16 is the component posSIB-TypeAndInfo-r16 [0] SEQUENCE OF.
 	PosSIBTypeAndInfoR16 PosSystemInformationR16IEs_PosSIBTypeAndInfoR16
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] SEQUENCE OPTIONAL.
-	NonCriticalExtension PosSystemInformationR16IEs_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    PosSystemInformationR16IEs_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // PosSystemInformationR16IEs_PosSIBTypeAndInfoR16 is the type of PosSystemInformation-r16-IEs.posSIB-TypeAndInfo-r16.
@@ -1605,17 +1069,14 @@ type PosSISchedulingInfoR16 struct {
 	// PosSchedulingInfoListR16 is the component posSchedulingInfoList-r16 [0] SEQUENCE OF.
 	PosSchedulingInfoListR16 PosSISchedulingInfoR16_PosSchedulingInfoListR16
 	// PosSIRequestConfigR16 is the component posSI-RequestConfig-r16 [1] SI-RequestConfig OPTIONAL.
-	PosSIRequestConfigR16 SIRequestConfig
-	// HasPosSIRequestConfigR16 tells whether posSI-RequestConfig-r16 is present in the encoding.
-	HasPosSIRequestConfigR16 bool
+	PosSIRequestConfigR16    SIRequestConfig
+	HasPosSIRequestConfigR16 bool // whether posSI-RequestConfig-r16 is present in the encoding
 	// PosSIRequestConfigSULR16 is the component posSI-RequestConfigSUL-r16 [2] SI-RequestConfig OPTIONAL.
-	PosSIRequestConfigSULR16 SIRequestConfig
-	// HasPosSIRequestConfigSULR16 tells whether posSI-RequestConfigSUL-r16 is present in the encoding.
-	HasPosSIRequestConfigSULR16 bool
+	PosSIRequestConfigSULR16    SIRequestConfig
+	HasPosSIRequestConfigSULR16 bool // whether posSI-RequestConfigSUL-r16 is present in the encoding
 	// PosSIRequestConfigRedCapR17 is the component posSI-RequestConfigRedCap-r17 [3] SI-RequestConfig OPTIONAL (extension addition).
-	PosSIRequestConfigRedCapR17 SIRequestConfig
-	// HasPosSIRequestConfigRedCapR17 tells whether posSI-RequestConfigRedCap-r17 is present in the encoding.
-	HasPosSIRequestConfigRedCapR17 bool
+	PosSIRequestConfigRedCapR17    SIRequestConfig
+	HasPosSIRequestConfigRedCapR17 bool // whether posSI-RequestConfigRedCap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1634,9 +1095,8 @@ type PosSISchedulingInfoR16_PosSchedulingInfoListR16 []PosSchedulingInfoR16
 //	}
 type PosSchedulingInfoR16 struct {
 	// OffsetToSIUsedR16 is the component offsetToSI-Used-r16 [0] ENUMERATED OPTIONAL.
-	OffsetToSIUsedR16 PosSchedulingInfoR16_OffsetToSIUsedR16
-	// HasOffsetToSIUsedR16 tells whether offsetToSI-Used-r16 is present in the encoding.
-	HasOffsetToSIUsedR16 bool
+	OffsetToSIUsedR16    PosSchedulingInfoR16_OffsetToSIUsedR16
+	HasOffsetToSIUsedR16 bool // whether offsetToSI-Used-r16 is present in the encoding
 	// PosSIPeriodicityR16 is the component posSI-Periodicity-r16 [1] ENUMERATED.
 	PosSIPeriodicityR16 PosSchedulingInfoR16_PosSIPeriodicityR16
 	// PosSIBroadcastStatusR16 is the component posSI-BroadcastStatus-r16 [2] ENUMERATED.
@@ -1712,23 +1172,19 @@ type PosSIBMappingInfoR16 []PosSIBTypeR16
 //	}
 type PosSIBTypeR16 struct {
 	// EncryptedR16 is the component encrypted-r16 [0] ENUMERATED OPTIONAL.
-	EncryptedR16 PosSIBTypeR16_EncryptedR16
-	// HasEncryptedR16 tells whether encrypted-r16 is present in the encoding.
-	HasEncryptedR16 bool
+	EncryptedR16    PosSIBTypeR16_EncryptedR16
+	HasEncryptedR16 bool // whether encrypted-r16 is present in the encoding
 	// GnssIDR16 is the component gnss-id-r16 [1] GNSS-ID-r16 OPTIONAL.
-	GnssIDR16 GNSSIDR16
-	// HasGnssIDR16 tells whether gnss-id-r16 is present in the encoding.
-	HasGnssIDR16 bool
+	GnssIDR16    GNSSIDR16
+	HasGnssIDR16 bool // whether gnss-id-r16 is present in the encoding
 	// SbasIDR16 is the component sbas-id-r16 [2] SBAS-ID-r16 OPTIONAL.
-	SbasIDR16 SBASIDR16
-	// HasSbasIDR16 tells whether sbas-id-r16 is present in the encoding.
-	HasSbasIDR16 bool
+	SbasIDR16    SBASIDR16
+	HasSbasIDR16 bool // whether sbas-id-r16 is present in the encoding
 	// PosSibTypeR16 is the component posSibType-r16 [3] ENUMERATED.
 	PosSibTypeR16 PosSIBTypeR16_PosSibTypeR16
 	// AreaScopeR16 is the component areaScope-r16 [4] ENUMERATED OPTIONAL.
-	AreaScopeR16 PosSIBTypeR16_AreaScopeR16
-	// HasAreaScopeR16 tells whether areaScope-r16 is present in the encoding.
-	HasAreaScopeR16 bool
+	AreaScopeR16    PosSIBTypeR16_AreaScopeR16
+	HasAreaScopeR16 bool // whether areaScope-r16 is present in the encoding
 }
 
 // PosSIBTypeR16_EncryptedR16 is the type of PosSIB-Type-r16.encrypted-r16.
@@ -1872,9 +1328,8 @@ type SIBposR16 struct {
 	// AssistanceDataSIBElementR16 is the component assistanceDataSIB-Element-r16 [0] OCTET STRING.
 	AssistanceDataSIBElementR16 []byte
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [1] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1946,19 +1401,16 @@ type AvailabilityCombinationsPerCellR16 struct {
 	// IabDUCellIdentityR16 is the component iab-DU-CellIdentity-r16 [1] CellIdentity.
 	IabDUCellIdentityR16 CellIdentity
 	// PositionInDCIAIR16 is the component positionInDCI-AI-r16 [2] INTEGER OPTIONAL.
-	PositionInDCIAIR16 int64
-	// HasPositionInDCIAIR16 tells whether positionInDCI-AI-r16 is present in the encoding.
-	HasPositionInDCIAIR16 bool
+	PositionInDCIAIR16    int64
+	HasPositionInDCIAIR16 bool // whether positionInDCI-AI-r16 is present in the encoding
 	// AvailabilityCombinationsR16 is the component availabilityCombinations-r16 [3] SEQUENCE OF.
 	AvailabilityCombinationsR16 AvailabilityCombinationsPerCellR16_AvailabilityCombinationsR16
 	// AvailabilityCombinationsRBGroupsR17 is the component availabilityCombinationsRB-Groups-r17 [4] SEQUENCE OF OPTIONAL (extension addition).
-	AvailabilityCombinationsRBGroupsR17 AvailabilityCombinationsPerCellR16_AvailabilityCombinationsRBGroupsR17
-	// HasAvailabilityCombinationsRBGroupsR17 tells whether availabilityCombinationsRB-Groups-r17 is present in the encoding.
-	HasAvailabilityCombinationsRBGroupsR17 bool
+	AvailabilityCombinationsRBGroupsR17    AvailabilityCombinationsPerCellR16_AvailabilityCombinationsRBGroupsR17
+	HasAvailabilityCombinationsRBGroupsR17 bool // whether availabilityCombinationsRB-Groups-r17 is present in the encoding
 	// PositionInDCIAIRBGroupsV1720 is the component positionInDCI-AI-RBGroups-v1720 [5] INTEGER OPTIONAL (extension addition).
-	PositionInDCIAIRBGroupsV1720 int64
-	// HasPositionInDCIAIRBGroupsV1720 tells whether positionInDCI-AI-RBGroups-v1720 is present in the encoding.
-	HasPositionInDCIAIRBGroupsV1720 bool
+	PositionInDCIAIRBGroupsV1720    int64
+	HasPositionInDCIAIRBGroupsV1720 bool // whether positionInDCI-AI-RBGroups-v1720 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2006,13 +1458,11 @@ type AvailabilityCombinationRBGroupsR17 struct {
 	// AvailabilityCombinationIDR17 is the component availabilityCombinationId-r17 [0] AvailabilityCombinationId-r16.
 	AvailabilityCombinationIDR17 AvailabilityCombinationIDR16
 	// RbSetGroupsR17 is the component rb-SetGroups-r17 [1] SEQUENCE OF OPTIONAL.
-	RbSetGroupsR17 AvailabilityCombinationRBGroupsR17_RbSetGroupsR17
-	// HasRbSetGroupsR17 tells whether rb-SetGroups-r17 is present in the encoding.
-	HasRbSetGroupsR17 bool
+	RbSetGroupsR17    AvailabilityCombinationRBGroupsR17_RbSetGroupsR17
+	HasRbSetGroupsR17 bool // whether rb-SetGroups-r17 is present in the encoding
 	// ResourceAvailabilityR17 is the component resourceAvailability-r17 [2] SEQUENCE OF OPTIONAL.
-	ResourceAvailabilityR17 AvailabilityCombinationRBGroupsR17_ResourceAvailabilityR17
-	// HasResourceAvailabilityR17 tells whether resourceAvailability-r17 is present in the encoding.
-	HasResourceAvailabilityR17 bool
+	ResourceAvailabilityR17    AvailabilityCombinationRBGroupsR17_ResourceAvailabilityR17
+	HasResourceAvailabilityR17 bool // whether resourceAvailability-r17 is present in the encoding
 }
 
 // AvailabilityCombinationRBGroupsR17_RbSetGroupsR17 is the type of AvailabilityCombinationRB-Groups-r17.rb-SetGroups-r17.
@@ -2029,13 +1479,11 @@ type AvailabilityCombinationRBGroupsR17_ResourceAvailabilityR17 []int64
 //	}
 type RBSetGroupR17 struct {
 	// ResourceAvailabilityR17 is the component resourceAvailability-r17 [0] SEQUENCE OF OPTIONAL.
-	ResourceAvailabilityR17 RBSetGroupR17_ResourceAvailabilityR17
-	// HasResourceAvailabilityR17 tells whether resourceAvailability-r17 is present in the encoding.
-	HasResourceAvailabilityR17 bool
+	ResourceAvailabilityR17    RBSetGroupR17_ResourceAvailabilityR17
+	HasResourceAvailabilityR17 bool // whether resourceAvailability-r17 is present in the encoding
 	// RbSetsR17 is the component rb-Sets-r17 [1] SEQUENCE OF OPTIONAL.
-	RbSetsR17 RBSetGroupR17_RbSetsR17
-	// HasRbSetsR17 tells whether rb-Sets-r17 is present in the encoding.
-	HasRbSetsR17 bool
+	RbSetsR17    RBSetGroupR17_RbSetsR17
+	HasRbSetsR17 bool // whether rb-Sets-r17 is present in the encoding
 }
 
 // RBSetGroupR17_ResourceAvailabilityR17 is the type of RB-SetGroup-r17.resourceAvailability-r17.
@@ -2059,13 +1507,11 @@ type AvailabilityIndicatorR16 struct {
 	// DciPayloadSizeAIR16 is the component dci-PayloadSizeAI-r16 [1] INTEGER.
 	DciPayloadSizeAIR16 int64
 	// AvailableCombToAddModListR16 is the component availableCombToAddModList-r16 [2] SEQUENCE OF OPTIONAL.
-	AvailableCombToAddModListR16 AvailabilityIndicatorR16_AvailableCombToAddModListR16
-	// HasAvailableCombToAddModListR16 tells whether availableCombToAddModList-r16 is present in the encoding.
-	HasAvailableCombToAddModListR16 bool
+	AvailableCombToAddModListR16    AvailabilityIndicatorR16_AvailableCombToAddModListR16
+	HasAvailableCombToAddModListR16 bool // whether availableCombToAddModList-r16 is present in the encoding
 	// AvailableCombToReleaseListR16 is the component availableCombToReleaseList-r16 [3] SEQUENCE OF OPTIONAL.
-	AvailableCombToReleaseListR16 AvailabilityIndicatorR16_AvailableCombToReleaseListR16
-	// HasAvailableCombToReleaseListR16 tells whether availableCombToReleaseList-r16 is present in the encoding.
-	HasAvailableCombToReleaseListR16 bool
+	AvailableCombToReleaseListR16    AvailabilityIndicatorR16_AvailableCombToReleaseListR16
+	HasAvailableCombToReleaseListR16 bool // whether availableCombToReleaseList-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2128,57 +1574,44 @@ type BAPRoutingIDR16 struct {
 //	}
 type BeamFailureRecoveryConfig struct {
 	// RootSequenceIndexBFR is the component rootSequenceIndex-BFR [0] INTEGER OPTIONAL.
-	RootSequenceIndexBFR int64
-	// HasRootSequenceIndexBFR tells whether rootSequenceIndex-BFR is present in the encoding.
-	HasRootSequenceIndexBFR bool
+	RootSequenceIndexBFR    int64
+	HasRootSequenceIndexBFR bool // whether rootSequenceIndex-BFR is present in the encoding
 	// RachConfigBFR is the component rach-ConfigBFR [1] RACH-ConfigGeneric OPTIONAL.
-	RachConfigBFR RACHConfigGeneric
-	// HasRachConfigBFR tells whether rach-ConfigBFR is present in the encoding.
-	HasRachConfigBFR bool
+	RachConfigBFR    RACHConfigGeneric
+	HasRachConfigBFR bool // whether rach-ConfigBFR is present in the encoding
 	// RsrpThresholdSSB is the component rsrp-ThresholdSSB [2] RSRP-Range OPTIONAL.
-	RsrpThresholdSSB RSRPRange
-	// HasRsrpThresholdSSB tells whether rsrp-ThresholdSSB is present in the encoding.
-	HasRsrpThresholdSSB bool
+	RsrpThresholdSSB    RSRPRange
+	HasRsrpThresholdSSB bool // whether rsrp-ThresholdSSB is present in the encoding
 	// CandidateBeamRSList is the component candidateBeamRSList [3] SEQUENCE OF OPTIONAL.
-	CandidateBeamRSList BeamFailureRecoveryConfig_CandidateBeamRSList
-	// HasCandidateBeamRSList tells whether candidateBeamRSList is present in the encoding.
-	HasCandidateBeamRSList bool
+	CandidateBeamRSList    BeamFailureRecoveryConfig_CandidateBeamRSList
+	HasCandidateBeamRSList bool // whether candidateBeamRSList is present in the encoding
 	// SsbPerRACHOccasion is the component ssb-perRACH-Occasion [4] ENUMERATED OPTIONAL.
-	SsbPerRACHOccasion BeamFailureRecoveryConfig_SsbPerRACHOccasion
-	// HasSsbPerRACHOccasion tells whether ssb-perRACH-Occasion is present in the encoding.
-	HasSsbPerRACHOccasion bool
+	SsbPerRACHOccasion    BeamFailureRecoveryConfig_SsbPerRACHOccasion
+	HasSsbPerRACHOccasion bool // whether ssb-perRACH-Occasion is present in the encoding
 	// RaSsbOccasionMaskIndex is the component ra-ssb-OccasionMaskIndex [5] INTEGER OPTIONAL.
-	RaSsbOccasionMaskIndex int64
-	// HasRaSsbOccasionMaskIndex tells whether ra-ssb-OccasionMaskIndex is present in the encoding.
-	HasRaSsbOccasionMaskIndex bool
+	RaSsbOccasionMaskIndex    int64
+	HasRaSsbOccasionMaskIndex bool // whether ra-ssb-OccasionMaskIndex is present in the encoding
 	// RecoverySearchSpaceID is the component recoverySearchSpaceId [6] SearchSpaceId OPTIONAL.
-	RecoverySearchSpaceID SearchSpaceID
-	// HasRecoverySearchSpaceID tells whether recoverySearchSpaceId is present in the encoding.
-	HasRecoverySearchSpaceID bool
+	RecoverySearchSpaceID    SearchSpaceID
+	HasRecoverySearchSpaceID bool // whether recoverySearchSpaceId is present in the encoding
 	// RaPrioritization is the component ra-Prioritization [7] RA-Prioritization OPTIONAL.
-	RaPrioritization RAPrioritization
-	// HasRaPrioritization tells whether ra-Prioritization is present in the encoding.
-	HasRaPrioritization bool
+	RaPrioritization    RAPrioritization
+	HasRaPrioritization bool // whether ra-Prioritization is present in the encoding
 	// BeamFailureRecoveryTimer is the component beamFailureRecoveryTimer [8] ENUMERATED OPTIONAL.
-	BeamFailureRecoveryTimer BeamFailureRecoveryConfig_BeamFailureRecoveryTimer
-	// HasBeamFailureRecoveryTimer tells whether beamFailureRecoveryTimer is present in the encoding.
-	HasBeamFailureRecoveryTimer bool
+	BeamFailureRecoveryTimer    BeamFailureRecoveryConfig_BeamFailureRecoveryTimer
+	HasBeamFailureRecoveryTimer bool // whether beamFailureRecoveryTimer is present in the encoding
 	// Msg1SubcarrierSpacing is the component msg1-SubcarrierSpacing [9] SubcarrierSpacing OPTIONAL (extension addition).
-	Msg1SubcarrierSpacing SubcarrierSpacing
-	// HasMsg1SubcarrierSpacing tells whether msg1-SubcarrierSpacing is present in the encoding.
-	HasMsg1SubcarrierSpacing bool
+	Msg1SubcarrierSpacing    SubcarrierSpacing
+	HasMsg1SubcarrierSpacing bool // whether msg1-SubcarrierSpacing is present in the encoding
 	// RaPrioritizationTwoStepR16 is the component ra-PrioritizationTwoStep-r16 [10] RA-Prioritization OPTIONAL (extension addition).
-	RaPrioritizationTwoStepR16 RAPrioritization
-	// HasRaPrioritizationTwoStepR16 tells whether ra-PrioritizationTwoStep-r16 is present in the encoding.
-	HasRaPrioritizationTwoStepR16 bool
+	RaPrioritizationTwoStepR16    RAPrioritization
+	HasRaPrioritizationTwoStepR16 bool // whether ra-PrioritizationTwoStep-r16 is present in the encoding
 	// CandidateBeamRSListExtV1610 is the component candidateBeamRSListExt-v1610 [11] EXPLICIT SetupRelease{NR-RRC-Definitions.CandidateBeamRSListExt-r16} OPTIONAL (extension addition).
-	CandidateBeamRSListExtV1610 SetupRelease_CandidateBeamRSListExtR16
-	// HasCandidateBeamRSListExtV1610 tells whether candidateBeamRSListExt-v1610 is present in the encoding.
-	HasCandidateBeamRSListExtV1610 bool
+	CandidateBeamRSListExtV1610    SetupRelease_CandidateBeamRSListExtR16
+	HasCandidateBeamRSListExtV1610 bool // whether candidateBeamRSListExt-v1610 is present in the encoding
 	// SpCellBFRCBRAR16 is the component spCell-BFR-CBRA-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	SpCellBFRCBRAR16 BeamFailureRecoveryConfig_SpCellBFRCBRAR16
-	// HasSpCellBFRCBRAR16 tells whether spCell-BFR-CBRA-r16 is present in the encoding.
-	HasSpCellBFRCBRAR16 bool
+	SpCellBFRCBRAR16    BeamFailureRecoveryConfig_SpCellBFRCBRAR16
+	HasSpCellBFRCBRAR16 bool // whether spCell-BFR-CBRA-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2332,13 +1765,11 @@ type BFRCSIRSResource struct {
 	// CsiRS is the component csi-RS [0] NZP-CSI-RS-ResourceId.
 	CsiRS NZPCSIRSResourceID
 	// RaOccasionList is the component ra-OccasionList [1] SEQUENCE OF OPTIONAL.
-	RaOccasionList BFRCSIRSResource_RaOccasionList
-	// HasRaOccasionList tells whether ra-OccasionList is present in the encoding.
-	HasRaOccasionList bool
+	RaOccasionList    BFRCSIRSResource_RaOccasionList
+	HasRaOccasionList bool // whether ra-OccasionList is present in the encoding
 	// RaPreambleIndex is the component ra-PreambleIndex [2] INTEGER OPTIONAL.
-	RaPreambleIndex int64
-	// HasRaPreambleIndex tells whether ra-PreambleIndex is present in the encoding.
-	HasRaPreambleIndex bool
+	RaPreambleIndex    int64
+	HasRaPreambleIndex bool // whether ra-PreambleIndex is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2363,17 +1794,14 @@ type CandidateBeamRSListExtR16 []PRACHResourceDedicatedBFR
 //	}
 type BeamFailureRecoveryRSConfigR16 struct {
 	// RsrpThresholdBFRR16 is the component rsrp-ThresholdBFR-r16 [0] RSRP-Range OPTIONAL.
-	RsrpThresholdBFRR16 RSRPRange
-	// HasRsrpThresholdBFRR16 tells whether rsrp-ThresholdBFR-r16 is present in the encoding.
-	HasRsrpThresholdBFRR16 bool
+	RsrpThresholdBFRR16    RSRPRange
+	HasRsrpThresholdBFRR16 bool // whether rsrp-ThresholdBFR-r16 is present in the encoding
 	// CandidateBeamRSListR16 is the component candidateBeamRS-List-r16 [1] SEQUENCE OF OPTIONAL.
-	CandidateBeamRSListR16 BeamFailureRecoveryRSConfigR16_CandidateBeamRSListR16
-	// HasCandidateBeamRSListR16 tells whether candidateBeamRS-List-r16 is present in the encoding.
-	HasCandidateBeamRSListR16 bool
+	CandidateBeamRSListR16    BeamFailureRecoveryRSConfigR16_CandidateBeamRSListR16
+	HasCandidateBeamRSListR16 bool // whether candidateBeamRS-List-r16 is present in the encoding
 	// CandidateBeamRSList2R17 is the component candidateBeamRS-List2-r17 [2] SEQUENCE OF OPTIONAL (extension addition).
-	CandidateBeamRSList2R17 BeamFailureRecoveryRSConfigR16_CandidateBeamRSList2R17
-	// HasCandidateBeamRSList2R17 tells whether candidateBeamRS-List2-r17 is present in the encoding.
-	HasCandidateBeamRSList2R17 bool
+	CandidateBeamRSList2R17    BeamFailureRecoveryRSConfigR16_CandidateBeamRSList2R17
+	HasCandidateBeamRSList2R17 bool // whether candidateBeamRS-List2-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2397,33 +1825,26 @@ type BeamFailureRecoveryRSConfigR16_CandidateBeamRSList2R17 []CandidateBeamRSR16
 //	}
 type BetaOffsets struct {
 	// BetaOffsetACKIndex1 is the component betaOffsetACK-Index1 [0] INTEGER OPTIONAL.
-	BetaOffsetACKIndex1 int64
-	// HasBetaOffsetACKIndex1 tells whether betaOffsetACK-Index1 is present in the encoding.
-	HasBetaOffsetACKIndex1 bool
+	BetaOffsetACKIndex1    int64
+	HasBetaOffsetACKIndex1 bool // whether betaOffsetACK-Index1 is present in the encoding
 	// BetaOffsetACKIndex2 is the component betaOffsetACK-Index2 [1] INTEGER OPTIONAL.
-	BetaOffsetACKIndex2 int64
-	// HasBetaOffsetACKIndex2 tells whether betaOffsetACK-Index2 is present in the encoding.
-	HasBetaOffsetACKIndex2 bool
+	BetaOffsetACKIndex2    int64
+	HasBetaOffsetACKIndex2 bool // whether betaOffsetACK-Index2 is present in the encoding
 	// BetaOffsetACKIndex3 is the component betaOffsetACK-Index3 [2] INTEGER OPTIONAL.
-	BetaOffsetACKIndex3 int64
-	// HasBetaOffsetACKIndex3 tells whether betaOffsetACK-Index3 is present in the encoding.
-	HasBetaOffsetACKIndex3 bool
+	BetaOffsetACKIndex3    int64
+	HasBetaOffsetACKIndex3 bool // whether betaOffsetACK-Index3 is present in the encoding
 	// BetaOffsetCSIPart1Index1 is the component betaOffsetCSI-Part1-Index1 [3] INTEGER OPTIONAL.
-	BetaOffsetCSIPart1Index1 int64
-	// HasBetaOffsetCSIPart1Index1 tells whether betaOffsetCSI-Part1-Index1 is present in the encoding.
-	HasBetaOffsetCSIPart1Index1 bool
+	BetaOffsetCSIPart1Index1    int64
+	HasBetaOffsetCSIPart1Index1 bool // whether betaOffsetCSI-Part1-Index1 is present in the encoding
 	// BetaOffsetCSIPart1Index2 is the component betaOffsetCSI-Part1-Index2 [4] INTEGER OPTIONAL.
-	BetaOffsetCSIPart1Index2 int64
-	// HasBetaOffsetCSIPart1Index2 tells whether betaOffsetCSI-Part1-Index2 is present in the encoding.
-	HasBetaOffsetCSIPart1Index2 bool
+	BetaOffsetCSIPart1Index2    int64
+	HasBetaOffsetCSIPart1Index2 bool // whether betaOffsetCSI-Part1-Index2 is present in the encoding
 	// BetaOffsetCSIPart2Index1 is the component betaOffsetCSI-Part2-Index1 [5] INTEGER OPTIONAL.
-	BetaOffsetCSIPart2Index1 int64
-	// HasBetaOffsetCSIPart2Index1 tells whether betaOffsetCSI-Part2-Index1 is present in the encoding.
-	HasBetaOffsetCSIPart2Index1 bool
+	BetaOffsetCSIPart2Index1    int64
+	HasBetaOffsetCSIPart2Index1 bool // whether betaOffsetCSI-Part2-Index1 is present in the encoding
 	// BetaOffsetCSIPart2Index2 is the component betaOffsetCSI-Part2-Index2 [6] INTEGER OPTIONAL.
-	BetaOffsetCSIPart2Index2 int64
-	// HasBetaOffsetCSIPart2Index2 tells whether betaOffsetCSI-Part2-Index2 is present in the encoding.
-	HasBetaOffsetCSIPart2Index2 bool
+	BetaOffsetCSIPart2Index2    int64
+	HasBetaOffsetCSIPart2Index2 bool // whether betaOffsetCSI-Part2-Index2 is present in the encoding
 }
 
 // BetaOffsetsCrossPriR17 is the ASN.1 type BetaOffsetsCrossPri-r17.
@@ -2482,23 +1903,19 @@ type BHLogicalChannelIdentityExtR16 int64
 //	}
 type BHRLCChannelConfigR16 struct {
 	// BhLogicalChannelIdentityR16 is the component bh-LogicalChannelIdentity-r16 [0] EXPLICIT BH-LogicalChannelIdentity-r16 OPTIONAL.
-	BhLogicalChannelIdentityR16 BHLogicalChannelIdentityR16
-	// HasBhLogicalChannelIdentityR16 tells whether bh-LogicalChannelIdentity-r16 is present in the encoding.
-	HasBhLogicalChannelIdentityR16 bool
+	BhLogicalChannelIdentityR16    BHLogicalChannelIdentityR16
+	HasBhLogicalChannelIdentityR16 bool // whether bh-LogicalChannelIdentity-r16 is present in the encoding
 	// BhRLCChannelIDR16 is the component bh-RLC-ChannelID-r16 [1] BH-RLC-ChannelID-r16.
 	BhRLCChannelIDR16 BHRLCChannelIDR16
 	// ReestablishRLCR16 is the component reestablishRLC-r16 [2] ENUMERATED OPTIONAL.
-	ReestablishRLCR16 BHRLCChannelConfigR16_ReestablishRLCR16
-	// HasReestablishRLCR16 tells whether reestablishRLC-r16 is present in the encoding.
-	HasReestablishRLCR16 bool
+	ReestablishRLCR16    BHRLCChannelConfigR16_ReestablishRLCR16
+	HasReestablishRLCR16 bool // whether reestablishRLC-r16 is present in the encoding
 	// RlcConfigR16 is the component rlc-Config-r16 [3] EXPLICIT RLC-Config OPTIONAL.
-	RlcConfigR16 RLCConfig
-	// HasRlcConfigR16 tells whether rlc-Config-r16 is present in the encoding.
-	HasRlcConfigR16 bool
+	RlcConfigR16    RLCConfig
+	HasRlcConfigR16 bool // whether rlc-Config-r16 is present in the encoding
 	// MacLogicalChannelConfigR16 is the component mac-LogicalChannelConfig-r16 [4] LogicalChannelConfig OPTIONAL.
-	MacLogicalChannelConfigR16 LogicalChannelConfig
-	// HasMacLogicalChannelConfigR16 tells whether mac-LogicalChannelConfig-r16 is present in the encoding.
-	HasMacLogicalChannelConfigR16 bool
+	MacLogicalChannelConfigR16    LogicalChannelConfig
+	HasMacLogicalChannelConfigR16 bool // whether mac-LogicalChannelConfig-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2536,9 +1953,8 @@ type BSRConfig struct {
 	// RetxBSRTimer is the component retxBSR-Timer [1] ENUMERATED.
 	RetxBSRTimer BSRConfig_RetxBSRTimer
 	// LogicalChannelSRDelayTimer is the component logicalChannelSR-DelayTimer [2] ENUMERATED OPTIONAL.
-	LogicalChannelSRDelayTimer BSRConfig_LogicalChannelSRDelayTimer
-	// HasLogicalChannelSRDelayTimer tells whether logicalChannelSR-DelayTimer is present in the encoding.
-	HasLogicalChannelSRDelayTimer bool
+	LogicalChannelSRDelayTimer    BSRConfig_LogicalChannelSRDelayTimer
+	HasLogicalChannelSRDelayTimer bool // whether logicalChannelSR-DelayTimer is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2629,9 +2045,8 @@ type BWP struct {
 	// SubcarrierSpacing is the component subcarrierSpacing [1] SubcarrierSpacing.
 	SubcarrierSpacing SubcarrierSpacing
 	// CyclicPrefix is the component cyclicPrefix [2] ENUMERATED OPTIONAL.
-	CyclicPrefix BWP_CyclicPrefix
-	// HasCyclicPrefix tells whether cyclicPrefix is present in the encoding.
-	HasCyclicPrefix bool
+	CyclicPrefix    BWP_CyclicPrefix
+	HasCyclicPrefix bool // whether cyclicPrefix is present in the encoding
 }
 
 // BWP_CyclicPrefix is the type of BWP.cyclicPrefix.
@@ -2658,13 +2073,11 @@ type BWPDownlink struct {
 	// BwpID is the component bwp-Id [0] BWP-Id.
 	BwpID BWPID
 	// BwpCommon is the component bwp-Common [1] BWP-DownlinkCommon OPTIONAL.
-	BwpCommon BWPDownlinkCommon
-	// HasBwpCommon tells whether bwp-Common is present in the encoding.
-	HasBwpCommon bool
+	BwpCommon    BWPDownlinkCommon
+	HasBwpCommon bool // whether bwp-Common is present in the encoding
 	// BwpDedicated is the component bwp-Dedicated [2] BWP-DownlinkDedicated OPTIONAL.
-	BwpDedicated BWPDownlinkDedicated
-	// HasBwpDedicated tells whether bwp-Dedicated is present in the encoding.
-	HasBwpDedicated bool
+	BwpDedicated    BWPDownlinkDedicated
+	HasBwpDedicated bool // whether bwp-Dedicated is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2681,13 +2094,11 @@ type BWPDownlinkCommon struct {
 	// GenericParameters is the component genericParameters [0] BWP.
 	GenericParameters BWP
 	// PdcchConfigCommon is the component pdcch-ConfigCommon [1] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-ConfigCommon} OPTIONAL.
-	PdcchConfigCommon SetupRelease_PDCCHConfigCommon
-	// HasPdcchConfigCommon tells whether pdcch-ConfigCommon is present in the encoding.
-	HasPdcchConfigCommon bool
+	PdcchConfigCommon    SetupRelease_PDCCHConfigCommon
+	HasPdcchConfigCommon bool // whether pdcch-ConfigCommon is present in the encoding
 	// PdschConfigCommon is the component pdsch-ConfigCommon [2] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-ConfigCommon} OPTIONAL.
-	PdschConfigCommon SetupRelease_PDSCHConfigCommon
-	// HasPdschConfigCommon tells whether pdsch-ConfigCommon is present in the encoding.
-	HasPdschConfigCommon bool
+	PdschConfigCommon    SetupRelease_PDSCHConfigCommon
+	HasPdschConfigCommon bool // whether pdsch-ConfigCommon is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2789,77 +2200,59 @@ func (c SetupRelease_PDSCHConfigCommonChoice) String() string {
 //	}
 type BWPDownlinkDedicated struct {
 	// PdcchConfig is the component pdcch-Config [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-Config} OPTIONAL.
-	PdcchConfig SetupRelease_PDCCHConfig
-	// HasPdcchConfig tells whether pdcch-Config is present in the encoding.
-	HasPdcchConfig bool
+	PdcchConfig    SetupRelease_PDCCHConfig
+	HasPdcchConfig bool // whether pdcch-Config is present in the encoding
 	// PdschConfig is the component pdsch-Config [1] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-Config} OPTIONAL.
-	PdschConfig SetupRelease_PDSCHConfig
-	// HasPdschConfig tells whether pdsch-Config is present in the encoding.
-	HasPdschConfig bool
+	PdschConfig    SetupRelease_PDSCHConfig
+	HasPdschConfig bool // whether pdsch-Config is present in the encoding
 	// SpsConfig is the component sps-Config [2] EXPLICIT SetupRelease{NR-RRC-Definitions.SPS-Config} OPTIONAL.
-	SpsConfig SetupRelease_SPSConfig
-	// HasSpsConfig tells whether sps-Config is present in the encoding.
-	HasSpsConfig bool
+	SpsConfig    SetupRelease_SPSConfig
+	HasSpsConfig bool // whether sps-Config is present in the encoding
 	// RadioLinkMonitoringConfig is the component radioLinkMonitoringConfig [3] EXPLICIT SetupRelease{NR-RRC-Definitions.RadioLinkMonitoringConfig} OPTIONAL.
-	RadioLinkMonitoringConfig SetupRelease_RadioLinkMonitoringConfig
-	// HasRadioLinkMonitoringConfig tells whether radioLinkMonitoringConfig is present in the encoding.
-	HasRadioLinkMonitoringConfig bool
+	RadioLinkMonitoringConfig    SetupRelease_RadioLinkMonitoringConfig
+	HasRadioLinkMonitoringConfig bool // whether radioLinkMonitoringConfig is present in the encoding
 	// SpsConfigToAddModListR16 is the component sps-ConfigToAddModList-r16 [4] SPS-ConfigToAddModList-r16 OPTIONAL (extension addition).
-	SpsConfigToAddModListR16 SPSConfigToAddModListR16
-	// HasSpsConfigToAddModListR16 tells whether sps-ConfigToAddModList-r16 is present in the encoding.
-	HasSpsConfigToAddModListR16 bool
+	SpsConfigToAddModListR16    SPSConfigToAddModListR16
+	HasSpsConfigToAddModListR16 bool // whether sps-ConfigToAddModList-r16 is present in the encoding
 	// SpsConfigToReleaseListR16 is the component sps-ConfigToReleaseList-r16 [5] SPS-ConfigToReleaseList-r16 OPTIONAL (extension addition).
-	SpsConfigToReleaseListR16 SPSConfigToReleaseListR16
-	// HasSpsConfigToReleaseListR16 tells whether sps-ConfigToReleaseList-r16 is present in the encoding.
-	HasSpsConfigToReleaseListR16 bool
+	SpsConfigToReleaseListR16    SPSConfigToReleaseListR16
+	HasSpsConfigToReleaseListR16 bool // whether sps-ConfigToReleaseList-r16 is present in the encoding
 	// SpsConfigDeactivationStateListR16 is the component sps-ConfigDeactivationStateList-r16 [6] SPS-ConfigDeactivationStateList-r16 OPTIONAL (extension addition).
-	SpsConfigDeactivationStateListR16 SPSConfigDeactivationStateListR16
-	// HasSpsConfigDeactivationStateListR16 tells whether sps-ConfigDeactivationStateList-r16 is present in the encoding.
-	HasSpsConfigDeactivationStateListR16 bool
+	SpsConfigDeactivationStateListR16    SPSConfigDeactivationStateListR16
+	HasSpsConfigDeactivationStateListR16 bool // whether sps-ConfigDeactivationStateList-r16 is present in the encoding
 	// BeamFailureRecoverySCellConfigR16 is the component beamFailureRecoverySCellConfig-r16 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.BeamFailureRecoveryRSConfig-r16} OPTIONAL (extension addition).
-	BeamFailureRecoverySCellConfigR16 SetupRelease_BeamFailureRecoveryRSConfigR16
-	// HasBeamFailureRecoverySCellConfigR16 tells whether beamFailureRecoverySCellConfig-r16 is present in the encoding.
-	HasBeamFailureRecoverySCellConfigR16 bool
+	BeamFailureRecoverySCellConfigR16    SetupRelease_BeamFailureRecoveryRSConfigR16
+	HasBeamFailureRecoverySCellConfigR16 bool // whether beamFailureRecoverySCellConfig-r16 is present in the encoding
 	// SlPDCCHConfigR16 is the component sl-PDCCH-Config-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-Config} OPTIONAL (extension addition).
-	SlPDCCHConfigR16 SetupRelease_PDCCHConfig
-	// HasSlPDCCHConfigR16 tells whether sl-PDCCH-Config-r16 is present in the encoding.
-	HasSlPDCCHConfigR16 bool
+	SlPDCCHConfigR16    SetupRelease_PDCCHConfig
+	HasSlPDCCHConfigR16 bool // whether sl-PDCCH-Config-r16 is present in the encoding
 	// SlV2XPDCCHConfigR16 is the component sl-V2X-PDCCH-Config-r16 [9] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-Config} OPTIONAL (extension addition).
-	SlV2XPDCCHConfigR16 SetupRelease_PDCCHConfig
-	// HasSlV2XPDCCHConfigR16 tells whether sl-V2X-PDCCH-Config-r16 is present in the encoding.
-	HasSlV2XPDCCHConfigR16 bool
+	SlV2XPDCCHConfigR16    SetupRelease_PDCCHConfig
+	HasSlV2XPDCCHConfigR16 bool // whether sl-V2X-PDCCH-Config-r16 is present in the encoding
 	// PreConfGapStatusR17 is the component preConfGapStatus-r17 [10] BIT STRING OPTIONAL (extension addition).
-	PreConfGapStatusR17 der.BitString
-	// HasPreConfGapStatusR17 tells whether preConfGapStatus-r17 is present in the encoding.
-	HasPreConfGapStatusR17 bool
+	PreConfGapStatusR17    der.BitString
+	HasPreConfGapStatusR17 bool // whether preConfGapStatus-r17 is present in the encoding
 	// BeamFailureRecoverySpCellConfigR17 is the component beamFailureRecoverySpCellConfig-r17 [11] EXPLICIT SetupRelease{NR-RRC-Definitions.BeamFailureRecoveryRSConfig-r16} OPTIONAL (extension addition).
-	BeamFailureRecoverySpCellConfigR17 SetupRelease_BeamFailureRecoveryRSConfigR16
-	// HasBeamFailureRecoverySpCellConfigR17 tells whether beamFailureRecoverySpCellConfig-r17 is present in the encoding.
-	HasBeamFailureRecoverySpCellConfigR17 bool
+	BeamFailureRecoverySpCellConfigR17    SetupRelease_BeamFailureRecoveryRSConfigR16
+	HasBeamFailureRecoverySpCellConfigR17 bool // whether beamFailureRecoverySpCellConfig-r17 is present in the encoding
 	// HarqFeedbackEnablingforSPSactiveR17 is the component harq-FeedbackEnablingforSPSactive-r17 [12] BOOLEAN OPTIONAL (extension addition).
-	HarqFeedbackEnablingforSPSactiveR17 bool
-	// HasHarqFeedbackEnablingforSPSactiveR17 tells whether harq-FeedbackEnablingforSPSactive-r17 is present in the encoding.
-	HasHarqFeedbackEnablingforSPSactiveR17 bool
+	HarqFeedbackEnablingforSPSactiveR17    bool
+	HasHarqFeedbackEnablingforSPSactiveR17 bool // whether harq-FeedbackEnablingforSPSactive-r17 is present in the encoding
 	// CfrConfigMulticastR17 is the component cfr-ConfigMulticast-r17 [13] EXPLICIT SetupRelease{NR-RRC-Definitions.CFR-ConfigMulticast-r17} OPTIONAL (extension addition).
-	CfrConfigMulticastR17 SetupRelease_CFRConfigMulticastR17
-	// HasCfrConfigMulticastR17 tells whether cfr-ConfigMulticast-r17 is present in the encoding.
-	HasCfrConfigMulticastR17 bool
+	CfrConfigMulticastR17    SetupRelease_CFRConfigMulticastR17
+	HasCfrConfigMulticastR17 bool // whether cfr-ConfigMulticast-r17 is present in the encoding
 	// DlPPWPreConfigToAddModListR17 is the component dl-PPW-PreConfigToAddModList-r17 [14] DL-PPW-PreConfigToAddModList-r17 OPTIONAL (extension addition).
-	DlPPWPreConfigToAddModListR17 DLPPWPreConfigToAddModListR17
-	// HasDlPPWPreConfigToAddModListR17 tells whether dl-PPW-PreConfigToAddModList-r17 is present in the encoding.
-	HasDlPPWPreConfigToAddModListR17 bool
+	DlPPWPreConfigToAddModListR17    DLPPWPreConfigToAddModListR17
+	HasDlPPWPreConfigToAddModListR17 bool // whether dl-PPW-PreConfigToAddModList-r17 is present in the encoding
 	// DlPPWPreConfigToReleaseListR17 is the component dl-PPW-PreConfigToReleaseList-r17 [15] DL-PPW-PreConfigToReleaseList-r17 OPTIONAL (extension addition).
-	DlPPWPreConfigToReleaseListR17 DLPPWPreConfigToReleaseListR17
-	// HasDlPPWPreConfigToReleaseListR17 tells whether dl-PPW-PreConfigToReleaseList-r17 is present in the encoding.
-	HasDlPPWPreConfigToReleaseListR17 bool
+	DlPPWPreConfigToReleaseListR17    DLPPWPreConfigToReleaseListR17
+	HasDlPPWPreConfigToReleaseListR17 bool // whether dl-PPW-PreConfigToReleaseList-r17 is present in the encoding
 	// NonCellDefiningSSBR17 is the component nonCellDefiningSSB-r17 [16] NonCellDefiningSSB-r17 OPTIONAL (extension addition).
-	NonCellDefiningSSBR17 NonCellDefiningSSBR17
-	// HasNonCellDefiningSSBR17 tells whether nonCellDefiningSSB-r17 is present in the encoding.
-	HasNonCellDefiningSSBR17 bool
+	NonCellDefiningSSBR17    NonCellDefiningSSBR17
+	HasNonCellDefiningSSBR17 bool // whether nonCellDefiningSSB-r17 is present in the encoding
 	// ServingCellMOR17 is the component servingCellMO-r17 [17] MeasObjectId OPTIONAL (extension addition).
-	ServingCellMOR17 MeasObjectID
-	// HasServingCellMOR17 tells whether servingCellMO-r17 is present in the encoding.
-	HasServingCellMOR17 bool
+	ServingCellMOR17    MeasObjectID
+	HasServingCellMOR17 bool // whether servingCellMO-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3047,13 +2440,11 @@ type BWPUplink struct {
 	// BwpID is the component bwp-Id [0] BWP-Id.
 	BwpID BWPID
 	// BwpCommon is the component bwp-Common [1] BWP-UplinkCommon OPTIONAL.
-	BwpCommon BWPUplinkCommon
-	// HasBwpCommon tells whether bwp-Common is present in the encoding.
-	HasBwpCommon bool
+	BwpCommon    BWPUplinkCommon
+	HasBwpCommon bool // whether bwp-Common is present in the encoding
 	// BwpDedicated is the component bwp-Dedicated [2] BWP-UplinkDedicated OPTIONAL.
-	BwpDedicated BWPUplinkDedicated
-	// HasBwpDedicated tells whether bwp-Dedicated is present in the encoding.
-	HasBwpDedicated bool
+	BwpDedicated    BWPUplinkDedicated
+	HasBwpDedicated bool // whether bwp-Dedicated is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3083,49 +2474,38 @@ type BWPUplinkCommon struct {
 	// GenericParameters is the component genericParameters [0] BWP.
 	GenericParameters BWP
 	// RachConfigCommon is the component rach-ConfigCommon [1] EXPLICIT SetupRelease{NR-RRC-Definitions.RACH-ConfigCommon} OPTIONAL.
-	RachConfigCommon SetupRelease_RACHConfigCommon
-	// HasRachConfigCommon tells whether rach-ConfigCommon is present in the encoding.
-	HasRachConfigCommon bool
+	RachConfigCommon    SetupRelease_RACHConfigCommon
+	HasRachConfigCommon bool // whether rach-ConfigCommon is present in the encoding
 	// PuschConfigCommon is the component pusch-ConfigCommon [2] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-ConfigCommon} OPTIONAL.
-	PuschConfigCommon SetupRelease_PUSCHConfigCommon
-	// HasPuschConfigCommon tells whether pusch-ConfigCommon is present in the encoding.
-	HasPuschConfigCommon bool
+	PuschConfigCommon    SetupRelease_PUSCHConfigCommon
+	HasPuschConfigCommon bool // whether pusch-ConfigCommon is present in the encoding
 	// PucchConfigCommon is the component pucch-ConfigCommon [3] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-ConfigCommon} OPTIONAL.
-	PucchConfigCommon SetupRelease_PUCCHConfigCommon
-	// HasPucchConfigCommon tells whether pucch-ConfigCommon is present in the encoding.
-	HasPucchConfigCommon bool
+	PucchConfigCommon    SetupRelease_PUCCHConfigCommon
+	HasPucchConfigCommon bool // whether pucch-ConfigCommon is present in the encoding
 	// RachConfigCommonIABR16 is the component rach-ConfigCommonIAB-r16 [4] EXPLICIT SetupRelease{NR-RRC-Definitions.RACH-ConfigCommon} OPTIONAL (extension addition).
-	RachConfigCommonIABR16 SetupRelease_RACHConfigCommon
-	// HasRachConfigCommonIABR16 tells whether rach-ConfigCommonIAB-r16 is present in the encoding.
-	HasRachConfigCommonIABR16 bool
+	RachConfigCommonIABR16    SetupRelease_RACHConfigCommon
+	HasRachConfigCommonIABR16 bool // whether rach-ConfigCommonIAB-r16 is present in the encoding
 	// UseInterlacePUCCHPUSCHR16 is the component useInterlacePUCCH-PUSCH-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	UseInterlacePUCCHPUSCHR16 BWPUplinkCommon_UseInterlacePUCCHPUSCHR16
-	// HasUseInterlacePUCCHPUSCHR16 tells whether useInterlacePUCCH-PUSCH-r16 is present in the encoding.
-	HasUseInterlacePUCCHPUSCHR16 bool
+	UseInterlacePUCCHPUSCHR16    BWPUplinkCommon_UseInterlacePUCCHPUSCHR16
+	HasUseInterlacePUCCHPUSCHR16 bool // whether useInterlacePUCCH-PUSCH-r16 is present in the encoding
 	// MsgAConfigCommonR16 is the component msgA-ConfigCommon-r16 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.MsgA-ConfigCommon-r16} OPTIONAL (extension addition).
-	MsgAConfigCommonR16 SetupRelease_MsgAConfigCommonR16
-	// HasMsgAConfigCommonR16 tells whether msgA-ConfigCommon-r16 is present in the encoding.
-	HasMsgAConfigCommonR16 bool
+	MsgAConfigCommonR16    SetupRelease_MsgAConfigCommonR16
+	HasMsgAConfigCommonR16 bool // whether msgA-ConfigCommon-r16 is present in the encoding
 	// EnableRAPrioritizationForSlicingR17 is the component enableRA-PrioritizationForSlicing-r17 [7] BOOLEAN OPTIONAL (extension addition).
-	EnableRAPrioritizationForSlicingR17 bool
-	// HasEnableRAPrioritizationForSlicingR17 tells whether enableRA-PrioritizationForSlicing-r17 is present in the encoding.
-	HasEnableRAPrioritizationForSlicingR17 bool
+	EnableRAPrioritizationForSlicingR17    bool
+	HasEnableRAPrioritizationForSlicingR17 bool // whether enableRA-PrioritizationForSlicing-r17 is present in the encoding
 	// AdditionalRACHConfigListR17 is the component additionalRACH-ConfigList-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.AdditionalRACH-ConfigList-r17} OPTIONAL (extension addition).
-	AdditionalRACHConfigListR17 SetupRelease_AdditionalRACHConfigListR17
-	// HasAdditionalRACHConfigListR17 tells whether additionalRACH-ConfigList-r17 is present in the encoding.
-	HasAdditionalRACHConfigListR17 bool
+	AdditionalRACHConfigListR17    SetupRelease_AdditionalRACHConfigListR17
+	HasAdditionalRACHConfigListR17 bool // whether additionalRACH-ConfigList-r17 is present in the encoding
 	// RsrpThresholdMsg3R17 is the component rsrp-ThresholdMsg3-r17 [9] RSRP-Range OPTIONAL (extension addition).
-	RsrpThresholdMsg3R17 RSRPRange
-	// HasRsrpThresholdMsg3R17 tells whether rsrp-ThresholdMsg3-r17 is present in the encoding.
-	HasRsrpThresholdMsg3R17 bool
+	RsrpThresholdMsg3R17    RSRPRange
+	HasRsrpThresholdMsg3R17 bool // whether rsrp-ThresholdMsg3-r17 is present in the encoding
 	// NumberOfMsg3RepetitionsListR17 is the component numberOfMsg3-RepetitionsList-r17 [10] SEQUENCE OF OPTIONAL (extension addition).
-	NumberOfMsg3RepetitionsListR17 BWPUplinkCommon_NumberOfMsg3RepetitionsListR17
-	// HasNumberOfMsg3RepetitionsListR17 tells whether numberOfMsg3-RepetitionsList-r17 is present in the encoding.
-	HasNumberOfMsg3RepetitionsListR17 bool
+	NumberOfMsg3RepetitionsListR17    BWPUplinkCommon_NumberOfMsg3RepetitionsListR17
+	HasNumberOfMsg3RepetitionsListR17 bool // whether numberOfMsg3-RepetitionsList-r17 is present in the encoding
 	// McsMsg3RepetitionsR17 is the component mcs-Msg3-Repetitions-r17 [11] SEQUENCE OF OPTIONAL (extension addition).
-	McsMsg3RepetitionsR17 BWPUplinkCommon_McsMsg3RepetitionsR17
-	// HasMcsMsg3RepetitionsR17 tells whether mcs-Msg3-Repetitions-r17 is present in the encoding.
-	HasMcsMsg3RepetitionsR17 bool
+	McsMsg3RepetitionsR17    BWPUplinkCommon_McsMsg3RepetitionsR17
+	HasMcsMsg3RepetitionsR17 bool // whether mcs-Msg3-Repetitions-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3332,13 +2712,11 @@ type AdditionalRACHConfigListR17 []AdditionalRACHConfigR17
 //	}
 type AdditionalRACHConfigR17 struct {
 	// RachConfigCommonR17 is the component rach-ConfigCommon-r17 [0] RACH-ConfigCommon OPTIONAL.
-	RachConfigCommonR17 RACHConfigCommon
-	// HasRachConfigCommonR17 tells whether rach-ConfigCommon-r17 is present in the encoding.
-	HasRachConfigCommonR17 bool
+	RachConfigCommonR17    RACHConfigCommon
+	HasRachConfigCommonR17 bool // whether rach-ConfigCommon-r17 is present in the encoding
 	// MsgAConfigCommonR17 is the component msgA-ConfigCommon-r17 [1] MsgA-ConfigCommon-r16 OPTIONAL.
-	MsgAConfigCommonR17 MsgAConfigCommonR16
-	// HasMsgAConfigCommonR17 tells whether msgA-ConfigCommon-r17 is present in the encoding.
-	HasMsgAConfigCommonR17 bool
+	MsgAConfigCommonR17    MsgAConfigCommonR16
+	HasMsgAConfigCommonR17 bool // whether msgA-ConfigCommon-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3409,93 +2787,71 @@ func (v NumberOfMsg3RepetitionsR17) String() string {
 //	}
 type BWPUplinkDedicated struct {
 	// PucchConfig is the component pucch-Config [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-Config} OPTIONAL.
-	PucchConfig SetupRelease_PUCCHConfig
-	// HasPucchConfig tells whether pucch-Config is present in the encoding.
-	HasPucchConfig bool
+	PucchConfig    SetupRelease_PUCCHConfig
+	HasPucchConfig bool // whether pucch-Config is present in the encoding
 	// PuschConfig is the component pusch-Config [1] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-Config} OPTIONAL.
-	PuschConfig SetupRelease_PUSCHConfig
-	// HasPuschConfig tells whether pusch-Config is present in the encoding.
-	HasPuschConfig bool
+	PuschConfig    SetupRelease_PUSCHConfig
+	HasPuschConfig bool // whether pusch-Config is present in the encoding
 	// ConfiguredGrantConfig is the component configuredGrantConfig [2] EXPLICIT SetupRelease{NR-RRC-Definitions.ConfiguredGrantConfig} OPTIONAL.
-	ConfiguredGrantConfig SetupRelease_ConfiguredGrantConfig
-	// HasConfiguredGrantConfig tells whether configuredGrantConfig is present in the encoding.
-	HasConfiguredGrantConfig bool
+	ConfiguredGrantConfig    SetupRelease_ConfiguredGrantConfig
+	HasConfiguredGrantConfig bool // whether configuredGrantConfig is present in the encoding
 	// SrsConfig is the component srs-Config [3] EXPLICIT SetupRelease{NR-RRC-Definitions.SRS-Config} OPTIONAL.
-	SrsConfig SetupRelease_SRSConfig
-	// HasSrsConfig tells whether srs-Config is present in the encoding.
-	HasSrsConfig bool
+	SrsConfig    SetupRelease_SRSConfig
+	HasSrsConfig bool // whether srs-Config is present in the encoding
 	// BeamFailureRecoveryConfig is the component beamFailureRecoveryConfig [4] EXPLICIT SetupRelease{NR-RRC-Definitions.BeamFailureRecoveryConfig} OPTIONAL.
-	BeamFailureRecoveryConfig SetupRelease_BeamFailureRecoveryConfig
-	// HasBeamFailureRecoveryConfig tells whether beamFailureRecoveryConfig is present in the encoding.
-	HasBeamFailureRecoveryConfig bool
+	BeamFailureRecoveryConfig    SetupRelease_BeamFailureRecoveryConfig
+	HasBeamFailureRecoveryConfig bool // whether beamFailureRecoveryConfig is present in the encoding
 	// SlPUCCHConfigR16 is the component sl-PUCCH-Config-r16 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-Config} OPTIONAL (extension addition).
-	SlPUCCHConfigR16 SetupRelease_PUCCHConfig
-	// HasSlPUCCHConfigR16 tells whether sl-PUCCH-Config-r16 is present in the encoding.
-	HasSlPUCCHConfigR16 bool
+	SlPUCCHConfigR16    SetupRelease_PUCCHConfig
+	HasSlPUCCHConfigR16 bool // whether sl-PUCCH-Config-r16 is present in the encoding
 	// CpExtensionC2R16 is the component cp-ExtensionC2-r16 [6] INTEGER OPTIONAL (extension addition).
-	CpExtensionC2R16 int64
-	// HasCpExtensionC2R16 tells whether cp-ExtensionC2-r16 is present in the encoding.
-	HasCpExtensionC2R16 bool
+	CpExtensionC2R16    int64
+	HasCpExtensionC2R16 bool // whether cp-ExtensionC2-r16 is present in the encoding
 	// CpExtensionC3R16 is the component cp-ExtensionC3-r16 [7] INTEGER OPTIONAL (extension addition).
-	CpExtensionC3R16 int64
-	// HasCpExtensionC3R16 tells whether cp-ExtensionC3-r16 is present in the encoding.
-	HasCpExtensionC3R16 bool
+	CpExtensionC3R16    int64
+	HasCpExtensionC3R16 bool // whether cp-ExtensionC3-r16 is present in the encoding
 	// UseInterlacePUCCHPUSCHR16 is the component useInterlacePUCCH-PUSCH-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	UseInterlacePUCCHPUSCHR16 BWPUplinkDedicated_UseInterlacePUCCHPUSCHR16
-	// HasUseInterlacePUCCHPUSCHR16 tells whether useInterlacePUCCH-PUSCH-r16 is present in the encoding.
-	HasUseInterlacePUCCHPUSCHR16 bool
+	UseInterlacePUCCHPUSCHR16    BWPUplinkDedicated_UseInterlacePUCCHPUSCHR16
+	HasUseInterlacePUCCHPUSCHR16 bool // whether useInterlacePUCCH-PUSCH-r16 is present in the encoding
 	// PucchConfigurationListR16 is the component pucch-ConfigurationList-r16 [9] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-ConfigurationList-r16} OPTIONAL (extension addition).
-	PucchConfigurationListR16 SetupRelease_PUCCHConfigurationListR16
-	// HasPucchConfigurationListR16 tells whether pucch-ConfigurationList-r16 is present in the encoding.
-	HasPucchConfigurationListR16 bool
+	PucchConfigurationListR16    SetupRelease_PUCCHConfigurationListR16
+	HasPucchConfigurationListR16 bool // whether pucch-ConfigurationList-r16 is present in the encoding
 	// LbtFailureRecoveryConfigR16 is the component lbt-FailureRecoveryConfig-r16 [10] EXPLICIT SetupRelease{NR-RRC-Definitions.LBT-FailureRecoveryConfig-r16} OPTIONAL (extension addition).
-	LbtFailureRecoveryConfigR16 SetupRelease_LBTFailureRecoveryConfigR16
-	// HasLbtFailureRecoveryConfigR16 tells whether lbt-FailureRecoveryConfig-r16 is present in the encoding.
-	HasLbtFailureRecoveryConfigR16 bool
+	LbtFailureRecoveryConfigR16    SetupRelease_LBTFailureRecoveryConfigR16
+	HasLbtFailureRecoveryConfigR16 bool // whether lbt-FailureRecoveryConfig-r16 is present in the encoding
 	// ConfiguredGrantConfigToAddModListR16 is the component configuredGrantConfigToAddModList-r16 [11] ConfiguredGrantConfigToAddModList-r16 OPTIONAL (extension addition).
-	ConfiguredGrantConfigToAddModListR16 ConfiguredGrantConfigToAddModListR16
-	// HasConfiguredGrantConfigToAddModListR16 tells whether configuredGrantConfigToAddModList-r16 is present in the encoding.
-	HasConfiguredGrantConfigToAddModListR16 bool
+	ConfiguredGrantConfigToAddModListR16    ConfiguredGrantConfigToAddModListR16
+	HasConfiguredGrantConfigToAddModListR16 bool // whether configuredGrantConfigToAddModList-r16 is present in the encoding
 	// ConfiguredGrantConfigToReleaseListR16 is the component configuredGrantConfigToReleaseList-r16 [12] ConfiguredGrantConfigToReleaseList-r16 OPTIONAL (extension addition).
-	ConfiguredGrantConfigToReleaseListR16 ConfiguredGrantConfigToReleaseListR16
-	// HasConfiguredGrantConfigToReleaseListR16 tells whether configuredGrantConfigToReleaseList-r16 is present in the encoding.
-	HasConfiguredGrantConfigToReleaseListR16 bool
+	ConfiguredGrantConfigToReleaseListR16    ConfiguredGrantConfigToReleaseListR16
+	HasConfiguredGrantConfigToReleaseListR16 bool // whether configuredGrantConfigToReleaseList-r16 is present in the encoding
 	// ConfiguredGrantConfigType2DeactivationStateListR16 is the component configuredGrantConfigType2DeactivationStateList-r16 [13] ConfiguredGrantConfigType2DeactivationStateList-r16 OPTIONAL (extension addition).
-	ConfiguredGrantConfigType2DeactivationStateListR16 ConfiguredGrantConfigType2DeactivationStateListR16
-	// HasConfiguredGrantConfigType2DeactivationStateListR16 tells whether configuredGrantConfigType2DeactivationStateList-r16 is present in the encoding.
-	HasConfiguredGrantConfigType2DeactivationStateListR16 bool
+	ConfiguredGrantConfigType2DeactivationStateListR16    ConfiguredGrantConfigType2DeactivationStateListR16
+	HasConfiguredGrantConfigType2DeactivationStateListR16 bool // whether configuredGrantConfigType2DeactivationStateList-r16 is present in the encoding
 	// UlTCIStateListR17 is the component ul-TCI-StateList-r17 [14] EXPLICIT CHOICE OPTIONAL (extension addition).
-	UlTCIStateListR17 BWPUplinkDedicated_UlTCIStateListR17
-	// HasUlTCIStateListR17 tells whether ul-TCI-StateList-r17 is present in the encoding.
-	HasUlTCIStateListR17 bool
+	UlTCIStateListR17    BWPUplinkDedicated_UlTCIStateListR17
+	HasUlTCIStateListR17 bool // whether ul-TCI-StateList-r17 is present in the encoding
 	// UlPowerControlR17 is the component ul-powerControl-r17 [15] Uplink-powerControlId-r17 OPTIONAL (extension addition).
-	UlPowerControlR17 UplinkPowerControlIDR17
-	// HasUlPowerControlR17 tells whether ul-powerControl-r17 is present in the encoding.
-	HasUlPowerControlR17 bool
+	UlPowerControlR17    UplinkPowerControlIDR17
+	HasUlPowerControlR17 bool // whether ul-powerControl-r17 is present in the encoding
 	// PucchConfigurationListMulticast1R17 is the component pucch-ConfigurationListMulticast1-r17 [16] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-ConfigurationList-r16} OPTIONAL (extension addition).
-	PucchConfigurationListMulticast1R17 SetupRelease_PUCCHConfigurationListR16
-	// HasPucchConfigurationListMulticast1R17 tells whether pucch-ConfigurationListMulticast1-r17 is present in the encoding.
-	HasPucchConfigurationListMulticast1R17 bool
+	PucchConfigurationListMulticast1R17    SetupRelease_PUCCHConfigurationListR16
+	HasPucchConfigurationListMulticast1R17 bool // whether pucch-ConfigurationListMulticast1-r17 is present in the encoding
 	// PucchConfigurationListMulticast2R17 is the component pucch-ConfigurationListMulticast2-r17 [17] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-ConfigurationList-r16} OPTIONAL (extension addition).
-	PucchConfigurationListMulticast2R17 SetupRelease_PUCCHConfigurationListR16
-	// HasPucchConfigurationListMulticast2R17 tells whether pucch-ConfigurationListMulticast2-r17 is present in the encoding.
-	HasPucchConfigurationListMulticast2R17 bool
+	PucchConfigurationListMulticast2R17    SetupRelease_PUCCHConfigurationListR16
+	HasPucchConfigurationListMulticast2R17 bool // whether pucch-ConfigurationListMulticast2-r17 is present in the encoding
 	// PucchConfigMulticast1R17 is the component pucch-ConfigMulticast1-r17 [18] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-Config} OPTIONAL (extension addition).
-	PucchConfigMulticast1R17 SetupRelease_PUCCHConfig
-	// HasPucchConfigMulticast1R17 tells whether pucch-ConfigMulticast1-r17 is present in the encoding.
-	HasPucchConfigMulticast1R17 bool
+	PucchConfigMulticast1R17    SetupRelease_PUCCHConfig
+	HasPucchConfigMulticast1R17 bool // whether pucch-ConfigMulticast1-r17 is present in the encoding
 	// PucchConfigMulticast2R17 is the component pucch-ConfigMulticast2-r17 [19] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-Config} OPTIONAL (extension addition).
-	PucchConfigMulticast2R17 SetupRelease_PUCCHConfig
-	// HasPucchConfigMulticast2R17 tells whether pucch-ConfigMulticast2-r17 is present in the encoding.
-	HasPucchConfigMulticast2R17 bool
+	PucchConfigMulticast2R17    SetupRelease_PUCCHConfig
+	HasPucchConfigMulticast2R17 bool // whether pucch-ConfigMulticast2-r17 is present in the encoding
 	// PathlossReferenceRSToAddModListR17 is the component pathlossReferenceRSToAddModList-r17 [20] SEQUENCE OF OPTIONAL (extension addition).
-	PathlossReferenceRSToAddModListR17 BWPUplinkDedicated_PathlossReferenceRSToAddModListR17
-	// HasPathlossReferenceRSToAddModListR17 tells whether pathlossReferenceRSToAddModList-r17 is present in the encoding.
-	HasPathlossReferenceRSToAddModListR17 bool
+	PathlossReferenceRSToAddModListR17    BWPUplinkDedicated_PathlossReferenceRSToAddModListR17
+	HasPathlossReferenceRSToAddModListR17 bool // whether pathlossReferenceRSToAddModList-r17 is present in the encoding
 	// PathlossReferenceRSToReleaseListR17 is the component pathlossReferenceRSToReleaseList-r17 [21] SEQUENCE OF OPTIONAL (extension addition).
-	PathlossReferenceRSToReleaseListR17 BWPUplinkDedicated_PathlossReferenceRSToReleaseListR17
-	// HasPathlossReferenceRSToReleaseListR17 tells whether pathlossReferenceRSToReleaseList-r17 is present in the encoding.
-	HasPathlossReferenceRSToReleaseListR17 bool
+	PathlossReferenceRSToReleaseListR17    BWPUplinkDedicated_PathlossReferenceRSToReleaseListR17
+	HasPathlossReferenceRSToReleaseListR17 bool // whether pathlossReferenceRSToReleaseList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3748,13 +3104,11 @@ func (c BWPUplinkDedicated_UlTCIStateListR17Choice) String() string {
 // BWPUplinkDedicated_UlTCIStateListR17_Explicitlist is the type of BWP-UplinkDedicated.ul-TCI-StateList-r17.explicitlist.
 type BWPUplinkDedicated_UlTCIStateListR17_Explicitlist struct {
 	// UlTCIToAddModListR17 is the component ul-TCI-ToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
-	UlTCIToAddModListR17 BWPUplinkDedicated_UlTCIStateListR17_Explicitlist_UlTCIToAddModListR17
-	// HasUlTCIToAddModListR17 tells whether ul-TCI-ToAddModList-r17 is present in the encoding.
-	HasUlTCIToAddModListR17 bool
+	UlTCIToAddModListR17    BWPUplinkDedicated_UlTCIStateListR17_Explicitlist_UlTCIToAddModListR17
+	HasUlTCIToAddModListR17 bool // whether ul-TCI-ToAddModList-r17 is present in the encoding
 	// UlTCIToReleaseListR17 is the component ul-TCI-ToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	UlTCIToReleaseListR17 BWPUplinkDedicated_UlTCIStateListR17_Explicitlist_UlTCIToReleaseListR17
-	// HasUlTCIToReleaseListR17 tells whether ul-TCI-ToReleaseList-r17 is present in the encoding.
-	HasUlTCIToReleaseListR17 bool
+	UlTCIToReleaseListR17    BWPUplinkDedicated_UlTCIStateListR17_Explicitlist_UlTCIToReleaseListR17
+	HasUlTCIToReleaseListR17 bool // whether ul-TCI-ToReleaseList-r17 is present in the encoding
 }
 
 // BWPUplinkDedicated_UlTCIStateListR17_Explicitlist_UlTCIToAddModListR17 is the type of BWP-UplinkDedicated.ul-TCI-StateList-r17.explicitlist.ul-TCI-ToAddModList-r17.
@@ -3803,9 +3157,8 @@ type CandidateBeamRSR16 struct {
 	// CandidateBeamConfigR16 is the component candidateBeamConfig-r16 [0] EXPLICIT CHOICE.
 	CandidateBeamConfigR16 CandidateBeamRSR16_CandidateBeamConfigR16
 	// ServingCellID is the component servingCellId [1] ServCellIndex OPTIONAL.
-	ServingCellID ServCellIndex
-	// HasServingCellID tells whether servingCellId is present in the encoding.
-	HasServingCellID bool
+	ServingCellID    ServCellIndex
+	HasServingCellID bool // whether servingCellId is present in the encoding
 }
 
 // CandidateBeamRSR16_CandidateBeamConfigR16 is the type of CandidateBeamRS-r16.candidateBeamConfig-r16.
@@ -3855,21 +3208,17 @@ type CellAccessRelatedInfo struct {
 	// PlmnIdentityInfoList is the component plmn-IdentityInfoList [0] PLMN-IdentityInfoList.
 	PlmnIdentityInfoList PLMNIdentityInfoList
 	// CellReservedForOtherUse is the component cellReservedForOtherUse [1] ENUMERATED OPTIONAL.
-	CellReservedForOtherUse CellAccessRelatedInfo_CellReservedForOtherUse
-	// HasCellReservedForOtherUse tells whether cellReservedForOtherUse is present in the encoding.
-	HasCellReservedForOtherUse bool
+	CellReservedForOtherUse    CellAccessRelatedInfo_CellReservedForOtherUse
+	HasCellReservedForOtherUse bool // whether cellReservedForOtherUse is present in the encoding
 	// CellReservedForFutureUseR16 is the component cellReservedForFutureUse-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	CellReservedForFutureUseR16 CellAccessRelatedInfo_CellReservedForFutureUseR16
-	// HasCellReservedForFutureUseR16 tells whether cellReservedForFutureUse-r16 is present in the encoding.
-	HasCellReservedForFutureUseR16 bool
+	CellReservedForFutureUseR16    CellAccessRelatedInfo_CellReservedForFutureUseR16
+	HasCellReservedForFutureUseR16 bool // whether cellReservedForFutureUse-r16 is present in the encoding
 	// NpnIdentityInfoListR16 is the component npn-IdentityInfoList-r16 [3] NPN-IdentityInfoList-r16 OPTIONAL (extension addition).
-	NpnIdentityInfoListR16 NPNIdentityInfoListR16
-	// HasNpnIdentityInfoListR16 tells whether npn-IdentityInfoList-r16 is present in the encoding.
-	HasNpnIdentityInfoListR16 bool
+	NpnIdentityInfoListR16    NPNIdentityInfoListR16
+	HasNpnIdentityInfoListR16 bool // whether npn-IdentityInfoList-r16 is present in the encoding
 	// SnpnAccessInfoListR17 is the component snpn-AccessInfoList-r17 [4] SEQUENCE OF OPTIONAL (extension addition).
-	SnpnAccessInfoListR17 CellAccessRelatedInfo_SnpnAccessInfoListR17
-	// HasSnpnAccessInfoListR17 tells whether snpn-AccessInfoList-r17 is present in the encoding.
-	HasSnpnAccessInfoListR17 bool
+	SnpnAccessInfoListR17    CellAccessRelatedInfo_SnpnAccessInfoListR17
+	HasSnpnAccessInfoListR17 bool // whether snpn-AccessInfoList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3911,21 +3260,17 @@ type CellAccessRelatedInfo_SnpnAccessInfoListR17 []SNPNAccessInfoR17
 //	}
 type SNPNAccessInfoR17 struct {
 	// ExtCHSupportedR17 is the component extCH-Supported-r17 [0] ENUMERATED OPTIONAL.
-	ExtCHSupportedR17 SNPNAccessInfoR17_ExtCHSupportedR17
-	// HasExtCHSupportedR17 tells whether extCH-Supported-r17 is present in the encoding.
-	HasExtCHSupportedR17 bool
+	ExtCHSupportedR17    SNPNAccessInfoR17_ExtCHSupportedR17
+	HasExtCHSupportedR17 bool // whether extCH-Supported-r17 is present in the encoding
 	// ExtCHWithoutConfigAllowedR17 is the component extCH-WithoutConfigAllowed-r17 [1] ENUMERATED OPTIONAL.
-	ExtCHWithoutConfigAllowedR17 SNPNAccessInfoR17_ExtCHWithoutConfigAllowedR17
-	// HasExtCHWithoutConfigAllowedR17 tells whether extCH-WithoutConfigAllowed-r17 is present in the encoding.
-	HasExtCHWithoutConfigAllowedR17 bool
+	ExtCHWithoutConfigAllowedR17    SNPNAccessInfoR17_ExtCHWithoutConfigAllowedR17
+	HasExtCHWithoutConfigAllowedR17 bool // whether extCH-WithoutConfigAllowed-r17 is present in the encoding
 	// OnboardingEnabledR17 is the component onboardingEnabled-r17 [2] ENUMERATED OPTIONAL.
-	OnboardingEnabledR17 SNPNAccessInfoR17_OnboardingEnabledR17
-	// HasOnboardingEnabledR17 tells whether onboardingEnabled-r17 is present in the encoding.
-	HasOnboardingEnabledR17 bool
+	OnboardingEnabledR17    SNPNAccessInfoR17_OnboardingEnabledR17
+	HasOnboardingEnabledR17 bool // whether onboardingEnabled-r17 is present in the encoding
 	// ImsEmergencySupportForSNPNR17 is the component imsEmergencySupportForSNPN-r17 [3] ENUMERATED OPTIONAL.
-	ImsEmergencySupportForSNPNR17 SNPNAccessInfoR17_ImsEmergencySupportForSNPNR17
-	// HasImsEmergencySupportForSNPNR17 tells whether imsEmergencySupportForSNPN-r17 is present in the encoding.
-	HasImsEmergencySupportForSNPNR17 bool
+	ImsEmergencySupportForSNPNR17    SNPNAccessInfoR17_ImsEmergencySupportForSNPNR17
+	HasImsEmergencySupportForSNPNR17 bool // whether imsEmergencySupportForSNPN-r17 is present in the encoding
 }
 
 // SNPNAccessInfoR17_ExtCHSupportedR17 is the type of SNPN-AccessInfo-r17.extCH-Supported-r17.
@@ -3990,9 +3335,8 @@ type CellAccessRelatedInfoEUTRA5GC struct {
 	// TrackingAreaCodeEutra5gc is the component trackingAreaCode-eutra-5gc [1] TrackingAreaCode.
 	TrackingAreaCodeEutra5gc TrackingAreaCode
 	// Ranac5gc is the component ranac-5gc [2] RAN-AreaCode OPTIONAL.
-	Ranac5gc RANAreaCode
-	// HasRanac5gc tells whether ranac-5gc is present in the encoding.
-	HasRanac5gc bool
+	Ranac5gc    RANAreaCode
+	HasRanac5gc bool // whether ranac-5gc is present in the encoding
 	// CellIdentityEutra5gc is the component cellIdentity-eutra-5gc [3] EXPLICIT CellIdentity-EUTRA-5GC.
 	CellIdentityEutra5gc CellIdentityEUTRA5GC
 }
@@ -4145,133 +3489,101 @@ type CellGroupConfig struct {
 	// CellGroupID is the component cellGroupId [0] CellGroupId.
 	CellGroupID CellGroupID
 	// RlcBearerToAddModList is the component rlc-BearerToAddModList [1] SEQUENCE OF OPTIONAL.
-	RlcBearerToAddModList CellGroupConfig_RlcBearerToAddModList
-	// HasRlcBearerToAddModList tells whether rlc-BearerToAddModList is present in the encoding.
-	HasRlcBearerToAddModList bool
+	RlcBearerToAddModList    CellGroupConfig_RlcBearerToAddModList
+	HasRlcBearerToAddModList bool // whether rlc-BearerToAddModList is present in the encoding
 	// RlcBearerToReleaseList is the component rlc-BearerToReleaseList [2] SEQUENCE OF OPTIONAL.
-	RlcBearerToReleaseList CellGroupConfig_RlcBearerToReleaseList
-	// HasRlcBearerToReleaseList tells whether rlc-BearerToReleaseList is present in the encoding.
-	HasRlcBearerToReleaseList bool
+	RlcBearerToReleaseList    CellGroupConfig_RlcBearerToReleaseList
+	HasRlcBearerToReleaseList bool // whether rlc-BearerToReleaseList is present in the encoding
 	// MacCellGroupConfig is the component mac-CellGroupConfig [3] MAC-CellGroupConfig OPTIONAL.
-	MacCellGroupConfig MACCellGroupConfig
-	// HasMacCellGroupConfig tells whether mac-CellGroupConfig is present in the encoding.
-	HasMacCellGroupConfig bool
+	MacCellGroupConfig    MACCellGroupConfig
+	HasMacCellGroupConfig bool // whether mac-CellGroupConfig is present in the encoding
 	// PhysicalCellGroupConfig is the component physicalCellGroupConfig [4] PhysicalCellGroupConfig OPTIONAL.
-	PhysicalCellGroupConfig PhysicalCellGroupConfig
-	// HasPhysicalCellGroupConfig tells whether physicalCellGroupConfig is present in the encoding.
-	HasPhysicalCellGroupConfig bool
+	PhysicalCellGroupConfig    PhysicalCellGroupConfig
+	HasPhysicalCellGroupConfig bool // whether physicalCellGroupConfig is present in the encoding
 	// SpCellConfig is the component spCellConfig [5] SpCellConfig OPTIONAL.
-	SpCellConfig SpCellConfig
-	// HasSpCellConfig tells whether spCellConfig is present in the encoding.
-	HasSpCellConfig bool
+	SpCellConfig    SpCellConfig
+	HasSpCellConfig bool // whether spCellConfig is present in the encoding
 	// SCellToAddModList is the component sCellToAddModList [6] SEQUENCE OF OPTIONAL.
-	SCellToAddModList CellGroupConfig_SCellToAddModList
-	// HasSCellToAddModList tells whether sCellToAddModList is present in the encoding.
-	HasSCellToAddModList bool
+	SCellToAddModList    CellGroupConfig_SCellToAddModList
+	HasSCellToAddModList bool // whether sCellToAddModList is present in the encoding
 	// SCellToReleaseList is the component sCellToReleaseList [7] SEQUENCE OF OPTIONAL.
-	SCellToReleaseList CellGroupConfig_SCellToReleaseList
-	// HasSCellToReleaseList tells whether sCellToReleaseList is present in the encoding.
-	HasSCellToReleaseList bool
+	SCellToReleaseList    CellGroupConfig_SCellToReleaseList
+	HasSCellToReleaseList bool // whether sCellToReleaseList is present in the encoding
 	// ReportUplinkTxDirectCurrent is the component reportUplinkTxDirectCurrent [8] ENUMERATED OPTIONAL (extension addition).
-	ReportUplinkTxDirectCurrent CellGroupConfig_ReportUplinkTxDirectCurrent
-	// HasReportUplinkTxDirectCurrent tells whether reportUplinkTxDirectCurrent is present in the encoding.
-	HasReportUplinkTxDirectCurrent bool
+	ReportUplinkTxDirectCurrent    CellGroupConfig_ReportUplinkTxDirectCurrent
+	HasReportUplinkTxDirectCurrent bool // whether reportUplinkTxDirectCurrent is present in the encoding
 	// BapAddressR16 is the component bap-Address-r16 [9] BIT STRING OPTIONAL (extension addition).
-	BapAddressR16 der.BitString
-	// HasBapAddressR16 tells whether bap-Address-r16 is present in the encoding.
-	HasBapAddressR16 bool
+	BapAddressR16    der.BitString
+	HasBapAddressR16 bool // whether bap-Address-r16 is present in the encoding
 	// BhRLCChannelToAddModListR16 is the component bh-RLC-ChannelToAddModList-r16 [10] SEQUENCE OF OPTIONAL (extension addition).
-	BhRLCChannelToAddModListR16 CellGroupConfig_BhRLCChannelToAddModListR16
-	// HasBhRLCChannelToAddModListR16 tells whether bh-RLC-ChannelToAddModList-r16 is present in the encoding.
-	HasBhRLCChannelToAddModListR16 bool
+	BhRLCChannelToAddModListR16    CellGroupConfig_BhRLCChannelToAddModListR16
+	HasBhRLCChannelToAddModListR16 bool // whether bh-RLC-ChannelToAddModList-r16 is present in the encoding
 	// BhRLCChannelToReleaseListR16 is the component bh-RLC-ChannelToReleaseList-r16 [11] SEQUENCE OF OPTIONAL (extension addition).
-	BhRLCChannelToReleaseListR16 CellGroupConfig_BhRLCChannelToReleaseListR16
-	// HasBhRLCChannelToReleaseListR16 tells whether bh-RLC-ChannelToReleaseList-r16 is present in the encoding.
-	HasBhRLCChannelToReleaseListR16 bool
+	BhRLCChannelToReleaseListR16    CellGroupConfig_BhRLCChannelToReleaseListR16
+	HasBhRLCChannelToReleaseListR16 bool // whether bh-RLC-ChannelToReleaseList-r16 is present in the encoding
 	// F1cTransferPathR16 is the component f1c-TransferPath-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	F1cTransferPathR16 CellGroupConfig_F1cTransferPathR16
-	// HasF1cTransferPathR16 tells whether f1c-TransferPath-r16 is present in the encoding.
-	HasF1cTransferPathR16 bool
+	F1cTransferPathR16    CellGroupConfig_F1cTransferPathR16
+	HasF1cTransferPathR16 bool // whether f1c-TransferPath-r16 is present in the encoding
 	// SimultaneousTCIUpdateList1R16 is the component simultaneousTCI-UpdateList1-r16 [13] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousTCIUpdateList1R16 CellGroupConfig_SimultaneousTCIUpdateList1R16
-	// HasSimultaneousTCIUpdateList1R16 tells whether simultaneousTCI-UpdateList1-r16 is present in the encoding.
-	HasSimultaneousTCIUpdateList1R16 bool
+	SimultaneousTCIUpdateList1R16    CellGroupConfig_SimultaneousTCIUpdateList1R16
+	HasSimultaneousTCIUpdateList1R16 bool // whether simultaneousTCI-UpdateList1-r16 is present in the encoding
 	// SimultaneousTCIUpdateList2R16 is the component simultaneousTCI-UpdateList2-r16 [14] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousTCIUpdateList2R16 CellGroupConfig_SimultaneousTCIUpdateList2R16
-	// HasSimultaneousTCIUpdateList2R16 tells whether simultaneousTCI-UpdateList2-r16 is present in the encoding.
-	HasSimultaneousTCIUpdateList2R16 bool
+	SimultaneousTCIUpdateList2R16    CellGroupConfig_SimultaneousTCIUpdateList2R16
+	HasSimultaneousTCIUpdateList2R16 bool // whether simultaneousTCI-UpdateList2-r16 is present in the encoding
 	// SimultaneousSpatialUpdatedList1R16 is the component simultaneousSpatial-UpdatedList1-r16 [15] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousSpatialUpdatedList1R16 CellGroupConfig_SimultaneousSpatialUpdatedList1R16
-	// HasSimultaneousSpatialUpdatedList1R16 tells whether simultaneousSpatial-UpdatedList1-r16 is present in the encoding.
-	HasSimultaneousSpatialUpdatedList1R16 bool
+	SimultaneousSpatialUpdatedList1R16    CellGroupConfig_SimultaneousSpatialUpdatedList1R16
+	HasSimultaneousSpatialUpdatedList1R16 bool // whether simultaneousSpatial-UpdatedList1-r16 is present in the encoding
 	// SimultaneousSpatialUpdatedList2R16 is the component simultaneousSpatial-UpdatedList2-r16 [16] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousSpatialUpdatedList2R16 CellGroupConfig_SimultaneousSpatialUpdatedList2R16
-	// HasSimultaneousSpatialUpdatedList2R16 tells whether simultaneousSpatial-UpdatedList2-r16 is present in the encoding.
-	HasSimultaneousSpatialUpdatedList2R16 bool
+	SimultaneousSpatialUpdatedList2R16    CellGroupConfig_SimultaneousSpatialUpdatedList2R16
+	HasSimultaneousSpatialUpdatedList2R16 bool // whether simultaneousSpatial-UpdatedList2-r16 is present in the encoding
 	// UplinkTxSwitchingOptionR16 is the component uplinkTxSwitchingOption-r16 [17] ENUMERATED OPTIONAL (extension addition).
-	UplinkTxSwitchingOptionR16 CellGroupConfig_UplinkTxSwitchingOptionR16
-	// HasUplinkTxSwitchingOptionR16 tells whether uplinkTxSwitchingOption-r16 is present in the encoding.
-	HasUplinkTxSwitchingOptionR16 bool
+	UplinkTxSwitchingOptionR16    CellGroupConfig_UplinkTxSwitchingOptionR16
+	HasUplinkTxSwitchingOptionR16 bool // whether uplinkTxSwitchingOption-r16 is present in the encoding
 	// UplinkTxSwitchingPowerBoostingR16 is the component uplinkTxSwitchingPowerBoosting-r16 [18] ENUMERATED OPTIONAL (extension addition).
-	UplinkTxSwitchingPowerBoostingR16 CellGroupConfig_UplinkTxSwitchingPowerBoostingR16
-	// HasUplinkTxSwitchingPowerBoostingR16 tells whether uplinkTxSwitchingPowerBoosting-r16 is present in the encoding.
-	HasUplinkTxSwitchingPowerBoostingR16 bool
+	UplinkTxSwitchingPowerBoostingR16    CellGroupConfig_UplinkTxSwitchingPowerBoostingR16
+	HasUplinkTxSwitchingPowerBoostingR16 bool // whether uplinkTxSwitchingPowerBoosting-r16 is present in the encoding
 	// ReportUplinkTxDirectCurrentTwoCarrierR16 is the component reportUplinkTxDirectCurrentTwoCarrier-r16 [19] ENUMERATED OPTIONAL (extension addition).
-	ReportUplinkTxDirectCurrentTwoCarrierR16 CellGroupConfig_ReportUplinkTxDirectCurrentTwoCarrierR16
-	// HasReportUplinkTxDirectCurrentTwoCarrierR16 tells whether reportUplinkTxDirectCurrentTwoCarrier-r16 is present in the encoding.
-	HasReportUplinkTxDirectCurrentTwoCarrierR16 bool
+	ReportUplinkTxDirectCurrentTwoCarrierR16    CellGroupConfig_ReportUplinkTxDirectCurrentTwoCarrierR16
+	HasReportUplinkTxDirectCurrentTwoCarrierR16 bool // whether reportUplinkTxDirectCurrentTwoCarrier-r16 is present in the encoding
 	// F1cTransferPathNRDCR17 is the component f1c-TransferPathNRDC-r17 [20] ENUMERATED OPTIONAL (extension addition).
-	F1cTransferPathNRDCR17 CellGroupConfig_F1cTransferPathNRDCR17
-	// HasF1cTransferPathNRDCR17 tells whether f1c-TransferPathNRDC-r17 is present in the encoding.
-	HasF1cTransferPathNRDCR17 bool
+	F1cTransferPathNRDCR17    CellGroupConfig_F1cTransferPathNRDCR17
+	HasF1cTransferPathNRDCR17 bool // whether f1c-TransferPathNRDC-r17 is present in the encoding
 	// UplinkTxSwitching2TModeR17 is the component uplinkTxSwitching-2T-Mode-r17 [21] ENUMERATED OPTIONAL (extension addition).
-	UplinkTxSwitching2TModeR17 CellGroupConfig_UplinkTxSwitching2TModeR17
-	// HasUplinkTxSwitching2TModeR17 tells whether uplinkTxSwitching-2T-Mode-r17 is present in the encoding.
-	HasUplinkTxSwitching2TModeR17 bool
+	UplinkTxSwitching2TModeR17    CellGroupConfig_UplinkTxSwitching2TModeR17
+	HasUplinkTxSwitching2TModeR17 bool // whether uplinkTxSwitching-2T-Mode-r17 is present in the encoding
 	// UplinkTxSwitchingDualULTxStateR17 is the component uplinkTxSwitching-DualUL-TxState-r17 [22] ENUMERATED OPTIONAL (extension addition).
-	UplinkTxSwitchingDualULTxStateR17 CellGroupConfig_UplinkTxSwitchingDualULTxStateR17
-	// HasUplinkTxSwitchingDualULTxStateR17 tells whether uplinkTxSwitching-DualUL-TxState-r17 is present in the encoding.
-	HasUplinkTxSwitchingDualULTxStateR17 bool
+	UplinkTxSwitchingDualULTxStateR17    CellGroupConfig_UplinkTxSwitchingDualULTxStateR17
+	HasUplinkTxSwitchingDualULTxStateR17 bool // whether uplinkTxSwitching-DualUL-TxState-r17 is present in the encoding
 	// UuRelayRLCChannelToAddModListR17 is the component uu-RelayRLC-ChannelToAddModList-r17 [23] SEQUENCE OF OPTIONAL (extension addition).
-	UuRelayRLCChannelToAddModListR17 CellGroupConfig_UuRelayRLCChannelToAddModListR17
-	// HasUuRelayRLCChannelToAddModListR17 tells whether uu-RelayRLC-ChannelToAddModList-r17 is present in the encoding.
-	HasUuRelayRLCChannelToAddModListR17 bool
+	UuRelayRLCChannelToAddModListR17    CellGroupConfig_UuRelayRLCChannelToAddModListR17
+	HasUuRelayRLCChannelToAddModListR17 bool // whether uu-RelayRLC-ChannelToAddModList-r17 is present in the encoding
 	// UuRelayRLCChannelToReleaseListR17 is the component uu-RelayRLC-ChannelToReleaseList-r17 [24] SEQUENCE OF OPTIONAL (extension addition).
-	UuRelayRLCChannelToReleaseListR17 CellGroupConfig_UuRelayRLCChannelToReleaseListR17
-	// HasUuRelayRLCChannelToReleaseListR17 tells whether uu-RelayRLC-ChannelToReleaseList-r17 is present in the encoding.
-	HasUuRelayRLCChannelToReleaseListR17 bool
+	UuRelayRLCChannelToReleaseListR17    CellGroupConfig_UuRelayRLCChannelToReleaseListR17
+	HasUuRelayRLCChannelToReleaseListR17 bool // whether uu-RelayRLC-ChannelToReleaseList-r17 is present in the encoding
 	// SimultaneousUTCIUpdateList1R17 is the component simultaneousU-TCI-UpdateList1-r17 [25] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousUTCIUpdateList1R17 CellGroupConfig_SimultaneousUTCIUpdateList1R17
-	// HasSimultaneousUTCIUpdateList1R17 tells whether simultaneousU-TCI-UpdateList1-r17 is present in the encoding.
-	HasSimultaneousUTCIUpdateList1R17 bool
+	SimultaneousUTCIUpdateList1R17    CellGroupConfig_SimultaneousUTCIUpdateList1R17
+	HasSimultaneousUTCIUpdateList1R17 bool // whether simultaneousU-TCI-UpdateList1-r17 is present in the encoding
 	// SimultaneousUTCIUpdateList2R17 is the component simultaneousU-TCI-UpdateList2-r17 [26] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousUTCIUpdateList2R17 CellGroupConfig_SimultaneousUTCIUpdateList2R17
-	// HasSimultaneousUTCIUpdateList2R17 tells whether simultaneousU-TCI-UpdateList2-r17 is present in the encoding.
-	HasSimultaneousUTCIUpdateList2R17 bool
+	SimultaneousUTCIUpdateList2R17    CellGroupConfig_SimultaneousUTCIUpdateList2R17
+	HasSimultaneousUTCIUpdateList2R17 bool // whether simultaneousU-TCI-UpdateList2-r17 is present in the encoding
 	// SimultaneousUTCIUpdateList3R17 is the component simultaneousU-TCI-UpdateList3-r17 [27] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousUTCIUpdateList3R17 CellGroupConfig_SimultaneousUTCIUpdateList3R17
-	// HasSimultaneousUTCIUpdateList3R17 tells whether simultaneousU-TCI-UpdateList3-r17 is present in the encoding.
-	HasSimultaneousUTCIUpdateList3R17 bool
+	SimultaneousUTCIUpdateList3R17    CellGroupConfig_SimultaneousUTCIUpdateList3R17
+	HasSimultaneousUTCIUpdateList3R17 bool // whether simultaneousU-TCI-UpdateList3-r17 is present in the encoding
 	// SimultaneousUTCIUpdateList4R17 is the component simultaneousU-TCI-UpdateList4-r17 [28] SEQUENCE OF OPTIONAL (extension addition).
-	SimultaneousUTCIUpdateList4R17 CellGroupConfig_SimultaneousUTCIUpdateList4R17
-	// HasSimultaneousUTCIUpdateList4R17 tells whether simultaneousU-TCI-UpdateList4-r17 is present in the encoding.
-	HasSimultaneousUTCIUpdateList4R17 bool
+	SimultaneousUTCIUpdateList4R17    CellGroupConfig_SimultaneousUTCIUpdateList4R17
+	HasSimultaneousUTCIUpdateList4R17 bool // whether simultaneousU-TCI-UpdateList4-r17 is present in the encoding
 	// RlcBearerToReleaseListExtR17 is the component rlc-BearerToReleaseListExt-r17 [29] SEQUENCE OF OPTIONAL (extension addition).
-	RlcBearerToReleaseListExtR17 CellGroupConfig_RlcBearerToReleaseListExtR17
-	// HasRlcBearerToReleaseListExtR17 tells whether rlc-BearerToReleaseListExt-r17 is present in the encoding.
-	HasRlcBearerToReleaseListExtR17 bool
+	RlcBearerToReleaseListExtR17    CellGroupConfig_RlcBearerToReleaseListExtR17
+	HasRlcBearerToReleaseListExtR17 bool // whether rlc-BearerToReleaseListExt-r17 is present in the encoding
 	// IabResourceConfigToAddModListR17 is the component iab-ResourceConfigToAddModList-r17 [30] SEQUENCE OF OPTIONAL (extension addition).
-	IabResourceConfigToAddModListR17 CellGroupConfig_IabResourceConfigToAddModListR17
-	// HasIabResourceConfigToAddModListR17 tells whether iab-ResourceConfigToAddModList-r17 is present in the encoding.
-	HasIabResourceConfigToAddModListR17 bool
+	IabResourceConfigToAddModListR17    CellGroupConfig_IabResourceConfigToAddModListR17
+	HasIabResourceConfigToAddModListR17 bool // whether iab-ResourceConfigToAddModList-r17 is present in the encoding
 	// IabResourceConfigToReleaseListR17 is the component iab-ResourceConfigToReleaseList-r17 [31] SEQUENCE OF OPTIONAL (extension addition).
-	IabResourceConfigToReleaseListR17 CellGroupConfig_IabResourceConfigToReleaseListR17
-	// HasIabResourceConfigToReleaseListR17 tells whether iab-ResourceConfigToReleaseList-r17 is present in the encoding.
-	HasIabResourceConfigToReleaseListR17 bool
+	IabResourceConfigToReleaseListR17    CellGroupConfig_IabResourceConfigToReleaseListR17
+	HasIabResourceConfigToReleaseListR17 bool // whether iab-ResourceConfigToReleaseList-r17 is present in the encoding
 	// ReportUplinkTxDirectCurrentMoreCarrierR17 is the component reportUplinkTxDirectCurrentMoreCarrier-r17 [32] ReportUplinkTxDirectCurrentMoreCarrier-r17 OPTIONAL (extension addition).
-	ReportUplinkTxDirectCurrentMoreCarrierR17 ReportUplinkTxDirectCurrentMoreCarrierR17
-	// HasReportUplinkTxDirectCurrentMoreCarrierR17 tells whether reportUplinkTxDirectCurrentMoreCarrier-r17 is present in the encoding.
-	HasReportUplinkTxDirectCurrentMoreCarrierR17 bool
+	ReportUplinkTxDirectCurrentMoreCarrierR17    ReportUplinkTxDirectCurrentMoreCarrierR17
+	HasReportUplinkTxDirectCurrentMoreCarrierR17 bool // whether reportUplinkTxDirectCurrentMoreCarrier-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4457,41 +3769,32 @@ type CellGroupConfig_IabResourceConfigToReleaseListR17 []IABResourceConfigIDR17
 //	}
 type SpCellConfig struct {
 	// ServCellIndex is the component servCellIndex [0] ServCellIndex OPTIONAL.
-	ServCellIndex ServCellIndex
-	// HasServCellIndex tells whether servCellIndex is present in the encoding.
-	HasServCellIndex bool
+	ServCellIndex    ServCellIndex
+	HasServCellIndex bool // whether servCellIndex is present in the encoding
 	// ReconfigurationWithSync is the component reconfigurationWithSync [1] ReconfigurationWithSync OPTIONAL.
-	ReconfigurationWithSync ReconfigurationWithSync
-	// HasReconfigurationWithSync tells whether reconfigurationWithSync is present in the encoding.
-	HasReconfigurationWithSync bool
+	ReconfigurationWithSync    ReconfigurationWithSync
+	HasReconfigurationWithSync bool // whether reconfigurationWithSync is present in the encoding
 	// RlfTimersAndConstants is the component rlf-TimersAndConstants [2] EXPLICIT SetupRelease{NR-RRC-Definitions.RLF-TimersAndConstants} OPTIONAL.
-	RlfTimersAndConstants SetupRelease_RLFTimersAndConstants
-	// HasRlfTimersAndConstants tells whether rlf-TimersAndConstants is present in the encoding.
-	HasRlfTimersAndConstants bool
+	RlfTimersAndConstants    SetupRelease_RLFTimersAndConstants
+	HasRlfTimersAndConstants bool // whether rlf-TimersAndConstants is present in the encoding
 	// RlmInSyncOutOfSyncThreshold is the component rlmInSyncOutOfSyncThreshold [3] ENUMERATED OPTIONAL.
-	RlmInSyncOutOfSyncThreshold SpCellConfig_RlmInSyncOutOfSyncThreshold
-	// HasRlmInSyncOutOfSyncThreshold tells whether rlmInSyncOutOfSyncThreshold is present in the encoding.
-	HasRlmInSyncOutOfSyncThreshold bool
+	RlmInSyncOutOfSyncThreshold    SpCellConfig_RlmInSyncOutOfSyncThreshold
+	HasRlmInSyncOutOfSyncThreshold bool // whether rlmInSyncOutOfSyncThreshold is present in the encoding
 	// SpCellConfigDedicated is the component spCellConfigDedicated [4] ServingCellConfig OPTIONAL.
-	SpCellConfigDedicated ServingCellConfig
-	// HasSpCellConfigDedicated tells whether spCellConfigDedicated is present in the encoding.
-	HasSpCellConfigDedicated bool
+	SpCellConfigDedicated    ServingCellConfig
+	HasSpCellConfigDedicated bool // whether spCellConfigDedicated is present in the encoding
 	// LowMobilityEvaluationConnectedR17 is the component lowMobilityEvaluationConnected-r17 [5] SEQUENCE OPTIONAL (extension addition).
-	LowMobilityEvaluationConnectedR17 SpCellConfig_LowMobilityEvaluationConnectedR17
-	// HasLowMobilityEvaluationConnectedR17 tells whether lowMobilityEvaluationConnected-r17 is present in the encoding.
-	HasLowMobilityEvaluationConnectedR17 bool
+	LowMobilityEvaluationConnectedR17    SpCellConfig_LowMobilityEvaluationConnectedR17
+	HasLowMobilityEvaluationConnectedR17 bool // whether lowMobilityEvaluationConnected-r17 is present in the encoding
 	// GoodServingCellEvaluationRLMR17 is the component goodServingCellEvaluationRLM-r17 [6] GoodServingCellEvaluation-r17 OPTIONAL (extension addition).
-	GoodServingCellEvaluationRLMR17 GoodServingCellEvaluationR17
-	// HasGoodServingCellEvaluationRLMR17 tells whether goodServingCellEvaluationRLM-r17 is present in the encoding.
-	HasGoodServingCellEvaluationRLMR17 bool
+	GoodServingCellEvaluationRLMR17    GoodServingCellEvaluationR17
+	HasGoodServingCellEvaluationRLMR17 bool // whether goodServingCellEvaluationRLM-r17 is present in the encoding
 	// GoodServingCellEvaluationBFDR17 is the component goodServingCellEvaluationBFD-r17 [7] GoodServingCellEvaluation-r17 OPTIONAL (extension addition).
-	GoodServingCellEvaluationBFDR17 GoodServingCellEvaluationR17
-	// HasGoodServingCellEvaluationBFDR17 tells whether goodServingCellEvaluationBFD-r17 is present in the encoding.
-	HasGoodServingCellEvaluationBFDR17 bool
+	GoodServingCellEvaluationBFDR17    GoodServingCellEvaluationR17
+	HasGoodServingCellEvaluationBFDR17 bool // whether goodServingCellEvaluationBFD-r17 is present in the encoding
 	// DeactivatedSCGConfigR17 is the component deactivatedSCG-Config-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.DeactivatedSCG-Config-r17} OPTIONAL (extension addition).
-	DeactivatedSCGConfigR17 SetupRelease_DeactivatedSCGConfigR17
-	// HasDeactivatedSCGConfigR17 tells whether deactivatedSCG-Config-r17 is present in the encoding.
-	HasDeactivatedSCGConfigR17 bool
+	DeactivatedSCGConfigR17    SetupRelease_DeactivatedSCGConfigR17
+	HasDeactivatedSCGConfigR17 bool // whether deactivatedSCG-Config-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4653,29 +3956,24 @@ func (c SetupRelease_DeactivatedSCGConfigR17Choice) String() string {
 //	}
 type ReconfigurationWithSync struct {
 	// SpCellConfigCommon is the component spCellConfigCommon [0] ServingCellConfigCommon OPTIONAL.
-	SpCellConfigCommon ServingCellConfigCommon
-	// HasSpCellConfigCommon tells whether spCellConfigCommon is present in the encoding.
-	HasSpCellConfigCommon bool
+	SpCellConfigCommon    ServingCellConfigCommon
+	HasSpCellConfigCommon bool // whether spCellConfigCommon is present in the encoding
 	// NewUEIdentity is the component newUE-Identity [1] RNTI-Value.
 	NewUEIdentity RNTIValue
 	// T304 is the component t304 [2] ENUMERATED.
 	T304 ReconfigurationWithSync_T304
 	// RachConfigDedicated is the component rach-ConfigDedicated [3] EXPLICIT CHOICE OPTIONAL.
-	RachConfigDedicated ReconfigurationWithSync_RachConfigDedicated
-	// HasRachConfigDedicated tells whether rach-ConfigDedicated is present in the encoding.
-	HasRachConfigDedicated bool
+	RachConfigDedicated    ReconfigurationWithSync_RachConfigDedicated
+	HasRachConfigDedicated bool // whether rach-ConfigDedicated is present in the encoding
 	// Smtc is the component smtc [4] SSB-MTC OPTIONAL (extension addition).
-	Smtc SSBMTC
-	// HasSmtc tells whether smtc is present in the encoding.
-	HasSmtc bool
+	Smtc    SSBMTC
+	HasSmtc bool // whether smtc is present in the encoding
 	// DapsUplinkPowerConfigR16 is the component daps-UplinkPowerConfig-r16 [5] DAPS-UplinkPowerConfig-r16 OPTIONAL (extension addition).
-	DapsUplinkPowerConfigR16 DAPSUplinkPowerConfigR16
-	// HasDapsUplinkPowerConfigR16 tells whether daps-UplinkPowerConfig-r16 is present in the encoding.
-	HasDapsUplinkPowerConfigR16 bool
+	DapsUplinkPowerConfigR16    DAPSUplinkPowerConfigR16
+	HasDapsUplinkPowerConfigR16 bool // whether daps-UplinkPowerConfig-r16 is present in the encoding
 	// SlPathSwitchConfigR17 is the component sl-PathSwitchConfig-r17 [6] SL-PathSwitchConfig-r17 OPTIONAL (extension addition).
-	SlPathSwitchConfigR17 SLPathSwitchConfigR17
-	// HasSlPathSwitchConfigR17 tells whether sl-PathSwitchConfig-r17 is present in the encoding.
-	HasSlPathSwitchConfigR17 bool
+	SlPathSwitchConfigR17    SLPathSwitchConfigR17
+	HasSlPathSwitchConfigR17 bool // whether sl-PathSwitchConfig-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4783,37 +4081,29 @@ type SCellConfig struct {
 	// SCellIndex is the component sCellIndex [0] SCellIndex.
 	SCellIndex SCellIndex
 	// SCellConfigCommon is the component sCellConfigCommon [1] ServingCellConfigCommon OPTIONAL.
-	SCellConfigCommon ServingCellConfigCommon
-	// HasSCellConfigCommon tells whether sCellConfigCommon is present in the encoding.
-	HasSCellConfigCommon bool
+	SCellConfigCommon    ServingCellConfigCommon
+	HasSCellConfigCommon bool // whether sCellConfigCommon is present in the encoding
 	// SCellConfigDedicated is the component sCellConfigDedicated [2] ServingCellConfig OPTIONAL.
-	SCellConfigDedicated ServingCellConfig
-	// HasSCellConfigDedicated tells whether sCellConfigDedicated is present in the encoding.
-	HasSCellConfigDedicated bool
+	SCellConfigDedicated    ServingCellConfig
+	HasSCellConfigDedicated bool // whether sCellConfigDedicated is present in the encoding
 	// Smtc is the component smtc [3] SSB-MTC OPTIONAL (extension addition).
-	Smtc SSBMTC
-	// HasSmtc tells whether smtc is present in the encoding.
-	HasSmtc bool
+	Smtc    SSBMTC
+	HasSmtc bool // whether smtc is present in the encoding
 	// SCellStateR16 is the component sCellState-r16 [4] ENUMERATED OPTIONAL (extension addition).
-	SCellStateR16 SCellConfig_SCellStateR16
-	// HasSCellStateR16 tells whether sCellState-r16 is present in the encoding.
-	HasSCellStateR16 bool
+	SCellStateR16    SCellConfig_SCellStateR16
+	HasSCellStateR16 bool // whether sCellState-r16 is present in the encoding
 	// SecondaryDRXGroupConfigR16 is the component secondaryDRX-GroupConfig-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	SecondaryDRXGroupConfigR16 SCellConfig_SecondaryDRXGroupConfigR16
-	// HasSecondaryDRXGroupConfigR16 tells whether secondaryDRX-GroupConfig-r16 is present in the encoding.
-	HasSecondaryDRXGroupConfigR16 bool
+	SecondaryDRXGroupConfigR16    SCellConfig_SecondaryDRXGroupConfigR16
+	HasSecondaryDRXGroupConfigR16 bool // whether secondaryDRX-GroupConfig-r16 is present in the encoding
 	// PreConfGapStatusR17 is the component preConfGapStatus-r17 [6] BIT STRING OPTIONAL (extension addition).
-	PreConfGapStatusR17 der.BitString
-	// HasPreConfGapStatusR17 tells whether preConfGapStatus-r17 is present in the encoding.
-	HasPreConfGapStatusR17 bool
+	PreConfGapStatusR17    der.BitString
+	HasPreConfGapStatusR17 bool // whether preConfGapStatus-r17 is present in the encoding
 	// GoodServingCellEvaluationBFDR17 is the component goodServingCellEvaluationBFD-r17 [7] GoodServingCellEvaluation-r17 OPTIONAL (extension addition).
-	GoodServingCellEvaluationBFDR17 GoodServingCellEvaluationR17
-	// HasGoodServingCellEvaluationBFDR17 tells whether goodServingCellEvaluationBFD-r17 is present in the encoding.
-	HasGoodServingCellEvaluationBFDR17 bool
+	GoodServingCellEvaluationBFDR17    GoodServingCellEvaluationR17
+	HasGoodServingCellEvaluationBFDR17 bool // whether goodServingCellEvaluationBFD-r17 is present in the encoding
 	// SCellSIB20R17 is the component sCellSIB20-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.SCellSIB20-r17} OPTIONAL (extension addition).
-	SCellSIB20R17 SetupRelease_SCellSIB20R17
-	// HasSCellSIB20R17 tells whether sCellSIB20-r17 is present in the encoding.
-	HasSCellSIB20R17 bool
+	SCellSIB20R17    SetupRelease_SCellSIB20R17
+	HasSCellSIB20R17 bool // whether sCellSIB20-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4901,9 +4191,8 @@ type DeactivatedSCGConfigR17 struct {
 //	}
 type GoodServingCellEvaluationR17 struct {
 	// OffsetR17 is the component offset-r17 [0] ENUMERATED OPTIONAL.
-	OffsetR17 GoodServingCellEvaluationR17_OffsetR17
-	// HasOffsetR17 tells whether offset-r17 is present in the encoding.
-	HasOffsetR17 bool
+	OffsetR17    GoodServingCellEvaluationR17_OffsetR17
+	HasOffsetR17 bool // whether offset-r17 is present in the encoding
 }
 
 // GoodServingCellEvaluationR17_OffsetR17 is the type of GoodServingCellEvaluation-r17.offset-r17.
@@ -4969,17 +4258,14 @@ type IABResourceConfigR17 struct {
 	// IabResourceConfigIDR17 is the component iab-ResourceConfigID-r17 [0] IAB-ResourceConfigID-r17.
 	IabResourceConfigIDR17 IABResourceConfigIDR17
 	// SlotListR17 is the component slotList-r17 [1] SEQUENCE OF OPTIONAL.
-	SlotListR17 IABResourceConfigR17_SlotListR17
-	// HasSlotListR17 tells whether slotList-r17 is present in the encoding.
-	HasSlotListR17 bool
+	SlotListR17    IABResourceConfigR17_SlotListR17
+	HasSlotListR17 bool // whether slotList-r17 is present in the encoding
 	// PeriodicitySlotListR17 is the component periodicitySlotList-r17 [2] ENUMERATED OPTIONAL.
-	PeriodicitySlotListR17 IABResourceConfigR17_PeriodicitySlotListR17
-	// HasPeriodicitySlotListR17 tells whether periodicitySlotList-r17 is present in the encoding.
-	HasPeriodicitySlotListR17 bool
+	PeriodicitySlotListR17    IABResourceConfigR17_PeriodicitySlotListR17
+	HasPeriodicitySlotListR17 bool // whether periodicitySlotList-r17 is present in the encoding
 	// SlotListSubcarrierSpacingR17 is the component slotListSubcarrierSpacing-r17 [3] SubcarrierSpacing OPTIONAL.
-	SlotListSubcarrierSpacingR17 SubcarrierSpacing
-	// HasSlotListSubcarrierSpacingR17 tells whether slotListSubcarrierSpacing-r17 is present in the encoding.
-	HasSlotListSubcarrierSpacingR17 bool
+	SlotListSubcarrierSpacingR17    SubcarrierSpacing
+	HasSlotListSubcarrierSpacingR17 bool // whether slotListSubcarrierSpacing-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5052,13 +4338,11 @@ type IntraBandCCCombinationR17 []CCStateR17
 //	}
 type CCStateR17 struct {
 	// DlCarrierR17 is the component dlCarrier-r17 [0] EXPLICIT CarrierState-r17 OPTIONAL.
-	DlCarrierR17 CarrierStateR17
-	// HasDlCarrierR17 tells whether dlCarrier-r17 is present in the encoding.
-	HasDlCarrierR17 bool
+	DlCarrierR17    CarrierStateR17
+	HasDlCarrierR17 bool // whether dlCarrier-r17 is present in the encoding
 	// UlCarrierR17 is the component ulCarrier-r17 [1] EXPLICIT CarrierState-r17 OPTIONAL.
-	UlCarrierR17 CarrierStateR17
-	// HasUlCarrierR17 tells whether ulCarrier-r17 is present in the encoding.
-	HasUlCarrierR17 bool
+	UlCarrierR17    CarrierStateR17
+	HasUlCarrierR17 bool // whether ulCarrier-r17 is present in the encoding
 }
 
 // CarrierStateR17 is the ASN.1 type CarrierState-r17.
@@ -5138,25 +4422,20 @@ func (v CellReselectionSubPriority) String() string {
 //	}
 type CFRConfigMulticastR17 struct {
 	// LocationAndBandwidthMulticastR17 is the component locationAndBandwidthMulticast-r17 [0] INTEGER OPTIONAL.
-	LocationAndBandwidthMulticastR17 int64
-	// HasLocationAndBandwidthMulticastR17 tells whether locationAndBandwidthMulticast-r17 is present in the encoding.
-	HasLocationAndBandwidthMulticastR17 bool
+	LocationAndBandwidthMulticastR17    int64
+	HasLocationAndBandwidthMulticastR17 bool // whether locationAndBandwidthMulticast-r17 is present in the encoding
 	// PdcchConfigMulticastR17 is the component pdcch-ConfigMulticast-r17 [1] PDCCH-Config OPTIONAL.
-	PdcchConfigMulticastR17 PDCCHConfig
-	// HasPdcchConfigMulticastR17 tells whether pdcch-ConfigMulticast-r17 is present in the encoding.
-	HasPdcchConfigMulticastR17 bool
+	PdcchConfigMulticastR17    PDCCHConfig
+	HasPdcchConfigMulticastR17 bool // whether pdcch-ConfigMulticast-r17 is present in the encoding
 	// PdschConfigMulticastR17 is the component pdsch-ConfigMulticast-r17 [2] PDSCH-Config OPTIONAL.
-	PdschConfigMulticastR17 PDSCHConfig
-	// HasPdschConfigMulticastR17 tells whether pdsch-ConfigMulticast-r17 is present in the encoding.
-	HasPdschConfigMulticastR17 bool
+	PdschConfigMulticastR17    PDSCHConfig
+	HasPdschConfigMulticastR17 bool // whether pdsch-ConfigMulticast-r17 is present in the encoding
 	// SpsConfigMulticastToAddModListR17 is the component sps-ConfigMulticastToAddModList-r17 [3] SPS-ConfigMulticastToAddModList-r17 OPTIONAL.
-	SpsConfigMulticastToAddModListR17 SPSConfigMulticastToAddModListR17
-	// HasSpsConfigMulticastToAddModListR17 tells whether sps-ConfigMulticastToAddModList-r17 is present in the encoding.
-	HasSpsConfigMulticastToAddModListR17 bool
+	SpsConfigMulticastToAddModListR17    SPSConfigMulticastToAddModListR17
+	HasSpsConfigMulticastToAddModListR17 bool // whether sps-ConfigMulticastToAddModList-r17 is present in the encoding
 	// SpsConfigMulticastToReleaseListR17 is the component sps-ConfigMulticastToReleaseList-r17 [4] SPS-ConfigMulticastToReleaseList-r17 OPTIONAL.
-	SpsConfigMulticastToReleaseListR17 SPSConfigMulticastToReleaseListR17
-	// HasSpsConfigMulticastToReleaseListR17 tells whether sps-ConfigMulticastToReleaseList-r17 is present in the encoding.
-	HasSpsConfigMulticastToReleaseListR17 bool
+	SpsConfigMulticastToReleaseListR17    SPSConfigMulticastToReleaseListR17
+	HasSpsConfigMulticastToReleaseListR17 bool // whether sps-ConfigMulticastToReleaseList-r17 is present in the encoding
 }
 
 // SPSConfigMulticastToAddModListR17 is the ASN.1 type SPS-ConfigMulticastToAddModList-r17.
@@ -5183,23 +4462,19 @@ type SPSConfigMulticastToReleaseListR17 []SPSConfigIndexR16
 //	}
 type CGIInfoEUTRA struct {
 	// CgiInfoEPC is the component cgi-info-EPC [0] SEQUENCE OPTIONAL.
-	CgiInfoEPC CGIInfoEUTRA_CgiInfoEPC
-	// HasCgiInfoEPC tells whether cgi-info-EPC is present in the encoding.
-	HasCgiInfoEPC bool
+	CgiInfoEPC    CGIInfoEUTRA_CgiInfoEPC
+	HasCgiInfoEPC bool // whether cgi-info-EPC is present in the encoding
 	// CgiInfo5GC is the component cgi-info-5GC [1] SEQUENCE OF OPTIONAL.
-	CgiInfo5GC CGIInfoEUTRA_CgiInfo5GC
-	// HasCgiInfo5GC tells whether cgi-info-5GC is present in the encoding.
-	HasCgiInfo5GC bool
+	CgiInfo5GC    CGIInfoEUTRA_CgiInfo5GC
+	HasCgiInfo5GC bool // whether cgi-info-5GC is present in the encoding
 	// FreqBandIndicator is the component freqBandIndicator [2] FreqBandIndicatorEUTRA.
 	FreqBandIndicator FreqBandIndicatorEUTRA
 	// MultiBandInfoList is the component multiBandInfoList [3] MultiBandInfoListEUTRA OPTIONAL.
-	MultiBandInfoList MultiBandInfoListEUTRA
-	// HasMultiBandInfoList tells whether multiBandInfoList is present in the encoding.
-	HasMultiBandInfoList bool
+	MultiBandInfoList    MultiBandInfoListEUTRA
+	HasMultiBandInfoList bool // whether multiBandInfoList is present in the encoding
 	// FreqBandIndicatorPriority is the component freqBandIndicatorPriority [4] ENUMERATED OPTIONAL.
-	FreqBandIndicatorPriority CGIInfoEUTRA_FreqBandIndicatorPriority
-	// HasFreqBandIndicatorPriority tells whether freqBandIndicatorPriority is present in the encoding.
-	HasFreqBandIndicatorPriority bool
+	FreqBandIndicatorPriority    CGIInfoEUTRA_FreqBandIndicatorPriority
+	HasFreqBandIndicatorPriority bool // whether freqBandIndicatorPriority is present in the encoding
 }
 
 // CGIInfoEUTRA_CgiInfoEPC is the type of CGI-InfoEUTRA.cgi-info-EPC.
@@ -5207,9 +4482,8 @@ type CGIInfoEUTRA_CgiInfoEPC struct {
 	// CgiInfoEPCLegacy is the component cgi-info-EPC-legacy [0] CellAccessRelatedInfo-EUTRA-EPC.
 	CgiInfoEPCLegacy CellAccessRelatedInfoEUTRAEPC
 	// CgiInfoEPCList is the component cgi-info-EPC-list [1] SEQUENCE OF OPTIONAL.
-	CgiInfoEPCList CGIInfoEUTRA_CgiInfoEPC_CgiInfoEPCList
-	// HasCgiInfoEPCList tells whether cgi-info-EPC-list is present in the encoding.
-	HasCgiInfoEPCList bool
+	CgiInfoEPCList    CGIInfoEUTRA_CgiInfoEPC_CgiInfoEPCList
+	HasCgiInfoEPCList bool // whether cgi-info-EPC-list is present in the encoding
 }
 
 // CGIInfoEUTRA_CgiInfoEPC_CgiInfoEPCList is the type of CGI-InfoEUTRA.cgi-info-EPC.cgi-info-EPC-list.
@@ -5242,29 +4516,23 @@ func (v CGIInfoEUTRA_FreqBandIndicatorPriority) String() string {
 //	}
 type CGIInfoEUTRALogging struct {
 	// PlmnIdentityEutra5gc is the component plmn-Identity-eutra-5gc [0] PLMN-Identity OPTIONAL.
-	PlmnIdentityEutra5gc PLMNIdentity
-	// HasPlmnIdentityEutra5gc tells whether plmn-Identity-eutra-5gc is present in the encoding.
-	HasPlmnIdentityEutra5gc bool
+	PlmnIdentityEutra5gc    PLMNIdentity
+	HasPlmnIdentityEutra5gc bool // whether plmn-Identity-eutra-5gc is present in the encoding
 	// TrackingAreaCodeEutra5gc is the component trackingAreaCode-eutra-5gc [1] TrackingAreaCode OPTIONAL.
-	TrackingAreaCodeEutra5gc TrackingAreaCode
-	// HasTrackingAreaCodeEutra5gc tells whether trackingAreaCode-eutra-5gc is present in the encoding.
-	HasTrackingAreaCodeEutra5gc bool
+	TrackingAreaCodeEutra5gc    TrackingAreaCode
+	HasTrackingAreaCodeEutra5gc bool // whether trackingAreaCode-eutra-5gc is present in the encoding
 	// CellIdentityEutra5gc is the component cellIdentity-eutra-5gc [2] BIT STRING OPTIONAL.
-	CellIdentityEutra5gc der.BitString
-	// HasCellIdentityEutra5gc tells whether cellIdentity-eutra-5gc is present in the encoding.
-	HasCellIdentityEutra5gc bool
+	CellIdentityEutra5gc    der.BitString
+	HasCellIdentityEutra5gc bool // whether cellIdentity-eutra-5gc is present in the encoding
 	// PlmnIdentityEutraEpc is the component plmn-Identity-eutra-epc [3] PLMN-Identity OPTIONAL.
-	PlmnIdentityEutraEpc PLMNIdentity
-	// HasPlmnIdentityEutraEpc tells whether plmn-Identity-eutra-epc is present in the encoding.
-	HasPlmnIdentityEutraEpc bool
+	PlmnIdentityEutraEpc    PLMNIdentity
+	HasPlmnIdentityEutraEpc bool // whether plmn-Identity-eutra-epc is present in the encoding
 	// TrackingAreaCodeEutraEpc is the component trackingAreaCode-eutra-epc [4] BIT STRING OPTIONAL.
-	TrackingAreaCodeEutraEpc der.BitString
-	// HasTrackingAreaCodeEutraEpc tells whether trackingAreaCode-eutra-epc is present in the encoding.
-	HasTrackingAreaCodeEutraEpc bool
+	TrackingAreaCodeEutraEpc    der.BitString
+	HasTrackingAreaCodeEutraEpc bool // whether trackingAreaCode-eutra-epc is present in the encoding
 	// CellIdentityEutraEpc is the component cellIdentity-eutra-epc [5] BIT STRING OPTIONAL.
-	CellIdentityEutraEpc der.BitString
-	// HasCellIdentityEutraEpc tells whether cellIdentity-eutra-epc is present in the encoding.
-	HasCellIdentityEutraEpc bool
+	CellIdentityEutraEpc    der.BitString
+	HasCellIdentityEutraEpc bool // whether cellIdentity-eutra-epc is present in the encoding
 }
 
 // CGIInfoNR is the ASN.1 type CGI-InfoNR.
@@ -5286,25 +4554,20 @@ type CGIInfoEUTRALogging struct {
 //	}
 type CGIInfoNR struct {
 	// PlmnIdentityInfoList is the component plmn-IdentityInfoList [0] PLMN-IdentityInfoList OPTIONAL.
-	PlmnIdentityInfoList PLMNIdentityInfoList
-	// HasPlmnIdentityInfoList tells whether plmn-IdentityInfoList is present in the encoding.
-	HasPlmnIdentityInfoList bool
+	PlmnIdentityInfoList    PLMNIdentityInfoList
+	HasPlmnIdentityInfoList bool // whether plmn-IdentityInfoList is present in the encoding
 	// FrequencyBandList is the component frequencyBandList [1] MultiFrequencyBandListNR OPTIONAL.
-	FrequencyBandList MultiFrequencyBandListNR
-	// HasFrequencyBandList tells whether frequencyBandList is present in the encoding.
-	HasFrequencyBandList bool
+	FrequencyBandList    MultiFrequencyBandListNR
+	HasFrequencyBandList bool // whether frequencyBandList is present in the encoding
 	// NoSIB1 is the component noSIB1 [2] SEQUENCE OPTIONAL.
-	NoSIB1 CGIInfoNR_NoSIB1
-	// HasNoSIB1 tells whether noSIB1 is present in the encoding.
-	HasNoSIB1 bool
+	NoSIB1    CGIInfoNR_NoSIB1
+	HasNoSIB1 bool // whether noSIB1 is present in the encoding
 	// NpnIdentityInfoListR16 is the component npn-IdentityInfoList-r16 [3] NPN-IdentityInfoList-r16 OPTIONAL (extension addition).
-	NpnIdentityInfoListR16 NPNIdentityInfoListR16
-	// HasNpnIdentityInfoListR16 tells whether npn-IdentityInfoList-r16 is present in the encoding.
-	HasNpnIdentityInfoListR16 bool
+	NpnIdentityInfoListR16    NPNIdentityInfoListR16
+	HasNpnIdentityInfoListR16 bool // whether npn-IdentityInfoList-r16 is present in the encoding
 	// CellReservedForOtherUseR16 is the component cellReservedForOtherUse-r16 [4] ENUMERATED OPTIONAL (extension addition).
-	CellReservedForOtherUseR16 CGIInfoNR_CellReservedForOtherUseR16
-	// HasCellReservedForOtherUseR16 tells whether cellReservedForOtherUse-r16 is present in the encoding.
-	HasCellReservedForOtherUseR16 bool
+	CellReservedForOtherUseR16    CGIInfoNR_CellReservedForOtherUseR16
+	HasCellReservedForOtherUseR16 bool // whether cellReservedForOtherUse-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5342,9 +4605,8 @@ type CGIInfoLoggingR16 struct {
 	// CellIdentityR16 is the component cellIdentity-r16 [1] CellIdentity.
 	CellIdentityR16 CellIdentity
 	// TrackingAreaCodeR16 is the component trackingAreaCode-r16 [2] TrackingAreaCode OPTIONAL.
-	TrackingAreaCodeR16 TrackingAreaCode
-	// HasTrackingAreaCodeR16 tells whether trackingAreaCode-r16 is present in the encoding.
-	HasTrackingAreaCodeR16 bool
+	TrackingAreaCodeR16    TrackingAreaCode
+	HasTrackingAreaCodeR16 bool // whether trackingAreaCode-r16 is present in the encoding
 }
 
 // CLIRSSIRangeR16 is the ASN.1 type CLI-RSSI-Range-r16.
@@ -5551,9 +4813,8 @@ type CodebookConfig_CodebookType_Type1_SubType_TypeISinglePanel_NrOfAntennaPorts
 	// N1N2 is the component n1-n2 [0] EXPLICIT CHOICE.
 	N1N2 CodebookConfig_CodebookType_Type1_SubType_TypeISinglePanel_NrOfAntennaPorts_MoreThanTwo_N1N2
 	// TypeISinglePanelCodebookSubsetRestrictionI2 is the component typeI-SinglePanel-codebookSubsetRestriction-i2 [1] BIT STRING OPTIONAL.
-	TypeISinglePanelCodebookSubsetRestrictionI2 der.BitString
-	// HasTypeISinglePanelCodebookSubsetRestrictionI2 tells whether typeI-SinglePanel-codebookSubsetRestriction-i2 is present in the encoding.
-	HasTypeISinglePanelCodebookSubsetRestrictionI2 bool
+	TypeISinglePanelCodebookSubsetRestrictionI2    der.BitString
+	HasTypeISinglePanelCodebookSubsetRestrictionI2 bool // whether typeI-SinglePanel-codebookSubsetRestriction-i2 is present in the encoding
 }
 
 // CodebookConfig_CodebookType_Type1_SubType_TypeISinglePanel_NrOfAntennaPorts_MoreThanTwo_N1N2 is the type of CodebookConfig.codebookType.type1.subType.typeI-SinglePanel.nrOfAntennaPorts.moreThanTwo.n1-n2.
@@ -5787,9 +5048,8 @@ func (c CodebookConfig_CodebookType_Type2_SubType_TypeII_N1N2CodebookSubsetRestr
 // CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection is the type of CodebookConfig.codebookType.type2.subType.typeII-PortSelection.
 type CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection struct {
 	// PortSelectionSamplingSize is the component portSelectionSamplingSize [0] ENUMERATED OPTIONAL.
-	PortSelectionSamplingSize CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection_PortSelectionSamplingSize
-	// HasPortSelectionSamplingSize tells whether portSelectionSamplingSize is present in the encoding.
-	HasPortSelectionSamplingSize bool
+	PortSelectionSamplingSize    CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection_PortSelectionSamplingSize
+	HasPortSelectionSamplingSize bool // whether portSelectionSamplingSize is present in the encoding
 	// TypeIIPortSelectionRIRestriction is the component typeII-PortSelectionRI-Restriction [1] BIT STRING.
 	TypeIIPortSelectionRIRestriction der.BitString
 }
@@ -6136,21 +5396,17 @@ func (c CodebookConfigR17_CodebookTypeChoice) String() string {
 // CodebookConfigR17_CodebookType_Type1 is the type of CodebookConfig-r17.codebookType.type1.
 type CodebookConfigR17_CodebookType_Type1 struct {
 	// TypeISinglePanelGroup1R17 is the component typeI-SinglePanel-Group1-r17 [0] SEQUENCE OPTIONAL.
-	TypeISinglePanelGroup1R17 CodebookConfigR17_CodebookType_Type1_TypeISinglePanelGroup1R17
-	// HasTypeISinglePanelGroup1R17 tells whether typeI-SinglePanel-Group1-r17 is present in the encoding.
-	HasTypeISinglePanelGroup1R17 bool
+	TypeISinglePanelGroup1R17    CodebookConfigR17_CodebookType_Type1_TypeISinglePanelGroup1R17
+	HasTypeISinglePanelGroup1R17 bool // whether typeI-SinglePanel-Group1-r17 is present in the encoding
 	// TypeISinglePanelGroup2R17 is the component typeI-SinglePanel-Group2-r17 [1] SEQUENCE OPTIONAL.
-	TypeISinglePanelGroup2R17 CodebookConfigR17_CodebookType_Type1_TypeISinglePanelGroup2R17
-	// HasTypeISinglePanelGroup2R17 tells whether typeI-SinglePanel-Group2-r17 is present in the encoding.
-	HasTypeISinglePanelGroup2R17 bool
+	TypeISinglePanelGroup2R17    CodebookConfigR17_CodebookType_Type1_TypeISinglePanelGroup2R17
+	HasTypeISinglePanelGroup2R17 bool // whether typeI-SinglePanel-Group2-r17 is present in the encoding
 	// TypeISinglePanelRiRestrictionSTRPR17 is the component typeI-SinglePanel-ri-RestrictionSTRP-r17 [2] BIT STRING OPTIONAL.
-	TypeISinglePanelRiRestrictionSTRPR17 der.BitString
-	// HasTypeISinglePanelRiRestrictionSTRPR17 tells whether typeI-SinglePanel-ri-RestrictionSTRP-r17 is present in the encoding.
-	HasTypeISinglePanelRiRestrictionSTRPR17 bool
+	TypeISinglePanelRiRestrictionSTRPR17    der.BitString
+	HasTypeISinglePanelRiRestrictionSTRPR17 bool // whether typeI-SinglePanel-ri-RestrictionSTRP-r17 is present in the encoding
 	// TypeISinglePanelRiRestrictionSDMR17 is the component typeI-SinglePanel-ri-RestrictionSDM-r17 [3] BIT STRING OPTIONAL.
-	TypeISinglePanelRiRestrictionSDMR17 der.BitString
-	// HasTypeISinglePanelRiRestrictionSDMR17 tells whether typeI-SinglePanel-ri-RestrictionSDM-r17 is present in the encoding.
-	HasTypeISinglePanelRiRestrictionSDMR17 bool
+	TypeISinglePanelRiRestrictionSDMR17    der.BitString
+	HasTypeISinglePanelRiRestrictionSDMR17 bool // whether typeI-SinglePanel-ri-RestrictionSDM-r17 is present in the encoding
 }
 
 // CodebookConfigR17_CodebookType_Type1_TypeISinglePanelGroup1R17 is the type of CodebookConfig-r17.codebookType.type1.typeI-SinglePanel-Group1-r17.
@@ -6382,13 +5638,11 @@ type CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17 struct {
 	// ParamCombinationR17 is the component paramCombination-r17 [0] INTEGER.
 	ParamCombinationR17 int64
 	// ValueOfNR17 is the component valueOfN-r17 [1] ENUMERATED OPTIONAL.
-	ValueOfNR17 CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17_ValueOfNR17
-	// HasValueOfNR17 tells whether valueOfN-r17 is present in the encoding.
-	HasValueOfNR17 bool
+	ValueOfNR17    CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17_ValueOfNR17
+	HasValueOfNR17 bool // whether valueOfN-r17 is present in the encoding
 	// NumberOfPMISubbandsPerCQISubbandR17 is the component numberOfPMI-SubbandsPerCQI-Subband-r17 [2] INTEGER OPTIONAL.
-	NumberOfPMISubbandsPerCQISubbandR17 int64
-	// HasNumberOfPMISubbandsPerCQISubbandR17 tells whether numberOfPMI-SubbandsPerCQI-Subband-r17 is present in the encoding.
-	HasNumberOfPMISubbandsPerCQISubbandR17 bool
+	NumberOfPMISubbandsPerCQISubbandR17    int64
+	HasNumberOfPMISubbandsPerCQISubbandR17 bool // whether numberOfPMI-SubbandsPerCQI-Subband-r17 is present in the encoding
 	// TypeIIPortSelectionRIRestrictionR17 is the component typeII-PortSelectionRI-Restriction-r17 [3] BIT STRING.
 	TypeIIPortSelectionRIRestrictionR17 der.BitString
 }
@@ -6449,9 +5703,8 @@ func (c CodebookConfigV1730_CodebookTypeChoice) String() string {
 // CodebookConfigV1730_CodebookType_Type1 is the type of CodebookConfig-v1730.codebookType.type1.
 type CodebookConfigV1730_CodebookType_Type1 struct {
 	// CodebookMode is the component codebookMode [0] INTEGER OPTIONAL.
-	CodebookMode int64
-	// HasCodebookMode tells whether codebookMode is present in the encoding.
-	HasCodebookMode bool
+	CodebookMode    int64
+	HasCodebookMode bool // whether codebookMode is present in the encoding
 }
 
 // CommonLocationInfoR16 is the ASN.1 type CommonLocationInfo-r16.
@@ -6466,29 +5719,23 @@ type CodebookConfigV1730_CodebookType_Type1 struct {
 //	}
 type CommonLocationInfoR16 struct {
 	// GnssTODMsecR16 is the component gnss-TOD-msec-r16 [0] OCTET STRING OPTIONAL.
-	GnssTODMsecR16 []byte
-	// HasGnssTODMsecR16 tells whether gnss-TOD-msec-r16 is present in the encoding.
-	HasGnssTODMsecR16 bool
+	GnssTODMsecR16    []byte
+	HasGnssTODMsecR16 bool // whether gnss-TOD-msec-r16 is present in the encoding
 	// LocationTimestampR16 is the component locationTimestamp-r16 [1] OCTET STRING OPTIONAL.
-	LocationTimestampR16 []byte
-	// HasLocationTimestampR16 tells whether locationTimestamp-r16 is present in the encoding.
-	HasLocationTimestampR16 bool
+	LocationTimestampR16    []byte
+	HasLocationTimestampR16 bool // whether locationTimestamp-r16 is present in the encoding
 	// LocationCoordinateR16 is the component locationCoordinate-r16 [2] OCTET STRING OPTIONAL.
-	LocationCoordinateR16 []byte
-	// HasLocationCoordinateR16 tells whether locationCoordinate-r16 is present in the encoding.
-	HasLocationCoordinateR16 bool
+	LocationCoordinateR16    []byte
+	HasLocationCoordinateR16 bool // whether locationCoordinate-r16 is present in the encoding
 	// LocationErrorR16 is the component locationError-r16 [3] OCTET STRING OPTIONAL.
-	LocationErrorR16 []byte
-	// HasLocationErrorR16 tells whether locationError-r16 is present in the encoding.
-	HasLocationErrorR16 bool
+	LocationErrorR16    []byte
+	HasLocationErrorR16 bool // whether locationError-r16 is present in the encoding
 	// LocationSourceR16 is the component locationSource-r16 [4] OCTET STRING OPTIONAL.
-	LocationSourceR16 []byte
-	// HasLocationSourceR16 tells whether locationSource-r16 is present in the encoding.
-	HasLocationSourceR16 bool
+	LocationSourceR16    []byte
+	HasLocationSourceR16 bool // whether locationSource-r16 is present in the encoding
 	// VelocityEstimateR16 is the component velocityEstimate-r16 [5] OCTET STRING OPTIONAL.
-	VelocityEstimateR16 []byte
-	// HasVelocityEstimateR16 tells whether velocityEstimate-r16 is present in the encoding.
-	HasVelocityEstimateR16 bool
+	VelocityEstimateR16    []byte
+	HasVelocityEstimateR16 bool // whether velocityEstimate-r16 is present in the encoding
 }
 
 // CondReconfigIDR16 is the ASN.1 type CondReconfigId-r16.
@@ -6516,17 +5763,14 @@ type CondReconfigToAddModR16 struct {
 	// CondReconfigIDR16 is the component condReconfigId-r16 [0] CondReconfigId-r16.
 	CondReconfigIDR16 CondReconfigIDR16
 	// CondExecutionCondR16 is the component condExecutionCond-r16 [1] SEQUENCE OF OPTIONAL.
-	CondExecutionCondR16 CondReconfigToAddModR16_CondExecutionCondR16
-	// HasCondExecutionCondR16 tells whether condExecutionCond-r16 is present in the encoding.
-	HasCondExecutionCondR16 bool
+	CondExecutionCondR16    CondReconfigToAddModR16_CondExecutionCondR16
+	HasCondExecutionCondR16 bool // whether condExecutionCond-r16 is present in the encoding
 	// CondRRCReconfigR16 is the component condRRCReconfig-r16 [2] OCTET STRING OPTIONAL.
-	CondRRCReconfigR16 RRCReconfiguration
-	// HasCondRRCReconfigR16 tells whether condRRCReconfig-r16 is present in the encoding.
-	HasCondRRCReconfigR16 bool
+	CondRRCReconfigR16    RRCReconfiguration
+	HasCondRRCReconfigR16 bool // whether condRRCReconfig-r16 is present in the encoding
 	// CondExecutionCondSCGR17 is the component condExecutionCondSCG-r17 [3] OCTET STRING OPTIONAL (extension addition).
-	CondExecutionCondSCGR17 CondReconfigExecCondSCGR17
-	// HasCondExecutionCondSCGR17 tells whether condExecutionCondSCG-r17 is present in the encoding.
-	HasCondExecutionCondSCGR17 bool
+	CondExecutionCondSCGR17    CondReconfigExecCondSCGR17
+	HasCondExecutionCondSCGR17 bool // whether condExecutionCondSCG-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6549,17 +5793,14 @@ type CondReconfigExecCondSCGR17 []MeasID
 //	}
 type ConditionalReconfigurationR16 struct {
 	// AttemptCondReconfigR16 is the component attemptCondReconfig-r16 [0] ENUMERATED OPTIONAL.
-	AttemptCondReconfigR16 ConditionalReconfigurationR16_AttemptCondReconfigR16
-	// HasAttemptCondReconfigR16 tells whether attemptCondReconfig-r16 is present in the encoding.
-	HasAttemptCondReconfigR16 bool
+	AttemptCondReconfigR16    ConditionalReconfigurationR16_AttemptCondReconfigR16
+	HasAttemptCondReconfigR16 bool // whether attemptCondReconfig-r16 is present in the encoding
 	// CondReconfigToRemoveListR16 is the component condReconfigToRemoveList-r16 [1] CondReconfigToRemoveList-r16 OPTIONAL.
-	CondReconfigToRemoveListR16 CondReconfigToRemoveListR16
-	// HasCondReconfigToRemoveListR16 tells whether condReconfigToRemoveList-r16 is present in the encoding.
-	HasCondReconfigToRemoveListR16 bool
+	CondReconfigToRemoveListR16    CondReconfigToRemoveListR16
+	HasCondReconfigToRemoveListR16 bool // whether condReconfigToRemoveList-r16 is present in the encoding
 	// CondReconfigToAddModListR16 is the component condReconfigToAddModList-r16 [2] CondReconfigToAddModList-r16 OPTIONAL.
-	CondReconfigToAddModListR16 CondReconfigToAddModListR16
-	// HasCondReconfigToAddModListR16 tells whether condReconfigToAddModList-r16 is present in the encoding.
-	HasCondReconfigToAddModListR16 bool
+	CondReconfigToAddModListR16    CondReconfigToAddModListR16
+	HasCondReconfigToAddModListR16 bool // whether condReconfigToAddModList-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6677,183 +5918,142 @@ type CondReconfigToRemoveListR16 []CondReconfigIDR16
 //	}
 type ConfiguredGrantConfig struct {
 	// FrequencyHopping is the component frequencyHopping [0] ENUMERATED OPTIONAL.
-	FrequencyHopping ConfiguredGrantConfig_FrequencyHopping
-	// HasFrequencyHopping tells whether frequencyHopping is present in the encoding.
-	HasFrequencyHopping bool
+	FrequencyHopping    ConfiguredGrantConfig_FrequencyHopping
+	HasFrequencyHopping bool // whether frequencyHopping is present in the encoding
 	// CgDMRSConfiguration is the component cg-DMRS-Configuration [1] DMRS-UplinkConfig.
 	CgDMRSConfiguration DMRSUplinkConfig
 	// McsTable is the component mcs-Table [2] ENUMERATED OPTIONAL.
-	McsTable ConfiguredGrantConfig_McsTable
-	// HasMcsTable tells whether mcs-Table is present in the encoding.
-	HasMcsTable bool
+	McsTable    ConfiguredGrantConfig_McsTable
+	HasMcsTable bool // whether mcs-Table is present in the encoding
 	// McsTableTransformPrecoder is the component mcs-TableTransformPrecoder [3] ENUMERATED OPTIONAL.
-	McsTableTransformPrecoder ConfiguredGrantConfig_McsTableTransformPrecoder
-	// HasMcsTableTransformPrecoder tells whether mcs-TableTransformPrecoder is present in the encoding.
-	HasMcsTableTransformPrecoder bool
+	McsTableTransformPrecoder    ConfiguredGrantConfig_McsTableTransformPrecoder
+	HasMcsTableTransformPrecoder bool // whether mcs-TableTransformPrecoder is present in the encoding
 	// UciOnPUSCH is the component uci-OnPUSCH [4] EXPLICIT SetupRelease{NR-RRC-Definitions.CG-UCI-OnPUSCH} OPTIONAL.
-	UciOnPUSCH SetupRelease_CGUCIOnPUSCH
-	// HasUciOnPUSCH tells whether uci-OnPUSCH is present in the encoding.
-	HasUciOnPUSCH bool
+	UciOnPUSCH    SetupRelease_CGUCIOnPUSCH
+	HasUciOnPUSCH bool // whether uci-OnPUSCH is present in the encoding
 	// ResourceAllocation is the component resourceAllocation [5] ENUMERATED.
 	ResourceAllocation ConfiguredGrantConfig_ResourceAllocation
 	// RbgSize is the component rbg-Size [6] ENUMERATED OPTIONAL.
-	RbgSize ConfiguredGrantConfig_RbgSize
-	// HasRbgSize tells whether rbg-Size is present in the encoding.
-	HasRbgSize bool
+	RbgSize    ConfiguredGrantConfig_RbgSize
+	HasRbgSize bool // whether rbg-Size is present in the encoding
 	// PowerControlLoopToUse is the component powerControlLoopToUse [7] ENUMERATED.
 	PowerControlLoopToUse ConfiguredGrantConfig_PowerControlLoopToUse
 	// P0PUSCHAlpha is the component p0-PUSCH-Alpha [8] P0-PUSCH-AlphaSetId.
 	P0PUSCHAlpha P0PUSCHAlphaSetID
 	// TransformPrecoder is the component transformPrecoder [9] ENUMERATED OPTIONAL.
-	TransformPrecoder ConfiguredGrantConfig_TransformPrecoder
-	// HasTransformPrecoder tells whether transformPrecoder is present in the encoding.
-	HasTransformPrecoder bool
+	TransformPrecoder    ConfiguredGrantConfig_TransformPrecoder
+	HasTransformPrecoder bool // whether transformPrecoder is present in the encoding
 	// NrofHARQProcesses is the component nrofHARQ-Processes [10] INTEGER.
 	NrofHARQProcesses int64
 	// RepK is the component repK [11] ENUMERATED.
 	RepK ConfiguredGrantConfig_RepK
 	// RepKRV is the component repK-RV [12] ENUMERATED OPTIONAL.
-	RepKRV ConfiguredGrantConfig_RepKRV
-	// HasRepKRV tells whether repK-RV is present in the encoding.
-	HasRepKRV bool
+	RepKRV    ConfiguredGrantConfig_RepKRV
+	HasRepKRV bool // whether repK-RV is present in the encoding
 	// Periodicity is the component periodicity [13] ENUMERATED.
 	Periodicity ConfiguredGrantConfig_Periodicity
 	// ConfiguredGrantTimer is the component configuredGrantTimer [14] INTEGER OPTIONAL.
-	ConfiguredGrantTimer int64
-	// HasConfiguredGrantTimer tells whether configuredGrantTimer is present in the encoding.
-	HasConfiguredGrantTimer bool
+	ConfiguredGrantTimer    int64
+	HasConfiguredGrantTimer bool // whether configuredGrantTimer is present in the encoding
 	// RRCConfiguredUplinkGrant is the component rrc-ConfiguredUplinkGrant [15] SEQUENCE OPTIONAL.
-	RRCConfiguredUplinkGrant ConfiguredGrantConfig_RRCConfiguredUplinkGrant
-	// HasRRCConfiguredUplinkGrant tells whether rrc-ConfiguredUplinkGrant is present in the encoding.
-	HasRRCConfiguredUplinkGrant bool
+	RRCConfiguredUplinkGrant    ConfiguredGrantConfig_RRCConfiguredUplinkGrant
+	HasRRCConfiguredUplinkGrant bool // whether rrc-ConfiguredUplinkGrant is present in the encoding
 	// CgRetransmissionTimerR16 is the component cg-RetransmissionTimer-r16 [16] INTEGER OPTIONAL (extension addition).
-	CgRetransmissionTimerR16 int64
-	// HasCgRetransmissionTimerR16 tells whether cg-RetransmissionTimer-r16 is present in the encoding.
-	HasCgRetransmissionTimerR16 bool
+	CgRetransmissionTimerR16    int64
+	HasCgRetransmissionTimerR16 bool // whether cg-RetransmissionTimer-r16 is present in the encoding
 	// CgMinDFIDelayR16 is the component cg-minDFI-Delay-r16 [17] ENUMERATED OPTIONAL (extension addition).
-	CgMinDFIDelayR16 ConfiguredGrantConfig_CgMinDFIDelayR16
-	// HasCgMinDFIDelayR16 tells whether cg-minDFI-Delay-r16 is present in the encoding.
-	HasCgMinDFIDelayR16 bool
+	CgMinDFIDelayR16    ConfiguredGrantConfig_CgMinDFIDelayR16
+	HasCgMinDFIDelayR16 bool // whether cg-minDFI-Delay-r16 is present in the encoding
 	// CgNrofPUSCHInSlotR16 is the component cg-nrofPUSCH-InSlot-r16 [18] INTEGER OPTIONAL (extension addition).
-	CgNrofPUSCHInSlotR16 int64
-	// HasCgNrofPUSCHInSlotR16 tells whether cg-nrofPUSCH-InSlot-r16 is present in the encoding.
-	HasCgNrofPUSCHInSlotR16 bool
+	CgNrofPUSCHInSlotR16    int64
+	HasCgNrofPUSCHInSlotR16 bool // whether cg-nrofPUSCH-InSlot-r16 is present in the encoding
 	// CgNrofSlotsR16 is the component cg-nrofSlots-r16 [19] INTEGER OPTIONAL (extension addition).
-	CgNrofSlotsR16 int64
-	// HasCgNrofSlotsR16 tells whether cg-nrofSlots-r16 is present in the encoding.
-	HasCgNrofSlotsR16 bool
+	CgNrofSlotsR16    int64
+	HasCgNrofSlotsR16 bool // whether cg-nrofSlots-r16 is present in the encoding
 	// CgStartingOffsetsR16 is the component cg-StartingOffsets-r16 [20] CG-StartingOffsets-r16 OPTIONAL (extension addition).
-	CgStartingOffsetsR16 CGStartingOffsetsR16
-	// HasCgStartingOffsetsR16 tells whether cg-StartingOffsets-r16 is present in the encoding.
-	HasCgStartingOffsetsR16 bool
+	CgStartingOffsetsR16    CGStartingOffsetsR16
+	HasCgStartingOffsetsR16 bool // whether cg-StartingOffsets-r16 is present in the encoding
 	// CgUCIMultiplexingR16 is the component cg-UCI-Multiplexing-r16 [21] ENUMERATED OPTIONAL (extension addition).
-	CgUCIMultiplexingR16 ConfiguredGrantConfig_CgUCIMultiplexingR16
-	// HasCgUCIMultiplexingR16 tells whether cg-UCI-Multiplexing-r16 is present in the encoding.
-	HasCgUCIMultiplexingR16 bool
+	CgUCIMultiplexingR16    ConfiguredGrantConfig_CgUCIMultiplexingR16
+	HasCgUCIMultiplexingR16 bool // whether cg-UCI-Multiplexing-r16 is present in the encoding
 	// CgCOTSharingOffsetR16 is the component cg-COT-SharingOffset-r16 [22] INTEGER OPTIONAL (extension addition).
-	CgCOTSharingOffsetR16 int64
-	// HasCgCOTSharingOffsetR16 tells whether cg-COT-SharingOffset-r16 is present in the encoding.
-	HasCgCOTSharingOffsetR16 bool
+	CgCOTSharingOffsetR16    int64
+	HasCgCOTSharingOffsetR16 bool // whether cg-COT-SharingOffset-r16 is present in the encoding
 	// BetaOffsetCGUCIR16 is the component betaOffsetCG-UCI-r16 [23] INTEGER OPTIONAL (extension addition).
-	BetaOffsetCGUCIR16 int64
-	// HasBetaOffsetCGUCIR16 tells whether betaOffsetCG-UCI-r16 is present in the encoding.
-	HasBetaOffsetCGUCIR16 bool
+	BetaOffsetCGUCIR16    int64
+	HasBetaOffsetCGUCIR16 bool // whether betaOffsetCG-UCI-r16 is present in the encoding
 	// CgCOTSharingListR16 is the component cg-COT-SharingList-r16 [24] SEQUENCE OF OPTIONAL (extension addition).
-	CgCOTSharingListR16 ConfiguredGrantConfig_CgCOTSharingListR16
-	// HasCgCOTSharingListR16 tells whether cg-COT-SharingList-r16 is present in the encoding.
-	HasCgCOTSharingListR16 bool
+	CgCOTSharingListR16    ConfiguredGrantConfig_CgCOTSharingListR16
+	HasCgCOTSharingListR16 bool // whether cg-COT-SharingList-r16 is present in the encoding
 	// HarqProcIDOffsetR16 is the component harq-ProcID-Offset-r16 [25] INTEGER OPTIONAL (extension addition).
-	HarqProcIDOffsetR16 int64
-	// HasHarqProcIDOffsetR16 tells whether harq-ProcID-Offset-r16 is present in the encoding.
-	HasHarqProcIDOffsetR16 bool
+	HarqProcIDOffsetR16    int64
+	HasHarqProcIDOffsetR16 bool // whether harq-ProcID-Offset-r16 is present in the encoding
 	// HarqProcIDOffset2R16 is the component harq-ProcID-Offset2-r16 [26] INTEGER OPTIONAL (extension addition).
-	HarqProcIDOffset2R16 int64
-	// HasHarqProcIDOffset2R16 tells whether harq-ProcID-Offset2-r16 is present in the encoding.
-	HasHarqProcIDOffset2R16 bool
+	HarqProcIDOffset2R16    int64
+	HasHarqProcIDOffset2R16 bool // whether harq-ProcID-Offset2-r16 is present in the encoding
 	// ConfiguredGrantConfigIndexR16 is the component configuredGrantConfigIndex-r16 [27] ConfiguredGrantConfigIndex-r16 OPTIONAL (extension addition).
-	ConfiguredGrantConfigIndexR16 ConfiguredGrantConfigIndexR16
-	// HasConfiguredGrantConfigIndexR16 tells whether configuredGrantConfigIndex-r16 is present in the encoding.
-	HasConfiguredGrantConfigIndexR16 bool
+	ConfiguredGrantConfigIndexR16    ConfiguredGrantConfigIndexR16
+	HasConfiguredGrantConfigIndexR16 bool // whether configuredGrantConfigIndex-r16 is present in the encoding
 	// ConfiguredGrantConfigIndexMACR16 is the component configuredGrantConfigIndexMAC-r16 [28] ConfiguredGrantConfigIndexMAC-r16 OPTIONAL (extension addition).
-	ConfiguredGrantConfigIndexMACR16 ConfiguredGrantConfigIndexMACR16
-	// HasConfiguredGrantConfigIndexMACR16 tells whether configuredGrantConfigIndexMAC-r16 is present in the encoding.
-	HasConfiguredGrantConfigIndexMACR16 bool
+	ConfiguredGrantConfigIndexMACR16    ConfiguredGrantConfigIndexMACR16
+	HasConfiguredGrantConfigIndexMACR16 bool // whether configuredGrantConfigIndexMAC-r16 is present in the encoding
 	// PeriodicityExtR16 is the component periodicityExt-r16 [29] INTEGER OPTIONAL (extension addition).
-	PeriodicityExtR16 int64
-	// HasPeriodicityExtR16 tells whether periodicityExt-r16 is present in the encoding.
-	HasPeriodicityExtR16 bool
+	PeriodicityExtR16    int64
+	HasPeriodicityExtR16 bool // whether periodicityExt-r16 is present in the encoding
 	// StartingFromRV0R16 is the component startingFromRV0-r16 [30] ENUMERATED OPTIONAL (extension addition).
-	StartingFromRV0R16 ConfiguredGrantConfig_StartingFromRV0R16
-	// HasStartingFromRV0R16 tells whether startingFromRV0-r16 is present in the encoding.
-	HasStartingFromRV0R16 bool
+	StartingFromRV0R16    ConfiguredGrantConfig_StartingFromRV0R16
+	HasStartingFromRV0R16 bool // whether startingFromRV0-r16 is present in the encoding
 	// PhyPriorityIndexR16 is the component phy-PriorityIndex-r16 [31] ENUMERATED OPTIONAL (extension addition).
-	PhyPriorityIndexR16 ConfiguredGrantConfig_PhyPriorityIndexR16
-	// HasPhyPriorityIndexR16 tells whether phy-PriorityIndex-r16 is present in the encoding.
-	HasPhyPriorityIndexR16 bool
+	PhyPriorityIndexR16    ConfiguredGrantConfig_PhyPriorityIndexR16
+	HasPhyPriorityIndexR16 bool // whether phy-PriorityIndex-r16 is present in the encoding
 	// AutonomousTxR16 is the component autonomousTx-r16 [32] ENUMERATED OPTIONAL (extension addition).
-	AutonomousTxR16 ConfiguredGrantConfig_AutonomousTxR16
-	// HasAutonomousTxR16 tells whether autonomousTx-r16 is present in the encoding.
-	HasAutonomousTxR16 bool
+	AutonomousTxR16    ConfiguredGrantConfig_AutonomousTxR16
+	HasAutonomousTxR16 bool // whether autonomousTx-r16 is present in the encoding
 	// CgBetaOffsetsCrossPri0R17 is the component cg-betaOffsetsCrossPri0-r17 [33] EXPLICIT SetupRelease{NR-RRC-Definitions.BetaOffsetsCrossPriSelCG-r17} OPTIONAL (extension addition).
-	CgBetaOffsetsCrossPri0R17 SetupRelease_BetaOffsetsCrossPriSelCGR17
-	// HasCgBetaOffsetsCrossPri0R17 tells whether cg-betaOffsetsCrossPri0-r17 is present in the encoding.
-	HasCgBetaOffsetsCrossPri0R17 bool
+	CgBetaOffsetsCrossPri0R17    SetupRelease_BetaOffsetsCrossPriSelCGR17
+	HasCgBetaOffsetsCrossPri0R17 bool // whether cg-betaOffsetsCrossPri0-r17 is present in the encoding
 	// CgBetaOffsetsCrossPri1R17 is the component cg-betaOffsetsCrossPri1-r17 [34] EXPLICIT SetupRelease{NR-RRC-Definitions.BetaOffsetsCrossPriSelCG-r17} OPTIONAL (extension addition).
-	CgBetaOffsetsCrossPri1R17 SetupRelease_BetaOffsetsCrossPriSelCGR17
-	// HasCgBetaOffsetsCrossPri1R17 tells whether cg-betaOffsetsCrossPri1-r17 is present in the encoding.
-	HasCgBetaOffsetsCrossPri1R17 bool
+	CgBetaOffsetsCrossPri1R17    SetupRelease_BetaOffsetsCrossPriSelCGR17
+	HasCgBetaOffsetsCrossPri1R17 bool // whether cg-betaOffsetsCrossPri1-r17 is present in the encoding
 	// MappingPatternR17 is the component mappingPattern-r17 [35] ENUMERATED OPTIONAL (extension addition).
-	MappingPatternR17 ConfiguredGrantConfig_MappingPatternR17
-	// HasMappingPatternR17 tells whether mappingPattern-r17 is present in the encoding.
-	HasMappingPatternR17 bool
+	MappingPatternR17    ConfiguredGrantConfig_MappingPatternR17
+	HasMappingPatternR17 bool // whether mappingPattern-r17 is present in the encoding
 	// SequenceOffsetForRVR17 is the component sequenceOffsetForRV-r17 [36] INTEGER OPTIONAL (extension addition).
-	SequenceOffsetForRVR17 int64
-	// HasSequenceOffsetForRVR17 tells whether sequenceOffsetForRV-r17 is present in the encoding.
-	HasSequenceOffsetForRVR17 bool
+	SequenceOffsetForRVR17    int64
+	HasSequenceOffsetForRVR17 bool // whether sequenceOffsetForRV-r17 is present in the encoding
 	// P0PUSCHAlpha2R17 is the component p0-PUSCH-Alpha2-r17 [37] P0-PUSCH-AlphaSetId OPTIONAL (extension addition).
-	P0PUSCHAlpha2R17 P0PUSCHAlphaSetID
-	// HasP0PUSCHAlpha2R17 tells whether p0-PUSCH-Alpha2-r17 is present in the encoding.
-	HasP0PUSCHAlpha2R17 bool
+	P0PUSCHAlpha2R17    P0PUSCHAlphaSetID
+	HasP0PUSCHAlpha2R17 bool // whether p0-PUSCH-Alpha2-r17 is present in the encoding
 	// PowerControlLoopToUse2R17 is the component powerControlLoopToUse2-r17 [38] ENUMERATED OPTIONAL (extension addition).
-	PowerControlLoopToUse2R17 ConfiguredGrantConfig_PowerControlLoopToUse2R17
-	// HasPowerControlLoopToUse2R17 tells whether powerControlLoopToUse2-r17 is present in the encoding.
-	HasPowerControlLoopToUse2R17 bool
+	PowerControlLoopToUse2R17    ConfiguredGrantConfig_PowerControlLoopToUse2R17
+	HasPowerControlLoopToUse2R17 bool // whether powerControlLoopToUse2-r17 is present in the encoding
 	// CgCOTSharingListR17 is the component cg-COT-SharingList-r17 [39] SEQUENCE OF OPTIONAL (extension addition).
-	CgCOTSharingListR17 ConfiguredGrantConfig_CgCOTSharingListR17
-	// HasCgCOTSharingListR17 tells whether cg-COT-SharingList-r17 is present in the encoding.
-	HasCgCOTSharingListR17 bool
+	CgCOTSharingListR17    ConfiguredGrantConfig_CgCOTSharingListR17
+	HasCgCOTSharingListR17 bool // whether cg-COT-SharingList-r17 is present in the encoding
 	// PeriodicityExtR17 is the component periodicityExt-r17 [40] INTEGER OPTIONAL (extension addition).
-	PeriodicityExtR17 int64
-	// HasPeriodicityExtR17 tells whether periodicityExt-r17 is present in the encoding.
-	HasPeriodicityExtR17 bool
+	PeriodicityExtR17    int64
+	HasPeriodicityExtR17 bool // whether periodicityExt-r17 is present in the encoding
 	// RepKV1710 is the component repK-v1710 [41] ENUMERATED OPTIONAL (extension addition).
-	RepKV1710 ConfiguredGrantConfig_RepKV1710
-	// HasRepKV1710 tells whether repK-v1710 is present in the encoding.
-	HasRepKV1710 bool
+	RepKV1710    ConfiguredGrantConfig_RepKV1710
+	HasRepKV1710 bool // whether repK-v1710 is present in the encoding
 	// NrofHARQProcessesV1700 is the component nrofHARQ-Processes-v1700 [42] INTEGER OPTIONAL (extension addition).
-	NrofHARQProcessesV1700 int64
-	// HasNrofHARQProcessesV1700 tells whether nrofHARQ-Processes-v1700 is present in the encoding.
-	HasNrofHARQProcessesV1700 bool
+	NrofHARQProcessesV1700    int64
+	HasNrofHARQProcessesV1700 bool // whether nrofHARQ-Processes-v1700 is present in the encoding
 	// HarqProcIDOffset2V1700 is the component harq-ProcID-Offset2-v1700 [43] INTEGER OPTIONAL (extension addition).
-	HarqProcIDOffset2V1700 int64
-	// HasHarqProcIDOffset2V1700 tells whether harq-ProcID-Offset2-v1700 is present in the encoding.
-	HasHarqProcIDOffset2V1700 bool
+	HarqProcIDOffset2V1700    int64
+	HasHarqProcIDOffset2V1700 bool // whether harq-ProcID-Offset2-v1700 is present in the encoding
 	// ConfiguredGrantTimerV1700 is the component configuredGrantTimer-v1700 [44] INTEGER OPTIONAL (extension addition).
-	ConfiguredGrantTimerV1700 int64
-	// HasConfiguredGrantTimerV1700 tells whether configuredGrantTimer-v1700 is present in the encoding.
-	HasConfiguredGrantTimerV1700 bool
+	ConfiguredGrantTimerV1700    int64
+	HasConfiguredGrantTimerV1700 bool // whether configuredGrantTimer-v1700 is present in the encoding
 	// CgMinDFIDelayV1710 is the component cg-minDFI-Delay-v1710 [45] INTEGER OPTIONAL (extension addition).
-	CgMinDFIDelayV1710 int64
-	// HasCgMinDFIDelayV1710 tells whether cg-minDFI-Delay-v1710 is present in the encoding.
-	HasCgMinDFIDelayV1710 bool
+	CgMinDFIDelayV1710    int64
+	HasCgMinDFIDelayV1710 bool // whether cg-minDFI-Delay-v1710 is present in the encoding
 	// HarqProcIDOffsetV1730 is the component harq-ProcID-Offset-v1730 [46] INTEGER OPTIONAL (extension addition).
-	HarqProcIDOffsetV1730 int64
-	// HasHarqProcIDOffsetV1730 tells whether harq-ProcID-Offset-v1730 is present in the encoding.
-	HasHarqProcIDOffsetV1730 bool
+	HarqProcIDOffsetV1730    int64
+	HasHarqProcIDOffsetV1730 bool // whether harq-ProcID-Offset-v1730 is present in the encoding
 	// CgNrofSlotsR17 is the component cg-nrofSlots-r17 [47] INTEGER OPTIONAL (extension addition).
-	CgNrofSlotsR17 int64
-	// HasCgNrofSlotsR17 tells whether cg-nrofSlots-r17 is present in the encoding.
-	HasCgNrofSlotsR17 bool
+	CgNrofSlotsR17    int64
+	HasCgNrofSlotsR17 bool // whether cg-nrofSlots-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7079,59 +6279,47 @@ type ConfiguredGrantConfig_RRCConfiguredUplinkGrant struct {
 	// AntennaPort is the component antennaPort [3] INTEGER.
 	AntennaPort int64
 	// DmrsSeqInitialization is the component dmrs-SeqInitialization [4] INTEGER OPTIONAL.
-	DmrsSeqInitialization int64
-	// HasDmrsSeqInitialization tells whether dmrs-SeqInitialization is present in the encoding.
-	HasDmrsSeqInitialization bool
+	DmrsSeqInitialization    int64
+	HasDmrsSeqInitialization bool // whether dmrs-SeqInitialization is present in the encoding
 	// PrecodingAndNumberOfLayers is the component precodingAndNumberOfLayers [5] INTEGER.
 	PrecodingAndNumberOfLayers int64
 	// SrsResourceIndicator is the component srs-ResourceIndicator [6] INTEGER OPTIONAL.
-	SrsResourceIndicator int64
-	// HasSrsResourceIndicator tells whether srs-ResourceIndicator is present in the encoding.
-	HasSrsResourceIndicator bool
+	SrsResourceIndicator    int64
+	HasSrsResourceIndicator bool // whether srs-ResourceIndicator is present in the encoding
 	// McsAndTBS is the component mcsAndTBS [7] INTEGER.
 	McsAndTBS int64
 	// FrequencyHoppingOffset is the component frequencyHoppingOffset [8] INTEGER OPTIONAL.
-	FrequencyHoppingOffset int64
-	// HasFrequencyHoppingOffset tells whether frequencyHoppingOffset is present in the encoding.
-	HasFrequencyHoppingOffset bool
+	FrequencyHoppingOffset    int64
+	HasFrequencyHoppingOffset bool // whether frequencyHoppingOffset is present in the encoding
 	// PathlossReferenceIndex is the component pathlossReferenceIndex [9] INTEGER.
 	PathlossReferenceIndex int64
 	// PuschRepTypeIndicatorR16 is the component pusch-RepTypeIndicator-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	PuschRepTypeIndicatorR16 ConfiguredGrantConfig_RRCConfiguredUplinkGrant_PuschRepTypeIndicatorR16
-	// HasPuschRepTypeIndicatorR16 tells whether pusch-RepTypeIndicator-r16 is present in the encoding.
-	HasPuschRepTypeIndicatorR16 bool
+	PuschRepTypeIndicatorR16    ConfiguredGrantConfig_RRCConfiguredUplinkGrant_PuschRepTypeIndicatorR16
+	HasPuschRepTypeIndicatorR16 bool // whether pusch-RepTypeIndicator-r16 is present in the encoding
 	// FrequencyHoppingPUSCHRepTypeBR16 is the component frequencyHoppingPUSCH-RepTypeB-r16 [11] ENUMERATED OPTIONAL (extension addition).
-	FrequencyHoppingPUSCHRepTypeBR16 ConfiguredGrantConfig_RRCConfiguredUplinkGrant_FrequencyHoppingPUSCHRepTypeBR16
-	// HasFrequencyHoppingPUSCHRepTypeBR16 tells whether frequencyHoppingPUSCH-RepTypeB-r16 is present in the encoding.
-	HasFrequencyHoppingPUSCHRepTypeBR16 bool
+	FrequencyHoppingPUSCHRepTypeBR16    ConfiguredGrantConfig_RRCConfiguredUplinkGrant_FrequencyHoppingPUSCHRepTypeBR16
+	HasFrequencyHoppingPUSCHRepTypeBR16 bool // whether frequencyHoppingPUSCH-RepTypeB-r16 is present in the encoding
 	// TimeReferenceSFNR16 is the component timeReferenceSFN-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	TimeReferenceSFNR16 ConfiguredGrantConfig_RRCConfiguredUplinkGrant_TimeReferenceSFNR16
-	// HasTimeReferenceSFNR16 tells whether timeReferenceSFN-r16 is present in the encoding.
-	HasTimeReferenceSFNR16 bool
+	TimeReferenceSFNR16    ConfiguredGrantConfig_RRCConfiguredUplinkGrant_TimeReferenceSFNR16
+	HasTimeReferenceSFNR16 bool // whether timeReferenceSFN-r16 is present in the encoding
 	// PathlossReferenceIndex2R17 is the component pathlossReferenceIndex2-r17 [13] INTEGER OPTIONAL (extension addition).
-	PathlossReferenceIndex2R17 int64
-	// HasPathlossReferenceIndex2R17 tells whether pathlossReferenceIndex2-r17 is present in the encoding.
-	HasPathlossReferenceIndex2R17 bool
+	PathlossReferenceIndex2R17    int64
+	HasPathlossReferenceIndex2R17 bool // whether pathlossReferenceIndex2-r17 is present in the encoding
 	// SrsResourceIndicator2R17 is the component srs-ResourceIndicator2-r17 [14] INTEGER OPTIONAL (extension addition).
-	SrsResourceIndicator2R17 int64
-	// HasSrsResourceIndicator2R17 tells whether srs-ResourceIndicator2-r17 is present in the encoding.
-	HasSrsResourceIndicator2R17 bool
+	SrsResourceIndicator2R17    int64
+	HasSrsResourceIndicator2R17 bool // whether srs-ResourceIndicator2-r17 is present in the encoding
 	// PrecodingAndNumberOfLayers2R17 is the component precodingAndNumberOfLayers2-r17 [15] INTEGER OPTIONAL (extension addition).
-	PrecodingAndNumberOfLayers2R17 int64
-	// HasPrecodingAndNumberOfLayers2R17 tells whether precodingAndNumberOfLayers2-r17 is present in the encoding.
-	HasPrecodingAndNumberOfLayers2R17 bool
+	PrecodingAndNumberOfLayers2R17    int64
+	HasPrecodingAndNumberOfLayers2R17 bool // whether precodingAndNumberOfLayers2-r17 is present in the encoding
 	// TimeDomainAllocationV1710 is the component timeDomainAllocation-v1710 [16] INTEGER OPTIONAL (extension addition).
-	TimeDomainAllocationV1710 int64
-	// HasTimeDomainAllocationV1710 tells whether timeDomainAllocation-v1710 is present in the encoding.
-	HasTimeDomainAllocationV1710 bool
+	TimeDomainAllocationV1710    int64
+	HasTimeDomainAllocationV1710 bool // whether timeDomainAllocation-v1710 is present in the encoding
 	// TimeDomainOffsetR17 is the component timeDomainOffset-r17 [17] INTEGER OPTIONAL (extension addition).
-	TimeDomainOffsetR17 int64
-	// HasTimeDomainOffsetR17 tells whether timeDomainOffset-r17 is present in the encoding.
-	HasTimeDomainOffsetR17 bool
+	TimeDomainOffsetR17    int64
+	HasTimeDomainOffsetR17 bool // whether timeDomainOffset-r17 is present in the encoding
 	// CgSDTConfigurationR17 is the component cg-SDT-Configuration-r17 [18] CG-SDT-Configuration-r17 OPTIONAL (extension addition).
-	CgSDTConfigurationR17 CGSDTConfigurationR17
-	// HasCgSDTConfigurationR17 tells whether cg-SDT-Configuration-r17 is present in the encoding.
-	HasCgSDTConfigurationR17 bool
+	CgSDTConfigurationR17    CGSDTConfigurationR17
+	HasCgSDTConfigurationR17 bool // whether cg-SDT-Configuration-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7473,21 +6661,17 @@ type CGCOTSharingR17_CotSharingR17 struct {
 //	}
 type CGStartingOffsetsR16 struct {
 	// CgStartingFullBWInsideCOTR16 is the component cg-StartingFullBW-InsideCOT-r16 [0] SEQUENCE OF OPTIONAL.
-	CgStartingFullBWInsideCOTR16 CGStartingOffsetsR16_CgStartingFullBWInsideCOTR16
-	// HasCgStartingFullBWInsideCOTR16 tells whether cg-StartingFullBW-InsideCOT-r16 is present in the encoding.
-	HasCgStartingFullBWInsideCOTR16 bool
+	CgStartingFullBWInsideCOTR16    CGStartingOffsetsR16_CgStartingFullBWInsideCOTR16
+	HasCgStartingFullBWInsideCOTR16 bool // whether cg-StartingFullBW-InsideCOT-r16 is present in the encoding
 	// CgStartingFullBWOutsideCOTR16 is the component cg-StartingFullBW-OutsideCOT-r16 [1] SEQUENCE OF OPTIONAL.
-	CgStartingFullBWOutsideCOTR16 CGStartingOffsetsR16_CgStartingFullBWOutsideCOTR16
-	// HasCgStartingFullBWOutsideCOTR16 tells whether cg-StartingFullBW-OutsideCOT-r16 is present in the encoding.
-	HasCgStartingFullBWOutsideCOTR16 bool
+	CgStartingFullBWOutsideCOTR16    CGStartingOffsetsR16_CgStartingFullBWOutsideCOTR16
+	HasCgStartingFullBWOutsideCOTR16 bool // whether cg-StartingFullBW-OutsideCOT-r16 is present in the encoding
 	// CgStartingPartialBWInsideCOTR16 is the component cg-StartingPartialBW-InsideCOT-r16 [2] INTEGER OPTIONAL.
-	CgStartingPartialBWInsideCOTR16 int64
-	// HasCgStartingPartialBWInsideCOTR16 tells whether cg-StartingPartialBW-InsideCOT-r16 is present in the encoding.
-	HasCgStartingPartialBWInsideCOTR16 bool
+	CgStartingPartialBWInsideCOTR16    int64
+	HasCgStartingPartialBWInsideCOTR16 bool // whether cg-StartingPartialBW-InsideCOT-r16 is present in the encoding
 	// CgStartingPartialBWOutsideCOTR16 is the component cg-StartingPartialBW-OutsideCOT-r16 [3] INTEGER OPTIONAL.
-	CgStartingPartialBWOutsideCOTR16 int64
-	// HasCgStartingPartialBWOutsideCOTR16 tells whether cg-StartingPartialBW-OutsideCOT-r16 is present in the encoding.
-	HasCgStartingPartialBWOutsideCOTR16 bool
+	CgStartingPartialBWOutsideCOTR16    int64
+	HasCgStartingPartialBWOutsideCOTR16 bool // whether cg-StartingPartialBW-OutsideCOT-r16 is present in the encoding
 }
 
 // CGStartingOffsetsR16_CgStartingFullBWInsideCOTR16 is the type of CG-StartingOffsets-r16.cg-StartingFullBW-InsideCOT-r16.
@@ -7553,33 +6737,26 @@ type BetaOffsetsCrossPriSelCGR17_DynamicR17 []BetaOffsetsCrossPriR17
 //	}
 type CGSDTConfigurationR17 struct {
 	// CgSDTRetransmissionTimer is the component cg-SDT-RetransmissionTimer [0] INTEGER OPTIONAL.
-	CgSDTRetransmissionTimer int64
-	// HasCgSDTRetransmissionTimer tells whether cg-SDT-RetransmissionTimer is present in the encoding.
-	HasCgSDTRetransmissionTimer bool
+	CgSDTRetransmissionTimer    int64
+	HasCgSDTRetransmissionTimer bool // whether cg-SDT-RetransmissionTimer is present in the encoding
 	// SdtSSBSubsetR17 is the component sdt-SSB-Subset-r17 [1] EXPLICIT CHOICE OPTIONAL.
-	SdtSSBSubsetR17 CGSDTConfigurationR17_SdtSSBSubsetR17
-	// HasSdtSSBSubsetR17 tells whether sdt-SSB-Subset-r17 is present in the encoding.
-	HasSdtSSBSubsetR17 bool
+	SdtSSBSubsetR17    CGSDTConfigurationR17_SdtSSBSubsetR17
+	HasSdtSSBSubsetR17 bool // whether sdt-SSB-Subset-r17 is present in the encoding
 	// SdtSSBPerCGPUSCHR17 is the component sdt-SSB-PerCG-PUSCH-r17 [2] ENUMERATED OPTIONAL.
-	SdtSSBPerCGPUSCHR17 CGSDTConfigurationR17_SdtSSBPerCGPUSCHR17
-	// HasSdtSSBPerCGPUSCHR17 tells whether sdt-SSB-PerCG-PUSCH-r17 is present in the encoding.
-	HasSdtSSBPerCGPUSCHR17 bool
+	SdtSSBPerCGPUSCHR17    CGSDTConfigurationR17_SdtSSBPerCGPUSCHR17
+	HasSdtSSBPerCGPUSCHR17 bool // whether sdt-SSB-PerCG-PUSCH-r17 is present in the encoding
 	// SdtP0PUSCHR17 is the component sdt-P0-PUSCH-r17 [3] INTEGER OPTIONAL.
-	SdtP0PUSCHR17 int64
-	// HasSdtP0PUSCHR17 tells whether sdt-P0-PUSCH-r17 is present in the encoding.
-	HasSdtP0PUSCHR17 bool
+	SdtP0PUSCHR17    int64
+	HasSdtP0PUSCHR17 bool // whether sdt-P0-PUSCH-r17 is present in the encoding
 	// SdtAlphaR17 is the component sdt-Alpha-r17 [4] ENUMERATED OPTIONAL.
-	SdtAlphaR17 CGSDTConfigurationR17_SdtAlphaR17
-	// HasSdtAlphaR17 tells whether sdt-Alpha-r17 is present in the encoding.
-	HasSdtAlphaR17 bool
+	SdtAlphaR17    CGSDTConfigurationR17_SdtAlphaR17
+	HasSdtAlphaR17 bool // whether sdt-Alpha-r17 is present in the encoding
 	// SdtDMRSPortsR17 is the component sdt-DMRS-Ports-r17 [5] EXPLICIT CHOICE OPTIONAL.
-	SdtDMRSPortsR17 CGSDTConfigurationR17_SdtDMRSPortsR17
-	// HasSdtDMRSPortsR17 tells whether sdt-DMRS-Ports-r17 is present in the encoding.
-	HasSdtDMRSPortsR17 bool
+	SdtDMRSPortsR17    CGSDTConfigurationR17_SdtDMRSPortsR17
+	HasSdtDMRSPortsR17 bool // whether sdt-DMRS-Ports-r17 is present in the encoding
 	// SdtNrofDMRSSequencesR17 is the component sdt-NrofDMRS-Sequences-r17 [6] INTEGER OPTIONAL.
-	SdtNrofDMRSSequencesR17 int64
-	// HasSdtNrofDMRSSequencesR17 tells whether sdt-NrofDMRS-Sequences-r17 is present in the encoding.
-	HasSdtNrofDMRSSequencesR17 bool
+	SdtNrofDMRSSequencesR17    int64
+	HasSdtNrofDMRSSequencesR17 bool // whether sdt-NrofDMRS-Sequences-r17 is present in the encoding
 }
 
 // CGSDTConfigurationR17_SdtSSBSubsetR17 is the type of CG-SDT-Configuration-r17.sdt-SSB-Subset-r17.
@@ -7704,9 +6881,8 @@ type ConnEstFailureControl struct {
 	// ConnEstFailOffsetValidity is the component connEstFailOffsetValidity [1] ENUMERATED.
 	ConnEstFailOffsetValidity ConnEstFailureControl_ConnEstFailOffsetValidity
 	// ConnEstFailOffset is the component connEstFailOffset [2] INTEGER OPTIONAL.
-	ConnEstFailOffset int64
-	// HasConnEstFailOffset tells whether connEstFailOffset is present in the encoding.
-	HasConnEstFailOffset bool
+	ConnEstFailOffset    int64
+	HasConnEstFailOffset bool // whether connEstFailOffset is present in the encoding
 }
 
 // ConnEstFailureControl_ConnEstFailCount is the type of ConnEstFailureControl.connEstFailCount.
@@ -7785,41 +6961,32 @@ type ControlResourceSet struct {
 	// PrecoderGranularity is the component precoderGranularity [4] ENUMERATED.
 	PrecoderGranularity ControlResourceSet_PrecoderGranularity
 	// TciStatesPDCCHToAddList is the component tci-StatesPDCCH-ToAddList [5] SEQUENCE OF OPTIONAL.
-	TciStatesPDCCHToAddList ControlResourceSet_TciStatesPDCCHToAddList
-	// HasTciStatesPDCCHToAddList tells whether tci-StatesPDCCH-ToAddList is present in the encoding.
-	HasTciStatesPDCCHToAddList bool
+	TciStatesPDCCHToAddList    ControlResourceSet_TciStatesPDCCHToAddList
+	HasTciStatesPDCCHToAddList bool // whether tci-StatesPDCCH-ToAddList is present in the encoding
 	// TciStatesPDCCHToReleaseList is the component tci-StatesPDCCH-ToReleaseList [6] SEQUENCE OF OPTIONAL.
-	TciStatesPDCCHToReleaseList ControlResourceSet_TciStatesPDCCHToReleaseList
-	// HasTciStatesPDCCHToReleaseList tells whether tci-StatesPDCCH-ToReleaseList is present in the encoding.
-	HasTciStatesPDCCHToReleaseList bool
+	TciStatesPDCCHToReleaseList    ControlResourceSet_TciStatesPDCCHToReleaseList
+	HasTciStatesPDCCHToReleaseList bool // whether tci-StatesPDCCH-ToReleaseList is present in the encoding
 	// TciPresentInDCI is the component tci-PresentInDCI [7] ENUMERATED OPTIONAL.
-	TciPresentInDCI ControlResourceSet_TciPresentInDCI
-	// HasTciPresentInDCI tells whether tci-PresentInDCI is present in the encoding.
-	HasTciPresentInDCI bool
+	TciPresentInDCI    ControlResourceSet_TciPresentInDCI
+	HasTciPresentInDCI bool // whether tci-PresentInDCI is present in the encoding
 	// PdcchDMRSScramblingID is the component pdcch-DMRS-ScramblingID [8] INTEGER OPTIONAL.
-	PdcchDMRSScramblingID int64
-	// HasPdcchDMRSScramblingID tells whether pdcch-DMRS-ScramblingID is present in the encoding.
-	HasPdcchDMRSScramblingID bool
+	PdcchDMRSScramblingID    int64
+	HasPdcchDMRSScramblingID bool // whether pdcch-DMRS-ScramblingID is present in the encoding
 	// RbOffsetR16 is the component rb-Offset-r16 [9] INTEGER OPTIONAL (extension addition).
-	RbOffsetR16 int64
-	// HasRbOffsetR16 tells whether rb-Offset-r16 is present in the encoding.
-	HasRbOffsetR16 bool
+	RbOffsetR16    int64
+	HasRbOffsetR16 bool // whether rb-Offset-r16 is present in the encoding
 	// TciPresentDCI1_2R16 is the component tci-PresentDCI-1-2-r16 [10] INTEGER OPTIONAL (extension addition).
-	TciPresentDCI1_2R16 int64
-	// HasTciPresentDCI1_2R16 tells whether tci-PresentDCI-1-2-r16 is present in the encoding.
-	HasTciPresentDCI1_2R16 bool
+	TciPresentDCI1_2R16    int64
+	HasTciPresentDCI1_2R16 bool // whether tci-PresentDCI-1-2-r16 is present in the encoding
 	// CoresetPoolIndexR16 is the component coresetPoolIndex-r16 [11] INTEGER OPTIONAL (extension addition).
-	CoresetPoolIndexR16 int64
-	// HasCoresetPoolIndexR16 tells whether coresetPoolIndex-r16 is present in the encoding.
-	HasCoresetPoolIndexR16 bool
+	CoresetPoolIndexR16    int64
+	HasCoresetPoolIndexR16 bool // whether coresetPoolIndex-r16 is present in the encoding
 	// ControlResourceSetIDV1610 is the component controlResourceSetId-v1610 [12] ControlResourceSetId-v1610 OPTIONAL (extension addition).
-	ControlResourceSetIDV1610 ControlResourceSetIDV1610
-	// HasControlResourceSetIDV1610 tells whether controlResourceSetId-v1610 is present in the encoding.
-	HasControlResourceSetIDV1610 bool
+	ControlResourceSetIDV1610    ControlResourceSetIDV1610
+	HasControlResourceSetIDV1610 bool // whether controlResourceSetId-v1610 is present in the encoding
 	// FollowUnifiedTCIStateR17 is the component followUnifiedTCI-State-r17 [13] ENUMERATED OPTIONAL (extension addition).
-	FollowUnifiedTCIStateR17 ControlResourceSet_FollowUnifiedTCIStateR17
-	// HasFollowUnifiedTCIStateR17 tells whether followUnifiedTCI-State-r17 is present in the encoding.
-	HasFollowUnifiedTCIStateR17 bool
+	FollowUnifiedTCIStateR17    ControlResourceSet_FollowUnifiedTCIStateR17
+	HasFollowUnifiedTCIStateR17 bool // whether followUnifiedTCI-State-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7860,9 +7027,8 @@ type ControlResourceSet_CceREGMappingType_Interleaved struct {
 	// InterleaverSize is the component interleaverSize [1] ENUMERATED.
 	InterleaverSize ControlResourceSet_CceREGMappingType_Interleaved_InterleaverSize
 	// ShiftIndex is the component shiftIndex [2] INTEGER OPTIONAL.
-	ShiftIndex int64
-	// HasShiftIndex tells whether shiftIndex is present in the encoding.
-	HasShiftIndex bool
+	ShiftIndex    int64
+	HasShiftIndex bool // whether shiftIndex is present in the encoding
 }
 
 // ControlResourceSet_CceREGMappingType_Interleaved_RegBundleSize is the type of ControlResourceSet.cce-REG-MappingType.interleaved.reg-BundleSize.
@@ -7985,17 +7151,14 @@ type CrossCarrierSchedulingConfig struct {
 	// SchedulingCellInfo is the component schedulingCellInfo [0] EXPLICIT CHOICE.
 	SchedulingCellInfo CrossCarrierSchedulingConfig_SchedulingCellInfo
 	// CarrierIndicatorSizeR16 is the component carrierIndicatorSize-r16 [1] SEQUENCE OPTIONAL (extension addition).
-	CarrierIndicatorSizeR16 CrossCarrierSchedulingConfig_CarrierIndicatorSizeR16
-	// HasCarrierIndicatorSizeR16 tells whether carrierIndicatorSize-r16 is present in the encoding.
-	HasCarrierIndicatorSizeR16 bool
+	CarrierIndicatorSizeR16    CrossCarrierSchedulingConfig_CarrierIndicatorSizeR16
+	HasCarrierIndicatorSizeR16 bool // whether carrierIndicatorSize-r16 is present in the encoding
 	// EnableDefaultBeamForCCSR16 is the component enableDefaultBeamForCCS-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	EnableDefaultBeamForCCSR16 CrossCarrierSchedulingConfig_EnableDefaultBeamForCCSR16
-	// HasEnableDefaultBeamForCCSR16 tells whether enableDefaultBeamForCCS-r16 is present in the encoding.
-	HasEnableDefaultBeamForCCSR16 bool
+	EnableDefaultBeamForCCSR16    CrossCarrierSchedulingConfig_EnableDefaultBeamForCCSR16
+	HasEnableDefaultBeamForCCSR16 bool // whether enableDefaultBeamForCCS-r16 is present in the encoding
 	// CcsBlindDetectionSplitR17 is the component ccs-BlindDetectionSplit-r17 [3] ENUMERATED OPTIONAL (extension addition).
-	CcsBlindDetectionSplitR17 CrossCarrierSchedulingConfig_CcsBlindDetectionSplitR17
-	// HasCcsBlindDetectionSplitR17 tells whether ccs-BlindDetectionSplit-r17 is present in the encoding.
-	HasCcsBlindDetectionSplitR17 bool
+	CcsBlindDetectionSplitR17    CrossCarrierSchedulingConfig_CcsBlindDetectionSplitR17
+	HasCcsBlindDetectionSplitR17 bool // whether ccs-BlindDetectionSplit-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8100,9 +7263,8 @@ type CSIAperiodicTriggerState struct {
 	// AssociatedReportConfigInfoList is the component associatedReportConfigInfoList [0] SEQUENCE OF.
 	AssociatedReportConfigInfoList CSIAperiodicTriggerState_AssociatedReportConfigInfoList
 	// ApCSIMultiplexingModeR17 is the component ap-CSI-MultiplexingMode-r17 [1] ENUMERATED OPTIONAL (extension addition).
-	ApCSIMultiplexingModeR17 CSIAperiodicTriggerState_ApCSIMultiplexingModeR17
-	// HasApCSIMultiplexingModeR17 tells whether ap-CSI-MultiplexingMode-r17 is present in the encoding.
-	HasApCSIMultiplexingModeR17 bool
+	ApCSIMultiplexingModeR17    CSIAperiodicTriggerState_ApCSIMultiplexingModeR17
+	HasApCSIMultiplexingModeR17 bool // whether ap-CSI-MultiplexingMode-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8155,21 +7317,17 @@ type CSIAssociatedReportConfigInfo struct {
 	// ResourcesForChannel is the component resourcesForChannel [1] EXPLICIT CHOICE.
 	ResourcesForChannel CSIAssociatedReportConfigInfo_ResourcesForChannel
 	// CsiIMResourcesForInterference is the component csi-IM-ResourcesForInterference [2] INTEGER OPTIONAL.
-	CsiIMResourcesForInterference int64
-	// HasCsiIMResourcesForInterference tells whether csi-IM-ResourcesForInterference is present in the encoding.
-	HasCsiIMResourcesForInterference bool
+	CsiIMResourcesForInterference    int64
+	HasCsiIMResourcesForInterference bool // whether csi-IM-ResourcesForInterference is present in the encoding
 	// NzpCSIRSResourcesForInterference is the component nzp-CSI-RS-ResourcesForInterference [3] INTEGER OPTIONAL.
-	NzpCSIRSResourcesForInterference int64
-	// HasNzpCSIRSResourcesForInterference tells whether nzp-CSI-RS-ResourcesForInterference is present in the encoding.
-	HasNzpCSIRSResourcesForInterference bool
+	NzpCSIRSResourcesForInterference    int64
+	HasNzpCSIRSResourcesForInterference bool // whether nzp-CSI-RS-ResourcesForInterference is present in the encoding
 	// ResourcesForChannel2R17 is the component resourcesForChannel2-r17 [4] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ResourcesForChannel2R17 CSIAssociatedReportConfigInfo_ResourcesForChannel2R17
-	// HasResourcesForChannel2R17 tells whether resourcesForChannel2-r17 is present in the encoding.
-	HasResourcesForChannel2R17 bool
+	ResourcesForChannel2R17    CSIAssociatedReportConfigInfo_ResourcesForChannel2R17
+	HasResourcesForChannel2R17 bool // whether resourcesForChannel2-r17 is present in the encoding
 	// CsiSSBResourceSetExt is the component csi-SSB-ResourceSetExt [5] INTEGER OPTIONAL (extension addition).
-	CsiSSBResourceSetExt int64
-	// HasCsiSSBResourceSetExt tells whether csi-SSB-ResourceSetExt is present in the encoding.
-	HasCsiSSBResourceSetExt bool
+	CsiSSBResourceSetExt    int64
+	HasCsiSSBResourceSetExt bool // whether csi-SSB-ResourceSetExt is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8208,9 +7366,8 @@ type CSIAssociatedReportConfigInfo_ResourcesForChannel_NzpCSIRS struct {
 	// ResourceSet is the component resourceSet [0] INTEGER.
 	ResourceSet int64
 	// QclInfo is the component qcl-info [1] SEQUENCE OF OPTIONAL.
-	QclInfo CSIAssociatedReportConfigInfo_ResourcesForChannel_NzpCSIRS_QclInfo
-	// HasQclInfo tells whether qcl-info is present in the encoding.
-	HasQclInfo bool
+	QclInfo    CSIAssociatedReportConfigInfo_ResourcesForChannel_NzpCSIRS_QclInfo
+	HasQclInfo bool // whether qcl-info is present in the encoding
 }
 
 // CSIAssociatedReportConfigInfo_ResourcesForChannel_NzpCSIRS_QclInfo is the type of CSI-AssociatedReportConfigInfo.resourcesForChannel.nzp-CSI-RS.qcl-info.
@@ -8250,9 +7407,8 @@ type CSIAssociatedReportConfigInfo_ResourcesForChannel2R17_NzpCSIRS2R17 struct {
 	// ResourceSet2R17 is the component resourceSet2-r17 [0] INTEGER.
 	ResourceSet2R17 int64
 	// QclInfo2R17 is the component qcl-info2-r17 [1] SEQUENCE OF OPTIONAL.
-	QclInfo2R17 CSIAssociatedReportConfigInfo_ResourcesForChannel2R17_NzpCSIRS2R17_QclInfo2R17
-	// HasQclInfo2R17 tells whether qcl-info2-r17 is present in the encoding.
-	HasQclInfo2R17 bool
+	QclInfo2R17    CSIAssociatedReportConfigInfo_ResourcesForChannel2R17_NzpCSIRS2R17_QclInfo2R17
+	HasQclInfo2R17 bool // whether qcl-info2-r17 is present in the encoding
 }
 
 // CSIAssociatedReportConfigInfo_ResourcesForChannel2R17_NzpCSIRS2R17_QclInfo2R17 is the type of CSI-AssociatedReportConfigInfo.resourcesForChannel2-r17.nzp-CSI-RS2-r17.qcl-info2-r17.
@@ -8296,17 +7452,14 @@ type CSIIMResource struct {
 	// CsiIMResourceID is the component csi-IM-ResourceId [0] CSI-IM-ResourceId.
 	CsiIMResourceID CSIIMResourceID
 	// CsiIMResourceElementPattern is the component csi-IM-ResourceElementPattern [1] EXPLICIT CHOICE OPTIONAL.
-	CsiIMResourceElementPattern CSIIMResource_CsiIMResourceElementPattern
-	// HasCsiIMResourceElementPattern tells whether csi-IM-ResourceElementPattern is present in the encoding.
-	HasCsiIMResourceElementPattern bool
+	CsiIMResourceElementPattern    CSIIMResource_CsiIMResourceElementPattern
+	HasCsiIMResourceElementPattern bool // whether csi-IM-ResourceElementPattern is present in the encoding
 	// FreqBand is the component freqBand [2] CSI-FrequencyOccupation OPTIONAL.
-	FreqBand CSIFrequencyOccupation
-	// HasFreqBand tells whether freqBand is present in the encoding.
-	HasFreqBand bool
+	FreqBand    CSIFrequencyOccupation
+	HasFreqBand bool // whether freqBand is present in the encoding
 	// PeriodicityAndOffset is the component periodicityAndOffset [3] EXPLICIT CSI-ResourcePeriodicityAndOffset OPTIONAL.
-	PeriodicityAndOffset CSIResourcePeriodicityAndOffset
-	// HasPeriodicityAndOffset tells whether periodicityAndOffset is present in the encoding.
-	HasPeriodicityAndOffset bool
+	PeriodicityAndOffset    CSIResourcePeriodicityAndOffset
+	HasPeriodicityAndOffset bool // whether periodicityAndOffset is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8452,85 +7605,65 @@ type CSIIMResourceSetID int64
 //	}
 type CSIMeasConfig struct {
 	// NzpCSIRSResourceToAddModList is the component nzp-CSI-RS-ResourceToAddModList [0] SEQUENCE OF OPTIONAL.
-	NzpCSIRSResourceToAddModList CSIMeasConfig_NzpCSIRSResourceToAddModList
-	// HasNzpCSIRSResourceToAddModList tells whether nzp-CSI-RS-ResourceToAddModList is present in the encoding.
-	HasNzpCSIRSResourceToAddModList bool
+	NzpCSIRSResourceToAddModList    CSIMeasConfig_NzpCSIRSResourceToAddModList
+	HasNzpCSIRSResourceToAddModList bool // whether nzp-CSI-RS-ResourceToAddModList is present in the encoding
 	// NzpCSIRSResourceToReleaseList is the component nzp-CSI-RS-ResourceToReleaseList [1] SEQUENCE OF OPTIONAL.
-	NzpCSIRSResourceToReleaseList CSIMeasConfig_NzpCSIRSResourceToReleaseList
-	// HasNzpCSIRSResourceToReleaseList tells whether nzp-CSI-RS-ResourceToReleaseList is present in the encoding.
-	HasNzpCSIRSResourceToReleaseList bool
+	NzpCSIRSResourceToReleaseList    CSIMeasConfig_NzpCSIRSResourceToReleaseList
+	HasNzpCSIRSResourceToReleaseList bool // whether nzp-CSI-RS-ResourceToReleaseList is present in the encoding
 	// NzpCSIRSResourceSetToAddModList is the component nzp-CSI-RS-ResourceSetToAddModList [2] SEQUENCE OF OPTIONAL.
-	NzpCSIRSResourceSetToAddModList CSIMeasConfig_NzpCSIRSResourceSetToAddModList
-	// HasNzpCSIRSResourceSetToAddModList tells whether nzp-CSI-RS-ResourceSetToAddModList is present in the encoding.
-	HasNzpCSIRSResourceSetToAddModList bool
+	NzpCSIRSResourceSetToAddModList    CSIMeasConfig_NzpCSIRSResourceSetToAddModList
+	HasNzpCSIRSResourceSetToAddModList bool // whether nzp-CSI-RS-ResourceSetToAddModList is present in the encoding
 	// NzpCSIRSResourceSetToReleaseList is the component nzp-CSI-RS-ResourceSetToReleaseList [3] SEQUENCE OF OPTIONAL.
-	NzpCSIRSResourceSetToReleaseList CSIMeasConfig_NzpCSIRSResourceSetToReleaseList
-	// HasNzpCSIRSResourceSetToReleaseList tells whether nzp-CSI-RS-ResourceSetToReleaseList is present in the encoding.
-	HasNzpCSIRSResourceSetToReleaseList bool
+	NzpCSIRSResourceSetToReleaseList    CSIMeasConfig_NzpCSIRSResourceSetToReleaseList
+	HasNzpCSIRSResourceSetToReleaseList bool // whether nzp-CSI-RS-ResourceSetToReleaseList is present in the encoding
 	// CsiIMResourceToAddModList is the component csi-IM-ResourceToAddModList [4] SEQUENCE OF OPTIONAL.
-	CsiIMResourceToAddModList CSIMeasConfig_CsiIMResourceToAddModList
-	// HasCsiIMResourceToAddModList tells whether csi-IM-ResourceToAddModList is present in the encoding.
-	HasCsiIMResourceToAddModList bool
+	CsiIMResourceToAddModList    CSIMeasConfig_CsiIMResourceToAddModList
+	HasCsiIMResourceToAddModList bool // whether csi-IM-ResourceToAddModList is present in the encoding
 	// CsiIMResourceToReleaseList is the component csi-IM-ResourceToReleaseList [5] SEQUENCE OF OPTIONAL.
-	CsiIMResourceToReleaseList CSIMeasConfig_CsiIMResourceToReleaseList
-	// HasCsiIMResourceToReleaseList tells whether csi-IM-ResourceToReleaseList is present in the encoding.
-	HasCsiIMResourceToReleaseList bool
+	CsiIMResourceToReleaseList    CSIMeasConfig_CsiIMResourceToReleaseList
+	HasCsiIMResourceToReleaseList bool // whether csi-IM-ResourceToReleaseList is present in the encoding
 	// CsiIMResourceSetToAddModList is the component csi-IM-ResourceSetToAddModList [6] SEQUENCE OF OPTIONAL.
-	CsiIMResourceSetToAddModList CSIMeasConfig_CsiIMResourceSetToAddModList
-	// HasCsiIMResourceSetToAddModList tells whether csi-IM-ResourceSetToAddModList is present in the encoding.
-	HasCsiIMResourceSetToAddModList bool
+	CsiIMResourceSetToAddModList    CSIMeasConfig_CsiIMResourceSetToAddModList
+	HasCsiIMResourceSetToAddModList bool // whether csi-IM-ResourceSetToAddModList is present in the encoding
 	// CsiIMResourceSetToReleaseList is the component csi-IM-ResourceSetToReleaseList [7] SEQUENCE OF OPTIONAL.
-	CsiIMResourceSetToReleaseList CSIMeasConfig_CsiIMResourceSetToReleaseList
-	// HasCsiIMResourceSetToReleaseList tells whether csi-IM-ResourceSetToReleaseList is present in the encoding.
-	HasCsiIMResourceSetToReleaseList bool
+	CsiIMResourceSetToReleaseList    CSIMeasConfig_CsiIMResourceSetToReleaseList
+	HasCsiIMResourceSetToReleaseList bool // whether csi-IM-ResourceSetToReleaseList is present in the encoding
 	// CsiSSBResourceSetToAddModList is the component csi-SSB-ResourceSetToAddModList [8] SEQUENCE OF OPTIONAL.
-	CsiSSBResourceSetToAddModList CSIMeasConfig_CsiSSBResourceSetToAddModList
-	// HasCsiSSBResourceSetToAddModList tells whether csi-SSB-ResourceSetToAddModList is present in the encoding.
-	HasCsiSSBResourceSetToAddModList bool
+	CsiSSBResourceSetToAddModList    CSIMeasConfig_CsiSSBResourceSetToAddModList
+	HasCsiSSBResourceSetToAddModList bool // whether csi-SSB-ResourceSetToAddModList is present in the encoding
 	// CsiSSBResourceSetToReleaseList is the component csi-SSB-ResourceSetToReleaseList [9] SEQUENCE OF OPTIONAL.
-	CsiSSBResourceSetToReleaseList CSIMeasConfig_CsiSSBResourceSetToReleaseList
-	// HasCsiSSBResourceSetToReleaseList tells whether csi-SSB-ResourceSetToReleaseList is present in the encoding.
-	HasCsiSSBResourceSetToReleaseList bool
+	CsiSSBResourceSetToReleaseList    CSIMeasConfig_CsiSSBResourceSetToReleaseList
+	HasCsiSSBResourceSetToReleaseList bool // whether csi-SSB-ResourceSetToReleaseList is present in the encoding
 	// CsiResourceConfigToAddModList is the component csi-ResourceConfigToAddModList [10] SEQUENCE OF OPTIONAL.
-	CsiResourceConfigToAddModList CSIMeasConfig_CsiResourceConfigToAddModList
-	// HasCsiResourceConfigToAddModList tells whether csi-ResourceConfigToAddModList is present in the encoding.
-	HasCsiResourceConfigToAddModList bool
+	CsiResourceConfigToAddModList    CSIMeasConfig_CsiResourceConfigToAddModList
+	HasCsiResourceConfigToAddModList bool // whether csi-ResourceConfigToAddModList is present in the encoding
 	// CsiResourceConfigToReleaseList is the component csi-ResourceConfigToReleaseList [11] SEQUENCE OF OPTIONAL.
-	CsiResourceConfigToReleaseList CSIMeasConfig_CsiResourceConfigToReleaseList
-	// HasCsiResourceConfigToReleaseList tells whether csi-ResourceConfigToReleaseList is present in the encoding.
-	HasCsiResourceConfigToReleaseList bool
+	CsiResourceConfigToReleaseList    CSIMeasConfig_CsiResourceConfigToReleaseList
+	HasCsiResourceConfigToReleaseList bool // whether csi-ResourceConfigToReleaseList is present in the encoding
 	// CsiReportConfigToAddModList is the component csi-ReportConfigToAddModList [12] SEQUENCE OF OPTIONAL.
-	CsiReportConfigToAddModList CSIMeasConfig_CsiReportConfigToAddModList
-	// HasCsiReportConfigToAddModList tells whether csi-ReportConfigToAddModList is present in the encoding.
-	HasCsiReportConfigToAddModList bool
+	CsiReportConfigToAddModList    CSIMeasConfig_CsiReportConfigToAddModList
+	HasCsiReportConfigToAddModList bool // whether csi-ReportConfigToAddModList is present in the encoding
 	// CsiReportConfigToReleaseList is the component csi-ReportConfigToReleaseList [13] SEQUENCE OF OPTIONAL.
-	CsiReportConfigToReleaseList CSIMeasConfig_CsiReportConfigToReleaseList
-	// HasCsiReportConfigToReleaseList tells whether csi-ReportConfigToReleaseList is present in the encoding.
-	HasCsiReportConfigToReleaseList bool
+	CsiReportConfigToReleaseList    CSIMeasConfig_CsiReportConfigToReleaseList
+	HasCsiReportConfigToReleaseList bool // whether csi-ReportConfigToReleaseList is present in the encoding
 	// ReportTriggerSize is the component reportTriggerSize [14] INTEGER OPTIONAL.
-	ReportTriggerSize int64
-	// HasReportTriggerSize tells whether reportTriggerSize is present in the encoding.
-	HasReportTriggerSize bool
+	ReportTriggerSize    int64
+	HasReportTriggerSize bool // whether reportTriggerSize is present in the encoding
 	// AperiodicTriggerStateList is the component aperiodicTriggerStateList [15] EXPLICIT SetupRelease{NR-RRC-Definitions.CSI-AperiodicTriggerStateList} OPTIONAL.
-	AperiodicTriggerStateList SetupRelease_CSIAperiodicTriggerStateList
-	// HasAperiodicTriggerStateList tells whether aperiodicTriggerStateList is present in the encoding.
-	HasAperiodicTriggerStateList bool
+	AperiodicTriggerStateList    SetupRelease_CSIAperiodicTriggerStateList
+	HasAperiodicTriggerStateList bool // whether aperiodicTriggerStateList is present in the encoding
 	// SemiPersistentOnPUSCHTriggerStateList is the component semiPersistentOnPUSCH-TriggerStateList [16] EXPLICIT SetupRelease{NR-RRC-Definitions.CSI-SemiPersistentOnPUSCH-TriggerStateList} OPTIONAL.
-	SemiPersistentOnPUSCHTriggerStateList SetupRelease_CSISemiPersistentOnPUSCHTriggerStateList
-	// HasSemiPersistentOnPUSCHTriggerStateList tells whether semiPersistentOnPUSCH-TriggerStateList is present in the encoding.
-	HasSemiPersistentOnPUSCHTriggerStateList bool
+	SemiPersistentOnPUSCHTriggerStateList    SetupRelease_CSISemiPersistentOnPUSCHTriggerStateList
+	HasSemiPersistentOnPUSCHTriggerStateList bool // whether semiPersistentOnPUSCH-TriggerStateList is present in the encoding
 	// ReportTriggerSizeDCI0_2R16 is the component reportTriggerSizeDCI-0-2-r16 [17] INTEGER OPTIONAL (extension addition).
-	ReportTriggerSizeDCI0_2R16 int64
-	// HasReportTriggerSizeDCI0_2R16 tells whether reportTriggerSizeDCI-0-2-r16 is present in the encoding.
-	HasReportTriggerSizeDCI0_2R16 bool
+	ReportTriggerSizeDCI0_2R16    int64
+	HasReportTriggerSizeDCI0_2R16 bool // whether reportTriggerSizeDCI-0-2-r16 is present in the encoding
 	// SCellActivationRSConfigToAddModListR17 is the component sCellActivationRS-ConfigToAddModList-r17 [18] SEQUENCE OF OPTIONAL (extension addition).
-	SCellActivationRSConfigToAddModListR17 CSIMeasConfig_SCellActivationRSConfigToAddModListR17
-	// HasSCellActivationRSConfigToAddModListR17 tells whether sCellActivationRS-ConfigToAddModList-r17 is present in the encoding.
-	HasSCellActivationRSConfigToAddModListR17 bool
+	SCellActivationRSConfigToAddModListR17    CSIMeasConfig_SCellActivationRSConfigToAddModListR17
+	HasSCellActivationRSConfigToAddModListR17 bool // whether sCellActivationRS-ConfigToAddModList-r17 is present in the encoding
 	// SCellActivationRSConfigToReleaseListR17 is the component sCellActivationRS-ConfigToReleaseList-r17 [19] SEQUENCE OF OPTIONAL (extension addition).
-	SCellActivationRSConfigToReleaseListR17 CSIMeasConfig_SCellActivationRSConfigToReleaseListR17
-	// HasSCellActivationRSConfigToReleaseListR17 tells whether sCellActivationRS-ConfigToReleaseList-r17 is present in the encoding.
-	HasSCellActivationRSConfigToReleaseListR17 bool
+	SCellActivationRSConfigToReleaseListR17    CSIMeasConfig_SCellActivationRSConfigToReleaseListR17
+	HasSCellActivationRSConfigToReleaseListR17 bool // whether sCellActivationRS-ConfigToReleaseList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8784,111 +7917,88 @@ type CSIReportConfig struct {
 	// ReportConfigID is the component reportConfigId [0] CSI-ReportConfigId.
 	ReportConfigID CSIReportConfigID
 	// Carrier is the component carrier [1] ServCellIndex OPTIONAL.
-	Carrier ServCellIndex
-	// HasCarrier tells whether carrier is present in the encoding.
-	HasCarrier bool
+	Carrier    ServCellIndex
+	HasCarrier bool // whether carrier is present in the encoding
 	// ResourcesForChannelMeasurement is the component resourcesForChannelMeasurement [2] CSI-ResourceConfigId.
 	ResourcesForChannelMeasurement CSIResourceConfigID
 	// CsiIMResourcesForInterference is the component csi-IM-ResourcesForInterference [3] CSI-ResourceConfigId OPTIONAL.
-	CsiIMResourcesForInterference CSIResourceConfigID
-	// HasCsiIMResourcesForInterference tells whether csi-IM-ResourcesForInterference is present in the encoding.
-	HasCsiIMResourcesForInterference bool
+	CsiIMResourcesForInterference    CSIResourceConfigID
+	HasCsiIMResourcesForInterference bool // whether csi-IM-ResourcesForInterference is present in the encoding
 	// NzpCSIRSResourcesForInterference is the component nzp-CSI-RS-ResourcesForInterference [4] CSI-ResourceConfigId OPTIONAL.
-	NzpCSIRSResourcesForInterference CSIResourceConfigID
-	// HasNzpCSIRSResourcesForInterference tells whether nzp-CSI-RS-ResourcesForInterference is present in the encoding.
-	HasNzpCSIRSResourcesForInterference bool
+	NzpCSIRSResourcesForInterference    CSIResourceConfigID
+	HasNzpCSIRSResourcesForInterference bool // whether nzp-CSI-RS-ResourcesForInterference is present in the encoding
 	// ReportConfigType is the component reportConfigType [5] EXPLICIT CHOICE.
 	ReportConfigType CSIReportConfig_ReportConfigType
 	// ReportQuantity is the component reportQuantity [6] EXPLICIT CHOICE.
 	ReportQuantity CSIReportConfig_ReportQuantity
 	// ReportFreqConfiguration is the component reportFreqConfiguration [7] SEQUENCE OPTIONAL.
-	ReportFreqConfiguration CSIReportConfig_ReportFreqConfiguration
-	// HasReportFreqConfiguration tells whether reportFreqConfiguration is present in the encoding.
-	HasReportFreqConfiguration bool
+	ReportFreqConfiguration    CSIReportConfig_ReportFreqConfiguration
+	HasReportFreqConfiguration bool // whether reportFreqConfiguration is present in the encoding
 	// TimeRestrictionForChannelMeasurements is the component timeRestrictionForChannelMeasurements [8] ENUMERATED.
 	TimeRestrictionForChannelMeasurements CSIReportConfig_TimeRestrictionForChannelMeasurements
 	// TimeRestrictionForInterferenceMeasurements is the component timeRestrictionForInterferenceMeasurements [9] ENUMERATED.
 	TimeRestrictionForInterferenceMeasurements CSIReportConfig_TimeRestrictionForInterferenceMeasurements
 	// CodebookConfig is the component codebookConfig [10] CodebookConfig OPTIONAL.
-	CodebookConfig CodebookConfig
-	// HasCodebookConfig tells whether codebookConfig is present in the encoding.
-	HasCodebookConfig bool
+	CodebookConfig    CodebookConfig
+	HasCodebookConfig bool // whether codebookConfig is present in the encoding
 	// Dummy is the component dummy [11] ENUMERATED OPTIONAL.
-	Dummy CSIReportConfig_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    CSIReportConfig_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// GroupBasedBeamReporting is the component groupBasedBeamReporting [12] EXPLICIT CHOICE.
 	GroupBasedBeamReporting CSIReportConfig_GroupBasedBeamReporting
 	// CqiTable is the component cqi-Table [13] ENUMERATED OPTIONAL.
-	CqiTable CSIReportConfig_CqiTable
-	// HasCqiTable tells whether cqi-Table is present in the encoding.
-	HasCqiTable bool
+	CqiTable    CSIReportConfig_CqiTable
+	HasCqiTable bool // whether cqi-Table is present in the encoding
 	// SubbandSize is the component subbandSize [14] ENUMERATED.
 	SubbandSize CSIReportConfig_SubbandSize
 	// NonPMIPortIndication is the component non-PMI-PortIndication [15] SEQUENCE OF OPTIONAL.
-	NonPMIPortIndication CSIReportConfig_NonPMIPortIndication
-	// HasNonPMIPortIndication tells whether non-PMI-PortIndication is present in the encoding.
-	HasNonPMIPortIndication bool
+	NonPMIPortIndication    CSIReportConfig_NonPMIPortIndication
+	HasNonPMIPortIndication bool // whether non-PMI-PortIndication is present in the encoding
 	// SemiPersistentOnPUSCHV1530 is the component semiPersistentOnPUSCH-v1530 [16] SEQUENCE OPTIONAL (extension addition).
-	SemiPersistentOnPUSCHV1530 CSIReportConfig_SemiPersistentOnPUSCHV1530
-	// HasSemiPersistentOnPUSCHV1530 tells whether semiPersistentOnPUSCH-v1530 is present in the encoding.
-	HasSemiPersistentOnPUSCHV1530 bool
+	SemiPersistentOnPUSCHV1530    CSIReportConfig_SemiPersistentOnPUSCHV1530
+	HasSemiPersistentOnPUSCHV1530 bool // whether semiPersistentOnPUSCH-v1530 is present in the encoding
 	// SemiPersistentOnPUSCHV1610 is the component semiPersistentOnPUSCH-v1610 [17] SEQUENCE OPTIONAL (extension addition).
-	SemiPersistentOnPUSCHV1610 CSIReportConfig_SemiPersistentOnPUSCHV1610
-	// HasSemiPersistentOnPUSCHV1610 tells whether semiPersistentOnPUSCH-v1610 is present in the encoding.
-	HasSemiPersistentOnPUSCHV1610 bool
+	SemiPersistentOnPUSCHV1610    CSIReportConfig_SemiPersistentOnPUSCHV1610
+	HasSemiPersistentOnPUSCHV1610 bool // whether semiPersistentOnPUSCH-v1610 is present in the encoding
 	// AperiodicV1610 is the component aperiodic-v1610 [18] SEQUENCE OPTIONAL (extension addition).
-	AperiodicV1610 CSIReportConfig_AperiodicV1610
-	// HasAperiodicV1610 tells whether aperiodic-v1610 is present in the encoding.
-	HasAperiodicV1610 bool
+	AperiodicV1610    CSIReportConfig_AperiodicV1610
+	HasAperiodicV1610 bool // whether aperiodic-v1610 is present in the encoding
 	// ReportQuantityR16 is the component reportQuantity-r16 [19] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ReportQuantityR16 CSIReportConfig_ReportQuantityR16
-	// HasReportQuantityR16 tells whether reportQuantity-r16 is present in the encoding.
-	HasReportQuantityR16 bool
+	ReportQuantityR16    CSIReportConfig_ReportQuantityR16
+	HasReportQuantityR16 bool // whether reportQuantity-r16 is present in the encoding
 	// CodebookConfigR16 is the component codebookConfig-r16 [20] CodebookConfig-r16 OPTIONAL (extension addition).
-	CodebookConfigR16 CodebookConfigR16
-	// HasCodebookConfigR16 tells whether codebookConfig-r16 is present in the encoding.
-	HasCodebookConfigR16 bool
+	CodebookConfigR16    CodebookConfigR16
+	HasCodebookConfigR16 bool // whether codebookConfig-r16 is present in the encoding
 	// CqiBitsPerSubbandR17 is the component cqi-BitsPerSubband-r17 [21] ENUMERATED OPTIONAL (extension addition).
-	CqiBitsPerSubbandR17 CSIReportConfig_CqiBitsPerSubbandR17
-	// HasCqiBitsPerSubbandR17 tells whether cqi-BitsPerSubband-r17 is present in the encoding.
-	HasCqiBitsPerSubbandR17 bool
+	CqiBitsPerSubbandR17    CSIReportConfig_CqiBitsPerSubbandR17
+	HasCqiBitsPerSubbandR17 bool // whether cqi-BitsPerSubband-r17 is present in the encoding
 	// GroupBasedBeamReportingV1710 is the component groupBasedBeamReporting-v1710 [22] SEQUENCE OPTIONAL (extension addition).
-	GroupBasedBeamReportingV1710 CSIReportConfig_GroupBasedBeamReportingV1710
-	// HasGroupBasedBeamReportingV1710 tells whether groupBasedBeamReporting-v1710 is present in the encoding.
-	HasGroupBasedBeamReportingV1710 bool
+	GroupBasedBeamReportingV1710    CSIReportConfig_GroupBasedBeamReportingV1710
+	HasGroupBasedBeamReportingV1710 bool // whether groupBasedBeamReporting-v1710 is present in the encoding
 	// CodebookConfigR17 is the component codebookConfig-r17 [23] CodebookConfig-r17 OPTIONAL (extension addition).
-	CodebookConfigR17 CodebookConfigR17
-	// HasCodebookConfigR17 tells whether codebookConfig-r17 is present in the encoding.
-	HasCodebookConfigR17 bool
+	CodebookConfigR17    CodebookConfigR17
+	HasCodebookConfigR17 bool // whether codebookConfig-r17 is present in the encoding
 	// SharedCMRR17 is the component sharedCMR-r17 [24] ENUMERATED OPTIONAL (extension addition).
-	SharedCMRR17 CSIReportConfig_SharedCMRR17
-	// HasSharedCMRR17 tells whether sharedCMR-r17 is present in the encoding.
-	HasSharedCMRR17 bool
+	SharedCMRR17    CSIReportConfig_SharedCMRR17
+	HasSharedCMRR17 bool // whether sharedCMR-r17 is present in the encoding
 	// CsiReportModeR17 is the component csi-ReportMode-r17 [25] ENUMERATED OPTIONAL (extension addition).
-	CsiReportModeR17 CSIReportConfig_CsiReportModeR17
-	// HasCsiReportModeR17 tells whether csi-ReportMode-r17 is present in the encoding.
-	HasCsiReportModeR17 bool
+	CsiReportModeR17    CSIReportConfig_CsiReportModeR17
+	HasCsiReportModeR17 bool // whether csi-ReportMode-r17 is present in the encoding
 	// NumberOfSingleTRPCSIMode1R17 is the component numberOfSingleTRP-CSI-Mode1-r17 [26] ENUMERATED OPTIONAL (extension addition).
-	NumberOfSingleTRPCSIMode1R17 CSIReportConfig_NumberOfSingleTRPCSIMode1R17
-	// HasNumberOfSingleTRPCSIMode1R17 tells whether numberOfSingleTRP-CSI-Mode1-r17 is present in the encoding.
-	HasNumberOfSingleTRPCSIMode1R17 bool
+	NumberOfSingleTRPCSIMode1R17    CSIReportConfig_NumberOfSingleTRPCSIMode1R17
+	HasNumberOfSingleTRPCSIMode1R17 bool // whether numberOfSingleTRP-CSI-Mode1-r17 is present in the encoding
 	// ReportQuantityR17 is the component reportQuantity-r17 [27] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ReportQuantityR17 CSIReportConfig_ReportQuantityR17
-	// HasReportQuantityR17 tells whether reportQuantity-r17 is present in the encoding.
-	HasReportQuantityR17 bool
+	ReportQuantityR17    CSIReportConfig_ReportQuantityR17
+	HasReportQuantityR17 bool // whether reportQuantity-r17 is present in the encoding
 	// SemiPersistentOnPUSCHV1720 is the component semiPersistentOnPUSCH-v1720 [28] SEQUENCE OPTIONAL (extension addition).
-	SemiPersistentOnPUSCHV1720 CSIReportConfig_SemiPersistentOnPUSCHV1720
-	// HasSemiPersistentOnPUSCHV1720 tells whether semiPersistentOnPUSCH-v1720 is present in the encoding.
-	HasSemiPersistentOnPUSCHV1720 bool
+	SemiPersistentOnPUSCHV1720    CSIReportConfig_SemiPersistentOnPUSCHV1720
+	HasSemiPersistentOnPUSCHV1720 bool // whether semiPersistentOnPUSCH-v1720 is present in the encoding
 	// AperiodicV1720 is the component aperiodic-v1720 [29] SEQUENCE OPTIONAL (extension addition).
-	AperiodicV1720 CSIReportConfig_AperiodicV1720
-	// HasAperiodicV1720 tells whether aperiodic-v1720 is present in the encoding.
-	HasAperiodicV1720 bool
+	AperiodicV1720    CSIReportConfig_AperiodicV1720
+	HasAperiodicV1720 bool // whether aperiodic-v1720 is present in the encoding
 	// CodebookConfigV1730 is the component codebookConfig-v1730 [30] CodebookConfig-v1730 OPTIONAL (extension addition).
-	CodebookConfigV1730 CodebookConfigV1730
-	// HasCodebookConfigV1730 tells whether codebookConfig-v1730 is present in the encoding.
-	HasCodebookConfigV1730 bool
+	CodebookConfigV1730    CodebookConfigV1730
+	HasCodebookConfigV1730 bool // whether codebookConfig-v1730 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9040,9 +8150,8 @@ func (c CSIReportConfig_ReportQuantityChoice) String() string {
 // CSIReportConfig_ReportQuantity_CriRII1CQI is the type of CSI-ReportConfig.reportQuantity.cri-RI-i1-CQI.
 type CSIReportConfig_ReportQuantity_CriRII1CQI struct {
 	// PdschBundleSizeForCSI is the component pdsch-BundleSizeForCSI [0] ENUMERATED OPTIONAL.
-	PdschBundleSizeForCSI CSIReportConfig_ReportQuantity_CriRII1CQI_PdschBundleSizeForCSI
-	// HasPdschBundleSizeForCSI tells whether pdsch-BundleSizeForCSI is present in the encoding.
-	HasPdschBundleSizeForCSI bool
+	PdschBundleSizeForCSI    CSIReportConfig_ReportQuantity_CriRII1CQI_PdschBundleSizeForCSI
+	HasPdschBundleSizeForCSI bool // whether pdsch-BundleSizeForCSI is present in the encoding
 }
 
 // CSIReportConfig_ReportQuantity_CriRII1CQI_PdschBundleSizeForCSI is the type of CSI-ReportConfig.reportQuantity.cri-RI-i1-CQI.pdsch-BundleSizeForCSI.
@@ -9061,17 +8170,14 @@ func (v CSIReportConfig_ReportQuantity_CriRII1CQI_PdschBundleSizeForCSI) String(
 // CSIReportConfig_ReportFreqConfiguration is the type of CSI-ReportConfig.reportFreqConfiguration.
 type CSIReportConfig_ReportFreqConfiguration struct {
 	// CqiFormatIndicator is the component cqi-FormatIndicator [0] ENUMERATED OPTIONAL.
-	CqiFormatIndicator CSIReportConfig_ReportFreqConfiguration_CqiFormatIndicator
-	// HasCqiFormatIndicator tells whether cqi-FormatIndicator is present in the encoding.
-	HasCqiFormatIndicator bool
+	CqiFormatIndicator    CSIReportConfig_ReportFreqConfiguration_CqiFormatIndicator
+	HasCqiFormatIndicator bool // whether cqi-FormatIndicator is present in the encoding
 	// PmiFormatIndicator is the component pmi-FormatIndicator [1] ENUMERATED OPTIONAL.
-	PmiFormatIndicator CSIReportConfig_ReportFreqConfiguration_PmiFormatIndicator
-	// HasPmiFormatIndicator tells whether pmi-FormatIndicator is present in the encoding.
-	HasPmiFormatIndicator bool
+	PmiFormatIndicator    CSIReportConfig_ReportFreqConfiguration_PmiFormatIndicator
+	HasPmiFormatIndicator bool // whether pmi-FormatIndicator is present in the encoding
 	// CsiReportingBand is the component csi-ReportingBand [2] EXPLICIT CHOICE OPTIONAL.
-	CsiReportingBand CSIReportConfig_ReportFreqConfiguration_CsiReportingBand
-	// HasCsiReportingBand tells whether csi-ReportingBand is present in the encoding.
-	HasCsiReportingBand bool
+	CsiReportingBand    CSIReportConfig_ReportFreqConfiguration_CsiReportingBand
+	HasCsiReportingBand bool // whether csi-ReportingBand is present in the encoding
 }
 
 // CSIReportConfig_ReportFreqConfiguration_CqiFormatIndicator is the type of CSI-ReportConfig.reportFreqConfiguration.cqi-FormatIndicator.
@@ -9247,9 +8353,8 @@ func (c CSIReportConfig_GroupBasedBeamReportingChoice) String() string {
 // CSIReportConfig_GroupBasedBeamReporting_Disabled is the type of CSI-ReportConfig.groupBasedBeamReporting.disabled.
 type CSIReportConfig_GroupBasedBeamReporting_Disabled struct {
 	// NrofReportedRS is the component nrofReportedRS [0] ENUMERATED OPTIONAL.
-	NrofReportedRS CSIReportConfig_GroupBasedBeamReporting_Disabled_NrofReportedRS
-	// HasNrofReportedRS tells whether nrofReportedRS is present in the encoding.
-	HasNrofReportedRS bool
+	NrofReportedRS    CSIReportConfig_GroupBasedBeamReporting_Disabled_NrofReportedRS
+	HasNrofReportedRS bool // whether nrofReportedRS is present in the encoding
 }
 
 // CSIReportConfig_GroupBasedBeamReporting_Disabled_NrofReportedRS is the type of CSI-ReportConfig.groupBasedBeamReporting.disabled.nrofReportedRS.
@@ -9321,13 +8426,11 @@ func (v CSIReportConfig_SemiPersistentOnPUSCHV1530_ReportSlotConfigV1530) String
 // CSIReportConfig_SemiPersistentOnPUSCHV1610 is the type of CSI-ReportConfig.semiPersistentOnPUSCH-v1610.
 type CSIReportConfig_SemiPersistentOnPUSCHV1610 struct {
 	// ReportSlotOffsetListDCI0_2R16 is the component reportSlotOffsetListDCI-0-2-r16 [0] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_2R16 CSIReportConfig_SemiPersistentOnPUSCHV1610_ReportSlotOffsetListDCI0_2R16
-	// HasReportSlotOffsetListDCI0_2R16 tells whether reportSlotOffsetListDCI-0-2-r16 is present in the encoding.
-	HasReportSlotOffsetListDCI0_2R16 bool
+	ReportSlotOffsetListDCI0_2R16    CSIReportConfig_SemiPersistentOnPUSCHV1610_ReportSlotOffsetListDCI0_2R16
+	HasReportSlotOffsetListDCI0_2R16 bool // whether reportSlotOffsetListDCI-0-2-r16 is present in the encoding
 	// ReportSlotOffsetListDCI0_1R16 is the component reportSlotOffsetListDCI-0-1-r16 [1] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_1R16 CSIReportConfig_SemiPersistentOnPUSCHV1610_ReportSlotOffsetListDCI0_1R16
-	// HasReportSlotOffsetListDCI0_1R16 tells whether reportSlotOffsetListDCI-0-1-r16 is present in the encoding.
-	HasReportSlotOffsetListDCI0_1R16 bool
+	ReportSlotOffsetListDCI0_1R16    CSIReportConfig_SemiPersistentOnPUSCHV1610_ReportSlotOffsetListDCI0_1R16
+	HasReportSlotOffsetListDCI0_1R16 bool // whether reportSlotOffsetListDCI-0-1-r16 is present in the encoding
 }
 
 // CSIReportConfig_SemiPersistentOnPUSCHV1610_ReportSlotOffsetListDCI0_2R16 is the type of CSI-ReportConfig.semiPersistentOnPUSCH-v1610.reportSlotOffsetListDCI-0-2-r16.
@@ -9339,13 +8442,11 @@ type CSIReportConfig_SemiPersistentOnPUSCHV1610_ReportSlotOffsetListDCI0_1R16 []
 // CSIReportConfig_AperiodicV1610 is the type of CSI-ReportConfig.aperiodic-v1610.
 type CSIReportConfig_AperiodicV1610 struct {
 	// ReportSlotOffsetListDCI0_2R16 is the component reportSlotOffsetListDCI-0-2-r16 [0] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_2R16 CSIReportConfig_AperiodicV1610_ReportSlotOffsetListDCI0_2R16
-	// HasReportSlotOffsetListDCI0_2R16 tells whether reportSlotOffsetListDCI-0-2-r16 is present in the encoding.
-	HasReportSlotOffsetListDCI0_2R16 bool
+	ReportSlotOffsetListDCI0_2R16    CSIReportConfig_AperiodicV1610_ReportSlotOffsetListDCI0_2R16
+	HasReportSlotOffsetListDCI0_2R16 bool // whether reportSlotOffsetListDCI-0-2-r16 is present in the encoding
 	// ReportSlotOffsetListDCI0_1R16 is the component reportSlotOffsetListDCI-0-1-r16 [1] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_1R16 CSIReportConfig_AperiodicV1610_ReportSlotOffsetListDCI0_1R16
-	// HasReportSlotOffsetListDCI0_1R16 tells whether reportSlotOffsetListDCI-0-1-r16 is present in the encoding.
-	HasReportSlotOffsetListDCI0_1R16 bool
+	ReportSlotOffsetListDCI0_1R16    CSIReportConfig_AperiodicV1610_ReportSlotOffsetListDCI0_1R16
+	HasReportSlotOffsetListDCI0_1R16 bool // whether reportSlotOffsetListDCI-0-1-r16 is present in the encoding
 }
 
 // CSIReportConfig_AperiodicV1610_ReportSlotOffsetListDCI0_2R16 is the type of CSI-ReportConfig.aperiodic-v1610.reportSlotOffsetListDCI-0-2-r16.
@@ -9493,17 +8594,14 @@ func (c CSIReportConfig_ReportQuantityR17Choice) String() string {
 // CSIReportConfig_SemiPersistentOnPUSCHV1720 is the type of CSI-ReportConfig.semiPersistentOnPUSCH-v1720.
 type CSIReportConfig_SemiPersistentOnPUSCHV1720 struct {
 	// ReportSlotOffsetListR17 is the component reportSlotOffsetList-r17 [0] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListR17 CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListR17
-	// HasReportSlotOffsetListR17 tells whether reportSlotOffsetList-r17 is present in the encoding.
-	HasReportSlotOffsetListR17 bool
+	ReportSlotOffsetListR17    CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListR17
+	HasReportSlotOffsetListR17 bool // whether reportSlotOffsetList-r17 is present in the encoding
 	// ReportSlotOffsetListDCI0_2R17 is the component reportSlotOffsetListDCI-0-2-r17 [1] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_2R17 CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListDCI0_2R17
-	// HasReportSlotOffsetListDCI0_2R17 tells whether reportSlotOffsetListDCI-0-2-r17 is present in the encoding.
-	HasReportSlotOffsetListDCI0_2R17 bool
+	ReportSlotOffsetListDCI0_2R17    CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListDCI0_2R17
+	HasReportSlotOffsetListDCI0_2R17 bool // whether reportSlotOffsetListDCI-0-2-r17 is present in the encoding
 	// ReportSlotOffsetListDCI0_1R17 is the component reportSlotOffsetListDCI-0-1-r17 [2] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_1R17 CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListDCI0_1R17
-	// HasReportSlotOffsetListDCI0_1R17 tells whether reportSlotOffsetListDCI-0-1-r17 is present in the encoding.
-	HasReportSlotOffsetListDCI0_1R17 bool
+	ReportSlotOffsetListDCI0_1R17    CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListDCI0_1R17
+	HasReportSlotOffsetListDCI0_1R17 bool // whether reportSlotOffsetListDCI-0-1-r17 is present in the encoding
 }
 
 // CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListR17 is the type of CSI-ReportConfig.semiPersistentOnPUSCH-v1720.reportSlotOffsetList-r17.
@@ -9518,17 +8616,14 @@ type CSIReportConfig_SemiPersistentOnPUSCHV1720_ReportSlotOffsetListDCI0_1R17 []
 // CSIReportConfig_AperiodicV1720 is the type of CSI-ReportConfig.aperiodic-v1720.
 type CSIReportConfig_AperiodicV1720 struct {
 	// ReportSlotOffsetListR17 is the component reportSlotOffsetList-r17 [0] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListR17 CSIReportConfig_AperiodicV1720_ReportSlotOffsetListR17
-	// HasReportSlotOffsetListR17 tells whether reportSlotOffsetList-r17 is present in the encoding.
-	HasReportSlotOffsetListR17 bool
+	ReportSlotOffsetListR17    CSIReportConfig_AperiodicV1720_ReportSlotOffsetListR17
+	HasReportSlotOffsetListR17 bool // whether reportSlotOffsetList-r17 is present in the encoding
 	// ReportSlotOffsetListDCI0_2R17 is the component reportSlotOffsetListDCI-0-2-r17 [1] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_2R17 CSIReportConfig_AperiodicV1720_ReportSlotOffsetListDCI0_2R17
-	// HasReportSlotOffsetListDCI0_2R17 tells whether reportSlotOffsetListDCI-0-2-r17 is present in the encoding.
-	HasReportSlotOffsetListDCI0_2R17 bool
+	ReportSlotOffsetListDCI0_2R17    CSIReportConfig_AperiodicV1720_ReportSlotOffsetListDCI0_2R17
+	HasReportSlotOffsetListDCI0_2R17 bool // whether reportSlotOffsetListDCI-0-2-r17 is present in the encoding
 	// ReportSlotOffsetListDCI0_1R17 is the component reportSlotOffsetListDCI-0-1-r17 [2] SEQUENCE OF OPTIONAL.
-	ReportSlotOffsetListDCI0_1R17 CSIReportConfig_AperiodicV1720_ReportSlotOffsetListDCI0_1R17
-	// HasReportSlotOffsetListDCI0_1R17 tells whether reportSlotOffsetListDCI-0-1-r17 is present in the encoding.
-	HasReportSlotOffsetListDCI0_1R17 bool
+	ReportSlotOffsetListDCI0_1R17    CSIReportConfig_AperiodicV1720_ReportSlotOffsetListDCI0_1R17
+	HasReportSlotOffsetListDCI0_1R17 bool // whether reportSlotOffsetListDCI-0-1-r17 is present in the encoding
 }
 
 // CSIReportConfig_AperiodicV1720_ReportSlotOffsetListR17 is the type of CSI-ReportConfig.aperiodic-v1720.reportSlotOffsetList-r17.
@@ -9681,37 +8776,29 @@ func (c PortIndexFor8RanksChoice) String() string {
 // PortIndexFor8Ranks_PortIndex8 is the type of PortIndexFor8Ranks.portIndex8.
 type PortIndexFor8Ranks_PortIndex8 struct {
 	// Rank1_8 is the component rank1-8 [0] PortIndex8 OPTIONAL.
-	Rank1_8 PortIndex8
-	// HasRank1_8 tells whether rank1-8 is present in the encoding.
-	HasRank1_8 bool
+	Rank1_8    PortIndex8
+	HasRank1_8 bool // whether rank1-8 is present in the encoding
 	// Rank2_8 is the component rank2-8 [1] SEQUENCE OF OPTIONAL.
-	Rank2_8 PortIndexFor8Ranks_PortIndex8_Rank2_8
-	// HasRank2_8 tells whether rank2-8 is present in the encoding.
-	HasRank2_8 bool
+	Rank2_8    PortIndexFor8Ranks_PortIndex8_Rank2_8
+	HasRank2_8 bool // whether rank2-8 is present in the encoding
 	// Rank3_8 is the component rank3-8 [2] SEQUENCE OF OPTIONAL.
-	Rank3_8 PortIndexFor8Ranks_PortIndex8_Rank3_8
-	// HasRank3_8 tells whether rank3-8 is present in the encoding.
-	HasRank3_8 bool
+	Rank3_8    PortIndexFor8Ranks_PortIndex8_Rank3_8
+	HasRank3_8 bool // whether rank3-8 is present in the encoding
 	// Rank4_8 is the component rank4-8 [3] SEQUENCE OF OPTIONAL.
-	Rank4_8 PortIndexFor8Ranks_PortIndex8_Rank4_8
-	// HasRank4_8 tells whether rank4-8 is present in the encoding.
-	HasRank4_8 bool
+	Rank4_8    PortIndexFor8Ranks_PortIndex8_Rank4_8
+	HasRank4_8 bool // whether rank4-8 is present in the encoding
 	// Rank5_8 is the component rank5-8 [4] SEQUENCE OF OPTIONAL.
-	Rank5_8 PortIndexFor8Ranks_PortIndex8_Rank5_8
-	// HasRank5_8 tells whether rank5-8 is present in the encoding.
-	HasRank5_8 bool
+	Rank5_8    PortIndexFor8Ranks_PortIndex8_Rank5_8
+	HasRank5_8 bool // whether rank5-8 is present in the encoding
 	// Rank6_8 is the component rank6-8 [5] SEQUENCE OF OPTIONAL.
-	Rank6_8 PortIndexFor8Ranks_PortIndex8_Rank6_8
-	// HasRank6_8 tells whether rank6-8 is present in the encoding.
-	HasRank6_8 bool
+	Rank6_8    PortIndexFor8Ranks_PortIndex8_Rank6_8
+	HasRank6_8 bool // whether rank6-8 is present in the encoding
 	// Rank7_8 is the component rank7-8 [6] SEQUENCE OF OPTIONAL.
-	Rank7_8 PortIndexFor8Ranks_PortIndex8_Rank7_8
-	// HasRank7_8 tells whether rank7-8 is present in the encoding.
-	HasRank7_8 bool
+	Rank7_8    PortIndexFor8Ranks_PortIndex8_Rank7_8
+	HasRank7_8 bool // whether rank7-8 is present in the encoding
 	// Rank8_8 is the component rank8-8 [7] SEQUENCE OF OPTIONAL.
-	Rank8_8 PortIndexFor8Ranks_PortIndex8_Rank8_8
-	// HasRank8_8 tells whether rank8-8 is present in the encoding.
-	HasRank8_8 bool
+	Rank8_8    PortIndexFor8Ranks_PortIndex8_Rank8_8
+	HasRank8_8 bool // whether rank8-8 is present in the encoding
 }
 
 // PortIndexFor8Ranks_PortIndex8_Rank2_8 is the type of PortIndexFor8Ranks.portIndex8.rank2-8.
@@ -9738,21 +8825,17 @@ type PortIndexFor8Ranks_PortIndex8_Rank8_8 []PortIndex8
 // PortIndexFor8Ranks_PortIndex4 is the type of PortIndexFor8Ranks.portIndex4.
 type PortIndexFor8Ranks_PortIndex4 struct {
 	// Rank1_4 is the component rank1-4 [0] PortIndex4 OPTIONAL.
-	Rank1_4 PortIndex4
-	// HasRank1_4 tells whether rank1-4 is present in the encoding.
-	HasRank1_4 bool
+	Rank1_4    PortIndex4
+	HasRank1_4 bool // whether rank1-4 is present in the encoding
 	// Rank2_4 is the component rank2-4 [1] SEQUENCE OF OPTIONAL.
-	Rank2_4 PortIndexFor8Ranks_PortIndex4_Rank2_4
-	// HasRank2_4 tells whether rank2-4 is present in the encoding.
-	HasRank2_4 bool
+	Rank2_4    PortIndexFor8Ranks_PortIndex4_Rank2_4
+	HasRank2_4 bool // whether rank2-4 is present in the encoding
 	// Rank3_4 is the component rank3-4 [2] SEQUENCE OF OPTIONAL.
-	Rank3_4 PortIndexFor8Ranks_PortIndex4_Rank3_4
-	// HasRank3_4 tells whether rank3-4 is present in the encoding.
-	HasRank3_4 bool
+	Rank3_4    PortIndexFor8Ranks_PortIndex4_Rank3_4
+	HasRank3_4 bool // whether rank3-4 is present in the encoding
 	// Rank4_4 is the component rank4-4 [3] SEQUENCE OF OPTIONAL.
-	Rank4_4 PortIndexFor8Ranks_PortIndex4_Rank4_4
-	// HasRank4_4 tells whether rank4-4 is present in the encoding.
-	HasRank4_4 bool
+	Rank4_4    PortIndexFor8Ranks_PortIndex4_Rank4_4
+	HasRank4_4 bool // whether rank4-4 is present in the encoding
 }
 
 // PortIndexFor8Ranks_PortIndex4_Rank2_4 is the type of PortIndexFor8Ranks.portIndex4.rank2-4.
@@ -9767,13 +8850,11 @@ type PortIndexFor8Ranks_PortIndex4_Rank4_4 []PortIndex4
 // PortIndexFor8Ranks_PortIndex2 is the type of PortIndexFor8Ranks.portIndex2.
 type PortIndexFor8Ranks_PortIndex2 struct {
 	// Rank1_2 is the component rank1-2 [0] PortIndex2 OPTIONAL.
-	Rank1_2 PortIndex2
-	// HasRank1_2 tells whether rank1-2 is present in the encoding.
-	HasRank1_2 bool
+	Rank1_2    PortIndex2
+	HasRank1_2 bool // whether rank1-2 is present in the encoding
 	// Rank2_2 is the component rank2-2 [1] SEQUENCE OF OPTIONAL.
-	Rank2_2 PortIndexFor8Ranks_PortIndex2_Rank2_2
-	// HasRank2_2 tells whether rank2-2 is present in the encoding.
-	HasRank2_2 bool
+	Rank2_2    PortIndexFor8Ranks_PortIndex2_Rank2_2
+	HasRank2_2 bool // whether rank2-2 is present in the encoding
 }
 
 // PortIndexFor8Ranks_PortIndex2_Rank2_2 is the type of PortIndexFor8Ranks.portIndex2.rank2-2.
@@ -9829,9 +8910,8 @@ type CSIResourceConfig struct {
 	// ResourceType is the component resourceType [3] ENUMERATED.
 	ResourceType CSIResourceConfig_ResourceType
 	// CsiSSBResourceSetListExtR17 is the component csi-SSB-ResourceSetListExt-r17 [4] CSI-SSB-ResourceSetId OPTIONAL (extension addition).
-	CsiSSBResourceSetListExtR17 CSISSBResourceSetID
-	// HasCsiSSBResourceSetListExtR17 tells whether csi-SSB-ResourceSetListExt-r17 is present in the encoding.
-	HasCsiSSBResourceSetListExtR17 bool
+	CsiSSBResourceSetListExtR17    CSISSBResourceSetID
+	HasCsiSSBResourceSetListExtR17 bool // whether csi-SSB-ResourceSetListExt-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9868,13 +8948,11 @@ func (c CSIResourceConfig_CsiRSResourceSetListChoice) String() string {
 // CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB is the type of CSI-ResourceConfig.csi-RS-ResourceSetList.nzp-CSI-RS-SSB.
 type CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB struct {
 	// NzpCSIRSResourceSetList is the component nzp-CSI-RS-ResourceSetList [0] SEQUENCE OF OPTIONAL.
-	NzpCSIRSResourceSetList CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB_NzpCSIRSResourceSetList
-	// HasNzpCSIRSResourceSetList tells whether nzp-CSI-RS-ResourceSetList is present in the encoding.
-	HasNzpCSIRSResourceSetList bool
+	NzpCSIRSResourceSetList    CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB_NzpCSIRSResourceSetList
+	HasNzpCSIRSResourceSetList bool // whether nzp-CSI-RS-ResourceSetList is present in the encoding
 	// CsiSSBResourceSetList is the component csi-SSB-ResourceSetList [1] SEQUENCE OF OPTIONAL.
-	CsiSSBResourceSetList CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB_CsiSSBResourceSetList
-	// HasCsiSSBResourceSetList tells whether csi-SSB-ResourceSetList is present in the encoding.
-	HasCsiSSBResourceSetList bool
+	CsiSSBResourceSetList    CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB_CsiSSBResourceSetList
+	HasCsiSSBResourceSetList bool // whether csi-SSB-ResourceSetList is present in the encoding
 }
 
 // CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB_NzpCSIRSResourceSetList is the type of CSI-ResourceConfig.csi-RS-ResourceSetList.nzp-CSI-RS-SSB.nzp-CSI-RS-ResourceSetList.
@@ -10001,9 +9079,8 @@ type CSIRSResourceConfigMobility struct {
 	// CsiRSCellListMobility is the component csi-RS-CellList-Mobility [1] SEQUENCE OF.
 	CsiRSCellListMobility CSIRSResourceConfigMobility_CsiRSCellListMobility
 	// RefServCellIndex is the component refServCellIndex [2] ServCellIndex OPTIONAL (extension addition).
-	RefServCellIndex ServCellIndex
-	// HasRefServCellIndex tells whether refServCellIndex is present in the encoding.
-	HasRefServCellIndex bool
+	RefServCellIndex    ServCellIndex
+	HasRefServCellIndex bool // whether refServCellIndex is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10028,9 +9105,8 @@ type CSIRSCellMobility struct {
 	// CsiRsMeasurementBW is the component csi-rs-MeasurementBW [1] SEQUENCE.
 	CsiRsMeasurementBW CSIRSCellMobility_CsiRsMeasurementBW
 	// Density is the component density [2] ENUMERATED OPTIONAL.
-	Density CSIRSCellMobility_Density
-	// HasDensity tells whether density is present in the encoding.
-	HasDensity bool
+	Density    CSIRSCellMobility_Density
+	HasDensity bool // whether density is present in the encoding
 	// CsiRsResourceListMobility is the component csi-rs-ResourceList-Mobility [3] SEQUENCE OF.
 	CsiRsResourceListMobility CSIRSCellMobility_CsiRsResourceListMobility
 }
@@ -10113,9 +9189,8 @@ type CSIRSResourceMobility struct {
 	// SlotConfig is the component slotConfig [1] EXPLICIT CHOICE.
 	SlotConfig CSIRSResourceMobility_SlotConfig
 	// AssociatedSSB is the component associatedSSB [2] SEQUENCE OPTIONAL.
-	AssociatedSSB CSIRSResourceMobility_AssociatedSSB
-	// HasAssociatedSSB tells whether associatedSSB is present in the encoding.
-	HasAssociatedSSB bool
+	AssociatedSSB    CSIRSResourceMobility_AssociatedSSB
+	HasAssociatedSSB bool // whether associatedSSB is present in the encoding
 	// FrequencyDomainAllocation is the component frequencyDomainAllocation [3] EXPLICIT CHOICE.
 	FrequencyDomainAllocation CSIRSResourceMobility_FrequencyDomainAllocation
 	// FirstOFDMSymbolInTimeDomain is the component firstOFDMSymbolInTimeDomain [4] INTEGER.
@@ -10123,9 +9198,8 @@ type CSIRSResourceMobility struct {
 	// SequenceGenerationConfig is the component sequenceGenerationConfig [5] INTEGER.
 	SequenceGenerationConfig int64
 	// SlotConfigR17 is the component slotConfig-r17 [6] EXPLICIT CHOICE OPTIONAL (extension addition).
-	SlotConfigR17 CSIRSResourceMobility_SlotConfigR17
-	// HasSlotConfigR17 tells whether slotConfig-r17 is present in the encoding.
-	HasSlotConfigR17 bool
+	SlotConfigR17    CSIRSResourceMobility_SlotConfigR17
+	HasSlotConfigR17 bool // whether slotConfig-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10278,9 +9352,8 @@ type CSIRSResourceMapping struct {
 	// FirstOFDMSymbolInTimeDomain is the component firstOFDMSymbolInTimeDomain [2] INTEGER.
 	FirstOFDMSymbolInTimeDomain int64
 	// FirstOFDMSymbolInTimeDomain2 is the component firstOFDMSymbolInTimeDomain2 [3] INTEGER OPTIONAL.
-	FirstOFDMSymbolInTimeDomain2 int64
-	// HasFirstOFDMSymbolInTimeDomain2 tells whether firstOFDMSymbolInTimeDomain2 is present in the encoding.
-	HasFirstOFDMSymbolInTimeDomain2 bool
+	FirstOFDMSymbolInTimeDomain2    int64
+	HasFirstOFDMSymbolInTimeDomain2 bool // whether firstOFDMSymbolInTimeDomain2 is present in the encoding
 	// CdmType is the component cdm-Type [4] ENUMERATED.
 	CdmType CSIRSResourceMapping_CdmType
 	// Density is the component density [5] EXPLICIT CHOICE.
@@ -10426,9 +9499,8 @@ type CSISemiPersistentOnPUSCHTriggerState struct {
 	// AssociatedReportConfigInfo is the component associatedReportConfigInfo [0] CSI-ReportConfigId.
 	AssociatedReportConfigInfo CSIReportConfigID
 	// SpCSIMultiplexingModeR17 is the component sp-CSI-MultiplexingMode-r17 [1] ENUMERATED OPTIONAL (extension addition).
-	SpCSIMultiplexingModeR17 CSISemiPersistentOnPUSCHTriggerState_SpCSIMultiplexingModeR17
-	// HasSpCSIMultiplexingModeR17 tells whether sp-CSI-MultiplexingMode-r17 is present in the encoding.
-	HasSpCSIMultiplexingModeR17 bool
+	SpCSIMultiplexingModeR17    CSISemiPersistentOnPUSCHTriggerState_SpCSIMultiplexingModeR17
+	HasSpCSIMultiplexingModeR17 bool // whether sp-CSI-MultiplexingMode-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10461,9 +9533,8 @@ type CSISSBResourceSet struct {
 	// CsiSSBResourceList is the component csi-SSB-ResourceList [1] SEQUENCE OF.
 	CsiSSBResourceList CSISSBResourceSet_CsiSSBResourceList
 	// ServingAdditionalPCIListR17 is the component servingAdditionalPCIList-r17 [2] SEQUENCE OF OPTIONAL (extension addition).
-	ServingAdditionalPCIListR17 CSISSBResourceSet_ServingAdditionalPCIListR17
-	// HasServingAdditionalPCIListR17 tells whether servingAdditionalPCIList-r17 is present in the encoding.
-	HasServingAdditionalPCIListR17 bool
+	ServingAdditionalPCIListR17    CSISSBResourceSet_ServingAdditionalPCIListR17
+	HasServingAdditionalPCIListR17 bool // whether servingAdditionalPCIList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10506,13 +9577,11 @@ type DLPPWPreConfigR17 struct {
 	// LengthR17 is the component length-r17 [2] INTEGER.
 	LengthR17 int64
 	// TypeR17 is the component type-r17 [3] ENUMERATED OPTIONAL.
-	TypeR17 DLPPWPreConfigR17_TypeR17
-	// HasTypeR17 tells whether type-r17 is present in the encoding.
-	HasTypeR17 bool
+	TypeR17    DLPPWPreConfigR17_TypeR17
+	HasTypeR17 bool // whether type-r17 is present in the encoding
 	// PriorityR17 is the component priority-r17 [4] ENUMERATED OPTIONAL.
-	PriorityR17 DLPPWPreConfigR17_PriorityR17
-	// HasPriorityR17 tells whether priority-r17 is present in the encoding.
-	HasPriorityR17 bool
+	PriorityR17    DLPPWPreConfigR17_PriorityR17
+	HasPriorityR17 bool // whether priority-r17 is present in the encoding
 }
 
 // DLPPWPreConfigR17_TypeR17 is the type of DL-PPW-PreConfig-r17.type-r17.
@@ -10984,21 +10053,17 @@ func (c DLPPWPeriodicityAndStartSlotR17_Scs120Choice) String() string {
 //	}
 type DMRSBundlingPUCCHConfigR17 struct {
 	// PucchDMRSBundlingR17 is the component pucch-DMRS-Bundling-r17 [0] ENUMERATED OPTIONAL.
-	PucchDMRSBundlingR17 DMRSBundlingPUCCHConfigR17_PucchDMRSBundlingR17
-	// HasPucchDMRSBundlingR17 tells whether pucch-DMRS-Bundling-r17 is present in the encoding.
-	HasPucchDMRSBundlingR17 bool
+	PucchDMRSBundlingR17    DMRSBundlingPUCCHConfigR17_PucchDMRSBundlingR17
+	HasPucchDMRSBundlingR17 bool // whether pucch-DMRS-Bundling-r17 is present in the encoding
 	// PucchTimeDomainWindowLengthR17 is the component pucch-TimeDomainWindowLength-r17 [1] INTEGER OPTIONAL.
-	PucchTimeDomainWindowLengthR17 int64
-	// HasPucchTimeDomainWindowLengthR17 tells whether pucch-TimeDomainWindowLength-r17 is present in the encoding.
-	HasPucchTimeDomainWindowLengthR17 bool
+	PucchTimeDomainWindowLengthR17    int64
+	HasPucchTimeDomainWindowLengthR17 bool // whether pucch-TimeDomainWindowLength-r17 is present in the encoding
 	// PucchWindowRestartR17 is the component pucch-WindowRestart-r17 [2] ENUMERATED OPTIONAL.
-	PucchWindowRestartR17 DMRSBundlingPUCCHConfigR17_PucchWindowRestartR17
-	// HasPucchWindowRestartR17 tells whether pucch-WindowRestart-r17 is present in the encoding.
-	HasPucchWindowRestartR17 bool
+	PucchWindowRestartR17    DMRSBundlingPUCCHConfigR17_PucchWindowRestartR17
+	HasPucchWindowRestartR17 bool // whether pucch-WindowRestart-r17 is present in the encoding
 	// PucchFrequencyHoppingIntervalR17 is the component pucch-FrequencyHoppingInterval-r17 [3] ENUMERATED OPTIONAL.
-	PucchFrequencyHoppingIntervalR17 DMRSBundlingPUCCHConfigR17_PucchFrequencyHoppingIntervalR17
-	// HasPucchFrequencyHoppingIntervalR17 tells whether pucch-FrequencyHoppingInterval-r17 is present in the encoding.
-	HasPucchFrequencyHoppingIntervalR17 bool
+	PucchFrequencyHoppingIntervalR17    DMRSBundlingPUCCHConfigR17_PucchFrequencyHoppingIntervalR17
+	HasPucchFrequencyHoppingIntervalR17 bool // whether pucch-FrequencyHoppingInterval-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11053,21 +10118,17 @@ func (v DMRSBundlingPUCCHConfigR17_PucchFrequencyHoppingIntervalR17) String() st
 //	}
 type DMRSBundlingPUSCHConfigR17 struct {
 	// PuschDMRSBundlingR17 is the component pusch-DMRS-Bundling-r17 [0] ENUMERATED OPTIONAL.
-	PuschDMRSBundlingR17 DMRSBundlingPUSCHConfigR17_PuschDMRSBundlingR17
-	// HasPuschDMRSBundlingR17 tells whether pusch-DMRS-Bundling-r17 is present in the encoding.
-	HasPuschDMRSBundlingR17 bool
+	PuschDMRSBundlingR17    DMRSBundlingPUSCHConfigR17_PuschDMRSBundlingR17
+	HasPuschDMRSBundlingR17 bool // whether pusch-DMRS-Bundling-r17 is present in the encoding
 	// PuschTimeDomainWindowLengthR17 is the component pusch-TimeDomainWindowLength-r17 [1] INTEGER OPTIONAL.
-	PuschTimeDomainWindowLengthR17 int64
-	// HasPuschTimeDomainWindowLengthR17 tells whether pusch-TimeDomainWindowLength-r17 is present in the encoding.
-	HasPuschTimeDomainWindowLengthR17 bool
+	PuschTimeDomainWindowLengthR17    int64
+	HasPuschTimeDomainWindowLengthR17 bool // whether pusch-TimeDomainWindowLength-r17 is present in the encoding
 	// PuschWindowRestartR17 is the component pusch-WindowRestart-r17 [2] ENUMERATED OPTIONAL.
-	PuschWindowRestartR17 DMRSBundlingPUSCHConfigR17_PuschWindowRestartR17
-	// HasPuschWindowRestartR17 tells whether pusch-WindowRestart-r17 is present in the encoding.
-	HasPuschWindowRestartR17 bool
+	PuschWindowRestartR17    DMRSBundlingPUSCHConfigR17_PuschWindowRestartR17
+	HasPuschWindowRestartR17 bool // whether pusch-WindowRestart-r17 is present in the encoding
 	// PuschFrequencyHoppingIntervalR17 is the component pusch-FrequencyHoppingInterval-r17 [3] ENUMERATED OPTIONAL.
-	PuschFrequencyHoppingIntervalR17 DMRSBundlingPUSCHConfigR17_PuschFrequencyHoppingIntervalR17
-	// HasPuschFrequencyHoppingIntervalR17 tells whether pusch-FrequencyHoppingInterval-r17 is present in the encoding.
-	HasPuschFrequencyHoppingIntervalR17 bool
+	PuschFrequencyHoppingIntervalR17    DMRSBundlingPUSCHConfigR17_PuschFrequencyHoppingIntervalR17
+	HasPuschFrequencyHoppingIntervalR17 bool // whether pusch-FrequencyHoppingInterval-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11134,33 +10195,26 @@ func (v DMRSBundlingPUSCHConfigR17_PuschFrequencyHoppingIntervalR17) String() st
 //	}
 type DMRSDownlinkConfig struct {
 	// DmrsType is the component dmrs-Type [0] ENUMERATED OPTIONAL.
-	DmrsType DMRSDownlinkConfig_DmrsType
-	// HasDmrsType tells whether dmrs-Type is present in the encoding.
-	HasDmrsType bool
+	DmrsType    DMRSDownlinkConfig_DmrsType
+	HasDmrsType bool // whether dmrs-Type is present in the encoding
 	// DmrsAdditionalPosition is the component dmrs-AdditionalPosition [1] ENUMERATED OPTIONAL.
-	DmrsAdditionalPosition DMRSDownlinkConfig_DmrsAdditionalPosition
-	// HasDmrsAdditionalPosition tells whether dmrs-AdditionalPosition is present in the encoding.
-	HasDmrsAdditionalPosition bool
+	DmrsAdditionalPosition    DMRSDownlinkConfig_DmrsAdditionalPosition
+	HasDmrsAdditionalPosition bool // whether dmrs-AdditionalPosition is present in the encoding
 	// MaxLength is the component maxLength [2] ENUMERATED OPTIONAL.
-	MaxLength DMRSDownlinkConfig_MaxLength
-	// HasMaxLength tells whether maxLength is present in the encoding.
-	HasMaxLength bool
+	MaxLength    DMRSDownlinkConfig_MaxLength
+	HasMaxLength bool // whether maxLength is present in the encoding
 	// ScramblingID0 is the component scramblingID0 [3] INTEGER OPTIONAL.
-	ScramblingID0 int64
-	// HasScramblingID0 tells whether scramblingID0 is present in the encoding.
-	HasScramblingID0 bool
+	ScramblingID0    int64
+	HasScramblingID0 bool // whether scramblingID0 is present in the encoding
 	// ScramblingID1 is the component scramblingID1 [4] INTEGER OPTIONAL.
-	ScramblingID1 int64
-	// HasScramblingID1 tells whether scramblingID1 is present in the encoding.
-	HasScramblingID1 bool
+	ScramblingID1    int64
+	HasScramblingID1 bool // whether scramblingID1 is present in the encoding
 	// PhaseTrackingRS is the component phaseTrackingRS [5] EXPLICIT SetupRelease{NR-RRC-Definitions.PTRS-DownlinkConfig} OPTIONAL.
-	PhaseTrackingRS SetupRelease_PTRSDownlinkConfig
-	// HasPhaseTrackingRS tells whether phaseTrackingRS is present in the encoding.
-	HasPhaseTrackingRS bool
+	PhaseTrackingRS    SetupRelease_PTRSDownlinkConfig
+	HasPhaseTrackingRS bool // whether phaseTrackingRS is present in the encoding
 	// DmrsDownlinkR16 is the component dmrs-Downlink-r16 [6] ENUMERATED OPTIONAL (extension addition).
-	DmrsDownlinkR16 DMRSDownlinkConfig_DmrsDownlinkR16
-	// HasDmrsDownlinkR16 tells whether dmrs-Downlink-r16 is present in the encoding.
-	HasDmrsDownlinkR16 bool
+	DmrsDownlinkR16    DMRSDownlinkConfig_DmrsDownlinkR16
+	HasDmrsDownlinkR16 bool // whether dmrs-Downlink-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11277,29 +10331,23 @@ func (v DMRSDownlinkConfig_DmrsDownlinkR16) String() string {
 //	}
 type DMRSUplinkConfig struct {
 	// DmrsType is the component dmrs-Type [0] ENUMERATED OPTIONAL.
-	DmrsType DMRSUplinkConfig_DmrsType
-	// HasDmrsType tells whether dmrs-Type is present in the encoding.
-	HasDmrsType bool
+	DmrsType    DMRSUplinkConfig_DmrsType
+	HasDmrsType bool // whether dmrs-Type is present in the encoding
 	// DmrsAdditionalPosition is the component dmrs-AdditionalPosition [1] ENUMERATED OPTIONAL.
-	DmrsAdditionalPosition DMRSUplinkConfig_DmrsAdditionalPosition
-	// HasDmrsAdditionalPosition tells whether dmrs-AdditionalPosition is present in the encoding.
-	HasDmrsAdditionalPosition bool
+	DmrsAdditionalPosition    DMRSUplinkConfig_DmrsAdditionalPosition
+	HasDmrsAdditionalPosition bool // whether dmrs-AdditionalPosition is present in the encoding
 	// PhaseTrackingRS is the component phaseTrackingRS [2] EXPLICIT SetupRelease{NR-RRC-Definitions.PTRS-UplinkConfig} OPTIONAL.
-	PhaseTrackingRS SetupRelease_PTRSUplinkConfig
-	// HasPhaseTrackingRS tells whether phaseTrackingRS is present in the encoding.
-	HasPhaseTrackingRS bool
+	PhaseTrackingRS    SetupRelease_PTRSUplinkConfig
+	HasPhaseTrackingRS bool // whether phaseTrackingRS is present in the encoding
 	// MaxLength is the component maxLength [3] ENUMERATED OPTIONAL.
-	MaxLength DMRSUplinkConfig_MaxLength
-	// HasMaxLength tells whether maxLength is present in the encoding.
-	HasMaxLength bool
+	MaxLength    DMRSUplinkConfig_MaxLength
+	HasMaxLength bool // whether maxLength is present in the encoding
 	// TransformPrecodingDisabled is the component transformPrecodingDisabled [4] SEQUENCE OPTIONAL.
-	TransformPrecodingDisabled DMRSUplinkConfig_TransformPrecodingDisabled
-	// HasTransformPrecodingDisabled tells whether transformPrecodingDisabled is present in the encoding.
-	HasTransformPrecodingDisabled bool
+	TransformPrecodingDisabled    DMRSUplinkConfig_TransformPrecodingDisabled
+	HasTransformPrecodingDisabled bool // whether transformPrecodingDisabled is present in the encoding
 	// TransformPrecodingEnabled is the component transformPrecodingEnabled [5] SEQUENCE OPTIONAL.
-	TransformPrecodingEnabled DMRSUplinkConfig_TransformPrecodingEnabled
-	// HasTransformPrecodingEnabled tells whether transformPrecodingEnabled is present in the encoding.
-	HasTransformPrecodingEnabled bool
+	TransformPrecodingEnabled    DMRSUplinkConfig_TransformPrecodingEnabled
+	HasTransformPrecodingEnabled bool // whether transformPrecodingEnabled is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11379,17 +10427,14 @@ func (v DMRSUplinkConfig_MaxLength) String() string {
 // DMRSUplinkConfig_TransformPrecodingDisabled is the type of DMRS-UplinkConfig.transformPrecodingDisabled.
 type DMRSUplinkConfig_TransformPrecodingDisabled struct {
 	// ScramblingID0 is the component scramblingID0 [0] INTEGER OPTIONAL.
-	ScramblingID0 int64
-	// HasScramblingID0 tells whether scramblingID0 is present in the encoding.
-	HasScramblingID0 bool
+	ScramblingID0    int64
+	HasScramblingID0 bool // whether scramblingID0 is present in the encoding
 	// ScramblingID1 is the component scramblingID1 [1] INTEGER OPTIONAL.
-	ScramblingID1 int64
-	// HasScramblingID1 tells whether scramblingID1 is present in the encoding.
-	HasScramblingID1 bool
+	ScramblingID1    int64
+	HasScramblingID1 bool // whether scramblingID1 is present in the encoding
 	// DmrsUplinkR16 is the component dmrs-Uplink-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	DmrsUplinkR16 DMRSUplinkConfig_TransformPrecodingDisabled_DmrsUplinkR16
-	// HasDmrsUplinkR16 tells whether dmrs-Uplink-r16 is present in the encoding.
-	HasDmrsUplinkR16 bool
+	DmrsUplinkR16    DMRSUplinkConfig_TransformPrecodingDisabled_DmrsUplinkR16
+	HasDmrsUplinkR16 bool // whether dmrs-Uplink-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11409,21 +10454,17 @@ func (v DMRSUplinkConfig_TransformPrecodingDisabled_DmrsUplinkR16) String() stri
 // DMRSUplinkConfig_TransformPrecodingEnabled is the type of DMRS-UplinkConfig.transformPrecodingEnabled.
 type DMRSUplinkConfig_TransformPrecodingEnabled struct {
 	// NPUSCHIdentity is the component nPUSCH-Identity [0] INTEGER OPTIONAL.
-	NPUSCHIdentity int64
-	// HasNPUSCHIdentity tells whether nPUSCH-Identity is present in the encoding.
-	HasNPUSCHIdentity bool
+	NPUSCHIdentity    int64
+	HasNPUSCHIdentity bool // whether nPUSCH-Identity is present in the encoding
 	// SequenceGroupHopping is the component sequenceGroupHopping [1] ENUMERATED OPTIONAL.
-	SequenceGroupHopping DMRSUplinkConfig_TransformPrecodingEnabled_SequenceGroupHopping
-	// HasSequenceGroupHopping tells whether sequenceGroupHopping is present in the encoding.
-	HasSequenceGroupHopping bool
+	SequenceGroupHopping    DMRSUplinkConfig_TransformPrecodingEnabled_SequenceGroupHopping
+	HasSequenceGroupHopping bool // whether sequenceGroupHopping is present in the encoding
 	// SequenceHopping is the component sequenceHopping [2] ENUMERATED OPTIONAL.
-	SequenceHopping DMRSUplinkConfig_TransformPrecodingEnabled_SequenceHopping
-	// HasSequenceHopping tells whether sequenceHopping is present in the encoding.
-	HasSequenceHopping bool
+	SequenceHopping    DMRSUplinkConfig_TransformPrecodingEnabled_SequenceHopping
+	HasSequenceHopping bool // whether sequenceHopping is present in the encoding
 	// DmrsUplinkTransformPrecodingR16 is the component dmrs-UplinkTransformPrecoding-r16 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-UplinkTransformPrecoding-r16} OPTIONAL (extension addition).
-	DmrsUplinkTransformPrecodingR16 SetupRelease_DMRSUplinkTransformPrecodingR16
-	// HasDmrsUplinkTransformPrecodingR16 tells whether dmrs-UplinkTransformPrecoding-r16 is present in the encoding.
-	HasDmrsUplinkTransformPrecodingR16 bool
+	DmrsUplinkTransformPrecodingR16    SetupRelease_DMRSUplinkTransformPrecodingR16
+	HasDmrsUplinkTransformPrecodingR16 bool // whether dmrs-UplinkTransformPrecoding-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11494,13 +10535,11 @@ func (c SetupRelease_DMRSUplinkTransformPrecodingR16Choice) String() string {
 //	}
 type DMRSUplinkTransformPrecodingR16 struct {
 	// Pi2BPSKScramblingID0 is the component pi2BPSK-ScramblingID0 [0] INTEGER OPTIONAL.
-	Pi2BPSKScramblingID0 int64
-	// HasPi2BPSKScramblingID0 tells whether pi2BPSK-ScramblingID0 is present in the encoding.
-	HasPi2BPSKScramblingID0 bool
+	Pi2BPSKScramblingID0    int64
+	HasPi2BPSKScramblingID0 bool // whether pi2BPSK-ScramblingID0 is present in the encoding
 	// Pi2BPSKScramblingID1 is the component pi2BPSK-ScramblingID1 [1] INTEGER OPTIONAL.
-	Pi2BPSKScramblingID1 int64
-	// HasPi2BPSKScramblingID1 tells whether pi2BPSK-ScramblingID1 is present in the encoding.
-	HasPi2BPSKScramblingID1 bool
+	Pi2BPSKScramblingID1    int64
+	HasPi2BPSKScramblingID1 bool // whether pi2BPSK-ScramblingID1 is present in the encoding
 }
 
 // DownlinkConfigCommon is the ASN.1 type DownlinkConfigCommon.
@@ -11516,17 +10555,14 @@ type DMRSUplinkTransformPrecodingR16 struct {
 //	}
 type DownlinkConfigCommon struct {
 	// FrequencyInfoDL is the component frequencyInfoDL [0] FrequencyInfoDL OPTIONAL.
-	FrequencyInfoDL FrequencyInfoDL
-	// HasFrequencyInfoDL tells whether frequencyInfoDL is present in the encoding.
-	HasFrequencyInfoDL bool
+	FrequencyInfoDL    FrequencyInfoDL
+	HasFrequencyInfoDL bool // whether frequencyInfoDL is present in the encoding
 	// InitialDownlinkBWP is the component initialDownlinkBWP [1] BWP-DownlinkCommon OPTIONAL.
-	InitialDownlinkBWP BWPDownlinkCommon
-	// HasInitialDownlinkBWP tells whether initialDownlinkBWP is present in the encoding.
-	HasInitialDownlinkBWP bool
+	InitialDownlinkBWP    BWPDownlinkCommon
+	HasInitialDownlinkBWP bool // whether initialDownlinkBWP is present in the encoding
 	// InitialDownlinkBWPRedCapR17 is the component initialDownlinkBWP-RedCap-r17 [2] BWP-DownlinkCommon OPTIONAL (extension addition).
-	InitialDownlinkBWPRedCapR17 BWPDownlinkCommon
-	// HasInitialDownlinkBWPRedCapR17 tells whether initialDownlinkBWP-RedCap-r17 is present in the encoding.
-	HasInitialDownlinkBWPRedCapR17 bool
+	InitialDownlinkBWPRedCapR17    BWPDownlinkCommon
+	HasInitialDownlinkBWPRedCapR17 bool // whether initialDownlinkBWP-RedCap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11554,13 +10590,11 @@ type DownlinkConfigCommonSIB struct {
 	// PcchConfig is the component pcch-Config [3] PCCH-Config.
 	PcchConfig PCCHConfig
 	// PeiConfigR17 is the component pei-Config-r17 [4] PEI-Config-r17 OPTIONAL (extension addition).
-	PeiConfigR17 PEIConfigR17
-	// HasPeiConfigR17 tells whether pei-Config-r17 is present in the encoding.
-	HasPeiConfigR17 bool
+	PeiConfigR17    PEIConfigR17
+	HasPeiConfigR17 bool // whether pei-Config-r17 is present in the encoding
 	// InitialDownlinkBWPRedCapR17 is the component initialDownlinkBWP-RedCap-r17 [5] BWP-DownlinkCommon OPTIONAL (extension addition).
-	InitialDownlinkBWPRedCapR17 BWPDownlinkCommon
-	// HasInitialDownlinkBWPRedCapR17 tells whether initialDownlinkBWP-RedCap-r17 is present in the encoding.
-	HasInitialDownlinkBWPRedCapR17 bool
+	InitialDownlinkBWPRedCapR17    BWPDownlinkCommon
+	HasInitialDownlinkBWPRedCapR17 bool // whether initialDownlinkBWP-RedCap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11636,21 +10670,17 @@ type PCCHConfig struct {
 	// Ns is the component ns [2] ENUMERATED.
 	Ns PCCHConfig_Ns
 	// FirstPDCCHMonitoringOccasionOfPO is the component firstPDCCH-MonitoringOccasionOfPO [3] EXPLICIT CHOICE OPTIONAL.
-	FirstPDCCHMonitoringOccasionOfPO PCCHConfig_FirstPDCCHMonitoringOccasionOfPO
-	// HasFirstPDCCHMonitoringOccasionOfPO tells whether firstPDCCH-MonitoringOccasionOfPO is present in the encoding.
-	HasFirstPDCCHMonitoringOccasionOfPO bool
+	FirstPDCCHMonitoringOccasionOfPO    PCCHConfig_FirstPDCCHMonitoringOccasionOfPO
+	HasFirstPDCCHMonitoringOccasionOfPO bool // whether firstPDCCH-MonitoringOccasionOfPO is present in the encoding
 	// NrofPDCCHMonitoringOccasionPerSSBInPOR16 is the component nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16 [4] INTEGER OPTIONAL (extension addition).
-	NrofPDCCHMonitoringOccasionPerSSBInPOR16 int64
-	// HasNrofPDCCHMonitoringOccasionPerSSBInPOR16 tells whether nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16 is present in the encoding.
-	HasNrofPDCCHMonitoringOccasionPerSSBInPOR16 bool
+	NrofPDCCHMonitoringOccasionPerSSBInPOR16    int64
+	HasNrofPDCCHMonitoringOccasionPerSSBInPOR16 bool // whether nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16 is present in the encoding
 	// RanPagingInIdlePOR17 is the component ranPagingInIdlePO-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	RanPagingInIdlePOR17 PCCHConfig_RanPagingInIdlePOR17
-	// HasRanPagingInIdlePOR17 tells whether ranPagingInIdlePO-r17 is present in the encoding.
-	HasRanPagingInIdlePOR17 bool
+	RanPagingInIdlePOR17    PCCHConfig_RanPagingInIdlePOR17
+	HasRanPagingInIdlePOR17 bool // whether ranPagingInIdlePO-r17 is present in the encoding
 	// FirstPDCCHMonitoringOccasionOfPOV1710 is the component firstPDCCH-MonitoringOccasionOfPO-v1710 [6] EXPLICIT CHOICE OPTIONAL (extension addition).
-	FirstPDCCHMonitoringOccasionOfPOV1710 PCCHConfig_FirstPDCCHMonitoringOccasionOfPOV1710
-	// HasFirstPDCCHMonitoringOccasionOfPOV1710 tells whether firstPDCCH-MonitoringOccasionOfPO-v1710 is present in the encoding.
-	HasFirstPDCCHMonitoringOccasionOfPOV1710 bool
+	FirstPDCCHMonitoringOccasionOfPOV1710    PCCHConfig_FirstPDCCHMonitoringOccasionOfPOV1710
+	HasFirstPDCCHMonitoringOccasionOfPOV1710 bool // whether firstPDCCH-MonitoringOccasionOfPO-v1710 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11845,9 +10875,8 @@ type PEIConfigR17 struct {
 	// SubgroupConfigR17 is the component subgroupConfig-r17 [3] SubgroupConfig-r17.
 	SubgroupConfigR17 SubgroupConfigR17
 	// LastUsedCellOnlyR17 is the component lastUsedCellOnly-r17 [4] ENUMERATED OPTIONAL.
-	LastUsedCellOnlyR17 PEIConfigR17_LastUsedCellOnlyR17
-	// HasLastUsedCellOnlyR17 tells whether lastUsedCellOnly-r17 is present in the encoding.
-	HasLastUsedCellOnlyR17 bool
+	LastUsedCellOnlyR17    PEIConfigR17_LastUsedCellOnlyR17
+	HasLastUsedCellOnlyR17 bool // whether lastUsedCellOnly-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11890,9 +10919,8 @@ type SubgroupConfigR17 struct {
 	// SubgroupsNumPerPOR17 is the component subgroupsNumPerPO-r17 [0] INTEGER.
 	SubgroupsNumPerPOR17 int64
 	// SubgroupsNumForUEIDR17 is the component subgroupsNumForUEID-r17 [1] INTEGER OPTIONAL.
-	SubgroupsNumForUEIDR17 int64
-	// HasSubgroupsNumForUEIDR17 tells whether subgroupsNumForUEID-r17 is present in the encoding.
-	HasSubgroupsNumForUEIDR17 bool
+	SubgroupsNumForUEIDR17    int64
+	HasSubgroupsNumForUEIDR17 bool // whether subgroupsNumForUEID-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12024,9 +11052,8 @@ type DRXConfig struct {
 	// DrxLongCycleStartOffset is the component drx-LongCycleStartOffset [6] EXPLICIT CHOICE.
 	DrxLongCycleStartOffset DRXConfig_DrxLongCycleStartOffset
 	// ShortDRX is the component shortDRX [7] SEQUENCE OPTIONAL.
-	ShortDRX DRXConfig_ShortDRX
-	// HasShortDRX tells whether shortDRX is present in the encoding.
-	HasShortDRX bool
+	ShortDRX    DRXConfig_ShortDRX
+	HasShortDRX bool // whether shortDRX is present in the encoding
 	// DrxSlotOffset is the component drx-SlotOffset [8] INTEGER.
 	DrxSlotOffset int64
 }
@@ -12682,37 +11709,29 @@ type VelocityStateVectorR17 int64
 //	}
 type FeatureCombinationR17 struct {
 	// RedCapR17 is the component redCap-r17 [0] ENUMERATED OPTIONAL.
-	RedCapR17 FeatureCombinationR17_RedCapR17
-	// HasRedCapR17 tells whether redCap-r17 is present in the encoding.
-	HasRedCapR17 bool
+	RedCapR17    FeatureCombinationR17_RedCapR17
+	HasRedCapR17 bool // whether redCap-r17 is present in the encoding
 	// SmallDataR17 is the component smallData-r17 [1] ENUMERATED OPTIONAL.
-	SmallDataR17 FeatureCombinationR17_SmallDataR17
-	// HasSmallDataR17 tells whether smallData-r17 is present in the encoding.
-	HasSmallDataR17 bool
+	SmallDataR17    FeatureCombinationR17_SmallDataR17
+	HasSmallDataR17 bool // whether smallData-r17 is present in the encoding
 	// NsagR17 is the component nsag-r17 [2] NSAG-List-r17 OPTIONAL.
-	NsagR17 NSAGListR17
-	// HasNsagR17 tells whether nsag-r17 is present in the encoding.
-	HasNsagR17 bool
+	NsagR17    NSAGListR17
+	HasNsagR17 bool // whether nsag-r17 is present in the encoding
 	// Msg3RepetitionsR17 is the component msg3-Repetitions-r17 [3] ENUMERATED OPTIONAL.
-	Msg3RepetitionsR17 FeatureCombinationR17_Msg3RepetitionsR17
-	// HasMsg3RepetitionsR17 tells whether msg3-Repetitions-r17 is present in the encoding.
-	HasMsg3RepetitionsR17 bool
+	Msg3RepetitionsR17    FeatureCombinationR17_Msg3RepetitionsR17
+	HasMsg3RepetitionsR17 bool // whether msg3-Repetitions-r17 is present in the encoding
 	// Spare4 is the component spare4 [4] ENUMERATED OPTIONAL.
-	Spare4 FeatureCombinationR17_Spare4
-	// HasSpare4 tells whether spare4 is present in the encoding.
-	HasSpare4 bool
+	Spare4    FeatureCombinationR17_Spare4
+	HasSpare4 bool // whether spare4 is present in the encoding
 	// Spare3 is the component spare3 [5] ENUMERATED OPTIONAL.
-	Spare3 FeatureCombinationR17_Spare3
-	// HasSpare3 tells whether spare3 is present in the encoding.
-	HasSpare3 bool
+	Spare3    FeatureCombinationR17_Spare3
+	HasSpare3 bool // whether spare3 is present in the encoding
 	// Spare2 is the component spare2 [6] ENUMERATED OPTIONAL.
-	Spare2 FeatureCombinationR17_Spare2
-	// HasSpare2 tells whether spare2 is present in the encoding.
-	HasSpare2 bool
+	Spare2    FeatureCombinationR17_Spare2
+	HasSpare2 bool // whether spare2 is present in the encoding
 	// Spare1 is the component spare1 [7] ENUMERATED OPTIONAL.
-	Spare1 FeatureCombinationR17_Spare1
-	// HasSpare1 tells whether spare1 is present in the encoding.
-	HasSpare1 bool
+	Spare1    FeatureCombinationR17_Spare1
+	HasSpare1 bool // whether spare1 is present in the encoding
 }
 
 // FeatureCombinationR17_RedCapR17 is the type of FeatureCombination-r17.redCap-r17.
@@ -12831,29 +11850,23 @@ type FeatureCombinationPreamblesR17 struct {
 	// NumberOfPreamblesPerSSBForThisPartitionR17 is the component numberOfPreamblesPerSSB-ForThisPartition-r17 [2] INTEGER.
 	NumberOfPreamblesPerSSBForThisPartitionR17 int64
 	// SsbSharedROMaskIndexR17 is the component ssb-SharedRO-MaskIndex-r17 [3] INTEGER OPTIONAL.
-	SsbSharedROMaskIndexR17 int64
-	// HasSsbSharedROMaskIndexR17 tells whether ssb-SharedRO-MaskIndex-r17 is present in the encoding.
-	HasSsbSharedROMaskIndexR17 bool
+	SsbSharedROMaskIndexR17    int64
+	HasSsbSharedROMaskIndexR17 bool // whether ssb-SharedRO-MaskIndex-r17 is present in the encoding
 	// GroupBconfiguredR17 is the component groupBconfigured-r17 [4] SEQUENCE OPTIONAL.
-	GroupBconfiguredR17 FeatureCombinationPreamblesR17_GroupBconfiguredR17
-	// HasGroupBconfiguredR17 tells whether groupBconfigured-r17 is present in the encoding.
-	HasGroupBconfiguredR17 bool
+	GroupBconfiguredR17    FeatureCombinationPreamblesR17_GroupBconfiguredR17
+	HasGroupBconfiguredR17 bool // whether groupBconfigured-r17 is present in the encoding
 	// SeparateMsgAPUSCHConfigR17 is the component separateMsgA-PUSCH-Config-r17 [5] MsgA-PUSCH-Config-r16 OPTIONAL.
-	SeparateMsgAPUSCHConfigR17 MsgAPUSCHConfigR16
-	// HasSeparateMsgAPUSCHConfigR17 tells whether separateMsgA-PUSCH-Config-r17 is present in the encoding.
-	HasSeparateMsgAPUSCHConfigR17 bool
+	SeparateMsgAPUSCHConfigR17    MsgAPUSCHConfigR16
+	HasSeparateMsgAPUSCHConfigR17 bool // whether separateMsgA-PUSCH-Config-r17 is present in the encoding
 	// MsgARSRPThresholdR17 is the component msgA-RSRP-Threshold-r17 [6] RSRP-Range OPTIONAL.
-	MsgARSRPThresholdR17 RSRPRange
-	// HasMsgARSRPThresholdR17 tells whether msgA-RSRP-Threshold-r17 is present in the encoding.
-	HasMsgARSRPThresholdR17 bool
+	MsgARSRPThresholdR17    RSRPRange
+	HasMsgARSRPThresholdR17 bool // whether msgA-RSRP-Threshold-r17 is present in the encoding
 	// RsrpThresholdSSBR17 is the component rsrp-ThresholdSSB-r17 [7] RSRP-Range OPTIONAL.
-	RsrpThresholdSSBR17 RSRPRange
-	// HasRsrpThresholdSSBR17 tells whether rsrp-ThresholdSSB-r17 is present in the encoding.
-	HasRsrpThresholdSSBR17 bool
+	RsrpThresholdSSBR17    RSRPRange
+	HasRsrpThresholdSSBR17 bool // whether rsrp-ThresholdSSB-r17 is present in the encoding
 	// DeltaPreambleR17 is the component deltaPreamble-r17 [8] INTEGER OPTIONAL.
-	DeltaPreambleR17 int64
-	// HasDeltaPreambleR17 tells whether deltaPreamble-r17 is present in the encoding.
-	HasDeltaPreambleR17 bool
+	DeltaPreambleR17    int64
+	HasDeltaPreambleR17 bool // whether deltaPreamble-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12963,9 +11976,8 @@ type FreqPriorityDedicatedSlicingR17 struct {
 	// DlExplicitCarrierFreqR17 is the component dl-ExplicitCarrierFreq-r17 [0] ARFCN-ValueNR.
 	DlExplicitCarrierFreqR17 ARFCNValueNR
 	// SliceInfoListDedicatedR17 is the component sliceInfoListDedicated-r17 [1] SliceInfoListDedicated-r17 OPTIONAL.
-	SliceInfoListDedicatedR17 SliceInfoListDedicatedR17
-	// HasSliceInfoListDedicatedR17 tells whether sliceInfoListDedicated-r17 is present in the encoding.
-	HasSliceInfoListDedicatedR17 bool
+	SliceInfoListDedicatedR17    SliceInfoListDedicatedR17
+	HasSliceInfoListDedicatedR17 bool // whether sliceInfoListDedicated-r17 is present in the encoding
 }
 
 // SliceInfoListDedicatedR17 is the ASN.1 type SliceInfoListDedicated-r17.
@@ -12984,13 +11996,11 @@ type SliceInfoDedicatedR17 struct {
 	// NsagIdentityInfoR17 is the component nsag-IdentityInfo-r17 [0] NSAG-IdentityInfo-r17.
 	NsagIdentityInfoR17 NSAGIdentityInfoR17
 	// NsagCellReselectionPriorityR17 is the component nsag-CellReselectionPriority-r17 [1] CellReselectionPriority OPTIONAL.
-	NsagCellReselectionPriorityR17 CellReselectionPriority
-	// HasNsagCellReselectionPriorityR17 tells whether nsag-CellReselectionPriority-r17 is present in the encoding.
-	HasNsagCellReselectionPriorityR17 bool
+	NsagCellReselectionPriorityR17    CellReselectionPriority
+	HasNsagCellReselectionPriorityR17 bool // whether nsag-CellReselectionPriority-r17 is present in the encoding
 	// NsagCellReselectionSubPriorityR17 is the component nsag-CellReselectionSubPriority-r17 [2] CellReselectionSubPriority OPTIONAL.
-	NsagCellReselectionSubPriorityR17 CellReselectionSubPriority
-	// HasNsagCellReselectionSubPriorityR17 tells whether nsag-CellReselectionSubPriority-r17 is present in the encoding.
-	HasNsagCellReselectionSubPriorityR17 bool
+	NsagCellReselectionSubPriorityR17    CellReselectionSubPriority
+	HasNsagCellReselectionSubPriorityR17 bool // whether nsag-CellReselectionSubPriority-r17 is present in the encoding
 }
 
 // FreqPriorityListSlicingR17 is the ASN.1 type FreqPriorityListSlicing-r17.
@@ -13008,9 +12018,8 @@ type FreqPrioritySlicingR17 struct {
 	// DlImplicitCarrierFreqR17 is the component dl-ImplicitCarrierFreq-r17 [0] INTEGER.
 	DlImplicitCarrierFreqR17 int64
 	// SliceInfoListR17 is the component sliceInfoList-r17 [1] SliceInfoList-r17 OPTIONAL.
-	SliceInfoListR17 SliceInfoListR17
-	// HasSliceInfoListR17 tells whether sliceInfoList-r17 is present in the encoding.
-	HasSliceInfoListR17 bool
+	SliceInfoListR17    SliceInfoListR17
+	HasSliceInfoListR17 bool // whether sliceInfoList-r17 is present in the encoding
 }
 
 // SliceInfoListR17 is the ASN.1 type SliceInfoList-r17.
@@ -13033,17 +12042,14 @@ type SliceInfoR17 struct {
 	// NsagIdentityInfoR17 is the component nsag-IdentityInfo-r17 [0] NSAG-IdentityInfo-r17.
 	NsagIdentityInfoR17 NSAGIdentityInfoR17
 	// NsagCellReselectionPriorityR17 is the component nsag-CellReselectionPriority-r17 [1] CellReselectionPriority OPTIONAL.
-	NsagCellReselectionPriorityR17 CellReselectionPriority
-	// HasNsagCellReselectionPriorityR17 tells whether nsag-CellReselectionPriority-r17 is present in the encoding.
-	HasNsagCellReselectionPriorityR17 bool
+	NsagCellReselectionPriorityR17    CellReselectionPriority
+	HasNsagCellReselectionPriorityR17 bool // whether nsag-CellReselectionPriority-r17 is present in the encoding
 	// NsagCellReselectionSubPriorityR17 is the component nsag-CellReselectionSubPriority-r17 [2] CellReselectionSubPriority OPTIONAL.
-	NsagCellReselectionSubPriorityR17 CellReselectionSubPriority
-	// HasNsagCellReselectionSubPriorityR17 tells whether nsag-CellReselectionSubPriority-r17 is present in the encoding.
-	HasNsagCellReselectionSubPriorityR17 bool
+	NsagCellReselectionSubPriorityR17    CellReselectionSubPriority
+	HasNsagCellReselectionSubPriorityR17 bool // whether nsag-CellReselectionSubPriority-r17 is present in the encoding
 	// SliceCellListNRR17 is the component sliceCellListNR-r17 [3] EXPLICIT CHOICE OPTIONAL.
-	SliceCellListNRR17 SliceInfoR17_SliceCellListNRR17
-	// HasSliceCellListNRR17 tells whether sliceCellListNR-r17 is present in the encoding.
-	HasSliceCellListNRR17 bool
+	SliceCellListNRR17    SliceInfoR17_SliceCellListNRR17
+	HasSliceCellListNRR17 bool // whether sliceCellListNR-r17 is present in the encoding
 }
 
 // SliceInfoR17_SliceCellListNRR17 is the type of SliceInfo-r17.sliceCellListNR-r17.
@@ -13091,9 +12097,8 @@ type SliceCellListNRR17 []PCIRange
 //	}
 type FrequencyInfoDL struct {
 	// AbsoluteFrequencySSB is the component absoluteFrequencySSB [0] ARFCN-ValueNR OPTIONAL.
-	AbsoluteFrequencySSB ARFCNValueNR
-	// HasAbsoluteFrequencySSB tells whether absoluteFrequencySSB is present in the encoding.
-	HasAbsoluteFrequencySSB bool
+	AbsoluteFrequencySSB    ARFCNValueNR
+	HasAbsoluteFrequencySSB bool // whether absoluteFrequencySSB is present in the encoding
 	// FrequencyBandList is the component frequencyBandList [1] MultiFrequencyBandListNR.
 	FrequencyBandList MultiFrequencyBandListNR
 	// AbsoluteFrequencyPointA is the component absoluteFrequencyPointA [2] ARFCN-ValueNR.
@@ -13139,27 +12144,22 @@ type FrequencyInfoDLSIB_ScsSpecificCarrierList []SCSSpecificCarrier
 //	}
 type FrequencyInfoUL struct {
 	// FrequencyBandList is the component frequencyBandList [0] MultiFrequencyBandListNR OPTIONAL.
-	FrequencyBandList MultiFrequencyBandListNR
-	// HasFrequencyBandList tells whether frequencyBandList is present in the encoding.
-	HasFrequencyBandList bool
+	FrequencyBandList    MultiFrequencyBandListNR
+	HasFrequencyBandList bool // whether frequencyBandList is present in the encoding
 	// AbsoluteFrequencyPointA is the component absoluteFrequencyPointA [1] ARFCN-ValueNR OPTIONAL.
-	AbsoluteFrequencyPointA ARFCNValueNR
-	// HasAbsoluteFrequencyPointA tells whether absoluteFrequencyPointA is present in the encoding.
-	HasAbsoluteFrequencyPointA bool
+	AbsoluteFrequencyPointA    ARFCNValueNR
+	HasAbsoluteFrequencyPointA bool // whether absoluteFrequencyPointA is present in the encoding
 	// ScsSpecificCarrierList is the component scs-SpecificCarrierList [2] SEQUENCE OF.
 	ScsSpecificCarrierList FrequencyInfoUL_ScsSpecificCarrierList
 	// AdditionalSpectrumEmission is the component additionalSpectrumEmission [3] AdditionalSpectrumEmission OPTIONAL.
-	AdditionalSpectrumEmission AdditionalSpectrumEmission
-	// HasAdditionalSpectrumEmission tells whether additionalSpectrumEmission is present in the encoding.
-	HasAdditionalSpectrumEmission bool
+	AdditionalSpectrumEmission    AdditionalSpectrumEmission
+	HasAdditionalSpectrumEmission bool // whether additionalSpectrumEmission is present in the encoding
 	// PMax is the component p-Max [4] P-Max OPTIONAL.
-	PMax PMax
-	// HasPMax tells whether p-Max is present in the encoding.
-	HasPMax bool
+	PMax    PMax
+	HasPMax bool // whether p-Max is present in the encoding
 	// FrequencyShift7p5khz is the component frequencyShift7p5khz [5] ENUMERATED OPTIONAL.
-	FrequencyShift7p5khz FrequencyInfoUL_FrequencyShift7p5khz
-	// HasFrequencyShift7p5khz tells whether frequencyShift7p5khz is present in the encoding.
-	HasFrequencyShift7p5khz bool
+	FrequencyShift7p5khz    FrequencyInfoUL_FrequencyShift7p5khz
+	HasFrequencyShift7p5khz bool // whether frequencyShift7p5khz is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13191,23 +12191,19 @@ func (v FrequencyInfoUL_FrequencyShift7p5khz) String() string {
 //	}
 type FrequencyInfoULSIB struct {
 	// FrequencyBandList is the component frequencyBandList [0] MultiFrequencyBandListNR-SIB OPTIONAL.
-	FrequencyBandList MultiFrequencyBandListNRSIB
-	// HasFrequencyBandList tells whether frequencyBandList is present in the encoding.
-	HasFrequencyBandList bool
+	FrequencyBandList    MultiFrequencyBandListNRSIB
+	HasFrequencyBandList bool // whether frequencyBandList is present in the encoding
 	// AbsoluteFrequencyPointA is the component absoluteFrequencyPointA [1] ARFCN-ValueNR OPTIONAL.
-	AbsoluteFrequencyPointA ARFCNValueNR
-	// HasAbsoluteFrequencyPointA tells whether absoluteFrequencyPointA is present in the encoding.
-	HasAbsoluteFrequencyPointA bool
+	AbsoluteFrequencyPointA    ARFCNValueNR
+	HasAbsoluteFrequencyPointA bool // whether absoluteFrequencyPointA is present in the encoding
 	// ScsSpecificCarrierList is the component scs-SpecificCarrierList [2] SEQUENCE OF.
 	ScsSpecificCarrierList FrequencyInfoULSIB_ScsSpecificCarrierList
 	// PMax is the component p-Max [3] P-Max OPTIONAL.
-	PMax PMax
-	// HasPMax tells whether p-Max is present in the encoding.
-	HasPMax bool
+	PMax    PMax
+	HasPMax bool // whether p-Max is present in the encoding
 	// FrequencyShift7p5khz is the component frequencyShift7p5khz [4] ENUMERATED OPTIONAL.
-	FrequencyShift7p5khz FrequencyInfoULSIB_FrequencyShift7p5khz
-	// HasFrequencyShift7p5khz tells whether frequencyShift7p5khz is present in the encoding.
-	HasFrequencyShift7p5khz bool
+	FrequencyShift7p5khz    FrequencyInfoULSIB_FrequencyShift7p5khz
+	HasFrequencyShift7p5khz bool // whether frequencyShift7p5khz is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13241,13 +12237,11 @@ type GapPriorityR17 int64
 //	}
 type HighSpeedConfigR16 struct {
 	// HighSpeedMeasFlagR16 is the component highSpeedMeasFlag-r16 [0] ENUMERATED OPTIONAL.
-	HighSpeedMeasFlagR16 HighSpeedConfigR16_HighSpeedMeasFlagR16
-	// HasHighSpeedMeasFlagR16 tells whether highSpeedMeasFlag-r16 is present in the encoding.
-	HasHighSpeedMeasFlagR16 bool
+	HighSpeedMeasFlagR16    HighSpeedConfigR16_HighSpeedMeasFlagR16
+	HasHighSpeedMeasFlagR16 bool // whether highSpeedMeasFlag-r16 is present in the encoding
 	// HighSpeedDemodFlagR16 is the component highSpeedDemodFlag-r16 [1] ENUMERATED OPTIONAL.
-	HighSpeedDemodFlagR16 HighSpeedConfigR16_HighSpeedDemodFlagR16
-	// HasHighSpeedDemodFlagR16 tells whether highSpeedDemodFlag-r16 is present in the encoding.
-	HasHighSpeedDemodFlagR16 bool
+	HighSpeedDemodFlagR16    HighSpeedConfigR16_HighSpeedDemodFlagR16
+	HasHighSpeedDemodFlagR16 bool // whether highSpeedDemodFlag-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13286,17 +12280,14 @@ func (v HighSpeedConfigR16_HighSpeedDemodFlagR16) String() string {
 //	}
 type HighSpeedConfigV1700 struct {
 	// HighSpeedMeasCAScellR17 is the component highSpeedMeasCA-Scell-r17 [0] ENUMERATED OPTIONAL.
-	HighSpeedMeasCAScellR17 HighSpeedConfigV1700_HighSpeedMeasCAScellR17
-	// HasHighSpeedMeasCAScellR17 tells whether highSpeedMeasCA-Scell-r17 is present in the encoding.
-	HasHighSpeedMeasCAScellR17 bool
+	HighSpeedMeasCAScellR17    HighSpeedConfigV1700_HighSpeedMeasCAScellR17
+	HasHighSpeedMeasCAScellR17 bool // whether highSpeedMeasCA-Scell-r17 is present in the encoding
 	// HighSpeedMeasInterFreqR17 is the component highSpeedMeasInterFreq-r17 [1] ENUMERATED OPTIONAL.
-	HighSpeedMeasInterFreqR17 HighSpeedConfigV1700_HighSpeedMeasInterFreqR17
-	// HasHighSpeedMeasInterFreqR17 tells whether highSpeedMeasInterFreq-r17 is present in the encoding.
-	HasHighSpeedMeasInterFreqR17 bool
+	HighSpeedMeasInterFreqR17    HighSpeedConfigV1700_HighSpeedMeasInterFreqR17
+	HasHighSpeedMeasInterFreqR17 bool // whether highSpeedMeasInterFreq-r17 is present in the encoding
 	// HighSpeedDemodCAScellR17 is the component highSpeedDemodCA-Scell-r17 [2] ENUMERATED OPTIONAL.
-	HighSpeedDemodCAScellR17 HighSpeedConfigV1700_HighSpeedDemodCAScellR17
-	// HasHighSpeedDemodCAScellR17 tells whether highSpeedDemodCA-Scell-r17 is present in the encoding.
-	HasHighSpeedDemodCAScellR17 bool
+	HighSpeedDemodCAScellR17    HighSpeedConfigV1700_HighSpeedDemodCAScellR17
+	HasHighSpeedDemodCAScellR17 bool // whether highSpeedDemodCA-Scell-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13347,17 +12338,14 @@ func (v HighSpeedConfigV1700_HighSpeedDemodCAScellR17) String() string {
 //	}
 type HighSpeedConfigFR2R17 struct {
 	// HighSpeedMeasFlagFR2R17 is the component highSpeedMeasFlagFR2-r17 [0] ENUMERATED OPTIONAL.
-	HighSpeedMeasFlagFR2R17 HighSpeedConfigFR2R17_HighSpeedMeasFlagFR2R17
-	// HasHighSpeedMeasFlagFR2R17 tells whether highSpeedMeasFlagFR2-r17 is present in the encoding.
-	HasHighSpeedMeasFlagFR2R17 bool
+	HighSpeedMeasFlagFR2R17    HighSpeedConfigFR2R17_HighSpeedMeasFlagFR2R17
+	HasHighSpeedMeasFlagFR2R17 bool // whether highSpeedMeasFlagFR2-r17 is present in the encoding
 	// HighSpeedDeploymentTypeFR2R17 is the component highSpeedDeploymentTypeFR2-r17 [1] ENUMERATED OPTIONAL.
-	HighSpeedDeploymentTypeFR2R17 HighSpeedConfigFR2R17_HighSpeedDeploymentTypeFR2R17
-	// HasHighSpeedDeploymentTypeFR2R17 tells whether highSpeedDeploymentTypeFR2-r17 is present in the encoding.
-	HasHighSpeedDeploymentTypeFR2R17 bool
+	HighSpeedDeploymentTypeFR2R17    HighSpeedConfigFR2R17_HighSpeedDeploymentTypeFR2R17
+	HasHighSpeedDeploymentTypeFR2R17 bool // whether highSpeedDeploymentTypeFR2-r17 is present in the encoding
 	// HighSpeedLargeOneStepULTimingFR2R17 is the component highSpeedLargeOneStepUL-TimingFR2-r17 [2] ENUMERATED OPTIONAL.
-	HighSpeedLargeOneStepULTimingFR2R17 HighSpeedConfigFR2R17_HighSpeedLargeOneStepULTimingFR2R17
-	// HasHighSpeedLargeOneStepULTimingFR2R17 tells whether highSpeedLargeOneStepUL-TimingFR2-r17 is present in the encoding.
-	HasHighSpeedLargeOneStepULTimingFR2R17 bool
+	HighSpeedLargeOneStepULTimingFR2R17    HighSpeedConfigFR2R17_HighSpeedLargeOneStepULTimingFR2R17
+	HasHighSpeedLargeOneStepULTimingFR2R17 bool // whether highSpeedLargeOneStepUL-TimingFR2-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13432,9 +12420,8 @@ type InvalidSymbolPatternR16 struct {
 	// SymbolsR16 is the component symbols-r16 [0] EXPLICIT CHOICE.
 	SymbolsR16 InvalidSymbolPatternR16_SymbolsR16
 	// PeriodicityAndPatternR16 is the component periodicityAndPattern-r16 [1] EXPLICIT CHOICE OPTIONAL.
-	PeriodicityAndPatternR16 InvalidSymbolPatternR16_PeriodicityAndPatternR16
-	// HasPeriodicityAndPatternR16 tells whether periodicityAndPattern-r16 is present in the encoding.
-	HasPeriodicityAndPatternR16 bool
+	PeriodicityAndPatternR16    InvalidSymbolPatternR16_PeriodicityAndPatternR16
+	HasPeriodicityAndPatternR16 bool // whether periodicityAndPattern-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13578,21 +12565,17 @@ func (v LBTFailureRecoveryConfigR16_LbtFailureDetectionTimerR16) String() string
 //	}
 type LocationInfoR16 struct {
 	// CommonLocationInfoR16 is the component commonLocationInfo-r16 [0] CommonLocationInfo-r16 OPTIONAL.
-	CommonLocationInfoR16 CommonLocationInfoR16
-	// HasCommonLocationInfoR16 tells whether commonLocationInfo-r16 is present in the encoding.
-	HasCommonLocationInfoR16 bool
+	CommonLocationInfoR16    CommonLocationInfoR16
+	HasCommonLocationInfoR16 bool // whether commonLocationInfo-r16 is present in the encoding
 	// BtLocationInfoR16 is the component bt-LocationInfo-r16 [1] LogMeasResultListBT-r16 OPTIONAL.
-	BtLocationInfoR16 LogMeasResultListBTR16
-	// HasBtLocationInfoR16 tells whether bt-LocationInfo-r16 is present in the encoding.
-	HasBtLocationInfoR16 bool
+	BtLocationInfoR16    LogMeasResultListBTR16
+	HasBtLocationInfoR16 bool // whether bt-LocationInfo-r16 is present in the encoding
 	// WlanLocationInfoR16 is the component wlan-LocationInfo-r16 [2] LogMeasResultListWLAN-r16 OPTIONAL.
-	WlanLocationInfoR16 LogMeasResultListWLANR16
-	// HasWlanLocationInfoR16 tells whether wlan-LocationInfo-r16 is present in the encoding.
-	HasWlanLocationInfoR16 bool
+	WlanLocationInfoR16    LogMeasResultListWLANR16
+	HasWlanLocationInfoR16 bool // whether wlan-LocationInfo-r16 is present in the encoding
 	// SensorLocationInfoR16 is the component sensor-LocationInfo-r16 [3] Sensor-LocationInfo-r16 OPTIONAL.
-	SensorLocationInfoR16 SensorLocationInfoR16
-	// HasSensorLocationInfoR16 tells whether sensor-LocationInfo-r16 is present in the encoding.
-	HasSensorLocationInfoR16 bool
+	SensorLocationInfoR16    SensorLocationInfoR16
+	HasSensorLocationInfoR16 bool // whether sensor-LocationInfo-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13784,17 +12767,14 @@ func (v NRPRSMeasurementInfoR16_NrMeasPRSLengthR16) String() string {
 //	}
 type LogicalChannelConfig struct {
 	// UlSpecificParameters is the component ul-SpecificParameters [0] SEQUENCE OPTIONAL.
-	UlSpecificParameters LogicalChannelConfig_UlSpecificParameters
-	// HasUlSpecificParameters tells whether ul-SpecificParameters is present in the encoding.
-	HasUlSpecificParameters bool
+	UlSpecificParameters    LogicalChannelConfig_UlSpecificParameters
+	HasUlSpecificParameters bool // whether ul-SpecificParameters is present in the encoding
 	// ChannelAccessPriorityR16 is the component channelAccessPriority-r16 [1] INTEGER OPTIONAL (extension addition).
-	ChannelAccessPriorityR16 int64
-	// HasChannelAccessPriorityR16 tells whether channelAccessPriority-r16 is present in the encoding.
-	HasChannelAccessPriorityR16 bool
+	ChannelAccessPriorityR16    int64
+	HasChannelAccessPriorityR16 bool // whether channelAccessPriority-r16 is present in the encoding
 	// BitRateMultiplierR16 is the component bitRateMultiplier-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	BitRateMultiplierR16 LogicalChannelConfig_BitRateMultiplierR16
-	// HasBitRateMultiplierR16 tells whether bitRateMultiplier-r16 is present in the encoding.
-	HasBitRateMultiplierR16 bool
+	BitRateMultiplierR16    LogicalChannelConfig_BitRateMultiplierR16
+	HasBitRateMultiplierR16 bool // whether bitRateMultiplier-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13808,53 +12788,42 @@ type LogicalChannelConfig_UlSpecificParameters struct {
 	// BucketSizeDuration is the component bucketSizeDuration [2] ENUMERATED.
 	BucketSizeDuration LogicalChannelConfig_UlSpecificParameters_BucketSizeDuration
 	// AllowedServingCells is the component allowedServingCells [3] SEQUENCE OF OPTIONAL.
-	AllowedServingCells LogicalChannelConfig_UlSpecificParameters_AllowedServingCells
-	// HasAllowedServingCells tells whether allowedServingCells is present in the encoding.
-	HasAllowedServingCells bool
+	AllowedServingCells    LogicalChannelConfig_UlSpecificParameters_AllowedServingCells
+	HasAllowedServingCells bool // whether allowedServingCells is present in the encoding
 	// AllowedSCSList is the component allowedSCS-List [4] SEQUENCE OF OPTIONAL.
-	AllowedSCSList LogicalChannelConfig_UlSpecificParameters_AllowedSCSList
-	// HasAllowedSCSList tells whether allowedSCS-List is present in the encoding.
-	HasAllowedSCSList bool
+	AllowedSCSList    LogicalChannelConfig_UlSpecificParameters_AllowedSCSList
+	HasAllowedSCSList bool // whether allowedSCS-List is present in the encoding
 	// MaxPUSCHDuration is the component maxPUSCH-Duration [5] ENUMERATED OPTIONAL.
-	MaxPUSCHDuration LogicalChannelConfig_UlSpecificParameters_MaxPUSCHDuration
-	// HasMaxPUSCHDuration tells whether maxPUSCH-Duration is present in the encoding.
-	HasMaxPUSCHDuration bool
+	MaxPUSCHDuration    LogicalChannelConfig_UlSpecificParameters_MaxPUSCHDuration
+	HasMaxPUSCHDuration bool // whether maxPUSCH-Duration is present in the encoding
 	// ConfiguredGrantType1Allowed is the component configuredGrantType1Allowed [6] ENUMERATED OPTIONAL.
-	ConfiguredGrantType1Allowed LogicalChannelConfig_UlSpecificParameters_ConfiguredGrantType1Allowed
-	// HasConfiguredGrantType1Allowed tells whether configuredGrantType1Allowed is present in the encoding.
-	HasConfiguredGrantType1Allowed bool
+	ConfiguredGrantType1Allowed    LogicalChannelConfig_UlSpecificParameters_ConfiguredGrantType1Allowed
+	HasConfiguredGrantType1Allowed bool // whether configuredGrantType1Allowed is present in the encoding
 	// LogicalChannelGroup is the component logicalChannelGroup [7] INTEGER OPTIONAL.
-	LogicalChannelGroup int64
-	// HasLogicalChannelGroup tells whether logicalChannelGroup is present in the encoding.
-	HasLogicalChannelGroup bool
+	LogicalChannelGroup    int64
+	HasLogicalChannelGroup bool // whether logicalChannelGroup is present in the encoding
 	// SchedulingRequestID is the component schedulingRequestID [8] SchedulingRequestId OPTIONAL.
-	SchedulingRequestID SchedulingRequestID
-	// HasSchedulingRequestID tells whether schedulingRequestID is present in the encoding.
-	HasSchedulingRequestID bool
+	SchedulingRequestID    SchedulingRequestID
+	HasSchedulingRequestID bool // whether schedulingRequestID is present in the encoding
 	// LogicalChannelSRMask is the component logicalChannelSR-Mask [9] BOOLEAN.
 	LogicalChannelSRMask bool
 	// LogicalChannelSRDelayTimerApplied is the component logicalChannelSR-DelayTimerApplied [10] BOOLEAN.
 	LogicalChannelSRDelayTimerApplied bool
 	// BitRateQueryProhibitTimer is the component bitRateQueryProhibitTimer [11] ENUMERATED OPTIONAL (extension addition).
-	BitRateQueryProhibitTimer LogicalChannelConfig_UlSpecificParameters_BitRateQueryProhibitTimer
-	// HasBitRateQueryProhibitTimer tells whether bitRateQueryProhibitTimer is present in the encoding.
-	HasBitRateQueryProhibitTimer bool
+	BitRateQueryProhibitTimer    LogicalChannelConfig_UlSpecificParameters_BitRateQueryProhibitTimer
+	HasBitRateQueryProhibitTimer bool // whether bitRateQueryProhibitTimer is present in the encoding
 	// AllowedCGListR16 is the component allowedCG-List-r16 [12] SEQUENCE OF OPTIONAL (extension addition).
-	AllowedCGListR16 LogicalChannelConfig_UlSpecificParameters_AllowedCGListR16
-	// HasAllowedCGListR16 tells whether allowedCG-List-r16 is present in the encoding.
-	HasAllowedCGListR16 bool
+	AllowedCGListR16    LogicalChannelConfig_UlSpecificParameters_AllowedCGListR16
+	HasAllowedCGListR16 bool // whether allowedCG-List-r16 is present in the encoding
 	// AllowedPHYPriorityIndexR16 is the component allowedPHY-PriorityIndex-r16 [13] ENUMERATED OPTIONAL (extension addition).
-	AllowedPHYPriorityIndexR16 LogicalChannelConfig_UlSpecificParameters_AllowedPHYPriorityIndexR16
-	// HasAllowedPHYPriorityIndexR16 tells whether allowedPHY-PriorityIndex-r16 is present in the encoding.
-	HasAllowedPHYPriorityIndexR16 bool
+	AllowedPHYPriorityIndexR16    LogicalChannelConfig_UlSpecificParameters_AllowedPHYPriorityIndexR16
+	HasAllowedPHYPriorityIndexR16 bool // whether allowedPHY-PriorityIndex-r16 is present in the encoding
 	// LogicalChannelGroupIABExtR17 is the component logicalChannelGroupIAB-Ext-r17 [14] INTEGER OPTIONAL (extension addition).
-	LogicalChannelGroupIABExtR17 int64
-	// HasLogicalChannelGroupIABExtR17 tells whether logicalChannelGroupIAB-Ext-r17 is present in the encoding.
-	HasLogicalChannelGroupIABExtR17 bool
+	LogicalChannelGroupIABExtR17    int64
+	HasLogicalChannelGroupIABExtR17 bool // whether logicalChannelGroupIAB-Ext-r17 is present in the encoding
 	// AllowedHARQModeR17 is the component allowedHARQ-mode-r17 [15] ENUMERATED OPTIONAL (extension addition).
-	AllowedHARQModeR17 LogicalChannelConfig_UlSpecificParameters_AllowedHARQModeR17
-	// HasAllowedHARQModeR17 tells whether allowedHARQ-mode-r17 is present in the encoding.
-	HasAllowedHARQModeR17 bool
+	AllowedHARQModeR17    LogicalChannelConfig_UlSpecificParameters_AllowedHARQModeR17
+	HasAllowedHARQModeR17 bool // whether allowedHARQ-mode-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14036,33 +13005,26 @@ type LTENeighCellsCRSAssistInfoListR17 []LTENeighCellsCRSAssistInfoR17
 //	}
 type LTENeighCellsCRSAssistInfoR17 struct {
 	// NeighCarrierBandwidthDLR17 is the component neighCarrierBandwidthDL-r17 [0] ENUMERATED OPTIONAL.
-	NeighCarrierBandwidthDLR17 LTENeighCellsCRSAssistInfoR17_NeighCarrierBandwidthDLR17
-	// HasNeighCarrierBandwidthDLR17 tells whether neighCarrierBandwidthDL-r17 is present in the encoding.
-	HasNeighCarrierBandwidthDLR17 bool
+	NeighCarrierBandwidthDLR17    LTENeighCellsCRSAssistInfoR17_NeighCarrierBandwidthDLR17
+	HasNeighCarrierBandwidthDLR17 bool // whether neighCarrierBandwidthDL-r17 is present in the encoding
 	// NeighCarrierFreqDLR17 is the component neighCarrierFreqDL-r17 [1] INTEGER OPTIONAL.
-	NeighCarrierFreqDLR17 int64
-	// HasNeighCarrierFreqDLR17 tells whether neighCarrierFreqDL-r17 is present in the encoding.
-	HasNeighCarrierFreqDLR17 bool
+	NeighCarrierFreqDLR17    int64
+	HasNeighCarrierFreqDLR17 bool // whether neighCarrierFreqDL-r17 is present in the encoding
 	// NeighCellIDR17 is the component neighCellId-r17 [2] EUTRA-PhysCellId OPTIONAL.
-	NeighCellIDR17 EUTRAPhysCellID
-	// HasNeighCellIDR17 tells whether neighCellId-r17 is present in the encoding.
-	HasNeighCellIDR17 bool
+	NeighCellIDR17    EUTRAPhysCellID
+	HasNeighCellIDR17 bool // whether neighCellId-r17 is present in the encoding
 	// NeighCRSMutingR17 is the component neighCRS-muting-r17 [3] ENUMERATED OPTIONAL.
-	NeighCRSMutingR17 LTENeighCellsCRSAssistInfoR17_NeighCRSMutingR17
-	// HasNeighCRSMutingR17 tells whether neighCRS-muting-r17 is present in the encoding.
-	HasNeighCRSMutingR17 bool
+	NeighCRSMutingR17    LTENeighCellsCRSAssistInfoR17_NeighCRSMutingR17
+	HasNeighCRSMutingR17 bool // whether neighCRS-muting-r17 is present in the encoding
 	// NeighMBSFNSubframeConfigListR17 is the component neighMBSFN-SubframeConfigList-r17 [4] EUTRA-MBSFN-SubframeConfigList OPTIONAL.
-	NeighMBSFNSubframeConfigListR17 EUTRAMBSFNSubframeConfigList
-	// HasNeighMBSFNSubframeConfigListR17 tells whether neighMBSFN-SubframeConfigList-r17 is present in the encoding.
-	HasNeighMBSFNSubframeConfigListR17 bool
+	NeighMBSFNSubframeConfigListR17    EUTRAMBSFNSubframeConfigList
+	HasNeighMBSFNSubframeConfigListR17 bool // whether neighMBSFN-SubframeConfigList-r17 is present in the encoding
 	// NeighNrofCRSPortsR17 is the component neighNrofCRS-Ports-r17 [5] ENUMERATED OPTIONAL.
-	NeighNrofCRSPortsR17 LTENeighCellsCRSAssistInfoR17_NeighNrofCRSPortsR17
-	// HasNeighNrofCRSPortsR17 tells whether neighNrofCRS-Ports-r17 is present in the encoding.
-	HasNeighNrofCRSPortsR17 bool
+	NeighNrofCRSPortsR17    LTENeighCellsCRSAssistInfoR17_NeighNrofCRSPortsR17
+	HasNeighNrofCRSPortsR17 bool // whether neighNrofCRS-Ports-r17 is present in the encoding
 	// NeighVShiftR17 is the component neighV-Shift-r17 [6] ENUMERATED OPTIONAL.
-	NeighVShiftR17 LTENeighCellsCRSAssistInfoR17_NeighVShiftR17
-	// HasNeighVShiftR17 tells whether neighV-Shift-r17 is present in the encoding.
-	HasNeighVShiftR17 bool
+	NeighVShiftR17    LTENeighCellsCRSAssistInfoR17_NeighVShiftR17
+	HasNeighVShiftR17 bool // whether neighV-Shift-r17 is present in the encoding
 }
 
 // LTENeighCellsCRSAssistInfoR17_NeighCarrierBandwidthDLR17 is the type of LTE-NeighCellsCRS-AssistInfo-r17.neighCarrierBandwidthDL-r17.
@@ -14176,123 +13138,94 @@ func (v LTENeighCellsCRSAssistInfoR17_NeighVShiftR17) String() string {
 //	}
 type MACCellGroupConfig struct {
 	// DrxConfig is the component drx-Config [0] EXPLICIT SetupRelease{NR-RRC-Definitions.DRX-Config} OPTIONAL.
-	DrxConfig SetupRelease_DRXConfig
-	// HasDrxConfig tells whether drx-Config is present in the encoding.
-	HasDrxConfig bool
+	DrxConfig    SetupRelease_DRXConfig
+	HasDrxConfig bool // whether drx-Config is present in the encoding
 	// SchedulingRequestConfig is the component schedulingRequestConfig [1] SchedulingRequestConfig OPTIONAL.
-	SchedulingRequestConfig SchedulingRequestConfig
-	// HasSchedulingRequestConfig tells whether schedulingRequestConfig is present in the encoding.
-	HasSchedulingRequestConfig bool
+	SchedulingRequestConfig    SchedulingRequestConfig
+	HasSchedulingRequestConfig bool // whether schedulingRequestConfig is present in the encoding
 	// BsrConfig is the component bsr-Config [2] BSR-Config OPTIONAL.
-	BsrConfig BSRConfig
-	// HasBsrConfig tells whether bsr-Config is present in the encoding.
-	HasBsrConfig bool
+	BsrConfig    BSRConfig
+	HasBsrConfig bool // whether bsr-Config is present in the encoding
 	// TagConfig is the component tag-Config [3] TAG-Config OPTIONAL.
-	TagConfig TAGConfig
-	// HasTagConfig tells whether tag-Config is present in the encoding.
-	HasTagConfig bool
+	TagConfig    TAGConfig
+	HasTagConfig bool // whether tag-Config is present in the encoding
 	// PhrConfig is the component phr-Config [4] EXPLICIT SetupRelease{NR-RRC-Definitions.PHR-Config} OPTIONAL.
-	PhrConfig SetupRelease_PHRConfig
-	// HasPhrConfig tells whether phr-Config is present in the encoding.
-	HasPhrConfig bool
+	PhrConfig    SetupRelease_PHRConfig
+	HasPhrConfig bool // whether phr-Config is present in the encoding
 	// SkipUplinkTxDynamic is the component skipUplinkTxDynamic [5] BOOLEAN.
 	SkipUplinkTxDynamic bool
 	// CsiMask is the component csi-Mask [6] BOOLEAN OPTIONAL (extension addition).
-	CsiMask bool
-	// HasCsiMask tells whether csi-Mask is present in the encoding.
-	HasCsiMask bool
+	CsiMask    bool
+	HasCsiMask bool // whether csi-Mask is present in the encoding
 	// DataInactivityTimer is the component dataInactivityTimer [7] EXPLICIT SetupRelease{NR-RRC-Definitions.DataInactivityTimer} OPTIONAL (extension addition).
-	DataInactivityTimer SetupRelease_DataInactivityTimer
-	// HasDataInactivityTimer tells whether dataInactivityTimer is present in the encoding.
-	HasDataInactivityTimer bool
+	DataInactivityTimer    SetupRelease_DataInactivityTimer
+	HasDataInactivityTimer bool // whether dataInactivityTimer is present in the encoding
 	// UsePreBSRR16 is the component usePreBSR-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	UsePreBSRR16 MACCellGroupConfig_UsePreBSRR16
-	// HasUsePreBSRR16 tells whether usePreBSR-r16 is present in the encoding.
-	HasUsePreBSRR16 bool
+	UsePreBSRR16    MACCellGroupConfig_UsePreBSRR16
+	HasUsePreBSRR16 bool // whether usePreBSR-r16 is present in the encoding
 	// SchedulingRequestIDLBTSCellR16 is the component schedulingRequestID-LBT-SCell-r16 [9] SchedulingRequestId OPTIONAL (extension addition).
-	SchedulingRequestIDLBTSCellR16 SchedulingRequestID
-	// HasSchedulingRequestIDLBTSCellR16 tells whether schedulingRequestID-LBT-SCell-r16 is present in the encoding.
-	HasSchedulingRequestIDLBTSCellR16 bool
+	SchedulingRequestIDLBTSCellR16    SchedulingRequestID
+	HasSchedulingRequestIDLBTSCellR16 bool // whether schedulingRequestID-LBT-SCell-r16 is present in the encoding
 	// LchBasedPrioritizationR16 is the component lch-BasedPrioritization-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	LchBasedPrioritizationR16 MACCellGroupConfig_LchBasedPrioritizationR16
-	// HasLchBasedPrioritizationR16 tells whether lch-BasedPrioritization-r16 is present in the encoding.
-	HasLchBasedPrioritizationR16 bool
+	LchBasedPrioritizationR16    MACCellGroupConfig_LchBasedPrioritizationR16
+	HasLchBasedPrioritizationR16 bool // whether lch-BasedPrioritization-r16 is present in the encoding
 	// SchedulingRequestIDBFRSCellR16 is the component schedulingRequestID-BFR-SCell-r16 [11] SchedulingRequestId OPTIONAL (extension addition).
-	SchedulingRequestIDBFRSCellR16 SchedulingRequestID
-	// HasSchedulingRequestIDBFRSCellR16 tells whether schedulingRequestID-BFR-SCell-r16 is present in the encoding.
-	HasSchedulingRequestIDBFRSCellR16 bool
+	SchedulingRequestIDBFRSCellR16    SchedulingRequestID
+	HasSchedulingRequestIDBFRSCellR16 bool // whether schedulingRequestID-BFR-SCell-r16 is present in the encoding
 	// DrxConfigSecondaryGroupR16 is the component drx-ConfigSecondaryGroup-r16 [12] EXPLICIT SetupRelease{NR-RRC-Definitions.DRX-ConfigSecondaryGroup-r16} OPTIONAL (extension addition).
-	DrxConfigSecondaryGroupR16 SetupRelease_DRXConfigSecondaryGroupR16
-	// HasDrxConfigSecondaryGroupR16 tells whether drx-ConfigSecondaryGroup-r16 is present in the encoding.
-	HasDrxConfigSecondaryGroupR16 bool
+	DrxConfigSecondaryGroupR16    SetupRelease_DRXConfigSecondaryGroupR16
+	HasDrxConfigSecondaryGroupR16 bool // whether drx-ConfigSecondaryGroup-r16 is present in the encoding
 	// EnhancedSkipUplinkTxDynamicR16 is the component enhancedSkipUplinkTxDynamic-r16 [13] ENUMERATED OPTIONAL (extension addition).
-	EnhancedSkipUplinkTxDynamicR16 MACCellGroupConfig_EnhancedSkipUplinkTxDynamicR16
-	// HasEnhancedSkipUplinkTxDynamicR16 tells whether enhancedSkipUplinkTxDynamic-r16 is present in the encoding.
-	HasEnhancedSkipUplinkTxDynamicR16 bool
+	EnhancedSkipUplinkTxDynamicR16    MACCellGroupConfig_EnhancedSkipUplinkTxDynamicR16
+	HasEnhancedSkipUplinkTxDynamicR16 bool // whether enhancedSkipUplinkTxDynamic-r16 is present in the encoding
 	// EnhancedSkipUplinkTxConfiguredR16 is the component enhancedSkipUplinkTxConfigured-r16 [14] ENUMERATED OPTIONAL (extension addition).
-	EnhancedSkipUplinkTxConfiguredR16 MACCellGroupConfig_EnhancedSkipUplinkTxConfiguredR16
-	// HasEnhancedSkipUplinkTxConfiguredR16 tells whether enhancedSkipUplinkTxConfigured-r16 is present in the encoding.
-	HasEnhancedSkipUplinkTxConfiguredR16 bool
+	EnhancedSkipUplinkTxConfiguredR16    MACCellGroupConfig_EnhancedSkipUplinkTxConfiguredR16
+	HasEnhancedSkipUplinkTxConfiguredR16 bool // whether enhancedSkipUplinkTxConfigured-r16 is present in the encoding
 	// IntraCGPrioritizationR17 is the component intraCG-Prioritization-r17 [15] ENUMERATED OPTIONAL (extension addition).
-	IntraCGPrioritizationR17 MACCellGroupConfig_IntraCGPrioritizationR17
-	// HasIntraCGPrioritizationR17 tells whether intraCG-Prioritization-r17 is present in the encoding.
-	HasIntraCGPrioritizationR17 bool
+	IntraCGPrioritizationR17    MACCellGroupConfig_IntraCGPrioritizationR17
+	HasIntraCGPrioritizationR17 bool // whether intraCG-Prioritization-r17 is present in the encoding
 	// DrxConfigSLR17 is the component drx-ConfigSL-r17 [16] EXPLICIT SetupRelease{NR-RRC-Definitions.DRX-ConfigSL-r17} OPTIONAL (extension addition).
-	DrxConfigSLR17 SetupRelease_DRXConfigSLR17
-	// HasDrxConfigSLR17 tells whether drx-ConfigSL-r17 is present in the encoding.
-	HasDrxConfigSLR17 bool
+	DrxConfigSLR17    SetupRelease_DRXConfigSLR17
+	HasDrxConfigSLR17 bool // whether drx-ConfigSL-r17 is present in the encoding
 	// DrxConfigExtV1700 is the component drx-ConfigExt-v1700 [17] EXPLICIT SetupRelease{NR-RRC-Definitions.DRX-ConfigExt-v1700} OPTIONAL (extension addition).
-	DrxConfigExtV1700 SetupRelease_DRXConfigExtV1700
-	// HasDrxConfigExtV1700 tells whether drx-ConfigExt-v1700 is present in the encoding.
-	HasDrxConfigExtV1700 bool
+	DrxConfigExtV1700    SetupRelease_DRXConfigExtV1700
+	HasDrxConfigExtV1700 bool // whether drx-ConfigExt-v1700 is present in the encoding
 	// SchedulingRequestIDBFRR17 is the component schedulingRequestID-BFR-r17 [18] SchedulingRequestId OPTIONAL (extension addition).
-	SchedulingRequestIDBFRR17 SchedulingRequestID
-	// HasSchedulingRequestIDBFRR17 tells whether schedulingRequestID-BFR-r17 is present in the encoding.
-	HasSchedulingRequestIDBFRR17 bool
+	SchedulingRequestIDBFRR17    SchedulingRequestID
+	HasSchedulingRequestIDBFRR17 bool // whether schedulingRequestID-BFR-r17 is present in the encoding
 	// SchedulingRequestIDBFR2R17 is the component schedulingRequestID-BFR2-r17 [19] SchedulingRequestId OPTIONAL (extension addition).
-	SchedulingRequestIDBFR2R17 SchedulingRequestID
-	// HasSchedulingRequestIDBFR2R17 tells whether schedulingRequestID-BFR2-r17 is present in the encoding.
-	HasSchedulingRequestIDBFR2R17 bool
+	SchedulingRequestIDBFR2R17    SchedulingRequestID
+	HasSchedulingRequestIDBFR2R17 bool // whether schedulingRequestID-BFR2-r17 is present in the encoding
 	// SchedulingRequestConfigV1700 is the component schedulingRequestConfig-v1700 [20] SchedulingRequestConfig-v1700 OPTIONAL (extension addition).
-	SchedulingRequestConfigV1700 SchedulingRequestConfigV1700
-	// HasSchedulingRequestConfigV1700 tells whether schedulingRequestConfig-v1700 is present in the encoding.
-	HasSchedulingRequestConfigV1700 bool
+	SchedulingRequestConfigV1700    SchedulingRequestConfigV1700
+	HasSchedulingRequestConfigV1700 bool // whether schedulingRequestConfig-v1700 is present in the encoding
 	// TarConfigR17 is the component tar-Config-r17 [21] EXPLICIT SetupRelease{NR-RRC-Definitions.TAR-Config-r17} OPTIONAL (extension addition).
-	TarConfigR17 SetupRelease_TARConfigR17
-	// HasTarConfigR17 tells whether tar-Config-r17 is present in the encoding.
-	HasTarConfigR17 bool
+	TarConfigR17    SetupRelease_TARConfigR17
+	HasTarConfigR17 bool // whether tar-Config-r17 is present in the encoding
 	// GRNTIConfigToAddModListR17 is the component g-RNTI-ConfigToAddModList-r17 [22] SEQUENCE OF OPTIONAL (extension addition).
-	GRNTIConfigToAddModListR17 MACCellGroupConfig_GRNTIConfigToAddModListR17
-	// HasGRNTIConfigToAddModListR17 tells whether g-RNTI-ConfigToAddModList-r17 is present in the encoding.
-	HasGRNTIConfigToAddModListR17 bool
+	GRNTIConfigToAddModListR17    MACCellGroupConfig_GRNTIConfigToAddModListR17
+	HasGRNTIConfigToAddModListR17 bool // whether g-RNTI-ConfigToAddModList-r17 is present in the encoding
 	// GRNTIConfigToReleaseListR17 is the component g-RNTI-ConfigToReleaseList-r17 [23] SEQUENCE OF OPTIONAL (extension addition).
-	GRNTIConfigToReleaseListR17 MACCellGroupConfig_GRNTIConfigToReleaseListR17
-	// HasGRNTIConfigToReleaseListR17 tells whether g-RNTI-ConfigToReleaseList-r17 is present in the encoding.
-	HasGRNTIConfigToReleaseListR17 bool
+	GRNTIConfigToReleaseListR17    MACCellGroupConfig_GRNTIConfigToReleaseListR17
+	HasGRNTIConfigToReleaseListR17 bool // whether g-RNTI-ConfigToReleaseList-r17 is present in the encoding
 	// GCSRNTIConfigToAddModListR17 is the component g-CS-RNTI-ConfigToAddModList-r17 [24] SEQUENCE OF OPTIONAL (extension addition).
-	GCSRNTIConfigToAddModListR17 MACCellGroupConfig_GCSRNTIConfigToAddModListR17
-	// HasGCSRNTIConfigToAddModListR17 tells whether g-CS-RNTI-ConfigToAddModList-r17 is present in the encoding.
-	HasGCSRNTIConfigToAddModListR17 bool
+	GCSRNTIConfigToAddModListR17    MACCellGroupConfig_GCSRNTIConfigToAddModListR17
+	HasGCSRNTIConfigToAddModListR17 bool // whether g-CS-RNTI-ConfigToAddModList-r17 is present in the encoding
 	// GCSRNTIConfigToReleaseListR17 is the component g-CS-RNTI-ConfigToReleaseList-r17 [25] SEQUENCE OF OPTIONAL (extension addition).
-	GCSRNTIConfigToReleaseListR17 MACCellGroupConfig_GCSRNTIConfigToReleaseListR17
-	// HasGCSRNTIConfigToReleaseListR17 tells whether g-CS-RNTI-ConfigToReleaseList-r17 is present in the encoding.
-	HasGCSRNTIConfigToReleaseListR17 bool
+	GCSRNTIConfigToReleaseListR17    MACCellGroupConfig_GCSRNTIConfigToReleaseListR17
+	HasGCSRNTIConfigToReleaseListR17 bool // whether g-CS-RNTI-ConfigToReleaseList-r17 is present in the encoding
 	// AllowCSISRSTxMulticastDRXActiveR17 is the component allowCSI-SRS-Tx-MulticastDRX-Active-r17 [26] BOOLEAN OPTIONAL (extension addition).
-	AllowCSISRSTxMulticastDRXActiveR17 bool
-	// HasAllowCSISRSTxMulticastDRXActiveR17 tells whether allowCSI-SRS-Tx-MulticastDRX-Active-r17 is present in the encoding.
-	HasAllowCSISRSTxMulticastDRXActiveR17 bool
+	AllowCSISRSTxMulticastDRXActiveR17    bool
+	HasAllowCSISRSTxMulticastDRXActiveR17 bool // whether allowCSI-SRS-Tx-MulticastDRX-Active-r17 is present in the encoding
 	// SchedulingRequestIDPosMGRequestR17 is the component schedulingRequestID-PosMG-Request-r17 [27] SchedulingRequestId OPTIONAL (extension addition).
-	SchedulingRequestIDPosMGRequestR17 SchedulingRequestID
-	// HasSchedulingRequestIDPosMGRequestR17 tells whether schedulingRequestID-PosMG-Request-r17 is present in the encoding.
-	HasSchedulingRequestIDPosMGRequestR17 bool
+	SchedulingRequestIDPosMGRequestR17    SchedulingRequestID
+	HasSchedulingRequestIDPosMGRequestR17 bool // whether schedulingRequestID-PosMG-Request-r17 is present in the encoding
 	// DrxLastTransmissionULR17 is the component drx-LastTransmissionUL-r17 [28] ENUMERATED OPTIONAL (extension addition).
-	DrxLastTransmissionULR17 MACCellGroupConfig_DrxLastTransmissionULR17
-	// HasDrxLastTransmissionULR17 tells whether drx-LastTransmissionUL-r17 is present in the encoding.
-	HasDrxLastTransmissionULR17 bool
+	DrxLastTransmissionULR17    MACCellGroupConfig_DrxLastTransmissionULR17
+	HasDrxLastTransmissionULR17 bool // whether drx-LastTransmissionUL-r17 is present in the encoding
 	// PosMGRequestR17 is the component posMG-Request-r17 [29] ENUMERATED OPTIONAL (extension addition).
-	PosMGRequestR17 MACCellGroupConfig_PosMGRequestR17
-	// HasPosMGRequestR17 tells whether posMG-Request-r17 is present in the encoding.
-	HasPosMGRequestR17 bool
+	PosMGRequestR17    MACCellGroupConfig_PosMGRequestR17
+	HasPosMGRequestR17 bool // whether posMG-Request-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14618,3 +13551,910 @@ const (
 func (v MACCellGroupConfig_DrxLastTransmissionULR17) String() string {
 	return der.Name("enabled", int(v), "")
 }
+
+// MACCellGroupConfig_PosMGRequestR17 is the type of MAC-CellGroupConfig.posMG-Request-r17.
+type MACCellGroupConfig_PosMGRequestR17 int64
+
+const (
+	MACCellGroupConfig_PosMGRequestR17_Enabled MACCellGroupConfig_PosMGRequestR17 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACCellGroupConfig_PosMGRequestR17) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// DataInactivityTimer is the ASN.1 type DataInactivityTimer.
+//
+//	DataInactivityTimer ::=         ENUMERATED {s1, s2, s3, s5, s7, s10, s15, s20, s40, s50, s60, s80, s100, s120, s150, s180}
+type DataInactivityTimer int64
+
+const (
+	DataInactivityTimer_S1   DataInactivityTimer = 0  // s1
+	DataInactivityTimer_S2   DataInactivityTimer = 1  // s2
+	DataInactivityTimer_S3   DataInactivityTimer = 2  // s3
+	DataInactivityTimer_S5   DataInactivityTimer = 3  // s5
+	DataInactivityTimer_S7   DataInactivityTimer = 4  // s7
+	DataInactivityTimer_S10  DataInactivityTimer = 5  // s10
+	DataInactivityTimer_S15  DataInactivityTimer = 6  // s15
+	DataInactivityTimer_S20  DataInactivityTimer = 7  // s20
+	DataInactivityTimer_S40  DataInactivityTimer = 8  // s40
+	DataInactivityTimer_S50  DataInactivityTimer = 9  // s50
+	DataInactivityTimer_S60  DataInactivityTimer = 10 // s60
+	DataInactivityTimer_S80  DataInactivityTimer = 11 // s80
+	DataInactivityTimer_S100 DataInactivityTimer = 12 // s100
+	DataInactivityTimer_S120 DataInactivityTimer = 13 // s120
+	DataInactivityTimer_S150 DataInactivityTimer = 14 // s150
+	DataInactivityTimer_S180 DataInactivityTimer = 15 // s180
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v DataInactivityTimer) String() string {
+	return der.Name("s1 s2 s3 s5 s7 s10 s15 s20 s40 s50 s60 s80 s100 s120 s150 s180", int(v), "")
+}
+
+// MBSRNTISpecificConfigR17 is the ASN.1 type MBS-RNTI-SpecificConfig-r17.
+//
+//	MBS-RNTI-SpecificConfig-r17 ::=        SEQUENCE {
+//	    mbs-RNTI-SpecificConfigId-r17          MBS-RNTI-SpecificConfigId-r17,
+//	    groupCommon-RNTI-r17                   CHOICE {
+//	        g-RNTI                                 RNTI-Value,
+//	        g-CS-RNTI                              RNTI-Value
+//	    },
+//	    drx-ConfigPTM-r17                      SetupRelease { DRX-ConfigPTM-r17 }                          OPTIONAL,   -- Need M
+//	    harq-FeedbackEnablerMulticast-r17      ENUMERATED {dci-enabler, enabled}                           OPTIONAL,   -- Need S
+//	    harq-FeedbackOptionMulticast-r17       ENUMERATED {ack-nack, nack-only}                            OPTIONAL,   -- Cond HARQFeedback
+//	    pdsch-AggregationFactor-r17            ENUMERATED {n2, n4, n8}                                     OPTIONAL    -- Cond G-RNTI
+//	}
+type MBSRNTISpecificConfigR17 struct {
+	// MbsRNTISpecificConfigIDR17 is the component mbs-RNTI-SpecificConfigId-r17 [0] MBS-RNTI-SpecificConfigId-r17.
+	MbsRNTISpecificConfigIDR17 MBSRNTISpecificConfigIDR17
+	// GroupCommonRNTIR17 is the component groupCommon-RNTI-r17 [1] EXPLICIT CHOICE.
+	GroupCommonRNTIR17 MBSRNTISpecificConfigR17_GroupCommonRNTIR17
+	// DrxConfigPTMR17 is the component drx-ConfigPTM-r17 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.DRX-ConfigPTM-r17} OPTIONAL.
+	DrxConfigPTMR17    SetupRelease_DRXConfigPTMR17
+	HasDrxConfigPTMR17 bool // whether drx-ConfigPTM-r17 is present in the encoding
+	// HarqFeedbackEnablerMulticastR17 is the component harq-FeedbackEnablerMulticast-r17 [3] ENUMERATED OPTIONAL.
+	HarqFeedbackEnablerMulticastR17    MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17
+	HasHarqFeedbackEnablerMulticastR17 bool // whether harq-FeedbackEnablerMulticast-r17 is present in the encoding
+	// HarqFeedbackOptionMulticastR17 is the component harq-FeedbackOptionMulticast-r17 [4] ENUMERATED OPTIONAL.
+	HarqFeedbackOptionMulticastR17    MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17
+	HasHarqFeedbackOptionMulticastR17 bool // whether harq-FeedbackOptionMulticast-r17 is present in the encoding
+	// PdschAggregationFactorR17 is the component pdsch-AggregationFactor-r17 [5] ENUMERATED OPTIONAL.
+	PdschAggregationFactorR17    MBSRNTISpecificConfigR17_PdschAggregationFactorR17
+	HasPdschAggregationFactorR17 bool // whether pdsch-AggregationFactor-r17 is present in the encoding
+}
+
+// MBSRNTISpecificConfigR17_GroupCommonRNTIR17 is the type of MBS-RNTI-SpecificConfig-r17.groupCommon-RNTI-r17.
+type MBSRNTISpecificConfigR17_GroupCommonRNTIR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice
+	// GRNTI is the component g-RNTI [0] RNTI-Value.
+	GRNTI RNTIValue
+	// GCSRNTI is the component g-CS-RNTI [1] RNTI-Value.
+	GCSRNTI RNTIValue
+}
+
+// MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice tells which alternative of MBSRNTISpecificConfigR17_GroupCommonRNTIR17 a value holds.
+type MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice int
+
+const (
+	MBSRNTISpecificConfigR17_GRNTI   MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice = 1 // g-RNTI
+	MBSRNTISpecificConfigR17_GCSRNTI MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice = 2 // g-CS-RNTI
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("g-RNTI g-CS-RNTI", int(c)-1, "")
+	}
+	return "MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SetupRelease_DRXConfigPTMR17 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_DRXConfigPTMR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_DRXConfigPTMR17Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] DRX-ConfigPTM-r17.
+	Setup *DRXConfigPTMR17
+}
+
+// SetupRelease_DRXConfigPTMR17Choice tells which alternative of SetupRelease_DRXConfigPTMR17 a value holds.
+type SetupRelease_DRXConfigPTMR17Choice int
+
+const (
+	SetupRelease_DRXConfigPTMR17_Release SetupRelease_DRXConfigPTMR17Choice = 1 // release
+	SetupRelease_DRXConfigPTMR17_Setup   SetupRelease_DRXConfigPTMR17Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_DRXConfigPTMR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_DRXConfigPTMR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 is the type of MBS-RNTI-SpecificConfig-r17.harq-FeedbackEnablerMulticast-r17.
+type MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 int64
+
+const (
+	MBSRNTISpecificConfigR17_DciEnabler MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 = 0 // dci-enabler
+	MBSRNTISpecificConfigR17_Enabled    MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 = 1 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17) String() string {
+	return der.Name("dci-enabler enabled", int(v), "")
+}
+
+// MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 is the type of MBS-RNTI-SpecificConfig-r17.harq-FeedbackOptionMulticast-r17.
+type MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 int64
+
+const (
+	MBSRNTISpecificConfigR17_AckNack  MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 = 0 // ack-nack
+	MBSRNTISpecificConfigR17_NackOnly MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 = 1 // nack-only
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17) String() string {
+	return der.Name("ack-nack nack-only", int(v), "")
+}
+
+// MBSRNTISpecificConfigR17_PdschAggregationFactorR17 is the type of MBS-RNTI-SpecificConfig-r17.pdsch-AggregationFactor-r17.
+type MBSRNTISpecificConfigR17_PdschAggregationFactorR17 int64
+
+const (
+	MBSRNTISpecificConfigR17_N2 MBSRNTISpecificConfigR17_PdschAggregationFactorR17 = 0 // n2
+	MBSRNTISpecificConfigR17_N4 MBSRNTISpecificConfigR17_PdschAggregationFactorR17 = 1 // n4
+	MBSRNTISpecificConfigR17_N8 MBSRNTISpecificConfigR17_PdschAggregationFactorR17 = 2 // n8
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MBSRNTISpecificConfigR17_PdschAggregationFactorR17) String() string {
+	return der.Name("n2 n4 n8", int(v), "")
+}
+
+// MBSRNTISpecificConfigIDR17 is the ASN.1 type MBS-RNTI-SpecificConfigId-r17.
+//
+//	MBS-RNTI-SpecificConfigId-r17 ::= INTEGER (0..maxG-RNTI-1-r17)
+type MBSRNTISpecificConfigIDR17 int64
+
+// MeasConfig is the ASN.1 type MeasConfig.
+//
+//	MeasConfig ::=                      SEQUENCE {
+//	    measObjectToRemoveList              MeasObjectToRemoveList                                              OPTIONAL,   -- Need N
+//	    measObjectToAddModList              MeasObjectToAddModList                                              OPTIONAL,   -- Need N
+//	    reportConfigToRemoveList            ReportConfigToRemoveList                                            OPTIONAL,   -- Need N
+//	    reportConfigToAddModList            ReportConfigToAddModList                                            OPTIONAL,   -- Need N
+//	    measIdToRemoveList                  MeasIdToRemoveList                                                  OPTIONAL,   -- Need N
+//	    measIdToAddModList                  MeasIdToAddModList                                                  OPTIONAL,   -- Need N
+//	    s-MeasureConfig                     CHOICE {
+//	        ssb-RSRP                            RSRP-Range,
+//	        csi-RSRP                            RSRP-Range
+//	    }                                                                                                       OPTIONAL,   -- Need M
+//	    quantityConfig                      QuantityConfig                                                      OPTIONAL,   -- Need M
+//	    measGapConfig                       MeasGapConfig                                                       OPTIONAL,   -- Need M
+//	    measGapSharingConfig                MeasGapSharingConfig                                                OPTIONAL,   -- Need M
+//	    ...,
+//	    [[
+//	    interFrequencyConfig-NoGap-r16      ENUMERATED {true}                                                   OPTIONAL    -- Need R
+//	    ]]
+//	}
+type MeasConfig struct {
+	// MeasObjectToRemoveList is the component measObjectToRemoveList [0] MeasObjectToRemoveList OPTIONAL.
+	MeasObjectToRemoveList    MeasObjectToRemoveList
+	HasMeasObjectToRemoveList bool // whether measObjectToRemoveList is present in the encoding
+	// MeasObjectToAddModList is the component measObjectToAddModList [1] MeasObjectToAddModList OPTIONAL.
+	MeasObjectToAddModList    MeasObjectToAddModList
+	HasMeasObjectToAddModList bool // whether measObjectToAddModList is present in the encoding
+	// ReportConfigToRemoveList is the component reportConfigToRemoveList [2] ReportConfigToRemoveList OPTIONAL.
+	ReportConfigToRemoveList    ReportConfigToRemoveList
+	HasReportConfigToRemoveList bool // whether reportConfigToRemoveList is present in the encoding
+	// ReportConfigToAddModList is the component reportConfigToAddModList [3] ReportConfigToAddModList OPTIONAL.
+	ReportConfigToAddModList    ReportConfigToAddModList
+	HasReportConfigToAddModList bool // whether reportConfigToAddModList is present in the encoding
+	// MeasIDToRemoveList is the component measIdToRemoveList [4] MeasIdToRemoveList OPTIONAL.
+	MeasIDToRemoveList    MeasIDToRemoveList
+	HasMeasIDToRemoveList bool // whether measIdToRemoveList is present in the encoding
+	// MeasIDToAddModList is the component measIdToAddModList [5] MeasIdToAddModList OPTIONAL.
+	MeasIDToAddModList    MeasIDToAddModList
+	HasMeasIDToAddModList bool // whether measIdToAddModList is present in the encoding
+	// SMeasureConfig is the component s-MeasureConfig [6] EXPLICIT CHOICE OPTIONAL.
+	SMeasureConfig    MeasConfig_SMeasureConfig
+	HasSMeasureConfig bool // whether s-MeasureConfig is present in the encoding
+	// QuantityConfig is the component quantityConfig [7] QuantityConfig OPTIONAL.
+	QuantityConfig    QuantityConfig
+	HasQuantityConfig bool // whether quantityConfig is present in the encoding
+	// MeasGapConfig is the component measGapConfig [8] MeasGapConfig OPTIONAL.
+	MeasGapConfig    MeasGapConfig
+	HasMeasGapConfig bool // whether measGapConfig is present in the encoding
+	// MeasGapSharingConfig is the component measGapSharingConfig [9] MeasGapSharingConfig OPTIONAL.
+	MeasGapSharingConfig    MeasGapSharingConfig
+	HasMeasGapSharingConfig bool // whether measGapSharingConfig is present in the encoding
+	// InterFrequencyConfigNoGapR16 is the component interFrequencyConfig-NoGap-r16 [10] ENUMERATED OPTIONAL (extension addition).
+	InterFrequencyConfigNoGapR16    MeasConfig_InterFrequencyConfigNoGapR16
+	HasInterFrequencyConfigNoGapR16 bool // whether interFrequencyConfig-NoGap-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// MeasConfig_SMeasureConfig is the type of MeasConfig.s-MeasureConfig.
+type MeasConfig_SMeasureConfig struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice MeasConfig_SMeasureConfigChoice
+	// SsbRSRP is the component ssb-RSRP [0] RSRP-Range.
+	SsbRSRP RSRPRange
+	// CsiRSRP is the component csi-RSRP [1] RSRP-Range.
+	CsiRSRP RSRPRange
+}
+
+// MeasConfig_SMeasureConfigChoice tells which alternative of MeasConfig_SMeasureConfig a value holds.
+type MeasConfig_SMeasureConfigChoice int
+
+const (
+	MeasConfig_SsbRSRP MeasConfig_SMeasureConfigChoice = 1 // ssb-RSRP
+	MeasConfig_CsiRSRP MeasConfig_SMeasureConfigChoice = 2 // csi-RSRP
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c MeasConfig_SMeasureConfigChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("ssb-RSRP csi-RSRP", int(c)-1, "")
+	}
+	return "MeasConfig_SMeasureConfigChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// MeasConfig_InterFrequencyConfigNoGapR16 is the type of MeasConfig.interFrequencyConfig-NoGap-r16.
+type MeasConfig_InterFrequencyConfigNoGapR16 int64
+
+const (
+	MeasConfig_True MeasConfig_InterFrequencyConfigNoGapR16 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MeasConfig_InterFrequencyConfigNoGapR16) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// MeasObjectToRemoveList is the ASN.1 type MeasObjectToRemoveList.
+//
+//	MeasObjectToRemoveList ::=              SEQUENCE (SIZE (1..maxNrofObjectId)) OF MeasObjectId
+type MeasObjectToRemoveList []MeasObjectID
+
+// MeasIDToRemoveList is the ASN.1 type MeasIdToRemoveList.
+//
+//	MeasIdToRemoveList ::=                  SEQUENCE (SIZE (1..maxNrofMeasId)) OF MeasId
+type MeasIDToRemoveList []MeasID
+
+// ReportConfigToRemoveList is the ASN.1 type ReportConfigToRemoveList.
+//
+//	ReportConfigToRemoveList ::=            SEQUENCE (SIZE (1..maxReportConfigId)) OF ReportConfigId
+type ReportConfigToRemoveList []ReportConfigID
+
+// MeasGapConfig is the ASN.1 type MeasGapConfig.
+//
+//	MeasGapConfig ::=                   SEQUENCE {
+//	    gapFR2                              SetupRelease { GapConfig }                                              OPTIONAL,   -- Need M
+//	    ...,
+//	    [[
+//	    gapFR1                              SetupRelease { GapConfig }                                              OPTIONAL,   -- Need M
+//	    gapUE                               SetupRelease { GapConfig }                                              OPTIONAL    -- Need M
+//	    ]],
+//	    [[
+//	    gapToAddModList-r17           SEQUENCE (SIZE (1..maxNrofGapId-r17)) OF GapConfig-r17                    OPTIONAL,   -- Need N
+//	    gapToReleaseList-r17          SEQUENCE (SIZE (1..maxNrofGapId-r17)) OF MeasGapId-r17                    OPTIONAL,   -- Need N
+//	    posMeasGapPreConfigToAddModList-r17      PosMeasGapPreConfigToAddModList-r17                                OPTIONAL,   -- Need N
+//	    posMeasGapPreConfigToReleaseList-r17     PosMeasGapPreConfigToReleaseList-r17                               OPTIONAL    -- Need N
+//	    ]]
+//
+//	}
+type MeasGapConfig struct {
+	// GapFR2 is the component gapFR2 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.GapConfig} OPTIONAL.
+	GapFR2    SetupRelease_GapConfig
+	HasGapFR2 bool // whether gapFR2 is present in the encoding
+	// GapFR1 is the component gapFR1 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.GapConfig} OPTIONAL (extension addition).
+	GapFR1    SetupRelease_GapConfig
+	HasGapFR1 bool // whether gapFR1 is present in the encoding
+	// GapUE is the component gapUE [2] EXPLICIT SetupRelease{NR-RRC-Definitions.GapConfig} OPTIONAL (extension addition).
+	GapUE    SetupRelease_GapConfig
+	HasGapUE bool // whether gapUE is present in the encoding
+	// GapToAddModListR17 is the component gapToAddModList-r17 [3] SEQUENCE OF OPTIONAL (extension addition).
+	GapToAddModListR17    MeasGapConfig_GapToAddModListR17
+	HasGapToAddModListR17 bool // whether gapToAddModList-r17 is present in the encoding
+	// GapToReleaseListR17 is the component gapToReleaseList-r17 [4] SEQUENCE OF OPTIONAL (extension addition).
+	GapToReleaseListR17    MeasGapConfig_GapToReleaseListR17
+	HasGapToReleaseListR17 bool // whether gapToReleaseList-r17 is present in the encoding
+	// PosMeasGapPreConfigToAddModListR17 is the component posMeasGapPreConfigToAddModList-r17 [5] PosMeasGapPreConfigToAddModList-r17 OPTIONAL (extension addition).
+	PosMeasGapPreConfigToAddModListR17    PosMeasGapPreConfigToAddModListR17
+	HasPosMeasGapPreConfigToAddModListR17 bool // whether posMeasGapPreConfigToAddModList-r17 is present in the encoding
+	// PosMeasGapPreConfigToReleaseListR17 is the component posMeasGapPreConfigToReleaseList-r17 [6] PosMeasGapPreConfigToReleaseList-r17 OPTIONAL (extension addition).
+	PosMeasGapPreConfigToReleaseListR17    PosMeasGapPreConfigToReleaseListR17
+	HasPosMeasGapPreConfigToReleaseListR17 bool // whether posMeasGapPreConfigToReleaseList-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SetupRelease_GapConfig is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_GapConfig struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_GapConfigChoice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] GapConfig.
+	Setup *GapConfig
+}
+
+// SetupRelease_GapConfigChoice tells which alternative of SetupRelease_GapConfig a value holds.
+type SetupRelease_GapConfigChoice int
+
+const (
+	SetupRelease_GapConfig_Release SetupRelease_GapConfigChoice = 1 // release
+	SetupRelease_GapConfig_Setup   SetupRelease_GapConfigChoice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_GapConfigChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_GapConfigChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// MeasGapConfig_GapToAddModListR17 is the type of MeasGapConfig.gapToAddModList-r17.
+type MeasGapConfig_GapToAddModListR17 []GapConfigR17
+
+// MeasGapConfig_GapToReleaseListR17 is the type of MeasGapConfig.gapToReleaseList-r17.
+type MeasGapConfig_GapToReleaseListR17 []MeasGapIDR17
+
+// GapConfig is the ASN.1 type GapConfig.
+//
+//	GapConfig ::=                       SEQUENCE {
+//	    gapOffset                           INTEGER (0..159),
+//	    mgl                                 ENUMERATED {ms1dot5, ms3, ms3dot5, ms4, ms5dot5, ms6},
+//	    mgrp                                ENUMERATED {ms20, ms40, ms80, ms160},
+//	    mgta                                ENUMERATED {ms0, ms0dot25, ms0dot5},
+//	    ...,
+//	    [[
+//	    refServCellIndicator                ENUMERATED {pCell, pSCell, mcg-FR2}                                 OPTIONAL   -- Cond NEDCorNRDC
+//	    ]],
+//	    [[
+//	    refFR2ServCellAsyncCA-r16           ServCellIndex                                                       OPTIONAL,   -- Cond AsyncCA
+//	    mgl-r16                             ENUMERATED {ms10, ms20}                                             OPTIONAL    -- Cond PRS
+//	    ]]
+//	}
+type GapConfig struct {
+	// GapOffset is the component gapOffset [0] INTEGER.
+	GapOffset int64
+	// Mgl is the component mgl [1] ENUMERATED.
+	Mgl GapConfig_Mgl
+	// Mgrp is the component mgrp [2] ENUMERATED.
+	Mgrp GapConfig_Mgrp
+	// Mgta is the component mgta [3] ENUMERATED.
+	Mgta GapConfig_Mgta
+	// RefServCellIndicator is the component refServCellIndicator [4] ENUMERATED OPTIONAL (extension addition).
+	RefServCellIndicator    GapConfig_RefServCellIndicator
+	HasRefServCellIndicator bool // whether refServCellIndicator is present in the encoding
+	// RefFR2ServCellAsyncCAR16 is the component refFR2ServCellAsyncCA-r16 [5] ServCellIndex OPTIONAL (extension addition).
+	RefFR2ServCellAsyncCAR16    ServCellIndex
+	HasRefFR2ServCellAsyncCAR16 bool // whether refFR2ServCellAsyncCA-r16 is present in the encoding
+	// MglR16 is the component mgl-r16 [6] ENUMERATED OPTIONAL (extension addition).
+	MglR16    GapConfig_MglR16
+	HasMglR16 bool // whether mgl-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// GapConfig_Mgl is the type of GapConfig.mgl.
+type GapConfig_Mgl int64
+
+const (
+	GapConfig_Ms1dot5 GapConfig_Mgl = 0 // ms1dot5
+	GapConfig_Ms3     GapConfig_Mgl = 1 // ms3
+	GapConfig_Ms3dot5 GapConfig_Mgl = 2 // ms3dot5
+	GapConfig_Ms4     GapConfig_Mgl = 3 // ms4
+	GapConfig_Ms5dot5 GapConfig_Mgl = 4 // ms5dot5
+	GapConfig_Ms6     GapConfig_Mgl = 5 // ms6
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfig_Mgl) String() string {
+	return der.Name("ms1dot5 ms3 ms3dot5 ms4 ms5dot5 ms6", int(v), "")
+}
+
+// GapConfig_Mgrp is the type of GapConfig.mgrp.
+type GapConfig_Mgrp int64
+
+const (
+	GapConfig_Mgrp_Ms20  GapConfig_Mgrp = 0 // ms20
+	GapConfig_Mgrp_Ms40  GapConfig_Mgrp = 1 // ms40
+	GapConfig_Mgrp_Ms80  GapConfig_Mgrp = 2 // ms80
+	GapConfig_Mgrp_Ms160 GapConfig_Mgrp = 3 // ms160
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfig_Mgrp) String() string {
+	return der.Name("ms20 ms40 ms80 ms160", int(v), "")
+}
+
+// GapConfig_Mgta is the type of GapConfig.mgta.
+type GapConfig_Mgta int64
+
+const (
+	GapConfig_Ms0      GapConfig_Mgta = 0 // ms0
+	GapConfig_Ms0dot25 GapConfig_Mgta = 1 // ms0dot25
+	GapConfig_Ms0dot5  GapConfig_Mgta = 2 // ms0dot5
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfig_Mgta) String() string {
+	return der.Name("ms0 ms0dot25 ms0dot5", int(v), "")
+}
+
+// GapConfig_RefServCellIndicator is the type of GapConfig.refServCellIndicator.
+type GapConfig_RefServCellIndicator int64
+
+const (
+	GapConfig_PCell  GapConfig_RefServCellIndicator = 0 // pCell
+	GapConfig_PSCell GapConfig_RefServCellIndicator = 1 // pSCell
+	GapConfig_McgFR2 GapConfig_RefServCellIndicator = 2 // mcg-FR2
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfig_RefServCellIndicator) String() string {
+	return der.Name("pCell pSCell mcg-FR2", int(v), "")
+}
+
+// GapConfig_MglR16 is the type of GapConfig.mgl-r16.
+type GapConfig_MglR16 int64
+
+const (
+	GapConfig_Ms10 GapConfig_MglR16 = 0 // ms10
+	GapConfig_Ms20 GapConfig_MglR16 = 1 // ms20
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfig_MglR16) String() string {
+	return der.Name("ms10 ms20", int(v), "")
+}
+
+// GapConfigR17 is the ASN.1 type GapConfig-r17.
+//
+//	GapConfig-r17 ::=                   SEQUENCE {
+//	    measGapId-r17                       MeasGapId-r17,
+//	    gapType-r17                         ENUMERATED {perUE, perFR1, perFR2},
+//	    gapOffset-r17                       INTEGER (0..159),
+//	    mgl-r17                             ENUMERATED {ms1, ms1dot5, ms2, ms3, ms3dot5, ms4, ms5, ms5dot5, ms6, ms10, ms20},
+//	    mgrp-r17                            ENUMERATED {ms20, ms40, ms80, ms160},
+//	    mgta-r17                            ENUMERATED {ms0, ms0dot25, ms0dot5, ms0dot75},
+//	    refServCellIndicator-r17            ENUMERATED {pCell, pSCell, mcg-FR2}                                 OPTIONAL,   -- Cond NEDCorNRDC
+//	    refFR2-ServCellAsyncCA-r17          ServCellIndex                                                       OPTIONAL,   -- Cond AsyncCA
+//	    preConfigInd-r17                    ENUMERATED {true}                                                   OPTIONAL,   -- Need R
+//	    ncsgInd-r17                         ENUMERATED {true}                                                   OPTIONAL,   -- Need R
+//	    gapAssociationPRS-r17               ENUMERATED {true}                                                   OPTIONAL,   -- Need R
+//	    gapSharing-r17                      MeasGapSharingScheme                                                OPTIONAL,   -- Need R
+//	    gapPriority-r17                     GapPriority-r17                                                     OPTIONAL,   -- Need R
+//	    ...
+//	}
+type GapConfigR17 struct {
+	// MeasGapIDR17 is the component measGapId-r17 [0] MeasGapId-r17.
+	MeasGapIDR17 MeasGapIDR17
+	// GapTypeR17 is the component gapType-r17 [1] ENUMERATED.
+	GapTypeR17 GapConfigR17_GapTypeR17
+	// GapOffsetR17 is the component gapOffset-r17 [2] INTEGER.
+	GapOffsetR17 int64
+	// MglR17 is the component mgl-r17 [3] ENUMERATED.
+	MglR17 GapConfigR17_MglR17
+	// MgrpR17 is the component mgrp-r17 [4] ENUMERATED.
+	MgrpR17 GapConfigR17_MgrpR17
+	// MgtaR17 is the component mgta-r17 [5] ENUMERATED.
+	MgtaR17 GapConfigR17_MgtaR17
+	// RefServCellIndicatorR17 is the component refServCellIndicator-r17 [6] ENUMERATED OPTIONAL.
+	RefServCellIndicatorR17    GapConfigR17_RefServCellIndicatorR17
+	HasRefServCellIndicatorR17 bool // whether refServCellIndicator-r17 is present in the encoding
+	// RefFR2ServCellAsyncCAR17 is the component refFR2-ServCellAsyncCA-r17 [7] ServCellIndex OPTIONAL.
+	RefFR2ServCellAsyncCAR17    ServCellIndex
+	HasRefFR2ServCellAsyncCAR17 bool // whether refFR2-ServCellAsyncCA-r17 is present in the encoding
+	// PreConfigIndR17 is the component preConfigInd-r17 [8] ENUMERATED OPTIONAL.
+	PreConfigIndR17    GapConfigR17_PreConfigIndR17
+	HasPreConfigIndR17 bool // whether preConfigInd-r17 is present in the encoding
+	// NcsgIndR17 is the component ncsgInd-r17 [9] ENUMERATED OPTIONAL.
+	NcsgIndR17    GapConfigR17_NcsgIndR17
+	HasNcsgIndR17 bool // whether ncsgInd-r17 is present in the encoding
+	// GapAssociationPRSR17 is the component gapAssociationPRS-r17 [10] ENUMERATED OPTIONAL.
+	GapAssociationPRSR17    GapConfigR17_GapAssociationPRSR17
+	HasGapAssociationPRSR17 bool // whether gapAssociationPRS-r17 is present in the encoding
+	// GapSharingR17 is the component gapSharing-r17 [11] MeasGapSharingScheme OPTIONAL.
+	GapSharingR17    MeasGapSharingScheme
+	HasGapSharingR17 bool // whether gapSharing-r17 is present in the encoding
+	// GapPriorityR17 is the component gapPriority-r17 [12] GapPriority-r17 OPTIONAL.
+	GapPriorityR17    GapPriorityR17
+	HasGapPriorityR17 bool // whether gapPriority-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// GapConfigR17_GapTypeR17 is the type of GapConfig-r17.gapType-r17.
+type GapConfigR17_GapTypeR17 int64
+
+const (
+	GapConfigR17_PerUE  GapConfigR17_GapTypeR17 = 0 // perUE
+	GapConfigR17_PerFR1 GapConfigR17_GapTypeR17 = 1 // perFR1
+	GapConfigR17_PerFR2 GapConfigR17_GapTypeR17 = 2 // perFR2
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_GapTypeR17) String() string {
+	return der.Name("perUE perFR1 perFR2", int(v), "")
+}
+
+// GapConfigR17_MglR17 is the type of GapConfig-r17.mgl-r17.
+type GapConfigR17_MglR17 int64
+
+const (
+	GapConfigR17_Ms1     GapConfigR17_MglR17 = 0  // ms1
+	GapConfigR17_Ms1dot5 GapConfigR17_MglR17 = 1  // ms1dot5
+	GapConfigR17_Ms2     GapConfigR17_MglR17 = 2  // ms2
+	GapConfigR17_Ms3     GapConfigR17_MglR17 = 3  // ms3
+	GapConfigR17_Ms3dot5 GapConfigR17_MglR17 = 4  // ms3dot5
+	GapConfigR17_Ms4     GapConfigR17_MglR17 = 5  // ms4
+	GapConfigR17_Ms5     GapConfigR17_MglR17 = 6  // ms5
+	GapConfigR17_Ms5dot5 GapConfigR17_MglR17 = 7  // ms5dot5
+	GapConfigR17_Ms6     GapConfigR17_MglR17 = 8  // ms6
+	GapConfigR17_Ms10    GapConfigR17_MglR17 = 9  // ms10
+	GapConfigR17_Ms20    GapConfigR17_MglR17 = 10 // ms20
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_MglR17) String() string {
+	return der.Name("ms1 ms1dot5 ms2 ms3 ms3dot5 ms4 ms5 ms5dot5 ms6 ms10 ms20", int(v), "")
+}
+
+// GapConfigR17_MgrpR17 is the type of GapConfig-r17.mgrp-r17.
+type GapConfigR17_MgrpR17 int64
+
+const (
+	GapConfigR17_MgrpR17_Ms20  GapConfigR17_MgrpR17 = 0 // ms20
+	GapConfigR17_MgrpR17_Ms40  GapConfigR17_MgrpR17 = 1 // ms40
+	GapConfigR17_MgrpR17_Ms80  GapConfigR17_MgrpR17 = 2 // ms80
+	GapConfigR17_MgrpR17_Ms160 GapConfigR17_MgrpR17 = 3 // ms160
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_MgrpR17) String() string {
+	return der.Name("ms20 ms40 ms80 ms160", int(v), "")
+}
+
+// GapConfigR17_MgtaR17 is the type of GapConfig-r17.mgta-r17.
+type GapConfigR17_MgtaR17 int64
+
+const (
+	GapConfigR17_Ms0      GapConfigR17_MgtaR17 = 0 // ms0
+	GapConfigR17_Ms0dot25 GapConfigR17_MgtaR17 = 1 // ms0dot25
+	GapConfigR17_Ms0dot5  GapConfigR17_MgtaR17 = 2 // ms0dot5
+	GapConfigR17_Ms0dot75 GapConfigR17_MgtaR17 = 3 // ms0dot75
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_MgtaR17) String() string {
+	return der.Name("ms0 ms0dot25 ms0dot5 ms0dot75", int(v), "")
+}
+
+// GapConfigR17_RefServCellIndicatorR17 is the type of GapConfig-r17.refServCellIndicator-r17.
+type GapConfigR17_RefServCellIndicatorR17 int64
+
+const (
+	GapConfigR17_PCell  GapConfigR17_RefServCellIndicatorR17 = 0 // pCell
+	GapConfigR17_PSCell GapConfigR17_RefServCellIndicatorR17 = 1 // pSCell
+	GapConfigR17_McgFR2 GapConfigR17_RefServCellIndicatorR17 = 2 // mcg-FR2
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_RefServCellIndicatorR17) String() string {
+	return der.Name("pCell pSCell mcg-FR2", int(v), "")
+}
+
+// GapConfigR17_PreConfigIndR17 is the type of GapConfig-r17.preConfigInd-r17.
+type GapConfigR17_PreConfigIndR17 int64
+
+const (
+	GapConfigR17_PreConfigIndR17_True GapConfigR17_PreConfigIndR17 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_PreConfigIndR17) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// GapConfigR17_NcsgIndR17 is the type of GapConfig-r17.ncsgInd-r17.
+type GapConfigR17_NcsgIndR17 int64
+
+const (
+	GapConfigR17_NcsgIndR17_True GapConfigR17_NcsgIndR17 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_NcsgIndR17) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// GapConfigR17_GapAssociationPRSR17 is the type of GapConfig-r17.gapAssociationPRS-r17.
+type GapConfigR17_GapAssociationPRSR17 int64
+
+const (
+	GapConfigR17_True GapConfigR17_GapAssociationPRSR17 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v GapConfigR17_GapAssociationPRSR17) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// PosMeasGapPreConfigToAddModListR17 is the ASN.1 type PosMeasGapPreConfigToAddModList-r17.
+//
+//	PosMeasGapPreConfigToAddModList-r17 ::= SEQUENCE (SIZE (1..maxNrofPreConfigPosGapId-r17)) OF PosGapConfig-r17
+type PosMeasGapPreConfigToAddModListR17 []PosGapConfigR17
+
+// PosMeasGapPreConfigToReleaseListR17 is the ASN.1 type PosMeasGapPreConfigToReleaseList-r17.
+//
+//	PosMeasGapPreConfigToReleaseList-r17 ::= SEQUENCE (SIZE (1..maxNrofPreConfigPosGapId-r17)) OF MeasPosPreConfigGapId-r17
+type PosMeasGapPreConfigToReleaseListR17 []MeasPosPreConfigGapIDR17
+
+// PosGapConfigR17 is the ASN.1 type PosGapConfig-r17.
+//
+//	PosGapConfig-r17 ::=                SEQUENCE {
+//	    measPosPreConfigGapId-r17           MeasPosPreConfigGapId-r17,
+//	    gapOffset-r17                       INTEGER (0..159),
+//	    mgl-r17                             ENUMERATED {ms1dot5, ms3, ms3dot5, ms4, ms5dot5, ms6, ms10, ms20},
+//	    mgrp-r17                            ENUMERATED {ms20, ms40, ms80, ms160},
+//	    mgta-r17                            ENUMERATED {ms0, ms0dot25, ms0dot5},
+//	    gapType-r17                         ENUMERATED {perUE, perFR1, perFR2},
+//	    ...
+//	}
+type PosGapConfigR17 struct {
+	// MeasPosPreConfigGapIDR17 is the component measPosPreConfigGapId-r17 [0] MeasPosPreConfigGapId-r17.
+	MeasPosPreConfigGapIDR17 MeasPosPreConfigGapIDR17
+	// GapOffsetR17 is the component gapOffset-r17 [1] INTEGER.
+	GapOffsetR17 int64
+	// MglR17 is the component mgl-r17 [2] ENUMERATED.
+	MglR17 PosGapConfigR17_MglR17
+	// MgrpR17 is the component mgrp-r17 [3] ENUMERATED.
+	MgrpR17 PosGapConfigR17_MgrpR17
+	// MgtaR17 is the component mgta-r17 [4] ENUMERATED.
+	MgtaR17 PosGapConfigR17_MgtaR17
+	// GapTypeR17 is the component gapType-r17 [5] ENUMERATED.
+	GapTypeR17 PosGapConfigR17_GapTypeR17
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PosGapConfigR17_MglR17 is the type of PosGapConfig-r17.mgl-r17.
+type PosGapConfigR17_MglR17 int64
+
+const (
+	PosGapConfigR17_Ms1dot5 PosGapConfigR17_MglR17 = 0 // ms1dot5
+	PosGapConfigR17_Ms3     PosGapConfigR17_MglR17 = 1 // ms3
+	PosGapConfigR17_Ms3dot5 PosGapConfigR17_MglR17 = 2 // ms3dot5
+	PosGapConfigR17_Ms4     PosGapConfigR17_MglR17 = 3 // ms4
+	PosGapConfigR17_Ms5dot5 PosGapConfigR17_MglR17 = 4 // ms5dot5
+	PosGapConfigR17_Ms6     PosGapConfigR17_MglR17 = 5 // ms6
+	PosGapConfigR17_Ms10    PosGapConfigR17_MglR17 = 6 // ms10
+	PosGapConfigR17_Ms20    PosGapConfigR17_MglR17 = 7 // ms20
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosGapConfigR17_MglR17) String() string {
+	return der.Name("ms1dot5 ms3 ms3dot5 ms4 ms5dot5 ms6 ms10 ms20", int(v), "")
+}
+
+// PosGapConfigR17_MgrpR17 is the type of PosGapConfig-r17.mgrp-r17.
+type PosGapConfigR17_MgrpR17 int64
+
+const (
+	PosGapConfigR17_MgrpR17_Ms20  PosGapConfigR17_MgrpR17 = 0 // ms20
+	PosGapConfigR17_MgrpR17_Ms40  PosGapConfigR17_MgrpR17 = 1 // ms40
+	PosGapConfigR17_MgrpR17_Ms80  PosGapConfigR17_MgrpR17 = 2 // ms80
+	PosGapConfigR17_MgrpR17_Ms160 PosGapConfigR17_MgrpR17 = 3 // ms160
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosGapConfigR17_MgrpR17) String() string {
+	return der.Name("ms20 ms40 ms80 ms160", int(v), "")
+}
+
+// PosGapConfigR17_MgtaR17 is the type of PosGapConfig-r17.mgta-r17.
+type PosGapConfigR17_MgtaR17 int64
+
+const (
+	PosGapConfigR17_Ms0      PosGapConfigR17_MgtaR17 = 0 // ms0
+	PosGapConfigR17_Ms0dot25 PosGapConfigR17_MgtaR17 = 1 // ms0dot25
+	PosGapConfigR17_Ms0dot5  PosGapConfigR17_MgtaR17 = 2 // ms0dot5
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosGapConfigR17_MgtaR17) String() string {
+	return der.Name("ms0 ms0dot25 ms0dot5", int(v), "")
+}
+
+// PosGapConfigR17_GapTypeR17 is the type of PosGapConfig-r17.gapType-r17.
+type PosGapConfigR17_GapTypeR17 int64
+
+const (
+	PosGapConfigR17_PerUE  PosGapConfigR17_GapTypeR17 = 0 // perUE
+	PosGapConfigR17_PerFR1 PosGapConfigR17_GapTypeR17 = 1 // perFR1
+	PosGapConfigR17_PerFR2 PosGapConfigR17_GapTypeR17 = 2 // perFR2
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosGapConfigR17_GapTypeR17) String() string {
+	return der.Name("perUE perFR1 perFR2", int(v), "")
+}
+
+// MeasPosPreConfigGapIDR17 is the ASN.1 type MeasPosPreConfigGapId-r17.
+//
+//	MeasPosPreConfigGapId-r17 ::= INTEGER (1..maxNrofPreConfigPosGapId-r17)
+type MeasPosPreConfigGapIDR17 int64
+
+// MeasGapIDR17 is the ASN.1 type MeasGapId-r17.
+//
+//	MeasGapId-r17 ::=                       INTEGER (1..maxNrofGapId-r17)
+type MeasGapIDR17 int64
+
+// MeasGapSharingConfig is the ASN.1 type MeasGapSharingConfig.
+//
+//	MeasGapSharingConfig ::=        SEQUENCE {
+//	    gapSharingFR2                   SetupRelease { MeasGapSharingScheme }       OPTIONAL,   -- Need M
+//	    ...,
+//	    [[
+//	    gapSharingFR1                   SetupRelease { MeasGapSharingScheme }       OPTIONAL,   --Need M
+//	    gapSharingUE                    SetupRelease { MeasGapSharingScheme }       OPTIONAL    --Need M
+//	    ]]
+//	}
+type MeasGapSharingConfig struct {
+	// GapSharingFR2 is the component gapSharingFR2 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.MeasGapSharingScheme} OPTIONAL.
+	GapSharingFR2    SetupRelease_MeasGapSharingScheme
+	HasGapSharingFR2 bool // whether gapSharingFR2 is present in the encoding
+	// GapSharingFR1 is the component gapSharingFR1 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.MeasGapSharingScheme} OPTIONAL (extension addition).
+	GapSharingFR1    SetupRelease_MeasGapSharingScheme
+	HasGapSharingFR1 bool // whether gapSharingFR1 is present in the encoding
+	// GapSharingUE is the component gapSharingUE [2] EXPLICIT SetupRelease{NR-RRC-Definitions.MeasGapSharingScheme} OPTIONAL (extension addition).
+	GapSharingUE    SetupRelease_MeasGapSharingScheme
+	HasGapSharingUE bool // whether gapSharingUE is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SetupRelease_MeasGapSharingScheme is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_MeasGapSharingScheme struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_MeasGapSharingSchemeChoice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] MeasGapSharingScheme.
+	Setup MeasGapSharingScheme
+}
+
+// SetupRelease_MeasGapSharingSchemeChoice tells which alternative of SetupRelease_MeasGapSharingScheme a value holds.
+type SetupRelease_MeasGapSharingSchemeChoice int
+
+const (
+	SetupRelease_MeasGapSharingScheme_Release SetupRelease_MeasGapSharingSchemeChoice = 1 // release
+	SetupRelease_MeasGapSharingScheme_Setup   SetupRelease_MeasGapSharingSchemeChoice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_MeasGapSharingSchemeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_MeasGapSharingSchemeChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// MeasGapSharingScheme is the ASN.1 type MeasGapSharingScheme.
+//
+//	MeasGapSharingScheme::=         ENUMERATED {scheme00, scheme01, scheme10, scheme11}
+type MeasGapSharingScheme int64
+
+const (
+	MeasGapSharingScheme_Scheme00 MeasGapSharingScheme = 0 // scheme00
+	MeasGapSharingScheme_Scheme01 MeasGapSharingScheme = 1 // scheme01
+	MeasGapSharingScheme_Scheme10 MeasGapSharingScheme = 2 // scheme10
+	MeasGapSharingScheme_Scheme11 MeasGapSharingScheme = 3 // scheme11
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MeasGapSharingScheme) String() string {
+	return der.Name("scheme00 scheme01 scheme10 scheme11", int(v), "")
+}
+
+// MeasID is the ASN.1 type MeasId.
+//
+//	MeasId ::=                          INTEGER (1..maxNrofMeasId)
+type MeasID int64
+
+// MeasIdleConfigSIBR16 is the ASN.1 type MeasIdleConfigSIB-r16.
+//
+//	MeasIdleConfigSIB-r16 ::= SEQUENCE {
+//	    measIdleCarrierListNR-r16       SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierNR-r16          OPTIONAL,     -- Need S
+//	    measIdleCarrierListEUTRA-r16    SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierEUTRA-r16       OPTIONAL,     -- Need S
+//	    ...
+//	}
+type MeasIdleConfigSIBR16 struct {
+	// MeasIdleCarrierListNRR16 is the component measIdleCarrierListNR-r16 [0] SEQUENCE OF OPTIONAL.
+	MeasIdleCarrierListNRR16    MeasIdleConfigSIBR16_MeasIdleCarrierListNRR16
+	HasMeasIdleCarrierListNRR16 bool // whether measIdleCarrierListNR-r16 is present in the encoding
+	// MeasIdleCarrierListEUTRAR16 is the component measIdleCarrierListEUTRA-r16 [1] SEQUENCE OF OPTIONAL.
+	MeasIdleCarrierListEUTRAR16    MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16
+	HasMeasIdleCarrierListEUTRAR16 bool // whether measIdleCarrierListEUTRA-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// MeasIdleConfigSIBR16_MeasIdleCarrierListNRR16 is the type of MeasIdleConfigSIB-r16.measIdleCarrierListNR-r16.
+type MeasIdleConfigSIBR16_MeasIdleCarrierListNRR16 []MeasIdleCarrierNRR16
+
+// MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16 is the type of MeasIdleConfigSIB-r16.measIdleCarrierListEUTRA-r16.
+type MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16 []MeasIdleCarrierEUTRAR16
+
+// MeasIdleConfigDedicatedR16 is the ASN.1 type MeasIdleConfigDedicated-r16.
+//
+//	MeasIdleConfigDedicated-r16 ::= SEQUENCE {
+//	    measIdleCarrierListNR-r16       SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierNR-r16          OPTIONAL,     -- Need N
+//	    measIdleCarrierListEUTRA-r16    SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierEUTRA-r16       OPTIONAL,     -- Need N
+//	    measIdleDuration-r16            ENUMERATED{sec10, sec30, sec60, sec120, sec180, sec240, sec300, spare},
+//	    validityAreaList-r16            ValidityAreaList-r16                                                   OPTIONAL,     -- Need N
+//	    ...
+//	}
+type MeasIdleConfigDedicatedR16 struct {
+	// MeasIdleCarrierListNRR16 is the component measIdleCarrierListNR-r16 [0] SEQUENCE OF OPTIONAL.
+	MeasIdleCarrierListNRR16    MeasIdleConfigDedicatedR16_MeasIdleCarrierListNRR16
+	HasMeasIdleCarrierListNRR16 bool // whether measIdleCarrierListNR-r16 is present in the encoding
+	// MeasIdleCarrierListEUTRAR16 is the component measIdleCarrierListEUTRA-r16 [1] SEQUENCE OF OPTIONAL.
+	MeasIdleCarrierListEUTRAR16    MeasIdleConfigDedicatedR16_MeasIdleCarrierListEUTRAR16
+	HasMeasIdleCarrierListEUTRAR16 bool // whether measIdleCarrierListEUTRA-r16 is present in the encoding
+	// MeasIdleDurationR16 is the component measIdleDuration-r16 [2] ENUMERATED.
+	MeasIdleDurationR16 MeasIdleConfigDedicatedR16_MeasIdleDurationR16
+	// ValidityAreaListR16 is the component validityAreaList-r16 [3] ValidityAreaList-r16 OPTIONAL.
+	ValidityAreaListR16    ValidityAreaListR16
+	HasValidityAreaListR16 bool // whether validityAreaList-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// MeasIdleConfigDedicatedR16_MeasIdleCarrierListNRR16 is the type of MeasIdleConfigDedicated-r16.measIdleCarrierListNR-r16.
+type MeasIdleConfigDedicatedR16_MeasIdleCarrierListNRR16 []MeasIdleCarrierNRR16
+
+// MeasIdleConfigDedicatedR16_MeasIdleCarrierListEUTRAR16 is the type of MeasIdleConfigDedicated-r16.measIdleCarrierListEUTRA-r16.
+type MeasIdleConfigDedicatedR16_MeasIdleCarrierListEUTRAR16 []MeasIdleCarrierEUTRAR16

@@ -9,953 +9,6 @@ import (
 	"strconv"
 )
 
-// MACCellGroupConfig_PosMGRequestR17 is the type of MAC-CellGroupConfig.posMG-Request-r17.
-type MACCellGroupConfig_PosMGRequestR17 int64
-
-const (
-	MACCellGroupConfig_PosMGRequestR17_Enabled MACCellGroupConfig_PosMGRequestR17 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACCellGroupConfig_PosMGRequestR17) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// DataInactivityTimer is the ASN.1 type DataInactivityTimer.
-//
-//	DataInactivityTimer ::=         ENUMERATED {s1, s2, s3, s5, s7, s10, s15, s20, s40, s50, s60, s80, s100, s120, s150, s180}
-type DataInactivityTimer int64
-
-const (
-	DataInactivityTimer_S1   DataInactivityTimer = 0  // s1
-	DataInactivityTimer_S2   DataInactivityTimer = 1  // s2
-	DataInactivityTimer_S3   DataInactivityTimer = 2  // s3
-	DataInactivityTimer_S5   DataInactivityTimer = 3  // s5
-	DataInactivityTimer_S7   DataInactivityTimer = 4  // s7
-	DataInactivityTimer_S10  DataInactivityTimer = 5  // s10
-	DataInactivityTimer_S15  DataInactivityTimer = 6  // s15
-	DataInactivityTimer_S20  DataInactivityTimer = 7  // s20
-	DataInactivityTimer_S40  DataInactivityTimer = 8  // s40
-	DataInactivityTimer_S50  DataInactivityTimer = 9  // s50
-	DataInactivityTimer_S60  DataInactivityTimer = 10 // s60
-	DataInactivityTimer_S80  DataInactivityTimer = 11 // s80
-	DataInactivityTimer_S100 DataInactivityTimer = 12 // s100
-	DataInactivityTimer_S120 DataInactivityTimer = 13 // s120
-	DataInactivityTimer_S150 DataInactivityTimer = 14 // s150
-	DataInactivityTimer_S180 DataInactivityTimer = 15 // s180
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v DataInactivityTimer) String() string {
-	return der.Name("s1 s2 s3 s5 s7 s10 s15 s20 s40 s50 s60 s80 s100 s120 s150 s180", int(v), "")
-}
-
-// MBSRNTISpecificConfigR17 is the ASN.1 type MBS-RNTI-SpecificConfig-r17.
-//
-//	MBS-RNTI-SpecificConfig-r17 ::=        SEQUENCE {
-//	    mbs-RNTI-SpecificConfigId-r17          MBS-RNTI-SpecificConfigId-r17,
-//	    groupCommon-RNTI-r17                   CHOICE {
-//	        g-RNTI                                 RNTI-Value,
-//	        g-CS-RNTI                              RNTI-Value
-//	    },
-//	    drx-ConfigPTM-r17                      SetupRelease { DRX-ConfigPTM-r17 }                          OPTIONAL,   -- Need M
-//	    harq-FeedbackEnablerMulticast-r17      ENUMERATED {dci-enabler, enabled}                           OPTIONAL,   -- Need S
-//	    harq-FeedbackOptionMulticast-r17       ENUMERATED {ack-nack, nack-only}                            OPTIONAL,   -- Cond HARQFeedback
-//	    pdsch-AggregationFactor-r17            ENUMERATED {n2, n4, n8}                                     OPTIONAL    -- Cond G-RNTI
-//	}
-type MBSRNTISpecificConfigR17 struct {
-	// MbsRNTISpecificConfigIDR17 is the component mbs-RNTI-SpecificConfigId-r17 [0] MBS-RNTI-SpecificConfigId-r17.
-	MbsRNTISpecificConfigIDR17 MBSRNTISpecificConfigIDR17
-	// GroupCommonRNTIR17 is the component groupCommon-RNTI-r17 [1] EXPLICIT CHOICE.
-	GroupCommonRNTIR17 MBSRNTISpecificConfigR17_GroupCommonRNTIR17
-	// DrxConfigPTMR17 is the component drx-ConfigPTM-r17 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.DRX-ConfigPTM-r17} OPTIONAL.
-	DrxConfigPTMR17 SetupRelease_DRXConfigPTMR17
-	// HasDrxConfigPTMR17 tells whether drx-ConfigPTM-r17 is present in the encoding.
-	HasDrxConfigPTMR17 bool
-	// HarqFeedbackEnablerMulticastR17 is the component harq-FeedbackEnablerMulticast-r17 [3] ENUMERATED OPTIONAL.
-	HarqFeedbackEnablerMulticastR17 MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17
-	// HasHarqFeedbackEnablerMulticastR17 tells whether harq-FeedbackEnablerMulticast-r17 is present in the encoding.
-	HasHarqFeedbackEnablerMulticastR17 bool
-	// HarqFeedbackOptionMulticastR17 is the component harq-FeedbackOptionMulticast-r17 [4] ENUMERATED OPTIONAL.
-	HarqFeedbackOptionMulticastR17 MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17
-	// HasHarqFeedbackOptionMulticastR17 tells whether harq-FeedbackOptionMulticast-r17 is present in the encoding.
-	HasHarqFeedbackOptionMulticastR17 bool
-	// PdschAggregationFactorR17 is the component pdsch-AggregationFactor-r17 [5] ENUMERATED OPTIONAL.
-	PdschAggregationFactorR17 MBSRNTISpecificConfigR17_PdschAggregationFactorR17
-	// HasPdschAggregationFactorR17 tells whether pdsch-AggregationFactor-r17 is present in the encoding.
-	HasPdschAggregationFactorR17 bool
-}
-
-// MBSRNTISpecificConfigR17_GroupCommonRNTIR17 is the type of MBS-RNTI-SpecificConfig-r17.groupCommon-RNTI-r17.
-type MBSRNTISpecificConfigR17_GroupCommonRNTIR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice
-	// GRNTI is the component g-RNTI [0] RNTI-Value.
-	GRNTI RNTIValue
-	// GCSRNTI is the component g-CS-RNTI [1] RNTI-Value.
-	GCSRNTI RNTIValue
-}
-
-// MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice tells which alternative of MBSRNTISpecificConfigR17_GroupCommonRNTIR17 a value holds.
-type MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice int
-
-const (
-	MBSRNTISpecificConfigR17_GRNTI   MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice = 1 // g-RNTI
-	MBSRNTISpecificConfigR17_GCSRNTI MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice = 2 // g-CS-RNTI
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("g-RNTI g-CS-RNTI", int(c)-1, "")
-	}
-	return "MBSRNTISpecificConfigR17_GroupCommonRNTIR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SetupRelease_DRXConfigPTMR17 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_DRXConfigPTMR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_DRXConfigPTMR17Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] DRX-ConfigPTM-r17.
-	Setup *DRXConfigPTMR17
-}
-
-// SetupRelease_DRXConfigPTMR17Choice tells which alternative of SetupRelease_DRXConfigPTMR17 a value holds.
-type SetupRelease_DRXConfigPTMR17Choice int
-
-const (
-	SetupRelease_DRXConfigPTMR17_Release SetupRelease_DRXConfigPTMR17Choice = 1 // release
-	SetupRelease_DRXConfigPTMR17_Setup   SetupRelease_DRXConfigPTMR17Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_DRXConfigPTMR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_DRXConfigPTMR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 is the type of MBS-RNTI-SpecificConfig-r17.harq-FeedbackEnablerMulticast-r17.
-type MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 int64
-
-const (
-	MBSRNTISpecificConfigR17_DciEnabler MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 = 0 // dci-enabler
-	MBSRNTISpecificConfigR17_Enabled    MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17 = 1 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17) String() string {
-	return der.Name("dci-enabler enabled", int(v), "")
-}
-
-// MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 is the type of MBS-RNTI-SpecificConfig-r17.harq-FeedbackOptionMulticast-r17.
-type MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 int64
-
-const (
-	MBSRNTISpecificConfigR17_AckNack  MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 = 0 // ack-nack
-	MBSRNTISpecificConfigR17_NackOnly MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17 = 1 // nack-only
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17) String() string {
-	return der.Name("ack-nack nack-only", int(v), "")
-}
-
-// MBSRNTISpecificConfigR17_PdschAggregationFactorR17 is the type of MBS-RNTI-SpecificConfig-r17.pdsch-AggregationFactor-r17.
-type MBSRNTISpecificConfigR17_PdschAggregationFactorR17 int64
-
-const (
-	MBSRNTISpecificConfigR17_N2 MBSRNTISpecificConfigR17_PdschAggregationFactorR17 = 0 // n2
-	MBSRNTISpecificConfigR17_N4 MBSRNTISpecificConfigR17_PdschAggregationFactorR17 = 1 // n4
-	MBSRNTISpecificConfigR17_N8 MBSRNTISpecificConfigR17_PdschAggregationFactorR17 = 2 // n8
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MBSRNTISpecificConfigR17_PdschAggregationFactorR17) String() string {
-	return der.Name("n2 n4 n8", int(v), "")
-}
-
-// MBSRNTISpecificConfigIDR17 is the ASN.1 type MBS-RNTI-SpecificConfigId-r17.
-//
-//	MBS-RNTI-SpecificConfigId-r17 ::= INTEGER (0..maxG-RNTI-1-r17)
-type MBSRNTISpecificConfigIDR17 int64
-
-// MeasConfig is the ASN.1 type MeasConfig.
-//
-//	MeasConfig ::=                      SEQUENCE {
-//	    measObjectToRemoveList              MeasObjectToRemoveList                                              OPTIONAL,   -- Need N
-//	    measObjectToAddModList              MeasObjectToAddModList                                              OPTIONAL,   -- Need N
-//	    reportConfigToRemoveList            ReportConfigToRemoveList                                            OPTIONAL,   -- Need N
-//	    reportConfigToAddModList            ReportConfigToAddModList                                            OPTIONAL,   -- Need N
-//	    measIdToRemoveList                  MeasIdToRemoveList                                                  OPTIONAL,   -- Need N
-//	    measIdToAddModList                  MeasIdToAddModList                                                  OPTIONAL,   -- Need N
-//	    s-MeasureConfig                     CHOICE {
-//	        ssb-RSRP                            RSRP-Range,
-//	        csi-RSRP                            RSRP-Range
-//	    }                                                                                                       OPTIONAL,   -- Need M
-//	    quantityConfig                      QuantityConfig                                                      OPTIONAL,   -- Need M
-//	    measGapConfig                       MeasGapConfig                                                       OPTIONAL,   -- Need M
-//	    measGapSharingConfig                MeasGapSharingConfig                                                OPTIONAL,   -- Need M
-//	    ...,
-//	    [[
-//	    interFrequencyConfig-NoGap-r16      ENUMERATED {true}                                                   OPTIONAL    -- Need R
-//	    ]]
-//	}
-type MeasConfig struct {
-	// MeasObjectToRemoveList is the component measObjectToRemoveList [0] MeasObjectToRemoveList OPTIONAL.
-	MeasObjectToRemoveList MeasObjectToRemoveList
-	// HasMeasObjectToRemoveList tells whether measObjectToRemoveList is present in the encoding.
-	HasMeasObjectToRemoveList bool
-	// MeasObjectToAddModList is the component measObjectToAddModList [1] MeasObjectToAddModList OPTIONAL.
-	MeasObjectToAddModList MeasObjectToAddModList
-	// HasMeasObjectToAddModList tells whether measObjectToAddModList is present in the encoding.
-	HasMeasObjectToAddModList bool
-	// ReportConfigToRemoveList is the component reportConfigToRemoveList [2] ReportConfigToRemoveList OPTIONAL.
-	ReportConfigToRemoveList ReportConfigToRemoveList
-	// HasReportConfigToRemoveList tells whether reportConfigToRemoveList is present in the encoding.
-	HasReportConfigToRemoveList bool
-	// ReportConfigToAddModList is the component reportConfigToAddModList [3] ReportConfigToAddModList OPTIONAL.
-	ReportConfigToAddModList ReportConfigToAddModList
-	// HasReportConfigToAddModList tells whether reportConfigToAddModList is present in the encoding.
-	HasReportConfigToAddModList bool
-	// MeasIDToRemoveList is the component measIdToRemoveList [4] MeasIdToRemoveList OPTIONAL.
-	MeasIDToRemoveList MeasIDToRemoveList
-	// HasMeasIDToRemoveList tells whether measIdToRemoveList is present in the encoding.
-	HasMeasIDToRemoveList bool
-	// MeasIDToAddModList is the component measIdToAddModList [5] MeasIdToAddModList OPTIONAL.
-	MeasIDToAddModList MeasIDToAddModList
-	// HasMeasIDToAddModList tells whether measIdToAddModList is present in the encoding.
-	HasMeasIDToAddModList bool
-	// SMeasureConfig is the component s-MeasureConfig [6] EXPLICIT CHOICE OPTIONAL.
-	SMeasureConfig MeasConfig_SMeasureConfig
-	// HasSMeasureConfig tells whether s-MeasureConfig is present in the encoding.
-	HasSMeasureConfig bool
-	// QuantityConfig is the component quantityConfig [7] QuantityConfig OPTIONAL.
-	QuantityConfig QuantityConfig
-	// HasQuantityConfig tells whether quantityConfig is present in the encoding.
-	HasQuantityConfig bool
-	// MeasGapConfig is the component measGapConfig [8] MeasGapConfig OPTIONAL.
-	MeasGapConfig MeasGapConfig
-	// HasMeasGapConfig tells whether measGapConfig is present in the encoding.
-	HasMeasGapConfig bool
-	// MeasGapSharingConfig is the component measGapSharingConfig [9] MeasGapSharingConfig OPTIONAL.
-	MeasGapSharingConfig MeasGapSharingConfig
-	// HasMeasGapSharingConfig tells whether measGapSharingConfig is present in the encoding.
-	HasMeasGapSharingConfig bool
-	// InterFrequencyConfigNoGapR16 is the component interFrequencyConfig-NoGap-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	InterFrequencyConfigNoGapR16 MeasConfig_InterFrequencyConfigNoGapR16
-	// HasInterFrequencyConfigNoGapR16 tells whether interFrequencyConfig-NoGap-r16 is present in the encoding.
-	HasInterFrequencyConfigNoGapR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// MeasConfig_SMeasureConfig is the type of MeasConfig.s-MeasureConfig.
-type MeasConfig_SMeasureConfig struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice MeasConfig_SMeasureConfigChoice
-	// SsbRSRP is the component ssb-RSRP [0] RSRP-Range.
-	SsbRSRP RSRPRange
-	// CsiRSRP is the component csi-RSRP [1] RSRP-Range.
-	CsiRSRP RSRPRange
-}
-
-// MeasConfig_SMeasureConfigChoice tells which alternative of MeasConfig_SMeasureConfig a value holds.
-type MeasConfig_SMeasureConfigChoice int
-
-const (
-	MeasConfig_SsbRSRP MeasConfig_SMeasureConfigChoice = 1 // ssb-RSRP
-	MeasConfig_CsiRSRP MeasConfig_SMeasureConfigChoice = 2 // csi-RSRP
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c MeasConfig_SMeasureConfigChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("ssb-RSRP csi-RSRP", int(c)-1, "")
-	}
-	return "MeasConfig_SMeasureConfigChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// MeasConfig_InterFrequencyConfigNoGapR16 is the type of MeasConfig.interFrequencyConfig-NoGap-r16.
-type MeasConfig_InterFrequencyConfigNoGapR16 int64
-
-const (
-	MeasConfig_True MeasConfig_InterFrequencyConfigNoGapR16 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MeasConfig_InterFrequencyConfigNoGapR16) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// MeasObjectToRemoveList is the ASN.1 type MeasObjectToRemoveList.
-//
-//	MeasObjectToRemoveList ::=              SEQUENCE (SIZE (1..maxNrofObjectId)) OF MeasObjectId
-type MeasObjectToRemoveList []MeasObjectID
-
-// MeasIDToRemoveList is the ASN.1 type MeasIdToRemoveList.
-//
-//	MeasIdToRemoveList ::=                  SEQUENCE (SIZE (1..maxNrofMeasId)) OF MeasId
-type MeasIDToRemoveList []MeasID
-
-// ReportConfigToRemoveList is the ASN.1 type ReportConfigToRemoveList.
-//
-//	ReportConfigToRemoveList ::=            SEQUENCE (SIZE (1..maxReportConfigId)) OF ReportConfigId
-type ReportConfigToRemoveList []ReportConfigID
-
-// MeasGapConfig is the ASN.1 type MeasGapConfig.
-//
-//	MeasGapConfig ::=                   SEQUENCE {
-//	    gapFR2                              SetupRelease { GapConfig }                                              OPTIONAL,   -- Need M
-//	    ...,
-//	    [[
-//	    gapFR1                              SetupRelease { GapConfig }                                              OPTIONAL,   -- Need M
-//	    gapUE                               SetupRelease { GapConfig }                                              OPTIONAL    -- Need M
-//	    ]],
-//	    [[
-//	    gapToAddModList-r17           SEQUENCE (SIZE (1..maxNrofGapId-r17)) OF GapConfig-r17                    OPTIONAL,   -- Need N
-//	    gapToReleaseList-r17          SEQUENCE (SIZE (1..maxNrofGapId-r17)) OF MeasGapId-r17                    OPTIONAL,   -- Need N
-//	    posMeasGapPreConfigToAddModList-r17      PosMeasGapPreConfigToAddModList-r17                                OPTIONAL,   -- Need N
-//	    posMeasGapPreConfigToReleaseList-r17     PosMeasGapPreConfigToReleaseList-r17                               OPTIONAL    -- Need N
-//	    ]]
-//
-//	}
-type MeasGapConfig struct {
-	// GapFR2 is the component gapFR2 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.GapConfig} OPTIONAL.
-	GapFR2 SetupRelease_GapConfig
-	// HasGapFR2 tells whether gapFR2 is present in the encoding.
-	HasGapFR2 bool
-	// GapFR1 is the component gapFR1 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.GapConfig} OPTIONAL (extension addition).
-	GapFR1 SetupRelease_GapConfig
-	// HasGapFR1 tells whether gapFR1 is present in the encoding.
-	HasGapFR1 bool
-	// GapUE is the component gapUE [2] EXPLICIT SetupRelease{NR-RRC-Definitions.GapConfig} OPTIONAL (extension addition).
-	GapUE SetupRelease_GapConfig
-	// HasGapUE tells whether gapUE is present in the encoding.
-	HasGapUE bool
-	// GapToAddModListR17 is the component gapToAddModList-r17 [3] SEQUENCE OF OPTIONAL (extension addition).
-	GapToAddModListR17 MeasGapConfig_GapToAddModListR17
-	// HasGapToAddModListR17 tells whether gapToAddModList-r17 is present in the encoding.
-	HasGapToAddModListR17 bool
-	// GapToReleaseListR17 is the component gapToReleaseList-r17 [4] SEQUENCE OF OPTIONAL (extension addition).
-	GapToReleaseListR17 MeasGapConfig_GapToReleaseListR17
-	// HasGapToReleaseListR17 tells whether gapToReleaseList-r17 is present in the encoding.
-	HasGapToReleaseListR17 bool
-	// PosMeasGapPreConfigToAddModListR17 is the component posMeasGapPreConfigToAddModList-r17 [5] PosMeasGapPreConfigToAddModList-r17 OPTIONAL (extension addition).
-	PosMeasGapPreConfigToAddModListR17 PosMeasGapPreConfigToAddModListR17
-	// HasPosMeasGapPreConfigToAddModListR17 tells whether posMeasGapPreConfigToAddModList-r17 is present in the encoding.
-	HasPosMeasGapPreConfigToAddModListR17 bool
-	// PosMeasGapPreConfigToReleaseListR17 is the component posMeasGapPreConfigToReleaseList-r17 [6] PosMeasGapPreConfigToReleaseList-r17 OPTIONAL (extension addition).
-	PosMeasGapPreConfigToReleaseListR17 PosMeasGapPreConfigToReleaseListR17
-	// HasPosMeasGapPreConfigToReleaseListR17 tells whether posMeasGapPreConfigToReleaseList-r17 is present in the encoding.
-	HasPosMeasGapPreConfigToReleaseListR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SetupRelease_GapConfig is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_GapConfig struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_GapConfigChoice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] GapConfig.
-	Setup *GapConfig
-}
-
-// SetupRelease_GapConfigChoice tells which alternative of SetupRelease_GapConfig a value holds.
-type SetupRelease_GapConfigChoice int
-
-const (
-	SetupRelease_GapConfig_Release SetupRelease_GapConfigChoice = 1 // release
-	SetupRelease_GapConfig_Setup   SetupRelease_GapConfigChoice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_GapConfigChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_GapConfigChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// MeasGapConfig_GapToAddModListR17 is the type of MeasGapConfig.gapToAddModList-r17.
-type MeasGapConfig_GapToAddModListR17 []GapConfigR17
-
-// MeasGapConfig_GapToReleaseListR17 is the type of MeasGapConfig.gapToReleaseList-r17.
-type MeasGapConfig_GapToReleaseListR17 []MeasGapIDR17
-
-// GapConfig is the ASN.1 type GapConfig.
-//
-//	GapConfig ::=                       SEQUENCE {
-//	    gapOffset                           INTEGER (0..159),
-//	    mgl                                 ENUMERATED {ms1dot5, ms3, ms3dot5, ms4, ms5dot5, ms6},
-//	    mgrp                                ENUMERATED {ms20, ms40, ms80, ms160},
-//	    mgta                                ENUMERATED {ms0, ms0dot25, ms0dot5},
-//	    ...,
-//	    [[
-//	    refServCellIndicator                ENUMERATED {pCell, pSCell, mcg-FR2}                                 OPTIONAL   -- Cond NEDCorNRDC
-//	    ]],
-//	    [[
-//	    refFR2ServCellAsyncCA-r16           ServCellIndex                                                       OPTIONAL,   -- Cond AsyncCA
-//	    mgl-r16                             ENUMERATED {ms10, ms20}                                             OPTIONAL    -- Cond PRS
-//	    ]]
-//	}
-type GapConfig struct {
-	// GapOffset is the component gapOffset [0] INTEGER.
-	GapOffset int64
-	// Mgl is the component mgl [1] ENUMERATED.
-	Mgl GapConfig_Mgl
-	// Mgrp is the component mgrp [2] ENUMERATED.
-	Mgrp GapConfig_Mgrp
-	// Mgta is the component mgta [3] ENUMERATED.
-	Mgta GapConfig_Mgta
-	// RefServCellIndicator is the component refServCellIndicator [4] ENUMERATED OPTIONAL (extension addition).
-	RefServCellIndicator GapConfig_RefServCellIndicator
-	// HasRefServCellIndicator tells whether refServCellIndicator is present in the encoding.
-	HasRefServCellIndicator bool
-	// RefFR2ServCellAsyncCAR16 is the component refFR2ServCellAsyncCA-r16 [5] ServCellIndex OPTIONAL (extension addition).
-	RefFR2ServCellAsyncCAR16 ServCellIndex
-	// HasRefFR2ServCellAsyncCAR16 tells whether refFR2ServCellAsyncCA-r16 is present in the encoding.
-	HasRefFR2ServCellAsyncCAR16 bool
-	// MglR16 is the component mgl-r16 [6] ENUMERATED OPTIONAL (extension addition).
-	MglR16 GapConfig_MglR16
-	// HasMglR16 tells whether mgl-r16 is present in the encoding.
-	HasMglR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// GapConfig_Mgl is the type of GapConfig.mgl.
-type GapConfig_Mgl int64
-
-const (
-	GapConfig_Ms1dot5 GapConfig_Mgl = 0 // ms1dot5
-	GapConfig_Ms3     GapConfig_Mgl = 1 // ms3
-	GapConfig_Ms3dot5 GapConfig_Mgl = 2 // ms3dot5
-	GapConfig_Ms4     GapConfig_Mgl = 3 // ms4
-	GapConfig_Ms5dot5 GapConfig_Mgl = 4 // ms5dot5
-	GapConfig_Ms6     GapConfig_Mgl = 5 // ms6
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfig_Mgl) String() string {
-	return der.Name("ms1dot5 ms3 ms3dot5 ms4 ms5dot5 ms6", int(v), "")
-}
-
-// GapConfig_Mgrp is the type of GapConfig.mgrp.
-type GapConfig_Mgrp int64
-
-const (
-	GapConfig_Mgrp_Ms20  GapConfig_Mgrp = 0 // ms20
-	GapConfig_Mgrp_Ms40  GapConfig_Mgrp = 1 // ms40
-	GapConfig_Mgrp_Ms80  GapConfig_Mgrp = 2 // ms80
-	GapConfig_Mgrp_Ms160 GapConfig_Mgrp = 3 // ms160
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfig_Mgrp) String() string {
-	return der.Name("ms20 ms40 ms80 ms160", int(v), "")
-}
-
-// GapConfig_Mgta is the type of GapConfig.mgta.
-type GapConfig_Mgta int64
-
-const (
-	GapConfig_Ms0      GapConfig_Mgta = 0 // ms0
-	GapConfig_Ms0dot25 GapConfig_Mgta = 1 // ms0dot25
-	GapConfig_Ms0dot5  GapConfig_Mgta = 2 // ms0dot5
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfig_Mgta) String() string {
-	return der.Name("ms0 ms0dot25 ms0dot5", int(v), "")
-}
-
-// GapConfig_RefServCellIndicator is the type of GapConfig.refServCellIndicator.
-type GapConfig_RefServCellIndicator int64
-
-const (
-	GapConfig_PCell  GapConfig_RefServCellIndicator = 0 // pCell
-	GapConfig_PSCell GapConfig_RefServCellIndicator = 1 // pSCell
-	GapConfig_McgFR2 GapConfig_RefServCellIndicator = 2 // mcg-FR2
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfig_RefServCellIndicator) String() string {
-	return der.Name("pCell pSCell mcg-FR2", int(v), "")
-}
-
-// GapConfig_MglR16 is the type of GapConfig.mgl-r16.
-type GapConfig_MglR16 int64
-
-const (
-	GapConfig_Ms10 GapConfig_MglR16 = 0 // ms10
-	GapConfig_Ms20 GapConfig_MglR16 = 1 // ms20
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfig_MglR16) String() string {
-	return der.Name("ms10 ms20", int(v), "")
-}
-
-// GapConfigR17 is the ASN.1 type GapConfig-r17.
-//
-//	GapConfig-r17 ::=                   SEQUENCE {
-//	    measGapId-r17                       MeasGapId-r17,
-//	    gapType-r17                         ENUMERATED {perUE, perFR1, perFR2},
-//	    gapOffset-r17                       INTEGER (0..159),
-//	    mgl-r17                             ENUMERATED {ms1, ms1dot5, ms2, ms3, ms3dot5, ms4, ms5, ms5dot5, ms6, ms10, ms20},
-//	    mgrp-r17                            ENUMERATED {ms20, ms40, ms80, ms160},
-//	    mgta-r17                            ENUMERATED {ms0, ms0dot25, ms0dot5, ms0dot75},
-//	    refServCellIndicator-r17            ENUMERATED {pCell, pSCell, mcg-FR2}                                 OPTIONAL,   -- Cond NEDCorNRDC
-//	    refFR2-ServCellAsyncCA-r17          ServCellIndex                                                       OPTIONAL,   -- Cond AsyncCA
-//	    preConfigInd-r17                    ENUMERATED {true}                                                   OPTIONAL,   -- Need R
-//	    ncsgInd-r17                         ENUMERATED {true}                                                   OPTIONAL,   -- Need R
-//	    gapAssociationPRS-r17               ENUMERATED {true}                                                   OPTIONAL,   -- Need R
-//	    gapSharing-r17                      MeasGapSharingScheme                                                OPTIONAL,   -- Need R
-//	    gapPriority-r17                     GapPriority-r17                                                     OPTIONAL,   -- Need R
-//	    ...
-//	}
-type GapConfigR17 struct {
-	// MeasGapIDR17 is the component measGapId-r17 [0] MeasGapId-r17.
-	MeasGapIDR17 MeasGapIDR17
-	// GapTypeR17 is the component gapType-r17 [1] ENUMERATED.
-	GapTypeR17 GapConfigR17_GapTypeR17
-	// GapOffsetR17 is the component gapOffset-r17 [2] INTEGER.
-	GapOffsetR17 int64
-	// MglR17 is the component mgl-r17 [3] ENUMERATED.
-	MglR17 GapConfigR17_MglR17
-	// MgrpR17 is the component mgrp-r17 [4] ENUMERATED.
-	MgrpR17 GapConfigR17_MgrpR17
-	// MgtaR17 is the component mgta-r17 [5] ENUMERATED.
-	MgtaR17 GapConfigR17_MgtaR17
-	// RefServCellIndicatorR17 is the component refServCellIndicator-r17 [6] ENUMERATED OPTIONAL.
-	RefServCellIndicatorR17 GapConfigR17_RefServCellIndicatorR17
-	// HasRefServCellIndicatorR17 tells whether refServCellIndicator-r17 is present in the encoding.
-	HasRefServCellIndicatorR17 bool
-	// RefFR2ServCellAsyncCAR17 is the component refFR2-ServCellAsyncCA-r17 [7] ServCellIndex OPTIONAL.
-	RefFR2ServCellAsyncCAR17 ServCellIndex
-	// HasRefFR2ServCellAsyncCAR17 tells whether refFR2-ServCellAsyncCA-r17 is present in the encoding.
-	HasRefFR2ServCellAsyncCAR17 bool
-	// PreConfigIndR17 is the component preConfigInd-r17 [8] ENUMERATED OPTIONAL.
-	PreConfigIndR17 GapConfigR17_PreConfigIndR17
-	// HasPreConfigIndR17 tells whether preConfigInd-r17 is present in the encoding.
-	HasPreConfigIndR17 bool
-	// NcsgIndR17 is the component ncsgInd-r17 [9] ENUMERATED OPTIONAL.
-	NcsgIndR17 GapConfigR17_NcsgIndR17
-	// HasNcsgIndR17 tells whether ncsgInd-r17 is present in the encoding.
-	HasNcsgIndR17 bool
-	// GapAssociationPRSR17 is the component gapAssociationPRS-r17 [10] ENUMERATED OPTIONAL.
-	GapAssociationPRSR17 GapConfigR17_GapAssociationPRSR17
-	// HasGapAssociationPRSR17 tells whether gapAssociationPRS-r17 is present in the encoding.
-	HasGapAssociationPRSR17 bool
-	// GapSharingR17 is the component gapSharing-r17 [11] MeasGapSharingScheme OPTIONAL.
-	GapSharingR17 MeasGapSharingScheme
-	// HasGapSharingR17 tells whether gapSharing-r17 is present in the encoding.
-	HasGapSharingR17 bool
-	// GapPriorityR17 is the component gapPriority-r17 [12] GapPriority-r17 OPTIONAL.
-	GapPriorityR17 GapPriorityR17
-	// HasGapPriorityR17 tells whether gapPriority-r17 is present in the encoding.
-	HasGapPriorityR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// GapConfigR17_GapTypeR17 is the type of GapConfig-r17.gapType-r17.
-type GapConfigR17_GapTypeR17 int64
-
-const (
-	GapConfigR17_PerUE  GapConfigR17_GapTypeR17 = 0 // perUE
-	GapConfigR17_PerFR1 GapConfigR17_GapTypeR17 = 1 // perFR1
-	GapConfigR17_PerFR2 GapConfigR17_GapTypeR17 = 2 // perFR2
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_GapTypeR17) String() string {
-	return der.Name("perUE perFR1 perFR2", int(v), "")
-}
-
-// GapConfigR17_MglR17 is the type of GapConfig-r17.mgl-r17.
-type GapConfigR17_MglR17 int64
-
-const (
-	GapConfigR17_Ms1     GapConfigR17_MglR17 = 0  // ms1
-	GapConfigR17_Ms1dot5 GapConfigR17_MglR17 = 1  // ms1dot5
-	GapConfigR17_Ms2     GapConfigR17_MglR17 = 2  // ms2
-	GapConfigR17_Ms3     GapConfigR17_MglR17 = 3  // ms3
-	GapConfigR17_Ms3dot5 GapConfigR17_MglR17 = 4  // ms3dot5
-	GapConfigR17_Ms4     GapConfigR17_MglR17 = 5  // ms4
-	GapConfigR17_Ms5     GapConfigR17_MglR17 = 6  // ms5
-	GapConfigR17_Ms5dot5 GapConfigR17_MglR17 = 7  // ms5dot5
-	GapConfigR17_Ms6     GapConfigR17_MglR17 = 8  // ms6
-	GapConfigR17_Ms10    GapConfigR17_MglR17 = 9  // ms10
-	GapConfigR17_Ms20    GapConfigR17_MglR17 = 10 // ms20
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_MglR17) String() string {
-	return der.Name("ms1 ms1dot5 ms2 ms3 ms3dot5 ms4 ms5 ms5dot5 ms6 ms10 ms20", int(v), "")
-}
-
-// GapConfigR17_MgrpR17 is the type of GapConfig-r17.mgrp-r17.
-type GapConfigR17_MgrpR17 int64
-
-const (
-	GapConfigR17_MgrpR17_Ms20  GapConfigR17_MgrpR17 = 0 // ms20
-	GapConfigR17_MgrpR17_Ms40  GapConfigR17_MgrpR17 = 1 // ms40
-	GapConfigR17_MgrpR17_Ms80  GapConfigR17_MgrpR17 = 2 // ms80
-	GapConfigR17_MgrpR17_Ms160 GapConfigR17_MgrpR17 = 3 // ms160
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_MgrpR17) String() string {
-	return der.Name("ms20 ms40 ms80 ms160", int(v), "")
-}
-
-// GapConfigR17_MgtaR17 is the type of GapConfig-r17.mgta-r17.
-type GapConfigR17_MgtaR17 int64
-
-const (
-	GapConfigR17_Ms0      GapConfigR17_MgtaR17 = 0 // ms0
-	GapConfigR17_Ms0dot25 GapConfigR17_MgtaR17 = 1 // ms0dot25
-	GapConfigR17_Ms0dot5  GapConfigR17_MgtaR17 = 2 // ms0dot5
-	GapConfigR17_Ms0dot75 GapConfigR17_MgtaR17 = 3 // ms0dot75
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_MgtaR17) String() string {
-	return der.Name("ms0 ms0dot25 ms0dot5 ms0dot75", int(v), "")
-}
-
-// GapConfigR17_RefServCellIndicatorR17 is the type of GapConfig-r17.refServCellIndicator-r17.
-type GapConfigR17_RefServCellIndicatorR17 int64
-
-const (
-	GapConfigR17_PCell  GapConfigR17_RefServCellIndicatorR17 = 0 // pCell
-	GapConfigR17_PSCell GapConfigR17_RefServCellIndicatorR17 = 1 // pSCell
-	GapConfigR17_McgFR2 GapConfigR17_RefServCellIndicatorR17 = 2 // mcg-FR2
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_RefServCellIndicatorR17) String() string {
-	return der.Name("pCell pSCell mcg-FR2", int(v), "")
-}
-
-// GapConfigR17_PreConfigIndR17 is the type of GapConfig-r17.preConfigInd-r17.
-type GapConfigR17_PreConfigIndR17 int64
-
-const (
-	GapConfigR17_PreConfigIndR17_True GapConfigR17_PreConfigIndR17 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_PreConfigIndR17) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// GapConfigR17_NcsgIndR17 is the type of GapConfig-r17.ncsgInd-r17.
-type GapConfigR17_NcsgIndR17 int64
-
-const (
-	GapConfigR17_NcsgIndR17_True GapConfigR17_NcsgIndR17 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_NcsgIndR17) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// GapConfigR17_GapAssociationPRSR17 is the type of GapConfig-r17.gapAssociationPRS-r17.
-type GapConfigR17_GapAssociationPRSR17 int64
-
-const (
-	GapConfigR17_True GapConfigR17_GapAssociationPRSR17 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v GapConfigR17_GapAssociationPRSR17) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// PosMeasGapPreConfigToAddModListR17 is the ASN.1 type PosMeasGapPreConfigToAddModList-r17.
-//
-//	PosMeasGapPreConfigToAddModList-r17 ::= SEQUENCE (SIZE (1..maxNrofPreConfigPosGapId-r17)) OF PosGapConfig-r17
-type PosMeasGapPreConfigToAddModListR17 []PosGapConfigR17
-
-// PosMeasGapPreConfigToReleaseListR17 is the ASN.1 type PosMeasGapPreConfigToReleaseList-r17.
-//
-//	PosMeasGapPreConfigToReleaseList-r17 ::= SEQUENCE (SIZE (1..maxNrofPreConfigPosGapId-r17)) OF MeasPosPreConfigGapId-r17
-type PosMeasGapPreConfigToReleaseListR17 []MeasPosPreConfigGapIDR17
-
-// PosGapConfigR17 is the ASN.1 type PosGapConfig-r17.
-//
-//	PosGapConfig-r17 ::=                SEQUENCE {
-//	    measPosPreConfigGapId-r17           MeasPosPreConfigGapId-r17,
-//	    gapOffset-r17                       INTEGER (0..159),
-//	    mgl-r17                             ENUMERATED {ms1dot5, ms3, ms3dot5, ms4, ms5dot5, ms6, ms10, ms20},
-//	    mgrp-r17                            ENUMERATED {ms20, ms40, ms80, ms160},
-//	    mgta-r17                            ENUMERATED {ms0, ms0dot25, ms0dot5},
-//	    gapType-r17                         ENUMERATED {perUE, perFR1, perFR2},
-//	    ...
-//	}
-type PosGapConfigR17 struct {
-	// MeasPosPreConfigGapIDR17 is the component measPosPreConfigGapId-r17 [0] MeasPosPreConfigGapId-r17.
-	MeasPosPreConfigGapIDR17 MeasPosPreConfigGapIDR17
-	// GapOffsetR17 is the component gapOffset-r17 [1] INTEGER.
-	GapOffsetR17 int64
-	// MglR17 is the component mgl-r17 [2] ENUMERATED.
-	MglR17 PosGapConfigR17_MglR17
-	// MgrpR17 is the component mgrp-r17 [3] ENUMERATED.
-	MgrpR17 PosGapConfigR17_MgrpR17
-	// MgtaR17 is the component mgta-r17 [4] ENUMERATED.
-	MgtaR17 PosGapConfigR17_MgtaR17
-	// GapTypeR17 is the component gapType-r17 [5] ENUMERATED.
-	GapTypeR17 PosGapConfigR17_GapTypeR17
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PosGapConfigR17_MglR17 is the type of PosGapConfig-r17.mgl-r17.
-type PosGapConfigR17_MglR17 int64
-
-const (
-	PosGapConfigR17_Ms1dot5 PosGapConfigR17_MglR17 = 0 // ms1dot5
-	PosGapConfigR17_Ms3     PosGapConfigR17_MglR17 = 1 // ms3
-	PosGapConfigR17_Ms3dot5 PosGapConfigR17_MglR17 = 2 // ms3dot5
-	PosGapConfigR17_Ms4     PosGapConfigR17_MglR17 = 3 // ms4
-	PosGapConfigR17_Ms5dot5 PosGapConfigR17_MglR17 = 4 // ms5dot5
-	PosGapConfigR17_Ms6     PosGapConfigR17_MglR17 = 5 // ms6
-	PosGapConfigR17_Ms10    PosGapConfigR17_MglR17 = 6 // ms10
-	PosGapConfigR17_Ms20    PosGapConfigR17_MglR17 = 7 // ms20
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosGapConfigR17_MglR17) String() string {
-	return der.Name("ms1dot5 ms3 ms3dot5 ms4 ms5dot5 ms6 ms10 ms20", int(v), "")
-}
-
-// PosGapConfigR17_MgrpR17 is the type of PosGapConfig-r17.mgrp-r17.
-type PosGapConfigR17_MgrpR17 int64
-
-const (
-	PosGapConfigR17_MgrpR17_Ms20  PosGapConfigR17_MgrpR17 = 0 // ms20
-	PosGapConfigR17_MgrpR17_Ms40  PosGapConfigR17_MgrpR17 = 1 // ms40
-	PosGapConfigR17_MgrpR17_Ms80  PosGapConfigR17_MgrpR17 = 2 // ms80
-	PosGapConfigR17_MgrpR17_Ms160 PosGapConfigR17_MgrpR17 = 3 // ms160
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosGapConfigR17_MgrpR17) String() string {
-	return der.Name("ms20 ms40 ms80 ms160", int(v), "")
-}
-
-// PosGapConfigR17_MgtaR17 is the type of PosGapConfig-r17.mgta-r17.
-type PosGapConfigR17_MgtaR17 int64
-
-const (
-	PosGapConfigR17_Ms0      PosGapConfigR17_MgtaR17 = 0 // ms0
-	PosGapConfigR17_Ms0dot25 PosGapConfigR17_MgtaR17 = 1 // ms0dot25
-	PosGapConfigR17_Ms0dot5  PosGapConfigR17_MgtaR17 = 2 // ms0dot5
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosGapConfigR17_MgtaR17) String() string {
-	return der.Name("ms0 ms0dot25 ms0dot5", int(v), "")
-}
-
-// PosGapConfigR17_GapTypeR17 is the type of PosGapConfig-r17.gapType-r17.
-type PosGapConfigR17_GapTypeR17 int64
-
-const (
-	PosGapConfigR17_PerUE  PosGapConfigR17_GapTypeR17 = 0 // perUE
-	PosGapConfigR17_PerFR1 PosGapConfigR17_GapTypeR17 = 1 // perFR1
-	PosGapConfigR17_PerFR2 PosGapConfigR17_GapTypeR17 = 2 // perFR2
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosGapConfigR17_GapTypeR17) String() string {
-	return der.Name("perUE perFR1 perFR2", int(v), "")
-}
-
-// MeasPosPreConfigGapIDR17 is the ASN.1 type MeasPosPreConfigGapId-r17.
-//
-//	MeasPosPreConfigGapId-r17 ::= INTEGER (1..maxNrofPreConfigPosGapId-r17)
-type MeasPosPreConfigGapIDR17 int64
-
-// MeasGapIDR17 is the ASN.1 type MeasGapId-r17.
-//
-//	MeasGapId-r17 ::=                       INTEGER (1..maxNrofGapId-r17)
-type MeasGapIDR17 int64
-
-// MeasGapSharingConfig is the ASN.1 type MeasGapSharingConfig.
-//
-//	MeasGapSharingConfig ::=        SEQUENCE {
-//	    gapSharingFR2                   SetupRelease { MeasGapSharingScheme }       OPTIONAL,   -- Need M
-//	    ...,
-//	    [[
-//	    gapSharingFR1                   SetupRelease { MeasGapSharingScheme }       OPTIONAL,   --Need M
-//	    gapSharingUE                    SetupRelease { MeasGapSharingScheme }       OPTIONAL    --Need M
-//	    ]]
-//	}
-type MeasGapSharingConfig struct {
-	// GapSharingFR2 is the component gapSharingFR2 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.MeasGapSharingScheme} OPTIONAL.
-	GapSharingFR2 SetupRelease_MeasGapSharingScheme
-	// HasGapSharingFR2 tells whether gapSharingFR2 is present in the encoding.
-	HasGapSharingFR2 bool
-	// GapSharingFR1 is the component gapSharingFR1 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.MeasGapSharingScheme} OPTIONAL (extension addition).
-	GapSharingFR1 SetupRelease_MeasGapSharingScheme
-	// HasGapSharingFR1 tells whether gapSharingFR1 is present in the encoding.
-	HasGapSharingFR1 bool
-	// GapSharingUE is the component gapSharingUE [2] EXPLICIT SetupRelease{NR-RRC-Definitions.MeasGapSharingScheme} OPTIONAL (extension addition).
-	GapSharingUE SetupRelease_MeasGapSharingScheme
-	// HasGapSharingUE tells whether gapSharingUE is present in the encoding.
-	HasGapSharingUE bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SetupRelease_MeasGapSharingScheme is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_MeasGapSharingScheme struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_MeasGapSharingSchemeChoice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] MeasGapSharingScheme.
-	Setup MeasGapSharingScheme
-}
-
-// SetupRelease_MeasGapSharingSchemeChoice tells which alternative of SetupRelease_MeasGapSharingScheme a value holds.
-type SetupRelease_MeasGapSharingSchemeChoice int
-
-const (
-	SetupRelease_MeasGapSharingScheme_Release SetupRelease_MeasGapSharingSchemeChoice = 1 // release
-	SetupRelease_MeasGapSharingScheme_Setup   SetupRelease_MeasGapSharingSchemeChoice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_MeasGapSharingSchemeChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_MeasGapSharingSchemeChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// MeasGapSharingScheme is the ASN.1 type MeasGapSharingScheme.
-//
-//	MeasGapSharingScheme::=         ENUMERATED {scheme00, scheme01, scheme10, scheme11}
-type MeasGapSharingScheme int64
-
-const (
-	MeasGapSharingScheme_Scheme00 MeasGapSharingScheme = 0 // scheme00
-	MeasGapSharingScheme_Scheme01 MeasGapSharingScheme = 1 // scheme01
-	MeasGapSharingScheme_Scheme10 MeasGapSharingScheme = 2 // scheme10
-	MeasGapSharingScheme_Scheme11 MeasGapSharingScheme = 3 // scheme11
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MeasGapSharingScheme) String() string {
-	return der.Name("scheme00 scheme01 scheme10 scheme11", int(v), "")
-}
-
-// MeasID is the ASN.1 type MeasId.
-//
-//	MeasId ::=                          INTEGER (1..maxNrofMeasId)
-type MeasID int64
-
-// MeasIdleConfigSIBR16 is the ASN.1 type MeasIdleConfigSIB-r16.
-//
-//	MeasIdleConfigSIB-r16 ::= SEQUENCE {
-//	    measIdleCarrierListNR-r16       SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierNR-r16          OPTIONAL,     -- Need S
-//	    measIdleCarrierListEUTRA-r16    SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierEUTRA-r16       OPTIONAL,     -- Need S
-//	    ...
-//	}
-type MeasIdleConfigSIBR16 struct {
-	// MeasIdleCarrierListNRR16 is the component measIdleCarrierListNR-r16 [0] SEQUENCE OF OPTIONAL.
-	MeasIdleCarrierListNRR16 MeasIdleConfigSIBR16_MeasIdleCarrierListNRR16
-	// HasMeasIdleCarrierListNRR16 tells whether measIdleCarrierListNR-r16 is present in the encoding.
-	HasMeasIdleCarrierListNRR16 bool
-	// MeasIdleCarrierListEUTRAR16 is the component measIdleCarrierListEUTRA-r16 [1] SEQUENCE OF OPTIONAL.
-	MeasIdleCarrierListEUTRAR16 MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16
-	// HasMeasIdleCarrierListEUTRAR16 tells whether measIdleCarrierListEUTRA-r16 is present in the encoding.
-	HasMeasIdleCarrierListEUTRAR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// MeasIdleConfigSIBR16_MeasIdleCarrierListNRR16 is the type of MeasIdleConfigSIB-r16.measIdleCarrierListNR-r16.
-type MeasIdleConfigSIBR16_MeasIdleCarrierListNRR16 []MeasIdleCarrierNRR16
-
-// MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16 is the type of MeasIdleConfigSIB-r16.measIdleCarrierListEUTRA-r16.
-type MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16 []MeasIdleCarrierEUTRAR16
-
-// MeasIdleConfigDedicatedR16 is the ASN.1 type MeasIdleConfigDedicated-r16.
-//
-//	MeasIdleConfigDedicated-r16 ::= SEQUENCE {
-//	    measIdleCarrierListNR-r16       SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierNR-r16          OPTIONAL,     -- Need N
-//	    measIdleCarrierListEUTRA-r16    SEQUENCE (SIZE (1..maxFreqIdle-r16)) OF MeasIdleCarrierEUTRA-r16       OPTIONAL,     -- Need N
-//	    measIdleDuration-r16            ENUMERATED{sec10, sec30, sec60, sec120, sec180, sec240, sec300, spare},
-//	    validityAreaList-r16            ValidityAreaList-r16                                                   OPTIONAL,     -- Need N
-//	    ...
-//	}
-type MeasIdleConfigDedicatedR16 struct {
-	// MeasIdleCarrierListNRR16 is the component measIdleCarrierListNR-r16 [0] SEQUENCE OF OPTIONAL.
-	MeasIdleCarrierListNRR16 MeasIdleConfigDedicatedR16_MeasIdleCarrierListNRR16
-	// HasMeasIdleCarrierListNRR16 tells whether measIdleCarrierListNR-r16 is present in the encoding.
-	HasMeasIdleCarrierListNRR16 bool
-	// MeasIdleCarrierListEUTRAR16 is the component measIdleCarrierListEUTRA-r16 [1] SEQUENCE OF OPTIONAL.
-	MeasIdleCarrierListEUTRAR16 MeasIdleConfigDedicatedR16_MeasIdleCarrierListEUTRAR16
-	// HasMeasIdleCarrierListEUTRAR16 tells whether measIdleCarrierListEUTRA-r16 is present in the encoding.
-	HasMeasIdleCarrierListEUTRAR16 bool
-	// MeasIdleDurationR16 is the component measIdleDuration-r16 [2] ENUMERATED.
-	MeasIdleDurationR16 MeasIdleConfigDedicatedR16_MeasIdleDurationR16
-	// ValidityAreaListR16 is the component validityAreaList-r16 [3] ValidityAreaList-r16 OPTIONAL.
-	ValidityAreaListR16 ValidityAreaListR16
-	// HasValidityAreaListR16 tells whether validityAreaList-r16 is present in the encoding.
-	HasValidityAreaListR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// MeasIdleConfigDedicatedR16_MeasIdleCarrierListNRR16 is the type of MeasIdleConfigDedicated-r16.measIdleCarrierListNR-r16.
-type MeasIdleConfigDedicatedR16_MeasIdleCarrierListNRR16 []MeasIdleCarrierNRR16
-
-// MeasIdleConfigDedicatedR16_MeasIdleCarrierListEUTRAR16 is the type of MeasIdleConfigDedicated-r16.measIdleCarrierListEUTRA-r16.
-type MeasIdleConfigDedicatedR16_MeasIdleCarrierListEUTRAR16 []MeasIdleCarrierEUTRAR16
-
 // MeasIdleConfigDedicatedR16_MeasIdleDurationR16 is the type of MeasIdleConfigDedicated-r16.measIdleDuration-r16.
 type MeasIdleConfigDedicatedR16_MeasIdleDurationR16 int64
 
@@ -990,9 +43,8 @@ type ValidityAreaR16 struct {
 	// CarrierFreqR16 is the component carrierFreq-r16 [0] ARFCN-ValueNR.
 	CarrierFreqR16 ARFCNValueNR
 	// ValidityCellListR16 is the component validityCellList-r16 [1] ValidityCellList OPTIONAL.
-	ValidityCellListR16 ValidityCellList
-	// HasValidityCellListR16 tells whether validityCellList-r16 is present in the encoding.
-	HasValidityCellListR16 bool
+	ValidityCellListR16    ValidityCellList
+	HasValidityCellListR16 bool // whether validityCellList-r16 is present in the encoding
 }
 
 // ValidityCellList is the ASN.1 type ValidityCellList.
@@ -1029,27 +81,22 @@ type MeasIdleCarrierNRR16 struct {
 	// SsbSubcarrierSpacingR16 is the component ssbSubcarrierSpacing-r16 [1] SubcarrierSpacing.
 	SsbSubcarrierSpacingR16 SubcarrierSpacing
 	// FrequencyBandList is the component frequencyBandList [2] MultiFrequencyBandListNR OPTIONAL.
-	FrequencyBandList MultiFrequencyBandListNR
-	// HasFrequencyBandList tells whether frequencyBandList is present in the encoding.
-	HasFrequencyBandList bool
+	FrequencyBandList    MultiFrequencyBandListNR
+	HasFrequencyBandList bool // whether frequencyBandList is present in the encoding
 	// MeasCellListNRR16 is the component measCellListNR-r16 [3] CellListNR-r16 OPTIONAL.
-	MeasCellListNRR16 CellListNRR16
-	// HasMeasCellListNRR16 tells whether measCellListNR-r16 is present in the encoding.
-	HasMeasCellListNRR16 bool
+	MeasCellListNRR16    CellListNRR16
+	HasMeasCellListNRR16 bool // whether measCellListNR-r16 is present in the encoding
 	// ReportQuantitiesR16 is the component reportQuantities-r16 [4] ENUMERATED.
 	ReportQuantitiesR16 MeasIdleCarrierNRR16_ReportQuantitiesR16
 	// QualityThresholdR16 is the component qualityThreshold-r16 [5] SEQUENCE OPTIONAL.
-	QualityThresholdR16 MeasIdleCarrierNRR16_QualityThresholdR16
-	// HasQualityThresholdR16 tells whether qualityThreshold-r16 is present in the encoding.
-	HasQualityThresholdR16 bool
+	QualityThresholdR16    MeasIdleCarrierNRR16_QualityThresholdR16
+	HasQualityThresholdR16 bool // whether qualityThreshold-r16 is present in the encoding
 	// SsbMeasConfigR16 is the component ssb-MeasConfig-r16 [6] SEQUENCE OPTIONAL.
-	SsbMeasConfigR16 MeasIdleCarrierNRR16_SsbMeasConfigR16
-	// HasSsbMeasConfigR16 tells whether ssb-MeasConfig-r16 is present in the encoding.
-	HasSsbMeasConfigR16 bool
+	SsbMeasConfigR16    MeasIdleCarrierNRR16_SsbMeasConfigR16
+	HasSsbMeasConfigR16 bool // whether ssb-MeasConfig-r16 is present in the encoding
 	// BeamMeasConfigIdleR16 is the component beamMeasConfigIdle-r16 [7] BeamMeasConfigIdle-NR-r16 OPTIONAL.
-	BeamMeasConfigIdleR16 BeamMeasConfigIdleNRR16
-	// HasBeamMeasConfigIdleR16 tells whether beamMeasConfigIdle-r16 is present in the encoding.
-	HasBeamMeasConfigIdleR16 bool
+	BeamMeasConfigIdleR16    BeamMeasConfigIdleNRR16
+	HasBeamMeasConfigIdleR16 bool // whether beamMeasConfigIdle-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1071,39 +118,32 @@ func (v MeasIdleCarrierNRR16_ReportQuantitiesR16) String() string {
 // MeasIdleCarrierNRR16_QualityThresholdR16 is the type of MeasIdleCarrierNR-r16.qualityThreshold-r16.
 type MeasIdleCarrierNRR16_QualityThresholdR16 struct {
 	// IdleRSRPThresholdNRR16 is the component idleRSRP-Threshold-NR-r16 [0] RSRP-Range OPTIONAL.
-	IdleRSRPThresholdNRR16 RSRPRange
-	// HasIdleRSRPThresholdNRR16 tells whether idleRSRP-Threshold-NR-r16 is present in the encoding.
-	HasIdleRSRPThresholdNRR16 bool
+	IdleRSRPThresholdNRR16    RSRPRange
+	HasIdleRSRPThresholdNRR16 bool // whether idleRSRP-Threshold-NR-r16 is present in the encoding
 	// IdleRSRQThresholdNRR16 is the component idleRSRQ-Threshold-NR-r16 [1] RSRQ-Range OPTIONAL.
-	IdleRSRQThresholdNRR16 RSRQRange
-	// HasIdleRSRQThresholdNRR16 tells whether idleRSRQ-Threshold-NR-r16 is present in the encoding.
-	HasIdleRSRQThresholdNRR16 bool
+	IdleRSRQThresholdNRR16    RSRQRange
+	HasIdleRSRQThresholdNRR16 bool // whether idleRSRQ-Threshold-NR-r16 is present in the encoding
 }
 
 // MeasIdleCarrierNRR16_SsbMeasConfigR16 is the type of MeasIdleCarrierNR-r16.ssb-MeasConfig-r16.
 type MeasIdleCarrierNRR16_SsbMeasConfigR16 struct {
 	// NrofSSBlocksToAverageR16 is the component nrofSS-BlocksToAverage-r16 [0] INTEGER OPTIONAL.
-	NrofSSBlocksToAverageR16 int64
-	// HasNrofSSBlocksToAverageR16 tells whether nrofSS-BlocksToAverage-r16 is present in the encoding.
-	HasNrofSSBlocksToAverageR16 bool
+	NrofSSBlocksToAverageR16    int64
+	HasNrofSSBlocksToAverageR16 bool // whether nrofSS-BlocksToAverage-r16 is present in the encoding
 	// AbsThreshSSBlocksConsolidationR16 is the component absThreshSS-BlocksConsolidation-r16 [1] ThresholdNR OPTIONAL.
-	AbsThreshSSBlocksConsolidationR16 ThresholdNR
-	// HasAbsThreshSSBlocksConsolidationR16 tells whether absThreshSS-BlocksConsolidation-r16 is present in the encoding.
-	HasAbsThreshSSBlocksConsolidationR16 bool
+	AbsThreshSSBlocksConsolidationR16    ThresholdNR
+	HasAbsThreshSSBlocksConsolidationR16 bool // whether absThreshSS-BlocksConsolidation-r16 is present in the encoding
 	// SmtcR16 is the component smtc-r16 [2] SSB-MTC OPTIONAL.
-	SmtcR16 SSBMTC
-	// HasSmtcR16 tells whether smtc-r16 is present in the encoding.
-	HasSmtcR16 bool
+	SmtcR16    SSBMTC
+	HasSmtcR16 bool // whether smtc-r16 is present in the encoding
 	// SsbToMeasureR16 is the component ssb-ToMeasure-r16 [3] EXPLICIT SSB-ToMeasure OPTIONAL.
-	SsbToMeasureR16 SSBToMeasure
-	// HasSsbToMeasureR16 tells whether ssb-ToMeasure-r16 is present in the encoding.
-	HasSsbToMeasureR16 bool
+	SsbToMeasureR16    SSBToMeasure
+	HasSsbToMeasureR16 bool // whether ssb-ToMeasure-r16 is present in the encoding
 	// DeriveSSBIndexFromCellR16 is the component deriveSSB-IndexFromCell-r16 [4] BOOLEAN.
 	DeriveSSBIndexFromCellR16 bool
 	// SsRSSIMeasurementR16 is the component ss-RSSI-Measurement-r16 [5] SS-RSSI-Measurement OPTIONAL.
-	SsRSSIMeasurementR16 SSRSSIMeasurement
-	// HasSsRSSIMeasurementR16 tells whether ss-RSSI-Measurement-r16 is present in the encoding.
-	HasSsRSSIMeasurementR16 bool
+	SsRSSIMeasurementR16    SSRSSIMeasurement
+	HasSsRSSIMeasurementR16 bool // whether ss-RSSI-Measurement-r16 is present in the encoding
 }
 
 // MeasIdleCarrierEUTRAR16 is the ASN.1 type MeasIdleCarrierEUTRA-r16.
@@ -1125,15 +165,13 @@ type MeasIdleCarrierEUTRAR16 struct {
 	// AllowedMeasBandwidthR16 is the component allowedMeasBandwidth-r16 [1] EUTRA-AllowedMeasBandwidth.
 	AllowedMeasBandwidthR16 EUTRAAllowedMeasBandwidth
 	// MeasCellListEUTRAR16 is the component measCellListEUTRA-r16 [2] CellListEUTRA-r16 OPTIONAL.
-	MeasCellListEUTRAR16 CellListEUTRAR16
-	// HasMeasCellListEUTRAR16 tells whether measCellListEUTRA-r16 is present in the encoding.
-	HasMeasCellListEUTRAR16 bool
+	MeasCellListEUTRAR16    CellListEUTRAR16
+	HasMeasCellListEUTRAR16 bool // whether measCellListEUTRA-r16 is present in the encoding
 	// ReportQuantitiesEUTRAR16 is the component reportQuantitiesEUTRA-r16 [3] ENUMERATED.
 	ReportQuantitiesEUTRAR16 MeasIdleCarrierEUTRAR16_ReportQuantitiesEUTRAR16
 	// QualityThresholdEUTRAR16 is the component qualityThresholdEUTRA-r16 [4] SEQUENCE OPTIONAL.
-	QualityThresholdEUTRAR16 MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16
-	// HasQualityThresholdEUTRAR16 tells whether qualityThresholdEUTRA-r16 is present in the encoding.
-	HasQualityThresholdEUTRAR16 bool
+	QualityThresholdEUTRAR16    MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16
+	HasQualityThresholdEUTRAR16 bool // whether qualityThresholdEUTRA-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1155,13 +193,11 @@ func (v MeasIdleCarrierEUTRAR16_ReportQuantitiesEUTRAR16) String() string {
 // MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16 is the type of MeasIdleCarrierEUTRA-r16.qualityThresholdEUTRA-r16.
 type MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16 struct {
 	// IdleRSRPThresholdEUTRAR16 is the component idleRSRP-Threshold-EUTRA-r16 [0] RSRP-RangeEUTRA OPTIONAL.
-	IdleRSRPThresholdEUTRAR16 RSRPRangeEUTRA
-	// HasIdleRSRPThresholdEUTRAR16 tells whether idleRSRP-Threshold-EUTRA-r16 is present in the encoding.
-	HasIdleRSRPThresholdEUTRAR16 bool
+	IdleRSRPThresholdEUTRAR16    RSRPRangeEUTRA
+	HasIdleRSRPThresholdEUTRAR16 bool // whether idleRSRP-Threshold-EUTRA-r16 is present in the encoding
 	// IdleRSRQThresholdEUTRAR16 is the component idleRSRQ-Threshold-EUTRA-r16 [1] RSRQ-RangeEUTRA-r16 OPTIONAL.
-	IdleRSRQThresholdEUTRAR16 RSRQRangeEUTRAR16
-	// HasIdleRSRQThresholdEUTRAR16 tells whether idleRSRQ-Threshold-EUTRA-r16 is present in the encoding.
-	HasIdleRSRQThresholdEUTRAR16 bool
+	IdleRSRQThresholdEUTRAR16    RSRQRangeEUTRAR16
+	HasIdleRSRQThresholdEUTRAR16 bool // whether idleRSRQ-Threshold-EUTRA-r16 is present in the encoding
 }
 
 // CellListNRR16 is the ASN.1 type CellListNR-r16.
@@ -1251,13 +287,11 @@ type MeasObjectCLIR16 struct {
 //	}
 type CLIResourceConfigR16 struct {
 	// SrsResourceConfigR16 is the component srs-ResourceConfig-r16 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SRS-ResourceListConfigCLI-r16} OPTIONAL.
-	SrsResourceConfigR16 SetupRelease_SRSResourceListConfigCLIR16
-	// HasSrsResourceConfigR16 tells whether srs-ResourceConfig-r16 is present in the encoding.
-	HasSrsResourceConfigR16 bool
+	SrsResourceConfigR16    SetupRelease_SRSResourceListConfigCLIR16
+	HasSrsResourceConfigR16 bool // whether srs-ResourceConfig-r16 is present in the encoding
 	// RssiResourceConfigR16 is the component rssi-ResourceConfig-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.RSSI-ResourceListConfigCLI-r16} OPTIONAL.
-	RssiResourceConfigR16 SetupRelease_RSSIResourceListConfigCLIR16
-	// HasRssiResourceConfigR16 tells whether rssi-ResourceConfig-r16 is present in the encoding.
-	HasRssiResourceConfigR16 bool
+	RssiResourceConfigR16    SetupRelease_RSSIResourceListConfigCLIR16
+	HasRssiResourceConfigR16 bool // whether rssi-ResourceConfig-r16 is present in the encoding
 }
 
 // SetupRelease_SRSResourceListConfigCLIR16 is the ASN.1 type SetupRelease.
@@ -1353,9 +387,8 @@ type SRSResourceConfigCLIR16 struct {
 	// SrsSCSR16 is the component srs-SCS-r16 [1] SubcarrierSpacing.
 	SrsSCSR16 SubcarrierSpacing
 	// RefServCellIndexR16 is the component refServCellIndex-r16 [2] ServCellIndex OPTIONAL.
-	RefServCellIndexR16 ServCellIndex
-	// HasRefServCellIndexR16 tells whether refServCellIndex-r16 is present in the encoding.
-	HasRefServCellIndexR16 bool
+	RefServCellIndexR16    ServCellIndex
+	HasRefServCellIndexR16 bool // whether refServCellIndex-r16 is present in the encoding
 	// RefBWPR16 is the component refBWP-r16 [3] BWP-Id.
 	RefBWPR16 BWPID
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -1391,9 +424,8 @@ type RSSIResourceConfigCLIR16 struct {
 	// RssiPeriodicityAndOffsetR16 is the component rssi-PeriodicityAndOffset-r16 [6] EXPLICIT RSSI-PeriodicityAndOffset-r16.
 	RssiPeriodicityAndOffsetR16 RSSIPeriodicityAndOffsetR16
 	// RefServCellIndexR16 is the component refServCellIndex-r16 [7] ServCellIndex OPTIONAL.
-	RefServCellIndexR16 ServCellIndex
-	// HasRefServCellIndexR16 tells whether refServCellIndex-r16 is present in the encoding.
-	HasRefServCellIndexR16 bool
+	RefServCellIndexR16    ServCellIndex
+	HasRefServCellIndexR16 bool // whether refServCellIndex-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1483,33 +515,27 @@ type MeasObjectEUTRA struct {
 	// AllowedMeasBandwidth is the component allowedMeasBandwidth [1] EUTRA-AllowedMeasBandwidth.
 	AllowedMeasBandwidth EUTRAAllowedMeasBandwidth
 	// CellsToRemoveListEUTRAN is the component cellsToRemoveListEUTRAN [2] EUTRA-CellIndexList OPTIONAL.
-	CellsToRemoveListEUTRAN EUTRACellIndexList
-	// HasCellsToRemoveListEUTRAN tells whether cellsToRemoveListEUTRAN is present in the encoding.
-	HasCellsToRemoveListEUTRAN bool
+	CellsToRemoveListEUTRAN    EUTRACellIndexList
+	HasCellsToRemoveListEUTRAN bool // whether cellsToRemoveListEUTRAN is present in the encoding
 	// CellsToAddModListEUTRAN is the component cellsToAddModListEUTRAN [3] SEQUENCE OF OPTIONAL.
-	CellsToAddModListEUTRAN MeasObjectEUTRA_CellsToAddModListEUTRAN
-	// HasCellsToAddModListEUTRAN tells whether cellsToAddModListEUTRAN is present in the encoding.
-	HasCellsToAddModListEUTRAN bool
+	CellsToAddModListEUTRAN    MeasObjectEUTRA_CellsToAddModListEUTRAN
+	HasCellsToAddModListEUTRAN bool // whether cellsToAddModListEUTRAN is present in the encoding
 	// ExcludedCellsToRemoveListEUTRAN is the component excludedCellsToRemoveListEUTRAN [4] EUTRA-CellIndexList OPTIONAL.
-	ExcludedCellsToRemoveListEUTRAN EUTRACellIndexList
-	// HasExcludedCellsToRemoveListEUTRAN tells whether excludedCellsToRemoveListEUTRAN is present in the encoding.
-	HasExcludedCellsToRemoveListEUTRAN bool
+	ExcludedCellsToRemoveListEUTRAN    EUTRACellIndexList
+	HasExcludedCellsToRemoveListEUTRAN bool // whether excludedCellsToRemoveListEUTRAN is present in the encoding
 	// ExcludedCellsToAddModListEUTRAN is the component excludedCellsToAddModListEUTRAN [5] SEQUENCE OF OPTIONAL.
-	ExcludedCellsToAddModListEUTRAN MeasObjectEUTRA_ExcludedCellsToAddModListEUTRAN
-	// HasExcludedCellsToAddModListEUTRAN tells whether excludedCellsToAddModListEUTRAN is present in the encoding.
-	HasExcludedCellsToAddModListEUTRAN bool
+	ExcludedCellsToAddModListEUTRAN    MeasObjectEUTRA_ExcludedCellsToAddModListEUTRAN
+	HasExcludedCellsToAddModListEUTRAN bool // whether excludedCellsToAddModListEUTRAN is present in the encoding
 	// EutraPresenceAntennaPort1 is the component eutra-PresenceAntennaPort1 [6] EUTRA-PresenceAntennaPort1.
 	EutraPresenceAntennaPort1 EUTRAPresenceAntennaPort1
 	// EutraQOffsetRange is the component eutra-Q-OffsetRange [7] EUTRA-Q-OffsetRange OPTIONAL.
-	EutraQOffsetRange EUTRAQOffsetRange
-	// HasEutraQOffsetRange tells whether eutra-Q-OffsetRange is present in the encoding.
-	HasEutraQOffsetRange bool
+	EutraQOffsetRange    EUTRAQOffsetRange
+	HasEutraQOffsetRange bool // whether eutra-Q-OffsetRange is present in the encoding
 	// WidebandRSRQMeas is the component widebandRSRQ-Meas [8] BOOLEAN.
 	WidebandRSRQMeas bool
 	// AssociatedMeasGapR17 is the component associatedMeasGap-r17 [9] MeasGapId-r17 OPTIONAL (extension addition).
-	AssociatedMeasGapR17 MeasGapIDR17
-	// HasAssociatedMeasGapR17 tells whether associatedMeasGap-r17 is present in the encoding.
-	HasAssociatedMeasGapR17 bool
+	AssociatedMeasGapR17    MeasGapIDR17
+	HasAssociatedMeasGapR17 bool // whether associatedMeasGap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1610,119 +636,92 @@ type MeasObjectID int64
 //	}
 type MeasObjectNR struct {
 	// SsbFrequency is the component ssbFrequency [0] ARFCN-ValueNR OPTIONAL.
-	SsbFrequency ARFCNValueNR
-	// HasSsbFrequency tells whether ssbFrequency is present in the encoding.
-	HasSsbFrequency bool
+	SsbFrequency    ARFCNValueNR
+	HasSsbFrequency bool // whether ssbFrequency is present in the encoding
 	// SsbSubcarrierSpacing is the component ssbSubcarrierSpacing [1] SubcarrierSpacing OPTIONAL.
-	SsbSubcarrierSpacing SubcarrierSpacing
-	// HasSsbSubcarrierSpacing tells whether ssbSubcarrierSpacing is present in the encoding.
-	HasSsbSubcarrierSpacing bool
+	SsbSubcarrierSpacing    SubcarrierSpacing
+	HasSsbSubcarrierSpacing bool // whether ssbSubcarrierSpacing is present in the encoding
 	// Smtc1 is the component smtc1 [2] SSB-MTC OPTIONAL.
-	Smtc1 SSBMTC
-	// HasSmtc1 tells whether smtc1 is present in the encoding.
-	HasSmtc1 bool
+	Smtc1    SSBMTC
+	HasSmtc1 bool // whether smtc1 is present in the encoding
 	// Smtc2 is the component smtc2 [3] SSB-MTC2 OPTIONAL.
-	Smtc2 SSBMTC2
-	// HasSmtc2 tells whether smtc2 is present in the encoding.
-	HasSmtc2 bool
+	Smtc2    SSBMTC2
+	HasSmtc2 bool // whether smtc2 is present in the encoding
 	// RefFreqCSIRS is the component refFreqCSI-RS [4] ARFCN-ValueNR OPTIONAL.
-	RefFreqCSIRS ARFCNValueNR
-	// HasRefFreqCSIRS tells whether refFreqCSI-RS is present in the encoding.
-	HasRefFreqCSIRS bool
+	RefFreqCSIRS    ARFCNValueNR
+	HasRefFreqCSIRS bool // whether refFreqCSI-RS is present in the encoding
 	// ReferenceSignalConfig is the component referenceSignalConfig [5] ReferenceSignalConfig.
 	ReferenceSignalConfig ReferenceSignalConfig
 	// AbsThreshSSBlocksConsolidation is the component absThreshSS-BlocksConsolidation [6] ThresholdNR OPTIONAL.
-	AbsThreshSSBlocksConsolidation ThresholdNR
-	// HasAbsThreshSSBlocksConsolidation tells whether absThreshSS-BlocksConsolidation is present in the encoding.
-	HasAbsThreshSSBlocksConsolidation bool
+	AbsThreshSSBlocksConsolidation    ThresholdNR
+	HasAbsThreshSSBlocksConsolidation bool // whether absThreshSS-BlocksConsolidation is present in the encoding
 	// AbsThreshCSIRSConsolidation is the component absThreshCSI-RS-Consolidation [7] ThresholdNR OPTIONAL.
-	AbsThreshCSIRSConsolidation ThresholdNR
-	// HasAbsThreshCSIRSConsolidation tells whether absThreshCSI-RS-Consolidation is present in the encoding.
-	HasAbsThreshCSIRSConsolidation bool
+	AbsThreshCSIRSConsolidation    ThresholdNR
+	HasAbsThreshCSIRSConsolidation bool // whether absThreshCSI-RS-Consolidation is present in the encoding
 	// NrofSSBlocksToAverage is the component nrofSS-BlocksToAverage [8] INTEGER OPTIONAL.
-	NrofSSBlocksToAverage int64
-	// HasNrofSSBlocksToAverage tells whether nrofSS-BlocksToAverage is present in the encoding.
-	HasNrofSSBlocksToAverage bool
+	NrofSSBlocksToAverage    int64
+	HasNrofSSBlocksToAverage bool // whether nrofSS-BlocksToAverage is present in the encoding
 	// NrofCSIRSResourcesToAverage is the component nrofCSI-RS-ResourcesToAverage [9] INTEGER OPTIONAL.
-	NrofCSIRSResourcesToAverage int64
-	// HasNrofCSIRSResourcesToAverage tells whether nrofCSI-RS-ResourcesToAverage is present in the encoding.
-	HasNrofCSIRSResourcesToAverage bool
+	NrofCSIRSResourcesToAverage    int64
+	HasNrofCSIRSResourcesToAverage bool // whether nrofCSI-RS-ResourcesToAverage is present in the encoding
 	// QuantityConfigIndex is the component quantityConfigIndex [10] INTEGER.
 	QuantityConfigIndex int64
 	// OffsetMO is the component offsetMO [11] Q-OffsetRangeList.
 	OffsetMO QOffsetRangeList
 	// CellsToRemoveList is the component cellsToRemoveList [12] PCI-List OPTIONAL.
-	CellsToRemoveList PCIList
-	// HasCellsToRemoveList tells whether cellsToRemoveList is present in the encoding.
-	HasCellsToRemoveList bool
+	CellsToRemoveList    PCIList
+	HasCellsToRemoveList bool // whether cellsToRemoveList is present in the encoding
 	// CellsToAddModList is the component cellsToAddModList [13] CellsToAddModList OPTIONAL.
-	CellsToAddModList CellsToAddModList
-	// HasCellsToAddModList tells whether cellsToAddModList is present in the encoding.
-	HasCellsToAddModList bool
+	CellsToAddModList    CellsToAddModList
+	HasCellsToAddModList bool // whether cellsToAddModList is present in the encoding
 	// ExcludedCellsToRemoveList is the component excludedCellsToRemoveList [14] PCI-RangeIndexList OPTIONAL.
-	ExcludedCellsToRemoveList PCIRangeIndexList
-	// HasExcludedCellsToRemoveList tells whether excludedCellsToRemoveList is present in the encoding.
-	HasExcludedCellsToRemoveList bool
+	ExcludedCellsToRemoveList    PCIRangeIndexList
+	HasExcludedCellsToRemoveList bool // whether excludedCellsToRemoveList is present in the encoding
 	// ExcludedCellsToAddModList is the component excludedCellsToAddModList [15] SEQUENCE OF OPTIONAL.
-	ExcludedCellsToAddModList MeasObjectNR_ExcludedCellsToAddModList
-	// HasExcludedCellsToAddModList tells whether excludedCellsToAddModList is present in the encoding.
-	HasExcludedCellsToAddModList bool
+	ExcludedCellsToAddModList    MeasObjectNR_ExcludedCellsToAddModList
+	HasExcludedCellsToAddModList bool // whether excludedCellsToAddModList is present in the encoding
 	// AllowedCellsToRemoveList is the component allowedCellsToRemoveList [16] PCI-RangeIndexList OPTIONAL.
-	AllowedCellsToRemoveList PCIRangeIndexList
-	// HasAllowedCellsToRemoveList tells whether allowedCellsToRemoveList is present in the encoding.
-	HasAllowedCellsToRemoveList bool
+	AllowedCellsToRemoveList    PCIRangeIndexList
+	HasAllowedCellsToRemoveList bool // whether allowedCellsToRemoveList is present in the encoding
 	// AllowedCellsToAddModList is the component allowedCellsToAddModList [17] SEQUENCE OF OPTIONAL.
-	AllowedCellsToAddModList MeasObjectNR_AllowedCellsToAddModList
-	// HasAllowedCellsToAddModList tells whether allowedCellsToAddModList is present in the encoding.
-	HasAllowedCellsToAddModList bool
+	AllowedCellsToAddModList    MeasObjectNR_AllowedCellsToAddModList
+	HasAllowedCellsToAddModList bool // whether allowedCellsToAddModList is present in the encoding
 	// FreqBandIndicatorNR is the component freqBandIndicatorNR [18] FreqBandIndicatorNR OPTIONAL (extension addition).
-	FreqBandIndicatorNR FreqBandIndicatorNR
-	// HasFreqBandIndicatorNR tells whether freqBandIndicatorNR is present in the encoding.
-	HasFreqBandIndicatorNR bool
+	FreqBandIndicatorNR    FreqBandIndicatorNR
+	HasFreqBandIndicatorNR bool // whether freqBandIndicatorNR is present in the encoding
 	// MeasCycleSCell is the component measCycleSCell [19] ENUMERATED OPTIONAL (extension addition).
-	MeasCycleSCell MeasObjectNR_MeasCycleSCell
-	// HasMeasCycleSCell tells whether measCycleSCell is present in the encoding.
-	HasMeasCycleSCell bool
+	MeasCycleSCell    MeasObjectNR_MeasCycleSCell
+	HasMeasCycleSCell bool // whether measCycleSCell is present in the encoding
 	// Smtc3listR16 is the component smtc3list-r16 [20] SSB-MTC3List-r16 OPTIONAL (extension addition).
-	Smtc3listR16 SSBMTC3ListR16
-	// HasSmtc3listR16 tells whether smtc3list-r16 is present in the encoding.
-	HasSmtc3listR16 bool
+	Smtc3listR16    SSBMTC3ListR16
+	HasSmtc3listR16 bool // whether smtc3list-r16 is present in the encoding
 	// RmtcConfigR16 is the component rmtc-Config-r16 [21] EXPLICIT SetupRelease{NR-RRC-Definitions.RMTC-Config-r16} OPTIONAL (extension addition).
-	RmtcConfigR16 SetupRelease_RMTCConfigR16
-	// HasRmtcConfigR16 tells whether rmtc-Config-r16 is present in the encoding.
-	HasRmtcConfigR16 bool
+	RmtcConfigR16    SetupRelease_RMTCConfigR16
+	HasRmtcConfigR16 bool // whether rmtc-Config-r16 is present in the encoding
 	// T312R16 is the component t312-r16 [22] EXPLICIT SetupRelease{NR-RRC-Definitions.T312-r16} OPTIONAL (extension addition).
-	T312R16 SetupRelease_T312R16
-	// HasT312R16 tells whether t312-r16 is present in the encoding.
-	HasT312R16 bool
+	T312R16    SetupRelease_T312R16
+	HasT312R16 bool // whether t312-r16 is present in the encoding
 	// AssociatedMeasGapSSBR17 is the component associatedMeasGapSSB-r17 [23] MeasGapId-r17 OPTIONAL (extension addition).
-	AssociatedMeasGapSSBR17 MeasGapIDR17
-	// HasAssociatedMeasGapSSBR17 tells whether associatedMeasGapSSB-r17 is present in the encoding.
-	HasAssociatedMeasGapSSBR17 bool
+	AssociatedMeasGapSSBR17    MeasGapIDR17
+	HasAssociatedMeasGapSSBR17 bool // whether associatedMeasGapSSB-r17 is present in the encoding
 	// AssociatedMeasGapCSIRSR17 is the component associatedMeasGapCSIRS-r17 [24] MeasGapId-r17 OPTIONAL (extension addition).
-	AssociatedMeasGapCSIRSR17 MeasGapIDR17
-	// HasAssociatedMeasGapCSIRSR17 tells whether associatedMeasGapCSIRS-r17 is present in the encoding.
-	HasAssociatedMeasGapCSIRSR17 bool
+	AssociatedMeasGapCSIRSR17    MeasGapIDR17
+	HasAssociatedMeasGapCSIRSR17 bool // whether associatedMeasGapCSIRS-r17 is present in the encoding
 	// Smtc4listR17 is the component smtc4list-r17 [25] SSB-MTC4List-r17 OPTIONAL (extension addition).
-	Smtc4listR17 SSBMTC4ListR17
-	// HasSmtc4listR17 tells whether smtc4list-r17 is present in the encoding.
-	HasSmtc4listR17 bool
+	Smtc4listR17    SSBMTC4ListR17
+	HasSmtc4listR17 bool // whether smtc4list-r17 is present in the encoding
 	// MeasCyclePSCellR17 is the component measCyclePSCell-r17 [26] ENUMERATED OPTIONAL (extension addition).
-	MeasCyclePSCellR17 MeasObjectNR_MeasCyclePSCellR17
-	// HasMeasCyclePSCellR17 tells whether measCyclePSCell-r17 is present in the encoding.
-	HasMeasCyclePSCellR17 bool
+	MeasCyclePSCellR17    MeasObjectNR_MeasCyclePSCellR17
+	HasMeasCyclePSCellR17 bool // whether measCyclePSCell-r17 is present in the encoding
 	// CellsToAddModListExtV1710 is the component cellsToAddModListExt-v1710 [27] CellsToAddModListExt-v1710 OPTIONAL (extension addition).
-	CellsToAddModListExtV1710 CellsToAddModListExtV1710
-	// HasCellsToAddModListExtV1710 tells whether cellsToAddModListExt-v1710 is present in the encoding.
-	HasCellsToAddModListExtV1710 bool
+	CellsToAddModListExtV1710    CellsToAddModListExtV1710
+	HasCellsToAddModListExtV1710 bool // whether cellsToAddModListExt-v1710 is present in the encoding
 	// AssociatedMeasGapSSB2V1720 is the component associatedMeasGapSSB2-v1720 [28] MeasGapId-r17 OPTIONAL (extension addition).
-	AssociatedMeasGapSSB2V1720 MeasGapIDR17
-	// HasAssociatedMeasGapSSB2V1720 tells whether associatedMeasGapSSB2-v1720 is present in the encoding.
-	HasAssociatedMeasGapSSB2V1720 bool
+	AssociatedMeasGapSSB2V1720    MeasGapIDR17
+	HasAssociatedMeasGapSSB2V1720 bool // whether associatedMeasGapSSB2-v1720 is present in the encoding
 	// AssociatedMeasGapCSIRS2V1720 is the component associatedMeasGapCSIRS2-v1720 [29] MeasGapId-r17 OPTIONAL (extension addition).
-	AssociatedMeasGapCSIRS2V1720 MeasGapIDR17
-	// HasAssociatedMeasGapCSIRS2V1720 tells whether associatedMeasGapCSIRS2-v1720 is present in the encoding.
-	HasAssociatedMeasGapCSIRS2V1720 bool
+	AssociatedMeasGapCSIRS2V1720    MeasGapIDR17
+	HasAssociatedMeasGapCSIRS2V1720 bool // whether associatedMeasGapCSIRS2-v1720 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1877,13 +876,11 @@ func (v T312R16) String() string {
 //	}
 type ReferenceSignalConfig struct {
 	// SsbConfigMobility is the component ssb-ConfigMobility [0] SSB-ConfigMobility OPTIONAL.
-	SsbConfigMobility SSBConfigMobility
-	// HasSsbConfigMobility tells whether ssb-ConfigMobility is present in the encoding.
-	HasSsbConfigMobility bool
+	SsbConfigMobility    SSBConfigMobility
+	HasSsbConfigMobility bool // whether ssb-ConfigMobility is present in the encoding
 	// CsiRsResourceConfigMobility is the component csi-rs-ResourceConfigMobility [1] EXPLICIT SetupRelease{NR-RRC-Definitions.CSI-RS-ResourceConfigMobility} OPTIONAL.
-	CsiRsResourceConfigMobility SetupRelease_CSIRSResourceConfigMobility
-	// HasCsiRsResourceConfigMobility tells whether csi-rs-ResourceConfigMobility is present in the encoding.
-	HasCsiRsResourceConfigMobility bool
+	CsiRsResourceConfigMobility    SetupRelease_CSIRSResourceConfigMobility
+	HasCsiRsResourceConfigMobility bool // whether csi-rs-ResourceConfigMobility is present in the encoding
 }
 
 // SetupRelease_CSIRSResourceConfigMobility is the ASN.1 type SetupRelease.
@@ -1944,47 +941,37 @@ func (c SetupRelease_CSIRSResourceConfigMobilityChoice) String() string {
 //	}
 type SSBConfigMobility struct {
 	// SsbToMeasure is the component ssb-ToMeasure [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SSB-ToMeasure} OPTIONAL.
-	SsbToMeasure SetupRelease_SSBToMeasure
-	// HasSsbToMeasure tells whether ssb-ToMeasure is present in the encoding.
-	HasSsbToMeasure bool
+	SsbToMeasure    SetupRelease_SSBToMeasure
+	HasSsbToMeasure bool // whether ssb-ToMeasure is present in the encoding
 	// DeriveSSBIndexFromCell is the component deriveSSB-IndexFromCell [1] BOOLEAN.
 	DeriveSSBIndexFromCell bool
 	// SsRSSIMeasurement is the component ss-RSSI-Measurement [2] SS-RSSI-Measurement OPTIONAL.
-	SsRSSIMeasurement SSRSSIMeasurement
-	// HasSsRSSIMeasurement tells whether ss-RSSI-Measurement is present in the encoding.
-	HasSsRSSIMeasurement bool
+	SsRSSIMeasurement    SSRSSIMeasurement
+	HasSsRSSIMeasurement bool // whether ss-RSSI-Measurement is present in the encoding
 	// SsbPositionQCLCommonR16 is the component ssb-PositionQCL-Common-r16 [3] SSB-PositionQCL-Relation-r16 OPTIONAL (extension addition).
-	SsbPositionQCLCommonR16 SSBPositionQCLRelationR16
-	// HasSsbPositionQCLCommonR16 tells whether ssb-PositionQCL-Common-r16 is present in the encoding.
-	HasSsbPositionQCLCommonR16 bool
+	SsbPositionQCLCommonR16    SSBPositionQCLRelationR16
+	HasSsbPositionQCLCommonR16 bool // whether ssb-PositionQCL-Common-r16 is present in the encoding
 	// SsbPositionQCLCellsToAddModListR16 is the component ssb-PositionQCL-CellsToAddModList-r16 [4] SSB-PositionQCL-CellsToAddModList-r16 OPTIONAL (extension addition).
-	SsbPositionQCLCellsToAddModListR16 SSBPositionQCLCellsToAddModListR16
-	// HasSsbPositionQCLCellsToAddModListR16 tells whether ssb-PositionQCL-CellsToAddModList-r16 is present in the encoding.
-	HasSsbPositionQCLCellsToAddModListR16 bool
+	SsbPositionQCLCellsToAddModListR16    SSBPositionQCLCellsToAddModListR16
+	HasSsbPositionQCLCellsToAddModListR16 bool // whether ssb-PositionQCL-CellsToAddModList-r16 is present in the encoding
 	// SsbPositionQCLCellsToRemoveListR16 is the component ssb-PositionQCL-CellsToRemoveList-r16 [5] PCI-List OPTIONAL (extension addition).
-	SsbPositionQCLCellsToRemoveListR16 PCIList
-	// HasSsbPositionQCLCellsToRemoveListR16 tells whether ssb-PositionQCL-CellsToRemoveList-r16 is present in the encoding.
-	HasSsbPositionQCLCellsToRemoveListR16 bool
+	SsbPositionQCLCellsToRemoveListR16    PCIList
+	HasSsbPositionQCLCellsToRemoveListR16 bool // whether ssb-PositionQCL-CellsToRemoveList-r16 is present in the encoding
 	// DeriveSSBIndexFromCellInterR17 is the component deriveSSB-IndexFromCellInter-r17 [6] ServCellIndex OPTIONAL (extension addition).
-	DeriveSSBIndexFromCellInterR17 ServCellIndex
-	// HasDeriveSSBIndexFromCellInterR17 tells whether deriveSSB-IndexFromCellInter-r17 is present in the encoding.
-	HasDeriveSSBIndexFromCellInterR17 bool
+	DeriveSSBIndexFromCellInterR17    ServCellIndex
+	HasDeriveSSBIndexFromCellInterR17 bool // whether deriveSSB-IndexFromCellInter-r17 is present in the encoding
 	// SsbPositionQCLCommonR17 is the component ssb-PositionQCL-Common-r17 [7] SSB-PositionQCL-Relation-r17 OPTIONAL (extension addition).
-	SsbPositionQCLCommonR17 SSBPositionQCLRelationR17
-	// HasSsbPositionQCLCommonR17 tells whether ssb-PositionQCL-Common-r17 is present in the encoding.
-	HasSsbPositionQCLCommonR17 bool
+	SsbPositionQCLCommonR17    SSBPositionQCLRelationR17
+	HasSsbPositionQCLCommonR17 bool // whether ssb-PositionQCL-Common-r17 is present in the encoding
 	// SsbPositionQCLCellsR17 is the component ssb-PositionQCL-Cells-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.SSB-PositionQCL-CellList-r17} OPTIONAL (extension addition).
-	SsbPositionQCLCellsR17 SetupRelease_SSBPositionQCLCellListR17
-	// HasSsbPositionQCLCellsR17 tells whether ssb-PositionQCL-Cells-r17 is present in the encoding.
-	HasSsbPositionQCLCellsR17 bool
+	SsbPositionQCLCellsR17    SetupRelease_SSBPositionQCLCellListR17
+	HasSsbPositionQCLCellsR17 bool // whether ssb-PositionQCL-Cells-r17 is present in the encoding
 	// CcaCellsToAddModListR17 is the component cca-CellsToAddModList-r17 [9] PCI-List OPTIONAL (extension addition).
-	CcaCellsToAddModListR17 PCIList
-	// HasCcaCellsToAddModListR17 tells whether cca-CellsToAddModList-r17 is present in the encoding.
-	HasCcaCellsToAddModListR17 bool
+	CcaCellsToAddModListR17    PCIList
+	HasCcaCellsToAddModListR17 bool // whether cca-CellsToAddModList-r17 is present in the encoding
 	// CcaCellsToRemoveListR17 is the component cca-CellsToRemoveList-r17 [10] PCI-List OPTIONAL (extension addition).
-	CcaCellsToRemoveListR17 PCIList
-	// HasCcaCellsToRemoveListR17 tells whether cca-CellsToRemoveList-r17 is present in the encoding.
-	HasCcaCellsToRemoveListR17 bool
+	CcaCellsToRemoveListR17    PCIList
+	HasCcaCellsToRemoveListR17 bool // whether cca-CellsToRemoveList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2069,29 +1056,23 @@ func (c SetupRelease_SSBPositionQCLCellListR17Choice) String() string {
 //	}
 type QOffsetRangeList struct {
 	// RsrpOffsetSSB is the component rsrpOffsetSSB [0] Q-OffsetRange DEFAULT dB0.
-	RsrpOffsetSSB QOffsetRange
-	// HasRsrpOffsetSSB tells whether rsrpOffsetSSB is present in the encoding.
-	HasRsrpOffsetSSB bool
+	RsrpOffsetSSB    QOffsetRange
+	HasRsrpOffsetSSB bool // whether rsrpOffsetSSB is present in the encoding
 	// RsrqOffsetSSB is the component rsrqOffsetSSB [1] Q-OffsetRange DEFAULT dB0.
-	RsrqOffsetSSB QOffsetRange
-	// HasRsrqOffsetSSB tells whether rsrqOffsetSSB is present in the encoding.
-	HasRsrqOffsetSSB bool
+	RsrqOffsetSSB    QOffsetRange
+	HasRsrqOffsetSSB bool // whether rsrqOffsetSSB is present in the encoding
 	// SinrOffsetSSB is the component sinrOffsetSSB [2] Q-OffsetRange DEFAULT dB0.
-	SinrOffsetSSB QOffsetRange
-	// HasSinrOffsetSSB tells whether sinrOffsetSSB is present in the encoding.
-	HasSinrOffsetSSB bool
+	SinrOffsetSSB    QOffsetRange
+	HasSinrOffsetSSB bool // whether sinrOffsetSSB is present in the encoding
 	// RsrpOffsetCSIRS is the component rsrpOffsetCSI-RS [3] Q-OffsetRange DEFAULT dB0.
-	RsrpOffsetCSIRS QOffsetRange
-	// HasRsrpOffsetCSIRS tells whether rsrpOffsetCSI-RS is present in the encoding.
-	HasRsrpOffsetCSIRS bool
+	RsrpOffsetCSIRS    QOffsetRange
+	HasRsrpOffsetCSIRS bool // whether rsrpOffsetCSI-RS is present in the encoding
 	// RsrqOffsetCSIRS is the component rsrqOffsetCSI-RS [4] Q-OffsetRange DEFAULT dB0.
-	RsrqOffsetCSIRS QOffsetRange
-	// HasRsrqOffsetCSIRS tells whether rsrqOffsetCSI-RS is present in the encoding.
-	HasRsrqOffsetCSIRS bool
+	RsrqOffsetCSIRS    QOffsetRange
+	HasRsrqOffsetCSIRS bool // whether rsrqOffsetCSI-RS is present in the encoding
 	// SinrOffsetCSIRS is the component sinrOffsetCSI-RS [5] Q-OffsetRange DEFAULT dB0.
-	SinrOffsetCSIRS QOffsetRange
-	// HasSinrOffsetCSIRS tells whether sinrOffsetCSI-RS is present in the encoding.
-	HasSinrOffsetCSIRS bool
+	SinrOffsetCSIRS    QOffsetRange
+	HasSinrOffsetCSIRS bool // whether sinrOffsetCSI-RS is present in the encoding
 }
 
 // ThresholdNR is the ASN.1 type ThresholdNR.
@@ -2103,17 +1084,14 @@ type QOffsetRangeList struct {
 //	}
 type ThresholdNR struct {
 	// ThresholdRSRP is the component thresholdRSRP [0] RSRP-Range OPTIONAL.
-	ThresholdRSRP RSRPRange
-	// HasThresholdRSRP tells whether thresholdRSRP is present in the encoding.
-	HasThresholdRSRP bool
+	ThresholdRSRP    RSRPRange
+	HasThresholdRSRP bool // whether thresholdRSRP is present in the encoding
 	// ThresholdRSRQ is the component thresholdRSRQ [1] RSRQ-Range OPTIONAL.
-	ThresholdRSRQ RSRQRange
-	// HasThresholdRSRQ tells whether thresholdRSRQ is present in the encoding.
-	HasThresholdRSRQ bool
+	ThresholdRSRQ    RSRQRange
+	HasThresholdRSRQ bool // whether thresholdRSRQ is present in the encoding
 	// ThresholdSINR is the component thresholdSINR [2] SINR-Range OPTIONAL.
-	ThresholdSINR SINRRange
-	// HasThresholdSINR tells whether thresholdSINR is present in the encoding.
-	HasThresholdSINR bool
+	ThresholdSINR    SINRRange
+	HasThresholdSINR bool // whether thresholdSINR is present in the encoding
 }
 
 // CellsToAddModList is the ASN.1 type CellsToAddModList.
@@ -2147,13 +1125,11 @@ type CellsToAddMod struct {
 //	}
 type CellsToAddModExtV1710 struct {
 	// NtnPolarizationDLR17 is the component ntn-PolarizationDL-r17 [0] ENUMERATED OPTIONAL.
-	NtnPolarizationDLR17 CellsToAddModExtV1710_NtnPolarizationDLR17
-	// HasNtnPolarizationDLR17 tells whether ntn-PolarizationDL-r17 is present in the encoding.
-	HasNtnPolarizationDLR17 bool
+	NtnPolarizationDLR17    CellsToAddModExtV1710_NtnPolarizationDLR17
+	HasNtnPolarizationDLR17 bool // whether ntn-PolarizationDL-r17 is present in the encoding
 	// NtnPolarizationULR17 is the component ntn-PolarizationUL-r17 [1] ENUMERATED OPTIONAL.
-	NtnPolarizationULR17 CellsToAddModExtV1710_NtnPolarizationULR17
-	// HasNtnPolarizationULR17 tells whether ntn-PolarizationUL-r17 is present in the encoding.
-	HasNtnPolarizationULR17 bool
+	NtnPolarizationULR17    CellsToAddModExtV1710_NtnPolarizationULR17
+	HasNtnPolarizationULR17 bool // whether ntn-PolarizationUL-r17 is present in the encoding
 }
 
 // CellsToAddModExtV1710_NtnPolarizationDLR17 is the type of CellsToAddModExt-v1710.ntn-PolarizationDL-r17.
@@ -2210,9 +1186,8 @@ type RMTCConfigR16 struct {
 	// RmtcPeriodicityR16 is the component rmtc-Periodicity-r16 [0] ENUMERATED.
 	RmtcPeriodicityR16 RMTCConfigR16_RmtcPeriodicityR16
 	// RmtcSubframeOffsetR16 is the component rmtc-SubframeOffset-r16 [1] INTEGER OPTIONAL.
-	RmtcSubframeOffsetR16 int64
-	// HasRmtcSubframeOffsetR16 tells whether rmtc-SubframeOffset-r16 is present in the encoding.
-	HasRmtcSubframeOffsetR16 bool
+	RmtcSubframeOffsetR16    int64
+	HasRmtcSubframeOffsetR16 bool // whether rmtc-SubframeOffset-r16 is present in the encoding
 	// MeasDurationSymbolsR16 is the component measDurationSymbols-r16 [2] ENUMERATED.
 	MeasDurationSymbolsR16 RMTCConfigR16_MeasDurationSymbolsR16
 	// RmtcFrequencyR16 is the component rmtc-Frequency-r16 [3] ARFCN-ValueNR.
@@ -2220,25 +1195,20 @@ type RMTCConfigR16 struct {
 	// RefSCSCPR16 is the component ref-SCS-CP-r16 [4] ENUMERATED.
 	RefSCSCPR16 RMTCConfigR16_RefSCSCPR16
 	// RmtcBandwidthR17 is the component rmtc-Bandwidth-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	RmtcBandwidthR17 RMTCConfigR16_RmtcBandwidthR17
-	// HasRmtcBandwidthR17 tells whether rmtc-Bandwidth-r17 is present in the encoding.
-	HasRmtcBandwidthR17 bool
+	RmtcBandwidthR17    RMTCConfigR16_RmtcBandwidthR17
+	HasRmtcBandwidthR17 bool // whether rmtc-Bandwidth-r17 is present in the encoding
 	// MeasDurationSymbolsV1700 is the component measDurationSymbols-v1700 [6] ENUMERATED OPTIONAL (extension addition).
-	MeasDurationSymbolsV1700 RMTCConfigR16_MeasDurationSymbolsV1700
-	// HasMeasDurationSymbolsV1700 tells whether measDurationSymbols-v1700 is present in the encoding.
-	HasMeasDurationSymbolsV1700 bool
+	MeasDurationSymbolsV1700    RMTCConfigR16_MeasDurationSymbolsV1700
+	HasMeasDurationSymbolsV1700 bool // whether measDurationSymbols-v1700 is present in the encoding
 	// RefSCSCPV1700 is the component ref-SCS-CP-v1700 [7] ENUMERATED OPTIONAL (extension addition).
-	RefSCSCPV1700 RMTCConfigR16_RefSCSCPV1700
-	// HasRefSCSCPV1700 tells whether ref-SCS-CP-v1700 is present in the encoding.
-	HasRefSCSCPV1700 bool
+	RefSCSCPV1700    RMTCConfigR16_RefSCSCPV1700
+	HasRefSCSCPV1700 bool // whether ref-SCS-CP-v1700 is present in the encoding
 	// TciStateInfoR17 is the component tci-StateInfo-r17 [8] SEQUENCE OPTIONAL (extension addition).
-	TciStateInfoR17 RMTCConfigR16_TciStateInfoR17
-	// HasTciStateInfoR17 tells whether tci-StateInfo-r17 is present in the encoding.
-	HasTciStateInfoR17 bool
+	TciStateInfoR17    RMTCConfigR16_TciStateInfoR17
+	HasTciStateInfoR17 bool // whether tci-StateInfo-r17 is present in the encoding
 	// RefBWPIDR17 is the component ref-BWPId-r17 [9] BWP-Id OPTIONAL (extension addition).
-	RefBWPIDR17 BWPID
-	// HasRefBWPIDR17 tells whether ref-BWPId-r17 is present in the encoding.
-	HasRefBWPIDR17 bool
+	RefBWPIDR17    BWPID
+	HasRefBWPIDR17 bool // whether ref-BWPId-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2339,9 +1309,8 @@ type RMTCConfigR16_TciStateInfoR17 struct {
 	// TciStateIDR17 is the component tci-StateId-r17 [0] TCI-StateId.
 	TciStateIDR17 TCIStateID
 	// RefServCellIDR17 is the component ref-ServCellId-r17 [1] ServCellIndex OPTIONAL.
-	RefServCellIDR17 ServCellIndex
-	// HasRefServCellIDR17 tells whether ref-ServCellId-r17 is present in the encoding.
-	HasRefServCellIDR17 bool
+	RefServCellIDR17    ServCellIndex
+	HasRefServCellIDR17 bool // whether ref-ServCellId-r17 is present in the encoding
 }
 
 // SSBPositionQCLCellsToAddModListR16 is the ASN.1 type SSB-PositionQCL-CellsToAddModList-r16.
@@ -2388,13 +1357,11 @@ type SSBPositionQCLCellR17 struct {
 //	}
 type MeasObjectNRSLR16 struct {
 	// TxPoolMeasToRemoveListR16 is the component tx-PoolMeasToRemoveList-r16 [0] Tx-PoolMeasList-r16 OPTIONAL.
-	TxPoolMeasToRemoveListR16 TxPoolMeasListR16
-	// HasTxPoolMeasToRemoveListR16 tells whether tx-PoolMeasToRemoveList-r16 is present in the encoding.
-	HasTxPoolMeasToRemoveListR16 bool
+	TxPoolMeasToRemoveListR16    TxPoolMeasListR16
+	HasTxPoolMeasToRemoveListR16 bool // whether tx-PoolMeasToRemoveList-r16 is present in the encoding
 	// TxPoolMeasToAddModListR16 is the component tx-PoolMeasToAddModList-r16 [1] Tx-PoolMeasList-r16 OPTIONAL.
-	TxPoolMeasToAddModListR16 TxPoolMeasListR16
-	// HasTxPoolMeasToAddModListR16 tells whether tx-PoolMeasToAddModList-r16 is present in the encoding.
-	HasTxPoolMeasToAddModListR16 bool
+	TxPoolMeasToAddModListR16    TxPoolMeasListR16
+	HasTxPoolMeasToAddModListR16 bool // whether tx-PoolMeasToAddModList-r16 is present in the encoding
 }
 
 // TxPoolMeasListR16 is the ASN.1 type Tx-PoolMeasList-r16.
@@ -2414,9 +1381,8 @@ type TxPoolMeasListR16 []SLResourcePoolIDR16
 //	}
 type MeasObjectRxTxDiffR17 struct {
 	// DlRefR17 is the component dl-Ref-r17 [0] EXPLICIT CHOICE OPTIONAL.
-	DlRefR17 MeasObjectRxTxDiffR17_DlRefR17
-	// HasDlRefR17 tells whether dl-Ref-r17 is present in the encoding.
-	HasDlRefR17 bool
+	DlRefR17    MeasObjectRxTxDiffR17_DlRefR17
+	HasDlRefR17 bool // whether dl-Ref-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2538,17 +1504,14 @@ type MeasObjectUTRAFDDR16 struct {
 	// CarrierFreqR16 is the component carrierFreq-r16 [0] ARFCN-ValueUTRA-FDD-r16.
 	CarrierFreqR16 ARFCNValueUTRAFDDR16
 	// UtraFDDQOffsetRangeR16 is the component utra-FDD-Q-OffsetRange-r16 [1] UTRA-FDD-Q-OffsetRange-r16 OPTIONAL.
-	UtraFDDQOffsetRangeR16 UTRAFDDQOffsetRangeR16
-	// HasUtraFDDQOffsetRangeR16 tells whether utra-FDD-Q-OffsetRange-r16 is present in the encoding.
-	HasUtraFDDQOffsetRangeR16 bool
+	UtraFDDQOffsetRangeR16    UTRAFDDQOffsetRangeR16
+	HasUtraFDDQOffsetRangeR16 bool // whether utra-FDD-Q-OffsetRange-r16 is present in the encoding
 	// CellsToRemoveListR16 is the component cellsToRemoveList-r16 [2] UTRA-FDD-CellIndexList-r16 OPTIONAL.
-	CellsToRemoveListR16 UTRAFDDCellIndexListR16
-	// HasCellsToRemoveListR16 tells whether cellsToRemoveList-r16 is present in the encoding.
-	HasCellsToRemoveListR16 bool
+	CellsToRemoveListR16    UTRAFDDCellIndexListR16
+	HasCellsToRemoveListR16 bool // whether cellsToRemoveList-r16 is present in the encoding
 	// CellsToAddModListR16 is the component cellsToAddModList-r16 [3] CellsToAddModListUTRA-FDD-r16 OPTIONAL.
-	CellsToAddModListR16 CellsToAddModListUTRAFDDR16
-	// HasCellsToAddModListR16 tells whether cellsToAddModList-r16 is present in the encoding.
-	HasCellsToAddModListR16 bool
+	CellsToAddModListR16    CellsToAddModListUTRAFDDR16
+	HasCellsToAddModListR16 bool // whether cellsToAddModList-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2602,9 +1565,8 @@ type MeasResultCellSFTDNR struct {
 	// FrameBoundaryOffsetResult is the component frameBoundaryOffsetResult [2] INTEGER.
 	FrameBoundaryOffsetResult int64
 	// RsrpResult is the component rsrp-Result [3] RSRP-Range OPTIONAL.
-	RsrpResult RSRPRange
-	// HasRsrpResult tells whether rsrp-Result is present in the encoding.
-	HasRsrpResult bool
+	RsrpResult    RSRPRange
+	HasRsrpResult bool // whether rsrp-Result is present in the encoding
 }
 
 // MeasResultCellListSFTDEUTRA is the ASN.1 type MeasResultCellListSFTD-EUTRA.
@@ -2628,9 +1590,8 @@ type MeasResultSFTDEUTRA struct {
 	// FrameBoundaryOffsetResult is the component frameBoundaryOffsetResult [2] INTEGER.
 	FrameBoundaryOffsetResult int64
 	// RsrpResult is the component rsrp-Result [3] RSRP-Range OPTIONAL.
-	RsrpResult RSRPRange
-	// HasRsrpResult tells whether rsrp-Result is present in the encoding.
-	HasRsrpResult bool
+	RsrpResult    RSRPRange
+	HasRsrpResult bool // whether rsrp-Result is present in the encoding
 }
 
 // MeasResults is the ASN.1 type MeasResults.
@@ -2676,65 +1637,50 @@ type MeasResults struct {
 	// MeasResultServingMOList is the component measResultServingMOList [1] MeasResultServMOList.
 	MeasResultServingMOList MeasResultServMOList
 	// MeasResultNeighCells is the component measResultNeighCells [2] EXPLICIT CHOICE OPTIONAL.
-	MeasResultNeighCells MeasResults_MeasResultNeighCells
-	// HasMeasResultNeighCells tells whether measResultNeighCells is present in the encoding.
-	HasMeasResultNeighCells bool
+	MeasResultNeighCells    MeasResults_MeasResultNeighCells
+	HasMeasResultNeighCells bool // whether measResultNeighCells is present in the encoding
 	// MeasResultServFreqListEUTRASCG is the component measResultServFreqListEUTRA-SCG [3] MeasResultServFreqListEUTRA-SCG OPTIONAL (extension addition).
-	MeasResultServFreqListEUTRASCG MeasResultServFreqListEUTRASCG
-	// HasMeasResultServFreqListEUTRASCG tells whether measResultServFreqListEUTRA-SCG is present in the encoding.
-	HasMeasResultServFreqListEUTRASCG bool
+	MeasResultServFreqListEUTRASCG    MeasResultServFreqListEUTRASCG
+	HasMeasResultServFreqListEUTRASCG bool // whether measResultServFreqListEUTRA-SCG is present in the encoding
 	// MeasResultServFreqListNRSCG is the component measResultServFreqListNR-SCG [4] MeasResultServFreqListNR-SCG OPTIONAL (extension addition).
-	MeasResultServFreqListNRSCG MeasResultServFreqListNRSCG
-	// HasMeasResultServFreqListNRSCG tells whether measResultServFreqListNR-SCG is present in the encoding.
-	HasMeasResultServFreqListNRSCG bool
+	MeasResultServFreqListNRSCG    MeasResultServFreqListNRSCG
+	HasMeasResultServFreqListNRSCG bool // whether measResultServFreqListNR-SCG is present in the encoding
 	// MeasResultSFTDEUTRA is the component measResultSFTD-EUTRA [5] MeasResultSFTD-EUTRA OPTIONAL (extension addition).
-	MeasResultSFTDEUTRA MeasResultSFTDEUTRA
-	// HasMeasResultSFTDEUTRA tells whether measResultSFTD-EUTRA is present in the encoding.
-	HasMeasResultSFTDEUTRA bool
+	MeasResultSFTDEUTRA    MeasResultSFTDEUTRA
+	HasMeasResultSFTDEUTRA bool // whether measResultSFTD-EUTRA is present in the encoding
 	// MeasResultSFTDNR is the component measResultSFTD-NR [6] MeasResultCellSFTD-NR OPTIONAL (extension addition).
-	MeasResultSFTDNR MeasResultCellSFTDNR
-	// HasMeasResultSFTDNR tells whether measResultSFTD-NR is present in the encoding.
-	HasMeasResultSFTDNR bool
+	MeasResultSFTDNR    MeasResultCellSFTDNR
+	HasMeasResultSFTDNR bool // whether measResultSFTD-NR is present in the encoding
 	// MeasResultCellListSFTDNR is the component measResultCellListSFTD-NR [7] MeasResultCellListSFTD-NR OPTIONAL (extension addition).
-	MeasResultCellListSFTDNR MeasResultCellListSFTDNR
-	// HasMeasResultCellListSFTDNR tells whether measResultCellListSFTD-NR is present in the encoding.
-	HasMeasResultCellListSFTDNR bool
+	MeasResultCellListSFTDNR    MeasResultCellListSFTDNR
+	HasMeasResultCellListSFTDNR bool // whether measResultCellListSFTD-NR is present in the encoding
 	// MeasResultForRSSIR16 is the component measResultForRSSI-r16 [8] MeasResultForRSSI-r16 OPTIONAL (extension addition).
-	MeasResultForRSSIR16 MeasResultForRSSIR16
-	// HasMeasResultForRSSIR16 tells whether measResultForRSSI-r16 is present in the encoding.
-	HasMeasResultForRSSIR16 bool
+	MeasResultForRSSIR16    MeasResultForRSSIR16
+	HasMeasResultForRSSIR16 bool // whether measResultForRSSI-r16 is present in the encoding
 	// LocationInfoR16 is the component locationInfo-r16 [9] LocationInfo-r16 OPTIONAL (extension addition).
-	LocationInfoR16 LocationInfoR16
-	// HasLocationInfoR16 tells whether locationInfo-r16 is present in the encoding.
-	HasLocationInfoR16 bool
+	LocationInfoR16    LocationInfoR16
+	HasLocationInfoR16 bool // whether locationInfo-r16 is present in the encoding
 	// UlPDCPDelayValueResultListR16 is the component ul-PDCP-DelayValueResultList-r16 [10] UL-PDCP-DelayValueResultList-r16 OPTIONAL (extension addition).
-	UlPDCPDelayValueResultListR16 ULPDCPDelayValueResultListR16
-	// HasUlPDCPDelayValueResultListR16 tells whether ul-PDCP-DelayValueResultList-r16 is present in the encoding.
-	HasUlPDCPDelayValueResultListR16 bool
+	UlPDCPDelayValueResultListR16    ULPDCPDelayValueResultListR16
+	HasUlPDCPDelayValueResultListR16 bool // whether ul-PDCP-DelayValueResultList-r16 is present in the encoding
 	// MeasResultsSLR16 is the component measResultsSL-r16 [11] MeasResultsSL-r16 OPTIONAL (extension addition).
-	MeasResultsSLR16 MeasResultsSLR16
-	// HasMeasResultsSLR16 tells whether measResultsSL-r16 is present in the encoding.
-	HasMeasResultsSLR16 bool
+	MeasResultsSLR16    MeasResultsSLR16
+	HasMeasResultsSLR16 bool // whether measResultsSL-r16 is present in the encoding
 	// MeasResultCLIR16 is the component measResultCLI-r16 [12] MeasResultCLI-r16 OPTIONAL (extension addition).
-	MeasResultCLIR16 MeasResultCLIR16
-	// HasMeasResultCLIR16 tells whether measResultCLI-r16 is present in the encoding.
-	HasMeasResultCLIR16 bool
+	MeasResultCLIR16    MeasResultCLIR16
+	HasMeasResultCLIR16 bool // whether measResultCLI-r16 is present in the encoding
 	// MeasResultRxTxTimeDiffR17 is the component measResultRxTxTimeDiff-r17 [13] MeasResultRxTxTimeDiff-r17 OPTIONAL (extension addition).
-	MeasResultRxTxTimeDiffR17 MeasResultRxTxTimeDiffR17
-	// HasMeasResultRxTxTimeDiffR17 tells whether measResultRxTxTimeDiff-r17 is present in the encoding.
-	HasMeasResultRxTxTimeDiffR17 bool
+	MeasResultRxTxTimeDiffR17    MeasResultRxTxTimeDiffR17
+	HasMeasResultRxTxTimeDiffR17 bool // whether measResultRxTxTimeDiff-r17 is present in the encoding
 	// SlMeasResultServingRelayR17 is the component sl-MeasResultServingRelay-r17 [14] OCTET STRING OPTIONAL (extension addition).
-	SlMeasResultServingRelayR17 []byte
-	// HasSlMeasResultServingRelayR17 tells whether sl-MeasResultServingRelay-r17 is present in the encoding.
-	HasSlMeasResultServingRelayR17 bool
+	SlMeasResultServingRelayR17    []byte
+	HasSlMeasResultServingRelayR17 bool // whether sl-MeasResultServingRelay-r17 is present in the encoding
 	// UlPDCPExcessDelayResultListR17 is the component ul-PDCP-ExcessDelayResultList-r17 [15] UL-PDCP-ExcessDelayResultList-r17 OPTIONAL (extension addition).
-	UlPDCPExcessDelayResultListR17 ULPDCPExcessDelayResultListR17
-	// HasUlPDCPExcessDelayResultListR17 tells whether ul-PDCP-ExcessDelayResultList-r17 is present in the encoding.
-	HasUlPDCPExcessDelayResultListR17 bool
+	UlPDCPExcessDelayResultListR17    ULPDCPExcessDelayResultListR17
+	HasUlPDCPExcessDelayResultListR17 bool // whether ul-PDCP-ExcessDelayResultList-r17 is present in the encoding
 	// CoarseLocationInfoR17 is the component coarseLocationInfo-r17 [16] OCTET STRING OPTIONAL (extension addition).
-	CoarseLocationInfoR17 []byte
-	// HasCoarseLocationInfoR17 tells whether coarseLocationInfo-r17 is present in the encoding.
-	HasCoarseLocationInfoR17 bool
+	CoarseLocationInfoR17    []byte
+	HasCoarseLocationInfoR17 bool // whether coarseLocationInfo-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2795,9 +1741,8 @@ type MeasResultServMO struct {
 	// MeasResultServingCell is the component measResultServingCell [1] MeasResultNR.
 	MeasResultServingCell MeasResultNR
 	// MeasResultBestNeighCell is the component measResultBestNeighCell [2] MeasResultNR OPTIONAL.
-	MeasResultBestNeighCell MeasResultNR
-	// HasMeasResultBestNeighCell tells whether measResultBestNeighCell is present in the encoding.
-	HasMeasResultBestNeighCell bool
+	MeasResultBestNeighCell    MeasResultNR
+	HasMeasResultBestNeighCell bool // whether measResultBestNeighCell is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2836,27 +1781,22 @@ type MeasResultListNR []MeasResultNR
 //	}
 type MeasResultNR struct {
 	// PhysCellID is the component physCellId [0] PhysCellId OPTIONAL.
-	PhysCellID PhysCellID
-	// HasPhysCellID tells whether physCellId is present in the encoding.
-	HasPhysCellID bool
+	PhysCellID    PhysCellID
+	HasPhysCellID bool // whether physCellId is present in the encoding
 	// MeasResult is the component measResult [1] SEQUENCE.
 	MeasResult MeasResultNR_MeasResult
 	// CgiInfo is the component cgi-Info [2] CGI-InfoNR OPTIONAL (extension addition).
-	CgiInfo CGIInfoNR
-	// HasCgiInfo tells whether cgi-Info is present in the encoding.
-	HasCgiInfo bool
+	CgiInfo    CGIInfoNR
+	HasCgiInfo bool // whether cgi-Info is present in the encoding
 	// ChoCandidateR17 is the component choCandidate-r17 [3] ENUMERATED OPTIONAL (extension addition).
-	ChoCandidateR17 MeasResultNR_ChoCandidateR17
-	// HasChoCandidateR17 tells whether choCandidate-r17 is present in the encoding.
-	HasChoCandidateR17 bool
+	ChoCandidateR17    MeasResultNR_ChoCandidateR17
+	HasChoCandidateR17 bool // whether choCandidate-r17 is present in the encoding
 	// ChoConfigR17 is the component choConfig-r17 [4] SEQUENCE OF OPTIONAL (extension addition).
-	ChoConfigR17 MeasResultNR_ChoConfigR17
-	// HasChoConfigR17 tells whether choConfig-r17 is present in the encoding.
-	HasChoConfigR17 bool
+	ChoConfigR17    MeasResultNR_ChoConfigR17
+	HasChoConfigR17 bool // whether choConfig-r17 is present in the encoding
 	// TriggeredEventR17 is the component triggeredEvent-r17 [5] SEQUENCE OPTIONAL (extension addition).
-	TriggeredEventR17 MeasResultNR_TriggeredEventR17
-	// HasTriggeredEventR17 tells whether triggeredEvent-r17 is present in the encoding.
-	HasTriggeredEventR17 bool
+	TriggeredEventR17    MeasResultNR_TriggeredEventR17
+	HasTriggeredEventR17 bool // whether triggeredEvent-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2866,33 +1806,28 @@ type MeasResultNR_MeasResult struct {
 	// CellResults is the component cellResults [0] SEQUENCE.
 	CellResults MeasResultNR_MeasResult_CellResults
 	// RsIndexResults is the component rsIndexResults [1] SEQUENCE OPTIONAL.
-	RsIndexResults MeasResultNR_MeasResult_RsIndexResults
-	// HasRsIndexResults tells whether rsIndexResults is present in the encoding.
-	HasRsIndexResults bool
+	RsIndexResults    MeasResultNR_MeasResult_RsIndexResults
+	HasRsIndexResults bool // whether rsIndexResults is present in the encoding
 }
 
 // MeasResultNR_MeasResult_CellResults is the type of MeasResultNR.measResult.cellResults.
 type MeasResultNR_MeasResult_CellResults struct {
 	// ResultsSSBCell is the component resultsSSB-Cell [0] MeasQuantityResults OPTIONAL.
-	ResultsSSBCell MeasQuantityResults
-	// HasResultsSSBCell tells whether resultsSSB-Cell is present in the encoding.
-	HasResultsSSBCell bool
+	ResultsSSBCell    MeasQuantityResults
+	HasResultsSSBCell bool // whether resultsSSB-Cell is present in the encoding
 	// ResultsCSIRSCell is the component resultsCSI-RS-Cell [1] MeasQuantityResults OPTIONAL.
-	ResultsCSIRSCell MeasQuantityResults
-	// HasResultsCSIRSCell tells whether resultsCSI-RS-Cell is present in the encoding.
-	HasResultsCSIRSCell bool
+	ResultsCSIRSCell    MeasQuantityResults
+	HasResultsCSIRSCell bool // whether resultsCSI-RS-Cell is present in the encoding
 }
 
 // MeasResultNR_MeasResult_RsIndexResults is the type of MeasResultNR.measResult.rsIndexResults.
 type MeasResultNR_MeasResult_RsIndexResults struct {
 	// ResultsSSBIndexes is the component resultsSSB-Indexes [0] ResultsPerSSB-IndexList OPTIONAL.
-	ResultsSSBIndexes ResultsPerSSBIndexList
-	// HasResultsSSBIndexes tells whether resultsSSB-Indexes is present in the encoding.
-	HasResultsSSBIndexes bool
+	ResultsSSBIndexes    ResultsPerSSBIndexList
+	HasResultsSSBIndexes bool // whether resultsSSB-Indexes is present in the encoding
 	// ResultsCSIRSIndexes is the component resultsCSI-RS-Indexes [1] ResultsPerCSI-RS-IndexList OPTIONAL.
-	ResultsCSIRSIndexes ResultsPerCSIRSIndexList
-	// HasResultsCSIRSIndexes tells whether resultsCSI-RS-Indexes is present in the encoding.
-	HasResultsCSIRSIndexes bool
+	ResultsCSIRSIndexes    ResultsPerCSIRSIndexList
+	HasResultsCSIRSIndexes bool // whether resultsCSI-RS-Indexes is present in the encoding
 }
 
 // MeasResultNR_ChoCandidateR17 is the type of MeasResultNR.choCandidate-r17.
@@ -2913,13 +1848,11 @@ type MeasResultNR_ChoConfigR17 []CondTriggerConfigR16
 // MeasResultNR_TriggeredEventR17 is the type of MeasResultNR.triggeredEvent-r17.
 type MeasResultNR_TriggeredEventR17 struct {
 	// TimeBetweenEventsR17 is the component timeBetweenEvents-r17 [0] TimeBetweenEvent-r17 OPTIONAL.
-	TimeBetweenEventsR17 TimeBetweenEventR17
-	// HasTimeBetweenEventsR17 tells whether timeBetweenEvents-r17 is present in the encoding.
-	HasTimeBetweenEventsR17 bool
+	TimeBetweenEventsR17    TimeBetweenEventR17
+	HasTimeBetweenEventsR17 bool // whether timeBetweenEvents-r17 is present in the encoding
 	// FirstTriggeredEvent is the component firstTriggeredEvent [1] ENUMERATED OPTIONAL.
-	FirstTriggeredEvent MeasResultNR_TriggeredEventR17_FirstTriggeredEvent
-	// HasFirstTriggeredEvent tells whether firstTriggeredEvent is present in the encoding.
-	HasFirstTriggeredEvent bool
+	FirstTriggeredEvent    MeasResultNR_TriggeredEventR17_FirstTriggeredEvent
+	HasFirstTriggeredEvent bool // whether firstTriggeredEvent is present in the encoding
 }
 
 // MeasResultNR_TriggeredEventR17_FirstTriggeredEvent is the type of MeasResultNR.triggeredEvent-r17.firstTriggeredEvent.
@@ -2955,9 +1888,8 @@ type MeasResultEUTRA struct {
 	// MeasResult is the component measResult [1] MeasQuantityResultsEUTRA.
 	MeasResult MeasQuantityResultsEUTRA
 	// CgiInfo is the component cgi-Info [2] CGI-InfoEUTRA OPTIONAL.
-	CgiInfo CGIInfoEUTRA
-	// HasCgiInfo tells whether cgi-Info is present in the encoding.
-	HasCgiInfo bool
+	CgiInfo    CGIInfoEUTRA
+	HasCgiInfo bool // whether cgi-Info is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2976,17 +1908,14 @@ type MultiBandInfoListEUTRA []FreqBandIndicatorEUTRA
 //	}
 type MeasQuantityResults struct {
 	// Rsrp is the component rsrp [0] RSRP-Range OPTIONAL.
-	Rsrp RSRPRange
-	// HasRsrp tells whether rsrp is present in the encoding.
-	HasRsrp bool
+	Rsrp    RSRPRange
+	HasRsrp bool // whether rsrp is present in the encoding
 	// Rsrq is the component rsrq [1] RSRQ-Range OPTIONAL.
-	Rsrq RSRQRange
-	// HasRsrq tells whether rsrq is present in the encoding.
-	HasRsrq bool
+	Rsrq    RSRQRange
+	HasRsrq bool // whether rsrq is present in the encoding
 	// Sinr is the component sinr [2] SINR-Range OPTIONAL.
-	Sinr SINRRange
-	// HasSinr tells whether sinr is present in the encoding.
-	HasSinr bool
+	Sinr    SINRRange
+	HasSinr bool // whether sinr is present in the encoding
 }
 
 // MeasQuantityResultsEUTRA is the ASN.1 type MeasQuantityResultsEUTRA.
@@ -2998,17 +1927,14 @@ type MeasQuantityResults struct {
 //	}
 type MeasQuantityResultsEUTRA struct {
 	// Rsrp is the component rsrp [0] RSRP-RangeEUTRA OPTIONAL.
-	Rsrp RSRPRangeEUTRA
-	// HasRsrp tells whether rsrp is present in the encoding.
-	HasRsrp bool
+	Rsrp    RSRPRangeEUTRA
+	HasRsrp bool // whether rsrp is present in the encoding
 	// Rsrq is the component rsrq [1] RSRQ-RangeEUTRA OPTIONAL.
-	Rsrq RSRQRangeEUTRA
-	// HasRsrq tells whether rsrq is present in the encoding.
-	HasRsrq bool
+	Rsrq    RSRQRangeEUTRA
+	HasRsrq bool // whether rsrq is present in the encoding
 	// Sinr is the component sinr [2] SINR-RangeEUTRA OPTIONAL.
-	Sinr SINRRangeEUTRA
-	// HasSinr tells whether sinr is present in the encoding.
-	HasSinr bool
+	Sinr    SINRRangeEUTRA
+	HasSinr bool // whether sinr is present in the encoding
 }
 
 // ResultsPerSSBIndexList is the ASN.1 type ResultsPerSSB-IndexList.
@@ -3026,9 +1952,8 @@ type ResultsPerSSBIndex struct {
 	// SsbIndex is the component ssb-Index [0] SSB-Index.
 	SsbIndex SSBIndex
 	// SsbResults is the component ssb-Results [1] MeasQuantityResults OPTIONAL.
-	SsbResults MeasQuantityResults
-	// HasSsbResults tells whether ssb-Results is present in the encoding.
-	HasSsbResults bool
+	SsbResults    MeasQuantityResults
+	HasSsbResults bool // whether ssb-Results is present in the encoding
 }
 
 // ResultsPerCSIRSIndexList is the ASN.1 type ResultsPerCSI-RS-IndexList.
@@ -3046,9 +1971,8 @@ type ResultsPerCSIRSIndex struct {
 	// CsiRSIndex is the component csi-RS-Index [0] CSI-RS-Index.
 	CsiRSIndex CSIRSIndex
 	// CsiRSResults is the component csi-RS-Results [1] MeasQuantityResults OPTIONAL.
-	CsiRSResults MeasQuantityResults
-	// HasCsiRSResults tells whether csi-RS-Results is present in the encoding.
-	HasCsiRSResults bool
+	CsiRSResults    MeasQuantityResults
+	HasCsiRSResults bool // whether csi-RS-Results is present in the encoding
 }
 
 // MeasResultServFreqListEUTRASCG is the ASN.1 type MeasResultServFreqListEUTRA-SCG.
@@ -3085,13 +2009,11 @@ type MeasResultUTRAFDDR16 struct {
 // MeasResultUTRAFDDR16_MeasResultR16 is the type of MeasResultUTRA-FDD-r16.measResult-r16.
 type MeasResultUTRAFDDR16_MeasResultR16 struct {
 	// UtraFDDRSCPR16 is the component utra-FDD-RSCP-r16 [0] INTEGER OPTIONAL.
-	UtraFDDRSCPR16 int64
-	// HasUtraFDDRSCPR16 tells whether utra-FDD-RSCP-r16 is present in the encoding.
-	HasUtraFDDRSCPR16 bool
+	UtraFDDRSCPR16    int64
+	HasUtraFDDRSCPR16 bool // whether utra-FDD-RSCP-r16 is present in the encoding
 	// UtraFDDECN0R16 is the component utra-FDD-EcN0-r16 [1] INTEGER OPTIONAL.
-	UtraFDDECN0R16 int64
-	// HasUtraFDDECN0R16 tells whether utra-FDD-EcN0-r16 is present in the encoding.
-	HasUtraFDDECN0R16 bool
+	UtraFDDECN0R16    int64
+	HasUtraFDDECN0R16 bool // whether utra-FDD-EcN0-r16 is present in the encoding
 }
 
 // MeasResultForRSSIR16 is the ASN.1 type MeasResultForRSSI-r16.
@@ -3115,13 +2037,11 @@ type MeasResultForRSSIR16 struct {
 //	}
 type MeasResultCLIR16 struct {
 	// MeasResultListSRSRSRPR16 is the component measResultListSRS-RSRP-r16 [0] MeasResultListSRS-RSRP-r16 OPTIONAL.
-	MeasResultListSRSRSRPR16 MeasResultListSRSRSRPR16
-	// HasMeasResultListSRSRSRPR16 tells whether measResultListSRS-RSRP-r16 is present in the encoding.
-	HasMeasResultListSRSRSRPR16 bool
+	MeasResultListSRSRSRPR16    MeasResultListSRSRSRPR16
+	HasMeasResultListSRSRSRPR16 bool // whether measResultListSRS-RSRP-r16 is present in the encoding
 	// MeasResultListCLIRSSIR16 is the component measResultListCLI-RSSI-r16 [1] MeasResultListCLI-RSSI-r16 OPTIONAL.
-	MeasResultListCLIRSSIR16 MeasResultListCLIRSSIR16
-	// HasMeasResultListCLIRSSIR16 tells whether measResultListCLI-RSSI-r16 is present in the encoding.
-	HasMeasResultListCLIRSSIR16 bool
+	MeasResultListCLIRSSIR16    MeasResultListCLIRSSIR16
+	HasMeasResultListCLIRSSIR16 bool // whether measResultListCLI-RSSI-r16 is present in the encoding
 }
 
 // MeasResultListSRSRSRPR16 is the ASN.1 type MeasResultListSRS-RSRP-r16.
@@ -3219,13 +2139,11 @@ type MeasResult2EUTRA struct {
 	// CarrierFreq is the component carrierFreq [0] ARFCN-ValueEUTRA.
 	CarrierFreq ARFCNValueEUTRA
 	// MeasResultServingCell is the component measResultServingCell [1] MeasResultEUTRA OPTIONAL.
-	MeasResultServingCell MeasResultEUTRA
-	// HasMeasResultServingCell tells whether measResultServingCell is present in the encoding.
-	HasMeasResultServingCell bool
+	MeasResultServingCell    MeasResultEUTRA
+	HasMeasResultServingCell bool // whether measResultServingCell is present in the encoding
 	// MeasResultBestNeighCell is the component measResultBestNeighCell [2] MeasResultEUTRA OPTIONAL.
-	MeasResultBestNeighCell MeasResultEUTRA
-	// HasMeasResultBestNeighCell tells whether measResultBestNeighCell is present in the encoding.
-	HasMeasResultBestNeighCell bool
+	MeasResultBestNeighCell    MeasResultEUTRA
+	HasMeasResultBestNeighCell bool // whether measResultBestNeighCell is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3241,21 +2159,17 @@ type MeasResult2EUTRA struct {
 //	}
 type MeasResult2NR struct {
 	// SsbFrequency is the component ssbFrequency [0] ARFCN-ValueNR OPTIONAL.
-	SsbFrequency ARFCNValueNR
-	// HasSsbFrequency tells whether ssbFrequency is present in the encoding.
-	HasSsbFrequency bool
+	SsbFrequency    ARFCNValueNR
+	HasSsbFrequency bool // whether ssbFrequency is present in the encoding
 	// RefFreqCSIRS is the component refFreqCSI-RS [1] ARFCN-ValueNR OPTIONAL.
-	RefFreqCSIRS ARFCNValueNR
-	// HasRefFreqCSIRS tells whether refFreqCSI-RS is present in the encoding.
-	HasRefFreqCSIRS bool
+	RefFreqCSIRS    ARFCNValueNR
+	HasRefFreqCSIRS bool // whether refFreqCSI-RS is present in the encoding
 	// MeasResultServingCell is the component measResultServingCell [2] MeasResultNR OPTIONAL.
-	MeasResultServingCell MeasResultNR
-	// HasMeasResultServingCell tells whether measResultServingCell is present in the encoding.
-	HasMeasResultServingCell bool
+	MeasResultServingCell    MeasResultNR
+	HasMeasResultServingCell bool // whether measResultServingCell is present in the encoding
 	// MeasResultNeighCellListNR is the component measResultNeighCellListNR [3] MeasResultListNR OPTIONAL.
-	MeasResultNeighCellListNR MeasResultListNR
-	// HasMeasResultNeighCellListNR tells whether measResultNeighCellListNR is present in the encoding.
-	HasMeasResultNeighCellListNR bool
+	MeasResultNeighCellListNR    MeasResultListNR
+	HasMeasResultNeighCellListNR bool // whether measResultNeighCellListNR is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3317,13 +2231,11 @@ type MeasResultsPerCellIdleEUTRAR16 struct {
 // MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16 is the type of MeasResultsPerCellIdleEUTRA-r16.measIdleResultEUTRA-r16.
 type MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16 struct {
 	// RsrpResultEUTRAR16 is the component rsrp-ResultEUTRA-r16 [0] RSRP-RangeEUTRA OPTIONAL.
-	RsrpResultEUTRAR16 RSRPRangeEUTRA
-	// HasRsrpResultEUTRAR16 tells whether rsrp-ResultEUTRA-r16 is present in the encoding.
-	HasRsrpResultEUTRAR16 bool
+	RsrpResultEUTRAR16    RSRPRangeEUTRA
+	HasRsrpResultEUTRAR16 bool // whether rsrp-ResultEUTRA-r16 is present in the encoding
 	// RsrqResultEUTRAR16 is the component rsrq-ResultEUTRA-r16 [1] RSRQ-RangeEUTRA-r16 OPTIONAL.
-	RsrqResultEUTRAR16 RSRQRangeEUTRAR16
-	// HasRsrqResultEUTRAR16 tells whether rsrq-ResultEUTRA-r16 is present in the encoding.
-	HasRsrqResultEUTRAR16 bool
+	RsrqResultEUTRAR16    RSRQRangeEUTRAR16
+	HasRsrqResultEUTRAR16 bool // whether rsrq-ResultEUTRA-r16 is present in the encoding
 }
 
 // MeasResultIdleNRR16 is the ASN.1 type MeasResultIdleNR-r16.
@@ -3341,9 +2253,8 @@ type MeasResultIdleNRR16 struct {
 	// MeasResultServingCellR16 is the component measResultServingCell-r16 [0] SEQUENCE.
 	MeasResultServingCellR16 MeasResultIdleNRR16_MeasResultServingCellR16
 	// MeasResultsPerCarrierListIdleNRR16 is the component measResultsPerCarrierListIdleNR-r16 [1] SEQUENCE OF OPTIONAL.
-	MeasResultsPerCarrierListIdleNRR16 MeasResultIdleNRR16_MeasResultsPerCarrierListIdleNRR16
-	// HasMeasResultsPerCarrierListIdleNRR16 tells whether measResultsPerCarrierListIdleNR-r16 is present in the encoding.
-	HasMeasResultsPerCarrierListIdleNRR16 bool
+	MeasResultsPerCarrierListIdleNRR16    MeasResultIdleNRR16_MeasResultsPerCarrierListIdleNRR16
+	HasMeasResultsPerCarrierListIdleNRR16 bool // whether measResultsPerCarrierListIdleNR-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3351,17 +2262,14 @@ type MeasResultIdleNRR16 struct {
 // MeasResultIdleNRR16_MeasResultServingCellR16 is the type of MeasResultIdleNR-r16.measResultServingCell-r16.
 type MeasResultIdleNRR16_MeasResultServingCellR16 struct {
 	// RsrpResultR16 is the component rsrp-Result-r16 [0] RSRP-Range OPTIONAL.
-	RsrpResultR16 RSRPRange
-	// HasRsrpResultR16 tells whether rsrp-Result-r16 is present in the encoding.
-	HasRsrpResultR16 bool
+	RsrpResultR16    RSRPRange
+	HasRsrpResultR16 bool // whether rsrp-Result-r16 is present in the encoding
 	// RsrqResultR16 is the component rsrq-Result-r16 [1] RSRQ-Range OPTIONAL.
-	RsrqResultR16 RSRQRange
-	// HasRsrqResultR16 tells whether rsrq-Result-r16 is present in the encoding.
-	HasRsrqResultR16 bool
+	RsrqResultR16    RSRQRange
+	HasRsrqResultR16 bool // whether rsrq-Result-r16 is present in the encoding
 	// ResultsSSBIndexesR16 is the component resultsSSB-Indexes-r16 [2] ResultsPerSSB-IndexList-r16 OPTIONAL.
-	ResultsSSBIndexesR16 ResultsPerSSBIndexListR16
-	// HasResultsSSBIndexesR16 tells whether resultsSSB-Indexes-r16 is present in the encoding.
-	HasResultsSSBIndexesR16 bool
+	ResultsSSBIndexesR16    ResultsPerSSBIndexListR16
+	HasResultsSSBIndexesR16 bool // whether resultsSSB-Indexes-r16 is present in the encoding
 }
 
 // MeasResultIdleNRR16_MeasResultsPerCarrierListIdleNRR16 is the type of MeasResultIdleNR-r16.measResultsPerCarrierListIdleNR-r16.
@@ -3409,17 +2317,14 @@ type MeasResultsPerCellIdleNRR16 struct {
 // MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16 is the type of MeasResultsPerCellIdleNR-r16.measIdleResultNR-r16.
 type MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16 struct {
 	// RsrpResultR16 is the component rsrp-Result-r16 [0] RSRP-Range OPTIONAL.
-	RsrpResultR16 RSRPRange
-	// HasRsrpResultR16 tells whether rsrp-Result-r16 is present in the encoding.
-	HasRsrpResultR16 bool
+	RsrpResultR16    RSRPRange
+	HasRsrpResultR16 bool // whether rsrp-Result-r16 is present in the encoding
 	// RsrqResultR16 is the component rsrq-Result-r16 [1] RSRQ-Range OPTIONAL.
-	RsrqResultR16 RSRQRange
-	// HasRsrqResultR16 tells whether rsrq-Result-r16 is present in the encoding.
-	HasRsrqResultR16 bool
+	RsrqResultR16    RSRQRange
+	HasRsrqResultR16 bool // whether rsrq-Result-r16 is present in the encoding
 	// ResultsSSBIndexesR16 is the component resultsSSB-Indexes-r16 [2] ResultsPerSSB-IndexList-r16 OPTIONAL.
-	ResultsSSBIndexesR16 ResultsPerSSBIndexListR16
-	// HasResultsSSBIndexesR16 tells whether resultsSSB-Indexes-r16 is present in the encoding.
-	HasResultsSSBIndexesR16 bool
+	ResultsSSBIndexesR16    ResultsPerSSBIndexListR16
+	HasResultsSSBIndexesR16 bool // whether resultsSSB-Indexes-r16 is present in the encoding
 }
 
 // ResultsPerSSBIndexListR16 is the ASN.1 type ResultsPerSSB-IndexList-r16.
@@ -3440,21 +2345,18 @@ type ResultsPerSSBIndexIdleR16 struct {
 	// SsbIndexR16 is the component ssb-Index-r16 [0] SSB-Index.
 	SsbIndexR16 SSBIndex
 	// SsbResultsR16 is the component ssb-Results-r16 [1] SEQUENCE OPTIONAL.
-	SsbResultsR16 ResultsPerSSBIndexIdleR16_SsbResultsR16
-	// HasSsbResultsR16 tells whether ssb-Results-r16 is present in the encoding.
-	HasSsbResultsR16 bool
+	SsbResultsR16    ResultsPerSSBIndexIdleR16_SsbResultsR16
+	HasSsbResultsR16 bool // whether ssb-Results-r16 is present in the encoding
 }
 
 // ResultsPerSSBIndexIdleR16_SsbResultsR16 is the type of ResultsPerSSB-IndexIdle-r16.ssb-Results-r16.
 type ResultsPerSSBIndexIdleR16_SsbResultsR16 struct {
 	// SsbRSRPResultR16 is the component ssb-RSRP-Result-r16 [0] RSRP-Range OPTIONAL.
-	SsbRSRPResultR16 RSRPRange
-	// HasSsbRSRPResultR16 tells whether ssb-RSRP-Result-r16 is present in the encoding.
-	HasSsbRSRPResultR16 bool
+	SsbRSRPResultR16    RSRPRange
+	HasSsbRSRPResultR16 bool // whether ssb-RSRP-Result-r16 is present in the encoding
 	// SsbRSRQResultR16 is the component ssb-RSRQ-Result-r16 [1] RSRQ-Range OPTIONAL.
-	SsbRSRQResultR16 RSRQRange
-	// HasSsbRSRQResultR16 tells whether ssb-RSRQ-Result-r16 is present in the encoding.
-	HasSsbRSRQResultR16 bool
+	SsbRSRQResultR16    RSRQRange
+	HasSsbRSRQResultR16 bool // whether ssb-RSRQ-Result-r16 is present in the encoding
 }
 
 // MeasResultRxTxTimeDiffR17 is the ASN.1 type MeasResultRxTxTimeDiff-r17.
@@ -3465,9 +2367,8 @@ type ResultsPerSSBIndexIdleR16_SsbResultsR16 struct {
 //	}
 type MeasResultRxTxTimeDiffR17 struct {
 	// RxTxTimeDiffUER17 is the component rxTxTimeDiff-ue-r17 [0] RxTxTimeDiff-r17 OPTIONAL.
-	RxTxTimeDiffUER17 RxTxTimeDiffR17
-	// HasRxTxTimeDiffUER17 tells whether rxTxTimeDiff-ue-r17 is present in the encoding.
-	HasRxTxTimeDiffUER17 bool
+	RxTxTimeDiffUER17    RxTxTimeDiffR17
+	HasRxTxTimeDiffUER17 bool // whether rxTxTimeDiff-ue-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3485,9 +2386,8 @@ type MeasResultSCGFailure struct {
 	// MeasResultPerMOList is the component measResultPerMOList [0] MeasResultList2NR.
 	MeasResultPerMOList MeasResultList2NR
 	// LocationInfoR16 is the component locationInfo-r16 [1] LocationInfo-r16 OPTIONAL (extension addition).
-	LocationInfoR16 LocationInfoR16
-	// HasLocationInfoR16 tells whether locationInfo-r16 is present in the encoding.
-	HasLocationInfoR16 bool
+	LocationInfoR16    LocationInfoR16
+	HasLocationInfoR16 bool // whether locationInfo-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3700,9 +2600,8 @@ type MsgAConfigCommonR16 struct {
 	// RachConfigCommonTwoStepRAR16 is the component rach-ConfigCommonTwoStepRA-r16 [0] RACH-ConfigCommonTwoStepRA-r16.
 	RachConfigCommonTwoStepRAR16 RACHConfigCommonTwoStepRAR16
 	// MsgAPUSCHConfigR16 is the component msgA-PUSCH-Config-r16 [1] MsgA-PUSCH-Config-r16 OPTIONAL.
-	MsgAPUSCHConfigR16 MsgAPUSCHConfigR16
-	// HasMsgAPUSCHConfigR16 tells whether msgA-PUSCH-Config-r16 is present in the encoding.
-	HasMsgAPUSCHConfigR16 bool
+	MsgAPUSCHConfigR16    MsgAPUSCHConfigR16
+	HasMsgAPUSCHConfigR16 bool // whether msgA-PUSCH-Config-r16 is present in the encoding
 }
 
 // MsgAPUSCHConfigR16 is the ASN.1 type MsgA-PUSCH-Config-r16.
@@ -3716,25 +2615,20 @@ type MsgAConfigCommonR16 struct {
 //	}
 type MsgAPUSCHConfigR16 struct {
 	// MsgAPUSCHResourceGroupAR16 is the component msgA-PUSCH-ResourceGroupA-r16 [0] MsgA-PUSCH-Resource-r16 OPTIONAL.
-	MsgAPUSCHResourceGroupAR16 MsgAPUSCHResourceR16
-	// HasMsgAPUSCHResourceGroupAR16 tells whether msgA-PUSCH-ResourceGroupA-r16 is present in the encoding.
-	HasMsgAPUSCHResourceGroupAR16 bool
+	MsgAPUSCHResourceGroupAR16    MsgAPUSCHResourceR16
+	HasMsgAPUSCHResourceGroupAR16 bool // whether msgA-PUSCH-ResourceGroupA-r16 is present in the encoding
 	// MsgAPUSCHResourceGroupBR16 is the component msgA-PUSCH-ResourceGroupB-r16 [1] MsgA-PUSCH-Resource-r16 OPTIONAL.
-	MsgAPUSCHResourceGroupBR16 MsgAPUSCHResourceR16
-	// HasMsgAPUSCHResourceGroupBR16 tells whether msgA-PUSCH-ResourceGroupB-r16 is present in the encoding.
-	HasMsgAPUSCHResourceGroupBR16 bool
+	MsgAPUSCHResourceGroupBR16    MsgAPUSCHResourceR16
+	HasMsgAPUSCHResourceGroupBR16 bool // whether msgA-PUSCH-ResourceGroupB-r16 is present in the encoding
 	// MsgATransformPrecoderR16 is the component msgA-TransformPrecoder-r16 [2] ENUMERATED OPTIONAL.
-	MsgATransformPrecoderR16 MsgAPUSCHConfigR16_MsgATransformPrecoderR16
-	// HasMsgATransformPrecoderR16 tells whether msgA-TransformPrecoder-r16 is present in the encoding.
-	HasMsgATransformPrecoderR16 bool
+	MsgATransformPrecoderR16    MsgAPUSCHConfigR16_MsgATransformPrecoderR16
+	HasMsgATransformPrecoderR16 bool // whether msgA-TransformPrecoder-r16 is present in the encoding
 	// MsgADataScramblingIndexR16 is the component msgA-DataScramblingIndex-r16 [3] INTEGER OPTIONAL.
-	MsgADataScramblingIndexR16 int64
-	// HasMsgADataScramblingIndexR16 tells whether msgA-DataScramblingIndex-r16 is present in the encoding.
-	HasMsgADataScramblingIndexR16 bool
+	MsgADataScramblingIndexR16    int64
+	HasMsgADataScramblingIndexR16 bool // whether msgA-DataScramblingIndex-r16 is present in the encoding
 	// MsgADeltaPreambleR16 is the component msgA-DeltaPreamble-r16 [4] INTEGER OPTIONAL.
-	MsgADeltaPreambleR16 int64
-	// HasMsgADeltaPreambleR16 tells whether msgA-DeltaPreamble-r16 is present in the encoding.
-	HasMsgADeltaPreambleR16 bool
+	MsgADeltaPreambleR16    int64
+	HasMsgADeltaPreambleR16 bool // whether msgA-DeltaPreamble-r16 is present in the encoding
 }
 
 // MsgAPUSCHConfigR16_MsgATransformPrecoderR16 is the type of MsgA-PUSCH-Config-r16.msgA-TransformPrecoder-r16.
@@ -3785,21 +2679,17 @@ type MsgAPUSCHResourceR16 struct {
 	// MsgAPUSCHTimeDomainOffsetR16 is the component msgA-PUSCH-TimeDomainOffset-r16 [3] INTEGER.
 	MsgAPUSCHTimeDomainOffsetR16 int64
 	// MsgAPUSCHTimeDomainAllocationR16 is the component msgA-PUSCH-TimeDomainAllocation-r16 [4] INTEGER OPTIONAL.
-	MsgAPUSCHTimeDomainAllocationR16 int64
-	// HasMsgAPUSCHTimeDomainAllocationR16 tells whether msgA-PUSCH-TimeDomainAllocation-r16 is present in the encoding.
-	HasMsgAPUSCHTimeDomainAllocationR16 bool
+	MsgAPUSCHTimeDomainAllocationR16    int64
+	HasMsgAPUSCHTimeDomainAllocationR16 bool // whether msgA-PUSCH-TimeDomainAllocation-r16 is present in the encoding
 	// StartSymbolAndLengthMsgAPOR16 is the component startSymbolAndLengthMsgA-PO-r16 [5] INTEGER OPTIONAL.
-	StartSymbolAndLengthMsgAPOR16 int64
-	// HasStartSymbolAndLengthMsgAPOR16 tells whether startSymbolAndLengthMsgA-PO-r16 is present in the encoding.
-	HasStartSymbolAndLengthMsgAPOR16 bool
+	StartSymbolAndLengthMsgAPOR16    int64
+	HasStartSymbolAndLengthMsgAPOR16 bool // whether startSymbolAndLengthMsgA-PO-r16 is present in the encoding
 	// MappingTypeMsgAPUSCHR16 is the component mappingTypeMsgA-PUSCH-r16 [6] ENUMERATED OPTIONAL.
-	MappingTypeMsgAPUSCHR16 MsgAPUSCHResourceR16_MappingTypeMsgAPUSCHR16
-	// HasMappingTypeMsgAPUSCHR16 tells whether mappingTypeMsgA-PUSCH-r16 is present in the encoding.
-	HasMappingTypeMsgAPUSCHR16 bool
+	MappingTypeMsgAPUSCHR16    MsgAPUSCHResourceR16_MappingTypeMsgAPUSCHR16
+	HasMappingTypeMsgAPUSCHR16 bool // whether mappingTypeMsgA-PUSCH-r16 is present in the encoding
 	// GuardPeriodMsgAPUSCHR16 is the component guardPeriodMsgA-PUSCH-r16 [7] INTEGER OPTIONAL.
-	GuardPeriodMsgAPUSCHR16 int64
-	// HasGuardPeriodMsgAPUSCHR16 tells whether guardPeriodMsgA-PUSCH-r16 is present in the encoding.
-	HasGuardPeriodMsgAPUSCHR16 bool
+	GuardPeriodMsgAPUSCHR16    int64
+	HasGuardPeriodMsgAPUSCHR16 bool // whether guardPeriodMsgA-PUSCH-r16 is present in the encoding
 	// GuardBandMsgAPUSCHR16 is the component guardBandMsgA-PUSCH-r16 [8] INTEGER.
 	GuardBandMsgAPUSCHR16 int64
 	// FrequencyStartMsgAPUSCHR16 is the component frequencyStartMsgA-PUSCH-r16 [9] INTEGER.
@@ -3809,29 +2699,24 @@ type MsgAPUSCHResourceR16 struct {
 	// NrofMsgAPOFDMR16 is the component nrofMsgA-PO-FDM-r16 [11] ENUMERATED.
 	NrofMsgAPOFDMR16 MsgAPUSCHResourceR16_NrofMsgAPOFDMR16
 	// MsgAIntraSlotFrequencyHoppingR16 is the component msgA-IntraSlotFrequencyHopping-r16 [12] ENUMERATED OPTIONAL.
-	MsgAIntraSlotFrequencyHoppingR16 MsgAPUSCHResourceR16_MsgAIntraSlotFrequencyHoppingR16
-	// HasMsgAIntraSlotFrequencyHoppingR16 tells whether msgA-IntraSlotFrequencyHopping-r16 is present in the encoding.
-	HasMsgAIntraSlotFrequencyHoppingR16 bool
+	MsgAIntraSlotFrequencyHoppingR16    MsgAPUSCHResourceR16_MsgAIntraSlotFrequencyHoppingR16
+	HasMsgAIntraSlotFrequencyHoppingR16 bool // whether msgA-IntraSlotFrequencyHopping-r16 is present in the encoding
 	// MsgAHoppingBitsR16 is the component msgA-HoppingBits-r16 [13] BIT STRING OPTIONAL.
-	MsgAHoppingBitsR16 der.BitString
-	// HasMsgAHoppingBitsR16 tells whether msgA-HoppingBits-r16 is present in the encoding.
-	HasMsgAHoppingBitsR16 bool
+	MsgAHoppingBitsR16    der.BitString
+	HasMsgAHoppingBitsR16 bool // whether msgA-HoppingBits-r16 is present in the encoding
 	// MsgADMRSConfigR16 is the component msgA-DMRS-Config-r16 [14] MsgA-DMRS-Config-r16.
 	MsgADMRSConfigR16 MsgADMRSConfigR16
 	// NrofDMRSSequencesR16 is the component nrofDMRS-Sequences-r16 [15] INTEGER.
 	NrofDMRSSequencesR16 int64
 	// MsgAAlphaR16 is the component msgA-Alpha-r16 [16] ENUMERATED OPTIONAL.
-	MsgAAlphaR16 MsgAPUSCHResourceR16_MsgAAlphaR16
-	// HasMsgAAlphaR16 tells whether msgA-Alpha-r16 is present in the encoding.
-	HasMsgAAlphaR16 bool
+	MsgAAlphaR16    MsgAPUSCHResourceR16_MsgAAlphaR16
+	HasMsgAAlphaR16 bool // whether msgA-Alpha-r16 is present in the encoding
 	// InterlaceIndexFirstPOMsgAPUSCHR16 is the component interlaceIndexFirstPO-MsgA-PUSCH-r16 [17] INTEGER OPTIONAL.
-	InterlaceIndexFirstPOMsgAPUSCHR16 int64
-	// HasInterlaceIndexFirstPOMsgAPUSCHR16 tells whether interlaceIndexFirstPO-MsgA-PUSCH-r16 is present in the encoding.
-	HasInterlaceIndexFirstPOMsgAPUSCHR16 bool
+	InterlaceIndexFirstPOMsgAPUSCHR16    int64
+	HasInterlaceIndexFirstPOMsgAPUSCHR16 bool // whether interlaceIndexFirstPO-MsgA-PUSCH-r16 is present in the encoding
 	// NrofInterlacesPerMsgAPOR16 is the component nrofInterlacesPerMsgA-PO-r16 [18] INTEGER OPTIONAL.
-	NrofInterlacesPerMsgAPOR16 int64
-	// HasNrofInterlacesPerMsgAPOR16 tells whether nrofInterlacesPerMsgA-PO-r16 is present in the encoding.
-	HasNrofInterlacesPerMsgAPOR16 bool
+	NrofInterlacesPerMsgAPOR16    int64
+	HasNrofInterlacesPerMsgAPOR16 bool // whether nrofInterlacesPerMsgA-PO-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3922,29 +2807,23 @@ func (v MsgAPUSCHResourceR16_MsgAAlphaR16) String() string {
 //	}
 type MsgADMRSConfigR16 struct {
 	// MsgADMRSAdditionalPositionR16 is the component msgA-DMRS-AdditionalPosition-r16 [0] ENUMERATED OPTIONAL.
-	MsgADMRSAdditionalPositionR16 MsgADMRSConfigR16_MsgADMRSAdditionalPositionR16
-	// HasMsgADMRSAdditionalPositionR16 tells whether msgA-DMRS-AdditionalPosition-r16 is present in the encoding.
-	HasMsgADMRSAdditionalPositionR16 bool
+	MsgADMRSAdditionalPositionR16    MsgADMRSConfigR16_MsgADMRSAdditionalPositionR16
+	HasMsgADMRSAdditionalPositionR16 bool // whether msgA-DMRS-AdditionalPosition-r16 is present in the encoding
 	// MsgAMaxLengthR16 is the component msgA-MaxLength-r16 [1] ENUMERATED OPTIONAL.
-	MsgAMaxLengthR16 MsgADMRSConfigR16_MsgAMaxLengthR16
-	// HasMsgAMaxLengthR16 tells whether msgA-MaxLength-r16 is present in the encoding.
-	HasMsgAMaxLengthR16 bool
+	MsgAMaxLengthR16    MsgADMRSConfigR16_MsgAMaxLengthR16
+	HasMsgAMaxLengthR16 bool // whether msgA-MaxLength-r16 is present in the encoding
 	// MsgAPUSCHDMRSCDMGroupR16 is the component msgA-PUSCH-DMRS-CDM-Group-r16 [2] INTEGER OPTIONAL.
-	MsgAPUSCHDMRSCDMGroupR16 int64
-	// HasMsgAPUSCHDMRSCDMGroupR16 tells whether msgA-PUSCH-DMRS-CDM-Group-r16 is present in the encoding.
-	HasMsgAPUSCHDMRSCDMGroupR16 bool
+	MsgAPUSCHDMRSCDMGroupR16    int64
+	HasMsgAPUSCHDMRSCDMGroupR16 bool // whether msgA-PUSCH-DMRS-CDM-Group-r16 is present in the encoding
 	// MsgAPUSCHNrofPortsR16 is the component msgA-PUSCH-NrofPorts-r16 [3] INTEGER OPTIONAL.
-	MsgAPUSCHNrofPortsR16 int64
-	// HasMsgAPUSCHNrofPortsR16 tells whether msgA-PUSCH-NrofPorts-r16 is present in the encoding.
-	HasMsgAPUSCHNrofPortsR16 bool
+	MsgAPUSCHNrofPortsR16    int64
+	HasMsgAPUSCHNrofPortsR16 bool // whether msgA-PUSCH-NrofPorts-r16 is present in the encoding
 	// MsgAScramblingID0R16 is the component msgA-ScramblingID0-r16 [4] INTEGER OPTIONAL.
-	MsgAScramblingID0R16 int64
-	// HasMsgAScramblingID0R16 tells whether msgA-ScramblingID0-r16 is present in the encoding.
-	HasMsgAScramblingID0R16 bool
+	MsgAScramblingID0R16    int64
+	HasMsgAScramblingID0R16 bool // whether msgA-ScramblingID0-r16 is present in the encoding
 	// MsgAScramblingID1R16 is the component msgA-ScramblingID1-r16 [5] INTEGER OPTIONAL.
-	MsgAScramblingID1R16 int64
-	// HasMsgAScramblingID1R16 tells whether msgA-ScramblingID1-r16 is present in the encoding.
-	HasMsgAScramblingID1R16 bool
+	MsgAScramblingID1R16    int64
+	HasMsgAScramblingID1R16 bool // whether msgA-ScramblingID1-r16 is present in the encoding
 }
 
 // MsgADMRSConfigR16_MsgADMRSAdditionalPositionR16 is the type of MsgA-DMRS-Config-r16.msgA-DMRS-AdditionalPosition-r16.
@@ -3991,13 +2870,11 @@ type MultiFrequencyBandListNRSIB []NRMultiBandInfo
 //	}
 type NRMultiBandInfo struct {
 	// FreqBandIndicatorNR is the component freqBandIndicatorNR [0] FreqBandIndicatorNR OPTIONAL.
-	FreqBandIndicatorNR FreqBandIndicatorNR
-	// HasFreqBandIndicatorNR tells whether freqBandIndicatorNR is present in the encoding.
-	HasFreqBandIndicatorNR bool
+	FreqBandIndicatorNR    FreqBandIndicatorNR
+	HasFreqBandIndicatorNR bool // whether freqBandIndicatorNR is present in the encoding
 	// NrNSPmaxList is the component nr-NS-PmaxList [1] NR-NS-PmaxList OPTIONAL.
-	NrNSPmaxList NRNSPmaxList
-	// HasNrNSPmaxList tells whether nr-NS-PmaxList is present in the encoding.
-	HasNrNSPmaxList bool
+	NrNSPmaxList    NRNSPmaxList
+	HasNrNSPmaxList bool // whether nr-NS-PmaxList is present in the encoding
 }
 
 // MUSIMGapConfigR17 is the ASN.1 type MUSIM-GapConfig-r17.
@@ -4010,17 +2887,14 @@ type NRMultiBandInfo struct {
 //	}
 type MUSIMGapConfigR17 struct {
 	// MusimGapToReleaseListR17 is the component musim-GapToReleaseList-r17 [0] SEQUENCE OF OPTIONAL.
-	MusimGapToReleaseListR17 MUSIMGapConfigR17_MusimGapToReleaseListR17
-	// HasMusimGapToReleaseListR17 tells whether musim-GapToReleaseList-r17 is present in the encoding.
-	HasMusimGapToReleaseListR17 bool
+	MusimGapToReleaseListR17    MUSIMGapConfigR17_MusimGapToReleaseListR17
+	HasMusimGapToReleaseListR17 bool // whether musim-GapToReleaseList-r17 is present in the encoding
 	// MusimGapToAddModListR17 is the component musim-GapToAddModList-r17 [1] SEQUENCE OF OPTIONAL.
-	MusimGapToAddModListR17 MUSIMGapConfigR17_MusimGapToAddModListR17
-	// HasMusimGapToAddModListR17 tells whether musim-GapToAddModList-r17 is present in the encoding.
-	HasMusimGapToAddModListR17 bool
+	MusimGapToAddModListR17    MUSIMGapConfigR17_MusimGapToAddModListR17
+	HasMusimGapToAddModListR17 bool // whether musim-GapToAddModList-r17 is present in the encoding
 	// MusimAperiodicGapR17 is the component musim-AperiodicGap-r17 [2] MUSIM-GapInfo-r17 OPTIONAL.
-	MusimAperiodicGapR17 MUSIMGapInfoR17
-	// HasMusimAperiodicGapR17 tells whether musim-AperiodicGap-r17 is present in the encoding.
-	HasMusimAperiodicGapR17 bool
+	MusimAperiodicGapR17    MUSIMGapInfoR17
+	HasMusimAperiodicGapR17 bool // whether musim-AperiodicGap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4070,17 +2944,14 @@ type MUSIMGapIDR17 int64
 //	}
 type MUSIMGapInfoR17 struct {
 	// MusimStartingSFNAndSubframeR17 is the component musim-Starting-SFN-AndSubframe-r17 [0] MUSIM-Starting-SFN-AndSubframe-r17 OPTIONAL.
-	MusimStartingSFNAndSubframeR17 MUSIMStartingSFNAndSubframeR17
-	// HasMusimStartingSFNAndSubframeR17 tells whether musim-Starting-SFN-AndSubframe-r17 is present in the encoding.
-	HasMusimStartingSFNAndSubframeR17 bool
+	MusimStartingSFNAndSubframeR17    MUSIMStartingSFNAndSubframeR17
+	HasMusimStartingSFNAndSubframeR17 bool // whether musim-Starting-SFN-AndSubframe-r17 is present in the encoding
 	// MusimGapLengthR17 is the component musim-GapLength-r17 [1] ENUMERATED OPTIONAL.
-	MusimGapLengthR17 MUSIMGapInfoR17_MusimGapLengthR17
-	// HasMusimGapLengthR17 tells whether musim-GapLength-r17 is present in the encoding.
-	HasMusimGapLengthR17 bool
+	MusimGapLengthR17    MUSIMGapInfoR17_MusimGapLengthR17
+	HasMusimGapLengthR17 bool // whether musim-GapLength-r17 is present in the encoding
 	// MusimGapRepetitionAndOffsetR17 is the component musim-GapRepetitionAndOffset-r17 [2] EXPLICIT CHOICE OPTIONAL.
-	MusimGapRepetitionAndOffsetR17 MUSIMGapInfoR17_MusimGapRepetitionAndOffsetR17
-	// HasMusimGapRepetitionAndOffsetR17 tells whether musim-GapRepetitionAndOffset-r17 is present in the encoding.
-	HasMusimGapRepetitionAndOffsetR17 bool
+	MusimGapRepetitionAndOffsetR17    MUSIMGapInfoR17_MusimGapRepetitionAndOffsetR17
+	HasMusimGapRepetitionAndOffsetR17 bool // whether musim-GapRepetitionAndOffset-r17 is present in the encoding
 }
 
 // MUSIMGapInfoR17_MusimGapLengthR17 is the type of MUSIM-GapInfo-r17.musim-GapLength-r17.
@@ -4171,9 +3042,8 @@ type MUSIMStartingSFNAndSubframeR17 struct {
 //	}
 type NeedForGapsConfigNRR16 struct {
 	// RequestedTargetBandFilterNRR16 is the component requestedTargetBandFilterNR-r16 [0] SEQUENCE OF OPTIONAL.
-	RequestedTargetBandFilterNRR16 NeedForGapsConfigNRR16_RequestedTargetBandFilterNRR16
-	// HasRequestedTargetBandFilterNRR16 tells whether requestedTargetBandFilterNR-r16 is present in the encoding.
-	HasRequestedTargetBandFilterNRR16 bool
+	RequestedTargetBandFilterNRR16    NeedForGapsConfigNRR16_RequestedTargetBandFilterNRR16
+	HasRequestedTargetBandFilterNRR16 bool // whether requestedTargetBandFilterNR-r16 is present in the encoding
 }
 
 // NeedForGapsConfigNRR16_RequestedTargetBandFilterNRR16 is the type of NeedForGapsConfigNR-r16.requestedTargetBandFilterNR-r16.
@@ -4261,9 +3131,8 @@ func (v NeedForGapsNRR16_GapIndicationR16) String() string {
 //	}
 type NeedForGapNCSGConfigEUTRAR17 struct {
 	// RequestedTargetBandFilterNCSGEUTRAR17 is the component requestedTargetBandFilterNCSG-EUTRA-r17 [0] SEQUENCE OF OPTIONAL.
-	RequestedTargetBandFilterNCSGEUTRAR17 NeedForGapNCSGConfigEUTRAR17_RequestedTargetBandFilterNCSGEUTRAR17
-	// HasRequestedTargetBandFilterNCSGEUTRAR17 tells whether requestedTargetBandFilterNCSG-EUTRA-r17 is present in the encoding.
-	HasRequestedTargetBandFilterNCSGEUTRAR17 bool
+	RequestedTargetBandFilterNCSGEUTRAR17    NeedForGapNCSGConfigEUTRAR17_RequestedTargetBandFilterNCSGEUTRAR17
+	HasRequestedTargetBandFilterNCSGEUTRAR17 bool // whether requestedTargetBandFilterNCSG-EUTRA-r17 is present in the encoding
 }
 
 // NeedForGapNCSGConfigEUTRAR17_RequestedTargetBandFilterNCSGEUTRAR17 is the type of NeedForGapNCSG-ConfigEUTRA-r17.requestedTargetBandFilterNCSG-EUTRA-r17.
@@ -4276,9 +3145,8 @@ type NeedForGapNCSGConfigEUTRAR17_RequestedTargetBandFilterNCSGEUTRAR17 []FreqBa
 //	}
 type NeedForGapNCSGConfigNRR17 struct {
 	// RequestedTargetBandFilterNCSGNRR17 is the component requestedTargetBandFilterNCSG-NR-r17 [0] SEQUENCE OF OPTIONAL.
-	RequestedTargetBandFilterNCSGNRR17 NeedForGapNCSGConfigNRR17_RequestedTargetBandFilterNCSGNRR17
-	// HasRequestedTargetBandFilterNCSGNRR17 tells whether requestedTargetBandFilterNCSG-NR-r17 is present in the encoding.
-	HasRequestedTargetBandFilterNCSGNRR17 bool
+	RequestedTargetBandFilterNCSGNRR17    NeedForGapNCSGConfigNRR17_RequestedTargetBandFilterNCSGNRR17
+	HasRequestedTargetBandFilterNCSGNRR17 bool // whether requestedTargetBandFilterNCSG-NR-r17 is present in the encoding
 }
 
 // NeedForGapNCSGConfigNRR17_RequestedTargetBandFilterNCSGNRR17 is the type of NeedForGapNCSG-ConfigNR-r17.requestedTargetBandFilterNCSG-NR-r17.
@@ -4423,13 +3291,11 @@ type NonCellDefiningSSBR17 struct {
 	// AbsoluteFrequencySSBR17 is the component absoluteFrequencySSB-r17 [0] ARFCN-ValueNR.
 	AbsoluteFrequencySSBR17 ARFCNValueNR
 	// SsbPeriodicityR17 is the component ssb-Periodicity-r17 [1] ENUMERATED OPTIONAL.
-	SsbPeriodicityR17 NonCellDefiningSSBR17_SsbPeriodicityR17
-	// HasSsbPeriodicityR17 tells whether ssb-Periodicity-r17 is present in the encoding.
-	HasSsbPeriodicityR17 bool
+	SsbPeriodicityR17    NonCellDefiningSSBR17_SsbPeriodicityR17
+	HasSsbPeriodicityR17 bool // whether ssb-Periodicity-r17 is present in the encoding
 	// SsbTimeOffsetR17 is the component ssb-TimeOffset-r17 [2] ENUMERATED OPTIONAL.
-	SsbTimeOffsetR17 NonCellDefiningSSBR17_SsbTimeOffsetR17
-	// HasSsbTimeOffsetR17 tells whether ssb-TimeOffset-r17 is present in the encoding.
-	HasSsbTimeOffsetR17 bool
+	SsbTimeOffsetR17    NonCellDefiningSSBR17_SsbTimeOffsetR17
+	HasSsbTimeOffsetR17 bool // whether ssb-TimeOffset-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4544,9 +3410,8 @@ type CAGIdentityInfoR16 struct {
 	// CagIdentityR16 is the component cag-Identity-r16 [0] BIT STRING.
 	CagIdentityR16 der.BitString
 	// ManualCAGselectionAllowedR16 is the component manualCAGselectionAllowed-r16 [1] ENUMERATED OPTIONAL.
-	ManualCAGselectionAllowedR16 CAGIdentityInfoR16_ManualCAGselectionAllowedR16
-	// HasManualCAGselectionAllowedR16 tells whether manualCAGselectionAllowed-r16 is present in the encoding.
-	HasManualCAGselectionAllowedR16 bool
+	ManualCAGselectionAllowedR16    CAGIdentityInfoR16_ManualCAGselectionAllowedR16
+	HasManualCAGselectionAllowedR16 bool // whether manualCAGselectionAllowed-r16 is present in the encoding
 }
 
 // CAGIdentityInfoR16_ManualCAGselectionAllowedR16 is the type of CAG-IdentityInfo-r16.manualCAGselectionAllowed-r16.
@@ -4591,21 +3456,18 @@ type NPNIdentityInfoR16 struct {
 	// TrackingAreaCodeR16 is the component trackingAreaCode-r16 [1] TrackingAreaCode.
 	TrackingAreaCodeR16 TrackingAreaCode
 	// RanacR16 is the component ranac-r16 [2] RAN-AreaCode OPTIONAL.
-	RanacR16 RANAreaCode
-	// HasRanacR16 tells whether ranac-r16 is present in the encoding.
-	HasRanacR16 bool
+	RanacR16    RANAreaCode
+	HasRanacR16 bool // whether ranac-r16 is present in the encoding
 	// CellIdentityR16 is the component cellIdentity-r16 [3] CellIdentity.
 	CellIdentityR16 CellIdentity
 	// CellReservedForOperatorUseR16 is the component cellReservedForOperatorUse-r16 [4] ENUMERATED.
 	CellReservedForOperatorUseR16 NPNIdentityInfoR16_CellReservedForOperatorUseR16
 	// IabSupportR16 is the component iab-Support-r16 [5] ENUMERATED OPTIONAL.
-	IabSupportR16 NPNIdentityInfoR16_IabSupportR16
-	// HasIabSupportR16 tells whether iab-Support-r16 is present in the encoding.
-	HasIabSupportR16 bool
+	IabSupportR16    NPNIdentityInfoR16_IabSupportR16
+	HasIabSupportR16 bool // whether iab-Support-r16 is present in the encoding
 	// GNBIDLengthR17 is the component gNB-ID-Length-r17 [6] INTEGER OPTIONAL (extension addition).
-	GNBIDLengthR17 int64
-	// HasGNBIDLengthR17 tells whether gNB-ID-Length-r17 is present in the encoding.
-	HasGNBIDLengthR17 bool
+	GNBIDLengthR17    int64
+	HasGNBIDLengthR17 bool // whether gNB-ID-Length-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4646,9 +3508,8 @@ func (v NPNIdentityInfoR16_IabSupportR16) String() string {
 //	}
 type NRDLPRSPDCInfoR17 struct {
 	// NrDLPRSPDCResourceSetR17 is the component nr-DL-PRS-PDC-ResourceSet-r17 [0] NR-DL-PRS-PDC-ResourceSet-r17 OPTIONAL.
-	NrDLPRSPDCResourceSetR17 NRDLPRSPDCResourceSetR17
-	// HasNrDLPRSPDCResourceSetR17 tells whether nr-DL-PRS-PDC-ResourceSet-r17 is present in the encoding.
-	HasNrDLPRSPDCResourceSetR17 bool
+	NrDLPRSPDCResourceSetR17    NRDLPRSPDCResourceSetR17
+	HasNrDLPRSPDCResourceSetR17 bool // whether nr-DL-PRS-PDC-ResourceSet-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4676,9 +3537,8 @@ type NRDLPRSPDCResourceSetR17 struct {
 	// ResourceListR17 is the component resourceList-r17 [4] SEQUENCE OF.
 	ResourceListR17 NRDLPRSPDCResourceSetR17_ResourceListR17
 	// RepFactorAndTimeGapR17 is the component repFactorAndTimeGap-r17 [5] RepFactorAndTimeGap-r17 OPTIONAL.
-	RepFactorAndTimeGapR17 RepFactorAndTimeGapR17
-	// HasRepFactorAndTimeGapR17 tells whether repFactorAndTimeGap-r17 is present in the encoding.
-	HasRepFactorAndTimeGapR17 bool
+	RepFactorAndTimeGapR17    RepFactorAndTimeGapR17
+	HasRepFactorAndTimeGapR17 bool // whether repFactorAndTimeGap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5159,9 +4019,8 @@ type NRDLPRSResourceR17 struct {
 	// DlPRSResourceSymbolOffsetR17 is the component dl-PRS-ResourceSymbolOffset-r17 [4] INTEGER.
 	DlPRSResourceSymbolOffsetR17 int64
 	// DlPRSQCLInfoR17 is the component dl-PRS-QCL-Info-r17 [5] EXPLICIT DL-PRS-QCL-Info-r17 OPTIONAL.
-	DlPRSQCLInfoR17 DLPRSQCLInfoR17
-	// HasDlPRSQCLInfoR17 tells whether dl-PRS-QCL-Info-r17 is present in the encoding.
-	HasDlPRSQCLInfoR17 bool
+	DlPRSQCLInfoR17    DLPRSQCLInfoR17
+	HasDlPRSQCLInfoR17 bool // whether dl-PRS-QCL-Info-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5348,9 +4207,8 @@ type NRNSPmaxList []NRNSPmaxValue
 //	}
 type NRNSPmaxValue struct {
 	// AdditionalPmax is the component additionalPmax [0] P-Max OPTIONAL.
-	AdditionalPmax PMax
-	// HasAdditionalPmax tells whether additionalPmax is present in the encoding.
-	HasAdditionalPmax bool
+	AdditionalPmax    PMax
+	HasAdditionalPmax bool // whether additionalPmax is present in the encoding
 	// AdditionalSpectrumEmission is the component additionalSpectrumEmission [1] AdditionalSpectrumEmission.
 	AdditionalSpectrumEmission AdditionalSpectrumEmission
 }
@@ -5370,9 +4228,8 @@ type NSAGIdentityInfoR17 struct {
 	// NsagIDR17 is the component nsag-ID-r17 [0] NSAG-ID-r17.
 	NsagIDR17 NSAGIDR17
 	// TrackingAreaCodeR17 is the component trackingAreaCode-r17 [1] TrackingAreaCode OPTIONAL.
-	TrackingAreaCodeR17 TrackingAreaCode
-	// HasTrackingAreaCodeR17 tells whether trackingAreaCode-r17 is present in the encoding.
-	HasTrackingAreaCodeR17 bool
+	TrackingAreaCodeR17    TrackingAreaCode
+	HasTrackingAreaCodeR17 bool // whether trackingAreaCode-r17 is present in the encoding
 }
 
 // NTNConfigR17 is the ASN.1 type NTN-Config-r17.
@@ -5392,41 +4249,32 @@ type NSAGIdentityInfoR17 struct {
 //	}
 type NTNConfigR17 struct {
 	// EpochTimeR17 is the component epochTime-r17 [0] EpochTime-r17 OPTIONAL.
-	EpochTimeR17 EpochTimeR17
-	// HasEpochTimeR17 tells whether epochTime-r17 is present in the encoding.
-	HasEpochTimeR17 bool
+	EpochTimeR17    EpochTimeR17
+	HasEpochTimeR17 bool // whether epochTime-r17 is present in the encoding
 	// NtnUlSyncValidityDurationR17 is the component ntn-UlSyncValidityDuration-r17 [1] ENUMERATED OPTIONAL.
-	NtnUlSyncValidityDurationR17 NTNConfigR17_NtnUlSyncValidityDurationR17
-	// HasNtnUlSyncValidityDurationR17 tells whether ntn-UlSyncValidityDuration-r17 is present in the encoding.
-	HasNtnUlSyncValidityDurationR17 bool
+	NtnUlSyncValidityDurationR17    NTNConfigR17_NtnUlSyncValidityDurationR17
+	HasNtnUlSyncValidityDurationR17 bool // whether ntn-UlSyncValidityDuration-r17 is present in the encoding
 	// CellSpecificKoffsetR17 is the component cellSpecificKoffset-r17 [2] INTEGER OPTIONAL.
-	CellSpecificKoffsetR17 int64
-	// HasCellSpecificKoffsetR17 tells whether cellSpecificKoffset-r17 is present in the encoding.
-	HasCellSpecificKoffsetR17 bool
+	CellSpecificKoffsetR17    int64
+	HasCellSpecificKoffsetR17 bool // whether cellSpecificKoffset-r17 is present in the encoding
 	// KmacR17 is the component kmac-r17 [3] INTEGER OPTIONAL.
-	KmacR17 int64
-	// HasKmacR17 tells whether kmac-r17 is present in the encoding.
-	HasKmacR17 bool
+	KmacR17    int64
+	HasKmacR17 bool // whether kmac-r17 is present in the encoding
 	// TaInfoR17 is the component ta-Info-r17 [4] TA-Info-r17 OPTIONAL.
-	TaInfoR17 TAInfoR17
-	// HasTaInfoR17 tells whether ta-Info-r17 is present in the encoding.
-	HasTaInfoR17 bool
+	TaInfoR17    TAInfoR17
+	HasTaInfoR17 bool // whether ta-Info-r17 is present in the encoding
 	// NtnPolarizationDLR17 is the component ntn-PolarizationDL-r17 [5] ENUMERATED OPTIONAL.
-	NtnPolarizationDLR17 NTNConfigR17_NtnPolarizationDLR17
-	// HasNtnPolarizationDLR17 tells whether ntn-PolarizationDL-r17 is present in the encoding.
-	HasNtnPolarizationDLR17 bool
+	NtnPolarizationDLR17    NTNConfigR17_NtnPolarizationDLR17
+	HasNtnPolarizationDLR17 bool // whether ntn-PolarizationDL-r17 is present in the encoding
 	// NtnPolarizationULR17 is the component ntn-PolarizationUL-r17 [6] ENUMERATED OPTIONAL.
-	NtnPolarizationULR17 NTNConfigR17_NtnPolarizationULR17
-	// HasNtnPolarizationULR17 tells whether ntn-PolarizationUL-r17 is present in the encoding.
-	HasNtnPolarizationULR17 bool
+	NtnPolarizationULR17    NTNConfigR17_NtnPolarizationULR17
+	HasNtnPolarizationULR17 bool // whether ntn-PolarizationUL-r17 is present in the encoding
 	// EphemerisInfoR17 is the component ephemerisInfo-r17 [7] EXPLICIT EphemerisInfo-r17 OPTIONAL.
-	EphemerisInfoR17 EphemerisInfoR17
-	// HasEphemerisInfoR17 tells whether ephemerisInfo-r17 is present in the encoding.
-	HasEphemerisInfoR17 bool
+	EphemerisInfoR17    EphemerisInfoR17
+	HasEphemerisInfoR17 bool // whether ephemerisInfo-r17 is present in the encoding
 	// TaReportR17 is the component ta-Report-r17 [8] ENUMERATED OPTIONAL.
-	TaReportR17 NTNConfigR17_TaReportR17
-	// HasTaReportR17 tells whether ta-Report-r17 is present in the encoding.
-	HasTaReportR17 bool
+	TaReportR17    NTNConfigR17_TaReportR17
+	HasTaReportR17 bool // whether ta-Report-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5522,13 +4370,11 @@ type TAInfoR17 struct {
 	// TaCommonR17 is the component ta-Common-r17 [0] INTEGER.
 	TaCommonR17 int64
 	// TaCommonDriftR17 is the component ta-CommonDrift-r17 [1] INTEGER OPTIONAL.
-	TaCommonDriftR17 int64
-	// HasTaCommonDriftR17 tells whether ta-CommonDrift-r17 is present in the encoding.
-	HasTaCommonDriftR17 bool
+	TaCommonDriftR17    int64
+	HasTaCommonDriftR17 bool // whether ta-CommonDrift-r17 is present in the encoding
 	// TaCommonDriftVariantR17 is the component ta-CommonDriftVariant-r17 [2] INTEGER OPTIONAL.
-	TaCommonDriftVariantR17 int64
-	// HasTaCommonDriftVariantR17 tells whether ta-CommonDriftVariant-r17 is present in the encoding.
-	HasTaCommonDriftVariantR17 bool
+	TaCommonDriftVariantR17    int64
+	HasTaCommonDriftVariantR17 bool // whether ta-CommonDriftVariant-r17 is present in the encoding
 }
 
 // NZPCSIRSResource is the ASN.1 type NZP-CSI-RS-Resource.
@@ -5551,19 +4397,16 @@ type NZPCSIRSResource struct {
 	// PowerControlOffset is the component powerControlOffset [2] INTEGER.
 	PowerControlOffset int64
 	// PowerControlOffsetSS is the component powerControlOffsetSS [3] ENUMERATED OPTIONAL.
-	PowerControlOffsetSS NZPCSIRSResource_PowerControlOffsetSS
-	// HasPowerControlOffsetSS tells whether powerControlOffsetSS is present in the encoding.
-	HasPowerControlOffsetSS bool
+	PowerControlOffsetSS    NZPCSIRSResource_PowerControlOffsetSS
+	HasPowerControlOffsetSS bool // whether powerControlOffsetSS is present in the encoding
 	// ScramblingID is the component scramblingID [4] ScramblingId.
 	ScramblingID ScramblingID
 	// PeriodicityAndOffset is the component periodicityAndOffset [5] EXPLICIT CSI-ResourcePeriodicityAndOffset OPTIONAL.
-	PeriodicityAndOffset CSIResourcePeriodicityAndOffset
-	// HasPeriodicityAndOffset tells whether periodicityAndOffset is present in the encoding.
-	HasPeriodicityAndOffset bool
+	PeriodicityAndOffset    CSIResourcePeriodicityAndOffset
+	HasPeriodicityAndOffset bool // whether periodicityAndOffset is present in the encoding
 	// QclInfoPeriodicCSIRS is the component qcl-InfoPeriodicCSI-RS [6] TCI-StateId OPTIONAL.
-	QclInfoPeriodicCSIRS TCIStateID
-	// HasQclInfoPeriodicCSIRS tells whether qcl-InfoPeriodicCSI-RS is present in the encoding.
-	HasQclInfoPeriodicCSIRS bool
+	QclInfoPeriodicCSIRS    TCIStateID
+	HasQclInfoPeriodicCSIRS bool // whether qcl-InfoPeriodicCSI-RS is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5613,37 +4456,29 @@ type NZPCSIRSResourceSet struct {
 	// NzpCSIRSResources is the component nzp-CSI-RS-Resources [1] SEQUENCE OF.
 	NzpCSIRSResources NZPCSIRSResourceSet_NzpCSIRSResources
 	// Repetition is the component repetition [2] ENUMERATED OPTIONAL.
-	Repetition NZPCSIRSResourceSet_Repetition
-	// HasRepetition tells whether repetition is present in the encoding.
-	HasRepetition bool
+	Repetition    NZPCSIRSResourceSet_Repetition
+	HasRepetition bool // whether repetition is present in the encoding
 	// AperiodicTriggeringOffset is the component aperiodicTriggeringOffset [3] INTEGER OPTIONAL.
-	AperiodicTriggeringOffset int64
-	// HasAperiodicTriggeringOffset tells whether aperiodicTriggeringOffset is present in the encoding.
-	HasAperiodicTriggeringOffset bool
+	AperiodicTriggeringOffset    int64
+	HasAperiodicTriggeringOffset bool // whether aperiodicTriggeringOffset is present in the encoding
 	// TrsInfo is the component trs-Info [4] ENUMERATED OPTIONAL.
-	TrsInfo NZPCSIRSResourceSet_TrsInfo
-	// HasTrsInfo tells whether trs-Info is present in the encoding.
-	HasTrsInfo bool
+	TrsInfo    NZPCSIRSResourceSet_TrsInfo
+	HasTrsInfo bool // whether trs-Info is present in the encoding
 	// AperiodicTriggeringOffsetR16 is the component aperiodicTriggeringOffset-r16 [5] INTEGER OPTIONAL (extension addition).
-	AperiodicTriggeringOffsetR16 int64
-	// HasAperiodicTriggeringOffsetR16 tells whether aperiodicTriggeringOffset-r16 is present in the encoding.
-	HasAperiodicTriggeringOffsetR16 bool
+	AperiodicTriggeringOffsetR16    int64
+	HasAperiodicTriggeringOffsetR16 bool // whether aperiodicTriggeringOffset-r16 is present in the encoding
 	// PdcInfoR17 is the component pdc-Info-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	PdcInfoR17 NZPCSIRSResourceSet_PdcInfoR17
-	// HasPdcInfoR17 tells whether pdc-Info-r17 is present in the encoding.
-	HasPdcInfoR17 bool
+	PdcInfoR17    NZPCSIRSResourceSet_PdcInfoR17
+	HasPdcInfoR17 bool // whether pdc-Info-r17 is present in the encoding
 	// CmrGroupingAndPairingR17 is the component cmrGroupingAndPairing-r17 [7] CMRGroupingAndPairing-r17 OPTIONAL (extension addition).
-	CmrGroupingAndPairingR17 CMRGroupingAndPairingR17
-	// HasCmrGroupingAndPairingR17 tells whether cmrGroupingAndPairing-r17 is present in the encoding.
-	HasCmrGroupingAndPairingR17 bool
+	CmrGroupingAndPairingR17    CMRGroupingAndPairingR17
+	HasCmrGroupingAndPairingR17 bool // whether cmrGroupingAndPairing-r17 is present in the encoding
 	// AperiodicTriggeringOffsetR17 is the component aperiodicTriggeringOffset-r17 [8] INTEGER OPTIONAL (extension addition).
-	AperiodicTriggeringOffsetR17 int64
-	// HasAperiodicTriggeringOffsetR17 tells whether aperiodicTriggeringOffset-r17 is present in the encoding.
-	HasAperiodicTriggeringOffsetR17 bool
+	AperiodicTriggeringOffsetR17    int64
+	HasAperiodicTriggeringOffsetR17 bool // whether aperiodicTriggeringOffset-r17 is present in the encoding
 	// AperiodicTriggeringOffsetL2R17 is the component aperiodicTriggeringOffsetL2-r17 [9] INTEGER OPTIONAL (extension addition).
-	AperiodicTriggeringOffsetL2R17 int64
-	// HasAperiodicTriggeringOffsetL2R17 tells whether aperiodicTriggeringOffsetL2-r17 is present in the encoding.
-	HasAperiodicTriggeringOffsetL2R17 bool
+	AperiodicTriggeringOffsetL2R17    int64
+	HasAperiodicTriggeringOffsetL2R17 bool // whether aperiodicTriggeringOffsetL2-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5699,13 +4534,11 @@ type CMRGroupingAndPairingR17 struct {
 	// NrofResourcesGroup1R17 is the component nrofResourcesGroup1-r17 [0] INTEGER.
 	NrofResourcesGroup1R17 int64
 	// Pair1OfNZPCSIRSR17 is the component pair1OfNZP-CSI-RS-r17 [1] NZP-CSI-RS-Pairing-r17 OPTIONAL.
-	Pair1OfNZPCSIRSR17 NZPCSIRSPairingR17
-	// HasPair1OfNZPCSIRSR17 tells whether pair1OfNZP-CSI-RS-r17 is present in the encoding.
-	HasPair1OfNZPCSIRSR17 bool
+	Pair1OfNZPCSIRSR17    NZPCSIRSPairingR17
+	HasPair1OfNZPCSIRSR17 bool // whether pair1OfNZP-CSI-RS-r17 is present in the encoding
 	// Pair2OfNZPCSIRSR17 is the component pair2OfNZP-CSI-RS-r17 [2] NZP-CSI-RS-Pairing-r17 OPTIONAL.
-	Pair2OfNZPCSIRSR17 NZPCSIRSPairingR17
-	// HasPair2OfNZPCSIRSR17 tells whether pair2OfNZP-CSI-RS-r17 is present in the encoding.
-	HasPair2OfNZPCSIRSR17 bool
+	Pair2OfNZPCSIRSR17    NZPCSIRSPairingR17
+	HasPair2OfNZPCSIRSR17 bool // whether pair2OfNZP-CSI-RS-r17 is present in the encoding
 }
 
 // NZPCSIRSPairingR17 is the ASN.1 type NZP-CSI-RS-Pairing-r17.
@@ -5747,9 +4580,8 @@ type PathlossReferenceRSR17 struct {
 	// ReferenceSignalR17 is the component referenceSignal-r17 [1] EXPLICIT CHOICE.
 	ReferenceSignalR17 PathlossReferenceRSR17_ReferenceSignalR17
 	// AdditionalPCIR17 is the component additionalPCI-r17 [2] AdditionalPCIIndex-r17 OPTIONAL.
-	AdditionalPCIR17 AdditionalPCIIndexR17
-	// HasAdditionalPCIR17 tells whether additionalPCI-r17 is present in the encoding.
-	HasAdditionalPCIR17 bool
+	AdditionalPCIR17    AdditionalPCIIndexR17
+	HasAdditionalPCIR17 bool // whether additionalPCI-r17 is present in the encoding
 }
 
 // PathlossReferenceRSR17_ReferenceSignalR17 is the type of PathlossReferenceRS-r17.referenceSignal-r17.
@@ -5828,9 +4660,8 @@ type PCIRange struct {
 	// Start is the component start [0] PhysCellId.
 	Start PhysCellID
 	// Range is the component range [1] ENUMERATED OPTIONAL.
-	Range PCIRange_Range
-	// HasRange tells whether range is present in the encoding.
-	HasRange bool
+	Range    PCIRange_Range
+	HasRange bool // whether range is present in the encoding
 }
 
 // PCIRange_Range is the type of PCI-Range.range.
@@ -5912,77 +4743,59 @@ type PCIRangeIndexList []PCIRangeIndex
 //	}
 type PDCCHConfig struct {
 	// ControlResourceSetToAddModList is the component controlResourceSetToAddModList [0] SEQUENCE OF OPTIONAL.
-	ControlResourceSetToAddModList PDCCHConfig_ControlResourceSetToAddModList
-	// HasControlResourceSetToAddModList tells whether controlResourceSetToAddModList is present in the encoding.
-	HasControlResourceSetToAddModList bool
+	ControlResourceSetToAddModList    PDCCHConfig_ControlResourceSetToAddModList
+	HasControlResourceSetToAddModList bool // whether controlResourceSetToAddModList is present in the encoding
 	// ControlResourceSetToReleaseList is the component controlResourceSetToReleaseList [1] SEQUENCE OF OPTIONAL.
-	ControlResourceSetToReleaseList PDCCHConfig_ControlResourceSetToReleaseList
-	// HasControlResourceSetToReleaseList tells whether controlResourceSetToReleaseList is present in the encoding.
-	HasControlResourceSetToReleaseList bool
+	ControlResourceSetToReleaseList    PDCCHConfig_ControlResourceSetToReleaseList
+	HasControlResourceSetToReleaseList bool // whether controlResourceSetToReleaseList is present in the encoding
 	// SearchSpacesToAddModList is the component searchSpacesToAddModList [2] SEQUENCE OF OPTIONAL.
-	SearchSpacesToAddModList PDCCHConfig_SearchSpacesToAddModList
-	// HasSearchSpacesToAddModList tells whether searchSpacesToAddModList is present in the encoding.
-	HasSearchSpacesToAddModList bool
+	SearchSpacesToAddModList    PDCCHConfig_SearchSpacesToAddModList
+	HasSearchSpacesToAddModList bool // whether searchSpacesToAddModList is present in the encoding
 	// SearchSpacesToReleaseList is the component searchSpacesToReleaseList [3] SEQUENCE OF OPTIONAL.
-	SearchSpacesToReleaseList PDCCHConfig_SearchSpacesToReleaseList
-	// HasSearchSpacesToReleaseList tells whether searchSpacesToReleaseList is present in the encoding.
-	HasSearchSpacesToReleaseList bool
+	SearchSpacesToReleaseList    PDCCHConfig_SearchSpacesToReleaseList
+	HasSearchSpacesToReleaseList bool // whether searchSpacesToReleaseList is present in the encoding
 	// DownlinkPreemption is the component downlinkPreemption [4] EXPLICIT SetupRelease{NR-RRC-Definitions.DownlinkPreemption} OPTIONAL.
-	DownlinkPreemption SetupRelease_DownlinkPreemption
-	// HasDownlinkPreemption tells whether downlinkPreemption is present in the encoding.
-	HasDownlinkPreemption bool
+	DownlinkPreemption    SetupRelease_DownlinkPreemption
+	HasDownlinkPreemption bool // whether downlinkPreemption is present in the encoding
 	// TpcPUSCH is the component tpc-PUSCH [5] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-TPC-CommandConfig} OPTIONAL.
-	TpcPUSCH SetupRelease_PUSCHTPCCommandConfig
-	// HasTpcPUSCH tells whether tpc-PUSCH is present in the encoding.
-	HasTpcPUSCH bool
+	TpcPUSCH    SetupRelease_PUSCHTPCCommandConfig
+	HasTpcPUSCH bool // whether tpc-PUSCH is present in the encoding
 	// TpcPUCCH is the component tpc-PUCCH [6] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-TPC-CommandConfig} OPTIONAL.
-	TpcPUCCH SetupRelease_PUCCHTPCCommandConfig
-	// HasTpcPUCCH tells whether tpc-PUCCH is present in the encoding.
-	HasTpcPUCCH bool
+	TpcPUCCH    SetupRelease_PUCCHTPCCommandConfig
+	HasTpcPUCCH bool // whether tpc-PUCCH is present in the encoding
 	// TpcSRS is the component tpc-SRS [7] EXPLICIT SetupRelease{NR-RRC-Definitions.SRS-TPC-CommandConfig} OPTIONAL.
-	TpcSRS SetupRelease_SRSTPCCommandConfig
-	// HasTpcSRS tells whether tpc-SRS is present in the encoding.
-	HasTpcSRS bool
+	TpcSRS    SetupRelease_SRSTPCCommandConfig
+	HasTpcSRS bool // whether tpc-SRS is present in the encoding
 	// ControlResourceSetToAddModListSizeExtV1610 is the component controlResourceSetToAddModListSizeExt-v1610 [8] SEQUENCE OF OPTIONAL (extension addition).
-	ControlResourceSetToAddModListSizeExtV1610 PDCCHConfig_ControlResourceSetToAddModListSizeExtV1610
-	// HasControlResourceSetToAddModListSizeExtV1610 tells whether controlResourceSetToAddModListSizeExt-v1610 is present in the encoding.
-	HasControlResourceSetToAddModListSizeExtV1610 bool
+	ControlResourceSetToAddModListSizeExtV1610    PDCCHConfig_ControlResourceSetToAddModListSizeExtV1610
+	HasControlResourceSetToAddModListSizeExtV1610 bool // whether controlResourceSetToAddModListSizeExt-v1610 is present in the encoding
 	// ControlResourceSetToReleaseListSizeExtR16 is the component controlResourceSetToReleaseListSizeExt-r16 [9] SEQUENCE OF OPTIONAL (extension addition).
-	ControlResourceSetToReleaseListSizeExtR16 PDCCHConfig_ControlResourceSetToReleaseListSizeExtR16
-	// HasControlResourceSetToReleaseListSizeExtR16 tells whether controlResourceSetToReleaseListSizeExt-r16 is present in the encoding.
-	HasControlResourceSetToReleaseListSizeExtR16 bool
+	ControlResourceSetToReleaseListSizeExtR16    PDCCHConfig_ControlResourceSetToReleaseListSizeExtR16
+	HasControlResourceSetToReleaseListSizeExtR16 bool // whether controlResourceSetToReleaseListSizeExt-r16 is present in the encoding
 	// SearchSpacesToAddModListExtR16 is the component searchSpacesToAddModListExt-r16 [10] SEQUENCE OF OPTIONAL (extension addition).
-	SearchSpacesToAddModListExtR16 PDCCHConfig_SearchSpacesToAddModListExtR16
-	// HasSearchSpacesToAddModListExtR16 tells whether searchSpacesToAddModListExt-r16 is present in the encoding.
-	HasSearchSpacesToAddModListExtR16 bool
+	SearchSpacesToAddModListExtR16    PDCCHConfig_SearchSpacesToAddModListExtR16
+	HasSearchSpacesToAddModListExtR16 bool // whether searchSpacesToAddModListExt-r16 is present in the encoding
 	// UplinkCancellationR16 is the component uplinkCancellation-r16 [11] EXPLICIT SetupRelease{NR-RRC-Definitions.UplinkCancellation-r16} OPTIONAL (extension addition).
-	UplinkCancellationR16 SetupRelease_UplinkCancellationR16
-	// HasUplinkCancellationR16 tells whether uplinkCancellation-r16 is present in the encoding.
-	HasUplinkCancellationR16 bool
+	UplinkCancellationR16    SetupRelease_UplinkCancellationR16
+	HasUplinkCancellationR16 bool // whether uplinkCancellation-r16 is present in the encoding
 	// MonitoringCapabilityConfigR16 is the component monitoringCapabilityConfig-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	MonitoringCapabilityConfigR16 PDCCHConfig_MonitoringCapabilityConfigR16
-	// HasMonitoringCapabilityConfigR16 tells whether monitoringCapabilityConfig-r16 is present in the encoding.
-	HasMonitoringCapabilityConfigR16 bool
+	MonitoringCapabilityConfigR16    PDCCHConfig_MonitoringCapabilityConfigR16
+	HasMonitoringCapabilityConfigR16 bool // whether monitoringCapabilityConfig-r16 is present in the encoding
 	// SearchSpaceSwitchConfigR16 is the component searchSpaceSwitchConfig-r16 [13] SearchSpaceSwitchConfig-r16 OPTIONAL (extension addition).
-	SearchSpaceSwitchConfigR16 SearchSpaceSwitchConfigR16
-	// HasSearchSpaceSwitchConfigR16 tells whether searchSpaceSwitchConfig-r16 is present in the encoding.
-	HasSearchSpaceSwitchConfigR16 bool
+	SearchSpaceSwitchConfigR16    SearchSpaceSwitchConfigR16
+	HasSearchSpaceSwitchConfigR16 bool // whether searchSpaceSwitchConfig-r16 is present in the encoding
 	// SearchSpacesToAddModListExtV1700 is the component searchSpacesToAddModListExt-v1700 [14] SEQUENCE OF OPTIONAL (extension addition).
-	SearchSpacesToAddModListExtV1700 PDCCHConfig_SearchSpacesToAddModListExtV1700
-	// HasSearchSpacesToAddModListExtV1700 tells whether searchSpacesToAddModListExt-v1700 is present in the encoding.
-	HasSearchSpacesToAddModListExtV1700 bool
+	SearchSpacesToAddModListExtV1700    PDCCHConfig_SearchSpacesToAddModListExtV1700
+	HasSearchSpacesToAddModListExtV1700 bool // whether searchSpacesToAddModListExt-v1700 is present in the encoding
 	// MonitoringCapabilityConfigV1710 is the component monitoringCapabilityConfig-v1710 [15] ENUMERATED OPTIONAL (extension addition).
-	MonitoringCapabilityConfigV1710 PDCCHConfig_MonitoringCapabilityConfigV1710
-	// HasMonitoringCapabilityConfigV1710 tells whether monitoringCapabilityConfig-v1710 is present in the encoding.
-	HasMonitoringCapabilityConfigV1710 bool
+	MonitoringCapabilityConfigV1710    PDCCHConfig_MonitoringCapabilityConfigV1710
+	HasMonitoringCapabilityConfigV1710 bool // whether monitoringCapabilityConfig-v1710 is present in the encoding
 	// SearchSpaceSwitchConfigR17 is the component searchSpaceSwitchConfig-r17 [16] SearchSpaceSwitchConfig-r17 OPTIONAL (extension addition).
-	SearchSpaceSwitchConfigR17 SearchSpaceSwitchConfigR17
-	// HasSearchSpaceSwitchConfigR17 tells whether searchSpaceSwitchConfig-r17 is present in the encoding.
-	HasSearchSpaceSwitchConfigR17 bool
+	SearchSpaceSwitchConfigR17    SearchSpaceSwitchConfigR17
+	HasSearchSpaceSwitchConfigR17 bool // whether searchSpaceSwitchConfig-r17 is present in the encoding
 	// PdcchSkippingDurationListR17 is the component pdcch-SkippingDurationList-r17 [17] SEQUENCE OF OPTIONAL (extension addition).
-	PdcchSkippingDurationListR17 PDCCHConfig_PdcchSkippingDurationListR17
-	// HasPdcchSkippingDurationListR17 tells whether pdcch-SkippingDurationList-r17 is present in the encoding.
-	HasPdcchSkippingDurationListR17 bool
+	PdcchSkippingDurationListR17    PDCCHConfig_PdcchSkippingDurationListR17
+	HasPdcchSkippingDurationListR17 bool // whether pdcch-SkippingDurationList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6217,13 +5030,11 @@ type PDCCHConfig_PdcchSkippingDurationListR17 []SCSSpecificDurationR17
 //	}
 type SearchSpaceSwitchConfigR16 struct {
 	// CellGroupsForSwitchListR16 is the component cellGroupsForSwitchList-r16 [0] SEQUENCE OF OPTIONAL.
-	CellGroupsForSwitchListR16 SearchSpaceSwitchConfigR16_CellGroupsForSwitchListR16
-	// HasCellGroupsForSwitchListR16 tells whether cellGroupsForSwitchList-r16 is present in the encoding.
-	HasCellGroupsForSwitchListR16 bool
+	CellGroupsForSwitchListR16    SearchSpaceSwitchConfigR16_CellGroupsForSwitchListR16
+	HasCellGroupsForSwitchListR16 bool // whether cellGroupsForSwitchList-r16 is present in the encoding
 	// SearchSpaceSwitchDelayR16 is the component searchSpaceSwitchDelay-r16 [1] INTEGER OPTIONAL.
-	SearchSpaceSwitchDelayR16 int64
-	// HasSearchSpaceSwitchDelayR16 tells whether searchSpaceSwitchDelay-r16 is present in the encoding.
-	HasSearchSpaceSwitchDelayR16 bool
+	SearchSpaceSwitchDelayR16    int64
+	HasSearchSpaceSwitchDelayR16 bool // whether searchSpaceSwitchDelay-r16 is present in the encoding
 }
 
 // SearchSpaceSwitchConfigR16_CellGroupsForSwitchListR16 is the type of SearchSpaceSwitchConfig-r16.cellGroupsForSwitchList-r16.
@@ -6237,13 +5048,11 @@ type SearchSpaceSwitchConfigR16_CellGroupsForSwitchListR16 []CellGroupForSwitchR
 //	}
 type SearchSpaceSwitchConfigR17 struct {
 	// SearchSpaceSwitchTimerR17 is the component searchSpaceSwitchTimer-r17 [0] SCS-SpecificDuration-r17 OPTIONAL.
-	SearchSpaceSwitchTimerR17 SCSSpecificDurationR17
-	// HasSearchSpaceSwitchTimerR17 tells whether searchSpaceSwitchTimer-r17 is present in the encoding.
-	HasSearchSpaceSwitchTimerR17 bool
+	SearchSpaceSwitchTimerR17    SCSSpecificDurationR17
+	HasSearchSpaceSwitchTimerR17 bool // whether searchSpaceSwitchTimer-r17 is present in the encoding
 	// SearchSpaceSwitchDelayR17 is the component searchSpaceSwitchDelay-r17 [1] INTEGER OPTIONAL.
-	SearchSpaceSwitchDelayR17 int64
-	// HasSearchSpaceSwitchDelayR17 tells whether searchSpaceSwitchDelay-r17 is present in the encoding.
-	HasSearchSpaceSwitchDelayR17 bool
+	SearchSpaceSwitchDelayR17    int64
+	HasSearchSpaceSwitchDelayR17 bool // whether searchSpaceSwitchDelay-r17 is present in the encoding
 }
 
 // CellGroupForSwitchR16 is the ASN.1 type CellGroupForSwitch-r16.
@@ -6317,73 +5126,56 @@ type SCSSpecificDurationR17 int64
 //	}
 type PDCCHConfigCommon struct {
 	// ControlResourceSetZero is the component controlResourceSetZero [0] ControlResourceSetZero OPTIONAL.
-	ControlResourceSetZero ControlResourceSetZero
-	// HasControlResourceSetZero tells whether controlResourceSetZero is present in the encoding.
-	HasControlResourceSetZero bool
+	ControlResourceSetZero    ControlResourceSetZero
+	HasControlResourceSetZero bool // whether controlResourceSetZero is present in the encoding
 	// CommonControlResourceSet is the component commonControlResourceSet [1] ControlResourceSet OPTIONAL.
-	CommonControlResourceSet ControlResourceSet
-	// HasCommonControlResourceSet tells whether commonControlResourceSet is present in the encoding.
-	HasCommonControlResourceSet bool
+	CommonControlResourceSet    ControlResourceSet
+	HasCommonControlResourceSet bool // whether commonControlResourceSet is present in the encoding
 	// SearchSpaceZero is the component searchSpaceZero [2] SearchSpaceZero OPTIONAL.
-	SearchSpaceZero SearchSpaceZero
-	// HasSearchSpaceZero tells whether searchSpaceZero is present in the encoding.
-	HasSearchSpaceZero bool
+	SearchSpaceZero    SearchSpaceZero
+	HasSearchSpaceZero bool // whether searchSpaceZero is present in the encoding
 	// CommonSearchSpaceList is the component commonSearchSpaceList [3] SEQUENCE OF OPTIONAL.
-	CommonSearchSpaceList PDCCHConfigCommon_CommonSearchSpaceList
-	// HasCommonSearchSpaceList tells whether commonSearchSpaceList is present in the encoding.
-	HasCommonSearchSpaceList bool
+	CommonSearchSpaceList    PDCCHConfigCommon_CommonSearchSpaceList
+	HasCommonSearchSpaceList bool // whether commonSearchSpaceList is present in the encoding
 	// SearchSpaceSIB1 is the component searchSpaceSIB1 [4] SearchSpaceId OPTIONAL.
-	SearchSpaceSIB1 SearchSpaceID
-	// HasSearchSpaceSIB1 tells whether searchSpaceSIB1 is present in the encoding.
-	HasSearchSpaceSIB1 bool
+	SearchSpaceSIB1    SearchSpaceID
+	HasSearchSpaceSIB1 bool // whether searchSpaceSIB1 is present in the encoding
 	// SearchSpaceOtherSystemInformation is the component searchSpaceOtherSystemInformation [5] SearchSpaceId OPTIONAL.
-	SearchSpaceOtherSystemInformation SearchSpaceID
-	// HasSearchSpaceOtherSystemInformation tells whether searchSpaceOtherSystemInformation is present in the encoding.
-	HasSearchSpaceOtherSystemInformation bool
+	SearchSpaceOtherSystemInformation    SearchSpaceID
+	HasSearchSpaceOtherSystemInformation bool // whether searchSpaceOtherSystemInformation is present in the encoding
 	// PagingSearchSpace is the component pagingSearchSpace [6] SearchSpaceId OPTIONAL.
-	PagingSearchSpace SearchSpaceID
-	// HasPagingSearchSpace tells whether pagingSearchSpace is present in the encoding.
-	HasPagingSearchSpace bool
+	PagingSearchSpace    SearchSpaceID
+	HasPagingSearchSpace bool // whether pagingSearchSpace is present in the encoding
 	// RaSearchSpace is the component ra-SearchSpace [7] SearchSpaceId OPTIONAL.
-	RaSearchSpace SearchSpaceID
-	// HasRaSearchSpace tells whether ra-SearchSpace is present in the encoding.
-	HasRaSearchSpace bool
+	RaSearchSpace    SearchSpaceID
+	HasRaSearchSpace bool // whether ra-SearchSpace is present in the encoding
 	// FirstPDCCHMonitoringOccasionOfPO is the component firstPDCCH-MonitoringOccasionOfPO [8] EXPLICIT CHOICE OPTIONAL (extension addition).
-	FirstPDCCHMonitoringOccasionOfPO PDCCHConfigCommon_FirstPDCCHMonitoringOccasionOfPO
-	// HasFirstPDCCHMonitoringOccasionOfPO tells whether firstPDCCH-MonitoringOccasionOfPO is present in the encoding.
-	HasFirstPDCCHMonitoringOccasionOfPO bool
+	FirstPDCCHMonitoringOccasionOfPO    PDCCHConfigCommon_FirstPDCCHMonitoringOccasionOfPO
+	HasFirstPDCCHMonitoringOccasionOfPO bool // whether firstPDCCH-MonitoringOccasionOfPO is present in the encoding
 	// CommonSearchSpaceListExtR16 is the component commonSearchSpaceListExt-r16 [9] SEQUENCE OF OPTIONAL (extension addition).
-	CommonSearchSpaceListExtR16 PDCCHConfigCommon_CommonSearchSpaceListExtR16
-	// HasCommonSearchSpaceListExtR16 tells whether commonSearchSpaceListExt-r16 is present in the encoding.
-	HasCommonSearchSpaceListExtR16 bool
+	CommonSearchSpaceListExtR16    PDCCHConfigCommon_CommonSearchSpaceListExtR16
+	HasCommonSearchSpaceListExtR16 bool // whether commonSearchSpaceListExt-r16 is present in the encoding
 	// SdtSearchSpaceR17 is the component sdt-SearchSpace-r17 [10] EXPLICIT CHOICE OPTIONAL (extension addition).
-	SdtSearchSpaceR17 PDCCHConfigCommon_SdtSearchSpaceR17
-	// HasSdtSearchSpaceR17 tells whether sdt-SearchSpace-r17 is present in the encoding.
-	HasSdtSearchSpaceR17 bool
+	SdtSearchSpaceR17    PDCCHConfigCommon_SdtSearchSpaceR17
+	HasSdtSearchSpaceR17 bool // whether sdt-SearchSpace-r17 is present in the encoding
 	// SearchSpaceMCCHR17 is the component searchSpaceMCCH-r17 [11] SearchSpaceId OPTIONAL (extension addition).
-	SearchSpaceMCCHR17 SearchSpaceID
-	// HasSearchSpaceMCCHR17 tells whether searchSpaceMCCH-r17 is present in the encoding.
-	HasSearchSpaceMCCHR17 bool
+	SearchSpaceMCCHR17    SearchSpaceID
+	HasSearchSpaceMCCHR17 bool // whether searchSpaceMCCH-r17 is present in the encoding
 	// SearchSpaceMTCHR17 is the component searchSpaceMTCH-r17 [12] SearchSpaceId OPTIONAL (extension addition).
-	SearchSpaceMTCHR17 SearchSpaceID
-	// HasSearchSpaceMTCHR17 tells whether searchSpaceMTCH-r17 is present in the encoding.
-	HasSearchSpaceMTCHR17 bool
+	SearchSpaceMTCHR17    SearchSpaceID
+	HasSearchSpaceMTCHR17 bool // whether searchSpaceMTCH-r17 is present in the encoding
 	// CommonSearchSpaceListExt2R17 is the component commonSearchSpaceListExt2-r17 [13] SEQUENCE OF OPTIONAL (extension addition).
-	CommonSearchSpaceListExt2R17 PDCCHConfigCommon_CommonSearchSpaceListExt2R17
-	// HasCommonSearchSpaceListExt2R17 tells whether commonSearchSpaceListExt2-r17 is present in the encoding.
-	HasCommonSearchSpaceListExt2R17 bool
+	CommonSearchSpaceListExt2R17    PDCCHConfigCommon_CommonSearchSpaceListExt2R17
+	HasCommonSearchSpaceListExt2R17 bool // whether commonSearchSpaceListExt2-r17 is present in the encoding
 	// FirstPDCCHMonitoringOccasionOfPOV1710 is the component firstPDCCH-MonitoringOccasionOfPO-v1710 [14] EXPLICIT CHOICE OPTIONAL (extension addition).
-	FirstPDCCHMonitoringOccasionOfPOV1710 PDCCHConfigCommon_FirstPDCCHMonitoringOccasionOfPOV1710
-	// HasFirstPDCCHMonitoringOccasionOfPOV1710 tells whether firstPDCCH-MonitoringOccasionOfPO-v1710 is present in the encoding.
-	HasFirstPDCCHMonitoringOccasionOfPOV1710 bool
+	FirstPDCCHMonitoringOccasionOfPOV1710    PDCCHConfigCommon_FirstPDCCHMonitoringOccasionOfPOV1710
+	HasFirstPDCCHMonitoringOccasionOfPOV1710 bool // whether firstPDCCH-MonitoringOccasionOfPO-v1710 is present in the encoding
 	// PeiConfigBWPR17 is the component pei-ConfigBWP-r17 [15] SEQUENCE OPTIONAL (extension addition).
-	PeiConfigBWPR17 PDCCHConfigCommon_PeiConfigBWPR17
-	// HasPeiConfigBWPR17 tells whether pei-ConfigBWP-r17 is present in the encoding.
-	HasPeiConfigBWPR17 bool
+	PeiConfigBWPR17    PDCCHConfigCommon_PeiConfigBWPR17
+	HasPeiConfigBWPR17 bool // whether pei-ConfigBWP-r17 is present in the encoding
 	// FollowUnifiedTCIStateV1720 is the component followUnifiedTCI-State-v1720 [16] ENUMERATED OPTIONAL (extension addition).
-	FollowUnifiedTCIStateV1720 PDCCHConfigCommon_FollowUnifiedTCIStateV1720
-	// HasFollowUnifiedTCIStateV1720 tells whether followUnifiedTCI-State-v1720 is present in the encoding.
-	HasFollowUnifiedTCIStateV1720 bool
+	FollowUnifiedTCIStateV1720    PDCCHConfigCommon_FollowUnifiedTCIStateV1720
+	HasFollowUnifiedTCIStateV1720 bool // whether followUnifiedTCI-State-v1720 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6663,21 +5455,17 @@ type PDCCHConfigSIB1 struct {
 //	}
 type PDCCHServingCellConfig struct {
 	// SlotFormatIndicator is the component slotFormatIndicator [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SlotFormatIndicator} OPTIONAL.
-	SlotFormatIndicator SetupRelease_SlotFormatIndicator
-	// HasSlotFormatIndicator tells whether slotFormatIndicator is present in the encoding.
-	HasSlotFormatIndicator bool
+	SlotFormatIndicator    SetupRelease_SlotFormatIndicator
+	HasSlotFormatIndicator bool // whether slotFormatIndicator is present in the encoding
 	// AvailabilityIndicatorR16 is the component availabilityIndicator-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.AvailabilityIndicator-r16} OPTIONAL (extension addition).
-	AvailabilityIndicatorR16 SetupRelease_AvailabilityIndicatorR16
-	// HasAvailabilityIndicatorR16 tells whether availabilityIndicator-r16 is present in the encoding.
-	HasAvailabilityIndicatorR16 bool
+	AvailabilityIndicatorR16    SetupRelease_AvailabilityIndicatorR16
+	HasAvailabilityIndicatorR16 bool // whether availabilityIndicator-r16 is present in the encoding
 	// SearchSpaceSwitchTimerR16 is the component searchSpaceSwitchTimer-r16 [2] INTEGER OPTIONAL (extension addition).
-	SearchSpaceSwitchTimerR16 int64
-	// HasSearchSpaceSwitchTimerR16 tells whether searchSpaceSwitchTimer-r16 is present in the encoding.
-	HasSearchSpaceSwitchTimerR16 bool
+	SearchSpaceSwitchTimerR16    int64
+	HasSearchSpaceSwitchTimerR16 bool // whether searchSpaceSwitchTimer-r16 is present in the encoding
 	// SearchSpaceSwitchTimerV1710 is the component searchSpaceSwitchTimer-v1710 [3] INTEGER OPTIONAL (extension addition).
-	SearchSpaceSwitchTimerV1710 int64
-	// HasSearchSpaceSwitchTimerV1710 tells whether searchSpaceSwitchTimer-v1710 is present in the encoding.
-	HasSearchSpaceSwitchTimerV1710 bool
+	SearchSpaceSwitchTimerV1710    int64
+	HasSearchSpaceSwitchTimerV1710 bool // whether searchSpaceSwitchTimer-v1710 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6829,49 +5617,38 @@ func (c SetupRelease_AvailabilityIndicatorR16Choice) String() string {
 //	}
 type PDCPConfig struct {
 	// Drb is the component drb [0] SEQUENCE OPTIONAL.
-	Drb PDCPConfig_Drb
-	// HasDrb tells whether drb is present in the encoding.
-	HasDrb bool
+	Drb    PDCPConfig_Drb
+	HasDrb bool // whether drb is present in the encoding
 	// MoreThanOneRLC is the component moreThanOneRLC [1] SEQUENCE OPTIONAL.
-	MoreThanOneRLC PDCPConfig_MoreThanOneRLC
-	// HasMoreThanOneRLC tells whether moreThanOneRLC is present in the encoding.
-	HasMoreThanOneRLC bool
+	MoreThanOneRLC    PDCPConfig_MoreThanOneRLC
+	HasMoreThanOneRLC bool // whether moreThanOneRLC is present in the encoding
 	// TReordering is the component t-Reordering [2] ENUMERATED OPTIONAL.
-	TReordering PDCPConfig_TReordering
-	// HasTReordering tells whether t-Reordering is present in the encoding.
-	HasTReordering bool
+	TReordering    PDCPConfig_TReordering
+	HasTReordering bool // whether t-Reordering is present in the encoding
 	// CipheringDisabled is the component cipheringDisabled [3] ENUMERATED OPTIONAL (extension addition).
-	CipheringDisabled PDCPConfig_CipheringDisabled
-	// HasCipheringDisabled tells whether cipheringDisabled is present in the encoding.
-	HasCipheringDisabled bool
+	CipheringDisabled    PDCPConfig_CipheringDisabled
+	HasCipheringDisabled bool // whether cipheringDisabled is present in the encoding
 	// DiscardTimerExtR16 is the component discardTimerExt-r16 [4] EXPLICIT SetupRelease{NR-RRC-Definitions.DiscardTimerExt-r16} OPTIONAL (extension addition).
-	DiscardTimerExtR16 SetupRelease_DiscardTimerExtR16
-	// HasDiscardTimerExtR16 tells whether discardTimerExt-r16 is present in the encoding.
-	HasDiscardTimerExtR16 bool
+	DiscardTimerExtR16    SetupRelease_DiscardTimerExtR16
+	HasDiscardTimerExtR16 bool // whether discardTimerExt-r16 is present in the encoding
 	// MoreThanTwoRLCDRBR16 is the component moreThanTwoRLC-DRB-r16 [5] SEQUENCE OPTIONAL (extension addition).
-	MoreThanTwoRLCDRBR16 PDCPConfig_MoreThanTwoRLCDRBR16
-	// HasMoreThanTwoRLCDRBR16 tells whether moreThanTwoRLC-DRB-r16 is present in the encoding.
-	HasMoreThanTwoRLCDRBR16 bool
+	MoreThanTwoRLCDRBR16    PDCPConfig_MoreThanTwoRLCDRBR16
+	HasMoreThanTwoRLCDRBR16 bool // whether moreThanTwoRLC-DRB-r16 is present in the encoding
 	// EthernetHeaderCompressionR16 is the component ethernetHeaderCompression-r16 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.EthernetHeaderCompression-r16} OPTIONAL (extension addition).
-	EthernetHeaderCompressionR16 SetupRelease_EthernetHeaderCompressionR16
-	// HasEthernetHeaderCompressionR16 tells whether ethernetHeaderCompression-r16 is present in the encoding.
-	HasEthernetHeaderCompressionR16 bool
+	EthernetHeaderCompressionR16    SetupRelease_EthernetHeaderCompressionR16
+	HasEthernetHeaderCompressionR16 bool // whether ethernetHeaderCompression-r16 is present in the encoding
 	// SurvivalTimeStateSupportR17 is the component survivalTimeStateSupport-r17 [7] ENUMERATED OPTIONAL (extension addition).
-	SurvivalTimeStateSupportR17 PDCPConfig_SurvivalTimeStateSupportR17
-	// HasSurvivalTimeStateSupportR17 tells whether survivalTimeStateSupport-r17 is present in the encoding.
-	HasSurvivalTimeStateSupportR17 bool
+	SurvivalTimeStateSupportR17    PDCPConfig_SurvivalTimeStateSupportR17
+	HasSurvivalTimeStateSupportR17 bool // whether survivalTimeStateSupport-r17 is present in the encoding
 	// UplinkDataCompressionR17 is the component uplinkDataCompression-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.UplinkDataCompression-r17} OPTIONAL (extension addition).
-	UplinkDataCompressionR17 SetupRelease_UplinkDataCompressionR17
-	// HasUplinkDataCompressionR17 tells whether uplinkDataCompression-r17 is present in the encoding.
-	HasUplinkDataCompressionR17 bool
+	UplinkDataCompressionR17    SetupRelease_UplinkDataCompressionR17
+	HasUplinkDataCompressionR17 bool // whether uplinkDataCompression-r17 is present in the encoding
 	// DiscardTimerExt2R17 is the component discardTimerExt2-r17 [9] EXPLICIT SetupRelease{NR-RRC-Definitions.DiscardTimerExt2-r17} OPTIONAL (extension addition).
-	DiscardTimerExt2R17 SetupRelease_DiscardTimerExt2R17
-	// HasDiscardTimerExt2R17 tells whether discardTimerExt2-r17 is present in the encoding.
-	HasDiscardTimerExt2R17 bool
+	DiscardTimerExt2R17    SetupRelease_DiscardTimerExt2R17
+	HasDiscardTimerExt2R17 bool // whether discardTimerExt2-r17 is present in the encoding
 	// InitialRXDELIVR17 is the component initialRX-DELIV-r17 [10] BIT STRING OPTIONAL (extension addition).
-	InitialRXDELIVR17 der.BitString
-	// HasInitialRXDELIVR17 tells whether initialRX-DELIV-r17 is present in the encoding.
-	HasInitialRXDELIVR17 bool
+	InitialRXDELIVR17    der.BitString
+	HasInitialRXDELIVR17 bool // whether initialRX-DELIV-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6879,31 +5656,25 @@ type PDCPConfig struct {
 // PDCPConfig_Drb is the type of PDCP-Config.drb.
 type PDCPConfig_Drb struct {
 	// DiscardTimer is the component discardTimer [0] ENUMERATED OPTIONAL.
-	DiscardTimer PDCPConfig_Drb_DiscardTimer
-	// HasDiscardTimer tells whether discardTimer is present in the encoding.
-	HasDiscardTimer bool
+	DiscardTimer    PDCPConfig_Drb_DiscardTimer
+	HasDiscardTimer bool // whether discardTimer is present in the encoding
 	// PdcpSNSizeUL is the component pdcp-SN-SizeUL [1] ENUMERATED OPTIONAL.
-	PdcpSNSizeUL PDCPConfig_Drb_PdcpSNSizeUL
-	// HasPdcpSNSizeUL tells whether pdcp-SN-SizeUL is present in the encoding.
-	HasPdcpSNSizeUL bool
+	PdcpSNSizeUL    PDCPConfig_Drb_PdcpSNSizeUL
+	HasPdcpSNSizeUL bool // whether pdcp-SN-SizeUL is present in the encoding
 	// PdcpSNSizeDL is the component pdcp-SN-SizeDL [2] ENUMERATED OPTIONAL.
-	PdcpSNSizeDL PDCPConfig_Drb_PdcpSNSizeDL
-	// HasPdcpSNSizeDL tells whether pdcp-SN-SizeDL is present in the encoding.
-	HasPdcpSNSizeDL bool
+	PdcpSNSizeDL    PDCPConfig_Drb_PdcpSNSizeDL
+	HasPdcpSNSizeDL bool // whether pdcp-SN-SizeDL is present in the encoding
 	// HeaderCompression is the component headerCompression [3] EXPLICIT CHOICE.
 	HeaderCompression PDCPConfig_Drb_HeaderCompression
 	// IntegrityProtection is the component integrityProtection [4] ENUMERATED OPTIONAL.
-	IntegrityProtection PDCPConfig_Drb_IntegrityProtection
-	// HasIntegrityProtection tells whether integrityProtection is present in the encoding.
-	HasIntegrityProtection bool
+	IntegrityProtection    PDCPConfig_Drb_IntegrityProtection
+	HasIntegrityProtection bool // whether integrityProtection is present in the encoding
 	// StatusReportRequired is the component statusReportRequired [5] ENUMERATED OPTIONAL.
-	StatusReportRequired PDCPConfig_Drb_StatusReportRequired
-	// HasStatusReportRequired tells whether statusReportRequired is present in the encoding.
-	HasStatusReportRequired bool
+	StatusReportRequired    PDCPConfig_Drb_StatusReportRequired
+	HasStatusReportRequired bool // whether statusReportRequired is present in the encoding
 	// OutOfOrderDelivery is the component outOfOrderDelivery [6] ENUMERATED OPTIONAL.
-	OutOfOrderDelivery PDCPConfig_Drb_OutOfOrderDelivery
-	// HasOutOfOrderDelivery tells whether outOfOrderDelivery is present in the encoding.
-	HasOutOfOrderDelivery bool
+	OutOfOrderDelivery    PDCPConfig_Drb_OutOfOrderDelivery
+	HasOutOfOrderDelivery bool // whether outOfOrderDelivery is present in the encoding
 }
 
 // PDCPConfig_Drb_DiscardTimer is the type of PDCP-Config.drb.discardTimer.
@@ -6996,15 +5767,13 @@ func (c PDCPConfig_Drb_HeaderCompressionChoice) String() string {
 // PDCPConfig_Drb_HeaderCompression_Rohc is the type of PDCP-Config.drb.headerCompression.rohc.
 type PDCPConfig_Drb_HeaderCompression_Rohc struct {
 	// MaxCID is the component maxCID [0] INTEGER DEFAULT 15.
-	MaxCID int64
-	// HasMaxCID tells whether maxCID is present in the encoding.
-	HasMaxCID bool
+	MaxCID    int64
+	HasMaxCID bool // whether maxCID is present in the encoding
 	// Profiles is the component profiles [1] SEQUENCE.
 	Profiles PDCPConfig_Drb_HeaderCompression_Rohc_Profiles
 	// DrbContinueROHC is the component drb-ContinueROHC [2] ENUMERATED OPTIONAL.
-	DrbContinueROHC PDCPConfig_Drb_HeaderCompression_Rohc_DrbContinueROHC
-	// HasDrbContinueROHC tells whether drb-ContinueROHC is present in the encoding.
-	HasDrbContinueROHC bool
+	DrbContinueROHC    PDCPConfig_Drb_HeaderCompression_Rohc_DrbContinueROHC
+	HasDrbContinueROHC bool // whether drb-ContinueROHC is present in the encoding
 }
 
 // PDCPConfig_Drb_HeaderCompression_Rohc_Profiles is the type of PDCP-Config.drb.headerCompression.rohc.profiles.
@@ -7044,15 +5813,13 @@ func (v PDCPConfig_Drb_HeaderCompression_Rohc_DrbContinueROHC) String() string {
 // PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC is the type of PDCP-Config.drb.headerCompression.uplinkOnlyROHC.
 type PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC struct {
 	// MaxCID is the component maxCID [0] INTEGER DEFAULT 15.
-	MaxCID int64
-	// HasMaxCID tells whether maxCID is present in the encoding.
-	HasMaxCID bool
+	MaxCID    int64
+	HasMaxCID bool // whether maxCID is present in the encoding
 	// Profiles is the component profiles [1] SEQUENCE.
 	Profiles PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC_Profiles
 	// DrbContinueROHC is the component drb-ContinueROHC [2] ENUMERATED OPTIONAL.
-	DrbContinueROHC PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC_DrbContinueROHC
-	// HasDrbContinueROHC tells whether drb-ContinueROHC is present in the encoding.
-	HasDrbContinueROHC bool
+	DrbContinueROHC    PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC_DrbContinueROHC
+	HasDrbContinueROHC bool // whether drb-ContinueROHC is present in the encoding
 }
 
 // PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC_Profiles is the type of PDCP-Config.drb.headerCompression.uplinkOnlyROHC.profiles.
@@ -7114,25 +5881,21 @@ type PDCPConfig_MoreThanOneRLC struct {
 	// PrimaryPath is the component primaryPath [0] SEQUENCE.
 	PrimaryPath PDCPConfig_MoreThanOneRLC_PrimaryPath
 	// UlDataSplitThreshold is the component ul-DataSplitThreshold [1] UL-DataSplitThreshold OPTIONAL.
-	UlDataSplitThreshold ULDataSplitThreshold
-	// HasUlDataSplitThreshold tells whether ul-DataSplitThreshold is present in the encoding.
-	HasUlDataSplitThreshold bool
+	UlDataSplitThreshold    ULDataSplitThreshold
+	HasUlDataSplitThreshold bool // whether ul-DataSplitThreshold is present in the encoding
 	// PdcpDuplication is the component pdcp-Duplication [2] BOOLEAN OPTIONAL.
-	PdcpDuplication bool
-	// HasPdcpDuplication tells whether pdcp-Duplication is present in the encoding.
-	HasPdcpDuplication bool
+	PdcpDuplication    bool
+	HasPdcpDuplication bool // whether pdcp-Duplication is present in the encoding
 }
 
 // PDCPConfig_MoreThanOneRLC_PrimaryPath is the type of PDCP-Config.moreThanOneRLC.primaryPath.
 type PDCPConfig_MoreThanOneRLC_PrimaryPath struct {
 	// CellGroup is the component cellGroup [0] CellGroupId OPTIONAL.
-	CellGroup CellGroupID
-	// HasCellGroup tells whether cellGroup is present in the encoding.
-	HasCellGroup bool
+	CellGroup    CellGroupID
+	HasCellGroup bool // whether cellGroup is present in the encoding
 	// LogicalChannel is the component logicalChannel [1] LogicalChannelIdentity OPTIONAL.
-	LogicalChannel LogicalChannelIdentity
-	// HasLogicalChannel tells whether logicalChannel is present in the encoding.
-	HasLogicalChannel bool
+	LogicalChannel    LogicalChannelIdentity
+	HasLogicalChannel bool // whether logicalChannel is present in the encoding
 }
 
 // PDCPConfig_TReordering is the type of PDCP-Config.t-Reordering.
@@ -7259,13 +6022,11 @@ func (c SetupRelease_DiscardTimerExtR16Choice) String() string {
 // PDCPConfig_MoreThanTwoRLCDRBR16 is the type of PDCP-Config.moreThanTwoRLC-DRB-r16.
 type PDCPConfig_MoreThanTwoRLCDRBR16 struct {
 	// SplitSecondaryPathR16 is the component splitSecondaryPath-r16 [0] LogicalChannelIdentity OPTIONAL.
-	SplitSecondaryPathR16 LogicalChannelIdentity
-	// HasSplitSecondaryPathR16 tells whether splitSecondaryPath-r16 is present in the encoding.
-	HasSplitSecondaryPathR16 bool
+	SplitSecondaryPathR16    LogicalChannelIdentity
+	HasSplitSecondaryPathR16 bool // whether splitSecondaryPath-r16 is present in the encoding
 	// DuplicationStateR16 is the component duplicationState-r16 [1] SEQUENCE OF OPTIONAL.
-	DuplicationStateR16 PDCPConfig_MoreThanTwoRLCDRBR16_DuplicationStateR16
-	// HasDuplicationStateR16 tells whether duplicationState-r16 is present in the encoding.
-	HasDuplicationStateR16 bool
+	DuplicationStateR16    PDCPConfig_MoreThanTwoRLCDRBR16_DuplicationStateR16
+	HasDuplicationStateR16 bool // whether duplicationState-r16 is present in the encoding
 }
 
 // PDCPConfig_MoreThanTwoRLCDRBR16_DuplicationStateR16 is the type of PDCP-Config.moreThanTwoRLC-DRB-r16.duplicationState-r16.
@@ -7406,13 +6167,11 @@ type EthernetHeaderCompressionR16 struct {
 	// EhcCommonR16 is the component ehc-Common-r16 [0] SEQUENCE.
 	EhcCommonR16 EthernetHeaderCompressionR16_EhcCommonR16
 	// EhcDownlinkR16 is the component ehc-Downlink-r16 [1] SEQUENCE OPTIONAL.
-	EhcDownlinkR16 EthernetHeaderCompressionR16_EhcDownlinkR16
-	// HasEhcDownlinkR16 tells whether ehc-Downlink-r16 is present in the encoding.
-	HasEhcDownlinkR16 bool
+	EhcDownlinkR16    EthernetHeaderCompressionR16_EhcDownlinkR16
+	HasEhcDownlinkR16 bool // whether ehc-Downlink-r16 is present in the encoding
 	// EhcUplinkR16 is the component ehc-Uplink-r16 [2] SEQUENCE OPTIONAL.
-	EhcUplinkR16 EthernetHeaderCompressionR16_EhcUplinkR16
-	// HasEhcUplinkR16 tells whether ehc-Uplink-r16 is present in the encoding.
-	HasEhcUplinkR16 bool
+	EhcUplinkR16    EthernetHeaderCompressionR16_EhcUplinkR16
+	HasEhcUplinkR16 bool // whether ehc-Uplink-r16 is present in the encoding
 }
 
 // EthernetHeaderCompressionR16_EhcCommonR16 is the type of EthernetHeaderCompression-r16.ehc-Common-r16.
@@ -7439,9 +6198,8 @@ func (v EthernetHeaderCompressionR16_EhcCommonR16_EhcCIDLengthR16) String() stri
 // EthernetHeaderCompressionR16_EhcDownlinkR16 is the type of EthernetHeaderCompression-r16.ehc-Downlink-r16.
 type EthernetHeaderCompressionR16_EhcDownlinkR16 struct {
 	// DrbContinueEHCDLR16 is the component drb-ContinueEHC-DL-r16 [0] ENUMERATED OPTIONAL.
-	DrbContinueEHCDLR16 EthernetHeaderCompressionR16_EhcDownlinkR16_DrbContinueEHCDLR16
-	// HasDrbContinueEHCDLR16 tells whether drb-ContinueEHC-DL-r16 is present in the encoding.
-	HasDrbContinueEHCDLR16 bool
+	DrbContinueEHCDLR16    EthernetHeaderCompressionR16_EhcDownlinkR16_DrbContinueEHCDLR16
+	HasDrbContinueEHCDLR16 bool // whether drb-ContinueEHC-DL-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7463,9 +6221,8 @@ type EthernetHeaderCompressionR16_EhcUplinkR16 struct {
 	// MaxCIDEHCULR16 is the component maxCID-EHC-UL-r16 [0] INTEGER.
 	MaxCIDEHCULR16 int64
 	// DrbContinueEHCULR16 is the component drb-ContinueEHC-UL-r16 [1] ENUMERATED OPTIONAL.
-	DrbContinueEHCULR16 EthernetHeaderCompressionR16_EhcUplinkR16_DrbContinueEHCULR16
-	// HasDrbContinueEHCULR16 tells whether drb-ContinueEHC-UL-r16 is present in the encoding.
-	HasDrbContinueEHCULR16 bool
+	DrbContinueEHCULR16    EthernetHeaderCompressionR16_EhcUplinkR16_DrbContinueEHCULR16
+	HasDrbContinueEHCULR16 bool // whether drb-ContinueEHC-UL-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7610,9 +6367,8 @@ type UplinkDataCompressionR17_NewSetup struct {
 	// BufferSizeR17 is the component bufferSize-r17 [0] ENUMERATED.
 	BufferSizeR17 UplinkDataCompressionR17_NewSetup_BufferSizeR17
 	// DictionaryR17 is the component dictionary-r17 [1] ENUMERATED OPTIONAL.
-	DictionaryR17 UplinkDataCompressionR17_NewSetup_DictionaryR17
-	// HasDictionaryR17 tells whether dictionary-r17 is present in the encoding.
-	HasDictionaryR17 bool
+	DictionaryR17    UplinkDataCompressionR17_NewSetup_DictionaryR17
+	HasDictionaryR17 bool // whether dictionary-r17 is present in the encoding
 }
 
 // UplinkDataCompressionR17_NewSetup_BufferSizeR17 is the type of UplinkDataCompression-r17.newSetup.bufferSize-r17.
@@ -7768,267 +6524,203 @@ func (v UplinkDataCompressionR17_NewSetup_DictionaryR17) String() string {
 //	}
 type PDSCHConfig struct {
 	// DataScramblingIdentityPDSCH is the component dataScramblingIdentityPDSCH [0] INTEGER OPTIONAL.
-	DataScramblingIdentityPDSCH int64
-	// HasDataScramblingIdentityPDSCH tells whether dataScramblingIdentityPDSCH is present in the encoding.
-	HasDataScramblingIdentityPDSCH bool
+	DataScramblingIdentityPDSCH    int64
+	HasDataScramblingIdentityPDSCH bool // whether dataScramblingIdentityPDSCH is present in the encoding
 	// DmrsDownlinkForPDSCHMappingTypeA is the component dmrs-DownlinkForPDSCH-MappingTypeA [1] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-DownlinkConfig} OPTIONAL.
-	DmrsDownlinkForPDSCHMappingTypeA SetupRelease_DMRSDownlinkConfig
-	// HasDmrsDownlinkForPDSCHMappingTypeA tells whether dmrs-DownlinkForPDSCH-MappingTypeA is present in the encoding.
-	HasDmrsDownlinkForPDSCHMappingTypeA bool
+	DmrsDownlinkForPDSCHMappingTypeA    SetupRelease_DMRSDownlinkConfig
+	HasDmrsDownlinkForPDSCHMappingTypeA bool // whether dmrs-DownlinkForPDSCH-MappingTypeA is present in the encoding
 	// DmrsDownlinkForPDSCHMappingTypeB is the component dmrs-DownlinkForPDSCH-MappingTypeB [2] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-DownlinkConfig} OPTIONAL.
-	DmrsDownlinkForPDSCHMappingTypeB SetupRelease_DMRSDownlinkConfig
-	// HasDmrsDownlinkForPDSCHMappingTypeB tells whether dmrs-DownlinkForPDSCH-MappingTypeB is present in the encoding.
-	HasDmrsDownlinkForPDSCHMappingTypeB bool
+	DmrsDownlinkForPDSCHMappingTypeB    SetupRelease_DMRSDownlinkConfig
+	HasDmrsDownlinkForPDSCHMappingTypeB bool // whether dmrs-DownlinkForPDSCH-MappingTypeB is present in the encoding
 	// TciStatesToAddModList is the component tci-StatesToAddModList [3] SEQUENCE OF OPTIONAL.
-	TciStatesToAddModList PDSCHConfig_TciStatesToAddModList
-	// HasTciStatesToAddModList tells whether tci-StatesToAddModList is present in the encoding.
-	HasTciStatesToAddModList bool
+	TciStatesToAddModList    PDSCHConfig_TciStatesToAddModList
+	HasTciStatesToAddModList bool // whether tci-StatesToAddModList is present in the encoding
 	// TciStatesToReleaseList is the component tci-StatesToReleaseList [4] SEQUENCE OF OPTIONAL.
-	TciStatesToReleaseList PDSCHConfig_TciStatesToReleaseList
-	// HasTciStatesToReleaseList tells whether tci-StatesToReleaseList is present in the encoding.
-	HasTciStatesToReleaseList bool
+	TciStatesToReleaseList    PDSCHConfig_TciStatesToReleaseList
+	HasTciStatesToReleaseList bool // whether tci-StatesToReleaseList is present in the encoding
 	// VrbToPRBInterleaver is the component vrb-ToPRB-Interleaver [5] ENUMERATED OPTIONAL.
-	VrbToPRBInterleaver PDSCHConfig_VrbToPRBInterleaver
-	// HasVrbToPRBInterleaver tells whether vrb-ToPRB-Interleaver is present in the encoding.
-	HasVrbToPRBInterleaver bool
+	VrbToPRBInterleaver    PDSCHConfig_VrbToPRBInterleaver
+	HasVrbToPRBInterleaver bool // whether vrb-ToPRB-Interleaver is present in the encoding
 	// ResourceAllocation is the component resourceAllocation [6] ENUMERATED.
 	ResourceAllocation PDSCHConfig_ResourceAllocation
 	// PdschTimeDomainAllocationList is the component pdsch-TimeDomainAllocationList [7] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-TimeDomainResourceAllocationList} OPTIONAL.
-	PdschTimeDomainAllocationList SetupRelease_PDSCHTimeDomainResourceAllocationList
-	// HasPdschTimeDomainAllocationList tells whether pdsch-TimeDomainAllocationList is present in the encoding.
-	HasPdschTimeDomainAllocationList bool
+	PdschTimeDomainAllocationList    SetupRelease_PDSCHTimeDomainResourceAllocationList
+	HasPdschTimeDomainAllocationList bool // whether pdsch-TimeDomainAllocationList is present in the encoding
 	// PdschAggregationFactor is the component pdsch-AggregationFactor [8] ENUMERATED OPTIONAL.
-	PdschAggregationFactor PDSCHConfig_PdschAggregationFactor
-	// HasPdschAggregationFactor tells whether pdsch-AggregationFactor is present in the encoding.
-	HasPdschAggregationFactor bool
+	PdschAggregationFactor    PDSCHConfig_PdschAggregationFactor
+	HasPdschAggregationFactor bool // whether pdsch-AggregationFactor is present in the encoding
 	// RateMatchPatternToAddModList is the component rateMatchPatternToAddModList [9] SEQUENCE OF OPTIONAL.
-	RateMatchPatternToAddModList PDSCHConfig_RateMatchPatternToAddModList
-	// HasRateMatchPatternToAddModList tells whether rateMatchPatternToAddModList is present in the encoding.
-	HasRateMatchPatternToAddModList bool
+	RateMatchPatternToAddModList    PDSCHConfig_RateMatchPatternToAddModList
+	HasRateMatchPatternToAddModList bool // whether rateMatchPatternToAddModList is present in the encoding
 	// RateMatchPatternToReleaseList is the component rateMatchPatternToReleaseList [10] SEQUENCE OF OPTIONAL.
-	RateMatchPatternToReleaseList PDSCHConfig_RateMatchPatternToReleaseList
-	// HasRateMatchPatternToReleaseList tells whether rateMatchPatternToReleaseList is present in the encoding.
-	HasRateMatchPatternToReleaseList bool
+	RateMatchPatternToReleaseList    PDSCHConfig_RateMatchPatternToReleaseList
+	HasRateMatchPatternToReleaseList bool // whether rateMatchPatternToReleaseList is present in the encoding
 	// RateMatchPatternGroup1 is the component rateMatchPatternGroup1 [11] RateMatchPatternGroup OPTIONAL.
-	RateMatchPatternGroup1 RateMatchPatternGroup
-	// HasRateMatchPatternGroup1 tells whether rateMatchPatternGroup1 is present in the encoding.
-	HasRateMatchPatternGroup1 bool
+	RateMatchPatternGroup1    RateMatchPatternGroup
+	HasRateMatchPatternGroup1 bool // whether rateMatchPatternGroup1 is present in the encoding
 	// RateMatchPatternGroup2 is the component rateMatchPatternGroup2 [12] RateMatchPatternGroup OPTIONAL.
-	RateMatchPatternGroup2 RateMatchPatternGroup
-	// HasRateMatchPatternGroup2 tells whether rateMatchPatternGroup2 is present in the encoding.
-	HasRateMatchPatternGroup2 bool
+	RateMatchPatternGroup2    RateMatchPatternGroup
+	HasRateMatchPatternGroup2 bool // whether rateMatchPatternGroup2 is present in the encoding
 	// RbgSize is the component rbg-Size [13] ENUMERATED.
 	RbgSize PDSCHConfig_RbgSize
 	// McsTable is the component mcs-Table [14] ENUMERATED OPTIONAL.
-	McsTable PDSCHConfig_McsTable
-	// HasMcsTable tells whether mcs-Table is present in the encoding.
-	HasMcsTable bool
+	McsTable    PDSCHConfig_McsTable
+	HasMcsTable bool // whether mcs-Table is present in the encoding
 	// MaxNrofCodeWordsScheduledByDCI is the component maxNrofCodeWordsScheduledByDCI [15] ENUMERATED OPTIONAL.
-	MaxNrofCodeWordsScheduledByDCI PDSCHConfig_MaxNrofCodeWordsScheduledByDCI
-	// HasMaxNrofCodeWordsScheduledByDCI tells whether maxNrofCodeWordsScheduledByDCI is present in the encoding.
-	HasMaxNrofCodeWordsScheduledByDCI bool
+	MaxNrofCodeWordsScheduledByDCI    PDSCHConfig_MaxNrofCodeWordsScheduledByDCI
+	HasMaxNrofCodeWordsScheduledByDCI bool // whether maxNrofCodeWordsScheduledByDCI is present in the encoding
 	// PrbBundlingType is the component prb-BundlingType [16] EXPLICIT CHOICE.
 	PrbBundlingType PDSCHConfig_PrbBundlingType
 	// ZpCSIRSResourceToAddModList is the component zp-CSI-RS-ResourceToAddModList [17] SEQUENCE OF OPTIONAL.
-	ZpCSIRSResourceToAddModList PDSCHConfig_ZpCSIRSResourceToAddModList
-	// HasZpCSIRSResourceToAddModList tells whether zp-CSI-RS-ResourceToAddModList is present in the encoding.
-	HasZpCSIRSResourceToAddModList bool
+	ZpCSIRSResourceToAddModList    PDSCHConfig_ZpCSIRSResourceToAddModList
+	HasZpCSIRSResourceToAddModList bool // whether zp-CSI-RS-ResourceToAddModList is present in the encoding
 	// ZpCSIRSResourceToReleaseList is the component zp-CSI-RS-ResourceToReleaseList [18] SEQUENCE OF OPTIONAL.
-	ZpCSIRSResourceToReleaseList PDSCHConfig_ZpCSIRSResourceToReleaseList
-	// HasZpCSIRSResourceToReleaseList tells whether zp-CSI-RS-ResourceToReleaseList is present in the encoding.
-	HasZpCSIRSResourceToReleaseList bool
+	ZpCSIRSResourceToReleaseList    PDSCHConfig_ZpCSIRSResourceToReleaseList
+	HasZpCSIRSResourceToReleaseList bool // whether zp-CSI-RS-ResourceToReleaseList is present in the encoding
 	// AperiodicZPCSIRSResourceSetsToAddModList is the component aperiodic-ZP-CSI-RS-ResourceSetsToAddModList [19] SEQUENCE OF OPTIONAL.
-	AperiodicZPCSIRSResourceSetsToAddModList PDSCHConfig_AperiodicZPCSIRSResourceSetsToAddModList
-	// HasAperiodicZPCSIRSResourceSetsToAddModList tells whether aperiodic-ZP-CSI-RS-ResourceSetsToAddModList is present in the encoding.
-	HasAperiodicZPCSIRSResourceSetsToAddModList bool
+	AperiodicZPCSIRSResourceSetsToAddModList    PDSCHConfig_AperiodicZPCSIRSResourceSetsToAddModList
+	HasAperiodicZPCSIRSResourceSetsToAddModList bool // whether aperiodic-ZP-CSI-RS-ResourceSetsToAddModList is present in the encoding
 	// AperiodicZPCSIRSResourceSetsToReleaseList is the component aperiodic-ZP-CSI-RS-ResourceSetsToReleaseList [20] SEQUENCE OF OPTIONAL.
-	AperiodicZPCSIRSResourceSetsToReleaseList PDSCHConfig_AperiodicZPCSIRSResourceSetsToReleaseList
-	// HasAperiodicZPCSIRSResourceSetsToReleaseList tells whether aperiodic-ZP-CSI-RS-ResourceSetsToReleaseList is present in the encoding.
-	HasAperiodicZPCSIRSResourceSetsToReleaseList bool
+	AperiodicZPCSIRSResourceSetsToReleaseList    PDSCHConfig_AperiodicZPCSIRSResourceSetsToReleaseList
+	HasAperiodicZPCSIRSResourceSetsToReleaseList bool // whether aperiodic-ZP-CSI-RS-ResourceSetsToReleaseList is present in the encoding
 	// SpZPCSIRSResourceSetsToAddModList is the component sp-ZP-CSI-RS-ResourceSetsToAddModList [21] SEQUENCE OF OPTIONAL.
-	SpZPCSIRSResourceSetsToAddModList PDSCHConfig_SpZPCSIRSResourceSetsToAddModList
-	// HasSpZPCSIRSResourceSetsToAddModList tells whether sp-ZP-CSI-RS-ResourceSetsToAddModList is present in the encoding.
-	HasSpZPCSIRSResourceSetsToAddModList bool
+	SpZPCSIRSResourceSetsToAddModList    PDSCHConfig_SpZPCSIRSResourceSetsToAddModList
+	HasSpZPCSIRSResourceSetsToAddModList bool // whether sp-ZP-CSI-RS-ResourceSetsToAddModList is present in the encoding
 	// SpZPCSIRSResourceSetsToReleaseList is the component sp-ZP-CSI-RS-ResourceSetsToReleaseList [22] SEQUENCE OF OPTIONAL.
-	SpZPCSIRSResourceSetsToReleaseList PDSCHConfig_SpZPCSIRSResourceSetsToReleaseList
-	// HasSpZPCSIRSResourceSetsToReleaseList tells whether sp-ZP-CSI-RS-ResourceSetsToReleaseList is present in the encoding.
-	HasSpZPCSIRSResourceSetsToReleaseList bool
+	SpZPCSIRSResourceSetsToReleaseList    PDSCHConfig_SpZPCSIRSResourceSetsToReleaseList
+	HasSpZPCSIRSResourceSetsToReleaseList bool // whether sp-ZP-CSI-RS-ResourceSetsToReleaseList is present in the encoding
 	// PZPCSIRSResourceSet is the component p-ZP-CSI-RS-ResourceSet [23] EXPLICIT SetupRelease{NR-RRC-Definitions.ZP-CSI-RS-ResourceSet} OPTIONAL.
-	PZPCSIRSResourceSet SetupRelease_ZPCSIRSResourceSet
-	// HasPZPCSIRSResourceSet tells whether p-ZP-CSI-RS-ResourceSet is present in the encoding.
-	HasPZPCSIRSResourceSet bool
+	PZPCSIRSResourceSet    SetupRelease_ZPCSIRSResourceSet
+	HasPZPCSIRSResourceSet bool // whether p-ZP-CSI-RS-ResourceSet is present in the encoding
 	// MaxMIMOLayersR16 is the component maxMIMO-Layers-r16 [24] EXPLICIT SetupRelease{NR-RRC-Definitions.MaxMIMO-LayersDL-r16} OPTIONAL (extension addition).
-	MaxMIMOLayersR16 SetupRelease_MaxMIMOLayersDLR16
-	// HasMaxMIMOLayersR16 tells whether maxMIMO-Layers-r16 is present in the encoding.
-	HasMaxMIMOLayersR16 bool
+	MaxMIMOLayersR16    SetupRelease_MaxMIMOLayersDLR16
+	HasMaxMIMOLayersR16 bool // whether maxMIMO-Layers-r16 is present in the encoding
 	// MinimumSchedulingOffsetK0R16 is the component minimumSchedulingOffsetK0-r16 [25] EXPLICIT SetupRelease{NR-RRC-Definitions.MinSchedulingOffsetK0-Values-r16} OPTIONAL (extension addition).
-	MinimumSchedulingOffsetK0R16 SetupRelease_MinSchedulingOffsetK0ValuesR16
-	// HasMinimumSchedulingOffsetK0R16 tells whether minimumSchedulingOffsetK0-r16 is present in the encoding.
-	HasMinimumSchedulingOffsetK0R16 bool
+	MinimumSchedulingOffsetK0R16    SetupRelease_MinSchedulingOffsetK0ValuesR16
+	HasMinimumSchedulingOffsetK0R16 bool // whether minimumSchedulingOffsetK0-r16 is present in the encoding
 	// AntennaPortsFieldPresenceDCI1_2R16 is the component antennaPortsFieldPresenceDCI-1-2-r16 [26] ENUMERATED OPTIONAL (extension addition).
-	AntennaPortsFieldPresenceDCI1_2R16 PDSCHConfig_AntennaPortsFieldPresenceDCI1_2R16
-	// HasAntennaPortsFieldPresenceDCI1_2R16 tells whether antennaPortsFieldPresenceDCI-1-2-r16 is present in the encoding.
-	HasAntennaPortsFieldPresenceDCI1_2R16 bool
+	AntennaPortsFieldPresenceDCI1_2R16    PDSCHConfig_AntennaPortsFieldPresenceDCI1_2R16
+	HasAntennaPortsFieldPresenceDCI1_2R16 bool // whether antennaPortsFieldPresenceDCI-1-2-r16 is present in the encoding
 	// AperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16 is the component aperiodicZP-CSI-RS-ResourceSetsToAddModListDCI-1-2-r16 [27] SEQUENCE OF OPTIONAL (extension addition).
-	AperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16 PDSCHConfig_AperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16
-	// HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16 tells whether aperiodicZP-CSI-RS-ResourceSetsToAddModListDCI-1-2-r16 is present in the encoding.
-	HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16 bool
+	AperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16    PDSCHConfig_AperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16
+	HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16 bool // whether aperiodicZP-CSI-RS-ResourceSetsToAddModListDCI-1-2-r16 is present in the encoding
 	// AperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16 is the component aperiodicZP-CSI-RS-ResourceSetsToReleaseListDCI-1-2-r16 [28] SEQUENCE OF OPTIONAL (extension addition).
-	AperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16 PDSCHConfig_AperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16
-	// HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16 tells whether aperiodicZP-CSI-RS-ResourceSetsToReleaseListDCI-1-2-r16 is present in the encoding.
-	HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16 bool
+	AperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16    PDSCHConfig_AperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16
+	HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16 bool // whether aperiodicZP-CSI-RS-ResourceSetsToReleaseListDCI-1-2-r16 is present in the encoding
 	// DmrsDownlinkForPDSCHMappingTypeADCI1_2R16 is the component dmrs-DownlinkForPDSCH-MappingTypeA-DCI-1-2-r16 [29] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-DownlinkConfig} OPTIONAL (extension addition).
-	DmrsDownlinkForPDSCHMappingTypeADCI1_2R16 SetupRelease_DMRSDownlinkConfig
-	// HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16 tells whether dmrs-DownlinkForPDSCH-MappingTypeA-DCI-1-2-r16 is present in the encoding.
-	HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16 bool
+	DmrsDownlinkForPDSCHMappingTypeADCI1_2R16    SetupRelease_DMRSDownlinkConfig
+	HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16 bool // whether dmrs-DownlinkForPDSCH-MappingTypeA-DCI-1-2-r16 is present in the encoding
 	// DmrsDownlinkForPDSCHMappingTypeBDCI1_2R16 is the component dmrs-DownlinkForPDSCH-MappingTypeB-DCI-1-2-r16 [30] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-DownlinkConfig} OPTIONAL (extension addition).
-	DmrsDownlinkForPDSCHMappingTypeBDCI1_2R16 SetupRelease_DMRSDownlinkConfig
-	// HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16 tells whether dmrs-DownlinkForPDSCH-MappingTypeB-DCI-1-2-r16 is present in the encoding.
-	HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16 bool
+	DmrsDownlinkForPDSCHMappingTypeBDCI1_2R16    SetupRelease_DMRSDownlinkConfig
+	HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16 bool // whether dmrs-DownlinkForPDSCH-MappingTypeB-DCI-1-2-r16 is present in the encoding
 	// DmrsSequenceInitializationDCI1_2R16 is the component dmrs-SequenceInitializationDCI-1-2-r16 [31] ENUMERATED OPTIONAL (extension addition).
-	DmrsSequenceInitializationDCI1_2R16 PDSCHConfig_DmrsSequenceInitializationDCI1_2R16
-	// HasDmrsSequenceInitializationDCI1_2R16 tells whether dmrs-SequenceInitializationDCI-1-2-r16 is present in the encoding.
-	HasDmrsSequenceInitializationDCI1_2R16 bool
+	DmrsSequenceInitializationDCI1_2R16    PDSCHConfig_DmrsSequenceInitializationDCI1_2R16
+	HasDmrsSequenceInitializationDCI1_2R16 bool // whether dmrs-SequenceInitializationDCI-1-2-r16 is present in the encoding
 	// HarqProcessNumberSizeDCI1_2R16 is the component harq-ProcessNumberSizeDCI-1-2-r16 [32] INTEGER OPTIONAL (extension addition).
-	HarqProcessNumberSizeDCI1_2R16 int64
-	// HasHarqProcessNumberSizeDCI1_2R16 tells whether harq-ProcessNumberSizeDCI-1-2-r16 is present in the encoding.
-	HasHarqProcessNumberSizeDCI1_2R16 bool
+	HarqProcessNumberSizeDCI1_2R16    int64
+	HasHarqProcessNumberSizeDCI1_2R16 bool // whether harq-ProcessNumberSizeDCI-1-2-r16 is present in the encoding
 	// McsTableDCI1_2R16 is the component mcs-TableDCI-1-2-r16 [33] ENUMERATED OPTIONAL (extension addition).
-	McsTableDCI1_2R16 PDSCHConfig_McsTableDCI1_2R16
-	// HasMcsTableDCI1_2R16 tells whether mcs-TableDCI-1-2-r16 is present in the encoding.
-	HasMcsTableDCI1_2R16 bool
+	McsTableDCI1_2R16    PDSCHConfig_McsTableDCI1_2R16
+	HasMcsTableDCI1_2R16 bool // whether mcs-TableDCI-1-2-r16 is present in the encoding
 	// NumberOfBitsForRVDCI1_2R16 is the component numberOfBitsForRV-DCI-1-2-r16 [34] INTEGER OPTIONAL (extension addition).
-	NumberOfBitsForRVDCI1_2R16 int64
-	// HasNumberOfBitsForRVDCI1_2R16 tells whether numberOfBitsForRV-DCI-1-2-r16 is present in the encoding.
-	HasNumberOfBitsForRVDCI1_2R16 bool
+	NumberOfBitsForRVDCI1_2R16    int64
+	HasNumberOfBitsForRVDCI1_2R16 bool // whether numberOfBitsForRV-DCI-1-2-r16 is present in the encoding
 	// PdschTimeDomainAllocationListDCI1_2R16 is the component pdsch-TimeDomainAllocationListDCI-1-2-r16 [35] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-TimeDomainResourceAllocationList-r16} OPTIONAL (extension addition).
-	PdschTimeDomainAllocationListDCI1_2R16 SetupRelease_PDSCHTimeDomainResourceAllocationListR16
-	// HasPdschTimeDomainAllocationListDCI1_2R16 tells whether pdsch-TimeDomainAllocationListDCI-1-2-r16 is present in the encoding.
-	HasPdschTimeDomainAllocationListDCI1_2R16 bool
+	PdschTimeDomainAllocationListDCI1_2R16    SetupRelease_PDSCHTimeDomainResourceAllocationListR16
+	HasPdschTimeDomainAllocationListDCI1_2R16 bool // whether pdsch-TimeDomainAllocationListDCI-1-2-r16 is present in the encoding
 	// PrbBundlingTypeDCI1_2R16 is the component prb-BundlingTypeDCI-1-2-r16 [36] EXPLICIT CHOICE OPTIONAL (extension addition).
-	PrbBundlingTypeDCI1_2R16 PDSCHConfig_PrbBundlingTypeDCI1_2R16
-	// HasPrbBundlingTypeDCI1_2R16 tells whether prb-BundlingTypeDCI-1-2-r16 is present in the encoding.
-	HasPrbBundlingTypeDCI1_2R16 bool
+	PrbBundlingTypeDCI1_2R16    PDSCHConfig_PrbBundlingTypeDCI1_2R16
+	HasPrbBundlingTypeDCI1_2R16 bool // whether prb-BundlingTypeDCI-1-2-r16 is present in the encoding
 	// PriorityIndicatorDCI1_2R16 is the component priorityIndicatorDCI-1-2-r16 [37] ENUMERATED OPTIONAL (extension addition).
-	PriorityIndicatorDCI1_2R16 PDSCHConfig_PriorityIndicatorDCI1_2R16
-	// HasPriorityIndicatorDCI1_2R16 tells whether priorityIndicatorDCI-1-2-r16 is present in the encoding.
-	HasPriorityIndicatorDCI1_2R16 bool
+	PriorityIndicatorDCI1_2R16    PDSCHConfig_PriorityIndicatorDCI1_2R16
+	HasPriorityIndicatorDCI1_2R16 bool // whether priorityIndicatorDCI-1-2-r16 is present in the encoding
 	// RateMatchPatternGroup1DCI1_2R16 is the component rateMatchPatternGroup1DCI-1-2-r16 [38] RateMatchPatternGroup OPTIONAL (extension addition).
-	RateMatchPatternGroup1DCI1_2R16 RateMatchPatternGroup
-	// HasRateMatchPatternGroup1DCI1_2R16 tells whether rateMatchPatternGroup1DCI-1-2-r16 is present in the encoding.
-	HasRateMatchPatternGroup1DCI1_2R16 bool
+	RateMatchPatternGroup1DCI1_2R16    RateMatchPatternGroup
+	HasRateMatchPatternGroup1DCI1_2R16 bool // whether rateMatchPatternGroup1DCI-1-2-r16 is present in the encoding
 	// RateMatchPatternGroup2DCI1_2R16 is the component rateMatchPatternGroup2DCI-1-2-r16 [39] RateMatchPatternGroup OPTIONAL (extension addition).
-	RateMatchPatternGroup2DCI1_2R16 RateMatchPatternGroup
-	// HasRateMatchPatternGroup2DCI1_2R16 tells whether rateMatchPatternGroup2DCI-1-2-r16 is present in the encoding.
-	HasRateMatchPatternGroup2DCI1_2R16 bool
+	RateMatchPatternGroup2DCI1_2R16    RateMatchPatternGroup
+	HasRateMatchPatternGroup2DCI1_2R16 bool // whether rateMatchPatternGroup2DCI-1-2-r16 is present in the encoding
 	// ResourceAllocationType1GranularityDCI1_2R16 is the component resourceAllocationType1GranularityDCI-1-2-r16 [40] ENUMERATED OPTIONAL (extension addition).
-	ResourceAllocationType1GranularityDCI1_2R16 PDSCHConfig_ResourceAllocationType1GranularityDCI1_2R16
-	// HasResourceAllocationType1GranularityDCI1_2R16 tells whether resourceAllocationType1GranularityDCI-1-2-r16 is present in the encoding.
-	HasResourceAllocationType1GranularityDCI1_2R16 bool
+	ResourceAllocationType1GranularityDCI1_2R16    PDSCHConfig_ResourceAllocationType1GranularityDCI1_2R16
+	HasResourceAllocationType1GranularityDCI1_2R16 bool // whether resourceAllocationType1GranularityDCI-1-2-r16 is present in the encoding
 	// VrbToPRBInterleaverDCI1_2R16 is the component vrb-ToPRB-InterleaverDCI-1-2-r16 [41] ENUMERATED OPTIONAL (extension addition).
-	VrbToPRBInterleaverDCI1_2R16 PDSCHConfig_VrbToPRBInterleaverDCI1_2R16
-	// HasVrbToPRBInterleaverDCI1_2R16 tells whether vrb-ToPRB-InterleaverDCI-1-2-r16 is present in the encoding.
-	HasVrbToPRBInterleaverDCI1_2R16 bool
+	VrbToPRBInterleaverDCI1_2R16    PDSCHConfig_VrbToPRBInterleaverDCI1_2R16
+	HasVrbToPRBInterleaverDCI1_2R16 bool // whether vrb-ToPRB-InterleaverDCI-1-2-r16 is present in the encoding
 	// ReferenceOfSLIVDCI1_2R16 is the component referenceOfSLIVDCI-1-2-r16 [42] ENUMERATED OPTIONAL (extension addition).
-	ReferenceOfSLIVDCI1_2R16 PDSCHConfig_ReferenceOfSLIVDCI1_2R16
-	// HasReferenceOfSLIVDCI1_2R16 tells whether referenceOfSLIVDCI-1-2-r16 is present in the encoding.
-	HasReferenceOfSLIVDCI1_2R16 bool
+	ReferenceOfSLIVDCI1_2R16    PDSCHConfig_ReferenceOfSLIVDCI1_2R16
+	HasReferenceOfSLIVDCI1_2R16 bool // whether referenceOfSLIVDCI-1-2-r16 is present in the encoding
 	// ResourceAllocationDCI1_2R16 is the component resourceAllocationDCI-1-2-r16 [43] ENUMERATED OPTIONAL (extension addition).
-	ResourceAllocationDCI1_2R16 PDSCHConfig_ResourceAllocationDCI1_2R16
-	// HasResourceAllocationDCI1_2R16 tells whether resourceAllocationDCI-1-2-r16 is present in the encoding.
-	HasResourceAllocationDCI1_2R16 bool
+	ResourceAllocationDCI1_2R16    PDSCHConfig_ResourceAllocationDCI1_2R16
+	HasResourceAllocationDCI1_2R16 bool // whether resourceAllocationDCI-1-2-r16 is present in the encoding
 	// PriorityIndicatorDCI1_1R16 is the component priorityIndicatorDCI-1-1-r16 [44] ENUMERATED OPTIONAL (extension addition).
-	PriorityIndicatorDCI1_1R16 PDSCHConfig_PriorityIndicatorDCI1_1R16
-	// HasPriorityIndicatorDCI1_1R16 tells whether priorityIndicatorDCI-1-1-r16 is present in the encoding.
-	HasPriorityIndicatorDCI1_1R16 bool
+	PriorityIndicatorDCI1_1R16    PDSCHConfig_PriorityIndicatorDCI1_1R16
+	HasPriorityIndicatorDCI1_1R16 bool // whether priorityIndicatorDCI-1-1-r16 is present in the encoding
 	// DataScramblingIdentityPDSCH2R16 is the component dataScramblingIdentityPDSCH2-r16 [45] INTEGER OPTIONAL (extension addition).
-	DataScramblingIdentityPDSCH2R16 int64
-	// HasDataScramblingIdentityPDSCH2R16 tells whether dataScramblingIdentityPDSCH2-r16 is present in the encoding.
-	HasDataScramblingIdentityPDSCH2R16 bool
+	DataScramblingIdentityPDSCH2R16    int64
+	HasDataScramblingIdentityPDSCH2R16 bool // whether dataScramblingIdentityPDSCH2-r16 is present in the encoding
 	// PdschTimeDomainAllocationListR16 is the component pdsch-TimeDomainAllocationList-r16 [46] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-TimeDomainResourceAllocationList-r16} OPTIONAL (extension addition).
-	PdschTimeDomainAllocationListR16 SetupRelease_PDSCHTimeDomainResourceAllocationListR16
-	// HasPdschTimeDomainAllocationListR16 tells whether pdsch-TimeDomainAllocationList-r16 is present in the encoding.
-	HasPdschTimeDomainAllocationListR16 bool
+	PdschTimeDomainAllocationListR16    SetupRelease_PDSCHTimeDomainResourceAllocationListR16
+	HasPdschTimeDomainAllocationListR16 bool // whether pdsch-TimeDomainAllocationList-r16 is present in the encoding
 	// RepetitionSchemeConfigR16 is the component repetitionSchemeConfig-r16 [47] EXPLICIT SetupRelease{NR-RRC-Definitions.RepetitionSchemeConfig-r16} OPTIONAL (extension addition).
-	RepetitionSchemeConfigR16 SetupRelease_RepetitionSchemeConfigR16
-	// HasRepetitionSchemeConfigR16 tells whether repetitionSchemeConfig-r16 is present in the encoding.
-	HasRepetitionSchemeConfigR16 bool
+	RepetitionSchemeConfigR16    SetupRelease_RepetitionSchemeConfigR16
+	HasRepetitionSchemeConfigR16 bool // whether repetitionSchemeConfig-r16 is present in the encoding
 	// RepetitionSchemeConfigV1630 is the component repetitionSchemeConfig-v1630 [48] EXPLICIT SetupRelease{NR-RRC-Definitions.RepetitionSchemeConfig-v1630} OPTIONAL (extension addition).
-	RepetitionSchemeConfigV1630 SetupRelease_RepetitionSchemeConfigV1630
-	// HasRepetitionSchemeConfigV1630 tells whether repetitionSchemeConfig-v1630 is present in the encoding.
-	HasRepetitionSchemeConfigV1630 bool
+	RepetitionSchemeConfigV1630    SetupRelease_RepetitionSchemeConfigV1630
+	HasRepetitionSchemeConfigV1630 bool // whether repetitionSchemeConfig-v1630 is present in the encoding
 	// PdschHARQACKOneShotFeedbackDCI1_2R17 is the component pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17 [49] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKOneShotFeedbackDCI1_2R17 PDSCHConfig_PdschHARQACKOneShotFeedbackDCI1_2R17
-	// HasPdschHARQACKOneShotFeedbackDCI1_2R17 tells whether pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17 is present in the encoding.
-	HasPdschHARQACKOneShotFeedbackDCI1_2R17 bool
+	PdschHARQACKOneShotFeedbackDCI1_2R17    PDSCHConfig_PdschHARQACKOneShotFeedbackDCI1_2R17
+	HasPdschHARQACKOneShotFeedbackDCI1_2R17 bool // whether pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17 is present in the encoding
 	// PdschHARQACKEnhType3DCI1_2R17 is the component pdsch-HARQ-ACK-EnhType3DCI-1-2-r17 [50] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKEnhType3DCI1_2R17 PDSCHConfig_PdschHARQACKEnhType3DCI1_2R17
-	// HasPdschHARQACKEnhType3DCI1_2R17 tells whether pdsch-HARQ-ACK-EnhType3DCI-1-2-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3DCI1_2R17 bool
+	PdschHARQACKEnhType3DCI1_2R17    PDSCHConfig_PdschHARQACKEnhType3DCI1_2R17
+	HasPdschHARQACKEnhType3DCI1_2R17 bool // whether pdsch-HARQ-ACK-EnhType3DCI-1-2-r17 is present in the encoding
 	// PdschHARQACKEnhType3DCIField1_2R17 is the component pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17 [51] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKEnhType3DCIField1_2R17 PDSCHConfig_PdschHARQACKEnhType3DCIField1_2R17
-	// HasPdschHARQACKEnhType3DCIField1_2R17 tells whether pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3DCIField1_2R17 bool
+	PdschHARQACKEnhType3DCIField1_2R17    PDSCHConfig_PdschHARQACKEnhType3DCIField1_2R17
+	HasPdschHARQACKEnhType3DCIField1_2R17 bool // whether pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17 is present in the encoding
 	// PdschHARQACKRetxDCI1_2R17 is the component pdsch-HARQ-ACK-RetxDCI-1-2-r17 [52] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKRetxDCI1_2R17 PDSCHConfig_PdschHARQACKRetxDCI1_2R17
-	// HasPdschHARQACKRetxDCI1_2R17 tells whether pdsch-HARQ-ACK-RetxDCI-1-2-r17 is present in the encoding.
-	HasPdschHARQACKRetxDCI1_2R17 bool
+	PdschHARQACKRetxDCI1_2R17    PDSCHConfig_PdschHARQACKRetxDCI1_2R17
+	HasPdschHARQACKRetxDCI1_2R17 bool // whether pdsch-HARQ-ACK-RetxDCI-1-2-r17 is present in the encoding
 	// PucchSSCellDynDCI1_2R17 is the component pucch-sSCellDynDCI-1-2-r17 [53] ENUMERATED OPTIONAL (extension addition).
-	PucchSSCellDynDCI1_2R17 PDSCHConfig_PucchSSCellDynDCI1_2R17
-	// HasPucchSSCellDynDCI1_2R17 tells whether pucch-sSCellDynDCI-1-2-r17 is present in the encoding.
-	HasPucchSSCellDynDCI1_2R17 bool
+	PucchSSCellDynDCI1_2R17    PDSCHConfig_PucchSSCellDynDCI1_2R17
+	HasPucchSSCellDynDCI1_2R17 bool // whether pucch-sSCellDynDCI-1-2-r17 is present in the encoding
 	// DlOrJointTCIStateListR17 is the component dl-OrJointTCI-StateList-r17 [54] EXPLICIT CHOICE OPTIONAL (extension addition).
-	DlOrJointTCIStateListR17 PDSCHConfig_DlOrJointTCIStateListR17
-	// HasDlOrJointTCIStateListR17 tells whether dl-OrJointTCI-StateList-r17 is present in the encoding.
-	HasDlOrJointTCIStateListR17 bool
+	DlOrJointTCIStateListR17    PDSCHConfig_DlOrJointTCIStateListR17
+	HasDlOrJointTCIStateListR17 bool // whether dl-OrJointTCI-StateList-r17 is present in the encoding
 	// BeamAppTimeR17 is the component beamAppTime-r17 [55] ENUMERATED OPTIONAL (extension addition).
-	BeamAppTimeR17 PDSCHConfig_BeamAppTimeR17
-	// HasBeamAppTimeR17 tells whether beamAppTime-r17 is present in the encoding.
-	HasBeamAppTimeR17 bool
+	BeamAppTimeR17    PDSCHConfig_BeamAppTimeR17
+	HasBeamAppTimeR17 bool // whether beamAppTime-r17 is present in the encoding
 	// Dummy is the component dummy [56] EXPLICIT SetupRelease{NR-RRC-Definitions.Dummy-TDRA-List} OPTIONAL (extension addition).
-	Dummy SetupRelease_DummyTDRAList
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    SetupRelease_DummyTDRAList
+	HasDummy bool // whether dummy is present in the encoding
 	// DmrsFDOCCDisabledForRank1PDSCHR17 is the component dmrs-FD-OCC-DisabledForRank1-PDSCH-r17 [57] ENUMERATED OPTIONAL (extension addition).
-	DmrsFDOCCDisabledForRank1PDSCHR17 PDSCHConfig_DmrsFDOCCDisabledForRank1PDSCHR17
-	// HasDmrsFDOCCDisabledForRank1PDSCHR17 tells whether dmrs-FD-OCC-DisabledForRank1-PDSCH-r17 is present in the encoding.
-	HasDmrsFDOCCDisabledForRank1PDSCHR17 bool
+	DmrsFDOCCDisabledForRank1PDSCHR17    PDSCHConfig_DmrsFDOCCDisabledForRank1PDSCHR17
+	HasDmrsFDOCCDisabledForRank1PDSCHR17 bool // whether dmrs-FD-OCC-DisabledForRank1-PDSCH-r17 is present in the encoding
 	// MinimumSchedulingOffsetK0R17 is the component minimumSchedulingOffsetK0-r17 [58] EXPLICIT SetupRelease{NR-RRC-Definitions.MinSchedulingOffsetK0-Values-r17} OPTIONAL (extension addition).
-	MinimumSchedulingOffsetK0R17 SetupRelease_MinSchedulingOffsetK0ValuesR17
-	// HasMinimumSchedulingOffsetK0R17 tells whether minimumSchedulingOffsetK0-r17 is present in the encoding.
-	HasMinimumSchedulingOffsetK0R17 bool
+	MinimumSchedulingOffsetK0R17    SetupRelease_MinSchedulingOffsetK0ValuesR17
+	HasMinimumSchedulingOffsetK0R17 bool // whether minimumSchedulingOffsetK0-r17 is present in the encoding
 	// HarqProcessNumberSizeDCI1_2V1700 is the component harq-ProcessNumberSizeDCI-1-2-v1700 [59] INTEGER OPTIONAL (extension addition).
-	HarqProcessNumberSizeDCI1_2V1700 int64
-	// HasHarqProcessNumberSizeDCI1_2V1700 tells whether harq-ProcessNumberSizeDCI-1-2-v1700 is present in the encoding.
-	HasHarqProcessNumberSizeDCI1_2V1700 bool
+	HarqProcessNumberSizeDCI1_2V1700    int64
+	HasHarqProcessNumberSizeDCI1_2V1700 bool // whether harq-ProcessNumberSizeDCI-1-2-v1700 is present in the encoding
 	// HarqProcessNumberSizeDCI1_1R17 is the component harq-ProcessNumberSizeDCI-1-1-r17 [60] INTEGER OPTIONAL (extension addition).
-	HarqProcessNumberSizeDCI1_1R17 int64
-	// HasHarqProcessNumberSizeDCI1_1R17 tells whether harq-ProcessNumberSizeDCI-1-1-r17 is present in the encoding.
-	HasHarqProcessNumberSizeDCI1_1R17 bool
+	HarqProcessNumberSizeDCI1_1R17    int64
+	HasHarqProcessNumberSizeDCI1_1R17 bool // whether harq-ProcessNumberSizeDCI-1-1-r17 is present in the encoding
 	// McsTableR17 is the component mcs-Table-r17 [61] ENUMERATED OPTIONAL (extension addition).
-	McsTableR17 PDSCHConfig_McsTableR17
-	// HasMcsTableR17 tells whether mcs-Table-r17 is present in the encoding.
-	HasMcsTableR17 bool
+	McsTableR17    PDSCHConfig_McsTableR17
+	HasMcsTableR17 bool // whether mcs-Table-r17 is present in the encoding
 	// McsTableDCI1_2R17 is the component mcs-TableDCI-1-2-r17 [62] ENUMERATED OPTIONAL (extension addition).
-	McsTableDCI1_2R17 PDSCHConfig_McsTableDCI1_2R17
-	// HasMcsTableDCI1_2R17 tells whether mcs-TableDCI-1-2-r17 is present in the encoding.
-	HasMcsTableDCI1_2R17 bool
+	McsTableDCI1_2R17    PDSCHConfig_McsTableDCI1_2R17
+	HasMcsTableDCI1_2R17 bool // whether mcs-TableDCI-1-2-r17 is present in the encoding
 	// XOverheadMulticastR17 is the component xOverheadMulticast-r17 [63] ENUMERATED OPTIONAL (extension addition).
-	XOverheadMulticastR17 PDSCHConfig_XOverheadMulticastR17
-	// HasXOverheadMulticastR17 tells whether xOverheadMulticast-r17 is present in the encoding.
-	HasXOverheadMulticastR17 bool
+	XOverheadMulticastR17    PDSCHConfig_XOverheadMulticastR17
+	HasXOverheadMulticastR17 bool // whether xOverheadMulticast-r17 is present in the encoding
 	// PriorityIndicatorDCI4_2R17 is the component priorityIndicatorDCI-4-2-r17 [64] ENUMERATED OPTIONAL (extension addition).
-	PriorityIndicatorDCI4_2R17 PDSCHConfig_PriorityIndicatorDCI4_2R17
-	// HasPriorityIndicatorDCI4_2R17 tells whether priorityIndicatorDCI-4-2-r17 is present in the encoding.
-	HasPriorityIndicatorDCI4_2R17 bool
+	PriorityIndicatorDCI4_2R17    PDSCHConfig_PriorityIndicatorDCI4_2R17
+	HasPriorityIndicatorDCI4_2R17 bool // whether priorityIndicatorDCI-4-2-r17 is present in the encoding
 	// SizeDCI4_2R17 is the component sizeDCI-4-2-r17 [65] INTEGER OPTIONAL (extension addition).
-	SizeDCI4_2R17 int64
-	// HasSizeDCI4_2R17 tells whether sizeDCI-4-2-r17 is present in the encoding.
-	HasSizeDCI4_2R17 bool
+	SizeDCI4_2R17    int64
+	HasSizeDCI4_2R17 bool // whether sizeDCI-4-2-r17 is present in the encoding
 	// PdschTimeDomainAllocationListForMultiPDSCHR17 is the component pdsch-TimeDomainAllocationListForMultiPDSCH-r17 [66] EXPLICIT SetupRelease{NR-RRC-Definitions.MultiPDSCH-TDRA-List-r17} OPTIONAL (extension addition).
-	PdschTimeDomainAllocationListForMultiPDSCHR17 SetupRelease_MultiPDSCHTDRAListR17
-	// HasPdschTimeDomainAllocationListForMultiPDSCHR17 tells whether pdsch-TimeDomainAllocationListForMultiPDSCH-r17 is present in the encoding.
-	HasPdschTimeDomainAllocationListForMultiPDSCHR17 bool
+	PdschTimeDomainAllocationListForMultiPDSCHR17    SetupRelease_MultiPDSCHTDRAListR17
+	HasPdschTimeDomainAllocationListForMultiPDSCHR17 bool // whether pdsch-TimeDomainAllocationListForMultiPDSCH-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8225,9 +6917,8 @@ func (c PDSCHConfig_PrbBundlingTypeChoice) String() string {
 // PDSCHConfig_PrbBundlingType_StaticBundling is the type of PDSCH-Config.prb-BundlingType.staticBundling.
 type PDSCHConfig_PrbBundlingType_StaticBundling struct {
 	// BundleSize is the component bundleSize [0] ENUMERATED OPTIONAL.
-	BundleSize PDSCHConfig_PrbBundlingType_StaticBundling_BundleSize
-	// HasBundleSize tells whether bundleSize is present in the encoding.
-	HasBundleSize bool
+	BundleSize    PDSCHConfig_PrbBundlingType_StaticBundling_BundleSize
+	HasBundleSize bool // whether bundleSize is present in the encoding
 }
 
 // PDSCHConfig_PrbBundlingType_StaticBundling_BundleSize is the type of PDSCH-Config.prb-BundlingType.staticBundling.bundleSize.
@@ -8246,13 +6937,11 @@ func (v PDSCHConfig_PrbBundlingType_StaticBundling_BundleSize) String() string {
 // PDSCHConfig_PrbBundlingType_DynamicBundling is the type of PDSCH-Config.prb-BundlingType.dynamicBundling.
 type PDSCHConfig_PrbBundlingType_DynamicBundling struct {
 	// BundleSizeSet1 is the component bundleSizeSet1 [0] ENUMERATED OPTIONAL.
-	BundleSizeSet1 PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet1
-	// HasBundleSizeSet1 tells whether bundleSizeSet1 is present in the encoding.
-	HasBundleSizeSet1 bool
+	BundleSizeSet1    PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet1
+	HasBundleSizeSet1 bool // whether bundleSizeSet1 is present in the encoding
 	// BundleSizeSet2 is the component bundleSizeSet2 [1] ENUMERATED OPTIONAL.
-	BundleSizeSet2 PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet2
-	// HasBundleSizeSet2 tells whether bundleSizeSet2 is present in the encoding.
-	HasBundleSizeSet2 bool
+	BundleSizeSet2    PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet2
+	HasBundleSizeSet2 bool // whether bundleSizeSet2 is present in the encoding
 }
 
 // PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet1 is the type of PDSCH-Config.prb-BundlingType.dynamicBundling.bundleSizeSet1.
@@ -8512,9 +7201,8 @@ func (c PDSCHConfig_PrbBundlingTypeDCI1_2R16Choice) String() string {
 // PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16 is the type of PDSCH-Config.prb-BundlingTypeDCI-1-2-r16.staticBundling-r16.
 type PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16 struct {
 	// BundleSizeR16 is the component bundleSize-r16 [0] ENUMERATED OPTIONAL.
-	BundleSizeR16 PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16_BundleSizeR16
-	// HasBundleSizeR16 tells whether bundleSize-r16 is present in the encoding.
-	HasBundleSizeR16 bool
+	BundleSizeR16    PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16_BundleSizeR16
+	HasBundleSizeR16 bool // whether bundleSize-r16 is present in the encoding
 }
 
 // PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16_BundleSizeR16 is the type of PDSCH-Config.prb-BundlingTypeDCI-1-2-r16.staticBundling-r16.bundleSize-r16.
@@ -8533,13 +7221,11 @@ func (v PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16_BundleSizeR16) St
 // PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16 is the type of PDSCH-Config.prb-BundlingTypeDCI-1-2-r16.dynamicBundling-r16.
 type PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16 struct {
 	// BundleSizeSet1R16 is the component bundleSizeSet1-r16 [0] ENUMERATED OPTIONAL.
-	BundleSizeSet1R16 PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet1R16
-	// HasBundleSizeSet1R16 tells whether bundleSizeSet1-r16 is present in the encoding.
-	HasBundleSizeSet1R16 bool
+	BundleSizeSet1R16    PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet1R16
+	HasBundleSizeSet1R16 bool // whether bundleSizeSet1-r16 is present in the encoding
 	// BundleSizeSet2R16 is the component bundleSizeSet2-r16 [1] ENUMERATED OPTIONAL.
-	BundleSizeSet2R16 PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet2R16
-	// HasBundleSizeSet2R16 tells whether bundleSizeSet2-r16 is present in the encoding.
-	HasBundleSizeSet2R16 bool
+	BundleSizeSet2R16    PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet2R16
+	HasBundleSizeSet2R16 bool // whether bundleSizeSet2-r16 is present in the encoding
 }
 
 // PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet1R16 is the type of PDSCH-Config.prb-BundlingTypeDCI-1-2-r16.dynamicBundling-r16.bundleSizeSet1-r16.
@@ -8808,13 +7494,11 @@ func (c PDSCHConfig_DlOrJointTCIStateListR17Choice) String() string {
 // PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist is the type of PDSCH-Config.dl-OrJointTCI-StateList-r17.explicitlist.
 type PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist struct {
 	// DlOrJointTCIStateToAddModListR17 is the component dl-OrJointTCI-StateToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
-	DlOrJointTCIStateToAddModListR17 PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist_DlOrJointTCIStateToAddModListR17
-	// HasDlOrJointTCIStateToAddModListR17 tells whether dl-OrJointTCI-StateToAddModList-r17 is present in the encoding.
-	HasDlOrJointTCIStateToAddModListR17 bool
+	DlOrJointTCIStateToAddModListR17    PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist_DlOrJointTCIStateToAddModListR17
+	HasDlOrJointTCIStateToAddModListR17 bool // whether dl-OrJointTCI-StateToAddModList-r17 is present in the encoding
 	// DlOrJointTCIStateToReleaseListR17 is the component dl-OrJointTCI-StateToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	DlOrJointTCIStateToReleaseListR17 PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist_DlOrJointTCIStateToReleaseListR17
-	// HasDlOrJointTCIStateToReleaseListR17 tells whether dl-OrJointTCI-StateToReleaseList-r17 is present in the encoding.
-	HasDlOrJointTCIStateToReleaseListR17 bool
+	DlOrJointTCIStateToReleaseListR17    PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist_DlOrJointTCIStateToReleaseListR17
+	HasDlOrJointTCIStateToReleaseListR17 bool // whether dl-OrJointTCI-StateToReleaseList-r17 is present in the encoding
 }
 
 // PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist_DlOrJointTCIStateToAddModListR17 is the type of PDSCH-Config.dl-OrJointTCI-StateList-r17.explicitlist.dl-OrJointTCI-StateToAddModList-r17.
@@ -9074,9 +7758,8 @@ type MaxMIMOLayersDLR16 int64
 //	}
 type PDSCHConfigCommon struct {
 	// PdschTimeDomainAllocationList is the component pdsch-TimeDomainAllocationList [0] PDSCH-TimeDomainResourceAllocationList OPTIONAL.
-	PdschTimeDomainAllocationList PDSCHTimeDomainResourceAllocationList
-	// HasPdschTimeDomainAllocationList tells whether pdsch-TimeDomainAllocationList is present in the encoding.
-	HasPdschTimeDomainAllocationList bool
+	PdschTimeDomainAllocationList    PDSCHTimeDomainResourceAllocationList
+	HasPdschTimeDomainAllocationList bool // whether pdsch-TimeDomainAllocationList is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9103,41 +7786,32 @@ type PDSCHConfigCommon struct {
 //	}
 type PDSCHServingCellConfig struct {
 	// CodeBlockGroupTransmission is the component codeBlockGroupTransmission [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-CodeBlockGroupTransmission} OPTIONAL.
-	CodeBlockGroupTransmission SetupRelease_PDSCHCodeBlockGroupTransmission
-	// HasCodeBlockGroupTransmission tells whether codeBlockGroupTransmission is present in the encoding.
-	HasCodeBlockGroupTransmission bool
+	CodeBlockGroupTransmission    SetupRelease_PDSCHCodeBlockGroupTransmission
+	HasCodeBlockGroupTransmission bool // whether codeBlockGroupTransmission is present in the encoding
 	// XOverhead is the component xOverhead [1] ENUMERATED OPTIONAL.
-	XOverhead PDSCHServingCellConfig_XOverhead
-	// HasXOverhead tells whether xOverhead is present in the encoding.
-	HasXOverhead bool
+	XOverhead    PDSCHServingCellConfig_XOverhead
+	HasXOverhead bool // whether xOverhead is present in the encoding
 	// NrofHARQProcessesForPDSCH is the component nrofHARQ-ProcessesForPDSCH [2] ENUMERATED OPTIONAL.
-	NrofHARQProcessesForPDSCH PDSCHServingCellConfig_NrofHARQProcessesForPDSCH
-	// HasNrofHARQProcessesForPDSCH tells whether nrofHARQ-ProcessesForPDSCH is present in the encoding.
-	HasNrofHARQProcessesForPDSCH bool
+	NrofHARQProcessesForPDSCH    PDSCHServingCellConfig_NrofHARQProcessesForPDSCH
+	HasNrofHARQProcessesForPDSCH bool // whether nrofHARQ-ProcessesForPDSCH is present in the encoding
 	// PucchCell is the component pucch-Cell [3] ServCellIndex OPTIONAL.
-	PucchCell ServCellIndex
-	// HasPucchCell tells whether pucch-Cell is present in the encoding.
-	HasPucchCell bool
+	PucchCell    ServCellIndex
+	HasPucchCell bool // whether pucch-Cell is present in the encoding
 	// MaxMIMOLayers is the component maxMIMO-Layers [4] INTEGER OPTIONAL (extension addition).
-	MaxMIMOLayers int64
-	// HasMaxMIMOLayers tells whether maxMIMO-Layers is present in the encoding.
-	HasMaxMIMOLayers bool
+	MaxMIMOLayers    int64
+	HasMaxMIMOLayers bool // whether maxMIMO-Layers is present in the encoding
 	// ProcessingType2Enabled is the component processingType2Enabled [5] BOOLEAN OPTIONAL (extension addition).
-	ProcessingType2Enabled bool
-	// HasProcessingType2Enabled tells whether processingType2Enabled is present in the encoding.
-	HasProcessingType2Enabled bool
+	ProcessingType2Enabled    bool
+	HasProcessingType2Enabled bool // whether processingType2Enabled is present in the encoding
 	// PdschCodeBlockGroupTransmissionListR16 is the component pdsch-CodeBlockGroupTransmissionList-r16 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-CodeBlockGroupTransmissionList-r16} OPTIONAL (extension addition).
-	PdschCodeBlockGroupTransmissionListR16 SetupRelease_PDSCHCodeBlockGroupTransmissionListR16
-	// HasPdschCodeBlockGroupTransmissionListR16 tells whether pdsch-CodeBlockGroupTransmissionList-r16 is present in the encoding.
-	HasPdschCodeBlockGroupTransmissionListR16 bool
+	PdschCodeBlockGroupTransmissionListR16    SetupRelease_PDSCHCodeBlockGroupTransmissionListR16
+	HasPdschCodeBlockGroupTransmissionListR16 bool // whether pdsch-CodeBlockGroupTransmissionList-r16 is present in the encoding
 	// DownlinkHARQFeedbackDisabledR17 is the component downlinkHARQ-FeedbackDisabled-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.DownlinkHARQ-FeedbackDisabled-r17} OPTIONAL (extension addition).
-	DownlinkHARQFeedbackDisabledR17 SetupRelease_DownlinkHARQFeedbackDisabledR17
-	// HasDownlinkHARQFeedbackDisabledR17 tells whether downlinkHARQ-FeedbackDisabled-r17 is present in the encoding.
-	HasDownlinkHARQFeedbackDisabledR17 bool
+	DownlinkHARQFeedbackDisabledR17    SetupRelease_DownlinkHARQFeedbackDisabledR17
+	HasDownlinkHARQFeedbackDisabledR17 bool // whether downlinkHARQ-FeedbackDisabled-r17 is present in the encoding
 	// NrofHARQProcessesForPDSCHV1700 is the component nrofHARQ-ProcessesForPDSCH-v1700 [8] ENUMERATED OPTIONAL (extension addition).
-	NrofHARQProcessesForPDSCHV1700 PDSCHServingCellConfig_NrofHARQProcessesForPDSCHV1700
-	// HasNrofHARQProcessesForPDSCHV1700 tells whether nrofHARQ-ProcessesForPDSCH-v1700 is present in the encoding.
-	HasNrofHARQProcessesForPDSCHV1700 bool
+	NrofHARQProcessesForPDSCHV1700    PDSCHServingCellConfig_NrofHARQProcessesForPDSCHV1700
+	HasNrofHARQProcessesForPDSCHV1700 bool // whether nrofHARQ-ProcessesForPDSCH-v1700 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9342,9 +8016,8 @@ type PDSCHTimeDomainResourceAllocationList []PDSCHTimeDomainResourceAllocation
 //	}
 type PDSCHTimeDomainResourceAllocation struct {
 	// K0 is the component k0 [0] INTEGER OPTIONAL.
-	K0 int64
-	// HasK0 tells whether k0 is present in the encoding.
-	HasK0 bool
+	K0    int64
+	HasK0 bool // whether k0 is present in the encoding
 	// MappingType is the component mappingType [1] ENUMERATED.
 	MappingType PDSCHTimeDomainResourceAllocation_MappingType
 	// StartSymbolAndLength is the component startSymbolAndLength [2] INTEGER.
@@ -9386,25 +8059,21 @@ type PDSCHTimeDomainResourceAllocationListR16 []PDSCHTimeDomainResourceAllocatio
 //	}
 type PDSCHTimeDomainResourceAllocationR16 struct {
 	// K0R16 is the component k0-r16 [0] INTEGER OPTIONAL.
-	K0R16 int64
-	// HasK0R16 tells whether k0-r16 is present in the encoding.
-	HasK0R16 bool
+	K0R16    int64
+	HasK0R16 bool // whether k0-r16 is present in the encoding
 	// MappingTypeR16 is the component mappingType-r16 [1] ENUMERATED.
 	MappingTypeR16 PDSCHTimeDomainResourceAllocationR16_MappingTypeR16
 	// StartSymbolAndLengthR16 is the component startSymbolAndLength-r16 [2] INTEGER.
 	StartSymbolAndLengthR16 int64
 	// RepetitionNumberR16 is the component repetitionNumber-r16 [3] ENUMERATED OPTIONAL.
-	RepetitionNumberR16 PDSCHTimeDomainResourceAllocationR16_RepetitionNumberR16
-	// HasRepetitionNumberR16 tells whether repetitionNumber-r16 is present in the encoding.
-	HasRepetitionNumberR16 bool
+	RepetitionNumberR16    PDSCHTimeDomainResourceAllocationR16_RepetitionNumberR16
+	HasRepetitionNumberR16 bool // whether repetitionNumber-r16 is present in the encoding
 	// K0V1710 is the component k0-v1710 [4] INTEGER OPTIONAL (extension addition).
-	K0V1710 int64
-	// HasK0V1710 tells whether k0-v1710 is present in the encoding.
-	HasK0V1710 bool
+	K0V1710    int64
+	HasK0V1710 bool // whether k0-v1710 is present in the encoding
 	// RepetitionNumberV1730 is the component repetitionNumber-v1730 [5] ENUMERATED OPTIONAL (extension addition).
-	RepetitionNumberV1730 PDSCHTimeDomainResourceAllocationR16_RepetitionNumberV1730
-	// HasRepetitionNumberV1730 tells whether repetitionNumber-v1730 is present in the encoding.
-	HasRepetitionNumberV1730 bool
+	RepetitionNumberV1730    PDSCHTimeDomainResourceAllocationR16_RepetitionNumberV1730
+	HasRepetitionNumberV1730 bool // whether repetitionNumber-v1730 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9521,17 +8190,14 @@ type PHRConfig struct {
 	// PhrModeOtherCG is the component phr-ModeOtherCG [6] ENUMERATED.
 	PhrModeOtherCG PHRConfig_PhrModeOtherCG
 	// MpeReportingFR2R16 is the component mpe-Reporting-FR2-r16 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.MPE-Config-FR2-r16} OPTIONAL (extension addition).
-	MpeReportingFR2R16 SetupRelease_MPEConfigFR2R16
-	// HasMpeReportingFR2R16 tells whether mpe-Reporting-FR2-r16 is present in the encoding.
-	HasMpeReportingFR2R16 bool
+	MpeReportingFR2R16    SetupRelease_MPEConfigFR2R16
+	HasMpeReportingFR2R16 bool // whether mpe-Reporting-FR2-r16 is present in the encoding
 	// MpeReportingFR2R17 is the component mpe-Reporting-FR2-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.MPE-Config-FR2-r17} OPTIONAL (extension addition).
-	MpeReportingFR2R17 SetupRelease_MPEConfigFR2R17
-	// HasMpeReportingFR2R17 tells whether mpe-Reporting-FR2-r17 is present in the encoding.
-	HasMpeReportingFR2R17 bool
+	MpeReportingFR2R17    SetupRelease_MPEConfigFR2R17
+	HasMpeReportingFR2R17 bool // whether mpe-Reporting-FR2-r17 is present in the encoding
 	// TwoPHRModeR17 is the component twoPHRMode-r17 [9] ENUMERATED OPTIONAL (extension addition).
-	TwoPHRModeR17 PHRConfig_TwoPHRModeR17
-	// HasTwoPHRModeR17 tells whether twoPHRMode-r17 is present in the encoding.
-	HasTwoPHRModeR17 bool
+	TwoPHRModeR17    PHRConfig_TwoPHRModeR17
+	HasTwoPHRModeR17 bool // whether twoPHRMode-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9882,243 +8548,184 @@ type PhysCellID int64
 //	}
 type PhysicalCellGroupConfig struct {
 	// HarqACKSpatialBundlingPUCCH is the component harq-ACK-SpatialBundlingPUCCH [0] ENUMERATED OPTIONAL.
-	HarqACKSpatialBundlingPUCCH PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCH
-	// HasHarqACKSpatialBundlingPUCCH tells whether harq-ACK-SpatialBundlingPUCCH is present in the encoding.
-	HasHarqACKSpatialBundlingPUCCH bool
+	HarqACKSpatialBundlingPUCCH    PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCH
+	HasHarqACKSpatialBundlingPUCCH bool // whether harq-ACK-SpatialBundlingPUCCH is present in the encoding
 	// HarqACKSpatialBundlingPUSCH is the component harq-ACK-SpatialBundlingPUSCH [1] ENUMERATED OPTIONAL.
-	HarqACKSpatialBundlingPUSCH PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCH
-	// HasHarqACKSpatialBundlingPUSCH tells whether harq-ACK-SpatialBundlingPUSCH is present in the encoding.
-	HasHarqACKSpatialBundlingPUSCH bool
+	HarqACKSpatialBundlingPUSCH    PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCH
+	HasHarqACKSpatialBundlingPUSCH bool // whether harq-ACK-SpatialBundlingPUSCH is present in the encoding
 	// PNRFR1 is the component p-NR-FR1 [2] P-Max OPTIONAL.
-	PNRFR1 PMax
-	// HasPNRFR1 tells whether p-NR-FR1 is present in the encoding.
-	HasPNRFR1 bool
+	PNRFR1    PMax
+	HasPNRFR1 bool // whether p-NR-FR1 is present in the encoding
 	// PdschHARQACKCodebook is the component pdsch-HARQ-ACK-Codebook [3] ENUMERATED.
 	PdschHARQACKCodebook PhysicalCellGroupConfig_PdschHARQACKCodebook
 	// TpcSRSRNTI is the component tpc-SRS-RNTI [4] RNTI-Value OPTIONAL.
-	TpcSRSRNTI RNTIValue
-	// HasTpcSRSRNTI tells whether tpc-SRS-RNTI is present in the encoding.
-	HasTpcSRSRNTI bool
+	TpcSRSRNTI    RNTIValue
+	HasTpcSRSRNTI bool // whether tpc-SRS-RNTI is present in the encoding
 	// TpcPUCCHRNTI is the component tpc-PUCCH-RNTI [5] RNTI-Value OPTIONAL.
-	TpcPUCCHRNTI RNTIValue
-	// HasTpcPUCCHRNTI tells whether tpc-PUCCH-RNTI is present in the encoding.
-	HasTpcPUCCHRNTI bool
+	TpcPUCCHRNTI    RNTIValue
+	HasTpcPUCCHRNTI bool // whether tpc-PUCCH-RNTI is present in the encoding
 	// TpcPUSCHRNTI is the component tpc-PUSCH-RNTI [6] RNTI-Value OPTIONAL.
-	TpcPUSCHRNTI RNTIValue
-	// HasTpcPUSCHRNTI tells whether tpc-PUSCH-RNTI is present in the encoding.
-	HasTpcPUSCHRNTI bool
+	TpcPUSCHRNTI    RNTIValue
+	HasTpcPUSCHRNTI bool // whether tpc-PUSCH-RNTI is present in the encoding
 	// SpCSIRNTI is the component sp-CSI-RNTI [7] RNTI-Value OPTIONAL.
-	SpCSIRNTI RNTIValue
-	// HasSpCSIRNTI tells whether sp-CSI-RNTI is present in the encoding.
-	HasSpCSIRNTI bool
+	SpCSIRNTI    RNTIValue
+	HasSpCSIRNTI bool // whether sp-CSI-RNTI is present in the encoding
 	// CsRNTI is the component cs-RNTI [8] EXPLICIT SetupRelease{NR-RRC-Definitions.RNTI-Value} OPTIONAL.
-	CsRNTI SetupRelease_RNTIValue
-	// HasCsRNTI tells whether cs-RNTI is present in the encoding.
-	HasCsRNTI bool
+	CsRNTI    SetupRelease_RNTIValue
+	HasCsRNTI bool // whether cs-RNTI is present in the encoding
 	// McsCRNTI is the component mcs-C-RNTI [9] RNTI-Value OPTIONAL (extension addition).
-	McsCRNTI RNTIValue
-	// HasMcsCRNTI tells whether mcs-C-RNTI is present in the encoding.
-	HasMcsCRNTI bool
+	McsCRNTI    RNTIValue
+	HasMcsCRNTI bool // whether mcs-C-RNTI is present in the encoding
 	// PUEFR1 is the component p-UE-FR1 [10] P-Max OPTIONAL (extension addition).
-	PUEFR1 PMax
-	// HasPUEFR1 tells whether p-UE-FR1 is present in the encoding.
-	HasPUEFR1 bool
+	PUEFR1    PMax
+	HasPUEFR1 bool // whether p-UE-FR1 is present in the encoding
 	// XScale is the component xScale [11] ENUMERATED OPTIONAL (extension addition).
-	XScale PhysicalCellGroupConfig_XScale
-	// HasXScale tells whether xScale is present in the encoding.
-	HasXScale bool
+	XScale    PhysicalCellGroupConfig_XScale
+	HasXScale bool // whether xScale is present in the encoding
 	// PdcchBlindDetection is the component pdcch-BlindDetection [12] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-BlindDetection} OPTIONAL (extension addition).
-	PdcchBlindDetection SetupRelease_PDCCHBlindDetection
-	// HasPdcchBlindDetection tells whether pdcch-BlindDetection is present in the encoding.
-	HasPdcchBlindDetection bool
+	PdcchBlindDetection    SetupRelease_PDCCHBlindDetection
+	HasPdcchBlindDetection bool // whether pdcch-BlindDetection is present in the encoding
 	// DcpConfigR16 is the component dcp-Config-r16 [13] EXPLICIT SetupRelease{NR-RRC-Definitions.DCP-Config-r16} OPTIONAL (extension addition).
-	DcpConfigR16 SetupRelease_DCPConfigR16
-	// HasDcpConfigR16 tells whether dcp-Config-r16 is present in the encoding.
-	HasDcpConfigR16 bool
+	DcpConfigR16    SetupRelease_DCPConfigR16
+	HasDcpConfigR16 bool // whether dcp-Config-r16 is present in the encoding
 	// HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 is the component harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16 [14] ENUMERATED OPTIONAL (extension addition).
-	HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16
-	// HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 tells whether harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16 is present in the encoding.
-	HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 bool
+	HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16    PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16
+	HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 bool // whether harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16 is present in the encoding
 	// HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 is the component harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16 [15] ENUMERATED OPTIONAL (extension addition).
-	HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16
-	// HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 tells whether harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16 is present in the encoding.
-	HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 bool
+	HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16    PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16
+	HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 bool // whether harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16 is present in the encoding
 	// PdschHARQACKCodebookSecondaryPUCCHgroupR16 is the component pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16 [16] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKCodebookSecondaryPUCCHgroupR16 PhysicalCellGroupConfig_PdschHARQACKCodebookSecondaryPUCCHgroupR16
-	// HasPdschHARQACKCodebookSecondaryPUCCHgroupR16 tells whether pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16 is present in the encoding.
-	HasPdschHARQACKCodebookSecondaryPUCCHgroupR16 bool
+	PdschHARQACKCodebookSecondaryPUCCHgroupR16    PhysicalCellGroupConfig_PdschHARQACKCodebookSecondaryPUCCHgroupR16
+	HasPdschHARQACKCodebookSecondaryPUCCHgroupR16 bool // whether pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16 is present in the encoding
 	// PNRFR2R16 is the component p-NR-FR2-r16 [17] P-Max OPTIONAL (extension addition).
-	PNRFR2R16 PMax
-	// HasPNRFR2R16 tells whether p-NR-FR2-r16 is present in the encoding.
-	HasPNRFR2R16 bool
+	PNRFR2R16    PMax
+	HasPNRFR2R16 bool // whether p-NR-FR2-r16 is present in the encoding
 	// PUEFR2R16 is the component p-UE-FR2-r16 [18] P-Max OPTIONAL (extension addition).
-	PUEFR2R16 PMax
-	// HasPUEFR2R16 tells whether p-UE-FR2-r16 is present in the encoding.
-	HasPUEFR2R16 bool
+	PUEFR2R16    PMax
+	HasPUEFR2R16 bool // whether p-UE-FR2-r16 is present in the encoding
 	// NrdcPCmodeFR1R16 is the component nrdc-PCmode-FR1-r16 [19] ENUMERATED OPTIONAL (extension addition).
-	NrdcPCmodeFR1R16 PhysicalCellGroupConfig_NrdcPCmodeFR1R16
-	// HasNrdcPCmodeFR1R16 tells whether nrdc-PCmode-FR1-r16 is present in the encoding.
-	HasNrdcPCmodeFR1R16 bool
+	NrdcPCmodeFR1R16    PhysicalCellGroupConfig_NrdcPCmodeFR1R16
+	HasNrdcPCmodeFR1R16 bool // whether nrdc-PCmode-FR1-r16 is present in the encoding
 	// NrdcPCmodeFR2R16 is the component nrdc-PCmode-FR2-r16 [20] ENUMERATED OPTIONAL (extension addition).
-	NrdcPCmodeFR2R16 PhysicalCellGroupConfig_NrdcPCmodeFR2R16
-	// HasNrdcPCmodeFR2R16 tells whether nrdc-PCmode-FR2-r16 is present in the encoding.
-	HasNrdcPCmodeFR2R16 bool
+	NrdcPCmodeFR2R16    PhysicalCellGroupConfig_NrdcPCmodeFR2R16
+	HasNrdcPCmodeFR2R16 bool // whether nrdc-PCmode-FR2-r16 is present in the encoding
 	// PdschHARQACKCodebookR16 is the component pdsch-HARQ-ACK-Codebook-r16 [21] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKCodebookR16 PhysicalCellGroupConfig_PdschHARQACKCodebookR16
-	// HasPdschHARQACKCodebookR16 tells whether pdsch-HARQ-ACK-Codebook-r16 is present in the encoding.
-	HasPdschHARQACKCodebookR16 bool
+	PdschHARQACKCodebookR16    PhysicalCellGroupConfig_PdschHARQACKCodebookR16
+	HasPdschHARQACKCodebookR16 bool // whether pdsch-HARQ-ACK-Codebook-r16 is present in the encoding
 	// NfiTotalDAIIncludedR16 is the component nfi-TotalDAI-Included-r16 [22] ENUMERATED OPTIONAL (extension addition).
-	NfiTotalDAIIncludedR16 PhysicalCellGroupConfig_NfiTotalDAIIncludedR16
-	// HasNfiTotalDAIIncludedR16 tells whether nfi-TotalDAI-Included-r16 is present in the encoding.
-	HasNfiTotalDAIIncludedR16 bool
+	NfiTotalDAIIncludedR16    PhysicalCellGroupConfig_NfiTotalDAIIncludedR16
+	HasNfiTotalDAIIncludedR16 bool // whether nfi-TotalDAI-Included-r16 is present in the encoding
 	// UlTotalDAIIncludedR16 is the component ul-TotalDAI-Included-r16 [23] ENUMERATED OPTIONAL (extension addition).
-	UlTotalDAIIncludedR16 PhysicalCellGroupConfig_UlTotalDAIIncludedR16
-	// HasUlTotalDAIIncludedR16 tells whether ul-TotalDAI-Included-r16 is present in the encoding.
-	HasUlTotalDAIIncludedR16 bool
+	UlTotalDAIIncludedR16    PhysicalCellGroupConfig_UlTotalDAIIncludedR16
+	HasUlTotalDAIIncludedR16 bool // whether ul-TotalDAI-Included-r16 is present in the encoding
 	// PdschHARQACKOneShotFeedbackR16 is the component pdsch-HARQ-ACK-OneShotFeedback-r16 [24] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKOneShotFeedbackR16 PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackR16
-	// HasPdschHARQACKOneShotFeedbackR16 tells whether pdsch-HARQ-ACK-OneShotFeedback-r16 is present in the encoding.
-	HasPdschHARQACKOneShotFeedbackR16 bool
+	PdschHARQACKOneShotFeedbackR16    PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackR16
+	HasPdschHARQACKOneShotFeedbackR16 bool // whether pdsch-HARQ-ACK-OneShotFeedback-r16 is present in the encoding
 	// PdschHARQACKOneShotFeedbackNDIR16 is the component pdsch-HARQ-ACK-OneShotFeedbackNDI-r16 [25] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKOneShotFeedbackNDIR16 PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackNDIR16
-	// HasPdschHARQACKOneShotFeedbackNDIR16 tells whether pdsch-HARQ-ACK-OneShotFeedbackNDI-r16 is present in the encoding.
-	HasPdschHARQACKOneShotFeedbackNDIR16 bool
+	PdschHARQACKOneShotFeedbackNDIR16    PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackNDIR16
+	HasPdschHARQACKOneShotFeedbackNDIR16 bool // whether pdsch-HARQ-ACK-OneShotFeedbackNDI-r16 is present in the encoding
 	// PdschHARQACKOneShotFeedbackCBGR16 is the component pdsch-HARQ-ACK-OneShotFeedbackCBG-r16 [26] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKOneShotFeedbackCBGR16 PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackCBGR16
-	// HasPdschHARQACKOneShotFeedbackCBGR16 tells whether pdsch-HARQ-ACK-OneShotFeedbackCBG-r16 is present in the encoding.
-	HasPdschHARQACKOneShotFeedbackCBGR16 bool
+	PdschHARQACKOneShotFeedbackCBGR16    PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackCBGR16
+	HasPdschHARQACKOneShotFeedbackCBGR16 bool // whether pdsch-HARQ-ACK-OneShotFeedbackCBG-r16 is present in the encoding
 	// DownlinkAssignmentIndexDCI0_2R16 is the component downlinkAssignmentIndexDCI-0-2-r16 [27] ENUMERATED OPTIONAL (extension addition).
-	DownlinkAssignmentIndexDCI0_2R16 PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI0_2R16
-	// HasDownlinkAssignmentIndexDCI0_2R16 tells whether downlinkAssignmentIndexDCI-0-2-r16 is present in the encoding.
-	HasDownlinkAssignmentIndexDCI0_2R16 bool
+	DownlinkAssignmentIndexDCI0_2R16    PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI0_2R16
+	HasDownlinkAssignmentIndexDCI0_2R16 bool // whether downlinkAssignmentIndexDCI-0-2-r16 is present in the encoding
 	// DownlinkAssignmentIndexDCI1_2R16 is the component downlinkAssignmentIndexDCI-1-2-r16 [28] ENUMERATED OPTIONAL (extension addition).
-	DownlinkAssignmentIndexDCI1_2R16 PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI1_2R16
-	// HasDownlinkAssignmentIndexDCI1_2R16 tells whether downlinkAssignmentIndexDCI-1-2-r16 is present in the encoding.
-	HasDownlinkAssignmentIndexDCI1_2R16 bool
+	DownlinkAssignmentIndexDCI1_2R16    PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI1_2R16
+	HasDownlinkAssignmentIndexDCI1_2R16 bool // whether downlinkAssignmentIndexDCI-1-2-r16 is present in the encoding
 	// PdschHARQACKCodebookListR16 is the component pdsch-HARQ-ACK-CodebookList-r16 [29] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-HARQ-ACK-CodebookList-r16} OPTIONAL (extension addition).
-	PdschHARQACKCodebookListR16 SetupRelease_PDSCHHARQACKCodebookListR16
-	// HasPdschHARQACKCodebookListR16 tells whether pdsch-HARQ-ACK-CodebookList-r16 is present in the encoding.
-	HasPdschHARQACKCodebookListR16 bool
+	PdschHARQACKCodebookListR16    SetupRelease_PDSCHHARQACKCodebookListR16
+	HasPdschHARQACKCodebookListR16 bool // whether pdsch-HARQ-ACK-CodebookList-r16 is present in the encoding
 	// AckNackFeedbackModeR16 is the component ackNackFeedbackMode-r16 [30] ENUMERATED OPTIONAL (extension addition).
-	AckNackFeedbackModeR16 PhysicalCellGroupConfig_AckNackFeedbackModeR16
-	// HasAckNackFeedbackModeR16 tells whether ackNackFeedbackMode-r16 is present in the encoding.
-	HasAckNackFeedbackModeR16 bool
+	AckNackFeedbackModeR16    PhysicalCellGroupConfig_AckNackFeedbackModeR16
+	HasAckNackFeedbackModeR16 bool // whether ackNackFeedbackMode-r16 is present in the encoding
 	// PdcchBlindDetectionCACombIndicatorR16 is the component pdcch-BlindDetectionCA-CombIndicator-r16 [31] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-BlindDetectionCA-CombIndicator-r16} OPTIONAL (extension addition).
-	PdcchBlindDetectionCACombIndicatorR16 SetupRelease_PDCCHBlindDetectionCACombIndicatorR16
-	// HasPdcchBlindDetectionCACombIndicatorR16 tells whether pdcch-BlindDetectionCA-CombIndicator-r16 is present in the encoding.
-	HasPdcchBlindDetectionCACombIndicatorR16 bool
+	PdcchBlindDetectionCACombIndicatorR16    SetupRelease_PDCCHBlindDetectionCACombIndicatorR16
+	HasPdcchBlindDetectionCACombIndicatorR16 bool // whether pdcch-BlindDetectionCA-CombIndicator-r16 is present in the encoding
 	// PdcchBlindDetection2R16 is the component pdcch-BlindDetection2-r16 [32] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-BlindDetection2-r16} OPTIONAL (extension addition).
-	PdcchBlindDetection2R16 SetupRelease_PDCCHBlindDetection2R16
-	// HasPdcchBlindDetection2R16 tells whether pdcch-BlindDetection2-r16 is present in the encoding.
-	HasPdcchBlindDetection2R16 bool
+	PdcchBlindDetection2R16    SetupRelease_PDCCHBlindDetection2R16
+	HasPdcchBlindDetection2R16 bool // whether pdcch-BlindDetection2-r16 is present in the encoding
 	// PdcchBlindDetection3R16 is the component pdcch-BlindDetection3-r16 [33] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-BlindDetection3-r16} OPTIONAL (extension addition).
-	PdcchBlindDetection3R16 SetupRelease_PDCCHBlindDetection3R16
-	// HasPdcchBlindDetection3R16 tells whether pdcch-BlindDetection3-r16 is present in the encoding.
-	HasPdcchBlindDetection3R16 bool
+	PdcchBlindDetection3R16    SetupRelease_PDCCHBlindDetection3R16
+	HasPdcchBlindDetection3R16 bool // whether pdcch-BlindDetection3-r16 is present in the encoding
 	// BdFactorRR16 is the component bdFactorR-r16 [34] ENUMERATED OPTIONAL (extension addition).
-	BdFactorRR16 PhysicalCellGroupConfig_BdFactorRR16
-	// HasBdFactorRR16 tells whether bdFactorR-r16 is present in the encoding.
-	HasBdFactorRR16 bool
+	BdFactorRR16    PhysicalCellGroupConfig_BdFactorRR16
+	HasBdFactorRR16 bool // whether bdFactorR-r16 is present in the encoding
 	// PdschHARQACKEnhType3ToAddModListR17 is the component pdsch-HARQ-ACK-EnhType3ToAddModList-r17 [35] SEQUENCE OF OPTIONAL (extension addition).
-	PdschHARQACKEnhType3ToAddModListR17 PhysicalCellGroupConfig_PdschHARQACKEnhType3ToAddModListR17
-	// HasPdschHARQACKEnhType3ToAddModListR17 tells whether pdsch-HARQ-ACK-EnhType3ToAddModList-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3ToAddModListR17 bool
+	PdschHARQACKEnhType3ToAddModListR17    PhysicalCellGroupConfig_PdschHARQACKEnhType3ToAddModListR17
+	HasPdschHARQACKEnhType3ToAddModListR17 bool // whether pdsch-HARQ-ACK-EnhType3ToAddModList-r17 is present in the encoding
 	// PdschHARQACKEnhType3ToReleaseListR17 is the component pdsch-HARQ-ACK-EnhType3ToReleaseList-r17 [36] SEQUENCE OF OPTIONAL (extension addition).
-	PdschHARQACKEnhType3ToReleaseListR17 PhysicalCellGroupConfig_PdschHARQACKEnhType3ToReleaseListR17
-	// HasPdschHARQACKEnhType3ToReleaseListR17 tells whether pdsch-HARQ-ACK-EnhType3ToReleaseList-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3ToReleaseListR17 bool
+	PdschHARQACKEnhType3ToReleaseListR17    PhysicalCellGroupConfig_PdschHARQACKEnhType3ToReleaseListR17
+	HasPdschHARQACKEnhType3ToReleaseListR17 bool // whether pdsch-HARQ-ACK-EnhType3ToReleaseList-r17 is present in the encoding
 	// PdschHARQACKEnhType3SecondaryToAddModListR17 is the component pdsch-HARQ-ACK-EnhType3SecondaryToAddModList-r17 [37] SEQUENCE OF OPTIONAL (extension addition).
-	PdschHARQACKEnhType3SecondaryToAddModListR17 PhysicalCellGroupConfig_PdschHARQACKEnhType3SecondaryToAddModListR17
-	// HasPdschHARQACKEnhType3SecondaryToAddModListR17 tells whether pdsch-HARQ-ACK-EnhType3SecondaryToAddModList-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3SecondaryToAddModListR17 bool
+	PdschHARQACKEnhType3SecondaryToAddModListR17    PhysicalCellGroupConfig_PdschHARQACKEnhType3SecondaryToAddModListR17
+	HasPdschHARQACKEnhType3SecondaryToAddModListR17 bool // whether pdsch-HARQ-ACK-EnhType3SecondaryToAddModList-r17 is present in the encoding
 	// PdschHARQACKEnhType3SecondaryToReleaseListR17 is the component pdsch-HARQ-ACK-EnhType3SecondaryToReleaseList-r17 [38] SEQUENCE OF OPTIONAL (extension addition).
-	PdschHARQACKEnhType3SecondaryToReleaseListR17 PhysicalCellGroupConfig_PdschHARQACKEnhType3SecondaryToReleaseListR17
-	// HasPdschHARQACKEnhType3SecondaryToReleaseListR17 tells whether pdsch-HARQ-ACK-EnhType3SecondaryToReleaseList-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3SecondaryToReleaseListR17 bool
+	PdschHARQACKEnhType3SecondaryToReleaseListR17    PhysicalCellGroupConfig_PdschHARQACKEnhType3SecondaryToReleaseListR17
+	HasPdschHARQACKEnhType3SecondaryToReleaseListR17 bool // whether pdsch-HARQ-ACK-EnhType3SecondaryToReleaseList-r17 is present in the encoding
 	// PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 is the component pdsch-HARQ-ACK-EnhType3DCI-FieldSecondaryPUCCHgroup-r17 [39] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17
-	// HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 tells whether pdsch-HARQ-ACK-EnhType3DCI-FieldSecondaryPUCCHgroup-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 bool
+	PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17    PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17
+	HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 bool // whether pdsch-HARQ-ACK-EnhType3DCI-FieldSecondaryPUCCHgroup-r17 is present in the encoding
 	// PdschHARQACKEnhType3DCIFieldR17 is the component pdsch-HARQ-ACK-EnhType3DCI-Field-r17 [40] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKEnhType3DCIFieldR17 PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldR17
-	// HasPdschHARQACKEnhType3DCIFieldR17 tells whether pdsch-HARQ-ACK-EnhType3DCI-Field-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3DCIFieldR17 bool
+	PdschHARQACKEnhType3DCIFieldR17    PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldR17
+	HasPdschHARQACKEnhType3DCIFieldR17 bool // whether pdsch-HARQ-ACK-EnhType3DCI-Field-r17 is present in the encoding
 	// PdschHARQACKRetxR17 is the component pdsch-HARQ-ACK-Retx-r17 [41] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKRetxR17 PhysicalCellGroupConfig_PdschHARQACKRetxR17
-	// HasPdschHARQACKRetxR17 tells whether pdsch-HARQ-ACK-Retx-r17 is present in the encoding.
-	HasPdschHARQACKRetxR17 bool
+	PdschHARQACKRetxR17    PhysicalCellGroupConfig_PdschHARQACKRetxR17
+	HasPdschHARQACKRetxR17 bool // whether pdsch-HARQ-ACK-Retx-r17 is present in the encoding
 	// PdschHARQACKRetxSecondaryPUCCHgroupR17 is the component pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17 [42] ENUMERATED OPTIONAL (extension addition).
-	PdschHARQACKRetxSecondaryPUCCHgroupR17 PhysicalCellGroupConfig_PdschHARQACKRetxSecondaryPUCCHgroupR17
-	// HasPdschHARQACKRetxSecondaryPUCCHgroupR17 tells whether pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17 is present in the encoding.
-	HasPdschHARQACKRetxSecondaryPUCCHgroupR17 bool
+	PdschHARQACKRetxSecondaryPUCCHgroupR17    PhysicalCellGroupConfig_PdschHARQACKRetxSecondaryPUCCHgroupR17
+	HasPdschHARQACKRetxSecondaryPUCCHgroupR17 bool // whether pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17 is present in the encoding
 	// PucchSSCellR17 is the component pucch-sSCell-r17 [43] SCellIndex OPTIONAL (extension addition).
-	PucchSSCellR17 SCellIndex
-	// HasPucchSSCellR17 tells whether pucch-sSCell-r17 is present in the encoding.
-	HasPucchSSCellR17 bool
+	PucchSSCellR17    SCellIndex
+	HasPucchSSCellR17 bool // whether pucch-sSCell-r17 is present in the encoding
 	// PucchSSCellSecondaryPUCCHgroupR17 is the component pucch-sSCellSecondaryPUCCHgroup-r17 [44] SCellIndex OPTIONAL (extension addition).
-	PucchSSCellSecondaryPUCCHgroupR17 SCellIndex
-	// HasPucchSSCellSecondaryPUCCHgroupR17 tells whether pucch-sSCellSecondaryPUCCHgroup-r17 is present in the encoding.
-	HasPucchSSCellSecondaryPUCCHgroupR17 bool
+	PucchSSCellSecondaryPUCCHgroupR17    SCellIndex
+	HasPucchSSCellSecondaryPUCCHgroupR17 bool // whether pucch-sSCellSecondaryPUCCHgroup-r17 is present in the encoding
 	// PucchSSCellDynR17 is the component pucch-sSCellDyn-r17 [45] ENUMERATED OPTIONAL (extension addition).
-	PucchSSCellDynR17 PhysicalCellGroupConfig_PucchSSCellDynR17
-	// HasPucchSSCellDynR17 tells whether pucch-sSCellDyn-r17 is present in the encoding.
-	HasPucchSSCellDynR17 bool
+	PucchSSCellDynR17    PhysicalCellGroupConfig_PucchSSCellDynR17
+	HasPucchSSCellDynR17 bool // whether pucch-sSCellDyn-r17 is present in the encoding
 	// PucchSSCellDynSecondaryPUCCHgroupR17 is the component pucch-sSCellDynSecondaryPUCCHgroup-r17 [46] ENUMERATED OPTIONAL (extension addition).
-	PucchSSCellDynSecondaryPUCCHgroupR17 PhysicalCellGroupConfig_PucchSSCellDynSecondaryPUCCHgroupR17
-	// HasPucchSSCellDynSecondaryPUCCHgroupR17 tells whether pucch-sSCellDynSecondaryPUCCHgroup-r17 is present in the encoding.
-	HasPucchSSCellDynSecondaryPUCCHgroupR17 bool
+	PucchSSCellDynSecondaryPUCCHgroupR17    PhysicalCellGroupConfig_PucchSSCellDynSecondaryPUCCHgroupR17
+	HasPucchSSCellDynSecondaryPUCCHgroupR17 bool // whether pucch-sSCellDynSecondaryPUCCHgroup-r17 is present in the encoding
 	// PucchSSCellPatternR17 is the component pucch-sSCellPattern-r17 [47] SEQUENCE OF OPTIONAL (extension addition).
-	PucchSSCellPatternR17 PhysicalCellGroupConfig_PucchSSCellPatternR17
-	// HasPucchSSCellPatternR17 tells whether pucch-sSCellPattern-r17 is present in the encoding.
-	HasPucchSSCellPatternR17 bool
+	PucchSSCellPatternR17    PhysicalCellGroupConfig_PucchSSCellPatternR17
+	HasPucchSSCellPatternR17 bool // whether pucch-sSCellPattern-r17 is present in the encoding
 	// PucchSSCellPatternSecondaryPUCCHgroupR17 is the component pucch-sSCellPatternSecondaryPUCCHgroup-r17 [48] SEQUENCE OF OPTIONAL (extension addition).
-	PucchSSCellPatternSecondaryPUCCHgroupR17 PhysicalCellGroupConfig_PucchSSCellPatternSecondaryPUCCHgroupR17
-	// HasPucchSSCellPatternSecondaryPUCCHgroupR17 tells whether pucch-sSCellPatternSecondaryPUCCHgroup-r17 is present in the encoding.
-	HasPucchSSCellPatternSecondaryPUCCHgroupR17 bool
+	PucchSSCellPatternSecondaryPUCCHgroupR17    PhysicalCellGroupConfig_PucchSSCellPatternSecondaryPUCCHgroupR17
+	HasPucchSSCellPatternSecondaryPUCCHgroupR17 bool // whether pucch-sSCellPatternSecondaryPUCCHgroup-r17 is present in the encoding
 	// UciMuxWithDiffPrioR17 is the component uci-MuxWithDiffPrio-r17 [49] ENUMERATED OPTIONAL (extension addition).
-	UciMuxWithDiffPrioR17 PhysicalCellGroupConfig_UciMuxWithDiffPrioR17
-	// HasUciMuxWithDiffPrioR17 tells whether uci-MuxWithDiffPrio-r17 is present in the encoding.
-	HasUciMuxWithDiffPrioR17 bool
+	UciMuxWithDiffPrioR17    PhysicalCellGroupConfig_UciMuxWithDiffPrioR17
+	HasUciMuxWithDiffPrioR17 bool // whether uci-MuxWithDiffPrio-r17 is present in the encoding
 	// UciMuxWithDiffPrioSecondaryPUCCHgroupR17 is the component uci-MuxWithDiffPrioSecondaryPUCCHgroup-r17 [50] ENUMERATED OPTIONAL (extension addition).
-	UciMuxWithDiffPrioSecondaryPUCCHgroupR17 PhysicalCellGroupConfig_UciMuxWithDiffPrioSecondaryPUCCHgroupR17
-	// HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17 tells whether uci-MuxWithDiffPrioSecondaryPUCCHgroup-r17 is present in the encoding.
-	HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17 bool
+	UciMuxWithDiffPrioSecondaryPUCCHgroupR17    PhysicalCellGroupConfig_UciMuxWithDiffPrioSecondaryPUCCHgroupR17
+	HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17 bool // whether uci-MuxWithDiffPrioSecondaryPUCCHgroup-r17 is present in the encoding
 	// SimultaneousPUCCHPUSCHR17 is the component simultaneousPUCCH-PUSCH-r17 [51] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousPUCCHPUSCHR17 PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHR17
-	// HasSimultaneousPUCCHPUSCHR17 tells whether simultaneousPUCCH-PUSCH-r17 is present in the encoding.
-	HasSimultaneousPUCCHPUSCHR17 bool
+	SimultaneousPUCCHPUSCHR17    PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHR17
+	HasSimultaneousPUCCHPUSCHR17 bool // whether simultaneousPUCCH-PUSCH-r17 is present in the encoding
 	// SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 is the component simultaneousPUCCH-PUSCH-SecondaryPUCCHgroup-r17 [52] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17
-	// HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 tells whether simultaneousPUCCH-PUSCH-SecondaryPUCCHgroup-r17 is present in the encoding.
-	HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 bool
+	SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17    PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17
+	HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 bool // whether simultaneousPUCCH-PUSCH-SecondaryPUCCHgroup-r17 is present in the encoding
 	// PrioLowDGHighCGR17 is the component prioLowDG-HighCG-r17 [53] ENUMERATED OPTIONAL (extension addition).
-	PrioLowDGHighCGR17 PhysicalCellGroupConfig_PrioLowDGHighCGR17
-	// HasPrioLowDGHighCGR17 tells whether prioLowDG-HighCG-r17 is present in the encoding.
-	HasPrioLowDGHighCGR17 bool
+	PrioLowDGHighCGR17    PhysicalCellGroupConfig_PrioLowDGHighCGR17
+	HasPrioLowDGHighCGR17 bool // whether prioLowDG-HighCG-r17 is present in the encoding
 	// PrioHighDGLowCGR17 is the component prioHighDG-LowCG-r17 [54] ENUMERATED OPTIONAL (extension addition).
-	PrioHighDGLowCGR17 PhysicalCellGroupConfig_PrioHighDGLowCGR17
-	// HasPrioHighDGLowCGR17 tells whether prioHighDG-LowCG-r17 is present in the encoding.
-	HasPrioHighDGLowCGR17 bool
+	PrioHighDGLowCGR17    PhysicalCellGroupConfig_PrioHighDGLowCGR17
+	HasPrioHighDGLowCGR17 bool // whether prioHighDG-LowCG-r17 is present in the encoding
 	// TwoQCLTypeDforPDCCHRepetitionR17 is the component twoQCLTypeDforPDCCHRepetition-r17 [55] ENUMERATED OPTIONAL (extension addition).
-	TwoQCLTypeDforPDCCHRepetitionR17 PhysicalCellGroupConfig_TwoQCLTypeDforPDCCHRepetitionR17
-	// HasTwoQCLTypeDforPDCCHRepetitionR17 tells whether twoQCLTypeDforPDCCHRepetition-r17 is present in the encoding.
-	HasTwoQCLTypeDforPDCCHRepetitionR17 bool
+	TwoQCLTypeDforPDCCHRepetitionR17    PhysicalCellGroupConfig_TwoQCLTypeDforPDCCHRepetitionR17
+	HasTwoQCLTypeDforPDCCHRepetitionR17 bool // whether twoQCLTypeDforPDCCHRepetition-r17 is present in the encoding
 	// MulticastConfigR17 is the component multicastConfig-r17 [56] EXPLICIT SetupRelease{NR-RRC-Definitions.MulticastConfig-r17} OPTIONAL (extension addition).
-	MulticastConfigR17 SetupRelease_MulticastConfigR17
-	// HasMulticastConfigR17 tells whether multicastConfig-r17 is present in the encoding.
-	HasMulticastConfigR17 bool
+	MulticastConfigR17    SetupRelease_MulticastConfigR17
+	HasMulticastConfigR17 bool // whether multicastConfig-r17 is present in the encoding
 	// PdcchBlindDetectionCACombIndicatorR17 is the component pdcch-BlindDetectionCA-CombIndicator-r17 [57] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-BlindDetectionCA-CombIndicator-r17} OPTIONAL (extension addition).
-	PdcchBlindDetectionCACombIndicatorR17 SetupRelease_PDCCHBlindDetectionCACombIndicatorR17
-	// HasPdcchBlindDetectionCACombIndicatorR17 tells whether pdcch-BlindDetectionCA-CombIndicator-r17 is present in the encoding.
-	HasPdcchBlindDetectionCACombIndicatorR17 bool
+	PdcchBlindDetectionCACombIndicatorR17    SetupRelease_PDCCHBlindDetectionCACombIndicatorR17
+	HasPdcchBlindDetectionCACombIndicatorR17 bool // whether pdcch-BlindDetectionCA-CombIndicator-r17 is present in the encoding
 	// SimultaneousSRPUSCHDiffPUCCHGroupsR17 is the component simultaneousSR-PUSCH-diffPUCCH-Groups-r17 [58] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousSRPUSCHDiffPUCCHGroupsR17 PhysicalCellGroupConfig_SimultaneousSRPUSCHDiffPUCCHGroupsR17
-	// HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 tells whether simultaneousSR-PUSCH-diffPUCCH-Groups-r17 is present in the encoding.
-	HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 bool
+	SimultaneousSRPUSCHDiffPUCCHGroupsR17    PhysicalCellGroupConfig_SimultaneousSRPUSCHDiffPUCCHGroupsR17
+	HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 bool // whether simultaneousSR-PUSCH-diffPUCCH-Groups-r17 is present in the encoding
 	// IntraBandNCPRACHSimulTxR17 is the component intraBandNC-PRACH-simulTx-r17 [59] ENUMERATED OPTIONAL (extension addition).
-	IntraBandNCPRACHSimulTxR17 PhysicalCellGroupConfig_IntraBandNCPRACHSimulTxR17
-	// HasIntraBandNCPRACHSimulTxR17 tells whether intraBandNC-PRACH-simulTx-r17 is present in the encoding.
-	HasIntraBandNCPRACHSimulTxR17 bool
+	IntraBandNCPRACHSimulTxR17    PhysicalCellGroupConfig_IntraBandNCPRACHSimulTxR17
+	HasIntraBandNCPRACHSimulTxR17 bool // whether intraBandNC-PRACH-simulTx-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10887,13 +9494,11 @@ type PDSCHHARQACKEnhType3R17 struct {
 	// ApplicableR17 is the component applicable-r17 [1] EXPLICIT CHOICE.
 	ApplicableR17 PDSCHHARQACKEnhType3R17_ApplicableR17
 	// PdschHARQACKEnhType3NDIR17 is the component pdsch-HARQ-ACK-EnhType3NDI-r17 [2] ENUMERATED OPTIONAL.
-	PdschHARQACKEnhType3NDIR17 PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3NDIR17
-	// HasPdschHARQACKEnhType3NDIR17 tells whether pdsch-HARQ-ACK-EnhType3NDI-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3NDIR17 bool
+	PdschHARQACKEnhType3NDIR17    PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3NDIR17
+	HasPdschHARQACKEnhType3NDIR17 bool // whether pdsch-HARQ-ACK-EnhType3NDI-r17 is present in the encoding
 	// PdschHARQACKEnhType3CBGR17 is the component pdsch-HARQ-ACK-EnhType3CBG-r17 [3] ENUMERATED OPTIONAL.
-	PdschHARQACKEnhType3CBGR17 PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3CBGR17
-	// HasPdschHARQACKEnhType3CBGR17 tells whether pdsch-HARQ-ACK-EnhType3CBG-r17 is present in the encoding.
-	HasPdschHARQACKEnhType3CBGR17 bool
+	PdschHARQACKEnhType3CBGR17    PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3CBGR17
+	HasPdschHARQACKEnhType3CBGR17 bool // whether pdsch-HARQ-ACK-EnhType3CBG-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10988,17 +9593,14 @@ type DCPConfigR16 struct {
 	// PsPositionDCI2_6R16 is the component ps-PositionDCI-2-6-r16 [3] INTEGER.
 	PsPositionDCI2_6R16 int64
 	// PsWakeUpR16 is the component ps-WakeUp-r16 [4] ENUMERATED OPTIONAL.
-	PsWakeUpR16 DCPConfigR16_PsWakeUpR16
-	// HasPsWakeUpR16 tells whether ps-WakeUp-r16 is present in the encoding.
-	HasPsWakeUpR16 bool
+	PsWakeUpR16    DCPConfigR16_PsWakeUpR16
+	HasPsWakeUpR16 bool // whether ps-WakeUp-r16 is present in the encoding
 	// PsTransmitPeriodicL1RSRPR16 is the component ps-TransmitPeriodicL1-RSRP-r16 [5] ENUMERATED OPTIONAL.
-	PsTransmitPeriodicL1RSRPR16 DCPConfigR16_PsTransmitPeriodicL1RSRPR16
-	// HasPsTransmitPeriodicL1RSRPR16 tells whether ps-TransmitPeriodicL1-RSRP-r16 is present in the encoding.
-	HasPsTransmitPeriodicL1RSRPR16 bool
+	PsTransmitPeriodicL1RSRPR16    DCPConfigR16_PsTransmitPeriodicL1RSRPR16
+	HasPsTransmitPeriodicL1RSRPR16 bool // whether ps-TransmitPeriodicL1-RSRP-r16 is present in the encoding
 	// PsTransmitOtherPeriodicCSIR16 is the component ps-TransmitOtherPeriodicCSI-r16 [6] ENUMERATED OPTIONAL.
-	PsTransmitOtherPeriodicCSIR16 DCPConfigR16_PsTransmitOtherPeriodicCSIR16
-	// HasPsTransmitOtherPeriodicCSIR16 tells whether ps-TransmitOtherPeriodicCSI-r16 is present in the encoding.
-	HasPsTransmitOtherPeriodicCSIR16 bool
+	PsTransmitOtherPeriodicCSIR16    DCPConfigR16_PsTransmitOtherPeriodicCSIR16
+	HasPsTransmitOtherPeriodicCSIR16 bool // whether ps-TransmitOtherPeriodicCSI-r16 is present in the encoding
 }
 
 // DCPConfigR16_PsWakeUpR16 is the type of DCP-Config-r16.ps-WakeUp-r16.
@@ -11086,13 +9688,11 @@ type PDCCHBlindDetection3R16 int64
 //	}
 type MulticastConfigR17 struct {
 	// PdschHARQACKCodebookListMulticastR17 is the component pdsch-HARQ-ACK-CodebookListMulticast-r17 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-HARQ-ACK-CodebookList-r16} OPTIONAL.
-	PdschHARQACKCodebookListMulticastR17 SetupRelease_PDSCHHARQACKCodebookListR16
-	// HasPdschHARQACKCodebookListMulticastR17 tells whether pdsch-HARQ-ACK-CodebookListMulticast-r17 is present in the encoding.
-	HasPdschHARQACKCodebookListMulticastR17 bool
+	PdschHARQACKCodebookListMulticastR17    SetupRelease_PDSCHHARQACKCodebookListR16
+	HasPdschHARQACKCodebookListMulticastR17 bool // whether pdsch-HARQ-ACK-CodebookListMulticast-r17 is present in the encoding
 	// Type1CodebookGenerationModeR17 is the component type1CodebookGenerationMode-r17 [1] ENUMERATED OPTIONAL.
-	Type1CodebookGenerationModeR17 MulticastConfigR17_Type1CodebookGenerationModeR17
-	// HasType1CodebookGenerationModeR17 tells whether type1CodebookGenerationMode-r17 is present in the encoding.
-	HasType1CodebookGenerationModeR17 bool
+	Type1CodebookGenerationModeR17    MulticastConfigR17_Type1CodebookGenerationModeR17
+	HasType1CodebookGenerationModeR17 bool // whether type1CodebookGenerationMode-r17 is present in the encoding
 }
 
 // MulticastConfigR17_Type1CodebookGenerationModeR17 is the type of MulticastConfig-r17.type1CodebookGenerationMode-r17.
@@ -11117,13 +9717,11 @@ func (v MulticastConfigR17_Type1CodebookGenerationModeR17) String() string {
 //	}
 type PDCCHBlindDetectionCACombIndicatorR17 struct {
 	// PdcchBlindDetectionCA1R17 is the component pdcch-BlindDetectionCA1-r17 [0] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA1R17 int64
-	// HasPdcchBlindDetectionCA1R17 tells whether pdcch-BlindDetectionCA1-r17 is present in the encoding.
-	HasPdcchBlindDetectionCA1R17 bool
+	PdcchBlindDetectionCA1R17    int64
+	HasPdcchBlindDetectionCA1R17 bool // whether pdcch-BlindDetectionCA1-r17 is present in the encoding
 	// PdcchBlindDetectionCA2R17 is the component pdcch-BlindDetectionCA2-r17 [1] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA2R17 int64
-	// HasPdcchBlindDetectionCA2R17 tells whether pdcch-BlindDetectionCA2-r17 is present in the encoding.
-	HasPdcchBlindDetectionCA2R17 bool
+	PdcchBlindDetectionCA2R17    int64
+	HasPdcchBlindDetectionCA2R17 bool // whether pdcch-BlindDetectionCA2-r17 is present in the encoding
 	// PdcchBlindDetectionCA3R17 is the component pdcch-BlindDetectionCA3-r17 [2] INTEGER.
 	PdcchBlindDetectionCA3R17 int64
 }
@@ -11136,9 +9734,8 @@ type PDCCHBlindDetectionCACombIndicatorR17 struct {
 //	}
 type PLMNIdentity struct {
 	// Mcc is the component mcc [0] MCC OPTIONAL.
-	Mcc MCC
-	// HasMcc tells whether mcc is present in the encoding.
-	HasMcc bool
+	Mcc    MCC
+	HasMcc bool // whether mcc is present in the encoding
 	// Mnc is the component mnc [1] MNC.
 	Mnc MNC
 }
@@ -11184,29 +9781,24 @@ type PLMNIdentityInfo struct {
 	// PlmnIdentityList is the component plmn-IdentityList [0] SEQUENCE OF.
 	PlmnIdentityList PLMNIdentityInfo_PlmnIdentityList
 	// TrackingAreaCode is the component trackingAreaCode [1] TrackingAreaCode OPTIONAL.
-	TrackingAreaCode TrackingAreaCode
-	// HasTrackingAreaCode tells whether trackingAreaCode is present in the encoding.
-	HasTrackingAreaCode bool
+	TrackingAreaCode    TrackingAreaCode
+	HasTrackingAreaCode bool // whether trackingAreaCode is present in the encoding
 	// Ranac is the component ranac [2] RAN-AreaCode OPTIONAL.
-	Ranac RANAreaCode
-	// HasRanac tells whether ranac is present in the encoding.
-	HasRanac bool
+	Ranac    RANAreaCode
+	HasRanac bool // whether ranac is present in the encoding
 	// CellIdentity is the component cellIdentity [3] CellIdentity.
 	CellIdentity CellIdentity
 	// CellReservedForOperatorUse is the component cellReservedForOperatorUse [4] ENUMERATED.
 	CellReservedForOperatorUse PLMNIdentityInfo_CellReservedForOperatorUse
 	// IabSupportR16 is the component iab-Support-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	IabSupportR16 PLMNIdentityInfo_IabSupportR16
-	// HasIabSupportR16 tells whether iab-Support-r16 is present in the encoding.
-	HasIabSupportR16 bool
+	IabSupportR16    PLMNIdentityInfo_IabSupportR16
+	HasIabSupportR16 bool // whether iab-Support-r16 is present in the encoding
 	// TrackingAreaListR17 is the component trackingAreaList-r17 [6] SEQUENCE OF OPTIONAL (extension addition).
-	TrackingAreaListR17 PLMNIdentityInfo_TrackingAreaListR17
-	// HasTrackingAreaListR17 tells whether trackingAreaList-r17 is present in the encoding.
-	HasTrackingAreaListR17 bool
+	TrackingAreaListR17    PLMNIdentityInfo_TrackingAreaListR17
+	HasTrackingAreaListR17 bool // whether trackingAreaList-r17 is present in the encoding
 	// GNBIDLengthR17 is the component gNB-ID-Length-r17 [7] INTEGER OPTIONAL (extension addition).
-	GNBIDLengthR17 int64
-	// HasGNBIDLengthR17 tells whether gNB-ID-Length-r17 is present in the encoding.
-	HasGNBIDLengthR17 bool
+	GNBIDLengthR17    int64
+	HasGNBIDLengthR17 bool // whether gNB-ID-Length-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11267,25 +9859,20 @@ type PRBID int64
 //	}
 type PTRSDownlinkConfig struct {
 	// FrequencyDensity is the component frequencyDensity [0] SEQUENCE OF OPTIONAL.
-	FrequencyDensity PTRSDownlinkConfig_FrequencyDensity
-	// HasFrequencyDensity tells whether frequencyDensity is present in the encoding.
-	HasFrequencyDensity bool
+	FrequencyDensity    PTRSDownlinkConfig_FrequencyDensity
+	HasFrequencyDensity bool // whether frequencyDensity is present in the encoding
 	// TimeDensity is the component timeDensity [1] SEQUENCE OF OPTIONAL.
-	TimeDensity PTRSDownlinkConfig_TimeDensity
-	// HasTimeDensity tells whether timeDensity is present in the encoding.
-	HasTimeDensity bool
+	TimeDensity    PTRSDownlinkConfig_TimeDensity
+	HasTimeDensity bool // whether timeDensity is present in the encoding
 	// EpreRatio is the component epre-Ratio [2] INTEGER OPTIONAL.
-	EpreRatio int64
-	// HasEpreRatio tells whether epre-Ratio is present in the encoding.
-	HasEpreRatio bool
+	EpreRatio    int64
+	HasEpreRatio bool // whether epre-Ratio is present in the encoding
 	// ResourceElementOffset is the component resourceElementOffset [3] ENUMERATED OPTIONAL.
-	ResourceElementOffset PTRSDownlinkConfig_ResourceElementOffset
-	// HasResourceElementOffset tells whether resourceElementOffset is present in the encoding.
-	HasResourceElementOffset bool
+	ResourceElementOffset    PTRSDownlinkConfig_ResourceElementOffset
+	HasResourceElementOffset bool // whether resourceElementOffset is present in the encoding
 	// MaxNrofPortsR16 is the component maxNrofPorts-r16 [4] ENUMERATED OPTIONAL (extension addition).
-	MaxNrofPortsR16 PTRSDownlinkConfig_MaxNrofPortsR16
-	// HasMaxNrofPortsR16 tells whether maxNrofPorts-r16 is present in the encoding.
-	HasMaxNrofPortsR16 bool
+	MaxNrofPortsR16    PTRSDownlinkConfig_MaxNrofPortsR16
+	HasMaxNrofPortsR16 bool // whether maxNrofPorts-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11341,13 +9928,11 @@ func (v PTRSDownlinkConfig_MaxNrofPortsR16) String() string {
 //	}
 type PTRSUplinkConfig struct {
 	// TransformPrecoderDisabled is the component transformPrecoderDisabled [0] SEQUENCE OPTIONAL.
-	TransformPrecoderDisabled PTRSUplinkConfig_TransformPrecoderDisabled
-	// HasTransformPrecoderDisabled tells whether transformPrecoderDisabled is present in the encoding.
-	HasTransformPrecoderDisabled bool
+	TransformPrecoderDisabled    PTRSUplinkConfig_TransformPrecoderDisabled
+	HasTransformPrecoderDisabled bool // whether transformPrecoderDisabled is present in the encoding
 	// TransformPrecoderEnabled is the component transformPrecoderEnabled [1] SEQUENCE OPTIONAL.
-	TransformPrecoderEnabled PTRSUplinkConfig_TransformPrecoderEnabled
-	// HasTransformPrecoderEnabled tells whether transformPrecoderEnabled is present in the encoding.
-	HasTransformPrecoderEnabled bool
+	TransformPrecoderEnabled    PTRSUplinkConfig_TransformPrecoderEnabled
+	HasTransformPrecoderEnabled bool // whether transformPrecoderEnabled is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11355,19 +9940,16 @@ type PTRSUplinkConfig struct {
 // PTRSUplinkConfig_TransformPrecoderDisabled is the type of PTRS-UplinkConfig.transformPrecoderDisabled.
 type PTRSUplinkConfig_TransformPrecoderDisabled struct {
 	// FrequencyDensity is the component frequencyDensity [0] SEQUENCE OF OPTIONAL.
-	FrequencyDensity PTRSUplinkConfig_TransformPrecoderDisabled_FrequencyDensity
-	// HasFrequencyDensity tells whether frequencyDensity is present in the encoding.
-	HasFrequencyDensity bool
+	FrequencyDensity    PTRSUplinkConfig_TransformPrecoderDisabled_FrequencyDensity
+	HasFrequencyDensity bool // whether frequencyDensity is present in the encoding
 	// TimeDensity is the component timeDensity [1] SEQUENCE OF OPTIONAL.
-	TimeDensity PTRSUplinkConfig_TransformPrecoderDisabled_TimeDensity
-	// HasTimeDensity tells whether timeDensity is present in the encoding.
-	HasTimeDensity bool
+	TimeDensity    PTRSUplinkConfig_TransformPrecoderDisabled_TimeDensity
+	HasTimeDensity bool // whether timeDensity is present in the encoding
 	// MaxNrofPorts is the component maxNrofPorts [2] ENUMERATED.
 	MaxNrofPorts PTRSUplinkConfig_TransformPrecoderDisabled_MaxNrofPorts
 	// ResourceElementOffset is the component resourceElementOffset [3] ENUMERATED OPTIONAL.
-	ResourceElementOffset PTRSUplinkConfig_TransformPrecoderDisabled_ResourceElementOffset
-	// HasResourceElementOffset tells whether resourceElementOffset is present in the encoding.
-	HasResourceElementOffset bool
+	ResourceElementOffset    PTRSUplinkConfig_TransformPrecoderDisabled_ResourceElementOffset
+	HasResourceElementOffset bool // whether resourceElementOffset is present in the encoding
 	// PtrsPower is the component ptrs-Power [4] ENUMERATED.
 	PtrsPower PTRSUplinkConfig_TransformPrecoderDisabled_PtrsPower
 }
@@ -11425,9 +10007,8 @@ type PTRSUplinkConfig_TransformPrecoderEnabled struct {
 	// SampleDensity is the component sampleDensity [0] SEQUENCE OF.
 	SampleDensity PTRSUplinkConfig_TransformPrecoderEnabled_SampleDensity
 	// TimeDensityTransformPrecoding is the component timeDensityTransformPrecoding [1] ENUMERATED OPTIONAL.
-	TimeDensityTransformPrecoding PTRSUplinkConfig_TransformPrecoderEnabled_TimeDensityTransformPrecoding
-	// HasTimeDensityTransformPrecoding tells whether timeDensityTransformPrecoding is present in the encoding.
-	HasTimeDensityTransformPrecoding bool
+	TimeDensityTransformPrecoding    PTRSUplinkConfig_TransformPrecoderEnabled_TimeDensityTransformPrecoding
+	HasTimeDensityTransformPrecoding bool // whether timeDensityTransformPrecoding is present in the encoding
 }
 
 // PTRSUplinkConfig_TransformPrecoderEnabled_SampleDensity is the type of PTRS-UplinkConfig.transformPrecoderEnabled.sampleDensity.
@@ -11521,197 +10102,149 @@ func (v PTRSUplinkConfig_TransformPrecoderEnabled_TimeDensityTransformPrecoding)
 //	}
 type PUCCHConfig struct {
 	// ResourceSetToAddModList is the component resourceSetToAddModList [0] SEQUENCE OF OPTIONAL.
-	ResourceSetToAddModList PUCCHConfig_ResourceSetToAddModList
-	// HasResourceSetToAddModList tells whether resourceSetToAddModList is present in the encoding.
-	HasResourceSetToAddModList bool
+	ResourceSetToAddModList    PUCCHConfig_ResourceSetToAddModList
+	HasResourceSetToAddModList bool // whether resourceSetToAddModList is present in the encoding
 	// ResourceSetToReleaseList is the component resourceSetToReleaseList [1] SEQUENCE OF OPTIONAL.
-	ResourceSetToReleaseList PUCCHConfig_ResourceSetToReleaseList
-	// HasResourceSetToReleaseList tells whether resourceSetToReleaseList is present in the encoding.
-	HasResourceSetToReleaseList bool
+	ResourceSetToReleaseList    PUCCHConfig_ResourceSetToReleaseList
+	HasResourceSetToReleaseList bool // whether resourceSetToReleaseList is present in the encoding
 	// ResourceToAddModList is the component resourceToAddModList [2] SEQUENCE OF OPTIONAL.
-	ResourceToAddModList PUCCHConfig_ResourceToAddModList
-	// HasResourceToAddModList tells whether resourceToAddModList is present in the encoding.
-	HasResourceToAddModList bool
+	ResourceToAddModList    PUCCHConfig_ResourceToAddModList
+	HasResourceToAddModList bool // whether resourceToAddModList is present in the encoding
 	// ResourceToReleaseList is the component resourceToReleaseList [3] SEQUENCE OF OPTIONAL.
-	ResourceToReleaseList PUCCHConfig_ResourceToReleaseList
-	// HasResourceToReleaseList tells whether resourceToReleaseList is present in the encoding.
-	HasResourceToReleaseList bool
+	ResourceToReleaseList    PUCCHConfig_ResourceToReleaseList
+	HasResourceToReleaseList bool // whether resourceToReleaseList is present in the encoding
 	// Format1 is the component format1 [4] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfig} OPTIONAL.
-	Format1 SetupRelease_PUCCHFormatConfig
-	// HasFormat1 tells whether format1 is present in the encoding.
-	HasFormat1 bool
+	Format1    SetupRelease_PUCCHFormatConfig
+	HasFormat1 bool // whether format1 is present in the encoding
 	// Format2 is the component format2 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfig} OPTIONAL.
-	Format2 SetupRelease_PUCCHFormatConfig
-	// HasFormat2 tells whether format2 is present in the encoding.
-	HasFormat2 bool
+	Format2    SetupRelease_PUCCHFormatConfig
+	HasFormat2 bool // whether format2 is present in the encoding
 	// Format3 is the component format3 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfig} OPTIONAL.
-	Format3 SetupRelease_PUCCHFormatConfig
-	// HasFormat3 tells whether format3 is present in the encoding.
-	HasFormat3 bool
+	Format3    SetupRelease_PUCCHFormatConfig
+	HasFormat3 bool // whether format3 is present in the encoding
 	// Format4 is the component format4 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfig} OPTIONAL.
-	Format4 SetupRelease_PUCCHFormatConfig
-	// HasFormat4 tells whether format4 is present in the encoding.
-	HasFormat4 bool
+	Format4    SetupRelease_PUCCHFormatConfig
+	HasFormat4 bool // whether format4 is present in the encoding
 	// SchedulingRequestResourceToAddModList is the component schedulingRequestResourceToAddModList [8] SEQUENCE OF OPTIONAL.
-	SchedulingRequestResourceToAddModList PUCCHConfig_SchedulingRequestResourceToAddModList
-	// HasSchedulingRequestResourceToAddModList tells whether schedulingRequestResourceToAddModList is present in the encoding.
-	HasSchedulingRequestResourceToAddModList bool
+	SchedulingRequestResourceToAddModList    PUCCHConfig_SchedulingRequestResourceToAddModList
+	HasSchedulingRequestResourceToAddModList bool // whether schedulingRequestResourceToAddModList is present in the encoding
 	// SchedulingRequestResourceToReleaseList is the component schedulingRequestResourceToReleaseList [9] SEQUENCE OF OPTIONAL.
-	SchedulingRequestResourceToReleaseList PUCCHConfig_SchedulingRequestResourceToReleaseList
-	// HasSchedulingRequestResourceToReleaseList tells whether schedulingRequestResourceToReleaseList is present in the encoding.
-	HasSchedulingRequestResourceToReleaseList bool
+	SchedulingRequestResourceToReleaseList    PUCCHConfig_SchedulingRequestResourceToReleaseList
+	HasSchedulingRequestResourceToReleaseList bool // whether schedulingRequestResourceToReleaseList is present in the encoding
 	// MultiCSIPUCCHResourceList is the component multi-CSI-PUCCH-ResourceList [10] SEQUENCE OF OPTIONAL.
-	MultiCSIPUCCHResourceList PUCCHConfig_MultiCSIPUCCHResourceList
-	// HasMultiCSIPUCCHResourceList tells whether multi-CSI-PUCCH-ResourceList is present in the encoding.
-	HasMultiCSIPUCCHResourceList bool
+	MultiCSIPUCCHResourceList    PUCCHConfig_MultiCSIPUCCHResourceList
+	HasMultiCSIPUCCHResourceList bool // whether multi-CSI-PUCCH-ResourceList is present in the encoding
 	// DlDataToULACK is the component dl-DataToUL-ACK [11] SEQUENCE OF OPTIONAL.
-	DlDataToULACK PUCCHConfig_DlDataToULACK
-	// HasDlDataToULACK tells whether dl-DataToUL-ACK is present in the encoding.
-	HasDlDataToULACK bool
+	DlDataToULACK    PUCCHConfig_DlDataToULACK
+	HasDlDataToULACK bool // whether dl-DataToUL-ACK is present in the encoding
 	// SpatialRelationInfoToAddModList is the component spatialRelationInfoToAddModList [12] SEQUENCE OF OPTIONAL.
-	SpatialRelationInfoToAddModList PUCCHConfig_SpatialRelationInfoToAddModList
-	// HasSpatialRelationInfoToAddModList tells whether spatialRelationInfoToAddModList is present in the encoding.
-	HasSpatialRelationInfoToAddModList bool
+	SpatialRelationInfoToAddModList    PUCCHConfig_SpatialRelationInfoToAddModList
+	HasSpatialRelationInfoToAddModList bool // whether spatialRelationInfoToAddModList is present in the encoding
 	// SpatialRelationInfoToReleaseList is the component spatialRelationInfoToReleaseList [13] SEQUENCE OF OPTIONAL.
-	SpatialRelationInfoToReleaseList PUCCHConfig_SpatialRelationInfoToReleaseList
-	// HasSpatialRelationInfoToReleaseList tells whether spatialRelationInfoToReleaseList is present in the encoding.
-	HasSpatialRelationInfoToReleaseList bool
+	SpatialRelationInfoToReleaseList    PUCCHConfig_SpatialRelationInfoToReleaseList
+	HasSpatialRelationInfoToReleaseList bool // whether spatialRelationInfoToReleaseList is present in the encoding
 	// PucchPowerControl is the component pucch-PowerControl [14] PUCCH-PowerControl OPTIONAL.
-	PucchPowerControl PUCCHPowerControl
-	// HasPucchPowerControl tells whether pucch-PowerControl is present in the encoding.
-	HasPucchPowerControl bool
+	PucchPowerControl    PUCCHPowerControl
+	HasPucchPowerControl bool // whether pucch-PowerControl is present in the encoding
 	// ResourceToAddModListExtV1610 is the component resourceToAddModListExt-v1610 [15] SEQUENCE OF OPTIONAL (extension addition).
-	ResourceToAddModListExtV1610 PUCCHConfig_ResourceToAddModListExtV1610
-	// HasResourceToAddModListExtV1610 tells whether resourceToAddModListExt-v1610 is present in the encoding.
-	HasResourceToAddModListExtV1610 bool
+	ResourceToAddModListExtV1610    PUCCHConfig_ResourceToAddModListExtV1610
+	HasResourceToAddModListExtV1610 bool // whether resourceToAddModListExt-v1610 is present in the encoding
 	// DlDataToULACKR16 is the component dl-DataToUL-ACK-r16 [16] EXPLICIT SetupRelease{NR-RRC-Definitions.DL-DataToUL-ACK-r16} OPTIONAL (extension addition).
-	DlDataToULACKR16 SetupRelease_DLDataToULACKR16
-	// HasDlDataToULACKR16 tells whether dl-DataToUL-ACK-r16 is present in the encoding.
-	HasDlDataToULACKR16 bool
+	DlDataToULACKR16    SetupRelease_DLDataToULACKR16
+	HasDlDataToULACKR16 bool // whether dl-DataToUL-ACK-r16 is present in the encoding
 	// UlAccessConfigListDCI1_1R16 is the component ul-AccessConfigListDCI-1-1-r16 [17] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-AccessConfigListDCI-1-1-r16} OPTIONAL (extension addition).
-	UlAccessConfigListDCI1_1R16 SetupRelease_ULAccessConfigListDCI1_1R16
-	// HasUlAccessConfigListDCI1_1R16 tells whether ul-AccessConfigListDCI-1-1-r16 is present in the encoding.
-	HasUlAccessConfigListDCI1_1R16 bool
+	UlAccessConfigListDCI1_1R16    SetupRelease_ULAccessConfigListDCI1_1R16
+	HasUlAccessConfigListDCI1_1R16 bool // whether ul-AccessConfigListDCI-1-1-r16 is present in the encoding
 	// SubslotLengthForPUCCHR16 is the component subslotLengthForPUCCH-r16 [18] EXPLICIT CHOICE OPTIONAL (extension addition).
-	SubslotLengthForPUCCHR16 PUCCHConfig_SubslotLengthForPUCCHR16
-	// HasSubslotLengthForPUCCHR16 tells whether subslotLengthForPUCCH-r16 is present in the encoding.
-	HasSubslotLengthForPUCCHR16 bool
+	SubslotLengthForPUCCHR16    PUCCHConfig_SubslotLengthForPUCCHR16
+	HasSubslotLengthForPUCCHR16 bool // whether subslotLengthForPUCCH-r16 is present in the encoding
 	// DlDataToULACKDCI1_2R16 is the component dl-DataToUL-ACK-DCI-1-2-r16 [19] EXPLICIT SetupRelease{NR-RRC-Definitions.DL-DataToUL-ACK-DCI-1-2-r16} OPTIONAL (extension addition).
-	DlDataToULACKDCI1_2R16 SetupRelease_DLDataToULACKDCI1_2R16
-	// HasDlDataToULACKDCI1_2R16 tells whether dl-DataToUL-ACK-DCI-1-2-r16 is present in the encoding.
-	HasDlDataToULACKDCI1_2R16 bool
+	DlDataToULACKDCI1_2R16    SetupRelease_DLDataToULACKDCI1_2R16
+	HasDlDataToULACKDCI1_2R16 bool // whether dl-DataToUL-ACK-DCI-1-2-r16 is present in the encoding
 	// NumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 is the component numberOfBitsForPUCCH-ResourceIndicatorDCI-1-2-r16 [20] INTEGER OPTIONAL (extension addition).
-	NumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 int64
-	// HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 tells whether numberOfBitsForPUCCH-ResourceIndicatorDCI-1-2-r16 is present in the encoding.
-	HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 bool
+	NumberOfBitsForPUCCHResourceIndicatorDCI1_2R16    int64
+	HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 bool // whether numberOfBitsForPUCCH-ResourceIndicatorDCI-1-2-r16 is present in the encoding
 	// DmrsUplinkTransformPrecodingPUCCHR16 is the component dmrs-UplinkTransformPrecodingPUCCH-r16 [21] ENUMERATED OPTIONAL (extension addition).
-	DmrsUplinkTransformPrecodingPUCCHR16 PUCCHConfig_DmrsUplinkTransformPrecodingPUCCHR16
-	// HasDmrsUplinkTransformPrecodingPUCCHR16 tells whether dmrs-UplinkTransformPrecodingPUCCH-r16 is present in the encoding.
-	HasDmrsUplinkTransformPrecodingPUCCHR16 bool
+	DmrsUplinkTransformPrecodingPUCCHR16    PUCCHConfig_DmrsUplinkTransformPrecodingPUCCHR16
+	HasDmrsUplinkTransformPrecodingPUCCHR16 bool // whether dmrs-UplinkTransformPrecodingPUCCH-r16 is present in the encoding
 	// SpatialRelationInfoToAddModListSizeExtV1610 is the component spatialRelationInfoToAddModListSizeExt-v1610 [22] SEQUENCE OF OPTIONAL (extension addition).
-	SpatialRelationInfoToAddModListSizeExtV1610 PUCCHConfig_SpatialRelationInfoToAddModListSizeExtV1610
-	// HasSpatialRelationInfoToAddModListSizeExtV1610 tells whether spatialRelationInfoToAddModListSizeExt-v1610 is present in the encoding.
-	HasSpatialRelationInfoToAddModListSizeExtV1610 bool
+	SpatialRelationInfoToAddModListSizeExtV1610    PUCCHConfig_SpatialRelationInfoToAddModListSizeExtV1610
+	HasSpatialRelationInfoToAddModListSizeExtV1610 bool // whether spatialRelationInfoToAddModListSizeExt-v1610 is present in the encoding
 	// SpatialRelationInfoToReleaseListSizeExtV1610 is the component spatialRelationInfoToReleaseListSizeExt-v1610 [23] SEQUENCE OF OPTIONAL (extension addition).
-	SpatialRelationInfoToReleaseListSizeExtV1610 PUCCHConfig_SpatialRelationInfoToReleaseListSizeExtV1610
-	// HasSpatialRelationInfoToReleaseListSizeExtV1610 tells whether spatialRelationInfoToReleaseListSizeExt-v1610 is present in the encoding.
-	HasSpatialRelationInfoToReleaseListSizeExtV1610 bool
+	SpatialRelationInfoToReleaseListSizeExtV1610    PUCCHConfig_SpatialRelationInfoToReleaseListSizeExtV1610
+	HasSpatialRelationInfoToReleaseListSizeExtV1610 bool // whether spatialRelationInfoToReleaseListSizeExt-v1610 is present in the encoding
 	// SpatialRelationInfoToAddModListExtV1610 is the component spatialRelationInfoToAddModListExt-v1610 [24] SEQUENCE OF OPTIONAL (extension addition).
-	SpatialRelationInfoToAddModListExtV1610 PUCCHConfig_SpatialRelationInfoToAddModListExtV1610
-	// HasSpatialRelationInfoToAddModListExtV1610 tells whether spatialRelationInfoToAddModListExt-v1610 is present in the encoding.
-	HasSpatialRelationInfoToAddModListExtV1610 bool
+	SpatialRelationInfoToAddModListExtV1610    PUCCHConfig_SpatialRelationInfoToAddModListExtV1610
+	HasSpatialRelationInfoToAddModListExtV1610 bool // whether spatialRelationInfoToAddModListExt-v1610 is present in the encoding
 	// SpatialRelationInfoToReleaseListExtV1610 is the component spatialRelationInfoToReleaseListExt-v1610 [25] SEQUENCE OF OPTIONAL (extension addition).
-	SpatialRelationInfoToReleaseListExtV1610 PUCCHConfig_SpatialRelationInfoToReleaseListExtV1610
-	// HasSpatialRelationInfoToReleaseListExtV1610 tells whether spatialRelationInfoToReleaseListExt-v1610 is present in the encoding.
-	HasSpatialRelationInfoToReleaseListExtV1610 bool
+	SpatialRelationInfoToReleaseListExtV1610    PUCCHConfig_SpatialRelationInfoToReleaseListExtV1610
+	HasSpatialRelationInfoToReleaseListExtV1610 bool // whether spatialRelationInfoToReleaseListExt-v1610 is present in the encoding
 	// ResourceGroupToAddModListR16 is the component resourceGroupToAddModList-r16 [26] SEQUENCE OF OPTIONAL (extension addition).
-	ResourceGroupToAddModListR16 PUCCHConfig_ResourceGroupToAddModListR16
-	// HasResourceGroupToAddModListR16 tells whether resourceGroupToAddModList-r16 is present in the encoding.
-	HasResourceGroupToAddModListR16 bool
+	ResourceGroupToAddModListR16    PUCCHConfig_ResourceGroupToAddModListR16
+	HasResourceGroupToAddModListR16 bool // whether resourceGroupToAddModList-r16 is present in the encoding
 	// ResourceGroupToReleaseListR16 is the component resourceGroupToReleaseList-r16 [27] SEQUENCE OF OPTIONAL (extension addition).
-	ResourceGroupToReleaseListR16 PUCCHConfig_ResourceGroupToReleaseListR16
-	// HasResourceGroupToReleaseListR16 tells whether resourceGroupToReleaseList-r16 is present in the encoding.
-	HasResourceGroupToReleaseListR16 bool
+	ResourceGroupToReleaseListR16    PUCCHConfig_ResourceGroupToReleaseListR16
+	HasResourceGroupToReleaseListR16 bool // whether resourceGroupToReleaseList-r16 is present in the encoding
 	// SpsPUCCHANListR16 is the component sps-PUCCH-AN-List-r16 [28] EXPLICIT SetupRelease{NR-RRC-Definitions.SPS-PUCCH-AN-List-r16} OPTIONAL (extension addition).
-	SpsPUCCHANListR16 SetupRelease_SPSPUCCHANListR16
-	// HasSpsPUCCHANListR16 tells whether sps-PUCCH-AN-List-r16 is present in the encoding.
-	HasSpsPUCCHANListR16 bool
+	SpsPUCCHANListR16    SetupRelease_SPSPUCCHANListR16
+	HasSpsPUCCHANListR16 bool // whether sps-PUCCH-AN-List-r16 is present in the encoding
 	// SchedulingRequestResourceToAddModListExtV1610 is the component schedulingRequestResourceToAddModListExt-v1610 [29] SEQUENCE OF OPTIONAL (extension addition).
-	SchedulingRequestResourceToAddModListExtV1610 PUCCHConfig_SchedulingRequestResourceToAddModListExtV1610
-	// HasSchedulingRequestResourceToAddModListExtV1610 tells whether schedulingRequestResourceToAddModListExt-v1610 is present in the encoding.
-	HasSchedulingRequestResourceToAddModListExtV1610 bool
+	SchedulingRequestResourceToAddModListExtV1610    PUCCHConfig_SchedulingRequestResourceToAddModListExtV1610
+	HasSchedulingRequestResourceToAddModListExtV1610 bool // whether schedulingRequestResourceToAddModListExt-v1610 is present in the encoding
 	// Format0R17 is the component format0-r17 [30] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfig} OPTIONAL (extension addition).
-	Format0R17 SetupRelease_PUCCHFormatConfig
-	// HasFormat0R17 tells whether format0-r17 is present in the encoding.
-	HasFormat0R17 bool
+	Format0R17    SetupRelease_PUCCHFormatConfig
+	HasFormat0R17 bool // whether format0-r17 is present in the encoding
 	// Format2ExtR17 is the component format2Ext-r17 [31] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfigExt-r17} OPTIONAL (extension addition).
-	Format2ExtR17 SetupRelease_PUCCHFormatConfigExtR17
-	// HasFormat2ExtR17 tells whether format2Ext-r17 is present in the encoding.
-	HasFormat2ExtR17 bool
+	Format2ExtR17    SetupRelease_PUCCHFormatConfigExtR17
+	HasFormat2ExtR17 bool // whether format2Ext-r17 is present in the encoding
 	// Format3ExtR17 is the component format3Ext-r17 [32] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfigExt-r17} OPTIONAL (extension addition).
-	Format3ExtR17 SetupRelease_PUCCHFormatConfigExtR17
-	// HasFormat3ExtR17 tells whether format3Ext-r17 is present in the encoding.
-	HasFormat3ExtR17 bool
+	Format3ExtR17    SetupRelease_PUCCHFormatConfigExtR17
+	HasFormat3ExtR17 bool // whether format3Ext-r17 is present in the encoding
 	// Format4ExtR17 is the component format4Ext-r17 [33] EXPLICIT SetupRelease{NR-RRC-Definitions.PUCCH-FormatConfigExt-r17} OPTIONAL (extension addition).
-	Format4ExtR17 SetupRelease_PUCCHFormatConfigExtR17
-	// HasFormat4ExtR17 tells whether format4Ext-r17 is present in the encoding.
-	HasFormat4ExtR17 bool
+	Format4ExtR17    SetupRelease_PUCCHFormatConfigExtR17
+	HasFormat4ExtR17 bool // whether format4Ext-r17 is present in the encoding
 	// UlAccessConfigListDCI1_2R17 is the component ul-AccessConfigListDCI-1-2-r17 [34] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-AccessConfigListDCI-1-2-r17} OPTIONAL (extension addition).
-	UlAccessConfigListDCI1_2R17 SetupRelease_ULAccessConfigListDCI1_2R17
-	// HasUlAccessConfigListDCI1_2R17 tells whether ul-AccessConfigListDCI-1-2-r17 is present in the encoding.
-	HasUlAccessConfigListDCI1_2R17 bool
+	UlAccessConfigListDCI1_2R17    SetupRelease_ULAccessConfigListDCI1_2R17
+	HasUlAccessConfigListDCI1_2R17 bool // whether ul-AccessConfigListDCI-1-2-r17 is present in the encoding
 	// MappingPatternR17 is the component mappingPattern-r17 [35] ENUMERATED OPTIONAL (extension addition).
-	MappingPatternR17 PUCCHConfig_MappingPatternR17
-	// HasMappingPatternR17 tells whether mappingPattern-r17 is present in the encoding.
-	HasMappingPatternR17 bool
+	MappingPatternR17    PUCCHConfig_MappingPatternR17
+	HasMappingPatternR17 bool // whether mappingPattern-r17 is present in the encoding
 	// PowerControlSetInfoToAddModListR17 is the component powerControlSetInfoToAddModList-r17 [36] SEQUENCE OF OPTIONAL (extension addition).
-	PowerControlSetInfoToAddModListR17 PUCCHConfig_PowerControlSetInfoToAddModListR17
-	// HasPowerControlSetInfoToAddModListR17 tells whether powerControlSetInfoToAddModList-r17 is present in the encoding.
-	HasPowerControlSetInfoToAddModListR17 bool
+	PowerControlSetInfoToAddModListR17    PUCCHConfig_PowerControlSetInfoToAddModListR17
+	HasPowerControlSetInfoToAddModListR17 bool // whether powerControlSetInfoToAddModList-r17 is present in the encoding
 	// PowerControlSetInfoToReleaseListR17 is the component powerControlSetInfoToReleaseList-r17 [37] SEQUENCE OF OPTIONAL (extension addition).
-	PowerControlSetInfoToReleaseListR17 PUCCHConfig_PowerControlSetInfoToReleaseListR17
-	// HasPowerControlSetInfoToReleaseListR17 tells whether powerControlSetInfoToReleaseList-r17 is present in the encoding.
-	HasPowerControlSetInfoToReleaseListR17 bool
+	PowerControlSetInfoToReleaseListR17    PUCCHConfig_PowerControlSetInfoToReleaseListR17
+	HasPowerControlSetInfoToReleaseListR17 bool // whether powerControlSetInfoToReleaseList-r17 is present in the encoding
 	// SecondTPCFieldDCI1_1R17 is the component secondTPCFieldDCI-1-1-r17 [38] ENUMERATED OPTIONAL (extension addition).
-	SecondTPCFieldDCI1_1R17 PUCCHConfig_SecondTPCFieldDCI1_1R17
-	// HasSecondTPCFieldDCI1_1R17 tells whether secondTPCFieldDCI-1-1-r17 is present in the encoding.
-	HasSecondTPCFieldDCI1_1R17 bool
+	SecondTPCFieldDCI1_1R17    PUCCHConfig_SecondTPCFieldDCI1_1R17
+	HasSecondTPCFieldDCI1_1R17 bool // whether secondTPCFieldDCI-1-1-r17 is present in the encoding
 	// SecondTPCFieldDCI1_2R17 is the component secondTPCFieldDCI-1-2-r17 [39] ENUMERATED OPTIONAL (extension addition).
-	SecondTPCFieldDCI1_2R17 PUCCHConfig_SecondTPCFieldDCI1_2R17
-	// HasSecondTPCFieldDCI1_2R17 tells whether secondTPCFieldDCI-1-2-r17 is present in the encoding.
-	HasSecondTPCFieldDCI1_2R17 bool
+	SecondTPCFieldDCI1_2R17    PUCCHConfig_SecondTPCFieldDCI1_2R17
+	HasSecondTPCFieldDCI1_2R17 bool // whether secondTPCFieldDCI-1-2-r17 is present in the encoding
 	// DlDataToULACKR17 is the component dl-DataToUL-ACK-r17 [40] EXPLICIT SetupRelease{NR-RRC-Definitions.DL-DataToUL-ACK-r17} OPTIONAL (extension addition).
-	DlDataToULACKR17 SetupRelease_DLDataToULACKR17
-	// HasDlDataToULACKR17 tells whether dl-DataToUL-ACK-r17 is present in the encoding.
-	HasDlDataToULACKR17 bool
+	DlDataToULACKR17    SetupRelease_DLDataToULACKR17
+	HasDlDataToULACKR17 bool // whether dl-DataToUL-ACK-r17 is present in the encoding
 	// DlDataToULACKDCI1_2R17 is the component dl-DataToUL-ACK-DCI-1-2-r17 [41] EXPLICIT SetupRelease{NR-RRC-Definitions.DL-DataToUL-ACK-DCI-1-2-r17} OPTIONAL (extension addition).
-	DlDataToULACKDCI1_2R17 SetupRelease_DLDataToULACKDCI1_2R17
-	// HasDlDataToULACKDCI1_2R17 tells whether dl-DataToUL-ACK-DCI-1-2-r17 is present in the encoding.
-	HasDlDataToULACKDCI1_2R17 bool
+	DlDataToULACKDCI1_2R17    SetupRelease_DLDataToULACKDCI1_2R17
+	HasDlDataToULACKDCI1_2R17 bool // whether dl-DataToUL-ACK-DCI-1-2-r17 is present in the encoding
 	// UlAccessConfigListDCI1_1R17 is the component ul-AccessConfigListDCI-1-1-r17 [42] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-AccessConfigListDCI-1-1-r17} OPTIONAL (extension addition).
-	UlAccessConfigListDCI1_1R17 SetupRelease_ULAccessConfigListDCI1_1R17
-	// HasUlAccessConfigListDCI1_1R17 tells whether ul-AccessConfigListDCI-1-1-r17 is present in the encoding.
-	HasUlAccessConfigListDCI1_1R17 bool
+	UlAccessConfigListDCI1_1R17    SetupRelease_ULAccessConfigListDCI1_1R17
+	HasUlAccessConfigListDCI1_1R17 bool // whether ul-AccessConfigListDCI-1-1-r17 is present in the encoding
 	// SchedulingRequestResourceToAddModListExtV1700 is the component schedulingRequestResourceToAddModListExt-v1700 [43] SEQUENCE OF OPTIONAL (extension addition).
-	SchedulingRequestResourceToAddModListExtV1700 PUCCHConfig_SchedulingRequestResourceToAddModListExtV1700
-	// HasSchedulingRequestResourceToAddModListExtV1700 tells whether schedulingRequestResourceToAddModListExt-v1700 is present in the encoding.
-	HasSchedulingRequestResourceToAddModListExtV1700 bool
+	SchedulingRequestResourceToAddModListExtV1700    PUCCHConfig_SchedulingRequestResourceToAddModListExtV1700
+	HasSchedulingRequestResourceToAddModListExtV1700 bool // whether schedulingRequestResourceToAddModListExt-v1700 is present in the encoding
 	// DmrsBundlingPUCCHConfigR17 is the component dmrs-BundlingPUCCH-Config-r17 [44] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-BundlingPUCCH-Config-r17} OPTIONAL (extension addition).
-	DmrsBundlingPUCCHConfigR17 SetupRelease_DMRSBundlingPUCCHConfigR17
-	// HasDmrsBundlingPUCCHConfigR17 tells whether dmrs-BundlingPUCCH-Config-r17 is present in the encoding.
-	HasDmrsBundlingPUCCHConfigR17 bool
+	DmrsBundlingPUCCHConfigR17    SetupRelease_DMRSBundlingPUCCHConfigR17
+	HasDmrsBundlingPUCCHConfigR17 bool // whether dmrs-BundlingPUCCH-Config-r17 is present in the encoding
 	// DlDataToULACKV1700 is the component dl-DataToUL-ACK-v1700 [45] EXPLICIT SetupRelease{NR-RRC-Definitions.DL-DataToUL-ACK-v1700} OPTIONAL (extension addition).
-	DlDataToULACKV1700 SetupRelease_DLDataToULACKV1700
-	// HasDlDataToULACKV1700 tells whether dl-DataToUL-ACK-v1700 is present in the encoding.
-	HasDlDataToULACKV1700 bool
+	DlDataToULACKV1700    SetupRelease_DLDataToULACKV1700
+	HasDlDataToULACKV1700 bool // whether dl-DataToUL-ACK-v1700 is present in the encoding
 	// DlDataToULACKMulticastDCIFormat4_1R17 is the component dl-DataToUL-ACK-MulticastDCI-Format4-1-r17 [46] EXPLICIT SetupRelease{NR-RRC-Definitions.DL-DataToUL-ACK-MulticastDCI-Format4-1-r17} OPTIONAL (extension addition).
-	DlDataToULACKMulticastDCIFormat4_1R17 SetupRelease_DLDataToULACKMulticastDCIFormat4_1R17
-	// HasDlDataToULACKMulticastDCIFormat4_1R17 tells whether dl-DataToUL-ACK-MulticastDCI-Format4-1-r17 is present in the encoding.
-	HasDlDataToULACKMulticastDCIFormat4_1R17 bool
+	DlDataToULACKMulticastDCIFormat4_1R17    SetupRelease_DLDataToULACKMulticastDCIFormat4_1R17
+	HasDlDataToULACKMulticastDCIFormat4_1R17 bool // whether dl-DataToUL-ACK-MulticastDCI-Format4-1-r17 is present in the encoding
 	// SpsPUCCHANListMulticastR17 is the component sps-PUCCH-AN-ListMulticast-r17 [47] EXPLICIT SetupRelease{NR-RRC-Definitions.SPS-PUCCH-AN-List-r16} OPTIONAL (extension addition).
-	SpsPUCCHANListMulticastR17 SetupRelease_SPSPUCCHANListR16
-	// HasSpsPUCCHANListMulticastR17 tells whether sps-PUCCH-AN-ListMulticast-r17 is present in the encoding.
-	HasSpsPUCCHANListMulticastR17 bool
+	SpsPUCCHANListMulticastR17    SetupRelease_SPSPUCCHANListR16
+	HasSpsPUCCHANListMulticastR17 bool // whether sps-PUCCH-AN-ListMulticast-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12337,29 +10870,23 @@ func (c SetupRelease_DLDataToULACKMulticastDCIFormat4_1R17Choice) String() strin
 //	}
 type PUCCHFormatConfig struct {
 	// InterslotFrequencyHopping is the component interslotFrequencyHopping [0] ENUMERATED OPTIONAL.
-	InterslotFrequencyHopping PUCCHFormatConfig_InterslotFrequencyHopping
-	// HasInterslotFrequencyHopping tells whether interslotFrequencyHopping is present in the encoding.
-	HasInterslotFrequencyHopping bool
+	InterslotFrequencyHopping    PUCCHFormatConfig_InterslotFrequencyHopping
+	HasInterslotFrequencyHopping bool // whether interslotFrequencyHopping is present in the encoding
 	// AdditionalDMRS is the component additionalDMRS [1] ENUMERATED OPTIONAL.
-	AdditionalDMRS PUCCHFormatConfig_AdditionalDMRS
-	// HasAdditionalDMRS tells whether additionalDMRS is present in the encoding.
-	HasAdditionalDMRS bool
+	AdditionalDMRS    PUCCHFormatConfig_AdditionalDMRS
+	HasAdditionalDMRS bool // whether additionalDMRS is present in the encoding
 	// MaxCodeRate is the component maxCodeRate [2] PUCCH-MaxCodeRate OPTIONAL.
-	MaxCodeRate PUCCHMaxCodeRate
-	// HasMaxCodeRate tells whether maxCodeRate is present in the encoding.
-	HasMaxCodeRate bool
+	MaxCodeRate    PUCCHMaxCodeRate
+	HasMaxCodeRate bool // whether maxCodeRate is present in the encoding
 	// NrofSlots is the component nrofSlots [3] ENUMERATED OPTIONAL.
-	NrofSlots PUCCHFormatConfig_NrofSlots
-	// HasNrofSlots tells whether nrofSlots is present in the encoding.
-	HasNrofSlots bool
+	NrofSlots    PUCCHFormatConfig_NrofSlots
+	HasNrofSlots bool // whether nrofSlots is present in the encoding
 	// Pi2BPSK is the component pi2BPSK [4] ENUMERATED OPTIONAL.
-	Pi2BPSK PUCCHFormatConfig_Pi2BPSK
-	// HasPi2BPSK tells whether pi2BPSK is present in the encoding.
-	HasPi2BPSK bool
+	Pi2BPSK    PUCCHFormatConfig_Pi2BPSK
+	HasPi2BPSK bool // whether pi2BPSK is present in the encoding
 	// SimultaneousHARQACKCSI is the component simultaneousHARQ-ACK-CSI [5] ENUMERATED OPTIONAL.
-	SimultaneousHARQACKCSI PUCCHFormatConfig_SimultaneousHARQACKCSI
-	// HasSimultaneousHARQACKCSI tells whether simultaneousHARQ-ACK-CSI is present in the encoding.
-	HasSimultaneousHARQACKCSI bool
+	SimultaneousHARQACKCSI    PUCCHFormatConfig_SimultaneousHARQACKCSI
+	HasSimultaneousHARQACKCSI bool // whether simultaneousHARQ-ACK-CSI is present in the encoding
 }
 
 // PUCCHFormatConfig_InterslotFrequencyHopping is the type of PUCCH-FormatConfig.interslotFrequencyHopping.
@@ -12432,9 +10959,8 @@ func (v PUCCHFormatConfig_SimultaneousHARQACKCSI) String() string {
 //	}
 type PUCCHFormatConfigExtR17 struct {
 	// MaxCodeRateLPR17 is the component maxCodeRateLP-r17 [0] PUCCH-MaxCodeRate OPTIONAL.
-	MaxCodeRateLPR17 PUCCHMaxCodeRate
-	// HasMaxCodeRateLPR17 tells whether maxCodeRateLP-r17 is present in the encoding.
-	HasMaxCodeRateLPR17 bool
+	MaxCodeRateLPR17    PUCCHMaxCodeRate
+	HasMaxCodeRateLPR17 bool // whether maxCodeRateLP-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12472,9 +10998,8 @@ type PUCCHResourceSet struct {
 	// ResourceList is the component resourceList [1] SEQUENCE OF.
 	ResourceList PUCCHResourceSet_ResourceList
 	// MaxPayloadSize is the component maxPayloadSize [2] INTEGER OPTIONAL.
-	MaxPayloadSize int64
-	// HasMaxPayloadSize tells whether maxPayloadSize is present in the encoding.
-	HasMaxPayloadSize bool
+	MaxPayloadSize    int64
+	HasMaxPayloadSize bool // whether maxPayloadSize is present in the encoding
 }
 
 // PUCCHResourceSet_ResourceList is the type of PUCCH-ResourceSet.resourceList.
@@ -12506,13 +11031,11 @@ type PUCCHResource struct {
 	// StartingPRB is the component startingPRB [1] PRB-Id.
 	StartingPRB PRBID
 	// IntraSlotFrequencyHopping is the component intraSlotFrequencyHopping [2] ENUMERATED OPTIONAL.
-	IntraSlotFrequencyHopping PUCCHResource_IntraSlotFrequencyHopping
-	// HasIntraSlotFrequencyHopping tells whether intraSlotFrequencyHopping is present in the encoding.
-	HasIntraSlotFrequencyHopping bool
+	IntraSlotFrequencyHopping    PUCCHResource_IntraSlotFrequencyHopping
+	HasIntraSlotFrequencyHopping bool // whether intraSlotFrequencyHopping is present in the encoding
 	// SecondHopPRB is the component secondHopPRB [3] PRB-Id OPTIONAL.
-	SecondHopPRB PRBID
-	// HasSecondHopPRB tells whether secondHopPRB is present in the encoding.
-	HasSecondHopPRB bool
+	SecondHopPRB    PRBID
+	HasSecondHopPRB bool // whether secondHopPRB is present in the encoding
 	// Format is the component format [4] EXPLICIT CHOICE.
 	Format PUCCHResource_Format
 }
@@ -12594,21 +11117,17 @@ func (c PUCCHResource_FormatChoice) String() string {
 //	}
 type PUCCHResourceExtV1610 struct {
 	// InterlaceAllocationR16 is the component interlaceAllocation-r16 [0] SEQUENCE OPTIONAL.
-	InterlaceAllocationR16 PUCCHResourceExtV1610_InterlaceAllocationR16
-	// HasInterlaceAllocationR16 tells whether interlaceAllocation-r16 is present in the encoding.
-	HasInterlaceAllocationR16 bool
+	InterlaceAllocationR16    PUCCHResourceExtV1610_InterlaceAllocationR16
+	HasInterlaceAllocationR16 bool // whether interlaceAllocation-r16 is present in the encoding
 	// FormatV1610 is the component format-v1610 [1] EXPLICIT CHOICE OPTIONAL.
-	FormatV1610 PUCCHResourceExtV1610_FormatV1610
-	// HasFormatV1610 tells whether format-v1610 is present in the encoding.
-	HasFormatV1610 bool
+	FormatV1610    PUCCHResourceExtV1610_FormatV1610
+	HasFormatV1610 bool // whether format-v1610 is present in the encoding
 	// FormatV1700 is the component format-v1700 [2] SEQUENCE OPTIONAL (extension addition).
-	FormatV1700 PUCCHResourceExtV1610_FormatV1700
-	// HasFormatV1700 tells whether format-v1700 is present in the encoding.
-	HasFormatV1700 bool
+	FormatV1700    PUCCHResourceExtV1610_FormatV1700
+	HasFormatV1700 bool // whether format-v1700 is present in the encoding
 	// PucchRepetitionNrofSlotsR17 is the component pucch-RepetitionNrofSlots-r17 [3] ENUMERATED OPTIONAL (extension addition).
-	PucchRepetitionNrofSlotsR17 PUCCHResourceExtV1610_PucchRepetitionNrofSlotsR17
-	// HasPucchRepetitionNrofSlotsR17 tells whether pucch-RepetitionNrofSlots-r17 is present in the encoding.
-	HasPucchRepetitionNrofSlotsR17 bool
+	PucchRepetitionNrofSlotsR17    PUCCHResourceExtV1610_PucchRepetitionNrofSlotsR17
+	HasPucchRepetitionNrofSlotsR17 bool // whether pucch-RepetitionNrofSlots-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12682,13 +11201,11 @@ func (c PUCCHResourceExtV1610_FormatV1610Choice) String() string {
 // PUCCHResourceExtV1610_FormatV1610_OccV1610 is the type of PUCCH-ResourceExt-v1610.format-v1610.occ-v1610.
 type PUCCHResourceExtV1610_FormatV1610_OccV1610 struct {
 	// OccLengthV1610 is the component occ-Length-v1610 [0] ENUMERATED OPTIONAL.
-	OccLengthV1610 PUCCHResourceExtV1610_FormatV1610_OccV1610_OccLengthV1610
-	// HasOccLengthV1610 tells whether occ-Length-v1610 is present in the encoding.
-	HasOccLengthV1610 bool
+	OccLengthV1610    PUCCHResourceExtV1610_FormatV1610_OccV1610_OccLengthV1610
+	HasOccLengthV1610 bool // whether occ-Length-v1610 is present in the encoding
 	// OccIndexV1610 is the component occ-Index-v1610 [1] ENUMERATED OPTIONAL.
-	OccIndexV1610 PUCCHResourceExtV1610_FormatV1610_OccV1610_OccIndexV1610
-	// HasOccIndexV1610 tells whether occ-Index-v1610 is present in the encoding.
-	HasOccIndexV1610 bool
+	OccIndexV1610    PUCCHResourceExtV1610_FormatV1610_OccV1610_OccIndexV1610
+	HasOccIndexV1610 bool // whether occ-Index-v1610 is present in the encoding
 }
 
 // PUCCHResourceExtV1610_FormatV1610_OccV1610_OccLengthV1610 is the type of PUCCH-ResourceExt-v1610.format-v1610.occ-v1610.occ-Length-v1610.
@@ -12942,35 +11459,28 @@ type DLDataToULACKMulticastDCIFormat4_1R17 []int64
 //	}
 type PUCCHConfigCommon struct {
 	// PucchResourceCommon is the component pucch-ResourceCommon [0] INTEGER OPTIONAL.
-	PucchResourceCommon int64
-	// HasPucchResourceCommon tells whether pucch-ResourceCommon is present in the encoding.
-	HasPucchResourceCommon bool
+	PucchResourceCommon    int64
+	HasPucchResourceCommon bool // whether pucch-ResourceCommon is present in the encoding
 	// PucchGroupHopping is the component pucch-GroupHopping [1] ENUMERATED.
 	PucchGroupHopping PUCCHConfigCommon_PucchGroupHopping
 	// HoppingID is the component hoppingId [2] INTEGER OPTIONAL.
-	HoppingID int64
-	// HasHoppingID tells whether hoppingId is present in the encoding.
-	HasHoppingID bool
+	HoppingID    int64
+	HasHoppingID bool // whether hoppingId is present in the encoding
 	// P0Nominal is the component p0-nominal [3] INTEGER OPTIONAL.
-	P0Nominal int64
-	// HasP0Nominal tells whether p0-nominal is present in the encoding.
-	HasP0Nominal bool
+	P0Nominal    int64
+	HasP0Nominal bool // whether p0-nominal is present in the encoding
 	// NrofPRBs is the component nrofPRBs [4] INTEGER OPTIONAL (extension addition).
-	NrofPRBs int64
-	// HasNrofPRBs tells whether nrofPRBs is present in the encoding.
-	HasNrofPRBs bool
+	NrofPRBs    int64
+	HasNrofPRBs bool // whether nrofPRBs is present in the encoding
 	// IntraSlotFHR17 is the component intra-SlotFH-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	IntraSlotFHR17 PUCCHConfigCommon_IntraSlotFHR17
-	// HasIntraSlotFHR17 tells whether intra-SlotFH-r17 is present in the encoding.
-	HasIntraSlotFHR17 bool
+	IntraSlotFHR17    PUCCHConfigCommon_IntraSlotFHR17
+	HasIntraSlotFHR17 bool // whether intra-SlotFH-r17 is present in the encoding
 	// PucchResourceCommonRedCapR17 is the component pucch-ResourceCommonRedCap-r17 [6] INTEGER OPTIONAL (extension addition).
-	PucchResourceCommonRedCapR17 int64
-	// HasPucchResourceCommonRedCapR17 tells whether pucch-ResourceCommonRedCap-r17 is present in the encoding.
-	HasPucchResourceCommonRedCapR17 bool
+	PucchResourceCommonRedCapR17    int64
+	HasPucchResourceCommonRedCapR17 bool // whether pucch-ResourceCommonRedCap-r17 is present in the encoding
 	// AdditionalPRBOffsetR17 is the component additionalPRBOffset-r17 [7] ENUMERATED OPTIONAL (extension addition).
-	AdditionalPRBOffsetR17 PUCCHConfigCommon_AdditionalPRBOffsetR17
-	// HasAdditionalPRBOffsetR17 tells whether additionalPRBOffset-r17 is present in the encoding.
-	HasAdditionalPRBOffsetR17 bool
+	AdditionalPRBOffsetR17    PUCCHConfigCommon_AdditionalPRBOffsetR17
+	HasAdditionalPRBOffsetR17 bool // whether additionalPRBOffset-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13060,41 +11570,32 @@ type PUCCHPathlossReferenceRSIDR17 int64
 //	}
 type PUCCHPowerControl struct {
 	// DeltaFPUCCHF0 is the component deltaF-PUCCH-f0 [0] INTEGER OPTIONAL.
-	DeltaFPUCCHF0 int64
-	// HasDeltaFPUCCHF0 tells whether deltaF-PUCCH-f0 is present in the encoding.
-	HasDeltaFPUCCHF0 bool
+	DeltaFPUCCHF0    int64
+	HasDeltaFPUCCHF0 bool // whether deltaF-PUCCH-f0 is present in the encoding
 	// DeltaFPUCCHF1 is the component deltaF-PUCCH-f1 [1] INTEGER OPTIONAL.
-	DeltaFPUCCHF1 int64
-	// HasDeltaFPUCCHF1 tells whether deltaF-PUCCH-f1 is present in the encoding.
-	HasDeltaFPUCCHF1 bool
+	DeltaFPUCCHF1    int64
+	HasDeltaFPUCCHF1 bool // whether deltaF-PUCCH-f1 is present in the encoding
 	// DeltaFPUCCHF2 is the component deltaF-PUCCH-f2 [2] INTEGER OPTIONAL.
-	DeltaFPUCCHF2 int64
-	// HasDeltaFPUCCHF2 tells whether deltaF-PUCCH-f2 is present in the encoding.
-	HasDeltaFPUCCHF2 bool
+	DeltaFPUCCHF2    int64
+	HasDeltaFPUCCHF2 bool // whether deltaF-PUCCH-f2 is present in the encoding
 	// DeltaFPUCCHF3 is the component deltaF-PUCCH-f3 [3] INTEGER OPTIONAL.
-	DeltaFPUCCHF3 int64
-	// HasDeltaFPUCCHF3 tells whether deltaF-PUCCH-f3 is present in the encoding.
-	HasDeltaFPUCCHF3 bool
+	DeltaFPUCCHF3    int64
+	HasDeltaFPUCCHF3 bool // whether deltaF-PUCCH-f3 is present in the encoding
 	// DeltaFPUCCHF4 is the component deltaF-PUCCH-f4 [4] INTEGER OPTIONAL.
-	DeltaFPUCCHF4 int64
-	// HasDeltaFPUCCHF4 tells whether deltaF-PUCCH-f4 is present in the encoding.
-	HasDeltaFPUCCHF4 bool
+	DeltaFPUCCHF4    int64
+	HasDeltaFPUCCHF4 bool // whether deltaF-PUCCH-f4 is present in the encoding
 	// P0Set is the component p0-Set [5] SEQUENCE OF OPTIONAL.
-	P0Set PUCCHPowerControl_P0Set
-	// HasP0Set tells whether p0-Set is present in the encoding.
-	HasP0Set bool
+	P0Set    PUCCHPowerControl_P0Set
+	HasP0Set bool // whether p0-Set is present in the encoding
 	// PathlossReferenceRSs is the component pathlossReferenceRSs [6] SEQUENCE OF OPTIONAL.
-	PathlossReferenceRSs PUCCHPowerControl_PathlossReferenceRSs
-	// HasPathlossReferenceRSs tells whether pathlossReferenceRSs is present in the encoding.
-	HasPathlossReferenceRSs bool
+	PathlossReferenceRSs    PUCCHPowerControl_PathlossReferenceRSs
+	HasPathlossReferenceRSs bool // whether pathlossReferenceRSs is present in the encoding
 	// TwoPUCCHPCAdjustmentStates is the component twoPUCCH-PC-AdjustmentStates [7] ENUMERATED OPTIONAL.
-	TwoPUCCHPCAdjustmentStates PUCCHPowerControl_TwoPUCCHPCAdjustmentStates
-	// HasTwoPUCCHPCAdjustmentStates tells whether twoPUCCH-PC-AdjustmentStates is present in the encoding.
-	HasTwoPUCCHPCAdjustmentStates bool
+	TwoPUCCHPCAdjustmentStates    PUCCHPowerControl_TwoPUCCHPCAdjustmentStates
+	HasTwoPUCCHPCAdjustmentStates bool // whether twoPUCCH-PC-AdjustmentStates is present in the encoding
 	// PathlossReferenceRSsV1610 is the component pathlossReferenceRSs-v1610 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.PathlossReferenceRSs-v1610} OPTIONAL (extension addition).
-	PathlossReferenceRSsV1610 SetupRelease_PathlossReferenceRSsV1610
-	// HasPathlossReferenceRSsV1610 tells whether pathlossReferenceRSs-v1610 is present in the encoding.
-	HasPathlossReferenceRSsV1610 bool
+	PathlossReferenceRSsV1610    SetupRelease_PathlossReferenceRSsV1610
+	HasPathlossReferenceRSsV1610 bool // whether pathlossReferenceRSs-v1610 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13319,9 +11820,8 @@ type PUCCHSpatialRelationInfo struct {
 	// PucchSpatialRelationInfoID is the component pucch-SpatialRelationInfoId [0] PUCCH-SpatialRelationInfoId.
 	PucchSpatialRelationInfoID PUCCHSpatialRelationInfoID
 	// ServingCellID is the component servingCellId [1] ServCellIndex OPTIONAL.
-	ServingCellID ServCellIndex
-	// HasServingCellID tells whether servingCellId is present in the encoding.
-	HasServingCellID bool
+	ServingCellID    ServCellIndex
+	HasServingCellID bool // whether servingCellId is present in the encoding
 	// ReferenceSignal is the component referenceSignal [2] EXPLICIT CHOICE.
 	ReferenceSignal PUCCHSpatialRelationInfo_ReferenceSignal
 	// PucchPathlossReferenceRSID is the component pucch-PathlossReferenceRS-Id [3] PUCCH-PathlossReferenceRS-Id.
@@ -13386,13 +11886,11 @@ func (v PUCCHSpatialRelationInfo_ClosedLoopIndex) String() string {
 //	}
 type PUCCHSpatialRelationInfoExtR16 struct {
 	// PucchSpatialRelationInfoIDV1610 is the component pucch-SpatialRelationInfoId-v1610 [0] PUCCH-SpatialRelationInfoId-v1610 OPTIONAL.
-	PucchSpatialRelationInfoIDV1610 PUCCHSpatialRelationInfoIDV1610
-	// HasPucchSpatialRelationInfoIDV1610 tells whether pucch-SpatialRelationInfoId-v1610 is present in the encoding.
-	HasPucchSpatialRelationInfoIDV1610 bool
+	PucchSpatialRelationInfoIDV1610    PUCCHSpatialRelationInfoIDV1610
+	HasPucchSpatialRelationInfoIDV1610 bool // whether pucch-SpatialRelationInfoId-v1610 is present in the encoding
 	// PucchPathlossReferenceRSIDV1610 is the component pucch-PathlossReferenceRS-Id-v1610 [1] PUCCH-PathlossReferenceRS-Id-v1610 OPTIONAL.
-	PucchPathlossReferenceRSIDV1610 PUCCHPathlossReferenceRSIDV1610
-	// HasPucchPathlossReferenceRSIDV1610 tells whether pucch-PathlossReferenceRS-Id-v1610 is present in the encoding.
-	HasPucchPathlossReferenceRSIDV1610 bool
+	PucchPathlossReferenceRSIDV1610    PUCCHPathlossReferenceRSIDV1610
+	HasPucchPathlossReferenceRSIDV1610 bool // whether pucch-PathlossReferenceRS-Id-v1610 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13438,21 +11936,17 @@ type PUCCHSpatialRelationInfoIDV1610 int64
 //	}
 type PUCCHTPCCommandConfig struct {
 	// TpcIndexPCell is the component tpc-IndexPCell [0] INTEGER OPTIONAL.
-	TpcIndexPCell int64
-	// HasTpcIndexPCell tells whether tpc-IndexPCell is present in the encoding.
-	HasTpcIndexPCell bool
+	TpcIndexPCell    int64
+	HasTpcIndexPCell bool // whether tpc-IndexPCell is present in the encoding
 	// TpcIndexPUCCHSCell is the component tpc-IndexPUCCH-SCell [1] INTEGER OPTIONAL.
-	TpcIndexPUCCHSCell int64
-	// HasTpcIndexPUCCHSCell tells whether tpc-IndexPUCCH-SCell is present in the encoding.
-	HasTpcIndexPUCCHSCell bool
+	TpcIndexPUCCHSCell    int64
+	HasTpcIndexPUCCHSCell bool // whether tpc-IndexPUCCH-SCell is present in the encoding
 	// TpcIndexPUCCHSSCellR17 is the component tpc-IndexPUCCH-sSCell-r17 [2] INTEGER OPTIONAL (extension addition).
-	TpcIndexPUCCHSSCellR17 int64
-	// HasTpcIndexPUCCHSSCellR17 tells whether tpc-IndexPUCCH-sSCell-r17 is present in the encoding.
-	HasTpcIndexPUCCHSSCellR17 bool
+	TpcIndexPUCCHSSCellR17    int64
+	HasTpcIndexPUCCHSSCellR17 bool // whether tpc-IndexPUCCH-sSCell-r17 is present in the encoding
 	// TpcIndexPUCCHSScellSecondaryPUCCHgroupR17 is the component tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17 [3] INTEGER OPTIONAL (extension addition).
-	TpcIndexPUCCHSScellSecondaryPUCCHgroupR17 int64
-	// HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17 tells whether tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17 is present in the encoding.
-	HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17 bool
+	TpcIndexPUCCHSScellSecondaryPUCCHgroupR17    int64
+	HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17 bool // whether tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13549,271 +12043,205 @@ type PUCCHTPCCommandConfig struct {
 //	}
 type PUSCHConfig struct {
 	// DataScramblingIdentityPUSCH is the component dataScramblingIdentityPUSCH [0] INTEGER OPTIONAL.
-	DataScramblingIdentityPUSCH int64
-	// HasDataScramblingIdentityPUSCH tells whether dataScramblingIdentityPUSCH is present in the encoding.
-	HasDataScramblingIdentityPUSCH bool
+	DataScramblingIdentityPUSCH    int64
+	HasDataScramblingIdentityPUSCH bool // whether dataScramblingIdentityPUSCH is present in the encoding
 	// TxConfig is the component txConfig [1] ENUMERATED OPTIONAL.
-	TxConfig PUSCHConfig_TxConfig
-	// HasTxConfig tells whether txConfig is present in the encoding.
-	HasTxConfig bool
+	TxConfig    PUSCHConfig_TxConfig
+	HasTxConfig bool // whether txConfig is present in the encoding
 	// DmrsUplinkForPUSCHMappingTypeA is the component dmrs-UplinkForPUSCH-MappingTypeA [2] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-UplinkConfig} OPTIONAL.
-	DmrsUplinkForPUSCHMappingTypeA SetupRelease_DMRSUplinkConfig
-	// HasDmrsUplinkForPUSCHMappingTypeA tells whether dmrs-UplinkForPUSCH-MappingTypeA is present in the encoding.
-	HasDmrsUplinkForPUSCHMappingTypeA bool
+	DmrsUplinkForPUSCHMappingTypeA    SetupRelease_DMRSUplinkConfig
+	HasDmrsUplinkForPUSCHMappingTypeA bool // whether dmrs-UplinkForPUSCH-MappingTypeA is present in the encoding
 	// DmrsUplinkForPUSCHMappingTypeB is the component dmrs-UplinkForPUSCH-MappingTypeB [3] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-UplinkConfig} OPTIONAL.
-	DmrsUplinkForPUSCHMappingTypeB SetupRelease_DMRSUplinkConfig
-	// HasDmrsUplinkForPUSCHMappingTypeB tells whether dmrs-UplinkForPUSCH-MappingTypeB is present in the encoding.
-	HasDmrsUplinkForPUSCHMappingTypeB bool
+	DmrsUplinkForPUSCHMappingTypeB    SetupRelease_DMRSUplinkConfig
+	HasDmrsUplinkForPUSCHMappingTypeB bool // whether dmrs-UplinkForPUSCH-MappingTypeB is present in the encoding
 	// PuschPowerControl is the component pusch-PowerControl [4] PUSCH-PowerControl OPTIONAL.
-	PuschPowerControl PUSCHPowerControl
-	// HasPuschPowerControl tells whether pusch-PowerControl is present in the encoding.
-	HasPuschPowerControl bool
+	PuschPowerControl    PUSCHPowerControl
+	HasPuschPowerControl bool // whether pusch-PowerControl is present in the encoding
 	// FrequencyHopping is the component frequencyHopping [5] ENUMERATED OPTIONAL.
-	FrequencyHopping PUSCHConfig_FrequencyHopping
-	// HasFrequencyHopping tells whether frequencyHopping is present in the encoding.
-	HasFrequencyHopping bool
+	FrequencyHopping    PUSCHConfig_FrequencyHopping
+	HasFrequencyHopping bool // whether frequencyHopping is present in the encoding
 	// FrequencyHoppingOffsetLists is the component frequencyHoppingOffsetLists [6] SEQUENCE OF OPTIONAL.
-	FrequencyHoppingOffsetLists PUSCHConfig_FrequencyHoppingOffsetLists
-	// HasFrequencyHoppingOffsetLists tells whether frequencyHoppingOffsetLists is present in the encoding.
-	HasFrequencyHoppingOffsetLists bool
+	FrequencyHoppingOffsetLists    PUSCHConfig_FrequencyHoppingOffsetLists
+	HasFrequencyHoppingOffsetLists bool // whether frequencyHoppingOffsetLists is present in the encoding
 	// ResourceAllocation is the component resourceAllocation [7] ENUMERATED.
 	ResourceAllocation PUSCHConfig_ResourceAllocation
 	// PuschTimeDomainAllocationList is the component pusch-TimeDomainAllocationList [8] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-TimeDomainResourceAllocationList} OPTIONAL.
-	PuschTimeDomainAllocationList SetupRelease_PUSCHTimeDomainResourceAllocationList
-	// HasPuschTimeDomainAllocationList tells whether pusch-TimeDomainAllocationList is present in the encoding.
-	HasPuschTimeDomainAllocationList bool
+	PuschTimeDomainAllocationList    SetupRelease_PUSCHTimeDomainResourceAllocationList
+	HasPuschTimeDomainAllocationList bool // whether pusch-TimeDomainAllocationList is present in the encoding
 	// PuschAggregationFactor is the component pusch-AggregationFactor [9] ENUMERATED OPTIONAL.
-	PuschAggregationFactor PUSCHConfig_PuschAggregationFactor
-	// HasPuschAggregationFactor tells whether pusch-AggregationFactor is present in the encoding.
-	HasPuschAggregationFactor bool
+	PuschAggregationFactor    PUSCHConfig_PuschAggregationFactor
+	HasPuschAggregationFactor bool // whether pusch-AggregationFactor is present in the encoding
 	// McsTable is the component mcs-Table [10] ENUMERATED OPTIONAL.
-	McsTable PUSCHConfig_McsTable
-	// HasMcsTable tells whether mcs-Table is present in the encoding.
-	HasMcsTable bool
+	McsTable    PUSCHConfig_McsTable
+	HasMcsTable bool // whether mcs-Table is present in the encoding
 	// McsTableTransformPrecoder is the component mcs-TableTransformPrecoder [11] ENUMERATED OPTIONAL.
-	McsTableTransformPrecoder PUSCHConfig_McsTableTransformPrecoder
-	// HasMcsTableTransformPrecoder tells whether mcs-TableTransformPrecoder is present in the encoding.
-	HasMcsTableTransformPrecoder bool
+	McsTableTransformPrecoder    PUSCHConfig_McsTableTransformPrecoder
+	HasMcsTableTransformPrecoder bool // whether mcs-TableTransformPrecoder is present in the encoding
 	// TransformPrecoder is the component transformPrecoder [12] ENUMERATED OPTIONAL.
-	TransformPrecoder PUSCHConfig_TransformPrecoder
-	// HasTransformPrecoder tells whether transformPrecoder is present in the encoding.
-	HasTransformPrecoder bool
+	TransformPrecoder    PUSCHConfig_TransformPrecoder
+	HasTransformPrecoder bool // whether transformPrecoder is present in the encoding
 	// CodebookSubset is the component codebookSubset [13] ENUMERATED OPTIONAL.
-	CodebookSubset PUSCHConfig_CodebookSubset
-	// HasCodebookSubset tells whether codebookSubset is present in the encoding.
-	HasCodebookSubset bool
+	CodebookSubset    PUSCHConfig_CodebookSubset
+	HasCodebookSubset bool // whether codebookSubset is present in the encoding
 	// MaxRank is the component maxRank [14] INTEGER OPTIONAL.
-	MaxRank int64
-	// HasMaxRank tells whether maxRank is present in the encoding.
-	HasMaxRank bool
+	MaxRank    int64
+	HasMaxRank bool // whether maxRank is present in the encoding
 	// RbgSize is the component rbg-Size [15] ENUMERATED OPTIONAL.
-	RbgSize PUSCHConfig_RbgSize
-	// HasRbgSize tells whether rbg-Size is present in the encoding.
-	HasRbgSize bool
+	RbgSize    PUSCHConfig_RbgSize
+	HasRbgSize bool // whether rbg-Size is present in the encoding
 	// UciOnPUSCH is the component uci-OnPUSCH [16] EXPLICIT SetupRelease{NR-RRC-Definitions.UCI-OnPUSCH} OPTIONAL.
-	UciOnPUSCH SetupRelease_UCIOnPUSCH
-	// HasUciOnPUSCH tells whether uci-OnPUSCH is present in the encoding.
-	HasUciOnPUSCH bool
+	UciOnPUSCH    SetupRelease_UCIOnPUSCH
+	HasUciOnPUSCH bool // whether uci-OnPUSCH is present in the encoding
 	// TpPi2BPSK is the component tp-pi2BPSK [17] ENUMERATED OPTIONAL.
-	TpPi2BPSK PUSCHConfig_TpPi2BPSK
-	// HasTpPi2BPSK tells whether tp-pi2BPSK is present in the encoding.
-	HasTpPi2BPSK bool
+	TpPi2BPSK    PUSCHConfig_TpPi2BPSK
+	HasTpPi2BPSK bool // whether tp-pi2BPSK is present in the encoding
 	// MinimumSchedulingOffsetK2R16 is the component minimumSchedulingOffsetK2-r16 [18] EXPLICIT SetupRelease{NR-RRC-Definitions.MinSchedulingOffsetK2-Values-r16} OPTIONAL (extension addition).
-	MinimumSchedulingOffsetK2R16 SetupRelease_MinSchedulingOffsetK2ValuesR16
-	// HasMinimumSchedulingOffsetK2R16 tells whether minimumSchedulingOffsetK2-r16 is present in the encoding.
-	HasMinimumSchedulingOffsetK2R16 bool
+	MinimumSchedulingOffsetK2R16    SetupRelease_MinSchedulingOffsetK2ValuesR16
+	HasMinimumSchedulingOffsetK2R16 bool // whether minimumSchedulingOffsetK2-r16 is present in the encoding
 	// UlAccessConfigListDCI0_1R16 is the component ul-AccessConfigListDCI-0-1-r16 [19] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-AccessConfigListDCI-0-1-r16} OPTIONAL (extension addition).
-	UlAccessConfigListDCI0_1R16 SetupRelease_ULAccessConfigListDCI0_1R16
-	// HasUlAccessConfigListDCI0_1R16 tells whether ul-AccessConfigListDCI-0-1-r16 is present in the encoding.
-	HasUlAccessConfigListDCI0_1R16 bool
+	UlAccessConfigListDCI0_1R16    SetupRelease_ULAccessConfigListDCI0_1R16
+	HasUlAccessConfigListDCI0_1R16 bool // whether ul-AccessConfigListDCI-0-1-r16 is present in the encoding
 	// HarqProcessNumberSizeDCI0_2R16 is the component harq-ProcessNumberSizeDCI-0-2-r16 [20] INTEGER OPTIONAL (extension addition).
-	HarqProcessNumberSizeDCI0_2R16 int64
-	// HasHarqProcessNumberSizeDCI0_2R16 tells whether harq-ProcessNumberSizeDCI-0-2-r16 is present in the encoding.
-	HasHarqProcessNumberSizeDCI0_2R16 bool
+	HarqProcessNumberSizeDCI0_2R16    int64
+	HasHarqProcessNumberSizeDCI0_2R16 bool // whether harq-ProcessNumberSizeDCI-0-2-r16 is present in the encoding
 	// DmrsSequenceInitializationDCI0_2R16 is the component dmrs-SequenceInitializationDCI-0-2-r16 [21] ENUMERATED OPTIONAL (extension addition).
-	DmrsSequenceInitializationDCI0_2R16 PUSCHConfig_DmrsSequenceInitializationDCI0_2R16
-	// HasDmrsSequenceInitializationDCI0_2R16 tells whether dmrs-SequenceInitializationDCI-0-2-r16 is present in the encoding.
-	HasDmrsSequenceInitializationDCI0_2R16 bool
+	DmrsSequenceInitializationDCI0_2R16    PUSCHConfig_DmrsSequenceInitializationDCI0_2R16
+	HasDmrsSequenceInitializationDCI0_2R16 bool // whether dmrs-SequenceInitializationDCI-0-2-r16 is present in the encoding
 	// NumberOfBitsForRVDCI0_2R16 is the component numberOfBitsForRV-DCI-0-2-r16 [22] INTEGER OPTIONAL (extension addition).
-	NumberOfBitsForRVDCI0_2R16 int64
-	// HasNumberOfBitsForRVDCI0_2R16 tells whether numberOfBitsForRV-DCI-0-2-r16 is present in the encoding.
-	HasNumberOfBitsForRVDCI0_2R16 bool
+	NumberOfBitsForRVDCI0_2R16    int64
+	HasNumberOfBitsForRVDCI0_2R16 bool // whether numberOfBitsForRV-DCI-0-2-r16 is present in the encoding
 	// AntennaPortsFieldPresenceDCI0_2R16 is the component antennaPortsFieldPresenceDCI-0-2-r16 [23] ENUMERATED OPTIONAL (extension addition).
-	AntennaPortsFieldPresenceDCI0_2R16 PUSCHConfig_AntennaPortsFieldPresenceDCI0_2R16
-	// HasAntennaPortsFieldPresenceDCI0_2R16 tells whether antennaPortsFieldPresenceDCI-0-2-r16 is present in the encoding.
-	HasAntennaPortsFieldPresenceDCI0_2R16 bool
+	AntennaPortsFieldPresenceDCI0_2R16    PUSCHConfig_AntennaPortsFieldPresenceDCI0_2R16
+	HasAntennaPortsFieldPresenceDCI0_2R16 bool // whether antennaPortsFieldPresenceDCI-0-2-r16 is present in the encoding
 	// DmrsUplinkForPUSCHMappingTypeADCI0_2R16 is the component dmrs-UplinkForPUSCH-MappingTypeA-DCI-0-2-r16 [24] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-UplinkConfig} OPTIONAL (extension addition).
-	DmrsUplinkForPUSCHMappingTypeADCI0_2R16 SetupRelease_DMRSUplinkConfig
-	// HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16 tells whether dmrs-UplinkForPUSCH-MappingTypeA-DCI-0-2-r16 is present in the encoding.
-	HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16 bool
+	DmrsUplinkForPUSCHMappingTypeADCI0_2R16    SetupRelease_DMRSUplinkConfig
+	HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16 bool // whether dmrs-UplinkForPUSCH-MappingTypeA-DCI-0-2-r16 is present in the encoding
 	// DmrsUplinkForPUSCHMappingTypeBDCI0_2R16 is the component dmrs-UplinkForPUSCH-MappingTypeB-DCI-0-2-r16 [25] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-UplinkConfig} OPTIONAL (extension addition).
-	DmrsUplinkForPUSCHMappingTypeBDCI0_2R16 SetupRelease_DMRSUplinkConfig
-	// HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16 tells whether dmrs-UplinkForPUSCH-MappingTypeB-DCI-0-2-r16 is present in the encoding.
-	HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16 bool
+	DmrsUplinkForPUSCHMappingTypeBDCI0_2R16    SetupRelease_DMRSUplinkConfig
+	HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16 bool // whether dmrs-UplinkForPUSCH-MappingTypeB-DCI-0-2-r16 is present in the encoding
 	// FrequencyHoppingDCI0_2R16 is the component frequencyHoppingDCI-0-2-r16 [26] EXPLICIT CHOICE OPTIONAL (extension addition).
-	FrequencyHoppingDCI0_2R16 PUSCHConfig_FrequencyHoppingDCI0_2R16
-	// HasFrequencyHoppingDCI0_2R16 tells whether frequencyHoppingDCI-0-2-r16 is present in the encoding.
-	HasFrequencyHoppingDCI0_2R16 bool
+	FrequencyHoppingDCI0_2R16    PUSCHConfig_FrequencyHoppingDCI0_2R16
+	HasFrequencyHoppingDCI0_2R16 bool // whether frequencyHoppingDCI-0-2-r16 is present in the encoding
 	// FrequencyHoppingOffsetListsDCI0_2R16 is the component frequencyHoppingOffsetListsDCI-0-2-r16 [27] EXPLICIT SetupRelease{NR-RRC-Definitions.FrequencyHoppingOffsetListsDCI-0-2-r16} OPTIONAL (extension addition).
-	FrequencyHoppingOffsetListsDCI0_2R16 SetupRelease_FrequencyHoppingOffsetListsDCI0_2R16
-	// HasFrequencyHoppingOffsetListsDCI0_2R16 tells whether frequencyHoppingOffsetListsDCI-0-2-r16 is present in the encoding.
-	HasFrequencyHoppingOffsetListsDCI0_2R16 bool
+	FrequencyHoppingOffsetListsDCI0_2R16    SetupRelease_FrequencyHoppingOffsetListsDCI0_2R16
+	HasFrequencyHoppingOffsetListsDCI0_2R16 bool // whether frequencyHoppingOffsetListsDCI-0-2-r16 is present in the encoding
 	// CodebookSubsetDCI0_2R16 is the component codebookSubsetDCI-0-2-r16 [28] ENUMERATED OPTIONAL (extension addition).
-	CodebookSubsetDCI0_2R16 PUSCHConfig_CodebookSubsetDCI0_2R16
-	// HasCodebookSubsetDCI0_2R16 tells whether codebookSubsetDCI-0-2-r16 is present in the encoding.
-	HasCodebookSubsetDCI0_2R16 bool
+	CodebookSubsetDCI0_2R16    PUSCHConfig_CodebookSubsetDCI0_2R16
+	HasCodebookSubsetDCI0_2R16 bool // whether codebookSubsetDCI-0-2-r16 is present in the encoding
 	// InvalidSymbolPatternIndicatorDCI0_2R16 is the component invalidSymbolPatternIndicatorDCI-0-2-r16 [29] ENUMERATED OPTIONAL (extension addition).
-	InvalidSymbolPatternIndicatorDCI0_2R16 PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_2R16
-	// HasInvalidSymbolPatternIndicatorDCI0_2R16 tells whether invalidSymbolPatternIndicatorDCI-0-2-r16 is present in the encoding.
-	HasInvalidSymbolPatternIndicatorDCI0_2R16 bool
+	InvalidSymbolPatternIndicatorDCI0_2R16    PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_2R16
+	HasInvalidSymbolPatternIndicatorDCI0_2R16 bool // whether invalidSymbolPatternIndicatorDCI-0-2-r16 is present in the encoding
 	// MaxRankDCI0_2R16 is the component maxRankDCI-0-2-r16 [30] INTEGER OPTIONAL (extension addition).
-	MaxRankDCI0_2R16 int64
-	// HasMaxRankDCI0_2R16 tells whether maxRankDCI-0-2-r16 is present in the encoding.
-	HasMaxRankDCI0_2R16 bool
+	MaxRankDCI0_2R16    int64
+	HasMaxRankDCI0_2R16 bool // whether maxRankDCI-0-2-r16 is present in the encoding
 	// McsTableDCI0_2R16 is the component mcs-TableDCI-0-2-r16 [31] ENUMERATED OPTIONAL (extension addition).
-	McsTableDCI0_2R16 PUSCHConfig_McsTableDCI0_2R16
-	// HasMcsTableDCI0_2R16 tells whether mcs-TableDCI-0-2-r16 is present in the encoding.
-	HasMcsTableDCI0_2R16 bool
+	McsTableDCI0_2R16    PUSCHConfig_McsTableDCI0_2R16
+	HasMcsTableDCI0_2R16 bool // whether mcs-TableDCI-0-2-r16 is present in the encoding
 	// McsTableTransformPrecoderDCI0_2R16 is the component mcs-TableTransformPrecoderDCI-0-2-r16 [32] ENUMERATED OPTIONAL (extension addition).
-	McsTableTransformPrecoderDCI0_2R16 PUSCHConfig_McsTableTransformPrecoderDCI0_2R16
-	// HasMcsTableTransformPrecoderDCI0_2R16 tells whether mcs-TableTransformPrecoderDCI-0-2-r16 is present in the encoding.
-	HasMcsTableTransformPrecoderDCI0_2R16 bool
+	McsTableTransformPrecoderDCI0_2R16    PUSCHConfig_McsTableTransformPrecoderDCI0_2R16
+	HasMcsTableTransformPrecoderDCI0_2R16 bool // whether mcs-TableTransformPrecoderDCI-0-2-r16 is present in the encoding
 	// PriorityIndicatorDCI0_2R16 is the component priorityIndicatorDCI-0-2-r16 [33] ENUMERATED OPTIONAL (extension addition).
-	PriorityIndicatorDCI0_2R16 PUSCHConfig_PriorityIndicatorDCI0_2R16
-	// HasPriorityIndicatorDCI0_2R16 tells whether priorityIndicatorDCI-0-2-r16 is present in the encoding.
-	HasPriorityIndicatorDCI0_2R16 bool
+	PriorityIndicatorDCI0_2R16    PUSCHConfig_PriorityIndicatorDCI0_2R16
+	HasPriorityIndicatorDCI0_2R16 bool // whether priorityIndicatorDCI-0-2-r16 is present in the encoding
 	// PuschRepTypeIndicatorDCI0_2R16 is the component pusch-RepTypeIndicatorDCI-0-2-r16 [34] ENUMERATED OPTIONAL (extension addition).
-	PuschRepTypeIndicatorDCI0_2R16 PUSCHConfig_PuschRepTypeIndicatorDCI0_2R16
-	// HasPuschRepTypeIndicatorDCI0_2R16 tells whether pusch-RepTypeIndicatorDCI-0-2-r16 is present in the encoding.
-	HasPuschRepTypeIndicatorDCI0_2R16 bool
+	PuschRepTypeIndicatorDCI0_2R16    PUSCHConfig_PuschRepTypeIndicatorDCI0_2R16
+	HasPuschRepTypeIndicatorDCI0_2R16 bool // whether pusch-RepTypeIndicatorDCI-0-2-r16 is present in the encoding
 	// ResourceAllocationDCI0_2R16 is the component resourceAllocationDCI-0-2-r16 [35] ENUMERATED OPTIONAL (extension addition).
-	ResourceAllocationDCI0_2R16 PUSCHConfig_ResourceAllocationDCI0_2R16
-	// HasResourceAllocationDCI0_2R16 tells whether resourceAllocationDCI-0-2-r16 is present in the encoding.
-	HasResourceAllocationDCI0_2R16 bool
+	ResourceAllocationDCI0_2R16    PUSCHConfig_ResourceAllocationDCI0_2R16
+	HasResourceAllocationDCI0_2R16 bool // whether resourceAllocationDCI-0-2-r16 is present in the encoding
 	// ResourceAllocationType1GranularityDCI0_2R16 is the component resourceAllocationType1GranularityDCI-0-2-r16 [36] ENUMERATED OPTIONAL (extension addition).
-	ResourceAllocationType1GranularityDCI0_2R16 PUSCHConfig_ResourceAllocationType1GranularityDCI0_2R16
-	// HasResourceAllocationType1GranularityDCI0_2R16 tells whether resourceAllocationType1GranularityDCI-0-2-r16 is present in the encoding.
-	HasResourceAllocationType1GranularityDCI0_2R16 bool
+	ResourceAllocationType1GranularityDCI0_2R16    PUSCHConfig_ResourceAllocationType1GranularityDCI0_2R16
+	HasResourceAllocationType1GranularityDCI0_2R16 bool // whether resourceAllocationType1GranularityDCI-0-2-r16 is present in the encoding
 	// UciOnPUSCHListDCI0_2R16 is the component uci-OnPUSCH-ListDCI-0-2-r16 [37] EXPLICIT SetupRelease{NR-RRC-Definitions.UCI-OnPUSCH-ListDCI-0-2-r16} OPTIONAL (extension addition).
-	UciOnPUSCHListDCI0_2R16 SetupRelease_UCIOnPUSCHListDCI0_2R16
-	// HasUciOnPUSCHListDCI0_2R16 tells whether uci-OnPUSCH-ListDCI-0-2-r16 is present in the encoding.
-	HasUciOnPUSCHListDCI0_2R16 bool
+	UciOnPUSCHListDCI0_2R16    SetupRelease_UCIOnPUSCHListDCI0_2R16
+	HasUciOnPUSCHListDCI0_2R16 bool // whether uci-OnPUSCH-ListDCI-0-2-r16 is present in the encoding
 	// PuschTimeDomainAllocationListDCI0_2R16 is the component pusch-TimeDomainAllocationListDCI-0-2-r16 [38] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-TimeDomainResourceAllocationList-r16} OPTIONAL (extension addition).
-	PuschTimeDomainAllocationListDCI0_2R16 SetupRelease_PUSCHTimeDomainResourceAllocationListR16
-	// HasPuschTimeDomainAllocationListDCI0_2R16 tells whether pusch-TimeDomainAllocationListDCI-0-2-r16 is present in the encoding.
-	HasPuschTimeDomainAllocationListDCI0_2R16 bool
+	PuschTimeDomainAllocationListDCI0_2R16    SetupRelease_PUSCHTimeDomainResourceAllocationListR16
+	HasPuschTimeDomainAllocationListDCI0_2R16 bool // whether pusch-TimeDomainAllocationListDCI-0-2-r16 is present in the encoding
 	// PuschTimeDomainAllocationListDCI0_1R16 is the component pusch-TimeDomainAllocationListDCI-0-1-r16 [39] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-TimeDomainResourceAllocationList-r16} OPTIONAL (extension addition).
-	PuschTimeDomainAllocationListDCI0_1R16 SetupRelease_PUSCHTimeDomainResourceAllocationListR16
-	// HasPuschTimeDomainAllocationListDCI0_1R16 tells whether pusch-TimeDomainAllocationListDCI-0-1-r16 is present in the encoding.
-	HasPuschTimeDomainAllocationListDCI0_1R16 bool
+	PuschTimeDomainAllocationListDCI0_1R16    SetupRelease_PUSCHTimeDomainResourceAllocationListR16
+	HasPuschTimeDomainAllocationListDCI0_1R16 bool // whether pusch-TimeDomainAllocationListDCI-0-1-r16 is present in the encoding
 	// InvalidSymbolPatternIndicatorDCI0_1R16 is the component invalidSymbolPatternIndicatorDCI-0-1-r16 [40] ENUMERATED OPTIONAL (extension addition).
-	InvalidSymbolPatternIndicatorDCI0_1R16 PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_1R16
-	// HasInvalidSymbolPatternIndicatorDCI0_1R16 tells whether invalidSymbolPatternIndicatorDCI-0-1-r16 is present in the encoding.
-	HasInvalidSymbolPatternIndicatorDCI0_1R16 bool
+	InvalidSymbolPatternIndicatorDCI0_1R16    PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_1R16
+	HasInvalidSymbolPatternIndicatorDCI0_1R16 bool // whether invalidSymbolPatternIndicatorDCI-0-1-r16 is present in the encoding
 	// PriorityIndicatorDCI0_1R16 is the component priorityIndicatorDCI-0-1-r16 [41] ENUMERATED OPTIONAL (extension addition).
-	PriorityIndicatorDCI0_1R16 PUSCHConfig_PriorityIndicatorDCI0_1R16
-	// HasPriorityIndicatorDCI0_1R16 tells whether priorityIndicatorDCI-0-1-r16 is present in the encoding.
-	HasPriorityIndicatorDCI0_1R16 bool
+	PriorityIndicatorDCI0_1R16    PUSCHConfig_PriorityIndicatorDCI0_1R16
+	HasPriorityIndicatorDCI0_1R16 bool // whether priorityIndicatorDCI-0-1-r16 is present in the encoding
 	// PuschRepTypeIndicatorDCI0_1R16 is the component pusch-RepTypeIndicatorDCI-0-1-r16 [42] ENUMERATED OPTIONAL (extension addition).
-	PuschRepTypeIndicatorDCI0_1R16 PUSCHConfig_PuschRepTypeIndicatorDCI0_1R16
-	// HasPuschRepTypeIndicatorDCI0_1R16 tells whether pusch-RepTypeIndicatorDCI-0-1-r16 is present in the encoding.
-	HasPuschRepTypeIndicatorDCI0_1R16 bool
+	PuschRepTypeIndicatorDCI0_1R16    PUSCHConfig_PuschRepTypeIndicatorDCI0_1R16
+	HasPuschRepTypeIndicatorDCI0_1R16 bool // whether pusch-RepTypeIndicatorDCI-0-1-r16 is present in the encoding
 	// FrequencyHoppingDCI0_1R16 is the component frequencyHoppingDCI-0-1-r16 [43] ENUMERATED OPTIONAL (extension addition).
-	FrequencyHoppingDCI0_1R16 PUSCHConfig_FrequencyHoppingDCI0_1R16
-	// HasFrequencyHoppingDCI0_1R16 tells whether frequencyHoppingDCI-0-1-r16 is present in the encoding.
-	HasFrequencyHoppingDCI0_1R16 bool
+	FrequencyHoppingDCI0_1R16    PUSCHConfig_FrequencyHoppingDCI0_1R16
+	HasFrequencyHoppingDCI0_1R16 bool // whether frequencyHoppingDCI-0-1-r16 is present in the encoding
 	// UciOnPUSCHListDCI0_1R16 is the component uci-OnPUSCH-ListDCI-0-1-r16 [44] EXPLICIT SetupRelease{NR-RRC-Definitions.UCI-OnPUSCH-ListDCI-0-1-r16} OPTIONAL (extension addition).
-	UciOnPUSCHListDCI0_1R16 SetupRelease_UCIOnPUSCHListDCI0_1R16
-	// HasUciOnPUSCHListDCI0_1R16 tells whether uci-OnPUSCH-ListDCI-0-1-r16 is present in the encoding.
-	HasUciOnPUSCHListDCI0_1R16 bool
+	UciOnPUSCHListDCI0_1R16    SetupRelease_UCIOnPUSCHListDCI0_1R16
+	HasUciOnPUSCHListDCI0_1R16 bool // whether uci-OnPUSCH-ListDCI-0-1-r16 is present in the encoding
 	// InvalidSymbolPatternR16 is the component invalidSymbolPattern-r16 [45] InvalidSymbolPattern-r16 OPTIONAL (extension addition).
-	InvalidSymbolPatternR16 InvalidSymbolPatternR16
-	// HasInvalidSymbolPatternR16 tells whether invalidSymbolPattern-r16 is present in the encoding.
-	HasInvalidSymbolPatternR16 bool
+	InvalidSymbolPatternR16    InvalidSymbolPatternR16
+	HasInvalidSymbolPatternR16 bool // whether invalidSymbolPattern-r16 is present in the encoding
 	// PuschPowerControlV1610 is the component pusch-PowerControl-v1610 [46] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-PowerControl-v1610} OPTIONAL (extension addition).
-	PuschPowerControlV1610 SetupRelease_PUSCHPowerControlV1610
-	// HasPuschPowerControlV1610 tells whether pusch-PowerControl-v1610 is present in the encoding.
-	HasPuschPowerControlV1610 bool
+	PuschPowerControlV1610    SetupRelease_PUSCHPowerControlV1610
+	HasPuschPowerControlV1610 bool // whether pusch-PowerControl-v1610 is present in the encoding
 	// UlFullPowerTransmissionR16 is the component ul-FullPowerTransmission-r16 [47] ENUMERATED OPTIONAL (extension addition).
-	UlFullPowerTransmissionR16 PUSCHConfig_UlFullPowerTransmissionR16
-	// HasUlFullPowerTransmissionR16 tells whether ul-FullPowerTransmission-r16 is present in the encoding.
-	HasUlFullPowerTransmissionR16 bool
+	UlFullPowerTransmissionR16    PUSCHConfig_UlFullPowerTransmissionR16
+	HasUlFullPowerTransmissionR16 bool // whether ul-FullPowerTransmission-r16 is present in the encoding
 	// PuschTimeDomainAllocationListForMultiPUSCHR16 is the component pusch-TimeDomainAllocationListForMultiPUSCH-r16 [48] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-TimeDomainResourceAllocationList-r16} OPTIONAL (extension addition).
-	PuschTimeDomainAllocationListForMultiPUSCHR16 SetupRelease_PUSCHTimeDomainResourceAllocationListR16
-	// HasPuschTimeDomainAllocationListForMultiPUSCHR16 tells whether pusch-TimeDomainAllocationListForMultiPUSCH-r16 is present in the encoding.
-	HasPuschTimeDomainAllocationListForMultiPUSCHR16 bool
+	PuschTimeDomainAllocationListForMultiPUSCHR16    SetupRelease_PUSCHTimeDomainResourceAllocationListR16
+	HasPuschTimeDomainAllocationListForMultiPUSCHR16 bool // whether pusch-TimeDomainAllocationListForMultiPUSCH-r16 is present in the encoding
 	// NumberOfInvalidSymbolsForDLULSwitchingR16 is the component numberOfInvalidSymbolsForDL-UL-Switching-r16 [49] INTEGER OPTIONAL (extension addition).
-	NumberOfInvalidSymbolsForDLULSwitchingR16 int64
-	// HasNumberOfInvalidSymbolsForDLULSwitchingR16 tells whether numberOfInvalidSymbolsForDL-UL-Switching-r16 is present in the encoding.
-	HasNumberOfInvalidSymbolsForDLULSwitchingR16 bool
+	NumberOfInvalidSymbolsForDLULSwitchingR16    int64
+	HasNumberOfInvalidSymbolsForDLULSwitchingR16 bool // whether numberOfInvalidSymbolsForDL-UL-Switching-r16 is present in the encoding
 	// UlAccessConfigListDCI0_2R17 is the component ul-AccessConfigListDCI-0-2-r17 [50] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-AccessConfigListDCI-0-2-r17} OPTIONAL (extension addition).
-	UlAccessConfigListDCI0_2R17 SetupRelease_ULAccessConfigListDCI0_2R17
-	// HasUlAccessConfigListDCI0_2R17 tells whether ul-AccessConfigListDCI-0-2-r17 is present in the encoding.
-	HasUlAccessConfigListDCI0_2R17 bool
+	UlAccessConfigListDCI0_2R17    SetupRelease_ULAccessConfigListDCI0_2R17
+	HasUlAccessConfigListDCI0_2R17 bool // whether ul-AccessConfigListDCI-0-2-r17 is present in the encoding
 	// BetaOffsetsCrossPri0R17 is the component betaOffsetsCrossPri0-r17 [51] EXPLICIT SetupRelease{NR-RRC-Definitions.BetaOffsetsCrossPriSel-r17} OPTIONAL (extension addition).
-	BetaOffsetsCrossPri0R17 SetupRelease_BetaOffsetsCrossPriSelR17
-	// HasBetaOffsetsCrossPri0R17 tells whether betaOffsetsCrossPri0-r17 is present in the encoding.
-	HasBetaOffsetsCrossPri0R17 bool
+	BetaOffsetsCrossPri0R17    SetupRelease_BetaOffsetsCrossPriSelR17
+	HasBetaOffsetsCrossPri0R17 bool // whether betaOffsetsCrossPri0-r17 is present in the encoding
 	// BetaOffsetsCrossPri1R17 is the component betaOffsetsCrossPri1-r17 [52] EXPLICIT SetupRelease{NR-RRC-Definitions.BetaOffsetsCrossPriSel-r17} OPTIONAL (extension addition).
-	BetaOffsetsCrossPri1R17 SetupRelease_BetaOffsetsCrossPriSelR17
-	// HasBetaOffsetsCrossPri1R17 tells whether betaOffsetsCrossPri1-r17 is present in the encoding.
-	HasBetaOffsetsCrossPri1R17 bool
+	BetaOffsetsCrossPri1R17    SetupRelease_BetaOffsetsCrossPriSelR17
+	HasBetaOffsetsCrossPri1R17 bool // whether betaOffsetsCrossPri1-r17 is present in the encoding
 	// BetaOffsetsCrossPri0DCI0_2R17 is the component betaOffsetsCrossPri0DCI-0-2-r17 [53] EXPLICIT SetupRelease{NR-RRC-Definitions.BetaOffsetsCrossPriSelDCI-0-2-r17} OPTIONAL (extension addition).
-	BetaOffsetsCrossPri0DCI0_2R17 SetupRelease_BetaOffsetsCrossPriSelDCI0_2R17
-	// HasBetaOffsetsCrossPri0DCI0_2R17 tells whether betaOffsetsCrossPri0DCI-0-2-r17 is present in the encoding.
-	HasBetaOffsetsCrossPri0DCI0_2R17 bool
+	BetaOffsetsCrossPri0DCI0_2R17    SetupRelease_BetaOffsetsCrossPriSelDCI0_2R17
+	HasBetaOffsetsCrossPri0DCI0_2R17 bool // whether betaOffsetsCrossPri0DCI-0-2-r17 is present in the encoding
 	// BetaOffsetsCrossPri1DCI0_2R17 is the component betaOffsetsCrossPri1DCI-0-2-r17 [54] EXPLICIT SetupRelease{NR-RRC-Definitions.BetaOffsetsCrossPriSelDCI-0-2-r17} OPTIONAL (extension addition).
-	BetaOffsetsCrossPri1DCI0_2R17 SetupRelease_BetaOffsetsCrossPriSelDCI0_2R17
-	// HasBetaOffsetsCrossPri1DCI0_2R17 tells whether betaOffsetsCrossPri1DCI-0-2-r17 is present in the encoding.
-	HasBetaOffsetsCrossPri1DCI0_2R17 bool
+	BetaOffsetsCrossPri1DCI0_2R17    SetupRelease_BetaOffsetsCrossPriSelDCI0_2R17
+	HasBetaOffsetsCrossPri1DCI0_2R17 bool // whether betaOffsetsCrossPri1DCI-0-2-r17 is present in the encoding
 	// MappingPatternR17 is the component mappingPattern-r17 [55] ENUMERATED OPTIONAL (extension addition).
-	MappingPatternR17 PUSCHConfig_MappingPatternR17
-	// HasMappingPatternR17 tells whether mappingPattern-r17 is present in the encoding.
-	HasMappingPatternR17 bool
+	MappingPatternR17    PUSCHConfig_MappingPatternR17
+	HasMappingPatternR17 bool // whether mappingPattern-r17 is present in the encoding
 	// SecondTPCFieldDCI0_1R17 is the component secondTPCFieldDCI-0-1-r17 [56] ENUMERATED OPTIONAL (extension addition).
-	SecondTPCFieldDCI0_1R17 PUSCHConfig_SecondTPCFieldDCI0_1R17
-	// HasSecondTPCFieldDCI0_1R17 tells whether secondTPCFieldDCI-0-1-r17 is present in the encoding.
-	HasSecondTPCFieldDCI0_1R17 bool
+	SecondTPCFieldDCI0_1R17    PUSCHConfig_SecondTPCFieldDCI0_1R17
+	HasSecondTPCFieldDCI0_1R17 bool // whether secondTPCFieldDCI-0-1-r17 is present in the encoding
 	// SecondTPCFieldDCI0_2R17 is the component secondTPCFieldDCI-0-2-r17 [57] ENUMERATED OPTIONAL (extension addition).
-	SecondTPCFieldDCI0_2R17 PUSCHConfig_SecondTPCFieldDCI0_2R17
-	// HasSecondTPCFieldDCI0_2R17 tells whether secondTPCFieldDCI-0-2-r17 is present in the encoding.
-	HasSecondTPCFieldDCI0_2R17 bool
+	SecondTPCFieldDCI0_2R17    PUSCHConfig_SecondTPCFieldDCI0_2R17
+	HasSecondTPCFieldDCI0_2R17 bool // whether secondTPCFieldDCI-0-2-r17 is present in the encoding
 	// SequenceOffsetForRVR17 is the component sequenceOffsetForRV-r17 [58] INTEGER OPTIONAL (extension addition).
-	SequenceOffsetForRVR17 int64
-	// HasSequenceOffsetForRVR17 tells whether sequenceOffsetForRV-r17 is present in the encoding.
-	HasSequenceOffsetForRVR17 bool
+	SequenceOffsetForRVR17    int64
+	HasSequenceOffsetForRVR17 bool // whether sequenceOffsetForRV-r17 is present in the encoding
 	// UlAccessConfigListDCI0_1R17 is the component ul-AccessConfigListDCI-0-1-r17 [59] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-AccessConfigListDCI-0-1-r17} OPTIONAL (extension addition).
-	UlAccessConfigListDCI0_1R17 SetupRelease_ULAccessConfigListDCI0_1R17
-	// HasUlAccessConfigListDCI0_1R17 tells whether ul-AccessConfigListDCI-0-1-r17 is present in the encoding.
-	HasUlAccessConfigListDCI0_1R17 bool
+	UlAccessConfigListDCI0_1R17    SetupRelease_ULAccessConfigListDCI0_1R17
+	HasUlAccessConfigListDCI0_1R17 bool // whether ul-AccessConfigListDCI-0-1-r17 is present in the encoding
 	// MinimumSchedulingOffsetK2R17 is the component minimumSchedulingOffsetK2-r17 [60] EXPLICIT SetupRelease{NR-RRC-Definitions.MinSchedulingOffsetK2-Values-r17} OPTIONAL (extension addition).
-	MinimumSchedulingOffsetK2R17 SetupRelease_MinSchedulingOffsetK2ValuesR17
-	// HasMinimumSchedulingOffsetK2R17 tells whether minimumSchedulingOffsetK2-r17 is present in the encoding.
-	HasMinimumSchedulingOffsetK2R17 bool
+	MinimumSchedulingOffsetK2R17    SetupRelease_MinSchedulingOffsetK2ValuesR17
+	HasMinimumSchedulingOffsetK2R17 bool // whether minimumSchedulingOffsetK2-r17 is present in the encoding
 	// AvailableSlotCountingR17 is the component availableSlotCounting-r17 [61] ENUMERATED OPTIONAL (extension addition).
-	AvailableSlotCountingR17 PUSCHConfig_AvailableSlotCountingR17
-	// HasAvailableSlotCountingR17 tells whether availableSlotCounting-r17 is present in the encoding.
-	HasAvailableSlotCountingR17 bool
+	AvailableSlotCountingR17    PUSCHConfig_AvailableSlotCountingR17
+	HasAvailableSlotCountingR17 bool // whether availableSlotCounting-r17 is present in the encoding
 	// DmrsBundlingPUSCHConfigR17 is the component dmrs-BundlingPUSCH-Config-r17 [62] EXPLICIT SetupRelease{NR-RRC-Definitions.DMRS-BundlingPUSCH-Config-r17} OPTIONAL (extension addition).
-	DmrsBundlingPUSCHConfigR17 SetupRelease_DMRSBundlingPUSCHConfigR17
-	// HasDmrsBundlingPUSCHConfigR17 tells whether dmrs-BundlingPUSCH-Config-r17 is present in the encoding.
-	HasDmrsBundlingPUSCHConfigR17 bool
+	DmrsBundlingPUSCHConfigR17    SetupRelease_DMRSBundlingPUSCHConfigR17
+	HasDmrsBundlingPUSCHConfigR17 bool // whether dmrs-BundlingPUSCH-Config-r17 is present in the encoding
 	// HarqProcessNumberSizeDCI0_2V1700 is the component harq-ProcessNumberSizeDCI-0-2-v1700 [63] INTEGER OPTIONAL (extension addition).
-	HarqProcessNumberSizeDCI0_2V1700 int64
-	// HasHarqProcessNumberSizeDCI0_2V1700 tells whether harq-ProcessNumberSizeDCI-0-2-v1700 is present in the encoding.
-	HasHarqProcessNumberSizeDCI0_2V1700 bool
+	HarqProcessNumberSizeDCI0_2V1700    int64
+	HasHarqProcessNumberSizeDCI0_2V1700 bool // whether harq-ProcessNumberSizeDCI-0-2-v1700 is present in the encoding
 	// HarqProcessNumberSizeDCI0_1R17 is the component harq-ProcessNumberSizeDCI-0-1-r17 [64] INTEGER OPTIONAL (extension addition).
-	HarqProcessNumberSizeDCI0_1R17 int64
-	// HasHarqProcessNumberSizeDCI0_1R17 tells whether harq-ProcessNumberSizeDCI-0-1-r17 is present in the encoding.
-	HasHarqProcessNumberSizeDCI0_1R17 bool
+	HarqProcessNumberSizeDCI0_1R17    int64
+	HasHarqProcessNumberSizeDCI0_1R17 bool // whether harq-ProcessNumberSizeDCI-0-1-r17 is present in the encoding
 	// MpeResourcePoolToAddModListR17 is the component mpe-ResourcePoolToAddModList-r17 [65] SEQUENCE OF OPTIONAL (extension addition).
-	MpeResourcePoolToAddModListR17 PUSCHConfig_MpeResourcePoolToAddModListR17
-	// HasMpeResourcePoolToAddModListR17 tells whether mpe-ResourcePoolToAddModList-r17 is present in the encoding.
-	HasMpeResourcePoolToAddModListR17 bool
+	MpeResourcePoolToAddModListR17    PUSCHConfig_MpeResourcePoolToAddModListR17
+	HasMpeResourcePoolToAddModListR17 bool // whether mpe-ResourcePoolToAddModList-r17 is present in the encoding
 	// MpeResourcePoolToReleaseListR17 is the component mpe-ResourcePoolToReleaseList-r17 [66] SEQUENCE OF OPTIONAL (extension addition).
-	MpeResourcePoolToReleaseListR17 PUSCHConfig_MpeResourcePoolToReleaseListR17
-	// HasMpeResourcePoolToReleaseListR17 tells whether mpe-ResourcePoolToReleaseList-r17 is present in the encoding.
-	HasMpeResourcePoolToReleaseListR17 bool
+	MpeResourcePoolToReleaseListR17    PUSCHConfig_MpeResourcePoolToReleaseListR17
+	HasMpeResourcePoolToReleaseListR17 bool // whether mpe-ResourcePoolToReleaseList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14811,9 +13239,8 @@ type PUSCHConfig_MpeResourcePoolToReleaseListR17 []MPEResourceIDR17
 //	}
 type UCIOnPUSCH struct {
 	// BetaOffsets is the component betaOffsets [0] EXPLICIT CHOICE OPTIONAL.
-	BetaOffsets UCIOnPUSCH_BetaOffsets
-	// HasBetaOffsets tells whether betaOffsets is present in the encoding.
-	HasBetaOffsets bool
+	BetaOffsets    UCIOnPUSCH_BetaOffsets
+	HasBetaOffsets bool // whether betaOffsets is present in the encoding
 	// Scaling is the component scaling [1] ENUMERATED.
 	Scaling UCIOnPUSCH_Scaling
 }
@@ -14889,9 +13316,8 @@ type MinSchedulingOffsetK2ValuesR17 []int64
 //	}
 type UCIOnPUSCHDCI0_2R16 struct {
 	// BetaOffsetsDCI0_2R16 is the component betaOffsetsDCI-0-2-r16 [0] EXPLICIT CHOICE OPTIONAL.
-	BetaOffsetsDCI0_2R16 UCIOnPUSCHDCI0_2R16_BetaOffsetsDCI0_2R16
-	// HasBetaOffsetsDCI0_2R16 tells whether betaOffsetsDCI-0-2-r16 is present in the encoding.
-	HasBetaOffsetsDCI0_2R16 bool
+	BetaOffsetsDCI0_2R16    UCIOnPUSCHDCI0_2R16_BetaOffsetsDCI0_2R16
+	HasBetaOffsetsDCI0_2R16 bool // whether betaOffsetsDCI-0-2-r16 is present in the encoding
 	// ScalingDCI0_2R16 is the component scalingDCI-0-2-r16 [1] ENUMERATED.
 	ScalingDCI0_2R16 UCIOnPUSCHDCI0_2R16_ScalingDCI0_2R16
 }
@@ -15129,13 +13555,11 @@ type MPEResourceR17 struct {
 	// MpeResourceIDR17 is the component mpe-ResourceId-r17 [0] MPE-ResourceId-r17.
 	MpeResourceIDR17 MPEResourceIDR17
 	// CellR17 is the component cell-r17 [1] ServCellIndex OPTIONAL.
-	CellR17 ServCellIndex
-	// HasCellR17 tells whether cell-r17 is present in the encoding.
-	HasCellR17 bool
+	CellR17    ServCellIndex
+	HasCellR17 bool // whether cell-r17 is present in the encoding
 	// AdditionalPCIR17 is the component additionalPCI-r17 [2] AdditionalPCIIndex-r17 OPTIONAL.
-	AdditionalPCIR17 AdditionalPCIIndexR17
-	// HasAdditionalPCIR17 tells whether additionalPCI-r17 is present in the encoding.
-	HasAdditionalPCIR17 bool
+	AdditionalPCIR17    AdditionalPCIIndexR17
+	HasAdditionalPCIR17 bool // whether additionalPCI-r17 is present in the encoding
 	// MpeReferenceSignalR17 is the component mpe-ReferenceSignal-r17 [3] EXPLICIT CHOICE.
 	MpeReferenceSignalR17 MPEResourceR17_MpeReferenceSignalR17
 }
@@ -15185,21 +13609,17 @@ type MPEResourceIDR17 int64
 //	}
 type PUSCHConfigCommon struct {
 	// GroupHoppingEnabledTransformPrecoding is the component groupHoppingEnabledTransformPrecoding [0] ENUMERATED OPTIONAL.
-	GroupHoppingEnabledTransformPrecoding PUSCHConfigCommon_GroupHoppingEnabledTransformPrecoding
-	// HasGroupHoppingEnabledTransformPrecoding tells whether groupHoppingEnabledTransformPrecoding is present in the encoding.
-	HasGroupHoppingEnabledTransformPrecoding bool
+	GroupHoppingEnabledTransformPrecoding    PUSCHConfigCommon_GroupHoppingEnabledTransformPrecoding
+	HasGroupHoppingEnabledTransformPrecoding bool // whether groupHoppingEnabledTransformPrecoding is present in the encoding
 	// PuschTimeDomainAllocationList is the component pusch-TimeDomainAllocationList [1] PUSCH-TimeDomainResourceAllocationList OPTIONAL.
-	PuschTimeDomainAllocationList PUSCHTimeDomainResourceAllocationList
-	// HasPuschTimeDomainAllocationList tells whether pusch-TimeDomainAllocationList is present in the encoding.
-	HasPuschTimeDomainAllocationList bool
+	PuschTimeDomainAllocationList    PUSCHTimeDomainResourceAllocationList
+	HasPuschTimeDomainAllocationList bool // whether pusch-TimeDomainAllocationList is present in the encoding
 	// Msg3DeltaPreamble is the component msg3-DeltaPreamble [2] INTEGER OPTIONAL.
-	Msg3DeltaPreamble int64
-	// HasMsg3DeltaPreamble tells whether msg3-DeltaPreamble is present in the encoding.
-	HasMsg3DeltaPreamble bool
+	Msg3DeltaPreamble    int64
+	HasMsg3DeltaPreamble bool // whether msg3-DeltaPreamble is present in the encoding
 	// P0NominalWithGrant is the component p0-NominalWithGrant [3] INTEGER OPTIONAL.
-	P0NominalWithGrant int64
-	// HasP0NominalWithGrant tells whether p0-NominalWithGrant is present in the encoding.
-	HasP0NominalWithGrant bool
+	P0NominalWithGrant    int64
+	HasP0NominalWithGrant bool // whether p0-NominalWithGrant is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15236,45 +13656,35 @@ func (v PUSCHConfigCommon_GroupHoppingEnabledTransformPrecoding) String() string
 //	}
 type PUSCHPowerControl struct {
 	// TpcAccumulation is the component tpc-Accumulation [0] ENUMERATED OPTIONAL.
-	TpcAccumulation PUSCHPowerControl_TpcAccumulation
-	// HasTpcAccumulation tells whether tpc-Accumulation is present in the encoding.
-	HasTpcAccumulation bool
+	TpcAccumulation    PUSCHPowerControl_TpcAccumulation
+	HasTpcAccumulation bool // whether tpc-Accumulation is present in the encoding
 	// Msg3Alpha is the component msg3-Alpha [1] Alpha OPTIONAL.
-	Msg3Alpha Alpha
-	// HasMsg3Alpha tells whether msg3-Alpha is present in the encoding.
-	HasMsg3Alpha bool
+	Msg3Alpha    Alpha
+	HasMsg3Alpha bool // whether msg3-Alpha is present in the encoding
 	// P0NominalWithoutGrant is the component p0-NominalWithoutGrant [2] INTEGER OPTIONAL.
-	P0NominalWithoutGrant int64
-	// HasP0NominalWithoutGrant tells whether p0-NominalWithoutGrant is present in the encoding.
-	HasP0NominalWithoutGrant bool
+	P0NominalWithoutGrant    int64
+	HasP0NominalWithoutGrant bool // whether p0-NominalWithoutGrant is present in the encoding
 	// P0AlphaSets is the component p0-AlphaSets [3] SEQUENCE OF OPTIONAL.
-	P0AlphaSets PUSCHPowerControl_P0AlphaSets
-	// HasP0AlphaSets tells whether p0-AlphaSets is present in the encoding.
-	HasP0AlphaSets bool
+	P0AlphaSets    PUSCHPowerControl_P0AlphaSets
+	HasP0AlphaSets bool // whether p0-AlphaSets is present in the encoding
 	// PathlossReferenceRSToAddModList is the component pathlossReferenceRSToAddModList [4] SEQUENCE OF OPTIONAL.
-	PathlossReferenceRSToAddModList PUSCHPowerControl_PathlossReferenceRSToAddModList
-	// HasPathlossReferenceRSToAddModList tells whether pathlossReferenceRSToAddModList is present in the encoding.
-	HasPathlossReferenceRSToAddModList bool
+	PathlossReferenceRSToAddModList    PUSCHPowerControl_PathlossReferenceRSToAddModList
+	HasPathlossReferenceRSToAddModList bool // whether pathlossReferenceRSToAddModList is present in the encoding
 	// PathlossReferenceRSToReleaseList is the component pathlossReferenceRSToReleaseList [5] SEQUENCE OF OPTIONAL.
-	PathlossReferenceRSToReleaseList PUSCHPowerControl_PathlossReferenceRSToReleaseList
-	// HasPathlossReferenceRSToReleaseList tells whether pathlossReferenceRSToReleaseList is present in the encoding.
-	HasPathlossReferenceRSToReleaseList bool
+	PathlossReferenceRSToReleaseList    PUSCHPowerControl_PathlossReferenceRSToReleaseList
+	HasPathlossReferenceRSToReleaseList bool // whether pathlossReferenceRSToReleaseList is present in the encoding
 	// TwoPUSCHPCAdjustmentStates is the component twoPUSCH-PC-AdjustmentStates [6] ENUMERATED OPTIONAL.
-	TwoPUSCHPCAdjustmentStates PUSCHPowerControl_TwoPUSCHPCAdjustmentStates
-	// HasTwoPUSCHPCAdjustmentStates tells whether twoPUSCH-PC-AdjustmentStates is present in the encoding.
-	HasTwoPUSCHPCAdjustmentStates bool
+	TwoPUSCHPCAdjustmentStates    PUSCHPowerControl_TwoPUSCHPCAdjustmentStates
+	HasTwoPUSCHPCAdjustmentStates bool // whether twoPUSCH-PC-AdjustmentStates is present in the encoding
 	// DeltaMCS is the component deltaMCS [7] ENUMERATED OPTIONAL.
-	DeltaMCS PUSCHPowerControl_DeltaMCS
-	// HasDeltaMCS tells whether deltaMCS is present in the encoding.
-	HasDeltaMCS bool
+	DeltaMCS    PUSCHPowerControl_DeltaMCS
+	HasDeltaMCS bool // whether deltaMCS is present in the encoding
 	// SriPUSCHMappingToAddModList is the component sri-PUSCH-MappingToAddModList [8] SEQUENCE OF OPTIONAL.
-	SriPUSCHMappingToAddModList PUSCHPowerControl_SriPUSCHMappingToAddModList
-	// HasSriPUSCHMappingToAddModList tells whether sri-PUSCH-MappingToAddModList is present in the encoding.
-	HasSriPUSCHMappingToAddModList bool
+	SriPUSCHMappingToAddModList    PUSCHPowerControl_SriPUSCHMappingToAddModList
+	HasSriPUSCHMappingToAddModList bool // whether sri-PUSCH-MappingToAddModList is present in the encoding
 	// SriPUSCHMappingToReleaseList is the component sri-PUSCH-MappingToReleaseList [9] SEQUENCE OF OPTIONAL.
-	SriPUSCHMappingToReleaseList PUSCHPowerControl_SriPUSCHMappingToReleaseList
-	// HasSriPUSCHMappingToReleaseList tells whether sri-PUSCH-MappingToReleaseList is present in the encoding.
-	HasSriPUSCHMappingToReleaseList bool
+	SriPUSCHMappingToReleaseList    PUSCHPowerControl_SriPUSCHMappingToReleaseList
+	HasSriPUSCHMappingToReleaseList bool // whether sri-PUSCH-MappingToReleaseList is present in the encoding
 }
 
 // PUSCHPowerControl_TpcAccumulation is the type of PUSCH-PowerControl.tpc-Accumulation.
@@ -15339,13 +13749,11 @@ type P0PUSCHAlphaSet struct {
 	// P0PUSCHAlphaSetID is the component p0-PUSCH-AlphaSetId [0] P0-PUSCH-AlphaSetId.
 	P0PUSCHAlphaSetID P0PUSCHAlphaSetID
 	// P0 is the component p0 [1] INTEGER OPTIONAL.
-	P0 int64
-	// HasP0 tells whether p0 is present in the encoding.
-	HasP0 bool
+	P0    int64
+	HasP0 bool // whether p0 is present in the encoding
 	// Alpha is the component alpha [2] Alpha OPTIONAL.
-	Alpha Alpha
-	// HasAlpha tells whether alpha is present in the encoding.
-	HasAlpha bool
+	Alpha    Alpha
+	HasAlpha bool // whether alpha is present in the encoding
 }
 
 // P0PUSCHAlphaSetID is the ASN.1 type P0-PUSCH-AlphaSetId.
@@ -15453,9 +13861,8 @@ type DummyPathlossReferenceRSV1710 struct {
 	// PuschPathlossReferenceRSIDR17 is the component pusch-PathlossReferenceRS-Id-r17 [0] PUSCH-PathlossReferenceRS-Id-r17.
 	PuschPathlossReferenceRSIDR17 PUSCHPathlossReferenceRSIDR17
 	// AdditionalPCIR17 is the component additionalPCI-r17 [1] AdditionalPCIIndex-r17 OPTIONAL.
-	AdditionalPCIR17 AdditionalPCIIndexR17
-	// HasAdditionalPCIR17 tells whether additionalPCI-r17 is present in the encoding.
-	HasAdditionalPCIR17 bool
+	AdditionalPCIR17    AdditionalPCIIndexR17
+	HasAdditionalPCIR17 bool // whether additionalPCI-r17 is present in the encoding
 }
 
 // PUSCHPathlossReferenceRSID is the ASN.1 type PUSCH-PathlossReferenceRS-Id.
@@ -15533,37 +13940,29 @@ type SRIPUSCHPowerControlID int64
 //	}
 type PUSCHPowerControlV1610 struct {
 	// PathlossReferenceRSToAddModListSizeExtV1610 is the component pathlossReferenceRSToAddModListSizeExt-v1610 [0] SEQUENCE OF OPTIONAL.
-	PathlossReferenceRSToAddModListSizeExtV1610 PUSCHPowerControlV1610_PathlossReferenceRSToAddModListSizeExtV1610
-	// HasPathlossReferenceRSToAddModListSizeExtV1610 tells whether pathlossReferenceRSToAddModListSizeExt-v1610 is present in the encoding.
-	HasPathlossReferenceRSToAddModListSizeExtV1610 bool
+	PathlossReferenceRSToAddModListSizeExtV1610    PUSCHPowerControlV1610_PathlossReferenceRSToAddModListSizeExtV1610
+	HasPathlossReferenceRSToAddModListSizeExtV1610 bool // whether pathlossReferenceRSToAddModListSizeExt-v1610 is present in the encoding
 	// PathlossReferenceRSToReleaseListSizeExtV1610 is the component pathlossReferenceRSToReleaseListSizeExt-v1610 [1] SEQUENCE OF OPTIONAL.
-	PathlossReferenceRSToReleaseListSizeExtV1610 PUSCHPowerControlV1610_PathlossReferenceRSToReleaseListSizeExtV1610
-	// HasPathlossReferenceRSToReleaseListSizeExtV1610 tells whether pathlossReferenceRSToReleaseListSizeExt-v1610 is present in the encoding.
-	HasPathlossReferenceRSToReleaseListSizeExtV1610 bool
+	PathlossReferenceRSToReleaseListSizeExtV1610    PUSCHPowerControlV1610_PathlossReferenceRSToReleaseListSizeExtV1610
+	HasPathlossReferenceRSToReleaseListSizeExtV1610 bool // whether pathlossReferenceRSToReleaseListSizeExt-v1610 is present in the encoding
 	// P0PUSCHSetListR16 is the component p0-PUSCH-SetList-r16 [2] SEQUENCE OF OPTIONAL.
-	P0PUSCHSetListR16 PUSCHPowerControlV1610_P0PUSCHSetListR16
-	// HasP0PUSCHSetListR16 tells whether p0-PUSCH-SetList-r16 is present in the encoding.
-	HasP0PUSCHSetListR16 bool
+	P0PUSCHSetListR16    PUSCHPowerControlV1610_P0PUSCHSetListR16
+	HasP0PUSCHSetListR16 bool // whether p0-PUSCH-SetList-r16 is present in the encoding
 	// OlpcParameterSet is the component olpc-ParameterSet [3] SEQUENCE OPTIONAL.
-	OlpcParameterSet PUSCHPowerControlV1610_OlpcParameterSet
-	// HasOlpcParameterSet tells whether olpc-ParameterSet is present in the encoding.
-	HasOlpcParameterSet bool
+	OlpcParameterSet    PUSCHPowerControlV1610_OlpcParameterSet
+	HasOlpcParameterSet bool // whether olpc-ParameterSet is present in the encoding
 	// SriPUSCHMappingToAddModList2R17 is the component sri-PUSCH-MappingToAddModList2-r17 [4] SEQUENCE OF OPTIONAL (extension addition).
-	SriPUSCHMappingToAddModList2R17 PUSCHPowerControlV1610_SriPUSCHMappingToAddModList2R17
-	// HasSriPUSCHMappingToAddModList2R17 tells whether sri-PUSCH-MappingToAddModList2-r17 is present in the encoding.
-	HasSriPUSCHMappingToAddModList2R17 bool
+	SriPUSCHMappingToAddModList2R17    PUSCHPowerControlV1610_SriPUSCHMappingToAddModList2R17
+	HasSriPUSCHMappingToAddModList2R17 bool // whether sri-PUSCH-MappingToAddModList2-r17 is present in the encoding
 	// SriPUSCHMappingToReleaseList2R17 is the component sri-PUSCH-MappingToReleaseList2-r17 [5] SEQUENCE OF OPTIONAL (extension addition).
-	SriPUSCHMappingToReleaseList2R17 PUSCHPowerControlV1610_SriPUSCHMappingToReleaseList2R17
-	// HasSriPUSCHMappingToReleaseList2R17 tells whether sri-PUSCH-MappingToReleaseList2-r17 is present in the encoding.
-	HasSriPUSCHMappingToReleaseList2R17 bool
+	SriPUSCHMappingToReleaseList2R17    PUSCHPowerControlV1610_SriPUSCHMappingToReleaseList2R17
+	HasSriPUSCHMappingToReleaseList2R17 bool // whether sri-PUSCH-MappingToReleaseList2-r17 is present in the encoding
 	// P0PUSCHSetList2R17 is the component p0-PUSCH-SetList2-r17 [6] SEQUENCE OF OPTIONAL (extension addition).
-	P0PUSCHSetList2R17 PUSCHPowerControlV1610_P0PUSCHSetList2R17
-	// HasP0PUSCHSetList2R17 tells whether p0-PUSCH-SetList2-r17 is present in the encoding.
-	HasP0PUSCHSetList2R17 bool
+	P0PUSCHSetList2R17    PUSCHPowerControlV1610_P0PUSCHSetList2R17
+	HasP0PUSCHSetList2R17 bool // whether p0-PUSCH-SetList2-r17 is present in the encoding
 	// Dummy is the component dummy [7] SEQUENCE OF OPTIONAL (extension addition).
-	Dummy PUSCHPowerControlV1610_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    PUSCHPowerControlV1610_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15580,11 +13979,1039 @@ type PUSCHPowerControlV1610_P0PUSCHSetListR16 []P0PUSCHSetR16
 // PUSCHPowerControlV1610_OlpcParameterSet is the type of PUSCH-PowerControl-v1610.olpc-ParameterSet.
 type PUSCHPowerControlV1610_OlpcParameterSet struct {
 	// OlpcParameterSetDCI0_1R16 is the component olpc-ParameterSetDCI-0-1-r16 [0] INTEGER OPTIONAL.
-	OlpcParameterSetDCI0_1R16 int64
-	// HasOlpcParameterSetDCI0_1R16 tells whether olpc-ParameterSetDCI-0-1-r16 is present in the encoding.
-	HasOlpcParameterSetDCI0_1R16 bool
+	OlpcParameterSetDCI0_1R16    int64
+	HasOlpcParameterSetDCI0_1R16 bool // whether olpc-ParameterSetDCI-0-1-r16 is present in the encoding
 	// OlpcParameterSetDCI0_2R16 is the component olpc-ParameterSetDCI-0-2-r16 [1] INTEGER OPTIONAL.
-	OlpcParameterSetDCI0_2R16 int64
-	// HasOlpcParameterSetDCI0_2R16 tells whether olpc-ParameterSetDCI-0-2-r16 is present in the encoding.
-	HasOlpcParameterSetDCI0_2R16 bool
+	OlpcParameterSetDCI0_2R16    int64
+	HasOlpcParameterSetDCI0_2R16 bool // whether olpc-ParameterSetDCI-0-2-r16 is present in the encoding
 }
+
+// PUSCHPowerControlV1610_SriPUSCHMappingToAddModList2R17 is the type of PUSCH-PowerControl-v1610.sri-PUSCH-MappingToAddModList2-r17.
+type PUSCHPowerControlV1610_SriPUSCHMappingToAddModList2R17 []SRIPUSCHPowerControl
+
+// PUSCHPowerControlV1610_SriPUSCHMappingToReleaseList2R17 is the type of PUSCH-PowerControl-v1610.sri-PUSCH-MappingToReleaseList2-r17.
+type PUSCHPowerControlV1610_SriPUSCHMappingToReleaseList2R17 []SRIPUSCHPowerControlID
+
+// PUSCHPowerControlV1610_P0PUSCHSetList2R17 is the type of PUSCH-PowerControl-v1610.p0-PUSCH-SetList2-r17.
+type PUSCHPowerControlV1610_P0PUSCHSetList2R17 []P0PUSCHSetR16
+
+// PUSCHPowerControlV1610_Dummy is the type of PUSCH-PowerControl-v1610.dummy.
+type PUSCHPowerControlV1610_Dummy []DummyPathlossReferenceRSV1710
+
+// P0PUSCHSetR16 is the ASN.1 type P0-PUSCH-Set-r16.
+//
+//	P0-PUSCH-Set-r16 ::=                SEQUENCE {
+//	    p0-PUSCH-SetId-r16                  P0-PUSCH-SetId-r16,
+//	    p0-List-r16                         SEQUENCE (SIZE (1..maxNrofP0-PUSCH-Set-r16)) OF P0-PUSCH-r16            OPTIONAL, -- Need R
+//	    ...
+//	}
+type P0PUSCHSetR16 struct {
+	// P0PUSCHSetIDR16 is the component p0-PUSCH-SetId-r16 [0] P0-PUSCH-SetId-r16.
+	P0PUSCHSetIDR16 P0PUSCHSetIDR16
+	// P0ListR16 is the component p0-List-r16 [1] SEQUENCE OF OPTIONAL.
+	P0ListR16    P0PUSCHSetR16_P0ListR16
+	HasP0ListR16 bool // whether p0-List-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// P0PUSCHSetR16_P0ListR16 is the type of P0-PUSCH-Set-r16.p0-List-r16.
+type P0PUSCHSetR16_P0ListR16 []P0PUSCHR16
+
+// P0PUSCHSetIDR16 is the ASN.1 type P0-PUSCH-SetId-r16.
+//
+//	P0-PUSCH-SetId-r16 ::=              INTEGER (0..maxNrofSRI-PUSCH-Mappings-1)
+type P0PUSCHSetIDR16 int64
+
+// P0PUSCHR16 is the ASN.1 type P0-PUSCH-r16.
+//
+//	P0-PUSCH-r16 ::=                    INTEGER (-16..15)
+type P0PUSCHR16 int64
+
+// PUSCHServingCellConfig is the ASN.1 type PUSCH-ServingCellConfig.
+//
+//	PUSCH-ServingCellConfig ::=             SEQUENCE {
+//	    codeBlockGroupTransmission              SetupRelease { PUSCH-CodeBlockGroupTransmission }       OPTIONAL,   -- Need M
+//	    rateMatching                            ENUMERATED {limitedBufferRM}                            OPTIONAL,   -- Need S
+//	    xOverhead                               ENUMERATED {xoh6, xoh12, xoh18}                         OPTIONAL,   -- Need S
+//	    ...,
+//	    [[
+//	    maxMIMO-Layers                          INTEGER (1..4)                                          OPTIONAL,   -- Need M
+//	    processingType2Enabled                  BOOLEAN                                                 OPTIONAL    -- Need M
+//	    ]],
+//	    [[
+//	    maxMIMO-LayersDCI-0-2-r16               SetupRelease { MaxMIMO-LayersDCI-0-2-r16}               OPTIONAL    -- Need M
+//	    ]],
+//	    [[
+//	    nrofHARQ-ProcessesForPUSCH-r17          ENUMERATED {n32}                                   OPTIONAL,   -- Need R
+//	    uplinkHARQ-mode-r17                     SetupRelease { UplinkHARQ-mode-r17}                     OPTIONAL    -- Need M
+//	    ]]
+//	}
+type PUSCHServingCellConfig struct {
+	// CodeBlockGroupTransmission is the component codeBlockGroupTransmission [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-CodeBlockGroupTransmission} OPTIONAL.
+	CodeBlockGroupTransmission    SetupRelease_PUSCHCodeBlockGroupTransmission
+	HasCodeBlockGroupTransmission bool // whether codeBlockGroupTransmission is present in the encoding
+	// RateMatching is the component rateMatching [1] ENUMERATED OPTIONAL.
+	RateMatching    PUSCHServingCellConfig_RateMatching
+	HasRateMatching bool // whether rateMatching is present in the encoding
+	// XOverhead is the component xOverhead [2] ENUMERATED OPTIONAL.
+	XOverhead    PUSCHServingCellConfig_XOverhead
+	HasXOverhead bool // whether xOverhead is present in the encoding
+	// MaxMIMOLayers is the component maxMIMO-Layers [3] INTEGER OPTIONAL (extension addition).
+	MaxMIMOLayers    int64
+	HasMaxMIMOLayers bool // whether maxMIMO-Layers is present in the encoding
+	// ProcessingType2Enabled is the component processingType2Enabled [4] BOOLEAN OPTIONAL (extension addition).
+	ProcessingType2Enabled    bool
+	HasProcessingType2Enabled bool // whether processingType2Enabled is present in the encoding
+	// MaxMIMOLayersDCI0_2R16 is the component maxMIMO-LayersDCI-0-2-r16 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.MaxMIMO-LayersDCI-0-2-r16} OPTIONAL (extension addition).
+	MaxMIMOLayersDCI0_2R16    SetupRelease_MaxMIMOLayersDCI0_2R16
+	HasMaxMIMOLayersDCI0_2R16 bool // whether maxMIMO-LayersDCI-0-2-r16 is present in the encoding
+	// NrofHARQProcessesForPUSCHR17 is the component nrofHARQ-ProcessesForPUSCH-r17 [6] ENUMERATED OPTIONAL (extension addition).
+	NrofHARQProcessesForPUSCHR17    PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17
+	HasNrofHARQProcessesForPUSCHR17 bool // whether nrofHARQ-ProcessesForPUSCH-r17 is present in the encoding
+	// UplinkHARQModeR17 is the component uplinkHARQ-mode-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.UplinkHARQ-mode-r17} OPTIONAL (extension addition).
+	UplinkHARQModeR17    SetupRelease_UplinkHARQModeR17
+	HasUplinkHARQModeR17 bool // whether uplinkHARQ-mode-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SetupRelease_PUSCHCodeBlockGroupTransmission is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_PUSCHCodeBlockGroupTransmission struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_PUSCHCodeBlockGroupTransmissionChoice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] PUSCH-CodeBlockGroupTransmission.
+	Setup PUSCHCodeBlockGroupTransmission
+}
+
+// SetupRelease_PUSCHCodeBlockGroupTransmissionChoice tells which alternative of SetupRelease_PUSCHCodeBlockGroupTransmission a value holds.
+type SetupRelease_PUSCHCodeBlockGroupTransmissionChoice int
+
+const (
+	SetupRelease_PUSCHCodeBlockGroupTransmission_Release SetupRelease_PUSCHCodeBlockGroupTransmissionChoice = 1 // release
+	SetupRelease_PUSCHCodeBlockGroupTransmission_Setup   SetupRelease_PUSCHCodeBlockGroupTransmissionChoice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_PUSCHCodeBlockGroupTransmissionChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_PUSCHCodeBlockGroupTransmissionChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// PUSCHServingCellConfig_RateMatching is the type of PUSCH-ServingCellConfig.rateMatching.
+type PUSCHServingCellConfig_RateMatching int64
+
+const (
+	PUSCHServingCellConfig_LimitedBufferRM PUSCHServingCellConfig_RateMatching = 0 // limitedBufferRM
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHServingCellConfig_RateMatching) String() string {
+	return der.Name("limitedBufferRM", int(v), "")
+}
+
+// PUSCHServingCellConfig_XOverhead is the type of PUSCH-ServingCellConfig.xOverhead.
+type PUSCHServingCellConfig_XOverhead int64
+
+const (
+	PUSCHServingCellConfig_Xoh6  PUSCHServingCellConfig_XOverhead = 0 // xoh6
+	PUSCHServingCellConfig_Xoh12 PUSCHServingCellConfig_XOverhead = 1 // xoh12
+	PUSCHServingCellConfig_Xoh18 PUSCHServingCellConfig_XOverhead = 2 // xoh18
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHServingCellConfig_XOverhead) String() string {
+	return der.Name("xoh6 xoh12 xoh18", int(v), "")
+}
+
+// SetupRelease_MaxMIMOLayersDCI0_2R16 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_MaxMIMOLayersDCI0_2R16 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_MaxMIMOLayersDCI0_2R16Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] MaxMIMO-LayersDCI-0-2-r16.
+	Setup MaxMIMOLayersDCI0_2R16
+}
+
+// SetupRelease_MaxMIMOLayersDCI0_2R16Choice tells which alternative of SetupRelease_MaxMIMOLayersDCI0_2R16 a value holds.
+type SetupRelease_MaxMIMOLayersDCI0_2R16Choice int
+
+const (
+	SetupRelease_MaxMIMOLayersDCI0_2R16_Release SetupRelease_MaxMIMOLayersDCI0_2R16Choice = 1 // release
+	SetupRelease_MaxMIMOLayersDCI0_2R16_Setup   SetupRelease_MaxMIMOLayersDCI0_2R16Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_MaxMIMOLayersDCI0_2R16Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_MaxMIMOLayersDCI0_2R16Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17 is the type of PUSCH-ServingCellConfig.nrofHARQ-ProcessesForPUSCH-r17.
+type PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17 int64
+
+const (
+	PUSCHServingCellConfig_N32 PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17 = 0 // n32
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17) String() string {
+	return der.Name("n32", int(v), "")
+}
+
+// SetupRelease_UplinkHARQModeR17 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_UplinkHARQModeR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_UplinkHARQModeR17Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] UplinkHARQ-mode-r17.
+	Setup UplinkHARQModeR17
+}
+
+// SetupRelease_UplinkHARQModeR17Choice tells which alternative of SetupRelease_UplinkHARQModeR17 a value holds.
+type SetupRelease_UplinkHARQModeR17Choice int
+
+const (
+	SetupRelease_UplinkHARQModeR17_Release SetupRelease_UplinkHARQModeR17Choice = 1 // release
+	SetupRelease_UplinkHARQModeR17_Setup   SetupRelease_UplinkHARQModeR17Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_UplinkHARQModeR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_UplinkHARQModeR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// PUSCHCodeBlockGroupTransmission is the ASN.1 type PUSCH-CodeBlockGroupTransmission.
+//
+//	PUSCH-CodeBlockGroupTransmission ::=    SEQUENCE {
+//	    maxCodeBlockGroupsPerTransportBlock     ENUMERATED {n2, n4, n6, n8},
+//	    ...
+//	}
+type PUSCHCodeBlockGroupTransmission struct {
+	// MaxCodeBlockGroupsPerTransportBlock is the component maxCodeBlockGroupsPerTransportBlock [0] ENUMERATED.
+	MaxCodeBlockGroupsPerTransportBlock PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock is the type of PUSCH-CodeBlockGroupTransmission.maxCodeBlockGroupsPerTransportBlock.
+type PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock int64
+
+const (
+	PUSCHCodeBlockGroupTransmission_N2 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 0 // n2
+	PUSCHCodeBlockGroupTransmission_N4 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 1 // n4
+	PUSCHCodeBlockGroupTransmission_N6 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 2 // n6
+	PUSCHCodeBlockGroupTransmission_N8 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 3 // n8
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock) String() string {
+	return der.Name("n2 n4 n6 n8", int(v), "")
+}
+
+// MaxMIMOLayersDCI0_2R16 is the ASN.1 type MaxMIMO-LayersDCI-0-2-r16.
+//
+//	MaxMIMO-LayersDCI-0-2-r16 ::=           INTEGER (1..4)
+type MaxMIMOLayersDCI0_2R16 int64
+
+// UplinkHARQModeR17 is the ASN.1 type UplinkHARQ-mode-r17.
+//
+//	UplinkHARQ-mode-r17 ::=                 BIT STRING (SIZE (32))
+type UplinkHARQModeR17 der.BitString
+
+// PUSCHTimeDomainResourceAllocationList is the ASN.1 type PUSCH-TimeDomainResourceAllocationList.
+//
+//	PUSCH-TimeDomainResourceAllocationList ::=  SEQUENCE (SIZE(1..maxNrofUL-Allocations)) OF PUSCH-TimeDomainResourceAllocation
+type PUSCHTimeDomainResourceAllocationList []PUSCHTimeDomainResourceAllocation
+
+// PUSCHTimeDomainResourceAllocation is the ASN.1 type PUSCH-TimeDomainResourceAllocation.
+//
+//	PUSCH-TimeDomainResourceAllocation ::=  SEQUENCE {
+//	    k2                                      INTEGER(0..32)                                  OPTIONAL,   -- Need S
+//	    mappingType                             ENUMERATED {typeA, typeB},
+//	    startSymbolAndLength                    INTEGER (0..127)
+//	}
+type PUSCHTimeDomainResourceAllocation struct {
+	// K2 is the component k2 [0] INTEGER OPTIONAL.
+	K2    int64
+	HasK2 bool // whether k2 is present in the encoding
+	// MappingType is the component mappingType [1] ENUMERATED.
+	MappingType PUSCHTimeDomainResourceAllocation_MappingType
+	// StartSymbolAndLength is the component startSymbolAndLength [2] INTEGER.
+	StartSymbolAndLength int64
+}
+
+// PUSCHTimeDomainResourceAllocation_MappingType is the type of PUSCH-TimeDomainResourceAllocation.mappingType.
+type PUSCHTimeDomainResourceAllocation_MappingType int64
+
+const (
+	PUSCHTimeDomainResourceAllocation_TypeA PUSCHTimeDomainResourceAllocation_MappingType = 0 // typeA
+	PUSCHTimeDomainResourceAllocation_TypeB PUSCHTimeDomainResourceAllocation_MappingType = 1 // typeB
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHTimeDomainResourceAllocation_MappingType) String() string {
+	return der.Name("typeA typeB", int(v), "")
+}
+
+// PUSCHTimeDomainResourceAllocationListR16 is the ASN.1 type PUSCH-TimeDomainResourceAllocationList-r16.
+//
+//	PUSCH-TimeDomainResourceAllocationList-r16 ::=  SEQUENCE (SIZE(1..maxNrofUL-Allocations-r16)) OF PUSCH-TimeDomainResourceAllocation-r16
+type PUSCHTimeDomainResourceAllocationListR16 []PUSCHTimeDomainResourceAllocationR16
+
+// PUSCHTimeDomainResourceAllocationR16 is the ASN.1 type PUSCH-TimeDomainResourceAllocation-r16.
+//
+//	PUSCH-TimeDomainResourceAllocation-r16 ::=  SEQUENCE {
+//	    k2-r16                                     INTEGER(0..32)          OPTIONAL,   -- Need S
+//	    puschAllocationList-r16                    SEQUENCE (SIZE(1..maxNrofMultiplePUSCHs-r16)) OF PUSCH-Allocation-r16,
+//	...
+//	}
+type PUSCHTimeDomainResourceAllocationR16 struct {
+	// K2R16 is the component k2-r16 [0] INTEGER OPTIONAL.
+	K2R16    int64
+	HasK2R16 bool // whether k2-r16 is present in the encoding
+	// PuschAllocationListR16 is the component puschAllocationList-r16 [1] SEQUENCE OF.
+	PuschAllocationListR16 PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16 is the type of PUSCH-TimeDomainResourceAllocation-r16.puschAllocationList-r16.
+type PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16 []PUSCHAllocationR16
+
+// PUSCHAllocationR16 is the ASN.1 type PUSCH-Allocation-r16.
+//
+//	PUSCH-Allocation-r16 ::=  SEQUENCE {
+//	    mappingType-r16                           ENUMERATED {typeA, typeB}                     OPTIONAL,   -- Cond NotFormat01-02-Or-TypeA
+//	    startSymbolAndLength-r16                  INTEGER (0..127)                              OPTIONAL,   -- Cond NotFormat01-02-Or-TypeA
+//	    startSymbol-r16                           INTEGER (0..13)                               OPTIONAL,   -- Cond RepTypeB
+//	    length-r16                                INTEGER (1..14)                               OPTIONAL,   -- Cond RepTypeB
+//	    numberOfRepetitions-r16                   ENUMERATED {n1, n2, n3, n4, n7, n8, n12, n16} OPTIONAL,   -- Cond Format01-02
+//	    ...,
+//	    [[
+//	    numberOfRepetitionsExt-r17                ENUMERATED {n1, n2, n3, n4, n7, n8, n12, n16, n20, n24, n28, n32, spare4, spare3, spare2,
+//	                                                          spare1}                           OPTIONAL,   -- Cond Format01-02-For-TypeA
+//	    numberOfSlotsTBoMS-r17                   ENUMERATED {n1, n2, n4, n8, spare4, spare3, spare2, spare1}   OPTIONAL,   -- Need R
+//	    extendedK2-r17                            INTEGER (0..128)                              OPTIONAL    -- Cond MultiPUSCH
+//	    ]]
+//	}
+type PUSCHAllocationR16 struct {
+	// MappingTypeR16 is the component mappingType-r16 [0] ENUMERATED OPTIONAL.
+	MappingTypeR16    PUSCHAllocationR16_MappingTypeR16
+	HasMappingTypeR16 bool // whether mappingType-r16 is present in the encoding
+	// StartSymbolAndLengthR16 is the component startSymbolAndLength-r16 [1] INTEGER OPTIONAL.
+	StartSymbolAndLengthR16    int64
+	HasStartSymbolAndLengthR16 bool // whether startSymbolAndLength-r16 is present in the encoding
+	// StartSymbolR16 is the component startSymbol-r16 [2] INTEGER OPTIONAL.
+	StartSymbolR16    int64
+	HasStartSymbolR16 bool // whether startSymbol-r16 is present in the encoding
+	// LengthR16 is the component length-r16 [3] INTEGER OPTIONAL.
+	LengthR16    int64
+	HasLengthR16 bool // whether length-r16 is present in the encoding
+	// NumberOfRepetitionsR16 is the component numberOfRepetitions-r16 [4] ENUMERATED OPTIONAL.
+	NumberOfRepetitionsR16    PUSCHAllocationR16_NumberOfRepetitionsR16
+	HasNumberOfRepetitionsR16 bool // whether numberOfRepetitions-r16 is present in the encoding
+	// NumberOfRepetitionsExtR17 is the component numberOfRepetitionsExt-r17 [5] ENUMERATED OPTIONAL (extension addition).
+	NumberOfRepetitionsExtR17    PUSCHAllocationR16_NumberOfRepetitionsExtR17
+	HasNumberOfRepetitionsExtR17 bool // whether numberOfRepetitionsExt-r17 is present in the encoding
+	// NumberOfSlotsTBoMSR17 is the component numberOfSlotsTBoMS-r17 [6] ENUMERATED OPTIONAL (extension addition).
+	NumberOfSlotsTBoMSR17    PUSCHAllocationR16_NumberOfSlotsTBoMSR17
+	HasNumberOfSlotsTBoMSR17 bool // whether numberOfSlotsTBoMS-r17 is present in the encoding
+	// ExtendedK2R17 is the component extendedK2-r17 [7] INTEGER OPTIONAL (extension addition).
+	ExtendedK2R17    int64
+	HasExtendedK2R17 bool // whether extendedK2-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PUSCHAllocationR16_MappingTypeR16 is the type of PUSCH-Allocation-r16.mappingType-r16.
+type PUSCHAllocationR16_MappingTypeR16 int64
+
+const (
+	PUSCHAllocationR16_TypeA PUSCHAllocationR16_MappingTypeR16 = 0 // typeA
+	PUSCHAllocationR16_TypeB PUSCHAllocationR16_MappingTypeR16 = 1 // typeB
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHAllocationR16_MappingTypeR16) String() string {
+	return der.Name("typeA typeB", int(v), "")
+}
+
+// PUSCHAllocationR16_NumberOfRepetitionsR16 is the type of PUSCH-Allocation-r16.numberOfRepetitions-r16.
+type PUSCHAllocationR16_NumberOfRepetitionsR16 int64
+
+const (
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N1  PUSCHAllocationR16_NumberOfRepetitionsR16 = 0 // n1
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N2  PUSCHAllocationR16_NumberOfRepetitionsR16 = 1 // n2
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N3  PUSCHAllocationR16_NumberOfRepetitionsR16 = 2 // n3
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N4  PUSCHAllocationR16_NumberOfRepetitionsR16 = 3 // n4
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N7  PUSCHAllocationR16_NumberOfRepetitionsR16 = 4 // n7
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N8  PUSCHAllocationR16_NumberOfRepetitionsR16 = 5 // n8
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N12 PUSCHAllocationR16_NumberOfRepetitionsR16 = 6 // n12
+	PUSCHAllocationR16_NumberOfRepetitionsR16_N16 PUSCHAllocationR16_NumberOfRepetitionsR16 = 7 // n16
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHAllocationR16_NumberOfRepetitionsR16) String() string {
+	return der.Name("n1 n2 n3 n4 n7 n8 n12 n16", int(v), "")
+}
+
+// PUSCHAllocationR16_NumberOfRepetitionsExtR17 is the type of PUSCH-Allocation-r16.numberOfRepetitionsExt-r17.
+type PUSCHAllocationR16_NumberOfRepetitionsExtR17 int64
+
+const (
+	PUSCHAllocationR16_N1     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 0  // n1
+	PUSCHAllocationR16_N2     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 1  // n2
+	PUSCHAllocationR16_N3     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 2  // n3
+	PUSCHAllocationR16_N4     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 3  // n4
+	PUSCHAllocationR16_N7     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 4  // n7
+	PUSCHAllocationR16_N8     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 5  // n8
+	PUSCHAllocationR16_N12    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 6  // n12
+	PUSCHAllocationR16_N16    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 7  // n16
+	PUSCHAllocationR16_N20    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 8  // n20
+	PUSCHAllocationR16_N24    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 9  // n24
+	PUSCHAllocationR16_N28    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 10 // n28
+	PUSCHAllocationR16_N32    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 11 // n32
+	PUSCHAllocationR16_Spare4 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 12 // spare4
+	PUSCHAllocationR16_Spare3 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 13 // spare3
+	PUSCHAllocationR16_Spare2 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 14 // spare2
+	PUSCHAllocationR16_Spare1 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 15 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHAllocationR16_NumberOfRepetitionsExtR17) String() string {
+	return der.Name("n1 n2 n3 n4 n7 n8 n12 n16 n20 n24 n28 n32 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// PUSCHAllocationR16_NumberOfSlotsTBoMSR17 is the type of PUSCH-Allocation-r16.numberOfSlotsTBoMS-r17.
+type PUSCHAllocationR16_NumberOfSlotsTBoMSR17 int64
+
+const (
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N1     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 0 // n1
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N2     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 1 // n2
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N4     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 2 // n4
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N8     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 3 // n8
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare4 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 4 // spare4
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare3 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 5 // spare3
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare2 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 6 // spare2
+	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare1 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 7 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PUSCHAllocationR16_NumberOfSlotsTBoMSR17) String() string {
+	return der.Name("n1 n2 n4 n8 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// PUSCHTPCCommandConfig is the ASN.1 type PUSCH-TPC-CommandConfig.
+//
+//	PUSCH-TPC-CommandConfig ::=         SEQUENCE {
+//	    tpc-Index                           INTEGER (1..15)                                                 OPTIONAL,   -- Cond SUL
+//	    tpc-IndexSUL                        INTEGER (1..15)                                                 OPTIONAL,   -- Cond SUL-Only
+//	    targetCell                          ServCellIndex                                                   OPTIONAL,   -- Need S
+//	    ...
+//	}
+type PUSCHTPCCommandConfig struct {
+	// TpcIndex is the component tpc-Index [0] INTEGER OPTIONAL.
+	TpcIndex    int64
+	HasTpcIndex bool // whether tpc-Index is present in the encoding
+	// TpcIndexSUL is the component tpc-IndexSUL [1] INTEGER OPTIONAL.
+	TpcIndexSUL    int64
+	HasTpcIndexSUL bool // whether tpc-IndexSUL is present in the encoding
+	// TargetCell is the component targetCell [2] ServCellIndex OPTIONAL.
+	TargetCell    ServCellIndex
+	HasTargetCell bool // whether targetCell is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// QQualMin is the ASN.1 type Q-QualMin.
+//
+//	Q-QualMin ::=                       INTEGER (-43..-12)
+type QQualMin int64
+
+// QRxLevMin is the ASN.1 type Q-RxLevMin.
+//
+//	Q-RxLevMin ::=                      INTEGER (-70..-22)
+type QRxLevMin int64
+
+// QuantityConfig is the ASN.1 type QuantityConfig.
+//
+//	QuantityConfig ::=                  SEQUENCE {
+//	    quantityConfigNR-List               SEQUENCE (SIZE (1..maxNrofQuantityConfig)) OF QuantityConfigNR          OPTIONAL,   -- Need M
+//	    ...,
+//	    [[
+//	    quantityConfigEUTRA                 FilterConfig                                                            OPTIONAL    -- Need M
+//	    ]],
+//	    [[
+//	    quantityConfigUTRA-FDD-r16          QuantityConfigUTRA-FDD-r16                                              OPTIONAL,   -- Need M
+//	    quantityConfigCLI-r16               FilterConfigCLI-r16                                                     OPTIONAL    -- Need M
+//	    ]]
+//	}
+type QuantityConfig struct {
+	// QuantityConfigNRList is the component quantityConfigNR-List [0] SEQUENCE OF OPTIONAL.
+	QuantityConfigNRList    QuantityConfig_QuantityConfigNRList
+	HasQuantityConfigNRList bool // whether quantityConfigNR-List is present in the encoding
+	// QuantityConfigEUTRA is the component quantityConfigEUTRA [1] FilterConfig OPTIONAL (extension addition).
+	QuantityConfigEUTRA    FilterConfig
+	HasQuantityConfigEUTRA bool // whether quantityConfigEUTRA is present in the encoding
+	// QuantityConfigUTRAFDDR16 is the component quantityConfigUTRA-FDD-r16 [2] QuantityConfigUTRA-FDD-r16 OPTIONAL (extension addition).
+	QuantityConfigUTRAFDDR16    QuantityConfigUTRAFDDR16
+	HasQuantityConfigUTRAFDDR16 bool // whether quantityConfigUTRA-FDD-r16 is present in the encoding
+	// QuantityConfigCLIR16 is the component quantityConfigCLI-r16 [3] FilterConfigCLI-r16 OPTIONAL (extension addition).
+	QuantityConfigCLIR16    FilterConfigCLIR16
+	HasQuantityConfigCLIR16 bool // whether quantityConfigCLI-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// QuantityConfig_QuantityConfigNRList is the type of QuantityConfig.quantityConfigNR-List.
+type QuantityConfig_QuantityConfigNRList []QuantityConfigNR
+
+// QuantityConfigNR is the ASN.1 type QuantityConfigNR.
+//
+//	QuantityConfigNR::=                 SEQUENCE {
+//	    quantityConfigCell                  QuantityConfigRS,
+//	    quantityConfigRS-Index              QuantityConfigRS                                                        OPTIONAL    -- Need M
+//	}
+type QuantityConfigNR struct {
+	// QuantityConfigCell is the component quantityConfigCell [0] QuantityConfigRS.
+	QuantityConfigCell QuantityConfigRS
+	// QuantityConfigRSIndex is the component quantityConfigRS-Index [1] QuantityConfigRS OPTIONAL.
+	QuantityConfigRSIndex    QuantityConfigRS
+	HasQuantityConfigRSIndex bool // whether quantityConfigRS-Index is present in the encoding
+}
+
+// QuantityConfigRS is the ASN.1 type QuantityConfigRS.
+//
+//	QuantityConfigRS ::=                SEQUENCE {
+//	    ssb-FilterConfig                    FilterConfig,
+//	    csi-RS-FilterConfig                 FilterConfig
+//	}
+type QuantityConfigRS struct {
+	// SsbFilterConfig is the component ssb-FilterConfig [0] FilterConfig.
+	SsbFilterConfig FilterConfig
+	// CsiRSFilterConfig is the component csi-RS-FilterConfig [1] FilterConfig.
+	CsiRSFilterConfig FilterConfig
+}
+
+// FilterConfig is the ASN.1 type FilterConfig.
+//
+//	FilterConfig ::=                    SEQUENCE {
+//	    filterCoefficientRSRP               FilterCoefficient                                       DEFAULT fc4,
+//	    filterCoefficientRSRQ               FilterCoefficient                                       DEFAULT fc4,
+//	    filterCoefficientRS-SINR            FilterCoefficient                                       DEFAULT fc4
+//	}
+type FilterConfig struct {
+	// FilterCoefficientRSRP is the component filterCoefficientRSRP [0] FilterCoefficient DEFAULT fc4.
+	FilterCoefficientRSRP    FilterCoefficient
+	HasFilterCoefficientRSRP bool // whether filterCoefficientRSRP is present in the encoding
+	// FilterCoefficientRSRQ is the component filterCoefficientRSRQ [1] FilterCoefficient DEFAULT fc4.
+	FilterCoefficientRSRQ    FilterCoefficient
+	HasFilterCoefficientRSRQ bool // whether filterCoefficientRSRQ is present in the encoding
+	// FilterCoefficientRSSINR is the component filterCoefficientRS-SINR [2] FilterCoefficient DEFAULT fc4.
+	FilterCoefficientRSSINR    FilterCoefficient
+	HasFilterCoefficientRSSINR bool // whether filterCoefficientRS-SINR is present in the encoding
+}
+
+// FilterConfigCLIR16 is the ASN.1 type FilterConfigCLI-r16.
+//
+//	FilterConfigCLI-r16 ::=             SEQUENCE {
+//	    filterCoefficientSRS-RSRP-r16       FilterCoefficient                                       DEFAULT fc4,
+//	    filterCoefficientCLI-RSSI-r16       FilterCoefficient                                       DEFAULT fc4
+//	}
+type FilterConfigCLIR16 struct {
+	// FilterCoefficientSRSRSRPR16 is the component filterCoefficientSRS-RSRP-r16 [0] FilterCoefficient DEFAULT fc4.
+	FilterCoefficientSRSRSRPR16    FilterCoefficient
+	HasFilterCoefficientSRSRSRPR16 bool // whether filterCoefficientSRS-RSRP-r16 is present in the encoding
+	// FilterCoefficientCLIRSSIR16 is the component filterCoefficientCLI-RSSI-r16 [1] FilterCoefficient DEFAULT fc4.
+	FilterCoefficientCLIRSSIR16    FilterCoefficient
+	HasFilterCoefficientCLIRSSIR16 bool // whether filterCoefficientCLI-RSSI-r16 is present in the encoding
+}
+
+// QuantityConfigUTRAFDDR16 is the ASN.1 type QuantityConfigUTRA-FDD-r16.
+//
+//	QuantityConfigUTRA-FDD-r16 ::=      SEQUENCE {
+//	    filterCoefficientRSCP-r16           FilterCoefficient                                       DEFAULT fc4,
+//	    filterCoefficientEcNO-r16           FilterCoefficient                                       DEFAULT fc4
+//	}
+type QuantityConfigUTRAFDDR16 struct {
+	// FilterCoefficientRSCPR16 is the component filterCoefficientRSCP-r16 [0] FilterCoefficient DEFAULT fc4.
+	FilterCoefficientRSCPR16    FilterCoefficient
+	HasFilterCoefficientRSCPR16 bool // whether filterCoefficientRSCP-r16 is present in the encoding
+	// FilterCoefficientECNOR16 is the component filterCoefficientEcNO-r16 [1] FilterCoefficient DEFAULT fc4.
+	FilterCoefficientECNOR16    FilterCoefficient
+	HasFilterCoefficientECNOR16 bool // whether filterCoefficientEcNO-r16 is present in the encoding
+}
+
+// RACHConfigCommon is the ASN.1 type RACH-ConfigCommon.
+//
+//	RACH-ConfigCommon ::=               SEQUENCE {
+//	    rach-ConfigGeneric                  RACH-ConfigGeneric,
+//	    totalNumberOfRA-Preambles           INTEGER (1..63)                                                     OPTIONAL,   -- Need S
+//	    ssb-perRACH-OccasionAndCB-PreamblesPerSSB   CHOICE {
+//	        oneEighth                                   ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
+//	        oneFourth                                   ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
+//	        oneHalf                                     ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
+//	        one                                         ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
+//	        two                                         ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32},
+//	        four                                        INTEGER (1..16),
+//	        eight                                       INTEGER (1..8),
+//	        sixteen                                     INTEGER (1..4)
+//	    }                                                                                                       OPTIONAL,   -- Need M
+//
+//	    groupBconfigured                    SEQUENCE {
+//	        ra-Msg3SizeGroupA                   ENUMERATED {b56, b144, b208, b256, b282, b480, b640,
+//	                                                        b800, b1000, b72, spare6, spare5,spare4, spare3, spare2, spare1},
+//	        messagePowerOffsetGroupB            ENUMERATED { minusinfinity, dB0, dB5, dB8, dB10, dB12, dB15, dB18},
+//	        numberOfRA-PreamblesGroupA          INTEGER (1..64)
+//	    }                                                                                                       OPTIONAL,   -- Need R
+//	    ra-ContentionResolutionTimer            ENUMERATED { sf8, sf16, sf24, sf32, sf40, sf48, sf56, sf64},
+//	    rsrp-ThresholdSSB                       RSRP-Range                                                      OPTIONAL,   -- Need R
+//	    rsrp-ThresholdSSB-SUL                   RSRP-Range                                                      OPTIONAL,   -- Cond SUL
+//	    prach-RootSequenceIndex                 CHOICE {
+//	        l839                                    INTEGER (0..837),
+//	        l139                                    INTEGER (0..137)
+//	    },
+//	    msg1-SubcarrierSpacing                  SubcarrierSpacing                                               OPTIONAL,   -- Cond L139
+//	    restrictedSetConfig                     ENUMERATED {unrestrictedSet, restrictedSetTypeA, restrictedSetTypeB},
+//	    msg3-transformPrecoder                  ENUMERATED {enabled}                                            OPTIONAL,   -- Need R
+//	    ...,
+//	    [[
+//	    ra-PrioritizationForAccessIdentity-r16  SEQUENCE {
+//	        ra-Prioritization-r16                   RA-Prioritization,
+//	        ra-PrioritizationForAI-r16              BIT STRING (SIZE (2))
+//	    }                                                                                                       OPTIONAL,   -- Cond InitialBWP-Only
+//	    prach-RootSequenceIndex-r16             CHOICE {
+//	        l571                                    INTEGER (0..569),
+//	        l1151                                   INTEGER (0..1149)
+//	    }   OPTIONAL   -- Need R
+//	    ]],
+//	    [[
+//	    ra-PrioritizationForSlicing-r17         RA-PrioritizationForSlicing-r17                          OPTIONAL,   -- Cond InitialBWP-Only
+//	    featureCombinationPreamblesList-r17     SEQUENCE (SIZE(1..maxFeatureCombPreamblesPerRACHResource-r17)) OF FeatureCombinationPreambles-r17 OPTIONAL -- Cond AdditionalRACH
+//	    ]]
+//	}
+type RACHConfigCommon struct {
+	// RachConfigGeneric is the component rach-ConfigGeneric [0] RACH-ConfigGeneric.
+	RachConfigGeneric RACHConfigGeneric
+	// TotalNumberOfRAPreambles is the component totalNumberOfRA-Preambles [1] INTEGER OPTIONAL.
+	TotalNumberOfRAPreambles    int64
+	HasTotalNumberOfRAPreambles bool // whether totalNumberOfRA-Preambles is present in the encoding
+	// SsbPerRACHOccasionAndCBPreamblesPerSSB is the component ssb-perRACH-OccasionAndCB-PreamblesPerSSB [2] EXPLICIT CHOICE OPTIONAL.
+	SsbPerRACHOccasionAndCBPreamblesPerSSB    RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB
+	HasSsbPerRACHOccasionAndCBPreamblesPerSSB bool // whether ssb-perRACH-OccasionAndCB-PreamblesPerSSB is present in the encoding
+	// GroupBconfigured is the component groupBconfigured [3] SEQUENCE OPTIONAL.
+	GroupBconfigured    RACHConfigCommon_GroupBconfigured
+	HasGroupBconfigured bool // whether groupBconfigured is present in the encoding
+	// RaContentionResolutionTimer is the component ra-ContentionResolutionTimer [4] ENUMERATED.
+	RaContentionResolutionTimer RACHConfigCommon_RaContentionResolutionTimer
+	// RsrpThresholdSSB is the component rsrp-ThresholdSSB [5] RSRP-Range OPTIONAL.
+	RsrpThresholdSSB    RSRPRange
+	HasRsrpThresholdSSB bool // whether rsrp-ThresholdSSB is present in the encoding
+	// RsrpThresholdSSBSUL is the component rsrp-ThresholdSSB-SUL [6] RSRP-Range OPTIONAL.
+	RsrpThresholdSSBSUL    RSRPRange
+	HasRsrpThresholdSSBSUL bool // whether rsrp-ThresholdSSB-SUL is present in the encoding
+	// PrachRootSequenceIndex is the component prach-RootSequenceIndex [7] EXPLICIT CHOICE.
+	PrachRootSequenceIndex RACHConfigCommon_PrachRootSequenceIndex
+	// Msg1SubcarrierSpacing is the component msg1-SubcarrierSpacing [8] SubcarrierSpacing OPTIONAL.
+	Msg1SubcarrierSpacing    SubcarrierSpacing
+	HasMsg1SubcarrierSpacing bool // whether msg1-SubcarrierSpacing is present in the encoding
+	// RestrictedSetConfig is the component restrictedSetConfig [9] ENUMERATED.
+	RestrictedSetConfig RACHConfigCommon_RestrictedSetConfig
+	// Msg3TransformPrecoder is the component msg3-transformPrecoder [10] ENUMERATED OPTIONAL.
+	Msg3TransformPrecoder    RACHConfigCommon_Msg3TransformPrecoder
+	HasMsg3TransformPrecoder bool // whether msg3-transformPrecoder is present in the encoding
+	// RaPrioritizationForAccessIdentityR16 is the component ra-PrioritizationForAccessIdentity-r16 [11] SEQUENCE OPTIONAL (extension addition).
+	RaPrioritizationForAccessIdentityR16    RACHConfigCommon_RaPrioritizationForAccessIdentityR16
+	HasRaPrioritizationForAccessIdentityR16 bool // whether ra-PrioritizationForAccessIdentity-r16 is present in the encoding
+	// PrachRootSequenceIndexR16 is the component prach-RootSequenceIndex-r16 [12] EXPLICIT CHOICE OPTIONAL (extension addition).
+	PrachRootSequenceIndexR16    RACHConfigCommon_PrachRootSequenceIndexR16
+	HasPrachRootSequenceIndexR16 bool // whether prach-RootSequenceIndex-r16 is present in the encoding
+	// RaPrioritizationForSlicingR17 is the component ra-PrioritizationForSlicing-r17 [13] RA-PrioritizationForSlicing-r17 OPTIONAL (extension addition).
+	RaPrioritizationForSlicingR17    RAPrioritizationForSlicingR17
+	HasRaPrioritizationForSlicingR17 bool // whether ra-PrioritizationForSlicing-r17 is present in the encoding
+	// FeatureCombinationPreamblesListR17 is the component featureCombinationPreamblesList-r17 [14] SEQUENCE OF OPTIONAL (extension addition).
+	FeatureCombinationPreamblesListR17    RACHConfigCommon_FeatureCombinationPreamblesListR17
+	HasFeatureCombinationPreamblesListR17 bool // whether featureCombinationPreamblesList-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.
+type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice
+	// OneEighth is the component oneEighth [0] ENUMERATED.
+	OneEighth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth
+	// OneFourth is the component oneFourth [1] ENUMERATED.
+	OneFourth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth
+	// OneHalf is the component oneHalf [2] ENUMERATED.
+	OneHalf RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf
+	// One is the component one [3] ENUMERATED.
+	One RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One
+	// Two is the component two [4] ENUMERATED.
+	Two RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two
+	// Four is the component four [5] INTEGER.
+	Four int64
+	// Eight is the component eight [6] INTEGER.
+	Eight int64
+	// Sixteen is the component sixteen [7] INTEGER.
+	Sixteen int64
+}
+
+// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice tells which alternative of RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB a value holds.
+type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice int
+
+const (
+	RACHConfigCommon_OneEighth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 1 // oneEighth
+	RACHConfigCommon_OneFourth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 2 // oneFourth
+	RACHConfigCommon_OneHalf   RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 3 // oneHalf
+	RACHConfigCommon_One       RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 4 // one
+	RACHConfigCommon_Two       RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 5 // two
+	RACHConfigCommon_Four      RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 6 // four
+	RACHConfigCommon_Eight     RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 7 // eight
+	RACHConfigCommon_Sixteen   RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 8 // sixteen
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 8:
+		return der.Name("oneEighth oneFourth oneHalf one two four eight sixteen", int(c)-1, "")
+	}
+	return "RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.oneEighth.
+type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth int64
+
+const (
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 0  // n4
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 1  // n8
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 2  // n12
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 3  // n16
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 4  // n20
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 5  // n24
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 6  // n28
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 7  // n32
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 8  // n36
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 9  // n40
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 10 // n44
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 11 // n48
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 12 // n52
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 13 // n56
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 14 // n60
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 15 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth) String() string {
+	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
+}
+
+// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.oneFourth.
+type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth int64
+
+const (
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 0  // n4
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 1  // n8
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 2  // n12
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 3  // n16
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 4  // n20
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 5  // n24
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 6  // n28
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 7  // n32
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 8  // n36
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 9  // n40
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 10 // n44
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 11 // n48
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 12 // n52
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 13 // n56
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 14 // n60
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 15 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth) String() string {
+	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
+}
+
+// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.oneHalf.
+type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf int64
+
+const (
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 0  // n4
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 1  // n8
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 2  // n12
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 3  // n16
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 4  // n20
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 5  // n24
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 6  // n28
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 7  // n32
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 8  // n36
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 9  // n40
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 10 // n44
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 11 // n48
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 12 // n52
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 13 // n56
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 14 // n60
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 15 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf) String() string {
+	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
+}
+
+// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.one.
+type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One int64
+
+const (
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 0  // n4
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 1  // n8
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 2  // n12
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 3  // n16
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 4  // n20
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 5  // n24
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 6  // n28
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 7  // n32
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 8  // n36
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 9  // n40
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 10 // n44
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 11 // n48
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 12 // n52
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 13 // n56
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 14 // n60
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 15 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One) String() string {
+	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
+}
+
+// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.two.
+type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two int64
+
+const (
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 0 // n4
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 1 // n8
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 2 // n12
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 3 // n16
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 4 // n20
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 5 // n24
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 6 // n28
+	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 7 // n32
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two) String() string {
+	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32", int(v), "")
+}
+
+// RACHConfigCommon_GroupBconfigured is the type of RACH-ConfigCommon.groupBconfigured.
+type RACHConfigCommon_GroupBconfigured struct {
+	// RaMsg3SizeGroupA is the component ra-Msg3SizeGroupA [0] ENUMERATED.
+	RaMsg3SizeGroupA RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA
+	// MessagePowerOffsetGroupB is the component messagePowerOffsetGroupB [1] ENUMERATED.
+	MessagePowerOffsetGroupB RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB
+	// NumberOfRAPreamblesGroupA is the component numberOfRA-PreamblesGroupA [2] INTEGER.
+	NumberOfRAPreamblesGroupA int64
+}
+
+// RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA is the type of RACH-ConfigCommon.groupBconfigured.ra-Msg3SizeGroupA.
+type RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA int64
+
+const (
+	RACHConfigCommon_GroupBconfigured_B56    RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 0  // b56
+	RACHConfigCommon_GroupBconfigured_B144   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 1  // b144
+	RACHConfigCommon_GroupBconfigured_B208   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 2  // b208
+	RACHConfigCommon_GroupBconfigured_B256   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 3  // b256
+	RACHConfigCommon_GroupBconfigured_B282   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 4  // b282
+	RACHConfigCommon_GroupBconfigured_B480   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 5  // b480
+	RACHConfigCommon_GroupBconfigured_B640   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 6  // b640
+	RACHConfigCommon_GroupBconfigured_B800   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 7  // b800
+	RACHConfigCommon_GroupBconfigured_B1000  RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 8  // b1000
+	RACHConfigCommon_GroupBconfigured_B72    RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 9  // b72
+	RACHConfigCommon_GroupBconfigured_Spare6 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 10 // spare6
+	RACHConfigCommon_GroupBconfigured_Spare5 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 11 // spare5
+	RACHConfigCommon_GroupBconfigured_Spare4 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 12 // spare4
+	RACHConfigCommon_GroupBconfigured_Spare3 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 13 // spare3
+	RACHConfigCommon_GroupBconfigured_Spare2 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 14 // spare2
+	RACHConfigCommon_GroupBconfigured_Spare1 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 15 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA) String() string {
+	return der.Name("b56 b144 b208 b256 b282 b480 b640 b800 b1000 b72 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB is the type of RACH-ConfigCommon.groupBconfigured.messagePowerOffsetGroupB.
+type RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB int64
+
+const (
+	RACHConfigCommon_GroupBconfigured_Minusinfinity RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 0 // minusinfinity
+	RACHConfigCommon_GroupBconfigured_DB0           RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 1 // dB0
+	RACHConfigCommon_GroupBconfigured_DB5           RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 2 // dB5
+	RACHConfigCommon_GroupBconfigured_DB8           RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 3 // dB8
+	RACHConfigCommon_GroupBconfigured_DB10          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 4 // dB10
+	RACHConfigCommon_GroupBconfigured_DB12          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 5 // dB12
+	RACHConfigCommon_GroupBconfigured_DB15          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 6 // dB15
+	RACHConfigCommon_GroupBconfigured_DB18          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 7 // dB18
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB) String() string {
+	return der.Name("minusinfinity dB0 dB5 dB8 dB10 dB12 dB15 dB18", int(v), "")
+}
+
+// RACHConfigCommon_RaContentionResolutionTimer is the type of RACH-ConfigCommon.ra-ContentionResolutionTimer.
+type RACHConfigCommon_RaContentionResolutionTimer int64
+
+const (
+	RACHConfigCommon_Sf8  RACHConfigCommon_RaContentionResolutionTimer = 0 // sf8
+	RACHConfigCommon_Sf16 RACHConfigCommon_RaContentionResolutionTimer = 1 // sf16
+	RACHConfigCommon_Sf24 RACHConfigCommon_RaContentionResolutionTimer = 2 // sf24
+	RACHConfigCommon_Sf32 RACHConfigCommon_RaContentionResolutionTimer = 3 // sf32
+	RACHConfigCommon_Sf40 RACHConfigCommon_RaContentionResolutionTimer = 4 // sf40
+	RACHConfigCommon_Sf48 RACHConfigCommon_RaContentionResolutionTimer = 5 // sf48
+	RACHConfigCommon_Sf56 RACHConfigCommon_RaContentionResolutionTimer = 6 // sf56
+	RACHConfigCommon_Sf64 RACHConfigCommon_RaContentionResolutionTimer = 7 // sf64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_RaContentionResolutionTimer) String() string {
+	return der.Name("sf8 sf16 sf24 sf32 sf40 sf48 sf56 sf64", int(v), "")
+}
+
+// RACHConfigCommon_PrachRootSequenceIndex is the type of RACH-ConfigCommon.prach-RootSequenceIndex.
+type RACHConfigCommon_PrachRootSequenceIndex struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice RACHConfigCommon_PrachRootSequenceIndexChoice
+	// L839 is the component l839 [0] INTEGER.
+	L839 int64
+	// L139 is the component l139 [1] INTEGER.
+	L139 int64
+}
+
+// RACHConfigCommon_PrachRootSequenceIndexChoice tells which alternative of RACHConfigCommon_PrachRootSequenceIndex a value holds.
+type RACHConfigCommon_PrachRootSequenceIndexChoice int
+
+const (
+	RACHConfigCommon_L839 RACHConfigCommon_PrachRootSequenceIndexChoice = 1 // l839
+	RACHConfigCommon_L139 RACHConfigCommon_PrachRootSequenceIndexChoice = 2 // l139
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c RACHConfigCommon_PrachRootSequenceIndexChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("l839 l139", int(c)-1, "")
+	}
+	return "RACHConfigCommon_PrachRootSequenceIndexChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// RACHConfigCommon_RestrictedSetConfig is the type of RACH-ConfigCommon.restrictedSetConfig.
+type RACHConfigCommon_RestrictedSetConfig int64
+
+const (
+	RACHConfigCommon_UnrestrictedSet    RACHConfigCommon_RestrictedSetConfig = 0 // unrestrictedSet
+	RACHConfigCommon_RestrictedSetTypeA RACHConfigCommon_RestrictedSetConfig = 1 // restrictedSetTypeA
+	RACHConfigCommon_RestrictedSetTypeB RACHConfigCommon_RestrictedSetConfig = 2 // restrictedSetTypeB
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_RestrictedSetConfig) String() string {
+	return der.Name("unrestrictedSet restrictedSetTypeA restrictedSetTypeB", int(v), "")
+}
+
+// RACHConfigCommon_Msg3TransformPrecoder is the type of RACH-ConfigCommon.msg3-transformPrecoder.
+type RACHConfigCommon_Msg3TransformPrecoder int64
+
+const (
+	RACHConfigCommon_Enabled RACHConfigCommon_Msg3TransformPrecoder = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RACHConfigCommon_Msg3TransformPrecoder) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// RACHConfigCommon_RaPrioritizationForAccessIdentityR16 is the type of RACH-ConfigCommon.ra-PrioritizationForAccessIdentity-r16.
+type RACHConfigCommon_RaPrioritizationForAccessIdentityR16 struct {
+	// RaPrioritizationR16 is the component ra-Prioritization-r16 [0] RA-Prioritization.
+	RaPrioritizationR16 RAPrioritization
+	// RaPrioritizationForAIR16 is the component ra-PrioritizationForAI-r16 [1] BIT STRING.
+	RaPrioritizationForAIR16 der.BitString
+}
+
+// RACHConfigCommon_PrachRootSequenceIndexR16 is the type of RACH-ConfigCommon.prach-RootSequenceIndex-r16.
+type RACHConfigCommon_PrachRootSequenceIndexR16 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice RACHConfigCommon_PrachRootSequenceIndexR16Choice
+	// L571 is the component l571 [0] INTEGER.
+	L571 int64
+	// L1151 is the component l1151 [1] INTEGER.
+	L1151 int64
+}
+
+// RACHConfigCommon_PrachRootSequenceIndexR16Choice tells which alternative of RACHConfigCommon_PrachRootSequenceIndexR16 a value holds.
+type RACHConfigCommon_PrachRootSequenceIndexR16Choice int
+
+const (
+	RACHConfigCommon_L571  RACHConfigCommon_PrachRootSequenceIndexR16Choice = 1 // l571
+	RACHConfigCommon_L1151 RACHConfigCommon_PrachRootSequenceIndexR16Choice = 2 // l1151
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c RACHConfigCommon_PrachRootSequenceIndexR16Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("l571 l1151", int(c)-1, "")
+	}
+	return "RACHConfigCommon_PrachRootSequenceIndexR16Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// RACHConfigCommon_FeatureCombinationPreamblesListR17 is the type of RACH-ConfigCommon.featureCombinationPreamblesList-r17.
+type RACHConfigCommon_FeatureCombinationPreamblesListR17 []FeatureCombinationPreamblesR17

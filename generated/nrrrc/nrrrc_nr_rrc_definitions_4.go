@@ -9,1081 +9,6 @@ import (
 	"strconv"
 )
 
-// PUSCHPowerControlV1610_SriPUSCHMappingToAddModList2R17 is the type of PUSCH-PowerControl-v1610.sri-PUSCH-MappingToAddModList2-r17.
-type PUSCHPowerControlV1610_SriPUSCHMappingToAddModList2R17 []SRIPUSCHPowerControl
-
-// PUSCHPowerControlV1610_SriPUSCHMappingToReleaseList2R17 is the type of PUSCH-PowerControl-v1610.sri-PUSCH-MappingToReleaseList2-r17.
-type PUSCHPowerControlV1610_SriPUSCHMappingToReleaseList2R17 []SRIPUSCHPowerControlID
-
-// PUSCHPowerControlV1610_P0PUSCHSetList2R17 is the type of PUSCH-PowerControl-v1610.p0-PUSCH-SetList2-r17.
-type PUSCHPowerControlV1610_P0PUSCHSetList2R17 []P0PUSCHSetR16
-
-// PUSCHPowerControlV1610_Dummy is the type of PUSCH-PowerControl-v1610.dummy.
-type PUSCHPowerControlV1610_Dummy []DummyPathlossReferenceRSV1710
-
-// P0PUSCHSetR16 is the ASN.1 type P0-PUSCH-Set-r16.
-//
-//	P0-PUSCH-Set-r16 ::=                SEQUENCE {
-//	    p0-PUSCH-SetId-r16                  P0-PUSCH-SetId-r16,
-//	    p0-List-r16                         SEQUENCE (SIZE (1..maxNrofP0-PUSCH-Set-r16)) OF P0-PUSCH-r16            OPTIONAL, -- Need R
-//	    ...
-//	}
-type P0PUSCHSetR16 struct {
-	// P0PUSCHSetIDR16 is the component p0-PUSCH-SetId-r16 [0] P0-PUSCH-SetId-r16.
-	P0PUSCHSetIDR16 P0PUSCHSetIDR16
-	// P0ListR16 is the component p0-List-r16 [1] SEQUENCE OF OPTIONAL.
-	P0ListR16 P0PUSCHSetR16_P0ListR16
-	// HasP0ListR16 tells whether p0-List-r16 is present in the encoding.
-	HasP0ListR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// P0PUSCHSetR16_P0ListR16 is the type of P0-PUSCH-Set-r16.p0-List-r16.
-type P0PUSCHSetR16_P0ListR16 []P0PUSCHR16
-
-// P0PUSCHSetIDR16 is the ASN.1 type P0-PUSCH-SetId-r16.
-//
-//	P0-PUSCH-SetId-r16 ::=              INTEGER (0..maxNrofSRI-PUSCH-Mappings-1)
-type P0PUSCHSetIDR16 int64
-
-// P0PUSCHR16 is the ASN.1 type P0-PUSCH-r16.
-//
-//	P0-PUSCH-r16 ::=                    INTEGER (-16..15)
-type P0PUSCHR16 int64
-
-// PUSCHServingCellConfig is the ASN.1 type PUSCH-ServingCellConfig.
-//
-//	PUSCH-ServingCellConfig ::=             SEQUENCE {
-//	    codeBlockGroupTransmission              SetupRelease { PUSCH-CodeBlockGroupTransmission }       OPTIONAL,   -- Need M
-//	    rateMatching                            ENUMERATED {limitedBufferRM}                            OPTIONAL,   -- Need S
-//	    xOverhead                               ENUMERATED {xoh6, xoh12, xoh18}                         OPTIONAL,   -- Need S
-//	    ...,
-//	    [[
-//	    maxMIMO-Layers                          INTEGER (1..4)                                          OPTIONAL,   -- Need M
-//	    processingType2Enabled                  BOOLEAN                                                 OPTIONAL    -- Need M
-//	    ]],
-//	    [[
-//	    maxMIMO-LayersDCI-0-2-r16               SetupRelease { MaxMIMO-LayersDCI-0-2-r16}               OPTIONAL    -- Need M
-//	    ]],
-//	    [[
-//	    nrofHARQ-ProcessesForPUSCH-r17          ENUMERATED {n32}                                   OPTIONAL,   -- Need R
-//	    uplinkHARQ-mode-r17                     SetupRelease { UplinkHARQ-mode-r17}                     OPTIONAL    -- Need M
-//	    ]]
-//	}
-type PUSCHServingCellConfig struct {
-	// CodeBlockGroupTransmission is the component codeBlockGroupTransmission [0] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-CodeBlockGroupTransmission} OPTIONAL.
-	CodeBlockGroupTransmission SetupRelease_PUSCHCodeBlockGroupTransmission
-	// HasCodeBlockGroupTransmission tells whether codeBlockGroupTransmission is present in the encoding.
-	HasCodeBlockGroupTransmission bool
-	// RateMatching is the component rateMatching [1] ENUMERATED OPTIONAL.
-	RateMatching PUSCHServingCellConfig_RateMatching
-	// HasRateMatching tells whether rateMatching is present in the encoding.
-	HasRateMatching bool
-	// XOverhead is the component xOverhead [2] ENUMERATED OPTIONAL.
-	XOverhead PUSCHServingCellConfig_XOverhead
-	// HasXOverhead tells whether xOverhead is present in the encoding.
-	HasXOverhead bool
-	// MaxMIMOLayers is the component maxMIMO-Layers [3] INTEGER OPTIONAL (extension addition).
-	MaxMIMOLayers int64
-	// HasMaxMIMOLayers tells whether maxMIMO-Layers is present in the encoding.
-	HasMaxMIMOLayers bool
-	// ProcessingType2Enabled is the component processingType2Enabled [4] BOOLEAN OPTIONAL (extension addition).
-	ProcessingType2Enabled bool
-	// HasProcessingType2Enabled tells whether processingType2Enabled is present in the encoding.
-	HasProcessingType2Enabled bool
-	// MaxMIMOLayersDCI0_2R16 is the component maxMIMO-LayersDCI-0-2-r16 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.MaxMIMO-LayersDCI-0-2-r16} OPTIONAL (extension addition).
-	MaxMIMOLayersDCI0_2R16 SetupRelease_MaxMIMOLayersDCI0_2R16
-	// HasMaxMIMOLayersDCI0_2R16 tells whether maxMIMO-LayersDCI-0-2-r16 is present in the encoding.
-	HasMaxMIMOLayersDCI0_2R16 bool
-	// NrofHARQProcessesForPUSCHR17 is the component nrofHARQ-ProcessesForPUSCH-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	NrofHARQProcessesForPUSCHR17 PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17
-	// HasNrofHARQProcessesForPUSCHR17 tells whether nrofHARQ-ProcessesForPUSCH-r17 is present in the encoding.
-	HasNrofHARQProcessesForPUSCHR17 bool
-	// UplinkHARQModeR17 is the component uplinkHARQ-mode-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.UplinkHARQ-mode-r17} OPTIONAL (extension addition).
-	UplinkHARQModeR17 SetupRelease_UplinkHARQModeR17
-	// HasUplinkHARQModeR17 tells whether uplinkHARQ-mode-r17 is present in the encoding.
-	HasUplinkHARQModeR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SetupRelease_PUSCHCodeBlockGroupTransmission is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_PUSCHCodeBlockGroupTransmission struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_PUSCHCodeBlockGroupTransmissionChoice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] PUSCH-CodeBlockGroupTransmission.
-	Setup PUSCHCodeBlockGroupTransmission
-}
-
-// SetupRelease_PUSCHCodeBlockGroupTransmissionChoice tells which alternative of SetupRelease_PUSCHCodeBlockGroupTransmission a value holds.
-type SetupRelease_PUSCHCodeBlockGroupTransmissionChoice int
-
-const (
-	SetupRelease_PUSCHCodeBlockGroupTransmission_Release SetupRelease_PUSCHCodeBlockGroupTransmissionChoice = 1 // release
-	SetupRelease_PUSCHCodeBlockGroupTransmission_Setup   SetupRelease_PUSCHCodeBlockGroupTransmissionChoice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_PUSCHCodeBlockGroupTransmissionChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_PUSCHCodeBlockGroupTransmissionChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// PUSCHServingCellConfig_RateMatching is the type of PUSCH-ServingCellConfig.rateMatching.
-type PUSCHServingCellConfig_RateMatching int64
-
-const (
-	PUSCHServingCellConfig_LimitedBufferRM PUSCHServingCellConfig_RateMatching = 0 // limitedBufferRM
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHServingCellConfig_RateMatching) String() string {
-	return der.Name("limitedBufferRM", int(v), "")
-}
-
-// PUSCHServingCellConfig_XOverhead is the type of PUSCH-ServingCellConfig.xOverhead.
-type PUSCHServingCellConfig_XOverhead int64
-
-const (
-	PUSCHServingCellConfig_Xoh6  PUSCHServingCellConfig_XOverhead = 0 // xoh6
-	PUSCHServingCellConfig_Xoh12 PUSCHServingCellConfig_XOverhead = 1 // xoh12
-	PUSCHServingCellConfig_Xoh18 PUSCHServingCellConfig_XOverhead = 2 // xoh18
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHServingCellConfig_XOverhead) String() string {
-	return der.Name("xoh6 xoh12 xoh18", int(v), "")
-}
-
-// SetupRelease_MaxMIMOLayersDCI0_2R16 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_MaxMIMOLayersDCI0_2R16 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_MaxMIMOLayersDCI0_2R16Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] MaxMIMO-LayersDCI-0-2-r16.
-	Setup MaxMIMOLayersDCI0_2R16
-}
-
-// SetupRelease_MaxMIMOLayersDCI0_2R16Choice tells which alternative of SetupRelease_MaxMIMOLayersDCI0_2R16 a value holds.
-type SetupRelease_MaxMIMOLayersDCI0_2R16Choice int
-
-const (
-	SetupRelease_MaxMIMOLayersDCI0_2R16_Release SetupRelease_MaxMIMOLayersDCI0_2R16Choice = 1 // release
-	SetupRelease_MaxMIMOLayersDCI0_2R16_Setup   SetupRelease_MaxMIMOLayersDCI0_2R16Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_MaxMIMOLayersDCI0_2R16Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_MaxMIMOLayersDCI0_2R16Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17 is the type of PUSCH-ServingCellConfig.nrofHARQ-ProcessesForPUSCH-r17.
-type PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17 int64
-
-const (
-	PUSCHServingCellConfig_N32 PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17 = 0 // n32
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17) String() string {
-	return der.Name("n32", int(v), "")
-}
-
-// SetupRelease_UplinkHARQModeR17 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_UplinkHARQModeR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_UplinkHARQModeR17Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] UplinkHARQ-mode-r17.
-	Setup UplinkHARQModeR17
-}
-
-// SetupRelease_UplinkHARQModeR17Choice tells which alternative of SetupRelease_UplinkHARQModeR17 a value holds.
-type SetupRelease_UplinkHARQModeR17Choice int
-
-const (
-	SetupRelease_UplinkHARQModeR17_Release SetupRelease_UplinkHARQModeR17Choice = 1 // release
-	SetupRelease_UplinkHARQModeR17_Setup   SetupRelease_UplinkHARQModeR17Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_UplinkHARQModeR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_UplinkHARQModeR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// PUSCHCodeBlockGroupTransmission is the ASN.1 type PUSCH-CodeBlockGroupTransmission.
-//
-//	PUSCH-CodeBlockGroupTransmission ::=    SEQUENCE {
-//	    maxCodeBlockGroupsPerTransportBlock     ENUMERATED {n2, n4, n6, n8},
-//	    ...
-//	}
-type PUSCHCodeBlockGroupTransmission struct {
-	// MaxCodeBlockGroupsPerTransportBlock is the component maxCodeBlockGroupsPerTransportBlock [0] ENUMERATED.
-	MaxCodeBlockGroupsPerTransportBlock PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock is the type of PUSCH-CodeBlockGroupTransmission.maxCodeBlockGroupsPerTransportBlock.
-type PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock int64
-
-const (
-	PUSCHCodeBlockGroupTransmission_N2 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 0 // n2
-	PUSCHCodeBlockGroupTransmission_N4 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 1 // n4
-	PUSCHCodeBlockGroupTransmission_N6 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 2 // n6
-	PUSCHCodeBlockGroupTransmission_N8 PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock = 3 // n8
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock) String() string {
-	return der.Name("n2 n4 n6 n8", int(v), "")
-}
-
-// MaxMIMOLayersDCI0_2R16 is the ASN.1 type MaxMIMO-LayersDCI-0-2-r16.
-//
-//	MaxMIMO-LayersDCI-0-2-r16 ::=           INTEGER (1..4)
-type MaxMIMOLayersDCI0_2R16 int64
-
-// UplinkHARQModeR17 is the ASN.1 type UplinkHARQ-mode-r17.
-//
-//	UplinkHARQ-mode-r17 ::=                 BIT STRING (SIZE (32))
-type UplinkHARQModeR17 der.BitString
-
-// PUSCHTimeDomainResourceAllocationList is the ASN.1 type PUSCH-TimeDomainResourceAllocationList.
-//
-//	PUSCH-TimeDomainResourceAllocationList ::=  SEQUENCE (SIZE(1..maxNrofUL-Allocations)) OF PUSCH-TimeDomainResourceAllocation
-type PUSCHTimeDomainResourceAllocationList []PUSCHTimeDomainResourceAllocation
-
-// PUSCHTimeDomainResourceAllocation is the ASN.1 type PUSCH-TimeDomainResourceAllocation.
-//
-//	PUSCH-TimeDomainResourceAllocation ::=  SEQUENCE {
-//	    k2                                      INTEGER(0..32)                                  OPTIONAL,   -- Need S
-//	    mappingType                             ENUMERATED {typeA, typeB},
-//	    startSymbolAndLength                    INTEGER (0..127)
-//	}
-type PUSCHTimeDomainResourceAllocation struct {
-	// K2 is the component k2 [0] INTEGER OPTIONAL.
-	K2 int64
-	// HasK2 tells whether k2 is present in the encoding.
-	HasK2 bool
-	// MappingType is the component mappingType [1] ENUMERATED.
-	MappingType PUSCHTimeDomainResourceAllocation_MappingType
-	// StartSymbolAndLength is the component startSymbolAndLength [2] INTEGER.
-	StartSymbolAndLength int64
-}
-
-// PUSCHTimeDomainResourceAllocation_MappingType is the type of PUSCH-TimeDomainResourceAllocation.mappingType.
-type PUSCHTimeDomainResourceAllocation_MappingType int64
-
-const (
-	PUSCHTimeDomainResourceAllocation_TypeA PUSCHTimeDomainResourceAllocation_MappingType = 0 // typeA
-	PUSCHTimeDomainResourceAllocation_TypeB PUSCHTimeDomainResourceAllocation_MappingType = 1 // typeB
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHTimeDomainResourceAllocation_MappingType) String() string {
-	return der.Name("typeA typeB", int(v), "")
-}
-
-// PUSCHTimeDomainResourceAllocationListR16 is the ASN.1 type PUSCH-TimeDomainResourceAllocationList-r16.
-//
-//	PUSCH-TimeDomainResourceAllocationList-r16 ::=  SEQUENCE (SIZE(1..maxNrofUL-Allocations-r16)) OF PUSCH-TimeDomainResourceAllocation-r16
-type PUSCHTimeDomainResourceAllocationListR16 []PUSCHTimeDomainResourceAllocationR16
-
-// PUSCHTimeDomainResourceAllocationR16 is the ASN.1 type PUSCH-TimeDomainResourceAllocation-r16.
-//
-//	PUSCH-TimeDomainResourceAllocation-r16 ::=  SEQUENCE {
-//	    k2-r16                                     INTEGER(0..32)          OPTIONAL,   -- Need S
-//	    puschAllocationList-r16                    SEQUENCE (SIZE(1..maxNrofMultiplePUSCHs-r16)) OF PUSCH-Allocation-r16,
-//	...
-//	}
-type PUSCHTimeDomainResourceAllocationR16 struct {
-	// K2R16 is the component k2-r16 [0] INTEGER OPTIONAL.
-	K2R16 int64
-	// HasK2R16 tells whether k2-r16 is present in the encoding.
-	HasK2R16 bool
-	// PuschAllocationListR16 is the component puschAllocationList-r16 [1] SEQUENCE OF.
-	PuschAllocationListR16 PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16 is the type of PUSCH-TimeDomainResourceAllocation-r16.puschAllocationList-r16.
-type PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16 []PUSCHAllocationR16
-
-// PUSCHAllocationR16 is the ASN.1 type PUSCH-Allocation-r16.
-//
-//	PUSCH-Allocation-r16 ::=  SEQUENCE {
-//	    mappingType-r16                           ENUMERATED {typeA, typeB}                     OPTIONAL,   -- Cond NotFormat01-02-Or-TypeA
-//	    startSymbolAndLength-r16                  INTEGER (0..127)                              OPTIONAL,   -- Cond NotFormat01-02-Or-TypeA
-//	    startSymbol-r16                           INTEGER (0..13)                               OPTIONAL,   -- Cond RepTypeB
-//	    length-r16                                INTEGER (1..14)                               OPTIONAL,   -- Cond RepTypeB
-//	    numberOfRepetitions-r16                   ENUMERATED {n1, n2, n3, n4, n7, n8, n12, n16} OPTIONAL,   -- Cond Format01-02
-//	    ...,
-//	    [[
-//	    numberOfRepetitionsExt-r17                ENUMERATED {n1, n2, n3, n4, n7, n8, n12, n16, n20, n24, n28, n32, spare4, spare3, spare2,
-//	                                                          spare1}                           OPTIONAL,   -- Cond Format01-02-For-TypeA
-//	    numberOfSlotsTBoMS-r17                   ENUMERATED {n1, n2, n4, n8, spare4, spare3, spare2, spare1}   OPTIONAL,   -- Need R
-//	    extendedK2-r17                            INTEGER (0..128)                              OPTIONAL    -- Cond MultiPUSCH
-//	    ]]
-//	}
-type PUSCHAllocationR16 struct {
-	// MappingTypeR16 is the component mappingType-r16 [0] ENUMERATED OPTIONAL.
-	MappingTypeR16 PUSCHAllocationR16_MappingTypeR16
-	// HasMappingTypeR16 tells whether mappingType-r16 is present in the encoding.
-	HasMappingTypeR16 bool
-	// StartSymbolAndLengthR16 is the component startSymbolAndLength-r16 [1] INTEGER OPTIONAL.
-	StartSymbolAndLengthR16 int64
-	// HasStartSymbolAndLengthR16 tells whether startSymbolAndLength-r16 is present in the encoding.
-	HasStartSymbolAndLengthR16 bool
-	// StartSymbolR16 is the component startSymbol-r16 [2] INTEGER OPTIONAL.
-	StartSymbolR16 int64
-	// HasStartSymbolR16 tells whether startSymbol-r16 is present in the encoding.
-	HasStartSymbolR16 bool
-	// LengthR16 is the component length-r16 [3] INTEGER OPTIONAL.
-	LengthR16 int64
-	// HasLengthR16 tells whether length-r16 is present in the encoding.
-	HasLengthR16 bool
-	// NumberOfRepetitionsR16 is the component numberOfRepetitions-r16 [4] ENUMERATED OPTIONAL.
-	NumberOfRepetitionsR16 PUSCHAllocationR16_NumberOfRepetitionsR16
-	// HasNumberOfRepetitionsR16 tells whether numberOfRepetitions-r16 is present in the encoding.
-	HasNumberOfRepetitionsR16 bool
-	// NumberOfRepetitionsExtR17 is the component numberOfRepetitionsExt-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	NumberOfRepetitionsExtR17 PUSCHAllocationR16_NumberOfRepetitionsExtR17
-	// HasNumberOfRepetitionsExtR17 tells whether numberOfRepetitionsExt-r17 is present in the encoding.
-	HasNumberOfRepetitionsExtR17 bool
-	// NumberOfSlotsTBoMSR17 is the component numberOfSlotsTBoMS-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	NumberOfSlotsTBoMSR17 PUSCHAllocationR16_NumberOfSlotsTBoMSR17
-	// HasNumberOfSlotsTBoMSR17 tells whether numberOfSlotsTBoMS-r17 is present in the encoding.
-	HasNumberOfSlotsTBoMSR17 bool
-	// ExtendedK2R17 is the component extendedK2-r17 [7] INTEGER OPTIONAL (extension addition).
-	ExtendedK2R17 int64
-	// HasExtendedK2R17 tells whether extendedK2-r17 is present in the encoding.
-	HasExtendedK2R17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PUSCHAllocationR16_MappingTypeR16 is the type of PUSCH-Allocation-r16.mappingType-r16.
-type PUSCHAllocationR16_MappingTypeR16 int64
-
-const (
-	PUSCHAllocationR16_TypeA PUSCHAllocationR16_MappingTypeR16 = 0 // typeA
-	PUSCHAllocationR16_TypeB PUSCHAllocationR16_MappingTypeR16 = 1 // typeB
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHAllocationR16_MappingTypeR16) String() string {
-	return der.Name("typeA typeB", int(v), "")
-}
-
-// PUSCHAllocationR16_NumberOfRepetitionsR16 is the type of PUSCH-Allocation-r16.numberOfRepetitions-r16.
-type PUSCHAllocationR16_NumberOfRepetitionsR16 int64
-
-const (
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N1  PUSCHAllocationR16_NumberOfRepetitionsR16 = 0 // n1
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N2  PUSCHAllocationR16_NumberOfRepetitionsR16 = 1 // n2
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N3  PUSCHAllocationR16_NumberOfRepetitionsR16 = 2 // n3
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N4  PUSCHAllocationR16_NumberOfRepetitionsR16 = 3 // n4
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N7  PUSCHAllocationR16_NumberOfRepetitionsR16 = 4 // n7
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N8  PUSCHAllocationR16_NumberOfRepetitionsR16 = 5 // n8
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N12 PUSCHAllocationR16_NumberOfRepetitionsR16 = 6 // n12
-	PUSCHAllocationR16_NumberOfRepetitionsR16_N16 PUSCHAllocationR16_NumberOfRepetitionsR16 = 7 // n16
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHAllocationR16_NumberOfRepetitionsR16) String() string {
-	return der.Name("n1 n2 n3 n4 n7 n8 n12 n16", int(v), "")
-}
-
-// PUSCHAllocationR16_NumberOfRepetitionsExtR17 is the type of PUSCH-Allocation-r16.numberOfRepetitionsExt-r17.
-type PUSCHAllocationR16_NumberOfRepetitionsExtR17 int64
-
-const (
-	PUSCHAllocationR16_N1     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 0  // n1
-	PUSCHAllocationR16_N2     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 1  // n2
-	PUSCHAllocationR16_N3     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 2  // n3
-	PUSCHAllocationR16_N4     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 3  // n4
-	PUSCHAllocationR16_N7     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 4  // n7
-	PUSCHAllocationR16_N8     PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 5  // n8
-	PUSCHAllocationR16_N12    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 6  // n12
-	PUSCHAllocationR16_N16    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 7  // n16
-	PUSCHAllocationR16_N20    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 8  // n20
-	PUSCHAllocationR16_N24    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 9  // n24
-	PUSCHAllocationR16_N28    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 10 // n28
-	PUSCHAllocationR16_N32    PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 11 // n32
-	PUSCHAllocationR16_Spare4 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 12 // spare4
-	PUSCHAllocationR16_Spare3 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 13 // spare3
-	PUSCHAllocationR16_Spare2 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 14 // spare2
-	PUSCHAllocationR16_Spare1 PUSCHAllocationR16_NumberOfRepetitionsExtR17 = 15 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHAllocationR16_NumberOfRepetitionsExtR17) String() string {
-	return der.Name("n1 n2 n3 n4 n7 n8 n12 n16 n20 n24 n28 n32 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// PUSCHAllocationR16_NumberOfSlotsTBoMSR17 is the type of PUSCH-Allocation-r16.numberOfSlotsTBoMS-r17.
-type PUSCHAllocationR16_NumberOfSlotsTBoMSR17 int64
-
-const (
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N1     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 0 // n1
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N2     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 1 // n2
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N4     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 2 // n4
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_N8     PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 3 // n8
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare4 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 4 // spare4
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare3 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 5 // spare3
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare2 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 6 // spare2
-	PUSCHAllocationR16_NumberOfSlotsTBoMSR17_Spare1 PUSCHAllocationR16_NumberOfSlotsTBoMSR17 = 7 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PUSCHAllocationR16_NumberOfSlotsTBoMSR17) String() string {
-	return der.Name("n1 n2 n4 n8 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// PUSCHTPCCommandConfig is the ASN.1 type PUSCH-TPC-CommandConfig.
-//
-//	PUSCH-TPC-CommandConfig ::=         SEQUENCE {
-//	    tpc-Index                           INTEGER (1..15)                                                 OPTIONAL,   -- Cond SUL
-//	    tpc-IndexSUL                        INTEGER (1..15)                                                 OPTIONAL,   -- Cond SUL-Only
-//	    targetCell                          ServCellIndex                                                   OPTIONAL,   -- Need S
-//	    ...
-//	}
-type PUSCHTPCCommandConfig struct {
-	// TpcIndex is the component tpc-Index [0] INTEGER OPTIONAL.
-	TpcIndex int64
-	// HasTpcIndex tells whether tpc-Index is present in the encoding.
-	HasTpcIndex bool
-	// TpcIndexSUL is the component tpc-IndexSUL [1] INTEGER OPTIONAL.
-	TpcIndexSUL int64
-	// HasTpcIndexSUL tells whether tpc-IndexSUL is present in the encoding.
-	HasTpcIndexSUL bool
-	// TargetCell is the component targetCell [2] ServCellIndex OPTIONAL.
-	TargetCell ServCellIndex
-	// HasTargetCell tells whether targetCell is present in the encoding.
-	HasTargetCell bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// QQualMin is the ASN.1 type Q-QualMin.
-//
-//	Q-QualMin ::=                       INTEGER (-43..-12)
-type QQualMin int64
-
-// QRxLevMin is the ASN.1 type Q-RxLevMin.
-//
-//	Q-RxLevMin ::=                      INTEGER (-70..-22)
-type QRxLevMin int64
-
-// QuantityConfig is the ASN.1 type QuantityConfig.
-//
-//	QuantityConfig ::=                  SEQUENCE {
-//	    quantityConfigNR-List               SEQUENCE (SIZE (1..maxNrofQuantityConfig)) OF QuantityConfigNR          OPTIONAL,   -- Need M
-//	    ...,
-//	    [[
-//	    quantityConfigEUTRA                 FilterConfig                                                            OPTIONAL    -- Need M
-//	    ]],
-//	    [[
-//	    quantityConfigUTRA-FDD-r16          QuantityConfigUTRA-FDD-r16                                              OPTIONAL,   -- Need M
-//	    quantityConfigCLI-r16               FilterConfigCLI-r16                                                     OPTIONAL    -- Need M
-//	    ]]
-//	}
-type QuantityConfig struct {
-	// QuantityConfigNRList is the component quantityConfigNR-List [0] SEQUENCE OF OPTIONAL.
-	QuantityConfigNRList QuantityConfig_QuantityConfigNRList
-	// HasQuantityConfigNRList tells whether quantityConfigNR-List is present in the encoding.
-	HasQuantityConfigNRList bool
-	// QuantityConfigEUTRA is the component quantityConfigEUTRA [1] FilterConfig OPTIONAL (extension addition).
-	QuantityConfigEUTRA FilterConfig
-	// HasQuantityConfigEUTRA tells whether quantityConfigEUTRA is present in the encoding.
-	HasQuantityConfigEUTRA bool
-	// QuantityConfigUTRAFDDR16 is the component quantityConfigUTRA-FDD-r16 [2] QuantityConfigUTRA-FDD-r16 OPTIONAL (extension addition).
-	QuantityConfigUTRAFDDR16 QuantityConfigUTRAFDDR16
-	// HasQuantityConfigUTRAFDDR16 tells whether quantityConfigUTRA-FDD-r16 is present in the encoding.
-	HasQuantityConfigUTRAFDDR16 bool
-	// QuantityConfigCLIR16 is the component quantityConfigCLI-r16 [3] FilterConfigCLI-r16 OPTIONAL (extension addition).
-	QuantityConfigCLIR16 FilterConfigCLIR16
-	// HasQuantityConfigCLIR16 tells whether quantityConfigCLI-r16 is present in the encoding.
-	HasQuantityConfigCLIR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// QuantityConfig_QuantityConfigNRList is the type of QuantityConfig.quantityConfigNR-List.
-type QuantityConfig_QuantityConfigNRList []QuantityConfigNR
-
-// QuantityConfigNR is the ASN.1 type QuantityConfigNR.
-//
-//	QuantityConfigNR::=                 SEQUENCE {
-//	    quantityConfigCell                  QuantityConfigRS,
-//	    quantityConfigRS-Index              QuantityConfigRS                                                        OPTIONAL    -- Need M
-//	}
-type QuantityConfigNR struct {
-	// QuantityConfigCell is the component quantityConfigCell [0] QuantityConfigRS.
-	QuantityConfigCell QuantityConfigRS
-	// QuantityConfigRSIndex is the component quantityConfigRS-Index [1] QuantityConfigRS OPTIONAL.
-	QuantityConfigRSIndex QuantityConfigRS
-	// HasQuantityConfigRSIndex tells whether quantityConfigRS-Index is present in the encoding.
-	HasQuantityConfigRSIndex bool
-}
-
-// QuantityConfigRS is the ASN.1 type QuantityConfigRS.
-//
-//	QuantityConfigRS ::=                SEQUENCE {
-//	    ssb-FilterConfig                    FilterConfig,
-//	    csi-RS-FilterConfig                 FilterConfig
-//	}
-type QuantityConfigRS struct {
-	// SsbFilterConfig is the component ssb-FilterConfig [0] FilterConfig.
-	SsbFilterConfig FilterConfig
-	// CsiRSFilterConfig is the component csi-RS-FilterConfig [1] FilterConfig.
-	CsiRSFilterConfig FilterConfig
-}
-
-// FilterConfig is the ASN.1 type FilterConfig.
-//
-//	FilterConfig ::=                    SEQUENCE {
-//	    filterCoefficientRSRP               FilterCoefficient                                       DEFAULT fc4,
-//	    filterCoefficientRSRQ               FilterCoefficient                                       DEFAULT fc4,
-//	    filterCoefficientRS-SINR            FilterCoefficient                                       DEFAULT fc4
-//	}
-type FilterConfig struct {
-	// FilterCoefficientRSRP is the component filterCoefficientRSRP [0] FilterCoefficient DEFAULT fc4.
-	FilterCoefficientRSRP FilterCoefficient
-	// HasFilterCoefficientRSRP tells whether filterCoefficientRSRP is present in the encoding.
-	HasFilterCoefficientRSRP bool
-	// FilterCoefficientRSRQ is the component filterCoefficientRSRQ [1] FilterCoefficient DEFAULT fc4.
-	FilterCoefficientRSRQ FilterCoefficient
-	// HasFilterCoefficientRSRQ tells whether filterCoefficientRSRQ is present in the encoding.
-	HasFilterCoefficientRSRQ bool
-	// FilterCoefficientRSSINR is the component filterCoefficientRS-SINR [2] FilterCoefficient DEFAULT fc4.
-	FilterCoefficientRSSINR FilterCoefficient
-	// HasFilterCoefficientRSSINR tells whether filterCoefficientRS-SINR is present in the encoding.
-	HasFilterCoefficientRSSINR bool
-}
-
-// FilterConfigCLIR16 is the ASN.1 type FilterConfigCLI-r16.
-//
-//	FilterConfigCLI-r16 ::=             SEQUENCE {
-//	    filterCoefficientSRS-RSRP-r16       FilterCoefficient                                       DEFAULT fc4,
-//	    filterCoefficientCLI-RSSI-r16       FilterCoefficient                                       DEFAULT fc4
-//	}
-type FilterConfigCLIR16 struct {
-	// FilterCoefficientSRSRSRPR16 is the component filterCoefficientSRS-RSRP-r16 [0] FilterCoefficient DEFAULT fc4.
-	FilterCoefficientSRSRSRPR16 FilterCoefficient
-	// HasFilterCoefficientSRSRSRPR16 tells whether filterCoefficientSRS-RSRP-r16 is present in the encoding.
-	HasFilterCoefficientSRSRSRPR16 bool
-	// FilterCoefficientCLIRSSIR16 is the component filterCoefficientCLI-RSSI-r16 [1] FilterCoefficient DEFAULT fc4.
-	FilterCoefficientCLIRSSIR16 FilterCoefficient
-	// HasFilterCoefficientCLIRSSIR16 tells whether filterCoefficientCLI-RSSI-r16 is present in the encoding.
-	HasFilterCoefficientCLIRSSIR16 bool
-}
-
-// QuantityConfigUTRAFDDR16 is the ASN.1 type QuantityConfigUTRA-FDD-r16.
-//
-//	QuantityConfigUTRA-FDD-r16 ::=      SEQUENCE {
-//	    filterCoefficientRSCP-r16           FilterCoefficient                                       DEFAULT fc4,
-//	    filterCoefficientEcNO-r16           FilterCoefficient                                       DEFAULT fc4
-//	}
-type QuantityConfigUTRAFDDR16 struct {
-	// FilterCoefficientRSCPR16 is the component filterCoefficientRSCP-r16 [0] FilterCoefficient DEFAULT fc4.
-	FilterCoefficientRSCPR16 FilterCoefficient
-	// HasFilterCoefficientRSCPR16 tells whether filterCoefficientRSCP-r16 is present in the encoding.
-	HasFilterCoefficientRSCPR16 bool
-	// FilterCoefficientECNOR16 is the component filterCoefficientEcNO-r16 [1] FilterCoefficient DEFAULT fc4.
-	FilterCoefficientECNOR16 FilterCoefficient
-	// HasFilterCoefficientECNOR16 tells whether filterCoefficientEcNO-r16 is present in the encoding.
-	HasFilterCoefficientECNOR16 bool
-}
-
-// RACHConfigCommon is the ASN.1 type RACH-ConfigCommon.
-//
-//	RACH-ConfigCommon ::=               SEQUENCE {
-//	    rach-ConfigGeneric                  RACH-ConfigGeneric,
-//	    totalNumberOfRA-Preambles           INTEGER (1..63)                                                     OPTIONAL,   -- Need S
-//	    ssb-perRACH-OccasionAndCB-PreamblesPerSSB   CHOICE {
-//	        oneEighth                                   ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
-//	        oneFourth                                   ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
-//	        oneHalf                                     ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
-//	        one                                         ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32,n36,n40,n44,n48,n52,n56,n60,n64},
-//	        two                                         ENUMERATED {n4,n8,n12,n16,n20,n24,n28,n32},
-//	        four                                        INTEGER (1..16),
-//	        eight                                       INTEGER (1..8),
-//	        sixteen                                     INTEGER (1..4)
-//	    }                                                                                                       OPTIONAL,   -- Need M
-//
-//	    groupBconfigured                    SEQUENCE {
-//	        ra-Msg3SizeGroupA                   ENUMERATED {b56, b144, b208, b256, b282, b480, b640,
-//	                                                        b800, b1000, b72, spare6, spare5,spare4, spare3, spare2, spare1},
-//	        messagePowerOffsetGroupB            ENUMERATED { minusinfinity, dB0, dB5, dB8, dB10, dB12, dB15, dB18},
-//	        numberOfRA-PreamblesGroupA          INTEGER (1..64)
-//	    }                                                                                                       OPTIONAL,   -- Need R
-//	    ra-ContentionResolutionTimer            ENUMERATED { sf8, sf16, sf24, sf32, sf40, sf48, sf56, sf64},
-//	    rsrp-ThresholdSSB                       RSRP-Range                                                      OPTIONAL,   -- Need R
-//	    rsrp-ThresholdSSB-SUL                   RSRP-Range                                                      OPTIONAL,   -- Cond SUL
-//	    prach-RootSequenceIndex                 CHOICE {
-//	        l839                                    INTEGER (0..837),
-//	        l139                                    INTEGER (0..137)
-//	    },
-//	    msg1-SubcarrierSpacing                  SubcarrierSpacing                                               OPTIONAL,   -- Cond L139
-//	    restrictedSetConfig                     ENUMERATED {unrestrictedSet, restrictedSetTypeA, restrictedSetTypeB},
-//	    msg3-transformPrecoder                  ENUMERATED {enabled}                                            OPTIONAL,   -- Need R
-//	    ...,
-//	    [[
-//	    ra-PrioritizationForAccessIdentity-r16  SEQUENCE {
-//	        ra-Prioritization-r16                   RA-Prioritization,
-//	        ra-PrioritizationForAI-r16              BIT STRING (SIZE (2))
-//	    }                                                                                                       OPTIONAL,   -- Cond InitialBWP-Only
-//	    prach-RootSequenceIndex-r16             CHOICE {
-//	        l571                                    INTEGER (0..569),
-//	        l1151                                   INTEGER (0..1149)
-//	    }   OPTIONAL   -- Need R
-//	    ]],
-//	    [[
-//	    ra-PrioritizationForSlicing-r17         RA-PrioritizationForSlicing-r17                          OPTIONAL,   -- Cond InitialBWP-Only
-//	    featureCombinationPreamblesList-r17     SEQUENCE (SIZE(1..maxFeatureCombPreamblesPerRACHResource-r17)) OF FeatureCombinationPreambles-r17 OPTIONAL -- Cond AdditionalRACH
-//	    ]]
-//	}
-type RACHConfigCommon struct {
-	// RachConfigGeneric is the component rach-ConfigGeneric [0] RACH-ConfigGeneric.
-	RachConfigGeneric RACHConfigGeneric
-	// TotalNumberOfRAPreambles is the component totalNumberOfRA-Preambles [1] INTEGER OPTIONAL.
-	TotalNumberOfRAPreambles int64
-	// HasTotalNumberOfRAPreambles tells whether totalNumberOfRA-Preambles is present in the encoding.
-	HasTotalNumberOfRAPreambles bool
-	// SsbPerRACHOccasionAndCBPreamblesPerSSB is the component ssb-perRACH-OccasionAndCB-PreamblesPerSSB [2] EXPLICIT CHOICE OPTIONAL.
-	SsbPerRACHOccasionAndCBPreamblesPerSSB RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB
-	// HasSsbPerRACHOccasionAndCBPreamblesPerSSB tells whether ssb-perRACH-OccasionAndCB-PreamblesPerSSB is present in the encoding.
-	HasSsbPerRACHOccasionAndCBPreamblesPerSSB bool
-	// GroupBconfigured is the component groupBconfigured [3] SEQUENCE OPTIONAL.
-	GroupBconfigured RACHConfigCommon_GroupBconfigured
-	// HasGroupBconfigured tells whether groupBconfigured is present in the encoding.
-	HasGroupBconfigured bool
-	// RaContentionResolutionTimer is the component ra-ContentionResolutionTimer [4] ENUMERATED.
-	RaContentionResolutionTimer RACHConfigCommon_RaContentionResolutionTimer
-	// RsrpThresholdSSB is the component rsrp-ThresholdSSB [5] RSRP-Range OPTIONAL.
-	RsrpThresholdSSB RSRPRange
-	// HasRsrpThresholdSSB tells whether rsrp-ThresholdSSB is present in the encoding.
-	HasRsrpThresholdSSB bool
-	// RsrpThresholdSSBSUL is the component rsrp-ThresholdSSB-SUL [6] RSRP-Range OPTIONAL.
-	RsrpThresholdSSBSUL RSRPRange
-	// HasRsrpThresholdSSBSUL tells whether rsrp-ThresholdSSB-SUL is present in the encoding.
-	HasRsrpThresholdSSBSUL bool
-	// PrachRootSequenceIndex is the component prach-RootSequenceIndex [7] EXPLICIT CHOICE.
-	PrachRootSequenceIndex RACHConfigCommon_PrachRootSequenceIndex
-	// Msg1SubcarrierSpacing is the component msg1-SubcarrierSpacing [8] SubcarrierSpacing OPTIONAL.
-	Msg1SubcarrierSpacing SubcarrierSpacing
-	// HasMsg1SubcarrierSpacing tells whether msg1-SubcarrierSpacing is present in the encoding.
-	HasMsg1SubcarrierSpacing bool
-	// RestrictedSetConfig is the component restrictedSetConfig [9] ENUMERATED.
-	RestrictedSetConfig RACHConfigCommon_RestrictedSetConfig
-	// Msg3TransformPrecoder is the component msg3-transformPrecoder [10] ENUMERATED OPTIONAL.
-	Msg3TransformPrecoder RACHConfigCommon_Msg3TransformPrecoder
-	// HasMsg3TransformPrecoder tells whether msg3-transformPrecoder is present in the encoding.
-	HasMsg3TransformPrecoder bool
-	// RaPrioritizationForAccessIdentityR16 is the component ra-PrioritizationForAccessIdentity-r16 [11] SEQUENCE OPTIONAL (extension addition).
-	RaPrioritizationForAccessIdentityR16 RACHConfigCommon_RaPrioritizationForAccessIdentityR16
-	// HasRaPrioritizationForAccessIdentityR16 tells whether ra-PrioritizationForAccessIdentity-r16 is present in the encoding.
-	HasRaPrioritizationForAccessIdentityR16 bool
-	// PrachRootSequenceIndexR16 is the component prach-RootSequenceIndex-r16 [12] EXPLICIT CHOICE OPTIONAL (extension addition).
-	PrachRootSequenceIndexR16 RACHConfigCommon_PrachRootSequenceIndexR16
-	// HasPrachRootSequenceIndexR16 tells whether prach-RootSequenceIndex-r16 is present in the encoding.
-	HasPrachRootSequenceIndexR16 bool
-	// RaPrioritizationForSlicingR17 is the component ra-PrioritizationForSlicing-r17 [13] RA-PrioritizationForSlicing-r17 OPTIONAL (extension addition).
-	RaPrioritizationForSlicingR17 RAPrioritizationForSlicingR17
-	// HasRaPrioritizationForSlicingR17 tells whether ra-PrioritizationForSlicing-r17 is present in the encoding.
-	HasRaPrioritizationForSlicingR17 bool
-	// FeatureCombinationPreamblesListR17 is the component featureCombinationPreamblesList-r17 [14] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureCombinationPreamblesListR17 RACHConfigCommon_FeatureCombinationPreamblesListR17
-	// HasFeatureCombinationPreamblesListR17 tells whether featureCombinationPreamblesList-r17 is present in the encoding.
-	HasFeatureCombinationPreamblesListR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.
-type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice
-	// OneEighth is the component oneEighth [0] ENUMERATED.
-	OneEighth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth
-	// OneFourth is the component oneFourth [1] ENUMERATED.
-	OneFourth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth
-	// OneHalf is the component oneHalf [2] ENUMERATED.
-	OneHalf RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf
-	// One is the component one [3] ENUMERATED.
-	One RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One
-	// Two is the component two [4] ENUMERATED.
-	Two RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two
-	// Four is the component four [5] INTEGER.
-	Four int64
-	// Eight is the component eight [6] INTEGER.
-	Eight int64
-	// Sixteen is the component sixteen [7] INTEGER.
-	Sixteen int64
-}
-
-// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice tells which alternative of RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB a value holds.
-type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice int
-
-const (
-	RACHConfigCommon_OneEighth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 1 // oneEighth
-	RACHConfigCommon_OneFourth RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 2 // oneFourth
-	RACHConfigCommon_OneHalf   RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 3 // oneHalf
-	RACHConfigCommon_One       RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 4 // one
-	RACHConfigCommon_Two       RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 5 // two
-	RACHConfigCommon_Four      RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 6 // four
-	RACHConfigCommon_Eight     RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 7 // eight
-	RACHConfigCommon_Sixteen   RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice = 8 // sixteen
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 8:
-		return der.Name("oneEighth oneFourth oneHalf one two four eight sixteen", int(c)-1, "")
-	}
-	return "RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSBChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.oneEighth.
-type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth int64
-
-const (
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 0  // n4
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 1  // n8
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 2  // n12
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 3  // n16
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 4  // n20
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 5  // n24
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 6  // n28
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 7  // n32
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 8  // n36
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 9  // n40
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 10 // n44
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 11 // n48
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 12 // n52
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 13 // n56
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 14 // n60
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth = 15 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneEighth) String() string {
-	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
-}
-
-// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.oneFourth.
-type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth int64
-
-const (
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 0  // n4
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 1  // n8
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 2  // n12
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 3  // n16
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 4  // n20
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 5  // n24
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 6  // n28
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 7  // n32
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 8  // n36
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 9  // n40
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 10 // n44
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 11 // n48
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 12 // n52
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 13 // n56
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 14 // n60
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth = 15 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneFourth) String() string {
-	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
-}
-
-// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.oneHalf.
-type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf int64
-
-const (
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 0  // n4
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 1  // n8
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 2  // n12
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 3  // n16
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 4  // n20
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 5  // n24
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 6  // n28
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 7  // n32
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 8  // n36
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 9  // n40
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 10 // n44
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 11 // n48
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 12 // n52
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 13 // n56
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 14 // n60
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf = 15 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_OneHalf) String() string {
-	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
-}
-
-// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.one.
-type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One int64
-
-const (
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 0  // n4
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 1  // n8
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 2  // n12
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 3  // n16
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 4  // n20
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 5  // n24
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 6  // n28
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 7  // n32
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N36 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 8  // n36
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N40 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 9  // n40
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N44 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 10 // n44
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N48 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 11 // n48
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N52 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 12 // n52
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N56 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 13 // n56
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N60 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 14 // n60
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_N64 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One = 15 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_One) String() string {
-	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32 n36 n40 n44 n48 n52 n56 n60 n64", int(v), "")
-}
-
-// RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two is the type of RACH-ConfigCommon.ssb-perRACH-OccasionAndCB-PreamblesPerSSB.two.
-type RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two int64
-
-const (
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N4  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 0 // n4
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N8  RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 1 // n8
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N12 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 2 // n12
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N16 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 3 // n16
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N20 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 4 // n20
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N24 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 5 // n24
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N28 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 6 // n28
-	RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two_N32 RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two = 7 // n32
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_SsbPerRACHOccasionAndCBPreamblesPerSSB_Two) String() string {
-	return der.Name("n4 n8 n12 n16 n20 n24 n28 n32", int(v), "")
-}
-
-// RACHConfigCommon_GroupBconfigured is the type of RACH-ConfigCommon.groupBconfigured.
-type RACHConfigCommon_GroupBconfigured struct {
-	// RaMsg3SizeGroupA is the component ra-Msg3SizeGroupA [0] ENUMERATED.
-	RaMsg3SizeGroupA RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA
-	// MessagePowerOffsetGroupB is the component messagePowerOffsetGroupB [1] ENUMERATED.
-	MessagePowerOffsetGroupB RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB
-	// NumberOfRAPreamblesGroupA is the component numberOfRA-PreamblesGroupA [2] INTEGER.
-	NumberOfRAPreamblesGroupA int64
-}
-
-// RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA is the type of RACH-ConfigCommon.groupBconfigured.ra-Msg3SizeGroupA.
-type RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA int64
-
-const (
-	RACHConfigCommon_GroupBconfigured_B56    RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 0  // b56
-	RACHConfigCommon_GroupBconfigured_B144   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 1  // b144
-	RACHConfigCommon_GroupBconfigured_B208   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 2  // b208
-	RACHConfigCommon_GroupBconfigured_B256   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 3  // b256
-	RACHConfigCommon_GroupBconfigured_B282   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 4  // b282
-	RACHConfigCommon_GroupBconfigured_B480   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 5  // b480
-	RACHConfigCommon_GroupBconfigured_B640   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 6  // b640
-	RACHConfigCommon_GroupBconfigured_B800   RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 7  // b800
-	RACHConfigCommon_GroupBconfigured_B1000  RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 8  // b1000
-	RACHConfigCommon_GroupBconfigured_B72    RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 9  // b72
-	RACHConfigCommon_GroupBconfigured_Spare6 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 10 // spare6
-	RACHConfigCommon_GroupBconfigured_Spare5 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 11 // spare5
-	RACHConfigCommon_GroupBconfigured_Spare4 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 12 // spare4
-	RACHConfigCommon_GroupBconfigured_Spare3 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 13 // spare3
-	RACHConfigCommon_GroupBconfigured_Spare2 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 14 // spare2
-	RACHConfigCommon_GroupBconfigured_Spare1 RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA = 15 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_GroupBconfigured_RaMsg3SizeGroupA) String() string {
-	return der.Name("b56 b144 b208 b256 b282 b480 b640 b800 b1000 b72 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB is the type of RACH-ConfigCommon.groupBconfigured.messagePowerOffsetGroupB.
-type RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB int64
-
-const (
-	RACHConfigCommon_GroupBconfigured_Minusinfinity RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 0 // minusinfinity
-	RACHConfigCommon_GroupBconfigured_DB0           RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 1 // dB0
-	RACHConfigCommon_GroupBconfigured_DB5           RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 2 // dB5
-	RACHConfigCommon_GroupBconfigured_DB8           RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 3 // dB8
-	RACHConfigCommon_GroupBconfigured_DB10          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 4 // dB10
-	RACHConfigCommon_GroupBconfigured_DB12          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 5 // dB12
-	RACHConfigCommon_GroupBconfigured_DB15          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 6 // dB15
-	RACHConfigCommon_GroupBconfigured_DB18          RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB = 7 // dB18
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_GroupBconfigured_MessagePowerOffsetGroupB) String() string {
-	return der.Name("minusinfinity dB0 dB5 dB8 dB10 dB12 dB15 dB18", int(v), "")
-}
-
-// RACHConfigCommon_RaContentionResolutionTimer is the type of RACH-ConfigCommon.ra-ContentionResolutionTimer.
-type RACHConfigCommon_RaContentionResolutionTimer int64
-
-const (
-	RACHConfigCommon_Sf8  RACHConfigCommon_RaContentionResolutionTimer = 0 // sf8
-	RACHConfigCommon_Sf16 RACHConfigCommon_RaContentionResolutionTimer = 1 // sf16
-	RACHConfigCommon_Sf24 RACHConfigCommon_RaContentionResolutionTimer = 2 // sf24
-	RACHConfigCommon_Sf32 RACHConfigCommon_RaContentionResolutionTimer = 3 // sf32
-	RACHConfigCommon_Sf40 RACHConfigCommon_RaContentionResolutionTimer = 4 // sf40
-	RACHConfigCommon_Sf48 RACHConfigCommon_RaContentionResolutionTimer = 5 // sf48
-	RACHConfigCommon_Sf56 RACHConfigCommon_RaContentionResolutionTimer = 6 // sf56
-	RACHConfigCommon_Sf64 RACHConfigCommon_RaContentionResolutionTimer = 7 // sf64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_RaContentionResolutionTimer) String() string {
-	return der.Name("sf8 sf16 sf24 sf32 sf40 sf48 sf56 sf64", int(v), "")
-}
-
-// RACHConfigCommon_PrachRootSequenceIndex is the type of RACH-ConfigCommon.prach-RootSequenceIndex.
-type RACHConfigCommon_PrachRootSequenceIndex struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice RACHConfigCommon_PrachRootSequenceIndexChoice
-	// L839 is the component l839 [0] INTEGER.
-	L839 int64
-	// L139 is the component l139 [1] INTEGER.
-	L139 int64
-}
-
-// RACHConfigCommon_PrachRootSequenceIndexChoice tells which alternative of RACHConfigCommon_PrachRootSequenceIndex a value holds.
-type RACHConfigCommon_PrachRootSequenceIndexChoice int
-
-const (
-	RACHConfigCommon_L839 RACHConfigCommon_PrachRootSequenceIndexChoice = 1 // l839
-	RACHConfigCommon_L139 RACHConfigCommon_PrachRootSequenceIndexChoice = 2 // l139
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c RACHConfigCommon_PrachRootSequenceIndexChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("l839 l139", int(c)-1, "")
-	}
-	return "RACHConfigCommon_PrachRootSequenceIndexChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// RACHConfigCommon_RestrictedSetConfig is the type of RACH-ConfigCommon.restrictedSetConfig.
-type RACHConfigCommon_RestrictedSetConfig int64
-
-const (
-	RACHConfigCommon_UnrestrictedSet    RACHConfigCommon_RestrictedSetConfig = 0 // unrestrictedSet
-	RACHConfigCommon_RestrictedSetTypeA RACHConfigCommon_RestrictedSetConfig = 1 // restrictedSetTypeA
-	RACHConfigCommon_RestrictedSetTypeB RACHConfigCommon_RestrictedSetConfig = 2 // restrictedSetTypeB
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_RestrictedSetConfig) String() string {
-	return der.Name("unrestrictedSet restrictedSetTypeA restrictedSetTypeB", int(v), "")
-}
-
-// RACHConfigCommon_Msg3TransformPrecoder is the type of RACH-ConfigCommon.msg3-transformPrecoder.
-type RACHConfigCommon_Msg3TransformPrecoder int64
-
-const (
-	RACHConfigCommon_Enabled RACHConfigCommon_Msg3TransformPrecoder = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RACHConfigCommon_Msg3TransformPrecoder) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// RACHConfigCommon_RaPrioritizationForAccessIdentityR16 is the type of RACH-ConfigCommon.ra-PrioritizationForAccessIdentity-r16.
-type RACHConfigCommon_RaPrioritizationForAccessIdentityR16 struct {
-	// RaPrioritizationR16 is the component ra-Prioritization-r16 [0] RA-Prioritization.
-	RaPrioritizationR16 RAPrioritization
-	// RaPrioritizationForAIR16 is the component ra-PrioritizationForAI-r16 [1] BIT STRING.
-	RaPrioritizationForAIR16 der.BitString
-}
-
-// RACHConfigCommon_PrachRootSequenceIndexR16 is the type of RACH-ConfigCommon.prach-RootSequenceIndex-r16.
-type RACHConfigCommon_PrachRootSequenceIndexR16 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice RACHConfigCommon_PrachRootSequenceIndexR16Choice
-	// L571 is the component l571 [0] INTEGER.
-	L571 int64
-	// L1151 is the component l1151 [1] INTEGER.
-	L1151 int64
-}
-
-// RACHConfigCommon_PrachRootSequenceIndexR16Choice tells which alternative of RACHConfigCommon_PrachRootSequenceIndexR16 a value holds.
-type RACHConfigCommon_PrachRootSequenceIndexR16Choice int
-
-const (
-	RACHConfigCommon_L571  RACHConfigCommon_PrachRootSequenceIndexR16Choice = 1 // l571
-	RACHConfigCommon_L1151 RACHConfigCommon_PrachRootSequenceIndexR16Choice = 2 // l1151
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c RACHConfigCommon_PrachRootSequenceIndexR16Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("l571 l1151", int(c)-1, "")
-	}
-	return "RACHConfigCommon_PrachRootSequenceIndexR16Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// RACHConfigCommon_FeatureCombinationPreamblesListR17 is the type of RACH-ConfigCommon.featureCombinationPreamblesList-r17.
-type RACHConfigCommon_FeatureCombinationPreamblesListR17 []FeatureCombinationPreamblesR17
-
 // RACHConfigCommonTwoStepRAR16 is the ASN.1 type RACH-ConfigCommonTwoStepRA-r16.
 //
 //	RACH-ConfigCommonTwoStepRA-r16 ::=                   SEQUENCE {
@@ -1129,65 +54,50 @@ type RACHConfigCommonTwoStepRAR16 struct {
 	// RachConfigGenericTwoStepRAR16 is the component rach-ConfigGenericTwoStepRA-r16 [0] RACH-ConfigGenericTwoStepRA-r16.
 	RachConfigGenericTwoStepRAR16 RACHConfigGenericTwoStepRAR16
 	// MsgATotalNumberOfRAPreamblesR16 is the component msgA-TotalNumberOfRA-Preambles-r16 [1] INTEGER OPTIONAL.
-	MsgATotalNumberOfRAPreamblesR16 int64
-	// HasMsgATotalNumberOfRAPreamblesR16 tells whether msgA-TotalNumberOfRA-Preambles-r16 is present in the encoding.
-	HasMsgATotalNumberOfRAPreamblesR16 bool
+	MsgATotalNumberOfRAPreamblesR16    int64
+	HasMsgATotalNumberOfRAPreamblesR16 bool // whether msgA-TotalNumberOfRA-Preambles-r16 is present in the encoding
 	// MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16 is the component msgA-SSB-PerRACH-OccasionAndCB-PreamblesPerSSB-r16 [2] EXPLICIT CHOICE OPTIONAL.
-	MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16 RACHConfigCommonTwoStepRAR16_MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16
-	// HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16 tells whether msgA-SSB-PerRACH-OccasionAndCB-PreamblesPerSSB-r16 is present in the encoding.
-	HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16 bool
+	MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16    RACHConfigCommonTwoStepRAR16_MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16
+	HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16 bool // whether msgA-SSB-PerRACH-OccasionAndCB-PreamblesPerSSB-r16 is present in the encoding
 	// MsgACBPreamblesPerSSBPerSharedROR16 is the component msgA-CB-PreamblesPerSSB-PerSharedRO-r16 [3] INTEGER OPTIONAL.
-	MsgACBPreamblesPerSSBPerSharedROR16 int64
-	// HasMsgACBPreamblesPerSSBPerSharedROR16 tells whether msgA-CB-PreamblesPerSSB-PerSharedRO-r16 is present in the encoding.
-	HasMsgACBPreamblesPerSSBPerSharedROR16 bool
+	MsgACBPreamblesPerSSBPerSharedROR16    int64
+	HasMsgACBPreamblesPerSSBPerSharedROR16 bool // whether msgA-CB-PreamblesPerSSB-PerSharedRO-r16 is present in the encoding
 	// MsgASSBSharedROMaskIndexR16 is the component msgA-SSB-SharedRO-MaskIndex-r16 [4] INTEGER OPTIONAL.
-	MsgASSBSharedROMaskIndexR16 int64
-	// HasMsgASSBSharedROMaskIndexR16 tells whether msgA-SSB-SharedRO-MaskIndex-r16 is present in the encoding.
-	HasMsgASSBSharedROMaskIndexR16 bool
+	MsgASSBSharedROMaskIndexR16    int64
+	HasMsgASSBSharedROMaskIndexR16 bool // whether msgA-SSB-SharedRO-MaskIndex-r16 is present in the encoding
 	// GroupBConfiguredTwoStepRAR16 is the component groupB-ConfiguredTwoStepRA-r16 [5] GroupB-ConfiguredTwoStepRA-r16 OPTIONAL.
-	GroupBConfiguredTwoStepRAR16 GroupBConfiguredTwoStepRAR16
-	// HasGroupBConfiguredTwoStepRAR16 tells whether groupB-ConfiguredTwoStepRA-r16 is present in the encoding.
-	HasGroupBConfiguredTwoStepRAR16 bool
+	GroupBConfiguredTwoStepRAR16    GroupBConfiguredTwoStepRAR16
+	HasGroupBConfiguredTwoStepRAR16 bool // whether groupB-ConfiguredTwoStepRA-r16 is present in the encoding
 	// MsgAPRACHRootSequenceIndexR16 is the component msgA-PRACH-RootSequenceIndex-r16 [6] EXPLICIT CHOICE OPTIONAL.
-	MsgAPRACHRootSequenceIndexR16 RACHConfigCommonTwoStepRAR16_MsgAPRACHRootSequenceIndexR16
-	// HasMsgAPRACHRootSequenceIndexR16 tells whether msgA-PRACH-RootSequenceIndex-r16 is present in the encoding.
-	HasMsgAPRACHRootSequenceIndexR16 bool
+	MsgAPRACHRootSequenceIndexR16    RACHConfigCommonTwoStepRAR16_MsgAPRACHRootSequenceIndexR16
+	HasMsgAPRACHRootSequenceIndexR16 bool // whether msgA-PRACH-RootSequenceIndex-r16 is present in the encoding
 	// MsgATransMaxR16 is the component msgA-TransMax-r16 [7] ENUMERATED OPTIONAL.
-	MsgATransMaxR16 RACHConfigCommonTwoStepRAR16_MsgATransMaxR16
-	// HasMsgATransMaxR16 tells whether msgA-TransMax-r16 is present in the encoding.
-	HasMsgATransMaxR16 bool
+	MsgATransMaxR16    RACHConfigCommonTwoStepRAR16_MsgATransMaxR16
+	HasMsgATransMaxR16 bool // whether msgA-TransMax-r16 is present in the encoding
 	// MsgARSRPThresholdR16 is the component msgA-RSRP-Threshold-r16 [8] RSRP-Range OPTIONAL.
-	MsgARSRPThresholdR16 RSRPRange
-	// HasMsgARSRPThresholdR16 tells whether msgA-RSRP-Threshold-r16 is present in the encoding.
-	HasMsgARSRPThresholdR16 bool
+	MsgARSRPThresholdR16    RSRPRange
+	HasMsgARSRPThresholdR16 bool // whether msgA-RSRP-Threshold-r16 is present in the encoding
 	// MsgARSRPThresholdSSBR16 is the component msgA-RSRP-ThresholdSSB-r16 [9] RSRP-Range OPTIONAL.
-	MsgARSRPThresholdSSBR16 RSRPRange
-	// HasMsgARSRPThresholdSSBR16 tells whether msgA-RSRP-ThresholdSSB-r16 is present in the encoding.
-	HasMsgARSRPThresholdSSBR16 bool
+	MsgARSRPThresholdSSBR16    RSRPRange
+	HasMsgARSRPThresholdSSBR16 bool // whether msgA-RSRP-ThresholdSSB-r16 is present in the encoding
 	// MsgASubcarrierSpacingR16 is the component msgA-SubcarrierSpacing-r16 [10] SubcarrierSpacing OPTIONAL.
-	MsgASubcarrierSpacingR16 SubcarrierSpacing
-	// HasMsgASubcarrierSpacingR16 tells whether msgA-SubcarrierSpacing-r16 is present in the encoding.
-	HasMsgASubcarrierSpacingR16 bool
+	MsgASubcarrierSpacingR16    SubcarrierSpacing
+	HasMsgASubcarrierSpacingR16 bool // whether msgA-SubcarrierSpacing-r16 is present in the encoding
 	// MsgARestrictedSetConfigR16 is the component msgA-RestrictedSetConfig-r16 [11] ENUMERATED OPTIONAL.
-	MsgARestrictedSetConfigR16 RACHConfigCommonTwoStepRAR16_MsgARestrictedSetConfigR16
-	// HasMsgARestrictedSetConfigR16 tells whether msgA-RestrictedSetConfig-r16 is present in the encoding.
-	HasMsgARestrictedSetConfigR16 bool
+	MsgARestrictedSetConfigR16    RACHConfigCommonTwoStepRAR16_MsgARestrictedSetConfigR16
+	HasMsgARestrictedSetConfigR16 bool // whether msgA-RestrictedSetConfig-r16 is present in the encoding
 	// RaPrioritizationForAccessIdentityTwoStepR16 is the component ra-PrioritizationForAccessIdentityTwoStep-r16 [12] SEQUENCE OPTIONAL.
-	RaPrioritizationForAccessIdentityTwoStepR16 RACHConfigCommonTwoStepRAR16_RaPrioritizationForAccessIdentityTwoStepR16
-	// HasRaPrioritizationForAccessIdentityTwoStepR16 tells whether ra-PrioritizationForAccessIdentityTwoStep-r16 is present in the encoding.
-	HasRaPrioritizationForAccessIdentityTwoStepR16 bool
+	RaPrioritizationForAccessIdentityTwoStepR16    RACHConfigCommonTwoStepRAR16_RaPrioritizationForAccessIdentityTwoStepR16
+	HasRaPrioritizationForAccessIdentityTwoStepR16 bool // whether ra-PrioritizationForAccessIdentityTwoStep-r16 is present in the encoding
 	// RaContentionResolutionTimerR16 is the component ra-ContentionResolutionTimer-r16 [13] ENUMERATED OPTIONAL.
-	RaContentionResolutionTimerR16 RACHConfigCommonTwoStepRAR16_RaContentionResolutionTimerR16
-	// HasRaContentionResolutionTimerR16 tells whether ra-ContentionResolutionTimer-r16 is present in the encoding.
-	HasRaContentionResolutionTimerR16 bool
+	RaContentionResolutionTimerR16    RACHConfigCommonTwoStepRAR16_RaContentionResolutionTimerR16
+	HasRaContentionResolutionTimerR16 bool // whether ra-ContentionResolutionTimer-r16 is present in the encoding
 	// RaPrioritizationForSlicingTwoStepR17 is the component ra-PrioritizationForSlicingTwoStep-r17 [14] RA-PrioritizationForSlicing-r17 OPTIONAL (extension addition).
-	RaPrioritizationForSlicingTwoStepR17 RAPrioritizationForSlicingR17
-	// HasRaPrioritizationForSlicingTwoStepR17 tells whether ra-PrioritizationForSlicingTwoStep-r17 is present in the encoding.
-	HasRaPrioritizationForSlicingTwoStepR17 bool
+	RaPrioritizationForSlicingTwoStepR17    RAPrioritizationForSlicingR17
+	HasRaPrioritizationForSlicingTwoStepR17 bool // whether ra-PrioritizationForSlicingTwoStep-r17 is present in the encoding
 	// FeatureCombinationPreamblesListR17 is the component featureCombinationPreamblesList-r17 [15] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureCombinationPreamblesListR17 RACHConfigCommonTwoStepRAR16_FeatureCombinationPreamblesListR17
-	// HasFeatureCombinationPreamblesListR17 tells whether featureCombinationPreamblesList-r17 is present in the encoding.
-	HasFeatureCombinationPreamblesListR17 bool
+	FeatureCombinationPreamblesListR17    RACHConfigCommonTwoStepRAR16_FeatureCombinationPreamblesListR17
+	HasFeatureCombinationPreamblesListR17 bool // whether featureCombinationPreamblesList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1542,21 +452,17 @@ func (v GroupBConfiguredTwoStepRAR16_MessagePowerOffsetGroupB) String() string {
 //	}
 type RACHConfigDedicated struct {
 	// Cfra is the component cfra [0] CFRA OPTIONAL.
-	Cfra CFRA
-	// HasCfra tells whether cfra is present in the encoding.
-	HasCfra bool
+	Cfra    CFRA
+	HasCfra bool // whether cfra is present in the encoding
 	// RaPrioritization is the component ra-Prioritization [1] RA-Prioritization OPTIONAL.
-	RaPrioritization RAPrioritization
-	// HasRaPrioritization tells whether ra-Prioritization is present in the encoding.
-	HasRaPrioritization bool
+	RaPrioritization    RAPrioritization
+	HasRaPrioritization bool // whether ra-Prioritization is present in the encoding
 	// RaPrioritizationTwoStepR16 is the component ra-PrioritizationTwoStep-r16 [2] RA-Prioritization OPTIONAL (extension addition).
-	RaPrioritizationTwoStepR16 RAPrioritization
-	// HasRaPrioritizationTwoStepR16 tells whether ra-PrioritizationTwoStep-r16 is present in the encoding.
-	HasRaPrioritizationTwoStepR16 bool
+	RaPrioritizationTwoStepR16    RAPrioritization
+	HasRaPrioritizationTwoStepR16 bool // whether ra-PrioritizationTwoStep-r16 is present in the encoding
 	// CfraTwoStepR16 is the component cfra-TwoStep-r16 [3] CFRA-TwoStep-r16 OPTIONAL (extension addition).
-	CfraTwoStepR16 CFRATwoStepR16
-	// HasCfraTwoStepR16 tells whether cfra-TwoStep-r16 is present in the encoding.
-	HasCfraTwoStepR16 bool
+	CfraTwoStepR16    CFRATwoStepR16
+	HasCfraTwoStepR16 bool // whether cfra-TwoStep-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1586,15 +492,13 @@ type RACHConfigDedicated struct {
 //	}
 type CFRA struct {
 	// Occasions is the component occasions [0] SEQUENCE OPTIONAL.
-	Occasions CFRA_Occasions
-	// HasOccasions tells whether occasions is present in the encoding.
-	HasOccasions bool
+	Occasions    CFRA_Occasions
+	HasOccasions bool // whether occasions is present in the encoding
 	// Resources is the component resources [1] EXPLICIT CHOICE.
 	Resources CFRA_Resources
 	// TotalNumberOfRAPreambles is the component totalNumberOfRA-Preambles [2] INTEGER OPTIONAL (extension addition).
-	TotalNumberOfRAPreambles int64
-	// HasTotalNumberOfRAPreambles tells whether totalNumberOfRA-Preambles is present in the encoding.
-	HasTotalNumberOfRAPreambles bool
+	TotalNumberOfRAPreambles    int64
+	HasTotalNumberOfRAPreambles bool // whether totalNumberOfRA-Preambles is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1604,9 +508,8 @@ type CFRA_Occasions struct {
 	// RachConfigGeneric is the component rach-ConfigGeneric [0] RACH-ConfigGeneric.
 	RachConfigGeneric RACHConfigGeneric
 	// SsbPerRACHOccasion is the component ssb-perRACH-Occasion [1] ENUMERATED OPTIONAL.
-	SsbPerRACHOccasion CFRA_Occasions_SsbPerRACHOccasion
-	// HasSsbPerRACHOccasion tells whether ssb-perRACH-Occasion is present in the encoding.
-	HasSsbPerRACHOccasion bool
+	SsbPerRACHOccasion    CFRA_Occasions_SsbPerRACHOccasion
+	HasSsbPerRACHOccasion bool // whether ssb-perRACH-Occasion is present in the encoding
 }
 
 // CFRA_Occasions_SsbPerRACHOccasion is the type of CFRA.occasions.ssb-perRACH-Occasion.
@@ -1697,15 +600,13 @@ type CFRA_Resources_Csirs_CsirsResourceList []CFRACSIRSResource
 //	}
 type CFRATwoStepR16 struct {
 	// OccasionsTwoStepRAR16 is the component occasionsTwoStepRA-r16 [0] SEQUENCE OPTIONAL.
-	OccasionsTwoStepRAR16 CFRATwoStepR16_OccasionsTwoStepRAR16
-	// HasOccasionsTwoStepRAR16 tells whether occasionsTwoStepRA-r16 is present in the encoding.
-	HasOccasionsTwoStepRAR16 bool
+	OccasionsTwoStepRAR16    CFRATwoStepR16_OccasionsTwoStepRAR16
+	HasOccasionsTwoStepRAR16 bool // whether occasionsTwoStepRA-r16 is present in the encoding
 	// MsgACFRAPUSCHR16 is the component msgA-CFRA-PUSCH-r16 [1] MsgA-PUSCH-Resource-r16.
 	MsgACFRAPUSCHR16 MsgAPUSCHResourceR16
 	// MsgATransMaxR16 is the component msgA-TransMax-r16 [2] ENUMERATED OPTIONAL.
-	MsgATransMaxR16 CFRATwoStepR16_MsgATransMaxR16
-	// HasMsgATransMaxR16 tells whether msgA-TransMax-r16 is present in the encoding.
-	HasMsgATransMaxR16 bool
+	MsgATransMaxR16    CFRATwoStepR16_MsgATransMaxR16
+	HasMsgATransMaxR16 bool // whether msgA-TransMax-r16 is present in the encoding
 	// ResourcesTwoStepR16 is the component resourcesTwoStep-r16 [3] SEQUENCE.
 	ResourcesTwoStepR16 CFRATwoStepR16_ResourcesTwoStepR16
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -1788,9 +689,8 @@ type CFRASSBResource struct {
 	// RaPreambleIndex is the component ra-PreambleIndex [1] INTEGER.
 	RaPreambleIndex int64
 	// MsgAPUSCHResourceIndexR16 is the component msgA-PUSCH-Resource-Index-r16 [2] INTEGER OPTIONAL (extension addition).
-	MsgAPUSCHResourceIndexR16 int64
-	// HasMsgAPUSCHResourceIndexR16 tells whether msgA-PUSCH-Resource-Index-r16 is present in the encoding.
-	HasMsgAPUSCHResourceIndexR16 bool
+	MsgAPUSCHResourceIndexR16    int64
+	HasMsgAPUSCHResourceIndexR16 bool // whether msgA-PUSCH-Resource-Index-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1858,29 +758,23 @@ type RACHConfigGeneric struct {
 	// RaResponseWindow is the component ra-ResponseWindow [7] ENUMERATED.
 	RaResponseWindow RACHConfigGeneric_RaResponseWindow
 	// PrachConfigurationPeriodScalingIABR16 is the component prach-ConfigurationPeriodScaling-IAB-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	PrachConfigurationPeriodScalingIABR16 RACHConfigGeneric_PrachConfigurationPeriodScalingIABR16
-	// HasPrachConfigurationPeriodScalingIABR16 tells whether prach-ConfigurationPeriodScaling-IAB-r16 is present in the encoding.
-	HasPrachConfigurationPeriodScalingIABR16 bool
+	PrachConfigurationPeriodScalingIABR16    RACHConfigGeneric_PrachConfigurationPeriodScalingIABR16
+	HasPrachConfigurationPeriodScalingIABR16 bool // whether prach-ConfigurationPeriodScaling-IAB-r16 is present in the encoding
 	// PrachConfigurationFrameOffsetIABR16 is the component prach-ConfigurationFrameOffset-IAB-r16 [9] INTEGER OPTIONAL (extension addition).
-	PrachConfigurationFrameOffsetIABR16 int64
-	// HasPrachConfigurationFrameOffsetIABR16 tells whether prach-ConfigurationFrameOffset-IAB-r16 is present in the encoding.
-	HasPrachConfigurationFrameOffsetIABR16 bool
+	PrachConfigurationFrameOffsetIABR16    int64
+	HasPrachConfigurationFrameOffsetIABR16 bool // whether prach-ConfigurationFrameOffset-IAB-r16 is present in the encoding
 	// PrachConfigurationSOffsetIABR16 is the component prach-ConfigurationSOffset-IAB-r16 [10] INTEGER OPTIONAL (extension addition).
-	PrachConfigurationSOffsetIABR16 int64
-	// HasPrachConfigurationSOffsetIABR16 tells whether prach-ConfigurationSOffset-IAB-r16 is present in the encoding.
-	HasPrachConfigurationSOffsetIABR16 bool
+	PrachConfigurationSOffsetIABR16    int64
+	HasPrachConfigurationSOffsetIABR16 bool // whether prach-ConfigurationSOffset-IAB-r16 is present in the encoding
 	// RaResponseWindowV1610 is the component ra-ResponseWindow-v1610 [11] ENUMERATED OPTIONAL (extension addition).
-	RaResponseWindowV1610 RACHConfigGeneric_RaResponseWindowV1610
-	// HasRaResponseWindowV1610 tells whether ra-ResponseWindow-v1610 is present in the encoding.
-	HasRaResponseWindowV1610 bool
+	RaResponseWindowV1610    RACHConfigGeneric_RaResponseWindowV1610
+	HasRaResponseWindowV1610 bool // whether ra-ResponseWindow-v1610 is present in the encoding
 	// PrachConfigurationIndexV1610 is the component prach-ConfigurationIndex-v1610 [12] INTEGER OPTIONAL (extension addition).
-	PrachConfigurationIndexV1610 int64
-	// HasPrachConfigurationIndexV1610 tells whether prach-ConfigurationIndex-v1610 is present in the encoding.
-	HasPrachConfigurationIndexV1610 bool
+	PrachConfigurationIndexV1610    int64
+	HasPrachConfigurationIndexV1610 bool // whether prach-ConfigurationIndex-v1610 is present in the encoding
 	// RaResponseWindowV1700 is the component ra-ResponseWindow-v1700 [13] ENUMERATED OPTIONAL (extension addition).
-	RaResponseWindowV1700 RACHConfigGeneric_RaResponseWindowV1700
-	// HasRaResponseWindowV1700 tells whether ra-ResponseWindow-v1700 is present in the encoding.
-	HasRaResponseWindowV1700 bool
+	RaResponseWindowV1700    RACHConfigGeneric_RaResponseWindowV1700
+	HasRaResponseWindowV1700 bool // whether ra-ResponseWindow-v1700 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2024,41 +918,32 @@ func (v RACHConfigGeneric_RaResponseWindowV1700) String() string {
 //	}
 type RACHConfigGenericTwoStepRAR16 struct {
 	// MsgAPRACHConfigurationIndexR16 is the component msgA-PRACH-ConfigurationIndex-r16 [0] INTEGER OPTIONAL.
-	MsgAPRACHConfigurationIndexR16 int64
-	// HasMsgAPRACHConfigurationIndexR16 tells whether msgA-PRACH-ConfigurationIndex-r16 is present in the encoding.
-	HasMsgAPRACHConfigurationIndexR16 bool
+	MsgAPRACHConfigurationIndexR16    int64
+	HasMsgAPRACHConfigurationIndexR16 bool // whether msgA-PRACH-ConfigurationIndex-r16 is present in the encoding
 	// MsgAROFDMR16 is the component msgA-RO-FDM-r16 [1] ENUMERATED OPTIONAL.
-	MsgAROFDMR16 RACHConfigGenericTwoStepRAR16_MsgAROFDMR16
-	// HasMsgAROFDMR16 tells whether msgA-RO-FDM-r16 is present in the encoding.
-	HasMsgAROFDMR16 bool
+	MsgAROFDMR16    RACHConfigGenericTwoStepRAR16_MsgAROFDMR16
+	HasMsgAROFDMR16 bool // whether msgA-RO-FDM-r16 is present in the encoding
 	// MsgAROFrequencyStartR16 is the component msgA-RO-FrequencyStart-r16 [2] INTEGER OPTIONAL.
-	MsgAROFrequencyStartR16 int64
-	// HasMsgAROFrequencyStartR16 tells whether msgA-RO-FrequencyStart-r16 is present in the encoding.
-	HasMsgAROFrequencyStartR16 bool
+	MsgAROFrequencyStartR16    int64
+	HasMsgAROFrequencyStartR16 bool // whether msgA-RO-FrequencyStart-r16 is present in the encoding
 	// MsgAZeroCorrelationZoneConfigR16 is the component msgA-ZeroCorrelationZoneConfig-r16 [3] INTEGER OPTIONAL.
-	MsgAZeroCorrelationZoneConfigR16 int64
-	// HasMsgAZeroCorrelationZoneConfigR16 tells whether msgA-ZeroCorrelationZoneConfig-r16 is present in the encoding.
-	HasMsgAZeroCorrelationZoneConfigR16 bool
+	MsgAZeroCorrelationZoneConfigR16    int64
+	HasMsgAZeroCorrelationZoneConfigR16 bool // whether msgA-ZeroCorrelationZoneConfig-r16 is present in the encoding
 	// MsgAPreamblePowerRampingStepR16 is the component msgA-PreamblePowerRampingStep-r16 [4] ENUMERATED OPTIONAL.
-	MsgAPreamblePowerRampingStepR16 RACHConfigGenericTwoStepRAR16_MsgAPreamblePowerRampingStepR16
-	// HasMsgAPreamblePowerRampingStepR16 tells whether msgA-PreamblePowerRampingStep-r16 is present in the encoding.
-	HasMsgAPreamblePowerRampingStepR16 bool
+	MsgAPreamblePowerRampingStepR16    RACHConfigGenericTwoStepRAR16_MsgAPreamblePowerRampingStepR16
+	HasMsgAPreamblePowerRampingStepR16 bool // whether msgA-PreamblePowerRampingStep-r16 is present in the encoding
 	// MsgAPreambleReceivedTargetPowerR16 is the component msgA-PreambleReceivedTargetPower-r16 [5] INTEGER OPTIONAL.
-	MsgAPreambleReceivedTargetPowerR16 int64
-	// HasMsgAPreambleReceivedTargetPowerR16 tells whether msgA-PreambleReceivedTargetPower-r16 is present in the encoding.
-	HasMsgAPreambleReceivedTargetPowerR16 bool
+	MsgAPreambleReceivedTargetPowerR16    int64
+	HasMsgAPreambleReceivedTargetPowerR16 bool // whether msgA-PreambleReceivedTargetPower-r16 is present in the encoding
 	// MsgBResponseWindowR16 is the component msgB-ResponseWindow-r16 [6] ENUMERATED OPTIONAL.
-	MsgBResponseWindowR16 RACHConfigGenericTwoStepRAR16_MsgBResponseWindowR16
-	// HasMsgBResponseWindowR16 tells whether msgB-ResponseWindow-r16 is present in the encoding.
-	HasMsgBResponseWindowR16 bool
+	MsgBResponseWindowR16    RACHConfigGenericTwoStepRAR16_MsgBResponseWindowR16
+	HasMsgBResponseWindowR16 bool // whether msgB-ResponseWindow-r16 is present in the encoding
 	// PreambleTransMaxR16 is the component preambleTransMax-r16 [7] ENUMERATED OPTIONAL.
-	PreambleTransMaxR16 RACHConfigGenericTwoStepRAR16_PreambleTransMaxR16
-	// HasPreambleTransMaxR16 tells whether preambleTransMax-r16 is present in the encoding.
-	HasPreambleTransMaxR16 bool
+	PreambleTransMaxR16    RACHConfigGenericTwoStepRAR16_PreambleTransMaxR16
+	HasPreambleTransMaxR16 bool // whether preambleTransMax-r16 is present in the encoding
 	// MsgBResponseWindowV1700 is the component msgB-ResponseWindow-v1700 [8] ENUMERATED OPTIONAL (extension addition).
-	MsgBResponseWindowV1700 RACHConfigGenericTwoStepRAR16_MsgBResponseWindowV1700
-	// HasMsgBResponseWindowV1700 tells whether msgB-ResponseWindow-v1700 is present in the encoding.
-	HasMsgBResponseWindowV1700 bool
+	MsgBResponseWindowV1700    RACHConfigGenericTwoStepRAR16_MsgBResponseWindowV1700
+	HasMsgBResponseWindowV1700 bool // whether msgB-ResponseWindow-v1700 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2164,9 +1049,8 @@ type RAPrioritization struct {
 	// PowerRampingStepHighPriority is the component powerRampingStepHighPriority [0] ENUMERATED.
 	PowerRampingStepHighPriority RAPrioritization_PowerRampingStepHighPriority
 	// ScalingFactorBI is the component scalingFactorBI [1] ENUMERATED OPTIONAL.
-	ScalingFactorBI RAPrioritization_ScalingFactorBI
-	// HasScalingFactorBI tells whether scalingFactorBI is present in the encoding.
-	HasScalingFactorBI bool
+	ScalingFactorBI    RAPrioritization_ScalingFactorBI
+	HasScalingFactorBI bool // whether scalingFactorBI is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2257,41 +1141,32 @@ type RAPrioritizationSliceInfoR17_NsagIDListR17 []NSAGIDR17
 //	}
 type RadioBearerConfig struct {
 	// SrbToAddModList is the component srb-ToAddModList [0] SRB-ToAddModList OPTIONAL.
-	SrbToAddModList SRBToAddModList
-	// HasSrbToAddModList tells whether srb-ToAddModList is present in the encoding.
-	HasSrbToAddModList bool
+	SrbToAddModList    SRBToAddModList
+	HasSrbToAddModList bool // whether srb-ToAddModList is present in the encoding
 	// Srb3ToRelease is the component srb3-ToRelease [1] ENUMERATED OPTIONAL.
-	Srb3ToRelease RadioBearerConfig_Srb3ToRelease
-	// HasSrb3ToRelease tells whether srb3-ToRelease is present in the encoding.
-	HasSrb3ToRelease bool
+	Srb3ToRelease    RadioBearerConfig_Srb3ToRelease
+	HasSrb3ToRelease bool // whether srb3-ToRelease is present in the encoding
 	// DrbToAddModList is the component drb-ToAddModList [2] DRB-ToAddModList OPTIONAL.
-	DrbToAddModList DRBToAddModList
-	// HasDrbToAddModList tells whether drb-ToAddModList is present in the encoding.
-	HasDrbToAddModList bool
+	DrbToAddModList    DRBToAddModList
+	HasDrbToAddModList bool // whether drb-ToAddModList is present in the encoding
 	// DrbToReleaseList is the component drb-ToReleaseList [3] DRB-ToReleaseList OPTIONAL.
-	DrbToReleaseList DRBToReleaseList
-	// HasDrbToReleaseList tells whether drb-ToReleaseList is present in the encoding.
-	HasDrbToReleaseList bool
+	DrbToReleaseList    DRBToReleaseList
+	HasDrbToReleaseList bool // whether drb-ToReleaseList is present in the encoding
 	// SecurityConfig is the component securityConfig [4] SecurityConfig OPTIONAL.
-	SecurityConfig SecurityConfig
-	// HasSecurityConfig tells whether securityConfig is present in the encoding.
-	HasSecurityConfig bool
+	SecurityConfig    SecurityConfig
+	HasSecurityConfig bool // whether securityConfig is present in the encoding
 	// MrbToAddModListR17 is the component mrb-ToAddModList-r17 [5] MRB-ToAddModList-r17 OPTIONAL (extension addition).
-	MrbToAddModListR17 MRBToAddModListR17
-	// HasMrbToAddModListR17 tells whether mrb-ToAddModList-r17 is present in the encoding.
-	HasMrbToAddModListR17 bool
+	MrbToAddModListR17    MRBToAddModListR17
+	HasMrbToAddModListR17 bool // whether mrb-ToAddModList-r17 is present in the encoding
 	// MrbToReleaseListR17 is the component mrb-ToReleaseList-r17 [6] MRB-ToReleaseList-r17 OPTIONAL (extension addition).
-	MrbToReleaseListR17 MRBToReleaseListR17
-	// HasMrbToReleaseListR17 tells whether mrb-ToReleaseList-r17 is present in the encoding.
-	HasMrbToReleaseListR17 bool
+	MrbToReleaseListR17    MRBToReleaseListR17
+	HasMrbToReleaseListR17 bool // whether mrb-ToReleaseList-r17 is present in the encoding
 	// Srb4ToAddModR17 is the component srb4-ToAddMod-r17 [7] SRB-ToAddMod OPTIONAL (extension addition).
-	Srb4ToAddModR17 SRBToAddMod
-	// HasSrb4ToAddModR17 tells whether srb4-ToAddMod-r17 is present in the encoding.
-	HasSrb4ToAddModR17 bool
+	Srb4ToAddModR17    SRBToAddMod
+	HasSrb4ToAddModR17 bool // whether srb4-ToAddMod-r17 is present in the encoding
 	// Srb4ToReleaseR17 is the component srb4-ToRelease-r17 [8] ENUMERATED OPTIONAL (extension addition).
-	Srb4ToReleaseR17 RadioBearerConfig_Srb4ToReleaseR17
-	// HasSrb4ToReleaseR17 tells whether srb4-ToRelease-r17 is present in the encoding.
-	HasSrb4ToReleaseR17 bool
+	Srb4ToReleaseR17    RadioBearerConfig_Srb4ToReleaseR17
+	HasSrb4ToReleaseR17 bool // whether srb4-ToRelease-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2341,21 +1216,17 @@ type SRBToAddMod struct {
 	// SrbIdentity is the component srb-Identity [0] SRB-Identity.
 	SrbIdentity SRBIdentity
 	// ReestablishPDCP is the component reestablishPDCP [1] ENUMERATED OPTIONAL.
-	ReestablishPDCP SRBToAddMod_ReestablishPDCP
-	// HasReestablishPDCP tells whether reestablishPDCP is present in the encoding.
-	HasReestablishPDCP bool
+	ReestablishPDCP    SRBToAddMod_ReestablishPDCP
+	HasReestablishPDCP bool // whether reestablishPDCP is present in the encoding
 	// DiscardOnPDCP is the component discardOnPDCP [2] ENUMERATED OPTIONAL.
-	DiscardOnPDCP SRBToAddMod_DiscardOnPDCP
-	// HasDiscardOnPDCP tells whether discardOnPDCP is present in the encoding.
-	HasDiscardOnPDCP bool
+	DiscardOnPDCP    SRBToAddMod_DiscardOnPDCP
+	HasDiscardOnPDCP bool // whether discardOnPDCP is present in the encoding
 	// PdcpConfig is the component pdcp-Config [3] PDCP-Config OPTIONAL.
-	PdcpConfig PDCPConfig
-	// HasPdcpConfig tells whether pdcp-Config is present in the encoding.
-	HasPdcpConfig bool
+	PdcpConfig    PDCPConfig
+	HasPdcpConfig bool // whether pdcp-Config is present in the encoding
 	// SrbIdentityV1700 is the component srb-Identity-v1700 [4] SRB-Identity-v1700 OPTIONAL (extension addition).
-	SrbIdentityV1700 SRBIdentityV1700
-	// HasSrbIdentityV1700 tells whether srb-Identity-v1700 is present in the encoding.
-	HasSrbIdentityV1700 bool
+	SrbIdentityV1700    SRBIdentityV1700
+	HasSrbIdentityV1700 bool // whether srb-Identity-v1700 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2407,27 +1278,22 @@ type DRBToAddModList []DRBToAddMod
 //	}
 type DRBToAddMod struct {
 	// CnAssociation is the component cnAssociation [0] EXPLICIT CHOICE OPTIONAL.
-	CnAssociation DRBToAddMod_CnAssociation
-	// HasCnAssociation tells whether cnAssociation is present in the encoding.
-	HasCnAssociation bool
+	CnAssociation    DRBToAddMod_CnAssociation
+	HasCnAssociation bool // whether cnAssociation is present in the encoding
 	// DrbIdentity is the component drb-Identity [1] DRB-Identity.
 	DrbIdentity DRBIdentity
 	// ReestablishPDCP is the component reestablishPDCP [2] ENUMERATED OPTIONAL.
-	ReestablishPDCP DRBToAddMod_ReestablishPDCP
-	// HasReestablishPDCP tells whether reestablishPDCP is present in the encoding.
-	HasReestablishPDCP bool
+	ReestablishPDCP    DRBToAddMod_ReestablishPDCP
+	HasReestablishPDCP bool // whether reestablishPDCP is present in the encoding
 	// RecoverPDCP is the component recoverPDCP [3] ENUMERATED OPTIONAL.
-	RecoverPDCP DRBToAddMod_RecoverPDCP
-	// HasRecoverPDCP tells whether recoverPDCP is present in the encoding.
-	HasRecoverPDCP bool
+	RecoverPDCP    DRBToAddMod_RecoverPDCP
+	HasRecoverPDCP bool // whether recoverPDCP is present in the encoding
 	// PdcpConfig is the component pdcp-Config [4] PDCP-Config OPTIONAL.
-	PdcpConfig PDCPConfig
-	// HasPdcpConfig tells whether pdcp-Config is present in the encoding.
-	HasPdcpConfig bool
+	PdcpConfig    PDCPConfig
+	HasPdcpConfig bool // whether pdcp-Config is present in the encoding
 	// DapsConfigR16 is the component daps-Config-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	DapsConfigR16 DRBToAddMod_DapsConfigR16
-	// HasDapsConfigR16 tells whether daps-Config-r16 is present in the encoding.
-	HasDapsConfigR16 bool
+	DapsConfigR16    DRBToAddMod_DapsConfigR16
+	HasDapsConfigR16 bool // whether daps-Config-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2511,13 +1377,11 @@ type DRBToReleaseList []DRBIdentity
 //	}
 type SecurityConfig struct {
 	// SecurityAlgorithmConfig is the component securityAlgorithmConfig [0] SecurityAlgorithmConfig OPTIONAL.
-	SecurityAlgorithmConfig SecurityAlgorithmConfig
-	// HasSecurityAlgorithmConfig tells whether securityAlgorithmConfig is present in the encoding.
-	HasSecurityAlgorithmConfig bool
+	SecurityAlgorithmConfig    SecurityAlgorithmConfig
+	HasSecurityAlgorithmConfig bool // whether securityAlgorithmConfig is present in the encoding
 	// KeyToUse is the component keyToUse [1] ENUMERATED OPTIONAL.
-	KeyToUse SecurityConfig_KeyToUse
-	// HasKeyToUse tells whether keyToUse is present in the encoding.
-	HasKeyToUse bool
+	KeyToUse    SecurityConfig_KeyToUse
+	HasKeyToUse bool // whether keyToUse is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2553,27 +1417,22 @@ type MRBToAddModListR17 []MRBToAddModR17
 //	}
 type MRBToAddModR17 struct {
 	// MbsSessionIDR17 is the component mbs-SessionId-r17 [0] TMGI-r17 OPTIONAL.
-	MbsSessionIDR17 TMGIR17
-	// HasMbsSessionIDR17 tells whether mbs-SessionId-r17 is present in the encoding.
-	HasMbsSessionIDR17 bool
+	MbsSessionIDR17    TMGIR17
+	HasMbsSessionIDR17 bool // whether mbs-SessionId-r17 is present in the encoding
 	// MrbIdentityR17 is the component mrb-Identity-r17 [1] MRB-Identity-r17.
 	MrbIdentityR17 MRBIdentityR17
 	// MrbIdentityNewR17 is the component mrb-IdentityNew-r17 [2] MRB-Identity-r17 OPTIONAL.
-	MrbIdentityNewR17 MRBIdentityR17
-	// HasMrbIdentityNewR17 tells whether mrb-IdentityNew-r17 is present in the encoding.
-	HasMrbIdentityNewR17 bool
+	MrbIdentityNewR17    MRBIdentityR17
+	HasMrbIdentityNewR17 bool // whether mrb-IdentityNew-r17 is present in the encoding
 	// ReestablishPDCPR17 is the component reestablishPDCP-r17 [3] ENUMERATED OPTIONAL.
-	ReestablishPDCPR17 MRBToAddModR17_ReestablishPDCPR17
-	// HasReestablishPDCPR17 tells whether reestablishPDCP-r17 is present in the encoding.
-	HasReestablishPDCPR17 bool
+	ReestablishPDCPR17    MRBToAddModR17_ReestablishPDCPR17
+	HasReestablishPDCPR17 bool // whether reestablishPDCP-r17 is present in the encoding
 	// RecoverPDCPR17 is the component recoverPDCP-r17 [4] ENUMERATED OPTIONAL.
-	RecoverPDCPR17 MRBToAddModR17_RecoverPDCPR17
-	// HasRecoverPDCPR17 tells whether recoverPDCP-r17 is present in the encoding.
-	HasRecoverPDCPR17 bool
+	RecoverPDCPR17    MRBToAddModR17_RecoverPDCPR17
+	HasRecoverPDCPR17 bool // whether recoverPDCP-r17 is present in the encoding
 	// PdcpConfigR17 is the component pdcp-Config-r17 [5] PDCP-Config OPTIONAL.
-	PdcpConfigR17 PDCPConfig
-	// HasPdcpConfigR17 tells whether pdcp-Config-r17 is present in the encoding.
-	HasPdcpConfigR17 bool
+	PdcpConfigR17    PDCPConfig
+	HasPdcpConfigR17 bool // whether pdcp-Config-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2623,25 +1482,20 @@ type MRBToReleaseListR17 []MRBIdentityR17
 //	}
 type RadioLinkMonitoringConfig struct {
 	// FailureDetectionResourcesToAddModList is the component failureDetectionResourcesToAddModList [0] SEQUENCE OF OPTIONAL.
-	FailureDetectionResourcesToAddModList RadioLinkMonitoringConfig_FailureDetectionResourcesToAddModList
-	// HasFailureDetectionResourcesToAddModList tells whether failureDetectionResourcesToAddModList is present in the encoding.
-	HasFailureDetectionResourcesToAddModList bool
+	FailureDetectionResourcesToAddModList    RadioLinkMonitoringConfig_FailureDetectionResourcesToAddModList
+	HasFailureDetectionResourcesToAddModList bool // whether failureDetectionResourcesToAddModList is present in the encoding
 	// FailureDetectionResourcesToReleaseList is the component failureDetectionResourcesToReleaseList [1] SEQUENCE OF OPTIONAL.
-	FailureDetectionResourcesToReleaseList RadioLinkMonitoringConfig_FailureDetectionResourcesToReleaseList
-	// HasFailureDetectionResourcesToReleaseList tells whether failureDetectionResourcesToReleaseList is present in the encoding.
-	HasFailureDetectionResourcesToReleaseList bool
+	FailureDetectionResourcesToReleaseList    RadioLinkMonitoringConfig_FailureDetectionResourcesToReleaseList
+	HasFailureDetectionResourcesToReleaseList bool // whether failureDetectionResourcesToReleaseList is present in the encoding
 	// BeamFailureInstanceMaxCount is the component beamFailureInstanceMaxCount [2] ENUMERATED OPTIONAL.
-	BeamFailureInstanceMaxCount RadioLinkMonitoringConfig_BeamFailureInstanceMaxCount
-	// HasBeamFailureInstanceMaxCount tells whether beamFailureInstanceMaxCount is present in the encoding.
-	HasBeamFailureInstanceMaxCount bool
+	BeamFailureInstanceMaxCount    RadioLinkMonitoringConfig_BeamFailureInstanceMaxCount
+	HasBeamFailureInstanceMaxCount bool // whether beamFailureInstanceMaxCount is present in the encoding
 	// BeamFailureDetectionTimer is the component beamFailureDetectionTimer [3] ENUMERATED OPTIONAL.
-	BeamFailureDetectionTimer RadioLinkMonitoringConfig_BeamFailureDetectionTimer
-	// HasBeamFailureDetectionTimer tells whether beamFailureDetectionTimer is present in the encoding.
-	HasBeamFailureDetectionTimer bool
+	BeamFailureDetectionTimer    RadioLinkMonitoringConfig_BeamFailureDetectionTimer
+	HasBeamFailureDetectionTimer bool // whether beamFailureDetectionTimer is present in the encoding
 	// BeamFailureR17 is the component beamFailure-r17 [4] BeamFailureDetection-r17 OPTIONAL (extension addition).
-	BeamFailureR17 BeamFailureDetectionR17
-	// HasBeamFailureR17 tells whether beamFailure-r17 is present in the encoding.
-	HasBeamFailureR17 bool
+	BeamFailureR17    BeamFailureDetectionR17
+	HasBeamFailureR17 bool // whether beamFailure-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2699,17 +1553,14 @@ func (v RadioLinkMonitoringConfig_BeamFailureDetectionTimer) String() string {
 //	}
 type BeamFailureDetectionR17 struct {
 	// FailureDetectionSet1R17 is the component failureDetectionSet1-r17 [0] BeamFailureDetectionSet-r17 OPTIONAL.
-	FailureDetectionSet1R17 BeamFailureDetectionSetR17
-	// HasFailureDetectionSet1R17 tells whether failureDetectionSet1-r17 is present in the encoding.
-	HasFailureDetectionSet1R17 bool
+	FailureDetectionSet1R17    BeamFailureDetectionSetR17
+	HasFailureDetectionSet1R17 bool // whether failureDetectionSet1-r17 is present in the encoding
 	// FailureDetectionSet2R17 is the component failureDetectionSet2-r17 [1] BeamFailureDetectionSet-r17 OPTIONAL.
-	FailureDetectionSet2R17 BeamFailureDetectionSetR17
-	// HasFailureDetectionSet2R17 tells whether failureDetectionSet2-r17 is present in the encoding.
-	HasFailureDetectionSet2R17 bool
+	FailureDetectionSet2R17    BeamFailureDetectionSetR17
+	HasFailureDetectionSet2R17 bool // whether failureDetectionSet2-r17 is present in the encoding
 	// AdditionalPCIR17 is the component additionalPCI-r17 [2] AdditionalPCIIndex-r17 OPTIONAL.
-	AdditionalPCIR17 AdditionalPCIIndexR17
-	// HasAdditionalPCIR17 tells whether additionalPCI-r17 is present in the encoding.
-	HasAdditionalPCIR17 bool
+	AdditionalPCIR17    AdditionalPCIIndexR17
+	HasAdditionalPCIR17 bool // whether additionalPCI-r17 is present in the encoding
 }
 
 // RadioLinkMonitoringRS is the ASN.1 type RadioLinkMonitoringRS.
@@ -2790,21 +1641,17 @@ func (c RadioLinkMonitoringRS_DetectionResourceChoice) String() string {
 //	}
 type BeamFailureDetectionSetR17 struct {
 	// BfdResourcesToAddModListR17 is the component bfdResourcesToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
-	BfdResourcesToAddModListR17 BeamFailureDetectionSetR17_BfdResourcesToAddModListR17
-	// HasBfdResourcesToAddModListR17 tells whether bfdResourcesToAddModList-r17 is present in the encoding.
-	HasBfdResourcesToAddModListR17 bool
+	BfdResourcesToAddModListR17    BeamFailureDetectionSetR17_BfdResourcesToAddModListR17
+	HasBfdResourcesToAddModListR17 bool // whether bfdResourcesToAddModList-r17 is present in the encoding
 	// BfdResourcesToReleaseListR17 is the component bfdResourcesToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	BfdResourcesToReleaseListR17 BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17
-	// HasBfdResourcesToReleaseListR17 tells whether bfdResourcesToReleaseList-r17 is present in the encoding.
-	HasBfdResourcesToReleaseListR17 bool
+	BfdResourcesToReleaseListR17    BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17
+	HasBfdResourcesToReleaseListR17 bool // whether bfdResourcesToReleaseList-r17 is present in the encoding
 	// BeamFailureInstanceMaxCountR17 is the component beamFailureInstanceMaxCount-r17 [2] ENUMERATED OPTIONAL.
-	BeamFailureInstanceMaxCountR17 BeamFailureDetectionSetR17_BeamFailureInstanceMaxCountR17
-	// HasBeamFailureInstanceMaxCountR17 tells whether beamFailureInstanceMaxCount-r17 is present in the encoding.
-	HasBeamFailureInstanceMaxCountR17 bool
+	BeamFailureInstanceMaxCountR17    BeamFailureDetectionSetR17_BeamFailureInstanceMaxCountR17
+	HasBeamFailureInstanceMaxCountR17 bool // whether beamFailureInstanceMaxCount-r17 is present in the encoding
 	// BeamFailureDetectionTimerR17 is the component beamFailureDetectionTimer-r17 [3] ENUMERATED OPTIONAL.
-	BeamFailureDetectionTimerR17 BeamFailureDetectionSetR17_BeamFailureDetectionTimerR17
-	// HasBeamFailureDetectionTimerR17 tells whether beamFailureDetectionTimer-r17 is present in the encoding.
-	HasBeamFailureDetectionTimerR17 bool
+	BeamFailureDetectionTimerR17    BeamFailureDetectionSetR17_BeamFailureDetectionTimerR17
+	HasBeamFailureDetectionTimerR17 bool // whether beamFailureDetectionTimer-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2955,15 +1802,13 @@ type RateMatchPattern struct {
 	// PatternType is the component patternType [1] EXPLICIT CHOICE.
 	PatternType RateMatchPattern_PatternType
 	// SubcarrierSpacing is the component subcarrierSpacing [2] SubcarrierSpacing OPTIONAL.
-	SubcarrierSpacing SubcarrierSpacing
-	// HasSubcarrierSpacing tells whether subcarrierSpacing is present in the encoding.
-	HasSubcarrierSpacing bool
+	SubcarrierSpacing    SubcarrierSpacing
+	HasSubcarrierSpacing bool // whether subcarrierSpacing is present in the encoding
 	// Dummy is the component dummy [3] ENUMERATED.
 	Dummy RateMatchPattern_Dummy
 	// ControlResourceSetR16 is the component controlResourceSet-r16 [4] ControlResourceSetId-r16 OPTIONAL (extension addition).
-	ControlResourceSetR16 ControlResourceSetIDR16
-	// HasControlResourceSetR16 tells whether controlResourceSet-r16 is present in the encoding.
-	HasControlResourceSetR16 bool
+	ControlResourceSetR16    ControlResourceSetIDR16
+	HasControlResourceSetR16 bool // whether controlResourceSet-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3004,9 +1849,8 @@ type RateMatchPattern_PatternType_Bitmaps struct {
 	// SymbolsInResourceBlock is the component symbolsInResourceBlock [1] EXPLICIT CHOICE.
 	SymbolsInResourceBlock RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock
 	// PeriodicityAndPattern is the component periodicityAndPattern [2] EXPLICIT CHOICE OPTIONAL.
-	PeriodicityAndPattern RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern
-	// HasPeriodicityAndPattern tells whether periodicityAndPattern is present in the encoding.
-	HasPeriodicityAndPattern bool
+	PeriodicityAndPattern    RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern
+	HasPeriodicityAndPattern bool // whether periodicityAndPattern is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3117,9 +1961,8 @@ type RateMatchPatternLTECRS struct {
 	// CarrierBandwidthDL is the component carrierBandwidthDL [1] ENUMERATED.
 	CarrierBandwidthDL RateMatchPatternLTECRS_CarrierBandwidthDL
 	// MbsfnSubframeConfigList is the component mbsfn-SubframeConfigList [2] EUTRA-MBSFN-SubframeConfigList OPTIONAL.
-	MbsfnSubframeConfigList EUTRAMBSFNSubframeConfigList
-	// HasMbsfnSubframeConfigList tells whether mbsfn-SubframeConfigList is present in the encoding.
-	HasMbsfnSubframeConfigList bool
+	MbsfnSubframeConfigList    EUTRAMBSFNSubframeConfigList
+	HasMbsfnSubframeConfigList bool // whether mbsfn-SubframeConfigList is present in the encoding
 	// NrofCRSPorts is the component nrofCRS-Ports [3] ENUMERATED.
 	NrofCRSPorts RateMatchPatternLTECRS_NrofCRSPorts
 	// VShift is the component v-Shift [4] ENUMERATED.
@@ -3198,17 +2041,14 @@ type ReferenceTimeInfoR16 struct {
 	// TimeR16 is the component time-r16 [0] ReferenceTime-r16.
 	TimeR16 ReferenceTimeR16
 	// UncertaintyR16 is the component uncertainty-r16 [1] INTEGER OPTIONAL.
-	UncertaintyR16 int64
-	// HasUncertaintyR16 tells whether uncertainty-r16 is present in the encoding.
-	HasUncertaintyR16 bool
+	UncertaintyR16    int64
+	HasUncertaintyR16 bool // whether uncertainty-r16 is present in the encoding
 	// TimeInfoTypeR16 is the component timeInfoType-r16 [2] ENUMERATED OPTIONAL.
-	TimeInfoTypeR16 ReferenceTimeInfoR16_TimeInfoTypeR16
-	// HasTimeInfoTypeR16 tells whether timeInfoType-r16 is present in the encoding.
-	HasTimeInfoTypeR16 bool
+	TimeInfoTypeR16    ReferenceTimeInfoR16_TimeInfoTypeR16
+	HasTimeInfoTypeR16 bool // whether timeInfoType-r16 is present in the encoding
 	// ReferenceSFNR16 is the component referenceSFN-r16 [3] INTEGER OPTIONAL.
-	ReferenceSFNR16 int64
-	// HasReferenceSFNR16 tells whether referenceSFN-r16 is present in the encoding.
-	HasReferenceSFNR16 bool
+	ReferenceSFNR16    int64
+	HasReferenceSFNR16 bool // whether referenceSFN-r16 is present in the encoding
 }
 
 // ReferenceTimeInfoR16_TimeInfoTypeR16 is the type of ReferenceTimeInfo-r16.timeInfoType-r16.
@@ -3403,9 +2243,8 @@ type FDMTDMR16 struct {
 	// RepetitionSchemeR16 is the component repetitionScheme-r16 [0] ENUMERATED.
 	RepetitionSchemeR16 FDMTDMR16_RepetitionSchemeR16
 	// StartingSymbolOffsetKR16 is the component startingSymbolOffsetK-r16 [1] INTEGER OPTIONAL.
-	StartingSymbolOffsetKR16 int64
-	// HasStartingSymbolOffsetKR16 tells whether startingSymbolOffsetK-r16 is present in the encoding.
-	HasStartingSymbolOffsetKR16 bool
+	StartingSymbolOffsetKR16    int64
+	HasStartingSymbolOffsetKR16 bool // whether startingSymbolOffsetK-r16 is present in the encoding
 }
 
 // FDMTDMR16_RepetitionSchemeR16 is the type of FDM-TDM-r16.repetitionScheme-r16.
@@ -3545,9 +2384,8 @@ type ReportCGIEUTRA struct {
 	// CellForWhichToReportCGI is the component cellForWhichToReportCGI [0] EUTRA-PhysCellId.
 	CellForWhichToReportCGI EUTRAPhysCellID
 	// UseAutonomousGapsR16 is the component useAutonomousGaps-r16 [1] ENUMERATED OPTIONAL (extension addition).
-	UseAutonomousGapsR16 ReportCGIEUTRA_UseAutonomousGapsR16
-	// HasUseAutonomousGapsR16 tells whether useAutonomousGaps-r16 is present in the encoding.
-	HasUseAutonomousGapsR16 bool
+	UseAutonomousGapsR16    ReportCGIEUTRA_UseAutonomousGapsR16
+	HasUseAutonomousGapsR16 bool // whether useAutonomousGaps-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3668,29 +2506,23 @@ type EventTriggerConfigInterRAT struct {
 	// MaxReportCells is the component maxReportCells [5] INTEGER.
 	MaxReportCells int64
 	// ReportQuantityUTRAFDDR16 is the component reportQuantityUTRA-FDD-r16 [6] MeasReportQuantityUTRA-FDD-r16 OPTIONAL (extension addition).
-	ReportQuantityUTRAFDDR16 MeasReportQuantityUTRAFDDR16
-	// HasReportQuantityUTRAFDDR16 tells whether reportQuantityUTRA-FDD-r16 is present in the encoding.
-	HasReportQuantityUTRAFDDR16 bool
+	ReportQuantityUTRAFDDR16    MeasReportQuantityUTRAFDDR16
+	HasReportQuantityUTRAFDDR16 bool // whether reportQuantityUTRA-FDD-r16 is present in the encoding
 	// IncludeCommonLocationInfoR16 is the component includeCommonLocationInfo-r16 [7] ENUMERATED OPTIONAL (extension addition).
-	IncludeCommonLocationInfoR16 EventTriggerConfigInterRAT_IncludeCommonLocationInfoR16
-	// HasIncludeCommonLocationInfoR16 tells whether includeCommonLocationInfo-r16 is present in the encoding.
-	HasIncludeCommonLocationInfoR16 bool
+	IncludeCommonLocationInfoR16    EventTriggerConfigInterRAT_IncludeCommonLocationInfoR16
+	HasIncludeCommonLocationInfoR16 bool // whether includeCommonLocationInfo-r16 is present in the encoding
 	// IncludeBTMeasR16 is the component includeBT-Meas-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.BT-NameList-r16} OPTIONAL (extension addition).
-	IncludeBTMeasR16 SetupRelease_BTNameListR16
-	// HasIncludeBTMeasR16 tells whether includeBT-Meas-r16 is present in the encoding.
-	HasIncludeBTMeasR16 bool
+	IncludeBTMeasR16    SetupRelease_BTNameListR16
+	HasIncludeBTMeasR16 bool // whether includeBT-Meas-r16 is present in the encoding
 	// IncludeWLANMeasR16 is the component includeWLAN-Meas-r16 [9] EXPLICIT SetupRelease{NR-RRC-Definitions.WLAN-NameList-r16} OPTIONAL (extension addition).
-	IncludeWLANMeasR16 SetupRelease_WLANNameListR16
-	// HasIncludeWLANMeasR16 tells whether includeWLAN-Meas-r16 is present in the encoding.
-	HasIncludeWLANMeasR16 bool
+	IncludeWLANMeasR16    SetupRelease_WLANNameListR16
+	HasIncludeWLANMeasR16 bool // whether includeWLAN-Meas-r16 is present in the encoding
 	// IncludeSensorMeasR16 is the component includeSensor-Meas-r16 [10] EXPLICIT SetupRelease{NR-RRC-Definitions.Sensor-NameList-r16} OPTIONAL (extension addition).
-	IncludeSensorMeasR16 SetupRelease_SensorNameListR16
-	// HasIncludeSensorMeasR16 tells whether includeSensor-Meas-r16 is present in the encoding.
-	HasIncludeSensorMeasR16 bool
+	IncludeSensorMeasR16    SetupRelease_SensorNameListR16
+	HasIncludeSensorMeasR16 bool // whether includeSensor-Meas-r16 is present in the encoding
 	// ReportQuantityRelayR17 is the component reportQuantityRelay-r17 [11] EXPLICIT SL-MeasReportQuantity-r16 OPTIONAL (extension addition).
-	ReportQuantityRelayR17 SLMeasReportQuantityR16
-	// HasReportQuantityRelayR17 tells whether reportQuantityRelay-r17 is present in the encoding.
-	HasReportQuantityRelayR17 bool
+	ReportQuantityRelayR17    SLMeasReportQuantityR16
+	HasReportQuantityRelayR17 bool // whether reportQuantityRelay-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3891,29 +2723,23 @@ type PeriodicalReportConfigInterRAT struct {
 	// MaxReportCells is the component maxReportCells [3] INTEGER.
 	MaxReportCells int64
 	// ReportQuantityUTRAFDDR16 is the component reportQuantityUTRA-FDD-r16 [4] MeasReportQuantityUTRA-FDD-r16 OPTIONAL (extension addition).
-	ReportQuantityUTRAFDDR16 MeasReportQuantityUTRAFDDR16
-	// HasReportQuantityUTRAFDDR16 tells whether reportQuantityUTRA-FDD-r16 is present in the encoding.
-	HasReportQuantityUTRAFDDR16 bool
+	ReportQuantityUTRAFDDR16    MeasReportQuantityUTRAFDDR16
+	HasReportQuantityUTRAFDDR16 bool // whether reportQuantityUTRA-FDD-r16 is present in the encoding
 	// IncludeCommonLocationInfoR16 is the component includeCommonLocationInfo-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	IncludeCommonLocationInfoR16 PeriodicalReportConfigInterRAT_IncludeCommonLocationInfoR16
-	// HasIncludeCommonLocationInfoR16 tells whether includeCommonLocationInfo-r16 is present in the encoding.
-	HasIncludeCommonLocationInfoR16 bool
+	IncludeCommonLocationInfoR16    PeriodicalReportConfigInterRAT_IncludeCommonLocationInfoR16
+	HasIncludeCommonLocationInfoR16 bool // whether includeCommonLocationInfo-r16 is present in the encoding
 	// IncludeBTMeasR16 is the component includeBT-Meas-r16 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.BT-NameList-r16} OPTIONAL (extension addition).
-	IncludeBTMeasR16 SetupRelease_BTNameListR16
-	// HasIncludeBTMeasR16 tells whether includeBT-Meas-r16 is present in the encoding.
-	HasIncludeBTMeasR16 bool
+	IncludeBTMeasR16    SetupRelease_BTNameListR16
+	HasIncludeBTMeasR16 bool // whether includeBT-Meas-r16 is present in the encoding
 	// IncludeWLANMeasR16 is the component includeWLAN-Meas-r16 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.WLAN-NameList-r16} OPTIONAL (extension addition).
-	IncludeWLANMeasR16 SetupRelease_WLANNameListR16
-	// HasIncludeWLANMeasR16 tells whether includeWLAN-Meas-r16 is present in the encoding.
-	HasIncludeWLANMeasR16 bool
+	IncludeWLANMeasR16    SetupRelease_WLANNameListR16
+	HasIncludeWLANMeasR16 bool // whether includeWLAN-Meas-r16 is present in the encoding
 	// IncludeSensorMeasR16 is the component includeSensor-Meas-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.Sensor-NameList-r16} OPTIONAL (extension addition).
-	IncludeSensorMeasR16 SetupRelease_SensorNameListR16
-	// HasIncludeSensorMeasR16 tells whether includeSensor-Meas-r16 is present in the encoding.
-	HasIncludeSensorMeasR16 bool
+	IncludeSensorMeasR16    SetupRelease_SensorNameListR16
+	HasIncludeSensorMeasR16 bool // whether includeSensor-Meas-r16 is present in the encoding
 	// ReportQuantityRelayR17 is the component reportQuantityRelay-r17 [9] EXPLICIT SL-MeasReportQuantity-r16 OPTIONAL (extension addition).
-	ReportQuantityRelayR17 SLMeasReportQuantityR16
-	// HasReportQuantityRelayR17 tells whether reportQuantityRelay-r17 is present in the encoding.
-	HasReportQuantityRelayR17 bool
+	ReportQuantityRelayR17    SLMeasReportQuantityR16
+	HasReportQuantityRelayR17 bool // whether reportQuantityRelay-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4079,9 +2905,8 @@ type ReportCGI struct {
 	// CellForWhichToReportCGI is the component cellForWhichToReportCGI [0] PhysCellId.
 	CellForWhichToReportCGI PhysCellID
 	// UseAutonomousGapsR16 is the component useAutonomousGaps-r16 [1] ENUMERATED OPTIONAL (extension addition).
-	UseAutonomousGapsR16 ReportCGI_UseAutonomousGapsR16
-	// HasUseAutonomousGapsR16 tells whether useAutonomousGaps-r16 is present in the encoding.
-	HasUseAutonomousGapsR16 bool
+	UseAutonomousGapsR16    ReportCGI_UseAutonomousGapsR16
+	HasUseAutonomousGapsR16 bool // whether useAutonomousGaps-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4116,17 +2941,14 @@ type ReportSFTDNR struct {
 	// ReportRSRP is the component reportRSRP [1] BOOLEAN.
 	ReportRSRP bool
 	// ReportSFTDNeighMeas is the component reportSFTD-NeighMeas [2] ENUMERATED OPTIONAL (extension addition).
-	ReportSFTDNeighMeas ReportSFTDNR_ReportSFTDNeighMeas
-	// HasReportSFTDNeighMeas tells whether reportSFTD-NeighMeas is present in the encoding.
-	HasReportSFTDNeighMeas bool
+	ReportSFTDNeighMeas    ReportSFTDNR_ReportSFTDNeighMeas
+	HasReportSFTDNeighMeas bool // whether reportSFTD-NeighMeas is present in the encoding
 	// DrxSFTDNeighMeas is the component drx-SFTD-NeighMeas [3] ENUMERATED OPTIONAL (extension addition).
-	DrxSFTDNeighMeas ReportSFTDNR_DrxSFTDNeighMeas
-	// HasDrxSFTDNeighMeas tells whether drx-SFTD-NeighMeas is present in the encoding.
-	HasDrxSFTDNeighMeas bool
+	DrxSFTDNeighMeas    ReportSFTDNR_DrxSFTDNeighMeas
+	HasDrxSFTDNeighMeas bool // whether drx-SFTD-NeighMeas is present in the encoding
 	// CellsForWhichToReportSFTD is the component cellsForWhichToReportSFTD [4] SEQUENCE OF OPTIONAL (extension addition).
-	CellsForWhichToReportSFTD ReportSFTDNR_CellsForWhichToReportSFTD
-	// HasCellsForWhichToReportSFTD tells whether cellsForWhichToReportSFTD is present in the encoding.
-	HasCellsForWhichToReportSFTD bool
+	CellsForWhichToReportSFTD    ReportSFTDNR_CellsForWhichToReportSFTD
+	HasCellsForWhichToReportSFTD bool // whether cellsForWhichToReportSFTD is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4409,51 +3231,40 @@ type EventTriggerConfig struct {
 	// MaxReportCells is the component maxReportCells [5] INTEGER.
 	MaxReportCells int64
 	// ReportQuantityRSIndexes is the component reportQuantityRS-Indexes [6] MeasReportQuantity OPTIONAL.
-	ReportQuantityRSIndexes MeasReportQuantity
-	// HasReportQuantityRSIndexes tells whether reportQuantityRS-Indexes is present in the encoding.
-	HasReportQuantityRSIndexes bool
+	ReportQuantityRSIndexes    MeasReportQuantity
+	HasReportQuantityRSIndexes bool // whether reportQuantityRS-Indexes is present in the encoding
 	// MaxNrofRSIndexesToReport is the component maxNrofRS-IndexesToReport [7] INTEGER OPTIONAL.
-	MaxNrofRSIndexesToReport int64
-	// HasMaxNrofRSIndexesToReport tells whether maxNrofRS-IndexesToReport is present in the encoding.
-	HasMaxNrofRSIndexesToReport bool
+	MaxNrofRSIndexesToReport    int64
+	HasMaxNrofRSIndexesToReport bool // whether maxNrofRS-IndexesToReport is present in the encoding
 	// IncludeBeamMeasurements is the component includeBeamMeasurements [8] BOOLEAN.
 	IncludeBeamMeasurements bool
 	// ReportAddNeighMeas is the component reportAddNeighMeas [9] ENUMERATED OPTIONAL.
-	ReportAddNeighMeas EventTriggerConfig_ReportAddNeighMeas
-	// HasReportAddNeighMeas tells whether reportAddNeighMeas is present in the encoding.
-	HasReportAddNeighMeas bool
+	ReportAddNeighMeas    EventTriggerConfig_ReportAddNeighMeas
+	HasReportAddNeighMeas bool // whether reportAddNeighMeas is present in the encoding
 	// MeasRSSIReportConfigR16 is the component measRSSI-ReportConfig-r16 [10] MeasRSSI-ReportConfig-r16 OPTIONAL (extension addition).
-	MeasRSSIReportConfigR16 MeasRSSIReportConfigR16
-	// HasMeasRSSIReportConfigR16 tells whether measRSSI-ReportConfig-r16 is present in the encoding.
-	HasMeasRSSIReportConfigR16 bool
+	MeasRSSIReportConfigR16    MeasRSSIReportConfigR16
+	HasMeasRSSIReportConfigR16 bool // whether measRSSI-ReportConfig-r16 is present in the encoding
 	// UseT312R16 is the component useT312-r16 [11] BOOLEAN OPTIONAL (extension addition).
-	UseT312R16 bool
-	// HasUseT312R16 tells whether useT312-r16 is present in the encoding.
-	HasUseT312R16 bool
+	UseT312R16    bool
+	HasUseT312R16 bool // whether useT312-r16 is present in the encoding
 	// IncludeCommonLocationInfoR16 is the component includeCommonLocationInfo-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	IncludeCommonLocationInfoR16 EventTriggerConfig_IncludeCommonLocationInfoR16
-	// HasIncludeCommonLocationInfoR16 tells whether includeCommonLocationInfo-r16 is present in the encoding.
-	HasIncludeCommonLocationInfoR16 bool
+	IncludeCommonLocationInfoR16    EventTriggerConfig_IncludeCommonLocationInfoR16
+	HasIncludeCommonLocationInfoR16 bool // whether includeCommonLocationInfo-r16 is present in the encoding
 	// IncludeBTMeasR16 is the component includeBT-Meas-r16 [13] EXPLICIT SetupRelease{NR-RRC-Definitions.BT-NameList-r16} OPTIONAL (extension addition).
-	IncludeBTMeasR16 SetupRelease_BTNameListR16
-	// HasIncludeBTMeasR16 tells whether includeBT-Meas-r16 is present in the encoding.
-	HasIncludeBTMeasR16 bool
+	IncludeBTMeasR16    SetupRelease_BTNameListR16
+	HasIncludeBTMeasR16 bool // whether includeBT-Meas-r16 is present in the encoding
 	// IncludeWLANMeasR16 is the component includeWLAN-Meas-r16 [14] EXPLICIT SetupRelease{NR-RRC-Definitions.WLAN-NameList-r16} OPTIONAL (extension addition).
-	IncludeWLANMeasR16 SetupRelease_WLANNameListR16
-	// HasIncludeWLANMeasR16 tells whether includeWLAN-Meas-r16 is present in the encoding.
-	HasIncludeWLANMeasR16 bool
+	IncludeWLANMeasR16    SetupRelease_WLANNameListR16
+	HasIncludeWLANMeasR16 bool // whether includeWLAN-Meas-r16 is present in the encoding
 	// IncludeSensorMeasR16 is the component includeSensor-Meas-r16 [15] EXPLICIT SetupRelease{NR-RRC-Definitions.Sensor-NameList-r16} OPTIONAL (extension addition).
-	IncludeSensorMeasR16 SetupRelease_SensorNameListR16
-	// HasIncludeSensorMeasR16 tells whether includeSensor-Meas-r16 is present in the encoding.
-	HasIncludeSensorMeasR16 bool
+	IncludeSensorMeasR16    SetupRelease_SensorNameListR16
+	HasIncludeSensorMeasR16 bool // whether includeSensor-Meas-r16 is present in the encoding
 	// CoarseLocationRequestR17 is the component coarseLocationRequest-r17 [16] ENUMERATED OPTIONAL (extension addition).
-	CoarseLocationRequestR17 EventTriggerConfig_CoarseLocationRequestR17
-	// HasCoarseLocationRequestR17 tells whether coarseLocationRequest-r17 is present in the encoding.
-	HasCoarseLocationRequestR17 bool
+	CoarseLocationRequestR17    EventTriggerConfig_CoarseLocationRequestR17
+	HasCoarseLocationRequestR17 bool // whether coarseLocationRequest-r17 is present in the encoding
 	// ReportQuantityRelayR17 is the component reportQuantityRelay-r17 [17] EXPLICIT SL-MeasReportQuantity-r16 OPTIONAL (extension addition).
-	ReportQuantityRelayR17 SLMeasReportQuantityR16
-	// HasReportQuantityRelayR17 tells whether reportQuantityRelay-r17 is present in the encoding.
-	HasReportQuantityRelayR17 bool
+	ReportQuantityRelayR17    SLMeasReportQuantityR16
+	HasReportQuantityRelayR17 bool // whether reportQuantityRelay-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4733,57 +3544,45 @@ type PeriodicalReportConfig struct {
 	// MaxReportCells is the component maxReportCells [4] INTEGER.
 	MaxReportCells int64
 	// ReportQuantityRSIndexes is the component reportQuantityRS-Indexes [5] MeasReportQuantity OPTIONAL.
-	ReportQuantityRSIndexes MeasReportQuantity
-	// HasReportQuantityRSIndexes tells whether reportQuantityRS-Indexes is present in the encoding.
-	HasReportQuantityRSIndexes bool
+	ReportQuantityRSIndexes    MeasReportQuantity
+	HasReportQuantityRSIndexes bool // whether reportQuantityRS-Indexes is present in the encoding
 	// MaxNrofRSIndexesToReport is the component maxNrofRS-IndexesToReport [6] INTEGER OPTIONAL.
-	MaxNrofRSIndexesToReport int64
-	// HasMaxNrofRSIndexesToReport tells whether maxNrofRS-IndexesToReport is present in the encoding.
-	HasMaxNrofRSIndexesToReport bool
+	MaxNrofRSIndexesToReport    int64
+	HasMaxNrofRSIndexesToReport bool // whether maxNrofRS-IndexesToReport is present in the encoding
 	// IncludeBeamMeasurements is the component includeBeamMeasurements [7] BOOLEAN.
 	IncludeBeamMeasurements bool
 	// UseAllowedCellList is the component useAllowedCellList [8] BOOLEAN.
 	UseAllowedCellList bool
 	// MeasRSSIReportConfigR16 is the component measRSSI-ReportConfig-r16 [9] MeasRSSI-ReportConfig-r16 OPTIONAL (extension addition).
-	MeasRSSIReportConfigR16 MeasRSSIReportConfigR16
-	// HasMeasRSSIReportConfigR16 tells whether measRSSI-ReportConfig-r16 is present in the encoding.
-	HasMeasRSSIReportConfigR16 bool
+	MeasRSSIReportConfigR16    MeasRSSIReportConfigR16
+	HasMeasRSSIReportConfigR16 bool // whether measRSSI-ReportConfig-r16 is present in the encoding
 	// IncludeCommonLocationInfoR16 is the component includeCommonLocationInfo-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	IncludeCommonLocationInfoR16 PeriodicalReportConfig_IncludeCommonLocationInfoR16
-	// HasIncludeCommonLocationInfoR16 tells whether includeCommonLocationInfo-r16 is present in the encoding.
-	HasIncludeCommonLocationInfoR16 bool
+	IncludeCommonLocationInfoR16    PeriodicalReportConfig_IncludeCommonLocationInfoR16
+	HasIncludeCommonLocationInfoR16 bool // whether includeCommonLocationInfo-r16 is present in the encoding
 	// IncludeBTMeasR16 is the component includeBT-Meas-r16 [11] EXPLICIT SetupRelease{NR-RRC-Definitions.BT-NameList-r16} OPTIONAL (extension addition).
-	IncludeBTMeasR16 SetupRelease_BTNameListR16
-	// HasIncludeBTMeasR16 tells whether includeBT-Meas-r16 is present in the encoding.
-	HasIncludeBTMeasR16 bool
+	IncludeBTMeasR16    SetupRelease_BTNameListR16
+	HasIncludeBTMeasR16 bool // whether includeBT-Meas-r16 is present in the encoding
 	// IncludeWLANMeasR16 is the component includeWLAN-Meas-r16 [12] EXPLICIT SetupRelease{NR-RRC-Definitions.WLAN-NameList-r16} OPTIONAL (extension addition).
-	IncludeWLANMeasR16 SetupRelease_WLANNameListR16
-	// HasIncludeWLANMeasR16 tells whether includeWLAN-Meas-r16 is present in the encoding.
-	HasIncludeWLANMeasR16 bool
+	IncludeWLANMeasR16    SetupRelease_WLANNameListR16
+	HasIncludeWLANMeasR16 bool // whether includeWLAN-Meas-r16 is present in the encoding
 	// IncludeSensorMeasR16 is the component includeSensor-Meas-r16 [13] EXPLICIT SetupRelease{NR-RRC-Definitions.Sensor-NameList-r16} OPTIONAL (extension addition).
-	IncludeSensorMeasR16 SetupRelease_SensorNameListR16
-	// HasIncludeSensorMeasR16 tells whether includeSensor-Meas-r16 is present in the encoding.
-	HasIncludeSensorMeasR16 bool
+	IncludeSensorMeasR16    SetupRelease_SensorNameListR16
+	HasIncludeSensorMeasR16 bool // whether includeSensor-Meas-r16 is present in the encoding
 	// UlDelayValueConfigR16 is the component ul-DelayValueConfig-r16 [14] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-DelayValueConfig-r16} OPTIONAL (extension addition).
-	UlDelayValueConfigR16 SetupRelease_ULDelayValueConfigR16
-	// HasUlDelayValueConfigR16 tells whether ul-DelayValueConfig-r16 is present in the encoding.
-	HasUlDelayValueConfigR16 bool
+	UlDelayValueConfigR16    SetupRelease_ULDelayValueConfigR16
+	HasUlDelayValueConfigR16 bool // whether ul-DelayValueConfig-r16 is present in the encoding
 	// ReportAddNeighMeasR16 is the component reportAddNeighMeas-r16 [15] ENUMERATED OPTIONAL (extension addition).
-	ReportAddNeighMeasR16 PeriodicalReportConfig_ReportAddNeighMeasR16
-	// HasReportAddNeighMeasR16 tells whether reportAddNeighMeas-r16 is present in the encoding.
-	HasReportAddNeighMeasR16 bool
+	ReportAddNeighMeasR16    PeriodicalReportConfig_ReportAddNeighMeasR16
+	HasReportAddNeighMeasR16 bool // whether reportAddNeighMeas-r16 is present in the encoding
 	// UlExcessDelayConfigR17 is the component ul-ExcessDelayConfig-r17 [16] EXPLICIT SetupRelease{NR-RRC-Definitions.UL-ExcessDelayConfig-r17} OPTIONAL (extension addition).
-	UlExcessDelayConfigR17 SetupRelease_ULExcessDelayConfigR17
-	// HasUlExcessDelayConfigR17 tells whether ul-ExcessDelayConfig-r17 is present in the encoding.
-	HasUlExcessDelayConfigR17 bool
+	UlExcessDelayConfigR17    SetupRelease_ULExcessDelayConfigR17
+	HasUlExcessDelayConfigR17 bool // whether ul-ExcessDelayConfig-r17 is present in the encoding
 	// CoarseLocationRequestR17 is the component coarseLocationRequest-r17 [17] ENUMERATED OPTIONAL (extension addition).
-	CoarseLocationRequestR17 PeriodicalReportConfig_CoarseLocationRequestR17
-	// HasCoarseLocationRequestR17 tells whether coarseLocationRequest-r17 is present in the encoding.
-	HasCoarseLocationRequestR17 bool
+	CoarseLocationRequestR17    PeriodicalReportConfig_CoarseLocationRequestR17
+	HasCoarseLocationRequestR17 bool // whether coarseLocationRequest-r17 is present in the encoding
 	// ReportQuantityRelayR17 is the component reportQuantityRelay-r17 [18] EXPLICIT SL-MeasReportQuantity-r16 OPTIONAL (extension addition).
-	ReportQuantityRelayR17 SLMeasReportQuantityR16
-	// HasReportQuantityRelayR17 tells whether reportQuantityRelay-r17 is present in the encoding.
-	HasReportQuantityRelayR17 bool
+	ReportQuantityRelayR17    SLMeasReportQuantityR16
+	HasReportQuantityRelayR17 bool // whether reportQuantityRelay-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5025,9 +3824,8 @@ type MeasReportQuantity struct {
 //	}
 type MeasRSSIReportConfigR16 struct {
 	// ChannelOccupancyThresholdR16 is the component channelOccupancyThreshold-r16 [0] RSSI-Range-r16 OPTIONAL.
-	ChannelOccupancyThresholdR16 RSSIRangeR16
-	// HasChannelOccupancyThresholdR16 tells whether channelOccupancyThreshold-r16 is present in the encoding.
-	HasChannelOccupancyThresholdR16 bool
+	ChannelOccupancyThresholdR16    RSSIRangeR16
+	HasChannelOccupancyThresholdR16 bool // whether channelOccupancyThreshold-r16 is present in the encoding
 }
 
 // CLIEventTriggerConfigR16 is the ASN.1 type CLI-EventTriggerConfig-r16.
@@ -5169,9 +3967,8 @@ func (v CLIPeriodicalReportConfigR16_ReportAmountR16) String() string {
 //	}
 type RxTxPeriodicalR17 struct {
 	// RxTxReportIntervalR17 is the component rxTxReportInterval-r17 [0] RxTxReportInterval-r17 OPTIONAL.
-	RxTxReportIntervalR17 RxTxReportIntervalR17
-	// HasRxTxReportIntervalR17 tells whether rxTxReportInterval-r17 is present in the encoding.
-	HasRxTxReportIntervalR17 bool
+	RxTxReportIntervalR17    RxTxReportIntervalR17
+	HasRxTxReportIntervalR17 bool // whether rxTxReportInterval-r17 is present in the encoding
 	// ReportAmountR17 is the component reportAmount-r17 [1] ENUMERATED.
 	ReportAmountR17 RxTxPeriodicalR17_ReportAmountR17
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -5624,41 +4421,32 @@ type RLCBearerConfig struct {
 	// LogicalChannelIdentity is the component logicalChannelIdentity [0] LogicalChannelIdentity.
 	LogicalChannelIdentity LogicalChannelIdentity
 	// ServedRadioBearer is the component servedRadioBearer [1] EXPLICIT CHOICE OPTIONAL.
-	ServedRadioBearer RLCBearerConfig_ServedRadioBearer
-	// HasServedRadioBearer tells whether servedRadioBearer is present in the encoding.
-	HasServedRadioBearer bool
+	ServedRadioBearer    RLCBearerConfig_ServedRadioBearer
+	HasServedRadioBearer bool // whether servedRadioBearer is present in the encoding
 	// ReestablishRLC is the component reestablishRLC [2] ENUMERATED OPTIONAL.
-	ReestablishRLC RLCBearerConfig_ReestablishRLC
-	// HasReestablishRLC tells whether reestablishRLC is present in the encoding.
-	HasReestablishRLC bool
+	ReestablishRLC    RLCBearerConfig_ReestablishRLC
+	HasReestablishRLC bool // whether reestablishRLC is present in the encoding
 	// RlcConfig is the component rlc-Config [3] EXPLICIT RLC-Config OPTIONAL.
-	RlcConfig RLCConfig
-	// HasRlcConfig tells whether rlc-Config is present in the encoding.
-	HasRlcConfig bool
+	RlcConfig    RLCConfig
+	HasRlcConfig bool // whether rlc-Config is present in the encoding
 	// MacLogicalChannelConfig is the component mac-LogicalChannelConfig [4] LogicalChannelConfig OPTIONAL.
-	MacLogicalChannelConfig LogicalChannelConfig
-	// HasMacLogicalChannelConfig tells whether mac-LogicalChannelConfig is present in the encoding.
-	HasMacLogicalChannelConfig bool
+	MacLogicalChannelConfig    LogicalChannelConfig
+	HasMacLogicalChannelConfig bool // whether mac-LogicalChannelConfig is present in the encoding
 	// RlcConfigV1610 is the component rlc-Config-v1610 [5] RLC-Config-v1610 OPTIONAL (extension addition).
-	RlcConfigV1610 RLCConfigV1610
-	// HasRlcConfigV1610 tells whether rlc-Config-v1610 is present in the encoding.
-	HasRlcConfigV1610 bool
+	RlcConfigV1610    RLCConfigV1610
+	HasRlcConfigV1610 bool // whether rlc-Config-v1610 is present in the encoding
 	// RlcConfigV1700 is the component rlc-Config-v1700 [6] RLC-Config-v1700 OPTIONAL (extension addition).
-	RlcConfigV1700 RLCConfigV1700
-	// HasRlcConfigV1700 tells whether rlc-Config-v1700 is present in the encoding.
-	HasRlcConfigV1700 bool
+	RlcConfigV1700    RLCConfigV1700
+	HasRlcConfigV1700 bool // whether rlc-Config-v1700 is present in the encoding
 	// LogicalChannelIdentityExtR17 is the component logicalChannelIdentityExt-r17 [7] LogicalChannelIdentityExt-r17 OPTIONAL (extension addition).
-	LogicalChannelIdentityExtR17 LogicalChannelIdentityExtR17
-	// HasLogicalChannelIdentityExtR17 tells whether logicalChannelIdentityExt-r17 is present in the encoding.
-	HasLogicalChannelIdentityExtR17 bool
+	LogicalChannelIdentityExtR17    LogicalChannelIdentityExtR17
+	HasLogicalChannelIdentityExtR17 bool // whether logicalChannelIdentityExt-r17 is present in the encoding
 	// MulticastRLCBearerConfigR17 is the component multicastRLC-BearerConfig-r17 [8] MulticastRLC-BearerConfig-r17 OPTIONAL (extension addition).
-	MulticastRLCBearerConfigR17 MulticastRLCBearerConfigR17
-	// HasMulticastRLCBearerConfigR17 tells whether multicastRLC-BearerConfig-r17 is present in the encoding.
-	HasMulticastRLCBearerConfigR17 bool
+	MulticastRLCBearerConfigR17    MulticastRLCBearerConfigR17
+	HasMulticastRLCBearerConfigR17 bool // whether multicastRLC-BearerConfig-r17 is present in the encoding
 	// ServedRadioBearerSRB4R17 is the component servedRadioBearerSRB4-r17 [9] SRB-Identity-v1700 OPTIONAL (extension addition).
-	ServedRadioBearerSRB4R17 SRBIdentityV1700
-	// HasServedRadioBearerSRB4R17 tells whether servedRadioBearerSRB4-r17 is present in the encoding.
-	HasServedRadioBearerSRB4R17 bool
+	ServedRadioBearerSRB4R17    SRBIdentityV1700
+	HasServedRadioBearerSRB4R17 bool // whether servedRadioBearerSRB4-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5714,9 +4502,8 @@ type MulticastRLCBearerConfigR17 struct {
 	// ServedMBSRadioBearerR17 is the component servedMBS-RadioBearer-r17 [0] MRB-Identity-r17.
 	ServedMBSRadioBearerR17 MRBIdentityR17
 	// IsPTMEntityR17 is the component isPTM-Entity-r17 [1] ENUMERATED OPTIONAL.
-	IsPTMEntityR17 MulticastRLCBearerConfigR17_IsPTMEntityR17
-	// HasIsPTMEntityR17 tells whether isPTM-Entity-r17 is present in the encoding.
-	HasIsPTMEntityR17 bool
+	IsPTMEntityR17    MulticastRLCBearerConfigR17_IsPTMEntityR17
+	HasIsPTMEntityR17 bool // whether isPTM-Entity-r17 is present in the encoding
 }
 
 // MulticastRLCBearerConfigR17_IsPTMEntityR17 is the type of MulticastRLC-BearerConfig-r17.isPTM-Entity-r17.
@@ -5830,9 +4617,8 @@ type RLCConfig_UmUniDirectionalDL struct {
 //	}
 type ULAMRLC struct {
 	// SnFieldLength is the component sn-FieldLength [0] SN-FieldLengthAM OPTIONAL.
-	SnFieldLength SNFieldLengthAM
-	// HasSnFieldLength tells whether sn-FieldLength is present in the encoding.
-	HasSnFieldLength bool
+	SnFieldLength    SNFieldLengthAM
+	HasSnFieldLength bool // whether sn-FieldLength is present in the encoding
 	// TPollRetransmit is the component t-PollRetransmit [1] T-PollRetransmit.
 	TPollRetransmit TPollRetransmit
 	// PollPDU is the component pollPDU [2] PollPDU.
@@ -5871,9 +4657,8 @@ func (v ULAMRLC_MaxRetxThreshold) String() string {
 //	}
 type DLAMRLC struct {
 	// SnFieldLength is the component sn-FieldLength [0] SN-FieldLengthAM OPTIONAL.
-	SnFieldLength SNFieldLengthAM
-	// HasSnFieldLength tells whether sn-FieldLength is present in the encoding.
-	HasSnFieldLength bool
+	SnFieldLength    SNFieldLengthAM
+	HasSnFieldLength bool // whether sn-FieldLength is present in the encoding
 	// TReassembly is the component t-Reassembly [1] T-Reassembly.
 	TReassembly TReassembly
 	// TStatusProhibit is the component t-StatusProhibit [2] T-StatusProhibit.
@@ -5887,9 +4672,8 @@ type DLAMRLC struct {
 //	}
 type ULUMRLC struct {
 	// SnFieldLength is the component sn-FieldLength [0] SN-FieldLengthUM OPTIONAL.
-	SnFieldLength SNFieldLengthUM
-	// HasSnFieldLength tells whether sn-FieldLength is present in the encoding.
-	HasSnFieldLength bool
+	SnFieldLength    SNFieldLengthUM
+	HasSnFieldLength bool // whether sn-FieldLength is present in the encoding
 }
 
 // DLUMRLC is the ASN.1 type DL-UM-RLC.
@@ -5900,9 +4684,8 @@ type ULUMRLC struct {
 //	}
 type DLUMRLC struct {
 	// SnFieldLength is the component sn-FieldLength [0] SN-FieldLengthUM OPTIONAL.
-	SnFieldLength SNFieldLengthUM
-	// HasSnFieldLength tells whether sn-FieldLength is present in the encoding.
-	HasSnFieldLength bool
+	SnFieldLength    SNFieldLengthUM
+	HasSnFieldLength bool // whether sn-FieldLength is present in the encoding
 	// TReassembly is the component t-Reassembly [1] T-Reassembly.
 	TReassembly TReassembly
 }
@@ -6328,9 +5111,8 @@ type RLCConfigV1700 struct {
 //	}
 type DLAMRLCV1610 struct {
 	// TStatusProhibitV1610 is the component t-StatusProhibit-v1610 [0] T-StatusProhibit-v1610 OPTIONAL.
-	TStatusProhibitV1610 TStatusProhibitV1610
-	// HasTStatusProhibitV1610 tells whether t-StatusProhibit-v1610 is present in the encoding.
-	HasTStatusProhibitV1610 bool
+	TStatusProhibitV1610    TStatusProhibitV1610
+	HasTStatusProhibitV1610 bool // whether t-StatusProhibit-v1610 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6342,9 +5124,8 @@ type DLAMRLCV1610 struct {
 //	}
 type DLAMRLCV1700 struct {
 	// TReassemblyExtR17 is the component t-ReassemblyExt-r17 [0] T-ReassemblyExt-r17 OPTIONAL.
-	TReassemblyExtR17 TReassemblyExtR17
-	// HasTReassemblyExtR17 tells whether t-ReassemblyExt-r17 is present in the encoding.
-	HasTReassemblyExtR17 bool
+	TReassemblyExtR17    TReassemblyExtR17
+	HasTReassemblyExtR17 bool // whether t-ReassemblyExt-r17 is present in the encoding
 }
 
 // DLUMRLCV1700 is the ASN.1 type DL-UM-RLC-v1700.
@@ -6354,9 +5135,8 @@ type DLAMRLCV1700 struct {
 //	}
 type DLUMRLCV1700 struct {
 	// TReassemblyExtR17 is the component t-ReassemblyExt-r17 [0] T-ReassemblyExt-r17 OPTIONAL.
-	TReassemblyExtR17 TReassemblyExtR17
-	// HasTReassemblyExtR17 tells whether t-ReassemblyExt-r17 is present in the encoding.
-	HasTReassemblyExtR17 bool
+	TReassemblyExtR17    TReassemblyExtR17
+	HasTReassemblyExtR17 bool // whether t-ReassemblyExt-r17 is present in the encoding
 }
 
 // TStatusProhibitV1610 is the ASN.1 type T-StatusProhibit-v1610.
@@ -6420,9 +5200,8 @@ type RLFTimersAndConstants struct {
 	// N311 is the component n311 [2] ENUMERATED.
 	N311 RLFTimersAndConstants_N311
 	// T311 is the component t311 [3] ENUMERATED (extension addition).
-	T311 RLFTimersAndConstants_T311
-	// HasT311 tells whether t311 is present in the encoding.
-	HasT311 bool
+	T311    RLFTimersAndConstants_T311
+	HasT311 bool // whether t311 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6526,9 +5305,8 @@ type RSSIRangeR16 int64
 //	}
 type RxTxTimeDiffR17 struct {
 	// ResultK5R17 is the component result-k5-r17 [0] INTEGER OPTIONAL.
-	ResultK5R17 int64
-	// HasResultK5R17 tells whether result-k5-r17 is present in the encoding.
-	HasResultK5R17 bool
+	ResultK5R17    int64
+	HasResultK5R17 bool // whether result-k5-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6548,9 +5326,8 @@ type SCellActivationRSConfigR17 struct {
 	// ResourceSetR17 is the component resourceSet-r17 [1] NZP-CSI-RS-ResourceSetId.
 	ResourceSetR17 NZPCSIRSResourceSetID
 	// GapBetweenBurstsR17 is the component gapBetweenBursts-r17 [2] INTEGER OPTIONAL.
-	GapBetweenBurstsR17 int64
-	// HasGapBetweenBurstsR17 tells whether gapBetweenBursts-r17 is present in the encoding.
-	HasGapBetweenBurstsR17 bool
+	GapBetweenBurstsR17    int64
+	HasGapBetweenBurstsR17 bool // whether gapBetweenBursts-r17 is present in the encoding
 	// QclInfoR17 is the component qcl-Info-r17 [3] TCI-StateId.
 	QclInfoR17 TCIStateID
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -6577,13 +5354,11 @@ type SCellIndex int64
 //	}
 type SchedulingRequestConfig struct {
 	// SchedulingRequestToAddModList is the component schedulingRequestToAddModList [0] SEQUENCE OF OPTIONAL.
-	SchedulingRequestToAddModList SchedulingRequestConfig_SchedulingRequestToAddModList
-	// HasSchedulingRequestToAddModList tells whether schedulingRequestToAddModList is present in the encoding.
-	HasSchedulingRequestToAddModList bool
+	SchedulingRequestToAddModList    SchedulingRequestConfig_SchedulingRequestToAddModList
+	HasSchedulingRequestToAddModList bool // whether schedulingRequestToAddModList is present in the encoding
 	// SchedulingRequestToReleaseList is the component schedulingRequestToReleaseList [1] SEQUENCE OF OPTIONAL.
-	SchedulingRequestToReleaseList SchedulingRequestConfig_SchedulingRequestToReleaseList
-	// HasSchedulingRequestToReleaseList tells whether schedulingRequestToReleaseList is present in the encoding.
-	HasSchedulingRequestToReleaseList bool
+	SchedulingRequestToReleaseList    SchedulingRequestConfig_SchedulingRequestToReleaseList
+	HasSchedulingRequestToReleaseList bool // whether schedulingRequestToReleaseList is present in the encoding
 }
 
 // SchedulingRequestConfig_SchedulingRequestToAddModList is the type of SchedulingRequestConfig.schedulingRequestToAddModList.
@@ -6603,9 +5378,8 @@ type SchedulingRequestToAddMod struct {
 	// SchedulingRequestID is the component schedulingRequestId [0] SchedulingRequestId.
 	SchedulingRequestID SchedulingRequestID
 	// SrProhibitTimer is the component sr-ProhibitTimer [1] ENUMERATED OPTIONAL.
-	SrProhibitTimer SchedulingRequestToAddMod_SrProhibitTimer
-	// HasSrProhibitTimer tells whether sr-ProhibitTimer is present in the encoding.
-	HasSrProhibitTimer bool
+	SrProhibitTimer    SchedulingRequestToAddMod_SrProhibitTimer
+	HasSrProhibitTimer bool // whether sr-ProhibitTimer is present in the encoding
 	// SrTransMax is the component sr-TransMax [2] ENUMERATED.
 	SrTransMax SchedulingRequestToAddMod_SrTransMax
 }
@@ -6656,9 +5430,8 @@ func (v SchedulingRequestToAddMod_SrTransMax) String() string {
 //	}
 type SchedulingRequestConfigV1700 struct {
 	// SchedulingRequestToAddModListExtV1700 is the component schedulingRequestToAddModListExt-v1700 [0] SEQUENCE OF OPTIONAL.
-	SchedulingRequestToAddModListExtV1700 SchedulingRequestConfigV1700_SchedulingRequestToAddModListExtV1700
-	// HasSchedulingRequestToAddModListExtV1700 tells whether schedulingRequestToAddModListExt-v1700 is present in the encoding.
-	HasSchedulingRequestToAddModListExtV1700 bool
+	SchedulingRequestToAddModListExtV1700    SchedulingRequestConfigV1700_SchedulingRequestToAddModListExtV1700
+	HasSchedulingRequestToAddModListExtV1700 bool // whether schedulingRequestToAddModListExt-v1700 is present in the encoding
 }
 
 // SchedulingRequestConfigV1700_SchedulingRequestToAddModListExtV1700 is the type of SchedulingRequestConfig-v1700.schedulingRequestToAddModListExt-v1700.
@@ -6672,9 +5445,8 @@ type SchedulingRequestConfigV1700_SchedulingRequestToAddModListExtV1700 []Schedu
 //	}
 type SchedulingRequestToAddModExtV1700 struct {
 	// SrProhibitTimerV1700 is the component sr-ProhibitTimer-v1700 [0] ENUMERATED OPTIONAL.
-	SrProhibitTimerV1700 SchedulingRequestToAddModExtV1700_SrProhibitTimerV1700
-	// HasSrProhibitTimerV1700 tells whether sr-ProhibitTimer-v1700 is present in the encoding.
-	HasSrProhibitTimerV1700 bool
+	SrProhibitTimerV1700    SchedulingRequestToAddModExtV1700_SrProhibitTimerV1700
+	HasSrProhibitTimerV1700 bool // whether sr-ProhibitTimer-v1700 is present in the encoding
 }
 
 // SchedulingRequestToAddModExtV1700_SrProhibitTimerV1700 is the type of SchedulingRequestToAddModExt-v1700.sr-ProhibitTimer-v1700.
@@ -6739,13 +5511,11 @@ type SchedulingRequestResourceConfig struct {
 	// SchedulingRequestID is the component schedulingRequestID [1] SchedulingRequestId.
 	SchedulingRequestID SchedulingRequestID
 	// PeriodicityAndOffset is the component periodicityAndOffset [2] EXPLICIT CHOICE OPTIONAL.
-	PeriodicityAndOffset SchedulingRequestResourceConfig_PeriodicityAndOffset
-	// HasPeriodicityAndOffset tells whether periodicityAndOffset is present in the encoding.
-	HasPeriodicityAndOffset bool
+	PeriodicityAndOffset    SchedulingRequestResourceConfig_PeriodicityAndOffset
+	HasPeriodicityAndOffset bool // whether periodicityAndOffset is present in the encoding
 	// Resource is the component resource [3] PUCCH-ResourceId OPTIONAL.
-	Resource PUCCHResourceID
-	// HasResource tells whether resource is present in the encoding.
-	HasResource bool
+	Resource    PUCCHResourceID
+	HasResource bool // whether resource is present in the encoding
 }
 
 // SchedulingRequestResourceConfig_PeriodicityAndOffset is the type of SchedulingRequestResourceConfig.periodicityAndOffset.
@@ -6824,9 +5594,8 @@ func (c SchedulingRequestResourceConfig_PeriodicityAndOffsetChoice) String() str
 //	}
 type SchedulingRequestResourceConfigExtV1610 struct {
 	// PhyPriorityIndexR16 is the component phy-PriorityIndex-r16 [0] ENUMERATED OPTIONAL.
-	PhyPriorityIndexR16 SchedulingRequestResourceConfigExtV1610_PhyPriorityIndexR16
-	// HasPhyPriorityIndexR16 tells whether phy-PriorityIndex-r16 is present in the encoding.
-	HasPhyPriorityIndexR16 bool
+	PhyPriorityIndexR16    SchedulingRequestResourceConfigExtV1610_PhyPriorityIndexR16
+	HasPhyPriorityIndexR16 bool // whether phy-PriorityIndex-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6855,9 +5624,8 @@ func (v SchedulingRequestResourceConfigExtV1610_PhyPriorityIndexR16) String() st
 //	}
 type SchedulingRequestResourceConfigExtV1700 struct {
 	// PeriodicityAndOffsetR17 is the component periodicityAndOffset-r17 [0] EXPLICIT CHOICE OPTIONAL.
-	PeriodicityAndOffsetR17 SchedulingRequestResourceConfigExtV1700_PeriodicityAndOffsetR17
-	// HasPeriodicityAndOffsetR17 tells whether periodicityAndOffset-r17 is present in the encoding.
-	HasPeriodicityAndOffsetR17 bool
+	PeriodicityAndOffsetR17    SchedulingRequestResourceConfigExtV1700_PeriodicityAndOffsetR17
+	HasPeriodicityAndOffsetR17 bool // whether periodicityAndOffset-r17 is present in the encoding
 }
 
 // SchedulingRequestResourceConfigExtV1700_PeriodicityAndOffsetR17 is the type of SchedulingRequestResourceConfigExt-v1700.periodicityAndOffset-r17.
@@ -6921,9 +5689,8 @@ type SCSSpecificCarrier struct {
 	// CarrierBandwidth is the component carrierBandwidth [2] INTEGER.
 	CarrierBandwidth int64
 	// TxDirectCurrentLocation is the component txDirectCurrentLocation [3] INTEGER OPTIONAL (extension addition).
-	TxDirectCurrentLocation int64
-	// HasTxDirectCurrentLocation tells whether txDirectCurrentLocation is present in the encoding.
-	HasTxDirectCurrentLocation bool
+	TxDirectCurrentLocation    int64
+	HasTxDirectCurrentLocation bool // whether txDirectCurrentLocation is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6949,13 +5716,11 @@ type SDAPConfig struct {
 	// DefaultDRB is the component defaultDRB [3] BOOLEAN.
 	DefaultDRB bool
 	// MappedQoSFlowsToAdd is the component mappedQoS-FlowsToAdd [4] SEQUENCE OF OPTIONAL.
-	MappedQoSFlowsToAdd SDAPConfig_MappedQoSFlowsToAdd
-	// HasMappedQoSFlowsToAdd tells whether mappedQoS-FlowsToAdd is present in the encoding.
-	HasMappedQoSFlowsToAdd bool
+	MappedQoSFlowsToAdd    SDAPConfig_MappedQoSFlowsToAdd
+	HasMappedQoSFlowsToAdd bool // whether mappedQoS-FlowsToAdd is present in the encoding
 	// MappedQoSFlowsToRelease is the component mappedQoS-FlowsToRelease [5] SEQUENCE OF OPTIONAL.
-	MappedQoSFlowsToRelease SDAPConfig_MappedQoSFlowsToRelease
-	// HasMappedQoSFlowsToRelease tells whether mappedQoS-FlowsToRelease is present in the encoding.
-	HasMappedQoSFlowsToRelease bool
+	MappedQoSFlowsToRelease    SDAPConfig_MappedQoSFlowsToRelease
+	HasMappedQoSFlowsToRelease bool // whether mappedQoS-FlowsToRelease is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7077,29 +5842,23 @@ type SearchSpace struct {
 	// SearchSpaceID is the component searchSpaceId [0] SearchSpaceId.
 	SearchSpaceID SearchSpaceID
 	// ControlResourceSetID is the component controlResourceSetId [1] ControlResourceSetId OPTIONAL.
-	ControlResourceSetID ControlResourceSetID
-	// HasControlResourceSetID tells whether controlResourceSetId is present in the encoding.
-	HasControlResourceSetID bool
+	ControlResourceSetID    ControlResourceSetID
+	HasControlResourceSetID bool // whether controlResourceSetId is present in the encoding
 	// MonitoringSlotPeriodicityAndOffset is the component monitoringSlotPeriodicityAndOffset [2] EXPLICIT CHOICE OPTIONAL.
-	MonitoringSlotPeriodicityAndOffset SearchSpace_MonitoringSlotPeriodicityAndOffset
-	// HasMonitoringSlotPeriodicityAndOffset tells whether monitoringSlotPeriodicityAndOffset is present in the encoding.
-	HasMonitoringSlotPeriodicityAndOffset bool
+	MonitoringSlotPeriodicityAndOffset    SearchSpace_MonitoringSlotPeriodicityAndOffset
+	HasMonitoringSlotPeriodicityAndOffset bool // whether monitoringSlotPeriodicityAndOffset is present in the encoding
 	// Duration is the component duration [3] INTEGER OPTIONAL.
-	Duration int64
-	// HasDuration tells whether duration is present in the encoding.
-	HasDuration bool
+	Duration    int64
+	HasDuration bool // whether duration is present in the encoding
 	// MonitoringSymbolsWithinSlot is the component monitoringSymbolsWithinSlot [4] BIT STRING OPTIONAL.
-	MonitoringSymbolsWithinSlot der.BitString
-	// HasMonitoringSymbolsWithinSlot tells whether monitoringSymbolsWithinSlot is present in the encoding.
-	HasMonitoringSymbolsWithinSlot bool
+	MonitoringSymbolsWithinSlot    der.BitString
+	HasMonitoringSymbolsWithinSlot bool // whether monitoringSymbolsWithinSlot is present in the encoding
 	// NrofCandidates is the component nrofCandidates [5] SEQUENCE OPTIONAL.
-	NrofCandidates SearchSpace_NrofCandidates
-	// HasNrofCandidates tells whether nrofCandidates is present in the encoding.
-	HasNrofCandidates bool
+	NrofCandidates    SearchSpace_NrofCandidates
+	HasNrofCandidates bool // whether nrofCandidates is present in the encoding
 	// SearchSpaceType is the component searchSpaceType [6] EXPLICIT CHOICE OPTIONAL.
-	SearchSpaceType SearchSpace_SearchSpaceType
-	// HasSearchSpaceType tells whether searchSpaceType is present in the encoding.
-	HasSearchSpaceType bool
+	SearchSpaceType    SearchSpace_SearchSpaceType
+	HasSearchSpaceType bool // whether searchSpaceType is present in the encoding
 }
 
 // SearchSpace_MonitoringSlotPeriodicityAndOffset is the type of SearchSpace.monitoringSlotPeriodicityAndOffset.
@@ -7311,25 +6070,20 @@ func (c SearchSpace_SearchSpaceTypeChoice) String() string {
 // SearchSpace_SearchSpaceType_Common is the type of SearchSpace.searchSpaceType.common.
 type SearchSpace_SearchSpaceType_Common struct {
 	// DciFormat0_0AndFormat1_0 is the component dci-Format0-0-AndFormat1-0 [0] SEQUENCE OPTIONAL.
-	DciFormat0_0AndFormat1_0 SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0
-	// HasDciFormat0_0AndFormat1_0 tells whether dci-Format0-0-AndFormat1-0 is present in the encoding.
-	HasDciFormat0_0AndFormat1_0 bool
+	DciFormat0_0AndFormat1_0    SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0
+	HasDciFormat0_0AndFormat1_0 bool // whether dci-Format0-0-AndFormat1-0 is present in the encoding
 	// DciFormat2_0 is the component dci-Format2-0 [1] SEQUENCE OPTIONAL.
-	DciFormat2_0 SearchSpace_SearchSpaceType_Common_DciFormat2_0
-	// HasDciFormat2_0 tells whether dci-Format2-0 is present in the encoding.
-	HasDciFormat2_0 bool
+	DciFormat2_0    SearchSpace_SearchSpaceType_Common_DciFormat2_0
+	HasDciFormat2_0 bool // whether dci-Format2-0 is present in the encoding
 	// DciFormat2_1 is the component dci-Format2-1 [2] SEQUENCE OPTIONAL.
-	DciFormat2_1 SearchSpace_SearchSpaceType_Common_DciFormat2_1
-	// HasDciFormat2_1 tells whether dci-Format2-1 is present in the encoding.
-	HasDciFormat2_1 bool
+	DciFormat2_1    SearchSpace_SearchSpaceType_Common_DciFormat2_1
+	HasDciFormat2_1 bool // whether dci-Format2-1 is present in the encoding
 	// DciFormat2_2 is the component dci-Format2-2 [3] SEQUENCE OPTIONAL.
-	DciFormat2_2 SearchSpace_SearchSpaceType_Common_DciFormat2_2
-	// HasDciFormat2_2 tells whether dci-Format2-2 is present in the encoding.
-	HasDciFormat2_2 bool
+	DciFormat2_2    SearchSpace_SearchSpaceType_Common_DciFormat2_2
+	HasDciFormat2_2 bool // whether dci-Format2-2 is present in the encoding
 	// DciFormat2_3 is the component dci-Format2-3 [4] SEQUENCE OPTIONAL.
-	DciFormat2_3 SearchSpace_SearchSpaceType_Common_DciFormat2_3
-	// HasDciFormat2_3 tells whether dci-Format2-3 is present in the encoding.
-	HasDciFormat2_3 bool
+	DciFormat2_3    SearchSpace_SearchSpaceType_Common_DciFormat2_3
+	HasDciFormat2_3 bool // whether dci-Format2-3 is present in the encoding
 }
 
 // SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0 is the type of SearchSpace.searchSpaceType.common.dci-Format0-0-AndFormat1-0.
@@ -7349,25 +6103,20 @@ type SearchSpace_SearchSpaceType_Common_DciFormat2_0 struct {
 // SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI is the type of SearchSpace.searchSpaceType.common.dci-Format2-0.nrofCandidates-SFI.
 type SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI struct {
 	// AggregationLevel1 is the component aggregationLevel1 [0] ENUMERATED OPTIONAL.
-	AggregationLevel1 SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel1
-	// HasAggregationLevel1 tells whether aggregationLevel1 is present in the encoding.
-	HasAggregationLevel1 bool
+	AggregationLevel1    SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel1
+	HasAggregationLevel1 bool // whether aggregationLevel1 is present in the encoding
 	// AggregationLevel2 is the component aggregationLevel2 [1] ENUMERATED OPTIONAL.
-	AggregationLevel2 SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel2
-	// HasAggregationLevel2 tells whether aggregationLevel2 is present in the encoding.
-	HasAggregationLevel2 bool
+	AggregationLevel2    SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel2
+	HasAggregationLevel2 bool // whether aggregationLevel2 is present in the encoding
 	// AggregationLevel4 is the component aggregationLevel4 [2] ENUMERATED OPTIONAL.
-	AggregationLevel4 SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel4
-	// HasAggregationLevel4 tells whether aggregationLevel4 is present in the encoding.
-	HasAggregationLevel4 bool
+	AggregationLevel4    SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel4
+	HasAggregationLevel4 bool // whether aggregationLevel4 is present in the encoding
 	// AggregationLevel8 is the component aggregationLevel8 [3] ENUMERATED OPTIONAL.
-	AggregationLevel8 SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel8
-	// HasAggregationLevel8 tells whether aggregationLevel8 is present in the encoding.
-	HasAggregationLevel8 bool
+	AggregationLevel8    SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel8
+	HasAggregationLevel8 bool // whether aggregationLevel8 is present in the encoding
 	// AggregationLevel16 is the component aggregationLevel16 [4] ENUMERATED OPTIONAL.
-	AggregationLevel16 SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel16
-	// HasAggregationLevel16 tells whether aggregationLevel16 is present in the encoding.
-	HasAggregationLevel16 bool
+	AggregationLevel16    SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel16
+	HasAggregationLevel16 bool // whether aggregationLevel16 is present in the encoding
 }
 
 // SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel1 is the type of SearchSpace.searchSpaceType.common.dci-Format2-0.nrofCandidates-SFI.aggregationLevel1.
@@ -7450,9 +6199,8 @@ type SearchSpace_SearchSpaceType_Common_DciFormat2_2 struct {
 // SearchSpace_SearchSpaceType_Common_DciFormat2_3 is the type of SearchSpace.searchSpaceType.common.dci-Format2-3.
 type SearchSpace_SearchSpaceType_Common_DciFormat2_3 struct {
 	// Dummy1 is the component dummy1 [0] ENUMERATED OPTIONAL.
-	Dummy1 SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy1
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy1
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// Dummy2 is the component dummy2 [1] ENUMERATED.
 	Dummy2 SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy2
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -7496,17 +6244,14 @@ type SearchSpace_SearchSpaceType_UESpecific struct {
 	// DciFormats is the component dci-Formats [0] ENUMERATED.
 	DciFormats SearchSpace_SearchSpaceType_UESpecific_DciFormats
 	// DciFormatsMTR16 is the component dci-Formats-MT-r16 [1] ENUMERATED OPTIONAL (extension addition).
-	DciFormatsMTR16 SearchSpace_SearchSpaceType_UESpecific_DciFormatsMTR16
-	// HasDciFormatsMTR16 tells whether dci-Formats-MT-r16 is present in the encoding.
-	HasDciFormatsMTR16 bool
+	DciFormatsMTR16    SearchSpace_SearchSpaceType_UESpecific_DciFormatsMTR16
+	HasDciFormatsMTR16 bool // whether dci-Formats-MT-r16 is present in the encoding
 	// DciFormatsSLR16 is the component dci-FormatsSL-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	DciFormatsSLR16 SearchSpace_SearchSpaceType_UESpecific_DciFormatsSLR16
-	// HasDciFormatsSLR16 tells whether dci-FormatsSL-r16 is present in the encoding.
-	HasDciFormatsSLR16 bool
+	DciFormatsSLR16    SearchSpace_SearchSpaceType_UESpecific_DciFormatsSLR16
+	HasDciFormatsSLR16 bool // whether dci-FormatsSL-r16 is present in the encoding
 	// DciFormatsExtR16 is the component dci-FormatsExt-r16 [3] ENUMERATED OPTIONAL (extension addition).
-	DciFormatsExtR16 SearchSpace_SearchSpaceType_UESpecific_DciFormatsExtR16
-	// HasDciFormatsExtR16 tells whether dci-FormatsExt-r16 is present in the encoding.
-	HasDciFormatsExtR16 bool
+	DciFormatsExtR16    SearchSpace_SearchSpaceType_UESpecific_DciFormatsExtR16
+	HasDciFormatsExtR16 bool // whether dci-FormatsExt-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7602,21 +6347,17 @@ func (v SearchSpace_SearchSpaceType_UESpecific_DciFormatsExtR16) String() string
 //	}
 type SearchSpaceExtR16 struct {
 	// ControlResourceSetIDR16 is the component controlResourceSetId-r16 [0] ControlResourceSetId-r16 OPTIONAL.
-	ControlResourceSetIDR16 ControlResourceSetIDR16
-	// HasControlResourceSetIDR16 tells whether controlResourceSetId-r16 is present in the encoding.
-	HasControlResourceSetIDR16 bool
+	ControlResourceSetIDR16    ControlResourceSetIDR16
+	HasControlResourceSetIDR16 bool // whether controlResourceSetId-r16 is present in the encoding
 	// SearchSpaceTypeR16 is the component searchSpaceType-r16 [1] SEQUENCE OPTIONAL.
-	SearchSpaceTypeR16 SearchSpaceExtR16_SearchSpaceTypeR16
-	// HasSearchSpaceTypeR16 tells whether searchSpaceType-r16 is present in the encoding.
-	HasSearchSpaceTypeR16 bool
+	SearchSpaceTypeR16    SearchSpaceExtR16_SearchSpaceTypeR16
+	HasSearchSpaceTypeR16 bool // whether searchSpaceType-r16 is present in the encoding
 	// SearchSpaceGroupIDListR16 is the component searchSpaceGroupIdList-r16 [2] SEQUENCE OF OPTIONAL.
-	SearchSpaceGroupIDListR16 SearchSpaceExtR16_SearchSpaceGroupIDListR16
-	// HasSearchSpaceGroupIDListR16 tells whether searchSpaceGroupIdList-r16 is present in the encoding.
-	HasSearchSpaceGroupIDListR16 bool
+	SearchSpaceGroupIDListR16    SearchSpaceExtR16_SearchSpaceGroupIDListR16
+	HasSearchSpaceGroupIDListR16 bool // whether searchSpaceGroupIdList-r16 is present in the encoding
 	// FreqMonitorLocationsR16 is the component freqMonitorLocations-r16 [3] BIT STRING OPTIONAL.
-	FreqMonitorLocationsR16 der.BitString
-	// HasFreqMonitorLocationsR16 tells whether freqMonitorLocations-r16 is present in the encoding.
-	HasFreqMonitorLocationsR16 bool
+	FreqMonitorLocationsR16    der.BitString
+	HasFreqMonitorLocationsR16 bool // whether freqMonitorLocations-r16 is present in the encoding
 }
 
 // SearchSpaceExtR16_SearchSpaceTypeR16 is the type of SearchSpaceExt-r16.searchSpaceType-r16.
@@ -7628,17 +6369,14 @@ type SearchSpaceExtR16_SearchSpaceTypeR16 struct {
 // SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16 is the type of SearchSpaceExt-r16.searchSpaceType-r16.common-r16.
 type SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16 struct {
 	// DciFormat2_4R16 is the component dci-Format2-4-r16 [0] SEQUENCE OPTIONAL.
-	DciFormat2_4R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16
-	// HasDciFormat2_4R16 tells whether dci-Format2-4-r16 is present in the encoding.
-	HasDciFormat2_4R16 bool
+	DciFormat2_4R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16
+	HasDciFormat2_4R16 bool // whether dci-Format2-4-r16 is present in the encoding
 	// DciFormat2_5R16 is the component dci-Format2-5-r16 [1] SEQUENCE OPTIONAL.
-	DciFormat2_5R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16
-	// HasDciFormat2_5R16 tells whether dci-Format2-5-r16 is present in the encoding.
-	HasDciFormat2_5R16 bool
+	DciFormat2_5R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16
+	HasDciFormat2_5R16 bool // whether dci-Format2-5-r16 is present in the encoding
 	// DciFormat2_6R16 is the component dci-Format2-6-r16 [2] SEQUENCE OPTIONAL.
-	DciFormat2_6R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16
-	// HasDciFormat2_6R16 tells whether dci-Format2-6-r16 is present in the encoding.
-	HasDciFormat2_6R16 bool
+	DciFormat2_6R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16
+	HasDciFormat2_6R16 bool // whether dci-Format2-6-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7654,25 +6392,20 @@ type SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16 struct {
 // SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16 is the type of SearchSpaceExt-r16.searchSpaceType-r16.common-r16.dci-Format2-4-r16.nrofCandidates-CI-r16.
 type SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16 struct {
 	// AggregationLevel1R16 is the component aggregationLevel1-r16 [0] ENUMERATED OPTIONAL.
-	AggregationLevel1R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel1R16
-	// HasAggregationLevel1R16 tells whether aggregationLevel1-r16 is present in the encoding.
-	HasAggregationLevel1R16 bool
+	AggregationLevel1R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel1R16
+	HasAggregationLevel1R16 bool // whether aggregationLevel1-r16 is present in the encoding
 	// AggregationLevel2R16 is the component aggregationLevel2-r16 [1] ENUMERATED OPTIONAL.
-	AggregationLevel2R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel2R16
-	// HasAggregationLevel2R16 tells whether aggregationLevel2-r16 is present in the encoding.
-	HasAggregationLevel2R16 bool
+	AggregationLevel2R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel2R16
+	HasAggregationLevel2R16 bool // whether aggregationLevel2-r16 is present in the encoding
 	// AggregationLevel4R16 is the component aggregationLevel4-r16 [2] ENUMERATED OPTIONAL.
-	AggregationLevel4R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel4R16
-	// HasAggregationLevel4R16 tells whether aggregationLevel4-r16 is present in the encoding.
-	HasAggregationLevel4R16 bool
+	AggregationLevel4R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel4R16
+	HasAggregationLevel4R16 bool // whether aggregationLevel4-r16 is present in the encoding
 	// AggregationLevel8R16 is the component aggregationLevel8-r16 [3] ENUMERATED OPTIONAL.
-	AggregationLevel8R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel8R16
-	// HasAggregationLevel8R16 tells whether aggregationLevel8-r16 is present in the encoding.
-	HasAggregationLevel8R16 bool
+	AggregationLevel8R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel8R16
+	HasAggregationLevel8R16 bool // whether aggregationLevel8-r16 is present in the encoding
 	// AggregationLevel16R16 is the component aggregationLevel16-r16 [4] ENUMERATED OPTIONAL.
-	AggregationLevel16R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel16R16
-	// HasAggregationLevel16R16 tells whether aggregationLevel16-r16 is present in the encoding.
-	HasAggregationLevel16R16 bool
+	AggregationLevel16R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel16R16
+	HasAggregationLevel16R16 bool // whether aggregationLevel16-r16 is present in the encoding
 }
 
 // SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel1R16 is the type of SearchSpaceExt-r16.searchSpaceType-r16.common-r16.dci-Format2-4-r16.nrofCandidates-CI-r16.aggregationLevel1-r16.
@@ -7751,25 +6484,20 @@ type SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16 struct {
 // SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16 is the type of SearchSpaceExt-r16.searchSpaceType-r16.common-r16.dci-Format2-5-r16.nrofCandidates-IAB-r16.
 type SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16 struct {
 	// AggregationLevel1R16 is the component aggregationLevel1-r16 [0] ENUMERATED OPTIONAL.
-	AggregationLevel1R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel1R16
-	// HasAggregationLevel1R16 tells whether aggregationLevel1-r16 is present in the encoding.
-	HasAggregationLevel1R16 bool
+	AggregationLevel1R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel1R16
+	HasAggregationLevel1R16 bool // whether aggregationLevel1-r16 is present in the encoding
 	// AggregationLevel2R16 is the component aggregationLevel2-r16 [1] ENUMERATED OPTIONAL.
-	AggregationLevel2R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel2R16
-	// HasAggregationLevel2R16 tells whether aggregationLevel2-r16 is present in the encoding.
-	HasAggregationLevel2R16 bool
+	AggregationLevel2R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel2R16
+	HasAggregationLevel2R16 bool // whether aggregationLevel2-r16 is present in the encoding
 	// AggregationLevel4R16 is the component aggregationLevel4-r16 [2] ENUMERATED OPTIONAL.
-	AggregationLevel4R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel4R16
-	// HasAggregationLevel4R16 tells whether aggregationLevel4-r16 is present in the encoding.
-	HasAggregationLevel4R16 bool
+	AggregationLevel4R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel4R16
+	HasAggregationLevel4R16 bool // whether aggregationLevel4-r16 is present in the encoding
 	// AggregationLevel8R16 is the component aggregationLevel8-r16 [3] ENUMERATED OPTIONAL.
-	AggregationLevel8R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel8R16
-	// HasAggregationLevel8R16 tells whether aggregationLevel8-r16 is present in the encoding.
-	HasAggregationLevel8R16 bool
+	AggregationLevel8R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel8R16
+	HasAggregationLevel8R16 bool // whether aggregationLevel8-r16 is present in the encoding
 	// AggregationLevel16R16 is the component aggregationLevel16-r16 [4] ENUMERATED OPTIONAL.
-	AggregationLevel16R16 SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel16R16
-	// HasAggregationLevel16R16 tells whether aggregationLevel16-r16 is present in the encoding.
-	HasAggregationLevel16R16 bool
+	AggregationLevel16R16    SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel16R16
+	HasAggregationLevel16R16 bool // whether aggregationLevel16-r16 is present in the encoding
 }
 
 // SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel1R16 is the type of SearchSpaceExt-r16.searchSpaceType-r16.common-r16.dci-Format2-5-r16.nrofCandidates-IAB-r16.aggregationLevel1-r16.
@@ -7892,29 +6620,23 @@ type SearchSpaceExtR16_SearchSpaceGroupIDListR16 []int64
 //	}
 type SearchSpaceExtV1700 struct {
 	// MonitoringSlotPeriodicityAndOffsetV1710 is the component monitoringSlotPeriodicityAndOffset-v1710 [0] EXPLICIT CHOICE OPTIONAL.
-	MonitoringSlotPeriodicityAndOffsetV1710 SearchSpaceExtV1700_MonitoringSlotPeriodicityAndOffsetV1710
-	// HasMonitoringSlotPeriodicityAndOffsetV1710 tells whether monitoringSlotPeriodicityAndOffset-v1710 is present in the encoding.
-	HasMonitoringSlotPeriodicityAndOffsetV1710 bool
+	MonitoringSlotPeriodicityAndOffsetV1710    SearchSpaceExtV1700_MonitoringSlotPeriodicityAndOffsetV1710
+	HasMonitoringSlotPeriodicityAndOffsetV1710 bool // whether monitoringSlotPeriodicityAndOffset-v1710 is present in the encoding
 	// MonitoringSlotsWithinSlotGroupR17 is the component monitoringSlotsWithinSlotGroup-r17 [1] EXPLICIT CHOICE OPTIONAL.
-	MonitoringSlotsWithinSlotGroupR17 SearchSpaceExtV1700_MonitoringSlotsWithinSlotGroupR17
-	// HasMonitoringSlotsWithinSlotGroupR17 tells whether monitoringSlotsWithinSlotGroup-r17 is present in the encoding.
-	HasMonitoringSlotsWithinSlotGroupR17 bool
+	MonitoringSlotsWithinSlotGroupR17    SearchSpaceExtV1700_MonitoringSlotsWithinSlotGroupR17
+	HasMonitoringSlotsWithinSlotGroupR17 bool // whether monitoringSlotsWithinSlotGroup-r17 is present in the encoding
 	// DurationR17 is the component duration-r17 [2] INTEGER OPTIONAL.
-	DurationR17 int64
-	// HasDurationR17 tells whether duration-r17 is present in the encoding.
-	HasDurationR17 bool
+	DurationR17    int64
+	HasDurationR17 bool // whether duration-r17 is present in the encoding
 	// SearchSpaceTypeR17 is the component searchSpaceType-r17 [3] SEQUENCE OPTIONAL.
-	SearchSpaceTypeR17 SearchSpaceExtV1700_SearchSpaceTypeR17
-	// HasSearchSpaceTypeR17 tells whether searchSpaceType-r17 is present in the encoding.
-	HasSearchSpaceTypeR17 bool
+	SearchSpaceTypeR17    SearchSpaceExtV1700_SearchSpaceTypeR17
+	HasSearchSpaceTypeR17 bool // whether searchSpaceType-r17 is present in the encoding
 	// SearchSpaceGroupIDListR17 is the component searchSpaceGroupIdList-r17 [4] SEQUENCE OF OPTIONAL.
-	SearchSpaceGroupIDListR17 SearchSpaceExtV1700_SearchSpaceGroupIDListR17
-	// HasSearchSpaceGroupIDListR17 tells whether searchSpaceGroupIdList-r17 is present in the encoding.
-	HasSearchSpaceGroupIDListR17 bool
+	SearchSpaceGroupIDListR17    SearchSpaceExtV1700_SearchSpaceGroupIDListR17
+	HasSearchSpaceGroupIDListR17 bool // whether searchSpaceGroupIdList-r17 is present in the encoding
 	// SearchSpaceLinkingIDR17 is the component searchSpaceLinkingId-r17 [5] INTEGER OPTIONAL.
-	SearchSpaceLinkingIDR17 int64
-	// HasSearchSpaceLinkingIDR17 tells whether searchSpaceLinkingId-r17 is present in the encoding.
-	HasSearchSpaceLinkingIDR17 bool
+	SearchSpaceLinkingIDR17    int64
+	HasSearchSpaceLinkingIDR17 bool // whether searchSpaceLinkingId-r17 is present in the encoding
 }
 
 // SearchSpaceExtV1700_MonitoringSlotPeriodicityAndOffsetV1710 is the type of SearchSpaceExt-v1700.monitoringSlotPeriodicityAndOffset-v1710.
@@ -7996,25 +6718,20 @@ type SearchSpaceExtV1700_SearchSpaceTypeR17 struct {
 // SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17 is the type of SearchSpaceExt-v1700.searchSpaceType-r17.common-r17.
 type SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17 struct {
 	// DciFormat4_0R17 is the component dci-Format4-0-r17 [0] SEQUENCE OPTIONAL.
-	DciFormat4_0R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17
-	// HasDciFormat4_0R17 tells whether dci-Format4-0-r17 is present in the encoding.
-	HasDciFormat4_0R17 bool
+	DciFormat4_0R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17
+	HasDciFormat4_0R17 bool // whether dci-Format4-0-r17 is present in the encoding
 	// DciFormat4_1R17 is the component dci-Format4-1-r17 [1] SEQUENCE OPTIONAL.
-	DciFormat4_1R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17
-	// HasDciFormat4_1R17 tells whether dci-Format4-1-r17 is present in the encoding.
-	HasDciFormat4_1R17 bool
+	DciFormat4_1R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17
+	HasDciFormat4_1R17 bool // whether dci-Format4-1-r17 is present in the encoding
 	// DciFormat4_2R17 is the component dci-Format4-2-r17 [2] SEQUENCE OPTIONAL.
-	DciFormat4_2R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17
-	// HasDciFormat4_2R17 tells whether dci-Format4-2-r17 is present in the encoding.
-	HasDciFormat4_2R17 bool
+	DciFormat4_2R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17
+	HasDciFormat4_2R17 bool // whether dci-Format4-2-r17 is present in the encoding
 	// DciFormat4_1AndFormat4_2R17 is the component dci-Format4-1-AndFormat4-2-r17 [3] SEQUENCE OPTIONAL.
-	DciFormat4_1AndFormat4_2R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4_2R17
-	// HasDciFormat4_1AndFormat4_2R17 tells whether dci-Format4-1-AndFormat4-2-r17 is present in the encoding.
-	HasDciFormat4_1AndFormat4_2R17 bool
+	DciFormat4_1AndFormat4_2R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4_2R17
+	HasDciFormat4_1AndFormat4_2R17 bool // whether dci-Format4-1-AndFormat4-2-r17 is present in the encoding
 	// DciFormat2_7R17 is the component dci-Format2-7-r17 [4] SEQUENCE OPTIONAL.
-	DciFormat2_7R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17
-	// HasDciFormat2_7R17 tells whether dci-Format2-7-r17 is present in the encoding.
-	HasDciFormat2_7R17 bool
+	DciFormat2_7R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17
+	HasDciFormat2_7R17 bool // whether dci-Format2-7-r17 is present in the encoding
 }
 
 // SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17 is the type of SearchSpaceExt-v1700.searchSpaceType-r17.common-r17.dci-Format4-0-r17.
@@ -8052,17 +6769,14 @@ type SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17 struct {
 // SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17 is the type of SearchSpaceExt-v1700.searchSpaceType-r17.common-r17.dci-Format2-7-r17.nrofCandidates-PEI-r17.
 type SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17 struct {
 	// AggregationLevel4R17 is the component aggregationLevel4-r17 [0] ENUMERATED OPTIONAL.
-	AggregationLevel4R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel4R17
-	// HasAggregationLevel4R17 tells whether aggregationLevel4-r17 is present in the encoding.
-	HasAggregationLevel4R17 bool
+	AggregationLevel4R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel4R17
+	HasAggregationLevel4R17 bool // whether aggregationLevel4-r17 is present in the encoding
 	// AggregationLevel8R17 is the component aggregationLevel8-r17 [1] ENUMERATED OPTIONAL.
-	AggregationLevel8R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel8R17
-	// HasAggregationLevel8R17 tells whether aggregationLevel8-r17 is present in the encoding.
-	HasAggregationLevel8R17 bool
+	AggregationLevel8R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel8R17
+	HasAggregationLevel8R17 bool // whether aggregationLevel8-r17 is present in the encoding
 	// AggregationLevel16R17 is the component aggregationLevel16-r17 [2] ENUMERATED OPTIONAL.
-	AggregationLevel16R17 SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel16R17
-	// HasAggregationLevel16R17 tells whether aggregationLevel16-r17 is present in the encoding.
-	HasAggregationLevel16R17 bool
+	AggregationLevel16R17    SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel16R17
+	HasAggregationLevel16R17 bool // whether aggregationLevel16-r17 is present in the encoding
 }
 
 // SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel4R17 is the type of SearchSpaceExt-v1700.searchSpaceType-r17.common-r17.dci-Format2-7-r17.nrofCandidates-PEI-r17.aggregationLevel4-r17.
@@ -8132,9 +6846,8 @@ type SecurityAlgorithmConfig struct {
 	// CipheringAlgorithm is the component cipheringAlgorithm [0] CipheringAlgorithm.
 	CipheringAlgorithm CipheringAlgorithm
 	// IntegrityProtAlgorithm is the component integrityProtAlgorithm [1] IntegrityProtAlgorithm OPTIONAL.
-	IntegrityProtAlgorithm IntegrityProtAlgorithm
-	// HasIntegrityProtAlgorithm tells whether integrityProtAlgorithm is present in the encoding.
-	HasIntegrityProtAlgorithm bool
+	IntegrityProtAlgorithm    IntegrityProtAlgorithm
+	HasIntegrityProtAlgorithm bool // whether integrityProtAlgorithm is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8253,13 +6966,11 @@ func (v SemiStaticChannelAccessConfigUER17_PeriodUER17) String() string {
 //	}
 type SensorLocationInfoR16 struct {
 	// SensorMeasurementInformationR16 is the component sensor-MeasurementInformation-r16 [0] OCTET STRING OPTIONAL.
-	SensorMeasurementInformationR16 []byte
-	// HasSensorMeasurementInformationR16 tells whether sensor-MeasurementInformation-r16 is present in the encoding.
-	HasSensorMeasurementInformationR16 bool
+	SensorMeasurementInformationR16    []byte
+	HasSensorMeasurementInformationR16 bool // whether sensor-MeasurementInformation-r16 is present in the encoding
 	// SensorMotionInformationR16 is the component sensor-MotionInformation-r16 [1] OCTET STRING OPTIONAL.
-	SensorMotionInformationR16 []byte
-	// HasSensorMotionInformationR16 tells whether sensor-MotionInformation-r16 is present in the encoding.
-	HasSensorMotionInformationR16 bool
+	SensorMotionInformationR16    []byte
+	HasSensorMotionInformationR16 bool // whether sensor-MotionInformation-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8361,211 +7072,160 @@ type ServCellIndex int64
 //	}
 type ServingCellConfig struct {
 	// TddULDLConfigurationDedicated is the component tdd-UL-DL-ConfigurationDedicated [0] TDD-UL-DL-ConfigDedicated OPTIONAL.
-	TddULDLConfigurationDedicated TDDULDLConfigDedicated
-	// HasTddULDLConfigurationDedicated tells whether tdd-UL-DL-ConfigurationDedicated is present in the encoding.
-	HasTddULDLConfigurationDedicated bool
+	TddULDLConfigurationDedicated    TDDULDLConfigDedicated
+	HasTddULDLConfigurationDedicated bool // whether tdd-UL-DL-ConfigurationDedicated is present in the encoding
 	// InitialDownlinkBWP is the component initialDownlinkBWP [1] BWP-DownlinkDedicated OPTIONAL.
-	InitialDownlinkBWP BWPDownlinkDedicated
-	// HasInitialDownlinkBWP tells whether initialDownlinkBWP is present in the encoding.
-	HasInitialDownlinkBWP bool
+	InitialDownlinkBWP    BWPDownlinkDedicated
+	HasInitialDownlinkBWP bool // whether initialDownlinkBWP is present in the encoding
 	// DownlinkBWPToReleaseList is the component downlinkBWP-ToReleaseList [2] SEQUENCE OF OPTIONAL.
-	DownlinkBWPToReleaseList ServingCellConfig_DownlinkBWPToReleaseList
-	// HasDownlinkBWPToReleaseList tells whether downlinkBWP-ToReleaseList is present in the encoding.
-	HasDownlinkBWPToReleaseList bool
+	DownlinkBWPToReleaseList    ServingCellConfig_DownlinkBWPToReleaseList
+	HasDownlinkBWPToReleaseList bool // whether downlinkBWP-ToReleaseList is present in the encoding
 	// DownlinkBWPToAddModList is the component downlinkBWP-ToAddModList [3] SEQUENCE OF OPTIONAL.
-	DownlinkBWPToAddModList ServingCellConfig_DownlinkBWPToAddModList
-	// HasDownlinkBWPToAddModList tells whether downlinkBWP-ToAddModList is present in the encoding.
-	HasDownlinkBWPToAddModList bool
+	DownlinkBWPToAddModList    ServingCellConfig_DownlinkBWPToAddModList
+	HasDownlinkBWPToAddModList bool // whether downlinkBWP-ToAddModList is present in the encoding
 	// FirstActiveDownlinkBWPID is the component firstActiveDownlinkBWP-Id [4] BWP-Id OPTIONAL.
-	FirstActiveDownlinkBWPID BWPID
-	// HasFirstActiveDownlinkBWPID tells whether firstActiveDownlinkBWP-Id is present in the encoding.
-	HasFirstActiveDownlinkBWPID bool
+	FirstActiveDownlinkBWPID    BWPID
+	HasFirstActiveDownlinkBWPID bool // whether firstActiveDownlinkBWP-Id is present in the encoding
 	// BwpInactivityTimer is the component bwp-InactivityTimer [5] ENUMERATED OPTIONAL.
-	BwpInactivityTimer ServingCellConfig_BwpInactivityTimer
-	// HasBwpInactivityTimer tells whether bwp-InactivityTimer is present in the encoding.
-	HasBwpInactivityTimer bool
+	BwpInactivityTimer    ServingCellConfig_BwpInactivityTimer
+	HasBwpInactivityTimer bool // whether bwp-InactivityTimer is present in the encoding
 	// DefaultDownlinkBWPID is the component defaultDownlinkBWP-Id [6] BWP-Id OPTIONAL.
-	DefaultDownlinkBWPID BWPID
-	// HasDefaultDownlinkBWPID tells whether defaultDownlinkBWP-Id is present in the encoding.
-	HasDefaultDownlinkBWPID bool
+	DefaultDownlinkBWPID    BWPID
+	HasDefaultDownlinkBWPID bool // whether defaultDownlinkBWP-Id is present in the encoding
 	// UplinkConfig is the component uplinkConfig [7] UplinkConfig OPTIONAL.
-	UplinkConfig UplinkConfig
-	// HasUplinkConfig tells whether uplinkConfig is present in the encoding.
-	HasUplinkConfig bool
+	UplinkConfig    UplinkConfig
+	HasUplinkConfig bool // whether uplinkConfig is present in the encoding
 	// SupplementaryUplink is the component supplementaryUplink [8] UplinkConfig OPTIONAL.
-	SupplementaryUplink UplinkConfig
-	// HasSupplementaryUplink tells whether supplementaryUplink is present in the encoding.
-	HasSupplementaryUplink bool
+	SupplementaryUplink    UplinkConfig
+	HasSupplementaryUplink bool // whether supplementaryUplink is present in the encoding
 	// PdcchServingCellConfig is the component pdcch-ServingCellConfig [9] EXPLICIT SetupRelease{NR-RRC-Definitions.PDCCH-ServingCellConfig} OPTIONAL.
-	PdcchServingCellConfig SetupRelease_PDCCHServingCellConfig
-	// HasPdcchServingCellConfig tells whether pdcch-ServingCellConfig is present in the encoding.
-	HasPdcchServingCellConfig bool
+	PdcchServingCellConfig    SetupRelease_PDCCHServingCellConfig
+	HasPdcchServingCellConfig bool // whether pdcch-ServingCellConfig is present in the encoding
 	// PdschServingCellConfig is the component pdsch-ServingCellConfig [10] EXPLICIT SetupRelease{NR-RRC-Definitions.PDSCH-ServingCellConfig} OPTIONAL.
-	PdschServingCellConfig SetupRelease_PDSCHServingCellConfig
-	// HasPdschServingCellConfig tells whether pdsch-ServingCellConfig is present in the encoding.
-	HasPdschServingCellConfig bool
+	PdschServingCellConfig    SetupRelease_PDSCHServingCellConfig
+	HasPdschServingCellConfig bool // whether pdsch-ServingCellConfig is present in the encoding
 	// CsiMeasConfig is the component csi-MeasConfig [11] EXPLICIT SetupRelease{NR-RRC-Definitions.CSI-MeasConfig} OPTIONAL.
-	CsiMeasConfig SetupRelease_CSIMeasConfig
-	// HasCsiMeasConfig tells whether csi-MeasConfig is present in the encoding.
-	HasCsiMeasConfig bool
+	CsiMeasConfig    SetupRelease_CSIMeasConfig
+	HasCsiMeasConfig bool // whether csi-MeasConfig is present in the encoding
 	// SCellDeactivationTimer is the component sCellDeactivationTimer [12] ENUMERATED OPTIONAL.
-	SCellDeactivationTimer ServingCellConfig_SCellDeactivationTimer
-	// HasSCellDeactivationTimer tells whether sCellDeactivationTimer is present in the encoding.
-	HasSCellDeactivationTimer bool
+	SCellDeactivationTimer    ServingCellConfig_SCellDeactivationTimer
+	HasSCellDeactivationTimer bool // whether sCellDeactivationTimer is present in the encoding
 	// CrossCarrierSchedulingConfig is the component crossCarrierSchedulingConfig [13] CrossCarrierSchedulingConfig OPTIONAL.
-	CrossCarrierSchedulingConfig CrossCarrierSchedulingConfig
-	// HasCrossCarrierSchedulingConfig tells whether crossCarrierSchedulingConfig is present in the encoding.
-	HasCrossCarrierSchedulingConfig bool
+	CrossCarrierSchedulingConfig    CrossCarrierSchedulingConfig
+	HasCrossCarrierSchedulingConfig bool // whether crossCarrierSchedulingConfig is present in the encoding
 	// TagID is the component tag-Id [14] TAG-Id.
 	TagID TAGID
 	// Dummy1 is the component dummy1 [15] ENUMERATED OPTIONAL.
-	Dummy1 ServingCellConfig_Dummy1
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    ServingCellConfig_Dummy1
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// PathlossReferenceLinking is the component pathlossReferenceLinking [16] ENUMERATED OPTIONAL.
-	PathlossReferenceLinking ServingCellConfig_PathlossReferenceLinking
-	// HasPathlossReferenceLinking tells whether pathlossReferenceLinking is present in the encoding.
-	HasPathlossReferenceLinking bool
+	PathlossReferenceLinking    ServingCellConfig_PathlossReferenceLinking
+	HasPathlossReferenceLinking bool // whether pathlossReferenceLinking is present in the encoding
 	// ServingCellMO is the component servingCellMO [17] MeasObjectId OPTIONAL.
-	ServingCellMO MeasObjectID
-	// HasServingCellMO tells whether servingCellMO is present in the encoding.
-	HasServingCellMO bool
+	ServingCellMO    MeasObjectID
+	HasServingCellMO bool // whether servingCellMO is present in the encoding
 	// LteCRSToMatchAround is the component lte-CRS-ToMatchAround [18] EXPLICIT SetupRelease{NR-RRC-Definitions.RateMatchPatternLTE-CRS} OPTIONAL (extension addition).
-	LteCRSToMatchAround SetupRelease_RateMatchPatternLTECRS
-	// HasLteCRSToMatchAround tells whether lte-CRS-ToMatchAround is present in the encoding.
-	HasLteCRSToMatchAround bool
+	LteCRSToMatchAround    SetupRelease_RateMatchPatternLTECRS
+	HasLteCRSToMatchAround bool // whether lte-CRS-ToMatchAround is present in the encoding
 	// RateMatchPatternToAddModList is the component rateMatchPatternToAddModList [19] SEQUENCE OF OPTIONAL (extension addition).
-	RateMatchPatternToAddModList ServingCellConfig_RateMatchPatternToAddModList
-	// HasRateMatchPatternToAddModList tells whether rateMatchPatternToAddModList is present in the encoding.
-	HasRateMatchPatternToAddModList bool
+	RateMatchPatternToAddModList    ServingCellConfig_RateMatchPatternToAddModList
+	HasRateMatchPatternToAddModList bool // whether rateMatchPatternToAddModList is present in the encoding
 	// RateMatchPatternToReleaseList is the component rateMatchPatternToReleaseList [20] SEQUENCE OF OPTIONAL (extension addition).
-	RateMatchPatternToReleaseList ServingCellConfig_RateMatchPatternToReleaseList
-	// HasRateMatchPatternToReleaseList tells whether rateMatchPatternToReleaseList is present in the encoding.
-	HasRateMatchPatternToReleaseList bool
+	RateMatchPatternToReleaseList    ServingCellConfig_RateMatchPatternToReleaseList
+	HasRateMatchPatternToReleaseList bool // whether rateMatchPatternToReleaseList is present in the encoding
 	// DownlinkChannelBWPerSCSList is the component downlinkChannelBW-PerSCS-List [21] SEQUENCE OF OPTIONAL (extension addition).
-	DownlinkChannelBWPerSCSList ServingCellConfig_DownlinkChannelBWPerSCSList
-	// HasDownlinkChannelBWPerSCSList tells whether downlinkChannelBW-PerSCS-List is present in the encoding.
-	HasDownlinkChannelBWPerSCSList bool
+	DownlinkChannelBWPerSCSList    ServingCellConfig_DownlinkChannelBWPerSCSList
+	HasDownlinkChannelBWPerSCSList bool // whether downlinkChannelBW-PerSCS-List is present in the encoding
 	// SupplementaryUplinkReleaseR16 is the component supplementaryUplinkRelease-r16 [22] ENUMERATED OPTIONAL (extension addition).
-	SupplementaryUplinkReleaseR16 ServingCellConfig_SupplementaryUplinkReleaseR16
-	// HasSupplementaryUplinkReleaseR16 tells whether supplementaryUplinkRelease-r16 is present in the encoding.
-	HasSupplementaryUplinkReleaseR16 bool
+	SupplementaryUplinkReleaseR16    ServingCellConfig_SupplementaryUplinkReleaseR16
+	HasSupplementaryUplinkReleaseR16 bool // whether supplementaryUplinkRelease-r16 is present in the encoding
 	// TddULDLConfigurationDedicatedIABMTR16 is the component tdd-UL-DL-ConfigurationDedicated-IAB-MT-r16 [23] TDD-UL-DL-ConfigDedicated-IAB-MT-r16 OPTIONAL (extension addition).
-	TddULDLConfigurationDedicatedIABMTR16 TDDULDLConfigDedicatedIABMTR16
-	// HasTddULDLConfigurationDedicatedIABMTR16 tells whether tdd-UL-DL-ConfigurationDedicated-IAB-MT-r16 is present in the encoding.
-	HasTddULDLConfigurationDedicatedIABMTR16 bool
+	TddULDLConfigurationDedicatedIABMTR16    TDDULDLConfigDedicatedIABMTR16
+	HasTddULDLConfigurationDedicatedIABMTR16 bool // whether tdd-UL-DL-ConfigurationDedicated-IAB-MT-r16 is present in the encoding
 	// DormantBWPConfigR16 is the component dormantBWP-Config-r16 [24] EXPLICIT SetupRelease{NR-RRC-Definitions.DormantBWP-Config-r16} OPTIONAL (extension addition).
-	DormantBWPConfigR16 SetupRelease_DormantBWPConfigR16
-	// HasDormantBWPConfigR16 tells whether dormantBWP-Config-r16 is present in the encoding.
-	HasDormantBWPConfigR16 bool
+	DormantBWPConfigR16    SetupRelease_DormantBWPConfigR16
+	HasDormantBWPConfigR16 bool // whether dormantBWP-Config-r16 is present in the encoding
 	// CaSlotOffsetR16 is the component ca-SlotOffset-r16 [25] EXPLICIT CHOICE OPTIONAL (extension addition).
-	CaSlotOffsetR16 ServingCellConfig_CaSlotOffsetR16
-	// HasCaSlotOffsetR16 tells whether ca-SlotOffset-r16 is present in the encoding.
-	HasCaSlotOffsetR16 bool
+	CaSlotOffsetR16    ServingCellConfig_CaSlotOffsetR16
+	HasCaSlotOffsetR16 bool // whether ca-SlotOffset-r16 is present in the encoding
 	// Dummy2 is the component dummy2 [26] EXPLICIT SetupRelease{NR-RRC-Definitions.DummyJ} OPTIONAL (extension addition).
-	Dummy2 SetupRelease_DummyJ
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    SetupRelease_DummyJ
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// IntraCellGuardBandsDLListR16 is the component intraCellGuardBandsDL-List-r16 [27] SEQUENCE OF OPTIONAL (extension addition).
-	IntraCellGuardBandsDLListR16 ServingCellConfig_IntraCellGuardBandsDLListR16
-	// HasIntraCellGuardBandsDLListR16 tells whether intraCellGuardBandsDL-List-r16 is present in the encoding.
-	HasIntraCellGuardBandsDLListR16 bool
+	IntraCellGuardBandsDLListR16    ServingCellConfig_IntraCellGuardBandsDLListR16
+	HasIntraCellGuardBandsDLListR16 bool // whether intraCellGuardBandsDL-List-r16 is present in the encoding
 	// IntraCellGuardBandsULListR16 is the component intraCellGuardBandsUL-List-r16 [28] SEQUENCE OF OPTIONAL (extension addition).
-	IntraCellGuardBandsULListR16 ServingCellConfig_IntraCellGuardBandsULListR16
-	// HasIntraCellGuardBandsULListR16 tells whether intraCellGuardBandsUL-List-r16 is present in the encoding.
-	HasIntraCellGuardBandsULListR16 bool
+	IntraCellGuardBandsULListR16    ServingCellConfig_IntraCellGuardBandsULListR16
+	HasIntraCellGuardBandsULListR16 bool // whether intraCellGuardBandsUL-List-r16 is present in the encoding
 	// CsiRSValidationWithDCIR16 is the component csi-RS-ValidationWithDCI-r16 [29] ENUMERATED OPTIONAL (extension addition).
-	CsiRSValidationWithDCIR16 ServingCellConfig_CsiRSValidationWithDCIR16
-	// HasCsiRSValidationWithDCIR16 tells whether csi-RS-ValidationWithDCI-r16 is present in the encoding.
-	HasCsiRSValidationWithDCIR16 bool
+	CsiRSValidationWithDCIR16    ServingCellConfig_CsiRSValidationWithDCIR16
+	HasCsiRSValidationWithDCIR16 bool // whether csi-RS-ValidationWithDCI-r16 is present in the encoding
 	// LteCRSPatternList1R16 is the component lte-CRS-PatternList1-r16 [30] EXPLICIT SetupRelease{NR-RRC-Definitions.LTE-CRS-PatternList-r16} OPTIONAL (extension addition).
-	LteCRSPatternList1R16 SetupRelease_LTECRSPatternListR16
-	// HasLteCRSPatternList1R16 tells whether lte-CRS-PatternList1-r16 is present in the encoding.
-	HasLteCRSPatternList1R16 bool
+	LteCRSPatternList1R16    SetupRelease_LTECRSPatternListR16
+	HasLteCRSPatternList1R16 bool // whether lte-CRS-PatternList1-r16 is present in the encoding
 	// LteCRSPatternList2R16 is the component lte-CRS-PatternList2-r16 [31] EXPLICIT SetupRelease{NR-RRC-Definitions.LTE-CRS-PatternList-r16} OPTIONAL (extension addition).
-	LteCRSPatternList2R16 SetupRelease_LTECRSPatternListR16
-	// HasLteCRSPatternList2R16 tells whether lte-CRS-PatternList2-r16 is present in the encoding.
-	HasLteCRSPatternList2R16 bool
+	LteCRSPatternList2R16    SetupRelease_LTECRSPatternListR16
+	HasLteCRSPatternList2R16 bool // whether lte-CRS-PatternList2-r16 is present in the encoding
 	// CrsRateMatchPerCORESETPoolIndexR16 is the component crs-RateMatch-PerCORESETPoolIndex-r16 [32] ENUMERATED OPTIONAL (extension addition).
-	CrsRateMatchPerCORESETPoolIndexR16 ServingCellConfig_CrsRateMatchPerCORESETPoolIndexR16
-	// HasCrsRateMatchPerCORESETPoolIndexR16 tells whether crs-RateMatch-PerCORESETPoolIndex-r16 is present in the encoding.
-	HasCrsRateMatchPerCORESETPoolIndexR16 bool
+	CrsRateMatchPerCORESETPoolIndexR16    ServingCellConfig_CrsRateMatchPerCORESETPoolIndexR16
+	HasCrsRateMatchPerCORESETPoolIndexR16 bool // whether crs-RateMatch-PerCORESETPoolIndex-r16 is present in the encoding
 	// EnableTwoDefaultTCIStatesR16 is the component enableTwoDefaultTCI-States-r16 [33] ENUMERATED OPTIONAL (extension addition).
-	EnableTwoDefaultTCIStatesR16 ServingCellConfig_EnableTwoDefaultTCIStatesR16
-	// HasEnableTwoDefaultTCIStatesR16 tells whether enableTwoDefaultTCI-States-r16 is present in the encoding.
-	HasEnableTwoDefaultTCIStatesR16 bool
+	EnableTwoDefaultTCIStatesR16    ServingCellConfig_EnableTwoDefaultTCIStatesR16
+	HasEnableTwoDefaultTCIStatesR16 bool // whether enableTwoDefaultTCI-States-r16 is present in the encoding
 	// EnableDefaultTCIStatePerCoresetPoolIndexR16 is the component enableDefaultTCI-StatePerCoresetPoolIndex-r16 [34] ENUMERATED OPTIONAL (extension addition).
-	EnableDefaultTCIStatePerCoresetPoolIndexR16 ServingCellConfig_EnableDefaultTCIStatePerCoresetPoolIndexR16
-	// HasEnableDefaultTCIStatePerCoresetPoolIndexR16 tells whether enableDefaultTCI-StatePerCoresetPoolIndex-r16 is present in the encoding.
-	HasEnableDefaultTCIStatePerCoresetPoolIndexR16 bool
+	EnableDefaultTCIStatePerCoresetPoolIndexR16    ServingCellConfig_EnableDefaultTCIStatePerCoresetPoolIndexR16
+	HasEnableDefaultTCIStatePerCoresetPoolIndexR16 bool // whether enableDefaultTCI-StatePerCoresetPoolIndex-r16 is present in the encoding
 	// EnableBeamSwitchTimingR16 is the component enableBeamSwitchTiming-r16 [35] ENUMERATED OPTIONAL (extension addition).
-	EnableBeamSwitchTimingR16 ServingCellConfig_EnableBeamSwitchTimingR16
-	// HasEnableBeamSwitchTimingR16 tells whether enableBeamSwitchTiming-r16 is present in the encoding.
-	HasEnableBeamSwitchTimingR16 bool
+	EnableBeamSwitchTimingR16    ServingCellConfig_EnableBeamSwitchTimingR16
+	HasEnableBeamSwitchTimingR16 bool // whether enableBeamSwitchTiming-r16 is present in the encoding
 	// CbgTxDiffTBsProcessingType1R16 is the component cbg-TxDiffTBsProcessingType1-r16 [36] ENUMERATED OPTIONAL (extension addition).
-	CbgTxDiffTBsProcessingType1R16 ServingCellConfig_CbgTxDiffTBsProcessingType1R16
-	// HasCbgTxDiffTBsProcessingType1R16 tells whether cbg-TxDiffTBsProcessingType1-r16 is present in the encoding.
-	HasCbgTxDiffTBsProcessingType1R16 bool
+	CbgTxDiffTBsProcessingType1R16    ServingCellConfig_CbgTxDiffTBsProcessingType1R16
+	HasCbgTxDiffTBsProcessingType1R16 bool // whether cbg-TxDiffTBsProcessingType1-r16 is present in the encoding
 	// CbgTxDiffTBsProcessingType2R16 is the component cbg-TxDiffTBsProcessingType2-r16 [37] ENUMERATED OPTIONAL (extension addition).
-	CbgTxDiffTBsProcessingType2R16 ServingCellConfig_CbgTxDiffTBsProcessingType2R16
-	// HasCbgTxDiffTBsProcessingType2R16 tells whether cbg-TxDiffTBsProcessingType2-r16 is present in the encoding.
-	HasCbgTxDiffTBsProcessingType2R16 bool
+	CbgTxDiffTBsProcessingType2R16    ServingCellConfig_CbgTxDiffTBsProcessingType2R16
+	HasCbgTxDiffTBsProcessingType2R16 bool // whether cbg-TxDiffTBsProcessingType2-r16 is present in the encoding
 	// DirectionalCollisionHandlingR16 is the component directionalCollisionHandling-r16 [38] ENUMERATED OPTIONAL (extension addition).
-	DirectionalCollisionHandlingR16 ServingCellConfig_DirectionalCollisionHandlingR16
-	// HasDirectionalCollisionHandlingR16 tells whether directionalCollisionHandling-r16 is present in the encoding.
-	HasDirectionalCollisionHandlingR16 bool
+	DirectionalCollisionHandlingR16    ServingCellConfig_DirectionalCollisionHandlingR16
+	HasDirectionalCollisionHandlingR16 bool // whether directionalCollisionHandling-r16 is present in the encoding
 	// ChannelAccessConfigR16 is the component channelAccessConfig-r16 [39] EXPLICIT SetupRelease{NR-RRC-Definitions.ChannelAccessConfig-r16} OPTIONAL (extension addition).
-	ChannelAccessConfigR16 SetupRelease_ChannelAccessConfigR16
-	// HasChannelAccessConfigR16 tells whether channelAccessConfig-r16 is present in the encoding.
-	HasChannelAccessConfigR16 bool
+	ChannelAccessConfigR16    SetupRelease_ChannelAccessConfigR16
+	HasChannelAccessConfigR16 bool // whether channelAccessConfig-r16 is present in the encoding
 	// NrDlPRSPDCInfoR17 is the component nr-dl-PRS-PDC-Info-r17 [40] EXPLICIT SetupRelease{NR-RRC-Definitions.NR-DL-PRS-PDC-Info-r17} OPTIONAL (extension addition).
-	NrDlPRSPDCInfoR17 SetupRelease_NRDLPRSPDCInfoR17
-	// HasNrDlPRSPDCInfoR17 tells whether nr-dl-PRS-PDC-Info-r17 is present in the encoding.
-	HasNrDlPRSPDCInfoR17 bool
+	NrDlPRSPDCInfoR17    SetupRelease_NRDLPRSPDCInfoR17
+	HasNrDlPRSPDCInfoR17 bool // whether nr-dl-PRS-PDC-Info-r17 is present in the encoding
 	// SemiStaticChannelAccessConfigUER17 is the component semiStaticChannelAccessConfigUE-r17 [41] EXPLICIT SetupRelease{NR-RRC-Definitions.SemiStaticChannelAccessConfigUE-r17} OPTIONAL (extension addition).
-	SemiStaticChannelAccessConfigUER17 SetupRelease_SemiStaticChannelAccessConfigUER17
-	// HasSemiStaticChannelAccessConfigUER17 tells whether semiStaticChannelAccessConfigUE-r17 is present in the encoding.
-	HasSemiStaticChannelAccessConfigUER17 bool
+	SemiStaticChannelAccessConfigUER17    SetupRelease_SemiStaticChannelAccessConfigUER17
+	HasSemiStaticChannelAccessConfigUER17 bool // whether semiStaticChannelAccessConfigUE-r17 is present in the encoding
 	// MimoParamR17 is the component mimoParam-r17 [42] EXPLICIT SetupRelease{NR-RRC-Definitions.MIMOParam-r17} OPTIONAL (extension addition).
-	MimoParamR17 SetupRelease_MIMOParamR17
-	// HasMimoParamR17 tells whether mimoParam-r17 is present in the encoding.
-	HasMimoParamR17 bool
+	MimoParamR17    SetupRelease_MIMOParamR17
+	HasMimoParamR17 bool // whether mimoParam-r17 is present in the encoding
 	// ChannelAccessMode2R17 is the component channelAccessMode2-r17 [43] ENUMERATED OPTIONAL (extension addition).
-	ChannelAccessMode2R17 ServingCellConfig_ChannelAccessMode2R17
-	// HasChannelAccessMode2R17 tells whether channelAccessMode2-r17 is present in the encoding.
-	HasChannelAccessMode2R17 bool
+	ChannelAccessMode2R17    ServingCellConfig_ChannelAccessMode2R17
+	HasChannelAccessMode2R17 bool // whether channelAccessMode2-r17 is present in the encoding
 	// TimeDomainHARQBundlingType1R17 is the component timeDomainHARQ-BundlingType1-r17 [44] ENUMERATED OPTIONAL (extension addition).
-	TimeDomainHARQBundlingType1R17 ServingCellConfig_TimeDomainHARQBundlingType1R17
-	// HasTimeDomainHARQBundlingType1R17 tells whether timeDomainHARQ-BundlingType1-r17 is present in the encoding.
-	HasTimeDomainHARQBundlingType1R17 bool
+	TimeDomainHARQBundlingType1R17    ServingCellConfig_TimeDomainHARQBundlingType1R17
+	HasTimeDomainHARQBundlingType1R17 bool // whether timeDomainHARQ-BundlingType1-r17 is present in the encoding
 	// NrofHARQBundlingGroupsR17 is the component nrofHARQ-BundlingGroups-r17 [45] ENUMERATED OPTIONAL (extension addition).
-	NrofHARQBundlingGroupsR17 ServingCellConfig_NrofHARQBundlingGroupsR17
-	// HasNrofHARQBundlingGroupsR17 tells whether nrofHARQ-BundlingGroups-r17 is present in the encoding.
-	HasNrofHARQBundlingGroupsR17 bool
+	NrofHARQBundlingGroupsR17    ServingCellConfig_NrofHARQBundlingGroupsR17
+	HasNrofHARQBundlingGroupsR17 bool // whether nrofHARQ-BundlingGroups-r17 is present in the encoding
 	// FdmedReceptionMulticastR17 is the component fdmed-ReceptionMulticast-r17 [46] ENUMERATED OPTIONAL (extension addition).
-	FdmedReceptionMulticastR17 ServingCellConfig_FdmedReceptionMulticastR17
-	// HasFdmedReceptionMulticastR17 tells whether fdmed-ReceptionMulticast-r17 is present in the encoding.
-	HasFdmedReceptionMulticastR17 bool
+	FdmedReceptionMulticastR17    ServingCellConfig_FdmedReceptionMulticastR17
+	HasFdmedReceptionMulticastR17 bool // whether fdmed-ReceptionMulticast-r17 is present in the encoding
 	// MoreThanOneNackOnlyModeR17 is the component moreThanOneNackOnlyMode-r17 [47] ENUMERATED OPTIONAL (extension addition).
-	MoreThanOneNackOnlyModeR17 ServingCellConfig_MoreThanOneNackOnlyModeR17
-	// HasMoreThanOneNackOnlyModeR17 tells whether moreThanOneNackOnlyMode-r17 is present in the encoding.
-	HasMoreThanOneNackOnlyModeR17 bool
+	MoreThanOneNackOnlyModeR17    ServingCellConfig_MoreThanOneNackOnlyModeR17
+	HasMoreThanOneNackOnlyModeR17 bool // whether moreThanOneNackOnlyMode-r17 is present in the encoding
 	// TciActivatedConfigR17 is the component tci-ActivatedConfig-r17 [48] TCI-ActivatedConfig-r17 OPTIONAL (extension addition).
-	TciActivatedConfigR17 TCIActivatedConfigR17
-	// HasTciActivatedConfigR17 tells whether tci-ActivatedConfig-r17 is present in the encoding.
-	HasTciActivatedConfigR17 bool
+	TciActivatedConfigR17    TCIActivatedConfigR17
+	HasTciActivatedConfigR17 bool // whether tci-ActivatedConfig-r17 is present in the encoding
 	// DirectionalCollisionHandlingDCR17 is the component directionalCollisionHandling-DC-r17 [49] ENUMERATED OPTIONAL (extension addition).
-	DirectionalCollisionHandlingDCR17 ServingCellConfig_DirectionalCollisionHandlingDCR17
-	// HasDirectionalCollisionHandlingDCR17 tells whether directionalCollisionHandling-DC-r17 is present in the encoding.
-	HasDirectionalCollisionHandlingDCR17 bool
+	DirectionalCollisionHandlingDCR17    ServingCellConfig_DirectionalCollisionHandlingDCR17
+	HasDirectionalCollisionHandlingDCR17 bool // whether directionalCollisionHandling-DC-r17 is present in the encoding
 	// LteNeighCellsCRSAssistInfoListR17 is the component lte-NeighCellsCRS-AssistInfoList-r17 [50] EXPLICIT SetupRelease{NR-RRC-Definitions.LTE-NeighCellsCRS-AssistInfoList-r17} OPTIONAL (extension addition).
-	LteNeighCellsCRSAssistInfoListR17 SetupRelease_LTENeighCellsCRSAssistInfoListR17
-	// HasLteNeighCellsCRSAssistInfoListR17 tells whether lte-NeighCellsCRS-AssistInfoList-r17 is present in the encoding.
-	HasLteNeighCellsCRSAssistInfoListR17 bool
+	LteNeighCellsCRSAssistInfoListR17    SetupRelease_LTENeighCellsCRSAssistInfoListR17
+	HasLteNeighCellsCRSAssistInfoListR17 bool // whether lte-NeighCellsCRS-AssistInfoList-r17 is present in the encoding
 	// LteNeighCellsCRSAssumptionsR17 is the component lte-NeighCellsCRS-Assumptions-r17 [51] ENUMERATED OPTIONAL (extension addition).
-	LteNeighCellsCRSAssumptionsR17 ServingCellConfig_LteNeighCellsCRSAssumptionsR17
-	// HasLteNeighCellsCRSAssumptionsR17 tells whether lte-NeighCellsCRS-Assumptions-r17 is present in the encoding.
-	HasLteNeighCellsCRSAssumptionsR17 bool
+	LteNeighCellsCRSAssumptionsR17    ServingCellConfig_LteNeighCellsCRSAssumptionsR17
+	HasLteNeighCellsCRSAssumptionsR17 bool // whether lte-NeighCellsCRS-Assumptions-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9347,61 +8007,47 @@ func (v ServingCellConfig_LteNeighCellsCRSAssumptionsR17) String() string {
 //	}
 type UplinkConfig struct {
 	// InitialUplinkBWP is the component initialUplinkBWP [0] BWP-UplinkDedicated OPTIONAL.
-	InitialUplinkBWP BWPUplinkDedicated
-	// HasInitialUplinkBWP tells whether initialUplinkBWP is present in the encoding.
-	HasInitialUplinkBWP bool
+	InitialUplinkBWP    BWPUplinkDedicated
+	HasInitialUplinkBWP bool // whether initialUplinkBWP is present in the encoding
 	// UplinkBWPToReleaseList is the component uplinkBWP-ToReleaseList [1] SEQUENCE OF OPTIONAL.
-	UplinkBWPToReleaseList UplinkConfig_UplinkBWPToReleaseList
-	// HasUplinkBWPToReleaseList tells whether uplinkBWP-ToReleaseList is present in the encoding.
-	HasUplinkBWPToReleaseList bool
+	UplinkBWPToReleaseList    UplinkConfig_UplinkBWPToReleaseList
+	HasUplinkBWPToReleaseList bool // whether uplinkBWP-ToReleaseList is present in the encoding
 	// UplinkBWPToAddModList is the component uplinkBWP-ToAddModList [2] SEQUENCE OF OPTIONAL.
-	UplinkBWPToAddModList UplinkConfig_UplinkBWPToAddModList
-	// HasUplinkBWPToAddModList tells whether uplinkBWP-ToAddModList is present in the encoding.
-	HasUplinkBWPToAddModList bool
+	UplinkBWPToAddModList    UplinkConfig_UplinkBWPToAddModList
+	HasUplinkBWPToAddModList bool // whether uplinkBWP-ToAddModList is present in the encoding
 	// FirstActiveUplinkBWPID is the component firstActiveUplinkBWP-Id [3] BWP-Id OPTIONAL.
-	FirstActiveUplinkBWPID BWPID
-	// HasFirstActiveUplinkBWPID tells whether firstActiveUplinkBWP-Id is present in the encoding.
-	HasFirstActiveUplinkBWPID bool
+	FirstActiveUplinkBWPID    BWPID
+	HasFirstActiveUplinkBWPID bool // whether firstActiveUplinkBWP-Id is present in the encoding
 	// PuschServingCellConfig is the component pusch-ServingCellConfig [4] EXPLICIT SetupRelease{NR-RRC-Definitions.PUSCH-ServingCellConfig} OPTIONAL.
-	PuschServingCellConfig SetupRelease_PUSCHServingCellConfig
-	// HasPuschServingCellConfig tells whether pusch-ServingCellConfig is present in the encoding.
-	HasPuschServingCellConfig bool
+	PuschServingCellConfig    SetupRelease_PUSCHServingCellConfig
+	HasPuschServingCellConfig bool // whether pusch-ServingCellConfig is present in the encoding
 	// CarrierSwitching is the component carrierSwitching [5] EXPLICIT SetupRelease{NR-RRC-Definitions.SRS-CarrierSwitching} OPTIONAL.
-	CarrierSwitching SetupRelease_SRSCarrierSwitching
-	// HasCarrierSwitching tells whether carrierSwitching is present in the encoding.
-	HasCarrierSwitching bool
+	CarrierSwitching    SetupRelease_SRSCarrierSwitching
+	HasCarrierSwitching bool // whether carrierSwitching is present in the encoding
 	// PowerBoostPi2BPSK is the component powerBoostPi2BPSK [6] BOOLEAN OPTIONAL (extension addition).
-	PowerBoostPi2BPSK bool
-	// HasPowerBoostPi2BPSK tells whether powerBoostPi2BPSK is present in the encoding.
-	HasPowerBoostPi2BPSK bool
+	PowerBoostPi2BPSK    bool
+	HasPowerBoostPi2BPSK bool // whether powerBoostPi2BPSK is present in the encoding
 	// UplinkChannelBWPerSCSList is the component uplinkChannelBW-PerSCS-List [7] SEQUENCE OF OPTIONAL (extension addition).
-	UplinkChannelBWPerSCSList UplinkConfig_UplinkChannelBWPerSCSList
-	// HasUplinkChannelBWPerSCSList tells whether uplinkChannelBW-PerSCS-List is present in the encoding.
-	HasUplinkChannelBWPerSCSList bool
+	UplinkChannelBWPerSCSList    UplinkConfig_UplinkChannelBWPerSCSList
+	HasUplinkChannelBWPerSCSList bool // whether uplinkChannelBW-PerSCS-List is present in the encoding
 	// EnablePLRSUpdateForPUSCHSRSR16 is the component enablePL-RS-UpdateForPUSCH-SRS-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	EnablePLRSUpdateForPUSCHSRSR16 UplinkConfig_EnablePLRSUpdateForPUSCHSRSR16
-	// HasEnablePLRSUpdateForPUSCHSRSR16 tells whether enablePL-RS-UpdateForPUSCH-SRS-r16 is present in the encoding.
-	HasEnablePLRSUpdateForPUSCHSRSR16 bool
+	EnablePLRSUpdateForPUSCHSRSR16    UplinkConfig_EnablePLRSUpdateForPUSCHSRSR16
+	HasEnablePLRSUpdateForPUSCHSRSR16 bool // whether enablePL-RS-UpdateForPUSCH-SRS-r16 is present in the encoding
 	// EnableDefaultBeamPLForPUSCH0_0R16 is the component enableDefaultBeamPL-ForPUSCH0-0-r16 [9] ENUMERATED OPTIONAL (extension addition).
-	EnableDefaultBeamPLForPUSCH0_0R16 UplinkConfig_EnableDefaultBeamPLForPUSCH0_0R16
-	// HasEnableDefaultBeamPLForPUSCH0_0R16 tells whether enableDefaultBeamPL-ForPUSCH0-0-r16 is present in the encoding.
-	HasEnableDefaultBeamPLForPUSCH0_0R16 bool
+	EnableDefaultBeamPLForPUSCH0_0R16    UplinkConfig_EnableDefaultBeamPLForPUSCH0_0R16
+	HasEnableDefaultBeamPLForPUSCH0_0R16 bool // whether enableDefaultBeamPL-ForPUSCH0-0-r16 is present in the encoding
 	// EnableDefaultBeamPLForPUCCHR16 is the component enableDefaultBeamPL-ForPUCCH-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	EnableDefaultBeamPLForPUCCHR16 UplinkConfig_EnableDefaultBeamPLForPUCCHR16
-	// HasEnableDefaultBeamPLForPUCCHR16 tells whether enableDefaultBeamPL-ForPUCCH-r16 is present in the encoding.
-	HasEnableDefaultBeamPLForPUCCHR16 bool
+	EnableDefaultBeamPLForPUCCHR16    UplinkConfig_EnableDefaultBeamPLForPUCCHR16
+	HasEnableDefaultBeamPLForPUCCHR16 bool // whether enableDefaultBeamPL-ForPUCCH-r16 is present in the encoding
 	// EnableDefaultBeamPLForSRSR16 is the component enableDefaultBeamPL-ForSRS-r16 [11] ENUMERATED OPTIONAL (extension addition).
-	EnableDefaultBeamPLForSRSR16 UplinkConfig_EnableDefaultBeamPLForSRSR16
-	// HasEnableDefaultBeamPLForSRSR16 tells whether enableDefaultBeamPL-ForSRS-r16 is present in the encoding.
-	HasEnableDefaultBeamPLForSRSR16 bool
+	EnableDefaultBeamPLForSRSR16    UplinkConfig_EnableDefaultBeamPLForSRSR16
+	HasEnableDefaultBeamPLForSRSR16 bool // whether enableDefaultBeamPL-ForSRS-r16 is present in the encoding
 	// UplinkTxSwitchingR16 is the component uplinkTxSwitching-r16 [12] EXPLICIT SetupRelease{NR-RRC-Definitions.UplinkTxSwitching-r16} OPTIONAL (extension addition).
-	UplinkTxSwitchingR16 SetupRelease_UplinkTxSwitchingR16
-	// HasUplinkTxSwitchingR16 tells whether uplinkTxSwitching-r16 is present in the encoding.
-	HasUplinkTxSwitchingR16 bool
+	UplinkTxSwitchingR16    SetupRelease_UplinkTxSwitchingR16
+	HasUplinkTxSwitchingR16 bool // whether uplinkTxSwitching-r16 is present in the encoding
 	// MprPowerBoostFR2R16 is the component mpr-PowerBoost-FR2-r16 [13] ENUMERATED OPTIONAL (extension addition).
-	MprPowerBoostFR2R16 UplinkConfig_MprPowerBoostFR2R16
-	// HasMprPowerBoostFR2R16 tells whether mpr-PowerBoost-FR2-r16 is present in the encoding.
-	HasMprPowerBoostFR2R16 bool
+	MprPowerBoostFR2R16    UplinkConfig_MprPowerBoostFR2R16
+	HasMprPowerBoostFR2R16 bool // whether mpr-PowerBoost-FR2-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9591,13 +8237,11 @@ type DummyJ struct {
 	// EnergyDetectionThresholdOffsetR16 is the component energyDetectionThresholdOffset-r16 [1] INTEGER.
 	EnergyDetectionThresholdOffsetR16 int64
 	// UlToDLCOTSharingEDThresholdR16 is the component ul-toDL-COT-SharingED-Threshold-r16 [2] INTEGER OPTIONAL.
-	UlToDLCOTSharingEDThresholdR16 int64
-	// HasUlToDLCOTSharingEDThresholdR16 tells whether ul-toDL-COT-SharingED-Threshold-r16 is present in the encoding.
-	HasUlToDLCOTSharingEDThresholdR16 bool
+	UlToDLCOTSharingEDThresholdR16    int64
+	HasUlToDLCOTSharingEDThresholdR16 bool // whether ul-toDL-COT-SharingED-Threshold-r16 is present in the encoding
 	// AbsenceOfAnyOtherTechnologyR16 is the component absenceOfAnyOtherTechnology-r16 [3] ENUMERATED OPTIONAL.
-	AbsenceOfAnyOtherTechnologyR16 DummyJ_AbsenceOfAnyOtherTechnologyR16
-	// HasAbsenceOfAnyOtherTechnologyR16 tells whether absenceOfAnyOtherTechnology-r16 is present in the encoding.
-	HasAbsenceOfAnyOtherTechnologyR16 bool
+	AbsenceOfAnyOtherTechnologyR16    DummyJ_AbsenceOfAnyOtherTechnologyR16
+	HasAbsenceOfAnyOtherTechnologyR16 bool // whether absenceOfAnyOtherTechnology-r16 is present in the encoding
 }
 
 // DummyJ_AbsenceOfAnyOtherTechnologyR16 is the type of DummyJ.absenceOfAnyOtherTechnology-r16.
@@ -9624,17 +8268,14 @@ func (v DummyJ_AbsenceOfAnyOtherTechnologyR16) String() string {
 //	}
 type ChannelAccessConfigR16 struct {
 	// EnergyDetectionConfigR16 is the component energyDetectionConfig-r16 [0] EXPLICIT CHOICE OPTIONAL.
-	EnergyDetectionConfigR16 ChannelAccessConfigR16_EnergyDetectionConfigR16
-	// HasEnergyDetectionConfigR16 tells whether energyDetectionConfig-r16 is present in the encoding.
-	HasEnergyDetectionConfigR16 bool
+	EnergyDetectionConfigR16    ChannelAccessConfigR16_EnergyDetectionConfigR16
+	HasEnergyDetectionConfigR16 bool // whether energyDetectionConfig-r16 is present in the encoding
 	// UlToDLCOTSharingEDThresholdR16 is the component ul-toDL-COT-SharingED-Threshold-r16 [1] INTEGER OPTIONAL.
-	UlToDLCOTSharingEDThresholdR16 int64
-	// HasUlToDLCOTSharingEDThresholdR16 tells whether ul-toDL-COT-SharingED-Threshold-r16 is present in the encoding.
-	HasUlToDLCOTSharingEDThresholdR16 bool
+	UlToDLCOTSharingEDThresholdR16    int64
+	HasUlToDLCOTSharingEDThresholdR16 bool // whether ul-toDL-COT-SharingED-Threshold-r16 is present in the encoding
 	// AbsenceOfAnyOtherTechnologyR16 is the component absenceOfAnyOtherTechnology-r16 [2] ENUMERATED OPTIONAL.
-	AbsenceOfAnyOtherTechnologyR16 ChannelAccessConfigR16_AbsenceOfAnyOtherTechnologyR16
-	// HasAbsenceOfAnyOtherTechnologyR16 tells whether absenceOfAnyOtherTechnology-r16 is present in the encoding.
-	HasAbsenceOfAnyOtherTechnologyR16 bool
+	AbsenceOfAnyOtherTechnologyR16    ChannelAccessConfigR16_AbsenceOfAnyOtherTechnologyR16
+	HasAbsenceOfAnyOtherTechnologyR16 bool // whether absenceOfAnyOtherTechnology-r16 is present in the encoding
 }
 
 // ChannelAccessConfigR16_EnergyDetectionConfigR16 is the type of ChannelAccessConfig-r16.energyDetectionConfig-r16.
@@ -9721,17 +8362,14 @@ type DormancyGroupIDR16 int64
 //	}
 type DormantBWPConfigR16 struct {
 	// DormantBWPIDR16 is the component dormantBWP-Id-r16 [0] BWP-Id OPTIONAL.
-	DormantBWPIDR16 BWPID
-	// HasDormantBWPIDR16 tells whether dormantBWP-Id-r16 is present in the encoding.
-	HasDormantBWPIDR16 bool
+	DormantBWPIDR16    BWPID
+	HasDormantBWPIDR16 bool // whether dormantBWP-Id-r16 is present in the encoding
 	// WithinActiveTimeConfigR16 is the component withinActiveTimeConfig-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.WithinActiveTimeConfig-r16} OPTIONAL.
-	WithinActiveTimeConfigR16 SetupRelease_WithinActiveTimeConfigR16
-	// HasWithinActiveTimeConfigR16 tells whether withinActiveTimeConfig-r16 is present in the encoding.
-	HasWithinActiveTimeConfigR16 bool
+	WithinActiveTimeConfigR16    SetupRelease_WithinActiveTimeConfigR16
+	HasWithinActiveTimeConfigR16 bool // whether withinActiveTimeConfig-r16 is present in the encoding
 	// OutsideActiveTimeConfigR16 is the component outsideActiveTimeConfig-r16 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.OutsideActiveTimeConfig-r16} OPTIONAL.
-	OutsideActiveTimeConfigR16 SetupRelease_OutsideActiveTimeConfigR16
-	// HasOutsideActiveTimeConfigR16 tells whether outsideActiveTimeConfig-r16 is present in the encoding.
-	HasOutsideActiveTimeConfigR16 bool
+	OutsideActiveTimeConfigR16    SetupRelease_OutsideActiveTimeConfigR16
+	HasOutsideActiveTimeConfigR16 bool // whether outsideActiveTimeConfig-r16 is present in the encoding
 }
 
 // SetupRelease_WithinActiveTimeConfigR16 is the ASN.1 type SetupRelease.
@@ -9810,13 +8448,11 @@ func (c SetupRelease_OutsideActiveTimeConfigR16Choice) String() string {
 //	}
 type WithinActiveTimeConfigR16 struct {
 	// FirstWithinActiveTimeBWPIDR16 is the component firstWithinActiveTimeBWP-Id-r16 [0] BWP-Id OPTIONAL.
-	FirstWithinActiveTimeBWPIDR16 BWPID
-	// HasFirstWithinActiveTimeBWPIDR16 tells whether firstWithinActiveTimeBWP-Id-r16 is present in the encoding.
-	HasFirstWithinActiveTimeBWPIDR16 bool
+	FirstWithinActiveTimeBWPIDR16    BWPID
+	HasFirstWithinActiveTimeBWPIDR16 bool // whether firstWithinActiveTimeBWP-Id-r16 is present in the encoding
 	// DormancyGroupWithinActiveTimeR16 is the component dormancyGroupWithinActiveTime-r16 [1] DormancyGroupID-r16 OPTIONAL.
-	DormancyGroupWithinActiveTimeR16 DormancyGroupIDR16
-	// HasDormancyGroupWithinActiveTimeR16 tells whether dormancyGroupWithinActiveTime-r16 is present in the encoding.
-	HasDormancyGroupWithinActiveTimeR16 bool
+	DormancyGroupWithinActiveTimeR16    DormancyGroupIDR16
+	HasDormancyGroupWithinActiveTimeR16 bool // whether dormancyGroupWithinActiveTime-r16 is present in the encoding
 }
 
 // OutsideActiveTimeConfigR16 is the ASN.1 type OutsideActiveTimeConfig-r16.
@@ -9827,13 +8463,11 @@ type WithinActiveTimeConfigR16 struct {
 //	}
 type OutsideActiveTimeConfigR16 struct {
 	// FirstOutsideActiveTimeBWPIDR16 is the component firstOutsideActiveTimeBWP-Id-r16 [0] BWP-Id OPTIONAL.
-	FirstOutsideActiveTimeBWPIDR16 BWPID
-	// HasFirstOutsideActiveTimeBWPIDR16 tells whether firstOutsideActiveTimeBWP-Id-r16 is present in the encoding.
-	HasFirstOutsideActiveTimeBWPIDR16 bool
+	FirstOutsideActiveTimeBWPIDR16    BWPID
+	HasFirstOutsideActiveTimeBWPIDR16 bool // whether firstOutsideActiveTimeBWP-Id-r16 is present in the encoding
 	// DormancyGroupOutsideActiveTimeR16 is the component dormancyGroupOutsideActiveTime-r16 [1] DormancyGroupID-r16 OPTIONAL.
-	DormancyGroupOutsideActiveTimeR16 DormancyGroupIDR16
-	// HasDormancyGroupOutsideActiveTimeR16 tells whether dormancyGroupOutsideActiveTime-r16 is present in the encoding.
-	HasDormancyGroupOutsideActiveTimeR16 bool
+	DormancyGroupOutsideActiveTimeR16    DormancyGroupIDR16
+	HasDormancyGroupOutsideActiveTimeR16 bool // whether dormancyGroupOutsideActiveTime-r16 is present in the encoding
 }
 
 // UplinkTxSwitchingR16 is the ASN.1 type UplinkTxSwitching-r16.
@@ -9876,33 +8510,26 @@ func (v UplinkTxSwitchingR16_UplinkTxSwitchingCarrierR16) String() string {
 //	}
 type MIMOParamR17 struct {
 	// AdditionalPCIToAddModListR17 is the component additionalPCI-ToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
-	AdditionalPCIToAddModListR17 MIMOParamR17_AdditionalPCIToAddModListR17
-	// HasAdditionalPCIToAddModListR17 tells whether additionalPCI-ToAddModList-r17 is present in the encoding.
-	HasAdditionalPCIToAddModListR17 bool
+	AdditionalPCIToAddModListR17    MIMOParamR17_AdditionalPCIToAddModListR17
+	HasAdditionalPCIToAddModListR17 bool // whether additionalPCI-ToAddModList-r17 is present in the encoding
 	// AdditionalPCIToReleaseListR17 is the component additionalPCI-ToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	AdditionalPCIToReleaseListR17 MIMOParamR17_AdditionalPCIToReleaseListR17
-	// HasAdditionalPCIToReleaseListR17 tells whether additionalPCI-ToReleaseList-r17 is present in the encoding.
-	HasAdditionalPCIToReleaseListR17 bool
+	AdditionalPCIToReleaseListR17    MIMOParamR17_AdditionalPCIToReleaseListR17
+	HasAdditionalPCIToReleaseListR17 bool // whether additionalPCI-ToReleaseList-r17 is present in the encoding
 	// UnifiedTCIStateTypeR17 is the component unifiedTCI-StateType-r17 [2] ENUMERATED OPTIONAL.
-	UnifiedTCIStateTypeR17 MIMOParamR17_UnifiedTCIStateTypeR17
-	// HasUnifiedTCIStateTypeR17 tells whether unifiedTCI-StateType-r17 is present in the encoding.
-	HasUnifiedTCIStateTypeR17 bool
+	UnifiedTCIStateTypeR17    MIMOParamR17_UnifiedTCIStateTypeR17
+	HasUnifiedTCIStateTypeR17 bool // whether unifiedTCI-StateType-r17 is present in the encoding
 	// UplinkPowerControlToAddModListR17 is the component uplink-PowerControlToAddModList-r17 [3] SEQUENCE OF OPTIONAL.
-	UplinkPowerControlToAddModListR17 MIMOParamR17_UplinkPowerControlToAddModListR17
-	// HasUplinkPowerControlToAddModListR17 tells whether uplink-PowerControlToAddModList-r17 is present in the encoding.
-	HasUplinkPowerControlToAddModListR17 bool
+	UplinkPowerControlToAddModListR17    MIMOParamR17_UplinkPowerControlToAddModListR17
+	HasUplinkPowerControlToAddModListR17 bool // whether uplink-PowerControlToAddModList-r17 is present in the encoding
 	// UplinkPowerControlToReleaseListR17 is the component uplink-PowerControlToReleaseList-r17 [4] SEQUENCE OF OPTIONAL.
-	UplinkPowerControlToReleaseListR17 MIMOParamR17_UplinkPowerControlToReleaseListR17
-	// HasUplinkPowerControlToReleaseListR17 tells whether uplink-PowerControlToReleaseList-r17 is present in the encoding.
-	HasUplinkPowerControlToReleaseListR17 bool
+	UplinkPowerControlToReleaseListR17    MIMOParamR17_UplinkPowerControlToReleaseListR17
+	HasUplinkPowerControlToReleaseListR17 bool // whether uplink-PowerControlToReleaseList-r17 is present in the encoding
 	// SfnSchemePDCCHR17 is the component sfnSchemePDCCH-r17 [5] ENUMERATED OPTIONAL.
-	SfnSchemePDCCHR17 MIMOParamR17_SfnSchemePDCCHR17
-	// HasSfnSchemePDCCHR17 tells whether sfnSchemePDCCH-r17 is present in the encoding.
-	HasSfnSchemePDCCHR17 bool
+	SfnSchemePDCCHR17    MIMOParamR17_SfnSchemePDCCHR17
+	HasSfnSchemePDCCHR17 bool // whether sfnSchemePDCCH-r17 is present in the encoding
 	// SfnSchemePDSCHR17 is the component sfnSchemePDSCH-r17 [6] ENUMERATED OPTIONAL.
-	SfnSchemePDSCHR17 MIMOParamR17_SfnSchemePDSCHR17
-	// HasSfnSchemePDSCHR17 tells whether sfnSchemePDSCH-r17 is present in the encoding.
-	HasSfnSchemePDSCHR17 bool
+	SfnSchemePDSCHR17    MIMOParamR17_SfnSchemePDSCHR17
+	HasSfnSchemePDSCHR17 bool // whether sfnSchemePDSCH-r17 is present in the encoding
 }
 
 // MIMOParamR17_AdditionalPCIToAddModListR17 is the type of MIMOParam-r17.additionalPCI-ToAddModList-r17.
@@ -10010,109 +8637,84 @@ func (v MIMOParamR17_SfnSchemePDSCHR17) String() string {
 //	}
 type ServingCellConfigCommon struct {
 	// PhysCellID is the component physCellId [0] PhysCellId OPTIONAL.
-	PhysCellID PhysCellID
-	// HasPhysCellID tells whether physCellId is present in the encoding.
-	HasPhysCellID bool
+	PhysCellID    PhysCellID
+	HasPhysCellID bool // whether physCellId is present in the encoding
 	// DownlinkConfigCommon is the component downlinkConfigCommon [1] DownlinkConfigCommon OPTIONAL.
-	DownlinkConfigCommon DownlinkConfigCommon
-	// HasDownlinkConfigCommon tells whether downlinkConfigCommon is present in the encoding.
-	HasDownlinkConfigCommon bool
+	DownlinkConfigCommon    DownlinkConfigCommon
+	HasDownlinkConfigCommon bool // whether downlinkConfigCommon is present in the encoding
 	// UplinkConfigCommon is the component uplinkConfigCommon [2] UplinkConfigCommon OPTIONAL.
-	UplinkConfigCommon UplinkConfigCommon
-	// HasUplinkConfigCommon tells whether uplinkConfigCommon is present in the encoding.
-	HasUplinkConfigCommon bool
+	UplinkConfigCommon    UplinkConfigCommon
+	HasUplinkConfigCommon bool // whether uplinkConfigCommon is present in the encoding
 	// SupplementaryUplinkConfig is the component supplementaryUplinkConfig [3] UplinkConfigCommon OPTIONAL.
-	SupplementaryUplinkConfig UplinkConfigCommon
-	// HasSupplementaryUplinkConfig tells whether supplementaryUplinkConfig is present in the encoding.
-	HasSupplementaryUplinkConfig bool
+	SupplementaryUplinkConfig    UplinkConfigCommon
+	HasSupplementaryUplinkConfig bool // whether supplementaryUplinkConfig is present in the encoding
 	// NTimingAdvanceOffset is the component n-TimingAdvanceOffset [4] ENUMERATED OPTIONAL.
-	NTimingAdvanceOffset ServingCellConfigCommon_NTimingAdvanceOffset
-	// HasNTimingAdvanceOffset tells whether n-TimingAdvanceOffset is present in the encoding.
-	HasNTimingAdvanceOffset bool
+	NTimingAdvanceOffset    ServingCellConfigCommon_NTimingAdvanceOffset
+	HasNTimingAdvanceOffset bool // whether n-TimingAdvanceOffset is present in the encoding
 	// SsbPositionsInBurst is the component ssb-PositionsInBurst [5] EXPLICIT CHOICE OPTIONAL.
-	SsbPositionsInBurst ServingCellConfigCommon_SsbPositionsInBurst
-	// HasSsbPositionsInBurst tells whether ssb-PositionsInBurst is present in the encoding.
-	HasSsbPositionsInBurst bool
+	SsbPositionsInBurst    ServingCellConfigCommon_SsbPositionsInBurst
+	HasSsbPositionsInBurst bool // whether ssb-PositionsInBurst is present in the encoding
 	// SsbPeriodicityServingCell is the component ssb-periodicityServingCell [6] ENUMERATED OPTIONAL.
-	SsbPeriodicityServingCell ServingCellConfigCommon_SsbPeriodicityServingCell
-	// HasSsbPeriodicityServingCell tells whether ssb-periodicityServingCell is present in the encoding.
-	HasSsbPeriodicityServingCell bool
+	SsbPeriodicityServingCell    ServingCellConfigCommon_SsbPeriodicityServingCell
+	HasSsbPeriodicityServingCell bool // whether ssb-periodicityServingCell is present in the encoding
 	// DmrsTypeAPosition is the component dmrs-TypeA-Position [7] ENUMERATED.
 	DmrsTypeAPosition ServingCellConfigCommon_DmrsTypeAPosition
 	// LteCRSToMatchAround is the component lte-CRS-ToMatchAround [8] EXPLICIT SetupRelease{NR-RRC-Definitions.RateMatchPatternLTE-CRS} OPTIONAL.
-	LteCRSToMatchAround SetupRelease_RateMatchPatternLTECRS
-	// HasLteCRSToMatchAround tells whether lte-CRS-ToMatchAround is present in the encoding.
-	HasLteCRSToMatchAround bool
+	LteCRSToMatchAround    SetupRelease_RateMatchPatternLTECRS
+	HasLteCRSToMatchAround bool // whether lte-CRS-ToMatchAround is present in the encoding
 	// RateMatchPatternToAddModList is the component rateMatchPatternToAddModList [9] SEQUENCE OF OPTIONAL.
-	RateMatchPatternToAddModList ServingCellConfigCommon_RateMatchPatternToAddModList
-	// HasRateMatchPatternToAddModList tells whether rateMatchPatternToAddModList is present in the encoding.
-	HasRateMatchPatternToAddModList bool
+	RateMatchPatternToAddModList    ServingCellConfigCommon_RateMatchPatternToAddModList
+	HasRateMatchPatternToAddModList bool // whether rateMatchPatternToAddModList is present in the encoding
 	// RateMatchPatternToReleaseList is the component rateMatchPatternToReleaseList [10] SEQUENCE OF OPTIONAL.
-	RateMatchPatternToReleaseList ServingCellConfigCommon_RateMatchPatternToReleaseList
-	// HasRateMatchPatternToReleaseList tells whether rateMatchPatternToReleaseList is present in the encoding.
-	HasRateMatchPatternToReleaseList bool
+	RateMatchPatternToReleaseList    ServingCellConfigCommon_RateMatchPatternToReleaseList
+	HasRateMatchPatternToReleaseList bool // whether rateMatchPatternToReleaseList is present in the encoding
 	// SsbSubcarrierSpacing is the component ssbSubcarrierSpacing [11] SubcarrierSpacing OPTIONAL.
-	SsbSubcarrierSpacing SubcarrierSpacing
-	// HasSsbSubcarrierSpacing tells whether ssbSubcarrierSpacing is present in the encoding.
-	HasSsbSubcarrierSpacing bool
+	SsbSubcarrierSpacing    SubcarrierSpacing
+	HasSsbSubcarrierSpacing bool // whether ssbSubcarrierSpacing is present in the encoding
 	// TddULDLConfigurationCommon is the component tdd-UL-DL-ConfigurationCommon [12] TDD-UL-DL-ConfigCommon OPTIONAL.
-	TddULDLConfigurationCommon TDDULDLConfigCommon
-	// HasTddULDLConfigurationCommon tells whether tdd-UL-DL-ConfigurationCommon is present in the encoding.
-	HasTddULDLConfigurationCommon bool
+	TddULDLConfigurationCommon    TDDULDLConfigCommon
+	HasTddULDLConfigurationCommon bool // whether tdd-UL-DL-ConfigurationCommon is present in the encoding
 	// SsPBCHBlockPower is the component ss-PBCH-BlockPower [13] INTEGER.
 	SsPBCHBlockPower int64
 	// ChannelAccessModeR16 is the component channelAccessMode-r16 [14] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ChannelAccessModeR16 ServingCellConfigCommon_ChannelAccessModeR16
-	// HasChannelAccessModeR16 tells whether channelAccessMode-r16 is present in the encoding.
-	HasChannelAccessModeR16 bool
+	ChannelAccessModeR16    ServingCellConfigCommon_ChannelAccessModeR16
+	HasChannelAccessModeR16 bool // whether channelAccessMode-r16 is present in the encoding
 	// DiscoveryBurstWindowLengthR16 is the component discoveryBurstWindowLength-r16 [15] ENUMERATED OPTIONAL (extension addition).
-	DiscoveryBurstWindowLengthR16 ServingCellConfigCommon_DiscoveryBurstWindowLengthR16
-	// HasDiscoveryBurstWindowLengthR16 tells whether discoveryBurstWindowLength-r16 is present in the encoding.
-	HasDiscoveryBurstWindowLengthR16 bool
+	DiscoveryBurstWindowLengthR16    ServingCellConfigCommon_DiscoveryBurstWindowLengthR16
+	HasDiscoveryBurstWindowLengthR16 bool // whether discoveryBurstWindowLength-r16 is present in the encoding
 	// SsbPositionQCLR16 is the component ssb-PositionQCL-r16 [16] SSB-PositionQCL-Relation-r16 OPTIONAL (extension addition).
-	SsbPositionQCLR16 SSBPositionQCLRelationR16
-	// HasSsbPositionQCLR16 tells whether ssb-PositionQCL-r16 is present in the encoding.
-	HasSsbPositionQCLR16 bool
+	SsbPositionQCLR16    SSBPositionQCLRelationR16
+	HasSsbPositionQCLR16 bool // whether ssb-PositionQCL-r16 is present in the encoding
 	// HighSpeedConfigR16 is the component highSpeedConfig-r16 [17] HighSpeedConfig-r16 OPTIONAL (extension addition).
-	HighSpeedConfigR16 HighSpeedConfigR16
-	// HasHighSpeedConfigR16 tells whether highSpeedConfig-r16 is present in the encoding.
-	HasHighSpeedConfigR16 bool
+	HighSpeedConfigR16    HighSpeedConfigR16
+	HasHighSpeedConfigR16 bool // whether highSpeedConfig-r16 is present in the encoding
 	// HighSpeedConfigV1700 is the component highSpeedConfig-v1700 [18] HighSpeedConfig-v1700 OPTIONAL (extension addition).
-	HighSpeedConfigV1700 HighSpeedConfigV1700
-	// HasHighSpeedConfigV1700 tells whether highSpeedConfig-v1700 is present in the encoding.
-	HasHighSpeedConfigV1700 bool
+	HighSpeedConfigV1700    HighSpeedConfigV1700
+	HasHighSpeedConfigV1700 bool // whether highSpeedConfig-v1700 is present in the encoding
 	// ChannelAccessMode2R17 is the component channelAccessMode2-r17 [19] ENUMERATED OPTIONAL (extension addition).
-	ChannelAccessMode2R17 ServingCellConfigCommon_ChannelAccessMode2R17
-	// HasChannelAccessMode2R17 tells whether channelAccessMode2-r17 is present in the encoding.
-	HasChannelAccessMode2R17 bool
+	ChannelAccessMode2R17    ServingCellConfigCommon_ChannelAccessMode2R17
+	HasChannelAccessMode2R17 bool // whether channelAccessMode2-r17 is present in the encoding
 	// DiscoveryBurstWindowLengthR17 is the component discoveryBurstWindowLength-r17 [20] ENUMERATED OPTIONAL (extension addition).
-	DiscoveryBurstWindowLengthR17 ServingCellConfigCommon_DiscoveryBurstWindowLengthR17
-	// HasDiscoveryBurstWindowLengthR17 tells whether discoveryBurstWindowLength-r17 is present in the encoding.
-	HasDiscoveryBurstWindowLengthR17 bool
+	DiscoveryBurstWindowLengthR17    ServingCellConfigCommon_DiscoveryBurstWindowLengthR17
+	HasDiscoveryBurstWindowLengthR17 bool // whether discoveryBurstWindowLength-r17 is present in the encoding
 	// SsbPositionQCLR17 is the component ssb-PositionQCL-r17 [21] SSB-PositionQCL-Relation-r17 OPTIONAL (extension addition).
-	SsbPositionQCLR17 SSBPositionQCLRelationR17
-	// HasSsbPositionQCLR17 tells whether ssb-PositionQCL-r17 is present in the encoding.
-	HasSsbPositionQCLR17 bool
+	SsbPositionQCLR17    SSBPositionQCLRelationR17
+	HasSsbPositionQCLR17 bool // whether ssb-PositionQCL-r17 is present in the encoding
 	// HighSpeedConfigFR2R17 is the component highSpeedConfigFR2-r17 [22] HighSpeedConfigFR2-r17 OPTIONAL (extension addition).
-	HighSpeedConfigFR2R17 HighSpeedConfigFR2R17
-	// HasHighSpeedConfigFR2R17 tells whether highSpeedConfigFR2-r17 is present in the encoding.
-	HasHighSpeedConfigFR2R17 bool
+	HighSpeedConfigFR2R17    HighSpeedConfigFR2R17
+	HasHighSpeedConfigFR2R17 bool // whether highSpeedConfigFR2-r17 is present in the encoding
 	// UplinkConfigCommonV1700 is the component uplinkConfigCommon-v1700 [23] UplinkConfigCommon-v1700 OPTIONAL (extension addition).
-	UplinkConfigCommonV1700 UplinkConfigCommonV1700
-	// HasUplinkConfigCommonV1700 tells whether uplinkConfigCommon-v1700 is present in the encoding.
-	HasUplinkConfigCommonV1700 bool
+	UplinkConfigCommonV1700    UplinkConfigCommonV1700
+	HasUplinkConfigCommonV1700 bool // whether uplinkConfigCommon-v1700 is present in the encoding
 	// NtnConfigR17 is the component ntn-Config-r17 [24] NTN-Config-r17 OPTIONAL (extension addition).
-	NtnConfigR17 NTNConfigR17
-	// HasNtnConfigR17 tells whether ntn-Config-r17 is present in the encoding.
-	HasNtnConfigR17 bool
+	NtnConfigR17    NTNConfigR17
+	HasNtnConfigR17 bool // whether ntn-Config-r17 is present in the encoding
 	// FeaturePrioritiesR17 is the component featurePriorities-r17 [25] SEQUENCE OPTIONAL (extension addition).
-	FeaturePrioritiesR17 ServingCellConfigCommon_FeaturePrioritiesR17
-	// HasFeaturePrioritiesR17 tells whether featurePriorities-r17 is present in the encoding.
-	HasFeaturePrioritiesR17 bool
+	FeaturePrioritiesR17    ServingCellConfigCommon_FeaturePrioritiesR17
+	HasFeaturePrioritiesR17 bool // whether featurePriorities-r17 is present in the encoding
 	// RaChannelAccessR17 is the component ra-ChannelAccess-r17 [26] ENUMERATED OPTIONAL (extension addition).
-	RaChannelAccessR17 ServingCellConfigCommon_RaChannelAccessR17
-	// HasRaChannelAccessR17 tells whether ra-ChannelAccess-r17 is present in the encoding.
-	HasRaChannelAccessR17 bool
+	RaChannelAccessR17    ServingCellConfigCommon_RaChannelAccessR17
+	HasRaChannelAccessR17 bool // whether ra-ChannelAccess-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10279,21 +8881,17 @@ func (v ServingCellConfigCommon_DiscoveryBurstWindowLengthR17) String() string {
 // ServingCellConfigCommon_FeaturePrioritiesR17 is the type of ServingCellConfigCommon.featurePriorities-r17.
 type ServingCellConfigCommon_FeaturePrioritiesR17 struct {
 	// RedCapPriorityR17 is the component redCapPriority-r17 [0] FeaturePriority-r17 OPTIONAL.
-	RedCapPriorityR17 FeaturePriorityR17
-	// HasRedCapPriorityR17 tells whether redCapPriority-r17 is present in the encoding.
-	HasRedCapPriorityR17 bool
+	RedCapPriorityR17    FeaturePriorityR17
+	HasRedCapPriorityR17 bool // whether redCapPriority-r17 is present in the encoding
 	// SlicingPriorityR17 is the component slicingPriority-r17 [1] FeaturePriority-r17 OPTIONAL.
-	SlicingPriorityR17 FeaturePriorityR17
-	// HasSlicingPriorityR17 tells whether slicingPriority-r17 is present in the encoding.
-	HasSlicingPriorityR17 bool
+	SlicingPriorityR17    FeaturePriorityR17
+	HasSlicingPriorityR17 bool // whether slicingPriority-r17 is present in the encoding
 	// Msg3RepetitionsPriorityR17 is the component msg3-Repetitions-Priority-r17 [2] FeaturePriority-r17 OPTIONAL.
-	Msg3RepetitionsPriorityR17 FeaturePriorityR17
-	// HasMsg3RepetitionsPriorityR17 tells whether msg3-Repetitions-Priority-r17 is present in the encoding.
-	HasMsg3RepetitionsPriorityR17 bool
+	Msg3RepetitionsPriorityR17    FeaturePriorityR17
+	HasMsg3RepetitionsPriorityR17 bool // whether msg3-Repetitions-Priority-r17 is present in the encoding
 	// SdtPriorityR17 is the component sdt-Priority-r17 [3] FeaturePriority-r17 OPTIONAL.
-	SdtPriorityR17 FeaturePriorityR17
-	// HasSdtPriorityR17 tells whether sdt-Priority-r17 is present in the encoding.
-	HasSdtPriorityR17 bool
+	SdtPriorityR17    FeaturePriorityR17
+	HasSdtPriorityR17 bool // whether sdt-Priority-r17 is present in the encoding
 }
 
 // ServingCellConfigCommon_RaChannelAccessR17 is the type of ServingCellConfigCommon.ra-ChannelAccess-r17.
@@ -10348,63 +8946,50 @@ type ServingCellConfigCommonSIB struct {
 	// DownlinkConfigCommon is the component downlinkConfigCommon [0] DownlinkConfigCommonSIB.
 	DownlinkConfigCommon DownlinkConfigCommonSIB
 	// UplinkConfigCommon is the component uplinkConfigCommon [1] UplinkConfigCommonSIB OPTIONAL.
-	UplinkConfigCommon UplinkConfigCommonSIB
-	// HasUplinkConfigCommon tells whether uplinkConfigCommon is present in the encoding.
-	HasUplinkConfigCommon bool
+	UplinkConfigCommon    UplinkConfigCommonSIB
+	HasUplinkConfigCommon bool // whether uplinkConfigCommon is present in the encoding
 	// SupplementaryUplink is the component supplementaryUplink [2] UplinkConfigCommonSIB OPTIONAL.
-	SupplementaryUplink UplinkConfigCommonSIB
-	// HasSupplementaryUplink tells whether supplementaryUplink is present in the encoding.
-	HasSupplementaryUplink bool
+	SupplementaryUplink    UplinkConfigCommonSIB
+	HasSupplementaryUplink bool // whether supplementaryUplink is present in the encoding
 	// NTimingAdvanceOffset is the component n-TimingAdvanceOffset [3] ENUMERATED OPTIONAL.
-	NTimingAdvanceOffset ServingCellConfigCommonSIB_NTimingAdvanceOffset
-	// HasNTimingAdvanceOffset tells whether n-TimingAdvanceOffset is present in the encoding.
-	HasNTimingAdvanceOffset bool
+	NTimingAdvanceOffset    ServingCellConfigCommonSIB_NTimingAdvanceOffset
+	HasNTimingAdvanceOffset bool // whether n-TimingAdvanceOffset is present in the encoding
 	// SsbPositionsInBurst is the component ssb-PositionsInBurst [4] SEQUENCE.
 	SsbPositionsInBurst ServingCellConfigCommonSIB_SsbPositionsInBurst
 	// SsbPeriodicityServingCell is the component ssb-PeriodicityServingCell [5] ENUMERATED.
 	SsbPeriodicityServingCell ServingCellConfigCommonSIB_SsbPeriodicityServingCell
 	// TddULDLConfigurationCommon is the component tdd-UL-DL-ConfigurationCommon [6] TDD-UL-DL-ConfigCommon OPTIONAL.
-	TddULDLConfigurationCommon TDDULDLConfigCommon
-	// HasTddULDLConfigurationCommon tells whether tdd-UL-DL-ConfigurationCommon is present in the encoding.
-	HasTddULDLConfigurationCommon bool
+	TddULDLConfigurationCommon    TDDULDLConfigCommon
+	HasTddULDLConfigurationCommon bool // whether tdd-UL-DL-ConfigurationCommon is present in the encoding
 	// SsPBCHBlockPower is the component ss-PBCH-BlockPower [7] INTEGER.
 	SsPBCHBlockPower int64
 	// ChannelAccessModeR16 is the component channelAccessMode-r16 [8] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ChannelAccessModeR16 ServingCellConfigCommonSIB_ChannelAccessModeR16
-	// HasChannelAccessModeR16 tells whether channelAccessMode-r16 is present in the encoding.
-	HasChannelAccessModeR16 bool
+	ChannelAccessModeR16    ServingCellConfigCommonSIB_ChannelAccessModeR16
+	HasChannelAccessModeR16 bool // whether channelAccessMode-r16 is present in the encoding
 	// DiscoveryBurstWindowLengthR16 is the component discoveryBurstWindowLength-r16 [9] ENUMERATED OPTIONAL (extension addition).
-	DiscoveryBurstWindowLengthR16 ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthR16
-	// HasDiscoveryBurstWindowLengthR16 tells whether discoveryBurstWindowLength-r16 is present in the encoding.
-	HasDiscoveryBurstWindowLengthR16 bool
+	DiscoveryBurstWindowLengthR16    ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthR16
+	HasDiscoveryBurstWindowLengthR16 bool // whether discoveryBurstWindowLength-r16 is present in the encoding
 	// HighSpeedConfigR16 is the component highSpeedConfig-r16 [10] HighSpeedConfig-r16 OPTIONAL (extension addition).
-	HighSpeedConfigR16 HighSpeedConfigR16
-	// HasHighSpeedConfigR16 tells whether highSpeedConfig-r16 is present in the encoding.
-	HasHighSpeedConfigR16 bool
+	HighSpeedConfigR16    HighSpeedConfigR16
+	HasHighSpeedConfigR16 bool // whether highSpeedConfig-r16 is present in the encoding
 	// ChannelAccessMode2R17 is the component channelAccessMode2-r17 [11] ENUMERATED OPTIONAL (extension addition).
-	ChannelAccessMode2R17 ServingCellConfigCommonSIB_ChannelAccessMode2R17
-	// HasChannelAccessMode2R17 tells whether channelAccessMode2-r17 is present in the encoding.
-	HasChannelAccessMode2R17 bool
+	ChannelAccessMode2R17    ServingCellConfigCommonSIB_ChannelAccessMode2R17
+	HasChannelAccessMode2R17 bool // whether channelAccessMode2-r17 is present in the encoding
 	// DiscoveryBurstWindowLengthV1700 is the component discoveryBurstWindowLength-v1700 [12] ENUMERATED OPTIONAL (extension addition).
-	DiscoveryBurstWindowLengthV1700 ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthV1700
-	// HasDiscoveryBurstWindowLengthV1700 tells whether discoveryBurstWindowLength-v1700 is present in the encoding.
-	HasDiscoveryBurstWindowLengthV1700 bool
+	DiscoveryBurstWindowLengthV1700    ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthV1700
+	HasDiscoveryBurstWindowLengthV1700 bool // whether discoveryBurstWindowLength-v1700 is present in the encoding
 	// HighSpeedConfigFR2R17 is the component highSpeedConfigFR2-r17 [13] HighSpeedConfigFR2-r17 OPTIONAL (extension addition).
-	HighSpeedConfigFR2R17 HighSpeedConfigFR2R17
-	// HasHighSpeedConfigFR2R17 tells whether highSpeedConfigFR2-r17 is present in the encoding.
-	HasHighSpeedConfigFR2R17 bool
+	HighSpeedConfigFR2R17    HighSpeedConfigFR2R17
+	HasHighSpeedConfigFR2R17 bool // whether highSpeedConfigFR2-r17 is present in the encoding
 	// UplinkConfigCommonV1700 is the component uplinkConfigCommon-v1700 [14] UplinkConfigCommonSIB-v1700 OPTIONAL (extension addition).
-	UplinkConfigCommonV1700 UplinkConfigCommonSIBV1700
-	// HasUplinkConfigCommonV1700 tells whether uplinkConfigCommon-v1700 is present in the encoding.
-	HasUplinkConfigCommonV1700 bool
+	UplinkConfigCommonV1700    UplinkConfigCommonSIBV1700
+	HasUplinkConfigCommonV1700 bool // whether uplinkConfigCommon-v1700 is present in the encoding
 	// EnhancedMeasurementLEOR17 is the component enhancedMeasurementLEO-r17 [15] ENUMERATED OPTIONAL (extension addition).
-	EnhancedMeasurementLEOR17 ServingCellConfigCommonSIB_EnhancedMeasurementLEOR17
-	// HasEnhancedMeasurementLEOR17 tells whether enhancedMeasurementLEO-r17 is present in the encoding.
-	HasEnhancedMeasurementLEOR17 bool
+	EnhancedMeasurementLEOR17    ServingCellConfigCommonSIB_EnhancedMeasurementLEOR17
+	HasEnhancedMeasurementLEOR17 bool // whether enhancedMeasurementLEO-r17 is present in the encoding
 	// RaChannelAccessR17 is the component ra-ChannelAccess-r17 [16] ENUMERATED OPTIONAL (extension addition).
-	RaChannelAccessR17 ServingCellConfigCommonSIB_RaChannelAccessR17
-	// HasRaChannelAccessR17 tells whether ra-ChannelAccess-r17 is present in the encoding.
-	HasRaChannelAccessR17 bool
+	RaChannelAccessR17    ServingCellConfigCommonSIB_RaChannelAccessR17
+	HasRaChannelAccessR17 bool // whether ra-ChannelAccess-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10428,9 +9013,8 @@ type ServingCellConfigCommonSIB_SsbPositionsInBurst struct {
 	// InOneGroup is the component inOneGroup [0] BIT STRING.
 	InOneGroup der.BitString
 	// GroupPresence is the component groupPresence [1] BIT STRING OPTIONAL.
-	GroupPresence der.BitString
-	// HasGroupPresence tells whether groupPresence is present in the encoding.
-	HasGroupPresence bool
+	GroupPresence    der.BitString
+	HasGroupPresence bool // whether groupPresence is present in the encoding
 }
 
 // ServingCellConfigCommonSIB_SsbPeriodicityServingCell is the type of ServingCellConfigCommonSIB.ssb-PeriodicityServingCell.
@@ -10576,13 +9160,11 @@ type SINRRange int64
 //	}
 type SIRequestConfig struct {
 	// RachOccasionsSI is the component rach-OccasionsSI [0] SEQUENCE OPTIONAL.
-	RachOccasionsSI SIRequestConfig_RachOccasionsSI
-	// HasRachOccasionsSI tells whether rach-OccasionsSI is present in the encoding.
-	HasRachOccasionsSI bool
+	RachOccasionsSI    SIRequestConfig_RachOccasionsSI
+	HasRachOccasionsSI bool // whether rach-OccasionsSI is present in the encoding
 	// SiRequestPeriod is the component si-RequestPeriod [1] ENUMERATED OPTIONAL.
-	SiRequestPeriod SIRequestConfig_SiRequestPeriod
-	// HasSiRequestPeriod tells whether si-RequestPeriod is present in the encoding.
-	HasSiRequestPeriod bool
+	SiRequestPeriod    SIRequestConfig_SiRequestPeriod
+	HasSiRequestPeriod bool // whether si-RequestPeriod is present in the encoding
 	// SiRequestResources is the component si-RequestResources [2] SEQUENCE OF.
 	SiRequestResources SIRequestConfig_SiRequestResources
 }
@@ -10647,13 +9229,11 @@ type SIRequestResources struct {
 	// RaPreambleStartIndex is the component ra-PreambleStartIndex [0] INTEGER.
 	RaPreambleStartIndex int64
 	// RaAssociationPeriodIndex is the component ra-AssociationPeriodIndex [1] INTEGER OPTIONAL.
-	RaAssociationPeriodIndex int64
-	// HasRaAssociationPeriodIndex tells whether ra-AssociationPeriodIndex is present in the encoding.
-	HasRaAssociationPeriodIndex bool
+	RaAssociationPeriodIndex    int64
+	HasRaAssociationPeriodIndex bool // whether ra-AssociationPeriodIndex is present in the encoding
 	// RaSsbOccasionMaskIndex is the component ra-ssb-OccasionMaskIndex [2] INTEGER OPTIONAL.
-	RaSsbOccasionMaskIndex int64
-	// HasRaSsbOccasionMaskIndex tells whether ra-ssb-OccasionMaskIndex is present in the encoding.
-	HasRaSsbOccasionMaskIndex bool
+	RaSsbOccasionMaskIndex    int64
+	HasRaSsbOccasionMaskIndex bool // whether ra-ssb-OccasionMaskIndex is present in the encoding
 }
 
 // SISchedulingInfo is the ASN.1 type SI-SchedulingInfo.
@@ -10672,17 +9252,14 @@ type SISchedulingInfo struct {
 	// SiWindowLength is the component si-WindowLength [1] ENUMERATED.
 	SiWindowLength SISchedulingInfo_SiWindowLength
 	// SiRequestConfig is the component si-RequestConfig [2] SI-RequestConfig OPTIONAL.
-	SiRequestConfig SIRequestConfig
-	// HasSiRequestConfig tells whether si-RequestConfig is present in the encoding.
-	HasSiRequestConfig bool
+	SiRequestConfig    SIRequestConfig
+	HasSiRequestConfig bool // whether si-RequestConfig is present in the encoding
 	// SiRequestConfigSUL is the component si-RequestConfigSUL [3] SI-RequestConfig OPTIONAL.
-	SiRequestConfigSUL SIRequestConfig
-	// HasSiRequestConfigSUL tells whether si-RequestConfigSUL is present in the encoding.
-	HasSiRequestConfigSUL bool
+	SiRequestConfigSUL    SIRequestConfig
+	HasSiRequestConfigSUL bool // whether si-RequestConfigSUL is present in the encoding
 	// SystemInformationAreaID is the component systemInformationAreaID [4] BIT STRING OPTIONAL.
-	SystemInformationAreaID der.BitString
-	// HasSystemInformationAreaID tells whether systemInformationAreaID is present in the encoding.
-	HasSystemInformationAreaID bool
+	SystemInformationAreaID    der.BitString
+	HasSystemInformationAreaID bool // whether systemInformationAreaID is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10769,9 +9346,8 @@ type SISchedulingInfoV1700 struct {
 	// SchedulingInfoList2R17 is the component schedulingInfoList2-r17 [0] SEQUENCE OF.
 	SchedulingInfoList2R17 SISchedulingInfoV1700_SchedulingInfoList2R17
 	// Dummy is the component dummy [1] SI-RequestConfig OPTIONAL.
-	Dummy SIRequestConfig
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    SIRequestConfig
+	HasDummy bool // whether dummy is present in the encoding
 }
 
 // SISchedulingInfoV1700_SchedulingInfoList2R17 is the type of SI-SchedulingInfo-v1700.schedulingInfoList2-r17.
@@ -10784,9 +9360,8 @@ type SISchedulingInfoV1700_SchedulingInfoList2R17 []SchedulingInfo2R17
 //	}
 type SISchedulingInfoV1740 struct {
 	// SiRequestConfigRedCapR17 is the component si-RequestConfigRedCap-r17 [0] SI-RequestConfig OPTIONAL.
-	SiRequestConfigRedCapR17 SIRequestConfig
-	// HasSiRequestConfigRedCapR17 tells whether si-RequestConfigRedCap-r17 is present in the encoding.
-	HasSiRequestConfigRedCapR17 bool
+	SiRequestConfigRedCapR17    SIRequestConfig
+	HasSiRequestConfigRedCapR17 bool // whether si-RequestConfigRedCap-r17 is present in the encoding
 }
 
 // SchedulingInfo2R17 is the ASN.1 type SchedulingInfo2-r17.
@@ -10862,13 +9437,11 @@ type SIBTypeInfo struct {
 	// Type is the component type [0] ENUMERATED.
 	Type SIBTypeInfo_Type
 	// ValueTag is the component valueTag [1] INTEGER OPTIONAL.
-	ValueTag int64
-	// HasValueTag tells whether valueTag is present in the encoding.
-	HasValueTag bool
+	ValueTag    int64
+	HasValueTag bool // whether valueTag is present in the encoding
 	// AreaScope is the component areaScope [2] ENUMERATED OPTIONAL.
-	AreaScope SIBTypeInfo_AreaScope
-	// HasAreaScope tells whether areaScope is present in the encoding.
-	HasAreaScope bool
+	AreaScope    SIBTypeInfo_AreaScope
+	HasAreaScope bool // whether areaScope is present in the encoding
 }
 
 // SIBTypeInfo_Type is the type of SIB-TypeInfo.type.
@@ -10932,13 +9505,11 @@ type SIBTypeInfoV1700 struct {
 	// SibTypeR17 is the component sibType-r17 [0] EXPLICIT CHOICE.
 	SibTypeR17 SIBTypeInfoV1700_SibTypeR17
 	// ValueTagR17 is the component valueTag-r17 [1] INTEGER OPTIONAL.
-	ValueTagR17 int64
-	// HasValueTagR17 tells whether valueTag-r17 is present in the encoding.
-	HasValueTagR17 bool
+	ValueTagR17    int64
+	HasValueTagR17 bool // whether valueTag-r17 is present in the encoding
 	// AreaScopeR17 is the component areaScope-r17 [2] ENUMERATED OPTIONAL.
-	AreaScopeR17 SIBTypeInfoV1700_AreaScopeR17
-	// HasAreaScopeR17 tells whether areaScope-r17 is present in the encoding.
-	HasAreaScopeR17 bool
+	AreaScopeR17    SIBTypeInfoV1700_AreaScopeR17
+	HasAreaScopeR17 bool // whether areaScope-r17 is present in the encoding
 }
 
 // SIBTypeInfoV1700_SibTypeR17 is the type of SIB-TypeInfo-v1700.sibType-r17.
@@ -11002,17 +9573,14 @@ type SIBTypeInfoV1700_SibTypeR17_Type2R17 struct {
 	// PosSibTypeR17 is the component posSibType-r17 [0] ENUMERATED.
 	PosSibTypeR17 SIBTypeInfoV1700_SibTypeR17_Type2R17_PosSibTypeR17
 	// EncryptedR17 is the component encrypted-r17 [1] ENUMERATED OPTIONAL.
-	EncryptedR17 SIBTypeInfoV1700_SibTypeR17_Type2R17_EncryptedR17
-	// HasEncryptedR17 tells whether encrypted-r17 is present in the encoding.
-	HasEncryptedR17 bool
+	EncryptedR17    SIBTypeInfoV1700_SibTypeR17_Type2R17_EncryptedR17
+	HasEncryptedR17 bool // whether encrypted-r17 is present in the encoding
 	// GnssIDR17 is the component gnss-id-r17 [2] GNSS-ID-r16 OPTIONAL.
-	GnssIDR17 GNSSIDR16
-	// HasGnssIDR17 tells whether gnss-id-r17 is present in the encoding.
-	HasGnssIDR17 bool
+	GnssIDR17    GNSSIDR16
+	HasGnssIDR17 bool // whether gnss-id-r17 is present in the encoding
 	// SbasIDR17 is the component sbas-id-r17 [3] SBAS-ID-r16 OPTIONAL.
-	SbasIDR17 SBASIDR16
-	// HasSbasIDR17 tells whether sbas-id-r17 is present in the encoding.
-	HasSbasIDR17 bool
+	SbasIDR17    SBASIDR16
+	HasSbasIDR17 bool // whether sbas-id-r17 is present in the encoding
 }
 
 // SIBTypeInfoV1700_SibTypeR17_Type2R17_PosSibTypeR17 is the type of SIB-TypeInfo-v1700.sibType-r17.type2-r17.posSibType-r17.
@@ -11092,21 +9660,17 @@ type SlotFormatCombinationsPerCell struct {
 	// SubcarrierSpacing is the component subcarrierSpacing [1] SubcarrierSpacing.
 	SubcarrierSpacing SubcarrierSpacing
 	// SubcarrierSpacing2 is the component subcarrierSpacing2 [2] SubcarrierSpacing OPTIONAL.
-	SubcarrierSpacing2 SubcarrierSpacing
-	// HasSubcarrierSpacing2 tells whether subcarrierSpacing2 is present in the encoding.
-	HasSubcarrierSpacing2 bool
+	SubcarrierSpacing2    SubcarrierSpacing
+	HasSubcarrierSpacing2 bool // whether subcarrierSpacing2 is present in the encoding
 	// SlotFormatCombinations is the component slotFormatCombinations [3] SEQUENCE OF OPTIONAL.
-	SlotFormatCombinations SlotFormatCombinationsPerCell_SlotFormatCombinations
-	// HasSlotFormatCombinations tells whether slotFormatCombinations is present in the encoding.
-	HasSlotFormatCombinations bool
+	SlotFormatCombinations    SlotFormatCombinationsPerCell_SlotFormatCombinations
+	HasSlotFormatCombinations bool // whether slotFormatCombinations is present in the encoding
 	// PositionInDCI is the component positionInDCI [4] INTEGER OPTIONAL.
-	PositionInDCI int64
-	// HasPositionInDCI tells whether positionInDCI is present in the encoding.
-	HasPositionInDCI bool
+	PositionInDCI    int64
+	HasPositionInDCI bool // whether positionInDCI is present in the encoding
 	// EnableConfiguredULR16 is the component enableConfiguredUL-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	EnableConfiguredULR16 SlotFormatCombinationsPerCell_EnableConfiguredULR16
-	// HasEnableConfiguredULR16 tells whether enableConfiguredUL-r16 is present in the encoding.
-	HasEnableConfiguredULR16 bool
+	EnableConfiguredULR16    SlotFormatCombinationsPerCell_EnableConfiguredULR16
+	HasEnableConfiguredULR16 bool // whether enableConfiguredUL-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11180,49 +9744,38 @@ type SlotFormatIndicator struct {
 	// DciPayloadSize is the component dci-PayloadSize [1] INTEGER.
 	DciPayloadSize int64
 	// SlotFormatCombToAddModList is the component slotFormatCombToAddModList [2] SEQUENCE OF OPTIONAL.
-	SlotFormatCombToAddModList SlotFormatIndicator_SlotFormatCombToAddModList
-	// HasSlotFormatCombToAddModList tells whether slotFormatCombToAddModList is present in the encoding.
-	HasSlotFormatCombToAddModList bool
+	SlotFormatCombToAddModList    SlotFormatIndicator_SlotFormatCombToAddModList
+	HasSlotFormatCombToAddModList bool // whether slotFormatCombToAddModList is present in the encoding
 	// SlotFormatCombToReleaseList is the component slotFormatCombToReleaseList [3] SEQUENCE OF OPTIONAL.
-	SlotFormatCombToReleaseList SlotFormatIndicator_SlotFormatCombToReleaseList
-	// HasSlotFormatCombToReleaseList tells whether slotFormatCombToReleaseList is present in the encoding.
-	HasSlotFormatCombToReleaseList bool
+	SlotFormatCombToReleaseList    SlotFormatIndicator_SlotFormatCombToReleaseList
+	HasSlotFormatCombToReleaseList bool // whether slotFormatCombToReleaseList is present in the encoding
 	// AvailableRBSetsToAddModListR16 is the component availableRB-SetsToAddModList-r16 [4] SEQUENCE OF OPTIONAL (extension addition).
-	AvailableRBSetsToAddModListR16 SlotFormatIndicator_AvailableRBSetsToAddModListR16
-	// HasAvailableRBSetsToAddModListR16 tells whether availableRB-SetsToAddModList-r16 is present in the encoding.
-	HasAvailableRBSetsToAddModListR16 bool
+	AvailableRBSetsToAddModListR16    SlotFormatIndicator_AvailableRBSetsToAddModListR16
+	HasAvailableRBSetsToAddModListR16 bool // whether availableRB-SetsToAddModList-r16 is present in the encoding
 	// AvailableRBSetsToReleaseListR16 is the component availableRB-SetsToReleaseList-r16 [5] SEQUENCE OF OPTIONAL (extension addition).
-	AvailableRBSetsToReleaseListR16 SlotFormatIndicator_AvailableRBSetsToReleaseListR16
-	// HasAvailableRBSetsToReleaseListR16 tells whether availableRB-SetsToReleaseList-r16 is present in the encoding.
-	HasAvailableRBSetsToReleaseListR16 bool
+	AvailableRBSetsToReleaseListR16    SlotFormatIndicator_AvailableRBSetsToReleaseListR16
+	HasAvailableRBSetsToReleaseListR16 bool // whether availableRB-SetsToReleaseList-r16 is present in the encoding
 	// SwitchTriggerToAddModListR16 is the component switchTriggerToAddModList-r16 [6] SEQUENCE OF OPTIONAL (extension addition).
-	SwitchTriggerToAddModListR16 SlotFormatIndicator_SwitchTriggerToAddModListR16
-	// HasSwitchTriggerToAddModListR16 tells whether switchTriggerToAddModList-r16 is present in the encoding.
-	HasSwitchTriggerToAddModListR16 bool
+	SwitchTriggerToAddModListR16    SlotFormatIndicator_SwitchTriggerToAddModListR16
+	HasSwitchTriggerToAddModListR16 bool // whether switchTriggerToAddModList-r16 is present in the encoding
 	// SwitchTriggerToReleaseListR16 is the component switchTriggerToReleaseList-r16 [7] SEQUENCE OF OPTIONAL (extension addition).
-	SwitchTriggerToReleaseListR16 SlotFormatIndicator_SwitchTriggerToReleaseListR16
-	// HasSwitchTriggerToReleaseListR16 tells whether switchTriggerToReleaseList-r16 is present in the encoding.
-	HasSwitchTriggerToReleaseListR16 bool
+	SwitchTriggerToReleaseListR16    SlotFormatIndicator_SwitchTriggerToReleaseListR16
+	HasSwitchTriggerToReleaseListR16 bool // whether switchTriggerToReleaseList-r16 is present in the encoding
 	// CoDurationsPerCellToAddModListR16 is the component co-DurationsPerCellToAddModList-r16 [8] SEQUENCE OF OPTIONAL (extension addition).
-	CoDurationsPerCellToAddModListR16 SlotFormatIndicator_CoDurationsPerCellToAddModListR16
-	// HasCoDurationsPerCellToAddModListR16 tells whether co-DurationsPerCellToAddModList-r16 is present in the encoding.
-	HasCoDurationsPerCellToAddModListR16 bool
+	CoDurationsPerCellToAddModListR16    SlotFormatIndicator_CoDurationsPerCellToAddModListR16
+	HasCoDurationsPerCellToAddModListR16 bool // whether co-DurationsPerCellToAddModList-r16 is present in the encoding
 	// CoDurationsPerCellToReleaseListR16 is the component co-DurationsPerCellToReleaseList-r16 [9] SEQUENCE OF OPTIONAL (extension addition).
-	CoDurationsPerCellToReleaseListR16 SlotFormatIndicator_CoDurationsPerCellToReleaseListR16
-	// HasCoDurationsPerCellToReleaseListR16 tells whether co-DurationsPerCellToReleaseList-r16 is present in the encoding.
-	HasCoDurationsPerCellToReleaseListR16 bool
+	CoDurationsPerCellToReleaseListR16    SlotFormatIndicator_CoDurationsPerCellToReleaseListR16
+	HasCoDurationsPerCellToReleaseListR16 bool // whether co-DurationsPerCellToReleaseList-r16 is present in the encoding
 	// SwitchTriggerToAddModListSizeExtR16 is the component switchTriggerToAddModListSizeExt-r16 [10] SEQUENCE OF OPTIONAL (extension addition).
-	SwitchTriggerToAddModListSizeExtR16 SlotFormatIndicator_SwitchTriggerToAddModListSizeExtR16
-	// HasSwitchTriggerToAddModListSizeExtR16 tells whether switchTriggerToAddModListSizeExt-r16 is present in the encoding.
-	HasSwitchTriggerToAddModListSizeExtR16 bool
+	SwitchTriggerToAddModListSizeExtR16    SlotFormatIndicator_SwitchTriggerToAddModListSizeExtR16
+	HasSwitchTriggerToAddModListSizeExtR16 bool // whether switchTriggerToAddModListSizeExt-r16 is present in the encoding
 	// SwitchTriggerToReleaseListSizeExtR16 is the component switchTriggerToReleaseListSizeExt-r16 [11] SEQUENCE OF OPTIONAL (extension addition).
-	SwitchTriggerToReleaseListSizeExtR16 SlotFormatIndicator_SwitchTriggerToReleaseListSizeExtR16
-	// HasSwitchTriggerToReleaseListSizeExtR16 tells whether switchTriggerToReleaseListSizeExt-r16 is present in the encoding.
-	HasSwitchTriggerToReleaseListSizeExtR16 bool
+	SwitchTriggerToReleaseListSizeExtR16    SlotFormatIndicator_SwitchTriggerToReleaseListSizeExtR16
+	HasSwitchTriggerToReleaseListSizeExtR16 bool // whether switchTriggerToReleaseListSizeExt-r16 is present in the encoding
 	// CoDurationsPerCellToAddModListR17 is the component co-DurationsPerCellToAddModList-r17 [12] SEQUENCE OF OPTIONAL (extension addition).
-	CoDurationsPerCellToAddModListR17 SlotFormatIndicator_CoDurationsPerCellToAddModListR17
-	// HasCoDurationsPerCellToAddModListR17 tells whether co-DurationsPerCellToAddModList-r17 is present in the encoding.
-	HasCoDurationsPerCellToAddModListR17 bool
+	CoDurationsPerCellToAddModListR17    SlotFormatIndicator_CoDurationsPerCellToAddModListR17
+	HasCoDurationsPerCellToAddModListR17 bool // whether co-DurationsPerCellToAddModList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11447,53 +10000,41 @@ type SPSConfig struct {
 	// NrofHARQProcesses is the component nrofHARQ-Processes [1] INTEGER.
 	NrofHARQProcesses int64
 	// N1PUCCHAN is the component n1PUCCH-AN [2] PUCCH-ResourceId OPTIONAL.
-	N1PUCCHAN PUCCHResourceID
-	// HasN1PUCCHAN tells whether n1PUCCH-AN is present in the encoding.
-	HasN1PUCCHAN bool
+	N1PUCCHAN    PUCCHResourceID
+	HasN1PUCCHAN bool // whether n1PUCCH-AN is present in the encoding
 	// McsTable is the component mcs-Table [3] ENUMERATED OPTIONAL.
-	McsTable SPSConfig_McsTable
-	// HasMcsTable tells whether mcs-Table is present in the encoding.
-	HasMcsTable bool
+	McsTable    SPSConfig_McsTable
+	HasMcsTable bool // whether mcs-Table is present in the encoding
 	// SpsConfigIndexR16 is the component sps-ConfigIndex-r16 [4] SPS-ConfigIndex-r16 OPTIONAL (extension addition).
-	SpsConfigIndexR16 SPSConfigIndexR16
-	// HasSpsConfigIndexR16 tells whether sps-ConfigIndex-r16 is present in the encoding.
-	HasSpsConfigIndexR16 bool
+	SpsConfigIndexR16    SPSConfigIndexR16
+	HasSpsConfigIndexR16 bool // whether sps-ConfigIndex-r16 is present in the encoding
 	// HarqProcIDOffsetR16 is the component harq-ProcID-Offset-r16 [5] INTEGER OPTIONAL (extension addition).
-	HarqProcIDOffsetR16 int64
-	// HasHarqProcIDOffsetR16 tells whether harq-ProcID-Offset-r16 is present in the encoding.
-	HasHarqProcIDOffsetR16 bool
+	HarqProcIDOffsetR16    int64
+	HasHarqProcIDOffsetR16 bool // whether harq-ProcID-Offset-r16 is present in the encoding
 	// PeriodicityExtR16 is the component periodicityExt-r16 [6] INTEGER OPTIONAL (extension addition).
-	PeriodicityExtR16 int64
-	// HasPeriodicityExtR16 tells whether periodicityExt-r16 is present in the encoding.
-	HasPeriodicityExtR16 bool
+	PeriodicityExtR16    int64
+	HasPeriodicityExtR16 bool // whether periodicityExt-r16 is present in the encoding
 	// HarqCodebookIDR16 is the component harq-CodebookID-r16 [7] INTEGER OPTIONAL (extension addition).
-	HarqCodebookIDR16 int64
-	// HasHarqCodebookIDR16 tells whether harq-CodebookID-r16 is present in the encoding.
-	HasHarqCodebookIDR16 bool
+	HarqCodebookIDR16    int64
+	HasHarqCodebookIDR16 bool // whether harq-CodebookID-r16 is present in the encoding
 	// PdschAggregationFactorR16 is the component pdsch-AggregationFactor-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	PdschAggregationFactorR16 SPSConfig_PdschAggregationFactorR16
-	// HasPdschAggregationFactorR16 tells whether pdsch-AggregationFactor-r16 is present in the encoding.
-	HasPdschAggregationFactorR16 bool
+	PdschAggregationFactorR16    SPSConfig_PdschAggregationFactorR16
+	HasPdschAggregationFactorR16 bool // whether pdsch-AggregationFactor-r16 is present in the encoding
 	// SpsHARQDeferralR17 is the component sps-HARQ-Deferral-r17 [9] INTEGER OPTIONAL (extension addition).
-	SpsHARQDeferralR17 int64
-	// HasSpsHARQDeferralR17 tells whether sps-HARQ-Deferral-r17 is present in the encoding.
-	HasSpsHARQDeferralR17 bool
+	SpsHARQDeferralR17    int64
+	HasSpsHARQDeferralR17 bool // whether sps-HARQ-Deferral-r17 is present in the encoding
 	// N1PUCCHANPUCCHsSCellR17 is the component n1PUCCH-AN-PUCCHsSCell-r17 [10] PUCCH-ResourceId OPTIONAL (extension addition).
-	N1PUCCHANPUCCHsSCellR17 PUCCHResourceID
-	// HasN1PUCCHANPUCCHsSCellR17 tells whether n1PUCCH-AN-PUCCHsSCell-r17 is present in the encoding.
-	HasN1PUCCHANPUCCHsSCellR17 bool
+	N1PUCCHANPUCCHsSCellR17    PUCCHResourceID
+	HasN1PUCCHANPUCCHsSCellR17 bool // whether n1PUCCH-AN-PUCCHsSCell-r17 is present in the encoding
 	// PeriodicityExtR17 is the component periodicityExt-r17 [11] INTEGER OPTIONAL (extension addition).
-	PeriodicityExtR17 int64
-	// HasPeriodicityExtR17 tells whether periodicityExt-r17 is present in the encoding.
-	HasPeriodicityExtR17 bool
+	PeriodicityExtR17    int64
+	HasPeriodicityExtR17 bool // whether periodicityExt-r17 is present in the encoding
 	// NrofHARQProcessesV1710 is the component nrofHARQ-Processes-v1710 [12] INTEGER OPTIONAL (extension addition).
-	NrofHARQProcessesV1710 int64
-	// HasNrofHARQProcessesV1710 tells whether nrofHARQ-Processes-v1710 is present in the encoding.
-	HasNrofHARQProcessesV1710 bool
+	NrofHARQProcessesV1710    int64
+	HasNrofHARQProcessesV1710 bool // whether nrofHARQ-Processes-v1710 is present in the encoding
 	// HarqProcIDOffsetV1700 is the component harq-ProcID-Offset-v1700 [13] INTEGER OPTIONAL (extension addition).
-	HarqProcIDOffsetV1700 int64
-	// HasHarqProcIDOffsetV1700 tells whether harq-ProcID-Offset-v1700 is present in the encoding.
-	HasHarqProcIDOffsetV1700 bool
+	HarqProcIDOffsetV1700    int64
+	HasHarqProcIDOffsetV1700 bool // whether harq-ProcID-Offset-v1700 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11567,9 +10108,8 @@ type SPSPUCCHANR16 struct {
 	// SpsPUCCHANResourceIDR16 is the component sps-PUCCH-AN-ResourceID-r16 [0] PUCCH-ResourceId.
 	SpsPUCCHANResourceIDR16 PUCCHResourceID
 	// MaxPayloadSizeR16 is the component maxPayloadSize-r16 [1] INTEGER OPTIONAL.
-	MaxPayloadSizeR16 int64
-	// HasMaxPayloadSizeR16 tells whether maxPayloadSize-r16 is present in the encoding.
-	HasMaxPayloadSizeR16 bool
+	MaxPayloadSizeR16    int64
+	HasMaxPayloadSizeR16 bool // whether maxPayloadSize-r16 is present in the encoding
 }
 
 // SPSPUCCHANListR16 is the ASN.1 type SPS-PUCCH-AN-List-r16.
@@ -11601,19 +10141,16 @@ type SRBIdentityV1700 int64
 //	}
 type SRSCarrierSwitching struct {
 	// SrsSwitchFromServCellIndex is the component srs-SwitchFromServCellIndex [0] INTEGER OPTIONAL.
-	SrsSwitchFromServCellIndex int64
-	// HasSrsSwitchFromServCellIndex tells whether srs-SwitchFromServCellIndex is present in the encoding.
-	HasSrsSwitchFromServCellIndex bool
+	SrsSwitchFromServCellIndex    int64
+	HasSrsSwitchFromServCellIndex bool // whether srs-SwitchFromServCellIndex is present in the encoding
 	// SrsSwitchFromCarrier is the component srs-SwitchFromCarrier [1] ENUMERATED.
 	SrsSwitchFromCarrier SRSCarrierSwitching_SrsSwitchFromCarrier
 	// SrsTPCPDCCHGroup is the component srs-TPC-PDCCH-Group [2] EXPLICIT CHOICE OPTIONAL.
-	SrsTPCPDCCHGroup SRSCarrierSwitching_SrsTPCPDCCHGroup
-	// HasSrsTPCPDCCHGroup tells whether srs-TPC-PDCCH-Group is present in the encoding.
-	HasSrsTPCPDCCHGroup bool
+	SrsTPCPDCCHGroup    SRSCarrierSwitching_SrsTPCPDCCHGroup
+	HasSrsTPCPDCCHGroup bool // whether srs-TPC-PDCCH-Group is present in the encoding
 	// MonitoringCells is the component monitoringCells [3] SEQUENCE OF OPTIONAL.
-	MonitoringCells SRSCarrierSwitching_MonitoringCells
-	// HasMonitoringCells tells whether monitoringCells is present in the encoding.
-	HasMonitoringCells bool
+	MonitoringCells    SRSCarrierSwitching_MonitoringCells
+	HasMonitoringCells bool // whether monitoringCells is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11673,9 +10210,8 @@ type SRSCarrierSwitching_MonitoringCells []ServCellIndex
 //	}
 type SRSTPCPDCCHConfig struct {
 	// SrsCCSetIndexlist is the component srs-CC-SetIndexlist [0] SEQUENCE OF OPTIONAL.
-	SrsCCSetIndexlist SRSTPCPDCCHConfig_SrsCCSetIndexlist
-	// HasSrsCCSetIndexlist tells whether srs-CC-SetIndexlist is present in the encoding.
-	HasSrsCCSetIndexlist bool
+	SrsCCSetIndexlist    SRSTPCPDCCHConfig_SrsCCSetIndexlist
+	HasSrsCCSetIndexlist bool // whether srs-CC-SetIndexlist is present in the encoding
 }
 
 // SRSTPCPDCCHConfig_SrsCCSetIndexlist is the type of SRS-TPC-PDCCH-Config.srs-CC-SetIndexlist.
@@ -11689,13 +10225,11 @@ type SRSTPCPDCCHConfig_SrsCCSetIndexlist []SRSCCSetIndex
 //	}
 type SRSCCSetIndex struct {
 	// CcSetIndex is the component cc-SetIndex [0] INTEGER OPTIONAL.
-	CcSetIndex int64
-	// HasCcSetIndex tells whether cc-SetIndex is present in the encoding.
-	HasCcSetIndex bool
+	CcSetIndex    int64
+	HasCcSetIndex bool // whether cc-SetIndex is present in the encoding
 	// CcIndexInOneCCSet is the component cc-IndexInOneCC-Set [1] INTEGER OPTIONAL.
-	CcIndexInOneCCSet int64
-	// HasCcIndexInOneCCSet tells whether cc-IndexInOneCC-Set is present in the encoding.
-	HasCcIndexInOneCCSet bool
+	CcIndexInOneCCSet    int64
+	HasCcIndexInOneCCSet bool // whether cc-IndexInOneCC-Set is present in the encoding
 }
 
 // SRSConfig is the ASN.1 type SRS-Config.
@@ -11721,57 +10255,44 @@ type SRSCCSetIndex struct {
 //	}
 type SRSConfig struct {
 	// SrsResourceSetToReleaseList is the component srs-ResourceSetToReleaseList [0] SEQUENCE OF OPTIONAL.
-	SrsResourceSetToReleaseList SRSConfig_SrsResourceSetToReleaseList
-	// HasSrsResourceSetToReleaseList tells whether srs-ResourceSetToReleaseList is present in the encoding.
-	HasSrsResourceSetToReleaseList bool
+	SrsResourceSetToReleaseList    SRSConfig_SrsResourceSetToReleaseList
+	HasSrsResourceSetToReleaseList bool // whether srs-ResourceSetToReleaseList is present in the encoding
 	// SrsResourceSetToAddModList is the component srs-ResourceSetToAddModList [1] SEQUENCE OF OPTIONAL.
-	SrsResourceSetToAddModList SRSConfig_SrsResourceSetToAddModList
-	// HasSrsResourceSetToAddModList tells whether srs-ResourceSetToAddModList is present in the encoding.
-	HasSrsResourceSetToAddModList bool
+	SrsResourceSetToAddModList    SRSConfig_SrsResourceSetToAddModList
+	HasSrsResourceSetToAddModList bool // whether srs-ResourceSetToAddModList is present in the encoding
 	// SrsResourceToReleaseList is the component srs-ResourceToReleaseList [2] SEQUENCE OF OPTIONAL.
-	SrsResourceToReleaseList SRSConfig_SrsResourceToReleaseList
-	// HasSrsResourceToReleaseList tells whether srs-ResourceToReleaseList is present in the encoding.
-	HasSrsResourceToReleaseList bool
+	SrsResourceToReleaseList    SRSConfig_SrsResourceToReleaseList
+	HasSrsResourceToReleaseList bool // whether srs-ResourceToReleaseList is present in the encoding
 	// SrsResourceToAddModList is the component srs-ResourceToAddModList [3] SEQUENCE OF OPTIONAL.
-	SrsResourceToAddModList SRSConfig_SrsResourceToAddModList
-	// HasSrsResourceToAddModList tells whether srs-ResourceToAddModList is present in the encoding.
-	HasSrsResourceToAddModList bool
+	SrsResourceToAddModList    SRSConfig_SrsResourceToAddModList
+	HasSrsResourceToAddModList bool // whether srs-ResourceToAddModList is present in the encoding
 	// TpcAccumulation is the component tpc-Accumulation [4] ENUMERATED OPTIONAL.
-	TpcAccumulation SRSConfig_TpcAccumulation
-	// HasTpcAccumulation tells whether tpc-Accumulation is present in the encoding.
-	HasTpcAccumulation bool
+	TpcAccumulation    SRSConfig_TpcAccumulation
+	HasTpcAccumulation bool // whether tpc-Accumulation is present in the encoding
 	// SrsRequestDCI1_2R16 is the component srs-RequestDCI-1-2-r16 [5] INTEGER OPTIONAL (extension addition).
-	SrsRequestDCI1_2R16 int64
-	// HasSrsRequestDCI1_2R16 tells whether srs-RequestDCI-1-2-r16 is present in the encoding.
-	HasSrsRequestDCI1_2R16 bool
+	SrsRequestDCI1_2R16    int64
+	HasSrsRequestDCI1_2R16 bool // whether srs-RequestDCI-1-2-r16 is present in the encoding
 	// SrsRequestDCI0_2R16 is the component srs-RequestDCI-0-2-r16 [6] INTEGER OPTIONAL (extension addition).
-	SrsRequestDCI0_2R16 int64
-	// HasSrsRequestDCI0_2R16 tells whether srs-RequestDCI-0-2-r16 is present in the encoding.
-	HasSrsRequestDCI0_2R16 bool
+	SrsRequestDCI0_2R16    int64
+	HasSrsRequestDCI0_2R16 bool // whether srs-RequestDCI-0-2-r16 is present in the encoding
 	// SrsResourceSetToAddModListDCI0_2R16 is the component srs-ResourceSetToAddModListDCI-0-2-r16 [7] SEQUENCE OF OPTIONAL (extension addition).
-	SrsResourceSetToAddModListDCI0_2R16 SRSConfig_SrsResourceSetToAddModListDCI0_2R16
-	// HasSrsResourceSetToAddModListDCI0_2R16 tells whether srs-ResourceSetToAddModListDCI-0-2-r16 is present in the encoding.
-	HasSrsResourceSetToAddModListDCI0_2R16 bool
+	SrsResourceSetToAddModListDCI0_2R16    SRSConfig_SrsResourceSetToAddModListDCI0_2R16
+	HasSrsResourceSetToAddModListDCI0_2R16 bool // whether srs-ResourceSetToAddModListDCI-0-2-r16 is present in the encoding
 	// SrsResourceSetToReleaseListDCI0_2R16 is the component srs-ResourceSetToReleaseListDCI-0-2-r16 [8] SEQUENCE OF OPTIONAL (extension addition).
-	SrsResourceSetToReleaseListDCI0_2R16 SRSConfig_SrsResourceSetToReleaseListDCI0_2R16
-	// HasSrsResourceSetToReleaseListDCI0_2R16 tells whether srs-ResourceSetToReleaseListDCI-0-2-r16 is present in the encoding.
-	HasSrsResourceSetToReleaseListDCI0_2R16 bool
+	SrsResourceSetToReleaseListDCI0_2R16    SRSConfig_SrsResourceSetToReleaseListDCI0_2R16
+	HasSrsResourceSetToReleaseListDCI0_2R16 bool // whether srs-ResourceSetToReleaseListDCI-0-2-r16 is present in the encoding
 	// SrsPosResourceSetToReleaseListR16 is the component srs-PosResourceSetToReleaseList-r16 [9] SEQUENCE OF OPTIONAL (extension addition).
-	SrsPosResourceSetToReleaseListR16 SRSConfig_SrsPosResourceSetToReleaseListR16
-	// HasSrsPosResourceSetToReleaseListR16 tells whether srs-PosResourceSetToReleaseList-r16 is present in the encoding.
-	HasSrsPosResourceSetToReleaseListR16 bool
+	SrsPosResourceSetToReleaseListR16    SRSConfig_SrsPosResourceSetToReleaseListR16
+	HasSrsPosResourceSetToReleaseListR16 bool // whether srs-PosResourceSetToReleaseList-r16 is present in the encoding
 	// SrsPosResourceSetToAddModListR16 is the component srs-PosResourceSetToAddModList-r16 [10] SEQUENCE OF OPTIONAL (extension addition).
-	SrsPosResourceSetToAddModListR16 SRSConfig_SrsPosResourceSetToAddModListR16
-	// HasSrsPosResourceSetToAddModListR16 tells whether srs-PosResourceSetToAddModList-r16 is present in the encoding.
-	HasSrsPosResourceSetToAddModListR16 bool
+	SrsPosResourceSetToAddModListR16    SRSConfig_SrsPosResourceSetToAddModListR16
+	HasSrsPosResourceSetToAddModListR16 bool // whether srs-PosResourceSetToAddModList-r16 is present in the encoding
 	// SrsPosResourceToReleaseListR16 is the component srs-PosResourceToReleaseList-r16 [11] SEQUENCE OF OPTIONAL (extension addition).
-	SrsPosResourceToReleaseListR16 SRSConfig_SrsPosResourceToReleaseListR16
-	// HasSrsPosResourceToReleaseListR16 tells whether srs-PosResourceToReleaseList-r16 is present in the encoding.
-	HasSrsPosResourceToReleaseListR16 bool
+	SrsPosResourceToReleaseListR16    SRSConfig_SrsPosResourceToReleaseListR16
+	HasSrsPosResourceToReleaseListR16 bool // whether srs-PosResourceToReleaseList-r16 is present in the encoding
 	// SrsPosResourceToAddModListR16 is the component srs-PosResourceToAddModList-r16 [12] SEQUENCE OF OPTIONAL (extension addition).
-	SrsPosResourceToAddModListR16 SRSConfig_SrsPosResourceToAddModListR16
-	// HasSrsPosResourceToAddModListR16 tells whether srs-PosResourceToAddModList-r16 is present in the encoding.
-	HasSrsPosResourceToAddModListR16 bool
+	SrsPosResourceToAddModListR16    SRSConfig_SrsPosResourceToAddModListR16
+	HasSrsPosResourceToAddModListR16 bool // whether srs-PosResourceToAddModList-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11862,45 +10383,36 @@ type SRSResourceSet struct {
 	// SrsResourceSetID is the component srs-ResourceSetId [0] SRS-ResourceSetId.
 	SrsResourceSetID SRSResourceSetID
 	// SrsResourceIDList is the component srs-ResourceIdList [1] SEQUENCE OF OPTIONAL.
-	SrsResourceIDList SRSResourceSet_SrsResourceIDList
-	// HasSrsResourceIDList tells whether srs-ResourceIdList is present in the encoding.
-	HasSrsResourceIDList bool
+	SrsResourceIDList    SRSResourceSet_SrsResourceIDList
+	HasSrsResourceIDList bool // whether srs-ResourceIdList is present in the encoding
 	// ResourceType is the component resourceType [2] EXPLICIT CHOICE.
 	ResourceType SRSResourceSet_ResourceType
 	// Usage is the component usage [3] ENUMERATED.
 	Usage SRSResourceSet_Usage
 	// Alpha is the component alpha [4] Alpha OPTIONAL.
-	Alpha Alpha
-	// HasAlpha tells whether alpha is present in the encoding.
-	HasAlpha bool
+	Alpha    Alpha
+	HasAlpha bool // whether alpha is present in the encoding
 	// P0 is the component p0 [5] INTEGER OPTIONAL.
-	P0 int64
-	// HasP0 tells whether p0 is present in the encoding.
-	HasP0 bool
+	P0    int64
+	HasP0 bool // whether p0 is present in the encoding
 	// PathlossReferenceRS is the component pathlossReferenceRS [6] EXPLICIT PathlossReferenceRS-Config OPTIONAL.
-	PathlossReferenceRS PathlossReferenceRSConfig
-	// HasPathlossReferenceRS tells whether pathlossReferenceRS is present in the encoding.
-	HasPathlossReferenceRS bool
+	PathlossReferenceRS    PathlossReferenceRSConfig
+	HasPathlossReferenceRS bool // whether pathlossReferenceRS is present in the encoding
 	// SrsPowerControlAdjustmentStates is the component srs-PowerControlAdjustmentStates [7] ENUMERATED OPTIONAL.
-	SrsPowerControlAdjustmentStates SRSResourceSet_SrsPowerControlAdjustmentStates
-	// HasSrsPowerControlAdjustmentStates tells whether srs-PowerControlAdjustmentStates is present in the encoding.
-	HasSrsPowerControlAdjustmentStates bool
+	SrsPowerControlAdjustmentStates    SRSResourceSet_SrsPowerControlAdjustmentStates
+	HasSrsPowerControlAdjustmentStates bool // whether srs-PowerControlAdjustmentStates is present in the encoding
 	// PathlossReferenceRSListR16 is the component pathlossReferenceRSList-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.PathlossReferenceRSList-r16} OPTIONAL (extension addition).
-	PathlossReferenceRSListR16 SetupRelease_PathlossReferenceRSListR16
-	// HasPathlossReferenceRSListR16 tells whether pathlossReferenceRSList-r16 is present in the encoding.
-	HasPathlossReferenceRSListR16 bool
+	PathlossReferenceRSListR16    SetupRelease_PathlossReferenceRSListR16
+	HasPathlossReferenceRSListR16 bool // whether pathlossReferenceRSList-r16 is present in the encoding
 	// UsagePDCR17 is the component usagePDC-r17 [9] ENUMERATED OPTIONAL (extension addition).
-	UsagePDCR17 SRSResourceSet_UsagePDCR17
-	// HasUsagePDCR17 tells whether usagePDC-r17 is present in the encoding.
-	HasUsagePDCR17 bool
+	UsagePDCR17    SRSResourceSet_UsagePDCR17
+	HasUsagePDCR17 bool // whether usagePDC-r17 is present in the encoding
 	// AvailableSlotOffsetListR17 is the component availableSlotOffsetList-r17 [10] SEQUENCE OF OPTIONAL (extension addition).
-	AvailableSlotOffsetListR17 SRSResourceSet_AvailableSlotOffsetListR17
-	// HasAvailableSlotOffsetListR17 tells whether availableSlotOffsetList-r17 is present in the encoding.
-	HasAvailableSlotOffsetListR17 bool
+	AvailableSlotOffsetListR17    SRSResourceSet_AvailableSlotOffsetListR17
+	HasAvailableSlotOffsetListR17 bool // whether availableSlotOffsetList-r17 is present in the encoding
 	// FollowUnifiedTCIStateSRSR17 is the component followUnifiedTCI-StateSRS-r17 [11] ENUMERATED OPTIONAL (extension addition).
-	FollowUnifiedTCIStateSRSR17 SRSResourceSet_FollowUnifiedTCIStateSRSR17
-	// HasFollowUnifiedTCIStateSRSR17 tells whether followUnifiedTCI-StateSRS-r17 is present in the encoding.
-	HasFollowUnifiedTCIStateSRSR17 bool
+	FollowUnifiedTCIStateSRSR17    SRSResourceSet_FollowUnifiedTCIStateSRSR17
+	HasFollowUnifiedTCIStateSRSR17 bool // whether followUnifiedTCI-StateSRS-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11945,17 +10457,14 @@ type SRSResourceSet_ResourceType_Aperiodic struct {
 	// AperiodicSRSResourceTrigger is the component aperiodicSRS-ResourceTrigger [0] INTEGER.
 	AperiodicSRSResourceTrigger int64
 	// CsiRS is the component csi-RS [1] NZP-CSI-RS-ResourceId OPTIONAL.
-	CsiRS NZPCSIRSResourceID
-	// HasCsiRS tells whether csi-RS is present in the encoding.
-	HasCsiRS bool
+	CsiRS    NZPCSIRSResourceID
+	HasCsiRS bool // whether csi-RS is present in the encoding
 	// SlotOffset is the component slotOffset [2] INTEGER OPTIONAL.
-	SlotOffset int64
-	// HasSlotOffset tells whether slotOffset is present in the encoding.
-	HasSlotOffset bool
+	SlotOffset    int64
+	HasSlotOffset bool // whether slotOffset is present in the encoding
 	// AperiodicSRSResourceTriggerList is the component aperiodicSRS-ResourceTriggerList [3] SEQUENCE OF OPTIONAL (extension addition).
-	AperiodicSRSResourceTriggerList SRSResourceSet_ResourceType_Aperiodic_AperiodicSRSResourceTriggerList
-	// HasAperiodicSRSResourceTriggerList tells whether aperiodicSRS-ResourceTriggerList is present in the encoding.
-	HasAperiodicSRSResourceTriggerList bool
+	AperiodicSRSResourceTriggerList    SRSResourceSet_ResourceType_Aperiodic_AperiodicSRSResourceTriggerList
+	HasAperiodicSRSResourceTriggerList bool // whether aperiodicSRS-ResourceTriggerList is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11966,9 +10475,8 @@ type SRSResourceSet_ResourceType_Aperiodic_AperiodicSRSResourceTriggerList []int
 // SRSResourceSet_ResourceType_SemiPersistent is the type of SRS-ResourceSet.resourceType.semi-persistent.
 type SRSResourceSet_ResourceType_SemiPersistent struct {
 	// AssociatedCSIRS is the component associatedCSI-RS [0] NZP-CSI-RS-ResourceId OPTIONAL.
-	AssociatedCSIRS NZPCSIRSResourceID
-	// HasAssociatedCSIRS tells whether associatedCSI-RS is present in the encoding.
-	HasAssociatedCSIRS bool
+	AssociatedCSIRS    NZPCSIRSResourceID
+	HasAssociatedCSIRS bool // whether associatedCSI-RS is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11976,9 +10484,8 @@ type SRSResourceSet_ResourceType_SemiPersistent struct {
 // SRSResourceSet_ResourceType_Periodic is the type of SRS-ResourceSet.resourceType.periodic.
 type SRSResourceSet_ResourceType_Periodic struct {
 	// AssociatedCSIRS is the component associatedCSI-RS [0] NZP-CSI-RS-ResourceId OPTIONAL.
-	AssociatedCSIRS NZPCSIRSResourceID
-	// HasAssociatedCSIRS tells whether associatedCSI-RS is present in the encoding.
-	HasAssociatedCSIRS bool
+	AssociatedCSIRS    NZPCSIRSResourceID
+	HasAssociatedCSIRS bool // whether associatedCSI-RS is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12166,23 +10673,19 @@ type SRSPosResourceSetR16 struct {
 	// SrsPosResourceSetIDR16 is the component srs-PosResourceSetId-r16 [0] SRS-PosResourceSetId-r16.
 	SrsPosResourceSetIDR16 SRSPosResourceSetIDR16
 	// SrsPosResourceIDListR16 is the component srs-PosResourceIdList-r16 [1] SEQUENCE OF OPTIONAL.
-	SrsPosResourceIDListR16 SRSPosResourceSetR16_SrsPosResourceIDListR16
-	// HasSrsPosResourceIDListR16 tells whether srs-PosResourceIdList-r16 is present in the encoding.
-	HasSrsPosResourceIDListR16 bool
+	SrsPosResourceIDListR16    SRSPosResourceSetR16_SrsPosResourceIDListR16
+	HasSrsPosResourceIDListR16 bool // whether srs-PosResourceIdList-r16 is present in the encoding
 	// ResourceTypeR16 is the component resourceType-r16 [2] EXPLICIT CHOICE.
 	ResourceTypeR16 SRSPosResourceSetR16_ResourceTypeR16
 	// AlphaR16 is the component alpha-r16 [3] Alpha OPTIONAL.
-	AlphaR16 Alpha
-	// HasAlphaR16 tells whether alpha-r16 is present in the encoding.
-	HasAlphaR16 bool
+	AlphaR16    Alpha
+	HasAlphaR16 bool // whether alpha-r16 is present in the encoding
 	// P0R16 is the component p0-r16 [4] INTEGER OPTIONAL.
-	P0R16 int64
-	// HasP0R16 tells whether p0-r16 is present in the encoding.
-	HasP0R16 bool
+	P0R16    int64
+	HasP0R16 bool // whether p0-r16 is present in the encoding
 	// PathlossReferenceRSPosR16 is the component pathlossReferenceRS-Pos-r16 [5] EXPLICIT CHOICE OPTIONAL.
-	PathlossReferenceRSPosR16 SRSPosResourceSetR16_PathlossReferenceRSPosR16
-	// HasPathlossReferenceRSPosR16 tells whether pathlossReferenceRS-Pos-r16 is present in the encoding.
-	HasPathlossReferenceRSPosR16 bool
+	PathlossReferenceRSPosR16    SRSPosResourceSetR16_PathlossReferenceRSPosR16
+	HasPathlossReferenceRSPosR16 bool // whether pathlossReferenceRS-Pos-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12225,9 +10728,8 @@ func (c SRSPosResourceSetR16_ResourceTypeR16Choice) String() string {
 // SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16 is the type of SRS-PosResourceSet-r16.resourceType-r16.aperiodic-r16.
 type SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16 struct {
 	// AperiodicSRSResourceTriggerListR16 is the component aperiodicSRS-ResourceTriggerList-r16 [0] SEQUENCE OF OPTIONAL.
-	AperiodicSRSResourceTriggerListR16 SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16_AperiodicSRSResourceTriggerListR16
-	// HasAperiodicSRSResourceTriggerListR16 tells whether aperiodicSRS-ResourceTriggerList-r16 is present in the encoding.
-	HasAperiodicSRSResourceTriggerListR16 bool
+	AperiodicSRSResourceTriggerListR16    SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16_AperiodicSRSResourceTriggerListR16
+	HasAperiodicSRSResourceTriggerListR16 bool // whether aperiodicSRS-ResourceTriggerList-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12377,9 +10879,8 @@ type SRSResource struct {
 	// NrofSRSPorts is the component nrofSRS-Ports [1] ENUMERATED.
 	NrofSRSPorts SRSResource_NrofSRSPorts
 	// PtrsPortIndex is the component ptrs-PortIndex [2] ENUMERATED OPTIONAL.
-	PtrsPortIndex SRSResource_PtrsPortIndex
-	// HasPtrsPortIndex tells whether ptrs-PortIndex is present in the encoding.
-	HasPtrsPortIndex bool
+	PtrsPortIndex    SRSResource_PtrsPortIndex
+	HasPtrsPortIndex bool // whether ptrs-PortIndex is present in the encoding
 	// TransmissionComb is the component transmissionComb [3] EXPLICIT CHOICE.
 	TransmissionComb SRSResource_TransmissionComb
 	// ResourceMapping is the component resourceMapping [4] SEQUENCE.
@@ -12397,41 +10898,32 @@ type SRSResource struct {
 	// SequenceID is the component sequenceId [10] INTEGER.
 	SequenceID int64
 	// SpatialRelationInfo is the component spatialRelationInfo [11] SRS-SpatialRelationInfo OPTIONAL.
-	SpatialRelationInfo SRSSpatialRelationInfo
-	// HasSpatialRelationInfo tells whether spatialRelationInfo is present in the encoding.
-	HasSpatialRelationInfo bool
+	SpatialRelationInfo    SRSSpatialRelationInfo
+	HasSpatialRelationInfo bool // whether spatialRelationInfo is present in the encoding
 	// ResourceMappingR16 is the component resourceMapping-r16 [12] SEQUENCE OPTIONAL (extension addition).
-	ResourceMappingR16 SRSResource_ResourceMappingR16
-	// HasResourceMappingR16 tells whether resourceMapping-r16 is present in the encoding.
-	HasResourceMappingR16 bool
+	ResourceMappingR16    SRSResource_ResourceMappingR16
+	HasResourceMappingR16 bool // whether resourceMapping-r16 is present in the encoding
 	// SpatialRelationInfoPDCR17 is the component spatialRelationInfo-PDC-r17 [13] EXPLICIT SetupRelease{NR-RRC-Definitions.SpatialRelationInfo-PDC-r17} OPTIONAL (extension addition).
-	SpatialRelationInfoPDCR17 SetupRelease_SpatialRelationInfoPDCR17
-	// HasSpatialRelationInfoPDCR17 tells whether spatialRelationInfo-PDC-r17 is present in the encoding.
-	HasSpatialRelationInfoPDCR17 bool
+	SpatialRelationInfoPDCR17    SetupRelease_SpatialRelationInfoPDCR17
+	HasSpatialRelationInfoPDCR17 bool // whether spatialRelationInfo-PDC-r17 is present in the encoding
 	// ResourceMappingR17 is the component resourceMapping-r17 [14] SEQUENCE OPTIONAL (extension addition).
-	ResourceMappingR17 SRSResource_ResourceMappingR17
-	// HasResourceMappingR17 tells whether resourceMapping-r17 is present in the encoding.
-	HasResourceMappingR17 bool
+	ResourceMappingR17    SRSResource_ResourceMappingR17
+	HasResourceMappingR17 bool // whether resourceMapping-r17 is present in the encoding
 	// PartialFreqSoundingR17 is the component partialFreqSounding-r17 [15] SEQUENCE OPTIONAL (extension addition).
-	PartialFreqSoundingR17 SRSResource_PartialFreqSoundingR17
-	// HasPartialFreqSoundingR17 tells whether partialFreqSounding-r17 is present in the encoding.
-	HasPartialFreqSoundingR17 bool
+	PartialFreqSoundingR17    SRSResource_PartialFreqSoundingR17
+	HasPartialFreqSoundingR17 bool // whether partialFreqSounding-r17 is present in the encoding
 	// TransmissionCombN8R17 is the component transmissionComb-n8-r17 [16] SEQUENCE OPTIONAL (extension addition).
-	TransmissionCombN8R17 SRSResource_TransmissionCombN8R17
-	// HasTransmissionCombN8R17 tells whether transmissionComb-n8-r17 is present in the encoding.
-	HasTransmissionCombN8R17 bool
+	TransmissionCombN8R17    SRSResource_TransmissionCombN8R17
+	HasTransmissionCombN8R17 bool // whether transmissionComb-n8-r17 is present in the encoding
 	// SrsTCIStateR17 is the component srs-TCI-State-r17 [17] EXPLICIT CHOICE OPTIONAL (extension addition).
-	SrsTCIStateR17 SRSResource_SrsTCIStateR17
-	// HasSrsTCIStateR17 tells whether srs-TCI-State-r17 is present in the encoding.
-	HasSrsTCIStateR17 bool
+	SrsTCIStateR17    SRSResource_SrsTCIStateR17
+	HasSrsTCIStateR17 bool // whether srs-TCI-State-r17 is present in the encoding
 	// RepetitionFactorV1730 is the component repetitionFactor-v1730 [18] ENUMERATED OPTIONAL (extension addition).
-	RepetitionFactorV1730 SRSResource_RepetitionFactorV1730
-	// HasRepetitionFactorV1730 tells whether repetitionFactor-v1730 is present in the encoding.
-	HasRepetitionFactorV1730 bool
+	RepetitionFactorV1730    SRSResource_RepetitionFactorV1730
+	HasRepetitionFactorV1730 bool // whether repetitionFactor-v1730 is present in the encoding
 	// SrsDLorJointTCIStateV1730 is the component srs-DLorJointTCI-State-v1730 [19] SEQUENCE OPTIONAL (extension addition).
-	SrsDLorJointTCIStateV1730 SRSResource_SrsDLorJointTCIStateV1730
-	// HasSrsDLorJointTCIStateV1730 tells whether srs-DLorJointTCI-State-v1730 is present in the encoding.
-	HasSrsDLorJointTCIStateV1730 bool
+	SrsDLorJointTCIStateV1730    SRSResource_SrsDLorJointTCIStateV1730
+	HasSrsDLorJointTCIStateV1730 bool // whether srs-DLorJointTCI-State-v1730 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12750,9 +11242,8 @@ type SRSResource_PartialFreqSoundingR17 struct {
 	// StartRBIndexFScalingR17 is the component startRBIndexFScaling-r17 [0] EXPLICIT CHOICE.
 	StartRBIndexFScalingR17 SRSResource_PartialFreqSoundingR17_StartRBIndexFScalingR17
 	// EnableStartRBHoppingR17 is the component enableStartRBHopping-r17 [1] ENUMERATED OPTIONAL.
-	EnableStartRBHoppingR17 SRSResource_PartialFreqSoundingR17_EnableStartRBHoppingR17
-	// HasEnableStartRBHoppingR17 tells whether enableStartRBHopping-r17 is present in the encoding.
-	HasEnableStartRBHoppingR17 bool
+	EnableStartRBHoppingR17    SRSResource_PartialFreqSoundingR17_EnableStartRBHoppingR17
+	HasEnableStartRBHoppingR17 bool // whether enableStartRBHopping-r17 is present in the encoding
 }
 
 // SRSResource_PartialFreqSoundingR17_StartRBIndexFScalingR17 is the type of SRS-Resource.partialFreqSounding-r17.startRBIndexFScaling-r17.
@@ -12922,9 +11413,8 @@ type SRSPosResourceR16 struct {
 	// SequenceIDR16 is the component sequenceId-r16 [7] INTEGER.
 	SequenceIDR16 int64
 	// SpatialRelationInfoPosR16 is the component spatialRelationInfoPos-r16 [8] EXPLICIT SRS-SpatialRelationInfoPos-r16 OPTIONAL.
-	SpatialRelationInfoPosR16 SRSSpatialRelationInfoPosR16
-	// HasSpatialRelationInfoPosR16 tells whether spatialRelationInfoPos-r16 is present in the encoding.
-	HasSpatialRelationInfoPosR16 bool
+	SpatialRelationInfoPosR16    SRSSpatialRelationInfoPosR16
+	HasSpatialRelationInfoPosR16 bool // whether spatialRelationInfoPos-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13068,9 +11558,8 @@ func (c SRSPosResourceR16_ResourceTypeR16Choice) String() string {
 // SRSPosResourceR16_ResourceTypeR16_AperiodicR16 is the type of SRS-PosResource-r16.resourceType-r16.aperiodic-r16.
 type SRSPosResourceR16_ResourceTypeR16_AperiodicR16 struct {
 	// SlotOffsetR16 is the component slotOffset-r16 [0] INTEGER OPTIONAL.
-	SlotOffsetR16 int64
-	// HasSlotOffsetR16 tells whether slotOffset-r16 is present in the encoding.
-	HasSlotOffsetR16 bool
+	SlotOffsetR16    int64
+	HasSlotOffsetR16 bool // whether slotOffset-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13080,9 +11569,8 @@ type SRSPosResourceR16_ResourceTypeR16_SemiPersistentR16 struct {
 	// PeriodicityAndOffsetSpR16 is the component periodicityAndOffset-sp-r16 [0] EXPLICIT SRS-PeriodicityAndOffset-r16.
 	PeriodicityAndOffsetSpR16 SRSPeriodicityAndOffsetR16
 	// PeriodicityAndOffsetSpExtR16 is the component periodicityAndOffset-sp-Ext-r16 [1] EXPLICIT SRS-PeriodicityAndOffsetExt-r16 OPTIONAL (extension addition).
-	PeriodicityAndOffsetSpExtR16 SRSPeriodicityAndOffsetExtR16
-	// HasPeriodicityAndOffsetSpExtR16 tells whether periodicityAndOffset-sp-Ext-r16 is present in the encoding.
-	HasPeriodicityAndOffsetSpExtR16 bool
+	PeriodicityAndOffsetSpExtR16    SRSPeriodicityAndOffsetExtR16
+	HasPeriodicityAndOffsetSpExtR16 bool // whether periodicityAndOffset-sp-Ext-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13092,9 +11580,8 @@ type SRSPosResourceR16_ResourceTypeR16_PeriodicR16 struct {
 	// PeriodicityAndOffsetPR16 is the component periodicityAndOffset-p-r16 [0] EXPLICIT SRS-PeriodicityAndOffset-r16.
 	PeriodicityAndOffsetPR16 SRSPeriodicityAndOffsetR16
 	// PeriodicityAndOffsetPExtR16 is the component periodicityAndOffset-p-Ext-r16 [1] EXPLICIT SRS-PeriodicityAndOffsetExt-r16 OPTIONAL (extension addition).
-	PeriodicityAndOffsetPExtR16 SRSPeriodicityAndOffsetExtR16
-	// HasPeriodicityAndOffsetPExtR16 tells whether periodicityAndOffset-p-Ext-r16 is present in the encoding.
-	HasPeriodicityAndOffsetPExtR16 bool
+	PeriodicityAndOffsetPExtR16    SRSPeriodicityAndOffsetExtR16
+	HasPeriodicityAndOffsetPExtR16 bool // whether periodicityAndOffset-p-Ext-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13114,9 +11601,8 @@ type SRSPosResourceR16_ResourceTypeR16_PeriodicR16 struct {
 //	}
 type SRSSpatialRelationInfo struct {
 	// ServingCellID is the component servingCellId [0] ServCellIndex OPTIONAL.
-	ServingCellID ServCellIndex
-	// HasServingCellID tells whether servingCellId is present in the encoding.
-	HasServingCellID bool
+	ServingCellID    ServCellIndex
+	HasServingCellID bool // whether servingCellId is present in the encoding
 	// ReferenceSignal is the component referenceSignal [1] EXPLICIT CHOICE.
 	ReferenceSignal SRSSpatialRelationInfo_ReferenceSignal
 }
@@ -13215,9 +11701,8 @@ func (c SRSSpatialRelationInfoPosR16Choice) String() string {
 // SRSSpatialRelationInfoPosR16_ServingRSR16 is the type of SRS-SpatialRelationInfoPos-r16.servingRS-r16.
 type SRSSpatialRelationInfoPosR16_ServingRSR16 struct {
 	// ServingCellID is the component servingCellId [0] ServCellIndex OPTIONAL.
-	ServingCellID ServCellIndex
-	// HasServingCellID tells whether servingCellId is present in the encoding.
-	HasServingCellID bool
+	ServingCellID    ServCellIndex
+	HasServingCellID bool // whether servingCellId is present in the encoding
 	// ReferenceSignalR16 is the component referenceSignal-r16 [1] EXPLICIT CHOICE.
 	ReferenceSignalR16 SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16
 }
@@ -13313,19 +11798,16 @@ type SSBConfigurationR16 struct {
 	// SsbSubcarrierSpacingR16 is the component ssbSubcarrierSpacing-r16 [2] SubcarrierSpacing.
 	SsbSubcarrierSpacingR16 SubcarrierSpacing
 	// SsbPeriodicityR16 is the component ssb-Periodicity-r16 [3] ENUMERATED OPTIONAL.
-	SsbPeriodicityR16 SSBConfigurationR16_SsbPeriodicityR16
-	// HasSsbPeriodicityR16 tells whether ssb-Periodicity-r16 is present in the encoding.
-	HasSsbPeriodicityR16 bool
+	SsbPeriodicityR16    SSBConfigurationR16_SsbPeriodicityR16
+	HasSsbPeriodicityR16 bool // whether ssb-Periodicity-r16 is present in the encoding
 	// Sfn0OffsetR16 is the component sfn0-Offset-r16 [4] SEQUENCE OPTIONAL.
-	Sfn0OffsetR16 SSBConfigurationR16_Sfn0OffsetR16
-	// HasSfn0OffsetR16 tells whether sfn0-Offset-r16 is present in the encoding.
-	HasSfn0OffsetR16 bool
+	Sfn0OffsetR16    SSBConfigurationR16_Sfn0OffsetR16
+	HasSfn0OffsetR16 bool // whether sfn0-Offset-r16 is present in the encoding
 	// SfnSSBOffsetR16 is the component sfn-SSB-Offset-r16 [5] INTEGER.
 	SfnSSBOffsetR16 int64
 	// SsPBCHBlockPowerR16 is the component ss-PBCH-BlockPower-r16 [6] INTEGER OPTIONAL.
-	SsPBCHBlockPowerR16 int64
-	// HasSsPBCHBlockPowerR16 tells whether ss-PBCH-BlockPower-r16 is present in the encoding.
-	HasSsPBCHBlockPowerR16 bool
+	SsPBCHBlockPowerR16    int64
+	HasSsPBCHBlockPowerR16 bool // whether ss-PBCH-BlockPower-r16 is present in the encoding
 }
 
 // SSBConfigurationR16_HalfFrameIndexR16 is the type of SSB-Configuration-r16.halfFrameIndex-r16.
@@ -13365,9 +11847,8 @@ type SSBConfigurationR16_Sfn0OffsetR16 struct {
 	// SfnOffsetR16 is the component sfn-Offset-r16 [0] INTEGER.
 	SfnOffsetR16 int64
 	// IntegerSubframeOffsetR16 is the component integerSubframeOffset-r16 [1] INTEGER OPTIONAL.
-	IntegerSubframeOffsetR16 int64
-	// HasIntegerSubframeOffsetR16 tells whether integerSubframeOffset-r16 is present in the encoding.
-	HasIntegerSubframeOffsetR16 bool
+	IntegerSubframeOffsetR16    int64
+	HasIntegerSubframeOffsetR16 bool // whether integerSubframeOffset-r16 is present in the encoding
 }
 
 // SSBInfoNcellR16 is the ASN.1 type SSB-InfoNcell-r16.
@@ -13381,13 +11862,11 @@ type SSBInfoNcellR16 struct {
 	// PhysicalCellIDR16 is the component physicalCellId-r16 [0] PhysCellId.
 	PhysicalCellIDR16 PhysCellID
 	// SsbIndexNcellR16 is the component ssb-IndexNcell-r16 [1] SSB-Index OPTIONAL.
-	SsbIndexNcellR16 SSBIndex
-	// HasSsbIndexNcellR16 tells whether ssb-IndexNcell-r16 is present in the encoding.
-	HasSsbIndexNcellR16 bool
+	SsbIndexNcellR16    SSBIndex
+	HasSsbIndexNcellR16 bool // whether ssb-IndexNcell-r16 is present in the encoding
 	// SsbConfigurationR16 is the component ssb-Configuration-r16 [2] SSB-Configuration-r16 OPTIONAL.
-	SsbConfigurationR16 SSBConfigurationR16
-	// HasSsbConfigurationR16 tells whether ssb-Configuration-r16 is present in the encoding.
-	HasSsbConfigurationR16 bool
+	SsbConfigurationR16    SSBConfigurationR16
+	HasSsbConfigurationR16 bool // whether ssb-Configuration-r16 is present in the encoding
 }
 
 // DLPRSInfoR16 is the ASN.1 type DL-PRS-Info-r16.
@@ -13403,9 +11882,8 @@ type DLPRSInfoR16 struct {
 	// DlPRSResourceSetIDR16 is the component dl-PRS-ResourceSetId-r16 [1] INTEGER.
 	DlPRSResourceSetIDR16 int64
 	// DlPRSResourceIDR16 is the component dl-PRS-ResourceId-r16 [2] INTEGER OPTIONAL.
-	DlPRSResourceIDR16 int64
-	// HasDlPRSResourceIDR16 tells whether dl-PRS-ResourceId-r16 is present in the encoding.
-	HasDlPRSResourceIDR16 bool
+	DlPRSResourceIDR16    int64
+	HasDlPRSResourceIDR16 bool // whether dl-PRS-ResourceId-r16 is present in the encoding
 }
 
 // SRSResourceID is the ASN.1 type SRS-ResourceId.
@@ -13751,17 +12229,14 @@ type SRSRSRPRangeR16 int64
 //	}
 type SRSTPCCommandConfig struct {
 	// StartingBitOfFormat2_3 is the component startingBitOfFormat2-3 [0] INTEGER OPTIONAL.
-	StartingBitOfFormat2_3 int64
-	// HasStartingBitOfFormat2_3 tells whether startingBitOfFormat2-3 is present in the encoding.
-	HasStartingBitOfFormat2_3 bool
+	StartingBitOfFormat2_3    int64
+	HasStartingBitOfFormat2_3 bool // whether startingBitOfFormat2-3 is present in the encoding
 	// FieldTypeFormat2_3 is the component fieldTypeFormat2-3 [1] INTEGER OPTIONAL.
-	FieldTypeFormat2_3 int64
-	// HasFieldTypeFormat2_3 tells whether fieldTypeFormat2-3 is present in the encoding.
-	HasFieldTypeFormat2_3 bool
+	FieldTypeFormat2_3    int64
+	HasFieldTypeFormat2_3 bool // whether fieldTypeFormat2-3 is present in the encoding
 	// StartingBitOfFormat2_3SUL is the component startingBitOfFormat2-3SUL [2] INTEGER OPTIONAL (extension addition).
-	StartingBitOfFormat2_3SUL int64
-	// HasStartingBitOfFormat2_3SUL tells whether startingBitOfFormat2-3SUL is present in the encoding.
-	HasStartingBitOfFormat2_3SUL bool
+	StartingBitOfFormat2_3SUL    int64
+	HasStartingBitOfFormat2_3SUL bool // whether startingBitOfFormat2-3SUL is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13856,9 +12331,8 @@ func (v SSBMTC_Duration) String() string {
 //	}
 type SSBMTC2 struct {
 	// PciList is the component pci-List [0] SEQUENCE OF OPTIONAL.
-	PciList SSBMTC2_PciList
-	// HasPciList tells whether pci-List is present in the encoding.
-	HasPciList bool
+	PciList    SSBMTC2_PciList
+	HasPciList bool // whether pci-List is present in the encoding
 	// Periodicity is the component periodicity [1] ENUMERATED.
 	Periodicity SSBMTC2_Periodicity
 }
@@ -13893,9 +12367,8 @@ func (v SSBMTC2_Periodicity) String() string {
 //	}
 type SSBMTC2LPR16 struct {
 	// PciList is the component pci-List [0] SEQUENCE OF OPTIONAL.
-	PciList SSBMTC2LPR16_PciList
-	// HasPciList tells whether pci-List is present in the encoding.
-	HasPciList bool
+	PciList    SSBMTC2LPR16_PciList
+	HasPciList bool // whether pci-List is present in the encoding
 	// Periodicity is the component periodicity [1] ENUMERATED.
 	Periodicity SSBMTC2LPR16_Periodicity
 }
@@ -13946,13 +12419,11 @@ type SSBMTC3R16 struct {
 	// DurationR16 is the component duration-r16 [1] ENUMERATED.
 	DurationR16 SSBMTC3R16_DurationR16
 	// PciListR16 is the component pci-List-r16 [2] SEQUENCE OF OPTIONAL.
-	PciListR16 SSBMTC3R16_PciListR16
-	// HasPciListR16 tells whether pci-List-r16 is present in the encoding.
-	HasPciListR16 bool
+	PciListR16    SSBMTC3R16_PciListR16
+	HasPciListR16 bool // whether pci-List-r16 is present in the encoding
 	// SsbToMeasureR16 is the component ssb-ToMeasure-r16 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.SSB-ToMeasure} OPTIONAL.
-	SsbToMeasureR16 SetupRelease_SSBToMeasure
-	// HasSsbToMeasureR16 tells whether ssb-ToMeasure-r16 is present in the encoding.
-	HasSsbToMeasureR16 bool
+	SsbToMeasureR16    SetupRelease_SSBToMeasure
+	HasSsbToMeasureR16 bool // whether ssb-ToMeasure-r16 is present in the encoding
 }
 
 // SSBMTC3R16_PeriodicityAndOffsetR16 is the type of SSB-MTC3-r16.periodicityAndOffset-r16.
@@ -14032,9 +12503,8 @@ type SSBMTC3R16_PciListR16 []PhysCellID
 //	}
 type SSBMTC4R17 struct {
 	// PciListR17 is the component pci-List-r17 [0] SEQUENCE OF OPTIONAL.
-	PciListR17 SSBMTC4R17_PciListR17
-	// HasPciListR17 tells whether pci-List-r17 is present in the encoding.
-	HasPciListR17 bool
+	PciListR17    SSBMTC4R17_PciListR17
+	HasPciListR17 bool // whether pci-List-r17 is present in the encoding
 	// OffsetR17 is the component offset-r17 [1] INTEGER.
 	OffsetR17 int64
 }
@@ -14236,13 +12706,11 @@ func (v SubcarrierSpacing) String() string {
 //	}
 type TAGConfig struct {
 	// TagToReleaseList is the component tag-ToReleaseList [0] SEQUENCE OF OPTIONAL.
-	TagToReleaseList TAGConfig_TagToReleaseList
-	// HasTagToReleaseList tells whether tag-ToReleaseList is present in the encoding.
-	HasTagToReleaseList bool
+	TagToReleaseList    TAGConfig_TagToReleaseList
+	HasTagToReleaseList bool // whether tag-ToReleaseList is present in the encoding
 	// TagToAddModList is the component tag-ToAddModList [1] SEQUENCE OF OPTIONAL.
-	TagToAddModList TAGConfig_TagToAddModList
-	// HasTagToAddModList tells whether tag-ToAddModList is present in the encoding.
-	HasTagToAddModList bool
+	TagToAddModList    TAGConfig_TagToAddModList
+	HasTagToAddModList bool // whether tag-ToAddModList is present in the encoding
 }
 
 // TAGConfig_TagToReleaseList is the type of TAG-Config.tag-ToReleaseList.
@@ -14283,13 +12751,11 @@ type TAGID int64
 //	}
 type TARConfigR17 struct {
 	// OffsetThresholdTAR17 is the component offsetThresholdTA-r17 [0] ENUMERATED OPTIONAL.
-	OffsetThresholdTAR17 TARConfigR17_OffsetThresholdTAR17
-	// HasOffsetThresholdTAR17 tells whether offsetThresholdTA-r17 is present in the encoding.
-	HasOffsetThresholdTAR17 bool
+	OffsetThresholdTAR17    TARConfigR17_OffsetThresholdTAR17
+	HasOffsetThresholdTAR17 bool // whether offsetThresholdTA-r17 is present in the encoding
 	// TimingAdvanceSRR17 is the component timingAdvanceSR-r17 [1] ENUMERATED OPTIONAL.
-	TimingAdvanceSRR17 TARConfigR17_TimingAdvanceSRR17
-	// HasTimingAdvanceSRR17 tells whether timingAdvanceSR-r17 is present in the encoding.
-	HasTimingAdvanceSRR17 bool
+	TimingAdvanceSRR17    TARConfigR17_TimingAdvanceSRR17
+	HasTimingAdvanceSRR17 bool // whether timingAdvanceSR-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14382,21 +12848,17 @@ type TCIState struct {
 	// QclType1 is the component qcl-Type1 [1] QCL-Info.
 	QclType1 QCLInfo
 	// QclType2 is the component qcl-Type2 [2] QCL-Info OPTIONAL.
-	QclType2 QCLInfo
-	// HasQclType2 tells whether qcl-Type2 is present in the encoding.
-	HasQclType2 bool
+	QclType2    QCLInfo
+	HasQclType2 bool // whether qcl-Type2 is present in the encoding
 	// AdditionalPCIR17 is the component additionalPCI-r17 [3] AdditionalPCIIndex-r17 OPTIONAL (extension addition).
-	AdditionalPCIR17 AdditionalPCIIndexR17
-	// HasAdditionalPCIR17 tells whether additionalPCI-r17 is present in the encoding.
-	HasAdditionalPCIR17 bool
+	AdditionalPCIR17    AdditionalPCIIndexR17
+	HasAdditionalPCIR17 bool // whether additionalPCI-r17 is present in the encoding
 	// PathlossReferenceRSIDR17 is the component pathlossReferenceRS-Id-r17 [4] PathlossReferenceRS-Id-r17 OPTIONAL (extension addition).
-	PathlossReferenceRSIDR17 PathlossReferenceRSIDR17
-	// HasPathlossReferenceRSIDR17 tells whether pathlossReferenceRS-Id-r17 is present in the encoding.
-	HasPathlossReferenceRSIDR17 bool
+	PathlossReferenceRSIDR17    PathlossReferenceRSIDR17
+	HasPathlossReferenceRSIDR17 bool // whether pathlossReferenceRS-Id-r17 is present in the encoding
 	// UlPowerControlR17 is the component ul-powerControl-r17 [5] Uplink-powerControlId-r17 OPTIONAL (extension addition).
-	UlPowerControlR17 UplinkPowerControlIDR17
-	// HasUlPowerControlR17 tells whether ul-powerControl-r17 is present in the encoding.
-	HasUlPowerControlR17 bool
+	UlPowerControlR17    UplinkPowerControlIDR17
+	HasUlPowerControlR17 bool // whether ul-powerControl-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14415,13 +12877,11 @@ type TCIState struct {
 //	}
 type QCLInfo struct {
 	// Cell is the component cell [0] ServCellIndex OPTIONAL.
-	Cell ServCellIndex
-	// HasCell tells whether cell is present in the encoding.
-	HasCell bool
+	Cell    ServCellIndex
+	HasCell bool // whether cell is present in the encoding
 	// BwpID is the component bwp-Id [1] BWP-Id OPTIONAL.
-	BwpID BWPID
-	// HasBwpID tells whether bwp-Id is present in the encoding.
-	HasBwpID bool
+	BwpID    BWPID
+	HasBwpID bool // whether bwp-Id is present in the encoding
 	// ReferenceSignal is the component referenceSignal [2] EXPLICIT CHOICE.
 	ReferenceSignal QCLInfo_ReferenceSignal
 	// QclType is the component qcl-Type [3] ENUMERATED.
@@ -14499,27 +12959,22 @@ type TCIULStateR17 struct {
 	// TciULStateIDR17 is the component tci-UL-StateId-r17 [0] TCI-UL-StateId-r17.
 	TciULStateIDR17 TCIULStateIDR17
 	// ServingCellIDR17 is the component servingCellId-r17 [1] ServCellIndex OPTIONAL.
-	ServingCellIDR17 ServCellIndex
-	// HasServingCellIDR17 tells whether servingCellId-r17 is present in the encoding.
-	HasServingCellIDR17 bool
+	ServingCellIDR17    ServCellIndex
+	HasServingCellIDR17 bool // whether servingCellId-r17 is present in the encoding
 	// BwpIDR17 is the component bwp-Id-r17 [2] BWP-Id OPTIONAL.
-	BwpIDR17 BWPID
-	// HasBwpIDR17 tells whether bwp-Id-r17 is present in the encoding.
-	HasBwpIDR17 bool
+	BwpIDR17    BWPID
+	HasBwpIDR17 bool // whether bwp-Id-r17 is present in the encoding
 	// ReferenceSignalR17 is the component referenceSignal-r17 [3] EXPLICIT CHOICE.
 	ReferenceSignalR17 TCIULStateR17_ReferenceSignalR17
 	// AdditionalPCIR17 is the component additionalPCI-r17 [4] AdditionalPCIIndex-r17 OPTIONAL.
-	AdditionalPCIR17 AdditionalPCIIndexR17
-	// HasAdditionalPCIR17 tells whether additionalPCI-r17 is present in the encoding.
-	HasAdditionalPCIR17 bool
+	AdditionalPCIR17    AdditionalPCIIndexR17
+	HasAdditionalPCIR17 bool // whether additionalPCI-r17 is present in the encoding
 	// UlPowerControlR17 is the component ul-powerControl-r17 [5] Uplink-powerControlId-r17 OPTIONAL.
-	UlPowerControlR17 UplinkPowerControlIDR17
-	// HasUlPowerControlR17 tells whether ul-powerControl-r17 is present in the encoding.
-	HasUlPowerControlR17 bool
+	UlPowerControlR17    UplinkPowerControlIDR17
+	HasUlPowerControlR17 bool // whether ul-powerControl-r17 is present in the encoding
 	// PathlossReferenceRSIDR17 is the component pathlossReferenceRS-Id-r17 [6] PathlossReferenceRS-Id-r17 OPTIONAL.
-	PathlossReferenceRSIDR17 PathlossReferenceRSIDR17
-	// HasPathlossReferenceRSIDR17 tells whether pathlossReferenceRS-Id-r17 is present in the encoding.
-	HasPathlossReferenceRSIDR17 bool
+	PathlossReferenceRSIDR17    PathlossReferenceRSIDR17
+	HasPathlossReferenceRSIDR17 bool // whether pathlossReferenceRS-Id-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14575,9 +13030,8 @@ type TDDULDLConfigCommon struct {
 	// Pattern1 is the component pattern1 [1] TDD-UL-DL-Pattern.
 	Pattern1 TDDULDLPattern
 	// Pattern2 is the component pattern2 [2] TDD-UL-DL-Pattern OPTIONAL.
-	Pattern2 TDDULDLPattern
-	// HasPattern2 tells whether pattern2 is present in the encoding.
-	HasPattern2 bool
+	Pattern2    TDDULDLPattern
+	HasPattern2 bool // whether pattern2 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14607,9 +13061,8 @@ type TDDULDLPattern struct {
 	// NrofUplinkSymbols is the component nrofUplinkSymbols [4] INTEGER.
 	NrofUplinkSymbols int64
 	// DlULTransmissionPeriodicityV1530 is the component dl-UL-TransmissionPeriodicity-v1530 [5] ENUMERATED OPTIONAL (extension addition).
-	DlULTransmissionPeriodicityV1530 TDDULDLPattern_DlULTransmissionPeriodicityV1530
-	// HasDlULTransmissionPeriodicityV1530 tells whether dl-UL-TransmissionPeriodicity-v1530 is present in the encoding.
-	HasDlULTransmissionPeriodicityV1530 bool
+	DlULTransmissionPeriodicityV1530    TDDULDLPattern_DlULTransmissionPeriodicityV1530
+	HasDlULTransmissionPeriodicityV1530 bool // whether dl-UL-TransmissionPeriodicity-v1530 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14655,13 +13108,11 @@ func (v TDDULDLPattern_DlULTransmissionPeriodicityV1530) String() string {
 //	}
 type TDDULDLConfigDedicated struct {
 	// SlotSpecificConfigurationsToAddModList is the component slotSpecificConfigurationsToAddModList [0] SEQUENCE OF OPTIONAL.
-	SlotSpecificConfigurationsToAddModList TDDULDLConfigDedicated_SlotSpecificConfigurationsToAddModList
-	// HasSlotSpecificConfigurationsToAddModList tells whether slotSpecificConfigurationsToAddModList is present in the encoding.
-	HasSlotSpecificConfigurationsToAddModList bool
+	SlotSpecificConfigurationsToAddModList    TDDULDLConfigDedicated_SlotSpecificConfigurationsToAddModList
+	HasSlotSpecificConfigurationsToAddModList bool // whether slotSpecificConfigurationsToAddModList is present in the encoding
 	// SlotSpecificConfigurationsToReleaseList is the component slotSpecificConfigurationsToReleaseList [1] SEQUENCE OF OPTIONAL.
-	SlotSpecificConfigurationsToReleaseList TDDULDLConfigDedicated_SlotSpecificConfigurationsToReleaseList
-	// HasSlotSpecificConfigurationsToReleaseList tells whether slotSpecificConfigurationsToReleaseList is present in the encoding.
-	HasSlotSpecificConfigurationsToReleaseList bool
+	SlotSpecificConfigurationsToReleaseList    TDDULDLConfigDedicated_SlotSpecificConfigurationsToReleaseList
+	HasSlotSpecificConfigurationsToReleaseList bool // whether slotSpecificConfigurationsToReleaseList is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14681,13 +13132,11 @@ type TDDULDLConfigDedicated_SlotSpecificConfigurationsToReleaseList []TDDULDLSlo
 //	}
 type TDDULDLConfigDedicatedIABMTR16 struct {
 	// SlotSpecificConfigurationsToAddModListIABMTR16 is the component slotSpecificConfigurationsToAddModList-IAB-MT-r16 [0] SEQUENCE OF OPTIONAL.
-	SlotSpecificConfigurationsToAddModListIABMTR16 TDDULDLConfigDedicatedIABMTR16_SlotSpecificConfigurationsToAddModListIABMTR16
-	// HasSlotSpecificConfigurationsToAddModListIABMTR16 tells whether slotSpecificConfigurationsToAddModList-IAB-MT-r16 is present in the encoding.
-	HasSlotSpecificConfigurationsToAddModListIABMTR16 bool
+	SlotSpecificConfigurationsToAddModListIABMTR16    TDDULDLConfigDedicatedIABMTR16_SlotSpecificConfigurationsToAddModListIABMTR16
+	HasSlotSpecificConfigurationsToAddModListIABMTR16 bool // whether slotSpecificConfigurationsToAddModList-IAB-MT-r16 is present in the encoding
 	// SlotSpecificConfigurationsToReleaseListIABMTR16 is the component slotSpecificConfigurationsToReleaseList-IAB-MT-r16 [1] SEQUENCE OF OPTIONAL.
-	SlotSpecificConfigurationsToReleaseListIABMTR16 TDDULDLConfigDedicatedIABMTR16_SlotSpecificConfigurationsToReleaseListIABMTR16
-	// HasSlotSpecificConfigurationsToReleaseListIABMTR16 tells whether slotSpecificConfigurationsToReleaseList-IAB-MT-r16 is present in the encoding.
-	HasSlotSpecificConfigurationsToReleaseListIABMTR16 bool
+	SlotSpecificConfigurationsToReleaseListIABMTR16    TDDULDLConfigDedicatedIABMTR16_SlotSpecificConfigurationsToReleaseListIABMTR16
+	HasSlotSpecificConfigurationsToReleaseListIABMTR16 bool // whether slotSpecificConfigurationsToReleaseList-IAB-MT-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14753,13 +13202,11 @@ func (c TDDULDLSlotConfig_SymbolsChoice) String() string {
 // TDDULDLSlotConfig_Symbols_Explicit is the type of TDD-UL-DL-SlotConfig.symbols.explicit.
 type TDDULDLSlotConfig_Symbols_Explicit struct {
 	// NrofDownlinkSymbols is the component nrofDownlinkSymbols [0] INTEGER OPTIONAL.
-	NrofDownlinkSymbols int64
-	// HasNrofDownlinkSymbols tells whether nrofDownlinkSymbols is present in the encoding.
-	HasNrofDownlinkSymbols bool
+	NrofDownlinkSymbols    int64
+	HasNrofDownlinkSymbols bool // whether nrofDownlinkSymbols is present in the encoding
 	// NrofUplinkSymbols is the component nrofUplinkSymbols [1] INTEGER OPTIONAL.
-	NrofUplinkSymbols int64
-	// HasNrofUplinkSymbols tells whether nrofUplinkSymbols is present in the encoding.
-	HasNrofUplinkSymbols bool
+	NrofUplinkSymbols    int64
+	HasNrofUplinkSymbols bool // whether nrofUplinkSymbols is present in the encoding
 }
 
 // TDDULDLSlotConfigIABMTR16 is the ASN.1 type TDD-UL-DL-SlotConfig-IAB-MT-r16.
@@ -14824,25 +13271,21 @@ func (c TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16Choice) String() string {
 // TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16 is the type of TDD-UL-DL-SlotConfig-IAB-MT-r16.symbols-IAB-MT-r16.explicit-r16.
 type TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16 struct {
 	// NrofDownlinkSymbolsR16 is the component nrofDownlinkSymbols-r16 [0] INTEGER OPTIONAL.
-	NrofDownlinkSymbolsR16 int64
-	// HasNrofDownlinkSymbolsR16 tells whether nrofDownlinkSymbols-r16 is present in the encoding.
-	HasNrofDownlinkSymbolsR16 bool
+	NrofDownlinkSymbolsR16    int64
+	HasNrofDownlinkSymbolsR16 bool // whether nrofDownlinkSymbols-r16 is present in the encoding
 	// NrofUplinkSymbolsR16 is the component nrofUplinkSymbols-r16 [1] INTEGER OPTIONAL.
-	NrofUplinkSymbolsR16 int64
-	// HasNrofUplinkSymbolsR16 tells whether nrofUplinkSymbols-r16 is present in the encoding.
-	HasNrofUplinkSymbolsR16 bool
+	NrofUplinkSymbolsR16    int64
+	HasNrofUplinkSymbolsR16 bool // whether nrofUplinkSymbols-r16 is present in the encoding
 }
 
 // TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitIABMTR16 is the type of TDD-UL-DL-SlotConfig-IAB-MT-r16.symbols-IAB-MT-r16.explicit-IAB-MT-r16.
 type TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitIABMTR16 struct {
 	// NrofDownlinkSymbolsR16 is the component nrofDownlinkSymbols-r16 [0] INTEGER OPTIONAL.
-	NrofDownlinkSymbolsR16 int64
-	// HasNrofDownlinkSymbolsR16 tells whether nrofDownlinkSymbols-r16 is present in the encoding.
-	HasNrofDownlinkSymbolsR16 bool
+	NrofDownlinkSymbolsR16    int64
+	HasNrofDownlinkSymbolsR16 bool // whether nrofDownlinkSymbols-r16 is present in the encoding
 	// NrofUplinkSymbolsR16 is the component nrofUplinkSymbols-r16 [1] INTEGER OPTIONAL.
-	NrofUplinkSymbolsR16 int64
-	// HasNrofUplinkSymbolsR16 tells whether nrofUplinkSymbols-r16 is present in the encoding.
-	HasNrofUplinkSymbolsR16 bool
+	NrofUplinkSymbolsR16    int64
+	HasNrofUplinkSymbolsR16 bool // whether nrofUplinkSymbols-r16 is present in the encoding
 }
 
 // TDDULDLSlotIndex is the ASN.1 type TDD-UL-DL-SlotIndex.
@@ -14999,9 +13442,8 @@ func (v UACBarringInfoSet_UacBarringTime) String() string {
 //	}
 type UACBarringInfoSetV1700 struct {
 	// UacBarringFactorForAI3R17 is the component uac-BarringFactorForAI3-r17 [0] ENUMERATED OPTIONAL.
-	UacBarringFactorForAI3R17 UACBarringInfoSetV1700_UacBarringFactorForAI3R17
-	// HasUacBarringFactorForAI3R17 tells whether uac-BarringFactorForAI3-r17 is present in the encoding.
-	HasUacBarringFactorForAI3R17 bool
+	UacBarringFactorForAI3R17    UACBarringInfoSetV1700_UacBarringFactorForAI3R17
+	HasUacBarringFactorForAI3R17 bool // whether uac-BarringFactorForAI3-r17 is present in the encoding
 }
 
 // UACBarringInfoSetV1700_UacBarringFactorForAI3R17 is the type of UAC-BarringInfoSet-v1700.uac-BarringFactorForAI3-r17.
@@ -15067,9 +13509,8 @@ type UACBarringPerPLMN struct {
 	// PlmnIdentityIndex is the component plmn-IdentityIndex [0] INTEGER.
 	PlmnIdentityIndex int64
 	// UacACBarringListType is the component uac-ACBarringListType [1] EXPLICIT CHOICE OPTIONAL.
-	UacACBarringListType UACBarringPerPLMN_UacACBarringListType
-	// HasUacACBarringListType tells whether uac-ACBarringListType is present in the encoding.
-	HasUacACBarringListType bool
+	UacACBarringListType    UACBarringPerPLMN_UacACBarringListType
+	HasUacACBarringListType bool // whether uac-ACBarringListType is present in the encoding
 }
 
 // UACBarringPerPLMN_UacACBarringListType is the type of UAC-BarringPerPLMN.uac-ACBarringListType.
@@ -15276,17 +13717,14 @@ func (v UETimersAndConstants_T319) String() string {
 //	}
 type UETimersAndConstantsRemoteUER17 struct {
 	// T300RemoteUER17 is the component t300-RemoteUE-r17 [0] ENUMERATED OPTIONAL.
-	T300RemoteUER17 UETimersAndConstantsRemoteUER17_T300RemoteUER17
-	// HasT300RemoteUER17 tells whether t300-RemoteUE-r17 is present in the encoding.
-	HasT300RemoteUER17 bool
+	T300RemoteUER17    UETimersAndConstantsRemoteUER17_T300RemoteUER17
+	HasT300RemoteUER17 bool // whether t300-RemoteUE-r17 is present in the encoding
 	// T301RemoteUER17 is the component t301-RemoteUE-r17 [1] ENUMERATED OPTIONAL.
-	T301RemoteUER17 UETimersAndConstantsRemoteUER17_T301RemoteUER17
-	// HasT301RemoteUER17 tells whether t301-RemoteUE-r17 is present in the encoding.
-	HasT301RemoteUER17 bool
+	T301RemoteUER17    UETimersAndConstantsRemoteUER17_T301RemoteUER17
+	HasT301RemoteUER17 bool // whether t301-RemoteUE-r17 is present in the encoding
 	// T319RemoteUER17 is the component t319-RemoteUE-r17 [2] ENUMERATED OPTIONAL.
-	T319RemoteUER17 UETimersAndConstantsRemoteUER17_T319RemoteUER17
-	// HasT319RemoteUER17 tells whether t319-RemoteUE-r17 is present in the encoding.
-	HasT319RemoteUER17 bool
+	T319RemoteUER17    UETimersAndConstantsRemoteUER17_T319RemoteUER17
+	HasT319RemoteUER17 bool // whether t319-RemoteUE-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -15373,3 +13811,1421 @@ type ULExcessDelayConfigR17 struct {
 
 // ULExcessDelayConfigR17_ExcessDelayDRBlistR17 is the type of UL-ExcessDelayConfig-r17.excessDelay-DRBlist-r17.
 type ULExcessDelayConfigR17_ExcessDelayDRBlistR17 []ExcessDelayDRBIdentityInfoR17
+
+// ExcessDelayDRBIdentityInfoR17 is the ASN.1 type ExcessDelay-DRB-IdentityInfo-r17.
+//
+//	ExcessDelay-DRB-IdentityInfo-r17 ::=  SEQUENCE {
+//	    drb-IdentityList                      SEQUENCE (SIZE (1..maxDRB)) OF DRB-Identity,
+//	    delayThreshold                        ENUMERATED {ms0dot25, ms0dot5, ms1, ms2, ms4, ms5, ms10, ms20, ms30, ms40, ms50, ms60, ms70,
+//	                                                      ms80, ms90, ms100, ms150, ms300, ms500}
+//	}
+type ExcessDelayDRBIdentityInfoR17 struct {
+	// DrbIdentityList is the component drb-IdentityList [0] SEQUENCE OF.
+	DrbIdentityList ExcessDelayDRBIdentityInfoR17_DrbIdentityList
+	// DelayThreshold is the component delayThreshold [1] ENUMERATED.
+	DelayThreshold ExcessDelayDRBIdentityInfoR17_DelayThreshold
+}
+
+// ExcessDelayDRBIdentityInfoR17_DrbIdentityList is the type of ExcessDelay-DRB-IdentityInfo-r17.drb-IdentityList.
+type ExcessDelayDRBIdentityInfoR17_DrbIdentityList []DRBIdentity
+
+// ExcessDelayDRBIdentityInfoR17_DelayThreshold is the type of ExcessDelay-DRB-IdentityInfo-r17.delayThreshold.
+type ExcessDelayDRBIdentityInfoR17_DelayThreshold int64
+
+const (
+	ExcessDelayDRBIdentityInfoR17_Ms0dot25 ExcessDelayDRBIdentityInfoR17_DelayThreshold = 0  // ms0dot25
+	ExcessDelayDRBIdentityInfoR17_Ms0dot5  ExcessDelayDRBIdentityInfoR17_DelayThreshold = 1  // ms0dot5
+	ExcessDelayDRBIdentityInfoR17_Ms1      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 2  // ms1
+	ExcessDelayDRBIdentityInfoR17_Ms2      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 3  // ms2
+	ExcessDelayDRBIdentityInfoR17_Ms4      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 4  // ms4
+	ExcessDelayDRBIdentityInfoR17_Ms5      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 5  // ms5
+	ExcessDelayDRBIdentityInfoR17_Ms10     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 6  // ms10
+	ExcessDelayDRBIdentityInfoR17_Ms20     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 7  // ms20
+	ExcessDelayDRBIdentityInfoR17_Ms30     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 8  // ms30
+	ExcessDelayDRBIdentityInfoR17_Ms40     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 9  // ms40
+	ExcessDelayDRBIdentityInfoR17_Ms50     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 10 // ms50
+	ExcessDelayDRBIdentityInfoR17_Ms60     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 11 // ms60
+	ExcessDelayDRBIdentityInfoR17_Ms70     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 12 // ms70
+	ExcessDelayDRBIdentityInfoR17_Ms80     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 13 // ms80
+	ExcessDelayDRBIdentityInfoR17_Ms90     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 14 // ms90
+	ExcessDelayDRBIdentityInfoR17_Ms100    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 15 // ms100
+	ExcessDelayDRBIdentityInfoR17_Ms150    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 16 // ms150
+	ExcessDelayDRBIdentityInfoR17_Ms300    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 17 // ms300
+	ExcessDelayDRBIdentityInfoR17_Ms500    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 18 // ms500
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v ExcessDelayDRBIdentityInfoR17_DelayThreshold) String() string {
+	return der.Name("ms0dot25 ms0dot5 ms1 ms2 ms4 ms5 ms10 ms20 ms30 ms40 ms50 ms60 ms70 ms80 ms90 ms100 ms150 ms300 ms500", int(v), "")
+}
+
+// ULGapFR2ConfigR17 is the ASN.1 type UL-GapFR2-Config-r17.
+//
+//	UL-GapFR2-Config-r17 ::=      SEQUENCE {
+//	    gapOffset-r17                 INTEGER (0..159),
+//	    ugl-r17                       ENUMERATED {ms0dot125, ms0dot25, ms0dot5, ms1},
+//	    ugrp-r17                      ENUMERATED {ms5, ms20, ms40, ms160},
+//	    refFR2-ServCellAsyncCA-r17    ServCellIndex                                                      OPTIONAL -- Cond AsyncCA
+//	}
+type ULGapFR2ConfigR17 struct {
+	// GapOffsetR17 is the component gapOffset-r17 [0] INTEGER.
+	GapOffsetR17 int64
+	// UglR17 is the component ugl-r17 [1] ENUMERATED.
+	UglR17 ULGapFR2ConfigR17_UglR17
+	// UgrpR17 is the component ugrp-r17 [2] ENUMERATED.
+	UgrpR17 ULGapFR2ConfigR17_UgrpR17
+	// RefFR2ServCellAsyncCAR17 is the component refFR2-ServCellAsyncCA-r17 [3] ServCellIndex OPTIONAL.
+	RefFR2ServCellAsyncCAR17    ServCellIndex
+	HasRefFR2ServCellAsyncCAR17 bool // whether refFR2-ServCellAsyncCA-r17 is present in the encoding
+}
+
+// ULGapFR2ConfigR17_UglR17 is the type of UL-GapFR2-Config-r17.ugl-r17.
+type ULGapFR2ConfigR17_UglR17 int64
+
+const (
+	ULGapFR2ConfigR17_Ms0dot125 ULGapFR2ConfigR17_UglR17 = 0 // ms0dot125
+	ULGapFR2ConfigR17_Ms0dot25  ULGapFR2ConfigR17_UglR17 = 1 // ms0dot25
+	ULGapFR2ConfigR17_Ms0dot5   ULGapFR2ConfigR17_UglR17 = 2 // ms0dot5
+	ULGapFR2ConfigR17_Ms1       ULGapFR2ConfigR17_UglR17 = 3 // ms1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v ULGapFR2ConfigR17_UglR17) String() string {
+	return der.Name("ms0dot125 ms0dot25 ms0dot5 ms1", int(v), "")
+}
+
+// ULGapFR2ConfigR17_UgrpR17 is the type of UL-GapFR2-Config-r17.ugrp-r17.
+type ULGapFR2ConfigR17_UgrpR17 int64
+
+const (
+	ULGapFR2ConfigR17_Ms5   ULGapFR2ConfigR17_UgrpR17 = 0 // ms5
+	ULGapFR2ConfigR17_Ms20  ULGapFR2ConfigR17_UgrpR17 = 1 // ms20
+	ULGapFR2ConfigR17_Ms40  ULGapFR2ConfigR17_UgrpR17 = 2 // ms40
+	ULGapFR2ConfigR17_Ms160 ULGapFR2ConfigR17_UgrpR17 = 3 // ms160
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v ULGapFR2ConfigR17_UgrpR17) String() string {
+	return der.Name("ms5 ms20 ms40 ms160", int(v), "")
+}
+
+// UplinkCancellationR16 is the ASN.1 type UplinkCancellation-r16.
+//
+//	UplinkCancellation-r16 ::=           SEQUENCE {
+//	    ci-RNTI-r16                          RNTI-Value,
+//	    dci-PayloadSizeForCI-r16             INTEGER (0..maxCI-DCI-PayloadSize-r16),
+//	    ci-ConfigurationPerServingCell-r16   SEQUENCE (SIZE (1..maxNrofServingCells)) OF CI-ConfigurationPerServingCell-r16,
+//	    ...
+//	}
+type UplinkCancellationR16 struct {
+	// CiRNTIR16 is the component ci-RNTI-r16 [0] RNTI-Value.
+	CiRNTIR16 RNTIValue
+	// DciPayloadSizeForCIR16 is the component dci-PayloadSizeForCI-r16 [1] INTEGER.
+	DciPayloadSizeForCIR16 int64
+	// CiConfigurationPerServingCellR16 is the component ci-ConfigurationPerServingCell-r16 [2] SEQUENCE OF.
+	CiConfigurationPerServingCellR16 UplinkCancellationR16_CiConfigurationPerServingCellR16
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// UplinkCancellationR16_CiConfigurationPerServingCellR16 is the type of UplinkCancellation-r16.ci-ConfigurationPerServingCell-r16.
+type UplinkCancellationR16_CiConfigurationPerServingCellR16 []CIConfigurationPerServingCellR16
+
+// CIConfigurationPerServingCellR16 is the ASN.1 type CI-ConfigurationPerServingCell-r16.
+//
+//	CI-ConfigurationPerServingCell-r16 ::=   SEQUENCE {
+//	    servingCellId                            ServCellIndex,
+//	    positionInDCI-r16                        INTEGER (0..maxCI-DCI-PayloadSize-1-r16),
+//	    positionInDCI-ForSUL-r16                 INTEGER (0..maxCI-DCI-PayloadSize-1-r16)                             OPTIONAL,   -- Cond SUL-Only
+//	    ci-PayloadSize-r16                       ENUMERATED {n1, n2, n4, n5, n7, n8, n10, n14, n16, n20, n28, n32, n35, n42, n56, n112},
+//	    timeFrequencyRegion-r16                  SEQUENCE {
+//	        timeDurationForCI-r16                    ENUMERATED {n2, n4, n7, n14}                                      OPTIONAL,   -- Cond SymbolPeriodicity
+//	        timeGranularityForCI-r16                 ENUMERATED {n1, n2, n4, n7, n14, n28},
+//	        frequencyRegionForCI-r16                 INTEGER (0..37949),
+//	        deltaOffset-r16                          INTEGER (0..2),
+//	        ...
+//	    },
+//	    uplinkCancellationPriority-v1610         ENUMERATED {enabled}                                                  OPTIONAL    -- Need S
+//	}
+type CIConfigurationPerServingCellR16 struct {
+	// ServingCellID is the component servingCellId [0] ServCellIndex.
+	ServingCellID ServCellIndex
+	// PositionInDCIR16 is the component positionInDCI-r16 [1] INTEGER.
+	PositionInDCIR16 int64
+	// PositionInDCIForSULR16 is the component positionInDCI-ForSUL-r16 [2] INTEGER OPTIONAL.
+	PositionInDCIForSULR16    int64
+	HasPositionInDCIForSULR16 bool // whether positionInDCI-ForSUL-r16 is present in the encoding
+	// CiPayloadSizeR16 is the component ci-PayloadSize-r16 [3] ENUMERATED.
+	CiPayloadSizeR16 CIConfigurationPerServingCellR16_CiPayloadSizeR16
+	// TimeFrequencyRegionR16 is the component timeFrequencyRegion-r16 [4] SEQUENCE.
+	TimeFrequencyRegionR16 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16
+	// UplinkCancellationPriorityV1610 is the component uplinkCancellationPriority-v1610 [5] ENUMERATED OPTIONAL.
+	UplinkCancellationPriorityV1610    CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610
+	HasUplinkCancellationPriorityV1610 bool // whether uplinkCancellationPriority-v1610 is present in the encoding
+}
+
+// CIConfigurationPerServingCellR16_CiPayloadSizeR16 is the type of CI-ConfigurationPerServingCell-r16.ci-PayloadSize-r16.
+type CIConfigurationPerServingCellR16_CiPayloadSizeR16 int64
+
+const (
+	CIConfigurationPerServingCellR16_N1   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 0  // n1
+	CIConfigurationPerServingCellR16_N2   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 1  // n2
+	CIConfigurationPerServingCellR16_N4   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 2  // n4
+	CIConfigurationPerServingCellR16_N5   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 3  // n5
+	CIConfigurationPerServingCellR16_N7   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 4  // n7
+	CIConfigurationPerServingCellR16_N8   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 5  // n8
+	CIConfigurationPerServingCellR16_N10  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 6  // n10
+	CIConfigurationPerServingCellR16_N14  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 7  // n14
+	CIConfigurationPerServingCellR16_N16  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 8  // n16
+	CIConfigurationPerServingCellR16_N20  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 9  // n20
+	CIConfigurationPerServingCellR16_N28  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 10 // n28
+	CIConfigurationPerServingCellR16_N32  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 11 // n32
+	CIConfigurationPerServingCellR16_N35  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 12 // n35
+	CIConfigurationPerServingCellR16_N42  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 13 // n42
+	CIConfigurationPerServingCellR16_N56  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 14 // n56
+	CIConfigurationPerServingCellR16_N112 CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 15 // n112
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CIConfigurationPerServingCellR16_CiPayloadSizeR16) String() string {
+	return der.Name("n1 n2 n4 n5 n7 n8 n10 n14 n16 n20 n28 n32 n35 n42 n56 n112", int(v), "")
+}
+
+// CIConfigurationPerServingCellR16_TimeFrequencyRegionR16 is the type of CI-ConfigurationPerServingCell-r16.timeFrequencyRegion-r16.
+type CIConfigurationPerServingCellR16_TimeFrequencyRegionR16 struct {
+	// TimeDurationForCIR16 is the component timeDurationForCI-r16 [0] ENUMERATED OPTIONAL.
+	TimeDurationForCIR16    CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16
+	HasTimeDurationForCIR16 bool // whether timeDurationForCI-r16 is present in the encoding
+	// TimeGranularityForCIR16 is the component timeGranularityForCI-r16 [1] ENUMERATED.
+	TimeGranularityForCIR16 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16
+	// FrequencyRegionForCIR16 is the component frequencyRegionForCI-r16 [2] INTEGER.
+	FrequencyRegionForCIR16 int64
+	// DeltaOffsetR16 is the component deltaOffset-r16 [3] INTEGER.
+	DeltaOffsetR16 int64
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 is the type of CI-ConfigurationPerServingCell-r16.timeFrequencyRegion-r16.timeDurationForCI-r16.
+type CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 int64
+
+const (
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N2  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 0 // n2
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N4  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 1 // n4
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N7  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 2 // n7
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N14 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 3 // n14
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16) String() string {
+	return der.Name("n2 n4 n7 n14", int(v), "")
+}
+
+// CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 is the type of CI-ConfigurationPerServingCell-r16.timeFrequencyRegion-r16.timeGranularityForCI-r16.
+type CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 int64
+
+const (
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N1  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 0 // n1
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N2  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 1 // n2
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N4  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 2 // n4
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N7  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 3 // n7
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N14 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 4 // n14
+	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N28 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 5 // n28
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16) String() string {
+	return der.Name("n1 n2 n4 n7 n14 n28", int(v), "")
+}
+
+// CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610 is the type of CI-ConfigurationPerServingCell-r16.uplinkCancellationPriority-v1610.
+type CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610 int64
+
+const (
+	CIConfigurationPerServingCellR16_Enabled CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// UplinkConfigCommon is the ASN.1 type UplinkConfigCommon.
+//
+//	UplinkConfigCommon ::=              SEQUENCE {
+//	    frequencyInfoUL                     FrequencyInfoUL                                 OPTIONAL,   -- Cond InterFreqHOAndServCellAdd
+//	    initialUplinkBWP                    BWP-UplinkCommon                                OPTIONAL,   -- Cond ServCellAdd
+//	    dummy                               TimeAlignmentTimer
+//	}
+type UplinkConfigCommon struct {
+	// FrequencyInfoUL is the component frequencyInfoUL [0] FrequencyInfoUL OPTIONAL.
+	FrequencyInfoUL    FrequencyInfoUL
+	HasFrequencyInfoUL bool // whether frequencyInfoUL is present in the encoding
+	// InitialUplinkBWP is the component initialUplinkBWP [1] BWP-UplinkCommon OPTIONAL.
+	InitialUplinkBWP    BWPUplinkCommon
+	HasInitialUplinkBWP bool // whether initialUplinkBWP is present in the encoding
+	// Dummy is the component dummy [2] TimeAlignmentTimer.
+	Dummy TimeAlignmentTimer
+}
+
+// UplinkConfigCommonV1700 is the ASN.1 type UplinkConfigCommon-v1700.
+//
+//	UplinkConfigCommon-v1700 ::=        SEQUENCE {
+//	    initialUplinkBWP-RedCap-r17         BWP-UplinkCommon                                OPTIONAL    -- Need R
+//	}
+type UplinkConfigCommonV1700 struct {
+	// InitialUplinkBWPRedCapR17 is the component initialUplinkBWP-RedCap-r17 [0] BWP-UplinkCommon OPTIONAL.
+	InitialUplinkBWPRedCapR17    BWPUplinkCommon
+	HasInitialUplinkBWPRedCapR17 bool // whether initialUplinkBWP-RedCap-r17 is present in the encoding
+}
+
+// UplinkConfigCommonSIB is the ASN.1 type UplinkConfigCommonSIB.
+//
+//	UplinkConfigCommonSIB ::=               SEQUENCE {
+//	    frequencyInfoUL                         FrequencyInfoUL-SIB,
+//	    initialUplinkBWP                        BWP-UplinkCommon,
+//	    timeAlignmentTimerCommon                TimeAlignmentTimer
+//	}
+type UplinkConfigCommonSIB struct {
+	// FrequencyInfoUL is the component frequencyInfoUL [0] FrequencyInfoUL-SIB.
+	FrequencyInfoUL FrequencyInfoULSIB
+	// InitialUplinkBWP is the component initialUplinkBWP [1] BWP-UplinkCommon.
+	InitialUplinkBWP BWPUplinkCommon
+	// TimeAlignmentTimerCommon is the component timeAlignmentTimerCommon [2] TimeAlignmentTimer.
+	TimeAlignmentTimerCommon TimeAlignmentTimer
+}
+
+// UplinkConfigCommonSIBV1700 is the ASN.1 type UplinkConfigCommonSIB-v1700.
+//
+//	UplinkConfigCommonSIB-v1700 ::=         SEQUENCE {
+//	    initialUplinkBWP-RedCap-r17             BWP-UplinkCommon                                OPTIONAL   -- Need R
+//	}
+type UplinkConfigCommonSIBV1700 struct {
+	// InitialUplinkBWPRedCapR17 is the component initialUplinkBWP-RedCap-r17 [0] BWP-UplinkCommon OPTIONAL.
+	InitialUplinkBWPRedCapR17    BWPUplinkCommon
+	HasInitialUplinkBWPRedCapR17 bool // whether initialUplinkBWP-RedCap-r17 is present in the encoding
+}
+
+// UplinkPowerControlR17 is the ASN.1 type Uplink-powerControl-r17.
+//
+//	Uplink-powerControl-r17  ::= SEQUENCE {
+//	    ul-powercontrolId-r17        Uplink-powerControlId-r17,
+//	    p0AlphaSetforPUSCH-r17       P0AlphaSet-r17                                                               OPTIONAL, -- Need R
+//	    p0AlphaSetforPUCCH-r17       P0AlphaSet-r17                                                               OPTIONAL, -- Need R
+//	    p0AlphaSetforSRS-r17         P0AlphaSet-r17                                                               OPTIONAL  -- Need R
+//	}
+type UplinkPowerControlR17 struct {
+	// UlPowercontrolIDR17 is the component ul-powercontrolId-r17 [0] Uplink-powerControlId-r17.
+	UlPowercontrolIDR17 UplinkPowerControlIDR17
+	// P0AlphaSetforPUSCHR17 is the component p0AlphaSetforPUSCH-r17 [1] P0AlphaSet-r17 OPTIONAL.
+	P0AlphaSetforPUSCHR17    P0AlphaSetR17
+	HasP0AlphaSetforPUSCHR17 bool // whether p0AlphaSetforPUSCH-r17 is present in the encoding
+	// P0AlphaSetforPUCCHR17 is the component p0AlphaSetforPUCCH-r17 [2] P0AlphaSet-r17 OPTIONAL.
+	P0AlphaSetforPUCCHR17    P0AlphaSetR17
+	HasP0AlphaSetforPUCCHR17 bool // whether p0AlphaSetforPUCCH-r17 is present in the encoding
+	// P0AlphaSetforSRSR17 is the component p0AlphaSetforSRS-r17 [3] P0AlphaSet-r17 OPTIONAL.
+	P0AlphaSetforSRSR17    P0AlphaSetR17
+	HasP0AlphaSetforSRSR17 bool // whether p0AlphaSetforSRS-r17 is present in the encoding
+}
+
+// P0AlphaSetR17 is the ASN.1 type P0AlphaSet-r17.
+//
+//	P0AlphaSet-r17 ::=           SEQUENCE {
+//	    p0-r17                       INTEGER (-16..15)                                                            OPTIONAL, -- Need R
+//	    alpha-r17                    Alpha                                                                        OPTIONAL, -- Need S
+//	    closedLoopIndex-r17          ENUMERATED { i0, i1 }
+//	}
+type P0AlphaSetR17 struct {
+	// P0R17 is the component p0-r17 [0] INTEGER OPTIONAL.
+	P0R17    int64
+	HasP0R17 bool // whether p0-r17 is present in the encoding
+	// AlphaR17 is the component alpha-r17 [1] Alpha OPTIONAL.
+	AlphaR17    Alpha
+	HasAlphaR17 bool // whether alpha-r17 is present in the encoding
+	// ClosedLoopIndexR17 is the component closedLoopIndex-r17 [2] ENUMERATED.
+	ClosedLoopIndexR17 P0AlphaSetR17_ClosedLoopIndexR17
+}
+
+// P0AlphaSetR17_ClosedLoopIndexR17 is the type of P0AlphaSet-r17.closedLoopIndex-r17.
+type P0AlphaSetR17_ClosedLoopIndexR17 int64
+
+const (
+	P0AlphaSetR17_I0 P0AlphaSetR17_ClosedLoopIndexR17 = 0 // i0
+	P0AlphaSetR17_I1 P0AlphaSetR17_ClosedLoopIndexR17 = 1 // i1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v P0AlphaSetR17_ClosedLoopIndexR17) String() string {
+	return der.Name("i0 i1", int(v), "")
+}
+
+// UplinkPowerControlIDR17 is the ASN.1 type Uplink-powerControlId-r17.
+//
+//	Uplink-powerControlId-r17 ::= INTEGER(1.. maxUL-TCI-r17)
+type UplinkPowerControlIDR17 int64
+
+// UuRelayRLCChannelConfigR17 is the ASN.1 type Uu-RelayRLC-ChannelConfig-r17.
+//
+//	Uu-RelayRLC-ChannelConfig-r17::= SEQUENCE {
+//	    uu-LogicalChannelIdentity-r17    LogicalChannelIdentity                    OPTIONAL,   -- Cond RelayLCH-SetupOnly
+//	    uu-RelayRLC-ChannelID-r17        Uu-RelayRLC-ChannelID-r17,
+//	    reestablishRLC-r17               ENUMERATED {true}                         OPTIONAL,   -- Need N
+//	    rlc-Config-r17                   RLC-Config                                OPTIONAL,   -- Cond RelayLCH-Setup
+//	    mac-LogicalChannelConfig-r17     LogicalChannelConfig                      OPTIONAL,   -- Cond RelayLCH-Setup
+//	    ...
+//	}
+type UuRelayRLCChannelConfigR17 struct {
+	// UuLogicalChannelIdentityR17 is the component uu-LogicalChannelIdentity-r17 [0] LogicalChannelIdentity OPTIONAL.
+	UuLogicalChannelIdentityR17    LogicalChannelIdentity
+	HasUuLogicalChannelIdentityR17 bool // whether uu-LogicalChannelIdentity-r17 is present in the encoding
+	// UuRelayRLCChannelIDR17 is the component uu-RelayRLC-ChannelID-r17 [1] Uu-RelayRLC-ChannelID-r17.
+	UuRelayRLCChannelIDR17 UuRelayRLCChannelIDR17
+	// ReestablishRLCR17 is the component reestablishRLC-r17 [2] ENUMERATED OPTIONAL.
+	ReestablishRLCR17    UuRelayRLCChannelConfigR17_ReestablishRLCR17
+	HasReestablishRLCR17 bool // whether reestablishRLC-r17 is present in the encoding
+	// RlcConfigR17 is the component rlc-Config-r17 [3] EXPLICIT RLC-Config OPTIONAL.
+	RlcConfigR17    RLCConfig
+	HasRlcConfigR17 bool // whether rlc-Config-r17 is present in the encoding
+	// MacLogicalChannelConfigR17 is the component mac-LogicalChannelConfig-r17 [4] LogicalChannelConfig OPTIONAL.
+	MacLogicalChannelConfigR17    LogicalChannelConfig
+	HasMacLogicalChannelConfigR17 bool // whether mac-LogicalChannelConfig-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// UuRelayRLCChannelConfigR17_ReestablishRLCR17 is the type of Uu-RelayRLC-ChannelConfig-r17.reestablishRLC-r17.
+type UuRelayRLCChannelConfigR17_ReestablishRLCR17 int64
+
+const (
+	UuRelayRLCChannelConfigR17_True UuRelayRLCChannelConfigR17_ReestablishRLCR17 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v UuRelayRLCChannelConfigR17_ReestablishRLCR17) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// UuRelayRLCChannelIDR17 is the ASN.1 type Uu-RelayRLC-ChannelID-r17.
+//
+//	Uu-RelayRLC-ChannelID-r17 ::= INTEGER (1..maxLC-ID)
+type UuRelayRLCChannelIDR17 int64
+
+// UplinkTxDirectCurrentList is the ASN.1 type UplinkTxDirectCurrentList.
+//
+//	UplinkTxDirectCurrentList ::=           SEQUENCE (SIZE (1..maxNrofServingCells)) OF UplinkTxDirectCurrentCell
+type UplinkTxDirectCurrentList []UplinkTxDirectCurrentCell
+
+// UplinkTxDirectCurrentCell is the ASN.1 type UplinkTxDirectCurrentCell.
+//
+//	UplinkTxDirectCurrentCell ::=           SEQUENCE {
+//	    servCellIndex                           ServCellIndex,
+//	    uplinkDirectCurrentBWP                  SEQUENCE (SIZE (1..maxNrofBWPs)) OF UplinkTxDirectCurrentBWP,
+//	    ...,
+//	    [[
+//	    uplinkDirectCurrentBWP-SUL              SEQUENCE (SIZE (1..maxNrofBWPs)) OF UplinkTxDirectCurrentBWP               OPTIONAL
+//	    ]]
+//	}
+type UplinkTxDirectCurrentCell struct {
+	// ServCellIndex is the component servCellIndex [0] ServCellIndex.
+	ServCellIndex ServCellIndex
+	// UplinkDirectCurrentBWP is the component uplinkDirectCurrentBWP [1] SEQUENCE OF.
+	UplinkDirectCurrentBWP UplinkTxDirectCurrentCell_UplinkDirectCurrentBWP
+	// UplinkDirectCurrentBWPSUL is the component uplinkDirectCurrentBWP-SUL [2] SEQUENCE OF OPTIONAL (extension addition).
+	UplinkDirectCurrentBWPSUL    UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL
+	HasUplinkDirectCurrentBWPSUL bool // whether uplinkDirectCurrentBWP-SUL is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// UplinkTxDirectCurrentCell_UplinkDirectCurrentBWP is the type of UplinkTxDirectCurrentCell.uplinkDirectCurrentBWP.
+type UplinkTxDirectCurrentCell_UplinkDirectCurrentBWP []UplinkTxDirectCurrentBWP
+
+// UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL is the type of UplinkTxDirectCurrentCell.uplinkDirectCurrentBWP-SUL.
+type UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL []UplinkTxDirectCurrentBWP
+
+// UplinkTxDirectCurrentBWP is the ASN.1 type UplinkTxDirectCurrentBWP.
+//
+//	UplinkTxDirectCurrentBWP ::=            SEQUENCE {
+//	    bwp-Id                                  BWP-Id,
+//	    shift7dot5kHz                           BOOLEAN,
+//	    txDirectCurrentLocation                 INTEGER (0..3301)
+//	}
+type UplinkTxDirectCurrentBWP struct {
+	// BwpID is the component bwp-Id [0] BWP-Id.
+	BwpID BWPID
+	// Shift7dot5kHz is the component shift7dot5kHz [1] BOOLEAN.
+	Shift7dot5kHz bool
+	// TxDirectCurrentLocation is the component txDirectCurrentLocation [2] INTEGER.
+	TxDirectCurrentLocation int64
+}
+
+// UplinkTxDirectCurrentMoreCarrierListR17 is the ASN.1 type UplinkTxDirectCurrentMoreCarrierList-r17.
+//
+//	UplinkTxDirectCurrentMoreCarrierList-r17 ::=   SEQUENCE (SIZE (1..maxNrofCC-Group-r17)) OF CC-Group-r17
+type UplinkTxDirectCurrentMoreCarrierListR17 []CCGroupR17
+
+// CCGroupR17 is the ASN.1 type CC-Group-r17.
+//
+//	CC-Group-r17 ::=           SEQUENCE {
+//	    servCellIndexLower-r17     ServCellIndex,
+//	    servCellIndexHigher-r17    ServCellIndex              OPTIONAL,
+//	    defaultDC-Location-r17     DefaultDC-Location-r17,
+//	    offsetToDefault-r17        CHOICE{
+//	        offsetValue                OffsetValue-r17,
+//	        offsetlist                 SEQUENCE (SIZE(1..maxNrofReqComDC-Location-r17)) OF OffsetValue-r17
+//	    }                                                     OPTIONAL
+//	}
+type CCGroupR17 struct {
+	// ServCellIndexLowerR17 is the component servCellIndexLower-r17 [0] ServCellIndex.
+	ServCellIndexLowerR17 ServCellIndex
+	// ServCellIndexHigherR17 is the component servCellIndexHigher-r17 [1] ServCellIndex OPTIONAL.
+	ServCellIndexHigherR17    ServCellIndex
+	HasServCellIndexHigherR17 bool // whether servCellIndexHigher-r17 is present in the encoding
+	// DefaultDCLocationR17 is the component defaultDC-Location-r17 [2] EXPLICIT DefaultDC-Location-r17.
+	DefaultDCLocationR17 DefaultDCLocationR17
+	// OffsetToDefaultR17 is the component offsetToDefault-r17 [3] EXPLICIT CHOICE OPTIONAL.
+	OffsetToDefaultR17    CCGroupR17_OffsetToDefaultR17
+	HasOffsetToDefaultR17 bool // whether offsetToDefault-r17 is present in the encoding
+}
+
+// CCGroupR17_OffsetToDefaultR17 is the type of CC-Group-r17.offsetToDefault-r17.
+type CCGroupR17_OffsetToDefaultR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice CCGroupR17_OffsetToDefaultR17Choice
+	// OffsetValue is the component offsetValue [0] OffsetValue-r17.
+	OffsetValue OffsetValueR17
+	// Offsetlist is the component offsetlist [1] SEQUENCE OF.
+	Offsetlist CCGroupR17_OffsetToDefaultR17_Offsetlist
+}
+
+// CCGroupR17_OffsetToDefaultR17Choice tells which alternative of CCGroupR17_OffsetToDefaultR17 a value holds.
+type CCGroupR17_OffsetToDefaultR17Choice int
+
+const (
+	CCGroupR17_OffsetValue CCGroupR17_OffsetToDefaultR17Choice = 1 // offsetValue
+	CCGroupR17_Offsetlist  CCGroupR17_OffsetToDefaultR17Choice = 2 // offsetlist
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c CCGroupR17_OffsetToDefaultR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("offsetValue offsetlist", int(c)-1, "")
+	}
+	return "CCGroupR17_OffsetToDefaultR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// CCGroupR17_OffsetToDefaultR17_Offsetlist is the type of CC-Group-r17.offsetToDefault-r17.offsetlist.
+type CCGroupR17_OffsetToDefaultR17_Offsetlist []OffsetValueR17
+
+// OffsetValueR17 is the ASN.1 type OffsetValue-r17.
+//
+//	OffsetValue-r17::=         SEQUENCE {
+//	    offsetValue-r17            INTEGER (-20000.. 20000),
+//	    shift7dot5kHz-r17          BOOLEAN
+//	}
+type OffsetValueR17 struct {
+	// OffsetValueR17 is the component offsetValue-r17 [0] INTEGER.
+	OffsetValueR17 int64
+	// Shift7dot5kHzR17 is the component shift7dot5kHz-r17 [1] BOOLEAN.
+	Shift7dot5kHzR17 bool
+}
+
+// DefaultDCLocationR17 is the ASN.1 type DefaultDC-Location-r17.
+//
+//	DefaultDC-Location-r17 ::= CHOICE {
+//	    ul                         FrequencyComponent-r17,
+//	    dl                         FrequencyComponent-r17,
+//	    ulAndDL                    FrequencyComponent-r17
+//	}
+type DefaultDCLocationR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice DefaultDCLocationR17Choice
+	// Ul is the component ul [0] FrequencyComponent-r17.
+	Ul FrequencyComponentR17
+	// Dl is the component dl [1] FrequencyComponent-r17.
+	Dl FrequencyComponentR17
+	// UlAndDL is the component ulAndDL [2] FrequencyComponent-r17.
+	UlAndDL FrequencyComponentR17
+}
+
+// DefaultDCLocationR17Choice tells which alternative of DefaultDCLocationR17 a value holds.
+type DefaultDCLocationR17Choice int
+
+const (
+	DefaultDCLocationR17_Ul      DefaultDCLocationR17Choice = 1 // ul
+	DefaultDCLocationR17_Dl      DefaultDCLocationR17Choice = 2 // dl
+	DefaultDCLocationR17_UlAndDL DefaultDCLocationR17Choice = 3 // ulAndDL
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c DefaultDCLocationR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("ul dl ulAndDL", int(c)-1, "")
+	}
+	return "DefaultDCLocationR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// FrequencyComponentR17 is the ASN.1 type FrequencyComponent-r17.
+//
+//	FrequencyComponent-r17 ::=  ENUMERATED {activeCarrier,configuredCarrier,activeBWP,configuredBWP}
+type FrequencyComponentR17 int64
+
+const (
+	FrequencyComponentR17_ActiveCarrier     FrequencyComponentR17 = 0 // activeCarrier
+	FrequencyComponentR17_ConfiguredCarrier FrequencyComponentR17 = 1 // configuredCarrier
+	FrequencyComponentR17_ActiveBWP         FrequencyComponentR17 = 2 // activeBWP
+	FrequencyComponentR17_ConfiguredBWP     FrequencyComponentR17 = 3 // configuredBWP
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FrequencyComponentR17) String() string {
+	return der.Name("activeCarrier configuredCarrier activeBWP configuredBWP", int(v), "")
+}
+
+// UplinkTxDirectCurrentTwoCarrierListR16 is the ASN.1 type UplinkTxDirectCurrentTwoCarrierList-r16.
+//
+//	UplinkTxDirectCurrentTwoCarrierList-r16 ::=   SEQUENCE (SIZE (1..maxNrofTxDC-TwoCarrier-r16)) OF UplinkTxDirectCurrentTwoCarrier-r16
+type UplinkTxDirectCurrentTwoCarrierListR16 []UplinkTxDirectCurrentTwoCarrierR16
+
+// UplinkTxDirectCurrentTwoCarrierR16 is the ASN.1 type UplinkTxDirectCurrentTwoCarrier-r16.
+//
+//	UplinkTxDirectCurrentTwoCarrier-r16 ::=       SEQUENCE {
+//	    carrierOneInfo-r16                            UplinkTxDirectCurrentCarrierInfo-r16,
+//	    carrierTwoInfo-r16                            UplinkTxDirectCurrentCarrierInfo-r16,
+//	    singlePA-TxDirectCurrent-r16                  UplinkTxDirectCurrentTwoCarrierInfo-r16,
+//	    secondPA-TxDirectCurrent-r16                  UplinkTxDirectCurrentTwoCarrierInfo-r16            OPTIONAL
+//	}
+type UplinkTxDirectCurrentTwoCarrierR16 struct {
+	// CarrierOneInfoR16 is the component carrierOneInfo-r16 [0] UplinkTxDirectCurrentCarrierInfo-r16.
+	CarrierOneInfoR16 UplinkTxDirectCurrentCarrierInfoR16
+	// CarrierTwoInfoR16 is the component carrierTwoInfo-r16 [1] UplinkTxDirectCurrentCarrierInfo-r16.
+	CarrierTwoInfoR16 UplinkTxDirectCurrentCarrierInfoR16
+	// SinglePATxDirectCurrentR16 is the component singlePA-TxDirectCurrent-r16 [2] UplinkTxDirectCurrentTwoCarrierInfo-r16.
+	SinglePATxDirectCurrentR16 UplinkTxDirectCurrentTwoCarrierInfoR16
+	// SecondPATxDirectCurrentR16 is the component secondPA-TxDirectCurrent-r16 [3] UplinkTxDirectCurrentTwoCarrierInfo-r16 OPTIONAL.
+	SecondPATxDirectCurrentR16    UplinkTxDirectCurrentTwoCarrierInfoR16
+	HasSecondPATxDirectCurrentR16 bool // whether secondPA-TxDirectCurrent-r16 is present in the encoding
+}
+
+// UplinkTxDirectCurrentCarrierInfoR16 is the ASN.1 type UplinkTxDirectCurrentCarrierInfo-r16.
+//
+//	UplinkTxDirectCurrentCarrierInfo-r16 ::=      SEQUENCE {
+//	    servCellIndex-r16                             ServCellIndex,
+//	    servCellInfo-r16                              CHOICE {
+//	        bwp-Id-r16                                    BWP-Id,
+//	        deactivatedCarrier-r16                        ENUMERATED {deactivated}
+//	    }
+//	}
+type UplinkTxDirectCurrentCarrierInfoR16 struct {
+	// ServCellIndexR16 is the component servCellIndex-r16 [0] ServCellIndex.
+	ServCellIndexR16 ServCellIndex
+	// ServCellInfoR16 is the component servCellInfo-r16 [1] EXPLICIT CHOICE.
+	ServCellInfoR16 UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16
+}
+
+// UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16 is the type of UplinkTxDirectCurrentCarrierInfo-r16.servCellInfo-r16.
+type UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice
+	// BwpIDR16 is the component bwp-Id-r16 [0] BWP-Id.
+	BwpIDR16 BWPID
+	// DeactivatedCarrierR16 is the component deactivatedCarrier-r16 [1] ENUMERATED.
+	DeactivatedCarrierR16 UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16
+}
+
+// UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice tells which alternative of UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16 a value holds.
+type UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice int
+
+const (
+	UplinkTxDirectCurrentCarrierInfoR16_BwpIDR16              UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice = 1 // bwp-Id-r16
+	UplinkTxDirectCurrentCarrierInfoR16_DeactivatedCarrierR16 UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice = 2 // deactivatedCarrier-r16
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("bwp-Id-r16 deactivatedCarrier-r16", int(c)-1, "")
+	}
+	return "UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16 is the type of UplinkTxDirectCurrentCarrierInfo-r16.servCellInfo-r16.deactivatedCarrier-r16.
+type UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16 int64
+
+const (
+	UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_Deactivated UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16 = 0 // deactivated
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16) String() string {
+	return der.Name("deactivated", int(v), "")
+}
+
+// UplinkTxDirectCurrentTwoCarrierInfoR16 is the ASN.1 type UplinkTxDirectCurrentTwoCarrierInfo-r16.
+//
+//	UplinkTxDirectCurrentTwoCarrierInfo-r16 ::=   SEQUENCE {
+//	    referenceCarrierIndex-r16                     ServCellIndex,
+//	    shift7dot5kHz-r16                             BOOLEAN,
+//	    txDirectCurrentLocation-r16                   INTEGER (0..3301)
+//	}
+type UplinkTxDirectCurrentTwoCarrierInfoR16 struct {
+	// ReferenceCarrierIndexR16 is the component referenceCarrierIndex-r16 [0] ServCellIndex.
+	ReferenceCarrierIndexR16 ServCellIndex
+	// Shift7dot5kHzR16 is the component shift7dot5kHz-r16 [1] BOOLEAN.
+	Shift7dot5kHzR16 bool
+	// TxDirectCurrentLocationR16 is the component txDirectCurrentLocation-r16 [2] INTEGER.
+	TxDirectCurrentLocationR16 int64
+}
+
+// ZPCSIRSResource is the ASN.1 type ZP-CSI-RS-Resource.
+//
+//	ZP-CSI-RS-Resource ::=              SEQUENCE {
+//	    zp-CSI-RS-ResourceId                ZP-CSI-RS-ResourceId,
+//	    resourceMapping                     CSI-RS-ResourceMapping,
+//	    periodicityAndOffset                CSI-ResourcePeriodicityAndOffset                OPTIONAL, --Cond PeriodicOrSemiPersistent
+//	    ...
+//	}
+type ZPCSIRSResource struct {
+	// ZpCSIRSResourceID is the component zp-CSI-RS-ResourceId [0] ZP-CSI-RS-ResourceId.
+	ZpCSIRSResourceID ZPCSIRSResourceID
+	// ResourceMapping is the component resourceMapping [1] CSI-RS-ResourceMapping.
+	ResourceMapping CSIRSResourceMapping
+	// PeriodicityAndOffset is the component periodicityAndOffset [2] EXPLICIT CSI-ResourcePeriodicityAndOffset OPTIONAL.
+	PeriodicityAndOffset    CSIResourcePeriodicityAndOffset
+	HasPeriodicityAndOffset bool // whether periodicityAndOffset is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// ZPCSIRSResourceID is the ASN.1 type ZP-CSI-RS-ResourceId.
+//
+//	ZP-CSI-RS-ResourceId ::=            INTEGER (0..maxNrofZP-CSI-RS-Resources-1)
+type ZPCSIRSResourceID int64
+
+// ZPCSIRSResourceSet is the ASN.1 type ZP-CSI-RS-ResourceSet.
+//
+//	ZP-CSI-RS-ResourceSet ::=           SEQUENCE {
+//	    zp-CSI-RS-ResourceSetId             ZP-CSI-RS-ResourceSetId,
+//	    zp-CSI-RS-ResourceIdList            SEQUENCE (SIZE(1..maxNrofZP-CSI-RS-ResourcesPerSet)) OF ZP-CSI-RS-ResourceId,
+//	    ...
+//	}
+type ZPCSIRSResourceSet struct {
+	// ZpCSIRSResourceSetID is the component zp-CSI-RS-ResourceSetId [0] ZP-CSI-RS-ResourceSetId.
+	ZpCSIRSResourceSetID ZPCSIRSResourceSetID
+	// ZpCSIRSResourceIDList is the component zp-CSI-RS-ResourceIdList [1] SEQUENCE OF.
+	ZpCSIRSResourceIDList ZPCSIRSResourceSet_ZpCSIRSResourceIDList
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// ZPCSIRSResourceSet_ZpCSIRSResourceIDList is the type of ZP-CSI-RS-ResourceSet.zp-CSI-RS-ResourceIdList.
+type ZPCSIRSResourceSet_ZpCSIRSResourceIDList []ZPCSIRSResourceID
+
+// ZPCSIRSResourceSetID is the ASN.1 type ZP-CSI-RS-ResourceSetId.
+//
+//	ZP-CSI-RS-ResourceSetId ::=                     INTEGER (0..maxNrofZP-CSI-RS-ResourceSets-1)
+type ZPCSIRSResourceSetID int64
+
+// AccessStratumRelease is the ASN.1 type AccessStratumRelease.
+//
+//	AccessStratumRelease ::= ENUMERATED {
+//	                            rel15, rel16, rel17, spare5, spare4, spare3, spare2, spare1, ... }
+type AccessStratumRelease int64
+
+const (
+	AccessStratumRelease_Rel15  AccessStratumRelease = 0 // rel15
+	AccessStratumRelease_Rel16  AccessStratumRelease = 1 // rel16
+	AccessStratumRelease_Rel17  AccessStratumRelease = 2 // rel17
+	AccessStratumRelease_Spare5 AccessStratumRelease = 3 // spare5
+	AccessStratumRelease_Spare4 AccessStratumRelease = 4 // spare4
+	AccessStratumRelease_Spare3 AccessStratumRelease = 5 // spare3
+	AccessStratumRelease_Spare2 AccessStratumRelease = 6 // spare2
+	AccessStratumRelease_Spare1 AccessStratumRelease = 7 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AccessStratumRelease) String() string {
+	return der.Name("rel15 rel16 rel17 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// AppLayerMeasParametersR17 is the ASN.1 type AppLayerMeasParameters-r17.
+//
+//	AppLayerMeasParameters-r17 ::=            SEQUENCE {
+//	    qoe-Streaming-MeasReport-r17              ENUMERATED {supported}                                             OPTIONAL,
+//	    qoe-MTSI-MeasReport-r17                   ENUMERATED {supported}                                             OPTIONAL,
+//	    qoe-VR-MeasReport-r17                     ENUMERATED {supported}                                             OPTIONAL,
+//	    ran-VisibleQoE-Streaming-MeasReport-r17   ENUMERATED {supported}                                             OPTIONAL,
+//	    ran-VisibleQoE-VR-MeasReport-r17          ENUMERATED {supported}                                             OPTIONAL,
+//	    ul-MeasurementReportAppLayer-Seg-r17      ENUMERATED {supported}                                             OPTIONAL,
+//	    ...
+//	}
+type AppLayerMeasParametersR17 struct {
+	// QoeStreamingMeasReportR17 is the component qoe-Streaming-MeasReport-r17 [0] ENUMERATED OPTIONAL.
+	QoeStreamingMeasReportR17    AppLayerMeasParametersR17_QoeStreamingMeasReportR17
+	HasQoeStreamingMeasReportR17 bool // whether qoe-Streaming-MeasReport-r17 is present in the encoding
+	// QoeMTSIMeasReportR17 is the component qoe-MTSI-MeasReport-r17 [1] ENUMERATED OPTIONAL.
+	QoeMTSIMeasReportR17    AppLayerMeasParametersR17_QoeMTSIMeasReportR17
+	HasQoeMTSIMeasReportR17 bool // whether qoe-MTSI-MeasReport-r17 is present in the encoding
+	// QoeVRMeasReportR17 is the component qoe-VR-MeasReport-r17 [2] ENUMERATED OPTIONAL.
+	QoeVRMeasReportR17    AppLayerMeasParametersR17_QoeVRMeasReportR17
+	HasQoeVRMeasReportR17 bool // whether qoe-VR-MeasReport-r17 is present in the encoding
+	// RanVisibleQoEStreamingMeasReportR17 is the component ran-VisibleQoE-Streaming-MeasReport-r17 [3] ENUMERATED OPTIONAL.
+	RanVisibleQoEStreamingMeasReportR17    AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17
+	HasRanVisibleQoEStreamingMeasReportR17 bool // whether ran-VisibleQoE-Streaming-MeasReport-r17 is present in the encoding
+	// RanVisibleQoEVRMeasReportR17 is the component ran-VisibleQoE-VR-MeasReport-r17 [4] ENUMERATED OPTIONAL.
+	RanVisibleQoEVRMeasReportR17    AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17
+	HasRanVisibleQoEVRMeasReportR17 bool // whether ran-VisibleQoE-VR-MeasReport-r17 is present in the encoding
+	// UlMeasurementReportAppLayerSegR17 is the component ul-MeasurementReportAppLayer-Seg-r17 [5] ENUMERATED OPTIONAL.
+	UlMeasurementReportAppLayerSegR17    AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17
+	HasUlMeasurementReportAppLayerSegR17 bool // whether ul-MeasurementReportAppLayer-Seg-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// AppLayerMeasParametersR17_QoeStreamingMeasReportR17 is the type of AppLayerMeasParameters-r17.qoe-Streaming-MeasReport-r17.
+type AppLayerMeasParametersR17_QoeStreamingMeasReportR17 int64
+
+const (
+	AppLayerMeasParametersR17_QoeStreamingMeasReportR17_Supported AppLayerMeasParametersR17_QoeStreamingMeasReportR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AppLayerMeasParametersR17_QoeStreamingMeasReportR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// AppLayerMeasParametersR17_QoeMTSIMeasReportR17 is the type of AppLayerMeasParameters-r17.qoe-MTSI-MeasReport-r17.
+type AppLayerMeasParametersR17_QoeMTSIMeasReportR17 int64
+
+const (
+	AppLayerMeasParametersR17_Supported AppLayerMeasParametersR17_QoeMTSIMeasReportR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AppLayerMeasParametersR17_QoeMTSIMeasReportR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// AppLayerMeasParametersR17_QoeVRMeasReportR17 is the type of AppLayerMeasParameters-r17.qoe-VR-MeasReport-r17.
+type AppLayerMeasParametersR17_QoeVRMeasReportR17 int64
+
+const (
+	AppLayerMeasParametersR17_QoeVRMeasReportR17_Supported AppLayerMeasParametersR17_QoeVRMeasReportR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AppLayerMeasParametersR17_QoeVRMeasReportR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17 is the type of AppLayerMeasParameters-r17.ran-VisibleQoE-Streaming-MeasReport-r17.
+type AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17 int64
+
+const (
+	AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17_Supported AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17 is the type of AppLayerMeasParameters-r17.ran-VisibleQoE-VR-MeasReport-r17.
+type AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17 int64
+
+const (
+	AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17_Supported AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17 is the type of AppLayerMeasParameters-r17.ul-MeasurementReportAppLayer-Seg-r17.
+type AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17 int64
+
+const (
+	AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17_Supported AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// BandCombinationList is the ASN.1 type BandCombinationList.
+//
+//	BandCombinationList ::=             SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination
+type BandCombinationList []BandCombination
+
+// BandCombinationListV1540 is the ASN.1 type BandCombinationList-v1540.
+//
+//	BandCombinationList-v1540 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1540
+type BandCombinationListV1540 []BandCombinationV1540
+
+// BandCombinationListV1550 is the ASN.1 type BandCombinationList-v1550.
+//
+//	BandCombinationList-v1550 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1550
+type BandCombinationListV1550 []BandCombinationV1550
+
+// BandCombinationListV1560 is the ASN.1 type BandCombinationList-v1560.
+//
+//	BandCombinationList-v1560 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1560
+type BandCombinationListV1560 []BandCombinationV1560
+
+// BandCombinationListV1570 is the ASN.1 type BandCombinationList-v1570.
+//
+//	BandCombinationList-v1570 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1570
+type BandCombinationListV1570 []BandCombinationV1570
+
+// BandCombinationListV1580 is the ASN.1 type BandCombinationList-v1580.
+//
+//	BandCombinationList-v1580 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1580
+type BandCombinationListV1580 []BandCombinationV1580
+
+// BandCombinationListV1590 is the ASN.1 type BandCombinationList-v1590.
+//
+//	BandCombinationList-v1590 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1590
+type BandCombinationListV1590 []BandCombinationV1590
+
+// BandCombinationListV15g0 is the ASN.1 type BandCombinationList-v15g0.
+//
+//	BandCombinationList-v15g0 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v15g0
+type BandCombinationListV15g0 []BandCombinationV15g0
+
+// BandCombinationListV1610 is the ASN.1 type BandCombinationList-v1610.
+//
+//	BandCombinationList-v1610 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1610
+type BandCombinationListV1610 []BandCombinationV1610
+
+// BandCombinationListV1630 is the ASN.1 type BandCombinationList-v1630.
+//
+//	BandCombinationList-v1630 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1630
+type BandCombinationListV1630 []BandCombinationV1630
+
+// BandCombinationListV1640 is the ASN.1 type BandCombinationList-v1640.
+//
+//	BandCombinationList-v1640 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1640
+type BandCombinationListV1640 []BandCombinationV1640
+
+// BandCombinationListV1650 is the ASN.1 type BandCombinationList-v1650.
+//
+//	BandCombinationList-v1650 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1650
+type BandCombinationListV1650 []BandCombinationV1650
+
+// BandCombinationListV1680 is the ASN.1 type BandCombinationList-v1680.
+//
+//	BandCombinationList-v1680 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1680
+type BandCombinationListV1680 []BandCombinationV1680
+
+// BandCombinationListV1690 is the ASN.1 type BandCombinationList-v1690.
+//
+//	BandCombinationList-v1690 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1690
+type BandCombinationListV1690 []BandCombinationV1690
+
+// BandCombinationListV16a0 is the ASN.1 type BandCombinationList-v16a0.
+//
+//	BandCombinationList-v16a0 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v16a0
+type BandCombinationListV16a0 []BandCombinationV16a0
+
+// BandCombinationListV1700 is the ASN.1 type BandCombinationList-v1700.
+//
+//	BandCombinationList-v1700 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1700
+type BandCombinationListV1700 []BandCombinationV1700
+
+// BandCombinationListV1720 is the ASN.1 type BandCombinationList-v1720.
+//
+//	BandCombinationList-v1720 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1720
+type BandCombinationListV1720 []BandCombinationV1720
+
+// BandCombinationListV1730 is the ASN.1 type BandCombinationList-v1730.
+//
+//	BandCombinationList-v1730 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1730
+type BandCombinationListV1730 []BandCombinationV1730
+
+// BandCombinationListV1740 is the ASN.1 type BandCombinationList-v1740.
+//
+//	BandCombinationList-v1740 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1740
+type BandCombinationListV1740 []BandCombinationV1740
+
+// BandCombinationListUplinkTxSwitchR16 is the ASN.1 type BandCombinationList-UplinkTxSwitch-r16.
+//
+//	BandCombinationList-UplinkTxSwitch-r16 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-r16
+type BandCombinationListUplinkTxSwitchR16 []BandCombinationUplinkTxSwitchR16
+
+// BandCombinationListUplinkTxSwitchV1630 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1630.
+//
+//	BandCombinationList-UplinkTxSwitch-v1630 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1630
+type BandCombinationListUplinkTxSwitchV1630 []BandCombinationUplinkTxSwitchV1630
+
+// BandCombinationListUplinkTxSwitchV1640 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1640.
+//
+//	BandCombinationList-UplinkTxSwitch-v1640 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1640
+type BandCombinationListUplinkTxSwitchV1640 []BandCombinationUplinkTxSwitchV1640
+
+// BandCombinationListUplinkTxSwitchV1650 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1650.
+//
+//	BandCombinationList-UplinkTxSwitch-v1650 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1650
+type BandCombinationListUplinkTxSwitchV1650 []BandCombinationUplinkTxSwitchV1650
+
+// BandCombinationListUplinkTxSwitchV1670 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1670.
+//
+//	BandCombinationList-UplinkTxSwitch-v1670 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1670
+type BandCombinationListUplinkTxSwitchV1670 []BandCombinationUplinkTxSwitchV1670
+
+// BandCombinationListUplinkTxSwitchV1690 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1690.
+//
+//	BandCombinationList-UplinkTxSwitch-v1690 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1690
+type BandCombinationListUplinkTxSwitchV1690 []BandCombinationUplinkTxSwitchV1690
+
+// BandCombinationListUplinkTxSwitchV16a0 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v16a0.
+//
+//	BandCombinationList-UplinkTxSwitch-v16a0 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v16a0
+type BandCombinationListUplinkTxSwitchV16a0 []BandCombinationUplinkTxSwitchV16a0
+
+// BandCombinationListUplinkTxSwitchV1700 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1700.
+//
+//	BandCombinationList-UplinkTxSwitch-v1700 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1700
+type BandCombinationListUplinkTxSwitchV1700 []BandCombinationUplinkTxSwitchV1700
+
+// BandCombinationListUplinkTxSwitchV1720 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1720.
+//
+//	BandCombinationList-UplinkTxSwitch-v1720 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1720
+type BandCombinationListUplinkTxSwitchV1720 []BandCombinationUplinkTxSwitchV1720
+
+// BandCombinationListUplinkTxSwitchV1730 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1730.
+//
+//	BandCombinationList-UplinkTxSwitch-v1730 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1730
+type BandCombinationListUplinkTxSwitchV1730 []BandCombinationUplinkTxSwitchV1730
+
+// BandCombinationListUplinkTxSwitchV1740 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1740.
+//
+//	BandCombinationList-UplinkTxSwitch-v1740 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1740
+type BandCombinationListUplinkTxSwitchV1740 []BandCombinationUplinkTxSwitchV1740
+
+// BandCombination is the ASN.1 type BandCombination.
+//
+//	BandCombination ::=                 SEQUENCE {
+//	    bandList                            SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters,
+//	    featureSetCombination               FeatureSetCombinationId,
+//	    ca-ParametersEUTRA                  CA-ParametersEUTRA                          OPTIONAL,
+//	    ca-ParametersNR                     CA-ParametersNR                             OPTIONAL,
+//	    mrdc-Parameters                     MRDC-Parameters                             OPTIONAL,
+//	    supportedBandwidthCombinationSet    BIT STRING (SIZE (1..32))                   OPTIONAL,
+//	    powerClass-v1530                    ENUMERATED {pc2}                            OPTIONAL
+//	}
+type BandCombination struct {
+	// BandList is the component bandList [0] SEQUENCE OF.
+	BandList BandCombination_BandList
+	// FeatureSetCombination is the component featureSetCombination [1] FeatureSetCombinationId.
+	FeatureSetCombination FeatureSetCombinationID
+	// CaParametersEUTRA is the component ca-ParametersEUTRA [2] CA-ParametersEUTRA OPTIONAL.
+	CaParametersEUTRA    CAParametersEUTRA
+	HasCaParametersEUTRA bool // whether ca-ParametersEUTRA is present in the encoding
+	// CaParametersNR is the component ca-ParametersNR [3] CA-ParametersNR OPTIONAL.
+	CaParametersNR    CAParametersNR
+	HasCaParametersNR bool // whether ca-ParametersNR is present in the encoding
+	// MrdcParameters is the component mrdc-Parameters [4] MRDC-Parameters OPTIONAL.
+	MrdcParameters    MRDCParameters
+	HasMrdcParameters bool // whether mrdc-Parameters is present in the encoding
+	// SupportedBandwidthCombinationSet is the component supportedBandwidthCombinationSet [5] BIT STRING OPTIONAL.
+	SupportedBandwidthCombinationSet    der.BitString
+	HasSupportedBandwidthCombinationSet bool // whether supportedBandwidthCombinationSet is present in the encoding
+	// PowerClassV1530 is the component powerClass-v1530 [6] ENUMERATED OPTIONAL.
+	PowerClassV1530    BandCombination_PowerClassV1530
+	HasPowerClassV1530 bool // whether powerClass-v1530 is present in the encoding
+}
+
+// BandCombination_BandList is the type of BandCombination.bandList.
+type BandCombination_BandList []BandParameters
+
+// BandCombination_PowerClassV1530 is the type of BandCombination.powerClass-v1530.
+type BandCombination_PowerClassV1530 int64
+
+const (
+	BandCombination_Pc2 BandCombination_PowerClassV1530 = 0 // pc2
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v BandCombination_PowerClassV1530) String() string {
+	return der.Name("pc2", int(v), "")
+}
+
+// BandCombinationV1540 is the ASN.1 type BandCombination-v1540.
+//
+//	BandCombination-v1540::=            SEQUENCE {
+//	    bandList-v1540                      SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1540,
+//	    ca-ParametersNR-v1540               CA-ParametersNR-v1540                       OPTIONAL
+//	}
+type BandCombinationV1540 struct {
+	// BandListV1540 is the component bandList-v1540 [0] SEQUENCE OF.
+	BandListV1540 BandCombinationV1540_BandListV1540
+	// CaParametersNRV1540 is the component ca-ParametersNR-v1540 [1] CA-ParametersNR-v1540 OPTIONAL.
+	CaParametersNRV1540    CAParametersNRV1540
+	HasCaParametersNRV1540 bool // whether ca-ParametersNR-v1540 is present in the encoding
+}
+
+// BandCombinationV1540_BandListV1540 is the type of BandCombination-v1540.bandList-v1540.
+type BandCombinationV1540_BandListV1540 []BandParametersV1540
+
+// BandCombinationV1550 is the ASN.1 type BandCombination-v1550.
+//
+//	BandCombination-v1550 ::=           SEQUENCE {
+//	    ca-ParametersNR-v1550               CA-ParametersNR-v1550
+//	}
+type BandCombinationV1550 struct {
+	// CaParametersNRV1550 is the component ca-ParametersNR-v1550 [0] CA-ParametersNR-v1550.
+	CaParametersNRV1550 CAParametersNRV1550
+}
+
+// BandCombinationV1560 is the ASN.1 type BandCombination-v1560.
+//
+//	BandCombination-v1560::=            SEQUENCE {
+//	    ne-DC-BC                                ENUMERATED {supported}                 OPTIONAL,
+//	    ca-ParametersNRDC                       CA-ParametersNRDC                      OPTIONAL,
+//	    ca-ParametersEUTRA-v1560                CA-ParametersEUTRA-v1560               OPTIONAL,
+//	    ca-ParametersNR-v1560                   CA-ParametersNR-v1560                  OPTIONAL
+//	}
+type BandCombinationV1560 struct {
+	// NeDCBC is the component ne-DC-BC [0] ENUMERATED OPTIONAL.
+	NeDCBC    BandCombinationV1560_NeDCBC
+	HasNeDCBC bool // whether ne-DC-BC is present in the encoding
+	// CaParametersNRDC is the component ca-ParametersNRDC [1] CA-ParametersNRDC OPTIONAL.
+	CaParametersNRDC    CAParametersNRDC
+	HasCaParametersNRDC bool // whether ca-ParametersNRDC is present in the encoding
+	// CaParametersEUTRAV1560 is the component ca-ParametersEUTRA-v1560 [2] CA-ParametersEUTRA-v1560 OPTIONAL.
+	CaParametersEUTRAV1560    CAParametersEUTRAV1560
+	HasCaParametersEUTRAV1560 bool // whether ca-ParametersEUTRA-v1560 is present in the encoding
+	// CaParametersNRV1560 is the component ca-ParametersNR-v1560 [3] CA-ParametersNR-v1560 OPTIONAL.
+	CaParametersNRV1560    CAParametersNRV1560
+	HasCaParametersNRV1560 bool // whether ca-ParametersNR-v1560 is present in the encoding
+}
+
+// BandCombinationV1560_NeDCBC is the type of BandCombination-v1560.ne-DC-BC.
+type BandCombinationV1560_NeDCBC int64
+
+const (
+	BandCombinationV1560_Supported BandCombinationV1560_NeDCBC = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v BandCombinationV1560_NeDCBC) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// BandCombinationV1570 is the ASN.1 type BandCombination-v1570.
+//
+//	BandCombination-v1570 ::=           SEQUENCE {
+//	    ca-ParametersEUTRA-v1570            CA-ParametersEUTRA-v1570
+//	}
+type BandCombinationV1570 struct {
+	// CaParametersEUTRAV1570 is the component ca-ParametersEUTRA-v1570 [0] CA-ParametersEUTRA-v1570.
+	CaParametersEUTRAV1570 CAParametersEUTRAV1570
+}
+
+// BandCombinationV1580 is the ASN.1 type BandCombination-v1580.
+//
+//	BandCombination-v1580 ::=           SEQUENCE {
+//	    mrdc-Parameters-v1580               MRDC-Parameters-v1580
+//	}
+type BandCombinationV1580 struct {
+	// MrdcParametersV1580 is the component mrdc-Parameters-v1580 [0] MRDC-Parameters-v1580.
+	MrdcParametersV1580 MRDCParametersV1580
+}
+
+// BandCombinationV1590 is the ASN.1 type BandCombination-v1590.
+//
+//	BandCombination-v1590::=            SEQUENCE {
+//	    supportedBandwidthCombinationSetIntraENDC  BIT STRING (SIZE (1..32))           OPTIONAL,
+//	    mrdc-Parameters-v1590                      MRDC-Parameters-v1590
+//	}
+type BandCombinationV1590 struct {
+	// SupportedBandwidthCombinationSetIntraENDC is the component supportedBandwidthCombinationSetIntraENDC [0] BIT STRING OPTIONAL.
+	SupportedBandwidthCombinationSetIntraENDC    der.BitString
+	HasSupportedBandwidthCombinationSetIntraENDC bool // whether supportedBandwidthCombinationSetIntraENDC is present in the encoding
+	// MrdcParametersV1590 is the component mrdc-Parameters-v1590 [1] MRDC-Parameters-v1590.
+	MrdcParametersV1590 MRDCParametersV1590
+}
+
+// BandCombinationV15g0 is the ASN.1 type BandCombination-v15g0.
+//
+//	BandCombination-v15g0::=            SEQUENCE {
+//	    ca-ParametersNR-v15g0               CA-ParametersNR-v15g0                      OPTIONAL,
+//	    ca-ParametersNRDC-v15g0             CA-ParametersNRDC-v15g0                    OPTIONAL,
+//	    mrdc-Parameters-v15g0               MRDC-Parameters-v15g0                      OPTIONAL
+//	}
+type BandCombinationV15g0 struct {
+	// CaParametersNRV15g0 is the component ca-ParametersNR-v15g0 [0] CA-ParametersNR-v15g0 OPTIONAL.
+	CaParametersNRV15g0    CAParametersNRV15g0
+	HasCaParametersNRV15g0 bool // whether ca-ParametersNR-v15g0 is present in the encoding
+	// CaParametersNRDCV15g0 is the component ca-ParametersNRDC-v15g0 [1] CA-ParametersNRDC-v15g0 OPTIONAL.
+	CaParametersNRDCV15g0    CAParametersNRDCV15g0
+	HasCaParametersNRDCV15g0 bool // whether ca-ParametersNRDC-v15g0 is present in the encoding
+	// MrdcParametersV15g0 is the component mrdc-Parameters-v15g0 [2] MRDC-Parameters-v15g0 OPTIONAL.
+	MrdcParametersV15g0    MRDCParametersV15g0
+	HasMrdcParametersV15g0 bool // whether mrdc-Parameters-v15g0 is present in the encoding
+}
+
+// BandCombinationV1610 is the ASN.1 type BandCombination-v1610.
+//
+//	BandCombination-v1610 ::=          SEQUENCE {
+//	    bandList-v1610                      SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1610  OPTIONAL,
+//	    ca-ParametersNR-v1610               CA-ParametersNR-v1610                  OPTIONAL,
+//	    ca-ParametersNRDC-v1610             CA-ParametersNRDC-v1610                OPTIONAL,
+//	    powerClass-v1610                    ENUMERATED {pc1dot5}                   OPTIONAL,
+//	    powerClassNRPart-r16                ENUMERATED {pc1, pc2, pc3, pc5}        OPTIONAL,
+//	    featureSetCombinationDAPS-r16       FeatureSetCombinationId                OPTIONAL,
+//	    mrdc-Parameters-v1620               MRDC-Parameters-v1620                  OPTIONAL
+//	}
+type BandCombinationV1610 struct {
+	// BandListV1610 is the component bandList-v1610 [0] SEQUENCE OF OPTIONAL.
+	BandListV1610    BandCombinationV1610_BandListV1610
+	HasBandListV1610 bool // whether bandList-v1610 is present in the encoding
+	// CaParametersNRV1610 is the component ca-ParametersNR-v1610 [1] CA-ParametersNR-v1610 OPTIONAL.
+	CaParametersNRV1610    CAParametersNRV1610
+	HasCaParametersNRV1610 bool // whether ca-ParametersNR-v1610 is present in the encoding
+	// CaParametersNRDCV1610 is the component ca-ParametersNRDC-v1610 [2] CA-ParametersNRDC-v1610 OPTIONAL.
+	CaParametersNRDCV1610    CAParametersNRDCV1610
+	HasCaParametersNRDCV1610 bool // whether ca-ParametersNRDC-v1610 is present in the encoding
+	// PowerClassV1610 is the component powerClass-v1610 [3] ENUMERATED OPTIONAL.
+	PowerClassV1610    BandCombinationV1610_PowerClassV1610
+	HasPowerClassV1610 bool // whether powerClass-v1610 is present in the encoding
+	// PowerClassNRPartR16 is the component powerClassNRPart-r16 [4] ENUMERATED OPTIONAL.
+	PowerClassNRPartR16    BandCombinationV1610_PowerClassNRPartR16
+	HasPowerClassNRPartR16 bool // whether powerClassNRPart-r16 is present in the encoding
+	// FeatureSetCombinationDAPSR16 is the component featureSetCombinationDAPS-r16 [5] FeatureSetCombinationId OPTIONAL.
+	FeatureSetCombinationDAPSR16    FeatureSetCombinationID
+	HasFeatureSetCombinationDAPSR16 bool // whether featureSetCombinationDAPS-r16 is present in the encoding
+	// MrdcParametersV1620 is the component mrdc-Parameters-v1620 [6] MRDC-Parameters-v1620 OPTIONAL.
+	MrdcParametersV1620    MRDCParametersV1620
+	HasMrdcParametersV1620 bool // whether mrdc-Parameters-v1620 is present in the encoding
+}
+
+// BandCombinationV1610_BandListV1610 is the type of BandCombination-v1610.bandList-v1610.
+type BandCombinationV1610_BandListV1610 []BandParametersV1610
+
+// BandCombinationV1610_PowerClassV1610 is the type of BandCombination-v1610.powerClass-v1610.
+type BandCombinationV1610_PowerClassV1610 int64
+
+const (
+	BandCombinationV1610_Pc1dot5 BandCombinationV1610_PowerClassV1610 = 0 // pc1dot5
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v BandCombinationV1610_PowerClassV1610) String() string {
+	return der.Name("pc1dot5", int(v), "")
+}
+
+// BandCombinationV1610_PowerClassNRPartR16 is the type of BandCombination-v1610.powerClassNRPart-r16.
+type BandCombinationV1610_PowerClassNRPartR16 int64
+
+const (
+	BandCombinationV1610_Pc1 BandCombinationV1610_PowerClassNRPartR16 = 0 // pc1
+	BandCombinationV1610_Pc2 BandCombinationV1610_PowerClassNRPartR16 = 1 // pc2
+	BandCombinationV1610_Pc3 BandCombinationV1610_PowerClassNRPartR16 = 2 // pc3
+	BandCombinationV1610_Pc5 BandCombinationV1610_PowerClassNRPartR16 = 3 // pc5
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v BandCombinationV1610_PowerClassNRPartR16) String() string {
+	return der.Name("pc1 pc2 pc3 pc5", int(v), "")
+}
+
+// BandCombinationV1630 is the ASN.1 type BandCombination-v1630.
+//
+//	BandCombination-v1630 ::=                   SEQUENCE {
+//	    ca-ParametersNR-v1630                       CA-ParametersNR-v1630                                             OPTIONAL,
+//	    ca-ParametersNRDC-v1630                     CA-ParametersNRDC-v1630                                           OPTIONAL,
+//	    mrdc-Parameters-v1630                       MRDC-Parameters-v1630                                             OPTIONAL,
+//	    supportedTxBandCombListPerBC-Sidelink-r16   BIT STRING (SIZE (1..maxBandComb))                                OPTIONAL,
+//	    supportedRxBandCombListPerBC-Sidelink-r16   BIT STRING (SIZE (1..maxBandComb))                                OPTIONAL,
+//	    scalingFactorTxSidelink-r16                 SEQUENCE (SIZE (1..maxBandComb)) OF ScalingFactorSidelink-r16     OPTIONAL,
+//	    scalingFactorRxSidelink-r16                 SEQUENCE (SIZE (1..maxBandComb)) OF ScalingFactorSidelink-r16     OPTIONAL
+//	}
+type BandCombinationV1630 struct {
+	// CaParametersNRV1630 is the component ca-ParametersNR-v1630 [0] CA-ParametersNR-v1630 OPTIONAL.
+	CaParametersNRV1630    CAParametersNRV1630
+	HasCaParametersNRV1630 bool // whether ca-ParametersNR-v1630 is present in the encoding
+	// CaParametersNRDCV1630 is the component ca-ParametersNRDC-v1630 [1] CA-ParametersNRDC-v1630 OPTIONAL.
+	CaParametersNRDCV1630    CAParametersNRDCV1630
+	HasCaParametersNRDCV1630 bool // whether ca-ParametersNRDC-v1630 is present in the encoding
+	// MrdcParametersV1630 is the component mrdc-Parameters-v1630 [2] MRDC-Parameters-v1630 OPTIONAL.
+	MrdcParametersV1630    MRDCParametersV1630
+	HasMrdcParametersV1630 bool // whether mrdc-Parameters-v1630 is present in the encoding
+	// SupportedTxBandCombListPerBCSidelinkR16 is the component supportedTxBandCombListPerBC-Sidelink-r16 [3] BIT STRING OPTIONAL.
+	SupportedTxBandCombListPerBCSidelinkR16    der.BitString
+	HasSupportedTxBandCombListPerBCSidelinkR16 bool // whether supportedTxBandCombListPerBC-Sidelink-r16 is present in the encoding
+	// SupportedRxBandCombListPerBCSidelinkR16 is the component supportedRxBandCombListPerBC-Sidelink-r16 [4] BIT STRING OPTIONAL.
+	SupportedRxBandCombListPerBCSidelinkR16    der.BitString
+	HasSupportedRxBandCombListPerBCSidelinkR16 bool // whether supportedRxBandCombListPerBC-Sidelink-r16 is present in the encoding
+	// ScalingFactorTxSidelinkR16 is the component scalingFactorTxSidelink-r16 [5] SEQUENCE OF OPTIONAL.
+	ScalingFactorTxSidelinkR16    BandCombinationV1630_ScalingFactorTxSidelinkR16
+	HasScalingFactorTxSidelinkR16 bool // whether scalingFactorTxSidelink-r16 is present in the encoding
+	// ScalingFactorRxSidelinkR16 is the component scalingFactorRxSidelink-r16 [6] SEQUENCE OF OPTIONAL.
+	ScalingFactorRxSidelinkR16    BandCombinationV1630_ScalingFactorRxSidelinkR16
+	HasScalingFactorRxSidelinkR16 bool // whether scalingFactorRxSidelink-r16 is present in the encoding
+}
+
+// BandCombinationV1630_ScalingFactorTxSidelinkR16 is the type of BandCombination-v1630.scalingFactorTxSidelink-r16.
+type BandCombinationV1630_ScalingFactorTxSidelinkR16 []ScalingFactorSidelinkR16
+
+// BandCombinationV1630_ScalingFactorRxSidelinkR16 is the type of BandCombination-v1630.scalingFactorRxSidelink-r16.
+type BandCombinationV1630_ScalingFactorRxSidelinkR16 []ScalingFactorSidelinkR16
+
+// BandCombinationV1640 is the ASN.1 type BandCombination-v1640.
+//
+//	BandCombination-v1640 ::=                   SEQUENCE {
+//	    ca-ParametersNR-v1640                       CA-ParametersNR-v1640                                             OPTIONAL,
+//	    ca-ParametersNRDC-v1640                     CA-ParametersNRDC-v1640                                           OPTIONAL
+//	}
+type BandCombinationV1640 struct {
+	// CaParametersNRV1640 is the component ca-ParametersNR-v1640 [0] CA-ParametersNR-v1640 OPTIONAL.
+	CaParametersNRV1640    CAParametersNRV1640
+	HasCaParametersNRV1640 bool // whether ca-ParametersNR-v1640 is present in the encoding
+	// CaParametersNRDCV1640 is the component ca-ParametersNRDC-v1640 [1] CA-ParametersNRDC-v1640 OPTIONAL.
+	CaParametersNRDCV1640    CAParametersNRDCV1640
+	HasCaParametersNRDCV1640 bool // whether ca-ParametersNRDC-v1640 is present in the encoding
+}
+
+// BandCombinationV1650 is the ASN.1 type BandCombination-v1650.
+//
+//	BandCombination-v1650 ::=          SEQUENCE {
+//	    ca-ParametersNRDC-v1650             CA-ParametersNRDC-v1650                 OPTIONAL
+//	}
+type BandCombinationV1650 struct {
+	// CaParametersNRDCV1650 is the component ca-ParametersNRDC-v1650 [0] CA-ParametersNRDC-v1650 OPTIONAL.
+	CaParametersNRDCV1650    CAParametersNRDCV1650
+	HasCaParametersNRDCV1650 bool // whether ca-ParametersNRDC-v1650 is present in the encoding
+}
+
+// BandCombinationV1680 is the ASN.1 type BandCombination-v1680.
+//
+//	BandCombination-v1680 ::=          SEQUENCE {
+//	    intrabandConcurrentOperationPowerClass-r16 SEQUENCE (SIZE (1..maxBandComb)) OF IntraBandPowerClass-r16     OPTIONAL
+//	}
+type BandCombinationV1680 struct {
+	// IntrabandConcurrentOperationPowerClassR16 is the component intrabandConcurrentOperationPowerClass-r16 [0] SEQUENCE OF OPTIONAL.
+	IntrabandConcurrentOperationPowerClassR16    BandCombinationV1680_IntrabandConcurrentOperationPowerClassR16
+	HasIntrabandConcurrentOperationPowerClassR16 bool // whether intrabandConcurrentOperationPowerClass-r16 is present in the encoding
+}
+
+// BandCombinationV1680_IntrabandConcurrentOperationPowerClassR16 is the type of BandCombination-v1680.intrabandConcurrentOperationPowerClass-r16.
+type BandCombinationV1680_IntrabandConcurrentOperationPowerClassR16 []IntraBandPowerClassR16
+
+// BandCombinationV1690 is the ASN.1 type BandCombination-v1690.
+//
+//	BandCombination-v1690 ::=          SEQUENCE {
+//	    ca-ParametersNR-v1690              CA-ParametersNR-v1690                 OPTIONAL
+//	}
+type BandCombinationV1690 struct {
+	// CaParametersNRV1690 is the component ca-ParametersNR-v1690 [0] CA-ParametersNR-v1690 OPTIONAL.
+	CaParametersNRV1690    CAParametersNRV1690
+	HasCaParametersNRV1690 bool // whether ca-ParametersNR-v1690 is present in the encoding
+}
+
+// BandCombinationV16a0 is the ASN.1 type BandCombination-v16a0.
+//
+//	BandCombination-v16a0 ::=          SEQUENCE {
+//	    ca-ParametersNR-v16a0              CA-ParametersNR-v16a0                    OPTIONAL,
+//	    ca-ParametersNRDC-v16a0            CA-ParametersNRDC-v16a0                  OPTIONAL
+//	}
+type BandCombinationV16a0 struct {
+	// CaParametersNRV16a0 is the component ca-ParametersNR-v16a0 [0] CA-ParametersNR-v16a0 OPTIONAL.
+	CaParametersNRV16a0    CAParametersNRV16a0
+	HasCaParametersNRV16a0 bool // whether ca-ParametersNR-v16a0 is present in the encoding
+	// CaParametersNRDCV16a0 is the component ca-ParametersNRDC-v16a0 [1] CA-ParametersNRDC-v16a0 OPTIONAL.
+	CaParametersNRDCV16a0    CAParametersNRDCV16a0
+	HasCaParametersNRDCV16a0 bool // whether ca-ParametersNRDC-v16a0 is present in the encoding
+}
+
+// BandCombinationV1700 is the ASN.1 type BandCombination-v1700.
+//
+//	BandCombination-v1700 ::=          SEQUENCE {
+//	    ca-ParametersNR-v1700              CA-ParametersNR-v1700                    OPTIONAL,
+//	    ca-ParametersNRDC-v1700            CA-ParametersNRDC-v1700                  OPTIONAL,
+//	    mrdc-Parameters-v1700              MRDC-Parameters-v1700                    OPTIONAL,
+//	    bandList-v1710                      SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1710  OPTIONAL,
+//	    supportedBandCombListPerBC-SL-RelayDiscovery-r17      BIT STRING (SIZE (1..maxBandComb))               OPTIONAL,
+//	    supportedBandCombListPerBC-SL-NonRelayDiscovery-r17   BIT STRING (SIZE (1..maxBandComb))               OPTIONAL
+//	}
+type BandCombinationV1700 struct {
+	// CaParametersNRV1700 is the component ca-ParametersNR-v1700 [0] CA-ParametersNR-v1700 OPTIONAL.
+	CaParametersNRV1700    CAParametersNRV1700
+	HasCaParametersNRV1700 bool // whether ca-ParametersNR-v1700 is present in the encoding
+	// CaParametersNRDCV1700 is the component ca-ParametersNRDC-v1700 [1] CA-ParametersNRDC-v1700 OPTIONAL.
+	CaParametersNRDCV1700    CAParametersNRDCV1700
+	HasCaParametersNRDCV1700 bool // whether ca-ParametersNRDC-v1700 is present in the encoding
+	// MrdcParametersV1700 is the component mrdc-Parameters-v1700 [2] MRDC-Parameters-v1700 OPTIONAL.
+	MrdcParametersV1700    MRDCParametersV1700
+	HasMrdcParametersV1700 bool // whether mrdc-Parameters-v1700 is present in the encoding
+	// BandListV1710 is the component bandList-v1710 [3] SEQUENCE OF OPTIONAL.
+	BandListV1710    BandCombinationV1700_BandListV1710
+	HasBandListV1710 bool // whether bandList-v1710 is present in the encoding
+	// SupportedBandCombListPerBCSLRelayDiscoveryR17 is the component supportedBandCombListPerBC-SL-RelayDiscovery-r17 [4] BIT STRING OPTIONAL.
+	SupportedBandCombListPerBCSLRelayDiscoveryR17    der.BitString
+	HasSupportedBandCombListPerBCSLRelayDiscoveryR17 bool // whether supportedBandCombListPerBC-SL-RelayDiscovery-r17 is present in the encoding
+	// SupportedBandCombListPerBCSLNonRelayDiscoveryR17 is the component supportedBandCombListPerBC-SL-NonRelayDiscovery-r17 [5] BIT STRING OPTIONAL.
+	SupportedBandCombListPerBCSLNonRelayDiscoveryR17    der.BitString
+	HasSupportedBandCombListPerBCSLNonRelayDiscoveryR17 bool // whether supportedBandCombListPerBC-SL-NonRelayDiscovery-r17 is present in the encoding
+}
+
+// BandCombinationV1700_BandListV1710 is the type of BandCombination-v1700.bandList-v1710.
+type BandCombinationV1700_BandListV1710 []BandParametersV1710
+
+// BandCombinationV1720 is the ASN.1 type BandCombination-v1720.
+//
+//	BandCombination-v1720 ::=          SEQUENCE {
+//	    ca-ParametersNR-v1720              CA-ParametersNR-v1720                    OPTIONAL,
+//	    ca-ParametersNRDC-v1720            CA-ParametersNRDC-v1720                  OPTIONAL
+//	}
+type BandCombinationV1720 struct {
+	// CaParametersNRV1720 is the component ca-ParametersNR-v1720 [0] CA-ParametersNR-v1720 OPTIONAL.
+	CaParametersNRV1720    CAParametersNRV1720
+	HasCaParametersNRV1720 bool // whether ca-ParametersNR-v1720 is present in the encoding
+	// CaParametersNRDCV1720 is the component ca-ParametersNRDC-v1720 [1] CA-ParametersNRDC-v1720 OPTIONAL.
+	CaParametersNRDCV1720    CAParametersNRDCV1720
+	HasCaParametersNRDCV1720 bool // whether ca-ParametersNRDC-v1720 is present in the encoding
+}
+
+// BandCombinationV1730 is the ASN.1 type BandCombination-v1730.
+//
+//	BandCombination-v1730 ::=          SEQUENCE {
+//	    ca-ParametersNR-v1730              CA-ParametersNR-v1730                    OPTIONAL,
+//	    ca-ParametersNRDC-v1730            CA-ParametersNRDC-v1730                  OPTIONAL,
+//	    bandList-v1730                     SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1730  OPTIONAL
+//	}
+type BandCombinationV1730 struct {
+	// CaParametersNRV1730 is the component ca-ParametersNR-v1730 [0] CA-ParametersNR-v1730 OPTIONAL.
+	CaParametersNRV1730    CAParametersNRV1730
+	HasCaParametersNRV1730 bool // whether ca-ParametersNR-v1730 is present in the encoding
+	// CaParametersNRDCV1730 is the component ca-ParametersNRDC-v1730 [1] CA-ParametersNRDC-v1730 OPTIONAL.
+	CaParametersNRDCV1730    CAParametersNRDCV1730
+	HasCaParametersNRDCV1730 bool // whether ca-ParametersNRDC-v1730 is present in the encoding
+	// BandListV1730 is the component bandList-v1730 [2] SEQUENCE OF OPTIONAL.
+	BandListV1730    BandCombinationV1730_BandListV1730
+	HasBandListV1730 bool // whether bandList-v1730 is present in the encoding
+}
+
+// BandCombinationV1730_BandListV1730 is the type of BandCombination-v1730.bandList-v1730.
+type BandCombinationV1730_BandListV1730 []BandParametersV1730
+
+// BandCombinationV1740 is the ASN.1 type BandCombination-v1740.
+//
+//	BandCombination-v1740 ::=          SEQUENCE {
+//	    ca-ParametersNR-v1740              CA-ParametersNR-v1740                    OPTIONAL
+//	}
+type BandCombinationV1740 struct {
+	// CaParametersNRV1740 is the component ca-ParametersNR-v1740 [0] CA-ParametersNR-v1740 OPTIONAL.
+	CaParametersNRV1740    CAParametersNRV1740
+	HasCaParametersNRV1740 bool // whether ca-ParametersNR-v1740 is present in the encoding
+}

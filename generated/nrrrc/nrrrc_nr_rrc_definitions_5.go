@@ -9,1499 +9,6 @@ import (
 	"strconv"
 )
 
-// ExcessDelayDRBIdentityInfoR17 is the ASN.1 type ExcessDelay-DRB-IdentityInfo-r17.
-//
-//	ExcessDelay-DRB-IdentityInfo-r17 ::=  SEQUENCE {
-//	    drb-IdentityList                      SEQUENCE (SIZE (1..maxDRB)) OF DRB-Identity,
-//	    delayThreshold                        ENUMERATED {ms0dot25, ms0dot5, ms1, ms2, ms4, ms5, ms10, ms20, ms30, ms40, ms50, ms60, ms70,
-//	                                                      ms80, ms90, ms100, ms150, ms300, ms500}
-//	}
-type ExcessDelayDRBIdentityInfoR17 struct {
-	// DrbIdentityList is the component drb-IdentityList [0] SEQUENCE OF.
-	DrbIdentityList ExcessDelayDRBIdentityInfoR17_DrbIdentityList
-	// DelayThreshold is the component delayThreshold [1] ENUMERATED.
-	DelayThreshold ExcessDelayDRBIdentityInfoR17_DelayThreshold
-}
-
-// ExcessDelayDRBIdentityInfoR17_DrbIdentityList is the type of ExcessDelay-DRB-IdentityInfo-r17.drb-IdentityList.
-type ExcessDelayDRBIdentityInfoR17_DrbIdentityList []DRBIdentity
-
-// ExcessDelayDRBIdentityInfoR17_DelayThreshold is the type of ExcessDelay-DRB-IdentityInfo-r17.delayThreshold.
-type ExcessDelayDRBIdentityInfoR17_DelayThreshold int64
-
-const (
-	ExcessDelayDRBIdentityInfoR17_Ms0dot25 ExcessDelayDRBIdentityInfoR17_DelayThreshold = 0  // ms0dot25
-	ExcessDelayDRBIdentityInfoR17_Ms0dot5  ExcessDelayDRBIdentityInfoR17_DelayThreshold = 1  // ms0dot5
-	ExcessDelayDRBIdentityInfoR17_Ms1      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 2  // ms1
-	ExcessDelayDRBIdentityInfoR17_Ms2      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 3  // ms2
-	ExcessDelayDRBIdentityInfoR17_Ms4      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 4  // ms4
-	ExcessDelayDRBIdentityInfoR17_Ms5      ExcessDelayDRBIdentityInfoR17_DelayThreshold = 5  // ms5
-	ExcessDelayDRBIdentityInfoR17_Ms10     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 6  // ms10
-	ExcessDelayDRBIdentityInfoR17_Ms20     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 7  // ms20
-	ExcessDelayDRBIdentityInfoR17_Ms30     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 8  // ms30
-	ExcessDelayDRBIdentityInfoR17_Ms40     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 9  // ms40
-	ExcessDelayDRBIdentityInfoR17_Ms50     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 10 // ms50
-	ExcessDelayDRBIdentityInfoR17_Ms60     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 11 // ms60
-	ExcessDelayDRBIdentityInfoR17_Ms70     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 12 // ms70
-	ExcessDelayDRBIdentityInfoR17_Ms80     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 13 // ms80
-	ExcessDelayDRBIdentityInfoR17_Ms90     ExcessDelayDRBIdentityInfoR17_DelayThreshold = 14 // ms90
-	ExcessDelayDRBIdentityInfoR17_Ms100    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 15 // ms100
-	ExcessDelayDRBIdentityInfoR17_Ms150    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 16 // ms150
-	ExcessDelayDRBIdentityInfoR17_Ms300    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 17 // ms300
-	ExcessDelayDRBIdentityInfoR17_Ms500    ExcessDelayDRBIdentityInfoR17_DelayThreshold = 18 // ms500
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v ExcessDelayDRBIdentityInfoR17_DelayThreshold) String() string {
-	return der.Name("ms0dot25 ms0dot5 ms1 ms2 ms4 ms5 ms10 ms20 ms30 ms40 ms50 ms60 ms70 ms80 ms90 ms100 ms150 ms300 ms500", int(v), "")
-}
-
-// ULGapFR2ConfigR17 is the ASN.1 type UL-GapFR2-Config-r17.
-//
-//	UL-GapFR2-Config-r17 ::=      SEQUENCE {
-//	    gapOffset-r17                 INTEGER (0..159),
-//	    ugl-r17                       ENUMERATED {ms0dot125, ms0dot25, ms0dot5, ms1},
-//	    ugrp-r17                      ENUMERATED {ms5, ms20, ms40, ms160},
-//	    refFR2-ServCellAsyncCA-r17    ServCellIndex                                                      OPTIONAL -- Cond AsyncCA
-//	}
-type ULGapFR2ConfigR17 struct {
-	// GapOffsetR17 is the component gapOffset-r17 [0] INTEGER.
-	GapOffsetR17 int64
-	// UglR17 is the component ugl-r17 [1] ENUMERATED.
-	UglR17 ULGapFR2ConfigR17_UglR17
-	// UgrpR17 is the component ugrp-r17 [2] ENUMERATED.
-	UgrpR17 ULGapFR2ConfigR17_UgrpR17
-	// RefFR2ServCellAsyncCAR17 is the component refFR2-ServCellAsyncCA-r17 [3] ServCellIndex OPTIONAL.
-	RefFR2ServCellAsyncCAR17 ServCellIndex
-	// HasRefFR2ServCellAsyncCAR17 tells whether refFR2-ServCellAsyncCA-r17 is present in the encoding.
-	HasRefFR2ServCellAsyncCAR17 bool
-}
-
-// ULGapFR2ConfigR17_UglR17 is the type of UL-GapFR2-Config-r17.ugl-r17.
-type ULGapFR2ConfigR17_UglR17 int64
-
-const (
-	ULGapFR2ConfigR17_Ms0dot125 ULGapFR2ConfigR17_UglR17 = 0 // ms0dot125
-	ULGapFR2ConfigR17_Ms0dot25  ULGapFR2ConfigR17_UglR17 = 1 // ms0dot25
-	ULGapFR2ConfigR17_Ms0dot5   ULGapFR2ConfigR17_UglR17 = 2 // ms0dot5
-	ULGapFR2ConfigR17_Ms1       ULGapFR2ConfigR17_UglR17 = 3 // ms1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v ULGapFR2ConfigR17_UglR17) String() string {
-	return der.Name("ms0dot125 ms0dot25 ms0dot5 ms1", int(v), "")
-}
-
-// ULGapFR2ConfigR17_UgrpR17 is the type of UL-GapFR2-Config-r17.ugrp-r17.
-type ULGapFR2ConfigR17_UgrpR17 int64
-
-const (
-	ULGapFR2ConfigR17_Ms5   ULGapFR2ConfigR17_UgrpR17 = 0 // ms5
-	ULGapFR2ConfigR17_Ms20  ULGapFR2ConfigR17_UgrpR17 = 1 // ms20
-	ULGapFR2ConfigR17_Ms40  ULGapFR2ConfigR17_UgrpR17 = 2 // ms40
-	ULGapFR2ConfigR17_Ms160 ULGapFR2ConfigR17_UgrpR17 = 3 // ms160
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v ULGapFR2ConfigR17_UgrpR17) String() string {
-	return der.Name("ms5 ms20 ms40 ms160", int(v), "")
-}
-
-// UplinkCancellationR16 is the ASN.1 type UplinkCancellation-r16.
-//
-//	UplinkCancellation-r16 ::=           SEQUENCE {
-//	    ci-RNTI-r16                          RNTI-Value,
-//	    dci-PayloadSizeForCI-r16             INTEGER (0..maxCI-DCI-PayloadSize-r16),
-//	    ci-ConfigurationPerServingCell-r16   SEQUENCE (SIZE (1..maxNrofServingCells)) OF CI-ConfigurationPerServingCell-r16,
-//	    ...
-//	}
-type UplinkCancellationR16 struct {
-	// CiRNTIR16 is the component ci-RNTI-r16 [0] RNTI-Value.
-	CiRNTIR16 RNTIValue
-	// DciPayloadSizeForCIR16 is the component dci-PayloadSizeForCI-r16 [1] INTEGER.
-	DciPayloadSizeForCIR16 int64
-	// CiConfigurationPerServingCellR16 is the component ci-ConfigurationPerServingCell-r16 [2] SEQUENCE OF.
-	CiConfigurationPerServingCellR16 UplinkCancellationR16_CiConfigurationPerServingCellR16
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// UplinkCancellationR16_CiConfigurationPerServingCellR16 is the type of UplinkCancellation-r16.ci-ConfigurationPerServingCell-r16.
-type UplinkCancellationR16_CiConfigurationPerServingCellR16 []CIConfigurationPerServingCellR16
-
-// CIConfigurationPerServingCellR16 is the ASN.1 type CI-ConfigurationPerServingCell-r16.
-//
-//	CI-ConfigurationPerServingCell-r16 ::=   SEQUENCE {
-//	    servingCellId                            ServCellIndex,
-//	    positionInDCI-r16                        INTEGER (0..maxCI-DCI-PayloadSize-1-r16),
-//	    positionInDCI-ForSUL-r16                 INTEGER (0..maxCI-DCI-PayloadSize-1-r16)                             OPTIONAL,   -- Cond SUL-Only
-//	    ci-PayloadSize-r16                       ENUMERATED {n1, n2, n4, n5, n7, n8, n10, n14, n16, n20, n28, n32, n35, n42, n56, n112},
-//	    timeFrequencyRegion-r16                  SEQUENCE {
-//	        timeDurationForCI-r16                    ENUMERATED {n2, n4, n7, n14}                                      OPTIONAL,   -- Cond SymbolPeriodicity
-//	        timeGranularityForCI-r16                 ENUMERATED {n1, n2, n4, n7, n14, n28},
-//	        frequencyRegionForCI-r16                 INTEGER (0..37949),
-//	        deltaOffset-r16                          INTEGER (0..2),
-//	        ...
-//	    },
-//	    uplinkCancellationPriority-v1610         ENUMERATED {enabled}                                                  OPTIONAL    -- Need S
-//	}
-type CIConfigurationPerServingCellR16 struct {
-	// ServingCellID is the component servingCellId [0] ServCellIndex.
-	ServingCellID ServCellIndex
-	// PositionInDCIR16 is the component positionInDCI-r16 [1] INTEGER.
-	PositionInDCIR16 int64
-	// PositionInDCIForSULR16 is the component positionInDCI-ForSUL-r16 [2] INTEGER OPTIONAL.
-	PositionInDCIForSULR16 int64
-	// HasPositionInDCIForSULR16 tells whether positionInDCI-ForSUL-r16 is present in the encoding.
-	HasPositionInDCIForSULR16 bool
-	// CiPayloadSizeR16 is the component ci-PayloadSize-r16 [3] ENUMERATED.
-	CiPayloadSizeR16 CIConfigurationPerServingCellR16_CiPayloadSizeR16
-	// TimeFrequencyRegionR16 is the component timeFrequencyRegion-r16 [4] SEQUENCE.
-	TimeFrequencyRegionR16 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16
-	// UplinkCancellationPriorityV1610 is the component uplinkCancellationPriority-v1610 [5] ENUMERATED OPTIONAL.
-	UplinkCancellationPriorityV1610 CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610
-	// HasUplinkCancellationPriorityV1610 tells whether uplinkCancellationPriority-v1610 is present in the encoding.
-	HasUplinkCancellationPriorityV1610 bool
-}
-
-// CIConfigurationPerServingCellR16_CiPayloadSizeR16 is the type of CI-ConfigurationPerServingCell-r16.ci-PayloadSize-r16.
-type CIConfigurationPerServingCellR16_CiPayloadSizeR16 int64
-
-const (
-	CIConfigurationPerServingCellR16_N1   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 0  // n1
-	CIConfigurationPerServingCellR16_N2   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 1  // n2
-	CIConfigurationPerServingCellR16_N4   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 2  // n4
-	CIConfigurationPerServingCellR16_N5   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 3  // n5
-	CIConfigurationPerServingCellR16_N7   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 4  // n7
-	CIConfigurationPerServingCellR16_N8   CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 5  // n8
-	CIConfigurationPerServingCellR16_N10  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 6  // n10
-	CIConfigurationPerServingCellR16_N14  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 7  // n14
-	CIConfigurationPerServingCellR16_N16  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 8  // n16
-	CIConfigurationPerServingCellR16_N20  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 9  // n20
-	CIConfigurationPerServingCellR16_N28  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 10 // n28
-	CIConfigurationPerServingCellR16_N32  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 11 // n32
-	CIConfigurationPerServingCellR16_N35  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 12 // n35
-	CIConfigurationPerServingCellR16_N42  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 13 // n42
-	CIConfigurationPerServingCellR16_N56  CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 14 // n56
-	CIConfigurationPerServingCellR16_N112 CIConfigurationPerServingCellR16_CiPayloadSizeR16 = 15 // n112
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v CIConfigurationPerServingCellR16_CiPayloadSizeR16) String() string {
-	return der.Name("n1 n2 n4 n5 n7 n8 n10 n14 n16 n20 n28 n32 n35 n42 n56 n112", int(v), "")
-}
-
-// CIConfigurationPerServingCellR16_TimeFrequencyRegionR16 is the type of CI-ConfigurationPerServingCell-r16.timeFrequencyRegion-r16.
-type CIConfigurationPerServingCellR16_TimeFrequencyRegionR16 struct {
-	// TimeDurationForCIR16 is the component timeDurationForCI-r16 [0] ENUMERATED OPTIONAL.
-	TimeDurationForCIR16 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16
-	// HasTimeDurationForCIR16 tells whether timeDurationForCI-r16 is present in the encoding.
-	HasTimeDurationForCIR16 bool
-	// TimeGranularityForCIR16 is the component timeGranularityForCI-r16 [1] ENUMERATED.
-	TimeGranularityForCIR16 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16
-	// FrequencyRegionForCIR16 is the component frequencyRegionForCI-r16 [2] INTEGER.
-	FrequencyRegionForCIR16 int64
-	// DeltaOffsetR16 is the component deltaOffset-r16 [3] INTEGER.
-	DeltaOffsetR16 int64
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 is the type of CI-ConfigurationPerServingCell-r16.timeFrequencyRegion-r16.timeDurationForCI-r16.
-type CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 int64
-
-const (
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N2  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 0 // n2
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N4  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 1 // n4
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N7  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 2 // n7
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_N14 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16 = 3 // n14
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16) String() string {
-	return der.Name("n2 n4 n7 n14", int(v), "")
-}
-
-// CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 is the type of CI-ConfigurationPerServingCell-r16.timeFrequencyRegion-r16.timeGranularityForCI-r16.
-type CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 int64
-
-const (
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N1  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 0 // n1
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N2  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 1 // n2
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N4  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 2 // n4
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N7  CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 3 // n7
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N14 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 4 // n14
-	CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16_N28 CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16 = 5 // n28
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16) String() string {
-	return der.Name("n1 n2 n4 n7 n14 n28", int(v), "")
-}
-
-// CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610 is the type of CI-ConfigurationPerServingCell-r16.uplinkCancellationPriority-v1610.
-type CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610 int64
-
-const (
-	CIConfigurationPerServingCellR16_Enabled CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// UplinkConfigCommon is the ASN.1 type UplinkConfigCommon.
-//
-//	UplinkConfigCommon ::=              SEQUENCE {
-//	    frequencyInfoUL                     FrequencyInfoUL                                 OPTIONAL,   -- Cond InterFreqHOAndServCellAdd
-//	    initialUplinkBWP                    BWP-UplinkCommon                                OPTIONAL,   -- Cond ServCellAdd
-//	    dummy                               TimeAlignmentTimer
-//	}
-type UplinkConfigCommon struct {
-	// FrequencyInfoUL is the component frequencyInfoUL [0] FrequencyInfoUL OPTIONAL.
-	FrequencyInfoUL FrequencyInfoUL
-	// HasFrequencyInfoUL tells whether frequencyInfoUL is present in the encoding.
-	HasFrequencyInfoUL bool
-	// InitialUplinkBWP is the component initialUplinkBWP [1] BWP-UplinkCommon OPTIONAL.
-	InitialUplinkBWP BWPUplinkCommon
-	// HasInitialUplinkBWP tells whether initialUplinkBWP is present in the encoding.
-	HasInitialUplinkBWP bool
-	// Dummy is the component dummy [2] TimeAlignmentTimer.
-	Dummy TimeAlignmentTimer
-}
-
-// UplinkConfigCommonV1700 is the ASN.1 type UplinkConfigCommon-v1700.
-//
-//	UplinkConfigCommon-v1700 ::=        SEQUENCE {
-//	    initialUplinkBWP-RedCap-r17         BWP-UplinkCommon                                OPTIONAL    -- Need R
-//	}
-type UplinkConfigCommonV1700 struct {
-	// InitialUplinkBWPRedCapR17 is the component initialUplinkBWP-RedCap-r17 [0] BWP-UplinkCommon OPTIONAL.
-	InitialUplinkBWPRedCapR17 BWPUplinkCommon
-	// HasInitialUplinkBWPRedCapR17 tells whether initialUplinkBWP-RedCap-r17 is present in the encoding.
-	HasInitialUplinkBWPRedCapR17 bool
-}
-
-// UplinkConfigCommonSIB is the ASN.1 type UplinkConfigCommonSIB.
-//
-//	UplinkConfigCommonSIB ::=               SEQUENCE {
-//	    frequencyInfoUL                         FrequencyInfoUL-SIB,
-//	    initialUplinkBWP                        BWP-UplinkCommon,
-//	    timeAlignmentTimerCommon                TimeAlignmentTimer
-//	}
-type UplinkConfigCommonSIB struct {
-	// FrequencyInfoUL is the component frequencyInfoUL [0] FrequencyInfoUL-SIB.
-	FrequencyInfoUL FrequencyInfoULSIB
-	// InitialUplinkBWP is the component initialUplinkBWP [1] BWP-UplinkCommon.
-	InitialUplinkBWP BWPUplinkCommon
-	// TimeAlignmentTimerCommon is the component timeAlignmentTimerCommon [2] TimeAlignmentTimer.
-	TimeAlignmentTimerCommon TimeAlignmentTimer
-}
-
-// UplinkConfigCommonSIBV1700 is the ASN.1 type UplinkConfigCommonSIB-v1700.
-//
-//	UplinkConfigCommonSIB-v1700 ::=         SEQUENCE {
-//	    initialUplinkBWP-RedCap-r17             BWP-UplinkCommon                                OPTIONAL   -- Need R
-//	}
-type UplinkConfigCommonSIBV1700 struct {
-	// InitialUplinkBWPRedCapR17 is the component initialUplinkBWP-RedCap-r17 [0] BWP-UplinkCommon OPTIONAL.
-	InitialUplinkBWPRedCapR17 BWPUplinkCommon
-	// HasInitialUplinkBWPRedCapR17 tells whether initialUplinkBWP-RedCap-r17 is present in the encoding.
-	HasInitialUplinkBWPRedCapR17 bool
-}
-
-// UplinkPowerControlR17 is the ASN.1 type Uplink-powerControl-r17.
-//
-//	Uplink-powerControl-r17  ::= SEQUENCE {
-//	    ul-powercontrolId-r17        Uplink-powerControlId-r17,
-//	    p0AlphaSetforPUSCH-r17       P0AlphaSet-r17                                                               OPTIONAL, -- Need R
-//	    p0AlphaSetforPUCCH-r17       P0AlphaSet-r17                                                               OPTIONAL, -- Need R
-//	    p0AlphaSetforSRS-r17         P0AlphaSet-r17                                                               OPTIONAL  -- Need R
-//	}
-type UplinkPowerControlR17 struct {
-	// UlPowercontrolIDR17 is the component ul-powercontrolId-r17 [0] Uplink-powerControlId-r17.
-	UlPowercontrolIDR17 UplinkPowerControlIDR17
-	// P0AlphaSetforPUSCHR17 is the component p0AlphaSetforPUSCH-r17 [1] P0AlphaSet-r17 OPTIONAL.
-	P0AlphaSetforPUSCHR17 P0AlphaSetR17
-	// HasP0AlphaSetforPUSCHR17 tells whether p0AlphaSetforPUSCH-r17 is present in the encoding.
-	HasP0AlphaSetforPUSCHR17 bool
-	// P0AlphaSetforPUCCHR17 is the component p0AlphaSetforPUCCH-r17 [2] P0AlphaSet-r17 OPTIONAL.
-	P0AlphaSetforPUCCHR17 P0AlphaSetR17
-	// HasP0AlphaSetforPUCCHR17 tells whether p0AlphaSetforPUCCH-r17 is present in the encoding.
-	HasP0AlphaSetforPUCCHR17 bool
-	// P0AlphaSetforSRSR17 is the component p0AlphaSetforSRS-r17 [3] P0AlphaSet-r17 OPTIONAL.
-	P0AlphaSetforSRSR17 P0AlphaSetR17
-	// HasP0AlphaSetforSRSR17 tells whether p0AlphaSetforSRS-r17 is present in the encoding.
-	HasP0AlphaSetforSRSR17 bool
-}
-
-// P0AlphaSetR17 is the ASN.1 type P0AlphaSet-r17.
-//
-//	P0AlphaSet-r17 ::=           SEQUENCE {
-//	    p0-r17                       INTEGER (-16..15)                                                            OPTIONAL, -- Need R
-//	    alpha-r17                    Alpha                                                                        OPTIONAL, -- Need S
-//	    closedLoopIndex-r17          ENUMERATED { i0, i1 }
-//	}
-type P0AlphaSetR17 struct {
-	// P0R17 is the component p0-r17 [0] INTEGER OPTIONAL.
-	P0R17 int64
-	// HasP0R17 tells whether p0-r17 is present in the encoding.
-	HasP0R17 bool
-	// AlphaR17 is the component alpha-r17 [1] Alpha OPTIONAL.
-	AlphaR17 Alpha
-	// HasAlphaR17 tells whether alpha-r17 is present in the encoding.
-	HasAlphaR17 bool
-	// ClosedLoopIndexR17 is the component closedLoopIndex-r17 [2] ENUMERATED.
-	ClosedLoopIndexR17 P0AlphaSetR17_ClosedLoopIndexR17
-}
-
-// P0AlphaSetR17_ClosedLoopIndexR17 is the type of P0AlphaSet-r17.closedLoopIndex-r17.
-type P0AlphaSetR17_ClosedLoopIndexR17 int64
-
-const (
-	P0AlphaSetR17_I0 P0AlphaSetR17_ClosedLoopIndexR17 = 0 // i0
-	P0AlphaSetR17_I1 P0AlphaSetR17_ClosedLoopIndexR17 = 1 // i1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v P0AlphaSetR17_ClosedLoopIndexR17) String() string {
-	return der.Name("i0 i1", int(v), "")
-}
-
-// UplinkPowerControlIDR17 is the ASN.1 type Uplink-powerControlId-r17.
-//
-//	Uplink-powerControlId-r17 ::= INTEGER(1.. maxUL-TCI-r17)
-type UplinkPowerControlIDR17 int64
-
-// UuRelayRLCChannelConfigR17 is the ASN.1 type Uu-RelayRLC-ChannelConfig-r17.
-//
-//	Uu-RelayRLC-ChannelConfig-r17::= SEQUENCE {
-//	    uu-LogicalChannelIdentity-r17    LogicalChannelIdentity                    OPTIONAL,   -- Cond RelayLCH-SetupOnly
-//	    uu-RelayRLC-ChannelID-r17        Uu-RelayRLC-ChannelID-r17,
-//	    reestablishRLC-r17               ENUMERATED {true}                         OPTIONAL,   -- Need N
-//	    rlc-Config-r17                   RLC-Config                                OPTIONAL,   -- Cond RelayLCH-Setup
-//	    mac-LogicalChannelConfig-r17     LogicalChannelConfig                      OPTIONAL,   -- Cond RelayLCH-Setup
-//	    ...
-//	}
-type UuRelayRLCChannelConfigR17 struct {
-	// UuLogicalChannelIdentityR17 is the component uu-LogicalChannelIdentity-r17 [0] LogicalChannelIdentity OPTIONAL.
-	UuLogicalChannelIdentityR17 LogicalChannelIdentity
-	// HasUuLogicalChannelIdentityR17 tells whether uu-LogicalChannelIdentity-r17 is present in the encoding.
-	HasUuLogicalChannelIdentityR17 bool
-	// UuRelayRLCChannelIDR17 is the component uu-RelayRLC-ChannelID-r17 [1] Uu-RelayRLC-ChannelID-r17.
-	UuRelayRLCChannelIDR17 UuRelayRLCChannelIDR17
-	// ReestablishRLCR17 is the component reestablishRLC-r17 [2] ENUMERATED OPTIONAL.
-	ReestablishRLCR17 UuRelayRLCChannelConfigR17_ReestablishRLCR17
-	// HasReestablishRLCR17 tells whether reestablishRLC-r17 is present in the encoding.
-	HasReestablishRLCR17 bool
-	// RlcConfigR17 is the component rlc-Config-r17 [3] EXPLICIT RLC-Config OPTIONAL.
-	RlcConfigR17 RLCConfig
-	// HasRlcConfigR17 tells whether rlc-Config-r17 is present in the encoding.
-	HasRlcConfigR17 bool
-	// MacLogicalChannelConfigR17 is the component mac-LogicalChannelConfig-r17 [4] LogicalChannelConfig OPTIONAL.
-	MacLogicalChannelConfigR17 LogicalChannelConfig
-	// HasMacLogicalChannelConfigR17 tells whether mac-LogicalChannelConfig-r17 is present in the encoding.
-	HasMacLogicalChannelConfigR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// UuRelayRLCChannelConfigR17_ReestablishRLCR17 is the type of Uu-RelayRLC-ChannelConfig-r17.reestablishRLC-r17.
-type UuRelayRLCChannelConfigR17_ReestablishRLCR17 int64
-
-const (
-	UuRelayRLCChannelConfigR17_True UuRelayRLCChannelConfigR17_ReestablishRLCR17 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v UuRelayRLCChannelConfigR17_ReestablishRLCR17) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// UuRelayRLCChannelIDR17 is the ASN.1 type Uu-RelayRLC-ChannelID-r17.
-//
-//	Uu-RelayRLC-ChannelID-r17 ::= INTEGER (1..maxLC-ID)
-type UuRelayRLCChannelIDR17 int64
-
-// UplinkTxDirectCurrentList is the ASN.1 type UplinkTxDirectCurrentList.
-//
-//	UplinkTxDirectCurrentList ::=           SEQUENCE (SIZE (1..maxNrofServingCells)) OF UplinkTxDirectCurrentCell
-type UplinkTxDirectCurrentList []UplinkTxDirectCurrentCell
-
-// UplinkTxDirectCurrentCell is the ASN.1 type UplinkTxDirectCurrentCell.
-//
-//	UplinkTxDirectCurrentCell ::=           SEQUENCE {
-//	    servCellIndex                           ServCellIndex,
-//	    uplinkDirectCurrentBWP                  SEQUENCE (SIZE (1..maxNrofBWPs)) OF UplinkTxDirectCurrentBWP,
-//	    ...,
-//	    [[
-//	    uplinkDirectCurrentBWP-SUL              SEQUENCE (SIZE (1..maxNrofBWPs)) OF UplinkTxDirectCurrentBWP               OPTIONAL
-//	    ]]
-//	}
-type UplinkTxDirectCurrentCell struct {
-	// ServCellIndex is the component servCellIndex [0] ServCellIndex.
-	ServCellIndex ServCellIndex
-	// UplinkDirectCurrentBWP is the component uplinkDirectCurrentBWP [1] SEQUENCE OF.
-	UplinkDirectCurrentBWP UplinkTxDirectCurrentCell_UplinkDirectCurrentBWP
-	// UplinkDirectCurrentBWPSUL is the component uplinkDirectCurrentBWP-SUL [2] SEQUENCE OF OPTIONAL (extension addition).
-	UplinkDirectCurrentBWPSUL UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL
-	// HasUplinkDirectCurrentBWPSUL tells whether uplinkDirectCurrentBWP-SUL is present in the encoding.
-	HasUplinkDirectCurrentBWPSUL bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// UplinkTxDirectCurrentCell_UplinkDirectCurrentBWP is the type of UplinkTxDirectCurrentCell.uplinkDirectCurrentBWP.
-type UplinkTxDirectCurrentCell_UplinkDirectCurrentBWP []UplinkTxDirectCurrentBWP
-
-// UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL is the type of UplinkTxDirectCurrentCell.uplinkDirectCurrentBWP-SUL.
-type UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL []UplinkTxDirectCurrentBWP
-
-// UplinkTxDirectCurrentBWP is the ASN.1 type UplinkTxDirectCurrentBWP.
-//
-//	UplinkTxDirectCurrentBWP ::=            SEQUENCE {
-//	    bwp-Id                                  BWP-Id,
-//	    shift7dot5kHz                           BOOLEAN,
-//	    txDirectCurrentLocation                 INTEGER (0..3301)
-//	}
-type UplinkTxDirectCurrentBWP struct {
-	// BwpID is the component bwp-Id [0] BWP-Id.
-	BwpID BWPID
-	// Shift7dot5kHz is the component shift7dot5kHz [1] BOOLEAN.
-	Shift7dot5kHz bool
-	// TxDirectCurrentLocation is the component txDirectCurrentLocation [2] INTEGER.
-	TxDirectCurrentLocation int64
-}
-
-// UplinkTxDirectCurrentMoreCarrierListR17 is the ASN.1 type UplinkTxDirectCurrentMoreCarrierList-r17.
-//
-//	UplinkTxDirectCurrentMoreCarrierList-r17 ::=   SEQUENCE (SIZE (1..maxNrofCC-Group-r17)) OF CC-Group-r17
-type UplinkTxDirectCurrentMoreCarrierListR17 []CCGroupR17
-
-// CCGroupR17 is the ASN.1 type CC-Group-r17.
-//
-//	CC-Group-r17 ::=           SEQUENCE {
-//	    servCellIndexLower-r17     ServCellIndex,
-//	    servCellIndexHigher-r17    ServCellIndex              OPTIONAL,
-//	    defaultDC-Location-r17     DefaultDC-Location-r17,
-//	    offsetToDefault-r17        CHOICE{
-//	        offsetValue                OffsetValue-r17,
-//	        offsetlist                 SEQUENCE (SIZE(1..maxNrofReqComDC-Location-r17)) OF OffsetValue-r17
-//	    }                                                     OPTIONAL
-//	}
-type CCGroupR17 struct {
-	// ServCellIndexLowerR17 is the component servCellIndexLower-r17 [0] ServCellIndex.
-	ServCellIndexLowerR17 ServCellIndex
-	// ServCellIndexHigherR17 is the component servCellIndexHigher-r17 [1] ServCellIndex OPTIONAL.
-	ServCellIndexHigherR17 ServCellIndex
-	// HasServCellIndexHigherR17 tells whether servCellIndexHigher-r17 is present in the encoding.
-	HasServCellIndexHigherR17 bool
-	// DefaultDCLocationR17 is the component defaultDC-Location-r17 [2] EXPLICIT DefaultDC-Location-r17.
-	DefaultDCLocationR17 DefaultDCLocationR17
-	// OffsetToDefaultR17 is the component offsetToDefault-r17 [3] EXPLICIT CHOICE OPTIONAL.
-	OffsetToDefaultR17 CCGroupR17_OffsetToDefaultR17
-	// HasOffsetToDefaultR17 tells whether offsetToDefault-r17 is present in the encoding.
-	HasOffsetToDefaultR17 bool
-}
-
-// CCGroupR17_OffsetToDefaultR17 is the type of CC-Group-r17.offsetToDefault-r17.
-type CCGroupR17_OffsetToDefaultR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice CCGroupR17_OffsetToDefaultR17Choice
-	// OffsetValue is the component offsetValue [0] OffsetValue-r17.
-	OffsetValue OffsetValueR17
-	// Offsetlist is the component offsetlist [1] SEQUENCE OF.
-	Offsetlist CCGroupR17_OffsetToDefaultR17_Offsetlist
-}
-
-// CCGroupR17_OffsetToDefaultR17Choice tells which alternative of CCGroupR17_OffsetToDefaultR17 a value holds.
-type CCGroupR17_OffsetToDefaultR17Choice int
-
-const (
-	CCGroupR17_OffsetValue CCGroupR17_OffsetToDefaultR17Choice = 1 // offsetValue
-	CCGroupR17_Offsetlist  CCGroupR17_OffsetToDefaultR17Choice = 2 // offsetlist
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c CCGroupR17_OffsetToDefaultR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("offsetValue offsetlist", int(c)-1, "")
-	}
-	return "CCGroupR17_OffsetToDefaultR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// CCGroupR17_OffsetToDefaultR17_Offsetlist is the type of CC-Group-r17.offsetToDefault-r17.offsetlist.
-type CCGroupR17_OffsetToDefaultR17_Offsetlist []OffsetValueR17
-
-// OffsetValueR17 is the ASN.1 type OffsetValue-r17.
-//
-//	OffsetValue-r17::=         SEQUENCE {
-//	    offsetValue-r17            INTEGER (-20000.. 20000),
-//	    shift7dot5kHz-r17          BOOLEAN
-//	}
-type OffsetValueR17 struct {
-	// OffsetValueR17 is the component offsetValue-r17 [0] INTEGER.
-	OffsetValueR17 int64
-	// Shift7dot5kHzR17 is the component shift7dot5kHz-r17 [1] BOOLEAN.
-	Shift7dot5kHzR17 bool
-}
-
-// DefaultDCLocationR17 is the ASN.1 type DefaultDC-Location-r17.
-//
-//	DefaultDC-Location-r17 ::= CHOICE {
-//	    ul                         FrequencyComponent-r17,
-//	    dl                         FrequencyComponent-r17,
-//	    ulAndDL                    FrequencyComponent-r17
-//	}
-type DefaultDCLocationR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice DefaultDCLocationR17Choice
-	// Ul is the component ul [0] FrequencyComponent-r17.
-	Ul FrequencyComponentR17
-	// Dl is the component dl [1] FrequencyComponent-r17.
-	Dl FrequencyComponentR17
-	// UlAndDL is the component ulAndDL [2] FrequencyComponent-r17.
-	UlAndDL FrequencyComponentR17
-}
-
-// DefaultDCLocationR17Choice tells which alternative of DefaultDCLocationR17 a value holds.
-type DefaultDCLocationR17Choice int
-
-const (
-	DefaultDCLocationR17_Ul      DefaultDCLocationR17Choice = 1 // ul
-	DefaultDCLocationR17_Dl      DefaultDCLocationR17Choice = 2 // dl
-	DefaultDCLocationR17_UlAndDL DefaultDCLocationR17Choice = 3 // ulAndDL
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c DefaultDCLocationR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 3:
-		return der.Name("ul dl ulAndDL", int(c)-1, "")
-	}
-	return "DefaultDCLocationR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// FrequencyComponentR17 is the ASN.1 type FrequencyComponent-r17.
-//
-//	FrequencyComponent-r17 ::=  ENUMERATED {activeCarrier,configuredCarrier,activeBWP,configuredBWP}
-type FrequencyComponentR17 int64
-
-const (
-	FrequencyComponentR17_ActiveCarrier     FrequencyComponentR17 = 0 // activeCarrier
-	FrequencyComponentR17_ConfiguredCarrier FrequencyComponentR17 = 1 // configuredCarrier
-	FrequencyComponentR17_ActiveBWP         FrequencyComponentR17 = 2 // activeBWP
-	FrequencyComponentR17_ConfiguredBWP     FrequencyComponentR17 = 3 // configuredBWP
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FrequencyComponentR17) String() string {
-	return der.Name("activeCarrier configuredCarrier activeBWP configuredBWP", int(v), "")
-}
-
-// UplinkTxDirectCurrentTwoCarrierListR16 is the ASN.1 type UplinkTxDirectCurrentTwoCarrierList-r16.
-//
-//	UplinkTxDirectCurrentTwoCarrierList-r16 ::=   SEQUENCE (SIZE (1..maxNrofTxDC-TwoCarrier-r16)) OF UplinkTxDirectCurrentTwoCarrier-r16
-type UplinkTxDirectCurrentTwoCarrierListR16 []UplinkTxDirectCurrentTwoCarrierR16
-
-// UplinkTxDirectCurrentTwoCarrierR16 is the ASN.1 type UplinkTxDirectCurrentTwoCarrier-r16.
-//
-//	UplinkTxDirectCurrentTwoCarrier-r16 ::=       SEQUENCE {
-//	    carrierOneInfo-r16                            UplinkTxDirectCurrentCarrierInfo-r16,
-//	    carrierTwoInfo-r16                            UplinkTxDirectCurrentCarrierInfo-r16,
-//	    singlePA-TxDirectCurrent-r16                  UplinkTxDirectCurrentTwoCarrierInfo-r16,
-//	    secondPA-TxDirectCurrent-r16                  UplinkTxDirectCurrentTwoCarrierInfo-r16            OPTIONAL
-//	}
-type UplinkTxDirectCurrentTwoCarrierR16 struct {
-	// CarrierOneInfoR16 is the component carrierOneInfo-r16 [0] UplinkTxDirectCurrentCarrierInfo-r16.
-	CarrierOneInfoR16 UplinkTxDirectCurrentCarrierInfoR16
-	// CarrierTwoInfoR16 is the component carrierTwoInfo-r16 [1] UplinkTxDirectCurrentCarrierInfo-r16.
-	CarrierTwoInfoR16 UplinkTxDirectCurrentCarrierInfoR16
-	// SinglePATxDirectCurrentR16 is the component singlePA-TxDirectCurrent-r16 [2] UplinkTxDirectCurrentTwoCarrierInfo-r16.
-	SinglePATxDirectCurrentR16 UplinkTxDirectCurrentTwoCarrierInfoR16
-	// SecondPATxDirectCurrentR16 is the component secondPA-TxDirectCurrent-r16 [3] UplinkTxDirectCurrentTwoCarrierInfo-r16 OPTIONAL.
-	SecondPATxDirectCurrentR16 UplinkTxDirectCurrentTwoCarrierInfoR16
-	// HasSecondPATxDirectCurrentR16 tells whether secondPA-TxDirectCurrent-r16 is present in the encoding.
-	HasSecondPATxDirectCurrentR16 bool
-}
-
-// UplinkTxDirectCurrentCarrierInfoR16 is the ASN.1 type UplinkTxDirectCurrentCarrierInfo-r16.
-//
-//	UplinkTxDirectCurrentCarrierInfo-r16 ::=      SEQUENCE {
-//	    servCellIndex-r16                             ServCellIndex,
-//	    servCellInfo-r16                              CHOICE {
-//	        bwp-Id-r16                                    BWP-Id,
-//	        deactivatedCarrier-r16                        ENUMERATED {deactivated}
-//	    }
-//	}
-type UplinkTxDirectCurrentCarrierInfoR16 struct {
-	// ServCellIndexR16 is the component servCellIndex-r16 [0] ServCellIndex.
-	ServCellIndexR16 ServCellIndex
-	// ServCellInfoR16 is the component servCellInfo-r16 [1] EXPLICIT CHOICE.
-	ServCellInfoR16 UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16
-}
-
-// UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16 is the type of UplinkTxDirectCurrentCarrierInfo-r16.servCellInfo-r16.
-type UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice
-	// BwpIDR16 is the component bwp-Id-r16 [0] BWP-Id.
-	BwpIDR16 BWPID
-	// DeactivatedCarrierR16 is the component deactivatedCarrier-r16 [1] ENUMERATED.
-	DeactivatedCarrierR16 UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16
-}
-
-// UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice tells which alternative of UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16 a value holds.
-type UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice int
-
-const (
-	UplinkTxDirectCurrentCarrierInfoR16_BwpIDR16              UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice = 1 // bwp-Id-r16
-	UplinkTxDirectCurrentCarrierInfoR16_DeactivatedCarrierR16 UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice = 2 // deactivatedCarrier-r16
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("bwp-Id-r16 deactivatedCarrier-r16", int(c)-1, "")
-	}
-	return "UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16 is the type of UplinkTxDirectCurrentCarrierInfo-r16.servCellInfo-r16.deactivatedCarrier-r16.
-type UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16 int64
-
-const (
-	UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_Deactivated UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16 = 0 // deactivated
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16) String() string {
-	return der.Name("deactivated", int(v), "")
-}
-
-// UplinkTxDirectCurrentTwoCarrierInfoR16 is the ASN.1 type UplinkTxDirectCurrentTwoCarrierInfo-r16.
-//
-//	UplinkTxDirectCurrentTwoCarrierInfo-r16 ::=   SEQUENCE {
-//	    referenceCarrierIndex-r16                     ServCellIndex,
-//	    shift7dot5kHz-r16                             BOOLEAN,
-//	    txDirectCurrentLocation-r16                   INTEGER (0..3301)
-//	}
-type UplinkTxDirectCurrentTwoCarrierInfoR16 struct {
-	// ReferenceCarrierIndexR16 is the component referenceCarrierIndex-r16 [0] ServCellIndex.
-	ReferenceCarrierIndexR16 ServCellIndex
-	// Shift7dot5kHzR16 is the component shift7dot5kHz-r16 [1] BOOLEAN.
-	Shift7dot5kHzR16 bool
-	// TxDirectCurrentLocationR16 is the component txDirectCurrentLocation-r16 [2] INTEGER.
-	TxDirectCurrentLocationR16 int64
-}
-
-// ZPCSIRSResource is the ASN.1 type ZP-CSI-RS-Resource.
-//
-//	ZP-CSI-RS-Resource ::=              SEQUENCE {
-//	    zp-CSI-RS-ResourceId                ZP-CSI-RS-ResourceId,
-//	    resourceMapping                     CSI-RS-ResourceMapping,
-//	    periodicityAndOffset                CSI-ResourcePeriodicityAndOffset                OPTIONAL, --Cond PeriodicOrSemiPersistent
-//	    ...
-//	}
-type ZPCSIRSResource struct {
-	// ZpCSIRSResourceID is the component zp-CSI-RS-ResourceId [0] ZP-CSI-RS-ResourceId.
-	ZpCSIRSResourceID ZPCSIRSResourceID
-	// ResourceMapping is the component resourceMapping [1] CSI-RS-ResourceMapping.
-	ResourceMapping CSIRSResourceMapping
-	// PeriodicityAndOffset is the component periodicityAndOffset [2] EXPLICIT CSI-ResourcePeriodicityAndOffset OPTIONAL.
-	PeriodicityAndOffset CSIResourcePeriodicityAndOffset
-	// HasPeriodicityAndOffset tells whether periodicityAndOffset is present in the encoding.
-	HasPeriodicityAndOffset bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// ZPCSIRSResourceID is the ASN.1 type ZP-CSI-RS-ResourceId.
-//
-//	ZP-CSI-RS-ResourceId ::=            INTEGER (0..maxNrofZP-CSI-RS-Resources-1)
-type ZPCSIRSResourceID int64
-
-// ZPCSIRSResourceSet is the ASN.1 type ZP-CSI-RS-ResourceSet.
-//
-//	ZP-CSI-RS-ResourceSet ::=           SEQUENCE {
-//	    zp-CSI-RS-ResourceSetId             ZP-CSI-RS-ResourceSetId,
-//	    zp-CSI-RS-ResourceIdList            SEQUENCE (SIZE(1..maxNrofZP-CSI-RS-ResourcesPerSet)) OF ZP-CSI-RS-ResourceId,
-//	    ...
-//	}
-type ZPCSIRSResourceSet struct {
-	// ZpCSIRSResourceSetID is the component zp-CSI-RS-ResourceSetId [0] ZP-CSI-RS-ResourceSetId.
-	ZpCSIRSResourceSetID ZPCSIRSResourceSetID
-	// ZpCSIRSResourceIDList is the component zp-CSI-RS-ResourceIdList [1] SEQUENCE OF.
-	ZpCSIRSResourceIDList ZPCSIRSResourceSet_ZpCSIRSResourceIDList
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// ZPCSIRSResourceSet_ZpCSIRSResourceIDList is the type of ZP-CSI-RS-ResourceSet.zp-CSI-RS-ResourceIdList.
-type ZPCSIRSResourceSet_ZpCSIRSResourceIDList []ZPCSIRSResourceID
-
-// ZPCSIRSResourceSetID is the ASN.1 type ZP-CSI-RS-ResourceSetId.
-//
-//	ZP-CSI-RS-ResourceSetId ::=                     INTEGER (0..maxNrofZP-CSI-RS-ResourceSets-1)
-type ZPCSIRSResourceSetID int64
-
-// AccessStratumRelease is the ASN.1 type AccessStratumRelease.
-//
-//	AccessStratumRelease ::= ENUMERATED {
-//	                            rel15, rel16, rel17, spare5, spare4, spare3, spare2, spare1, ... }
-type AccessStratumRelease int64
-
-const (
-	AccessStratumRelease_Rel15  AccessStratumRelease = 0 // rel15
-	AccessStratumRelease_Rel16  AccessStratumRelease = 1 // rel16
-	AccessStratumRelease_Rel17  AccessStratumRelease = 2 // rel17
-	AccessStratumRelease_Spare5 AccessStratumRelease = 3 // spare5
-	AccessStratumRelease_Spare4 AccessStratumRelease = 4 // spare4
-	AccessStratumRelease_Spare3 AccessStratumRelease = 5 // spare3
-	AccessStratumRelease_Spare2 AccessStratumRelease = 6 // spare2
-	AccessStratumRelease_Spare1 AccessStratumRelease = 7 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AccessStratumRelease) String() string {
-	return der.Name("rel15 rel16 rel17 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// AppLayerMeasParametersR17 is the ASN.1 type AppLayerMeasParameters-r17.
-//
-//	AppLayerMeasParameters-r17 ::=            SEQUENCE {
-//	    qoe-Streaming-MeasReport-r17              ENUMERATED {supported}                                             OPTIONAL,
-//	    qoe-MTSI-MeasReport-r17                   ENUMERATED {supported}                                             OPTIONAL,
-//	    qoe-VR-MeasReport-r17                     ENUMERATED {supported}                                             OPTIONAL,
-//	    ran-VisibleQoE-Streaming-MeasReport-r17   ENUMERATED {supported}                                             OPTIONAL,
-//	    ran-VisibleQoE-VR-MeasReport-r17          ENUMERATED {supported}                                             OPTIONAL,
-//	    ul-MeasurementReportAppLayer-Seg-r17      ENUMERATED {supported}                                             OPTIONAL,
-//	    ...
-//	}
-type AppLayerMeasParametersR17 struct {
-	// QoeStreamingMeasReportR17 is the component qoe-Streaming-MeasReport-r17 [0] ENUMERATED OPTIONAL.
-	QoeStreamingMeasReportR17 AppLayerMeasParametersR17_QoeStreamingMeasReportR17
-	// HasQoeStreamingMeasReportR17 tells whether qoe-Streaming-MeasReport-r17 is present in the encoding.
-	HasQoeStreamingMeasReportR17 bool
-	// QoeMTSIMeasReportR17 is the component qoe-MTSI-MeasReport-r17 [1] ENUMERATED OPTIONAL.
-	QoeMTSIMeasReportR17 AppLayerMeasParametersR17_QoeMTSIMeasReportR17
-	// HasQoeMTSIMeasReportR17 tells whether qoe-MTSI-MeasReport-r17 is present in the encoding.
-	HasQoeMTSIMeasReportR17 bool
-	// QoeVRMeasReportR17 is the component qoe-VR-MeasReport-r17 [2] ENUMERATED OPTIONAL.
-	QoeVRMeasReportR17 AppLayerMeasParametersR17_QoeVRMeasReportR17
-	// HasQoeVRMeasReportR17 tells whether qoe-VR-MeasReport-r17 is present in the encoding.
-	HasQoeVRMeasReportR17 bool
-	// RanVisibleQoEStreamingMeasReportR17 is the component ran-VisibleQoE-Streaming-MeasReport-r17 [3] ENUMERATED OPTIONAL.
-	RanVisibleQoEStreamingMeasReportR17 AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17
-	// HasRanVisibleQoEStreamingMeasReportR17 tells whether ran-VisibleQoE-Streaming-MeasReport-r17 is present in the encoding.
-	HasRanVisibleQoEStreamingMeasReportR17 bool
-	// RanVisibleQoEVRMeasReportR17 is the component ran-VisibleQoE-VR-MeasReport-r17 [4] ENUMERATED OPTIONAL.
-	RanVisibleQoEVRMeasReportR17 AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17
-	// HasRanVisibleQoEVRMeasReportR17 tells whether ran-VisibleQoE-VR-MeasReport-r17 is present in the encoding.
-	HasRanVisibleQoEVRMeasReportR17 bool
-	// UlMeasurementReportAppLayerSegR17 is the component ul-MeasurementReportAppLayer-Seg-r17 [5] ENUMERATED OPTIONAL.
-	UlMeasurementReportAppLayerSegR17 AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17
-	// HasUlMeasurementReportAppLayerSegR17 tells whether ul-MeasurementReportAppLayer-Seg-r17 is present in the encoding.
-	HasUlMeasurementReportAppLayerSegR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// AppLayerMeasParametersR17_QoeStreamingMeasReportR17 is the type of AppLayerMeasParameters-r17.qoe-Streaming-MeasReport-r17.
-type AppLayerMeasParametersR17_QoeStreamingMeasReportR17 int64
-
-const (
-	AppLayerMeasParametersR17_QoeStreamingMeasReportR17_Supported AppLayerMeasParametersR17_QoeStreamingMeasReportR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AppLayerMeasParametersR17_QoeStreamingMeasReportR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// AppLayerMeasParametersR17_QoeMTSIMeasReportR17 is the type of AppLayerMeasParameters-r17.qoe-MTSI-MeasReport-r17.
-type AppLayerMeasParametersR17_QoeMTSIMeasReportR17 int64
-
-const (
-	AppLayerMeasParametersR17_Supported AppLayerMeasParametersR17_QoeMTSIMeasReportR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AppLayerMeasParametersR17_QoeMTSIMeasReportR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// AppLayerMeasParametersR17_QoeVRMeasReportR17 is the type of AppLayerMeasParameters-r17.qoe-VR-MeasReport-r17.
-type AppLayerMeasParametersR17_QoeVRMeasReportR17 int64
-
-const (
-	AppLayerMeasParametersR17_QoeVRMeasReportR17_Supported AppLayerMeasParametersR17_QoeVRMeasReportR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AppLayerMeasParametersR17_QoeVRMeasReportR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17 is the type of AppLayerMeasParameters-r17.ran-VisibleQoE-Streaming-MeasReport-r17.
-type AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17 int64
-
-const (
-	AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17_Supported AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17 is the type of AppLayerMeasParameters-r17.ran-VisibleQoE-VR-MeasReport-r17.
-type AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17 int64
-
-const (
-	AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17_Supported AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17 is the type of AppLayerMeasParameters-r17.ul-MeasurementReportAppLayer-Seg-r17.
-type AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17 int64
-
-const (
-	AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17_Supported AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// BandCombinationList is the ASN.1 type BandCombinationList.
-//
-//	BandCombinationList ::=             SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination
-type BandCombinationList []BandCombination
-
-// BandCombinationListV1540 is the ASN.1 type BandCombinationList-v1540.
-//
-//	BandCombinationList-v1540 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1540
-type BandCombinationListV1540 []BandCombinationV1540
-
-// BandCombinationListV1550 is the ASN.1 type BandCombinationList-v1550.
-//
-//	BandCombinationList-v1550 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1550
-type BandCombinationListV1550 []BandCombinationV1550
-
-// BandCombinationListV1560 is the ASN.1 type BandCombinationList-v1560.
-//
-//	BandCombinationList-v1560 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1560
-type BandCombinationListV1560 []BandCombinationV1560
-
-// BandCombinationListV1570 is the ASN.1 type BandCombinationList-v1570.
-//
-//	BandCombinationList-v1570 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1570
-type BandCombinationListV1570 []BandCombinationV1570
-
-// BandCombinationListV1580 is the ASN.1 type BandCombinationList-v1580.
-//
-//	BandCombinationList-v1580 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1580
-type BandCombinationListV1580 []BandCombinationV1580
-
-// BandCombinationListV1590 is the ASN.1 type BandCombinationList-v1590.
-//
-//	BandCombinationList-v1590 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1590
-type BandCombinationListV1590 []BandCombinationV1590
-
-// BandCombinationListV15g0 is the ASN.1 type BandCombinationList-v15g0.
-//
-//	BandCombinationList-v15g0 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v15g0
-type BandCombinationListV15g0 []BandCombinationV15g0
-
-// BandCombinationListV1610 is the ASN.1 type BandCombinationList-v1610.
-//
-//	BandCombinationList-v1610 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1610
-type BandCombinationListV1610 []BandCombinationV1610
-
-// BandCombinationListV1630 is the ASN.1 type BandCombinationList-v1630.
-//
-//	BandCombinationList-v1630 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1630
-type BandCombinationListV1630 []BandCombinationV1630
-
-// BandCombinationListV1640 is the ASN.1 type BandCombinationList-v1640.
-//
-//	BandCombinationList-v1640 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1640
-type BandCombinationListV1640 []BandCombinationV1640
-
-// BandCombinationListV1650 is the ASN.1 type BandCombinationList-v1650.
-//
-//	BandCombinationList-v1650 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1650
-type BandCombinationListV1650 []BandCombinationV1650
-
-// BandCombinationListV1680 is the ASN.1 type BandCombinationList-v1680.
-//
-//	BandCombinationList-v1680 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1680
-type BandCombinationListV1680 []BandCombinationV1680
-
-// BandCombinationListV1690 is the ASN.1 type BandCombinationList-v1690.
-//
-//	BandCombinationList-v1690 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1690
-type BandCombinationListV1690 []BandCombinationV1690
-
-// BandCombinationListV16a0 is the ASN.1 type BandCombinationList-v16a0.
-//
-//	BandCombinationList-v16a0 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v16a0
-type BandCombinationListV16a0 []BandCombinationV16a0
-
-// BandCombinationListV1700 is the ASN.1 type BandCombinationList-v1700.
-//
-//	BandCombinationList-v1700 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1700
-type BandCombinationListV1700 []BandCombinationV1700
-
-// BandCombinationListV1720 is the ASN.1 type BandCombinationList-v1720.
-//
-//	BandCombinationList-v1720 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1720
-type BandCombinationListV1720 []BandCombinationV1720
-
-// BandCombinationListV1730 is the ASN.1 type BandCombinationList-v1730.
-//
-//	BandCombinationList-v1730 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1730
-type BandCombinationListV1730 []BandCombinationV1730
-
-// BandCombinationListV1740 is the ASN.1 type BandCombinationList-v1740.
-//
-//	BandCombinationList-v1740 ::=       SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-v1740
-type BandCombinationListV1740 []BandCombinationV1740
-
-// BandCombinationListUplinkTxSwitchR16 is the ASN.1 type BandCombinationList-UplinkTxSwitch-r16.
-//
-//	BandCombinationList-UplinkTxSwitch-r16 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-r16
-type BandCombinationListUplinkTxSwitchR16 []BandCombinationUplinkTxSwitchR16
-
-// BandCombinationListUplinkTxSwitchV1630 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1630.
-//
-//	BandCombinationList-UplinkTxSwitch-v1630 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1630
-type BandCombinationListUplinkTxSwitchV1630 []BandCombinationUplinkTxSwitchV1630
-
-// BandCombinationListUplinkTxSwitchV1640 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1640.
-//
-//	BandCombinationList-UplinkTxSwitch-v1640 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1640
-type BandCombinationListUplinkTxSwitchV1640 []BandCombinationUplinkTxSwitchV1640
-
-// BandCombinationListUplinkTxSwitchV1650 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1650.
-//
-//	BandCombinationList-UplinkTxSwitch-v1650 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1650
-type BandCombinationListUplinkTxSwitchV1650 []BandCombinationUplinkTxSwitchV1650
-
-// BandCombinationListUplinkTxSwitchV1670 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1670.
-//
-//	BandCombinationList-UplinkTxSwitch-v1670 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1670
-type BandCombinationListUplinkTxSwitchV1670 []BandCombinationUplinkTxSwitchV1670
-
-// BandCombinationListUplinkTxSwitchV1690 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1690.
-//
-//	BandCombinationList-UplinkTxSwitch-v1690 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1690
-type BandCombinationListUplinkTxSwitchV1690 []BandCombinationUplinkTxSwitchV1690
-
-// BandCombinationListUplinkTxSwitchV16a0 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v16a0.
-//
-//	BandCombinationList-UplinkTxSwitch-v16a0 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v16a0
-type BandCombinationListUplinkTxSwitchV16a0 []BandCombinationUplinkTxSwitchV16a0
-
-// BandCombinationListUplinkTxSwitchV1700 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1700.
-//
-//	BandCombinationList-UplinkTxSwitch-v1700 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1700
-type BandCombinationListUplinkTxSwitchV1700 []BandCombinationUplinkTxSwitchV1700
-
-// BandCombinationListUplinkTxSwitchV1720 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1720.
-//
-//	BandCombinationList-UplinkTxSwitch-v1720 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1720
-type BandCombinationListUplinkTxSwitchV1720 []BandCombinationUplinkTxSwitchV1720
-
-// BandCombinationListUplinkTxSwitchV1730 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1730.
-//
-//	BandCombinationList-UplinkTxSwitch-v1730 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1730
-type BandCombinationListUplinkTxSwitchV1730 []BandCombinationUplinkTxSwitchV1730
-
-// BandCombinationListUplinkTxSwitchV1740 is the ASN.1 type BandCombinationList-UplinkTxSwitch-v1740.
-//
-//	BandCombinationList-UplinkTxSwitch-v1740 ::= SEQUENCE (SIZE (1..maxBandComb)) OF BandCombination-UplinkTxSwitch-v1740
-type BandCombinationListUplinkTxSwitchV1740 []BandCombinationUplinkTxSwitchV1740
-
-// BandCombination is the ASN.1 type BandCombination.
-//
-//	BandCombination ::=                 SEQUENCE {
-//	    bandList                            SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters,
-//	    featureSetCombination               FeatureSetCombinationId,
-//	    ca-ParametersEUTRA                  CA-ParametersEUTRA                          OPTIONAL,
-//	    ca-ParametersNR                     CA-ParametersNR                             OPTIONAL,
-//	    mrdc-Parameters                     MRDC-Parameters                             OPTIONAL,
-//	    supportedBandwidthCombinationSet    BIT STRING (SIZE (1..32))                   OPTIONAL,
-//	    powerClass-v1530                    ENUMERATED {pc2}                            OPTIONAL
-//	}
-type BandCombination struct {
-	// BandList is the component bandList [0] SEQUENCE OF.
-	BandList BandCombination_BandList
-	// FeatureSetCombination is the component featureSetCombination [1] FeatureSetCombinationId.
-	FeatureSetCombination FeatureSetCombinationID
-	// CaParametersEUTRA is the component ca-ParametersEUTRA [2] CA-ParametersEUTRA OPTIONAL.
-	CaParametersEUTRA CAParametersEUTRA
-	// HasCaParametersEUTRA tells whether ca-ParametersEUTRA is present in the encoding.
-	HasCaParametersEUTRA bool
-	// CaParametersNR is the component ca-ParametersNR [3] CA-ParametersNR OPTIONAL.
-	CaParametersNR CAParametersNR
-	// HasCaParametersNR tells whether ca-ParametersNR is present in the encoding.
-	HasCaParametersNR bool
-	// MrdcParameters is the component mrdc-Parameters [4] MRDC-Parameters OPTIONAL.
-	MrdcParameters MRDCParameters
-	// HasMrdcParameters tells whether mrdc-Parameters is present in the encoding.
-	HasMrdcParameters bool
-	// SupportedBandwidthCombinationSet is the component supportedBandwidthCombinationSet [5] BIT STRING OPTIONAL.
-	SupportedBandwidthCombinationSet der.BitString
-	// HasSupportedBandwidthCombinationSet tells whether supportedBandwidthCombinationSet is present in the encoding.
-	HasSupportedBandwidthCombinationSet bool
-	// PowerClassV1530 is the component powerClass-v1530 [6] ENUMERATED OPTIONAL.
-	PowerClassV1530 BandCombination_PowerClassV1530
-	// HasPowerClassV1530 tells whether powerClass-v1530 is present in the encoding.
-	HasPowerClassV1530 bool
-}
-
-// BandCombination_BandList is the type of BandCombination.bandList.
-type BandCombination_BandList []BandParameters
-
-// BandCombination_PowerClassV1530 is the type of BandCombination.powerClass-v1530.
-type BandCombination_PowerClassV1530 int64
-
-const (
-	BandCombination_Pc2 BandCombination_PowerClassV1530 = 0 // pc2
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v BandCombination_PowerClassV1530) String() string {
-	return der.Name("pc2", int(v), "")
-}
-
-// BandCombinationV1540 is the ASN.1 type BandCombination-v1540.
-//
-//	BandCombination-v1540::=            SEQUENCE {
-//	    bandList-v1540                      SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1540,
-//	    ca-ParametersNR-v1540               CA-ParametersNR-v1540                       OPTIONAL
-//	}
-type BandCombinationV1540 struct {
-	// BandListV1540 is the component bandList-v1540 [0] SEQUENCE OF.
-	BandListV1540 BandCombinationV1540_BandListV1540
-	// CaParametersNRV1540 is the component ca-ParametersNR-v1540 [1] CA-ParametersNR-v1540 OPTIONAL.
-	CaParametersNRV1540 CAParametersNRV1540
-	// HasCaParametersNRV1540 tells whether ca-ParametersNR-v1540 is present in the encoding.
-	HasCaParametersNRV1540 bool
-}
-
-// BandCombinationV1540_BandListV1540 is the type of BandCombination-v1540.bandList-v1540.
-type BandCombinationV1540_BandListV1540 []BandParametersV1540
-
-// BandCombinationV1550 is the ASN.1 type BandCombination-v1550.
-//
-//	BandCombination-v1550 ::=           SEQUENCE {
-//	    ca-ParametersNR-v1550               CA-ParametersNR-v1550
-//	}
-type BandCombinationV1550 struct {
-	// CaParametersNRV1550 is the component ca-ParametersNR-v1550 [0] CA-ParametersNR-v1550.
-	CaParametersNRV1550 CAParametersNRV1550
-}
-
-// BandCombinationV1560 is the ASN.1 type BandCombination-v1560.
-//
-//	BandCombination-v1560::=            SEQUENCE {
-//	    ne-DC-BC                                ENUMERATED {supported}                 OPTIONAL,
-//	    ca-ParametersNRDC                       CA-ParametersNRDC                      OPTIONAL,
-//	    ca-ParametersEUTRA-v1560                CA-ParametersEUTRA-v1560               OPTIONAL,
-//	    ca-ParametersNR-v1560                   CA-ParametersNR-v1560                  OPTIONAL
-//	}
-type BandCombinationV1560 struct {
-	// NeDCBC is the component ne-DC-BC [0] ENUMERATED OPTIONAL.
-	NeDCBC BandCombinationV1560_NeDCBC
-	// HasNeDCBC tells whether ne-DC-BC is present in the encoding.
-	HasNeDCBC bool
-	// CaParametersNRDC is the component ca-ParametersNRDC [1] CA-ParametersNRDC OPTIONAL.
-	CaParametersNRDC CAParametersNRDC
-	// HasCaParametersNRDC tells whether ca-ParametersNRDC is present in the encoding.
-	HasCaParametersNRDC bool
-	// CaParametersEUTRAV1560 is the component ca-ParametersEUTRA-v1560 [2] CA-ParametersEUTRA-v1560 OPTIONAL.
-	CaParametersEUTRAV1560 CAParametersEUTRAV1560
-	// HasCaParametersEUTRAV1560 tells whether ca-ParametersEUTRA-v1560 is present in the encoding.
-	HasCaParametersEUTRAV1560 bool
-	// CaParametersNRV1560 is the component ca-ParametersNR-v1560 [3] CA-ParametersNR-v1560 OPTIONAL.
-	CaParametersNRV1560 CAParametersNRV1560
-	// HasCaParametersNRV1560 tells whether ca-ParametersNR-v1560 is present in the encoding.
-	HasCaParametersNRV1560 bool
-}
-
-// BandCombinationV1560_NeDCBC is the type of BandCombination-v1560.ne-DC-BC.
-type BandCombinationV1560_NeDCBC int64
-
-const (
-	BandCombinationV1560_Supported BandCombinationV1560_NeDCBC = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v BandCombinationV1560_NeDCBC) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// BandCombinationV1570 is the ASN.1 type BandCombination-v1570.
-//
-//	BandCombination-v1570 ::=           SEQUENCE {
-//	    ca-ParametersEUTRA-v1570            CA-ParametersEUTRA-v1570
-//	}
-type BandCombinationV1570 struct {
-	// CaParametersEUTRAV1570 is the component ca-ParametersEUTRA-v1570 [0] CA-ParametersEUTRA-v1570.
-	CaParametersEUTRAV1570 CAParametersEUTRAV1570
-}
-
-// BandCombinationV1580 is the ASN.1 type BandCombination-v1580.
-//
-//	BandCombination-v1580 ::=           SEQUENCE {
-//	    mrdc-Parameters-v1580               MRDC-Parameters-v1580
-//	}
-type BandCombinationV1580 struct {
-	// MrdcParametersV1580 is the component mrdc-Parameters-v1580 [0] MRDC-Parameters-v1580.
-	MrdcParametersV1580 MRDCParametersV1580
-}
-
-// BandCombinationV1590 is the ASN.1 type BandCombination-v1590.
-//
-//	BandCombination-v1590::=            SEQUENCE {
-//	    supportedBandwidthCombinationSetIntraENDC  BIT STRING (SIZE (1..32))           OPTIONAL,
-//	    mrdc-Parameters-v1590                      MRDC-Parameters-v1590
-//	}
-type BandCombinationV1590 struct {
-	// SupportedBandwidthCombinationSetIntraENDC is the component supportedBandwidthCombinationSetIntraENDC [0] BIT STRING OPTIONAL.
-	SupportedBandwidthCombinationSetIntraENDC der.BitString
-	// HasSupportedBandwidthCombinationSetIntraENDC tells whether supportedBandwidthCombinationSetIntraENDC is present in the encoding.
-	HasSupportedBandwidthCombinationSetIntraENDC bool
-	// MrdcParametersV1590 is the component mrdc-Parameters-v1590 [1] MRDC-Parameters-v1590.
-	MrdcParametersV1590 MRDCParametersV1590
-}
-
-// BandCombinationV15g0 is the ASN.1 type BandCombination-v15g0.
-//
-//	BandCombination-v15g0::=            SEQUENCE {
-//	    ca-ParametersNR-v15g0               CA-ParametersNR-v15g0                      OPTIONAL,
-//	    ca-ParametersNRDC-v15g0             CA-ParametersNRDC-v15g0                    OPTIONAL,
-//	    mrdc-Parameters-v15g0               MRDC-Parameters-v15g0                      OPTIONAL
-//	}
-type BandCombinationV15g0 struct {
-	// CaParametersNRV15g0 is the component ca-ParametersNR-v15g0 [0] CA-ParametersNR-v15g0 OPTIONAL.
-	CaParametersNRV15g0 CAParametersNRV15g0
-	// HasCaParametersNRV15g0 tells whether ca-ParametersNR-v15g0 is present in the encoding.
-	HasCaParametersNRV15g0 bool
-	// CaParametersNRDCV15g0 is the component ca-ParametersNRDC-v15g0 [1] CA-ParametersNRDC-v15g0 OPTIONAL.
-	CaParametersNRDCV15g0 CAParametersNRDCV15g0
-	// HasCaParametersNRDCV15g0 tells whether ca-ParametersNRDC-v15g0 is present in the encoding.
-	HasCaParametersNRDCV15g0 bool
-	// MrdcParametersV15g0 is the component mrdc-Parameters-v15g0 [2] MRDC-Parameters-v15g0 OPTIONAL.
-	MrdcParametersV15g0 MRDCParametersV15g0
-	// HasMrdcParametersV15g0 tells whether mrdc-Parameters-v15g0 is present in the encoding.
-	HasMrdcParametersV15g0 bool
-}
-
-// BandCombinationV1610 is the ASN.1 type BandCombination-v1610.
-//
-//	BandCombination-v1610 ::=          SEQUENCE {
-//	    bandList-v1610                      SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1610  OPTIONAL,
-//	    ca-ParametersNR-v1610               CA-ParametersNR-v1610                  OPTIONAL,
-//	    ca-ParametersNRDC-v1610             CA-ParametersNRDC-v1610                OPTIONAL,
-//	    powerClass-v1610                    ENUMERATED {pc1dot5}                   OPTIONAL,
-//	    powerClassNRPart-r16                ENUMERATED {pc1, pc2, pc3, pc5}        OPTIONAL,
-//	    featureSetCombinationDAPS-r16       FeatureSetCombinationId                OPTIONAL,
-//	    mrdc-Parameters-v1620               MRDC-Parameters-v1620                  OPTIONAL
-//	}
-type BandCombinationV1610 struct {
-	// BandListV1610 is the component bandList-v1610 [0] SEQUENCE OF OPTIONAL.
-	BandListV1610 BandCombinationV1610_BandListV1610
-	// HasBandListV1610 tells whether bandList-v1610 is present in the encoding.
-	HasBandListV1610 bool
-	// CaParametersNRV1610 is the component ca-ParametersNR-v1610 [1] CA-ParametersNR-v1610 OPTIONAL.
-	CaParametersNRV1610 CAParametersNRV1610
-	// HasCaParametersNRV1610 tells whether ca-ParametersNR-v1610 is present in the encoding.
-	HasCaParametersNRV1610 bool
-	// CaParametersNRDCV1610 is the component ca-ParametersNRDC-v1610 [2] CA-ParametersNRDC-v1610 OPTIONAL.
-	CaParametersNRDCV1610 CAParametersNRDCV1610
-	// HasCaParametersNRDCV1610 tells whether ca-ParametersNRDC-v1610 is present in the encoding.
-	HasCaParametersNRDCV1610 bool
-	// PowerClassV1610 is the component powerClass-v1610 [3] ENUMERATED OPTIONAL.
-	PowerClassV1610 BandCombinationV1610_PowerClassV1610
-	// HasPowerClassV1610 tells whether powerClass-v1610 is present in the encoding.
-	HasPowerClassV1610 bool
-	// PowerClassNRPartR16 is the component powerClassNRPart-r16 [4] ENUMERATED OPTIONAL.
-	PowerClassNRPartR16 BandCombinationV1610_PowerClassNRPartR16
-	// HasPowerClassNRPartR16 tells whether powerClassNRPart-r16 is present in the encoding.
-	HasPowerClassNRPartR16 bool
-	// FeatureSetCombinationDAPSR16 is the component featureSetCombinationDAPS-r16 [5] FeatureSetCombinationId OPTIONAL.
-	FeatureSetCombinationDAPSR16 FeatureSetCombinationID
-	// HasFeatureSetCombinationDAPSR16 tells whether featureSetCombinationDAPS-r16 is present in the encoding.
-	HasFeatureSetCombinationDAPSR16 bool
-	// MrdcParametersV1620 is the component mrdc-Parameters-v1620 [6] MRDC-Parameters-v1620 OPTIONAL.
-	MrdcParametersV1620 MRDCParametersV1620
-	// HasMrdcParametersV1620 tells whether mrdc-Parameters-v1620 is present in the encoding.
-	HasMrdcParametersV1620 bool
-}
-
-// BandCombinationV1610_BandListV1610 is the type of BandCombination-v1610.bandList-v1610.
-type BandCombinationV1610_BandListV1610 []BandParametersV1610
-
-// BandCombinationV1610_PowerClassV1610 is the type of BandCombination-v1610.powerClass-v1610.
-type BandCombinationV1610_PowerClassV1610 int64
-
-const (
-	BandCombinationV1610_Pc1dot5 BandCombinationV1610_PowerClassV1610 = 0 // pc1dot5
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v BandCombinationV1610_PowerClassV1610) String() string {
-	return der.Name("pc1dot5", int(v), "")
-}
-
-// BandCombinationV1610_PowerClassNRPartR16 is the type of BandCombination-v1610.powerClassNRPart-r16.
-type BandCombinationV1610_PowerClassNRPartR16 int64
-
-const (
-	BandCombinationV1610_Pc1 BandCombinationV1610_PowerClassNRPartR16 = 0 // pc1
-	BandCombinationV1610_Pc2 BandCombinationV1610_PowerClassNRPartR16 = 1 // pc2
-	BandCombinationV1610_Pc3 BandCombinationV1610_PowerClassNRPartR16 = 2 // pc3
-	BandCombinationV1610_Pc5 BandCombinationV1610_PowerClassNRPartR16 = 3 // pc5
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v BandCombinationV1610_PowerClassNRPartR16) String() string {
-	return der.Name("pc1 pc2 pc3 pc5", int(v), "")
-}
-
-// BandCombinationV1630 is the ASN.1 type BandCombination-v1630.
-//
-//	BandCombination-v1630 ::=                   SEQUENCE {
-//	    ca-ParametersNR-v1630                       CA-ParametersNR-v1630                                             OPTIONAL,
-//	    ca-ParametersNRDC-v1630                     CA-ParametersNRDC-v1630                                           OPTIONAL,
-//	    mrdc-Parameters-v1630                       MRDC-Parameters-v1630                                             OPTIONAL,
-//	    supportedTxBandCombListPerBC-Sidelink-r16   BIT STRING (SIZE (1..maxBandComb))                                OPTIONAL,
-//	    supportedRxBandCombListPerBC-Sidelink-r16   BIT STRING (SIZE (1..maxBandComb))                                OPTIONAL,
-//	    scalingFactorTxSidelink-r16                 SEQUENCE (SIZE (1..maxBandComb)) OF ScalingFactorSidelink-r16     OPTIONAL,
-//	    scalingFactorRxSidelink-r16                 SEQUENCE (SIZE (1..maxBandComb)) OF ScalingFactorSidelink-r16     OPTIONAL
-//	}
-type BandCombinationV1630 struct {
-	// CaParametersNRV1630 is the component ca-ParametersNR-v1630 [0] CA-ParametersNR-v1630 OPTIONAL.
-	CaParametersNRV1630 CAParametersNRV1630
-	// HasCaParametersNRV1630 tells whether ca-ParametersNR-v1630 is present in the encoding.
-	HasCaParametersNRV1630 bool
-	// CaParametersNRDCV1630 is the component ca-ParametersNRDC-v1630 [1] CA-ParametersNRDC-v1630 OPTIONAL.
-	CaParametersNRDCV1630 CAParametersNRDCV1630
-	// HasCaParametersNRDCV1630 tells whether ca-ParametersNRDC-v1630 is present in the encoding.
-	HasCaParametersNRDCV1630 bool
-	// MrdcParametersV1630 is the component mrdc-Parameters-v1630 [2] MRDC-Parameters-v1630 OPTIONAL.
-	MrdcParametersV1630 MRDCParametersV1630
-	// HasMrdcParametersV1630 tells whether mrdc-Parameters-v1630 is present in the encoding.
-	HasMrdcParametersV1630 bool
-	// SupportedTxBandCombListPerBCSidelinkR16 is the component supportedTxBandCombListPerBC-Sidelink-r16 [3] BIT STRING OPTIONAL.
-	SupportedTxBandCombListPerBCSidelinkR16 der.BitString
-	// HasSupportedTxBandCombListPerBCSidelinkR16 tells whether supportedTxBandCombListPerBC-Sidelink-r16 is present in the encoding.
-	HasSupportedTxBandCombListPerBCSidelinkR16 bool
-	// SupportedRxBandCombListPerBCSidelinkR16 is the component supportedRxBandCombListPerBC-Sidelink-r16 [4] BIT STRING OPTIONAL.
-	SupportedRxBandCombListPerBCSidelinkR16 der.BitString
-	// HasSupportedRxBandCombListPerBCSidelinkR16 tells whether supportedRxBandCombListPerBC-Sidelink-r16 is present in the encoding.
-	HasSupportedRxBandCombListPerBCSidelinkR16 bool
-	// ScalingFactorTxSidelinkR16 is the component scalingFactorTxSidelink-r16 [5] SEQUENCE OF OPTIONAL.
-	ScalingFactorTxSidelinkR16 BandCombinationV1630_ScalingFactorTxSidelinkR16
-	// HasScalingFactorTxSidelinkR16 tells whether scalingFactorTxSidelink-r16 is present in the encoding.
-	HasScalingFactorTxSidelinkR16 bool
-	// ScalingFactorRxSidelinkR16 is the component scalingFactorRxSidelink-r16 [6] SEQUENCE OF OPTIONAL.
-	ScalingFactorRxSidelinkR16 BandCombinationV1630_ScalingFactorRxSidelinkR16
-	// HasScalingFactorRxSidelinkR16 tells whether scalingFactorRxSidelink-r16 is present in the encoding.
-	HasScalingFactorRxSidelinkR16 bool
-}
-
-// BandCombinationV1630_ScalingFactorTxSidelinkR16 is the type of BandCombination-v1630.scalingFactorTxSidelink-r16.
-type BandCombinationV1630_ScalingFactorTxSidelinkR16 []ScalingFactorSidelinkR16
-
-// BandCombinationV1630_ScalingFactorRxSidelinkR16 is the type of BandCombination-v1630.scalingFactorRxSidelink-r16.
-type BandCombinationV1630_ScalingFactorRxSidelinkR16 []ScalingFactorSidelinkR16
-
-// BandCombinationV1640 is the ASN.1 type BandCombination-v1640.
-//
-//	BandCombination-v1640 ::=                   SEQUENCE {
-//	    ca-ParametersNR-v1640                       CA-ParametersNR-v1640                                             OPTIONAL,
-//	    ca-ParametersNRDC-v1640                     CA-ParametersNRDC-v1640                                           OPTIONAL
-//	}
-type BandCombinationV1640 struct {
-	// CaParametersNRV1640 is the component ca-ParametersNR-v1640 [0] CA-ParametersNR-v1640 OPTIONAL.
-	CaParametersNRV1640 CAParametersNRV1640
-	// HasCaParametersNRV1640 tells whether ca-ParametersNR-v1640 is present in the encoding.
-	HasCaParametersNRV1640 bool
-	// CaParametersNRDCV1640 is the component ca-ParametersNRDC-v1640 [1] CA-ParametersNRDC-v1640 OPTIONAL.
-	CaParametersNRDCV1640 CAParametersNRDCV1640
-	// HasCaParametersNRDCV1640 tells whether ca-ParametersNRDC-v1640 is present in the encoding.
-	HasCaParametersNRDCV1640 bool
-}
-
-// BandCombinationV1650 is the ASN.1 type BandCombination-v1650.
-//
-//	BandCombination-v1650 ::=          SEQUENCE {
-//	    ca-ParametersNRDC-v1650             CA-ParametersNRDC-v1650                 OPTIONAL
-//	}
-type BandCombinationV1650 struct {
-	// CaParametersNRDCV1650 is the component ca-ParametersNRDC-v1650 [0] CA-ParametersNRDC-v1650 OPTIONAL.
-	CaParametersNRDCV1650 CAParametersNRDCV1650
-	// HasCaParametersNRDCV1650 tells whether ca-ParametersNRDC-v1650 is present in the encoding.
-	HasCaParametersNRDCV1650 bool
-}
-
-// BandCombinationV1680 is the ASN.1 type BandCombination-v1680.
-//
-//	BandCombination-v1680 ::=          SEQUENCE {
-//	    intrabandConcurrentOperationPowerClass-r16 SEQUENCE (SIZE (1..maxBandComb)) OF IntraBandPowerClass-r16     OPTIONAL
-//	}
-type BandCombinationV1680 struct {
-	// IntrabandConcurrentOperationPowerClassR16 is the component intrabandConcurrentOperationPowerClass-r16 [0] SEQUENCE OF OPTIONAL.
-	IntrabandConcurrentOperationPowerClassR16 BandCombinationV1680_IntrabandConcurrentOperationPowerClassR16
-	// HasIntrabandConcurrentOperationPowerClassR16 tells whether intrabandConcurrentOperationPowerClass-r16 is present in the encoding.
-	HasIntrabandConcurrentOperationPowerClassR16 bool
-}
-
-// BandCombinationV1680_IntrabandConcurrentOperationPowerClassR16 is the type of BandCombination-v1680.intrabandConcurrentOperationPowerClass-r16.
-type BandCombinationV1680_IntrabandConcurrentOperationPowerClassR16 []IntraBandPowerClassR16
-
-// BandCombinationV1690 is the ASN.1 type BandCombination-v1690.
-//
-//	BandCombination-v1690 ::=          SEQUENCE {
-//	    ca-ParametersNR-v1690              CA-ParametersNR-v1690                 OPTIONAL
-//	}
-type BandCombinationV1690 struct {
-	// CaParametersNRV1690 is the component ca-ParametersNR-v1690 [0] CA-ParametersNR-v1690 OPTIONAL.
-	CaParametersNRV1690 CAParametersNRV1690
-	// HasCaParametersNRV1690 tells whether ca-ParametersNR-v1690 is present in the encoding.
-	HasCaParametersNRV1690 bool
-}
-
-// BandCombinationV16a0 is the ASN.1 type BandCombination-v16a0.
-//
-//	BandCombination-v16a0 ::=          SEQUENCE {
-//	    ca-ParametersNR-v16a0              CA-ParametersNR-v16a0                    OPTIONAL,
-//	    ca-ParametersNRDC-v16a0            CA-ParametersNRDC-v16a0                  OPTIONAL
-//	}
-type BandCombinationV16a0 struct {
-	// CaParametersNRV16a0 is the component ca-ParametersNR-v16a0 [0] CA-ParametersNR-v16a0 OPTIONAL.
-	CaParametersNRV16a0 CAParametersNRV16a0
-	// HasCaParametersNRV16a0 tells whether ca-ParametersNR-v16a0 is present in the encoding.
-	HasCaParametersNRV16a0 bool
-	// CaParametersNRDCV16a0 is the component ca-ParametersNRDC-v16a0 [1] CA-ParametersNRDC-v16a0 OPTIONAL.
-	CaParametersNRDCV16a0 CAParametersNRDCV16a0
-	// HasCaParametersNRDCV16a0 tells whether ca-ParametersNRDC-v16a0 is present in the encoding.
-	HasCaParametersNRDCV16a0 bool
-}
-
-// BandCombinationV1700 is the ASN.1 type BandCombination-v1700.
-//
-//	BandCombination-v1700 ::=          SEQUENCE {
-//	    ca-ParametersNR-v1700              CA-ParametersNR-v1700                    OPTIONAL,
-//	    ca-ParametersNRDC-v1700            CA-ParametersNRDC-v1700                  OPTIONAL,
-//	    mrdc-Parameters-v1700              MRDC-Parameters-v1700                    OPTIONAL,
-//	    bandList-v1710                      SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1710  OPTIONAL,
-//	    supportedBandCombListPerBC-SL-RelayDiscovery-r17      BIT STRING (SIZE (1..maxBandComb))               OPTIONAL,
-//	    supportedBandCombListPerBC-SL-NonRelayDiscovery-r17   BIT STRING (SIZE (1..maxBandComb))               OPTIONAL
-//	}
-type BandCombinationV1700 struct {
-	// CaParametersNRV1700 is the component ca-ParametersNR-v1700 [0] CA-ParametersNR-v1700 OPTIONAL.
-	CaParametersNRV1700 CAParametersNRV1700
-	// HasCaParametersNRV1700 tells whether ca-ParametersNR-v1700 is present in the encoding.
-	HasCaParametersNRV1700 bool
-	// CaParametersNRDCV1700 is the component ca-ParametersNRDC-v1700 [1] CA-ParametersNRDC-v1700 OPTIONAL.
-	CaParametersNRDCV1700 CAParametersNRDCV1700
-	// HasCaParametersNRDCV1700 tells whether ca-ParametersNRDC-v1700 is present in the encoding.
-	HasCaParametersNRDCV1700 bool
-	// MrdcParametersV1700 is the component mrdc-Parameters-v1700 [2] MRDC-Parameters-v1700 OPTIONAL.
-	MrdcParametersV1700 MRDCParametersV1700
-	// HasMrdcParametersV1700 tells whether mrdc-Parameters-v1700 is present in the encoding.
-	HasMrdcParametersV1700 bool
-	// BandListV1710 is the component bandList-v1710 [3] SEQUENCE OF OPTIONAL.
-	BandListV1710 BandCombinationV1700_BandListV1710
-	// HasBandListV1710 tells whether bandList-v1710 is present in the encoding.
-	HasBandListV1710 bool
-	// SupportedBandCombListPerBCSLRelayDiscoveryR17 is the component supportedBandCombListPerBC-SL-RelayDiscovery-r17 [4] BIT STRING OPTIONAL.
-	SupportedBandCombListPerBCSLRelayDiscoveryR17 der.BitString
-	// HasSupportedBandCombListPerBCSLRelayDiscoveryR17 tells whether supportedBandCombListPerBC-SL-RelayDiscovery-r17 is present in the encoding.
-	HasSupportedBandCombListPerBCSLRelayDiscoveryR17 bool
-	// SupportedBandCombListPerBCSLNonRelayDiscoveryR17 is the component supportedBandCombListPerBC-SL-NonRelayDiscovery-r17 [5] BIT STRING OPTIONAL.
-	SupportedBandCombListPerBCSLNonRelayDiscoveryR17 der.BitString
-	// HasSupportedBandCombListPerBCSLNonRelayDiscoveryR17 tells whether supportedBandCombListPerBC-SL-NonRelayDiscovery-r17 is present in the encoding.
-	HasSupportedBandCombListPerBCSLNonRelayDiscoveryR17 bool
-}
-
-// BandCombinationV1700_BandListV1710 is the type of BandCombination-v1700.bandList-v1710.
-type BandCombinationV1700_BandListV1710 []BandParametersV1710
-
-// BandCombinationV1720 is the ASN.1 type BandCombination-v1720.
-//
-//	BandCombination-v1720 ::=          SEQUENCE {
-//	    ca-ParametersNR-v1720              CA-ParametersNR-v1720                    OPTIONAL,
-//	    ca-ParametersNRDC-v1720            CA-ParametersNRDC-v1720                  OPTIONAL
-//	}
-type BandCombinationV1720 struct {
-	// CaParametersNRV1720 is the component ca-ParametersNR-v1720 [0] CA-ParametersNR-v1720 OPTIONAL.
-	CaParametersNRV1720 CAParametersNRV1720
-	// HasCaParametersNRV1720 tells whether ca-ParametersNR-v1720 is present in the encoding.
-	HasCaParametersNRV1720 bool
-	// CaParametersNRDCV1720 is the component ca-ParametersNRDC-v1720 [1] CA-ParametersNRDC-v1720 OPTIONAL.
-	CaParametersNRDCV1720 CAParametersNRDCV1720
-	// HasCaParametersNRDCV1720 tells whether ca-ParametersNRDC-v1720 is present in the encoding.
-	HasCaParametersNRDCV1720 bool
-}
-
-// BandCombinationV1730 is the ASN.1 type BandCombination-v1730.
-//
-//	BandCombination-v1730 ::=          SEQUENCE {
-//	    ca-ParametersNR-v1730              CA-ParametersNR-v1730                    OPTIONAL,
-//	    ca-ParametersNRDC-v1730            CA-ParametersNRDC-v1730                  OPTIONAL,
-//	    bandList-v1730                     SEQUENCE (SIZE (1..maxSimultaneousBands)) OF BandParameters-v1730  OPTIONAL
-//	}
-type BandCombinationV1730 struct {
-	// CaParametersNRV1730 is the component ca-ParametersNR-v1730 [0] CA-ParametersNR-v1730 OPTIONAL.
-	CaParametersNRV1730 CAParametersNRV1730
-	// HasCaParametersNRV1730 tells whether ca-ParametersNR-v1730 is present in the encoding.
-	HasCaParametersNRV1730 bool
-	// CaParametersNRDCV1730 is the component ca-ParametersNRDC-v1730 [1] CA-ParametersNRDC-v1730 OPTIONAL.
-	CaParametersNRDCV1730 CAParametersNRDCV1730
-	// HasCaParametersNRDCV1730 tells whether ca-ParametersNRDC-v1730 is present in the encoding.
-	HasCaParametersNRDCV1730 bool
-	// BandListV1730 is the component bandList-v1730 [2] SEQUENCE OF OPTIONAL.
-	BandListV1730 BandCombinationV1730_BandListV1730
-	// HasBandListV1730 tells whether bandList-v1730 is present in the encoding.
-	HasBandListV1730 bool
-}
-
-// BandCombinationV1730_BandListV1730 is the type of BandCombination-v1730.bandList-v1730.
-type BandCombinationV1730_BandListV1730 []BandParametersV1730
-
-// BandCombinationV1740 is the ASN.1 type BandCombination-v1740.
-//
-//	BandCombination-v1740 ::=          SEQUENCE {
-//	    ca-ParametersNR-v1740              CA-ParametersNR-v1740                    OPTIONAL
-//	}
-type BandCombinationV1740 struct {
-	// CaParametersNRV1740 is the component ca-ParametersNR-v1740 [0] CA-ParametersNR-v1740 OPTIONAL.
-	CaParametersNRV1740 CAParametersNRV1740
-	// HasCaParametersNRV1740 tells whether ca-ParametersNR-v1740 is present in the encoding.
-	HasCaParametersNRV1740 bool
-}
-
 // BandCombinationUplinkTxSwitchR16 is the ASN.1 type BandCombination-UplinkTxSwitch-r16.
 //
 //	BandCombination-UplinkTxSwitch-r16 ::= SEQUENCE {
@@ -1525,43 +32,34 @@ type BandCombinationUplinkTxSwitchR16 struct {
 	// BandCombinationR16 is the component bandCombination-r16 [0] BandCombination.
 	BandCombinationR16 BandCombination
 	// BandCombinationV1540 is the component bandCombination-v1540 [1] BandCombination-v1540 OPTIONAL.
-	BandCombinationV1540 BandCombinationV1540
-	// HasBandCombinationV1540 tells whether bandCombination-v1540 is present in the encoding.
-	HasBandCombinationV1540 bool
+	BandCombinationV1540    BandCombinationV1540
+	HasBandCombinationV1540 bool // whether bandCombination-v1540 is present in the encoding
 	// BandCombinationV1560 is the component bandCombination-v1560 [2] BandCombination-v1560 OPTIONAL.
-	BandCombinationV1560 BandCombinationV1560
-	// HasBandCombinationV1560 tells whether bandCombination-v1560 is present in the encoding.
-	HasBandCombinationV1560 bool
+	BandCombinationV1560    BandCombinationV1560
+	HasBandCombinationV1560 bool // whether bandCombination-v1560 is present in the encoding
 	// BandCombinationV1570 is the component bandCombination-v1570 [3] BandCombination-v1570 OPTIONAL.
-	BandCombinationV1570 BandCombinationV1570
-	// HasBandCombinationV1570 tells whether bandCombination-v1570 is present in the encoding.
-	HasBandCombinationV1570 bool
+	BandCombinationV1570    BandCombinationV1570
+	HasBandCombinationV1570 bool // whether bandCombination-v1570 is present in the encoding
 	// BandCombinationV1580 is the component bandCombination-v1580 [4] BandCombination-v1580 OPTIONAL.
-	BandCombinationV1580 BandCombinationV1580
-	// HasBandCombinationV1580 tells whether bandCombination-v1580 is present in the encoding.
-	HasBandCombinationV1580 bool
+	BandCombinationV1580    BandCombinationV1580
+	HasBandCombinationV1580 bool // whether bandCombination-v1580 is present in the encoding
 	// BandCombinationV1590 is the component bandCombination-v1590 [5] BandCombination-v1590 OPTIONAL.
-	BandCombinationV1590 BandCombinationV1590
-	// HasBandCombinationV1590 tells whether bandCombination-v1590 is present in the encoding.
-	HasBandCombinationV1590 bool
+	BandCombinationV1590    BandCombinationV1590
+	HasBandCombinationV1590 bool // whether bandCombination-v1590 is present in the encoding
 	// BandCombinationV1610 is the component bandCombination-v1610 [6] BandCombination-v1610 OPTIONAL.
-	BandCombinationV1610 BandCombinationV1610
-	// HasBandCombinationV1610 tells whether bandCombination-v1610 is present in the encoding.
-	HasBandCombinationV1610 bool
+	BandCombinationV1610    BandCombinationV1610
+	HasBandCombinationV1610 bool // whether bandCombination-v1610 is present in the encoding
 	// SupportedBandPairListNRR16 is the component supportedBandPairListNR-r16 [7] SEQUENCE OF.
 	SupportedBandPairListNRR16 BandCombinationUplinkTxSwitchR16_SupportedBandPairListNRR16
 	// UplinkTxSwitchingOptionSupportR16 is the component uplinkTxSwitching-OptionSupport-r16 [8] ENUMERATED OPTIONAL.
-	UplinkTxSwitchingOptionSupportR16 BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingOptionSupportR16
-	// HasUplinkTxSwitchingOptionSupportR16 tells whether uplinkTxSwitching-OptionSupport-r16 is present in the encoding.
-	HasUplinkTxSwitchingOptionSupportR16 bool
+	UplinkTxSwitchingOptionSupportR16    BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingOptionSupportR16
+	HasUplinkTxSwitchingOptionSupportR16 bool // whether uplinkTxSwitching-OptionSupport-r16 is present in the encoding
 	// UplinkTxSwitchingPowerBoostingR16 is the component uplinkTxSwitching-PowerBoosting-r16 [9] ENUMERATED OPTIONAL.
-	UplinkTxSwitchingPowerBoostingR16 BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPowerBoostingR16
-	// HasUplinkTxSwitchingPowerBoostingR16 tells whether uplinkTxSwitching-PowerBoosting-r16 is present in the encoding.
-	HasUplinkTxSwitchingPowerBoostingR16 bool
+	UplinkTxSwitchingPowerBoostingR16    BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPowerBoostingR16
+	HasUplinkTxSwitchingPowerBoostingR16 bool // whether uplinkTxSwitching-PowerBoosting-r16 is present in the encoding
 	// UplinkTxSwitchingPUSCHTransCoherenceR16 is the component uplinkTxSwitching-PUSCH-TransCoherence-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	UplinkTxSwitchingPUSCHTransCoherenceR16 BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPUSCHTransCoherenceR16
-	// HasUplinkTxSwitchingPUSCHTransCoherenceR16 tells whether uplinkTxSwitching-PUSCH-TransCoherence-r16 is present in the encoding.
-	HasUplinkTxSwitchingPUSCHTransCoherenceR16 bool
+	UplinkTxSwitchingPUSCHTransCoherenceR16    BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPUSCHTransCoherenceR16
+	HasUplinkTxSwitchingPUSCHTransCoherenceR16 bool // whether uplinkTxSwitching-PUSCH-TransCoherence-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1615,9 +113,8 @@ func (v BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPUSCHTransCoherenceR16
 //	}
 type BandCombinationUplinkTxSwitchV1630 struct {
 	// BandCombinationV1630 is the component bandCombination-v1630 [0] BandCombination-v1630 OPTIONAL.
-	BandCombinationV1630 BandCombinationV1630
-	// HasBandCombinationV1630 tells whether bandCombination-v1630 is present in the encoding.
-	HasBandCombinationV1630 bool
+	BandCombinationV1630    BandCombinationV1630
+	HasBandCombinationV1630 bool // whether bandCombination-v1630 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1640 is the ASN.1 type BandCombination-UplinkTxSwitch-v1640.
@@ -1627,9 +124,8 @@ type BandCombinationUplinkTxSwitchV1630 struct {
 //	}
 type BandCombinationUplinkTxSwitchV1640 struct {
 	// BandCombinationV1640 is the component bandCombination-v1640 [0] BandCombination-v1640 OPTIONAL.
-	BandCombinationV1640 BandCombinationV1640
-	// HasBandCombinationV1640 tells whether bandCombination-v1640 is present in the encoding.
-	HasBandCombinationV1640 bool
+	BandCombinationV1640    BandCombinationV1640
+	HasBandCombinationV1640 bool // whether bandCombination-v1640 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1650 is the ASN.1 type BandCombination-UplinkTxSwitch-v1650.
@@ -1639,9 +135,8 @@ type BandCombinationUplinkTxSwitchV1640 struct {
 //	}
 type BandCombinationUplinkTxSwitchV1650 struct {
 	// BandCombinationV1650 is the component bandCombination-v1650 [0] BandCombination-v1650 OPTIONAL.
-	BandCombinationV1650 BandCombinationV1650
-	// HasBandCombinationV1650 tells whether bandCombination-v1650 is present in the encoding.
-	HasBandCombinationV1650 bool
+	BandCombinationV1650    BandCombinationV1650
+	HasBandCombinationV1650 bool // whether bandCombination-v1650 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1670 is the ASN.1 type BandCombination-UplinkTxSwitch-v1670.
@@ -1651,9 +146,8 @@ type BandCombinationUplinkTxSwitchV1650 struct {
 //	}
 type BandCombinationUplinkTxSwitchV1670 struct {
 	// BandCombinationV15g0 is the component bandCombination-v15g0 [0] BandCombination-v15g0 OPTIONAL.
-	BandCombinationV15g0 BandCombinationV15g0
-	// HasBandCombinationV15g0 tells whether bandCombination-v15g0 is present in the encoding.
-	HasBandCombinationV15g0 bool
+	BandCombinationV15g0    BandCombinationV15g0
+	HasBandCombinationV15g0 bool // whether bandCombination-v15g0 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1690 is the ASN.1 type BandCombination-UplinkTxSwitch-v1690.
@@ -1663,9 +157,8 @@ type BandCombinationUplinkTxSwitchV1670 struct {
 //	}
 type BandCombinationUplinkTxSwitchV1690 struct {
 	// BandCombinationV1690 is the component bandCombination-v1690 [0] BandCombination-v1690 OPTIONAL.
-	BandCombinationV1690 BandCombinationV1690
-	// HasBandCombinationV1690 tells whether bandCombination-v1690 is present in the encoding.
-	HasBandCombinationV1690 bool
+	BandCombinationV1690    BandCombinationV1690
+	HasBandCombinationV1690 bool // whether bandCombination-v1690 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV16a0 is the ASN.1 type BandCombination-UplinkTxSwitch-v16a0.
@@ -1675,9 +168,8 @@ type BandCombinationUplinkTxSwitchV1690 struct {
 //	}
 type BandCombinationUplinkTxSwitchV16a0 struct {
 	// BandCombinationV16a0 is the component bandCombination-v16a0 [0] BandCombination-v16a0 OPTIONAL.
-	BandCombinationV16a0 BandCombinationV16a0
-	// HasBandCombinationV16a0 tells whether bandCombination-v16a0 is present in the encoding.
-	HasBandCombinationV16a0 bool
+	BandCombinationV16a0    BandCombinationV16a0
+	HasBandCombinationV16a0 bool // whether bandCombination-v16a0 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1700 is the ASN.1 type BandCombination-UplinkTxSwitch-v1700.
@@ -1691,17 +183,14 @@ type BandCombinationUplinkTxSwitchV16a0 struct {
 //	}
 type BandCombinationUplinkTxSwitchV1700 struct {
 	// BandCombinationV1700 is the component bandCombination-v1700 [0] BandCombination-v1700 OPTIONAL.
-	BandCombinationV1700 BandCombinationV1700
-	// HasBandCombinationV1700 tells whether bandCombination-v1700 is present in the encoding.
-	HasBandCombinationV1700 bool
+	BandCombinationV1700    BandCombinationV1700
+	HasBandCombinationV1700 bool // whether bandCombination-v1700 is present in the encoding
 	// SupportedBandPairListNRV1700 is the component supportedBandPairListNR-v1700 [1] SEQUENCE OF OPTIONAL.
-	SupportedBandPairListNRV1700 BandCombinationUplinkTxSwitchV1700_SupportedBandPairListNRV1700
-	// HasSupportedBandPairListNRV1700 tells whether supportedBandPairListNR-v1700 is present in the encoding.
-	HasSupportedBandPairListNRV1700 bool
+	SupportedBandPairListNRV1700    BandCombinationUplinkTxSwitchV1700_SupportedBandPairListNRV1700
+	HasSupportedBandPairListNRV1700 bool // whether supportedBandPairListNR-v1700 is present in the encoding
 	// UplinkTxSwitchingBandParametersListV1700 is the component uplinkTxSwitchingBandParametersList-v1700 [2] SEQUENCE OF OPTIONAL.
-	UplinkTxSwitchingBandParametersListV1700 BandCombinationUplinkTxSwitchV1700_UplinkTxSwitchingBandParametersListV1700
-	// HasUplinkTxSwitchingBandParametersListV1700 tells whether uplinkTxSwitchingBandParametersList-v1700 is present in the encoding.
-	HasUplinkTxSwitchingBandParametersListV1700 bool
+	UplinkTxSwitchingBandParametersListV1700    BandCombinationUplinkTxSwitchV1700_UplinkTxSwitchingBandParametersListV1700
+	HasUplinkTxSwitchingBandParametersListV1700 bool // whether uplinkTxSwitchingBandParametersList-v1700 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1700_SupportedBandPairListNRV1700 is the type of BandCombination-UplinkTxSwitch-v1700.supportedBandPairListNR-v1700.
@@ -1718,13 +207,11 @@ type BandCombinationUplinkTxSwitchV1700_UplinkTxSwitchingBandParametersListV1700
 //	}
 type BandCombinationUplinkTxSwitchV1720 struct {
 	// BandCombinationV1720 is the component bandCombination-v1720 [0] BandCombination-v1720 OPTIONAL.
-	BandCombinationV1720 BandCombinationV1720
-	// HasBandCombinationV1720 tells whether bandCombination-v1720 is present in the encoding.
-	HasBandCombinationV1720 bool
+	BandCombinationV1720    BandCombinationV1720
+	HasBandCombinationV1720 bool // whether bandCombination-v1720 is present in the encoding
 	// UplinkTxSwitchingOptionSupport2T2TR17 is the component uplinkTxSwitching-OptionSupport2T2T-r17 [1] ENUMERATED OPTIONAL.
-	UplinkTxSwitchingOptionSupport2T2TR17 BandCombinationUplinkTxSwitchV1720_UplinkTxSwitchingOptionSupport2T2TR17
-	// HasUplinkTxSwitchingOptionSupport2T2TR17 tells whether uplinkTxSwitching-OptionSupport2T2T-r17 is present in the encoding.
-	HasUplinkTxSwitchingOptionSupport2T2TR17 bool
+	UplinkTxSwitchingOptionSupport2T2TR17    BandCombinationUplinkTxSwitchV1720_UplinkTxSwitchingOptionSupport2T2TR17
+	HasUplinkTxSwitchingOptionSupport2T2TR17 bool // whether uplinkTxSwitching-OptionSupport2T2T-r17 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1720_UplinkTxSwitchingOptionSupport2T2TR17 is the type of BandCombination-UplinkTxSwitch-v1720.uplinkTxSwitching-OptionSupport2T2T-r17.
@@ -1748,9 +235,8 @@ func (v BandCombinationUplinkTxSwitchV1720_UplinkTxSwitchingOptionSupport2T2TR17
 //	}
 type BandCombinationUplinkTxSwitchV1730 struct {
 	// BandCombinationV1730 is the component bandCombination-v1730 [0] BandCombination-v1730 OPTIONAL.
-	BandCombinationV1730 BandCombinationV1730
-	// HasBandCombinationV1730 tells whether bandCombination-v1730 is present in the encoding.
-	HasBandCombinationV1730 bool
+	BandCombinationV1730    BandCombinationV1730
+	HasBandCombinationV1730 bool // whether bandCombination-v1730 is present in the encoding
 }
 
 // BandCombinationUplinkTxSwitchV1740 is the ASN.1 type BandCombination-UplinkTxSwitch-v1740.
@@ -1760,9 +246,8 @@ type BandCombinationUplinkTxSwitchV1730 struct {
 //	}
 type BandCombinationUplinkTxSwitchV1740 struct {
 	// BandCombinationV1740 is the component bandCombination-v1740 [0] BandCombination-v1740 OPTIONAL.
-	BandCombinationV1740 BandCombinationV1740
-	// HasBandCombinationV1740 tells whether bandCombination-v1740 is present in the encoding.
-	HasBandCombinationV1740 bool
+	BandCombinationV1740    BandCombinationV1740
+	HasBandCombinationV1740 bool // whether bandCombination-v1740 is present in the encoding
 }
 
 // ULTxSwitchingBandPairR16 is the ASN.1 type ULTxSwitchingBandPair-r16.
@@ -1781,9 +266,8 @@ type ULTxSwitchingBandPairR16 struct {
 	// UplinkTxSwitchingPeriodR16 is the component uplinkTxSwitchingPeriod-r16 [2] ENUMERATED.
 	UplinkTxSwitchingPeriodR16 ULTxSwitchingBandPairR16_UplinkTxSwitchingPeriodR16
 	// UplinkTxSwitchingDLInterruptionR16 is the component uplinkTxSwitching-DL-Interruption-r16 [3] BIT STRING OPTIONAL.
-	UplinkTxSwitchingDLInterruptionR16 der.BitString
-	// HasUplinkTxSwitchingDLInterruptionR16 tells whether uplinkTxSwitching-DL-Interruption-r16 is present in the encoding.
-	HasUplinkTxSwitchingDLInterruptionR16 bool
+	UplinkTxSwitchingDLInterruptionR16    der.BitString
+	HasUplinkTxSwitchingDLInterruptionR16 bool // whether uplinkTxSwitching-DL-Interruption-r16 is present in the encoding
 }
 
 // ULTxSwitchingBandPairR16_UplinkTxSwitchingPeriodR16 is the type of ULTxSwitchingBandPair-r16.uplinkTxSwitchingPeriod-r16.
@@ -1807,9 +291,8 @@ func (v ULTxSwitchingBandPairR16_UplinkTxSwitchingPeriodR16) String() string {
 //	}
 type ULTxSwitchingBandPairV1700 struct {
 	// UplinkTxSwitchingPeriod2T2TR17 is the component uplinkTxSwitchingPeriod2T2T-r17 [0] ENUMERATED OPTIONAL.
-	UplinkTxSwitchingPeriod2T2TR17 ULTxSwitchingBandPairV1700_UplinkTxSwitchingPeriod2T2TR17
-	// HasUplinkTxSwitchingPeriod2T2TR17 tells whether uplinkTxSwitchingPeriod2T2T-r17 is present in the encoding.
-	HasUplinkTxSwitchingPeriod2T2TR17 bool
+	UplinkTxSwitchingPeriod2T2TR17    ULTxSwitchingBandPairV1700_UplinkTxSwitchingPeriod2T2TR17
+	HasUplinkTxSwitchingPeriod2T2TR17 bool // whether uplinkTxSwitchingPeriod2T2T-r17 is present in the encoding
 }
 
 // ULTxSwitchingBandPairV1700_UplinkTxSwitchingPeriod2T2TR17 is the type of ULTxSwitchingBandPair-v1700.uplinkTxSwitchingPeriod2T2T-r17.
@@ -1836,9 +319,8 @@ type UplinkTxSwitchingBandParametersV1700 struct {
 	// BandIndexR17 is the component bandIndex-r17 [0] INTEGER.
 	BandIndexR17 int64
 	// UplinkTxSwitching2T2TPUSCHTransCoherenceR17 is the component uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17 [1] ENUMERATED OPTIONAL.
-	UplinkTxSwitching2T2TPUSCHTransCoherenceR17 UplinkTxSwitchingBandParametersV1700_UplinkTxSwitching2T2TPUSCHTransCoherenceR17
-	// HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17 tells whether uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17 is present in the encoding.
-	HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17 bool
+	UplinkTxSwitching2T2TPUSCHTransCoherenceR17    UplinkTxSwitchingBandParametersV1700_UplinkTxSwitching2T2TPUSCHTransCoherenceR17
+	HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17 bool // whether uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17 is present in the encoding
 }
 
 // UplinkTxSwitchingBandParametersV1700_UplinkTxSwitching2T2TPUSCHTransCoherenceR17 is the type of UplinkTxSwitchingBandParameters-v1700.uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17.
@@ -1901,13 +383,11 @@ type BandParameters_Eutra struct {
 	// BandEUTRA is the component bandEUTRA [0] FreqBandIndicatorEUTRA.
 	BandEUTRA FreqBandIndicatorEUTRA
 	// CaBandwidthClassDLEUTRA is the component ca-BandwidthClassDL-EUTRA [1] CA-BandwidthClassEUTRA OPTIONAL.
-	CaBandwidthClassDLEUTRA CABandwidthClassEUTRA
-	// HasCaBandwidthClassDLEUTRA tells whether ca-BandwidthClassDL-EUTRA is present in the encoding.
-	HasCaBandwidthClassDLEUTRA bool
+	CaBandwidthClassDLEUTRA    CABandwidthClassEUTRA
+	HasCaBandwidthClassDLEUTRA bool // whether ca-BandwidthClassDL-EUTRA is present in the encoding
 	// CaBandwidthClassULEUTRA is the component ca-BandwidthClassUL-EUTRA [2] CA-BandwidthClassEUTRA OPTIONAL.
-	CaBandwidthClassULEUTRA CABandwidthClassEUTRA
-	// HasCaBandwidthClassULEUTRA tells whether ca-BandwidthClassUL-EUTRA is present in the encoding.
-	HasCaBandwidthClassULEUTRA bool
+	CaBandwidthClassULEUTRA    CABandwidthClassEUTRA
+	HasCaBandwidthClassULEUTRA bool // whether ca-BandwidthClassUL-EUTRA is present in the encoding
 }
 
 // BandParameters_Nr is the type of BandParameters.nr.
@@ -1915,13 +395,11 @@ type BandParameters_Nr struct {
 	// BandNR is the component bandNR [0] FreqBandIndicatorNR.
 	BandNR FreqBandIndicatorNR
 	// CaBandwidthClassDLNR is the component ca-BandwidthClassDL-NR [1] CA-BandwidthClassNR OPTIONAL.
-	CaBandwidthClassDLNR CABandwidthClassNR
-	// HasCaBandwidthClassDLNR tells whether ca-BandwidthClassDL-NR is present in the encoding.
-	HasCaBandwidthClassDLNR bool
+	CaBandwidthClassDLNR    CABandwidthClassNR
+	HasCaBandwidthClassDLNR bool // whether ca-BandwidthClassDL-NR is present in the encoding
 	// CaBandwidthClassULNR is the component ca-BandwidthClassUL-NR [2] CA-BandwidthClassNR OPTIONAL.
-	CaBandwidthClassULNR CABandwidthClassNR
-	// HasCaBandwidthClassULNR tells whether ca-BandwidthClassUL-NR is present in the encoding.
-	HasCaBandwidthClassULNR bool
+	CaBandwidthClassULNR    CABandwidthClassNR
+	HasCaBandwidthClassULNR bool // whether ca-BandwidthClassUL-NR is present in the encoding
 }
 
 // BandParametersV1540 is the ASN.1 type BandParameters-v1540.
@@ -1943,13 +421,11 @@ type BandParameters_Nr struct {
 //	}
 type BandParametersV1540 struct {
 	// SrsCarrierSwitch is the component srs-CarrierSwitch [0] EXPLICIT CHOICE OPTIONAL.
-	SrsCarrierSwitch BandParametersV1540_SrsCarrierSwitch
-	// HasSrsCarrierSwitch tells whether srs-CarrierSwitch is present in the encoding.
-	HasSrsCarrierSwitch bool
+	SrsCarrierSwitch    BandParametersV1540_SrsCarrierSwitch
+	HasSrsCarrierSwitch bool // whether srs-CarrierSwitch is present in the encoding
 	// SrsTxSwitch is the component srs-TxSwitch [1] SEQUENCE OPTIONAL.
-	SrsTxSwitch BandParametersV1540_SrsTxSwitch
-	// HasSrsTxSwitch tells whether srs-TxSwitch is present in the encoding.
-	HasSrsTxSwitch bool
+	SrsTxSwitch    BandParametersV1540_SrsTxSwitch
+	HasSrsTxSwitch bool // whether srs-TxSwitch is present in the encoding
 }
 
 // BandParametersV1540_SrsCarrierSwitch is the type of BandParameters-v1540.srs-CarrierSwitch.
@@ -2004,13 +480,11 @@ type BandParametersV1540_SrsTxSwitch struct {
 	// SupportedSRSTxPortSwitch is the component supportedSRS-TxPortSwitch [0] ENUMERATED.
 	SupportedSRSTxPortSwitch BandParametersV1540_SrsTxSwitch_SupportedSRSTxPortSwitch
 	// TxSwitchImpactToRx is the component txSwitchImpactToRx [1] INTEGER OPTIONAL.
-	TxSwitchImpactToRx int64
-	// HasTxSwitchImpactToRx tells whether txSwitchImpactToRx is present in the encoding.
-	HasTxSwitchImpactToRx bool
+	TxSwitchImpactToRx    int64
+	HasTxSwitchImpactToRx bool // whether txSwitchImpactToRx is present in the encoding
 	// TxSwitchWithAnotherBand is the component txSwitchWithAnotherBand [2] INTEGER OPTIONAL.
-	TxSwitchWithAnotherBand int64
-	// HasTxSwitchWithAnotherBand tells whether txSwitchWithAnotherBand is present in the encoding.
-	HasTxSwitchWithAnotherBand bool
+	TxSwitchWithAnotherBand    int64
+	HasTxSwitchWithAnotherBand bool // whether txSwitchWithAnotherBand is present in the encoding
 }
 
 // BandParametersV1540_SrsTxSwitch_SupportedSRSTxPortSwitch is the type of BandParameters-v1540.srs-TxSwitch.supportedSRS-TxPortSwitch.
@@ -2042,9 +516,8 @@ func (v BandParametersV1540_SrsTxSwitch_SupportedSRSTxPortSwitch) String() strin
 //	}
 type BandParametersV1610 struct {
 	// SrsTxSwitchV1610 is the component srs-TxSwitch-v1610 [0] SEQUENCE OPTIONAL.
-	SrsTxSwitchV1610 BandParametersV1610_SrsTxSwitchV1610
-	// HasSrsTxSwitchV1610 tells whether srs-TxSwitch-v1610 is present in the encoding.
-	HasSrsTxSwitchV1610 bool
+	SrsTxSwitchV1610    BandParametersV1610_SrsTxSwitchV1610
+	HasSrsTxSwitchV1610 bool // whether srs-TxSwitch-v1610 is present in the encoding
 }
 
 // BandParametersV1610_SrsTxSwitchV1610 is the type of BandParameters-v1610.srs-TxSwitch-v1610.
@@ -2085,9 +558,8 @@ func (v BandParametersV1610_SrsTxSwitchV1610_SupportedSRSTxPortSwitchV1610) Stri
 //	}
 type BandParametersV1710 struct {
 	// SrsAntennaSwitchingBeyond4RXR17 is the component srs-AntennaSwitchingBeyond4RX-r17 [0] SEQUENCE OPTIONAL.
-	SrsAntennaSwitchingBeyond4RXR17 BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17
-	// HasSrsAntennaSwitchingBeyond4RXR17 tells whether srs-AntennaSwitchingBeyond4RX-r17 is present in the encoding.
-	HasSrsAntennaSwitchingBeyond4RXR17 bool
+	SrsAntennaSwitchingBeyond4RXR17    BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17
+	HasSrsAntennaSwitchingBeyond4RXR17 bool // whether srs-AntennaSwitchingBeyond4RX-r17 is present in the encoding
 }
 
 // BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17 is the type of BandParameters-v1710.srs-AntennaSwitchingBeyond4RX-r17.
@@ -2095,13 +567,11 @@ type BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17 struct {
 	// SupportedSRSTxPortSwitchBeyond4RxR17 is the component supportedSRS-TxPortSwitchBeyond4Rx-r17 [0] BIT STRING.
 	SupportedSRSTxPortSwitchBeyond4RxR17 der.BitString
 	// EntryNumberAffectBeyond4RxR17 is the component entryNumberAffectBeyond4Rx-r17 [1] INTEGER OPTIONAL.
-	EntryNumberAffectBeyond4RxR17 int64
-	// HasEntryNumberAffectBeyond4RxR17 tells whether entryNumberAffectBeyond4Rx-r17 is present in the encoding.
-	HasEntryNumberAffectBeyond4RxR17 bool
+	EntryNumberAffectBeyond4RxR17    int64
+	HasEntryNumberAffectBeyond4RxR17 bool // whether entryNumberAffectBeyond4Rx-r17 is present in the encoding
 	// EntryNumberSwitchBeyond4RxR17 is the component entryNumberSwitchBeyond4Rx-r17 [2] INTEGER OPTIONAL.
-	EntryNumberSwitchBeyond4RxR17 int64
-	// HasEntryNumberSwitchBeyond4RxR17 tells whether entryNumberSwitchBeyond4Rx-r17 is present in the encoding.
-	HasEntryNumberSwitchBeyond4RxR17 bool
+	EntryNumberSwitchBeyond4RxR17    int64
+	HasEntryNumberSwitchBeyond4RxR17 bool // whether entryNumberSwitchBeyond4Rx-r17 is present in the encoding
 }
 
 // BandParametersV1730 is the ASN.1 type BandParameters-v1730.
@@ -2233,13 +703,11 @@ func (c BandParametersSidelinkEUTRANRR16Choice) String() string {
 // BandParametersSidelinkEUTRANRR16_Eutra is the type of BandParametersSidelinkEUTRA-NR-r16.eutra.
 type BandParametersSidelinkEUTRANRR16_Eutra struct {
 	// BandParametersSidelinkEUTRA1R16 is the component bandParametersSidelinkEUTRA1-r16 [0] OCTET STRING OPTIONAL.
-	BandParametersSidelinkEUTRA1R16 []byte
-	// HasBandParametersSidelinkEUTRA1R16 tells whether bandParametersSidelinkEUTRA1-r16 is present in the encoding.
-	HasBandParametersSidelinkEUTRA1R16 bool
+	BandParametersSidelinkEUTRA1R16    []byte
+	HasBandParametersSidelinkEUTRA1R16 bool // whether bandParametersSidelinkEUTRA1-r16 is present in the encoding
 	// BandParametersSidelinkEUTRA2R16 is the component bandParametersSidelinkEUTRA2-r16 [1] OCTET STRING OPTIONAL.
-	BandParametersSidelinkEUTRA2R16 []byte
-	// HasBandParametersSidelinkEUTRA2R16 tells whether bandParametersSidelinkEUTRA2-r16 is present in the encoding.
-	HasBandParametersSidelinkEUTRA2R16 bool
+	BandParametersSidelinkEUTRA2R16    []byte
+	HasBandParametersSidelinkEUTRA2R16 bool // whether bandParametersSidelinkEUTRA2-r16 is present in the encoding
 }
 
 // BandParametersSidelinkEUTRANRR16_Nr is the type of BandParametersSidelinkEUTRA-NR-r16.nr.
@@ -2289,17 +757,14 @@ func (c BandParametersSidelinkEUTRANRV1630Choice) String() string {
 // BandParametersSidelinkEUTRANRV1630_Nr is the type of BandParametersSidelinkEUTRA-NR-v1630.nr.
 type BandParametersSidelinkEUTRANRV1630_Nr struct {
 	// TxSidelinkR16 is the component tx-Sidelink-r16 [0] ENUMERATED OPTIONAL.
-	TxSidelinkR16 BandParametersSidelinkEUTRANRV1630_Nr_TxSidelinkR16
-	// HasTxSidelinkR16 tells whether tx-Sidelink-r16 is present in the encoding.
-	HasTxSidelinkR16 bool
+	TxSidelinkR16    BandParametersSidelinkEUTRANRV1630_Nr_TxSidelinkR16
+	HasTxSidelinkR16 bool // whether tx-Sidelink-r16 is present in the encoding
 	// RxSidelinkR16 is the component rx-Sidelink-r16 [1] ENUMERATED OPTIONAL.
-	RxSidelinkR16 BandParametersSidelinkEUTRANRV1630_Nr_RxSidelinkR16
-	// HasRxSidelinkR16 tells whether rx-Sidelink-r16 is present in the encoding.
-	HasRxSidelinkR16 bool
+	RxSidelinkR16    BandParametersSidelinkEUTRANRV1630_Nr_RxSidelinkR16
+	HasRxSidelinkR16 bool // whether rx-Sidelink-r16 is present in the encoding
 	// SlCrossCarrierSchedulingR16 is the component sl-CrossCarrierScheduling-r16 [2] ENUMERATED OPTIONAL.
-	SlCrossCarrierSchedulingR16 BandParametersSidelinkEUTRANRV1630_Nr_SlCrossCarrierSchedulingR16
-	// HasSlCrossCarrierSchedulingR16 tells whether sl-CrossCarrierScheduling-r16 is present in the encoding.
-	HasSlCrossCarrierSchedulingR16 bool
+	SlCrossCarrierSchedulingR16    BandParametersSidelinkEUTRANRV1630_Nr_SlCrossCarrierSchedulingR16
+	HasSlCrossCarrierSchedulingR16 bool // whether sl-CrossCarrierScheduling-r16 is present in the encoding
 }
 
 // BandParametersSidelinkEUTRANRV1630_Nr_TxSidelinkR16 is the type of BandParametersSidelinkEUTRA-NR-v1630.nr.tx-Sidelink-r16.
@@ -2399,21 +864,17 @@ func (c BandParametersSidelinkEUTRANRV1710Choice) String() string {
 // BandParametersSidelinkEUTRANRV1710_Nr is the type of BandParametersSidelinkEUTRA-NR-v1710.nr.
 type BandParametersSidelinkEUTRANRV1710_Nr struct {
 	// SlTransmissionMode2PartialSensingR17 is the component sl-TransmissionMode2-PartialSensing-r17 [0] SEQUENCE OPTIONAL.
-	SlTransmissionMode2PartialSensingR17 BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17
-	// HasSlTransmissionMode2PartialSensingR17 tells whether sl-TransmissionMode2-PartialSensing-r17 is present in the encoding.
-	HasSlTransmissionMode2PartialSensingR17 bool
+	SlTransmissionMode2PartialSensingR17    BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17
+	HasSlTransmissionMode2PartialSensingR17 bool // whether sl-TransmissionMode2-PartialSensing-r17 is present in the encoding
 	// RxSidelinkPSFCHR17 is the component rx-sidelinkPSFCH-r17 [1] ENUMERATED OPTIONAL.
-	RxSidelinkPSFCHR17 BandParametersSidelinkEUTRANRV1710_Nr_RxSidelinkPSFCHR17
-	// HasRxSidelinkPSFCHR17 tells whether rx-sidelinkPSFCH-r17 is present in the encoding.
-	HasRxSidelinkPSFCHR17 bool
+	RxSidelinkPSFCHR17    BandParametersSidelinkEUTRANRV1710_Nr_RxSidelinkPSFCHR17
+	HasRxSidelinkPSFCHR17 bool // whether rx-sidelinkPSFCH-r17 is present in the encoding
 	// TxIUCScheme1Mode2SidelinkR17 is the component tx-IUC-Scheme1-Mode2Sidelink-r17 [2] ENUMERATED OPTIONAL.
-	TxIUCScheme1Mode2SidelinkR17 BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme1Mode2SidelinkR17
-	// HasTxIUCScheme1Mode2SidelinkR17 tells whether tx-IUC-Scheme1-Mode2Sidelink-r17 is present in the encoding.
-	HasTxIUCScheme1Mode2SidelinkR17 bool
+	TxIUCScheme1Mode2SidelinkR17    BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme1Mode2SidelinkR17
+	HasTxIUCScheme1Mode2SidelinkR17 bool // whether tx-IUC-Scheme1-Mode2Sidelink-r17 is present in the encoding
 	// TxIUCScheme2Mode2SidelinkR17 is the component tx-IUC-Scheme2-Mode2Sidelink-r17 [3] ENUMERATED OPTIONAL.
-	TxIUCScheme2Mode2SidelinkR17 BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme2Mode2SidelinkR17
-	// HasTxIUCScheme2Mode2SidelinkR17 tells whether tx-IUC-Scheme2-Mode2Sidelink-r17 is present in the encoding.
-	HasTxIUCScheme2Mode2SidelinkR17 bool
+	TxIUCScheme2Mode2SidelinkR17    BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme2Mode2SidelinkR17
+	HasTxIUCScheme2Mode2SidelinkR17 bool // whether tx-IUC-Scheme2-Mode2Sidelink-r17 is present in the encoding
 }
 
 // BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17 is the type of BandParametersSidelinkEUTRA-NR-v1710.nr.sl-TransmissionMode2-PartialSensing-r17.
@@ -2421,17 +882,14 @@ type BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17 
 	// HarqTxProcessModeTwoSidelinkR17 is the component harq-TxProcessModeTwoSidelink-r17 [0] ENUMERATED.
 	HarqTxProcessModeTwoSidelinkR17 BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_HarqTxProcessModeTwoSidelinkR17
 	// ScsCPPatternTxSidelinkModeTwoR17 is the component scs-CP-PatternTxSidelinkModeTwo-r17 [1] EXPLICIT CHOICE OPTIONAL.
-	ScsCPPatternTxSidelinkModeTwoR17 BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17
-	// HasScsCPPatternTxSidelinkModeTwoR17 tells whether scs-CP-PatternTxSidelinkModeTwo-r17 is present in the encoding.
-	HasScsCPPatternTxSidelinkModeTwoR17 bool
+	ScsCPPatternTxSidelinkModeTwoR17    BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17
+	HasScsCPPatternTxSidelinkModeTwoR17 bool // whether scs-CP-PatternTxSidelinkModeTwo-r17 is present in the encoding
 	// ExtendedCPMode2PartialSensingR17 is the component extendedCP-Mode2PartialSensing-r17 [2] ENUMERATED OPTIONAL.
-	ExtendedCPMode2PartialSensingR17 BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17
-	// HasExtendedCPMode2PartialSensingR17 tells whether extendedCP-Mode2PartialSensing-r17 is present in the encoding.
-	HasExtendedCPMode2PartialSensingR17 bool
+	ExtendedCPMode2PartialSensingR17    BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17
+	HasExtendedCPMode2PartialSensingR17 bool // whether extendedCP-Mode2PartialSensing-r17 is present in the encoding
 	// DlOpenLoopPCSidelinkR17 is the component dl-openLoopPC-Sidelink-r17 [3] ENUMERATED OPTIONAL.
-	DlOpenLoopPCSidelinkR17 BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17
-	// HasDlOpenLoopPCSidelinkR17 tells whether dl-openLoopPC-Sidelink-r17 is present in the encoding.
-	HasDlOpenLoopPCSidelinkR17 bool
+	DlOpenLoopPCSidelinkR17    BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17
+	HasDlOpenLoopPCSidelinkR17 bool // whether dl-openLoopPC-Sidelink-r17 is present in the encoding
 }
 
 // BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_HarqTxProcessModeTwoSidelinkR17 is the type of BandParametersSidelinkEUTRA-NR-v1710.nr.sl-TransmissionMode2-PartialSensing-r17.harq-TxProcessModeTwoSidelink-r17.
@@ -2479,29 +937,24 @@ func (c BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR
 // BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17 is the type of BandParametersSidelinkEUTRA-NR-v1710.nr.sl-TransmissionMode2-PartialSensing-r17.scs-CP-PatternTxSidelinkModeTwo-r17.fr1-r17.
 type BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17 struct {
 	// Scs15kHzR17 is the component scs-15kHz-r17 [0] BIT STRING OPTIONAL.
-	Scs15kHzR17 der.BitString
-	// HasScs15kHzR17 tells whether scs-15kHz-r17 is present in the encoding.
-	HasScs15kHzR17 bool
+	Scs15kHzR17    der.BitString
+	HasScs15kHzR17 bool // whether scs-15kHz-r17 is present in the encoding
 	// Scs30kHzR17 is the component scs-30kHz-r17 [1] BIT STRING OPTIONAL.
-	Scs30kHzR17 der.BitString
-	// HasScs30kHzR17 tells whether scs-30kHz-r17 is present in the encoding.
-	HasScs30kHzR17 bool
+	Scs30kHzR17    der.BitString
+	HasScs30kHzR17 bool // whether scs-30kHz-r17 is present in the encoding
 	// Scs60kHzR17 is the component scs-60kHz-r17 [2] BIT STRING OPTIONAL.
-	Scs60kHzR17 der.BitString
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    der.BitString
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 }
 
 // BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17 is the type of BandParametersSidelinkEUTRA-NR-v1710.nr.sl-TransmissionMode2-PartialSensing-r17.scs-CP-PatternTxSidelinkModeTwo-r17.fr2-r17.
 type BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17 struct {
 	// Scs60kHzR17 is the component scs-60kHz-r17 [0] BIT STRING OPTIONAL.
-	Scs60kHzR17 der.BitString
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    der.BitString
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 	// Scs120kHzR17 is the component scs-120kHz-r17 [1] BIT STRING OPTIONAL.
-	Scs120kHzR17 der.BitString
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
+	Scs120kHzR17    der.BitString
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
 }
 
 // BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17 is the type of BandParametersSidelinkEUTRA-NR-v1710.nr.sl-TransmissionMode2-PartialSensing-r17.extendedCP-Mode2PartialSensing-r17.
@@ -2614,17 +1067,14 @@ type BandCombinationListSLDiscoveryR17 []BandParametersSidelinkDiscoveryR17
 //	}
 type BandParametersSidelinkDiscoveryR17 struct {
 	// SlCrossCarrierSchedulingR17 is the component sl-CrossCarrierScheduling-r17 [0] ENUMERATED OPTIONAL.
-	SlCrossCarrierSchedulingR17 BandParametersSidelinkDiscoveryR17_SlCrossCarrierSchedulingR17
-	// HasSlCrossCarrierSchedulingR17 tells whether sl-CrossCarrierScheduling-r17 is present in the encoding.
-	HasSlCrossCarrierSchedulingR17 bool
+	SlCrossCarrierSchedulingR17    BandParametersSidelinkDiscoveryR17_SlCrossCarrierSchedulingR17
+	HasSlCrossCarrierSchedulingR17 bool // whether sl-CrossCarrierScheduling-r17 is present in the encoding
 	// SlTransmissionMode2PartialSensingR17 is the component sl-TransmissionMode2-PartialSensing-r17 [1] SEQUENCE OPTIONAL.
-	SlTransmissionMode2PartialSensingR17 BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17
-	// HasSlTransmissionMode2PartialSensingR17 tells whether sl-TransmissionMode2-PartialSensing-r17 is present in the encoding.
-	HasSlTransmissionMode2PartialSensingR17 bool
+	SlTransmissionMode2PartialSensingR17    BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17
+	HasSlTransmissionMode2PartialSensingR17 bool // whether sl-TransmissionMode2-PartialSensing-r17 is present in the encoding
 	// TxIUCScheme1Mode2SidelinkR17 is the component tx-IUC-Scheme1-Mode2Sidelink-r17 [2] ENUMERATED OPTIONAL.
-	TxIUCScheme1Mode2SidelinkR17 BandParametersSidelinkDiscoveryR17_TxIUCScheme1Mode2SidelinkR17
-	// HasTxIUCScheme1Mode2SidelinkR17 tells whether tx-IUC-Scheme1-Mode2Sidelink-r17 is present in the encoding.
-	HasTxIUCScheme1Mode2SidelinkR17 bool
+	TxIUCScheme1Mode2SidelinkR17    BandParametersSidelinkDiscoveryR17_TxIUCScheme1Mode2SidelinkR17
+	HasTxIUCScheme1Mode2SidelinkR17 bool // whether tx-IUC-Scheme1-Mode2Sidelink-r17 is present in the encoding
 }
 
 // BandParametersSidelinkDiscoveryR17_SlCrossCarrierSchedulingR17 is the type of BandParametersSidelinkDiscovery-r17.sl-CrossCarrierScheduling-r17.
@@ -2644,17 +1094,14 @@ type BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17 str
 	// HarqTxProcessModeTwoSidelinkR17 is the component harq-TxProcessModeTwoSidelink-r17 [0] ENUMERATED.
 	HarqTxProcessModeTwoSidelinkR17 BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_HarqTxProcessModeTwoSidelinkR17
 	// ScsCPPatternTxSidelinkModeTwoR17 is the component scs-CP-PatternTxSidelinkModeTwo-r17 [1] EXPLICIT CHOICE OPTIONAL.
-	ScsCPPatternTxSidelinkModeTwoR17 BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17
-	// HasScsCPPatternTxSidelinkModeTwoR17 tells whether scs-CP-PatternTxSidelinkModeTwo-r17 is present in the encoding.
-	HasScsCPPatternTxSidelinkModeTwoR17 bool
+	ScsCPPatternTxSidelinkModeTwoR17    BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17
+	HasScsCPPatternTxSidelinkModeTwoR17 bool // whether scs-CP-PatternTxSidelinkModeTwo-r17 is present in the encoding
 	// ExtendedCPMode2PartialSensingR17 is the component extendedCP-Mode2PartialSensing-r17 [2] ENUMERATED OPTIONAL.
-	ExtendedCPMode2PartialSensingR17 BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17
-	// HasExtendedCPMode2PartialSensingR17 tells whether extendedCP-Mode2PartialSensing-r17 is present in the encoding.
-	HasExtendedCPMode2PartialSensingR17 bool
+	ExtendedCPMode2PartialSensingR17    BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17
+	HasExtendedCPMode2PartialSensingR17 bool // whether extendedCP-Mode2PartialSensing-r17 is present in the encoding
 	// DlOpenLoopPCSidelinkR17 is the component dl-openLoopPC-Sidelink-r17 [3] ENUMERATED OPTIONAL.
-	DlOpenLoopPCSidelinkR17 BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17
-	// HasDlOpenLoopPCSidelinkR17 tells whether dl-openLoopPC-Sidelink-r17 is present in the encoding.
-	HasDlOpenLoopPCSidelinkR17 bool
+	DlOpenLoopPCSidelinkR17    BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17
+	HasDlOpenLoopPCSidelinkR17 bool // whether dl-openLoopPC-Sidelink-r17 is present in the encoding
 }
 
 // BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_HarqTxProcessModeTwoSidelinkR17 is the type of BandParametersSidelinkDiscovery-r17.sl-TransmissionMode2-PartialSensing-r17.harq-TxProcessModeTwoSidelink-r17.
@@ -2702,29 +1149,24 @@ func (c BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_
 // BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17 is the type of BandParametersSidelinkDiscovery-r17.sl-TransmissionMode2-PartialSensing-r17.scs-CP-PatternTxSidelinkModeTwo-r17.fr1-r17.
 type BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17 struct {
 	// Scs15kHzR17 is the component scs-15kHz-r17 [0] BIT STRING OPTIONAL.
-	Scs15kHzR17 der.BitString
-	// HasScs15kHzR17 tells whether scs-15kHz-r17 is present in the encoding.
-	HasScs15kHzR17 bool
+	Scs15kHzR17    der.BitString
+	HasScs15kHzR17 bool // whether scs-15kHz-r17 is present in the encoding
 	// Scs30kHzR17 is the component scs-30kHz-r17 [1] BIT STRING OPTIONAL.
-	Scs30kHzR17 der.BitString
-	// HasScs30kHzR17 tells whether scs-30kHz-r17 is present in the encoding.
-	HasScs30kHzR17 bool
+	Scs30kHzR17    der.BitString
+	HasScs30kHzR17 bool // whether scs-30kHz-r17 is present in the encoding
 	// Scs60kHzR17 is the component scs-60kHz-r17 [2] BIT STRING OPTIONAL.
-	Scs60kHzR17 der.BitString
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    der.BitString
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 }
 
 // BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17 is the type of BandParametersSidelinkDiscovery-r17.sl-TransmissionMode2-PartialSensing-r17.scs-CP-PatternTxSidelinkModeTwo-r17.fr2-r17.
 type BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17 struct {
 	// Scs60kHzR17 is the component scs-60kHz-r17 [0] BIT STRING OPTIONAL.
-	Scs60kHzR17 der.BitString
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    der.BitString
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 	// Scs120kHzR17 is the component scs-120kHz-r17 [1] BIT STRING OPTIONAL.
-	Scs120kHzR17 der.BitString
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
+	Scs120kHzR17    der.BitString
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
 }
 
 // BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17 is the type of BandParametersSidelinkDiscovery-r17.sl-TransmissionMode2-PartialSensing-r17.extendedCP-Mode2PartialSensing-r17.
@@ -2836,29 +1278,23 @@ func (v CABandwidthClassNR) String() string {
 //	}
 type CAParametersEUTRA struct {
 	// MultipleTimingAdvance is the component multipleTimingAdvance [0] ENUMERATED OPTIONAL.
-	MultipleTimingAdvance CAParametersEUTRA_MultipleTimingAdvance
-	// HasMultipleTimingAdvance tells whether multipleTimingAdvance is present in the encoding.
-	HasMultipleTimingAdvance bool
+	MultipleTimingAdvance    CAParametersEUTRA_MultipleTimingAdvance
+	HasMultipleTimingAdvance bool // whether multipleTimingAdvance is present in the encoding
 	// SimultaneousRxTx is the component simultaneousRx-Tx [1] ENUMERATED OPTIONAL.
-	SimultaneousRxTx CAParametersEUTRA_SimultaneousRxTx
-	// HasSimultaneousRxTx tells whether simultaneousRx-Tx is present in the encoding.
-	HasSimultaneousRxTx bool
+	SimultaneousRxTx    CAParametersEUTRA_SimultaneousRxTx
+	HasSimultaneousRxTx bool // whether simultaneousRx-Tx is present in the encoding
 	// SupportedNAICS2CRSAP is the component supportedNAICS-2CRS-AP [2] BIT STRING OPTIONAL.
-	SupportedNAICS2CRSAP der.BitString
-	// HasSupportedNAICS2CRSAP tells whether supportedNAICS-2CRS-AP is present in the encoding.
-	HasSupportedNAICS2CRSAP bool
+	SupportedNAICS2CRSAP    der.BitString
+	HasSupportedNAICS2CRSAP bool // whether supportedNAICS-2CRS-AP is present in the encoding
 	// AdditionalRxTxPerformanceReq is the component additionalRx-Tx-PerformanceReq [3] ENUMERATED OPTIONAL.
-	AdditionalRxTxPerformanceReq CAParametersEUTRA_AdditionalRxTxPerformanceReq
-	// HasAdditionalRxTxPerformanceReq tells whether additionalRx-Tx-PerformanceReq is present in the encoding.
-	HasAdditionalRxTxPerformanceReq bool
+	AdditionalRxTxPerformanceReq    CAParametersEUTRA_AdditionalRxTxPerformanceReq
+	HasAdditionalRxTxPerformanceReq bool // whether additionalRx-Tx-PerformanceReq is present in the encoding
 	// UECAPowerClassN is the component ue-CA-PowerClass-N [4] ENUMERATED OPTIONAL.
-	UECAPowerClassN CAParametersEUTRA_UECAPowerClassN
-	// HasUECAPowerClassN tells whether ue-CA-PowerClass-N is present in the encoding.
-	HasUECAPowerClassN bool
+	UECAPowerClassN    CAParametersEUTRA_UECAPowerClassN
+	HasUECAPowerClassN bool // whether ue-CA-PowerClass-N is present in the encoding
 	// SupportedBandwidthCombinationSetEUTRAV1530 is the component supportedBandwidthCombinationSetEUTRA-v1530 [5] BIT STRING OPTIONAL.
-	SupportedBandwidthCombinationSetEUTRAV1530 der.BitString
-	// HasSupportedBandwidthCombinationSetEUTRAV1530 tells whether supportedBandwidthCombinationSetEUTRA-v1530 is present in the encoding.
-	HasSupportedBandwidthCombinationSetEUTRAV1530 bool
+	SupportedBandwidthCombinationSetEUTRAV1530    der.BitString
+	HasSupportedBandwidthCombinationSetEUTRAV1530 bool // whether supportedBandwidthCombinationSetEUTRA-v1530 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2918,9 +1354,8 @@ func (v CAParametersEUTRA_UECAPowerClassN) String() string {
 //	}
 type CAParametersEUTRAV1560 struct {
 	// FdMIMOTotalWeightedLayers is the component fd-MIMO-TotalWeightedLayers [0] INTEGER OPTIONAL.
-	FdMIMOTotalWeightedLayers int64
-	// HasFdMIMOTotalWeightedLayers tells whether fd-MIMO-TotalWeightedLayers is present in the encoding.
-	HasFdMIMOTotalWeightedLayers bool
+	FdMIMOTotalWeightedLayers    int64
+	HasFdMIMOTotalWeightedLayers bool // whether fd-MIMO-TotalWeightedLayers is present in the encoding
 }
 
 // CAParametersEUTRAV1570 is the ASN.1 type CA-ParametersEUTRA-v1570.
@@ -2930,9 +1365,8 @@ type CAParametersEUTRAV1560 struct {
 //	}
 type CAParametersEUTRAV1570 struct {
 	// Dl1024QAMTotalWeightedLayers is the component dl-1024QAM-TotalWeightedLayers [0] INTEGER OPTIONAL.
-	Dl1024QAMTotalWeightedLayers int64
-	// HasDl1024QAMTotalWeightedLayers tells whether dl-1024QAM-TotalWeightedLayers is present in the encoding.
-	HasDl1024QAMTotalWeightedLayers bool
+	Dl1024QAMTotalWeightedLayers    int64
+	HasDl1024QAMTotalWeightedLayers bool // whether dl-1024QAM-TotalWeightedLayers is present in the encoding
 }
 
 // CAParametersNR is the ASN.1 type CA-ParametersNR.
@@ -2950,37 +1384,29 @@ type CAParametersEUTRAV1570 struct {
 //	}
 type CAParametersNR struct {
 	// Dummy is the component dummy [0] ENUMERATED OPTIONAL.
-	Dummy CAParametersNR_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    CAParametersNR_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// ParallelTxSRSPUCCHPUSCH is the component parallelTxSRS-PUCCH-PUSCH [1] ENUMERATED OPTIONAL.
-	ParallelTxSRSPUCCHPUSCH CAParametersNR_ParallelTxSRSPUCCHPUSCH
-	// HasParallelTxSRSPUCCHPUSCH tells whether parallelTxSRS-PUCCH-PUSCH is present in the encoding.
-	HasParallelTxSRSPUCCHPUSCH bool
+	ParallelTxSRSPUCCHPUSCH    CAParametersNR_ParallelTxSRSPUCCHPUSCH
+	HasParallelTxSRSPUCCHPUSCH bool // whether parallelTxSRS-PUCCH-PUSCH is present in the encoding
 	// ParallelTxPRACHSRSPUCCHPUSCH is the component parallelTxPRACH-SRS-PUCCH-PUSCH [2] ENUMERATED OPTIONAL.
-	ParallelTxPRACHSRSPUCCHPUSCH CAParametersNR_ParallelTxPRACHSRSPUCCHPUSCH
-	// HasParallelTxPRACHSRSPUCCHPUSCH tells whether parallelTxPRACH-SRS-PUCCH-PUSCH is present in the encoding.
-	HasParallelTxPRACHSRSPUCCHPUSCH bool
+	ParallelTxPRACHSRSPUCCHPUSCH    CAParametersNR_ParallelTxPRACHSRSPUCCHPUSCH
+	HasParallelTxPRACHSRSPUCCHPUSCH bool // whether parallelTxPRACH-SRS-PUCCH-PUSCH is present in the encoding
 	// SimultaneousRxTxInterBandCA is the component simultaneousRxTxInterBandCA [3] ENUMERATED OPTIONAL.
-	SimultaneousRxTxInterBandCA CAParametersNR_SimultaneousRxTxInterBandCA
-	// HasSimultaneousRxTxInterBandCA tells whether simultaneousRxTxInterBandCA is present in the encoding.
-	HasSimultaneousRxTxInterBandCA bool
+	SimultaneousRxTxInterBandCA    CAParametersNR_SimultaneousRxTxInterBandCA
+	HasSimultaneousRxTxInterBandCA bool // whether simultaneousRxTxInterBandCA is present in the encoding
 	// SimultaneousRxTxSUL is the component simultaneousRxTxSUL [4] ENUMERATED OPTIONAL.
-	SimultaneousRxTxSUL CAParametersNR_SimultaneousRxTxSUL
-	// HasSimultaneousRxTxSUL tells whether simultaneousRxTxSUL is present in the encoding.
-	HasSimultaneousRxTxSUL bool
+	SimultaneousRxTxSUL    CAParametersNR_SimultaneousRxTxSUL
+	HasSimultaneousRxTxSUL bool // whether simultaneousRxTxSUL is present in the encoding
 	// DiffNumerologyAcrossPUCCHGroup is the component diffNumerologyAcrossPUCCH-Group [5] ENUMERATED OPTIONAL.
-	DiffNumerologyAcrossPUCCHGroup CAParametersNR_DiffNumerologyAcrossPUCCHGroup
-	// HasDiffNumerologyAcrossPUCCHGroup tells whether diffNumerologyAcrossPUCCH-Group is present in the encoding.
-	HasDiffNumerologyAcrossPUCCHGroup bool
+	DiffNumerologyAcrossPUCCHGroup    CAParametersNR_DiffNumerologyAcrossPUCCHGroup
+	HasDiffNumerologyAcrossPUCCHGroup bool // whether diffNumerologyAcrossPUCCH-Group is present in the encoding
 	// DiffNumerologyWithinPUCCHGroupSmallerSCS is the component diffNumerologyWithinPUCCH-GroupSmallerSCS [6] ENUMERATED OPTIONAL.
-	DiffNumerologyWithinPUCCHGroupSmallerSCS CAParametersNR_DiffNumerologyWithinPUCCHGroupSmallerSCS
-	// HasDiffNumerologyWithinPUCCHGroupSmallerSCS tells whether diffNumerologyWithinPUCCH-GroupSmallerSCS is present in the encoding.
-	HasDiffNumerologyWithinPUCCHGroupSmallerSCS bool
+	DiffNumerologyWithinPUCCHGroupSmallerSCS    CAParametersNR_DiffNumerologyWithinPUCCHGroupSmallerSCS
+	HasDiffNumerologyWithinPUCCHGroupSmallerSCS bool // whether diffNumerologyWithinPUCCH-GroupSmallerSCS is present in the encoding
 	// SupportedNumberTAG is the component supportedNumberTAG [7] ENUMERATED OPTIONAL.
-	SupportedNumberTAG CAParametersNR_SupportedNumberTAG
-	// HasSupportedNumberTAG tells whether supportedNumberTAG is present in the encoding.
-	HasSupportedNumberTAG bool
+	SupportedNumberTAG    CAParametersNR_SupportedNumberTAG
+	HasSupportedNumberTAG bool // whether supportedNumberTAG is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3096,33 +1522,27 @@ func (v CAParametersNR_SupportedNumberTAG) String() string {
 //	}
 type CAParametersNRV1540 struct {
 	// SimultaneousSRSAssocCSIRSAllCC is the component simultaneousSRS-AssocCSI-RS-AllCC [0] INTEGER OPTIONAL.
-	SimultaneousSRSAssocCSIRSAllCC int64
-	// HasSimultaneousSRSAssocCSIRSAllCC tells whether simultaneousSRS-AssocCSI-RS-AllCC is present in the encoding.
-	HasSimultaneousSRSAssocCSIRSAllCC bool
+	SimultaneousSRSAssocCSIRSAllCC    int64
+	HasSimultaneousSRSAssocCSIRSAllCC bool // whether simultaneousSRS-AssocCSI-RS-AllCC is present in the encoding
 	// CsiRSIMReceptionForFeedbackPerBandComb is the component csi-RS-IM-ReceptionForFeedbackPerBandComb [1] SEQUENCE OPTIONAL.
-	CsiRSIMReceptionForFeedbackPerBandComb CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb
-	// HasCsiRSIMReceptionForFeedbackPerBandComb tells whether csi-RS-IM-ReceptionForFeedbackPerBandComb is present in the encoding.
-	HasCsiRSIMReceptionForFeedbackPerBandComb bool
+	CsiRSIMReceptionForFeedbackPerBandComb    CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb
+	HasCsiRSIMReceptionForFeedbackPerBandComb bool // whether csi-RS-IM-ReceptionForFeedbackPerBandComb is present in the encoding
 	// SimultaneousCSIReportsAllCC is the component simultaneousCSI-ReportsAllCC [2] INTEGER OPTIONAL.
-	SimultaneousCSIReportsAllCC int64
-	// HasSimultaneousCSIReportsAllCC tells whether simultaneousCSI-ReportsAllCC is present in the encoding.
-	HasSimultaneousCSIReportsAllCC bool
+	SimultaneousCSIReportsAllCC    int64
+	HasSimultaneousCSIReportsAllCC bool // whether simultaneousCSI-ReportsAllCC is present in the encoding
 	// DualPAArchitecture is the component dualPA-Architecture [3] ENUMERATED OPTIONAL.
-	DualPAArchitecture CAParametersNRV1540_DualPAArchitecture
-	// HasDualPAArchitecture tells whether dualPA-Architecture is present in the encoding.
-	HasDualPAArchitecture bool
+	DualPAArchitecture    CAParametersNRV1540_DualPAArchitecture
+	HasDualPAArchitecture bool // whether dualPA-Architecture is present in the encoding
 }
 
 // CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb is the type of CA-ParametersNR-v1540.csi-RS-IM-ReceptionForFeedbackPerBandComb.
 type CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb struct {
 	// MaxNumberSimultaneousNZPCSIRSActBWPAllCC is the component maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC [0] INTEGER OPTIONAL.
-	MaxNumberSimultaneousNZPCSIRSActBWPAllCC int64
-	// HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC tells whether maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC is present in the encoding.
-	HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC bool
+	MaxNumberSimultaneousNZPCSIRSActBWPAllCC    int64
+	HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC bool // whether maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC is present in the encoding
 	// TotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC is the component totalNumberPortsSimultaneousNZP-CSI-RS-ActBWP-AllCC [1] INTEGER OPTIONAL.
-	TotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC int64
-	// HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC tells whether totalNumberPortsSimultaneousNZP-CSI-RS-ActBWP-AllCC is present in the encoding.
-	HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC bool
+	TotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC    int64
+	HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC bool // whether totalNumberPortsSimultaneousNZP-CSI-RS-ActBWP-AllCC is present in the encoding
 }
 
 // CAParametersNRV1540_DualPAArchitecture is the type of CA-ParametersNR-v1540.dualPA-Architecture.
@@ -3144,9 +1564,8 @@ func (v CAParametersNRV1540_DualPAArchitecture) String() string {
 //	}
 type CAParametersNRV1550 struct {
 	// Dummy is the component dummy [0] ENUMERATED OPTIONAL.
-	Dummy CAParametersNRV1550_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    CAParametersNRV1550_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 }
 
 // CAParametersNRV1550_Dummy is the type of CA-ParametersNR-v1550.dummy.
@@ -3168,9 +1587,8 @@ func (v CAParametersNRV1550_Dummy) String() string {
 //	}
 type CAParametersNRV1560 struct {
 	// DiffNumerologyWithinPUCCHGroupLargerSCS is the component diffNumerologyWithinPUCCH-GroupLargerSCS [0] ENUMERATED OPTIONAL.
-	DiffNumerologyWithinPUCCHGroupLargerSCS CAParametersNRV1560_DiffNumerologyWithinPUCCHGroupLargerSCS
-	// HasDiffNumerologyWithinPUCCHGroupLargerSCS tells whether diffNumerologyWithinPUCCH-GroupLargerSCS is present in the encoding.
-	HasDiffNumerologyWithinPUCCHGroupLargerSCS bool
+	DiffNumerologyWithinPUCCHGroupLargerSCS    CAParametersNRV1560_DiffNumerologyWithinPUCCHGroupLargerSCS
+	HasDiffNumerologyWithinPUCCHGroupLargerSCS bool // whether diffNumerologyWithinPUCCH-GroupLargerSCS is present in the encoding
 }
 
 // CAParametersNRV1560_DiffNumerologyWithinPUCCHGroupLargerSCS is the type of CA-ParametersNR-v1560.diffNumerologyWithinPUCCH-GroupLargerSCS.
@@ -3193,13 +1611,11 @@ func (v CAParametersNRV1560_DiffNumerologyWithinPUCCHGroupLargerSCS) String() st
 //	}
 type CAParametersNRV15g0 struct {
 	// SimultaneousRxTxInterBandCAPerBandPair is the component simultaneousRxTxInterBandCAPerBandPair [0] SimultaneousRxTxPerBandPair OPTIONAL.
-	SimultaneousRxTxInterBandCAPerBandPair SimultaneousRxTxPerBandPair
-	// HasSimultaneousRxTxInterBandCAPerBandPair tells whether simultaneousRxTxInterBandCAPerBandPair is present in the encoding.
-	HasSimultaneousRxTxInterBandCAPerBandPair bool
+	SimultaneousRxTxInterBandCAPerBandPair    SimultaneousRxTxPerBandPair
+	HasSimultaneousRxTxInterBandCAPerBandPair bool // whether simultaneousRxTxInterBandCAPerBandPair is present in the encoding
 	// SimultaneousRxTxSULPerBandPair is the component simultaneousRxTxSULPerBandPair [1] SimultaneousRxTxPerBandPair OPTIONAL.
-	SimultaneousRxTxSULPerBandPair SimultaneousRxTxPerBandPair
-	// HasSimultaneousRxTxSULPerBandPair tells whether simultaneousRxTxSULPerBandPair is present in the encoding.
-	HasSimultaneousRxTxSULPerBandPair bool
+	SimultaneousRxTxSULPerBandPair    SimultaneousRxTxPerBandPair
+	HasSimultaneousRxTxSULPerBandPair bool // whether simultaneousRxTxSULPerBandPair is present in the encoding
 }
 
 // CAParametersNRV1610 is the ASN.1 type CA-ParametersNR-v1610.
@@ -3278,105 +1694,80 @@ type CAParametersNRV15g0 struct {
 //	}
 type CAParametersNRV1610 struct {
 	// ParallelTxMsgASRSPUCCHPUSCHR16 is the component parallelTxMsgA-SRS-PUCCH-PUSCH-r16 [0] ENUMERATED OPTIONAL.
-	ParallelTxMsgASRSPUCCHPUSCHR16 CAParametersNRV1610_ParallelTxMsgASRSPUCCHPUSCHR16
-	// HasParallelTxMsgASRSPUCCHPUSCHR16 tells whether parallelTxMsgA-SRS-PUCCH-PUSCH-r16 is present in the encoding.
-	HasParallelTxMsgASRSPUCCHPUSCHR16 bool
+	ParallelTxMsgASRSPUCCHPUSCHR16    CAParametersNRV1610_ParallelTxMsgASRSPUCCHPUSCHR16
+	HasParallelTxMsgASRSPUCCHPUSCHR16 bool // whether parallelTxMsgA-SRS-PUCCH-PUSCH-r16 is present in the encoding
 	// MsgASULR16 is the component msgA-SUL-r16 [1] ENUMERATED OPTIONAL.
-	MsgASULR16 CAParametersNRV1610_MsgASULR16
-	// HasMsgASULR16 tells whether msgA-SUL-r16 is present in the encoding.
-	HasMsgASULR16 bool
+	MsgASULR16    CAParametersNRV1610_MsgASULR16
+	HasMsgASULR16 bool // whether msgA-SUL-r16 is present in the encoding
 	// JointSearchSpaceSwitchAcrossCellsR16 is the component jointSearchSpaceSwitchAcrossCells-r16 [2] ENUMERATED OPTIONAL.
-	JointSearchSpaceSwitchAcrossCellsR16 CAParametersNRV1610_JointSearchSpaceSwitchAcrossCellsR16
-	// HasJointSearchSpaceSwitchAcrossCellsR16 tells whether jointSearchSpaceSwitchAcrossCells-r16 is present in the encoding.
-	HasJointSearchSpaceSwitchAcrossCellsR16 bool
+	JointSearchSpaceSwitchAcrossCellsR16    CAParametersNRV1610_JointSearchSpaceSwitchAcrossCellsR16
+	HasJointSearchSpaceSwitchAcrossCellsR16 bool // whether jointSearchSpaceSwitchAcrossCells-r16 is present in the encoding
 	// HalfDuplexTDDCASameSCSR16 is the component half-DuplexTDD-CA-SameSCS-r16 [3] ENUMERATED OPTIONAL.
-	HalfDuplexTDDCASameSCSR16 CAParametersNRV1610_HalfDuplexTDDCASameSCSR16
-	// HasHalfDuplexTDDCASameSCSR16 tells whether half-DuplexTDD-CA-SameSCS-r16 is present in the encoding.
-	HasHalfDuplexTDDCASameSCSR16 bool
+	HalfDuplexTDDCASameSCSR16    CAParametersNRV1610_HalfDuplexTDDCASameSCSR16
+	HasHalfDuplexTDDCASameSCSR16 bool // whether half-DuplexTDD-CA-SameSCS-r16 is present in the encoding
 	// ScellDormancyWithinActiveTimeR16 is the component scellDormancyWithinActiveTime-r16 [4] ENUMERATED OPTIONAL.
-	ScellDormancyWithinActiveTimeR16 CAParametersNRV1610_ScellDormancyWithinActiveTimeR16
-	// HasScellDormancyWithinActiveTimeR16 tells whether scellDormancyWithinActiveTime-r16 is present in the encoding.
-	HasScellDormancyWithinActiveTimeR16 bool
+	ScellDormancyWithinActiveTimeR16    CAParametersNRV1610_ScellDormancyWithinActiveTimeR16
+	HasScellDormancyWithinActiveTimeR16 bool // whether scellDormancyWithinActiveTime-r16 is present in the encoding
 	// ScellDormancyOutsideActiveTimeR16 is the component scellDormancyOutsideActiveTime-r16 [5] ENUMERATED OPTIONAL.
-	ScellDormancyOutsideActiveTimeR16 CAParametersNRV1610_ScellDormancyOutsideActiveTimeR16
-	// HasScellDormancyOutsideActiveTimeR16 tells whether scellDormancyOutsideActiveTime-r16 is present in the encoding.
-	HasScellDormancyOutsideActiveTimeR16 bool
+	ScellDormancyOutsideActiveTimeR16    CAParametersNRV1610_ScellDormancyOutsideActiveTimeR16
+	HasScellDormancyOutsideActiveTimeR16 bool // whether scellDormancyOutsideActiveTime-r16 is present in the encoding
 	// CrossCarrierACSITrigDiffSCSR16 is the component crossCarrierA-CSI-trigDiffSCS-r16 [6] ENUMERATED OPTIONAL.
-	CrossCarrierACSITrigDiffSCSR16 CAParametersNRV1610_CrossCarrierACSITrigDiffSCSR16
-	// HasCrossCarrierACSITrigDiffSCSR16 tells whether crossCarrierA-CSI-trigDiffSCS-r16 is present in the encoding.
-	HasCrossCarrierACSITrigDiffSCSR16 bool
+	CrossCarrierACSITrigDiffSCSR16    CAParametersNRV1610_CrossCarrierACSITrigDiffSCSR16
+	HasCrossCarrierACSITrigDiffSCSR16 bool // whether crossCarrierA-CSI-trigDiffSCS-r16 is present in the encoding
 	// DefaultQCLCrossCarrierACSITrigR16 is the component defaultQCL-CrossCarrierA-CSI-Trig-r16 [7] ENUMERATED OPTIONAL.
-	DefaultQCLCrossCarrierACSITrigR16 CAParametersNRV1610_DefaultQCLCrossCarrierACSITrigR16
-	// HasDefaultQCLCrossCarrierACSITrigR16 tells whether defaultQCL-CrossCarrierA-CSI-Trig-r16 is present in the encoding.
-	HasDefaultQCLCrossCarrierACSITrigR16 bool
+	DefaultQCLCrossCarrierACSITrigR16    CAParametersNRV1610_DefaultQCLCrossCarrierACSITrigR16
+	HasDefaultQCLCrossCarrierACSITrigR16 bool // whether defaultQCL-CrossCarrierA-CSI-Trig-r16 is present in the encoding
 	// InterCANonAlignedFrameR16 is the component interCA-NonAlignedFrame-r16 [8] ENUMERATED OPTIONAL.
-	InterCANonAlignedFrameR16 CAParametersNRV1610_InterCANonAlignedFrameR16
-	// HasInterCANonAlignedFrameR16 tells whether interCA-NonAlignedFrame-r16 is present in the encoding.
-	HasInterCANonAlignedFrameR16 bool
+	InterCANonAlignedFrameR16    CAParametersNRV1610_InterCANonAlignedFrameR16
+	HasInterCANonAlignedFrameR16 bool // whether interCA-NonAlignedFrame-r16 is present in the encoding
 	// SimulSRSTransBCR16 is the component simul-SRS-Trans-BC-r16 [9] ENUMERATED OPTIONAL.
-	SimulSRSTransBCR16 CAParametersNRV1610_SimulSRSTransBCR16
-	// HasSimulSRSTransBCR16 tells whether simul-SRS-Trans-BC-r16 is present in the encoding.
-	HasSimulSRSTransBCR16 bool
+	SimulSRSTransBCR16    CAParametersNRV1610_SimulSRSTransBCR16
+	HasSimulSRSTransBCR16 bool // whether simul-SRS-Trans-BC-r16 is present in the encoding
 	// InterFreqDAPSR16 is the component interFreqDAPS-r16 [10] SEQUENCE OPTIONAL.
-	InterFreqDAPSR16 CAParametersNRV1610_InterFreqDAPSR16
-	// HasInterFreqDAPSR16 tells whether interFreqDAPS-r16 is present in the encoding.
-	HasInterFreqDAPSR16 bool
+	InterFreqDAPSR16    CAParametersNRV1610_InterFreqDAPSR16
+	HasInterFreqDAPSR16 bool // whether interFreqDAPS-r16 is present in the encoding
 	// CodebookParametersPerBCR16 is the component codebookParametersPerBC-r16 [11] CodebookParameters-v1610 OPTIONAL.
-	CodebookParametersPerBCR16 CodebookParametersV1610
-	// HasCodebookParametersPerBCR16 tells whether codebookParametersPerBC-r16 is present in the encoding.
-	HasCodebookParametersPerBCR16 bool
+	CodebookParametersPerBCR16    CodebookParametersV1610
+	HasCodebookParametersPerBCR16 bool // whether codebookParametersPerBC-r16 is present in the encoding
 	// BlindDetectFactorR16 is the component blindDetectFactor-r16 [12] INTEGER OPTIONAL.
-	BlindDetectFactorR16 int64
-	// HasBlindDetectFactorR16 tells whether blindDetectFactor-r16 is present in the encoding.
-	HasBlindDetectFactorR16 bool
+	BlindDetectFactorR16    int64
+	HasBlindDetectFactorR16 bool // whether blindDetectFactor-r16 is present in the encoding
 	// PdcchMonitoringCAR16 is the component pdcch-MonitoringCA-r16 [13] SEQUENCE OPTIONAL.
-	PdcchMonitoringCAR16 CAParametersNRV1610_PdcchMonitoringCAR16
-	// HasPdcchMonitoringCAR16 tells whether pdcch-MonitoringCA-r16 is present in the encoding.
-	HasPdcchMonitoringCAR16 bool
+	PdcchMonitoringCAR16    CAParametersNRV1610_PdcchMonitoringCAR16
+	HasPdcchMonitoringCAR16 bool // whether pdcch-MonitoringCA-r16 is present in the encoding
 	// PdcchBlindDetectionCAMixedR16 is the component pdcch-BlindDetectionCA-Mixed-r16 [14] SEQUENCE OPTIONAL.
-	PdcchBlindDetectionCAMixedR16 CAParametersNRV1610_PdcchBlindDetectionCAMixedR16
-	// HasPdcchBlindDetectionCAMixedR16 tells whether pdcch-BlindDetectionCA-Mixed-r16 is present in the encoding.
-	HasPdcchBlindDetectionCAMixedR16 bool
+	PdcchBlindDetectionCAMixedR16    CAParametersNRV1610_PdcchBlindDetectionCAMixedR16
+	HasPdcchBlindDetectionCAMixedR16 bool // whether pdcch-BlindDetectionCA-Mixed-r16 is present in the encoding
 	// PdcchBlindDetectionMCGUER16 is the component pdcch-BlindDetectionMCG-UE-r16 [15] INTEGER OPTIONAL.
-	PdcchBlindDetectionMCGUER16 int64
-	// HasPdcchBlindDetectionMCGUER16 tells whether pdcch-BlindDetectionMCG-UE-r16 is present in the encoding.
-	HasPdcchBlindDetectionMCGUER16 bool
+	PdcchBlindDetectionMCGUER16    int64
+	HasPdcchBlindDetectionMCGUER16 bool // whether pdcch-BlindDetectionMCG-UE-r16 is present in the encoding
 	// PdcchBlindDetectionSCGUER16 is the component pdcch-BlindDetectionSCG-UE-r16 [16] INTEGER OPTIONAL.
-	PdcchBlindDetectionSCGUER16 int64
-	// HasPdcchBlindDetectionSCGUER16 tells whether pdcch-BlindDetectionSCG-UE-r16 is present in the encoding.
-	HasPdcchBlindDetectionSCGUER16 bool
+	PdcchBlindDetectionSCGUER16    int64
+	HasPdcchBlindDetectionSCGUER16 bool // whether pdcch-BlindDetectionSCG-UE-r16 is present in the encoding
 	// PdcchBlindDetectionMCGUEMixedR16 is the component pdcch-BlindDetectionMCG-UE-Mixed-r16 [17] SEQUENCE OPTIONAL.
-	PdcchBlindDetectionMCGUEMixedR16 CAParametersNRV1610_PdcchBlindDetectionMCGUEMixedR16
-	// HasPdcchBlindDetectionMCGUEMixedR16 tells whether pdcch-BlindDetectionMCG-UE-Mixed-r16 is present in the encoding.
-	HasPdcchBlindDetectionMCGUEMixedR16 bool
+	PdcchBlindDetectionMCGUEMixedR16    CAParametersNRV1610_PdcchBlindDetectionMCGUEMixedR16
+	HasPdcchBlindDetectionMCGUEMixedR16 bool // whether pdcch-BlindDetectionMCG-UE-Mixed-r16 is present in the encoding
 	// PdcchBlindDetectionSCGUEMixedR16 is the component pdcch-BlindDetectionSCG-UE-Mixed-r16 [18] SEQUENCE OPTIONAL.
-	PdcchBlindDetectionSCGUEMixedR16 CAParametersNRV1610_PdcchBlindDetectionSCGUEMixedR16
-	// HasPdcchBlindDetectionSCGUEMixedR16 tells whether pdcch-BlindDetectionSCG-UE-Mixed-r16 is present in the encoding.
-	HasPdcchBlindDetectionSCGUEMixedR16 bool
+	PdcchBlindDetectionSCGUEMixedR16    CAParametersNRV1610_PdcchBlindDetectionSCGUEMixedR16
+	HasPdcchBlindDetectionSCGUEMixedR16 bool // whether pdcch-BlindDetectionSCG-UE-Mixed-r16 is present in the encoding
 	// CrossCarrierSchedulingDLDiffSCSR16 is the component crossCarrierSchedulingDL-DiffSCS-r16 [19] ENUMERATED OPTIONAL.
-	CrossCarrierSchedulingDLDiffSCSR16 CAParametersNRV1610_CrossCarrierSchedulingDLDiffSCSR16
-	// HasCrossCarrierSchedulingDLDiffSCSR16 tells whether crossCarrierSchedulingDL-DiffSCS-r16 is present in the encoding.
-	HasCrossCarrierSchedulingDLDiffSCSR16 bool
+	CrossCarrierSchedulingDLDiffSCSR16    CAParametersNRV1610_CrossCarrierSchedulingDLDiffSCSR16
+	HasCrossCarrierSchedulingDLDiffSCSR16 bool // whether crossCarrierSchedulingDL-DiffSCS-r16 is present in the encoding
 	// CrossCarrierSchedulingDefaultQCLR16 is the component crossCarrierSchedulingDefaultQCL-r16 [20] ENUMERATED OPTIONAL.
-	CrossCarrierSchedulingDefaultQCLR16 CAParametersNRV1610_CrossCarrierSchedulingDefaultQCLR16
-	// HasCrossCarrierSchedulingDefaultQCLR16 tells whether crossCarrierSchedulingDefaultQCL-r16 is present in the encoding.
-	HasCrossCarrierSchedulingDefaultQCLR16 bool
+	CrossCarrierSchedulingDefaultQCLR16    CAParametersNRV1610_CrossCarrierSchedulingDefaultQCLR16
+	HasCrossCarrierSchedulingDefaultQCLR16 bool // whether crossCarrierSchedulingDefaultQCL-r16 is present in the encoding
 	// CrossCarrierSchedulingULDiffSCSR16 is the component crossCarrierSchedulingUL-DiffSCS-r16 [21] ENUMERATED OPTIONAL.
-	CrossCarrierSchedulingULDiffSCSR16 CAParametersNRV1610_CrossCarrierSchedulingULDiffSCSR16
-	// HasCrossCarrierSchedulingULDiffSCSR16 tells whether crossCarrierSchedulingUL-DiffSCS-r16 is present in the encoding.
-	HasCrossCarrierSchedulingULDiffSCSR16 bool
+	CrossCarrierSchedulingULDiffSCSR16    CAParametersNRV1610_CrossCarrierSchedulingULDiffSCSR16
+	HasCrossCarrierSchedulingULDiffSCSR16 bool // whether crossCarrierSchedulingUL-DiffSCS-r16 is present in the encoding
 	// SimulSRSMIMOTransBCR16 is the component simul-SRS-MIMO-Trans-BC-r16 [22] ENUMERATED OPTIONAL.
-	SimulSRSMIMOTransBCR16 CAParametersNRV1610_SimulSRSMIMOTransBCR16
-	// HasSimulSRSMIMOTransBCR16 tells whether simul-SRS-MIMO-Trans-BC-r16 is present in the encoding.
-	HasSimulSRSMIMOTransBCR16 bool
+	SimulSRSMIMOTransBCR16    CAParametersNRV1610_SimulSRSMIMOTransBCR16
+	HasSimulSRSMIMOTransBCR16 bool // whether simul-SRS-MIMO-Trans-BC-r16 is present in the encoding
 	// CodebookParametersAdditionPerBCR16 is the component codebookParametersAdditionPerBC-r16 [23] CodebookParametersAdditionPerBC-r16 OPTIONAL.
-	CodebookParametersAdditionPerBCR16 CodebookParametersAdditionPerBCR16
-	// HasCodebookParametersAdditionPerBCR16 tells whether codebookParametersAdditionPerBC-r16 is present in the encoding.
-	HasCodebookParametersAdditionPerBCR16 bool
+	CodebookParametersAdditionPerBCR16    CodebookParametersAdditionPerBCR16
+	HasCodebookParametersAdditionPerBCR16 bool // whether codebookParametersAdditionPerBC-r16 is present in the encoding
 	// CodebookComboParametersAdditionPerBCR16 is the component codebookComboParametersAdditionPerBC-r16 [24] CodebookComboParametersAdditionPerBC-r16 OPTIONAL.
-	CodebookComboParametersAdditionPerBCR16 CodebookComboParametersAdditionPerBCR16
-	// HasCodebookComboParametersAdditionPerBCR16 tells whether codebookComboParametersAdditionPerBC-r16 is present in the encoding.
-	HasCodebookComboParametersAdditionPerBCR16 bool
+	CodebookComboParametersAdditionPerBCR16    CodebookComboParametersAdditionPerBCR16
+	HasCodebookComboParametersAdditionPerBCR16 bool // whether codebookComboParametersAdditionPerBC-r16 is present in the encoding
 }
 
 // CAParametersNRV1610_ParallelTxMsgASRSPUCCHPUSCHR16 is the type of CA-ParametersNR-v1610.parallelTxMsgA-SRS-PUCCH-PUSCH-r16.
@@ -3505,33 +1896,26 @@ func (v CAParametersNRV1610_SimulSRSTransBCR16) String() string {
 // CAParametersNRV1610_InterFreqDAPSR16 is the type of CA-ParametersNR-v1610.interFreqDAPS-r16.
 type CAParametersNRV1610_InterFreqDAPSR16 struct {
 	// InterFreqAsyncDAPSR16 is the component interFreqAsyncDAPS-r16 [0] ENUMERATED OPTIONAL.
-	InterFreqAsyncDAPSR16 CAParametersNRV1610_InterFreqDAPSR16_InterFreqAsyncDAPSR16
-	// HasInterFreqAsyncDAPSR16 tells whether interFreqAsyncDAPS-r16 is present in the encoding.
-	HasInterFreqAsyncDAPSR16 bool
+	InterFreqAsyncDAPSR16    CAParametersNRV1610_InterFreqDAPSR16_InterFreqAsyncDAPSR16
+	HasInterFreqAsyncDAPSR16 bool // whether interFreqAsyncDAPS-r16 is present in the encoding
 	// InterFreqDiffSCSDAPSR16 is the component interFreqDiffSCS-DAPS-r16 [1] ENUMERATED OPTIONAL.
-	InterFreqDiffSCSDAPSR16 CAParametersNRV1610_InterFreqDAPSR16_InterFreqDiffSCSDAPSR16
-	// HasInterFreqDiffSCSDAPSR16 tells whether interFreqDiffSCS-DAPS-r16 is present in the encoding.
-	HasInterFreqDiffSCSDAPSR16 bool
+	InterFreqDiffSCSDAPSR16    CAParametersNRV1610_InterFreqDAPSR16_InterFreqDiffSCSDAPSR16
+	HasInterFreqDiffSCSDAPSR16 bool // whether interFreqDiffSCS-DAPS-r16 is present in the encoding
 	// InterFreqMultiULTransmissionDAPSR16 is the component interFreqMultiUL-TransmissionDAPS-r16 [2] ENUMERATED OPTIONAL.
-	InterFreqMultiULTransmissionDAPSR16 CAParametersNRV1610_InterFreqDAPSR16_InterFreqMultiULTransmissionDAPSR16
-	// HasInterFreqMultiULTransmissionDAPSR16 tells whether interFreqMultiUL-TransmissionDAPS-r16 is present in the encoding.
-	HasInterFreqMultiULTransmissionDAPSR16 bool
+	InterFreqMultiULTransmissionDAPSR16    CAParametersNRV1610_InterFreqDAPSR16_InterFreqMultiULTransmissionDAPSR16
+	HasInterFreqMultiULTransmissionDAPSR16 bool // whether interFreqMultiUL-TransmissionDAPS-r16 is present in the encoding
 	// InterFreqSemiStaticPowerSharingDAPSMode1R16 is the component interFreqSemiStaticPowerSharingDAPS-Mode1-r16 [3] ENUMERATED OPTIONAL.
-	InterFreqSemiStaticPowerSharingDAPSMode1R16 CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode1R16
-	// HasInterFreqSemiStaticPowerSharingDAPSMode1R16 tells whether interFreqSemiStaticPowerSharingDAPS-Mode1-r16 is present in the encoding.
-	HasInterFreqSemiStaticPowerSharingDAPSMode1R16 bool
+	InterFreqSemiStaticPowerSharingDAPSMode1R16    CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode1R16
+	HasInterFreqSemiStaticPowerSharingDAPSMode1R16 bool // whether interFreqSemiStaticPowerSharingDAPS-Mode1-r16 is present in the encoding
 	// InterFreqSemiStaticPowerSharingDAPSMode2R16 is the component interFreqSemiStaticPowerSharingDAPS-Mode2-r16 [4] ENUMERATED OPTIONAL.
-	InterFreqSemiStaticPowerSharingDAPSMode2R16 CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode2R16
-	// HasInterFreqSemiStaticPowerSharingDAPSMode2R16 tells whether interFreqSemiStaticPowerSharingDAPS-Mode2-r16 is present in the encoding.
-	HasInterFreqSemiStaticPowerSharingDAPSMode2R16 bool
+	InterFreqSemiStaticPowerSharingDAPSMode2R16    CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode2R16
+	HasInterFreqSemiStaticPowerSharingDAPSMode2R16 bool // whether interFreqSemiStaticPowerSharingDAPS-Mode2-r16 is present in the encoding
 	// InterFreqDynamicPowerSharingDAPSR16 is the component interFreqDynamicPowerSharingDAPS-r16 [5] ENUMERATED OPTIONAL.
-	InterFreqDynamicPowerSharingDAPSR16 CAParametersNRV1610_InterFreqDAPSR16_InterFreqDynamicPowerSharingDAPSR16
-	// HasInterFreqDynamicPowerSharingDAPSR16 tells whether interFreqDynamicPowerSharingDAPS-r16 is present in the encoding.
-	HasInterFreqDynamicPowerSharingDAPSR16 bool
+	InterFreqDynamicPowerSharingDAPSR16    CAParametersNRV1610_InterFreqDAPSR16_InterFreqDynamicPowerSharingDAPSR16
+	HasInterFreqDynamicPowerSharingDAPSR16 bool // whether interFreqDynamicPowerSharingDAPS-r16 is present in the encoding
 	// InterFreqULTransCancellationDAPSR16 is the component interFreqUL-TransCancellationDAPS-r16 [6] ENUMERATED OPTIONAL.
-	InterFreqULTransCancellationDAPSR16 CAParametersNRV1610_InterFreqDAPSR16_InterFreqULTransCancellationDAPSR16
-	// HasInterFreqULTransCancellationDAPSR16 tells whether interFreqUL-TransCancellationDAPS-r16 is present in the encoding.
-	HasInterFreqULTransCancellationDAPSR16 bool
+	InterFreqULTransCancellationDAPSR16    CAParametersNRV1610_InterFreqDAPSR16_InterFreqULTransCancellationDAPSR16
+	HasInterFreqULTransCancellationDAPSR16 bool // whether interFreqUL-TransCancellationDAPS-r16 is present in the encoding
 }
 
 // CAParametersNRV1610_InterFreqDAPSR16_InterFreqAsyncDAPSR16 is the type of CA-ParametersNR-v1610.interFreqDAPS-r16.interFreqAsyncDAPS-r16.
@@ -3747,21 +2131,17 @@ func (v CAParametersNRV1610_SimulSRSMIMOTransBCR16) String() string {
 //	}
 type CAParametersNRV1630 struct {
 	// SimulTXSRSAntSwitchingInterBandULCAR16 is the component simulTX-SRS-AntSwitchingInterBandUL-CA-r16 [0] SimulSRS-ForAntennaSwitching-r16 OPTIONAL.
-	SimulTXSRSAntSwitchingInterBandULCAR16 SimulSRSForAntennaSwitchingR16
-	// HasSimulTXSRSAntSwitchingInterBandULCAR16 tells whether simulTX-SRS-AntSwitchingInterBandUL-CA-r16 is present in the encoding.
-	HasSimulTXSRSAntSwitchingInterBandULCAR16 bool
+	SimulTXSRSAntSwitchingInterBandULCAR16    SimulSRSForAntennaSwitchingR16
+	HasSimulTXSRSAntSwitchingInterBandULCAR16 bool // whether simulTX-SRS-AntSwitchingInterBandUL-CA-r16 is present in the encoding
 	// BeamManagementTypeR16 is the component beamManagementType-r16 [1] ENUMERATED OPTIONAL.
-	BeamManagementTypeR16 CAParametersNRV1630_BeamManagementTypeR16
-	// HasBeamManagementTypeR16 tells whether beamManagementType-r16 is present in the encoding.
-	HasBeamManagementTypeR16 bool
+	BeamManagementTypeR16    CAParametersNRV1630_BeamManagementTypeR16
+	HasBeamManagementTypeR16 bool // whether beamManagementType-r16 is present in the encoding
 	// IntraBandFreqSeparationULAggBWGapBWR16 is the component intraBandFreqSeparationUL-AggBW-GapBW-r16 [2] ENUMERATED OPTIONAL.
-	IntraBandFreqSeparationULAggBWGapBWR16 CAParametersNRV1630_IntraBandFreqSeparationULAggBWGapBWR16
-	// HasIntraBandFreqSeparationULAggBWGapBWR16 tells whether intraBandFreqSeparationUL-AggBW-GapBW-r16 is present in the encoding.
-	HasIntraBandFreqSeparationULAggBWGapBWR16 bool
+	IntraBandFreqSeparationULAggBWGapBWR16    CAParametersNRV1630_IntraBandFreqSeparationULAggBWGapBWR16
+	HasIntraBandFreqSeparationULAggBWGapBWR16 bool // whether intraBandFreqSeparationUL-AggBW-GapBW-r16 is present in the encoding
 	// InterCANonAlignedFrameBR16 is the component interCA-NonAlignedFrame-B-r16 [3] ENUMERATED OPTIONAL.
-	InterCANonAlignedFrameBR16 CAParametersNRV1630_InterCANonAlignedFrameBR16
-	// HasInterCANonAlignedFrameBR16 tells whether interCA-NonAlignedFrame-B-r16 is present in the encoding.
-	HasInterCANonAlignedFrameBR16 bool
+	InterCANonAlignedFrameBR16    CAParametersNRV1630_InterCANonAlignedFrameBR16
+	HasInterCANonAlignedFrameBR16 bool // whether interCA-NonAlignedFrame-B-r16 is present in the encoding
 }
 
 // CAParametersNRV1630_BeamManagementTypeR16 is the type of CA-ParametersNR-v1630.beamManagementType-r16.
@@ -3833,41 +2213,32 @@ func (v CAParametersNRV1630_InterCANonAlignedFrameBR16) String() string {
 //	}
 type CAParametersNRV1640 struct {
 	// UplinkTxDCTwoCarrierReportR16 is the component uplinkTxDC-TwoCarrierReport-r16 [0] ENUMERATED OPTIONAL.
-	UplinkTxDCTwoCarrierReportR16 CAParametersNRV1640_UplinkTxDCTwoCarrierReportR16
-	// HasUplinkTxDCTwoCarrierReportR16 tells whether uplinkTxDC-TwoCarrierReport-r16 is present in the encoding.
-	HasUplinkTxDCTwoCarrierReportR16 bool
+	UplinkTxDCTwoCarrierReportR16    CAParametersNRV1640_UplinkTxDCTwoCarrierReportR16
+	HasUplinkTxDCTwoCarrierReportR16 bool // whether uplinkTxDC-TwoCarrierReport-r16 is present in the encoding
 	// MaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16 is the component maxUpTo3Diff-NumerologiesConfigSinglePUCCH-grp-r16 [1] PUCCH-Grp-CarrierTypes-r16 OPTIONAL.
-	MaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16 PUCCHGrpCarrierTypesR16
-	// HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16 tells whether maxUpTo3Diff-NumerologiesConfigSinglePUCCH-grp-r16 is present in the encoding.
-	HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16 bool
+	MaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16    PUCCHGrpCarrierTypesR16
+	HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16 bool // whether maxUpTo3Diff-NumerologiesConfigSinglePUCCH-grp-r16 is present in the encoding
 	// MaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16 is the component maxUpTo4Diff-NumerologiesConfigSinglePUCCH-grp-r16 [2] PUCCH-Grp-CarrierTypes-r16 OPTIONAL.
-	MaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16 PUCCHGrpCarrierTypesR16
-	// HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16 tells whether maxUpTo4Diff-NumerologiesConfigSinglePUCCH-grp-r16 is present in the encoding.
-	HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16 bool
+	MaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16    PUCCHGrpCarrierTypesR16
+	HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16 bool // whether maxUpTo4Diff-NumerologiesConfigSinglePUCCH-grp-r16 is present in the encoding
 	// TwoPUCCHGrpConfigurationsListR16 is the component twoPUCCH-Grp-ConfigurationsList-r16 [3] SEQUENCE OF OPTIONAL.
-	TwoPUCCHGrpConfigurationsListR16 CAParametersNRV1640_TwoPUCCHGrpConfigurationsListR16
-	// HasTwoPUCCHGrpConfigurationsListR16 tells whether twoPUCCH-Grp-ConfigurationsList-r16 is present in the encoding.
-	HasTwoPUCCHGrpConfigurationsListR16 bool
+	TwoPUCCHGrpConfigurationsListR16    CAParametersNRV1640_TwoPUCCHGrpConfigurationsListR16
+	HasTwoPUCCHGrpConfigurationsListR16 bool // whether twoPUCCH-Grp-ConfigurationsList-r16 is present in the encoding
 	// DiffNumerologyAcrossPUCCHGroupCarrierTypesR16 is the component diffNumerologyAcrossPUCCH-Group-CarrierTypes-r16 [4] ENUMERATED OPTIONAL.
-	DiffNumerologyAcrossPUCCHGroupCarrierTypesR16 CAParametersNRV1640_DiffNumerologyAcrossPUCCHGroupCarrierTypesR16
-	// HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16 tells whether diffNumerologyAcrossPUCCH-Group-CarrierTypes-r16 is present in the encoding.
-	HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16 bool
+	DiffNumerologyAcrossPUCCHGroupCarrierTypesR16    CAParametersNRV1640_DiffNumerologyAcrossPUCCHGroupCarrierTypesR16
+	HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16 bool // whether diffNumerologyAcrossPUCCH-Group-CarrierTypes-r16 is present in the encoding
 	// DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 is the component diffNumerologyWithinPUCCH-GroupSmallerSCS-CarrierTypes-r16 [5] ENUMERATED OPTIONAL.
-	DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16
-	// HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 tells whether diffNumerologyWithinPUCCH-GroupSmallerSCS-CarrierTypes-r16 is present in the encoding.
-	HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 bool
+	DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16    CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16
+	HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 bool // whether diffNumerologyWithinPUCCH-GroupSmallerSCS-CarrierTypes-r16 is present in the encoding
 	// DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 is the component diffNumerologyWithinPUCCH-GroupLargerSCS-CarrierTypes-r16 [6] ENUMERATED OPTIONAL.
-	DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16
-	// HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 tells whether diffNumerologyWithinPUCCH-GroupLargerSCS-CarrierTypes-r16 is present in the encoding.
-	HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 bool
+	DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16    CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16
+	HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 bool // whether diffNumerologyWithinPUCCH-GroupLargerSCS-CarrierTypes-r16 is present in the encoding
 	// PdcchMonitoringCANonAlignedSpanR16 is the component pdcch-MonitoringCA-NonAlignedSpan-r16 [7] INTEGER OPTIONAL.
-	PdcchMonitoringCANonAlignedSpanR16 int64
-	// HasPdcchMonitoringCANonAlignedSpanR16 tells whether pdcch-MonitoringCA-NonAlignedSpan-r16 is present in the encoding.
-	HasPdcchMonitoringCANonAlignedSpanR16 bool
+	PdcchMonitoringCANonAlignedSpanR16    int64
+	HasPdcchMonitoringCANonAlignedSpanR16 bool // whether pdcch-MonitoringCA-NonAlignedSpan-r16 is present in the encoding
 	// PdcchBlindDetectionCAMixedNonAlignedSpanR16 is the component pdcch-BlindDetectionCA-Mixed-NonAlignedSpan-r16 [8] SEQUENCE OPTIONAL.
-	PdcchBlindDetectionCAMixedNonAlignedSpanR16 CAParametersNRV1640_PdcchBlindDetectionCAMixedNonAlignedSpanR16
-	// HasPdcchBlindDetectionCAMixedNonAlignedSpanR16 tells whether pdcch-BlindDetectionCA-Mixed-NonAlignedSpan-r16 is present in the encoding.
-	HasPdcchBlindDetectionCAMixedNonAlignedSpanR16 bool
+	PdcchBlindDetectionCAMixedNonAlignedSpanR16    CAParametersNRV1640_PdcchBlindDetectionCAMixedNonAlignedSpanR16
+	HasPdcchBlindDetectionCAMixedNonAlignedSpanR16 bool // whether pdcch-BlindDetectionCA-Mixed-NonAlignedSpan-r16 is present in the encoding
 }
 
 // CAParametersNRV1640_UplinkTxDCTwoCarrierReportR16 is the type of CA-ParametersNR-v1640.uplinkTxDC-TwoCarrierReport-r16.
@@ -3947,9 +2318,8 @@ type CAParametersNRV1640_PdcchBlindDetectionCAMixedNonAlignedSpanR16 struct {
 //	}
 type CAParametersNRV1690 struct {
 	// CsiReportingCrossPUCCHGrpR16 is the component csi-ReportingCrossPUCCH-Grp-r16 [0] SEQUENCE OPTIONAL.
-	CsiReportingCrossPUCCHGrpR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16
-	// HasCsiReportingCrossPUCCHGrpR16 tells whether csi-ReportingCrossPUCCH-Grp-r16 is present in the encoding.
-	HasCsiReportingCrossPUCCHGrpR16 bool
+	CsiReportingCrossPUCCHGrpR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16
+	HasCsiReportingCrossPUCCHGrpR16 bool // whether csi-ReportingCrossPUCCH-Grp-r16 is present in the encoding
 }
 
 // CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16 is the type of CA-ParametersNR-v1690.csi-ReportingCrossPUCCH-Grp-r16.
@@ -3957,17 +2327,14 @@ type CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16 struct {
 	// ComputationTimeForACSIR16 is the component computationTimeForA-CSI-r16 [0] ENUMERATED.
 	ComputationTimeForACSIR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_ComputationTimeForACSIR16
 	// AdditionalSymbolsR16 is the component additionalSymbols-r16 [1] SEQUENCE OPTIONAL.
-	AdditionalSymbolsR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16
-	// HasAdditionalSymbolsR16 tells whether additionalSymbols-r16 is present in the encoding.
-	HasAdditionalSymbolsR16 bool
+	AdditionalSymbolsR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16
+	HasAdditionalSymbolsR16 bool // whether additionalSymbols-r16 is present in the encoding
 	// SpCSIReportingOnPUCCHR16 is the component sp-CSI-ReportingOnPUCCH-r16 [2] ENUMERATED OPTIONAL.
-	SpCSIReportingOnPUCCHR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUCCHR16
-	// HasSpCSIReportingOnPUCCHR16 tells whether sp-CSI-ReportingOnPUCCH-r16 is present in the encoding.
-	HasSpCSIReportingOnPUCCHR16 bool
+	SpCSIReportingOnPUCCHR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUCCHR16
+	HasSpCSIReportingOnPUCCHR16 bool // whether sp-CSI-ReportingOnPUCCH-r16 is present in the encoding
 	// SpCSIReportingOnPUSCHR16 is the component sp-CSI-ReportingOnPUSCH-r16 [3] ENUMERATED OPTIONAL.
-	SpCSIReportingOnPUSCHR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUSCHR16
-	// HasSpCSIReportingOnPUSCHR16 tells whether sp-CSI-ReportingOnPUSCH-r16 is present in the encoding.
-	HasSpCSIReportingOnPUSCHR16 bool
+	SpCSIReportingOnPUSCHR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUSCHR16
+	HasSpCSIReportingOnPUSCHR16 bool // whether sp-CSI-ReportingOnPUSCH-r16 is present in the encoding
 	// CarrierTypePairListR16 is the component carrierTypePairList-r16 [4] SEQUENCE OF.
 	CarrierTypePairListR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_CarrierTypePairListR16
 }
@@ -3988,21 +2355,17 @@ func (v CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_ComputationTimeForACSIR
 // CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16 is the type of CA-ParametersNR-v1690.csi-ReportingCrossPUCCH-Grp-r16.additionalSymbols-r16.
 type CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16 struct {
 	// Scs15kHzAdditionalSymbolsR16 is the component scs-15kHz-additionalSymbols-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHzAdditionalSymbolsR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs15kHzAdditionalSymbolsR16
-	// HasScs15kHzAdditionalSymbolsR16 tells whether scs-15kHz-additionalSymbols-r16 is present in the encoding.
-	HasScs15kHzAdditionalSymbolsR16 bool
+	Scs15kHzAdditionalSymbolsR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs15kHzAdditionalSymbolsR16
+	HasScs15kHzAdditionalSymbolsR16 bool // whether scs-15kHz-additionalSymbols-r16 is present in the encoding
 	// Scs30kHzAdditionalSymbolsR16 is the component scs-30kHz-additionalSymbols-r16 [1] ENUMERATED OPTIONAL.
-	Scs30kHzAdditionalSymbolsR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs30kHzAdditionalSymbolsR16
-	// HasScs30kHzAdditionalSymbolsR16 tells whether scs-30kHz-additionalSymbols-r16 is present in the encoding.
-	HasScs30kHzAdditionalSymbolsR16 bool
+	Scs30kHzAdditionalSymbolsR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs30kHzAdditionalSymbolsR16
+	HasScs30kHzAdditionalSymbolsR16 bool // whether scs-30kHz-additionalSymbols-r16 is present in the encoding
 	// Scs60kHzAdditionalSymbolsR16 is the component scs-60kHz-additionalSymbols-r16 [2] ENUMERATED OPTIONAL.
-	Scs60kHzAdditionalSymbolsR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs60kHzAdditionalSymbolsR16
-	// HasScs60kHzAdditionalSymbolsR16 tells whether scs-60kHz-additionalSymbols-r16 is present in the encoding.
-	HasScs60kHzAdditionalSymbolsR16 bool
+	Scs60kHzAdditionalSymbolsR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs60kHzAdditionalSymbolsR16
+	HasScs60kHzAdditionalSymbolsR16 bool // whether scs-60kHz-additionalSymbols-r16 is present in the encoding
 	// Scs120kHzAdditionalSymbolsR16 is the component scs-120kHz-additionalSymbols-r16 [3] ENUMERATED OPTIONAL.
-	Scs120kHzAdditionalSymbolsR16 CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs120kHzAdditionalSymbolsR16
-	// HasScs120kHzAdditionalSymbolsR16 tells whether scs-120kHz-additionalSymbols-r16 is present in the encoding.
-	HasScs120kHzAdditionalSymbolsR16 bool
+	Scs120kHzAdditionalSymbolsR16    CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs120kHzAdditionalSymbolsR16
+	HasScs120kHzAdditionalSymbolsR16 bool // whether scs-120kHz-additionalSymbols-r16 is present in the encoding
 }
 
 // CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs15kHzAdditionalSymbolsR16 is the type of CA-ParametersNR-v1690.csi-ReportingCrossPUCCH-Grp-r16.additionalSymbols-r16.scs-15kHz-additionalSymbols-r16.
@@ -4150,73 +2513,56 @@ type CAParametersNRV16a0_PdcchBlindDetectionMixedListR16 []PDCCHBlindDetectionMi
 //	}
 type CAParametersNRV1700 struct {
 	// CodebookParametersfetype2PerBCR17 is the component codebookParametersfetype2PerBC-r17 [0] CodebookParametersfetype2PerBC-r17 OPTIONAL.
-	CodebookParametersfetype2PerBCR17 CodebookParametersfetype2PerBCR17
-	// HasCodebookParametersfetype2PerBCR17 tells whether codebookParametersfetype2PerBC-r17 is present in the encoding.
-	HasCodebookParametersfetype2PerBCR17 bool
+	CodebookParametersfetype2PerBCR17    CodebookParametersfetype2PerBCR17
+	HasCodebookParametersfetype2PerBCR17 bool // whether codebookParametersfetype2PerBC-r17 is present in the encoding
 	// DemodulationEnhancementCAR17 is the component demodulationEnhancementCA-r17 [1] ENUMERATED OPTIONAL.
-	DemodulationEnhancementCAR17 CAParametersNRV1700_DemodulationEnhancementCAR17
-	// HasDemodulationEnhancementCAR17 tells whether demodulationEnhancementCA-r17 is present in the encoding.
-	HasDemodulationEnhancementCAR17 bool
+	DemodulationEnhancementCAR17    CAParametersNRV1700_DemodulationEnhancementCAR17
+	HasDemodulationEnhancementCAR17 bool // whether demodulationEnhancementCA-r17 is present in the encoding
 	// MaxUplinkDutyCycleInterBandCAPC2R17 is the component maxUplinkDutyCycle-interBandCA-PC2-r17 [2] ENUMERATED OPTIONAL.
-	MaxUplinkDutyCycleInterBandCAPC2R17 CAParametersNRV1700_MaxUplinkDutyCycleInterBandCAPC2R17
-	// HasMaxUplinkDutyCycleInterBandCAPC2R17 tells whether maxUplinkDutyCycle-interBandCA-PC2-r17 is present in the encoding.
-	HasMaxUplinkDutyCycleInterBandCAPC2R17 bool
+	MaxUplinkDutyCycleInterBandCAPC2R17    CAParametersNRV1700_MaxUplinkDutyCycleInterBandCAPC2R17
+	HasMaxUplinkDutyCycleInterBandCAPC2R17 bool // whether maxUplinkDutyCycle-interBandCA-PC2-r17 is present in the encoding
 	// MaxUplinkDutyCycleSULcombinationPC2R17 is the component maxUplinkDutyCycle-SULcombination-PC2-r17 [3] ENUMERATED OPTIONAL.
-	MaxUplinkDutyCycleSULcombinationPC2R17 CAParametersNRV1700_MaxUplinkDutyCycleSULcombinationPC2R17
-	// HasMaxUplinkDutyCycleSULcombinationPC2R17 tells whether maxUplinkDutyCycle-SULcombination-PC2-r17 is present in the encoding.
-	HasMaxUplinkDutyCycleSULcombinationPC2R17 bool
+	MaxUplinkDutyCycleSULcombinationPC2R17    CAParametersNRV1700_MaxUplinkDutyCycleSULcombinationPC2R17
+	HasMaxUplinkDutyCycleSULcombinationPC2R17 bool // whether maxUplinkDutyCycle-SULcombination-PC2-r17 is present in the encoding
 	// BeamManagementTypeCBMR17 is the component beamManagementType-CBM-r17 [4] ENUMERATED OPTIONAL.
-	BeamManagementTypeCBMR17 CAParametersNRV1700_BeamManagementTypeCBMR17
-	// HasBeamManagementTypeCBMR17 tells whether beamManagementType-CBM-r17 is present in the encoding.
-	HasBeamManagementTypeCBMR17 bool
+	BeamManagementTypeCBMR17    CAParametersNRV1700_BeamManagementTypeCBMR17
+	HasBeamManagementTypeCBMR17 bool // whether beamManagementType-CBM-r17 is present in the encoding
 	// ParallelTxPUCCHPUSCHR17 is the component parallelTxPUCCH-PUSCH-r17 [5] ENUMERATED OPTIONAL.
-	ParallelTxPUCCHPUSCHR17 CAParametersNRV1700_ParallelTxPUCCHPUSCHR17
-	// HasParallelTxPUCCHPUSCHR17 tells whether parallelTxPUCCH-PUSCH-r17 is present in the encoding.
-	HasParallelTxPUCCHPUSCHR17 bool
+	ParallelTxPUCCHPUSCHR17    CAParametersNRV1700_ParallelTxPUCCHPUSCHR17
+	HasParallelTxPUCCHPUSCHR17 bool // whether parallelTxPUCCH-PUSCH-r17 is present in the encoding
 	// CodebookComboParameterMixedTypePerBCR17 is the component codebookComboParameterMixedTypePerBC-r17 [6] CodebookComboParameterMixedTypePerBC-r17 OPTIONAL.
-	CodebookComboParameterMixedTypePerBCR17 CodebookComboParameterMixedTypePerBCR17
-	// HasCodebookComboParameterMixedTypePerBCR17 tells whether codebookComboParameterMixedTypePerBC-r17 is present in the encoding.
-	HasCodebookComboParameterMixedTypePerBCR17 bool
+	CodebookComboParameterMixedTypePerBCR17    CodebookComboParameterMixedTypePerBCR17
+	HasCodebookComboParameterMixedTypePerBCR17 bool // whether codebookComboParameterMixedTypePerBC-r17 is present in the encoding
 	// MTRPCSIEnhancementPerBCR17 is the component mTRP-CSI-EnhancementPerBC-r17 [7] SEQUENCE OPTIONAL.
-	MTRPCSIEnhancementPerBCR17 CAParametersNRV1700_MTRPCSIEnhancementPerBCR17
-	// HasMTRPCSIEnhancementPerBCR17 tells whether mTRP-CSI-EnhancementPerBC-r17 is present in the encoding.
-	HasMTRPCSIEnhancementPerBCR17 bool
+	MTRPCSIEnhancementPerBCR17    CAParametersNRV1700_MTRPCSIEnhancementPerBCR17
+	HasMTRPCSIEnhancementPerBCR17 bool // whether mTRP-CSI-EnhancementPerBC-r17 is present in the encoding
 	// CodebookComboParameterMultiTRPPerBCR17 is the component codebookComboParameterMultiTRP-PerBC-r17 [8] CodebookComboParameterMultiTRP-PerBC-r17 OPTIONAL.
-	CodebookComboParameterMultiTRPPerBCR17 CodebookComboParameterMultiTRPPerBCR17
-	// HasCodebookComboParameterMultiTRPPerBCR17 tells whether codebookComboParameterMultiTRP-PerBC-r17 is present in the encoding.
-	HasCodebookComboParameterMultiTRPPerBCR17 bool
+	CodebookComboParameterMultiTRPPerBCR17    CodebookComboParameterMultiTRPPerBCR17
+	HasCodebookComboParameterMultiTRPPerBCR17 bool // whether codebookComboParameterMultiTRP-PerBC-r17 is present in the encoding
 	// MaxCC32DLHARQProcessFR2_2R17 is the component maxCC-32-DL-HARQ-ProcessFR2-2-r17 [9] ENUMERATED OPTIONAL.
-	MaxCC32DLHARQProcessFR2_2R17 CAParametersNRV1700_MaxCC32DLHARQProcessFR2_2R17
-	// HasMaxCC32DLHARQProcessFR2_2R17 tells whether maxCC-32-DL-HARQ-ProcessFR2-2-r17 is present in the encoding.
-	HasMaxCC32DLHARQProcessFR2_2R17 bool
+	MaxCC32DLHARQProcessFR2_2R17    CAParametersNRV1700_MaxCC32DLHARQProcessFR2_2R17
+	HasMaxCC32DLHARQProcessFR2_2R17 bool // whether maxCC-32-DL-HARQ-ProcessFR2-2-r17 is present in the encoding
 	// MaxCC32ULHARQProcessFR2_2R17 is the component maxCC-32-UL-HARQ-ProcessFR2-2-r17 [10] ENUMERATED OPTIONAL.
-	MaxCC32ULHARQProcessFR2_2R17 CAParametersNRV1700_MaxCC32ULHARQProcessFR2_2R17
-	// HasMaxCC32ULHARQProcessFR2_2R17 tells whether maxCC-32-UL-HARQ-ProcessFR2-2-r17 is present in the encoding.
-	HasMaxCC32ULHARQProcessFR2_2R17 bool
+	MaxCC32ULHARQProcessFR2_2R17    CAParametersNRV1700_MaxCC32ULHARQProcessFR2_2R17
+	HasMaxCC32ULHARQProcessFR2_2R17 bool // whether maxCC-32-UL-HARQ-ProcessFR2-2-r17 is present in the encoding
 	// CrossCarrierSchedulingSCellSpCellTypeBR17 is the component crossCarrierSchedulingSCell-SpCellTypeB-r17 [11] CrossCarrierSchedulingSCell-SpCell-r17 OPTIONAL.
-	CrossCarrierSchedulingSCellSpCellTypeBR17 CrossCarrierSchedulingSCellSpCellR17
-	// HasCrossCarrierSchedulingSCellSpCellTypeBR17 tells whether crossCarrierSchedulingSCell-SpCellTypeB-r17 is present in the encoding.
-	HasCrossCarrierSchedulingSCellSpCellTypeBR17 bool
+	CrossCarrierSchedulingSCellSpCellTypeBR17    CrossCarrierSchedulingSCellSpCellR17
+	HasCrossCarrierSchedulingSCellSpCellTypeBR17 bool // whether crossCarrierSchedulingSCell-SpCellTypeB-r17 is present in the encoding
 	// CrossCarrierSchedulingSCellSpCellTypeAR17 is the component crossCarrierSchedulingSCell-SpCellTypeA-r17 [12] CrossCarrierSchedulingSCell-SpCell-r17 OPTIONAL.
-	CrossCarrierSchedulingSCellSpCellTypeAR17 CrossCarrierSchedulingSCellSpCellR17
-	// HasCrossCarrierSchedulingSCellSpCellTypeAR17 tells whether crossCarrierSchedulingSCell-SpCellTypeA-r17 is present in the encoding.
-	HasCrossCarrierSchedulingSCellSpCellTypeAR17 bool
+	CrossCarrierSchedulingSCellSpCellTypeAR17    CrossCarrierSchedulingSCellSpCellR17
+	HasCrossCarrierSchedulingSCellSpCellTypeAR17 bool // whether crossCarrierSchedulingSCell-SpCellTypeA-r17 is present in the encoding
 	// DciFormatsPCellPSCellUSSSetsR17 is the component dci-FormatsPCellPSCellUSS-Sets-r17 [13] ENUMERATED OPTIONAL.
-	DciFormatsPCellPSCellUSSSetsR17 CAParametersNRV1700_DciFormatsPCellPSCellUSSSetsR17
-	// HasDciFormatsPCellPSCellUSSSetsR17 tells whether dci-FormatsPCellPSCellUSS-Sets-r17 is present in the encoding.
-	HasDciFormatsPCellPSCellUSSSetsR17 bool
+	DciFormatsPCellPSCellUSSSetsR17    CAParametersNRV1700_DciFormatsPCellPSCellUSSSetsR17
+	HasDciFormatsPCellPSCellUSSSetsR17 bool // whether dci-FormatsPCellPSCellUSS-Sets-r17 is present in the encoding
 	// DisablingScalingFactorDeactSCellR17 is the component disablingScalingFactorDeactSCell-r17 [14] ENUMERATED OPTIONAL.
-	DisablingScalingFactorDeactSCellR17 CAParametersNRV1700_DisablingScalingFactorDeactSCellR17
-	// HasDisablingScalingFactorDeactSCellR17 tells whether disablingScalingFactorDeactSCell-r17 is present in the encoding.
-	HasDisablingScalingFactorDeactSCellR17 bool
+	DisablingScalingFactorDeactSCellR17    CAParametersNRV1700_DisablingScalingFactorDeactSCellR17
+	HasDisablingScalingFactorDeactSCellR17 bool // whether disablingScalingFactorDeactSCell-r17 is present in the encoding
 	// DisablingScalingFactorDormantSCellR17 is the component disablingScalingFactorDormantSCell-r17 [15] ENUMERATED OPTIONAL.
-	DisablingScalingFactorDormantSCellR17 CAParametersNRV1700_DisablingScalingFactorDormantSCellR17
-	// HasDisablingScalingFactorDormantSCellR17 tells whether disablingScalingFactorDormantSCell-r17 is present in the encoding.
-	HasDisablingScalingFactorDormantSCellR17 bool
+	DisablingScalingFactorDormantSCellR17    CAParametersNRV1700_DisablingScalingFactorDormantSCellR17
+	HasDisablingScalingFactorDormantSCellR17 bool // whether disablingScalingFactorDormantSCell-r17 is present in the encoding
 	// NonAlignedFrameBoundariesR17 is the component non-AlignedFrameBoundaries-r17 [16] SEQUENCE OPTIONAL.
-	NonAlignedFrameBoundariesR17 CAParametersNRV1700_NonAlignedFrameBoundariesR17
-	// HasNonAlignedFrameBoundariesR17 tells whether non-AlignedFrameBoundaries-r17 is present in the encoding.
-	HasNonAlignedFrameBoundariesR17 bool
+	NonAlignedFrameBoundariesR17    CAParametersNRV1700_NonAlignedFrameBoundariesR17
+	HasNonAlignedFrameBoundariesR17 bool // whether non-AlignedFrameBoundaries-r17 is present in the encoding
 }
 
 // CAParametersNRV1700_DemodulationEnhancementCAR17 is the type of CA-ParametersNR-v1700.demodulationEnhancementCA-r17.
@@ -4408,29 +2754,23 @@ func (v CAParametersNRV1700_DisablingScalingFactorDormantSCellR17) String() stri
 // CAParametersNRV1700_NonAlignedFrameBoundariesR17 is the type of CA-ParametersNR-v1700.non-AlignedFrameBoundaries-r17.
 type CAParametersNRV1700_NonAlignedFrameBoundariesR17 struct {
 	// Scs15kHz15kHzR17 is the component scs15kHz-15kHz-r17 [0] BIT STRING OPTIONAL.
-	Scs15kHz15kHzR17 der.BitString
-	// HasScs15kHz15kHzR17 tells whether scs15kHz-15kHz-r17 is present in the encoding.
-	HasScs15kHz15kHzR17 bool
+	Scs15kHz15kHzR17    der.BitString
+	HasScs15kHz15kHzR17 bool // whether scs15kHz-15kHz-r17 is present in the encoding
 	// Scs15kHz30kHzR17 is the component scs15kHz-30kHz-r17 [1] BIT STRING OPTIONAL.
-	Scs15kHz30kHzR17 der.BitString
-	// HasScs15kHz30kHzR17 tells whether scs15kHz-30kHz-r17 is present in the encoding.
-	HasScs15kHz30kHzR17 bool
+	Scs15kHz30kHzR17    der.BitString
+	HasScs15kHz30kHzR17 bool // whether scs15kHz-30kHz-r17 is present in the encoding
 	// Scs15kHz60kHzR17 is the component scs15kHz-60kHz-r17 [2] BIT STRING OPTIONAL.
-	Scs15kHz60kHzR17 der.BitString
-	// HasScs15kHz60kHzR17 tells whether scs15kHz-60kHz-r17 is present in the encoding.
-	HasScs15kHz60kHzR17 bool
+	Scs15kHz60kHzR17    der.BitString
+	HasScs15kHz60kHzR17 bool // whether scs15kHz-60kHz-r17 is present in the encoding
 	// Scs30kHz30kHzR17 is the component scs30kHz-30kHz-r17 [3] BIT STRING OPTIONAL.
-	Scs30kHz30kHzR17 der.BitString
-	// HasScs30kHz30kHzR17 tells whether scs30kHz-30kHz-r17 is present in the encoding.
-	HasScs30kHz30kHzR17 bool
+	Scs30kHz30kHzR17    der.BitString
+	HasScs30kHz30kHzR17 bool // whether scs30kHz-30kHz-r17 is present in the encoding
 	// Scs30kHz60kHzR17 is the component scs30kHz-60kHz-r17 [4] BIT STRING OPTIONAL.
-	Scs30kHz60kHzR17 der.BitString
-	// HasScs30kHz60kHzR17 tells whether scs30kHz-60kHz-r17 is present in the encoding.
-	HasScs30kHz60kHzR17 bool
+	Scs30kHz60kHzR17    der.BitString
+	HasScs30kHz60kHzR17 bool // whether scs30kHz-60kHz-r17 is present in the encoding
 	// Scs60kHz60kHzR17 is the component scs60kHz-60kHz-r17 [5] BIT STRING OPTIONAL.
-	Scs60kHz60kHzR17 der.BitString
-	// HasScs60kHz60kHzR17 tells whether scs60kHz-60kHz-r17 is present in the encoding.
-	HasScs60kHz60kHzR17 bool
+	Scs60kHz60kHzR17    der.BitString
+	HasScs60kHz60kHzR17 bool // whether scs60kHz-60kHz-r17 is present in the encoding
 }
 
 // CAParametersNRV1720 is the ASN.1 type CA-ParametersNR-v1720.
@@ -4513,89 +2853,68 @@ type CAParametersNRV1700_NonAlignedFrameBoundariesR17 struct {
 //	}
 type CAParametersNRV1720 struct {
 	// ParallelTxSRSPUCCHPUSCHIntraBandR17 is the component parallelTxSRS-PUCCH-PUSCH-intraBand-r17 [0] ENUMERATED OPTIONAL.
-	ParallelTxSRSPUCCHPUSCHIntraBandR17 CAParametersNRV1720_ParallelTxSRSPUCCHPUSCHIntraBandR17
-	// HasParallelTxSRSPUCCHPUSCHIntraBandR17 tells whether parallelTxSRS-PUCCH-PUSCH-intraBand-r17 is present in the encoding.
-	HasParallelTxSRSPUCCHPUSCHIntraBandR17 bool
+	ParallelTxSRSPUCCHPUSCHIntraBandR17    CAParametersNRV1720_ParallelTxSRSPUCCHPUSCHIntraBandR17
+	HasParallelTxSRSPUCCHPUSCHIntraBandR17 bool // whether parallelTxSRS-PUCCH-PUSCH-intraBand-r17 is present in the encoding
 	// ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 is the component parallelTxPRACH-SRS-PUCCH-PUSCH-intraBand-r17 [1] ENUMERATED OPTIONAL.
-	ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 CAParametersNRV1720_ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17
-	// HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 tells whether parallelTxPRACH-SRS-PUCCH-PUSCH-intraBand-r17 is present in the encoding.
-	HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 bool
+	ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17    CAParametersNRV1720_ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17
+	HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 bool // whether parallelTxPRACH-SRS-PUCCH-PUSCH-intraBand-r17 is present in the encoding
 	// SemiStaticPUCCHCellSwitchSingleGroupR17 is the component semiStaticPUCCH-CellSwitchSingleGroup-r17 [2] SEQUENCE OPTIONAL.
-	SemiStaticPUCCHCellSwitchSingleGroupR17 CAParametersNRV1720_SemiStaticPUCCHCellSwitchSingleGroupR17
-	// HasSemiStaticPUCCHCellSwitchSingleGroupR17 tells whether semiStaticPUCCH-CellSwitchSingleGroup-r17 is present in the encoding.
-	HasSemiStaticPUCCHCellSwitchSingleGroupR17 bool
+	SemiStaticPUCCHCellSwitchSingleGroupR17    CAParametersNRV1720_SemiStaticPUCCHCellSwitchSingleGroupR17
+	HasSemiStaticPUCCHCellSwitchSingleGroupR17 bool // whether semiStaticPUCCH-CellSwitchSingleGroup-r17 is present in the encoding
 	// SemiStaticPUCCHCellSwitchTwoGroupsR17 is the component semiStaticPUCCH-CellSwitchTwoGroups-r17 [3] SEQUENCE OF OPTIONAL.
-	SemiStaticPUCCHCellSwitchTwoGroupsR17 CAParametersNRV1720_SemiStaticPUCCHCellSwitchTwoGroupsR17
-	// HasSemiStaticPUCCHCellSwitchTwoGroupsR17 tells whether semiStaticPUCCH-CellSwitchTwoGroups-r17 is present in the encoding.
-	HasSemiStaticPUCCHCellSwitchTwoGroupsR17 bool
+	SemiStaticPUCCHCellSwitchTwoGroupsR17    CAParametersNRV1720_SemiStaticPUCCHCellSwitchTwoGroupsR17
+	HasSemiStaticPUCCHCellSwitchTwoGroupsR17 bool // whether semiStaticPUCCH-CellSwitchTwoGroups-r17 is present in the encoding
 	// DynamicPUCCHCellSwitchSameLengthSingleGroupR17 is the component dynamicPUCCH-CellSwitchSameLengthSingleGroup-r17 [4] SEQUENCE OPTIONAL.
-	DynamicPUCCHCellSwitchSameLengthSingleGroupR17 CAParametersNRV1720_DynamicPUCCHCellSwitchSameLengthSingleGroupR17
-	// HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17 tells whether dynamicPUCCH-CellSwitchSameLengthSingleGroup-r17 is present in the encoding.
-	HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17 bool
+	DynamicPUCCHCellSwitchSameLengthSingleGroupR17    CAParametersNRV1720_DynamicPUCCHCellSwitchSameLengthSingleGroupR17
+	HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17 bool // whether dynamicPUCCH-CellSwitchSameLengthSingleGroup-r17 is present in the encoding
 	// DynamicPUCCHCellSwitchDiffLengthSingleGroupR17 is the component dynamicPUCCH-CellSwitchDiffLengthSingleGroup-r17 [5] SEQUENCE OPTIONAL.
-	DynamicPUCCHCellSwitchDiffLengthSingleGroupR17 CAParametersNRV1720_DynamicPUCCHCellSwitchDiffLengthSingleGroupR17
-	// HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17 tells whether dynamicPUCCH-CellSwitchDiffLengthSingleGroup-r17 is present in the encoding.
-	HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17 bool
+	DynamicPUCCHCellSwitchDiffLengthSingleGroupR17    CAParametersNRV1720_DynamicPUCCHCellSwitchDiffLengthSingleGroupR17
+	HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17 bool // whether dynamicPUCCH-CellSwitchDiffLengthSingleGroup-r17 is present in the encoding
 	// DynamicPUCCHCellSwitchSameLengthTwoGroupsR17 is the component dynamicPUCCH-CellSwitchSameLengthTwoGroups-r17 [6] SEQUENCE OF OPTIONAL.
-	DynamicPUCCHCellSwitchSameLengthTwoGroupsR17 CAParametersNRV1720_DynamicPUCCHCellSwitchSameLengthTwoGroupsR17
-	// HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17 tells whether dynamicPUCCH-CellSwitchSameLengthTwoGroups-r17 is present in the encoding.
-	HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17 bool
+	DynamicPUCCHCellSwitchSameLengthTwoGroupsR17    CAParametersNRV1720_DynamicPUCCHCellSwitchSameLengthTwoGroupsR17
+	HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17 bool // whether dynamicPUCCH-CellSwitchSameLengthTwoGroups-r17 is present in the encoding
 	// DynamicPUCCHCellSwitchDiffLengthTwoGroupsR17 is the component dynamicPUCCH-CellSwitchDiffLengthTwoGroups-r17 [7] SEQUENCE OF OPTIONAL.
-	DynamicPUCCHCellSwitchDiffLengthTwoGroupsR17 CAParametersNRV1720_DynamicPUCCHCellSwitchDiffLengthTwoGroupsR17
-	// HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17 tells whether dynamicPUCCH-CellSwitchDiffLengthTwoGroups-r17 is present in the encoding.
-	HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17 bool
+	DynamicPUCCHCellSwitchDiffLengthTwoGroupsR17    CAParametersNRV1720_DynamicPUCCHCellSwitchDiffLengthTwoGroupsR17
+	HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17 bool // whether dynamicPUCCH-CellSwitchDiffLengthTwoGroups-r17 is present in the encoding
 	// AckNACKFeedbackForMulticastR17 is the component ack-NACK-FeedbackForMulticast-r17 [8] ENUMERATED OPTIONAL.
-	AckNACKFeedbackForMulticastR17 CAParametersNRV1720_AckNACKFeedbackForMulticastR17
-	// HasAckNACKFeedbackForMulticastR17 tells whether ack-NACK-FeedbackForMulticast-r17 is present in the encoding.
-	HasAckNACKFeedbackForMulticastR17 bool
+	AckNACKFeedbackForMulticastR17    CAParametersNRV1720_AckNACKFeedbackForMulticastR17
+	HasAckNACKFeedbackForMulticastR17 bool // whether ack-NACK-FeedbackForMulticast-r17 is present in the encoding
 	// PtpRetxMulticastR17 is the component ptp-Retx-Multicast-r17 [9] ENUMERATED OPTIONAL.
-	PtpRetxMulticastR17 CAParametersNRV1720_PtpRetxMulticastR17
-	// HasPtpRetxMulticastR17 tells whether ptp-Retx-Multicast-r17 is present in the encoding.
-	HasPtpRetxMulticastR17 bool
+	PtpRetxMulticastR17    CAParametersNRV1720_PtpRetxMulticastR17
+	HasPtpRetxMulticastR17 bool // whether ptp-Retx-Multicast-r17 is present in the encoding
 	// NackOnlyFeedbackForMulticastR17 is the component nack-OnlyFeedbackForMulticast-r17 [10] ENUMERATED OPTIONAL.
-	NackOnlyFeedbackForMulticastR17 CAParametersNRV1720_NackOnlyFeedbackForMulticastR17
-	// HasNackOnlyFeedbackForMulticastR17 tells whether nack-OnlyFeedbackForMulticast-r17 is present in the encoding.
-	HasNackOnlyFeedbackForMulticastR17 bool
+	NackOnlyFeedbackForMulticastR17    CAParametersNRV1720_NackOnlyFeedbackForMulticastR17
+	HasNackOnlyFeedbackForMulticastR17 bool // whether nack-OnlyFeedbackForMulticast-r17 is present in the encoding
 	// NackOnlyFeedbackSpecificResourceForMulticastR17 is the component nack-OnlyFeedbackSpecificResourceForMulticast-r17 [11] ENUMERATED OPTIONAL.
-	NackOnlyFeedbackSpecificResourceForMulticastR17 CAParametersNRV1720_NackOnlyFeedbackSpecificResourceForMulticastR17
-	// HasNackOnlyFeedbackSpecificResourceForMulticastR17 tells whether nack-OnlyFeedbackSpecificResourceForMulticast-r17 is present in the encoding.
-	HasNackOnlyFeedbackSpecificResourceForMulticastR17 bool
+	NackOnlyFeedbackSpecificResourceForMulticastR17    CAParametersNRV1720_NackOnlyFeedbackSpecificResourceForMulticastR17
+	HasNackOnlyFeedbackSpecificResourceForMulticastR17 bool // whether nack-OnlyFeedbackSpecificResourceForMulticast-r17 is present in the encoding
 	// AckNACKFeedbackForSPSMulticastR17 is the component ack-NACK-FeedbackForSPS-Multicast-r17 [12] ENUMERATED OPTIONAL.
-	AckNACKFeedbackForSPSMulticastR17 CAParametersNRV1720_AckNACKFeedbackForSPSMulticastR17
-	// HasAckNACKFeedbackForSPSMulticastR17 tells whether ack-NACK-FeedbackForSPS-Multicast-r17 is present in the encoding.
-	HasAckNACKFeedbackForSPSMulticastR17 bool
+	AckNACKFeedbackForSPSMulticastR17    CAParametersNRV1720_AckNACKFeedbackForSPSMulticastR17
+	HasAckNACKFeedbackForSPSMulticastR17 bool // whether ack-NACK-FeedbackForSPS-Multicast-r17 is present in the encoding
 	// PtpRetxSPSMulticastR17 is the component ptp-Retx-SPS-Multicast-r17 [13] ENUMERATED OPTIONAL.
-	PtpRetxSPSMulticastR17 CAParametersNRV1720_PtpRetxSPSMulticastR17
-	// HasPtpRetxSPSMulticastR17 tells whether ptp-Retx-SPS-Multicast-r17 is present in the encoding.
-	HasPtpRetxSPSMulticastR17 bool
+	PtpRetxSPSMulticastR17    CAParametersNRV1720_PtpRetxSPSMulticastR17
+	HasPtpRetxSPSMulticastR17 bool // whether ptp-Retx-SPS-Multicast-r17 is present in the encoding
 	// HigherPowerLimitR17 is the component higherPowerLimit-r17 [14] ENUMERATED OPTIONAL.
-	HigherPowerLimitR17 CAParametersNRV1720_HigherPowerLimitR17
-	// HasHigherPowerLimitR17 tells whether higherPowerLimit-r17 is present in the encoding.
-	HasHigherPowerLimitR17 bool
+	HigherPowerLimitR17    CAParametersNRV1720_HigherPowerLimitR17
+	HasHigherPowerLimitR17 bool // whether higherPowerLimit-r17 is present in the encoding
 	// ParallelTxMsgASRSPUCCHPUSCHIntraBandR17 is the component parallelTxMsgA-SRS-PUCCH-PUSCH-intraBand-r17 [15] ENUMERATED OPTIONAL.
-	ParallelTxMsgASRSPUCCHPUSCHIntraBandR17 CAParametersNRV1720_ParallelTxMsgASRSPUCCHPUSCHIntraBandR17
-	// HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17 tells whether parallelTxMsgA-SRS-PUCCH-PUSCH-intraBand-r17 is present in the encoding.
-	HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17 bool
+	ParallelTxMsgASRSPUCCHPUSCHIntraBandR17    CAParametersNRV1720_ParallelTxMsgASRSPUCCHPUSCHIntraBandR17
+	HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17 bool // whether parallelTxMsgA-SRS-PUCCH-PUSCH-intraBand-r17 is present in the encoding
 	// PdcchMonitoringCAR17 is the component pdcch-MonitoringCA-r17 [16] INTEGER OPTIONAL.
-	PdcchMonitoringCAR17 int64
-	// HasPdcchMonitoringCAR17 tells whether pdcch-MonitoringCA-r17 is present in the encoding.
-	HasPdcchMonitoringCAR17 bool
+	PdcchMonitoringCAR17    int64
+	HasPdcchMonitoringCAR17 bool // whether pdcch-MonitoringCA-r17 is present in the encoding
 	// PdcchBlindDetectionMCGSCGListR17 is the component pdcch-BlindDetectionMCG-SCG-List-r17 [17] SEQUENCE OF OPTIONAL.
-	PdcchBlindDetectionMCGSCGListR17 CAParametersNRV1720_PdcchBlindDetectionMCGSCGListR17
-	// HasPdcchBlindDetectionMCGSCGListR17 tells whether pdcch-BlindDetectionMCG-SCG-List-r17 is present in the encoding.
-	HasPdcchBlindDetectionMCGSCGListR17 bool
+	PdcchBlindDetectionMCGSCGListR17    CAParametersNRV1720_PdcchBlindDetectionMCGSCGListR17
+	HasPdcchBlindDetectionMCGSCGListR17 bool // whether pdcch-BlindDetectionMCG-SCG-List-r17 is present in the encoding
 	// PdcchBlindDetectionMixedList1R17 is the component pdcch-BlindDetectionMixedList1-r17 [18] SEQUENCE OF OPTIONAL.
-	PdcchBlindDetectionMixedList1R17 CAParametersNRV1720_PdcchBlindDetectionMixedList1R17
-	// HasPdcchBlindDetectionMixedList1R17 tells whether pdcch-BlindDetectionMixedList1-r17 is present in the encoding.
-	HasPdcchBlindDetectionMixedList1R17 bool
+	PdcchBlindDetectionMixedList1R17    CAParametersNRV1720_PdcchBlindDetectionMixedList1R17
+	HasPdcchBlindDetectionMixedList1R17 bool // whether pdcch-BlindDetectionMixedList1-r17 is present in the encoding
 	// PdcchBlindDetectionMixedList2R17 is the component pdcch-BlindDetectionMixedList2-r17 [19] SEQUENCE OF OPTIONAL.
-	PdcchBlindDetectionMixedList2R17 CAParametersNRV1720_PdcchBlindDetectionMixedList2R17
-	// HasPdcchBlindDetectionMixedList2R17 tells whether pdcch-BlindDetectionMixedList2-r17 is present in the encoding.
-	HasPdcchBlindDetectionMixedList2R17 bool
+	PdcchBlindDetectionMixedList2R17    CAParametersNRV1720_PdcchBlindDetectionMixedList2R17
+	HasPdcchBlindDetectionMixedList2R17 bool // whether pdcch-BlindDetectionMixedList2-r17 is present in the encoding
 	// PdcchBlindDetectionMixedList3R17 is the component pdcch-BlindDetectionMixedList3-r17 [20] SEQUENCE OF OPTIONAL.
-	PdcchBlindDetectionMixedList3R17 CAParametersNRV1720_PdcchBlindDetectionMixedList3R17
-	// HasPdcchBlindDetectionMixedList3R17 tells whether pdcch-BlindDetectionMixedList3-r17 is present in the encoding.
-	HasPdcchBlindDetectionMixedList3R17 bool
+	PdcchBlindDetectionMixedList3R17    CAParametersNRV1720_PdcchBlindDetectionMixedList3R17
+	HasPdcchBlindDetectionMixedList3R17 bool // whether pdcch-BlindDetectionMixedList3-r17 is present in the encoding
 }
 
 // CAParametersNRV1720_ParallelTxSRSPUCCHPUSCHIntraBandR17 is the type of CA-ParametersNR-v1720.parallelTxSRS-PUCCH-PUSCH-intraBand-r17.
@@ -4843,65 +3162,50 @@ type CAParametersNRV1720_PdcchBlindDetectionMixedList3R17 []PDCCHBlindDetectionM
 //	}
 type CAParametersNRV1730 struct {
 	// DmrsBundlingPUSCHRepTypeAPerBCR17 is the component dmrs-BundlingPUSCH-RepTypeAPerBC-r17 [0] ENUMERATED OPTIONAL.
-	DmrsBundlingPUSCHRepTypeAPerBCR17 CAParametersNRV1730_DmrsBundlingPUSCHRepTypeAPerBCR17
-	// HasDmrsBundlingPUSCHRepTypeAPerBCR17 tells whether dmrs-BundlingPUSCH-RepTypeAPerBC-r17 is present in the encoding.
-	HasDmrsBundlingPUSCHRepTypeAPerBCR17 bool
+	DmrsBundlingPUSCHRepTypeAPerBCR17    CAParametersNRV1730_DmrsBundlingPUSCHRepTypeAPerBCR17
+	HasDmrsBundlingPUSCHRepTypeAPerBCR17 bool // whether dmrs-BundlingPUSCH-RepTypeAPerBC-r17 is present in the encoding
 	// DmrsBundlingPUSCHRepTypeBPerBCR17 is the component dmrs-BundlingPUSCH-RepTypeBPerBC-r17 [1] ENUMERATED OPTIONAL.
-	DmrsBundlingPUSCHRepTypeBPerBCR17 CAParametersNRV1730_DmrsBundlingPUSCHRepTypeBPerBCR17
-	// HasDmrsBundlingPUSCHRepTypeBPerBCR17 tells whether dmrs-BundlingPUSCH-RepTypeBPerBC-r17 is present in the encoding.
-	HasDmrsBundlingPUSCHRepTypeBPerBCR17 bool
+	DmrsBundlingPUSCHRepTypeBPerBCR17    CAParametersNRV1730_DmrsBundlingPUSCHRepTypeBPerBCR17
+	HasDmrsBundlingPUSCHRepTypeBPerBCR17 bool // whether dmrs-BundlingPUSCH-RepTypeBPerBC-r17 is present in the encoding
 	// DmrsBundlingPUSCHMultiSlotPerBCR17 is the component dmrs-BundlingPUSCH-multiSlotPerBC-r17 [2] ENUMERATED OPTIONAL.
-	DmrsBundlingPUSCHMultiSlotPerBCR17 CAParametersNRV1730_DmrsBundlingPUSCHMultiSlotPerBCR17
-	// HasDmrsBundlingPUSCHMultiSlotPerBCR17 tells whether dmrs-BundlingPUSCH-multiSlotPerBC-r17 is present in the encoding.
-	HasDmrsBundlingPUSCHMultiSlotPerBCR17 bool
+	DmrsBundlingPUSCHMultiSlotPerBCR17    CAParametersNRV1730_DmrsBundlingPUSCHMultiSlotPerBCR17
+	HasDmrsBundlingPUSCHMultiSlotPerBCR17 bool // whether dmrs-BundlingPUSCH-multiSlotPerBC-r17 is present in the encoding
 	// DmrsBundlingPUCCHRepPerBCR17 is the component dmrs-BundlingPUCCH-RepPerBC-r17 [3] ENUMERATED OPTIONAL.
-	DmrsBundlingPUCCHRepPerBCR17 CAParametersNRV1730_DmrsBundlingPUCCHRepPerBCR17
-	// HasDmrsBundlingPUCCHRepPerBCR17 tells whether dmrs-BundlingPUCCH-RepPerBC-r17 is present in the encoding.
-	HasDmrsBundlingPUCCHRepPerBCR17 bool
+	DmrsBundlingPUCCHRepPerBCR17    CAParametersNRV1730_DmrsBundlingPUCCHRepPerBCR17
+	HasDmrsBundlingPUCCHRepPerBCR17 bool // whether dmrs-BundlingPUCCH-RepPerBC-r17 is present in the encoding
 	// DmrsBundlingRestartPerBCR17 is the component dmrs-BundlingRestartPerBC-r17 [4] ENUMERATED OPTIONAL.
-	DmrsBundlingRestartPerBCR17 CAParametersNRV1730_DmrsBundlingRestartPerBCR17
-	// HasDmrsBundlingRestartPerBCR17 tells whether dmrs-BundlingRestartPerBC-r17 is present in the encoding.
-	HasDmrsBundlingRestartPerBCR17 bool
+	DmrsBundlingRestartPerBCR17    CAParametersNRV1730_DmrsBundlingRestartPerBCR17
+	HasDmrsBundlingRestartPerBCR17 bool // whether dmrs-BundlingRestartPerBC-r17 is present in the encoding
 	// DmrsBundlingNonBackToBackTXPerBCR17 is the component dmrs-BundlingNonBackToBackTX-PerBC-r17 [5] ENUMERATED OPTIONAL.
-	DmrsBundlingNonBackToBackTXPerBCR17 CAParametersNRV1730_DmrsBundlingNonBackToBackTXPerBCR17
-	// HasDmrsBundlingNonBackToBackTXPerBCR17 tells whether dmrs-BundlingNonBackToBackTX-PerBC-r17 is present in the encoding.
-	HasDmrsBundlingNonBackToBackTXPerBCR17 bool
+	DmrsBundlingNonBackToBackTXPerBCR17    CAParametersNRV1730_DmrsBundlingNonBackToBackTXPerBCR17
+	HasDmrsBundlingNonBackToBackTXPerBCR17 bool // whether dmrs-BundlingNonBackToBackTX-PerBC-r17 is present in the encoding
 	// StayOnTargetCCSRSCarrierSwitchR17 is the component stayOnTargetCC-SRS-CarrierSwitch-r17 [6] ENUMERATED OPTIONAL.
-	StayOnTargetCCSRSCarrierSwitchR17 CAParametersNRV1730_StayOnTargetCCSRSCarrierSwitchR17
-	// HasStayOnTargetCCSRSCarrierSwitchR17 tells whether stayOnTargetCC-SRS-CarrierSwitch-r17 is present in the encoding.
-	HasStayOnTargetCCSRSCarrierSwitchR17 bool
+	StayOnTargetCCSRSCarrierSwitchR17    CAParametersNRV1730_StayOnTargetCCSRSCarrierSwitchR17
+	HasStayOnTargetCCSRSCarrierSwitchR17 bool // whether stayOnTargetCC-SRS-CarrierSwitch-r17 is present in the encoding
 	// FdmCodebookForMuxUnicastMulticastHARQACKR17 is the component fdm-CodebookForMux-UnicastMulticastHARQ-ACK-r17 [7] ENUMERATED OPTIONAL.
-	FdmCodebookForMuxUnicastMulticastHARQACKR17 CAParametersNRV1730_FdmCodebookForMuxUnicastMulticastHARQACKR17
-	// HasFdmCodebookForMuxUnicastMulticastHARQACKR17 tells whether fdm-CodebookForMux-UnicastMulticastHARQ-ACK-r17 is present in the encoding.
-	HasFdmCodebookForMuxUnicastMulticastHARQACKR17 bool
+	FdmCodebookForMuxUnicastMulticastHARQACKR17    CAParametersNRV1730_FdmCodebookForMuxUnicastMulticastHARQACKR17
+	HasFdmCodebookForMuxUnicastMulticastHARQACKR17 bool // whether fdm-CodebookForMux-UnicastMulticastHARQ-ACK-r17 is present in the encoding
 	// Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17 is the component mode2-TDM-CodebookForMux-UnicastMulticastHARQ-ACK-r17 [8] ENUMERATED OPTIONAL.
-	Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17 CAParametersNRV1730_Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17
-	// HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17 tells whether mode2-TDM-CodebookForMux-UnicastMulticastHARQ-ACK-r17 is present in the encoding.
-	HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17 bool
+	Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17    CAParametersNRV1730_Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17
+	HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17 bool // whether mode2-TDM-CodebookForMux-UnicastMulticastHARQ-ACK-r17 is present in the encoding
 	// Mode1ForType1CodebookGenerationR17 is the component mode1-ForType1-CodebookGeneration-r17 [9] ENUMERATED OPTIONAL.
-	Mode1ForType1CodebookGenerationR17 CAParametersNRV1730_Mode1ForType1CodebookGenerationR17
-	// HasMode1ForType1CodebookGenerationR17 tells whether mode1-ForType1-CodebookGeneration-r17 is present in the encoding.
-	HasMode1ForType1CodebookGenerationR17 bool
+	Mode1ForType1CodebookGenerationR17    CAParametersNRV1730_Mode1ForType1CodebookGenerationR17
+	HasMode1ForType1CodebookGenerationR17 bool // whether mode1-ForType1-CodebookGeneration-r17 is present in the encoding
 	// NackOnlyFeedbackSpecificResourceForSPSMulticastR17 is the component nack-OnlyFeedbackSpecificResourceForSPS-Multicast-r17 [10] ENUMERATED OPTIONAL.
-	NackOnlyFeedbackSpecificResourceForSPSMulticastR17 CAParametersNRV1730_NackOnlyFeedbackSpecificResourceForSPSMulticastR17
-	// HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17 tells whether nack-OnlyFeedbackSpecificResourceForSPS-Multicast-r17 is present in the encoding.
-	HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17 bool
+	NackOnlyFeedbackSpecificResourceForSPSMulticastR17    CAParametersNRV1730_NackOnlyFeedbackSpecificResourceForSPSMulticastR17
+	HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17 bool // whether nack-OnlyFeedbackSpecificResourceForSPS-Multicast-r17 is present in the encoding
 	// MultiPUCCHConfigForMulticastR17 is the component multiPUCCH-ConfigForMulticast-r17 [11] ENUMERATED OPTIONAL.
-	MultiPUCCHConfigForMulticastR17 CAParametersNRV1730_MultiPUCCHConfigForMulticastR17
-	// HasMultiPUCCHConfigForMulticastR17 tells whether multiPUCCH-ConfigForMulticast-r17 is present in the encoding.
-	HasMultiPUCCHConfigForMulticastR17 bool
+	MultiPUCCHConfigForMulticastR17    CAParametersNRV1730_MultiPUCCHConfigForMulticastR17
+	HasMultiPUCCHConfigForMulticastR17 bool // whether multiPUCCH-ConfigForMulticast-r17 is present in the encoding
 	// PucchConfigForSPSMulticastR17 is the component pucch-ConfigForSPS-Multicast-r17 [12] ENUMERATED OPTIONAL.
-	PucchConfigForSPSMulticastR17 CAParametersNRV1730_PucchConfigForSPSMulticastR17
-	// HasPucchConfigForSPSMulticastR17 tells whether pucch-ConfigForSPS-Multicast-r17 is present in the encoding.
-	HasPucchConfigForSPSMulticastR17 bool
+	PucchConfigForSPSMulticastR17    CAParametersNRV1730_PucchConfigForSPSMulticastR17
+	HasPucchConfigForSPSMulticastR17 bool // whether pucch-ConfigForSPS-Multicast-r17 is present in the encoding
 	// MaxNumberGRNTIHARQACKCodebookR17 is the component maxNumberG-RNTI-HARQ-ACK-Codebook-r17 [13] INTEGER OPTIONAL.
-	MaxNumberGRNTIHARQACKCodebookR17 int64
-	// HasMaxNumberGRNTIHARQACKCodebookR17 tells whether maxNumberG-RNTI-HARQ-ACK-Codebook-r17 is present in the encoding.
-	HasMaxNumberGRNTIHARQACKCodebookR17 bool
+	MaxNumberGRNTIHARQACKCodebookR17    int64
+	HasMaxNumberGRNTIHARQACKCodebookR17 bool // whether maxNumberG-RNTI-HARQ-ACK-Codebook-r17 is present in the encoding
 	// MuxHARQACKUnicastMulticastR17 is the component mux-HARQ-ACK-UnicastMulticast-r17 [14] ENUMERATED OPTIONAL.
-	MuxHARQACKUnicastMulticastR17 CAParametersNRV1730_MuxHARQACKUnicastMulticastR17
-	// HasMuxHARQACKUnicastMulticastR17 tells whether mux-HARQ-ACK-UnicastMulticast-r17 is present in the encoding.
-	HasMuxHARQACKUnicastMulticastR17 bool
+	MuxHARQACKUnicastMulticastR17    CAParametersNRV1730_MuxHARQACKUnicastMulticastR17
+	HasMuxHARQACKUnicastMulticastR17 bool // whether mux-HARQ-ACK-UnicastMulticast-r17 is present in the encoding
 }
 
 // CAParametersNRV1730_DmrsBundlingPUSCHRepTypeAPerBCR17 is the type of CA-ParametersNR-v1730.dmrs-BundlingPUSCH-RepTypeAPerBC-r17.
@@ -5083,13 +3387,11 @@ func (v CAParametersNRV1730_MuxHARQACKUnicastMulticastR17) String() string {
 //	}
 type CAParametersNRV1740 struct {
 	// NackOnlyFeedbackForSPSMulticastR17 is the component nack-OnlyFeedbackForSPS-Multicast-r17 [0] ENUMERATED OPTIONAL.
-	NackOnlyFeedbackForSPSMulticastR17 CAParametersNRV1740_NackOnlyFeedbackForSPSMulticastR17
-	// HasNackOnlyFeedbackForSPSMulticastR17 tells whether nack-OnlyFeedbackForSPS-Multicast-r17 is present in the encoding.
-	HasNackOnlyFeedbackForSPSMulticastR17 bool
+	NackOnlyFeedbackForSPSMulticastR17    CAParametersNRV1740_NackOnlyFeedbackForSPSMulticastR17
+	HasNackOnlyFeedbackForSPSMulticastR17 bool // whether nack-OnlyFeedbackForSPS-Multicast-r17 is present in the encoding
 	// SinglePUCCHConfigForMulticastR17 is the component singlePUCCH-ConfigForMulticast-r17 [1] ENUMERATED OPTIONAL.
-	SinglePUCCHConfigForMulticastR17 CAParametersNRV1740_SinglePUCCHConfigForMulticastR17
-	// HasSinglePUCCHConfigForMulticastR17 tells whether singlePUCCH-ConfigForMulticast-r17 is present in the encoding.
-	HasSinglePUCCHConfigForMulticastR17 bool
+	SinglePUCCHConfigForMulticastR17    CAParametersNRV1740_SinglePUCCHConfigForMulticastR17
+	HasSinglePUCCHConfigForMulticastR17 bool // whether singlePUCCH-ConfigForMulticast-r17 is present in the encoding
 }
 
 // CAParametersNRV1740_NackOnlyFeedbackForSPSMulticastR17 is the type of CA-ParametersNR-v1740.nack-OnlyFeedbackForSPS-Multicast-r17.
@@ -5139,29 +3441,23 @@ type CrossCarrierSchedulingSCellSpCellR17 struct {
 // CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17 is the type of CrossCarrierSchedulingSCell-SpCell-r17.supportedSCS-Combinations-r17.
 type CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17 struct {
 	// Scs15kHz15kHzR17 is the component scs15kHz-15kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs15kHz15kHzR17 CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz15kHzR17
-	// HasScs15kHz15kHzR17 tells whether scs15kHz-15kHz-r17 is present in the encoding.
-	HasScs15kHz15kHzR17 bool
+	Scs15kHz15kHzR17    CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz15kHzR17
+	HasScs15kHz15kHzR17 bool // whether scs15kHz-15kHz-r17 is present in the encoding
 	// Scs15kHz30kHzR17 is the component scs15kHz-30kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs15kHz30kHzR17 CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz30kHzR17
-	// HasScs15kHz30kHzR17 tells whether scs15kHz-30kHz-r17 is present in the encoding.
-	HasScs15kHz30kHzR17 bool
+	Scs15kHz30kHzR17    CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz30kHzR17
+	HasScs15kHz30kHzR17 bool // whether scs15kHz-30kHz-r17 is present in the encoding
 	// Scs15kHz60kHzR17 is the component scs15kHz-60kHz-r17 [2] ENUMERATED OPTIONAL.
-	Scs15kHz60kHzR17 CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz60kHzR17
-	// HasScs15kHz60kHzR17 tells whether scs15kHz-60kHz-r17 is present in the encoding.
-	HasScs15kHz60kHzR17 bool
+	Scs15kHz60kHzR17    CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz60kHzR17
+	HasScs15kHz60kHzR17 bool // whether scs15kHz-60kHz-r17 is present in the encoding
 	// Scs30kHz30kHzR17 is the component scs30kHz-30kHz-r17 [3] BIT STRING OPTIONAL.
-	Scs30kHz30kHzR17 der.BitString
-	// HasScs30kHz30kHzR17 tells whether scs30kHz-30kHz-r17 is present in the encoding.
-	HasScs30kHz30kHzR17 bool
+	Scs30kHz30kHzR17    der.BitString
+	HasScs30kHz30kHzR17 bool // whether scs30kHz-30kHz-r17 is present in the encoding
 	// Scs30kHz60kHzR17 is the component scs30kHz-60kHz-r17 [4] BIT STRING OPTIONAL.
-	Scs30kHz60kHzR17 der.BitString
-	// HasScs30kHz60kHzR17 tells whether scs30kHz-60kHz-r17 is present in the encoding.
-	HasScs30kHz60kHzR17 bool
+	Scs30kHz60kHzR17    der.BitString
+	HasScs30kHz60kHzR17 bool // whether scs30kHz-60kHz-r17 is present in the encoding
 	// Scs60kHz60kHzR17 is the component scs60kHz-60kHz-r17 [5] BIT STRING OPTIONAL.
-	Scs60kHz60kHzR17 der.BitString
-	// HasScs60kHz60kHzR17 tells whether scs60kHz-60kHz-r17 is present in the encoding.
-	HasScs60kHz60kHzR17 bool
+	Scs60kHz60kHzR17    der.BitString
+	HasScs60kHz60kHzR17 bool // whether scs60kHz-60kHz-r17 is present in the encoding
 }
 
 // CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz15kHzR17 is the type of CrossCarrierSchedulingSCell-SpCell-r17.supportedSCS-Combinations-r17.scs15kHz-15kHz-r17.
@@ -5227,13 +3523,11 @@ func (v CrossCarrierSchedulingSCellSpCellR17_PdcchMonitoringOccasionR17) String(
 //	}
 type PDCCHBlindDetectionMixedListR16 struct {
 	// PdcchBlindDetectionCAMixedExtR16 is the component pdcch-BlindDetectionCA-MixedExt-r16 [0] EXPLICIT CHOICE OPTIONAL.
-	PdcchBlindDetectionCAMixedExtR16 PDCCHBlindDetectionMixedListR16_PdcchBlindDetectionCAMixedExtR16
-	// HasPdcchBlindDetectionCAMixedExtR16 tells whether pdcch-BlindDetectionCA-MixedExt-r16 is present in the encoding.
-	HasPdcchBlindDetectionCAMixedExtR16 bool
+	PdcchBlindDetectionCAMixedExtR16    PDCCHBlindDetectionMixedListR16_PdcchBlindDetectionCAMixedExtR16
+	HasPdcchBlindDetectionCAMixedExtR16 bool // whether pdcch-BlindDetectionCA-MixedExt-r16 is present in the encoding
 	// PdcchBlindDetectionCGUEMixedExtR16 is the component pdcch-BlindDetectionCG-UE-MixedExt-r16 [1] SEQUENCE OPTIONAL.
-	PdcchBlindDetectionCGUEMixedExtR16 PDCCHBlindDetectionMixedListR16_PdcchBlindDetectionCGUEMixedExtR16
-	// HasPdcchBlindDetectionCGUEMixedExtR16 tells whether pdcch-BlindDetectionCG-UE-MixedExt-r16 is present in the encoding.
-	HasPdcchBlindDetectionCGUEMixedExtR16 bool
+	PdcchBlindDetectionCGUEMixedExtR16    PDCCHBlindDetectionMixedListR16_PdcchBlindDetectionCGUEMixedExtR16
+	HasPdcchBlindDetectionCGUEMixedExtR16 bool // whether pdcch-BlindDetectionCG-UE-MixedExt-r16 is present in the encoding
 }
 
 // PDCCHBlindDetectionMixedListR16_PdcchBlindDetectionCAMixedExtR16 is the type of PDCCH-BlindDetectionMixedList-r16.pdcch-BlindDetectionCA-MixedExt-r16.
@@ -5323,13 +3617,11 @@ type PDCCHBlindDetectionMCGSCGR17 struct {
 //	}
 type PDCCHBlindDetectionMixedR17 struct {
 	// PdcchBlindDetectionCAMixedR17 is the component pdcch-BlindDetectionCA-Mixed-r17 [0] PDCCH-BlindDetectionCA-Mixed-r17 OPTIONAL.
-	PdcchBlindDetectionCAMixedR17 PDCCHBlindDetectionCAMixedR17
-	// HasPdcchBlindDetectionCAMixedR17 tells whether pdcch-BlindDetectionCA-Mixed-r17 is present in the encoding.
-	HasPdcchBlindDetectionCAMixedR17 bool
+	PdcchBlindDetectionCAMixedR17    PDCCHBlindDetectionCAMixedR17
+	HasPdcchBlindDetectionCAMixedR17 bool // whether pdcch-BlindDetectionCA-Mixed-r17 is present in the encoding
 	// PdcchBlindDetectionCGUEMixedR17 is the component pdcch-BlindDetectionCG-UE-Mixed-r17 [1] SEQUENCE OPTIONAL.
-	PdcchBlindDetectionCGUEMixedR17 PDCCHBlindDetectionMixedR17_PdcchBlindDetectionCGUEMixedR17
-	// HasPdcchBlindDetectionCGUEMixedR17 tells whether pdcch-BlindDetectionCG-UE-Mixed-r17 is present in the encoding.
-	HasPdcchBlindDetectionCGUEMixedR17 bool
+	PdcchBlindDetectionCGUEMixedR17    PDCCHBlindDetectionMixedR17_PdcchBlindDetectionCGUEMixedR17
+	HasPdcchBlindDetectionCGUEMixedR17 bool // whether pdcch-BlindDetectionCG-UE-Mixed-r17 is present in the encoding
 }
 
 // PDCCHBlindDetectionMixedR17_PdcchBlindDetectionCGUEMixedR17 is the type of PDCCH-BlindDetectionMixed-r17.pdcch-BlindDetectionCG-UE-Mixed-r17.
@@ -5361,13 +3653,11 @@ type PDCCHBlindDetectionCGUEMixedR17 struct {
 //	}
 type PDCCHBlindDetectionCAMixedR17 struct {
 	// PdcchBlindDetectionCA1R17 is the component pdcch-BlindDetectionCA1-r17 [0] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA1R17 int64
-	// HasPdcchBlindDetectionCA1R17 tells whether pdcch-BlindDetectionCA1-r17 is present in the encoding.
-	HasPdcchBlindDetectionCA1R17 bool
+	PdcchBlindDetectionCA1R17    int64
+	HasPdcchBlindDetectionCA1R17 bool // whether pdcch-BlindDetectionCA1-r17 is present in the encoding
 	// PdcchBlindDetectionCA2R17 is the component pdcch-BlindDetectionCA2-r17 [1] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA2R17 int64
-	// HasPdcchBlindDetectionCA2R17 tells whether pdcch-BlindDetectionCA2-r17 is present in the encoding.
-	HasPdcchBlindDetectionCA2R17 bool
+	PdcchBlindDetectionCA2R17    int64
+	HasPdcchBlindDetectionCA2R17 bool // whether pdcch-BlindDetectionCA2-r17 is present in the encoding
 }
 
 // PDCCHBlindDetectionMixed1R17 is the ASN.1 type PDCCH-BlindDetectionMixed1-r17.
@@ -5381,13 +3671,11 @@ type PDCCHBlindDetectionCAMixedR17 struct {
 //	}
 type PDCCHBlindDetectionMixed1R17 struct {
 	// PdcchBlindDetectionCAMixed1R17 is the component pdcch-BlindDetectionCA-Mixed1-r17 [0] PDCCH-BlindDetectionCA-Mixed1-r17 OPTIONAL.
-	PdcchBlindDetectionCAMixed1R17 PDCCHBlindDetectionCAMixed1R17
-	// HasPdcchBlindDetectionCAMixed1R17 tells whether pdcch-BlindDetectionCA-Mixed1-r17 is present in the encoding.
-	HasPdcchBlindDetectionCAMixed1R17 bool
+	PdcchBlindDetectionCAMixed1R17    PDCCHBlindDetectionCAMixed1R17
+	HasPdcchBlindDetectionCAMixed1R17 bool // whether pdcch-BlindDetectionCA-Mixed1-r17 is present in the encoding
 	// PdcchBlindDetectionCGUEMixed1R17 is the component pdcch-BlindDetectionCG-UE-Mixed1-r17 [1] SEQUENCE OPTIONAL.
-	PdcchBlindDetectionCGUEMixed1R17 PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17
-	// HasPdcchBlindDetectionCGUEMixed1R17 tells whether pdcch-BlindDetectionCG-UE-Mixed1-r17 is present in the encoding.
-	HasPdcchBlindDetectionCGUEMixed1R17 bool
+	PdcchBlindDetectionCGUEMixed1R17    PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17
+	HasPdcchBlindDetectionCGUEMixed1R17 bool // whether pdcch-BlindDetectionCG-UE-Mixed1-r17 is present in the encoding
 }
 
 // PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17 is the type of PDCCH-BlindDetectionMixed1-r17.pdcch-BlindDetectionCG-UE-Mixed1-r17.
@@ -5423,17 +3711,14 @@ type PDCCHBlindDetectionCGUEMixed1R17 struct {
 //	}
 type PDCCHBlindDetectionCAMixed1R17 struct {
 	// PdcchBlindDetectionCA1R17 is the component pdcch-BlindDetectionCA1-r17 [0] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA1R17 int64
-	// HasPdcchBlindDetectionCA1R17 tells whether pdcch-BlindDetectionCA1-r17 is present in the encoding.
-	HasPdcchBlindDetectionCA1R17 bool
+	PdcchBlindDetectionCA1R17    int64
+	HasPdcchBlindDetectionCA1R17 bool // whether pdcch-BlindDetectionCA1-r17 is present in the encoding
 	// PdcchBlindDetectionCA2R17 is the component pdcch-BlindDetectionCA2-r17 [1] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA2R17 int64
-	// HasPdcchBlindDetectionCA2R17 tells whether pdcch-BlindDetectionCA2-r17 is present in the encoding.
-	HasPdcchBlindDetectionCA2R17 bool
+	PdcchBlindDetectionCA2R17    int64
+	HasPdcchBlindDetectionCA2R17 bool // whether pdcch-BlindDetectionCA2-r17 is present in the encoding
 	// PdcchBlindDetectionCA3R17 is the component pdcch-BlindDetectionCA3-r17 [2] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA3R17 int64
-	// HasPdcchBlindDetectionCA3R17 tells whether pdcch-BlindDetectionCA3-r17 is present in the encoding.
-	HasPdcchBlindDetectionCA3R17 bool
+	PdcchBlindDetectionCA3R17    int64
+	HasPdcchBlindDetectionCA3R17 bool // whether pdcch-BlindDetectionCA3-r17 is present in the encoding
 }
 
 // SimulSRSForAntennaSwitchingR16 is the ASN.1 type SimulSRS-ForAntennaSwitching-r16.
@@ -5445,17 +3730,14 @@ type PDCCHBlindDetectionCAMixed1R17 struct {
 //	}
 type SimulSRSForAntennaSwitchingR16 struct {
 	// SupportSRSXTyRXLessThanYR16 is the component supportSRS-xTyR-xLessThanY-r16 [0] ENUMERATED OPTIONAL.
-	SupportSRSXTyRXLessThanYR16 SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16
-	// HasSupportSRSXTyRXLessThanYR16 tells whether supportSRS-xTyR-xLessThanY-r16 is present in the encoding.
-	HasSupportSRSXTyRXLessThanYR16 bool
+	SupportSRSXTyRXLessThanYR16    SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16
+	HasSupportSRSXTyRXLessThanYR16 bool // whether supportSRS-xTyR-xLessThanY-r16 is present in the encoding
 	// SupportSRSXTyRXEqualToYR16 is the component supportSRS-xTyR-xEqualToY-r16 [1] ENUMERATED OPTIONAL.
-	SupportSRSXTyRXEqualToYR16 SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16
-	// HasSupportSRSXTyRXEqualToYR16 tells whether supportSRS-xTyR-xEqualToY-r16 is present in the encoding.
-	HasSupportSRSXTyRXEqualToYR16 bool
+	SupportSRSXTyRXEqualToYR16    SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16
+	HasSupportSRSXTyRXEqualToYR16 bool // whether supportSRS-xTyR-xEqualToY-r16 is present in the encoding
 	// SupportSRSAntennaSwitchingR16 is the component supportSRS-AntennaSwitching-r16 [2] ENUMERATED OPTIONAL.
-	SupportSRSAntennaSwitchingR16 SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16
-	// HasSupportSRSAntennaSwitchingR16 tells whether supportSRS-AntennaSwitching-r16 is present in the encoding.
-	HasSupportSRSAntennaSwitchingR16 bool
+	SupportSRSAntennaSwitchingR16    SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16
+	HasSupportSRSAntennaSwitchingR16 bool // whether supportSRS-AntennaSwitching-r16 is present in the encoding
 }
 
 // SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16 is the type of SimulSRS-ForAntennaSwitching-r16.supportSRS-xTyR-xLessThanY-r16.
@@ -5556,21 +3838,17 @@ type CarrierTypePairR16 struct {
 //	}
 type PUCCHGrpCarrierTypesR16 struct {
 	// Fr1NonSharedTDDR16 is the component fr1-NonSharedTDD-r16 [0] ENUMERATED OPTIONAL.
-	Fr1NonSharedTDDR16 PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16
-	// HasFr1NonSharedTDDR16 tells whether fr1-NonSharedTDD-r16 is present in the encoding.
-	HasFr1NonSharedTDDR16 bool
+	Fr1NonSharedTDDR16    PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16
+	HasFr1NonSharedTDDR16 bool // whether fr1-NonSharedTDD-r16 is present in the encoding
 	// Fr1SharedTDDR16 is the component fr1-SharedTDD-r16 [1] ENUMERATED OPTIONAL.
-	Fr1SharedTDDR16 PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16
-	// HasFr1SharedTDDR16 tells whether fr1-SharedTDD-r16 is present in the encoding.
-	HasFr1SharedTDDR16 bool
+	Fr1SharedTDDR16    PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16
+	HasFr1SharedTDDR16 bool // whether fr1-SharedTDD-r16 is present in the encoding
 	// Fr1NonSharedFDDR16 is the component fr1-NonSharedFDD-r16 [2] ENUMERATED OPTIONAL.
-	Fr1NonSharedFDDR16 PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16
-	// HasFr1NonSharedFDDR16 tells whether fr1-NonSharedFDD-r16 is present in the encoding.
-	HasFr1NonSharedFDDR16 bool
+	Fr1NonSharedFDDR16    PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16
+	HasFr1NonSharedFDDR16 bool // whether fr1-NonSharedFDD-r16 is present in the encoding
 	// Fr2R16 is the component fr2-r16 [3] ENUMERATED OPTIONAL.
-	Fr2R16 PUCCHGrpCarrierTypesR16_Fr2R16
-	// HasFr2R16 tells whether fr2-r16 is present in the encoding.
-	HasFr2R16 bool
+	Fr2R16    PUCCHGrpCarrierTypesR16_Fr2R16
+	HasFr2R16 bool // whether fr2-r16 is present in the encoding
 }
 
 // PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16 is the type of PUCCH-Grp-CarrierTypes-r16.fr1-NonSharedTDD-r16.
@@ -5630,17 +3908,14 @@ func (v PUCCHGrpCarrierTypesR16_Fr2R16) String() string {
 //	}
 type PUCCHGroupConfigR17 struct {
 	// Fr1FR1NonSharedTDDR17 is the component fr1-FR1-NonSharedTDD-r17 [0] ENUMERATED OPTIONAL.
-	Fr1FR1NonSharedTDDR17 PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17
-	// HasFr1FR1NonSharedTDDR17 tells whether fr1-FR1-NonSharedTDD-r17 is present in the encoding.
-	HasFr1FR1NonSharedTDDR17 bool
+	Fr1FR1NonSharedTDDR17    PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17
+	HasFr1FR1NonSharedTDDR17 bool // whether fr1-FR1-NonSharedTDD-r17 is present in the encoding
 	// Fr2FR2NonSharedTDDR17 is the component fr2-FR2-NonSharedTDD-r17 [1] ENUMERATED OPTIONAL.
-	Fr2FR2NonSharedTDDR17 PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17
-	// HasFr2FR2NonSharedTDDR17 tells whether fr2-FR2-NonSharedTDD-r17 is present in the encoding.
-	HasFr2FR2NonSharedTDDR17 bool
+	Fr2FR2NonSharedTDDR17    PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17
+	HasFr2FR2NonSharedTDDR17 bool // whether fr2-FR2-NonSharedTDD-r17 is present in the encoding
 	// Fr1FR2NonSharedTDDR17 is the component fr1-FR2-NonSharedTDD-r17 [2] ENUMERATED OPTIONAL.
-	Fr1FR2NonSharedTDDR17 PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17
-	// HasFr1FR2NonSharedTDDR17 tells whether fr1-FR2-NonSharedTDD-r17 is present in the encoding.
-	HasFr1FR2NonSharedTDDR17 bool
+	Fr1FR2NonSharedTDDR17    PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17
+	HasFr1FR2NonSharedTDDR17 bool // whether fr1-FR2-NonSharedTDD-r17 is present in the encoding
 }
 
 // PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17 is the type of PUCCH-Group-Config-r17.fr1-FR1-NonSharedTDD-r17.
@@ -5690,25 +3965,20 @@ func (v PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17) String() string {
 //	}
 type CAParametersNRDC struct {
 	// CaParametersNRForDC is the component ca-ParametersNR-ForDC [0] CA-ParametersNR OPTIONAL.
-	CaParametersNRForDC CAParametersNR
-	// HasCaParametersNRForDC tells whether ca-ParametersNR-ForDC is present in the encoding.
-	HasCaParametersNRForDC bool
+	CaParametersNRForDC    CAParametersNR
+	HasCaParametersNRForDC bool // whether ca-ParametersNR-ForDC is present in the encoding
 	// CaParametersNRForDCV1540 is the component ca-ParametersNR-ForDC-v1540 [1] CA-ParametersNR-v1540 OPTIONAL.
-	CaParametersNRForDCV1540 CAParametersNRV1540
-	// HasCaParametersNRForDCV1540 tells whether ca-ParametersNR-ForDC-v1540 is present in the encoding.
-	HasCaParametersNRForDCV1540 bool
+	CaParametersNRForDCV1540    CAParametersNRV1540
+	HasCaParametersNRForDCV1540 bool // whether ca-ParametersNR-ForDC-v1540 is present in the encoding
 	// CaParametersNRForDCV1550 is the component ca-ParametersNR-ForDC-v1550 [2] CA-ParametersNR-v1550 OPTIONAL.
-	CaParametersNRForDCV1550 CAParametersNRV1550
-	// HasCaParametersNRForDCV1550 tells whether ca-ParametersNR-ForDC-v1550 is present in the encoding.
-	HasCaParametersNRForDCV1550 bool
+	CaParametersNRForDCV1550    CAParametersNRV1550
+	HasCaParametersNRForDCV1550 bool // whether ca-ParametersNR-ForDC-v1550 is present in the encoding
 	// CaParametersNRForDCV1560 is the component ca-ParametersNR-ForDC-v1560 [3] CA-ParametersNR-v1560 OPTIONAL.
-	CaParametersNRForDCV1560 CAParametersNRV1560
-	// HasCaParametersNRForDCV1560 tells whether ca-ParametersNR-ForDC-v1560 is present in the encoding.
-	HasCaParametersNRForDCV1560 bool
+	CaParametersNRForDCV1560    CAParametersNRV1560
+	HasCaParametersNRForDCV1560 bool // whether ca-ParametersNR-ForDC-v1560 is present in the encoding
 	// FeatureSetCombinationDC is the component featureSetCombinationDC [4] FeatureSetCombinationId OPTIONAL.
-	FeatureSetCombinationDC FeatureSetCombinationID
-	// HasFeatureSetCombinationDC tells whether featureSetCombinationDC is present in the encoding.
-	HasFeatureSetCombinationDC bool
+	FeatureSetCombinationDC    FeatureSetCombinationID
+	HasFeatureSetCombinationDC bool // whether featureSetCombinationDC is present in the encoding
 }
 
 // CAParametersNRDCV15g0 is the ASN.1 type CA-ParametersNRDC-v15g0.
@@ -5718,9 +3988,8 @@ type CAParametersNRDC struct {
 //	}
 type CAParametersNRDCV15g0 struct {
 	// CaParametersNRForDCV15g0 is the component ca-ParametersNR-ForDC-v15g0 [0] CA-ParametersNR-v15g0 OPTIONAL.
-	CaParametersNRForDCV15g0 CAParametersNRV15g0
-	// HasCaParametersNRForDCV15g0 tells whether ca-ParametersNR-ForDC-v15g0 is present in the encoding.
-	HasCaParametersNRForDCV15g0 bool
+	CaParametersNRForDCV15g0    CAParametersNRV15g0
+	HasCaParametersNRForDCV15g0 bool // whether ca-ParametersNR-ForDC-v15g0 is present in the encoding
 }
 
 // CAParametersNRDCV1610 is the ASN.1 type CA-ParametersNRDC-v1610.
@@ -5736,21 +4005,17 @@ type CAParametersNRDCV15g0 struct {
 //	}
 type CAParametersNRDCV1610 struct {
 	// IntraFRNRDCPwrSharingMode1R16 is the component intraFR-NR-DC-PwrSharingMode1-r16 [0] ENUMERATED OPTIONAL.
-	IntraFRNRDCPwrSharingMode1R16 CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16
-	// HasIntraFRNRDCPwrSharingMode1R16 tells whether intraFR-NR-DC-PwrSharingMode1-r16 is present in the encoding.
-	HasIntraFRNRDCPwrSharingMode1R16 bool
+	IntraFRNRDCPwrSharingMode1R16    CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16
+	HasIntraFRNRDCPwrSharingMode1R16 bool // whether intraFR-NR-DC-PwrSharingMode1-r16 is present in the encoding
 	// IntraFRNRDCPwrSharingMode2R16 is the component intraFR-NR-DC-PwrSharingMode2-r16 [1] ENUMERATED OPTIONAL.
-	IntraFRNRDCPwrSharingMode2R16 CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16
-	// HasIntraFRNRDCPwrSharingMode2R16 tells whether intraFR-NR-DC-PwrSharingMode2-r16 is present in the encoding.
-	HasIntraFRNRDCPwrSharingMode2R16 bool
+	IntraFRNRDCPwrSharingMode2R16    CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16
+	HasIntraFRNRDCPwrSharingMode2R16 bool // whether intraFR-NR-DC-PwrSharingMode2-r16 is present in the encoding
 	// IntraFRNRDCDynamicPwrSharingR16 is the component intraFR-NR-DC-DynamicPwrSharing-r16 [2] ENUMERATED OPTIONAL.
-	IntraFRNRDCDynamicPwrSharingR16 CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16
-	// HasIntraFRNRDCDynamicPwrSharingR16 tells whether intraFR-NR-DC-DynamicPwrSharing-r16 is present in the encoding.
-	HasIntraFRNRDCDynamicPwrSharingR16 bool
+	IntraFRNRDCDynamicPwrSharingR16    CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16
+	HasIntraFRNRDCDynamicPwrSharingR16 bool // whether intraFR-NR-DC-DynamicPwrSharing-r16 is present in the encoding
 	// AsyncNRDCR16 is the component asyncNRDC-r16 [3] ENUMERATED OPTIONAL.
-	AsyncNRDCR16 CAParametersNRDCV1610_AsyncNRDCR16
-	// HasAsyncNRDCR16 tells whether asyncNRDC-r16 is present in the encoding.
-	HasAsyncNRDCR16 bool
+	AsyncNRDCR16    CAParametersNRDCV1610_AsyncNRDCR16
+	HasAsyncNRDCR16 bool // whether asyncNRDC-r16 is present in the encoding
 }
 
 // CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16 is the type of CA-ParametersNRDC-v1610.intraFR-NR-DC-PwrSharingMode1-r16.
@@ -5810,13 +4075,11 @@ func (v CAParametersNRDCV1610_AsyncNRDCR16) String() string {
 //	}
 type CAParametersNRDCV1630 struct {
 	// CaParametersNRForDCV1610 is the component ca-ParametersNR-ForDC-v1610 [0] CA-ParametersNR-v1610 OPTIONAL.
-	CaParametersNRForDCV1610 CAParametersNRV1610
-	// HasCaParametersNRForDCV1610 tells whether ca-ParametersNR-ForDC-v1610 is present in the encoding.
-	HasCaParametersNRForDCV1610 bool
+	CaParametersNRForDCV1610    CAParametersNRV1610
+	HasCaParametersNRForDCV1610 bool // whether ca-ParametersNR-ForDC-v1610 is present in the encoding
 	// CaParametersNRForDCV1630 is the component ca-ParametersNR-ForDC-v1630 [1] CA-ParametersNR-v1630 OPTIONAL.
-	CaParametersNRForDCV1630 CAParametersNRV1630
-	// HasCaParametersNRForDCV1630 tells whether ca-ParametersNR-ForDC-v1630 is present in the encoding.
-	HasCaParametersNRForDCV1630 bool
+	CaParametersNRForDCV1630    CAParametersNRV1630
+	HasCaParametersNRForDCV1630 bool // whether ca-ParametersNR-ForDC-v1630 is present in the encoding
 }
 
 // CAParametersNRDCV1640 is the ASN.1 type CA-ParametersNRDC-v1640.
@@ -5826,9 +4089,8 @@ type CAParametersNRDCV1630 struct {
 //	}
 type CAParametersNRDCV1640 struct {
 	// CaParametersNRForDCV1640 is the component ca-ParametersNR-ForDC-v1640 [0] CA-ParametersNR-v1640 OPTIONAL.
-	CaParametersNRForDCV1640 CAParametersNRV1640
-	// HasCaParametersNRForDCV1640 tells whether ca-ParametersNR-ForDC-v1640 is present in the encoding.
-	HasCaParametersNRForDCV1640 bool
+	CaParametersNRForDCV1640    CAParametersNRV1640
+	HasCaParametersNRForDCV1640 bool // whether ca-ParametersNR-ForDC-v1640 is present in the encoding
 }
 
 // CAParametersNRDCV1650 is the ASN.1 type CA-ParametersNRDC-v1650.
@@ -5838,9 +4100,8 @@ type CAParametersNRDCV1640 struct {
 //	}
 type CAParametersNRDCV1650 struct {
 	// SupportedCellGroupingR16 is the component supportedCellGrouping-r16 [0] BIT STRING OPTIONAL.
-	SupportedCellGroupingR16 der.BitString
-	// HasSupportedCellGroupingR16 tells whether supportedCellGrouping-r16 is present in the encoding.
-	HasSupportedCellGroupingR16 bool
+	SupportedCellGroupingR16    der.BitString
+	HasSupportedCellGroupingR16 bool // whether supportedCellGrouping-r16 is present in the encoding
 }
 
 // CAParametersNRDCV16a0 is the ASN.1 type CA-ParametersNRDC-v16a0.
@@ -5850,9 +4111,8 @@ type CAParametersNRDCV1650 struct {
 //	}
 type CAParametersNRDCV16a0 struct {
 	// CaParametersNRForDCV16a0 is the component ca-ParametersNR-ForDC-v16a0 [0] CA-ParametersNR-v16a0 OPTIONAL.
-	CaParametersNRForDCV16a0 CAParametersNRV16a0
-	// HasCaParametersNRForDCV16a0 tells whether ca-ParametersNR-ForDC-v16a0 is present in the encoding.
-	HasCaParametersNRForDCV16a0 bool
+	CaParametersNRForDCV16a0    CAParametersNRV16a0
+	HasCaParametersNRForDCV16a0 bool // whether ca-ParametersNR-ForDC-v16a0 is present in the encoding
 }
 
 // CAParametersNRDCV1700 is the ASN.1 type CA-ParametersNRDC-v1700.
@@ -5867,25 +4127,20 @@ type CAParametersNRDCV16a0 struct {
 //	}
 type CAParametersNRDCV1700 struct {
 	// SimultaneousRxTxIABMultipleParentsR17 is the component simultaneousRxTx-IAB-MultipleParents-r17 [0] ENUMERATED OPTIONAL.
-	SimultaneousRxTxIABMultipleParentsR17 CAParametersNRDCV1700_SimultaneousRxTxIABMultipleParentsR17
-	// HasSimultaneousRxTxIABMultipleParentsR17 tells whether simultaneousRxTx-IAB-MultipleParents-r17 is present in the encoding.
-	HasSimultaneousRxTxIABMultipleParentsR17 bool
+	SimultaneousRxTxIABMultipleParentsR17    CAParametersNRDCV1700_SimultaneousRxTxIABMultipleParentsR17
+	HasSimultaneousRxTxIABMultipleParentsR17 bool // whether simultaneousRxTx-IAB-MultipleParents-r17 is present in the encoding
 	// CondPSCellAdditionNRDCR17 is the component condPSCellAdditionNRDC-r17 [1] ENUMERATED OPTIONAL.
-	CondPSCellAdditionNRDCR17 CAParametersNRDCV1700_CondPSCellAdditionNRDCR17
-	// HasCondPSCellAdditionNRDCR17 tells whether condPSCellAdditionNRDC-r17 is present in the encoding.
-	HasCondPSCellAdditionNRDCR17 bool
+	CondPSCellAdditionNRDCR17    CAParametersNRDCV1700_CondPSCellAdditionNRDCR17
+	HasCondPSCellAdditionNRDCR17 bool // whether condPSCellAdditionNRDC-r17 is present in the encoding
 	// ScgActivationDeactivationNRDCR17 is the component scg-ActivationDeactivationNRDC-r17 [2] ENUMERATED OPTIONAL.
-	ScgActivationDeactivationNRDCR17 CAParametersNRDCV1700_ScgActivationDeactivationNRDCR17
-	// HasScgActivationDeactivationNRDCR17 tells whether scg-ActivationDeactivationNRDC-r17 is present in the encoding.
-	HasScgActivationDeactivationNRDCR17 bool
+	ScgActivationDeactivationNRDCR17    CAParametersNRDCV1700_ScgActivationDeactivationNRDCR17
+	HasScgActivationDeactivationNRDCR17 bool // whether scg-ActivationDeactivationNRDC-r17 is present in the encoding
 	// ScgActivationDeactivationResumeNRDCR17 is the component scg-ActivationDeactivationResumeNRDC-r17 [3] ENUMERATED OPTIONAL.
-	ScgActivationDeactivationResumeNRDCR17 CAParametersNRDCV1700_ScgActivationDeactivationResumeNRDCR17
-	// HasScgActivationDeactivationResumeNRDCR17 tells whether scg-ActivationDeactivationResumeNRDC-r17 is present in the encoding.
-	HasScgActivationDeactivationResumeNRDCR17 bool
+	ScgActivationDeactivationResumeNRDCR17    CAParametersNRDCV1700_ScgActivationDeactivationResumeNRDCR17
+	HasScgActivationDeactivationResumeNRDCR17 bool // whether scg-ActivationDeactivationResumeNRDC-r17 is present in the encoding
 	// BeamManagementTypeCBMR17 is the component beamManagementType-CBM-r17 [4] ENUMERATED OPTIONAL.
-	BeamManagementTypeCBMR17 CAParametersNRDCV1700_BeamManagementTypeCBMR17
-	// HasBeamManagementTypeCBMR17 tells whether beamManagementType-CBM-r17 is present in the encoding.
-	HasBeamManagementTypeCBMR17 bool
+	BeamManagementTypeCBMR17    CAParametersNRDCV1700_BeamManagementTypeCBMR17
+	HasBeamManagementTypeCBMR17 bool // whether beamManagementType-CBM-r17 is present in the encoding
 }
 
 // CAParametersNRDCV1700_SimultaneousRxTxIABMultipleParentsR17 is the type of CA-ParametersNRDC-v1700.simultaneousRxTx-IAB-MultipleParents-r17.
@@ -5956,13 +4211,11 @@ func (v CAParametersNRDCV1700_BeamManagementTypeCBMR17) String() string {
 //	}
 type CAParametersNRDCV1720 struct {
 	// CaParametersNRForDCV1700 is the component ca-ParametersNR-ForDC-v1700 [0] CA-ParametersNR-v1700 OPTIONAL.
-	CaParametersNRForDCV1700 CAParametersNRV1700
-	// HasCaParametersNRForDCV1700 tells whether ca-ParametersNR-ForDC-v1700 is present in the encoding.
-	HasCaParametersNRForDCV1700 bool
+	CaParametersNRForDCV1700    CAParametersNRV1700
+	HasCaParametersNRForDCV1700 bool // whether ca-ParametersNR-ForDC-v1700 is present in the encoding
 	// CaParametersNRForDCV1720 is the component ca-ParametersNR-ForDC-v1720 [1] CA-ParametersNR-v1720 OPTIONAL.
-	CaParametersNRForDCV1720 CAParametersNRV1720
-	// HasCaParametersNRForDCV1720 tells whether ca-ParametersNR-ForDC-v1720 is present in the encoding.
-	HasCaParametersNRForDCV1720 bool
+	CaParametersNRForDCV1720    CAParametersNRV1720
+	HasCaParametersNRForDCV1720 bool // whether ca-ParametersNR-ForDC-v1720 is present in the encoding
 }
 
 // CAParametersNRDCV1730 is the ASN.1 type CA-ParametersNRDC-v1730.
@@ -5972,9 +4225,8 @@ type CAParametersNRDCV1720 struct {
 //	}
 type CAParametersNRDCV1730 struct {
 	// CaParametersNRForDCV1730 is the component ca-ParametersNR-ForDC-v1730 [0] CA-ParametersNR-v1730 OPTIONAL.
-	CaParametersNRForDCV1730 CAParametersNRV1730
-	// HasCaParametersNRForDCV1730 tells whether ca-ParametersNR-ForDC-v1730 is present in the encoding.
-	HasCaParametersNRForDCV1730 bool
+	CaParametersNRForDCV1730    CAParametersNRV1730
+	HasCaParametersNRForDCV1730 bool // whether ca-ParametersNR-ForDC-v1730 is present in the encoding
 }
 
 // CarrierAggregationVariant is the ASN.1 type CarrierAggregationVariant.
@@ -5992,41 +4244,32 @@ type CAParametersNRDCV1730 struct {
 //	}
 type CarrierAggregationVariant struct {
 	// Fr1fddFR1TDDCASpCellOnFR1FDD is the component fr1fdd-FR1TDD-CA-SpCellOnFR1FDD [0] ENUMERATED OPTIONAL.
-	Fr1fddFR1TDDCASpCellOnFR1FDD CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1FDD
-	// HasFr1fddFR1TDDCASpCellOnFR1FDD tells whether fr1fdd-FR1TDD-CA-SpCellOnFR1FDD is present in the encoding.
-	HasFr1fddFR1TDDCASpCellOnFR1FDD bool
+	Fr1fddFR1TDDCASpCellOnFR1FDD    CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1FDD
+	HasFr1fddFR1TDDCASpCellOnFR1FDD bool // whether fr1fdd-FR1TDD-CA-SpCellOnFR1FDD is present in the encoding
 	// Fr1fddFR1TDDCASpCellOnFR1TDD is the component fr1fdd-FR1TDD-CA-SpCellOnFR1TDD [1] ENUMERATED OPTIONAL.
-	Fr1fddFR1TDDCASpCellOnFR1TDD CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1TDD
-	// HasFr1fddFR1TDDCASpCellOnFR1TDD tells whether fr1fdd-FR1TDD-CA-SpCellOnFR1TDD is present in the encoding.
-	HasFr1fddFR1TDDCASpCellOnFR1TDD bool
+	Fr1fddFR1TDDCASpCellOnFR1TDD    CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1TDD
+	HasFr1fddFR1TDDCASpCellOnFR1TDD bool // whether fr1fdd-FR1TDD-CA-SpCellOnFR1TDD is present in the encoding
 	// Fr1fddFR2TDDCASpCellOnFR1FDD is the component fr1fdd-FR2TDD-CA-SpCellOnFR1FDD [2] ENUMERATED OPTIONAL.
-	Fr1fddFR2TDDCASpCellOnFR1FDD CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR1FDD
-	// HasFr1fddFR2TDDCASpCellOnFR1FDD tells whether fr1fdd-FR2TDD-CA-SpCellOnFR1FDD is present in the encoding.
-	HasFr1fddFR2TDDCASpCellOnFR1FDD bool
+	Fr1fddFR2TDDCASpCellOnFR1FDD    CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR1FDD
+	HasFr1fddFR2TDDCASpCellOnFR1FDD bool // whether fr1fdd-FR2TDD-CA-SpCellOnFR1FDD is present in the encoding
 	// Fr1fddFR2TDDCASpCellOnFR2TDD is the component fr1fdd-FR2TDD-CA-SpCellOnFR2TDD [3] ENUMERATED OPTIONAL.
-	Fr1fddFR2TDDCASpCellOnFR2TDD CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR2TDD
-	// HasFr1fddFR2TDDCASpCellOnFR2TDD tells whether fr1fdd-FR2TDD-CA-SpCellOnFR2TDD is present in the encoding.
-	HasFr1fddFR2TDDCASpCellOnFR2TDD bool
+	Fr1fddFR2TDDCASpCellOnFR2TDD    CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR2TDD
+	HasFr1fddFR2TDDCASpCellOnFR2TDD bool // whether fr1fdd-FR2TDD-CA-SpCellOnFR2TDD is present in the encoding
 	// Fr1tddFR2TDDCASpCellOnFR1TDD is the component fr1tdd-FR2TDD-CA-SpCellOnFR1TDD [4] ENUMERATED OPTIONAL.
-	Fr1tddFR2TDDCASpCellOnFR1TDD CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR1TDD
-	// HasFr1tddFR2TDDCASpCellOnFR1TDD tells whether fr1tdd-FR2TDD-CA-SpCellOnFR1TDD is present in the encoding.
-	HasFr1tddFR2TDDCASpCellOnFR1TDD bool
+	Fr1tddFR2TDDCASpCellOnFR1TDD    CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR1TDD
+	HasFr1tddFR2TDDCASpCellOnFR1TDD bool // whether fr1tdd-FR2TDD-CA-SpCellOnFR1TDD is present in the encoding
 	// Fr1tddFR2TDDCASpCellOnFR2TDD is the component fr1tdd-FR2TDD-CA-SpCellOnFR2TDD [5] ENUMERATED OPTIONAL.
-	Fr1tddFR2TDDCASpCellOnFR2TDD CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR2TDD
-	// HasFr1tddFR2TDDCASpCellOnFR2TDD tells whether fr1tdd-FR2TDD-CA-SpCellOnFR2TDD is present in the encoding.
-	HasFr1tddFR2TDDCASpCellOnFR2TDD bool
+	Fr1tddFR2TDDCASpCellOnFR2TDD    CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR2TDD
+	HasFr1tddFR2TDDCASpCellOnFR2TDD bool // whether fr1tdd-FR2TDD-CA-SpCellOnFR2TDD is present in the encoding
 	// Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD is the component fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1FDD [6] ENUMERATED OPTIONAL.
-	Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD
-	// HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD tells whether fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1FDD is present in the encoding.
-	HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD bool
+	Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD    CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD
+	HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD bool // whether fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1FDD is present in the encoding
 	// Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD is the component fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1TDD [7] ENUMERATED OPTIONAL.
-	Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD
-	// HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD tells whether fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1TDD is present in the encoding.
-	HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD bool
+	Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD    CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD
+	HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD bool // whether fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1TDD is present in the encoding
 	// Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD is the component fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR2TDD [8] ENUMERATED OPTIONAL.
-	Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD
-	// HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD tells whether fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR2TDD is present in the encoding.
-	HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD bool
+	Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD    CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD
+	HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD bool // whether fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR2TDD is present in the encoding
 }
 
 // CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1FDD is the type of CarrierAggregationVariant.fr1fdd-FR1TDD-CA-SpCellOnFR1FDD.
@@ -6169,13 +4412,11 @@ type CodebookParameters struct {
 	// Type1 is the component type1 [0] SEQUENCE.
 	Type1 CodebookParameters_Type1
 	// Type2 is the component type2 [1] SEQUENCE OPTIONAL.
-	Type2 CodebookParameters_Type2
-	// HasType2 tells whether type2 is present in the encoding.
-	HasType2 bool
+	Type2    CodebookParameters_Type2
+	HasType2 bool // whether type2 is present in the encoding
 	// Type2PortSelection is the component type2-PortSelection [2] SEQUENCE OPTIONAL.
-	Type2PortSelection CodebookParameters_Type2PortSelection
-	// HasType2PortSelection tells whether type2-PortSelection is present in the encoding.
-	HasType2PortSelection bool
+	Type2PortSelection    CodebookParameters_Type2PortSelection
+	HasType2PortSelection bool // whether type2-PortSelection is present in the encoding
 }
 
 // CodebookParameters_Type1 is the type of CodebookParameters.type1.
@@ -6183,9 +4424,8 @@ type CodebookParameters_Type1 struct {
 	// SinglePanel is the component singlePanel [0] SEQUENCE.
 	SinglePanel CodebookParameters_Type1_SinglePanel
 	// MultiPanel is the component multiPanel [1] SEQUENCE OPTIONAL.
-	MultiPanel CodebookParameters_Type1_MultiPanel
-	// HasMultiPanel tells whether multiPanel is present in the encoding.
-	HasMultiPanel bool
+	MultiPanel    CodebookParameters_Type1_MultiPanel
+	HasMultiPanel bool // whether multiPanel is present in the encoding
 }
 
 // CodebookParameters_Type1_SinglePanel is the type of CodebookParameters.type1.singlePanel.
@@ -6265,9 +4505,8 @@ type CodebookParameters_Type2 struct {
 	// AmplitudeScalingType is the component amplitudeScalingType [2] ENUMERATED.
 	AmplitudeScalingType CodebookParameters_Type2_AmplitudeScalingType
 	// AmplitudeSubsetRestriction is the component amplitudeSubsetRestriction [3] ENUMERATED OPTIONAL.
-	AmplitudeSubsetRestriction CodebookParameters_Type2_AmplitudeSubsetRestriction
-	// HasAmplitudeSubsetRestriction tells whether amplitudeSubsetRestriction is present in the encoding.
-	HasAmplitudeSubsetRestriction bool
+	AmplitudeSubsetRestriction    CodebookParameters_Type2_AmplitudeSubsetRestriction
+	HasAmplitudeSubsetRestriction bool // whether amplitudeSubsetRestriction is present in the encoding
 }
 
 // CodebookParameters_Type2_SupportedCSIRSResourceList is the type of CodebookParameters.type2.supportedCSI-RS-ResourceList.
@@ -6336,29 +4575,24 @@ func (v CodebookParameters_Type2PortSelection_AmplitudeScalingType) String() str
 //	}
 type CodebookParametersV1610 struct {
 	// SupportedCSIRSResourceListAltR16 is the component supportedCSI-RS-ResourceListAlt-r16 [0] SEQUENCE OPTIONAL.
-	SupportedCSIRSResourceListAltR16 CodebookParametersV1610_SupportedCSIRSResourceListAltR16
-	// HasSupportedCSIRSResourceListAltR16 tells whether supportedCSI-RS-ResourceListAlt-r16 is present in the encoding.
-	HasSupportedCSIRSResourceListAltR16 bool
+	SupportedCSIRSResourceListAltR16    CodebookParametersV1610_SupportedCSIRSResourceListAltR16
+	HasSupportedCSIRSResourceListAltR16 bool // whether supportedCSI-RS-ResourceListAlt-r16 is present in the encoding
 }
 
 // CodebookParametersV1610_SupportedCSIRSResourceListAltR16 is the type of CodebookParameters-v1610.supportedCSI-RS-ResourceListAlt-r16.
 type CodebookParametersV1610_SupportedCSIRSResourceListAltR16 struct {
 	// Type1SinglePanelR16 is the component type1-SinglePanel-r16 [0] SEQUENCE OF OPTIONAL.
-	Type1SinglePanelR16 CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type1SinglePanelR16
-	// HasType1SinglePanelR16 tells whether type1-SinglePanel-r16 is present in the encoding.
-	HasType1SinglePanelR16 bool
+	Type1SinglePanelR16    CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type1SinglePanelR16
+	HasType1SinglePanelR16 bool // whether type1-SinglePanel-r16 is present in the encoding
 	// Type1MultiPanelR16 is the component type1-MultiPanel-r16 [1] SEQUENCE OF OPTIONAL.
-	Type1MultiPanelR16 CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type1MultiPanelR16
-	// HasType1MultiPanelR16 tells whether type1-MultiPanel-r16 is present in the encoding.
-	HasType1MultiPanelR16 bool
+	Type1MultiPanelR16    CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type1MultiPanelR16
+	HasType1MultiPanelR16 bool // whether type1-MultiPanel-r16 is present in the encoding
 	// Type2R16 is the component type2-r16 [2] SEQUENCE OF OPTIONAL.
-	Type2R16 CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type2R16
-	// HasType2R16 tells whether type2-r16 is present in the encoding.
-	HasType2R16 bool
+	Type2R16    CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type2R16
+	HasType2R16 bool // whether type2-r16 is present in the encoding
 	// Type2PortSelectionR16 is the component type2-PortSelection-r16 [3] SEQUENCE OF OPTIONAL.
-	Type2PortSelectionR16 CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type2PortSelectionR16
-	// HasType2PortSelectionR16 tells whether type2-PortSelection-r16 is present in the encoding.
-	HasType2PortSelectionR16 bool
+	Type2PortSelectionR16    CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type2PortSelectionR16
+	HasType2PortSelectionR16 bool // whether type2-PortSelection-r16 is present in the encoding
 }
 
 // CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type1SinglePanelR16 is the type of CodebookParameters-v1610.supportedCSI-RS-ResourceListAlt-r16.type1-SinglePanel-r16.
@@ -6411,13 +4645,11 @@ type CodebookParametersV1610_SupportedCSIRSResourceListAltR16_Type2PortSelection
 //	}
 type CodebookParametersAdditionR16 struct {
 	// Etype2R16 is the component etype2-r16 [0] SEQUENCE OPTIONAL.
-	Etype2R16 CodebookParametersAdditionR16_Etype2R16
-	// HasEtype2R16 tells whether etype2-r16 is present in the encoding.
-	HasEtype2R16 bool
+	Etype2R16    CodebookParametersAdditionR16_Etype2R16
+	HasEtype2R16 bool // whether etype2-r16 is present in the encoding
 	// Etype2PSR16 is the component etype2-PS-r16 [1] SEQUENCE OPTIONAL.
-	Etype2PSR16 CodebookParametersAdditionR16_Etype2PSR16
-	// HasEtype2PSR16 tells whether etype2-PS-r16 is present in the encoding.
-	HasEtype2PSR16 bool
+	Etype2PSR16    CodebookParametersAdditionR16_Etype2PSR16
+	HasEtype2PSR16 bool // whether etype2-PS-r16 is present in the encoding
 }
 
 // CodebookParametersAdditionR16_Etype2R16 is the type of CodebookParametersAddition-r16.etype2-r16.
@@ -6425,21 +4657,17 @@ type CodebookParametersAdditionR16_Etype2R16 struct {
 	// Etype2R1R16 is the component etype2R1-r16 [0] SEQUENCE.
 	Etype2R1R16 CodebookParametersAdditionR16_Etype2R16_Etype2R1R16
 	// Etype2R2R16 is the component etype2R2-r16 [1] SEQUENCE OPTIONAL.
-	Etype2R2R16 CodebookParametersAdditionR16_Etype2R16_Etype2R2R16
-	// HasEtype2R2R16 tells whether etype2R2-r16 is present in the encoding.
-	HasEtype2R2R16 bool
+	Etype2R2R16    CodebookParametersAdditionR16_Etype2R16_Etype2R2R16
+	HasEtype2R2R16 bool // whether etype2R2-r16 is present in the encoding
 	// ParamComb7_8R16 is the component paramComb7-8-r16 [2] ENUMERATED OPTIONAL.
-	ParamComb7_8R16 CodebookParametersAdditionR16_Etype2R16_ParamComb7_8R16
-	// HasParamComb7_8R16 tells whether paramComb7-8-r16 is present in the encoding.
-	HasParamComb7_8R16 bool
+	ParamComb7_8R16    CodebookParametersAdditionR16_Etype2R16_ParamComb7_8R16
+	HasParamComb7_8R16 bool // whether paramComb7-8-r16 is present in the encoding
 	// Rank3_4R16 is the component rank3-4-r16 [3] ENUMERATED OPTIONAL.
-	Rank3_4R16 CodebookParametersAdditionR16_Etype2R16_Rank3_4R16
-	// HasRank3_4R16 tells whether rank3-4-r16 is present in the encoding.
-	HasRank3_4R16 bool
+	Rank3_4R16    CodebookParametersAdditionR16_Etype2R16_Rank3_4R16
+	HasRank3_4R16 bool // whether rank3-4-r16 is present in the encoding
 	// AmplitudeSubsetRestrictionR16 is the component amplitudeSubsetRestriction-r16 [4] ENUMERATED OPTIONAL.
-	AmplitudeSubsetRestrictionR16 CodebookParametersAdditionR16_Etype2R16_AmplitudeSubsetRestrictionR16
-	// HasAmplitudeSubsetRestrictionR16 tells whether amplitudeSubsetRestriction-r16 is present in the encoding.
-	HasAmplitudeSubsetRestrictionR16 bool
+	AmplitudeSubsetRestrictionR16    CodebookParametersAdditionR16_Etype2R16_AmplitudeSubsetRestrictionR16
+	HasAmplitudeSubsetRestrictionR16 bool // whether amplitudeSubsetRestriction-r16 is present in the encoding
 }
 
 // CodebookParametersAdditionR16_Etype2R16_Etype2R1R16 is the type of CodebookParametersAddition-r16.etype2-r16.etype2R1-r16.
@@ -6501,13 +4729,11 @@ type CodebookParametersAdditionR16_Etype2PSR16 struct {
 	// Etype2R1PortSelectionR16 is the component etype2R1-PortSelection-r16 [0] SEQUENCE.
 	Etype2R1PortSelectionR16 CodebookParametersAdditionR16_Etype2PSR16_Etype2R1PortSelectionR16
 	// Etype2R2PortSelectionR16 is the component etype2R2-PortSelection-r16 [1] SEQUENCE OPTIONAL.
-	Etype2R2PortSelectionR16 CodebookParametersAdditionR16_Etype2PSR16_Etype2R2PortSelectionR16
-	// HasEtype2R2PortSelectionR16 tells whether etype2R2-PortSelection-r16 is present in the encoding.
-	HasEtype2R2PortSelectionR16 bool
+	Etype2R2PortSelectionR16    CodebookParametersAdditionR16_Etype2PSR16_Etype2R2PortSelectionR16
+	HasEtype2R2PortSelectionR16 bool // whether etype2R2-PortSelection-r16 is present in the encoding
 	// Rank3_4R16 is the component rank3-4-r16 [2] ENUMERATED OPTIONAL.
-	Rank3_4R16 CodebookParametersAdditionR16_Etype2PSR16_Rank3_4R16
-	// HasRank3_4R16 tells whether rank3-4-r16 is present in the encoding.
-	HasRank3_4R16 bool
+	Rank3_4R16    CodebookParametersAdditionR16_Etype2PSR16_Rank3_4R16
+	HasRank3_4R16 bool // whether rank3-4-r16 is present in the encoding
 }
 
 // CodebookParametersAdditionR16_Etype2PSR16_Etype2R1PortSelectionR16 is the type of CodebookParametersAddition-r16.etype2-PS-r16.etype2R1-PortSelection-r16.
@@ -6589,61 +4815,47 @@ func (v CodebookParametersAdditionR16_Etype2PSR16_Rank3_4R16) String() string {
 //	}
 type CodebookComboParametersAdditionR16 struct {
 	// Type1SPType2NullR16 is the component type1SP-Type2-null-r16 [0] SEQUENCE OPTIONAL.
-	Type1SPType2NullR16 CodebookComboParametersAdditionR16_Type1SPType2NullR16
-	// HasType1SPType2NullR16 tells whether type1SP-Type2-null-r16 is present in the encoding.
-	HasType1SPType2NullR16 bool
+	Type1SPType2NullR16    CodebookComboParametersAdditionR16_Type1SPType2NullR16
+	HasType1SPType2NullR16 bool // whether type1SP-Type2-null-r16 is present in the encoding
 	// Type1SPType2PSNullR16 is the component type1SP-Type2PS-null-r16 [1] SEQUENCE OPTIONAL.
-	Type1SPType2PSNullR16 CodebookComboParametersAdditionR16_Type1SPType2PSNullR16
-	// HasType1SPType2PSNullR16 tells whether type1SP-Type2PS-null-r16 is present in the encoding.
-	HasType1SPType2PSNullR16 bool
+	Type1SPType2PSNullR16    CodebookComboParametersAdditionR16_Type1SPType2PSNullR16
+	HasType1SPType2PSNullR16 bool // whether type1SP-Type2PS-null-r16 is present in the encoding
 	// Type1SPEType2R1NullR16 is the component type1SP-eType2R1-null-r16 [2] SEQUENCE OPTIONAL.
-	Type1SPEType2R1NullR16 CodebookComboParametersAdditionR16_Type1SPEType2R1NullR16
-	// HasType1SPEType2R1NullR16 tells whether type1SP-eType2R1-null-r16 is present in the encoding.
-	HasType1SPEType2R1NullR16 bool
+	Type1SPEType2R1NullR16    CodebookComboParametersAdditionR16_Type1SPEType2R1NullR16
+	HasType1SPEType2R1NullR16 bool // whether type1SP-eType2R1-null-r16 is present in the encoding
 	// Type1SPEType2R2NullR16 is the component type1SP-eType2R2-null-r16 [3] SEQUENCE OPTIONAL.
-	Type1SPEType2R2NullR16 CodebookComboParametersAdditionR16_Type1SPEType2R2NullR16
-	// HasType1SPEType2R2NullR16 tells whether type1SP-eType2R2-null-r16 is present in the encoding.
-	HasType1SPEType2R2NullR16 bool
+	Type1SPEType2R2NullR16    CodebookComboParametersAdditionR16_Type1SPEType2R2NullR16
+	HasType1SPEType2R2NullR16 bool // whether type1SP-eType2R2-null-r16 is present in the encoding
 	// Type1SPEType2R1PSNullR16 is the component type1SP-eType2R1PS-null-r16 [4] SEQUENCE OPTIONAL.
-	Type1SPEType2R1PSNullR16 CodebookComboParametersAdditionR16_Type1SPEType2R1PSNullR16
-	// HasType1SPEType2R1PSNullR16 tells whether type1SP-eType2R1PS-null-r16 is present in the encoding.
-	HasType1SPEType2R1PSNullR16 bool
+	Type1SPEType2R1PSNullR16    CodebookComboParametersAdditionR16_Type1SPEType2R1PSNullR16
+	HasType1SPEType2R1PSNullR16 bool // whether type1SP-eType2R1PS-null-r16 is present in the encoding
 	// Type1SPEType2R2PSNullR16 is the component type1SP-eType2R2PS-null-r16 [5] SEQUENCE OPTIONAL.
-	Type1SPEType2R2PSNullR16 CodebookComboParametersAdditionR16_Type1SPEType2R2PSNullR16
-	// HasType1SPEType2R2PSNullR16 tells whether type1SP-eType2R2PS-null-r16 is present in the encoding.
-	HasType1SPEType2R2PSNullR16 bool
+	Type1SPEType2R2PSNullR16    CodebookComboParametersAdditionR16_Type1SPEType2R2PSNullR16
+	HasType1SPEType2R2PSNullR16 bool // whether type1SP-eType2R2PS-null-r16 is present in the encoding
 	// Type1SPType2Type2PSR16 is the component type1SP-Type2-Type2PS-r16 [6] SEQUENCE OPTIONAL.
-	Type1SPType2Type2PSR16 CodebookComboParametersAdditionR16_Type1SPType2Type2PSR16
-	// HasType1SPType2Type2PSR16 tells whether type1SP-Type2-Type2PS-r16 is present in the encoding.
-	HasType1SPType2Type2PSR16 bool
+	Type1SPType2Type2PSR16    CodebookComboParametersAdditionR16_Type1SPType2Type2PSR16
+	HasType1SPType2Type2PSR16 bool // whether type1SP-Type2-Type2PS-r16 is present in the encoding
 	// Type1MPType2NullR16 is the component type1MP-Type2-null-r16 [7] SEQUENCE OPTIONAL.
-	Type1MPType2NullR16 CodebookComboParametersAdditionR16_Type1MPType2NullR16
-	// HasType1MPType2NullR16 tells whether type1MP-Type2-null-r16 is present in the encoding.
-	HasType1MPType2NullR16 bool
+	Type1MPType2NullR16    CodebookComboParametersAdditionR16_Type1MPType2NullR16
+	HasType1MPType2NullR16 bool // whether type1MP-Type2-null-r16 is present in the encoding
 	// Type1MPType2PSNullR16 is the component type1MP-Type2PS-null-r16 [8] SEQUENCE OPTIONAL.
-	Type1MPType2PSNullR16 CodebookComboParametersAdditionR16_Type1MPType2PSNullR16
-	// HasType1MPType2PSNullR16 tells whether type1MP-Type2PS-null-r16 is present in the encoding.
-	HasType1MPType2PSNullR16 bool
+	Type1MPType2PSNullR16    CodebookComboParametersAdditionR16_Type1MPType2PSNullR16
+	HasType1MPType2PSNullR16 bool // whether type1MP-Type2PS-null-r16 is present in the encoding
 	// Type1MPEType2R1NullR16 is the component type1MP-eType2R1-null-r16 [9] SEQUENCE OPTIONAL.
-	Type1MPEType2R1NullR16 CodebookComboParametersAdditionR16_Type1MPEType2R1NullR16
-	// HasType1MPEType2R1NullR16 tells whether type1MP-eType2R1-null-r16 is present in the encoding.
-	HasType1MPEType2R1NullR16 bool
+	Type1MPEType2R1NullR16    CodebookComboParametersAdditionR16_Type1MPEType2R1NullR16
+	HasType1MPEType2R1NullR16 bool // whether type1MP-eType2R1-null-r16 is present in the encoding
 	// Type1MPEType2R2NullR16 is the component type1MP-eType2R2-null-r16 [10] SEQUENCE OPTIONAL.
-	Type1MPEType2R2NullR16 CodebookComboParametersAdditionR16_Type1MPEType2R2NullR16
-	// HasType1MPEType2R2NullR16 tells whether type1MP-eType2R2-null-r16 is present in the encoding.
-	HasType1MPEType2R2NullR16 bool
+	Type1MPEType2R2NullR16    CodebookComboParametersAdditionR16_Type1MPEType2R2NullR16
+	HasType1MPEType2R2NullR16 bool // whether type1MP-eType2R2-null-r16 is present in the encoding
 	// Type1MPEType2R1PSNullR16 is the component type1MP-eType2R1PS-null-r16 [11] SEQUENCE OPTIONAL.
-	Type1MPEType2R1PSNullR16 CodebookComboParametersAdditionR16_Type1MPEType2R1PSNullR16
-	// HasType1MPEType2R1PSNullR16 tells whether type1MP-eType2R1PS-null-r16 is present in the encoding.
-	HasType1MPEType2R1PSNullR16 bool
+	Type1MPEType2R1PSNullR16    CodebookComboParametersAdditionR16_Type1MPEType2R1PSNullR16
+	HasType1MPEType2R1PSNullR16 bool // whether type1MP-eType2R1PS-null-r16 is present in the encoding
 	// Type1MPEType2R2PSNullR16 is the component type1MP-eType2R2PS-null-r16 [12] SEQUENCE OPTIONAL.
-	Type1MPEType2R2PSNullR16 CodebookComboParametersAdditionR16_Type1MPEType2R2PSNullR16
-	// HasType1MPEType2R2PSNullR16 tells whether type1MP-eType2R2PS-null-r16 is present in the encoding.
-	HasType1MPEType2R2PSNullR16 bool
+	Type1MPEType2R2PSNullR16    CodebookComboParametersAdditionR16_Type1MPEType2R2PSNullR16
+	HasType1MPEType2R2PSNullR16 bool // whether type1MP-eType2R2PS-null-r16 is present in the encoding
 	// Type1MPType2Type2PSR16 is the component type1MP-Type2-Type2PS-r16 [13] SEQUENCE OPTIONAL.
-	Type1MPType2Type2PSR16 CodebookComboParametersAdditionR16_Type1MPType2Type2PSR16
-	// HasType1MPType2Type2PSR16 tells whether type1MP-Type2-Type2PS-r16 is present in the encoding.
-	HasType1MPType2Type2PSR16 bool
+	Type1MPType2Type2PSR16    CodebookComboParametersAdditionR16_Type1MPType2Type2PSR16
+	HasType1MPType2Type2PSR16 bool // whether type1MP-Type2-Type2PS-r16 is present in the encoding
 }
 
 // CodebookComboParametersAdditionR16_Type1SPType2NullR16 is the type of CodebookComboParametersAddition-r16.type1SP-Type2-null-r16.
@@ -6790,17 +5002,14 @@ type CodebookParametersfetype2R17 struct {
 	// Fetype2basicR17 is the component fetype2basic-r17 [0] SEQUENCE OF.
 	Fetype2basicR17 CodebookParametersfetype2R17_Fetype2basicR17
 	// Fetype2R1R17 is the component fetype2R1-r17 [1] SEQUENCE OF OPTIONAL.
-	Fetype2R1R17 CodebookParametersfetype2R17_Fetype2R1R17
-	// HasFetype2R1R17 tells whether fetype2R1-r17 is present in the encoding.
-	HasFetype2R1R17 bool
+	Fetype2R1R17    CodebookParametersfetype2R17_Fetype2R1R17
+	HasFetype2R1R17 bool // whether fetype2R1-r17 is present in the encoding
 	// Fetype2R2R17 is the component fetype2R2-r17 [2] SEQUENCE OF OPTIONAL.
-	Fetype2R2R17 CodebookParametersfetype2R17_Fetype2R2R17
-	// HasFetype2R2R17 tells whether fetype2R2-r17 is present in the encoding.
-	HasFetype2R2R17 bool
+	Fetype2R2R17    CodebookParametersfetype2R17_Fetype2R2R17
+	HasFetype2R2R17 bool // whether fetype2R2-r17 is present in the encoding
 	// Fetype2Rank3Rank4R17 is the component fetype2Rank3Rank4-r17 [3] ENUMERATED OPTIONAL.
-	Fetype2Rank3Rank4R17 CodebookParametersfetype2R17_Fetype2Rank3Rank4R17
-	// HasFetype2Rank3Rank4R17 tells whether fetype2Rank3Rank4-r17 is present in the encoding.
-	HasFetype2Rank3Rank4R17 bool
+	Fetype2Rank3Rank4R17    CodebookParametersfetype2R17_Fetype2Rank3Rank4R17
+	HasFetype2Rank3Rank4R17 bool // whether fetype2Rank3Rank4-r17 is present in the encoding
 }
 
 // CodebookParametersfetype2R17_Fetype2basicR17 is the type of CodebookParametersfetype2-r17.fetype2basic-r17.
@@ -6859,61 +5068,47 @@ func (v CodebookParametersfetype2R17_Fetype2Rank3Rank4R17) String() string {
 //	}
 type CodebookComboParameterMixedTypeR17 struct {
 	// Type1SPFeType2PSNullR17 is the component type1SP-feType2PS-null-r17 [0] SEQUENCE OF OPTIONAL.
-	Type1SPFeType2PSNullR17 CodebookComboParameterMixedTypeR17_Type1SPFeType2PSNullR17
-	// HasType1SPFeType2PSNullR17 tells whether type1SP-feType2PS-null-r17 is present in the encoding.
-	HasType1SPFeType2PSNullR17 bool
+	Type1SPFeType2PSNullR17    CodebookComboParameterMixedTypeR17_Type1SPFeType2PSNullR17
+	HasType1SPFeType2PSNullR17 bool // whether type1SP-feType2PS-null-r17 is present in the encoding
 	// Type1SPFeType2PSM2R1NullR17 is the component type1SP-feType2PS-M2R1-null-r17 [1] SEQUENCE OF OPTIONAL.
-	Type1SPFeType2PSM2R1NullR17 CodebookComboParameterMixedTypeR17_Type1SPFeType2PSM2R1NullR17
-	// HasType1SPFeType2PSM2R1NullR17 tells whether type1SP-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasType1SPFeType2PSM2R1NullR17 bool
+	Type1SPFeType2PSM2R1NullR17    CodebookComboParameterMixedTypeR17_Type1SPFeType2PSM2R1NullR17
+	HasType1SPFeType2PSM2R1NullR17 bool // whether type1SP-feType2PS-M2R1-null-r17 is present in the encoding
 	// Type1SPFeType2PSM2R2NullR1 is the component type1SP-feType2PS-M2R2-null-r1 [2] SEQUENCE OF OPTIONAL.
-	Type1SPFeType2PSM2R2NullR1 CodebookComboParameterMixedTypeR17_Type1SPFeType2PSM2R2NullR1
-	// HasType1SPFeType2PSM2R2NullR1 tells whether type1SP-feType2PS-M2R2-null-r1 is present in the encoding.
-	HasType1SPFeType2PSM2R2NullR1 bool
+	Type1SPFeType2PSM2R2NullR1    CodebookComboParameterMixedTypeR17_Type1SPFeType2PSM2R2NullR1
+	HasType1SPFeType2PSM2R2NullR1 bool // whether type1SP-feType2PS-M2R2-null-r1 is present in the encoding
 	// Type1SPType2FeType2PSM1R17 is the component type1SP-Type2-feType2-PS-M1-r17 [3] SEQUENCE OF OPTIONAL.
-	Type1SPType2FeType2PSM1R17 CodebookComboParameterMixedTypeR17_Type1SPType2FeType2PSM1R17
-	// HasType1SPType2FeType2PSM1R17 tells whether type1SP-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasType1SPType2FeType2PSM1R17 bool
+	Type1SPType2FeType2PSM1R17    CodebookComboParameterMixedTypeR17_Type1SPType2FeType2PSM1R17
+	HasType1SPType2FeType2PSM1R17 bool // whether type1SP-Type2-feType2-PS-M1-r17 is present in the encoding
 	// Type1SPType2FeType2PSM2R1R17 is the component type1SP-Type2-feType2-PS-M2R1-r17 [4] SEQUENCE OF OPTIONAL.
-	Type1SPType2FeType2PSM2R1R17 CodebookComboParameterMixedTypeR17_Type1SPType2FeType2PSM2R1R17
-	// HasType1SPType2FeType2PSM2R1R17 tells whether type1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1SPType2FeType2PSM2R1R17 bool
+	Type1SPType2FeType2PSM2R1R17    CodebookComboParameterMixedTypeR17_Type1SPType2FeType2PSM2R1R17
+	HasType1SPType2FeType2PSM2R1R17 bool // whether type1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// Type1SPEType2R1FeType2PSM1R17 is the component type1SP-eType2R1-feType2-PS-M1-r17 [5] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R1FeType2PSM1R17 CodebookComboParameterMixedTypeR17_Type1SPEType2R1FeType2PSM1R17
-	// HasType1SPEType2R1FeType2PSM1R17 tells whether type1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasType1SPEType2R1FeType2PSM1R17 bool
+	Type1SPEType2R1FeType2PSM1R17    CodebookComboParameterMixedTypeR17_Type1SPEType2R1FeType2PSM1R17
+	HasType1SPEType2R1FeType2PSM1R17 bool // whether type1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// Type1SPEType2R1FeType2PSM2R1R17 is the component type1SP-eType2R1-feType2-PS-M2R1-r17 [6] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R1FeType2PSM2R1R17 CodebookComboParameterMixedTypeR17_Type1SPEType2R1FeType2PSM2R1R17
-	// HasType1SPEType2R1FeType2PSM2R1R17 tells whether type1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1SPEType2R1FeType2PSM2R1R17 bool
+	Type1SPEType2R1FeType2PSM2R1R17    CodebookComboParameterMixedTypeR17_Type1SPEType2R1FeType2PSM2R1R17
+	HasType1SPEType2R1FeType2PSM2R1R17 bool // whether type1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 	// Type1MPFeType2PSNullR17 is the component type1MP-feType2PS-null-r17 [7] SEQUENCE OF OPTIONAL.
-	Type1MPFeType2PSNullR17 CodebookComboParameterMixedTypeR17_Type1MPFeType2PSNullR17
-	// HasType1MPFeType2PSNullR17 tells whether type1MP-feType2PS-null-r17 is present in the encoding.
-	HasType1MPFeType2PSNullR17 bool
+	Type1MPFeType2PSNullR17    CodebookComboParameterMixedTypeR17_Type1MPFeType2PSNullR17
+	HasType1MPFeType2PSNullR17 bool // whether type1MP-feType2PS-null-r17 is present in the encoding
 	// Type1MPFeType2PSM2R1NullR17 is the component type1MP-feType2PS-M2R1-null-r17 [8] SEQUENCE OF OPTIONAL.
-	Type1MPFeType2PSM2R1NullR17 CodebookComboParameterMixedTypeR17_Type1MPFeType2PSM2R1NullR17
-	// HasType1MPFeType2PSM2R1NullR17 tells whether type1MP-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasType1MPFeType2PSM2R1NullR17 bool
+	Type1MPFeType2PSM2R1NullR17    CodebookComboParameterMixedTypeR17_Type1MPFeType2PSM2R1NullR17
+	HasType1MPFeType2PSM2R1NullR17 bool // whether type1MP-feType2PS-M2R1-null-r17 is present in the encoding
 	// Type1MPFeType2PSM2R2NullR17 is the component type1MP-feType2PS-M2R2-null-r17 [9] SEQUENCE OF OPTIONAL.
-	Type1MPFeType2PSM2R2NullR17 CodebookComboParameterMixedTypeR17_Type1MPFeType2PSM2R2NullR17
-	// HasType1MPFeType2PSM2R2NullR17 tells whether type1MP-feType2PS-M2R2-null-r17 is present in the encoding.
-	HasType1MPFeType2PSM2R2NullR17 bool
+	Type1MPFeType2PSM2R2NullR17    CodebookComboParameterMixedTypeR17_Type1MPFeType2PSM2R2NullR17
+	HasType1MPFeType2PSM2R2NullR17 bool // whether type1MP-feType2PS-M2R2-null-r17 is present in the encoding
 	// Type1MPType2FeType2PSM1R17 is the component type1MP-Type2-feType2-PS-M1-r17 [10] SEQUENCE OF OPTIONAL.
-	Type1MPType2FeType2PSM1R17 CodebookComboParameterMixedTypeR17_Type1MPType2FeType2PSM1R17
-	// HasType1MPType2FeType2PSM1R17 tells whether type1MP-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasType1MPType2FeType2PSM1R17 bool
+	Type1MPType2FeType2PSM1R17    CodebookComboParameterMixedTypeR17_Type1MPType2FeType2PSM1R17
+	HasType1MPType2FeType2PSM1R17 bool // whether type1MP-Type2-feType2-PS-M1-r17 is present in the encoding
 	// Type1MPType2FeType2PSM2R1R17 is the component type1MP-Type2-feType2-PS-M2R1-r17 [11] SEQUENCE OF OPTIONAL.
-	Type1MPType2FeType2PSM2R1R17 CodebookComboParameterMixedTypeR17_Type1MPType2FeType2PSM2R1R17
-	// HasType1MPType2FeType2PSM2R1R17 tells whether type1MP-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1MPType2FeType2PSM2R1R17 bool
+	Type1MPType2FeType2PSM2R1R17    CodebookComboParameterMixedTypeR17_Type1MPType2FeType2PSM2R1R17
+	HasType1MPType2FeType2PSM2R1R17 bool // whether type1MP-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// Type1MPEType2R1FeType2PSM1R17 is the component type1MP-eType2R1-feType2-PS-M1-r17 [12] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R1FeType2PSM1R17 CodebookComboParameterMixedTypeR17_Type1MPEType2R1FeType2PSM1R17
-	// HasType1MPEType2R1FeType2PSM1R17 tells whether type1MP-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasType1MPEType2R1FeType2PSM1R17 bool
+	Type1MPEType2R1FeType2PSM1R17    CodebookComboParameterMixedTypeR17_Type1MPEType2R1FeType2PSM1R17
+	HasType1MPEType2R1FeType2PSM1R17 bool // whether type1MP-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// Type1MPEType2R1FeType2PSM2R1R17 is the component type1MP-eType2R1-feType2-PS-M2R1-r17 [13] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R1FeType2PSM2R1R17 CodebookComboParameterMixedTypeR17_Type1MPEType2R1FeType2PSM2R1R17
-	// HasType1MPEType2R1FeType2PSM2R1R17 tells whether type1MP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1MPEType2R1FeType2PSM2R1R17 bool
+	Type1MPEType2R1FeType2PSM2R1R17    CodebookComboParameterMixedTypeR17_Type1MPEType2R1FeType2PSM2R1R17
+	HasType1MPEType2R1FeType2PSM2R1R17 bool // whether type1MP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 }
 
 // CodebookComboParameterMixedTypeR17_Type1SPFeType2PSNullR17 is the type of CodebookComboParameterMixedType-r17.type1SP-feType2PS-null-r17.
@@ -7028,125 +5223,95 @@ type CodebookComboParameterMixedTypeR17_Type1MPEType2R1FeType2PSM2R1R17 []int64
 //	}
 type CodebookComboParameterMultiTRPR17 struct {
 	// NCJTNullNull is the component nCJT-null-null [0] SEQUENCE OF OPTIONAL.
-	NCJTNullNull CodebookComboParameterMultiTRPR17_NCJTNullNull
-	// HasNCJTNullNull tells whether nCJT-null-null is present in the encoding.
-	HasNCJTNullNull bool
+	NCJTNullNull    CodebookComboParameterMultiTRPR17_NCJTNullNull
+	HasNCJTNullNull bool // whether nCJT-null-null is present in the encoding
 	// NCJT1SPNullNull is the component nCJT1SP-null-null [1] SEQUENCE OF OPTIONAL.
-	NCJT1SPNullNull CodebookComboParameterMultiTRPR17_NCJT1SPNullNull
-	// HasNCJT1SPNullNull tells whether nCJT1SP-null-null is present in the encoding.
-	HasNCJT1SPNullNull bool
+	NCJT1SPNullNull    CodebookComboParameterMultiTRPR17_NCJT1SPNullNull
+	HasNCJT1SPNullNull bool // whether nCJT1SP-null-null is present in the encoding
 	// NCJTType2NullR16 is the component nCJT-Type2-null-r16 [2] SEQUENCE OF OPTIONAL.
-	NCJTType2NullR16 CodebookComboParameterMultiTRPR17_NCJTType2NullR16
-	// HasNCJTType2NullR16 tells whether nCJT-Type2-null-r16 is present in the encoding.
-	HasNCJTType2NullR16 bool
+	NCJTType2NullR16    CodebookComboParameterMultiTRPR17_NCJTType2NullR16
+	HasNCJTType2NullR16 bool // whether nCJT-Type2-null-r16 is present in the encoding
 	// NCJTType2PSNullR16 is the component nCJT-Type2PS-null-r16 [3] SEQUENCE OF OPTIONAL.
-	NCJTType2PSNullR16 CodebookComboParameterMultiTRPR17_NCJTType2PSNullR16
-	// HasNCJTType2PSNullR16 tells whether nCJT-Type2PS-null-r16 is present in the encoding.
-	HasNCJTType2PSNullR16 bool
+	NCJTType2PSNullR16    CodebookComboParameterMultiTRPR17_NCJTType2PSNullR16
+	HasNCJTType2PSNullR16 bool // whether nCJT-Type2PS-null-r16 is present in the encoding
 	// NCJTEType2R1NullR16 is the component nCJT-eType2R1-null-r16 [4] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1NullR16 CodebookComboParameterMultiTRPR17_NCJTEType2R1NullR16
-	// HasNCJTEType2R1NullR16 tells whether nCJT-eType2R1-null-r16 is present in the encoding.
-	HasNCJTEType2R1NullR16 bool
+	NCJTEType2R1NullR16    CodebookComboParameterMultiTRPR17_NCJTEType2R1NullR16
+	HasNCJTEType2R1NullR16 bool // whether nCJT-eType2R1-null-r16 is present in the encoding
 	// NCJTEType2R2NullR16 is the component nCJT-eType2R2-null-r16 [5] SEQUENCE OF OPTIONAL.
-	NCJTEType2R2NullR16 CodebookComboParameterMultiTRPR17_NCJTEType2R2NullR16
-	// HasNCJTEType2R2NullR16 tells whether nCJT-eType2R2-null-r16 is present in the encoding.
-	HasNCJTEType2R2NullR16 bool
+	NCJTEType2R2NullR16    CodebookComboParameterMultiTRPR17_NCJTEType2R2NullR16
+	HasNCJTEType2R2NullR16 bool // whether nCJT-eType2R2-null-r16 is present in the encoding
 	// NCJTEType2R1PSNullR16 is the component nCJT-eType2R1PS-null-r16 [6] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1PSNullR16 CodebookComboParameterMultiTRPR17_NCJTEType2R1PSNullR16
-	// HasNCJTEType2R1PSNullR16 tells whether nCJT-eType2R1PS-null-r16 is present in the encoding.
-	HasNCJTEType2R1PSNullR16 bool
+	NCJTEType2R1PSNullR16    CodebookComboParameterMultiTRPR17_NCJTEType2R1PSNullR16
+	HasNCJTEType2R1PSNullR16 bool // whether nCJT-eType2R1PS-null-r16 is present in the encoding
 	// NCJTEType2R2PSNullR16 is the component nCJT-eType2R2PS-null-r16 [7] SEQUENCE OF OPTIONAL.
-	NCJTEType2R2PSNullR16 CodebookComboParameterMultiTRPR17_NCJTEType2R2PSNullR16
-	// HasNCJTEType2R2PSNullR16 tells whether nCJT-eType2R2PS-null-r16 is present in the encoding.
-	HasNCJTEType2R2PSNullR16 bool
+	NCJTEType2R2PSNullR16    CodebookComboParameterMultiTRPR17_NCJTEType2R2PSNullR16
+	HasNCJTEType2R2PSNullR16 bool // whether nCJT-eType2R2PS-null-r16 is present in the encoding
 	// NCJTType2Type2PSR16 is the component nCJT-Type2-Type2PS-r16 [8] SEQUENCE OF OPTIONAL.
-	NCJTType2Type2PSR16 CodebookComboParameterMultiTRPR17_NCJTType2Type2PSR16
-	// HasNCJTType2Type2PSR16 tells whether nCJT-Type2-Type2PS-r16 is present in the encoding.
-	HasNCJTType2Type2PSR16 bool
+	NCJTType2Type2PSR16    CodebookComboParameterMultiTRPR17_NCJTType2Type2PSR16
+	HasNCJTType2Type2PSR16 bool // whether nCJT-Type2-Type2PS-r16 is present in the encoding
 	// NCJT1SPType2NullR16 is the component nCJT1SP-Type2-null-r16 [9] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2NullR16 CodebookComboParameterMultiTRPR17_NCJT1SPType2NullR16
-	// HasNCJT1SPType2NullR16 tells whether nCJT1SP-Type2-null-r16 is present in the encoding.
-	HasNCJT1SPType2NullR16 bool
+	NCJT1SPType2NullR16    CodebookComboParameterMultiTRPR17_NCJT1SPType2NullR16
+	HasNCJT1SPType2NullR16 bool // whether nCJT1SP-Type2-null-r16 is present in the encoding
 	// NCJT1SPType2PSNullR16 is the component nCJT1SP-Type2PS-null-r16 [10] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2PSNullR16 CodebookComboParameterMultiTRPR17_NCJT1SPType2PSNullR16
-	// HasNCJT1SPType2PSNullR16 tells whether nCJT1SP-Type2PS-null-r16 is present in the encoding.
-	HasNCJT1SPType2PSNullR16 bool
+	NCJT1SPType2PSNullR16    CodebookComboParameterMultiTRPR17_NCJT1SPType2PSNullR16
+	HasNCJT1SPType2PSNullR16 bool // whether nCJT1SP-Type2PS-null-r16 is present in the encoding
 	// NCJT1SPEType2R1NullR16 is the component nCJT1SP-eType2R1-null-r16 [11] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1NullR16 CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1NullR16
-	// HasNCJT1SPEType2R1NullR16 tells whether nCJT1SP-eType2R1-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R1NullR16 bool
+	NCJT1SPEType2R1NullR16    CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1NullR16
+	HasNCJT1SPEType2R1NullR16 bool // whether nCJT1SP-eType2R1-null-r16 is present in the encoding
 	// NCJT1SPEType2R2NullR16 is the component nCJT1SP-eType2R2-null-r16 [12] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R2NullR16 CodebookComboParameterMultiTRPR17_NCJT1SPEType2R2NullR16
-	// HasNCJT1SPEType2R2NullR16 tells whether nCJT1SP-eType2R2-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R2NullR16 bool
+	NCJT1SPEType2R2NullR16    CodebookComboParameterMultiTRPR17_NCJT1SPEType2R2NullR16
+	HasNCJT1SPEType2R2NullR16 bool // whether nCJT1SP-eType2R2-null-r16 is present in the encoding
 	// NCJT1SPEType2R1PSNullR16 is the component nCJT1SP-eType2R1PS-null-r16 [13] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1PSNullR16 CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1PSNullR16
-	// HasNCJT1SPEType2R1PSNullR16 tells whether nCJT1SP-eType2R1PS-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R1PSNullR16 bool
+	NCJT1SPEType2R1PSNullR16    CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1PSNullR16
+	HasNCJT1SPEType2R1PSNullR16 bool // whether nCJT1SP-eType2R1PS-null-r16 is present in the encoding
 	// NCJT1SPEType2R2PSNullR16 is the component nCJT1SP-eType2R2PS-null-r16 [14] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R2PSNullR16 CodebookComboParameterMultiTRPR17_NCJT1SPEType2R2PSNullR16
-	// HasNCJT1SPEType2R2PSNullR16 tells whether nCJT1SP-eType2R2PS-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R2PSNullR16 bool
+	NCJT1SPEType2R2PSNullR16    CodebookComboParameterMultiTRPR17_NCJT1SPEType2R2PSNullR16
+	HasNCJT1SPEType2R2PSNullR16 bool // whether nCJT1SP-eType2R2PS-null-r16 is present in the encoding
 	// NCJT1SPType2Type2PSR16 is the component nCJT1SP-Type2-Type2PS-r16 [15] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2Type2PSR16 CodebookComboParameterMultiTRPR17_NCJT1SPType2Type2PSR16
-	// HasNCJT1SPType2Type2PSR16 tells whether nCJT1SP-Type2-Type2PS-r16 is present in the encoding.
-	HasNCJT1SPType2Type2PSR16 bool
+	NCJT1SPType2Type2PSR16    CodebookComboParameterMultiTRPR17_NCJT1SPType2Type2PSR16
+	HasNCJT1SPType2Type2PSR16 bool // whether nCJT1SP-Type2-Type2PS-r16 is present in the encoding
 	// NCJTFeType2PSNullR17 is the component nCJT-feType2PS-null-r17 [16] SEQUENCE OF OPTIONAL.
-	NCJTFeType2PSNullR17 CodebookComboParameterMultiTRPR17_NCJTFeType2PSNullR17
-	// HasNCJTFeType2PSNullR17 tells whether nCJT-feType2PS-null-r17 is present in the encoding.
-	HasNCJTFeType2PSNullR17 bool
+	NCJTFeType2PSNullR17    CodebookComboParameterMultiTRPR17_NCJTFeType2PSNullR17
+	HasNCJTFeType2PSNullR17 bool // whether nCJT-feType2PS-null-r17 is present in the encoding
 	// NCJTFeType2PSM2R1NullR17 is the component nCJT-feType2PS-M2R1-null-r17 [17] SEQUENCE OF OPTIONAL.
-	NCJTFeType2PSM2R1NullR17 CodebookComboParameterMultiTRPR17_NCJTFeType2PSM2R1NullR17
-	// HasNCJTFeType2PSM2R1NullR17 tells whether nCJT-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasNCJTFeType2PSM2R1NullR17 bool
+	NCJTFeType2PSM2R1NullR17    CodebookComboParameterMultiTRPR17_NCJTFeType2PSM2R1NullR17
+	HasNCJTFeType2PSM2R1NullR17 bool // whether nCJT-feType2PS-M2R1-null-r17 is present in the encoding
 	// NCJTFeType2PSM2R2NullR17 is the component nCJT-feType2PS-M2R2-null-r17 [18] SEQUENCE OF OPTIONAL.
-	NCJTFeType2PSM2R2NullR17 CodebookComboParameterMultiTRPR17_NCJTFeType2PSM2R2NullR17
-	// HasNCJTFeType2PSM2R2NullR17 tells whether nCJT-feType2PS-M2R2-null-r17 is present in the encoding.
-	HasNCJTFeType2PSM2R2NullR17 bool
+	NCJTFeType2PSM2R2NullR17    CodebookComboParameterMultiTRPR17_NCJTFeType2PSM2R2NullR17
+	HasNCJTFeType2PSM2R2NullR17 bool // whether nCJT-feType2PS-M2R2-null-r17 is present in the encoding
 	// NCJTType2FeType2PSM1R17 is the component nCJT-Type2-feType2-PS-M1-r17 [19] SEQUENCE OF OPTIONAL.
-	NCJTType2FeType2PSM1R17 CodebookComboParameterMultiTRPR17_NCJTType2FeType2PSM1R17
-	// HasNCJTType2FeType2PSM1R17 tells whether nCJT-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJTType2FeType2PSM1R17 bool
+	NCJTType2FeType2PSM1R17    CodebookComboParameterMultiTRPR17_NCJTType2FeType2PSM1R17
+	HasNCJTType2FeType2PSM1R17 bool // whether nCJT-Type2-feType2-PS-M1-r17 is present in the encoding
 	// NCJTType2FeType2PSM2R1R17 is the component nCJT-Type2-feType2-PS-M2R1-r17 [20] SEQUENCE OF OPTIONAL.
-	NCJTType2FeType2PSM2R1R17 CodebookComboParameterMultiTRPR17_NCJTType2FeType2PSM2R1R17
-	// HasNCJTType2FeType2PSM2R1R17 tells whether nCJT-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJTType2FeType2PSM2R1R17 bool
+	NCJTType2FeType2PSM2R1R17    CodebookComboParameterMultiTRPR17_NCJTType2FeType2PSM2R1R17
+	HasNCJTType2FeType2PSM2R1R17 bool // whether nCJT-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// NCJTEType2R1FeType2PSM1R17 is the component nCJT-eType2R1-feType2-PS-M1-r17 [21] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1FeType2PSM1R17 CodebookComboParameterMultiTRPR17_NCJTEType2R1FeType2PSM1R17
-	// HasNCJTEType2R1FeType2PSM1R17 tells whether nCJT-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJTEType2R1FeType2PSM1R17 bool
+	NCJTEType2R1FeType2PSM1R17    CodebookComboParameterMultiTRPR17_NCJTEType2R1FeType2PSM1R17
+	HasNCJTEType2R1FeType2PSM1R17 bool // whether nCJT-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// NCJTEType2R1FeType2PSM2R1R17 is the component nCJT-eType2R1-feType2-PS-M2R1-r17 [22] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1FeType2PSM2R1R17 CodebookComboParameterMultiTRPR17_NCJTEType2R1FeType2PSM2R1R17
-	// HasNCJTEType2R1FeType2PSM2R1R17 tells whether nCJT-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJTEType2R1FeType2PSM2R1R17 bool
+	NCJTEType2R1FeType2PSM2R1R17    CodebookComboParameterMultiTRPR17_NCJTEType2R1FeType2PSM2R1R17
+	HasNCJTEType2R1FeType2PSM2R1R17 bool // whether nCJT-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 	// NCJT1SPFeType2PSNullR17 is the component nCJT1SP-feType2PS-null-r17 [23] SEQUENCE OF OPTIONAL.
-	NCJT1SPFeType2PSNullR17 CodebookComboParameterMultiTRPR17_NCJT1SPFeType2PSNullR17
-	// HasNCJT1SPFeType2PSNullR17 tells whether nCJT1SP-feType2PS-null-r17 is present in the encoding.
-	HasNCJT1SPFeType2PSNullR17 bool
+	NCJT1SPFeType2PSNullR17    CodebookComboParameterMultiTRPR17_NCJT1SPFeType2PSNullR17
+	HasNCJT1SPFeType2PSNullR17 bool // whether nCJT1SP-feType2PS-null-r17 is present in the encoding
 	// NCJT1SPFeType2PSM2R1NullR17 is the component nCJT1SP-feType2PS-M2R1-null-r17 [24] SEQUENCE OF OPTIONAL.
-	NCJT1SPFeType2PSM2R1NullR17 CodebookComboParameterMultiTRPR17_NCJT1SPFeType2PSM2R1NullR17
-	// HasNCJT1SPFeType2PSM2R1NullR17 tells whether nCJT1SP-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasNCJT1SPFeType2PSM2R1NullR17 bool
+	NCJT1SPFeType2PSM2R1NullR17    CodebookComboParameterMultiTRPR17_NCJT1SPFeType2PSM2R1NullR17
+	HasNCJT1SPFeType2PSM2R1NullR17 bool // whether nCJT1SP-feType2PS-M2R1-null-r17 is present in the encoding
 	// NCJT1SPFeType2PSM2R2NullR1 is the component nCJT1SP-feType2PS-M2R2-null-r1 [25] SEQUENCE OF OPTIONAL.
-	NCJT1SPFeType2PSM2R2NullR1 CodebookComboParameterMultiTRPR17_NCJT1SPFeType2PSM2R2NullR1
-	// HasNCJT1SPFeType2PSM2R2NullR1 tells whether nCJT1SP-feType2PS-M2R2-null-r1 is present in the encoding.
-	HasNCJT1SPFeType2PSM2R2NullR1 bool
+	NCJT1SPFeType2PSM2R2NullR1    CodebookComboParameterMultiTRPR17_NCJT1SPFeType2PSM2R2NullR1
+	HasNCJT1SPFeType2PSM2R2NullR1 bool // whether nCJT1SP-feType2PS-M2R2-null-r1 is present in the encoding
 	// NCJT1SPType2FeType2PSM1R17 is the component nCJT1SP-Type2-feType2-PS-M1-r17 [26] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2FeType2PSM1R17 CodebookComboParameterMultiTRPR17_NCJT1SPType2FeType2PSM1R17
-	// HasNCJT1SPType2FeType2PSM1R17 tells whether nCJT1SP-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJT1SPType2FeType2PSM1R17 bool
+	NCJT1SPType2FeType2PSM1R17    CodebookComboParameterMultiTRPR17_NCJT1SPType2FeType2PSM1R17
+	HasNCJT1SPType2FeType2PSM1R17 bool // whether nCJT1SP-Type2-feType2-PS-M1-r17 is present in the encoding
 	// NCJT1SPType2FeType2PSM2R1R17 is the component nCJT1SP-Type2-feType2-PS-M2R1-r17 [27] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2FeType2PSM2R1R17 CodebookComboParameterMultiTRPR17_NCJT1SPType2FeType2PSM2R1R17
-	// HasNCJT1SPType2FeType2PSM2R1R17 tells whether nCJT1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJT1SPType2FeType2PSM2R1R17 bool
+	NCJT1SPType2FeType2PSM2R1R17    CodebookComboParameterMultiTRPR17_NCJT1SPType2FeType2PSM2R1R17
+	HasNCJT1SPType2FeType2PSM2R1R17 bool // whether nCJT1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// NCJT1SPEType2R1FeType2PSM1R17 is the component nCJT1SP-eType2R1-feType2-PS-M1-r17 [28] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1FeType2PSM1R17 CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1FeType2PSM1R17
-	// HasNCJT1SPEType2R1FeType2PSM1R17 tells whether nCJT1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJT1SPEType2R1FeType2PSM1R17 bool
+	NCJT1SPEType2R1FeType2PSM1R17    CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1FeType2PSM1R17
+	HasNCJT1SPEType2R1FeType2PSM1R17 bool // whether nCJT1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// NCJT1SPEType2R1FeType2PSM2R1R17 is the component nCJT1SP-eType2R1-feType2-PS-M2R1-r17 [29] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1FeType2PSM2R1R17 CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1FeType2PSM2R1R17
-	// HasNCJT1SPEType2R1FeType2PSM2R1R17 tells whether nCJT1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJT1SPEType2R1FeType2PSM2R1R17 bool
+	NCJT1SPEType2R1FeType2PSM2R1R17    CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1FeType2PSM2R1R17
+	HasNCJT1SPEType2R1FeType2PSM2R1R17 bool // whether nCJT1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 }
 
 // CodebookComboParameterMultiTRPR17_NCJTNullNull is the type of CodebookComboParameterMultiTRP-r17.nCJT-null-null.
@@ -7257,21 +5422,17 @@ type CodebookComboParameterMultiTRPR17_NCJT1SPEType2R1FeType2PSM2R1R17 []int64
 //	}
 type CodebookParametersAdditionPerBCR16 struct {
 	// Etype2R1R16 is the component etype2R1-r16 [0] SEQUENCE OF OPTIONAL.
-	Etype2R1R16 CodebookParametersAdditionPerBCR16_Etype2R1R16
-	// HasEtype2R1R16 tells whether etype2R1-r16 is present in the encoding.
-	HasEtype2R1R16 bool
+	Etype2R1R16    CodebookParametersAdditionPerBCR16_Etype2R1R16
+	HasEtype2R1R16 bool // whether etype2R1-r16 is present in the encoding
 	// Etype2R2R16 is the component etype2R2-r16 [1] SEQUENCE OF OPTIONAL.
-	Etype2R2R16 CodebookParametersAdditionPerBCR16_Etype2R2R16
-	// HasEtype2R2R16 tells whether etype2R2-r16 is present in the encoding.
-	HasEtype2R2R16 bool
+	Etype2R2R16    CodebookParametersAdditionPerBCR16_Etype2R2R16
+	HasEtype2R2R16 bool // whether etype2R2-r16 is present in the encoding
 	// Etype2R1PortSelectionR16 is the component etype2R1-PortSelection-r16 [2] SEQUENCE OF OPTIONAL.
-	Etype2R1PortSelectionR16 CodebookParametersAdditionPerBCR16_Etype2R1PortSelectionR16
-	// HasEtype2R1PortSelectionR16 tells whether etype2R1-PortSelection-r16 is present in the encoding.
-	HasEtype2R1PortSelectionR16 bool
+	Etype2R1PortSelectionR16    CodebookParametersAdditionPerBCR16_Etype2R1PortSelectionR16
+	HasEtype2R1PortSelectionR16 bool // whether etype2R1-PortSelection-r16 is present in the encoding
 	// Etype2R2PortSelectionR16 is the component etype2R2-PortSelection-r16 [3] SEQUENCE OF OPTIONAL.
-	Etype2R2PortSelectionR16 CodebookParametersAdditionPerBCR16_Etype2R2PortSelectionR16
-	// HasEtype2R2PortSelectionR16 tells whether etype2R2-PortSelection-r16 is present in the encoding.
-	HasEtype2R2PortSelectionR16 bool
+	Etype2R2PortSelectionR16    CodebookParametersAdditionPerBCR16_Etype2R2PortSelectionR16
+	HasEtype2R2PortSelectionR16 bool // whether etype2R2-PortSelection-r16 is present in the encoding
 }
 
 // CodebookParametersAdditionPerBCR16_Etype2R1R16 is the type of CodebookParametersAdditionPerBC-r16.etype2R1-r16.
@@ -7321,61 +5482,47 @@ type CodebookParametersAdditionPerBCR16_Etype2R2PortSelectionR16 []int64
 //	}
 type CodebookComboParametersAdditionPerBCR16 struct {
 	// Type1SPType2NullR16 is the component type1SP-Type2-null-r16 [0] SEQUENCE OF OPTIONAL.
-	Type1SPType2NullR16 CodebookComboParametersAdditionPerBCR16_Type1SPType2NullR16
-	// HasType1SPType2NullR16 tells whether type1SP-Type2-null-r16 is present in the encoding.
-	HasType1SPType2NullR16 bool
+	Type1SPType2NullR16    CodebookComboParametersAdditionPerBCR16_Type1SPType2NullR16
+	HasType1SPType2NullR16 bool // whether type1SP-Type2-null-r16 is present in the encoding
 	// Type1SPType2PSNullR16 is the component type1SP-Type2PS-null-r16 [1] SEQUENCE OF OPTIONAL.
-	Type1SPType2PSNullR16 CodebookComboParametersAdditionPerBCR16_Type1SPType2PSNullR16
-	// HasType1SPType2PSNullR16 tells whether type1SP-Type2PS-null-r16 is present in the encoding.
-	HasType1SPType2PSNullR16 bool
+	Type1SPType2PSNullR16    CodebookComboParametersAdditionPerBCR16_Type1SPType2PSNullR16
+	HasType1SPType2PSNullR16 bool // whether type1SP-Type2PS-null-r16 is present in the encoding
 	// Type1SPEType2R1NullR16 is the component type1SP-eType2R1-null-r16 [2] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R1NullR16 CodebookComboParametersAdditionPerBCR16_Type1SPEType2R1NullR16
-	// HasType1SPEType2R1NullR16 tells whether type1SP-eType2R1-null-r16 is present in the encoding.
-	HasType1SPEType2R1NullR16 bool
+	Type1SPEType2R1NullR16    CodebookComboParametersAdditionPerBCR16_Type1SPEType2R1NullR16
+	HasType1SPEType2R1NullR16 bool // whether type1SP-eType2R1-null-r16 is present in the encoding
 	// Type1SPEType2R2NullR16 is the component type1SP-eType2R2-null-r16 [3] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R2NullR16 CodebookComboParametersAdditionPerBCR16_Type1SPEType2R2NullR16
-	// HasType1SPEType2R2NullR16 tells whether type1SP-eType2R2-null-r16 is present in the encoding.
-	HasType1SPEType2R2NullR16 bool
+	Type1SPEType2R2NullR16    CodebookComboParametersAdditionPerBCR16_Type1SPEType2R2NullR16
+	HasType1SPEType2R2NullR16 bool // whether type1SP-eType2R2-null-r16 is present in the encoding
 	// Type1SPEType2R1PSNullR16 is the component type1SP-eType2R1PS-null-r16 [4] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R1PSNullR16 CodebookComboParametersAdditionPerBCR16_Type1SPEType2R1PSNullR16
-	// HasType1SPEType2R1PSNullR16 tells whether type1SP-eType2R1PS-null-r16 is present in the encoding.
-	HasType1SPEType2R1PSNullR16 bool
+	Type1SPEType2R1PSNullR16    CodebookComboParametersAdditionPerBCR16_Type1SPEType2R1PSNullR16
+	HasType1SPEType2R1PSNullR16 bool // whether type1SP-eType2R1PS-null-r16 is present in the encoding
 	// Type1SPEType2R2PSNullR16 is the component type1SP-eType2R2PS-null-r16 [5] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R2PSNullR16 CodebookComboParametersAdditionPerBCR16_Type1SPEType2R2PSNullR16
-	// HasType1SPEType2R2PSNullR16 tells whether type1SP-eType2R2PS-null-r16 is present in the encoding.
-	HasType1SPEType2R2PSNullR16 bool
+	Type1SPEType2R2PSNullR16    CodebookComboParametersAdditionPerBCR16_Type1SPEType2R2PSNullR16
+	HasType1SPEType2R2PSNullR16 bool // whether type1SP-eType2R2PS-null-r16 is present in the encoding
 	// Type1SPType2Type2PSR16 is the component type1SP-Type2-Type2PS-r16 [6] SEQUENCE OF OPTIONAL.
-	Type1SPType2Type2PSR16 CodebookComboParametersAdditionPerBCR16_Type1SPType2Type2PSR16
-	// HasType1SPType2Type2PSR16 tells whether type1SP-Type2-Type2PS-r16 is present in the encoding.
-	HasType1SPType2Type2PSR16 bool
+	Type1SPType2Type2PSR16    CodebookComboParametersAdditionPerBCR16_Type1SPType2Type2PSR16
+	HasType1SPType2Type2PSR16 bool // whether type1SP-Type2-Type2PS-r16 is present in the encoding
 	// Type1MPType2NullR16 is the component type1MP-Type2-null-r16 [7] SEQUENCE OF OPTIONAL.
-	Type1MPType2NullR16 CodebookComboParametersAdditionPerBCR16_Type1MPType2NullR16
-	// HasType1MPType2NullR16 tells whether type1MP-Type2-null-r16 is present in the encoding.
-	HasType1MPType2NullR16 bool
+	Type1MPType2NullR16    CodebookComboParametersAdditionPerBCR16_Type1MPType2NullR16
+	HasType1MPType2NullR16 bool // whether type1MP-Type2-null-r16 is present in the encoding
 	// Type1MPType2PSNullR16 is the component type1MP-Type2PS-null-r16 [8] SEQUENCE OF OPTIONAL.
-	Type1MPType2PSNullR16 CodebookComboParametersAdditionPerBCR16_Type1MPType2PSNullR16
-	// HasType1MPType2PSNullR16 tells whether type1MP-Type2PS-null-r16 is present in the encoding.
-	HasType1MPType2PSNullR16 bool
+	Type1MPType2PSNullR16    CodebookComboParametersAdditionPerBCR16_Type1MPType2PSNullR16
+	HasType1MPType2PSNullR16 bool // whether type1MP-Type2PS-null-r16 is present in the encoding
 	// Type1MPEType2R1NullR16 is the component type1MP-eType2R1-null-r16 [9] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R1NullR16 CodebookComboParametersAdditionPerBCR16_Type1MPEType2R1NullR16
-	// HasType1MPEType2R1NullR16 tells whether type1MP-eType2R1-null-r16 is present in the encoding.
-	HasType1MPEType2R1NullR16 bool
+	Type1MPEType2R1NullR16    CodebookComboParametersAdditionPerBCR16_Type1MPEType2R1NullR16
+	HasType1MPEType2R1NullR16 bool // whether type1MP-eType2R1-null-r16 is present in the encoding
 	// Type1MPEType2R2NullR16 is the component type1MP-eType2R2-null-r16 [10] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R2NullR16 CodebookComboParametersAdditionPerBCR16_Type1MPEType2R2NullR16
-	// HasType1MPEType2R2NullR16 tells whether type1MP-eType2R2-null-r16 is present in the encoding.
-	HasType1MPEType2R2NullR16 bool
+	Type1MPEType2R2NullR16    CodebookComboParametersAdditionPerBCR16_Type1MPEType2R2NullR16
+	HasType1MPEType2R2NullR16 bool // whether type1MP-eType2R2-null-r16 is present in the encoding
 	// Type1MPEType2R1PSNullR16 is the component type1MP-eType2R1PS-null-r16 [11] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R1PSNullR16 CodebookComboParametersAdditionPerBCR16_Type1MPEType2R1PSNullR16
-	// HasType1MPEType2R1PSNullR16 tells whether type1MP-eType2R1PS-null-r16 is present in the encoding.
-	HasType1MPEType2R1PSNullR16 bool
+	Type1MPEType2R1PSNullR16    CodebookComboParametersAdditionPerBCR16_Type1MPEType2R1PSNullR16
+	HasType1MPEType2R1PSNullR16 bool // whether type1MP-eType2R1PS-null-r16 is present in the encoding
 	// Type1MPEType2R2PSNullR16 is the component type1MP-eType2R2PS-null-r16 [12] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R2PSNullR16 CodebookComboParametersAdditionPerBCR16_Type1MPEType2R2PSNullR16
-	// HasType1MPEType2R2PSNullR16 tells whether type1MP-eType2R2PS-null-r16 is present in the encoding.
-	HasType1MPEType2R2PSNullR16 bool
+	Type1MPEType2R2PSNullR16    CodebookComboParametersAdditionPerBCR16_Type1MPEType2R2PSNullR16
+	HasType1MPEType2R2PSNullR16 bool // whether type1MP-eType2R2PS-null-r16 is present in the encoding
 	// Type1MPType2Type2PSR16 is the component type1MP-Type2-Type2PS-r16 [13] SEQUENCE OF OPTIONAL.
-	Type1MPType2Type2PSR16 CodebookComboParametersAdditionPerBCR16_Type1MPType2Type2PSR16
-	// HasType1MPType2Type2PSR16 tells whether type1MP-Type2-Type2PS-r16 is present in the encoding.
-	HasType1MPType2Type2PSR16 bool
+	Type1MPType2Type2PSR16    CodebookComboParametersAdditionPerBCR16_Type1MPType2Type2PSR16
+	HasType1MPType2Type2PSR16 bool // whether type1MP-Type2-Type2PS-r16 is present in the encoding
 }
 
 // CodebookComboParametersAdditionPerBCR16_Type1SPType2NullR16 is the type of CodebookComboParametersAdditionPerBC-r16.type1SP-Type2-null-r16.
@@ -7436,13 +5583,11 @@ type CodebookParametersfetype2PerBCR17 struct {
 	// Fetype2basicR17 is the component fetype2basic-r17 [0] SEQUENCE OF.
 	Fetype2basicR17 CodebookParametersfetype2PerBCR17_Fetype2basicR17
 	// Fetype2R1R17 is the component fetype2R1-r17 [1] SEQUENCE OF OPTIONAL.
-	Fetype2R1R17 CodebookParametersfetype2PerBCR17_Fetype2R1R17
-	// HasFetype2R1R17 tells whether fetype2R1-r17 is present in the encoding.
-	HasFetype2R1R17 bool
+	Fetype2R1R17    CodebookParametersfetype2PerBCR17_Fetype2R1R17
+	HasFetype2R1R17 bool // whether fetype2R1-r17 is present in the encoding
 	// Fetype2R2R17 is the component fetype2R2-r17 [2] SEQUENCE OF OPTIONAL.
-	Fetype2R2R17 CodebookParametersfetype2PerBCR17_Fetype2R2R17
-	// HasFetype2R2R17 tells whether fetype2R2-r17 is present in the encoding.
-	HasFetype2R2R17 bool
+	Fetype2R2R17    CodebookParametersfetype2PerBCR17_Fetype2R2R17
+	HasFetype2R2R17 bool // whether fetype2R2-r17 is present in the encoding
 }
 
 // CodebookParametersfetype2PerBCR17_Fetype2basicR17 is the type of CodebookParametersfetype2PerBC-r17.fetype2basic-r17.
@@ -7489,61 +5634,47 @@ type CodebookParametersfetype2PerBCR17_Fetype2R2R17 []int64
 //	}
 type CodebookComboParameterMixedTypePerBCR17 struct {
 	// Type1SPFeType2PSNullR17 is the component type1SP-feType2PS-null-r17 [0] SEQUENCE OF OPTIONAL.
-	Type1SPFeType2PSNullR17 CodebookComboParameterMixedTypePerBCR17_Type1SPFeType2PSNullR17
-	// HasType1SPFeType2PSNullR17 tells whether type1SP-feType2PS-null-r17 is present in the encoding.
-	HasType1SPFeType2PSNullR17 bool
+	Type1SPFeType2PSNullR17    CodebookComboParameterMixedTypePerBCR17_Type1SPFeType2PSNullR17
+	HasType1SPFeType2PSNullR17 bool // whether type1SP-feType2PS-null-r17 is present in the encoding
 	// Type1SPFeType2PSM2R1NullR17 is the component type1SP-feType2PS-M2R1-null-r17 [1] SEQUENCE OF OPTIONAL.
-	Type1SPFeType2PSM2R1NullR17 CodebookComboParameterMixedTypePerBCR17_Type1SPFeType2PSM2R1NullR17
-	// HasType1SPFeType2PSM2R1NullR17 tells whether type1SP-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasType1SPFeType2PSM2R1NullR17 bool
+	Type1SPFeType2PSM2R1NullR17    CodebookComboParameterMixedTypePerBCR17_Type1SPFeType2PSM2R1NullR17
+	HasType1SPFeType2PSM2R1NullR17 bool // whether type1SP-feType2PS-M2R1-null-r17 is present in the encoding
 	// Type1SPFeType2PSM2R2NullR17 is the component type1SP-feType2PS-M2R2-null-r17 [2] SEQUENCE OF OPTIONAL.
-	Type1SPFeType2PSM2R2NullR17 CodebookComboParameterMixedTypePerBCR17_Type1SPFeType2PSM2R2NullR17
-	// HasType1SPFeType2PSM2R2NullR17 tells whether type1SP-feType2PS-M2R2-null-r17 is present in the encoding.
-	HasType1SPFeType2PSM2R2NullR17 bool
+	Type1SPFeType2PSM2R2NullR17    CodebookComboParameterMixedTypePerBCR17_Type1SPFeType2PSM2R2NullR17
+	HasType1SPFeType2PSM2R2NullR17 bool // whether type1SP-feType2PS-M2R2-null-r17 is present in the encoding
 	// Type1SPType2FeType2PSM1R17 is the component type1SP-Type2-feType2-PS-M1-r17 [3] SEQUENCE OF OPTIONAL.
-	Type1SPType2FeType2PSM1R17 CodebookComboParameterMixedTypePerBCR17_Type1SPType2FeType2PSM1R17
-	// HasType1SPType2FeType2PSM1R17 tells whether type1SP-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasType1SPType2FeType2PSM1R17 bool
+	Type1SPType2FeType2PSM1R17    CodebookComboParameterMixedTypePerBCR17_Type1SPType2FeType2PSM1R17
+	HasType1SPType2FeType2PSM1R17 bool // whether type1SP-Type2-feType2-PS-M1-r17 is present in the encoding
 	// Type1SPType2FeType2PSM2R1R17 is the component type1SP-Type2-feType2-PS-M2R1-r17 [4] SEQUENCE OF OPTIONAL.
-	Type1SPType2FeType2PSM2R1R17 CodebookComboParameterMixedTypePerBCR17_Type1SPType2FeType2PSM2R1R17
-	// HasType1SPType2FeType2PSM2R1R17 tells whether type1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1SPType2FeType2PSM2R1R17 bool
+	Type1SPType2FeType2PSM2R1R17    CodebookComboParameterMixedTypePerBCR17_Type1SPType2FeType2PSM2R1R17
+	HasType1SPType2FeType2PSM2R1R17 bool // whether type1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// Type1SPEType2R1FeType2PSM1R17 is the component type1SP-eType2R1-feType2-PS-M1-r17 [5] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R1FeType2PSM1R17 CodebookComboParameterMixedTypePerBCR17_Type1SPEType2R1FeType2PSM1R17
-	// HasType1SPEType2R1FeType2PSM1R17 tells whether type1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasType1SPEType2R1FeType2PSM1R17 bool
+	Type1SPEType2R1FeType2PSM1R17    CodebookComboParameterMixedTypePerBCR17_Type1SPEType2R1FeType2PSM1R17
+	HasType1SPEType2R1FeType2PSM1R17 bool // whether type1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// Type1SPEType2R1FeType2PSM2R1R17 is the component type1SP-eType2R1-feType2-PS-M2R1-r17 [6] SEQUENCE OF OPTIONAL.
-	Type1SPEType2R1FeType2PSM2R1R17 CodebookComboParameterMixedTypePerBCR17_Type1SPEType2R1FeType2PSM2R1R17
-	// HasType1SPEType2R1FeType2PSM2R1R17 tells whether type1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1SPEType2R1FeType2PSM2R1R17 bool
+	Type1SPEType2R1FeType2PSM2R1R17    CodebookComboParameterMixedTypePerBCR17_Type1SPEType2R1FeType2PSM2R1R17
+	HasType1SPEType2R1FeType2PSM2R1R17 bool // whether type1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 	// Type1MPFeType2PSNullR17 is the component type1MP-feType2PS-null-r17 [7] SEQUENCE OF OPTIONAL.
-	Type1MPFeType2PSNullR17 CodebookComboParameterMixedTypePerBCR17_Type1MPFeType2PSNullR17
-	// HasType1MPFeType2PSNullR17 tells whether type1MP-feType2PS-null-r17 is present in the encoding.
-	HasType1MPFeType2PSNullR17 bool
+	Type1MPFeType2PSNullR17    CodebookComboParameterMixedTypePerBCR17_Type1MPFeType2PSNullR17
+	HasType1MPFeType2PSNullR17 bool // whether type1MP-feType2PS-null-r17 is present in the encoding
 	// Type1MPFeType2PSM2R1NullR17 is the component type1MP-feType2PS-M2R1-null-r17 [8] SEQUENCE OF OPTIONAL.
-	Type1MPFeType2PSM2R1NullR17 CodebookComboParameterMixedTypePerBCR17_Type1MPFeType2PSM2R1NullR17
-	// HasType1MPFeType2PSM2R1NullR17 tells whether type1MP-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasType1MPFeType2PSM2R1NullR17 bool
+	Type1MPFeType2PSM2R1NullR17    CodebookComboParameterMixedTypePerBCR17_Type1MPFeType2PSM2R1NullR17
+	HasType1MPFeType2PSM2R1NullR17 bool // whether type1MP-feType2PS-M2R1-null-r17 is present in the encoding
 	// Type1MPFeType2PSM2R2NullR17 is the component type1MP-feType2PS-M2R2-null-r17 [9] SEQUENCE OF OPTIONAL.
-	Type1MPFeType2PSM2R2NullR17 CodebookComboParameterMixedTypePerBCR17_Type1MPFeType2PSM2R2NullR17
-	// HasType1MPFeType2PSM2R2NullR17 tells whether type1MP-feType2PS-M2R2-null-r17 is present in the encoding.
-	HasType1MPFeType2PSM2R2NullR17 bool
+	Type1MPFeType2PSM2R2NullR17    CodebookComboParameterMixedTypePerBCR17_Type1MPFeType2PSM2R2NullR17
+	HasType1MPFeType2PSM2R2NullR17 bool // whether type1MP-feType2PS-M2R2-null-r17 is present in the encoding
 	// Type1MPType2FeType2PSM1R17 is the component type1MP-Type2-feType2-PS-M1-r17 [10] SEQUENCE OF OPTIONAL.
-	Type1MPType2FeType2PSM1R17 CodebookComboParameterMixedTypePerBCR17_Type1MPType2FeType2PSM1R17
-	// HasType1MPType2FeType2PSM1R17 tells whether type1MP-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasType1MPType2FeType2PSM1R17 bool
+	Type1MPType2FeType2PSM1R17    CodebookComboParameterMixedTypePerBCR17_Type1MPType2FeType2PSM1R17
+	HasType1MPType2FeType2PSM1R17 bool // whether type1MP-Type2-feType2-PS-M1-r17 is present in the encoding
 	// Type1MPType2FeType2PSM2R1R17 is the component type1MP-Type2-feType2-PS-M2R1-r17 [11] SEQUENCE OF OPTIONAL.
-	Type1MPType2FeType2PSM2R1R17 CodebookComboParameterMixedTypePerBCR17_Type1MPType2FeType2PSM2R1R17
-	// HasType1MPType2FeType2PSM2R1R17 tells whether type1MP-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1MPType2FeType2PSM2R1R17 bool
+	Type1MPType2FeType2PSM2R1R17    CodebookComboParameterMixedTypePerBCR17_Type1MPType2FeType2PSM2R1R17
+	HasType1MPType2FeType2PSM2R1R17 bool // whether type1MP-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// Type1MPEType2R1FeType2PSM1R17 is the component type1MP-eType2R1-feType2-PS-M1-r17 [12] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R1FeType2PSM1R17 CodebookComboParameterMixedTypePerBCR17_Type1MPEType2R1FeType2PSM1R17
-	// HasType1MPEType2R1FeType2PSM1R17 tells whether type1MP-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasType1MPEType2R1FeType2PSM1R17 bool
+	Type1MPEType2R1FeType2PSM1R17    CodebookComboParameterMixedTypePerBCR17_Type1MPEType2R1FeType2PSM1R17
+	HasType1MPEType2R1FeType2PSM1R17 bool // whether type1MP-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// Type1MPEType2R1FeType2PSM2R1R17 is the component type1MP-eType2R1-feType2-PS-M2R1-r17 [13] SEQUENCE OF OPTIONAL.
-	Type1MPEType2R1FeType2PSM2R1R17 CodebookComboParameterMixedTypePerBCR17_Type1MPEType2R1FeType2PSM2R1R17
-	// HasType1MPEType2R1FeType2PSM2R1R17 tells whether type1MP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasType1MPEType2R1FeType2PSM2R1R17 bool
+	Type1MPEType2R1FeType2PSM2R1R17    CodebookComboParameterMixedTypePerBCR17_Type1MPEType2R1FeType2PSM2R1R17
+	HasType1MPEType2R1FeType2PSM2R1R17 bool // whether type1MP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 }
 
 // CodebookComboParameterMixedTypePerBCR17_Type1SPFeType2PSNullR17 is the type of CodebookComboParameterMixedTypePerBC-r17.type1SP-feType2PS-null-r17.
@@ -7658,125 +5789,95 @@ type CodebookComboParameterMixedTypePerBCR17_Type1MPEType2R1FeType2PSM2R1R17 []i
 //	}
 type CodebookComboParameterMultiTRPPerBCR17 struct {
 	// NCJTNullNull is the component nCJT-null-null [0] SEQUENCE OF OPTIONAL.
-	NCJTNullNull CodebookComboParameterMultiTRPPerBCR17_NCJTNullNull
-	// HasNCJTNullNull tells whether nCJT-null-null is present in the encoding.
-	HasNCJTNullNull bool
+	NCJTNullNull    CodebookComboParameterMultiTRPPerBCR17_NCJTNullNull
+	HasNCJTNullNull bool // whether nCJT-null-null is present in the encoding
 	// NCJT1SPNullNull is the component nCJT1SP-null-null [1] SEQUENCE OF OPTIONAL.
-	NCJT1SPNullNull CodebookComboParameterMultiTRPPerBCR17_NCJT1SPNullNull
-	// HasNCJT1SPNullNull tells whether nCJT1SP-null-null is present in the encoding.
-	HasNCJT1SPNullNull bool
+	NCJT1SPNullNull    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPNullNull
+	HasNCJT1SPNullNull bool // whether nCJT1SP-null-null is present in the encoding
 	// NCJTType2NullR16 is the component nCJT-Type2-null-r16 [2] SEQUENCE OF OPTIONAL.
-	NCJTType2NullR16 CodebookComboParameterMultiTRPPerBCR17_NCJTType2NullR16
-	// HasNCJTType2NullR16 tells whether nCJT-Type2-null-r16 is present in the encoding.
-	HasNCJTType2NullR16 bool
+	NCJTType2NullR16    CodebookComboParameterMultiTRPPerBCR17_NCJTType2NullR16
+	HasNCJTType2NullR16 bool // whether nCJT-Type2-null-r16 is present in the encoding
 	// NCJTType2PSNullR16 is the component nCJT-Type2PS-null-r16 [3] SEQUENCE OF OPTIONAL.
-	NCJTType2PSNullR16 CodebookComboParameterMultiTRPPerBCR17_NCJTType2PSNullR16
-	// HasNCJTType2PSNullR16 tells whether nCJT-Type2PS-null-r16 is present in the encoding.
-	HasNCJTType2PSNullR16 bool
+	NCJTType2PSNullR16    CodebookComboParameterMultiTRPPerBCR17_NCJTType2PSNullR16
+	HasNCJTType2PSNullR16 bool // whether nCJT-Type2PS-null-r16 is present in the encoding
 	// NCJTEType2R1NullR16 is the component nCJT-eType2R1-null-r16 [4] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1NullR16 CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1NullR16
-	// HasNCJTEType2R1NullR16 tells whether nCJT-eType2R1-null-r16 is present in the encoding.
-	HasNCJTEType2R1NullR16 bool
+	NCJTEType2R1NullR16    CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1NullR16
+	HasNCJTEType2R1NullR16 bool // whether nCJT-eType2R1-null-r16 is present in the encoding
 	// NCJTEType2R2NullR16 is the component nCJT-eType2R2-null-r16 [5] SEQUENCE OF OPTIONAL.
-	NCJTEType2R2NullR16 CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R2NullR16
-	// HasNCJTEType2R2NullR16 tells whether nCJT-eType2R2-null-r16 is present in the encoding.
-	HasNCJTEType2R2NullR16 bool
+	NCJTEType2R2NullR16    CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R2NullR16
+	HasNCJTEType2R2NullR16 bool // whether nCJT-eType2R2-null-r16 is present in the encoding
 	// NCJTEType2R1PSNullR16 is the component nCJT-eType2R1PS-null-r16 [6] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1PSNullR16 CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1PSNullR16
-	// HasNCJTEType2R1PSNullR16 tells whether nCJT-eType2R1PS-null-r16 is present in the encoding.
-	HasNCJTEType2R1PSNullR16 bool
+	NCJTEType2R1PSNullR16    CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1PSNullR16
+	HasNCJTEType2R1PSNullR16 bool // whether nCJT-eType2R1PS-null-r16 is present in the encoding
 	// NCJTEType2R2PSNullR16 is the component nCJT-eType2R2PS-null-r16 [7] SEQUENCE OF OPTIONAL.
-	NCJTEType2R2PSNullR16 CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R2PSNullR16
-	// HasNCJTEType2R2PSNullR16 tells whether nCJT-eType2R2PS-null-r16 is present in the encoding.
-	HasNCJTEType2R2PSNullR16 bool
+	NCJTEType2R2PSNullR16    CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R2PSNullR16
+	HasNCJTEType2R2PSNullR16 bool // whether nCJT-eType2R2PS-null-r16 is present in the encoding
 	// NCJTType2Type2PSR16 is the component nCJT-Type2-Type2PS-r16 [8] SEQUENCE OF OPTIONAL.
-	NCJTType2Type2PSR16 CodebookComboParameterMultiTRPPerBCR17_NCJTType2Type2PSR16
-	// HasNCJTType2Type2PSR16 tells whether nCJT-Type2-Type2PS-r16 is present in the encoding.
-	HasNCJTType2Type2PSR16 bool
+	NCJTType2Type2PSR16    CodebookComboParameterMultiTRPPerBCR17_NCJTType2Type2PSR16
+	HasNCJTType2Type2PSR16 bool // whether nCJT-Type2-Type2PS-r16 is present in the encoding
 	// NCJT1SPType2NullR16 is the component nCJT1SP-Type2-null-r16 [9] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2NullR16 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2NullR16
-	// HasNCJT1SPType2NullR16 tells whether nCJT1SP-Type2-null-r16 is present in the encoding.
-	HasNCJT1SPType2NullR16 bool
+	NCJT1SPType2NullR16    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2NullR16
+	HasNCJT1SPType2NullR16 bool // whether nCJT1SP-Type2-null-r16 is present in the encoding
 	// NCJT1SPType2PSNullR16 is the component nCJT1SP-Type2PS-null-r16 [10] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2PSNullR16 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2PSNullR16
-	// HasNCJT1SPType2PSNullR16 tells whether nCJT1SP-Type2PS-null-r16 is present in the encoding.
-	HasNCJT1SPType2PSNullR16 bool
+	NCJT1SPType2PSNullR16    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2PSNullR16
+	HasNCJT1SPType2PSNullR16 bool // whether nCJT1SP-Type2PS-null-r16 is present in the encoding
 	// NCJT1SPEType2R1NullR16 is the component nCJT1SP-eType2R1-null-r16 [11] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1NullR16 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1NullR16
-	// HasNCJT1SPEType2R1NullR16 tells whether nCJT1SP-eType2R1-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R1NullR16 bool
+	NCJT1SPEType2R1NullR16    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1NullR16
+	HasNCJT1SPEType2R1NullR16 bool // whether nCJT1SP-eType2R1-null-r16 is present in the encoding
 	// NCJT1SPEType2R2NullR16 is the component nCJT1SP-eType2R2-null-r16 [12] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R2NullR16 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R2NullR16
-	// HasNCJT1SPEType2R2NullR16 tells whether nCJT1SP-eType2R2-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R2NullR16 bool
+	NCJT1SPEType2R2NullR16    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R2NullR16
+	HasNCJT1SPEType2R2NullR16 bool // whether nCJT1SP-eType2R2-null-r16 is present in the encoding
 	// NCJT1SPEType2R1PSNullR16 is the component nCJT1SP-eType2R1PS-null-r16 [13] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1PSNullR16 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1PSNullR16
-	// HasNCJT1SPEType2R1PSNullR16 tells whether nCJT1SP-eType2R1PS-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R1PSNullR16 bool
+	NCJT1SPEType2R1PSNullR16    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1PSNullR16
+	HasNCJT1SPEType2R1PSNullR16 bool // whether nCJT1SP-eType2R1PS-null-r16 is present in the encoding
 	// NCJT1SPEType2R2PSNullR16 is the component nCJT1SP-eType2R2PS-null-r16 [14] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R2PSNullR16 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R2PSNullR16
-	// HasNCJT1SPEType2R2PSNullR16 tells whether nCJT1SP-eType2R2PS-null-r16 is present in the encoding.
-	HasNCJT1SPEType2R2PSNullR16 bool
+	NCJT1SPEType2R2PSNullR16    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R2PSNullR16
+	HasNCJT1SPEType2R2PSNullR16 bool // whether nCJT1SP-eType2R2PS-null-r16 is present in the encoding
 	// NCJT1SPType2Type2PSR16 is the component nCJT1SP-Type2-Type2PS-r16 [15] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2Type2PSR16 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2Type2PSR16
-	// HasNCJT1SPType2Type2PSR16 tells whether nCJT1SP-Type2-Type2PS-r16 is present in the encoding.
-	HasNCJT1SPType2Type2PSR16 bool
+	NCJT1SPType2Type2PSR16    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2Type2PSR16
+	HasNCJT1SPType2Type2PSR16 bool // whether nCJT1SP-Type2-Type2PS-r16 is present in the encoding
 	// NCJTFeType2PSNullR17 is the component nCJT-feType2PS-null-r17 [16] SEQUENCE OF OPTIONAL.
-	NCJTFeType2PSNullR17 CodebookComboParameterMultiTRPPerBCR17_NCJTFeType2PSNullR17
-	// HasNCJTFeType2PSNullR17 tells whether nCJT-feType2PS-null-r17 is present in the encoding.
-	HasNCJTFeType2PSNullR17 bool
+	NCJTFeType2PSNullR17    CodebookComboParameterMultiTRPPerBCR17_NCJTFeType2PSNullR17
+	HasNCJTFeType2PSNullR17 bool // whether nCJT-feType2PS-null-r17 is present in the encoding
 	// NCJTFeType2PSM2R1NullR17 is the component nCJT-feType2PS-M2R1-null-r17 [17] SEQUENCE OF OPTIONAL.
-	NCJTFeType2PSM2R1NullR17 CodebookComboParameterMultiTRPPerBCR17_NCJTFeType2PSM2R1NullR17
-	// HasNCJTFeType2PSM2R1NullR17 tells whether nCJT-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasNCJTFeType2PSM2R1NullR17 bool
+	NCJTFeType2PSM2R1NullR17    CodebookComboParameterMultiTRPPerBCR17_NCJTFeType2PSM2R1NullR17
+	HasNCJTFeType2PSM2R1NullR17 bool // whether nCJT-feType2PS-M2R1-null-r17 is present in the encoding
 	// NCJTFeType2PSM2R2NullR17 is the component nCJT-feType2PS-M2R2-null-r17 [18] SEQUENCE OF OPTIONAL.
-	NCJTFeType2PSM2R2NullR17 CodebookComboParameterMultiTRPPerBCR17_NCJTFeType2PSM2R2NullR17
-	// HasNCJTFeType2PSM2R2NullR17 tells whether nCJT-feType2PS-M2R2-null-r17 is present in the encoding.
-	HasNCJTFeType2PSM2R2NullR17 bool
+	NCJTFeType2PSM2R2NullR17    CodebookComboParameterMultiTRPPerBCR17_NCJTFeType2PSM2R2NullR17
+	HasNCJTFeType2PSM2R2NullR17 bool // whether nCJT-feType2PS-M2R2-null-r17 is present in the encoding
 	// NCJTType2FeType2PSM1R17 is the component nCJT-Type2-feType2-PS-M1-r17 [19] SEQUENCE OF OPTIONAL.
-	NCJTType2FeType2PSM1R17 CodebookComboParameterMultiTRPPerBCR17_NCJTType2FeType2PSM1R17
-	// HasNCJTType2FeType2PSM1R17 tells whether nCJT-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJTType2FeType2PSM1R17 bool
+	NCJTType2FeType2PSM1R17    CodebookComboParameterMultiTRPPerBCR17_NCJTType2FeType2PSM1R17
+	HasNCJTType2FeType2PSM1R17 bool // whether nCJT-Type2-feType2-PS-M1-r17 is present in the encoding
 	// NCJTType2FeType2PSM2R1R17 is the component nCJT-Type2-feType2-PS-M2R1-r17 [20] SEQUENCE OF OPTIONAL.
-	NCJTType2FeType2PSM2R1R17 CodebookComboParameterMultiTRPPerBCR17_NCJTType2FeType2PSM2R1R17
-	// HasNCJTType2FeType2PSM2R1R17 tells whether nCJT-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJTType2FeType2PSM2R1R17 bool
+	NCJTType2FeType2PSM2R1R17    CodebookComboParameterMultiTRPPerBCR17_NCJTType2FeType2PSM2R1R17
+	HasNCJTType2FeType2PSM2R1R17 bool // whether nCJT-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// NCJTEType2R1FeType2PSM1R17 is the component nCJT-eType2R1-feType2-PS-M1-r17 [21] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1FeType2PSM1R17 CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1FeType2PSM1R17
-	// HasNCJTEType2R1FeType2PSM1R17 tells whether nCJT-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJTEType2R1FeType2PSM1R17 bool
+	NCJTEType2R1FeType2PSM1R17    CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1FeType2PSM1R17
+	HasNCJTEType2R1FeType2PSM1R17 bool // whether nCJT-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// NCJTEType2R1FeType2PSM2R1R17 is the component nCJT-eType2R1-feType2-PS-M2R1-r17 [22] SEQUENCE OF OPTIONAL.
-	NCJTEType2R1FeType2PSM2R1R17 CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1FeType2PSM2R1R17
-	// HasNCJTEType2R1FeType2PSM2R1R17 tells whether nCJT-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJTEType2R1FeType2PSM2R1R17 bool
+	NCJTEType2R1FeType2PSM2R1R17    CodebookComboParameterMultiTRPPerBCR17_NCJTEType2R1FeType2PSM2R1R17
+	HasNCJTEType2R1FeType2PSM2R1R17 bool // whether nCJT-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 	// NCJT1SPFeType2PSNullR17 is the component nCJT1SP-feType2PS-null-r17 [23] SEQUENCE OF OPTIONAL.
-	NCJT1SPFeType2PSNullR17 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPFeType2PSNullR17
-	// HasNCJT1SPFeType2PSNullR17 tells whether nCJT1SP-feType2PS-null-r17 is present in the encoding.
-	HasNCJT1SPFeType2PSNullR17 bool
+	NCJT1SPFeType2PSNullR17    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPFeType2PSNullR17
+	HasNCJT1SPFeType2PSNullR17 bool // whether nCJT1SP-feType2PS-null-r17 is present in the encoding
 	// NCJT1SPFeType2PSM2R1NullR17 is the component nCJT1SP-feType2PS-M2R1-null-r17 [24] SEQUENCE OF OPTIONAL.
-	NCJT1SPFeType2PSM2R1NullR17 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPFeType2PSM2R1NullR17
-	// HasNCJT1SPFeType2PSM2R1NullR17 tells whether nCJT1SP-feType2PS-M2R1-null-r17 is present in the encoding.
-	HasNCJT1SPFeType2PSM2R1NullR17 bool
+	NCJT1SPFeType2PSM2R1NullR17    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPFeType2PSM2R1NullR17
+	HasNCJT1SPFeType2PSM2R1NullR17 bool // whether nCJT1SP-feType2PS-M2R1-null-r17 is present in the encoding
 	// NCJT1SPFeType2PSM2R2NullR1 is the component nCJT1SP-feType2PS-M2R2-null-r1 [25] SEQUENCE OF OPTIONAL.
-	NCJT1SPFeType2PSM2R2NullR1 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPFeType2PSM2R2NullR1
-	// HasNCJT1SPFeType2PSM2R2NullR1 tells whether nCJT1SP-feType2PS-M2R2-null-r1 is present in the encoding.
-	HasNCJT1SPFeType2PSM2R2NullR1 bool
+	NCJT1SPFeType2PSM2R2NullR1    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPFeType2PSM2R2NullR1
+	HasNCJT1SPFeType2PSM2R2NullR1 bool // whether nCJT1SP-feType2PS-M2R2-null-r1 is present in the encoding
 	// NCJT1SPType2FeType2PSM1R17 is the component nCJT1SP-Type2-feType2-PS-M1-r17 [26] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2FeType2PSM1R17 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2FeType2PSM1R17
-	// HasNCJT1SPType2FeType2PSM1R17 tells whether nCJT1SP-Type2-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJT1SPType2FeType2PSM1R17 bool
+	NCJT1SPType2FeType2PSM1R17    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2FeType2PSM1R17
+	HasNCJT1SPType2FeType2PSM1R17 bool // whether nCJT1SP-Type2-feType2-PS-M1-r17 is present in the encoding
 	// NCJT1SPType2FeType2PSM2R1R17 is the component nCJT1SP-Type2-feType2-PS-M2R1-r17 [27] SEQUENCE OF OPTIONAL.
-	NCJT1SPType2FeType2PSM2R1R17 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2FeType2PSM2R1R17
-	// HasNCJT1SPType2FeType2PSM2R1R17 tells whether nCJT1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJT1SPType2FeType2PSM2R1R17 bool
+	NCJT1SPType2FeType2PSM2R1R17    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPType2FeType2PSM2R1R17
+	HasNCJT1SPType2FeType2PSM2R1R17 bool // whether nCJT1SP-Type2-feType2-PS-M2R1-r17 is present in the encoding
 	// NCJT1SPEType2R1FeType2PSM1R17 is the component nCJT1SP-eType2R1-feType2-PS-M1-r17 [28] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1FeType2PSM1R17 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1FeType2PSM1R17
-	// HasNCJT1SPEType2R1FeType2PSM1R17 tells whether nCJT1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding.
-	HasNCJT1SPEType2R1FeType2PSM1R17 bool
+	NCJT1SPEType2R1FeType2PSM1R17    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1FeType2PSM1R17
+	HasNCJT1SPEType2R1FeType2PSM1R17 bool // whether nCJT1SP-eType2R1-feType2-PS-M1-r17 is present in the encoding
 	// NCJT1SPEType2R1FeType2PSM2R1R17 is the component nCJT1SP-eType2R1-feType2-PS-M2R1-r17 [29] SEQUENCE OF OPTIONAL.
-	NCJT1SPEType2R1FeType2PSM2R1R17 CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1FeType2PSM2R1R17
-	// HasNCJT1SPEType2R1FeType2PSM2R1R17 tells whether nCJT1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding.
-	HasNCJT1SPEType2R1FeType2PSM2R1R17 bool
+	NCJT1SPEType2R1FeType2PSM2R1R17    CodebookComboParameterMultiTRPPerBCR17_NCJT1SPEType2R1FeType2PSM2R1R17
+	HasNCJT1SPEType2R1FeType2PSM2R1R17 bool // whether nCJT1SP-eType2R1-feType2-PS-M2R1-r17 is present in the encoding
 }
 
 // CodebookComboParameterMultiTRPPerBCR17_NCJTNullNull is the type of CodebookComboParameterMultiTRP-PerBC-r17.nCJT-null-null.
@@ -8015,77 +6116,59 @@ type FeatureSetDownlink struct {
 	// FeatureSetListPerDownlinkCC is the component featureSetListPerDownlinkCC [0] SEQUENCE OF.
 	FeatureSetListPerDownlinkCC FeatureSetDownlink_FeatureSetListPerDownlinkCC
 	// IntraBandFreqSeparationDL is the component intraBandFreqSeparationDL [1] FreqSeparationClass OPTIONAL.
-	IntraBandFreqSeparationDL FreqSeparationClass
-	// HasIntraBandFreqSeparationDL tells whether intraBandFreqSeparationDL is present in the encoding.
-	HasIntraBandFreqSeparationDL bool
+	IntraBandFreqSeparationDL    FreqSeparationClass
+	HasIntraBandFreqSeparationDL bool // whether intraBandFreqSeparationDL is present in the encoding
 	// ScalingFactor is the component scalingFactor [2] ENUMERATED OPTIONAL.
-	ScalingFactor FeatureSetDownlink_ScalingFactor
-	// HasScalingFactor tells whether scalingFactor is present in the encoding.
-	HasScalingFactor bool
+	ScalingFactor    FeatureSetDownlink_ScalingFactor
+	HasScalingFactor bool // whether scalingFactor is present in the encoding
 	// Dummy8 is the component dummy8 [3] ENUMERATED OPTIONAL.
-	Dummy8 FeatureSetDownlink_Dummy8
-	// HasDummy8 tells whether dummy8 is present in the encoding.
-	HasDummy8 bool
+	Dummy8    FeatureSetDownlink_Dummy8
+	HasDummy8 bool // whether dummy8 is present in the encoding
 	// ScellWithoutSSB is the component scellWithoutSSB [4] ENUMERATED OPTIONAL.
-	ScellWithoutSSB FeatureSetDownlink_ScellWithoutSSB
-	// HasScellWithoutSSB tells whether scellWithoutSSB is present in the encoding.
-	HasScellWithoutSSB bool
+	ScellWithoutSSB    FeatureSetDownlink_ScellWithoutSSB
+	HasScellWithoutSSB bool // whether scellWithoutSSB is present in the encoding
 	// CsiRSMeasSCellWithoutSSB is the component csi-RS-MeasSCellWithoutSSB [5] ENUMERATED OPTIONAL.
-	CsiRSMeasSCellWithoutSSB FeatureSetDownlink_CsiRSMeasSCellWithoutSSB
-	// HasCsiRSMeasSCellWithoutSSB tells whether csi-RS-MeasSCellWithoutSSB is present in the encoding.
-	HasCsiRSMeasSCellWithoutSSB bool
+	CsiRSMeasSCellWithoutSSB    FeatureSetDownlink_CsiRSMeasSCellWithoutSSB
+	HasCsiRSMeasSCellWithoutSSB bool // whether csi-RS-MeasSCellWithoutSSB is present in the encoding
 	// Dummy1 is the component dummy1 [6] ENUMERATED OPTIONAL.
-	Dummy1 FeatureSetDownlink_Dummy1
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    FeatureSetDownlink_Dummy1
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// Type1_3CSS is the component type1-3-CSS [7] ENUMERATED OPTIONAL.
-	Type1_3CSS FeatureSetDownlink_Type1_3CSS
-	// HasType1_3CSS tells whether type1-3-CSS is present in the encoding.
-	HasType1_3CSS bool
+	Type1_3CSS    FeatureSetDownlink_Type1_3CSS
+	HasType1_3CSS bool // whether type1-3-CSS is present in the encoding
 	// PdcchMonitoringAnyOccasions is the component pdcch-MonitoringAnyOccasions [8] ENUMERATED OPTIONAL.
-	PdcchMonitoringAnyOccasions FeatureSetDownlink_PdcchMonitoringAnyOccasions
-	// HasPdcchMonitoringAnyOccasions tells whether pdcch-MonitoringAnyOccasions is present in the encoding.
-	HasPdcchMonitoringAnyOccasions bool
+	PdcchMonitoringAnyOccasions    FeatureSetDownlink_PdcchMonitoringAnyOccasions
+	HasPdcchMonitoringAnyOccasions bool // whether pdcch-MonitoringAnyOccasions is present in the encoding
 	// Dummy2 is the component dummy2 [9] ENUMERATED OPTIONAL.
-	Dummy2 FeatureSetDownlink_Dummy2
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    FeatureSetDownlink_Dummy2
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// UESpecificULDLAssignment is the component ue-SpecificUL-DL-Assignment [10] ENUMERATED OPTIONAL.
-	UESpecificULDLAssignment FeatureSetDownlink_UESpecificULDLAssignment
-	// HasUESpecificULDLAssignment tells whether ue-SpecificUL-DL-Assignment is present in the encoding.
-	HasUESpecificULDLAssignment bool
+	UESpecificULDLAssignment    FeatureSetDownlink_UESpecificULDLAssignment
+	HasUESpecificULDLAssignment bool // whether ue-SpecificUL-DL-Assignment is present in the encoding
 	// SearchSpaceSharingCADL is the component searchSpaceSharingCA-DL [11] ENUMERATED OPTIONAL.
-	SearchSpaceSharingCADL FeatureSetDownlink_SearchSpaceSharingCADL
-	// HasSearchSpaceSharingCADL tells whether searchSpaceSharingCA-DL is present in the encoding.
-	HasSearchSpaceSharingCADL bool
+	SearchSpaceSharingCADL    FeatureSetDownlink_SearchSpaceSharingCADL
+	HasSearchSpaceSharingCADL bool // whether searchSpaceSharingCA-DL is present in the encoding
 	// TimeDurationForQCL is the component timeDurationForQCL [12] SEQUENCE OPTIONAL.
-	TimeDurationForQCL FeatureSetDownlink_TimeDurationForQCL
-	// HasTimeDurationForQCL tells whether timeDurationForQCL is present in the encoding.
-	HasTimeDurationForQCL bool
+	TimeDurationForQCL    FeatureSetDownlink_TimeDurationForQCL
+	HasTimeDurationForQCL bool // whether timeDurationForQCL is present in the encoding
 	// PdschProcessingType1DifferentTBPerSlot is the component pdsch-ProcessingType1-DifferentTB-PerSlot [13] SEQUENCE OPTIONAL.
-	PdschProcessingType1DifferentTBPerSlot FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot
-	// HasPdschProcessingType1DifferentTBPerSlot tells whether pdsch-ProcessingType1-DifferentTB-PerSlot is present in the encoding.
-	HasPdschProcessingType1DifferentTBPerSlot bool
+	PdschProcessingType1DifferentTBPerSlot    FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot
+	HasPdschProcessingType1DifferentTBPerSlot bool // whether pdsch-ProcessingType1-DifferentTB-PerSlot is present in the encoding
 	// Dummy3 is the component dummy3 [14] DummyA OPTIONAL.
-	Dummy3 DummyA
-	// HasDummy3 tells whether dummy3 is present in the encoding.
-	HasDummy3 bool
+	Dummy3    DummyA
+	HasDummy3 bool // whether dummy3 is present in the encoding
 	// Dummy4 is the component dummy4 [15] SEQUENCE OF OPTIONAL.
-	Dummy4 FeatureSetDownlink_Dummy4
-	// HasDummy4 tells whether dummy4 is present in the encoding.
-	HasDummy4 bool
+	Dummy4    FeatureSetDownlink_Dummy4
+	HasDummy4 bool // whether dummy4 is present in the encoding
 	// Dummy5 is the component dummy5 [16] SEQUENCE OF OPTIONAL.
-	Dummy5 FeatureSetDownlink_Dummy5
-	// HasDummy5 tells whether dummy5 is present in the encoding.
-	HasDummy5 bool
+	Dummy5    FeatureSetDownlink_Dummy5
+	HasDummy5 bool // whether dummy5 is present in the encoding
 	// Dummy6 is the component dummy6 [17] SEQUENCE OF OPTIONAL.
-	Dummy6 FeatureSetDownlink_Dummy6
-	// HasDummy6 tells whether dummy6 is present in the encoding.
-	HasDummy6 bool
+	Dummy6    FeatureSetDownlink_Dummy6
+	HasDummy6 bool // whether dummy6 is present in the encoding
 	// Dummy7 is the component dummy7 [18] SEQUENCE OF OPTIONAL.
-	Dummy7 FeatureSetDownlink_Dummy7
-	// HasDummy7 tells whether dummy7 is present in the encoding.
-	HasDummy7 bool
+	Dummy7    FeatureSetDownlink_Dummy7
+	HasDummy7 bool // whether dummy7 is present in the encoding
 }
 
 // FeatureSetDownlink_FeatureSetListPerDownlinkCC is the type of FeatureSetDownlink.featureSetListPerDownlinkCC.
@@ -8217,13 +6300,11 @@ func (v FeatureSetDownlink_SearchSpaceSharingCADL) String() string {
 // FeatureSetDownlink_TimeDurationForQCL is the type of FeatureSetDownlink.timeDurationForQCL.
 type FeatureSetDownlink_TimeDurationForQCL struct {
 	// Scs60kHz is the component scs-60kHz [0] ENUMERATED OPTIONAL.
-	Scs60kHz FeatureSetDownlink_TimeDurationForQCL_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    FeatureSetDownlink_TimeDurationForQCL_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] ENUMERATED OPTIONAL.
-	Scs120kHz FeatureSetDownlink_TimeDurationForQCL_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    FeatureSetDownlink_TimeDurationForQCL_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // FeatureSetDownlink_TimeDurationForQCL_Scs60kHz is the type of FeatureSetDownlink.timeDurationForQCL.scs-60kHz.
@@ -8256,21 +6337,17 @@ func (v FeatureSetDownlink_TimeDurationForQCL_Scs120kHz) String() string {
 // FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot is the type of FeatureSetDownlink.pdsch-ProcessingType1-DifferentTB-PerSlot.
 type FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot struct {
 	// Scs15kHz is the component scs-15kHz [0] ENUMERATED OPTIONAL.
-	Scs15kHz FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs15kHz
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs15kHz
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ENUMERATED OPTIONAL.
-	Scs30kHz FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs30kHz
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs30kHz
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ENUMERATED OPTIONAL.
-	Scs60kHz FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [3] ENUMERATED OPTIONAL.
-	Scs120kHz FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs15kHz is the type of FeatureSetDownlink.pdsch-ProcessingType1-DifferentTB-PerSlot.scs-15kHz.
@@ -8367,41 +6444,32 @@ type FeatureSetDownlink_Dummy7 []DummyE
 //	}
 type FeatureSetDownlinkV1540 struct {
 	// OneFLDMRSTwoAdditionalDMRSDL is the component oneFL-DMRS-TwoAdditionalDMRS-DL [0] ENUMERATED OPTIONAL.
-	OneFLDMRSTwoAdditionalDMRSDL FeatureSetDownlinkV1540_OneFLDMRSTwoAdditionalDMRSDL
-	// HasOneFLDMRSTwoAdditionalDMRSDL tells whether oneFL-DMRS-TwoAdditionalDMRS-DL is present in the encoding.
-	HasOneFLDMRSTwoAdditionalDMRSDL bool
+	OneFLDMRSTwoAdditionalDMRSDL    FeatureSetDownlinkV1540_OneFLDMRSTwoAdditionalDMRSDL
+	HasOneFLDMRSTwoAdditionalDMRSDL bool // whether oneFL-DMRS-TwoAdditionalDMRS-DL is present in the encoding
 	// AdditionalDMRSDLAlt is the component additionalDMRS-DL-Alt [1] ENUMERATED OPTIONAL.
-	AdditionalDMRSDLAlt FeatureSetDownlinkV1540_AdditionalDMRSDLAlt
-	// HasAdditionalDMRSDLAlt tells whether additionalDMRS-DL-Alt is present in the encoding.
-	HasAdditionalDMRSDLAlt bool
+	AdditionalDMRSDLAlt    FeatureSetDownlinkV1540_AdditionalDMRSDLAlt
+	HasAdditionalDMRSDLAlt bool // whether additionalDMRS-DL-Alt is present in the encoding
 	// TwoFLDMRSTwoAdditionalDMRSDL is the component twoFL-DMRS-TwoAdditionalDMRS-DL [2] ENUMERATED OPTIONAL.
-	TwoFLDMRSTwoAdditionalDMRSDL FeatureSetDownlinkV1540_TwoFLDMRSTwoAdditionalDMRSDL
-	// HasTwoFLDMRSTwoAdditionalDMRSDL tells whether twoFL-DMRS-TwoAdditionalDMRS-DL is present in the encoding.
-	HasTwoFLDMRSTwoAdditionalDMRSDL bool
+	TwoFLDMRSTwoAdditionalDMRSDL    FeatureSetDownlinkV1540_TwoFLDMRSTwoAdditionalDMRSDL
+	HasTwoFLDMRSTwoAdditionalDMRSDL bool // whether twoFL-DMRS-TwoAdditionalDMRS-DL is present in the encoding
 	// OneFLDMRSThreeAdditionalDMRSDL is the component oneFL-DMRS-ThreeAdditionalDMRS-DL [3] ENUMERATED OPTIONAL.
-	OneFLDMRSThreeAdditionalDMRSDL FeatureSetDownlinkV1540_OneFLDMRSThreeAdditionalDMRSDL
-	// HasOneFLDMRSThreeAdditionalDMRSDL tells whether oneFL-DMRS-ThreeAdditionalDMRS-DL is present in the encoding.
-	HasOneFLDMRSThreeAdditionalDMRSDL bool
+	OneFLDMRSThreeAdditionalDMRSDL    FeatureSetDownlinkV1540_OneFLDMRSThreeAdditionalDMRSDL
+	HasOneFLDMRSThreeAdditionalDMRSDL bool // whether oneFL-DMRS-ThreeAdditionalDMRS-DL is present in the encoding
 	// PdcchMonitoringAnyOccasionsWithSpanGap is the component pdcch-MonitoringAnyOccasionsWithSpanGap [4] SEQUENCE OPTIONAL.
-	PdcchMonitoringAnyOccasionsWithSpanGap FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap
-	// HasPdcchMonitoringAnyOccasionsWithSpanGap tells whether pdcch-MonitoringAnyOccasionsWithSpanGap is present in the encoding.
-	HasPdcchMonitoringAnyOccasionsWithSpanGap bool
+	PdcchMonitoringAnyOccasionsWithSpanGap    FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap
+	HasPdcchMonitoringAnyOccasionsWithSpanGap bool // whether pdcch-MonitoringAnyOccasionsWithSpanGap is present in the encoding
 	// PdschSeparationWithGap is the component pdsch-SeparationWithGap [5] ENUMERATED OPTIONAL.
-	PdschSeparationWithGap FeatureSetDownlinkV1540_PdschSeparationWithGap
-	// HasPdschSeparationWithGap tells whether pdsch-SeparationWithGap is present in the encoding.
-	HasPdschSeparationWithGap bool
+	PdschSeparationWithGap    FeatureSetDownlinkV1540_PdschSeparationWithGap
+	HasPdschSeparationWithGap bool // whether pdsch-SeparationWithGap is present in the encoding
 	// PdschProcessingType2 is the component pdsch-ProcessingType2 [6] SEQUENCE OPTIONAL.
-	PdschProcessingType2 FeatureSetDownlinkV1540_PdschProcessingType2
-	// HasPdschProcessingType2 tells whether pdsch-ProcessingType2 is present in the encoding.
-	HasPdschProcessingType2 bool
+	PdschProcessingType2    FeatureSetDownlinkV1540_PdschProcessingType2
+	HasPdschProcessingType2 bool // whether pdsch-ProcessingType2 is present in the encoding
 	// PdschProcessingType2Limited is the component pdsch-ProcessingType2-Limited [7] SEQUENCE OPTIONAL.
-	PdschProcessingType2Limited FeatureSetDownlinkV1540_PdschProcessingType2Limited
-	// HasPdschProcessingType2Limited tells whether pdsch-ProcessingType2-Limited is present in the encoding.
-	HasPdschProcessingType2Limited bool
+	PdschProcessingType2Limited    FeatureSetDownlinkV1540_PdschProcessingType2Limited
+	HasPdschProcessingType2Limited bool // whether pdsch-ProcessingType2-Limited is present in the encoding
 	// DlMCSTableAltDynamicIndication is the component dl-MCS-TableAlt-DynamicIndication [8] ENUMERATED OPTIONAL.
-	DlMCSTableAltDynamicIndication FeatureSetDownlinkV1540_DlMCSTableAltDynamicIndication
-	// HasDlMCSTableAltDynamicIndication tells whether dl-MCS-TableAlt-DynamicIndication is present in the encoding.
-	HasDlMCSTableAltDynamicIndication bool
+	DlMCSTableAltDynamicIndication    FeatureSetDownlinkV1540_DlMCSTableAltDynamicIndication
+	HasDlMCSTableAltDynamicIndication bool // whether dl-MCS-TableAlt-DynamicIndication is present in the encoding
 }
 
 // FeatureSetDownlinkV1540_OneFLDMRSTwoAdditionalDMRSDL is the type of FeatureSetDownlink-v1540.oneFL-DMRS-TwoAdditionalDMRS-DL.
@@ -8455,21 +6523,17 @@ func (v FeatureSetDownlinkV1540_OneFLDMRSThreeAdditionalDMRSDL) String() string 
 // FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap is the type of FeatureSetDownlink-v1540.pdcch-MonitoringAnyOccasionsWithSpanGap.
 type FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap struct {
 	// Scs15kHz is the component scs-15kHz [0] ENUMERATED OPTIONAL.
-	Scs15kHz FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs15kHz
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs15kHz
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ENUMERATED OPTIONAL.
-	Scs30kHz FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs30kHz
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs30kHz
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ENUMERATED OPTIONAL.
-	Scs60kHz FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [3] ENUMERATED OPTIONAL.
-	Scs120kHz FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs15kHz is the type of FeatureSetDownlink-v1540.pdcch-MonitoringAnyOccasionsWithSpanGap.scs-15kHz.
@@ -8543,17 +6607,14 @@ func (v FeatureSetDownlinkV1540_PdschSeparationWithGap) String() string {
 // FeatureSetDownlinkV1540_PdschProcessingType2 is the type of FeatureSetDownlink-v1540.pdsch-ProcessingType2.
 type FeatureSetDownlinkV1540_PdschProcessingType2 struct {
 	// Scs15kHz is the component scs-15kHz [0] ProcessingParameters OPTIONAL.
-	Scs15kHz ProcessingParameters
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    ProcessingParameters
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ProcessingParameters OPTIONAL.
-	Scs30kHz ProcessingParameters
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    ProcessingParameters
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ProcessingParameters OPTIONAL.
-	Scs60kHz ProcessingParameters
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    ProcessingParameters
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // FeatureSetDownlinkV1540_PdschProcessingType2Limited is the type of FeatureSetDownlink-v1540.pdsch-ProcessingType2-Limited.
@@ -8596,9 +6657,8 @@ func (v FeatureSetDownlinkV1540_DlMCSTableAltDynamicIndication) String() string 
 //	}
 type FeatureSetDownlinkV15a0 struct {
 	// SupportedSRSResources is the component supportedSRS-Resources [0] SRS-Resources OPTIONAL.
-	SupportedSRSResources SRSResources
-	// HasSupportedSRSResources tells whether supportedSRS-Resources is present in the encoding.
-	HasSupportedSRSResources bool
+	SupportedSRSResources    SRSResources
+	HasSupportedSRSResources bool // whether supportedSRS-Resources is present in the encoding
 }
 
 // FeatureSetDownlinkV1610 is the ASN.1 type FeatureSetDownlink-v1610.
@@ -8656,61 +6716,48 @@ type FeatureSetDownlinkV15a0 struct {
 //	}
 type FeatureSetDownlinkV1610 struct {
 	// CbgPDSCHProcessingType1DifferentTBPerSlotR16 is the component cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16 [0] SEQUENCE OPTIONAL.
-	CbgPDSCHProcessingType1DifferentTBPerSlotR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16
-	// HasCbgPDSCHProcessingType1DifferentTBPerSlotR16 tells whether cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16 is present in the encoding.
-	HasCbgPDSCHProcessingType1DifferentTBPerSlotR16 bool
+	CbgPDSCHProcessingType1DifferentTBPerSlotR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16
+	HasCbgPDSCHProcessingType1DifferentTBPerSlotR16 bool // whether cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16 is present in the encoding
 	// CbgPDSCHProcessingType2DifferentTBPerSlotR16 is the component cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16 [1] SEQUENCE OPTIONAL.
-	CbgPDSCHProcessingType2DifferentTBPerSlotR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16
-	// HasCbgPDSCHProcessingType2DifferentTBPerSlotR16 tells whether cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16 is present in the encoding.
-	HasCbgPDSCHProcessingType2DifferentTBPerSlotR16 bool
+	CbgPDSCHProcessingType2DifferentTBPerSlotR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16
+	HasCbgPDSCHProcessingType2DifferentTBPerSlotR16 bool // whether cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16 is present in the encoding
 	// IntraFreqDAPSR16 is the component intraFreqDAPS-r16 [2] SEQUENCE OPTIONAL.
-	IntraFreqDAPSR16 FeatureSetDownlinkV1610_IntraFreqDAPSR16
-	// HasIntraFreqDAPSR16 tells whether intraFreqDAPS-r16 is present in the encoding.
-	HasIntraFreqDAPSR16 bool
+	IntraFreqDAPSR16    FeatureSetDownlinkV1610_IntraFreqDAPSR16
+	HasIntraFreqDAPSR16 bool // whether intraFreqDAPS-r16 is present in the encoding
 	// IntraBandFreqSeparationDLV1620 is the component intraBandFreqSeparationDL-v1620 [3] FreqSeparationClassDL-v1620 OPTIONAL.
-	IntraBandFreqSeparationDLV1620 FreqSeparationClassDLV1620
-	// HasIntraBandFreqSeparationDLV1620 tells whether intraBandFreqSeparationDL-v1620 is present in the encoding.
-	HasIntraBandFreqSeparationDLV1620 bool
+	IntraBandFreqSeparationDLV1620    FreqSeparationClassDLV1620
+	HasIntraBandFreqSeparationDLV1620 bool // whether intraBandFreqSeparationDL-v1620 is present in the encoding
 	// IntraBandFreqSeparationDLOnlyR16 is the component intraBandFreqSeparationDL-Only-r16 [4] FreqSeparationClassDL-Only-r16 OPTIONAL.
-	IntraBandFreqSeparationDLOnlyR16 FreqSeparationClassDLOnlyR16
-	// HasIntraBandFreqSeparationDLOnlyR16 tells whether intraBandFreqSeparationDL-Only-r16 is present in the encoding.
-	HasIntraBandFreqSeparationDLOnlyR16 bool
+	IntraBandFreqSeparationDLOnlyR16    FreqSeparationClassDLOnlyR16
+	HasIntraBandFreqSeparationDLOnlyR16 bool // whether intraBandFreqSeparationDL-Only-r16 is present in the encoding
 	// PdcchMonitoringR16 is the component pdcch-Monitoring-r16 [5] SEQUENCE OPTIONAL.
-	PdcchMonitoringR16 FeatureSetDownlinkV1610_PdcchMonitoringR16
-	// HasPdcchMonitoringR16 tells whether pdcch-Monitoring-r16 is present in the encoding.
-	HasPdcchMonitoringR16 bool
+	PdcchMonitoringR16    FeatureSetDownlinkV1610_PdcchMonitoringR16
+	HasPdcchMonitoringR16 bool // whether pdcch-Monitoring-r16 is present in the encoding
 	// PdcchMonitoringMixedR16 is the component pdcch-MonitoringMixed-r16 [6] ENUMERATED OPTIONAL.
-	PdcchMonitoringMixedR16 FeatureSetDownlinkV1610_PdcchMonitoringMixedR16
-	// HasPdcchMonitoringMixedR16 tells whether pdcch-MonitoringMixed-r16 is present in the encoding.
-	HasPdcchMonitoringMixedR16 bool
+	PdcchMonitoringMixedR16    FeatureSetDownlinkV1610_PdcchMonitoringMixedR16
+	HasPdcchMonitoringMixedR16 bool // whether pdcch-MonitoringMixed-r16 is present in the encoding
 	// CrossCarrierSchedulingProcessingDiffSCSR16 is the component crossCarrierSchedulingProcessing-DiffSCS-r16 [7] SEQUENCE OPTIONAL.
-	CrossCarrierSchedulingProcessingDiffSCSR16 FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16
-	// HasCrossCarrierSchedulingProcessingDiffSCSR16 tells whether crossCarrierSchedulingProcessing-DiffSCS-r16 is present in the encoding.
-	HasCrossCarrierSchedulingProcessingDiffSCSR16 bool
+	CrossCarrierSchedulingProcessingDiffSCSR16    FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16
+	HasCrossCarrierSchedulingProcessingDiffSCSR16 bool // whether crossCarrierSchedulingProcessing-DiffSCS-r16 is present in the encoding
 	// SingleDCISDMSchemeR16 is the component singleDCI-SDM-scheme-r16 [8] ENUMERATED OPTIONAL.
-	SingleDCISDMSchemeR16 FeatureSetDownlinkV1610_SingleDCISDMSchemeR16
-	// HasSingleDCISDMSchemeR16 tells whether singleDCI-SDM-scheme-r16 is present in the encoding.
-	HasSingleDCISDMSchemeR16 bool
+	SingleDCISDMSchemeR16    FeatureSetDownlinkV1610_SingleDCISDMSchemeR16
+	HasSingleDCISDMSchemeR16 bool // whether singleDCI-SDM-scheme-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16 is the type of FeatureSetDownlink-v1610.cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16.
 type FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [3] ENUMERATED OPTIONAL.
-	Scs120kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16 is the type of FeatureSetDownlink-v1610.cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16.scs-15kHz-r16.
@@ -8776,21 +6823,17 @@ func (v FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs
 // FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16 is the type of FeatureSetDownlink-v1610.cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16.
 type FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [3] ENUMERATED OPTIONAL.
-	Scs120kHzR16 FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16 is the type of FeatureSetDownlink-v1610.cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16.scs-15kHz-r16.
@@ -8856,13 +6899,11 @@ func (v FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs
 // FeatureSetDownlinkV1610_IntraFreqDAPSR16 is the type of FeatureSetDownlink-v1610.intraFreqDAPS-r16.
 type FeatureSetDownlinkV1610_IntraFreqDAPSR16 struct {
 	// IntraFreqDiffSCSDAPSR16 is the component intraFreqDiffSCS-DAPS-r16 [0] ENUMERATED OPTIONAL.
-	IntraFreqDiffSCSDAPSR16 FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqDiffSCSDAPSR16
-	// HasIntraFreqDiffSCSDAPSR16 tells whether intraFreqDiffSCS-DAPS-r16 is present in the encoding.
-	HasIntraFreqDiffSCSDAPSR16 bool
+	IntraFreqDiffSCSDAPSR16    FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqDiffSCSDAPSR16
+	HasIntraFreqDiffSCSDAPSR16 bool // whether intraFreqDiffSCS-DAPS-r16 is present in the encoding
 	// IntraFreqAsyncDAPSR16 is the component intraFreqAsyncDAPS-r16 [1] ENUMERATED OPTIONAL.
-	IntraFreqAsyncDAPSR16 FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqAsyncDAPSR16
-	// HasIntraFreqAsyncDAPSR16 tells whether intraFreqAsyncDAPS-r16 is present in the encoding.
-	HasIntraFreqAsyncDAPSR16 bool
+	IntraFreqAsyncDAPSR16    FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqAsyncDAPSR16
+	HasIntraFreqAsyncDAPSR16 bool // whether intraFreqAsyncDAPS-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqDiffSCSDAPSR16 is the type of FeatureSetDownlink-v1610.intraFreqDAPS-r16.intraFreqDiffSCS-DAPS-r16.
@@ -8892,37 +6933,31 @@ func (v FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqAsyncDAPSR16) String()
 // FeatureSetDownlinkV1610_PdcchMonitoringR16 is the type of FeatureSetDownlink-v1610.pdcch-Monitoring-r16.
 type FeatureSetDownlinkV1610_PdcchMonitoringR16 struct {
 	// PdschProcessingType1R16 is the component pdsch-ProcessingType1-r16 [0] SEQUENCE OPTIONAL.
-	PdschProcessingType1R16 FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType1R16
-	// HasPdschProcessingType1R16 tells whether pdsch-ProcessingType1-r16 is present in the encoding.
-	HasPdschProcessingType1R16 bool
+	PdschProcessingType1R16    FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType1R16
+	HasPdschProcessingType1R16 bool // whether pdsch-ProcessingType1-r16 is present in the encoding
 	// PdschProcessingType2R16 is the component pdsch-ProcessingType2-r16 [1] SEQUENCE OPTIONAL.
-	PdschProcessingType2R16 FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType2R16
-	// HasPdschProcessingType2R16 tells whether pdsch-ProcessingType2-r16 is present in the encoding.
-	HasPdschProcessingType2R16 bool
+	PdschProcessingType2R16    FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType2R16
+	HasPdschProcessingType2R16 bool // whether pdsch-ProcessingType2-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType1R16 is the type of FeatureSetDownlink-v1610.pdcch-Monitoring-r16.pdsch-ProcessingType1-r16.
 type FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType1R16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] PDCCH-MonitoringOccasions-r16 OPTIONAL.
-	Scs15kHzR16 PDCCHMonitoringOccasionsR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    PDCCHMonitoringOccasionsR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] PDCCH-MonitoringOccasions-r16 OPTIONAL.
-	Scs30kHzR16 PDCCHMonitoringOccasionsR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    PDCCHMonitoringOccasionsR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType2R16 is the type of FeatureSetDownlink-v1610.pdcch-Monitoring-r16.pdsch-ProcessingType2-r16.
 type FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType2R16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] PDCCH-MonitoringOccasions-r16 OPTIONAL.
-	Scs15kHzR16 PDCCHMonitoringOccasionsR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    PDCCHMonitoringOccasionsR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] PDCCH-MonitoringOccasions-r16 OPTIONAL.
-	Scs30kHzR16 PDCCHMonitoringOccasionsR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    PDCCHMonitoringOccasionsR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_PdcchMonitoringMixedR16 is the type of FeatureSetDownlink-v1610.pdcch-MonitoringMixed-r16.
@@ -8940,29 +6975,23 @@ func (v FeatureSetDownlinkV1610_PdcchMonitoringMixedR16) String() string {
 // FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16 is the type of FeatureSetDownlink-v1610.crossCarrierSchedulingProcessing-DiffSCS-r16.
 type FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16 struct {
 	// Scs15kHz120kHzR16 is the component scs-15kHz-120kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHz120kHzR16 FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16
-	// HasScs15kHz120kHzR16 tells whether scs-15kHz-120kHz-r16 is present in the encoding.
-	HasScs15kHz120kHzR16 bool
+	Scs15kHz120kHzR16    FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16
+	HasScs15kHz120kHzR16 bool // whether scs-15kHz-120kHz-r16 is present in the encoding
 	// Scs15kHz60kHzR16 is the component scs-15kHz-60kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs15kHz60kHzR16 FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16
-	// HasScs15kHz60kHzR16 tells whether scs-15kHz-60kHz-r16 is present in the encoding.
-	HasScs15kHz60kHzR16 bool
+	Scs15kHz60kHzR16    FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16
+	HasScs15kHz60kHzR16 bool // whether scs-15kHz-60kHz-r16 is present in the encoding
 	// Scs30kHz120kHzR16 is the component scs-30kHz-120kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs30kHz120kHzR16 FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16
-	// HasScs30kHz120kHzR16 tells whether scs-30kHz-120kHz-r16 is present in the encoding.
-	HasScs30kHz120kHzR16 bool
+	Scs30kHz120kHzR16    FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16
+	HasScs30kHz120kHzR16 bool // whether scs-30kHz-120kHz-r16 is present in the encoding
 	// Scs15kHz30kHzR16 is the component scs-15kHz-30kHz-r16 [3] ENUMERATED OPTIONAL.
-	Scs15kHz30kHzR16 FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16
-	// HasScs15kHz30kHzR16 tells whether scs-15kHz-30kHz-r16 is present in the encoding.
-	HasScs15kHz30kHzR16 bool
+	Scs15kHz30kHzR16    FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16
+	HasScs15kHz30kHzR16 bool // whether scs-15kHz-30kHz-r16 is present in the encoding
 	// Scs30kHz60kHzR16 is the component scs-30kHz-60kHz-r16 [4] ENUMERATED OPTIONAL.
-	Scs30kHz60kHzR16 FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16
-	// HasScs30kHz60kHzR16 tells whether scs-30kHz-60kHz-r16 is present in the encoding.
-	HasScs30kHz60kHzR16 bool
+	Scs30kHz60kHzR16    FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16
+	HasScs30kHz60kHzR16 bool // whether scs-30kHz-60kHz-r16 is present in the encoding
 	// Scs60kHz120kHzR16 is the component scs-60kHz-120kHz-r16 [5] ENUMERATED OPTIONAL.
-	Scs60kHz120kHzR16 FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16
-	// HasScs60kHz120kHzR16 tells whether scs-60kHz-120kHz-r16 is present in the encoding.
-	HasScs60kHz120kHzR16 bool
+	Scs60kHz120kHzR16    FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16
+	HasScs60kHz120kHzR16 bool // whether scs-60kHz-120kHz-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16 is the type of FeatureSetDownlink-v1610.crossCarrierSchedulingProcessing-DiffSCS-r16.scs-15kHz-120kHz-r16.
@@ -9103,61 +7132,47 @@ func (v FeatureSetDownlinkV1610_SingleDCISDMSchemeR16) String() string {
 //	}
 type FeatureSetDownlinkV1700 struct {
 	// ScalingFactor1024QAMFR1R17 is the component scalingFactor-1024QAM-FR1-r17 [0] ENUMERATED OPTIONAL.
-	ScalingFactor1024QAMFR1R17 FeatureSetDownlinkV1700_ScalingFactor1024QAMFR1R17
-	// HasScalingFactor1024QAMFR1R17 tells whether scalingFactor-1024QAM-FR1-r17 is present in the encoding.
-	HasScalingFactor1024QAMFR1R17 bool
+	ScalingFactor1024QAMFR1R17    FeatureSetDownlinkV1700_ScalingFactor1024QAMFR1R17
+	HasScalingFactor1024QAMFR1R17 bool // whether scalingFactor-1024QAM-FR1-r17 is present in the encoding
 	// TimeDurationForQCLV1710 is the component timeDurationForQCL-v1710 [1] SEQUENCE OPTIONAL.
-	TimeDurationForQCLV1710 FeatureSetDownlinkV1700_TimeDurationForQCLV1710
-	// HasTimeDurationForQCLV1710 tells whether timeDurationForQCL-v1710 is present in the encoding.
-	HasTimeDurationForQCLV1710 bool
+	TimeDurationForQCLV1710    FeatureSetDownlinkV1700_TimeDurationForQCLV1710
+	HasTimeDurationForQCLV1710 bool // whether timeDurationForQCL-v1710 is present in the encoding
 	// SfnSchemeAR17 is the component sfn-SchemeA-r17 [2] ENUMERATED OPTIONAL.
-	SfnSchemeAR17 FeatureSetDownlinkV1700_SfnSchemeAR17
-	// HasSfnSchemeAR17 tells whether sfn-SchemeA-r17 is present in the encoding.
-	HasSfnSchemeAR17 bool
+	SfnSchemeAR17    FeatureSetDownlinkV1700_SfnSchemeAR17
+	HasSfnSchemeAR17 bool // whether sfn-SchemeA-r17 is present in the encoding
 	// SfnSchemeAPDCCHOnlyR17 is the component sfn-SchemeA-PDCCH-only-r17 [3] ENUMERATED OPTIONAL.
-	SfnSchemeAPDCCHOnlyR17 FeatureSetDownlinkV1700_SfnSchemeAPDCCHOnlyR17
-	// HasSfnSchemeAPDCCHOnlyR17 tells whether sfn-SchemeA-PDCCH-only-r17 is present in the encoding.
-	HasSfnSchemeAPDCCHOnlyR17 bool
+	SfnSchemeAPDCCHOnlyR17    FeatureSetDownlinkV1700_SfnSchemeAPDCCHOnlyR17
+	HasSfnSchemeAPDCCHOnlyR17 bool // whether sfn-SchemeA-PDCCH-only-r17 is present in the encoding
 	// SfnSchemeADynamicSwitchingR17 is the component sfn-SchemeA-DynamicSwitching-r17 [4] ENUMERATED OPTIONAL.
-	SfnSchemeADynamicSwitchingR17 FeatureSetDownlinkV1700_SfnSchemeADynamicSwitchingR17
-	// HasSfnSchemeADynamicSwitchingR17 tells whether sfn-SchemeA-DynamicSwitching-r17 is present in the encoding.
-	HasSfnSchemeADynamicSwitchingR17 bool
+	SfnSchemeADynamicSwitchingR17    FeatureSetDownlinkV1700_SfnSchemeADynamicSwitchingR17
+	HasSfnSchemeADynamicSwitchingR17 bool // whether sfn-SchemeA-DynamicSwitching-r17 is present in the encoding
 	// SfnSchemeAPDSCHOnlyR17 is the component sfn-SchemeA-PDSCH-only-r17 [5] ENUMERATED OPTIONAL.
-	SfnSchemeAPDSCHOnlyR17 FeatureSetDownlinkV1700_SfnSchemeAPDSCHOnlyR17
-	// HasSfnSchemeAPDSCHOnlyR17 tells whether sfn-SchemeA-PDSCH-only-r17 is present in the encoding.
-	HasSfnSchemeAPDSCHOnlyR17 bool
+	SfnSchemeAPDSCHOnlyR17    FeatureSetDownlinkV1700_SfnSchemeAPDSCHOnlyR17
+	HasSfnSchemeAPDSCHOnlyR17 bool // whether sfn-SchemeA-PDSCH-only-r17 is present in the encoding
 	// SfnSchemeBR17 is the component sfn-SchemeB-r17 [6] ENUMERATED OPTIONAL.
-	SfnSchemeBR17 FeatureSetDownlinkV1700_SfnSchemeBR17
-	// HasSfnSchemeBR17 tells whether sfn-SchemeB-r17 is present in the encoding.
-	HasSfnSchemeBR17 bool
+	SfnSchemeBR17    FeatureSetDownlinkV1700_SfnSchemeBR17
+	HasSfnSchemeBR17 bool // whether sfn-SchemeB-r17 is present in the encoding
 	// SfnSchemeBDynamicSwitchingR17 is the component sfn-SchemeB-DynamicSwitching-r17 [7] ENUMERATED OPTIONAL.
-	SfnSchemeBDynamicSwitchingR17 FeatureSetDownlinkV1700_SfnSchemeBDynamicSwitchingR17
-	// HasSfnSchemeBDynamicSwitchingR17 tells whether sfn-SchemeB-DynamicSwitching-r17 is present in the encoding.
-	HasSfnSchemeBDynamicSwitchingR17 bool
+	SfnSchemeBDynamicSwitchingR17    FeatureSetDownlinkV1700_SfnSchemeBDynamicSwitchingR17
+	HasSfnSchemeBDynamicSwitchingR17 bool // whether sfn-SchemeB-DynamicSwitching-r17 is present in the encoding
 	// SfnSchemeBPDSCHOnlyR17 is the component sfn-SchemeB-PDSCH-only-r17 [8] ENUMERATED OPTIONAL.
-	SfnSchemeBPDSCHOnlyR17 FeatureSetDownlinkV1700_SfnSchemeBPDSCHOnlyR17
-	// HasSfnSchemeBPDSCHOnlyR17 tells whether sfn-SchemeB-PDSCH-only-r17 is present in the encoding.
-	HasSfnSchemeBPDSCHOnlyR17 bool
+	SfnSchemeBPDSCHOnlyR17    FeatureSetDownlinkV1700_SfnSchemeBPDSCHOnlyR17
+	HasSfnSchemeBPDSCHOnlyR17 bool // whether sfn-SchemeB-PDSCH-only-r17 is present in the encoding
 	// MTRPPDCCHCase2_1SpanGapR17 is the component mTRP-PDCCH-Case2-1SpanGap-r17 [9] SEQUENCE OPTIONAL.
-	MTRPPDCCHCase2_1SpanGapR17 FeatureSetDownlinkV1700_MTRPPDCCHCase2_1SpanGapR17
-	// HasMTRPPDCCHCase2_1SpanGapR17 tells whether mTRP-PDCCH-Case2-1SpanGap-r17 is present in the encoding.
-	HasMTRPPDCCHCase2_1SpanGapR17 bool
+	MTRPPDCCHCase2_1SpanGapR17    FeatureSetDownlinkV1700_MTRPPDCCHCase2_1SpanGapR17
+	HasMTRPPDCCHCase2_1SpanGapR17 bool // whether mTRP-PDCCH-Case2-1SpanGap-r17 is present in the encoding
 	// MTRPPDCCHLegacyMonitoringR17 is the component mTRP-PDCCH-legacyMonitoring-r17 [10] SEQUENCE OPTIONAL.
-	MTRPPDCCHLegacyMonitoringR17 FeatureSetDownlinkV1700_MTRPPDCCHLegacyMonitoringR17
-	// HasMTRPPDCCHLegacyMonitoringR17 tells whether mTRP-PDCCH-legacyMonitoring-r17 is present in the encoding.
-	HasMTRPPDCCHLegacyMonitoringR17 bool
+	MTRPPDCCHLegacyMonitoringR17    FeatureSetDownlinkV1700_MTRPPDCCHLegacyMonitoringR17
+	HasMTRPPDCCHLegacyMonitoringR17 bool // whether mTRP-PDCCH-legacyMonitoring-r17 is present in the encoding
 	// MTRPPDCCHMultiDCIMultiTRPR17 is the component mTRP-PDCCH-multiDCI-multiTRP-r17 [11] ENUMERATED OPTIONAL.
-	MTRPPDCCHMultiDCIMultiTRPR17 FeatureSetDownlinkV1700_MTRPPDCCHMultiDCIMultiTRPR17
-	// HasMTRPPDCCHMultiDCIMultiTRPR17 tells whether mTRP-PDCCH-multiDCI-multiTRP-r17 is present in the encoding.
-	HasMTRPPDCCHMultiDCIMultiTRPR17 bool
+	MTRPPDCCHMultiDCIMultiTRPR17    FeatureSetDownlinkV1700_MTRPPDCCHMultiDCIMultiTRPR17
+	HasMTRPPDCCHMultiDCIMultiTRPR17 bool // whether mTRP-PDCCH-multiDCI-multiTRP-r17 is present in the encoding
 	// DynamicMulticastPCellR17 is the component dynamicMulticastPCell-r17 [12] ENUMERATED OPTIONAL.
-	DynamicMulticastPCellR17 FeatureSetDownlinkV1700_DynamicMulticastPCellR17
-	// HasDynamicMulticastPCellR17 tells whether dynamicMulticastPCell-r17 is present in the encoding.
-	HasDynamicMulticastPCellR17 bool
+	DynamicMulticastPCellR17    FeatureSetDownlinkV1700_DynamicMulticastPCellR17
+	HasDynamicMulticastPCellR17 bool // whether dynamicMulticastPCell-r17 is present in the encoding
 	// MTRPPDCCHRepetitionR17 is the component mTRP-PDCCH-Repetition-r17 [13] SEQUENCE OPTIONAL.
-	MTRPPDCCHRepetitionR17 FeatureSetDownlinkV1700_MTRPPDCCHRepetitionR17
-	// HasMTRPPDCCHRepetitionR17 tells whether mTRP-PDCCH-Repetition-r17 is present in the encoding.
-	HasMTRPPDCCHRepetitionR17 bool
+	MTRPPDCCHRepetitionR17    FeatureSetDownlinkV1700_MTRPPDCCHRepetitionR17
+	HasMTRPPDCCHRepetitionR17 bool // whether mTRP-PDCCH-Repetition-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkV1700_ScalingFactor1024QAMFR1R17 is the type of FeatureSetDownlink-v1700.scalingFactor-1024QAM-FR1-r17.
@@ -9177,13 +7192,11 @@ func (v FeatureSetDownlinkV1700_ScalingFactor1024QAMFR1R17) String() string {
 // FeatureSetDownlinkV1700_TimeDurationForQCLV1710 is the type of FeatureSetDownlink-v1700.timeDurationForQCL-v1710.
 type FeatureSetDownlinkV1700_TimeDurationForQCLV1710 struct {
 	// Scs480kHz is the component scs-480kHz [0] ENUMERATED OPTIONAL.
-	Scs480kHz FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs480kHz
-	// HasScs480kHz tells whether scs-480kHz is present in the encoding.
-	HasScs480kHz bool
+	Scs480kHz    FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs480kHz
+	HasScs480kHz bool // whether scs-480kHz is present in the encoding
 	// Scs960kHz is the component scs-960kHz [1] ENUMERATED OPTIONAL.
-	Scs960kHz FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs960kHz
-	// HasScs960kHz tells whether scs-960kHz is present in the encoding.
-	HasScs960kHz bool
+	Scs960kHz    FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs960kHz
+	HasScs960kHz bool // whether scs-960kHz is present in the encoding
 }
 
 // FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs480kHz is the type of FeatureSetDownlink-v1700.timeDurationForQCL-v1710.scs-480kHz.
@@ -9299,33 +7312,27 @@ func (v FeatureSetDownlinkV1700_SfnSchemeBPDSCHOnlyR17) String() string {
 // FeatureSetDownlinkV1700_MTRPPDCCHCase2_1SpanGapR17 is the type of FeatureSetDownlink-v1700.mTRP-PDCCH-Case2-1SpanGap-r17.
 type FeatureSetDownlinkV1700_MTRPPDCCHCase2_1SpanGapR17 struct {
 	// Scs15kHzR17 is the component scs-15kHz-r17 [0] PDCCH-RepetitionParameters-r17 OPTIONAL.
-	Scs15kHzR17 PDCCHRepetitionParametersR17
-	// HasScs15kHzR17 tells whether scs-15kHz-r17 is present in the encoding.
-	HasScs15kHzR17 bool
+	Scs15kHzR17    PDCCHRepetitionParametersR17
+	HasScs15kHzR17 bool // whether scs-15kHz-r17 is present in the encoding
 	// Scs30kHzR17 is the component scs-30kHz-r17 [1] PDCCH-RepetitionParameters-r17 OPTIONAL.
-	Scs30kHzR17 PDCCHRepetitionParametersR17
-	// HasScs30kHzR17 tells whether scs-30kHz-r17 is present in the encoding.
-	HasScs30kHzR17 bool
+	Scs30kHzR17    PDCCHRepetitionParametersR17
+	HasScs30kHzR17 bool // whether scs-30kHz-r17 is present in the encoding
 	// Scs60kHzR17 is the component scs-60kHz-r17 [2] PDCCH-RepetitionParameters-r17 OPTIONAL.
-	Scs60kHzR17 PDCCHRepetitionParametersR17
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    PDCCHRepetitionParametersR17
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 	// Scs120kHzR17 is the component scs-120kHz-r17 [3] PDCCH-RepetitionParameters-r17 OPTIONAL.
-	Scs120kHzR17 PDCCHRepetitionParametersR17
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
+	Scs120kHzR17    PDCCHRepetitionParametersR17
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkV1700_MTRPPDCCHLegacyMonitoringR17 is the type of FeatureSetDownlink-v1700.mTRP-PDCCH-legacyMonitoring-r17.
 type FeatureSetDownlinkV1700_MTRPPDCCHLegacyMonitoringR17 struct {
 	// Scs15kHzR17 is the component scs-15kHz-r17 [0] PDCCH-RepetitionParameters-r17 OPTIONAL.
-	Scs15kHzR17 PDCCHRepetitionParametersR17
-	// HasScs15kHzR17 tells whether scs-15kHz-r17 is present in the encoding.
-	HasScs15kHzR17 bool
+	Scs15kHzR17    PDCCHRepetitionParametersR17
+	HasScs15kHzR17 bool // whether scs-15kHz-r17 is present in the encoding
 	// Scs30kHzR17 is the component scs-30kHz-r17 [1] PDCCH-RepetitionParameters-r17 OPTIONAL.
-	Scs30kHzR17 PDCCHRepetitionParametersR17
-	// HasScs30kHzR17 tells whether scs-30kHz-r17 is present in the encoding.
-	HasScs30kHzR17 bool
+	Scs30kHzR17    PDCCHRepetitionParametersR17
+	HasScs30kHzR17 bool // whether scs-30kHz-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkV1700_MTRPPDCCHMultiDCIMultiTRPR17 is the type of FeatureSetDownlink-v1700.mTRP-PDCCH-multiDCI-multiTRP-r17.
@@ -9398,17 +7405,14 @@ func (v FeatureSetDownlinkV1700_MTRPPDCCHRepetitionR17_MaxNumOverlapsR17) String
 //	}
 type FeatureSetDownlinkV1720 struct {
 	// RttBasedPDCCSIRSForTrackingR17 is the component rtt-BasedPDC-CSI-RS-ForTracking-r17 [0] ENUMERATED OPTIONAL.
-	RttBasedPDCCSIRSForTrackingR17 FeatureSetDownlinkV1720_RttBasedPDCCSIRSForTrackingR17
-	// HasRttBasedPDCCSIRSForTrackingR17 tells whether rtt-BasedPDC-CSI-RS-ForTracking-r17 is present in the encoding.
-	HasRttBasedPDCCSIRSForTrackingR17 bool
+	RttBasedPDCCSIRSForTrackingR17    FeatureSetDownlinkV1720_RttBasedPDCCSIRSForTrackingR17
+	HasRttBasedPDCCSIRSForTrackingR17 bool // whether rtt-BasedPDC-CSI-RS-ForTracking-r17 is present in the encoding
 	// RttBasedPDCPRSR17 is the component rtt-BasedPDC-PRS-r17 [1] SEQUENCE OPTIONAL.
-	RttBasedPDCPRSR17 FeatureSetDownlinkV1720_RttBasedPDCPRSR17
-	// HasRttBasedPDCPRSR17 tells whether rtt-BasedPDC-PRS-r17 is present in the encoding.
-	HasRttBasedPDCPRSR17 bool
+	RttBasedPDCPRSR17    FeatureSetDownlinkV1720_RttBasedPDCPRSR17
+	HasRttBasedPDCPRSR17 bool // whether rtt-BasedPDC-PRS-r17 is present in the encoding
 	// SpsMulticastR17 is the component sps-Multicast-r17 [2] ENUMERATED OPTIONAL.
-	SpsMulticastR17 FeatureSetDownlinkV1720_SpsMulticastR17
-	// HasSpsMulticastR17 tells whether sps-Multicast-r17 is present in the encoding.
-	HasSpsMulticastR17 bool
+	SpsMulticastR17    FeatureSetDownlinkV1720_SpsMulticastR17
+	HasSpsMulticastR17 bool // whether sps-Multicast-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkV1720_RttBasedPDCCSIRSForTrackingR17 is the type of FeatureSetDownlink-v1720.rtt-BasedPDC-CSI-RS-ForTracking-r17.
@@ -9452,21 +7456,17 @@ func (v FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceR17) Strin
 // FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17 is the type of FeatureSetDownlink-v1720.rtt-BasedPDC-PRS-r17.maxNumberPRS-ResourceProcessedPerSlot-r17.
 type FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17 struct {
 	// Scs15kHzR17 is the component scs-15kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR17 FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs15kHzR17
-	// HasScs15kHzR17 tells whether scs-15kHz-r17 is present in the encoding.
-	HasScs15kHzR17 bool
+	Scs15kHzR17    FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs15kHzR17
+	HasScs15kHzR17 bool // whether scs-15kHz-r17 is present in the encoding
 	// Scs30kHzR17 is the component scs-30kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR17 FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs30kHzR17
-	// HasScs30kHzR17 tells whether scs-30kHz-r17 is present in the encoding.
-	HasScs30kHzR17 bool
+	Scs30kHzR17    FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs30kHzR17
+	HasScs30kHzR17 bool // whether scs-30kHz-r17 is present in the encoding
 	// Scs60kHzR17 is the component scs-60kHz-r17 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR17 FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs60kHzR17
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs60kHzR17
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 	// Scs120kHzR17 is the component scs-120kHz-r17 [3] ENUMERATED OPTIONAL.
-	Scs120kHzR17 FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs120kHzR17
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
+	Scs120kHzR17    FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs120kHzR17
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs15kHzR17 is the type of FeatureSetDownlink-v1720.rtt-BasedPDC-PRS-r17.maxNumberPRS-ResourceProcessedPerSlot-r17.scs-15kHz-r17.
@@ -9577,9 +7577,8 @@ func (v FeatureSetDownlinkV1720_SpsMulticastR17) String() string {
 //	}
 type FeatureSetDownlinkV1730 struct {
 	// PrsAsSpatialRelationRSForSRSR17 is the component prs-AsSpatialRelationRS-For-SRS-r17 [0] ENUMERATED OPTIONAL.
-	PrsAsSpatialRelationRSForSRSR17 FeatureSetDownlinkV1730_PrsAsSpatialRelationRSForSRSR17
-	// HasPrsAsSpatialRelationRSForSRSR17 tells whether prs-AsSpatialRelationRS-For-SRS-r17 is present in the encoding.
-	HasPrsAsSpatialRelationRSForSRSR17 bool
+	PrsAsSpatialRelationRSForSRSR17    FeatureSetDownlinkV1730_PrsAsSpatialRelationRSForSRSR17
+	HasPrsAsSpatialRelationRSForSRSR17 bool // whether prs-AsSpatialRelationRS-For-SRS-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkV1730_PrsAsSpatialRelationRSForSRSR17 is the type of FeatureSetDownlink-v1730.prs-AsSpatialRelationRS-For-SRS-r17.
@@ -9603,17 +7602,14 @@ func (v FeatureSetDownlinkV1730_PrsAsSpatialRelationRSForSRSR17) String() string
 //	}
 type PDCCHMonitoringOccasionsR16 struct {
 	// Period7span3R16 is the component period7span3-r16 [0] ENUMERATED OPTIONAL.
-	Period7span3R16 PDCCHMonitoringOccasionsR16_Period7span3R16
-	// HasPeriod7span3R16 tells whether period7span3-r16 is present in the encoding.
-	HasPeriod7span3R16 bool
+	Period7span3R16    PDCCHMonitoringOccasionsR16_Period7span3R16
+	HasPeriod7span3R16 bool // whether period7span3-r16 is present in the encoding
 	// Period4span3R16 is the component period4span3-r16 [1] ENUMERATED OPTIONAL.
-	Period4span3R16 PDCCHMonitoringOccasionsR16_Period4span3R16
-	// HasPeriod4span3R16 tells whether period4span3-r16 is present in the encoding.
-	HasPeriod4span3R16 bool
+	Period4span3R16    PDCCHMonitoringOccasionsR16_Period4span3R16
+	HasPeriod4span3R16 bool // whether period4span3-r16 is present in the encoding
 	// Period2span2R16 is the component period2span2-r16 [2] ENUMERATED OPTIONAL.
-	Period2span2R16 PDCCHMonitoringOccasionsR16_Period2span2R16
-	// HasPeriod2span2R16 tells whether period2span2-r16 is present in the encoding.
-	HasPeriod2span2R16 bool
+	Period2span2R16    PDCCHMonitoringOccasionsR16_Period2span2R16
+	HasPeriod2span2R16 bool // whether period2span2-r16 is present in the encoding
 }
 
 // PDCCHMonitoringOccasionsR16_Period7span3R16 is the type of PDCCH-MonitoringOccasions-r16.period7span3-r16.
@@ -9663,13 +7659,11 @@ type PDCCHRepetitionParametersR17 struct {
 	// SupportedModeR17 is the component supportedMode-r17 [0] ENUMERATED.
 	SupportedModeR17 PDCCHRepetitionParametersR17_SupportedModeR17
 	// LimitXPerCCR17 is the component limitX-PerCC-r17 [1] ENUMERATED OPTIONAL.
-	LimitXPerCCR17 PDCCHRepetitionParametersR17_LimitXPerCCR17
-	// HasLimitXPerCCR17 tells whether limitX-PerCC-r17 is present in the encoding.
-	HasLimitXPerCCR17 bool
+	LimitXPerCCR17    PDCCHRepetitionParametersR17_LimitXPerCCR17
+	HasLimitXPerCCR17 bool // whether limitX-PerCC-r17 is present in the encoding
 	// LimitXAcrossCCR17 is the component limitX-AcrossCC-r17 [2] ENUMERATED OPTIONAL.
-	LimitXAcrossCCR17 PDCCHRepetitionParametersR17_LimitXAcrossCCR17
-	// HasLimitXAcrossCCR17 tells whether limitX-AcrossCC-r17 is present in the encoding.
-	HasLimitXAcrossCCR17 bool
+	LimitXAcrossCCR17    PDCCHRepetitionParametersR17_LimitXAcrossCCR17
+	HasLimitXAcrossCCR17 bool // whether limitX-AcrossCC-r17 is present in the encoding
 }
 
 // PDCCHRepetitionParametersR17_SupportedModeR17 is the type of PDCCH-RepetitionParameters-r17.supportedMode-r17.
@@ -10046,9 +8040,8 @@ type DummyD struct {
 	// AmplitudeScalingType is the component amplitudeScalingType [4] ENUMERATED.
 	AmplitudeScalingType DummyD_AmplitudeScalingType
 	// AmplitudeSubsetRestriction is the component amplitudeSubsetRestriction [5] ENUMERATED OPTIONAL.
-	AmplitudeSubsetRestriction DummyD_AmplitudeSubsetRestriction
-	// HasAmplitudeSubsetRestriction tells whether amplitudeSubsetRestriction is present in the encoding.
-	HasAmplitudeSubsetRestriction bool
+	AmplitudeSubsetRestriction    DummyD_AmplitudeSubsetRestriction
+	HasAmplitudeSubsetRestriction bool // whether amplitudeSubsetRestriction is present in the encoding
 	// MaxNumberCSIRSPerResourceSet is the component maxNumberCSI-RS-PerResourceSet [6] INTEGER.
 	MaxNumberCSIRSPerResourceSet int64
 }
@@ -10170,17 +8163,14 @@ type FeatureSetDownlinkPerCC struct {
 	// SupportedBandwidthDL is the component supportedBandwidthDL [1] EXPLICIT SupportedBandwidth.
 	SupportedBandwidthDL SupportedBandwidth
 	// ChannelBW90mhz is the component channelBW-90mhz [2] ENUMERATED OPTIONAL.
-	ChannelBW90mhz FeatureSetDownlinkPerCC_ChannelBW90mhz
-	// HasChannelBW90mhz tells whether channelBW-90mhz is present in the encoding.
-	HasChannelBW90mhz bool
+	ChannelBW90mhz    FeatureSetDownlinkPerCC_ChannelBW90mhz
+	HasChannelBW90mhz bool // whether channelBW-90mhz is present in the encoding
 	// MaxNumberMIMOLayersPDSCH is the component maxNumberMIMO-LayersPDSCH [3] MIMO-LayersDL OPTIONAL.
-	MaxNumberMIMOLayersPDSCH MIMOLayersDL
-	// HasMaxNumberMIMOLayersPDSCH tells whether maxNumberMIMO-LayersPDSCH is present in the encoding.
-	HasMaxNumberMIMOLayersPDSCH bool
+	MaxNumberMIMOLayersPDSCH    MIMOLayersDL
+	HasMaxNumberMIMOLayersPDSCH bool // whether maxNumberMIMO-LayersPDSCH is present in the encoding
 	// SupportedModulationOrderDL is the component supportedModulationOrderDL [4] ModulationOrder OPTIONAL.
-	SupportedModulationOrderDL ModulationOrder
-	// HasSupportedModulationOrderDL tells whether supportedModulationOrderDL is present in the encoding.
-	HasSupportedModulationOrderDL bool
+	SupportedModulationOrderDL    ModulationOrder
+	HasSupportedModulationOrderDL bool // whether supportedModulationOrderDL is present in the encoding
 }
 
 // FeatureSetDownlinkPerCC_ChannelBW90mhz is the type of FeatureSetDownlinkPerCC.channelBW-90mhz.
@@ -10205,13 +8195,11 @@ func (v FeatureSetDownlinkPerCC_ChannelBW90mhz) String() string {
 //	}
 type FeatureSetDownlinkPerCCV1620 struct {
 	// MultiDCIMultiTRPR16 is the component multiDCI-MultiTRP-r16 [0] MultiDCI-MultiTRP-r16 OPTIONAL.
-	MultiDCIMultiTRPR16 MultiDCIMultiTRPR16
-	// HasMultiDCIMultiTRPR16 tells whether multiDCI-MultiTRP-r16 is present in the encoding.
-	HasMultiDCIMultiTRPR16 bool
+	MultiDCIMultiTRPR16    MultiDCIMultiTRPR16
+	HasMultiDCIMultiTRPR16 bool // whether multiDCI-MultiTRP-r16 is present in the encoding
 	// SupportFDMSchemeBR16 is the component supportFDM-SchemeB-r16 [1] ENUMERATED OPTIONAL.
-	SupportFDMSchemeBR16 FeatureSetDownlinkPerCCV1620_SupportFDMSchemeBR16
-	// HasSupportFDMSchemeBR16 tells whether supportFDM-SchemeB-r16 is present in the encoding.
-	HasSupportFDMSchemeBR16 bool
+	SupportFDMSchemeBR16    FeatureSetDownlinkPerCCV1620_SupportFDMSchemeBR16
+	HasSupportFDMSchemeBR16 bool // whether supportFDM-SchemeB-r16 is present in the encoding
 }
 
 // FeatureSetDownlinkPerCCV1620_SupportFDMSchemeBR16 is the type of FeatureSetDownlinkPerCC-v1620.supportFDM-SchemeB-r16.
@@ -10241,29 +8229,23 @@ func (v FeatureSetDownlinkPerCCV1620_SupportFDMSchemeBR16) String() string {
 //	}
 type FeatureSetDownlinkPerCCV1700 struct {
 	// SupportedMinBandwidthDLR17 is the component supportedMinBandwidthDL-r17 [0] EXPLICIT SupportedBandwidth-v1700 OPTIONAL.
-	SupportedMinBandwidthDLR17 SupportedBandwidthV1700
-	// HasSupportedMinBandwidthDLR17 tells whether supportedMinBandwidthDL-r17 is present in the encoding.
-	HasSupportedMinBandwidthDLR17 bool
+	SupportedMinBandwidthDLR17    SupportedBandwidthV1700
+	HasSupportedMinBandwidthDLR17 bool // whether supportedMinBandwidthDL-r17 is present in the encoding
 	// BroadcastSCellR17 is the component broadcastSCell-r17 [1] ENUMERATED OPTIONAL.
-	BroadcastSCellR17 FeatureSetDownlinkPerCCV1700_BroadcastSCellR17
-	// HasBroadcastSCellR17 tells whether broadcastSCell-r17 is present in the encoding.
-	HasBroadcastSCellR17 bool
+	BroadcastSCellR17    FeatureSetDownlinkPerCCV1700_BroadcastSCellR17
+	HasBroadcastSCellR17 bool // whether broadcastSCell-r17 is present in the encoding
 	// MaxNumberMIMOLayersMulticastPDSCHR17 is the component maxNumberMIMO-LayersMulticastPDSCH-r17 [2] ENUMERATED OPTIONAL.
-	MaxNumberMIMOLayersMulticastPDSCHR17 FeatureSetDownlinkPerCCV1700_MaxNumberMIMOLayersMulticastPDSCHR17
-	// HasMaxNumberMIMOLayersMulticastPDSCHR17 tells whether maxNumberMIMO-LayersMulticastPDSCH-r17 is present in the encoding.
-	HasMaxNumberMIMOLayersMulticastPDSCHR17 bool
+	MaxNumberMIMOLayersMulticastPDSCHR17    FeatureSetDownlinkPerCCV1700_MaxNumberMIMOLayersMulticastPDSCHR17
+	HasMaxNumberMIMOLayersMulticastPDSCHR17 bool // whether maxNumberMIMO-LayersMulticastPDSCH-r17 is present in the encoding
 	// DynamicMulticastSCellR17 is the component dynamicMulticastSCell-r17 [3] ENUMERATED OPTIONAL.
-	DynamicMulticastSCellR17 FeatureSetDownlinkPerCCV1700_DynamicMulticastSCellR17
-	// HasDynamicMulticastSCellR17 tells whether dynamicMulticastSCell-r17 is present in the encoding.
-	HasDynamicMulticastSCellR17 bool
+	DynamicMulticastSCellR17    FeatureSetDownlinkPerCCV1700_DynamicMulticastSCellR17
+	HasDynamicMulticastSCellR17 bool // whether dynamicMulticastSCell-r17 is present in the encoding
 	// SupportedBandwidthDLV1710 is the component supportedBandwidthDL-v1710 [4] EXPLICIT SupportedBandwidth-v1700 OPTIONAL.
-	SupportedBandwidthDLV1710 SupportedBandwidthV1700
-	// HasSupportedBandwidthDLV1710 tells whether supportedBandwidthDL-v1710 is present in the encoding.
-	HasSupportedBandwidthDLV1710 bool
+	SupportedBandwidthDLV1710    SupportedBandwidthV1700
+	HasSupportedBandwidthDLV1710 bool // whether supportedBandwidthDL-v1710 is present in the encoding
 	// SupportedCRSInterfMitigationR17 is the component supportedCRS-InterfMitigation-r17 [5] CRS-InterfMitigation-r17 OPTIONAL.
-	SupportedCRSInterfMitigationR17 CRSInterfMitigationR17
-	// HasSupportedCRSInterfMitigationR17 tells whether supportedCRS-InterfMitigation-r17 is present in the encoding.
-	HasSupportedCRSInterfMitigationR17 bool
+	SupportedCRSInterfMitigationR17    CRSInterfMitigationR17
+	HasSupportedCRSInterfMitigationR17 bool // whether supportedCRS-InterfMitigation-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkPerCCV1700_BroadcastSCellR17 is the type of FeatureSetDownlinkPerCC-v1700.broadcastSCell-r17.
@@ -10316,17 +8298,14 @@ func (v FeatureSetDownlinkPerCCV1700_DynamicMulticastSCellR17) String() string {
 //	}
 type FeatureSetDownlinkPerCCV1720 struct {
 	// MaxModulationOrderForMulticastDataRateCalculationR17 is the component maxModulationOrderForMulticastDataRateCalculation-r17 [0] ENUMERATED OPTIONAL.
-	MaxModulationOrderForMulticastDataRateCalculationR17 FeatureSetDownlinkPerCCV1720_MaxModulationOrderForMulticastDataRateCalculationR17
-	// HasMaxModulationOrderForMulticastDataRateCalculationR17 tells whether maxModulationOrderForMulticastDataRateCalculation-r17 is present in the encoding.
-	HasMaxModulationOrderForMulticastDataRateCalculationR17 bool
+	MaxModulationOrderForMulticastDataRateCalculationR17    FeatureSetDownlinkPerCCV1720_MaxModulationOrderForMulticastDataRateCalculationR17
+	HasMaxModulationOrderForMulticastDataRateCalculationR17 bool // whether maxModulationOrderForMulticastDataRateCalculation-r17 is present in the encoding
 	// FdmBroadcastUnicastR17 is the component fdm-BroadcastUnicast-r17 [1] ENUMERATED OPTIONAL.
-	FdmBroadcastUnicastR17 FeatureSetDownlinkPerCCV1720_FdmBroadcastUnicastR17
-	// HasFdmBroadcastUnicastR17 tells whether fdm-BroadcastUnicast-r17 is present in the encoding.
-	HasFdmBroadcastUnicastR17 bool
+	FdmBroadcastUnicastR17    FeatureSetDownlinkPerCCV1720_FdmBroadcastUnicastR17
+	HasFdmBroadcastUnicastR17 bool // whether fdm-BroadcastUnicast-r17 is present in the encoding
 	// FdmMulticastUnicastR17 is the component fdm-MulticastUnicast-r17 [2] ENUMERATED OPTIONAL.
-	FdmMulticastUnicastR17 FeatureSetDownlinkPerCCV1720_FdmMulticastUnicastR17
-	// HasFdmMulticastUnicastR17 tells whether fdm-MulticastUnicast-r17 is present in the encoding.
-	HasFdmMulticastUnicastR17 bool
+	FdmMulticastUnicastR17    FeatureSetDownlinkPerCCV1720_FdmMulticastUnicastR17
+	HasFdmMulticastUnicastR17 bool // whether fdm-MulticastUnicast-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkPerCCV1720_MaxModulationOrderForMulticastDataRateCalculationR17 is the type of FeatureSetDownlinkPerCC-v1720.maxModulationOrderForMulticastDataRateCalculation-r17.
@@ -10381,21 +8360,17 @@ func (v FeatureSetDownlinkPerCCV1720_FdmMulticastUnicastR17) String() string {
 //	}
 type FeatureSetDownlinkPerCCV1730 struct {
 	// IntraSlotTDMUnicastGroupCommonPDSCHR17 is the component intraSlotTDM-UnicastGroupCommonPDSCH-r17 [0] ENUMERATED OPTIONAL.
-	IntraSlotTDMUnicastGroupCommonPDSCHR17 FeatureSetDownlinkPerCCV1730_IntraSlotTDMUnicastGroupCommonPDSCHR17
-	// HasIntraSlotTDMUnicastGroupCommonPDSCHR17 tells whether intraSlotTDM-UnicastGroupCommonPDSCH-r17 is present in the encoding.
-	HasIntraSlotTDMUnicastGroupCommonPDSCHR17 bool
+	IntraSlotTDMUnicastGroupCommonPDSCHR17    FeatureSetDownlinkPerCCV1730_IntraSlotTDMUnicastGroupCommonPDSCHR17
+	HasIntraSlotTDMUnicastGroupCommonPDSCHR17 bool // whether intraSlotTDM-UnicastGroupCommonPDSCH-r17 is present in the encoding
 	// SpsMulticastSCellR17 is the component sps-MulticastSCell-r17 [1] ENUMERATED OPTIONAL.
-	SpsMulticastSCellR17 FeatureSetDownlinkPerCCV1730_SpsMulticastSCellR17
-	// HasSpsMulticastSCellR17 tells whether sps-MulticastSCell-r17 is present in the encoding.
-	HasSpsMulticastSCellR17 bool
+	SpsMulticastSCellR17    FeatureSetDownlinkPerCCV1730_SpsMulticastSCellR17
+	HasSpsMulticastSCellR17 bool // whether sps-MulticastSCell-r17 is present in the encoding
 	// SpsMulticastSCellMultiConfigR17 is the component sps-MulticastSCellMultiConfig-r17 [2] INTEGER OPTIONAL.
-	SpsMulticastSCellMultiConfigR17 int64
-	// HasSpsMulticastSCellMultiConfigR17 tells whether sps-MulticastSCellMultiConfig-r17 is present in the encoding.
-	HasSpsMulticastSCellMultiConfigR17 bool
+	SpsMulticastSCellMultiConfigR17    int64
+	HasSpsMulticastSCellMultiConfigR17 bool // whether sps-MulticastSCellMultiConfig-r17 is present in the encoding
 	// DciBroadcastWith16RepetitionsR17 is the component dci-BroadcastWith16Repetitions-r17 [3] ENUMERATED OPTIONAL.
-	DciBroadcastWith16RepetitionsR17 FeatureSetDownlinkPerCCV1730_DciBroadcastWith16RepetitionsR17
-	// HasDciBroadcastWith16RepetitionsR17 tells whether dci-BroadcastWith16Repetitions-r17 is present in the encoding.
-	HasDciBroadcastWith16RepetitionsR17 bool
+	DciBroadcastWith16RepetitionsR17    FeatureSetDownlinkPerCCV1730_DciBroadcastWith16RepetitionsR17
+	HasDciBroadcastWith16RepetitionsR17 bool // whether dci-BroadcastWith16Repetitions-r17 is present in the encoding
 }
 
 // FeatureSetDownlinkPerCCV1730_IntraSlotTDMUnicastGroupCommonPDSCHR17 is the type of FeatureSetDownlinkPerCC-v1730.intraSlotTDM-UnicastGroupCommonPDSCH-r17.
@@ -10498,25 +8473,20 @@ func (v MultiDCIMultiTRPR16_MaxNumberUnicastPDSCHPerPoolR16) String() string {
 //	}
 type CRSInterfMitigationR17 struct {
 	// CrsIMDSS15kHzSCSR17 is the component crs-IM-DSS-15kHzSCS-r17 [0] ENUMERATED OPTIONAL.
-	CrsIMDSS15kHzSCSR17 CRSInterfMitigationR17_CrsIMDSS15kHzSCSR17
-	// HasCrsIMDSS15kHzSCSR17 tells whether crs-IM-DSS-15kHzSCS-r17 is present in the encoding.
-	HasCrsIMDSS15kHzSCSR17 bool
+	CrsIMDSS15kHzSCSR17    CRSInterfMitigationR17_CrsIMDSS15kHzSCSR17
+	HasCrsIMDSS15kHzSCSR17 bool // whether crs-IM-DSS-15kHzSCS-r17 is present in the encoding
 	// CrsIMNonDSS15kHzSCSR17 is the component crs-IM-nonDSS-15kHzSCS-r17 [1] ENUMERATED OPTIONAL.
-	CrsIMNonDSS15kHzSCSR17 CRSInterfMitigationR17_CrsIMNonDSS15kHzSCSR17
-	// HasCrsIMNonDSS15kHzSCSR17 tells whether crs-IM-nonDSS-15kHzSCS-r17 is present in the encoding.
-	HasCrsIMNonDSS15kHzSCSR17 bool
+	CrsIMNonDSS15kHzSCSR17    CRSInterfMitigationR17_CrsIMNonDSS15kHzSCSR17
+	HasCrsIMNonDSS15kHzSCSR17 bool // whether crs-IM-nonDSS-15kHzSCS-r17 is present in the encoding
 	// CrsIMNonDSSNWA15kHzSCSR17 is the component crs-IM-nonDSS-NWA-15kHzSCS-r17 [2] ENUMERATED OPTIONAL.
-	CrsIMNonDSSNWA15kHzSCSR17 CRSInterfMitigationR17_CrsIMNonDSSNWA15kHzSCSR17
-	// HasCrsIMNonDSSNWA15kHzSCSR17 tells whether crs-IM-nonDSS-NWA-15kHzSCS-r17 is present in the encoding.
-	HasCrsIMNonDSSNWA15kHzSCSR17 bool
+	CrsIMNonDSSNWA15kHzSCSR17    CRSInterfMitigationR17_CrsIMNonDSSNWA15kHzSCSR17
+	HasCrsIMNonDSSNWA15kHzSCSR17 bool // whether crs-IM-nonDSS-NWA-15kHzSCS-r17 is present in the encoding
 	// CrsIMNonDSS30kHzSCSR17 is the component crs-IM-nonDSS-30kHzSCS-r17 [3] ENUMERATED OPTIONAL.
-	CrsIMNonDSS30kHzSCSR17 CRSInterfMitigationR17_CrsIMNonDSS30kHzSCSR17
-	// HasCrsIMNonDSS30kHzSCSR17 tells whether crs-IM-nonDSS-30kHzSCS-r17 is present in the encoding.
-	HasCrsIMNonDSS30kHzSCSR17 bool
+	CrsIMNonDSS30kHzSCSR17    CRSInterfMitigationR17_CrsIMNonDSS30kHzSCSR17
+	HasCrsIMNonDSS30kHzSCSR17 bool // whether crs-IM-nonDSS-30kHzSCS-r17 is present in the encoding
 	// CrsIMNonDSSNWA30kHzSCSR17 is the component crs-IM-nonDSS-NWA-30kHzSCS-r17 [4] ENUMERATED OPTIONAL.
-	CrsIMNonDSSNWA30kHzSCSR17 CRSInterfMitigationR17_CrsIMNonDSSNWA30kHzSCSR17
-	// HasCrsIMNonDSSNWA30kHzSCSR17 tells whether crs-IM-nonDSS-NWA-30kHzSCS-r17 is present in the encoding.
-	HasCrsIMNonDSSNWA30kHzSCSR17 bool
+	CrsIMNonDSSNWA30kHzSCSR17    CRSInterfMitigationR17_CrsIMNonDSSNWA30kHzSCSR17
+	HasCrsIMNonDSSNWA30kHzSCSR17 bool // whether crs-IM-nonDSS-NWA-30kHzSCS-r17 is present in the encoding
 }
 
 // CRSInterfMitigationR17_CrsIMDSS15kHzSCSR17 is the type of CRS-InterfMitigation-r17.crs-IM-DSS-15kHzSCS-r17.
@@ -10639,93 +8609,71 @@ type FeatureSetEUTRAUplinkID int64
 //	}
 type FeatureSets struct {
 	// FeatureSetsDownlink is the component featureSetsDownlink [0] SEQUENCE OF OPTIONAL.
-	FeatureSetsDownlink FeatureSets_FeatureSetsDownlink
-	// HasFeatureSetsDownlink tells whether featureSetsDownlink is present in the encoding.
-	HasFeatureSetsDownlink bool
+	FeatureSetsDownlink    FeatureSets_FeatureSetsDownlink
+	HasFeatureSetsDownlink bool // whether featureSetsDownlink is present in the encoding
 	// FeatureSetsDownlinkPerCC is the component featureSetsDownlinkPerCC [1] SEQUENCE OF OPTIONAL.
-	FeatureSetsDownlinkPerCC FeatureSets_FeatureSetsDownlinkPerCC
-	// HasFeatureSetsDownlinkPerCC tells whether featureSetsDownlinkPerCC is present in the encoding.
-	HasFeatureSetsDownlinkPerCC bool
+	FeatureSetsDownlinkPerCC    FeatureSets_FeatureSetsDownlinkPerCC
+	HasFeatureSetsDownlinkPerCC bool // whether featureSetsDownlinkPerCC is present in the encoding
 	// FeatureSetsUplink is the component featureSetsUplink [2] SEQUENCE OF OPTIONAL.
-	FeatureSetsUplink FeatureSets_FeatureSetsUplink
-	// HasFeatureSetsUplink tells whether featureSetsUplink is present in the encoding.
-	HasFeatureSetsUplink bool
+	FeatureSetsUplink    FeatureSets_FeatureSetsUplink
+	HasFeatureSetsUplink bool // whether featureSetsUplink is present in the encoding
 	// FeatureSetsUplinkPerCC is the component featureSetsUplinkPerCC [3] SEQUENCE OF OPTIONAL.
-	FeatureSetsUplinkPerCC FeatureSets_FeatureSetsUplinkPerCC
-	// HasFeatureSetsUplinkPerCC tells whether featureSetsUplinkPerCC is present in the encoding.
-	HasFeatureSetsUplinkPerCC bool
+	FeatureSetsUplinkPerCC    FeatureSets_FeatureSetsUplinkPerCC
+	HasFeatureSetsUplinkPerCC bool // whether featureSetsUplinkPerCC is present in the encoding
 	// FeatureSetsDownlinkV1540 is the component featureSetsDownlink-v1540 [4] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkV1540 FeatureSets_FeatureSetsDownlinkV1540
-	// HasFeatureSetsDownlinkV1540 tells whether featureSetsDownlink-v1540 is present in the encoding.
-	HasFeatureSetsDownlinkV1540 bool
+	FeatureSetsDownlinkV1540    FeatureSets_FeatureSetsDownlinkV1540
+	HasFeatureSetsDownlinkV1540 bool // whether featureSetsDownlink-v1540 is present in the encoding
 	// FeatureSetsUplinkV1540 is the component featureSetsUplink-v1540 [5] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkV1540 FeatureSets_FeatureSetsUplinkV1540
-	// HasFeatureSetsUplinkV1540 tells whether featureSetsUplink-v1540 is present in the encoding.
-	HasFeatureSetsUplinkV1540 bool
+	FeatureSetsUplinkV1540    FeatureSets_FeatureSetsUplinkV1540
+	HasFeatureSetsUplinkV1540 bool // whether featureSetsUplink-v1540 is present in the encoding
 	// FeatureSetsUplinkPerCCV1540 is the component featureSetsUplinkPerCC-v1540 [6] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkPerCCV1540 FeatureSets_FeatureSetsUplinkPerCCV1540
-	// HasFeatureSetsUplinkPerCCV1540 tells whether featureSetsUplinkPerCC-v1540 is present in the encoding.
-	HasFeatureSetsUplinkPerCCV1540 bool
+	FeatureSetsUplinkPerCCV1540    FeatureSets_FeatureSetsUplinkPerCCV1540
+	HasFeatureSetsUplinkPerCCV1540 bool // whether featureSetsUplinkPerCC-v1540 is present in the encoding
 	// FeatureSetsDownlinkV15a0 is the component featureSetsDownlink-v15a0 [7] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkV15a0 FeatureSets_FeatureSetsDownlinkV15a0
-	// HasFeatureSetsDownlinkV15a0 tells whether featureSetsDownlink-v15a0 is present in the encoding.
-	HasFeatureSetsDownlinkV15a0 bool
+	FeatureSetsDownlinkV15a0    FeatureSets_FeatureSetsDownlinkV15a0
+	HasFeatureSetsDownlinkV15a0 bool // whether featureSetsDownlink-v15a0 is present in the encoding
 	// FeatureSetsDownlinkV1610 is the component featureSetsDownlink-v1610 [8] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkV1610 FeatureSets_FeatureSetsDownlinkV1610
-	// HasFeatureSetsDownlinkV1610 tells whether featureSetsDownlink-v1610 is present in the encoding.
-	HasFeatureSetsDownlinkV1610 bool
+	FeatureSetsDownlinkV1610    FeatureSets_FeatureSetsDownlinkV1610
+	HasFeatureSetsDownlinkV1610 bool // whether featureSetsDownlink-v1610 is present in the encoding
 	// FeatureSetsUplinkV1610 is the component featureSetsUplink-v1610 [9] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkV1610 FeatureSets_FeatureSetsUplinkV1610
-	// HasFeatureSetsUplinkV1610 tells whether featureSetsUplink-v1610 is present in the encoding.
-	HasFeatureSetsUplinkV1610 bool
+	FeatureSetsUplinkV1610    FeatureSets_FeatureSetsUplinkV1610
+	HasFeatureSetsUplinkV1610 bool // whether featureSetsUplink-v1610 is present in the encoding
 	// FeatureSetDownlinkPerCCV1620 is the component featureSetDownlinkPerCC-v1620 [10] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetDownlinkPerCCV1620 FeatureSets_FeatureSetDownlinkPerCCV1620
-	// HasFeatureSetDownlinkPerCCV1620 tells whether featureSetDownlinkPerCC-v1620 is present in the encoding.
-	HasFeatureSetDownlinkPerCCV1620 bool
+	FeatureSetDownlinkPerCCV1620    FeatureSets_FeatureSetDownlinkPerCCV1620
+	HasFeatureSetDownlinkPerCCV1620 bool // whether featureSetDownlinkPerCC-v1620 is present in the encoding
 	// FeatureSetsUplinkV1630 is the component featureSetsUplink-v1630 [11] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkV1630 FeatureSets_FeatureSetsUplinkV1630
-	// HasFeatureSetsUplinkV1630 tells whether featureSetsUplink-v1630 is present in the encoding.
-	HasFeatureSetsUplinkV1630 bool
+	FeatureSetsUplinkV1630    FeatureSets_FeatureSetsUplinkV1630
+	HasFeatureSetsUplinkV1630 bool // whether featureSetsUplink-v1630 is present in the encoding
 	// FeatureSetsUplinkV1640 is the component featureSetsUplink-v1640 [12] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkV1640 FeatureSets_FeatureSetsUplinkV1640
-	// HasFeatureSetsUplinkV1640 tells whether featureSetsUplink-v1640 is present in the encoding.
-	HasFeatureSetsUplinkV1640 bool
+	FeatureSetsUplinkV1640    FeatureSets_FeatureSetsUplinkV1640
+	HasFeatureSetsUplinkV1640 bool // whether featureSetsUplink-v1640 is present in the encoding
 	// FeatureSetsDownlinkV1700 is the component featureSetsDownlink-v1700 [13] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkV1700 FeatureSets_FeatureSetsDownlinkV1700
-	// HasFeatureSetsDownlinkV1700 tells whether featureSetsDownlink-v1700 is present in the encoding.
-	HasFeatureSetsDownlinkV1700 bool
+	FeatureSetsDownlinkV1700    FeatureSets_FeatureSetsDownlinkV1700
+	HasFeatureSetsDownlinkV1700 bool // whether featureSetsDownlink-v1700 is present in the encoding
 	// FeatureSetsDownlinkPerCCV1700 is the component featureSetsDownlinkPerCC-v1700 [14] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkPerCCV1700 FeatureSets_FeatureSetsDownlinkPerCCV1700
-	// HasFeatureSetsDownlinkPerCCV1700 tells whether featureSetsDownlinkPerCC-v1700 is present in the encoding.
-	HasFeatureSetsDownlinkPerCCV1700 bool
+	FeatureSetsDownlinkPerCCV1700    FeatureSets_FeatureSetsDownlinkPerCCV1700
+	HasFeatureSetsDownlinkPerCCV1700 bool // whether featureSetsDownlinkPerCC-v1700 is present in the encoding
 	// FeatureSetsUplinkV1710 is the component featureSetsUplink-v1710 [15] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkV1710 FeatureSets_FeatureSetsUplinkV1710
-	// HasFeatureSetsUplinkV1710 tells whether featureSetsUplink-v1710 is present in the encoding.
-	HasFeatureSetsUplinkV1710 bool
+	FeatureSetsUplinkV1710    FeatureSets_FeatureSetsUplinkV1710
+	HasFeatureSetsUplinkV1710 bool // whether featureSetsUplink-v1710 is present in the encoding
 	// FeatureSetsUplinkPerCCV1700 is the component featureSetsUplinkPerCC-v1700 [16] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkPerCCV1700 FeatureSets_FeatureSetsUplinkPerCCV1700
-	// HasFeatureSetsUplinkPerCCV1700 tells whether featureSetsUplinkPerCC-v1700 is present in the encoding.
-	HasFeatureSetsUplinkPerCCV1700 bool
+	FeatureSetsUplinkPerCCV1700    FeatureSets_FeatureSetsUplinkPerCCV1700
+	HasFeatureSetsUplinkPerCCV1700 bool // whether featureSetsUplinkPerCC-v1700 is present in the encoding
 	// FeatureSetsDownlinkV1720 is the component featureSetsDownlink-v1720 [17] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkV1720 FeatureSets_FeatureSetsDownlinkV1720
-	// HasFeatureSetsDownlinkV1720 tells whether featureSetsDownlink-v1720 is present in the encoding.
-	HasFeatureSetsDownlinkV1720 bool
+	FeatureSetsDownlinkV1720    FeatureSets_FeatureSetsDownlinkV1720
+	HasFeatureSetsDownlinkV1720 bool // whether featureSetsDownlink-v1720 is present in the encoding
 	// FeatureSetsDownlinkPerCCV1720 is the component featureSetsDownlinkPerCC-v1720 [18] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkPerCCV1720 FeatureSets_FeatureSetsDownlinkPerCCV1720
-	// HasFeatureSetsDownlinkPerCCV1720 tells whether featureSetsDownlinkPerCC-v1720 is present in the encoding.
-	HasFeatureSetsDownlinkPerCCV1720 bool
+	FeatureSetsDownlinkPerCCV1720    FeatureSets_FeatureSetsDownlinkPerCCV1720
+	HasFeatureSetsDownlinkPerCCV1720 bool // whether featureSetsDownlinkPerCC-v1720 is present in the encoding
 	// FeatureSetsUplinkV1720 is the component featureSetsUplink-v1720 [19] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsUplinkV1720 FeatureSets_FeatureSetsUplinkV1720
-	// HasFeatureSetsUplinkV1720 tells whether featureSetsUplink-v1720 is present in the encoding.
-	HasFeatureSetsUplinkV1720 bool
+	FeatureSetsUplinkV1720    FeatureSets_FeatureSetsUplinkV1720
+	HasFeatureSetsUplinkV1720 bool // whether featureSetsUplink-v1720 is present in the encoding
 	// FeatureSetsDownlinkV1730 is the component featureSetsDownlink-v1730 [20] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkV1730 FeatureSets_FeatureSetsDownlinkV1730
-	// HasFeatureSetsDownlinkV1730 tells whether featureSetsDownlink-v1730 is present in the encoding.
-	HasFeatureSetsDownlinkV1730 bool
+	FeatureSetsDownlinkV1730    FeatureSets_FeatureSetsDownlinkV1730
+	HasFeatureSetsDownlinkV1730 bool // whether featureSetsDownlink-v1730 is present in the encoding
 	// FeatureSetsDownlinkPerCCV1730 is the component featureSetsDownlinkPerCC-v1730 [21] SEQUENCE OF OPTIONAL (extension addition).
-	FeatureSetsDownlinkPerCCV1730 FeatureSets_FeatureSetsDownlinkPerCCV1730
-	// HasFeatureSetsDownlinkPerCCV1730 tells whether featureSetsDownlinkPerCC-v1730 is present in the encoding.
-	HasFeatureSetsDownlinkPerCCV1730 bool
+	FeatureSetsDownlinkPerCCV1730    FeatureSets_FeatureSetsDownlinkPerCCV1730
+	HasFeatureSetsDownlinkPerCCV1730 bool // whether featureSetsDownlinkPerCC-v1730 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10821,49 +8769,38 @@ type FeatureSetUplink struct {
 	// FeatureSetListPerUplinkCC is the component featureSetListPerUplinkCC [0] SEQUENCE OF.
 	FeatureSetListPerUplinkCC FeatureSetUplink_FeatureSetListPerUplinkCC
 	// ScalingFactor is the component scalingFactor [1] ENUMERATED OPTIONAL.
-	ScalingFactor FeatureSetUplink_ScalingFactor
-	// HasScalingFactor tells whether scalingFactor is present in the encoding.
-	HasScalingFactor bool
+	ScalingFactor    FeatureSetUplink_ScalingFactor
+	HasScalingFactor bool // whether scalingFactor is present in the encoding
 	// Dummy3 is the component dummy3 [2] ENUMERATED OPTIONAL.
-	Dummy3 FeatureSetUplink_Dummy3
-	// HasDummy3 tells whether dummy3 is present in the encoding.
-	HasDummy3 bool
+	Dummy3    FeatureSetUplink_Dummy3
+	HasDummy3 bool // whether dummy3 is present in the encoding
 	// IntraBandFreqSeparationUL is the component intraBandFreqSeparationUL [3] FreqSeparationClass OPTIONAL.
-	IntraBandFreqSeparationUL FreqSeparationClass
-	// HasIntraBandFreqSeparationUL tells whether intraBandFreqSeparationUL is present in the encoding.
-	HasIntraBandFreqSeparationUL bool
+	IntraBandFreqSeparationUL    FreqSeparationClass
+	HasIntraBandFreqSeparationUL bool // whether intraBandFreqSeparationUL is present in the encoding
 	// SearchSpaceSharingCAUL is the component searchSpaceSharingCA-UL [4] ENUMERATED OPTIONAL.
-	SearchSpaceSharingCAUL FeatureSetUplink_SearchSpaceSharingCAUL
-	// HasSearchSpaceSharingCAUL tells whether searchSpaceSharingCA-UL is present in the encoding.
-	HasSearchSpaceSharingCAUL bool
+	SearchSpaceSharingCAUL    FeatureSetUplink_SearchSpaceSharingCAUL
+	HasSearchSpaceSharingCAUL bool // whether searchSpaceSharingCA-UL is present in the encoding
 	// Dummy1 is the component dummy1 [5] DummyI OPTIONAL.
-	Dummy1 DummyI
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    DummyI
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// SupportedSRSResources is the component supportedSRS-Resources [6] SRS-Resources OPTIONAL.
-	SupportedSRSResources SRSResources
-	// HasSupportedSRSResources tells whether supportedSRS-Resources is present in the encoding.
-	HasSupportedSRSResources bool
+	SupportedSRSResources    SRSResources
+	HasSupportedSRSResources bool // whether supportedSRS-Resources is present in the encoding
 	// TwoPUCCHGroup is the component twoPUCCH-Group [7] ENUMERATED OPTIONAL.
-	TwoPUCCHGroup FeatureSetUplink_TwoPUCCHGroup
-	// HasTwoPUCCHGroup tells whether twoPUCCH-Group is present in the encoding.
-	HasTwoPUCCHGroup bool
+	TwoPUCCHGroup    FeatureSetUplink_TwoPUCCHGroup
+	HasTwoPUCCHGroup bool // whether twoPUCCH-Group is present in the encoding
 	// DynamicSwitchSUL is the component dynamicSwitchSUL [8] ENUMERATED OPTIONAL.
-	DynamicSwitchSUL FeatureSetUplink_DynamicSwitchSUL
-	// HasDynamicSwitchSUL tells whether dynamicSwitchSUL is present in the encoding.
-	HasDynamicSwitchSUL bool
+	DynamicSwitchSUL    FeatureSetUplink_DynamicSwitchSUL
+	HasDynamicSwitchSUL bool // whether dynamicSwitchSUL is present in the encoding
 	// SimultaneousTxSULNonSUL is the component simultaneousTxSUL-NonSUL [9] ENUMERATED OPTIONAL.
-	SimultaneousTxSULNonSUL FeatureSetUplink_SimultaneousTxSULNonSUL
-	// HasSimultaneousTxSULNonSUL tells whether simultaneousTxSUL-NonSUL is present in the encoding.
-	HasSimultaneousTxSULNonSUL bool
+	SimultaneousTxSULNonSUL    FeatureSetUplink_SimultaneousTxSULNonSUL
+	HasSimultaneousTxSULNonSUL bool // whether simultaneousTxSUL-NonSUL is present in the encoding
 	// PuschProcessingType1DifferentTBPerSlot is the component pusch-ProcessingType1-DifferentTB-PerSlot [10] SEQUENCE OPTIONAL.
-	PuschProcessingType1DifferentTBPerSlot FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot
-	// HasPuschProcessingType1DifferentTBPerSlot tells whether pusch-ProcessingType1-DifferentTB-PerSlot is present in the encoding.
-	HasPuschProcessingType1DifferentTBPerSlot bool
+	PuschProcessingType1DifferentTBPerSlot    FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot
+	HasPuschProcessingType1DifferentTBPerSlot bool // whether pusch-ProcessingType1-DifferentTB-PerSlot is present in the encoding
 	// Dummy2 is the component dummy2 [11] DummyF OPTIONAL.
-	Dummy2 DummyF
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    DummyF
+	HasDummy2 bool // whether dummy2 is present in the encoding
 }
 
 // FeatureSetUplink_FeatureSetListPerUplinkCC is the type of FeatureSetUplink.featureSetListPerUplinkCC.
@@ -10946,21 +8883,17 @@ func (v FeatureSetUplink_SimultaneousTxSULNonSUL) String() string {
 // FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot is the type of FeatureSetUplink.pusch-ProcessingType1-DifferentTB-PerSlot.
 type FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot struct {
 	// Scs15kHz is the component scs-15kHz [0] ENUMERATED OPTIONAL.
-	Scs15kHz FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs15kHz
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs15kHz
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ENUMERATED OPTIONAL.
-	Scs30kHz FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs30kHz
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs30kHz
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ENUMERATED OPTIONAL.
-	Scs60kHz FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [3] ENUMERATED OPTIONAL.
-	Scs120kHz FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs15kHz is the type of FeatureSetUplink.pusch-ProcessingType1-DifferentTB-PerSlot.scs-15kHz.
@@ -11034,25 +8967,20 @@ func (v FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs120kHz) Strin
 //	}
 type FeatureSetUplinkV1540 struct {
 	// ZeroSlotOffsetAperiodicSRS is the component zeroSlotOffsetAperiodicSRS [0] ENUMERATED OPTIONAL.
-	ZeroSlotOffsetAperiodicSRS FeatureSetUplinkV1540_ZeroSlotOffsetAperiodicSRS
-	// HasZeroSlotOffsetAperiodicSRS tells whether zeroSlotOffsetAperiodicSRS is present in the encoding.
-	HasZeroSlotOffsetAperiodicSRS bool
+	ZeroSlotOffsetAperiodicSRS    FeatureSetUplinkV1540_ZeroSlotOffsetAperiodicSRS
+	HasZeroSlotOffsetAperiodicSRS bool // whether zeroSlotOffsetAperiodicSRS is present in the encoding
 	// PaPhaseDiscontinuityImpacts is the component pa-PhaseDiscontinuityImpacts [1] ENUMERATED OPTIONAL.
-	PaPhaseDiscontinuityImpacts FeatureSetUplinkV1540_PaPhaseDiscontinuityImpacts
-	// HasPaPhaseDiscontinuityImpacts tells whether pa-PhaseDiscontinuityImpacts is present in the encoding.
-	HasPaPhaseDiscontinuityImpacts bool
+	PaPhaseDiscontinuityImpacts    FeatureSetUplinkV1540_PaPhaseDiscontinuityImpacts
+	HasPaPhaseDiscontinuityImpacts bool // whether pa-PhaseDiscontinuityImpacts is present in the encoding
 	// PuschSeparationWithGap is the component pusch-SeparationWithGap [2] ENUMERATED OPTIONAL.
-	PuschSeparationWithGap FeatureSetUplinkV1540_PuschSeparationWithGap
-	// HasPuschSeparationWithGap tells whether pusch-SeparationWithGap is present in the encoding.
-	HasPuschSeparationWithGap bool
+	PuschSeparationWithGap    FeatureSetUplinkV1540_PuschSeparationWithGap
+	HasPuschSeparationWithGap bool // whether pusch-SeparationWithGap is present in the encoding
 	// PuschProcessingType2 is the component pusch-ProcessingType2 [3] SEQUENCE OPTIONAL.
-	PuschProcessingType2 FeatureSetUplinkV1540_PuschProcessingType2
-	// HasPuschProcessingType2 tells whether pusch-ProcessingType2 is present in the encoding.
-	HasPuschProcessingType2 bool
+	PuschProcessingType2    FeatureSetUplinkV1540_PuschProcessingType2
+	HasPuschProcessingType2 bool // whether pusch-ProcessingType2 is present in the encoding
 	// UlMCSTableAltDynamicIndication is the component ul-MCS-TableAlt-DynamicIndication [4] ENUMERATED OPTIONAL.
-	UlMCSTableAltDynamicIndication FeatureSetUplinkV1540_UlMCSTableAltDynamicIndication
-	// HasUlMCSTableAltDynamicIndication tells whether ul-MCS-TableAlt-DynamicIndication is present in the encoding.
-	HasUlMCSTableAltDynamicIndication bool
+	UlMCSTableAltDynamicIndication    FeatureSetUplinkV1540_UlMCSTableAltDynamicIndication
+	HasUlMCSTableAltDynamicIndication bool // whether ul-MCS-TableAlt-DynamicIndication is present in the encoding
 }
 
 // FeatureSetUplinkV1540_ZeroSlotOffsetAperiodicSRS is the type of FeatureSetUplink-v1540.zeroSlotOffsetAperiodicSRS.
@@ -11094,17 +9022,14 @@ func (v FeatureSetUplinkV1540_PuschSeparationWithGap) String() string {
 // FeatureSetUplinkV1540_PuschProcessingType2 is the type of FeatureSetUplink-v1540.pusch-ProcessingType2.
 type FeatureSetUplinkV1540_PuschProcessingType2 struct {
 	// Scs15kHz is the component scs-15kHz [0] ProcessingParameters OPTIONAL.
-	Scs15kHz ProcessingParameters
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    ProcessingParameters
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ProcessingParameters OPTIONAL.
-	Scs30kHz ProcessingParameters
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    ProcessingParameters
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ProcessingParameters OPTIONAL.
-	Scs60kHz ProcessingParameters
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    ProcessingParameters
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // FeatureSetUplinkV1540_UlMCSTableAltDynamicIndication is the type of FeatureSetUplink-v1540.ul-MCS-TableAlt-DynamicIndication.
@@ -11225,125 +9150,95 @@ func (v FeatureSetUplinkV1540_UlMCSTableAltDynamicIndication) String() string {
 //	}
 type FeatureSetUplinkV1610 struct {
 	// PuschRepetitionTypeBR16 is the component pusch-RepetitionTypeB-r16 [0] SEQUENCE OPTIONAL.
-	PuschRepetitionTypeBR16 FeatureSetUplinkV1610_PuschRepetitionTypeBR16
-	// HasPuschRepetitionTypeBR16 tells whether pusch-RepetitionTypeB-r16 is present in the encoding.
-	HasPuschRepetitionTypeBR16 bool
+	PuschRepetitionTypeBR16    FeatureSetUplinkV1610_PuschRepetitionTypeBR16
+	HasPuschRepetitionTypeBR16 bool // whether pusch-RepetitionTypeB-r16 is present in the encoding
 	// UlCancellationSelfCarrierR16 is the component ul-CancellationSelfCarrier-r16 [1] ENUMERATED OPTIONAL.
-	UlCancellationSelfCarrierR16 FeatureSetUplinkV1610_UlCancellationSelfCarrierR16
-	// HasUlCancellationSelfCarrierR16 tells whether ul-CancellationSelfCarrier-r16 is present in the encoding.
-	HasUlCancellationSelfCarrierR16 bool
+	UlCancellationSelfCarrierR16    FeatureSetUplinkV1610_UlCancellationSelfCarrierR16
+	HasUlCancellationSelfCarrierR16 bool // whether ul-CancellationSelfCarrier-r16 is present in the encoding
 	// UlCancellationCrossCarrierR16 is the component ul-CancellationCrossCarrier-r16 [2] ENUMERATED OPTIONAL.
-	UlCancellationCrossCarrierR16 FeatureSetUplinkV1610_UlCancellationCrossCarrierR16
-	// HasUlCancellationCrossCarrierR16 tells whether ul-CancellationCrossCarrier-r16 is present in the encoding.
-	HasUlCancellationCrossCarrierR16 bool
+	UlCancellationCrossCarrierR16    FeatureSetUplinkV1610_UlCancellationCrossCarrierR16
+	HasUlCancellationCrossCarrierR16 bool // whether ul-CancellationCrossCarrier-r16 is present in the encoding
 	// UlFullPwrMode2MaxSRSResInSetR16 is the component ul-FullPwrMode2-MaxSRS-ResInSet-r16 [3] ENUMERATED OPTIONAL.
-	UlFullPwrMode2MaxSRSResInSetR16 FeatureSetUplinkV1610_UlFullPwrMode2MaxSRSResInSetR16
-	// HasUlFullPwrMode2MaxSRSResInSetR16 tells whether ul-FullPwrMode2-MaxSRS-ResInSet-r16 is present in the encoding.
-	HasUlFullPwrMode2MaxSRSResInSetR16 bool
+	UlFullPwrMode2MaxSRSResInSetR16    FeatureSetUplinkV1610_UlFullPwrMode2MaxSRSResInSetR16
+	HasUlFullPwrMode2MaxSRSResInSetR16 bool // whether ul-FullPwrMode2-MaxSRS-ResInSet-r16 is present in the encoding
 	// CbgPUSCHProcessingType1DifferentTBPerSlotR16 is the component cbgPUSCH-ProcessingType1-DifferentTB-PerSlot-r16 [4] SEQUENCE OPTIONAL.
-	CbgPUSCHProcessingType1DifferentTBPerSlotR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16
-	// HasCbgPUSCHProcessingType1DifferentTBPerSlotR16 tells whether cbgPUSCH-ProcessingType1-DifferentTB-PerSlot-r16 is present in the encoding.
-	HasCbgPUSCHProcessingType1DifferentTBPerSlotR16 bool
+	CbgPUSCHProcessingType1DifferentTBPerSlotR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16
+	HasCbgPUSCHProcessingType1DifferentTBPerSlotR16 bool // whether cbgPUSCH-ProcessingType1-DifferentTB-PerSlot-r16 is present in the encoding
 	// CbgPUSCHProcessingType2DifferentTBPerSlotR16 is the component cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16 [5] SEQUENCE OPTIONAL.
-	CbgPUSCHProcessingType2DifferentTBPerSlotR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16
-	// HasCbgPUSCHProcessingType2DifferentTBPerSlotR16 tells whether cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16 is present in the encoding.
-	HasCbgPUSCHProcessingType2DifferentTBPerSlotR16 bool
+	CbgPUSCHProcessingType2DifferentTBPerSlotR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16
+	HasCbgPUSCHProcessingType2DifferentTBPerSlotR16 bool // whether cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16 is present in the encoding
 	// SupportedSRSPosResourcesR16 is the component supportedSRS-PosResources-r16 [6] SRS-AllPosResources-r16 OPTIONAL.
-	SupportedSRSPosResourcesR16 SRSAllPosResourcesR16
-	// HasSupportedSRSPosResourcesR16 tells whether supportedSRS-PosResources-r16 is present in the encoding.
-	HasSupportedSRSPosResourcesR16 bool
+	SupportedSRSPosResourcesR16    SRSAllPosResourcesR16
+	HasSupportedSRSPosResourcesR16 bool // whether supportedSRS-PosResources-r16 is present in the encoding
 	// IntraFreqDAPSULR16 is the component intraFreqDAPS-UL-r16 [7] SEQUENCE OPTIONAL.
-	IntraFreqDAPSULR16 FeatureSetUplinkV1610_IntraFreqDAPSULR16
-	// HasIntraFreqDAPSULR16 tells whether intraFreqDAPS-UL-r16 is present in the encoding.
-	HasIntraFreqDAPSULR16 bool
+	IntraFreqDAPSULR16    FeatureSetUplinkV1610_IntraFreqDAPSULR16
+	HasIntraFreqDAPSULR16 bool // whether intraFreqDAPS-UL-r16 is present in the encoding
 	// IntraBandFreqSeparationULV1620 is the component intraBandFreqSeparationUL-v1620 [8] FreqSeparationClassUL-v1620 OPTIONAL.
-	IntraBandFreqSeparationULV1620 FreqSeparationClassULV1620
-	// HasIntraBandFreqSeparationULV1620 tells whether intraBandFreqSeparationUL-v1620 is present in the encoding.
-	HasIntraBandFreqSeparationULV1620 bool
+	IntraBandFreqSeparationULV1620    FreqSeparationClassULV1620
+	HasIntraBandFreqSeparationULV1620 bool // whether intraBandFreqSeparationUL-v1620 is present in the encoding
 	// MultiPUCCHR16 is the component multiPUCCH-r16 [9] SEQUENCE OPTIONAL.
-	MultiPUCCHR16 FeatureSetUplinkV1610_MultiPUCCHR16
-	// HasMultiPUCCHR16 tells whether multiPUCCH-r16 is present in the encoding.
-	HasMultiPUCCHR16 bool
+	MultiPUCCHR16    FeatureSetUplinkV1610_MultiPUCCHR16
+	HasMultiPUCCHR16 bool // whether multiPUCCH-r16 is present in the encoding
 	// TwoPUCCHType1R16 is the component twoPUCCH-Type1-r16 [10] ENUMERATED OPTIONAL.
-	TwoPUCCHType1R16 FeatureSetUplinkV1610_TwoPUCCHType1R16
-	// HasTwoPUCCHType1R16 tells whether twoPUCCH-Type1-r16 is present in the encoding.
-	HasTwoPUCCHType1R16 bool
+	TwoPUCCHType1R16    FeatureSetUplinkV1610_TwoPUCCHType1R16
+	HasTwoPUCCHType1R16 bool // whether twoPUCCH-Type1-r16 is present in the encoding
 	// TwoPUCCHType2R16 is the component twoPUCCH-Type2-r16 [11] ENUMERATED OPTIONAL.
-	TwoPUCCHType2R16 FeatureSetUplinkV1610_TwoPUCCHType2R16
-	// HasTwoPUCCHType2R16 tells whether twoPUCCH-Type2-r16 is present in the encoding.
-	HasTwoPUCCHType2R16 bool
+	TwoPUCCHType2R16    FeatureSetUplinkV1610_TwoPUCCHType2R16
+	HasTwoPUCCHType2R16 bool // whether twoPUCCH-Type2-r16 is present in the encoding
 	// TwoPUCCHType3R16 is the component twoPUCCH-Type3-r16 [12] ENUMERATED OPTIONAL.
-	TwoPUCCHType3R16 FeatureSetUplinkV1610_TwoPUCCHType3R16
-	// HasTwoPUCCHType3R16 tells whether twoPUCCH-Type3-r16 is present in the encoding.
-	HasTwoPUCCHType3R16 bool
+	TwoPUCCHType3R16    FeatureSetUplinkV1610_TwoPUCCHType3R16
+	HasTwoPUCCHType3R16 bool // whether twoPUCCH-Type3-r16 is present in the encoding
 	// TwoPUCCHType4R16 is the component twoPUCCH-Type4-r16 [13] ENUMERATED OPTIONAL.
-	TwoPUCCHType4R16 FeatureSetUplinkV1610_TwoPUCCHType4R16
-	// HasTwoPUCCHType4R16 tells whether twoPUCCH-Type4-r16 is present in the encoding.
-	HasTwoPUCCHType4R16 bool
+	TwoPUCCHType4R16    FeatureSetUplinkV1610_TwoPUCCHType4R16
+	HasTwoPUCCHType4R16 bool // whether twoPUCCH-Type4-r16 is present in the encoding
 	// MuxSRHARQACKR16 is the component mux-SR-HARQ-ACK-r16 [14] ENUMERATED OPTIONAL.
-	MuxSRHARQACKR16 FeatureSetUplinkV1610_MuxSRHARQACKR16
-	// HasMuxSRHARQACKR16 tells whether mux-SR-HARQ-ACK-r16 is present in the encoding.
-	HasMuxSRHARQACKR16 bool
+	MuxSRHARQACKR16    FeatureSetUplinkV1610_MuxSRHARQACKR16
+	HasMuxSRHARQACKR16 bool // whether mux-SR-HARQ-ACK-r16 is present in the encoding
 	// Dummy1 is the component dummy1 [15] ENUMERATED OPTIONAL.
-	Dummy1 FeatureSetUplinkV1610_Dummy1
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    FeatureSetUplinkV1610_Dummy1
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// Dummy2 is the component dummy2 [16] ENUMERATED OPTIONAL.
-	Dummy2 FeatureSetUplinkV1610_Dummy2
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    FeatureSetUplinkV1610_Dummy2
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// TwoPUCCHType5R16 is the component twoPUCCH-Type5-r16 [17] ENUMERATED OPTIONAL.
-	TwoPUCCHType5R16 FeatureSetUplinkV1610_TwoPUCCHType5R16
-	// HasTwoPUCCHType5R16 tells whether twoPUCCH-Type5-r16 is present in the encoding.
-	HasTwoPUCCHType5R16 bool
+	TwoPUCCHType5R16    FeatureSetUplinkV1610_TwoPUCCHType5R16
+	HasTwoPUCCHType5R16 bool // whether twoPUCCH-Type5-r16 is present in the encoding
 	// TwoPUCCHType6R16 is the component twoPUCCH-Type6-r16 [18] ENUMERATED OPTIONAL.
-	TwoPUCCHType6R16 FeatureSetUplinkV1610_TwoPUCCHType6R16
-	// HasTwoPUCCHType6R16 tells whether twoPUCCH-Type6-r16 is present in the encoding.
-	HasTwoPUCCHType6R16 bool
+	TwoPUCCHType6R16    FeatureSetUplinkV1610_TwoPUCCHType6R16
+	HasTwoPUCCHType6R16 bool // whether twoPUCCH-Type6-r16 is present in the encoding
 	// TwoPUCCHType7R16 is the component twoPUCCH-Type7-r16 [19] ENUMERATED OPTIONAL.
-	TwoPUCCHType7R16 FeatureSetUplinkV1610_TwoPUCCHType7R16
-	// HasTwoPUCCHType7R16 tells whether twoPUCCH-Type7-r16 is present in the encoding.
-	HasTwoPUCCHType7R16 bool
+	TwoPUCCHType7R16    FeatureSetUplinkV1610_TwoPUCCHType7R16
+	HasTwoPUCCHType7R16 bool // whether twoPUCCH-Type7-r16 is present in the encoding
 	// TwoPUCCHType8R16 is the component twoPUCCH-Type8-r16 [20] ENUMERATED OPTIONAL.
-	TwoPUCCHType8R16 FeatureSetUplinkV1610_TwoPUCCHType8R16
-	// HasTwoPUCCHType8R16 tells whether twoPUCCH-Type8-r16 is present in the encoding.
-	HasTwoPUCCHType8R16 bool
+	TwoPUCCHType8R16    FeatureSetUplinkV1610_TwoPUCCHType8R16
+	HasTwoPUCCHType8R16 bool // whether twoPUCCH-Type8-r16 is present in the encoding
 	// TwoPUCCHType9R16 is the component twoPUCCH-Type9-r16 [21] ENUMERATED OPTIONAL.
-	TwoPUCCHType9R16 FeatureSetUplinkV1610_TwoPUCCHType9R16
-	// HasTwoPUCCHType9R16 tells whether twoPUCCH-Type9-r16 is present in the encoding.
-	HasTwoPUCCHType9R16 bool
+	TwoPUCCHType9R16    FeatureSetUplinkV1610_TwoPUCCHType9R16
+	HasTwoPUCCHType9R16 bool // whether twoPUCCH-Type9-r16 is present in the encoding
 	// TwoPUCCHType10R16 is the component twoPUCCH-Type10-r16 [22] ENUMERATED OPTIONAL.
-	TwoPUCCHType10R16 FeatureSetUplinkV1610_TwoPUCCHType10R16
-	// HasTwoPUCCHType10R16 tells whether twoPUCCH-Type10-r16 is present in the encoding.
-	HasTwoPUCCHType10R16 bool
+	TwoPUCCHType10R16    FeatureSetUplinkV1610_TwoPUCCHType10R16
+	HasTwoPUCCHType10R16 bool // whether twoPUCCH-Type10-r16 is present in the encoding
 	// TwoPUCCHType11R16 is the component twoPUCCH-Type11-r16 [23] ENUMERATED OPTIONAL.
-	TwoPUCCHType11R16 FeatureSetUplinkV1610_TwoPUCCHType11R16
-	// HasTwoPUCCHType11R16 tells whether twoPUCCH-Type11-r16 is present in the encoding.
-	HasTwoPUCCHType11R16 bool
+	TwoPUCCHType11R16    FeatureSetUplinkV1610_TwoPUCCHType11R16
+	HasTwoPUCCHType11R16 bool // whether twoPUCCH-Type11-r16 is present in the encoding
 	// UlIntraUEMuxR16 is the component ul-IntraUE-Mux-r16 [24] SEQUENCE OPTIONAL.
-	UlIntraUEMuxR16 FeatureSetUplinkV1610_UlIntraUEMuxR16
-	// HasUlIntraUEMuxR16 tells whether ul-IntraUE-Mux-r16 is present in the encoding.
-	HasUlIntraUEMuxR16 bool
+	UlIntraUEMuxR16    FeatureSetUplinkV1610_UlIntraUEMuxR16
+	HasUlIntraUEMuxR16 bool // whether ul-IntraUE-Mux-r16 is present in the encoding
 	// UlFullPwrModeR16 is the component ul-FullPwrMode-r16 [25] ENUMERATED OPTIONAL.
-	UlFullPwrModeR16 FeatureSetUplinkV1610_UlFullPwrModeR16
-	// HasUlFullPwrModeR16 tells whether ul-FullPwrMode-r16 is present in the encoding.
-	HasUlFullPwrModeR16 bool
+	UlFullPwrModeR16    FeatureSetUplinkV1610_UlFullPwrModeR16
+	HasUlFullPwrModeR16 bool // whether ul-FullPwrMode-r16 is present in the encoding
 	// CrossCarrierSchedulingProcessingDiffSCSR16 is the component crossCarrierSchedulingProcessing-DiffSCS-r16 [26] SEQUENCE OPTIONAL.
-	CrossCarrierSchedulingProcessingDiffSCSR16 FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16
-	// HasCrossCarrierSchedulingProcessingDiffSCSR16 tells whether crossCarrierSchedulingProcessing-DiffSCS-r16 is present in the encoding.
-	HasCrossCarrierSchedulingProcessingDiffSCSR16 bool
+	CrossCarrierSchedulingProcessingDiffSCSR16    FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16
+	HasCrossCarrierSchedulingProcessingDiffSCSR16 bool // whether crossCarrierSchedulingProcessing-DiffSCS-r16 is present in the encoding
 	// UlFullPwrMode1R16 is the component ul-FullPwrMode1-r16 [27] ENUMERATED OPTIONAL.
-	UlFullPwrMode1R16 FeatureSetUplinkV1610_UlFullPwrMode1R16
-	// HasUlFullPwrMode1R16 tells whether ul-FullPwrMode1-r16 is present in the encoding.
-	HasUlFullPwrMode1R16 bool
+	UlFullPwrMode1R16    FeatureSetUplinkV1610_UlFullPwrMode1R16
+	HasUlFullPwrMode1R16 bool // whether ul-FullPwrMode1-r16 is present in the encoding
 	// UlFullPwrMode2SRSConfigDiffNumSRSPortsR16 is the component ul-FullPwrMode2-SRSConfig-diffNumSRSPorts-r16 [28] ENUMERATED OPTIONAL.
-	UlFullPwrMode2SRSConfigDiffNumSRSPortsR16 FeatureSetUplinkV1610_UlFullPwrMode2SRSConfigDiffNumSRSPortsR16
-	// HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16 tells whether ul-FullPwrMode2-SRSConfig-diffNumSRSPorts-r16 is present in the encoding.
-	HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16 bool
+	UlFullPwrMode2SRSConfigDiffNumSRSPortsR16    FeatureSetUplinkV1610_UlFullPwrMode2SRSConfigDiffNumSRSPortsR16
+	HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16 bool // whether ul-FullPwrMode2-SRSConfig-diffNumSRSPorts-r16 is present in the encoding
 	// UlFullPwrMode2TPMIGroupR16 is the component ul-FullPwrMode2-TPMIGroup-r16 [29] SEQUENCE OPTIONAL.
-	UlFullPwrMode2TPMIGroupR16 FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16
-	// HasUlFullPwrMode2TPMIGroupR16 tells whether ul-FullPwrMode2-TPMIGroup-r16 is present in the encoding.
-	HasUlFullPwrMode2TPMIGroupR16 bool
+	UlFullPwrMode2TPMIGroupR16    FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16
+	HasUlFullPwrMode2TPMIGroupR16 bool // whether ul-FullPwrMode2-TPMIGroup-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1610_PuschRepetitionTypeBR16 is the type of FeatureSetUplink-v1610.pusch-RepetitionTypeB-r16.
@@ -11426,21 +9321,17 @@ func (v FeatureSetUplinkV1610_UlFullPwrMode2MaxSRSResInSetR16) String() string {
 // FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16 is the type of FeatureSetUplink-v1610.cbgPUSCH-ProcessingType1-DifferentTB-PerSlot-r16.
 type FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [3] ENUMERATED OPTIONAL.
-	Scs120kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16 is the type of FeatureSetUplink-v1610.cbgPUSCH-ProcessingType1-DifferentTB-PerSlot-r16.scs-15kHz-r16.
@@ -11506,21 +9397,17 @@ func (v FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs12
 // FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16 is the type of FeatureSetUplink-v1610.cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16.
 type FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [3] ENUMERATED OPTIONAL.
-	Scs120kHzR16 FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16 is the type of FeatureSetUplink-v1610.cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16.scs-15kHz-r16.
@@ -11586,25 +9473,20 @@ func (v FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs12
 // FeatureSetUplinkV1610_IntraFreqDAPSULR16 is the type of FeatureSetUplink-v1610.intraFreqDAPS-UL-r16.
 type FeatureSetUplinkV1610_IntraFreqDAPSULR16 struct {
 	// Dummy is the component dummy [0] ENUMERATED OPTIONAL.
-	Dummy FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// IntraFreqTwoTAGsDAPSR16 is the component intraFreqTwoTAGs-DAPS-r16 [1] ENUMERATED OPTIONAL.
-	IntraFreqTwoTAGsDAPSR16 FeatureSetUplinkV1610_IntraFreqDAPSULR16_IntraFreqTwoTAGsDAPSR16
-	// HasIntraFreqTwoTAGsDAPSR16 tells whether intraFreqTwoTAGs-DAPS-r16 is present in the encoding.
-	HasIntraFreqTwoTAGsDAPSR16 bool
+	IntraFreqTwoTAGsDAPSR16    FeatureSetUplinkV1610_IntraFreqDAPSULR16_IntraFreqTwoTAGsDAPSR16
+	HasIntraFreqTwoTAGsDAPSR16 bool // whether intraFreqTwoTAGs-DAPS-r16 is present in the encoding
 	// Dummy1 is the component dummy1 [2] ENUMERATED OPTIONAL.
-	Dummy1 FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy1
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy1
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// Dummy2 is the component dummy2 [3] ENUMERATED OPTIONAL.
-	Dummy2 FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy2
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy2
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// Dummy3 is the component dummy3 [4] ENUMERATED OPTIONAL.
-	Dummy3 FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy3
-	// HasDummy3 tells whether dummy3 is present in the encoding.
-	HasDummy3 bool
+	Dummy3    FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy3
+	HasDummy3 bool // whether dummy3 is present in the encoding
 }
 
 // FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy is the type of FeatureSetUplink-v1610.intraFreqDAPS-UL-r16.dummy.
@@ -11671,13 +9553,11 @@ func (v FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy3) String() string {
 // FeatureSetUplinkV1610_MultiPUCCHR16 is the type of FeatureSetUplink-v1610.multiPUCCH-r16.
 type FeatureSetUplinkV1610_MultiPUCCHR16 struct {
 	// SubSlotConfigNCPR16 is the component sub-SlotConfig-NCP-r16 [0] ENUMERATED OPTIONAL.
-	SubSlotConfigNCPR16 FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigNCPR16
-	// HasSubSlotConfigNCPR16 tells whether sub-SlotConfig-NCP-r16 is present in the encoding.
-	HasSubSlotConfigNCPR16 bool
+	SubSlotConfigNCPR16    FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigNCPR16
+	HasSubSlotConfigNCPR16 bool // whether sub-SlotConfig-NCP-r16 is present in the encoding
 	// SubSlotConfigECPR16 is the component sub-SlotConfig-ECP-r16 [1] ENUMERATED OPTIONAL.
-	SubSlotConfigECPR16 FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigECPR16
-	// HasSubSlotConfigECPR16 tells whether sub-SlotConfig-ECP-r16 is present in the encoding.
-	HasSubSlotConfigECPR16 bool
+	SubSlotConfigECPR16    FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigECPR16
+	HasSubSlotConfigECPR16 bool // whether sub-SlotConfig-ECP-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigNCPR16 is the type of FeatureSetUplink-v1610.multiPUCCH-r16.sub-SlotConfig-NCP-r16.
@@ -11925,29 +9805,23 @@ func (v FeatureSetUplinkV1610_UlFullPwrModeR16) String() string {
 // FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16 is the type of FeatureSetUplink-v1610.crossCarrierSchedulingProcessing-DiffSCS-r16.
 type FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16 struct {
 	// Scs15kHz120kHzR16 is the component scs-15kHz-120kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHz120kHzR16 FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16
-	// HasScs15kHz120kHzR16 tells whether scs-15kHz-120kHz-r16 is present in the encoding.
-	HasScs15kHz120kHzR16 bool
+	Scs15kHz120kHzR16    FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16
+	HasScs15kHz120kHzR16 bool // whether scs-15kHz-120kHz-r16 is present in the encoding
 	// Scs15kHz60kHzR16 is the component scs-15kHz-60kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs15kHz60kHzR16 FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16
-	// HasScs15kHz60kHzR16 tells whether scs-15kHz-60kHz-r16 is present in the encoding.
-	HasScs15kHz60kHzR16 bool
+	Scs15kHz60kHzR16    FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16
+	HasScs15kHz60kHzR16 bool // whether scs-15kHz-60kHz-r16 is present in the encoding
 	// Scs30kHz120kHzR16 is the component scs-30kHz-120kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs30kHz120kHzR16 FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16
-	// HasScs30kHz120kHzR16 tells whether scs-30kHz-120kHz-r16 is present in the encoding.
-	HasScs30kHz120kHzR16 bool
+	Scs30kHz120kHzR16    FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16
+	HasScs30kHz120kHzR16 bool // whether scs-30kHz-120kHz-r16 is present in the encoding
 	// Scs15kHz30kHzR16 is the component scs-15kHz-30kHz-r16 [3] ENUMERATED OPTIONAL.
-	Scs15kHz30kHzR16 FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16
-	// HasScs15kHz30kHzR16 tells whether scs-15kHz-30kHz-r16 is present in the encoding.
-	HasScs15kHz30kHzR16 bool
+	Scs15kHz30kHzR16    FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16
+	HasScs15kHz30kHzR16 bool // whether scs-15kHz-30kHz-r16 is present in the encoding
 	// Scs30kHz60kHzR16 is the component scs-30kHz-60kHz-r16 [4] ENUMERATED OPTIONAL.
-	Scs30kHz60kHzR16 FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16
-	// HasScs30kHz60kHzR16 tells whether scs-30kHz-60kHz-r16 is present in the encoding.
-	HasScs30kHz60kHzR16 bool
+	Scs30kHz60kHzR16    FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16
+	HasScs30kHz60kHzR16 bool // whether scs-30kHz-60kHz-r16 is present in the encoding
 	// Scs60kHz120kHzR16 is the component scs-60kHz-120kHz-r16 [5] ENUMERATED OPTIONAL.
-	Scs60kHz120kHzR16 FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16
-	// HasScs60kHz120kHzR16 tells whether scs-60kHz-120kHz-r16 is present in the encoding.
-	HasScs60kHz120kHzR16 bool
+	Scs60kHz120kHzR16    FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16
+	HasScs60kHz120kHzR16 bool // whether scs-60kHz-120kHz-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16 is the type of FeatureSetUplink-v1610.crossCarrierSchedulingProcessing-DiffSCS-r16.scs-15kHz-120kHz-r16.
@@ -12057,17 +9931,14 @@ func (v FeatureSetUplinkV1610_UlFullPwrMode2SRSConfigDiffNumSRSPortsR16) String(
 // FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16 is the type of FeatureSetUplink-v1610.ul-FullPwrMode2-TPMIGroup-r16.
 type FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16 struct {
 	// TwoPortsR16 is the component twoPorts-r16 [0] BIT STRING OPTIONAL.
-	TwoPortsR16 der.BitString
-	// HasTwoPortsR16 tells whether twoPorts-r16 is present in the encoding.
-	HasTwoPortsR16 bool
+	TwoPortsR16    der.BitString
+	HasTwoPortsR16 bool // whether twoPorts-r16 is present in the encoding
 	// FourPortsNonCoherentR16 is the component fourPortsNonCoherent-r16 [1] ENUMERATED OPTIONAL.
-	FourPortsNonCoherentR16 FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsNonCoherentR16
-	// HasFourPortsNonCoherentR16 tells whether fourPortsNonCoherent-r16 is present in the encoding.
-	HasFourPortsNonCoherentR16 bool
+	FourPortsNonCoherentR16    FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsNonCoherentR16
+	HasFourPortsNonCoherentR16 bool // whether fourPortsNonCoherent-r16 is present in the encoding
 	// FourPortsPartialCoherentR16 is the component fourPortsPartialCoherent-r16 [2] ENUMERATED OPTIONAL.
-	FourPortsPartialCoherentR16 FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsPartialCoherentR16
-	// HasFourPortsPartialCoherentR16 tells whether fourPortsPartialCoherent-r16 is present in the encoding.
-	HasFourPortsPartialCoherentR16 bool
+	FourPortsPartialCoherentR16    FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsPartialCoherentR16
+	HasFourPortsPartialCoherentR16 bool // whether fourPortsPartialCoherent-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsNonCoherentR16 is the type of FeatureSetUplink-v1610.ul-FullPwrMode2-TPMIGroup-r16.fourPortsNonCoherent-r16.
@@ -12123,29 +9994,23 @@ func (v FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsPartialCoheren
 //	}
 type FeatureSetUplinkV1630 struct {
 	// OffsetSRSCBPUSCHAntSwitchFr1R16 is the component offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16 [0] ENUMERATED OPTIONAL.
-	OffsetSRSCBPUSCHAntSwitchFr1R16 FeatureSetUplinkV1630_OffsetSRSCBPUSCHAntSwitchFr1R16
-	// HasOffsetSRSCBPUSCHAntSwitchFr1R16 tells whether offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16 is present in the encoding.
-	HasOffsetSRSCBPUSCHAntSwitchFr1R16 bool
+	OffsetSRSCBPUSCHAntSwitchFr1R16    FeatureSetUplinkV1630_OffsetSRSCBPUSCHAntSwitchFr1R16
+	HasOffsetSRSCBPUSCHAntSwitchFr1R16 bool // whether offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16 is present in the encoding
 	// OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 is the component offsetSRS-CB-PUSCH-PDCCH-MonitorSingleOcc-fr1-r16 [1] ENUMERATED OPTIONAL.
-	OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16
-	// HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 tells whether offsetSRS-CB-PUSCH-PDCCH-MonitorSingleOcc-fr1-r16 is present in the encoding.
-	HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 bool
+	OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16    FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16
+	HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 bool // whether offsetSRS-CB-PUSCH-PDCCH-MonitorSingleOcc-fr1-r16 is present in the encoding
 	// OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 is the component offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithoutGap-fr1-r16 [2] ENUMERATED OPTIONAL.
-	OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16
-	// HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 tells whether offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithoutGap-fr1-r16 is present in the encoding.
-	HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 bool
+	OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16    FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16
+	HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 bool // whether offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithoutGap-fr1-r16 is present in the encoding
 	// OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 is the component offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithGap-fr1-r16 [3] ENUMERATED OPTIONAL.
-	OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16
-	// HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 tells whether offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithGap-fr1-r16 is present in the encoding.
-	HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 bool
+	OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16    FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16
+	HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 bool // whether offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithGap-fr1-r16 is present in the encoding
 	// Dummy is the component dummy [4] ENUMERATED OPTIONAL.
-	Dummy FeatureSetUplinkV1630_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    FeatureSetUplinkV1630_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// PartialCancellationPUCCHPUSCHPRACHTXR16 is the component partialCancellationPUCCH-PUSCH-PRACH-TX-r16 [5] ENUMERATED OPTIONAL.
-	PartialCancellationPUCCHPUSCHPRACHTXR16 FeatureSetUplinkV1630_PartialCancellationPUCCHPUSCHPRACHTXR16
-	// HasPartialCancellationPUCCHPUSCHPRACHTXR16 tells whether partialCancellationPUCCH-PUSCH-PRACH-TX-r16 is present in the encoding.
-	HasPartialCancellationPUCCHPUSCHPRACHTXR16 bool
+	PartialCancellationPUCCHPUSCHPRACHTXR16    FeatureSetUplinkV1630_PartialCancellationPUCCHPUSCHPRACHTXR16
+	HasPartialCancellationPUCCHPUSCHPRACHTXR16 bool // whether partialCancellationPUCCH-PUSCH-PRACH-TX-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1630_OffsetSRSCBPUSCHAntSwitchFr1R16 is the type of FeatureSetUplink-v1630.offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16.
@@ -12239,33 +10104,27 @@ func (v FeatureSetUplinkV1630_PartialCancellationPUCCHPUSCHPRACHTXR16) String() 
 //	}
 type FeatureSetUplinkV1640 struct {
 	// TwoHARQACKCodebookType1R16 is the component twoHARQ-ACK-Codebook-type1-r16 [0] SubSlot-Config-r16 OPTIONAL.
-	TwoHARQACKCodebookType1R16 SubSlotConfigR16
-	// HasTwoHARQACKCodebookType1R16 tells whether twoHARQ-ACK-Codebook-type1-r16 is present in the encoding.
-	HasTwoHARQACKCodebookType1R16 bool
+	TwoHARQACKCodebookType1R16    SubSlotConfigR16
+	HasTwoHARQACKCodebookType1R16 bool // whether twoHARQ-ACK-Codebook-type1-r16 is present in the encoding
 	// TwoHARQACKCodebookType2R16 is the component twoHARQ-ACK-Codebook-type2-r16 [1] SubSlot-Config-r16 OPTIONAL.
-	TwoHARQACKCodebookType2R16 SubSlotConfigR16
-	// HasTwoHARQACKCodebookType2R16 tells whether twoHARQ-ACK-Codebook-type2-r16 is present in the encoding.
-	HasTwoHARQACKCodebookType2R16 bool
+	TwoHARQACKCodebookType2R16    SubSlotConfigR16
+	HasTwoHARQACKCodebookType2R16 bool // whether twoHARQ-ACK-Codebook-type2-r16 is present in the encoding
 	// OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16 is the component offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithSpanGap-fr1-r16 [2] SEQUENCE OPTIONAL.
-	OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16 FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16
-	// HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16 tells whether offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithSpanGap-fr1-r16 is present in the encoding.
-	HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16 bool
+	OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16    FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16
+	HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16 bool // whether offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithSpanGap-fr1-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16 is the type of FeatureSetUplink-v1640.offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithSpanGap-fr1-r16.
 type FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR16 FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs15kHzR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs15kHzR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR16 FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs30kHzR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs30kHzR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR16 FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs60kHzR16
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs60kHzR16
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 }
 
 // FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs15kHzR16 is the type of FeatureSetUplink-v1640.offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithSpanGap-fr1-r16.scs-15kHz-r16.
@@ -12332,37 +10191,29 @@ func (v FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R1
 //	}
 type FeatureSetUplinkV1710 struct {
 	// MTRPPUSCHTypeACBR17 is the component mTRP-PUSCH-TypeA-CB-r17 [0] ENUMERATED OPTIONAL.
-	MTRPPUSCHTypeACBR17 FeatureSetUplinkV1710_MTRPPUSCHTypeACBR17
-	// HasMTRPPUSCHTypeACBR17 tells whether mTRP-PUSCH-TypeA-CB-r17 is present in the encoding.
-	HasMTRPPUSCHTypeACBR17 bool
+	MTRPPUSCHTypeACBR17    FeatureSetUplinkV1710_MTRPPUSCHTypeACBR17
+	HasMTRPPUSCHTypeACBR17 bool // whether mTRP-PUSCH-TypeA-CB-r17 is present in the encoding
 	// MTRPPUSCHRepetitionTypeAR17 is the component mTRP-PUSCH-RepetitionTypeA-r17 [1] ENUMERATED OPTIONAL.
-	MTRPPUSCHRepetitionTypeAR17 FeatureSetUplinkV1710_MTRPPUSCHRepetitionTypeAR17
-	// HasMTRPPUSCHRepetitionTypeAR17 tells whether mTRP-PUSCH-RepetitionTypeA-r17 is present in the encoding.
-	HasMTRPPUSCHRepetitionTypeAR17 bool
+	MTRPPUSCHRepetitionTypeAR17    FeatureSetUplinkV1710_MTRPPUSCHRepetitionTypeAR17
+	HasMTRPPUSCHRepetitionTypeAR17 bool // whether mTRP-PUSCH-RepetitionTypeA-r17 is present in the encoding
 	// MTRPPUCCHIntraSlotR17 is the component mTRP-PUCCH-IntraSlot-r17 [2] ENUMERATED OPTIONAL.
-	MTRPPUCCHIntraSlotR17 FeatureSetUplinkV1710_MTRPPUCCHIntraSlotR17
-	// HasMTRPPUCCHIntraSlotR17 tells whether mTRP-PUCCH-IntraSlot-r17 is present in the encoding.
-	HasMTRPPUCCHIntraSlotR17 bool
+	MTRPPUCCHIntraSlotR17    FeatureSetUplinkV1710_MTRPPUCCHIntraSlotR17
+	HasMTRPPUCCHIntraSlotR17 bool // whether mTRP-PUCCH-IntraSlot-r17 is present in the encoding
 	// SrsAntennaSwitching2SP1PeriodicR17 is the component srs-AntennaSwitching2SP-1Periodic-r17 [3] ENUMERATED OPTIONAL.
-	SrsAntennaSwitching2SP1PeriodicR17 FeatureSetUplinkV1710_SrsAntennaSwitching2SP1PeriodicR17
-	// HasSrsAntennaSwitching2SP1PeriodicR17 tells whether srs-AntennaSwitching2SP-1Periodic-r17 is present in the encoding.
-	HasSrsAntennaSwitching2SP1PeriodicR17 bool
+	SrsAntennaSwitching2SP1PeriodicR17    FeatureSetUplinkV1710_SrsAntennaSwitching2SP1PeriodicR17
+	HasSrsAntennaSwitching2SP1PeriodicR17 bool // whether srs-AntennaSwitching2SP-1Periodic-r17 is present in the encoding
 	// SrsExtensionAperiodicSRSR17 is the component srs-ExtensionAperiodicSRS-r17 [4] ENUMERATED OPTIONAL.
-	SrsExtensionAperiodicSRSR17 FeatureSetUplinkV1710_SrsExtensionAperiodicSRSR17
-	// HasSrsExtensionAperiodicSRSR17 tells whether srs-ExtensionAperiodicSRS-r17 is present in the encoding.
-	HasSrsExtensionAperiodicSRSR17 bool
+	SrsExtensionAperiodicSRSR17    FeatureSetUplinkV1710_SrsExtensionAperiodicSRSR17
+	HasSrsExtensionAperiodicSRSR17 bool // whether srs-ExtensionAperiodicSRS-r17 is present in the encoding
 	// SrsOneAPSRSR17 is the component srs-OneAP-SRS-r17 [5] ENUMERATED OPTIONAL.
-	SrsOneAPSRSR17 FeatureSetUplinkV1710_SrsOneAPSRSR17
-	// HasSrsOneAPSRSR17 tells whether srs-OneAP-SRS-r17 is present in the encoding.
-	HasSrsOneAPSRSR17 bool
+	SrsOneAPSRSR17    FeatureSetUplinkV1710_SrsOneAPSRSR17
+	HasSrsOneAPSRSR17 bool // whether srs-OneAP-SRS-r17 is present in the encoding
 	// UEPowerClassPerBandPerBCR17 is the component ue-PowerClassPerBandPerBC-r17 [6] ENUMERATED OPTIONAL.
-	UEPowerClassPerBandPerBCR17 FeatureSetUplinkV1710_UEPowerClassPerBandPerBCR17
-	// HasUEPowerClassPerBandPerBCR17 tells whether ue-PowerClassPerBandPerBC-r17 is present in the encoding.
-	HasUEPowerClassPerBandPerBCR17 bool
+	UEPowerClassPerBandPerBCR17    FeatureSetUplinkV1710_UEPowerClassPerBandPerBCR17
+	HasUEPowerClassPerBandPerBCR17 bool // whether ue-PowerClassPerBandPerBC-r17 is present in the encoding
 	// TxSupportULGapFR2R17 is the component tx-Support-UL-GapFR2-r17 [7] ENUMERATED OPTIONAL.
-	TxSupportULGapFR2R17 FeatureSetUplinkV1710_TxSupportULGapFR2R17
-	// HasTxSupportULGapFR2R17 tells whether tx-Support-UL-GapFR2-r17 is present in the encoding.
-	HasTxSupportULGapFR2R17 bool
+	TxSupportULGapFR2R17    FeatureSetUplinkV1710_TxSupportULGapFR2R17
+	HasTxSupportULGapFR2R17 bool // whether tx-Support-UL-GapFR2-r17 is present in the encoding
 }
 
 // FeatureSetUplinkV1710_MTRPPUSCHTypeACBR17 is the type of FeatureSetUplink-v1710.mTRP-PUSCH-TypeA-CB-r17.
@@ -12500,33 +10351,26 @@ func (v FeatureSetUplinkV1710_TxSupportULGapFR2R17) String() string {
 //	}
 type FeatureSetUplinkV1720 struct {
 	// PucchRepetitionF0_1_2_3_4RRCConfigR17 is the component pucch-Repetition-F0-1-2-3-4-RRC-Config-r17 [0] ENUMERATED OPTIONAL.
-	PucchRepetitionF0_1_2_3_4RRCConfigR17 FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4RRCConfigR17
-	// HasPucchRepetitionF0_1_2_3_4RRCConfigR17 tells whether pucch-Repetition-F0-1-2-3-4-RRC-Config-r17 is present in the encoding.
-	HasPucchRepetitionF0_1_2_3_4RRCConfigR17 bool
+	PucchRepetitionF0_1_2_3_4RRCConfigR17    FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4RRCConfigR17
+	HasPucchRepetitionF0_1_2_3_4RRCConfigR17 bool // whether pucch-Repetition-F0-1-2-3-4-RRC-Config-r17 is present in the encoding
 	// PucchRepetitionF0_1_2_3_4DynamicIndicationR17 is the component pucch-Repetition-F0-1-2-3-4-DynamicIndication-r17 [1] ENUMERATED OPTIONAL.
-	PucchRepetitionF0_1_2_3_4DynamicIndicationR17 FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4DynamicIndicationR17
-	// HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17 tells whether pucch-Repetition-F0-1-2-3-4-DynamicIndication-r17 is present in the encoding.
-	HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17 bool
+	PucchRepetitionF0_1_2_3_4DynamicIndicationR17    FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4DynamicIndicationR17
+	HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17 bool // whether pucch-Repetition-F0-1-2-3-4-DynamicIndication-r17 is present in the encoding
 	// InterSubslotFreqHoppingPUCCHR17 is the component interSubslotFreqHopping-PUCCH-r17 [2] ENUMERATED OPTIONAL.
-	InterSubslotFreqHoppingPUCCHR17 FeatureSetUplinkV1720_InterSubslotFreqHoppingPUCCHR17
-	// HasInterSubslotFreqHoppingPUCCHR17 tells whether interSubslotFreqHopping-PUCCH-r17 is present in the encoding.
-	HasInterSubslotFreqHoppingPUCCHR17 bool
+	InterSubslotFreqHoppingPUCCHR17    FeatureSetUplinkV1720_InterSubslotFreqHoppingPUCCHR17
+	HasInterSubslotFreqHoppingPUCCHR17 bool // whether interSubslotFreqHopping-PUCCH-r17 is present in the encoding
 	// SemiStaticHARQACKCodebookSubSlotPUCCHR17 is the component semiStaticHARQ-ACK-CodebookSub-SlotPUCCH-r17 [3] ENUMERATED OPTIONAL.
-	SemiStaticHARQACKCodebookSubSlotPUCCHR17 FeatureSetUplinkV1720_SemiStaticHARQACKCodebookSubSlotPUCCHR17
-	// HasSemiStaticHARQACKCodebookSubSlotPUCCHR17 tells whether semiStaticHARQ-ACK-CodebookSub-SlotPUCCH-r17 is present in the encoding.
-	HasSemiStaticHARQACKCodebookSubSlotPUCCHR17 bool
+	SemiStaticHARQACKCodebookSubSlotPUCCHR17    FeatureSetUplinkV1720_SemiStaticHARQACKCodebookSubSlotPUCCHR17
+	HasSemiStaticHARQACKCodebookSubSlotPUCCHR17 bool // whether semiStaticHARQ-ACK-CodebookSub-SlotPUCCH-r17 is present in the encoding
 	// PhyPrioritizationLowPriorityDGHighPriorityCGR17 is the component phy-PrioritizationLowPriorityDG-HighPriorityCG-r17 [4] INTEGER OPTIONAL.
-	PhyPrioritizationLowPriorityDGHighPriorityCGR17 int64
-	// HasPhyPrioritizationLowPriorityDGHighPriorityCGR17 tells whether phy-PrioritizationLowPriorityDG-HighPriorityCG-r17 is present in the encoding.
-	HasPhyPrioritizationLowPriorityDGHighPriorityCGR17 bool
+	PhyPrioritizationLowPriorityDGHighPriorityCGR17    int64
+	HasPhyPrioritizationLowPriorityDGHighPriorityCGR17 bool // whether phy-PrioritizationLowPriorityDG-HighPriorityCG-r17 is present in the encoding
 	// PhyPrioritizationHighPriorityDGLowPriorityCGR17 is the component phy-PrioritizationHighPriorityDG-LowPriorityCG-r17 [5] SEQUENCE OPTIONAL.
-	PhyPrioritizationHighPriorityDGLowPriorityCGR17 FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17
-	// HasPhyPrioritizationHighPriorityDGLowPriorityCGR17 tells whether phy-PrioritizationHighPriorityDG-LowPriorityCG-r17 is present in the encoding.
-	HasPhyPrioritizationHighPriorityDGLowPriorityCGR17 bool
+	PhyPrioritizationHighPriorityDGLowPriorityCGR17    FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17
+	HasPhyPrioritizationHighPriorityDGLowPriorityCGR17 bool // whether phy-PrioritizationHighPriorityDG-LowPriorityCG-r17 is present in the encoding
 	// ExtendedDCLocationReportR17 is the component extendedDC-LocationReport-r17 [6] ENUMERATED OPTIONAL.
-	ExtendedDCLocationReportR17 FeatureSetUplinkV1720_ExtendedDCLocationReportR17
-	// HasExtendedDCLocationReportR17 tells whether extendedDC-LocationReport-r17 is present in the encoding.
-	HasExtendedDCLocationReportR17 bool
+	ExtendedDCLocationReportR17    FeatureSetUplinkV1720_ExtendedDCLocationReportR17
+	HasExtendedDCLocationReportR17 bool // whether extendedDC-LocationReport-r17 is present in the encoding
 }
 
 // FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4RRCConfigR17 is the type of FeatureSetUplink-v1720.pucch-Repetition-F0-1-2-3-4-RRC-Config-r17.
@@ -12604,21 +10448,17 @@ func (v FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_Pu
 // FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17 is the type of FeatureSetUplink-v1720.phy-PrioritizationHighPriorityDG-LowPriorityCG-r17.additionalCancellationTime-r17.
 type FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17 struct {
 	// Scs15kHzR17 is the component scs-15kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR17 FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs15kHzR17
-	// HasScs15kHzR17 tells whether scs-15kHz-r17 is present in the encoding.
-	HasScs15kHzR17 bool
+	Scs15kHzR17    FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs15kHzR17
+	HasScs15kHzR17 bool // whether scs-15kHz-r17 is present in the encoding
 	// Scs30kHzR17 is the component scs-30kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR17 FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs30kHzR17
-	// HasScs30kHzR17 tells whether scs-30kHz-r17 is present in the encoding.
-	HasScs30kHzR17 bool
+	Scs30kHzR17    FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs30kHzR17
+	HasScs30kHzR17 bool // whether scs-30kHz-r17 is present in the encoding
 	// Scs60kHzR17 is the component scs-60kHz-r17 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR17 FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs60kHzR17
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs60kHzR17
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 	// Scs120kHzR17 is the component scs-120kHz-r17 [3] ENUMERATED OPTIONAL.
-	Scs120kHzR17 FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs120kHzR17
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
+	Scs120kHzR17    FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs120kHzR17
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
 }
 
 // FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs15kHzR17 is the type of FeatureSetUplink-v1720.phy-PrioritizationHighPriorityDG-LowPriorityCG-r17.additionalCancellationTime-r17.scs-15kHz-r17.
@@ -12719,13 +10559,11 @@ func (v FeatureSetUplinkV1720_ExtendedDCLocationReportR17) String() string {
 //	}
 type SubSlotConfigR16 struct {
 	// SubSlotConfigNCPR16 is the component sub-SlotConfig-NCP-r16 [0] ENUMERATED OPTIONAL.
-	SubSlotConfigNCPR16 SubSlotConfigR16_SubSlotConfigNCPR16
-	// HasSubSlotConfigNCPR16 tells whether sub-SlotConfig-NCP-r16 is present in the encoding.
-	HasSubSlotConfigNCPR16 bool
+	SubSlotConfigNCPR16    SubSlotConfigR16_SubSlotConfigNCPR16
+	HasSubSlotConfigNCPR16 bool // whether sub-SlotConfig-NCP-r16 is present in the encoding
 	// SubSlotConfigECPR16 is the component sub-SlotConfig-ECP-r16 [1] ENUMERATED OPTIONAL.
-	SubSlotConfigECPR16 SubSlotConfigR16_SubSlotConfigECPR16
-	// HasSubSlotConfigECPR16 tells whether sub-SlotConfig-ECP-r16 is present in the encoding.
-	HasSubSlotConfigECPR16 bool
+	SubSlotConfigECPR16    SubSlotConfigR16_SubSlotConfigECPR16
+	HasSubSlotConfigECPR16 bool // whether sub-SlotConfig-ECP-r16 is present in the encoding
 }
 
 // SubSlotConfigR16_SubSlotConfigNCPR16 is the type of SubSlot-Config-r16.sub-SlotConfig-NCP-r16.
@@ -12768,13 +10606,11 @@ type SRSAllPosResourcesR16 struct {
 	// SrsPosResourcesR16 is the component srs-PosResources-r16 [0] SRS-PosResources-r16.
 	SrsPosResourcesR16 SRSPosResourcesR16
 	// SrsPosResourceAPR16 is the component srs-PosResourceAP-r16 [1] SRS-PosResourceAP-r16 OPTIONAL.
-	SrsPosResourceAPR16 SRSPosResourceAPR16
-	// HasSrsPosResourceAPR16 tells whether srs-PosResourceAP-r16 is present in the encoding.
-	HasSrsPosResourceAPR16 bool
+	SrsPosResourceAPR16    SRSPosResourceAPR16
+	HasSrsPosResourceAPR16 bool // whether srs-PosResourceAP-r16 is present in the encoding
 	// SrsPosResourceSPR16 is the component srs-PosResourceSP-r16 [2] SRS-PosResourceSP-r16 OPTIONAL.
-	SrsPosResourceSPR16 SRSPosResourceSPR16
-	// HasSrsPosResourceSPR16 tells whether srs-PosResourceSP-r16 is present in the encoding.
-	HasSrsPosResourceSPR16 bool
+	SrsPosResourceSPR16    SRSPosResourceSPR16
+	HasSrsPosResourceSPR16 bool // whether srs-PosResourceSP-r16 is present in the encoding
 }
 
 // SRSPosResourcesR16 is the ASN.1 type SRS-PosResources-r16.
@@ -13072,4 +10908,1948 @@ const (
 // String returns the ASN.1 identifier of the value, or its number.
 func (v SRSResources_MaxNumberSemiPersistentSRSPerBWP) String() string {
 	return der.Name("n1 n2 n4 n8 n16", int(v), "")
+}
+
+// SRSResources_MaxNumberSRSPortsPerResource is the type of SRS-Resources.maxNumberSRS-Ports-PerResource.
+type SRSResources_MaxNumberSRSPortsPerResource int64
+
+const (
+	SRSResources_MaxNumberSRSPortsPerResource_N1 SRSResources_MaxNumberSRSPortsPerResource = 0 // n1
+	SRSResources_MaxNumberSRSPortsPerResource_N2 SRSResources_MaxNumberSRSPortsPerResource = 1 // n2
+	SRSResources_MaxNumberSRSPortsPerResource_N4 SRSResources_MaxNumberSRSPortsPerResource = 2 // n4
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SRSResources_MaxNumberSRSPortsPerResource) String() string {
+	return der.Name("n1 n2 n4", int(v), "")
+}
+
+// DummyF is the ASN.1 type DummyF.
+//
+//	DummyF ::=                                  SEQUENCE {
+//	    maxNumberPeriodicCSI-ReportPerBWP           INTEGER (1..4),
+//	    maxNumberAperiodicCSI-ReportPerBWP          INTEGER (1..4),
+//	    maxNumberSemiPersistentCSI-ReportPerBWP     INTEGER (0..4),
+//	    simultaneousCSI-ReportsAllCC                INTEGER (5..32)
+//	}
+type DummyF struct {
+	// MaxNumberPeriodicCSIReportPerBWP is the component maxNumberPeriodicCSI-ReportPerBWP [0] INTEGER.
+	MaxNumberPeriodicCSIReportPerBWP int64
+	// MaxNumberAperiodicCSIReportPerBWP is the component maxNumberAperiodicCSI-ReportPerBWP [1] INTEGER.
+	MaxNumberAperiodicCSIReportPerBWP int64
+	// MaxNumberSemiPersistentCSIReportPerBWP is the component maxNumberSemiPersistentCSI-ReportPerBWP [2] INTEGER.
+	MaxNumberSemiPersistentCSIReportPerBWP int64
+	// SimultaneousCSIReportsAllCC is the component simultaneousCSI-ReportsAllCC [3] INTEGER.
+	SimultaneousCSIReportsAllCC int64
+}
+
+// FeatureSetUplinkID is the ASN.1 type FeatureSetUplinkId.
+//
+//	FeatureSetUplinkId ::=                  INTEGER (0..maxUplinkFeatureSets)
+type FeatureSetUplinkID int64
+
+// FeatureSetUplinkPerCC is the ASN.1 type FeatureSetUplinkPerCC.
+//
+//	FeatureSetUplinkPerCC ::=               SEQUENCE {
+//	    supportedSubcarrierSpacingUL            SubcarrierSpacing,
+//	    supportedBandwidthUL                    SupportedBandwidth,
+//	    channelBW-90mhz                         ENUMERATED {supported}                      OPTIONAL,
+//	    mimo-CB-PUSCH                           SEQUENCE {
+//	        maxNumberMIMO-LayersCB-PUSCH            MIMO-LayersUL                               OPTIONAL,
+//	        maxNumberSRS-ResourcePerSet             INTEGER (1..2)
+//	    }                                                                                   OPTIONAL,
+//	    maxNumberMIMO-LayersNonCB-PUSCH         MIMO-LayersUL                               OPTIONAL,
+//	    supportedModulationOrderUL              ModulationOrder                             OPTIONAL
+//	}
+type FeatureSetUplinkPerCC struct {
+	// SupportedSubcarrierSpacingUL is the component supportedSubcarrierSpacingUL [0] SubcarrierSpacing.
+	SupportedSubcarrierSpacingUL SubcarrierSpacing
+	// SupportedBandwidthUL is the component supportedBandwidthUL [1] EXPLICIT SupportedBandwidth.
+	SupportedBandwidthUL SupportedBandwidth
+	// ChannelBW90mhz is the component channelBW-90mhz [2] ENUMERATED OPTIONAL.
+	ChannelBW90mhz    FeatureSetUplinkPerCC_ChannelBW90mhz
+	HasChannelBW90mhz bool // whether channelBW-90mhz is present in the encoding
+	// MimoCBPUSCH is the component mimo-CB-PUSCH [3] SEQUENCE OPTIONAL.
+	MimoCBPUSCH    FeatureSetUplinkPerCC_MimoCBPUSCH
+	HasMimoCBPUSCH bool // whether mimo-CB-PUSCH is present in the encoding
+	// MaxNumberMIMOLayersNonCBPUSCH is the component maxNumberMIMO-LayersNonCB-PUSCH [4] MIMO-LayersUL OPTIONAL.
+	MaxNumberMIMOLayersNonCBPUSCH    MIMOLayersUL
+	HasMaxNumberMIMOLayersNonCBPUSCH bool // whether maxNumberMIMO-LayersNonCB-PUSCH is present in the encoding
+	// SupportedModulationOrderUL is the component supportedModulationOrderUL [5] ModulationOrder OPTIONAL.
+	SupportedModulationOrderUL    ModulationOrder
+	HasSupportedModulationOrderUL bool // whether supportedModulationOrderUL is present in the encoding
+}
+
+// FeatureSetUplinkPerCC_ChannelBW90mhz is the type of FeatureSetUplinkPerCC.channelBW-90mhz.
+type FeatureSetUplinkPerCC_ChannelBW90mhz int64
+
+const (
+	FeatureSetUplinkPerCC_Supported FeatureSetUplinkPerCC_ChannelBW90mhz = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FeatureSetUplinkPerCC_ChannelBW90mhz) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FeatureSetUplinkPerCC_MimoCBPUSCH is the type of FeatureSetUplinkPerCC.mimo-CB-PUSCH.
+type FeatureSetUplinkPerCC_MimoCBPUSCH struct {
+	// MaxNumberMIMOLayersCBPUSCH is the component maxNumberMIMO-LayersCB-PUSCH [0] MIMO-LayersUL OPTIONAL.
+	MaxNumberMIMOLayersCBPUSCH    MIMOLayersUL
+	HasMaxNumberMIMOLayersCBPUSCH bool // whether maxNumberMIMO-LayersCB-PUSCH is present in the encoding
+	// MaxNumberSRSResourcePerSet is the component maxNumberSRS-ResourcePerSet [1] INTEGER.
+	MaxNumberSRSResourcePerSet int64
+}
+
+// FeatureSetUplinkPerCCV1540 is the ASN.1 type FeatureSetUplinkPerCC-v1540.
+//
+//	FeatureSetUplinkPerCC-v1540 ::=       SEQUENCE {
+//	    mimo-NonCB-PUSCH                      SEQUENCE {
+//	        maxNumberSRS-ResourcePerSet           INTEGER (1..4),
+//	        maxNumberSimultaneousSRS-ResourceTx   INTEGER (1..4)
+//	    } OPTIONAL
+//	}
+type FeatureSetUplinkPerCCV1540 struct {
+	// MimoNonCBPUSCH is the component mimo-NonCB-PUSCH [0] SEQUENCE OPTIONAL.
+	MimoNonCBPUSCH    FeatureSetUplinkPerCCV1540_MimoNonCBPUSCH
+	HasMimoNonCBPUSCH bool // whether mimo-NonCB-PUSCH is present in the encoding
+}
+
+// FeatureSetUplinkPerCCV1540_MimoNonCBPUSCH is the type of FeatureSetUplinkPerCC-v1540.mimo-NonCB-PUSCH.
+type FeatureSetUplinkPerCCV1540_MimoNonCBPUSCH struct {
+	// MaxNumberSRSResourcePerSet is the component maxNumberSRS-ResourcePerSet [0] INTEGER.
+	MaxNumberSRSResourcePerSet int64
+	// MaxNumberSimultaneousSRSResourceTx is the component maxNumberSimultaneousSRS-ResourceTx [1] INTEGER.
+	MaxNumberSimultaneousSRSResourceTx int64
+}
+
+// FeatureSetUplinkPerCCV1700 is the ASN.1 type FeatureSetUplinkPerCC-v1700.
+//
+//	FeatureSetUplinkPerCC-v1700 ::=   SEQUENCE {
+//	    supportedMinBandwidthUL-r17       SupportedBandwidth-v1700                          OPTIONAL,
+//	    -- R1 23-3-1-3	FeMIMO: Multi-TRP PUSCH repetition (type B) - non-codebook based
+//	    mTRP-PUSCH-RepetitionTypeB-r17    ENUMERATED {n1,n2,n3,n4}                          OPTIONAL,
+//	    -- R1 23-3-1-1 -codebook based Multi-TRP PUSCH repetition (type B)
+//	    mTRP-PUSCH-TypeB-CB-r17           ENUMERATED {n1,n2,n4}                             OPTIONAL,
+//	    supportedBandwidthUL-v1710        SupportedBandwidth-v1700                          OPTIONAL
+//	}
+type FeatureSetUplinkPerCCV1700 struct {
+	// SupportedMinBandwidthULR17 is the component supportedMinBandwidthUL-r17 [0] EXPLICIT SupportedBandwidth-v1700 OPTIONAL.
+	SupportedMinBandwidthULR17    SupportedBandwidthV1700
+	HasSupportedMinBandwidthULR17 bool // whether supportedMinBandwidthUL-r17 is present in the encoding
+	// MTRPPUSCHRepetitionTypeBR17 is the component mTRP-PUSCH-RepetitionTypeB-r17 [1] ENUMERATED OPTIONAL.
+	MTRPPUSCHRepetitionTypeBR17    FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17
+	HasMTRPPUSCHRepetitionTypeBR17 bool // whether mTRP-PUSCH-RepetitionTypeB-r17 is present in the encoding
+	// MTRPPUSCHTypeBCBR17 is the component mTRP-PUSCH-TypeB-CB-r17 [2] ENUMERATED OPTIONAL.
+	MTRPPUSCHTypeBCBR17    FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17
+	HasMTRPPUSCHTypeBCBR17 bool // whether mTRP-PUSCH-TypeB-CB-r17 is present in the encoding
+	// SupportedBandwidthULV1710 is the component supportedBandwidthUL-v1710 [3] EXPLICIT SupportedBandwidth-v1700 OPTIONAL.
+	SupportedBandwidthULV1710    SupportedBandwidthV1700
+	HasSupportedBandwidthULV1710 bool // whether supportedBandwidthUL-v1710 is present in the encoding
+}
+
+// FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 is the type of FeatureSetUplinkPerCC-v1700.mTRP-PUSCH-RepetitionTypeB-r17.
+type FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 int64
+
+const (
+	FeatureSetUplinkPerCCV1700_N1 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 0 // n1
+	FeatureSetUplinkPerCCV1700_N2 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 1 // n2
+	FeatureSetUplinkPerCCV1700_N3 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 2 // n3
+	FeatureSetUplinkPerCCV1700_N4 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 3 // n4
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17) String() string {
+	return der.Name("n1 n2 n3 n4", int(v), "")
+}
+
+// FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 is the type of FeatureSetUplinkPerCC-v1700.mTRP-PUSCH-TypeB-CB-r17.
+type FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 int64
+
+const (
+	FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17_N1 FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 = 0 // n1
+	FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17_N2 FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 = 1 // n2
+	FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17_N4 FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 = 2 // n4
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17) String() string {
+	return der.Name("n1 n2 n4", int(v), "")
+}
+
+// FeatureSetUplinkPerCCID is the ASN.1 type FeatureSetUplinkPerCC-Id.
+//
+//	FeatureSetUplinkPerCC-Id ::=            INTEGER (1..maxPerCC-FeatureSets)
+type FeatureSetUplinkPerCCID int64
+
+// FreqBandIndicatorEUTRA is the ASN.1 type FreqBandIndicatorEUTRA.
+//
+//	FreqBandIndicatorEUTRA ::=  INTEGER (1..maxBandsEUTRA)
+type FreqBandIndicatorEUTRA int64
+
+// FreqBandList is the ASN.1 type FreqBandList.
+//
+//	FreqBandList ::=                SEQUENCE (SIZE (1..maxBandsMRDC)) OF FreqBandInformation
+type FreqBandList []FreqBandInformation
+
+// FreqBandInformation is the ASN.1 type FreqBandInformation.
+//
+//	FreqBandInformation ::=         CHOICE {
+//	    bandInformationEUTRA            FreqBandInformationEUTRA,
+//	    bandInformationNR               FreqBandInformationNR
+//	}
+type FreqBandInformation struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice FreqBandInformationChoice
+	// BandInformationEUTRA is the component bandInformationEUTRA [0] FreqBandInformationEUTRA.
+	BandInformationEUTRA FreqBandInformationEUTRA
+	// BandInformationNR is the component bandInformationNR [1] FreqBandInformationNR.
+	BandInformationNR *FreqBandInformationNR
+}
+
+// FreqBandInformationChoice tells which alternative of FreqBandInformation a value holds.
+type FreqBandInformationChoice int
+
+const (
+	FreqBandInformation_BandInformationEUTRA FreqBandInformationChoice = 1 // bandInformationEUTRA
+	FreqBandInformation_BandInformationNR    FreqBandInformationChoice = 2 // bandInformationNR
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c FreqBandInformationChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("bandInformationEUTRA bandInformationNR", int(c)-1, "")
+	}
+	return "FreqBandInformationChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// FreqBandInformationEUTRA is the ASN.1 type FreqBandInformationEUTRA.
+//
+//	FreqBandInformationEUTRA ::=    SEQUENCE {
+//	    bandEUTRA                       FreqBandIndicatorEUTRA,
+//	    ca-BandwidthClassDL-EUTRA       CA-BandwidthClassEUTRA                  OPTIONAL,   -- Need N
+//	    ca-BandwidthClassUL-EUTRA       CA-BandwidthClassEUTRA                  OPTIONAL    -- Need N
+//	}
+type FreqBandInformationEUTRA struct {
+	// BandEUTRA is the component bandEUTRA [0] FreqBandIndicatorEUTRA.
+	BandEUTRA FreqBandIndicatorEUTRA
+	// CaBandwidthClassDLEUTRA is the component ca-BandwidthClassDL-EUTRA [1] CA-BandwidthClassEUTRA OPTIONAL.
+	CaBandwidthClassDLEUTRA    CABandwidthClassEUTRA
+	HasCaBandwidthClassDLEUTRA bool // whether ca-BandwidthClassDL-EUTRA is present in the encoding
+	// CaBandwidthClassULEUTRA is the component ca-BandwidthClassUL-EUTRA [2] CA-BandwidthClassEUTRA OPTIONAL.
+	CaBandwidthClassULEUTRA    CABandwidthClassEUTRA
+	HasCaBandwidthClassULEUTRA bool // whether ca-BandwidthClassUL-EUTRA is present in the encoding
+}
+
+// FreqBandInformationNR is the ASN.1 type FreqBandInformationNR.
+//
+//	FreqBandInformationNR ::=       SEQUENCE {
+//	    bandNR                          FreqBandIndicatorNR,
+//	    maxBandwidthRequestedDL         AggregatedBandwidth                     OPTIONAL,   -- Need N
+//	    maxBandwidthRequestedUL         AggregatedBandwidth                     OPTIONAL,   -- Need N
+//	    maxCarriersRequestedDL          INTEGER (1..maxNrofServingCells)        OPTIONAL,   -- Need N
+//	    maxCarriersRequestedUL          INTEGER (1..maxNrofServingCells)        OPTIONAL    -- Need N
+//	}
+type FreqBandInformationNR struct {
+	// BandNR is the component bandNR [0] FreqBandIndicatorNR.
+	BandNR FreqBandIndicatorNR
+	// MaxBandwidthRequestedDL is the component maxBandwidthRequestedDL [1] AggregatedBandwidth OPTIONAL.
+	MaxBandwidthRequestedDL    AggregatedBandwidth
+	HasMaxBandwidthRequestedDL bool // whether maxBandwidthRequestedDL is present in the encoding
+	// MaxBandwidthRequestedUL is the component maxBandwidthRequestedUL [2] AggregatedBandwidth OPTIONAL.
+	MaxBandwidthRequestedUL    AggregatedBandwidth
+	HasMaxBandwidthRequestedUL bool // whether maxBandwidthRequestedUL is present in the encoding
+	// MaxCarriersRequestedDL is the component maxCarriersRequestedDL [3] INTEGER OPTIONAL.
+	MaxCarriersRequestedDL    int64
+	HasMaxCarriersRequestedDL bool // whether maxCarriersRequestedDL is present in the encoding
+	// MaxCarriersRequestedUL is the component maxCarriersRequestedUL [4] INTEGER OPTIONAL.
+	MaxCarriersRequestedUL    int64
+	HasMaxCarriersRequestedUL bool // whether maxCarriersRequestedUL is present in the encoding
+}
+
+// AggregatedBandwidth is the ASN.1 type AggregatedBandwidth.
+//
+//	AggregatedBandwidth ::=         ENUMERATED {mhz50, mhz100, mhz150, mhz200, mhz250, mhz300, mhz350,
+//	                                            mhz400, mhz450, mhz500, mhz550, mhz600, mhz650, mhz700, mhz750, mhz800}
+type AggregatedBandwidth int64
+
+const (
+	AggregatedBandwidth_Mhz50  AggregatedBandwidth = 0  // mhz50
+	AggregatedBandwidth_Mhz100 AggregatedBandwidth = 1  // mhz100
+	AggregatedBandwidth_Mhz150 AggregatedBandwidth = 2  // mhz150
+	AggregatedBandwidth_Mhz200 AggregatedBandwidth = 3  // mhz200
+	AggregatedBandwidth_Mhz250 AggregatedBandwidth = 4  // mhz250
+	AggregatedBandwidth_Mhz300 AggregatedBandwidth = 5  // mhz300
+	AggregatedBandwidth_Mhz350 AggregatedBandwidth = 6  // mhz350
+	AggregatedBandwidth_Mhz400 AggregatedBandwidth = 7  // mhz400
+	AggregatedBandwidth_Mhz450 AggregatedBandwidth = 8  // mhz450
+	AggregatedBandwidth_Mhz500 AggregatedBandwidth = 9  // mhz500
+	AggregatedBandwidth_Mhz550 AggregatedBandwidth = 10 // mhz550
+	AggregatedBandwidth_Mhz600 AggregatedBandwidth = 11 // mhz600
+	AggregatedBandwidth_Mhz650 AggregatedBandwidth = 12 // mhz650
+	AggregatedBandwidth_Mhz700 AggregatedBandwidth = 13 // mhz700
+	AggregatedBandwidth_Mhz750 AggregatedBandwidth = 14 // mhz750
+	AggregatedBandwidth_Mhz800 AggregatedBandwidth = 15 // mhz800
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AggregatedBandwidth) String() string {
+	return der.Name("mhz50 mhz100 mhz150 mhz200 mhz250 mhz300 mhz350 mhz400 mhz450 mhz500 mhz550 mhz600 mhz650 mhz700 mhz750 mhz800", int(v), "")
+}
+
+// FreqSeparationClass is the ASN.1 type FreqSeparationClass.
+//
+//	FreqSeparationClass ::= ENUMERATED { mhz800, mhz1200, mhz1400, ..., mhz400-v1650, mhz600-v1650}
+type FreqSeparationClass int64
+
+const (
+	FreqSeparationClass_Mhz800      FreqSeparationClass = 0 // mhz800
+	FreqSeparationClass_Mhz1200     FreqSeparationClass = 1 // mhz1200
+	FreqSeparationClass_Mhz1400     FreqSeparationClass = 2 // mhz1400
+	FreqSeparationClass_Mhz400V1650 FreqSeparationClass = 3 // mhz400-v1650
+	FreqSeparationClass_Mhz600V1650 FreqSeparationClass = 4 // mhz600-v1650
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FreqSeparationClass) String() string {
+	return der.Name("mhz800 mhz1200 mhz1400 mhz400-v1650 mhz600-v1650", int(v), "")
+}
+
+// FreqSeparationClassDLV1620 is the ASN.1 type FreqSeparationClassDL-v1620.
+//
+//	FreqSeparationClassDL-v1620 ::= ENUMERATED {mhz1000, mhz1600, mhz1800, mhz2000, mhz2200, mhz2400}
+type FreqSeparationClassDLV1620 int64
+
+const (
+	FreqSeparationClassDLV1620_Mhz1000 FreqSeparationClassDLV1620 = 0 // mhz1000
+	FreqSeparationClassDLV1620_Mhz1600 FreqSeparationClassDLV1620 = 1 // mhz1600
+	FreqSeparationClassDLV1620_Mhz1800 FreqSeparationClassDLV1620 = 2 // mhz1800
+	FreqSeparationClassDLV1620_Mhz2000 FreqSeparationClassDLV1620 = 3 // mhz2000
+	FreqSeparationClassDLV1620_Mhz2200 FreqSeparationClassDLV1620 = 4 // mhz2200
+	FreqSeparationClassDLV1620_Mhz2400 FreqSeparationClassDLV1620 = 5 // mhz2400
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FreqSeparationClassDLV1620) String() string {
+	return der.Name("mhz1000 mhz1600 mhz1800 mhz2000 mhz2200 mhz2400", int(v), "")
+}
+
+// FreqSeparationClassULV1620 is the ASN.1 type FreqSeparationClassUL-v1620.
+//
+//	FreqSeparationClassUL-v1620 ::= ENUMERATED {mhz1000}
+type FreqSeparationClassULV1620 int64
+
+const (
+	FreqSeparationClassULV1620_Mhz1000 FreqSeparationClassULV1620 = 0 // mhz1000
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FreqSeparationClassULV1620) String() string {
+	return der.Name("mhz1000", int(v), "")
+}
+
+// FreqSeparationClassDLOnlyR16 is the ASN.1 type FreqSeparationClassDL-Only-r16.
+//
+//	FreqSeparationClassDL-Only-r16 ::= ENUMERATED {mhz200, mhz400, mhz600, mhz800, mhz1000, mhz1200}
+type FreqSeparationClassDLOnlyR16 int64
+
+const (
+	FreqSeparationClassDLOnlyR16_Mhz200  FreqSeparationClassDLOnlyR16 = 0 // mhz200
+	FreqSeparationClassDLOnlyR16_Mhz400  FreqSeparationClassDLOnlyR16 = 1 // mhz400
+	FreqSeparationClassDLOnlyR16_Mhz600  FreqSeparationClassDLOnlyR16 = 2 // mhz600
+	FreqSeparationClassDLOnlyR16_Mhz800  FreqSeparationClassDLOnlyR16 = 3 // mhz800
+	FreqSeparationClassDLOnlyR16_Mhz1000 FreqSeparationClassDLOnlyR16 = 4 // mhz1000
+	FreqSeparationClassDLOnlyR16_Mhz1200 FreqSeparationClassDLOnlyR16 = 5 // mhz1200
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FreqSeparationClassDLOnlyR16) String() string {
+	return der.Name("mhz200 mhz400 mhz600 mhz800 mhz1000 mhz1200", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17 is the ASN.1 type FR2-2-AccessParamsPerBand-r17.
+//
+//	FR2-2-AccessParamsPerBand-r17 ::=       SEQUENCE {
+//	    -- R1 24-1: Basic FR2-2 DL support
+//	    dl-FR2-2-SCS-120kHz-r17                 ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-1a: Basic FR2-2 UL support
+//	    ul-FR2-2-SCS-120kHz-r17                 ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-2: 120KHz SSB support for initial access in FR2-2
+//	    initialAccessSSB-120kHz-r17             ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-1b: Wideband PRACH for 120 kHz in FR2-2
+//	    widebandPRACH-SCS-120kHz-r17            ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-1c: Multi-RB support PUCCH format 0/1/4 for 120 kHz in FR2-2
+//	    multiRB-PUCCH-SCS-120kHz-r17            ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-1d: Multiple PDSCH scheduling by single DCI for 120kHz in FR2-2
+//	    multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17 ENUMERATED {supported}          OPTIONAL,
+//	    -- R1 24-1e: Multiple PUSCH scheduling by single DCI for 120kHz in FR2-2
+//	    multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17 ENUMERATED {supported}          OPTIONAL,
+//	    -- R1 24-4: 480KHz SCS support for DL
+//	    dl-FR2-2-SCS-480kHz-r17                 ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-4a: 480KHz SCS support for UL
+//	    ul-FR2-2-SCS-480kHz-r17                 ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-3: 480KHz SSB support for initial access in FR2-2
+//	    initialAccessSSB-480kHz-r17             ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-4b: Wideband PRACH for 480 kHz in FR2-2
+//	    widebandPRACH-SCS-480kHz-r17            ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-4c: Multi-RB support PUCCH format 0/1/4 for 480 kHz in FR2-2
+//	    multiRB-PUCCH-SCS-480kHz-r17            ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-4f: Enhanced PDCCH monitoring for 480KHz in FR2-2
+//	    enhancedPDCCH-monitoringSCS-480kHz-r17  ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-5: 960KHz SCS support for DL
+//	    dl-FR2-2-SCS-960kHz-r17                 ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-5a: 960KHz SCS support for UL
+//	    ul-FR2-2-SCS-960kHz-r17                 ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-5c: Multi-RB support PUCCH format 0/1/4 for 960 kHz in FR2-2
+//	    multiRB-PUCCH-SCS-960kHz-r17            ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-5f: Enhanced PDCCH monitoring for 960KHz in FR2-2
+//	    enhancedPDCCH-monitoringSCS-960kHz-r17  SEQUENCE {
+//	        pdcch-monitoring4-1-r17                 ENUMERATED {supported}        OPTIONAL,
+//	        pdcch-monitoring4-2-r17                 ENUMERATED {supported}        OPTIONAL,
+//	        pdcch-monitoring8-4-r17                 ENUMERATED {supported}        OPTIONAL
+//	    }                                                                         OPTIONAL,
+//	    -- R1 24-6: Type 1 channel access procedure in uplink for FR2-2 with shared spectrum channel access
+//	    type1-ChannelAccess-FR2-2-r17           ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-7: Type 2 channel access procedure in uplink for FR2-2 with shared spectrum channel access
+//	    type2-ChannelAccess-FR2-2-r17           ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-10: Reduced beam switching time delay
+//	    reduced-BeamSwitchTiming-FR2-2-r17      ENUMERATED {supported}            OPTIONAL,
+//	    -- R1 24-8: 32 DL HARQ processes for FR 2-2
+//	    support32-DL-HARQ-ProcessPerSCS-r17     SEQUENCE {
+//	        scs-120kHz-r17                          ENUMERATED {supported}        OPTIONAL,
+//	        scs-480kHz-r17                          ENUMERATED {supported}        OPTIONAL,
+//	        scs-960kHz-r17                          ENUMERATED {supported}        OPTIONAL
+//	    }                                                                         OPTIONAL,
+//	    -- R1 24-9: 32 UL HARQ processes for FR 2-2
+//	    support32-UL-HARQ-ProcessPerSCS-r17		SEQUENCE {
+//	        scs-120kHz-r17                          ENUMERATED {supported}        OPTIONAL,
+//	        scs-480kHz-r17                          ENUMERATED {supported}        OPTIONAL,
+//	        scs-960kHz-r17                          ENUMERATED {supported}        OPTIONAL
+//	    }                                                                         OPTIONAL,
+//	    ...,
+//	    [[
+//	    -- R4 15-1: 64QAM for PUSCH for FR2-2
+//	    modulation64-QAM-PUSCH-FR2-2-r17            ENUMERATED {supported}        OPTIONAL
+//	    ]]
+//	}
+type FR2_2AccessParamsPerBandR17 struct {
+	// DlFR2_2SCS120kHzR17 is the component dl-FR2-2-SCS-120kHz-r17 [0] ENUMERATED OPTIONAL.
+	DlFR2_2SCS120kHzR17    FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17
+	HasDlFR2_2SCS120kHzR17 bool // whether dl-FR2-2-SCS-120kHz-r17 is present in the encoding
+	// UlFR2_2SCS120kHzR17 is the component ul-FR2-2-SCS-120kHz-r17 [1] ENUMERATED OPTIONAL.
+	UlFR2_2SCS120kHzR17    FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17
+	HasUlFR2_2SCS120kHzR17 bool // whether ul-FR2-2-SCS-120kHz-r17 is present in the encoding
+	// InitialAccessSSB120kHzR17 is the component initialAccessSSB-120kHz-r17 [2] ENUMERATED OPTIONAL.
+	InitialAccessSSB120kHzR17    FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17
+	HasInitialAccessSSB120kHzR17 bool // whether initialAccessSSB-120kHz-r17 is present in the encoding
+	// WidebandPRACHSCS120kHzR17 is the component widebandPRACH-SCS-120kHz-r17 [3] ENUMERATED OPTIONAL.
+	WidebandPRACHSCS120kHzR17    FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17
+	HasWidebandPRACHSCS120kHzR17 bool // whether widebandPRACH-SCS-120kHz-r17 is present in the encoding
+	// MultiRBPUCCHSCS120kHzR17 is the component multiRB-PUCCH-SCS-120kHz-r17 [4] ENUMERATED OPTIONAL.
+	MultiRBPUCCHSCS120kHzR17    FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17
+	HasMultiRBPUCCHSCS120kHzR17 bool // whether multiRB-PUCCH-SCS-120kHz-r17 is present in the encoding
+	// MultiPDSCHSingleDCIFR2_2SCS120kHzR17 is the component multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17 [5] ENUMERATED OPTIONAL.
+	MultiPDSCHSingleDCIFR2_2SCS120kHzR17    FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17
+	HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17 bool // whether multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17 is present in the encoding
+	// MultiPUSCHSingleDCIFR2_2SCS120kHzR17 is the component multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17 [6] ENUMERATED OPTIONAL.
+	MultiPUSCHSingleDCIFR2_2SCS120kHzR17    FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17
+	HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17 bool // whether multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17 is present in the encoding
+	// DlFR2_2SCS480kHzR17 is the component dl-FR2-2-SCS-480kHz-r17 [7] ENUMERATED OPTIONAL.
+	DlFR2_2SCS480kHzR17    FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17
+	HasDlFR2_2SCS480kHzR17 bool // whether dl-FR2-2-SCS-480kHz-r17 is present in the encoding
+	// UlFR2_2SCS480kHzR17 is the component ul-FR2-2-SCS-480kHz-r17 [8] ENUMERATED OPTIONAL.
+	UlFR2_2SCS480kHzR17    FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17
+	HasUlFR2_2SCS480kHzR17 bool // whether ul-FR2-2-SCS-480kHz-r17 is present in the encoding
+	// InitialAccessSSB480kHzR17 is the component initialAccessSSB-480kHz-r17 [9] ENUMERATED OPTIONAL.
+	InitialAccessSSB480kHzR17    FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17
+	HasInitialAccessSSB480kHzR17 bool // whether initialAccessSSB-480kHz-r17 is present in the encoding
+	// WidebandPRACHSCS480kHzR17 is the component widebandPRACH-SCS-480kHz-r17 [10] ENUMERATED OPTIONAL.
+	WidebandPRACHSCS480kHzR17    FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17
+	HasWidebandPRACHSCS480kHzR17 bool // whether widebandPRACH-SCS-480kHz-r17 is present in the encoding
+	// MultiRBPUCCHSCS480kHzR17 is the component multiRB-PUCCH-SCS-480kHz-r17 [11] ENUMERATED OPTIONAL.
+	MultiRBPUCCHSCS480kHzR17    FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17
+	HasMultiRBPUCCHSCS480kHzR17 bool // whether multiRB-PUCCH-SCS-480kHz-r17 is present in the encoding
+	// EnhancedPDCCHMonitoringSCS480kHzR17 is the component enhancedPDCCH-monitoringSCS-480kHz-r17 [12] ENUMERATED OPTIONAL.
+	EnhancedPDCCHMonitoringSCS480kHzR17    FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17
+	HasEnhancedPDCCHMonitoringSCS480kHzR17 bool // whether enhancedPDCCH-monitoringSCS-480kHz-r17 is present in the encoding
+	// DlFR2_2SCS960kHzR17 is the component dl-FR2-2-SCS-960kHz-r17 [13] ENUMERATED OPTIONAL.
+	DlFR2_2SCS960kHzR17    FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17
+	HasDlFR2_2SCS960kHzR17 bool // whether dl-FR2-2-SCS-960kHz-r17 is present in the encoding
+	// UlFR2_2SCS960kHzR17 is the component ul-FR2-2-SCS-960kHz-r17 [14] ENUMERATED OPTIONAL.
+	UlFR2_2SCS960kHzR17    FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17
+	HasUlFR2_2SCS960kHzR17 bool // whether ul-FR2-2-SCS-960kHz-r17 is present in the encoding
+	// MultiRBPUCCHSCS960kHzR17 is the component multiRB-PUCCH-SCS-960kHz-r17 [15] ENUMERATED OPTIONAL.
+	MultiRBPUCCHSCS960kHzR17    FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17
+	HasMultiRBPUCCHSCS960kHzR17 bool // whether multiRB-PUCCH-SCS-960kHz-r17 is present in the encoding
+	// EnhancedPDCCHMonitoringSCS960kHzR17 is the component enhancedPDCCH-monitoringSCS-960kHz-r17 [16] SEQUENCE OPTIONAL.
+	EnhancedPDCCHMonitoringSCS960kHzR17    FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17
+	HasEnhancedPDCCHMonitoringSCS960kHzR17 bool // whether enhancedPDCCH-monitoringSCS-960kHz-r17 is present in the encoding
+	// Type1ChannelAccessFR2_2R17 is the component type1-ChannelAccess-FR2-2-r17 [17] ENUMERATED OPTIONAL.
+	Type1ChannelAccessFR2_2R17    FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17
+	HasType1ChannelAccessFR2_2R17 bool // whether type1-ChannelAccess-FR2-2-r17 is present in the encoding
+	// Type2ChannelAccessFR2_2R17 is the component type2-ChannelAccess-FR2-2-r17 [18] ENUMERATED OPTIONAL.
+	Type2ChannelAccessFR2_2R17    FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17
+	HasType2ChannelAccessFR2_2R17 bool // whether type2-ChannelAccess-FR2-2-r17 is present in the encoding
+	// ReducedBeamSwitchTimingFR2_2R17 is the component reduced-BeamSwitchTiming-FR2-2-r17 [19] ENUMERATED OPTIONAL.
+	ReducedBeamSwitchTimingFR2_2R17    FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17
+	HasReducedBeamSwitchTimingFR2_2R17 bool // whether reduced-BeamSwitchTiming-FR2-2-r17 is present in the encoding
+	// Support32DLHARQProcessPerSCSR17 is the component support32-DL-HARQ-ProcessPerSCS-r17 [20] SEQUENCE OPTIONAL.
+	Support32DLHARQProcessPerSCSR17    FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17
+	HasSupport32DLHARQProcessPerSCSR17 bool // whether support32-DL-HARQ-ProcessPerSCS-r17 is present in the encoding
+	// Support32ULHARQProcessPerSCSR17 is the component support32-UL-HARQ-ProcessPerSCS-r17 [21] SEQUENCE OPTIONAL.
+	Support32ULHARQProcessPerSCSR17    FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17
+	HasSupport32ULHARQProcessPerSCSR17 bool // whether support32-UL-HARQ-ProcessPerSCS-r17 is present in the encoding
+	// Modulation64QAMPUSCHFR2_2R17 is the component modulation64-QAM-PUSCH-FR2-2-r17 [22] ENUMERATED OPTIONAL (extension addition).
+	Modulation64QAMPUSCHFR2_2R17    FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17
+	HasModulation64QAMPUSCHFR2_2R17 bool // whether modulation64-QAM-PUSCH-FR2-2-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.dl-FR2-2-SCS-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Supported FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.ul-FR2-2-SCS-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.initialAccessSSB-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17_Supported FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.widebandPRACH-SCS-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiRB-PUCCH-SCS-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.dl-FR2-2-SCS-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.ul-FR2-2-SCS-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.initialAccessSSB-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17_Supported FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.widebandPRACH-SCS-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiRB-PUCCH-SCS-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.dl-FR2-2-SCS-960kHz-r17.
+type FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.ul-FR2-2-SCS-960kHz-r17.
+type FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiRB-PUCCH-SCS-960kHz-r17.
+type FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.
+type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17 struct {
+	// PdcchMonitoring4_1R17 is the component pdcch-monitoring4-1-r17 [0] ENUMERATED OPTIONAL.
+	PdcchMonitoring4_1R17    FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17
+	HasPdcchMonitoring4_1R17 bool // whether pdcch-monitoring4-1-r17 is present in the encoding
+	// PdcchMonitoring4_2R17 is the component pdcch-monitoring4-2-r17 [1] ENUMERATED OPTIONAL.
+	PdcchMonitoring4_2R17    FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17
+	HasPdcchMonitoring4_2R17 bool // whether pdcch-monitoring4-2-r17 is present in the encoding
+	// PdcchMonitoring8_4R17 is the component pdcch-monitoring8-4-r17 [2] ENUMERATED OPTIONAL.
+	PdcchMonitoring8_4R17    FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17
+	HasPdcchMonitoring8_4R17 bool // whether pdcch-monitoring8-4-r17 is present in the encoding
+}
+
+// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.pdcch-monitoring4-1-r17.
+type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.pdcch-monitoring4-2-r17.
+type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.pdcch-monitoring8-4-r17.
+type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.type1-ChannelAccess-FR2-2-r17.
+type FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17_Supported FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.type2-ChannelAccess-FR2-2-r17.
+type FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17_Supported FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.reduced-BeamSwitchTiming-FR2-2-r17.
+type FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17_Supported FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.
+type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17 struct {
+	// Scs120kHzR17 is the component scs-120kHz-r17 [0] ENUMERATED OPTIONAL.
+	Scs120kHzR17    FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
+	// Scs480kHzR17 is the component scs-480kHz-r17 [1] ENUMERATED OPTIONAL.
+	Scs480kHzR17    FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17
+	HasScs480kHzR17 bool // whether scs-480kHz-r17 is present in the encoding
+	// Scs960kHzR17 is the component scs-960kHz-r17 [2] ENUMERATED OPTIONAL.
+	Scs960kHzR17    FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17
+	HasScs960kHzR17 bool // whether scs-960kHz-r17 is present in the encoding
+}
+
+// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.scs-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Supported FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.scs-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.scs-960kHz-r17.
+type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.
+type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17 struct {
+	// Scs120kHzR17 is the component scs-120kHz-r17 [0] ENUMERATED OPTIONAL.
+	Scs120kHzR17    FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
+	// Scs480kHzR17 is the component scs-480kHz-r17 [1] ENUMERATED OPTIONAL.
+	Scs480kHzR17    FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17
+	HasScs480kHzR17 bool // whether scs-480kHz-r17 is present in the encoding
+	// Scs960kHzR17 is the component scs-960kHz-r17 [2] ENUMERATED OPTIONAL.
+	Scs960kHzR17    FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17
+	HasScs960kHzR17 bool // whether scs-960kHz-r17 is present in the encoding
+}
+
+// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.scs-120kHz-r17.
+type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Supported FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.scs-480kHz-r17.
+type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.scs-960kHz-r17.
+type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.modulation64-QAM-PUSCH-FR2-2-r17.
+type FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17 int64
+
+const (
+	FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17_Supported FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// HighSpeedParametersR16 is the ASN.1 type HighSpeedParameters-r16.
+//
+//	HighSpeedParameters-r16 ::= SEQUENCE {
+//	    measurementEnhancement-r16       ENUMERATED {supported}   OPTIONAL,
+//	    demodulationEnhancement-r16      ENUMERATED {supported}   OPTIONAL
+//	}
+type HighSpeedParametersR16 struct {
+	// MeasurementEnhancementR16 is the component measurementEnhancement-r16 [0] ENUMERATED OPTIONAL.
+	MeasurementEnhancementR16    HighSpeedParametersR16_MeasurementEnhancementR16
+	HasMeasurementEnhancementR16 bool // whether measurementEnhancement-r16 is present in the encoding
+	// DemodulationEnhancementR16 is the component demodulationEnhancement-r16 [1] ENUMERATED OPTIONAL.
+	DemodulationEnhancementR16    HighSpeedParametersR16_DemodulationEnhancementR16
+	HasDemodulationEnhancementR16 bool // whether demodulationEnhancement-r16 is present in the encoding
+}
+
+// HighSpeedParametersR16_MeasurementEnhancementR16 is the type of HighSpeedParameters-r16.measurementEnhancement-r16.
+type HighSpeedParametersR16_MeasurementEnhancementR16 int64
+
+const (
+	HighSpeedParametersR16_MeasurementEnhancementR16_Supported HighSpeedParametersR16_MeasurementEnhancementR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v HighSpeedParametersR16_MeasurementEnhancementR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// HighSpeedParametersR16_DemodulationEnhancementR16 is the type of HighSpeedParameters-r16.demodulationEnhancement-r16.
+type HighSpeedParametersR16_DemodulationEnhancementR16 int64
+
+const (
+	HighSpeedParametersR16_Supported HighSpeedParametersR16_DemodulationEnhancementR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v HighSpeedParametersR16_DemodulationEnhancementR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// HighSpeedParametersV1650 is the ASN.1 type HighSpeedParameters-v1650.
+//
+//	HighSpeedParameters-v1650 ::= CHOICE {
+//	    intraNR-MeasurementEnhancement-r16       ENUMERATED {supported},
+//	    interRAT-MeasurementEnhancement-r16      ENUMERATED {supported}
+//	}
+type HighSpeedParametersV1650 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice HighSpeedParametersV1650Choice
+	// IntraNRMeasurementEnhancementR16 is the component intraNR-MeasurementEnhancement-r16 [0] ENUMERATED.
+	IntraNRMeasurementEnhancementR16 HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16
+	// InterRATMeasurementEnhancementR16 is the component interRAT-MeasurementEnhancement-r16 [1] ENUMERATED.
+	InterRATMeasurementEnhancementR16 HighSpeedParametersV1650_InterRATMeasurementEnhancementR16
+}
+
+// HighSpeedParametersV1650Choice tells which alternative of HighSpeedParametersV1650 a value holds.
+type HighSpeedParametersV1650Choice int
+
+const (
+	HighSpeedParametersV1650Choice_IntraNRMeasurementEnhancementR16  HighSpeedParametersV1650Choice = 1 // intraNR-MeasurementEnhancement-r16
+	HighSpeedParametersV1650Choice_InterRATMeasurementEnhancementR16 HighSpeedParametersV1650Choice = 2 // interRAT-MeasurementEnhancement-r16
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c HighSpeedParametersV1650Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("intraNR-MeasurementEnhancement-r16 interRAT-MeasurementEnhancement-r16", int(c)-1, "")
+	}
+	return "HighSpeedParametersV1650Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16 is the type of HighSpeedParameters-v1650.intraNR-MeasurementEnhancement-r16.
+type HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16 int64
+
+const (
+	HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16_Supported HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// HighSpeedParametersV1650_InterRATMeasurementEnhancementR16 is the type of HighSpeedParameters-v1650.interRAT-MeasurementEnhancement-r16.
+type HighSpeedParametersV1650_InterRATMeasurementEnhancementR16 int64
+
+const (
+	HighSpeedParametersV1650_Supported HighSpeedParametersV1650_InterRATMeasurementEnhancementR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v HighSpeedParametersV1650_InterRATMeasurementEnhancementR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// HighSpeedParametersV1700 is the ASN.1 type HighSpeedParameters-v1700.
+//
+//	HighSpeedParameters-v1700 ::= SEQUENCE {
+//	    -- R4 18-1: Enhanced RRM requirements specified for CA for FR1 HST
+//	    measurementEnhancementCA-r17            ENUMERATED {supported}   OPTIONAL,
+//	    -- R4 18-2: Enhanced RRM requirements specified for inter-frequency measurement in connected mode for FR1 HST
+//	    measurementEnhancementInterFreq-r17     ENUMERATED {supported}   OPTIONAL
+//	}
+type HighSpeedParametersV1700 struct {
+	// MeasurementEnhancementCAR17 is the component measurementEnhancementCA-r17 [0] ENUMERATED OPTIONAL.
+	MeasurementEnhancementCAR17    HighSpeedParametersV1700_MeasurementEnhancementCAR17
+	HasMeasurementEnhancementCAR17 bool // whether measurementEnhancementCA-r17 is present in the encoding
+	// MeasurementEnhancementInterFreqR17 is the component measurementEnhancementInterFreq-r17 [1] ENUMERATED OPTIONAL.
+	MeasurementEnhancementInterFreqR17    HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17
+	HasMeasurementEnhancementInterFreqR17 bool // whether measurementEnhancementInterFreq-r17 is present in the encoding
+}
+
+// HighSpeedParametersV1700_MeasurementEnhancementCAR17 is the type of HighSpeedParameters-v1700.measurementEnhancementCA-r17.
+type HighSpeedParametersV1700_MeasurementEnhancementCAR17 int64
+
+const (
+	HighSpeedParametersV1700_Supported HighSpeedParametersV1700_MeasurementEnhancementCAR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v HighSpeedParametersV1700_MeasurementEnhancementCAR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17 is the type of HighSpeedParameters-v1700.measurementEnhancementInterFreq-r17.
+type HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17 int64
+
+const (
+	HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17_Supported HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// IMSParameters is the ASN.1 type IMS-Parameters.
+//
+//	IMS-Parameters ::=         SEQUENCE {
+//	    ims-ParametersCommon       IMS-ParametersCommon                  OPTIONAL,
+//	    ims-ParametersFRX-Diff     IMS-ParametersFRX-Diff                OPTIONAL,
+//	    ...
+//	}
+type IMSParameters struct {
+	// ImsParametersCommon is the component ims-ParametersCommon [0] IMS-ParametersCommon OPTIONAL.
+	ImsParametersCommon    IMSParametersCommon
+	HasImsParametersCommon bool // whether ims-ParametersCommon is present in the encoding
+	// ImsParametersFRXDiff is the component ims-ParametersFRX-Diff [1] IMS-ParametersFRX-Diff OPTIONAL.
+	ImsParametersFRXDiff    IMSParametersFRXDiff
+	HasImsParametersFRXDiff bool // whether ims-ParametersFRX-Diff is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// IMSParametersV1700 is the ASN.1 type IMS-Parameters-v1700.
+//
+//	IMS-Parameters-v1700 ::=   SEQUENCE {
+//	    ims-ParametersFR2-2-r17    IMS-ParametersFR2-2-r17               OPTIONAL
+//	}
+type IMSParametersV1700 struct {
+	// ImsParametersFR2_2R17 is the component ims-ParametersFR2-2-r17 [0] IMS-ParametersFR2-2-r17 OPTIONAL.
+	ImsParametersFR2_2R17    IMSParametersFR2_2R17
+	HasImsParametersFR2_2R17 bool // whether ims-ParametersFR2-2-r17 is present in the encoding
+}
+
+// IMSParametersCommon is the ASN.1 type IMS-ParametersCommon.
+//
+//	IMS-ParametersCommon ::=   SEQUENCE {
+//	    voiceOverEUTRA-5GC                  ENUMERATED {supported}                OPTIONAL,
+//	    ...,
+//	    [[
+//	    voiceOverSCG-BearerEUTRA-5GC        ENUMERATED {supported}                OPTIONAL
+//	    ]],
+//	    [[
+//	    voiceFallbackIndicationEPS-r16       ENUMERATED {supported}                   OPTIONAL
+//	    ]]
+//	}
+type IMSParametersCommon struct {
+	// VoiceOverEUTRA5GC is the component voiceOverEUTRA-5GC [0] ENUMERATED OPTIONAL.
+	VoiceOverEUTRA5GC    IMSParametersCommon_VoiceOverEUTRA5GC
+	HasVoiceOverEUTRA5GC bool // whether voiceOverEUTRA-5GC is present in the encoding
+	// VoiceOverSCGBearerEUTRA5GC is the component voiceOverSCG-BearerEUTRA-5GC [1] ENUMERATED OPTIONAL (extension addition).
+	VoiceOverSCGBearerEUTRA5GC    IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC
+	HasVoiceOverSCGBearerEUTRA5GC bool // whether voiceOverSCG-BearerEUTRA-5GC is present in the encoding
+	// VoiceFallbackIndicationEPSR16 is the component voiceFallbackIndicationEPS-r16 [2] ENUMERATED OPTIONAL (extension addition).
+	VoiceFallbackIndicationEPSR16    IMSParametersCommon_VoiceFallbackIndicationEPSR16
+	HasVoiceFallbackIndicationEPSR16 bool // whether voiceFallbackIndicationEPS-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// IMSParametersCommon_VoiceOverEUTRA5GC is the type of IMS-ParametersCommon.voiceOverEUTRA-5GC.
+type IMSParametersCommon_VoiceOverEUTRA5GC int64
+
+const (
+	IMSParametersCommon_VoiceOverEUTRA5GC_Supported IMSParametersCommon_VoiceOverEUTRA5GC = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v IMSParametersCommon_VoiceOverEUTRA5GC) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC is the type of IMS-ParametersCommon.voiceOverSCG-BearerEUTRA-5GC.
+type IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC int64
+
+const (
+	IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC_Supported IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// IMSParametersCommon_VoiceFallbackIndicationEPSR16 is the type of IMS-ParametersCommon.voiceFallbackIndicationEPS-r16.
+type IMSParametersCommon_VoiceFallbackIndicationEPSR16 int64
+
+const (
+	IMSParametersCommon_Supported IMSParametersCommon_VoiceFallbackIndicationEPSR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v IMSParametersCommon_VoiceFallbackIndicationEPSR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// IMSParametersFRXDiff is the ASN.1 type IMS-ParametersFRX-Diff.
+//
+//	IMS-ParametersFRX-Diff ::= SEQUENCE {
+//	    voiceOverNR                ENUMERATED {supported}                OPTIONAL,
+//	    ...
+//	}
+type IMSParametersFRXDiff struct {
+	// VoiceOverNR is the component voiceOverNR [0] ENUMERATED OPTIONAL.
+	VoiceOverNR    IMSParametersFRXDiff_VoiceOverNR
+	HasVoiceOverNR bool // whether voiceOverNR is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// IMSParametersFRXDiff_VoiceOverNR is the type of IMS-ParametersFRX-Diff.voiceOverNR.
+type IMSParametersFRXDiff_VoiceOverNR int64
+
+const (
+	IMSParametersFRXDiff_Supported IMSParametersFRXDiff_VoiceOverNR = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v IMSParametersFRXDiff_VoiceOverNR) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// IMSParametersFR2_2R17 is the ASN.1 type IMS-ParametersFR2-2-r17.
+//
+//	IMS-ParametersFR2-2-r17 ::= SEQUENCE {
+//	    voiceOverNR-r17             ENUMERATED {supported}               OPTIONAL,
+//	    ...
+//	}
+type IMSParametersFR2_2R17 struct {
+	// VoiceOverNRR17 is the component voiceOverNR-r17 [0] ENUMERATED OPTIONAL.
+	VoiceOverNRR17    IMSParametersFR2_2R17_VoiceOverNRR17
+	HasVoiceOverNRR17 bool // whether voiceOverNR-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// IMSParametersFR2_2R17_VoiceOverNRR17 is the type of IMS-ParametersFR2-2-r17.voiceOverNR-r17.
+type IMSParametersFR2_2R17_VoiceOverNRR17 int64
+
+const (
+	IMSParametersFR2_2R17_Supported IMSParametersFR2_2R17_VoiceOverNRR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v IMSParametersFR2_2R17_VoiceOverNRR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// InterRATParameters is the ASN.1 type InterRAT-Parameters.
+//
+//	InterRAT-Parameters ::=             SEQUENCE {
+//	    eutra                               EUTRA-Parameters                OPTIONAL,
+//	    ...,
+//	    [[
+//	    utra-FDD-r16                        UTRA-FDD-Parameters-r16         OPTIONAL
+//	    ]]
+//
+//	}
+type InterRATParameters struct {
+	// Eutra is the component eutra [0] EUTRA-Parameters OPTIONAL.
+	Eutra    EUTRAParameters
+	HasEutra bool // whether eutra is present in the encoding
+	// UtraFDDR16 is the component utra-FDD-r16 [1] UTRA-FDD-Parameters-r16 OPTIONAL (extension addition).
+	UtraFDDR16    UTRAFDDParametersR16
+	HasUtraFDDR16 bool // whether utra-FDD-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// EUTRAParameters is the ASN.1 type EUTRA-Parameters.
+//
+//	EUTRA-Parameters ::=                SEQUENCE {
+//	    supportedBandListEUTRA          SEQUENCE (SIZE (1..maxBandsEUTRA)) OF FreqBandIndicatorEUTRA,
+//	    eutra-ParametersCommon              EUTRA-ParametersCommon                                      OPTIONAL,
+//	    eutra-ParametersXDD-Diff            EUTRA-ParametersXDD-Diff                                    OPTIONAL,
+//	    ...
+//	}
+type EUTRAParameters struct {
+	// SupportedBandListEUTRA is the component supportedBandListEUTRA [0] SEQUENCE OF.
+	SupportedBandListEUTRA EUTRAParameters_SupportedBandListEUTRA
+	// EutraParametersCommon is the component eutra-ParametersCommon [1] EUTRA-ParametersCommon OPTIONAL.
+	EutraParametersCommon    EUTRAParametersCommon
+	HasEutraParametersCommon bool // whether eutra-ParametersCommon is present in the encoding
+	// EutraParametersXDDDiff is the component eutra-ParametersXDD-Diff [2] EUTRA-ParametersXDD-Diff OPTIONAL.
+	EutraParametersXDDDiff    EUTRAParametersXDDDiff
+	HasEutraParametersXDDDiff bool // whether eutra-ParametersXDD-Diff is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// EUTRAParameters_SupportedBandListEUTRA is the type of EUTRA-Parameters.supportedBandListEUTRA.
+type EUTRAParameters_SupportedBandListEUTRA []FreqBandIndicatorEUTRA
+
+// EUTRAParametersCommon is the ASN.1 type EUTRA-ParametersCommon.
+//
+//	EUTRA-ParametersCommon ::=      SEQUENCE {
+//	    mfbi-EUTRA                          ENUMERATED {supported}          OPTIONAL,
+//	    modifiedMPR-BehaviorEUTRA           BIT STRING (SIZE (32))          OPTIONAL,
+//	    multiNS-Pmax-EUTRA                  ENUMERATED {supported}          OPTIONAL,
+//	    rs-SINR-MeasEUTRA                   ENUMERATED {supported}          OPTIONAL,
+//	    ...,
+//	    [[
+//	    ne-DC                               ENUMERATED {supported}          OPTIONAL
+//	    ]],
+//	    [[
+//	    nr-HO-ToEN-DC-r16                   ENUMERATED {supported}          OPTIONAL
+//	    ]]
+//	}
+type EUTRAParametersCommon struct {
+	// MfbiEUTRA is the component mfbi-EUTRA [0] ENUMERATED OPTIONAL.
+	MfbiEUTRA    EUTRAParametersCommon_MfbiEUTRA
+	HasMfbiEUTRA bool // whether mfbi-EUTRA is present in the encoding
+	// ModifiedMPRBehaviorEUTRA is the component modifiedMPR-BehaviorEUTRA [1] BIT STRING OPTIONAL.
+	ModifiedMPRBehaviorEUTRA    der.BitString
+	HasModifiedMPRBehaviorEUTRA bool // whether modifiedMPR-BehaviorEUTRA is present in the encoding
+	// MultiNSPmaxEUTRA is the component multiNS-Pmax-EUTRA [2] ENUMERATED OPTIONAL.
+	MultiNSPmaxEUTRA    EUTRAParametersCommon_MultiNSPmaxEUTRA
+	HasMultiNSPmaxEUTRA bool // whether multiNS-Pmax-EUTRA is present in the encoding
+	// RsSINRMeasEUTRA is the component rs-SINR-MeasEUTRA [3] ENUMERATED OPTIONAL.
+	RsSINRMeasEUTRA    EUTRAParametersCommon_RsSINRMeasEUTRA
+	HasRsSINRMeasEUTRA bool // whether rs-SINR-MeasEUTRA is present in the encoding
+	// NeDC is the component ne-DC [4] ENUMERATED OPTIONAL (extension addition).
+	NeDC    EUTRAParametersCommon_NeDC
+	HasNeDC bool // whether ne-DC is present in the encoding
+	// NrHOToENDCR16 is the component nr-HO-ToEN-DC-r16 [5] ENUMERATED OPTIONAL (extension addition).
+	NrHOToENDCR16    EUTRAParametersCommon_NrHOToENDCR16
+	HasNrHOToENDCR16 bool // whether nr-HO-ToEN-DC-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// EUTRAParametersCommon_MfbiEUTRA is the type of EUTRA-ParametersCommon.mfbi-EUTRA.
+type EUTRAParametersCommon_MfbiEUTRA int64
+
+const (
+	EUTRAParametersCommon_Supported EUTRAParametersCommon_MfbiEUTRA = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EUTRAParametersCommon_MfbiEUTRA) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// EUTRAParametersCommon_MultiNSPmaxEUTRA is the type of EUTRA-ParametersCommon.multiNS-Pmax-EUTRA.
+type EUTRAParametersCommon_MultiNSPmaxEUTRA int64
+
+const (
+	EUTRAParametersCommon_MultiNSPmaxEUTRA_Supported EUTRAParametersCommon_MultiNSPmaxEUTRA = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EUTRAParametersCommon_MultiNSPmaxEUTRA) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// EUTRAParametersCommon_RsSINRMeasEUTRA is the type of EUTRA-ParametersCommon.rs-SINR-MeasEUTRA.
+type EUTRAParametersCommon_RsSINRMeasEUTRA int64
+
+const (
+	EUTRAParametersCommon_RsSINRMeasEUTRA_Supported EUTRAParametersCommon_RsSINRMeasEUTRA = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EUTRAParametersCommon_RsSINRMeasEUTRA) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// EUTRAParametersCommon_NeDC is the type of EUTRA-ParametersCommon.ne-DC.
+type EUTRAParametersCommon_NeDC int64
+
+const (
+	EUTRAParametersCommon_NeDC_Supported EUTRAParametersCommon_NeDC = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EUTRAParametersCommon_NeDC) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// EUTRAParametersCommon_NrHOToENDCR16 is the type of EUTRA-ParametersCommon.nr-HO-ToEN-DC-r16.
+type EUTRAParametersCommon_NrHOToENDCR16 int64
+
+const (
+	EUTRAParametersCommon_NrHOToENDCR16_Supported EUTRAParametersCommon_NrHOToENDCR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EUTRAParametersCommon_NrHOToENDCR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// EUTRAParametersXDDDiff is the ASN.1 type EUTRA-ParametersXDD-Diff.
+//
+//	EUTRA-ParametersXDD-Diff ::=        SEQUENCE {
+//	    rsrqMeasWidebandEUTRA               ENUMERATED {supported}          OPTIONAL,
+//	    ...
+//	}
+type EUTRAParametersXDDDiff struct {
+	// RsrqMeasWidebandEUTRA is the component rsrqMeasWidebandEUTRA [0] ENUMERATED OPTIONAL.
+	RsrqMeasWidebandEUTRA    EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA
+	HasRsrqMeasWidebandEUTRA bool // whether rsrqMeasWidebandEUTRA is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA is the type of EUTRA-ParametersXDD-Diff.rsrqMeasWidebandEUTRA.
+type EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA int64
+
+const (
+	EUTRAParametersXDDDiff_Supported EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// UTRAFDDParametersR16 is the ASN.1 type UTRA-FDD-Parameters-r16.
+//
+//	UTRA-FDD-Parameters-r16 ::=                SEQUENCE {
+//	    supportedBandListUTRA-FDD-r16              SEQUENCE (SIZE (1..maxBandsUTRA-FDD-r16)) OF SupportedBandUTRA-FDD-r16,
+//	    ...
+//	}
+type UTRAFDDParametersR16 struct {
+	// SupportedBandListUTRAFDDR16 is the component supportedBandListUTRA-FDD-r16 [0] SEQUENCE OF.
+	SupportedBandListUTRAFDDR16 UTRAFDDParametersR16_SupportedBandListUTRAFDDR16
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// UTRAFDDParametersR16_SupportedBandListUTRAFDDR16 is the type of UTRA-FDD-Parameters-r16.supportedBandListUTRA-FDD-r16.
+type UTRAFDDParametersR16_SupportedBandListUTRAFDDR16 []SupportedBandUTRAFDDR16
+
+// SupportedBandUTRAFDDR16 is the ASN.1 type SupportedBandUTRA-FDD-r16.
+//
+//	SupportedBandUTRA-FDD-r16 ::=           ENUMERATED {
+//	                                            bandI, bandII, bandIII, bandIV, bandV, bandVI,
+//	                                            bandVII, bandVIII, bandIX, bandX, bandXI,
+//	                                            bandXII, bandXIII, bandXIV, bandXV, bandXVI,
+//	                                            bandXVII, bandXVIII, bandXIX, bandXX,
+//	                                            bandXXI, bandXXII, bandXXIII, bandXXIV,
+//	                                            bandXXV, bandXXVI, bandXXVII, bandXXVIII,
+//	                                            bandXXIX, bandXXX, bandXXXI, bandXXXII}
+type SupportedBandUTRAFDDR16 int64
+
+const (
+	SupportedBandUTRAFDDR16_BandI      SupportedBandUTRAFDDR16 = 0  // bandI
+	SupportedBandUTRAFDDR16_BandII     SupportedBandUTRAFDDR16 = 1  // bandII
+	SupportedBandUTRAFDDR16_BandIII    SupportedBandUTRAFDDR16 = 2  // bandIII
+	SupportedBandUTRAFDDR16_BandIV     SupportedBandUTRAFDDR16 = 3  // bandIV
+	SupportedBandUTRAFDDR16_BandV      SupportedBandUTRAFDDR16 = 4  // bandV
+	SupportedBandUTRAFDDR16_BandVI     SupportedBandUTRAFDDR16 = 5  // bandVI
+	SupportedBandUTRAFDDR16_BandVII    SupportedBandUTRAFDDR16 = 6  // bandVII
+	SupportedBandUTRAFDDR16_BandVIII   SupportedBandUTRAFDDR16 = 7  // bandVIII
+	SupportedBandUTRAFDDR16_BandIX     SupportedBandUTRAFDDR16 = 8  // bandIX
+	SupportedBandUTRAFDDR16_BandX      SupportedBandUTRAFDDR16 = 9  // bandX
+	SupportedBandUTRAFDDR16_BandXI     SupportedBandUTRAFDDR16 = 10 // bandXI
+	SupportedBandUTRAFDDR16_BandXII    SupportedBandUTRAFDDR16 = 11 // bandXII
+	SupportedBandUTRAFDDR16_BandXIII   SupportedBandUTRAFDDR16 = 12 // bandXIII
+	SupportedBandUTRAFDDR16_BandXIV    SupportedBandUTRAFDDR16 = 13 // bandXIV
+	SupportedBandUTRAFDDR16_BandXV     SupportedBandUTRAFDDR16 = 14 // bandXV
+	SupportedBandUTRAFDDR16_BandXVI    SupportedBandUTRAFDDR16 = 15 // bandXVI
+	SupportedBandUTRAFDDR16_BandXVII   SupportedBandUTRAFDDR16 = 16 // bandXVII
+	SupportedBandUTRAFDDR16_BandXVIII  SupportedBandUTRAFDDR16 = 17 // bandXVIII
+	SupportedBandUTRAFDDR16_BandXIX    SupportedBandUTRAFDDR16 = 18 // bandXIX
+	SupportedBandUTRAFDDR16_BandXX     SupportedBandUTRAFDDR16 = 19 // bandXX
+	SupportedBandUTRAFDDR16_BandXXI    SupportedBandUTRAFDDR16 = 20 // bandXXI
+	SupportedBandUTRAFDDR16_BandXXII   SupportedBandUTRAFDDR16 = 21 // bandXXII
+	SupportedBandUTRAFDDR16_BandXXIII  SupportedBandUTRAFDDR16 = 22 // bandXXIII
+	SupportedBandUTRAFDDR16_BandXXIV   SupportedBandUTRAFDDR16 = 23 // bandXXIV
+	SupportedBandUTRAFDDR16_BandXXV    SupportedBandUTRAFDDR16 = 24 // bandXXV
+	SupportedBandUTRAFDDR16_BandXXVI   SupportedBandUTRAFDDR16 = 25 // bandXXVI
+	SupportedBandUTRAFDDR16_BandXXVII  SupportedBandUTRAFDDR16 = 26 // bandXXVII
+	SupportedBandUTRAFDDR16_BandXXVIII SupportedBandUTRAFDDR16 = 27 // bandXXVIII
+	SupportedBandUTRAFDDR16_BandXXIX   SupportedBandUTRAFDDR16 = 28 // bandXXIX
+	SupportedBandUTRAFDDR16_BandXXX    SupportedBandUTRAFDDR16 = 29 // bandXXX
+	SupportedBandUTRAFDDR16_BandXXXI   SupportedBandUTRAFDDR16 = 30 // bandXXXI
+	SupportedBandUTRAFDDR16_BandXXXII  SupportedBandUTRAFDDR16 = 31 // bandXXXII
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SupportedBandUTRAFDDR16) String() string {
+	return der.Name("bandI bandII bandIII bandIV bandV bandVI bandVII bandVIII bandIX bandX bandXI bandXII bandXIII bandXIV bandXV bandXVI bandXVII bandXVIII bandXIX bandXX bandXXI bandXXII bandXXIII bandXXIV bandXXV bandXXVI bandXXVII bandXXVIII bandXXIX bandXXX bandXXXI bandXXXII", int(v), "")
+}
+
+// MACParameters is the ASN.1 type MAC-Parameters.
+//
+//	MAC-Parameters ::= SEQUENCE {
+//	    mac-ParametersCommon            MAC-ParametersCommon        OPTIONAL,
+//	    mac-ParametersXDD-Diff          MAC-ParametersXDD-Diff      OPTIONAL
+//	}
+type MACParameters struct {
+	// MacParametersCommon is the component mac-ParametersCommon [0] MAC-ParametersCommon OPTIONAL.
+	MacParametersCommon    MACParametersCommon
+	HasMacParametersCommon bool // whether mac-ParametersCommon is present in the encoding
+	// MacParametersXDDDiff is the component mac-ParametersXDD-Diff [1] MAC-ParametersXDD-Diff OPTIONAL.
+	MacParametersXDDDiff    MACParametersXDDDiff
+	HasMacParametersXDDDiff bool // whether mac-ParametersXDD-Diff is present in the encoding
+}
+
+// MACParametersV1610 is the ASN.1 type MAC-Parameters-v1610.
+//
+//	MAC-Parameters-v1610 ::= SEQUENCE {
+//	    mac-ParametersFRX-Diff-r16      MAC-ParametersFRX-Diff-r16  OPTIONAL
+//	}
+type MACParametersV1610 struct {
+	// MacParametersFRXDiffR16 is the component mac-ParametersFRX-Diff-r16 [0] MAC-ParametersFRX-Diff-r16 OPTIONAL.
+	MacParametersFRXDiffR16    MACParametersFRXDiffR16
+	HasMacParametersFRXDiffR16 bool // whether mac-ParametersFRX-Diff-r16 is present in the encoding
+}
+
+// MACParametersV1700 is the ASN.1 type MAC-Parameters-v1700.
+//
+//	MAC-Parameters-v1700 ::= SEQUENCE {
+//	    mac-ParametersFR2-2-r17         MAC-ParametersFR2-2-r17     OPTIONAL
+//	}
+type MACParametersV1700 struct {
+	// MacParametersFR2_2R17 is the component mac-ParametersFR2-2-r17 [0] MAC-ParametersFR2-2-r17 OPTIONAL.
+	MacParametersFR2_2R17    MACParametersFR2_2R17
+	HasMacParametersFR2_2R17 bool // whether mac-ParametersFR2-2-r17 is present in the encoding
+}
+
+// MACParametersCommon is the ASN.1 type MAC-ParametersCommon.
+//
+//	MAC-ParametersCommon ::=    SEQUENCE {
+//	    lcp-Restriction                         ENUMERATED {supported}      OPTIONAL,
+//	    dummy                                   ENUMERATED {supported}      OPTIONAL,
+//	    lch-ToSCellRestriction                  ENUMERATED {supported}      OPTIONAL,
+//	    ...,
+//	    [[
+//	    recommendedBitRate                      ENUMERATED {supported}      OPTIONAL,
+//	    recommendedBitRateQuery                 ENUMERATED {supported}      OPTIONAL
+//	    ]],
+//	    [[
+//	    recommendedBitRateMultiplier-r16         ENUMERATED {supported}     OPTIONAL,
+//	    preEmptiveBSR-r16                        ENUMERATED {supported}     OPTIONAL,
+//	    autonomousTransmission-r16               ENUMERATED {supported}     OPTIONAL,
+//	    lch-PriorityBasedPrioritization-r16      ENUMERATED {supported}     OPTIONAL,
+//	    lch-ToConfiguredGrantMapping-r16         ENUMERATED {supported}     OPTIONAL,
+//	    lch-ToGrantPriorityRestriction-r16       ENUMERATED {supported}     OPTIONAL,
+//	    singlePHR-P-r16                          ENUMERATED {supported}     OPTIONAL,
+//	    ul-LBT-FailureDetectionRecovery-r16      ENUMERATED {supported}     OPTIONAL,
+//	    -- R4 8-1: MPE
+//	    tdd-MPE-P-MPR-Reporting-r16              ENUMERATED {supported}     OPTIONAL,
+//	    lcid-ExtensionIAB-r16                    ENUMERATED {supported}     OPTIONAL
+//	    ]],
+//	    [[
+//	    spCell-BFR-CBRA-r16                      ENUMERATED {supported}     OPTIONAL
+//	    ]],
+//	    [[
+//	    srs-ResourceId-Ext-r16                   ENUMERATED {supported}     OPTIONAL
+//	    ]],
+//	    [[
+//	    enhancedUuDRX-forSidelink-r17            ENUMERATED {supported}     OPTIONAL,
+//	    --27-10: Support of UL MAC CE based MG activation request for PRS measurements
+//	    mg-ActivationRequestPRS-Meas-r17         ENUMERATED {supported}     OPTIONAL,
+//	    --27-11: Support of DL MAC CE based MG activation request for PRS measurements
+//	    mg-ActivationCommPRS-Meas-r17            ENUMERATED {supported}     OPTIONAL,
+//	    intraCG-Prioritization-r17               ENUMERATED {supported}     OPTIONAL,
+//	    jointPrioritizationCG-Retx-Timer-r17     ENUMERATED {supported}     OPTIONAL,
+//	    survivalTime-r17                         ENUMERATED {supported}     OPTIONAL,
+//	    lcg-ExtensionIAB-r17                     ENUMERATED {supported}     OPTIONAL,
+//	    harq-FeedbackDisabled-r17                ENUMERATED {supported}     OPTIONAL,
+//	    uplink-Harq-ModeB-r17                    ENUMERATED {supported}     OPTIONAL,
+//	    sr-TriggeredBy-TA-Report-r17             ENUMERATED {supported}     OPTIONAL,
+//	    extendedDRX-CycleInactive-r17            ENUMERATED {supported}     OPTIONAL,
+//	    simultaneousSR-PUSCH-DiffPUCCH-groups-r17 ENUMERATED {supported}    OPTIONAL,
+//	    lastTransmissionUL-r17                   ENUMERATED {supported}     OPTIONAL
+//	    ]]
+//	}
+type MACParametersCommon struct {
+	// LcpRestriction is the component lcp-Restriction [0] ENUMERATED OPTIONAL.
+	LcpRestriction    MACParametersCommon_LcpRestriction
+	HasLcpRestriction bool // whether lcp-Restriction is present in the encoding
+	// Dummy is the component dummy [1] ENUMERATED OPTIONAL.
+	Dummy    MACParametersCommon_Dummy
+	HasDummy bool // whether dummy is present in the encoding
+	// LchToSCellRestriction is the component lch-ToSCellRestriction [2] ENUMERATED OPTIONAL.
+	LchToSCellRestriction    MACParametersCommon_LchToSCellRestriction
+	HasLchToSCellRestriction bool // whether lch-ToSCellRestriction is present in the encoding
+	// RecommendedBitRate is the component recommendedBitRate [3] ENUMERATED OPTIONAL (extension addition).
+	RecommendedBitRate    MACParametersCommon_RecommendedBitRate
+	HasRecommendedBitRate bool // whether recommendedBitRate is present in the encoding
+	// RecommendedBitRateQuery is the component recommendedBitRateQuery [4] ENUMERATED OPTIONAL (extension addition).
+	RecommendedBitRateQuery    MACParametersCommon_RecommendedBitRateQuery
+	HasRecommendedBitRateQuery bool // whether recommendedBitRateQuery is present in the encoding
+	// RecommendedBitRateMultiplierR16 is the component recommendedBitRateMultiplier-r16 [5] ENUMERATED OPTIONAL (extension addition).
+	RecommendedBitRateMultiplierR16    MACParametersCommon_RecommendedBitRateMultiplierR16
+	HasRecommendedBitRateMultiplierR16 bool // whether recommendedBitRateMultiplier-r16 is present in the encoding
+	// PreEmptiveBSRR16 is the component preEmptiveBSR-r16 [6] ENUMERATED OPTIONAL (extension addition).
+	PreEmptiveBSRR16    MACParametersCommon_PreEmptiveBSRR16
+	HasPreEmptiveBSRR16 bool // whether preEmptiveBSR-r16 is present in the encoding
+	// AutonomousTransmissionR16 is the component autonomousTransmission-r16 [7] ENUMERATED OPTIONAL (extension addition).
+	AutonomousTransmissionR16    MACParametersCommon_AutonomousTransmissionR16
+	HasAutonomousTransmissionR16 bool // whether autonomousTransmission-r16 is present in the encoding
+	// LchPriorityBasedPrioritizationR16 is the component lch-PriorityBasedPrioritization-r16 [8] ENUMERATED OPTIONAL (extension addition).
+	LchPriorityBasedPrioritizationR16    MACParametersCommon_LchPriorityBasedPrioritizationR16
+	HasLchPriorityBasedPrioritizationR16 bool // whether lch-PriorityBasedPrioritization-r16 is present in the encoding
+	// LchToConfiguredGrantMappingR16 is the component lch-ToConfiguredGrantMapping-r16 [9] ENUMERATED OPTIONAL (extension addition).
+	LchToConfiguredGrantMappingR16    MACParametersCommon_LchToConfiguredGrantMappingR16
+	HasLchToConfiguredGrantMappingR16 bool // whether lch-ToConfiguredGrantMapping-r16 is present in the encoding
+	// LchToGrantPriorityRestrictionR16 is the component lch-ToGrantPriorityRestriction-r16 [10] ENUMERATED OPTIONAL (extension addition).
+	LchToGrantPriorityRestrictionR16    MACParametersCommon_LchToGrantPriorityRestrictionR16
+	HasLchToGrantPriorityRestrictionR16 bool // whether lch-ToGrantPriorityRestriction-r16 is present in the encoding
+	// SinglePHRPR16 is the component singlePHR-P-r16 [11] ENUMERATED OPTIONAL (extension addition).
+	SinglePHRPR16    MACParametersCommon_SinglePHRPR16
+	HasSinglePHRPR16 bool // whether singlePHR-P-r16 is present in the encoding
+	// UlLBTFailureDetectionRecoveryR16 is the component ul-LBT-FailureDetectionRecovery-r16 [12] ENUMERATED OPTIONAL (extension addition).
+	UlLBTFailureDetectionRecoveryR16    MACParametersCommon_UlLBTFailureDetectionRecoveryR16
+	HasUlLBTFailureDetectionRecoveryR16 bool // whether ul-LBT-FailureDetectionRecovery-r16 is present in the encoding
+	// TddMPEPMPRReportingR16 is the component tdd-MPE-P-MPR-Reporting-r16 [13] ENUMERATED OPTIONAL (extension addition).
+	TddMPEPMPRReportingR16    MACParametersCommon_TddMPEPMPRReportingR16
+	HasTddMPEPMPRReportingR16 bool // whether tdd-MPE-P-MPR-Reporting-r16 is present in the encoding
+	// LcidExtensionIABR16 is the component lcid-ExtensionIAB-r16 [14] ENUMERATED OPTIONAL (extension addition).
+	LcidExtensionIABR16    MACParametersCommon_LcidExtensionIABR16
+	HasLcidExtensionIABR16 bool // whether lcid-ExtensionIAB-r16 is present in the encoding
+	// SpCellBFRCBRAR16 is the component spCell-BFR-CBRA-r16 [15] ENUMERATED OPTIONAL (extension addition).
+	SpCellBFRCBRAR16    MACParametersCommon_SpCellBFRCBRAR16
+	HasSpCellBFRCBRAR16 bool // whether spCell-BFR-CBRA-r16 is present in the encoding
+	// SrsResourceIDExtR16 is the component srs-ResourceId-Ext-r16 [16] ENUMERATED OPTIONAL (extension addition).
+	SrsResourceIDExtR16    MACParametersCommon_SrsResourceIDExtR16
+	HasSrsResourceIDExtR16 bool // whether srs-ResourceId-Ext-r16 is present in the encoding
+	// EnhancedUuDRXForSidelinkR17 is the component enhancedUuDRX-forSidelink-r17 [17] ENUMERATED OPTIONAL (extension addition).
+	EnhancedUuDRXForSidelinkR17    MACParametersCommon_EnhancedUuDRXForSidelinkR17
+	HasEnhancedUuDRXForSidelinkR17 bool // whether enhancedUuDRX-forSidelink-r17 is present in the encoding
+	// MgActivationRequestPRSMeasR17 is the component mg-ActivationRequestPRS-Meas-r17 [18] ENUMERATED OPTIONAL (extension addition).
+	MgActivationRequestPRSMeasR17    MACParametersCommon_MgActivationRequestPRSMeasR17
+	HasMgActivationRequestPRSMeasR17 bool // whether mg-ActivationRequestPRS-Meas-r17 is present in the encoding
+	// MgActivationCommPRSMeasR17 is the component mg-ActivationCommPRS-Meas-r17 [19] ENUMERATED OPTIONAL (extension addition).
+	MgActivationCommPRSMeasR17    MACParametersCommon_MgActivationCommPRSMeasR17
+	HasMgActivationCommPRSMeasR17 bool // whether mg-ActivationCommPRS-Meas-r17 is present in the encoding
+	// IntraCGPrioritizationR17 is the component intraCG-Prioritization-r17 [20] ENUMERATED OPTIONAL (extension addition).
+	IntraCGPrioritizationR17    MACParametersCommon_IntraCGPrioritizationR17
+	HasIntraCGPrioritizationR17 bool // whether intraCG-Prioritization-r17 is present in the encoding
+	// JointPrioritizationCGRetxTimerR17 is the component jointPrioritizationCG-Retx-Timer-r17 [21] ENUMERATED OPTIONAL (extension addition).
+	JointPrioritizationCGRetxTimerR17    MACParametersCommon_JointPrioritizationCGRetxTimerR17
+	HasJointPrioritizationCGRetxTimerR17 bool // whether jointPrioritizationCG-Retx-Timer-r17 is present in the encoding
+	// SurvivalTimeR17 is the component survivalTime-r17 [22] ENUMERATED OPTIONAL (extension addition).
+	SurvivalTimeR17    MACParametersCommon_SurvivalTimeR17
+	HasSurvivalTimeR17 bool // whether survivalTime-r17 is present in the encoding
+	// LcgExtensionIABR17 is the component lcg-ExtensionIAB-r17 [23] ENUMERATED OPTIONAL (extension addition).
+	LcgExtensionIABR17    MACParametersCommon_LcgExtensionIABR17
+	HasLcgExtensionIABR17 bool // whether lcg-ExtensionIAB-r17 is present in the encoding
+	// HarqFeedbackDisabledR17 is the component harq-FeedbackDisabled-r17 [24] ENUMERATED OPTIONAL (extension addition).
+	HarqFeedbackDisabledR17    MACParametersCommon_HarqFeedbackDisabledR17
+	HasHarqFeedbackDisabledR17 bool // whether harq-FeedbackDisabled-r17 is present in the encoding
+	// UplinkHarqModeBR17 is the component uplink-Harq-ModeB-r17 [25] ENUMERATED OPTIONAL (extension addition).
+	UplinkHarqModeBR17    MACParametersCommon_UplinkHarqModeBR17
+	HasUplinkHarqModeBR17 bool // whether uplink-Harq-ModeB-r17 is present in the encoding
+	// SrTriggeredByTAReportR17 is the component sr-TriggeredBy-TA-Report-r17 [26] ENUMERATED OPTIONAL (extension addition).
+	SrTriggeredByTAReportR17    MACParametersCommon_SrTriggeredByTAReportR17
+	HasSrTriggeredByTAReportR17 bool // whether sr-TriggeredBy-TA-Report-r17 is present in the encoding
+	// ExtendedDRXCycleInactiveR17 is the component extendedDRX-CycleInactive-r17 [27] ENUMERATED OPTIONAL (extension addition).
+	ExtendedDRXCycleInactiveR17    MACParametersCommon_ExtendedDRXCycleInactiveR17
+	HasExtendedDRXCycleInactiveR17 bool // whether extendedDRX-CycleInactive-r17 is present in the encoding
+	// SimultaneousSRPUSCHDiffPUCCHGroupsR17 is the component simultaneousSR-PUSCH-DiffPUCCH-groups-r17 [28] ENUMERATED OPTIONAL (extension addition).
+	SimultaneousSRPUSCHDiffPUCCHGroupsR17    MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17
+	HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 bool // whether simultaneousSR-PUSCH-DiffPUCCH-groups-r17 is present in the encoding
+	// LastTransmissionULR17 is the component lastTransmissionUL-r17 [29] ENUMERATED OPTIONAL (extension addition).
+	LastTransmissionULR17    MACParametersCommon_LastTransmissionULR17
+	HasLastTransmissionULR17 bool // whether lastTransmissionUL-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// MACParametersCommon_LcpRestriction is the type of MAC-ParametersCommon.lcp-Restriction.
+type MACParametersCommon_LcpRestriction int64
+
+const (
+	MACParametersCommon_LcpRestriction_Supported MACParametersCommon_LcpRestriction = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LcpRestriction) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_Dummy is the type of MAC-ParametersCommon.dummy.
+type MACParametersCommon_Dummy int64
+
+const (
+	MACParametersCommon_Dummy_Supported MACParametersCommon_Dummy = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_Dummy) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_LchToSCellRestriction is the type of MAC-ParametersCommon.lch-ToSCellRestriction.
+type MACParametersCommon_LchToSCellRestriction int64
+
+const (
+	MACParametersCommon_LchToSCellRestriction_Supported MACParametersCommon_LchToSCellRestriction = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LchToSCellRestriction) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_RecommendedBitRate is the type of MAC-ParametersCommon.recommendedBitRate.
+type MACParametersCommon_RecommendedBitRate int64
+
+const (
+	MACParametersCommon_RecommendedBitRate_Supported MACParametersCommon_RecommendedBitRate = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_RecommendedBitRate) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_RecommendedBitRateQuery is the type of MAC-ParametersCommon.recommendedBitRateQuery.
+type MACParametersCommon_RecommendedBitRateQuery int64
+
+const (
+	MACParametersCommon_RecommendedBitRateQuery_Supported MACParametersCommon_RecommendedBitRateQuery = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_RecommendedBitRateQuery) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_RecommendedBitRateMultiplierR16 is the type of MAC-ParametersCommon.recommendedBitRateMultiplier-r16.
+type MACParametersCommon_RecommendedBitRateMultiplierR16 int64
+
+const (
+	MACParametersCommon_RecommendedBitRateMultiplierR16_Supported MACParametersCommon_RecommendedBitRateMultiplierR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_RecommendedBitRateMultiplierR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_PreEmptiveBSRR16 is the type of MAC-ParametersCommon.preEmptiveBSR-r16.
+type MACParametersCommon_PreEmptiveBSRR16 int64
+
+const (
+	MACParametersCommon_PreEmptiveBSRR16_Supported MACParametersCommon_PreEmptiveBSRR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_PreEmptiveBSRR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_AutonomousTransmissionR16 is the type of MAC-ParametersCommon.autonomousTransmission-r16.
+type MACParametersCommon_AutonomousTransmissionR16 int64
+
+const (
+	MACParametersCommon_Supported MACParametersCommon_AutonomousTransmissionR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_AutonomousTransmissionR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_LchPriorityBasedPrioritizationR16 is the type of MAC-ParametersCommon.lch-PriorityBasedPrioritization-r16.
+type MACParametersCommon_LchPriorityBasedPrioritizationR16 int64
+
+const (
+	MACParametersCommon_LchPriorityBasedPrioritizationR16_Supported MACParametersCommon_LchPriorityBasedPrioritizationR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LchPriorityBasedPrioritizationR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_LchToConfiguredGrantMappingR16 is the type of MAC-ParametersCommon.lch-ToConfiguredGrantMapping-r16.
+type MACParametersCommon_LchToConfiguredGrantMappingR16 int64
+
+const (
+	MACParametersCommon_LchToConfiguredGrantMappingR16_Supported MACParametersCommon_LchToConfiguredGrantMappingR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LchToConfiguredGrantMappingR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_LchToGrantPriorityRestrictionR16 is the type of MAC-ParametersCommon.lch-ToGrantPriorityRestriction-r16.
+type MACParametersCommon_LchToGrantPriorityRestrictionR16 int64
+
+const (
+	MACParametersCommon_LchToGrantPriorityRestrictionR16_Supported MACParametersCommon_LchToGrantPriorityRestrictionR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LchToGrantPriorityRestrictionR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_SinglePHRPR16 is the type of MAC-ParametersCommon.singlePHR-P-r16.
+type MACParametersCommon_SinglePHRPR16 int64
+
+const (
+	MACParametersCommon_SinglePHRPR16_Supported MACParametersCommon_SinglePHRPR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_SinglePHRPR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_UlLBTFailureDetectionRecoveryR16 is the type of MAC-ParametersCommon.ul-LBT-FailureDetectionRecovery-r16.
+type MACParametersCommon_UlLBTFailureDetectionRecoveryR16 int64
+
+const (
+	MACParametersCommon_UlLBTFailureDetectionRecoveryR16_Supported MACParametersCommon_UlLBTFailureDetectionRecoveryR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_UlLBTFailureDetectionRecoveryR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_TddMPEPMPRReportingR16 is the type of MAC-ParametersCommon.tdd-MPE-P-MPR-Reporting-r16.
+type MACParametersCommon_TddMPEPMPRReportingR16 int64
+
+const (
+	MACParametersCommon_TddMPEPMPRReportingR16_Supported MACParametersCommon_TddMPEPMPRReportingR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_TddMPEPMPRReportingR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_LcidExtensionIABR16 is the type of MAC-ParametersCommon.lcid-ExtensionIAB-r16.
+type MACParametersCommon_LcidExtensionIABR16 int64
+
+const (
+	MACParametersCommon_LcidExtensionIABR16_Supported MACParametersCommon_LcidExtensionIABR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LcidExtensionIABR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_SpCellBFRCBRAR16 is the type of MAC-ParametersCommon.spCell-BFR-CBRA-r16.
+type MACParametersCommon_SpCellBFRCBRAR16 int64
+
+const (
+	MACParametersCommon_SpCellBFRCBRAR16_Supported MACParametersCommon_SpCellBFRCBRAR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_SpCellBFRCBRAR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_SrsResourceIDExtR16 is the type of MAC-ParametersCommon.srs-ResourceId-Ext-r16.
+type MACParametersCommon_SrsResourceIDExtR16 int64
+
+const (
+	MACParametersCommon_SrsResourceIDExtR16_Supported MACParametersCommon_SrsResourceIDExtR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_SrsResourceIDExtR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_EnhancedUuDRXForSidelinkR17 is the type of MAC-ParametersCommon.enhancedUuDRX-forSidelink-r17.
+type MACParametersCommon_EnhancedUuDRXForSidelinkR17 int64
+
+const (
+	MACParametersCommon_EnhancedUuDRXForSidelinkR17_Supported MACParametersCommon_EnhancedUuDRXForSidelinkR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_EnhancedUuDRXForSidelinkR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_MgActivationRequestPRSMeasR17 is the type of MAC-ParametersCommon.mg-ActivationRequestPRS-Meas-r17.
+type MACParametersCommon_MgActivationRequestPRSMeasR17 int64
+
+const (
+	MACParametersCommon_MgActivationRequestPRSMeasR17_Supported MACParametersCommon_MgActivationRequestPRSMeasR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_MgActivationRequestPRSMeasR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_MgActivationCommPRSMeasR17 is the type of MAC-ParametersCommon.mg-ActivationCommPRS-Meas-r17.
+type MACParametersCommon_MgActivationCommPRSMeasR17 int64
+
+const (
+	MACParametersCommon_MgActivationCommPRSMeasR17_Supported MACParametersCommon_MgActivationCommPRSMeasR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_MgActivationCommPRSMeasR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_IntraCGPrioritizationR17 is the type of MAC-ParametersCommon.intraCG-Prioritization-r17.
+type MACParametersCommon_IntraCGPrioritizationR17 int64
+
+const (
+	MACParametersCommon_IntraCGPrioritizationR17_Supported MACParametersCommon_IntraCGPrioritizationR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_IntraCGPrioritizationR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_JointPrioritizationCGRetxTimerR17 is the type of MAC-ParametersCommon.jointPrioritizationCG-Retx-Timer-r17.
+type MACParametersCommon_JointPrioritizationCGRetxTimerR17 int64
+
+const (
+	MACParametersCommon_JointPrioritizationCGRetxTimerR17_Supported MACParametersCommon_JointPrioritizationCGRetxTimerR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_JointPrioritizationCGRetxTimerR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_SurvivalTimeR17 is the type of MAC-ParametersCommon.survivalTime-r17.
+type MACParametersCommon_SurvivalTimeR17 int64
+
+const (
+	MACParametersCommon_SurvivalTimeR17_Supported MACParametersCommon_SurvivalTimeR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_SurvivalTimeR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_LcgExtensionIABR17 is the type of MAC-ParametersCommon.lcg-ExtensionIAB-r17.
+type MACParametersCommon_LcgExtensionIABR17 int64
+
+const (
+	MACParametersCommon_LcgExtensionIABR17_Supported MACParametersCommon_LcgExtensionIABR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LcgExtensionIABR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_HarqFeedbackDisabledR17 is the type of MAC-ParametersCommon.harq-FeedbackDisabled-r17.
+type MACParametersCommon_HarqFeedbackDisabledR17 int64
+
+const (
+	MACParametersCommon_HarqFeedbackDisabledR17_Supported MACParametersCommon_HarqFeedbackDisabledR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_HarqFeedbackDisabledR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_UplinkHarqModeBR17 is the type of MAC-ParametersCommon.uplink-Harq-ModeB-r17.
+type MACParametersCommon_UplinkHarqModeBR17 int64
+
+const (
+	MACParametersCommon_UplinkHarqModeBR17_Supported MACParametersCommon_UplinkHarqModeBR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_UplinkHarqModeBR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_SrTriggeredByTAReportR17 is the type of MAC-ParametersCommon.sr-TriggeredBy-TA-Report-r17.
+type MACParametersCommon_SrTriggeredByTAReportR17 int64
+
+const (
+	MACParametersCommon_SrTriggeredByTAReportR17_Supported MACParametersCommon_SrTriggeredByTAReportR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_SrTriggeredByTAReportR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_ExtendedDRXCycleInactiveR17 is the type of MAC-ParametersCommon.extendedDRX-CycleInactive-r17.
+type MACParametersCommon_ExtendedDRXCycleInactiveR17 int64
+
+const (
+	MACParametersCommon_ExtendedDRXCycleInactiveR17_Supported MACParametersCommon_ExtendedDRXCycleInactiveR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_ExtendedDRXCycleInactiveR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17 is the type of MAC-ParametersCommon.simultaneousSR-PUSCH-DiffPUCCH-groups-r17.
+type MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17 int64
+
+const (
+	MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17_Supported MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// MACParametersCommon_LastTransmissionULR17 is the type of MAC-ParametersCommon.lastTransmissionUL-r17.
+type MACParametersCommon_LastTransmissionULR17 int64
+
+const (
+	MACParametersCommon_LastTransmissionULR17_Supported MACParametersCommon_LastTransmissionULR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v MACParametersCommon_LastTransmissionULR17) String() string {
+	return der.Name("supported", int(v), "")
 }

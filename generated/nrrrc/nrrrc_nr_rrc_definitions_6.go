@@ -9,2055 +9,6 @@ import (
 	"strconv"
 )
 
-// SRSResources_MaxNumberSRSPortsPerResource is the type of SRS-Resources.maxNumberSRS-Ports-PerResource.
-type SRSResources_MaxNumberSRSPortsPerResource int64
-
-const (
-	SRSResources_MaxNumberSRSPortsPerResource_N1 SRSResources_MaxNumberSRSPortsPerResource = 0 // n1
-	SRSResources_MaxNumberSRSPortsPerResource_N2 SRSResources_MaxNumberSRSPortsPerResource = 1 // n2
-	SRSResources_MaxNumberSRSPortsPerResource_N4 SRSResources_MaxNumberSRSPortsPerResource = 2 // n4
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SRSResources_MaxNumberSRSPortsPerResource) String() string {
-	return der.Name("n1 n2 n4", int(v), "")
-}
-
-// DummyF is the ASN.1 type DummyF.
-//
-//	DummyF ::=                                  SEQUENCE {
-//	    maxNumberPeriodicCSI-ReportPerBWP           INTEGER (1..4),
-//	    maxNumberAperiodicCSI-ReportPerBWP          INTEGER (1..4),
-//	    maxNumberSemiPersistentCSI-ReportPerBWP     INTEGER (0..4),
-//	    simultaneousCSI-ReportsAllCC                INTEGER (5..32)
-//	}
-type DummyF struct {
-	// MaxNumberPeriodicCSIReportPerBWP is the component maxNumberPeriodicCSI-ReportPerBWP [0] INTEGER.
-	MaxNumberPeriodicCSIReportPerBWP int64
-	// MaxNumberAperiodicCSIReportPerBWP is the component maxNumberAperiodicCSI-ReportPerBWP [1] INTEGER.
-	MaxNumberAperiodicCSIReportPerBWP int64
-	// MaxNumberSemiPersistentCSIReportPerBWP is the component maxNumberSemiPersistentCSI-ReportPerBWP [2] INTEGER.
-	MaxNumberSemiPersistentCSIReportPerBWP int64
-	// SimultaneousCSIReportsAllCC is the component simultaneousCSI-ReportsAllCC [3] INTEGER.
-	SimultaneousCSIReportsAllCC int64
-}
-
-// FeatureSetUplinkID is the ASN.1 type FeatureSetUplinkId.
-//
-//	FeatureSetUplinkId ::=                  INTEGER (0..maxUplinkFeatureSets)
-type FeatureSetUplinkID int64
-
-// FeatureSetUplinkPerCC is the ASN.1 type FeatureSetUplinkPerCC.
-//
-//	FeatureSetUplinkPerCC ::=               SEQUENCE {
-//	    supportedSubcarrierSpacingUL            SubcarrierSpacing,
-//	    supportedBandwidthUL                    SupportedBandwidth,
-//	    channelBW-90mhz                         ENUMERATED {supported}                      OPTIONAL,
-//	    mimo-CB-PUSCH                           SEQUENCE {
-//	        maxNumberMIMO-LayersCB-PUSCH            MIMO-LayersUL                               OPTIONAL,
-//	        maxNumberSRS-ResourcePerSet             INTEGER (1..2)
-//	    }                                                                                   OPTIONAL,
-//	    maxNumberMIMO-LayersNonCB-PUSCH         MIMO-LayersUL                               OPTIONAL,
-//	    supportedModulationOrderUL              ModulationOrder                             OPTIONAL
-//	}
-type FeatureSetUplinkPerCC struct {
-	// SupportedSubcarrierSpacingUL is the component supportedSubcarrierSpacingUL [0] SubcarrierSpacing.
-	SupportedSubcarrierSpacingUL SubcarrierSpacing
-	// SupportedBandwidthUL is the component supportedBandwidthUL [1] EXPLICIT SupportedBandwidth.
-	SupportedBandwidthUL SupportedBandwidth
-	// ChannelBW90mhz is the component channelBW-90mhz [2] ENUMERATED OPTIONAL.
-	ChannelBW90mhz FeatureSetUplinkPerCC_ChannelBW90mhz
-	// HasChannelBW90mhz tells whether channelBW-90mhz is present in the encoding.
-	HasChannelBW90mhz bool
-	// MimoCBPUSCH is the component mimo-CB-PUSCH [3] SEQUENCE OPTIONAL.
-	MimoCBPUSCH FeatureSetUplinkPerCC_MimoCBPUSCH
-	// HasMimoCBPUSCH tells whether mimo-CB-PUSCH is present in the encoding.
-	HasMimoCBPUSCH bool
-	// MaxNumberMIMOLayersNonCBPUSCH is the component maxNumberMIMO-LayersNonCB-PUSCH [4] MIMO-LayersUL OPTIONAL.
-	MaxNumberMIMOLayersNonCBPUSCH MIMOLayersUL
-	// HasMaxNumberMIMOLayersNonCBPUSCH tells whether maxNumberMIMO-LayersNonCB-PUSCH is present in the encoding.
-	HasMaxNumberMIMOLayersNonCBPUSCH bool
-	// SupportedModulationOrderUL is the component supportedModulationOrderUL [5] ModulationOrder OPTIONAL.
-	SupportedModulationOrderUL ModulationOrder
-	// HasSupportedModulationOrderUL tells whether supportedModulationOrderUL is present in the encoding.
-	HasSupportedModulationOrderUL bool
-}
-
-// FeatureSetUplinkPerCC_ChannelBW90mhz is the type of FeatureSetUplinkPerCC.channelBW-90mhz.
-type FeatureSetUplinkPerCC_ChannelBW90mhz int64
-
-const (
-	FeatureSetUplinkPerCC_Supported FeatureSetUplinkPerCC_ChannelBW90mhz = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FeatureSetUplinkPerCC_ChannelBW90mhz) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FeatureSetUplinkPerCC_MimoCBPUSCH is the type of FeatureSetUplinkPerCC.mimo-CB-PUSCH.
-type FeatureSetUplinkPerCC_MimoCBPUSCH struct {
-	// MaxNumberMIMOLayersCBPUSCH is the component maxNumberMIMO-LayersCB-PUSCH [0] MIMO-LayersUL OPTIONAL.
-	MaxNumberMIMOLayersCBPUSCH MIMOLayersUL
-	// HasMaxNumberMIMOLayersCBPUSCH tells whether maxNumberMIMO-LayersCB-PUSCH is present in the encoding.
-	HasMaxNumberMIMOLayersCBPUSCH bool
-	// MaxNumberSRSResourcePerSet is the component maxNumberSRS-ResourcePerSet [1] INTEGER.
-	MaxNumberSRSResourcePerSet int64
-}
-
-// FeatureSetUplinkPerCCV1540 is the ASN.1 type FeatureSetUplinkPerCC-v1540.
-//
-//	FeatureSetUplinkPerCC-v1540 ::=       SEQUENCE {
-//	    mimo-NonCB-PUSCH                      SEQUENCE {
-//	        maxNumberSRS-ResourcePerSet           INTEGER (1..4),
-//	        maxNumberSimultaneousSRS-ResourceTx   INTEGER (1..4)
-//	    } OPTIONAL
-//	}
-type FeatureSetUplinkPerCCV1540 struct {
-	// MimoNonCBPUSCH is the component mimo-NonCB-PUSCH [0] SEQUENCE OPTIONAL.
-	MimoNonCBPUSCH FeatureSetUplinkPerCCV1540_MimoNonCBPUSCH
-	// HasMimoNonCBPUSCH tells whether mimo-NonCB-PUSCH is present in the encoding.
-	HasMimoNonCBPUSCH bool
-}
-
-// FeatureSetUplinkPerCCV1540_MimoNonCBPUSCH is the type of FeatureSetUplinkPerCC-v1540.mimo-NonCB-PUSCH.
-type FeatureSetUplinkPerCCV1540_MimoNonCBPUSCH struct {
-	// MaxNumberSRSResourcePerSet is the component maxNumberSRS-ResourcePerSet [0] INTEGER.
-	MaxNumberSRSResourcePerSet int64
-	// MaxNumberSimultaneousSRSResourceTx is the component maxNumberSimultaneousSRS-ResourceTx [1] INTEGER.
-	MaxNumberSimultaneousSRSResourceTx int64
-}
-
-// FeatureSetUplinkPerCCV1700 is the ASN.1 type FeatureSetUplinkPerCC-v1700.
-//
-//	FeatureSetUplinkPerCC-v1700 ::=   SEQUENCE {
-//	    supportedMinBandwidthUL-r17       SupportedBandwidth-v1700                          OPTIONAL,
-//	    -- R1 23-3-1-3	FeMIMO: Multi-TRP PUSCH repetition (type B) - non-codebook based
-//	    mTRP-PUSCH-RepetitionTypeB-r17    ENUMERATED {n1,n2,n3,n4}                          OPTIONAL,
-//	    -- R1 23-3-1-1 -codebook based Multi-TRP PUSCH repetition (type B)
-//	    mTRP-PUSCH-TypeB-CB-r17           ENUMERATED {n1,n2,n4}                             OPTIONAL,
-//	    supportedBandwidthUL-v1710        SupportedBandwidth-v1700                          OPTIONAL
-//	}
-type FeatureSetUplinkPerCCV1700 struct {
-	// SupportedMinBandwidthULR17 is the component supportedMinBandwidthUL-r17 [0] EXPLICIT SupportedBandwidth-v1700 OPTIONAL.
-	SupportedMinBandwidthULR17 SupportedBandwidthV1700
-	// HasSupportedMinBandwidthULR17 tells whether supportedMinBandwidthUL-r17 is present in the encoding.
-	HasSupportedMinBandwidthULR17 bool
-	// MTRPPUSCHRepetitionTypeBR17 is the component mTRP-PUSCH-RepetitionTypeB-r17 [1] ENUMERATED OPTIONAL.
-	MTRPPUSCHRepetitionTypeBR17 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17
-	// HasMTRPPUSCHRepetitionTypeBR17 tells whether mTRP-PUSCH-RepetitionTypeB-r17 is present in the encoding.
-	HasMTRPPUSCHRepetitionTypeBR17 bool
-	// MTRPPUSCHTypeBCBR17 is the component mTRP-PUSCH-TypeB-CB-r17 [2] ENUMERATED OPTIONAL.
-	MTRPPUSCHTypeBCBR17 FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17
-	// HasMTRPPUSCHTypeBCBR17 tells whether mTRP-PUSCH-TypeB-CB-r17 is present in the encoding.
-	HasMTRPPUSCHTypeBCBR17 bool
-	// SupportedBandwidthULV1710 is the component supportedBandwidthUL-v1710 [3] EXPLICIT SupportedBandwidth-v1700 OPTIONAL.
-	SupportedBandwidthULV1710 SupportedBandwidthV1700
-	// HasSupportedBandwidthULV1710 tells whether supportedBandwidthUL-v1710 is present in the encoding.
-	HasSupportedBandwidthULV1710 bool
-}
-
-// FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 is the type of FeatureSetUplinkPerCC-v1700.mTRP-PUSCH-RepetitionTypeB-r17.
-type FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 int64
-
-const (
-	FeatureSetUplinkPerCCV1700_N1 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 0 // n1
-	FeatureSetUplinkPerCCV1700_N2 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 1 // n2
-	FeatureSetUplinkPerCCV1700_N3 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 2 // n3
-	FeatureSetUplinkPerCCV1700_N4 FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17 = 3 // n4
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17) String() string {
-	return der.Name("n1 n2 n3 n4", int(v), "")
-}
-
-// FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 is the type of FeatureSetUplinkPerCC-v1700.mTRP-PUSCH-TypeB-CB-r17.
-type FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 int64
-
-const (
-	FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17_N1 FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 = 0 // n1
-	FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17_N2 FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 = 1 // n2
-	FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17_N4 FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17 = 2 // n4
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17) String() string {
-	return der.Name("n1 n2 n4", int(v), "")
-}
-
-// FeatureSetUplinkPerCCID is the ASN.1 type FeatureSetUplinkPerCC-Id.
-//
-//	FeatureSetUplinkPerCC-Id ::=            INTEGER (1..maxPerCC-FeatureSets)
-type FeatureSetUplinkPerCCID int64
-
-// FreqBandIndicatorEUTRA is the ASN.1 type FreqBandIndicatorEUTRA.
-//
-//	FreqBandIndicatorEUTRA ::=  INTEGER (1..maxBandsEUTRA)
-type FreqBandIndicatorEUTRA int64
-
-// FreqBandList is the ASN.1 type FreqBandList.
-//
-//	FreqBandList ::=                SEQUENCE (SIZE (1..maxBandsMRDC)) OF FreqBandInformation
-type FreqBandList []FreqBandInformation
-
-// FreqBandInformation is the ASN.1 type FreqBandInformation.
-//
-//	FreqBandInformation ::=         CHOICE {
-//	    bandInformationEUTRA            FreqBandInformationEUTRA,
-//	    bandInformationNR               FreqBandInformationNR
-//	}
-type FreqBandInformation struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice FreqBandInformationChoice
-	// BandInformationEUTRA is the component bandInformationEUTRA [0] FreqBandInformationEUTRA.
-	BandInformationEUTRA FreqBandInformationEUTRA
-	// BandInformationNR is the component bandInformationNR [1] FreqBandInformationNR.
-	BandInformationNR *FreqBandInformationNR
-}
-
-// FreqBandInformationChoice tells which alternative of FreqBandInformation a value holds.
-type FreqBandInformationChoice int
-
-const (
-	FreqBandInformation_BandInformationEUTRA FreqBandInformationChoice = 1 // bandInformationEUTRA
-	FreqBandInformation_BandInformationNR    FreqBandInformationChoice = 2 // bandInformationNR
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c FreqBandInformationChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("bandInformationEUTRA bandInformationNR", int(c)-1, "")
-	}
-	return "FreqBandInformationChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// FreqBandInformationEUTRA is the ASN.1 type FreqBandInformationEUTRA.
-//
-//	FreqBandInformationEUTRA ::=    SEQUENCE {
-//	    bandEUTRA                       FreqBandIndicatorEUTRA,
-//	    ca-BandwidthClassDL-EUTRA       CA-BandwidthClassEUTRA                  OPTIONAL,   -- Need N
-//	    ca-BandwidthClassUL-EUTRA       CA-BandwidthClassEUTRA                  OPTIONAL    -- Need N
-//	}
-type FreqBandInformationEUTRA struct {
-	// BandEUTRA is the component bandEUTRA [0] FreqBandIndicatorEUTRA.
-	BandEUTRA FreqBandIndicatorEUTRA
-	// CaBandwidthClassDLEUTRA is the component ca-BandwidthClassDL-EUTRA [1] CA-BandwidthClassEUTRA OPTIONAL.
-	CaBandwidthClassDLEUTRA CABandwidthClassEUTRA
-	// HasCaBandwidthClassDLEUTRA tells whether ca-BandwidthClassDL-EUTRA is present in the encoding.
-	HasCaBandwidthClassDLEUTRA bool
-	// CaBandwidthClassULEUTRA is the component ca-BandwidthClassUL-EUTRA [2] CA-BandwidthClassEUTRA OPTIONAL.
-	CaBandwidthClassULEUTRA CABandwidthClassEUTRA
-	// HasCaBandwidthClassULEUTRA tells whether ca-BandwidthClassUL-EUTRA is present in the encoding.
-	HasCaBandwidthClassULEUTRA bool
-}
-
-// FreqBandInformationNR is the ASN.1 type FreqBandInformationNR.
-//
-//	FreqBandInformationNR ::=       SEQUENCE {
-//	    bandNR                          FreqBandIndicatorNR,
-//	    maxBandwidthRequestedDL         AggregatedBandwidth                     OPTIONAL,   -- Need N
-//	    maxBandwidthRequestedUL         AggregatedBandwidth                     OPTIONAL,   -- Need N
-//	    maxCarriersRequestedDL          INTEGER (1..maxNrofServingCells)        OPTIONAL,   -- Need N
-//	    maxCarriersRequestedUL          INTEGER (1..maxNrofServingCells)        OPTIONAL    -- Need N
-//	}
-type FreqBandInformationNR struct {
-	// BandNR is the component bandNR [0] FreqBandIndicatorNR.
-	BandNR FreqBandIndicatorNR
-	// MaxBandwidthRequestedDL is the component maxBandwidthRequestedDL [1] AggregatedBandwidth OPTIONAL.
-	MaxBandwidthRequestedDL AggregatedBandwidth
-	// HasMaxBandwidthRequestedDL tells whether maxBandwidthRequestedDL is present in the encoding.
-	HasMaxBandwidthRequestedDL bool
-	// MaxBandwidthRequestedUL is the component maxBandwidthRequestedUL [2] AggregatedBandwidth OPTIONAL.
-	MaxBandwidthRequestedUL AggregatedBandwidth
-	// HasMaxBandwidthRequestedUL tells whether maxBandwidthRequestedUL is present in the encoding.
-	HasMaxBandwidthRequestedUL bool
-	// MaxCarriersRequestedDL is the component maxCarriersRequestedDL [3] INTEGER OPTIONAL.
-	MaxCarriersRequestedDL int64
-	// HasMaxCarriersRequestedDL tells whether maxCarriersRequestedDL is present in the encoding.
-	HasMaxCarriersRequestedDL bool
-	// MaxCarriersRequestedUL is the component maxCarriersRequestedUL [4] INTEGER OPTIONAL.
-	MaxCarriersRequestedUL int64
-	// HasMaxCarriersRequestedUL tells whether maxCarriersRequestedUL is present in the encoding.
-	HasMaxCarriersRequestedUL bool
-}
-
-// AggregatedBandwidth is the ASN.1 type AggregatedBandwidth.
-//
-//	AggregatedBandwidth ::=         ENUMERATED {mhz50, mhz100, mhz150, mhz200, mhz250, mhz300, mhz350,
-//	                                            mhz400, mhz450, mhz500, mhz550, mhz600, mhz650, mhz700, mhz750, mhz800}
-type AggregatedBandwidth int64
-
-const (
-	AggregatedBandwidth_Mhz50  AggregatedBandwidth = 0  // mhz50
-	AggregatedBandwidth_Mhz100 AggregatedBandwidth = 1  // mhz100
-	AggregatedBandwidth_Mhz150 AggregatedBandwidth = 2  // mhz150
-	AggregatedBandwidth_Mhz200 AggregatedBandwidth = 3  // mhz200
-	AggregatedBandwidth_Mhz250 AggregatedBandwidth = 4  // mhz250
-	AggregatedBandwidth_Mhz300 AggregatedBandwidth = 5  // mhz300
-	AggregatedBandwidth_Mhz350 AggregatedBandwidth = 6  // mhz350
-	AggregatedBandwidth_Mhz400 AggregatedBandwidth = 7  // mhz400
-	AggregatedBandwidth_Mhz450 AggregatedBandwidth = 8  // mhz450
-	AggregatedBandwidth_Mhz500 AggregatedBandwidth = 9  // mhz500
-	AggregatedBandwidth_Mhz550 AggregatedBandwidth = 10 // mhz550
-	AggregatedBandwidth_Mhz600 AggregatedBandwidth = 11 // mhz600
-	AggregatedBandwidth_Mhz650 AggregatedBandwidth = 12 // mhz650
-	AggregatedBandwidth_Mhz700 AggregatedBandwidth = 13 // mhz700
-	AggregatedBandwidth_Mhz750 AggregatedBandwidth = 14 // mhz750
-	AggregatedBandwidth_Mhz800 AggregatedBandwidth = 15 // mhz800
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v AggregatedBandwidth) String() string {
-	return der.Name("mhz50 mhz100 mhz150 mhz200 mhz250 mhz300 mhz350 mhz400 mhz450 mhz500 mhz550 mhz600 mhz650 mhz700 mhz750 mhz800", int(v), "")
-}
-
-// FreqSeparationClass is the ASN.1 type FreqSeparationClass.
-//
-//	FreqSeparationClass ::= ENUMERATED { mhz800, mhz1200, mhz1400, ..., mhz400-v1650, mhz600-v1650}
-type FreqSeparationClass int64
-
-const (
-	FreqSeparationClass_Mhz800      FreqSeparationClass = 0 // mhz800
-	FreqSeparationClass_Mhz1200     FreqSeparationClass = 1 // mhz1200
-	FreqSeparationClass_Mhz1400     FreqSeparationClass = 2 // mhz1400
-	FreqSeparationClass_Mhz400V1650 FreqSeparationClass = 3 // mhz400-v1650
-	FreqSeparationClass_Mhz600V1650 FreqSeparationClass = 4 // mhz600-v1650
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FreqSeparationClass) String() string {
-	return der.Name("mhz800 mhz1200 mhz1400 mhz400-v1650 mhz600-v1650", int(v), "")
-}
-
-// FreqSeparationClassDLV1620 is the ASN.1 type FreqSeparationClassDL-v1620.
-//
-//	FreqSeparationClassDL-v1620 ::= ENUMERATED {mhz1000, mhz1600, mhz1800, mhz2000, mhz2200, mhz2400}
-type FreqSeparationClassDLV1620 int64
-
-const (
-	FreqSeparationClassDLV1620_Mhz1000 FreqSeparationClassDLV1620 = 0 // mhz1000
-	FreqSeparationClassDLV1620_Mhz1600 FreqSeparationClassDLV1620 = 1 // mhz1600
-	FreqSeparationClassDLV1620_Mhz1800 FreqSeparationClassDLV1620 = 2 // mhz1800
-	FreqSeparationClassDLV1620_Mhz2000 FreqSeparationClassDLV1620 = 3 // mhz2000
-	FreqSeparationClassDLV1620_Mhz2200 FreqSeparationClassDLV1620 = 4 // mhz2200
-	FreqSeparationClassDLV1620_Mhz2400 FreqSeparationClassDLV1620 = 5 // mhz2400
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FreqSeparationClassDLV1620) String() string {
-	return der.Name("mhz1000 mhz1600 mhz1800 mhz2000 mhz2200 mhz2400", int(v), "")
-}
-
-// FreqSeparationClassULV1620 is the ASN.1 type FreqSeparationClassUL-v1620.
-//
-//	FreqSeparationClassUL-v1620 ::= ENUMERATED {mhz1000}
-type FreqSeparationClassULV1620 int64
-
-const (
-	FreqSeparationClassULV1620_Mhz1000 FreqSeparationClassULV1620 = 0 // mhz1000
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FreqSeparationClassULV1620) String() string {
-	return der.Name("mhz1000", int(v), "")
-}
-
-// FreqSeparationClassDLOnlyR16 is the ASN.1 type FreqSeparationClassDL-Only-r16.
-//
-//	FreqSeparationClassDL-Only-r16 ::= ENUMERATED {mhz200, mhz400, mhz600, mhz800, mhz1000, mhz1200}
-type FreqSeparationClassDLOnlyR16 int64
-
-const (
-	FreqSeparationClassDLOnlyR16_Mhz200  FreqSeparationClassDLOnlyR16 = 0 // mhz200
-	FreqSeparationClassDLOnlyR16_Mhz400  FreqSeparationClassDLOnlyR16 = 1 // mhz400
-	FreqSeparationClassDLOnlyR16_Mhz600  FreqSeparationClassDLOnlyR16 = 2 // mhz600
-	FreqSeparationClassDLOnlyR16_Mhz800  FreqSeparationClassDLOnlyR16 = 3 // mhz800
-	FreqSeparationClassDLOnlyR16_Mhz1000 FreqSeparationClassDLOnlyR16 = 4 // mhz1000
-	FreqSeparationClassDLOnlyR16_Mhz1200 FreqSeparationClassDLOnlyR16 = 5 // mhz1200
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FreqSeparationClassDLOnlyR16) String() string {
-	return der.Name("mhz200 mhz400 mhz600 mhz800 mhz1000 mhz1200", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17 is the ASN.1 type FR2-2-AccessParamsPerBand-r17.
-//
-//	FR2-2-AccessParamsPerBand-r17 ::=       SEQUENCE {
-//	    -- R1 24-1: Basic FR2-2 DL support
-//	    dl-FR2-2-SCS-120kHz-r17                 ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-1a: Basic FR2-2 UL support
-//	    ul-FR2-2-SCS-120kHz-r17                 ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-2: 120KHz SSB support for initial access in FR2-2
-//	    initialAccessSSB-120kHz-r17             ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-1b: Wideband PRACH for 120 kHz in FR2-2
-//	    widebandPRACH-SCS-120kHz-r17            ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-1c: Multi-RB support PUCCH format 0/1/4 for 120 kHz in FR2-2
-//	    multiRB-PUCCH-SCS-120kHz-r17            ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-1d: Multiple PDSCH scheduling by single DCI for 120kHz in FR2-2
-//	    multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17 ENUMERATED {supported}          OPTIONAL,
-//	    -- R1 24-1e: Multiple PUSCH scheduling by single DCI for 120kHz in FR2-2
-//	    multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17 ENUMERATED {supported}          OPTIONAL,
-//	    -- R1 24-4: 480KHz SCS support for DL
-//	    dl-FR2-2-SCS-480kHz-r17                 ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-4a: 480KHz SCS support for UL
-//	    ul-FR2-2-SCS-480kHz-r17                 ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-3: 480KHz SSB support for initial access in FR2-2
-//	    initialAccessSSB-480kHz-r17             ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-4b: Wideband PRACH for 480 kHz in FR2-2
-//	    widebandPRACH-SCS-480kHz-r17            ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-4c: Multi-RB support PUCCH format 0/1/4 for 480 kHz in FR2-2
-//	    multiRB-PUCCH-SCS-480kHz-r17            ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-4f: Enhanced PDCCH monitoring for 480KHz in FR2-2
-//	    enhancedPDCCH-monitoringSCS-480kHz-r17  ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-5: 960KHz SCS support for DL
-//	    dl-FR2-2-SCS-960kHz-r17                 ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-5a: 960KHz SCS support for UL
-//	    ul-FR2-2-SCS-960kHz-r17                 ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-5c: Multi-RB support PUCCH format 0/1/4 for 960 kHz in FR2-2
-//	    multiRB-PUCCH-SCS-960kHz-r17            ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-5f: Enhanced PDCCH monitoring for 960KHz in FR2-2
-//	    enhancedPDCCH-monitoringSCS-960kHz-r17  SEQUENCE {
-//	        pdcch-monitoring4-1-r17                 ENUMERATED {supported}        OPTIONAL,
-//	        pdcch-monitoring4-2-r17                 ENUMERATED {supported}        OPTIONAL,
-//	        pdcch-monitoring8-4-r17                 ENUMERATED {supported}        OPTIONAL
-//	    }                                                                         OPTIONAL,
-//	    -- R1 24-6: Type 1 channel access procedure in uplink for FR2-2 with shared spectrum channel access
-//	    type1-ChannelAccess-FR2-2-r17           ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-7: Type 2 channel access procedure in uplink for FR2-2 with shared spectrum channel access
-//	    type2-ChannelAccess-FR2-2-r17           ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-10: Reduced beam switching time delay
-//	    reduced-BeamSwitchTiming-FR2-2-r17      ENUMERATED {supported}            OPTIONAL,
-//	    -- R1 24-8: 32 DL HARQ processes for FR 2-2
-//	    support32-DL-HARQ-ProcessPerSCS-r17     SEQUENCE {
-//	        scs-120kHz-r17                          ENUMERATED {supported}        OPTIONAL,
-//	        scs-480kHz-r17                          ENUMERATED {supported}        OPTIONAL,
-//	        scs-960kHz-r17                          ENUMERATED {supported}        OPTIONAL
-//	    }                                                                         OPTIONAL,
-//	    -- R1 24-9: 32 UL HARQ processes for FR 2-2
-//	    support32-UL-HARQ-ProcessPerSCS-r17		SEQUENCE {
-//	        scs-120kHz-r17                          ENUMERATED {supported}        OPTIONAL,
-//	        scs-480kHz-r17                          ENUMERATED {supported}        OPTIONAL,
-//	        scs-960kHz-r17                          ENUMERATED {supported}        OPTIONAL
-//	    }                                                                         OPTIONAL,
-//	    ...,
-//	    [[
-//	    -- R4 15-1: 64QAM for PUSCH for FR2-2
-//	    modulation64-QAM-PUSCH-FR2-2-r17            ENUMERATED {supported}        OPTIONAL
-//	    ]]
-//	}
-type FR2_2AccessParamsPerBandR17 struct {
-	// DlFR2_2SCS120kHzR17 is the component dl-FR2-2-SCS-120kHz-r17 [0] ENUMERATED OPTIONAL.
-	DlFR2_2SCS120kHzR17 FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17
-	// HasDlFR2_2SCS120kHzR17 tells whether dl-FR2-2-SCS-120kHz-r17 is present in the encoding.
-	HasDlFR2_2SCS120kHzR17 bool
-	// UlFR2_2SCS120kHzR17 is the component ul-FR2-2-SCS-120kHz-r17 [1] ENUMERATED OPTIONAL.
-	UlFR2_2SCS120kHzR17 FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17
-	// HasUlFR2_2SCS120kHzR17 tells whether ul-FR2-2-SCS-120kHz-r17 is present in the encoding.
-	HasUlFR2_2SCS120kHzR17 bool
-	// InitialAccessSSB120kHzR17 is the component initialAccessSSB-120kHz-r17 [2] ENUMERATED OPTIONAL.
-	InitialAccessSSB120kHzR17 FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17
-	// HasInitialAccessSSB120kHzR17 tells whether initialAccessSSB-120kHz-r17 is present in the encoding.
-	HasInitialAccessSSB120kHzR17 bool
-	// WidebandPRACHSCS120kHzR17 is the component widebandPRACH-SCS-120kHz-r17 [3] ENUMERATED OPTIONAL.
-	WidebandPRACHSCS120kHzR17 FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17
-	// HasWidebandPRACHSCS120kHzR17 tells whether widebandPRACH-SCS-120kHz-r17 is present in the encoding.
-	HasWidebandPRACHSCS120kHzR17 bool
-	// MultiRBPUCCHSCS120kHzR17 is the component multiRB-PUCCH-SCS-120kHz-r17 [4] ENUMERATED OPTIONAL.
-	MultiRBPUCCHSCS120kHzR17 FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17
-	// HasMultiRBPUCCHSCS120kHzR17 tells whether multiRB-PUCCH-SCS-120kHz-r17 is present in the encoding.
-	HasMultiRBPUCCHSCS120kHzR17 bool
-	// MultiPDSCHSingleDCIFR2_2SCS120kHzR17 is the component multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17 [5] ENUMERATED OPTIONAL.
-	MultiPDSCHSingleDCIFR2_2SCS120kHzR17 FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17
-	// HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17 tells whether multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17 is present in the encoding.
-	HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17 bool
-	// MultiPUSCHSingleDCIFR2_2SCS120kHzR17 is the component multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17 [6] ENUMERATED OPTIONAL.
-	MultiPUSCHSingleDCIFR2_2SCS120kHzR17 FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17
-	// HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17 tells whether multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17 is present in the encoding.
-	HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17 bool
-	// DlFR2_2SCS480kHzR17 is the component dl-FR2-2-SCS-480kHz-r17 [7] ENUMERATED OPTIONAL.
-	DlFR2_2SCS480kHzR17 FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17
-	// HasDlFR2_2SCS480kHzR17 tells whether dl-FR2-2-SCS-480kHz-r17 is present in the encoding.
-	HasDlFR2_2SCS480kHzR17 bool
-	// UlFR2_2SCS480kHzR17 is the component ul-FR2-2-SCS-480kHz-r17 [8] ENUMERATED OPTIONAL.
-	UlFR2_2SCS480kHzR17 FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17
-	// HasUlFR2_2SCS480kHzR17 tells whether ul-FR2-2-SCS-480kHz-r17 is present in the encoding.
-	HasUlFR2_2SCS480kHzR17 bool
-	// InitialAccessSSB480kHzR17 is the component initialAccessSSB-480kHz-r17 [9] ENUMERATED OPTIONAL.
-	InitialAccessSSB480kHzR17 FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17
-	// HasInitialAccessSSB480kHzR17 tells whether initialAccessSSB-480kHz-r17 is present in the encoding.
-	HasInitialAccessSSB480kHzR17 bool
-	// WidebandPRACHSCS480kHzR17 is the component widebandPRACH-SCS-480kHz-r17 [10] ENUMERATED OPTIONAL.
-	WidebandPRACHSCS480kHzR17 FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17
-	// HasWidebandPRACHSCS480kHzR17 tells whether widebandPRACH-SCS-480kHz-r17 is present in the encoding.
-	HasWidebandPRACHSCS480kHzR17 bool
-	// MultiRBPUCCHSCS480kHzR17 is the component multiRB-PUCCH-SCS-480kHz-r17 [11] ENUMERATED OPTIONAL.
-	MultiRBPUCCHSCS480kHzR17 FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17
-	// HasMultiRBPUCCHSCS480kHzR17 tells whether multiRB-PUCCH-SCS-480kHz-r17 is present in the encoding.
-	HasMultiRBPUCCHSCS480kHzR17 bool
-	// EnhancedPDCCHMonitoringSCS480kHzR17 is the component enhancedPDCCH-monitoringSCS-480kHz-r17 [12] ENUMERATED OPTIONAL.
-	EnhancedPDCCHMonitoringSCS480kHzR17 FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17
-	// HasEnhancedPDCCHMonitoringSCS480kHzR17 tells whether enhancedPDCCH-monitoringSCS-480kHz-r17 is present in the encoding.
-	HasEnhancedPDCCHMonitoringSCS480kHzR17 bool
-	// DlFR2_2SCS960kHzR17 is the component dl-FR2-2-SCS-960kHz-r17 [13] ENUMERATED OPTIONAL.
-	DlFR2_2SCS960kHzR17 FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17
-	// HasDlFR2_2SCS960kHzR17 tells whether dl-FR2-2-SCS-960kHz-r17 is present in the encoding.
-	HasDlFR2_2SCS960kHzR17 bool
-	// UlFR2_2SCS960kHzR17 is the component ul-FR2-2-SCS-960kHz-r17 [14] ENUMERATED OPTIONAL.
-	UlFR2_2SCS960kHzR17 FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17
-	// HasUlFR2_2SCS960kHzR17 tells whether ul-FR2-2-SCS-960kHz-r17 is present in the encoding.
-	HasUlFR2_2SCS960kHzR17 bool
-	// MultiRBPUCCHSCS960kHzR17 is the component multiRB-PUCCH-SCS-960kHz-r17 [15] ENUMERATED OPTIONAL.
-	MultiRBPUCCHSCS960kHzR17 FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17
-	// HasMultiRBPUCCHSCS960kHzR17 tells whether multiRB-PUCCH-SCS-960kHz-r17 is present in the encoding.
-	HasMultiRBPUCCHSCS960kHzR17 bool
-	// EnhancedPDCCHMonitoringSCS960kHzR17 is the component enhancedPDCCH-monitoringSCS-960kHz-r17 [16] SEQUENCE OPTIONAL.
-	EnhancedPDCCHMonitoringSCS960kHzR17 FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17
-	// HasEnhancedPDCCHMonitoringSCS960kHzR17 tells whether enhancedPDCCH-monitoringSCS-960kHz-r17 is present in the encoding.
-	HasEnhancedPDCCHMonitoringSCS960kHzR17 bool
-	// Type1ChannelAccessFR2_2R17 is the component type1-ChannelAccess-FR2-2-r17 [17] ENUMERATED OPTIONAL.
-	Type1ChannelAccessFR2_2R17 FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17
-	// HasType1ChannelAccessFR2_2R17 tells whether type1-ChannelAccess-FR2-2-r17 is present in the encoding.
-	HasType1ChannelAccessFR2_2R17 bool
-	// Type2ChannelAccessFR2_2R17 is the component type2-ChannelAccess-FR2-2-r17 [18] ENUMERATED OPTIONAL.
-	Type2ChannelAccessFR2_2R17 FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17
-	// HasType2ChannelAccessFR2_2R17 tells whether type2-ChannelAccess-FR2-2-r17 is present in the encoding.
-	HasType2ChannelAccessFR2_2R17 bool
-	// ReducedBeamSwitchTimingFR2_2R17 is the component reduced-BeamSwitchTiming-FR2-2-r17 [19] ENUMERATED OPTIONAL.
-	ReducedBeamSwitchTimingFR2_2R17 FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17
-	// HasReducedBeamSwitchTimingFR2_2R17 tells whether reduced-BeamSwitchTiming-FR2-2-r17 is present in the encoding.
-	HasReducedBeamSwitchTimingFR2_2R17 bool
-	// Support32DLHARQProcessPerSCSR17 is the component support32-DL-HARQ-ProcessPerSCS-r17 [20] SEQUENCE OPTIONAL.
-	Support32DLHARQProcessPerSCSR17 FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17
-	// HasSupport32DLHARQProcessPerSCSR17 tells whether support32-DL-HARQ-ProcessPerSCS-r17 is present in the encoding.
-	HasSupport32DLHARQProcessPerSCSR17 bool
-	// Support32ULHARQProcessPerSCSR17 is the component support32-UL-HARQ-ProcessPerSCS-r17 [21] SEQUENCE OPTIONAL.
-	Support32ULHARQProcessPerSCSR17 FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17
-	// HasSupport32ULHARQProcessPerSCSR17 tells whether support32-UL-HARQ-ProcessPerSCS-r17 is present in the encoding.
-	HasSupport32ULHARQProcessPerSCSR17 bool
-	// Modulation64QAMPUSCHFR2_2R17 is the component modulation64-QAM-PUSCH-FR2-2-r17 [22] ENUMERATED OPTIONAL (extension addition).
-	Modulation64QAMPUSCHFR2_2R17 FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17
-	// HasModulation64QAMPUSCHFR2_2R17 tells whether modulation64-QAM-PUSCH-FR2-2-r17 is present in the encoding.
-	HasModulation64QAMPUSCHFR2_2R17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.dl-FR2-2-SCS-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Supported FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.ul-FR2-2-SCS-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.initialAccessSSB-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17_Supported FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.widebandPRACH-SCS-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiRB-PUCCH-SCS-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.dl-FR2-2-SCS-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.ul-FR2-2-SCS-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.initialAccessSSB-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17_Supported FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.widebandPRACH-SCS-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiRB-PUCCH-SCS-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.dl-FR2-2-SCS-960kHz-r17.
-type FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.ul-FR2-2-SCS-960kHz-r17.
-type FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.multiRB-PUCCH-SCS-960kHz-r17.
-type FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.
-type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17 struct {
-	// PdcchMonitoring4_1R17 is the component pdcch-monitoring4-1-r17 [0] ENUMERATED OPTIONAL.
-	PdcchMonitoring4_1R17 FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17
-	// HasPdcchMonitoring4_1R17 tells whether pdcch-monitoring4-1-r17 is present in the encoding.
-	HasPdcchMonitoring4_1R17 bool
-	// PdcchMonitoring4_2R17 is the component pdcch-monitoring4-2-r17 [1] ENUMERATED OPTIONAL.
-	PdcchMonitoring4_2R17 FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17
-	// HasPdcchMonitoring4_2R17 tells whether pdcch-monitoring4-2-r17 is present in the encoding.
-	HasPdcchMonitoring4_2R17 bool
-	// PdcchMonitoring8_4R17 is the component pdcch-monitoring8-4-r17 [2] ENUMERATED OPTIONAL.
-	PdcchMonitoring8_4R17 FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17
-	// HasPdcchMonitoring8_4R17 tells whether pdcch-monitoring8-4-r17 is present in the encoding.
-	HasPdcchMonitoring8_4R17 bool
-}
-
-// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.pdcch-monitoring4-1-r17.
-type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.pdcch-monitoring4-2-r17.
-type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17 is the type of FR2-2-AccessParamsPerBand-r17.enhancedPDCCH-monitoringSCS-960kHz-r17.pdcch-monitoring8-4-r17.
-type FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17_Supported FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.type1-ChannelAccess-FR2-2-r17.
-type FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17_Supported FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.type2-ChannelAccess-FR2-2-r17.
-type FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17_Supported FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.reduced-BeamSwitchTiming-FR2-2-r17.
-type FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17_Supported FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.
-type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17 struct {
-	// Scs120kHzR17 is the component scs-120kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs120kHzR17 FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
-	// Scs480kHzR17 is the component scs-480kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs480kHzR17 FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17
-	// HasScs480kHzR17 tells whether scs-480kHz-r17 is present in the encoding.
-	HasScs480kHzR17 bool
-	// Scs960kHzR17 is the component scs-960kHz-r17 [2] ENUMERATED OPTIONAL.
-	Scs960kHzR17 FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17
-	// HasScs960kHzR17 tells whether scs-960kHz-r17 is present in the encoding.
-	HasScs960kHzR17 bool
-}
-
-// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.scs-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Supported FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.scs-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-DL-HARQ-ProcessPerSCS-r17.scs-960kHz-r17.
-type FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.
-type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17 struct {
-	// Scs120kHzR17 is the component scs-120kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs120kHzR17 FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
-	// Scs480kHzR17 is the component scs-480kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs480kHzR17 FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17
-	// HasScs480kHzR17 tells whether scs-480kHz-r17 is present in the encoding.
-	HasScs480kHzR17 bool
-	// Scs960kHzR17 is the component scs-960kHz-r17 [2] ENUMERATED OPTIONAL.
-	Scs960kHzR17 FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17
-	// HasScs960kHzR17 tells whether scs-960kHz-r17 is present in the encoding.
-	HasScs960kHzR17 bool
-}
-
-// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.scs-120kHz-r17.
-type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Supported FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.scs-480kHz-r17.
-type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17 is the type of FR2-2-AccessParamsPerBand-r17.support32-UL-HARQ-ProcessPerSCS-r17.scs-960kHz-r17.
-type FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17_Supported FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17 is the type of FR2-2-AccessParamsPerBand-r17.modulation64-QAM-PUSCH-FR2-2-r17.
-type FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17 int64
-
-const (
-	FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17_Supported FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// HighSpeedParametersR16 is the ASN.1 type HighSpeedParameters-r16.
-//
-//	HighSpeedParameters-r16 ::= SEQUENCE {
-//	    measurementEnhancement-r16       ENUMERATED {supported}   OPTIONAL,
-//	    demodulationEnhancement-r16      ENUMERATED {supported}   OPTIONAL
-//	}
-type HighSpeedParametersR16 struct {
-	// MeasurementEnhancementR16 is the component measurementEnhancement-r16 [0] ENUMERATED OPTIONAL.
-	MeasurementEnhancementR16 HighSpeedParametersR16_MeasurementEnhancementR16
-	// HasMeasurementEnhancementR16 tells whether measurementEnhancement-r16 is present in the encoding.
-	HasMeasurementEnhancementR16 bool
-	// DemodulationEnhancementR16 is the component demodulationEnhancement-r16 [1] ENUMERATED OPTIONAL.
-	DemodulationEnhancementR16 HighSpeedParametersR16_DemodulationEnhancementR16
-	// HasDemodulationEnhancementR16 tells whether demodulationEnhancement-r16 is present in the encoding.
-	HasDemodulationEnhancementR16 bool
-}
-
-// HighSpeedParametersR16_MeasurementEnhancementR16 is the type of HighSpeedParameters-r16.measurementEnhancement-r16.
-type HighSpeedParametersR16_MeasurementEnhancementR16 int64
-
-const (
-	HighSpeedParametersR16_MeasurementEnhancementR16_Supported HighSpeedParametersR16_MeasurementEnhancementR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v HighSpeedParametersR16_MeasurementEnhancementR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// HighSpeedParametersR16_DemodulationEnhancementR16 is the type of HighSpeedParameters-r16.demodulationEnhancement-r16.
-type HighSpeedParametersR16_DemodulationEnhancementR16 int64
-
-const (
-	HighSpeedParametersR16_Supported HighSpeedParametersR16_DemodulationEnhancementR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v HighSpeedParametersR16_DemodulationEnhancementR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// HighSpeedParametersV1650 is the ASN.1 type HighSpeedParameters-v1650.
-//
-//	HighSpeedParameters-v1650 ::= CHOICE {
-//	    intraNR-MeasurementEnhancement-r16       ENUMERATED {supported},
-//	    interRAT-MeasurementEnhancement-r16      ENUMERATED {supported}
-//	}
-type HighSpeedParametersV1650 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice HighSpeedParametersV1650Choice
-	// IntraNRMeasurementEnhancementR16 is the component intraNR-MeasurementEnhancement-r16 [0] ENUMERATED.
-	IntraNRMeasurementEnhancementR16 HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16
-	// InterRATMeasurementEnhancementR16 is the component interRAT-MeasurementEnhancement-r16 [1] ENUMERATED.
-	InterRATMeasurementEnhancementR16 HighSpeedParametersV1650_InterRATMeasurementEnhancementR16
-}
-
-// HighSpeedParametersV1650Choice tells which alternative of HighSpeedParametersV1650 a value holds.
-type HighSpeedParametersV1650Choice int
-
-const (
-	HighSpeedParametersV1650Choice_IntraNRMeasurementEnhancementR16  HighSpeedParametersV1650Choice = 1 // intraNR-MeasurementEnhancement-r16
-	HighSpeedParametersV1650Choice_InterRATMeasurementEnhancementR16 HighSpeedParametersV1650Choice = 2 // interRAT-MeasurementEnhancement-r16
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c HighSpeedParametersV1650Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("intraNR-MeasurementEnhancement-r16 interRAT-MeasurementEnhancement-r16", int(c)-1, "")
-	}
-	return "HighSpeedParametersV1650Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16 is the type of HighSpeedParameters-v1650.intraNR-MeasurementEnhancement-r16.
-type HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16 int64
-
-const (
-	HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16_Supported HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v HighSpeedParametersV1650_IntraNRMeasurementEnhancementR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// HighSpeedParametersV1650_InterRATMeasurementEnhancementR16 is the type of HighSpeedParameters-v1650.interRAT-MeasurementEnhancement-r16.
-type HighSpeedParametersV1650_InterRATMeasurementEnhancementR16 int64
-
-const (
-	HighSpeedParametersV1650_Supported HighSpeedParametersV1650_InterRATMeasurementEnhancementR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v HighSpeedParametersV1650_InterRATMeasurementEnhancementR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// HighSpeedParametersV1700 is the ASN.1 type HighSpeedParameters-v1700.
-//
-//	HighSpeedParameters-v1700 ::= SEQUENCE {
-//	    -- R4 18-1: Enhanced RRM requirements specified for CA for FR1 HST
-//	    measurementEnhancementCA-r17            ENUMERATED {supported}   OPTIONAL,
-//	    -- R4 18-2: Enhanced RRM requirements specified for inter-frequency measurement in connected mode for FR1 HST
-//	    measurementEnhancementInterFreq-r17     ENUMERATED {supported}   OPTIONAL
-//	}
-type HighSpeedParametersV1700 struct {
-	// MeasurementEnhancementCAR17 is the component measurementEnhancementCA-r17 [0] ENUMERATED OPTIONAL.
-	MeasurementEnhancementCAR17 HighSpeedParametersV1700_MeasurementEnhancementCAR17
-	// HasMeasurementEnhancementCAR17 tells whether measurementEnhancementCA-r17 is present in the encoding.
-	HasMeasurementEnhancementCAR17 bool
-	// MeasurementEnhancementInterFreqR17 is the component measurementEnhancementInterFreq-r17 [1] ENUMERATED OPTIONAL.
-	MeasurementEnhancementInterFreqR17 HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17
-	// HasMeasurementEnhancementInterFreqR17 tells whether measurementEnhancementInterFreq-r17 is present in the encoding.
-	HasMeasurementEnhancementInterFreqR17 bool
-}
-
-// HighSpeedParametersV1700_MeasurementEnhancementCAR17 is the type of HighSpeedParameters-v1700.measurementEnhancementCA-r17.
-type HighSpeedParametersV1700_MeasurementEnhancementCAR17 int64
-
-const (
-	HighSpeedParametersV1700_Supported HighSpeedParametersV1700_MeasurementEnhancementCAR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v HighSpeedParametersV1700_MeasurementEnhancementCAR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17 is the type of HighSpeedParameters-v1700.measurementEnhancementInterFreq-r17.
-type HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17 int64
-
-const (
-	HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17_Supported HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// IMSParameters is the ASN.1 type IMS-Parameters.
-//
-//	IMS-Parameters ::=         SEQUENCE {
-//	    ims-ParametersCommon       IMS-ParametersCommon                  OPTIONAL,
-//	    ims-ParametersFRX-Diff     IMS-ParametersFRX-Diff                OPTIONAL,
-//	    ...
-//	}
-type IMSParameters struct {
-	// ImsParametersCommon is the component ims-ParametersCommon [0] IMS-ParametersCommon OPTIONAL.
-	ImsParametersCommon IMSParametersCommon
-	// HasImsParametersCommon tells whether ims-ParametersCommon is present in the encoding.
-	HasImsParametersCommon bool
-	// ImsParametersFRXDiff is the component ims-ParametersFRX-Diff [1] IMS-ParametersFRX-Diff OPTIONAL.
-	ImsParametersFRXDiff IMSParametersFRXDiff
-	// HasImsParametersFRXDiff tells whether ims-ParametersFRX-Diff is present in the encoding.
-	HasImsParametersFRXDiff bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// IMSParametersV1700 is the ASN.1 type IMS-Parameters-v1700.
-//
-//	IMS-Parameters-v1700 ::=   SEQUENCE {
-//	    ims-ParametersFR2-2-r17    IMS-ParametersFR2-2-r17               OPTIONAL
-//	}
-type IMSParametersV1700 struct {
-	// ImsParametersFR2_2R17 is the component ims-ParametersFR2-2-r17 [0] IMS-ParametersFR2-2-r17 OPTIONAL.
-	ImsParametersFR2_2R17 IMSParametersFR2_2R17
-	// HasImsParametersFR2_2R17 tells whether ims-ParametersFR2-2-r17 is present in the encoding.
-	HasImsParametersFR2_2R17 bool
-}
-
-// IMSParametersCommon is the ASN.1 type IMS-ParametersCommon.
-//
-//	IMS-ParametersCommon ::=   SEQUENCE {
-//	    voiceOverEUTRA-5GC                  ENUMERATED {supported}                OPTIONAL,
-//	    ...,
-//	    [[
-//	    voiceOverSCG-BearerEUTRA-5GC        ENUMERATED {supported}                OPTIONAL
-//	    ]],
-//	    [[
-//	    voiceFallbackIndicationEPS-r16       ENUMERATED {supported}                   OPTIONAL
-//	    ]]
-//	}
-type IMSParametersCommon struct {
-	// VoiceOverEUTRA5GC is the component voiceOverEUTRA-5GC [0] ENUMERATED OPTIONAL.
-	VoiceOverEUTRA5GC IMSParametersCommon_VoiceOverEUTRA5GC
-	// HasVoiceOverEUTRA5GC tells whether voiceOverEUTRA-5GC is present in the encoding.
-	HasVoiceOverEUTRA5GC bool
-	// VoiceOverSCGBearerEUTRA5GC is the component voiceOverSCG-BearerEUTRA-5GC [1] ENUMERATED OPTIONAL (extension addition).
-	VoiceOverSCGBearerEUTRA5GC IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC
-	// HasVoiceOverSCGBearerEUTRA5GC tells whether voiceOverSCG-BearerEUTRA-5GC is present in the encoding.
-	HasVoiceOverSCGBearerEUTRA5GC bool
-	// VoiceFallbackIndicationEPSR16 is the component voiceFallbackIndicationEPS-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	VoiceFallbackIndicationEPSR16 IMSParametersCommon_VoiceFallbackIndicationEPSR16
-	// HasVoiceFallbackIndicationEPSR16 tells whether voiceFallbackIndicationEPS-r16 is present in the encoding.
-	HasVoiceFallbackIndicationEPSR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// IMSParametersCommon_VoiceOverEUTRA5GC is the type of IMS-ParametersCommon.voiceOverEUTRA-5GC.
-type IMSParametersCommon_VoiceOverEUTRA5GC int64
-
-const (
-	IMSParametersCommon_VoiceOverEUTRA5GC_Supported IMSParametersCommon_VoiceOverEUTRA5GC = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v IMSParametersCommon_VoiceOverEUTRA5GC) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC is the type of IMS-ParametersCommon.voiceOverSCG-BearerEUTRA-5GC.
-type IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC int64
-
-const (
-	IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC_Supported IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// IMSParametersCommon_VoiceFallbackIndicationEPSR16 is the type of IMS-ParametersCommon.voiceFallbackIndicationEPS-r16.
-type IMSParametersCommon_VoiceFallbackIndicationEPSR16 int64
-
-const (
-	IMSParametersCommon_Supported IMSParametersCommon_VoiceFallbackIndicationEPSR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v IMSParametersCommon_VoiceFallbackIndicationEPSR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// IMSParametersFRXDiff is the ASN.1 type IMS-ParametersFRX-Diff.
-//
-//	IMS-ParametersFRX-Diff ::= SEQUENCE {
-//	    voiceOverNR                ENUMERATED {supported}                OPTIONAL,
-//	    ...
-//	}
-type IMSParametersFRXDiff struct {
-	// VoiceOverNR is the component voiceOverNR [0] ENUMERATED OPTIONAL.
-	VoiceOverNR IMSParametersFRXDiff_VoiceOverNR
-	// HasVoiceOverNR tells whether voiceOverNR is present in the encoding.
-	HasVoiceOverNR bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// IMSParametersFRXDiff_VoiceOverNR is the type of IMS-ParametersFRX-Diff.voiceOverNR.
-type IMSParametersFRXDiff_VoiceOverNR int64
-
-const (
-	IMSParametersFRXDiff_Supported IMSParametersFRXDiff_VoiceOverNR = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v IMSParametersFRXDiff_VoiceOverNR) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// IMSParametersFR2_2R17 is the ASN.1 type IMS-ParametersFR2-2-r17.
-//
-//	IMS-ParametersFR2-2-r17 ::= SEQUENCE {
-//	    voiceOverNR-r17             ENUMERATED {supported}               OPTIONAL,
-//	    ...
-//	}
-type IMSParametersFR2_2R17 struct {
-	// VoiceOverNRR17 is the component voiceOverNR-r17 [0] ENUMERATED OPTIONAL.
-	VoiceOverNRR17 IMSParametersFR2_2R17_VoiceOverNRR17
-	// HasVoiceOverNRR17 tells whether voiceOverNR-r17 is present in the encoding.
-	HasVoiceOverNRR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// IMSParametersFR2_2R17_VoiceOverNRR17 is the type of IMS-ParametersFR2-2-r17.voiceOverNR-r17.
-type IMSParametersFR2_2R17_VoiceOverNRR17 int64
-
-const (
-	IMSParametersFR2_2R17_Supported IMSParametersFR2_2R17_VoiceOverNRR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v IMSParametersFR2_2R17_VoiceOverNRR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// InterRATParameters is the ASN.1 type InterRAT-Parameters.
-//
-//	InterRAT-Parameters ::=             SEQUENCE {
-//	    eutra                               EUTRA-Parameters                OPTIONAL,
-//	    ...,
-//	    [[
-//	    utra-FDD-r16                        UTRA-FDD-Parameters-r16         OPTIONAL
-//	    ]]
-//
-//	}
-type InterRATParameters struct {
-	// Eutra is the component eutra [0] EUTRA-Parameters OPTIONAL.
-	Eutra EUTRAParameters
-	// HasEutra tells whether eutra is present in the encoding.
-	HasEutra bool
-	// UtraFDDR16 is the component utra-FDD-r16 [1] UTRA-FDD-Parameters-r16 OPTIONAL (extension addition).
-	UtraFDDR16 UTRAFDDParametersR16
-	// HasUtraFDDR16 tells whether utra-FDD-r16 is present in the encoding.
-	HasUtraFDDR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// EUTRAParameters is the ASN.1 type EUTRA-Parameters.
-//
-//	EUTRA-Parameters ::=                SEQUENCE {
-//	    supportedBandListEUTRA          SEQUENCE (SIZE (1..maxBandsEUTRA)) OF FreqBandIndicatorEUTRA,
-//	    eutra-ParametersCommon              EUTRA-ParametersCommon                                      OPTIONAL,
-//	    eutra-ParametersXDD-Diff            EUTRA-ParametersXDD-Diff                                    OPTIONAL,
-//	    ...
-//	}
-type EUTRAParameters struct {
-	// SupportedBandListEUTRA is the component supportedBandListEUTRA [0] SEQUENCE OF.
-	SupportedBandListEUTRA EUTRAParameters_SupportedBandListEUTRA
-	// EutraParametersCommon is the component eutra-ParametersCommon [1] EUTRA-ParametersCommon OPTIONAL.
-	EutraParametersCommon EUTRAParametersCommon
-	// HasEutraParametersCommon tells whether eutra-ParametersCommon is present in the encoding.
-	HasEutraParametersCommon bool
-	// EutraParametersXDDDiff is the component eutra-ParametersXDD-Diff [2] EUTRA-ParametersXDD-Diff OPTIONAL.
-	EutraParametersXDDDiff EUTRAParametersXDDDiff
-	// HasEutraParametersXDDDiff tells whether eutra-ParametersXDD-Diff is present in the encoding.
-	HasEutraParametersXDDDiff bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// EUTRAParameters_SupportedBandListEUTRA is the type of EUTRA-Parameters.supportedBandListEUTRA.
-type EUTRAParameters_SupportedBandListEUTRA []FreqBandIndicatorEUTRA
-
-// EUTRAParametersCommon is the ASN.1 type EUTRA-ParametersCommon.
-//
-//	EUTRA-ParametersCommon ::=      SEQUENCE {
-//	    mfbi-EUTRA                          ENUMERATED {supported}          OPTIONAL,
-//	    modifiedMPR-BehaviorEUTRA           BIT STRING (SIZE (32))          OPTIONAL,
-//	    multiNS-Pmax-EUTRA                  ENUMERATED {supported}          OPTIONAL,
-//	    rs-SINR-MeasEUTRA                   ENUMERATED {supported}          OPTIONAL,
-//	    ...,
-//	    [[
-//	    ne-DC                               ENUMERATED {supported}          OPTIONAL
-//	    ]],
-//	    [[
-//	    nr-HO-ToEN-DC-r16                   ENUMERATED {supported}          OPTIONAL
-//	    ]]
-//	}
-type EUTRAParametersCommon struct {
-	// MfbiEUTRA is the component mfbi-EUTRA [0] ENUMERATED OPTIONAL.
-	MfbiEUTRA EUTRAParametersCommon_MfbiEUTRA
-	// HasMfbiEUTRA tells whether mfbi-EUTRA is present in the encoding.
-	HasMfbiEUTRA bool
-	// ModifiedMPRBehaviorEUTRA is the component modifiedMPR-BehaviorEUTRA [1] BIT STRING OPTIONAL.
-	ModifiedMPRBehaviorEUTRA der.BitString
-	// HasModifiedMPRBehaviorEUTRA tells whether modifiedMPR-BehaviorEUTRA is present in the encoding.
-	HasModifiedMPRBehaviorEUTRA bool
-	// MultiNSPmaxEUTRA is the component multiNS-Pmax-EUTRA [2] ENUMERATED OPTIONAL.
-	MultiNSPmaxEUTRA EUTRAParametersCommon_MultiNSPmaxEUTRA
-	// HasMultiNSPmaxEUTRA tells whether multiNS-Pmax-EUTRA is present in the encoding.
-	HasMultiNSPmaxEUTRA bool
-	// RsSINRMeasEUTRA is the component rs-SINR-MeasEUTRA [3] ENUMERATED OPTIONAL.
-	RsSINRMeasEUTRA EUTRAParametersCommon_RsSINRMeasEUTRA
-	// HasRsSINRMeasEUTRA tells whether rs-SINR-MeasEUTRA is present in the encoding.
-	HasRsSINRMeasEUTRA bool
-	// NeDC is the component ne-DC [4] ENUMERATED OPTIONAL (extension addition).
-	NeDC EUTRAParametersCommon_NeDC
-	// HasNeDC tells whether ne-DC is present in the encoding.
-	HasNeDC bool
-	// NrHOToENDCR16 is the component nr-HO-ToEN-DC-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	NrHOToENDCR16 EUTRAParametersCommon_NrHOToENDCR16
-	// HasNrHOToENDCR16 tells whether nr-HO-ToEN-DC-r16 is present in the encoding.
-	HasNrHOToENDCR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// EUTRAParametersCommon_MfbiEUTRA is the type of EUTRA-ParametersCommon.mfbi-EUTRA.
-type EUTRAParametersCommon_MfbiEUTRA int64
-
-const (
-	EUTRAParametersCommon_Supported EUTRAParametersCommon_MfbiEUTRA = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v EUTRAParametersCommon_MfbiEUTRA) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// EUTRAParametersCommon_MultiNSPmaxEUTRA is the type of EUTRA-ParametersCommon.multiNS-Pmax-EUTRA.
-type EUTRAParametersCommon_MultiNSPmaxEUTRA int64
-
-const (
-	EUTRAParametersCommon_MultiNSPmaxEUTRA_Supported EUTRAParametersCommon_MultiNSPmaxEUTRA = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v EUTRAParametersCommon_MultiNSPmaxEUTRA) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// EUTRAParametersCommon_RsSINRMeasEUTRA is the type of EUTRA-ParametersCommon.rs-SINR-MeasEUTRA.
-type EUTRAParametersCommon_RsSINRMeasEUTRA int64
-
-const (
-	EUTRAParametersCommon_RsSINRMeasEUTRA_Supported EUTRAParametersCommon_RsSINRMeasEUTRA = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v EUTRAParametersCommon_RsSINRMeasEUTRA) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// EUTRAParametersCommon_NeDC is the type of EUTRA-ParametersCommon.ne-DC.
-type EUTRAParametersCommon_NeDC int64
-
-const (
-	EUTRAParametersCommon_NeDC_Supported EUTRAParametersCommon_NeDC = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v EUTRAParametersCommon_NeDC) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// EUTRAParametersCommon_NrHOToENDCR16 is the type of EUTRA-ParametersCommon.nr-HO-ToEN-DC-r16.
-type EUTRAParametersCommon_NrHOToENDCR16 int64
-
-const (
-	EUTRAParametersCommon_NrHOToENDCR16_Supported EUTRAParametersCommon_NrHOToENDCR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v EUTRAParametersCommon_NrHOToENDCR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// EUTRAParametersXDDDiff is the ASN.1 type EUTRA-ParametersXDD-Diff.
-//
-//	EUTRA-ParametersXDD-Diff ::=        SEQUENCE {
-//	    rsrqMeasWidebandEUTRA               ENUMERATED {supported}          OPTIONAL,
-//	    ...
-//	}
-type EUTRAParametersXDDDiff struct {
-	// RsrqMeasWidebandEUTRA is the component rsrqMeasWidebandEUTRA [0] ENUMERATED OPTIONAL.
-	RsrqMeasWidebandEUTRA EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA
-	// HasRsrqMeasWidebandEUTRA tells whether rsrqMeasWidebandEUTRA is present in the encoding.
-	HasRsrqMeasWidebandEUTRA bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA is the type of EUTRA-ParametersXDD-Diff.rsrqMeasWidebandEUTRA.
-type EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA int64
-
-const (
-	EUTRAParametersXDDDiff_Supported EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// UTRAFDDParametersR16 is the ASN.1 type UTRA-FDD-Parameters-r16.
-//
-//	UTRA-FDD-Parameters-r16 ::=                SEQUENCE {
-//	    supportedBandListUTRA-FDD-r16              SEQUENCE (SIZE (1..maxBandsUTRA-FDD-r16)) OF SupportedBandUTRA-FDD-r16,
-//	    ...
-//	}
-type UTRAFDDParametersR16 struct {
-	// SupportedBandListUTRAFDDR16 is the component supportedBandListUTRA-FDD-r16 [0] SEQUENCE OF.
-	SupportedBandListUTRAFDDR16 UTRAFDDParametersR16_SupportedBandListUTRAFDDR16
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// UTRAFDDParametersR16_SupportedBandListUTRAFDDR16 is the type of UTRA-FDD-Parameters-r16.supportedBandListUTRA-FDD-r16.
-type UTRAFDDParametersR16_SupportedBandListUTRAFDDR16 []SupportedBandUTRAFDDR16
-
-// SupportedBandUTRAFDDR16 is the ASN.1 type SupportedBandUTRA-FDD-r16.
-//
-//	SupportedBandUTRA-FDD-r16 ::=           ENUMERATED {
-//	                                            bandI, bandII, bandIII, bandIV, bandV, bandVI,
-//	                                            bandVII, bandVIII, bandIX, bandX, bandXI,
-//	                                            bandXII, bandXIII, bandXIV, bandXV, bandXVI,
-//	                                            bandXVII, bandXVIII, bandXIX, bandXX,
-//	                                            bandXXI, bandXXII, bandXXIII, bandXXIV,
-//	                                            bandXXV, bandXXVI, bandXXVII, bandXXVIII,
-//	                                            bandXXIX, bandXXX, bandXXXI, bandXXXII}
-type SupportedBandUTRAFDDR16 int64
-
-const (
-	SupportedBandUTRAFDDR16_BandI      SupportedBandUTRAFDDR16 = 0  // bandI
-	SupportedBandUTRAFDDR16_BandII     SupportedBandUTRAFDDR16 = 1  // bandII
-	SupportedBandUTRAFDDR16_BandIII    SupportedBandUTRAFDDR16 = 2  // bandIII
-	SupportedBandUTRAFDDR16_BandIV     SupportedBandUTRAFDDR16 = 3  // bandIV
-	SupportedBandUTRAFDDR16_BandV      SupportedBandUTRAFDDR16 = 4  // bandV
-	SupportedBandUTRAFDDR16_BandVI     SupportedBandUTRAFDDR16 = 5  // bandVI
-	SupportedBandUTRAFDDR16_BandVII    SupportedBandUTRAFDDR16 = 6  // bandVII
-	SupportedBandUTRAFDDR16_BandVIII   SupportedBandUTRAFDDR16 = 7  // bandVIII
-	SupportedBandUTRAFDDR16_BandIX     SupportedBandUTRAFDDR16 = 8  // bandIX
-	SupportedBandUTRAFDDR16_BandX      SupportedBandUTRAFDDR16 = 9  // bandX
-	SupportedBandUTRAFDDR16_BandXI     SupportedBandUTRAFDDR16 = 10 // bandXI
-	SupportedBandUTRAFDDR16_BandXII    SupportedBandUTRAFDDR16 = 11 // bandXII
-	SupportedBandUTRAFDDR16_BandXIII   SupportedBandUTRAFDDR16 = 12 // bandXIII
-	SupportedBandUTRAFDDR16_BandXIV    SupportedBandUTRAFDDR16 = 13 // bandXIV
-	SupportedBandUTRAFDDR16_BandXV     SupportedBandUTRAFDDR16 = 14 // bandXV
-	SupportedBandUTRAFDDR16_BandXVI    SupportedBandUTRAFDDR16 = 15 // bandXVI
-	SupportedBandUTRAFDDR16_BandXVII   SupportedBandUTRAFDDR16 = 16 // bandXVII
-	SupportedBandUTRAFDDR16_BandXVIII  SupportedBandUTRAFDDR16 = 17 // bandXVIII
-	SupportedBandUTRAFDDR16_BandXIX    SupportedBandUTRAFDDR16 = 18 // bandXIX
-	SupportedBandUTRAFDDR16_BandXX     SupportedBandUTRAFDDR16 = 19 // bandXX
-	SupportedBandUTRAFDDR16_BandXXI    SupportedBandUTRAFDDR16 = 20 // bandXXI
-	SupportedBandUTRAFDDR16_BandXXII   SupportedBandUTRAFDDR16 = 21 // bandXXII
-	SupportedBandUTRAFDDR16_BandXXIII  SupportedBandUTRAFDDR16 = 22 // bandXXIII
-	SupportedBandUTRAFDDR16_BandXXIV   SupportedBandUTRAFDDR16 = 23 // bandXXIV
-	SupportedBandUTRAFDDR16_BandXXV    SupportedBandUTRAFDDR16 = 24 // bandXXV
-	SupportedBandUTRAFDDR16_BandXXVI   SupportedBandUTRAFDDR16 = 25 // bandXXVI
-	SupportedBandUTRAFDDR16_BandXXVII  SupportedBandUTRAFDDR16 = 26 // bandXXVII
-	SupportedBandUTRAFDDR16_BandXXVIII SupportedBandUTRAFDDR16 = 27 // bandXXVIII
-	SupportedBandUTRAFDDR16_BandXXIX   SupportedBandUTRAFDDR16 = 28 // bandXXIX
-	SupportedBandUTRAFDDR16_BandXXX    SupportedBandUTRAFDDR16 = 29 // bandXXX
-	SupportedBandUTRAFDDR16_BandXXXI   SupportedBandUTRAFDDR16 = 30 // bandXXXI
-	SupportedBandUTRAFDDR16_BandXXXII  SupportedBandUTRAFDDR16 = 31 // bandXXXII
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SupportedBandUTRAFDDR16) String() string {
-	return der.Name("bandI bandII bandIII bandIV bandV bandVI bandVII bandVIII bandIX bandX bandXI bandXII bandXIII bandXIV bandXV bandXVI bandXVII bandXVIII bandXIX bandXX bandXXI bandXXII bandXXIII bandXXIV bandXXV bandXXVI bandXXVII bandXXVIII bandXXIX bandXXX bandXXXI bandXXXII", int(v), "")
-}
-
-// MACParameters is the ASN.1 type MAC-Parameters.
-//
-//	MAC-Parameters ::= SEQUENCE {
-//	    mac-ParametersCommon            MAC-ParametersCommon        OPTIONAL,
-//	    mac-ParametersXDD-Diff          MAC-ParametersXDD-Diff      OPTIONAL
-//	}
-type MACParameters struct {
-	// MacParametersCommon is the component mac-ParametersCommon [0] MAC-ParametersCommon OPTIONAL.
-	MacParametersCommon MACParametersCommon
-	// HasMacParametersCommon tells whether mac-ParametersCommon is present in the encoding.
-	HasMacParametersCommon bool
-	// MacParametersXDDDiff is the component mac-ParametersXDD-Diff [1] MAC-ParametersXDD-Diff OPTIONAL.
-	MacParametersXDDDiff MACParametersXDDDiff
-	// HasMacParametersXDDDiff tells whether mac-ParametersXDD-Diff is present in the encoding.
-	HasMacParametersXDDDiff bool
-}
-
-// MACParametersV1610 is the ASN.1 type MAC-Parameters-v1610.
-//
-//	MAC-Parameters-v1610 ::= SEQUENCE {
-//	    mac-ParametersFRX-Diff-r16      MAC-ParametersFRX-Diff-r16  OPTIONAL
-//	}
-type MACParametersV1610 struct {
-	// MacParametersFRXDiffR16 is the component mac-ParametersFRX-Diff-r16 [0] MAC-ParametersFRX-Diff-r16 OPTIONAL.
-	MacParametersFRXDiffR16 MACParametersFRXDiffR16
-	// HasMacParametersFRXDiffR16 tells whether mac-ParametersFRX-Diff-r16 is present in the encoding.
-	HasMacParametersFRXDiffR16 bool
-}
-
-// MACParametersV1700 is the ASN.1 type MAC-Parameters-v1700.
-//
-//	MAC-Parameters-v1700 ::= SEQUENCE {
-//	    mac-ParametersFR2-2-r17         MAC-ParametersFR2-2-r17     OPTIONAL
-//	}
-type MACParametersV1700 struct {
-	// MacParametersFR2_2R17 is the component mac-ParametersFR2-2-r17 [0] MAC-ParametersFR2-2-r17 OPTIONAL.
-	MacParametersFR2_2R17 MACParametersFR2_2R17
-	// HasMacParametersFR2_2R17 tells whether mac-ParametersFR2-2-r17 is present in the encoding.
-	HasMacParametersFR2_2R17 bool
-}
-
-// MACParametersCommon is the ASN.1 type MAC-ParametersCommon.
-//
-//	MAC-ParametersCommon ::=    SEQUENCE {
-//	    lcp-Restriction                         ENUMERATED {supported}      OPTIONAL,
-//	    dummy                                   ENUMERATED {supported}      OPTIONAL,
-//	    lch-ToSCellRestriction                  ENUMERATED {supported}      OPTIONAL,
-//	    ...,
-//	    [[
-//	    recommendedBitRate                      ENUMERATED {supported}      OPTIONAL,
-//	    recommendedBitRateQuery                 ENUMERATED {supported}      OPTIONAL
-//	    ]],
-//	    [[
-//	    recommendedBitRateMultiplier-r16         ENUMERATED {supported}     OPTIONAL,
-//	    preEmptiveBSR-r16                        ENUMERATED {supported}     OPTIONAL,
-//	    autonomousTransmission-r16               ENUMERATED {supported}     OPTIONAL,
-//	    lch-PriorityBasedPrioritization-r16      ENUMERATED {supported}     OPTIONAL,
-//	    lch-ToConfiguredGrantMapping-r16         ENUMERATED {supported}     OPTIONAL,
-//	    lch-ToGrantPriorityRestriction-r16       ENUMERATED {supported}     OPTIONAL,
-//	    singlePHR-P-r16                          ENUMERATED {supported}     OPTIONAL,
-//	    ul-LBT-FailureDetectionRecovery-r16      ENUMERATED {supported}     OPTIONAL,
-//	    -- R4 8-1: MPE
-//	    tdd-MPE-P-MPR-Reporting-r16              ENUMERATED {supported}     OPTIONAL,
-//	    lcid-ExtensionIAB-r16                    ENUMERATED {supported}     OPTIONAL
-//	    ]],
-//	    [[
-//	    spCell-BFR-CBRA-r16                      ENUMERATED {supported}     OPTIONAL
-//	    ]],
-//	    [[
-//	    srs-ResourceId-Ext-r16                   ENUMERATED {supported}     OPTIONAL
-//	    ]],
-//	    [[
-//	    enhancedUuDRX-forSidelink-r17            ENUMERATED {supported}     OPTIONAL,
-//	    --27-10: Support of UL MAC CE based MG activation request for PRS measurements
-//	    mg-ActivationRequestPRS-Meas-r17         ENUMERATED {supported}     OPTIONAL,
-//	    --27-11: Support of DL MAC CE based MG activation request for PRS measurements
-//	    mg-ActivationCommPRS-Meas-r17            ENUMERATED {supported}     OPTIONAL,
-//	    intraCG-Prioritization-r17               ENUMERATED {supported}     OPTIONAL,
-//	    jointPrioritizationCG-Retx-Timer-r17     ENUMERATED {supported}     OPTIONAL,
-//	    survivalTime-r17                         ENUMERATED {supported}     OPTIONAL,
-//	    lcg-ExtensionIAB-r17                     ENUMERATED {supported}     OPTIONAL,
-//	    harq-FeedbackDisabled-r17                ENUMERATED {supported}     OPTIONAL,
-//	    uplink-Harq-ModeB-r17                    ENUMERATED {supported}     OPTIONAL,
-//	    sr-TriggeredBy-TA-Report-r17             ENUMERATED {supported}     OPTIONAL,
-//	    extendedDRX-CycleInactive-r17            ENUMERATED {supported}     OPTIONAL,
-//	    simultaneousSR-PUSCH-DiffPUCCH-groups-r17 ENUMERATED {supported}    OPTIONAL,
-//	    lastTransmissionUL-r17                   ENUMERATED {supported}     OPTIONAL
-//	    ]]
-//	}
-type MACParametersCommon struct {
-	// LcpRestriction is the component lcp-Restriction [0] ENUMERATED OPTIONAL.
-	LcpRestriction MACParametersCommon_LcpRestriction
-	// HasLcpRestriction tells whether lcp-Restriction is present in the encoding.
-	HasLcpRestriction bool
-	// Dummy is the component dummy [1] ENUMERATED OPTIONAL.
-	Dummy MACParametersCommon_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
-	// LchToSCellRestriction is the component lch-ToSCellRestriction [2] ENUMERATED OPTIONAL.
-	LchToSCellRestriction MACParametersCommon_LchToSCellRestriction
-	// HasLchToSCellRestriction tells whether lch-ToSCellRestriction is present in the encoding.
-	HasLchToSCellRestriction bool
-	// RecommendedBitRate is the component recommendedBitRate [3] ENUMERATED OPTIONAL (extension addition).
-	RecommendedBitRate MACParametersCommon_RecommendedBitRate
-	// HasRecommendedBitRate tells whether recommendedBitRate is present in the encoding.
-	HasRecommendedBitRate bool
-	// RecommendedBitRateQuery is the component recommendedBitRateQuery [4] ENUMERATED OPTIONAL (extension addition).
-	RecommendedBitRateQuery MACParametersCommon_RecommendedBitRateQuery
-	// HasRecommendedBitRateQuery tells whether recommendedBitRateQuery is present in the encoding.
-	HasRecommendedBitRateQuery bool
-	// RecommendedBitRateMultiplierR16 is the component recommendedBitRateMultiplier-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	RecommendedBitRateMultiplierR16 MACParametersCommon_RecommendedBitRateMultiplierR16
-	// HasRecommendedBitRateMultiplierR16 tells whether recommendedBitRateMultiplier-r16 is present in the encoding.
-	HasRecommendedBitRateMultiplierR16 bool
-	// PreEmptiveBSRR16 is the component preEmptiveBSR-r16 [6] ENUMERATED OPTIONAL (extension addition).
-	PreEmptiveBSRR16 MACParametersCommon_PreEmptiveBSRR16
-	// HasPreEmptiveBSRR16 tells whether preEmptiveBSR-r16 is present in the encoding.
-	HasPreEmptiveBSRR16 bool
-	// AutonomousTransmissionR16 is the component autonomousTransmission-r16 [7] ENUMERATED OPTIONAL (extension addition).
-	AutonomousTransmissionR16 MACParametersCommon_AutonomousTransmissionR16
-	// HasAutonomousTransmissionR16 tells whether autonomousTransmission-r16 is present in the encoding.
-	HasAutonomousTransmissionR16 bool
-	// LchPriorityBasedPrioritizationR16 is the component lch-PriorityBasedPrioritization-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	LchPriorityBasedPrioritizationR16 MACParametersCommon_LchPriorityBasedPrioritizationR16
-	// HasLchPriorityBasedPrioritizationR16 tells whether lch-PriorityBasedPrioritization-r16 is present in the encoding.
-	HasLchPriorityBasedPrioritizationR16 bool
-	// LchToConfiguredGrantMappingR16 is the component lch-ToConfiguredGrantMapping-r16 [9] ENUMERATED OPTIONAL (extension addition).
-	LchToConfiguredGrantMappingR16 MACParametersCommon_LchToConfiguredGrantMappingR16
-	// HasLchToConfiguredGrantMappingR16 tells whether lch-ToConfiguredGrantMapping-r16 is present in the encoding.
-	HasLchToConfiguredGrantMappingR16 bool
-	// LchToGrantPriorityRestrictionR16 is the component lch-ToGrantPriorityRestriction-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	LchToGrantPriorityRestrictionR16 MACParametersCommon_LchToGrantPriorityRestrictionR16
-	// HasLchToGrantPriorityRestrictionR16 tells whether lch-ToGrantPriorityRestriction-r16 is present in the encoding.
-	HasLchToGrantPriorityRestrictionR16 bool
-	// SinglePHRPR16 is the component singlePHR-P-r16 [11] ENUMERATED OPTIONAL (extension addition).
-	SinglePHRPR16 MACParametersCommon_SinglePHRPR16
-	// HasSinglePHRPR16 tells whether singlePHR-P-r16 is present in the encoding.
-	HasSinglePHRPR16 bool
-	// UlLBTFailureDetectionRecoveryR16 is the component ul-LBT-FailureDetectionRecovery-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	UlLBTFailureDetectionRecoveryR16 MACParametersCommon_UlLBTFailureDetectionRecoveryR16
-	// HasUlLBTFailureDetectionRecoveryR16 tells whether ul-LBT-FailureDetectionRecovery-r16 is present in the encoding.
-	HasUlLBTFailureDetectionRecoveryR16 bool
-	// TddMPEPMPRReportingR16 is the component tdd-MPE-P-MPR-Reporting-r16 [13] ENUMERATED OPTIONAL (extension addition).
-	TddMPEPMPRReportingR16 MACParametersCommon_TddMPEPMPRReportingR16
-	// HasTddMPEPMPRReportingR16 tells whether tdd-MPE-P-MPR-Reporting-r16 is present in the encoding.
-	HasTddMPEPMPRReportingR16 bool
-	// LcidExtensionIABR16 is the component lcid-ExtensionIAB-r16 [14] ENUMERATED OPTIONAL (extension addition).
-	LcidExtensionIABR16 MACParametersCommon_LcidExtensionIABR16
-	// HasLcidExtensionIABR16 tells whether lcid-ExtensionIAB-r16 is present in the encoding.
-	HasLcidExtensionIABR16 bool
-	// SpCellBFRCBRAR16 is the component spCell-BFR-CBRA-r16 [15] ENUMERATED OPTIONAL (extension addition).
-	SpCellBFRCBRAR16 MACParametersCommon_SpCellBFRCBRAR16
-	// HasSpCellBFRCBRAR16 tells whether spCell-BFR-CBRA-r16 is present in the encoding.
-	HasSpCellBFRCBRAR16 bool
-	// SrsResourceIDExtR16 is the component srs-ResourceId-Ext-r16 [16] ENUMERATED OPTIONAL (extension addition).
-	SrsResourceIDExtR16 MACParametersCommon_SrsResourceIDExtR16
-	// HasSrsResourceIDExtR16 tells whether srs-ResourceId-Ext-r16 is present in the encoding.
-	HasSrsResourceIDExtR16 bool
-	// EnhancedUuDRXForSidelinkR17 is the component enhancedUuDRX-forSidelink-r17 [17] ENUMERATED OPTIONAL (extension addition).
-	EnhancedUuDRXForSidelinkR17 MACParametersCommon_EnhancedUuDRXForSidelinkR17
-	// HasEnhancedUuDRXForSidelinkR17 tells whether enhancedUuDRX-forSidelink-r17 is present in the encoding.
-	HasEnhancedUuDRXForSidelinkR17 bool
-	// MgActivationRequestPRSMeasR17 is the component mg-ActivationRequestPRS-Meas-r17 [18] ENUMERATED OPTIONAL (extension addition).
-	MgActivationRequestPRSMeasR17 MACParametersCommon_MgActivationRequestPRSMeasR17
-	// HasMgActivationRequestPRSMeasR17 tells whether mg-ActivationRequestPRS-Meas-r17 is present in the encoding.
-	HasMgActivationRequestPRSMeasR17 bool
-	// MgActivationCommPRSMeasR17 is the component mg-ActivationCommPRS-Meas-r17 [19] ENUMERATED OPTIONAL (extension addition).
-	MgActivationCommPRSMeasR17 MACParametersCommon_MgActivationCommPRSMeasR17
-	// HasMgActivationCommPRSMeasR17 tells whether mg-ActivationCommPRS-Meas-r17 is present in the encoding.
-	HasMgActivationCommPRSMeasR17 bool
-	// IntraCGPrioritizationR17 is the component intraCG-Prioritization-r17 [20] ENUMERATED OPTIONAL (extension addition).
-	IntraCGPrioritizationR17 MACParametersCommon_IntraCGPrioritizationR17
-	// HasIntraCGPrioritizationR17 tells whether intraCG-Prioritization-r17 is present in the encoding.
-	HasIntraCGPrioritizationR17 bool
-	// JointPrioritizationCGRetxTimerR17 is the component jointPrioritizationCG-Retx-Timer-r17 [21] ENUMERATED OPTIONAL (extension addition).
-	JointPrioritizationCGRetxTimerR17 MACParametersCommon_JointPrioritizationCGRetxTimerR17
-	// HasJointPrioritizationCGRetxTimerR17 tells whether jointPrioritizationCG-Retx-Timer-r17 is present in the encoding.
-	HasJointPrioritizationCGRetxTimerR17 bool
-	// SurvivalTimeR17 is the component survivalTime-r17 [22] ENUMERATED OPTIONAL (extension addition).
-	SurvivalTimeR17 MACParametersCommon_SurvivalTimeR17
-	// HasSurvivalTimeR17 tells whether survivalTime-r17 is present in the encoding.
-	HasSurvivalTimeR17 bool
-	// LcgExtensionIABR17 is the component lcg-ExtensionIAB-r17 [23] ENUMERATED OPTIONAL (extension addition).
-	LcgExtensionIABR17 MACParametersCommon_LcgExtensionIABR17
-	// HasLcgExtensionIABR17 tells whether lcg-ExtensionIAB-r17 is present in the encoding.
-	HasLcgExtensionIABR17 bool
-	// HarqFeedbackDisabledR17 is the component harq-FeedbackDisabled-r17 [24] ENUMERATED OPTIONAL (extension addition).
-	HarqFeedbackDisabledR17 MACParametersCommon_HarqFeedbackDisabledR17
-	// HasHarqFeedbackDisabledR17 tells whether harq-FeedbackDisabled-r17 is present in the encoding.
-	HasHarqFeedbackDisabledR17 bool
-	// UplinkHarqModeBR17 is the component uplink-Harq-ModeB-r17 [25] ENUMERATED OPTIONAL (extension addition).
-	UplinkHarqModeBR17 MACParametersCommon_UplinkHarqModeBR17
-	// HasUplinkHarqModeBR17 tells whether uplink-Harq-ModeB-r17 is present in the encoding.
-	HasUplinkHarqModeBR17 bool
-	// SrTriggeredByTAReportR17 is the component sr-TriggeredBy-TA-Report-r17 [26] ENUMERATED OPTIONAL (extension addition).
-	SrTriggeredByTAReportR17 MACParametersCommon_SrTriggeredByTAReportR17
-	// HasSrTriggeredByTAReportR17 tells whether sr-TriggeredBy-TA-Report-r17 is present in the encoding.
-	HasSrTriggeredByTAReportR17 bool
-	// ExtendedDRXCycleInactiveR17 is the component extendedDRX-CycleInactive-r17 [27] ENUMERATED OPTIONAL (extension addition).
-	ExtendedDRXCycleInactiveR17 MACParametersCommon_ExtendedDRXCycleInactiveR17
-	// HasExtendedDRXCycleInactiveR17 tells whether extendedDRX-CycleInactive-r17 is present in the encoding.
-	HasExtendedDRXCycleInactiveR17 bool
-	// SimultaneousSRPUSCHDiffPUCCHGroupsR17 is the component simultaneousSR-PUSCH-DiffPUCCH-groups-r17 [28] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousSRPUSCHDiffPUCCHGroupsR17 MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17
-	// HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 tells whether simultaneousSR-PUSCH-DiffPUCCH-groups-r17 is present in the encoding.
-	HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 bool
-	// LastTransmissionULR17 is the component lastTransmissionUL-r17 [29] ENUMERATED OPTIONAL (extension addition).
-	LastTransmissionULR17 MACParametersCommon_LastTransmissionULR17
-	// HasLastTransmissionULR17 tells whether lastTransmissionUL-r17 is present in the encoding.
-	HasLastTransmissionULR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// MACParametersCommon_LcpRestriction is the type of MAC-ParametersCommon.lcp-Restriction.
-type MACParametersCommon_LcpRestriction int64
-
-const (
-	MACParametersCommon_LcpRestriction_Supported MACParametersCommon_LcpRestriction = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LcpRestriction) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_Dummy is the type of MAC-ParametersCommon.dummy.
-type MACParametersCommon_Dummy int64
-
-const (
-	MACParametersCommon_Dummy_Supported MACParametersCommon_Dummy = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_Dummy) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_LchToSCellRestriction is the type of MAC-ParametersCommon.lch-ToSCellRestriction.
-type MACParametersCommon_LchToSCellRestriction int64
-
-const (
-	MACParametersCommon_LchToSCellRestriction_Supported MACParametersCommon_LchToSCellRestriction = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LchToSCellRestriction) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_RecommendedBitRate is the type of MAC-ParametersCommon.recommendedBitRate.
-type MACParametersCommon_RecommendedBitRate int64
-
-const (
-	MACParametersCommon_RecommendedBitRate_Supported MACParametersCommon_RecommendedBitRate = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_RecommendedBitRate) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_RecommendedBitRateQuery is the type of MAC-ParametersCommon.recommendedBitRateQuery.
-type MACParametersCommon_RecommendedBitRateQuery int64
-
-const (
-	MACParametersCommon_RecommendedBitRateQuery_Supported MACParametersCommon_RecommendedBitRateQuery = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_RecommendedBitRateQuery) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_RecommendedBitRateMultiplierR16 is the type of MAC-ParametersCommon.recommendedBitRateMultiplier-r16.
-type MACParametersCommon_RecommendedBitRateMultiplierR16 int64
-
-const (
-	MACParametersCommon_RecommendedBitRateMultiplierR16_Supported MACParametersCommon_RecommendedBitRateMultiplierR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_RecommendedBitRateMultiplierR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_PreEmptiveBSRR16 is the type of MAC-ParametersCommon.preEmptiveBSR-r16.
-type MACParametersCommon_PreEmptiveBSRR16 int64
-
-const (
-	MACParametersCommon_PreEmptiveBSRR16_Supported MACParametersCommon_PreEmptiveBSRR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_PreEmptiveBSRR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_AutonomousTransmissionR16 is the type of MAC-ParametersCommon.autonomousTransmission-r16.
-type MACParametersCommon_AutonomousTransmissionR16 int64
-
-const (
-	MACParametersCommon_Supported MACParametersCommon_AutonomousTransmissionR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_AutonomousTransmissionR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_LchPriorityBasedPrioritizationR16 is the type of MAC-ParametersCommon.lch-PriorityBasedPrioritization-r16.
-type MACParametersCommon_LchPriorityBasedPrioritizationR16 int64
-
-const (
-	MACParametersCommon_LchPriorityBasedPrioritizationR16_Supported MACParametersCommon_LchPriorityBasedPrioritizationR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LchPriorityBasedPrioritizationR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_LchToConfiguredGrantMappingR16 is the type of MAC-ParametersCommon.lch-ToConfiguredGrantMapping-r16.
-type MACParametersCommon_LchToConfiguredGrantMappingR16 int64
-
-const (
-	MACParametersCommon_LchToConfiguredGrantMappingR16_Supported MACParametersCommon_LchToConfiguredGrantMappingR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LchToConfiguredGrantMappingR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_LchToGrantPriorityRestrictionR16 is the type of MAC-ParametersCommon.lch-ToGrantPriorityRestriction-r16.
-type MACParametersCommon_LchToGrantPriorityRestrictionR16 int64
-
-const (
-	MACParametersCommon_LchToGrantPriorityRestrictionR16_Supported MACParametersCommon_LchToGrantPriorityRestrictionR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LchToGrantPriorityRestrictionR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_SinglePHRPR16 is the type of MAC-ParametersCommon.singlePHR-P-r16.
-type MACParametersCommon_SinglePHRPR16 int64
-
-const (
-	MACParametersCommon_SinglePHRPR16_Supported MACParametersCommon_SinglePHRPR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_SinglePHRPR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_UlLBTFailureDetectionRecoveryR16 is the type of MAC-ParametersCommon.ul-LBT-FailureDetectionRecovery-r16.
-type MACParametersCommon_UlLBTFailureDetectionRecoveryR16 int64
-
-const (
-	MACParametersCommon_UlLBTFailureDetectionRecoveryR16_Supported MACParametersCommon_UlLBTFailureDetectionRecoveryR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_UlLBTFailureDetectionRecoveryR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_TddMPEPMPRReportingR16 is the type of MAC-ParametersCommon.tdd-MPE-P-MPR-Reporting-r16.
-type MACParametersCommon_TddMPEPMPRReportingR16 int64
-
-const (
-	MACParametersCommon_TddMPEPMPRReportingR16_Supported MACParametersCommon_TddMPEPMPRReportingR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_TddMPEPMPRReportingR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_LcidExtensionIABR16 is the type of MAC-ParametersCommon.lcid-ExtensionIAB-r16.
-type MACParametersCommon_LcidExtensionIABR16 int64
-
-const (
-	MACParametersCommon_LcidExtensionIABR16_Supported MACParametersCommon_LcidExtensionIABR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LcidExtensionIABR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_SpCellBFRCBRAR16 is the type of MAC-ParametersCommon.spCell-BFR-CBRA-r16.
-type MACParametersCommon_SpCellBFRCBRAR16 int64
-
-const (
-	MACParametersCommon_SpCellBFRCBRAR16_Supported MACParametersCommon_SpCellBFRCBRAR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_SpCellBFRCBRAR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_SrsResourceIDExtR16 is the type of MAC-ParametersCommon.srs-ResourceId-Ext-r16.
-type MACParametersCommon_SrsResourceIDExtR16 int64
-
-const (
-	MACParametersCommon_SrsResourceIDExtR16_Supported MACParametersCommon_SrsResourceIDExtR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_SrsResourceIDExtR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_EnhancedUuDRXForSidelinkR17 is the type of MAC-ParametersCommon.enhancedUuDRX-forSidelink-r17.
-type MACParametersCommon_EnhancedUuDRXForSidelinkR17 int64
-
-const (
-	MACParametersCommon_EnhancedUuDRXForSidelinkR17_Supported MACParametersCommon_EnhancedUuDRXForSidelinkR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_EnhancedUuDRXForSidelinkR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_MgActivationRequestPRSMeasR17 is the type of MAC-ParametersCommon.mg-ActivationRequestPRS-Meas-r17.
-type MACParametersCommon_MgActivationRequestPRSMeasR17 int64
-
-const (
-	MACParametersCommon_MgActivationRequestPRSMeasR17_Supported MACParametersCommon_MgActivationRequestPRSMeasR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_MgActivationRequestPRSMeasR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_MgActivationCommPRSMeasR17 is the type of MAC-ParametersCommon.mg-ActivationCommPRS-Meas-r17.
-type MACParametersCommon_MgActivationCommPRSMeasR17 int64
-
-const (
-	MACParametersCommon_MgActivationCommPRSMeasR17_Supported MACParametersCommon_MgActivationCommPRSMeasR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_MgActivationCommPRSMeasR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_IntraCGPrioritizationR17 is the type of MAC-ParametersCommon.intraCG-Prioritization-r17.
-type MACParametersCommon_IntraCGPrioritizationR17 int64
-
-const (
-	MACParametersCommon_IntraCGPrioritizationR17_Supported MACParametersCommon_IntraCGPrioritizationR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_IntraCGPrioritizationR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_JointPrioritizationCGRetxTimerR17 is the type of MAC-ParametersCommon.jointPrioritizationCG-Retx-Timer-r17.
-type MACParametersCommon_JointPrioritizationCGRetxTimerR17 int64
-
-const (
-	MACParametersCommon_JointPrioritizationCGRetxTimerR17_Supported MACParametersCommon_JointPrioritizationCGRetxTimerR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_JointPrioritizationCGRetxTimerR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_SurvivalTimeR17 is the type of MAC-ParametersCommon.survivalTime-r17.
-type MACParametersCommon_SurvivalTimeR17 int64
-
-const (
-	MACParametersCommon_SurvivalTimeR17_Supported MACParametersCommon_SurvivalTimeR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_SurvivalTimeR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_LcgExtensionIABR17 is the type of MAC-ParametersCommon.lcg-ExtensionIAB-r17.
-type MACParametersCommon_LcgExtensionIABR17 int64
-
-const (
-	MACParametersCommon_LcgExtensionIABR17_Supported MACParametersCommon_LcgExtensionIABR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LcgExtensionIABR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_HarqFeedbackDisabledR17 is the type of MAC-ParametersCommon.harq-FeedbackDisabled-r17.
-type MACParametersCommon_HarqFeedbackDisabledR17 int64
-
-const (
-	MACParametersCommon_HarqFeedbackDisabledR17_Supported MACParametersCommon_HarqFeedbackDisabledR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_HarqFeedbackDisabledR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_UplinkHarqModeBR17 is the type of MAC-ParametersCommon.uplink-Harq-ModeB-r17.
-type MACParametersCommon_UplinkHarqModeBR17 int64
-
-const (
-	MACParametersCommon_UplinkHarqModeBR17_Supported MACParametersCommon_UplinkHarqModeBR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_UplinkHarqModeBR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_SrTriggeredByTAReportR17 is the type of MAC-ParametersCommon.sr-TriggeredBy-TA-Report-r17.
-type MACParametersCommon_SrTriggeredByTAReportR17 int64
-
-const (
-	MACParametersCommon_SrTriggeredByTAReportR17_Supported MACParametersCommon_SrTriggeredByTAReportR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_SrTriggeredByTAReportR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_ExtendedDRXCycleInactiveR17 is the type of MAC-ParametersCommon.extendedDRX-CycleInactive-r17.
-type MACParametersCommon_ExtendedDRXCycleInactiveR17 int64
-
-const (
-	MACParametersCommon_ExtendedDRXCycleInactiveR17_Supported MACParametersCommon_ExtendedDRXCycleInactiveR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_ExtendedDRXCycleInactiveR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17 is the type of MAC-ParametersCommon.simultaneousSR-PUSCH-DiffPUCCH-groups-r17.
-type MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17 int64
-
-const (
-	MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17_Supported MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// MACParametersCommon_LastTransmissionULR17 is the type of MAC-ParametersCommon.lastTransmissionUL-r17.
-type MACParametersCommon_LastTransmissionULR17 int64
-
-const (
-	MACParametersCommon_LastTransmissionULR17_Supported MACParametersCommon_LastTransmissionULR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v MACParametersCommon_LastTransmissionULR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
 // MACParametersFRXDiffR16 is the ASN.1 type MAC-ParametersFRX-Diff-r16.
 //
 //	MAC-ParametersFRX-Diff-r16 ::=  SEQUENCE {
@@ -2074,25 +25,20 @@ func (v MACParametersCommon_LastTransmissionULR17) String() string {
 //	}
 type MACParametersFRXDiffR16 struct {
 	// DirectMCGSCellActivationR16 is the component directMCG-SCellActivation-r16 [0] ENUMERATED OPTIONAL.
-	DirectMCGSCellActivationR16 MACParametersFRXDiffR16_DirectMCGSCellActivationR16
-	// HasDirectMCGSCellActivationR16 tells whether directMCG-SCellActivation-r16 is present in the encoding.
-	HasDirectMCGSCellActivationR16 bool
+	DirectMCGSCellActivationR16    MACParametersFRXDiffR16_DirectMCGSCellActivationR16
+	HasDirectMCGSCellActivationR16 bool // whether directMCG-SCellActivation-r16 is present in the encoding
 	// DirectMCGSCellActivationResumeR16 is the component directMCG-SCellActivationResume-r16 [1] ENUMERATED OPTIONAL.
-	DirectMCGSCellActivationResumeR16 MACParametersFRXDiffR16_DirectMCGSCellActivationResumeR16
-	// HasDirectMCGSCellActivationResumeR16 tells whether directMCG-SCellActivationResume-r16 is present in the encoding.
-	HasDirectMCGSCellActivationResumeR16 bool
+	DirectMCGSCellActivationResumeR16    MACParametersFRXDiffR16_DirectMCGSCellActivationResumeR16
+	HasDirectMCGSCellActivationResumeR16 bool // whether directMCG-SCellActivationResume-r16 is present in the encoding
 	// DirectSCGSCellActivationR16 is the component directSCG-SCellActivation-r16 [2] ENUMERATED OPTIONAL.
-	DirectSCGSCellActivationR16 MACParametersFRXDiffR16_DirectSCGSCellActivationR16
-	// HasDirectSCGSCellActivationR16 tells whether directSCG-SCellActivation-r16 is present in the encoding.
-	HasDirectSCGSCellActivationR16 bool
+	DirectSCGSCellActivationR16    MACParametersFRXDiffR16_DirectSCGSCellActivationR16
+	HasDirectSCGSCellActivationR16 bool // whether directSCG-SCellActivation-r16 is present in the encoding
 	// DirectSCGSCellActivationResumeR16 is the component directSCG-SCellActivationResume-r16 [3] ENUMERATED OPTIONAL.
-	DirectSCGSCellActivationResumeR16 MACParametersFRXDiffR16_DirectSCGSCellActivationResumeR16
-	// HasDirectSCGSCellActivationResumeR16 tells whether directSCG-SCellActivationResume-r16 is present in the encoding.
-	HasDirectSCGSCellActivationResumeR16 bool
+	DirectSCGSCellActivationResumeR16    MACParametersFRXDiffR16_DirectSCGSCellActivationResumeR16
+	HasDirectSCGSCellActivationResumeR16 bool // whether directSCG-SCellActivationResume-r16 is present in the encoding
 	// DrxAdaptationR16 is the component drx-Adaptation-r16 [4] SEQUENCE OPTIONAL.
-	DrxAdaptationR16 MACParametersFRXDiffR16_DrxAdaptationR16
-	// HasDrxAdaptationR16 tells whether drx-Adaptation-r16 is present in the encoding.
-	HasDrxAdaptationR16 bool
+	DrxAdaptationR16    MACParametersFRXDiffR16_DrxAdaptationR16
+	HasDrxAdaptationR16 bool // whether drx-Adaptation-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2148,13 +94,11 @@ func (v MACParametersFRXDiffR16_DirectSCGSCellActivationResumeR16) String() stri
 // MACParametersFRXDiffR16_DrxAdaptationR16 is the type of MAC-ParametersFRX-Diff-r16.drx-Adaptation-r16.
 type MACParametersFRXDiffR16_DrxAdaptationR16 struct {
 	// NonSharedSpectrumChAccessR16 is the component non-SharedSpectrumChAccess-r16 [0] MinTimeGap-r16 OPTIONAL.
-	NonSharedSpectrumChAccessR16 MinTimeGapR16
-	// HasNonSharedSpectrumChAccessR16 tells whether non-SharedSpectrumChAccess-r16 is present in the encoding.
-	HasNonSharedSpectrumChAccessR16 bool
+	NonSharedSpectrumChAccessR16    MinTimeGapR16
+	HasNonSharedSpectrumChAccessR16 bool // whether non-SharedSpectrumChAccess-r16 is present in the encoding
 	// SharedSpectrumChAccessR16 is the component sharedSpectrumChAccess-r16 [1] MinTimeGap-r16 OPTIONAL.
-	SharedSpectrumChAccessR16 MinTimeGapR16
-	// HasSharedSpectrumChAccessR16 tells whether sharedSpectrumChAccess-r16 is present in the encoding.
-	HasSharedSpectrumChAccessR16 bool
+	SharedSpectrumChAccessR16    MinTimeGapR16
+	HasSharedSpectrumChAccessR16 bool // whether sharedSpectrumChAccess-r16 is present in the encoding
 }
 
 // MACParametersFR2_2R17 is the ASN.1 type MAC-ParametersFR2-2-r17.
@@ -2172,25 +116,20 @@ type MACParametersFRXDiffR16_DrxAdaptationR16 struct {
 //	}
 type MACParametersFR2_2R17 struct {
 	// DirectMCGSCellActivationR17 is the component directMCG-SCellActivation-r17 [0] ENUMERATED OPTIONAL.
-	DirectMCGSCellActivationR17 MACParametersFR2_2R17_DirectMCGSCellActivationR17
-	// HasDirectMCGSCellActivationR17 tells whether directMCG-SCellActivation-r17 is present in the encoding.
-	HasDirectMCGSCellActivationR17 bool
+	DirectMCGSCellActivationR17    MACParametersFR2_2R17_DirectMCGSCellActivationR17
+	HasDirectMCGSCellActivationR17 bool // whether directMCG-SCellActivation-r17 is present in the encoding
 	// DirectMCGSCellActivationResumeR17 is the component directMCG-SCellActivationResume-r17 [1] ENUMERATED OPTIONAL.
-	DirectMCGSCellActivationResumeR17 MACParametersFR2_2R17_DirectMCGSCellActivationResumeR17
-	// HasDirectMCGSCellActivationResumeR17 tells whether directMCG-SCellActivationResume-r17 is present in the encoding.
-	HasDirectMCGSCellActivationResumeR17 bool
+	DirectMCGSCellActivationResumeR17    MACParametersFR2_2R17_DirectMCGSCellActivationResumeR17
+	HasDirectMCGSCellActivationResumeR17 bool // whether directMCG-SCellActivationResume-r17 is present in the encoding
 	// DirectSCGSCellActivationR17 is the component directSCG-SCellActivation-r17 [2] ENUMERATED OPTIONAL.
-	DirectSCGSCellActivationR17 MACParametersFR2_2R17_DirectSCGSCellActivationR17
-	// HasDirectSCGSCellActivationR17 tells whether directSCG-SCellActivation-r17 is present in the encoding.
-	HasDirectSCGSCellActivationR17 bool
+	DirectSCGSCellActivationR17    MACParametersFR2_2R17_DirectSCGSCellActivationR17
+	HasDirectSCGSCellActivationR17 bool // whether directSCG-SCellActivation-r17 is present in the encoding
 	// DirectSCGSCellActivationResumeR17 is the component directSCG-SCellActivationResume-r17 [3] ENUMERATED OPTIONAL.
-	DirectSCGSCellActivationResumeR17 MACParametersFR2_2R17_DirectSCGSCellActivationResumeR17
-	// HasDirectSCGSCellActivationResumeR17 tells whether directSCG-SCellActivationResume-r17 is present in the encoding.
-	HasDirectSCGSCellActivationResumeR17 bool
+	DirectSCGSCellActivationResumeR17    MACParametersFR2_2R17_DirectSCGSCellActivationResumeR17
+	HasDirectSCGSCellActivationResumeR17 bool // whether directSCG-SCellActivationResume-r17 is present in the encoding
 	// DrxAdaptationR17 is the component drx-Adaptation-r17 [4] SEQUENCE OPTIONAL.
-	DrxAdaptationR17 MACParametersFR2_2R17_DrxAdaptationR17
-	// HasDrxAdaptationR17 tells whether drx-Adaptation-r17 is present in the encoding.
-	HasDrxAdaptationR17 bool
+	DrxAdaptationR17    MACParametersFR2_2R17_DrxAdaptationR17
+	HasDrxAdaptationR17 bool // whether drx-Adaptation-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2246,13 +185,11 @@ func (v MACParametersFR2_2R17_DirectSCGSCellActivationResumeR17) String() string
 // MACParametersFR2_2R17_DrxAdaptationR17 is the type of MAC-ParametersFR2-2-r17.drx-Adaptation-r17.
 type MACParametersFR2_2R17_DrxAdaptationR17 struct {
 	// NonSharedSpectrumChAccessR17 is the component non-SharedSpectrumChAccess-r17 [0] MinTimeGapFR2-2-r17 OPTIONAL.
-	NonSharedSpectrumChAccessR17 MinTimeGapFR2_2R17
-	// HasNonSharedSpectrumChAccessR17 tells whether non-SharedSpectrumChAccess-r17 is present in the encoding.
-	HasNonSharedSpectrumChAccessR17 bool
+	NonSharedSpectrumChAccessR17    MinTimeGapFR2_2R17
+	HasNonSharedSpectrumChAccessR17 bool // whether non-SharedSpectrumChAccess-r17 is present in the encoding
 	// SharedSpectrumChAccessR17 is the component sharedSpectrumChAccess-r17 [1] MinTimeGapFR2-2-r17 OPTIONAL.
-	SharedSpectrumChAccessR17 MinTimeGapFR2_2R17
-	// HasSharedSpectrumChAccessR17 tells whether sharedSpectrumChAccess-r17 is present in the encoding.
-	HasSharedSpectrumChAccessR17 bool
+	SharedSpectrumChAccessR17    MinTimeGapFR2_2R17
+	HasSharedSpectrumChAccessR17 bool // whether sharedSpectrumChAccess-r17 is present in the encoding
 }
 
 // MACParametersXDDDiff is the ASN.1 type MAC-ParametersXDD-Diff.
@@ -2275,41 +212,32 @@ type MACParametersFR2_2R17_DrxAdaptationR17 struct {
 //	}
 type MACParametersXDDDiff struct {
 	// SkipUplinkTxDynamic is the component skipUplinkTxDynamic [0] ENUMERATED OPTIONAL.
-	SkipUplinkTxDynamic MACParametersXDDDiff_SkipUplinkTxDynamic
-	// HasSkipUplinkTxDynamic tells whether skipUplinkTxDynamic is present in the encoding.
-	HasSkipUplinkTxDynamic bool
+	SkipUplinkTxDynamic    MACParametersXDDDiff_SkipUplinkTxDynamic
+	HasSkipUplinkTxDynamic bool // whether skipUplinkTxDynamic is present in the encoding
 	// LogicalChannelSRDelayTimer is the component logicalChannelSR-DelayTimer [1] ENUMERATED OPTIONAL.
-	LogicalChannelSRDelayTimer MACParametersXDDDiff_LogicalChannelSRDelayTimer
-	// HasLogicalChannelSRDelayTimer tells whether logicalChannelSR-DelayTimer is present in the encoding.
-	HasLogicalChannelSRDelayTimer bool
+	LogicalChannelSRDelayTimer    MACParametersXDDDiff_LogicalChannelSRDelayTimer
+	HasLogicalChannelSRDelayTimer bool // whether logicalChannelSR-DelayTimer is present in the encoding
 	// LongDRXCycle is the component longDRX-Cycle [2] ENUMERATED OPTIONAL.
-	LongDRXCycle MACParametersXDDDiff_LongDRXCycle
-	// HasLongDRXCycle tells whether longDRX-Cycle is present in the encoding.
-	HasLongDRXCycle bool
+	LongDRXCycle    MACParametersXDDDiff_LongDRXCycle
+	HasLongDRXCycle bool // whether longDRX-Cycle is present in the encoding
 	// ShortDRXCycle is the component shortDRX-Cycle [3] ENUMERATED OPTIONAL.
-	ShortDRXCycle MACParametersXDDDiff_ShortDRXCycle
-	// HasShortDRXCycle tells whether shortDRX-Cycle is present in the encoding.
-	HasShortDRXCycle bool
+	ShortDRXCycle    MACParametersXDDDiff_ShortDRXCycle
+	HasShortDRXCycle bool // whether shortDRX-Cycle is present in the encoding
 	// MultipleSRConfigurations is the component multipleSR-Configurations [4] ENUMERATED OPTIONAL.
-	MultipleSRConfigurations MACParametersXDDDiff_MultipleSRConfigurations
-	// HasMultipleSRConfigurations tells whether multipleSR-Configurations is present in the encoding.
-	HasMultipleSRConfigurations bool
+	MultipleSRConfigurations    MACParametersXDDDiff_MultipleSRConfigurations
+	HasMultipleSRConfigurations bool // whether multipleSR-Configurations is present in the encoding
 	// MultipleConfiguredGrants is the component multipleConfiguredGrants [5] ENUMERATED OPTIONAL.
-	MultipleConfiguredGrants MACParametersXDDDiff_MultipleConfiguredGrants
-	// HasMultipleConfiguredGrants tells whether multipleConfiguredGrants is present in the encoding.
-	HasMultipleConfiguredGrants bool
+	MultipleConfiguredGrants    MACParametersXDDDiff_MultipleConfiguredGrants
+	HasMultipleConfiguredGrants bool // whether multipleConfiguredGrants is present in the encoding
 	// SecondaryDRXGroupR16 is the component secondaryDRX-Group-r16 [6] ENUMERATED OPTIONAL (extension addition).
-	SecondaryDRXGroupR16 MACParametersXDDDiff_SecondaryDRXGroupR16
-	// HasSecondaryDRXGroupR16 tells whether secondaryDRX-Group-r16 is present in the encoding.
-	HasSecondaryDRXGroupR16 bool
+	SecondaryDRXGroupR16    MACParametersXDDDiff_SecondaryDRXGroupR16
+	HasSecondaryDRXGroupR16 bool // whether secondaryDRX-Group-r16 is present in the encoding
 	// EnhancedSkipUplinkTxDynamicR16 is the component enhancedSkipUplinkTxDynamic-r16 [7] ENUMERATED OPTIONAL (extension addition).
-	EnhancedSkipUplinkTxDynamicR16 MACParametersXDDDiff_EnhancedSkipUplinkTxDynamicR16
-	// HasEnhancedSkipUplinkTxDynamicR16 tells whether enhancedSkipUplinkTxDynamic-r16 is present in the encoding.
-	HasEnhancedSkipUplinkTxDynamicR16 bool
+	EnhancedSkipUplinkTxDynamicR16    MACParametersXDDDiff_EnhancedSkipUplinkTxDynamicR16
+	HasEnhancedSkipUplinkTxDynamicR16 bool // whether enhancedSkipUplinkTxDynamic-r16 is present in the encoding
 	// EnhancedSkipUplinkTxConfiguredR16 is the component enhancedSkipUplinkTxConfigured-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	EnhancedSkipUplinkTxConfiguredR16 MACParametersXDDDiff_EnhancedSkipUplinkTxConfiguredR16
-	// HasEnhancedSkipUplinkTxConfiguredR16 tells whether enhancedSkipUplinkTxConfigured-r16 is present in the encoding.
-	HasEnhancedSkipUplinkTxConfiguredR16 bool
+	EnhancedSkipUplinkTxConfiguredR16    MACParametersXDDDiff_EnhancedSkipUplinkTxConfiguredR16
+	HasEnhancedSkipUplinkTxConfiguredR16 bool // whether enhancedSkipUplinkTxConfigured-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2432,21 +360,17 @@ func (v MACParametersXDDDiff_EnhancedSkipUplinkTxConfiguredR16) String() string 
 //	}
 type MinTimeGapR16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs15kHzR16 MinTimeGapR16_Scs15kHzR16
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    MinTimeGapR16_Scs15kHzR16
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs30kHzR16 MinTimeGapR16_Scs30kHzR16
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    MinTimeGapR16_Scs30kHzR16
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] ENUMERATED OPTIONAL.
-	Scs60kHzR16 MinTimeGapR16_Scs60kHzR16
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    MinTimeGapR16_Scs60kHzR16
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [3] ENUMERATED OPTIONAL.
-	Scs120kHzR16 MinTimeGapR16_Scs120kHzR16
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    MinTimeGapR16_Scs120kHzR16
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // MinTimeGapR16_Scs15kHzR16 is the type of MinTimeGap-r16.scs-15kHz-r16.
@@ -2510,17 +434,14 @@ func (v MinTimeGapR16_Scs120kHzR16) String() string {
 //	}
 type MinTimeGapFR2_2R17 struct {
 	// Scs120kHzR17 is the component scs-120kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs120kHzR17 MinTimeGapFR2_2R17_Scs120kHzR17
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
+	Scs120kHzR17    MinTimeGapFR2_2R17_Scs120kHzR17
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
 	// Scs480kHzR17 is the component scs-480kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs480kHzR17 MinTimeGapFR2_2R17_Scs480kHzR17
-	// HasScs480kHzR17 tells whether scs-480kHz-r17 is present in the encoding.
-	HasScs480kHzR17 bool
+	Scs480kHzR17    MinTimeGapFR2_2R17_Scs480kHzR17
+	HasScs480kHzR17 bool // whether scs-480kHz-r17 is present in the encoding
 	// Scs960kHzR17 is the component scs-960kHz-r17 [2] ENUMERATED OPTIONAL.
-	Scs960kHzR17 MinTimeGapFR2_2R17_Scs960kHzR17
-	// HasScs960kHzR17 tells whether scs-960kHz-r17 is present in the encoding.
-	HasScs960kHzR17 bool
+	Scs960kHzR17    MinTimeGapFR2_2R17_Scs960kHzR17
+	HasScs960kHzR17 bool // whether scs-960kHz-r17 is present in the encoding
 }
 
 // MinTimeGapFR2_2R17_Scs120kHzR17 is the type of MinTimeGapFR2-2-r17.scs-120kHz-r17.
@@ -2571,17 +492,14 @@ func (v MinTimeGapFR2_2R17_Scs960kHzR17) String() string {
 //	}
 type MeasAndMobParameters struct {
 	// MeasAndMobParametersCommon is the component measAndMobParametersCommon [0] MeasAndMobParametersCommon OPTIONAL.
-	MeasAndMobParametersCommon MeasAndMobParametersCommon
-	// HasMeasAndMobParametersCommon tells whether measAndMobParametersCommon is present in the encoding.
-	HasMeasAndMobParametersCommon bool
+	MeasAndMobParametersCommon    MeasAndMobParametersCommon
+	HasMeasAndMobParametersCommon bool // whether measAndMobParametersCommon is present in the encoding
 	// MeasAndMobParametersXDDDiff is the component measAndMobParametersXDD-Diff [1] MeasAndMobParametersXDD-Diff OPTIONAL.
-	MeasAndMobParametersXDDDiff MeasAndMobParametersXDDDiff
-	// HasMeasAndMobParametersXDDDiff tells whether measAndMobParametersXDD-Diff is present in the encoding.
-	HasMeasAndMobParametersXDDDiff bool
+	MeasAndMobParametersXDDDiff    MeasAndMobParametersXDDDiff
+	HasMeasAndMobParametersXDDDiff bool // whether measAndMobParametersXDD-Diff is present in the encoding
 	// MeasAndMobParametersFRXDiff is the component measAndMobParametersFRX-Diff [2] MeasAndMobParametersFRX-Diff OPTIONAL.
-	MeasAndMobParametersFRXDiff MeasAndMobParametersFRXDiff
-	// HasMeasAndMobParametersFRXDiff tells whether measAndMobParametersFRX-Diff is present in the encoding.
-	HasMeasAndMobParametersFRXDiff bool
+	MeasAndMobParametersFRXDiff    MeasAndMobParametersFRXDiff
+	HasMeasAndMobParametersFRXDiff bool // whether measAndMobParametersFRX-Diff is present in the encoding
 }
 
 // MeasAndMobParametersV1700 is the ASN.1 type MeasAndMobParameters-v1700.
@@ -2591,9 +509,8 @@ type MeasAndMobParameters struct {
 //	}
 type MeasAndMobParametersV1700 struct {
 	// MeasAndMobParametersFR2_2R17 is the component measAndMobParametersFR2-2-r17 [0] MeasAndMobParametersFR2-2-r17 OPTIONAL.
-	MeasAndMobParametersFR2_2R17 MeasAndMobParametersFR2_2R17
-	// HasMeasAndMobParametersFR2_2R17 tells whether measAndMobParametersFR2-2-r17 is present in the encoding.
-	HasMeasAndMobParametersFR2_2R17 bool
+	MeasAndMobParametersFR2_2R17    MeasAndMobParametersFR2_2R17
+	HasMeasAndMobParametersFR2_2R17 bool // whether measAndMobParametersFR2-2-r17 is present in the encoding
 }
 
 // MeasAndMobParametersCommon is the ASN.1 type MeasAndMobParametersCommon.
@@ -2704,249 +621,188 @@ type MeasAndMobParametersV1700 struct {
 //	}
 type MeasAndMobParametersCommon struct {
 	// SupportedGapPattern is the component supportedGapPattern [0] BIT STRING OPTIONAL.
-	SupportedGapPattern der.BitString
-	// HasSupportedGapPattern tells whether supportedGapPattern is present in the encoding.
-	HasSupportedGapPattern bool
+	SupportedGapPattern    der.BitString
+	HasSupportedGapPattern bool // whether supportedGapPattern is present in the encoding
 	// SsbRLM is the component ssb-RLM [1] ENUMERATED OPTIONAL.
-	SsbRLM MeasAndMobParametersCommon_SsbRLM
-	// HasSsbRLM tells whether ssb-RLM is present in the encoding.
-	HasSsbRLM bool
+	SsbRLM    MeasAndMobParametersCommon_SsbRLM
+	HasSsbRLM bool // whether ssb-RLM is present in the encoding
 	// SsbAndCSIRSRLM is the component ssb-AndCSI-RS-RLM [2] ENUMERATED OPTIONAL.
-	SsbAndCSIRSRLM MeasAndMobParametersCommon_SsbAndCSIRSRLM
-	// HasSsbAndCSIRSRLM tells whether ssb-AndCSI-RS-RLM is present in the encoding.
-	HasSsbAndCSIRSRLM bool
+	SsbAndCSIRSRLM    MeasAndMobParametersCommon_SsbAndCSIRSRLM
+	HasSsbAndCSIRSRLM bool // whether ssb-AndCSI-RS-RLM is present in the encoding
 	// EventBMeasAndReport is the component eventB-MeasAndReport [3] ENUMERATED OPTIONAL (extension addition).
-	EventBMeasAndReport MeasAndMobParametersCommon_EventBMeasAndReport
-	// HasEventBMeasAndReport tells whether eventB-MeasAndReport is present in the encoding.
-	HasEventBMeasAndReport bool
+	EventBMeasAndReport    MeasAndMobParametersCommon_EventBMeasAndReport
+	HasEventBMeasAndReport bool // whether eventB-MeasAndReport is present in the encoding
 	// HandoverFDDTDD is the component handoverFDD-TDD [4] ENUMERATED OPTIONAL (extension addition).
-	HandoverFDDTDD MeasAndMobParametersCommon_HandoverFDDTDD
-	// HasHandoverFDDTDD tells whether handoverFDD-TDD is present in the encoding.
-	HasHandoverFDDTDD bool
+	HandoverFDDTDD    MeasAndMobParametersCommon_HandoverFDDTDD
+	HasHandoverFDDTDD bool // whether handoverFDD-TDD is present in the encoding
 	// EutraCGIReporting is the component eutra-CGI-Reporting [5] ENUMERATED OPTIONAL (extension addition).
-	EutraCGIReporting MeasAndMobParametersCommon_EutraCGIReporting
-	// HasEutraCGIReporting tells whether eutra-CGI-Reporting is present in the encoding.
-	HasEutraCGIReporting bool
+	EutraCGIReporting    MeasAndMobParametersCommon_EutraCGIReporting
+	HasEutraCGIReporting bool // whether eutra-CGI-Reporting is present in the encoding
 	// NrCGIReporting is the component nr-CGI-Reporting [6] ENUMERATED OPTIONAL (extension addition).
-	NrCGIReporting MeasAndMobParametersCommon_NrCGIReporting
-	// HasNrCGIReporting tells whether nr-CGI-Reporting is present in the encoding.
-	HasNrCGIReporting bool
+	NrCGIReporting    MeasAndMobParametersCommon_NrCGIReporting
+	HasNrCGIReporting bool // whether nr-CGI-Reporting is present in the encoding
 	// IndependentGapConfig is the component independentGapConfig [7] ENUMERATED OPTIONAL (extension addition).
-	IndependentGapConfig MeasAndMobParametersCommon_IndependentGapConfig
-	// HasIndependentGapConfig tells whether independentGapConfig is present in the encoding.
-	HasIndependentGapConfig bool
+	IndependentGapConfig    MeasAndMobParametersCommon_IndependentGapConfig
+	HasIndependentGapConfig bool // whether independentGapConfig is present in the encoding
 	// PeriodicEUTRAMeasAndReport is the component periodicEUTRA-MeasAndReport [8] ENUMERATED OPTIONAL (extension addition).
-	PeriodicEUTRAMeasAndReport MeasAndMobParametersCommon_PeriodicEUTRAMeasAndReport
-	// HasPeriodicEUTRAMeasAndReport tells whether periodicEUTRA-MeasAndReport is present in the encoding.
-	HasPeriodicEUTRAMeasAndReport bool
+	PeriodicEUTRAMeasAndReport    MeasAndMobParametersCommon_PeriodicEUTRAMeasAndReport
+	HasPeriodicEUTRAMeasAndReport bool // whether periodicEUTRA-MeasAndReport is present in the encoding
 	// HandoverFR1FR2 is the component handoverFR1-FR2 [9] ENUMERATED OPTIONAL (extension addition).
-	HandoverFR1FR2 MeasAndMobParametersCommon_HandoverFR1FR2
-	// HasHandoverFR1FR2 tells whether handoverFR1-FR2 is present in the encoding.
-	HasHandoverFR1FR2 bool
+	HandoverFR1FR2    MeasAndMobParametersCommon_HandoverFR1FR2
+	HasHandoverFR1FR2 bool // whether handoverFR1-FR2 is present in the encoding
 	// MaxNumberCSIRSRRMRSSINR is the component maxNumberCSI-RS-RRM-RS-SINR [10] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberCSIRSRRMRSSINR MeasAndMobParametersCommon_MaxNumberCSIRSRRMRSSINR
-	// HasMaxNumberCSIRSRRMRSSINR tells whether maxNumberCSI-RS-RRM-RS-SINR is present in the encoding.
-	HasMaxNumberCSIRSRRMRSSINR bool
+	MaxNumberCSIRSRRMRSSINR    MeasAndMobParametersCommon_MaxNumberCSIRSRRMRSSINR
+	HasMaxNumberCSIRSRRMRSSINR bool // whether maxNumberCSI-RS-RRM-RS-SINR is present in the encoding
 	// NrCGIReportingENDC is the component nr-CGI-Reporting-ENDC [11] ENUMERATED OPTIONAL (extension addition).
-	NrCGIReportingENDC MeasAndMobParametersCommon_NrCGIReportingENDC
-	// HasNrCGIReportingENDC tells whether nr-CGI-Reporting-ENDC is present in the encoding.
-	HasNrCGIReportingENDC bool
+	NrCGIReportingENDC    MeasAndMobParametersCommon_NrCGIReportingENDC
+	HasNrCGIReportingENDC bool // whether nr-CGI-Reporting-ENDC is present in the encoding
 	// EutraCGIReportingNEDC is the component eutra-CGI-Reporting-NEDC [12] ENUMERATED OPTIONAL (extension addition).
-	EutraCGIReportingNEDC MeasAndMobParametersCommon_EutraCGIReportingNEDC
-	// HasEutraCGIReportingNEDC tells whether eutra-CGI-Reporting-NEDC is present in the encoding.
-	HasEutraCGIReportingNEDC bool
+	EutraCGIReportingNEDC    MeasAndMobParametersCommon_EutraCGIReportingNEDC
+	HasEutraCGIReportingNEDC bool // whether eutra-CGI-Reporting-NEDC is present in the encoding
 	// EutraCGIReportingNRDC is the component eutra-CGI-Reporting-NRDC [13] ENUMERATED OPTIONAL (extension addition).
-	EutraCGIReportingNRDC MeasAndMobParametersCommon_EutraCGIReportingNRDC
-	// HasEutraCGIReportingNRDC tells whether eutra-CGI-Reporting-NRDC is present in the encoding.
-	HasEutraCGIReportingNRDC bool
+	EutraCGIReportingNRDC    MeasAndMobParametersCommon_EutraCGIReportingNRDC
+	HasEutraCGIReportingNRDC bool // whether eutra-CGI-Reporting-NRDC is present in the encoding
 	// NrCGIReportingNEDC is the component nr-CGI-Reporting-NEDC [14] ENUMERATED OPTIONAL (extension addition).
-	NrCGIReportingNEDC MeasAndMobParametersCommon_NrCGIReportingNEDC
-	// HasNrCGIReportingNEDC tells whether nr-CGI-Reporting-NEDC is present in the encoding.
-	HasNrCGIReportingNEDC bool
+	NrCGIReportingNEDC    MeasAndMobParametersCommon_NrCGIReportingNEDC
+	HasNrCGIReportingNEDC bool // whether nr-CGI-Reporting-NEDC is present in the encoding
 	// NrCGIReportingNRDC is the component nr-CGI-Reporting-NRDC [15] ENUMERATED OPTIONAL (extension addition).
-	NrCGIReportingNRDC MeasAndMobParametersCommon_NrCGIReportingNRDC
-	// HasNrCGIReportingNRDC tells whether nr-CGI-Reporting-NRDC is present in the encoding.
-	HasNrCGIReportingNRDC bool
+	NrCGIReportingNRDC    MeasAndMobParametersCommon_NrCGIReportingNRDC
+	HasNrCGIReportingNRDC bool // whether nr-CGI-Reporting-NRDC is present in the encoding
 	// ReportAddNeighMeasForPeriodicR16 is the component reportAddNeighMeasForPeriodic-r16 [16] ENUMERATED OPTIONAL (extension addition).
-	ReportAddNeighMeasForPeriodicR16 MeasAndMobParametersCommon_ReportAddNeighMeasForPeriodicR16
-	// HasReportAddNeighMeasForPeriodicR16 tells whether reportAddNeighMeasForPeriodic-r16 is present in the encoding.
-	HasReportAddNeighMeasForPeriodicR16 bool
+	ReportAddNeighMeasForPeriodicR16    MeasAndMobParametersCommon_ReportAddNeighMeasForPeriodicR16
+	HasReportAddNeighMeasForPeriodicR16 bool // whether reportAddNeighMeasForPeriodic-r16 is present in the encoding
 	// CondHandoverParametersCommonR16 is the component condHandoverParametersCommon-r16 [17] SEQUENCE OPTIONAL (extension addition).
-	CondHandoverParametersCommonR16 MeasAndMobParametersCommon_CondHandoverParametersCommonR16
-	// HasCondHandoverParametersCommonR16 tells whether condHandoverParametersCommon-r16 is present in the encoding.
-	HasCondHandoverParametersCommonR16 bool
+	CondHandoverParametersCommonR16    MeasAndMobParametersCommon_CondHandoverParametersCommonR16
+	HasCondHandoverParametersCommonR16 bool // whether condHandoverParametersCommon-r16 is present in the encoding
 	// NrNeedForGapReportingR16 is the component nr-NeedForGap-Reporting-r16 [18] ENUMERATED OPTIONAL (extension addition).
-	NrNeedForGapReportingR16 MeasAndMobParametersCommon_NrNeedForGapReportingR16
-	// HasNrNeedForGapReportingR16 tells whether nr-NeedForGap-Reporting-r16 is present in the encoding.
-	HasNrNeedForGapReportingR16 bool
+	NrNeedForGapReportingR16    MeasAndMobParametersCommon_NrNeedForGapReportingR16
+	HasNrNeedForGapReportingR16 bool // whether nr-NeedForGap-Reporting-r16 is present in the encoding
 	// SupportedGapPatternNRonlyR16 is the component supportedGapPattern-NRonly-r16 [19] BIT STRING OPTIONAL (extension addition).
-	SupportedGapPatternNRonlyR16 der.BitString
-	// HasSupportedGapPatternNRonlyR16 tells whether supportedGapPattern-NRonly-r16 is present in the encoding.
-	HasSupportedGapPatternNRonlyR16 bool
+	SupportedGapPatternNRonlyR16    der.BitString
+	HasSupportedGapPatternNRonlyR16 bool // whether supportedGapPattern-NRonly-r16 is present in the encoding
 	// SupportedGapPatternNRonlyNEDCR16 is the component supportedGapPattern-NRonly-NEDC-r16 [20] ENUMERATED OPTIONAL (extension addition).
-	SupportedGapPatternNRonlyNEDCR16 MeasAndMobParametersCommon_SupportedGapPatternNRonlyNEDCR16
-	// HasSupportedGapPatternNRonlyNEDCR16 tells whether supportedGapPattern-NRonly-NEDC-r16 is present in the encoding.
-	HasSupportedGapPatternNRonlyNEDCR16 bool
+	SupportedGapPatternNRonlyNEDCR16    MeasAndMobParametersCommon_SupportedGapPatternNRonlyNEDCR16
+	HasSupportedGapPatternNRonlyNEDCR16 bool // whether supportedGapPattern-NRonly-NEDC-r16 is present in the encoding
 	// MaxNumberCLIRSSIR16 is the component maxNumberCLI-RSSI-r16 [21] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberCLIRSSIR16 MeasAndMobParametersCommon_MaxNumberCLIRSSIR16
-	// HasMaxNumberCLIRSSIR16 tells whether maxNumberCLI-RSSI-r16 is present in the encoding.
-	HasMaxNumberCLIRSSIR16 bool
+	MaxNumberCLIRSSIR16    MeasAndMobParametersCommon_MaxNumberCLIRSSIR16
+	HasMaxNumberCLIRSSIR16 bool // whether maxNumberCLI-RSSI-r16 is present in the encoding
 	// MaxNumberCLISRSRSRPR16 is the component maxNumberCLI-SRS-RSRP-r16 [22] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberCLISRSRSRPR16 MeasAndMobParametersCommon_MaxNumberCLISRSRSRPR16
-	// HasMaxNumberCLISRSRSRPR16 tells whether maxNumberCLI-SRS-RSRP-r16 is present in the encoding.
-	HasMaxNumberCLISRSRSRPR16 bool
+	MaxNumberCLISRSRSRPR16    MeasAndMobParametersCommon_MaxNumberCLISRSRSRPR16
+	HasMaxNumberCLISRSRSRPR16 bool // whether maxNumberCLI-SRS-RSRP-r16 is present in the encoding
 	// MaxNumberPerSlotCLISRSRSRPR16 is the component maxNumberPerSlotCLI-SRS-RSRP-r16 [23] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberPerSlotCLISRSRSRPR16 MeasAndMobParametersCommon_MaxNumberPerSlotCLISRSRSRPR16
-	// HasMaxNumberPerSlotCLISRSRSRPR16 tells whether maxNumberPerSlotCLI-SRS-RSRP-r16 is present in the encoding.
-	HasMaxNumberPerSlotCLISRSRSRPR16 bool
+	MaxNumberPerSlotCLISRSRSRPR16    MeasAndMobParametersCommon_MaxNumberPerSlotCLISRSRSRPR16
+	HasMaxNumberPerSlotCLISRSRSRPR16 bool // whether maxNumberPerSlotCLI-SRS-RSRP-r16 is present in the encoding
 	// MfbiIABR16 is the component mfbi-IAB-r16 [24] ENUMERATED OPTIONAL (extension addition).
-	MfbiIABR16 MeasAndMobParametersCommon_MfbiIABR16
-	// HasMfbiIABR16 tells whether mfbi-IAB-r16 is present in the encoding.
-	HasMfbiIABR16 bool
+	MfbiIABR16    MeasAndMobParametersCommon_MfbiIABR16
+	HasMfbiIABR16 bool // whether mfbi-IAB-r16 is present in the encoding
 	// Dummy is the component dummy [25] ENUMERATED OPTIONAL (extension addition).
-	Dummy MeasAndMobParametersCommon_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    MeasAndMobParametersCommon_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// NrCGIReportingNPNR16 is the component nr-CGI-Reporting-NPN-r16 [26] ENUMERATED OPTIONAL (extension addition).
-	NrCGIReportingNPNR16 MeasAndMobParametersCommon_NrCGIReportingNPNR16
-	// HasNrCGIReportingNPNR16 tells whether nr-CGI-Reporting-NPN-r16 is present in the encoding.
-	HasNrCGIReportingNPNR16 bool
+	NrCGIReportingNPNR16    MeasAndMobParametersCommon_NrCGIReportingNPNR16
+	HasNrCGIReportingNPNR16 bool // whether nr-CGI-Reporting-NPN-r16 is present in the encoding
 	// IdleInactiveEUTRAMeasReportR16 is the component idleInactiveEUTRA-MeasReport-r16 [27] ENUMERATED OPTIONAL (extension addition).
-	IdleInactiveEUTRAMeasReportR16 MeasAndMobParametersCommon_IdleInactiveEUTRAMeasReportR16
-	// HasIdleInactiveEUTRAMeasReportR16 tells whether idleInactiveEUTRA-MeasReport-r16 is present in the encoding.
-	HasIdleInactiveEUTRAMeasReportR16 bool
+	IdleInactiveEUTRAMeasReportR16    MeasAndMobParametersCommon_IdleInactiveEUTRAMeasReportR16
+	HasIdleInactiveEUTRAMeasReportR16 bool // whether idleInactiveEUTRA-MeasReport-r16 is present in the encoding
 	// IdleInactiveValidityAreaR16 is the component idleInactive-ValidityArea-r16 [28] ENUMERATED OPTIONAL (extension addition).
-	IdleInactiveValidityAreaR16 MeasAndMobParametersCommon_IdleInactiveValidityAreaR16
-	// HasIdleInactiveValidityAreaR16 tells whether idleInactive-ValidityArea-r16 is present in the encoding.
-	HasIdleInactiveValidityAreaR16 bool
+	IdleInactiveValidityAreaR16    MeasAndMobParametersCommon_IdleInactiveValidityAreaR16
+	HasIdleInactiveValidityAreaR16 bool // whether idleInactive-ValidityArea-r16 is present in the encoding
 	// EutraAutonomousGapsR16 is the component eutra-AutonomousGaps-r16 [29] ENUMERATED OPTIONAL (extension addition).
-	EutraAutonomousGapsR16 MeasAndMobParametersCommon_EutraAutonomousGapsR16
-	// HasEutraAutonomousGapsR16 tells whether eutra-AutonomousGaps-r16 is present in the encoding.
-	HasEutraAutonomousGapsR16 bool
+	EutraAutonomousGapsR16    MeasAndMobParametersCommon_EutraAutonomousGapsR16
+	HasEutraAutonomousGapsR16 bool // whether eutra-AutonomousGaps-r16 is present in the encoding
 	// EutraAutonomousGapsNEDCR16 is the component eutra-AutonomousGaps-NEDC-r16 [30] ENUMERATED OPTIONAL (extension addition).
-	EutraAutonomousGapsNEDCR16 MeasAndMobParametersCommon_EutraAutonomousGapsNEDCR16
-	// HasEutraAutonomousGapsNEDCR16 tells whether eutra-AutonomousGaps-NEDC-r16 is present in the encoding.
-	HasEutraAutonomousGapsNEDCR16 bool
+	EutraAutonomousGapsNEDCR16    MeasAndMobParametersCommon_EutraAutonomousGapsNEDCR16
+	HasEutraAutonomousGapsNEDCR16 bool // whether eutra-AutonomousGaps-NEDC-r16 is present in the encoding
 	// EutraAutonomousGapsNRDCR16 is the component eutra-AutonomousGaps-NRDC-r16 [31] ENUMERATED OPTIONAL (extension addition).
-	EutraAutonomousGapsNRDCR16 MeasAndMobParametersCommon_EutraAutonomousGapsNRDCR16
-	// HasEutraAutonomousGapsNRDCR16 tells whether eutra-AutonomousGaps-NRDC-r16 is present in the encoding.
-	HasEutraAutonomousGapsNRDCR16 bool
+	EutraAutonomousGapsNRDCR16    MeasAndMobParametersCommon_EutraAutonomousGapsNRDCR16
+	HasEutraAutonomousGapsNRDCR16 bool // whether eutra-AutonomousGaps-NRDC-r16 is present in the encoding
 	// PcellT312R16 is the component pcellT312-r16 [32] ENUMERATED OPTIONAL (extension addition).
-	PcellT312R16 MeasAndMobParametersCommon_PcellT312R16
-	// HasPcellT312R16 tells whether pcellT312-r16 is present in the encoding.
-	HasPcellT312R16 bool
+	PcellT312R16    MeasAndMobParametersCommon_PcellT312R16
+	HasPcellT312R16 bool // whether pcellT312-r16 is present in the encoding
 	// SupportedGapPatternR16 is the component supportedGapPattern-r16 [33] BIT STRING OPTIONAL (extension addition).
-	SupportedGapPatternR16 der.BitString
-	// HasSupportedGapPatternR16 tells whether supportedGapPattern-r16 is present in the encoding.
-	HasSupportedGapPatternR16 bool
+	SupportedGapPatternR16    der.BitString
+	HasSupportedGapPatternR16 bool // whether supportedGapPattern-r16 is present in the encoding
 	// ConcurrentMeasGapR17 is the component concurrentMeasGap-r17 [34] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ConcurrentMeasGapR17 MeasAndMobParametersCommon_ConcurrentMeasGapR17
-	// HasConcurrentMeasGapR17 tells whether concurrentMeasGap-r17 is present in the encoding.
-	HasConcurrentMeasGapR17 bool
+	ConcurrentMeasGapR17    MeasAndMobParametersCommon_ConcurrentMeasGapR17
+	HasConcurrentMeasGapR17 bool // whether concurrentMeasGap-r17 is present in the encoding
 	// NrNeedForGapNCSGReportingR17 is the component nr-NeedForGapNCSG-Reporting-r17 [35] ENUMERATED OPTIONAL (extension addition).
-	NrNeedForGapNCSGReportingR17 MeasAndMobParametersCommon_NrNeedForGapNCSGReportingR17
-	// HasNrNeedForGapNCSGReportingR17 tells whether nr-NeedForGapNCSG-Reporting-r17 is present in the encoding.
-	HasNrNeedForGapNCSGReportingR17 bool
+	NrNeedForGapNCSGReportingR17    MeasAndMobParametersCommon_NrNeedForGapNCSGReportingR17
+	HasNrNeedForGapNCSGReportingR17 bool // whether nr-NeedForGapNCSG-Reporting-r17 is present in the encoding
 	// EutraNeedForGapNCSGReportingR17 is the component eutra-NeedForGapNCSG-Reporting-r17 [36] ENUMERATED OPTIONAL (extension addition).
-	EutraNeedForGapNCSGReportingR17 MeasAndMobParametersCommon_EutraNeedForGapNCSGReportingR17
-	// HasEutraNeedForGapNCSGReportingR17 tells whether eutra-NeedForGapNCSG-Reporting-r17 is present in the encoding.
-	HasEutraNeedForGapNCSGReportingR17 bool
+	EutraNeedForGapNCSGReportingR17    MeasAndMobParametersCommon_EutraNeedForGapNCSGReportingR17
+	HasEutraNeedForGapNCSGReportingR17 bool // whether eutra-NeedForGapNCSG-Reporting-r17 is present in the encoding
 	// NcsgMeasGapPerFRR17 is the component ncsg-MeasGapPerFR-r17 [37] ENUMERATED OPTIONAL (extension addition).
-	NcsgMeasGapPerFRR17 MeasAndMobParametersCommon_NcsgMeasGapPerFRR17
-	// HasNcsgMeasGapPerFRR17 tells whether ncsg-MeasGapPerFR-r17 is present in the encoding.
-	HasNcsgMeasGapPerFRR17 bool
+	NcsgMeasGapPerFRR17    MeasAndMobParametersCommon_NcsgMeasGapPerFRR17
+	HasNcsgMeasGapPerFRR17 bool // whether ncsg-MeasGapPerFR-r17 is present in the encoding
 	// NcsgMeasGapPatternsR17 is the component ncsg-MeasGapPatterns-r17 [38] BIT STRING OPTIONAL (extension addition).
-	NcsgMeasGapPatternsR17 der.BitString
-	// HasNcsgMeasGapPatternsR17 tells whether ncsg-MeasGapPatterns-r17 is present in the encoding.
-	HasNcsgMeasGapPatternsR17 bool
+	NcsgMeasGapPatternsR17    der.BitString
+	HasNcsgMeasGapPatternsR17 bool // whether ncsg-MeasGapPatterns-r17 is present in the encoding
 	// NcsgMeasGapNRPatternsR17 is the component ncsg-MeasGapNR-Patterns-r17 [39] BIT STRING OPTIONAL (extension addition).
-	NcsgMeasGapNRPatternsR17 der.BitString
-	// HasNcsgMeasGapNRPatternsR17 tells whether ncsg-MeasGapNR-Patterns-r17 is present in the encoding.
-	HasNcsgMeasGapNRPatternsR17 bool
+	NcsgMeasGapNRPatternsR17    der.BitString
+	HasNcsgMeasGapNRPatternsR17 bool // whether ncsg-MeasGapNR-Patterns-r17 is present in the encoding
 	// PreconfiguredUEAutonomousMeasGapR17 is the component preconfiguredUE-AutonomousMeasGap-r17 [40] ENUMERATED OPTIONAL (extension addition).
-	PreconfiguredUEAutonomousMeasGapR17 MeasAndMobParametersCommon_PreconfiguredUEAutonomousMeasGapR17
-	// HasPreconfiguredUEAutonomousMeasGapR17 tells whether preconfiguredUE-AutonomousMeasGap-r17 is present in the encoding.
-	HasPreconfiguredUEAutonomousMeasGapR17 bool
+	PreconfiguredUEAutonomousMeasGapR17    MeasAndMobParametersCommon_PreconfiguredUEAutonomousMeasGapR17
+	HasPreconfiguredUEAutonomousMeasGapR17 bool // whether preconfiguredUE-AutonomousMeasGap-r17 is present in the encoding
 	// PreconfiguredNWControlledMeasGapR17 is the component preconfiguredNW-ControlledMeasGap-r17 [41] ENUMERATED OPTIONAL (extension addition).
-	PreconfiguredNWControlledMeasGapR17 MeasAndMobParametersCommon_PreconfiguredNWControlledMeasGapR17
-	// HasPreconfiguredNWControlledMeasGapR17 tells whether preconfiguredNW-ControlledMeasGap-r17 is present in the encoding.
-	HasPreconfiguredNWControlledMeasGapR17 bool
+	PreconfiguredNWControlledMeasGapR17    MeasAndMobParametersCommon_PreconfiguredNWControlledMeasGapR17
+	HasPreconfiguredNWControlledMeasGapR17 bool // whether preconfiguredNW-ControlledMeasGap-r17 is present in the encoding
 	// HandoverFR1FR2_2R17 is the component handoverFR1-FR2-2-r17 [42] ENUMERATED OPTIONAL (extension addition).
-	HandoverFR1FR2_2R17 MeasAndMobParametersCommon_HandoverFR1FR2_2R17
-	// HasHandoverFR1FR2_2R17 tells whether handoverFR1-FR2-2-r17 is present in the encoding.
-	HasHandoverFR1FR2_2R17 bool
+	HandoverFR1FR2_2R17    MeasAndMobParametersCommon_HandoverFR1FR2_2R17
+	HasHandoverFR1FR2_2R17 bool // whether handoverFR1-FR2-2-r17 is present in the encoding
 	// HandoverFR2_1FR2_2R17 is the component handoverFR2-1-FR2-2-r17 [43] ENUMERATED OPTIONAL (extension addition).
-	HandoverFR2_1FR2_2R17 MeasAndMobParametersCommon_HandoverFR2_1FR2_2R17
-	// HasHandoverFR2_1FR2_2R17 tells whether handoverFR2-1-FR2-2-r17 is present in the encoding.
-	HasHandoverFR2_1FR2_2R17 bool
+	HandoverFR2_1FR2_2R17    MeasAndMobParametersCommon_HandoverFR2_1FR2_2R17
+	HasHandoverFR2_1FR2_2R17 bool // whether handoverFR2-1-FR2-2-r17 is present in the encoding
 	// IndependentGapConfigPRSR17 is the component independentGapConfigPRS-r17 [44] ENUMERATED OPTIONAL (extension addition).
-	IndependentGapConfigPRSR17 MeasAndMobParametersCommon_IndependentGapConfigPRSR17
-	// HasIndependentGapConfigPRSR17 tells whether independentGapConfigPRS-r17 is present in the encoding.
-	HasIndependentGapConfigPRSR17 bool
+	IndependentGapConfigPRSR17    MeasAndMobParametersCommon_IndependentGapConfigPRSR17
+	HasIndependentGapConfigPRSR17 bool // whether independentGapConfigPRS-r17 is present in the encoding
 	// RrmRelaxationRRCConnectedRedCapR17 is the component rrm-RelaxationRRC-ConnectedRedCap-r17 [45] ENUMERATED OPTIONAL (extension addition).
-	RrmRelaxationRRCConnectedRedCapR17 MeasAndMobParametersCommon_RrmRelaxationRRCConnectedRedCapR17
-	// HasRrmRelaxationRRCConnectedRedCapR17 tells whether rrm-RelaxationRRC-ConnectedRedCap-r17 is present in the encoding.
-	HasRrmRelaxationRRCConnectedRedCapR17 bool
+	RrmRelaxationRRCConnectedRedCapR17    MeasAndMobParametersCommon_RrmRelaxationRRCConnectedRedCapR17
+	HasRrmRelaxationRRCConnectedRedCapR17 bool // whether rrm-RelaxationRRC-ConnectedRedCap-r17 is present in the encoding
 	// ParallelMeasurementGapR17 is the component parallelMeasurementGap-r17 [46] ENUMERATED OPTIONAL (extension addition).
-	ParallelMeasurementGapR17 MeasAndMobParametersCommon_ParallelMeasurementGapR17
-	// HasParallelMeasurementGapR17 tells whether parallelMeasurementGap-r17 is present in the encoding.
-	HasParallelMeasurementGapR17 bool
+	ParallelMeasurementGapR17    MeasAndMobParametersCommon_ParallelMeasurementGapR17
+	HasParallelMeasurementGapR17 bool // whether parallelMeasurementGap-r17 is present in the encoding
 	// CondHandoverWithSCGNRDCR17 is the component condHandoverWithSCG-NRDC-r17 [47] ENUMERATED OPTIONAL (extension addition).
-	CondHandoverWithSCGNRDCR17 MeasAndMobParametersCommon_CondHandoverWithSCGNRDCR17
-	// HasCondHandoverWithSCGNRDCR17 tells whether condHandoverWithSCG-NRDC-r17 is present in the encoding.
-	HasCondHandoverWithSCGNRDCR17 bool
+	CondHandoverWithSCGNRDCR17    MeasAndMobParametersCommon_CondHandoverWithSCGNRDCR17
+	HasCondHandoverWithSCGNRDCR17 bool // whether condHandoverWithSCG-NRDC-r17 is present in the encoding
 	// GNBIDLengthReportingR17 is the component gNB-ID-LengthReporting-r17 [48] ENUMERATED OPTIONAL (extension addition).
-	GNBIDLengthReportingR17 MeasAndMobParametersCommon_GNBIDLengthReportingR17
-	// HasGNBIDLengthReportingR17 tells whether gNB-ID-LengthReporting-r17 is present in the encoding.
-	HasGNBIDLengthReportingR17 bool
+	GNBIDLengthReportingR17    MeasAndMobParametersCommon_GNBIDLengthReportingR17
+	HasGNBIDLengthReportingR17 bool // whether gNB-ID-LengthReporting-r17 is present in the encoding
 	// GNBIDLengthReportingENDCR17 is the component gNB-ID-LengthReporting-ENDC-r17 [49] ENUMERATED OPTIONAL (extension addition).
-	GNBIDLengthReportingENDCR17 MeasAndMobParametersCommon_GNBIDLengthReportingENDCR17
-	// HasGNBIDLengthReportingENDCR17 tells whether gNB-ID-LengthReporting-ENDC-r17 is present in the encoding.
-	HasGNBIDLengthReportingENDCR17 bool
+	GNBIDLengthReportingENDCR17    MeasAndMobParametersCommon_GNBIDLengthReportingENDCR17
+	HasGNBIDLengthReportingENDCR17 bool // whether gNB-ID-LengthReporting-ENDC-r17 is present in the encoding
 	// GNBIDLengthReportingNEDCR17 is the component gNB-ID-LengthReporting-NEDC-r17 [50] ENUMERATED OPTIONAL (extension addition).
-	GNBIDLengthReportingNEDCR17 MeasAndMobParametersCommon_GNBIDLengthReportingNEDCR17
-	// HasGNBIDLengthReportingNEDCR17 tells whether gNB-ID-LengthReporting-NEDC-r17 is present in the encoding.
-	HasGNBIDLengthReportingNEDCR17 bool
+	GNBIDLengthReportingNEDCR17    MeasAndMobParametersCommon_GNBIDLengthReportingNEDCR17
+	HasGNBIDLengthReportingNEDCR17 bool // whether gNB-ID-LengthReporting-NEDC-r17 is present in the encoding
 	// GNBIDLengthReportingNRDCR17 is the component gNB-ID-LengthReporting-NRDC-r17 [51] ENUMERATED OPTIONAL (extension addition).
-	GNBIDLengthReportingNRDCR17 MeasAndMobParametersCommon_GNBIDLengthReportingNRDCR17
-	// HasGNBIDLengthReportingNRDCR17 tells whether gNB-ID-LengthReporting-NRDC-r17 is present in the encoding.
-	HasGNBIDLengthReportingNRDCR17 bool
+	GNBIDLengthReportingNRDCR17    MeasAndMobParametersCommon_GNBIDLengthReportingNRDCR17
+	HasGNBIDLengthReportingNRDCR17 bool // whether gNB-ID-LengthReporting-NRDC-r17 is present in the encoding
 	// GNBIDLengthReportingNPNR17 is the component gNB-ID-LengthReporting-NPN-r17 [52] ENUMERATED OPTIONAL (extension addition).
-	GNBIDLengthReportingNPNR17 MeasAndMobParametersCommon_GNBIDLengthReportingNPNR17
-	// HasGNBIDLengthReportingNPNR17 tells whether gNB-ID-LengthReporting-NPN-r17 is present in the encoding.
-	HasGNBIDLengthReportingNPNR17 bool
+	GNBIDLengthReportingNPNR17    MeasAndMobParametersCommon_GNBIDLengthReportingNPNR17
+	HasGNBIDLengthReportingNPNR17 bool // whether gNB-ID-LengthReporting-NPN-r17 is present in the encoding
 	// ParallelSMTCR17 is the component parallelSMTC-r17 [53] ENUMERATED OPTIONAL (extension addition).
-	ParallelSMTCR17 MeasAndMobParametersCommon_ParallelSMTCR17
-	// HasParallelSMTCR17 tells whether parallelSMTC-r17 is present in the encoding.
-	HasParallelSMTCR17 bool
+	ParallelSMTCR17    MeasAndMobParametersCommon_ParallelSMTCR17
+	HasParallelSMTCR17 bool // whether parallelSMTC-r17 is present in the encoding
 	// ConcurrentMeasGapEUTRAR17 is the component concurrentMeasGapEUTRA-r17 [54] ENUMERATED OPTIONAL (extension addition).
-	ConcurrentMeasGapEUTRAR17 MeasAndMobParametersCommon_ConcurrentMeasGapEUTRAR17
-	// HasConcurrentMeasGapEUTRAR17 tells whether concurrentMeasGapEUTRA-r17 is present in the encoding.
-	HasConcurrentMeasGapEUTRAR17 bool
+	ConcurrentMeasGapEUTRAR17    MeasAndMobParametersCommon_ConcurrentMeasGapEUTRAR17
+	HasConcurrentMeasGapEUTRAR17 bool // whether concurrentMeasGapEUTRA-r17 is present in the encoding
 	// ServiceLinkPropDelayDiffReportingR17 is the component serviceLinkPropDelayDiffReporting-r17 [55] ENUMERATED OPTIONAL (extension addition).
-	ServiceLinkPropDelayDiffReportingR17 MeasAndMobParametersCommon_ServiceLinkPropDelayDiffReportingR17
-	// HasServiceLinkPropDelayDiffReportingR17 tells whether serviceLinkPropDelayDiffReporting-r17 is present in the encoding.
-	HasServiceLinkPropDelayDiffReportingR17 bool
+	ServiceLinkPropDelayDiffReportingR17    MeasAndMobParametersCommon_ServiceLinkPropDelayDiffReportingR17
+	HasServiceLinkPropDelayDiffReportingR17 bool // whether serviceLinkPropDelayDiffReporting-r17 is present in the encoding
 	// NcsgSymbolLevelScheduleRestrictionInterR17 is the component ncsg-SymbolLevelScheduleRestrictionInter-r17 [56] ENUMERATED OPTIONAL (extension addition).
-	NcsgSymbolLevelScheduleRestrictionInterR17 MeasAndMobParametersCommon_NcsgSymbolLevelScheduleRestrictionInterR17
-	// HasNcsgSymbolLevelScheduleRestrictionInterR17 tells whether ncsg-SymbolLevelScheduleRestrictionInter-r17 is present in the encoding.
-	HasNcsgSymbolLevelScheduleRestrictionInterR17 bool
+	NcsgSymbolLevelScheduleRestrictionInterR17    MeasAndMobParametersCommon_NcsgSymbolLevelScheduleRestrictionInterR17
+	HasNcsgSymbolLevelScheduleRestrictionInterR17 bool // whether ncsg-SymbolLevelScheduleRestrictionInter-r17 is present in the encoding
 	// EventD1MeasReportTriggerR17 is the component eventD1-MeasReportTrigger-r17 [57] ENUMERATED OPTIONAL (extension addition).
-	EventD1MeasReportTriggerR17 MeasAndMobParametersCommon_EventD1MeasReportTriggerR17
-	// HasEventD1MeasReportTriggerR17 tells whether eventD1-MeasReportTrigger-r17 is present in the encoding.
-	HasEventD1MeasReportTriggerR17 bool
+	EventD1MeasReportTriggerR17    MeasAndMobParametersCommon_EventD1MeasReportTriggerR17
+	HasEventD1MeasReportTriggerR17 bool // whether eventD1-MeasReportTrigger-r17 is present in the encoding
 	// IndependentGapConfigMaxCCR17 is the component independentGapConfig-maxCC-r17 [58] SEQUENCE OPTIONAL (extension addition).
-	IndependentGapConfigMaxCCR17 MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17
-	// HasIndependentGapConfigMaxCCR17 tells whether independentGapConfig-maxCC-r17 is present in the encoding.
-	HasIndependentGapConfigMaxCCR17 bool
+	IndependentGapConfigMaxCCR17    MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17
+	HasIndependentGapConfigMaxCCR17 bool // whether independentGapConfig-maxCC-r17 is present in the encoding
 	// InterSatMeasR17 is the component interSatMeas-r17 [59] ENUMERATED OPTIONAL (extension addition).
-	InterSatMeasR17 MeasAndMobParametersCommon_InterSatMeasR17
-	// HasInterSatMeasR17 tells whether interSatMeas-r17 is present in the encoding.
-	HasInterSatMeasR17 bool
+	InterSatMeasR17    MeasAndMobParametersCommon_InterSatMeasR17
+	HasInterSatMeasR17 bool // whether interSatMeas-r17 is present in the encoding
 	// DeriveSSBIndexFromCellInterNonNCSGR17 is the component deriveSSB-IndexFromCellInterNon-NCSG-r17 [60] ENUMERATED OPTIONAL (extension addition).
-	DeriveSSBIndexFromCellInterNonNCSGR17 MeasAndMobParametersCommon_DeriveSSBIndexFromCellInterNonNCSGR17
-	// HasDeriveSSBIndexFromCellInterNonNCSGR17 tells whether deriveSSB-IndexFromCellInterNon-NCSG-r17 is present in the encoding.
-	HasDeriveSSBIndexFromCellInterNonNCSGR17 bool
+	DeriveSSBIndexFromCellInterNonNCSGR17    MeasAndMobParametersCommon_DeriveSSBIndexFromCellInterNonNCSGR17
+	HasDeriveSSBIndexFromCellInterNonNCSGR17 bool // whether deriveSSB-IndexFromCellInterNon-NCSG-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3151,13 +1007,11 @@ func (v MeasAndMobParametersCommon_ReportAddNeighMeasForPeriodicR16) String() st
 // MeasAndMobParametersCommon_CondHandoverParametersCommonR16 is the type of MeasAndMobParametersCommon.condHandoverParametersCommon-r16.
 type MeasAndMobParametersCommon_CondHandoverParametersCommonR16 struct {
 	// CondHandoverFDDTDDR16 is the component condHandoverFDD-TDD-r16 [0] ENUMERATED OPTIONAL.
-	CondHandoverFDDTDDR16 MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFDDTDDR16
-	// HasCondHandoverFDDTDDR16 tells whether condHandoverFDD-TDD-r16 is present in the encoding.
-	HasCondHandoverFDDTDDR16 bool
+	CondHandoverFDDTDDR16    MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFDDTDDR16
+	HasCondHandoverFDDTDDR16 bool // whether condHandoverFDD-TDD-r16 is present in the encoding
 	// CondHandoverFR1FR2R16 is the component condHandoverFR1-FR2-r16 [1] ENUMERATED OPTIONAL.
-	CondHandoverFR1FR2R16 MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFR1FR2R16
-	// HasCondHandoverFR1FR2R16 tells whether condHandoverFR1-FR2-r16 is present in the encoding.
-	HasCondHandoverFR1FR2R16 bool
+	CondHandoverFR1FR2R16    MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFR1FR2R16
+	HasCondHandoverFR1FR2R16 bool // whether condHandoverFR1-FR2-r16 is present in the encoding
 }
 
 // MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFDDTDDR16 is the type of MeasAndMobParametersCommon.condHandoverParametersCommon-r16.condHandoverFDD-TDD-r16.
@@ -3668,17 +1522,14 @@ func (v MeasAndMobParametersCommon_EventD1MeasReportTriggerR17) String() string 
 // MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17 is the type of MeasAndMobParametersCommon.independentGapConfig-maxCC-r17.
 type MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17 struct {
 	// Fr1OnlyR17 is the component fr1-Only-r17 [0] INTEGER OPTIONAL.
-	Fr1OnlyR17 int64
-	// HasFr1OnlyR17 tells whether fr1-Only-r17 is present in the encoding.
-	HasFr1OnlyR17 bool
+	Fr1OnlyR17    int64
+	HasFr1OnlyR17 bool // whether fr1-Only-r17 is present in the encoding
 	// Fr2OnlyR17 is the component fr2-Only-r17 [1] INTEGER OPTIONAL.
-	Fr2OnlyR17 int64
-	// HasFr2OnlyR17 tells whether fr2-Only-r17 is present in the encoding.
-	HasFr2OnlyR17 bool
+	Fr2OnlyR17    int64
+	HasFr2OnlyR17 bool // whether fr2-Only-r17 is present in the encoding
 	// Fr1AndFR2R17 is the component fr1-AndFR2-r17 [2] INTEGER OPTIONAL.
-	Fr1AndFR2R17 int64
-	// HasFr1AndFR2R17 tells whether fr1-AndFR2-r17 is present in the encoding.
-	HasFr1AndFR2R17 bool
+	Fr1AndFR2R17    int64
+	HasFr1AndFR2R17 bool // whether fr1-AndFR2-r17 is present in the encoding
 }
 
 // MeasAndMobParametersCommon_InterSatMeasR17 is the type of MeasAndMobParametersCommon.interSatMeas-r17.
@@ -3726,37 +1577,29 @@ func (v MeasAndMobParametersCommon_DeriveSSBIndexFromCellInterNonNCSGR17) String
 //	}
 type MeasAndMobParametersXDDDiff struct {
 	// IntraAndInterFMeasAndReport is the component intraAndInterF-MeasAndReport [0] ENUMERATED OPTIONAL.
-	IntraAndInterFMeasAndReport MeasAndMobParametersXDDDiff_IntraAndInterFMeasAndReport
-	// HasIntraAndInterFMeasAndReport tells whether intraAndInterF-MeasAndReport is present in the encoding.
-	HasIntraAndInterFMeasAndReport bool
+	IntraAndInterFMeasAndReport    MeasAndMobParametersXDDDiff_IntraAndInterFMeasAndReport
+	HasIntraAndInterFMeasAndReport bool // whether intraAndInterF-MeasAndReport is present in the encoding
 	// EventAMeasAndReport is the component eventA-MeasAndReport [1] ENUMERATED OPTIONAL.
-	EventAMeasAndReport MeasAndMobParametersXDDDiff_EventAMeasAndReport
-	// HasEventAMeasAndReport tells whether eventA-MeasAndReport is present in the encoding.
-	HasEventAMeasAndReport bool
+	EventAMeasAndReport    MeasAndMobParametersXDDDiff_EventAMeasAndReport
+	HasEventAMeasAndReport bool // whether eventA-MeasAndReport is present in the encoding
 	// HandoverInterF is the component handoverInterF [2] ENUMERATED OPTIONAL (extension addition).
-	HandoverInterF MeasAndMobParametersXDDDiff_HandoverInterF
-	// HasHandoverInterF tells whether handoverInterF is present in the encoding.
-	HasHandoverInterF bool
+	HandoverInterF    MeasAndMobParametersXDDDiff_HandoverInterF
+	HasHandoverInterF bool // whether handoverInterF is present in the encoding
 	// HandoverLTEEPC is the component handoverLTE-EPC [3] ENUMERATED OPTIONAL (extension addition).
-	HandoverLTEEPC MeasAndMobParametersXDDDiff_HandoverLTEEPC
-	// HasHandoverLTEEPC tells whether handoverLTE-EPC is present in the encoding.
-	HasHandoverLTEEPC bool
+	HandoverLTEEPC    MeasAndMobParametersXDDDiff_HandoverLTEEPC
+	HasHandoverLTEEPC bool // whether handoverLTE-EPC is present in the encoding
 	// HandoverLTE5GC is the component handoverLTE-5GC [4] ENUMERATED OPTIONAL (extension addition).
-	HandoverLTE5GC MeasAndMobParametersXDDDiff_HandoverLTE5GC
-	// HasHandoverLTE5GC tells whether handoverLTE-5GC is present in the encoding.
-	HasHandoverLTE5GC bool
+	HandoverLTE5GC    MeasAndMobParametersXDDDiff_HandoverLTE5GC
+	HasHandoverLTE5GC bool // whether handoverLTE-5GC is present in the encoding
 	// SftdMeasNRNeigh is the component sftd-MeasNR-Neigh [5] ENUMERATED OPTIONAL (extension addition).
-	SftdMeasNRNeigh MeasAndMobParametersXDDDiff_SftdMeasNRNeigh
-	// HasSftdMeasNRNeigh tells whether sftd-MeasNR-Neigh is present in the encoding.
-	HasSftdMeasNRNeigh bool
+	SftdMeasNRNeigh    MeasAndMobParametersXDDDiff_SftdMeasNRNeigh
+	HasSftdMeasNRNeigh bool // whether sftd-MeasNR-Neigh is present in the encoding
 	// SftdMeasNRNeighDRX is the component sftd-MeasNR-Neigh-DRX [6] ENUMERATED OPTIONAL (extension addition).
-	SftdMeasNRNeighDRX MeasAndMobParametersXDDDiff_SftdMeasNRNeighDRX
-	// HasSftdMeasNRNeighDRX tells whether sftd-MeasNR-Neigh-DRX is present in the encoding.
-	HasSftdMeasNRNeighDRX bool
+	SftdMeasNRNeighDRX    MeasAndMobParametersXDDDiff_SftdMeasNRNeighDRX
+	HasSftdMeasNRNeighDRX bool // whether sftd-MeasNR-Neigh-DRX is present in the encoding
 	// Dummy is the component dummy [7] ENUMERATED OPTIONAL (extension addition).
-	Dummy MeasAndMobParametersXDDDiff_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    MeasAndMobParametersXDDDiff_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3897,93 +1740,71 @@ func (v MeasAndMobParametersXDDDiff_Dummy) String() string {
 //	}
 type MeasAndMobParametersFRXDiff struct {
 	// SsSINRMeas is the component ss-SINR-Meas [0] ENUMERATED OPTIONAL.
-	SsSINRMeas MeasAndMobParametersFRXDiff_SsSINRMeas
-	// HasSsSINRMeas tells whether ss-SINR-Meas is present in the encoding.
-	HasSsSINRMeas bool
+	SsSINRMeas    MeasAndMobParametersFRXDiff_SsSINRMeas
+	HasSsSINRMeas bool // whether ss-SINR-Meas is present in the encoding
 	// CsiRSRPAndRSRQMeasWithSSB is the component csi-RSRP-AndRSRQ-MeasWithSSB [1] ENUMERATED OPTIONAL.
-	CsiRSRPAndRSRQMeasWithSSB MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithSSB
-	// HasCsiRSRPAndRSRQMeasWithSSB tells whether csi-RSRP-AndRSRQ-MeasWithSSB is present in the encoding.
-	HasCsiRSRPAndRSRQMeasWithSSB bool
+	CsiRSRPAndRSRQMeasWithSSB    MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithSSB
+	HasCsiRSRPAndRSRQMeasWithSSB bool // whether csi-RSRP-AndRSRQ-MeasWithSSB is present in the encoding
 	// CsiRSRPAndRSRQMeasWithoutSSB is the component csi-RSRP-AndRSRQ-MeasWithoutSSB [2] ENUMERATED OPTIONAL.
-	CsiRSRPAndRSRQMeasWithoutSSB MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithoutSSB
-	// HasCsiRSRPAndRSRQMeasWithoutSSB tells whether csi-RSRP-AndRSRQ-MeasWithoutSSB is present in the encoding.
-	HasCsiRSRPAndRSRQMeasWithoutSSB bool
+	CsiRSRPAndRSRQMeasWithoutSSB    MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithoutSSB
+	HasCsiRSRPAndRSRQMeasWithoutSSB bool // whether csi-RSRP-AndRSRQ-MeasWithoutSSB is present in the encoding
 	// CsiSINRMeas is the component csi-SINR-Meas [3] ENUMERATED OPTIONAL.
-	CsiSINRMeas MeasAndMobParametersFRXDiff_CsiSINRMeas
-	// HasCsiSINRMeas tells whether csi-SINR-Meas is present in the encoding.
-	HasCsiSINRMeas bool
+	CsiSINRMeas    MeasAndMobParametersFRXDiff_CsiSINRMeas
+	HasCsiSINRMeas bool // whether csi-SINR-Meas is present in the encoding
 	// CsiRSRLM is the component csi-RS-RLM [4] ENUMERATED OPTIONAL.
-	CsiRSRLM MeasAndMobParametersFRXDiff_CsiRSRLM
-	// HasCsiRSRLM tells whether csi-RS-RLM is present in the encoding.
-	HasCsiRSRLM bool
+	CsiRSRLM    MeasAndMobParametersFRXDiff_CsiRSRLM
+	HasCsiRSRLM bool // whether csi-RS-RLM is present in the encoding
 	// HandoverInterF is the component handoverInterF [5] ENUMERATED OPTIONAL (extension addition).
-	HandoverInterF MeasAndMobParametersFRXDiff_HandoverInterF
-	// HasHandoverInterF tells whether handoverInterF is present in the encoding.
-	HasHandoverInterF bool
+	HandoverInterF    MeasAndMobParametersFRXDiff_HandoverInterF
+	HasHandoverInterF bool // whether handoverInterF is present in the encoding
 	// HandoverLTEEPC is the component handoverLTE-EPC [6] ENUMERATED OPTIONAL (extension addition).
-	HandoverLTEEPC MeasAndMobParametersFRXDiff_HandoverLTEEPC
-	// HasHandoverLTEEPC tells whether handoverLTE-EPC is present in the encoding.
-	HasHandoverLTEEPC bool
+	HandoverLTEEPC    MeasAndMobParametersFRXDiff_HandoverLTEEPC
+	HasHandoverLTEEPC bool // whether handoverLTE-EPC is present in the encoding
 	// HandoverLTE5GC is the component handoverLTE-5GC [7] ENUMERATED OPTIONAL (extension addition).
-	HandoverLTE5GC MeasAndMobParametersFRXDiff_HandoverLTE5GC
-	// HasHandoverLTE5GC tells whether handoverLTE-5GC is present in the encoding.
-	HasHandoverLTE5GC bool
+	HandoverLTE5GC    MeasAndMobParametersFRXDiff_HandoverLTE5GC
+	HasHandoverLTE5GC bool // whether handoverLTE-5GC is present in the encoding
 	// MaxNumberResourceCSIRSRLM is the component maxNumberResource-CSI-RS-RLM [8] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberResourceCSIRSRLM MeasAndMobParametersFRXDiff_MaxNumberResourceCSIRSRLM
-	// HasMaxNumberResourceCSIRSRLM tells whether maxNumberResource-CSI-RS-RLM is present in the encoding.
-	HasMaxNumberResourceCSIRSRLM bool
+	MaxNumberResourceCSIRSRLM    MeasAndMobParametersFRXDiff_MaxNumberResourceCSIRSRLM
+	HasMaxNumberResourceCSIRSRLM bool // whether maxNumberResource-CSI-RS-RLM is present in the encoding
 	// SimultaneousRxDataSSBDiffNumerology is the component simultaneousRxDataSSB-DiffNumerology [9] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousRxDataSSBDiffNumerology MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerology
-	// HasSimultaneousRxDataSSBDiffNumerology tells whether simultaneousRxDataSSB-DiffNumerology is present in the encoding.
-	HasSimultaneousRxDataSSBDiffNumerology bool
+	SimultaneousRxDataSSBDiffNumerology    MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerology
+	HasSimultaneousRxDataSSBDiffNumerology bool // whether simultaneousRxDataSSB-DiffNumerology is present in the encoding
 	// NrAutonomousGapsR16 is the component nr-AutonomousGaps-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	NrAutonomousGapsR16 MeasAndMobParametersFRXDiff_NrAutonomousGapsR16
-	// HasNrAutonomousGapsR16 tells whether nr-AutonomousGaps-r16 is present in the encoding.
-	HasNrAutonomousGapsR16 bool
+	NrAutonomousGapsR16    MeasAndMobParametersFRXDiff_NrAutonomousGapsR16
+	HasNrAutonomousGapsR16 bool // whether nr-AutonomousGaps-r16 is present in the encoding
 	// NrAutonomousGapsENDCR16 is the component nr-AutonomousGaps-ENDC-r16 [11] ENUMERATED OPTIONAL (extension addition).
-	NrAutonomousGapsENDCR16 MeasAndMobParametersFRXDiff_NrAutonomousGapsENDCR16
-	// HasNrAutonomousGapsENDCR16 tells whether nr-AutonomousGaps-ENDC-r16 is present in the encoding.
-	HasNrAutonomousGapsENDCR16 bool
+	NrAutonomousGapsENDCR16    MeasAndMobParametersFRXDiff_NrAutonomousGapsENDCR16
+	HasNrAutonomousGapsENDCR16 bool // whether nr-AutonomousGaps-ENDC-r16 is present in the encoding
 	// NrAutonomousGapsNEDCR16 is the component nr-AutonomousGaps-NEDC-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	NrAutonomousGapsNEDCR16 MeasAndMobParametersFRXDiff_NrAutonomousGapsNEDCR16
-	// HasNrAutonomousGapsNEDCR16 tells whether nr-AutonomousGaps-NEDC-r16 is present in the encoding.
-	HasNrAutonomousGapsNEDCR16 bool
+	NrAutonomousGapsNEDCR16    MeasAndMobParametersFRXDiff_NrAutonomousGapsNEDCR16
+	HasNrAutonomousGapsNEDCR16 bool // whether nr-AutonomousGaps-NEDC-r16 is present in the encoding
 	// NrAutonomousGapsNRDCR16 is the component nr-AutonomousGaps-NRDC-r16 [13] ENUMERATED OPTIONAL (extension addition).
-	NrAutonomousGapsNRDCR16 MeasAndMobParametersFRXDiff_NrAutonomousGapsNRDCR16
-	// HasNrAutonomousGapsNRDCR16 tells whether nr-AutonomousGaps-NRDC-r16 is present in the encoding.
-	HasNrAutonomousGapsNRDCR16 bool
+	NrAutonomousGapsNRDCR16    MeasAndMobParametersFRXDiff_NrAutonomousGapsNRDCR16
+	HasNrAutonomousGapsNRDCR16 bool // whether nr-AutonomousGaps-NRDC-r16 is present in the encoding
 	// Dummy is the component dummy [14] ENUMERATED OPTIONAL (extension addition).
-	Dummy MeasAndMobParametersFRXDiff_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    MeasAndMobParametersFRXDiff_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// CliRSSIMeasR16 is the component cli-RSSI-Meas-r16 [15] ENUMERATED OPTIONAL (extension addition).
-	CliRSSIMeasR16 MeasAndMobParametersFRXDiff_CliRSSIMeasR16
-	// HasCliRSSIMeasR16 tells whether cli-RSSI-Meas-r16 is present in the encoding.
-	HasCliRSSIMeasR16 bool
+	CliRSSIMeasR16    MeasAndMobParametersFRXDiff_CliRSSIMeasR16
+	HasCliRSSIMeasR16 bool // whether cli-RSSI-Meas-r16 is present in the encoding
 	// CliSRSRSRPMeasR16 is the component cli-SRS-RSRP-Meas-r16 [16] ENUMERATED OPTIONAL (extension addition).
-	CliSRSRSRPMeasR16 MeasAndMobParametersFRXDiff_CliSRSRSRPMeasR16
-	// HasCliSRSRSRPMeasR16 tells whether cli-SRS-RSRP-Meas-r16 is present in the encoding.
-	HasCliSRSRSRPMeasR16 bool
+	CliSRSRSRPMeasR16    MeasAndMobParametersFRXDiff_CliSRSRSRPMeasR16
+	HasCliSRSRSRPMeasR16 bool // whether cli-SRS-RSRP-Meas-r16 is present in the encoding
 	// InterFrequencyMeasNoGapR16 is the component interFrequencyMeas-NoGap-r16 [17] ENUMERATED OPTIONAL (extension addition).
-	InterFrequencyMeasNoGapR16 MeasAndMobParametersFRXDiff_InterFrequencyMeasNoGapR16
-	// HasInterFrequencyMeasNoGapR16 tells whether interFrequencyMeas-NoGap-r16 is present in the encoding.
-	HasInterFrequencyMeasNoGapR16 bool
+	InterFrequencyMeasNoGapR16    MeasAndMobParametersFRXDiff_InterFrequencyMeasNoGapR16
+	HasInterFrequencyMeasNoGapR16 bool // whether interFrequencyMeas-NoGap-r16 is present in the encoding
 	// SimultaneousRxDataSSBDiffNumerologyInterR16 is the component simultaneousRxDataSSB-DiffNumerology-Inter-r16 [18] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousRxDataSSBDiffNumerologyInterR16 MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerologyInterR16
-	// HasSimultaneousRxDataSSBDiffNumerologyInterR16 tells whether simultaneousRxDataSSB-DiffNumerology-Inter-r16 is present in the encoding.
-	HasSimultaneousRxDataSSBDiffNumerologyInterR16 bool
+	SimultaneousRxDataSSBDiffNumerologyInterR16    MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerologyInterR16
+	HasSimultaneousRxDataSSBDiffNumerologyInterR16 bool // whether simultaneousRxDataSSB-DiffNumerology-Inter-r16 is present in the encoding
 	// IdleInactiveNRMeasReportR16 is the component idleInactiveNR-MeasReport-r16 [19] ENUMERATED OPTIONAL (extension addition).
-	IdleInactiveNRMeasReportR16 MeasAndMobParametersFRXDiff_IdleInactiveNRMeasReportR16
-	// HasIdleInactiveNRMeasReportR16 tells whether idleInactiveNR-MeasReport-r16 is present in the encoding.
-	HasIdleInactiveNRMeasReportR16 bool
+	IdleInactiveNRMeasReportR16    MeasAndMobParametersFRXDiff_IdleInactiveNRMeasReportR16
+	HasIdleInactiveNRMeasReportR16 bool // whether idleInactiveNR-MeasReport-r16 is present in the encoding
 	// IdleInactiveNRMeasBeamReportR16 is the component idleInactiveNR-MeasBeamReport-r16 [20] ENUMERATED OPTIONAL (extension addition).
-	IdleInactiveNRMeasBeamReportR16 MeasAndMobParametersFRXDiff_IdleInactiveNRMeasBeamReportR16
-	// HasIdleInactiveNRMeasBeamReportR16 tells whether idleInactiveNR-MeasBeamReport-r16 is present in the encoding.
-	HasIdleInactiveNRMeasBeamReportR16 bool
+	IdleInactiveNRMeasBeamReportR16    MeasAndMobParametersFRXDiff_IdleInactiveNRMeasBeamReportR16
+	HasIdleInactiveNRMeasBeamReportR16 bool // whether idleInactiveNR-MeasBeamReport-r16 is present in the encoding
 	// IncreasedNumberofCSIRSPerMOR16 is the component increasedNumberofCSIRSPerMO-r16 [21] ENUMERATED OPTIONAL (extension addition).
-	IncreasedNumberofCSIRSPerMOR16 MeasAndMobParametersFRXDiff_IncreasedNumberofCSIRSPerMOR16
-	// HasIncreasedNumberofCSIRSPerMOR16 tells whether increasedNumberofCSIRSPerMO-r16 is present in the encoding.
-	HasIncreasedNumberofCSIRSPerMOR16 bool
+	IncreasedNumberofCSIRSPerMOR16    MeasAndMobParametersFRXDiff_IncreasedNumberofCSIRSPerMOR16
+	HasIncreasedNumberofCSIRSPerMOR16 bool // whether increasedNumberofCSIRSPerMO-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4266,21 +2087,17 @@ func (v MeasAndMobParametersFRXDiff_IncreasedNumberofCSIRSPerMOR16) String() str
 //	}
 type MeasAndMobParametersFR2_2R17 struct {
 	// HandoverInterFR17 is the component handoverInterF-r17 [0] ENUMERATED OPTIONAL.
-	HandoverInterFR17 MeasAndMobParametersFR2_2R17_HandoverInterFR17
-	// HasHandoverInterFR17 tells whether handoverInterF-r17 is present in the encoding.
-	HasHandoverInterFR17 bool
+	HandoverInterFR17    MeasAndMobParametersFR2_2R17_HandoverInterFR17
+	HasHandoverInterFR17 bool // whether handoverInterF-r17 is present in the encoding
 	// HandoverLTEEPCR17 is the component handoverLTE-EPC-r17 [1] ENUMERATED OPTIONAL.
-	HandoverLTEEPCR17 MeasAndMobParametersFR2_2R17_HandoverLTEEPCR17
-	// HasHandoverLTEEPCR17 tells whether handoverLTE-EPC-r17 is present in the encoding.
-	HasHandoverLTEEPCR17 bool
+	HandoverLTEEPCR17    MeasAndMobParametersFR2_2R17_HandoverLTEEPCR17
+	HasHandoverLTEEPCR17 bool // whether handoverLTE-EPC-r17 is present in the encoding
 	// HandoverLTE5GCR17 is the component handoverLTE-5GC-r17 [2] ENUMERATED OPTIONAL.
-	HandoverLTE5GCR17 MeasAndMobParametersFR2_2R17_HandoverLTE5GCR17
-	// HasHandoverLTE5GCR17 tells whether handoverLTE-5GC-r17 is present in the encoding.
-	HasHandoverLTE5GCR17 bool
+	HandoverLTE5GCR17    MeasAndMobParametersFR2_2R17_HandoverLTE5GCR17
+	HasHandoverLTE5GCR17 bool // whether handoverLTE-5GC-r17 is present in the encoding
 	// IdleInactiveNRMeasReportR17 is the component idleInactiveNR-MeasReport-r17 [3] ENUMERATED OPTIONAL.
-	IdleInactiveNRMeasReportR17 MeasAndMobParametersFR2_2R17_IdleInactiveNRMeasReportR17
-	// HasIdleInactiveNRMeasReportR17 tells whether idleInactiveNR-MeasReport-r17 is present in the encoding.
-	HasIdleInactiveNRMeasReportR17 bool
+	IdleInactiveNRMeasReportR17    MeasAndMobParametersFR2_2R17_IdleInactiveNRMeasReportR17
+	HasIdleInactiveNRMeasReportR17 bool // whether idleInactiveNR-MeasReport-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4342,17 +2159,14 @@ func (v MeasAndMobParametersFR2_2R17_IdleInactiveNRMeasReportR17) String() strin
 //	}
 type MeasAndMobParametersMRDC struct {
 	// MeasAndMobParametersMRDCCommon is the component measAndMobParametersMRDC-Common [0] MeasAndMobParametersMRDC-Common OPTIONAL.
-	MeasAndMobParametersMRDCCommon MeasAndMobParametersMRDCCommon
-	// HasMeasAndMobParametersMRDCCommon tells whether measAndMobParametersMRDC-Common is present in the encoding.
-	HasMeasAndMobParametersMRDCCommon bool
+	MeasAndMobParametersMRDCCommon    MeasAndMobParametersMRDCCommon
+	HasMeasAndMobParametersMRDCCommon bool // whether measAndMobParametersMRDC-Common is present in the encoding
 	// MeasAndMobParametersMRDCXDDDiff is the component measAndMobParametersMRDC-XDD-Diff [1] MeasAndMobParametersMRDC-XDD-Diff OPTIONAL.
-	MeasAndMobParametersMRDCXDDDiff MeasAndMobParametersMRDCXDDDiff
-	// HasMeasAndMobParametersMRDCXDDDiff tells whether measAndMobParametersMRDC-XDD-Diff is present in the encoding.
-	HasMeasAndMobParametersMRDCXDDDiff bool
+	MeasAndMobParametersMRDCXDDDiff    MeasAndMobParametersMRDCXDDDiff
+	HasMeasAndMobParametersMRDCXDDDiff bool // whether measAndMobParametersMRDC-XDD-Diff is present in the encoding
 	// MeasAndMobParametersMRDCFRXDiff is the component measAndMobParametersMRDC-FRX-Diff [2] MeasAndMobParametersMRDC-FRX-Diff OPTIONAL.
-	MeasAndMobParametersMRDCFRXDiff MeasAndMobParametersMRDCFRXDiff
-	// HasMeasAndMobParametersMRDCFRXDiff tells whether measAndMobParametersMRDC-FRX-Diff is present in the encoding.
-	HasMeasAndMobParametersMRDCFRXDiff bool
+	MeasAndMobParametersMRDCFRXDiff    MeasAndMobParametersMRDCFRXDiff
+	HasMeasAndMobParametersMRDCFRXDiff bool // whether measAndMobParametersMRDC-FRX-Diff is present in the encoding
 }
 
 // MeasAndMobParametersMRDCV1560 is the ASN.1 type MeasAndMobParametersMRDC-v1560.
@@ -4362,9 +2176,8 @@ type MeasAndMobParametersMRDC struct {
 //	}
 type MeasAndMobParametersMRDCV1560 struct {
 	// MeasAndMobParametersMRDCXDDDiffV1560 is the component measAndMobParametersMRDC-XDD-Diff-v1560 [0] MeasAndMobParametersMRDC-XDD-Diff-v1560 OPTIONAL.
-	MeasAndMobParametersMRDCXDDDiffV1560 MeasAndMobParametersMRDCXDDDiffV1560
-	// HasMeasAndMobParametersMRDCXDDDiffV1560 tells whether measAndMobParametersMRDC-XDD-Diff-v1560 is present in the encoding.
-	HasMeasAndMobParametersMRDCXDDDiffV1560 bool
+	MeasAndMobParametersMRDCXDDDiffV1560    MeasAndMobParametersMRDCXDDDiffV1560
+	HasMeasAndMobParametersMRDCXDDDiffV1560 bool // whether measAndMobParametersMRDC-XDD-Diff-v1560 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCV1610 is the ASN.1 type MeasAndMobParametersMRDC-v1610.
@@ -4375,13 +2188,11 @@ type MeasAndMobParametersMRDCV1560 struct {
 //	}
 type MeasAndMobParametersMRDCV1610 struct {
 	// MeasAndMobParametersMRDCCommonV1610 is the component measAndMobParametersMRDC-Common-v1610 [0] MeasAndMobParametersMRDC-Common-v1610 OPTIONAL.
-	MeasAndMobParametersMRDCCommonV1610 MeasAndMobParametersMRDCCommonV1610
-	// HasMeasAndMobParametersMRDCCommonV1610 tells whether measAndMobParametersMRDC-Common-v1610 is present in the encoding.
-	HasMeasAndMobParametersMRDCCommonV1610 bool
+	MeasAndMobParametersMRDCCommonV1610    MeasAndMobParametersMRDCCommonV1610
+	HasMeasAndMobParametersMRDCCommonV1610 bool // whether measAndMobParametersMRDC-Common-v1610 is present in the encoding
 	// InterNRMeasEUTRAIABR16 is the component interNR-MeasEUTRA-IAB-r16 [1] ENUMERATED OPTIONAL.
-	InterNRMeasEUTRAIABR16 MeasAndMobParametersMRDCV1610_InterNRMeasEUTRAIABR16
-	// HasInterNRMeasEUTRAIABR16 tells whether interNR-MeasEUTRA-IAB-r16 is present in the encoding.
-	HasInterNRMeasEUTRAIABR16 bool
+	InterNRMeasEUTRAIABR16    MeasAndMobParametersMRDCV1610_InterNRMeasEUTRAIABR16
+	HasInterNRMeasEUTRAIABR16 bool // whether interNR-MeasEUTRA-IAB-r16 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCV1610_InterNRMeasEUTRAIABR16 is the type of MeasAndMobParametersMRDC-v1610.interNR-MeasEUTRA-IAB-r16.
@@ -4403,9 +2214,8 @@ func (v MeasAndMobParametersMRDCV1610_InterNRMeasEUTRAIABR16) String() string {
 //	}
 type MeasAndMobParametersMRDCV1700 struct {
 	// MeasAndMobParametersMRDCCommonV1700 is the component measAndMobParametersMRDC-Common-v1700 [0] MeasAndMobParametersMRDC-Common-v1700 OPTIONAL.
-	MeasAndMobParametersMRDCCommonV1700 MeasAndMobParametersMRDCCommonV1700
-	// HasMeasAndMobParametersMRDCCommonV1700 tells whether measAndMobParametersMRDC-Common-v1700 is present in the encoding.
-	HasMeasAndMobParametersMRDCCommonV1700 bool
+	MeasAndMobParametersMRDCCommonV1700    MeasAndMobParametersMRDCCommonV1700
+	HasMeasAndMobParametersMRDCCommonV1700 bool // whether measAndMobParametersMRDC-Common-v1700 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCV1730 is the ASN.1 type MeasAndMobParametersMRDC-v1730.
@@ -4415,9 +2225,8 @@ type MeasAndMobParametersMRDCV1700 struct {
 //	}
 type MeasAndMobParametersMRDCV1730 struct {
 	// MeasAndMobParametersMRDCCommonV1730 is the component measAndMobParametersMRDC-Common-v1730 [0] MeasAndMobParametersMRDC-Common-v1730 OPTIONAL.
-	MeasAndMobParametersMRDCCommonV1730 MeasAndMobParametersMRDCCommonV1730
-	// HasMeasAndMobParametersMRDCCommonV1730 tells whether measAndMobParametersMRDC-Common-v1730 is present in the encoding.
-	HasMeasAndMobParametersMRDCCommonV1730 bool
+	MeasAndMobParametersMRDCCommonV1730    MeasAndMobParametersMRDCCommonV1730
+	HasMeasAndMobParametersMRDCCommonV1730 bool // whether measAndMobParametersMRDC-Common-v1730 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCCommon is the ASN.1 type MeasAndMobParametersMRDC-Common.
@@ -4427,9 +2236,8 @@ type MeasAndMobParametersMRDCV1730 struct {
 //	}
 type MeasAndMobParametersMRDCCommon struct {
 	// IndependentGapConfig is the component independentGapConfig [0] ENUMERATED OPTIONAL.
-	IndependentGapConfig MeasAndMobParametersMRDCCommon_IndependentGapConfig
-	// HasIndependentGapConfig tells whether independentGapConfig is present in the encoding.
-	HasIndependentGapConfig bool
+	IndependentGapConfig    MeasAndMobParametersMRDCCommon_IndependentGapConfig
+	HasIndependentGapConfig bool // whether independentGapConfig is present in the encoding
 }
 
 // MeasAndMobParametersMRDCCommon_IndependentGapConfig is the type of MeasAndMobParametersMRDC-Common.independentGapConfig.
@@ -4455,25 +2263,21 @@ func (v MeasAndMobParametersMRDCCommon_IndependentGapConfig) String() string {
 //	}
 type MeasAndMobParametersMRDCCommonV1610 struct {
 	// CondPSCellChangeParametersCommonR16 is the component condPSCellChangeParametersCommon-r16 [0] SEQUENCE OPTIONAL.
-	CondPSCellChangeParametersCommonR16 MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16
-	// HasCondPSCellChangeParametersCommonR16 tells whether condPSCellChangeParametersCommon-r16 is present in the encoding.
-	HasCondPSCellChangeParametersCommonR16 bool
+	CondPSCellChangeParametersCommonR16    MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16
+	HasCondPSCellChangeParametersCommonR16 bool // whether condPSCellChangeParametersCommon-r16 is present in the encoding
 	// PscellT312R16 is the component pscellT312-r16 [1] ENUMERATED OPTIONAL.
-	PscellT312R16 MeasAndMobParametersMRDCCommonV1610_PscellT312R16
-	// HasPscellT312R16 tells whether pscellT312-r16 is present in the encoding.
-	HasPscellT312R16 bool
+	PscellT312R16    MeasAndMobParametersMRDCCommonV1610_PscellT312R16
+	HasPscellT312R16 bool // whether pscellT312-r16 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16 is the type of MeasAndMobParametersMRDC-Common-v1610.condPSCellChangeParametersCommon-r16.
 type MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16 struct {
 	// CondPSCellChangeFDDTDDR16 is the component condPSCellChangeFDD-TDD-r16 [0] ENUMERATED OPTIONAL.
-	CondPSCellChangeFDDTDDR16 MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFDDTDDR16
-	// HasCondPSCellChangeFDDTDDR16 tells whether condPSCellChangeFDD-TDD-r16 is present in the encoding.
-	HasCondPSCellChangeFDDTDDR16 bool
+	CondPSCellChangeFDDTDDR16    MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFDDTDDR16
+	HasCondPSCellChangeFDDTDDR16 bool // whether condPSCellChangeFDD-TDD-r16 is present in the encoding
 	// CondPSCellChangeFR1FR2R16 is the component condPSCellChangeFR1-FR2-r16 [1] ENUMERATED OPTIONAL.
-	CondPSCellChangeFR1FR2R16 MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFR1FR2R16
-	// HasCondPSCellChangeFR1FR2R16 tells whether condPSCellChangeFR1-FR2-r16 is present in the encoding.
-	HasCondPSCellChangeFR1FR2R16 bool
+	CondPSCellChangeFR1FR2R16    MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFR1FR2R16
+	HasCondPSCellChangeFR1FR2R16 bool // whether condPSCellChangeFR1-FR2-r16 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFDDTDDR16 is the type of MeasAndMobParametersMRDC-Common-v1610.condPSCellChangeParametersCommon-r16.condPSCellChangeFDD-TDD-r16.
@@ -4532,61 +2336,48 @@ func (v MeasAndMobParametersMRDCCommonV1610_PscellT312R16) String() string {
 //	}
 type MeasAndMobParametersMRDCCommonV1700 struct {
 	// CondPSCellChangeParametersR17 is the component condPSCellChangeParameters-r17 [0] SEQUENCE OPTIONAL.
-	CondPSCellChangeParametersR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17
-	// HasCondPSCellChangeParametersR17 tells whether condPSCellChangeParameters-r17 is present in the encoding.
-	HasCondPSCellChangeParametersR17 bool
+	CondPSCellChangeParametersR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17
+	HasCondPSCellChangeParametersR17 bool // whether condPSCellChangeParameters-r17 is present in the encoding
 	// CondHandoverWithSCGENDCR17 is the component condHandoverWithSCG-ENDC-r17 [1] ENUMERATED OPTIONAL.
-	CondHandoverWithSCGENDCR17 MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGENDCR17
-	// HasCondHandoverWithSCGENDCR17 tells whether condHandoverWithSCG-ENDC-r17 is present in the encoding.
-	HasCondHandoverWithSCGENDCR17 bool
+	CondHandoverWithSCGENDCR17    MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGENDCR17
+	HasCondHandoverWithSCGENDCR17 bool // whether condHandoverWithSCG-ENDC-r17 is present in the encoding
 	// CondHandoverWithSCGNEDCR17 is the component condHandoverWithSCG-NEDC-r17 [2] ENUMERATED OPTIONAL.
-	CondHandoverWithSCGNEDCR17 MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGNEDCR17
-	// HasCondHandoverWithSCGNEDCR17 tells whether condHandoverWithSCG-NEDC-r17 is present in the encoding.
-	HasCondHandoverWithSCGNEDCR17 bool
+	CondHandoverWithSCGNEDCR17    MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGNEDCR17
+	HasCondHandoverWithSCGNEDCR17 bool // whether condHandoverWithSCG-NEDC-r17 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17 is the type of MeasAndMobParametersMRDC-Common-v1700.condPSCellChangeParameters-r17.
 type MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17 struct {
 	// InterSNCondPSCellChangeFDDTDDNRDCR17 is the component inter-SN-condPSCellChangeFDD-TDD-NRDC-r17 [0] ENUMERATED OPTIONAL.
-	InterSNCondPSCellChangeFDDTDDNRDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDNRDCR17
-	// HasInterSNCondPSCellChangeFDDTDDNRDCR17 tells whether inter-SN-condPSCellChangeFDD-TDD-NRDC-r17 is present in the encoding.
-	HasInterSNCondPSCellChangeFDDTDDNRDCR17 bool
+	InterSNCondPSCellChangeFDDTDDNRDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDNRDCR17
+	HasInterSNCondPSCellChangeFDDTDDNRDCR17 bool // whether inter-SN-condPSCellChangeFDD-TDD-NRDC-r17 is present in the encoding
 	// InterSNCondPSCellChangeFR1FR2NRDCR17 is the component inter-SN-condPSCellChangeFR1-FR2-NRDC-r17 [1] ENUMERATED OPTIONAL.
-	InterSNCondPSCellChangeFR1FR2NRDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2NRDCR17
-	// HasInterSNCondPSCellChangeFR1FR2NRDCR17 tells whether inter-SN-condPSCellChangeFR1-FR2-NRDC-r17 is present in the encoding.
-	HasInterSNCondPSCellChangeFR1FR2NRDCR17 bool
+	InterSNCondPSCellChangeFR1FR2NRDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2NRDCR17
+	HasInterSNCondPSCellChangeFR1FR2NRDCR17 bool // whether inter-SN-condPSCellChangeFR1-FR2-NRDC-r17 is present in the encoding
 	// InterSNCondPSCellChangeFDDTDDENDCR17 is the component inter-SN-condPSCellChangeFDD-TDD-ENDC-r17 [2] ENUMERATED OPTIONAL.
-	InterSNCondPSCellChangeFDDTDDENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDENDCR17
-	// HasInterSNCondPSCellChangeFDDTDDENDCR17 tells whether inter-SN-condPSCellChangeFDD-TDD-ENDC-r17 is present in the encoding.
-	HasInterSNCondPSCellChangeFDDTDDENDCR17 bool
+	InterSNCondPSCellChangeFDDTDDENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDENDCR17
+	HasInterSNCondPSCellChangeFDDTDDENDCR17 bool // whether inter-SN-condPSCellChangeFDD-TDD-ENDC-r17 is present in the encoding
 	// InterSNCondPSCellChangeFR1FR2ENDCR17 is the component inter-SN-condPSCellChangeFR1-FR2-ENDC-r17 [3] ENUMERATED OPTIONAL.
-	InterSNCondPSCellChangeFR1FR2ENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2ENDCR17
-	// HasInterSNCondPSCellChangeFR1FR2ENDCR17 tells whether inter-SN-condPSCellChangeFR1-FR2-ENDC-r17 is present in the encoding.
-	HasInterSNCondPSCellChangeFR1FR2ENDCR17 bool
+	InterSNCondPSCellChangeFR1FR2ENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2ENDCR17
+	HasInterSNCondPSCellChangeFR1FR2ENDCR17 bool // whether inter-SN-condPSCellChangeFR1-FR2-ENDC-r17 is present in the encoding
 	// MnInitiatedCondPSCellChangeFR1FDDENDCR17 is the component mn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17 [4] ENUMERATED OPTIONAL.
-	MnInitiatedCondPSCellChangeFR1FDDENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1FDDENDCR17
-	// HasMnInitiatedCondPSCellChangeFR1FDDENDCR17 tells whether mn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17 is present in the encoding.
-	HasMnInitiatedCondPSCellChangeFR1FDDENDCR17 bool
+	MnInitiatedCondPSCellChangeFR1FDDENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1FDDENDCR17
+	HasMnInitiatedCondPSCellChangeFR1FDDENDCR17 bool // whether mn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17 is present in the encoding
 	// MnInitiatedCondPSCellChangeFR1TDDENDCR17 is the component mn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17 [5] ENUMERATED OPTIONAL.
-	MnInitiatedCondPSCellChangeFR1TDDENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1TDDENDCR17
-	// HasMnInitiatedCondPSCellChangeFR1TDDENDCR17 tells whether mn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17 is present in the encoding.
-	HasMnInitiatedCondPSCellChangeFR1TDDENDCR17 bool
+	MnInitiatedCondPSCellChangeFR1TDDENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1TDDENDCR17
+	HasMnInitiatedCondPSCellChangeFR1TDDENDCR17 bool // whether mn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17 is present in the encoding
 	// MnInitiatedCondPSCellChangeFR2TDDENDCR17 is the component mn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17 [6] ENUMERATED OPTIONAL.
-	MnInitiatedCondPSCellChangeFR2TDDENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR2TDDENDCR17
-	// HasMnInitiatedCondPSCellChangeFR2TDDENDCR17 tells whether mn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17 is present in the encoding.
-	HasMnInitiatedCondPSCellChangeFR2TDDENDCR17 bool
+	MnInitiatedCondPSCellChangeFR2TDDENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR2TDDENDCR17
+	HasMnInitiatedCondPSCellChangeFR2TDDENDCR17 bool // whether mn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17 is present in the encoding
 	// SnInitiatedCondPSCellChangeFR1FDDENDCR17 is the component sn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17 [7] ENUMERATED OPTIONAL.
-	SnInitiatedCondPSCellChangeFR1FDDENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1FDDENDCR17
-	// HasSnInitiatedCondPSCellChangeFR1FDDENDCR17 tells whether sn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17 is present in the encoding.
-	HasSnInitiatedCondPSCellChangeFR1FDDENDCR17 bool
+	SnInitiatedCondPSCellChangeFR1FDDENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1FDDENDCR17
+	HasSnInitiatedCondPSCellChangeFR1FDDENDCR17 bool // whether sn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17 is present in the encoding
 	// SnInitiatedCondPSCellChangeFR1TDDENDCR17 is the component sn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17 [8] ENUMERATED OPTIONAL.
-	SnInitiatedCondPSCellChangeFR1TDDENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1TDDENDCR17
-	// HasSnInitiatedCondPSCellChangeFR1TDDENDCR17 tells whether sn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17 is present in the encoding.
-	HasSnInitiatedCondPSCellChangeFR1TDDENDCR17 bool
+	SnInitiatedCondPSCellChangeFR1TDDENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1TDDENDCR17
+	HasSnInitiatedCondPSCellChangeFR1TDDENDCR17 bool // whether sn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17 is present in the encoding
 	// SnInitiatedCondPSCellChangeFR2TDDENDCR17 is the component sn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17 [9] ENUMERATED OPTIONAL.
-	SnInitiatedCondPSCellChangeFR2TDDENDCR17 MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR2TDDENDCR17
-	// HasSnInitiatedCondPSCellChangeFR2TDDENDCR17 tells whether sn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17 is present in the encoding.
-	HasSnInitiatedCondPSCellChangeFR2TDDENDCR17 bool
+	SnInitiatedCondPSCellChangeFR2TDDENDCR17    MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR2TDDENDCR17
+	HasSnInitiatedCondPSCellChangeFR2TDDENDCR17 bool // whether sn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDNRDCR17 is the type of MeasAndMobParametersMRDC-Common-v1700.condPSCellChangeParameters-r17.inter-SN-condPSCellChangeFDD-TDD-NRDC-r17.
@@ -4750,17 +2541,14 @@ type MeasAndMobParametersMRDCCommonV1730 struct {
 // MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17 is the type of MeasAndMobParametersMRDC-Common-v1730.independentGapConfig-maxCC-r17.
 type MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17 struct {
 	// Fr1OnlyR17 is the component fr1-Only-r17 [0] INTEGER OPTIONAL.
-	Fr1OnlyR17 int64
-	// HasFr1OnlyR17 tells whether fr1-Only-r17 is present in the encoding.
-	HasFr1OnlyR17 bool
+	Fr1OnlyR17    int64
+	HasFr1OnlyR17 bool // whether fr1-Only-r17 is present in the encoding
 	// Fr2OnlyR17 is the component fr2-Only-r17 [1] INTEGER OPTIONAL.
-	Fr2OnlyR17 int64
-	// HasFr2OnlyR17 tells whether fr2-Only-r17 is present in the encoding.
-	HasFr2OnlyR17 bool
+	Fr2OnlyR17    int64
+	HasFr2OnlyR17 bool // whether fr2-Only-r17 is present in the encoding
 	// Fr1AndFR2R17 is the component fr1-AndFR2-r17 [2] INTEGER OPTIONAL.
-	Fr1AndFR2R17 int64
-	// HasFr1AndFR2R17 tells whether fr1-AndFR2-r17 is present in the encoding.
-	HasFr1AndFR2R17 bool
+	Fr1AndFR2R17    int64
+	HasFr1AndFR2R17 bool // whether fr1-AndFR2-r17 is present in the encoding
 }
 
 // MeasAndMobParametersMRDCXDDDiff is the ASN.1 type MeasAndMobParametersMRDC-XDD-Diff.
@@ -4771,13 +2559,11 @@ type MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17 struct {
 //	}
 type MeasAndMobParametersMRDCXDDDiff struct {
 	// SftdMeasPSCell is the component sftd-MeasPSCell [0] ENUMERATED OPTIONAL.
-	SftdMeasPSCell MeasAndMobParametersMRDCXDDDiff_SftdMeasPSCell
-	// HasSftdMeasPSCell tells whether sftd-MeasPSCell is present in the encoding.
-	HasSftdMeasPSCell bool
+	SftdMeasPSCell    MeasAndMobParametersMRDCXDDDiff_SftdMeasPSCell
+	HasSftdMeasPSCell bool // whether sftd-MeasPSCell is present in the encoding
 	// SftdMeasNRCell is the component sftd-MeasNR-Cell [1] ENUMERATED OPTIONAL.
-	SftdMeasNRCell MeasAndMobParametersMRDCXDDDiff_SftdMeasNRCell
-	// HasSftdMeasNRCell tells whether sftd-MeasNR-Cell is present in the encoding.
-	HasSftdMeasNRCell bool
+	SftdMeasNRCell    MeasAndMobParametersMRDCXDDDiff_SftdMeasNRCell
+	HasSftdMeasNRCell bool // whether sftd-MeasNR-Cell is present in the encoding
 }
 
 // MeasAndMobParametersMRDCXDDDiff_SftdMeasPSCell is the type of MeasAndMobParametersMRDC-XDD-Diff.sftd-MeasPSCell.
@@ -4811,9 +2597,8 @@ func (v MeasAndMobParametersMRDCXDDDiff_SftdMeasNRCell) String() string {
 //	}
 type MeasAndMobParametersMRDCXDDDiffV1560 struct {
 	// SftdMeasPSCellNEDC is the component sftd-MeasPSCell-NEDC [0] ENUMERATED OPTIONAL.
-	SftdMeasPSCellNEDC MeasAndMobParametersMRDCXDDDiffV1560_SftdMeasPSCellNEDC
-	// HasSftdMeasPSCellNEDC tells whether sftd-MeasPSCell-NEDC is present in the encoding.
-	HasSftdMeasPSCellNEDC bool
+	SftdMeasPSCellNEDC    MeasAndMobParametersMRDCXDDDiffV1560_SftdMeasPSCellNEDC
+	HasSftdMeasPSCellNEDC bool // whether sftd-MeasPSCell-NEDC is present in the encoding
 }
 
 // MeasAndMobParametersMRDCXDDDiffV1560_SftdMeasPSCellNEDC is the type of MeasAndMobParametersMRDC-XDD-Diff-v1560.sftd-MeasPSCell-NEDC.
@@ -4835,9 +2620,8 @@ func (v MeasAndMobParametersMRDCXDDDiffV1560_SftdMeasPSCellNEDC) String() string
 //	}
 type MeasAndMobParametersMRDCFRXDiff struct {
 	// SimultaneousRxDataSSBDiffNumerology is the component simultaneousRxDataSSB-DiffNumerology [0] ENUMERATED OPTIONAL.
-	SimultaneousRxDataSSBDiffNumerology MeasAndMobParametersMRDCFRXDiff_SimultaneousRxDataSSBDiffNumerology
-	// HasSimultaneousRxDataSSBDiffNumerology tells whether simultaneousRxDataSSB-DiffNumerology is present in the encoding.
-	HasSimultaneousRxDataSSBDiffNumerology bool
+	SimultaneousRxDataSSBDiffNumerology    MeasAndMobParametersMRDCFRXDiff_SimultaneousRxDataSSBDiffNumerology
+	HasSimultaneousRxDataSSBDiffNumerology bool // whether simultaneousRxDataSSB-DiffNumerology is present in the encoding
 }
 
 // MeasAndMobParametersMRDCFRXDiff_SimultaneousRxDataSSBDiffNumerology is the type of MeasAndMobParametersMRDC-FRX-Diff.simultaneousRxDataSSB-DiffNumerology.
@@ -5290,549 +3074,413 @@ func (v MIMOLayersUL) String() string {
 //	}
 type MIMOParametersPerBand struct {
 	// TciStatePDSCH is the component tci-StatePDSCH [0] SEQUENCE OPTIONAL.
-	TciStatePDSCH MIMOParametersPerBand_TciStatePDSCH
-	// HasTciStatePDSCH tells whether tci-StatePDSCH is present in the encoding.
-	HasTciStatePDSCH bool
+	TciStatePDSCH    MIMOParametersPerBand_TciStatePDSCH
+	HasTciStatePDSCH bool // whether tci-StatePDSCH is present in the encoding
 	// AdditionalActiveTCIStatePDCCH is the component additionalActiveTCI-StatePDCCH [1] ENUMERATED OPTIONAL.
-	AdditionalActiveTCIStatePDCCH MIMOParametersPerBand_AdditionalActiveTCIStatePDCCH
-	// HasAdditionalActiveTCIStatePDCCH tells whether additionalActiveTCI-StatePDCCH is present in the encoding.
-	HasAdditionalActiveTCIStatePDCCH bool
+	AdditionalActiveTCIStatePDCCH    MIMOParametersPerBand_AdditionalActiveTCIStatePDCCH
+	HasAdditionalActiveTCIStatePDCCH bool // whether additionalActiveTCI-StatePDCCH is present in the encoding
 	// PuschTransCoherence is the component pusch-TransCoherence [2] ENUMERATED OPTIONAL.
-	PuschTransCoherence MIMOParametersPerBand_PuschTransCoherence
-	// HasPuschTransCoherence tells whether pusch-TransCoherence is present in the encoding.
-	HasPuschTransCoherence bool
+	PuschTransCoherence    MIMOParametersPerBand_PuschTransCoherence
+	HasPuschTransCoherence bool // whether pusch-TransCoherence is present in the encoding
 	// BeamCorrespondenceWithoutULBeamSweeping is the component beamCorrespondenceWithoutUL-BeamSweeping [3] ENUMERATED OPTIONAL.
-	BeamCorrespondenceWithoutULBeamSweeping MIMOParametersPerBand_BeamCorrespondenceWithoutULBeamSweeping
-	// HasBeamCorrespondenceWithoutULBeamSweeping tells whether beamCorrespondenceWithoutUL-BeamSweeping is present in the encoding.
-	HasBeamCorrespondenceWithoutULBeamSweeping bool
+	BeamCorrespondenceWithoutULBeamSweeping    MIMOParametersPerBand_BeamCorrespondenceWithoutULBeamSweeping
+	HasBeamCorrespondenceWithoutULBeamSweeping bool // whether beamCorrespondenceWithoutUL-BeamSweeping is present in the encoding
 	// PeriodicBeamReport is the component periodicBeamReport [4] ENUMERATED OPTIONAL.
-	PeriodicBeamReport MIMOParametersPerBand_PeriodicBeamReport
-	// HasPeriodicBeamReport tells whether periodicBeamReport is present in the encoding.
-	HasPeriodicBeamReport bool
+	PeriodicBeamReport    MIMOParametersPerBand_PeriodicBeamReport
+	HasPeriodicBeamReport bool // whether periodicBeamReport is present in the encoding
 	// AperiodicBeamReport is the component aperiodicBeamReport [5] ENUMERATED OPTIONAL.
-	AperiodicBeamReport MIMOParametersPerBand_AperiodicBeamReport
-	// HasAperiodicBeamReport tells whether aperiodicBeamReport is present in the encoding.
-	HasAperiodicBeamReport bool
+	AperiodicBeamReport    MIMOParametersPerBand_AperiodicBeamReport
+	HasAperiodicBeamReport bool // whether aperiodicBeamReport is present in the encoding
 	// SpBeamReportPUCCH is the component sp-BeamReportPUCCH [6] ENUMERATED OPTIONAL.
-	SpBeamReportPUCCH MIMOParametersPerBand_SpBeamReportPUCCH
-	// HasSpBeamReportPUCCH tells whether sp-BeamReportPUCCH is present in the encoding.
-	HasSpBeamReportPUCCH bool
+	SpBeamReportPUCCH    MIMOParametersPerBand_SpBeamReportPUCCH
+	HasSpBeamReportPUCCH bool // whether sp-BeamReportPUCCH is present in the encoding
 	// SpBeamReportPUSCH is the component sp-BeamReportPUSCH [7] ENUMERATED OPTIONAL.
-	SpBeamReportPUSCH MIMOParametersPerBand_SpBeamReportPUSCH
-	// HasSpBeamReportPUSCH tells whether sp-BeamReportPUSCH is present in the encoding.
-	HasSpBeamReportPUSCH bool
+	SpBeamReportPUSCH    MIMOParametersPerBand_SpBeamReportPUSCH
+	HasSpBeamReportPUSCH bool // whether sp-BeamReportPUSCH is present in the encoding
 	// Dummy1 is the component dummy1 [8] DummyG OPTIONAL.
-	Dummy1 DummyG
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    DummyG
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// MaxNumberRxBeam is the component maxNumberRxBeam [9] INTEGER OPTIONAL.
-	MaxNumberRxBeam int64
-	// HasMaxNumberRxBeam tells whether maxNumberRxBeam is present in the encoding.
-	HasMaxNumberRxBeam bool
+	MaxNumberRxBeam    int64
+	HasMaxNumberRxBeam bool // whether maxNumberRxBeam is present in the encoding
 	// MaxNumberRxTxBeamSwitchDL is the component maxNumberRxTxBeamSwitchDL [10] SEQUENCE OPTIONAL.
-	MaxNumberRxTxBeamSwitchDL MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL
-	// HasMaxNumberRxTxBeamSwitchDL tells whether maxNumberRxTxBeamSwitchDL is present in the encoding.
-	HasMaxNumberRxTxBeamSwitchDL bool
+	MaxNumberRxTxBeamSwitchDL    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL
+	HasMaxNumberRxTxBeamSwitchDL bool // whether maxNumberRxTxBeamSwitchDL is present in the encoding
 	// MaxNumberNonGroupBeamReporting is the component maxNumberNonGroupBeamReporting [11] ENUMERATED OPTIONAL.
-	MaxNumberNonGroupBeamReporting MIMOParametersPerBand_MaxNumberNonGroupBeamReporting
-	// HasMaxNumberNonGroupBeamReporting tells whether maxNumberNonGroupBeamReporting is present in the encoding.
-	HasMaxNumberNonGroupBeamReporting bool
+	MaxNumberNonGroupBeamReporting    MIMOParametersPerBand_MaxNumberNonGroupBeamReporting
+	HasMaxNumberNonGroupBeamReporting bool // whether maxNumberNonGroupBeamReporting is present in the encoding
 	// GroupBeamReporting is the component groupBeamReporting [12] ENUMERATED OPTIONAL.
-	GroupBeamReporting MIMOParametersPerBand_GroupBeamReporting
-	// HasGroupBeamReporting tells whether groupBeamReporting is present in the encoding.
-	HasGroupBeamReporting bool
+	GroupBeamReporting    MIMOParametersPerBand_GroupBeamReporting
+	HasGroupBeamReporting bool // whether groupBeamReporting is present in the encoding
 	// UplinkBeamManagement is the component uplinkBeamManagement [13] SEQUENCE OPTIONAL.
-	UplinkBeamManagement MIMOParametersPerBand_UplinkBeamManagement
-	// HasUplinkBeamManagement tells whether uplinkBeamManagement is present in the encoding.
-	HasUplinkBeamManagement bool
+	UplinkBeamManagement    MIMOParametersPerBand_UplinkBeamManagement
+	HasUplinkBeamManagement bool // whether uplinkBeamManagement is present in the encoding
 	// MaxNumberCSIRSBFD is the component maxNumberCSI-RS-BFD [14] INTEGER OPTIONAL.
-	MaxNumberCSIRSBFD int64
-	// HasMaxNumberCSIRSBFD tells whether maxNumberCSI-RS-BFD is present in the encoding.
-	HasMaxNumberCSIRSBFD bool
+	MaxNumberCSIRSBFD    int64
+	HasMaxNumberCSIRSBFD bool // whether maxNumberCSI-RS-BFD is present in the encoding
 	// MaxNumberSSBBFD is the component maxNumberSSB-BFD [15] INTEGER OPTIONAL.
-	MaxNumberSSBBFD int64
-	// HasMaxNumberSSBBFD tells whether maxNumberSSB-BFD is present in the encoding.
-	HasMaxNumberSSBBFD bool
+	MaxNumberSSBBFD    int64
+	HasMaxNumberSSBBFD bool // whether maxNumberSSB-BFD is present in the encoding
 	// MaxNumberCSIRSSSBCBD is the component maxNumberCSI-RS-SSB-CBD [16] INTEGER OPTIONAL.
-	MaxNumberCSIRSSSBCBD int64
-	// HasMaxNumberCSIRSSSBCBD tells whether maxNumberCSI-RS-SSB-CBD is present in the encoding.
-	HasMaxNumberCSIRSSSBCBD bool
+	MaxNumberCSIRSSSBCBD    int64
+	HasMaxNumberCSIRSSSBCBD bool // whether maxNumberCSI-RS-SSB-CBD is present in the encoding
 	// Dummy2 is the component dummy2 [17] ENUMERATED OPTIONAL.
-	Dummy2 MIMOParametersPerBand_Dummy2
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    MIMOParametersPerBand_Dummy2
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// TwoPortsPTRSUL is the component twoPortsPTRS-UL [18] ENUMERATED OPTIONAL.
-	TwoPortsPTRSUL MIMOParametersPerBand_TwoPortsPTRSUL
-	// HasTwoPortsPTRSUL tells whether twoPortsPTRS-UL is present in the encoding.
-	HasTwoPortsPTRSUL bool
+	TwoPortsPTRSUL    MIMOParametersPerBand_TwoPortsPTRSUL
+	HasTwoPortsPTRSUL bool // whether twoPortsPTRS-UL is present in the encoding
 	// Dummy5 is the component dummy5 [19] SRS-Resources OPTIONAL.
-	Dummy5 SRSResources
-	// HasDummy5 tells whether dummy5 is present in the encoding.
-	HasDummy5 bool
+	Dummy5    SRSResources
+	HasDummy5 bool // whether dummy5 is present in the encoding
 	// Dummy3 is the component dummy3 [20] INTEGER OPTIONAL.
-	Dummy3 int64
-	// HasDummy3 tells whether dummy3 is present in the encoding.
-	HasDummy3 bool
+	Dummy3    int64
+	HasDummy3 bool // whether dummy3 is present in the encoding
 	// BeamReportTiming is the component beamReportTiming [21] SEQUENCE OPTIONAL.
-	BeamReportTiming MIMOParametersPerBand_BeamReportTiming
-	// HasBeamReportTiming tells whether beamReportTiming is present in the encoding.
-	HasBeamReportTiming bool
+	BeamReportTiming    MIMOParametersPerBand_BeamReportTiming
+	HasBeamReportTiming bool // whether beamReportTiming is present in the encoding
 	// PtrsDensityRecommendationSetDL is the component ptrs-DensityRecommendationSetDL [22] SEQUENCE OPTIONAL.
-	PtrsDensityRecommendationSetDL MIMOParametersPerBand_PtrsDensityRecommendationSetDL
-	// HasPtrsDensityRecommendationSetDL tells whether ptrs-DensityRecommendationSetDL is present in the encoding.
-	HasPtrsDensityRecommendationSetDL bool
+	PtrsDensityRecommendationSetDL    MIMOParametersPerBand_PtrsDensityRecommendationSetDL
+	HasPtrsDensityRecommendationSetDL bool // whether ptrs-DensityRecommendationSetDL is present in the encoding
 	// PtrsDensityRecommendationSetUL is the component ptrs-DensityRecommendationSetUL [23] SEQUENCE OPTIONAL.
-	PtrsDensityRecommendationSetUL MIMOParametersPerBand_PtrsDensityRecommendationSetUL
-	// HasPtrsDensityRecommendationSetUL tells whether ptrs-DensityRecommendationSetUL is present in the encoding.
-	HasPtrsDensityRecommendationSetUL bool
+	PtrsDensityRecommendationSetUL    MIMOParametersPerBand_PtrsDensityRecommendationSetUL
+	HasPtrsDensityRecommendationSetUL bool // whether ptrs-DensityRecommendationSetUL is present in the encoding
 	// Dummy4 is the component dummy4 [24] DummyH OPTIONAL.
-	Dummy4 DummyH
-	// HasDummy4 tells whether dummy4 is present in the encoding.
-	HasDummy4 bool
+	Dummy4    DummyH
+	HasDummy4 bool // whether dummy4 is present in the encoding
 	// AperiodicTRS is the component aperiodicTRS [25] ENUMERATED OPTIONAL.
-	AperiodicTRS MIMOParametersPerBand_AperiodicTRS
-	// HasAperiodicTRS tells whether aperiodicTRS is present in the encoding.
-	HasAperiodicTRS bool
+	AperiodicTRS    MIMOParametersPerBand_AperiodicTRS
+	HasAperiodicTRS bool // whether aperiodicTRS is present in the encoding
 	// Dummy6 is the component dummy6 [26] ENUMERATED OPTIONAL (extension addition).
-	Dummy6 MIMOParametersPerBand_Dummy6
-	// HasDummy6 tells whether dummy6 is present in the encoding.
-	HasDummy6 bool
+	Dummy6    MIMOParametersPerBand_Dummy6
+	HasDummy6 bool // whether dummy6 is present in the encoding
 	// BeamManagementSSBCSIRS is the component beamManagementSSB-CSI-RS [27] BeamManagementSSB-CSI-RS OPTIONAL (extension addition).
-	BeamManagementSSBCSIRS BeamManagementSSBCSIRS
-	// HasBeamManagementSSBCSIRS tells whether beamManagementSSB-CSI-RS is present in the encoding.
-	HasBeamManagementSSBCSIRS bool
+	BeamManagementSSBCSIRS    BeamManagementSSBCSIRS
+	HasBeamManagementSSBCSIRS bool // whether beamManagementSSB-CSI-RS is present in the encoding
 	// BeamSwitchTiming is the component beamSwitchTiming [28] SEQUENCE OPTIONAL (extension addition).
-	BeamSwitchTiming MIMOParametersPerBand_BeamSwitchTiming
-	// HasBeamSwitchTiming tells whether beamSwitchTiming is present in the encoding.
-	HasBeamSwitchTiming bool
+	BeamSwitchTiming    MIMOParametersPerBand_BeamSwitchTiming
+	HasBeamSwitchTiming bool // whether beamSwitchTiming is present in the encoding
 	// CodebookParameters is the component codebookParameters [29] CodebookParameters OPTIONAL (extension addition).
-	CodebookParameters CodebookParameters
-	// HasCodebookParameters tells whether codebookParameters is present in the encoding.
-	HasCodebookParameters bool
+	CodebookParameters    CodebookParameters
+	HasCodebookParameters bool // whether codebookParameters is present in the encoding
 	// CsiRSIMReceptionForFeedback is the component csi-RS-IM-ReceptionForFeedback [30] CSI-RS-IM-ReceptionForFeedback OPTIONAL (extension addition).
-	CsiRSIMReceptionForFeedback CSIRSIMReceptionForFeedback
-	// HasCsiRSIMReceptionForFeedback tells whether csi-RS-IM-ReceptionForFeedback is present in the encoding.
-	HasCsiRSIMReceptionForFeedback bool
+	CsiRSIMReceptionForFeedback    CSIRSIMReceptionForFeedback
+	HasCsiRSIMReceptionForFeedback bool // whether csi-RS-IM-ReceptionForFeedback is present in the encoding
 	// CsiRSProcFrameworkForSRS is the component csi-RS-ProcFrameworkForSRS [31] CSI-RS-ProcFrameworkForSRS OPTIONAL (extension addition).
-	CsiRSProcFrameworkForSRS CSIRSProcFrameworkForSRS
-	// HasCsiRSProcFrameworkForSRS tells whether csi-RS-ProcFrameworkForSRS is present in the encoding.
-	HasCsiRSProcFrameworkForSRS bool
+	CsiRSProcFrameworkForSRS    CSIRSProcFrameworkForSRS
+	HasCsiRSProcFrameworkForSRS bool // whether csi-RS-ProcFrameworkForSRS is present in the encoding
 	// CsiReportFramework is the component csi-ReportFramework [32] CSI-ReportFramework OPTIONAL (extension addition).
-	CsiReportFramework CSIReportFramework
-	// HasCsiReportFramework tells whether csi-ReportFramework is present in the encoding.
-	HasCsiReportFramework bool
+	CsiReportFramework    CSIReportFramework
+	HasCsiReportFramework bool // whether csi-ReportFramework is present in the encoding
 	// CsiRSForTracking is the component csi-RS-ForTracking [33] CSI-RS-ForTracking OPTIONAL (extension addition).
-	CsiRSForTracking CSIRSForTracking
-	// HasCsiRSForTracking tells whether csi-RS-ForTracking is present in the encoding.
-	HasCsiRSForTracking bool
+	CsiRSForTracking    CSIRSForTracking
+	HasCsiRSForTracking bool // whether csi-RS-ForTracking is present in the encoding
 	// SrsAssocCSIRS is the component srs-AssocCSI-RS [34] SEQUENCE OF OPTIONAL (extension addition).
-	SrsAssocCSIRS MIMOParametersPerBand_SrsAssocCSIRS
-	// HasSrsAssocCSIRS tells whether srs-AssocCSI-RS is present in the encoding.
-	HasSrsAssocCSIRS bool
+	SrsAssocCSIRS    MIMOParametersPerBand_SrsAssocCSIRS
+	HasSrsAssocCSIRS bool // whether srs-AssocCSI-RS is present in the encoding
 	// SpatialRelations is the component spatialRelations [35] SpatialRelations OPTIONAL (extension addition).
-	SpatialRelations SpatialRelations
-	// HasSpatialRelations tells whether spatialRelations is present in the encoding.
-	HasSpatialRelations bool
+	SpatialRelations    SpatialRelations
+	HasSpatialRelations bool // whether spatialRelations is present in the encoding
 	// DefaultQCLTwoTCIR16 is the component defaultQCL-TwoTCI-r16 [36] ENUMERATED OPTIONAL (extension addition).
-	DefaultQCLTwoTCIR16 MIMOParametersPerBand_DefaultQCLTwoTCIR16
-	// HasDefaultQCLTwoTCIR16 tells whether defaultQCL-TwoTCI-r16 is present in the encoding.
-	HasDefaultQCLTwoTCIR16 bool
+	DefaultQCLTwoTCIR16    MIMOParametersPerBand_DefaultQCLTwoTCIR16
+	HasDefaultQCLTwoTCIR16 bool // whether defaultQCL-TwoTCI-r16 is present in the encoding
 	// CodebookParametersPerBandR16 is the component codebookParametersPerBand-r16 [37] CodebookParameters-v1610 OPTIONAL (extension addition).
-	CodebookParametersPerBandR16 CodebookParametersV1610
-	// HasCodebookParametersPerBandR16 tells whether codebookParametersPerBand-r16 is present in the encoding.
-	HasCodebookParametersPerBandR16 bool
+	CodebookParametersPerBandR16    CodebookParametersV1610
+	HasCodebookParametersPerBandR16 bool // whether codebookParametersPerBand-r16 is present in the encoding
 	// SimulSpatialRelationUpdatePUCCHResGroupR16 is the component simul-SpatialRelationUpdatePUCCHResGroup-r16 [38] ENUMERATED OPTIONAL (extension addition).
-	SimulSpatialRelationUpdatePUCCHResGroupR16 MIMOParametersPerBand_SimulSpatialRelationUpdatePUCCHResGroupR16
-	// HasSimulSpatialRelationUpdatePUCCHResGroupR16 tells whether simul-SpatialRelationUpdatePUCCHResGroup-r16 is present in the encoding.
-	HasSimulSpatialRelationUpdatePUCCHResGroupR16 bool
+	SimulSpatialRelationUpdatePUCCHResGroupR16    MIMOParametersPerBand_SimulSpatialRelationUpdatePUCCHResGroupR16
+	HasSimulSpatialRelationUpdatePUCCHResGroupR16 bool // whether simul-SpatialRelationUpdatePUCCHResGroup-r16 is present in the encoding
 	// MaxNumberSCellBFRR16 is the component maxNumberSCellBFR-r16 [39] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberSCellBFRR16 MIMOParametersPerBand_MaxNumberSCellBFRR16
-	// HasMaxNumberSCellBFRR16 tells whether maxNumberSCellBFR-r16 is present in the encoding.
-	HasMaxNumberSCellBFRR16 bool
+	MaxNumberSCellBFRR16    MIMOParametersPerBand_MaxNumberSCellBFRR16
+	HasMaxNumberSCellBFRR16 bool // whether maxNumberSCellBFR-r16 is present in the encoding
 	// SimultaneousReceptionDiffTypeDR16 is the component simultaneousReceptionDiffTypeD-r16 [40] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousReceptionDiffTypeDR16 MIMOParametersPerBand_SimultaneousReceptionDiffTypeDR16
-	// HasSimultaneousReceptionDiffTypeDR16 tells whether simultaneousReceptionDiffTypeD-r16 is present in the encoding.
-	HasSimultaneousReceptionDiffTypeDR16 bool
+	SimultaneousReceptionDiffTypeDR16    MIMOParametersPerBand_SimultaneousReceptionDiffTypeDR16
+	HasSimultaneousReceptionDiffTypeDR16 bool // whether simultaneousReceptionDiffTypeD-r16 is present in the encoding
 	// SsbCsirsSINRMeasurementR16 is the component ssb-csirs-SINR-measurement-r16 [41] SEQUENCE OPTIONAL (extension addition).
-	SsbCsirsSINRMeasurementR16 MIMOParametersPerBand_SsbCsirsSINRMeasurementR16
-	// HasSsbCsirsSINRMeasurementR16 tells whether ssb-csirs-SINR-measurement-r16 is present in the encoding.
-	HasSsbCsirsSINRMeasurementR16 bool
+	SsbCsirsSINRMeasurementR16    MIMOParametersPerBand_SsbCsirsSINRMeasurementR16
+	HasSsbCsirsSINRMeasurementR16 bool // whether ssb-csirs-SINR-measurement-r16 is present in the encoding
 	// NonGroupSINRReportingR16 is the component nonGroupSINR-reporting-r16 [42] ENUMERATED OPTIONAL (extension addition).
-	NonGroupSINRReportingR16 MIMOParametersPerBand_NonGroupSINRReportingR16
-	// HasNonGroupSINRReportingR16 tells whether nonGroupSINR-reporting-r16 is present in the encoding.
-	HasNonGroupSINRReportingR16 bool
+	NonGroupSINRReportingR16    MIMOParametersPerBand_NonGroupSINRReportingR16
+	HasNonGroupSINRReportingR16 bool // whether nonGroupSINR-reporting-r16 is present in the encoding
 	// GroupSINRReportingR16 is the component groupSINR-reporting-r16 [43] ENUMERATED OPTIONAL (extension addition).
-	GroupSINRReportingR16 MIMOParametersPerBand_GroupSINRReportingR16
-	// HasGroupSINRReportingR16 tells whether groupSINR-reporting-r16 is present in the encoding.
-	HasGroupSINRReportingR16 bool
+	GroupSINRReportingR16    MIMOParametersPerBand_GroupSINRReportingR16
+	HasGroupSINRReportingR16 bool // whether groupSINR-reporting-r16 is present in the encoding
 	// MultiDCIMultiTRPParametersR16 is the component multiDCI-multiTRP-Parameters-r16 [44] SEQUENCE OPTIONAL (extension addition).
-	MultiDCIMultiTRPParametersR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16
-	// HasMultiDCIMultiTRPParametersR16 tells whether multiDCI-multiTRP-Parameters-r16 is present in the encoding.
-	HasMultiDCIMultiTRPParametersR16 bool
+	MultiDCIMultiTRPParametersR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16
+	HasMultiDCIMultiTRPParametersR16 bool // whether multiDCI-multiTRP-Parameters-r16 is present in the encoding
 	// SingleDCISDMSchemeParametersR16 is the component singleDCI-SDM-scheme-Parameters-r16 [45] SEQUENCE OPTIONAL (extension addition).
-	SingleDCISDMSchemeParametersR16 MIMOParametersPerBand_SingleDCISDMSchemeParametersR16
-	// HasSingleDCISDMSchemeParametersR16 tells whether singleDCI-SDM-scheme-Parameters-r16 is present in the encoding.
-	HasSingleDCISDMSchemeParametersR16 bool
+	SingleDCISDMSchemeParametersR16    MIMOParametersPerBand_SingleDCISDMSchemeParametersR16
+	HasSingleDCISDMSchemeParametersR16 bool // whether singleDCI-SDM-scheme-Parameters-r16 is present in the encoding
 	// SupportFDMSchemeAR16 is the component supportFDM-SchemeA-r16 [46] ENUMERATED OPTIONAL (extension addition).
-	SupportFDMSchemeAR16 MIMOParametersPerBand_SupportFDMSchemeAR16
-	// HasSupportFDMSchemeAR16 tells whether supportFDM-SchemeA-r16 is present in the encoding.
-	HasSupportFDMSchemeAR16 bool
+	SupportFDMSchemeAR16    MIMOParametersPerBand_SupportFDMSchemeAR16
+	HasSupportFDMSchemeAR16 bool // whether supportFDM-SchemeA-r16 is present in the encoding
 	// SupportCodeWordSoftCombiningR16 is the component supportCodeWordSoftCombining-r16 [47] ENUMERATED OPTIONAL (extension addition).
-	SupportCodeWordSoftCombiningR16 MIMOParametersPerBand_SupportCodeWordSoftCombiningR16
-	// HasSupportCodeWordSoftCombiningR16 tells whether supportCodeWordSoftCombining-r16 is present in the encoding.
-	HasSupportCodeWordSoftCombiningR16 bool
+	SupportCodeWordSoftCombiningR16    MIMOParametersPerBand_SupportCodeWordSoftCombiningR16
+	HasSupportCodeWordSoftCombiningR16 bool // whether supportCodeWordSoftCombining-r16 is present in the encoding
 	// SupportTDMSchemeAR16 is the component supportTDM-SchemeA-r16 [48] ENUMERATED OPTIONAL (extension addition).
-	SupportTDMSchemeAR16 MIMOParametersPerBand_SupportTDMSchemeAR16
-	// HasSupportTDMSchemeAR16 tells whether supportTDM-SchemeA-r16 is present in the encoding.
-	HasSupportTDMSchemeAR16 bool
+	SupportTDMSchemeAR16    MIMOParametersPerBand_SupportTDMSchemeAR16
+	HasSupportTDMSchemeAR16 bool // whether supportTDM-SchemeA-r16 is present in the encoding
 	// SupportInterSlotTDMR16 is the component supportInter-slotTDM-r16 [49] SEQUENCE OPTIONAL (extension addition).
-	SupportInterSlotTDMR16 MIMOParametersPerBand_SupportInterSlotTDMR16
-	// HasSupportInterSlotTDMR16 tells whether supportInter-slotTDM-r16 is present in the encoding.
-	HasSupportInterSlotTDMR16 bool
+	SupportInterSlotTDMR16    MIMOParametersPerBand_SupportInterSlotTDMR16
+	HasSupportInterSlotTDMR16 bool // whether supportInter-slotTDM-r16 is present in the encoding
 	// LowPAPRDMRSPDSCHR16 is the component lowPAPR-DMRS-PDSCH-r16 [50] ENUMERATED OPTIONAL (extension addition).
-	LowPAPRDMRSPDSCHR16 MIMOParametersPerBand_LowPAPRDMRSPDSCHR16
-	// HasLowPAPRDMRSPDSCHR16 tells whether lowPAPR-DMRS-PDSCH-r16 is present in the encoding.
-	HasLowPAPRDMRSPDSCHR16 bool
+	LowPAPRDMRSPDSCHR16    MIMOParametersPerBand_LowPAPRDMRSPDSCHR16
+	HasLowPAPRDMRSPDSCHR16 bool // whether lowPAPR-DMRS-PDSCH-r16 is present in the encoding
 	// LowPAPRDMRSPUSCHwithoutPrecodingR16 is the component lowPAPR-DMRS-PUSCHwithoutPrecoding-r16 [51] ENUMERATED OPTIONAL (extension addition).
-	LowPAPRDMRSPUSCHwithoutPrecodingR16 MIMOParametersPerBand_LowPAPRDMRSPUSCHwithoutPrecodingR16
-	// HasLowPAPRDMRSPUSCHwithoutPrecodingR16 tells whether lowPAPR-DMRS-PUSCHwithoutPrecoding-r16 is present in the encoding.
-	HasLowPAPRDMRSPUSCHwithoutPrecodingR16 bool
+	LowPAPRDMRSPUSCHwithoutPrecodingR16    MIMOParametersPerBand_LowPAPRDMRSPUSCHwithoutPrecodingR16
+	HasLowPAPRDMRSPUSCHwithoutPrecodingR16 bool // whether lowPAPR-DMRS-PUSCHwithoutPrecoding-r16 is present in the encoding
 	// LowPAPRDMRSPUCCHR16 is the component lowPAPR-DMRS-PUCCH-r16 [52] ENUMERATED OPTIONAL (extension addition).
-	LowPAPRDMRSPUCCHR16 MIMOParametersPerBand_LowPAPRDMRSPUCCHR16
-	// HasLowPAPRDMRSPUCCHR16 tells whether lowPAPR-DMRS-PUCCH-r16 is present in the encoding.
-	HasLowPAPRDMRSPUCCHR16 bool
+	LowPAPRDMRSPUCCHR16    MIMOParametersPerBand_LowPAPRDMRSPUCCHR16
+	HasLowPAPRDMRSPUCCHR16 bool // whether lowPAPR-DMRS-PUCCH-r16 is present in the encoding
 	// LowPAPRDMRSPUSCHwithPrecodingR16 is the component lowPAPR-DMRS-PUSCHwithPrecoding-r16 [53] ENUMERATED OPTIONAL (extension addition).
-	LowPAPRDMRSPUSCHwithPrecodingR16 MIMOParametersPerBand_LowPAPRDMRSPUSCHwithPrecodingR16
-	// HasLowPAPRDMRSPUSCHwithPrecodingR16 tells whether lowPAPR-DMRS-PUSCHwithPrecoding-r16 is present in the encoding.
-	HasLowPAPRDMRSPUSCHwithPrecodingR16 bool
+	LowPAPRDMRSPUSCHwithPrecodingR16    MIMOParametersPerBand_LowPAPRDMRSPUSCHwithPrecodingR16
+	HasLowPAPRDMRSPUSCHwithPrecodingR16 bool // whether lowPAPR-DMRS-PUSCHwithPrecoding-r16 is present in the encoding
 	// CsiReportFrameworkExtR16 is the component csi-ReportFrameworkExt-r16 [54] CSI-ReportFrameworkExt-r16 OPTIONAL (extension addition).
-	CsiReportFrameworkExtR16 CSIReportFrameworkExtR16
-	// HasCsiReportFrameworkExtR16 tells whether csi-ReportFrameworkExt-r16 is present in the encoding.
-	HasCsiReportFrameworkExtR16 bool
+	CsiReportFrameworkExtR16    CSIReportFrameworkExtR16
+	HasCsiReportFrameworkExtR16 bool // whether csi-ReportFrameworkExt-r16 is present in the encoding
 	// CodebookParametersAdditionR16 is the component codebookParametersAddition-r16 [55] CodebookParametersAddition-r16 OPTIONAL (extension addition).
-	CodebookParametersAdditionR16 CodebookParametersAdditionR16
-	// HasCodebookParametersAdditionR16 tells whether codebookParametersAddition-r16 is present in the encoding.
-	HasCodebookParametersAdditionR16 bool
+	CodebookParametersAdditionR16    CodebookParametersAdditionR16
+	HasCodebookParametersAdditionR16 bool // whether codebookParametersAddition-r16 is present in the encoding
 	// CodebookComboParametersAdditionR16 is the component codebookComboParametersAddition-r16 [56] CodebookComboParametersAddition-r16 OPTIONAL (extension addition).
-	CodebookComboParametersAdditionR16 CodebookComboParametersAdditionR16
-	// HasCodebookComboParametersAdditionR16 tells whether codebookComboParametersAddition-r16 is present in the encoding.
-	HasCodebookComboParametersAdditionR16 bool
+	CodebookComboParametersAdditionR16    CodebookComboParametersAdditionR16
+	HasCodebookComboParametersAdditionR16 bool // whether codebookComboParametersAddition-r16 is present in the encoding
 	// BeamCorrespondenceSSBBasedR16 is the component beamCorrespondenceSSB-based-r16 [57] ENUMERATED OPTIONAL (extension addition).
-	BeamCorrespondenceSSBBasedR16 MIMOParametersPerBand_BeamCorrespondenceSSBBasedR16
-	// HasBeamCorrespondenceSSBBasedR16 tells whether beamCorrespondenceSSB-based-r16 is present in the encoding.
-	HasBeamCorrespondenceSSBBasedR16 bool
+	BeamCorrespondenceSSBBasedR16    MIMOParametersPerBand_BeamCorrespondenceSSBBasedR16
+	HasBeamCorrespondenceSSBBasedR16 bool // whether beamCorrespondenceSSB-based-r16 is present in the encoding
 	// BeamCorrespondenceCSIRSBasedR16 is the component beamCorrespondenceCSI-RS-based-r16 [58] ENUMERATED OPTIONAL (extension addition).
-	BeamCorrespondenceCSIRSBasedR16 MIMOParametersPerBand_BeamCorrespondenceCSIRSBasedR16
-	// HasBeamCorrespondenceCSIRSBasedR16 tells whether beamCorrespondenceCSI-RS-based-r16 is present in the encoding.
-	HasBeamCorrespondenceCSIRSBasedR16 bool
+	BeamCorrespondenceCSIRSBasedR16    MIMOParametersPerBand_BeamCorrespondenceCSIRSBasedR16
+	HasBeamCorrespondenceCSIRSBasedR16 bool // whether beamCorrespondenceCSI-RS-based-r16 is present in the encoding
 	// BeamSwitchTimingR16 is the component beamSwitchTiming-r16 [59] SEQUENCE OPTIONAL (extension addition).
-	BeamSwitchTimingR16 MIMOParametersPerBand_BeamSwitchTimingR16
-	// HasBeamSwitchTimingR16 tells whether beamSwitchTiming-r16 is present in the encoding.
-	HasBeamSwitchTimingR16 bool
+	BeamSwitchTimingR16    MIMOParametersPerBand_BeamSwitchTimingR16
+	HasBeamSwitchTimingR16 bool // whether beamSwitchTiming-r16 is present in the encoding
 	// SemiPersistentL1SINRReportPUCCHR16 is the component semi-PersistentL1-SINR-Report-PUCCH-r16 [60] SEQUENCE OPTIONAL (extension addition).
-	SemiPersistentL1SINRReportPUCCHR16 MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16
-	// HasSemiPersistentL1SINRReportPUCCHR16 tells whether semi-PersistentL1-SINR-Report-PUCCH-r16 is present in the encoding.
-	HasSemiPersistentL1SINRReportPUCCHR16 bool
+	SemiPersistentL1SINRReportPUCCHR16    MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16
+	HasSemiPersistentL1SINRReportPUCCHR16 bool // whether semi-PersistentL1-SINR-Report-PUCCH-r16 is present in the encoding
 	// SemiPersistentL1SINRReportPUSCHR16 is the component semi-PersistentL1-SINR-Report-PUSCH-r16 [61] ENUMERATED OPTIONAL (extension addition).
-	SemiPersistentL1SINRReportPUSCHR16 MIMOParametersPerBand_SemiPersistentL1SINRReportPUSCHR16
-	// HasSemiPersistentL1SINRReportPUSCHR16 tells whether semi-PersistentL1-SINR-Report-PUSCH-r16 is present in the encoding.
-	HasSemiPersistentL1SINRReportPUSCHR16 bool
+	SemiPersistentL1SINRReportPUSCHR16    MIMOParametersPerBand_SemiPersistentL1SINRReportPUSCHR16
+	HasSemiPersistentL1SINRReportPUSCHR16 bool // whether semi-PersistentL1-SINR-Report-PUSCH-r16 is present in the encoding
 	// SpatialRelationsV1640 is the component spatialRelations-v1640 [62] SEQUENCE OPTIONAL (extension addition).
-	SpatialRelationsV1640 MIMOParametersPerBand_SpatialRelationsV1640
-	// HasSpatialRelationsV1640 tells whether spatialRelations-v1640 is present in the encoding.
-	HasSpatialRelationsV1640 bool
+	SpatialRelationsV1640    MIMOParametersPerBand_SpatialRelationsV1640
+	HasSpatialRelationsV1640 bool // whether spatialRelations-v1640 is present in the encoding
 	// Support64CandidateBeamRSBFRR16 is the component support64CandidateBeamRS-BFR-r16 [63] ENUMERATED OPTIONAL (extension addition).
-	Support64CandidateBeamRSBFRR16 MIMOParametersPerBand_Support64CandidateBeamRSBFRR16
-	// HasSupport64CandidateBeamRSBFRR16 tells whether support64CandidateBeamRS-BFR-r16 is present in the encoding.
-	HasSupport64CandidateBeamRSBFRR16 bool
+	Support64CandidateBeamRSBFRR16    MIMOParametersPerBand_Support64CandidateBeamRSBFRR16
+	HasSupport64CandidateBeamRSBFRR16 bool // whether support64CandidateBeamRS-BFR-r16 is present in the encoding
 	// MaxMIMOLayersForMultiDCIMTRPR16 is the component maxMIMO-LayersForMulti-DCI-mTRP-r16 [64] ENUMERATED OPTIONAL (extension addition).
-	MaxMIMOLayersForMultiDCIMTRPR16 MIMOParametersPerBand_MaxMIMOLayersForMultiDCIMTRPR16
-	// HasMaxMIMOLayersForMultiDCIMTRPR16 tells whether maxMIMO-LayersForMulti-DCI-mTRP-r16 is present in the encoding.
-	HasMaxMIMOLayersForMultiDCIMTRPR16 bool
+	MaxMIMOLayersForMultiDCIMTRPR16    MIMOParametersPerBand_MaxMIMOLayersForMultiDCIMTRPR16
+	HasMaxMIMOLayersForMultiDCIMTRPR16 bool // whether maxMIMO-LayersForMulti-DCI-mTRP-r16 is present in the encoding
 	// SupportedSINRMeasV1670 is the component supportedSINR-meas-v1670 [65] BIT STRING OPTIONAL (extension addition).
-	SupportedSINRMeasV1670 der.BitString
-	// HasSupportedSINRMeasV1670 tells whether supportedSINR-meas-v1670 is present in the encoding.
-	HasSupportedSINRMeasV1670 bool
+	SupportedSINRMeasV1670    der.BitString
+	HasSupportedSINRMeasV1670 bool // whether supportedSINR-meas-v1670 is present in the encoding
 	// SrsIncreasedRepetitionR17 is the component srs-increasedRepetition-r17 [66] ENUMERATED OPTIONAL (extension addition).
-	SrsIncreasedRepetitionR17 MIMOParametersPerBand_SrsIncreasedRepetitionR17
-	// HasSrsIncreasedRepetitionR17 tells whether srs-increasedRepetition-r17 is present in the encoding.
-	HasSrsIncreasedRepetitionR17 bool
+	SrsIncreasedRepetitionR17    MIMOParametersPerBand_SrsIncreasedRepetitionR17
+	HasSrsIncreasedRepetitionR17 bool // whether srs-increasedRepetition-r17 is present in the encoding
 	// SrsPartialFrequencySoundingR17 is the component srs-partialFrequencySounding-r17 [67] ENUMERATED OPTIONAL (extension addition).
-	SrsPartialFrequencySoundingR17 MIMOParametersPerBand_SrsPartialFrequencySoundingR17
-	// HasSrsPartialFrequencySoundingR17 tells whether srs-partialFrequencySounding-r17 is present in the encoding.
-	HasSrsPartialFrequencySoundingR17 bool
+	SrsPartialFrequencySoundingR17    MIMOParametersPerBand_SrsPartialFrequencySoundingR17
+	HasSrsPartialFrequencySoundingR17 bool // whether srs-partialFrequencySounding-r17 is present in the encoding
 	// SrsStartRBLocationHoppingPartialR17 is the component srs-startRB-locationHoppingPartial-r17 [68] ENUMERATED OPTIONAL (extension addition).
-	SrsStartRBLocationHoppingPartialR17 MIMOParametersPerBand_SrsStartRBLocationHoppingPartialR17
-	// HasSrsStartRBLocationHoppingPartialR17 tells whether srs-startRB-locationHoppingPartial-r17 is present in the encoding.
-	HasSrsStartRBLocationHoppingPartialR17 bool
+	SrsStartRBLocationHoppingPartialR17    MIMOParametersPerBand_SrsStartRBLocationHoppingPartialR17
+	HasSrsStartRBLocationHoppingPartialR17 bool // whether srs-startRB-locationHoppingPartial-r17 is present in the encoding
 	// SrsCombEightR17 is the component srs-combEight-r17 [69] ENUMERATED OPTIONAL (extension addition).
-	SrsCombEightR17 MIMOParametersPerBand_SrsCombEightR17
-	// HasSrsCombEightR17 tells whether srs-combEight-r17 is present in the encoding.
-	HasSrsCombEightR17 bool
+	SrsCombEightR17    MIMOParametersPerBand_SrsCombEightR17
+	HasSrsCombEightR17 bool // whether srs-combEight-r17 is present in the encoding
 	// CodebookParametersfetype2R17 is the component codebookParametersfetype2-r17 [70] CodebookParametersfetype2-r17 OPTIONAL (extension addition).
-	CodebookParametersfetype2R17 CodebookParametersfetype2R17
-	// HasCodebookParametersfetype2R17 tells whether codebookParametersfetype2-r17 is present in the encoding.
-	HasCodebookParametersfetype2R17 bool
+	CodebookParametersfetype2R17    CodebookParametersfetype2R17
+	HasCodebookParametersfetype2R17 bool // whether codebookParametersfetype2-r17 is present in the encoding
 	// MTRPPUSCHTwoCSIRSR17 is the component mTRP-PUSCH-twoCSI-RS-r17 [71] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUSCHTwoCSIRSR17 MIMOParametersPerBand_MTRPPUSCHTwoCSIRSR17
-	// HasMTRPPUSCHTwoCSIRSR17 tells whether mTRP-PUSCH-twoCSI-RS-r17 is present in the encoding.
-	HasMTRPPUSCHTwoCSIRSR17 bool
+	MTRPPUSCHTwoCSIRSR17    MIMOParametersPerBand_MTRPPUSCHTwoCSIRSR17
+	HasMTRPPUSCHTwoCSIRSR17 bool // whether mTRP-PUSCH-twoCSI-RS-r17 is present in the encoding
 	// MTRPPUCCHInterSlotR17 is the component mTRP-PUCCH-InterSlot-r17 [72] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUCCHInterSlotR17 MIMOParametersPerBand_MTRPPUCCHInterSlotR17
-	// HasMTRPPUCCHInterSlotR17 tells whether mTRP-PUCCH-InterSlot-r17 is present in the encoding.
-	HasMTRPPUCCHInterSlotR17 bool
+	MTRPPUCCHInterSlotR17    MIMOParametersPerBand_MTRPPUCCHInterSlotR17
+	HasMTRPPUCCHInterSlotR17 bool // whether mTRP-PUCCH-InterSlot-r17 is present in the encoding
 	// MTRPPUCCHCyclicMappingR17 is the component mTRP-PUCCH-CyclicMapping-r17 [73] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUCCHCyclicMappingR17 MIMOParametersPerBand_MTRPPUCCHCyclicMappingR17
-	// HasMTRPPUCCHCyclicMappingR17 tells whether mTRP-PUCCH-CyclicMapping-r17 is present in the encoding.
-	HasMTRPPUCCHCyclicMappingR17 bool
+	MTRPPUCCHCyclicMappingR17    MIMOParametersPerBand_MTRPPUCCHCyclicMappingR17
+	HasMTRPPUCCHCyclicMappingR17 bool // whether mTRP-PUCCH-CyclicMapping-r17 is present in the encoding
 	// MTRPPUCCHSecondTPCR17 is the component mTRP-PUCCH-SecondTPC-r17 [74] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUCCHSecondTPCR17 MIMOParametersPerBand_MTRPPUCCHSecondTPCR17
-	// HasMTRPPUCCHSecondTPCR17 tells whether mTRP-PUCCH-SecondTPC-r17 is present in the encoding.
-	HasMTRPPUCCHSecondTPCR17 bool
+	MTRPPUCCHSecondTPCR17    MIMOParametersPerBand_MTRPPUCCHSecondTPCR17
+	HasMTRPPUCCHSecondTPCR17 bool // whether mTRP-PUCCH-SecondTPC-r17 is present in the encoding
 	// MTRPBFRTwoBFDRSSetR17 is the component mTRP-BFR-twoBFD-RS-Set-r17 [75] SEQUENCE OPTIONAL (extension addition).
-	MTRPBFRTwoBFDRSSetR17 MIMOParametersPerBand_MTRPBFRTwoBFDRSSetR17
-	// HasMTRPBFRTwoBFDRSSetR17 tells whether mTRP-BFR-twoBFD-RS-Set-r17 is present in the encoding.
-	HasMTRPBFRTwoBFDRSSetR17 bool
+	MTRPBFRTwoBFDRSSetR17    MIMOParametersPerBand_MTRPBFRTwoBFDRSSetR17
+	HasMTRPBFRTwoBFDRSSetR17 bool // whether mTRP-BFR-twoBFD-RS-Set-r17 is present in the encoding
 	// MTRPBFRPUCCHSRPerCGR17 is the component mTRP-BFR-PUCCH-SR-perCG-r17 [76] ENUMERATED OPTIONAL (extension addition).
-	MTRPBFRPUCCHSRPerCGR17 MIMOParametersPerBand_MTRPBFRPUCCHSRPerCGR17
-	// HasMTRPBFRPUCCHSRPerCGR17 tells whether mTRP-BFR-PUCCH-SR-perCG-r17 is present in the encoding.
-	HasMTRPBFRPUCCHSRPerCGR17 bool
+	MTRPBFRPUCCHSRPerCGR17    MIMOParametersPerBand_MTRPBFRPUCCHSRPerCGR17
+	HasMTRPBFRPUCCHSRPerCGR17 bool // whether mTRP-BFR-PUCCH-SR-perCG-r17 is present in the encoding
 	// MTRPBFRAssociationPUCCHSRR17 is the component mTRP-BFR-association-PUCCH-SR-r17 [77] ENUMERATED OPTIONAL (extension addition).
-	MTRPBFRAssociationPUCCHSRR17 MIMOParametersPerBand_MTRPBFRAssociationPUCCHSRR17
-	// HasMTRPBFRAssociationPUCCHSRR17 tells whether mTRP-BFR-association-PUCCH-SR-r17 is present in the encoding.
-	HasMTRPBFRAssociationPUCCHSRR17 bool
+	MTRPBFRAssociationPUCCHSRR17    MIMOParametersPerBand_MTRPBFRAssociationPUCCHSRR17
+	HasMTRPBFRAssociationPUCCHSRR17 bool // whether mTRP-BFR-association-PUCCH-SR-r17 is present in the encoding
 	// SfnSimulTwoTCIAcrossMultiCCR17 is the component sfn-SimulTwoTCI-AcrossMultiCC-r17 [78] ENUMERATED OPTIONAL (extension addition).
-	SfnSimulTwoTCIAcrossMultiCCR17 MIMOParametersPerBand_SfnSimulTwoTCIAcrossMultiCCR17
-	// HasSfnSimulTwoTCIAcrossMultiCCR17 tells whether sfn-SimulTwoTCI-AcrossMultiCC-r17 is present in the encoding.
-	HasSfnSimulTwoTCIAcrossMultiCCR17 bool
+	SfnSimulTwoTCIAcrossMultiCCR17    MIMOParametersPerBand_SfnSimulTwoTCIAcrossMultiCCR17
+	HasSfnSimulTwoTCIAcrossMultiCCR17 bool // whether sfn-SimulTwoTCI-AcrossMultiCC-r17 is present in the encoding
 	// SfnDefaultDLBeamSetupR17 is the component sfn-DefaultDL-BeamSetup-r17 [79] ENUMERATED OPTIONAL (extension addition).
-	SfnDefaultDLBeamSetupR17 MIMOParametersPerBand_SfnDefaultDLBeamSetupR17
-	// HasSfnDefaultDLBeamSetupR17 tells whether sfn-DefaultDL-BeamSetup-r17 is present in the encoding.
-	HasSfnDefaultDLBeamSetupR17 bool
+	SfnDefaultDLBeamSetupR17    MIMOParametersPerBand_SfnDefaultDLBeamSetupR17
+	HasSfnDefaultDLBeamSetupR17 bool // whether sfn-DefaultDL-BeamSetup-r17 is present in the encoding
 	// SfnDefaultULBeamSetupR17 is the component sfn-DefaultUL-BeamSetup-r17 [80] ENUMERATED OPTIONAL (extension addition).
-	SfnDefaultULBeamSetupR17 MIMOParametersPerBand_SfnDefaultULBeamSetupR17
-	// HasSfnDefaultULBeamSetupR17 tells whether sfn-DefaultUL-BeamSetup-r17 is present in the encoding.
-	HasSfnDefaultULBeamSetupR17 bool
+	SfnDefaultULBeamSetupR17    MIMOParametersPerBand_SfnDefaultULBeamSetupR17
+	HasSfnDefaultULBeamSetupR17 bool // whether sfn-DefaultUL-BeamSetup-r17 is present in the encoding
 	// SrsTriggeringOffsetR17 is the component srs-TriggeringOffset-r17 [81] ENUMERATED OPTIONAL (extension addition).
-	SrsTriggeringOffsetR17 MIMOParametersPerBand_SrsTriggeringOffsetR17
-	// HasSrsTriggeringOffsetR17 tells whether srs-TriggeringOffset-r17 is present in the encoding.
-	HasSrsTriggeringOffsetR17 bool
+	SrsTriggeringOffsetR17    MIMOParametersPerBand_SrsTriggeringOffsetR17
+	HasSrsTriggeringOffsetR17 bool // whether srs-TriggeringOffset-r17 is present in the encoding
 	// SrsTriggeringDCIR17 is the component srs-TriggeringDCI-r17 [82] ENUMERATED OPTIONAL (extension addition).
-	SrsTriggeringDCIR17 MIMOParametersPerBand_SrsTriggeringDCIR17
-	// HasSrsTriggeringDCIR17 tells whether srs-TriggeringDCI-r17 is present in the encoding.
-	HasSrsTriggeringDCIR17 bool
+	SrsTriggeringDCIR17    MIMOParametersPerBand_SrsTriggeringDCIR17
+	HasSrsTriggeringDCIR17 bool // whether srs-TriggeringDCI-r17 is present in the encoding
 	// CodebookComboParameterMixedTypeR17 is the component codebookComboParameterMixedType-r17 [83] CodebookComboParameterMixedType-r17 OPTIONAL (extension addition).
-	CodebookComboParameterMixedTypeR17 CodebookComboParameterMixedTypeR17
-	// HasCodebookComboParameterMixedTypeR17 tells whether codebookComboParameterMixedType-r17 is present in the encoding.
-	HasCodebookComboParameterMixedTypeR17 bool
+	CodebookComboParameterMixedTypeR17    CodebookComboParameterMixedTypeR17
+	HasCodebookComboParameterMixedTypeR17 bool // whether codebookComboParameterMixedType-r17 is present in the encoding
 	// UnifiedJointTCIR17 is the component unifiedJointTCI-r17 [84] SEQUENCE OPTIONAL (extension addition).
-	UnifiedJointTCIR17 MIMOParametersPerBand_UnifiedJointTCIR17
-	// HasUnifiedJointTCIR17 tells whether unifiedJointTCI-r17 is present in the encoding.
-	HasUnifiedJointTCIR17 bool
+	UnifiedJointTCIR17    MIMOParametersPerBand_UnifiedJointTCIR17
+	HasUnifiedJointTCIR17 bool // whether unifiedJointTCI-r17 is present in the encoding
 	// UnifiedJointTCIMultiMACCER17 is the component unifiedJointTCI-multiMAC-CE-r17 [85] SEQUENCE OPTIONAL (extension addition).
-	UnifiedJointTCIMultiMACCER17 MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17
-	// HasUnifiedJointTCIMultiMACCER17 tells whether unifiedJointTCI-multiMAC-CE-r17 is present in the encoding.
-	HasUnifiedJointTCIMultiMACCER17 bool
+	UnifiedJointTCIMultiMACCER17    MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17
+	HasUnifiedJointTCIMultiMACCER17 bool // whether unifiedJointTCI-multiMAC-CE-r17 is present in the encoding
 	// UnifiedJointTCIPerBWPCAR17 is the component unifiedJointTCI-perBWP-CA-r17 [86] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCIPerBWPCAR17 MIMOParametersPerBand_UnifiedJointTCIPerBWPCAR17
-	// HasUnifiedJointTCIPerBWPCAR17 tells whether unifiedJointTCI-perBWP-CA-r17 is present in the encoding.
-	HasUnifiedJointTCIPerBWPCAR17 bool
+	UnifiedJointTCIPerBWPCAR17    MIMOParametersPerBand_UnifiedJointTCIPerBWPCAR17
+	HasUnifiedJointTCIPerBWPCAR17 bool // whether unifiedJointTCI-perBWP-CA-r17 is present in the encoding
 	// UnifiedJointTCIListSharingCAR17 is the component unifiedJointTCI-ListSharingCA-r17 [87] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCIListSharingCAR17 MIMOParametersPerBand_UnifiedJointTCIListSharingCAR17
-	// HasUnifiedJointTCIListSharingCAR17 tells whether unifiedJointTCI-ListSharingCA-r17 is present in the encoding.
-	HasUnifiedJointTCIListSharingCAR17 bool
+	UnifiedJointTCIListSharingCAR17    MIMOParametersPerBand_UnifiedJointTCIListSharingCAR17
+	HasUnifiedJointTCIListSharingCAR17 bool // whether unifiedJointTCI-ListSharingCA-r17 is present in the encoding
 	// UnifiedJointTCICommonMultiCCR17 is the component unifiedJointTCI-commonMultiCC-r17 [88] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCICommonMultiCCR17 MIMOParametersPerBand_UnifiedJointTCICommonMultiCCR17
-	// HasUnifiedJointTCICommonMultiCCR17 tells whether unifiedJointTCI-commonMultiCC-r17 is present in the encoding.
-	HasUnifiedJointTCICommonMultiCCR17 bool
+	UnifiedJointTCICommonMultiCCR17    MIMOParametersPerBand_UnifiedJointTCICommonMultiCCR17
+	HasUnifiedJointTCICommonMultiCCR17 bool // whether unifiedJointTCI-commonMultiCC-r17 is present in the encoding
 	// UnifiedJointTCIBeamAlignDLRSR17 is the component unifiedJointTCI-BeamAlignDLRS-r17 [89] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCIBeamAlignDLRSR17 MIMOParametersPerBand_UnifiedJointTCIBeamAlignDLRSR17
-	// HasUnifiedJointTCIBeamAlignDLRSR17 tells whether unifiedJointTCI-BeamAlignDLRS-r17 is present in the encoding.
-	HasUnifiedJointTCIBeamAlignDLRSR17 bool
+	UnifiedJointTCIBeamAlignDLRSR17    MIMOParametersPerBand_UnifiedJointTCIBeamAlignDLRSR17
+	HasUnifiedJointTCIBeamAlignDLRSR17 bool // whether unifiedJointTCI-BeamAlignDLRS-r17 is present in the encoding
 	// UnifiedJointTCIPCAssociationR17 is the component unifiedJointTCI-PC-association-r17 [90] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCIPCAssociationR17 MIMOParametersPerBand_UnifiedJointTCIPCAssociationR17
-	// HasUnifiedJointTCIPCAssociationR17 tells whether unifiedJointTCI-PC-association-r17 is present in the encoding.
-	HasUnifiedJointTCIPCAssociationR17 bool
+	UnifiedJointTCIPCAssociationR17    MIMOParametersPerBand_UnifiedJointTCIPCAssociationR17
+	HasUnifiedJointTCIPCAssociationR17 bool // whether unifiedJointTCI-PC-association-r17 is present in the encoding
 	// UnifiedJointTCILegacyR17 is the component unifiedJointTCI-Legacy-r17 [91] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCILegacyR17 MIMOParametersPerBand_UnifiedJointTCILegacyR17
-	// HasUnifiedJointTCILegacyR17 tells whether unifiedJointTCI-Legacy-r17 is present in the encoding.
-	HasUnifiedJointTCILegacyR17 bool
+	UnifiedJointTCILegacyR17    MIMOParametersPerBand_UnifiedJointTCILegacyR17
+	HasUnifiedJointTCILegacyR17 bool // whether unifiedJointTCI-Legacy-r17 is present in the encoding
 	// UnifiedJointTCILegacySRSR17 is the component unifiedJointTCI-Legacy-SRS-r17 [92] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCILegacySRSR17 MIMOParametersPerBand_UnifiedJointTCILegacySRSR17
-	// HasUnifiedJointTCILegacySRSR17 tells whether unifiedJointTCI-Legacy-SRS-r17 is present in the encoding.
-	HasUnifiedJointTCILegacySRSR17 bool
+	UnifiedJointTCILegacySRSR17    MIMOParametersPerBand_UnifiedJointTCILegacySRSR17
+	HasUnifiedJointTCILegacySRSR17 bool // whether unifiedJointTCI-Legacy-SRS-r17 is present in the encoding
 	// UnifiedJointTCILegacyCORESET0R17 is the component unifiedJointTCI-Legacy-CORESET0-r17 [93] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCILegacyCORESET0R17 MIMOParametersPerBand_UnifiedJointTCILegacyCORESET0R17
-	// HasUnifiedJointTCILegacyCORESET0R17 tells whether unifiedJointTCI-Legacy-CORESET0-r17 is present in the encoding.
-	HasUnifiedJointTCILegacyCORESET0R17 bool
+	UnifiedJointTCILegacyCORESET0R17    MIMOParametersPerBand_UnifiedJointTCILegacyCORESET0R17
+	HasUnifiedJointTCILegacyCORESET0R17 bool // whether unifiedJointTCI-Legacy-CORESET0-r17 is present in the encoding
 	// UnifiedJointTCISCellBFRR17 is the component unifiedJointTCI-SCellBFR-r17 [94] ENUMERATED OPTIONAL (extension addition).
-	UnifiedJointTCISCellBFRR17 MIMOParametersPerBand_UnifiedJointTCISCellBFRR17
-	// HasUnifiedJointTCISCellBFRR17 tells whether unifiedJointTCI-SCellBFR-r17 is present in the encoding.
-	HasUnifiedJointTCISCellBFRR17 bool
+	UnifiedJointTCISCellBFRR17    MIMOParametersPerBand_UnifiedJointTCISCellBFRR17
+	HasUnifiedJointTCISCellBFRR17 bool // whether unifiedJointTCI-SCellBFR-r17 is present in the encoding
 	// UnifiedJointTCIInterCellR17 is the component unifiedJointTCI-InterCell-r17 [95] SEQUENCE OPTIONAL (extension addition).
-	UnifiedJointTCIInterCellR17 MIMOParametersPerBand_UnifiedJointTCIInterCellR17
-	// HasUnifiedJointTCIInterCellR17 tells whether unifiedJointTCI-InterCell-r17 is present in the encoding.
-	HasUnifiedJointTCIInterCellR17 bool
+	UnifiedJointTCIInterCellR17    MIMOParametersPerBand_UnifiedJointTCIInterCellR17
+	HasUnifiedJointTCIInterCellR17 bool // whether unifiedJointTCI-InterCell-r17 is present in the encoding
 	// UnifiedSeparateTCIR17 is the component unifiedSeparateTCI-r17 [96] SEQUENCE OPTIONAL (extension addition).
-	UnifiedSeparateTCIR17 MIMOParametersPerBand_UnifiedSeparateTCIR17
-	// HasUnifiedSeparateTCIR17 tells whether unifiedSeparateTCI-r17 is present in the encoding.
-	HasUnifiedSeparateTCIR17 bool
+	UnifiedSeparateTCIR17    MIMOParametersPerBand_UnifiedSeparateTCIR17
+	HasUnifiedSeparateTCIR17 bool // whether unifiedSeparateTCI-r17 is present in the encoding
 	// UnifiedSeparateTCIMultiMACCER17 is the component unifiedSeparateTCI-multiMAC-CE-r17 [97] SEQUENCE OPTIONAL (extension addition).
-	UnifiedSeparateTCIMultiMACCER17 MIMOParametersPerBand_UnifiedSeparateTCIMultiMACCER17
-	// HasUnifiedSeparateTCIMultiMACCER17 tells whether unifiedSeparateTCI-multiMAC-CE-r17 is present in the encoding.
-	HasUnifiedSeparateTCIMultiMACCER17 bool
+	UnifiedSeparateTCIMultiMACCER17    MIMOParametersPerBand_UnifiedSeparateTCIMultiMACCER17
+	HasUnifiedSeparateTCIMultiMACCER17 bool // whether unifiedSeparateTCI-multiMAC-CE-r17 is present in the encoding
 	// UnifiedSeparateTCIPerBWPCAR17 is the component unifiedSeparateTCI-perBWP-CA-r17 [98] ENUMERATED OPTIONAL (extension addition).
-	UnifiedSeparateTCIPerBWPCAR17 MIMOParametersPerBand_UnifiedSeparateTCIPerBWPCAR17
-	// HasUnifiedSeparateTCIPerBWPCAR17 tells whether unifiedSeparateTCI-perBWP-CA-r17 is present in the encoding.
-	HasUnifiedSeparateTCIPerBWPCAR17 bool
+	UnifiedSeparateTCIPerBWPCAR17    MIMOParametersPerBand_UnifiedSeparateTCIPerBWPCAR17
+	HasUnifiedSeparateTCIPerBWPCAR17 bool // whether unifiedSeparateTCI-perBWP-CA-r17 is present in the encoding
 	// UnifiedSeparateTCIListSharingCAR17 is the component unifiedSeparateTCI-ListSharingCA-r17 [99] SEQUENCE OPTIONAL (extension addition).
-	UnifiedSeparateTCIListSharingCAR17 MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17
-	// HasUnifiedSeparateTCIListSharingCAR17 tells whether unifiedSeparateTCI-ListSharingCA-r17 is present in the encoding.
-	HasUnifiedSeparateTCIListSharingCAR17 bool
+	UnifiedSeparateTCIListSharingCAR17    MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17
+	HasUnifiedSeparateTCIListSharingCAR17 bool // whether unifiedSeparateTCI-ListSharingCA-r17 is present in the encoding
 	// UnifiedSeparateTCICommonMultiCCR17 is the component unifiedSeparateTCI-commonMultiCC-r17 [100] ENUMERATED OPTIONAL (extension addition).
-	UnifiedSeparateTCICommonMultiCCR17 MIMOParametersPerBand_UnifiedSeparateTCICommonMultiCCR17
-	// HasUnifiedSeparateTCICommonMultiCCR17 tells whether unifiedSeparateTCI-commonMultiCC-r17 is present in the encoding.
-	HasUnifiedSeparateTCICommonMultiCCR17 bool
+	UnifiedSeparateTCICommonMultiCCR17    MIMOParametersPerBand_UnifiedSeparateTCICommonMultiCCR17
+	HasUnifiedSeparateTCICommonMultiCCR17 bool // whether unifiedSeparateTCI-commonMultiCC-r17 is present in the encoding
 	// UnifiedSeparateTCIInterCellR17 is the component unifiedSeparateTCI-InterCell-r17 [101] SEQUENCE OPTIONAL (extension addition).
-	UnifiedSeparateTCIInterCellR17 MIMOParametersPerBand_UnifiedSeparateTCIInterCellR17
-	// HasUnifiedSeparateTCIInterCellR17 tells whether unifiedSeparateTCI-InterCell-r17 is present in the encoding.
-	HasUnifiedSeparateTCIInterCellR17 bool
+	UnifiedSeparateTCIInterCellR17    MIMOParametersPerBand_UnifiedSeparateTCIInterCellR17
+	HasUnifiedSeparateTCIInterCellR17 bool // whether unifiedSeparateTCI-InterCell-r17 is present in the encoding
 	// UnifiedJointTCIMTRPInterCellBMR17 is the component unifiedJointTCI-mTRP-InterCell-BM-r17 [102] SEQUENCE OPTIONAL (extension addition).
-	UnifiedJointTCIMTRPInterCellBMR17 MIMOParametersPerBand_UnifiedJointTCIMTRPInterCellBMR17
-	// HasUnifiedJointTCIMTRPInterCellBMR17 tells whether unifiedJointTCI-mTRP-InterCell-BM-r17 is present in the encoding.
-	HasUnifiedJointTCIMTRPInterCellBMR17 bool
+	UnifiedJointTCIMTRPInterCellBMR17    MIMOParametersPerBand_UnifiedJointTCIMTRPInterCellBMR17
+	HasUnifiedJointTCIMTRPInterCellBMR17 bool // whether unifiedJointTCI-mTRP-InterCell-BM-r17 is present in the encoding
 	// MpeMitigationR17 is the component mpe-Mitigation-r17 [103] SEQUENCE OPTIONAL (extension addition).
-	MpeMitigationR17 MIMOParametersPerBand_MpeMitigationR17
-	// HasMpeMitigationR17 tells whether mpe-Mitigation-r17 is present in the encoding.
-	HasMpeMitigationR17 bool
+	MpeMitigationR17    MIMOParametersPerBand_MpeMitigationR17
+	HasMpeMitigationR17 bool // whether mpe-Mitigation-r17 is present in the encoding
 	// SrsPortReportR17 is the component srs-PortReport-r17 [104] SEQUENCE OPTIONAL (extension addition).
-	SrsPortReportR17 MIMOParametersPerBand_SrsPortReportR17
-	// HasSrsPortReportR17 tells whether srs-PortReport-r17 is present in the encoding.
-	HasSrsPortReportR17 bool
+	SrsPortReportR17    MIMOParametersPerBand_SrsPortReportR17
+	HasSrsPortReportR17 bool // whether srs-PortReport-r17 is present in the encoding
 	// MTRPPDCCHIndividualR17 is the component mTRP-PDCCH-individual-r17 [105] ENUMERATED OPTIONAL (extension addition).
-	MTRPPDCCHIndividualR17 MIMOParametersPerBand_MTRPPDCCHIndividualR17
-	// HasMTRPPDCCHIndividualR17 tells whether mTRP-PDCCH-individual-r17 is present in the encoding.
-	HasMTRPPDCCHIndividualR17 bool
+	MTRPPDCCHIndividualR17    MIMOParametersPerBand_MTRPPDCCHIndividualR17
+	HasMTRPPDCCHIndividualR17 bool // whether mTRP-PDCCH-individual-r17 is present in the encoding
 	// MTRPPDCCHAnySpan3SymbolsR17 is the component mTRP-PDCCH-anySpan-3Symbols-r17 [106] ENUMERATED OPTIONAL (extension addition).
-	MTRPPDCCHAnySpan3SymbolsR17 MIMOParametersPerBand_MTRPPDCCHAnySpan3SymbolsR17
-	// HasMTRPPDCCHAnySpan3SymbolsR17 tells whether mTRP-PDCCH-anySpan-3Symbols-r17 is present in the encoding.
-	HasMTRPPDCCHAnySpan3SymbolsR17 bool
+	MTRPPDCCHAnySpan3SymbolsR17    MIMOParametersPerBand_MTRPPDCCHAnySpan3SymbolsR17
+	HasMTRPPDCCHAnySpan3SymbolsR17 bool // whether mTRP-PDCCH-anySpan-3Symbols-r17 is present in the encoding
 	// MTRPPDCCHTwoQCLTypeDR17 is the component mTRP-PDCCH-TwoQCL-TypeD-r17 [107] ENUMERATED OPTIONAL (extension addition).
-	MTRPPDCCHTwoQCLTypeDR17 MIMOParametersPerBand_MTRPPDCCHTwoQCLTypeDR17
-	// HasMTRPPDCCHTwoQCLTypeDR17 tells whether mTRP-PDCCH-TwoQCL-TypeD-r17 is present in the encoding.
-	HasMTRPPDCCHTwoQCLTypeDR17 bool
+	MTRPPDCCHTwoQCLTypeDR17    MIMOParametersPerBand_MTRPPDCCHTwoQCLTypeDR17
+	HasMTRPPDCCHTwoQCLTypeDR17 bool // whether mTRP-PDCCH-TwoQCL-TypeD-r17 is present in the encoding
 	// MTRPPUSCHCSIRSR17 is the component mTRP-PUSCH-CSI-RS-r17 [108] SEQUENCE OPTIONAL (extension addition).
-	MTRPPUSCHCSIRSR17 MIMOParametersPerBand_MTRPPUSCHCSIRSR17
-	// HasMTRPPUSCHCSIRSR17 tells whether mTRP-PUSCH-CSI-RS-r17 is present in the encoding.
-	HasMTRPPUSCHCSIRSR17 bool
+	MTRPPUSCHCSIRSR17    MIMOParametersPerBand_MTRPPUSCHCSIRSR17
+	HasMTRPPUSCHCSIRSR17 bool // whether mTRP-PUSCH-CSI-RS-r17 is present in the encoding
 	// MTRPPUSCHCyclicMappingR17 is the component mTRP-PUSCH-cyclicMapping-r17 [109] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUSCHCyclicMappingR17 MIMOParametersPerBand_MTRPPUSCHCyclicMappingR17
-	// HasMTRPPUSCHCyclicMappingR17 tells whether mTRP-PUSCH-cyclicMapping-r17 is present in the encoding.
-	HasMTRPPUSCHCyclicMappingR17 bool
+	MTRPPUSCHCyclicMappingR17    MIMOParametersPerBand_MTRPPUSCHCyclicMappingR17
+	HasMTRPPUSCHCyclicMappingR17 bool // whether mTRP-PUSCH-cyclicMapping-r17 is present in the encoding
 	// MTRPPUSCHSecondTPCR17 is the component mTRP-PUSCH-secondTPC-r17 [110] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUSCHSecondTPCR17 MIMOParametersPerBand_MTRPPUSCHSecondTPCR17
-	// HasMTRPPUSCHSecondTPCR17 tells whether mTRP-PUSCH-secondTPC-r17 is present in the encoding.
-	HasMTRPPUSCHSecondTPCR17 bool
+	MTRPPUSCHSecondTPCR17    MIMOParametersPerBand_MTRPPUSCHSecondTPCR17
+	HasMTRPPUSCHSecondTPCR17 bool // whether mTRP-PUSCH-secondTPC-r17 is present in the encoding
 	// MTRPPUSCHTwoPHRReportingR17 is the component mTRP-PUSCH-twoPHR-Reporting-r17 [111] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUSCHTwoPHRReportingR17 MIMOParametersPerBand_MTRPPUSCHTwoPHRReportingR17
-	// HasMTRPPUSCHTwoPHRReportingR17 tells whether mTRP-PUSCH-twoPHR-Reporting-r17 is present in the encoding.
-	HasMTRPPUSCHTwoPHRReportingR17 bool
+	MTRPPUSCHTwoPHRReportingR17    MIMOParametersPerBand_MTRPPUSCHTwoPHRReportingR17
+	HasMTRPPUSCHTwoPHRReportingR17 bool // whether mTRP-PUSCH-twoPHR-Reporting-r17 is present in the encoding
 	// MTRPPUSCHACSIR17 is the component mTRP-PUSCH-A-CSI-r17 [112] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUSCHACSIR17 MIMOParametersPerBand_MTRPPUSCHACSIR17
-	// HasMTRPPUSCHACSIR17 tells whether mTRP-PUSCH-A-CSI-r17 is present in the encoding.
-	HasMTRPPUSCHACSIR17 bool
+	MTRPPUSCHACSIR17    MIMOParametersPerBand_MTRPPUSCHACSIR17
+	HasMTRPPUSCHACSIR17 bool // whether mTRP-PUSCH-A-CSI-r17 is present in the encoding
 	// MTRPPUSCHSPCSIR17 is the component mTRP-PUSCH-SP-CSI-r17 [113] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUSCHSPCSIR17 MIMOParametersPerBand_MTRPPUSCHSPCSIR17
-	// HasMTRPPUSCHSPCSIR17 tells whether mTRP-PUSCH-SP-CSI-r17 is present in the encoding.
-	HasMTRPPUSCHSPCSIR17 bool
+	MTRPPUSCHSPCSIR17    MIMOParametersPerBand_MTRPPUSCHSPCSIR17
+	HasMTRPPUSCHSPCSIR17 bool // whether mTRP-PUSCH-SP-CSI-r17 is present in the encoding
 	// MTRPPUSCHCGR17 is the component mTRP-PUSCH-CG-r17 [114] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUSCHCGR17 MIMOParametersPerBand_MTRPPUSCHCGR17
-	// HasMTRPPUSCHCGR17 tells whether mTRP-PUSCH-CG-r17 is present in the encoding.
-	HasMTRPPUSCHCGR17 bool
+	MTRPPUSCHCGR17    MIMOParametersPerBand_MTRPPUSCHCGR17
+	HasMTRPPUSCHCGR17 bool // whether mTRP-PUSCH-CG-r17 is present in the encoding
 	// MTRPPUCCHMACCER17 is the component mTRP-PUCCH-MAC-CE-r17 [115] ENUMERATED OPTIONAL (extension addition).
-	MTRPPUCCHMACCER17 MIMOParametersPerBand_MTRPPUCCHMACCER17
-	// HasMTRPPUCCHMACCER17 tells whether mTRP-PUCCH-MAC-CE-r17 is present in the encoding.
-	HasMTRPPUCCHMACCER17 bool
+	MTRPPUCCHMACCER17    MIMOParametersPerBand_MTRPPUCCHMACCER17
+	HasMTRPPUCCHMACCER17 bool // whether mTRP-PUCCH-MAC-CE-r17 is present in the encoding
 	// MTRPPUCCHMaxNumPCFR1R17 is the component mTRP-PUCCH-maxNum-PC-FR1-r17 [116] INTEGER OPTIONAL (extension addition).
-	MTRPPUCCHMaxNumPCFR1R17 int64
-	// HasMTRPPUCCHMaxNumPCFR1R17 tells whether mTRP-PUCCH-maxNum-PC-FR1-r17 is present in the encoding.
-	HasMTRPPUCCHMaxNumPCFR1R17 bool
+	MTRPPUCCHMaxNumPCFR1R17    int64
+	HasMTRPPUCCHMaxNumPCFR1R17 bool // whether mTRP-PUCCH-maxNum-PC-FR1-r17 is present in the encoding
 	// MTRPInterCellR17 is the component mTRP-inter-Cell-r17 [117] SEQUENCE OPTIONAL (extension addition).
-	MTRPInterCellR17 MIMOParametersPerBand_MTRPInterCellR17
-	// HasMTRPInterCellR17 tells whether mTRP-inter-Cell-r17 is present in the encoding.
-	HasMTRPInterCellR17 bool
+	MTRPInterCellR17    MIMOParametersPerBand_MTRPInterCellR17
+	HasMTRPInterCellR17 bool // whether mTRP-inter-Cell-r17 is present in the encoding
 	// MTRPGroupBasedL1RSRPR17 is the component mTRP-GroupBasedL1-RSRP-r17 [118] SEQUENCE OPTIONAL (extension addition).
-	MTRPGroupBasedL1RSRPR17 MIMOParametersPerBand_MTRPGroupBasedL1RSRPR17
-	// HasMTRPGroupBasedL1RSRPR17 tells whether mTRP-GroupBasedL1-RSRP-r17 is present in the encoding.
-	HasMTRPGroupBasedL1RSRPR17 bool
+	MTRPGroupBasedL1RSRPR17    MIMOParametersPerBand_MTRPGroupBasedL1RSRPR17
+	HasMTRPGroupBasedL1RSRPR17 bool // whether mTRP-GroupBasedL1-RSRP-r17 is present in the encoding
 	// MTRPBFDRSMACCER17 is the component mTRP-BFD-RS-MAC-CE-r17 [119] ENUMERATED OPTIONAL (extension addition).
-	MTRPBFDRSMACCER17 MIMOParametersPerBand_MTRPBFDRSMACCER17
-	// HasMTRPBFDRSMACCER17 tells whether mTRP-BFD-RS-MAC-CE-r17 is present in the encoding.
-	HasMTRPBFDRSMACCER17 bool
+	MTRPBFDRSMACCER17    MIMOParametersPerBand_MTRPBFDRSMACCER17
+	HasMTRPBFDRSMACCER17 bool // whether mTRP-BFD-RS-MAC-CE-r17 is present in the encoding
 	// MTRPCSIEnhancementPerBandR17 is the component mTRP-CSI-EnhancementPerBand-r17 [120] SEQUENCE OPTIONAL (extension addition).
-	MTRPCSIEnhancementPerBandR17 MIMOParametersPerBand_MTRPCSIEnhancementPerBandR17
-	// HasMTRPCSIEnhancementPerBandR17 tells whether mTRP-CSI-EnhancementPerBand-r17 is present in the encoding.
-	HasMTRPCSIEnhancementPerBandR17 bool
+	MTRPCSIEnhancementPerBandR17    MIMOParametersPerBand_MTRPCSIEnhancementPerBandR17
+	HasMTRPCSIEnhancementPerBandR17 bool // whether mTRP-CSI-EnhancementPerBand-r17 is present in the encoding
 	// CodebookComboParameterMultiTRPR17 is the component codebookComboParameterMultiTRP-r17 [121] CodebookComboParameterMultiTRP-r17 OPTIONAL (extension addition).
-	CodebookComboParameterMultiTRPR17 CodebookComboParameterMultiTRPR17
-	// HasCodebookComboParameterMultiTRPR17 tells whether codebookComboParameterMultiTRP-r17 is present in the encoding.
-	HasCodebookComboParameterMultiTRPR17 bool
+	CodebookComboParameterMultiTRPR17    CodebookComboParameterMultiTRPR17
+	HasCodebookComboParameterMultiTRPR17 bool // whether codebookComboParameterMultiTRP-r17 is present in the encoding
 	// MTRPCSIAdditionalCSIR17 is the component mTRP-CSI-additionalCSI-r17 [122] ENUMERATED OPTIONAL (extension addition).
-	MTRPCSIAdditionalCSIR17 MIMOParametersPerBand_MTRPCSIAdditionalCSIR17
-	// HasMTRPCSIAdditionalCSIR17 tells whether mTRP-CSI-additionalCSI-r17 is present in the encoding.
-	HasMTRPCSIAdditionalCSIR17 bool
+	MTRPCSIAdditionalCSIR17    MIMOParametersPerBand_MTRPCSIAdditionalCSIR17
+	HasMTRPCSIAdditionalCSIR17 bool // whether mTRP-CSI-additionalCSI-r17 is present in the encoding
 	// MTRPCSINMax2R17 is the component mTRP-CSI-N-Max2-r17 [123] ENUMERATED OPTIONAL (extension addition).
-	MTRPCSINMax2R17 MIMOParametersPerBand_MTRPCSINMax2R17
-	// HasMTRPCSINMax2R17 tells whether mTRP-CSI-N-Max2-r17 is present in the encoding.
-	HasMTRPCSINMax2R17 bool
+	MTRPCSINMax2R17    MIMOParametersPerBand_MTRPCSINMax2R17
+	HasMTRPCSINMax2R17 bool // whether mTRP-CSI-N-Max2-r17 is present in the encoding
 	// MTRPCSICMRR17 is the component mTRP-CSI-CMR-r17 [124] ENUMERATED OPTIONAL (extension addition).
-	MTRPCSICMRR17 MIMOParametersPerBand_MTRPCSICMRR17
-	// HasMTRPCSICMRR17 tells whether mTRP-CSI-CMR-r17 is present in the encoding.
-	HasMTRPCSICMRR17 bool
+	MTRPCSICMRR17    MIMOParametersPerBand_MTRPCSICMRR17
+	HasMTRPCSICMRR17 bool // whether mTRP-CSI-CMR-r17 is present in the encoding
 	// SrsPartialFreqSoundingR17 is the component srs-partialFreqSounding-r17 [125] ENUMERATED OPTIONAL (extension addition).
-	SrsPartialFreqSoundingR17 MIMOParametersPerBand_SrsPartialFreqSoundingR17
-	// HasSrsPartialFreqSoundingR17 tells whether srs-partialFreqSounding-r17 is present in the encoding.
-	HasSrsPartialFreqSoundingR17 bool
+	SrsPartialFreqSoundingR17    MIMOParametersPerBand_SrsPartialFreqSoundingR17
+	HasSrsPartialFreqSoundingR17 bool // whether srs-partialFreqSounding-r17 is present in the encoding
 	// BeamSwitchTimingV1710 is the component beamSwitchTiming-v1710 [126] SEQUENCE OPTIONAL (extension addition).
-	BeamSwitchTimingV1710 MIMOParametersPerBand_BeamSwitchTimingV1710
-	// HasBeamSwitchTimingV1710 tells whether beamSwitchTiming-v1710 is present in the encoding.
-	HasBeamSwitchTimingV1710 bool
+	BeamSwitchTimingV1710    MIMOParametersPerBand_BeamSwitchTimingV1710
+	HasBeamSwitchTimingV1710 bool // whether beamSwitchTiming-v1710 is present in the encoding
 	// BeamSwitchTimingR17 is the component beamSwitchTiming-r17 [127] SEQUENCE OPTIONAL (extension addition).
-	BeamSwitchTimingR17 MIMOParametersPerBand_BeamSwitchTimingR17
-	// HasBeamSwitchTimingR17 tells whether beamSwitchTiming-r17 is present in the encoding.
-	HasBeamSwitchTimingR17 bool
+	BeamSwitchTimingR17    MIMOParametersPerBand_BeamSwitchTimingR17
+	HasBeamSwitchTimingR17 bool // whether beamSwitchTiming-r17 is present in the encoding
 	// BeamReportTimingV1710 is the component beamReportTiming-v1710 [128] SEQUENCE OPTIONAL (extension addition).
-	BeamReportTimingV1710 MIMOParametersPerBand_BeamReportTimingV1710
-	// HasBeamReportTimingV1710 tells whether beamReportTiming-v1710 is present in the encoding.
-	HasBeamReportTimingV1710 bool
+	BeamReportTimingV1710    MIMOParametersPerBand_BeamReportTimingV1710
+	HasBeamReportTimingV1710 bool // whether beamReportTiming-v1710 is present in the encoding
 	// MaxNumberRxTxBeamSwitchDLV1710 is the component maxNumberRxTxBeamSwitchDL-v1710 [129] SEQUENCE OPTIONAL (extension addition).
-	MaxNumberRxTxBeamSwitchDLV1710 MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710
-	// HasMaxNumberRxTxBeamSwitchDLV1710 tells whether maxNumberRxTxBeamSwitchDL-v1710 is present in the encoding.
-	HasMaxNumberRxTxBeamSwitchDLV1710 bool
+	MaxNumberRxTxBeamSwitchDLV1710    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710
+	HasMaxNumberRxTxBeamSwitchDLV1710 bool // whether maxNumberRxTxBeamSwitchDL-v1710 is present in the encoding
 	// SrsPortReportSPAPR17 is the component srs-PortReportSP-AP-r17 [130] ENUMERATED OPTIONAL (extension addition).
-	SrsPortReportSPAPR17 MIMOParametersPerBand_SrsPortReportSPAPR17
-	// HasSrsPortReportSPAPR17 tells whether srs-PortReportSP-AP-r17 is present in the encoding.
-	HasSrsPortReportSPAPR17 bool
+	SrsPortReportSPAPR17    MIMOParametersPerBand_SrsPortReportSPAPR17
+	HasSrsPortReportSPAPR17 bool // whether srs-PortReportSP-AP-r17 is present in the encoding
 	// MaxNumberRxBeamV1720 is the component maxNumberRxBeam-v1720 [131] INTEGER OPTIONAL (extension addition).
-	MaxNumberRxBeamV1720 int64
-	// HasMaxNumberRxBeamV1720 tells whether maxNumberRxBeam-v1720 is present in the encoding.
-	HasMaxNumberRxBeamV1720 bool
+	MaxNumberRxBeamV1720    int64
+	HasMaxNumberRxBeamV1720 bool // whether maxNumberRxBeam-v1720 is present in the encoding
 	// SfnImplicitRSTwoTCIR17 is the component sfn-ImplicitRS-twoTCI-r17 [132] ENUMERATED OPTIONAL (extension addition).
-	SfnImplicitRSTwoTCIR17 MIMOParametersPerBand_SfnImplicitRSTwoTCIR17
-	// HasSfnImplicitRSTwoTCIR17 tells whether sfn-ImplicitRS-twoTCI-r17 is present in the encoding.
-	HasSfnImplicitRSTwoTCIR17 bool
+	SfnImplicitRSTwoTCIR17    MIMOParametersPerBand_SfnImplicitRSTwoTCIR17
+	HasSfnImplicitRSTwoTCIR17 bool // whether sfn-ImplicitRS-twoTCI-r17 is present in the encoding
 	// SfnQCLTypeDCollisionTwoTCIR17 is the component sfn-QCL-TypeD-Collision-twoTCI-r17 [133] ENUMERATED OPTIONAL (extension addition).
-	SfnQCLTypeDCollisionTwoTCIR17 MIMOParametersPerBand_SfnQCLTypeDCollisionTwoTCIR17
-	// HasSfnQCLTypeDCollisionTwoTCIR17 tells whether sfn-QCL-TypeD-Collision-twoTCI-r17 is present in the encoding.
-	HasSfnQCLTypeDCollisionTwoTCIR17 bool
+	SfnQCLTypeDCollisionTwoTCIR17    MIMOParametersPerBand_SfnQCLTypeDCollisionTwoTCIR17
+	HasSfnQCLTypeDCollisionTwoTCIR17 bool // whether sfn-QCL-TypeD-Collision-twoTCI-r17 is present in the encoding
 	// MTRPCSINumCPUR17 is the component mTRP-CSI-numCPU-r17 [134] ENUMERATED OPTIONAL (extension addition).
-	MTRPCSINumCPUR17 MIMOParametersPerBand_MTRPCSINumCPUR17
-	// HasMTRPCSINumCPUR17 tells whether mTRP-CSI-numCPU-r17 is present in the encoding.
-	HasMTRPCSINumCPUR17 bool
+	MTRPCSINumCPUR17    MIMOParametersPerBand_MTRPCSINumCPUR17
+	HasMTRPCSINumCPUR17 bool // whether mTRP-CSI-numCPU-r17 is present in the encoding
 	// SupportRepNumPDSCHTDRADCI1_2R17 is the component supportRepNumPDSCH-TDRA-DCI-1-2-r17 [135] ENUMERATED OPTIONAL (extension addition).
-	SupportRepNumPDSCHTDRADCI1_2R17 MIMOParametersPerBand_SupportRepNumPDSCHTDRADCI1_2R17
-	// HasSupportRepNumPDSCHTDRADCI1_2R17 tells whether supportRepNumPDSCH-TDRA-DCI-1-2-r17 is present in the encoding.
-	HasSupportRepNumPDSCHTDRADCI1_2R17 bool
+	SupportRepNumPDSCHTDRADCI1_2R17    MIMOParametersPerBand_SupportRepNumPDSCHTDRADCI1_2R17
+	HasSupportRepNumPDSCHTDRADCI1_2R17 bool // whether supportRepNumPDSCH-TDRA-DCI-1-2-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5840,13 +3488,11 @@ type MIMOParametersPerBand struct {
 // MIMOParametersPerBand_TciStatePDSCH is the type of MIMO-ParametersPerBand.tci-StatePDSCH.
 type MIMOParametersPerBand_TciStatePDSCH struct {
 	// MaxNumberConfiguredTCIStatesPerCC is the component maxNumberConfiguredTCI-StatesPerCC [0] ENUMERATED OPTIONAL.
-	MaxNumberConfiguredTCIStatesPerCC MIMOParametersPerBand_TciStatePDSCH_MaxNumberConfiguredTCIStatesPerCC
-	// HasMaxNumberConfiguredTCIStatesPerCC tells whether maxNumberConfiguredTCI-StatesPerCC is present in the encoding.
-	HasMaxNumberConfiguredTCIStatesPerCC bool
+	MaxNumberConfiguredTCIStatesPerCC    MIMOParametersPerBand_TciStatePDSCH_MaxNumberConfiguredTCIStatesPerCC
+	HasMaxNumberConfiguredTCIStatesPerCC bool // whether maxNumberConfiguredTCI-StatesPerCC is present in the encoding
 	// MaxNumberActiveTCIPerBWP is the component maxNumberActiveTCI-PerBWP [1] ENUMERATED OPTIONAL.
-	MaxNumberActiveTCIPerBWP MIMOParametersPerBand_TciStatePDSCH_MaxNumberActiveTCIPerBWP
-	// HasMaxNumberActiveTCIPerBWP tells whether maxNumberActiveTCI-PerBWP is present in the encoding.
-	HasMaxNumberActiveTCIPerBWP bool
+	MaxNumberActiveTCIPerBWP    MIMOParametersPerBand_TciStatePDSCH_MaxNumberActiveTCIPerBWP
+	HasMaxNumberActiveTCIPerBWP bool // whether maxNumberActiveTCI-PerBWP is present in the encoding
 }
 
 // MIMOParametersPerBand_TciStatePDSCH_MaxNumberConfiguredTCIStatesPerCC is the type of MIMO-ParametersPerBand.tci-StatePDSCH.maxNumberConfiguredTCI-StatesPerCC.
@@ -5970,25 +3616,20 @@ func (v MIMOParametersPerBand_SpBeamReportPUSCH) String() string {
 // MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL is the type of MIMO-ParametersPerBand.maxNumberRxTxBeamSwitchDL.
 type MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL struct {
 	// Scs15kHz is the component scs-15kHz [0] ENUMERATED OPTIONAL.
-	Scs15kHz MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs15kHz
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs15kHz
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ENUMERATED OPTIONAL.
-	Scs30kHz MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs30kHz
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs30kHz
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ENUMERATED OPTIONAL.
-	Scs60kHz MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [3] ENUMERATED OPTIONAL.
-	Scs120kHz MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 	// Scs240kHz is the component scs-240kHz [4] ENUMERATED OPTIONAL.
-	Scs240kHz MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs240kHz
-	// HasScs240kHz tells whether scs-240kHz is present in the encoding.
-	HasScs240kHz bool
+	Scs240kHz    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs240kHz
+	HasScs240kHz bool // whether scs-240kHz is present in the encoding
 }
 
 // MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs15kHz is the type of MIMO-ParametersPerBand.maxNumberRxTxBeamSwitchDL.scs-15kHz.
@@ -6137,21 +3778,17 @@ func (v MIMOParametersPerBand_TwoPortsPTRSUL) String() string {
 // MIMOParametersPerBand_BeamReportTiming is the type of MIMO-ParametersPerBand.beamReportTiming.
 type MIMOParametersPerBand_BeamReportTiming struct {
 	// Scs15kHz is the component scs-15kHz [0] ENUMERATED OPTIONAL.
-	Scs15kHz MIMOParametersPerBand_BeamReportTiming_Scs15kHz
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    MIMOParametersPerBand_BeamReportTiming_Scs15kHz
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ENUMERATED OPTIONAL.
-	Scs30kHz MIMOParametersPerBand_BeamReportTiming_Scs30kHz
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    MIMOParametersPerBand_BeamReportTiming_Scs30kHz
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ENUMERATED OPTIONAL.
-	Scs60kHz MIMOParametersPerBand_BeamReportTiming_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    MIMOParametersPerBand_BeamReportTiming_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [3] ENUMERATED OPTIONAL.
-	Scs120kHz MIMOParametersPerBand_BeamReportTiming_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    MIMOParametersPerBand_BeamReportTiming_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // MIMOParametersPerBand_BeamReportTiming_Scs15kHz is the type of MIMO-ParametersPerBand.beamReportTiming.scs-15kHz.
@@ -6214,41 +3851,33 @@ func (v MIMOParametersPerBand_BeamReportTiming_Scs120kHz) String() string {
 // MIMOParametersPerBand_PtrsDensityRecommendationSetDL is the type of MIMO-ParametersPerBand.ptrs-DensityRecommendationSetDL.
 type MIMOParametersPerBand_PtrsDensityRecommendationSetDL struct {
 	// Scs15kHz is the component scs-15kHz [0] PTRS-DensityRecommendationDL OPTIONAL.
-	Scs15kHz PTRSDensityRecommendationDL
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    PTRSDensityRecommendationDL
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] PTRS-DensityRecommendationDL OPTIONAL.
-	Scs30kHz PTRSDensityRecommendationDL
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    PTRSDensityRecommendationDL
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] PTRS-DensityRecommendationDL OPTIONAL.
-	Scs60kHz PTRSDensityRecommendationDL
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    PTRSDensityRecommendationDL
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [3] PTRS-DensityRecommendationDL OPTIONAL.
-	Scs120kHz PTRSDensityRecommendationDL
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    PTRSDensityRecommendationDL
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // MIMOParametersPerBand_PtrsDensityRecommendationSetUL is the type of MIMO-ParametersPerBand.ptrs-DensityRecommendationSetUL.
 type MIMOParametersPerBand_PtrsDensityRecommendationSetUL struct {
 	// Scs15kHz is the component scs-15kHz [0] PTRS-DensityRecommendationUL OPTIONAL.
-	Scs15kHz PTRSDensityRecommendationUL
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    PTRSDensityRecommendationUL
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] PTRS-DensityRecommendationUL OPTIONAL.
-	Scs30kHz PTRSDensityRecommendationUL
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    PTRSDensityRecommendationUL
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] PTRS-DensityRecommendationUL OPTIONAL.
-	Scs60kHz PTRSDensityRecommendationUL
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    PTRSDensityRecommendationUL
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [3] PTRS-DensityRecommendationUL OPTIONAL.
-	Scs120kHz PTRSDensityRecommendationUL
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    PTRSDensityRecommendationUL
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // MIMOParametersPerBand_AperiodicTRS is the type of MIMO-ParametersPerBand.aperiodicTRS.
@@ -6278,13 +3907,11 @@ func (v MIMOParametersPerBand_Dummy6) String() string {
 // MIMOParametersPerBand_BeamSwitchTiming is the type of MIMO-ParametersPerBand.beamSwitchTiming.
 type MIMOParametersPerBand_BeamSwitchTiming struct {
 	// Scs60kHz is the component scs-60kHz [0] ENUMERATED OPTIONAL.
-	Scs60kHz MIMOParametersPerBand_BeamSwitchTiming_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    MIMOParametersPerBand_BeamSwitchTiming_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] ENUMERATED OPTIONAL.
-	Scs120kHz MIMOParametersPerBand_BeamSwitchTiming_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    MIMOParametersPerBand_BeamSwitchTiming_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // MIMOParametersPerBand_BeamSwitchTiming_Scs60kHz is the type of MIMO-ParametersPerBand.beamSwitchTiming.scs-60kHz.
@@ -6390,9 +4017,8 @@ type MIMOParametersPerBand_SsbCsirsSINRMeasurementR16 struct {
 	// MaxNumberAperiodicCSIRSResR16 is the component maxNumberAperiodicCSI-RS-Res-r16 [6] ENUMERATED.
 	MaxNumberAperiodicCSIRSResR16 MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_MaxNumberAperiodicCSIRSResR16
 	// SupportedSINRMeasR16 is the component supportedSINR-meas-r16 [7] ENUMERATED OPTIONAL.
-	SupportedSINRMeasR16 MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_SupportedSINRMeasR16
-	// HasSupportedSINRMeasR16 tells whether supportedSINR-meas-r16 is present in the encoding.
-	HasSupportedSINRMeasR16 bool
+	SupportedSINRMeasR16    MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_SupportedSINRMeasR16
+	HasSupportedSINRMeasR16 bool // whether supportedSINR-meas-r16 is present in the encoding
 }
 
 // MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_MaxNumberSSBCSIRSOneTxCMRR16 is the type of MIMO-ParametersPerBand.ssb-csirs-SINR-measurement-r16.maxNumberSSB-CSIRS-OneTx-CMR-r16.
@@ -6549,33 +4175,26 @@ func (v MIMOParametersPerBand_GroupSINRReportingR16) String() string {
 // MIMOParametersPerBand_MultiDCIMultiTRPParametersR16 is the type of MIMO-ParametersPerBand.multiDCI-multiTRP-Parameters-r16.
 type MIMOParametersPerBand_MultiDCIMultiTRPParametersR16 struct {
 	// OverlapPDSCHsFullyFreqTimeR16 is the component overlapPDSCHsFullyFreqTime-r16 [0] INTEGER OPTIONAL.
-	OverlapPDSCHsFullyFreqTimeR16 int64
-	// HasOverlapPDSCHsFullyFreqTimeR16 tells whether overlapPDSCHsFullyFreqTime-r16 is present in the encoding.
-	HasOverlapPDSCHsFullyFreqTimeR16 bool
+	OverlapPDSCHsFullyFreqTimeR16    int64
+	HasOverlapPDSCHsFullyFreqTimeR16 bool // whether overlapPDSCHsFullyFreqTime-r16 is present in the encoding
 	// OverlapPDSCHsInTimePartiallyFreqR16 is the component overlapPDSCHsInTimePartiallyFreq-r16 [1] ENUMERATED OPTIONAL.
-	OverlapPDSCHsInTimePartiallyFreqR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OverlapPDSCHsInTimePartiallyFreqR16
-	// HasOverlapPDSCHsInTimePartiallyFreqR16 tells whether overlapPDSCHsInTimePartiallyFreq-r16 is present in the encoding.
-	HasOverlapPDSCHsInTimePartiallyFreqR16 bool
+	OverlapPDSCHsInTimePartiallyFreqR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OverlapPDSCHsInTimePartiallyFreqR16
+	HasOverlapPDSCHsInTimePartiallyFreqR16 bool // whether overlapPDSCHsInTimePartiallyFreq-r16 is present in the encoding
 	// OutOfOrderOperationDLR16 is the component outOfOrderOperationDL-r16 [2] SEQUENCE OPTIONAL.
-	OutOfOrderOperationDLR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16
-	// HasOutOfOrderOperationDLR16 tells whether outOfOrderOperationDL-r16 is present in the encoding.
-	HasOutOfOrderOperationDLR16 bool
+	OutOfOrderOperationDLR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16
+	HasOutOfOrderOperationDLR16 bool // whether outOfOrderOperationDL-r16 is present in the encoding
 	// OutOfOrderOperationULR16 is the component outOfOrderOperationUL-r16 [3] ENUMERATED OPTIONAL.
-	OutOfOrderOperationULR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationULR16
-	// HasOutOfOrderOperationULR16 tells whether outOfOrderOperationUL-r16 is present in the encoding.
-	HasOutOfOrderOperationULR16 bool
+	OutOfOrderOperationULR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationULR16
+	HasOutOfOrderOperationULR16 bool // whether outOfOrderOperationUL-r16 is present in the encoding
 	// SeparateCRSRateMatchingR16 is the component separateCRS-RateMatching-r16 [4] ENUMERATED OPTIONAL.
-	SeparateCRSRateMatchingR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_SeparateCRSRateMatchingR16
-	// HasSeparateCRSRateMatchingR16 tells whether separateCRS-RateMatching-r16 is present in the encoding.
-	HasSeparateCRSRateMatchingR16 bool
+	SeparateCRSRateMatchingR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_SeparateCRSRateMatchingR16
+	HasSeparateCRSRateMatchingR16 bool // whether separateCRS-RateMatching-r16 is present in the encoding
 	// DefaultQCLPerCORESETPoolIndexR16 is the component defaultQCL-PerCORESETPoolIndex-r16 [5] ENUMERATED OPTIONAL.
-	DefaultQCLPerCORESETPoolIndexR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_DefaultQCLPerCORESETPoolIndexR16
-	// HasDefaultQCLPerCORESETPoolIndexR16 tells whether defaultQCL-PerCORESETPoolIndex-r16 is present in the encoding.
-	HasDefaultQCLPerCORESETPoolIndexR16 bool
+	DefaultQCLPerCORESETPoolIndexR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_DefaultQCLPerCORESETPoolIndexR16
+	HasDefaultQCLPerCORESETPoolIndexR16 bool // whether defaultQCL-PerCORESETPoolIndex-r16 is present in the encoding
 	// MaxNumberActivatedTCIStatesR16 is the component maxNumberActivatedTCI-States-r16 [6] SEQUENCE OPTIONAL.
-	MaxNumberActivatedTCIStatesR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_MaxNumberActivatedTCIStatesR16
-	// HasMaxNumberActivatedTCIStatesR16 tells whether maxNumberActivatedTCI-States-r16 is present in the encoding.
-	HasMaxNumberActivatedTCIStatesR16 bool
+	MaxNumberActivatedTCIStatesR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_MaxNumberActivatedTCIStatesR16
+	HasMaxNumberActivatedTCIStatesR16 bool // whether maxNumberActivatedTCI-States-r16 is present in the encoding
 }
 
 // MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OverlapPDSCHsInTimePartiallyFreqR16 is the type of MIMO-ParametersPerBand.multiDCI-multiTRP-Parameters-r16.overlapPDSCHsInTimePartiallyFreq-r16.
@@ -6593,13 +4212,11 @@ func (v MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OverlapPDSCHsInTimeP
 // MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16 is the type of MIMO-ParametersPerBand.multiDCI-multiTRP-Parameters-r16.outOfOrderOperationDL-r16.
 type MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16 struct {
 	// SupportPDCCHToPDSCHR16 is the component supportPDCCH-ToPDSCH-r16 [0] ENUMERATED OPTIONAL.
-	SupportPDCCHToPDSCHR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDCCHToPDSCHR16
-	// HasSupportPDCCHToPDSCHR16 tells whether supportPDCCH-ToPDSCH-r16 is present in the encoding.
-	HasSupportPDCCHToPDSCHR16 bool
+	SupportPDCCHToPDSCHR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDCCHToPDSCHR16
+	HasSupportPDCCHToPDSCHR16 bool // whether supportPDCCH-ToPDSCH-r16 is present in the encoding
 	// SupportPDSCHToHARQACKR16 is the component supportPDSCH-ToHARQ-ACK-r16 [1] ENUMERATED OPTIONAL.
-	SupportPDSCHToHARQACKR16 MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDSCHToHARQACKR16
-	// HasSupportPDSCHToHARQACKR16 tells whether supportPDSCH-ToHARQ-ACK-r16 is present in the encoding.
-	HasSupportPDSCHToHARQACKR16 bool
+	SupportPDSCHToHARQACKR16    MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDSCHToHARQACKR16
+	HasSupportPDSCHToHARQACKR16 bool // whether supportPDSCH-ToHARQ-ACK-r16 is present in the encoding
 }
 
 // MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDCCHToPDSCHR16 is the type of MIMO-ParametersPerBand.multiDCI-multiTRP-Parameters-r16.outOfOrderOperationDL-r16.supportPDCCH-ToPDSCH-r16.
@@ -6703,13 +4320,11 @@ func (v MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_MaxNumberActivatedTC
 // MIMOParametersPerBand_SingleDCISDMSchemeParametersR16 is the type of MIMO-ParametersPerBand.singleDCI-SDM-scheme-Parameters-r16.
 type MIMOParametersPerBand_SingleDCISDMSchemeParametersR16 struct {
 	// SupportNewDMRSPortR16 is the component supportNewDMRS-Port-r16 [0] ENUMERATED OPTIONAL.
-	SupportNewDMRSPortR16 MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportNewDMRSPortR16
-	// HasSupportNewDMRSPortR16 tells whether supportNewDMRS-Port-r16 is present in the encoding.
-	HasSupportNewDMRSPortR16 bool
+	SupportNewDMRSPortR16    MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportNewDMRSPortR16
+	HasSupportNewDMRSPortR16 bool // whether supportNewDMRS-Port-r16 is present in the encoding
 	// SupportTwoPortDLPTRSR16 is the component supportTwoPortDL-PTRS-r16 [1] ENUMERATED OPTIONAL.
-	SupportTwoPortDLPTRSR16 MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportTwoPortDLPTRSR16
-	// HasSupportTwoPortDLPTRSR16 tells whether supportTwoPortDL-PTRS-r16 is present in the encoding.
-	HasSupportTwoPortDLPTRSR16 bool
+	SupportTwoPortDLPTRSR16    MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportTwoPortDLPTRSR16
+	HasSupportTwoPortDLPTRSR16 bool // whether supportTwoPortDL-PTRS-r16 is present in the encoding
 }
 
 // MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportNewDMRSPortR16 is the type of MIMO-ParametersPerBand.singleDCI-SDM-scheme-Parameters-r16.supportNewDMRS-Port-r16.
@@ -6898,13 +4513,11 @@ func (v MIMOParametersPerBand_BeamCorrespondenceCSIRSBasedR16) String() string {
 // MIMOParametersPerBand_BeamSwitchTimingR16 is the type of MIMO-ParametersPerBand.beamSwitchTiming-r16.
 type MIMOParametersPerBand_BeamSwitchTimingR16 struct {
 	// Scs60kHzR16 is the component scs-60kHz-r16 [0] ENUMERATED OPTIONAL.
-	Scs60kHzR16 MIMOParametersPerBand_BeamSwitchTimingR16_Scs60kHzR16
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    MIMOParametersPerBand_BeamSwitchTimingR16_Scs60kHzR16
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [1] ENUMERATED OPTIONAL.
-	Scs120kHzR16 MIMOParametersPerBand_BeamSwitchTimingR16_Scs120kHzR16
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    MIMOParametersPerBand_BeamSwitchTimingR16_Scs120kHzR16
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // MIMOParametersPerBand_BeamSwitchTimingR16_Scs60kHzR16 is the type of MIMO-ParametersPerBand.beamSwitchTiming-r16.scs-60kHz-r16.
@@ -6936,13 +4549,11 @@ func (v MIMOParametersPerBand_BeamSwitchTimingR16_Scs120kHzR16) String() string 
 // MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16 is the type of MIMO-ParametersPerBand.semi-PersistentL1-SINR-Report-PUCCH-r16.
 type MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16 struct {
 	// SupportReportFormat1_2OFDMSymsR16 is the component supportReportFormat1-2OFDM-syms-r16 [0] ENUMERATED OPTIONAL.
-	SupportReportFormat1_2OFDMSymsR16 MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat1_2OFDMSymsR16
-	// HasSupportReportFormat1_2OFDMSymsR16 tells whether supportReportFormat1-2OFDM-syms-r16 is present in the encoding.
-	HasSupportReportFormat1_2OFDMSymsR16 bool
+	SupportReportFormat1_2OFDMSymsR16    MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat1_2OFDMSymsR16
+	HasSupportReportFormat1_2OFDMSymsR16 bool // whether supportReportFormat1-2OFDM-syms-r16 is present in the encoding
 	// SupportReportFormat4_14OFDMSymsR16 is the component supportReportFormat4-14OFDM-syms-r16 [1] ENUMERATED OPTIONAL.
-	SupportReportFormat4_14OFDMSymsR16 MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat4_14OFDMSymsR16
-	// HasSupportReportFormat4_14OFDMSymsR16 tells whether supportReportFormat4-14OFDM-syms-r16 is present in the encoding.
-	HasSupportReportFormat4_14OFDMSymsR16 bool
+	SupportReportFormat4_14OFDMSymsR16    MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat4_14OFDMSymsR16
+	HasSupportReportFormat4_14OFDMSymsR16 bool // whether supportReportFormat4-14OFDM-syms-r16 is present in the encoding
 }
 
 // MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat1_2OFDMSymsR16 is the type of MIMO-ParametersPerBand.semi-PersistentL1-SINR-Report-PUCCH-r16.supportReportFormat1-2OFDM-syms-r16.
@@ -7298,9 +4909,8 @@ func (v MIMOParametersPerBand_UnifiedJointTCIR17_MaxActivatedTCIAcrossCCR17) Str
 // MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17 is the type of MIMO-ParametersPerBand.unifiedJointTCI-multiMAC-CE-r17.
 type MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17 struct {
 	// MinBeamApplicationTimeR17 is the component minBeamApplicationTime-r17 [0] ENUMERATED OPTIONAL.
-	MinBeamApplicationTimeR17 MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17_MinBeamApplicationTimeR17
-	// HasMinBeamApplicationTimeR17 tells whether minBeamApplicationTime-r17 is present in the encoding.
-	HasMinBeamApplicationTimeR17 bool
+	MinBeamApplicationTimeR17    MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17_MinBeamApplicationTimeR17
+	HasMinBeamApplicationTimeR17 bool // whether minBeamApplicationTime-r17 is present in the encoding
 	// MaxNumMACCEPerCC is the component maxNumMAC-CE-PerCC [1] ENUMERATED.
 	MaxNumMACCEPerCC MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17_MaxNumMACCEPerCC
 }
@@ -7630,13 +5240,11 @@ func (v MIMOParametersPerBand_UnifiedSeparateTCIPerBWPCAR17) String() string {
 // MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17 is the type of MIMO-ParametersPerBand.unifiedSeparateTCI-ListSharingCA-r17.
 type MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17 struct {
 	// MaxNumListDLTCIR17 is the component maxNumListDL-TCI-r17 [0] ENUMERATED OPTIONAL.
-	MaxNumListDLTCIR17 MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListDLTCIR17
-	// HasMaxNumListDLTCIR17 tells whether maxNumListDL-TCI-r17 is present in the encoding.
-	HasMaxNumListDLTCIR17 bool
+	MaxNumListDLTCIR17    MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListDLTCIR17
+	HasMaxNumListDLTCIR17 bool // whether maxNumListDL-TCI-r17 is present in the encoding
 	// MaxNumListULTCIR17 is the component maxNumListUL-TCI-r17 [1] ENUMERATED OPTIONAL.
-	MaxNumListULTCIR17 MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListULTCIR17
-	// HasMaxNumListULTCIR17 tells whether maxNumListUL-TCI-r17 is present in the encoding.
-	HasMaxNumListULTCIR17 bool
+	MaxNumListULTCIR17    MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListULTCIR17
+	HasMaxNumListULTCIR17 bool // whether maxNumListUL-TCI-r17 is present in the encoding
 }
 
 // MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListDLTCIR17 is the type of MIMO-ParametersPerBand.unifiedSeparateTCI-ListSharingCA-r17.maxNumListDL-TCI-r17.
@@ -7808,21 +5416,17 @@ func (v MIMOParametersPerBand_MpeMitigationR17_MaxNumConfRSR17) String() string 
 // MIMOParametersPerBand_SrsPortReportR17 is the type of MIMO-ParametersPerBand.srs-PortReport-r17.
 type MIMOParametersPerBand_SrsPortReportR17 struct {
 	// CapVal1R17 is the component capVal1-r17 [0] ENUMERATED OPTIONAL.
-	CapVal1R17 MIMOParametersPerBand_SrsPortReportR17_CapVal1R17
-	// HasCapVal1R17 tells whether capVal1-r17 is present in the encoding.
-	HasCapVal1R17 bool
+	CapVal1R17    MIMOParametersPerBand_SrsPortReportR17_CapVal1R17
+	HasCapVal1R17 bool // whether capVal1-r17 is present in the encoding
 	// CapVal2R17 is the component capVal2-r17 [1] ENUMERATED OPTIONAL.
-	CapVal2R17 MIMOParametersPerBand_SrsPortReportR17_CapVal2R17
-	// HasCapVal2R17 tells whether capVal2-r17 is present in the encoding.
-	HasCapVal2R17 bool
+	CapVal2R17    MIMOParametersPerBand_SrsPortReportR17_CapVal2R17
+	HasCapVal2R17 bool // whether capVal2-r17 is present in the encoding
 	// CapVal3R17 is the component capVal3-r17 [2] ENUMERATED OPTIONAL.
-	CapVal3R17 MIMOParametersPerBand_SrsPortReportR17_CapVal3R17
-	// HasCapVal3R17 tells whether capVal3-r17 is present in the encoding.
-	HasCapVal3R17 bool
+	CapVal3R17    MIMOParametersPerBand_SrsPortReportR17_CapVal3R17
+	HasCapVal3R17 bool // whether capVal3-r17 is present in the encoding
 	// CapVal4R17 is the component capVal4-r17 [3] ENUMERATED OPTIONAL.
-	CapVal4R17 MIMOParametersPerBand_SrsPortReportR17_CapVal4R17
-	// HasCapVal4R17 tells whether capVal4-r17 is present in the encoding.
-	HasCapVal4R17 bool
+	CapVal4R17    MIMOParametersPerBand_SrsPortReportR17_CapVal4R17
+	HasCapVal4R17 bool // whether capVal4-r17 is present in the encoding
 }
 
 // MIMOParametersPerBand_SrsPortReportR17_CapVal1R17 is the type of MIMO-ParametersPerBand.srs-PortReport-r17.capVal1-r17.
@@ -8181,13 +5785,11 @@ func (v MIMOParametersPerBand_SrsPartialFreqSoundingR17) String() string {
 // MIMOParametersPerBand_BeamSwitchTimingV1710 is the type of MIMO-ParametersPerBand.beamSwitchTiming-v1710.
 type MIMOParametersPerBand_BeamSwitchTimingV1710 struct {
 	// Scs480kHz is the component scs-480kHz [0] ENUMERATED OPTIONAL.
-	Scs480kHz MIMOParametersPerBand_BeamSwitchTimingV1710_Scs480kHz
-	// HasScs480kHz tells whether scs-480kHz is present in the encoding.
-	HasScs480kHz bool
+	Scs480kHz    MIMOParametersPerBand_BeamSwitchTimingV1710_Scs480kHz
+	HasScs480kHz bool // whether scs-480kHz is present in the encoding
 	// Scs960kHz is the component scs-960kHz [1] ENUMERATED OPTIONAL.
-	Scs960kHz MIMOParametersPerBand_BeamSwitchTimingV1710_Scs960kHz
-	// HasScs960kHz tells whether scs-960kHz is present in the encoding.
-	HasScs960kHz bool
+	Scs960kHz    MIMOParametersPerBand_BeamSwitchTimingV1710_Scs960kHz
+	HasScs960kHz bool // whether scs-960kHz is present in the encoding
 }
 
 // MIMOParametersPerBand_BeamSwitchTimingV1710_Scs480kHz is the type of MIMO-ParametersPerBand.beamSwitchTiming-v1710.scs-480kHz.
@@ -8225,13 +5827,11 @@ func (v MIMOParametersPerBand_BeamSwitchTimingV1710_Scs960kHz) String() string {
 // MIMOParametersPerBand_BeamSwitchTimingR17 is the type of MIMO-ParametersPerBand.beamSwitchTiming-r17.
 type MIMOParametersPerBand_BeamSwitchTimingR17 struct {
 	// Scs480kHzR17 is the component scs-480kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs480kHzR17 MIMOParametersPerBand_BeamSwitchTimingR17_Scs480kHzR17
-	// HasScs480kHzR17 tells whether scs-480kHz-r17 is present in the encoding.
-	HasScs480kHzR17 bool
+	Scs480kHzR17    MIMOParametersPerBand_BeamSwitchTimingR17_Scs480kHzR17
+	HasScs480kHzR17 bool // whether scs-480kHz-r17 is present in the encoding
 	// Scs960kHzR17 is the component scs-960kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs960kHzR17 MIMOParametersPerBand_BeamSwitchTimingR17_Scs960kHzR17
-	// HasScs960kHzR17 tells whether scs-960kHz-r17 is present in the encoding.
-	HasScs960kHzR17 bool
+	Scs960kHzR17    MIMOParametersPerBand_BeamSwitchTimingR17_Scs960kHzR17
+	HasScs960kHzR17 bool // whether scs-960kHz-r17 is present in the encoding
 }
 
 // MIMOParametersPerBand_BeamSwitchTimingR17_Scs480kHzR17 is the type of MIMO-ParametersPerBand.beamSwitchTiming-r17.scs-480kHz-r17.
@@ -8263,13 +5863,11 @@ func (v MIMOParametersPerBand_BeamSwitchTimingR17_Scs960kHzR17) String() string 
 // MIMOParametersPerBand_BeamReportTimingV1710 is the type of MIMO-ParametersPerBand.beamReportTiming-v1710.
 type MIMOParametersPerBand_BeamReportTimingV1710 struct {
 	// Scs480kHzR17 is the component scs-480kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs480kHzR17 MIMOParametersPerBand_BeamReportTimingV1710_Scs480kHzR17
-	// HasScs480kHzR17 tells whether scs-480kHz-r17 is present in the encoding.
-	HasScs480kHzR17 bool
+	Scs480kHzR17    MIMOParametersPerBand_BeamReportTimingV1710_Scs480kHzR17
+	HasScs480kHzR17 bool // whether scs-480kHz-r17 is present in the encoding
 	// Scs960kHzR17 is the component scs-960kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs960kHzR17 MIMOParametersPerBand_BeamReportTimingV1710_Scs960kHzR17
-	// HasScs960kHzR17 tells whether scs-960kHz-r17 is present in the encoding.
-	HasScs960kHzR17 bool
+	Scs960kHzR17    MIMOParametersPerBand_BeamReportTimingV1710_Scs960kHzR17
+	HasScs960kHzR17 bool // whether scs-960kHz-r17 is present in the encoding
 }
 
 // MIMOParametersPerBand_BeamReportTimingV1710_Scs480kHzR17 is the type of MIMO-ParametersPerBand.beamReportTiming-v1710.scs-480kHz-r17.
@@ -8303,13 +5901,11 @@ func (v MIMOParametersPerBand_BeamReportTimingV1710_Scs960kHzR17) String() strin
 // MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710 is the type of MIMO-ParametersPerBand.maxNumberRxTxBeamSwitchDL-v1710.
 type MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710 struct {
 	// Scs480kHzR17 is the component scs-480kHz-r17 [0] ENUMERATED OPTIONAL.
-	Scs480kHzR17 MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs480kHzR17
-	// HasScs480kHzR17 tells whether scs-480kHz-r17 is present in the encoding.
-	HasScs480kHzR17 bool
+	Scs480kHzR17    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs480kHzR17
+	HasScs480kHzR17 bool // whether scs-480kHz-r17 is present in the encoding
 	// Scs960kHzR17 is the component scs-960kHz-r17 [1] ENUMERATED OPTIONAL.
-	Scs960kHzR17 MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs960kHzR17
-	// HasScs960kHzR17 tells whether scs-960kHz-r17 is present in the encoding.
-	HasScs960kHzR17 bool
+	Scs960kHzR17    MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs960kHzR17
+	HasScs960kHzR17 bool // whether scs-960kHz-r17 is present in the encoding
 }
 
 // MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs480kHzR17 is the type of MIMO-ParametersPerBand.maxNumberRxTxBeamSwitchDL-v1710.scs-480kHz-r17.
@@ -8489,9 +6085,8 @@ type BeamManagementSSBCSIRS struct {
 	// MaxNumberCSIRSResourceTwoTx is the component maxNumberCSI-RS-ResourceTwoTx [2] ENUMERATED.
 	MaxNumberCSIRSResourceTwoTx BeamManagementSSBCSIRS_MaxNumberCSIRSResourceTwoTx
 	// SupportedCSIRSDensity is the component supportedCSI-RS-Density [3] ENUMERATED OPTIONAL.
-	SupportedCSIRSDensity BeamManagementSSBCSIRS_SupportedCSIRSDensity
-	// HasSupportedCSIRSDensity tells whether supportedCSI-RS-Density is present in the encoding.
-	HasSupportedCSIRSDensity bool
+	SupportedCSIRSDensity    BeamManagementSSBCSIRS_SupportedCSIRSDensity
+	HasSupportedCSIRSDensity bool // whether supportedCSI-RS-Density is present in the encoding
 	// MaxNumberAperiodicCSIRSResource is the component maxNumberAperiodicCSI-RS-Resource [4] ENUMERATED.
 	MaxNumberAperiodicCSIRSResource BeamManagementSSBCSIRS_MaxNumberAperiodicCSIRSResource
 }
@@ -8805,9 +6400,8 @@ type SpatialRelations struct {
 	// MaxNumberActiveSpatialRelations is the component maxNumberActiveSpatialRelations [1] ENUMERATED.
 	MaxNumberActiveSpatialRelations SpatialRelations_MaxNumberActiveSpatialRelations
 	// AdditionalActiveSpatialRelationPUCCH is the component additionalActiveSpatialRelationPUCCH [2] ENUMERATED OPTIONAL.
-	AdditionalActiveSpatialRelationPUCCH SpatialRelations_AdditionalActiveSpatialRelationPUCCH
-	// HasAdditionalActiveSpatialRelationPUCCH tells whether additionalActiveSpatialRelationPUCCH is present in the encoding.
-	HasAdditionalActiveSpatialRelationPUCCH bool
+	AdditionalActiveSpatialRelationPUCCH    SpatialRelations_AdditionalActiveSpatialRelationPUCCH
+	HasAdditionalActiveSpatialRelationPUCCH bool // whether additionalActiveSpatialRelationPUCCH is present in the encoding
 	// MaxNumberDLRSQCLTypeD is the component maxNumberDL-RS-QCL-TypeD [3] ENUMERATED.
 	MaxNumberDLRSQCLTypeD SpatialRelations_MaxNumberDLRSQCLTypeD
 }
@@ -8883,9 +6477,8 @@ type DummyI struct {
 	// SupportedSRSTxPortSwitch is the component supportedSRS-TxPortSwitch [0] ENUMERATED.
 	SupportedSRSTxPortSwitch DummyI_SupportedSRSTxPortSwitch
 	// TxSwitchImpactToRx is the component txSwitchImpactToRx [1] ENUMERATED OPTIONAL.
-	TxSwitchImpactToRx DummyI_TxSwitchImpactToRx
-	// HasTxSwitchImpactToRx tells whether txSwitchImpactToRx is present in the encoding.
-	HasTxSwitchImpactToRx bool
+	TxSwitchImpactToRx    DummyI_TxSwitchImpactToRx
+	HasTxSwitchImpactToRx bool // whether txSwitchImpactToRx is present in the encoding
 }
 
 // DummyI_SupportedSRSTxPortSwitch is the type of DummyI.supportedSRS-TxPortSwitch.
@@ -8988,45 +6581,35 @@ func (v ModulationOrder) String() string {
 //	}
 type MRDCParameters struct {
 	// SingleULTransmission is the component singleUL-Transmission [0] ENUMERATED OPTIONAL.
-	SingleULTransmission MRDCParameters_SingleULTransmission
-	// HasSingleULTransmission tells whether singleUL-Transmission is present in the encoding.
-	HasSingleULTransmission bool
+	SingleULTransmission    MRDCParameters_SingleULTransmission
+	HasSingleULTransmission bool // whether singleUL-Transmission is present in the encoding
 	// DynamicPowerSharingENDC is the component dynamicPowerSharingENDC [1] ENUMERATED OPTIONAL.
-	DynamicPowerSharingENDC MRDCParameters_DynamicPowerSharingENDC
-	// HasDynamicPowerSharingENDC tells whether dynamicPowerSharingENDC is present in the encoding.
-	HasDynamicPowerSharingENDC bool
+	DynamicPowerSharingENDC    MRDCParameters_DynamicPowerSharingENDC
+	HasDynamicPowerSharingENDC bool // whether dynamicPowerSharingENDC is present in the encoding
 	// TdmPattern is the component tdm-Pattern [2] ENUMERATED OPTIONAL.
-	TdmPattern MRDCParameters_TdmPattern
-	// HasTdmPattern tells whether tdm-Pattern is present in the encoding.
-	HasTdmPattern bool
+	TdmPattern    MRDCParameters_TdmPattern
+	HasTdmPattern bool // whether tdm-Pattern is present in the encoding
 	// UlSharingEUTRANR is the component ul-SharingEUTRA-NR [3] ENUMERATED OPTIONAL.
-	UlSharingEUTRANR MRDCParameters_UlSharingEUTRANR
-	// HasUlSharingEUTRANR tells whether ul-SharingEUTRA-NR is present in the encoding.
-	HasUlSharingEUTRANR bool
+	UlSharingEUTRANR    MRDCParameters_UlSharingEUTRANR
+	HasUlSharingEUTRANR bool // whether ul-SharingEUTRA-NR is present in the encoding
 	// UlSwitchingTimeEUTRANR is the component ul-SwitchingTimeEUTRA-NR [4] ENUMERATED OPTIONAL.
-	UlSwitchingTimeEUTRANR MRDCParameters_UlSwitchingTimeEUTRANR
-	// HasUlSwitchingTimeEUTRANR tells whether ul-SwitchingTimeEUTRA-NR is present in the encoding.
-	HasUlSwitchingTimeEUTRANR bool
+	UlSwitchingTimeEUTRANR    MRDCParameters_UlSwitchingTimeEUTRANR
+	HasUlSwitchingTimeEUTRANR bool // whether ul-SwitchingTimeEUTRA-NR is present in the encoding
 	// SimultaneousRxTxInterBandENDC is the component simultaneousRxTxInterBandENDC [5] ENUMERATED OPTIONAL.
-	SimultaneousRxTxInterBandENDC MRDCParameters_SimultaneousRxTxInterBandENDC
-	// HasSimultaneousRxTxInterBandENDC tells whether simultaneousRxTxInterBandENDC is present in the encoding.
-	HasSimultaneousRxTxInterBandENDC bool
+	SimultaneousRxTxInterBandENDC    MRDCParameters_SimultaneousRxTxInterBandENDC
+	HasSimultaneousRxTxInterBandENDC bool // whether simultaneousRxTxInterBandENDC is present in the encoding
 	// AsyncIntraBandENDC is the component asyncIntraBandENDC [6] ENUMERATED OPTIONAL.
-	AsyncIntraBandENDC MRDCParameters_AsyncIntraBandENDC
-	// HasAsyncIntraBandENDC tells whether asyncIntraBandENDC is present in the encoding.
-	HasAsyncIntraBandENDC bool
+	AsyncIntraBandENDC    MRDCParameters_AsyncIntraBandENDC
+	HasAsyncIntraBandENDC bool // whether asyncIntraBandENDC is present in the encoding
 	// DualPAArchitecture is the component dualPA-Architecture [7] ENUMERATED OPTIONAL (extension addition).
-	DualPAArchitecture MRDCParameters_DualPAArchitecture
-	// HasDualPAArchitecture tells whether dualPA-Architecture is present in the encoding.
-	HasDualPAArchitecture bool
+	DualPAArchitecture    MRDCParameters_DualPAArchitecture
+	HasDualPAArchitecture bool // whether dualPA-Architecture is present in the encoding
 	// IntraBandENDCSupport is the component intraBandENDC-Support [8] ENUMERATED OPTIONAL (extension addition).
-	IntraBandENDCSupport MRDCParameters_IntraBandENDCSupport
-	// HasIntraBandENDCSupport tells whether intraBandENDC-Support is present in the encoding.
-	HasIntraBandENDCSupport bool
+	IntraBandENDCSupport    MRDCParameters_IntraBandENDCSupport
+	HasIntraBandENDCSupport bool // whether intraBandENDC-Support is present in the encoding
 	// UlTimingAlignmentEUTRANR is the component ul-TimingAlignmentEUTRA-NR [9] ENUMERATED OPTIONAL (extension addition).
-	UlTimingAlignmentEUTRANR MRDCParameters_UlTimingAlignmentEUTRANR
-	// HasUlTimingAlignmentEUTRANR tells whether ul-TimingAlignmentEUTRA-NR is present in the encoding.
-	HasUlTimingAlignmentEUTRANR bool
+	UlTimingAlignmentEUTRANR    MRDCParameters_UlTimingAlignmentEUTRANR
+	HasUlTimingAlignmentEUTRANR bool // whether ul-TimingAlignmentEUTRA-NR is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9162,9 +6745,8 @@ func (v MRDCParameters_UlTimingAlignmentEUTRANR) String() string {
 //	}
 type MRDCParametersV1580 struct {
 	// DynamicPowerSharingNEDC is the component dynamicPowerSharingNEDC [0] ENUMERATED OPTIONAL.
-	DynamicPowerSharingNEDC MRDCParametersV1580_DynamicPowerSharingNEDC
-	// HasDynamicPowerSharingNEDC tells whether dynamicPowerSharingNEDC is present in the encoding.
-	HasDynamicPowerSharingNEDC bool
+	DynamicPowerSharingNEDC    MRDCParametersV1580_DynamicPowerSharingNEDC
+	HasDynamicPowerSharingNEDC bool // whether dynamicPowerSharingNEDC is present in the encoding
 }
 
 // MRDCParametersV1580_DynamicPowerSharingNEDC is the type of MRDC-Parameters-v1580.dynamicPowerSharingNEDC.
@@ -9186,9 +6768,8 @@ func (v MRDCParametersV1580_DynamicPowerSharingNEDC) String() string {
 //	}
 type MRDCParametersV1590 struct {
 	// InterBandContiguousMRDC is the component interBandContiguousMRDC [0] ENUMERATED OPTIONAL.
-	InterBandContiguousMRDC MRDCParametersV1590_InterBandContiguousMRDC
-	// HasInterBandContiguousMRDC tells whether interBandContiguousMRDC is present in the encoding.
-	HasInterBandContiguousMRDC bool
+	InterBandContiguousMRDC    MRDCParametersV1590_InterBandContiguousMRDC
+	HasInterBandContiguousMRDC bool // whether interBandContiguousMRDC is present in the encoding
 }
 
 // MRDCParametersV1590_InterBandContiguousMRDC is the type of MRDC-Parameters-v1590.interBandContiguousMRDC.
@@ -9210,9 +6791,8 @@ func (v MRDCParametersV1590_InterBandContiguousMRDC) String() string {
 //	}
 type MRDCParametersV15g0 struct {
 	// SimultaneousRxTxInterBandENDCPerBandPair is the component simultaneousRxTxInterBandENDCPerBandPair [0] SimultaneousRxTxPerBandPair OPTIONAL.
-	SimultaneousRxTxInterBandENDCPerBandPair SimultaneousRxTxPerBandPair
-	// HasSimultaneousRxTxInterBandENDCPerBandPair tells whether simultaneousRxTxInterBandENDCPerBandPair is present in the encoding.
-	HasSimultaneousRxTxInterBandENDCPerBandPair bool
+	SimultaneousRxTxInterBandENDCPerBandPair    SimultaneousRxTxPerBandPair
+	HasSimultaneousRxTxInterBandENDCPerBandPair bool // whether simultaneousRxTxInterBandENDCPerBandPair is present in the encoding
 }
 
 // MRDCParametersV1620 is the ASN.1 type MRDC-Parameters-v1620.
@@ -9238,57 +6818,45 @@ type MRDCParametersV15g0 struct {
 //	}
 type MRDCParametersV1620 struct {
 	// MaxUplinkDutyCycleInterBandENDCTDDPC2R16 is the component maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16 [0] SEQUENCE OPTIONAL.
-	MaxUplinkDutyCycleInterBandENDCTDDPC2R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16
-	// HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16 tells whether maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16 is present in the encoding.
-	HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16 bool
+	MaxUplinkDutyCycleInterBandENDCTDDPC2R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16
+	HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16 bool // whether maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16 is present in the encoding
 	// TdmRestrictionTDDEndcR16 is the component tdm-restrictionTDD-endc-r16 [1] ENUMERATED OPTIONAL.
-	TdmRestrictionTDDEndcR16 MRDCParametersV1620_TdmRestrictionTDDEndcR16
-	// HasTdmRestrictionTDDEndcR16 tells whether tdm-restrictionTDD-endc-r16 is present in the encoding.
-	HasTdmRestrictionTDDEndcR16 bool
+	TdmRestrictionTDDEndcR16    MRDCParametersV1620_TdmRestrictionTDDEndcR16
+	HasTdmRestrictionTDDEndcR16 bool // whether tdm-restrictionTDD-endc-r16 is present in the encoding
 	// TdmRestrictionFDDEndcR16 is the component tdm-restrictionFDD-endc-r16 [2] ENUMERATED OPTIONAL.
-	TdmRestrictionFDDEndcR16 MRDCParametersV1620_TdmRestrictionFDDEndcR16
-	// HasTdmRestrictionFDDEndcR16 tells whether tdm-restrictionFDD-endc-r16 is present in the encoding.
-	HasTdmRestrictionFDDEndcR16 bool
+	TdmRestrictionFDDEndcR16    MRDCParametersV1620_TdmRestrictionFDDEndcR16
+	HasTdmRestrictionFDDEndcR16 bool // whether tdm-restrictionFDD-endc-r16 is present in the encoding
 	// SingleULHARQOffsetTDDPCellR16 is the component singleUL-HARQ-offsetTDD-PCell-r16 [3] ENUMERATED OPTIONAL.
-	SingleULHARQOffsetTDDPCellR16 MRDCParametersV1620_SingleULHARQOffsetTDDPCellR16
-	// HasSingleULHARQOffsetTDDPCellR16 tells whether singleUL-HARQ-offsetTDD-PCell-r16 is present in the encoding.
-	HasSingleULHARQOffsetTDDPCellR16 bool
+	SingleULHARQOffsetTDDPCellR16    MRDCParametersV1620_SingleULHARQOffsetTDDPCellR16
+	HasSingleULHARQOffsetTDDPCellR16 bool // whether singleUL-HARQ-offsetTDD-PCell-r16 is present in the encoding
 	// TdmRestrictionDualTXFDDEndcR16 is the component tdm-restrictionDualTX-FDD-endc-r16 [4] ENUMERATED OPTIONAL.
-	TdmRestrictionDualTXFDDEndcR16 MRDCParametersV1620_TdmRestrictionDualTXFDDEndcR16
-	// HasTdmRestrictionDualTXFDDEndcR16 tells whether tdm-restrictionDualTX-FDD-endc-r16 is present in the encoding.
-	HasTdmRestrictionDualTXFDDEndcR16 bool
+	TdmRestrictionDualTXFDDEndcR16    MRDCParametersV1620_TdmRestrictionDualTXFDDEndcR16
+	HasTdmRestrictionDualTXFDDEndcR16 bool // whether tdm-restrictionDualTX-FDD-endc-r16 is present in the encoding
 }
 
 // MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16 is the type of MRDC-Parameters-v1620.maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16.
 type MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16 struct {
 	// EutraTDDConfig0R16 is the component eutra-TDD-Config0-r16 [0] ENUMERATED OPTIONAL.
-	EutraTDDConfig0R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig0R16
-	// HasEutraTDDConfig0R16 tells whether eutra-TDD-Config0-r16 is present in the encoding.
-	HasEutraTDDConfig0R16 bool
+	EutraTDDConfig0R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig0R16
+	HasEutraTDDConfig0R16 bool // whether eutra-TDD-Config0-r16 is present in the encoding
 	// EutraTDDConfig1R16 is the component eutra-TDD-Config1-r16 [1] ENUMERATED OPTIONAL.
-	EutraTDDConfig1R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig1R16
-	// HasEutraTDDConfig1R16 tells whether eutra-TDD-Config1-r16 is present in the encoding.
-	HasEutraTDDConfig1R16 bool
+	EutraTDDConfig1R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig1R16
+	HasEutraTDDConfig1R16 bool // whether eutra-TDD-Config1-r16 is present in the encoding
 	// EutraTDDConfig2R16 is the component eutra-TDD-Config2-r16 [2] ENUMERATED OPTIONAL.
-	EutraTDDConfig2R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig2R16
-	// HasEutraTDDConfig2R16 tells whether eutra-TDD-Config2-r16 is present in the encoding.
-	HasEutraTDDConfig2R16 bool
+	EutraTDDConfig2R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig2R16
+	HasEutraTDDConfig2R16 bool // whether eutra-TDD-Config2-r16 is present in the encoding
 	// EutraTDDConfig3R16 is the component eutra-TDD-Config3-r16 [3] ENUMERATED OPTIONAL.
-	EutraTDDConfig3R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig3R16
-	// HasEutraTDDConfig3R16 tells whether eutra-TDD-Config3-r16 is present in the encoding.
-	HasEutraTDDConfig3R16 bool
+	EutraTDDConfig3R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig3R16
+	HasEutraTDDConfig3R16 bool // whether eutra-TDD-Config3-r16 is present in the encoding
 	// EutraTDDConfig4R16 is the component eutra-TDD-Config4-r16 [4] ENUMERATED OPTIONAL.
-	EutraTDDConfig4R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig4R16
-	// HasEutraTDDConfig4R16 tells whether eutra-TDD-Config4-r16 is present in the encoding.
-	HasEutraTDDConfig4R16 bool
+	EutraTDDConfig4R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig4R16
+	HasEutraTDDConfig4R16 bool // whether eutra-TDD-Config4-r16 is present in the encoding
 	// EutraTDDConfig5R16 is the component eutra-TDD-Config5-r16 [5] ENUMERATED OPTIONAL.
-	EutraTDDConfig5R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig5R16
-	// HasEutraTDDConfig5R16 tells whether eutra-TDD-Config5-r16 is present in the encoding.
-	HasEutraTDDConfig5R16 bool
+	EutraTDDConfig5R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig5R16
+	HasEutraTDDConfig5R16 bool // whether eutra-TDD-Config5-r16 is present in the encoding
 	// EutraTDDConfig6R16 is the component eutra-TDD-Config6-r16 [6] ENUMERATED OPTIONAL.
-	EutraTDDConfig6R16 MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig6R16
-	// HasEutraTDDConfig6R16 tells whether eutra-TDD-Config6-r16 is present in the encoding.
-	HasEutraTDDConfig6R16 bool
+	EutraTDDConfig6R16    MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig6R16
+	HasEutraTDDConfig6R16 bool // whether eutra-TDD-Config6-r16 is present in the encoding
 }
 
 // MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig0R16 is the type of MRDC-Parameters-v1620.maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16.eutra-TDD-Config0-r16.
@@ -9486,25 +7054,21 @@ func (v MRDCParametersV1620_TdmRestrictionDualTXFDDEndcR16) String() string {
 //	}
 type MRDCParametersV1630 struct {
 	// MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16 is the component maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16 [0] SEQUENCE OPTIONAL.
-	MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16 MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16
-	// HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16 tells whether maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16 is present in the encoding.
-	HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16 bool
+	MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16    MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16
+	HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16 bool // whether maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16 is present in the encoding
 	// InterBandMRDCWithOverlapDLBandsR16 is the component interBandMRDC-WithOverlapDL-Bands-r16 [1] ENUMERATED OPTIONAL.
-	InterBandMRDCWithOverlapDLBandsR16 MRDCParametersV1630_InterBandMRDCWithOverlapDLBandsR16
-	// HasInterBandMRDCWithOverlapDLBandsR16 tells whether interBandMRDC-WithOverlapDL-Bands-r16 is present in the encoding.
-	HasInterBandMRDCWithOverlapDLBandsR16 bool
+	InterBandMRDCWithOverlapDLBandsR16    MRDCParametersV1630_InterBandMRDCWithOverlapDLBandsR16
+	HasInterBandMRDCWithOverlapDLBandsR16 bool // whether interBandMRDC-WithOverlapDL-Bands-r16 is present in the encoding
 }
 
 // MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16 is the type of MRDC-Parameters-v1630.maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16.
 type MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16 struct {
 	// MaxUplinkDutyCycleFDDTDDENDC1R16 is the component maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16 [0] ENUMERATED OPTIONAL.
-	MaxUplinkDutyCycleFDDTDDENDC1R16 MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC1R16
-	// HasMaxUplinkDutyCycleFDDTDDENDC1R16 tells whether maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16 is present in the encoding.
-	HasMaxUplinkDutyCycleFDDTDDENDC1R16 bool
+	MaxUplinkDutyCycleFDDTDDENDC1R16    MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC1R16
+	HasMaxUplinkDutyCycleFDDTDDENDC1R16 bool // whether maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16 is present in the encoding
 	// MaxUplinkDutyCycleFDDTDDENDC2R16 is the component maxUplinkDutyCycle-FDD-TDD-EN-DC2-r16 [1] ENUMERATED OPTIONAL.
-	MaxUplinkDutyCycleFDDTDDENDC2R16 MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC2R16
-	// HasMaxUplinkDutyCycleFDDTDDENDC2R16 tells whether maxUplinkDutyCycle-FDD-TDD-EN-DC2-r16 is present in the encoding.
-	HasMaxUplinkDutyCycleFDDTDDENDC2R16 bool
+	MaxUplinkDutyCycleFDDTDDENDC2R16    MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC2R16
+	HasMaxUplinkDutyCycleFDDTDDENDC2R16 bool // whether maxUplinkDutyCycle-FDD-TDD-EN-DC2-r16 is present in the encoding
 }
 
 // MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC1R16 is the type of MRDC-Parameters-v1630.maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16.maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16.
@@ -9566,17 +7130,14 @@ func (v MRDCParametersV1630_InterBandMRDCWithOverlapDLBandsR16) String() string 
 //	}
 type MRDCParametersV1700 struct {
 	// CondPSCellAdditionENDCR17 is the component condPSCellAdditionENDC-r17 [0] ENUMERATED OPTIONAL.
-	CondPSCellAdditionENDCR17 MRDCParametersV1700_CondPSCellAdditionENDCR17
-	// HasCondPSCellAdditionENDCR17 tells whether condPSCellAdditionENDC-r17 is present in the encoding.
-	HasCondPSCellAdditionENDCR17 bool
+	CondPSCellAdditionENDCR17    MRDCParametersV1700_CondPSCellAdditionENDCR17
+	HasCondPSCellAdditionENDCR17 bool // whether condPSCellAdditionENDC-r17 is present in the encoding
 	// ScgActivationDeactivationENDCR17 is the component scg-ActivationDeactivationENDC-r17 [1] ENUMERATED OPTIONAL.
-	ScgActivationDeactivationENDCR17 MRDCParametersV1700_ScgActivationDeactivationENDCR17
-	// HasScgActivationDeactivationENDCR17 tells whether scg-ActivationDeactivationENDC-r17 is present in the encoding.
-	HasScgActivationDeactivationENDCR17 bool
+	ScgActivationDeactivationENDCR17    MRDCParametersV1700_ScgActivationDeactivationENDCR17
+	HasScgActivationDeactivationENDCR17 bool // whether scg-ActivationDeactivationENDC-r17 is present in the encoding
 	// ScgActivationDeactivationResumeENDCR17 is the component scg-ActivationDeactivationResumeENDC-r17 [2] ENUMERATED OPTIONAL.
-	ScgActivationDeactivationResumeENDCR17 MRDCParametersV1700_ScgActivationDeactivationResumeENDCR17
-	// HasScgActivationDeactivationResumeENDCR17 tells whether scg-ActivationDeactivationResumeENDC-r17 is present in the encoding.
-	HasScgActivationDeactivationResumeENDCR17 bool
+	ScgActivationDeactivationResumeENDCR17    MRDCParametersV1700_ScgActivationDeactivationResumeENDCR17
+	HasScgActivationDeactivationResumeENDCR17 bool // whether scg-ActivationDeactivationResumeENDC-r17 is present in the encoding
 }
 
 // MRDCParametersV1700_CondPSCellAdditionENDCR17 is the type of MRDC-Parameters-v1700.condPSCellAdditionENDC-r17.
@@ -9629,37 +7190,29 @@ func (v MRDCParametersV1700_ScgActivationDeactivationResumeENDCR17) String() str
 //	}
 type NRDCParameters struct {
 	// MeasAndMobParametersNRDC is the component measAndMobParametersNRDC [0] MeasAndMobParametersMRDC OPTIONAL.
-	MeasAndMobParametersNRDC MeasAndMobParametersMRDC
-	// HasMeasAndMobParametersNRDC tells whether measAndMobParametersNRDC is present in the encoding.
-	HasMeasAndMobParametersNRDC bool
+	MeasAndMobParametersNRDC    MeasAndMobParametersMRDC
+	HasMeasAndMobParametersNRDC bool // whether measAndMobParametersNRDC is present in the encoding
 	// GeneralParametersNRDC is the component generalParametersNRDC [1] GeneralParametersMRDC-XDD-Diff OPTIONAL.
-	GeneralParametersNRDC GeneralParametersMRDCXDDDiff
-	// HasGeneralParametersNRDC tells whether generalParametersNRDC is present in the encoding.
-	HasGeneralParametersNRDC bool
+	GeneralParametersNRDC    GeneralParametersMRDCXDDDiff
+	HasGeneralParametersNRDC bool // whether generalParametersNRDC is present in the encoding
 	// FddAddUENRDCCapabilities is the component fdd-Add-UE-NRDC-Capabilities [2] UE-MRDC-CapabilityAddXDD-Mode OPTIONAL.
-	FddAddUENRDCCapabilities UEMRDCCapabilityAddXDDMode
-	// HasFddAddUENRDCCapabilities tells whether fdd-Add-UE-NRDC-Capabilities is present in the encoding.
-	HasFddAddUENRDCCapabilities bool
+	FddAddUENRDCCapabilities    UEMRDCCapabilityAddXDDMode
+	HasFddAddUENRDCCapabilities bool // whether fdd-Add-UE-NRDC-Capabilities is present in the encoding
 	// TddAddUENRDCCapabilities is the component tdd-Add-UE-NRDC-Capabilities [3] UE-MRDC-CapabilityAddXDD-Mode OPTIONAL.
-	TddAddUENRDCCapabilities UEMRDCCapabilityAddXDDMode
-	// HasTddAddUENRDCCapabilities tells whether tdd-Add-UE-NRDC-Capabilities is present in the encoding.
-	HasTddAddUENRDCCapabilities bool
+	TddAddUENRDCCapabilities    UEMRDCCapabilityAddXDDMode
+	HasTddAddUENRDCCapabilities bool // whether tdd-Add-UE-NRDC-Capabilities is present in the encoding
 	// Fr1AddUENRDCCapabilities is the component fr1-Add-UE-NRDC-Capabilities [4] UE-MRDC-CapabilityAddFRX-Mode OPTIONAL.
-	Fr1AddUENRDCCapabilities UEMRDCCapabilityAddFRXMode
-	// HasFr1AddUENRDCCapabilities tells whether fr1-Add-UE-NRDC-Capabilities is present in the encoding.
-	HasFr1AddUENRDCCapabilities bool
+	Fr1AddUENRDCCapabilities    UEMRDCCapabilityAddFRXMode
+	HasFr1AddUENRDCCapabilities bool // whether fr1-Add-UE-NRDC-Capabilities is present in the encoding
 	// Fr2AddUENRDCCapabilities is the component fr2-Add-UE-NRDC-Capabilities [5] UE-MRDC-CapabilityAddFRX-Mode OPTIONAL.
-	Fr2AddUENRDCCapabilities UEMRDCCapabilityAddFRXMode
-	// HasFr2AddUENRDCCapabilities tells whether fr2-Add-UE-NRDC-Capabilities is present in the encoding.
-	HasFr2AddUENRDCCapabilities bool
+	Fr2AddUENRDCCapabilities    UEMRDCCapabilityAddFRXMode
+	HasFr2AddUENRDCCapabilities bool // whether fr2-Add-UE-NRDC-Capabilities is present in the encoding
 	// Dummy2 is the component dummy2 [6] OCTET STRING OPTIONAL.
-	Dummy2 []byte
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    []byte
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// Dummy is the component dummy [7] SEQUENCE OPTIONAL.
-	Dummy NRDCParameters_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    NRDCParameters_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 }
 
 // NRDCParameters_Dummy is the type of NRDC-Parameters.dummy.
@@ -9672,9 +7225,8 @@ type NRDCParameters_Dummy struct{}
 //	}
 type NRDCParametersV1570 struct {
 	// SfnSyncNRDC is the component sfn-SyncNRDC [0] ENUMERATED OPTIONAL.
-	SfnSyncNRDC NRDCParametersV1570_SfnSyncNRDC
-	// HasSfnSyncNRDC tells whether sfn-SyncNRDC is present in the encoding.
-	HasSfnSyncNRDC bool
+	SfnSyncNRDC    NRDCParametersV1570_SfnSyncNRDC
+	HasSfnSyncNRDC bool // whether sfn-SyncNRDC is present in the encoding
 }
 
 // NRDCParametersV1570_SfnSyncNRDC is the type of NRDC-Parameters-v1570.sfn-SyncNRDC.
@@ -9697,13 +7249,11 @@ func (v NRDCParametersV1570_SfnSyncNRDC) String() string {
 //	}
 type NRDCParametersV15c0 struct {
 	// PdcpDuplicationSplitSRB is the component pdcp-DuplicationSplitSRB [0] ENUMERATED OPTIONAL.
-	PdcpDuplicationSplitSRB NRDCParametersV15c0_PdcpDuplicationSplitSRB
-	// HasPdcpDuplicationSplitSRB tells whether pdcp-DuplicationSplitSRB is present in the encoding.
-	HasPdcpDuplicationSplitSRB bool
+	PdcpDuplicationSplitSRB    NRDCParametersV15c0_PdcpDuplicationSplitSRB
+	HasPdcpDuplicationSplitSRB bool // whether pdcp-DuplicationSplitSRB is present in the encoding
 	// PdcpDuplicationSplitDRB is the component pdcp-DuplicationSplitDRB [1] ENUMERATED OPTIONAL.
-	PdcpDuplicationSplitDRB NRDCParametersV15c0_PdcpDuplicationSplitDRB
-	// HasPdcpDuplicationSplitDRB tells whether pdcp-DuplicationSplitDRB is present in the encoding.
-	HasPdcpDuplicationSplitDRB bool
+	PdcpDuplicationSplitDRB    NRDCParametersV15c0_PdcpDuplicationSplitDRB
+	HasPdcpDuplicationSplitDRB bool // whether pdcp-DuplicationSplitDRB is present in the encoding
 }
 
 // NRDCParametersV15c0_PdcpDuplicationSplitSRB is the type of NRDC-Parameters-v15c0.pdcp-DuplicationSplitSRB.
@@ -9737,9 +7287,8 @@ func (v NRDCParametersV15c0_PdcpDuplicationSplitDRB) String() string {
 //	}
 type NRDCParametersV1610 struct {
 	// MeasAndMobParametersNRDCV1610 is the component measAndMobParametersNRDC-v1610 [0] MeasAndMobParametersMRDC-v1610 OPTIONAL.
-	MeasAndMobParametersNRDCV1610 MeasAndMobParametersMRDCV1610
-	// HasMeasAndMobParametersNRDCV1610 tells whether measAndMobParametersNRDC-v1610 is present in the encoding.
-	HasMeasAndMobParametersNRDCV1610 bool
+	MeasAndMobParametersNRDCV1610    MeasAndMobParametersMRDCV1610
+	HasMeasAndMobParametersNRDCV1610 bool // whether measAndMobParametersNRDC-v1610 is present in the encoding
 }
 
 // NRDCParametersV1700 is the ASN.1 type NRDC-Parameters-v1700.
@@ -9750,9 +7299,8 @@ type NRDCParametersV1610 struct {
 //	}
 type NRDCParametersV1700 struct {
 	// F1cOverNRRRCR17 is the component f1c-OverNR-RRC-r17 [0] ENUMERATED OPTIONAL.
-	F1cOverNRRRCR17 NRDCParametersV1700_F1cOverNRRRCR17
-	// HasF1cOverNRRRCR17 tells whether f1c-OverNR-RRC-r17 is present in the encoding.
-	HasF1cOverNRRRCR17 bool
+	F1cOverNRRRCR17    NRDCParametersV1700_F1cOverNRRRCR17
+	HasF1cOverNRRRCR17 bool // whether f1c-OverNR-RRC-r17 is present in the encoding
 	// MeasAndMobParametersNRDCV1700 is the component measAndMobParametersNRDC-v1700 [1] MeasAndMobParametersMRDC-v1700.
 	MeasAndMobParametersNRDCV1700 MeasAndMobParametersMRDCV1700
 }
@@ -9785,45 +7333,35 @@ func (v NRDCParametersV1700_F1cOverNRRRCR17) String() string {
 //	}
 type NTNParametersR17 struct {
 	// InactiveStateNTNR17 is the component inactiveStateNTN-r17 [0] ENUMERATED OPTIONAL.
-	InactiveStateNTNR17 NTNParametersR17_InactiveStateNTNR17
-	// HasInactiveStateNTNR17 tells whether inactiveStateNTN-r17 is present in the encoding.
-	HasInactiveStateNTNR17 bool
+	InactiveStateNTNR17    NTNParametersR17_InactiveStateNTNR17
+	HasInactiveStateNTNR17 bool // whether inactiveStateNTN-r17 is present in the encoding
 	// RaSDTNTNR17 is the component ra-SDT-NTN-r17 [1] ENUMERATED OPTIONAL.
-	RaSDTNTNR17 NTNParametersR17_RaSDTNTNR17
-	// HasRaSDTNTNR17 tells whether ra-SDT-NTN-r17 is present in the encoding.
-	HasRaSDTNTNR17 bool
+	RaSDTNTNR17    NTNParametersR17_RaSDTNTNR17
+	HasRaSDTNTNR17 bool // whether ra-SDT-NTN-r17 is present in the encoding
 	// SrbSDTNTNR17 is the component srb-SDT-NTN-r17 [2] ENUMERATED OPTIONAL.
-	SrbSDTNTNR17 NTNParametersR17_SrbSDTNTNR17
-	// HasSrbSDTNTNR17 tells whether srb-SDT-NTN-r17 is present in the encoding.
-	HasSrbSDTNTNR17 bool
+	SrbSDTNTNR17    NTNParametersR17_SrbSDTNTNR17
+	HasSrbSDTNTNR17 bool // whether srb-SDT-NTN-r17 is present in the encoding
 	// MeasAndMobParametersNTNR17 is the component measAndMobParametersNTN-r17 [3] MeasAndMobParameters OPTIONAL.
-	MeasAndMobParametersNTNR17 MeasAndMobParameters
-	// HasMeasAndMobParametersNTNR17 tells whether measAndMobParametersNTN-r17 is present in the encoding.
-	HasMeasAndMobParametersNTNR17 bool
+	MeasAndMobParametersNTNR17    MeasAndMobParameters
+	HasMeasAndMobParametersNTNR17 bool // whether measAndMobParametersNTN-r17 is present in the encoding
 	// MacParametersNTNR17 is the component mac-ParametersNTN-r17 [4] MAC-Parameters OPTIONAL.
-	MacParametersNTNR17 MACParameters
-	// HasMacParametersNTNR17 tells whether mac-ParametersNTN-r17 is present in the encoding.
-	HasMacParametersNTNR17 bool
+	MacParametersNTNR17    MACParameters
+	HasMacParametersNTNR17 bool // whether mac-ParametersNTN-r17 is present in the encoding
 	// PhyParametersNTNR17 is the component phy-ParametersNTN-r17 [5] Phy-Parameters OPTIONAL.
-	PhyParametersNTNR17 PhyParameters
-	// HasPhyParametersNTNR17 tells whether phy-ParametersNTN-r17 is present in the encoding.
-	HasPhyParametersNTNR17 bool
+	PhyParametersNTNR17    PhyParameters
+	HasPhyParametersNTNR17 bool // whether phy-ParametersNTN-r17 is present in the encoding
 	// FddAddUENRCapabilitiesNTNR17 is the component fdd-Add-UE-NR-CapabilitiesNTN-r17 [6] UE-NR-CapabilityAddXDD-Mode OPTIONAL.
-	FddAddUENRCapabilitiesNTNR17 UENRCapabilityAddXDDMode
-	// HasFddAddUENRCapabilitiesNTNR17 tells whether fdd-Add-UE-NR-CapabilitiesNTN-r17 is present in the encoding.
-	HasFddAddUENRCapabilitiesNTNR17 bool
+	FddAddUENRCapabilitiesNTNR17    UENRCapabilityAddXDDMode
+	HasFddAddUENRCapabilitiesNTNR17 bool // whether fdd-Add-UE-NR-CapabilitiesNTN-r17 is present in the encoding
 	// Fr1AddUENRCapabilitiesNTNR17 is the component fr1-Add-UE-NR-CapabilitiesNTN-r17 [7] UE-NR-CapabilityAddFRX-Mode OPTIONAL.
-	Fr1AddUENRCapabilitiesNTNR17 UENRCapabilityAddFRXMode
-	// HasFr1AddUENRCapabilitiesNTNR17 tells whether fr1-Add-UE-NR-CapabilitiesNTN-r17 is present in the encoding.
-	HasFr1AddUENRCapabilitiesNTNR17 bool
+	Fr1AddUENRCapabilitiesNTNR17    UENRCapabilityAddFRXMode
+	HasFr1AddUENRCapabilitiesNTNR17 bool // whether fr1-Add-UE-NR-CapabilitiesNTN-r17 is present in the encoding
 	// UEBasedPerfMeasParametersNTNR17 is the component ue-BasedPerfMeas-ParametersNTN-r17 [8] UE-BasedPerfMeas-Parameters-r16 OPTIONAL.
-	UEBasedPerfMeasParametersNTNR17 UEBasedPerfMeasParametersR16
-	// HasUEBasedPerfMeasParametersNTNR17 tells whether ue-BasedPerfMeas-ParametersNTN-r17 is present in the encoding.
-	HasUEBasedPerfMeasParametersNTNR17 bool
+	UEBasedPerfMeasParametersNTNR17    UEBasedPerfMeasParametersR16
+	HasUEBasedPerfMeasParametersNTNR17 bool // whether ue-BasedPerfMeas-ParametersNTN-r17 is present in the encoding
 	// SonParametersNTNR17 is the component son-ParametersNTN-r17 [9] SON-Parameters-r16 OPTIONAL.
-	SonParametersNTNR17 SONParametersR16
-	// HasSonParametersNTNR17 tells whether son-ParametersNTN-r17 is present in the encoding.
-	HasSonParametersNTNR17 bool
+	SonParametersNTNR17    SONParametersR16
+	HasSonParametersNTNR17 bool // whether son-ParametersNTN-r17 is present in the encoding
 }
 
 // NTNParametersR17_InactiveStateNTNR17 is the type of NTN-Parameters-r17.inactiveStateNTN-r17.
@@ -9872,21 +7410,17 @@ func (v NTNParametersR17_SrbSDTNTNR17) String() string {
 //	}
 type OLPCSRSPosR16 struct {
 	// OlpcSRSPosBasedOnPRSServingR16 is the component olpc-SRS-PosBasedOnPRS-Serving-r16 [0] ENUMERATED OPTIONAL.
-	OlpcSRSPosBasedOnPRSServingR16 OLPCSRSPosR16_OlpcSRSPosBasedOnPRSServingR16
-	// HasOlpcSRSPosBasedOnPRSServingR16 tells whether olpc-SRS-PosBasedOnPRS-Serving-r16 is present in the encoding.
-	HasOlpcSRSPosBasedOnPRSServingR16 bool
+	OlpcSRSPosBasedOnPRSServingR16    OLPCSRSPosR16_OlpcSRSPosBasedOnPRSServingR16
+	HasOlpcSRSPosBasedOnPRSServingR16 bool // whether olpc-SRS-PosBasedOnPRS-Serving-r16 is present in the encoding
 	// OlpcSRSPosBasedOnSSBNeighR16 is the component olpc-SRS-PosBasedOnSSB-Neigh-r16 [1] ENUMERATED OPTIONAL.
-	OlpcSRSPosBasedOnSSBNeighR16 OLPCSRSPosR16_OlpcSRSPosBasedOnSSBNeighR16
-	// HasOlpcSRSPosBasedOnSSBNeighR16 tells whether olpc-SRS-PosBasedOnSSB-Neigh-r16 is present in the encoding.
-	HasOlpcSRSPosBasedOnSSBNeighR16 bool
+	OlpcSRSPosBasedOnSSBNeighR16    OLPCSRSPosR16_OlpcSRSPosBasedOnSSBNeighR16
+	HasOlpcSRSPosBasedOnSSBNeighR16 bool // whether olpc-SRS-PosBasedOnSSB-Neigh-r16 is present in the encoding
 	// OlpcSRSPosBasedOnPRSNeighR16 is the component olpc-SRS-PosBasedOnPRS-Neigh-r16 [2] ENUMERATED OPTIONAL.
-	OlpcSRSPosBasedOnPRSNeighR16 OLPCSRSPosR16_OlpcSRSPosBasedOnPRSNeighR16
-	// HasOlpcSRSPosBasedOnPRSNeighR16 tells whether olpc-SRS-PosBasedOnPRS-Neigh-r16 is present in the encoding.
-	HasOlpcSRSPosBasedOnPRSNeighR16 bool
+	OlpcSRSPosBasedOnPRSNeighR16    OLPCSRSPosR16_OlpcSRSPosBasedOnPRSNeighR16
+	HasOlpcSRSPosBasedOnPRSNeighR16 bool // whether olpc-SRS-PosBasedOnPRS-Neigh-r16 is present in the encoding
 	// MaxNumberPathLossEstimatePerServingR16 is the component maxNumberPathLossEstimatePerServing-r16 [3] ENUMERATED OPTIONAL.
-	MaxNumberPathLossEstimatePerServingR16 OLPCSRSPosR16_MaxNumberPathLossEstimatePerServingR16
-	// HasMaxNumberPathLossEstimatePerServingR16 tells whether maxNumberPathLossEstimatePerServing-r16 is present in the encoding.
-	HasMaxNumberPathLossEstimatePerServingR16 bool
+	MaxNumberPathLossEstimatePerServingR16    OLPCSRSPosR16_MaxNumberPathLossEstimatePerServingR16
+	HasMaxNumberPathLossEstimatePerServingR16 bool // whether maxNumberPathLossEstimatePerServing-r16 is present in the encoding
 }
 
 // OLPCSRSPosR16_OlpcSRSPosBasedOnPRSServingR16 is the type of OLPC-SRS-Pos-r16.olpc-SRS-PosBasedOnPRS-Serving-r16.
@@ -9994,69 +7528,53 @@ type PDCPParameters struct {
 	// MaxNumberROHCContextSessions is the component maxNumberROHC-ContextSessions [1] ENUMERATED.
 	MaxNumberROHCContextSessions PDCPParameters_MaxNumberROHCContextSessions
 	// UplinkOnlyROHCProfiles is the component uplinkOnlyROHC-Profiles [2] ENUMERATED OPTIONAL.
-	UplinkOnlyROHCProfiles PDCPParameters_UplinkOnlyROHCProfiles
-	// HasUplinkOnlyROHCProfiles tells whether uplinkOnlyROHC-Profiles is present in the encoding.
-	HasUplinkOnlyROHCProfiles bool
+	UplinkOnlyROHCProfiles    PDCPParameters_UplinkOnlyROHCProfiles
+	HasUplinkOnlyROHCProfiles bool // whether uplinkOnlyROHC-Profiles is present in the encoding
 	// ContinueROHCContext is the component continueROHC-Context [3] ENUMERATED OPTIONAL.
-	ContinueROHCContext PDCPParameters_ContinueROHCContext
-	// HasContinueROHCContext tells whether continueROHC-Context is present in the encoding.
-	HasContinueROHCContext bool
+	ContinueROHCContext    PDCPParameters_ContinueROHCContext
+	HasContinueROHCContext bool // whether continueROHC-Context is present in the encoding
 	// OutOfOrderDelivery is the component outOfOrderDelivery [4] ENUMERATED OPTIONAL.
-	OutOfOrderDelivery PDCPParameters_OutOfOrderDelivery
-	// HasOutOfOrderDelivery tells whether outOfOrderDelivery is present in the encoding.
-	HasOutOfOrderDelivery bool
+	OutOfOrderDelivery    PDCPParameters_OutOfOrderDelivery
+	HasOutOfOrderDelivery bool // whether outOfOrderDelivery is present in the encoding
 	// ShortSN is the component shortSN [5] ENUMERATED OPTIONAL.
-	ShortSN PDCPParameters_ShortSN
-	// HasShortSN tells whether shortSN is present in the encoding.
-	HasShortSN bool
+	ShortSN    PDCPParameters_ShortSN
+	HasShortSN bool // whether shortSN is present in the encoding
 	// PdcpDuplicationSRB is the component pdcp-DuplicationSRB [6] ENUMERATED OPTIONAL.
-	PdcpDuplicationSRB PDCPParameters_PdcpDuplicationSRB
-	// HasPdcpDuplicationSRB tells whether pdcp-DuplicationSRB is present in the encoding.
-	HasPdcpDuplicationSRB bool
+	PdcpDuplicationSRB    PDCPParameters_PdcpDuplicationSRB
+	HasPdcpDuplicationSRB bool // whether pdcp-DuplicationSRB is present in the encoding
 	// PdcpDuplicationMCGOrSCGDRB is the component pdcp-DuplicationMCG-OrSCG-DRB [7] ENUMERATED OPTIONAL.
-	PdcpDuplicationMCGOrSCGDRB PDCPParameters_PdcpDuplicationMCGOrSCGDRB
-	// HasPdcpDuplicationMCGOrSCGDRB tells whether pdcp-DuplicationMCG-OrSCG-DRB is present in the encoding.
-	HasPdcpDuplicationMCGOrSCGDRB bool
+	PdcpDuplicationMCGOrSCGDRB    PDCPParameters_PdcpDuplicationMCGOrSCGDRB
+	HasPdcpDuplicationMCGOrSCGDRB bool // whether pdcp-DuplicationMCG-OrSCG-DRB is present in the encoding
 	// DrbIABR16 is the component drb-IAB-r16 [8] ENUMERATED OPTIONAL (extension addition).
-	DrbIABR16 PDCPParameters_DrbIABR16
-	// HasDrbIABR16 tells whether drb-IAB-r16 is present in the encoding.
-	HasDrbIABR16 bool
+	DrbIABR16    PDCPParameters_DrbIABR16
+	HasDrbIABR16 bool // whether drb-IAB-r16 is present in the encoding
 	// NonDRBIABR16 is the component non-DRB-IAB-r16 [9] ENUMERATED OPTIONAL (extension addition).
-	NonDRBIABR16 PDCPParameters_NonDRBIABR16
-	// HasNonDRBIABR16 tells whether non-DRB-IAB-r16 is present in the encoding.
-	HasNonDRBIABR16 bool
+	NonDRBIABR16    PDCPParameters_NonDRBIABR16
+	HasNonDRBIABR16 bool // whether non-DRB-IAB-r16 is present in the encoding
 	// ExtendedDiscardTimerR16 is the component extendedDiscardTimer-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	ExtendedDiscardTimerR16 PDCPParameters_ExtendedDiscardTimerR16
-	// HasExtendedDiscardTimerR16 tells whether extendedDiscardTimer-r16 is present in the encoding.
-	HasExtendedDiscardTimerR16 bool
+	ExtendedDiscardTimerR16    PDCPParameters_ExtendedDiscardTimerR16
+	HasExtendedDiscardTimerR16 bool // whether extendedDiscardTimer-r16 is present in the encoding
 	// ContinueEHCContextR16 is the component continueEHC-Context-r16 [11] ENUMERATED OPTIONAL (extension addition).
-	ContinueEHCContextR16 PDCPParameters_ContinueEHCContextR16
-	// HasContinueEHCContextR16 tells whether continueEHC-Context-r16 is present in the encoding.
-	HasContinueEHCContextR16 bool
+	ContinueEHCContextR16    PDCPParameters_ContinueEHCContextR16
+	HasContinueEHCContextR16 bool // whether continueEHC-Context-r16 is present in the encoding
 	// EhcR16 is the component ehc-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	EhcR16 PDCPParameters_EhcR16
-	// HasEhcR16 tells whether ehc-r16 is present in the encoding.
-	HasEhcR16 bool
+	EhcR16    PDCPParameters_EhcR16
+	HasEhcR16 bool // whether ehc-r16 is present in the encoding
 	// MaxNumberEHCContextsR16 is the component maxNumberEHC-Contexts-r16 [13] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberEHCContextsR16 PDCPParameters_MaxNumberEHCContextsR16
-	// HasMaxNumberEHCContextsR16 tells whether maxNumberEHC-Contexts-r16 is present in the encoding.
-	HasMaxNumberEHCContextsR16 bool
+	MaxNumberEHCContextsR16    PDCPParameters_MaxNumberEHCContextsR16
+	HasMaxNumberEHCContextsR16 bool // whether maxNumberEHC-Contexts-r16 is present in the encoding
 	// JointEHCROHCConfigR16 is the component jointEHC-ROHC-Config-r16 [14] ENUMERATED OPTIONAL (extension addition).
-	JointEHCROHCConfigR16 PDCPParameters_JointEHCROHCConfigR16
-	// HasJointEHCROHCConfigR16 tells whether jointEHC-ROHC-Config-r16 is present in the encoding.
-	HasJointEHCROHCConfigR16 bool
+	JointEHCROHCConfigR16    PDCPParameters_JointEHCROHCConfigR16
+	HasJointEHCROHCConfigR16 bool // whether jointEHC-ROHC-Config-r16 is present in the encoding
 	// PdcpDuplicationMoreThanTwoRLCR16 is the component pdcp-DuplicationMoreThanTwoRLC-r16 [15] ENUMERATED OPTIONAL (extension addition).
-	PdcpDuplicationMoreThanTwoRLCR16 PDCPParameters_PdcpDuplicationMoreThanTwoRLCR16
-	// HasPdcpDuplicationMoreThanTwoRLCR16 tells whether pdcp-DuplicationMoreThanTwoRLC-r16 is present in the encoding.
-	HasPdcpDuplicationMoreThanTwoRLCR16 bool
+	PdcpDuplicationMoreThanTwoRLCR16    PDCPParameters_PdcpDuplicationMoreThanTwoRLCR16
+	HasPdcpDuplicationMoreThanTwoRLCR16 bool // whether pdcp-DuplicationMoreThanTwoRLC-r16 is present in the encoding
 	// LongSNRedCapR17 is the component longSN-RedCap-r17 [16] ENUMERATED OPTIONAL (extension addition).
-	LongSNRedCapR17 PDCPParameters_LongSNRedCapR17
-	// HasLongSNRedCapR17 tells whether longSN-RedCap-r17 is present in the encoding.
-	HasLongSNRedCapR17 bool
+	LongSNRedCapR17    PDCPParameters_LongSNRedCapR17
+	HasLongSNRedCapR17 bool // whether longSN-RedCap-r17 is present in the encoding
 	// UdcR17 is the component udc-r17 [17] SEQUENCE OPTIONAL (extension addition).
-	UdcR17 PDCPParameters_UdcR17
-	// HasUdcR17 tells whether udc-r17 is present in the encoding.
-	HasUdcR17 bool
+	UdcR17    PDCPParameters_UdcR17
+	HasUdcR17 bool // whether udc-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10310,21 +7828,17 @@ func (v PDCPParameters_LongSNRedCapR17) String() string {
 // PDCPParameters_UdcR17 is the type of PDCP-Parameters.udc-r17.
 type PDCPParameters_UdcR17 struct {
 	// StandardDictionaryR17 is the component standardDictionary-r17 [0] ENUMERATED OPTIONAL.
-	StandardDictionaryR17 PDCPParameters_UdcR17_StandardDictionaryR17
-	// HasStandardDictionaryR17 tells whether standardDictionary-r17 is present in the encoding.
-	HasStandardDictionaryR17 bool
+	StandardDictionaryR17    PDCPParameters_UdcR17_StandardDictionaryR17
+	HasStandardDictionaryR17 bool // whether standardDictionary-r17 is present in the encoding
 	// OperatorDictionaryR17 is the component operatorDictionary-r17 [1] SEQUENCE OPTIONAL.
-	OperatorDictionaryR17 PDCPParameters_UdcR17_OperatorDictionaryR17
-	// HasOperatorDictionaryR17 tells whether operatorDictionary-r17 is present in the encoding.
-	HasOperatorDictionaryR17 bool
+	OperatorDictionaryR17    PDCPParameters_UdcR17_OperatorDictionaryR17
+	HasOperatorDictionaryR17 bool // whether operatorDictionary-r17 is present in the encoding
 	// ContinueUDCR17 is the component continueUDC-r17 [2] ENUMERATED OPTIONAL.
-	ContinueUDCR17 PDCPParameters_UdcR17_ContinueUDCR17
-	// HasContinueUDCR17 tells whether continueUDC-r17 is present in the encoding.
-	HasContinueUDCR17 bool
+	ContinueUDCR17    PDCPParameters_UdcR17_ContinueUDCR17
+	HasContinueUDCR17 bool // whether continueUDC-r17 is present in the encoding
 	// SupportOfBufferSizeR17 is the component supportOfBufferSize-r17 [3] ENUMERATED OPTIONAL.
-	SupportOfBufferSizeR17 PDCPParameters_UdcR17_SupportOfBufferSizeR17
-	// HasSupportOfBufferSizeR17 tells whether supportOfBufferSize-r17 is present in the encoding.
-	HasSupportOfBufferSizeR17 bool
+	SupportOfBufferSizeR17    PDCPParameters_UdcR17_SupportOfBufferSizeR17
+	HasSupportOfBufferSizeR17 bool // whether supportOfBufferSize-r17 is present in the encoding
 }
 
 // PDCPParameters_UdcR17_StandardDictionaryR17 is the type of PDCP-Parameters.udc-r17.standardDictionary-r17.
@@ -10380,13 +7894,11 @@ func (v PDCPParameters_UdcR17_SupportOfBufferSizeR17) String() string {
 //	}
 type PDCPParametersMRDC struct {
 	// PdcpDuplicationSplitSRB is the component pdcp-DuplicationSplitSRB [0] ENUMERATED OPTIONAL.
-	PdcpDuplicationSplitSRB PDCPParametersMRDC_PdcpDuplicationSplitSRB
-	// HasPdcpDuplicationSplitSRB tells whether pdcp-DuplicationSplitSRB is present in the encoding.
-	HasPdcpDuplicationSplitSRB bool
+	PdcpDuplicationSplitSRB    PDCPParametersMRDC_PdcpDuplicationSplitSRB
+	HasPdcpDuplicationSplitSRB bool // whether pdcp-DuplicationSplitSRB is present in the encoding
 	// PdcpDuplicationSplitDRB is the component pdcp-DuplicationSplitDRB [1] ENUMERATED OPTIONAL.
-	PdcpDuplicationSplitDRB PDCPParametersMRDC_PdcpDuplicationSplitDRB
-	// HasPdcpDuplicationSplitDRB tells whether pdcp-DuplicationSplitDRB is present in the encoding.
-	HasPdcpDuplicationSplitDRB bool
+	PdcpDuplicationSplitDRB    PDCPParametersMRDC_PdcpDuplicationSplitDRB
+	HasPdcpDuplicationSplitDRB bool // whether pdcp-DuplicationSplitDRB is present in the encoding
 }
 
 // PDCPParametersMRDC_PdcpDuplicationSplitSRB is the type of PDCP-ParametersMRDC.pdcp-DuplicationSplitSRB.
@@ -10420,9 +7932,8 @@ func (v PDCPParametersMRDC_PdcpDuplicationSplitDRB) String() string {
 //	}
 type PDCPParametersMRDCV1610 struct {
 	// ScgDRBNRIABR16 is the component scg-DRB-NR-IAB-r16 [0] ENUMERATED OPTIONAL.
-	ScgDRBNRIABR16 PDCPParametersMRDCV1610_ScgDRBNRIABR16
-	// HasScgDRBNRIABR16 tells whether scg-DRB-NR-IAB-r16 is present in the encoding.
-	HasScgDRBNRIABR16 bool
+	ScgDRBNRIABR16    PDCPParametersMRDCV1610_ScgDRBNRIABR16
+	HasScgDRBNRIABR16 bool // whether scg-DRB-NR-IAB-r16 is present in the encoding
 }
 
 // PDCPParametersMRDCV1610_ScgDRBNRIABR16 is the type of PDCP-ParametersMRDC-v1610.scg-DRB-NR-IAB-r16.
@@ -10448,25 +7959,20 @@ func (v PDCPParametersMRDCV1610_ScgDRBNRIABR16) String() string {
 //	}
 type PhyParameters struct {
 	// PhyParametersCommon is the component phy-ParametersCommon [0] Phy-ParametersCommon OPTIONAL.
-	PhyParametersCommon PhyParametersCommon
-	// HasPhyParametersCommon tells whether phy-ParametersCommon is present in the encoding.
-	HasPhyParametersCommon bool
+	PhyParametersCommon    PhyParametersCommon
+	HasPhyParametersCommon bool // whether phy-ParametersCommon is present in the encoding
 	// PhyParametersXDDDiff is the component phy-ParametersXDD-Diff [1] Phy-ParametersXDD-Diff OPTIONAL.
-	PhyParametersXDDDiff PhyParametersXDDDiff
-	// HasPhyParametersXDDDiff tells whether phy-ParametersXDD-Diff is present in the encoding.
-	HasPhyParametersXDDDiff bool
+	PhyParametersXDDDiff    PhyParametersXDDDiff
+	HasPhyParametersXDDDiff bool // whether phy-ParametersXDD-Diff is present in the encoding
 	// PhyParametersFRXDiff is the component phy-ParametersFRX-Diff [2] Phy-ParametersFRX-Diff OPTIONAL.
-	PhyParametersFRXDiff PhyParametersFRXDiff
-	// HasPhyParametersFRXDiff tells whether phy-ParametersFRX-Diff is present in the encoding.
-	HasPhyParametersFRXDiff bool
+	PhyParametersFRXDiff    PhyParametersFRXDiff
+	HasPhyParametersFRXDiff bool // whether phy-ParametersFRX-Diff is present in the encoding
 	// PhyParametersFR1 is the component phy-ParametersFR1 [3] Phy-ParametersFR1 OPTIONAL.
-	PhyParametersFR1 PhyParametersFR1
-	// HasPhyParametersFR1 tells whether phy-ParametersFR1 is present in the encoding.
-	HasPhyParametersFR1 bool
+	PhyParametersFR1    PhyParametersFR1
+	HasPhyParametersFR1 bool // whether phy-ParametersFR1 is present in the encoding
 	// PhyParametersFR2 is the component phy-ParametersFR2 [4] Phy-ParametersFR2 OPTIONAL.
-	PhyParametersFR2 PhyParametersFR2
-	// HasPhyParametersFR2 tells whether phy-ParametersFR2 is present in the encoding.
-	HasPhyParametersFR2 bool
+	PhyParametersFR2    PhyParametersFR2
+	HasPhyParametersFR2 bool // whether phy-ParametersFR2 is present in the encoding
 }
 
 // PhyParametersV16a0 is the ASN.1 type Phy-Parameters-v16a0.
@@ -10476,9 +7982,8 @@ type PhyParameters struct {
 //	}
 type PhyParametersV16a0 struct {
 	// PhyParametersCommonV16a0 is the component phy-ParametersCommon-v16a0 [0] Phy-ParametersCommon-v16a0 OPTIONAL.
-	PhyParametersCommonV16a0 PhyParametersCommonV16a0
-	// HasPhyParametersCommonV16a0 tells whether phy-ParametersCommon-v16a0 is present in the encoding.
-	HasPhyParametersCommonV16a0 bool
+	PhyParametersCommonV16a0    PhyParametersCommonV16a0
+	HasPhyParametersCommonV16a0 bool // whether phy-ParametersCommon-v16a0 is present in the encoding
 }
 
 // PhyParametersCommon is the ASN.1 type Phy-ParametersCommon.
@@ -10682,413 +8187,311 @@ type PhyParametersV16a0 struct {
 //	}
 type PhyParametersCommon struct {
 	// CsiRSCFRAForHO is the component csi-RS-CFRA-ForHO [0] ENUMERATED OPTIONAL.
-	CsiRSCFRAForHO PhyParametersCommon_CsiRSCFRAForHO
-	// HasCsiRSCFRAForHO tells whether csi-RS-CFRA-ForHO is present in the encoding.
-	HasCsiRSCFRAForHO bool
+	CsiRSCFRAForHO    PhyParametersCommon_CsiRSCFRAForHO
+	HasCsiRSCFRAForHO bool // whether csi-RS-CFRA-ForHO is present in the encoding
 	// DynamicPRBBundlingDL is the component dynamicPRB-BundlingDL [1] ENUMERATED OPTIONAL.
-	DynamicPRBBundlingDL PhyParametersCommon_DynamicPRBBundlingDL
-	// HasDynamicPRBBundlingDL tells whether dynamicPRB-BundlingDL is present in the encoding.
-	HasDynamicPRBBundlingDL bool
+	DynamicPRBBundlingDL    PhyParametersCommon_DynamicPRBBundlingDL
+	HasDynamicPRBBundlingDL bool // whether dynamicPRB-BundlingDL is present in the encoding
 	// SpCSIReportPUCCH is the component sp-CSI-ReportPUCCH [2] ENUMERATED OPTIONAL.
-	SpCSIReportPUCCH PhyParametersCommon_SpCSIReportPUCCH
-	// HasSpCSIReportPUCCH tells whether sp-CSI-ReportPUCCH is present in the encoding.
-	HasSpCSIReportPUCCH bool
+	SpCSIReportPUCCH    PhyParametersCommon_SpCSIReportPUCCH
+	HasSpCSIReportPUCCH bool // whether sp-CSI-ReportPUCCH is present in the encoding
 	// SpCSIReportPUSCH is the component sp-CSI-ReportPUSCH [3] ENUMERATED OPTIONAL.
-	SpCSIReportPUSCH PhyParametersCommon_SpCSIReportPUSCH
-	// HasSpCSIReportPUSCH tells whether sp-CSI-ReportPUSCH is present in the encoding.
-	HasSpCSIReportPUSCH bool
+	SpCSIReportPUSCH    PhyParametersCommon_SpCSIReportPUSCH
+	HasSpCSIReportPUSCH bool // whether sp-CSI-ReportPUSCH is present in the encoding
 	// NzpCSIRSIntefMgmt is the component nzp-CSI-RS-IntefMgmt [4] ENUMERATED OPTIONAL.
-	NzpCSIRSIntefMgmt PhyParametersCommon_NzpCSIRSIntefMgmt
-	// HasNzpCSIRSIntefMgmt tells whether nzp-CSI-RS-IntefMgmt is present in the encoding.
-	HasNzpCSIRSIntefMgmt bool
+	NzpCSIRSIntefMgmt    PhyParametersCommon_NzpCSIRSIntefMgmt
+	HasNzpCSIRSIntefMgmt bool // whether nzp-CSI-RS-IntefMgmt is present in the encoding
 	// Type2SPCSIFeedbackLongPUCCH is the component type2-SP-CSI-Feedback-LongPUCCH [5] ENUMERATED OPTIONAL.
-	Type2SPCSIFeedbackLongPUCCH PhyParametersCommon_Type2SPCSIFeedbackLongPUCCH
-	// HasType2SPCSIFeedbackLongPUCCH tells whether type2-SP-CSI-Feedback-LongPUCCH is present in the encoding.
-	HasType2SPCSIFeedbackLongPUCCH bool
+	Type2SPCSIFeedbackLongPUCCH    PhyParametersCommon_Type2SPCSIFeedbackLongPUCCH
+	HasType2SPCSIFeedbackLongPUCCH bool // whether type2-SP-CSI-Feedback-LongPUCCH is present in the encoding
 	// PrecoderGranularityCORESET is the component precoderGranularityCORESET [6] ENUMERATED OPTIONAL.
-	PrecoderGranularityCORESET PhyParametersCommon_PrecoderGranularityCORESET
-	// HasPrecoderGranularityCORESET tells whether precoderGranularityCORESET is present in the encoding.
-	HasPrecoderGranularityCORESET bool
+	PrecoderGranularityCORESET    PhyParametersCommon_PrecoderGranularityCORESET
+	HasPrecoderGranularityCORESET bool // whether precoderGranularityCORESET is present in the encoding
 	// DynamicHARQACKCodebook is the component dynamicHARQ-ACK-Codebook [7] ENUMERATED OPTIONAL.
-	DynamicHARQACKCodebook PhyParametersCommon_DynamicHARQACKCodebook
-	// HasDynamicHARQACKCodebook tells whether dynamicHARQ-ACK-Codebook is present in the encoding.
-	HasDynamicHARQACKCodebook bool
+	DynamicHARQACKCodebook    PhyParametersCommon_DynamicHARQACKCodebook
+	HasDynamicHARQACKCodebook bool // whether dynamicHARQ-ACK-Codebook is present in the encoding
 	// SemiStaticHARQACKCodebook is the component semiStaticHARQ-ACK-Codebook [8] ENUMERATED OPTIONAL.
-	SemiStaticHARQACKCodebook PhyParametersCommon_SemiStaticHARQACKCodebook
-	// HasSemiStaticHARQACKCodebook tells whether semiStaticHARQ-ACK-Codebook is present in the encoding.
-	HasSemiStaticHARQACKCodebook bool
+	SemiStaticHARQACKCodebook    PhyParametersCommon_SemiStaticHARQACKCodebook
+	HasSemiStaticHARQACKCodebook bool // whether semiStaticHARQ-ACK-Codebook is present in the encoding
 	// SpatialBundlingHARQACK is the component spatialBundlingHARQ-ACK [9] ENUMERATED OPTIONAL.
-	SpatialBundlingHARQACK PhyParametersCommon_SpatialBundlingHARQACK
-	// HasSpatialBundlingHARQACK tells whether spatialBundlingHARQ-ACK is present in the encoding.
-	HasSpatialBundlingHARQACK bool
+	SpatialBundlingHARQACK    PhyParametersCommon_SpatialBundlingHARQACK
+	HasSpatialBundlingHARQACK bool // whether spatialBundlingHARQ-ACK is present in the encoding
 	// DynamicBetaOffsetIndHARQACKCSI is the component dynamicBetaOffsetInd-HARQ-ACK-CSI [10] ENUMERATED OPTIONAL.
-	DynamicBetaOffsetIndHARQACKCSI PhyParametersCommon_DynamicBetaOffsetIndHARQACKCSI
-	// HasDynamicBetaOffsetIndHARQACKCSI tells whether dynamicBetaOffsetInd-HARQ-ACK-CSI is present in the encoding.
-	HasDynamicBetaOffsetIndHARQACKCSI bool
+	DynamicBetaOffsetIndHARQACKCSI    PhyParametersCommon_DynamicBetaOffsetIndHARQACKCSI
+	HasDynamicBetaOffsetIndHARQACKCSI bool // whether dynamicBetaOffsetInd-HARQ-ACK-CSI is present in the encoding
 	// PucchRepetitionF1_3_4 is the component pucch-Repetition-F1-3-4 [11] ENUMERATED OPTIONAL.
-	PucchRepetitionF1_3_4 PhyParametersCommon_PucchRepetitionF1_3_4
-	// HasPucchRepetitionF1_3_4 tells whether pucch-Repetition-F1-3-4 is present in the encoding.
-	HasPucchRepetitionF1_3_4 bool
+	PucchRepetitionF1_3_4    PhyParametersCommon_PucchRepetitionF1_3_4
+	HasPucchRepetitionF1_3_4 bool // whether pucch-Repetition-F1-3-4 is present in the encoding
 	// RaType0PUSCH is the component ra-Type0-PUSCH [12] ENUMERATED OPTIONAL.
-	RaType0PUSCH PhyParametersCommon_RaType0PUSCH
-	// HasRaType0PUSCH tells whether ra-Type0-PUSCH is present in the encoding.
-	HasRaType0PUSCH bool
+	RaType0PUSCH    PhyParametersCommon_RaType0PUSCH
+	HasRaType0PUSCH bool // whether ra-Type0-PUSCH is present in the encoding
 	// DynamicSwitchRAType0_1PDSCH is the component dynamicSwitchRA-Type0-1-PDSCH [13] ENUMERATED OPTIONAL.
-	DynamicSwitchRAType0_1PDSCH PhyParametersCommon_DynamicSwitchRAType0_1PDSCH
-	// HasDynamicSwitchRAType0_1PDSCH tells whether dynamicSwitchRA-Type0-1-PDSCH is present in the encoding.
-	HasDynamicSwitchRAType0_1PDSCH bool
+	DynamicSwitchRAType0_1PDSCH    PhyParametersCommon_DynamicSwitchRAType0_1PDSCH
+	HasDynamicSwitchRAType0_1PDSCH bool // whether dynamicSwitchRA-Type0-1-PDSCH is present in the encoding
 	// DynamicSwitchRAType0_1PUSCH is the component dynamicSwitchRA-Type0-1-PUSCH [14] ENUMERATED OPTIONAL.
-	DynamicSwitchRAType0_1PUSCH PhyParametersCommon_DynamicSwitchRAType0_1PUSCH
-	// HasDynamicSwitchRAType0_1PUSCH tells whether dynamicSwitchRA-Type0-1-PUSCH is present in the encoding.
-	HasDynamicSwitchRAType0_1PUSCH bool
+	DynamicSwitchRAType0_1PUSCH    PhyParametersCommon_DynamicSwitchRAType0_1PUSCH
+	HasDynamicSwitchRAType0_1PUSCH bool // whether dynamicSwitchRA-Type0-1-PUSCH is present in the encoding
 	// PdschMappingTypeA is the component pdsch-MappingTypeA [15] ENUMERATED OPTIONAL.
-	PdschMappingTypeA PhyParametersCommon_PdschMappingTypeA
-	// HasPdschMappingTypeA tells whether pdsch-MappingTypeA is present in the encoding.
-	HasPdschMappingTypeA bool
+	PdschMappingTypeA    PhyParametersCommon_PdschMappingTypeA
+	HasPdschMappingTypeA bool // whether pdsch-MappingTypeA is present in the encoding
 	// PdschMappingTypeB is the component pdsch-MappingTypeB [16] ENUMERATED OPTIONAL.
-	PdschMappingTypeB PhyParametersCommon_PdschMappingTypeB
-	// HasPdschMappingTypeB tells whether pdsch-MappingTypeB is present in the encoding.
-	HasPdschMappingTypeB bool
+	PdschMappingTypeB    PhyParametersCommon_PdschMappingTypeB
+	HasPdschMappingTypeB bool // whether pdsch-MappingTypeB is present in the encoding
 	// InterleavingVRBToPRBPDSCH is the component interleavingVRB-ToPRB-PDSCH [17] ENUMERATED OPTIONAL.
-	InterleavingVRBToPRBPDSCH PhyParametersCommon_InterleavingVRBToPRBPDSCH
-	// HasInterleavingVRBToPRBPDSCH tells whether interleavingVRB-ToPRB-PDSCH is present in the encoding.
-	HasInterleavingVRBToPRBPDSCH bool
+	InterleavingVRBToPRBPDSCH    PhyParametersCommon_InterleavingVRBToPRBPDSCH
+	HasInterleavingVRBToPRBPDSCH bool // whether interleavingVRB-ToPRB-PDSCH is present in the encoding
 	// InterSlotFreqHoppingPUSCH is the component interSlotFreqHopping-PUSCH [18] ENUMERATED OPTIONAL.
-	InterSlotFreqHoppingPUSCH PhyParametersCommon_InterSlotFreqHoppingPUSCH
-	// HasInterSlotFreqHoppingPUSCH tells whether interSlotFreqHopping-PUSCH is present in the encoding.
-	HasInterSlotFreqHoppingPUSCH bool
+	InterSlotFreqHoppingPUSCH    PhyParametersCommon_InterSlotFreqHoppingPUSCH
+	HasInterSlotFreqHoppingPUSCH bool // whether interSlotFreqHopping-PUSCH is present in the encoding
 	// Type1PUSCHRepetitionMultiSlots is the component type1-PUSCH-RepetitionMultiSlots [19] ENUMERATED OPTIONAL.
-	Type1PUSCHRepetitionMultiSlots PhyParametersCommon_Type1PUSCHRepetitionMultiSlots
-	// HasType1PUSCHRepetitionMultiSlots tells whether type1-PUSCH-RepetitionMultiSlots is present in the encoding.
-	HasType1PUSCHRepetitionMultiSlots bool
+	Type1PUSCHRepetitionMultiSlots    PhyParametersCommon_Type1PUSCHRepetitionMultiSlots
+	HasType1PUSCHRepetitionMultiSlots bool // whether type1-PUSCH-RepetitionMultiSlots is present in the encoding
 	// Type2PUSCHRepetitionMultiSlots is the component type2-PUSCH-RepetitionMultiSlots [20] ENUMERATED OPTIONAL.
-	Type2PUSCHRepetitionMultiSlots PhyParametersCommon_Type2PUSCHRepetitionMultiSlots
-	// HasType2PUSCHRepetitionMultiSlots tells whether type2-PUSCH-RepetitionMultiSlots is present in the encoding.
-	HasType2PUSCHRepetitionMultiSlots bool
+	Type2PUSCHRepetitionMultiSlots    PhyParametersCommon_Type2PUSCHRepetitionMultiSlots
+	HasType2PUSCHRepetitionMultiSlots bool // whether type2-PUSCH-RepetitionMultiSlots is present in the encoding
 	// PuschRepetitionMultiSlots is the component pusch-RepetitionMultiSlots [21] ENUMERATED OPTIONAL.
-	PuschRepetitionMultiSlots PhyParametersCommon_PuschRepetitionMultiSlots
-	// HasPuschRepetitionMultiSlots tells whether pusch-RepetitionMultiSlots is present in the encoding.
-	HasPuschRepetitionMultiSlots bool
+	PuschRepetitionMultiSlots    PhyParametersCommon_PuschRepetitionMultiSlots
+	HasPuschRepetitionMultiSlots bool // whether pusch-RepetitionMultiSlots is present in the encoding
 	// PdschRepetitionMultiSlots is the component pdsch-RepetitionMultiSlots [22] ENUMERATED OPTIONAL.
-	PdschRepetitionMultiSlots PhyParametersCommon_PdschRepetitionMultiSlots
-	// HasPdschRepetitionMultiSlots tells whether pdsch-RepetitionMultiSlots is present in the encoding.
-	HasPdschRepetitionMultiSlots bool
+	PdschRepetitionMultiSlots    PhyParametersCommon_PdschRepetitionMultiSlots
+	HasPdschRepetitionMultiSlots bool // whether pdsch-RepetitionMultiSlots is present in the encoding
 	// DownlinkSPS is the component downlinkSPS [23] ENUMERATED OPTIONAL.
-	DownlinkSPS PhyParametersCommon_DownlinkSPS
-	// HasDownlinkSPS tells whether downlinkSPS is present in the encoding.
-	HasDownlinkSPS bool
+	DownlinkSPS    PhyParametersCommon_DownlinkSPS
+	HasDownlinkSPS bool // whether downlinkSPS is present in the encoding
 	// ConfiguredULGrantType1 is the component configuredUL-GrantType1 [24] ENUMERATED OPTIONAL.
-	ConfiguredULGrantType1 PhyParametersCommon_ConfiguredULGrantType1
-	// HasConfiguredULGrantType1 tells whether configuredUL-GrantType1 is present in the encoding.
-	HasConfiguredULGrantType1 bool
+	ConfiguredULGrantType1    PhyParametersCommon_ConfiguredULGrantType1
+	HasConfiguredULGrantType1 bool // whether configuredUL-GrantType1 is present in the encoding
 	// ConfiguredULGrantType2 is the component configuredUL-GrantType2 [25] ENUMERATED OPTIONAL.
-	ConfiguredULGrantType2 PhyParametersCommon_ConfiguredULGrantType2
-	// HasConfiguredULGrantType2 tells whether configuredUL-GrantType2 is present in the encoding.
-	HasConfiguredULGrantType2 bool
+	ConfiguredULGrantType2    PhyParametersCommon_ConfiguredULGrantType2
+	HasConfiguredULGrantType2 bool // whether configuredUL-GrantType2 is present in the encoding
 	// PreEmptIndicationDL is the component pre-EmptIndication-DL [26] ENUMERATED OPTIONAL.
-	PreEmptIndicationDL PhyParametersCommon_PreEmptIndicationDL
-	// HasPreEmptIndicationDL tells whether pre-EmptIndication-DL is present in the encoding.
-	HasPreEmptIndicationDL bool
+	PreEmptIndicationDL    PhyParametersCommon_PreEmptIndicationDL
+	HasPreEmptIndicationDL bool // whether pre-EmptIndication-DL is present in the encoding
 	// CbgTransIndicationDL is the component cbg-TransIndication-DL [27] ENUMERATED OPTIONAL.
-	CbgTransIndicationDL PhyParametersCommon_CbgTransIndicationDL
-	// HasCbgTransIndicationDL tells whether cbg-TransIndication-DL is present in the encoding.
-	HasCbgTransIndicationDL bool
+	CbgTransIndicationDL    PhyParametersCommon_CbgTransIndicationDL
+	HasCbgTransIndicationDL bool // whether cbg-TransIndication-DL is present in the encoding
 	// CbgTransIndicationUL is the component cbg-TransIndication-UL [28] ENUMERATED OPTIONAL.
-	CbgTransIndicationUL PhyParametersCommon_CbgTransIndicationUL
-	// HasCbgTransIndicationUL tells whether cbg-TransIndication-UL is present in the encoding.
-	HasCbgTransIndicationUL bool
+	CbgTransIndicationUL    PhyParametersCommon_CbgTransIndicationUL
+	HasCbgTransIndicationUL bool // whether cbg-TransIndication-UL is present in the encoding
 	// CbgFlushIndicationDL is the component cbg-FlushIndication-DL [29] ENUMERATED OPTIONAL.
-	CbgFlushIndicationDL PhyParametersCommon_CbgFlushIndicationDL
-	// HasCbgFlushIndicationDL tells whether cbg-FlushIndication-DL is present in the encoding.
-	HasCbgFlushIndicationDL bool
+	CbgFlushIndicationDL    PhyParametersCommon_CbgFlushIndicationDL
+	HasCbgFlushIndicationDL bool // whether cbg-FlushIndication-DL is present in the encoding
 	// DynamicHARQACKCodeBCBGRetxDL is the component dynamicHARQ-ACK-CodeB-CBG-Retx-DL [30] ENUMERATED OPTIONAL.
-	DynamicHARQACKCodeBCBGRetxDL PhyParametersCommon_DynamicHARQACKCodeBCBGRetxDL
-	// HasDynamicHARQACKCodeBCBGRetxDL tells whether dynamicHARQ-ACK-CodeB-CBG-Retx-DL is present in the encoding.
-	HasDynamicHARQACKCodeBCBGRetxDL bool
+	DynamicHARQACKCodeBCBGRetxDL    PhyParametersCommon_DynamicHARQACKCodeBCBGRetxDL
+	HasDynamicHARQACKCodeBCBGRetxDL bool // whether dynamicHARQ-ACK-CodeB-CBG-Retx-DL is present in the encoding
 	// RateMatchingResrcSetSemiStatic is the component rateMatchingResrcSetSemi-Static [31] ENUMERATED OPTIONAL.
-	RateMatchingResrcSetSemiStatic PhyParametersCommon_RateMatchingResrcSetSemiStatic
-	// HasRateMatchingResrcSetSemiStatic tells whether rateMatchingResrcSetSemi-Static is present in the encoding.
-	HasRateMatchingResrcSetSemiStatic bool
+	RateMatchingResrcSetSemiStatic    PhyParametersCommon_RateMatchingResrcSetSemiStatic
+	HasRateMatchingResrcSetSemiStatic bool // whether rateMatchingResrcSetSemi-Static is present in the encoding
 	// RateMatchingResrcSetDynamic is the component rateMatchingResrcSetDynamic [32] ENUMERATED OPTIONAL.
-	RateMatchingResrcSetDynamic PhyParametersCommon_RateMatchingResrcSetDynamic
-	// HasRateMatchingResrcSetDynamic tells whether rateMatchingResrcSetDynamic is present in the encoding.
-	HasRateMatchingResrcSetDynamic bool
+	RateMatchingResrcSetDynamic    PhyParametersCommon_RateMatchingResrcSetDynamic
+	HasRateMatchingResrcSetDynamic bool // whether rateMatchingResrcSetDynamic is present in the encoding
 	// BwpSwitchingDelay is the component bwp-SwitchingDelay [33] ENUMERATED OPTIONAL.
-	BwpSwitchingDelay PhyParametersCommon_BwpSwitchingDelay
-	// HasBwpSwitchingDelay tells whether bwp-SwitchingDelay is present in the encoding.
-	HasBwpSwitchingDelay bool
+	BwpSwitchingDelay    PhyParametersCommon_BwpSwitchingDelay
+	HasBwpSwitchingDelay bool // whether bwp-SwitchingDelay is present in the encoding
 	// Dummy is the component dummy [34] ENUMERATED OPTIONAL (extension addition).
-	Dummy PhyParametersCommon_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    PhyParametersCommon_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// MaxNumberSearchSpaces is the component maxNumberSearchSpaces [35] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberSearchSpaces PhyParametersCommon_MaxNumberSearchSpaces
-	// HasMaxNumberSearchSpaces tells whether maxNumberSearchSpaces is present in the encoding.
-	HasMaxNumberSearchSpaces bool
+	MaxNumberSearchSpaces    PhyParametersCommon_MaxNumberSearchSpaces
+	HasMaxNumberSearchSpaces bool // whether maxNumberSearchSpaces is present in the encoding
 	// RateMatchingCtrlResrcSetDynamic is the component rateMatchingCtrlResrcSetDynamic [36] ENUMERATED OPTIONAL (extension addition).
-	RateMatchingCtrlResrcSetDynamic PhyParametersCommon_RateMatchingCtrlResrcSetDynamic
-	// HasRateMatchingCtrlResrcSetDynamic tells whether rateMatchingCtrlResrcSetDynamic is present in the encoding.
-	HasRateMatchingCtrlResrcSetDynamic bool
+	RateMatchingCtrlResrcSetDynamic    PhyParametersCommon_RateMatchingCtrlResrcSetDynamic
+	HasRateMatchingCtrlResrcSetDynamic bool // whether rateMatchingCtrlResrcSetDynamic is present in the encoding
 	// MaxLayersMIMOIndication is the component maxLayersMIMO-Indication [37] ENUMERATED OPTIONAL (extension addition).
-	MaxLayersMIMOIndication PhyParametersCommon_MaxLayersMIMOIndication
-	// HasMaxLayersMIMOIndication tells whether maxLayersMIMO-Indication is present in the encoding.
-	HasMaxLayersMIMOIndication bool
+	MaxLayersMIMOIndication    PhyParametersCommon_MaxLayersMIMOIndication
+	HasMaxLayersMIMOIndication bool // whether maxLayersMIMO-Indication is present in the encoding
 	// SpCellPlacement is the component spCellPlacement [38] CarrierAggregationVariant OPTIONAL (extension addition).
-	SpCellPlacement CarrierAggregationVariant
-	// HasSpCellPlacement tells whether spCellPlacement is present in the encoding.
-	HasSpCellPlacement bool
+	SpCellPlacement    CarrierAggregationVariant
+	HasSpCellPlacement bool // whether spCellPlacement is present in the encoding
 	// TwoStepRACHR16 is the component twoStepRACH-r16 [39] ENUMERATED OPTIONAL (extension addition).
-	TwoStepRACHR16 PhyParametersCommon_TwoStepRACHR16
-	// HasTwoStepRACHR16 tells whether twoStepRACH-r16 is present in the encoding.
-	HasTwoStepRACHR16 bool
+	TwoStepRACHR16    PhyParametersCommon_TwoStepRACHR16
+	HasTwoStepRACHR16 bool // whether twoStepRACH-r16 is present in the encoding
 	// DciFormat1_2And0_2R16 is the component dci-Format1-2And0-2-r16 [40] ENUMERATED OPTIONAL (extension addition).
-	DciFormat1_2And0_2R16 PhyParametersCommon_DciFormat1_2And0_2R16
-	// HasDciFormat1_2And0_2R16 tells whether dci-Format1-2And0-2-r16 is present in the encoding.
-	HasDciFormat1_2And0_2R16 bool
+	DciFormat1_2And0_2R16    PhyParametersCommon_DciFormat1_2And0_2R16
+	HasDciFormat1_2And0_2R16 bool // whether dci-Format1-2And0-2-r16 is present in the encoding
 	// MonitoringDCISameSearchSpaceR16 is the component monitoringDCI-SameSearchSpace-r16 [41] ENUMERATED OPTIONAL (extension addition).
-	MonitoringDCISameSearchSpaceR16 PhyParametersCommon_MonitoringDCISameSearchSpaceR16
-	// HasMonitoringDCISameSearchSpaceR16 tells whether monitoringDCI-SameSearchSpace-r16 is present in the encoding.
-	HasMonitoringDCISameSearchSpaceR16 bool
+	MonitoringDCISameSearchSpaceR16    PhyParametersCommon_MonitoringDCISameSearchSpaceR16
+	HasMonitoringDCISameSearchSpaceR16 bool // whether monitoringDCI-SameSearchSpace-r16 is present in the encoding
 	// Type2CGReleaseDCI0_1R16 is the component type2-CG-ReleaseDCI-0-1-r16 [42] ENUMERATED OPTIONAL (extension addition).
-	Type2CGReleaseDCI0_1R16 PhyParametersCommon_Type2CGReleaseDCI0_1R16
-	// HasType2CGReleaseDCI0_1R16 tells whether type2-CG-ReleaseDCI-0-1-r16 is present in the encoding.
-	HasType2CGReleaseDCI0_1R16 bool
+	Type2CGReleaseDCI0_1R16    PhyParametersCommon_Type2CGReleaseDCI0_1R16
+	HasType2CGReleaseDCI0_1R16 bool // whether type2-CG-ReleaseDCI-0-1-r16 is present in the encoding
 	// Type2CGReleaseDCI0_2R16 is the component type2-CG-ReleaseDCI-0-2-r16 [43] ENUMERATED OPTIONAL (extension addition).
-	Type2CGReleaseDCI0_2R16 PhyParametersCommon_Type2CGReleaseDCI0_2R16
-	// HasType2CGReleaseDCI0_2R16 tells whether type2-CG-ReleaseDCI-0-2-r16 is present in the encoding.
-	HasType2CGReleaseDCI0_2R16 bool
+	Type2CGReleaseDCI0_2R16    PhyParametersCommon_Type2CGReleaseDCI0_2R16
+	HasType2CGReleaseDCI0_2R16 bool // whether type2-CG-ReleaseDCI-0-2-r16 is present in the encoding
 	// SpsReleaseDCI1_1R16 is the component sps-ReleaseDCI-1-1-r16 [44] ENUMERATED OPTIONAL (extension addition).
-	SpsReleaseDCI1_1R16 PhyParametersCommon_SpsReleaseDCI1_1R16
-	// HasSpsReleaseDCI1_1R16 tells whether sps-ReleaseDCI-1-1-r16 is present in the encoding.
-	HasSpsReleaseDCI1_1R16 bool
+	SpsReleaseDCI1_1R16    PhyParametersCommon_SpsReleaseDCI1_1R16
+	HasSpsReleaseDCI1_1R16 bool // whether sps-ReleaseDCI-1-1-r16 is present in the encoding
 	// SpsReleaseDCI1_2R16 is the component sps-ReleaseDCI-1-2-r16 [45] ENUMERATED OPTIONAL (extension addition).
-	SpsReleaseDCI1_2R16 PhyParametersCommon_SpsReleaseDCI1_2R16
-	// HasSpsReleaseDCI1_2R16 tells whether sps-ReleaseDCI-1-2-r16 is present in the encoding.
-	HasSpsReleaseDCI1_2R16 bool
+	SpsReleaseDCI1_2R16    PhyParametersCommon_SpsReleaseDCI1_2R16
+	HasSpsReleaseDCI1_2R16 bool // whether sps-ReleaseDCI-1-2-r16 is present in the encoding
 	// CsiTriggerStateNonActiveBWPR16 is the component csi-TriggerStateNon-ActiveBWP-r16 [46] ENUMERATED OPTIONAL (extension addition).
-	CsiTriggerStateNonActiveBWPR16 PhyParametersCommon_CsiTriggerStateNonActiveBWPR16
-	// HasCsiTriggerStateNonActiveBWPR16 tells whether csi-TriggerStateNon-ActiveBWP-r16 is present in the encoding.
-	HasCsiTriggerStateNonActiveBWPR16 bool
+	CsiTriggerStateNonActiveBWPR16    PhyParametersCommon_CsiTriggerStateNonActiveBWPR16
+	HasCsiTriggerStateNonActiveBWPR16 bool // whether csi-TriggerStateNon-ActiveBWP-r16 is present in the encoding
 	// SeparateSMTCInterIABSupportR16 is the component separateSMTC-InterIAB-Support-r16 [47] ENUMERATED OPTIONAL (extension addition).
-	SeparateSMTCInterIABSupportR16 PhyParametersCommon_SeparateSMTCInterIABSupportR16
-	// HasSeparateSMTCInterIABSupportR16 tells whether separateSMTC-InterIAB-Support-r16 is present in the encoding.
-	HasSeparateSMTCInterIABSupportR16 bool
+	SeparateSMTCInterIABSupportR16    PhyParametersCommon_SeparateSMTCInterIABSupportR16
+	HasSeparateSMTCInterIABSupportR16 bool // whether separateSMTC-InterIAB-Support-r16 is present in the encoding
 	// SeparateRACHIABSupportR16 is the component separateRACH-IAB-Support-r16 [48] ENUMERATED OPTIONAL (extension addition).
-	SeparateRACHIABSupportR16 PhyParametersCommon_SeparateRACHIABSupportR16
-	// HasSeparateRACHIABSupportR16 tells whether separateRACH-IAB-Support-r16 is present in the encoding.
-	HasSeparateRACHIABSupportR16 bool
+	SeparateRACHIABSupportR16    PhyParametersCommon_SeparateRACHIABSupportR16
+	HasSeparateRACHIABSupportR16 bool // whether separateRACH-IAB-Support-r16 is present in the encoding
 	// UlFlexibleDLSlotFormatSemiStaticIABR16 is the component ul-flexibleDL-SlotFormatSemiStatic-IAB-r16 [49] ENUMERATED OPTIONAL (extension addition).
-	UlFlexibleDLSlotFormatSemiStaticIABR16 PhyParametersCommon_UlFlexibleDLSlotFormatSemiStaticIABR16
-	// HasUlFlexibleDLSlotFormatSemiStaticIABR16 tells whether ul-flexibleDL-SlotFormatSemiStatic-IAB-r16 is present in the encoding.
-	HasUlFlexibleDLSlotFormatSemiStaticIABR16 bool
+	UlFlexibleDLSlotFormatSemiStaticIABR16    PhyParametersCommon_UlFlexibleDLSlotFormatSemiStaticIABR16
+	HasUlFlexibleDLSlotFormatSemiStaticIABR16 bool // whether ul-flexibleDL-SlotFormatSemiStatic-IAB-r16 is present in the encoding
 	// UlFlexibleDLSlotFormatDynamicsIABR16 is the component ul-flexibleDL-SlotFormatDynamics-IAB-r16 [50] ENUMERATED OPTIONAL (extension addition).
-	UlFlexibleDLSlotFormatDynamicsIABR16 PhyParametersCommon_UlFlexibleDLSlotFormatDynamicsIABR16
-	// HasUlFlexibleDLSlotFormatDynamicsIABR16 tells whether ul-flexibleDL-SlotFormatDynamics-IAB-r16 is present in the encoding.
-	HasUlFlexibleDLSlotFormatDynamicsIABR16 bool
+	UlFlexibleDLSlotFormatDynamicsIABR16    PhyParametersCommon_UlFlexibleDLSlotFormatDynamicsIABR16
+	HasUlFlexibleDLSlotFormatDynamicsIABR16 bool // whether ul-flexibleDL-SlotFormatDynamics-IAB-r16 is present in the encoding
 	// DftSOFDMWaveformULIABR16 is the component dft-S-OFDM-WaveformUL-IAB-r16 [51] ENUMERATED OPTIONAL (extension addition).
-	DftSOFDMWaveformULIABR16 PhyParametersCommon_DftSOFDMWaveformULIABR16
-	// HasDftSOFDMWaveformULIABR16 tells whether dft-S-OFDM-WaveformUL-IAB-r16 is present in the encoding.
-	HasDftSOFDMWaveformULIABR16 bool
+	DftSOFDMWaveformULIABR16    PhyParametersCommon_DftSOFDMWaveformULIABR16
+	HasDftSOFDMWaveformULIABR16 bool // whether dft-S-OFDM-WaveformUL-IAB-r16 is present in the encoding
 	// Dci25AIRNTISupportIABR16 is the component dci-25-AI-RNTI-Support-IAB-r16 [52] ENUMERATED OPTIONAL (extension addition).
-	Dci25AIRNTISupportIABR16 PhyParametersCommon_Dci25AIRNTISupportIABR16
-	// HasDci25AIRNTISupportIABR16 tells whether dci-25-AI-RNTI-Support-IAB-r16 is present in the encoding.
-	HasDci25AIRNTISupportIABR16 bool
+	Dci25AIRNTISupportIABR16    PhyParametersCommon_Dci25AIRNTISupportIABR16
+	HasDci25AIRNTISupportIABR16 bool // whether dci-25-AI-RNTI-Support-IAB-r16 is present in the encoding
 	// TDeltaReceptionSupportIABR16 is the component t-DeltaReceptionSupport-IAB-r16 [53] ENUMERATED OPTIONAL (extension addition).
-	TDeltaReceptionSupportIABR16 PhyParametersCommon_TDeltaReceptionSupportIABR16
-	// HasTDeltaReceptionSupportIABR16 tells whether t-DeltaReceptionSupport-IAB-r16 is present in the encoding.
-	HasTDeltaReceptionSupportIABR16 bool
+	TDeltaReceptionSupportIABR16    PhyParametersCommon_TDeltaReceptionSupportIABR16
+	HasTDeltaReceptionSupportIABR16 bool // whether t-DeltaReceptionSupport-IAB-r16 is present in the encoding
 	// GuardSymbolReportReceptionIABR16 is the component guardSymbolReportReception-IAB-r16 [54] ENUMERATED OPTIONAL (extension addition).
-	GuardSymbolReportReceptionIABR16 PhyParametersCommon_GuardSymbolReportReceptionIABR16
-	// HasGuardSymbolReportReceptionIABR16 tells whether guardSymbolReportReception-IAB-r16 is present in the encoding.
-	HasGuardSymbolReportReceptionIABR16 bool
+	GuardSymbolReportReceptionIABR16    PhyParametersCommon_GuardSymbolReportReceptionIABR16
+	HasGuardSymbolReportReceptionIABR16 bool // whether guardSymbolReportReception-IAB-r16 is present in the encoding
 	// HarqACKCBSpatialBundlingPUCCHGroupR16 is the component harqACK-CB-SpatialBundlingPUCCH-Group-r16 [55] ENUMERATED OPTIONAL (extension addition).
-	HarqACKCBSpatialBundlingPUCCHGroupR16 PhyParametersCommon_HarqACKCBSpatialBundlingPUCCHGroupR16
-	// HasHarqACKCBSpatialBundlingPUCCHGroupR16 tells whether harqACK-CB-SpatialBundlingPUCCH-Group-r16 is present in the encoding.
-	HasHarqACKCBSpatialBundlingPUCCHGroupR16 bool
+	HarqACKCBSpatialBundlingPUCCHGroupR16    PhyParametersCommon_HarqACKCBSpatialBundlingPUCCHGroupR16
+	HasHarqACKCBSpatialBundlingPUCCHGroupR16 bool // whether harqACK-CB-SpatialBundlingPUCCH-Group-r16 is present in the encoding
 	// CrossSlotSchedulingR16 is the component crossSlotScheduling-r16 [56] SEQUENCE OPTIONAL (extension addition).
-	CrossSlotSchedulingR16 PhyParametersCommon_CrossSlotSchedulingR16
-	// HasCrossSlotSchedulingR16 tells whether crossSlotScheduling-r16 is present in the encoding.
-	HasCrossSlotSchedulingR16 bool
+	CrossSlotSchedulingR16    PhyParametersCommon_CrossSlotSchedulingR16
+	HasCrossSlotSchedulingR16 bool // whether crossSlotScheduling-r16 is present in the encoding
 	// MaxNumberSRSPosPathLossEstimateAllServingCellsR16 is the component maxNumberSRS-PosPathLossEstimateAllServingCells-r16 [57] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberSRSPosPathLossEstimateAllServingCellsR16 PhyParametersCommon_MaxNumberSRSPosPathLossEstimateAllServingCellsR16
-	// HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16 tells whether maxNumberSRS-PosPathLossEstimateAllServingCells-r16 is present in the encoding.
-	HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16 bool
+	MaxNumberSRSPosPathLossEstimateAllServingCellsR16    PhyParametersCommon_MaxNumberSRSPosPathLossEstimateAllServingCellsR16
+	HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16 bool // whether maxNumberSRS-PosPathLossEstimateAllServingCells-r16 is present in the encoding
 	// ExtendedCGPeriodicitiesR16 is the component extendedCG-Periodicities-r16 [58] ENUMERATED OPTIONAL (extension addition).
-	ExtendedCGPeriodicitiesR16 PhyParametersCommon_ExtendedCGPeriodicitiesR16
-	// HasExtendedCGPeriodicitiesR16 tells whether extendedCG-Periodicities-r16 is present in the encoding.
-	HasExtendedCGPeriodicitiesR16 bool
+	ExtendedCGPeriodicitiesR16    PhyParametersCommon_ExtendedCGPeriodicitiesR16
+	HasExtendedCGPeriodicitiesR16 bool // whether extendedCG-Periodicities-r16 is present in the encoding
 	// ExtendedSPSPeriodicitiesR16 is the component extendedSPS-Periodicities-r16 [59] ENUMERATED OPTIONAL (extension addition).
-	ExtendedSPSPeriodicitiesR16 PhyParametersCommon_ExtendedSPSPeriodicitiesR16
-	// HasExtendedSPSPeriodicitiesR16 tells whether extendedSPS-Periodicities-r16 is present in the encoding.
-	HasExtendedSPSPeriodicitiesR16 bool
+	ExtendedSPSPeriodicitiesR16    PhyParametersCommon_ExtendedSPSPeriodicitiesR16
+	HasExtendedSPSPeriodicitiesR16 bool // whether extendedSPS-Periodicities-r16 is present in the encoding
 	// CodebookVariantsListR16 is the component codebookVariantsList-r16 [60] CodebookVariantsList-r16 OPTIONAL (extension addition).
-	CodebookVariantsListR16 CodebookVariantsListR16
-	// HasCodebookVariantsListR16 tells whether codebookVariantsList-r16 is present in the encoding.
-	HasCodebookVariantsListR16 bool
+	CodebookVariantsListR16    CodebookVariantsListR16
+	HasCodebookVariantsListR16 bool // whether codebookVariantsList-r16 is present in the encoding
 	// PuschRepetitionTypeAR16 is the component pusch-RepetitionTypeA-r16 [61] SEQUENCE OPTIONAL (extension addition).
-	PuschRepetitionTypeAR16 PhyParametersCommon_PuschRepetitionTypeAR16
-	// HasPuschRepetitionTypeAR16 tells whether pusch-RepetitionTypeA-r16 is present in the encoding.
-	HasPuschRepetitionTypeAR16 bool
+	PuschRepetitionTypeAR16    PhyParametersCommon_PuschRepetitionTypeAR16
+	HasPuschRepetitionTypeAR16 bool // whether pusch-RepetitionTypeA-r16 is present in the encoding
 	// DciDLPriorityIndicatorR16 is the component dci-DL-PriorityIndicator-r16 [62] ENUMERATED OPTIONAL (extension addition).
-	DciDLPriorityIndicatorR16 PhyParametersCommon_DciDLPriorityIndicatorR16
-	// HasDciDLPriorityIndicatorR16 tells whether dci-DL-PriorityIndicator-r16 is present in the encoding.
-	HasDciDLPriorityIndicatorR16 bool
+	DciDLPriorityIndicatorR16    PhyParametersCommon_DciDLPriorityIndicatorR16
+	HasDciDLPriorityIndicatorR16 bool // whether dci-DL-PriorityIndicator-r16 is present in the encoding
 	// DciULPriorityIndicatorR16 is the component dci-UL-PriorityIndicator-r16 [63] ENUMERATED OPTIONAL (extension addition).
-	DciULPriorityIndicatorR16 PhyParametersCommon_DciULPriorityIndicatorR16
-	// HasDciULPriorityIndicatorR16 tells whether dci-UL-PriorityIndicator-r16 is present in the encoding.
-	HasDciULPriorityIndicatorR16 bool
+	DciULPriorityIndicatorR16    PhyParametersCommon_DciULPriorityIndicatorR16
+	HasDciULPriorityIndicatorR16 bool // whether dci-UL-PriorityIndicator-r16 is present in the encoding
 	// MaxNumberPathlossRSUpdateR16 is the component maxNumberPathlossRS-Update-r16 [64] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberPathlossRSUpdateR16 PhyParametersCommon_MaxNumberPathlossRSUpdateR16
-	// HasMaxNumberPathlossRSUpdateR16 tells whether maxNumberPathlossRS-Update-r16 is present in the encoding.
-	HasMaxNumberPathlossRSUpdateR16 bool
+	MaxNumberPathlossRSUpdateR16    PhyParametersCommon_MaxNumberPathlossRSUpdateR16
+	HasMaxNumberPathlossRSUpdateR16 bool // whether maxNumberPathlossRS-Update-r16 is present in the encoding
 	// Type2HARQACKCodebookR16 is the component type2-HARQ-ACK-Codebook-r16 [65] ENUMERATED OPTIONAL (extension addition).
-	Type2HARQACKCodebookR16 PhyParametersCommon_Type2HARQACKCodebookR16
-	// HasType2HARQACKCodebookR16 tells whether type2-HARQ-ACK-Codebook-r16 is present in the encoding.
-	HasType2HARQACKCodebookR16 bool
+	Type2HARQACKCodebookR16    PhyParametersCommon_Type2HARQACKCodebookR16
+	HasType2HARQACKCodebookR16 bool // whether type2-HARQ-ACK-Codebook-r16 is present in the encoding
 	// MaxTotalResourcesForAcrossFreqRangesR16 is the component maxTotalResourcesForAcrossFreqRanges-r16 [66] SEQUENCE OPTIONAL (extension addition).
-	MaxTotalResourcesForAcrossFreqRangesR16 PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16
-	// HasMaxTotalResourcesForAcrossFreqRangesR16 tells whether maxTotalResourcesForAcrossFreqRanges-r16 is present in the encoding.
-	HasMaxTotalResourcesForAcrossFreqRangesR16 bool
+	MaxTotalResourcesForAcrossFreqRangesR16    PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16
+	HasMaxTotalResourcesForAcrossFreqRangesR16 bool // whether maxTotalResourcesForAcrossFreqRanges-r16 is present in the encoding
 	// HarqACKSeparateMultiDCIMultiTRPR16 is the component harqACK-separateMultiDCI-MultiTRP-r16 [67] SEQUENCE OPTIONAL (extension addition).
-	HarqACKSeparateMultiDCIMultiTRPR16 PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16
-	// HasHarqACKSeparateMultiDCIMultiTRPR16 tells whether harqACK-separateMultiDCI-MultiTRP-r16 is present in the encoding.
-	HasHarqACKSeparateMultiDCIMultiTRPR16 bool
+	HarqACKSeparateMultiDCIMultiTRPR16    PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16
+	HasHarqACKSeparateMultiDCIMultiTRPR16 bool // whether harqACK-separateMultiDCI-MultiTRP-r16 is present in the encoding
 	// HarqACKJointMultiDCIMultiTRPR16 is the component harqACK-jointMultiDCI-MultiTRP-r16 [68] ENUMERATED OPTIONAL (extension addition).
-	HarqACKJointMultiDCIMultiTRPR16 PhyParametersCommon_HarqACKJointMultiDCIMultiTRPR16
-	// HasHarqACKJointMultiDCIMultiTRPR16 tells whether harqACK-jointMultiDCI-MultiTRP-r16 is present in the encoding.
-	HasHarqACKJointMultiDCIMultiTRPR16 bool
+	HarqACKJointMultiDCIMultiTRPR16    PhyParametersCommon_HarqACKJointMultiDCIMultiTRPR16
+	HasHarqACKJointMultiDCIMultiTRPR16 bool // whether harqACK-jointMultiDCI-MultiTRP-r16 is present in the encoding
 	// BwpSwitchingMultiCCsR16 is the component bwp-SwitchingMultiCCs-r16 [69] EXPLICIT CHOICE OPTIONAL (extension addition).
-	BwpSwitchingMultiCCsR16 PhyParametersCommon_BwpSwitchingMultiCCsR16
-	// HasBwpSwitchingMultiCCsR16 tells whether bwp-SwitchingMultiCCs-r16 is present in the encoding.
-	HasBwpSwitchingMultiCCsR16 bool
+	BwpSwitchingMultiCCsR16    PhyParametersCommon_BwpSwitchingMultiCCsR16
+	HasBwpSwitchingMultiCCsR16 bool // whether bwp-SwitchingMultiCCs-r16 is present in the encoding
 	// TargetSMTCSCGR16 is the component targetSMTC-SCG-r16 [70] ENUMERATED OPTIONAL (extension addition).
-	TargetSMTCSCGR16 PhyParametersCommon_TargetSMTCSCGR16
-	// HasTargetSMTCSCGR16 tells whether targetSMTC-SCG-r16 is present in the encoding.
-	HasTargetSMTCSCGR16 bool
+	TargetSMTCSCGR16    PhyParametersCommon_TargetSMTCSCGR16
+	HasTargetSMTCSCGR16 bool // whether targetSMTC-SCG-r16 is present in the encoding
 	// SupportRepetitionZeroOffsetRVR16 is the component supportRepetitionZeroOffsetRV-r16 [71] ENUMERATED OPTIONAL (extension addition).
-	SupportRepetitionZeroOffsetRVR16 PhyParametersCommon_SupportRepetitionZeroOffsetRVR16
-	// HasSupportRepetitionZeroOffsetRVR16 tells whether supportRepetitionZeroOffsetRV-r16 is present in the encoding.
-	HasSupportRepetitionZeroOffsetRVR16 bool
+	SupportRepetitionZeroOffsetRVR16    PhyParametersCommon_SupportRepetitionZeroOffsetRVR16
+	HasSupportRepetitionZeroOffsetRVR16 bool // whether supportRepetitionZeroOffsetRV-r16 is present in the encoding
 	// CbgTransInOrderPUSCHULR16 is the component cbg-TransInOrderPUSCH-UL-r16 [72] ENUMERATED OPTIONAL (extension addition).
-	CbgTransInOrderPUSCHULR16 PhyParametersCommon_CbgTransInOrderPUSCHULR16
-	// HasCbgTransInOrderPUSCHULR16 tells whether cbg-TransInOrderPUSCH-UL-r16 is present in the encoding.
-	HasCbgTransInOrderPUSCHULR16 bool
+	CbgTransInOrderPUSCHULR16    PhyParametersCommon_CbgTransInOrderPUSCHULR16
+	HasCbgTransInOrderPUSCHULR16 bool // whether cbg-TransInOrderPUSCH-UL-r16 is present in the encoding
 	// BwpSwitchingMultiDormancyCCsR16 is the component bwp-SwitchingMultiDormancyCCs-r16 [73] EXPLICIT CHOICE OPTIONAL (extension addition).
-	BwpSwitchingMultiDormancyCCsR16 PhyParametersCommon_BwpSwitchingMultiDormancyCCsR16
-	// HasBwpSwitchingMultiDormancyCCsR16 tells whether bwp-SwitchingMultiDormancyCCs-r16 is present in the encoding.
-	HasBwpSwitchingMultiDormancyCCsR16 bool
+	BwpSwitchingMultiDormancyCCsR16    PhyParametersCommon_BwpSwitchingMultiDormancyCCsR16
+	HasBwpSwitchingMultiDormancyCCsR16 bool // whether bwp-SwitchingMultiDormancyCCs-r16 is present in the encoding
 	// SupportRetxDiffCoresetPoolMultiDCITRPR16 is the component supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16 [74] ENUMERATED OPTIONAL (extension addition).
-	SupportRetxDiffCoresetPoolMultiDCITRPR16 PhyParametersCommon_SupportRetxDiffCoresetPoolMultiDCITRPR16
-	// HasSupportRetxDiffCoresetPoolMultiDCITRPR16 tells whether supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16 is present in the encoding.
-	HasSupportRetxDiffCoresetPoolMultiDCITRPR16 bool
+	SupportRetxDiffCoresetPoolMultiDCITRPR16    PhyParametersCommon_SupportRetxDiffCoresetPoolMultiDCITRPR16
+	HasSupportRetxDiffCoresetPoolMultiDCITRPR16 bool // whether supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16 is present in the encoding
 	// PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 is the component pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16 [75] ENUMERATED OPTIONAL (extension addition).
-	PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 PhyParametersCommon_PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16
-	// HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 tells whether pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16 is present in the encoding.
-	HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 bool
+	PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16    PhyParametersCommon_PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16
+	HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 bool // whether pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16 is present in the encoding
 	// NewBeamIdentifications2PortCSIRSR16 is the component newBeamIdentifications2PortCSI-RS-r16 [76] ENUMERATED OPTIONAL (extension addition).
-	NewBeamIdentifications2PortCSIRSR16 PhyParametersCommon_NewBeamIdentifications2PortCSIRSR16
-	// HasNewBeamIdentifications2PortCSIRSR16 tells whether newBeamIdentifications2PortCSI-RS-r16 is present in the encoding.
-	HasNewBeamIdentifications2PortCSIRSR16 bool
+	NewBeamIdentifications2PortCSIRSR16    PhyParametersCommon_NewBeamIdentifications2PortCSIRSR16
+	HasNewBeamIdentifications2PortCSIRSR16 bool // whether newBeamIdentifications2PortCSI-RS-r16 is present in the encoding
 	// PathlossEstimation2PortCSIRSR16 is the component pathlossEstimation2PortCSI-RS-r16 [77] ENUMERATED OPTIONAL (extension addition).
-	PathlossEstimation2PortCSIRSR16 PhyParametersCommon_PathlossEstimation2PortCSIRSR16
-	// HasPathlossEstimation2PortCSIRSR16 tells whether pathlossEstimation2PortCSI-RS-r16 is present in the encoding.
-	HasPathlossEstimation2PortCSIRSR16 bool
+	PathlossEstimation2PortCSIRSR16    PhyParametersCommon_PathlossEstimation2PortCSIRSR16
+	HasPathlossEstimation2PortCSIRSR16 bool // whether pathlossEstimation2PortCSI-RS-r16 is present in the encoding
 	// MuxHARQACKWithoutPUCCHOnPUSCHR16 is the component mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16 [78] ENUMERATED OPTIONAL (extension addition).
-	MuxHARQACKWithoutPUCCHOnPUSCHR16 PhyParametersCommon_MuxHARQACKWithoutPUCCHOnPUSCHR16
-	// HasMuxHARQACKWithoutPUCCHOnPUSCHR16 tells whether mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16 is present in the encoding.
-	HasMuxHARQACKWithoutPUCCHOnPUSCHR16 bool
+	MuxHARQACKWithoutPUCCHOnPUSCHR16    PhyParametersCommon_MuxHARQACKWithoutPUCCHOnPUSCHR16
+	HasMuxHARQACKWithoutPUCCHOnPUSCHR16 bool // whether mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16 is present in the encoding
 	// GuardSymbolReportReceptionIABR17 is the component guardSymbolReportReception-IAB-r17 [79] ENUMERATED OPTIONAL (extension addition).
-	GuardSymbolReportReceptionIABR17 PhyParametersCommon_GuardSymbolReportReceptionIABR17
-	// HasGuardSymbolReportReceptionIABR17 tells whether guardSymbolReportReception-IAB-r17 is present in the encoding.
-	HasGuardSymbolReportReceptionIABR17 bool
+	GuardSymbolReportReceptionIABR17    PhyParametersCommon_GuardSymbolReportReceptionIABR17
+	HasGuardSymbolReportReceptionIABR17 bool // whether guardSymbolReportReception-IAB-r17 is present in the encoding
 	// RestrictedIABDUBeamReceptionR17 is the component restricted-IAB-DU-BeamReception-r17 [80] ENUMERATED OPTIONAL (extension addition).
-	RestrictedIABDUBeamReceptionR17 PhyParametersCommon_RestrictedIABDUBeamReceptionR17
-	// HasRestrictedIABDUBeamReceptionR17 tells whether restricted-IAB-DU-BeamReception-r17 is present in the encoding.
-	HasRestrictedIABDUBeamReceptionR17 bool
+	RestrictedIABDUBeamReceptionR17    PhyParametersCommon_RestrictedIABDUBeamReceptionR17
+	HasRestrictedIABDUBeamReceptionR17 bool // whether restricted-IAB-DU-BeamReception-r17 is present in the encoding
 	// RecommendedIABMTBeamTransmissionR17 is the component recommended-IAB-MT-BeamTransmission-r17 [81] ENUMERATED OPTIONAL (extension addition).
-	RecommendedIABMTBeamTransmissionR17 PhyParametersCommon_RecommendedIABMTBeamTransmissionR17
-	// HasRecommendedIABMTBeamTransmissionR17 tells whether recommended-IAB-MT-BeamTransmission-r17 is present in the encoding.
-	HasRecommendedIABMTBeamTransmissionR17 bool
+	RecommendedIABMTBeamTransmissionR17    PhyParametersCommon_RecommendedIABMTBeamTransmissionR17
+	HasRecommendedIABMTBeamTransmissionR17 bool // whether recommended-IAB-MT-BeamTransmission-r17 is present in the encoding
 	// Case6TimingAlignmentReceptionIABR17 is the component case6-TimingAlignmentReception-IAB-r17 [82] ENUMERATED OPTIONAL (extension addition).
-	Case6TimingAlignmentReceptionIABR17 PhyParametersCommon_Case6TimingAlignmentReceptionIABR17
-	// HasCase6TimingAlignmentReceptionIABR17 tells whether case6-TimingAlignmentReception-IAB-r17 is present in the encoding.
-	HasCase6TimingAlignmentReceptionIABR17 bool
+	Case6TimingAlignmentReceptionIABR17    PhyParametersCommon_Case6TimingAlignmentReceptionIABR17
+	HasCase6TimingAlignmentReceptionIABR17 bool // whether case6-TimingAlignmentReception-IAB-r17 is present in the encoding
 	// Case7TimingAlignmentReceptionIABR17 is the component case7-TimingAlignmentReception-IAB-r17 [83] ENUMERATED OPTIONAL (extension addition).
-	Case7TimingAlignmentReceptionIABR17 PhyParametersCommon_Case7TimingAlignmentReceptionIABR17
-	// HasCase7TimingAlignmentReceptionIABR17 tells whether case7-TimingAlignmentReception-IAB-r17 is present in the encoding.
-	HasCase7TimingAlignmentReceptionIABR17 bool
+	Case7TimingAlignmentReceptionIABR17    PhyParametersCommon_Case7TimingAlignmentReceptionIABR17
+	HasCase7TimingAlignmentReceptionIABR17 bool // whether case7-TimingAlignmentReception-IAB-r17 is present in the encoding
 	// DlTxPowerAdjustmentIABR17 is the component dl-tx-PowerAdjustment-IAB-r17 [84] ENUMERATED OPTIONAL (extension addition).
-	DlTxPowerAdjustmentIABR17 PhyParametersCommon_DlTxPowerAdjustmentIABR17
-	// HasDlTxPowerAdjustmentIABR17 tells whether dl-tx-PowerAdjustment-IAB-r17 is present in the encoding.
-	HasDlTxPowerAdjustmentIABR17 bool
+	DlTxPowerAdjustmentIABR17    PhyParametersCommon_DlTxPowerAdjustmentIABR17
+	HasDlTxPowerAdjustmentIABR17 bool // whether dl-tx-PowerAdjustment-IAB-r17 is present in the encoding
 	// DesiredUlTxPowerAdjustmentR17 is the component desired-ul-tx-PowerAdjustment-r17 [85] ENUMERATED OPTIONAL (extension addition).
-	DesiredUlTxPowerAdjustmentR17 PhyParametersCommon_DesiredUlTxPowerAdjustmentR17
-	// HasDesiredUlTxPowerAdjustmentR17 tells whether desired-ul-tx-PowerAdjustment-r17 is present in the encoding.
-	HasDesiredUlTxPowerAdjustmentR17 bool
+	DesiredUlTxPowerAdjustmentR17    PhyParametersCommon_DesiredUlTxPowerAdjustmentR17
+	HasDesiredUlTxPowerAdjustmentR17 bool // whether desired-ul-tx-PowerAdjustment-r17 is present in the encoding
 	// FdmSoftResourceAvailabilityDynamicIndicationR17 is the component fdm-SoftResourceAvailability-DynamicIndication-r17 [86] ENUMERATED OPTIONAL (extension addition).
-	FdmSoftResourceAvailabilityDynamicIndicationR17 PhyParametersCommon_FdmSoftResourceAvailabilityDynamicIndicationR17
-	// HasFdmSoftResourceAvailabilityDynamicIndicationR17 tells whether fdm-SoftResourceAvailability-DynamicIndication-r17 is present in the encoding.
-	HasFdmSoftResourceAvailabilityDynamicIndicationR17 bool
+	FdmSoftResourceAvailabilityDynamicIndicationR17    PhyParametersCommon_FdmSoftResourceAvailabilityDynamicIndicationR17
+	HasFdmSoftResourceAvailabilityDynamicIndicationR17 bool // whether fdm-SoftResourceAvailability-DynamicIndication-r17 is present in the encoding
 	// UpdatedTDeltaRangeRecptionR17 is the component updated-T-DeltaRangeRecption-r17 [87] ENUMERATED OPTIONAL (extension addition).
-	UpdatedTDeltaRangeRecptionR17 PhyParametersCommon_UpdatedTDeltaRangeRecptionR17
-	// HasUpdatedTDeltaRangeRecptionR17 tells whether updated-T-DeltaRangeRecption-r17 is present in the encoding.
-	HasUpdatedTDeltaRangeRecptionR17 bool
+	UpdatedTDeltaRangeRecptionR17    PhyParametersCommon_UpdatedTDeltaRangeRecptionR17
+	HasUpdatedTDeltaRangeRecptionR17 bool // whether updated-T-DeltaRangeRecption-r17 is present in the encoding
 	// SlotBasedDynamicPUCCHRepR17 is the component slotBasedDynamicPUCCH-Rep-r17 [88] ENUMERATED OPTIONAL (extension addition).
-	SlotBasedDynamicPUCCHRepR17 PhyParametersCommon_SlotBasedDynamicPUCCHRepR17
-	// HasSlotBasedDynamicPUCCHRepR17 tells whether slotBasedDynamicPUCCH-Rep-r17 is present in the encoding.
-	HasSlotBasedDynamicPUCCHRepR17 bool
+	SlotBasedDynamicPUCCHRepR17    PhyParametersCommon_SlotBasedDynamicPUCCHRepR17
+	HasSlotBasedDynamicPUCCHRepR17 bool // whether slotBasedDynamicPUCCH-Rep-r17 is present in the encoding
 	// SpsHARQACKDeferralR17 is the component sps-HARQ-ACK-Deferral-r17 [89] SEQUENCE OPTIONAL (extension addition).
-	SpsHARQACKDeferralR17 PhyParametersCommon_SpsHARQACKDeferralR17
-	// HasSpsHARQACKDeferralR17 tells whether sps-HARQ-ACK-Deferral-r17 is present in the encoding.
-	HasSpsHARQACKDeferralR17 bool
+	SpsHARQACKDeferralR17    PhyParametersCommon_SpsHARQACKDeferralR17
+	HasSpsHARQACKDeferralR17 bool // whether sps-HARQ-ACK-Deferral-r17 is present in the encoding
 	// UnifiedJointTCICommonUpdateR17 is the component unifiedJointTCI-commonUpdate-r17 [90] INTEGER OPTIONAL (extension addition).
-	UnifiedJointTCICommonUpdateR17 int64
-	// HasUnifiedJointTCICommonUpdateR17 tells whether unifiedJointTCI-commonUpdate-r17 is present in the encoding.
-	HasUnifiedJointTCICommonUpdateR17 bool
+	UnifiedJointTCICommonUpdateR17    int64
+	HasUnifiedJointTCICommonUpdateR17 bool // whether unifiedJointTCI-commonUpdate-r17 is present in the encoding
 	// MTRPPDCCHSingleSpanR17 is the component mTRP-PDCCH-singleSpan-r17 [91] ENUMERATED OPTIONAL (extension addition).
-	MTRPPDCCHSingleSpanR17 PhyParametersCommon_MTRPPDCCHSingleSpanR17
-	// HasMTRPPDCCHSingleSpanR17 tells whether mTRP-PDCCH-singleSpan-r17 is present in the encoding.
-	HasMTRPPDCCHSingleSpanR17 bool
+	MTRPPDCCHSingleSpanR17    PhyParametersCommon_MTRPPDCCHSingleSpanR17
+	HasMTRPPDCCHSingleSpanR17 bool // whether mTRP-PDCCH-singleSpan-r17 is present in the encoding
 	// SupportedActivatedPRSProcessingWindowR17 is the component supportedActivatedPRS-ProcessingWindow-r17 [92] ENUMERATED OPTIONAL (extension addition).
-	SupportedActivatedPRSProcessingWindowR17 PhyParametersCommon_SupportedActivatedPRSProcessingWindowR17
-	// HasSupportedActivatedPRSProcessingWindowR17 tells whether supportedActivatedPRS-ProcessingWindow-r17 is present in the encoding.
-	HasSupportedActivatedPRSProcessingWindowR17 bool
+	SupportedActivatedPRSProcessingWindowR17    PhyParametersCommon_SupportedActivatedPRSProcessingWindowR17
+	HasSupportedActivatedPRSProcessingWindowR17 bool // whether supportedActivatedPRS-ProcessingWindow-r17 is present in the encoding
 	// CgTimeDomainAllocationExtensionR17 is the component cg-TimeDomainAllocationExtension-r17 [93] ENUMERATED OPTIONAL (extension addition).
-	CgTimeDomainAllocationExtensionR17 PhyParametersCommon_CgTimeDomainAllocationExtensionR17
-	// HasCgTimeDomainAllocationExtensionR17 tells whether cg-TimeDomainAllocationExtension-r17 is present in the encoding.
-	HasCgTimeDomainAllocationExtensionR17 bool
+	CgTimeDomainAllocationExtensionR17    PhyParametersCommon_CgTimeDomainAllocationExtensionR17
+	HasCgTimeDomainAllocationExtensionR17 bool // whether cg-TimeDomainAllocationExtension-r17 is present in the encoding
 	// TaBasedPDCTNNonSharedSpectrumChAccessR17 is the component ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17 [94] ENUMERATED OPTIONAL (extension addition).
-	TaBasedPDCTNNonSharedSpectrumChAccessR17 PhyParametersCommon_TaBasedPDCTNNonSharedSpectrumChAccessR17
-	// HasTaBasedPDCTNNonSharedSpectrumChAccessR17 tells whether ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17 is present in the encoding.
-	HasTaBasedPDCTNNonSharedSpectrumChAccessR17 bool
+	TaBasedPDCTNNonSharedSpectrumChAccessR17    PhyParametersCommon_TaBasedPDCTNNonSharedSpectrumChAccessR17
+	HasTaBasedPDCTNNonSharedSpectrumChAccessR17 bool // whether ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17 is present in the encoding
 	// DirectionalCollisionDCIABR17 is the component directionalCollisionDC-IAB-r17 [95] ENUMERATED OPTIONAL (extension addition).
-	DirectionalCollisionDCIABR17 PhyParametersCommon_DirectionalCollisionDCIABR17
-	// HasDirectionalCollisionDCIABR17 tells whether directionalCollisionDC-IAB-r17 is present in the encoding.
-	HasDirectionalCollisionDCIABR17 bool
+	DirectionalCollisionDCIABR17    PhyParametersCommon_DirectionalCollisionDCIABR17
+	HasDirectionalCollisionDCIABR17 bool // whether directionalCollisionDC-IAB-r17 is present in the encoding
 	// Dummy1 is the component dummy1 [96] ENUMERATED OPTIONAL (extension addition).
-	Dummy1 PhyParametersCommon_Dummy1
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    PhyParametersCommon_Dummy1
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// Dummy2 is the component dummy2 [97] ENUMERATED OPTIONAL (extension addition).
-	Dummy2 PhyParametersCommon_Dummy2
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    PhyParametersCommon_Dummy2
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// Dummy3 is the component dummy3 [98] ENUMERATED OPTIONAL (extension addition).
-	Dummy3 PhyParametersCommon_Dummy3
-	// HasDummy3 tells whether dummy3 is present in the encoding.
-	HasDummy3 bool
+	Dummy3    PhyParametersCommon_Dummy3
+	HasDummy3 bool // whether dummy3 is present in the encoding
 	// Dummy4 is the component dummy4 [99] ENUMERATED OPTIONAL (extension addition).
-	Dummy4 PhyParametersCommon_Dummy4
-	// HasDummy4 tells whether dummy4 is present in the encoding.
-	HasDummy4 bool
+	Dummy4    PhyParametersCommon_Dummy4
+	HasDummy4 bool // whether dummy4 is present in the encoding
 	// SrsAdditionalRepetitionR17 is the component srs-AdditionalRepetition-r17 [100] ENUMERATED OPTIONAL (extension addition).
-	SrsAdditionalRepetitionR17 PhyParametersCommon_SrsAdditionalRepetitionR17
-	// HasSrsAdditionalRepetitionR17 tells whether srs-AdditionalRepetition-r17 is present in the encoding.
-	HasSrsAdditionalRepetitionR17 bool
+	SrsAdditionalRepetitionR17    PhyParametersCommon_SrsAdditionalRepetitionR17
+	HasSrsAdditionalRepetitionR17 bool // whether srs-AdditionalRepetition-r17 is present in the encoding
 	// PuschRepetitionCGSDTR17 is the component pusch-Repetition-CG-SDT-r17 [101] ENUMERATED OPTIONAL (extension addition).
-	PuschRepetitionCGSDTR17 PhyParametersCommon_PuschRepetitionCGSDTR17
-	// HasPuschRepetitionCGSDTR17 tells whether pusch-Repetition-CG-SDT-r17 is present in the encoding.
-	HasPuschRepetitionCGSDTR17 bool
+	PuschRepetitionCGSDTR17    PhyParametersCommon_PuschRepetitionCGSDTR17
+	HasPuschRepetitionCGSDTR17 bool // whether pusch-Repetition-CG-SDT-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11757,13 +9160,11 @@ func (v PhyParametersCommon_HarqACKCBSpatialBundlingPUCCHGroupR16) String() stri
 // PhyParametersCommon_CrossSlotSchedulingR16 is the type of Phy-ParametersCommon.crossSlotScheduling-r16.
 type PhyParametersCommon_CrossSlotSchedulingR16 struct {
 	// NonSharedSpectrumChAccessR16 is the component non-SharedSpectrumChAccess-r16 [0] ENUMERATED OPTIONAL.
-	NonSharedSpectrumChAccessR16 PhyParametersCommon_CrossSlotSchedulingR16_NonSharedSpectrumChAccessR16
-	// HasNonSharedSpectrumChAccessR16 tells whether non-SharedSpectrumChAccess-r16 is present in the encoding.
-	HasNonSharedSpectrumChAccessR16 bool
+	NonSharedSpectrumChAccessR16    PhyParametersCommon_CrossSlotSchedulingR16_NonSharedSpectrumChAccessR16
+	HasNonSharedSpectrumChAccessR16 bool // whether non-SharedSpectrumChAccess-r16 is present in the encoding
 	// SharedSpectrumChAccessR16 is the component sharedSpectrumChAccess-r16 [1] ENUMERATED OPTIONAL.
-	SharedSpectrumChAccessR16 PhyParametersCommon_CrossSlotSchedulingR16_SharedSpectrumChAccessR16
-	// HasSharedSpectrumChAccessR16 tells whether sharedSpectrumChAccess-r16 is present in the encoding.
-	HasSharedSpectrumChAccessR16 bool
+	SharedSpectrumChAccessR16    PhyParametersCommon_CrossSlotSchedulingR16_SharedSpectrumChAccessR16
+	HasSharedSpectrumChAccessR16 bool // whether sharedSpectrumChAccess-r16 is present in the encoding
 }
 
 // PhyParametersCommon_CrossSlotSchedulingR16_NonSharedSpectrumChAccessR16 is the type of Phy-ParametersCommon.crossSlotScheduling-r16.non-SharedSpectrumChAccess-r16.
@@ -11832,13 +9233,11 @@ func (v PhyParametersCommon_ExtendedSPSPeriodicitiesR16) String() string {
 // PhyParametersCommon_PuschRepetitionTypeAR16 is the type of Phy-ParametersCommon.pusch-RepetitionTypeA-r16.
 type PhyParametersCommon_PuschRepetitionTypeAR16 struct {
 	// SharedSpectrumChAccessR16 is the component sharedSpectrumChAccess-r16 [0] ENUMERATED OPTIONAL.
-	SharedSpectrumChAccessR16 PhyParametersCommon_PuschRepetitionTypeAR16_SharedSpectrumChAccessR16
-	// HasSharedSpectrumChAccessR16 tells whether sharedSpectrumChAccess-r16 is present in the encoding.
-	HasSharedSpectrumChAccessR16 bool
+	SharedSpectrumChAccessR16    PhyParametersCommon_PuschRepetitionTypeAR16_SharedSpectrumChAccessR16
+	HasSharedSpectrumChAccessR16 bool // whether sharedSpectrumChAccess-r16 is present in the encoding
 	// NonSharedSpectrumChAccessR16 is the component non-SharedSpectrumChAccess-r16 [1] ENUMERATED OPTIONAL.
-	NonSharedSpectrumChAccessR16 PhyParametersCommon_PuschRepetitionTypeAR16_NonSharedSpectrumChAccessR16
-	// HasNonSharedSpectrumChAccessR16 tells whether non-SharedSpectrumChAccess-r16 is present in the encoding.
-	HasNonSharedSpectrumChAccessR16 bool
+	NonSharedSpectrumChAccessR16    PhyParametersCommon_PuschRepetitionTypeAR16_NonSharedSpectrumChAccessR16
+	HasNonSharedSpectrumChAccessR16 bool // whether non-SharedSpectrumChAccess-r16 is present in the encoding
 }
 
 // PhyParametersCommon_PuschRepetitionTypeAR16_SharedSpectrumChAccessR16 is the type of Phy-ParametersCommon.pusch-RepetitionTypeA-r16.sharedSpectrumChAccess-r16.
@@ -11920,13 +9319,11 @@ func (v PhyParametersCommon_Type2HARQACKCodebookR16) String() string {
 // PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16 is the type of Phy-ParametersCommon.maxTotalResourcesForAcrossFreqRanges-r16.
 type PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16 struct {
 	// MaxNumberResWithinSlotAcrossCCAcrossFRR16 is the component maxNumberResWithinSlotAcrossCC-AcrossFR-r16 [0] ENUMERATED OPTIONAL.
-	MaxNumberResWithinSlotAcrossCCAcrossFRR16 PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResWithinSlotAcrossCCAcrossFRR16
-	// HasMaxNumberResWithinSlotAcrossCCAcrossFRR16 tells whether maxNumberResWithinSlotAcrossCC-AcrossFR-r16 is present in the encoding.
-	HasMaxNumberResWithinSlotAcrossCCAcrossFRR16 bool
+	MaxNumberResWithinSlotAcrossCCAcrossFRR16    PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResWithinSlotAcrossCCAcrossFRR16
+	HasMaxNumberResWithinSlotAcrossCCAcrossFRR16 bool // whether maxNumberResWithinSlotAcrossCC-AcrossFR-r16 is present in the encoding
 	// MaxNumberResAcrossCCAcrossFRR16 is the component maxNumberResAcrossCC-AcrossFR-r16 [1] ENUMERATED OPTIONAL.
-	MaxNumberResAcrossCCAcrossFRR16 PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResAcrossCCAcrossFRR16
-	// HasMaxNumberResAcrossCCAcrossFRR16 tells whether maxNumberResAcrossCC-AcrossFR-r16 is present in the encoding.
-	HasMaxNumberResAcrossCCAcrossFRR16 bool
+	MaxNumberResAcrossCCAcrossFRR16    PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResAcrossCCAcrossFRR16
+	HasMaxNumberResAcrossCCAcrossFRR16 bool // whether maxNumberResAcrossCC-AcrossFR-r16 is present in the encoding
 }
 
 // PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResWithinSlotAcrossCCAcrossFRR16 is the type of Phy-ParametersCommon.maxTotalResourcesForAcrossFreqRanges-r16.maxNumberResWithinSlotAcrossCC-AcrossFR-r16.
@@ -11976,9 +9373,8 @@ func (v PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberRes
 // PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16 is the type of Phy-ParametersCommon.harqACK-separateMultiDCI-MultiTRP-r16.
 type PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16 struct {
 	// MaxNumberLongPUCCHsR16 is the component maxNumberLongPUCCHs-r16 [0] ENUMERATED OPTIONAL.
-	MaxNumberLongPUCCHsR16 PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16_MaxNumberLongPUCCHsR16
-	// HasMaxNumberLongPUCCHsR16 tells whether maxNumberLongPUCCHs-r16 is present in the encoding.
-	HasMaxNumberLongPUCCHsR16 bool
+	MaxNumberLongPUCCHsR16    PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16_MaxNumberLongPUCCHsR16
+	HasMaxNumberLongPUCCHsR16 bool // whether maxNumberLongPUCCHs-r16 is present in the encoding
 }
 
 // PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16_MaxNumberLongPUCCHsR16 is the type of Phy-ParametersCommon.harqACK-separateMultiDCI-MultiTRP-r16.maxNumberLongPUCCHs-r16.
@@ -12341,13 +9737,11 @@ func (v PhyParametersCommon_SlotBasedDynamicPUCCHRepR17) String() string {
 // PhyParametersCommon_SpsHARQACKDeferralR17 is the type of Phy-ParametersCommon.sps-HARQ-ACK-Deferral-r17.
 type PhyParametersCommon_SpsHARQACKDeferralR17 struct {
 	// NonSharedSpectrumChAccessR17 is the component non-SharedSpectrumChAccess-r17 [0] ENUMERATED OPTIONAL.
-	NonSharedSpectrumChAccessR17 PhyParametersCommon_SpsHARQACKDeferralR17_NonSharedSpectrumChAccessR17
-	// HasNonSharedSpectrumChAccessR17 tells whether non-SharedSpectrumChAccess-r17 is present in the encoding.
-	HasNonSharedSpectrumChAccessR17 bool
+	NonSharedSpectrumChAccessR17    PhyParametersCommon_SpsHARQACKDeferralR17_NonSharedSpectrumChAccessR17
+	HasNonSharedSpectrumChAccessR17 bool // whether non-SharedSpectrumChAccess-r17 is present in the encoding
 	// SharedSpectrumChAccessR17 is the component sharedSpectrumChAccess-r17 [1] ENUMERATED OPTIONAL.
-	SharedSpectrumChAccessR17 PhyParametersCommon_SpsHARQACKDeferralR17_SharedSpectrumChAccessR17
-	// HasSharedSpectrumChAccessR17 tells whether sharedSpectrumChAccess-r17 is present in the encoding.
-	HasSharedSpectrumChAccessR17 bool
+	SharedSpectrumChAccessR17    PhyParametersCommon_SpsHARQACKDeferralR17_SharedSpectrumChAccessR17
+	HasSharedSpectrumChAccessR17 bool // whether sharedSpectrumChAccess-r17 is present in the encoding
 }
 
 // PhyParametersCommon_SpsHARQACKDeferralR17_NonSharedSpectrumChAccessR17 is the type of Phy-ParametersCommon.sps-HARQ-ACK-Deferral-r17.non-SharedSpectrumChAccess-r17.
@@ -12515,9 +9909,8 @@ func (v PhyParametersCommon_PuschRepetitionCGSDTR17) String() string {
 //	}
 type PhyParametersCommonV16a0 struct {
 	// SrsPeriodicityAndOffsetExtR16 is the component srs-PeriodicityAndOffsetExt-r16 [0] ENUMERATED OPTIONAL.
-	SrsPeriodicityAndOffsetExtR16 PhyParametersCommonV16a0_SrsPeriodicityAndOffsetExtR16
-	// HasSrsPeriodicityAndOffsetExtR16 tells whether srs-PeriodicityAndOffsetExt-r16 is present in the encoding.
-	HasSrsPeriodicityAndOffsetExtR16 bool
+	SrsPeriodicityAndOffsetExtR16    PhyParametersCommonV16a0_SrsPeriodicityAndOffsetExtR16
+	HasSrsPeriodicityAndOffsetExtR16 bool // whether srs-PeriodicityAndOffsetExt-r16 is present in the encoding
 }
 
 // PhyParametersCommonV16a0_SrsPeriodicityAndOffsetExtR16 is the type of Phy-ParametersCommon-v16a0.srs-PeriodicityAndOffsetExt-r16.
@@ -12548,33 +9941,26 @@ func (v PhyParametersCommonV16a0_SrsPeriodicityAndOffsetExtR16) String() string 
 //	}
 type PhyParametersXDDDiff struct {
 	// DynamicSFI is the component dynamicSFI [0] ENUMERATED OPTIONAL.
-	DynamicSFI PhyParametersXDDDiff_DynamicSFI
-	// HasDynamicSFI tells whether dynamicSFI is present in the encoding.
-	HasDynamicSFI bool
+	DynamicSFI    PhyParametersXDDDiff_DynamicSFI
+	HasDynamicSFI bool // whether dynamicSFI is present in the encoding
 	// TwoPUCCHF0_2ConsecSymbols is the component twoPUCCH-F0-2-ConsecSymbols [1] ENUMERATED OPTIONAL.
-	TwoPUCCHF0_2ConsecSymbols PhyParametersXDDDiff_TwoPUCCHF0_2ConsecSymbols
-	// HasTwoPUCCHF0_2ConsecSymbols tells whether twoPUCCH-F0-2-ConsecSymbols is present in the encoding.
-	HasTwoPUCCHF0_2ConsecSymbols bool
+	TwoPUCCHF0_2ConsecSymbols    PhyParametersXDDDiff_TwoPUCCHF0_2ConsecSymbols
+	HasTwoPUCCHF0_2ConsecSymbols bool // whether twoPUCCH-F0-2-ConsecSymbols is present in the encoding
 	// TwoDifferentTPCLoopPUSCH is the component twoDifferentTPC-Loop-PUSCH [2] ENUMERATED OPTIONAL.
-	TwoDifferentTPCLoopPUSCH PhyParametersXDDDiff_TwoDifferentTPCLoopPUSCH
-	// HasTwoDifferentTPCLoopPUSCH tells whether twoDifferentTPC-Loop-PUSCH is present in the encoding.
-	HasTwoDifferentTPCLoopPUSCH bool
+	TwoDifferentTPCLoopPUSCH    PhyParametersXDDDiff_TwoDifferentTPCLoopPUSCH
+	HasTwoDifferentTPCLoopPUSCH bool // whether twoDifferentTPC-Loop-PUSCH is present in the encoding
 	// TwoDifferentTPCLoopPUCCH is the component twoDifferentTPC-Loop-PUCCH [3] ENUMERATED OPTIONAL.
-	TwoDifferentTPCLoopPUCCH PhyParametersXDDDiff_TwoDifferentTPCLoopPUCCH
-	// HasTwoDifferentTPCLoopPUCCH tells whether twoDifferentTPC-Loop-PUCCH is present in the encoding.
-	HasTwoDifferentTPCLoopPUCCH bool
+	TwoDifferentTPCLoopPUCCH    PhyParametersXDDDiff_TwoDifferentTPCLoopPUCCH
+	HasTwoDifferentTPCLoopPUCCH bool // whether twoDifferentTPC-Loop-PUCCH is present in the encoding
 	// DlSchedulingOffsetPDSCHTypeA is the component dl-SchedulingOffset-PDSCH-TypeA [4] ENUMERATED OPTIONAL (extension addition).
-	DlSchedulingOffsetPDSCHTypeA PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeA
-	// HasDlSchedulingOffsetPDSCHTypeA tells whether dl-SchedulingOffset-PDSCH-TypeA is present in the encoding.
-	HasDlSchedulingOffsetPDSCHTypeA bool
+	DlSchedulingOffsetPDSCHTypeA    PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeA
+	HasDlSchedulingOffsetPDSCHTypeA bool // whether dl-SchedulingOffset-PDSCH-TypeA is present in the encoding
 	// DlSchedulingOffsetPDSCHTypeB is the component dl-SchedulingOffset-PDSCH-TypeB [5] ENUMERATED OPTIONAL (extension addition).
-	DlSchedulingOffsetPDSCHTypeB PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeB
-	// HasDlSchedulingOffsetPDSCHTypeB tells whether dl-SchedulingOffset-PDSCH-TypeB is present in the encoding.
-	HasDlSchedulingOffsetPDSCHTypeB bool
+	DlSchedulingOffsetPDSCHTypeB    PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeB
+	HasDlSchedulingOffsetPDSCHTypeB bool // whether dl-SchedulingOffset-PDSCH-TypeB is present in the encoding
 	// UlSchedulingOffset is the component ul-SchedulingOffset [6] ENUMERATED OPTIONAL (extension addition).
-	UlSchedulingOffset PhyParametersXDDDiff_UlSchedulingOffset
-	// HasUlSchedulingOffset tells whether ul-SchedulingOffset is present in the encoding.
-	HasUlSchedulingOffset bool
+	UlSchedulingOffset    PhyParametersXDDDiff_UlSchedulingOffset
+	HasUlSchedulingOffset bool // whether ul-SchedulingOffset is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12769,273 +10155,206 @@ func (v PhyParametersXDDDiff_UlSchedulingOffset) String() string {
 //	}
 type PhyParametersFRXDiff struct {
 	// DynamicSFI is the component dynamicSFI [0] ENUMERATED OPTIONAL.
-	DynamicSFI PhyParametersFRXDiff_DynamicSFI
-	// HasDynamicSFI tells whether dynamicSFI is present in the encoding.
-	HasDynamicSFI bool
+	DynamicSFI    PhyParametersFRXDiff_DynamicSFI
+	HasDynamicSFI bool // whether dynamicSFI is present in the encoding
 	// Dummy1 is the component dummy1 [1] BIT STRING OPTIONAL.
-	Dummy1 der.BitString
-	// HasDummy1 tells whether dummy1 is present in the encoding.
-	HasDummy1 bool
+	Dummy1    der.BitString
+	HasDummy1 bool // whether dummy1 is present in the encoding
 	// TwoFLDMRS is the component twoFL-DMRS [2] BIT STRING OPTIONAL.
-	TwoFLDMRS der.BitString
-	// HasTwoFLDMRS tells whether twoFL-DMRS is present in the encoding.
-	HasTwoFLDMRS bool
+	TwoFLDMRS    der.BitString
+	HasTwoFLDMRS bool // whether twoFL-DMRS is present in the encoding
 	// Dummy2 is the component dummy2 [3] BIT STRING OPTIONAL.
-	Dummy2 der.BitString
-	// HasDummy2 tells whether dummy2 is present in the encoding.
-	HasDummy2 bool
+	Dummy2    der.BitString
+	HasDummy2 bool // whether dummy2 is present in the encoding
 	// Dummy3 is the component dummy3 [4] BIT STRING OPTIONAL.
-	Dummy3 der.BitString
-	// HasDummy3 tells whether dummy3 is present in the encoding.
-	HasDummy3 bool
+	Dummy3    der.BitString
+	HasDummy3 bool // whether dummy3 is present in the encoding
 	// SupportedDMRSTypeDL is the component supportedDMRS-TypeDL [5] ENUMERATED OPTIONAL.
-	SupportedDMRSTypeDL PhyParametersFRXDiff_SupportedDMRSTypeDL
-	// HasSupportedDMRSTypeDL tells whether supportedDMRS-TypeDL is present in the encoding.
-	HasSupportedDMRSTypeDL bool
+	SupportedDMRSTypeDL    PhyParametersFRXDiff_SupportedDMRSTypeDL
+	HasSupportedDMRSTypeDL bool // whether supportedDMRS-TypeDL is present in the encoding
 	// SupportedDMRSTypeUL is the component supportedDMRS-TypeUL [6] ENUMERATED OPTIONAL.
-	SupportedDMRSTypeUL PhyParametersFRXDiff_SupportedDMRSTypeUL
-	// HasSupportedDMRSTypeUL tells whether supportedDMRS-TypeUL is present in the encoding.
-	HasSupportedDMRSTypeUL bool
+	SupportedDMRSTypeUL    PhyParametersFRXDiff_SupportedDMRSTypeUL
+	HasSupportedDMRSTypeUL bool // whether supportedDMRS-TypeUL is present in the encoding
 	// SemiOpenLoopCSI is the component semiOpenLoopCSI [7] ENUMERATED OPTIONAL.
-	SemiOpenLoopCSI PhyParametersFRXDiff_SemiOpenLoopCSI
-	// HasSemiOpenLoopCSI tells whether semiOpenLoopCSI is present in the encoding.
-	HasSemiOpenLoopCSI bool
+	SemiOpenLoopCSI    PhyParametersFRXDiff_SemiOpenLoopCSI
+	HasSemiOpenLoopCSI bool // whether semiOpenLoopCSI is present in the encoding
 	// CsiReportWithoutPMI is the component csi-ReportWithoutPMI [8] ENUMERATED OPTIONAL.
-	CsiReportWithoutPMI PhyParametersFRXDiff_CsiReportWithoutPMI
-	// HasCsiReportWithoutPMI tells whether csi-ReportWithoutPMI is present in the encoding.
-	HasCsiReportWithoutPMI bool
+	CsiReportWithoutPMI    PhyParametersFRXDiff_CsiReportWithoutPMI
+	HasCsiReportWithoutPMI bool // whether csi-ReportWithoutPMI is present in the encoding
 	// CsiReportWithoutCQI is the component csi-ReportWithoutCQI [9] ENUMERATED OPTIONAL.
-	CsiReportWithoutCQI PhyParametersFRXDiff_CsiReportWithoutCQI
-	// HasCsiReportWithoutCQI tells whether csi-ReportWithoutCQI is present in the encoding.
-	HasCsiReportWithoutCQI bool
+	CsiReportWithoutCQI    PhyParametersFRXDiff_CsiReportWithoutCQI
+	HasCsiReportWithoutCQI bool // whether csi-ReportWithoutCQI is present in the encoding
 	// OnePortsPTRS is the component onePortsPTRS [10] BIT STRING OPTIONAL.
-	OnePortsPTRS der.BitString
-	// HasOnePortsPTRS tells whether onePortsPTRS is present in the encoding.
-	HasOnePortsPTRS bool
+	OnePortsPTRS    der.BitString
+	HasOnePortsPTRS bool // whether onePortsPTRS is present in the encoding
 	// TwoPUCCHF0_2ConsecSymbols is the component twoPUCCH-F0-2-ConsecSymbols [11] ENUMERATED OPTIONAL.
-	TwoPUCCHF0_2ConsecSymbols PhyParametersFRXDiff_TwoPUCCHF0_2ConsecSymbols
-	// HasTwoPUCCHF0_2ConsecSymbols tells whether twoPUCCH-F0-2-ConsecSymbols is present in the encoding.
-	HasTwoPUCCHF0_2ConsecSymbols bool
+	TwoPUCCHF0_2ConsecSymbols    PhyParametersFRXDiff_TwoPUCCHF0_2ConsecSymbols
+	HasTwoPUCCHF0_2ConsecSymbols bool // whether twoPUCCH-F0-2-ConsecSymbols is present in the encoding
 	// PucchF2WithFH is the component pucch-F2-WithFH [12] ENUMERATED OPTIONAL.
-	PucchF2WithFH PhyParametersFRXDiff_PucchF2WithFH
-	// HasPucchF2WithFH tells whether pucch-F2-WithFH is present in the encoding.
-	HasPucchF2WithFH bool
+	PucchF2WithFH    PhyParametersFRXDiff_PucchF2WithFH
+	HasPucchF2WithFH bool // whether pucch-F2-WithFH is present in the encoding
 	// PucchF3WithFH is the component pucch-F3-WithFH [13] ENUMERATED OPTIONAL.
-	PucchF3WithFH PhyParametersFRXDiff_PucchF3WithFH
-	// HasPucchF3WithFH tells whether pucch-F3-WithFH is present in the encoding.
-	HasPucchF3WithFH bool
+	PucchF3WithFH    PhyParametersFRXDiff_PucchF3WithFH
+	HasPucchF3WithFH bool // whether pucch-F3-WithFH is present in the encoding
 	// PucchF4WithFH is the component pucch-F4-WithFH [14] ENUMERATED OPTIONAL.
-	PucchF4WithFH PhyParametersFRXDiff_PucchF4WithFH
-	// HasPucchF4WithFH tells whether pucch-F4-WithFH is present in the encoding.
-	HasPucchF4WithFH bool
+	PucchF4WithFH    PhyParametersFRXDiff_PucchF4WithFH
+	HasPucchF4WithFH bool // whether pucch-F4-WithFH is present in the encoding
 	// PucchF0_2WithoutFH is the component pucch-F0-2WithoutFH [15] ENUMERATED OPTIONAL.
-	PucchF0_2WithoutFH PhyParametersFRXDiff_PucchF0_2WithoutFH
-	// HasPucchF0_2WithoutFH tells whether pucch-F0-2WithoutFH is present in the encoding.
-	HasPucchF0_2WithoutFH bool
+	PucchF0_2WithoutFH    PhyParametersFRXDiff_PucchF0_2WithoutFH
+	HasPucchF0_2WithoutFH bool // whether pucch-F0-2WithoutFH is present in the encoding
 	// PucchF1_3_4WithoutFH is the component pucch-F1-3-4WithoutFH [16] ENUMERATED OPTIONAL.
-	PucchF1_3_4WithoutFH PhyParametersFRXDiff_PucchF1_3_4WithoutFH
-	// HasPucchF1_3_4WithoutFH tells whether pucch-F1-3-4WithoutFH is present in the encoding.
-	HasPucchF1_3_4WithoutFH bool
+	PucchF1_3_4WithoutFH    PhyParametersFRXDiff_PucchF1_3_4WithoutFH
+	HasPucchF1_3_4WithoutFH bool // whether pucch-F1-3-4WithoutFH is present in the encoding
 	// MuxSRHARQACKCSIPUCCHMultiPerSlot is the component mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot [17] ENUMERATED OPTIONAL.
-	MuxSRHARQACKCSIPUCCHMultiPerSlot PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHMultiPerSlot
-	// HasMuxSRHARQACKCSIPUCCHMultiPerSlot tells whether mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot is present in the encoding.
-	HasMuxSRHARQACKCSIPUCCHMultiPerSlot bool
+	MuxSRHARQACKCSIPUCCHMultiPerSlot    PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHMultiPerSlot
+	HasMuxSRHARQACKCSIPUCCHMultiPerSlot bool // whether mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot is present in the encoding
 	// UciCodeBlockSegmentation is the component uci-CodeBlockSegmentation [18] ENUMERATED OPTIONAL.
-	UciCodeBlockSegmentation PhyParametersFRXDiff_UciCodeBlockSegmentation
-	// HasUciCodeBlockSegmentation tells whether uci-CodeBlockSegmentation is present in the encoding.
-	HasUciCodeBlockSegmentation bool
+	UciCodeBlockSegmentation    PhyParametersFRXDiff_UciCodeBlockSegmentation
+	HasUciCodeBlockSegmentation bool // whether uci-CodeBlockSegmentation is present in the encoding
 	// OnePUCCHLongAndShortFormat is the component onePUCCH-LongAndShortFormat [19] ENUMERATED OPTIONAL.
-	OnePUCCHLongAndShortFormat PhyParametersFRXDiff_OnePUCCHLongAndShortFormat
-	// HasOnePUCCHLongAndShortFormat tells whether onePUCCH-LongAndShortFormat is present in the encoding.
-	HasOnePUCCHLongAndShortFormat bool
+	OnePUCCHLongAndShortFormat    PhyParametersFRXDiff_OnePUCCHLongAndShortFormat
+	HasOnePUCCHLongAndShortFormat bool // whether onePUCCH-LongAndShortFormat is present in the encoding
 	// TwoPUCCHAnyOthersInSlot is the component twoPUCCH-AnyOthersInSlot [20] ENUMERATED OPTIONAL.
-	TwoPUCCHAnyOthersInSlot PhyParametersFRXDiff_TwoPUCCHAnyOthersInSlot
-	// HasTwoPUCCHAnyOthersInSlot tells whether twoPUCCH-AnyOthersInSlot is present in the encoding.
-	HasTwoPUCCHAnyOthersInSlot bool
+	TwoPUCCHAnyOthersInSlot    PhyParametersFRXDiff_TwoPUCCHAnyOthersInSlot
+	HasTwoPUCCHAnyOthersInSlot bool // whether twoPUCCH-AnyOthersInSlot is present in the encoding
 	// IntraSlotFreqHoppingPUSCH is the component intraSlotFreqHopping-PUSCH [21] ENUMERATED OPTIONAL.
-	IntraSlotFreqHoppingPUSCH PhyParametersFRXDiff_IntraSlotFreqHoppingPUSCH
-	// HasIntraSlotFreqHoppingPUSCH tells whether intraSlotFreqHopping-PUSCH is present in the encoding.
-	HasIntraSlotFreqHoppingPUSCH bool
+	IntraSlotFreqHoppingPUSCH    PhyParametersFRXDiff_IntraSlotFreqHoppingPUSCH
+	HasIntraSlotFreqHoppingPUSCH bool // whether intraSlotFreqHopping-PUSCH is present in the encoding
 	// PuschLBRM is the component pusch-LBRM [22] ENUMERATED OPTIONAL.
-	PuschLBRM PhyParametersFRXDiff_PuschLBRM
-	// HasPuschLBRM tells whether pusch-LBRM is present in the encoding.
-	HasPuschLBRM bool
+	PuschLBRM    PhyParametersFRXDiff_PuschLBRM
+	HasPuschLBRM bool // whether pusch-LBRM is present in the encoding
 	// PdcchBlindDetectionCA is the component pdcch-BlindDetectionCA [23] INTEGER OPTIONAL.
-	PdcchBlindDetectionCA int64
-	// HasPdcchBlindDetectionCA tells whether pdcch-BlindDetectionCA is present in the encoding.
-	HasPdcchBlindDetectionCA bool
+	PdcchBlindDetectionCA    int64
+	HasPdcchBlindDetectionCA bool // whether pdcch-BlindDetectionCA is present in the encoding
 	// TpcPUSCHRNTI is the component tpc-PUSCH-RNTI [24] ENUMERATED OPTIONAL.
-	TpcPUSCHRNTI PhyParametersFRXDiff_TpcPUSCHRNTI
-	// HasTpcPUSCHRNTI tells whether tpc-PUSCH-RNTI is present in the encoding.
-	HasTpcPUSCHRNTI bool
+	TpcPUSCHRNTI    PhyParametersFRXDiff_TpcPUSCHRNTI
+	HasTpcPUSCHRNTI bool // whether tpc-PUSCH-RNTI is present in the encoding
 	// TpcPUCCHRNTI is the component tpc-PUCCH-RNTI [25] ENUMERATED OPTIONAL.
-	TpcPUCCHRNTI PhyParametersFRXDiff_TpcPUCCHRNTI
-	// HasTpcPUCCHRNTI tells whether tpc-PUCCH-RNTI is present in the encoding.
-	HasTpcPUCCHRNTI bool
+	TpcPUCCHRNTI    PhyParametersFRXDiff_TpcPUCCHRNTI
+	HasTpcPUCCHRNTI bool // whether tpc-PUCCH-RNTI is present in the encoding
 	// TpcSRSRNTI is the component tpc-SRS-RNTI [26] ENUMERATED OPTIONAL.
-	TpcSRSRNTI PhyParametersFRXDiff_TpcSRSRNTI
-	// HasTpcSRSRNTI tells whether tpc-SRS-RNTI is present in the encoding.
-	HasTpcSRSRNTI bool
+	TpcSRSRNTI    PhyParametersFRXDiff_TpcSRSRNTI
+	HasTpcSRSRNTI bool // whether tpc-SRS-RNTI is present in the encoding
 	// AbsoluteTPCCommand is the component absoluteTPC-Command [27] ENUMERATED OPTIONAL.
-	AbsoluteTPCCommand PhyParametersFRXDiff_AbsoluteTPCCommand
-	// HasAbsoluteTPCCommand tells whether absoluteTPC-Command is present in the encoding.
-	HasAbsoluteTPCCommand bool
+	AbsoluteTPCCommand    PhyParametersFRXDiff_AbsoluteTPCCommand
+	HasAbsoluteTPCCommand bool // whether absoluteTPC-Command is present in the encoding
 	// TwoDifferentTPCLoopPUSCH is the component twoDifferentTPC-Loop-PUSCH [28] ENUMERATED OPTIONAL.
-	TwoDifferentTPCLoopPUSCH PhyParametersFRXDiff_TwoDifferentTPCLoopPUSCH
-	// HasTwoDifferentTPCLoopPUSCH tells whether twoDifferentTPC-Loop-PUSCH is present in the encoding.
-	HasTwoDifferentTPCLoopPUSCH bool
+	TwoDifferentTPCLoopPUSCH    PhyParametersFRXDiff_TwoDifferentTPCLoopPUSCH
+	HasTwoDifferentTPCLoopPUSCH bool // whether twoDifferentTPC-Loop-PUSCH is present in the encoding
 	// TwoDifferentTPCLoopPUCCH is the component twoDifferentTPC-Loop-PUCCH [29] ENUMERATED OPTIONAL.
-	TwoDifferentTPCLoopPUCCH PhyParametersFRXDiff_TwoDifferentTPCLoopPUCCH
-	// HasTwoDifferentTPCLoopPUCCH tells whether twoDifferentTPC-Loop-PUCCH is present in the encoding.
-	HasTwoDifferentTPCLoopPUCCH bool
+	TwoDifferentTPCLoopPUCCH    PhyParametersFRXDiff_TwoDifferentTPCLoopPUCCH
+	HasTwoDifferentTPCLoopPUCCH bool // whether twoDifferentTPC-Loop-PUCCH is present in the encoding
 	// PuschHalfPiBPSK is the component pusch-HalfPi-BPSK [30] ENUMERATED OPTIONAL.
-	PuschHalfPiBPSK PhyParametersFRXDiff_PuschHalfPiBPSK
-	// HasPuschHalfPiBPSK tells whether pusch-HalfPi-BPSK is present in the encoding.
-	HasPuschHalfPiBPSK bool
+	PuschHalfPiBPSK    PhyParametersFRXDiff_PuschHalfPiBPSK
+	HasPuschHalfPiBPSK bool // whether pusch-HalfPi-BPSK is present in the encoding
 	// PucchF3_4HalfPiBPSK is the component pucch-F3-4-HalfPi-BPSK [31] ENUMERATED OPTIONAL.
-	PucchF3_4HalfPiBPSK PhyParametersFRXDiff_PucchF3_4HalfPiBPSK
-	// HasPucchF3_4HalfPiBPSK tells whether pucch-F3-4-HalfPi-BPSK is present in the encoding.
-	HasPucchF3_4HalfPiBPSK bool
+	PucchF3_4HalfPiBPSK    PhyParametersFRXDiff_PucchF3_4HalfPiBPSK
+	HasPucchF3_4HalfPiBPSK bool // whether pucch-F3-4-HalfPi-BPSK is present in the encoding
 	// AlmostContiguousCPOFDMUL is the component almostContiguousCP-OFDM-UL [32] ENUMERATED OPTIONAL.
-	AlmostContiguousCPOFDMUL PhyParametersFRXDiff_AlmostContiguousCPOFDMUL
-	// HasAlmostContiguousCPOFDMUL tells whether almostContiguousCP-OFDM-UL is present in the encoding.
-	HasAlmostContiguousCPOFDMUL bool
+	AlmostContiguousCPOFDMUL    PhyParametersFRXDiff_AlmostContiguousCPOFDMUL
+	HasAlmostContiguousCPOFDMUL bool // whether almostContiguousCP-OFDM-UL is present in the encoding
 	// SpCSIRS is the component sp-CSI-RS [33] ENUMERATED OPTIONAL.
-	SpCSIRS PhyParametersFRXDiff_SpCSIRS
-	// HasSpCSIRS tells whether sp-CSI-RS is present in the encoding.
-	HasSpCSIRS bool
+	SpCSIRS    PhyParametersFRXDiff_SpCSIRS
+	HasSpCSIRS bool // whether sp-CSI-RS is present in the encoding
 	// SpCSIIM is the component sp-CSI-IM [34] ENUMERATED OPTIONAL.
-	SpCSIIM PhyParametersFRXDiff_SpCSIIM
-	// HasSpCSIIM tells whether sp-CSI-IM is present in the encoding.
-	HasSpCSIIM bool
+	SpCSIIM    PhyParametersFRXDiff_SpCSIIM
+	HasSpCSIIM bool // whether sp-CSI-IM is present in the encoding
 	// TddMultiDLULSwitchPerSlot is the component tdd-MultiDL-UL-SwitchPerSlot [35] ENUMERATED OPTIONAL.
-	TddMultiDLULSwitchPerSlot PhyParametersFRXDiff_TddMultiDLULSwitchPerSlot
-	// HasTddMultiDLULSwitchPerSlot tells whether tdd-MultiDL-UL-SwitchPerSlot is present in the encoding.
-	HasTddMultiDLULSwitchPerSlot bool
+	TddMultiDLULSwitchPerSlot    PhyParametersFRXDiff_TddMultiDLULSwitchPerSlot
+	HasTddMultiDLULSwitchPerSlot bool // whether tdd-MultiDL-UL-SwitchPerSlot is present in the encoding
 	// MultipleCORESET is the component multipleCORESET [36] ENUMERATED OPTIONAL.
-	MultipleCORESET PhyParametersFRXDiff_MultipleCORESET
-	// HasMultipleCORESET tells whether multipleCORESET is present in the encoding.
-	HasMultipleCORESET bool
+	MultipleCORESET    PhyParametersFRXDiff_MultipleCORESET
+	HasMultipleCORESET bool // whether multipleCORESET is present in the encoding
 	// CsiRSIMReceptionForFeedback is the component csi-RS-IM-ReceptionForFeedback [37] CSI-RS-IM-ReceptionForFeedback OPTIONAL (extension addition).
-	CsiRSIMReceptionForFeedback CSIRSIMReceptionForFeedback
-	// HasCsiRSIMReceptionForFeedback tells whether csi-RS-IM-ReceptionForFeedback is present in the encoding.
-	HasCsiRSIMReceptionForFeedback bool
+	CsiRSIMReceptionForFeedback    CSIRSIMReceptionForFeedback
+	HasCsiRSIMReceptionForFeedback bool // whether csi-RS-IM-ReceptionForFeedback is present in the encoding
 	// CsiRSProcFrameworkForSRS is the component csi-RS-ProcFrameworkForSRS [38] CSI-RS-ProcFrameworkForSRS OPTIONAL (extension addition).
-	CsiRSProcFrameworkForSRS CSIRSProcFrameworkForSRS
-	// HasCsiRSProcFrameworkForSRS tells whether csi-RS-ProcFrameworkForSRS is present in the encoding.
-	HasCsiRSProcFrameworkForSRS bool
+	CsiRSProcFrameworkForSRS    CSIRSProcFrameworkForSRS
+	HasCsiRSProcFrameworkForSRS bool // whether csi-RS-ProcFrameworkForSRS is present in the encoding
 	// CsiReportFramework is the component csi-ReportFramework [39] CSI-ReportFramework OPTIONAL (extension addition).
-	CsiReportFramework CSIReportFramework
-	// HasCsiReportFramework tells whether csi-ReportFramework is present in the encoding.
-	HasCsiReportFramework bool
+	CsiReportFramework    CSIReportFramework
+	HasCsiReportFramework bool // whether csi-ReportFramework is present in the encoding
 	// MuxSRHARQACKCSIPUCCHOncePerSlot is the component mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot [40] SEQUENCE OPTIONAL (extension addition).
-	MuxSRHARQACKCSIPUCCHOncePerSlot PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot
-	// HasMuxSRHARQACKCSIPUCCHOncePerSlot tells whether mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot is present in the encoding.
-	HasMuxSRHARQACKCSIPUCCHOncePerSlot bool
+	MuxSRHARQACKCSIPUCCHOncePerSlot    PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot
+	HasMuxSRHARQACKCSIPUCCHOncePerSlot bool // whether mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot is present in the encoding
 	// MuxSRHARQACKPUCCH is the component mux-SR-HARQ-ACK-PUCCH [41] ENUMERATED OPTIONAL (extension addition).
-	MuxSRHARQACKPUCCH PhyParametersFRXDiff_MuxSRHARQACKPUCCH
-	// HasMuxSRHARQACKPUCCH tells whether mux-SR-HARQ-ACK-PUCCH is present in the encoding.
-	HasMuxSRHARQACKPUCCH bool
+	MuxSRHARQACKPUCCH    PhyParametersFRXDiff_MuxSRHARQACKPUCCH
+	HasMuxSRHARQACKPUCCH bool // whether mux-SR-HARQ-ACK-PUCCH is present in the encoding
 	// MuxMultipleGroupCtrlCHOverlap is the component mux-MultipleGroupCtrlCH-Overlap [42] ENUMERATED OPTIONAL (extension addition).
-	MuxMultipleGroupCtrlCHOverlap PhyParametersFRXDiff_MuxMultipleGroupCtrlCHOverlap
-	// HasMuxMultipleGroupCtrlCHOverlap tells whether mux-MultipleGroupCtrlCH-Overlap is present in the encoding.
-	HasMuxMultipleGroupCtrlCHOverlap bool
+	MuxMultipleGroupCtrlCHOverlap    PhyParametersFRXDiff_MuxMultipleGroupCtrlCHOverlap
+	HasMuxMultipleGroupCtrlCHOverlap bool // whether mux-MultipleGroupCtrlCH-Overlap is present in the encoding
 	// DlSchedulingOffsetPDSCHTypeA is the component dl-SchedulingOffset-PDSCH-TypeA [43] ENUMERATED OPTIONAL (extension addition).
-	DlSchedulingOffsetPDSCHTypeA PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeA
-	// HasDlSchedulingOffsetPDSCHTypeA tells whether dl-SchedulingOffset-PDSCH-TypeA is present in the encoding.
-	HasDlSchedulingOffsetPDSCHTypeA bool
+	DlSchedulingOffsetPDSCHTypeA    PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeA
+	HasDlSchedulingOffsetPDSCHTypeA bool // whether dl-SchedulingOffset-PDSCH-TypeA is present in the encoding
 	// DlSchedulingOffsetPDSCHTypeB is the component dl-SchedulingOffset-PDSCH-TypeB [44] ENUMERATED OPTIONAL (extension addition).
-	DlSchedulingOffsetPDSCHTypeB PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeB
-	// HasDlSchedulingOffsetPDSCHTypeB tells whether dl-SchedulingOffset-PDSCH-TypeB is present in the encoding.
-	HasDlSchedulingOffsetPDSCHTypeB bool
+	DlSchedulingOffsetPDSCHTypeB    PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeB
+	HasDlSchedulingOffsetPDSCHTypeB bool // whether dl-SchedulingOffset-PDSCH-TypeB is present in the encoding
 	// UlSchedulingOffset is the component ul-SchedulingOffset [45] ENUMERATED OPTIONAL (extension addition).
-	UlSchedulingOffset PhyParametersFRXDiff_UlSchedulingOffset
-	// HasUlSchedulingOffset tells whether ul-SchedulingOffset is present in the encoding.
-	HasUlSchedulingOffset bool
+	UlSchedulingOffset    PhyParametersFRXDiff_UlSchedulingOffset
+	HasUlSchedulingOffset bool // whether ul-SchedulingOffset is present in the encoding
 	// Dl64QAMMCSTableAlt is the component dl-64QAM-MCS-TableAlt [46] ENUMERATED OPTIONAL (extension addition).
-	Dl64QAMMCSTableAlt PhyParametersFRXDiff_Dl64QAMMCSTableAlt
-	// HasDl64QAMMCSTableAlt tells whether dl-64QAM-MCS-TableAlt is present in the encoding.
-	HasDl64QAMMCSTableAlt bool
+	Dl64QAMMCSTableAlt    PhyParametersFRXDiff_Dl64QAMMCSTableAlt
+	HasDl64QAMMCSTableAlt bool // whether dl-64QAM-MCS-TableAlt is present in the encoding
 	// Ul64QAMMCSTableAlt is the component ul-64QAM-MCS-TableAlt [47] ENUMERATED OPTIONAL (extension addition).
-	Ul64QAMMCSTableAlt PhyParametersFRXDiff_Ul64QAMMCSTableAlt
-	// HasUl64QAMMCSTableAlt tells whether ul-64QAM-MCS-TableAlt is present in the encoding.
-	HasUl64QAMMCSTableAlt bool
+	Ul64QAMMCSTableAlt    PhyParametersFRXDiff_Ul64QAMMCSTableAlt
+	HasUl64QAMMCSTableAlt bool // whether ul-64QAM-MCS-TableAlt is present in the encoding
 	// CqiTableAlt is the component cqi-TableAlt [48] ENUMERATED OPTIONAL (extension addition).
-	CqiTableAlt PhyParametersFRXDiff_CqiTableAlt
-	// HasCqiTableAlt tells whether cqi-TableAlt is present in the encoding.
-	HasCqiTableAlt bool
+	CqiTableAlt    PhyParametersFRXDiff_CqiTableAlt
+	HasCqiTableAlt bool // whether cqi-TableAlt is present in the encoding
 	// OneFLDMRSTwoAdditionalDMRSUL is the component oneFL-DMRS-TwoAdditionalDMRS-UL [49] ENUMERATED OPTIONAL (extension addition).
-	OneFLDMRSTwoAdditionalDMRSUL PhyParametersFRXDiff_OneFLDMRSTwoAdditionalDMRSUL
-	// HasOneFLDMRSTwoAdditionalDMRSUL tells whether oneFL-DMRS-TwoAdditionalDMRS-UL is present in the encoding.
-	HasOneFLDMRSTwoAdditionalDMRSUL bool
+	OneFLDMRSTwoAdditionalDMRSUL    PhyParametersFRXDiff_OneFLDMRSTwoAdditionalDMRSUL
+	HasOneFLDMRSTwoAdditionalDMRSUL bool // whether oneFL-DMRS-TwoAdditionalDMRS-UL is present in the encoding
 	// TwoFLDMRSTwoAdditionalDMRSUL is the component twoFL-DMRS-TwoAdditionalDMRS-UL [50] ENUMERATED OPTIONAL (extension addition).
-	TwoFLDMRSTwoAdditionalDMRSUL PhyParametersFRXDiff_TwoFLDMRSTwoAdditionalDMRSUL
-	// HasTwoFLDMRSTwoAdditionalDMRSUL tells whether twoFL-DMRS-TwoAdditionalDMRS-UL is present in the encoding.
-	HasTwoFLDMRSTwoAdditionalDMRSUL bool
+	TwoFLDMRSTwoAdditionalDMRSUL    PhyParametersFRXDiff_TwoFLDMRSTwoAdditionalDMRSUL
+	HasTwoFLDMRSTwoAdditionalDMRSUL bool // whether twoFL-DMRS-TwoAdditionalDMRS-UL is present in the encoding
 	// OneFLDMRSThreeAdditionalDMRSUL is the component oneFL-DMRS-ThreeAdditionalDMRS-UL [51] ENUMERATED OPTIONAL (extension addition).
-	OneFLDMRSThreeAdditionalDMRSUL PhyParametersFRXDiff_OneFLDMRSThreeAdditionalDMRSUL
-	// HasOneFLDMRSThreeAdditionalDMRSUL tells whether oneFL-DMRS-ThreeAdditionalDMRS-UL is present in the encoding.
-	HasOneFLDMRSThreeAdditionalDMRSUL bool
+	OneFLDMRSThreeAdditionalDMRSUL    PhyParametersFRXDiff_OneFLDMRSThreeAdditionalDMRSUL
+	HasOneFLDMRSThreeAdditionalDMRSUL bool // whether oneFL-DMRS-ThreeAdditionalDMRS-UL is present in the encoding
 	// PdcchBlindDetectionNRDC is the component pdcch-BlindDetectionNRDC [52] SEQUENCE OPTIONAL (extension addition).
-	PdcchBlindDetectionNRDC PhyParametersFRXDiff_PdcchBlindDetectionNRDC
-	// HasPdcchBlindDetectionNRDC tells whether pdcch-BlindDetectionNRDC is present in the encoding.
-	HasPdcchBlindDetectionNRDC bool
+	PdcchBlindDetectionNRDC    PhyParametersFRXDiff_PdcchBlindDetectionNRDC
+	HasPdcchBlindDetectionNRDC bool // whether pdcch-BlindDetectionNRDC is present in the encoding
 	// MuxHARQACKPUSCHDiffSymbol is the component mux-HARQ-ACK-PUSCH-DiffSymbol [53] ENUMERATED OPTIONAL (extension addition).
-	MuxHARQACKPUSCHDiffSymbol PhyParametersFRXDiff_MuxHARQACKPUSCHDiffSymbol
-	// HasMuxHARQACKPUSCHDiffSymbol tells whether mux-HARQ-ACK-PUSCH-DiffSymbol is present in the encoding.
-	HasMuxHARQACKPUSCHDiffSymbol bool
+	MuxHARQACKPUSCHDiffSymbol    PhyParametersFRXDiff_MuxHARQACKPUSCHDiffSymbol
+	HasMuxHARQACKPUSCHDiffSymbol bool // whether mux-HARQ-ACK-PUSCH-DiffSymbol is present in the encoding
 	// Type1HARQACKCodebookR16 is the component type1-HARQ-ACK-Codebook-r16 [54] ENUMERATED OPTIONAL (extension addition).
-	Type1HARQACKCodebookR16 PhyParametersFRXDiff_Type1HARQACKCodebookR16
-	// HasType1HARQACKCodebookR16 tells whether type1-HARQ-ACK-Codebook-r16 is present in the encoding.
-	HasType1HARQACKCodebookR16 bool
+	Type1HARQACKCodebookR16    PhyParametersFRXDiff_Type1HARQACKCodebookR16
+	HasType1HARQACKCodebookR16 bool // whether type1-HARQ-ACK-Codebook-r16 is present in the encoding
 	// EnhancedPowerControlR16 is the component enhancedPowerControl-r16 [55] ENUMERATED OPTIONAL (extension addition).
-	EnhancedPowerControlR16 PhyParametersFRXDiff_EnhancedPowerControlR16
-	// HasEnhancedPowerControlR16 tells whether enhancedPowerControl-r16 is present in the encoding.
-	HasEnhancedPowerControlR16 bool
+	EnhancedPowerControlR16    PhyParametersFRXDiff_EnhancedPowerControlR16
+	HasEnhancedPowerControlR16 bool // whether enhancedPowerControl-r16 is present in the encoding
 	// SimultaneousTCIActMultipleCCR16 is the component simultaneousTCI-ActMultipleCC-r16 [56] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousTCIActMultipleCCR16 PhyParametersFRXDiff_SimultaneousTCIActMultipleCCR16
-	// HasSimultaneousTCIActMultipleCCR16 tells whether simultaneousTCI-ActMultipleCC-r16 is present in the encoding.
-	HasSimultaneousTCIActMultipleCCR16 bool
+	SimultaneousTCIActMultipleCCR16    PhyParametersFRXDiff_SimultaneousTCIActMultipleCCR16
+	HasSimultaneousTCIActMultipleCCR16 bool // whether simultaneousTCI-ActMultipleCC-r16 is present in the encoding
 	// SimultaneousSpatialRelationMultipleCCR16 is the component simultaneousSpatialRelationMultipleCC-r16 [57] ENUMERATED OPTIONAL (extension addition).
-	SimultaneousSpatialRelationMultipleCCR16 PhyParametersFRXDiff_SimultaneousSpatialRelationMultipleCCR16
-	// HasSimultaneousSpatialRelationMultipleCCR16 tells whether simultaneousSpatialRelationMultipleCC-r16 is present in the encoding.
-	HasSimultaneousSpatialRelationMultipleCCR16 bool
+	SimultaneousSpatialRelationMultipleCCR16    PhyParametersFRXDiff_SimultaneousSpatialRelationMultipleCCR16
+	HasSimultaneousSpatialRelationMultipleCCR16 bool // whether simultaneousSpatialRelationMultipleCC-r16 is present in the encoding
 	// CliRSSIFDMDLR16 is the component cli-RSSI-FDM-DL-r16 [58] ENUMERATED OPTIONAL (extension addition).
-	CliRSSIFDMDLR16 PhyParametersFRXDiff_CliRSSIFDMDLR16
-	// HasCliRSSIFDMDLR16 tells whether cli-RSSI-FDM-DL-r16 is present in the encoding.
-	HasCliRSSIFDMDLR16 bool
+	CliRSSIFDMDLR16    PhyParametersFRXDiff_CliRSSIFDMDLR16
+	HasCliRSSIFDMDLR16 bool // whether cli-RSSI-FDM-DL-r16 is present in the encoding
 	// CliSRSRSRPFDMDLR16 is the component cli-SRS-RSRP-FDM-DL-r16 [59] ENUMERATED OPTIONAL (extension addition).
-	CliSRSRSRPFDMDLR16 PhyParametersFRXDiff_CliSRSRSRPFDMDLR16
-	// HasCliSRSRSRPFDMDLR16 tells whether cli-SRS-RSRP-FDM-DL-r16 is present in the encoding.
-	HasCliSRSRSRPFDMDLR16 bool
+	CliSRSRSRPFDMDLR16    PhyParametersFRXDiff_CliSRSRSRPFDMDLR16
+	HasCliSRSRSRPFDMDLR16 bool // whether cli-SRS-RSRP-FDM-DL-r16 is present in the encoding
 	// MaxLayersMIMOAdaptationR16 is the component maxLayersMIMO-Adaptation-r16 [60] ENUMERATED OPTIONAL (extension addition).
-	MaxLayersMIMOAdaptationR16 PhyParametersFRXDiff_MaxLayersMIMOAdaptationR16
-	// HasMaxLayersMIMOAdaptationR16 tells whether maxLayersMIMO-Adaptation-r16 is present in the encoding.
-	HasMaxLayersMIMOAdaptationR16 bool
+	MaxLayersMIMOAdaptationR16    PhyParametersFRXDiff_MaxLayersMIMOAdaptationR16
+	HasMaxLayersMIMOAdaptationR16 bool // whether maxLayersMIMO-Adaptation-r16 is present in the encoding
 	// AggregationFactorSPSDLR16 is the component aggregationFactorSPS-DL-r16 [61] ENUMERATED OPTIONAL (extension addition).
-	AggregationFactorSPSDLR16 PhyParametersFRXDiff_AggregationFactorSPSDLR16
-	// HasAggregationFactorSPSDLR16 tells whether aggregationFactorSPS-DL-r16 is present in the encoding.
-	HasAggregationFactorSPSDLR16 bool
+	AggregationFactorSPSDLR16    PhyParametersFRXDiff_AggregationFactorSPSDLR16
+	HasAggregationFactorSPSDLR16 bool // whether aggregationFactorSPS-DL-r16 is present in the encoding
 	// MaxTotalResourcesForOneFreqRangeR16 is the component maxTotalResourcesForOneFreqRange-r16 [62] SEQUENCE OPTIONAL (extension addition).
-	MaxTotalResourcesForOneFreqRangeR16 PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16
-	// HasMaxTotalResourcesForOneFreqRangeR16 tells whether maxTotalResourcesForOneFreqRange-r16 is present in the encoding.
-	HasMaxTotalResourcesForOneFreqRangeR16 bool
+	MaxTotalResourcesForOneFreqRangeR16    PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16
+	HasMaxTotalResourcesForOneFreqRangeR16 bool // whether maxTotalResourcesForOneFreqRange-r16 is present in the encoding
 	// CsiReportFrameworkExtR16 is the component csi-ReportFrameworkExt-r16 [63] CSI-ReportFrameworkExt-r16 OPTIONAL (extension addition).
-	CsiReportFrameworkExtR16 CSIReportFrameworkExtR16
-	// HasCsiReportFrameworkExtR16 tells whether csi-ReportFrameworkExt-r16 is present in the encoding.
-	HasCsiReportFrameworkExtR16 bool
+	CsiReportFrameworkExtR16    CSIReportFrameworkExtR16
+	HasCsiReportFrameworkExtR16 bool // whether csi-ReportFrameworkExt-r16 is present in the encoding
 	// TwoTCIActServingCellInCCListR16 is the component twoTCI-Act-servingCellInCC-List-r16 [64] ENUMERATED OPTIONAL (extension addition).
-	TwoTCIActServingCellInCCListR16 PhyParametersFRXDiff_TwoTCIActServingCellInCCListR16
-	// HasTwoTCIActServingCellInCCListR16 tells whether twoTCI-Act-servingCellInCC-List-r16 is present in the encoding.
-	HasTwoTCIActServingCellInCCListR16 bool
+	TwoTCIActServingCellInCCListR16    PhyParametersFRXDiff_TwoTCIActServingCellInCCListR16
+	HasTwoTCIActServingCellInCCListR16 bool // whether twoTCI-Act-servingCellInCC-List-r16 is present in the encoding
 	// CriRICQIWithoutNonPMIPortIndR16 is the component cri-RI-CQI-WithoutNon-PMI-PortInd-r16 [65] ENUMERATED OPTIONAL (extension addition).
-	CriRICQIWithoutNonPMIPortIndR16 PhyParametersFRXDiff_CriRICQIWithoutNonPMIPortIndR16
-	// HasCriRICQIWithoutNonPMIPortIndR16 tells whether cri-RI-CQI-WithoutNon-PMI-PortInd-r16 is present in the encoding.
-	HasCriRICQIWithoutNonPMIPortIndR16 bool
+	CriRICQIWithoutNonPMIPortIndR16    PhyParametersFRXDiff_CriRICQIWithoutNonPMIPortIndR16
+	HasCriRICQIWithoutNonPMIPortIndR16 bool // whether cri-RI-CQI-WithoutNon-PMI-PortInd-r16 is present in the encoding
 	// Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17 is the component cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17 [66] ENUMERATED OPTIONAL (extension addition).
-	Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17 PhyParametersFRXDiff_Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17
-	// HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17 tells whether cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17 is present in the encoding.
-	HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17 bool
+	Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17    PhyParametersFRXDiff_Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17
+	HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17 bool // whether cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13417,13 +10736,11 @@ func (v PhyParametersFRXDiff_MultipleCORESET) String() string {
 // PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot is the type of Phy-ParametersFRX-Diff.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot.
 type PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot struct {
 	// SameSymbol is the component sameSymbol [0] ENUMERATED OPTIONAL.
-	SameSymbol PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_SameSymbol
-	// HasSameSymbol tells whether sameSymbol is present in the encoding.
-	HasSameSymbol bool
+	SameSymbol    PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_SameSymbol
+	HasSameSymbol bool // whether sameSymbol is present in the encoding
 	// DiffSymbol is the component diffSymbol [1] ENUMERATED OPTIONAL.
-	DiffSymbol PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_DiffSymbol
-	// HasDiffSymbol tells whether diffSymbol is present in the encoding.
-	HasDiffSymbol bool
+	DiffSymbol    PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_DiffSymbol
+	HasDiffSymbol bool // whether diffSymbol is present in the encoding
 }
 
 // PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_SameSymbol is the type of Phy-ParametersFRX-Diff.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot.sameSymbol.
@@ -13701,13 +11018,11 @@ func (v PhyParametersFRXDiff_AggregationFactorSPSDLR16) String() string {
 // PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16 is the type of Phy-ParametersFRX-Diff.maxTotalResourcesForOneFreqRange-r16.
 type PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16 struct {
 	// MaxNumberResWithinSlotAcrossCCOneFRR16 is the component maxNumberResWithinSlotAcrossCC-OneFR-r16 [0] ENUMERATED OPTIONAL.
-	MaxNumberResWithinSlotAcrossCCOneFRR16 PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResWithinSlotAcrossCCOneFRR16
-	// HasMaxNumberResWithinSlotAcrossCCOneFRR16 tells whether maxNumberResWithinSlotAcrossCC-OneFR-r16 is present in the encoding.
-	HasMaxNumberResWithinSlotAcrossCCOneFRR16 bool
+	MaxNumberResWithinSlotAcrossCCOneFRR16    PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResWithinSlotAcrossCCOneFRR16
+	HasMaxNumberResWithinSlotAcrossCCOneFRR16 bool // whether maxNumberResWithinSlotAcrossCC-OneFR-r16 is present in the encoding
 	// MaxNumberResAcrossCCOneFRR16 is the component maxNumberResAcrossCC-OneFR-r16 [1] ENUMERATED OPTIONAL.
-	MaxNumberResAcrossCCOneFRR16 PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResAcrossCCOneFRR16
-	// HasMaxNumberResAcrossCCOneFRR16 tells whether maxNumberResAcrossCC-OneFR-r16 is present in the encoding.
-	HasMaxNumberResAcrossCCOneFRR16 bool
+	MaxNumberResAcrossCCOneFRR16    PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResAcrossCCOneFRR16
+	HasMaxNumberResAcrossCCOneFRR16 bool // whether maxNumberResAcrossCC-OneFR-r16 is present in the encoding
 }
 
 // PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResWithinSlotAcrossCCOneFRR16 is the type of Phy-ParametersFRX-Diff.maxTotalResourcesForOneFreqRange-r16.maxNumberResWithinSlotAcrossCC-OneFR-r16.
@@ -13810,29 +11125,23 @@ func (v PhyParametersFRXDiff_Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17) Stri
 //	}
 type PhyParametersFR1 struct {
 	// PdcchMonitoringSingleOccasion is the component pdcch-MonitoringSingleOccasion [0] ENUMERATED OPTIONAL.
-	PdcchMonitoringSingleOccasion PhyParametersFR1_PdcchMonitoringSingleOccasion
-	// HasPdcchMonitoringSingleOccasion tells whether pdcch-MonitoringSingleOccasion is present in the encoding.
-	HasPdcchMonitoringSingleOccasion bool
+	PdcchMonitoringSingleOccasion    PhyParametersFR1_PdcchMonitoringSingleOccasion
+	HasPdcchMonitoringSingleOccasion bool // whether pdcch-MonitoringSingleOccasion is present in the encoding
 	// Scs60kHz is the component scs-60kHz [1] ENUMERATED OPTIONAL.
-	Scs60kHz PhyParametersFR1_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    PhyParametersFR1_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Pdsch256QAMFR1 is the component pdsch-256QAM-FR1 [2] ENUMERATED OPTIONAL.
-	Pdsch256QAMFR1 PhyParametersFR1_Pdsch256QAMFR1
-	// HasPdsch256QAMFR1 tells whether pdsch-256QAM-FR1 is present in the encoding.
-	HasPdsch256QAMFR1 bool
+	Pdsch256QAMFR1    PhyParametersFR1_Pdsch256QAMFR1
+	HasPdsch256QAMFR1 bool // whether pdsch-256QAM-FR1 is present in the encoding
 	// PdschREMappingFR1PerSymbol is the component pdsch-RE-MappingFR1-PerSymbol [3] ENUMERATED OPTIONAL.
-	PdschREMappingFR1PerSymbol PhyParametersFR1_PdschREMappingFR1PerSymbol
-	// HasPdschREMappingFR1PerSymbol tells whether pdsch-RE-MappingFR1-PerSymbol is present in the encoding.
-	HasPdschREMappingFR1PerSymbol bool
+	PdschREMappingFR1PerSymbol    PhyParametersFR1_PdschREMappingFR1PerSymbol
+	HasPdschREMappingFR1PerSymbol bool // whether pdsch-RE-MappingFR1-PerSymbol is present in the encoding
 	// PdschREMappingFR1PerSlot is the component pdsch-RE-MappingFR1-PerSlot [4] ENUMERATED OPTIONAL (extension addition).
-	PdschREMappingFR1PerSlot PhyParametersFR1_PdschREMappingFR1PerSlot
-	// HasPdschREMappingFR1PerSlot tells whether pdsch-RE-MappingFR1-PerSlot is present in the encoding.
-	HasPdschREMappingFR1PerSlot bool
+	PdschREMappingFR1PerSlot    PhyParametersFR1_PdschREMappingFR1PerSlot
+	HasPdschREMappingFR1PerSlot bool // whether pdsch-RE-MappingFR1-PerSlot is present in the encoding
 	// PdcchMonitoringSingleSpanFirst4SymR16 is the component pdcch-MonitoringSingleSpanFirst4Sym-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	PdcchMonitoringSingleSpanFirst4SymR16 PhyParametersFR1_PdcchMonitoringSingleSpanFirst4SymR16
-	// HasPdcchMonitoringSingleSpanFirst4SymR16 tells whether pdcch-MonitoringSingleSpanFirst4Sym-r16 is present in the encoding.
-	HasPdcchMonitoringSingleSpanFirst4SymR16 bool
+	PdcchMonitoringSingleSpanFirst4SymR16    PhyParametersFR1_PdcchMonitoringSingleSpanFirst4SymR16
+	HasPdcchMonitoringSingleSpanFirst4SymR16 bool // whether pdcch-MonitoringSingleSpanFirst4Sym-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13946,33 +11255,26 @@ func (v PhyParametersFR1_PdcchMonitoringSingleSpanFirst4SymR16) String() string 
 //	}
 type PhyParametersFR2 struct {
 	// Dummy is the component dummy [0] ENUMERATED OPTIONAL.
-	Dummy PhyParametersFR2_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    PhyParametersFR2_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// PdschREMappingFR2PerSymbol is the component pdsch-RE-MappingFR2-PerSymbol [1] ENUMERATED OPTIONAL.
-	PdschREMappingFR2PerSymbol PhyParametersFR2_PdschREMappingFR2PerSymbol
-	// HasPdschREMappingFR2PerSymbol tells whether pdsch-RE-MappingFR2-PerSymbol is present in the encoding.
-	HasPdschREMappingFR2PerSymbol bool
+	PdschREMappingFR2PerSymbol    PhyParametersFR2_PdschREMappingFR2PerSymbol
+	HasPdschREMappingFR2PerSymbol bool // whether pdsch-RE-MappingFR2-PerSymbol is present in the encoding
 	// PCellFR2 is the component pCell-FR2 [2] ENUMERATED OPTIONAL (extension addition).
-	PCellFR2 PhyParametersFR2_PCellFR2
-	// HasPCellFR2 tells whether pCell-FR2 is present in the encoding.
-	HasPCellFR2 bool
+	PCellFR2    PhyParametersFR2_PCellFR2
+	HasPCellFR2 bool // whether pCell-FR2 is present in the encoding
 	// PdschREMappingFR2PerSlot is the component pdsch-RE-MappingFR2-PerSlot [3] ENUMERATED OPTIONAL (extension addition).
-	PdschREMappingFR2PerSlot PhyParametersFR2_PdschREMappingFR2PerSlot
-	// HasPdschREMappingFR2PerSlot tells whether pdsch-RE-MappingFR2-PerSlot is present in the encoding.
-	HasPdschREMappingFR2PerSlot bool
+	PdschREMappingFR2PerSlot    PhyParametersFR2_PdschREMappingFR2PerSlot
+	HasPdschREMappingFR2PerSlot bool // whether pdsch-RE-MappingFR2-PerSlot is present in the encoding
 	// DefaultSpatialRelationPathlossRSR16 is the component defaultSpatialRelationPathlossRS-r16 [4] ENUMERATED OPTIONAL (extension addition).
-	DefaultSpatialRelationPathlossRSR16 PhyParametersFR2_DefaultSpatialRelationPathlossRSR16
-	// HasDefaultSpatialRelationPathlossRSR16 tells whether defaultSpatialRelationPathlossRS-r16 is present in the encoding.
-	HasDefaultSpatialRelationPathlossRSR16 bool
+	DefaultSpatialRelationPathlossRSR16    PhyParametersFR2_DefaultSpatialRelationPathlossRSR16
+	HasDefaultSpatialRelationPathlossRSR16 bool // whether defaultSpatialRelationPathlossRS-r16 is present in the encoding
 	// SpatialRelationUpdateAPSRSR16 is the component spatialRelationUpdateAP-SRS-r16 [5] ENUMERATED OPTIONAL (extension addition).
-	SpatialRelationUpdateAPSRSR16 PhyParametersFR2_SpatialRelationUpdateAPSRSR16
-	// HasSpatialRelationUpdateAPSRSR16 tells whether spatialRelationUpdateAP-SRS-r16 is present in the encoding.
-	HasSpatialRelationUpdateAPSRSR16 bool
+	SpatialRelationUpdateAPSRSR16    PhyParametersFR2_SpatialRelationUpdateAPSRSR16
+	HasSpatialRelationUpdateAPSRSR16 bool // whether spatialRelationUpdateAP-SRS-r16 is present in the encoding
 	// MaxNumberSRSPosSpatialRelationsAllServingCellsR16 is the component maxNumberSRS-PosSpatialRelationsAllServingCells-r16 [6] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberSRSPosSpatialRelationsAllServingCellsR16 PhyParametersFR2_MaxNumberSRSPosSpatialRelationsAllServingCellsR16
-	// HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16 tells whether maxNumberSRS-PosSpatialRelationsAllServingCells-r16 is present in the encoding.
-	HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16 bool
+	MaxNumberSRSPosSpatialRelationsAllServingCellsR16    PhyParametersFR2_MaxNumberSRSPosSpatialRelationsAllServingCellsR16
+	HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16 bool // whether maxNumberSRS-PosSpatialRelationsAllServingCells-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14099,21 +11401,17 @@ func (v PhyParametersFR2_MaxNumberSRSPosSpatialRelationsAllServingCellsR16) Stri
 //	}
 type PhyParametersMRDC struct {
 	// NaicsCapabilityList is the component naics-Capability-List [0] SEQUENCE OF OPTIONAL.
-	NaicsCapabilityList PhyParametersMRDC_NaicsCapabilityList
-	// HasNaicsCapabilityList tells whether naics-Capability-List is present in the encoding.
-	HasNaicsCapabilityList bool
+	NaicsCapabilityList    PhyParametersMRDC_NaicsCapabilityList
+	HasNaicsCapabilityList bool // whether naics-Capability-List is present in the encoding
 	// SpCellPlacement is the component spCellPlacement [1] CarrierAggregationVariant OPTIONAL (extension addition).
-	SpCellPlacement CarrierAggregationVariant
-	// HasSpCellPlacement tells whether spCellPlacement is present in the encoding.
-	HasSpCellPlacement bool
+	SpCellPlacement    CarrierAggregationVariant
+	HasSpCellPlacement bool // whether spCellPlacement is present in the encoding
 	// TddPCellULTXAllULSubframeR16 is the component tdd-PCellUL-TX-AllUL-Subframe-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	TddPCellULTXAllULSubframeR16 PhyParametersMRDC_TddPCellULTXAllULSubframeR16
-	// HasTddPCellULTXAllULSubframeR16 tells whether tdd-PCellUL-TX-AllUL-Subframe-r16 is present in the encoding.
-	HasTddPCellULTXAllULSubframeR16 bool
+	TddPCellULTXAllULSubframeR16    PhyParametersMRDC_TddPCellULTXAllULSubframeR16
+	HasTddPCellULTXAllULSubframeR16 bool // whether tdd-PCellUL-TX-AllUL-Subframe-r16 is present in the encoding
 	// FddPCellULTXAllULSubframeR16 is the component fdd-PCellUL-TX-AllUL-Subframe-r16 [3] ENUMERATED OPTIONAL (extension addition).
-	FddPCellULTXAllULSubframeR16 PhyParametersMRDC_FddPCellULTXAllULSubframeR16
-	// HasFddPCellULTXAllULSubframeR16 tells whether fdd-PCellUL-TX-AllUL-Subframe-r16 is present in the encoding.
-	HasFddPCellULTXAllULSubframeR16 bool
+	FddPCellULTXAllULSubframeR16    PhyParametersMRDC_FddPCellULTXAllULSubframeR16
+	HasFddPCellULTXAllULSubframeR16 bool // whether fdd-PCellUL-TX-AllUL-Subframe-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14188,3 +11486,1599 @@ const (
 func (v NAICSCapabilityEntry_NumberOfAggregatedPRB) String() string {
 	return der.Name("n50 n75 n100 n125 n150 n175 n200 n225 n250 n275 n300 n350 n400 n450 n500 spare", int(v), "")
 }
+
+// PhyParametersSharedSpectrumChAccessR16 is the ASN.1 type Phy-ParametersSharedSpectrumChAccess-r16.
+//
+//	Phy-ParametersSharedSpectrumChAccess-r16 ::=    SEQUENCE {
+//	    -- 10-32 (1-2): SS block based SINR measurement (SS-SINR) for unlicensed spectrum
+//	    ss-SINR-Meas-r16                                ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-33 (2-32a): Semi-persistent CSI report on PUCCH for unlicensed spectrum
+//	    sp-CSI-ReportPUCCH-r16                          ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-33a (2-32b): Semi-persistent CSI report on PUSCH for unlicensed spectrum
+//	    sp-CSI-ReportPUSCH-r16                          ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-34 (3-6): Dynamic SFI monitoring for unlicensed spectrum
+//	    dynamicSFI-r16                                  ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-35c (4-19c): SR/HARQ-ACK/CSI multiplexing once per slot using a PUCCH (or HARQ-ACK/CSI piggybacked on a PUSCH) when SR/HARQ-
+//	    -- ACK/CSI are supposed to be sent with different starting symbols in a slot for unlicensed spectrum
+//	    -- 10-35 (4-19): SR/HARQ-ACK/CSI multiplexing once per slot using a PUCCH (or HARQ-ACK/CSI piggybacked on a PUSCH) when SR/HARQ-
+//	    -- ACK/CSI are supposed to be sent with the same starting symbol on the PUCCH resources in a slot for unlicensed spectrum
+//	    mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16       SEQUENCE {
+//	        sameSymbol-r16                                  ENUMERATED {supported}                  OPTIONAL,
+//	        diffSymbol-r16                                  ENUMERATED {supported}                  OPTIONAL
+//	    }                                                                                           OPTIONAL,
+//	    -- 10-35a (4-19a): Overlapping PUCCH resources have different starting symbols in a slot for unlicensed spectrum
+//	    mux-SR-HARQ-ACK-PUCCH-r16                       ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-35b (4-19b): SR/HARQ-ACK/CSI multiplexing more than once per slot using a PUCCH (or HARQ-ACK/CSI piggybacked on a PUSCH) when
+//	    -- SR/HARQ ACK/CSI are supposed to be sent with the same or different starting symbol in a slot for unlicensed spectrum
+//	    mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16      ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-36 (4-28): HARQ-ACK multiplexing on PUSCH with different PUCCH/PUSCH starting OFDM symbols for unlicensed spectrum
+//	    mux-HARQ-ACK-PUSCH-DiffSymbol-r16               ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-37 (4-23): Repetitions for PUCCH format 1, 3, and 4 over multiple slots with K = 2, 4, 8 for unlicensed spectrum
+//	    pucch-Repetition-F1-3-4-r16                     ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-38 (5-14): Type 1 configured PUSCH repetitions over multiple slots for unlicensed spectrum
+//	    type1-PUSCH-RepetitionMultiSlots-r16            ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-39 (5-16): Type 2 configured PUSCH repetitions over multiple slots for unlicensed spectrum
+//	    type2-PUSCH-RepetitionMultiSlots-r16            ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-40 (5-17): PUSCH repetitions over multiple slots for unlicensed spectrum
+//	    pusch-RepetitionMultiSlots-r16                  ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-40a (5-17a): PDSCH repetitions over multiple slots for unlicensed spectrum
+//	    pdsch-RepetitionMultiSlots-r16                  ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-41 (5-18): DL SPS
+//	    downlinkSPS-r16                                 ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-42 (5-19): Type 1 Configured UL grant
+//	    configuredUL-GrantType1-r16                     ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-43 (5-20): Type 2 Configured UL grant
+//	    configuredUL-GrantType2-r16                     ENUMERATED {supported}                      OPTIONAL,
+//	    -- 10-44 (5-21): Pre-emption indication for DL
+//	    pre-EmptIndication-DL-r16                       ENUMERATED {supported}                      OPTIONAL,
+//	    ...
+//	}
+type PhyParametersSharedSpectrumChAccessR16 struct {
+	// SsSINRMeasR16 is the component ss-SINR-Meas-r16 [0] ENUMERATED OPTIONAL.
+	SsSINRMeasR16    PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16
+	HasSsSINRMeasR16 bool // whether ss-SINR-Meas-r16 is present in the encoding
+	// SpCSIReportPUCCHR16 is the component sp-CSI-ReportPUCCH-r16 [1] ENUMERATED OPTIONAL.
+	SpCSIReportPUCCHR16    PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16
+	HasSpCSIReportPUCCHR16 bool // whether sp-CSI-ReportPUCCH-r16 is present in the encoding
+	// SpCSIReportPUSCHR16 is the component sp-CSI-ReportPUSCH-r16 [2] ENUMERATED OPTIONAL.
+	SpCSIReportPUSCHR16    PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16
+	HasSpCSIReportPUSCHR16 bool // whether sp-CSI-ReportPUSCH-r16 is present in the encoding
+	// DynamicSFIR16 is the component dynamicSFI-r16 [3] ENUMERATED OPTIONAL.
+	DynamicSFIR16    PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16
+	HasDynamicSFIR16 bool // whether dynamicSFI-r16 is present in the encoding
+	// MuxSRHARQACKCSIPUCCHOncePerSlotR16 is the component mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16 [4] SEQUENCE OPTIONAL.
+	MuxSRHARQACKCSIPUCCHOncePerSlotR16    PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16
+	HasMuxSRHARQACKCSIPUCCHOncePerSlotR16 bool // whether mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16 is present in the encoding
+	// MuxSRHARQACKPUCCHR16 is the component mux-SR-HARQ-ACK-PUCCH-r16 [5] ENUMERATED OPTIONAL.
+	MuxSRHARQACKPUCCHR16    PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16
+	HasMuxSRHARQACKPUCCHR16 bool // whether mux-SR-HARQ-ACK-PUCCH-r16 is present in the encoding
+	// MuxSRHARQACKCSIPUCCHMultiPerSlotR16 is the component mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16 [6] ENUMERATED OPTIONAL.
+	MuxSRHARQACKCSIPUCCHMultiPerSlotR16    PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16
+	HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16 bool // whether mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16 is present in the encoding
+	// MuxHARQACKPUSCHDiffSymbolR16 is the component mux-HARQ-ACK-PUSCH-DiffSymbol-r16 [7] ENUMERATED OPTIONAL.
+	MuxHARQACKPUSCHDiffSymbolR16    PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16
+	HasMuxHARQACKPUSCHDiffSymbolR16 bool // whether mux-HARQ-ACK-PUSCH-DiffSymbol-r16 is present in the encoding
+	// PucchRepetitionF1_3_4R16 is the component pucch-Repetition-F1-3-4-r16 [8] ENUMERATED OPTIONAL.
+	PucchRepetitionF1_3_4R16    PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16
+	HasPucchRepetitionF1_3_4R16 bool // whether pucch-Repetition-F1-3-4-r16 is present in the encoding
+	// Type1PUSCHRepetitionMultiSlotsR16 is the component type1-PUSCH-RepetitionMultiSlots-r16 [9] ENUMERATED OPTIONAL.
+	Type1PUSCHRepetitionMultiSlotsR16    PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16
+	HasType1PUSCHRepetitionMultiSlotsR16 bool // whether type1-PUSCH-RepetitionMultiSlots-r16 is present in the encoding
+	// Type2PUSCHRepetitionMultiSlotsR16 is the component type2-PUSCH-RepetitionMultiSlots-r16 [10] ENUMERATED OPTIONAL.
+	Type2PUSCHRepetitionMultiSlotsR16    PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16
+	HasType2PUSCHRepetitionMultiSlotsR16 bool // whether type2-PUSCH-RepetitionMultiSlots-r16 is present in the encoding
+	// PuschRepetitionMultiSlotsR16 is the component pusch-RepetitionMultiSlots-r16 [11] ENUMERATED OPTIONAL.
+	PuschRepetitionMultiSlotsR16    PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16
+	HasPuschRepetitionMultiSlotsR16 bool // whether pusch-RepetitionMultiSlots-r16 is present in the encoding
+	// PdschRepetitionMultiSlotsR16 is the component pdsch-RepetitionMultiSlots-r16 [12] ENUMERATED OPTIONAL.
+	PdschRepetitionMultiSlotsR16    PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16
+	HasPdschRepetitionMultiSlotsR16 bool // whether pdsch-RepetitionMultiSlots-r16 is present in the encoding
+	// DownlinkSPSR16 is the component downlinkSPS-r16 [13] ENUMERATED OPTIONAL.
+	DownlinkSPSR16    PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16
+	HasDownlinkSPSR16 bool // whether downlinkSPS-r16 is present in the encoding
+	// ConfiguredULGrantType1R16 is the component configuredUL-GrantType1-r16 [14] ENUMERATED OPTIONAL.
+	ConfiguredULGrantType1R16    PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16
+	HasConfiguredULGrantType1R16 bool // whether configuredUL-GrantType1-r16 is present in the encoding
+	// ConfiguredULGrantType2R16 is the component configuredUL-GrantType2-r16 [15] ENUMERATED OPTIONAL.
+	ConfiguredULGrantType2R16    PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16
+	HasConfiguredULGrantType2R16 bool // whether configuredUL-GrantType2-r16 is present in the encoding
+	// PreEmptIndicationDLR16 is the component pre-EmptIndication-DL-r16 [16] ENUMERATED OPTIONAL.
+	PreEmptIndicationDLR16    PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16
+	HasPreEmptIndicationDLR16 bool // whether pre-EmptIndication-DL-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.ss-SINR-Meas-r16.
+type PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16_Supported PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.sp-CSI-ReportPUCCH-r16.
+type PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16_Supported PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.sp-CSI-ReportPUSCH-r16.
+type PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16_Supported PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.dynamicSFI-r16.
+type PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16_Supported PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16.
+type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16 struct {
+	// SameSymbolR16 is the component sameSymbol-r16 [0] ENUMERATED OPTIONAL.
+	SameSymbolR16    PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16
+	HasSameSymbolR16 bool // whether sameSymbol-r16 is present in the encoding
+	// DiffSymbolR16 is the component diffSymbol-r16 [1] ENUMERATED OPTIONAL.
+	DiffSymbolR16    PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16
+	HasDiffSymbolR16 bool // whether diffSymbol-r16 is present in the encoding
+}
+
+// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16.sameSymbol-r16.
+type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16.diffSymbol-r16.
+type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-PUCCH-r16.
+type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16.
+type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-HARQ-ACK-PUSCH-DiffSymbol-r16.
+type PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pucch-Repetition-F1-3-4-r16.
+type PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16_Supported PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.type1-PUSCH-RepetitionMultiSlots-r16.
+type PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.type2-PUSCH-RepetitionMultiSlots-r16.
+type PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pusch-RepetitionMultiSlots-r16.
+type PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pdsch-RepetitionMultiSlots-r16.
+type PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.downlinkSPS-r16.
+type PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16_Supported PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.configuredUL-GrantType1-r16.
+type PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_Supported PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.configuredUL-GrantType2-r16.
+type PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16_Supported PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pre-EmptIndication-DL-r16.
+type PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16 int64
+
+const (
+	PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16_Supported PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17 is the ASN.1 type PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.
+//
+//	PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17::= SEQUENCE {
+//	    -- R1 27-15b: Positioning SRS transmission in RRC_INACTIVE state configured outside initial UL BWP
+//	    maxSRSposBandwidthForEachSCS-withinCC-FR1-r17   ENUMERATED {bw5, bw10, bw15, bw20, bw25, bw30, bw35, bw40,
+//	                                                    bw45, bw50, bw60, bw70, bw80, bw90, bw100}                    OPTIONAL,
+//	    maxSRSposBandwidthForEachSCS-withinCC-FR2-r17   ENUMERATED {bw50, bw100, bw200, bw400}                        OPTIONAL,
+//	    maxNumOfSRSposResourceSets-r17                  ENUMERATED {n1, n2, n4, n8, n12, n16}                         OPTIONAL,
+//	    maxNumOfPeriodicSRSposResources-r17             ENUMERATED {n1, n2, n4, n8, n16, n32, n64}                    OPTIONAL,
+//	    maxNumOfPeriodicSRSposResourcesPerSlot-r17      ENUMERATED {n1, n2, n3, n4, n5, n6, n8, n10, n12, n14}        OPTIONAL,
+//	    differentNumerologyBetweenSRSposAndInitialBWP-r17  ENUMERATED {supported}                                     OPTIONAL,
+//	    srsPosWithoutRestrictionOnBWP-r17               ENUMERATED {supported}                                        OPTIONAL,
+//	    maxNumOfPeriodicAndSemipersistentSRSposResources-r17  ENUMERATED {n1, n2, n4, n8, n16, n32, n64}              OPTIONAL,
+//	    maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17  ENUMERATED {n1, n2, n3, n4, n5, n6, n8, n10, n12, n14}  OPTIONAL,
+//	    differentCenterFreqBetweenSRSposAndInitialBWP-r17  ENUMERATED {supported}                                     OPTIONAL,
+//	    switchingTimeSRS-TX-OtherTX-r17                 ENUMERATED {us100, us140, us200, us300, us500}                OPTIONAL,
+//	    -- R1 27-15c: Support of positioning SRS transmission in RRC_INACTIVE state outside initial BWP with semi-persistent SRS
+//	    maxNumOfSemiPersistentSRSposResources-r17       ENUMERATED {n1, n2, n4, n8, n16, n32, n64}                    OPTIONAL,
+//	    maxNumOfSemiPersistentSRSposResourcesPerSlot-r17  ENUMERATED {n1, n2, n3, n4, n5, n6, n8, n10, n12, n14}      OPTIONAL,
+//	    ...
+//	}
+type PosSRSRRCInactiveOutsideInitialULBWPR17 struct {
+	// MaxSRSposBandwidthForEachSCSWithinCCFR1R17 is the component maxSRSposBandwidthForEachSCS-withinCC-FR1-r17 [0] ENUMERATED OPTIONAL.
+	MaxSRSposBandwidthForEachSCSWithinCCFR1R17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17
+	HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17 bool // whether maxSRSposBandwidthForEachSCS-withinCC-FR1-r17 is present in the encoding
+	// MaxSRSposBandwidthForEachSCSWithinCCFR2R17 is the component maxSRSposBandwidthForEachSCS-withinCC-FR2-r17 [1] ENUMERATED OPTIONAL.
+	MaxSRSposBandwidthForEachSCSWithinCCFR2R17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17
+	HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17 bool // whether maxSRSposBandwidthForEachSCS-withinCC-FR2-r17 is present in the encoding
+	// MaxNumOfSRSposResourceSetsR17 is the component maxNumOfSRSposResourceSets-r17 [2] ENUMERATED OPTIONAL.
+	MaxNumOfSRSposResourceSetsR17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17
+	HasMaxNumOfSRSposResourceSetsR17 bool // whether maxNumOfSRSposResourceSets-r17 is present in the encoding
+	// MaxNumOfPeriodicSRSposResourcesR17 is the component maxNumOfPeriodicSRSposResources-r17 [3] ENUMERATED OPTIONAL.
+	MaxNumOfPeriodicSRSposResourcesR17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17
+	HasMaxNumOfPeriodicSRSposResourcesR17 bool // whether maxNumOfPeriodicSRSposResources-r17 is present in the encoding
+	// MaxNumOfPeriodicSRSposResourcesPerSlotR17 is the component maxNumOfPeriodicSRSposResourcesPerSlot-r17 [4] ENUMERATED OPTIONAL.
+	MaxNumOfPeriodicSRSposResourcesPerSlotR17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17
+	HasMaxNumOfPeriodicSRSposResourcesPerSlotR17 bool // whether maxNumOfPeriodicSRSposResourcesPerSlot-r17 is present in the encoding
+	// DifferentNumerologyBetweenSRSposAndInitialBWPR17 is the component differentNumerologyBetweenSRSposAndInitialBWP-r17 [5] ENUMERATED OPTIONAL.
+	DifferentNumerologyBetweenSRSposAndInitialBWPR17    PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17
+	HasDifferentNumerologyBetweenSRSposAndInitialBWPR17 bool // whether differentNumerologyBetweenSRSposAndInitialBWP-r17 is present in the encoding
+	// SrsPosWithoutRestrictionOnBWPR17 is the component srsPosWithoutRestrictionOnBWP-r17 [6] ENUMERATED OPTIONAL.
+	SrsPosWithoutRestrictionOnBWPR17    PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17
+	HasSrsPosWithoutRestrictionOnBWPR17 bool // whether srsPosWithoutRestrictionOnBWP-r17 is present in the encoding
+	// MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 is the component maxNumOfPeriodicAndSemipersistentSRSposResources-r17 [7] ENUMERATED OPTIONAL.
+	MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17
+	HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 bool // whether maxNumOfPeriodicAndSemipersistentSRSposResources-r17 is present in the encoding
+	// MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 is the component maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17 [8] ENUMERATED OPTIONAL.
+	MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17
+	HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 bool // whether maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17 is present in the encoding
+	// DifferentCenterFreqBetweenSRSposAndInitialBWPR17 is the component differentCenterFreqBetweenSRSposAndInitialBWP-r17 [9] ENUMERATED OPTIONAL.
+	DifferentCenterFreqBetweenSRSposAndInitialBWPR17    PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17
+	HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17 bool // whether differentCenterFreqBetweenSRSposAndInitialBWP-r17 is present in the encoding
+	// SwitchingTimeSRSTXOtherTXR17 is the component switchingTimeSRS-TX-OtherTX-r17 [10] ENUMERATED OPTIONAL.
+	SwitchingTimeSRSTXOtherTXR17    PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17
+	HasSwitchingTimeSRSTXOtherTXR17 bool // whether switchingTimeSRS-TX-OtherTX-r17 is present in the encoding
+	// MaxNumOfSemiPersistentSRSposResourcesR17 is the component maxNumOfSemiPersistentSRSposResources-r17 [11] ENUMERATED OPTIONAL.
+	MaxNumOfSemiPersistentSRSposResourcesR17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17
+	HasMaxNumOfSemiPersistentSRSposResourcesR17 bool // whether maxNumOfSemiPersistentSRSposResources-r17 is present in the encoding
+	// MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 is the component maxNumOfSemiPersistentSRSposResourcesPerSlot-r17 [12] ENUMERATED OPTIONAL.
+	MaxNumOfSemiPersistentSRSposResourcesPerSlotR17    PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17
+	HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17 bool // whether maxNumOfSemiPersistentSRSposResourcesPerSlot-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxSRSposBandwidthForEachSCS-withinCC-FR1-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw5   PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 0  // bw5
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw10  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 1  // bw10
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw15  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 2  // bw15
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw20  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 3  // bw20
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw25  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 4  // bw25
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw30  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 5  // bw30
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw35  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 6  // bw35
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw40  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 7  // bw40
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw45  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 8  // bw45
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw50  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 9  // bw50
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw60  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 10 // bw60
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw70  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 11 // bw70
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw80  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 12 // bw80
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw90  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 13 // bw90
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw100 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 14 // bw100
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17) String() string {
+	return der.Name("bw5 bw10 bw15 bw20 bw25 bw30 bw35 bw40 bw45 bw50 bw60 bw70 bw80 bw90 bw100", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxSRSposBandwidthForEachSCS-withinCC-FR2-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw50  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 0 // bw50
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw100 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 1 // bw100
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw200 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 2 // bw200
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw400 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 3 // bw400
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17) String() string {
+	return der.Name("bw50 bw100 bw200 bw400", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfSRSposResourceSets-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 0 // n1
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 1 // n2
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 2 // n4
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 3 // n8
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 4 // n12
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 5 // n16
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17) String() string {
+	return der.Name("n1 n2 n4 n8 n12 n16", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicSRSposResources-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 0 // n1
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 1 // n2
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 2 // n4
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 3 // n8
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 4 // n16
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N32 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 5 // n32
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N64 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 6 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17) String() string {
+	return der.Name("n1 n2 n4 n8 n16 n32 n64", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicSRSposResourcesPerSlot-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 0 // n1
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 1 // n2
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N3  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 2 // n3
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 3 // n4
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N5  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 4 // n5
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N6  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 5 // n6
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 6 // n8
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N10 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 7 // n10
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 8 // n12
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N14 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 9 // n14
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17) String() string {
+	return der.Name("n1 n2 n3 n4 n5 n6 n8 n10 n12 n14", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.differentNumerologyBetweenSRSposAndInitialBWP-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17_Supported PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.srsPosWithoutRestrictionOnBWP-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17_Supported PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicAndSemipersistentSRSposResources-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 0 // n1
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 1 // n2
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 2 // n4
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 3 // n8
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 4 // n16
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N32 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 5 // n32
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N64 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 6 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17) String() string {
+	return der.Name("n1 n2 n4 n8 n16 n32 n64", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 0 // n1
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 1 // n2
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N3  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 2 // n3
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 3 // n4
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N5  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 4 // n5
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N6  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 5 // n6
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 6 // n8
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N10 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 7 // n10
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 8 // n12
+	PosSRSRRCInactiveOutsideInitialULBWPR17_N14 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 9 // n14
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17) String() string {
+	return der.Name("n1 n2 n3 n4 n5 n6 n8 n10 n12 n14", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.differentCenterFreqBetweenSRSposAndInitialBWP-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Supported PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.switchingTimeSRS-TX-OtherTX-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Us100 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 0 // us100
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Us140 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 1 // us140
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Us200 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 2 // us200
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Us300 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 3 // us300
+	PosSRSRRCInactiveOutsideInitialULBWPR17_Us500 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 4 // us500
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17) String() string {
+	return der.Name("us100 us140 us200 us300 us500", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfSemiPersistentSRSposResources-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 0 // n1
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 1 // n2
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 2 // n4
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 3 // n8
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 4 // n16
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N32 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 5 // n32
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N64 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 6 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17) String() string {
+	return der.Name("n1 n2 n4 n8 n16 n32 n64", int(v), "")
+}
+
+// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfSemiPersistentSRSposResourcesPerSlot-r17.
+type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 int64
+
+const (
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 0 // n1
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 1 // n2
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N3  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 2 // n3
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 3 // n4
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N5  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 4 // n5
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N6  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 5 // n6
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 6 // n8
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N10 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 7 // n10
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 8 // n12
+	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N14 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 9 // n14
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17) String() string {
+	return der.Name("n1 n2 n3 n4 n5 n6 n8 n10 n12 n14", int(v), "")
+}
+
+// PowSavParametersR16 is the ASN.1 type PowSav-Parameters-r16.
+//
+//	PowSav-Parameters-r16 ::=         SEQUENCE {
+//	    powSav-ParametersCommon-r16               PowSav-ParametersCommon-r16                                        OPTIONAL,
+//	    powSav-ParametersFRX-Diff-r16             PowSav-ParametersFRX-Diff-r16                                      OPTIONAL,
+//	    ...
+//	}
+type PowSavParametersR16 struct {
+	// PowSavParametersCommonR16 is the component powSav-ParametersCommon-r16 [0] PowSav-ParametersCommon-r16 OPTIONAL.
+	PowSavParametersCommonR16    PowSavParametersCommonR16
+	HasPowSavParametersCommonR16 bool // whether powSav-ParametersCommon-r16 is present in the encoding
+	// PowSavParametersFRXDiffR16 is the component powSav-ParametersFRX-Diff-r16 [1] PowSav-ParametersFRX-Diff-r16 OPTIONAL.
+	PowSavParametersFRXDiffR16    PowSavParametersFRXDiffR16
+	HasPowSavParametersFRXDiffR16 bool // whether powSav-ParametersFRX-Diff-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PowSavParametersV1700 is the ASN.1 type PowSav-Parameters-v1700.
+//
+//	PowSav-Parameters-v1700 ::=     SEQUENCE {
+//	    powSav-ParametersFR2-2-r17      PowSav-ParametersFR2-2-r17                                                   OPTIONAL,
+//	    ...
+//	}
+type PowSavParametersV1700 struct {
+	// PowSavParametersFR2_2R17 is the component powSav-ParametersFR2-2-r17 [0] PowSav-ParametersFR2-2-r17 OPTIONAL.
+	PowSavParametersFR2_2R17    PowSavParametersFR2_2R17
+	HasPowSavParametersFR2_2R17 bool // whether powSav-ParametersFR2-2-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PowSavParametersCommonR16 is the ASN.1 type PowSav-ParametersCommon-r16.
+//
+//	PowSav-ParametersCommon-r16 ::=    SEQUENCE {
+//	    drx-Preference-r16                        ENUMERATED {supported}                                             OPTIONAL,
+//	    maxCC-Preference-r16                      ENUMERATED {supported}                                             OPTIONAL,
+//	    releasePreference-r16                     ENUMERATED {supported}                                             OPTIONAL,
+//	    -- R1 19-4a: UE assistance information
+//	    minSchedulingOffsetPreference-r16         ENUMERATED {supported}                                             OPTIONAL,
+//	    ...
+//	}
+type PowSavParametersCommonR16 struct {
+	// DrxPreferenceR16 is the component drx-Preference-r16 [0] ENUMERATED OPTIONAL.
+	DrxPreferenceR16    PowSavParametersCommonR16_DrxPreferenceR16
+	HasDrxPreferenceR16 bool // whether drx-Preference-r16 is present in the encoding
+	// MaxCCPreferenceR16 is the component maxCC-Preference-r16 [1] ENUMERATED OPTIONAL.
+	MaxCCPreferenceR16    PowSavParametersCommonR16_MaxCCPreferenceR16
+	HasMaxCCPreferenceR16 bool // whether maxCC-Preference-r16 is present in the encoding
+	// ReleasePreferenceR16 is the component releasePreference-r16 [2] ENUMERATED OPTIONAL.
+	ReleasePreferenceR16    PowSavParametersCommonR16_ReleasePreferenceR16
+	HasReleasePreferenceR16 bool // whether releasePreference-r16 is present in the encoding
+	// MinSchedulingOffsetPreferenceR16 is the component minSchedulingOffsetPreference-r16 [3] ENUMERATED OPTIONAL.
+	MinSchedulingOffsetPreferenceR16    PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16
+	HasMinSchedulingOffsetPreferenceR16 bool // whether minSchedulingOffsetPreference-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PowSavParametersCommonR16_DrxPreferenceR16 is the type of PowSav-ParametersCommon-r16.drx-Preference-r16.
+type PowSavParametersCommonR16_DrxPreferenceR16 int64
+
+const (
+	PowSavParametersCommonR16_Supported PowSavParametersCommonR16_DrxPreferenceR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersCommonR16_DrxPreferenceR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PowSavParametersCommonR16_MaxCCPreferenceR16 is the type of PowSav-ParametersCommon-r16.maxCC-Preference-r16.
+type PowSavParametersCommonR16_MaxCCPreferenceR16 int64
+
+const (
+	PowSavParametersCommonR16_MaxCCPreferenceR16_Supported PowSavParametersCommonR16_MaxCCPreferenceR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersCommonR16_MaxCCPreferenceR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PowSavParametersCommonR16_ReleasePreferenceR16 is the type of PowSav-ParametersCommon-r16.releasePreference-r16.
+type PowSavParametersCommonR16_ReleasePreferenceR16 int64
+
+const (
+	PowSavParametersCommonR16_ReleasePreferenceR16_Supported PowSavParametersCommonR16_ReleasePreferenceR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersCommonR16_ReleasePreferenceR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16 is the type of PowSav-ParametersCommon-r16.minSchedulingOffsetPreference-r16.
+type PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16 int64
+
+const (
+	PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16_Supported PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PowSavParametersFRXDiffR16 is the ASN.1 type PowSav-ParametersFRX-Diff-r16.
+//
+//	PowSav-ParametersFRX-Diff-r16 ::=    SEQUENCE {
+//	    maxBW-Preference-r16                      ENUMERATED {supported}                                             OPTIONAL,
+//	    maxMIMO-LayerPreference-r16               ENUMERATED {supported}                                             OPTIONAL,
+//	    ...
+//	}
+type PowSavParametersFRXDiffR16 struct {
+	// MaxBWPreferenceR16 is the component maxBW-Preference-r16 [0] ENUMERATED OPTIONAL.
+	MaxBWPreferenceR16    PowSavParametersFRXDiffR16_MaxBWPreferenceR16
+	HasMaxBWPreferenceR16 bool // whether maxBW-Preference-r16 is present in the encoding
+	// MaxMIMOLayerPreferenceR16 is the component maxMIMO-LayerPreference-r16 [1] ENUMERATED OPTIONAL.
+	MaxMIMOLayerPreferenceR16    PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16
+	HasMaxMIMOLayerPreferenceR16 bool // whether maxMIMO-LayerPreference-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PowSavParametersFRXDiffR16_MaxBWPreferenceR16 is the type of PowSav-ParametersFRX-Diff-r16.maxBW-Preference-r16.
+type PowSavParametersFRXDiffR16_MaxBWPreferenceR16 int64
+
+const (
+	PowSavParametersFRXDiffR16_Supported PowSavParametersFRXDiffR16_MaxBWPreferenceR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersFRXDiffR16_MaxBWPreferenceR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16 is the type of PowSav-ParametersFRX-Diff-r16.maxMIMO-LayerPreference-r16.
+type PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16 int64
+
+const (
+	PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16_Supported PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PowSavParametersFR2_2R17 is the ASN.1 type PowSav-ParametersFR2-2-r17.
+//
+//	PowSav-ParametersFR2-2-r17 ::=      SEQUENCE {
+//	    maxBW-Preference-r17                      ENUMERATED {supported}                                             OPTIONAL,
+//	    maxMIMO-LayerPreference-r17               ENUMERATED {supported}                                             OPTIONAL,
+//	    ...
+//	}
+type PowSavParametersFR2_2R17 struct {
+	// MaxBWPreferenceR17 is the component maxBW-Preference-r17 [0] ENUMERATED OPTIONAL.
+	MaxBWPreferenceR17    PowSavParametersFR2_2R17_MaxBWPreferenceR17
+	HasMaxBWPreferenceR17 bool // whether maxBW-Preference-r17 is present in the encoding
+	// MaxMIMOLayerPreferenceR17 is the component maxMIMO-LayerPreference-r17 [1] ENUMERATED OPTIONAL.
+	MaxMIMOLayerPreferenceR17    PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17
+	HasMaxMIMOLayerPreferenceR17 bool // whether maxMIMO-LayerPreference-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PowSavParametersFR2_2R17_MaxBWPreferenceR17 is the type of PowSav-ParametersFR2-2-r17.maxBW-Preference-r17.
+type PowSavParametersFR2_2R17_MaxBWPreferenceR17 int64
+
+const (
+	PowSavParametersFR2_2R17_Supported PowSavParametersFR2_2R17_MaxBWPreferenceR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersFR2_2R17_MaxBWPreferenceR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17 is the type of PowSav-ParametersFR2-2-r17.maxMIMO-LayerPreference-r17.
+type PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17 int64
+
+const (
+	PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17_Supported PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// ProcessingParameters is the ASN.1 type ProcessingParameters.
+//
+//	ProcessingParameters ::=        SEQUENCE {
+//	    fallback                        ENUMERATED {sc, cap1-only},
+//	    differentTB-PerSlot              SEQUENCE {
+//	        upto1                          NumberOfCarriers                    OPTIONAL,
+//	        upto2                          NumberOfCarriers                    OPTIONAL,
+//	        upto4                          NumberOfCarriers                    OPTIONAL,
+//	        upto7                          NumberOfCarriers                    OPTIONAL
+//	    }                                                                 OPTIONAL
+//	}
+type ProcessingParameters struct {
+	// Fallback is the component fallback [0] ENUMERATED.
+	Fallback ProcessingParameters_Fallback
+	// DifferentTBPerSlot is the component differentTB-PerSlot [1] SEQUENCE OPTIONAL.
+	DifferentTBPerSlot    ProcessingParameters_DifferentTBPerSlot
+	HasDifferentTBPerSlot bool // whether differentTB-PerSlot is present in the encoding
+}
+
+// ProcessingParameters_Fallback is the type of ProcessingParameters.fallback.
+type ProcessingParameters_Fallback int64
+
+const (
+	ProcessingParameters_Sc       ProcessingParameters_Fallback = 0 // sc
+	ProcessingParameters_Cap1Only ProcessingParameters_Fallback = 1 // cap1-only
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v ProcessingParameters_Fallback) String() string {
+	return der.Name("sc cap1-only", int(v), "")
+}
+
+// ProcessingParameters_DifferentTBPerSlot is the type of ProcessingParameters.differentTB-PerSlot.
+type ProcessingParameters_DifferentTBPerSlot struct {
+	// Upto1 is the component upto1 [0] NumberOfCarriers OPTIONAL.
+	Upto1    NumberOfCarriers
+	HasUpto1 bool // whether upto1 is present in the encoding
+	// Upto2 is the component upto2 [1] NumberOfCarriers OPTIONAL.
+	Upto2    NumberOfCarriers
+	HasUpto2 bool // whether upto2 is present in the encoding
+	// Upto4 is the component upto4 [2] NumberOfCarriers OPTIONAL.
+	Upto4    NumberOfCarriers
+	HasUpto4 bool // whether upto4 is present in the encoding
+	// Upto7 is the component upto7 [3] NumberOfCarriers OPTIONAL.
+	Upto7    NumberOfCarriers
+	HasUpto7 bool // whether upto7 is present in the encoding
+}
+
+// NumberOfCarriers is the ASN.1 type NumberOfCarriers.
+//
+//	NumberOfCarriers ::=    INTEGER (1..16)
+type NumberOfCarriers int64
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17 is the ASN.1 type PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.
+//
+//	PRS-ProcessingCapabilityOutsideMGinPPWperType-r17 ::= SEQUENCE {
+//	    prsProcessingType-r17                                 ENUMERATED {type1A, type1B, type2},
+//	    ppw-dl-PRS-BufferType-r17                             ENUMERATED {type1, type2, ...},
+//	    ppw-durationOfPRS-Processing-r17                      CHOICE {
+//	        ppw-durationOfPRS-Processing1-r17                     SEQUENCE {
+//	            ppw-durationOfPRS-ProcessingSymbolsN-r17              ENUMERATED {msDot125, msDot25, msDot5, ms1, ms2, ms4, ms6, ms8, ms12,
+//	                                                                              ms16, ms20, ms25, ms30, ms32, ms35, ms40, ms45, ms50},
+//	            ppw-durationOfPRS-ProcessingSymbolsT-r17              ENUMERATED {ms1, ms2, ms4, ms8, ms16, ms20, ms30, ms40, ms80,
+//	                                                                              ms160, ms320, ms640, ms1280}
+//	        },
+//	        ppw-durationOfPRS-Processing2-r17                     SEQUENCE {
+//	            ppw-durationOfPRS-ProcessingSymbolsN2-r17             ENUMERATED {msDot125, msDot25, msDot5, ms1, ms2, ms3, ms4, ms5,
+//	                                                                              ms6, ms8, ms12},
+//	            ppw-durationOfPRS-ProcessingSymbolsT2-r17             ENUMERATED {ms4, ms5, ms6, ms8}
+//	        }
+//	    }                                                                                                                          OPTIONAL,
+//	    ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17            SEQUENCE {
+//	        scs15-r17                                             ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
+//	        scs30-r17                                             ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
+//	        scs60-r17                                             ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
+//	        scs120-r17                                            ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
+//	        ...
+//	    },
+//	    ppw-maxNumOfDL-Bandwidth-r17                          CHOICE {
+//	        fr1-r17                                               ENUMERATED {mhz5, mhz10, mhz20, mhz40,	mhz50, mhz80, mhz100},
+//	        fr2-r17                                               ENUMERATED {mhz50, mhz100, mhz200, mhz400}
+//	    }                                                                                                                          OPTIONAL
+//	}
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17 struct {
+	// PrsProcessingTypeR17 is the component prsProcessingType-r17 [0] ENUMERATED.
+	PrsProcessingTypeR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17
+	// PpwDlPRSBufferTypeR17 is the component ppw-dl-PRS-BufferType-r17 [1] ENUMERATED.
+	PpwDlPRSBufferTypeR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17
+	// PpwDurationOfPRSProcessingR17 is the component ppw-durationOfPRS-Processing-r17 [2] EXPLICIT CHOICE OPTIONAL.
+	PpwDurationOfPRSProcessingR17    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17
+	HasPpwDurationOfPRSProcessingR17 bool // whether ppw-durationOfPRS-Processing-r17 is present in the encoding
+	// PpwMaxNumOfDLPRSResProcessedPerSlotR17 is the component ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17 [3] SEQUENCE.
+	PpwMaxNumOfDLPRSResProcessedPerSlotR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17
+	// PpwMaxNumOfDLBandwidthR17 is the component ppw-maxNumOfDL-Bandwidth-r17 [4] EXPLICIT CHOICE OPTIONAL.
+	PpwMaxNumOfDLBandwidthR17    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17
+	HasPpwMaxNumOfDLBandwidthR17 bool // whether ppw-maxNumOfDL-Bandwidth-r17 is present in the encoding
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.prsProcessingType-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17_Type1A PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 = 0 // type1A
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17_Type1B PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 = 1 // type1B
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17_Type2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 = 2 // type2
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17) String() string {
+	return der.Name("type1A type1B type2", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-dl-PRS-BufferType-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Type1 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 = 0 // type1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Type2 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 = 1 // type2
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17) String() string {
+	return der.Name("type1 type2", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice
+	// PpwDurationOfPRSProcessing1R17 is the component ppw-durationOfPRS-Processing1-r17 [0] SEQUENCE.
+	PpwDurationOfPRSProcessing1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17
+	// PpwDurationOfPRSProcessing2R17 is the component ppw-durationOfPRS-Processing2-r17 [1] SEQUENCE.
+	PpwDurationOfPRSProcessing2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice tells which alternative of PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17 a value holds.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice int
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessing1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice = 1 // ppw-durationOfPRS-Processing1-r17
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessing2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice = 2 // ppw-durationOfPRS-Processing2-r17
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("ppw-durationOfPRS-Processing1-r17 ppw-durationOfPRS-Processing2-r17", int(c)-1, "")
+	}
+	return "PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing1-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17 struct {
+	// PpwDurationOfPRSProcessingSymbolsNR17 is the component ppw-durationOfPRS-ProcessingSymbolsN-r17 [0] ENUMERATED.
+	PpwDurationOfPRSProcessingSymbolsNR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17
+	// PpwDurationOfPRSProcessingSymbolsTR17 is the component ppw-durationOfPRS-ProcessingSymbolsT-r17 [1] ENUMERATED.
+	PpwDurationOfPRSProcessingSymbolsTR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing1-r17.ppw-durationOfPRS-ProcessingSymbolsN-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_MsDot125 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 0  // msDot125
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_MsDot25  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 1  // msDot25
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_MsDot5   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 2  // msDot5
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms1      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 3  // ms1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms2      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 4  // ms2
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms4      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 5  // ms4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms6      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 6  // ms6
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms8      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 7  // ms8
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms12     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 8  // ms12
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms16     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 9  // ms16
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms20     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 10 // ms20
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms25     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 11 // ms25
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms30     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 12 // ms30
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms32     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 13 // ms32
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms35     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 14 // ms35
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms40     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 15 // ms40
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms45     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 16 // ms45
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms50     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 17 // ms50
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17) String() string {
+	return der.Name("msDot125 msDot25 msDot5 ms1 ms2 ms4 ms6 ms8 ms12 ms16 ms20 ms25 ms30 ms32 ms35 ms40 ms45 ms50", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing1-r17.ppw-durationOfPRS-ProcessingSymbolsT-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms1    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 0  // ms1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms2    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 1  // ms2
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms4    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 2  // ms4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms8    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 3  // ms8
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms16   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 4  // ms16
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms20   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 5  // ms20
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms30   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 6  // ms30
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms40   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 7  // ms40
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms80   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 8  // ms80
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms160  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 9  // ms160
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms320  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 10 // ms320
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms640  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 11 // ms640
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms1280 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 12 // ms1280
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17) String() string {
+	return der.Name("ms1 ms2 ms4 ms8 ms16 ms20 ms30 ms40 ms80 ms160 ms320 ms640 ms1280", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing2-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17 struct {
+	// PpwDurationOfPRSProcessingSymbolsN2R17 is the component ppw-durationOfPRS-ProcessingSymbolsN2-r17 [0] ENUMERATED.
+	PpwDurationOfPRSProcessingSymbolsN2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17
+	// PpwDurationOfPRSProcessingSymbolsT2R17 is the component ppw-durationOfPRS-ProcessingSymbolsT2-r17 [1] ENUMERATED.
+	PpwDurationOfPRSProcessingSymbolsT2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing2-r17.ppw-durationOfPRS-ProcessingSymbolsN2-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_MsDot125 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 0  // msDot125
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_MsDot25  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 1  // msDot25
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_MsDot5   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 2  // msDot5
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms1      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 3  // ms1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms2      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 4  // ms2
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms3      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 5  // ms3
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms4      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 6  // ms4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms5      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 7  // ms5
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms6      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 8  // ms6
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms8      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 9  // ms8
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms12     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 10 // ms12
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17) String() string {
+	return der.Name("msDot125 msDot25 msDot5 ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms12", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing2-r17.ppw-durationOfPRS-ProcessingSymbolsT2-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms4 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 0 // ms4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms5 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 1 // ms5
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms6 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 2 // ms6
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms8 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 3 // ms8
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17) String() string {
+	return der.Name("ms4 ms5 ms6 ms8", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17 struct {
+	// Scs15R17 is the component scs15-r17 [0] ENUMERATED OPTIONAL.
+	Scs15R17    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17
+	HasScs15R17 bool // whether scs15-r17 is present in the encoding
+	// Scs30R17 is the component scs30-r17 [1] ENUMERATED OPTIONAL.
+	Scs30R17    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17
+	HasScs30R17 bool // whether scs30-r17 is present in the encoding
+	// Scs60R17 is the component scs60-r17 [2] ENUMERATED OPTIONAL.
+	Scs60R17    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17
+	HasScs60R17 bool // whether scs60-r17 is present in the encoding
+	// Scs120R17 is the component scs120-r17 [3] ENUMERATED OPTIONAL.
+	Scs120R17    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17
+	HasScs120R17 bool // whether scs120-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs15-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 0  // n1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 1  // n2
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 2  // n4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 3  // n6
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 4  // n8
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 5  // n12
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 6  // n16
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 7  // n24
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 8  // n32
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 9  // n48
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 10 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17) String() string {
+	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs30-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 0  // n1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 1  // n2
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 2  // n4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 3  // n6
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 4  // n8
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 5  // n12
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 6  // n16
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 7  // n24
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 8  // n32
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 9  // n48
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 10 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17) String() string {
+	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs60-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 0  // n1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 1  // n2
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 2  // n4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 3  // n6
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 4  // n8
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 5  // n12
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 6  // n16
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 7  // n24
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 8  // n32
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 9  // n48
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 10 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17) String() string {
+	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs120-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 0  // n1
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 1  // n2
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 2  // n4
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 3  // n6
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 4  // n8
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 5  // n12
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 6  // n16
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 7  // n24
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 8  // n32
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 9  // n48
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 10 // n64
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17) String() string {
+	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-Bandwidth-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice
+	// Fr1R17 is the component fr1-r17 [0] ENUMERATED.
+	Fr1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17
+	// Fr2R17 is the component fr2-r17 [1] ENUMERATED.
+	Fr2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice tells which alternative of PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17 a value holds.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice int
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Fr1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice = 1 // fr1-r17
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Fr2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice = 2 // fr2-r17
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("fr1-r17 fr2-r17", int(c)-1, "")
+	}
+	return "PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-Bandwidth-r17.fr1-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz5   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 0 // mhz5
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz10  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 1 // mhz10
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz20  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 2 // mhz20
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz40  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 3 // mhz40
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz50  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 4 // mhz50
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz80  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 5 // mhz80
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz100 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 6 // mhz100
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17) String() string {
+	return der.Name("mhz5 mhz10 mhz20 mhz40 mhz50 mhz80 mhz100", int(v), "")
+}
+
+// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-Bandwidth-r17.fr2-r17.
+type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 int64
+
+const (
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz50  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 0 // mhz50
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz100 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 1 // mhz100
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz200 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 2 // mhz200
+	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz400 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 3 // mhz400
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17) String() string {
+	return der.Name("mhz50 mhz100 mhz200 mhz400", int(v), "")
+}
+
+// RATType is the ASN.1 type RAT-Type.
+//
+//	RAT-Type ::= ENUMERATED {nr, eutra-nr, eutra, utra-fdd-v1610, ...}
+type RATType int64
+
+const (
+	RATType_Nr           RATType = 0 // nr
+	RATType_EutraNr      RATType = 1 // eutra-nr
+	RATType_Eutra        RATType = 2 // eutra
+	RATType_UtraFddV1610 RATType = 3 // utra-fdd-v1610
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RATType) String() string {
+	return der.Name("nr eutra-nr eutra utra-fdd-v1610", int(v), "")
+}
+
+// RedCapParametersR17 is the ASN.1 type RedCapParameters-r17.
+//
+//	RedCapParameters-r17::=                   SEQUENCE {
+//	    -- R1 28-1: RedCap UE
+//	    supportOfRedCap-r17                       ENUMERATED {supported}                                      OPTIONAL,
+//	    supportOf16DRB-RedCap-r17                 ENUMERATED {supported}                                      OPTIONAL
+//	}
+type RedCapParametersR17 struct {
+	// SupportOfRedCapR17 is the component supportOfRedCap-r17 [0] ENUMERATED OPTIONAL.
+	SupportOfRedCapR17    RedCapParametersR17_SupportOfRedCapR17
+	HasSupportOfRedCapR17 bool // whether supportOfRedCap-r17 is present in the encoding
+	// SupportOf16DRBRedCapR17 is the component supportOf16DRB-RedCap-r17 [1] ENUMERATED OPTIONAL.
+	SupportOf16DRBRedCapR17    RedCapParametersR17_SupportOf16DRBRedCapR17
+	HasSupportOf16DRBRedCapR17 bool // whether supportOf16DRB-RedCap-r17 is present in the encoding
+}
+
+// RedCapParametersR17_SupportOfRedCapR17 is the type of RedCapParameters-r17.supportOfRedCap-r17.
+type RedCapParametersR17_SupportOfRedCapR17 int64
+
+const (
+	RedCapParametersR17_SupportOfRedCapR17_Supported RedCapParametersR17_SupportOfRedCapR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RedCapParametersR17_SupportOfRedCapR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// RedCapParametersR17_SupportOf16DRBRedCapR17 is the type of RedCapParameters-r17.supportOf16DRB-RedCap-r17.
+type RedCapParametersR17_SupportOf16DRBRedCapR17 int64
+
+const (
+	RedCapParametersR17_Supported RedCapParametersR17_SupportOf16DRBRedCapR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RedCapParametersR17_SupportOf16DRBRedCapR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// RedCapParametersV1740 is the ASN.1 type RedCapParameters-v1740.
+//
+//	RedCapParameters-v1740::=                 SEQUENCE {
+//	    ncd-SSB-ForRedCapInitialBWP-SDT-r17       ENUMERATED {supported}                                      OPTIONAL
+//	}
+type RedCapParametersV1740 struct {
+	// NcdSSBForRedCapInitialBWPSDTR17 is the component ncd-SSB-ForRedCapInitialBWP-SDT-r17 [0] ENUMERATED OPTIONAL.
+	NcdSSBForRedCapInitialBWPSDTR17    RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17
+	HasNcdSSBForRedCapInitialBWPSDTR17 bool // whether ncd-SSB-ForRedCapInitialBWP-SDT-r17 is present in the encoding
+}
+
+// RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17 is the type of RedCapParameters-v1740.ncd-SSB-ForRedCapInitialBWP-SDT-r17.
+type RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17 int64
+
+const (
+	RedCapParametersV1740_Supported RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// RFParameters is the ASN.1 type RF-Parameters.
+//
+//	RF-Parameters ::=                                   SEQUENCE {
+//	    supportedBandListNR                                 SEQUENCE (SIZE (1..maxBands)) OF BandNR,
+//	    supportedBandCombinationList                        BandCombinationList                         OPTIONAL,
+//	    appliedFreqBandListFilter                           FreqBandList                                OPTIONAL,
+//	    ...,
+//	    [[
+//	    supportedBandCombinationList-v1540                  BandCombinationList-v1540                   OPTIONAL,
+//	    srs-SwitchingTimeRequested                          ENUMERATED {true}                           OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1550                  BandCombinationList-v1550                   OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1560                  BandCombinationList-v1560                   OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1610                  BandCombinationList-v1610                   OPTIONAL,
+//	    supportedBandCombinationListSidelinkEUTRA-NR-r16    BandCombinationListSidelinkEUTRA-NR-r16     OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-r16     BandCombinationList-UplinkTxSwitch-r16      OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1630                  BandCombinationList-v1630                   OPTIONAL,
+//	    supportedBandCombinationListSidelinkEUTRA-NR-v1630  BandCombinationListSidelinkEUTRA-NR-v1630   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1630   BandCombinationList-UplinkTxSwitch-v1630    OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1640                  BandCombinationList-v1640                   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1640   BandCombinationList-UplinkTxSwitch-v1640    OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1650                  BandCombinationList-v1650                   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1650   BandCombinationList-UplinkTxSwitch-v1650    OPTIONAL
+//	    ]],
+//	    [[
+//	    extendedBand-n77-r16                                ENUMERATED {supported}                      OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-UplinkTxSwitch-v1670   BandCombinationList-UplinkTxSwitch-v1670    OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1680                  BandCombinationList-v1680                   OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1690                  BandCombinationList-v1690                   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1690   BandCombinationList-UplinkTxSwitch-v1690    OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1700                  BandCombinationList-v1700                   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1700   BandCombinationList-UplinkTxSwitch-v1700    OPTIONAL,
+//	    supportedBandCombinationListSL-RelayDiscovery-r17   OCTET STRING                                OPTIONAL,  -- Contains PC5 BandCombinationListSidelinkNR-r16
+//	    supportedBandCombinationListSL-NonRelayDiscovery-r17 OCTET STRING                               OPTIONAL,  -- Contains PC5 BandCombinationListSidelinkNR-r16
+//	    supportedBandCombinationListSidelinkEUTRA-NR-v1710  BandCombinationListSidelinkEUTRA-NR-v1710   OPTIONAL,
+//	    sidelinkRequested-r17                               ENUMERATED {true}                           OPTIONAL,
+//	    extendedBand-n77-2-r17                              ENUMERATED {supported}                      OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1720                  BandCombinationList-v1720                   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1720   BandCombinationList-UplinkTxSwitch-v1720    OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1730                  BandCombinationList-v1730                   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1730   BandCombinationList-UplinkTxSwitch-v1730    OPTIONAL,
+//	    supportedBandCombinationListSL-RelayDiscovery-v1730 BandCombinationListSL-Discovery-r17         OPTIONAL,
+//	    supportedBandCombinationListSL-NonRelayDiscovery-v1730 BandCombinationListSL-Discovery-r17      OPTIONAL
+//	    ]],
+//	    [[
+//	    supportedBandCombinationList-v1740                  BandCombinationList-v1740                   OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v1740   BandCombinationList-UplinkTxSwitch-v1740    OPTIONAL
+//	    ]]
+//	}
+type RFParameters struct {
+	// SupportedBandListNR is the component supportedBandListNR [0] SEQUENCE OF.
+	SupportedBandListNR RFParameters_SupportedBandListNR
+	// SupportedBandCombinationList is the component supportedBandCombinationList [1] BandCombinationList OPTIONAL.
+	SupportedBandCombinationList    BandCombinationList
+	HasSupportedBandCombinationList bool // whether supportedBandCombinationList is present in the encoding
+	// AppliedFreqBandListFilter is the component appliedFreqBandListFilter [2] FreqBandList OPTIONAL.
+	AppliedFreqBandListFilter    FreqBandList
+	HasAppliedFreqBandListFilter bool // whether appliedFreqBandListFilter is present in the encoding
+	// SupportedBandCombinationListV1540 is the component supportedBandCombinationList-v1540 [3] BandCombinationList-v1540 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1540    BandCombinationListV1540
+	HasSupportedBandCombinationListV1540 bool // whether supportedBandCombinationList-v1540 is present in the encoding
+	// SrsSwitchingTimeRequested is the component srs-SwitchingTimeRequested [4] ENUMERATED OPTIONAL (extension addition).
+	SrsSwitchingTimeRequested    RFParameters_SrsSwitchingTimeRequested
+	HasSrsSwitchingTimeRequested bool // whether srs-SwitchingTimeRequested is present in the encoding
+	// SupportedBandCombinationListV1550 is the component supportedBandCombinationList-v1550 [5] BandCombinationList-v1550 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1550    BandCombinationListV1550
+	HasSupportedBandCombinationListV1550 bool // whether supportedBandCombinationList-v1550 is present in the encoding
+	// SupportedBandCombinationListV1560 is the component supportedBandCombinationList-v1560 [6] BandCombinationList-v1560 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1560    BandCombinationListV1560
+	HasSupportedBandCombinationListV1560 bool // whether supportedBandCombinationList-v1560 is present in the encoding
+	// SupportedBandCombinationListV1610 is the component supportedBandCombinationList-v1610 [7] BandCombinationList-v1610 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1610    BandCombinationListV1610
+	HasSupportedBandCombinationListV1610 bool // whether supportedBandCombinationList-v1610 is present in the encoding
+	// SupportedBandCombinationListSidelinkEUTRANRR16 is the component supportedBandCombinationListSidelinkEUTRA-NR-r16 [8] BandCombinationListSidelinkEUTRA-NR-r16 OPTIONAL (extension addition).
+	SupportedBandCombinationListSidelinkEUTRANRR16    BandCombinationListSidelinkEUTRANRR16
+	HasSupportedBandCombinationListSidelinkEUTRANRR16 bool // whether supportedBandCombinationListSidelinkEUTRA-NR-r16 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchR16 is the component supportedBandCombinationList-UplinkTxSwitch-r16 [9] BandCombinationList-UplinkTxSwitch-r16 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchR16    BandCombinationListUplinkTxSwitchR16
+	HasSupportedBandCombinationListUplinkTxSwitchR16 bool // whether supportedBandCombinationList-UplinkTxSwitch-r16 is present in the encoding
+	// SupportedBandCombinationListV1630 is the component supportedBandCombinationList-v1630 [10] BandCombinationList-v1630 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1630    BandCombinationListV1630
+	HasSupportedBandCombinationListV1630 bool // whether supportedBandCombinationList-v1630 is present in the encoding
+	// SupportedBandCombinationListSidelinkEUTRANRV1630 is the component supportedBandCombinationListSidelinkEUTRA-NR-v1630 [11] BandCombinationListSidelinkEUTRA-NR-v1630 OPTIONAL (extension addition).
+	SupportedBandCombinationListSidelinkEUTRANRV1630    BandCombinationListSidelinkEUTRANRV1630
+	HasSupportedBandCombinationListSidelinkEUTRANRV1630 bool // whether supportedBandCombinationListSidelinkEUTRA-NR-v1630 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1630 is the component supportedBandCombinationList-UplinkTxSwitch-v1630 [12] BandCombinationList-UplinkTxSwitch-v1630 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1630    BandCombinationListUplinkTxSwitchV1630
+	HasSupportedBandCombinationListUplinkTxSwitchV1630 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1630 is present in the encoding
+	// SupportedBandCombinationListV1640 is the component supportedBandCombinationList-v1640 [13] BandCombinationList-v1640 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1640    BandCombinationListV1640
+	HasSupportedBandCombinationListV1640 bool // whether supportedBandCombinationList-v1640 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1640 is the component supportedBandCombinationList-UplinkTxSwitch-v1640 [14] BandCombinationList-UplinkTxSwitch-v1640 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1640    BandCombinationListUplinkTxSwitchV1640
+	HasSupportedBandCombinationListUplinkTxSwitchV1640 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1640 is present in the encoding
+	// SupportedBandCombinationListV1650 is the component supportedBandCombinationList-v1650 [15] BandCombinationList-v1650 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1650    BandCombinationListV1650
+	HasSupportedBandCombinationListV1650 bool // whether supportedBandCombinationList-v1650 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1650 is the component supportedBandCombinationList-UplinkTxSwitch-v1650 [16] BandCombinationList-UplinkTxSwitch-v1650 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1650    BandCombinationListUplinkTxSwitchV1650
+	HasSupportedBandCombinationListUplinkTxSwitchV1650 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1650 is present in the encoding
+	// ExtendedBandN77R16 is the component extendedBand-n77-r16 [17] ENUMERATED OPTIONAL (extension addition).
+	ExtendedBandN77R16    RFParameters_ExtendedBandN77R16
+	HasExtendedBandN77R16 bool // whether extendedBand-n77-r16 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1670 is the component supportedBandCombinationList-UplinkTxSwitch-v1670 [18] BandCombinationList-UplinkTxSwitch-v1670 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1670    BandCombinationListUplinkTxSwitchV1670
+	HasSupportedBandCombinationListUplinkTxSwitchV1670 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1670 is present in the encoding
+	// SupportedBandCombinationListV1680 is the component supportedBandCombinationList-v1680 [19] BandCombinationList-v1680 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1680    BandCombinationListV1680
+	HasSupportedBandCombinationListV1680 bool // whether supportedBandCombinationList-v1680 is present in the encoding
+	// SupportedBandCombinationListV1690 is the component supportedBandCombinationList-v1690 [20] BandCombinationList-v1690 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1690    BandCombinationListV1690
+	HasSupportedBandCombinationListV1690 bool // whether supportedBandCombinationList-v1690 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1690 is the component supportedBandCombinationList-UplinkTxSwitch-v1690 [21] BandCombinationList-UplinkTxSwitch-v1690 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1690    BandCombinationListUplinkTxSwitchV1690
+	HasSupportedBandCombinationListUplinkTxSwitchV1690 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1690 is present in the encoding
+	// SupportedBandCombinationListV1700 is the component supportedBandCombinationList-v1700 [22] BandCombinationList-v1700 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1700    BandCombinationListV1700
+	HasSupportedBandCombinationListV1700 bool // whether supportedBandCombinationList-v1700 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1700 is the component supportedBandCombinationList-UplinkTxSwitch-v1700 [23] BandCombinationList-UplinkTxSwitch-v1700 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1700    BandCombinationListUplinkTxSwitchV1700
+	HasSupportedBandCombinationListUplinkTxSwitchV1700 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1700 is present in the encoding
+	// SupportedBandCombinationListSLRelayDiscoveryR17 is the component supportedBandCombinationListSL-RelayDiscovery-r17 [24] OCTET STRING OPTIONAL (extension addition).
+	SupportedBandCombinationListSLRelayDiscoveryR17    []byte
+	HasSupportedBandCombinationListSLRelayDiscoveryR17 bool // whether supportedBandCombinationListSL-RelayDiscovery-r17 is present in the encoding
+	// SupportedBandCombinationListSLNonRelayDiscoveryR17 is the component supportedBandCombinationListSL-NonRelayDiscovery-r17 [25] OCTET STRING OPTIONAL (extension addition).
+	SupportedBandCombinationListSLNonRelayDiscoveryR17    []byte
+	HasSupportedBandCombinationListSLNonRelayDiscoveryR17 bool // whether supportedBandCombinationListSL-NonRelayDiscovery-r17 is present in the encoding
+	// SupportedBandCombinationListSidelinkEUTRANRV1710 is the component supportedBandCombinationListSidelinkEUTRA-NR-v1710 [26] BandCombinationListSidelinkEUTRA-NR-v1710 OPTIONAL (extension addition).
+	SupportedBandCombinationListSidelinkEUTRANRV1710    BandCombinationListSidelinkEUTRANRV1710
+	HasSupportedBandCombinationListSidelinkEUTRANRV1710 bool // whether supportedBandCombinationListSidelinkEUTRA-NR-v1710 is present in the encoding
+	// SidelinkRequestedR17 is the component sidelinkRequested-r17 [27] ENUMERATED OPTIONAL (extension addition).
+	SidelinkRequestedR17    RFParameters_SidelinkRequestedR17
+	HasSidelinkRequestedR17 bool // whether sidelinkRequested-r17 is present in the encoding
+	// ExtendedBandN77_2R17 is the component extendedBand-n77-2-r17 [28] ENUMERATED OPTIONAL (extension addition).
+	ExtendedBandN77_2R17    RFParameters_ExtendedBandN77_2R17
+	HasExtendedBandN77_2R17 bool // whether extendedBand-n77-2-r17 is present in the encoding
+	// SupportedBandCombinationListV1720 is the component supportedBandCombinationList-v1720 [29] BandCombinationList-v1720 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1720    BandCombinationListV1720
+	HasSupportedBandCombinationListV1720 bool // whether supportedBandCombinationList-v1720 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1720 is the component supportedBandCombinationList-UplinkTxSwitch-v1720 [30] BandCombinationList-UplinkTxSwitch-v1720 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1720    BandCombinationListUplinkTxSwitchV1720
+	HasSupportedBandCombinationListUplinkTxSwitchV1720 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1720 is present in the encoding
+	// SupportedBandCombinationListV1730 is the component supportedBandCombinationList-v1730 [31] BandCombinationList-v1730 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1730    BandCombinationListV1730
+	HasSupportedBandCombinationListV1730 bool // whether supportedBandCombinationList-v1730 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1730 is the component supportedBandCombinationList-UplinkTxSwitch-v1730 [32] BandCombinationList-UplinkTxSwitch-v1730 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1730    BandCombinationListUplinkTxSwitchV1730
+	HasSupportedBandCombinationListUplinkTxSwitchV1730 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1730 is present in the encoding
+	// SupportedBandCombinationListSLRelayDiscoveryV1730 is the component supportedBandCombinationListSL-RelayDiscovery-v1730 [33] BandCombinationListSL-Discovery-r17 OPTIONAL (extension addition).
+	SupportedBandCombinationListSLRelayDiscoveryV1730    BandCombinationListSLDiscoveryR17
+	HasSupportedBandCombinationListSLRelayDiscoveryV1730 bool // whether supportedBandCombinationListSL-RelayDiscovery-v1730 is present in the encoding
+	// SupportedBandCombinationListSLNonRelayDiscoveryV1730 is the component supportedBandCombinationListSL-NonRelayDiscovery-v1730 [34] BandCombinationListSL-Discovery-r17 OPTIONAL (extension addition).
+	SupportedBandCombinationListSLNonRelayDiscoveryV1730    BandCombinationListSLDiscoveryR17
+	HasSupportedBandCombinationListSLNonRelayDiscoveryV1730 bool // whether supportedBandCombinationListSL-NonRelayDiscovery-v1730 is present in the encoding
+	// SupportedBandCombinationListV1740 is the component supportedBandCombinationList-v1740 [35] BandCombinationList-v1740 OPTIONAL (extension addition).
+	SupportedBandCombinationListV1740    BandCombinationListV1740
+	HasSupportedBandCombinationListV1740 bool // whether supportedBandCombinationList-v1740 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV1740 is the component supportedBandCombinationList-UplinkTxSwitch-v1740 [36] BandCombinationList-UplinkTxSwitch-v1740 OPTIONAL (extension addition).
+	SupportedBandCombinationListUplinkTxSwitchV1740    BandCombinationListUplinkTxSwitchV1740
+	HasSupportedBandCombinationListUplinkTxSwitchV1740 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1740 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// RFParameters_SupportedBandListNR is the type of RF-Parameters.supportedBandListNR.
+type RFParameters_SupportedBandListNR []BandNR
+
+// RFParameters_SrsSwitchingTimeRequested is the type of RF-Parameters.srs-SwitchingTimeRequested.
+type RFParameters_SrsSwitchingTimeRequested int64
+
+const (
+	RFParameters_SrsSwitchingTimeRequested_True RFParameters_SrsSwitchingTimeRequested = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RFParameters_SrsSwitchingTimeRequested) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// RFParameters_ExtendedBandN77R16 is the type of RF-Parameters.extendedBand-n77-r16.
+type RFParameters_ExtendedBandN77R16 int64
+
+const (
+	RFParameters_Supported RFParameters_ExtendedBandN77R16 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RFParameters_ExtendedBandN77R16) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// RFParameters_SidelinkRequestedR17 is the type of RF-Parameters.sidelinkRequested-r17.
+type RFParameters_SidelinkRequestedR17 int64
+
+const (
+	RFParameters_True RFParameters_SidelinkRequestedR17 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RFParameters_SidelinkRequestedR17) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// RFParameters_ExtendedBandN77_2R17 is the type of RF-Parameters.extendedBand-n77-2-r17.
+type RFParameters_ExtendedBandN77_2R17 int64
+
+const (
+	RFParameters_ExtendedBandN77_2R17_Supported RFParameters_ExtendedBandN77_2R17 = 0 // supported
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RFParameters_ExtendedBandN77_2R17) String() string {
+	return der.Name("supported", int(v), "")
+}
+
+// RFParametersV15g0 is the ASN.1 type RF-Parameters-v15g0.
+//
+//	RF-Parameters-v15g0 ::=                   SEQUENCE {
+//	    supportedBandCombinationList-v15g0        BandCombinationList-v15g0                   OPTIONAL
+//	}
+type RFParametersV15g0 struct {
+	// SupportedBandCombinationListV15g0 is the component supportedBandCombinationList-v15g0 [0] BandCombinationList-v15g0 OPTIONAL.
+	SupportedBandCombinationListV15g0    BandCombinationListV15g0
+	HasSupportedBandCombinationListV15g0 bool // whether supportedBandCombinationList-v15g0 is present in the encoding
+}
+
+// RFParametersV16a0 is the ASN.1 type RF-Parameters-v16a0.
+//
+//	RF-Parameters-v16a0 ::=                            SEQUENCE {
+//	    supportedBandCombinationList-v16a0                 BandCombinationList-v16a0                    OPTIONAL,
+//	    supportedBandCombinationList-UplinkTxSwitch-v16a0  BandCombinationList-UplinkTxSwitch-v16a0     OPTIONAL
+//	}
+type RFParametersV16a0 struct {
+	// SupportedBandCombinationListV16a0 is the component supportedBandCombinationList-v16a0 [0] BandCombinationList-v16a0 OPTIONAL.
+	SupportedBandCombinationListV16a0    BandCombinationListV16a0
+	HasSupportedBandCombinationListV16a0 bool // whether supportedBandCombinationList-v16a0 is present in the encoding
+	// SupportedBandCombinationListUplinkTxSwitchV16a0 is the component supportedBandCombinationList-UplinkTxSwitch-v16a0 [1] BandCombinationList-UplinkTxSwitch-v16a0 OPTIONAL.
+	SupportedBandCombinationListUplinkTxSwitchV16a0    BandCombinationListUplinkTxSwitchV16a0
+	HasSupportedBandCombinationListUplinkTxSwitchV16a0 bool // whether supportedBandCombinationList-UplinkTxSwitch-v16a0 is present in the encoding
+}
+
+// RFParametersV16c0 is the ASN.1 type RF-Parameters-v16c0.
+//
+//	RF-Parameters-v16c0 ::=                            SEQUENCE {
+//	    supportedBandListNR-v16c0                          SEQUENCE (SIZE (1..maxBands)) OF BandNR-v16c0
+//	}
+type RFParametersV16c0 struct {
+	// SupportedBandListNRV16c0 is the component supportedBandListNR-v16c0 [0] SEQUENCE OF.
+	SupportedBandListNRV16c0 RFParametersV16c0_SupportedBandListNRV16c0
+}
+
+// RFParametersV16c0_SupportedBandListNRV16c0 is the type of RF-Parameters-v16c0.supportedBandListNR-v16c0.
+type RFParametersV16c0_SupportedBandListNRV16c0 []BandNRV16c0

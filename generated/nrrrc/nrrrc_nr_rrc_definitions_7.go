@@ -9,1698 +9,6 @@ import (
 	"strconv"
 )
 
-// PhyParametersSharedSpectrumChAccessR16 is the ASN.1 type Phy-ParametersSharedSpectrumChAccess-r16.
-//
-//	Phy-ParametersSharedSpectrumChAccess-r16 ::=    SEQUENCE {
-//	    -- 10-32 (1-2): SS block based SINR measurement (SS-SINR) for unlicensed spectrum
-//	    ss-SINR-Meas-r16                                ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-33 (2-32a): Semi-persistent CSI report on PUCCH for unlicensed spectrum
-//	    sp-CSI-ReportPUCCH-r16                          ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-33a (2-32b): Semi-persistent CSI report on PUSCH for unlicensed spectrum
-//	    sp-CSI-ReportPUSCH-r16                          ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-34 (3-6): Dynamic SFI monitoring for unlicensed spectrum
-//	    dynamicSFI-r16                                  ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-35c (4-19c): SR/HARQ-ACK/CSI multiplexing once per slot using a PUCCH (or HARQ-ACK/CSI piggybacked on a PUSCH) when SR/HARQ-
-//	    -- ACK/CSI are supposed to be sent with different starting symbols in a slot for unlicensed spectrum
-//	    -- 10-35 (4-19): SR/HARQ-ACK/CSI multiplexing once per slot using a PUCCH (or HARQ-ACK/CSI piggybacked on a PUSCH) when SR/HARQ-
-//	    -- ACK/CSI are supposed to be sent with the same starting symbol on the PUCCH resources in a slot for unlicensed spectrum
-//	    mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16       SEQUENCE {
-//	        sameSymbol-r16                                  ENUMERATED {supported}                  OPTIONAL,
-//	        diffSymbol-r16                                  ENUMERATED {supported}                  OPTIONAL
-//	    }                                                                                           OPTIONAL,
-//	    -- 10-35a (4-19a): Overlapping PUCCH resources have different starting symbols in a slot for unlicensed spectrum
-//	    mux-SR-HARQ-ACK-PUCCH-r16                       ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-35b (4-19b): SR/HARQ-ACK/CSI multiplexing more than once per slot using a PUCCH (or HARQ-ACK/CSI piggybacked on a PUSCH) when
-//	    -- SR/HARQ ACK/CSI are supposed to be sent with the same or different starting symbol in a slot for unlicensed spectrum
-//	    mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16      ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-36 (4-28): HARQ-ACK multiplexing on PUSCH with different PUCCH/PUSCH starting OFDM symbols for unlicensed spectrum
-//	    mux-HARQ-ACK-PUSCH-DiffSymbol-r16               ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-37 (4-23): Repetitions for PUCCH format 1, 3, and 4 over multiple slots with K = 2, 4, 8 for unlicensed spectrum
-//	    pucch-Repetition-F1-3-4-r16                     ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-38 (5-14): Type 1 configured PUSCH repetitions over multiple slots for unlicensed spectrum
-//	    type1-PUSCH-RepetitionMultiSlots-r16            ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-39 (5-16): Type 2 configured PUSCH repetitions over multiple slots for unlicensed spectrum
-//	    type2-PUSCH-RepetitionMultiSlots-r16            ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-40 (5-17): PUSCH repetitions over multiple slots for unlicensed spectrum
-//	    pusch-RepetitionMultiSlots-r16                  ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-40a (5-17a): PDSCH repetitions over multiple slots for unlicensed spectrum
-//	    pdsch-RepetitionMultiSlots-r16                  ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-41 (5-18): DL SPS
-//	    downlinkSPS-r16                                 ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-42 (5-19): Type 1 Configured UL grant
-//	    configuredUL-GrantType1-r16                     ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-43 (5-20): Type 2 Configured UL grant
-//	    configuredUL-GrantType2-r16                     ENUMERATED {supported}                      OPTIONAL,
-//	    -- 10-44 (5-21): Pre-emption indication for DL
-//	    pre-EmptIndication-DL-r16                       ENUMERATED {supported}                      OPTIONAL,
-//	    ...
-//	}
-type PhyParametersSharedSpectrumChAccessR16 struct {
-	// SsSINRMeasR16 is the component ss-SINR-Meas-r16 [0] ENUMERATED OPTIONAL.
-	SsSINRMeasR16 PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16
-	// HasSsSINRMeasR16 tells whether ss-SINR-Meas-r16 is present in the encoding.
-	HasSsSINRMeasR16 bool
-	// SpCSIReportPUCCHR16 is the component sp-CSI-ReportPUCCH-r16 [1] ENUMERATED OPTIONAL.
-	SpCSIReportPUCCHR16 PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16
-	// HasSpCSIReportPUCCHR16 tells whether sp-CSI-ReportPUCCH-r16 is present in the encoding.
-	HasSpCSIReportPUCCHR16 bool
-	// SpCSIReportPUSCHR16 is the component sp-CSI-ReportPUSCH-r16 [2] ENUMERATED OPTIONAL.
-	SpCSIReportPUSCHR16 PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16
-	// HasSpCSIReportPUSCHR16 tells whether sp-CSI-ReportPUSCH-r16 is present in the encoding.
-	HasSpCSIReportPUSCHR16 bool
-	// DynamicSFIR16 is the component dynamicSFI-r16 [3] ENUMERATED OPTIONAL.
-	DynamicSFIR16 PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16
-	// HasDynamicSFIR16 tells whether dynamicSFI-r16 is present in the encoding.
-	HasDynamicSFIR16 bool
-	// MuxSRHARQACKCSIPUCCHOncePerSlotR16 is the component mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16 [4] SEQUENCE OPTIONAL.
-	MuxSRHARQACKCSIPUCCHOncePerSlotR16 PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16
-	// HasMuxSRHARQACKCSIPUCCHOncePerSlotR16 tells whether mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16 is present in the encoding.
-	HasMuxSRHARQACKCSIPUCCHOncePerSlotR16 bool
-	// MuxSRHARQACKPUCCHR16 is the component mux-SR-HARQ-ACK-PUCCH-r16 [5] ENUMERATED OPTIONAL.
-	MuxSRHARQACKPUCCHR16 PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16
-	// HasMuxSRHARQACKPUCCHR16 tells whether mux-SR-HARQ-ACK-PUCCH-r16 is present in the encoding.
-	HasMuxSRHARQACKPUCCHR16 bool
-	// MuxSRHARQACKCSIPUCCHMultiPerSlotR16 is the component mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16 [6] ENUMERATED OPTIONAL.
-	MuxSRHARQACKCSIPUCCHMultiPerSlotR16 PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16
-	// HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16 tells whether mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16 is present in the encoding.
-	HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16 bool
-	// MuxHARQACKPUSCHDiffSymbolR16 is the component mux-HARQ-ACK-PUSCH-DiffSymbol-r16 [7] ENUMERATED OPTIONAL.
-	MuxHARQACKPUSCHDiffSymbolR16 PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16
-	// HasMuxHARQACKPUSCHDiffSymbolR16 tells whether mux-HARQ-ACK-PUSCH-DiffSymbol-r16 is present in the encoding.
-	HasMuxHARQACKPUSCHDiffSymbolR16 bool
-	// PucchRepetitionF1_3_4R16 is the component pucch-Repetition-F1-3-4-r16 [8] ENUMERATED OPTIONAL.
-	PucchRepetitionF1_3_4R16 PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16
-	// HasPucchRepetitionF1_3_4R16 tells whether pucch-Repetition-F1-3-4-r16 is present in the encoding.
-	HasPucchRepetitionF1_3_4R16 bool
-	// Type1PUSCHRepetitionMultiSlotsR16 is the component type1-PUSCH-RepetitionMultiSlots-r16 [9] ENUMERATED OPTIONAL.
-	Type1PUSCHRepetitionMultiSlotsR16 PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16
-	// HasType1PUSCHRepetitionMultiSlotsR16 tells whether type1-PUSCH-RepetitionMultiSlots-r16 is present in the encoding.
-	HasType1PUSCHRepetitionMultiSlotsR16 bool
-	// Type2PUSCHRepetitionMultiSlotsR16 is the component type2-PUSCH-RepetitionMultiSlots-r16 [10] ENUMERATED OPTIONAL.
-	Type2PUSCHRepetitionMultiSlotsR16 PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16
-	// HasType2PUSCHRepetitionMultiSlotsR16 tells whether type2-PUSCH-RepetitionMultiSlots-r16 is present in the encoding.
-	HasType2PUSCHRepetitionMultiSlotsR16 bool
-	// PuschRepetitionMultiSlotsR16 is the component pusch-RepetitionMultiSlots-r16 [11] ENUMERATED OPTIONAL.
-	PuschRepetitionMultiSlotsR16 PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16
-	// HasPuschRepetitionMultiSlotsR16 tells whether pusch-RepetitionMultiSlots-r16 is present in the encoding.
-	HasPuschRepetitionMultiSlotsR16 bool
-	// PdschRepetitionMultiSlotsR16 is the component pdsch-RepetitionMultiSlots-r16 [12] ENUMERATED OPTIONAL.
-	PdschRepetitionMultiSlotsR16 PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16
-	// HasPdschRepetitionMultiSlotsR16 tells whether pdsch-RepetitionMultiSlots-r16 is present in the encoding.
-	HasPdschRepetitionMultiSlotsR16 bool
-	// DownlinkSPSR16 is the component downlinkSPS-r16 [13] ENUMERATED OPTIONAL.
-	DownlinkSPSR16 PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16
-	// HasDownlinkSPSR16 tells whether downlinkSPS-r16 is present in the encoding.
-	HasDownlinkSPSR16 bool
-	// ConfiguredULGrantType1R16 is the component configuredUL-GrantType1-r16 [14] ENUMERATED OPTIONAL.
-	ConfiguredULGrantType1R16 PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16
-	// HasConfiguredULGrantType1R16 tells whether configuredUL-GrantType1-r16 is present in the encoding.
-	HasConfiguredULGrantType1R16 bool
-	// ConfiguredULGrantType2R16 is the component configuredUL-GrantType2-r16 [15] ENUMERATED OPTIONAL.
-	ConfiguredULGrantType2R16 PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16
-	// HasConfiguredULGrantType2R16 tells whether configuredUL-GrantType2-r16 is present in the encoding.
-	HasConfiguredULGrantType2R16 bool
-	// PreEmptIndicationDLR16 is the component pre-EmptIndication-DL-r16 [16] ENUMERATED OPTIONAL.
-	PreEmptIndicationDLR16 PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16
-	// HasPreEmptIndicationDLR16 tells whether pre-EmptIndication-DL-r16 is present in the encoding.
-	HasPreEmptIndicationDLR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.ss-SINR-Meas-r16.
-type PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16_Supported PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.sp-CSI-ReportPUCCH-r16.
-type PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16_Supported PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.sp-CSI-ReportPUSCH-r16.
-type PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16_Supported PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.dynamicSFI-r16.
-type PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16_Supported PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16.
-type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16 struct {
-	// SameSymbolR16 is the component sameSymbol-r16 [0] ENUMERATED OPTIONAL.
-	SameSymbolR16 PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16
-	// HasSameSymbolR16 tells whether sameSymbol-r16 is present in the encoding.
-	HasSameSymbolR16 bool
-	// DiffSymbolR16 is the component diffSymbol-r16 [1] ENUMERATED OPTIONAL.
-	DiffSymbolR16 PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16
-	// HasDiffSymbolR16 tells whether diffSymbol-r16 is present in the encoding.
-	HasDiffSymbolR16 bool
-}
-
-// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16.sameSymbol-r16.
-type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16.diffSymbol-r16.
-type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-PUCCH-r16.
-type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16.
-type PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.mux-HARQ-ACK-PUSCH-DiffSymbol-r16.
-type PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16_Supported PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pucch-Repetition-F1-3-4-r16.
-type PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16_Supported PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.type1-PUSCH-RepetitionMultiSlots-r16.
-type PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.type2-PUSCH-RepetitionMultiSlots-r16.
-type PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pusch-RepetitionMultiSlots-r16.
-type PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pdsch-RepetitionMultiSlots-r16.
-type PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16_Supported PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.downlinkSPS-r16.
-type PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16_Supported PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.configuredUL-GrantType1-r16.
-type PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_Supported PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.configuredUL-GrantType2-r16.
-type PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16_Supported PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16 is the type of Phy-ParametersSharedSpectrumChAccess-r16.pre-EmptIndication-DL-r16.
-type PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16 int64
-
-const (
-	PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16_Supported PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17 is the ASN.1 type PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.
-//
-//	PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17::= SEQUENCE {
-//	    -- R1 27-15b: Positioning SRS transmission in RRC_INACTIVE state configured outside initial UL BWP
-//	    maxSRSposBandwidthForEachSCS-withinCC-FR1-r17   ENUMERATED {bw5, bw10, bw15, bw20, bw25, bw30, bw35, bw40,
-//	                                                    bw45, bw50, bw60, bw70, bw80, bw90, bw100}                    OPTIONAL,
-//	    maxSRSposBandwidthForEachSCS-withinCC-FR2-r17   ENUMERATED {bw50, bw100, bw200, bw400}                        OPTIONAL,
-//	    maxNumOfSRSposResourceSets-r17                  ENUMERATED {n1, n2, n4, n8, n12, n16}                         OPTIONAL,
-//	    maxNumOfPeriodicSRSposResources-r17             ENUMERATED {n1, n2, n4, n8, n16, n32, n64}                    OPTIONAL,
-//	    maxNumOfPeriodicSRSposResourcesPerSlot-r17      ENUMERATED {n1, n2, n3, n4, n5, n6, n8, n10, n12, n14}        OPTIONAL,
-//	    differentNumerologyBetweenSRSposAndInitialBWP-r17  ENUMERATED {supported}                                     OPTIONAL,
-//	    srsPosWithoutRestrictionOnBWP-r17               ENUMERATED {supported}                                        OPTIONAL,
-//	    maxNumOfPeriodicAndSemipersistentSRSposResources-r17  ENUMERATED {n1, n2, n4, n8, n16, n32, n64}              OPTIONAL,
-//	    maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17  ENUMERATED {n1, n2, n3, n4, n5, n6, n8, n10, n12, n14}  OPTIONAL,
-//	    differentCenterFreqBetweenSRSposAndInitialBWP-r17  ENUMERATED {supported}                                     OPTIONAL,
-//	    switchingTimeSRS-TX-OtherTX-r17                 ENUMERATED {us100, us140, us200, us300, us500}                OPTIONAL,
-//	    -- R1 27-15c: Support of positioning SRS transmission in RRC_INACTIVE state outside initial BWP with semi-persistent SRS
-//	    maxNumOfSemiPersistentSRSposResources-r17       ENUMERATED {n1, n2, n4, n8, n16, n32, n64}                    OPTIONAL,
-//	    maxNumOfSemiPersistentSRSposResourcesPerSlot-r17  ENUMERATED {n1, n2, n3, n4, n5, n6, n8, n10, n12, n14}      OPTIONAL,
-//	    ...
-//	}
-type PosSRSRRCInactiveOutsideInitialULBWPR17 struct {
-	// MaxSRSposBandwidthForEachSCSWithinCCFR1R17 is the component maxSRSposBandwidthForEachSCS-withinCC-FR1-r17 [0] ENUMERATED OPTIONAL.
-	MaxSRSposBandwidthForEachSCSWithinCCFR1R17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17
-	// HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17 tells whether maxSRSposBandwidthForEachSCS-withinCC-FR1-r17 is present in the encoding.
-	HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17 bool
-	// MaxSRSposBandwidthForEachSCSWithinCCFR2R17 is the component maxSRSposBandwidthForEachSCS-withinCC-FR2-r17 [1] ENUMERATED OPTIONAL.
-	MaxSRSposBandwidthForEachSCSWithinCCFR2R17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17
-	// HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17 tells whether maxSRSposBandwidthForEachSCS-withinCC-FR2-r17 is present in the encoding.
-	HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17 bool
-	// MaxNumOfSRSposResourceSetsR17 is the component maxNumOfSRSposResourceSets-r17 [2] ENUMERATED OPTIONAL.
-	MaxNumOfSRSposResourceSetsR17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17
-	// HasMaxNumOfSRSposResourceSetsR17 tells whether maxNumOfSRSposResourceSets-r17 is present in the encoding.
-	HasMaxNumOfSRSposResourceSetsR17 bool
-	// MaxNumOfPeriodicSRSposResourcesR17 is the component maxNumOfPeriodicSRSposResources-r17 [3] ENUMERATED OPTIONAL.
-	MaxNumOfPeriodicSRSposResourcesR17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17
-	// HasMaxNumOfPeriodicSRSposResourcesR17 tells whether maxNumOfPeriodicSRSposResources-r17 is present in the encoding.
-	HasMaxNumOfPeriodicSRSposResourcesR17 bool
-	// MaxNumOfPeriodicSRSposResourcesPerSlotR17 is the component maxNumOfPeriodicSRSposResourcesPerSlot-r17 [4] ENUMERATED OPTIONAL.
-	MaxNumOfPeriodicSRSposResourcesPerSlotR17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17
-	// HasMaxNumOfPeriodicSRSposResourcesPerSlotR17 tells whether maxNumOfPeriodicSRSposResourcesPerSlot-r17 is present in the encoding.
-	HasMaxNumOfPeriodicSRSposResourcesPerSlotR17 bool
-	// DifferentNumerologyBetweenSRSposAndInitialBWPR17 is the component differentNumerologyBetweenSRSposAndInitialBWP-r17 [5] ENUMERATED OPTIONAL.
-	DifferentNumerologyBetweenSRSposAndInitialBWPR17 PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17
-	// HasDifferentNumerologyBetweenSRSposAndInitialBWPR17 tells whether differentNumerologyBetweenSRSposAndInitialBWP-r17 is present in the encoding.
-	HasDifferentNumerologyBetweenSRSposAndInitialBWPR17 bool
-	// SrsPosWithoutRestrictionOnBWPR17 is the component srsPosWithoutRestrictionOnBWP-r17 [6] ENUMERATED OPTIONAL.
-	SrsPosWithoutRestrictionOnBWPR17 PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17
-	// HasSrsPosWithoutRestrictionOnBWPR17 tells whether srsPosWithoutRestrictionOnBWP-r17 is present in the encoding.
-	HasSrsPosWithoutRestrictionOnBWPR17 bool
-	// MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 is the component maxNumOfPeriodicAndSemipersistentSRSposResources-r17 [7] ENUMERATED OPTIONAL.
-	MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17
-	// HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 tells whether maxNumOfPeriodicAndSemipersistentSRSposResources-r17 is present in the encoding.
-	HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 bool
-	// MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 is the component maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17 [8] ENUMERATED OPTIONAL.
-	MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17
-	// HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 tells whether maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17 is present in the encoding.
-	HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 bool
-	// DifferentCenterFreqBetweenSRSposAndInitialBWPR17 is the component differentCenterFreqBetweenSRSposAndInitialBWP-r17 [9] ENUMERATED OPTIONAL.
-	DifferentCenterFreqBetweenSRSposAndInitialBWPR17 PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17
-	// HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17 tells whether differentCenterFreqBetweenSRSposAndInitialBWP-r17 is present in the encoding.
-	HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17 bool
-	// SwitchingTimeSRSTXOtherTXR17 is the component switchingTimeSRS-TX-OtherTX-r17 [10] ENUMERATED OPTIONAL.
-	SwitchingTimeSRSTXOtherTXR17 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17
-	// HasSwitchingTimeSRSTXOtherTXR17 tells whether switchingTimeSRS-TX-OtherTX-r17 is present in the encoding.
-	HasSwitchingTimeSRSTXOtherTXR17 bool
-	// MaxNumOfSemiPersistentSRSposResourcesR17 is the component maxNumOfSemiPersistentSRSposResources-r17 [11] ENUMERATED OPTIONAL.
-	MaxNumOfSemiPersistentSRSposResourcesR17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17
-	// HasMaxNumOfSemiPersistentSRSposResourcesR17 tells whether maxNumOfSemiPersistentSRSposResources-r17 is present in the encoding.
-	HasMaxNumOfSemiPersistentSRSposResourcesR17 bool
-	// MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 is the component maxNumOfSemiPersistentSRSposResourcesPerSlot-r17 [12] ENUMERATED OPTIONAL.
-	MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17
-	// HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17 tells whether maxNumOfSemiPersistentSRSposResourcesPerSlot-r17 is present in the encoding.
-	HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxSRSposBandwidthForEachSCS-withinCC-FR1-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw5   PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 0  // bw5
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw10  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 1  // bw10
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw15  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 2  // bw15
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw20  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 3  // bw20
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw25  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 4  // bw25
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw30  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 5  // bw30
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw35  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 6  // bw35
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw40  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 7  // bw40
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw45  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 8  // bw45
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw50  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 9  // bw50
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw60  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 10 // bw60
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw70  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 11 // bw70
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw80  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 12 // bw80
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw90  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 13 // bw90
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Bw100 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = 14 // bw100
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17) String() string {
-	return der.Name("bw5 bw10 bw15 bw20 bw25 bw30 bw35 bw40 bw45 bw50 bw60 bw70 bw80 bw90 bw100", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxSRSposBandwidthForEachSCS-withinCC-FR2-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw50  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 0 // bw50
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw100 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 1 // bw100
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw200 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 2 // bw200
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17_Bw400 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = 3 // bw400
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17) String() string {
-	return der.Name("bw50 bw100 bw200 bw400", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfSRSposResourceSets-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 0 // n1
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 1 // n2
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 2 // n4
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 3 // n8
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 4 // n12
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17 = 5 // n16
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17) String() string {
-	return der.Name("n1 n2 n4 n8 n12 n16", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicSRSposResources-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 0 // n1
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 1 // n2
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 2 // n4
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 3 // n8
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 4 // n16
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N32 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 5 // n32
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17_N64 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17 = 6 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17) String() string {
-	return der.Name("n1 n2 n4 n8 n16 n32 n64", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicSRSposResourcesPerSlot-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 0 // n1
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 1 // n2
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N3  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 2 // n3
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 3 // n4
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N5  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 4 // n5
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N6  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 5 // n6
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 6 // n8
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N10 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 7 // n10
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 8 // n12
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17_N14 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17 = 9 // n14
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17) String() string {
-	return der.Name("n1 n2 n3 n4 n5 n6 n8 n10 n12 n14", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.differentNumerologyBetweenSRSposAndInitialBWP-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17_Supported PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.srsPosWithoutRestrictionOnBWP-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17_Supported PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicAndSemipersistentSRSposResources-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 0 // n1
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 1 // n2
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 2 // n4
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 3 // n8
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 4 // n16
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N32 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 5 // n32
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17_N64 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = 6 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17) String() string {
-	return der.Name("n1 n2 n4 n8 n16 n32 n64", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 0 // n1
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 1 // n2
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N3  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 2 // n3
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 3 // n4
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N5  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 4 // n5
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N6  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 5 // n6
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 6 // n8
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N10 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 7 // n10
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 8 // n12
-	PosSRSRRCInactiveOutsideInitialULBWPR17_N14 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = 9 // n14
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17) String() string {
-	return der.Name("n1 n2 n3 n4 n5 n6 n8 n10 n12 n14", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.differentCenterFreqBetweenSRSposAndInitialBWP-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Supported PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.switchingTimeSRS-TX-OtherTX-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Us100 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 0 // us100
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Us140 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 1 // us140
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Us200 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 2 // us200
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Us300 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 3 // us300
-	PosSRSRRCInactiveOutsideInitialULBWPR17_Us500 PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17 = 4 // us500
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17) String() string {
-	return der.Name("us100 us140 us200 us300 us500", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfSemiPersistentSRSposResources-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 0 // n1
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 1 // n2
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 2 // n4
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 3 // n8
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N16 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 4 // n16
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N32 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 5 // n32
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17_N64 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17 = 6 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17) String() string {
-	return der.Name("n1 n2 n4 n8 n16 n32 n64", int(v), "")
-}
-
-// PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 is the type of PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17.maxNumOfSemiPersistentSRSposResourcesPerSlot-r17.
-type PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 int64
-
-const (
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N1  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 0 // n1
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N2  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 1 // n2
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N3  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 2 // n3
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N4  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 3 // n4
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N5  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 4 // n5
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N6  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 5 // n6
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N8  PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 6 // n8
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N10 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 7 // n10
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N12 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 8 // n12
-	PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17_N14 PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = 9 // n14
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17) String() string {
-	return der.Name("n1 n2 n3 n4 n5 n6 n8 n10 n12 n14", int(v), "")
-}
-
-// PowSavParametersR16 is the ASN.1 type PowSav-Parameters-r16.
-//
-//	PowSav-Parameters-r16 ::=         SEQUENCE {
-//	    powSav-ParametersCommon-r16               PowSav-ParametersCommon-r16                                        OPTIONAL,
-//	    powSav-ParametersFRX-Diff-r16             PowSav-ParametersFRX-Diff-r16                                      OPTIONAL,
-//	    ...
-//	}
-type PowSavParametersR16 struct {
-	// PowSavParametersCommonR16 is the component powSav-ParametersCommon-r16 [0] PowSav-ParametersCommon-r16 OPTIONAL.
-	PowSavParametersCommonR16 PowSavParametersCommonR16
-	// HasPowSavParametersCommonR16 tells whether powSav-ParametersCommon-r16 is present in the encoding.
-	HasPowSavParametersCommonR16 bool
-	// PowSavParametersFRXDiffR16 is the component powSav-ParametersFRX-Diff-r16 [1] PowSav-ParametersFRX-Diff-r16 OPTIONAL.
-	PowSavParametersFRXDiffR16 PowSavParametersFRXDiffR16
-	// HasPowSavParametersFRXDiffR16 tells whether powSav-ParametersFRX-Diff-r16 is present in the encoding.
-	HasPowSavParametersFRXDiffR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PowSavParametersV1700 is the ASN.1 type PowSav-Parameters-v1700.
-//
-//	PowSav-Parameters-v1700 ::=     SEQUENCE {
-//	    powSav-ParametersFR2-2-r17      PowSav-ParametersFR2-2-r17                                                   OPTIONAL,
-//	    ...
-//	}
-type PowSavParametersV1700 struct {
-	// PowSavParametersFR2_2R17 is the component powSav-ParametersFR2-2-r17 [0] PowSav-ParametersFR2-2-r17 OPTIONAL.
-	PowSavParametersFR2_2R17 PowSavParametersFR2_2R17
-	// HasPowSavParametersFR2_2R17 tells whether powSav-ParametersFR2-2-r17 is present in the encoding.
-	HasPowSavParametersFR2_2R17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PowSavParametersCommonR16 is the ASN.1 type PowSav-ParametersCommon-r16.
-//
-//	PowSav-ParametersCommon-r16 ::=    SEQUENCE {
-//	    drx-Preference-r16                        ENUMERATED {supported}                                             OPTIONAL,
-//	    maxCC-Preference-r16                      ENUMERATED {supported}                                             OPTIONAL,
-//	    releasePreference-r16                     ENUMERATED {supported}                                             OPTIONAL,
-//	    -- R1 19-4a: UE assistance information
-//	    minSchedulingOffsetPreference-r16         ENUMERATED {supported}                                             OPTIONAL,
-//	    ...
-//	}
-type PowSavParametersCommonR16 struct {
-	// DrxPreferenceR16 is the component drx-Preference-r16 [0] ENUMERATED OPTIONAL.
-	DrxPreferenceR16 PowSavParametersCommonR16_DrxPreferenceR16
-	// HasDrxPreferenceR16 tells whether drx-Preference-r16 is present in the encoding.
-	HasDrxPreferenceR16 bool
-	// MaxCCPreferenceR16 is the component maxCC-Preference-r16 [1] ENUMERATED OPTIONAL.
-	MaxCCPreferenceR16 PowSavParametersCommonR16_MaxCCPreferenceR16
-	// HasMaxCCPreferenceR16 tells whether maxCC-Preference-r16 is present in the encoding.
-	HasMaxCCPreferenceR16 bool
-	// ReleasePreferenceR16 is the component releasePreference-r16 [2] ENUMERATED OPTIONAL.
-	ReleasePreferenceR16 PowSavParametersCommonR16_ReleasePreferenceR16
-	// HasReleasePreferenceR16 tells whether releasePreference-r16 is present in the encoding.
-	HasReleasePreferenceR16 bool
-	// MinSchedulingOffsetPreferenceR16 is the component minSchedulingOffsetPreference-r16 [3] ENUMERATED OPTIONAL.
-	MinSchedulingOffsetPreferenceR16 PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16
-	// HasMinSchedulingOffsetPreferenceR16 tells whether minSchedulingOffsetPreference-r16 is present in the encoding.
-	HasMinSchedulingOffsetPreferenceR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PowSavParametersCommonR16_DrxPreferenceR16 is the type of PowSav-ParametersCommon-r16.drx-Preference-r16.
-type PowSavParametersCommonR16_DrxPreferenceR16 int64
-
-const (
-	PowSavParametersCommonR16_Supported PowSavParametersCommonR16_DrxPreferenceR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersCommonR16_DrxPreferenceR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PowSavParametersCommonR16_MaxCCPreferenceR16 is the type of PowSav-ParametersCommon-r16.maxCC-Preference-r16.
-type PowSavParametersCommonR16_MaxCCPreferenceR16 int64
-
-const (
-	PowSavParametersCommonR16_MaxCCPreferenceR16_Supported PowSavParametersCommonR16_MaxCCPreferenceR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersCommonR16_MaxCCPreferenceR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PowSavParametersCommonR16_ReleasePreferenceR16 is the type of PowSav-ParametersCommon-r16.releasePreference-r16.
-type PowSavParametersCommonR16_ReleasePreferenceR16 int64
-
-const (
-	PowSavParametersCommonR16_ReleasePreferenceR16_Supported PowSavParametersCommonR16_ReleasePreferenceR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersCommonR16_ReleasePreferenceR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16 is the type of PowSav-ParametersCommon-r16.minSchedulingOffsetPreference-r16.
-type PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16 int64
-
-const (
-	PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16_Supported PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PowSavParametersFRXDiffR16 is the ASN.1 type PowSav-ParametersFRX-Diff-r16.
-//
-//	PowSav-ParametersFRX-Diff-r16 ::=    SEQUENCE {
-//	    maxBW-Preference-r16                      ENUMERATED {supported}                                             OPTIONAL,
-//	    maxMIMO-LayerPreference-r16               ENUMERATED {supported}                                             OPTIONAL,
-//	    ...
-//	}
-type PowSavParametersFRXDiffR16 struct {
-	// MaxBWPreferenceR16 is the component maxBW-Preference-r16 [0] ENUMERATED OPTIONAL.
-	MaxBWPreferenceR16 PowSavParametersFRXDiffR16_MaxBWPreferenceR16
-	// HasMaxBWPreferenceR16 tells whether maxBW-Preference-r16 is present in the encoding.
-	HasMaxBWPreferenceR16 bool
-	// MaxMIMOLayerPreferenceR16 is the component maxMIMO-LayerPreference-r16 [1] ENUMERATED OPTIONAL.
-	MaxMIMOLayerPreferenceR16 PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16
-	// HasMaxMIMOLayerPreferenceR16 tells whether maxMIMO-LayerPreference-r16 is present in the encoding.
-	HasMaxMIMOLayerPreferenceR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PowSavParametersFRXDiffR16_MaxBWPreferenceR16 is the type of PowSav-ParametersFRX-Diff-r16.maxBW-Preference-r16.
-type PowSavParametersFRXDiffR16_MaxBWPreferenceR16 int64
-
-const (
-	PowSavParametersFRXDiffR16_Supported PowSavParametersFRXDiffR16_MaxBWPreferenceR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersFRXDiffR16_MaxBWPreferenceR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16 is the type of PowSav-ParametersFRX-Diff-r16.maxMIMO-LayerPreference-r16.
-type PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16 int64
-
-const (
-	PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16_Supported PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PowSavParametersFR2_2R17 is the ASN.1 type PowSav-ParametersFR2-2-r17.
-//
-//	PowSav-ParametersFR2-2-r17 ::=      SEQUENCE {
-//	    maxBW-Preference-r17                      ENUMERATED {supported}                                             OPTIONAL,
-//	    maxMIMO-LayerPreference-r17               ENUMERATED {supported}                                             OPTIONAL,
-//	    ...
-//	}
-type PowSavParametersFR2_2R17 struct {
-	// MaxBWPreferenceR17 is the component maxBW-Preference-r17 [0] ENUMERATED OPTIONAL.
-	MaxBWPreferenceR17 PowSavParametersFR2_2R17_MaxBWPreferenceR17
-	// HasMaxBWPreferenceR17 tells whether maxBW-Preference-r17 is present in the encoding.
-	HasMaxBWPreferenceR17 bool
-	// MaxMIMOLayerPreferenceR17 is the component maxMIMO-LayerPreference-r17 [1] ENUMERATED OPTIONAL.
-	MaxMIMOLayerPreferenceR17 PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17
-	// HasMaxMIMOLayerPreferenceR17 tells whether maxMIMO-LayerPreference-r17 is present in the encoding.
-	HasMaxMIMOLayerPreferenceR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PowSavParametersFR2_2R17_MaxBWPreferenceR17 is the type of PowSav-ParametersFR2-2-r17.maxBW-Preference-r17.
-type PowSavParametersFR2_2R17_MaxBWPreferenceR17 int64
-
-const (
-	PowSavParametersFR2_2R17_Supported PowSavParametersFR2_2R17_MaxBWPreferenceR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersFR2_2R17_MaxBWPreferenceR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17 is the type of PowSav-ParametersFR2-2-r17.maxMIMO-LayerPreference-r17.
-type PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17 int64
-
-const (
-	PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17_Supported PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// ProcessingParameters is the ASN.1 type ProcessingParameters.
-//
-//	ProcessingParameters ::=        SEQUENCE {
-//	    fallback                        ENUMERATED {sc, cap1-only},
-//	    differentTB-PerSlot              SEQUENCE {
-//	        upto1                          NumberOfCarriers                    OPTIONAL,
-//	        upto2                          NumberOfCarriers                    OPTIONAL,
-//	        upto4                          NumberOfCarriers                    OPTIONAL,
-//	        upto7                          NumberOfCarriers                    OPTIONAL
-//	    }                                                                 OPTIONAL
-//	}
-type ProcessingParameters struct {
-	// Fallback is the component fallback [0] ENUMERATED.
-	Fallback ProcessingParameters_Fallback
-	// DifferentTBPerSlot is the component differentTB-PerSlot [1] SEQUENCE OPTIONAL.
-	DifferentTBPerSlot ProcessingParameters_DifferentTBPerSlot
-	// HasDifferentTBPerSlot tells whether differentTB-PerSlot is present in the encoding.
-	HasDifferentTBPerSlot bool
-}
-
-// ProcessingParameters_Fallback is the type of ProcessingParameters.fallback.
-type ProcessingParameters_Fallback int64
-
-const (
-	ProcessingParameters_Sc       ProcessingParameters_Fallback = 0 // sc
-	ProcessingParameters_Cap1Only ProcessingParameters_Fallback = 1 // cap1-only
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v ProcessingParameters_Fallback) String() string {
-	return der.Name("sc cap1-only", int(v), "")
-}
-
-// ProcessingParameters_DifferentTBPerSlot is the type of ProcessingParameters.differentTB-PerSlot.
-type ProcessingParameters_DifferentTBPerSlot struct {
-	// Upto1 is the component upto1 [0] NumberOfCarriers OPTIONAL.
-	Upto1 NumberOfCarriers
-	// HasUpto1 tells whether upto1 is present in the encoding.
-	HasUpto1 bool
-	// Upto2 is the component upto2 [1] NumberOfCarriers OPTIONAL.
-	Upto2 NumberOfCarriers
-	// HasUpto2 tells whether upto2 is present in the encoding.
-	HasUpto2 bool
-	// Upto4 is the component upto4 [2] NumberOfCarriers OPTIONAL.
-	Upto4 NumberOfCarriers
-	// HasUpto4 tells whether upto4 is present in the encoding.
-	HasUpto4 bool
-	// Upto7 is the component upto7 [3] NumberOfCarriers OPTIONAL.
-	Upto7 NumberOfCarriers
-	// HasUpto7 tells whether upto7 is present in the encoding.
-	HasUpto7 bool
-}
-
-// NumberOfCarriers is the ASN.1 type NumberOfCarriers.
-//
-//	NumberOfCarriers ::=    INTEGER (1..16)
-type NumberOfCarriers int64
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17 is the ASN.1 type PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.
-//
-//	PRS-ProcessingCapabilityOutsideMGinPPWperType-r17 ::= SEQUENCE {
-//	    prsProcessingType-r17                                 ENUMERATED {type1A, type1B, type2},
-//	    ppw-dl-PRS-BufferType-r17                             ENUMERATED {type1, type2, ...},
-//	    ppw-durationOfPRS-Processing-r17                      CHOICE {
-//	        ppw-durationOfPRS-Processing1-r17                     SEQUENCE {
-//	            ppw-durationOfPRS-ProcessingSymbolsN-r17              ENUMERATED {msDot125, msDot25, msDot5, ms1, ms2, ms4, ms6, ms8, ms12,
-//	                                                                              ms16, ms20, ms25, ms30, ms32, ms35, ms40, ms45, ms50},
-//	            ppw-durationOfPRS-ProcessingSymbolsT-r17              ENUMERATED {ms1, ms2, ms4, ms8, ms16, ms20, ms30, ms40, ms80,
-//	                                                                              ms160, ms320, ms640, ms1280}
-//	        },
-//	        ppw-durationOfPRS-Processing2-r17                     SEQUENCE {
-//	            ppw-durationOfPRS-ProcessingSymbolsN2-r17             ENUMERATED {msDot125, msDot25, msDot5, ms1, ms2, ms3, ms4, ms5,
-//	                                                                              ms6, ms8, ms12},
-//	            ppw-durationOfPRS-ProcessingSymbolsT2-r17             ENUMERATED {ms4, ms5, ms6, ms8}
-//	        }
-//	    }                                                                                                                          OPTIONAL,
-//	    ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17            SEQUENCE {
-//	        scs15-r17                                             ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
-//	        scs30-r17                                             ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
-//	        scs60-r17                                             ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
-//	        scs120-r17                                            ENUMERATED {n1, n2, n4, n6, n8, n12, n16, n24, n32, n48, n64}    OPTIONAL,
-//	        ...
-//	    },
-//	    ppw-maxNumOfDL-Bandwidth-r17                          CHOICE {
-//	        fr1-r17                                               ENUMERATED {mhz5, mhz10, mhz20, mhz40,	mhz50, mhz80, mhz100},
-//	        fr2-r17                                               ENUMERATED {mhz50, mhz100, mhz200, mhz400}
-//	    }                                                                                                                          OPTIONAL
-//	}
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17 struct {
-	// PrsProcessingTypeR17 is the component prsProcessingType-r17 [0] ENUMERATED.
-	PrsProcessingTypeR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17
-	// PpwDlPRSBufferTypeR17 is the component ppw-dl-PRS-BufferType-r17 [1] ENUMERATED.
-	PpwDlPRSBufferTypeR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17
-	// PpwDurationOfPRSProcessingR17 is the component ppw-durationOfPRS-Processing-r17 [2] EXPLICIT CHOICE OPTIONAL.
-	PpwDurationOfPRSProcessingR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17
-	// HasPpwDurationOfPRSProcessingR17 tells whether ppw-durationOfPRS-Processing-r17 is present in the encoding.
-	HasPpwDurationOfPRSProcessingR17 bool
-	// PpwMaxNumOfDLPRSResProcessedPerSlotR17 is the component ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17 [3] SEQUENCE.
-	PpwMaxNumOfDLPRSResProcessedPerSlotR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17
-	// PpwMaxNumOfDLBandwidthR17 is the component ppw-maxNumOfDL-Bandwidth-r17 [4] EXPLICIT CHOICE OPTIONAL.
-	PpwMaxNumOfDLBandwidthR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17
-	// HasPpwMaxNumOfDLBandwidthR17 tells whether ppw-maxNumOfDL-Bandwidth-r17 is present in the encoding.
-	HasPpwMaxNumOfDLBandwidthR17 bool
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.prsProcessingType-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17_Type1A PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 = 0 // type1A
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17_Type1B PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 = 1 // type1B
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17_Type2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17 = 2 // type2
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PrsProcessingTypeR17) String() string {
-	return der.Name("type1A type1B type2", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-dl-PRS-BufferType-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Type1 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 = 0 // type1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Type2 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17 = 1 // type2
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDlPRSBufferTypeR17) String() string {
-	return der.Name("type1 type2", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice
-	// PpwDurationOfPRSProcessing1R17 is the component ppw-durationOfPRS-Processing1-r17 [0] SEQUENCE.
-	PpwDurationOfPRSProcessing1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17
-	// PpwDurationOfPRSProcessing2R17 is the component ppw-durationOfPRS-Processing2-r17 [1] SEQUENCE.
-	PpwDurationOfPRSProcessing2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice tells which alternative of PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17 a value holds.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice int
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessing1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice = 1 // ppw-durationOfPRS-Processing1-r17
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessing2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice = 2 // ppw-durationOfPRS-Processing2-r17
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("ppw-durationOfPRS-Processing1-r17 ppw-durationOfPRS-Processing2-r17", int(c)-1, "")
-	}
-	return "PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing1-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17 struct {
-	// PpwDurationOfPRSProcessingSymbolsNR17 is the component ppw-durationOfPRS-ProcessingSymbolsN-r17 [0] ENUMERATED.
-	PpwDurationOfPRSProcessingSymbolsNR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17
-	// PpwDurationOfPRSProcessingSymbolsTR17 is the component ppw-durationOfPRS-ProcessingSymbolsT-r17 [1] ENUMERATED.
-	PpwDurationOfPRSProcessingSymbolsTR17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing1-r17.ppw-durationOfPRS-ProcessingSymbolsN-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_MsDot125 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 0  // msDot125
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_MsDot25  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 1  // msDot25
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_MsDot5   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 2  // msDot5
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms1      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 3  // ms1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms2      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 4  // ms2
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms4      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 5  // ms4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms6      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 6  // ms6
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms8      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 7  // ms8
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms12     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 8  // ms12
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms16     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 9  // ms16
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms20     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 10 // ms20
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms25     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 11 // ms25
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms30     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 12 // ms30
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms32     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 13 // ms32
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms35     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 14 // ms35
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms40     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 15 // ms40
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms45     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 16 // ms45
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_Ms50     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17 = 17 // ms50
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsNR17) String() string {
-	return der.Name("msDot125 msDot25 msDot5 ms1 ms2 ms4 ms6 ms8 ms12 ms16 ms20 ms25 ms30 ms32 ms35 ms40 ms45 ms50", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing1-r17.ppw-durationOfPRS-ProcessingSymbolsT-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms1    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 0  // ms1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms2    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 1  // ms2
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms4    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 2  // ms4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms8    PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 3  // ms8
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms16   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 4  // ms16
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms20   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 5  // ms20
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms30   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 6  // ms30
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms40   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 7  // ms40
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms80   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 8  // ms80
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms160  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 9  // ms160
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms320  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 10 // ms320
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms640  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 11 // ms640
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17_Ms1280 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17 = 12 // ms1280
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing1R17_PpwDurationOfPRSProcessingSymbolsTR17) String() string {
-	return der.Name("ms1 ms2 ms4 ms8 ms16 ms20 ms30 ms40 ms80 ms160 ms320 ms640 ms1280", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing2-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17 struct {
-	// PpwDurationOfPRSProcessingSymbolsN2R17 is the component ppw-durationOfPRS-ProcessingSymbolsN2-r17 [0] ENUMERATED.
-	PpwDurationOfPRSProcessingSymbolsN2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17
-	// PpwDurationOfPRSProcessingSymbolsT2R17 is the component ppw-durationOfPRS-ProcessingSymbolsT2-r17 [1] ENUMERATED.
-	PpwDurationOfPRSProcessingSymbolsT2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing2-r17.ppw-durationOfPRS-ProcessingSymbolsN2-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_MsDot125 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 0  // msDot125
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_MsDot25  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 1  // msDot25
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_MsDot5   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 2  // msDot5
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms1      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 3  // ms1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms2      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 4  // ms2
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms3      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 5  // ms3
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms4      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 6  // ms4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms5      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 7  // ms5
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms6      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 8  // ms6
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms8      PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 9  // ms8
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_Ms12     PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17 = 10 // ms12
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsN2R17) String() string {
-	return der.Name("msDot125 msDot25 msDot5 ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms12", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-durationOfPRS-Processing-r17.ppw-durationOfPRS-Processing2-r17.ppw-durationOfPRS-ProcessingSymbolsT2-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms4 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 0 // ms4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms5 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 1 // ms5
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms6 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 2 // ms6
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17_Ms8 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17 = 3 // ms8
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcessingR17_PpwDurationOfPRSProcessing2R17_PpwDurationOfPRSProcessingSymbolsT2R17) String() string {
-	return der.Name("ms4 ms5 ms6 ms8", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17 struct {
-	// Scs15R17 is the component scs15-r17 [0] ENUMERATED OPTIONAL.
-	Scs15R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17
-	// HasScs15R17 tells whether scs15-r17 is present in the encoding.
-	HasScs15R17 bool
-	// Scs30R17 is the component scs30-r17 [1] ENUMERATED OPTIONAL.
-	Scs30R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17
-	// HasScs30R17 tells whether scs30-r17 is present in the encoding.
-	HasScs30R17 bool
-	// Scs60R17 is the component scs60-r17 [2] ENUMERATED OPTIONAL.
-	Scs60R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17
-	// HasScs60R17 tells whether scs60-r17 is present in the encoding.
-	HasScs60R17 bool
-	// Scs120R17 is the component scs120-r17 [3] ENUMERATED OPTIONAL.
-	Scs120R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17
-	// HasScs120R17 tells whether scs120-r17 is present in the encoding.
-	HasScs120R17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs15-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 0  // n1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 1  // n2
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 2  // n4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 3  // n6
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 4  // n8
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 5  // n12
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 6  // n16
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 7  // n24
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 8  // n32
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 9  // n48
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17 = 10 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17) String() string {
-	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs30-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 0  // n1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 1  // n2
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 2  // n4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 3  // n6
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 4  // n8
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 5  // n12
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 6  // n16
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 7  // n24
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 8  // n32
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 9  // n48
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17 = 10 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17) String() string {
-	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs60-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 0  // n1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 1  // n2
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 2  // n4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 3  // n6
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 4  // n8
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 5  // n12
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 6  // n16
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 7  // n24
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 8  // n32
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 9  // n48
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17 = 10 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17) String() string {
-	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-PRS-ResProcessedPerSlot-r17.scs120-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N1  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 0  // n1
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N2  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 1  // n2
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N4  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 2  // n4
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N6  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 3  // n6
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N8  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 4  // n8
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N12 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 5  // n12
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N16 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 6  // n16
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N24 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 7  // n24
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N32 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 8  // n32
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N48 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 9  // n48
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_N64 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17 = 10 // n64
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17) String() string {
-	return der.Name("n1 n2 n4 n6 n8 n12 n16 n24 n32 n48 n64", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-Bandwidth-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice
-	// Fr1R17 is the component fr1-r17 [0] ENUMERATED.
-	Fr1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17
-	// Fr2R17 is the component fr2-r17 [1] ENUMERATED.
-	Fr2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice tells which alternative of PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17 a value holds.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice int
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Fr1R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice = 1 // fr1-r17
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_Fr2R17 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice = 2 // fr2-r17
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("fr1-r17 fr2-r17", int(c)-1, "")
-	}
-	return "PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-Bandwidth-r17.fr1-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz5   PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 0 // mhz5
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz10  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 1 // mhz10
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz20  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 2 // mhz20
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz40  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 3 // mhz40
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz50  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 4 // mhz50
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz80  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 5 // mhz80
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Mhz100 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17 = 6 // mhz100
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr1R17) String() string {
-	return der.Name("mhz5 mhz10 mhz20 mhz40 mhz50 mhz80 mhz100", int(v), "")
-}
-
-// PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 is the type of PRS-ProcessingCapabilityOutsideMGinPPWperType-r17.ppw-maxNumOfDL-Bandwidth-r17.fr2-r17.
-type PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 int64
-
-const (
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz50  PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 0 // mhz50
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz100 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 1 // mhz100
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz200 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 2 // mhz200
-	PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17_Mhz400 PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17 = 3 // mhz400
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLBandwidthR17_Fr2R17) String() string {
-	return der.Name("mhz50 mhz100 mhz200 mhz400", int(v), "")
-}
-
-// RATType is the ASN.1 type RAT-Type.
-//
-//	RAT-Type ::= ENUMERATED {nr, eutra-nr, eutra, utra-fdd-v1610, ...}
-type RATType int64
-
-const (
-	RATType_Nr           RATType = 0 // nr
-	RATType_EutraNr      RATType = 1 // eutra-nr
-	RATType_Eutra        RATType = 2 // eutra
-	RATType_UtraFddV1610 RATType = 3 // utra-fdd-v1610
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RATType) String() string {
-	return der.Name("nr eutra-nr eutra utra-fdd-v1610", int(v), "")
-}
-
-// RedCapParametersR17 is the ASN.1 type RedCapParameters-r17.
-//
-//	RedCapParameters-r17::=                   SEQUENCE {
-//	    -- R1 28-1: RedCap UE
-//	    supportOfRedCap-r17                       ENUMERATED {supported}                                      OPTIONAL,
-//	    supportOf16DRB-RedCap-r17                 ENUMERATED {supported}                                      OPTIONAL
-//	}
-type RedCapParametersR17 struct {
-	// SupportOfRedCapR17 is the component supportOfRedCap-r17 [0] ENUMERATED OPTIONAL.
-	SupportOfRedCapR17 RedCapParametersR17_SupportOfRedCapR17
-	// HasSupportOfRedCapR17 tells whether supportOfRedCap-r17 is present in the encoding.
-	HasSupportOfRedCapR17 bool
-	// SupportOf16DRBRedCapR17 is the component supportOf16DRB-RedCap-r17 [1] ENUMERATED OPTIONAL.
-	SupportOf16DRBRedCapR17 RedCapParametersR17_SupportOf16DRBRedCapR17
-	// HasSupportOf16DRBRedCapR17 tells whether supportOf16DRB-RedCap-r17 is present in the encoding.
-	HasSupportOf16DRBRedCapR17 bool
-}
-
-// RedCapParametersR17_SupportOfRedCapR17 is the type of RedCapParameters-r17.supportOfRedCap-r17.
-type RedCapParametersR17_SupportOfRedCapR17 int64
-
-const (
-	RedCapParametersR17_SupportOfRedCapR17_Supported RedCapParametersR17_SupportOfRedCapR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RedCapParametersR17_SupportOfRedCapR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// RedCapParametersR17_SupportOf16DRBRedCapR17 is the type of RedCapParameters-r17.supportOf16DRB-RedCap-r17.
-type RedCapParametersR17_SupportOf16DRBRedCapR17 int64
-
-const (
-	RedCapParametersR17_Supported RedCapParametersR17_SupportOf16DRBRedCapR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RedCapParametersR17_SupportOf16DRBRedCapR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// RedCapParametersV1740 is the ASN.1 type RedCapParameters-v1740.
-//
-//	RedCapParameters-v1740::=                 SEQUENCE {
-//	    ncd-SSB-ForRedCapInitialBWP-SDT-r17       ENUMERATED {supported}                                      OPTIONAL
-//	}
-type RedCapParametersV1740 struct {
-	// NcdSSBForRedCapInitialBWPSDTR17 is the component ncd-SSB-ForRedCapInitialBWP-SDT-r17 [0] ENUMERATED OPTIONAL.
-	NcdSSBForRedCapInitialBWPSDTR17 RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17
-	// HasNcdSSBForRedCapInitialBWPSDTR17 tells whether ncd-SSB-ForRedCapInitialBWP-SDT-r17 is present in the encoding.
-	HasNcdSSBForRedCapInitialBWPSDTR17 bool
-}
-
-// RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17 is the type of RedCapParameters-v1740.ncd-SSB-ForRedCapInitialBWP-SDT-r17.
-type RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17 int64
-
-const (
-	RedCapParametersV1740_Supported RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// RFParameters is the ASN.1 type RF-Parameters.
-//
-//	RF-Parameters ::=                                   SEQUENCE {
-//	    supportedBandListNR                                 SEQUENCE (SIZE (1..maxBands)) OF BandNR,
-//	    supportedBandCombinationList                        BandCombinationList                         OPTIONAL,
-//	    appliedFreqBandListFilter                           FreqBandList                                OPTIONAL,
-//	    ...,
-//	    [[
-//	    supportedBandCombinationList-v1540                  BandCombinationList-v1540                   OPTIONAL,
-//	    srs-SwitchingTimeRequested                          ENUMERATED {true}                           OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1550                  BandCombinationList-v1550                   OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1560                  BandCombinationList-v1560                   OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1610                  BandCombinationList-v1610                   OPTIONAL,
-//	    supportedBandCombinationListSidelinkEUTRA-NR-r16    BandCombinationListSidelinkEUTRA-NR-r16     OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-r16     BandCombinationList-UplinkTxSwitch-r16      OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1630                  BandCombinationList-v1630                   OPTIONAL,
-//	    supportedBandCombinationListSidelinkEUTRA-NR-v1630  BandCombinationListSidelinkEUTRA-NR-v1630   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1630   BandCombinationList-UplinkTxSwitch-v1630    OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1640                  BandCombinationList-v1640                   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1640   BandCombinationList-UplinkTxSwitch-v1640    OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1650                  BandCombinationList-v1650                   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1650   BandCombinationList-UplinkTxSwitch-v1650    OPTIONAL
-//	    ]],
-//	    [[
-//	    extendedBand-n77-r16                                ENUMERATED {supported}                      OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-UplinkTxSwitch-v1670   BandCombinationList-UplinkTxSwitch-v1670    OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1680                  BandCombinationList-v1680                   OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1690                  BandCombinationList-v1690                   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1690   BandCombinationList-UplinkTxSwitch-v1690    OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1700                  BandCombinationList-v1700                   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1700   BandCombinationList-UplinkTxSwitch-v1700    OPTIONAL,
-//	    supportedBandCombinationListSL-RelayDiscovery-r17   OCTET STRING                                OPTIONAL,  -- Contains PC5 BandCombinationListSidelinkNR-r16
-//	    supportedBandCombinationListSL-NonRelayDiscovery-r17 OCTET STRING                               OPTIONAL,  -- Contains PC5 BandCombinationListSidelinkNR-r16
-//	    supportedBandCombinationListSidelinkEUTRA-NR-v1710  BandCombinationListSidelinkEUTRA-NR-v1710   OPTIONAL,
-//	    sidelinkRequested-r17                               ENUMERATED {true}                           OPTIONAL,
-//	    extendedBand-n77-2-r17                              ENUMERATED {supported}                      OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1720                  BandCombinationList-v1720                   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1720   BandCombinationList-UplinkTxSwitch-v1720    OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1730                  BandCombinationList-v1730                   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1730   BandCombinationList-UplinkTxSwitch-v1730    OPTIONAL,
-//	    supportedBandCombinationListSL-RelayDiscovery-v1730 BandCombinationListSL-Discovery-r17         OPTIONAL,
-//	    supportedBandCombinationListSL-NonRelayDiscovery-v1730 BandCombinationListSL-Discovery-r17      OPTIONAL
-//	    ]],
-//	    [[
-//	    supportedBandCombinationList-v1740                  BandCombinationList-v1740                   OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v1740   BandCombinationList-UplinkTxSwitch-v1740    OPTIONAL
-//	    ]]
-//	}
-type RFParameters struct {
-	// SupportedBandListNR is the component supportedBandListNR [0] SEQUENCE OF.
-	SupportedBandListNR RFParameters_SupportedBandListNR
-	// SupportedBandCombinationList is the component supportedBandCombinationList [1] BandCombinationList OPTIONAL.
-	SupportedBandCombinationList BandCombinationList
-	// HasSupportedBandCombinationList tells whether supportedBandCombinationList is present in the encoding.
-	HasSupportedBandCombinationList bool
-	// AppliedFreqBandListFilter is the component appliedFreqBandListFilter [2] FreqBandList OPTIONAL.
-	AppliedFreqBandListFilter FreqBandList
-	// HasAppliedFreqBandListFilter tells whether appliedFreqBandListFilter is present in the encoding.
-	HasAppliedFreqBandListFilter bool
-	// SupportedBandCombinationListV1540 is the component supportedBandCombinationList-v1540 [3] BandCombinationList-v1540 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1540 BandCombinationListV1540
-	// HasSupportedBandCombinationListV1540 tells whether supportedBandCombinationList-v1540 is present in the encoding.
-	HasSupportedBandCombinationListV1540 bool
-	// SrsSwitchingTimeRequested is the component srs-SwitchingTimeRequested [4] ENUMERATED OPTIONAL (extension addition).
-	SrsSwitchingTimeRequested RFParameters_SrsSwitchingTimeRequested
-	// HasSrsSwitchingTimeRequested tells whether srs-SwitchingTimeRequested is present in the encoding.
-	HasSrsSwitchingTimeRequested bool
-	// SupportedBandCombinationListV1550 is the component supportedBandCombinationList-v1550 [5] BandCombinationList-v1550 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1550 BandCombinationListV1550
-	// HasSupportedBandCombinationListV1550 tells whether supportedBandCombinationList-v1550 is present in the encoding.
-	HasSupportedBandCombinationListV1550 bool
-	// SupportedBandCombinationListV1560 is the component supportedBandCombinationList-v1560 [6] BandCombinationList-v1560 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1560 BandCombinationListV1560
-	// HasSupportedBandCombinationListV1560 tells whether supportedBandCombinationList-v1560 is present in the encoding.
-	HasSupportedBandCombinationListV1560 bool
-	// SupportedBandCombinationListV1610 is the component supportedBandCombinationList-v1610 [7] BandCombinationList-v1610 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1610 BandCombinationListV1610
-	// HasSupportedBandCombinationListV1610 tells whether supportedBandCombinationList-v1610 is present in the encoding.
-	HasSupportedBandCombinationListV1610 bool
-	// SupportedBandCombinationListSidelinkEUTRANRR16 is the component supportedBandCombinationListSidelinkEUTRA-NR-r16 [8] BandCombinationListSidelinkEUTRA-NR-r16 OPTIONAL (extension addition).
-	SupportedBandCombinationListSidelinkEUTRANRR16 BandCombinationListSidelinkEUTRANRR16
-	// HasSupportedBandCombinationListSidelinkEUTRANRR16 tells whether supportedBandCombinationListSidelinkEUTRA-NR-r16 is present in the encoding.
-	HasSupportedBandCombinationListSidelinkEUTRANRR16 bool
-	// SupportedBandCombinationListUplinkTxSwitchR16 is the component supportedBandCombinationList-UplinkTxSwitch-r16 [9] BandCombinationList-UplinkTxSwitch-r16 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchR16 BandCombinationListUplinkTxSwitchR16
-	// HasSupportedBandCombinationListUplinkTxSwitchR16 tells whether supportedBandCombinationList-UplinkTxSwitch-r16 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchR16 bool
-	// SupportedBandCombinationListV1630 is the component supportedBandCombinationList-v1630 [10] BandCombinationList-v1630 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1630 BandCombinationListV1630
-	// HasSupportedBandCombinationListV1630 tells whether supportedBandCombinationList-v1630 is present in the encoding.
-	HasSupportedBandCombinationListV1630 bool
-	// SupportedBandCombinationListSidelinkEUTRANRV1630 is the component supportedBandCombinationListSidelinkEUTRA-NR-v1630 [11] BandCombinationListSidelinkEUTRA-NR-v1630 OPTIONAL (extension addition).
-	SupportedBandCombinationListSidelinkEUTRANRV1630 BandCombinationListSidelinkEUTRANRV1630
-	// HasSupportedBandCombinationListSidelinkEUTRANRV1630 tells whether supportedBandCombinationListSidelinkEUTRA-NR-v1630 is present in the encoding.
-	HasSupportedBandCombinationListSidelinkEUTRANRV1630 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1630 is the component supportedBandCombinationList-UplinkTxSwitch-v1630 [12] BandCombinationList-UplinkTxSwitch-v1630 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1630 BandCombinationListUplinkTxSwitchV1630
-	// HasSupportedBandCombinationListUplinkTxSwitchV1630 tells whether supportedBandCombinationList-UplinkTxSwitch-v1630 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1630 bool
-	// SupportedBandCombinationListV1640 is the component supportedBandCombinationList-v1640 [13] BandCombinationList-v1640 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1640 BandCombinationListV1640
-	// HasSupportedBandCombinationListV1640 tells whether supportedBandCombinationList-v1640 is present in the encoding.
-	HasSupportedBandCombinationListV1640 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1640 is the component supportedBandCombinationList-UplinkTxSwitch-v1640 [14] BandCombinationList-UplinkTxSwitch-v1640 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1640 BandCombinationListUplinkTxSwitchV1640
-	// HasSupportedBandCombinationListUplinkTxSwitchV1640 tells whether supportedBandCombinationList-UplinkTxSwitch-v1640 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1640 bool
-	// SupportedBandCombinationListV1650 is the component supportedBandCombinationList-v1650 [15] BandCombinationList-v1650 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1650 BandCombinationListV1650
-	// HasSupportedBandCombinationListV1650 tells whether supportedBandCombinationList-v1650 is present in the encoding.
-	HasSupportedBandCombinationListV1650 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1650 is the component supportedBandCombinationList-UplinkTxSwitch-v1650 [16] BandCombinationList-UplinkTxSwitch-v1650 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1650 BandCombinationListUplinkTxSwitchV1650
-	// HasSupportedBandCombinationListUplinkTxSwitchV1650 tells whether supportedBandCombinationList-UplinkTxSwitch-v1650 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1650 bool
-	// ExtendedBandN77R16 is the component extendedBand-n77-r16 [17] ENUMERATED OPTIONAL (extension addition).
-	ExtendedBandN77R16 RFParameters_ExtendedBandN77R16
-	// HasExtendedBandN77R16 tells whether extendedBand-n77-r16 is present in the encoding.
-	HasExtendedBandN77R16 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1670 is the component supportedBandCombinationList-UplinkTxSwitch-v1670 [18] BandCombinationList-UplinkTxSwitch-v1670 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1670 BandCombinationListUplinkTxSwitchV1670
-	// HasSupportedBandCombinationListUplinkTxSwitchV1670 tells whether supportedBandCombinationList-UplinkTxSwitch-v1670 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1670 bool
-	// SupportedBandCombinationListV1680 is the component supportedBandCombinationList-v1680 [19] BandCombinationList-v1680 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1680 BandCombinationListV1680
-	// HasSupportedBandCombinationListV1680 tells whether supportedBandCombinationList-v1680 is present in the encoding.
-	HasSupportedBandCombinationListV1680 bool
-	// SupportedBandCombinationListV1690 is the component supportedBandCombinationList-v1690 [20] BandCombinationList-v1690 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1690 BandCombinationListV1690
-	// HasSupportedBandCombinationListV1690 tells whether supportedBandCombinationList-v1690 is present in the encoding.
-	HasSupportedBandCombinationListV1690 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1690 is the component supportedBandCombinationList-UplinkTxSwitch-v1690 [21] BandCombinationList-UplinkTxSwitch-v1690 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1690 BandCombinationListUplinkTxSwitchV1690
-	// HasSupportedBandCombinationListUplinkTxSwitchV1690 tells whether supportedBandCombinationList-UplinkTxSwitch-v1690 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1690 bool
-	// SupportedBandCombinationListV1700 is the component supportedBandCombinationList-v1700 [22] BandCombinationList-v1700 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1700 BandCombinationListV1700
-	// HasSupportedBandCombinationListV1700 tells whether supportedBandCombinationList-v1700 is present in the encoding.
-	HasSupportedBandCombinationListV1700 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1700 is the component supportedBandCombinationList-UplinkTxSwitch-v1700 [23] BandCombinationList-UplinkTxSwitch-v1700 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1700 BandCombinationListUplinkTxSwitchV1700
-	// HasSupportedBandCombinationListUplinkTxSwitchV1700 tells whether supportedBandCombinationList-UplinkTxSwitch-v1700 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1700 bool
-	// SupportedBandCombinationListSLRelayDiscoveryR17 is the component supportedBandCombinationListSL-RelayDiscovery-r17 [24] OCTET STRING OPTIONAL (extension addition).
-	SupportedBandCombinationListSLRelayDiscoveryR17 []byte
-	// HasSupportedBandCombinationListSLRelayDiscoveryR17 tells whether supportedBandCombinationListSL-RelayDiscovery-r17 is present in the encoding.
-	HasSupportedBandCombinationListSLRelayDiscoveryR17 bool
-	// SupportedBandCombinationListSLNonRelayDiscoveryR17 is the component supportedBandCombinationListSL-NonRelayDiscovery-r17 [25] OCTET STRING OPTIONAL (extension addition).
-	SupportedBandCombinationListSLNonRelayDiscoveryR17 []byte
-	// HasSupportedBandCombinationListSLNonRelayDiscoveryR17 tells whether supportedBandCombinationListSL-NonRelayDiscovery-r17 is present in the encoding.
-	HasSupportedBandCombinationListSLNonRelayDiscoveryR17 bool
-	// SupportedBandCombinationListSidelinkEUTRANRV1710 is the component supportedBandCombinationListSidelinkEUTRA-NR-v1710 [26] BandCombinationListSidelinkEUTRA-NR-v1710 OPTIONAL (extension addition).
-	SupportedBandCombinationListSidelinkEUTRANRV1710 BandCombinationListSidelinkEUTRANRV1710
-	// HasSupportedBandCombinationListSidelinkEUTRANRV1710 tells whether supportedBandCombinationListSidelinkEUTRA-NR-v1710 is present in the encoding.
-	HasSupportedBandCombinationListSidelinkEUTRANRV1710 bool
-	// SidelinkRequestedR17 is the component sidelinkRequested-r17 [27] ENUMERATED OPTIONAL (extension addition).
-	SidelinkRequestedR17 RFParameters_SidelinkRequestedR17
-	// HasSidelinkRequestedR17 tells whether sidelinkRequested-r17 is present in the encoding.
-	HasSidelinkRequestedR17 bool
-	// ExtendedBandN77_2R17 is the component extendedBand-n77-2-r17 [28] ENUMERATED OPTIONAL (extension addition).
-	ExtendedBandN77_2R17 RFParameters_ExtendedBandN77_2R17
-	// HasExtendedBandN77_2R17 tells whether extendedBand-n77-2-r17 is present in the encoding.
-	HasExtendedBandN77_2R17 bool
-	// SupportedBandCombinationListV1720 is the component supportedBandCombinationList-v1720 [29] BandCombinationList-v1720 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1720 BandCombinationListV1720
-	// HasSupportedBandCombinationListV1720 tells whether supportedBandCombinationList-v1720 is present in the encoding.
-	HasSupportedBandCombinationListV1720 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1720 is the component supportedBandCombinationList-UplinkTxSwitch-v1720 [30] BandCombinationList-UplinkTxSwitch-v1720 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1720 BandCombinationListUplinkTxSwitchV1720
-	// HasSupportedBandCombinationListUplinkTxSwitchV1720 tells whether supportedBandCombinationList-UplinkTxSwitch-v1720 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1720 bool
-	// SupportedBandCombinationListV1730 is the component supportedBandCombinationList-v1730 [31] BandCombinationList-v1730 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1730 BandCombinationListV1730
-	// HasSupportedBandCombinationListV1730 tells whether supportedBandCombinationList-v1730 is present in the encoding.
-	HasSupportedBandCombinationListV1730 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1730 is the component supportedBandCombinationList-UplinkTxSwitch-v1730 [32] BandCombinationList-UplinkTxSwitch-v1730 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1730 BandCombinationListUplinkTxSwitchV1730
-	// HasSupportedBandCombinationListUplinkTxSwitchV1730 tells whether supportedBandCombinationList-UplinkTxSwitch-v1730 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1730 bool
-	// SupportedBandCombinationListSLRelayDiscoveryV1730 is the component supportedBandCombinationListSL-RelayDiscovery-v1730 [33] BandCombinationListSL-Discovery-r17 OPTIONAL (extension addition).
-	SupportedBandCombinationListSLRelayDiscoveryV1730 BandCombinationListSLDiscoveryR17
-	// HasSupportedBandCombinationListSLRelayDiscoveryV1730 tells whether supportedBandCombinationListSL-RelayDiscovery-v1730 is present in the encoding.
-	HasSupportedBandCombinationListSLRelayDiscoveryV1730 bool
-	// SupportedBandCombinationListSLNonRelayDiscoveryV1730 is the component supportedBandCombinationListSL-NonRelayDiscovery-v1730 [34] BandCombinationListSL-Discovery-r17 OPTIONAL (extension addition).
-	SupportedBandCombinationListSLNonRelayDiscoveryV1730 BandCombinationListSLDiscoveryR17
-	// HasSupportedBandCombinationListSLNonRelayDiscoveryV1730 tells whether supportedBandCombinationListSL-NonRelayDiscovery-v1730 is present in the encoding.
-	HasSupportedBandCombinationListSLNonRelayDiscoveryV1730 bool
-	// SupportedBandCombinationListV1740 is the component supportedBandCombinationList-v1740 [35] BandCombinationList-v1740 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1740 BandCombinationListV1740
-	// HasSupportedBandCombinationListV1740 tells whether supportedBandCombinationList-v1740 is present in the encoding.
-	HasSupportedBandCombinationListV1740 bool
-	// SupportedBandCombinationListUplinkTxSwitchV1740 is the component supportedBandCombinationList-UplinkTxSwitch-v1740 [36] BandCombinationList-UplinkTxSwitch-v1740 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1740 BandCombinationListUplinkTxSwitchV1740
-	// HasSupportedBandCombinationListUplinkTxSwitchV1740 tells whether supportedBandCombinationList-UplinkTxSwitch-v1740 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1740 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// RFParameters_SupportedBandListNR is the type of RF-Parameters.supportedBandListNR.
-type RFParameters_SupportedBandListNR []BandNR
-
-// RFParameters_SrsSwitchingTimeRequested is the type of RF-Parameters.srs-SwitchingTimeRequested.
-type RFParameters_SrsSwitchingTimeRequested int64
-
-const (
-	RFParameters_SrsSwitchingTimeRequested_True RFParameters_SrsSwitchingTimeRequested = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RFParameters_SrsSwitchingTimeRequested) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// RFParameters_ExtendedBandN77R16 is the type of RF-Parameters.extendedBand-n77-r16.
-type RFParameters_ExtendedBandN77R16 int64
-
-const (
-	RFParameters_Supported RFParameters_ExtendedBandN77R16 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RFParameters_ExtendedBandN77R16) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// RFParameters_SidelinkRequestedR17 is the type of RF-Parameters.sidelinkRequested-r17.
-type RFParameters_SidelinkRequestedR17 int64
-
-const (
-	RFParameters_True RFParameters_SidelinkRequestedR17 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RFParameters_SidelinkRequestedR17) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// RFParameters_ExtendedBandN77_2R17 is the type of RF-Parameters.extendedBand-n77-2-r17.
-type RFParameters_ExtendedBandN77_2R17 int64
-
-const (
-	RFParameters_ExtendedBandN77_2R17_Supported RFParameters_ExtendedBandN77_2R17 = 0 // supported
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v RFParameters_ExtendedBandN77_2R17) String() string {
-	return der.Name("supported", int(v), "")
-}
-
-// RFParametersV15g0 is the ASN.1 type RF-Parameters-v15g0.
-//
-//	RF-Parameters-v15g0 ::=                   SEQUENCE {
-//	    supportedBandCombinationList-v15g0        BandCombinationList-v15g0                   OPTIONAL
-//	}
-type RFParametersV15g0 struct {
-	// SupportedBandCombinationListV15g0 is the component supportedBandCombinationList-v15g0 [0] BandCombinationList-v15g0 OPTIONAL.
-	SupportedBandCombinationListV15g0 BandCombinationListV15g0
-	// HasSupportedBandCombinationListV15g0 tells whether supportedBandCombinationList-v15g0 is present in the encoding.
-	HasSupportedBandCombinationListV15g0 bool
-}
-
-// RFParametersV16a0 is the ASN.1 type RF-Parameters-v16a0.
-//
-//	RF-Parameters-v16a0 ::=                            SEQUENCE {
-//	    supportedBandCombinationList-v16a0                 BandCombinationList-v16a0                    OPTIONAL,
-//	    supportedBandCombinationList-UplinkTxSwitch-v16a0  BandCombinationList-UplinkTxSwitch-v16a0     OPTIONAL
-//	}
-type RFParametersV16a0 struct {
-	// SupportedBandCombinationListV16a0 is the component supportedBandCombinationList-v16a0 [0] BandCombinationList-v16a0 OPTIONAL.
-	SupportedBandCombinationListV16a0 BandCombinationListV16a0
-	// HasSupportedBandCombinationListV16a0 tells whether supportedBandCombinationList-v16a0 is present in the encoding.
-	HasSupportedBandCombinationListV16a0 bool
-	// SupportedBandCombinationListUplinkTxSwitchV16a0 is the component supportedBandCombinationList-UplinkTxSwitch-v16a0 [1] BandCombinationList-UplinkTxSwitch-v16a0 OPTIONAL.
-	SupportedBandCombinationListUplinkTxSwitchV16a0 BandCombinationListUplinkTxSwitchV16a0
-	// HasSupportedBandCombinationListUplinkTxSwitchV16a0 tells whether supportedBandCombinationList-UplinkTxSwitch-v16a0 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV16a0 bool
-}
-
-// RFParametersV16c0 is the ASN.1 type RF-Parameters-v16c0.
-//
-//	RF-Parameters-v16c0 ::=                            SEQUENCE {
-//	    supportedBandListNR-v16c0                          SEQUENCE (SIZE (1..maxBands)) OF BandNR-v16c0
-//	}
-type RFParametersV16c0 struct {
-	// SupportedBandListNRV16c0 is the component supportedBandListNR-v16c0 [0] SEQUENCE OF.
-	SupportedBandListNRV16c0 RFParametersV16c0_SupportedBandListNRV16c0
-}
-
-// RFParametersV16c0_SupportedBandListNRV16c0 is the type of RF-Parameters-v16c0.supportedBandListNR-v16c0.
-type RFParametersV16c0_SupportedBandListNRV16c0 []BandNRV16c0
-
 // BandNR is the ASN.1 type BandNR.
 //
 //	BandNR ::=                          SEQUENCE {
@@ -2088,641 +396,482 @@ type BandNR struct {
 	// BandNR is the component bandNR [0] FreqBandIndicatorNR.
 	BandNR FreqBandIndicatorNR
 	// ModifiedMPRBehaviour is the component modifiedMPR-Behaviour [1] BIT STRING OPTIONAL.
-	ModifiedMPRBehaviour der.BitString
-	// HasModifiedMPRBehaviour tells whether modifiedMPR-Behaviour is present in the encoding.
-	HasModifiedMPRBehaviour bool
+	ModifiedMPRBehaviour    der.BitString
+	HasModifiedMPRBehaviour bool // whether modifiedMPR-Behaviour is present in the encoding
 	// MimoParametersPerBand is the component mimo-ParametersPerBand [2] MIMO-ParametersPerBand OPTIONAL.
-	MimoParametersPerBand MIMOParametersPerBand
-	// HasMimoParametersPerBand tells whether mimo-ParametersPerBand is present in the encoding.
-	HasMimoParametersPerBand bool
+	MimoParametersPerBand    MIMOParametersPerBand
+	HasMimoParametersPerBand bool // whether mimo-ParametersPerBand is present in the encoding
 	// ExtendedCP is the component extendedCP [3] ENUMERATED OPTIONAL.
-	ExtendedCP BandNR_ExtendedCP
-	// HasExtendedCP tells whether extendedCP is present in the encoding.
-	HasExtendedCP bool
+	ExtendedCP    BandNR_ExtendedCP
+	HasExtendedCP bool // whether extendedCP is present in the encoding
 	// MultipleTCI is the component multipleTCI [4] ENUMERATED OPTIONAL.
-	MultipleTCI BandNR_MultipleTCI
-	// HasMultipleTCI tells whether multipleTCI is present in the encoding.
-	HasMultipleTCI bool
+	MultipleTCI    BandNR_MultipleTCI
+	HasMultipleTCI bool // whether multipleTCI is present in the encoding
 	// BwpWithoutRestriction is the component bwp-WithoutRestriction [5] ENUMERATED OPTIONAL.
-	BwpWithoutRestriction BandNR_BwpWithoutRestriction
-	// HasBwpWithoutRestriction tells whether bwp-WithoutRestriction is present in the encoding.
-	HasBwpWithoutRestriction bool
+	BwpWithoutRestriction    BandNR_BwpWithoutRestriction
+	HasBwpWithoutRestriction bool // whether bwp-WithoutRestriction is present in the encoding
 	// BwpSameNumerology is the component bwp-SameNumerology [6] ENUMERATED OPTIONAL.
-	BwpSameNumerology BandNR_BwpSameNumerology
-	// HasBwpSameNumerology tells whether bwp-SameNumerology is present in the encoding.
-	HasBwpSameNumerology bool
+	BwpSameNumerology    BandNR_BwpSameNumerology
+	HasBwpSameNumerology bool // whether bwp-SameNumerology is present in the encoding
 	// BwpDiffNumerology is the component bwp-DiffNumerology [7] ENUMERATED OPTIONAL.
-	BwpDiffNumerology BandNR_BwpDiffNumerology
-	// HasBwpDiffNumerology tells whether bwp-DiffNumerology is present in the encoding.
-	HasBwpDiffNumerology bool
+	BwpDiffNumerology    BandNR_BwpDiffNumerology
+	HasBwpDiffNumerology bool // whether bwp-DiffNumerology is present in the encoding
 	// CrossCarrierSchedulingSameSCS is the component crossCarrierScheduling-SameSCS [8] ENUMERATED OPTIONAL.
-	CrossCarrierSchedulingSameSCS BandNR_CrossCarrierSchedulingSameSCS
-	// HasCrossCarrierSchedulingSameSCS tells whether crossCarrierScheduling-SameSCS is present in the encoding.
-	HasCrossCarrierSchedulingSameSCS bool
+	CrossCarrierSchedulingSameSCS    BandNR_CrossCarrierSchedulingSameSCS
+	HasCrossCarrierSchedulingSameSCS bool // whether crossCarrierScheduling-SameSCS is present in the encoding
 	// Pdsch256QAMFR2 is the component pdsch-256QAM-FR2 [9] ENUMERATED OPTIONAL.
-	Pdsch256QAMFR2 BandNR_Pdsch256QAMFR2
-	// HasPdsch256QAMFR2 tells whether pdsch-256QAM-FR2 is present in the encoding.
-	HasPdsch256QAMFR2 bool
+	Pdsch256QAMFR2    BandNR_Pdsch256QAMFR2
+	HasPdsch256QAMFR2 bool // whether pdsch-256QAM-FR2 is present in the encoding
 	// Pusch256QAM is the component pusch-256QAM [10] ENUMERATED OPTIONAL.
-	Pusch256QAM BandNR_Pusch256QAM
-	// HasPusch256QAM tells whether pusch-256QAM is present in the encoding.
-	HasPusch256QAM bool
+	Pusch256QAM    BandNR_Pusch256QAM
+	HasPusch256QAM bool // whether pusch-256QAM is present in the encoding
 	// UEPowerClass is the component ue-PowerClass [11] ENUMERATED OPTIONAL.
-	UEPowerClass BandNR_UEPowerClass
-	// HasUEPowerClass tells whether ue-PowerClass is present in the encoding.
-	HasUEPowerClass bool
+	UEPowerClass    BandNR_UEPowerClass
+	HasUEPowerClass bool // whether ue-PowerClass is present in the encoding
 	// RateMatchingLTECRS is the component rateMatchingLTE-CRS [12] ENUMERATED OPTIONAL.
-	RateMatchingLTECRS BandNR_RateMatchingLTECRS
-	// HasRateMatchingLTECRS tells whether rateMatchingLTE-CRS is present in the encoding.
-	HasRateMatchingLTECRS bool
+	RateMatchingLTECRS    BandNR_RateMatchingLTECRS
+	HasRateMatchingLTECRS bool // whether rateMatchingLTE-CRS is present in the encoding
 	// ChannelBWsDL is the component channelBWs-DL [13] EXPLICIT CHOICE OPTIONAL.
-	ChannelBWsDL BandNR_ChannelBWsDL
-	// HasChannelBWsDL tells whether channelBWs-DL is present in the encoding.
-	HasChannelBWsDL bool
+	ChannelBWsDL    BandNR_ChannelBWsDL
+	HasChannelBWsDL bool // whether channelBWs-DL is present in the encoding
 	// ChannelBWsUL is the component channelBWs-UL [14] EXPLICIT CHOICE OPTIONAL.
-	ChannelBWsUL BandNR_ChannelBWsUL
-	// HasChannelBWsUL tells whether channelBWs-UL is present in the encoding.
-	HasChannelBWsUL bool
+	ChannelBWsUL    BandNR_ChannelBWsUL
+	HasChannelBWsUL bool // whether channelBWs-UL is present in the encoding
 	// MaxUplinkDutyCyclePC2FR1 is the component maxUplinkDutyCycle-PC2-FR1 [15] ENUMERATED OPTIONAL (extension addition).
-	MaxUplinkDutyCyclePC2FR1 BandNR_MaxUplinkDutyCyclePC2FR1
-	// HasMaxUplinkDutyCyclePC2FR1 tells whether maxUplinkDutyCycle-PC2-FR1 is present in the encoding.
-	HasMaxUplinkDutyCyclePC2FR1 bool
+	MaxUplinkDutyCyclePC2FR1    BandNR_MaxUplinkDutyCyclePC2FR1
+	HasMaxUplinkDutyCyclePC2FR1 bool // whether maxUplinkDutyCycle-PC2-FR1 is present in the encoding
 	// PucchSpatialRelInfoMACCE is the component pucch-SpatialRelInfoMAC-CE [16] ENUMERATED OPTIONAL (extension addition).
-	PucchSpatialRelInfoMACCE BandNR_PucchSpatialRelInfoMACCE
-	// HasPucchSpatialRelInfoMACCE tells whether pucch-SpatialRelInfoMAC-CE is present in the encoding.
-	HasPucchSpatialRelInfoMACCE bool
+	PucchSpatialRelInfoMACCE    BandNR_PucchSpatialRelInfoMACCE
+	HasPucchSpatialRelInfoMACCE bool // whether pucch-SpatialRelInfoMAC-CE is present in the encoding
 	// PowerBoostingPi2BPSK is the component powerBoosting-pi2BPSK [17] ENUMERATED OPTIONAL (extension addition).
-	PowerBoostingPi2BPSK BandNR_PowerBoostingPi2BPSK
-	// HasPowerBoostingPi2BPSK tells whether powerBoosting-pi2BPSK is present in the encoding.
-	HasPowerBoostingPi2BPSK bool
+	PowerBoostingPi2BPSK    BandNR_PowerBoostingPi2BPSK
+	HasPowerBoostingPi2BPSK bool // whether powerBoosting-pi2BPSK is present in the encoding
 	// MaxUplinkDutyCycleFR2 is the component maxUplinkDutyCycle-FR2 [18] ENUMERATED OPTIONAL (extension addition).
-	MaxUplinkDutyCycleFR2 BandNR_MaxUplinkDutyCycleFR2
-	// HasMaxUplinkDutyCycleFR2 tells whether maxUplinkDutyCycle-FR2 is present in the encoding.
-	HasMaxUplinkDutyCycleFR2 bool
+	MaxUplinkDutyCycleFR2    BandNR_MaxUplinkDutyCycleFR2
+	HasMaxUplinkDutyCycleFR2 bool // whether maxUplinkDutyCycle-FR2 is present in the encoding
 	// ChannelBWsDLV1590 is the component channelBWs-DL-v1590 [19] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ChannelBWsDLV1590 BandNR_ChannelBWsDLV1590
-	// HasChannelBWsDLV1590 tells whether channelBWs-DL-v1590 is present in the encoding.
-	HasChannelBWsDLV1590 bool
+	ChannelBWsDLV1590    BandNR_ChannelBWsDLV1590
+	HasChannelBWsDLV1590 bool // whether channelBWs-DL-v1590 is present in the encoding
 	// ChannelBWsULV1590 is the component channelBWs-UL-v1590 [20] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ChannelBWsULV1590 BandNR_ChannelBWsULV1590
-	// HasChannelBWsULV1590 tells whether channelBWs-UL-v1590 is present in the encoding.
-	HasChannelBWsULV1590 bool
+	ChannelBWsULV1590    BandNR_ChannelBWsULV1590
+	HasChannelBWsULV1590 bool // whether channelBWs-UL-v1590 is present in the encoding
 	// AsymmetricBandwidthCombinationSet is the component asymmetricBandwidthCombinationSet [21] BIT STRING OPTIONAL (extension addition).
-	AsymmetricBandwidthCombinationSet der.BitString
-	// HasAsymmetricBandwidthCombinationSet tells whether asymmetricBandwidthCombinationSet is present in the encoding.
-	HasAsymmetricBandwidthCombinationSet bool
+	AsymmetricBandwidthCombinationSet    der.BitString
+	HasAsymmetricBandwidthCombinationSet bool // whether asymmetricBandwidthCombinationSet is present in the encoding
 	// SharedSpectrumChAccessParamsPerBandR16 is the component sharedSpectrumChAccessParamsPerBand-r16 [22] SharedSpectrumChAccessParamsPerBand-r16 OPTIONAL (extension addition).
-	SharedSpectrumChAccessParamsPerBandR16 SharedSpectrumChAccessParamsPerBandR16
-	// HasSharedSpectrumChAccessParamsPerBandR16 tells whether sharedSpectrumChAccessParamsPerBand-r16 is present in the encoding.
-	HasSharedSpectrumChAccessParamsPerBandR16 bool
+	SharedSpectrumChAccessParamsPerBandR16    SharedSpectrumChAccessParamsPerBandR16
+	HasSharedSpectrumChAccessParamsPerBandR16 bool // whether sharedSpectrumChAccessParamsPerBand-r16 is present in the encoding
 	// CancelOverlappingPUSCHR16 is the component cancelOverlappingPUSCH-r16 [23] ENUMERATED OPTIONAL (extension addition).
-	CancelOverlappingPUSCHR16 BandNR_CancelOverlappingPUSCHR16
-	// HasCancelOverlappingPUSCHR16 tells whether cancelOverlappingPUSCH-r16 is present in the encoding.
-	HasCancelOverlappingPUSCHR16 bool
+	CancelOverlappingPUSCHR16    BandNR_CancelOverlappingPUSCHR16
+	HasCancelOverlappingPUSCHR16 bool // whether cancelOverlappingPUSCH-r16 is present in the encoding
 	// MultipleRateMatchingEUTRACRSR16 is the component multipleRateMatchingEUTRA-CRS-r16 [24] SEQUENCE OPTIONAL (extension addition).
-	MultipleRateMatchingEUTRACRSR16 BandNR_MultipleRateMatchingEUTRACRSR16
-	// HasMultipleRateMatchingEUTRACRSR16 tells whether multipleRateMatchingEUTRA-CRS-r16 is present in the encoding.
-	HasMultipleRateMatchingEUTRACRSR16 bool
+	MultipleRateMatchingEUTRACRSR16    BandNR_MultipleRateMatchingEUTRACRSR16
+	HasMultipleRateMatchingEUTRACRSR16 bool // whether multipleRateMatchingEUTRA-CRS-r16 is present in the encoding
 	// OverlapRateMatchingEUTRACRSR16 is the component overlapRateMatchingEUTRA-CRS-r16 [25] ENUMERATED OPTIONAL (extension addition).
-	OverlapRateMatchingEUTRACRSR16 BandNR_OverlapRateMatchingEUTRACRSR16
-	// HasOverlapRateMatchingEUTRACRSR16 tells whether overlapRateMatchingEUTRA-CRS-r16 is present in the encoding.
-	HasOverlapRateMatchingEUTRACRSR16 bool
+	OverlapRateMatchingEUTRACRSR16    BandNR_OverlapRateMatchingEUTRACRSR16
+	HasOverlapRateMatchingEUTRACRSR16 bool // whether overlapRateMatchingEUTRA-CRS-r16 is present in the encoding
 	// PdschMappingTypeBAltR16 is the component pdsch-MappingTypeB-Alt-r16 [26] ENUMERATED OPTIONAL (extension addition).
-	PdschMappingTypeBAltR16 BandNR_PdschMappingTypeBAltR16
-	// HasPdschMappingTypeBAltR16 tells whether pdsch-MappingTypeB-Alt-r16 is present in the encoding.
-	HasPdschMappingTypeBAltR16 bool
+	PdschMappingTypeBAltR16    BandNR_PdschMappingTypeBAltR16
+	HasPdschMappingTypeBAltR16 bool // whether pdsch-MappingTypeB-Alt-r16 is present in the encoding
 	// OneSlotPeriodicTRSR16 is the component oneSlotPeriodicTRS-r16 [27] ENUMERATED OPTIONAL (extension addition).
-	OneSlotPeriodicTRSR16 BandNR_OneSlotPeriodicTRSR16
-	// HasOneSlotPeriodicTRSR16 tells whether oneSlotPeriodicTRS-r16 is present in the encoding.
-	HasOneSlotPeriodicTRSR16 bool
+	OneSlotPeriodicTRSR16    BandNR_OneSlotPeriodicTRSR16
+	HasOneSlotPeriodicTRSR16 bool // whether oneSlotPeriodicTRS-r16 is present in the encoding
 	// OlpcSRSPosR16 is the component olpc-SRS-Pos-r16 [28] OLPC-SRS-Pos-r16 OPTIONAL (extension addition).
-	OlpcSRSPosR16 OLPCSRSPosR16
-	// HasOlpcSRSPosR16 tells whether olpc-SRS-Pos-r16 is present in the encoding.
-	HasOlpcSRSPosR16 bool
+	OlpcSRSPosR16    OLPCSRSPosR16
+	HasOlpcSRSPosR16 bool // whether olpc-SRS-Pos-r16 is present in the encoding
 	// SpatialRelationsSRSPosR16 is the component spatialRelationsSRS-Pos-r16 [29] SpatialRelationsSRS-Pos-r16 OPTIONAL (extension addition).
-	SpatialRelationsSRSPosR16 SpatialRelationsSRSPosR16
-	// HasSpatialRelationsSRSPosR16 tells whether spatialRelationsSRS-Pos-r16 is present in the encoding.
-	HasSpatialRelationsSRSPosR16 bool
+	SpatialRelationsSRSPosR16    SpatialRelationsSRSPosR16
+	HasSpatialRelationsSRSPosR16 bool // whether spatialRelationsSRS-Pos-r16 is present in the encoding
 	// SimulSRSMIMOTransWithinBandR16 is the component simulSRS-MIMO-TransWithinBand-r16 [30] ENUMERATED OPTIONAL (extension addition).
-	SimulSRSMIMOTransWithinBandR16 BandNR_SimulSRSMIMOTransWithinBandR16
-	// HasSimulSRSMIMOTransWithinBandR16 tells whether simulSRS-MIMO-TransWithinBand-r16 is present in the encoding.
-	HasSimulSRSMIMOTransWithinBandR16 bool
+	SimulSRSMIMOTransWithinBandR16    BandNR_SimulSRSMIMOTransWithinBandR16
+	HasSimulSRSMIMOTransWithinBandR16 bool // whether simulSRS-MIMO-TransWithinBand-r16 is present in the encoding
 	// ChannelBWDLIABR16 is the component channelBW-DL-IAB-r16 [31] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ChannelBWDLIABR16 BandNR_ChannelBWDLIABR16
-	// HasChannelBWDLIABR16 tells whether channelBW-DL-IAB-r16 is present in the encoding.
-	HasChannelBWDLIABR16 bool
+	ChannelBWDLIABR16    BandNR_ChannelBWDLIABR16
+	HasChannelBWDLIABR16 bool // whether channelBW-DL-IAB-r16 is present in the encoding
 	// ChannelBWULIABR16 is the component channelBW-UL-IAB-r16 [32] EXPLICIT CHOICE OPTIONAL (extension addition).
-	ChannelBWULIABR16 BandNR_ChannelBWULIABR16
-	// HasChannelBWULIABR16 tells whether channelBW-UL-IAB-r16 is present in the encoding.
-	HasChannelBWULIABR16 bool
+	ChannelBWULIABR16    BandNR_ChannelBWULIABR16
+	HasChannelBWULIABR16 bool // whether channelBW-UL-IAB-r16 is present in the encoding
 	// RasterShift7dot5IABR16 is the component rasterShift7dot5-IAB-r16 [33] ENUMERATED OPTIONAL (extension addition).
-	RasterShift7dot5IABR16 BandNR_RasterShift7dot5IABR16
-	// HasRasterShift7dot5IABR16 tells whether rasterShift7dot5-IAB-r16 is present in the encoding.
-	HasRasterShift7dot5IABR16 bool
+	RasterShift7dot5IABR16    BandNR_RasterShift7dot5IABR16
+	HasRasterShift7dot5IABR16 bool // whether rasterShift7dot5-IAB-r16 is present in the encoding
 	// UEPowerClassV1610 is the component ue-PowerClass-v1610 [34] ENUMERATED OPTIONAL (extension addition).
-	UEPowerClassV1610 BandNR_UEPowerClassV1610
-	// HasUEPowerClassV1610 tells whether ue-PowerClass-v1610 is present in the encoding.
-	HasUEPowerClassV1610 bool
+	UEPowerClassV1610    BandNR_UEPowerClassV1610
+	HasUEPowerClassV1610 bool // whether ue-PowerClass-v1610 is present in the encoding
 	// CondHandoverR16 is the component condHandover-r16 [35] ENUMERATED OPTIONAL (extension addition).
-	CondHandoverR16 BandNR_CondHandoverR16
-	// HasCondHandoverR16 tells whether condHandover-r16 is present in the encoding.
-	HasCondHandoverR16 bool
+	CondHandoverR16    BandNR_CondHandoverR16
+	HasCondHandoverR16 bool // whether condHandover-r16 is present in the encoding
 	// CondHandoverFailureR16 is the component condHandoverFailure-r16 [36] ENUMERATED OPTIONAL (extension addition).
-	CondHandoverFailureR16 BandNR_CondHandoverFailureR16
-	// HasCondHandoverFailureR16 tells whether condHandoverFailure-r16 is present in the encoding.
-	HasCondHandoverFailureR16 bool
+	CondHandoverFailureR16    BandNR_CondHandoverFailureR16
+	HasCondHandoverFailureR16 bool // whether condHandoverFailure-r16 is present in the encoding
 	// CondHandoverTwoTriggerEventsR16 is the component condHandoverTwoTriggerEvents-r16 [37] ENUMERATED OPTIONAL (extension addition).
-	CondHandoverTwoTriggerEventsR16 BandNR_CondHandoverTwoTriggerEventsR16
-	// HasCondHandoverTwoTriggerEventsR16 tells whether condHandoverTwoTriggerEvents-r16 is present in the encoding.
-	HasCondHandoverTwoTriggerEventsR16 bool
+	CondHandoverTwoTriggerEventsR16    BandNR_CondHandoverTwoTriggerEventsR16
+	HasCondHandoverTwoTriggerEventsR16 bool // whether condHandoverTwoTriggerEvents-r16 is present in the encoding
 	// CondPSCellChangeR16 is the component condPSCellChange-r16 [38] ENUMERATED OPTIONAL (extension addition).
-	CondPSCellChangeR16 BandNR_CondPSCellChangeR16
-	// HasCondPSCellChangeR16 tells whether condPSCellChange-r16 is present in the encoding.
-	HasCondPSCellChangeR16 bool
+	CondPSCellChangeR16    BandNR_CondPSCellChangeR16
+	HasCondPSCellChangeR16 bool // whether condPSCellChange-r16 is present in the encoding
 	// CondPSCellChangeTwoTriggerEventsR16 is the component condPSCellChangeTwoTriggerEvents-r16 [39] ENUMERATED OPTIONAL (extension addition).
-	CondPSCellChangeTwoTriggerEventsR16 BandNR_CondPSCellChangeTwoTriggerEventsR16
-	// HasCondPSCellChangeTwoTriggerEventsR16 tells whether condPSCellChangeTwoTriggerEvents-r16 is present in the encoding.
-	HasCondPSCellChangeTwoTriggerEventsR16 bool
+	CondPSCellChangeTwoTriggerEventsR16    BandNR_CondPSCellChangeTwoTriggerEventsR16
+	HasCondPSCellChangeTwoTriggerEventsR16 bool // whether condPSCellChangeTwoTriggerEvents-r16 is present in the encoding
 	// MprPowerBoostFR2R16 is the component mpr-PowerBoost-FR2-r16 [40] ENUMERATED OPTIONAL (extension addition).
-	MprPowerBoostFR2R16 BandNR_MprPowerBoostFR2R16
-	// HasMprPowerBoostFR2R16 tells whether mpr-PowerBoost-FR2-r16 is present in the encoding.
-	HasMprPowerBoostFR2R16 bool
+	MprPowerBoostFR2R16    BandNR_MprPowerBoostFR2R16
+	HasMprPowerBoostFR2R16 bool // whether mpr-PowerBoost-FR2-r16 is present in the encoding
 	// ActiveConfiguredGrantR16 is the component activeConfiguredGrant-r16 [41] SEQUENCE OPTIONAL (extension addition).
-	ActiveConfiguredGrantR16 BandNR_ActiveConfiguredGrantR16
-	// HasActiveConfiguredGrantR16 tells whether activeConfiguredGrant-r16 is present in the encoding.
-	HasActiveConfiguredGrantR16 bool
+	ActiveConfiguredGrantR16    BandNR_ActiveConfiguredGrantR16
+	HasActiveConfiguredGrantR16 bool // whether activeConfiguredGrant-r16 is present in the encoding
 	// JointReleaseConfiguredGrantType2R16 is the component jointReleaseConfiguredGrantType2-r16 [42] ENUMERATED OPTIONAL (extension addition).
-	JointReleaseConfiguredGrantType2R16 BandNR_JointReleaseConfiguredGrantType2R16
-	// HasJointReleaseConfiguredGrantType2R16 tells whether jointReleaseConfiguredGrantType2-r16 is present in the encoding.
-	HasJointReleaseConfiguredGrantType2R16 bool
+	JointReleaseConfiguredGrantType2R16    BandNR_JointReleaseConfiguredGrantType2R16
+	HasJointReleaseConfiguredGrantType2R16 bool // whether jointReleaseConfiguredGrantType2-r16 is present in the encoding
 	// SpsR16 is the component sps-r16 [43] SEQUENCE OPTIONAL (extension addition).
-	SpsR16 BandNR_SpsR16
-	// HasSpsR16 tells whether sps-r16 is present in the encoding.
-	HasSpsR16 bool
+	SpsR16    BandNR_SpsR16
+	HasSpsR16 bool // whether sps-r16 is present in the encoding
 	// JointReleaseSPSR16 is the component jointReleaseSPS-r16 [44] ENUMERATED OPTIONAL (extension addition).
-	JointReleaseSPSR16 BandNR_JointReleaseSPSR16
-	// HasJointReleaseSPSR16 tells whether jointReleaseSPS-r16 is present in the encoding.
-	HasJointReleaseSPSR16 bool
+	JointReleaseSPSR16    BandNR_JointReleaseSPSR16
+	HasJointReleaseSPSR16 bool // whether jointReleaseSPS-r16 is present in the encoding
 	// SimulSRSTransWithinBandR16 is the component simulSRS-TransWithinBand-r16 [45] ENUMERATED OPTIONAL (extension addition).
-	SimulSRSTransWithinBandR16 BandNR_SimulSRSTransWithinBandR16
-	// HasSimulSRSTransWithinBandR16 tells whether simulSRS-TransWithinBand-r16 is present in the encoding.
-	HasSimulSRSTransWithinBandR16 bool
+	SimulSRSTransWithinBandR16    BandNR_SimulSRSTransWithinBandR16
+	HasSimulSRSTransWithinBandR16 bool // whether simulSRS-TransWithinBand-r16 is present in the encoding
 	// TrsAdditionalBandwidthR16 is the component trs-AdditionalBandwidth-r16 [46] ENUMERATED OPTIONAL (extension addition).
-	TrsAdditionalBandwidthR16 BandNR_TrsAdditionalBandwidthR16
-	// HasTrsAdditionalBandwidthR16 tells whether trs-AdditionalBandwidth-r16 is present in the encoding.
-	HasTrsAdditionalBandwidthR16 bool
+	TrsAdditionalBandwidthR16    BandNR_TrsAdditionalBandwidthR16
+	HasTrsAdditionalBandwidthR16 bool // whether trs-AdditionalBandwidth-r16 is present in the encoding
 	// HandoverIntraFIABR16 is the component handoverIntraF-IAB-r16 [47] ENUMERATED OPTIONAL (extension addition).
-	HandoverIntraFIABR16 BandNR_HandoverIntraFIABR16
-	// HasHandoverIntraFIABR16 tells whether handoverIntraF-IAB-r16 is present in the encoding.
-	HasHandoverIntraFIABR16 bool
+	HandoverIntraFIABR16    BandNR_HandoverIntraFIABR16
+	HasHandoverIntraFIABR16 bool // whether handoverIntraF-IAB-r16 is present in the encoding
 	// SimulTXSRSAntSwitchingIntraBandULCAR16 is the component simulTX-SRS-AntSwitchingIntraBandUL-CA-r16 [48] SimulSRS-ForAntennaSwitching-r16 OPTIONAL (extension addition).
-	SimulTXSRSAntSwitchingIntraBandULCAR16 SimulSRSForAntennaSwitchingR16
-	// HasSimulTXSRSAntSwitchingIntraBandULCAR16 tells whether simulTX-SRS-AntSwitchingIntraBandUL-CA-r16 is present in the encoding.
-	HasSimulTXSRSAntSwitchingIntraBandULCAR16 bool
+	SimulTXSRSAntSwitchingIntraBandULCAR16    SimulSRSForAntennaSwitchingR16
+	HasSimulTXSRSAntSwitchingIntraBandULCAR16 bool // whether simulTX-SRS-AntSwitchingIntraBandUL-CA-r16 is present in the encoding
 	// SharedSpectrumChAccessParamsPerBandV1630 is the component sharedSpectrumChAccessParamsPerBand-v1630 [49] SharedSpectrumChAccessParamsPerBand-v1630 OPTIONAL (extension addition).
-	SharedSpectrumChAccessParamsPerBandV1630 SharedSpectrumChAccessParamsPerBandV1630
-	// HasSharedSpectrumChAccessParamsPerBandV1630 tells whether sharedSpectrumChAccessParamsPerBand-v1630 is present in the encoding.
-	HasSharedSpectrumChAccessParamsPerBandV1630 bool
+	SharedSpectrumChAccessParamsPerBandV1630    SharedSpectrumChAccessParamsPerBandV1630
+	HasSharedSpectrumChAccessParamsPerBandV1630 bool // whether sharedSpectrumChAccessParamsPerBand-v1630 is present in the encoding
 	// HandoverUTRAFDDR16 is the component handoverUTRA-FDD-r16 [50] ENUMERATED OPTIONAL (extension addition).
-	HandoverUTRAFDDR16 BandNR_HandoverUTRAFDDR16
-	// HasHandoverUTRAFDDR16 tells whether handoverUTRA-FDD-r16 is present in the encoding.
-	HasHandoverUTRAFDDR16 bool
+	HandoverUTRAFDDR16    BandNR_HandoverUTRAFDDR16
+	HasHandoverUTRAFDDR16 bool // whether handoverUTRA-FDD-r16 is present in the encoding
 	// EnhancedULTransientPeriodR16 is the component enhancedUL-TransientPeriod-r16 [51] ENUMERATED OPTIONAL (extension addition).
-	EnhancedULTransientPeriodR16 BandNR_EnhancedULTransientPeriodR16
-	// HasEnhancedULTransientPeriodR16 tells whether enhancedUL-TransientPeriod-r16 is present in the encoding.
-	HasEnhancedULTransientPeriodR16 bool
+	EnhancedULTransientPeriodR16    BandNR_EnhancedULTransientPeriodR16
+	HasEnhancedULTransientPeriodR16 bool // whether enhancedUL-TransientPeriod-r16 is present in the encoding
 	// SharedSpectrumChAccessParamsPerBandV1640 is the component sharedSpectrumChAccessParamsPerBand-v1640 [52] SharedSpectrumChAccessParamsPerBand-v1640 OPTIONAL (extension addition).
-	SharedSpectrumChAccessParamsPerBandV1640 SharedSpectrumChAccessParamsPerBandV1640
-	// HasSharedSpectrumChAccessParamsPerBandV1640 tells whether sharedSpectrumChAccessParamsPerBand-v1640 is present in the encoding.
-	HasSharedSpectrumChAccessParamsPerBandV1640 bool
+	SharedSpectrumChAccessParamsPerBandV1640    SharedSpectrumChAccessParamsPerBandV1640
+	HasSharedSpectrumChAccessParamsPerBandV1640 bool // whether sharedSpectrumChAccessParamsPerBand-v1640 is present in the encoding
 	// Type1PUSCHRepetitionMultiSlotsV1650 is the component type1-PUSCH-RepetitionMultiSlots-v1650 [53] ENUMERATED OPTIONAL (extension addition).
-	Type1PUSCHRepetitionMultiSlotsV1650 BandNR_Type1PUSCHRepetitionMultiSlotsV1650
-	// HasType1PUSCHRepetitionMultiSlotsV1650 tells whether type1-PUSCH-RepetitionMultiSlots-v1650 is present in the encoding.
-	HasType1PUSCHRepetitionMultiSlotsV1650 bool
+	Type1PUSCHRepetitionMultiSlotsV1650    BandNR_Type1PUSCHRepetitionMultiSlotsV1650
+	HasType1PUSCHRepetitionMultiSlotsV1650 bool // whether type1-PUSCH-RepetitionMultiSlots-v1650 is present in the encoding
 	// Type2PUSCHRepetitionMultiSlotsV1650 is the component type2-PUSCH-RepetitionMultiSlots-v1650 [54] ENUMERATED OPTIONAL (extension addition).
-	Type2PUSCHRepetitionMultiSlotsV1650 BandNR_Type2PUSCHRepetitionMultiSlotsV1650
-	// HasType2PUSCHRepetitionMultiSlotsV1650 tells whether type2-PUSCH-RepetitionMultiSlots-v1650 is present in the encoding.
-	HasType2PUSCHRepetitionMultiSlotsV1650 bool
+	Type2PUSCHRepetitionMultiSlotsV1650    BandNR_Type2PUSCHRepetitionMultiSlotsV1650
+	HasType2PUSCHRepetitionMultiSlotsV1650 bool // whether type2-PUSCH-RepetitionMultiSlots-v1650 is present in the encoding
 	// PuschRepetitionMultiSlotsV1650 is the component pusch-RepetitionMultiSlots-v1650 [55] ENUMERATED OPTIONAL (extension addition).
-	PuschRepetitionMultiSlotsV1650 BandNR_PuschRepetitionMultiSlotsV1650
-	// HasPuschRepetitionMultiSlotsV1650 tells whether pusch-RepetitionMultiSlots-v1650 is present in the encoding.
-	HasPuschRepetitionMultiSlotsV1650 bool
+	PuschRepetitionMultiSlotsV1650    BandNR_PuschRepetitionMultiSlotsV1650
+	HasPuschRepetitionMultiSlotsV1650 bool // whether pusch-RepetitionMultiSlots-v1650 is present in the encoding
 	// ConfiguredULGrantType1V1650 is the component configuredUL-GrantType1-v1650 [56] ENUMERATED OPTIONAL (extension addition).
-	ConfiguredULGrantType1V1650 BandNR_ConfiguredULGrantType1V1650
-	// HasConfiguredULGrantType1V1650 tells whether configuredUL-GrantType1-v1650 is present in the encoding.
-	HasConfiguredULGrantType1V1650 bool
+	ConfiguredULGrantType1V1650    BandNR_ConfiguredULGrantType1V1650
+	HasConfiguredULGrantType1V1650 bool // whether configuredUL-GrantType1-v1650 is present in the encoding
 	// ConfiguredULGrantType2V1650 is the component configuredUL-GrantType2-v1650 [57] ENUMERATED OPTIONAL (extension addition).
-	ConfiguredULGrantType2V1650 BandNR_ConfiguredULGrantType2V1650
-	// HasConfiguredULGrantType2V1650 tells whether configuredUL-GrantType2-v1650 is present in the encoding.
-	HasConfiguredULGrantType2V1650 bool
+	ConfiguredULGrantType2V1650    BandNR_ConfiguredULGrantType2V1650
+	HasConfiguredULGrantType2V1650 bool // whether configuredUL-GrantType2-v1650 is present in the encoding
 	// SharedSpectrumChAccessParamsPerBandV1650 is the component sharedSpectrumChAccessParamsPerBand-v1650 [58] SharedSpectrumChAccessParamsPerBand-v1650 OPTIONAL (extension addition).
-	SharedSpectrumChAccessParamsPerBandV1650 SharedSpectrumChAccessParamsPerBandV1650
-	// HasSharedSpectrumChAccessParamsPerBandV1650 tells whether sharedSpectrumChAccessParamsPerBand-v1650 is present in the encoding.
-	HasSharedSpectrumChAccessParamsPerBandV1650 bool
+	SharedSpectrumChAccessParamsPerBandV1650    SharedSpectrumChAccessParamsPerBandV1650
+	HasSharedSpectrumChAccessParamsPerBandV1650 bool // whether sharedSpectrumChAccessParamsPerBand-v1650 is present in the encoding
 	// EnhancedSkipUplinkTxConfiguredV1660 is the component enhancedSkipUplinkTxConfigured-v1660 [59] ENUMERATED OPTIONAL (extension addition).
-	EnhancedSkipUplinkTxConfiguredV1660 BandNR_EnhancedSkipUplinkTxConfiguredV1660
-	// HasEnhancedSkipUplinkTxConfiguredV1660 tells whether enhancedSkipUplinkTxConfigured-v1660 is present in the encoding.
-	HasEnhancedSkipUplinkTxConfiguredV1660 bool
+	EnhancedSkipUplinkTxConfiguredV1660    BandNR_EnhancedSkipUplinkTxConfiguredV1660
+	HasEnhancedSkipUplinkTxConfiguredV1660 bool // whether enhancedSkipUplinkTxConfigured-v1660 is present in the encoding
 	// EnhancedSkipUplinkTxDynamicV1660 is the component enhancedSkipUplinkTxDynamic-v1660 [60] ENUMERATED OPTIONAL (extension addition).
-	EnhancedSkipUplinkTxDynamicV1660 BandNR_EnhancedSkipUplinkTxDynamicV1660
-	// HasEnhancedSkipUplinkTxDynamicV1660 tells whether enhancedSkipUplinkTxDynamic-v1660 is present in the encoding.
-	HasEnhancedSkipUplinkTxDynamicV1660 bool
+	EnhancedSkipUplinkTxDynamicV1660    BandNR_EnhancedSkipUplinkTxDynamicV1660
+	HasEnhancedSkipUplinkTxDynamicV1660 bool // whether enhancedSkipUplinkTxDynamic-v1660 is present in the encoding
 	// MaxUplinkDutyCyclePC1dot5MPEFR1R16 is the component maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16 [61] ENUMERATED OPTIONAL (extension addition).
-	MaxUplinkDutyCyclePC1dot5MPEFR1R16 BandNR_MaxUplinkDutyCyclePC1dot5MPEFR1R16
-	// HasMaxUplinkDutyCyclePC1dot5MPEFR1R16 tells whether maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16 is present in the encoding.
-	HasMaxUplinkDutyCyclePC1dot5MPEFR1R16 bool
+	MaxUplinkDutyCyclePC1dot5MPEFR1R16    BandNR_MaxUplinkDutyCyclePC1dot5MPEFR1R16
+	HasMaxUplinkDutyCyclePC1dot5MPEFR1R16 bool // whether maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16 is present in the encoding
 	// TxDiversityR16 is the component txDiversity-r16 [62] ENUMERATED OPTIONAL (extension addition).
-	TxDiversityR16 BandNR_TxDiversityR16
-	// HasTxDiversityR16 tells whether txDiversity-r16 is present in the encoding.
-	HasTxDiversityR16 bool
+	TxDiversityR16    BandNR_TxDiversityR16
+	HasTxDiversityR16 bool // whether txDiversity-r16 is present in the encoding
 	// Pdsch1024QAMFR1R17 is the component pdsch-1024QAM-FR1-r17 [63] ENUMERATED OPTIONAL (extension addition).
-	Pdsch1024QAMFR1R17 BandNR_Pdsch1024QAMFR1R17
-	// HasPdsch1024QAMFR1R17 tells whether pdsch-1024QAM-FR1-r17 is present in the encoding.
-	HasPdsch1024QAMFR1R17 bool
+	Pdsch1024QAMFR1R17    BandNR_Pdsch1024QAMFR1R17
+	HasPdsch1024QAMFR1R17 bool // whether pdsch-1024QAM-FR1-r17 is present in the encoding
 	// UEPowerClassV1700 is the component ue-PowerClass-v1700 [64] ENUMERATED OPTIONAL (extension addition).
-	UEPowerClassV1700 BandNR_UEPowerClassV1700
-	// HasUEPowerClassV1700 tells whether ue-PowerClass-v1700 is present in the encoding.
-	HasUEPowerClassV1700 bool
+	UEPowerClassV1700    BandNR_UEPowerClassV1700
+	HasUEPowerClassV1700 bool // whether ue-PowerClass-v1700 is present in the encoding
 	// Fr2_2AccessParamsPerBandR17 is the component fr2-2-AccessParamsPerBand-r17 [65] FR2-2-AccessParamsPerBand-r17 OPTIONAL (extension addition).
-	Fr2_2AccessParamsPerBandR17 FR2_2AccessParamsPerBandR17
-	// HasFr2_2AccessParamsPerBandR17 tells whether fr2-2-AccessParamsPerBand-r17 is present in the encoding.
-	HasFr2_2AccessParamsPerBandR17 bool
+	Fr2_2AccessParamsPerBandR17    FR2_2AccessParamsPerBandR17
+	HasFr2_2AccessParamsPerBandR17 bool // whether fr2-2-AccessParamsPerBand-r17 is present in the encoding
 	// RlmRelaxationR17 is the component rlm-Relaxation-r17 [66] ENUMERATED OPTIONAL (extension addition).
-	RlmRelaxationR17 BandNR_RlmRelaxationR17
-	// HasRlmRelaxationR17 tells whether rlm-Relaxation-r17 is present in the encoding.
-	HasRlmRelaxationR17 bool
+	RlmRelaxationR17    BandNR_RlmRelaxationR17
+	HasRlmRelaxationR17 bool // whether rlm-Relaxation-r17 is present in the encoding
 	// BfdRelaxationR17 is the component bfd-Relaxation-r17 [67] ENUMERATED OPTIONAL (extension addition).
-	BfdRelaxationR17 BandNR_BfdRelaxationR17
-	// HasBfdRelaxationR17 tells whether bfd-Relaxation-r17 is present in the encoding.
-	HasBfdRelaxationR17 bool
+	BfdRelaxationR17    BandNR_BfdRelaxationR17
+	HasBfdRelaxationR17 bool // whether bfd-Relaxation-r17 is present in the encoding
 	// CgSDTR17 is the component cg-SDT-r17 [68] ENUMERATED OPTIONAL (extension addition).
-	CgSDTR17 BandNR_CgSDTR17
-	// HasCgSDTR17 tells whether cg-SDT-r17 is present in the encoding.
-	HasCgSDTR17 bool
+	CgSDTR17    BandNR_CgSDTR17
+	HasCgSDTR17 bool // whether cg-SDT-r17 is present in the encoding
 	// LocationBasedCondHandoverR17 is the component locationBasedCondHandover-r17 [69] ENUMERATED OPTIONAL (extension addition).
-	LocationBasedCondHandoverR17 BandNR_LocationBasedCondHandoverR17
-	// HasLocationBasedCondHandoverR17 tells whether locationBasedCondHandover-r17 is present in the encoding.
-	HasLocationBasedCondHandoverR17 bool
+	LocationBasedCondHandoverR17    BandNR_LocationBasedCondHandoverR17
+	HasLocationBasedCondHandoverR17 bool // whether locationBasedCondHandover-r17 is present in the encoding
 	// TimeBasedCondHandoverR17 is the component timeBasedCondHandover-r17 [70] ENUMERATED OPTIONAL (extension addition).
-	TimeBasedCondHandoverR17 BandNR_TimeBasedCondHandoverR17
-	// HasTimeBasedCondHandoverR17 tells whether timeBasedCondHandover-r17 is present in the encoding.
-	HasTimeBasedCondHandoverR17 bool
+	TimeBasedCondHandoverR17    BandNR_TimeBasedCondHandoverR17
+	HasTimeBasedCondHandoverR17 bool // whether timeBasedCondHandover-r17 is present in the encoding
 	// EventA4BasedCondHandoverR17 is the component eventA4BasedCondHandover-r17 [71] ENUMERATED OPTIONAL (extension addition).
-	EventA4BasedCondHandoverR17 BandNR_EventA4BasedCondHandoverR17
-	// HasEventA4BasedCondHandoverR17 tells whether eventA4BasedCondHandover-r17 is present in the encoding.
-	HasEventA4BasedCondHandoverR17 bool
+	EventA4BasedCondHandoverR17    BandNR_EventA4BasedCondHandoverR17
+	HasEventA4BasedCondHandoverR17 bool // whether eventA4BasedCondHandover-r17 is present in the encoding
 	// MnInitiatedCondPSCellChangeNRDCR17 is the component mn-InitiatedCondPSCellChangeNRDC-r17 [72] ENUMERATED OPTIONAL (extension addition).
-	MnInitiatedCondPSCellChangeNRDCR17 BandNR_MnInitiatedCondPSCellChangeNRDCR17
-	// HasMnInitiatedCondPSCellChangeNRDCR17 tells whether mn-InitiatedCondPSCellChangeNRDC-r17 is present in the encoding.
-	HasMnInitiatedCondPSCellChangeNRDCR17 bool
+	MnInitiatedCondPSCellChangeNRDCR17    BandNR_MnInitiatedCondPSCellChangeNRDCR17
+	HasMnInitiatedCondPSCellChangeNRDCR17 bool // whether mn-InitiatedCondPSCellChangeNRDC-r17 is present in the encoding
 	// SnInitiatedCondPSCellChangeNRDCR17 is the component sn-InitiatedCondPSCellChangeNRDC-r17 [73] ENUMERATED OPTIONAL (extension addition).
-	SnInitiatedCondPSCellChangeNRDCR17 BandNR_SnInitiatedCondPSCellChangeNRDCR17
-	// HasSnInitiatedCondPSCellChangeNRDCR17 tells whether sn-InitiatedCondPSCellChangeNRDC-r17 is present in the encoding.
-	HasSnInitiatedCondPSCellChangeNRDCR17 bool
+	SnInitiatedCondPSCellChangeNRDCR17    BandNR_SnInitiatedCondPSCellChangeNRDCR17
+	HasSnInitiatedCondPSCellChangeNRDCR17 bool // whether sn-InitiatedCondPSCellChangeNRDC-r17 is present in the encoding
 	// PdcchSkippingWithoutSSSGR17 is the component pdcch-SkippingWithoutSSSG-r17 [74] ENUMERATED OPTIONAL (extension addition).
-	PdcchSkippingWithoutSSSGR17 BandNR_PdcchSkippingWithoutSSSGR17
-	// HasPdcchSkippingWithoutSSSGR17 tells whether pdcch-SkippingWithoutSSSG-r17 is present in the encoding.
-	HasPdcchSkippingWithoutSSSGR17 bool
+	PdcchSkippingWithoutSSSGR17    BandNR_PdcchSkippingWithoutSSSGR17
+	HasPdcchSkippingWithoutSSSGR17 bool // whether pdcch-SkippingWithoutSSSG-r17 is present in the encoding
 	// SssgSwitching1BitIndR17 is the component sssg-Switching-1BitInd-r17 [75] ENUMERATED OPTIONAL (extension addition).
-	SssgSwitching1BitIndR17 BandNR_SssgSwitching1BitIndR17
-	// HasSssgSwitching1BitIndR17 tells whether sssg-Switching-1BitInd-r17 is present in the encoding.
-	HasSssgSwitching1BitIndR17 bool
+	SssgSwitching1BitIndR17    BandNR_SssgSwitching1BitIndR17
+	HasSssgSwitching1BitIndR17 bool // whether sssg-Switching-1BitInd-r17 is present in the encoding
 	// SssgSwitching2BitIndR17 is the component sssg-Switching-2BitInd-r17 [76] ENUMERATED OPTIONAL (extension addition).
-	SssgSwitching2BitIndR17 BandNR_SssgSwitching2BitIndR17
-	// HasSssgSwitching2BitIndR17 tells whether sssg-Switching-2BitInd-r17 is present in the encoding.
-	HasSssgSwitching2BitIndR17 bool
+	SssgSwitching2BitIndR17    BandNR_SssgSwitching2BitIndR17
+	HasSssgSwitching2BitIndR17 bool // whether sssg-Switching-2BitInd-r17 is present in the encoding
 	// PdcchSkippingWithSSSGR17 is the component pdcch-SkippingWithSSSG-r17 [77] ENUMERATED OPTIONAL (extension addition).
-	PdcchSkippingWithSSSGR17 BandNR_PdcchSkippingWithSSSGR17
-	// HasPdcchSkippingWithSSSGR17 tells whether pdcch-SkippingWithSSSG-r17 is present in the encoding.
-	HasPdcchSkippingWithSSSGR17 bool
+	PdcchSkippingWithSSSGR17    BandNR_PdcchSkippingWithSSSGR17
+	HasPdcchSkippingWithSSSGR17 bool // whether pdcch-SkippingWithSSSG-r17 is present in the encoding
 	// SearchSpaceSetGrpSwitchCap2R17 is the component searchSpaceSetGrp-switchCap2-r17 [78] ENUMERATED OPTIONAL (extension addition).
-	SearchSpaceSetGrpSwitchCap2R17 BandNR_SearchSpaceSetGrpSwitchCap2R17
-	// HasSearchSpaceSetGrpSwitchCap2R17 tells whether searchSpaceSetGrp-switchCap2-r17 is present in the encoding.
-	HasSearchSpaceSetGrpSwitchCap2R17 bool
+	SearchSpaceSetGrpSwitchCap2R17    BandNR_SearchSpaceSetGrpSwitchCap2R17
+	HasSearchSpaceSetGrpSwitchCap2R17 bool // whether searchSpaceSetGrp-switchCap2-r17 is present in the encoding
 	// UplinkPreCompensationR17 is the component uplinkPreCompensation-r17 [79] ENUMERATED OPTIONAL (extension addition).
-	UplinkPreCompensationR17 BandNR_UplinkPreCompensationR17
-	// HasUplinkPreCompensationR17 tells whether uplinkPreCompensation-r17 is present in the encoding.
-	HasUplinkPreCompensationR17 bool
+	UplinkPreCompensationR17    BandNR_UplinkPreCompensationR17
+	HasUplinkPreCompensationR17 bool // whether uplinkPreCompensation-r17 is present in the encoding
 	// UplinkTAReportingR17 is the component uplink-TA-Reporting-r17 [80] ENUMERATED OPTIONAL (extension addition).
-	UplinkTAReportingR17 BandNR_UplinkTAReportingR17
-	// HasUplinkTAReportingR17 tells whether uplink-TA-Reporting-r17 is present in the encoding.
-	HasUplinkTAReportingR17 bool
+	UplinkTAReportingR17    BandNR_UplinkTAReportingR17
+	HasUplinkTAReportingR17 bool // whether uplink-TA-Reporting-r17 is present in the encoding
 	// MaxHARQProcessNumberR17 is the component max-HARQ-ProcessNumber-r17 [81] ENUMERATED OPTIONAL (extension addition).
-	MaxHARQProcessNumberR17 BandNR_MaxHARQProcessNumberR17
-	// HasMaxHARQProcessNumberR17 tells whether max-HARQ-ProcessNumber-r17 is present in the encoding.
-	HasMaxHARQProcessNumberR17 bool
+	MaxHARQProcessNumberR17    BandNR_MaxHARQProcessNumberR17
+	HasMaxHARQProcessNumberR17 bool // whether max-HARQ-ProcessNumber-r17 is present in the encoding
 	// Type2HARQCodebookR17 is the component type2-HARQ-Codebook-r17 [82] ENUMERATED OPTIONAL (extension addition).
-	Type2HARQCodebookR17 BandNR_Type2HARQCodebookR17
-	// HasType2HARQCodebookR17 tells whether type2-HARQ-Codebook-r17 is present in the encoding.
-	HasType2HARQCodebookR17 bool
+	Type2HARQCodebookR17    BandNR_Type2HARQCodebookR17
+	HasType2HARQCodebookR17 bool // whether type2-HARQ-Codebook-r17 is present in the encoding
 	// Type1HARQCodebookR17 is the component type1-HARQ-Codebook-r17 [83] ENUMERATED OPTIONAL (extension addition).
-	Type1HARQCodebookR17 BandNR_Type1HARQCodebookR17
-	// HasType1HARQCodebookR17 tells whether type1-HARQ-Codebook-r17 is present in the encoding.
-	HasType1HARQCodebookR17 bool
+	Type1HARQCodebookR17    BandNR_Type1HARQCodebookR17
+	HasType1HARQCodebookR17 bool // whether type1-HARQ-Codebook-r17 is present in the encoding
 	// Type3HARQCodebookR17 is the component type3-HARQ-Codebook-r17 [84] ENUMERATED OPTIONAL (extension addition).
-	Type3HARQCodebookR17 BandNR_Type3HARQCodebookR17
-	// HasType3HARQCodebookR17 tells whether type3-HARQ-Codebook-r17 is present in the encoding.
-	HasType3HARQCodebookR17 bool
+	Type3HARQCodebookR17    BandNR_Type3HARQCodebookR17
+	HasType3HARQCodebookR17 bool // whether type3-HARQ-Codebook-r17 is present in the encoding
 	// UESpecificKOffsetR17 is the component ue-specific-K-Offset-r17 [85] ENUMERATED OPTIONAL (extension addition).
-	UESpecificKOffsetR17 BandNR_UESpecificKOffsetR17
-	// HasUESpecificKOffsetR17 tells whether ue-specific-K-Offset-r17 is present in the encoding.
-	HasUESpecificKOffsetR17 bool
+	UESpecificKOffsetR17    BandNR_UESpecificKOffsetR17
+	HasUESpecificKOffsetR17 bool // whether ue-specific-K-Offset-r17 is present in the encoding
 	// MultiPDSCHSingleDCIFR2_1SCS120kHzR17 is the component multiPDSCH-SingleDCI-FR2-1-SCS-120kHz-r17 [86] ENUMERATED OPTIONAL (extension addition).
-	MultiPDSCHSingleDCIFR2_1SCS120kHzR17 BandNR_MultiPDSCHSingleDCIFR2_1SCS120kHzR17
-	// HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17 tells whether multiPDSCH-SingleDCI-FR2-1-SCS-120kHz-r17 is present in the encoding.
-	HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17 bool
+	MultiPDSCHSingleDCIFR2_1SCS120kHzR17    BandNR_MultiPDSCHSingleDCIFR2_1SCS120kHzR17
+	HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17 bool // whether multiPDSCH-SingleDCI-FR2-1-SCS-120kHz-r17 is present in the encoding
 	// MultiPUSCHSingleDCIFR2_1SCS120kHzR17 is the component multiPUSCH-SingleDCI-FR2-1-SCS-120kHz-r17 [87] ENUMERATED OPTIONAL (extension addition).
-	MultiPUSCHSingleDCIFR2_1SCS120kHzR17 BandNR_MultiPUSCHSingleDCIFR2_1SCS120kHzR17
-	// HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17 tells whether multiPUSCH-SingleDCI-FR2-1-SCS-120kHz-r17 is present in the encoding.
-	HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17 bool
+	MultiPUSCHSingleDCIFR2_1SCS120kHzR17    BandNR_MultiPUSCHSingleDCIFR2_1SCS120kHzR17
+	HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17 bool // whether multiPUSCH-SingleDCI-FR2-1-SCS-120kHz-r17 is present in the encoding
 	// ParallelPRSMeasRRCInactiveR17 is the component parallelPRS-MeasRRC-Inactive-r17 [88] ENUMERATED OPTIONAL (extension addition).
-	ParallelPRSMeasRRCInactiveR17 BandNR_ParallelPRSMeasRRCInactiveR17
-	// HasParallelPRSMeasRRCInactiveR17 tells whether parallelPRS-MeasRRC-Inactive-r17 is present in the encoding.
-	HasParallelPRSMeasRRCInactiveR17 bool
+	ParallelPRSMeasRRCInactiveR17    BandNR_ParallelPRSMeasRRCInactiveR17
+	HasParallelPRSMeasRRCInactiveR17 bool // whether parallelPRS-MeasRRC-Inactive-r17 is present in the encoding
 	// NrUETxTEGIDMaxSupportR17 is the component nr-UE-TxTEG-ID-MaxSupport-r17 [89] ENUMERATED OPTIONAL (extension addition).
-	NrUETxTEGIDMaxSupportR17 BandNR_NrUETxTEGIDMaxSupportR17
-	// HasNrUETxTEGIDMaxSupportR17 tells whether nr-UE-TxTEG-ID-MaxSupport-r17 is present in the encoding.
-	HasNrUETxTEGIDMaxSupportR17 bool
+	NrUETxTEGIDMaxSupportR17    BandNR_NrUETxTEGIDMaxSupportR17
+	HasNrUETxTEGIDMaxSupportR17 bool // whether nr-UE-TxTEG-ID-MaxSupport-r17 is present in the encoding
 	// PrsProcessingRRCInactiveR17 is the component prs-ProcessingRRC-Inactive-r17 [90] ENUMERATED OPTIONAL (extension addition).
-	PrsProcessingRRCInactiveR17 BandNR_PrsProcessingRRCInactiveR17
-	// HasPrsProcessingRRCInactiveR17 tells whether prs-ProcessingRRC-Inactive-r17 is present in the encoding.
-	HasPrsProcessingRRCInactiveR17 bool
+	PrsProcessingRRCInactiveR17    BandNR_PrsProcessingRRCInactiveR17
+	HasPrsProcessingRRCInactiveR17 bool // whether prs-ProcessingRRC-Inactive-r17 is present in the encoding
 	// PrsProcessingWindowType1AR17 is the component prs-ProcessingWindowType1A-r17 [91] ENUMERATED OPTIONAL (extension addition).
-	PrsProcessingWindowType1AR17 BandNR_PrsProcessingWindowType1AR17
-	// HasPrsProcessingWindowType1AR17 tells whether prs-ProcessingWindowType1A-r17 is present in the encoding.
-	HasPrsProcessingWindowType1AR17 bool
+	PrsProcessingWindowType1AR17    BandNR_PrsProcessingWindowType1AR17
+	HasPrsProcessingWindowType1AR17 bool // whether prs-ProcessingWindowType1A-r17 is present in the encoding
 	// PrsProcessingWindowType1BR17 is the component prs-ProcessingWindowType1B-r17 [92] ENUMERATED OPTIONAL (extension addition).
-	PrsProcessingWindowType1BR17 BandNR_PrsProcessingWindowType1BR17
-	// HasPrsProcessingWindowType1BR17 tells whether prs-ProcessingWindowType1B-r17 is present in the encoding.
-	HasPrsProcessingWindowType1BR17 bool
+	PrsProcessingWindowType1BR17    BandNR_PrsProcessingWindowType1BR17
+	HasPrsProcessingWindowType1BR17 bool // whether prs-ProcessingWindowType1B-r17 is present in the encoding
 	// PrsProcessingWindowType2R17 is the component prs-ProcessingWindowType2-r17 [93] ENUMERATED OPTIONAL (extension addition).
-	PrsProcessingWindowType2R17 BandNR_PrsProcessingWindowType2R17
-	// HasPrsProcessingWindowType2R17 tells whether prs-ProcessingWindowType2-r17 is present in the encoding.
-	HasPrsProcessingWindowType2R17 bool
+	PrsProcessingWindowType2R17    BandNR_PrsProcessingWindowType2R17
+	HasPrsProcessingWindowType2R17 bool // whether prs-ProcessingWindowType2-r17 is present in the encoding
 	// SrsAllPosResourcesRRCInactiveR17 is the component srs-AllPosResourcesRRC-Inactive-r17 [94] SRS-AllPosResourcesRRC-Inactive-r17 OPTIONAL (extension addition).
-	SrsAllPosResourcesRRCInactiveR17 SRSAllPosResourcesRRCInactiveR17
-	// HasSrsAllPosResourcesRRCInactiveR17 tells whether srs-AllPosResourcesRRC-Inactive-r17 is present in the encoding.
-	HasSrsAllPosResourcesRRCInactiveR17 bool
+	SrsAllPosResourcesRRCInactiveR17    SRSAllPosResourcesRRCInactiveR17
+	HasSrsAllPosResourcesRRCInactiveR17 bool // whether srs-AllPosResourcesRRC-Inactive-r17 is present in the encoding
 	// OlpcSRSPosRRCInactiveR17 is the component olpc-SRS-PosRRC-Inactive-r17 [95] OLPC-SRS-Pos-r16 OPTIONAL (extension addition).
-	OlpcSRSPosRRCInactiveR17 OLPCSRSPosR16
-	// HasOlpcSRSPosRRCInactiveR17 tells whether olpc-SRS-PosRRC-Inactive-r17 is present in the encoding.
-	HasOlpcSRSPosRRCInactiveR17 bool
+	OlpcSRSPosRRCInactiveR17    OLPCSRSPosR16
+	HasOlpcSRSPosRRCInactiveR17 bool // whether olpc-SRS-PosRRC-Inactive-r17 is present in the encoding
 	// SpatialRelationsSRSPosRRCInactiveR17 is the component spatialRelationsSRS-PosRRC-Inactive-r17 [96] SpatialRelationsSRS-Pos-r16 OPTIONAL (extension addition).
-	SpatialRelationsSRSPosRRCInactiveR17 SpatialRelationsSRSPosR16
-	// HasSpatialRelationsSRSPosRRCInactiveR17 tells whether spatialRelationsSRS-PosRRC-Inactive-r17 is present in the encoding.
-	HasSpatialRelationsSRSPosRRCInactiveR17 bool
+	SpatialRelationsSRSPosRRCInactiveR17    SpatialRelationsSRSPosR16
+	HasSpatialRelationsSRSPosRRCInactiveR17 bool // whether spatialRelationsSRS-PosRRC-Inactive-r17 is present in the encoding
 	// MaxNumberPUSCHTypeARepetitionR17 is the component maxNumberPUSCH-TypeA-Repetition-r17 [97] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberPUSCHTypeARepetitionR17 BandNR_MaxNumberPUSCHTypeARepetitionR17
-	// HasMaxNumberPUSCHTypeARepetitionR17 tells whether maxNumberPUSCH-TypeA-Repetition-r17 is present in the encoding.
-	HasMaxNumberPUSCHTypeARepetitionR17 bool
+	MaxNumberPUSCHTypeARepetitionR17    BandNR_MaxNumberPUSCHTypeARepetitionR17
+	HasMaxNumberPUSCHTypeARepetitionR17 bool // whether maxNumberPUSCH-TypeA-Repetition-r17 is present in the encoding
 	// PuschTypeARepetitionsAvailSlotR17 is the component puschTypeA-RepetitionsAvailSlot-r17 [98] ENUMERATED OPTIONAL (extension addition).
-	PuschTypeARepetitionsAvailSlotR17 BandNR_PuschTypeARepetitionsAvailSlotR17
-	// HasPuschTypeARepetitionsAvailSlotR17 tells whether puschTypeA-RepetitionsAvailSlot-r17 is present in the encoding.
-	HasPuschTypeARepetitionsAvailSlotR17 bool
+	PuschTypeARepetitionsAvailSlotR17    BandNR_PuschTypeARepetitionsAvailSlotR17
+	HasPuschTypeARepetitionsAvailSlotR17 bool // whether puschTypeA-RepetitionsAvailSlot-r17 is present in the encoding
 	// TbProcessingMultiSlotPUSCHR17 is the component tb-ProcessingMultiSlotPUSCH-r17 [99] ENUMERATED OPTIONAL (extension addition).
-	TbProcessingMultiSlotPUSCHR17 BandNR_TbProcessingMultiSlotPUSCHR17
-	// HasTbProcessingMultiSlotPUSCHR17 tells whether tb-ProcessingMultiSlotPUSCH-r17 is present in the encoding.
-	HasTbProcessingMultiSlotPUSCHR17 bool
+	TbProcessingMultiSlotPUSCHR17    BandNR_TbProcessingMultiSlotPUSCHR17
+	HasTbProcessingMultiSlotPUSCHR17 bool // whether tb-ProcessingMultiSlotPUSCH-r17 is present in the encoding
 	// TbProcessingRepMultiSlotPUSCHR17 is the component tb-ProcessingRepMultiSlotPUSCH-r17 [100] ENUMERATED OPTIONAL (extension addition).
-	TbProcessingRepMultiSlotPUSCHR17 BandNR_TbProcessingRepMultiSlotPUSCHR17
-	// HasTbProcessingRepMultiSlotPUSCHR17 tells whether tb-ProcessingRepMultiSlotPUSCH-r17 is present in the encoding.
-	HasTbProcessingRepMultiSlotPUSCHR17 bool
+	TbProcessingRepMultiSlotPUSCHR17    BandNR_TbProcessingRepMultiSlotPUSCHR17
+	HasTbProcessingRepMultiSlotPUSCHR17 bool // whether tb-ProcessingRepMultiSlotPUSCH-r17 is present in the encoding
 	// MaxDurationDMRSBundlingR17 is the component maxDurationDMRS-Bundling-r17 [101] SEQUENCE OPTIONAL (extension addition).
-	MaxDurationDMRSBundlingR17 BandNR_MaxDurationDMRSBundlingR17
-	// HasMaxDurationDMRSBundlingR17 tells whether maxDurationDMRS-Bundling-r17 is present in the encoding.
-	HasMaxDurationDMRSBundlingR17 bool
+	MaxDurationDMRSBundlingR17    BandNR_MaxDurationDMRSBundlingR17
+	HasMaxDurationDMRSBundlingR17 bool // whether maxDurationDMRS-Bundling-r17 is present in the encoding
 	// PuschRepetitionMsg3R17 is the component pusch-RepetitionMsg3-r17 [102] ENUMERATED OPTIONAL (extension addition).
-	PuschRepetitionMsg3R17 BandNR_PuschRepetitionMsg3R17
-	// HasPuschRepetitionMsg3R17 tells whether pusch-RepetitionMsg3-r17 is present in the encoding.
-	HasPuschRepetitionMsg3R17 bool
+	PuschRepetitionMsg3R17    BandNR_PuschRepetitionMsg3R17
+	HasPuschRepetitionMsg3R17 bool // whether pusch-RepetitionMsg3-r17 is present in the encoding
 	// SharedSpectrumChAccessParamsPerBandV1710 is the component sharedSpectrumChAccessParamsPerBand-v1710 [103] SharedSpectrumChAccessParamsPerBand-v1710 OPTIONAL (extension addition).
-	SharedSpectrumChAccessParamsPerBandV1710 SharedSpectrumChAccessParamsPerBandV1710
-	// HasSharedSpectrumChAccessParamsPerBandV1710 tells whether sharedSpectrumChAccessParamsPerBand-v1710 is present in the encoding.
-	HasSharedSpectrumChAccessParamsPerBandV1710 bool
+	SharedSpectrumChAccessParamsPerBandV1710    SharedSpectrumChAccessParamsPerBandV1710
+	HasSharedSpectrumChAccessParamsPerBandV1710 bool // whether sharedSpectrumChAccessParamsPerBand-v1710 is present in the encoding
 	// ParallelMeasurementWithoutRestrictionR17 is the component parallelMeasurementWithoutRestriction-r17 [104] ENUMERATED OPTIONAL (extension addition).
-	ParallelMeasurementWithoutRestrictionR17 BandNR_ParallelMeasurementWithoutRestrictionR17
-	// HasParallelMeasurementWithoutRestrictionR17 tells whether parallelMeasurementWithoutRestriction-r17 is present in the encoding.
-	HasParallelMeasurementWithoutRestrictionR17 bool
+	ParallelMeasurementWithoutRestrictionR17    BandNR_ParallelMeasurementWithoutRestrictionR17
+	HasParallelMeasurementWithoutRestrictionR17 bool // whether parallelMeasurementWithoutRestriction-r17 is present in the encoding
 	// MaxNumberNGSOSatellitesWithinOneSMTCR17 is the component maxNumber-NGSO-SatellitesWithinOneSMTC-r17 [105] ENUMERATED OPTIONAL (extension addition).
-	MaxNumberNGSOSatellitesWithinOneSMTCR17 BandNR_MaxNumberNGSOSatellitesWithinOneSMTCR17
-	// HasMaxNumberNGSOSatellitesWithinOneSMTCR17 tells whether maxNumber-NGSO-SatellitesWithinOneSMTC-r17 is present in the encoding.
-	HasMaxNumberNGSOSatellitesWithinOneSMTCR17 bool
+	MaxNumberNGSOSatellitesWithinOneSMTCR17    BandNR_MaxNumberNGSOSatellitesWithinOneSMTCR17
+	HasMaxNumberNGSOSatellitesWithinOneSMTCR17 bool // whether maxNumber-NGSO-SatellitesWithinOneSMTC-r17 is present in the encoding
 	// K1RangeExtensionR17 is the component k1-RangeExtension-r17 [106] ENUMERATED OPTIONAL (extension addition).
-	K1RangeExtensionR17 BandNR_K1RangeExtensionR17
-	// HasK1RangeExtensionR17 tells whether k1-RangeExtension-r17 is present in the encoding.
-	HasK1RangeExtensionR17 bool
+	K1RangeExtensionR17    BandNR_K1RangeExtensionR17
+	HasK1RangeExtensionR17 bool // whether k1-RangeExtension-r17 is present in the encoding
 	// AperiodicCSIRSFastScellActivationR17 is the component aperiodicCSI-RS-FastScellActivation-r17 [107] SEQUENCE OPTIONAL (extension addition).
-	AperiodicCSIRSFastScellActivationR17 BandNR_AperiodicCSIRSFastScellActivationR17
-	// HasAperiodicCSIRSFastScellActivationR17 tells whether aperiodicCSI-RS-FastScellActivation-r17 is present in the encoding.
-	HasAperiodicCSIRSFastScellActivationR17 bool
+	AperiodicCSIRSFastScellActivationR17    BandNR_AperiodicCSIRSFastScellActivationR17
+	HasAperiodicCSIRSFastScellActivationR17 bool // whether aperiodicCSI-RS-FastScellActivation-r17 is present in the encoding
 	// AperiodicCSIRSAdditionalBandwidthR17 is the component aperiodicCSI-RS-AdditionalBandwidth-r17 [108] ENUMERATED OPTIONAL (extension addition).
-	AperiodicCSIRSAdditionalBandwidthR17 BandNR_AperiodicCSIRSAdditionalBandwidthR17
-	// HasAperiodicCSIRSAdditionalBandwidthR17 tells whether aperiodicCSI-RS-AdditionalBandwidth-r17 is present in the encoding.
-	HasAperiodicCSIRSAdditionalBandwidthR17 bool
+	AperiodicCSIRSAdditionalBandwidthR17    BandNR_AperiodicCSIRSAdditionalBandwidthR17
+	HasAperiodicCSIRSAdditionalBandwidthR17 bool // whether aperiodicCSI-RS-AdditionalBandwidth-r17 is present in the encoding
 	// BwpWithoutCDSSBOrNCDSSBRedCapR17 is the component bwp-WithoutCD-SSB-OrNCD-SSB-RedCap-r17 [109] ENUMERATED OPTIONAL (extension addition).
-	BwpWithoutCDSSBOrNCDSSBRedCapR17 BandNR_BwpWithoutCDSSBOrNCDSSBRedCapR17
-	// HasBwpWithoutCDSSBOrNCDSSBRedCapR17 tells whether bwp-WithoutCD-SSB-OrNCD-SSB-RedCap-r17 is present in the encoding.
-	HasBwpWithoutCDSSBOrNCDSSBRedCapR17 bool
+	BwpWithoutCDSSBOrNCDSSBRedCapR17    BandNR_BwpWithoutCDSSBOrNCDSSBRedCapR17
+	HasBwpWithoutCDSSBOrNCDSSBRedCapR17 bool // whether bwp-WithoutCD-SSB-OrNCD-SSB-RedCap-r17 is present in the encoding
 	// HalfDuplexFDDTypeARedCapR17 is the component halfDuplexFDD-TypeA-RedCap-r17 [110] ENUMERATED OPTIONAL (extension addition).
-	HalfDuplexFDDTypeARedCapR17 BandNR_HalfDuplexFDDTypeARedCapR17
-	// HasHalfDuplexFDDTypeARedCapR17 tells whether halfDuplexFDD-TypeA-RedCap-r17 is present in the encoding.
-	HasHalfDuplexFDDTypeARedCapR17 bool
+	HalfDuplexFDDTypeARedCapR17    BandNR_HalfDuplexFDDTypeARedCapR17
+	HasHalfDuplexFDDTypeARedCapR17 bool // whether halfDuplexFDD-TypeA-RedCap-r17 is present in the encoding
 	// PosSRSRRCInactiveOutsideInitialULBWPR17 is the component posSRS-RRC-Inactive-OutsideInitialUL-BWP-r17 [111] PosSRS-RRC-Inactive-OutsideInitialUL-BWP-r17 OPTIONAL (extension addition).
-	PosSRSRRCInactiveOutsideInitialULBWPR17 PosSRSRRCInactiveOutsideInitialULBWPR17
-	// HasPosSRSRRCInactiveOutsideInitialULBWPR17 tells whether posSRS-RRC-Inactive-OutsideInitialUL-BWP-r17 is present in the encoding.
-	HasPosSRSRRCInactiveOutsideInitialULBWPR17 bool
+	PosSRSRRCInactiveOutsideInitialULBWPR17    PosSRSRRCInactiveOutsideInitialULBWPR17
+	HasPosSRSRRCInactiveOutsideInitialULBWPR17 bool // whether posSRS-RRC-Inactive-OutsideInitialUL-BWP-r17 is present in the encoding
 	// ChannelBWsDLSCS480kHzFR2_2R17 is the component channelBWs-DL-SCS-480kHz-FR2-2-r17 [112] BIT STRING OPTIONAL (extension addition).
-	ChannelBWsDLSCS480kHzFR2_2R17 der.BitString
-	// HasChannelBWsDLSCS480kHzFR2_2R17 tells whether channelBWs-DL-SCS-480kHz-FR2-2-r17 is present in the encoding.
-	HasChannelBWsDLSCS480kHzFR2_2R17 bool
+	ChannelBWsDLSCS480kHzFR2_2R17    der.BitString
+	HasChannelBWsDLSCS480kHzFR2_2R17 bool // whether channelBWs-DL-SCS-480kHz-FR2-2-r17 is present in the encoding
 	// ChannelBWsULSCS480kHzFR2_2R17 is the component channelBWs-UL-SCS-480kHz-FR2-2-r17 [113] BIT STRING OPTIONAL (extension addition).
-	ChannelBWsULSCS480kHzFR2_2R17 der.BitString
-	// HasChannelBWsULSCS480kHzFR2_2R17 tells whether channelBWs-UL-SCS-480kHz-FR2-2-r17 is present in the encoding.
-	HasChannelBWsULSCS480kHzFR2_2R17 bool
+	ChannelBWsULSCS480kHzFR2_2R17    der.BitString
+	HasChannelBWsULSCS480kHzFR2_2R17 bool // whether channelBWs-UL-SCS-480kHz-FR2-2-r17 is present in the encoding
 	// ChannelBWsDLSCS960kHzFR2_2R17 is the component channelBWs-DL-SCS-960kHz-FR2-2-r17 [114] BIT STRING OPTIONAL (extension addition).
-	ChannelBWsDLSCS960kHzFR2_2R17 der.BitString
-	// HasChannelBWsDLSCS960kHzFR2_2R17 tells whether channelBWs-DL-SCS-960kHz-FR2-2-r17 is present in the encoding.
-	HasChannelBWsDLSCS960kHzFR2_2R17 bool
+	ChannelBWsDLSCS960kHzFR2_2R17    der.BitString
+	HasChannelBWsDLSCS960kHzFR2_2R17 bool // whether channelBWs-DL-SCS-960kHz-FR2-2-r17 is present in the encoding
 	// ChannelBWsULSCS960kHzFR2_2R17 is the component channelBWs-UL-SCS-960kHz-FR2-2-r17 [115] BIT STRING OPTIONAL (extension addition).
-	ChannelBWsULSCS960kHzFR2_2R17 der.BitString
-	// HasChannelBWsULSCS960kHzFR2_2R17 tells whether channelBWs-UL-SCS-960kHz-FR2-2-r17 is present in the encoding.
-	HasChannelBWsULSCS960kHzFR2_2R17 bool
+	ChannelBWsULSCS960kHzFR2_2R17    der.BitString
+	HasChannelBWsULSCS960kHzFR2_2R17 bool // whether channelBWs-UL-SCS-960kHz-FR2-2-r17 is present in the encoding
 	// UlGapFR2R17 is the component ul-GapFR2-r17 [116] ENUMERATED OPTIONAL (extension addition).
-	UlGapFR2R17 BandNR_UlGapFR2R17
-	// HasUlGapFR2R17 tells whether ul-GapFR2-r17 is present in the encoding.
-	HasUlGapFR2R17 bool
+	UlGapFR2R17    BandNR_UlGapFR2R17
+	HasUlGapFR2R17 bool // whether ul-GapFR2-r17 is present in the encoding
 	// OneShotHARQFeedbackTriggeredByDCI1_2R17 is the component oneShotHARQ-feedbackTriggeredByDCI-1-2-r17 [117] ENUMERATED OPTIONAL (extension addition).
-	OneShotHARQFeedbackTriggeredByDCI1_2R17 BandNR_OneShotHARQFeedbackTriggeredByDCI1_2R17
-	// HasOneShotHARQFeedbackTriggeredByDCI1_2R17 tells whether oneShotHARQ-feedbackTriggeredByDCI-1-2-r17 is present in the encoding.
-	HasOneShotHARQFeedbackTriggeredByDCI1_2R17 bool
+	OneShotHARQFeedbackTriggeredByDCI1_2R17    BandNR_OneShotHARQFeedbackTriggeredByDCI1_2R17
+	HasOneShotHARQFeedbackTriggeredByDCI1_2R17 bool // whether oneShotHARQ-feedbackTriggeredByDCI-1-2-r17 is present in the encoding
 	// OneShotHARQFeedbackPhyPriorityR17 is the component oneShotHARQ-feedbackPhy-Priority-r17 [118] ENUMERATED OPTIONAL (extension addition).
-	OneShotHARQFeedbackPhyPriorityR17 BandNR_OneShotHARQFeedbackPhyPriorityR17
-	// HasOneShotHARQFeedbackPhyPriorityR17 tells whether oneShotHARQ-feedbackPhy-Priority-r17 is present in the encoding.
-	HasOneShotHARQFeedbackPhyPriorityR17 bool
+	OneShotHARQFeedbackPhyPriorityR17    BandNR_OneShotHARQFeedbackPhyPriorityR17
+	HasOneShotHARQFeedbackPhyPriorityR17 bool // whether oneShotHARQ-feedbackPhy-Priority-r17 is present in the encoding
 	// EnhancedType3HARQCodebookFeedbackR17 is the component enhancedType3-HARQ-CodebookFeedback-r17 [119] SEQUENCE OPTIONAL (extension addition).
-	EnhancedType3HARQCodebookFeedbackR17 BandNR_EnhancedType3HARQCodebookFeedbackR17
-	// HasEnhancedType3HARQCodebookFeedbackR17 tells whether enhancedType3-HARQ-CodebookFeedback-r17 is present in the encoding.
-	HasEnhancedType3HARQCodebookFeedbackR17 bool
+	EnhancedType3HARQCodebookFeedbackR17    BandNR_EnhancedType3HARQCodebookFeedbackR17
+	HasEnhancedType3HARQCodebookFeedbackR17 bool // whether enhancedType3-HARQ-CodebookFeedback-r17 is present in the encoding
 	// TriggeredHARQCodebookRetxR17 is the component triggeredHARQ-CodebookRetx-r17 [120] SEQUENCE OPTIONAL (extension addition).
-	TriggeredHARQCodebookRetxR17 BandNR_TriggeredHARQCodebookRetxR17
-	// HasTriggeredHARQCodebookRetxR17 tells whether triggeredHARQ-CodebookRetx-r17 is present in the encoding.
-	HasTriggeredHARQCodebookRetxR17 bool
+	TriggeredHARQCodebookRetxR17    BandNR_TriggeredHARQCodebookRetxR17
+	HasTriggeredHARQCodebookRetxR17 bool // whether triggeredHARQ-CodebookRetx-r17 is present in the encoding
 	// UEOneShotULTimingAdjR17 is the component ue-OneShotUL-TimingAdj-r17 [121] ENUMERATED OPTIONAL (extension addition).
-	UEOneShotULTimingAdjR17 BandNR_UEOneShotULTimingAdjR17
-	// HasUEOneShotULTimingAdjR17 tells whether ue-OneShotUL-TimingAdj-r17 is present in the encoding.
-	HasUEOneShotULTimingAdjR17 bool
+	UEOneShotULTimingAdjR17    BandNR_UEOneShotULTimingAdjR17
+	HasUEOneShotULTimingAdjR17 bool // whether ue-OneShotUL-TimingAdj-r17 is present in the encoding
 	// PucchRepetitionF0_2R17 is the component pucch-Repetition-F0-2-r17 [122] ENUMERATED OPTIONAL (extension addition).
-	PucchRepetitionF0_2R17 BandNR_PucchRepetitionF0_2R17
-	// HasPucchRepetitionF0_2R17 tells whether pucch-Repetition-F0-2-r17 is present in the encoding.
-	HasPucchRepetitionF0_2R17 bool
+	PucchRepetitionF0_2R17    BandNR_PucchRepetitionF0_2R17
+	HasPucchRepetitionF0_2R17 bool // whether pucch-Repetition-F0-2-r17 is present in the encoding
 	// Cqi4BitsSubbandNTNSharedSpectrumChAccessR17 is the component cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17 [123] ENUMERATED OPTIONAL (extension addition).
-	Cqi4BitsSubbandNTNSharedSpectrumChAccessR17 BandNR_Cqi4BitsSubbandNTNSharedSpectrumChAccessR17
-	// HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17 tells whether cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17 is present in the encoding.
-	HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17 bool
+	Cqi4BitsSubbandNTNSharedSpectrumChAccessR17    BandNR_Cqi4BitsSubbandNTNSharedSpectrumChAccessR17
+	HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17 bool // whether cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17 is present in the encoding
 	// MuxHARQACKDiffPrioritiesR17 is the component mux-HARQ-ACK-DiffPriorities-r17 [124] ENUMERATED OPTIONAL (extension addition).
-	MuxHARQACKDiffPrioritiesR17 BandNR_MuxHARQACKDiffPrioritiesR17
-	// HasMuxHARQACKDiffPrioritiesR17 tells whether mux-HARQ-ACK-DiffPriorities-r17 is present in the encoding.
-	HasMuxHARQACKDiffPrioritiesR17 bool
+	MuxHARQACKDiffPrioritiesR17    BandNR_MuxHARQACKDiffPrioritiesR17
+	HasMuxHARQACKDiffPrioritiesR17 bool // whether mux-HARQ-ACK-DiffPriorities-r17 is present in the encoding
 	// TaBasedPDCNTNSharedSpectrumChAccessR17 is the component ta-BasedPDC-NTN-SharedSpectrumChAccess-r17 [125] ENUMERATED OPTIONAL (extension addition).
-	TaBasedPDCNTNSharedSpectrumChAccessR17 BandNR_TaBasedPDCNTNSharedSpectrumChAccessR17
-	// HasTaBasedPDCNTNSharedSpectrumChAccessR17 tells whether ta-BasedPDC-NTN-SharedSpectrumChAccess-r17 is present in the encoding.
-	HasTaBasedPDCNTNSharedSpectrumChAccessR17 bool
+	TaBasedPDCNTNSharedSpectrumChAccessR17    BandNR_TaBasedPDCNTNSharedSpectrumChAccessR17
+	HasTaBasedPDCNTNSharedSpectrumChAccessR17 bool // whether ta-BasedPDC-NTN-SharedSpectrumChAccess-r17 is present in the encoding
 	// AckNACKFeedbackForMulticastWithDCIEnablerR17 is the component ack-NACK-FeedbackForMulticastWithDCI-Enabler-r17 [126] ENUMERATED OPTIONAL (extension addition).
-	AckNACKFeedbackForMulticastWithDCIEnablerR17 BandNR_AckNACKFeedbackForMulticastWithDCIEnablerR17
-	// HasAckNACKFeedbackForMulticastWithDCIEnablerR17 tells whether ack-NACK-FeedbackForMulticastWithDCI-Enabler-r17 is present in the encoding.
-	HasAckNACKFeedbackForMulticastWithDCIEnablerR17 bool
+	AckNACKFeedbackForMulticastWithDCIEnablerR17    BandNR_AckNACKFeedbackForMulticastWithDCIEnablerR17
+	HasAckNACKFeedbackForMulticastWithDCIEnablerR17 bool // whether ack-NACK-FeedbackForMulticastWithDCI-Enabler-r17 is present in the encoding
 	// MaxNumberGRNTIR17 is the component maxNumberG-RNTI-r17 [127] INTEGER OPTIONAL (extension addition).
-	MaxNumberGRNTIR17 int64
-	// HasMaxNumberGRNTIR17 tells whether maxNumberG-RNTI-r17 is present in the encoding.
-	HasMaxNumberGRNTIR17 bool
+	MaxNumberGRNTIR17    int64
+	HasMaxNumberGRNTIR17 bool // whether maxNumberG-RNTI-r17 is present in the encoding
 	// DynamicMulticastDCIFormat4_2R17 is the component dynamicMulticastDCI-Format4-2-r17 [128] ENUMERATED OPTIONAL (extension addition).
-	DynamicMulticastDCIFormat4_2R17 BandNR_DynamicMulticastDCIFormat4_2R17
-	// HasDynamicMulticastDCIFormat4_2R17 tells whether dynamicMulticastDCI-Format4-2-r17 is present in the encoding.
-	HasDynamicMulticastDCIFormat4_2R17 bool
+	DynamicMulticastDCIFormat4_2R17    BandNR_DynamicMulticastDCIFormat4_2R17
+	HasDynamicMulticastDCIFormat4_2R17 bool // whether dynamicMulticastDCI-Format4-2-r17 is present in the encoding
 	// MaxModulationOrderForMulticastR17 is the component maxModulationOrderForMulticast-r17 [129] EXPLICIT CHOICE OPTIONAL (extension addition).
-	MaxModulationOrderForMulticastR17 BandNR_MaxModulationOrderForMulticastR17
-	// HasMaxModulationOrderForMulticastR17 tells whether maxModulationOrderForMulticast-r17 is present in the encoding.
-	HasMaxModulationOrderForMulticastR17 bool
+	MaxModulationOrderForMulticastR17    BandNR_MaxModulationOrderForMulticastR17
+	HasMaxModulationOrderForMulticastR17 bool // whether maxModulationOrderForMulticast-r17 is present in the encoding
 	// DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 is the component dynamicSlotRepetitionMulticastTN-NonSharedSpectrumChAccess-r17 [130] ENUMERATED OPTIONAL (extension addition).
-	DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 BandNR_DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17
-	// HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 tells whether dynamicSlotRepetitionMulticastTN-NonSharedSpectrumChAccess-r17 is present in the encoding.
-	HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 bool
+	DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17    BandNR_DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17
+	HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 bool // whether dynamicSlotRepetitionMulticastTN-NonSharedSpectrumChAccess-r17 is present in the encoding
 	// DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 is the component dynamicSlotRepetitionMulticastNTN-SharedSpectrumChAccess-r17 [131] ENUMERATED OPTIONAL (extension addition).
-	DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 BandNR_DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17
-	// HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 tells whether dynamicSlotRepetitionMulticastNTN-SharedSpectrumChAccess-r17 is present in the encoding.
-	HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 bool
+	DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17    BandNR_DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17
+	HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 bool // whether dynamicSlotRepetitionMulticastNTN-SharedSpectrumChAccess-r17 is present in the encoding
 	// NackOnlyFeedbackForMulticastWithDCIEnablerR17 is the component nack-OnlyFeedbackForMulticastWithDCI-Enabler-r17 [132] ENUMERATED OPTIONAL (extension addition).
-	NackOnlyFeedbackForMulticastWithDCIEnablerR17 BandNR_NackOnlyFeedbackForMulticastWithDCIEnablerR17
-	// HasNackOnlyFeedbackForMulticastWithDCIEnablerR17 tells whether nack-OnlyFeedbackForMulticastWithDCI-Enabler-r17 is present in the encoding.
-	HasNackOnlyFeedbackForMulticastWithDCIEnablerR17 bool
+	NackOnlyFeedbackForMulticastWithDCIEnablerR17    BandNR_NackOnlyFeedbackForMulticastWithDCIEnablerR17
+	HasNackOnlyFeedbackForMulticastWithDCIEnablerR17 bool // whether nack-OnlyFeedbackForMulticastWithDCI-Enabler-r17 is present in the encoding
 	// AckNACKFeedbackForSPSMulticastWithDCIEnablerR17 is the component ack-NACK-FeedbackForSPS-MulticastWithDCI-Enabler-r17 [133] ENUMERATED OPTIONAL (extension addition).
-	AckNACKFeedbackForSPSMulticastWithDCIEnablerR17 BandNR_AckNACKFeedbackForSPSMulticastWithDCIEnablerR17
-	// HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17 tells whether ack-NACK-FeedbackForSPS-MulticastWithDCI-Enabler-r17 is present in the encoding.
-	HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17 bool
+	AckNACKFeedbackForSPSMulticastWithDCIEnablerR17    BandNR_AckNACKFeedbackForSPSMulticastWithDCIEnablerR17
+	HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17 bool // whether ack-NACK-FeedbackForSPS-MulticastWithDCI-Enabler-r17 is present in the encoding
 	// MaxNumberGCSRNTIR17 is the component maxNumberG-CS-RNTI-r17 [134] INTEGER OPTIONAL (extension addition).
-	MaxNumberGCSRNTIR17 int64
-	// HasMaxNumberGCSRNTIR17 tells whether maxNumberG-CS-RNTI-r17 is present in the encoding.
-	HasMaxNumberGCSRNTIR17 bool
+	MaxNumberGCSRNTIR17    int64
+	HasMaxNumberGCSRNTIR17 bool // whether maxNumberG-CS-RNTI-r17 is present in the encoding
 	// ReLevelRateMatchingForMulticastR17 is the component re-LevelRateMatchingForMulticast-r17 [135] ENUMERATED OPTIONAL (extension addition).
-	ReLevelRateMatchingForMulticastR17 BandNR_ReLevelRateMatchingForMulticastR17
-	// HasReLevelRateMatchingForMulticastR17 tells whether re-LevelRateMatchingForMulticast-r17 is present in the encoding.
-	HasReLevelRateMatchingForMulticastR17 bool
+	ReLevelRateMatchingForMulticastR17    BandNR_ReLevelRateMatchingForMulticastR17
+	HasReLevelRateMatchingForMulticastR17 bool // whether re-LevelRateMatchingForMulticast-r17 is present in the encoding
 	// Pdsch1024QAM2MIMOFR1R17 is the component pdsch-1024QAM-2MIMO-FR1-r17 [136] ENUMERATED OPTIONAL (extension addition).
-	Pdsch1024QAM2MIMOFR1R17 BandNR_Pdsch1024QAM2MIMOFR1R17
-	// HasPdsch1024QAM2MIMOFR1R17 tells whether pdsch-1024QAM-2MIMO-FR1-r17 is present in the encoding.
-	HasPdsch1024QAM2MIMOFR1R17 bool
+	Pdsch1024QAM2MIMOFR1R17    BandNR_Pdsch1024QAM2MIMOFR1R17
+	HasPdsch1024QAM2MIMOFR1R17 bool // whether pdsch-1024QAM-2MIMO-FR1-r17 is present in the encoding
 	// PrsMeasurementWithoutMGR17 is the component prs-MeasurementWithoutMG-r17 [137] ENUMERATED OPTIONAL (extension addition).
-	PrsMeasurementWithoutMGR17 BandNR_PrsMeasurementWithoutMGR17
-	// HasPrsMeasurementWithoutMGR17 tells whether prs-MeasurementWithoutMG-r17 is present in the encoding.
-	HasPrsMeasurementWithoutMGR17 bool
+	PrsMeasurementWithoutMGR17    BandNR_PrsMeasurementWithoutMGR17
+	HasPrsMeasurementWithoutMGR17 bool // whether prs-MeasurementWithoutMG-r17 is present in the encoding
 	// MaxNumberLEOSatellitesPerCarrierR17 is the component maxNumber-LEO-SatellitesPerCarrier-r17 [138] INTEGER OPTIONAL (extension addition).
-	MaxNumberLEOSatellitesPerCarrierR17 int64
-	// HasMaxNumberLEOSatellitesPerCarrierR17 tells whether maxNumber-LEO-SatellitesPerCarrier-r17 is present in the encoding.
-	HasMaxNumberLEOSatellitesPerCarrierR17 bool
+	MaxNumberLEOSatellitesPerCarrierR17    int64
+	HasMaxNumberLEOSatellitesPerCarrierR17 bool // whether maxNumber-LEO-SatellitesPerCarrier-r17 is present in the encoding
 	// PrsProcessingCapabilityOutsideMGinPPWR17 is the component prs-ProcessingCapabilityOutsideMGinPPW-r17 [139] SEQUENCE OF OPTIONAL (extension addition).
-	PrsProcessingCapabilityOutsideMGinPPWR17 BandNR_PrsProcessingCapabilityOutsideMGinPPWR17
-	// HasPrsProcessingCapabilityOutsideMGinPPWR17 tells whether prs-ProcessingCapabilityOutsideMGinPPW-r17 is present in the encoding.
-	HasPrsProcessingCapabilityOutsideMGinPPWR17 bool
+	PrsProcessingCapabilityOutsideMGinPPWR17    BandNR_PrsProcessingCapabilityOutsideMGinPPWR17
+	HasPrsProcessingCapabilityOutsideMGinPPWR17 bool // whether prs-ProcessingCapabilityOutsideMGinPPW-r17 is present in the encoding
 	// SrsSemiPersistentPosResourcesRRCInactiveR17 is the component srs-SemiPersistent-PosResourcesRRC-Inactive-r17 [140] SEQUENCE OPTIONAL (extension addition).
-	SrsSemiPersistentPosResourcesRRCInactiveR17 BandNR_SrsSemiPersistentPosResourcesRRCInactiveR17
-	// HasSrsSemiPersistentPosResourcesRRCInactiveR17 tells whether srs-SemiPersistent-PosResourcesRRC-Inactive-r17 is present in the encoding.
-	HasSrsSemiPersistentPosResourcesRRCInactiveR17 bool
+	SrsSemiPersistentPosResourcesRRCInactiveR17    BandNR_SrsSemiPersistentPosResourcesRRCInactiveR17
+	HasSrsSemiPersistentPosResourcesRRCInactiveR17 bool // whether srs-SemiPersistent-PosResourcesRRC-Inactive-r17 is present in the encoding
 	// ChannelBWsDLSCS120kHzFR2_2R17 is the component channelBWs-DL-SCS-120kHz-FR2-2-r17 [141] BIT STRING OPTIONAL (extension addition).
-	ChannelBWsDLSCS120kHzFR2_2R17 der.BitString
-	// HasChannelBWsDLSCS120kHzFR2_2R17 tells whether channelBWs-DL-SCS-120kHz-FR2-2-r17 is present in the encoding.
-	HasChannelBWsDLSCS120kHzFR2_2R17 bool
+	ChannelBWsDLSCS120kHzFR2_2R17    der.BitString
+	HasChannelBWsDLSCS120kHzFR2_2R17 bool // whether channelBWs-DL-SCS-120kHz-FR2-2-r17 is present in the encoding
 	// ChannelBWsULSCS120kHzFR2_2R17 is the component channelBWs-UL-SCS-120kHz-FR2-2-r17 [142] BIT STRING OPTIONAL (extension addition).
-	ChannelBWsULSCS120kHzFR2_2R17 der.BitString
-	// HasChannelBWsULSCS120kHzFR2_2R17 tells whether channelBWs-UL-SCS-120kHz-FR2-2-r17 is present in the encoding.
-	HasChannelBWsULSCS120kHzFR2_2R17 bool
+	ChannelBWsULSCS120kHzFR2_2R17    der.BitString
+	HasChannelBWsULSCS120kHzFR2_2R17 bool // whether channelBWs-UL-SCS-120kHz-FR2-2-r17 is present in the encoding
 	// DmrsBundlingPUSCHRepTypeAR17 is the component dmrs-BundlingPUSCH-RepTypeA-r17 [143] ENUMERATED OPTIONAL (extension addition).
-	DmrsBundlingPUSCHRepTypeAR17 BandNR_DmrsBundlingPUSCHRepTypeAR17
-	// HasDmrsBundlingPUSCHRepTypeAR17 tells whether dmrs-BundlingPUSCH-RepTypeA-r17 is present in the encoding.
-	HasDmrsBundlingPUSCHRepTypeAR17 bool
+	DmrsBundlingPUSCHRepTypeAR17    BandNR_DmrsBundlingPUSCHRepTypeAR17
+	HasDmrsBundlingPUSCHRepTypeAR17 bool // whether dmrs-BundlingPUSCH-RepTypeA-r17 is present in the encoding
 	// DmrsBundlingPUSCHRepTypeBR17 is the component dmrs-BundlingPUSCH-RepTypeB-r17 [144] ENUMERATED OPTIONAL (extension addition).
-	DmrsBundlingPUSCHRepTypeBR17 BandNR_DmrsBundlingPUSCHRepTypeBR17
-	// HasDmrsBundlingPUSCHRepTypeBR17 tells whether dmrs-BundlingPUSCH-RepTypeB-r17 is present in the encoding.
-	HasDmrsBundlingPUSCHRepTypeBR17 bool
+	DmrsBundlingPUSCHRepTypeBR17    BandNR_DmrsBundlingPUSCHRepTypeBR17
+	HasDmrsBundlingPUSCHRepTypeBR17 bool // whether dmrs-BundlingPUSCH-RepTypeB-r17 is present in the encoding
 	// DmrsBundlingPUSCHMultiSlotR17 is the component dmrs-BundlingPUSCH-multiSlot-r17 [145] ENUMERATED OPTIONAL (extension addition).
-	DmrsBundlingPUSCHMultiSlotR17 BandNR_DmrsBundlingPUSCHMultiSlotR17
-	// HasDmrsBundlingPUSCHMultiSlotR17 tells whether dmrs-BundlingPUSCH-multiSlot-r17 is present in the encoding.
-	HasDmrsBundlingPUSCHMultiSlotR17 bool
+	DmrsBundlingPUSCHMultiSlotR17    BandNR_DmrsBundlingPUSCHMultiSlotR17
+	HasDmrsBundlingPUSCHMultiSlotR17 bool // whether dmrs-BundlingPUSCH-multiSlot-r17 is present in the encoding
 	// DmrsBundlingPUCCHRepR17 is the component dmrs-BundlingPUCCH-Rep-r17 [146] ENUMERATED OPTIONAL (extension addition).
-	DmrsBundlingPUCCHRepR17 BandNR_DmrsBundlingPUCCHRepR17
-	// HasDmrsBundlingPUCCHRepR17 tells whether dmrs-BundlingPUCCH-Rep-r17 is present in the encoding.
-	HasDmrsBundlingPUCCHRepR17 bool
+	DmrsBundlingPUCCHRepR17    BandNR_DmrsBundlingPUCCHRepR17
+	HasDmrsBundlingPUCCHRepR17 bool // whether dmrs-BundlingPUCCH-Rep-r17 is present in the encoding
 	// InterSlotFreqHopInterSlotBundlingPUSCHR17 is the component interSlotFreqHopInterSlotBundlingPUSCH-r17 [147] ENUMERATED OPTIONAL (extension addition).
-	InterSlotFreqHopInterSlotBundlingPUSCHR17 BandNR_InterSlotFreqHopInterSlotBundlingPUSCHR17
-	// HasInterSlotFreqHopInterSlotBundlingPUSCHR17 tells whether interSlotFreqHopInterSlotBundlingPUSCH-r17 is present in the encoding.
-	HasInterSlotFreqHopInterSlotBundlingPUSCHR17 bool
+	InterSlotFreqHopInterSlotBundlingPUSCHR17    BandNR_InterSlotFreqHopInterSlotBundlingPUSCHR17
+	HasInterSlotFreqHopInterSlotBundlingPUSCHR17 bool // whether interSlotFreqHopInterSlotBundlingPUSCH-r17 is present in the encoding
 	// InterSlotFreqHopPUCCHR17 is the component interSlotFreqHopPUCCH-r17 [148] ENUMERATED OPTIONAL (extension addition).
-	InterSlotFreqHopPUCCHR17 BandNR_InterSlotFreqHopPUCCHR17
-	// HasInterSlotFreqHopPUCCHR17 tells whether interSlotFreqHopPUCCH-r17 is present in the encoding.
-	HasInterSlotFreqHopPUCCHR17 bool
+	InterSlotFreqHopPUCCHR17    BandNR_InterSlotFreqHopPUCCHR17
+	HasInterSlotFreqHopPUCCHR17 bool // whether interSlotFreqHopPUCCH-r17 is present in the encoding
 	// DmrsBundlingRestartR17 is the component dmrs-BundlingRestart-r17 [149] ENUMERATED OPTIONAL (extension addition).
-	DmrsBundlingRestartR17 BandNR_DmrsBundlingRestartR17
-	// HasDmrsBundlingRestartR17 tells whether dmrs-BundlingRestart-r17 is present in the encoding.
-	HasDmrsBundlingRestartR17 bool
+	DmrsBundlingRestartR17    BandNR_DmrsBundlingRestartR17
+	HasDmrsBundlingRestartR17 bool // whether dmrs-BundlingRestart-r17 is present in the encoding
 	// DmrsBundlingNonBackToBackTXR17 is the component dmrs-BundlingNonBackToBackTX-r17 [150] ENUMERATED OPTIONAL (extension addition).
-	DmrsBundlingNonBackToBackTXR17 BandNR_DmrsBundlingNonBackToBackTXR17
-	// HasDmrsBundlingNonBackToBackTXR17 tells whether dmrs-BundlingNonBackToBackTX-r17 is present in the encoding.
-	HasDmrsBundlingNonBackToBackTXR17 bool
+	DmrsBundlingNonBackToBackTXR17    BandNR_DmrsBundlingNonBackToBackTXR17
+	HasDmrsBundlingNonBackToBackTXR17 bool // whether dmrs-BundlingNonBackToBackTX-r17 is present in the encoding
 	// MaxDynamicSlotRepetitionForSPSMulticastR17 is the component maxDynamicSlotRepetitionForSPS-Multicast-r17 [151] ENUMERATED OPTIONAL (extension addition).
-	MaxDynamicSlotRepetitionForSPSMulticastR17 BandNR_MaxDynamicSlotRepetitionForSPSMulticastR17
-	// HasMaxDynamicSlotRepetitionForSPSMulticastR17 tells whether maxDynamicSlotRepetitionForSPS-Multicast-r17 is present in the encoding.
-	HasMaxDynamicSlotRepetitionForSPSMulticastR17 bool
+	MaxDynamicSlotRepetitionForSPSMulticastR17    BandNR_MaxDynamicSlotRepetitionForSPSMulticastR17
+	HasMaxDynamicSlotRepetitionForSPSMulticastR17 bool // whether maxDynamicSlotRepetitionForSPS-Multicast-r17 is present in the encoding
 	// NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 is the component nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17 [152] ENUMERATED OPTIONAL (extension addition).
-	NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 BandNR_NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17
-	// HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 tells whether nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17 is present in the encoding.
-	HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 bool
+	NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17    BandNR_NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17
+	HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 bool // whether nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17 is present in the encoding
 	// SpsMulticastDCIFormat4_2R17 is the component sps-MulticastDCI-Format4-2-r17 [153] ENUMERATED OPTIONAL (extension addition).
-	SpsMulticastDCIFormat4_2R17 BandNR_SpsMulticastDCIFormat4_2R17
-	// HasSpsMulticastDCIFormat4_2R17 tells whether sps-MulticastDCI-Format4-2-r17 is present in the encoding.
-	HasSpsMulticastDCIFormat4_2R17 bool
+	SpsMulticastDCIFormat4_2R17    BandNR_SpsMulticastDCIFormat4_2R17
+	HasSpsMulticastDCIFormat4_2R17 bool // whether sps-MulticastDCI-Format4-2-r17 is present in the encoding
 	// SpsMulticastMultiConfigR17 is the component sps-MulticastMultiConfig-r17 [154] INTEGER OPTIONAL (extension addition).
-	SpsMulticastMultiConfigR17 int64
-	// HasSpsMulticastMultiConfigR17 tells whether sps-MulticastMultiConfig-r17 is present in the encoding.
-	HasSpsMulticastMultiConfigR17 bool
+	SpsMulticastMultiConfigR17    int64
+	HasSpsMulticastMultiConfigR17 bool // whether sps-MulticastMultiConfig-r17 is present in the encoding
 	// PriorityIndicatorInDCIMulticastR17 is the component priorityIndicatorInDCI-Multicast-r17 [155] ENUMERATED OPTIONAL (extension addition).
-	PriorityIndicatorInDCIMulticastR17 BandNR_PriorityIndicatorInDCIMulticastR17
-	// HasPriorityIndicatorInDCIMulticastR17 tells whether priorityIndicatorInDCI-Multicast-r17 is present in the encoding.
-	HasPriorityIndicatorInDCIMulticastR17 bool
+	PriorityIndicatorInDCIMulticastR17    BandNR_PriorityIndicatorInDCIMulticastR17
+	HasPriorityIndicatorInDCIMulticastR17 bool // whether priorityIndicatorInDCI-Multicast-r17 is present in the encoding
 	// PriorityIndicatorInDCISPSMulticastR17 is the component priorityIndicatorInDCI-SPS-Multicast-r17 [156] ENUMERATED OPTIONAL (extension addition).
-	PriorityIndicatorInDCISPSMulticastR17 BandNR_PriorityIndicatorInDCISPSMulticastR17
-	// HasPriorityIndicatorInDCISPSMulticastR17 tells whether priorityIndicatorInDCI-SPS-Multicast-r17 is present in the encoding.
-	HasPriorityIndicatorInDCISPSMulticastR17 bool
+	PriorityIndicatorInDCISPSMulticastR17    BandNR_PriorityIndicatorInDCISPSMulticastR17
+	HasPriorityIndicatorInDCISPSMulticastR17 bool // whether priorityIndicatorInDCI-SPS-Multicast-r17 is present in the encoding
 	// TwoHARQACKCodebookForUnicastAndMulticastR17 is the component twoHARQ-ACK-CodebookForUnicastAndMulticast-r17 [157] ENUMERATED OPTIONAL (extension addition).
-	TwoHARQACKCodebookForUnicastAndMulticastR17 BandNR_TwoHARQACKCodebookForUnicastAndMulticastR17
-	// HasTwoHARQACKCodebookForUnicastAndMulticastR17 tells whether twoHARQ-ACK-CodebookForUnicastAndMulticast-r17 is present in the encoding.
-	HasTwoHARQACKCodebookForUnicastAndMulticastR17 bool
+	TwoHARQACKCodebookForUnicastAndMulticastR17    BandNR_TwoHARQACKCodebookForUnicastAndMulticastR17
+	HasTwoHARQACKCodebookForUnicastAndMulticastR17 bool // whether twoHARQ-ACK-CodebookForUnicastAndMulticast-r17 is present in the encoding
 	// MultiPUCCHHARQACKForMulticastUnicastR17 is the component multiPUCCH-HARQ-ACK-ForMulticastUnicast-r17 [158] ENUMERATED OPTIONAL (extension addition).
-	MultiPUCCHHARQACKForMulticastUnicastR17 BandNR_MultiPUCCHHARQACKForMulticastUnicastR17
-	// HasMultiPUCCHHARQACKForMulticastUnicastR17 tells whether multiPUCCH-HARQ-ACK-ForMulticastUnicast-r17 is present in the encoding.
-	HasMultiPUCCHHARQACKForMulticastUnicastR17 bool
+	MultiPUCCHHARQACKForMulticastUnicastR17    BandNR_MultiPUCCHHARQACKForMulticastUnicastR17
+	HasMultiPUCCHHARQACKForMulticastUnicastR17 bool // whether multiPUCCH-HARQ-ACK-ForMulticastUnicast-r17 is present in the encoding
 	// ReleaseSPSMulticastWithCSRNTIR17 is the component releaseSPS-MulticastWithCS-RNTI-r17 [159] ENUMERATED OPTIONAL (extension addition).
-	ReleaseSPSMulticastWithCSRNTIR17 BandNR_ReleaseSPSMulticastWithCSRNTIR17
-	// HasReleaseSPSMulticastWithCSRNTIR17 tells whether releaseSPS-MulticastWithCS-RNTI-r17 is present in the encoding.
-	HasReleaseSPSMulticastWithCSRNTIR17 bool
+	ReleaseSPSMulticastWithCSRNTIR17    BandNR_ReleaseSPSMulticastWithCSRNTIR17
+	HasReleaseSPSMulticastWithCSRNTIR17 bool // whether releaseSPS-MulticastWithCS-RNTI-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2883,29 +1032,24 @@ func (c BandNR_ChannelBWsDLChoice) String() string {
 // BandNR_ChannelBWsDL_Fr1 is the type of BandNR.channelBWs-DL.fr1.
 type BandNR_ChannelBWsDL_Fr1 struct {
 	// Scs15kHz is the component scs-15kHz [0] BIT STRING OPTIONAL.
-	Scs15kHz der.BitString
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    der.BitString
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] BIT STRING OPTIONAL.
-	Scs30kHz der.BitString
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    der.BitString
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // BandNR_ChannelBWsDL_Fr2 is the type of BandNR.channelBWs-DL.fr2.
 type BandNR_ChannelBWsDL_Fr2 struct {
 	// Scs60kHz is the component scs-60kHz [0] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] BIT STRING OPTIONAL.
-	Scs120kHz der.BitString
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    der.BitString
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // BandNR_ChannelBWsUL is the type of BandNR.channelBWs-UL.
@@ -2940,29 +1084,24 @@ func (c BandNR_ChannelBWsULChoice) String() string {
 // BandNR_ChannelBWsUL_Fr1 is the type of BandNR.channelBWs-UL.fr1.
 type BandNR_ChannelBWsUL_Fr1 struct {
 	// Scs15kHz is the component scs-15kHz [0] BIT STRING OPTIONAL.
-	Scs15kHz der.BitString
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    der.BitString
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] BIT STRING OPTIONAL.
-	Scs30kHz der.BitString
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    der.BitString
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // BandNR_ChannelBWsUL_Fr2 is the type of BandNR.channelBWs-UL.fr2.
 type BandNR_ChannelBWsUL_Fr2 struct {
 	// Scs60kHz is the component scs-60kHz [0] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] BIT STRING OPTIONAL.
-	Scs120kHz der.BitString
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    der.BitString
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // BandNR_MaxUplinkDutyCyclePC2FR1 is the type of BandNR.maxUplinkDutyCycle-PC2-FR1.
@@ -3059,29 +1198,24 @@ func (c BandNR_ChannelBWsDLV1590Choice) String() string {
 // BandNR_ChannelBWsDLV1590_Fr1 is the type of BandNR.channelBWs-DL-v1590.fr1.
 type BandNR_ChannelBWsDLV1590_Fr1 struct {
 	// Scs15kHz is the component scs-15kHz [0] BIT STRING OPTIONAL.
-	Scs15kHz der.BitString
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    der.BitString
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] BIT STRING OPTIONAL.
-	Scs30kHz der.BitString
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    der.BitString
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // BandNR_ChannelBWsDLV1590_Fr2 is the type of BandNR.channelBWs-DL-v1590.fr2.
 type BandNR_ChannelBWsDLV1590_Fr2 struct {
 	// Scs60kHz is the component scs-60kHz [0] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] BIT STRING OPTIONAL.
-	Scs120kHz der.BitString
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    der.BitString
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // BandNR_ChannelBWsULV1590 is the type of BandNR.channelBWs-UL-v1590.
@@ -3116,29 +1250,24 @@ func (c BandNR_ChannelBWsULV1590Choice) String() string {
 // BandNR_ChannelBWsULV1590_Fr1 is the type of BandNR.channelBWs-UL-v1590.fr1.
 type BandNR_ChannelBWsULV1590_Fr1 struct {
 	// Scs15kHz is the component scs-15kHz [0] BIT STRING OPTIONAL.
-	Scs15kHz der.BitString
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    der.BitString
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] BIT STRING OPTIONAL.
-	Scs30kHz der.BitString
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    der.BitString
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // BandNR_ChannelBWsULV1590_Fr2 is the type of BandNR.channelBWs-UL-v1590.fr2.
 type BandNR_ChannelBWsULV1590_Fr2 struct {
 	// Scs60kHz is the component scs-60kHz [0] BIT STRING OPTIONAL.
-	Scs60kHz der.BitString
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    der.BitString
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] BIT STRING OPTIONAL.
-	Scs120kHz der.BitString
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    der.BitString
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // BandNR_CancelOverlappingPUSCHR16 is the type of BandNR.cancelOverlappingPUSCH-r16.
@@ -3241,17 +1370,14 @@ func (c BandNR_ChannelBWDLIABR16Choice) String() string {
 // BandNR_ChannelBWDLIABR16_Fr1_100mhz is the type of BandNR.channelBW-DL-IAB-r16.fr1-100mhz.
 type BandNR_ChannelBWDLIABR16_Fr1_100mhz struct {
 	// Scs15kHz is the component scs-15kHz [0] ENUMERATED OPTIONAL.
-	Scs15kHz BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs15kHz
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs15kHz
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ENUMERATED OPTIONAL.
-	Scs30kHz BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs30kHz
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs30kHz
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ENUMERATED OPTIONAL.
-	Scs60kHz BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs15kHz is the type of BandNR.channelBW-DL-IAB-r16.fr1-100mhz.scs-15kHz.
@@ -3293,13 +1419,11 @@ func (v BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs60kHz) String() string {
 // BandNR_ChannelBWDLIABR16_Fr2_200mhz is the type of BandNR.channelBW-DL-IAB-r16.fr2-200mhz.
 type BandNR_ChannelBWDLIABR16_Fr2_200mhz struct {
 	// Scs60kHz is the component scs-60kHz [0] ENUMERATED OPTIONAL.
-	Scs60kHz BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] ENUMERATED OPTIONAL.
-	Scs120kHz BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs60kHz is the type of BandNR.channelBW-DL-IAB-r16.fr2-200mhz.scs-60kHz.
@@ -3358,17 +1482,14 @@ func (c BandNR_ChannelBWULIABR16Choice) String() string {
 // BandNR_ChannelBWULIABR16_Fr1_100mhz is the type of BandNR.channelBW-UL-IAB-r16.fr1-100mhz.
 type BandNR_ChannelBWULIABR16_Fr1_100mhz struct {
 	// Scs15kHz is the component scs-15kHz [0] ENUMERATED OPTIONAL.
-	Scs15kHz BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs15kHz
-	// HasScs15kHz tells whether scs-15kHz is present in the encoding.
-	HasScs15kHz bool
+	Scs15kHz    BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs15kHz
+	HasScs15kHz bool // whether scs-15kHz is present in the encoding
 	// Scs30kHz is the component scs-30kHz [1] ENUMERATED OPTIONAL.
-	Scs30kHz BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs30kHz
-	// HasScs30kHz tells whether scs-30kHz is present in the encoding.
-	HasScs30kHz bool
+	Scs30kHz    BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs30kHz
+	HasScs30kHz bool // whether scs-30kHz is present in the encoding
 	// Scs60kHz is the component scs-60kHz [2] ENUMERATED OPTIONAL.
-	Scs60kHz BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 }
 
 // BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs15kHz is the type of BandNR.channelBW-UL-IAB-r16.fr1-100mhz.scs-15kHz.
@@ -3410,13 +1531,11 @@ func (v BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs60kHz) String() string {
 // BandNR_ChannelBWULIABR16_Fr2_200mhz is the type of BandNR.channelBW-UL-IAB-r16.fr2-200mhz.
 type BandNR_ChannelBWULIABR16_Fr2_200mhz struct {
 	// Scs60kHz is the component scs-60kHz [0] ENUMERATED OPTIONAL.
-	Scs60kHz BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs60kHz
-	// HasScs60kHz tells whether scs-60kHz is present in the encoding.
-	HasScs60kHz bool
+	Scs60kHz    BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs60kHz
+	HasScs60kHz bool // whether scs-60kHz is present in the encoding
 	// Scs120kHz is the component scs-120kHz [1] ENUMERATED OPTIONAL.
-	Scs120kHz BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs120kHz
-	// HasScs120kHz tells whether scs-120kHz is present in the encoding.
-	HasScs120kHz bool
+	Scs120kHz    BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs120kHz
+	HasScs120kHz bool // whether scs-120kHz is present in the encoding
 }
 
 // BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs60kHz is the type of BandNR.channelBW-UL-IAB-r16.fr2-200mhz.scs-60kHz.
@@ -4203,13 +2322,11 @@ func (v BandNR_TbProcessingRepMultiSlotPUSCHR17) String() string {
 // BandNR_MaxDurationDMRSBundlingR17 is the type of BandNR.maxDurationDMRS-Bundling-r17.
 type BandNR_MaxDurationDMRSBundlingR17 struct {
 	// FddR17 is the component fdd-r17 [0] ENUMERATED OPTIONAL.
-	FddR17 BandNR_MaxDurationDMRSBundlingR17_FddR17
-	// HasFddR17 tells whether fdd-r17 is present in the encoding.
-	HasFddR17 bool
+	FddR17    BandNR_MaxDurationDMRSBundlingR17_FddR17
+	HasFddR17 bool // whether fdd-r17 is present in the encoding
 	// TddR17 is the component tdd-r17 [1] ENUMERATED OPTIONAL.
-	TddR17 BandNR_MaxDurationDMRSBundlingR17_TddR17
-	// HasTddR17 tells whether tdd-r17 is present in the encoding.
-	HasTddR17 bool
+	TddR17    BandNR_MaxDurationDMRSBundlingR17_TddR17
+	HasTddR17 bool // whether tdd-r17 is present in the encoding
 }
 
 // BandNR_MaxDurationDMRSBundlingR17_FddR17 is the type of BandNR.maxDurationDMRS-Bundling-r17.fdd-r17.
@@ -4977,9 +3094,8 @@ func (v BandNR_ReleaseSPSMulticastWithCSRNTIR17) String() string {
 //	}
 type BandNRV16c0 struct {
 	// PuschRepetitionTypeAV16c0 is the component pusch-RepetitionTypeA-v16c0 [0] ENUMERATED OPTIONAL.
-	PuschRepetitionTypeAV16c0 BandNRV16c0_PuschRepetitionTypeAV16c0
-	// HasPuschRepetitionTypeAV16c0 tells whether pusch-RepetitionTypeA-v16c0 is present in the encoding.
-	HasPuschRepetitionTypeAV16c0 bool
+	PuschRepetitionTypeAV16c0    BandNRV16c0_PuschRepetitionTypeAV16c0
+	HasPuschRepetitionTypeAV16c0 bool // whether pusch-RepetitionTypeA-v16c0 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5074,133 +3190,101 @@ func (v BandNRV16c0_PuschRepetitionTypeAV16c0) String() string {
 //	}
 type RFParametersMRDC struct {
 	// SupportedBandCombinationList is the component supportedBandCombinationList [0] BandCombinationList OPTIONAL.
-	SupportedBandCombinationList BandCombinationList
-	// HasSupportedBandCombinationList tells whether supportedBandCombinationList is present in the encoding.
-	HasSupportedBandCombinationList bool
+	SupportedBandCombinationList    BandCombinationList
+	HasSupportedBandCombinationList bool // whether supportedBandCombinationList is present in the encoding
 	// AppliedFreqBandListFilter is the component appliedFreqBandListFilter [1] FreqBandList OPTIONAL.
-	AppliedFreqBandListFilter FreqBandList
-	// HasAppliedFreqBandListFilter tells whether appliedFreqBandListFilter is present in the encoding.
-	HasAppliedFreqBandListFilter bool
+	AppliedFreqBandListFilter    FreqBandList
+	HasAppliedFreqBandListFilter bool // whether appliedFreqBandListFilter is present in the encoding
 	// SrsSwitchingTimeRequested is the component srs-SwitchingTimeRequested [2] ENUMERATED OPTIONAL (extension addition).
-	SrsSwitchingTimeRequested RFParametersMRDC_SrsSwitchingTimeRequested
-	// HasSrsSwitchingTimeRequested tells whether srs-SwitchingTimeRequested is present in the encoding.
-	HasSrsSwitchingTimeRequested bool
+	SrsSwitchingTimeRequested    RFParametersMRDC_SrsSwitchingTimeRequested
+	HasSrsSwitchingTimeRequested bool // whether srs-SwitchingTimeRequested is present in the encoding
 	// SupportedBandCombinationListV1540 is the component supportedBandCombinationList-v1540 [3] BandCombinationList-v1540 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1540 BandCombinationListV1540
-	// HasSupportedBandCombinationListV1540 tells whether supportedBandCombinationList-v1540 is present in the encoding.
-	HasSupportedBandCombinationListV1540 bool
+	SupportedBandCombinationListV1540    BandCombinationListV1540
+	HasSupportedBandCombinationListV1540 bool // whether supportedBandCombinationList-v1540 is present in the encoding
 	// SupportedBandCombinationListV1550 is the component supportedBandCombinationList-v1550 [4] BandCombinationList-v1550 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1550 BandCombinationListV1550
-	// HasSupportedBandCombinationListV1550 tells whether supportedBandCombinationList-v1550 is present in the encoding.
-	HasSupportedBandCombinationListV1550 bool
+	SupportedBandCombinationListV1550    BandCombinationListV1550
+	HasSupportedBandCombinationListV1550 bool // whether supportedBandCombinationList-v1550 is present in the encoding
 	// SupportedBandCombinationListV1560 is the component supportedBandCombinationList-v1560 [5] BandCombinationList-v1560 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1560 BandCombinationListV1560
-	// HasSupportedBandCombinationListV1560 tells whether supportedBandCombinationList-v1560 is present in the encoding.
-	HasSupportedBandCombinationListV1560 bool
+	SupportedBandCombinationListV1560    BandCombinationListV1560
+	HasSupportedBandCombinationListV1560 bool // whether supportedBandCombinationList-v1560 is present in the encoding
 	// SupportedBandCombinationListNEDCOnly is the component supportedBandCombinationListNEDC-Only [6] BandCombinationList OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnly BandCombinationList
-	// HasSupportedBandCombinationListNEDCOnly tells whether supportedBandCombinationListNEDC-Only is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnly bool
+	SupportedBandCombinationListNEDCOnly    BandCombinationList
+	HasSupportedBandCombinationListNEDCOnly bool // whether supportedBandCombinationListNEDC-Only is present in the encoding
 	// SupportedBandCombinationListV1570 is the component supportedBandCombinationList-v1570 [7] BandCombinationList-v1570 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1570 BandCombinationListV1570
-	// HasSupportedBandCombinationListV1570 tells whether supportedBandCombinationList-v1570 is present in the encoding.
-	HasSupportedBandCombinationListV1570 bool
+	SupportedBandCombinationListV1570    BandCombinationListV1570
+	HasSupportedBandCombinationListV1570 bool // whether supportedBandCombinationList-v1570 is present in the encoding
 	// SupportedBandCombinationListV1580 is the component supportedBandCombinationList-v1580 [8] BandCombinationList-v1580 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1580 BandCombinationListV1580
-	// HasSupportedBandCombinationListV1580 tells whether supportedBandCombinationList-v1580 is present in the encoding.
-	HasSupportedBandCombinationListV1580 bool
+	SupportedBandCombinationListV1580    BandCombinationListV1580
+	HasSupportedBandCombinationListV1580 bool // whether supportedBandCombinationList-v1580 is present in the encoding
 	// SupportedBandCombinationListV1590 is the component supportedBandCombinationList-v1590 [9] BandCombinationList-v1590 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1590 BandCombinationListV1590
-	// HasSupportedBandCombinationListV1590 tells whether supportedBandCombinationList-v1590 is present in the encoding.
-	HasSupportedBandCombinationListV1590 bool
+	SupportedBandCombinationListV1590    BandCombinationListV1590
+	HasSupportedBandCombinationListV1590 bool // whether supportedBandCombinationList-v1590 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV15a0 is the component supportedBandCombinationListNEDC-Only-v15a0 [10] SEQUENCE OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnlyV15a0 RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV15a0
-	// HasSupportedBandCombinationListNEDCOnlyV15a0 tells whether supportedBandCombinationListNEDC-Only-v15a0 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV15a0 bool
+	SupportedBandCombinationListNEDCOnlyV15a0    RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV15a0
+	HasSupportedBandCombinationListNEDCOnlyV15a0 bool // whether supportedBandCombinationListNEDC-Only-v15a0 is present in the encoding
 	// SupportedBandCombinationListV1610 is the component supportedBandCombinationList-v1610 [11] BandCombinationList-v1610 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1610 BandCombinationListV1610
-	// HasSupportedBandCombinationListV1610 tells whether supportedBandCombinationList-v1610 is present in the encoding.
-	HasSupportedBandCombinationListV1610 bool
+	SupportedBandCombinationListV1610    BandCombinationListV1610
+	HasSupportedBandCombinationListV1610 bool // whether supportedBandCombinationList-v1610 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV1610 is the component supportedBandCombinationListNEDC-Only-v1610 [12] BandCombinationList-v1610 OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnlyV1610 BandCombinationListV1610
-	// HasSupportedBandCombinationListNEDCOnlyV1610 tells whether supportedBandCombinationListNEDC-Only-v1610 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV1610 bool
+	SupportedBandCombinationListNEDCOnlyV1610    BandCombinationListV1610
+	HasSupportedBandCombinationListNEDCOnlyV1610 bool // whether supportedBandCombinationListNEDC-Only-v1610 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchR16 is the component supportedBandCombinationList-UplinkTxSwitch-r16 [13] BandCombinationList-UplinkTxSwitch-r16 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchR16 BandCombinationListUplinkTxSwitchR16
-	// HasSupportedBandCombinationListUplinkTxSwitchR16 tells whether supportedBandCombinationList-UplinkTxSwitch-r16 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchR16 bool
+	SupportedBandCombinationListUplinkTxSwitchR16    BandCombinationListUplinkTxSwitchR16
+	HasSupportedBandCombinationListUplinkTxSwitchR16 bool // whether supportedBandCombinationList-UplinkTxSwitch-r16 is present in the encoding
 	// SupportedBandCombinationListV1630 is the component supportedBandCombinationList-v1630 [14] BandCombinationList-v1630 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1630 BandCombinationListV1630
-	// HasSupportedBandCombinationListV1630 tells whether supportedBandCombinationList-v1630 is present in the encoding.
-	HasSupportedBandCombinationListV1630 bool
+	SupportedBandCombinationListV1630    BandCombinationListV1630
+	HasSupportedBandCombinationListV1630 bool // whether supportedBandCombinationList-v1630 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV1630 is the component supportedBandCombinationListNEDC-Only-v1630 [15] BandCombinationList-v1630 OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnlyV1630 BandCombinationListV1630
-	// HasSupportedBandCombinationListNEDCOnlyV1630 tells whether supportedBandCombinationListNEDC-Only-v1630 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV1630 bool
+	SupportedBandCombinationListNEDCOnlyV1630    BandCombinationListV1630
+	HasSupportedBandCombinationListNEDCOnlyV1630 bool // whether supportedBandCombinationListNEDC-Only-v1630 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchV1630 is the component supportedBandCombinationList-UplinkTxSwitch-v1630 [16] BandCombinationList-UplinkTxSwitch-v1630 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1630 BandCombinationListUplinkTxSwitchV1630
-	// HasSupportedBandCombinationListUplinkTxSwitchV1630 tells whether supportedBandCombinationList-UplinkTxSwitch-v1630 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1630 bool
+	SupportedBandCombinationListUplinkTxSwitchV1630    BandCombinationListUplinkTxSwitchV1630
+	HasSupportedBandCombinationListUplinkTxSwitchV1630 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1630 is present in the encoding
 	// SupportedBandCombinationListV1640 is the component supportedBandCombinationList-v1640 [17] BandCombinationList-v1640 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1640 BandCombinationListV1640
-	// HasSupportedBandCombinationListV1640 tells whether supportedBandCombinationList-v1640 is present in the encoding.
-	HasSupportedBandCombinationListV1640 bool
+	SupportedBandCombinationListV1640    BandCombinationListV1640
+	HasSupportedBandCombinationListV1640 bool // whether supportedBandCombinationList-v1640 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV1640 is the component supportedBandCombinationListNEDC-Only-v1640 [18] BandCombinationList-v1640 OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnlyV1640 BandCombinationListV1640
-	// HasSupportedBandCombinationListNEDCOnlyV1640 tells whether supportedBandCombinationListNEDC-Only-v1640 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV1640 bool
+	SupportedBandCombinationListNEDCOnlyV1640    BandCombinationListV1640
+	HasSupportedBandCombinationListNEDCOnlyV1640 bool // whether supportedBandCombinationListNEDC-Only-v1640 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchV1640 is the component supportedBandCombinationList-UplinkTxSwitch-v1640 [19] BandCombinationList-UplinkTxSwitch-v1640 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1640 BandCombinationListUplinkTxSwitchV1640
-	// HasSupportedBandCombinationListUplinkTxSwitchV1640 tells whether supportedBandCombinationList-UplinkTxSwitch-v1640 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1640 bool
+	SupportedBandCombinationListUplinkTxSwitchV1640    BandCombinationListUplinkTxSwitchV1640
+	HasSupportedBandCombinationListUplinkTxSwitchV1640 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1640 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchV1670 is the component supportedBandCombinationList-UplinkTxSwitch-v1670 [20] BandCombinationList-UplinkTxSwitch-v1670 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1670 BandCombinationListUplinkTxSwitchV1670
-	// HasSupportedBandCombinationListUplinkTxSwitchV1670 tells whether supportedBandCombinationList-UplinkTxSwitch-v1670 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1670 bool
+	SupportedBandCombinationListUplinkTxSwitchV1670    BandCombinationListUplinkTxSwitchV1670
+	HasSupportedBandCombinationListUplinkTxSwitchV1670 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1670 is present in the encoding
 	// SupportedBandCombinationListV1700 is the component supportedBandCombinationList-v1700 [21] BandCombinationList-v1700 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1700 BandCombinationListV1700
-	// HasSupportedBandCombinationListV1700 tells whether supportedBandCombinationList-v1700 is present in the encoding.
-	HasSupportedBandCombinationListV1700 bool
+	SupportedBandCombinationListV1700    BandCombinationListV1700
+	HasSupportedBandCombinationListV1700 bool // whether supportedBandCombinationList-v1700 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchV1700 is the component supportedBandCombinationList-UplinkTxSwitch-v1700 [22] BandCombinationList-UplinkTxSwitch-v1700 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1700 BandCombinationListUplinkTxSwitchV1700
-	// HasSupportedBandCombinationListUplinkTxSwitchV1700 tells whether supportedBandCombinationList-UplinkTxSwitch-v1700 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1700 bool
+	SupportedBandCombinationListUplinkTxSwitchV1700    BandCombinationListUplinkTxSwitchV1700
+	HasSupportedBandCombinationListUplinkTxSwitchV1700 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1700 is present in the encoding
 	// SupportedBandCombinationListV1720 is the component supportedBandCombinationList-v1720 [23] BandCombinationList-v1720 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1720 BandCombinationListV1720
-	// HasSupportedBandCombinationListV1720 tells whether supportedBandCombinationList-v1720 is present in the encoding.
-	HasSupportedBandCombinationListV1720 bool
+	SupportedBandCombinationListV1720    BandCombinationListV1720
+	HasSupportedBandCombinationListV1720 bool // whether supportedBandCombinationList-v1720 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV1720 is the component supportedBandCombinationListNEDC-Only-v1720 [24] SEQUENCE OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnlyV1720 RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV1720
-	// HasSupportedBandCombinationListNEDCOnlyV1720 tells whether supportedBandCombinationListNEDC-Only-v1720 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV1720 bool
+	SupportedBandCombinationListNEDCOnlyV1720    RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV1720
+	HasSupportedBandCombinationListNEDCOnlyV1720 bool // whether supportedBandCombinationListNEDC-Only-v1720 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchV1720 is the component supportedBandCombinationList-UplinkTxSwitch-v1720 [25] BandCombinationList-UplinkTxSwitch-v1720 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1720 BandCombinationListUplinkTxSwitchV1720
-	// HasSupportedBandCombinationListUplinkTxSwitchV1720 tells whether supportedBandCombinationList-UplinkTxSwitch-v1720 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1720 bool
+	SupportedBandCombinationListUplinkTxSwitchV1720    BandCombinationListUplinkTxSwitchV1720
+	HasSupportedBandCombinationListUplinkTxSwitchV1720 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1720 is present in the encoding
 	// SupportedBandCombinationListV1730 is the component supportedBandCombinationList-v1730 [26] BandCombinationList-v1730 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1730 BandCombinationListV1730
-	// HasSupportedBandCombinationListV1730 tells whether supportedBandCombinationList-v1730 is present in the encoding.
-	HasSupportedBandCombinationListV1730 bool
+	SupportedBandCombinationListV1730    BandCombinationListV1730
+	HasSupportedBandCombinationListV1730 bool // whether supportedBandCombinationList-v1730 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV1730 is the component supportedBandCombinationListNEDC-Only-v1730 [27] BandCombinationList-v1730 OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnlyV1730 BandCombinationListV1730
-	// HasSupportedBandCombinationListNEDCOnlyV1730 tells whether supportedBandCombinationListNEDC-Only-v1730 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV1730 bool
+	SupportedBandCombinationListNEDCOnlyV1730    BandCombinationListV1730
+	HasSupportedBandCombinationListNEDCOnlyV1730 bool // whether supportedBandCombinationListNEDC-Only-v1730 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchV1730 is the component supportedBandCombinationList-UplinkTxSwitch-v1730 [28] BandCombinationList-UplinkTxSwitch-v1730 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1730 BandCombinationListUplinkTxSwitchV1730
-	// HasSupportedBandCombinationListUplinkTxSwitchV1730 tells whether supportedBandCombinationList-UplinkTxSwitch-v1730 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1730 bool
+	SupportedBandCombinationListUplinkTxSwitchV1730    BandCombinationListUplinkTxSwitchV1730
+	HasSupportedBandCombinationListUplinkTxSwitchV1730 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1730 is present in the encoding
 	// SupportedBandCombinationListV1740 is the component supportedBandCombinationList-v1740 [29] BandCombinationList-v1740 OPTIONAL (extension addition).
-	SupportedBandCombinationListV1740 BandCombinationListV1740
-	// HasSupportedBandCombinationListV1740 tells whether supportedBandCombinationList-v1740 is present in the encoding.
-	HasSupportedBandCombinationListV1740 bool
+	SupportedBandCombinationListV1740    BandCombinationListV1740
+	HasSupportedBandCombinationListV1740 bool // whether supportedBandCombinationList-v1740 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV1740 is the component supportedBandCombinationListNEDC-Only-v1740 [30] BandCombinationList-v1740 OPTIONAL (extension addition).
-	SupportedBandCombinationListNEDCOnlyV1740 BandCombinationListV1740
-	// HasSupportedBandCombinationListNEDCOnlyV1740 tells whether supportedBandCombinationListNEDC-Only-v1740 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV1740 bool
+	SupportedBandCombinationListNEDCOnlyV1740    BandCombinationListV1740
+	HasSupportedBandCombinationListNEDCOnlyV1740 bool // whether supportedBandCombinationListNEDC-Only-v1740 is present in the encoding
 	// SupportedBandCombinationListUplinkTxSwitchV1740 is the component supportedBandCombinationList-UplinkTxSwitch-v1740 [31] BandCombinationList-UplinkTxSwitch-v1740 OPTIONAL (extension addition).
-	SupportedBandCombinationListUplinkTxSwitchV1740 BandCombinationListUplinkTxSwitchV1740
-	// HasSupportedBandCombinationListUplinkTxSwitchV1740 tells whether supportedBandCombinationList-UplinkTxSwitch-v1740 is present in the encoding.
-	HasSupportedBandCombinationListUplinkTxSwitchV1740 bool
+	SupportedBandCombinationListUplinkTxSwitchV1740    BandCombinationListUplinkTxSwitchV1740
+	HasSupportedBandCombinationListUplinkTxSwitchV1740 bool // whether supportedBandCombinationList-UplinkTxSwitch-v1740 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5220,37 +3304,30 @@ func (v RFParametersMRDC_SrsSwitchingTimeRequested) String() string {
 // RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV15a0 is the type of RF-ParametersMRDC.supportedBandCombinationListNEDC-Only-v15a0.
 type RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV15a0 struct {
 	// SupportedBandCombinationListV1540 is the component supportedBandCombinationList-v1540 [0] BandCombinationList-v1540 OPTIONAL.
-	SupportedBandCombinationListV1540 BandCombinationListV1540
-	// HasSupportedBandCombinationListV1540 tells whether supportedBandCombinationList-v1540 is present in the encoding.
-	HasSupportedBandCombinationListV1540 bool
+	SupportedBandCombinationListV1540    BandCombinationListV1540
+	HasSupportedBandCombinationListV1540 bool // whether supportedBandCombinationList-v1540 is present in the encoding
 	// SupportedBandCombinationListV1560 is the component supportedBandCombinationList-v1560 [1] BandCombinationList-v1560 OPTIONAL.
-	SupportedBandCombinationListV1560 BandCombinationListV1560
-	// HasSupportedBandCombinationListV1560 tells whether supportedBandCombinationList-v1560 is present in the encoding.
-	HasSupportedBandCombinationListV1560 bool
+	SupportedBandCombinationListV1560    BandCombinationListV1560
+	HasSupportedBandCombinationListV1560 bool // whether supportedBandCombinationList-v1560 is present in the encoding
 	// SupportedBandCombinationListV1570 is the component supportedBandCombinationList-v1570 [2] BandCombinationList-v1570 OPTIONAL.
-	SupportedBandCombinationListV1570 BandCombinationListV1570
-	// HasSupportedBandCombinationListV1570 tells whether supportedBandCombinationList-v1570 is present in the encoding.
-	HasSupportedBandCombinationListV1570 bool
+	SupportedBandCombinationListV1570    BandCombinationListV1570
+	HasSupportedBandCombinationListV1570 bool // whether supportedBandCombinationList-v1570 is present in the encoding
 	// SupportedBandCombinationListV1580 is the component supportedBandCombinationList-v1580 [3] BandCombinationList-v1580 OPTIONAL.
-	SupportedBandCombinationListV1580 BandCombinationListV1580
-	// HasSupportedBandCombinationListV1580 tells whether supportedBandCombinationList-v1580 is present in the encoding.
-	HasSupportedBandCombinationListV1580 bool
+	SupportedBandCombinationListV1580    BandCombinationListV1580
+	HasSupportedBandCombinationListV1580 bool // whether supportedBandCombinationList-v1580 is present in the encoding
 	// SupportedBandCombinationListV1590 is the component supportedBandCombinationList-v1590 [4] BandCombinationList-v1590 OPTIONAL.
-	SupportedBandCombinationListV1590 BandCombinationListV1590
-	// HasSupportedBandCombinationListV1590 tells whether supportedBandCombinationList-v1590 is present in the encoding.
-	HasSupportedBandCombinationListV1590 bool
+	SupportedBandCombinationListV1590    BandCombinationListV1590
+	HasSupportedBandCombinationListV1590 bool // whether supportedBandCombinationList-v1590 is present in the encoding
 }
 
 // RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV1720 is the type of RF-ParametersMRDC.supportedBandCombinationListNEDC-Only-v1720.
 type RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV1720 struct {
 	// SupportedBandCombinationListV1700 is the component supportedBandCombinationList-v1700 [0] BandCombinationList-v1700 OPTIONAL.
-	SupportedBandCombinationListV1700 BandCombinationListV1700
-	// HasSupportedBandCombinationListV1700 tells whether supportedBandCombinationList-v1700 is present in the encoding.
-	HasSupportedBandCombinationListV1700 bool
+	SupportedBandCombinationListV1700    BandCombinationListV1700
+	HasSupportedBandCombinationListV1700 bool // whether supportedBandCombinationList-v1700 is present in the encoding
 	// SupportedBandCombinationListV1720 is the component supportedBandCombinationList-v1720 [1] BandCombinationList-v1720 OPTIONAL.
-	SupportedBandCombinationListV1720 BandCombinationListV1720
-	// HasSupportedBandCombinationListV1720 tells whether supportedBandCombinationList-v1720 is present in the encoding.
-	HasSupportedBandCombinationListV1720 bool
+	SupportedBandCombinationListV1720    BandCombinationListV1720
+	HasSupportedBandCombinationListV1720 bool // whether supportedBandCombinationList-v1720 is present in the encoding
 }
 
 // RFParametersMRDCV15g0 is the ASN.1 type RF-ParametersMRDC-v15g0.
@@ -5261,13 +3338,11 @@ type RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV1720 struct {
 //	}
 type RFParametersMRDCV15g0 struct {
 	// SupportedBandCombinationListV15g0 is the component supportedBandCombinationList-v15g0 [0] BandCombinationList-v15g0 OPTIONAL.
-	SupportedBandCombinationListV15g0 BandCombinationListV15g0
-	// HasSupportedBandCombinationListV15g0 tells whether supportedBandCombinationList-v15g0 is present in the encoding.
-	HasSupportedBandCombinationListV15g0 bool
+	SupportedBandCombinationListV15g0    BandCombinationListV15g0
+	HasSupportedBandCombinationListV15g0 bool // whether supportedBandCombinationList-v15g0 is present in the encoding
 	// SupportedBandCombinationListNEDCOnlyV15g0 is the component supportedBandCombinationListNEDC-Only-v15g0 [1] BandCombinationList-v15g0 OPTIONAL.
-	SupportedBandCombinationListNEDCOnlyV15g0 BandCombinationListV15g0
-	// HasSupportedBandCombinationListNEDCOnlyV15g0 tells whether supportedBandCombinationListNEDC-Only-v15g0 is present in the encoding.
-	HasSupportedBandCombinationListNEDCOnlyV15g0 bool
+	SupportedBandCombinationListNEDCOnlyV15g0    BandCombinationListV15g0
+	HasSupportedBandCombinationListNEDCOnlyV15g0 bool // whether supportedBandCombinationListNEDC-Only-v15g0 is present in the encoding
 }
 
 // RLCParameters is the ASN.1 type RLC-Parameters.
@@ -5287,29 +3362,23 @@ type RFParametersMRDCV15g0 struct {
 //	}
 type RLCParameters struct {
 	// AmWithShortSN is the component am-WithShortSN [0] ENUMERATED OPTIONAL.
-	AmWithShortSN RLCParameters_AmWithShortSN
-	// HasAmWithShortSN tells whether am-WithShortSN is present in the encoding.
-	HasAmWithShortSN bool
+	AmWithShortSN    RLCParameters_AmWithShortSN
+	HasAmWithShortSN bool // whether am-WithShortSN is present in the encoding
 	// UmWithShortSN is the component um-WithShortSN [1] ENUMERATED OPTIONAL.
-	UmWithShortSN RLCParameters_UmWithShortSN
-	// HasUmWithShortSN tells whether um-WithShortSN is present in the encoding.
-	HasUmWithShortSN bool
+	UmWithShortSN    RLCParameters_UmWithShortSN
+	HasUmWithShortSN bool // whether um-WithShortSN is present in the encoding
 	// UmWithLongSN is the component um-WithLongSN [2] ENUMERATED OPTIONAL.
-	UmWithLongSN RLCParameters_UmWithLongSN
-	// HasUmWithLongSN tells whether um-WithLongSN is present in the encoding.
-	HasUmWithLongSN bool
+	UmWithLongSN    RLCParameters_UmWithLongSN
+	HasUmWithLongSN bool // whether um-WithLongSN is present in the encoding
 	// ExtendedTPollRetransmitR16 is the component extendedT-PollRetransmit-r16 [3] ENUMERATED OPTIONAL (extension addition).
-	ExtendedTPollRetransmitR16 RLCParameters_ExtendedTPollRetransmitR16
-	// HasExtendedTPollRetransmitR16 tells whether extendedT-PollRetransmit-r16 is present in the encoding.
-	HasExtendedTPollRetransmitR16 bool
+	ExtendedTPollRetransmitR16    RLCParameters_ExtendedTPollRetransmitR16
+	HasExtendedTPollRetransmitR16 bool // whether extendedT-PollRetransmit-r16 is present in the encoding
 	// ExtendedTStatusProhibitR16 is the component extendedT-StatusProhibit-r16 [4] ENUMERATED OPTIONAL (extension addition).
-	ExtendedTStatusProhibitR16 RLCParameters_ExtendedTStatusProhibitR16
-	// HasExtendedTStatusProhibitR16 tells whether extendedT-StatusProhibit-r16 is present in the encoding.
-	HasExtendedTStatusProhibitR16 bool
+	ExtendedTStatusProhibitR16    RLCParameters_ExtendedTStatusProhibitR16
+	HasExtendedTStatusProhibitR16 bool // whether extendedT-StatusProhibit-r16 is present in the encoding
 	// AmWithLongSNRedCapR17 is the component am-WithLongSN-RedCap-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	AmWithLongSNRedCapR17 RLCParameters_AmWithLongSNRedCapR17
-	// HasAmWithLongSNRedCapR17 tells whether am-WithLongSN-RedCap-r17 is present in the encoding.
-	HasAmWithLongSNRedCapR17 bool
+	AmWithLongSNRedCapR17    RLCParameters_AmWithLongSNRedCapR17
+	HasAmWithLongSNRedCapR17 bool // whether am-WithLongSN-RedCap-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5399,17 +3468,14 @@ func (v RLCParameters_AmWithLongSNRedCapR17) String() string {
 //	}
 type SDAPParameters struct {
 	// AsReflectiveQoS is the component as-ReflectiveQoS [0] ENUMERATED OPTIONAL.
-	AsReflectiveQoS SDAPParameters_AsReflectiveQoS
-	// HasAsReflectiveQoS tells whether as-ReflectiveQoS is present in the encoding.
-	HasAsReflectiveQoS bool
+	AsReflectiveQoS    SDAPParameters_AsReflectiveQoS
+	HasAsReflectiveQoS bool // whether as-ReflectiveQoS is present in the encoding
 	// SdapQOSIABR16 is the component sdap-QOS-IAB-r16 [1] ENUMERATED OPTIONAL (extension addition).
-	SdapQOSIABR16 SDAPParameters_SdapQOSIABR16
-	// HasSdapQOSIABR16 tells whether sdap-QOS-IAB-r16 is present in the encoding.
-	HasSdapQOSIABR16 bool
+	SdapQOSIABR16    SDAPParameters_SdapQOSIABR16
+	HasSdapQOSIABR16 bool // whether sdap-QOS-IAB-r16 is present in the encoding
 	// SdapHeaderIABR16 is the component sdapHeaderIAB-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	SdapHeaderIABR16 SDAPParameters_SdapHeaderIABR16
-	// HasSdapHeaderIABR16 tells whether sdapHeaderIAB-r16 is present in the encoding.
-	HasSdapHeaderIABR16 bool
+	SdapHeaderIABR16    SDAPParameters_SdapHeaderIABR16
+	HasSdapHeaderIABR16 bool // whether sdapHeaderIAB-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5458,13 +3524,11 @@ func (v SDAPParameters_SdapHeaderIABR16) String() string {
 //	}
 type SidelinkParametersR16 struct {
 	// SidelinkParametersNRR16 is the component sidelinkParametersNR-r16 [0] SidelinkParametersNR-r16 OPTIONAL.
-	SidelinkParametersNRR16 SidelinkParametersNRR16
-	// HasSidelinkParametersNRR16 tells whether sidelinkParametersNR-r16 is present in the encoding.
-	HasSidelinkParametersNRR16 bool
+	SidelinkParametersNRR16    SidelinkParametersNRR16
+	HasSidelinkParametersNRR16 bool // whether sidelinkParametersNR-r16 is present in the encoding
 	// SidelinkParametersEUTRAR16 is the component sidelinkParametersEUTRA-r16 [1] SidelinkParametersEUTRA-r16 OPTIONAL.
-	SidelinkParametersEUTRAR16 SidelinkParametersEUTRAR16
-	// HasSidelinkParametersEUTRAR16 tells whether sidelinkParametersEUTRA-r16 is present in the encoding.
-	HasSidelinkParametersEUTRAR16 bool
+	SidelinkParametersEUTRAR16    SidelinkParametersEUTRAR16
+	HasSidelinkParametersEUTRAR16 bool // whether sidelinkParametersEUTRA-r16 is present in the encoding
 }
 
 // SidelinkParametersNRR16 is the ASN.1 type SidelinkParametersNR-r16.
@@ -5486,33 +3550,26 @@ type SidelinkParametersR16 struct {
 //	}
 type SidelinkParametersNRR16 struct {
 	// RlcParametersSidelinkR16 is the component rlc-ParametersSidelink-r16 [0] RLC-ParametersSidelink-r16 OPTIONAL.
-	RlcParametersSidelinkR16 RLCParametersSidelinkR16
-	// HasRlcParametersSidelinkR16 tells whether rlc-ParametersSidelink-r16 is present in the encoding.
-	HasRlcParametersSidelinkR16 bool
+	RlcParametersSidelinkR16    RLCParametersSidelinkR16
+	HasRlcParametersSidelinkR16 bool // whether rlc-ParametersSidelink-r16 is present in the encoding
 	// MacParametersSidelinkR16 is the component mac-ParametersSidelink-r16 [1] MAC-ParametersSidelink-r16 OPTIONAL.
-	MacParametersSidelinkR16 MACParametersSidelinkR16
-	// HasMacParametersSidelinkR16 tells whether mac-ParametersSidelink-r16 is present in the encoding.
-	HasMacParametersSidelinkR16 bool
+	MacParametersSidelinkR16    MACParametersSidelinkR16
+	HasMacParametersSidelinkR16 bool // whether mac-ParametersSidelink-r16 is present in the encoding
 	// FddAddUESidelinkCapabilitiesR16 is the component fdd-Add-UE-Sidelink-Capabilities-r16 [2] UE-SidelinkCapabilityAddXDD-Mode-r16 OPTIONAL.
-	FddAddUESidelinkCapabilitiesR16 UESidelinkCapabilityAddXDDModeR16
-	// HasFddAddUESidelinkCapabilitiesR16 tells whether fdd-Add-UE-Sidelink-Capabilities-r16 is present in the encoding.
-	HasFddAddUESidelinkCapabilitiesR16 bool
+	FddAddUESidelinkCapabilitiesR16    UESidelinkCapabilityAddXDDModeR16
+	HasFddAddUESidelinkCapabilitiesR16 bool // whether fdd-Add-UE-Sidelink-Capabilities-r16 is present in the encoding
 	// TddAddUESidelinkCapabilitiesR16 is the component tdd-Add-UE-Sidelink-Capabilities-r16 [3] UE-SidelinkCapabilityAddXDD-Mode-r16 OPTIONAL.
-	TddAddUESidelinkCapabilitiesR16 UESidelinkCapabilityAddXDDModeR16
-	// HasTddAddUESidelinkCapabilitiesR16 tells whether tdd-Add-UE-Sidelink-Capabilities-r16 is present in the encoding.
-	HasTddAddUESidelinkCapabilitiesR16 bool
+	TddAddUESidelinkCapabilitiesR16    UESidelinkCapabilityAddXDDModeR16
+	HasTddAddUESidelinkCapabilitiesR16 bool // whether tdd-Add-UE-Sidelink-Capabilities-r16 is present in the encoding
 	// SupportedBandListSidelinkR16 is the component supportedBandListSidelink-r16 [4] SEQUENCE OF OPTIONAL.
-	SupportedBandListSidelinkR16 SidelinkParametersNRR16_SupportedBandListSidelinkR16
-	// HasSupportedBandListSidelinkR16 tells whether supportedBandListSidelink-r16 is present in the encoding.
-	HasSupportedBandListSidelinkR16 bool
+	SupportedBandListSidelinkR16    SidelinkParametersNRR16_SupportedBandListSidelinkR16
+	HasSupportedBandListSidelinkR16 bool // whether supportedBandListSidelink-r16 is present in the encoding
 	// RelayParametersR17 is the component relayParameters-r17 [5] RelayParameters-r17 OPTIONAL (extension addition).
-	RelayParametersR17 RelayParametersR17
-	// HasRelayParametersR17 tells whether relayParameters-r17 is present in the encoding.
-	HasRelayParametersR17 bool
+	RelayParametersR17    RelayParametersR17
+	HasRelayParametersR17 bool // whether relayParameters-r17 is present in the encoding
 	// P0OLPCSidelinkR17 is the component p0-OLPC-Sidelink-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	P0OLPCSidelinkR17 SidelinkParametersNRR16_P0OLPCSidelinkR17
-	// HasP0OLPCSidelinkR17 tells whether p0-OLPC-Sidelink-r17 is present in the encoding.
-	HasP0OLPCSidelinkR17 bool
+	P0OLPCSidelinkR17    SidelinkParametersNRR16_P0OLPCSidelinkR17
+	HasP0OLPCSidelinkR17 bool // whether p0-OLPC-Sidelink-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5543,21 +3600,17 @@ func (v SidelinkParametersNRR16_P0OLPCSidelinkR17) String() string {
 //	}
 type SidelinkParametersEUTRAR16 struct {
 	// SlParametersEUTRA1R16 is the component sl-ParametersEUTRA1-r16 [0] OCTET STRING OPTIONAL.
-	SlParametersEUTRA1R16 []byte
-	// HasSlParametersEUTRA1R16 tells whether sl-ParametersEUTRA1-r16 is present in the encoding.
-	HasSlParametersEUTRA1R16 bool
+	SlParametersEUTRA1R16    []byte
+	HasSlParametersEUTRA1R16 bool // whether sl-ParametersEUTRA1-r16 is present in the encoding
 	// SlParametersEUTRA2R16 is the component sl-ParametersEUTRA2-r16 [1] OCTET STRING OPTIONAL.
-	SlParametersEUTRA2R16 []byte
-	// HasSlParametersEUTRA2R16 tells whether sl-ParametersEUTRA2-r16 is present in the encoding.
-	HasSlParametersEUTRA2R16 bool
+	SlParametersEUTRA2R16    []byte
+	HasSlParametersEUTRA2R16 bool // whether sl-ParametersEUTRA2-r16 is present in the encoding
 	// SlParametersEUTRA3R16 is the component sl-ParametersEUTRA3-r16 [2] OCTET STRING OPTIONAL.
-	SlParametersEUTRA3R16 []byte
-	// HasSlParametersEUTRA3R16 tells whether sl-ParametersEUTRA3-r16 is present in the encoding.
-	HasSlParametersEUTRA3R16 bool
+	SlParametersEUTRA3R16    []byte
+	HasSlParametersEUTRA3R16 bool // whether sl-ParametersEUTRA3-r16 is present in the encoding
 	// SupportedBandListSidelinkEUTRAR16 is the component supportedBandListSidelinkEUTRA-r16 [3] SEQUENCE OF OPTIONAL.
-	SupportedBandListSidelinkEUTRAR16 SidelinkParametersEUTRAR16_SupportedBandListSidelinkEUTRAR16
-	// HasSupportedBandListSidelinkEUTRAR16 tells whether supportedBandListSidelinkEUTRA-r16 is present in the encoding.
-	HasSupportedBandListSidelinkEUTRAR16 bool
+	SupportedBandListSidelinkEUTRAR16    SidelinkParametersEUTRAR16_SupportedBandListSidelinkEUTRAR16
+	HasSupportedBandListSidelinkEUTRAR16 bool // whether supportedBandListSidelinkEUTRA-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5574,13 +3627,11 @@ type SidelinkParametersEUTRAR16_SupportedBandListSidelinkEUTRAR16 []BandSidelink
 //	}
 type RLCParametersSidelinkR16 struct {
 	// AmWithLongSNSidelinkR16 is the component am-WithLongSN-Sidelink-r16 [0] ENUMERATED OPTIONAL.
-	AmWithLongSNSidelinkR16 RLCParametersSidelinkR16_AmWithLongSNSidelinkR16
-	// HasAmWithLongSNSidelinkR16 tells whether am-WithLongSN-Sidelink-r16 is present in the encoding.
-	HasAmWithLongSNSidelinkR16 bool
+	AmWithLongSNSidelinkR16    RLCParametersSidelinkR16_AmWithLongSNSidelinkR16
+	HasAmWithLongSNSidelinkR16 bool // whether am-WithLongSN-Sidelink-r16 is present in the encoding
 	// UmWithLongSNSidelinkR16 is the component um-WithLongSN-Sidelink-r16 [1] ENUMERATED OPTIONAL.
-	UmWithLongSNSidelinkR16 RLCParametersSidelinkR16_UmWithLongSNSidelinkR16
-	// HasUmWithLongSNSidelinkR16 tells whether um-WithLongSN-Sidelink-r16 is present in the encoding.
-	HasUmWithLongSNSidelinkR16 bool
+	UmWithLongSNSidelinkR16    RLCParametersSidelinkR16_UmWithLongSNSidelinkR16
+	HasUmWithLongSNSidelinkR16 bool // whether um-WithLongSN-Sidelink-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5618,13 +3669,11 @@ func (v RLCParametersSidelinkR16_UmWithLongSNSidelinkR16) String() string {
 //	}
 type MACParametersSidelinkR16 struct {
 	// MacParametersSidelinkCommonR16 is the component mac-ParametersSidelinkCommon-r16 [0] MAC-ParametersSidelinkCommon-r16 OPTIONAL.
-	MacParametersSidelinkCommonR16 MACParametersSidelinkCommonR16
-	// HasMacParametersSidelinkCommonR16 tells whether mac-ParametersSidelinkCommon-r16 is present in the encoding.
-	HasMacParametersSidelinkCommonR16 bool
+	MacParametersSidelinkCommonR16    MACParametersSidelinkCommonR16
+	HasMacParametersSidelinkCommonR16 bool // whether mac-ParametersSidelinkCommon-r16 is present in the encoding
 	// MacParametersSidelinkXDDDiffR16 is the component mac-ParametersSidelinkXDD-Diff-r16 [1] MAC-ParametersSidelinkXDD-Diff-r16 OPTIONAL.
-	MacParametersSidelinkXDDDiffR16 MACParametersSidelinkXDDDiffR16
-	// HasMacParametersSidelinkXDDDiffR16 tells whether mac-ParametersSidelinkXDD-Diff-r16 is present in the encoding.
-	HasMacParametersSidelinkXDDDiffR16 bool
+	MacParametersSidelinkXDDDiffR16    MACParametersSidelinkXDDDiffR16
+	HasMacParametersSidelinkXDDDiffR16 bool // whether mac-ParametersSidelinkXDD-Diff-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5636,9 +3685,8 @@ type MACParametersSidelinkR16 struct {
 //	}
 type UESidelinkCapabilityAddXDDModeR16 struct {
 	// MacParametersSidelinkXDDDiffR16 is the component mac-ParametersSidelinkXDD-Diff-r16 [0] MAC-ParametersSidelinkXDD-Diff-r16 OPTIONAL.
-	MacParametersSidelinkXDDDiffR16 MACParametersSidelinkXDDDiffR16
-	// HasMacParametersSidelinkXDDDiffR16 tells whether mac-ParametersSidelinkXDD-Diff-r16 is present in the encoding.
-	HasMacParametersSidelinkXDDDiffR16 bool
+	MacParametersSidelinkXDDDiffR16    MACParametersSidelinkXDDDiffR16
+	HasMacParametersSidelinkXDDDiffR16 bool // whether mac-ParametersSidelinkXDD-Diff-r16 is present in the encoding
 }
 
 // MACParametersSidelinkCommonR16 is the ASN.1 type MAC-ParametersSidelinkCommon-r16.
@@ -5653,17 +3701,14 @@ type UESidelinkCapabilityAddXDDModeR16 struct {
 //	}
 type MACParametersSidelinkCommonR16 struct {
 	// LcpRestrictionSidelinkR16 is the component lcp-RestrictionSidelink-r16 [0] ENUMERATED OPTIONAL.
-	LcpRestrictionSidelinkR16 MACParametersSidelinkCommonR16_LcpRestrictionSidelinkR16
-	// HasLcpRestrictionSidelinkR16 tells whether lcp-RestrictionSidelink-r16 is present in the encoding.
-	HasLcpRestrictionSidelinkR16 bool
+	LcpRestrictionSidelinkR16    MACParametersSidelinkCommonR16_LcpRestrictionSidelinkR16
+	HasLcpRestrictionSidelinkR16 bool // whether lcp-RestrictionSidelink-r16 is present in the encoding
 	// MultipleConfiguredGrantsSidelinkR16 is the component multipleConfiguredGrantsSidelink-r16 [1] ENUMERATED OPTIONAL.
-	MultipleConfiguredGrantsSidelinkR16 MACParametersSidelinkCommonR16_MultipleConfiguredGrantsSidelinkR16
-	// HasMultipleConfiguredGrantsSidelinkR16 tells whether multipleConfiguredGrantsSidelink-r16 is present in the encoding.
-	HasMultipleConfiguredGrantsSidelinkR16 bool
+	MultipleConfiguredGrantsSidelinkR16    MACParametersSidelinkCommonR16_MultipleConfiguredGrantsSidelinkR16
+	HasMultipleConfiguredGrantsSidelinkR16 bool // whether multipleConfiguredGrantsSidelink-r16 is present in the encoding
 	// DrxOnSidelinkR17 is the component drx-OnSidelink-r17 [2] ENUMERATED OPTIONAL (extension addition).
-	DrxOnSidelinkR17 MACParametersSidelinkCommonR16_DrxOnSidelinkR17
-	// HasDrxOnSidelinkR17 tells whether drx-OnSidelink-r17 is present in the encoding.
-	HasDrxOnSidelinkR17 bool
+	DrxOnSidelinkR17    MACParametersSidelinkCommonR16_DrxOnSidelinkR17
+	HasDrxOnSidelinkR17 bool // whether drx-OnSidelink-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5713,13 +3758,11 @@ func (v MACParametersSidelinkCommonR16_DrxOnSidelinkR17) String() string {
 //	}
 type MACParametersSidelinkXDDDiffR16 struct {
 	// MultipleSRConfigurationsSidelinkR16 is the component multipleSR-ConfigurationsSidelink-r16 [0] ENUMERATED OPTIONAL.
-	MultipleSRConfigurationsSidelinkR16 MACParametersSidelinkXDDDiffR16_MultipleSRConfigurationsSidelinkR16
-	// HasMultipleSRConfigurationsSidelinkR16 tells whether multipleSR-ConfigurationsSidelink-r16 is present in the encoding.
-	HasMultipleSRConfigurationsSidelinkR16 bool
+	MultipleSRConfigurationsSidelinkR16    MACParametersSidelinkXDDDiffR16_MultipleSRConfigurationsSidelinkR16
+	HasMultipleSRConfigurationsSidelinkR16 bool // whether multipleSR-ConfigurationsSidelink-r16 is present in the encoding
 	// LogicalChannelSRDelayTimerSidelinkR16 is the component logicalChannelSR-DelayTimerSidelink-r16 [1] ENUMERATED OPTIONAL.
-	LogicalChannelSRDelayTimerSidelinkR16 MACParametersSidelinkXDDDiffR16_LogicalChannelSRDelayTimerSidelinkR16
-	// HasLogicalChannelSRDelayTimerSidelinkR16 tells whether logicalChannelSR-DelayTimerSidelink-r16 is present in the encoding.
-	HasLogicalChannelSRDelayTimerSidelinkR16 bool
+	LogicalChannelSRDelayTimerSidelinkR16    MACParametersSidelinkXDDDiffR16_LogicalChannelSRDelayTimerSidelinkR16
+	HasLogicalChannelSRDelayTimerSidelinkR16 bool // whether logicalChannelSR-DelayTimerSidelink-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5765,13 +3808,11 @@ type BandSidelinkEUTRAR16 struct {
 	// FreqBandSidelinkEUTRAR16 is the component freqBandSidelinkEUTRA-r16 [0] FreqBandIndicatorEUTRA.
 	FreqBandSidelinkEUTRAR16 FreqBandIndicatorEUTRA
 	// GnbScheduledMode3SidelinkEUTRAR16 is the component gnb-ScheduledMode3SidelinkEUTRA-r16 [1] SEQUENCE OPTIONAL.
-	GnbScheduledMode3SidelinkEUTRAR16 BandSidelinkEUTRAR16_GnbScheduledMode3SidelinkEUTRAR16
-	// HasGnbScheduledMode3SidelinkEUTRAR16 tells whether gnb-ScheduledMode3SidelinkEUTRA-r16 is present in the encoding.
-	HasGnbScheduledMode3SidelinkEUTRAR16 bool
+	GnbScheduledMode3SidelinkEUTRAR16    BandSidelinkEUTRAR16_GnbScheduledMode3SidelinkEUTRAR16
+	HasGnbScheduledMode3SidelinkEUTRAR16 bool // whether gnb-ScheduledMode3SidelinkEUTRA-r16 is present in the encoding
 	// GnbScheduledMode4SidelinkEUTRAR16 is the component gnb-ScheduledMode4SidelinkEUTRA-r16 [2] ENUMERATED OPTIONAL.
-	GnbScheduledMode4SidelinkEUTRAR16 BandSidelinkEUTRAR16_GnbScheduledMode4SidelinkEUTRAR16
-	// HasGnbScheduledMode4SidelinkEUTRAR16 tells whether gnb-ScheduledMode4SidelinkEUTRA-r16 is present in the encoding.
-	HasGnbScheduledMode4SidelinkEUTRAR16 bool
+	GnbScheduledMode4SidelinkEUTRAR16    BandSidelinkEUTRAR16_GnbScheduledMode4SidelinkEUTRAR16
+	HasGnbScheduledMode4SidelinkEUTRAR16 bool // whether gnb-ScheduledMode4SidelinkEUTRA-r16 is present in the encoding
 }
 
 // BandSidelinkEUTRAR16_GnbScheduledMode3SidelinkEUTRAR16 is the type of BandSidelinkEUTRA-r16.gnb-ScheduledMode3SidelinkEUTRA-r16.
@@ -5943,89 +3984,68 @@ type BandSidelinkR16 struct {
 	// FreqBandSidelinkR16 is the component freqBandSidelink-r16 [0] FreqBandIndicatorNR.
 	FreqBandSidelinkR16 FreqBandIndicatorNR
 	// SlReceptionR16 is the component sl-Reception-r16 [1] SEQUENCE OPTIONAL.
-	SlReceptionR16 BandSidelinkR16_SlReceptionR16
-	// HasSlReceptionR16 tells whether sl-Reception-r16 is present in the encoding.
-	HasSlReceptionR16 bool
+	SlReceptionR16    BandSidelinkR16_SlReceptionR16
+	HasSlReceptionR16 bool // whether sl-Reception-r16 is present in the encoding
 	// SlTransmissionMode1R16 is the component sl-TransmissionMode1-r16 [2] SEQUENCE OPTIONAL.
-	SlTransmissionMode1R16 BandSidelinkR16_SlTransmissionMode1R16
-	// HasSlTransmissionMode1R16 tells whether sl-TransmissionMode1-r16 is present in the encoding.
-	HasSlTransmissionMode1R16 bool
+	SlTransmissionMode1R16    BandSidelinkR16_SlTransmissionMode1R16
+	HasSlTransmissionMode1R16 bool // whether sl-TransmissionMode1-r16 is present in the encoding
 	// SyncSidelinkR16 is the component sync-Sidelink-r16 [3] SEQUENCE OPTIONAL.
-	SyncSidelinkR16 BandSidelinkR16_SyncSidelinkR16
-	// HasSyncSidelinkR16 tells whether sync-Sidelink-r16 is present in the encoding.
-	HasSyncSidelinkR16 bool
+	SyncSidelinkR16    BandSidelinkR16_SyncSidelinkR16
+	HasSyncSidelinkR16 bool // whether sync-Sidelink-r16 is present in the encoding
 	// SlTx256QAMR16 is the component sl-Tx-256QAM-r16 [4] ENUMERATED OPTIONAL.
-	SlTx256QAMR16 BandSidelinkR16_SlTx256QAMR16
-	// HasSlTx256QAMR16 tells whether sl-Tx-256QAM-r16 is present in the encoding.
-	HasSlTx256QAMR16 bool
+	SlTx256QAMR16    BandSidelinkR16_SlTx256QAMR16
+	HasSlTx256QAMR16 bool // whether sl-Tx-256QAM-r16 is present in the encoding
 	// PsfchFormatZeroSidelinkR16 is the component psfch-FormatZeroSidelink-r16 [5] SEQUENCE OPTIONAL.
-	PsfchFormatZeroSidelinkR16 BandSidelinkR16_PsfchFormatZeroSidelinkR16
-	// HasPsfchFormatZeroSidelinkR16 tells whether psfch-FormatZeroSidelink-r16 is present in the encoding.
-	HasPsfchFormatZeroSidelinkR16 bool
+	PsfchFormatZeroSidelinkR16    BandSidelinkR16_PsfchFormatZeroSidelinkR16
+	HasPsfchFormatZeroSidelinkR16 bool // whether psfch-FormatZeroSidelink-r16 is present in the encoding
 	// LowSE64QAMMCSTableSidelinkR16 is the component lowSE-64QAM-MCS-TableSidelink-r16 [6] ENUMERATED OPTIONAL.
-	LowSE64QAMMCSTableSidelinkR16 BandSidelinkR16_LowSE64QAMMCSTableSidelinkR16
-	// HasLowSE64QAMMCSTableSidelinkR16 tells whether lowSE-64QAM-MCS-TableSidelink-r16 is present in the encoding.
-	HasLowSE64QAMMCSTableSidelinkR16 bool
+	LowSE64QAMMCSTableSidelinkR16    BandSidelinkR16_LowSE64QAMMCSTableSidelinkR16
+	HasLowSE64QAMMCSTableSidelinkR16 bool // whether lowSE-64QAM-MCS-TableSidelink-r16 is present in the encoding
 	// EnbSyncSidelinkR16 is the component enb-sync-Sidelink-r16 [7] ENUMERATED OPTIONAL.
-	EnbSyncSidelinkR16 BandSidelinkR16_EnbSyncSidelinkR16
-	// HasEnbSyncSidelinkR16 tells whether enb-sync-Sidelink-r16 is present in the encoding.
-	HasEnbSyncSidelinkR16 bool
+	EnbSyncSidelinkR16    BandSidelinkR16_EnbSyncSidelinkR16
+	HasEnbSyncSidelinkR16 bool // whether enb-sync-Sidelink-r16 is present in the encoding
 	// SlTransmissionMode2R16 is the component sl-TransmissionMode2-r16 [8] SEQUENCE OPTIONAL (extension addition).
-	SlTransmissionMode2R16 BandSidelinkR16_SlTransmissionMode2R16
-	// HasSlTransmissionMode2R16 tells whether sl-TransmissionMode2-r16 is present in the encoding.
-	HasSlTransmissionMode2R16 bool
+	SlTransmissionMode2R16    BandSidelinkR16_SlTransmissionMode2R16
+	HasSlTransmissionMode2R16 bool // whether sl-TransmissionMode2-r16 is present in the encoding
 	// CongestionControlSidelinkR16 is the component congestionControlSidelink-r16 [9] SEQUENCE OPTIONAL (extension addition).
-	CongestionControlSidelinkR16 BandSidelinkR16_CongestionControlSidelinkR16
-	// HasCongestionControlSidelinkR16 tells whether congestionControlSidelink-r16 is present in the encoding.
-	HasCongestionControlSidelinkR16 bool
+	CongestionControlSidelinkR16    BandSidelinkR16_CongestionControlSidelinkR16
+	HasCongestionControlSidelinkR16 bool // whether congestionControlSidelink-r16 is present in the encoding
 	// FewerSymbolSlotSidelinkR16 is the component fewerSymbolSlotSidelink-r16 [10] ENUMERATED OPTIONAL (extension addition).
-	FewerSymbolSlotSidelinkR16 BandSidelinkR16_FewerSymbolSlotSidelinkR16
-	// HasFewerSymbolSlotSidelinkR16 tells whether fewerSymbolSlotSidelink-r16 is present in the encoding.
-	HasFewerSymbolSlotSidelinkR16 bool
+	FewerSymbolSlotSidelinkR16    BandSidelinkR16_FewerSymbolSlotSidelinkR16
+	HasFewerSymbolSlotSidelinkR16 bool // whether fewerSymbolSlotSidelink-r16 is present in the encoding
 	// SlOpenLoopPCRSRPReportSidelinkR16 is the component sl-openLoopPC-RSRP-ReportSidelink-r16 [11] ENUMERATED OPTIONAL (extension addition).
-	SlOpenLoopPCRSRPReportSidelinkR16 BandSidelinkR16_SlOpenLoopPCRSRPReportSidelinkR16
-	// HasSlOpenLoopPCRSRPReportSidelinkR16 tells whether sl-openLoopPC-RSRP-ReportSidelink-r16 is present in the encoding.
-	HasSlOpenLoopPCRSRPReportSidelinkR16 bool
+	SlOpenLoopPCRSRPReportSidelinkR16    BandSidelinkR16_SlOpenLoopPCRSRPReportSidelinkR16
+	HasSlOpenLoopPCRSRPReportSidelinkR16 bool // whether sl-openLoopPC-RSRP-ReportSidelink-r16 is present in the encoding
 	// SlRx256QAMR16 is the component sl-Rx-256QAM-r16 [12] ENUMERATED OPTIONAL (extension addition).
-	SlRx256QAMR16 BandSidelinkR16_SlRx256QAMR16
-	// HasSlRx256QAMR16 tells whether sl-Rx-256QAM-r16 is present in the encoding.
-	HasSlRx256QAMR16 bool
+	SlRx256QAMR16    BandSidelinkR16_SlRx256QAMR16
+	HasSlRx256QAMR16 bool // whether sl-Rx-256QAM-r16 is present in the encoding
 	// UEPowerClassSidelinkR16 is the component ue-PowerClassSidelink-r16 [13] ENUMERATED OPTIONAL (extension addition).
-	UEPowerClassSidelinkR16 BandSidelinkR16_UEPowerClassSidelinkR16
-	// HasUEPowerClassSidelinkR16 tells whether ue-PowerClassSidelink-r16 is present in the encoding.
-	HasUEPowerClassSidelinkR16 bool
+	UEPowerClassSidelinkR16    BandSidelinkR16_UEPowerClassSidelinkR16
+	HasUEPowerClassSidelinkR16 bool // whether ue-PowerClassSidelink-r16 is present in the encoding
 	// SlTransmissionMode2RandomResourceSelectionR17 is the component sl-TransmissionMode2-RandomResourceSelection-r17 [14] SEQUENCE OPTIONAL (extension addition).
-	SlTransmissionMode2RandomResourceSelectionR17 BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17
-	// HasSlTransmissionMode2RandomResourceSelectionR17 tells whether sl-TransmissionMode2-RandomResourceSelection-r17 is present in the encoding.
-	HasSlTransmissionMode2RandomResourceSelectionR17 bool
+	SlTransmissionMode2RandomResourceSelectionR17    BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17
+	HasSlTransmissionMode2RandomResourceSelectionR17 bool // whether sl-TransmissionMode2-RandomResourceSelection-r17 is present in the encoding
 	// SyncSidelinkV1710 is the component sync-Sidelink-v1710 [15] SEQUENCE OPTIONAL (extension addition).
-	SyncSidelinkV1710 BandSidelinkR16_SyncSidelinkV1710
-	// HasSyncSidelinkV1710 tells whether sync-Sidelink-v1710 is present in the encoding.
-	HasSyncSidelinkV1710 bool
+	SyncSidelinkV1710    BandSidelinkR16_SyncSidelinkV1710
+	HasSyncSidelinkV1710 bool // whether sync-Sidelink-v1710 is present in the encoding
 	// EnbSyncSidelinkV1710 is the component enb-sync-Sidelink-v1710 [16] ENUMERATED OPTIONAL (extension addition).
-	EnbSyncSidelinkV1710 BandSidelinkR16_EnbSyncSidelinkV1710
-	// HasEnbSyncSidelinkV1710 tells whether enb-sync-Sidelink-v1710 is present in the encoding.
-	HasEnbSyncSidelinkV1710 bool
+	EnbSyncSidelinkV1710    BandSidelinkR16_EnbSyncSidelinkV1710
+	HasEnbSyncSidelinkV1710 bool // whether enb-sync-Sidelink-v1710 is present in the encoding
 	// RxIUCScheme1PreferredMode2SidelinkR17 is the component rx-IUC-Scheme1-PreferredMode2Sidelink-r17 [17] ENUMERATED OPTIONAL (extension addition).
-	RxIUCScheme1PreferredMode2SidelinkR17 BandSidelinkR16_RxIUCScheme1PreferredMode2SidelinkR17
-	// HasRxIUCScheme1PreferredMode2SidelinkR17 tells whether rx-IUC-Scheme1-PreferredMode2Sidelink-r17 is present in the encoding.
-	HasRxIUCScheme1PreferredMode2SidelinkR17 bool
+	RxIUCScheme1PreferredMode2SidelinkR17    BandSidelinkR16_RxIUCScheme1PreferredMode2SidelinkR17
+	HasRxIUCScheme1PreferredMode2SidelinkR17 bool // whether rx-IUC-Scheme1-PreferredMode2Sidelink-r17 is present in the encoding
 	// RxIUCScheme1NonPreferredMode2SidelinkR17 is the component rx-IUC-Scheme1-NonPreferredMode2Sidelink-r17 [18] ENUMERATED OPTIONAL (extension addition).
-	RxIUCScheme1NonPreferredMode2SidelinkR17 BandSidelinkR16_RxIUCScheme1NonPreferredMode2SidelinkR17
-	// HasRxIUCScheme1NonPreferredMode2SidelinkR17 tells whether rx-IUC-Scheme1-NonPreferredMode2Sidelink-r17 is present in the encoding.
-	HasRxIUCScheme1NonPreferredMode2SidelinkR17 bool
+	RxIUCScheme1NonPreferredMode2SidelinkR17    BandSidelinkR16_RxIUCScheme1NonPreferredMode2SidelinkR17
+	HasRxIUCScheme1NonPreferredMode2SidelinkR17 bool // whether rx-IUC-Scheme1-NonPreferredMode2Sidelink-r17 is present in the encoding
 	// RxIUCScheme2Mode2SidelinkR17 is the component rx-IUC-Scheme2-Mode2Sidelink-r17 [19] ENUMERATED OPTIONAL (extension addition).
-	RxIUCScheme2Mode2SidelinkR17 BandSidelinkR16_RxIUCScheme2Mode2SidelinkR17
-	// HasRxIUCScheme2Mode2SidelinkR17 tells whether rx-IUC-Scheme2-Mode2Sidelink-r17 is present in the encoding.
-	HasRxIUCScheme2Mode2SidelinkR17 bool
+	RxIUCScheme2Mode2SidelinkR17    BandSidelinkR16_RxIUCScheme2Mode2SidelinkR17
+	HasRxIUCScheme2Mode2SidelinkR17 bool // whether rx-IUC-Scheme2-Mode2Sidelink-r17 is present in the encoding
 	// RxIUCScheme1SCIR17 is the component rx-IUC-Scheme1-SCI-r17 [20] ENUMERATED OPTIONAL (extension addition).
-	RxIUCScheme1SCIR17 BandSidelinkR16_RxIUCScheme1SCIR17
-	// HasRxIUCScheme1SCIR17 tells whether rx-IUC-Scheme1-SCI-r17 is present in the encoding.
-	HasRxIUCScheme1SCIR17 bool
+	RxIUCScheme1SCIR17    BandSidelinkR16_RxIUCScheme1SCIR17
+	HasRxIUCScheme1SCIR17 bool // whether rx-IUC-Scheme1-SCI-r17 is present in the encoding
 	// RxIUCScheme1SCIExplicitReqR17 is the component rx-IUC-Scheme1-SCI-ExplicitReq-r17 [21] ENUMERATED OPTIONAL (extension addition).
-	RxIUCScheme1SCIExplicitReqR17 BandSidelinkR16_RxIUCScheme1SCIExplicitReqR17
-	// HasRxIUCScheme1SCIExplicitReqR17 tells whether rx-IUC-Scheme1-SCI-ExplicitReq-r17 is present in the encoding.
-	HasRxIUCScheme1SCIExplicitReqR17 bool
+	RxIUCScheme1SCIExplicitReqR17    BandSidelinkR16_RxIUCScheme1SCIExplicitReqR17
+	HasRxIUCScheme1SCIExplicitReqR17 bool // whether rx-IUC-Scheme1-SCI-ExplicitReq-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6037,13 +4057,11 @@ type BandSidelinkR16_SlReceptionR16 struct {
 	// PscchRxSidelinkR16 is the component pscch-RxSidelink-r16 [1] ENUMERATED.
 	PscchRxSidelinkR16 BandSidelinkR16_SlReceptionR16_PscchRxSidelinkR16
 	// ScsCPPatternRxSidelinkR16 is the component scs-CP-PatternRxSidelink-r16 [2] EXPLICIT CHOICE OPTIONAL.
-	ScsCPPatternRxSidelinkR16 BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16
-	// HasScsCPPatternRxSidelinkR16 tells whether scs-CP-PatternRxSidelink-r16 is present in the encoding.
-	HasScsCPPatternRxSidelinkR16 bool
+	ScsCPPatternRxSidelinkR16    BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16
+	HasScsCPPatternRxSidelinkR16 bool // whether scs-CP-PatternRxSidelink-r16 is present in the encoding
 	// ExtendedCPRxSidelinkR16 is the component extendedCP-RxSidelink-r16 [3] ENUMERATED OPTIONAL.
-	ExtendedCPRxSidelinkR16 BandSidelinkR16_SlReceptionR16_ExtendedCPRxSidelinkR16
-	// HasExtendedCPRxSidelinkR16 tells whether extendedCP-RxSidelink-r16 is present in the encoding.
-	HasExtendedCPRxSidelinkR16 bool
+	ExtendedCPRxSidelinkR16    BandSidelinkR16_SlReceptionR16_ExtendedCPRxSidelinkR16
+	HasExtendedCPRxSidelinkR16 bool // whether extendedCP-RxSidelink-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SlReceptionR16_HarqRxProcessSidelinkR16 is the type of BandSidelink-r16.sl-Reception-r16.harq-RxProcessSidelink-r16.
@@ -6107,29 +4125,24 @@ func (c BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16Choice) String()
 // BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr1R16 is the type of BandSidelink-r16.sl-Reception-r16.scs-CP-PatternRxSidelink-r16.fr1-r16.
 type BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr1R16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] BIT STRING OPTIONAL.
-	Scs15kHzR16 der.BitString
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    der.BitString
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] BIT STRING OPTIONAL.
-	Scs30kHzR16 der.BitString
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    der.BitString
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] BIT STRING OPTIONAL.
-	Scs60kHzR16 der.BitString
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    der.BitString
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr2R16 is the type of BandSidelink-r16.sl-Reception-r16.scs-CP-PatternRxSidelink-r16.fr2-r16.
 type BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr2R16 struct {
 	// Scs60kHzR16 is the component scs-60kHz-r16 [0] BIT STRING OPTIONAL.
-	Scs60kHzR16 der.BitString
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    der.BitString
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [1] BIT STRING OPTIONAL.
-	Scs120kHzR16 der.BitString
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    der.BitString
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SlReceptionR16_ExtendedCPRxSidelinkR16 is the type of BandSidelink-r16.sl-Reception-r16.extendedCP-RxSidelink-r16.
@@ -6151,13 +4164,11 @@ type BandSidelinkR16_SlTransmissionMode1R16 struct {
 	// ScsCPPatternTxSidelinkModeOneR16 is the component scs-CP-PatternTxSidelinkModeOne-r16 [1] EXPLICIT CHOICE.
 	ScsCPPatternTxSidelinkModeOneR16 BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16
 	// ExtendedCPTxSidelinkR16 is the component extendedCP-TxSidelink-r16 [2] ENUMERATED OPTIONAL.
-	ExtendedCPTxSidelinkR16 BandSidelinkR16_SlTransmissionMode1R16_ExtendedCPTxSidelinkR16
-	// HasExtendedCPTxSidelinkR16 tells whether extendedCP-TxSidelink-r16 is present in the encoding.
-	HasExtendedCPTxSidelinkR16 bool
+	ExtendedCPTxSidelinkR16    BandSidelinkR16_SlTransmissionMode1R16_ExtendedCPTxSidelinkR16
+	HasExtendedCPTxSidelinkR16 bool // whether extendedCP-TxSidelink-r16 is present in the encoding
 	// HarqReportOnPUCCHR16 is the component harq-ReportOnPUCCH-r16 [3] ENUMERATED OPTIONAL.
-	HarqReportOnPUCCHR16 BandSidelinkR16_SlTransmissionMode1R16_HarqReportOnPUCCHR16
-	// HasHarqReportOnPUCCHR16 tells whether harq-ReportOnPUCCH-r16 is present in the encoding.
-	HasHarqReportOnPUCCHR16 bool
+	HarqReportOnPUCCHR16    BandSidelinkR16_SlTransmissionMode1R16_HarqReportOnPUCCHR16
+	HasHarqReportOnPUCCHR16 bool // whether harq-ReportOnPUCCH-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SlTransmissionMode1R16_HarqTxProcessModeOneSidelinkR16 is the type of BandSidelink-r16.sl-TransmissionMode1-r16.harq-TxProcessModeOneSidelink-r16.
@@ -6205,29 +4216,24 @@ func (c BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16C
 // BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16_Fr1R16 is the type of BandSidelink-r16.sl-TransmissionMode1-r16.scs-CP-PatternTxSidelinkModeOne-r16.fr1-r16.
 type BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16_Fr1R16 struct {
 	// Scs15kHzR16 is the component scs-15kHz-r16 [0] BIT STRING OPTIONAL.
-	Scs15kHzR16 der.BitString
-	// HasScs15kHzR16 tells whether scs-15kHz-r16 is present in the encoding.
-	HasScs15kHzR16 bool
+	Scs15kHzR16    der.BitString
+	HasScs15kHzR16 bool // whether scs-15kHz-r16 is present in the encoding
 	// Scs30kHzR16 is the component scs-30kHz-r16 [1] BIT STRING OPTIONAL.
-	Scs30kHzR16 der.BitString
-	// HasScs30kHzR16 tells whether scs-30kHz-r16 is present in the encoding.
-	HasScs30kHzR16 bool
+	Scs30kHzR16    der.BitString
+	HasScs30kHzR16 bool // whether scs-30kHz-r16 is present in the encoding
 	// Scs60kHzR16 is the component scs-60kHz-r16 [2] BIT STRING OPTIONAL.
-	Scs60kHzR16 der.BitString
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    der.BitString
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16_Fr2R16 is the type of BandSidelink-r16.sl-TransmissionMode1-r16.scs-CP-PatternTxSidelinkModeOne-r16.fr2-r16.
 type BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16_Fr2R16 struct {
 	// Scs60kHzR16 is the component scs-60kHz-r16 [0] BIT STRING OPTIONAL.
-	Scs60kHzR16 der.BitString
-	// HasScs60kHzR16 tells whether scs-60kHz-r16 is present in the encoding.
-	HasScs60kHzR16 bool
+	Scs60kHzR16    der.BitString
+	HasScs60kHzR16 bool // whether scs-60kHz-r16 is present in the encoding
 	// Scs120kHzR16 is the component scs-120kHz-r16 [1] BIT STRING OPTIONAL.
-	Scs120kHzR16 der.BitString
-	// HasScs120kHzR16 tells whether scs-120kHz-r16 is present in the encoding.
-	HasScs120kHzR16 bool
+	Scs120kHzR16    der.BitString
+	HasScs120kHzR16 bool // whether scs-120kHz-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SlTransmissionMode1R16_ExtendedCPTxSidelinkR16 is the type of BandSidelink-r16.sl-TransmissionMode1-r16.extendedCP-TxSidelink-r16.
@@ -6257,17 +4263,14 @@ func (v BandSidelinkR16_SlTransmissionMode1R16_HarqReportOnPUCCHR16) String() st
 // BandSidelinkR16_SyncSidelinkR16 is the type of BandSidelink-r16.sync-Sidelink-r16.
 type BandSidelinkR16_SyncSidelinkR16 struct {
 	// GNBSyncR16 is the component gNB-Sync-r16 [0] ENUMERATED OPTIONAL.
-	GNBSyncR16 BandSidelinkR16_SyncSidelinkR16_GNBSyncR16
-	// HasGNBSyncR16 tells whether gNB-Sync-r16 is present in the encoding.
-	HasGNBSyncR16 bool
+	GNBSyncR16    BandSidelinkR16_SyncSidelinkR16_GNBSyncR16
+	HasGNBSyncR16 bool // whether gNB-Sync-r16 is present in the encoding
 	// GNBGNSSUESyncWithPriorityOnGNBENBR16 is the component gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r16 [1] ENUMERATED OPTIONAL.
-	GNBGNSSUESyncWithPriorityOnGNBENBR16 BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNBENBR16
-	// HasGNBGNSSUESyncWithPriorityOnGNBENBR16 tells whether gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r16 is present in the encoding.
-	HasGNBGNSSUESyncWithPriorityOnGNBENBR16 bool
+	GNBGNSSUESyncWithPriorityOnGNBENBR16    BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNBENBR16
+	HasGNBGNSSUESyncWithPriorityOnGNBENBR16 bool // whether gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r16 is present in the encoding
 	// GNBGNSSUESyncWithPriorityOnGNSSR16 is the component gNB-GNSS-UE-SyncWithPriorityOnGNSS-r16 [2] ENUMERATED OPTIONAL.
-	GNBGNSSUESyncWithPriorityOnGNSSR16 BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNSSR16
-	// HasGNBGNSSUESyncWithPriorityOnGNSSR16 tells whether gNB-GNSS-UE-SyncWithPriorityOnGNSS-r16 is present in the encoding.
-	HasGNBGNSSUESyncWithPriorityOnGNSSR16 bool
+	GNBGNSSUESyncWithPriorityOnGNSSR16    BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNSSR16
+	HasGNBGNSSUESyncWithPriorityOnGNSSR16 bool // whether gNB-GNSS-UE-SyncWithPriorityOnGNSS-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SyncSidelinkR16_GNBSyncR16 is the type of BandSidelink-r16.sync-Sidelink-r16.gNB-Sync-r16.
@@ -6388,13 +4391,11 @@ type BandSidelinkR16_SlTransmissionMode2R16 struct {
 	// HarqTxProcessModeTwoSidelinkR16 is the component harq-TxProcessModeTwoSidelink-r16 [0] ENUMERATED.
 	HarqTxProcessModeTwoSidelinkR16 BandSidelinkR16_SlTransmissionMode2R16_HarqTxProcessModeTwoSidelinkR16
 	// ScsCPPatternTxSidelinkModeTwoR16 is the component scs-CP-PatternTxSidelinkModeTwo-r16 [1] ENUMERATED OPTIONAL.
-	ScsCPPatternTxSidelinkModeTwoR16 BandSidelinkR16_SlTransmissionMode2R16_ScsCPPatternTxSidelinkModeTwoR16
-	// HasScsCPPatternTxSidelinkModeTwoR16 tells whether scs-CP-PatternTxSidelinkModeTwo-r16 is present in the encoding.
-	HasScsCPPatternTxSidelinkModeTwoR16 bool
+	ScsCPPatternTxSidelinkModeTwoR16    BandSidelinkR16_SlTransmissionMode2R16_ScsCPPatternTxSidelinkModeTwoR16
+	HasScsCPPatternTxSidelinkModeTwoR16 bool // whether scs-CP-PatternTxSidelinkModeTwo-r16 is present in the encoding
 	// DlOpenLoopPCSidelinkR16 is the component dl-openLoopPC-Sidelink-r16 [2] ENUMERATED OPTIONAL.
-	DlOpenLoopPCSidelinkR16 BandSidelinkR16_SlTransmissionMode2R16_DlOpenLoopPCSidelinkR16
-	// HasDlOpenLoopPCSidelinkR16 tells whether dl-openLoopPC-Sidelink-r16 is present in the encoding.
-	HasDlOpenLoopPCSidelinkR16 bool
+	DlOpenLoopPCSidelinkR16    BandSidelinkR16_SlTransmissionMode2R16_DlOpenLoopPCSidelinkR16
+	HasDlOpenLoopPCSidelinkR16 bool // whether dl-openLoopPC-Sidelink-r16 is present in the encoding
 }
 
 // BandSidelinkR16_SlTransmissionMode2R16_HarqTxProcessModeTwoSidelinkR16 is the type of BandSidelink-r16.sl-TransmissionMode2-r16.harq-TxProcessModeTwoSidelink-r16.
@@ -6437,9 +4438,8 @@ func (v BandSidelinkR16_SlTransmissionMode2R16_DlOpenLoopPCSidelinkR16) String()
 // BandSidelinkR16_CongestionControlSidelinkR16 is the type of BandSidelink-r16.congestionControlSidelink-r16.
 type BandSidelinkR16_CongestionControlSidelinkR16 struct {
 	// CbrReportSidelinkR16 is the component cbr-ReportSidelink-r16 [0] ENUMERATED OPTIONAL.
-	CbrReportSidelinkR16 BandSidelinkR16_CongestionControlSidelinkR16_CbrReportSidelinkR16
-	// HasCbrReportSidelinkR16 tells whether cbr-ReportSidelink-r16 is present in the encoding.
-	HasCbrReportSidelinkR16 bool
+	CbrReportSidelinkR16    BandSidelinkR16_CongestionControlSidelinkR16_CbrReportSidelinkR16
+	HasCbrReportSidelinkR16 bool // whether cbr-ReportSidelink-r16 is present in the encoding
 	// CbrCRTimeLimitSidelinkR16 is the component cbr-CR-TimeLimitSidelink-r16 [1] ENUMERATED.
 	CbrCRTimeLimitSidelinkR16 BandSidelinkR16_CongestionControlSidelinkR16_CbrCRTimeLimitSidelinkR16
 }
@@ -6529,17 +4529,14 @@ type BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17 struct {
 	// HarqTxProcessModeTwoSidelinkR17 is the component harq-TxProcessModeTwoSidelink-r17 [0] ENUMERATED.
 	HarqTxProcessModeTwoSidelinkR17 BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_HarqTxProcessModeTwoSidelinkR17
 	// ScsCPPatternTxSidelinkModeTwoR17 is the component scs-CP-PatternTxSidelinkModeTwo-r17 [1] EXPLICIT CHOICE OPTIONAL.
-	ScsCPPatternTxSidelinkModeTwoR17 BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17
-	// HasScsCPPatternTxSidelinkModeTwoR17 tells whether scs-CP-PatternTxSidelinkModeTwo-r17 is present in the encoding.
-	HasScsCPPatternTxSidelinkModeTwoR17 bool
+	ScsCPPatternTxSidelinkModeTwoR17    BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17
+	HasScsCPPatternTxSidelinkModeTwoR17 bool // whether scs-CP-PatternTxSidelinkModeTwo-r17 is present in the encoding
 	// ExtendedCPMode2RandomR17 is the component extendedCP-Mode2Random-r17 [2] ENUMERATED OPTIONAL.
-	ExtendedCPMode2RandomR17 BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ExtendedCPMode2RandomR17
-	// HasExtendedCPMode2RandomR17 tells whether extendedCP-Mode2Random-r17 is present in the encoding.
-	HasExtendedCPMode2RandomR17 bool
+	ExtendedCPMode2RandomR17    BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ExtendedCPMode2RandomR17
+	HasExtendedCPMode2RandomR17 bool // whether extendedCP-Mode2Random-r17 is present in the encoding
 	// DlOpenLoopPCSidelinkR17 is the component dl-openLoopPC-Sidelink-r17 [3] ENUMERATED OPTIONAL.
-	DlOpenLoopPCSidelinkR17 BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_DlOpenLoopPCSidelinkR17
-	// HasDlOpenLoopPCSidelinkR17 tells whether dl-openLoopPC-Sidelink-r17 is present in the encoding.
-	HasDlOpenLoopPCSidelinkR17 bool
+	DlOpenLoopPCSidelinkR17    BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_DlOpenLoopPCSidelinkR17
+	HasDlOpenLoopPCSidelinkR17 bool // whether dl-openLoopPC-Sidelink-r17 is present in the encoding
 }
 
 // BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_HarqTxProcessModeTwoSidelinkR17 is the type of BandSidelink-r16.sl-TransmissionMode2-RandomResourceSelection-r17.harq-TxProcessModeTwoSidelink-r17.
@@ -6587,29 +4584,24 @@ func (c BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatte
 // BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17 is the type of BandSidelink-r16.sl-TransmissionMode2-RandomResourceSelection-r17.scs-CP-PatternTxSidelinkModeTwo-r17.fr1-r17.
 type BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17 struct {
 	// Scs15kHzR17 is the component scs-15kHz-r17 [0] BIT STRING OPTIONAL.
-	Scs15kHzR17 der.BitString
-	// HasScs15kHzR17 tells whether scs-15kHz-r17 is present in the encoding.
-	HasScs15kHzR17 bool
+	Scs15kHzR17    der.BitString
+	HasScs15kHzR17 bool // whether scs-15kHz-r17 is present in the encoding
 	// Scs30kHzR17 is the component scs-30kHz-r17 [1] BIT STRING OPTIONAL.
-	Scs30kHzR17 der.BitString
-	// HasScs30kHzR17 tells whether scs-30kHz-r17 is present in the encoding.
-	HasScs30kHzR17 bool
+	Scs30kHzR17    der.BitString
+	HasScs30kHzR17 bool // whether scs-30kHz-r17 is present in the encoding
 	// Scs60kHzR17 is the component scs-60kHz-r17 [2] BIT STRING OPTIONAL.
-	Scs60kHzR17 der.BitString
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    der.BitString
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 }
 
 // BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17 is the type of BandSidelink-r16.sl-TransmissionMode2-RandomResourceSelection-r17.scs-CP-PatternTxSidelinkModeTwo-r17.fr2-r17.
 type BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17 struct {
 	// Scs60kHzR17 is the component scs-60kHz-r17 [0] BIT STRING OPTIONAL.
-	Scs60kHzR17 der.BitString
-	// HasScs60kHzR17 tells whether scs-60kHz-r17 is present in the encoding.
-	HasScs60kHzR17 bool
+	Scs60kHzR17    der.BitString
+	HasScs60kHzR17 bool // whether scs-60kHz-r17 is present in the encoding
 	// Scs120kHzR17 is the component scs-120kHz-r17 [1] BIT STRING OPTIONAL.
-	Scs120kHzR17 der.BitString
-	// HasScs120kHzR17 tells whether scs-120kHz-r17 is present in the encoding.
-	HasScs120kHzR17 bool
+	Scs120kHzR17    der.BitString
+	HasScs120kHzR17 bool // whether scs-120kHz-r17 is present in the encoding
 }
 
 // BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ExtendedCPMode2RandomR17 is the type of BandSidelink-r16.sl-TransmissionMode2-RandomResourceSelection-r17.extendedCP-Mode2Random-r17.
@@ -6639,21 +4631,17 @@ func (v BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_DlOpenLoop
 // BandSidelinkR16_SyncSidelinkV1710 is the type of BandSidelink-r16.sync-Sidelink-v1710.
 type BandSidelinkR16_SyncSidelinkV1710 struct {
 	// SyncGNSSR17 is the component sync-GNSS-r17 [0] ENUMERATED OPTIONAL.
-	SyncGNSSR17 BandSidelinkR16_SyncSidelinkV1710_SyncGNSSR17
-	// HasSyncGNSSR17 tells whether sync-GNSS-r17 is present in the encoding.
-	HasSyncGNSSR17 bool
+	SyncGNSSR17    BandSidelinkR16_SyncSidelinkV1710_SyncGNSSR17
+	HasSyncGNSSR17 bool // whether sync-GNSS-r17 is present in the encoding
 	// GNBSyncR17 is the component gNB-Sync-r17 [1] ENUMERATED OPTIONAL.
-	GNBSyncR17 BandSidelinkR16_SyncSidelinkV1710_GNBSyncR17
-	// HasGNBSyncR17 tells whether gNB-Sync-r17 is present in the encoding.
-	HasGNBSyncR17 bool
+	GNBSyncR17    BandSidelinkR16_SyncSidelinkV1710_GNBSyncR17
+	HasGNBSyncR17 bool // whether gNB-Sync-r17 is present in the encoding
 	// GNBGNSSUESyncWithPriorityOnGNBENBR17 is the component gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r17 [2] ENUMERATED OPTIONAL.
-	GNBGNSSUESyncWithPriorityOnGNBENBR17 BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNBENBR17
-	// HasGNBGNSSUESyncWithPriorityOnGNBENBR17 tells whether gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r17 is present in the encoding.
-	HasGNBGNSSUESyncWithPriorityOnGNBENBR17 bool
+	GNBGNSSUESyncWithPriorityOnGNBENBR17    BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNBENBR17
+	HasGNBGNSSUESyncWithPriorityOnGNBENBR17 bool // whether gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r17 is present in the encoding
 	// GNBGNSSUESyncWithPriorityOnGNSSR17 is the component gNB-GNSS-UE-SyncWithPriorityOnGNSS-r17 [3] ENUMERATED OPTIONAL.
-	GNBGNSSUESyncWithPriorityOnGNSSR17 BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNSSR17
-	// HasGNBGNSSUESyncWithPriorityOnGNSSR17 tells whether gNB-GNSS-UE-SyncWithPriorityOnGNSS-r17 is present in the encoding.
-	HasGNBGNSSUESyncWithPriorityOnGNSSR17 bool
+	GNBGNSSUESyncWithPriorityOnGNSSR17    BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNSSR17
+	HasGNBGNSSUESyncWithPriorityOnGNSSR17 bool // whether gNB-GNSS-UE-SyncWithPriorityOnGNSS-r17 is present in the encoding
 }
 
 // BandSidelinkR16_SyncSidelinkV1710_SyncGNSSR17 is the type of BandSidelink-r16.sync-Sidelink-v1710.sync-GNSS-r17.
@@ -6793,17 +4781,14 @@ func (v BandSidelinkR16_RxIUCScheme1SCIExplicitReqR17) String() string {
 //	}
 type RelayParametersR17 struct {
 	// RelayUEOperationL2R17 is the component relayUE-Operation-L2-r17 [0] ENUMERATED OPTIONAL.
-	RelayUEOperationL2R17 RelayParametersR17_RelayUEOperationL2R17
-	// HasRelayUEOperationL2R17 tells whether relayUE-Operation-L2-r17 is present in the encoding.
-	HasRelayUEOperationL2R17 bool
+	RelayUEOperationL2R17    RelayParametersR17_RelayUEOperationL2R17
+	HasRelayUEOperationL2R17 bool // whether relayUE-Operation-L2-r17 is present in the encoding
 	// RemoteUEOperationL2R17 is the component remoteUE-Operation-L2-r17 [1] ENUMERATED OPTIONAL.
-	RemoteUEOperationL2R17 RelayParametersR17_RemoteUEOperationL2R17
-	// HasRemoteUEOperationL2R17 tells whether remoteUE-Operation-L2-r17 is present in the encoding.
-	HasRemoteUEOperationL2R17 bool
+	RemoteUEOperationL2R17    RelayParametersR17_RemoteUEOperationL2R17
+	HasRemoteUEOperationL2R17 bool // whether remoteUE-Operation-L2-r17 is present in the encoding
 	// RemoteUEPathSwitchToIdleInactiveRelayR17 is the component remoteUE-PathSwitchToIdleInactiveRelay-r17 [2] ENUMERATED OPTIONAL.
-	RemoteUEPathSwitchToIdleInactiveRelayR17 RelayParametersR17_RemoteUEPathSwitchToIdleInactiveRelayR17
-	// HasRemoteUEPathSwitchToIdleInactiveRelayR17 tells whether remoteUE-PathSwitchToIdleInactiveRelay-r17 is present in the encoding.
-	HasRemoteUEPathSwitchToIdleInactiveRelayR17 bool
+	RemoteUEPathSwitchToIdleInactiveRelayR17    RelayParametersR17_RemoteUEPathSwitchToIdleInactiveRelayR17
+	HasRemoteUEPathSwitchToIdleInactiveRelayR17 bool // whether remoteUE-PathSwitchToIdleInactiveRelay-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6865,33 +4850,26 @@ type SimultaneousRxTxPerBandPair der.BitString
 //	}
 type SONParametersR16 struct {
 	// RachReportR16 is the component rach-Report-r16 [0] ENUMERATED OPTIONAL.
-	RachReportR16 SONParametersR16_RachReportR16
-	// HasRachReportR16 tells whether rach-Report-r16 is present in the encoding.
-	HasRachReportR16 bool
+	RachReportR16    SONParametersR16_RachReportR16
+	HasRachReportR16 bool // whether rach-Report-r16 is present in the encoding
 	// RlfReportCHOR17 is the component rlfReportCHO-r17 [1] ENUMERATED OPTIONAL (extension addition).
-	RlfReportCHOR17 SONParametersR16_RlfReportCHOR17
-	// HasRlfReportCHOR17 tells whether rlfReportCHO-r17 is present in the encoding.
-	HasRlfReportCHOR17 bool
+	RlfReportCHOR17    SONParametersR16_RlfReportCHOR17
+	HasRlfReportCHOR17 bool // whether rlfReportCHO-r17 is present in the encoding
 	// RlfReportDAPSR17 is the component rlfReportDAPS-r17 [2] ENUMERATED OPTIONAL (extension addition).
-	RlfReportDAPSR17 SONParametersR16_RlfReportDAPSR17
-	// HasRlfReportDAPSR17 tells whether rlfReportDAPS-r17 is present in the encoding.
-	HasRlfReportDAPSR17 bool
+	RlfReportDAPSR17    SONParametersR16_RlfReportDAPSR17
+	HasRlfReportDAPSR17 bool // whether rlfReportDAPS-r17 is present in the encoding
 	// SuccessHOReportR17 is the component success-HO-Report-r17 [3] ENUMERATED OPTIONAL (extension addition).
-	SuccessHOReportR17 SONParametersR16_SuccessHOReportR17
-	// HasSuccessHOReportR17 tells whether success-HO-Report-r17 is present in the encoding.
-	HasSuccessHOReportR17 bool
+	SuccessHOReportR17    SONParametersR16_SuccessHOReportR17
+	HasSuccessHOReportR17 bool // whether success-HO-Report-r17 is present in the encoding
 	// TwoStepRACHReportR17 is the component twoStepRACH-Report-r17 [4] ENUMERATED OPTIONAL (extension addition).
-	TwoStepRACHReportR17 SONParametersR16_TwoStepRACHReportR17
-	// HasTwoStepRACHReportR17 tells whether twoStepRACH-Report-r17 is present in the encoding.
-	HasTwoStepRACHReportR17 bool
+	TwoStepRACHReportR17    SONParametersR16_TwoStepRACHReportR17
+	HasTwoStepRACHReportR17 bool // whether twoStepRACH-Report-r17 is present in the encoding
 	// PscellMHIReportR17 is the component pscell-MHI-Report-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	PscellMHIReportR17 SONParametersR16_PscellMHIReportR17
-	// HasPscellMHIReportR17 tells whether pscell-MHI-Report-r17 is present in the encoding.
-	HasPscellMHIReportR17 bool
+	PscellMHIReportR17    SONParametersR16_PscellMHIReportR17
+	HasPscellMHIReportR17 bool // whether pscell-MHI-Report-r17 is present in the encoding
 	// OnDemandSIReportR17 is the component onDemandSI-Report-r17 [6] ENUMERATED OPTIONAL (extension addition).
-	OnDemandSIReportR17 SONParametersR16_OnDemandSIReportR17
-	// HasOnDemandSIReportR17 tells whether onDemandSI-Report-r17 is present in the encoding.
-	HasOnDemandSIReportR17 bool
+	OnDemandSIReportR17    SONParametersR16_OnDemandSIReportR17
+	HasOnDemandSIReportR17 bool // whether onDemandSI-Report-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6992,29 +4970,23 @@ func (v SONParametersR16_OnDemandSIReportR17) String() string {
 //	}
 type SpatialRelationsSRSPosR16 struct {
 	// SpatialRelationSRSPosBasedOnSSBServingR16 is the component spatialRelation-SRS-PosBasedOnSSB-Serving-r16 [0] ENUMERATED OPTIONAL.
-	SpatialRelationSRSPosBasedOnSSBServingR16 SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBServingR16
-	// HasSpatialRelationSRSPosBasedOnSSBServingR16 tells whether spatialRelation-SRS-PosBasedOnSSB-Serving-r16 is present in the encoding.
-	HasSpatialRelationSRSPosBasedOnSSBServingR16 bool
+	SpatialRelationSRSPosBasedOnSSBServingR16    SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBServingR16
+	HasSpatialRelationSRSPosBasedOnSSBServingR16 bool // whether spatialRelation-SRS-PosBasedOnSSB-Serving-r16 is present in the encoding
 	// SpatialRelationSRSPosBasedOnCSIRSServingR16 is the component spatialRelation-SRS-PosBasedOnCSI-RS-Serving-r16 [1] ENUMERATED OPTIONAL.
-	SpatialRelationSRSPosBasedOnCSIRSServingR16 SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnCSIRSServingR16
-	// HasSpatialRelationSRSPosBasedOnCSIRSServingR16 tells whether spatialRelation-SRS-PosBasedOnCSI-RS-Serving-r16 is present in the encoding.
-	HasSpatialRelationSRSPosBasedOnCSIRSServingR16 bool
+	SpatialRelationSRSPosBasedOnCSIRSServingR16    SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnCSIRSServingR16
+	HasSpatialRelationSRSPosBasedOnCSIRSServingR16 bool // whether spatialRelation-SRS-PosBasedOnCSI-RS-Serving-r16 is present in the encoding
 	// SpatialRelationSRSPosBasedOnPRSServingR16 is the component spatialRelation-SRS-PosBasedOnPRS-Serving-r16 [2] ENUMERATED OPTIONAL.
-	SpatialRelationSRSPosBasedOnPRSServingR16 SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSServingR16
-	// HasSpatialRelationSRSPosBasedOnPRSServingR16 tells whether spatialRelation-SRS-PosBasedOnPRS-Serving-r16 is present in the encoding.
-	HasSpatialRelationSRSPosBasedOnPRSServingR16 bool
+	SpatialRelationSRSPosBasedOnPRSServingR16    SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSServingR16
+	HasSpatialRelationSRSPosBasedOnPRSServingR16 bool // whether spatialRelation-SRS-PosBasedOnPRS-Serving-r16 is present in the encoding
 	// SpatialRelationSRSPosBasedOnSRSR16 is the component spatialRelation-SRS-PosBasedOnSRS-r16 [3] ENUMERATED OPTIONAL.
-	SpatialRelationSRSPosBasedOnSRSR16 SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSRSR16
-	// HasSpatialRelationSRSPosBasedOnSRSR16 tells whether spatialRelation-SRS-PosBasedOnSRS-r16 is present in the encoding.
-	HasSpatialRelationSRSPosBasedOnSRSR16 bool
+	SpatialRelationSRSPosBasedOnSRSR16    SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSRSR16
+	HasSpatialRelationSRSPosBasedOnSRSR16 bool // whether spatialRelation-SRS-PosBasedOnSRS-r16 is present in the encoding
 	// SpatialRelationSRSPosBasedOnSSBNeighR16 is the component spatialRelation-SRS-PosBasedOnSSB-Neigh-r16 [4] ENUMERATED OPTIONAL.
-	SpatialRelationSRSPosBasedOnSSBNeighR16 SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBNeighR16
-	// HasSpatialRelationSRSPosBasedOnSSBNeighR16 tells whether spatialRelation-SRS-PosBasedOnSSB-Neigh-r16 is present in the encoding.
-	HasSpatialRelationSRSPosBasedOnSSBNeighR16 bool
+	SpatialRelationSRSPosBasedOnSSBNeighR16    SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBNeighR16
+	HasSpatialRelationSRSPosBasedOnSSBNeighR16 bool // whether spatialRelation-SRS-PosBasedOnSSB-Neigh-r16 is present in the encoding
 	// SpatialRelationSRSPosBasedOnPRSNeighR16 is the component spatialRelation-SRS-PosBasedOnPRS-Neigh-r16 [5] ENUMERATED OPTIONAL.
-	SpatialRelationSRSPosBasedOnPRSNeighR16 SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSNeighR16
-	// HasSpatialRelationSRSPosBasedOnPRSNeighR16 tells whether spatialRelation-SRS-PosBasedOnPRS-Neigh-r16 is present in the encoding.
-	HasSpatialRelationSRSPosBasedOnPRSNeighR16 bool
+	SpatialRelationSRSPosBasedOnPRSNeighR16    SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSNeighR16
+	HasSpatialRelationSRSPosBasedOnPRSNeighR16 bool // whether spatialRelation-SRS-PosBasedOnPRS-Neigh-r16 is present in the encoding
 }
 
 // SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBServingR16 is the type of SpatialRelationsSRS-Pos-r16.spatialRelation-SRS-PosBasedOnSSB-Serving-r16.
@@ -7268,13 +5240,11 @@ func (v SRSAllPosResourcesRRCInactiveR17_SrsPosResourcesRRCInactiveR17_Dummy2) S
 //	}
 type SRSSwitchingTimeNR struct {
 	// SwitchingTimeDL is the component switchingTimeDL [0] ENUMERATED OPTIONAL.
-	SwitchingTimeDL SRSSwitchingTimeNR_SwitchingTimeDL
-	// HasSwitchingTimeDL tells whether switchingTimeDL is present in the encoding.
-	HasSwitchingTimeDL bool
+	SwitchingTimeDL    SRSSwitchingTimeNR_SwitchingTimeDL
+	HasSwitchingTimeDL bool // whether switchingTimeDL is present in the encoding
 	// SwitchingTimeUL is the component switchingTimeUL [1] ENUMERATED OPTIONAL.
-	SwitchingTimeUL SRSSwitchingTimeNR_SwitchingTimeUL
-	// HasSwitchingTimeUL tells whether switchingTimeUL is present in the encoding.
-	HasSwitchingTimeUL bool
+	SwitchingTimeUL    SRSSwitchingTimeNR_SwitchingTimeUL
+	HasSwitchingTimeUL bool // whether switchingTimeUL is present in the encoding
 }
 
 // SRSSwitchingTimeNR_SwitchingTimeDL is the type of SRS-SwitchingTimeNR.switchingTimeDL.
@@ -7325,13 +5295,11 @@ func (v SRSSwitchingTimeNR_SwitchingTimeUL) String() string {
 //	}
 type SRSSwitchingTimeEUTRA struct {
 	// SwitchingTimeDL is the component switchingTimeDL [0] ENUMERATED OPTIONAL.
-	SwitchingTimeDL SRSSwitchingTimeEUTRA_SwitchingTimeDL
-	// HasSwitchingTimeDL tells whether switchingTimeDL is present in the encoding.
-	HasSwitchingTimeDL bool
+	SwitchingTimeDL    SRSSwitchingTimeEUTRA_SwitchingTimeDL
+	HasSwitchingTimeDL bool // whether switchingTimeDL is present in the encoding
 	// SwitchingTimeUL is the component switchingTimeUL [1] ENUMERATED OPTIONAL.
-	SwitchingTimeUL SRSSwitchingTimeEUTRA_SwitchingTimeUL
-	// HasSwitchingTimeUL tells whether switchingTimeUL is present in the encoding.
-	HasSwitchingTimeUL bool
+	SwitchingTimeUL    SRSSwitchingTimeEUTRA_SwitchingTimeUL
+	HasSwitchingTimeUL bool // whether switchingTimeUL is present in the encoding
 }
 
 // SRSSwitchingTimeEUTRA_SwitchingTimeDL is the type of SRS-SwitchingTimeEUTRA.switchingTimeDL.
@@ -7558,61 +5526,47 @@ func (v SupportedBandwidthV1700_Fr2R17) String() string {
 //	}
 type UEBasedPerfMeasParametersR16 struct {
 	// BarometerMeasReportR16 is the component barometerMeasReport-r16 [0] ENUMERATED OPTIONAL.
-	BarometerMeasReportR16 UEBasedPerfMeasParametersR16_BarometerMeasReportR16
-	// HasBarometerMeasReportR16 tells whether barometerMeasReport-r16 is present in the encoding.
-	HasBarometerMeasReportR16 bool
+	BarometerMeasReportR16    UEBasedPerfMeasParametersR16_BarometerMeasReportR16
+	HasBarometerMeasReportR16 bool // whether barometerMeasReport-r16 is present in the encoding
 	// ImmMeasBTR16 is the component immMeasBT-r16 [1] ENUMERATED OPTIONAL.
-	ImmMeasBTR16 UEBasedPerfMeasParametersR16_ImmMeasBTR16
-	// HasImmMeasBTR16 tells whether immMeasBT-r16 is present in the encoding.
-	HasImmMeasBTR16 bool
+	ImmMeasBTR16    UEBasedPerfMeasParametersR16_ImmMeasBTR16
+	HasImmMeasBTR16 bool // whether immMeasBT-r16 is present in the encoding
 	// ImmMeasWLANR16 is the component immMeasWLAN-r16 [2] ENUMERATED OPTIONAL.
-	ImmMeasWLANR16 UEBasedPerfMeasParametersR16_ImmMeasWLANR16
-	// HasImmMeasWLANR16 tells whether immMeasWLAN-r16 is present in the encoding.
-	HasImmMeasWLANR16 bool
+	ImmMeasWLANR16    UEBasedPerfMeasParametersR16_ImmMeasWLANR16
+	HasImmMeasWLANR16 bool // whether immMeasWLAN-r16 is present in the encoding
 	// LoggedMeasBTR16 is the component loggedMeasBT-r16 [3] ENUMERATED OPTIONAL.
-	LoggedMeasBTR16 UEBasedPerfMeasParametersR16_LoggedMeasBTR16
-	// HasLoggedMeasBTR16 tells whether loggedMeasBT-r16 is present in the encoding.
-	HasLoggedMeasBTR16 bool
+	LoggedMeasBTR16    UEBasedPerfMeasParametersR16_LoggedMeasBTR16
+	HasLoggedMeasBTR16 bool // whether loggedMeasBT-r16 is present in the encoding
 	// LoggedMeasurementsR16 is the component loggedMeasurements-r16 [4] ENUMERATED OPTIONAL.
-	LoggedMeasurementsR16 UEBasedPerfMeasParametersR16_LoggedMeasurementsR16
-	// HasLoggedMeasurementsR16 tells whether loggedMeasurements-r16 is present in the encoding.
-	HasLoggedMeasurementsR16 bool
+	LoggedMeasurementsR16    UEBasedPerfMeasParametersR16_LoggedMeasurementsR16
+	HasLoggedMeasurementsR16 bool // whether loggedMeasurements-r16 is present in the encoding
 	// LoggedMeasWLANR16 is the component loggedMeasWLAN-r16 [5] ENUMERATED OPTIONAL.
-	LoggedMeasWLANR16 UEBasedPerfMeasParametersR16_LoggedMeasWLANR16
-	// HasLoggedMeasWLANR16 tells whether loggedMeasWLAN-r16 is present in the encoding.
-	HasLoggedMeasWLANR16 bool
+	LoggedMeasWLANR16    UEBasedPerfMeasParametersR16_LoggedMeasWLANR16
+	HasLoggedMeasWLANR16 bool // whether loggedMeasWLAN-r16 is present in the encoding
 	// OrientationMeasReportR16 is the component orientationMeasReport-r16 [6] ENUMERATED OPTIONAL.
-	OrientationMeasReportR16 UEBasedPerfMeasParametersR16_OrientationMeasReportR16
-	// HasOrientationMeasReportR16 tells whether orientationMeasReport-r16 is present in the encoding.
-	HasOrientationMeasReportR16 bool
+	OrientationMeasReportR16    UEBasedPerfMeasParametersR16_OrientationMeasReportR16
+	HasOrientationMeasReportR16 bool // whether orientationMeasReport-r16 is present in the encoding
 	// SpeedMeasReportR16 is the component speedMeasReport-r16 [7] ENUMERATED OPTIONAL.
-	SpeedMeasReportR16 UEBasedPerfMeasParametersR16_SpeedMeasReportR16
-	// HasSpeedMeasReportR16 tells whether speedMeasReport-r16 is present in the encoding.
-	HasSpeedMeasReportR16 bool
+	SpeedMeasReportR16    UEBasedPerfMeasParametersR16_SpeedMeasReportR16
+	HasSpeedMeasReportR16 bool // whether speedMeasReport-r16 is present in the encoding
 	// GnssLocationR16 is the component gnss-Location-r16 [8] ENUMERATED OPTIONAL.
-	GnssLocationR16 UEBasedPerfMeasParametersR16_GnssLocationR16
-	// HasGnssLocationR16 tells whether gnss-Location-r16 is present in the encoding.
-	HasGnssLocationR16 bool
+	GnssLocationR16    UEBasedPerfMeasParametersR16_GnssLocationR16
+	HasGnssLocationR16 bool // whether gnss-Location-r16 is present in the encoding
 	// UlPDCPDelayR16 is the component ulPDCP-Delay-r16 [9] ENUMERATED OPTIONAL.
-	UlPDCPDelayR16 UEBasedPerfMeasParametersR16_UlPDCPDelayR16
-	// HasUlPDCPDelayR16 tells whether ulPDCP-Delay-r16 is present in the encoding.
-	HasUlPDCPDelayR16 bool
+	UlPDCPDelayR16    UEBasedPerfMeasParametersR16_UlPDCPDelayR16
+	HasUlPDCPDelayR16 bool // whether ulPDCP-Delay-r16 is present in the encoding
 	// SigBasedLogMDTOverrideProtectR17 is the component sigBasedLogMDT-OverrideProtect-r17 [10] ENUMERATED OPTIONAL (extension addition).
-	SigBasedLogMDTOverrideProtectR17 UEBasedPerfMeasParametersR16_SigBasedLogMDTOverrideProtectR17
-	// HasSigBasedLogMDTOverrideProtectR17 tells whether sigBasedLogMDT-OverrideProtect-r17 is present in the encoding.
-	HasSigBasedLogMDTOverrideProtectR17 bool
+	SigBasedLogMDTOverrideProtectR17    UEBasedPerfMeasParametersR16_SigBasedLogMDTOverrideProtectR17
+	HasSigBasedLogMDTOverrideProtectR17 bool // whether sigBasedLogMDT-OverrideProtect-r17 is present in the encoding
 	// MultipleCEFReportR17 is the component multipleCEF-Report-r17 [11] ENUMERATED OPTIONAL (extension addition).
-	MultipleCEFReportR17 UEBasedPerfMeasParametersR16_MultipleCEFReportR17
-	// HasMultipleCEFReportR17 tells whether multipleCEF-Report-r17 is present in the encoding.
-	HasMultipleCEFReportR17 bool
+	MultipleCEFReportR17    UEBasedPerfMeasParametersR16_MultipleCEFReportR17
+	HasMultipleCEFReportR17 bool // whether multipleCEF-Report-r17 is present in the encoding
 	// ExcessPacketDelayR17 is the component excessPacketDelay-r17 [12] ENUMERATED OPTIONAL (extension addition).
-	ExcessPacketDelayR17 UEBasedPerfMeasParametersR16_ExcessPacketDelayR17
-	// HasExcessPacketDelayR17 tells whether excessPacketDelay-r17 is present in the encoding.
-	HasExcessPacketDelayR17 bool
+	ExcessPacketDelayR17    UEBasedPerfMeasParametersR16_ExcessPacketDelayR17
+	HasExcessPacketDelayR17 bool // whether excessPacketDelay-r17 is present in the encoding
 	// EarlyMeasLogR17 is the component earlyMeasLog-r17 [13] ENUMERATED OPTIONAL (extension addition).
-	EarlyMeasLogR17 UEBasedPerfMeasParametersR16_EarlyMeasLogR17
-	// HasEarlyMeasLogR17 tells whether earlyMeasLog-r17 is present in the encoding.
-	HasEarlyMeasLogR17 bool
+	EarlyMeasLogR17    UEBasedPerfMeasParametersR16_EarlyMeasLogR17
+	HasEarlyMeasLogR17 bool // whether earlyMeasLog-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7819,9 +5773,8 @@ type UECapabilityRATRequest struct {
 	// RatType is the component rat-Type [0] RAT-Type.
 	RatType RATType
 	// CapabilityRequestFilter is the component capabilityRequestFilter [1] OCTET STRING OPTIONAL.
-	CapabilityRequestFilter []byte
-	// HasCapabilityRequestFilter tells whether capabilityRequestFilter is present in the encoding.
-	HasCapabilityRequestFilter bool
+	CapabilityRequestFilter    []byte
+	HasCapabilityRequestFilter bool // whether capabilityRequestFilter is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7853,25 +5806,20 @@ type UECapabilityRATRequest struct {
 //	}
 type UECapabilityRequestFilterCommon struct {
 	// MrdcRequest is the component mrdc-Request [0] SEQUENCE OPTIONAL.
-	MrdcRequest UECapabilityRequestFilterCommon_MrdcRequest
-	// HasMrdcRequest tells whether mrdc-Request is present in the encoding.
-	HasMrdcRequest bool
+	MrdcRequest    UECapabilityRequestFilterCommon_MrdcRequest
+	HasMrdcRequest bool // whether mrdc-Request is present in the encoding
 	// CodebookTypeRequestR16 is the component codebookTypeRequest-r16 [1] SEQUENCE OPTIONAL (extension addition).
-	CodebookTypeRequestR16 UECapabilityRequestFilterCommon_CodebookTypeRequestR16
-	// HasCodebookTypeRequestR16 tells whether codebookTypeRequest-r16 is present in the encoding.
-	HasCodebookTypeRequestR16 bool
+	CodebookTypeRequestR16    UECapabilityRequestFilterCommon_CodebookTypeRequestR16
+	HasCodebookTypeRequestR16 bool // whether codebookTypeRequest-r16 is present in the encoding
 	// UplinkTxSwitchRequestR16 is the component uplinkTxSwitchRequest-r16 [2] ENUMERATED OPTIONAL (extension addition).
-	UplinkTxSwitchRequestR16 UECapabilityRequestFilterCommon_UplinkTxSwitchRequestR16
-	// HasUplinkTxSwitchRequestR16 tells whether uplinkTxSwitchRequest-r16 is present in the encoding.
-	HasUplinkTxSwitchRequestR16 bool
+	UplinkTxSwitchRequestR16    UECapabilityRequestFilterCommon_UplinkTxSwitchRequestR16
+	HasUplinkTxSwitchRequestR16 bool // whether uplinkTxSwitchRequest-r16 is present in the encoding
 	// RequestedCellGroupingR16 is the component requestedCellGrouping-r16 [3] SEQUENCE OF OPTIONAL (extension addition).
-	RequestedCellGroupingR16 UECapabilityRequestFilterCommon_RequestedCellGroupingR16
-	// HasRequestedCellGroupingR16 tells whether requestedCellGrouping-r16 is present in the encoding.
-	HasRequestedCellGroupingR16 bool
+	RequestedCellGroupingR16    UECapabilityRequestFilterCommon_RequestedCellGroupingR16
+	HasRequestedCellGroupingR16 bool // whether requestedCellGrouping-r16 is present in the encoding
 	// FallbackGroupFiveRequestR17 is the component fallbackGroupFiveRequest-r17 [4] ENUMERATED OPTIONAL (extension addition).
-	FallbackGroupFiveRequestR17 UECapabilityRequestFilterCommon_FallbackGroupFiveRequestR17
-	// HasFallbackGroupFiveRequestR17 tells whether fallbackGroupFiveRequest-r17 is present in the encoding.
-	HasFallbackGroupFiveRequestR17 bool
+	FallbackGroupFiveRequestR17    UECapabilityRequestFilterCommon_FallbackGroupFiveRequestR17
+	HasFallbackGroupFiveRequestR17 bool // whether fallbackGroupFiveRequest-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7879,17 +5827,14 @@ type UECapabilityRequestFilterCommon struct {
 // UECapabilityRequestFilterCommon_MrdcRequest is the type of UE-CapabilityRequestFilterCommon.mrdc-Request.
 type UECapabilityRequestFilterCommon_MrdcRequest struct {
 	// OmitENDC is the component omitEN-DC [0] ENUMERATED OPTIONAL.
-	OmitENDC UECapabilityRequestFilterCommon_MrdcRequest_OmitENDC
-	// HasOmitENDC tells whether omitEN-DC is present in the encoding.
-	HasOmitENDC bool
+	OmitENDC    UECapabilityRequestFilterCommon_MrdcRequest_OmitENDC
+	HasOmitENDC bool // whether omitEN-DC is present in the encoding
 	// IncludeNRDC is the component includeNR-DC [1] ENUMERATED OPTIONAL.
-	IncludeNRDC UECapabilityRequestFilterCommon_MrdcRequest_IncludeNRDC
-	// HasIncludeNRDC tells whether includeNR-DC is present in the encoding.
-	HasIncludeNRDC bool
+	IncludeNRDC    UECapabilityRequestFilterCommon_MrdcRequest_IncludeNRDC
+	HasIncludeNRDC bool // whether includeNR-DC is present in the encoding
 	// IncludeNEDC is the component includeNE-DC [2] ENUMERATED OPTIONAL.
-	IncludeNEDC UECapabilityRequestFilterCommon_MrdcRequest_IncludeNEDC
-	// HasIncludeNEDC tells whether includeNE-DC is present in the encoding.
-	HasIncludeNEDC bool
+	IncludeNEDC    UECapabilityRequestFilterCommon_MrdcRequest_IncludeNEDC
+	HasIncludeNEDC bool // whether includeNE-DC is present in the encoding
 }
 
 // UECapabilityRequestFilterCommon_MrdcRequest_OmitENDC is the type of UE-CapabilityRequestFilterCommon.mrdc-Request.omitEN-DC.
@@ -7931,21 +5876,17 @@ func (v UECapabilityRequestFilterCommon_MrdcRequest_IncludeNEDC) String() string
 // UECapabilityRequestFilterCommon_CodebookTypeRequestR16 is the type of UE-CapabilityRequestFilterCommon.codebookTypeRequest-r16.
 type UECapabilityRequestFilterCommon_CodebookTypeRequestR16 struct {
 	// Type1SinglePanelR16 is the component type1-SinglePanel-r16 [0] ENUMERATED OPTIONAL.
-	Type1SinglePanelR16 UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1SinglePanelR16
-	// HasType1SinglePanelR16 tells whether type1-SinglePanel-r16 is present in the encoding.
-	HasType1SinglePanelR16 bool
+	Type1SinglePanelR16    UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1SinglePanelR16
+	HasType1SinglePanelR16 bool // whether type1-SinglePanel-r16 is present in the encoding
 	// Type1MultiPanelR16 is the component type1-MultiPanel-r16 [1] ENUMERATED OPTIONAL.
-	Type1MultiPanelR16 UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1MultiPanelR16
-	// HasType1MultiPanelR16 tells whether type1-MultiPanel-r16 is present in the encoding.
-	HasType1MultiPanelR16 bool
+	Type1MultiPanelR16    UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1MultiPanelR16
+	HasType1MultiPanelR16 bool // whether type1-MultiPanel-r16 is present in the encoding
 	// Type2R16 is the component type2-r16 [2] ENUMERATED OPTIONAL.
-	Type2R16 UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2R16
-	// HasType2R16 tells whether type2-r16 is present in the encoding.
-	HasType2R16 bool
+	Type2R16    UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2R16
+	HasType2R16 bool // whether type2-r16 is present in the encoding
 	// Type2PortSelectionR16 is the component type2-PortSelection-r16 [3] ENUMERATED OPTIONAL.
-	Type2PortSelectionR16 UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2PortSelectionR16
-	// HasType2PortSelectionR16 tells whether type2-PortSelection-r16 is present in the encoding.
-	HasType2PortSelectionR16 bool
+	Type2PortSelectionR16    UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2PortSelectionR16
+	HasType2PortSelectionR16 bool // whether type2-PortSelection-r16 is present in the encoding
 }
 
 // UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1SinglePanelR16 is the type of UE-CapabilityRequestFilterCommon.codebookTypeRequest-r16.type1-SinglePanel-r16.
@@ -8066,13 +6007,11 @@ func (v CellGroupingR16_ModeR16) String() string {
 //	}
 type UECapabilityRequestFilterNR struct {
 	// FrequencyBandListFilter is the component frequencyBandListFilter [0] FreqBandList OPTIONAL.
-	FrequencyBandListFilter FreqBandList
-	// HasFrequencyBandListFilter tells whether frequencyBandListFilter is present in the encoding.
-	HasFrequencyBandListFilter bool
+	FrequencyBandListFilter    FreqBandList
+	HasFrequencyBandListFilter bool // whether frequencyBandListFilter is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-CapabilityRequestFilterNR-v1540 OPTIONAL.
-	NonCriticalExtension UECapabilityRequestFilterNRV1540
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UECapabilityRequestFilterNRV1540
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UECapabilityRequestFilterNRV1540 is the ASN.1 type UE-CapabilityRequestFilterNR-v1540.
@@ -8083,13 +6022,11 @@ type UECapabilityRequestFilterNR struct {
 //	}
 type UECapabilityRequestFilterNRV1540 struct {
 	// SrsSwitchingTimeRequest is the component srs-SwitchingTimeRequest [0] ENUMERATED OPTIONAL.
-	SrsSwitchingTimeRequest UECapabilityRequestFilterNRV1540_SrsSwitchingTimeRequest
-	// HasSrsSwitchingTimeRequest tells whether srs-SwitchingTimeRequest is present in the encoding.
-	HasSrsSwitchingTimeRequest bool
+	SrsSwitchingTimeRequest    UECapabilityRequestFilterNRV1540_SrsSwitchingTimeRequest
+	HasSrsSwitchingTimeRequest bool // whether srs-SwitchingTimeRequest is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-CapabilityRequestFilterNR-v1710 OPTIONAL.
-	NonCriticalExtension UECapabilityRequestFilterNRV1710
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UECapabilityRequestFilterNRV1710
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UECapabilityRequestFilterNRV1540_SrsSwitchingTimeRequest is the type of UE-CapabilityRequestFilterNR-v1540.srs-SwitchingTimeRequest.
@@ -8112,13 +6049,11 @@ func (v UECapabilityRequestFilterNRV1540_SrsSwitchingTimeRequest) String() strin
 //	}
 type UECapabilityRequestFilterNRV1710 struct {
 	// SidelinkRequestR17 is the component sidelinkRequest-r17 [0] ENUMERATED OPTIONAL.
-	SidelinkRequestR17 UECapabilityRequestFilterNRV1710_SidelinkRequestR17
-	// HasSidelinkRequestR17 tells whether sidelinkRequest-r17 is present in the encoding.
-	HasSidelinkRequestR17 bool
+	SidelinkRequestR17    UECapabilityRequestFilterNRV1710_SidelinkRequestR17
+	HasSidelinkRequestR17 bool // whether sidelinkRequest-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension UECapabilityRequestFilterNRV1710_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UECapabilityRequestFilterNRV1710_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UECapabilityRequestFilterNRV1710_SidelinkRequestR17 is the type of UE-CapabilityRequestFilterNR-v1710.sidelinkRequest-r17.
@@ -8154,51 +6089,40 @@ type UECapabilityRequestFilterNRV1710_NonCriticalExtension struct{}
 //	}
 type UEMRDCCapability struct {
 	// MeasAndMobParametersMRDC is the component measAndMobParametersMRDC [0] MeasAndMobParametersMRDC OPTIONAL.
-	MeasAndMobParametersMRDC MeasAndMobParametersMRDC
-	// HasMeasAndMobParametersMRDC tells whether measAndMobParametersMRDC is present in the encoding.
-	HasMeasAndMobParametersMRDC bool
+	MeasAndMobParametersMRDC    MeasAndMobParametersMRDC
+	HasMeasAndMobParametersMRDC bool // whether measAndMobParametersMRDC is present in the encoding
 	// PhyParametersMRDCV1530 is the component phy-ParametersMRDC-v1530 [1] Phy-ParametersMRDC OPTIONAL.
-	PhyParametersMRDCV1530 PhyParametersMRDC
-	// HasPhyParametersMRDCV1530 tells whether phy-ParametersMRDC-v1530 is present in the encoding.
-	HasPhyParametersMRDCV1530 bool
+	PhyParametersMRDCV1530    PhyParametersMRDC
+	HasPhyParametersMRDCV1530 bool // whether phy-ParametersMRDC-v1530 is present in the encoding
 	// RfParametersMRDC is the component rf-ParametersMRDC [2] RF-ParametersMRDC.
 	RfParametersMRDC RFParametersMRDC
 	// GeneralParametersMRDC is the component generalParametersMRDC [3] GeneralParametersMRDC-XDD-Diff OPTIONAL.
-	GeneralParametersMRDC GeneralParametersMRDCXDDDiff
-	// HasGeneralParametersMRDC tells whether generalParametersMRDC is present in the encoding.
-	HasGeneralParametersMRDC bool
+	GeneralParametersMRDC    GeneralParametersMRDCXDDDiff
+	HasGeneralParametersMRDC bool // whether generalParametersMRDC is present in the encoding
 	// FddAddUEMRDCCapabilities is the component fdd-Add-UE-MRDC-Capabilities [4] UE-MRDC-CapabilityAddXDD-Mode OPTIONAL.
-	FddAddUEMRDCCapabilities UEMRDCCapabilityAddXDDMode
-	// HasFddAddUEMRDCCapabilities tells whether fdd-Add-UE-MRDC-Capabilities is present in the encoding.
-	HasFddAddUEMRDCCapabilities bool
+	FddAddUEMRDCCapabilities    UEMRDCCapabilityAddXDDMode
+	HasFddAddUEMRDCCapabilities bool // whether fdd-Add-UE-MRDC-Capabilities is present in the encoding
 	// TddAddUEMRDCCapabilities is the component tdd-Add-UE-MRDC-Capabilities [5] UE-MRDC-CapabilityAddXDD-Mode OPTIONAL.
-	TddAddUEMRDCCapabilities UEMRDCCapabilityAddXDDMode
-	// HasTddAddUEMRDCCapabilities tells whether tdd-Add-UE-MRDC-Capabilities is present in the encoding.
-	HasTddAddUEMRDCCapabilities bool
+	TddAddUEMRDCCapabilities    UEMRDCCapabilityAddXDDMode
+	HasTddAddUEMRDCCapabilities bool // whether tdd-Add-UE-MRDC-Capabilities is present in the encoding
 	// Fr1AddUEMRDCCapabilities is the component fr1-Add-UE-MRDC-Capabilities [6] UE-MRDC-CapabilityAddFRX-Mode OPTIONAL.
-	Fr1AddUEMRDCCapabilities UEMRDCCapabilityAddFRXMode
-	// HasFr1AddUEMRDCCapabilities tells whether fr1-Add-UE-MRDC-Capabilities is present in the encoding.
-	HasFr1AddUEMRDCCapabilities bool
+	Fr1AddUEMRDCCapabilities    UEMRDCCapabilityAddFRXMode
+	HasFr1AddUEMRDCCapabilities bool // whether fr1-Add-UE-MRDC-Capabilities is present in the encoding
 	// Fr2AddUEMRDCCapabilities is the component fr2-Add-UE-MRDC-Capabilities [7] UE-MRDC-CapabilityAddFRX-Mode OPTIONAL.
-	Fr2AddUEMRDCCapabilities UEMRDCCapabilityAddFRXMode
-	// HasFr2AddUEMRDCCapabilities tells whether fr2-Add-UE-MRDC-Capabilities is present in the encoding.
-	HasFr2AddUEMRDCCapabilities bool
+	Fr2AddUEMRDCCapabilities    UEMRDCCapabilityAddFRXMode
+	HasFr2AddUEMRDCCapabilities bool // whether fr2-Add-UE-MRDC-Capabilities is present in the encoding
 	// FeatureSetCombinations is the component featureSetCombinations [8] SEQUENCE OF OPTIONAL.
-	FeatureSetCombinations UEMRDCCapability_FeatureSetCombinations
-	// HasFeatureSetCombinations tells whether featureSetCombinations is present in the encoding.
-	HasFeatureSetCombinations bool
+	FeatureSetCombinations    UEMRDCCapability_FeatureSetCombinations
+	HasFeatureSetCombinations bool // whether featureSetCombinations is present in the encoding
 	// PdcpParametersMRDCV1530 is the component pdcp-ParametersMRDC-v1530 [9] PDCP-ParametersMRDC OPTIONAL.
-	PdcpParametersMRDCV1530 PDCPParametersMRDC
-	// HasPdcpParametersMRDCV1530 tells whether pdcp-ParametersMRDC-v1530 is present in the encoding.
-	HasPdcpParametersMRDCV1530 bool
+	PdcpParametersMRDCV1530    PDCPParametersMRDC
+	HasPdcpParametersMRDCV1530 bool // whether pdcp-ParametersMRDC-v1530 is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [10] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension UEMRDCCapabilityV15g0
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    UEMRDCCapabilityV15g0
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [11] UE-MRDC-Capability-v1560 OPTIONAL.
-	NonCriticalExtension UEMRDCCapabilityV1560
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEMRDCCapabilityV1560
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEMRDCCapability_FeatureSetCombinations is the type of UE-MRDC-Capability.featureSetCombinations.
@@ -8215,25 +6139,20 @@ type UEMRDCCapability_FeatureSetCombinations []FeatureSetCombination
 //	}
 type UEMRDCCapabilityV1560 struct {
 	// ReceivedFilters is the component receivedFilters [0] OCTET STRING OPTIONAL.
-	ReceivedFilters UECapabilityEnquiryV1560IEs
-	// HasReceivedFilters tells whether receivedFilters is present in the encoding.
-	HasReceivedFilters bool
+	ReceivedFilters    UECapabilityEnquiryV1560IEs
+	HasReceivedFilters bool // whether receivedFilters is present in the encoding
 	// MeasAndMobParametersMRDCV1560 is the component measAndMobParametersMRDC-v1560 [1] MeasAndMobParametersMRDC-v1560 OPTIONAL.
-	MeasAndMobParametersMRDCV1560 MeasAndMobParametersMRDCV1560
-	// HasMeasAndMobParametersMRDCV1560 tells whether measAndMobParametersMRDC-v1560 is present in the encoding.
-	HasMeasAndMobParametersMRDCV1560 bool
+	MeasAndMobParametersMRDCV1560    MeasAndMobParametersMRDCV1560
+	HasMeasAndMobParametersMRDCV1560 bool // whether measAndMobParametersMRDC-v1560 is present in the encoding
 	// FddAddUEMRDCCapabilitiesV1560 is the component fdd-Add-UE-MRDC-Capabilities-v1560 [2] UE-MRDC-CapabilityAddXDD-Mode-v1560 OPTIONAL.
-	FddAddUEMRDCCapabilitiesV1560 UEMRDCCapabilityAddXDDModeV1560
-	// HasFddAddUEMRDCCapabilitiesV1560 tells whether fdd-Add-UE-MRDC-Capabilities-v1560 is present in the encoding.
-	HasFddAddUEMRDCCapabilitiesV1560 bool
+	FddAddUEMRDCCapabilitiesV1560    UEMRDCCapabilityAddXDDModeV1560
+	HasFddAddUEMRDCCapabilitiesV1560 bool // whether fdd-Add-UE-MRDC-Capabilities-v1560 is present in the encoding
 	// TddAddUEMRDCCapabilitiesV1560 is the component tdd-Add-UE-MRDC-Capabilities-v1560 [3] UE-MRDC-CapabilityAddXDD-Mode-v1560 OPTIONAL.
-	TddAddUEMRDCCapabilitiesV1560 UEMRDCCapabilityAddXDDModeV1560
-	// HasTddAddUEMRDCCapabilitiesV1560 tells whether tdd-Add-UE-MRDC-Capabilities-v1560 is present in the encoding.
-	HasTddAddUEMRDCCapabilitiesV1560 bool
+	TddAddUEMRDCCapabilitiesV1560    UEMRDCCapabilityAddXDDModeV1560
+	HasTddAddUEMRDCCapabilitiesV1560 bool // whether tdd-Add-UE-MRDC-Capabilities-v1560 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [4] UE-MRDC-Capability-v1610 OPTIONAL.
-	NonCriticalExtension UEMRDCCapabilityV1610
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEMRDCCapabilityV1610
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEMRDCCapabilityV1610 is the ASN.1 type UE-MRDC-Capability-v1610.
@@ -8246,21 +6165,17 @@ type UEMRDCCapabilityV1560 struct {
 //	}
 type UEMRDCCapabilityV1610 struct {
 	// MeasAndMobParametersMRDCV1610 is the component measAndMobParametersMRDC-v1610 [0] MeasAndMobParametersMRDC-v1610 OPTIONAL.
-	MeasAndMobParametersMRDCV1610 MeasAndMobParametersMRDCV1610
-	// HasMeasAndMobParametersMRDCV1610 tells whether measAndMobParametersMRDC-v1610 is present in the encoding.
-	HasMeasAndMobParametersMRDCV1610 bool
+	MeasAndMobParametersMRDCV1610    MeasAndMobParametersMRDCV1610
+	HasMeasAndMobParametersMRDCV1610 bool // whether measAndMobParametersMRDC-v1610 is present in the encoding
 	// GeneralParametersMRDCV1610 is the component generalParametersMRDC-v1610 [1] GeneralParametersMRDC-v1610 OPTIONAL.
-	GeneralParametersMRDCV1610 GeneralParametersMRDCV1610
-	// HasGeneralParametersMRDCV1610 tells whether generalParametersMRDC-v1610 is present in the encoding.
-	HasGeneralParametersMRDCV1610 bool
+	GeneralParametersMRDCV1610    GeneralParametersMRDCV1610
+	HasGeneralParametersMRDCV1610 bool // whether generalParametersMRDC-v1610 is present in the encoding
 	// PdcpParametersMRDCV1610 is the component pdcp-ParametersMRDC-v1610 [2] PDCP-ParametersMRDC-v1610 OPTIONAL.
-	PdcpParametersMRDCV1610 PDCPParametersMRDCV1610
-	// HasPdcpParametersMRDCV1610 tells whether pdcp-ParametersMRDC-v1610 is present in the encoding.
-	HasPdcpParametersMRDCV1610 bool
+	PdcpParametersMRDCV1610    PDCPParametersMRDCV1610
+	HasPdcpParametersMRDCV1610 bool // whether pdcp-ParametersMRDC-v1610 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [3] UE-MRDC-Capability-v1700 OPTIONAL.
-	NonCriticalExtension UEMRDCCapabilityV1700
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEMRDCCapabilityV1700
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEMRDCCapabilityV1700 is the ASN.1 type UE-MRDC-Capability-v1700.
@@ -8273,9 +6188,8 @@ type UEMRDCCapabilityV1700 struct {
 	// MeasAndMobParametersMRDCV1700 is the component measAndMobParametersMRDC-v1700 [0] MeasAndMobParametersMRDC-v1700.
 	MeasAndMobParametersMRDCV1700 MeasAndMobParametersMRDCV1700
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-MRDC-Capability-v1730 OPTIONAL.
-	NonCriticalExtension UEMRDCCapabilityV1730
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEMRDCCapabilityV1730
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEMRDCCapabilityV1730 is the ASN.1 type UE-MRDC-Capability-v1730.
@@ -8286,13 +6200,11 @@ type UEMRDCCapabilityV1700 struct {
 //	}
 type UEMRDCCapabilityV1730 struct {
 	// MeasAndMobParametersMRDCV1730 is the component measAndMobParametersMRDC-v1730 [0] MeasAndMobParametersMRDC-v1730 OPTIONAL.
-	MeasAndMobParametersMRDCV1730 MeasAndMobParametersMRDCV1730
-	// HasMeasAndMobParametersMRDCV1730 tells whether measAndMobParametersMRDC-v1730 is present in the encoding.
-	HasMeasAndMobParametersMRDCV1730 bool
+	MeasAndMobParametersMRDCV1730    MeasAndMobParametersMRDCV1730
+	HasMeasAndMobParametersMRDCV1730 bool // whether measAndMobParametersMRDC-v1730 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension UEMRDCCapabilityV1730_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEMRDCCapabilityV1730_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEMRDCCapabilityV1730_NonCriticalExtension is the type of UE-MRDC-Capability-v1730.nonCriticalExtension.
@@ -8306,13 +6218,11 @@ type UEMRDCCapabilityV1730_NonCriticalExtension struct{}
 //	}
 type UEMRDCCapabilityV15g0 struct {
 	// RfParametersMRDCV15g0 is the component rf-ParametersMRDC-v15g0 [0] RF-ParametersMRDC-v15g0 OPTIONAL.
-	RfParametersMRDCV15g0 RFParametersMRDCV15g0
-	// HasRfParametersMRDCV15g0 tells whether rf-ParametersMRDC-v15g0 is present in the encoding.
-	HasRfParametersMRDCV15g0 bool
+	RfParametersMRDCV15g0    RFParametersMRDCV15g0
+	HasRfParametersMRDCV15g0 bool // whether rf-ParametersMRDC-v15g0 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension UEMRDCCapabilityV15g0_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UEMRDCCapabilityV15g0_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UEMRDCCapabilityV15g0_NonCriticalExtension is the type of UE-MRDC-Capability-v15g0.nonCriticalExtension.
@@ -8326,13 +6236,11 @@ type UEMRDCCapabilityV15g0_NonCriticalExtension struct{}
 //	}
 type UEMRDCCapabilityAddXDDMode struct {
 	// MeasAndMobParametersMRDCXDDDiff is the component measAndMobParametersMRDC-XDD-Diff [0] MeasAndMobParametersMRDC-XDD-Diff OPTIONAL.
-	MeasAndMobParametersMRDCXDDDiff MeasAndMobParametersMRDCXDDDiff
-	// HasMeasAndMobParametersMRDCXDDDiff tells whether measAndMobParametersMRDC-XDD-Diff is present in the encoding.
-	HasMeasAndMobParametersMRDCXDDDiff bool
+	MeasAndMobParametersMRDCXDDDiff    MeasAndMobParametersMRDCXDDDiff
+	HasMeasAndMobParametersMRDCXDDDiff bool // whether measAndMobParametersMRDC-XDD-Diff is present in the encoding
 	// GeneralParametersMRDCXDDDiff is the component generalParametersMRDC-XDD-Diff [1] GeneralParametersMRDC-XDD-Diff OPTIONAL.
-	GeneralParametersMRDCXDDDiff GeneralParametersMRDCXDDDiff
-	// HasGeneralParametersMRDCXDDDiff tells whether generalParametersMRDC-XDD-Diff is present in the encoding.
-	HasGeneralParametersMRDCXDDDiff bool
+	GeneralParametersMRDCXDDDiff    GeneralParametersMRDCXDDDiff
+	HasGeneralParametersMRDCXDDDiff bool // whether generalParametersMRDC-XDD-Diff is present in the encoding
 }
 
 // UEMRDCCapabilityAddXDDModeV1560 is the ASN.1 type UE-MRDC-CapabilityAddXDD-Mode-v1560.
@@ -8342,9 +6250,8 @@ type UEMRDCCapabilityAddXDDMode struct {
 //	}
 type UEMRDCCapabilityAddXDDModeV1560 struct {
 	// MeasAndMobParametersMRDCXDDDiffV1560 is the component measAndMobParametersMRDC-XDD-Diff-v1560 [0] MeasAndMobParametersMRDC-XDD-Diff-v1560 OPTIONAL.
-	MeasAndMobParametersMRDCXDDDiffV1560 MeasAndMobParametersMRDCXDDDiffV1560
-	// HasMeasAndMobParametersMRDCXDDDiffV1560 tells whether measAndMobParametersMRDC-XDD-Diff-v1560 is present in the encoding.
-	HasMeasAndMobParametersMRDCXDDDiffV1560 bool
+	MeasAndMobParametersMRDCXDDDiffV1560    MeasAndMobParametersMRDCXDDDiffV1560
+	HasMeasAndMobParametersMRDCXDDDiffV1560 bool // whether measAndMobParametersMRDC-XDD-Diff-v1560 is present in the encoding
 }
 
 // UEMRDCCapabilityAddFRXMode is the ASN.1 type UE-MRDC-CapabilityAddFRX-Mode.
@@ -8368,21 +6275,17 @@ type UEMRDCCapabilityAddFRXMode struct {
 //	}
 type GeneralParametersMRDCXDDDiff struct {
 	// SplitSRBWithOneULPath is the component splitSRB-WithOneUL-Path [0] ENUMERATED OPTIONAL.
-	SplitSRBWithOneULPath GeneralParametersMRDCXDDDiff_SplitSRBWithOneULPath
-	// HasSplitSRBWithOneULPath tells whether splitSRB-WithOneUL-Path is present in the encoding.
-	HasSplitSRBWithOneULPath bool
+	SplitSRBWithOneULPath    GeneralParametersMRDCXDDDiff_SplitSRBWithOneULPath
+	HasSplitSRBWithOneULPath bool // whether splitSRB-WithOneUL-Path is present in the encoding
 	// SplitDRBWithULBothMCGSCG is the component splitDRB-withUL-Both-MCG-SCG [1] ENUMERATED OPTIONAL.
-	SplitDRBWithULBothMCGSCG GeneralParametersMRDCXDDDiff_SplitDRBWithULBothMCGSCG
-	// HasSplitDRBWithULBothMCGSCG tells whether splitDRB-withUL-Both-MCG-SCG is present in the encoding.
-	HasSplitDRBWithULBothMCGSCG bool
+	SplitDRBWithULBothMCGSCG    GeneralParametersMRDCXDDDiff_SplitDRBWithULBothMCGSCG
+	HasSplitDRBWithULBothMCGSCG bool // whether splitDRB-withUL-Both-MCG-SCG is present in the encoding
 	// Srb3 is the component srb3 [2] ENUMERATED OPTIONAL.
-	Srb3 GeneralParametersMRDCXDDDiff_Srb3
-	// HasSrb3 tells whether srb3 is present in the encoding.
-	HasSrb3 bool
+	Srb3    GeneralParametersMRDCXDDDiff_Srb3
+	HasSrb3 bool // whether srb3 is present in the encoding
 	// Dummy is the component dummy [3] ENUMERATED OPTIONAL.
-	Dummy GeneralParametersMRDCXDDDiff_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    GeneralParametersMRDCXDDDiff_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8442,9 +6345,8 @@ func (v GeneralParametersMRDCXDDDiff_Dummy) String() string {
 //	}
 type GeneralParametersMRDCV1610 struct {
 	// F1cOverEUTRAR16 is the component f1c-OverEUTRA-r16 [0] ENUMERATED OPTIONAL.
-	F1cOverEUTRAR16 GeneralParametersMRDCV1610_F1cOverEUTRAR16
-	// HasF1cOverEUTRAR16 tells whether f1c-OverEUTRA-r16 is present in the encoding.
-	HasF1cOverEUTRAR16 bool
+	F1cOverEUTRAR16    GeneralParametersMRDCV1610_F1cOverEUTRAR16
+	HasF1cOverEUTRAR16 bool // whether f1c-OverEUTRA-r16 is present in the encoding
 }
 
 // GeneralParametersMRDCV1610_F1cOverEUTRAR16 is the type of GeneralParametersMRDC-v1610.f1c-OverEUTRA-r16.
@@ -8484,53 +6386,42 @@ type UENRCapability struct {
 	// PdcpParameters is the component pdcp-Parameters [1] PDCP-Parameters.
 	PdcpParameters PDCPParameters
 	// RlcParameters is the component rlc-Parameters [2] RLC-Parameters OPTIONAL.
-	RlcParameters RLCParameters
-	// HasRlcParameters tells whether rlc-Parameters is present in the encoding.
-	HasRlcParameters bool
+	RlcParameters    RLCParameters
+	HasRlcParameters bool // whether rlc-Parameters is present in the encoding
 	// MacParameters is the component mac-Parameters [3] MAC-Parameters OPTIONAL.
-	MacParameters MACParameters
-	// HasMacParameters tells whether mac-Parameters is present in the encoding.
-	HasMacParameters bool
+	MacParameters    MACParameters
+	HasMacParameters bool // whether mac-Parameters is present in the encoding
 	// PhyParameters is the component phy-Parameters [4] Phy-Parameters.
 	PhyParameters PhyParameters
 	// RfParameters is the component rf-Parameters [5] RF-Parameters.
 	RfParameters RFParameters
 	// MeasAndMobParameters is the component measAndMobParameters [6] MeasAndMobParameters OPTIONAL.
-	MeasAndMobParameters MeasAndMobParameters
-	// HasMeasAndMobParameters tells whether measAndMobParameters is present in the encoding.
-	HasMeasAndMobParameters bool
+	MeasAndMobParameters    MeasAndMobParameters
+	HasMeasAndMobParameters bool // whether measAndMobParameters is present in the encoding
 	// FddAddUENRCapabilities is the component fdd-Add-UE-NR-Capabilities [7] UE-NR-CapabilityAddXDD-Mode OPTIONAL.
-	FddAddUENRCapabilities UENRCapabilityAddXDDMode
-	// HasFddAddUENRCapabilities tells whether fdd-Add-UE-NR-Capabilities is present in the encoding.
-	HasFddAddUENRCapabilities bool
+	FddAddUENRCapabilities    UENRCapabilityAddXDDMode
+	HasFddAddUENRCapabilities bool // whether fdd-Add-UE-NR-Capabilities is present in the encoding
 	// TddAddUENRCapabilities is the component tdd-Add-UE-NR-Capabilities [8] UE-NR-CapabilityAddXDD-Mode OPTIONAL.
-	TddAddUENRCapabilities UENRCapabilityAddXDDMode
-	// HasTddAddUENRCapabilities tells whether tdd-Add-UE-NR-Capabilities is present in the encoding.
-	HasTddAddUENRCapabilities bool
+	TddAddUENRCapabilities    UENRCapabilityAddXDDMode
+	HasTddAddUENRCapabilities bool // whether tdd-Add-UE-NR-Capabilities is present in the encoding
 	// Fr1AddUENRCapabilities is the component fr1-Add-UE-NR-Capabilities [9] UE-NR-CapabilityAddFRX-Mode OPTIONAL.
-	Fr1AddUENRCapabilities UENRCapabilityAddFRXMode
-	// HasFr1AddUENRCapabilities tells whether fr1-Add-UE-NR-Capabilities is present in the encoding.
-	HasFr1AddUENRCapabilities bool
+	Fr1AddUENRCapabilities    UENRCapabilityAddFRXMode
+	HasFr1AddUENRCapabilities bool // whether fr1-Add-UE-NR-Capabilities is present in the encoding
 	// Fr2AddUENRCapabilities is the component fr2-Add-UE-NR-Capabilities [10] UE-NR-CapabilityAddFRX-Mode OPTIONAL.
-	Fr2AddUENRCapabilities UENRCapabilityAddFRXMode
-	// HasFr2AddUENRCapabilities tells whether fr2-Add-UE-NR-Capabilities is present in the encoding.
-	HasFr2AddUENRCapabilities bool
+	Fr2AddUENRCapabilities    UENRCapabilityAddFRXMode
+	HasFr2AddUENRCapabilities bool // whether fr2-Add-UE-NR-Capabilities is present in the encoding
 	// FeatureSets is the component featureSets [11] FeatureSets OPTIONAL.
-	FeatureSets FeatureSets
-	// HasFeatureSets tells whether featureSets is present in the encoding.
-	HasFeatureSets bool
+	FeatureSets    FeatureSets
+	HasFeatureSets bool // whether featureSets is present in the encoding
 	// FeatureSetCombinations is the component featureSetCombinations [12] SEQUENCE OF OPTIONAL.
-	FeatureSetCombinations UENRCapability_FeatureSetCombinations
-	// HasFeatureSetCombinations tells whether featureSetCombinations is present in the encoding.
-	HasFeatureSetCombinations bool
+	FeatureSetCombinations    UENRCapability_FeatureSetCombinations
+	HasFeatureSetCombinations bool // whether featureSetCombinations is present in the encoding
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [13] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension UENRCapabilityV15c0
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    UENRCapabilityV15c0
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [14] UE-NR-Capability-v1530 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1530
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1530
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapability_FeatureSetCombinations is the type of UE-NR-Capability.featureSetCombinations.
@@ -8549,33 +6440,26 @@ type UENRCapability_FeatureSetCombinations []FeatureSetCombination
 //	}
 type UENRCapabilityV1530 struct {
 	// FddAddUENRCapabilitiesV1530 is the component fdd-Add-UE-NR-Capabilities-v1530 [0] UE-NR-CapabilityAddXDD-Mode-v1530 OPTIONAL.
-	FddAddUENRCapabilitiesV1530 UENRCapabilityAddXDDModeV1530
-	// HasFddAddUENRCapabilitiesV1530 tells whether fdd-Add-UE-NR-Capabilities-v1530 is present in the encoding.
-	HasFddAddUENRCapabilitiesV1530 bool
+	FddAddUENRCapabilitiesV1530    UENRCapabilityAddXDDModeV1530
+	HasFddAddUENRCapabilitiesV1530 bool // whether fdd-Add-UE-NR-Capabilities-v1530 is present in the encoding
 	// TddAddUENRCapabilitiesV1530 is the component tdd-Add-UE-NR-Capabilities-v1530 [1] UE-NR-CapabilityAddXDD-Mode-v1530 OPTIONAL.
-	TddAddUENRCapabilitiesV1530 UENRCapabilityAddXDDModeV1530
-	// HasTddAddUENRCapabilitiesV1530 tells whether tdd-Add-UE-NR-Capabilities-v1530 is present in the encoding.
-	HasTddAddUENRCapabilitiesV1530 bool
+	TddAddUENRCapabilitiesV1530    UENRCapabilityAddXDDModeV1530
+	HasTddAddUENRCapabilitiesV1530 bool // whether tdd-Add-UE-NR-Capabilities-v1530 is present in the encoding
 	// Dummy is the component dummy [2] ENUMERATED OPTIONAL.
-	Dummy UENRCapabilityV1530_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    UENRCapabilityV1530_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// InterRATParameters is the component interRAT-Parameters [3] InterRAT-Parameters OPTIONAL.
-	InterRATParameters InterRATParameters
-	// HasInterRATParameters tells whether interRAT-Parameters is present in the encoding.
-	HasInterRATParameters bool
+	InterRATParameters    InterRATParameters
+	HasInterRATParameters bool // whether interRAT-Parameters is present in the encoding
 	// InactiveState is the component inactiveState [4] ENUMERATED OPTIONAL.
-	InactiveState UENRCapabilityV1530_InactiveState
-	// HasInactiveState tells whether inactiveState is present in the encoding.
-	HasInactiveState bool
+	InactiveState    UENRCapabilityV1530_InactiveState
+	HasInactiveState bool // whether inactiveState is present in the encoding
 	// DelayBudgetReporting is the component delayBudgetReporting [5] ENUMERATED OPTIONAL.
-	DelayBudgetReporting UENRCapabilityV1530_DelayBudgetReporting
-	// HasDelayBudgetReporting tells whether delayBudgetReporting is present in the encoding.
-	HasDelayBudgetReporting bool
+	DelayBudgetReporting    UENRCapabilityV1530_DelayBudgetReporting
+	HasDelayBudgetReporting bool // whether delayBudgetReporting is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [6] UE-NR-Capability-v1540 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1540
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1540
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1530_Dummy is the type of UE-NR-Capability-v1530.dummy.
@@ -8627,33 +6511,26 @@ func (v UENRCapabilityV1530_DelayBudgetReporting) String() string {
 //	}
 type UENRCapabilityV1540 struct {
 	// SdapParameters is the component sdap-Parameters [0] SDAP-Parameters OPTIONAL.
-	SdapParameters SDAPParameters
-	// HasSdapParameters tells whether sdap-Parameters is present in the encoding.
-	HasSdapParameters bool
+	SdapParameters    SDAPParameters
+	HasSdapParameters bool // whether sdap-Parameters is present in the encoding
 	// OverheatingInd is the component overheatingInd [1] ENUMERATED OPTIONAL.
-	OverheatingInd UENRCapabilityV1540_OverheatingInd
-	// HasOverheatingInd tells whether overheatingInd is present in the encoding.
-	HasOverheatingInd bool
+	OverheatingInd    UENRCapabilityV1540_OverheatingInd
+	HasOverheatingInd bool // whether overheatingInd is present in the encoding
 	// ImsParameters is the component ims-Parameters [2] IMS-Parameters OPTIONAL.
-	ImsParameters IMSParameters
-	// HasImsParameters tells whether ims-Parameters is present in the encoding.
-	HasImsParameters bool
+	ImsParameters    IMSParameters
+	HasImsParameters bool // whether ims-Parameters is present in the encoding
 	// Fr1AddUENRCapabilitiesV1540 is the component fr1-Add-UE-NR-Capabilities-v1540 [3] UE-NR-CapabilityAddFRX-Mode-v1540 OPTIONAL.
-	Fr1AddUENRCapabilitiesV1540 UENRCapabilityAddFRXModeV1540
-	// HasFr1AddUENRCapabilitiesV1540 tells whether fr1-Add-UE-NR-Capabilities-v1540 is present in the encoding.
-	HasFr1AddUENRCapabilitiesV1540 bool
+	Fr1AddUENRCapabilitiesV1540    UENRCapabilityAddFRXModeV1540
+	HasFr1AddUENRCapabilitiesV1540 bool // whether fr1-Add-UE-NR-Capabilities-v1540 is present in the encoding
 	// Fr2AddUENRCapabilitiesV1540 is the component fr2-Add-UE-NR-Capabilities-v1540 [4] UE-NR-CapabilityAddFRX-Mode-v1540 OPTIONAL.
-	Fr2AddUENRCapabilitiesV1540 UENRCapabilityAddFRXModeV1540
-	// HasFr2AddUENRCapabilitiesV1540 tells whether fr2-Add-UE-NR-Capabilities-v1540 is present in the encoding.
-	HasFr2AddUENRCapabilitiesV1540 bool
+	Fr2AddUENRCapabilitiesV1540    UENRCapabilityAddFRXModeV1540
+	HasFr2AddUENRCapabilitiesV1540 bool // whether fr2-Add-UE-NR-Capabilities-v1540 is present in the encoding
 	// Fr1Fr2AddUENRCapabilities is the component fr1-fr2-Add-UE-NR-Capabilities [5] UE-NR-CapabilityAddFRX-Mode OPTIONAL.
-	Fr1Fr2AddUENRCapabilities UENRCapabilityAddFRXMode
-	// HasFr1Fr2AddUENRCapabilities tells whether fr1-fr2-Add-UE-NR-Capabilities is present in the encoding.
-	HasFr1Fr2AddUENRCapabilities bool
+	Fr1Fr2AddUENRCapabilities    UENRCapabilityAddFRXMode
+	HasFr1Fr2AddUENRCapabilities bool // whether fr1-fr2-Add-UE-NR-Capabilities is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [6] UE-NR-Capability-v1550 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1550
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1550
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1540_OverheatingInd is the type of UE-NR-Capability-v1540.overheatingInd.
@@ -8676,13 +6553,11 @@ func (v UENRCapabilityV1540_OverheatingInd) String() string {
 //	}
 type UENRCapabilityV1550 struct {
 	// ReducedCPLatency is the component reducedCP-Latency [0] ENUMERATED OPTIONAL.
-	ReducedCPLatency UENRCapabilityV1550_ReducedCPLatency
-	// HasReducedCPLatency tells whether reducedCP-Latency is present in the encoding.
-	HasReducedCPLatency bool
+	ReducedCPLatency    UENRCapabilityV1550_ReducedCPLatency
+	HasReducedCPLatency bool // whether reducedCP-Latency is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-NR-Capability-v1560 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1560
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1560
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1550_ReducedCPLatency is the type of UE-NR-Capability-v1550.reducedCP-Latency.
@@ -8706,17 +6581,14 @@ func (v UENRCapabilityV1550_ReducedCPLatency) String() string {
 //	}
 type UENRCapabilityV1560 struct {
 	// NrdcParameters is the component nrdc-Parameters [0] NRDC-Parameters OPTIONAL.
-	NrdcParameters NRDCParameters
-	// HasNrdcParameters tells whether nrdc-Parameters is present in the encoding.
-	HasNrdcParameters bool
+	NrdcParameters    NRDCParameters
+	HasNrdcParameters bool // whether nrdc-Parameters is present in the encoding
 	// ReceivedFilters is the component receivedFilters [1] OCTET STRING OPTIONAL.
-	ReceivedFilters UECapabilityEnquiryV1560IEs
-	// HasReceivedFilters tells whether receivedFilters is present in the encoding.
-	HasReceivedFilters bool
+	ReceivedFilters    UECapabilityEnquiryV1560IEs
+	HasReceivedFilters bool // whether receivedFilters is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] UE-NR-Capability-v1570 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1570
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1570
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1570 is the ASN.1 type UE-NR-Capability-v1570.
@@ -8727,13 +6599,11 @@ type UENRCapabilityV1560 struct {
 //	}
 type UENRCapabilityV1570 struct {
 	// NrdcParametersV1570 is the component nrdc-Parameters-v1570 [0] NRDC-Parameters-v1570 OPTIONAL.
-	NrdcParametersV1570 NRDCParametersV1570
-	// HasNrdcParametersV1570 tells whether nrdc-Parameters-v1570 is present in the encoding.
-	HasNrdcParametersV1570 bool
+	NrdcParametersV1570    NRDCParametersV1570
+	HasNrdcParametersV1570 bool // whether nrdc-Parameters-v1570 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-NR-Capability-v1610 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1610
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1610
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV15c0 is the ASN.1 type UE-NR-Capability-v15c0.
@@ -8745,17 +6615,14 @@ type UENRCapabilityV1570 struct {
 //	}
 type UENRCapabilityV15c0 struct {
 	// NrdcParametersV15c0 is the component nrdc-Parameters-v15c0 [0] NRDC-Parameters-v15c0 OPTIONAL.
-	NrdcParametersV15c0 NRDCParametersV15c0
-	// HasNrdcParametersV15c0 tells whether nrdc-Parameters-v15c0 is present in the encoding.
-	HasNrdcParametersV15c0 bool
+	NrdcParametersV15c0    NRDCParametersV15c0
+	HasNrdcParametersV15c0 bool // whether nrdc-Parameters-v15c0 is present in the encoding
 	// PartialFR2FallbackRXReq is the component partialFR2-FallbackRX-Req [1] ENUMERATED OPTIONAL.
-	PartialFR2FallbackRXReq UENRCapabilityV15c0_PartialFR2FallbackRXReq
-	// HasPartialFR2FallbackRXReq tells whether partialFR2-FallbackRX-Req is present in the encoding.
-	HasPartialFR2FallbackRXReq bool
+	PartialFR2FallbackRXReq    UENRCapabilityV15c0_PartialFR2FallbackRXReq
+	HasPartialFR2FallbackRXReq bool // whether partialFR2-FallbackRX-Req is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] UE-NR-Capability-v15g0 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV15g0
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV15g0
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV15c0_PartialFR2FallbackRXReq is the type of UE-NR-Capability-v15c0.partialFR2-FallbackRX-Req.
@@ -8778,13 +6645,11 @@ func (v UENRCapabilityV15c0_PartialFR2FallbackRXReq) String() string {
 //	}
 type UENRCapabilityV15g0 struct {
 	// RfParametersV15g0 is the component rf-Parameters-v15g0 [0] RF-Parameters-v15g0 OPTIONAL.
-	RfParametersV15g0 RFParametersV15g0
-	// HasRfParametersV15g0 tells whether rf-Parameters-v15g0 is present in the encoding.
-	HasRfParametersV15g0 bool
+	RfParametersV15g0    RFParametersV15g0
+	HasRfParametersV15g0 bool // whether rf-Parameters-v15g0 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-NR-Capability-v15j0 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV15j0
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV15j0
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV15j0 is the ASN.1 type UE-NR-Capability-v15j0.
@@ -8796,13 +6661,11 @@ type UENRCapabilityV15g0 struct {
 //	}
 type UENRCapabilityV15j0 struct {
 	// LateNonCriticalExtension is the component lateNonCriticalExtension [0] OCTET STRING OPTIONAL.
-	LateNonCriticalExtension []byte
-	// HasLateNonCriticalExtension tells whether lateNonCriticalExtension is present in the encoding.
-	HasLateNonCriticalExtension bool
+	LateNonCriticalExtension    []byte
+	HasLateNonCriticalExtension bool // whether lateNonCriticalExtension is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-NR-Capability-v16a0 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV16a0
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV16a0
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1610 is the ASN.1 type UE-NR-Capability-v1610.
@@ -8832,89 +6695,68 @@ type UENRCapabilityV15j0 struct {
 //	}
 type UENRCapabilityV1610 struct {
 	// InDeviceCoexIndR16 is the component inDeviceCoexInd-r16 [0] ENUMERATED OPTIONAL.
-	InDeviceCoexIndR16 UENRCapabilityV1610_InDeviceCoexIndR16
-	// HasInDeviceCoexIndR16 tells whether inDeviceCoexInd-r16 is present in the encoding.
-	HasInDeviceCoexIndR16 bool
+	InDeviceCoexIndR16    UENRCapabilityV1610_InDeviceCoexIndR16
+	HasInDeviceCoexIndR16 bool // whether inDeviceCoexInd-r16 is present in the encoding
 	// DlDedicatedMessageSegmentationR16 is the component dl-DedicatedMessageSegmentation-r16 [1] ENUMERATED OPTIONAL.
-	DlDedicatedMessageSegmentationR16 UENRCapabilityV1610_DlDedicatedMessageSegmentationR16
-	// HasDlDedicatedMessageSegmentationR16 tells whether dl-DedicatedMessageSegmentation-r16 is present in the encoding.
-	HasDlDedicatedMessageSegmentationR16 bool
+	DlDedicatedMessageSegmentationR16    UENRCapabilityV1610_DlDedicatedMessageSegmentationR16
+	HasDlDedicatedMessageSegmentationR16 bool // whether dl-DedicatedMessageSegmentation-r16 is present in the encoding
 	// NrdcParametersV1610 is the component nrdc-Parameters-v1610 [2] NRDC-Parameters-v1610 OPTIONAL.
-	NrdcParametersV1610 NRDCParametersV1610
-	// HasNrdcParametersV1610 tells whether nrdc-Parameters-v1610 is present in the encoding.
-	HasNrdcParametersV1610 bool
+	NrdcParametersV1610    NRDCParametersV1610
+	HasNrdcParametersV1610 bool // whether nrdc-Parameters-v1610 is present in the encoding
 	// PowSavParametersR16 is the component powSav-Parameters-r16 [3] PowSav-Parameters-r16 OPTIONAL.
-	PowSavParametersR16 PowSavParametersR16
-	// HasPowSavParametersR16 tells whether powSav-Parameters-r16 is present in the encoding.
-	HasPowSavParametersR16 bool
+	PowSavParametersR16    PowSavParametersR16
+	HasPowSavParametersR16 bool // whether powSav-Parameters-r16 is present in the encoding
 	// Fr1AddUENRCapabilitiesV1610 is the component fr1-Add-UE-NR-Capabilities-v1610 [4] UE-NR-CapabilityAddFRX-Mode-v1610 OPTIONAL.
-	Fr1AddUENRCapabilitiesV1610 UENRCapabilityAddFRXModeV1610
-	// HasFr1AddUENRCapabilitiesV1610 tells whether fr1-Add-UE-NR-Capabilities-v1610 is present in the encoding.
-	HasFr1AddUENRCapabilitiesV1610 bool
+	Fr1AddUENRCapabilitiesV1610    UENRCapabilityAddFRXModeV1610
+	HasFr1AddUENRCapabilitiesV1610 bool // whether fr1-Add-UE-NR-Capabilities-v1610 is present in the encoding
 	// Fr2AddUENRCapabilitiesV1610 is the component fr2-Add-UE-NR-Capabilities-v1610 [5] UE-NR-CapabilityAddFRX-Mode-v1610 OPTIONAL.
-	Fr2AddUENRCapabilitiesV1610 UENRCapabilityAddFRXModeV1610
-	// HasFr2AddUENRCapabilitiesV1610 tells whether fr2-Add-UE-NR-Capabilities-v1610 is present in the encoding.
-	HasFr2AddUENRCapabilitiesV1610 bool
+	Fr2AddUENRCapabilitiesV1610    UENRCapabilityAddFRXModeV1610
+	HasFr2AddUENRCapabilitiesV1610 bool // whether fr2-Add-UE-NR-Capabilities-v1610 is present in the encoding
 	// BhRLFIndicationR16 is the component bh-RLF-Indication-r16 [6] ENUMERATED OPTIONAL.
-	BhRLFIndicationR16 UENRCapabilityV1610_BhRLFIndicationR16
-	// HasBhRLFIndicationR16 tells whether bh-RLF-Indication-r16 is present in the encoding.
-	HasBhRLFIndicationR16 bool
+	BhRLFIndicationR16    UENRCapabilityV1610_BhRLFIndicationR16
+	HasBhRLFIndicationR16 bool // whether bh-RLF-Indication-r16 is present in the encoding
 	// DirectSNAdditionFirstRRCIABR16 is the component directSN-AdditionFirstRRC-IAB-r16 [7] ENUMERATED OPTIONAL.
-	DirectSNAdditionFirstRRCIABR16 UENRCapabilityV1610_DirectSNAdditionFirstRRCIABR16
-	// HasDirectSNAdditionFirstRRCIABR16 tells whether directSN-AdditionFirstRRC-IAB-r16 is present in the encoding.
-	HasDirectSNAdditionFirstRRCIABR16 bool
+	DirectSNAdditionFirstRRCIABR16    UENRCapabilityV1610_DirectSNAdditionFirstRRCIABR16
+	HasDirectSNAdditionFirstRRCIABR16 bool // whether directSN-AdditionFirstRRC-IAB-r16 is present in the encoding
 	// BapParametersR16 is the component bap-Parameters-r16 [8] BAP-Parameters-r16 OPTIONAL.
-	BapParametersR16 BAPParametersR16
-	// HasBapParametersR16 tells whether bap-Parameters-r16 is present in the encoding.
-	HasBapParametersR16 bool
+	BapParametersR16    BAPParametersR16
+	HasBapParametersR16 bool // whether bap-Parameters-r16 is present in the encoding
 	// ReferenceTimeProvisionR16 is the component referenceTimeProvision-r16 [9] ENUMERATED OPTIONAL.
-	ReferenceTimeProvisionR16 UENRCapabilityV1610_ReferenceTimeProvisionR16
-	// HasReferenceTimeProvisionR16 tells whether referenceTimeProvision-r16 is present in the encoding.
-	HasReferenceTimeProvisionR16 bool
+	ReferenceTimeProvisionR16    UENRCapabilityV1610_ReferenceTimeProvisionR16
+	HasReferenceTimeProvisionR16 bool // whether referenceTimeProvision-r16 is present in the encoding
 	// SidelinkParametersR16 is the component sidelinkParameters-r16 [10] SidelinkParameters-r16 OPTIONAL.
-	SidelinkParametersR16 SidelinkParametersR16
-	// HasSidelinkParametersR16 tells whether sidelinkParameters-r16 is present in the encoding.
-	HasSidelinkParametersR16 bool
+	SidelinkParametersR16    SidelinkParametersR16
+	HasSidelinkParametersR16 bool // whether sidelinkParameters-r16 is present in the encoding
 	// HighSpeedParametersR16 is the component highSpeedParameters-r16 [11] HighSpeedParameters-r16 OPTIONAL.
-	HighSpeedParametersR16 HighSpeedParametersR16
-	// HasHighSpeedParametersR16 tells whether highSpeedParameters-r16 is present in the encoding.
-	HasHighSpeedParametersR16 bool
+	HighSpeedParametersR16    HighSpeedParametersR16
+	HasHighSpeedParametersR16 bool // whether highSpeedParameters-r16 is present in the encoding
 	// MacParametersV1610 is the component mac-Parameters-v1610 [12] MAC-Parameters-v1610 OPTIONAL.
-	MacParametersV1610 MACParametersV1610
-	// HasMacParametersV1610 tells whether mac-Parameters-v1610 is present in the encoding.
-	HasMacParametersV1610 bool
+	MacParametersV1610    MACParametersV1610
+	HasMacParametersV1610 bool // whether mac-Parameters-v1610 is present in the encoding
 	// McgRLFRecoveryViaSCGR16 is the component mcgRLF-RecoveryViaSCG-r16 [13] ENUMERATED OPTIONAL.
-	McgRLFRecoveryViaSCGR16 UENRCapabilityV1610_McgRLFRecoveryViaSCGR16
-	// HasMcgRLFRecoveryViaSCGR16 tells whether mcgRLF-RecoveryViaSCG-r16 is present in the encoding.
-	HasMcgRLFRecoveryViaSCGR16 bool
+	McgRLFRecoveryViaSCGR16    UENRCapabilityV1610_McgRLFRecoveryViaSCGR16
+	HasMcgRLFRecoveryViaSCGR16 bool // whether mcgRLF-RecoveryViaSCG-r16 is present in the encoding
 	// ResumeWithStoredMCGSCellsR16 is the component resumeWithStoredMCG-SCells-r16 [14] ENUMERATED OPTIONAL.
-	ResumeWithStoredMCGSCellsR16 UENRCapabilityV1610_ResumeWithStoredMCGSCellsR16
-	// HasResumeWithStoredMCGSCellsR16 tells whether resumeWithStoredMCG-SCells-r16 is present in the encoding.
-	HasResumeWithStoredMCGSCellsR16 bool
+	ResumeWithStoredMCGSCellsR16    UENRCapabilityV1610_ResumeWithStoredMCGSCellsR16
+	HasResumeWithStoredMCGSCellsR16 bool // whether resumeWithStoredMCG-SCells-r16 is present in the encoding
 	// ResumeWithStoredSCGR16 is the component resumeWithStoredSCG-r16 [15] ENUMERATED OPTIONAL.
-	ResumeWithStoredSCGR16 UENRCapabilityV1610_ResumeWithStoredSCGR16
-	// HasResumeWithStoredSCGR16 tells whether resumeWithStoredSCG-r16 is present in the encoding.
-	HasResumeWithStoredSCGR16 bool
+	ResumeWithStoredSCGR16    UENRCapabilityV1610_ResumeWithStoredSCGR16
+	HasResumeWithStoredSCGR16 bool // whether resumeWithStoredSCG-r16 is present in the encoding
 	// ResumeWithSCGConfigR16 is the component resumeWithSCG-Config-r16 [16] ENUMERATED OPTIONAL.
-	ResumeWithSCGConfigR16 UENRCapabilityV1610_ResumeWithSCGConfigR16
-	// HasResumeWithSCGConfigR16 tells whether resumeWithSCG-Config-r16 is present in the encoding.
-	HasResumeWithSCGConfigR16 bool
+	ResumeWithSCGConfigR16    UENRCapabilityV1610_ResumeWithSCGConfigR16
+	HasResumeWithSCGConfigR16 bool // whether resumeWithSCG-Config-r16 is present in the encoding
 	// UEBasedPerfMeasParametersR16 is the component ue-BasedPerfMeas-Parameters-r16 [17] UE-BasedPerfMeas-Parameters-r16 OPTIONAL.
-	UEBasedPerfMeasParametersR16 UEBasedPerfMeasParametersR16
-	// HasUEBasedPerfMeasParametersR16 tells whether ue-BasedPerfMeas-Parameters-r16 is present in the encoding.
-	HasUEBasedPerfMeasParametersR16 bool
+	UEBasedPerfMeasParametersR16    UEBasedPerfMeasParametersR16
+	HasUEBasedPerfMeasParametersR16 bool // whether ue-BasedPerfMeas-Parameters-r16 is present in the encoding
 	// SonParametersR16 is the component son-Parameters-r16 [18] SON-Parameters-r16 OPTIONAL.
-	SonParametersR16 SONParametersR16
-	// HasSonParametersR16 tells whether son-Parameters-r16 is present in the encoding.
-	HasSonParametersR16 bool
+	SonParametersR16    SONParametersR16
+	HasSonParametersR16 bool // whether son-Parameters-r16 is present in the encoding
 	// OnDemandSIBConnectedR16 is the component onDemandSIB-Connected-r16 [19] ENUMERATED OPTIONAL.
-	OnDemandSIBConnectedR16 UENRCapabilityV1610_OnDemandSIBConnectedR16
-	// HasOnDemandSIBConnectedR16 tells whether onDemandSIB-Connected-r16 is present in the encoding.
-	HasOnDemandSIBConnectedR16 bool
+	OnDemandSIBConnectedR16    UENRCapabilityV1610_OnDemandSIBConnectedR16
+	HasOnDemandSIBConnectedR16 bool // whether onDemandSIB-Connected-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [20] UE-NR-Capability-v1640 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1640
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1640
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1610_InDeviceCoexIndR16 is the type of UE-NR-Capability-v1610.inDeviceCoexInd-r16.
@@ -9046,17 +6888,14 @@ func (v UENRCapabilityV1610_OnDemandSIBConnectedR16) String() string {
 //	}
 type UENRCapabilityV1640 struct {
 	// RedirectAtResumeByNASR16 is the component redirectAtResumeByNAS-r16 [0] ENUMERATED OPTIONAL.
-	RedirectAtResumeByNASR16 UENRCapabilityV1640_RedirectAtResumeByNASR16
-	// HasRedirectAtResumeByNASR16 tells whether redirectAtResumeByNAS-r16 is present in the encoding.
-	HasRedirectAtResumeByNASR16 bool
+	RedirectAtResumeByNASR16    UENRCapabilityV1640_RedirectAtResumeByNASR16
+	HasRedirectAtResumeByNASR16 bool // whether redirectAtResumeByNAS-r16 is present in the encoding
 	// PhyParametersSharedSpectrumChAccessR16 is the component phy-ParametersSharedSpectrumChAccess-r16 [1] Phy-ParametersSharedSpectrumChAccess-r16 OPTIONAL.
-	PhyParametersSharedSpectrumChAccessR16 PhyParametersSharedSpectrumChAccessR16
-	// HasPhyParametersSharedSpectrumChAccessR16 tells whether phy-ParametersSharedSpectrumChAccess-r16 is present in the encoding.
-	HasPhyParametersSharedSpectrumChAccessR16 bool
+	PhyParametersSharedSpectrumChAccessR16    PhyParametersSharedSpectrumChAccessR16
+	HasPhyParametersSharedSpectrumChAccessR16 bool // whether phy-ParametersSharedSpectrumChAccess-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] UE-NR-Capability-v1650 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1650
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1650
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1640_RedirectAtResumeByNASR16 is the type of UE-NR-Capability-v1640.redirectAtResumeByNAS-r16.
@@ -9080,17 +6919,14 @@ func (v UENRCapabilityV1640_RedirectAtResumeByNASR16) String() string {
 //	}
 type UENRCapabilityV1650 struct {
 	// MpsPriorityIndicationR16 is the component mpsPriorityIndication-r16 [0] ENUMERATED OPTIONAL.
-	MpsPriorityIndicationR16 UENRCapabilityV1650_MpsPriorityIndicationR16
-	// HasMpsPriorityIndicationR16 tells whether mpsPriorityIndication-r16 is present in the encoding.
-	HasMpsPriorityIndicationR16 bool
+	MpsPriorityIndicationR16    UENRCapabilityV1650_MpsPriorityIndicationR16
+	HasMpsPriorityIndicationR16 bool // whether mpsPriorityIndication-r16 is present in the encoding
 	// HighSpeedParametersV1650 is the component highSpeedParameters-v1650 [1] EXPLICIT HighSpeedParameters-v1650 OPTIONAL.
-	HighSpeedParametersV1650 HighSpeedParametersV1650
-	// HasHighSpeedParametersV1650 tells whether highSpeedParameters-v1650 is present in the encoding.
-	HasHighSpeedParametersV1650 bool
+	HighSpeedParametersV1650    HighSpeedParametersV1650
+	HasHighSpeedParametersV1650 bool // whether highSpeedParameters-v1650 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] UE-NR-Capability-v1690 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1690
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1690
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1650_MpsPriorityIndicationR16 is the type of UE-NR-Capability-v1650.mpsPriorityIndication-r16.
@@ -9113,13 +6949,11 @@ func (v UENRCapabilityV1650_MpsPriorityIndicationR16) String() string {
 //	}
 type UENRCapabilityV1690 struct {
 	// UlRRCSegmentationR16 is the component ul-RRC-Segmentation-r16 [0] ENUMERATED OPTIONAL.
-	UlRRCSegmentationR16 UENRCapabilityV1690_UlRRCSegmentationR16
-	// HasUlRRCSegmentationR16 tells whether ul-RRC-Segmentation-r16 is present in the encoding.
-	HasUlRRCSegmentationR16 bool
+	UlRRCSegmentationR16    UENRCapabilityV1690_UlRRCSegmentationR16
+	HasUlRRCSegmentationR16 bool // whether ul-RRC-Segmentation-r16 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] UE-NR-Capability-v1700 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1700
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1700
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1690_UlRRCSegmentationR16 is the type of UE-NR-Capability-v1690.ul-RRC-Segmentation-r16.
@@ -9143,17 +6977,14 @@ func (v UENRCapabilityV1690_UlRRCSegmentationR16) String() string {
 //	}
 type UENRCapabilityV16a0 struct {
 	// PhyParametersV16a0 is the component phy-Parameters-v16a0 [0] Phy-Parameters-v16a0 OPTIONAL.
-	PhyParametersV16a0 PhyParametersV16a0
-	// HasPhyParametersV16a0 tells whether phy-Parameters-v16a0 is present in the encoding.
-	HasPhyParametersV16a0 bool
+	PhyParametersV16a0    PhyParametersV16a0
+	HasPhyParametersV16a0 bool // whether phy-Parameters-v16a0 is present in the encoding
 	// RfParametersV16a0 is the component rf-Parameters-v16a0 [1] RF-Parameters-v16a0 OPTIONAL.
-	RfParametersV16a0 RFParametersV16a0
-	// HasRfParametersV16a0 tells whether rf-Parameters-v16a0 is present in the encoding.
-	HasRfParametersV16a0 bool
+	RfParametersV16a0    RFParametersV16a0
+	HasRfParametersV16a0 bool // whether rf-Parameters-v16a0 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [2] UE-NR-Capability-v16c0 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV16c0
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV16c0
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV16c0 is the ASN.1 type UE-NR-Capability-v16c0.
@@ -9164,13 +6995,11 @@ type UENRCapabilityV16a0 struct {
 //	}
 type UENRCapabilityV16c0 struct {
 	// RfParametersV16c0 is the component rf-Parameters-v16c0 [0] RF-Parameters-v16c0 OPTIONAL.
-	RfParametersV16c0 RFParametersV16c0
-	// HasRfParametersV16c0 tells whether rf-Parameters-v16c0 is present in the encoding.
-	HasRfParametersV16c0 bool
+	RfParametersV16c0    RFParametersV16c0
+	HasRfParametersV16c0 bool // whether rf-Parameters-v16c0 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension UENRCapabilityV16c0_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV16c0_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV16c0_NonCriticalExtension is the type of UE-NR-Capability-v16c0.nonCriticalExtension.
@@ -9207,97 +7036,75 @@ type UENRCapabilityV16c0_NonCriticalExtension struct{}
 //	}
 type UENRCapabilityV1700 struct {
 	// InactiveStatePODeterminationR17 is the component inactiveStatePO-Determination-r17 [0] ENUMERATED OPTIONAL.
-	InactiveStatePODeterminationR17 UENRCapabilityV1700_InactiveStatePODeterminationR17
-	// HasInactiveStatePODeterminationR17 tells whether inactiveStatePO-Determination-r17 is present in the encoding.
-	HasInactiveStatePODeterminationR17 bool
+	InactiveStatePODeterminationR17    UENRCapabilityV1700_InactiveStatePODeterminationR17
+	HasInactiveStatePODeterminationR17 bool // whether inactiveStatePO-Determination-r17 is present in the encoding
 	// HighSpeedParametersV1700 is the component highSpeedParameters-v1700 [1] HighSpeedParameters-v1700 OPTIONAL.
-	HighSpeedParametersV1700 HighSpeedParametersV1700
-	// HasHighSpeedParametersV1700 tells whether highSpeedParameters-v1700 is present in the encoding.
-	HasHighSpeedParametersV1700 bool
+	HighSpeedParametersV1700    HighSpeedParametersV1700
+	HasHighSpeedParametersV1700 bool // whether highSpeedParameters-v1700 is present in the encoding
 	// PowSavParametersV1700 is the component powSav-Parameters-v1700 [2] PowSav-Parameters-v1700 OPTIONAL.
-	PowSavParametersV1700 PowSavParametersV1700
-	// HasPowSavParametersV1700 tells whether powSav-Parameters-v1700 is present in the encoding.
-	HasPowSavParametersV1700 bool
+	PowSavParametersV1700    PowSavParametersV1700
+	HasPowSavParametersV1700 bool // whether powSav-Parameters-v1700 is present in the encoding
 	// MacParametersV1700 is the component mac-Parameters-v1700 [3] MAC-Parameters-v1700 OPTIONAL.
-	MacParametersV1700 MACParametersV1700
-	// HasMacParametersV1700 tells whether mac-Parameters-v1700 is present in the encoding.
-	HasMacParametersV1700 bool
+	MacParametersV1700    MACParametersV1700
+	HasMacParametersV1700 bool // whether mac-Parameters-v1700 is present in the encoding
 	// ImsParametersV1700 is the component ims-Parameters-v1700 [4] IMS-Parameters-v1700 OPTIONAL.
-	ImsParametersV1700 IMSParametersV1700
-	// HasImsParametersV1700 tells whether ims-Parameters-v1700 is present in the encoding.
-	HasImsParametersV1700 bool
+	ImsParametersV1700    IMSParametersV1700
+	HasImsParametersV1700 bool // whether ims-Parameters-v1700 is present in the encoding
 	// MeasAndMobParametersV1700 is the component measAndMobParameters-v1700 [5] MeasAndMobParameters-v1700.
 	MeasAndMobParametersV1700 MeasAndMobParametersV1700
 	// AppLayerMeasParametersR17 is the component appLayerMeasParameters-r17 [6] AppLayerMeasParameters-r17 OPTIONAL.
-	AppLayerMeasParametersR17 AppLayerMeasParametersR17
-	// HasAppLayerMeasParametersR17 tells whether appLayerMeasParameters-r17 is present in the encoding.
-	HasAppLayerMeasParametersR17 bool
+	AppLayerMeasParametersR17    AppLayerMeasParametersR17
+	HasAppLayerMeasParametersR17 bool // whether appLayerMeasParameters-r17 is present in the encoding
 	// RedCapParametersR17 is the component redCapParameters-r17 [7] RedCapParameters-r17 OPTIONAL.
-	RedCapParametersR17 RedCapParametersR17
-	// HasRedCapParametersR17 tells whether redCapParameters-r17 is present in the encoding.
-	HasRedCapParametersR17 bool
+	RedCapParametersR17    RedCapParametersR17
+	HasRedCapParametersR17 bool // whether redCapParameters-r17 is present in the encoding
 	// RaSDTR17 is the component ra-SDT-r17 [8] ENUMERATED OPTIONAL.
-	RaSDTR17 UENRCapabilityV1700_RaSDTR17
-	// HasRaSDTR17 tells whether ra-SDT-r17 is present in the encoding.
-	HasRaSDTR17 bool
+	RaSDTR17    UENRCapabilityV1700_RaSDTR17
+	HasRaSDTR17 bool // whether ra-SDT-r17 is present in the encoding
 	// SrbSDTR17 is the component srb-SDT-r17 [9] ENUMERATED OPTIONAL.
-	SrbSDTR17 UENRCapabilityV1700_SrbSDTR17
-	// HasSrbSDTR17 tells whether srb-SDT-r17 is present in the encoding.
-	HasSrbSDTR17 bool
+	SrbSDTR17    UENRCapabilityV1700_SrbSDTR17
+	HasSrbSDTR17 bool // whether srb-SDT-r17 is present in the encoding
 	// GNBSideRTTBasedPDCR17 is the component gNB-SideRTT-BasedPDC-r17 [10] ENUMERATED OPTIONAL.
-	GNBSideRTTBasedPDCR17 UENRCapabilityV1700_GNBSideRTTBasedPDCR17
-	// HasGNBSideRTTBasedPDCR17 tells whether gNB-SideRTT-BasedPDC-r17 is present in the encoding.
-	HasGNBSideRTTBasedPDCR17 bool
+	GNBSideRTTBasedPDCR17    UENRCapabilityV1700_GNBSideRTTBasedPDCR17
+	HasGNBSideRTTBasedPDCR17 bool // whether gNB-SideRTT-BasedPDC-r17 is present in the encoding
 	// BhRLFDetectionRecoveryIndicationR17 is the component bh-RLF-DetectionRecovery-Indication-r17 [11] ENUMERATED OPTIONAL.
-	BhRLFDetectionRecoveryIndicationR17 UENRCapabilityV1700_BhRLFDetectionRecoveryIndicationR17
-	// HasBhRLFDetectionRecoveryIndicationR17 tells whether bh-RLF-DetectionRecovery-Indication-r17 is present in the encoding.
-	HasBhRLFDetectionRecoveryIndicationR17 bool
+	BhRLFDetectionRecoveryIndicationR17    UENRCapabilityV1700_BhRLFDetectionRecoveryIndicationR17
+	HasBhRLFDetectionRecoveryIndicationR17 bool // whether bh-RLF-DetectionRecovery-Indication-r17 is present in the encoding
 	// NrdcParametersV1700 is the component nrdc-Parameters-v1700 [12] NRDC-Parameters-v1700 OPTIONAL.
-	NrdcParametersV1700 NRDCParametersV1700
-	// HasNrdcParametersV1700 tells whether nrdc-Parameters-v1700 is present in the encoding.
-	HasNrdcParametersV1700 bool
+	NrdcParametersV1700    NRDCParametersV1700
+	HasNrdcParametersV1700 bool // whether nrdc-Parameters-v1700 is present in the encoding
 	// BapParametersV1700 is the component bap-Parameters-v1700 [13] BAP-Parameters-v1700 OPTIONAL.
-	BapParametersV1700 BAPParametersV1700
-	// HasBapParametersV1700 tells whether bap-Parameters-v1700 is present in the encoding.
-	HasBapParametersV1700 bool
+	BapParametersV1700    BAPParametersV1700
+	HasBapParametersV1700 bool // whether bap-Parameters-v1700 is present in the encoding
 	// MusimGapPreferenceR17 is the component musim-GapPreference-r17 [14] ENUMERATED OPTIONAL.
-	MusimGapPreferenceR17 UENRCapabilityV1700_MusimGapPreferenceR17
-	// HasMusimGapPreferenceR17 tells whether musim-GapPreference-r17 is present in the encoding.
-	HasMusimGapPreferenceR17 bool
+	MusimGapPreferenceR17    UENRCapabilityV1700_MusimGapPreferenceR17
+	HasMusimGapPreferenceR17 bool // whether musim-GapPreference-r17 is present in the encoding
 	// MusimLeaveConnectedR17 is the component musimLeaveConnected-r17 [15] ENUMERATED OPTIONAL.
-	MusimLeaveConnectedR17 UENRCapabilityV1700_MusimLeaveConnectedR17
-	// HasMusimLeaveConnectedR17 tells whether musimLeaveConnected-r17 is present in the encoding.
-	HasMusimLeaveConnectedR17 bool
+	MusimLeaveConnectedR17    UENRCapabilityV1700_MusimLeaveConnectedR17
+	HasMusimLeaveConnectedR17 bool // whether musimLeaveConnected-r17 is present in the encoding
 	// MbsParametersR17 is the component mbs-Parameters-r17 [16] MBS-Parameters-r17.
 	MbsParametersR17 MBSParametersR17
 	// NonTerrestrialNetworkR17 is the component nonTerrestrialNetwork-r17 [17] ENUMERATED OPTIONAL.
-	NonTerrestrialNetworkR17 UENRCapabilityV1700_NonTerrestrialNetworkR17
-	// HasNonTerrestrialNetworkR17 tells whether nonTerrestrialNetwork-r17 is present in the encoding.
-	HasNonTerrestrialNetworkR17 bool
+	NonTerrestrialNetworkR17    UENRCapabilityV1700_NonTerrestrialNetworkR17
+	HasNonTerrestrialNetworkR17 bool // whether nonTerrestrialNetwork-r17 is present in the encoding
 	// NtnScenarioSupportR17 is the component ntn-ScenarioSupport-r17 [18] ENUMERATED OPTIONAL.
-	NtnScenarioSupportR17 UENRCapabilityV1700_NtnScenarioSupportR17
-	// HasNtnScenarioSupportR17 tells whether ntn-ScenarioSupport-r17 is present in the encoding.
-	HasNtnScenarioSupportR17 bool
+	NtnScenarioSupportR17    UENRCapabilityV1700_NtnScenarioSupportR17
+	HasNtnScenarioSupportR17 bool // whether ntn-ScenarioSupport-r17 is present in the encoding
 	// SliceInfoforCellReselectionR17 is the component sliceInfoforCellReselection-r17 [19] ENUMERATED OPTIONAL.
-	SliceInfoforCellReselectionR17 UENRCapabilityV1700_SliceInfoforCellReselectionR17
-	// HasSliceInfoforCellReselectionR17 tells whether sliceInfoforCellReselection-r17 is present in the encoding.
-	HasSliceInfoforCellReselectionR17 bool
+	SliceInfoforCellReselectionR17    UENRCapabilityV1700_SliceInfoforCellReselectionR17
+	HasSliceInfoforCellReselectionR17 bool // whether sliceInfoforCellReselection-r17 is present in the encoding
 	// UERadioPagingInfoR17 is the component ue-RadioPagingInfo-r17 [20] UE-RadioPagingInfo-r17 OPTIONAL.
-	UERadioPagingInfoR17 UERadioPagingInfoR17
-	// HasUERadioPagingInfoR17 tells whether ue-RadioPagingInfo-r17 is present in the encoding.
-	HasUERadioPagingInfoR17 bool
+	UERadioPagingInfoR17    UERadioPagingInfoR17
+	HasUERadioPagingInfoR17 bool // whether ue-RadioPagingInfo-r17 is present in the encoding
 	// UlGapFR2PatternR17 is the component ul-GapFR2-Pattern-r17 [21] BIT STRING OPTIONAL.
-	UlGapFR2PatternR17 der.BitString
-	// HasUlGapFR2PatternR17 tells whether ul-GapFR2-Pattern-r17 is present in the encoding.
-	HasUlGapFR2PatternR17 bool
+	UlGapFR2PatternR17    der.BitString
+	HasUlGapFR2PatternR17 bool // whether ul-GapFR2-Pattern-r17 is present in the encoding
 	// NtnParametersR17 is the component ntn-Parameters-r17 [22] NTN-Parameters-r17 OPTIONAL.
-	NtnParametersR17 NTNParametersR17
-	// HasNtnParametersR17 tells whether ntn-Parameters-r17 is present in the encoding.
-	HasNtnParametersR17 bool
+	NtnParametersR17    NTNParametersR17
+	HasNtnParametersR17 bool // whether ntn-Parameters-r17 is present in the encoding
 	// NonCriticalExtension is the component nonCriticalExtension [23] UE-NR-Capability-v1740 OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1740
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1740
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1700_InactiveStatePODeterminationR17 is the type of UE-NR-Capability-v1700.inactiveStatePO-Determination-r17.
@@ -9431,9 +7238,8 @@ type UENRCapabilityV1740 struct {
 	// RedCapParametersV1740 is the component redCapParameters-v1740 [0] RedCapParameters-v1740.
 	RedCapParametersV1740 RedCapParametersV1740
 	// NonCriticalExtension is the component nonCriticalExtension [1] SEQUENCE OPTIONAL.
-	NonCriticalExtension UENRCapabilityV1740_NonCriticalExtension
-	// HasNonCriticalExtension tells whether nonCriticalExtension is present in the encoding.
-	HasNonCriticalExtension bool
+	NonCriticalExtension    UENRCapabilityV1740_NonCriticalExtension
+	HasNonCriticalExtension bool // whether nonCriticalExtension is present in the encoding
 }
 
 // UENRCapabilityV1740_NonCriticalExtension is the type of UE-NR-Capability-v1740.nonCriticalExtension.
@@ -9448,17 +7254,14 @@ type UENRCapabilityV1740_NonCriticalExtension struct{}
 //	}
 type UENRCapabilityAddXDDMode struct {
 	// PhyParametersXDDDiff is the component phy-ParametersXDD-Diff [0] Phy-ParametersXDD-Diff OPTIONAL.
-	PhyParametersXDDDiff PhyParametersXDDDiff
-	// HasPhyParametersXDDDiff tells whether phy-ParametersXDD-Diff is present in the encoding.
-	HasPhyParametersXDDDiff bool
+	PhyParametersXDDDiff    PhyParametersXDDDiff
+	HasPhyParametersXDDDiff bool // whether phy-ParametersXDD-Diff is present in the encoding
 	// MacParametersXDDDiff is the component mac-ParametersXDD-Diff [1] MAC-ParametersXDD-Diff OPTIONAL.
-	MacParametersXDDDiff MACParametersXDDDiff
-	// HasMacParametersXDDDiff tells whether mac-ParametersXDD-Diff is present in the encoding.
-	HasMacParametersXDDDiff bool
+	MacParametersXDDDiff    MACParametersXDDDiff
+	HasMacParametersXDDDiff bool // whether mac-ParametersXDD-Diff is present in the encoding
 	// MeasAndMobParametersXDDDiff is the component measAndMobParametersXDD-Diff [2] MeasAndMobParametersXDD-Diff OPTIONAL.
-	MeasAndMobParametersXDDDiff MeasAndMobParametersXDDDiff
-	// HasMeasAndMobParametersXDDDiff tells whether measAndMobParametersXDD-Diff is present in the encoding.
-	HasMeasAndMobParametersXDDDiff bool
+	MeasAndMobParametersXDDDiff    MeasAndMobParametersXDDDiff
+	HasMeasAndMobParametersXDDDiff bool // whether measAndMobParametersXDD-Diff is present in the encoding
 }
 
 // UENRCapabilityAddXDDModeV1530 is the ASN.1 type UE-NR-CapabilityAddXDD-Mode-v1530.
@@ -9479,13 +7282,11 @@ type UENRCapabilityAddXDDModeV1530 struct {
 //	}
 type UENRCapabilityAddFRXMode struct {
 	// PhyParametersFRXDiff is the component phy-ParametersFRX-Diff [0] Phy-ParametersFRX-Diff OPTIONAL.
-	PhyParametersFRXDiff PhyParametersFRXDiff
-	// HasPhyParametersFRXDiff tells whether phy-ParametersFRX-Diff is present in the encoding.
-	HasPhyParametersFRXDiff bool
+	PhyParametersFRXDiff    PhyParametersFRXDiff
+	HasPhyParametersFRXDiff bool // whether phy-ParametersFRX-Diff is present in the encoding
 	// MeasAndMobParametersFRXDiff is the component measAndMobParametersFRX-Diff [1] MeasAndMobParametersFRX-Diff OPTIONAL.
-	MeasAndMobParametersFRXDiff MeasAndMobParametersFRXDiff
-	// HasMeasAndMobParametersFRXDiff tells whether measAndMobParametersFRX-Diff is present in the encoding.
-	HasMeasAndMobParametersFRXDiff bool
+	MeasAndMobParametersFRXDiff    MeasAndMobParametersFRXDiff
+	HasMeasAndMobParametersFRXDiff bool // whether measAndMobParametersFRX-Diff is present in the encoding
 }
 
 // UENRCapabilityAddFRXModeV1540 is the ASN.1 type UE-NR-CapabilityAddFRX-Mode-v1540.
@@ -9495,9 +7296,8 @@ type UENRCapabilityAddFRXMode struct {
 //	}
 type UENRCapabilityAddFRXModeV1540 struct {
 	// ImsParametersFRXDiff is the component ims-ParametersFRX-Diff [0] IMS-ParametersFRX-Diff OPTIONAL.
-	ImsParametersFRXDiff IMSParametersFRXDiff
-	// HasImsParametersFRXDiff tells whether ims-ParametersFRX-Diff is present in the encoding.
-	HasImsParametersFRXDiff bool
+	ImsParametersFRXDiff    IMSParametersFRXDiff
+	HasImsParametersFRXDiff bool // whether ims-ParametersFRX-Diff is present in the encoding
 }
 
 // UENRCapabilityAddFRXModeV1610 is the ASN.1 type UE-NR-CapabilityAddFRX-Mode-v1610.
@@ -9508,13 +7308,11 @@ type UENRCapabilityAddFRXModeV1540 struct {
 //	}
 type UENRCapabilityAddFRXModeV1610 struct {
 	// PowSavParametersFRXDiffR16 is the component powSav-ParametersFRX-Diff-r16 [0] PowSav-ParametersFRX-Diff-r16 OPTIONAL.
-	PowSavParametersFRXDiffR16 PowSavParametersFRXDiffR16
-	// HasPowSavParametersFRXDiffR16 tells whether powSav-ParametersFRX-Diff-r16 is present in the encoding.
-	HasPowSavParametersFRXDiffR16 bool
+	PowSavParametersFRXDiffR16    PowSavParametersFRXDiffR16
+	HasPowSavParametersFRXDiffR16 bool // whether powSav-ParametersFRX-Diff-r16 is present in the encoding
 	// MacParametersFRXDiffR16 is the component mac-ParametersFRX-Diff-r16 [1] MAC-ParametersFRX-Diff-r16 OPTIONAL.
-	MacParametersFRXDiffR16 MACParametersFRXDiffR16
-	// HasMacParametersFRXDiffR16 tells whether mac-ParametersFRX-Diff-r16 is present in the encoding.
-	HasMacParametersFRXDiffR16 bool
+	MacParametersFRXDiffR16    MACParametersFRXDiffR16
+	HasMacParametersFRXDiffR16 bool // whether mac-ParametersFRX-Diff-r16 is present in the encoding
 }
 
 // BAPParametersR16 is the ASN.1 type BAP-Parameters-r16.
@@ -9525,13 +7323,11 @@ type UENRCapabilityAddFRXModeV1610 struct {
 //	}
 type BAPParametersR16 struct {
 	// FlowControlBHRLCChannelBasedR16 is the component flowControlBH-RLC-ChannelBased-r16 [0] ENUMERATED OPTIONAL.
-	FlowControlBHRLCChannelBasedR16 BAPParametersR16_FlowControlBHRLCChannelBasedR16
-	// HasFlowControlBHRLCChannelBasedR16 tells whether flowControlBH-RLC-ChannelBased-r16 is present in the encoding.
-	HasFlowControlBHRLCChannelBasedR16 bool
+	FlowControlBHRLCChannelBasedR16    BAPParametersR16_FlowControlBHRLCChannelBasedR16
+	HasFlowControlBHRLCChannelBasedR16 bool // whether flowControlBH-RLC-ChannelBased-r16 is present in the encoding
 	// FlowControlRoutingIDBasedR16 is the component flowControlRouting-ID-Based-r16 [1] ENUMERATED OPTIONAL.
-	FlowControlRoutingIDBasedR16 BAPParametersR16_FlowControlRoutingIDBasedR16
-	// HasFlowControlRoutingIDBasedR16 tells whether flowControlRouting-ID-Based-r16 is present in the encoding.
-	HasFlowControlRoutingIDBasedR16 bool
+	FlowControlRoutingIDBasedR16    BAPParametersR16_FlowControlRoutingIDBasedR16
+	HasFlowControlRoutingIDBasedR16 bool // whether flowControlRouting-ID-Based-r16 is present in the encoding
 }
 
 // BAPParametersR16_FlowControlBHRLCChannelBasedR16 is the type of BAP-Parameters-r16.flowControlBH-RLC-ChannelBased-r16.
@@ -9566,13 +7362,11 @@ func (v BAPParametersR16_FlowControlRoutingIDBasedR16) String() string {
 //	}
 type BAPParametersV1700 struct {
 	// BapHeaderRewritingReroutingR17 is the component bapHeaderRewriting-Rerouting-r17 [0] ENUMERATED OPTIONAL.
-	BapHeaderRewritingReroutingR17 BAPParametersV1700_BapHeaderRewritingReroutingR17
-	// HasBapHeaderRewritingReroutingR17 tells whether bapHeaderRewriting-Rerouting-r17 is present in the encoding.
-	HasBapHeaderRewritingReroutingR17 bool
+	BapHeaderRewritingReroutingR17    BAPParametersV1700_BapHeaderRewritingReroutingR17
+	HasBapHeaderRewritingReroutingR17 bool // whether bapHeaderRewriting-Rerouting-r17 is present in the encoding
 	// BapHeaderRewritingRoutingR17 is the component bapHeaderRewriting-Routing-r17 [1] ENUMERATED OPTIONAL.
-	BapHeaderRewritingRoutingR17 BAPParametersV1700_BapHeaderRewritingRoutingR17
-	// HasBapHeaderRewritingRoutingR17 tells whether bapHeaderRewriting-Routing-r17 is present in the encoding.
-	HasBapHeaderRewritingRoutingR17 bool
+	BapHeaderRewritingRoutingR17    BAPParametersV1700_BapHeaderRewritingRoutingR17
+	HasBapHeaderRewritingRoutingR17 bool // whether bapHeaderRewriting-Routing-r17 is present in the encoding
 }
 
 // BAPParametersV1700_BapHeaderRewritingReroutingR17 is the type of BAP-Parameters-v1700.bapHeaderRewriting-Rerouting-r17.
@@ -9606,9 +7400,8 @@ func (v BAPParametersV1700_BapHeaderRewritingRoutingR17) String() string {
 //	}
 type MBSParametersR17 struct {
 	// MaxMRBAddR17 is the component maxMRB-Add-r17 [0] INTEGER OPTIONAL.
-	MaxMRBAddR17 int64
-	// HasMaxMRBAddR17 tells whether maxMRB-Add-r17 is present in the encoding.
-	HasMaxMRBAddR17 bool
+	MaxMRBAddR17    int64
+	HasMaxMRBAddR17 bool // whether maxMRB-Add-r17 is present in the encoding
 }
 
 // UERadioPagingInfoR17 is the ASN.1 type UE-RadioPagingInfo-r17.
@@ -9620,9 +7413,8 @@ type MBSParametersR17 struct {
 //	}
 type UERadioPagingInfoR17 struct {
 	// PeiSubgroupingSupportBandListR17 is the component pei-SubgroupingSupportBandList-r17 [0] SEQUENCE OF OPTIONAL.
-	PeiSubgroupingSupportBandListR17 UERadioPagingInfoR17_PeiSubgroupingSupportBandListR17
-	// HasPeiSubgroupingSupportBandListR17 tells whether pei-SubgroupingSupportBandList-r17 is present in the encoding.
-	HasPeiSubgroupingSupportBandListR17 bool
+	PeiSubgroupingSupportBandListR17    UERadioPagingInfoR17_PeiSubgroupingSupportBandListR17
+	HasPeiSubgroupingSupportBandListR17 bool // whether pei-SubgroupingSupportBandList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9720,173 +7512,131 @@ type UERadioPagingInfoR17_PeiSubgroupingSupportBandListR17 []FreqBandIndicatorNR
 //	}
 type SharedSpectrumChAccessParamsPerBandR16 struct {
 	// UlDynamicChAccessR16 is the component ul-DynamicChAccess-r16 [0] ENUMERATED OPTIONAL.
-	UlDynamicChAccessR16 SharedSpectrumChAccessParamsPerBandR16_UlDynamicChAccessR16
-	// HasUlDynamicChAccessR16 tells whether ul-DynamicChAccess-r16 is present in the encoding.
-	HasUlDynamicChAccessR16 bool
+	UlDynamicChAccessR16    SharedSpectrumChAccessParamsPerBandR16_UlDynamicChAccessR16
+	HasUlDynamicChAccessR16 bool // whether ul-DynamicChAccess-r16 is present in the encoding
 	// UlSemiStaticChAccessR16 is the component ul-Semi-StaticChAccess-r16 [1] ENUMERATED OPTIONAL.
-	UlSemiStaticChAccessR16 SharedSpectrumChAccessParamsPerBandR16_UlSemiStaticChAccessR16
-	// HasUlSemiStaticChAccessR16 tells whether ul-Semi-StaticChAccess-r16 is present in the encoding.
-	HasUlSemiStaticChAccessR16 bool
+	UlSemiStaticChAccessR16    SharedSpectrumChAccessParamsPerBandR16_UlSemiStaticChAccessR16
+	HasUlSemiStaticChAccessR16 bool // whether ul-Semi-StaticChAccess-r16 is present in the encoding
 	// SsbRRMDynamicChAccessR16 is the component ssb-RRM-DynamicChAccess-r16 [2] ENUMERATED OPTIONAL.
-	SsbRRMDynamicChAccessR16 SharedSpectrumChAccessParamsPerBandR16_SsbRRMDynamicChAccessR16
-	// HasSsbRRMDynamicChAccessR16 tells whether ssb-RRM-DynamicChAccess-r16 is present in the encoding.
-	HasSsbRRMDynamicChAccessR16 bool
+	SsbRRMDynamicChAccessR16    SharedSpectrumChAccessParamsPerBandR16_SsbRRMDynamicChAccessR16
+	HasSsbRRMDynamicChAccessR16 bool // whether ssb-RRM-DynamicChAccess-r16 is present in the encoding
 	// SsbRRMSemiStaticChAccessR16 is the component ssb-RRM-Semi-StaticChAccess-r16 [3] ENUMERATED OPTIONAL.
-	SsbRRMSemiStaticChAccessR16 SharedSpectrumChAccessParamsPerBandR16_SsbRRMSemiStaticChAccessR16
-	// HasSsbRRMSemiStaticChAccessR16 tells whether ssb-RRM-Semi-StaticChAccess-r16 is present in the encoding.
-	HasSsbRRMSemiStaticChAccessR16 bool
+	SsbRRMSemiStaticChAccessR16    SharedSpectrumChAccessParamsPerBandR16_SsbRRMSemiStaticChAccessR16
+	HasSsbRRMSemiStaticChAccessR16 bool // whether ssb-RRM-Semi-StaticChAccess-r16 is present in the encoding
 	// MibAcquisitionR16 is the component mib-Acquisition-r16 [4] ENUMERATED OPTIONAL.
-	MibAcquisitionR16 SharedSpectrumChAccessParamsPerBandR16_MibAcquisitionR16
-	// HasMibAcquisitionR16 tells whether mib-Acquisition-r16 is present in the encoding.
-	HasMibAcquisitionR16 bool
+	MibAcquisitionR16    SharedSpectrumChAccessParamsPerBandR16_MibAcquisitionR16
+	HasMibAcquisitionR16 bool // whether mib-Acquisition-r16 is present in the encoding
 	// SsbRLMDynamicChAccessR16 is the component ssb-RLM-DynamicChAccess-r16 [5] ENUMERATED OPTIONAL.
-	SsbRLMDynamicChAccessR16 SharedSpectrumChAccessParamsPerBandR16_SsbRLMDynamicChAccessR16
-	// HasSsbRLMDynamicChAccessR16 tells whether ssb-RLM-DynamicChAccess-r16 is present in the encoding.
-	HasSsbRLMDynamicChAccessR16 bool
+	SsbRLMDynamicChAccessR16    SharedSpectrumChAccessParamsPerBandR16_SsbRLMDynamicChAccessR16
+	HasSsbRLMDynamicChAccessR16 bool // whether ssb-RLM-DynamicChAccess-r16 is present in the encoding
 	// SsbRLMSemiStaticChAccessR16 is the component ssb-RLM-Semi-StaticChAccess-r16 [6] ENUMERATED OPTIONAL.
-	SsbRLMSemiStaticChAccessR16 SharedSpectrumChAccessParamsPerBandR16_SsbRLMSemiStaticChAccessR16
-	// HasSsbRLMSemiStaticChAccessR16 tells whether ssb-RLM-Semi-StaticChAccess-r16 is present in the encoding.
-	HasSsbRLMSemiStaticChAccessR16 bool
+	SsbRLMSemiStaticChAccessR16    SharedSpectrumChAccessParamsPerBandR16_SsbRLMSemiStaticChAccessR16
+	HasSsbRLMSemiStaticChAccessR16 bool // whether ssb-RLM-Semi-StaticChAccess-r16 is present in the encoding
 	// Sib1AcquisitionR16 is the component sib1-Acquisition-r16 [7] ENUMERATED OPTIONAL.
-	Sib1AcquisitionR16 SharedSpectrumChAccessParamsPerBandR16_Sib1AcquisitionR16
-	// HasSib1AcquisitionR16 tells whether sib1-Acquisition-r16 is present in the encoding.
-	HasSib1AcquisitionR16 bool
+	Sib1AcquisitionR16    SharedSpectrumChAccessParamsPerBandR16_Sib1AcquisitionR16
+	HasSib1AcquisitionR16 bool // whether sib1-Acquisition-r16 is present in the encoding
 	// ExtRAResponseWindowR16 is the component extRA-ResponseWindow-r16 [8] ENUMERATED OPTIONAL.
-	ExtRAResponseWindowR16 SharedSpectrumChAccessParamsPerBandR16_ExtRAResponseWindowR16
-	// HasExtRAResponseWindowR16 tells whether extRA-ResponseWindow-r16 is present in the encoding.
-	HasExtRAResponseWindowR16 bool
+	ExtRAResponseWindowR16    SharedSpectrumChAccessParamsPerBandR16_ExtRAResponseWindowR16
+	HasExtRAResponseWindowR16 bool // whether extRA-ResponseWindow-r16 is present in the encoding
 	// SsbBFDCBDDynamicChannelAccessR16 is the component ssb-BFD-CBD-dynamicChannelAccess-r16 [9] ENUMERATED OPTIONAL.
-	SsbBFDCBDDynamicChannelAccessR16 SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDDynamicChannelAccessR16
-	// HasSsbBFDCBDDynamicChannelAccessR16 tells whether ssb-BFD-CBD-dynamicChannelAccess-r16 is present in the encoding.
-	HasSsbBFDCBDDynamicChannelAccessR16 bool
+	SsbBFDCBDDynamicChannelAccessR16    SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDDynamicChannelAccessR16
+	HasSsbBFDCBDDynamicChannelAccessR16 bool // whether ssb-BFD-CBD-dynamicChannelAccess-r16 is present in the encoding
 	// SsbBFDCBDSemiStaticChannelAccessR16 is the component ssb-BFD-CBD-semi-staticChannelAccess-r16 [10] ENUMERATED OPTIONAL.
-	SsbBFDCBDSemiStaticChannelAccessR16 SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDSemiStaticChannelAccessR16
-	// HasSsbBFDCBDSemiStaticChannelAccessR16 tells whether ssb-BFD-CBD-semi-staticChannelAccess-r16 is present in the encoding.
-	HasSsbBFDCBDSemiStaticChannelAccessR16 bool
+	SsbBFDCBDSemiStaticChannelAccessR16    SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDSemiStaticChannelAccessR16
+	HasSsbBFDCBDSemiStaticChannelAccessR16 bool // whether ssb-BFD-CBD-semi-staticChannelAccess-r16 is present in the encoding
 	// CsiRSBFDCBDR16 is the component csi-RS-BFD-CBD-r16 [11] ENUMERATED OPTIONAL.
-	CsiRSBFDCBDR16 SharedSpectrumChAccessParamsPerBandR16_CsiRSBFDCBDR16
-	// HasCsiRSBFDCBDR16 tells whether csi-RS-BFD-CBD-r16 is present in the encoding.
-	HasCsiRSBFDCBDR16 bool
+	CsiRSBFDCBDR16    SharedSpectrumChAccessParamsPerBandR16_CsiRSBFDCBDR16
+	HasCsiRSBFDCBDR16 bool // whether csi-RS-BFD-CBD-r16 is present in the encoding
 	// UlChannelBWSCell10mhzR16 is the component ul-ChannelBW-SCell-10mhz-r16 [12] ENUMERATED OPTIONAL.
-	UlChannelBWSCell10mhzR16 SharedSpectrumChAccessParamsPerBandR16_UlChannelBWSCell10mhzR16
-	// HasUlChannelBWSCell10mhzR16 tells whether ul-ChannelBW-SCell-10mhz-r16 is present in the encoding.
-	HasUlChannelBWSCell10mhzR16 bool
+	UlChannelBWSCell10mhzR16    SharedSpectrumChAccessParamsPerBandR16_UlChannelBWSCell10mhzR16
+	HasUlChannelBWSCell10mhzR16 bool // whether ul-ChannelBW-SCell-10mhz-r16 is present in the encoding
 	// RssiChannelOccupancyReportingR16 is the component rssi-ChannelOccupancyReporting-r16 [13] ENUMERATED OPTIONAL.
-	RssiChannelOccupancyReportingR16 SharedSpectrumChAccessParamsPerBandR16_RssiChannelOccupancyReportingR16
-	// HasRssiChannelOccupancyReportingR16 tells whether rssi-ChannelOccupancyReporting-r16 is present in the encoding.
-	HasRssiChannelOccupancyReportingR16 bool
+	RssiChannelOccupancyReportingR16    SharedSpectrumChAccessParamsPerBandR16_RssiChannelOccupancyReportingR16
+	HasRssiChannelOccupancyReportingR16 bool // whether rssi-ChannelOccupancyReporting-r16 is present in the encoding
 	// SrsStartAnyOFDMSymbolR16 is the component srs-StartAnyOFDM-Symbol-r16 [14] ENUMERATED OPTIONAL.
-	SrsStartAnyOFDMSymbolR16 SharedSpectrumChAccessParamsPerBandR16_SrsStartAnyOFDMSymbolR16
-	// HasSrsStartAnyOFDMSymbolR16 tells whether srs-StartAnyOFDM-Symbol-r16 is present in the encoding.
-	HasSrsStartAnyOFDMSymbolR16 bool
+	SrsStartAnyOFDMSymbolR16    SharedSpectrumChAccessParamsPerBandR16_SrsStartAnyOFDMSymbolR16
+	HasSrsStartAnyOFDMSymbolR16 bool // whether srs-StartAnyOFDM-Symbol-r16 is present in the encoding
 	// SearchSpaceFreqMonitorLocationR16 is the component searchSpaceFreqMonitorLocation-r16 [15] INTEGER OPTIONAL.
-	SearchSpaceFreqMonitorLocationR16 int64
-	// HasSearchSpaceFreqMonitorLocationR16 tells whether searchSpaceFreqMonitorLocation-r16 is present in the encoding.
-	HasSearchSpaceFreqMonitorLocationR16 bool
+	SearchSpaceFreqMonitorLocationR16    int64
+	HasSearchSpaceFreqMonitorLocationR16 bool // whether searchSpaceFreqMonitorLocation-r16 is present in the encoding
 	// CoresetRBOffsetR16 is the component coreset-RB-Offset-r16 [16] ENUMERATED OPTIONAL.
-	CoresetRBOffsetR16 SharedSpectrumChAccessParamsPerBandR16_CoresetRBOffsetR16
-	// HasCoresetRBOffsetR16 tells whether coreset-RB-Offset-r16 is present in the encoding.
-	HasCoresetRBOffsetR16 bool
+	CoresetRBOffsetR16    SharedSpectrumChAccessParamsPerBandR16_CoresetRBOffsetR16
+	HasCoresetRBOffsetR16 bool // whether coreset-RB-Offset-r16 is present in the encoding
 	// CgiAcquisitionR16 is the component cgi-Acquisition-r16 [17] ENUMERATED OPTIONAL.
-	CgiAcquisitionR16 SharedSpectrumChAccessParamsPerBandR16_CgiAcquisitionR16
-	// HasCgiAcquisitionR16 tells whether cgi-Acquisition-r16 is present in the encoding.
-	HasCgiAcquisitionR16 bool
+	CgiAcquisitionR16    SharedSpectrumChAccessParamsPerBandR16_CgiAcquisitionR16
+	HasCgiAcquisitionR16 bool // whether cgi-Acquisition-r16 is present in the encoding
 	// ConfiguredULTxR16 is the component configuredUL-Tx-r16 [18] ENUMERATED OPTIONAL.
-	ConfiguredULTxR16 SharedSpectrumChAccessParamsPerBandR16_ConfiguredULTxR16
-	// HasConfiguredULTxR16 tells whether configuredUL-Tx-r16 is present in the encoding.
-	HasConfiguredULTxR16 bool
+	ConfiguredULTxR16    SharedSpectrumChAccessParamsPerBandR16_ConfiguredULTxR16
+	HasConfiguredULTxR16 bool // whether configuredUL-Tx-r16 is present in the encoding
 	// PrachWidebandR16 is the component prach-Wideband-r16 [19] ENUMERATED OPTIONAL.
-	PrachWidebandR16 SharedSpectrumChAccessParamsPerBandR16_PrachWidebandR16
-	// HasPrachWidebandR16 tells whether prach-Wideband-r16 is present in the encoding.
-	HasPrachWidebandR16 bool
+	PrachWidebandR16    SharedSpectrumChAccessParamsPerBandR16_PrachWidebandR16
+	HasPrachWidebandR16 bool // whether prach-Wideband-r16 is present in the encoding
 	// DciAvailableRBSetR16 is the component dci-AvailableRB-Set-r16 [20] ENUMERATED OPTIONAL.
-	DciAvailableRBSetR16 SharedSpectrumChAccessParamsPerBandR16_DciAvailableRBSetR16
-	// HasDciAvailableRBSetR16 tells whether dci-AvailableRB-Set-r16 is present in the encoding.
-	HasDciAvailableRBSetR16 bool
+	DciAvailableRBSetR16    SharedSpectrumChAccessParamsPerBandR16_DciAvailableRBSetR16
+	HasDciAvailableRBSetR16 bool // whether dci-AvailableRB-Set-r16 is present in the encoding
 	// DciChOccupancyDurationR16 is the component dci-ChOccupancyDuration-r16 [21] ENUMERATED OPTIONAL.
-	DciChOccupancyDurationR16 SharedSpectrumChAccessParamsPerBandR16_DciChOccupancyDurationR16
-	// HasDciChOccupancyDurationR16 tells whether dci-ChOccupancyDuration-r16 is present in the encoding.
-	HasDciChOccupancyDurationR16 bool
+	DciChOccupancyDurationR16    SharedSpectrumChAccessParamsPerBandR16_DciChOccupancyDurationR16
+	HasDciChOccupancyDurationR16 bool // whether dci-ChOccupancyDuration-r16 is present in the encoding
 	// TypeBPDSCHLengthR16 is the component typeB-PDSCH-length-r16 [22] ENUMERATED OPTIONAL.
-	TypeBPDSCHLengthR16 SharedSpectrumChAccessParamsPerBandR16_TypeBPDSCHLengthR16
-	// HasTypeBPDSCHLengthR16 tells whether typeB-PDSCH-length-r16 is present in the encoding.
-	HasTypeBPDSCHLengthR16 bool
+	TypeBPDSCHLengthR16    SharedSpectrumChAccessParamsPerBandR16_TypeBPDSCHLengthR16
+	HasTypeBPDSCHLengthR16 bool // whether typeB-PDSCH-length-r16 is present in the encoding
 	// SearchSpaceSwitchWithDCIR16 is the component searchSpaceSwitchWithDCI-r16 [23] ENUMERATED OPTIONAL.
-	SearchSpaceSwitchWithDCIR16 SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithDCIR16
-	// HasSearchSpaceSwitchWithDCIR16 tells whether searchSpaceSwitchWithDCI-r16 is present in the encoding.
-	HasSearchSpaceSwitchWithDCIR16 bool
+	SearchSpaceSwitchWithDCIR16    SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithDCIR16
+	HasSearchSpaceSwitchWithDCIR16 bool // whether searchSpaceSwitchWithDCI-r16 is present in the encoding
 	// SearchSpaceSwitchWithoutDCIR16 is the component searchSpaceSwitchWithoutDCI-r16 [24] ENUMERATED OPTIONAL.
-	SearchSpaceSwitchWithoutDCIR16 SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithoutDCIR16
-	// HasSearchSpaceSwitchWithoutDCIR16 tells whether searchSpaceSwitchWithoutDCI-r16 is present in the encoding.
-	HasSearchSpaceSwitchWithoutDCIR16 bool
+	SearchSpaceSwitchWithoutDCIR16    SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithoutDCIR16
+	HasSearchSpaceSwitchWithoutDCIR16 bool // whether searchSpaceSwitchWithoutDCI-r16 is present in the encoding
 	// SearchSpaceSwitchCapability2R16 is the component searchSpaceSwitchCapability2-r16 [25] ENUMERATED OPTIONAL.
-	SearchSpaceSwitchCapability2R16 SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchCapability2R16
-	// HasSearchSpaceSwitchCapability2R16 tells whether searchSpaceSwitchCapability2-r16 is present in the encoding.
-	HasSearchSpaceSwitchCapability2R16 bool
+	SearchSpaceSwitchCapability2R16    SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchCapability2R16
+	HasSearchSpaceSwitchCapability2R16 bool // whether searchSpaceSwitchCapability2-r16 is present in the encoding
 	// NonNumericalPDSCHHARQTimingR16 is the component non-numericalPDSCH-HARQ-timing-r16 [26] ENUMERATED OPTIONAL.
-	NonNumericalPDSCHHARQTimingR16 SharedSpectrumChAccessParamsPerBandR16_NonNumericalPDSCHHARQTimingR16
-	// HasNonNumericalPDSCHHARQTimingR16 tells whether non-numericalPDSCH-HARQ-timing-r16 is present in the encoding.
-	HasNonNumericalPDSCHHARQTimingR16 bool
+	NonNumericalPDSCHHARQTimingR16    SharedSpectrumChAccessParamsPerBandR16_NonNumericalPDSCHHARQTimingR16
+	HasNonNumericalPDSCHHARQTimingR16 bool // whether non-numericalPDSCH-HARQ-timing-r16 is present in the encoding
 	// EnhancedDynamicHARQCodebookR16 is the component enhancedDynamicHARQ-codebook-r16 [27] ENUMERATED OPTIONAL.
-	EnhancedDynamicHARQCodebookR16 SharedSpectrumChAccessParamsPerBandR16_EnhancedDynamicHARQCodebookR16
-	// HasEnhancedDynamicHARQCodebookR16 tells whether enhancedDynamicHARQ-codebook-r16 is present in the encoding.
-	HasEnhancedDynamicHARQCodebookR16 bool
+	EnhancedDynamicHARQCodebookR16    SharedSpectrumChAccessParamsPerBandR16_EnhancedDynamicHARQCodebookR16
+	HasEnhancedDynamicHARQCodebookR16 bool // whether enhancedDynamicHARQ-codebook-r16 is present in the encoding
 	// OneShotHARQFeedbackR16 is the component oneShotHARQ-feedback-r16 [28] ENUMERATED OPTIONAL.
-	OneShotHARQFeedbackR16 SharedSpectrumChAccessParamsPerBandR16_OneShotHARQFeedbackR16
-	// HasOneShotHARQFeedbackR16 tells whether oneShotHARQ-feedback-r16 is present in the encoding.
-	HasOneShotHARQFeedbackR16 bool
+	OneShotHARQFeedbackR16    SharedSpectrumChAccessParamsPerBandR16_OneShotHARQFeedbackR16
+	HasOneShotHARQFeedbackR16 bool // whether oneShotHARQ-feedback-r16 is present in the encoding
 	// MultiPUSCHULGrantR16 is the component multiPUSCH-UL-grant-r16 [29] ENUMERATED OPTIONAL.
-	MultiPUSCHULGrantR16 SharedSpectrumChAccessParamsPerBandR16_MultiPUSCHULGrantR16
-	// HasMultiPUSCHULGrantR16 tells whether multiPUSCH-UL-grant-r16 is present in the encoding.
-	HasMultiPUSCHULGrantR16 bool
+	MultiPUSCHULGrantR16    SharedSpectrumChAccessParamsPerBandR16_MultiPUSCHULGrantR16
+	HasMultiPUSCHULGrantR16 bool // whether multiPUSCH-UL-grant-r16 is present in the encoding
 	// CsiRSRLMR16 is the component csi-RS-RLM-r16 [30] ENUMERATED OPTIONAL.
-	CsiRSRLMR16 SharedSpectrumChAccessParamsPerBandR16_CsiRSRLMR16
-	// HasCsiRSRLMR16 tells whether csi-RS-RLM-r16 is present in the encoding.
-	HasCsiRSRLMR16 bool
+	CsiRSRLMR16    SharedSpectrumChAccessParamsPerBandR16_CsiRSRLMR16
+	HasCsiRSRLMR16 bool // whether csi-RS-RLM-r16 is present in the encoding
 	// Dummy is the component dummy [31] ENUMERATED OPTIONAL.
-	Dummy SharedSpectrumChAccessParamsPerBandR16_Dummy
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    SharedSpectrumChAccessParamsPerBandR16_Dummy
+	HasDummy bool // whether dummy is present in the encoding
 	// PeriodicAndSemiPersistentCSIRSR16 is the component periodicAndSemi-PersistentCSI-RS-r16 [32] ENUMERATED OPTIONAL.
-	PeriodicAndSemiPersistentCSIRSR16 SharedSpectrumChAccessParamsPerBandR16_PeriodicAndSemiPersistentCSIRSR16
-	// HasPeriodicAndSemiPersistentCSIRSR16 tells whether periodicAndSemi-PersistentCSI-RS-r16 is present in the encoding.
-	HasPeriodicAndSemiPersistentCSIRSR16 bool
+	PeriodicAndSemiPersistentCSIRSR16    SharedSpectrumChAccessParamsPerBandR16_PeriodicAndSemiPersistentCSIRSR16
+	HasPeriodicAndSemiPersistentCSIRSR16 bool // whether periodicAndSemi-PersistentCSI-RS-r16 is present in the encoding
 	// PuschPRBInterlaceR16 is the component pusch-PRB-interlace-r16 [33] ENUMERATED OPTIONAL.
-	PuschPRBInterlaceR16 SharedSpectrumChAccessParamsPerBandR16_PuschPRBInterlaceR16
-	// HasPuschPRBInterlaceR16 tells whether pusch-PRB-interlace-r16 is present in the encoding.
-	HasPuschPRBInterlaceR16 bool
+	PuschPRBInterlaceR16    SharedSpectrumChAccessParamsPerBandR16_PuschPRBInterlaceR16
+	HasPuschPRBInterlaceR16 bool // whether pusch-PRB-interlace-r16 is present in the encoding
 	// PucchF0F1PRBInterlaceR16 is the component pucch-F0-F1-PRB-Interlace-r16 [34] ENUMERATED OPTIONAL.
-	PucchF0F1PRBInterlaceR16 SharedSpectrumChAccessParamsPerBandR16_PucchF0F1PRBInterlaceR16
-	// HasPucchF0F1PRBInterlaceR16 tells whether pucch-F0-F1-PRB-Interlace-r16 is present in the encoding.
-	HasPucchF0F1PRBInterlaceR16 bool
+	PucchF0F1PRBInterlaceR16    SharedSpectrumChAccessParamsPerBandR16_PucchF0F1PRBInterlaceR16
+	HasPucchF0F1PRBInterlaceR16 bool // whether pucch-F0-F1-PRB-Interlace-r16 is present in the encoding
 	// OccPRBPF2PF3R16 is the component occ-PRB-PF2-PF3-r16 [35] ENUMERATED OPTIONAL.
-	OccPRBPF2PF3R16 SharedSpectrumChAccessParamsPerBandR16_OccPRBPF2PF3R16
-	// HasOccPRBPF2PF3R16 tells whether occ-PRB-PF2-PF3-r16 is present in the encoding.
-	HasOccPRBPF2PF3R16 bool
+	OccPRBPF2PF3R16    SharedSpectrumChAccessParamsPerBandR16_OccPRBPF2PF3R16
+	HasOccPRBPF2PF3R16 bool // whether occ-PRB-PF2-PF3-r16 is present in the encoding
 	// ExtCPRangeCGPUSCHR16 is the component extCP-rangeCG-PUSCH-r16 [36] ENUMERATED OPTIONAL.
-	ExtCPRangeCGPUSCHR16 SharedSpectrumChAccessParamsPerBandR16_ExtCPRangeCGPUSCHR16
-	// HasExtCPRangeCGPUSCHR16 tells whether extCP-rangeCG-PUSCH-r16 is present in the encoding.
-	HasExtCPRangeCGPUSCHR16 bool
+	ExtCPRangeCGPUSCHR16    SharedSpectrumChAccessParamsPerBandR16_ExtCPRangeCGPUSCHR16
+	HasExtCPRangeCGPUSCHR16 bool // whether extCP-rangeCG-PUSCH-r16 is present in the encoding
 	// ConfiguredGrantWithReTxR16 is the component configuredGrantWithReTx-r16 [37] ENUMERATED OPTIONAL.
-	ConfiguredGrantWithReTxR16 SharedSpectrumChAccessParamsPerBandR16_ConfiguredGrantWithReTxR16
-	// HasConfiguredGrantWithReTxR16 tells whether configuredGrantWithReTx-r16 is present in the encoding.
-	HasConfiguredGrantWithReTxR16 bool
+	ConfiguredGrantWithReTxR16    SharedSpectrumChAccessParamsPerBandR16_ConfiguredGrantWithReTxR16
+	HasConfiguredGrantWithReTxR16 bool // whether configuredGrantWithReTx-r16 is present in the encoding
 	// EdThresholdR16 is the component ed-Threshold-r16 [38] ENUMERATED OPTIONAL.
-	EdThresholdR16 SharedSpectrumChAccessParamsPerBandR16_EdThresholdR16
-	// HasEdThresholdR16 tells whether ed-Threshold-r16 is present in the encoding.
-	HasEdThresholdR16 bool
+	EdThresholdR16    SharedSpectrumChAccessParamsPerBandR16_EdThresholdR16
+	HasEdThresholdR16 bool // whether ed-Threshold-r16 is present in the encoding
 	// UlDLCOTSharingR16 is the component ul-DL-COT-Sharing-r16 [39] ENUMERATED OPTIONAL.
-	UlDLCOTSharingR16 SharedSpectrumChAccessParamsPerBandR16_UlDLCOTSharingR16
-	// HasUlDLCOTSharingR16 tells whether ul-DL-COT-Sharing-r16 is present in the encoding.
-	HasUlDLCOTSharingR16 bool
+	UlDLCOTSharingR16    SharedSpectrumChAccessParamsPerBandR16_UlDLCOTSharingR16
+	HasUlDLCOTSharingR16 bool // whether ul-DL-COT-Sharing-r16 is present in the encoding
 	// MuxCGUCIHARQACKR16 is the component mux-CG-UCI-HARQ-ACK-r16 [40] ENUMERATED OPTIONAL.
-	MuxCGUCIHARQACKR16 SharedSpectrumChAccessParamsPerBandR16_MuxCGUCIHARQACKR16
-	// HasMuxCGUCIHARQACKR16 tells whether mux-CG-UCI-HARQ-ACK-r16 is present in the encoding.
-	HasMuxCGUCIHARQACKR16 bool
+	MuxCGUCIHARQACKR16    SharedSpectrumChAccessParamsPerBandR16_MuxCGUCIHARQACKR16
+	HasMuxCGUCIHARQACKR16 bool // whether mux-CG-UCI-HARQ-ACK-r16 is present in the encoding
 	// CgResourceConfigR16 is the component cg-resourceConfig-r16 [41] ENUMERATED OPTIONAL.
-	CgResourceConfigR16 SharedSpectrumChAccessParamsPerBandR16_CgResourceConfigR16
-	// HasCgResourceConfigR16 tells whether cg-resourceConfig-r16 is present in the encoding.
-	HasCgResourceConfigR16 bool
+	CgResourceConfigR16    SharedSpectrumChAccessParamsPerBandR16_CgResourceConfigR16
+	HasCgResourceConfigR16 bool // whether cg-resourceConfig-r16 is present in the encoding
 }
 
 // SharedSpectrumChAccessParamsPerBandR16_UlDynamicChAccessR16 is the type of SharedSpectrumChAccessParamsPerBand-r16.ul-DynamicChAccess-r16.
@@ -10391,13 +8141,11 @@ func (v SharedSpectrumChAccessParamsPerBandR16_CgResourceConfigR16) String() str
 //	}
 type SharedSpectrumChAccessParamsPerBandV1630 struct {
 	// DlReceptionIntraCellGuardbandR16 is the component dl-ReceptionIntraCellGuardband-r16 [0] ENUMERATED OPTIONAL.
-	DlReceptionIntraCellGuardbandR16 SharedSpectrumChAccessParamsPerBandV1630_DlReceptionIntraCellGuardbandR16
-	// HasDlReceptionIntraCellGuardbandR16 tells whether dl-ReceptionIntraCellGuardband-r16 is present in the encoding.
-	HasDlReceptionIntraCellGuardbandR16 bool
+	DlReceptionIntraCellGuardbandR16    SharedSpectrumChAccessParamsPerBandV1630_DlReceptionIntraCellGuardbandR16
+	HasDlReceptionIntraCellGuardbandR16 bool // whether dl-ReceptionIntraCellGuardband-r16 is present in the encoding
 	// DlReceptionLBTSubsetRBR16 is the component dl-ReceptionLBT-subsetRB-r16 [1] ENUMERATED OPTIONAL.
-	DlReceptionLBTSubsetRBR16 SharedSpectrumChAccessParamsPerBandV1630_DlReceptionLBTSubsetRBR16
-	// HasDlReceptionLBTSubsetRBR16 tells whether dl-ReceptionLBT-subsetRB-r16 is present in the encoding.
-	HasDlReceptionLBTSubsetRBR16 bool
+	DlReceptionLBTSubsetRBR16    SharedSpectrumChAccessParamsPerBandV1630_DlReceptionLBTSubsetRBR16
+	HasDlReceptionLBTSubsetRBR16 bool // whether dl-ReceptionLBT-subsetRB-r16 is present in the encoding
 }
 
 // SharedSpectrumChAccessParamsPerBandV1630_DlReceptionIntraCellGuardbandR16 is the type of SharedSpectrumChAccessParamsPerBand-v1630.dl-ReceptionIntraCellGuardband-r16.
@@ -10440,25 +8188,20 @@ func (v SharedSpectrumChAccessParamsPerBandV1630_DlReceptionLBTSubsetRBR16) Stri
 //	}
 type SharedSpectrumChAccessParamsPerBandV1640 struct {
 	// CsiRSRPAndRSRQMeasWithSSBR16 is the component csi-RSRP-AndRSRQ-MeasWithSSB-r16 [0] ENUMERATED OPTIONAL.
-	CsiRSRPAndRSRQMeasWithSSBR16 SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithSSBR16
-	// HasCsiRSRPAndRSRQMeasWithSSBR16 tells whether csi-RSRP-AndRSRQ-MeasWithSSB-r16 is present in the encoding.
-	HasCsiRSRPAndRSRQMeasWithSSBR16 bool
+	CsiRSRPAndRSRQMeasWithSSBR16    SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithSSBR16
+	HasCsiRSRPAndRSRQMeasWithSSBR16 bool // whether csi-RSRP-AndRSRQ-MeasWithSSB-r16 is present in the encoding
 	// CsiRSRPAndRSRQMeasWithoutSSBR16 is the component csi-RSRP-AndRSRQ-MeasWithoutSSB-r16 [1] ENUMERATED OPTIONAL.
-	CsiRSRPAndRSRQMeasWithoutSSBR16 SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithoutSSBR16
-	// HasCsiRSRPAndRSRQMeasWithoutSSBR16 tells whether csi-RSRP-AndRSRQ-MeasWithoutSSB-r16 is present in the encoding.
-	HasCsiRSRPAndRSRQMeasWithoutSSBR16 bool
+	CsiRSRPAndRSRQMeasWithoutSSBR16    SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithoutSSBR16
+	HasCsiRSRPAndRSRQMeasWithoutSSBR16 bool // whether csi-RSRP-AndRSRQ-MeasWithoutSSB-r16 is present in the encoding
 	// CsiSINRMeasR16 is the component csi-SINR-Meas-r16 [2] ENUMERATED OPTIONAL.
-	CsiSINRMeasR16 SharedSpectrumChAccessParamsPerBandV1640_CsiSINRMeasR16
-	// HasCsiSINRMeasR16 tells whether csi-SINR-Meas-r16 is present in the encoding.
-	HasCsiSINRMeasR16 bool
+	CsiSINRMeasR16    SharedSpectrumChAccessParamsPerBandV1640_CsiSINRMeasR16
+	HasCsiSINRMeasR16 bool // whether csi-SINR-Meas-r16 is present in the encoding
 	// SsbAndCSIRSRLMR16 is the component ssb-AndCSI-RS-RLM-r16 [3] ENUMERATED OPTIONAL.
-	SsbAndCSIRSRLMR16 SharedSpectrumChAccessParamsPerBandV1640_SsbAndCSIRSRLMR16
-	// HasSsbAndCSIRSRLMR16 tells whether ssb-AndCSI-RS-RLM-r16 is present in the encoding.
-	HasSsbAndCSIRSRLMR16 bool
+	SsbAndCSIRSRLMR16    SharedSpectrumChAccessParamsPerBandV1640_SsbAndCSIRSRLMR16
+	HasSsbAndCSIRSRLMR16 bool // whether ssb-AndCSI-RS-RLM-r16 is present in the encoding
 	// CsiRSCFRAForHOR16 is the component csi-RS-CFRA-ForHO-r16 [4] ENUMERATED OPTIONAL.
-	CsiRSCFRAForHOR16 SharedSpectrumChAccessParamsPerBandV1640_CsiRSCFRAForHOR16
-	// HasCsiRSCFRAForHOR16 tells whether csi-RS-CFRA-ForHO-r16 is present in the encoding.
-	HasCsiRSCFRAForHOR16 bool
+	CsiRSCFRAForHOR16    SharedSpectrumChAccessParamsPerBandV1640_CsiRSCFRAForHOR16
+	HasCsiRSCFRAForHOR16 bool // whether csi-RS-CFRA-ForHO-r16 is present in the encoding
 }
 
 // SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithSSBR16 is the type of SharedSpectrumChAccessParamsPerBand-v1640.csi-RSRP-AndRSRQ-MeasWithSSB-r16.
@@ -10529,9 +8272,8 @@ func (v SharedSpectrumChAccessParamsPerBandV1640_CsiRSCFRAForHOR16) String() str
 //	}
 type SharedSpectrumChAccessParamsPerBandV1650 struct {
 	// ExtendedSearchSpaceSwitchWithDCIR16 is the component extendedSearchSpaceSwitchWithDCI-r16 [0] ENUMERATED OPTIONAL.
-	ExtendedSearchSpaceSwitchWithDCIR16 SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDCIR16
-	// HasExtendedSearchSpaceSwitchWithDCIR16 tells whether extendedSearchSpaceSwitchWithDCI-r16 is present in the encoding.
-	HasExtendedSearchSpaceSwitchWithDCIR16 bool
+	ExtendedSearchSpaceSwitchWithDCIR16    SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDCIR16
+	HasExtendedSearchSpaceSwitchWithDCIR16 bool // whether extendedSearchSpaceSwitchWithDCI-r16 is present in the encoding
 }
 
 // SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDCIR16 is the type of SharedSpectrumChAccessParamsPerBand-v1650.extendedSearchSpaceSwitchWithDCI-r16.
@@ -10556,13 +8298,11 @@ func (v SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDC
 //	}
 type SharedSpectrumChAccessParamsPerBandV1710 struct {
 	// UlSemiStaticChAccessDependentConfigR17 is the component ul-Semi-StaticChAccessDependentConfig-r17 [0] ENUMERATED OPTIONAL.
-	UlSemiStaticChAccessDependentConfigR17 SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessDependentConfigR17
-	// HasUlSemiStaticChAccessDependentConfigR17 tells whether ul-Semi-StaticChAccessDependentConfig-r17 is present in the encoding.
-	HasUlSemiStaticChAccessDependentConfigR17 bool
+	UlSemiStaticChAccessDependentConfigR17    SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessDependentConfigR17
+	HasUlSemiStaticChAccessDependentConfigR17 bool // whether ul-Semi-StaticChAccessDependentConfig-r17 is present in the encoding
 	// UlSemiStaticChAccessIndependentConfigR17 is the component ul-Semi-StaticChAccessIndependentConfig-r17 [1] ENUMERATED OPTIONAL.
-	UlSemiStaticChAccessIndependentConfigR17 SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessIndependentConfigR17
-	// HasUlSemiStaticChAccessIndependentConfigR17 tells whether ul-Semi-StaticChAccessIndependentConfig-r17 is present in the encoding.
-	HasUlSemiStaticChAccessIndependentConfigR17 bool
+	UlSemiStaticChAccessIndependentConfigR17    SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessIndependentConfigR17
+	HasUlSemiStaticChAccessIndependentConfigR17 bool // whether ul-Semi-StaticChAccessIndependentConfig-r17 is present in the encoding
 }
 
 // SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessDependentConfigR17 is the type of SharedSpectrumChAccessParamsPerBand-v1710.ul-Semi-StaticChAccessDependentConfig-r17.
@@ -10604,17 +8344,14 @@ type AbsoluteTimeInfoR16 der.BitString
 //	}
 type AppLayerMeasConfigR17 struct {
 	// MeasConfigAppLayerToAddModListR17 is the component measConfigAppLayerToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
-	MeasConfigAppLayerToAddModListR17 AppLayerMeasConfigR17_MeasConfigAppLayerToAddModListR17
-	// HasMeasConfigAppLayerToAddModListR17 tells whether measConfigAppLayerToAddModList-r17 is present in the encoding.
-	HasMeasConfigAppLayerToAddModListR17 bool
+	MeasConfigAppLayerToAddModListR17    AppLayerMeasConfigR17_MeasConfigAppLayerToAddModListR17
+	HasMeasConfigAppLayerToAddModListR17 bool // whether measConfigAppLayerToAddModList-r17 is present in the encoding
 	// MeasConfigAppLayerToReleaseListR17 is the component measConfigAppLayerToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	MeasConfigAppLayerToReleaseListR17 AppLayerMeasConfigR17_MeasConfigAppLayerToReleaseListR17
-	// HasMeasConfigAppLayerToReleaseListR17 tells whether measConfigAppLayerToReleaseList-r17 is present in the encoding.
-	HasMeasConfigAppLayerToReleaseListR17 bool
+	MeasConfigAppLayerToReleaseListR17    AppLayerMeasConfigR17_MeasConfigAppLayerToReleaseListR17
+	HasMeasConfigAppLayerToReleaseListR17 bool // whether measConfigAppLayerToReleaseList-r17 is present in the encoding
 	// RRCSegAllowedR17 is the component rrc-SegAllowed-r17 [2] ENUMERATED OPTIONAL.
-	RRCSegAllowedR17 AppLayerMeasConfigR17_RRCSegAllowedR17
-	// HasRRCSegAllowedR17 tells whether rrc-SegAllowed-r17 is present in the encoding.
-	HasRRCSegAllowedR17 bool
+	RRCSegAllowedR17    AppLayerMeasConfigR17_RRCSegAllowedR17
+	HasRRCSegAllowedR17 bool // whether rrc-SegAllowed-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10652,25 +8389,20 @@ type MeasConfigAppLayerR17 struct {
 	// MeasConfigAppLayerIDR17 is the component measConfigAppLayerId-r17 [0] MeasConfigAppLayerId-r17.
 	MeasConfigAppLayerIDR17 MeasConfigAppLayerIDR17
 	// MeasConfigAppLayerContainerR17 is the component measConfigAppLayerContainer-r17 [1] OCTET STRING OPTIONAL.
-	MeasConfigAppLayerContainerR17 []byte
-	// HasMeasConfigAppLayerContainerR17 tells whether measConfigAppLayerContainer-r17 is present in the encoding.
-	HasMeasConfigAppLayerContainerR17 bool
+	MeasConfigAppLayerContainerR17    []byte
+	HasMeasConfigAppLayerContainerR17 bool // whether measConfigAppLayerContainer-r17 is present in the encoding
 	// ServiceTypeR17 is the component serviceType-r17 [2] ENUMERATED OPTIONAL.
-	ServiceTypeR17 MeasConfigAppLayerR17_ServiceTypeR17
-	// HasServiceTypeR17 tells whether serviceType-r17 is present in the encoding.
-	HasServiceTypeR17 bool
+	ServiceTypeR17    MeasConfigAppLayerR17_ServiceTypeR17
+	HasServiceTypeR17 bool // whether serviceType-r17 is present in the encoding
 	// PauseReportingR17 is the component pauseReporting-r17 [3] BOOLEAN OPTIONAL.
-	PauseReportingR17 bool
-	// HasPauseReportingR17 tells whether pauseReporting-r17 is present in the encoding.
-	HasPauseReportingR17 bool
+	PauseReportingR17    bool
+	HasPauseReportingR17 bool // whether pauseReporting-r17 is present in the encoding
 	// TransmissionOfSessionStartStopR17 is the component transmissionOfSessionStartStop-r17 [4] BOOLEAN OPTIONAL.
-	TransmissionOfSessionStartStopR17 bool
-	// HasTransmissionOfSessionStartStopR17 tells whether transmissionOfSessionStartStop-r17 is present in the encoding.
-	HasTransmissionOfSessionStartStopR17 bool
+	TransmissionOfSessionStartStopR17    bool
+	HasTransmissionOfSessionStartStopR17 bool // whether transmissionOfSessionStartStop-r17 is present in the encoding
 	// RanVisibleParametersR17 is the component ran-VisibleParameters-r17 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.RAN-VisibleParameters-r17} OPTIONAL.
-	RanVisibleParametersR17 SetupRelease_RANVisibleParametersR17
-	// HasRanVisibleParametersR17 tells whether ran-VisibleParameters-r17 is present in the encoding.
-	HasRanVisibleParametersR17 bool
+	RanVisibleParametersR17    SetupRelease_RANVisibleParametersR17
+	HasRanVisibleParametersR17 bool // whether ran-VisibleParameters-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10738,17 +8470,14 @@ func (c SetupRelease_RANVisibleParametersR17Choice) String() string {
 //	}
 type RANVisibleParametersR17 struct {
 	// RanVisiblePeriodicityR17 is the component ran-VisiblePeriodicity-r17 [0] ENUMERATED OPTIONAL.
-	RanVisiblePeriodicityR17 RANVisibleParametersR17_RanVisiblePeriodicityR17
-	// HasRanVisiblePeriodicityR17 tells whether ran-VisiblePeriodicity-r17 is present in the encoding.
-	HasRanVisiblePeriodicityR17 bool
+	RanVisiblePeriodicityR17    RANVisibleParametersR17_RanVisiblePeriodicityR17
+	HasRanVisiblePeriodicityR17 bool // whether ran-VisiblePeriodicity-r17 is present in the encoding
 	// NumberOfBufferLevelEntriesR17 is the component numberOfBufferLevelEntries-r17 [1] INTEGER OPTIONAL.
-	NumberOfBufferLevelEntriesR17 int64
-	// HasNumberOfBufferLevelEntriesR17 tells whether numberOfBufferLevelEntries-r17 is present in the encoding.
-	HasNumberOfBufferLevelEntriesR17 bool
+	NumberOfBufferLevelEntriesR17    int64
+	HasNumberOfBufferLevelEntriesR17 bool // whether numberOfBufferLevelEntries-r17 is present in the encoding
 	// ReportPlayoutDelayForMediaStartupR17 is the component reportPlayoutDelayForMediaStartup-r17 [2] BOOLEAN OPTIONAL.
-	ReportPlayoutDelayForMediaStartupR17 bool
-	// HasReportPlayoutDelayForMediaStartupR17 tells whether reportPlayoutDelayForMediaStartup-r17 is present in the encoding.
-	HasReportPlayoutDelayForMediaStartupR17 bool
+	ReportPlayoutDelayForMediaStartupR17    bool
+	HasReportPlayoutDelayForMediaStartupR17 bool // whether reportPlayoutDelayForMediaStartup-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10779,9 +8508,8 @@ type AreaConfigurationR16 struct {
 	// AreaConfigR16 is the component areaConfig-r16 [0] EXPLICIT AreaConfig-r16.
 	AreaConfigR16 AreaConfigR16
 	// InterFreqTargetListR16 is the component interFreqTargetList-r16 [1] SEQUENCE OF OPTIONAL.
-	InterFreqTargetListR16 AreaConfigurationR16_InterFreqTargetListR16
-	// HasInterFreqTargetListR16 tells whether interFreqTargetList-r16 is present in the encoding.
-	HasInterFreqTargetListR16 bool
+	InterFreqTargetListR16    AreaConfigurationR16_InterFreqTargetListR16
+	HasInterFreqTargetListR16 bool // whether interFreqTargetList-r16 is present in the encoding
 }
 
 // AreaConfigurationR16_InterFreqTargetListR16 is the type of AreaConfiguration-r16.interFreqTargetList-r16.
@@ -10795,13 +8523,11 @@ type AreaConfigurationR16_InterFreqTargetListR16 []InterFreqTargetInfoR16
 //	}
 type AreaConfigurationV1700 struct {
 	// AreaConfigR17 is the component areaConfig-r17 [0] EXPLICIT AreaConfig-r16 OPTIONAL.
-	AreaConfigR17 AreaConfigR16
-	// HasAreaConfigR17 tells whether areaConfig-r17 is present in the encoding.
-	HasAreaConfigR17 bool
+	AreaConfigR17    AreaConfigR16
+	HasAreaConfigR17 bool // whether areaConfig-r17 is present in the encoding
 	// InterFreqTargetListR17 is the component interFreqTargetList-r17 [1] SEQUENCE OF OPTIONAL.
-	InterFreqTargetListR17 AreaConfigurationV1700_InterFreqTargetListR17
-	// HasInterFreqTargetListR17 tells whether interFreqTargetList-r17 is present in the encoding.
-	HasInterFreqTargetListR17 bool
+	InterFreqTargetListR17    AreaConfigurationV1700_InterFreqTargetListR17
+	HasInterFreqTargetListR17 bool // whether interFreqTargetList-r17 is present in the encoding
 }
 
 // AreaConfigurationV1700_InterFreqTargetListR17 is the type of AreaConfiguration-v1700.interFreqTargetList-r17.
@@ -10855,9 +8581,8 @@ type InterFreqTargetInfoR16 struct {
 	// DlCarrierFreqR16 is the component dl-CarrierFreq-r16 [0] ARFCN-ValueNR.
 	DlCarrierFreqR16 ARFCNValueNR
 	// CellListR16 is the component cellList-r16 [1] SEQUENCE OF OPTIONAL.
-	CellListR16 InterFreqTargetInfoR16_CellListR16
-	// HasCellListR16 tells whether cellList-r16 is present in the encoding.
-	HasCellListR16 bool
+	CellListR16    InterFreqTargetInfoR16_CellListR16
+	HasCellListR16 bool // whether cellList-r16 is present in the encoding
 }
 
 // InterFreqTargetInfoR16_CellListR16 is the type of InterFreqTargetInfo-r16.cellList-r16.
@@ -10953,9 +8678,8 @@ type EUTRAMBSFNSubframeConfig struct {
 	// SubframeAllocation1 is the component subframeAllocation1 [2] EXPLICIT CHOICE.
 	SubframeAllocation1 EUTRAMBSFNSubframeConfig_SubframeAllocation1
 	// SubframeAllocation2 is the component subframeAllocation2 [3] EXPLICIT CHOICE OPTIONAL.
-	SubframeAllocation2 EUTRAMBSFNSubframeConfig_SubframeAllocation2
-	// HasSubframeAllocation2 tells whether subframeAllocation2 is present in the encoding.
-	HasSubframeAllocation2 bool
+	SubframeAllocation2    EUTRAMBSFNSubframeConfig_SubframeAllocation2
+	HasSubframeAllocation2 bool // whether subframeAllocation2 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11050,9 +8774,8 @@ type EUTRAMultiBandInfo struct {
 	// EutraFreqBandIndicator is the component eutra-FreqBandIndicator [0] FreqBandIndicatorEUTRA.
 	EutraFreqBandIndicator FreqBandIndicatorEUTRA
 	// EutraNSPmaxList is the component eutra-NS-PmaxList [1] EUTRA-NS-PmaxList OPTIONAL.
-	EutraNSPmaxList EUTRANSPmaxList
-	// HasEutraNSPmaxList tells whether eutra-NS-PmaxList is present in the encoding.
-	HasEutraNSPmaxList bool
+	EutraNSPmaxList    EUTRANSPmaxList
+	HasEutraNSPmaxList bool // whether eutra-NS-PmaxList is present in the encoding
 }
 
 // EUTRANSPmaxList is the ASN.1 type EUTRA-NS-PmaxList.
@@ -11068,13 +8791,11 @@ type EUTRANSPmaxList []EUTRANSPmaxValue
 //	}
 type EUTRANSPmaxValue struct {
 	// AdditionalPmax is the component additionalPmax [0] INTEGER OPTIONAL.
-	AdditionalPmax int64
-	// HasAdditionalPmax tells whether additionalPmax is present in the encoding.
-	HasAdditionalPmax bool
+	AdditionalPmax    int64
+	HasAdditionalPmax bool // whether additionalPmax is present in the encoding
 	// AdditionalSpectrumEmission is the component additionalSpectrumEmission [1] INTEGER OPTIONAL.
-	AdditionalSpectrumEmission int64
-	// HasAdditionalSpectrumEmission tells whether additionalSpectrumEmission is present in the encoding.
-	HasAdditionalSpectrumEmission bool
+	AdditionalSpectrumEmission    int64
+	HasAdditionalSpectrumEmission bool // whether additionalSpectrumEmission is present in the encoding
 }
 
 // EUTRAPhysCellID is the ASN.1 type EUTRA-PhysCellId.
@@ -11093,9 +8814,8 @@ type EUTRAPhysCellIDRange struct {
 	// Start is the component start [0] EUTRA-PhysCellId.
 	Start EUTRAPhysCellID
 	// Range is the component range [1] ENUMERATED OPTIONAL.
-	Range EUTRAPhysCellIDRange_Range
-	// HasRange tells whether range is present in the encoding.
-	HasRange bool
+	Range    EUTRAPhysCellIDRange_Range
+	HasRange bool // whether range is present in the encoding
 }
 
 // EUTRAPhysCellIDRange_Range is the type of EUTRA-PhysCellIdRange.range.
@@ -11306,9 +9026,8 @@ type LogMeasResultBTR16 struct {
 	// BtAddrR16 is the component bt-Addr-r16 [0] BIT STRING.
 	BtAddrR16 der.BitString
 	// RssiBTR16 is the component rssi-BT-r16 [1] INTEGER OPTIONAL.
-	RssiBTR16 int64
-	// HasRssiBTR16 tells whether rssi-BT-r16 is present in the encoding.
-	HasRssiBTR16 bool
+	RssiBTR16    int64
+	HasRssiBTR16 bool // whether rssi-BT-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11330,13 +9049,11 @@ type LogMeasResultWLANR16 struct {
 	// WlanIdentifiersR16 is the component wlan-Identifiers-r16 [0] WLAN-Identifiers-r16.
 	WlanIdentifiersR16 WLANIdentifiersR16
 	// RssiWLANR16 is the component rssiWLAN-r16 [1] WLAN-RSSI-Range-r16 OPTIONAL.
-	RssiWLANR16 WLANRSSIRangeR16
-	// HasRssiWLANR16 tells whether rssiWLAN-r16 is present in the encoding.
-	HasRssiWLANR16 bool
+	RssiWLANR16    WLANRSSIRangeR16
+	HasRssiWLANR16 bool // whether rssiWLAN-r16 is present in the encoding
 	// RttWLANR16 is the component rtt-WLAN-r16 [2] WLAN-RTT-r16 OPTIONAL.
-	RttWLANR16 WLANRTTR16
-	// HasRttWLANR16 tells whether rtt-WLAN-r16 is present in the encoding.
-	HasRttWLANR16 bool
+	RttWLANR16    WLANRTTR16
+	HasRttWLANR16 bool // whether rtt-WLAN-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11351,17 +9068,14 @@ type LogMeasResultWLANR16 struct {
 //	}
 type WLANIdentifiersR16 struct {
 	// SsidR16 is the component ssid-r16 [0] OCTET STRING OPTIONAL.
-	SsidR16 []byte
-	// HasSsidR16 tells whether ssid-r16 is present in the encoding.
-	HasSsidR16 bool
+	SsidR16    []byte
+	HasSsidR16 bool // whether ssid-r16 is present in the encoding
 	// BssidR16 is the component bssid-r16 [1] OCTET STRING OPTIONAL.
-	BssidR16 []byte
-	// HasBssidR16 tells whether bssid-r16 is present in the encoding.
-	HasBssidR16 bool
+	BssidR16    []byte
+	HasBssidR16 bool // whether bssid-r16 is present in the encoding
 	// HessidR16 is the component hessid-r16 [2] OCTET STRING OPTIONAL.
-	HessidR16 []byte
-	// HasHessidR16 tells whether hessid-r16 is present in the encoding.
-	HasHessidR16 bool
+	HessidR16    []byte
+	HasHessidR16 bool // whether hessid-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11391,9 +9105,8 @@ type WLANRTTR16 struct {
 	// RttUnitsR16 is the component rttUnits-r16 [1] ENUMERATED.
 	RttUnitsR16 WLANRTTR16_RttUnitsR16
 	// RttAccuracyR16 is the component rttAccuracy-r16 [2] INTEGER OPTIONAL.
-	RttAccuracyR16 int64
-	// HasRttAccuracyR16 tells whether rttAccuracy-r16 is present in the encoding.
-	HasRttAccuracyR16 bool
+	RttAccuracyR16    int64
+	HasRttAccuracyR16 bool // whether rttAccuracy-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11431,9 +9144,8 @@ type MeasConfigAppLayerIDR17 int64
 //	}
 type OtherConfig struct {
 	// DelayBudgetReportingConfig is the component delayBudgetReportingConfig [0] EXPLICIT CHOICE OPTIONAL.
-	DelayBudgetReportingConfig OtherConfig_DelayBudgetReportingConfig
-	// HasDelayBudgetReportingConfig tells whether delayBudgetReportingConfig is present in the encoding.
-	HasDelayBudgetReportingConfig bool
+	DelayBudgetReportingConfig    OtherConfig_DelayBudgetReportingConfig
+	HasDelayBudgetReportingConfig bool // whether delayBudgetReportingConfig is present in the encoding
 }
 
 // OtherConfig_DelayBudgetReportingConfig is the type of OtherConfig.delayBudgetReportingConfig.
@@ -11498,9 +9210,8 @@ func (v OtherConfig_DelayBudgetReportingConfig_Setup_DelayBudgetReportingProhibi
 //	}
 type OtherConfigV1540 struct {
 	// OverheatingAssistanceConfig is the component overheatingAssistanceConfig [0] EXPLICIT SetupRelease{NR-RRC-Definitions.OverheatingAssistanceConfig} OPTIONAL.
-	OverheatingAssistanceConfig SetupRelease_OverheatingAssistanceConfig
-	// HasOverheatingAssistanceConfig tells whether overheatingAssistanceConfig is present in the encoding.
-	HasOverheatingAssistanceConfig bool
+	OverheatingAssistanceConfig    SetupRelease_OverheatingAssistanceConfig
+	HasOverheatingAssistanceConfig bool // whether overheatingAssistanceConfig is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11558,57 +9269,44 @@ func (c SetupRelease_OverheatingAssistanceConfigChoice) String() string {
 //	}
 type OtherConfigV1610 struct {
 	// IdcAssistanceConfigR16 is the component idc-AssistanceConfig-r16 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.IDC-AssistanceConfig-r16} OPTIONAL.
-	IdcAssistanceConfigR16 SetupRelease_IDCAssistanceConfigR16
-	// HasIdcAssistanceConfigR16 tells whether idc-AssistanceConfig-r16 is present in the encoding.
-	HasIdcAssistanceConfigR16 bool
+	IdcAssistanceConfigR16    SetupRelease_IDCAssistanceConfigR16
+	HasIdcAssistanceConfigR16 bool // whether idc-AssistanceConfig-r16 is present in the encoding
 	// DrxPreferenceConfigR16 is the component drx-PreferenceConfig-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.DRX-PreferenceConfig-r16} OPTIONAL.
-	DrxPreferenceConfigR16 SetupRelease_DRXPreferenceConfigR16
-	// HasDrxPreferenceConfigR16 tells whether drx-PreferenceConfig-r16 is present in the encoding.
-	HasDrxPreferenceConfigR16 bool
+	DrxPreferenceConfigR16    SetupRelease_DRXPreferenceConfigR16
+	HasDrxPreferenceConfigR16 bool // whether drx-PreferenceConfig-r16 is present in the encoding
 	// MaxBWPreferenceConfigR16 is the component maxBW-PreferenceConfig-r16 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.MaxBW-PreferenceConfig-r16} OPTIONAL.
-	MaxBWPreferenceConfigR16 SetupRelease_MaxBWPreferenceConfigR16
-	// HasMaxBWPreferenceConfigR16 tells whether maxBW-PreferenceConfig-r16 is present in the encoding.
-	HasMaxBWPreferenceConfigR16 bool
+	MaxBWPreferenceConfigR16    SetupRelease_MaxBWPreferenceConfigR16
+	HasMaxBWPreferenceConfigR16 bool // whether maxBW-PreferenceConfig-r16 is present in the encoding
 	// MaxCCPreferenceConfigR16 is the component maxCC-PreferenceConfig-r16 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.MaxCC-PreferenceConfig-r16} OPTIONAL.
-	MaxCCPreferenceConfigR16 SetupRelease_MaxCCPreferenceConfigR16
-	// HasMaxCCPreferenceConfigR16 tells whether maxCC-PreferenceConfig-r16 is present in the encoding.
-	HasMaxCCPreferenceConfigR16 bool
+	MaxCCPreferenceConfigR16    SetupRelease_MaxCCPreferenceConfigR16
+	HasMaxCCPreferenceConfigR16 bool // whether maxCC-PreferenceConfig-r16 is present in the encoding
 	// MaxMIMOLayerPreferenceConfigR16 is the component maxMIMO-LayerPreferenceConfig-r16 [4] EXPLICIT SetupRelease{NR-RRC-Definitions.MaxMIMO-LayerPreferenceConfig-r16} OPTIONAL.
-	MaxMIMOLayerPreferenceConfigR16 SetupRelease_MaxMIMOLayerPreferenceConfigR16
-	// HasMaxMIMOLayerPreferenceConfigR16 tells whether maxMIMO-LayerPreferenceConfig-r16 is present in the encoding.
-	HasMaxMIMOLayerPreferenceConfigR16 bool
+	MaxMIMOLayerPreferenceConfigR16    SetupRelease_MaxMIMOLayerPreferenceConfigR16
+	HasMaxMIMOLayerPreferenceConfigR16 bool // whether maxMIMO-LayerPreferenceConfig-r16 is present in the encoding
 	// MinSchedulingOffsetPreferenceConfigR16 is the component minSchedulingOffsetPreferenceConfig-r16 [5] EXPLICIT SetupRelease{NR-RRC-Definitions.MinSchedulingOffsetPreferenceConfig-r16} OPTIONAL.
-	MinSchedulingOffsetPreferenceConfigR16 SetupRelease_MinSchedulingOffsetPreferenceConfigR16
-	// HasMinSchedulingOffsetPreferenceConfigR16 tells whether minSchedulingOffsetPreferenceConfig-r16 is present in the encoding.
-	HasMinSchedulingOffsetPreferenceConfigR16 bool
+	MinSchedulingOffsetPreferenceConfigR16    SetupRelease_MinSchedulingOffsetPreferenceConfigR16
+	HasMinSchedulingOffsetPreferenceConfigR16 bool // whether minSchedulingOffsetPreferenceConfig-r16 is present in the encoding
 	// ReleasePreferenceConfigR16 is the component releasePreferenceConfig-r16 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.ReleasePreferenceConfig-r16} OPTIONAL.
-	ReleasePreferenceConfigR16 SetupRelease_ReleasePreferenceConfigR16
-	// HasReleasePreferenceConfigR16 tells whether releasePreferenceConfig-r16 is present in the encoding.
-	HasReleasePreferenceConfigR16 bool
+	ReleasePreferenceConfigR16    SetupRelease_ReleasePreferenceConfigR16
+	HasReleasePreferenceConfigR16 bool // whether releasePreferenceConfig-r16 is present in the encoding
 	// ReferenceTimePreferenceReportingR16 is the component referenceTimePreferenceReporting-r16 [7] ENUMERATED OPTIONAL.
-	ReferenceTimePreferenceReportingR16 OtherConfigV1610_ReferenceTimePreferenceReportingR16
-	// HasReferenceTimePreferenceReportingR16 tells whether referenceTimePreferenceReporting-r16 is present in the encoding.
-	HasReferenceTimePreferenceReportingR16 bool
+	ReferenceTimePreferenceReportingR16    OtherConfigV1610_ReferenceTimePreferenceReportingR16
+	HasReferenceTimePreferenceReportingR16 bool // whether referenceTimePreferenceReporting-r16 is present in the encoding
 	// BtNameListR16 is the component btNameList-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.BT-NameList-r16} OPTIONAL.
-	BtNameListR16 SetupRelease_BTNameListR16
-	// HasBtNameListR16 tells whether btNameList-r16 is present in the encoding.
-	HasBtNameListR16 bool
+	BtNameListR16    SetupRelease_BTNameListR16
+	HasBtNameListR16 bool // whether btNameList-r16 is present in the encoding
 	// WlanNameListR16 is the component wlanNameList-r16 [9] EXPLICIT SetupRelease{NR-RRC-Definitions.WLAN-NameList-r16} OPTIONAL.
-	WlanNameListR16 SetupRelease_WLANNameListR16
-	// HasWlanNameListR16 tells whether wlanNameList-r16 is present in the encoding.
-	HasWlanNameListR16 bool
+	WlanNameListR16    SetupRelease_WLANNameListR16
+	HasWlanNameListR16 bool // whether wlanNameList-r16 is present in the encoding
 	// SensorNameListR16 is the component sensorNameList-r16 [10] EXPLICIT SetupRelease{NR-RRC-Definitions.Sensor-NameList-r16} OPTIONAL.
-	SensorNameListR16 SetupRelease_SensorNameListR16
-	// HasSensorNameListR16 tells whether sensorNameList-r16 is present in the encoding.
-	HasSensorNameListR16 bool
+	SensorNameListR16    SetupRelease_SensorNameListR16
+	HasSensorNameListR16 bool // whether sensorNameList-r16 is present in the encoding
 	// ObtainCommonLocationR16 is the component obtainCommonLocation-r16 [11] ENUMERATED OPTIONAL.
-	ObtainCommonLocationR16 OtherConfigV1610_ObtainCommonLocationR16
-	// HasObtainCommonLocationR16 tells whether obtainCommonLocation-r16 is present in the encoding.
-	HasObtainCommonLocationR16 bool
+	ObtainCommonLocationR16    OtherConfigV1610_ObtainCommonLocationR16
+	HasObtainCommonLocationR16 bool // whether obtainCommonLocation-r16 is present in the encoding
 	// SlAssistanceConfigNRR16 is the component sl-AssistanceConfigNR-r16 [12] ENUMERATED OPTIONAL.
-	SlAssistanceConfigNRR16 OtherConfigV1610_SlAssistanceConfigNRR16
-	// HasSlAssistanceConfigNRR16 tells whether sl-AssistanceConfigNR-r16 is present in the encoding.
-	HasSlAssistanceConfigNRR16 bool
+	SlAssistanceConfigNRR16    OtherConfigV1610_SlAssistanceConfigNRR16
+	HasSlAssistanceConfigNRR16 bool // whether sl-AssistanceConfigNR-r16 is present in the encoding
 }
 
 // SetupRelease_IDCAssistanceConfigR16 is the ASN.1 type SetupRelease.
@@ -11903,53 +9601,41 @@ func (v OtherConfigV1610_SlAssistanceConfigNRR16) String() string {
 //	}
 type OtherConfigV1700 struct {
 	// UlGapFR2PreferenceConfigR17 is the component ul-GapFR2-PreferenceConfig-r17 [0] ENUMERATED OPTIONAL.
-	UlGapFR2PreferenceConfigR17 OtherConfigV1700_UlGapFR2PreferenceConfigR17
-	// HasUlGapFR2PreferenceConfigR17 tells whether ul-GapFR2-PreferenceConfig-r17 is present in the encoding.
-	HasUlGapFR2PreferenceConfigR17 bool
+	UlGapFR2PreferenceConfigR17    OtherConfigV1700_UlGapFR2PreferenceConfigR17
+	HasUlGapFR2PreferenceConfigR17 bool // whether ul-GapFR2-PreferenceConfig-r17 is present in the encoding
 	// MusimGapAssistanceConfigR17 is the component musim-GapAssistanceConfig-r17 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.MUSIM-GapAssistanceConfig-r17} OPTIONAL.
-	MusimGapAssistanceConfigR17 SetupRelease_MUSIMGapAssistanceConfigR17
-	// HasMusimGapAssistanceConfigR17 tells whether musim-GapAssistanceConfig-r17 is present in the encoding.
-	HasMusimGapAssistanceConfigR17 bool
+	MusimGapAssistanceConfigR17    SetupRelease_MUSIMGapAssistanceConfigR17
+	HasMusimGapAssistanceConfigR17 bool // whether musim-GapAssistanceConfig-r17 is present in the encoding
 	// MusimLeaveAssistanceConfigR17 is the component musim-LeaveAssistanceConfig-r17 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.MUSIM-LeaveAssistanceConfig-r17} OPTIONAL.
-	MusimLeaveAssistanceConfigR17 SetupRelease_MUSIMLeaveAssistanceConfigR17
-	// HasMusimLeaveAssistanceConfigR17 tells whether musim-LeaveAssistanceConfig-r17 is present in the encoding.
-	HasMusimLeaveAssistanceConfigR17 bool
+	MusimLeaveAssistanceConfigR17    SetupRelease_MUSIMLeaveAssistanceConfigR17
+	HasMusimLeaveAssistanceConfigR17 bool // whether musim-LeaveAssistanceConfig-r17 is present in the encoding
 	// SuccessHOConfigR17 is the component successHO-Config-r17 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.SuccessHO-Config-r17} OPTIONAL.
-	SuccessHOConfigR17 SetupRelease_SuccessHOConfigR17
-	// HasSuccessHOConfigR17 tells whether successHO-Config-r17 is present in the encoding.
-	HasSuccessHOConfigR17 bool
+	SuccessHOConfigR17    SetupRelease_SuccessHOConfigR17
+	HasSuccessHOConfigR17 bool // whether successHO-Config-r17 is present in the encoding
 	// MaxBWPreferenceConfigFR2_2R17 is the component maxBW-PreferenceConfigFR2-2-r17 [4] ENUMERATED OPTIONAL.
-	MaxBWPreferenceConfigFR2_2R17 OtherConfigV1700_MaxBWPreferenceConfigFR2_2R17
-	// HasMaxBWPreferenceConfigFR2_2R17 tells whether maxBW-PreferenceConfigFR2-2-r17 is present in the encoding.
-	HasMaxBWPreferenceConfigFR2_2R17 bool
+	MaxBWPreferenceConfigFR2_2R17    OtherConfigV1700_MaxBWPreferenceConfigFR2_2R17
+	HasMaxBWPreferenceConfigFR2_2R17 bool // whether maxBW-PreferenceConfigFR2-2-r17 is present in the encoding
 	// MaxMIMOLayerPreferenceConfigFR2_2R17 is the component maxMIMO-LayerPreferenceConfigFR2-2-r17 [5] ENUMERATED OPTIONAL.
-	MaxMIMOLayerPreferenceConfigFR2_2R17 OtherConfigV1700_MaxMIMOLayerPreferenceConfigFR2_2R17
-	// HasMaxMIMOLayerPreferenceConfigFR2_2R17 tells whether maxMIMO-LayerPreferenceConfigFR2-2-r17 is present in the encoding.
-	HasMaxMIMOLayerPreferenceConfigFR2_2R17 bool
+	MaxMIMOLayerPreferenceConfigFR2_2R17    OtherConfigV1700_MaxMIMOLayerPreferenceConfigFR2_2R17
+	HasMaxMIMOLayerPreferenceConfigFR2_2R17 bool // whether maxMIMO-LayerPreferenceConfigFR2-2-r17 is present in the encoding
 	// MinSchedulingOffsetPreferenceConfigExtR17 is the component minSchedulingOffsetPreferenceConfigExt-r17 [6] ENUMERATED OPTIONAL.
-	MinSchedulingOffsetPreferenceConfigExtR17 OtherConfigV1700_MinSchedulingOffsetPreferenceConfigExtR17
-	// HasMinSchedulingOffsetPreferenceConfigExtR17 tells whether minSchedulingOffsetPreferenceConfigExt-r17 is present in the encoding.
-	HasMinSchedulingOffsetPreferenceConfigExtR17 bool
+	MinSchedulingOffsetPreferenceConfigExtR17    OtherConfigV1700_MinSchedulingOffsetPreferenceConfigExtR17
+	HasMinSchedulingOffsetPreferenceConfigExtR17 bool // whether minSchedulingOffsetPreferenceConfigExt-r17 is present in the encoding
 	// RlmRelaxationReportingConfigR17 is the component rlm-RelaxationReportingConfig-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.RLM-RelaxationReportingConfig-r17} OPTIONAL.
-	RlmRelaxationReportingConfigR17 SetupRelease_RLMRelaxationReportingConfigR17
-	// HasRlmRelaxationReportingConfigR17 tells whether rlm-RelaxationReportingConfig-r17 is present in the encoding.
-	HasRlmRelaxationReportingConfigR17 bool
+	RlmRelaxationReportingConfigR17    SetupRelease_RLMRelaxationReportingConfigR17
+	HasRlmRelaxationReportingConfigR17 bool // whether rlm-RelaxationReportingConfig-r17 is present in the encoding
 	// BfdRelaxationReportingConfigR17 is the component bfd-RelaxationReportingConfig-r17 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.BFD-RelaxationReportingConfig-r17} OPTIONAL.
-	BfdRelaxationReportingConfigR17 SetupRelease_BFDRelaxationReportingConfigR17
-	// HasBfdRelaxationReportingConfigR17 tells whether bfd-RelaxationReportingConfig-r17 is present in the encoding.
-	HasBfdRelaxationReportingConfigR17 bool
+	BfdRelaxationReportingConfigR17    SetupRelease_BFDRelaxationReportingConfigR17
+	HasBfdRelaxationReportingConfigR17 bool // whether bfd-RelaxationReportingConfig-r17 is present in the encoding
 	// ScgDeactivationPreferenceConfigR17 is the component scg-DeactivationPreferenceConfig-r17 [9] EXPLICIT SetupRelease{NR-RRC-Definitions.SCG-DeactivationPreferenceConfig-r17} OPTIONAL.
-	ScgDeactivationPreferenceConfigR17 SetupRelease_SCGDeactivationPreferenceConfigR17
-	// HasScgDeactivationPreferenceConfigR17 tells whether scg-DeactivationPreferenceConfig-r17 is present in the encoding.
-	HasScgDeactivationPreferenceConfigR17 bool
+	ScgDeactivationPreferenceConfigR17    SetupRelease_SCGDeactivationPreferenceConfigR17
+	HasScgDeactivationPreferenceConfigR17 bool // whether scg-DeactivationPreferenceConfig-r17 is present in the encoding
 	// RrmMeasRelaxationReportingConfigR17 is the component rrm-MeasRelaxationReportingConfig-r17 [10] EXPLICIT SetupRelease{NR-RRC-Definitions.RRM-MeasRelaxationReportingConfig-r17} OPTIONAL.
-	RrmMeasRelaxationReportingConfigR17 SetupRelease_RRMMeasRelaxationReportingConfigR17
-	// HasRrmMeasRelaxationReportingConfigR17 tells whether rrm-MeasRelaxationReportingConfig-r17 is present in the encoding.
-	HasRrmMeasRelaxationReportingConfigR17 bool
+	RrmMeasRelaxationReportingConfigR17    SetupRelease_RRMMeasRelaxationReportingConfigR17
+	HasRrmMeasRelaxationReportingConfigR17 bool // whether rrm-MeasRelaxationReportingConfig-r17 is present in the encoding
 	// PropDelayDiffReportConfigR17 is the component propDelayDiffReportConfig-r17 [11] EXPLICIT SetupRelease{NR-RRC-Definitions.PropDelayDiffReportConfig-r17} OPTIONAL.
-	PropDelayDiffReportConfigR17 SetupRelease_PropDelayDiffReportConfigR17
-	// HasPropDelayDiffReportConfigR17 tells whether propDelayDiffReportConfig-r17 is present in the encoding.
-	HasPropDelayDiffReportConfigR17 bool
+	PropDelayDiffReportConfigR17    SetupRelease_PropDelayDiffReportConfigR17
+	HasPropDelayDiffReportConfigR17 bool // whether propDelayDiffReportConfig-r17 is present in the encoding
 }
 
 // OtherConfigV1700_UlGapFR2PreferenceConfigR17 is the type of OtherConfig-v1700.ul-GapFR2-PreferenceConfig-r17.
@@ -12354,21 +10040,17 @@ func (v MUSIMLeaveAssistanceConfigR17_MusimLeaveWithoutResponseTimerR17) String(
 //	}
 type SuccessHOConfigR17 struct {
 	// ThresholdPercentageT304R17 is the component thresholdPercentageT304-r17 [0] ENUMERATED OPTIONAL.
-	ThresholdPercentageT304R17 SuccessHOConfigR17_ThresholdPercentageT304R17
-	// HasThresholdPercentageT304R17 tells whether thresholdPercentageT304-r17 is present in the encoding.
-	HasThresholdPercentageT304R17 bool
+	ThresholdPercentageT304R17    SuccessHOConfigR17_ThresholdPercentageT304R17
+	HasThresholdPercentageT304R17 bool // whether thresholdPercentageT304-r17 is present in the encoding
 	// ThresholdPercentageT310R17 is the component thresholdPercentageT310-r17 [1] ENUMERATED OPTIONAL.
-	ThresholdPercentageT310R17 SuccessHOConfigR17_ThresholdPercentageT310R17
-	// HasThresholdPercentageT310R17 tells whether thresholdPercentageT310-r17 is present in the encoding.
-	HasThresholdPercentageT310R17 bool
+	ThresholdPercentageT310R17    SuccessHOConfigR17_ThresholdPercentageT310R17
+	HasThresholdPercentageT310R17 bool // whether thresholdPercentageT310-r17 is present in the encoding
 	// ThresholdPercentageT312R17 is the component thresholdPercentageT312-r17 [2] ENUMERATED OPTIONAL.
-	ThresholdPercentageT312R17 SuccessHOConfigR17_ThresholdPercentageT312R17
-	// HasThresholdPercentageT312R17 tells whether thresholdPercentageT312-r17 is present in the encoding.
-	HasThresholdPercentageT312R17 bool
+	ThresholdPercentageT312R17    SuccessHOConfigR17_ThresholdPercentageT312R17
+	HasThresholdPercentageT312R17 bool // whether thresholdPercentageT312-r17 is present in the encoding
 	// SourceDAPSFailureReportingR17 is the component sourceDAPS-FailureReporting-r17 [3] ENUMERATED OPTIONAL.
-	SourceDAPSFailureReportingR17 SuccessHOConfigR17_SourceDAPSFailureReportingR17
-	// HasSourceDAPSFailureReportingR17 tells whether sourceDAPS-FailureReporting-r17 is present in the encoding.
-	HasSourceDAPSFailureReportingR17 bool
+	SourceDAPSFailureReportingR17    SuccessHOConfigR17_SourceDAPSFailureReportingR17
+	HasSourceDAPSFailureReportingR17 bool // whether sourceDAPS-FailureReporting-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12488,9 +10170,8 @@ func (v OverheatingAssistanceConfig_OverheatingIndicationProhibitTimer) String()
 //	}
 type IDCAssistanceConfigR16 struct {
 	// CandidateServingFreqListNRR16 is the component candidateServingFreqListNR-r16 [0] CandidateServingFreqListNR-r16 OPTIONAL.
-	CandidateServingFreqListNRR16 CandidateServingFreqListNRR16
-	// HasCandidateServingFreqListNRR16 tells whether candidateServingFreqListNR-r16 is present in the encoding.
-	HasCandidateServingFreqListNRR16 bool
+	CandidateServingFreqListNRR16    CandidateServingFreqListNRR16
+	HasCandidateServingFreqListNRR16 bool // whether candidateServingFreqListNR-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12702,9 +10383,8 @@ type ReleasePreferenceConfigR16 struct {
 	// ReleasePreferenceProhibitTimerR16 is the component releasePreferenceProhibitTimer-r16 [0] ENUMERATED.
 	ReleasePreferenceProhibitTimerR16 ReleasePreferenceConfigR16_ReleasePreferenceProhibitTimerR16
 	// ConnectedReporting is the component connectedReporting [1] ENUMERATED OPTIONAL.
-	ConnectedReporting ReleasePreferenceConfigR16_ConnectedReporting
-	// HasConnectedReporting tells whether connectedReporting is present in the encoding.
-	HasConnectedReporting bool
+	ConnectedReporting    ReleasePreferenceConfigR16_ConnectedReporting
+	HasConnectedReporting bool // whether connectedReporting is present in the encoding
 }
 
 // ReleasePreferenceConfigR16_ReleasePreferenceProhibitTimerR16 is the type of ReleasePreferenceConfig-r16.releasePreferenceProhibitTimer-r16.
@@ -12930,13 +10610,11 @@ func (v RRMMeasRelaxationReportingConfigR17_TSearchDeltaPStationaryR17) String()
 //	}
 type PropDelayDiffReportConfigR17 struct {
 	// ThreshPropDelayDiffR17 is the component threshPropDelayDiff-r17 [0] ENUMERATED OPTIONAL.
-	ThreshPropDelayDiffR17 PropDelayDiffReportConfigR17_ThreshPropDelayDiffR17
-	// HasThreshPropDelayDiffR17 tells whether threshPropDelayDiff-r17 is present in the encoding.
-	HasThreshPropDelayDiffR17 bool
+	ThreshPropDelayDiffR17    PropDelayDiffReportConfigR17_ThreshPropDelayDiffR17
+	HasThreshPropDelayDiffR17 bool // whether threshPropDelayDiff-r17 is present in the encoding
 	// NeighCellInfoListR17 is the component neighCellInfoList-r17 [1] SEQUENCE OF OPTIONAL.
-	NeighCellInfoListR17 PropDelayDiffReportConfigR17_NeighCellInfoListR17
-	// HasNeighCellInfoListR17 tells whether neighCellInfoList-r17 is present in the encoding.
-	HasNeighCellInfoListR17 bool
+	NeighCellInfoListR17    PropDelayDiffReportConfigR17_NeighCellInfoListR17
+	HasNeighCellInfoListR17 bool // whether neighCellInfoList-r17 is present in the encoding
 }
 
 // PropDelayDiffReportConfigR17_ThreshPropDelayDiffR17 is the type of PropDelayDiffReportConfig-r17.threshPropDelayDiff-r17.
@@ -13001,17 +10679,14 @@ type RRCTransactionIdentifier int64
 //	}
 type SensorNameListR16 struct {
 	// MeasUncomBarPreR16 is the component measUncomBarPre-r16 [0] ENUMERATED OPTIONAL.
-	MeasUncomBarPreR16 SensorNameListR16_MeasUncomBarPreR16
-	// HasMeasUncomBarPreR16 tells whether measUncomBarPre-r16 is present in the encoding.
-	HasMeasUncomBarPreR16 bool
+	MeasUncomBarPreR16    SensorNameListR16_MeasUncomBarPreR16
+	HasMeasUncomBarPreR16 bool // whether measUncomBarPre-r16 is present in the encoding
 	// MeasUESpeed is the component measUeSpeed [1] ENUMERATED OPTIONAL.
-	MeasUESpeed SensorNameListR16_MeasUESpeed
-	// HasMeasUESpeed tells whether measUeSpeed is present in the encoding.
-	HasMeasUESpeed bool
+	MeasUESpeed    SensorNameListR16_MeasUESpeed
+	HasMeasUESpeed bool // whether measUeSpeed is present in the encoding
 	// MeasUEOrientation is the component measUeOrientation [2] ENUMERATED OPTIONAL.
-	MeasUEOrientation SensorNameListR16_MeasUEOrientation
-	// HasMeasUEOrientation tells whether measUeOrientation is present in the encoding.
-	HasMeasUEOrientation bool
+	MeasUEOrientation    SensorNameListR16_MeasUEOrientation
+	HasMeasUEOrientation bool // whether measUeOrientation is present in the encoding
 }
 
 // SensorNameListR16_MeasUncomBarPreR16 is the type of Sensor-NameList-r16.measUncomBarPre-r16.
@@ -13079,33 +10754,26 @@ type TraceReferenceR16 struct {
 //	}
 type UEMeasurementsAvailableR16 struct {
 	// LogMeasAvailableR16 is the component logMeasAvailable-r16 [0] ENUMERATED OPTIONAL.
-	LogMeasAvailableR16 UEMeasurementsAvailableR16_LogMeasAvailableR16
-	// HasLogMeasAvailableR16 tells whether logMeasAvailable-r16 is present in the encoding.
-	HasLogMeasAvailableR16 bool
+	LogMeasAvailableR16    UEMeasurementsAvailableR16_LogMeasAvailableR16
+	HasLogMeasAvailableR16 bool // whether logMeasAvailable-r16 is present in the encoding
 	// LogMeasAvailableBTR16 is the component logMeasAvailableBT-r16 [1] ENUMERATED OPTIONAL.
-	LogMeasAvailableBTR16 UEMeasurementsAvailableR16_LogMeasAvailableBTR16
-	// HasLogMeasAvailableBTR16 tells whether logMeasAvailableBT-r16 is present in the encoding.
-	HasLogMeasAvailableBTR16 bool
+	LogMeasAvailableBTR16    UEMeasurementsAvailableR16_LogMeasAvailableBTR16
+	HasLogMeasAvailableBTR16 bool // whether logMeasAvailableBT-r16 is present in the encoding
 	// LogMeasAvailableWLANR16 is the component logMeasAvailableWLAN-r16 [2] ENUMERATED OPTIONAL.
-	LogMeasAvailableWLANR16 UEMeasurementsAvailableR16_LogMeasAvailableWLANR16
-	// HasLogMeasAvailableWLANR16 tells whether logMeasAvailableWLAN-r16 is present in the encoding.
-	HasLogMeasAvailableWLANR16 bool
+	LogMeasAvailableWLANR16    UEMeasurementsAvailableR16_LogMeasAvailableWLANR16
+	HasLogMeasAvailableWLANR16 bool // whether logMeasAvailableWLAN-r16 is present in the encoding
 	// ConnEstFailInfoAvailableR16 is the component connEstFailInfoAvailable-r16 [3] ENUMERATED OPTIONAL.
-	ConnEstFailInfoAvailableR16 UEMeasurementsAvailableR16_ConnEstFailInfoAvailableR16
-	// HasConnEstFailInfoAvailableR16 tells whether connEstFailInfoAvailable-r16 is present in the encoding.
-	HasConnEstFailInfoAvailableR16 bool
+	ConnEstFailInfoAvailableR16    UEMeasurementsAvailableR16_ConnEstFailInfoAvailableR16
+	HasConnEstFailInfoAvailableR16 bool // whether connEstFailInfoAvailable-r16 is present in the encoding
 	// RlfInfoAvailableR16 is the component rlf-InfoAvailable-r16 [4] ENUMERATED OPTIONAL.
-	RlfInfoAvailableR16 UEMeasurementsAvailableR16_RlfInfoAvailableR16
-	// HasRlfInfoAvailableR16 tells whether rlf-InfoAvailable-r16 is present in the encoding.
-	HasRlfInfoAvailableR16 bool
+	RlfInfoAvailableR16    UEMeasurementsAvailableR16_RlfInfoAvailableR16
+	HasRlfInfoAvailableR16 bool // whether rlf-InfoAvailable-r16 is present in the encoding
 	// SuccessHOInfoAvailableR17 is the component successHO-InfoAvailable-r17 [5] ENUMERATED OPTIONAL (extension addition).
-	SuccessHOInfoAvailableR17 UEMeasurementsAvailableR16_SuccessHOInfoAvailableR17
-	// HasSuccessHOInfoAvailableR17 tells whether successHO-InfoAvailable-r17 is present in the encoding.
-	HasSuccessHOInfoAvailableR17 bool
+	SuccessHOInfoAvailableR17    UEMeasurementsAvailableR16_SuccessHOInfoAvailableR17
+	HasSuccessHOInfoAvailableR17 bool // whether successHO-InfoAvailable-r17 is present in the encoding
 	// SigLogMeasConfigAvailableR17 is the component sigLogMeasConfigAvailable-r17 [6] BOOLEAN OPTIONAL (extension addition).
-	SigLogMeasConfigAvailableR17 bool
-	// HasSigLogMeasConfigAvailableR17 tells whether sigLogMeasConfigAvailable-r17 is present in the encoding.
-	HasSigLogMeasConfigAvailableR17 bool
+	SigLogMeasConfigAvailableR17    bool
+	HasSigLogMeasConfigAvailableR17 bool // whether sigLogMeasConfigAvailable-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13252,15 +10920,13 @@ func (v UTRAFDDQOffsetRangeR16) String() string {
 //	}
 type VisitedCellInfoR16 struct {
 	// VisitedCellIDR16 is the component visitedCellId-r16 [0] EXPLICIT CHOICE OPTIONAL.
-	VisitedCellIDR16 VisitedCellInfoR16_VisitedCellIDR16
-	// HasVisitedCellIDR16 tells whether visitedCellId-r16 is present in the encoding.
-	HasVisitedCellIDR16 bool
+	VisitedCellIDR16    VisitedCellInfoR16_VisitedCellIDR16
+	HasVisitedCellIDR16 bool // whether visitedCellId-r16 is present in the encoding
 	// TimeSpentR16 is the component timeSpent-r16 [1] INTEGER.
 	TimeSpentR16 int64
 	// VisitedPSCellInfoListReportR17 is the component visitedPSCellInfoListReport-r17 [2] VisitedPSCellInfoList-r17 OPTIONAL (extension addition).
-	VisitedPSCellInfoListReportR17 VisitedPSCellInfoListR17
-	// HasVisitedPSCellInfoListReportR17 tells whether visitedPSCellInfoListReport-r17 is present in the encoding.
-	HasVisitedPSCellInfoListReportR17 bool
+	VisitedPSCellInfoListReportR17    VisitedPSCellInfoListR17
+	HasVisitedPSCellInfoListReportR17 bool // whether visitedPSCellInfoListReport-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13375,9 +11041,8 @@ type VisitedPSCellInfoListR17 []VisitedPSCellInfoR17
 //	}
 type VisitedPSCellInfoR17 struct {
 	// VisitedCellIDR17 is the component visitedCellId-r17 [0] EXPLICIT CHOICE OPTIONAL.
-	VisitedCellIDR17 VisitedPSCellInfoR17_VisitedCellIDR17
-	// HasVisitedCellIDR17 tells whether visitedCellId-r17 is present in the encoding.
-	HasVisitedCellIDR17 bool
+	VisitedCellIDR17    VisitedPSCellInfoR17_VisitedCellIDR17
+	HasVisitedCellIDR17 bool // whether visitedCellId-r17 is present in the encoding
 	// TimeSpentR17 is the component timeSpent-r17 [1] INTEGER.
 	TimeSpentR17 int64
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -13497,21 +11162,17 @@ type SLBWPConfigR16 struct {
 	// SlBWPID is the component sl-BWP-Id [0] BWP-Id.
 	SlBWPID BWPID
 	// SlBWPGenericR16 is the component sl-BWP-Generic-r16 [1] SL-BWP-Generic-r16 OPTIONAL.
-	SlBWPGenericR16 SLBWPGenericR16
-	// HasSlBWPGenericR16 tells whether sl-BWP-Generic-r16 is present in the encoding.
-	HasSlBWPGenericR16 bool
+	SlBWPGenericR16    SLBWPGenericR16
+	HasSlBWPGenericR16 bool // whether sl-BWP-Generic-r16 is present in the encoding
 	// SlBWPPoolConfigR16 is the component sl-BWP-PoolConfig-r16 [2] SL-BWP-PoolConfig-r16 OPTIONAL.
-	SlBWPPoolConfigR16 SLBWPPoolConfigR16
-	// HasSlBWPPoolConfigR16 tells whether sl-BWP-PoolConfig-r16 is present in the encoding.
-	HasSlBWPPoolConfigR16 bool
+	SlBWPPoolConfigR16    SLBWPPoolConfigR16
+	HasSlBWPPoolConfigR16 bool // whether sl-BWP-PoolConfig-r16 is present in the encoding
 	// SlBWPPoolConfigPSR17 is the component sl-BWP-PoolConfigPS-r17 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-BWP-PoolConfig-r16} OPTIONAL (extension addition).
-	SlBWPPoolConfigPSR17 SetupRelease_SLBWPPoolConfigR16
-	// HasSlBWPPoolConfigPSR17 tells whether sl-BWP-PoolConfigPS-r17 is present in the encoding.
-	HasSlBWPPoolConfigPSR17 bool
+	SlBWPPoolConfigPSR17    SetupRelease_SLBWPPoolConfigR16
+	HasSlBWPPoolConfigPSR17 bool // whether sl-BWP-PoolConfigPS-r17 is present in the encoding
 	// SlBWPDiscPoolConfigR17 is the component sl-BWP-DiscPoolConfig-r17 [4] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-BWP-DiscPoolConfig-r17} OPTIONAL (extension addition).
-	SlBWPDiscPoolConfigR17 SetupRelease_SLBWPDiscPoolConfigR17
-	// HasSlBWPDiscPoolConfigR17 tells whether sl-BWP-DiscPoolConfig-r17 is present in the encoding.
-	HasSlBWPDiscPoolConfigR17 bool
+	SlBWPDiscPoolConfigR17    SetupRelease_SLBWPDiscPoolConfigR17
+	HasSlBWPDiscPoolConfigR17 bool // whether sl-BWP-DiscPoolConfig-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13596,25 +11257,20 @@ func (c SetupRelease_SLBWPDiscPoolConfigR17Choice) String() string {
 //	}
 type SLBWPGenericR16 struct {
 	// SlBWPR16 is the component sl-BWP-r16 [0] BWP OPTIONAL.
-	SlBWPR16 BWP
-	// HasSlBWPR16 tells whether sl-BWP-r16 is present in the encoding.
-	HasSlBWPR16 bool
+	SlBWPR16    BWP
+	HasSlBWPR16 bool // whether sl-BWP-r16 is present in the encoding
 	// SlLengthSymbolsR16 is the component sl-LengthSymbols-r16 [1] ENUMERATED OPTIONAL.
-	SlLengthSymbolsR16 SLBWPGenericR16_SlLengthSymbolsR16
-	// HasSlLengthSymbolsR16 tells whether sl-LengthSymbols-r16 is present in the encoding.
-	HasSlLengthSymbolsR16 bool
+	SlLengthSymbolsR16    SLBWPGenericR16_SlLengthSymbolsR16
+	HasSlLengthSymbolsR16 bool // whether sl-LengthSymbols-r16 is present in the encoding
 	// SlStartSymbolR16 is the component sl-StartSymbol-r16 [2] ENUMERATED OPTIONAL.
-	SlStartSymbolR16 SLBWPGenericR16_SlStartSymbolR16
-	// HasSlStartSymbolR16 tells whether sl-StartSymbol-r16 is present in the encoding.
-	HasSlStartSymbolR16 bool
+	SlStartSymbolR16    SLBWPGenericR16_SlStartSymbolR16
+	HasSlStartSymbolR16 bool // whether sl-StartSymbol-r16 is present in the encoding
 	// SlPSBCHConfigR16 is the component sl-PSBCH-Config-r16 [3] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-PSBCH-Config-r16} OPTIONAL.
-	SlPSBCHConfigR16 SetupRelease_SLPSBCHConfigR16
-	// HasSlPSBCHConfigR16 tells whether sl-PSBCH-Config-r16 is present in the encoding.
-	HasSlPSBCHConfigR16 bool
+	SlPSBCHConfigR16    SetupRelease_SLPSBCHConfigR16
+	HasSlPSBCHConfigR16 bool // whether sl-PSBCH-Config-r16 is present in the encoding
 	// SlTxDirectCurrentLocationR16 is the component sl-TxDirectCurrentLocation-r16 [4] INTEGER OPTIONAL.
-	SlTxDirectCurrentLocationR16 int64
-	// HasSlTxDirectCurrentLocationR16 tells whether sl-TxDirectCurrentLocation-r16 is present in the encoding.
-	HasSlTxDirectCurrentLocationR16 bool
+	SlTxDirectCurrentLocationR16    int64
+	HasSlTxDirectCurrentLocationR16 bool // whether sl-TxDirectCurrentLocation-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13704,21 +11360,17 @@ func (c SetupRelease_SLPSBCHConfigR16Choice) String() string {
 //	}
 type SLBWPConfigCommonR16 struct {
 	// SlBWPGenericR16 is the component sl-BWP-Generic-r16 [0] SL-BWP-Generic-r16 OPTIONAL.
-	SlBWPGenericR16 SLBWPGenericR16
-	// HasSlBWPGenericR16 tells whether sl-BWP-Generic-r16 is present in the encoding.
-	HasSlBWPGenericR16 bool
+	SlBWPGenericR16    SLBWPGenericR16
+	HasSlBWPGenericR16 bool // whether sl-BWP-Generic-r16 is present in the encoding
 	// SlBWPPoolConfigCommonR16 is the component sl-BWP-PoolConfigCommon-r16 [1] SL-BWP-PoolConfigCommon-r16 OPTIONAL.
-	SlBWPPoolConfigCommonR16 SLBWPPoolConfigCommonR16
-	// HasSlBWPPoolConfigCommonR16 tells whether sl-BWP-PoolConfigCommon-r16 is present in the encoding.
-	HasSlBWPPoolConfigCommonR16 bool
+	SlBWPPoolConfigCommonR16    SLBWPPoolConfigCommonR16
+	HasSlBWPPoolConfigCommonR16 bool // whether sl-BWP-PoolConfigCommon-r16 is present in the encoding
 	// SlBWPPoolConfigCommonPSR17 is the component sl-BWP-PoolConfigCommonPS-r17 [2] SL-BWP-PoolConfigCommon-r16 OPTIONAL (extension addition).
-	SlBWPPoolConfigCommonPSR17 SLBWPPoolConfigCommonR16
-	// HasSlBWPPoolConfigCommonPSR17 tells whether sl-BWP-PoolConfigCommonPS-r17 is present in the encoding.
-	HasSlBWPPoolConfigCommonPSR17 bool
+	SlBWPPoolConfigCommonPSR17    SLBWPPoolConfigCommonR16
+	HasSlBWPPoolConfigCommonPSR17 bool // whether sl-BWP-PoolConfigCommonPS-r17 is present in the encoding
 	// SlBWPDiscPoolConfigCommonR17 is the component sl-BWP-DiscPoolConfigCommon-r17 [3] SL-BWP-DiscPoolConfigCommon-r17 OPTIONAL (extension addition).
-	SlBWPDiscPoolConfigCommonR17 SLBWPDiscPoolConfigCommonR17
-	// HasSlBWPDiscPoolConfigCommonR17 tells whether sl-BWP-DiscPoolConfigCommon-r17 is present in the encoding.
-	HasSlBWPDiscPoolConfigCommonR17 bool
+	SlBWPDiscPoolConfigCommonR17    SLBWPDiscPoolConfigCommonR17
+	HasSlBWPDiscPoolConfigCommonR17 bool // whether sl-BWP-DiscPoolConfigCommon-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13732,17 +11384,14 @@ type SLBWPConfigCommonR16 struct {
 //	}
 type SLBWPDiscPoolConfigR17 struct {
 	// SlDiscRxPoolR17 is the component sl-DiscRxPool-r17 [0] SEQUENCE OF OPTIONAL.
-	SlDiscRxPoolR17 SLBWPDiscPoolConfigR17_SlDiscRxPoolR17
-	// HasSlDiscRxPoolR17 tells whether sl-DiscRxPool-r17 is present in the encoding.
-	HasSlDiscRxPoolR17 bool
+	SlDiscRxPoolR17    SLBWPDiscPoolConfigR17_SlDiscRxPoolR17
+	HasSlDiscRxPoolR17 bool // whether sl-DiscRxPool-r17 is present in the encoding
 	// SlDiscTxPoolSelectedR17 is the component sl-DiscTxPoolSelected-r17 [1] SL-TxPoolDedicated-r16 OPTIONAL.
-	SlDiscTxPoolSelectedR17 SLTxPoolDedicatedR16
-	// HasSlDiscTxPoolSelectedR17 tells whether sl-DiscTxPoolSelected-r17 is present in the encoding.
-	HasSlDiscTxPoolSelectedR17 bool
+	SlDiscTxPoolSelectedR17    SLTxPoolDedicatedR16
+	HasSlDiscTxPoolSelectedR17 bool // whether sl-DiscTxPoolSelected-r17 is present in the encoding
 	// SlDiscTxPoolSchedulingR17 is the component sl-DiscTxPoolScheduling-r17 [2] SL-TxPoolDedicated-r16 OPTIONAL.
-	SlDiscTxPoolSchedulingR17 SLTxPoolDedicatedR16
-	// HasSlDiscTxPoolSchedulingR17 tells whether sl-DiscTxPoolScheduling-r17 is present in the encoding.
-	HasSlDiscTxPoolSchedulingR17 bool
+	SlDiscTxPoolSchedulingR17    SLTxPoolDedicatedR16
+	HasSlDiscTxPoolSchedulingR17 bool // whether sl-DiscTxPoolScheduling-r17 is present in the encoding
 }
 
 // SLBWPDiscPoolConfigR17_SlDiscRxPoolR17 is the type of SL-BWP-DiscPoolConfig-r17.sl-DiscRxPool-r17.
@@ -13757,13 +11406,11 @@ type SLBWPDiscPoolConfigR17_SlDiscRxPoolR17 []SLResourcePoolR16
 //	}
 type SLBWPDiscPoolConfigCommonR17 struct {
 	// SlDiscRxPoolR17 is the component sl-DiscRxPool-r17 [0] SEQUENCE OF OPTIONAL.
-	SlDiscRxPoolR17 SLBWPDiscPoolConfigCommonR17_SlDiscRxPoolR17
-	// HasSlDiscRxPoolR17 tells whether sl-DiscRxPool-r17 is present in the encoding.
-	HasSlDiscRxPoolR17 bool
+	SlDiscRxPoolR17    SLBWPDiscPoolConfigCommonR17_SlDiscRxPoolR17
+	HasSlDiscRxPoolR17 bool // whether sl-DiscRxPool-r17 is present in the encoding
 	// SlDiscTxPoolSelectedR17 is the component sl-DiscTxPoolSelected-r17 [1] SEQUENCE OF OPTIONAL.
-	SlDiscTxPoolSelectedR17 SLBWPDiscPoolConfigCommonR17_SlDiscTxPoolSelectedR17
-	// HasSlDiscTxPoolSelectedR17 tells whether sl-DiscTxPoolSelected-r17 is present in the encoding.
-	HasSlDiscTxPoolSelectedR17 bool
+	SlDiscTxPoolSelectedR17    SLBWPDiscPoolConfigCommonR17_SlDiscTxPoolSelectedR17
+	HasSlDiscTxPoolSelectedR17 bool // whether sl-DiscTxPoolSelected-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13784,21 +11431,17 @@ type SLBWPDiscPoolConfigCommonR17_SlDiscTxPoolSelectedR17 []SLResourcePoolConfig
 //	}
 type SLBWPPoolConfigR16 struct {
 	// SlRxPoolR16 is the component sl-RxPool-r16 [0] SEQUENCE OF OPTIONAL.
-	SlRxPoolR16 SLBWPPoolConfigR16_SlRxPoolR16
-	// HasSlRxPoolR16 tells whether sl-RxPool-r16 is present in the encoding.
-	HasSlRxPoolR16 bool
+	SlRxPoolR16    SLBWPPoolConfigR16_SlRxPoolR16
+	HasSlRxPoolR16 bool // whether sl-RxPool-r16 is present in the encoding
 	// SlTxPoolSelectedNormalR16 is the component sl-TxPoolSelectedNormal-r16 [1] SL-TxPoolDedicated-r16 OPTIONAL.
-	SlTxPoolSelectedNormalR16 SLTxPoolDedicatedR16
-	// HasSlTxPoolSelectedNormalR16 tells whether sl-TxPoolSelectedNormal-r16 is present in the encoding.
-	HasSlTxPoolSelectedNormalR16 bool
+	SlTxPoolSelectedNormalR16    SLTxPoolDedicatedR16
+	HasSlTxPoolSelectedNormalR16 bool // whether sl-TxPoolSelectedNormal-r16 is present in the encoding
 	// SlTxPoolSchedulingR16 is the component sl-TxPoolScheduling-r16 [2] SL-TxPoolDedicated-r16 OPTIONAL.
-	SlTxPoolSchedulingR16 SLTxPoolDedicatedR16
-	// HasSlTxPoolSchedulingR16 tells whether sl-TxPoolScheduling-r16 is present in the encoding.
-	HasSlTxPoolSchedulingR16 bool
+	SlTxPoolSchedulingR16    SLTxPoolDedicatedR16
+	HasSlTxPoolSchedulingR16 bool // whether sl-TxPoolScheduling-r16 is present in the encoding
 	// SlTxPoolExceptionalR16 is the component sl-TxPoolExceptional-r16 [3] SL-ResourcePoolConfig-r16 OPTIONAL.
-	SlTxPoolExceptionalR16 SLResourcePoolConfigR16
-	// HasSlTxPoolExceptionalR16 tells whether sl-TxPoolExceptional-r16 is present in the encoding.
-	HasSlTxPoolExceptionalR16 bool
+	SlTxPoolExceptionalR16    SLResourcePoolConfigR16
+	HasSlTxPoolExceptionalR16 bool // whether sl-TxPoolExceptional-r16 is present in the encoding
 }
 
 // SLBWPPoolConfigR16_SlRxPoolR16 is the type of SL-BWP-PoolConfig-r16.sl-RxPool-r16.
@@ -13812,13 +11455,11 @@ type SLBWPPoolConfigR16_SlRxPoolR16 []SLResourcePoolR16
 //	}
 type SLTxPoolDedicatedR16 struct {
 	// SlPoolToReleaseListR16 is the component sl-PoolToReleaseList-r16 [0] SEQUENCE OF OPTIONAL.
-	SlPoolToReleaseListR16 SLTxPoolDedicatedR16_SlPoolToReleaseListR16
-	// HasSlPoolToReleaseListR16 tells whether sl-PoolToReleaseList-r16 is present in the encoding.
-	HasSlPoolToReleaseListR16 bool
+	SlPoolToReleaseListR16    SLTxPoolDedicatedR16_SlPoolToReleaseListR16
+	HasSlPoolToReleaseListR16 bool // whether sl-PoolToReleaseList-r16 is present in the encoding
 	// SlPoolToAddModListR16 is the component sl-PoolToAddModList-r16 [1] SEQUENCE OF OPTIONAL.
-	SlPoolToAddModListR16 SLTxPoolDedicatedR16_SlPoolToAddModListR16
-	// HasSlPoolToAddModListR16 tells whether sl-PoolToAddModList-r16 is present in the encoding.
-	HasSlPoolToAddModListR16 bool
+	SlPoolToAddModListR16    SLTxPoolDedicatedR16_SlPoolToAddModListR16
+	HasSlPoolToAddModListR16 bool // whether sl-PoolToAddModList-r16 is present in the encoding
 }
 
 // SLTxPoolDedicatedR16_SlPoolToReleaseListR16 is the type of SL-TxPoolDedicated-r16.sl-PoolToReleaseList-r16.
@@ -13837,12 +11478,2481 @@ type SLResourcePoolConfigR16 struct {
 	// SlResourcePoolIDR16 is the component sl-ResourcePoolID-r16 [0] SL-ResourcePoolID-r16.
 	SlResourcePoolIDR16 SLResourcePoolIDR16
 	// SlResourcePoolR16 is the component sl-ResourcePool-r16 [1] SL-ResourcePool-r16 OPTIONAL.
-	SlResourcePoolR16 SLResourcePoolR16
-	// HasSlResourcePoolR16 tells whether sl-ResourcePool-r16 is present in the encoding.
-	HasSlResourcePoolR16 bool
+	SlResourcePoolR16    SLResourcePoolR16
+	HasSlResourcePoolR16 bool // whether sl-ResourcePool-r16 is present in the encoding
 }
 
 // SLResourcePoolIDR16 is the ASN.1 type SL-ResourcePoolID-r16.
 //
 //	SL-ResourcePoolID-r16 ::=        INTEGER (1..maxNrofPoolID-r16)
 type SLResourcePoolIDR16 int64
+
+// SLBWPPoolConfigCommonR16 is the ASN.1 type SL-BWP-PoolConfigCommon-r16.
+//
+//	SL-BWP-PoolConfigCommon-r16 ::=      SEQUENCE {
+//	    sl-RxPool-r16                        SEQUENCE (SIZE (1..maxNrofRXPool-r16)) OF SL-ResourcePool-r16         OPTIONAL,    -- Need R
+//	    sl-TxPoolSelectedNormal-r16          SEQUENCE (SIZE (1..maxNrofTXPool-r16)) OF SL-ResourcePoolConfig-r16   OPTIONAL,    -- Need R
+//	    sl-TxPoolExceptional-r16             SL-ResourcePoolConfig-r16                                             OPTIONAL     -- Need R
+//	}
+type SLBWPPoolConfigCommonR16 struct {
+	// SlRxPoolR16 is the component sl-RxPool-r16 [0] SEQUENCE OF OPTIONAL.
+	SlRxPoolR16    SLBWPPoolConfigCommonR16_SlRxPoolR16
+	HasSlRxPoolR16 bool // whether sl-RxPool-r16 is present in the encoding
+	// SlTxPoolSelectedNormalR16 is the component sl-TxPoolSelectedNormal-r16 [1] SEQUENCE OF OPTIONAL.
+	SlTxPoolSelectedNormalR16    SLBWPPoolConfigCommonR16_SlTxPoolSelectedNormalR16
+	HasSlTxPoolSelectedNormalR16 bool // whether sl-TxPoolSelectedNormal-r16 is present in the encoding
+	// SlTxPoolExceptionalR16 is the component sl-TxPoolExceptional-r16 [2] SL-ResourcePoolConfig-r16 OPTIONAL.
+	SlTxPoolExceptionalR16    SLResourcePoolConfigR16
+	HasSlTxPoolExceptionalR16 bool // whether sl-TxPoolExceptional-r16 is present in the encoding
+}
+
+// SLBWPPoolConfigCommonR16_SlRxPoolR16 is the type of SL-BWP-PoolConfigCommon-r16.sl-RxPool-r16.
+type SLBWPPoolConfigCommonR16_SlRxPoolR16 []SLResourcePoolR16
+
+// SLBWPPoolConfigCommonR16_SlTxPoolSelectedNormalR16 is the type of SL-BWP-PoolConfigCommon-r16.sl-TxPoolSelectedNormal-r16.
+type SLBWPPoolConfigCommonR16_SlTxPoolSelectedNormalR16 []SLResourcePoolConfigR16
+
+// SLCBRPriorityTxConfigListR16 is the ASN.1 type SL-CBR-PriorityTxConfigList-r16.
+//
+//	SL-CBR-PriorityTxConfigList-r16 ::= SEQUENCE (SIZE (1..8)) OF SL-PriorityTxConfigIndex-r16
+type SLCBRPriorityTxConfigListR16 []SLPriorityTxConfigIndexR16
+
+// SLCBRPriorityTxConfigListV1650 is the ASN.1 type SL-CBR-PriorityTxConfigList-v1650.
+//
+//	SL-CBR-PriorityTxConfigList-v1650 ::= SEQUENCE (SIZE (1..8)) OF SL-PriorityTxConfigIndex-v1650
+type SLCBRPriorityTxConfigListV1650 []SLPriorityTxConfigIndexV1650
+
+// SLPriorityTxConfigIndexR16 is the ASN.1 type SL-PriorityTxConfigIndex-r16.
+//
+//	SL-PriorityTxConfigIndex-r16 ::=    SEQUENCE {
+//	    sl-PriorityThreshold-r16             INTEGER (1..8)                                                   OPTIONAL,    -- Need M
+//	    sl-DefaultTxConfigIndex-r16          INTEGER (0..maxCBR-Level-1-r16)                                  OPTIONAL,    -- Need M
+//	    sl-CBR-ConfigIndex-r16               INTEGER (0..maxCBR-Config-1-r16)                                 OPTIONAL,    -- Need M
+//	    sl-Tx-ConfigIndexList-r16            SEQUENCE (SIZE (1.. maxCBR-Level-r16)) OF SL-TxConfigIndex-r16   OPTIONAL     -- Need M
+//	}
+type SLPriorityTxConfigIndexR16 struct {
+	// SlPriorityThresholdR16 is the component sl-PriorityThreshold-r16 [0] INTEGER OPTIONAL.
+	SlPriorityThresholdR16    int64
+	HasSlPriorityThresholdR16 bool // whether sl-PriorityThreshold-r16 is present in the encoding
+	// SlDefaultTxConfigIndexR16 is the component sl-DefaultTxConfigIndex-r16 [1] INTEGER OPTIONAL.
+	SlDefaultTxConfigIndexR16    int64
+	HasSlDefaultTxConfigIndexR16 bool // whether sl-DefaultTxConfigIndex-r16 is present in the encoding
+	// SlCBRConfigIndexR16 is the component sl-CBR-ConfigIndex-r16 [2] INTEGER OPTIONAL.
+	SlCBRConfigIndexR16    int64
+	HasSlCBRConfigIndexR16 bool // whether sl-CBR-ConfigIndex-r16 is present in the encoding
+	// SlTxConfigIndexListR16 is the component sl-Tx-ConfigIndexList-r16 [3] SEQUENCE OF OPTIONAL.
+	SlTxConfigIndexListR16    SLPriorityTxConfigIndexR16_SlTxConfigIndexListR16
+	HasSlTxConfigIndexListR16 bool // whether sl-Tx-ConfigIndexList-r16 is present in the encoding
+}
+
+// SLPriorityTxConfigIndexR16_SlTxConfigIndexListR16 is the type of SL-PriorityTxConfigIndex-r16.sl-Tx-ConfigIndexList-r16.
+type SLPriorityTxConfigIndexR16_SlTxConfigIndexListR16 []SLTxConfigIndexR16
+
+// SLPriorityTxConfigIndexV1650 is the ASN.1 type SL-PriorityTxConfigIndex-v1650.
+//
+//	SL-PriorityTxConfigIndex-v1650 ::=  SEQUENCE {
+//	    sl-MCS-RangeList-r16                SEQUENCE (SIZE (1..maxCBR-Level-r16)) OF SL-MinMaxMCS-List-r16    OPTIONAL     -- Need M
+//	}
+type SLPriorityTxConfigIndexV1650 struct {
+	// SlMCSRangeListR16 is the component sl-MCS-RangeList-r16 [0] SEQUENCE OF OPTIONAL.
+	SlMCSRangeListR16    SLPriorityTxConfigIndexV1650_SlMCSRangeListR16
+	HasSlMCSRangeListR16 bool // whether sl-MCS-RangeList-r16 is present in the encoding
+}
+
+// SLPriorityTxConfigIndexV1650_SlMCSRangeListR16 is the type of SL-PriorityTxConfigIndex-v1650.sl-MCS-RangeList-r16.
+type SLPriorityTxConfigIndexV1650_SlMCSRangeListR16 []SLMinMaxMCSListR16
+
+// SLTxConfigIndexR16 is the ASN.1 type SL-TxConfigIndex-r16.
+//
+//	SL-TxConfigIndex-r16 ::=            INTEGER (0..maxTxConfig-1-r16)
+type SLTxConfigIndexR16 int64
+
+// SLCBRCommonTxConfigListR16 is the ASN.1 type SL-CBR-CommonTxConfigList-r16.
+//
+//	SL-CBR-CommonTxConfigList-r16 ::=     SEQUENCE {
+//	    sl-CBR-RangeConfigList-r16            SEQUENCE (SIZE (1..maxCBR-Config-r16)) OF SL-CBR-LevelsConfig-r16     OPTIONAL,   -- Need M
+//	    sl-CBR-PSSCH-TxConfigList-r16         SEQUENCE (SIZE (1.. maxTxConfig-r16)) OF SL-CBR-PSSCH-TxConfig-r16    OPTIONAL    -- Need M
+//	}
+type SLCBRCommonTxConfigListR16 struct {
+	// SlCBRRangeConfigListR16 is the component sl-CBR-RangeConfigList-r16 [0] SEQUENCE OF OPTIONAL.
+	SlCBRRangeConfigListR16    SLCBRCommonTxConfigListR16_SlCBRRangeConfigListR16
+	HasSlCBRRangeConfigListR16 bool // whether sl-CBR-RangeConfigList-r16 is present in the encoding
+	// SlCBRPSSCHTxConfigListR16 is the component sl-CBR-PSSCH-TxConfigList-r16 [1] SEQUENCE OF OPTIONAL.
+	SlCBRPSSCHTxConfigListR16    SLCBRCommonTxConfigListR16_SlCBRPSSCHTxConfigListR16
+	HasSlCBRPSSCHTxConfigListR16 bool // whether sl-CBR-PSSCH-TxConfigList-r16 is present in the encoding
+}
+
+// SLCBRCommonTxConfigListR16_SlCBRRangeConfigListR16 is the type of SL-CBR-CommonTxConfigList-r16.sl-CBR-RangeConfigList-r16.
+type SLCBRCommonTxConfigListR16_SlCBRRangeConfigListR16 []SLCBRLevelsConfigR16
+
+// SLCBRCommonTxConfigListR16_SlCBRPSSCHTxConfigListR16 is the type of SL-CBR-CommonTxConfigList-r16.sl-CBR-PSSCH-TxConfigList-r16.
+type SLCBRCommonTxConfigListR16_SlCBRPSSCHTxConfigListR16 []SLCBRPSSCHTxConfigR16
+
+// SLCBRLevelsConfigR16 is the ASN.1 type SL-CBR-LevelsConfig-r16.
+//
+//	SL-CBR-LevelsConfig-r16 ::=           SEQUENCE (SIZE (1..maxCBR-Level-r16)) OF SL-CBR-r16
+type SLCBRLevelsConfigR16 []SLCBRR16
+
+// SLCBRPSSCHTxConfigR16 is the ASN.1 type SL-CBR-PSSCH-TxConfig-r16.
+//
+//	SL-CBR-PSSCH-TxConfig-r16 ::=         SEQUENCE {
+//	    sl-CR-Limit-r16                       INTEGER(0..10000)                                                     OPTIONAL,   -- Need M
+//	    sl-TxParameters-r16                   SL-PSSCH-TxParameters-r16                                             OPTIONAL    -- Need M
+//	}
+type SLCBRPSSCHTxConfigR16 struct {
+	// SlCRLimitR16 is the component sl-CR-Limit-r16 [0] INTEGER OPTIONAL.
+	SlCRLimitR16    int64
+	HasSlCRLimitR16 bool // whether sl-CR-Limit-r16 is present in the encoding
+	// SlTxParametersR16 is the component sl-TxParameters-r16 [1] SL-PSSCH-TxParameters-r16 OPTIONAL.
+	SlTxParametersR16    SLPSSCHTxParametersR16
+	HasSlTxParametersR16 bool // whether sl-TxParameters-r16 is present in the encoding
+}
+
+// SLCBRR16 is the ASN.1 type SL-CBR-r16.
+//
+//	SL-CBR-r16 ::=                        INTEGER (0..100)
+type SLCBRR16 int64
+
+// SLConfigDedicatedNRR16 is the ASN.1 type SL-ConfigDedicatedNR-r16.
+//
+//	SL-ConfigDedicatedNR-r16 ::=         SEQUENCE {
+//	    sl-PHY-MAC-RLC-Config-r16            SL-PHY-MAC-RLC-Config-r16                                              OPTIONAL,    -- Need M
+//	    sl-RadioBearerToReleaseList-r16      SEQUENCE (SIZE (1..maxNrofSLRB-r16)) OF SLRB-Uu-ConfigIndex-r16        OPTIONAL,    -- Need N
+//	    sl-RadioBearerToAddModList-r16       SEQUENCE (SIZE (1..maxNrofSLRB-r16)) OF SL-RadioBearerConfig-r16       OPTIONAL,    -- Need N
+//	    sl-MeasConfigInfoToReleaseList-r16   SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-DestinationIndex-r16     OPTIONAL,    -- Need N
+//	    sl-MeasConfigInfoToAddModList-r16    SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-MeasConfigInfo-r16       OPTIONAL,    -- Need N
+//	    t400-r16                             ENUMERATED {ms100, ms200, ms300, ms400, ms600, ms1000, ms1500, ms2000} OPTIONAL,    -- Need M
+//	    ...,
+//	    [[
+//	    sl-PHY-MAC-RLC-Config-v1700          SetupRelease { SL-PHY-MAC-RLC-Config-v1700 }                           OPTIONAL,    -- Need M
+//	    sl-DiscConfig-r17                    SetupRelease { SL-DiscConfig-r17}                                      OPTIONAL     -- Need M
+//	    ]]
+//	}
+type SLConfigDedicatedNRR16 struct {
+	// SlPHYMACRLCConfigR16 is the component sl-PHY-MAC-RLC-Config-r16 [0] SL-PHY-MAC-RLC-Config-r16 OPTIONAL.
+	SlPHYMACRLCConfigR16    SLPHYMACRLCConfigR16
+	HasSlPHYMACRLCConfigR16 bool // whether sl-PHY-MAC-RLC-Config-r16 is present in the encoding
+	// SlRadioBearerToReleaseListR16 is the component sl-RadioBearerToReleaseList-r16 [1] SEQUENCE OF OPTIONAL.
+	SlRadioBearerToReleaseListR16    SLConfigDedicatedNRR16_SlRadioBearerToReleaseListR16
+	HasSlRadioBearerToReleaseListR16 bool // whether sl-RadioBearerToReleaseList-r16 is present in the encoding
+	// SlRadioBearerToAddModListR16 is the component sl-RadioBearerToAddModList-r16 [2] SEQUENCE OF OPTIONAL.
+	SlRadioBearerToAddModListR16    SLConfigDedicatedNRR16_SlRadioBearerToAddModListR16
+	HasSlRadioBearerToAddModListR16 bool // whether sl-RadioBearerToAddModList-r16 is present in the encoding
+	// SlMeasConfigInfoToReleaseListR16 is the component sl-MeasConfigInfoToReleaseList-r16 [3] SEQUENCE OF OPTIONAL.
+	SlMeasConfigInfoToReleaseListR16    SLConfigDedicatedNRR16_SlMeasConfigInfoToReleaseListR16
+	HasSlMeasConfigInfoToReleaseListR16 bool // whether sl-MeasConfigInfoToReleaseList-r16 is present in the encoding
+	// SlMeasConfigInfoToAddModListR16 is the component sl-MeasConfigInfoToAddModList-r16 [4] SEQUENCE OF OPTIONAL.
+	SlMeasConfigInfoToAddModListR16    SLConfigDedicatedNRR16_SlMeasConfigInfoToAddModListR16
+	HasSlMeasConfigInfoToAddModListR16 bool // whether sl-MeasConfigInfoToAddModList-r16 is present in the encoding
+	// T400R16 is the component t400-r16 [5] ENUMERATED OPTIONAL.
+	T400R16    SLConfigDedicatedNRR16_T400R16
+	HasT400R16 bool // whether t400-r16 is present in the encoding
+	// SlPHYMACRLCConfigV1700 is the component sl-PHY-MAC-RLC-Config-v1700 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-PHY-MAC-RLC-Config-v1700} OPTIONAL (extension addition).
+	SlPHYMACRLCConfigV1700    SetupRelease_SLPHYMACRLCConfigV1700
+	HasSlPHYMACRLCConfigV1700 bool // whether sl-PHY-MAC-RLC-Config-v1700 is present in the encoding
+	// SlDiscConfigR17 is the component sl-DiscConfig-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-DiscConfig-r17} OPTIONAL (extension addition).
+	SlDiscConfigR17    SetupRelease_SLDiscConfigR17
+	HasSlDiscConfigR17 bool // whether sl-DiscConfig-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLConfigDedicatedNRR16_SlRadioBearerToReleaseListR16 is the type of SL-ConfigDedicatedNR-r16.sl-RadioBearerToReleaseList-r16.
+type SLConfigDedicatedNRR16_SlRadioBearerToReleaseListR16 []SLRBUuConfigIndexR16
+
+// SLConfigDedicatedNRR16_SlRadioBearerToAddModListR16 is the type of SL-ConfigDedicatedNR-r16.sl-RadioBearerToAddModList-r16.
+type SLConfigDedicatedNRR16_SlRadioBearerToAddModListR16 []SLRadioBearerConfigR16
+
+// SLConfigDedicatedNRR16_SlMeasConfigInfoToReleaseListR16 is the type of SL-ConfigDedicatedNR-r16.sl-MeasConfigInfoToReleaseList-r16.
+type SLConfigDedicatedNRR16_SlMeasConfigInfoToReleaseListR16 []SLDestinationIndexR16
+
+// SLConfigDedicatedNRR16_SlMeasConfigInfoToAddModListR16 is the type of SL-ConfigDedicatedNR-r16.sl-MeasConfigInfoToAddModList-r16.
+type SLConfigDedicatedNRR16_SlMeasConfigInfoToAddModListR16 []SLMeasConfigInfoR16
+
+// SLConfigDedicatedNRR16_T400R16 is the type of SL-ConfigDedicatedNR-r16.t400-r16.
+type SLConfigDedicatedNRR16_T400R16 int64
+
+const (
+	SLConfigDedicatedNRR16_Ms100  SLConfigDedicatedNRR16_T400R16 = 0 // ms100
+	SLConfigDedicatedNRR16_Ms200  SLConfigDedicatedNRR16_T400R16 = 1 // ms200
+	SLConfigDedicatedNRR16_Ms300  SLConfigDedicatedNRR16_T400R16 = 2 // ms300
+	SLConfigDedicatedNRR16_Ms400  SLConfigDedicatedNRR16_T400R16 = 3 // ms400
+	SLConfigDedicatedNRR16_Ms600  SLConfigDedicatedNRR16_T400R16 = 4 // ms600
+	SLConfigDedicatedNRR16_Ms1000 SLConfigDedicatedNRR16_T400R16 = 5 // ms1000
+	SLConfigDedicatedNRR16_Ms1500 SLConfigDedicatedNRR16_T400R16 = 6 // ms1500
+	SLConfigDedicatedNRR16_Ms2000 SLConfigDedicatedNRR16_T400R16 = 7 // ms2000
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLConfigDedicatedNRR16_T400R16) String() string {
+	return der.Name("ms100 ms200 ms300 ms400 ms600 ms1000 ms1500 ms2000", int(v), "")
+}
+
+// SetupRelease_SLPHYMACRLCConfigV1700 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_SLPHYMACRLCConfigV1700 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_SLPHYMACRLCConfigV1700Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] SL-PHY-MAC-RLC-Config-v1700.
+	Setup *SLPHYMACRLCConfigV1700
+}
+
+// SetupRelease_SLPHYMACRLCConfigV1700Choice tells which alternative of SetupRelease_SLPHYMACRLCConfigV1700 a value holds.
+type SetupRelease_SLPHYMACRLCConfigV1700Choice int
+
+const (
+	SetupRelease_SLPHYMACRLCConfigV1700_Release SetupRelease_SLPHYMACRLCConfigV1700Choice = 1 // release
+	SetupRelease_SLPHYMACRLCConfigV1700_Setup   SetupRelease_SLPHYMACRLCConfigV1700Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_SLPHYMACRLCConfigV1700Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_SLPHYMACRLCConfigV1700Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SetupRelease_SLDiscConfigR17 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_SLDiscConfigR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_SLDiscConfigR17Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] SL-DiscConfig-r17.
+	Setup *SLDiscConfigR17
+}
+
+// SetupRelease_SLDiscConfigR17Choice tells which alternative of SetupRelease_SLDiscConfigR17 a value holds.
+type SetupRelease_SLDiscConfigR17Choice int
+
+const (
+	SetupRelease_SLDiscConfigR17_Release SetupRelease_SLDiscConfigR17Choice = 1 // release
+	SetupRelease_SLDiscConfigR17_Setup   SetupRelease_SLDiscConfigR17Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_SLDiscConfigR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_SLDiscConfigR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLDestinationIndexR16 is the ASN.1 type SL-DestinationIndex-r16.
+//
+//	SL-DestinationIndex-r16  ::=             INTEGER (0..maxNrofSL-Dest-1-r16)
+type SLDestinationIndexR16 int64
+
+// SLPHYMACRLCConfigR16 is the ASN.1 type SL-PHY-MAC-RLC-Config-r16.
+//
+//	SL-PHY-MAC-RLC-Config-r16::=         SEQUENCE {
+//	    sl-ScheduledConfig-r16               SetupRelease { SL-ScheduledConfig-r16 }                                OPTIONAL,    -- Need M
+//	    sl-UE-SelectedConfig-r16             SetupRelease { SL-UE-SelectedConfig-r16 }                              OPTIONAL,    -- Need M
+//	    sl-FreqInfoToReleaseList-r16         SEQUENCE (SIZE (1..maxNrofFreqSL-r16)) OF SL-Freq-Id-r16               OPTIONAL,    -- Need N
+//	    sl-FreqInfoToAddModList-r16          SEQUENCE (SIZE (1..maxNrofFreqSL-r16)) OF SL-FreqConfig-r16            OPTIONAL,    -- Need N
+//	    sl-RLC-BearerToReleaseList-r16       SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-BearerConfigIndex-r16    OPTIONAL,    -- Need N
+//	    sl-RLC-BearerToAddModList-r16        SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-BearerConfig-r16         OPTIONAL,    -- Need N
+//	    sl-MaxNumConsecutiveDTX-r16          ENUMERATED {n1, n2, n3, n4, n6, n8, n16, n32}                          OPTIONAL,    -- Need M
+//	    sl-CSI-Acquisition-r16               ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
+//	    sl-CSI-SchedulingRequestId-r16       SetupRelease {SchedulingRequestId}                                     OPTIONAL,    -- Need M
+//	    sl-SSB-PriorityNR-r16                INTEGER (1..8)                                                         OPTIONAL,    -- Need R
+//	    networkControlledSyncTx-r16          ENUMERATED {on, off}                                                   OPTIONAL     -- Need M
+//	}
+type SLPHYMACRLCConfigR16 struct {
+	// SlScheduledConfigR16 is the component sl-ScheduledConfig-r16 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-ScheduledConfig-r16} OPTIONAL.
+	SlScheduledConfigR16    SetupRelease_SLScheduledConfigR16
+	HasSlScheduledConfigR16 bool // whether sl-ScheduledConfig-r16 is present in the encoding
+	// SlUESelectedConfigR16 is the component sl-UE-SelectedConfig-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-UE-SelectedConfig-r16} OPTIONAL.
+	SlUESelectedConfigR16    SetupRelease_SLUESelectedConfigR16
+	HasSlUESelectedConfigR16 bool // whether sl-UE-SelectedConfig-r16 is present in the encoding
+	// SlFreqInfoToReleaseListR16 is the component sl-FreqInfoToReleaseList-r16 [2] SEQUENCE OF OPTIONAL.
+	SlFreqInfoToReleaseListR16    SLPHYMACRLCConfigR16_SlFreqInfoToReleaseListR16
+	HasSlFreqInfoToReleaseListR16 bool // whether sl-FreqInfoToReleaseList-r16 is present in the encoding
+	// SlFreqInfoToAddModListR16 is the component sl-FreqInfoToAddModList-r16 [3] SEQUENCE OF OPTIONAL.
+	SlFreqInfoToAddModListR16    SLPHYMACRLCConfigR16_SlFreqInfoToAddModListR16
+	HasSlFreqInfoToAddModListR16 bool // whether sl-FreqInfoToAddModList-r16 is present in the encoding
+	// SlRLCBearerToReleaseListR16 is the component sl-RLC-BearerToReleaseList-r16 [4] SEQUENCE OF OPTIONAL.
+	SlRLCBearerToReleaseListR16    SLPHYMACRLCConfigR16_SlRLCBearerToReleaseListR16
+	HasSlRLCBearerToReleaseListR16 bool // whether sl-RLC-BearerToReleaseList-r16 is present in the encoding
+	// SlRLCBearerToAddModListR16 is the component sl-RLC-BearerToAddModList-r16 [5] SEQUENCE OF OPTIONAL.
+	SlRLCBearerToAddModListR16    SLPHYMACRLCConfigR16_SlRLCBearerToAddModListR16
+	HasSlRLCBearerToAddModListR16 bool // whether sl-RLC-BearerToAddModList-r16 is present in the encoding
+	// SlMaxNumConsecutiveDTXR16 is the component sl-MaxNumConsecutiveDTX-r16 [6] ENUMERATED OPTIONAL.
+	SlMaxNumConsecutiveDTXR16    SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16
+	HasSlMaxNumConsecutiveDTXR16 bool // whether sl-MaxNumConsecutiveDTX-r16 is present in the encoding
+	// SlCSIAcquisitionR16 is the component sl-CSI-Acquisition-r16 [7] ENUMERATED OPTIONAL.
+	SlCSIAcquisitionR16    SLPHYMACRLCConfigR16_SlCSIAcquisitionR16
+	HasSlCSIAcquisitionR16 bool // whether sl-CSI-Acquisition-r16 is present in the encoding
+	// SlCSISchedulingRequestIDR16 is the component sl-CSI-SchedulingRequestId-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.SchedulingRequestId} OPTIONAL.
+	SlCSISchedulingRequestIDR16    SetupRelease_SchedulingRequestID
+	HasSlCSISchedulingRequestIDR16 bool // whether sl-CSI-SchedulingRequestId-r16 is present in the encoding
+	// SlSSBPriorityNRR16 is the component sl-SSB-PriorityNR-r16 [9] INTEGER OPTIONAL.
+	SlSSBPriorityNRR16    int64
+	HasSlSSBPriorityNRR16 bool // whether sl-SSB-PriorityNR-r16 is present in the encoding
+	// NetworkControlledSyncTxR16 is the component networkControlledSyncTx-r16 [10] ENUMERATED OPTIONAL.
+	NetworkControlledSyncTxR16    SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16
+	HasNetworkControlledSyncTxR16 bool // whether networkControlledSyncTx-r16 is present in the encoding
+}
+
+// SetupRelease_SLScheduledConfigR16 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_SLScheduledConfigR16 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_SLScheduledConfigR16Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] SL-ScheduledConfig-r16.
+	Setup *SLScheduledConfigR16
+}
+
+// SetupRelease_SLScheduledConfigR16Choice tells which alternative of SetupRelease_SLScheduledConfigR16 a value holds.
+type SetupRelease_SLScheduledConfigR16Choice int
+
+const (
+	SetupRelease_SLScheduledConfigR16_Release SetupRelease_SLScheduledConfigR16Choice = 1 // release
+	SetupRelease_SLScheduledConfigR16_Setup   SetupRelease_SLScheduledConfigR16Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_SLScheduledConfigR16Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_SLScheduledConfigR16Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SetupRelease_SLUESelectedConfigR16 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_SLUESelectedConfigR16 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_SLUESelectedConfigR16Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] SL-UE-SelectedConfig-r16.
+	Setup *SLUESelectedConfigR16
+}
+
+// SetupRelease_SLUESelectedConfigR16Choice tells which alternative of SetupRelease_SLUESelectedConfigR16 a value holds.
+type SetupRelease_SLUESelectedConfigR16Choice int
+
+const (
+	SetupRelease_SLUESelectedConfigR16_Release SetupRelease_SLUESelectedConfigR16Choice = 1 // release
+	SetupRelease_SLUESelectedConfigR16_Setup   SetupRelease_SLUESelectedConfigR16Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_SLUESelectedConfigR16Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_SLUESelectedConfigR16Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLPHYMACRLCConfigR16_SlFreqInfoToReleaseListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-FreqInfoToReleaseList-r16.
+type SLPHYMACRLCConfigR16_SlFreqInfoToReleaseListR16 []SLFreqIDR16
+
+// SLPHYMACRLCConfigR16_SlFreqInfoToAddModListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-FreqInfoToAddModList-r16.
+type SLPHYMACRLCConfigR16_SlFreqInfoToAddModListR16 []SLFreqConfigR16
+
+// SLPHYMACRLCConfigR16_SlRLCBearerToReleaseListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-RLC-BearerToReleaseList-r16.
+type SLPHYMACRLCConfigR16_SlRLCBearerToReleaseListR16 []SLRLCBearerConfigIndexR16
+
+// SLPHYMACRLCConfigR16_SlRLCBearerToAddModListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-RLC-BearerToAddModList-r16.
+type SLPHYMACRLCConfigR16_SlRLCBearerToAddModListR16 []SLRLCBearerConfigR16
+
+// SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-MaxNumConsecutiveDTX-r16.
+type SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 int64
+
+const (
+	SLPHYMACRLCConfigR16_N1  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 0 // n1
+	SLPHYMACRLCConfigR16_N2  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 1 // n2
+	SLPHYMACRLCConfigR16_N3  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 2 // n3
+	SLPHYMACRLCConfigR16_N4  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 3 // n4
+	SLPHYMACRLCConfigR16_N6  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 4 // n6
+	SLPHYMACRLCConfigR16_N8  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 5 // n8
+	SLPHYMACRLCConfigR16_N16 SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 6 // n16
+	SLPHYMACRLCConfigR16_N32 SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 7 // n32
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16) String() string {
+	return der.Name("n1 n2 n3 n4 n6 n8 n16 n32", int(v), "")
+}
+
+// SLPHYMACRLCConfigR16_SlCSIAcquisitionR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-CSI-Acquisition-r16.
+type SLPHYMACRLCConfigR16_SlCSIAcquisitionR16 int64
+
+const (
+	SLPHYMACRLCConfigR16_Enabled SLPHYMACRLCConfigR16_SlCSIAcquisitionR16 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLPHYMACRLCConfigR16_SlCSIAcquisitionR16) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// SetupRelease_SchedulingRequestID is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_SchedulingRequestID struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_SchedulingRequestIDChoice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] SchedulingRequestId.
+	Setup SchedulingRequestID
+}
+
+// SetupRelease_SchedulingRequestIDChoice tells which alternative of SetupRelease_SchedulingRequestID a value holds.
+type SetupRelease_SchedulingRequestIDChoice int
+
+const (
+	SetupRelease_SchedulingRequestID_Release SetupRelease_SchedulingRequestIDChoice = 1 // release
+	SetupRelease_SchedulingRequestID_Setup   SetupRelease_SchedulingRequestIDChoice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_SchedulingRequestIDChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_SchedulingRequestIDChoice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 is the type of SL-PHY-MAC-RLC-Config-r16.networkControlledSyncTx-r16.
+type SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 int64
+
+const (
+	SLPHYMACRLCConfigR16_On  SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 = 0 // on
+	SLPHYMACRLCConfigR16_Off SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 = 1 // off
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16) String() string {
+	return der.Name("on off", int(v), "")
+}
+
+// SLPHYMACRLCConfigV1700 is the ASN.1 type SL-PHY-MAC-RLC-Config-v1700.
+//
+//	SL-PHY-MAC-RLC-Config-v1700 ::=      SEQUENCE {
+//	    sl-DRX-Config-r17                    SL-DRX-Config-r17                                                      OPTIONAL,    -- Need M
+//	    sl-RLC-ChannelToReleaseList-r17      SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-ChannelID-r17            OPTIONAL, -- Cond L2U2N
+//	    sl-RLC-ChannelToAddModList-r17       SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-ChannelConfig-r17        OPTIONAL, -- Cond L2U2N
+//	    ...
+//	}
+type SLPHYMACRLCConfigV1700 struct {
+	// SlDRXConfigR17 is the component sl-DRX-Config-r17 [0] SL-DRX-Config-r17 OPTIONAL.
+	SlDRXConfigR17    SLDRXConfigR17
+	HasSlDRXConfigR17 bool // whether sl-DRX-Config-r17 is present in the encoding
+	// SlRLCChannelToReleaseListR17 is the component sl-RLC-ChannelToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
+	SlRLCChannelToReleaseListR17    SLPHYMACRLCConfigV1700_SlRLCChannelToReleaseListR17
+	HasSlRLCChannelToReleaseListR17 bool // whether sl-RLC-ChannelToReleaseList-r17 is present in the encoding
+	// SlRLCChannelToAddModListR17 is the component sl-RLC-ChannelToAddModList-r17 [2] SEQUENCE OF OPTIONAL.
+	SlRLCChannelToAddModListR17    SLPHYMACRLCConfigV1700_SlRLCChannelToAddModListR17
+	HasSlRLCChannelToAddModListR17 bool // whether sl-RLC-ChannelToAddModList-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLPHYMACRLCConfigV1700_SlRLCChannelToReleaseListR17 is the type of SL-PHY-MAC-RLC-Config-v1700.sl-RLC-ChannelToReleaseList-r17.
+type SLPHYMACRLCConfigV1700_SlRLCChannelToReleaseListR17 []SLRLCChannelIDR17
+
+// SLPHYMACRLCConfigV1700_SlRLCChannelToAddModListR17 is the type of SL-PHY-MAC-RLC-Config-v1700.sl-RLC-ChannelToAddModList-r17.
+type SLPHYMACRLCConfigV1700_SlRLCChannelToAddModListR17 []SLRLCChannelConfigR17
+
+// SLDiscConfigR17 is the ASN.1 type SL-DiscConfig-r17.
+//
+//	SL-DiscConfig-r17::=                 SEQUENCE {
+//	    sl-RelayUE-Config-r17                SetupRelease { SL-RelayUE-Config-r17}                                  OPTIONAL, -- Cond L2RelayUE
+//	    sl-RemoteUE-Config-r17               SetupRelease { SL-RemoteUE-Config-r17}                                 OPTIONAL  -- Cond L2RemoteUE
+//	}
+type SLDiscConfigR17 struct {
+	// SlRelayUEConfigR17 is the component sl-RelayUE-Config-r17 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-RelayUE-Config-r17} OPTIONAL.
+	SlRelayUEConfigR17    SetupRelease_SLRelayUEConfigR17
+	HasSlRelayUEConfigR17 bool // whether sl-RelayUE-Config-r17 is present in the encoding
+	// SlRemoteUEConfigR17 is the component sl-RemoteUE-Config-r17 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-RemoteUE-Config-r17} OPTIONAL.
+	SlRemoteUEConfigR17    SetupRelease_SLRemoteUEConfigR17
+	HasSlRemoteUEConfigR17 bool // whether sl-RemoteUE-Config-r17 is present in the encoding
+}
+
+// SetupRelease_SLRelayUEConfigR17 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_SLRelayUEConfigR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_SLRelayUEConfigR17Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] SL-RelayUE-Config-r17.
+	Setup SLRelayUEConfigR17
+}
+
+// SetupRelease_SLRelayUEConfigR17Choice tells which alternative of SetupRelease_SLRelayUEConfigR17 a value holds.
+type SetupRelease_SLRelayUEConfigR17Choice int
+
+const (
+	SetupRelease_SLRelayUEConfigR17_Release SetupRelease_SLRelayUEConfigR17Choice = 1 // release
+	SetupRelease_SLRelayUEConfigR17_Setup   SetupRelease_SLRelayUEConfigR17Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_SLRelayUEConfigR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_SLRelayUEConfigR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SetupRelease_SLRemoteUEConfigR17 is the ASN.1 type SetupRelease.
+//
+//	SetupRelease { ElementTypeParam } ::= CHOICE {
+//	    release         NULL,
+//	    setup           ElementTypeParam
+//	}
+type SetupRelease_SLRemoteUEConfigR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SetupRelease_SLRemoteUEConfigR17Choice
+	// Release is the component release [0] NULL.
+	Release struct{}
+	// Setup is the component setup [1] SL-RemoteUE-Config-r17.
+	Setup *SLRemoteUEConfigR17
+}
+
+// SetupRelease_SLRemoteUEConfigR17Choice tells which alternative of SetupRelease_SLRemoteUEConfigR17 a value holds.
+type SetupRelease_SLRemoteUEConfigR17Choice int
+
+const (
+	SetupRelease_SLRemoteUEConfigR17_Release SetupRelease_SLRemoteUEConfigR17Choice = 1 // release
+	SetupRelease_SLRemoteUEConfigR17_Setup   SetupRelease_SLRemoteUEConfigR17Choice = 2 // setup
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SetupRelease_SLRemoteUEConfigR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("release setup", int(c)-1, "")
+	}
+	return "SetupRelease_SLRemoteUEConfigR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLConfiguredGrantConfigR16 is the ASN.1 type SL-ConfiguredGrantConfig-r16.
+//
+//	SL-ConfiguredGrantConfig-r16 ::=           SEQUENCE {
+//	    sl-ConfigIndexCG-r16                       SL-ConfigIndexCG-r16,
+//	    sl-PeriodCG-r16                            SL-PeriodCG-r16                                                       OPTIONAL, -- Need M
+//	    sl-NrOfHARQ-Processes-r16                  INTEGER (1..16)                                                       OPTIONAL, -- Need M
+//	    sl-HARQ-ProcID-offset-r16                  INTEGER (0..15)                                                       OPTIONAL, -- Need M
+//	    sl-CG-MaxTransNumList-r16                  SL-CG-MaxTransNumList-r16                                             OPTIONAL, -- Need M
+//	    rrc-ConfiguredSidelinkGrant-r16            SEQUENCE {
+//	        sl-TimeResourceCG-Type1-r16                INTEGER (0..496)                                                  OPTIONAL, -- Need M
+//	        sl-StartSubchannelCG-Type1-r16             INTEGER (0..26)                                                   OPTIONAL, -- Need M
+//	        sl-FreqResourceCG-Type1-r16                INTEGER (0..6929)                                                 OPTIONAL, -- Need M
+//	        sl-TimeOffsetCG-Type1-r16                  INTEGER (0..7999)                                                 OPTIONAL, -- Need R
+//	        sl-N1PUCCH-AN-r16                          PUCCH-ResourceId                                                  OPTIONAL, -- Need M
+//	        sl-PSFCH-ToPUCCH-CG-Type1-r16              INTEGER (0..15)                                                   OPTIONAL, -- Need M
+//	        sl-ResourcePoolID-r16                      SL-ResourcePoolID-r16                                             OPTIONAL, -- Need M
+//	        sl-TimeReferenceSFN-Type1-r16              ENUMERATED {sfn512}                                               OPTIONAL  -- Need S
+//	    }                                                                                                                OPTIONAL, -- Need M
+//	    ...,
+//	    [[
+//	    sl-N1PUCCH-AN-Type2-r16                    PUCCH-ResourceId                                                      OPTIONAL  -- Need M
+//	    ]]
+//	}
+type SLConfiguredGrantConfigR16 struct {
+	// SlConfigIndexCGR16 is the component sl-ConfigIndexCG-r16 [0] SL-ConfigIndexCG-r16.
+	SlConfigIndexCGR16 SLConfigIndexCGR16
+	// SlPeriodCGR16 is the component sl-PeriodCG-r16 [1] EXPLICIT SL-PeriodCG-r16 OPTIONAL.
+	SlPeriodCGR16    SLPeriodCGR16
+	HasSlPeriodCGR16 bool // whether sl-PeriodCG-r16 is present in the encoding
+	// SlNrOfHARQProcessesR16 is the component sl-NrOfHARQ-Processes-r16 [2] INTEGER OPTIONAL.
+	SlNrOfHARQProcessesR16    int64
+	HasSlNrOfHARQProcessesR16 bool // whether sl-NrOfHARQ-Processes-r16 is present in the encoding
+	// SlHARQProcIDOffsetR16 is the component sl-HARQ-ProcID-offset-r16 [3] INTEGER OPTIONAL.
+	SlHARQProcIDOffsetR16    int64
+	HasSlHARQProcIDOffsetR16 bool // whether sl-HARQ-ProcID-offset-r16 is present in the encoding
+	// SlCGMaxTransNumListR16 is the component sl-CG-MaxTransNumList-r16 [4] SL-CG-MaxTransNumList-r16 OPTIONAL.
+	SlCGMaxTransNumListR16    SLCGMaxTransNumListR16
+	HasSlCGMaxTransNumListR16 bool // whether sl-CG-MaxTransNumList-r16 is present in the encoding
+	// RRCConfiguredSidelinkGrantR16 is the component rrc-ConfiguredSidelinkGrant-r16 [5] SEQUENCE OPTIONAL.
+	RRCConfiguredSidelinkGrantR16    SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16
+	HasRRCConfiguredSidelinkGrantR16 bool // whether rrc-ConfiguredSidelinkGrant-r16 is present in the encoding
+	// SlN1PUCCHANType2R16 is the component sl-N1PUCCH-AN-Type2-r16 [6] PUCCH-ResourceId OPTIONAL (extension addition).
+	SlN1PUCCHANType2R16    PUCCHResourceID
+	HasSlN1PUCCHANType2R16 bool // whether sl-N1PUCCH-AN-Type2-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16 is the type of SL-ConfiguredGrantConfig-r16.rrc-ConfiguredSidelinkGrant-r16.
+type SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16 struct {
+	// SlTimeResourceCGType1R16 is the component sl-TimeResourceCG-Type1-r16 [0] INTEGER OPTIONAL.
+	SlTimeResourceCGType1R16    int64
+	HasSlTimeResourceCGType1R16 bool // whether sl-TimeResourceCG-Type1-r16 is present in the encoding
+	// SlStartSubchannelCGType1R16 is the component sl-StartSubchannelCG-Type1-r16 [1] INTEGER OPTIONAL.
+	SlStartSubchannelCGType1R16    int64
+	HasSlStartSubchannelCGType1R16 bool // whether sl-StartSubchannelCG-Type1-r16 is present in the encoding
+	// SlFreqResourceCGType1R16 is the component sl-FreqResourceCG-Type1-r16 [2] INTEGER OPTIONAL.
+	SlFreqResourceCGType1R16    int64
+	HasSlFreqResourceCGType1R16 bool // whether sl-FreqResourceCG-Type1-r16 is present in the encoding
+	// SlTimeOffsetCGType1R16 is the component sl-TimeOffsetCG-Type1-r16 [3] INTEGER OPTIONAL.
+	SlTimeOffsetCGType1R16    int64
+	HasSlTimeOffsetCGType1R16 bool // whether sl-TimeOffsetCG-Type1-r16 is present in the encoding
+	// SlN1PUCCHANR16 is the component sl-N1PUCCH-AN-r16 [4] PUCCH-ResourceId OPTIONAL.
+	SlN1PUCCHANR16    PUCCHResourceID
+	HasSlN1PUCCHANR16 bool // whether sl-N1PUCCH-AN-r16 is present in the encoding
+	// SlPSFCHToPUCCHCGType1R16 is the component sl-PSFCH-ToPUCCH-CG-Type1-r16 [5] INTEGER OPTIONAL.
+	SlPSFCHToPUCCHCGType1R16    int64
+	HasSlPSFCHToPUCCHCGType1R16 bool // whether sl-PSFCH-ToPUCCH-CG-Type1-r16 is present in the encoding
+	// SlResourcePoolIDR16 is the component sl-ResourcePoolID-r16 [6] SL-ResourcePoolID-r16 OPTIONAL.
+	SlResourcePoolIDR16    SLResourcePoolIDR16
+	HasSlResourcePoolIDR16 bool // whether sl-ResourcePoolID-r16 is present in the encoding
+	// SlTimeReferenceSFNType1R16 is the component sl-TimeReferenceSFN-Type1-r16 [7] ENUMERATED OPTIONAL.
+	SlTimeReferenceSFNType1R16    SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16
+	HasSlTimeReferenceSFNType1R16 bool // whether sl-TimeReferenceSFN-Type1-r16 is present in the encoding
+}
+
+// SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16 is the type of SL-ConfiguredGrantConfig-r16.rrc-ConfiguredSidelinkGrant-r16.sl-TimeReferenceSFN-Type1-r16.
+type SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16 int64
+
+const (
+	SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_Sfn512 SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16 = 0 // sfn512
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16) String() string {
+	return der.Name("sfn512", int(v), "")
+}
+
+// SLConfigIndexCGR16 is the ASN.1 type SL-ConfigIndexCG-r16.
+//
+//	SL-ConfigIndexCG-r16 ::=          INTEGER (0..maxNrofCG-SL-1-r16)
+type SLConfigIndexCGR16 int64
+
+// SLCGMaxTransNumListR16 is the ASN.1 type SL-CG-MaxTransNumList-r16.
+//
+//	SL-CG-MaxTransNumList-r16 ::=     SEQUENCE (SIZE (1..8)) OF SL-CG-MaxTransNum-r16
+type SLCGMaxTransNumListR16 []SLCGMaxTransNumR16
+
+// SLCGMaxTransNumR16 is the ASN.1 type SL-CG-MaxTransNum-r16.
+//
+//	SL-CG-MaxTransNum-r16 ::=                  SEQUENCE {
+//	    sl-Priority-r16                            INTEGER (1..8),
+//	    sl-MaxTransNum-r16                         INTEGER (1..32)
+//	}
+type SLCGMaxTransNumR16 struct {
+	// SlPriorityR16 is the component sl-Priority-r16 [0] INTEGER.
+	SlPriorityR16 int64
+	// SlMaxTransNumR16 is the component sl-MaxTransNum-r16 [1] INTEGER.
+	SlMaxTransNumR16 int64
+}
+
+// SLPeriodCGR16 is the ASN.1 type SL-PeriodCG-r16.
+//
+//	SL-PeriodCG-r16 ::=            CHOICE{
+//	    sl-PeriodCG1-r16               ENUMERATED {ms100, ms200, ms300, ms400, ms500, ms600, ms700, ms800, ms900, ms1000, spare6,
+//	                                               spare5, spare4, spare3, spare2, spare1},
+//	    sl-PeriodCG2-r16               INTEGER (1..99)
+//	}
+type SLPeriodCGR16 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SLPeriodCGR16Choice
+	// SlPeriodCG1R16 is the component sl-PeriodCG1-r16 [0] ENUMERATED.
+	SlPeriodCG1R16 SLPeriodCGR16_SlPeriodCG1R16
+	// SlPeriodCG2R16 is the component sl-PeriodCG2-r16 [1] INTEGER.
+	SlPeriodCG2R16 int64
+}
+
+// SLPeriodCGR16Choice tells which alternative of SLPeriodCGR16 a value holds.
+type SLPeriodCGR16Choice int
+
+const (
+	SLPeriodCGR16Choice_SlPeriodCG1R16 SLPeriodCGR16Choice = 1 // sl-PeriodCG1-r16
+	SLPeriodCGR16Choice_SlPeriodCG2R16 SLPeriodCGR16Choice = 2 // sl-PeriodCG2-r16
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SLPeriodCGR16Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("sl-PeriodCG1-r16 sl-PeriodCG2-r16", int(c)-1, "")
+	}
+	return "SLPeriodCGR16Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLPeriodCGR16_SlPeriodCG1R16 is the type of SL-PeriodCG-r16.sl-PeriodCG1-r16.
+type SLPeriodCGR16_SlPeriodCG1R16 int64
+
+const (
+	SLPeriodCGR16_Ms100  SLPeriodCGR16_SlPeriodCG1R16 = 0  // ms100
+	SLPeriodCGR16_Ms200  SLPeriodCGR16_SlPeriodCG1R16 = 1  // ms200
+	SLPeriodCGR16_Ms300  SLPeriodCGR16_SlPeriodCG1R16 = 2  // ms300
+	SLPeriodCGR16_Ms400  SLPeriodCGR16_SlPeriodCG1R16 = 3  // ms400
+	SLPeriodCGR16_Ms500  SLPeriodCGR16_SlPeriodCG1R16 = 4  // ms500
+	SLPeriodCGR16_Ms600  SLPeriodCGR16_SlPeriodCG1R16 = 5  // ms600
+	SLPeriodCGR16_Ms700  SLPeriodCGR16_SlPeriodCG1R16 = 6  // ms700
+	SLPeriodCGR16_Ms800  SLPeriodCGR16_SlPeriodCG1R16 = 7  // ms800
+	SLPeriodCGR16_Ms900  SLPeriodCGR16_SlPeriodCG1R16 = 8  // ms900
+	SLPeriodCGR16_Ms1000 SLPeriodCGR16_SlPeriodCG1R16 = 9  // ms1000
+	SLPeriodCGR16_Spare6 SLPeriodCGR16_SlPeriodCG1R16 = 10 // spare6
+	SLPeriodCGR16_Spare5 SLPeriodCGR16_SlPeriodCG1R16 = 11 // spare5
+	SLPeriodCGR16_Spare4 SLPeriodCGR16_SlPeriodCG1R16 = 12 // spare4
+	SLPeriodCGR16_Spare3 SLPeriodCGR16_SlPeriodCG1R16 = 13 // spare3
+	SLPeriodCGR16_Spare2 SLPeriodCGR16_SlPeriodCG1R16 = 14 // spare2
+	SLPeriodCGR16_Spare1 SLPeriodCGR16_SlPeriodCG1R16 = 15 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLPeriodCGR16_SlPeriodCG1R16) String() string {
+	return der.Name("ms100 ms200 ms300 ms400 ms500 ms600 ms700 ms800 ms900 ms1000 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDestinationIdentityR16 is the ASN.1 type SL-DestinationIdentity-r16.
+//
+//	SL-DestinationIdentity-r16 ::=           BIT STRING (SIZE (24))
+type SLDestinationIdentityR16 der.BitString
+
+// SLDRXConfigR17 is the ASN.1 type SL-DRX-Config-r17.
+//
+//	SL-DRX-Config-r17 ::=                      SEQUENCE {
+//	    sl-DRX-ConfigGC-BC-r17                     SL-DRX-ConfigGC-BC-r17                                                 OPTIONAL,     -- Cond HO
+//	    sl-DRX-ConfigUC-ToReleaseList-r17          SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-DestinationIndex-r16     OPTIONAL,     -- Need N
+//	    sl-DRX-ConfigUC-ToAddModList-r17           SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-DRX-ConfigUC-Info-r17    OPTIONAL,     -- Need N
+//	    ...
+//	}
+type SLDRXConfigR17 struct {
+	// SlDRXConfigGCBCR17 is the component sl-DRX-ConfigGC-BC-r17 [0] SL-DRX-ConfigGC-BC-r17 OPTIONAL.
+	SlDRXConfigGCBCR17    SLDRXConfigGCBCR17
+	HasSlDRXConfigGCBCR17 bool // whether sl-DRX-ConfigGC-BC-r17 is present in the encoding
+	// SlDRXConfigUCToReleaseListR17 is the component sl-DRX-ConfigUC-ToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
+	SlDRXConfigUCToReleaseListR17    SLDRXConfigR17_SlDRXConfigUCToReleaseListR17
+	HasSlDRXConfigUCToReleaseListR17 bool // whether sl-DRX-ConfigUC-ToReleaseList-r17 is present in the encoding
+	// SlDRXConfigUCToAddModListR17 is the component sl-DRX-ConfigUC-ToAddModList-r17 [2] SEQUENCE OF OPTIONAL.
+	SlDRXConfigUCToAddModListR17    SLDRXConfigR17_SlDRXConfigUCToAddModListR17
+	HasSlDRXConfigUCToAddModListR17 bool // whether sl-DRX-ConfigUC-ToAddModList-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLDRXConfigR17_SlDRXConfigUCToReleaseListR17 is the type of SL-DRX-Config-r17.sl-DRX-ConfigUC-ToReleaseList-r17.
+type SLDRXConfigR17_SlDRXConfigUCToReleaseListR17 []SLDestinationIndexR16
+
+// SLDRXConfigR17_SlDRXConfigUCToAddModListR17 is the type of SL-DRX-Config-r17.sl-DRX-ConfigUC-ToAddModList-r17.
+type SLDRXConfigR17_SlDRXConfigUCToAddModListR17 []SLDRXConfigUCInfoR17
+
+// SLDRXConfigUCInfoR17 is the ASN.1 type SL-DRX-ConfigUC-Info-r17.
+//
+//	SL-DRX-ConfigUC-Info-r17 ::=               SEQUENCE {
+//	    sl-DestinationIndex-r17                    SL-DestinationIndex-r16                                                OPTIONAL,     -- Need N
+//	    sl-DRX-ConfigUC-r17                        SL-DRX-ConfigUC-r17                                                    OPTIONAL,     -- Need N
+//	    ...
+//	}
+type SLDRXConfigUCInfoR17 struct {
+	// SlDestinationIndexR17 is the component sl-DestinationIndex-r17 [0] SL-DestinationIndex-r16 OPTIONAL.
+	SlDestinationIndexR17    SLDestinationIndexR16
+	HasSlDestinationIndexR17 bool // whether sl-DestinationIndex-r17 is present in the encoding
+	// SlDRXConfigUCR17 is the component sl-DRX-ConfigUC-r17 [1] SL-DRX-ConfigUC-r17 OPTIONAL.
+	SlDRXConfigUCR17    SLDRXConfigUCR17
+	HasSlDRXConfigUCR17 bool // whether sl-DRX-ConfigUC-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLDRXConfigGCBCR17 is the ASN.1 type SL-DRX-ConfigGC-BC-r17.
+//
+//	SL-DRX-ConfigGC-BC-r17 ::=      SEQUENCE {
+//	    sl-DRX-GC-BC-PerQoS-List-r17    SEQUENCE (SIZE (1..maxSL-GC-BC-DRX-QoS-r17)) OF SL-DRX-GC-BC-QoS-r17        OPTIONAL,    -- Need M
+//	    sl-DRX-GC-generic-r17           SL-DRX-GC-Generic-r17                                                       OPTIONAL,    -- Need M
+//	    sl-DefaultDRX-GC-BC-r17         SL-DRX-GC-BC-QoS-r17                                                        OPTIONAL,    -- Need M
+//	    ...
+//	}
+type SLDRXConfigGCBCR17 struct {
+	// SlDRXGCBCPerQoSListR17 is the component sl-DRX-GC-BC-PerQoS-List-r17 [0] SEQUENCE OF OPTIONAL.
+	SlDRXGCBCPerQoSListR17    SLDRXConfigGCBCR17_SlDRXGCBCPerQoSListR17
+	HasSlDRXGCBCPerQoSListR17 bool // whether sl-DRX-GC-BC-PerQoS-List-r17 is present in the encoding
+	// SlDRXGCGenericR17 is the component sl-DRX-GC-generic-r17 [1] SL-DRX-GC-Generic-r17 OPTIONAL.
+	SlDRXGCGenericR17    SLDRXGCGenericR17
+	HasSlDRXGCGenericR17 bool // whether sl-DRX-GC-generic-r17 is present in the encoding
+	// SlDefaultDRXGCBCR17 is the component sl-DefaultDRX-GC-BC-r17 [2] SL-DRX-GC-BC-QoS-r17 OPTIONAL.
+	SlDefaultDRXGCBCR17    SLDRXGCBCQoSR17
+	HasSlDefaultDRXGCBCR17 bool // whether sl-DefaultDRX-GC-BC-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLDRXConfigGCBCR17_SlDRXGCBCPerQoSListR17 is the type of SL-DRX-ConfigGC-BC-r17.sl-DRX-GC-BC-PerQoS-List-r17.
+type SLDRXConfigGCBCR17_SlDRXGCBCPerQoSListR17 []SLDRXGCBCQoSR17
+
+// SLDRXGCBCQoSR17 is the ASN.1 type SL-DRX-GC-BC-QoS-r17.
+//
+//	SL-DRX-GC-BC-QoS-r17 ::=            SEQUENCE {
+//	    sl-DRX-GC-BC-MappedQoS-FlowList-r17 SEQUENCE (SIZE (1..maxNrofSL-QFIs-r16)) OF SL-QoS-Profile-r16       OPTIONAL,    -- Need M
+//	    sl-DRX-GC-BC-OnDurationTimer-r17        CHOICE {
+//	                                                subMilliSeconds INTEGER (1..31),
+//	                                                milliSeconds    ENUMERATED {
+//	                                                      ms1, ms2, ms3, ms4, ms5,ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60,
+//	                                                      ms80, ms100, ms200, ms300, ms400, ms500, ms600, ms800, ms1000, ms1200,
+//	                                                      ms1600, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1}
+//	                                            },
+//	    sl-DRX-GC-InactivityTimer-r17           ENUMERATED {
+//	                                                ms0, ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60, ms80,
+//	                                                ms100, ms200, ms300, ms500, ms750, ms1280, ms1920, ms2560, spare9, spare8,
+//	                                                spare7, spare6, spare5, spare4, spare3, spare2, spare1},
+//	    sl-DRX-GC-BC-Cycle-r17                  ENUMERATED {
+//	                                                ms10, ms20, ms32, ms40, ms60, ms64, ms70, ms80, ms128, ms160, ms256, ms320, ms512,
+//	                                                ms640, ms1024, ms1280, ms2048, ms2560, ms5120, ms10240, spare12, spare11, spare10,
+//	                                                spare9, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1},
+//	    ...
+//	}
+type SLDRXGCBCQoSR17 struct {
+	// SlDRXGCBCMappedQoSFlowListR17 is the component sl-DRX-GC-BC-MappedQoS-FlowList-r17 [0] SEQUENCE OF OPTIONAL.
+	SlDRXGCBCMappedQoSFlowListR17    SLDRXGCBCQoSR17_SlDRXGCBCMappedQoSFlowListR17
+	HasSlDRXGCBCMappedQoSFlowListR17 bool // whether sl-DRX-GC-BC-MappedQoS-FlowList-r17 is present in the encoding
+	// SlDRXGCBCOnDurationTimerR17 is the component sl-DRX-GC-BC-OnDurationTimer-r17 [1] EXPLICIT CHOICE.
+	SlDRXGCBCOnDurationTimerR17 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17
+	// SlDRXGCInactivityTimerR17 is the component sl-DRX-GC-InactivityTimer-r17 [2] ENUMERATED.
+	SlDRXGCInactivityTimerR17 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17
+	// SlDRXGCBCCycleR17 is the component sl-DRX-GC-BC-Cycle-r17 [3] ENUMERATED.
+	SlDRXGCBCCycleR17 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLDRXGCBCQoSR17_SlDRXGCBCMappedQoSFlowListR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-MappedQoS-FlowList-r17.
+type SLDRXGCBCQoSR17_SlDRXGCBCMappedQoSFlowListR17 []SLQoSProfileR16
+
+// SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-OnDurationTimer-r17.
+type SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice
+	// SubMilliSeconds is the component subMilliSeconds [0] INTEGER.
+	SubMilliSeconds int64
+	// MilliSeconds is the component milliSeconds [1] ENUMERATED.
+	MilliSeconds SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds
+}
+
+// SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice tells which alternative of SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17 a value holds.
+type SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice int
+
+const (
+	SLDRXGCBCQoSR17_SubMilliSeconds SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice = 1 // subMilliSeconds
+	SLDRXGCBCQoSR17_MilliSeconds    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice = 2 // milliSeconds
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("subMilliSeconds milliSeconds", int(c)-1, "")
+	}
+	return "SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-OnDurationTimer-r17.milliSeconds.
+type SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds int64
+
+const (
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 0  // ms1
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms2    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 1  // ms2
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms3    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 2  // ms3
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms4    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 3  // ms4
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms5    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 4  // ms5
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms6    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 5  // ms6
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms8    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 6  // ms8
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms10   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 7  // ms10
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms20   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 8  // ms20
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms30   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 9  // ms30
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms40   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 10 // ms40
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms50   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 11 // ms50
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms60   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 12 // ms60
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms80   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 13 // ms80
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms100  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 14 // ms100
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms200  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 15 // ms200
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms300  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 16 // ms300
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms400  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 17 // ms400
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms500  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 18 // ms500
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms600  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 19 // ms600
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms800  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 20 // ms800
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1000 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 21 // ms1000
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1200 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 22 // ms1200
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1600 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 23 // ms1600
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare8 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 24 // spare8
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare7 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 25 // spare7
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare6 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 26 // spare6
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare5 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 27 // spare5
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare4 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 28 // spare4
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare3 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 29 // spare3
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare2 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 30 // spare2
+	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare1 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds) String() string {
+	return der.Name("ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms400 ms500 ms600 ms800 ms1000 ms1200 ms1600 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-InactivityTimer-r17.
+type SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 int64
+
+const (
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms0    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 0  // ms0
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms1    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 1  // ms1
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms2    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 2  // ms2
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms3    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 3  // ms3
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms4    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 4  // ms4
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms5    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 5  // ms5
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms6    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 6  // ms6
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms8    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 7  // ms8
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms10   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 8  // ms10
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms20   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 9  // ms20
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms30   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 10 // ms30
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms40   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 11 // ms40
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms50   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 12 // ms50
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms60   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 13 // ms60
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms80   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 14 // ms80
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms100  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 15 // ms100
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms200  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 16 // ms200
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms300  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 17 // ms300
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms500  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 18 // ms500
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms750  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 19 // ms750
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms1280 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 20 // ms1280
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms1920 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 21 // ms1920
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms2560 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 22 // ms2560
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare9 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 23 // spare9
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare8 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 24 // spare8
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare7 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 25 // spare7
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare6 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 26 // spare6
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare5 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 27 // spare5
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare4 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 28 // spare4
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare3 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 29 // spare3
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare2 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 30 // spare2
+	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare1 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17) String() string {
+	return der.Name("ms0 ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms500 ms750 ms1280 ms1920 ms2560 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-Cycle-r17.
+type SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 int64
+
+const (
+	SLDRXGCBCQoSR17_Ms10    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 0  // ms10
+	SLDRXGCBCQoSR17_Ms20    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 1  // ms20
+	SLDRXGCBCQoSR17_Ms32    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 2  // ms32
+	SLDRXGCBCQoSR17_Ms40    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 3  // ms40
+	SLDRXGCBCQoSR17_Ms60    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 4  // ms60
+	SLDRXGCBCQoSR17_Ms64    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 5  // ms64
+	SLDRXGCBCQoSR17_Ms70    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 6  // ms70
+	SLDRXGCBCQoSR17_Ms80    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 7  // ms80
+	SLDRXGCBCQoSR17_Ms128   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 8  // ms128
+	SLDRXGCBCQoSR17_Ms160   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 9  // ms160
+	SLDRXGCBCQoSR17_Ms256   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 10 // ms256
+	SLDRXGCBCQoSR17_Ms320   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 11 // ms320
+	SLDRXGCBCQoSR17_Ms512   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 12 // ms512
+	SLDRXGCBCQoSR17_Ms640   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 13 // ms640
+	SLDRXGCBCQoSR17_Ms1024  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 14 // ms1024
+	SLDRXGCBCQoSR17_Ms1280  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 15 // ms1280
+	SLDRXGCBCQoSR17_Ms2048  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 16 // ms2048
+	SLDRXGCBCQoSR17_Ms2560  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 17 // ms2560
+	SLDRXGCBCQoSR17_Ms5120  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 18 // ms5120
+	SLDRXGCBCQoSR17_Ms10240 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 19 // ms10240
+	SLDRXGCBCQoSR17_Spare12 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 20 // spare12
+	SLDRXGCBCQoSR17_Spare11 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 21 // spare11
+	SLDRXGCBCQoSR17_Spare10 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 22 // spare10
+	SLDRXGCBCQoSR17_Spare9  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 23 // spare9
+	SLDRXGCBCQoSR17_Spare8  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 24 // spare8
+	SLDRXGCBCQoSR17_Spare7  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 25 // spare7
+	SLDRXGCBCQoSR17_Spare6  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 26 // spare6
+	SLDRXGCBCQoSR17_Spare5  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 27 // spare5
+	SLDRXGCBCQoSR17_Spare4  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 28 // spare4
+	SLDRXGCBCQoSR17_Spare3  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 29 // spare3
+	SLDRXGCBCQoSR17_Spare2  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 30 // spare2
+	SLDRXGCBCQoSR17_Spare1  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXGCBCQoSR17_SlDRXGCBCCycleR17) String() string {
+	return der.Name("ms10 ms20 ms32 ms40 ms60 ms64 ms70 ms80 ms128 ms160 ms256 ms320 ms512 ms640 ms1024 ms1280 ms2048 ms2560 ms5120 ms10240 spare12 spare11 spare10 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXGCGenericR17 is the ASN.1 type SL-DRX-GC-Generic-r17.
+//
+//	SL-DRX-GC-Generic-r17 ::=               SEQUENCE {
+//	    sl-DRX-GC-HARQ-RTT-Timer1-r17           ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}       OPTIONAL,  -- Need M
+//	    sl-DRX-GC-HARQ-RTT-Timer2-r17           ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}       OPTIONAL,  -- Need M
+//	    sl-DRX-GC-RetransmissionTimer-r17       ENUMERATED {
+//	                                                sl0, sl1, sl2, sl4, sl6, sl8, sl16, sl24, sl33, sl40, sl64, sl80, sl96, sl112, sl128,
+//	                                                sl160, sl320, spare15, spare14, spare13, spare12, spare11, spare10, spare9, spare8,
+//	                                                spare7, spare6, spare5, spare4, spare3, spare2, spare1}
+//	}
+type SLDRXGCGenericR17 struct {
+	// SlDRXGCHARQRTTTimer1R17 is the component sl-DRX-GC-HARQ-RTT-Timer1-r17 [0] ENUMERATED OPTIONAL.
+	SlDRXGCHARQRTTTimer1R17    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17
+	HasSlDRXGCHARQRTTTimer1R17 bool // whether sl-DRX-GC-HARQ-RTT-Timer1-r17 is present in the encoding
+	// SlDRXGCHARQRTTTimer2R17 is the component sl-DRX-GC-HARQ-RTT-Timer2-r17 [1] ENUMERATED OPTIONAL.
+	SlDRXGCHARQRTTTimer2R17    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17
+	HasSlDRXGCHARQRTTTimer2R17 bool // whether sl-DRX-GC-HARQ-RTT-Timer2-r17 is present in the encoding
+	// SlDRXGCRetransmissionTimerR17 is the component sl-DRX-GC-RetransmissionTimer-r17 [2] ENUMERATED.
+	SlDRXGCRetransmissionTimerR17 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17
+}
+
+// SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 is the type of SL-DRX-GC-Generic-r17.sl-DRX-GC-HARQ-RTT-Timer1-r17.
+type SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 int64
+
+const (
+	SLDRXGCGenericR17_Sl0    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 0 // sl0
+	SLDRXGCGenericR17_Sl1    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 1 // sl1
+	SLDRXGCGenericR17_Sl2    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 2 // sl2
+	SLDRXGCGenericR17_Sl4    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 3 // sl4
+	SLDRXGCGenericR17_Spare4 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 4 // spare4
+	SLDRXGCGenericR17_Spare3 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 5 // spare3
+	SLDRXGCGenericR17_Spare2 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 6 // spare2
+	SLDRXGCGenericR17_Spare1 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 7 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17) String() string {
+	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 is the type of SL-DRX-GC-Generic-r17.sl-DRX-GC-HARQ-RTT-Timer2-r17.
+type SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 int64
+
+const (
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl0    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 0 // sl0
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl1    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 1 // sl1
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl2    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 2 // sl2
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl4    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 3 // sl4
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare4 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 4 // spare4
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare3 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 5 // spare3
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare2 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 6 // spare2
+	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare1 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 7 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17) String() string {
+	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 is the type of SL-DRX-GC-Generic-r17.sl-DRX-GC-RetransmissionTimer-r17.
+type SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 int64
+
+const (
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl0     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 0  // sl0
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl1     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 1  // sl1
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl2     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 2  // sl2
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl4     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 3  // sl4
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl6     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 4  // sl6
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl8     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 5  // sl8
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl16    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 6  // sl16
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl24    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 7  // sl24
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl33    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 8  // sl33
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl40    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 9  // sl40
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl64    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 10 // sl64
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl80    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 11 // sl80
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl96    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 12 // sl96
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl112   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 13 // sl112
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl128   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 14 // sl128
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl160   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 15 // sl160
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl320   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 16 // sl320
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare15 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 17 // spare15
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare14 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 18 // spare14
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare13 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 19 // spare13
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare12 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 20 // spare12
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare11 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 21 // spare11
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare10 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 22 // spare10
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare9  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 23 // spare9
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare8  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 24 // spare8
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare7  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 25 // spare7
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare6  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 26 // spare6
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare5  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 27 // spare5
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare4  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 28 // spare4
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare3  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 29 // spare3
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare2  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 30 // spare2
+	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare1  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17) String() string {
+	return der.Name("sl0 sl1 sl2 sl4 sl6 sl8 sl16 sl24 sl33 sl40 sl64 sl80 sl96 sl112 sl128 sl160 sl320 spare15 spare14 spare13 spare12 spare11 spare10 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXConfigUCR17 is the ASN.1 type SL-DRX-ConfigUC-r17.
+//
+//	SL-DRX-ConfigUC-r17 ::=                 SEQUENCE {
+//	    sl-drx-onDurationTimer-r17              CHOICE {
+//	                                                subMilliSeconds INTEGER (1..31),
+//	                                                milliSeconds    ENUMERATED {
+//	                                                    ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60,
+//	                                                    ms80, ms100, ms200, ms300, ms400, ms500, ms600, ms800, ms1000, ms1200,
+//	                                                    ms1600, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1}
+//	                                            },
+//	    sl-drx-InactivityTimer-r17              ENUMERATED {
+//	                                                ms0, ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60, ms80,
+//	                                                ms100, ms200, ms300, ms500, ms750, ms1280, ms1920, ms2560, spare9, spare8,
+//	                                                spare7, spare6, spare5, spare4, spare3, spare2, spare1},
+//	    sl-drx-HARQ-RTT-Timer1-r17              ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}     OPTIONAL,   -- Need M
+//	    sl-drx-HARQ-RTT-Timer2-r17              ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}     OPTIONAL,   -- Need M
+//	    sl-drx-RetransmissionTimer-r17          ENUMERATED {
+//	                                                sl0, sl1, sl2, sl4, sl6, sl8, sl16, sl24, sl33, sl40, sl64, sl80, sl96, sl112, sl128,
+//	                                                sl160, sl320, spare15, spare14, spare13, spare12, spare11, spare10, spare9,
+//	                                                spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1},
+//	    sl-drx-CycleStartOffset-r17         CHOICE {
+//	        ms10                                INTEGER(0..9),
+//	        ms20                                INTEGER(0..19),
+//	        ms32                                INTEGER(0..31),
+//	        ms40                                INTEGER(0..39),
+//	        ms60                                INTEGER(0..59),
+//	        ms64                                INTEGER(0..63),
+//	        ms70                                INTEGER(0..69),
+//	        ms80                                INTEGER(0..79),
+//	        ms128                               INTEGER(0..127),
+//	        ms160                               INTEGER(0..159),
+//	        ms256                               INTEGER(0..255),
+//	        ms320                               INTEGER(0..319),
+//	        ms512                               INTEGER(0..511),
+//	        ms640                               INTEGER(0..639),
+//	        ms1024                              INTEGER(0..1023),
+//	        ms1280                              INTEGER(0..1279),
+//	        ms2048                              INTEGER(0..2047),
+//	        ms2560                              INTEGER(0..2559),
+//	        ms5120                              INTEGER(0..5119),
+//	        ms10240                             INTEGER(0..10239)
+//	    },
+//	    sl-drx-SlotOffset                       INTEGER (0..31)
+//	}
+type SLDRXConfigUCR17 struct {
+	// SlDrxOnDurationTimerR17 is the component sl-drx-onDurationTimer-r17 [0] EXPLICIT CHOICE.
+	SlDrxOnDurationTimerR17 SLDRXConfigUCR17_SlDrxOnDurationTimerR17
+	// SlDrxInactivityTimerR17 is the component sl-drx-InactivityTimer-r17 [1] ENUMERATED.
+	SlDrxInactivityTimerR17 SLDRXConfigUCR17_SlDrxInactivityTimerR17
+	// SlDrxHARQRTTTimer1R17 is the component sl-drx-HARQ-RTT-Timer1-r17 [2] ENUMERATED OPTIONAL.
+	SlDrxHARQRTTTimer1R17    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17
+	HasSlDrxHARQRTTTimer1R17 bool // whether sl-drx-HARQ-RTT-Timer1-r17 is present in the encoding
+	// SlDrxHARQRTTTimer2R17 is the component sl-drx-HARQ-RTT-Timer2-r17 [3] ENUMERATED OPTIONAL.
+	SlDrxHARQRTTTimer2R17    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17
+	HasSlDrxHARQRTTTimer2R17 bool // whether sl-drx-HARQ-RTT-Timer2-r17 is present in the encoding
+	// SlDrxRetransmissionTimerR17 is the component sl-drx-RetransmissionTimer-r17 [4] ENUMERATED.
+	SlDrxRetransmissionTimerR17 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17
+	// SlDrxCycleStartOffsetR17 is the component sl-drx-CycleStartOffset-r17 [5] EXPLICIT CHOICE.
+	SlDrxCycleStartOffsetR17 SLDRXConfigUCR17_SlDrxCycleStartOffsetR17
+	// SlDrxSlotOffset is the component sl-drx-SlotOffset [6] INTEGER.
+	SlDrxSlotOffset int64
+}
+
+// SLDRXConfigUCR17_SlDrxOnDurationTimerR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-onDurationTimer-r17.
+type SLDRXConfigUCR17_SlDrxOnDurationTimerR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice
+	// SubMilliSeconds is the component subMilliSeconds [0] INTEGER.
+	SubMilliSeconds int64
+	// MilliSeconds is the component milliSeconds [1] ENUMERATED.
+	MilliSeconds SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds
+}
+
+// SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice tells which alternative of SLDRXConfigUCR17_SlDrxOnDurationTimerR17 a value holds.
+type SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice int
+
+const (
+	SLDRXConfigUCR17_SubMilliSeconds SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice = 1 // subMilliSeconds
+	SLDRXConfigUCR17_MilliSeconds    SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice = 2 // milliSeconds
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("subMilliSeconds milliSeconds", int(c)-1, "")
+	}
+	return "SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds is the type of SL-DRX-ConfigUC-r17.sl-drx-onDurationTimer-r17.milliSeconds.
+type SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds int64
+
+const (
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 0  // ms1
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms2    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 1  // ms2
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms3    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 2  // ms3
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms4    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 3  // ms4
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms5    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 4  // ms5
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms6    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 5  // ms6
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms8    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 6  // ms8
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms10   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 7  // ms10
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms20   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 8  // ms20
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms30   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 9  // ms30
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms40   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 10 // ms40
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms50   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 11 // ms50
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms60   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 12 // ms60
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms80   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 13 // ms80
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms100  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 14 // ms100
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms200  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 15 // ms200
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms300  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 16 // ms300
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms400  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 17 // ms400
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms500  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 18 // ms500
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms600  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 19 // ms600
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms800  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 20 // ms800
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1000 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 21 // ms1000
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1200 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 22 // ms1200
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1600 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 23 // ms1600
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare8 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 24 // spare8
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare7 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 25 // spare7
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare6 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 26 // spare6
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare5 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 27 // spare5
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare4 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 28 // spare4
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare3 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 29 // spare3
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare2 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 30 // spare2
+	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare1 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds) String() string {
+	return der.Name("ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms400 ms500 ms600 ms800 ms1000 ms1200 ms1600 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXConfigUCR17_SlDrxInactivityTimerR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-InactivityTimer-r17.
+type SLDRXConfigUCR17_SlDrxInactivityTimerR17 int64
+
+const (
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms0    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 0  // ms0
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms1    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 1  // ms1
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms2    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 2  // ms2
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms3    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 3  // ms3
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms4    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 4  // ms4
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms5    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 5  // ms5
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms6    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 6  // ms6
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms8    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 7  // ms8
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms10   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 8  // ms10
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms20   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 9  // ms20
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms30   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 10 // ms30
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms40   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 11 // ms40
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms50   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 12 // ms50
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms60   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 13 // ms60
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms80   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 14 // ms80
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms100  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 15 // ms100
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms200  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 16 // ms200
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms300  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 17 // ms300
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms500  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 18 // ms500
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms750  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 19 // ms750
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms1280 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 20 // ms1280
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms1920 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 21 // ms1920
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms2560 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 22 // ms2560
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare9 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 23 // spare9
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare8 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 24 // spare8
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare7 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 25 // spare7
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare6 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 26 // spare6
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare5 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 27 // spare5
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare4 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 28 // spare4
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare3 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 29 // spare3
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare2 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 30 // spare2
+	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare1 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXConfigUCR17_SlDrxInactivityTimerR17) String() string {
+	return der.Name("ms0 ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms500 ms750 ms1280 ms1920 ms2560 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 is the type of SL-DRX-ConfigUC-r17.sl-drx-HARQ-RTT-Timer1-r17.
+type SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 int64
+
+const (
+	SLDRXConfigUCR17_Sl0    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 0 // sl0
+	SLDRXConfigUCR17_Sl1    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 1 // sl1
+	SLDRXConfigUCR17_Sl2    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 2 // sl2
+	SLDRXConfigUCR17_Sl4    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 3 // sl4
+	SLDRXConfigUCR17_Spare4 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 4 // spare4
+	SLDRXConfigUCR17_Spare3 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 5 // spare3
+	SLDRXConfigUCR17_Spare2 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 6 // spare2
+	SLDRXConfigUCR17_Spare1 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 7 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17) String() string {
+	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 is the type of SL-DRX-ConfigUC-r17.sl-drx-HARQ-RTT-Timer2-r17.
+type SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 int64
+
+const (
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl0    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 0 // sl0
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl1    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 1 // sl1
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl2    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 2 // sl2
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl4    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 3 // sl4
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare4 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 4 // spare4
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare3 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 5 // spare3
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare2 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 6 // spare2
+	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare1 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 7 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17) String() string {
+	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-RetransmissionTimer-r17.
+type SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 int64
+
+const (
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl0     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 0  // sl0
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl1     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 1  // sl1
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl2     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 2  // sl2
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl4     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 3  // sl4
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl6     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 4  // sl6
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl8     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 5  // sl8
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl16    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 6  // sl16
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl24    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 7  // sl24
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl33    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 8  // sl33
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl40    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 9  // sl40
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl64    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 10 // sl64
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl80    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 11 // sl80
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl96    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 12 // sl96
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl112   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 13 // sl112
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl128   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 14 // sl128
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl160   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 15 // sl160
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl320   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 16 // sl320
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare15 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 17 // spare15
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare14 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 18 // spare14
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare13 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 19 // spare13
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare12 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 20 // spare12
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare11 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 21 // spare11
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare10 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 22 // spare10
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare9  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 23 // spare9
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare8  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 24 // spare8
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare7  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 25 // spare7
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare6  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 26 // spare6
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare5  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 27 // spare5
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare4  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 28 // spare4
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare3  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 29 // spare3
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare2  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 30 // spare2
+	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare1  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXConfigUCR17_SlDrxRetransmissionTimerR17) String() string {
+	return der.Name("sl0 sl1 sl2 sl4 sl6 sl8 sl16 sl24 sl33 sl40 sl64 sl80 sl96 sl112 sl128 sl160 sl320 spare15 spare14 spare13 spare12 spare11 spare10 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXConfigUCR17_SlDrxCycleStartOffsetR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-CycleStartOffset-r17.
+type SLDRXConfigUCR17_SlDrxCycleStartOffsetR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice
+	// Ms10 is the component ms10 [0] INTEGER.
+	Ms10 int64
+	// Ms20 is the component ms20 [1] INTEGER.
+	Ms20 int64
+	// Ms32 is the component ms32 [2] INTEGER.
+	Ms32 int64
+	// Ms40 is the component ms40 [3] INTEGER.
+	Ms40 int64
+	// Ms60 is the component ms60 [4] INTEGER.
+	Ms60 int64
+	// Ms64 is the component ms64 [5] INTEGER.
+	Ms64 int64
+	// Ms70 is the component ms70 [6] INTEGER.
+	Ms70 int64
+	// Ms80 is the component ms80 [7] INTEGER.
+	Ms80 int64
+	// Ms128 is the component ms128 [8] INTEGER.
+	Ms128 int64
+	// Ms160 is the component ms160 [9] INTEGER.
+	Ms160 int64
+	// Ms256 is the component ms256 [10] INTEGER.
+	Ms256 int64
+	// Ms320 is the component ms320 [11] INTEGER.
+	Ms320 int64
+	// Ms512 is the component ms512 [12] INTEGER.
+	Ms512 int64
+	// Ms640 is the component ms640 [13] INTEGER.
+	Ms640 int64
+	// Ms1024 is the component ms1024 [14] INTEGER.
+	Ms1024 int64
+	// Ms1280 is the component ms1280 [15] INTEGER.
+	Ms1280 int64
+	// Ms2048 is the component ms2048 [16] INTEGER.
+	Ms2048 int64
+	// Ms2560 is the component ms2560 [17] INTEGER.
+	Ms2560 int64
+	// Ms5120 is the component ms5120 [18] INTEGER.
+	Ms5120 int64
+	// Ms10240 is the component ms10240 [19] INTEGER.
+	Ms10240 int64
+}
+
+// SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice tells which alternative of SLDRXConfigUCR17_SlDrxCycleStartOffsetR17 a value holds.
+type SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice int
+
+const (
+	SLDRXConfigUCR17_Ms10    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 1  // ms10
+	SLDRXConfigUCR17_Ms20    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 2  // ms20
+	SLDRXConfigUCR17_Ms32    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 3  // ms32
+	SLDRXConfigUCR17_Ms40    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 4  // ms40
+	SLDRXConfigUCR17_Ms60    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 5  // ms60
+	SLDRXConfigUCR17_Ms64    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 6  // ms64
+	SLDRXConfigUCR17_Ms70    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 7  // ms70
+	SLDRXConfigUCR17_Ms80    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 8  // ms80
+	SLDRXConfigUCR17_Ms128   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 9  // ms128
+	SLDRXConfigUCR17_Ms160   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 10 // ms160
+	SLDRXConfigUCR17_Ms256   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 11 // ms256
+	SLDRXConfigUCR17_Ms320   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 12 // ms320
+	SLDRXConfigUCR17_Ms512   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 13 // ms512
+	SLDRXConfigUCR17_Ms640   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 14 // ms640
+	SLDRXConfigUCR17_Ms1024  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 15 // ms1024
+	SLDRXConfigUCR17_Ms1280  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 16 // ms1280
+	SLDRXConfigUCR17_Ms2048  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 17 // ms2048
+	SLDRXConfigUCR17_Ms2560  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 18 // ms2560
+	SLDRXConfigUCR17_Ms5120  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 19 // ms5120
+	SLDRXConfigUCR17_Ms10240 SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 20 // ms10240
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 20:
+		return der.Name("ms10 ms20 ms32 ms40 ms60 ms64 ms70 ms80 ms128 ms160 ms256 ms320 ms512 ms640 ms1024 ms1280 ms2048 ms2560 ms5120 ms10240", int(c)-1, "")
+	}
+	return "SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLDRXConfigUCSemiStaticR17 is the ASN.1 type SL-DRX-ConfigUC-SemiStatic-r17.
+//
+//	SL-DRX-ConfigUC-SemiStatic-r17 ::=          SEQUENCE {
+//	    sl-drx-onDurationTimer-r17                  CHOICE {
+//	                                                    subMilliSeconds INTEGER (1..31),
+//	                                                    milliSeconds    ENUMERATED {
+//	                                                        ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60,
+//	                                                        ms80, ms100, ms200, ms300, ms400, ms500, ms600, ms800, ms1000, ms1200,
+//	                                                        ms1600, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1}
+//	                                            },
+//	    sl-drx-CycleStartOffset-r17                 CHOICE {
+//	        ms10                                        INTEGER(0..9),
+//	        ms20                                        INTEGER(0..19),
+//	        ms32                                        INTEGER(0..31),
+//	        ms40                                        INTEGER(0..39),
+//	        ms60                                        INTEGER(0..59),
+//	        ms64                                        INTEGER(0..63),
+//	        ms70                                        INTEGER(0..69),
+//	        ms80                                        INTEGER(0..79),
+//	        ms128                                       INTEGER(0..127),
+//	        ms160                                       INTEGER(0..159),
+//	        ms256                                       INTEGER(0..255),
+//	        ms320                                       INTEGER(0..319),
+//	        ms512                                       INTEGER(0..511),
+//	        ms640                                       INTEGER(0..639),
+//	        ms1024                                      INTEGER(0..1023),
+//	        ms1280                                      INTEGER(0..1279),
+//	        ms2048                                      INTEGER(0..2047),
+//	        ms2560                                      INTEGER(0..2559),
+//	        ms5120                                      INTEGER(0..5119),
+//	        ms10240                                     INTEGER(0..10239)
+//	    },
+//	    sl-drx-SlotOffset-r17                   INTEGER (0..31)
+//	}
+type SLDRXConfigUCSemiStaticR17 struct {
+	// SlDrxOnDurationTimerR17 is the component sl-drx-onDurationTimer-r17 [0] EXPLICIT CHOICE.
+	SlDrxOnDurationTimerR17 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17
+	// SlDrxCycleStartOffsetR17 is the component sl-drx-CycleStartOffset-r17 [1] EXPLICIT CHOICE.
+	SlDrxCycleStartOffsetR17 SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17
+	// SlDrxSlotOffsetR17 is the component sl-drx-SlotOffset-r17 [2] INTEGER.
+	SlDrxSlotOffsetR17 int64
+}
+
+// SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17 is the type of SL-DRX-ConfigUC-SemiStatic-r17.sl-drx-onDurationTimer-r17.
+type SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice
+	// SubMilliSeconds is the component subMilliSeconds [0] INTEGER.
+	SubMilliSeconds int64
+	// MilliSeconds is the component milliSeconds [1] ENUMERATED.
+	MilliSeconds SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds
+}
+
+// SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice tells which alternative of SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17 a value holds.
+type SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice int
+
+const (
+	SLDRXConfigUCSemiStaticR17_SubMilliSeconds SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice = 1 // subMilliSeconds
+	SLDRXConfigUCSemiStaticR17_MilliSeconds    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice = 2 // milliSeconds
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("subMilliSeconds milliSeconds", int(c)-1, "")
+	}
+	return "SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds is the type of SL-DRX-ConfigUC-SemiStatic-r17.sl-drx-onDurationTimer-r17.milliSeconds.
+type SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds int64
+
+const (
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 0  // ms1
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms2    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 1  // ms2
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms3    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 2  // ms3
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms4    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 3  // ms4
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms5    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 4  // ms5
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms6    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 5  // ms6
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms8    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 6  // ms8
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms10   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 7  // ms10
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms20   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 8  // ms20
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms30   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 9  // ms30
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms40   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 10 // ms40
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms50   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 11 // ms50
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms60   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 12 // ms60
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms80   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 13 // ms80
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms100  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 14 // ms100
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms200  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 15 // ms200
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms300  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 16 // ms300
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms400  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 17 // ms400
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms500  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 18 // ms500
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms600  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 19 // ms600
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms800  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 20 // ms800
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1000 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 21 // ms1000
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1200 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 22 // ms1200
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1600 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 23 // ms1600
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare8 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 24 // spare8
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare7 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 25 // spare7
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare6 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 26 // spare6
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare5 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 27 // spare5
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare4 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 28 // spare4
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare3 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 29 // spare3
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare2 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 30 // spare2
+	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare1 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 31 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds) String() string {
+	return der.Name("ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms400 ms500 ms600 ms800 ms1000 ms1200 ms1600 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17 is the type of SL-DRX-ConfigUC-SemiStatic-r17.sl-drx-CycleStartOffset-r17.
+type SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17 struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice
+	// Ms10 is the component ms10 [0] INTEGER.
+	Ms10 int64
+	// Ms20 is the component ms20 [1] INTEGER.
+	Ms20 int64
+	// Ms32 is the component ms32 [2] INTEGER.
+	Ms32 int64
+	// Ms40 is the component ms40 [3] INTEGER.
+	Ms40 int64
+	// Ms60 is the component ms60 [4] INTEGER.
+	Ms60 int64
+	// Ms64 is the component ms64 [5] INTEGER.
+	Ms64 int64
+	// Ms70 is the component ms70 [6] INTEGER.
+	Ms70 int64
+	// Ms80 is the component ms80 [7] INTEGER.
+	Ms80 int64
+	// Ms128 is the component ms128 [8] INTEGER.
+	Ms128 int64
+	// Ms160 is the component ms160 [9] INTEGER.
+	Ms160 int64
+	// Ms256 is the component ms256 [10] INTEGER.
+	Ms256 int64
+	// Ms320 is the component ms320 [11] INTEGER.
+	Ms320 int64
+	// Ms512 is the component ms512 [12] INTEGER.
+	Ms512 int64
+	// Ms640 is the component ms640 [13] INTEGER.
+	Ms640 int64
+	// Ms1024 is the component ms1024 [14] INTEGER.
+	Ms1024 int64
+	// Ms1280 is the component ms1280 [15] INTEGER.
+	Ms1280 int64
+	// Ms2048 is the component ms2048 [16] INTEGER.
+	Ms2048 int64
+	// Ms2560 is the component ms2560 [17] INTEGER.
+	Ms2560 int64
+	// Ms5120 is the component ms5120 [18] INTEGER.
+	Ms5120 int64
+	// Ms10240 is the component ms10240 [19] INTEGER.
+	Ms10240 int64
+}
+
+// SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice tells which alternative of SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17 a value holds.
+type SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice int
+
+const (
+	SLDRXConfigUCSemiStaticR17_Ms10    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 1  // ms10
+	SLDRXConfigUCSemiStaticR17_Ms20    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 2  // ms20
+	SLDRXConfigUCSemiStaticR17_Ms32    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 3  // ms32
+	SLDRXConfigUCSemiStaticR17_Ms40    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 4  // ms40
+	SLDRXConfigUCSemiStaticR17_Ms60    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 5  // ms60
+	SLDRXConfigUCSemiStaticR17_Ms64    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 6  // ms64
+	SLDRXConfigUCSemiStaticR17_Ms70    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 7  // ms70
+	SLDRXConfigUCSemiStaticR17_Ms80    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 8  // ms80
+	SLDRXConfigUCSemiStaticR17_Ms128   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 9  // ms128
+	SLDRXConfigUCSemiStaticR17_Ms160   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 10 // ms160
+	SLDRXConfigUCSemiStaticR17_Ms256   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 11 // ms256
+	SLDRXConfigUCSemiStaticR17_Ms320   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 12 // ms320
+	SLDRXConfigUCSemiStaticR17_Ms512   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 13 // ms512
+	SLDRXConfigUCSemiStaticR17_Ms640   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 14 // ms640
+	SLDRXConfigUCSemiStaticR17_Ms1024  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 15 // ms1024
+	SLDRXConfigUCSemiStaticR17_Ms1280  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 16 // ms1280
+	SLDRXConfigUCSemiStaticR17_Ms2048  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 17 // ms2048
+	SLDRXConfigUCSemiStaticR17_Ms2560  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 18 // ms2560
+	SLDRXConfigUCSemiStaticR17_Ms5120  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 19 // ms5120
+	SLDRXConfigUCSemiStaticR17_Ms10240 SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 20 // ms10240
+)
+
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 20:
+		return der.Name("ms10 ms20 ms32 ms40 ms60 ms64 ms70 ms80 ms128 ms160 ms256 ms320 ms512 ms640 ms1024 ms1280 ms2048 ms2560 ms5120 ms10240", int(c)-1, "")
+	}
+	return "SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SLFreqConfigR16 is the ASN.1 type SL-FreqConfig-r16.
+//
+//	SL-FreqConfig-r16 ::=              SEQUENCE {
+//	    sl-Freq-Id-r16                     SL-Freq-Id-r16,
+//	    sl-SCS-SpecificCarrierList-r16     SEQUENCE (SIZE (1..maxSCSs)) OF SCS-SpecificCarrier,
+//	    sl-AbsoluteFrequencyPointA-r16     ARFCN-ValueNR                                                   OPTIONAL,  -- Need M
+//	    sl-AbsoluteFrequencySSB-r16        ARFCN-ValueNR                                                   OPTIONAL,  -- Need R
+//	    frequencyShift7p5khzSL-r16         ENUMERATED {true}                                               OPTIONAL,  -- Cond V2X-SL-Shared
+//	    valueN-r16                         INTEGER (-1..1),
+//	    sl-BWP-ToReleaseList-r16           SEQUENCE (SIZE (1..maxNrofSL-BWPs-r16)) OF BWP-Id               OPTIONAL,  -- Need N
+//	    sl-BWP-ToAddModList-r16            SEQUENCE (SIZE (1..maxNrofSL-BWPs-r16)) OF SL-BWP-Config-r16    OPTIONAL,  -- Need N
+//	    sl-SyncConfigList-r16              SL-SyncConfigList-r16                                           OPTIONAL,  -- Need M
+//	    sl-SyncPriority-r16                ENUMERATED {gnss, gnbEnb}                                       OPTIONAL   -- Need M
+//	}
+type SLFreqConfigR16 struct {
+	// SlFreqIDR16 is the component sl-Freq-Id-r16 [0] SL-Freq-Id-r16.
+	SlFreqIDR16 SLFreqIDR16
+	// SlSCSSpecificCarrierListR16 is the component sl-SCS-SpecificCarrierList-r16 [1] SEQUENCE OF.
+	SlSCSSpecificCarrierListR16 SLFreqConfigR16_SlSCSSpecificCarrierListR16
+	// SlAbsoluteFrequencyPointAR16 is the component sl-AbsoluteFrequencyPointA-r16 [2] ARFCN-ValueNR OPTIONAL.
+	SlAbsoluteFrequencyPointAR16    ARFCNValueNR
+	HasSlAbsoluteFrequencyPointAR16 bool // whether sl-AbsoluteFrequencyPointA-r16 is present in the encoding
+	// SlAbsoluteFrequencySSBR16 is the component sl-AbsoluteFrequencySSB-r16 [3] ARFCN-ValueNR OPTIONAL.
+	SlAbsoluteFrequencySSBR16    ARFCNValueNR
+	HasSlAbsoluteFrequencySSBR16 bool // whether sl-AbsoluteFrequencySSB-r16 is present in the encoding
+	// FrequencyShift7p5khzSLR16 is the component frequencyShift7p5khzSL-r16 [4] ENUMERATED OPTIONAL.
+	FrequencyShift7p5khzSLR16    SLFreqConfigR16_FrequencyShift7p5khzSLR16
+	HasFrequencyShift7p5khzSLR16 bool // whether frequencyShift7p5khzSL-r16 is present in the encoding
+	// ValueNR16 is the component valueN-r16 [5] INTEGER.
+	ValueNR16 int64
+	// SlBWPToReleaseListR16 is the component sl-BWP-ToReleaseList-r16 [6] SEQUENCE OF OPTIONAL.
+	SlBWPToReleaseListR16    SLFreqConfigR16_SlBWPToReleaseListR16
+	HasSlBWPToReleaseListR16 bool // whether sl-BWP-ToReleaseList-r16 is present in the encoding
+	// SlBWPToAddModListR16 is the component sl-BWP-ToAddModList-r16 [7] SEQUENCE OF OPTIONAL.
+	SlBWPToAddModListR16    SLFreqConfigR16_SlBWPToAddModListR16
+	HasSlBWPToAddModListR16 bool // whether sl-BWP-ToAddModList-r16 is present in the encoding
+	// SlSyncConfigListR16 is the component sl-SyncConfigList-r16 [8] SL-SyncConfigList-r16 OPTIONAL.
+	SlSyncConfigListR16    SLSyncConfigListR16
+	HasSlSyncConfigListR16 bool // whether sl-SyncConfigList-r16 is present in the encoding
+	// SlSyncPriorityR16 is the component sl-SyncPriority-r16 [9] ENUMERATED OPTIONAL.
+	SlSyncPriorityR16    SLFreqConfigR16_SlSyncPriorityR16
+	HasSlSyncPriorityR16 bool // whether sl-SyncPriority-r16 is present in the encoding
+}
+
+// SLFreqConfigR16_SlSCSSpecificCarrierListR16 is the type of SL-FreqConfig-r16.sl-SCS-SpecificCarrierList-r16.
+type SLFreqConfigR16_SlSCSSpecificCarrierListR16 []SCSSpecificCarrier
+
+// SLFreqConfigR16_FrequencyShift7p5khzSLR16 is the type of SL-FreqConfig-r16.frequencyShift7p5khzSL-r16.
+type SLFreqConfigR16_FrequencyShift7p5khzSLR16 int64
+
+const (
+	SLFreqConfigR16_True SLFreqConfigR16_FrequencyShift7p5khzSLR16 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLFreqConfigR16_FrequencyShift7p5khzSLR16) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// SLFreqConfigR16_SlBWPToReleaseListR16 is the type of SL-FreqConfig-r16.sl-BWP-ToReleaseList-r16.
+type SLFreqConfigR16_SlBWPToReleaseListR16 []BWPID
+
+// SLFreqConfigR16_SlBWPToAddModListR16 is the type of SL-FreqConfig-r16.sl-BWP-ToAddModList-r16.
+type SLFreqConfigR16_SlBWPToAddModListR16 []SLBWPConfigR16
+
+// SLFreqConfigR16_SlSyncPriorityR16 is the type of SL-FreqConfig-r16.sl-SyncPriority-r16.
+type SLFreqConfigR16_SlSyncPriorityR16 int64
+
+const (
+	SLFreqConfigR16_Gnss   SLFreqConfigR16_SlSyncPriorityR16 = 0 // gnss
+	SLFreqConfigR16_GnbEnb SLFreqConfigR16_SlSyncPriorityR16 = 1 // gnbEnb
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLFreqConfigR16_SlSyncPriorityR16) String() string {
+	return der.Name("gnss gnbEnb", int(v), "")
+}
+
+// SLFreqIDR16 is the ASN.1 type SL-Freq-Id-r16.
+//
+//	SL-Freq-Id-r16 ::=                     INTEGER (1.. maxNrofFreqSL-r16)
+type SLFreqIDR16 int64
+
+// SLFreqConfigCommonR16 is the ASN.1 type SL-FreqConfigCommon-r16.
+//
+//	SL-FreqConfigCommon-r16 ::=      SEQUENCE {
+//	    sl-SCS-SpecificCarrierList-r16   SEQUENCE (SIZE (1..maxSCSs)) OF SCS-SpecificCarrier,
+//	    sl-AbsoluteFrequencyPointA-r16   ARFCN-ValueNR,
+//	    sl-AbsoluteFrequencySSB-r16      ARFCN-ValueNR                                                       OPTIONAL, -- Need R
+//	    frequencyShift7p5khzSL-r16       ENUMERATED {true}                                                   OPTIONAL, -- Cond V2X-SL-Shared
+//	    valueN-r16                       INTEGER (-1..1),
+//	    sl-BWP-List-r16                  SEQUENCE (SIZE (1..maxNrofSL-BWPs-r16)) OF SL-BWP-ConfigCommon-r16  OPTIONAL, -- Need R
+//	    sl-SyncPriority-r16              ENUMERATED {gnss, gnbEnb}                                           OPTIONAL, -- Need R
+//	    sl-NbAsSync-r16                  BOOLEAN                                                             OPTIONAL, -- Need R
+//	    sl-SyncConfigList-r16            SL-SyncConfigList-r16                                               OPTIONAL, -- Need R
+//	    ...
+//	}
+type SLFreqConfigCommonR16 struct {
+	// SlSCSSpecificCarrierListR16 is the component sl-SCS-SpecificCarrierList-r16 [0] SEQUENCE OF.
+	SlSCSSpecificCarrierListR16 SLFreqConfigCommonR16_SlSCSSpecificCarrierListR16
+	// SlAbsoluteFrequencyPointAR16 is the component sl-AbsoluteFrequencyPointA-r16 [1] ARFCN-ValueNR.
+	SlAbsoluteFrequencyPointAR16 ARFCNValueNR
+	// SlAbsoluteFrequencySSBR16 is the component sl-AbsoluteFrequencySSB-r16 [2] ARFCN-ValueNR OPTIONAL.
+	SlAbsoluteFrequencySSBR16    ARFCNValueNR
+	HasSlAbsoluteFrequencySSBR16 bool // whether sl-AbsoluteFrequencySSB-r16 is present in the encoding
+	// FrequencyShift7p5khzSLR16 is the component frequencyShift7p5khzSL-r16 [3] ENUMERATED OPTIONAL.
+	FrequencyShift7p5khzSLR16    SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16
+	HasFrequencyShift7p5khzSLR16 bool // whether frequencyShift7p5khzSL-r16 is present in the encoding
+	// ValueNR16 is the component valueN-r16 [4] INTEGER.
+	ValueNR16 int64
+	// SlBWPListR16 is the component sl-BWP-List-r16 [5] SEQUENCE OF OPTIONAL.
+	SlBWPListR16    SLFreqConfigCommonR16_SlBWPListR16
+	HasSlBWPListR16 bool // whether sl-BWP-List-r16 is present in the encoding
+	// SlSyncPriorityR16 is the component sl-SyncPriority-r16 [6] ENUMERATED OPTIONAL.
+	SlSyncPriorityR16    SLFreqConfigCommonR16_SlSyncPriorityR16
+	HasSlSyncPriorityR16 bool // whether sl-SyncPriority-r16 is present in the encoding
+	// SlNbAsSyncR16 is the component sl-NbAsSync-r16 [7] BOOLEAN OPTIONAL.
+	SlNbAsSyncR16    bool
+	HasSlNbAsSyncR16 bool // whether sl-NbAsSync-r16 is present in the encoding
+	// SlSyncConfigListR16 is the component sl-SyncConfigList-r16 [8] SL-SyncConfigList-r16 OPTIONAL.
+	SlSyncConfigListR16    SLSyncConfigListR16
+	HasSlSyncConfigListR16 bool // whether sl-SyncConfigList-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLFreqConfigCommonR16_SlSCSSpecificCarrierListR16 is the type of SL-FreqConfigCommon-r16.sl-SCS-SpecificCarrierList-r16.
+type SLFreqConfigCommonR16_SlSCSSpecificCarrierListR16 []SCSSpecificCarrier
+
+// SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16 is the type of SL-FreqConfigCommon-r16.frequencyShift7p5khzSL-r16.
+type SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16 int64
+
+const (
+	SLFreqConfigCommonR16_True SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// SLFreqConfigCommonR16_SlBWPListR16 is the type of SL-FreqConfigCommon-r16.sl-BWP-List-r16.
+type SLFreqConfigCommonR16_SlBWPListR16 []SLBWPConfigCommonR16
+
+// SLFreqConfigCommonR16_SlSyncPriorityR16 is the type of SL-FreqConfigCommon-r16.sl-SyncPriority-r16.
+type SLFreqConfigCommonR16_SlSyncPriorityR16 int64
+
+const (
+	SLFreqConfigCommonR16_Gnss   SLFreqConfigCommonR16_SlSyncPriorityR16 = 0 // gnss
+	SLFreqConfigCommonR16_GnbEnb SLFreqConfigCommonR16_SlSyncPriorityR16 = 1 // gnbEnb
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLFreqConfigCommonR16_SlSyncPriorityR16) String() string {
+	return der.Name("gnss gnbEnb", int(v), "")
+}
+
+// SLInterUECoordinationConfigR17 is the ASN.1 type SL-InterUE-CoordinationConfig-r17.
+//
+//	SL-InterUE-CoordinationConfig-r17 ::=     SEQUENCE {
+//	    sl-InterUE-CoordinationScheme1-r17        SL-InterUE-CoordinationScheme1-r17                                   OPTIONAL,   -- Need M
+//	    sl-InterUE-CoordinationScheme2-r17        SL-InterUE-CoordinationScheme2-r17                                   OPTIONAL,   -- Need M
+//	    ...
+//	}
+type SLInterUECoordinationConfigR17 struct {
+	// SlInterUECoordinationScheme1R17 is the component sl-InterUE-CoordinationScheme1-r17 [0] SL-InterUE-CoordinationScheme1-r17 OPTIONAL.
+	SlInterUECoordinationScheme1R17    SLInterUECoordinationScheme1R17
+	HasSlInterUECoordinationScheme1R17 bool // whether sl-InterUE-CoordinationScheme1-r17 is present in the encoding
+	// SlInterUECoordinationScheme2R17 is the component sl-InterUE-CoordinationScheme2-r17 [1] SL-InterUE-CoordinationScheme2-r17 OPTIONAL.
+	SlInterUECoordinationScheme2R17    SLInterUECoordinationScheme2R17
+	HasSlInterUECoordinationScheme2R17 bool // whether sl-InterUE-CoordinationScheme2-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLInterUECoordinationScheme1R17 is the ASN.1 type SL-InterUE-CoordinationScheme1-r17.
+//
+//	SL-InterUE-CoordinationScheme1-r17 ::=    SEQUENCE {
+//	    sl-IUC-Explicit-r17                       ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
+//	    sl-IUC-Condition-r17                      ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
+//	    sl-Condition1-A-2-r17                     ENUMERATED {disabled}                                                OPTIONAL,   -- Need M
+//	    sl-ThresholdRSRP-Condition1-B-1-Option1List-r17  SEQUENCE (SIZE (1..8)) OF SL-ThresholdRSRP-Condition1-B-1-r17 OPTIONAL,   -- Need M
+//	    sl-ThresholdRSRP-Condition1-B-1-Option2List-r17  SEQUENCE (SIZE (1..8)) OF SL-ThresholdRSRP-Condition1-B-1-r17 OPTIONAL,   -- Need M
+//	    sl-ContainerCoordInfo-r17                 ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
+//	    sl-ContainerRequest-r17                   ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
+//	    sl-TriggerConditionCoordInfo-r17          INTEGER (0..1)                                                       OPTIONAL,   -- Need M
+//	    sl-TriggerConditionRequest-r17            INTEGER (0..1)                                                       OPTIONAL,   -- Need M
+//	    sl-PriorityCoordInfoExplicit-r17          INTEGER (1..8)                                                       OPTIONAL,   -- Need M
+//	    sl-PriorityCoordInfoCondition-r17         INTEGER (1..8)                                                       OPTIONAL,   -- Need M
+//	    sl-PriorityRequest-r17                    INTEGER (1..8)                                                       OPTIONAL,   -- Need M
+//	    sl-PriorityPreferredResourceSet-r17       INTEGER (1..8)                                                       OPTIONAL,   -- Need M
+//	    sl-MaxSlotOffsetTRIV-r17                  INTEGER (1..8000)                                                    OPTIONAL,   -- Need M
+//	    sl-NumSubCH-PreferredResourceSet-r17      INTEGER (1..27)                                                      OPTIONAL,   -- Need M
+//	    sl-ReservedPeriodPreferredResourceSet-r17 INTEGER (1..16)                                                      OPTIONAL,   -- Need M
+//	    sl-DetermineResourceType-r17              ENUMERATED {uea, ueb}                                                OPTIONAL,   -- Need M
+//	    ...
+//	}
+type SLInterUECoordinationScheme1R17 struct {
+	// SlIUCExplicitR17 is the component sl-IUC-Explicit-r17 [0] ENUMERATED OPTIONAL.
+	SlIUCExplicitR17    SLInterUECoordinationScheme1R17_SlIUCExplicitR17
+	HasSlIUCExplicitR17 bool // whether sl-IUC-Explicit-r17 is present in the encoding
+	// SlIUCConditionR17 is the component sl-IUC-Condition-r17 [1] ENUMERATED OPTIONAL.
+	SlIUCConditionR17    SLInterUECoordinationScheme1R17_SlIUCConditionR17
+	HasSlIUCConditionR17 bool // whether sl-IUC-Condition-r17 is present in the encoding
+	// SlCondition1A2R17 is the component sl-Condition1-A-2-r17 [2] ENUMERATED OPTIONAL.
+	SlCondition1A2R17    SLInterUECoordinationScheme1R17_SlCondition1A2R17
+	HasSlCondition1A2R17 bool // whether sl-Condition1-A-2-r17 is present in the encoding
+	// SlThresholdRSRPCondition1B1Option1ListR17 is the component sl-ThresholdRSRP-Condition1-B-1-Option1List-r17 [3] SEQUENCE OF OPTIONAL.
+	SlThresholdRSRPCondition1B1Option1ListR17    SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option1ListR17
+	HasSlThresholdRSRPCondition1B1Option1ListR17 bool // whether sl-ThresholdRSRP-Condition1-B-1-Option1List-r17 is present in the encoding
+	// SlThresholdRSRPCondition1B1Option2ListR17 is the component sl-ThresholdRSRP-Condition1-B-1-Option2List-r17 [4] SEQUENCE OF OPTIONAL.
+	SlThresholdRSRPCondition1B1Option2ListR17    SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option2ListR17
+	HasSlThresholdRSRPCondition1B1Option2ListR17 bool // whether sl-ThresholdRSRP-Condition1-B-1-Option2List-r17 is present in the encoding
+	// SlContainerCoordInfoR17 is the component sl-ContainerCoordInfo-r17 [5] ENUMERATED OPTIONAL.
+	SlContainerCoordInfoR17    SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17
+	HasSlContainerCoordInfoR17 bool // whether sl-ContainerCoordInfo-r17 is present in the encoding
+	// SlContainerRequestR17 is the component sl-ContainerRequest-r17 [6] ENUMERATED OPTIONAL.
+	SlContainerRequestR17    SLInterUECoordinationScheme1R17_SlContainerRequestR17
+	HasSlContainerRequestR17 bool // whether sl-ContainerRequest-r17 is present in the encoding
+	// SlTriggerConditionCoordInfoR17 is the component sl-TriggerConditionCoordInfo-r17 [7] INTEGER OPTIONAL.
+	SlTriggerConditionCoordInfoR17    int64
+	HasSlTriggerConditionCoordInfoR17 bool // whether sl-TriggerConditionCoordInfo-r17 is present in the encoding
+	// SlTriggerConditionRequestR17 is the component sl-TriggerConditionRequest-r17 [8] INTEGER OPTIONAL.
+	SlTriggerConditionRequestR17    int64
+	HasSlTriggerConditionRequestR17 bool // whether sl-TriggerConditionRequest-r17 is present in the encoding
+	// SlPriorityCoordInfoExplicitR17 is the component sl-PriorityCoordInfoExplicit-r17 [9] INTEGER OPTIONAL.
+	SlPriorityCoordInfoExplicitR17    int64
+	HasSlPriorityCoordInfoExplicitR17 bool // whether sl-PriorityCoordInfoExplicit-r17 is present in the encoding
+	// SlPriorityCoordInfoConditionR17 is the component sl-PriorityCoordInfoCondition-r17 [10] INTEGER OPTIONAL.
+	SlPriorityCoordInfoConditionR17    int64
+	HasSlPriorityCoordInfoConditionR17 bool // whether sl-PriorityCoordInfoCondition-r17 is present in the encoding
+	// SlPriorityRequestR17 is the component sl-PriorityRequest-r17 [11] INTEGER OPTIONAL.
+	SlPriorityRequestR17    int64
+	HasSlPriorityRequestR17 bool // whether sl-PriorityRequest-r17 is present in the encoding
+	// SlPriorityPreferredResourceSetR17 is the component sl-PriorityPreferredResourceSet-r17 [12] INTEGER OPTIONAL.
+	SlPriorityPreferredResourceSetR17    int64
+	HasSlPriorityPreferredResourceSetR17 bool // whether sl-PriorityPreferredResourceSet-r17 is present in the encoding
+	// SlMaxSlotOffsetTRIVR17 is the component sl-MaxSlotOffsetTRIV-r17 [13] INTEGER OPTIONAL.
+	SlMaxSlotOffsetTRIVR17    int64
+	HasSlMaxSlotOffsetTRIVR17 bool // whether sl-MaxSlotOffsetTRIV-r17 is present in the encoding
+	// SlNumSubCHPreferredResourceSetR17 is the component sl-NumSubCH-PreferredResourceSet-r17 [14] INTEGER OPTIONAL.
+	SlNumSubCHPreferredResourceSetR17    int64
+	HasSlNumSubCHPreferredResourceSetR17 bool // whether sl-NumSubCH-PreferredResourceSet-r17 is present in the encoding
+	// SlReservedPeriodPreferredResourceSetR17 is the component sl-ReservedPeriodPreferredResourceSet-r17 [15] INTEGER OPTIONAL.
+	SlReservedPeriodPreferredResourceSetR17    int64
+	HasSlReservedPeriodPreferredResourceSetR17 bool // whether sl-ReservedPeriodPreferredResourceSet-r17 is present in the encoding
+	// SlDetermineResourceTypeR17 is the component sl-DetermineResourceType-r17 [16] ENUMERATED OPTIONAL.
+	SlDetermineResourceTypeR17    SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17
+	HasSlDetermineResourceTypeR17 bool // whether sl-DetermineResourceType-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLInterUECoordinationScheme1R17_SlIUCExplicitR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-IUC-Explicit-r17.
+type SLInterUECoordinationScheme1R17_SlIUCExplicitR17 int64
+
+const (
+	SLInterUECoordinationScheme1R17_SlIUCExplicitR17_Enabled  SLInterUECoordinationScheme1R17_SlIUCExplicitR17 = 0 // enabled
+	SLInterUECoordinationScheme1R17_SlIUCExplicitR17_Disabled SLInterUECoordinationScheme1R17_SlIUCExplicitR17 = 1 // disabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme1R17_SlIUCExplicitR17) String() string {
+	return der.Name("enabled disabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme1R17_SlIUCConditionR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-IUC-Condition-r17.
+type SLInterUECoordinationScheme1R17_SlIUCConditionR17 int64
+
+const (
+	SLInterUECoordinationScheme1R17_SlIUCConditionR17_Enabled  SLInterUECoordinationScheme1R17_SlIUCConditionR17 = 0 // enabled
+	SLInterUECoordinationScheme1R17_SlIUCConditionR17_Disabled SLInterUECoordinationScheme1R17_SlIUCConditionR17 = 1 // disabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme1R17_SlIUCConditionR17) String() string {
+	return der.Name("enabled disabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme1R17_SlCondition1A2R17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-Condition1-A-2-r17.
+type SLInterUECoordinationScheme1R17_SlCondition1A2R17 int64
+
+const (
+	SLInterUECoordinationScheme1R17_Disabled SLInterUECoordinationScheme1R17_SlCondition1A2R17 = 0 // disabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme1R17_SlCondition1A2R17) String() string {
+	return der.Name("disabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option1ListR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ThresholdRSRP-Condition1-B-1-Option1List-r17.
+type SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option1ListR17 []SLThresholdRSRPCondition1B1R17
+
+// SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option2ListR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ThresholdRSRP-Condition1-B-1-Option2List-r17.
+type SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option2ListR17 []SLThresholdRSRPCondition1B1R17
+
+// SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ContainerCoordInfo-r17.
+type SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 int64
+
+const (
+	SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17_Enabled  SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 = 0 // enabled
+	SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17_Disabled SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 = 1 // disabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17) String() string {
+	return der.Name("enabled disabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme1R17_SlContainerRequestR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ContainerRequest-r17.
+type SLInterUECoordinationScheme1R17_SlContainerRequestR17 int64
+
+const (
+	SLInterUECoordinationScheme1R17_SlContainerRequestR17_Enabled  SLInterUECoordinationScheme1R17_SlContainerRequestR17 = 0 // enabled
+	SLInterUECoordinationScheme1R17_SlContainerRequestR17_Disabled SLInterUECoordinationScheme1R17_SlContainerRequestR17 = 1 // disabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme1R17_SlContainerRequestR17) String() string {
+	return der.Name("enabled disabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-DetermineResourceType-r17.
+type SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 int64
+
+const (
+	SLInterUECoordinationScheme1R17_Uea SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 = 0 // uea
+	SLInterUECoordinationScheme1R17_Ueb SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 = 1 // ueb
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17) String() string {
+	return der.Name("uea ueb", int(v), "")
+}
+
+// SLInterUECoordinationScheme2R17 is the ASN.1 type SL-InterUE-CoordinationScheme2-r17.
+//
+//	SL-InterUE-CoordinationScheme2-r17 ::=    SEQUENCE {
+//	    sl-IUC-Scheme2-r17                        ENUMERATED {enabled}                                                 OPTIONAL,   -- Need R
+//	    sl-RB-SetPSFCH-r17                        BIT STRING (SIZE (10..275))                                          OPTIONAL,   -- Need M
+//	    sl-TypeUE-A-r17                           ENUMERATED {enabled}                                                 OPTIONAL,   -- Need R
+//	    sl-PSFCH-Occasion-r17                     INTEGER (0..1)                                                       OPTIONAL,   -- Need M
+//	    sl-SlotLevelResourceExclusion-r17         ENUMERATED {enabled}                                                 OPTIONAL,   -- Need R
+//	    sl-OptionForCondition2-A-1-r17            INTEGER (0..1)                                                       OPTIONAL,   -- Need M
+//	    sl-IndicationUE-B-r17                     ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
+//	    ...,
+//	    [[
+//	    sl-DeltaRSRP-Thresh-v1720                 INTEGER (-30..30)                                                    OPTIONAL    -- Need M
+//	    ]]
+//	}
+type SLInterUECoordinationScheme2R17 struct {
+	// SlIUCScheme2R17 is the component sl-IUC-Scheme2-r17 [0] ENUMERATED OPTIONAL.
+	SlIUCScheme2R17    SLInterUECoordinationScheme2R17_SlIUCScheme2R17
+	HasSlIUCScheme2R17 bool // whether sl-IUC-Scheme2-r17 is present in the encoding
+	// SlRBSetPSFCHR17 is the component sl-RB-SetPSFCH-r17 [1] BIT STRING OPTIONAL.
+	SlRBSetPSFCHR17    der.BitString
+	HasSlRBSetPSFCHR17 bool // whether sl-RB-SetPSFCH-r17 is present in the encoding
+	// SlTypeUEAR17 is the component sl-TypeUE-A-r17 [2] ENUMERATED OPTIONAL.
+	SlTypeUEAR17    SLInterUECoordinationScheme2R17_SlTypeUEAR17
+	HasSlTypeUEAR17 bool // whether sl-TypeUE-A-r17 is present in the encoding
+	// SlPSFCHOccasionR17 is the component sl-PSFCH-Occasion-r17 [3] INTEGER OPTIONAL.
+	SlPSFCHOccasionR17    int64
+	HasSlPSFCHOccasionR17 bool // whether sl-PSFCH-Occasion-r17 is present in the encoding
+	// SlSlotLevelResourceExclusionR17 is the component sl-SlotLevelResourceExclusion-r17 [4] ENUMERATED OPTIONAL.
+	SlSlotLevelResourceExclusionR17    SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17
+	HasSlSlotLevelResourceExclusionR17 bool // whether sl-SlotLevelResourceExclusion-r17 is present in the encoding
+	// SlOptionForCondition2A1R17 is the component sl-OptionForCondition2-A-1-r17 [5] INTEGER OPTIONAL.
+	SlOptionForCondition2A1R17    int64
+	HasSlOptionForCondition2A1R17 bool // whether sl-OptionForCondition2-A-1-r17 is present in the encoding
+	// SlIndicationUEBR17 is the component sl-IndicationUE-B-r17 [6] ENUMERATED OPTIONAL.
+	SlIndicationUEBR17    SLInterUECoordinationScheme2R17_SlIndicationUEBR17
+	HasSlIndicationUEBR17 bool // whether sl-IndicationUE-B-r17 is present in the encoding
+	// SlDeltaRSRPThreshV1720 is the component sl-DeltaRSRP-Thresh-v1720 [7] INTEGER OPTIONAL (extension addition).
+	SlDeltaRSRPThreshV1720    int64
+	HasSlDeltaRSRPThreshV1720 bool // whether sl-DeltaRSRP-Thresh-v1720 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLInterUECoordinationScheme2R17_SlIUCScheme2R17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-IUC-Scheme2-r17.
+type SLInterUECoordinationScheme2R17_SlIUCScheme2R17 int64
+
+const (
+	SLInterUECoordinationScheme2R17_Enabled SLInterUECoordinationScheme2R17_SlIUCScheme2R17 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme2R17_SlIUCScheme2R17) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme2R17_SlTypeUEAR17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-TypeUE-A-r17.
+type SLInterUECoordinationScheme2R17_SlTypeUEAR17 int64
+
+const (
+	SLInterUECoordinationScheme2R17_SlTypeUEAR17_Enabled SLInterUECoordinationScheme2R17_SlTypeUEAR17 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme2R17_SlTypeUEAR17) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-SlotLevelResourceExclusion-r17.
+type SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17 int64
+
+const (
+	SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17_Enabled SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17 = 0 // enabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17) String() string {
+	return der.Name("enabled", int(v), "")
+}
+
+// SLInterUECoordinationScheme2R17_SlIndicationUEBR17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-IndicationUE-B-r17.
+type SLInterUECoordinationScheme2R17_SlIndicationUEBR17 int64
+
+const (
+	SLInterUECoordinationScheme2R17_SlIndicationUEBR17_Enabled  SLInterUECoordinationScheme2R17_SlIndicationUEBR17 = 0 // enabled
+	SLInterUECoordinationScheme2R17_SlIndicationUEBR17_Disabled SLInterUECoordinationScheme2R17_SlIndicationUEBR17 = 1 // disabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLInterUECoordinationScheme2R17_SlIndicationUEBR17) String() string {
+	return der.Name("enabled disabled", int(v), "")
+}
+
+// SLThresholdRSRPCondition1B1R17 is the ASN.1 type SL-ThresholdRSRP-Condition1-B-1-r17.
+//
+//	SL-ThresholdRSRP-Condition1-B-1-r17 ::=   SEQUENCE {
+//	    sl-Priority-r17                           INTEGER (1..8),
+//	    sl-ThresholdRSRP-Condition1-B-1-r17       INTEGER (0..66)
+//	}
+type SLThresholdRSRPCondition1B1R17 struct {
+	// SlPriorityR17 is the component sl-Priority-r17 [0] INTEGER.
+	SlPriorityR17 int64
+	// SlThresholdRSRPCondition1B1R17 is the component sl-ThresholdRSRP-Condition1-B-1-r17 [1] INTEGER.
+	SlThresholdRSRPCondition1B1R17 int64
+}
+
+// SLLogicalChannelConfigR16 is the ASN.1 type SL-LogicalChannelConfig-r16.
+//
+//	SL-LogicalChannelConfig-r16 ::=            SEQUENCE {
+//	    sl-Priority-r16                            INTEGER (1..8),
+//	    sl-PrioritisedBitRate-r16                  ENUMERATED {kBps0, kBps8, kBps16, kBps32, kBps64, kBps128, kBps256, kBps512,
+//	                                               kBps1024, kBps2048, kBps4096, kBps8192, kBps16384, kBps32768, kBps65536, infinity},
+//	    sl-BucketSizeDuration-r16                  ENUMERATED {ms5, ms10, ms20, ms50, ms100, ms150, ms300, ms500, ms1000,
+//	                                               spare7, spare6, spare5, spare4, spare3,spare2, spare1},
+//	    sl-ConfiguredGrantType1Allowed-r16         ENUMERATED {true}                                                        OPTIONAL,   -- Need R
+//	    sl-HARQ-FeedbackEnabled-r16                ENUMERATED {enabled, disabled }                                          OPTIONAL,   -- Need R
+//	    sl-AllowedCG-List-r16                      SEQUENCE (SIZE (0.. maxNrofCG-SL-1-r16)) OF SL-ConfigIndexCG-r16
+//	                                                                                                                        OPTIONAL,   -- Need R
+//	    sl-AllowedSCS-List-r16                     SEQUENCE (SIZE (1..maxSCSs)) OF SubcarrierSpacing                        OPTIONAL,   -- Need R
+//	    sl-MaxPUSCH-Duration-r16                   ENUMERATED {ms0p02, ms0p04, ms0p0625, ms0p125, ms0p25, ms0p5, spare2, spare1}
+//	                                                                                                                        OPTIONAL,   -- Need R
+//	    sl-LogicalChannelGroup-r16                 INTEGER (0..maxLCG-ID)                                                   OPTIONAL,   -- Need R
+//	    sl-SchedulingRequestId-r16                 SchedulingRequestId                                                      OPTIONAL,   -- Need R
+//	    sl-LogicalChannelSR-DelayTimerApplied-r16  BOOLEAN                                                                  OPTIONAL,   -- Need R
+//	    ...
+//	}
+type SLLogicalChannelConfigR16 struct {
+	// SlPriorityR16 is the component sl-Priority-r16 [0] INTEGER.
+	SlPriorityR16 int64
+	// SlPrioritisedBitRateR16 is the component sl-PrioritisedBitRate-r16 [1] ENUMERATED.
+	SlPrioritisedBitRateR16 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16
+	// SlBucketSizeDurationR16 is the component sl-BucketSizeDuration-r16 [2] ENUMERATED.
+	SlBucketSizeDurationR16 SLLogicalChannelConfigR16_SlBucketSizeDurationR16
+	// SlConfiguredGrantType1AllowedR16 is the component sl-ConfiguredGrantType1Allowed-r16 [3] ENUMERATED OPTIONAL.
+	SlConfiguredGrantType1AllowedR16    SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16
+	HasSlConfiguredGrantType1AllowedR16 bool // whether sl-ConfiguredGrantType1Allowed-r16 is present in the encoding
+	// SlHARQFeedbackEnabledR16 is the component sl-HARQ-FeedbackEnabled-r16 [4] ENUMERATED OPTIONAL.
+	SlHARQFeedbackEnabledR16    SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16
+	HasSlHARQFeedbackEnabledR16 bool // whether sl-HARQ-FeedbackEnabled-r16 is present in the encoding
+	// SlAllowedCGListR16 is the component sl-AllowedCG-List-r16 [5] SEQUENCE OF OPTIONAL.
+	SlAllowedCGListR16    SLLogicalChannelConfigR16_SlAllowedCGListR16
+	HasSlAllowedCGListR16 bool // whether sl-AllowedCG-List-r16 is present in the encoding
+	// SlAllowedSCSListR16 is the component sl-AllowedSCS-List-r16 [6] SEQUENCE OF OPTIONAL.
+	SlAllowedSCSListR16    SLLogicalChannelConfigR16_SlAllowedSCSListR16
+	HasSlAllowedSCSListR16 bool // whether sl-AllowedSCS-List-r16 is present in the encoding
+	// SlMaxPUSCHDurationR16 is the component sl-MaxPUSCH-Duration-r16 [7] ENUMERATED OPTIONAL.
+	SlMaxPUSCHDurationR16    SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16
+	HasSlMaxPUSCHDurationR16 bool // whether sl-MaxPUSCH-Duration-r16 is present in the encoding
+	// SlLogicalChannelGroupR16 is the component sl-LogicalChannelGroup-r16 [8] INTEGER OPTIONAL.
+	SlLogicalChannelGroupR16    int64
+	HasSlLogicalChannelGroupR16 bool // whether sl-LogicalChannelGroup-r16 is present in the encoding
+	// SlSchedulingRequestIDR16 is the component sl-SchedulingRequestId-r16 [9] SchedulingRequestId OPTIONAL.
+	SlSchedulingRequestIDR16    SchedulingRequestID
+	HasSlSchedulingRequestIDR16 bool // whether sl-SchedulingRequestId-r16 is present in the encoding
+	// SlLogicalChannelSRDelayTimerAppliedR16 is the component sl-LogicalChannelSR-DelayTimerApplied-r16 [10] BOOLEAN OPTIONAL.
+	SlLogicalChannelSRDelayTimerAppliedR16    bool
+	HasSlLogicalChannelSRDelayTimerAppliedR16 bool // whether sl-LogicalChannelSR-DelayTimerApplied-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 is the type of SL-LogicalChannelConfig-r16.sl-PrioritisedBitRate-r16.
+type SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 int64
+
+const (
+	SLLogicalChannelConfigR16_KBps0     SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 0  // kBps0
+	SLLogicalChannelConfigR16_KBps8     SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 1  // kBps8
+	SLLogicalChannelConfigR16_KBps16    SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 2  // kBps16
+	SLLogicalChannelConfigR16_KBps32    SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 3  // kBps32
+	SLLogicalChannelConfigR16_KBps64    SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 4  // kBps64
+	SLLogicalChannelConfigR16_KBps128   SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 5  // kBps128
+	SLLogicalChannelConfigR16_KBps256   SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 6  // kBps256
+	SLLogicalChannelConfigR16_KBps512   SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 7  // kBps512
+	SLLogicalChannelConfigR16_KBps1024  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 8  // kBps1024
+	SLLogicalChannelConfigR16_KBps2048  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 9  // kBps2048
+	SLLogicalChannelConfigR16_KBps4096  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 10 // kBps4096
+	SLLogicalChannelConfigR16_KBps8192  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 11 // kBps8192
+	SLLogicalChannelConfigR16_KBps16384 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 12 // kBps16384
+	SLLogicalChannelConfigR16_KBps32768 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 13 // kBps32768
+	SLLogicalChannelConfigR16_KBps65536 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 14 // kBps65536
+	SLLogicalChannelConfigR16_Infinity  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 15 // infinity
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLLogicalChannelConfigR16_SlPrioritisedBitRateR16) String() string {
+	return der.Name("kBps0 kBps8 kBps16 kBps32 kBps64 kBps128 kBps256 kBps512 kBps1024 kBps2048 kBps4096 kBps8192 kBps16384 kBps32768 kBps65536 infinity", int(v), "")
+}
+
+// SLLogicalChannelConfigR16_SlBucketSizeDurationR16 is the type of SL-LogicalChannelConfig-r16.sl-BucketSizeDuration-r16.
+type SLLogicalChannelConfigR16_SlBucketSizeDurationR16 int64
+
+const (
+	SLLogicalChannelConfigR16_Ms5    SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 0  // ms5
+	SLLogicalChannelConfigR16_Ms10   SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 1  // ms10
+	SLLogicalChannelConfigR16_Ms20   SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 2  // ms20
+	SLLogicalChannelConfigR16_Ms50   SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 3  // ms50
+	SLLogicalChannelConfigR16_Ms100  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 4  // ms100
+	SLLogicalChannelConfigR16_Ms150  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 5  // ms150
+	SLLogicalChannelConfigR16_Ms300  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 6  // ms300
+	SLLogicalChannelConfigR16_Ms500  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 7  // ms500
+	SLLogicalChannelConfigR16_Ms1000 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 8  // ms1000
+	SLLogicalChannelConfigR16_Spare7 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 9  // spare7
+	SLLogicalChannelConfigR16_Spare6 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 10 // spare6
+	SLLogicalChannelConfigR16_Spare5 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 11 // spare5
+	SLLogicalChannelConfigR16_Spare4 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 12 // spare4
+	SLLogicalChannelConfigR16_Spare3 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 13 // spare3
+	SLLogicalChannelConfigR16_Spare2 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 14 // spare2
+	SLLogicalChannelConfigR16_Spare1 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 15 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLLogicalChannelConfigR16_SlBucketSizeDurationR16) String() string {
+	return der.Name("ms5 ms10 ms20 ms50 ms100 ms150 ms300 ms500 ms1000 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
+}
+
+// SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16 is the type of SL-LogicalChannelConfig-r16.sl-ConfiguredGrantType1Allowed-r16.
+type SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16 int64
+
+const (
+	SLLogicalChannelConfigR16_True SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16 = 0 // true
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16) String() string {
+	return der.Name("true", int(v), "")
+}
+
+// SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 is the type of SL-LogicalChannelConfig-r16.sl-HARQ-FeedbackEnabled-r16.
+type SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 int64
+
+const (
+	SLLogicalChannelConfigR16_Enabled  SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 = 0 // enabled
+	SLLogicalChannelConfigR16_Disabled SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 = 1 // disabled
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16) String() string {
+	return der.Name("enabled disabled", int(v), "")
+}
+
+// SLLogicalChannelConfigR16_SlAllowedCGListR16 is the type of SL-LogicalChannelConfig-r16.sl-AllowedCG-List-r16.
+type SLLogicalChannelConfigR16_SlAllowedCGListR16 []SLConfigIndexCGR16
+
+// SLLogicalChannelConfigR16_SlAllowedSCSListR16 is the type of SL-LogicalChannelConfig-r16.sl-AllowedSCS-List-r16.
+type SLLogicalChannelConfigR16_SlAllowedSCSListR16 []SubcarrierSpacing
+
+// SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 is the type of SL-LogicalChannelConfig-r16.sl-MaxPUSCH-Duration-r16.
+type SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 int64
+
+const (
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p02   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 0 // ms0p02
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p04   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 1 // ms0p04
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p0625 SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 2 // ms0p0625
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p125  SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 3 // ms0p125
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p25   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 4 // ms0p25
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p5    SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 5 // ms0p5
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Spare2   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 6 // spare2
+	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Spare1   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 7 // spare1
+)
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16) String() string {
+	return der.Name("ms0p02 ms0p04 ms0p0625 ms0p125 ms0p25 ms0p5 spare2 spare1", int(v), "")
+}
+
+// SLL2RelayUEConfigR17 is the ASN.1 type SL-L2RelayUE-Config-r17.
+//
+//	SL-L2RelayUE-Config-r17 ::=        SEQUENCE {
+//	    sl-RemoteUE-ToAddModList-r17       SEQUENCE (SIZE (1..maxNrofRemoteUE-r17)) OF SL-RemoteUE-ToAddMod-r17    OPTIONAL,    -- Need N
+//	    sl-RemoteUE-ToReleaseList-r17      SEQUENCE (SIZE (1..maxNrofRemoteUE-r17)) OF SL-DestinationIdentity-r16  OPTIONAL,    -- Need N
+//	    ...
+//	}
+type SLL2RelayUEConfigR17 struct {
+	// SlRemoteUEToAddModListR17 is the component sl-RemoteUE-ToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
+	SlRemoteUEToAddModListR17    SLL2RelayUEConfigR17_SlRemoteUEToAddModListR17
+	HasSlRemoteUEToAddModListR17 bool // whether sl-RemoteUE-ToAddModList-r17 is present in the encoding
+	// SlRemoteUEToReleaseListR17 is the component sl-RemoteUE-ToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
+	SlRemoteUEToReleaseListR17    SLL2RelayUEConfigR17_SlRemoteUEToReleaseListR17
+	HasSlRemoteUEToReleaseListR17 bool // whether sl-RemoteUE-ToReleaseList-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLL2RelayUEConfigR17_SlRemoteUEToAddModListR17 is the type of SL-L2RelayUE-Config-r17.sl-RemoteUE-ToAddModList-r17.
+type SLL2RelayUEConfigR17_SlRemoteUEToAddModListR17 []SLRemoteUEToAddModR17
+
+// SLL2RelayUEConfigR17_SlRemoteUEToReleaseListR17 is the type of SL-L2RelayUE-Config-r17.sl-RemoteUE-ToReleaseList-r17.
+type SLL2RelayUEConfigR17_SlRemoteUEToReleaseListR17 []SLDestinationIdentityR16
+
+// SLRemoteUEToAddModR17 is the ASN.1 type SL-RemoteUE-ToAddMod-r17.
+//
+//	SL-RemoteUE-ToAddMod-r17 ::=       SEQUENCE {
+//	    sl-L2IdentityRemote-r17            SL-DestinationIdentity-r16,
+//	    sl-SRAP-ConfigRelay-r17           SL-SRAP-Config-r17                                                    OPTIONAL,    -- Need M
+//	    ...
+//	}
+type SLRemoteUEToAddModR17 struct {
+	// SlL2IdentityRemoteR17 is the component sl-L2IdentityRemote-r17 [0] SL-DestinationIdentity-r16.
+	SlL2IdentityRemoteR17 SLDestinationIdentityR16
+	// SlSRAPConfigRelayR17 is the component sl-SRAP-ConfigRelay-r17 [1] SL-SRAP-Config-r17 OPTIONAL.
+	SlSRAPConfigRelayR17    SLSRAPConfigR17
+	HasSlSRAPConfigRelayR17 bool // whether sl-SRAP-ConfigRelay-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLL2RemoteUEConfigR17 is the ASN.1 type SL-L2RemoteUE-Config-r17.
+//
+//	SL-L2RemoteUE-Config-r17 ::=      SEQUENCE {
+//	    sl-SRAP-ConfigRemote-r17          SL-SRAP-Config-r17                                    OPTIONAL,  --Need M
+//	    sl-UEIdentityRemote-r17           RNTI-Value                                            OPTIONAL, -- Cond FirstRRCReconfig
+//	    ...
+//	}
+type SLL2RemoteUEConfigR17 struct {
+	// SlSRAPConfigRemoteR17 is the component sl-SRAP-ConfigRemote-r17 [0] SL-SRAP-Config-r17 OPTIONAL.
+	SlSRAPConfigRemoteR17    SLSRAPConfigR17
+	HasSlSRAPConfigRemoteR17 bool // whether sl-SRAP-ConfigRemote-r17 is present in the encoding
+	// SlUEIdentityRemoteR17 is the component sl-UEIdentityRemote-r17 [1] RNTI-Value OPTIONAL.
+	SlUEIdentityRemoteR17    RNTIValue
+	HasSlUEIdentityRemoteR17 bool // whether sl-UEIdentityRemote-r17 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLMeasConfigCommonR16 is the ASN.1 type SL-MeasConfigCommon-r16.
+//
+//	SL-MeasConfigCommon-r16 ::=          SEQUENCE {
+//	    sl-MeasObjectListCommon-r16          SL-MeasObjectList-r16                                           OPTIONAL,   -- Need R
+//	    sl-ReportConfigListCommon-r16        SL-ReportConfigList-r16                                         OPTIONAL,   -- Need R
+//	    sl-MeasIdListCommon-r16              SL-MeasIdList-r16                                               OPTIONAL,   -- Need R
+//	    sl-QuantityConfigCommon-r16          SL-QuantityConfig-r16                                           OPTIONAL,   -- Need R
+//	    ...
+//	}
+type SLMeasConfigCommonR16 struct {
+	// SlMeasObjectListCommonR16 is the component sl-MeasObjectListCommon-r16 [0] SL-MeasObjectList-r16 OPTIONAL.
+	SlMeasObjectListCommonR16    SLMeasObjectListR16
+	HasSlMeasObjectListCommonR16 bool // whether sl-MeasObjectListCommon-r16 is present in the encoding
+	// SlReportConfigListCommonR16 is the component sl-ReportConfigListCommon-r16 [1] SL-ReportConfigList-r16 OPTIONAL.
+	SlReportConfigListCommonR16    SLReportConfigListR16
+	HasSlReportConfigListCommonR16 bool // whether sl-ReportConfigListCommon-r16 is present in the encoding
+	// SlMeasIDListCommonR16 is the component sl-MeasIdListCommon-r16 [2] SL-MeasIdList-r16 OPTIONAL.
+	SlMeasIDListCommonR16    SLMeasIDListR16
+	HasSlMeasIDListCommonR16 bool // whether sl-MeasIdListCommon-r16 is present in the encoding
+	// SlQuantityConfigCommonR16 is the component sl-QuantityConfigCommon-r16 [3] SL-QuantityConfig-r16 OPTIONAL.
+	SlQuantityConfigCommonR16    SLQuantityConfigR16
+	HasSlQuantityConfigCommonR16 bool // whether sl-QuantityConfigCommon-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLMeasConfigInfoR16 is the ASN.1 type SL-MeasConfigInfo-r16.
+//
+//	SL-MeasConfigInfo-r16 ::=           SEQUENCE {
+//	    sl-DestinationIndex-r16             SL-DestinationIndex-r16,
+//	    sl-MeasConfig-r16                   SL-MeasConfig-r16,
+//	    ...
+//	}
+type SLMeasConfigInfoR16 struct {
+	// SlDestinationIndexR16 is the component sl-DestinationIndex-r16 [0] SL-DestinationIndex-r16.
+	SlDestinationIndexR16 SLDestinationIndexR16
+	// SlMeasConfigR16 is the component sl-MeasConfig-r16 [1] SL-MeasConfig-r16.
+	SlMeasConfigR16 SLMeasConfigR16
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLMeasConfigR16 is the ASN.1 type SL-MeasConfig-r16.
+//
+//	SL-MeasConfig-r16 ::=               SEQUENCE {
+//	    sl-MeasObjectToRemoveList-r16       SL-MeasObjectToRemoveList-r16                                           OPTIONAL,   -- Need N
+//	    sl-MeasObjectToAddModList-r16       SL-MeasObjectList-r16                                                   OPTIONAL,   -- Need N
+//	    sl-ReportConfigToRemoveList-r16     SL-ReportConfigToRemoveList-r16                                         OPTIONAL,   -- Need N
+//	    sl-ReportConfigToAddModList-r16     SL-ReportConfigList-r16                                                 OPTIONAL,   -- Need N
+//	    sl-MeasIdToRemoveList-r16           SL-MeasIdToRemoveList-r16                                               OPTIONAL,   -- Need N
+//	    sl-MeasIdToAddModList-r16           SL-MeasIdList-r16                                                       OPTIONAL,   -- Need N
+//	    sl-QuantityConfig-r16               SL-QuantityConfig-r16                                                   OPTIONAL,   -- Need M
+//	    ...
+//	}
+type SLMeasConfigR16 struct {
+	// SlMeasObjectToRemoveListR16 is the component sl-MeasObjectToRemoveList-r16 [0] SL-MeasObjectToRemoveList-r16 OPTIONAL.
+	SlMeasObjectToRemoveListR16    SLMeasObjectToRemoveListR16
+	HasSlMeasObjectToRemoveListR16 bool // whether sl-MeasObjectToRemoveList-r16 is present in the encoding
+	// SlMeasObjectToAddModListR16 is the component sl-MeasObjectToAddModList-r16 [1] SL-MeasObjectList-r16 OPTIONAL.
+	SlMeasObjectToAddModListR16    SLMeasObjectListR16
+	HasSlMeasObjectToAddModListR16 bool // whether sl-MeasObjectToAddModList-r16 is present in the encoding
+	// SlReportConfigToRemoveListR16 is the component sl-ReportConfigToRemoveList-r16 [2] SL-ReportConfigToRemoveList-r16 OPTIONAL.
+	SlReportConfigToRemoveListR16    SLReportConfigToRemoveListR16
+	HasSlReportConfigToRemoveListR16 bool // whether sl-ReportConfigToRemoveList-r16 is present in the encoding
+	// SlReportConfigToAddModListR16 is the component sl-ReportConfigToAddModList-r16 [3] SL-ReportConfigList-r16 OPTIONAL.
+	SlReportConfigToAddModListR16    SLReportConfigListR16
+	HasSlReportConfigToAddModListR16 bool // whether sl-ReportConfigToAddModList-r16 is present in the encoding
+	// SlMeasIDToRemoveListR16 is the component sl-MeasIdToRemoveList-r16 [4] SL-MeasIdToRemoveList-r16 OPTIONAL.
+	SlMeasIDToRemoveListR16    SLMeasIDToRemoveListR16
+	HasSlMeasIDToRemoveListR16 bool // whether sl-MeasIdToRemoveList-r16 is present in the encoding
+	// SlMeasIDToAddModListR16 is the component sl-MeasIdToAddModList-r16 [5] SL-MeasIdList-r16 OPTIONAL.
+	SlMeasIDToAddModListR16    SLMeasIDListR16
+	HasSlMeasIDToAddModListR16 bool // whether sl-MeasIdToAddModList-r16 is present in the encoding
+	// SlQuantityConfigR16 is the component sl-QuantityConfig-r16 [6] SL-QuantityConfig-r16 OPTIONAL.
+	SlQuantityConfigR16    SLQuantityConfigR16
+	HasSlQuantityConfigR16 bool // whether sl-QuantityConfig-r16 is present in the encoding
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLMeasObjectToRemoveListR16 is the ASN.1 type SL-MeasObjectToRemoveList-r16.
+//
+//	SL-MeasObjectToRemoveList-r16 ::=   SEQUENCE (SIZE (1..maxNrofSL-ObjectId-r16)) OF SL-MeasObjectId-r16
+type SLMeasObjectToRemoveListR16 []SLMeasObjectIDR16
+
+// SLReportConfigToRemoveListR16 is the ASN.1 type SL-ReportConfigToRemoveList-r16.
+//
+//	SL-ReportConfigToRemoveList-r16 ::= SEQUENCE (SIZE (1..maxNrofSL-ReportConfigId-r16)) OF SL-ReportConfigId-r16
+type SLReportConfigToRemoveListR16 []SLReportConfigIDR16
+
+// SLMeasIDToRemoveListR16 is the ASN.1 type SL-MeasIdToRemoveList-r16.
+//
+//	SL-MeasIdToRemoveList-r16 ::=       SEQUENCE (SIZE (1..maxNrofSL-MeasId-r16)) OF SL-MeasId-r16
+type SLMeasIDToRemoveListR16 []SLMeasIDR16
+
+// SLMeasIDListR16 is the ASN.1 type SL-MeasIdList-r16.
+//
+//	SL-MeasIdList-r16 ::=               SEQUENCE (SIZE (1..maxNrofSL-MeasId-r16)) OF SL-MeasIdInfo-r16
+type SLMeasIDListR16 []SLMeasIDInfoR16
+
+// SLMeasIDInfoR16 is the ASN.1 type SL-MeasIdInfo-r16.
+//
+//	SL-MeasIdInfo-r16 ::=               SEQUENCE {
+//	    sl-MeasId-r16                       SL-MeasId-r16,
+//	    sl-MeasObjectId-r16                 SL-MeasObjectId-r16,
+//	    sl-ReportConfigId-r16               SL-ReportConfigId-r16,
+//	    ...
+//	}
+type SLMeasIDInfoR16 struct {
+	// SlMeasIDR16 is the component sl-MeasId-r16 [0] SL-MeasId-r16.
+	SlMeasIDR16 SLMeasIDR16
+	// SlMeasObjectIDR16 is the component sl-MeasObjectId-r16 [1] SL-MeasObjectId-r16.
+	SlMeasObjectIDR16 SLMeasObjectIDR16
+	// SlReportConfigIDR16 is the component sl-ReportConfigId-r16 [2] SL-ReportConfigId-r16.
+	SlReportConfigIDR16 SLReportConfigIDR16
+	// Unknown holds the encodings of extension additions this version does not know, in order.
+	Unknown []byte
+}
+
+// SLMeasIDR16 is the ASN.1 type SL-MeasId-r16.
+//
+//	SL-MeasId-r16 ::=                   INTEGER (1..maxNrofSL-MeasId-r16)
+type SLMeasIDR16 int64
+
+// SLMeasObjectListR16 is the ASN.1 type SL-MeasObjectList-r16.
+//
+//	SL-MeasObjectList-r16 ::=               SEQUENCE (SIZE (1..maxNrofSL-ObjectId-r16)) OF SL-MeasObjectInfo-r16
+type SLMeasObjectListR16 []SLMeasObjectInfoR16

@@ -9,2603 +9,6 @@ import (
 	"strconv"
 )
 
-// SLBWPPoolConfigCommonR16 is the ASN.1 type SL-BWP-PoolConfigCommon-r16.
-//
-//	SL-BWP-PoolConfigCommon-r16 ::=      SEQUENCE {
-//	    sl-RxPool-r16                        SEQUENCE (SIZE (1..maxNrofRXPool-r16)) OF SL-ResourcePool-r16         OPTIONAL,    -- Need R
-//	    sl-TxPoolSelectedNormal-r16          SEQUENCE (SIZE (1..maxNrofTXPool-r16)) OF SL-ResourcePoolConfig-r16   OPTIONAL,    -- Need R
-//	    sl-TxPoolExceptional-r16             SL-ResourcePoolConfig-r16                                             OPTIONAL     -- Need R
-//	}
-type SLBWPPoolConfigCommonR16 struct {
-	// SlRxPoolR16 is the component sl-RxPool-r16 [0] SEQUENCE OF OPTIONAL.
-	SlRxPoolR16 SLBWPPoolConfigCommonR16_SlRxPoolR16
-	// HasSlRxPoolR16 tells whether sl-RxPool-r16 is present in the encoding.
-	HasSlRxPoolR16 bool
-	// SlTxPoolSelectedNormalR16 is the component sl-TxPoolSelectedNormal-r16 [1] SEQUENCE OF OPTIONAL.
-	SlTxPoolSelectedNormalR16 SLBWPPoolConfigCommonR16_SlTxPoolSelectedNormalR16
-	// HasSlTxPoolSelectedNormalR16 tells whether sl-TxPoolSelectedNormal-r16 is present in the encoding.
-	HasSlTxPoolSelectedNormalR16 bool
-	// SlTxPoolExceptionalR16 is the component sl-TxPoolExceptional-r16 [2] SL-ResourcePoolConfig-r16 OPTIONAL.
-	SlTxPoolExceptionalR16 SLResourcePoolConfigR16
-	// HasSlTxPoolExceptionalR16 tells whether sl-TxPoolExceptional-r16 is present in the encoding.
-	HasSlTxPoolExceptionalR16 bool
-}
-
-// SLBWPPoolConfigCommonR16_SlRxPoolR16 is the type of SL-BWP-PoolConfigCommon-r16.sl-RxPool-r16.
-type SLBWPPoolConfigCommonR16_SlRxPoolR16 []SLResourcePoolR16
-
-// SLBWPPoolConfigCommonR16_SlTxPoolSelectedNormalR16 is the type of SL-BWP-PoolConfigCommon-r16.sl-TxPoolSelectedNormal-r16.
-type SLBWPPoolConfigCommonR16_SlTxPoolSelectedNormalR16 []SLResourcePoolConfigR16
-
-// SLCBRPriorityTxConfigListR16 is the ASN.1 type SL-CBR-PriorityTxConfigList-r16.
-//
-//	SL-CBR-PriorityTxConfigList-r16 ::= SEQUENCE (SIZE (1..8)) OF SL-PriorityTxConfigIndex-r16
-type SLCBRPriorityTxConfigListR16 []SLPriorityTxConfigIndexR16
-
-// SLCBRPriorityTxConfigListV1650 is the ASN.1 type SL-CBR-PriorityTxConfigList-v1650.
-//
-//	SL-CBR-PriorityTxConfigList-v1650 ::= SEQUENCE (SIZE (1..8)) OF SL-PriorityTxConfigIndex-v1650
-type SLCBRPriorityTxConfigListV1650 []SLPriorityTxConfigIndexV1650
-
-// SLPriorityTxConfigIndexR16 is the ASN.1 type SL-PriorityTxConfigIndex-r16.
-//
-//	SL-PriorityTxConfigIndex-r16 ::=    SEQUENCE {
-//	    sl-PriorityThreshold-r16             INTEGER (1..8)                                                   OPTIONAL,    -- Need M
-//	    sl-DefaultTxConfigIndex-r16          INTEGER (0..maxCBR-Level-1-r16)                                  OPTIONAL,    -- Need M
-//	    sl-CBR-ConfigIndex-r16               INTEGER (0..maxCBR-Config-1-r16)                                 OPTIONAL,    -- Need M
-//	    sl-Tx-ConfigIndexList-r16            SEQUENCE (SIZE (1.. maxCBR-Level-r16)) OF SL-TxConfigIndex-r16   OPTIONAL     -- Need M
-//	}
-type SLPriorityTxConfigIndexR16 struct {
-	// SlPriorityThresholdR16 is the component sl-PriorityThreshold-r16 [0] INTEGER OPTIONAL.
-	SlPriorityThresholdR16 int64
-	// HasSlPriorityThresholdR16 tells whether sl-PriorityThreshold-r16 is present in the encoding.
-	HasSlPriorityThresholdR16 bool
-	// SlDefaultTxConfigIndexR16 is the component sl-DefaultTxConfigIndex-r16 [1] INTEGER OPTIONAL.
-	SlDefaultTxConfigIndexR16 int64
-	// HasSlDefaultTxConfigIndexR16 tells whether sl-DefaultTxConfigIndex-r16 is present in the encoding.
-	HasSlDefaultTxConfigIndexR16 bool
-	// SlCBRConfigIndexR16 is the component sl-CBR-ConfigIndex-r16 [2] INTEGER OPTIONAL.
-	SlCBRConfigIndexR16 int64
-	// HasSlCBRConfigIndexR16 tells whether sl-CBR-ConfigIndex-r16 is present in the encoding.
-	HasSlCBRConfigIndexR16 bool
-	// SlTxConfigIndexListR16 is the component sl-Tx-ConfigIndexList-r16 [3] SEQUENCE OF OPTIONAL.
-	SlTxConfigIndexListR16 SLPriorityTxConfigIndexR16_SlTxConfigIndexListR16
-	// HasSlTxConfigIndexListR16 tells whether sl-Tx-ConfigIndexList-r16 is present in the encoding.
-	HasSlTxConfigIndexListR16 bool
-}
-
-// SLPriorityTxConfigIndexR16_SlTxConfigIndexListR16 is the type of SL-PriorityTxConfigIndex-r16.sl-Tx-ConfigIndexList-r16.
-type SLPriorityTxConfigIndexR16_SlTxConfigIndexListR16 []SLTxConfigIndexR16
-
-// SLPriorityTxConfigIndexV1650 is the ASN.1 type SL-PriorityTxConfigIndex-v1650.
-//
-//	SL-PriorityTxConfigIndex-v1650 ::=  SEQUENCE {
-//	    sl-MCS-RangeList-r16                SEQUENCE (SIZE (1..maxCBR-Level-r16)) OF SL-MinMaxMCS-List-r16    OPTIONAL     -- Need M
-//	}
-type SLPriorityTxConfigIndexV1650 struct {
-	// SlMCSRangeListR16 is the component sl-MCS-RangeList-r16 [0] SEQUENCE OF OPTIONAL.
-	SlMCSRangeListR16 SLPriorityTxConfigIndexV1650_SlMCSRangeListR16
-	// HasSlMCSRangeListR16 tells whether sl-MCS-RangeList-r16 is present in the encoding.
-	HasSlMCSRangeListR16 bool
-}
-
-// SLPriorityTxConfigIndexV1650_SlMCSRangeListR16 is the type of SL-PriorityTxConfigIndex-v1650.sl-MCS-RangeList-r16.
-type SLPriorityTxConfigIndexV1650_SlMCSRangeListR16 []SLMinMaxMCSListR16
-
-// SLTxConfigIndexR16 is the ASN.1 type SL-TxConfigIndex-r16.
-//
-//	SL-TxConfigIndex-r16 ::=            INTEGER (0..maxTxConfig-1-r16)
-type SLTxConfigIndexR16 int64
-
-// SLCBRCommonTxConfigListR16 is the ASN.1 type SL-CBR-CommonTxConfigList-r16.
-//
-//	SL-CBR-CommonTxConfigList-r16 ::=     SEQUENCE {
-//	    sl-CBR-RangeConfigList-r16            SEQUENCE (SIZE (1..maxCBR-Config-r16)) OF SL-CBR-LevelsConfig-r16     OPTIONAL,   -- Need M
-//	    sl-CBR-PSSCH-TxConfigList-r16         SEQUENCE (SIZE (1.. maxTxConfig-r16)) OF SL-CBR-PSSCH-TxConfig-r16    OPTIONAL    -- Need M
-//	}
-type SLCBRCommonTxConfigListR16 struct {
-	// SlCBRRangeConfigListR16 is the component sl-CBR-RangeConfigList-r16 [0] SEQUENCE OF OPTIONAL.
-	SlCBRRangeConfigListR16 SLCBRCommonTxConfigListR16_SlCBRRangeConfigListR16
-	// HasSlCBRRangeConfigListR16 tells whether sl-CBR-RangeConfigList-r16 is present in the encoding.
-	HasSlCBRRangeConfigListR16 bool
-	// SlCBRPSSCHTxConfigListR16 is the component sl-CBR-PSSCH-TxConfigList-r16 [1] SEQUENCE OF OPTIONAL.
-	SlCBRPSSCHTxConfigListR16 SLCBRCommonTxConfigListR16_SlCBRPSSCHTxConfigListR16
-	// HasSlCBRPSSCHTxConfigListR16 tells whether sl-CBR-PSSCH-TxConfigList-r16 is present in the encoding.
-	HasSlCBRPSSCHTxConfigListR16 bool
-}
-
-// SLCBRCommonTxConfigListR16_SlCBRRangeConfigListR16 is the type of SL-CBR-CommonTxConfigList-r16.sl-CBR-RangeConfigList-r16.
-type SLCBRCommonTxConfigListR16_SlCBRRangeConfigListR16 []SLCBRLevelsConfigR16
-
-// SLCBRCommonTxConfigListR16_SlCBRPSSCHTxConfigListR16 is the type of SL-CBR-CommonTxConfigList-r16.sl-CBR-PSSCH-TxConfigList-r16.
-type SLCBRCommonTxConfigListR16_SlCBRPSSCHTxConfigListR16 []SLCBRPSSCHTxConfigR16
-
-// SLCBRLevelsConfigR16 is the ASN.1 type SL-CBR-LevelsConfig-r16.
-//
-//	SL-CBR-LevelsConfig-r16 ::=           SEQUENCE (SIZE (1..maxCBR-Level-r16)) OF SL-CBR-r16
-type SLCBRLevelsConfigR16 []SLCBRR16
-
-// SLCBRPSSCHTxConfigR16 is the ASN.1 type SL-CBR-PSSCH-TxConfig-r16.
-//
-//	SL-CBR-PSSCH-TxConfig-r16 ::=         SEQUENCE {
-//	    sl-CR-Limit-r16                       INTEGER(0..10000)                                                     OPTIONAL,   -- Need M
-//	    sl-TxParameters-r16                   SL-PSSCH-TxParameters-r16                                             OPTIONAL    -- Need M
-//	}
-type SLCBRPSSCHTxConfigR16 struct {
-	// SlCRLimitR16 is the component sl-CR-Limit-r16 [0] INTEGER OPTIONAL.
-	SlCRLimitR16 int64
-	// HasSlCRLimitR16 tells whether sl-CR-Limit-r16 is present in the encoding.
-	HasSlCRLimitR16 bool
-	// SlTxParametersR16 is the component sl-TxParameters-r16 [1] SL-PSSCH-TxParameters-r16 OPTIONAL.
-	SlTxParametersR16 SLPSSCHTxParametersR16
-	// HasSlTxParametersR16 tells whether sl-TxParameters-r16 is present in the encoding.
-	HasSlTxParametersR16 bool
-}
-
-// SLCBRR16 is the ASN.1 type SL-CBR-r16.
-//
-//	SL-CBR-r16 ::=                        INTEGER (0..100)
-type SLCBRR16 int64
-
-// SLConfigDedicatedNRR16 is the ASN.1 type SL-ConfigDedicatedNR-r16.
-//
-//	SL-ConfigDedicatedNR-r16 ::=         SEQUENCE {
-//	    sl-PHY-MAC-RLC-Config-r16            SL-PHY-MAC-RLC-Config-r16                                              OPTIONAL,    -- Need M
-//	    sl-RadioBearerToReleaseList-r16      SEQUENCE (SIZE (1..maxNrofSLRB-r16)) OF SLRB-Uu-ConfigIndex-r16        OPTIONAL,    -- Need N
-//	    sl-RadioBearerToAddModList-r16       SEQUENCE (SIZE (1..maxNrofSLRB-r16)) OF SL-RadioBearerConfig-r16       OPTIONAL,    -- Need N
-//	    sl-MeasConfigInfoToReleaseList-r16   SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-DestinationIndex-r16     OPTIONAL,    -- Need N
-//	    sl-MeasConfigInfoToAddModList-r16    SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-MeasConfigInfo-r16       OPTIONAL,    -- Need N
-//	    t400-r16                             ENUMERATED {ms100, ms200, ms300, ms400, ms600, ms1000, ms1500, ms2000} OPTIONAL,    -- Need M
-//	    ...,
-//	    [[
-//	    sl-PHY-MAC-RLC-Config-v1700          SetupRelease { SL-PHY-MAC-RLC-Config-v1700 }                           OPTIONAL,    -- Need M
-//	    sl-DiscConfig-r17                    SetupRelease { SL-DiscConfig-r17}                                      OPTIONAL     -- Need M
-//	    ]]
-//	}
-type SLConfigDedicatedNRR16 struct {
-	// SlPHYMACRLCConfigR16 is the component sl-PHY-MAC-RLC-Config-r16 [0] SL-PHY-MAC-RLC-Config-r16 OPTIONAL.
-	SlPHYMACRLCConfigR16 SLPHYMACRLCConfigR16
-	// HasSlPHYMACRLCConfigR16 tells whether sl-PHY-MAC-RLC-Config-r16 is present in the encoding.
-	HasSlPHYMACRLCConfigR16 bool
-	// SlRadioBearerToReleaseListR16 is the component sl-RadioBearerToReleaseList-r16 [1] SEQUENCE OF OPTIONAL.
-	SlRadioBearerToReleaseListR16 SLConfigDedicatedNRR16_SlRadioBearerToReleaseListR16
-	// HasSlRadioBearerToReleaseListR16 tells whether sl-RadioBearerToReleaseList-r16 is present in the encoding.
-	HasSlRadioBearerToReleaseListR16 bool
-	// SlRadioBearerToAddModListR16 is the component sl-RadioBearerToAddModList-r16 [2] SEQUENCE OF OPTIONAL.
-	SlRadioBearerToAddModListR16 SLConfigDedicatedNRR16_SlRadioBearerToAddModListR16
-	// HasSlRadioBearerToAddModListR16 tells whether sl-RadioBearerToAddModList-r16 is present in the encoding.
-	HasSlRadioBearerToAddModListR16 bool
-	// SlMeasConfigInfoToReleaseListR16 is the component sl-MeasConfigInfoToReleaseList-r16 [3] SEQUENCE OF OPTIONAL.
-	SlMeasConfigInfoToReleaseListR16 SLConfigDedicatedNRR16_SlMeasConfigInfoToReleaseListR16
-	// HasSlMeasConfigInfoToReleaseListR16 tells whether sl-MeasConfigInfoToReleaseList-r16 is present in the encoding.
-	HasSlMeasConfigInfoToReleaseListR16 bool
-	// SlMeasConfigInfoToAddModListR16 is the component sl-MeasConfigInfoToAddModList-r16 [4] SEQUENCE OF OPTIONAL.
-	SlMeasConfigInfoToAddModListR16 SLConfigDedicatedNRR16_SlMeasConfigInfoToAddModListR16
-	// HasSlMeasConfigInfoToAddModListR16 tells whether sl-MeasConfigInfoToAddModList-r16 is present in the encoding.
-	HasSlMeasConfigInfoToAddModListR16 bool
-	// T400R16 is the component t400-r16 [5] ENUMERATED OPTIONAL.
-	T400R16 SLConfigDedicatedNRR16_T400R16
-	// HasT400R16 tells whether t400-r16 is present in the encoding.
-	HasT400R16 bool
-	// SlPHYMACRLCConfigV1700 is the component sl-PHY-MAC-RLC-Config-v1700 [6] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-PHY-MAC-RLC-Config-v1700} OPTIONAL (extension addition).
-	SlPHYMACRLCConfigV1700 SetupRelease_SLPHYMACRLCConfigV1700
-	// HasSlPHYMACRLCConfigV1700 tells whether sl-PHY-MAC-RLC-Config-v1700 is present in the encoding.
-	HasSlPHYMACRLCConfigV1700 bool
-	// SlDiscConfigR17 is the component sl-DiscConfig-r17 [7] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-DiscConfig-r17} OPTIONAL (extension addition).
-	SlDiscConfigR17 SetupRelease_SLDiscConfigR17
-	// HasSlDiscConfigR17 tells whether sl-DiscConfig-r17 is present in the encoding.
-	HasSlDiscConfigR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLConfigDedicatedNRR16_SlRadioBearerToReleaseListR16 is the type of SL-ConfigDedicatedNR-r16.sl-RadioBearerToReleaseList-r16.
-type SLConfigDedicatedNRR16_SlRadioBearerToReleaseListR16 []SLRBUuConfigIndexR16
-
-// SLConfigDedicatedNRR16_SlRadioBearerToAddModListR16 is the type of SL-ConfigDedicatedNR-r16.sl-RadioBearerToAddModList-r16.
-type SLConfigDedicatedNRR16_SlRadioBearerToAddModListR16 []SLRadioBearerConfigR16
-
-// SLConfigDedicatedNRR16_SlMeasConfigInfoToReleaseListR16 is the type of SL-ConfigDedicatedNR-r16.sl-MeasConfigInfoToReleaseList-r16.
-type SLConfigDedicatedNRR16_SlMeasConfigInfoToReleaseListR16 []SLDestinationIndexR16
-
-// SLConfigDedicatedNRR16_SlMeasConfigInfoToAddModListR16 is the type of SL-ConfigDedicatedNR-r16.sl-MeasConfigInfoToAddModList-r16.
-type SLConfigDedicatedNRR16_SlMeasConfigInfoToAddModListR16 []SLMeasConfigInfoR16
-
-// SLConfigDedicatedNRR16_T400R16 is the type of SL-ConfigDedicatedNR-r16.t400-r16.
-type SLConfigDedicatedNRR16_T400R16 int64
-
-const (
-	SLConfigDedicatedNRR16_Ms100  SLConfigDedicatedNRR16_T400R16 = 0 // ms100
-	SLConfigDedicatedNRR16_Ms200  SLConfigDedicatedNRR16_T400R16 = 1 // ms200
-	SLConfigDedicatedNRR16_Ms300  SLConfigDedicatedNRR16_T400R16 = 2 // ms300
-	SLConfigDedicatedNRR16_Ms400  SLConfigDedicatedNRR16_T400R16 = 3 // ms400
-	SLConfigDedicatedNRR16_Ms600  SLConfigDedicatedNRR16_T400R16 = 4 // ms600
-	SLConfigDedicatedNRR16_Ms1000 SLConfigDedicatedNRR16_T400R16 = 5 // ms1000
-	SLConfigDedicatedNRR16_Ms1500 SLConfigDedicatedNRR16_T400R16 = 6 // ms1500
-	SLConfigDedicatedNRR16_Ms2000 SLConfigDedicatedNRR16_T400R16 = 7 // ms2000
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLConfigDedicatedNRR16_T400R16) String() string {
-	return der.Name("ms100 ms200 ms300 ms400 ms600 ms1000 ms1500 ms2000", int(v), "")
-}
-
-// SetupRelease_SLPHYMACRLCConfigV1700 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_SLPHYMACRLCConfigV1700 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_SLPHYMACRLCConfigV1700Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] SL-PHY-MAC-RLC-Config-v1700.
-	Setup *SLPHYMACRLCConfigV1700
-}
-
-// SetupRelease_SLPHYMACRLCConfigV1700Choice tells which alternative of SetupRelease_SLPHYMACRLCConfigV1700 a value holds.
-type SetupRelease_SLPHYMACRLCConfigV1700Choice int
-
-const (
-	SetupRelease_SLPHYMACRLCConfigV1700_Release SetupRelease_SLPHYMACRLCConfigV1700Choice = 1 // release
-	SetupRelease_SLPHYMACRLCConfigV1700_Setup   SetupRelease_SLPHYMACRLCConfigV1700Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_SLPHYMACRLCConfigV1700Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_SLPHYMACRLCConfigV1700Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SetupRelease_SLDiscConfigR17 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_SLDiscConfigR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_SLDiscConfigR17Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] SL-DiscConfig-r17.
-	Setup *SLDiscConfigR17
-}
-
-// SetupRelease_SLDiscConfigR17Choice tells which alternative of SetupRelease_SLDiscConfigR17 a value holds.
-type SetupRelease_SLDiscConfigR17Choice int
-
-const (
-	SetupRelease_SLDiscConfigR17_Release SetupRelease_SLDiscConfigR17Choice = 1 // release
-	SetupRelease_SLDiscConfigR17_Setup   SetupRelease_SLDiscConfigR17Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_SLDiscConfigR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_SLDiscConfigR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLDestinationIndexR16 is the ASN.1 type SL-DestinationIndex-r16.
-//
-//	SL-DestinationIndex-r16  ::=             INTEGER (0..maxNrofSL-Dest-1-r16)
-type SLDestinationIndexR16 int64
-
-// SLPHYMACRLCConfigR16 is the ASN.1 type SL-PHY-MAC-RLC-Config-r16.
-//
-//	SL-PHY-MAC-RLC-Config-r16::=         SEQUENCE {
-//	    sl-ScheduledConfig-r16               SetupRelease { SL-ScheduledConfig-r16 }                                OPTIONAL,    -- Need M
-//	    sl-UE-SelectedConfig-r16             SetupRelease { SL-UE-SelectedConfig-r16 }                              OPTIONAL,    -- Need M
-//	    sl-FreqInfoToReleaseList-r16         SEQUENCE (SIZE (1..maxNrofFreqSL-r16)) OF SL-Freq-Id-r16               OPTIONAL,    -- Need N
-//	    sl-FreqInfoToAddModList-r16          SEQUENCE (SIZE (1..maxNrofFreqSL-r16)) OF SL-FreqConfig-r16            OPTIONAL,    -- Need N
-//	    sl-RLC-BearerToReleaseList-r16       SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-BearerConfigIndex-r16    OPTIONAL,    -- Need N
-//	    sl-RLC-BearerToAddModList-r16        SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-BearerConfig-r16         OPTIONAL,    -- Need N
-//	    sl-MaxNumConsecutiveDTX-r16          ENUMERATED {n1, n2, n3, n4, n6, n8, n16, n32}                          OPTIONAL,    -- Need M
-//	    sl-CSI-Acquisition-r16               ENUMERATED {enabled}                                                   OPTIONAL,    -- Need R
-//	    sl-CSI-SchedulingRequestId-r16       SetupRelease {SchedulingRequestId}                                     OPTIONAL,    -- Need M
-//	    sl-SSB-PriorityNR-r16                INTEGER (1..8)                                                         OPTIONAL,    -- Need R
-//	    networkControlledSyncTx-r16          ENUMERATED {on, off}                                                   OPTIONAL     -- Need M
-//	}
-type SLPHYMACRLCConfigR16 struct {
-	// SlScheduledConfigR16 is the component sl-ScheduledConfig-r16 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-ScheduledConfig-r16} OPTIONAL.
-	SlScheduledConfigR16 SetupRelease_SLScheduledConfigR16
-	// HasSlScheduledConfigR16 tells whether sl-ScheduledConfig-r16 is present in the encoding.
-	HasSlScheduledConfigR16 bool
-	// SlUESelectedConfigR16 is the component sl-UE-SelectedConfig-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-UE-SelectedConfig-r16} OPTIONAL.
-	SlUESelectedConfigR16 SetupRelease_SLUESelectedConfigR16
-	// HasSlUESelectedConfigR16 tells whether sl-UE-SelectedConfig-r16 is present in the encoding.
-	HasSlUESelectedConfigR16 bool
-	// SlFreqInfoToReleaseListR16 is the component sl-FreqInfoToReleaseList-r16 [2] SEQUENCE OF OPTIONAL.
-	SlFreqInfoToReleaseListR16 SLPHYMACRLCConfigR16_SlFreqInfoToReleaseListR16
-	// HasSlFreqInfoToReleaseListR16 tells whether sl-FreqInfoToReleaseList-r16 is present in the encoding.
-	HasSlFreqInfoToReleaseListR16 bool
-	// SlFreqInfoToAddModListR16 is the component sl-FreqInfoToAddModList-r16 [3] SEQUENCE OF OPTIONAL.
-	SlFreqInfoToAddModListR16 SLPHYMACRLCConfigR16_SlFreqInfoToAddModListR16
-	// HasSlFreqInfoToAddModListR16 tells whether sl-FreqInfoToAddModList-r16 is present in the encoding.
-	HasSlFreqInfoToAddModListR16 bool
-	// SlRLCBearerToReleaseListR16 is the component sl-RLC-BearerToReleaseList-r16 [4] SEQUENCE OF OPTIONAL.
-	SlRLCBearerToReleaseListR16 SLPHYMACRLCConfigR16_SlRLCBearerToReleaseListR16
-	// HasSlRLCBearerToReleaseListR16 tells whether sl-RLC-BearerToReleaseList-r16 is present in the encoding.
-	HasSlRLCBearerToReleaseListR16 bool
-	// SlRLCBearerToAddModListR16 is the component sl-RLC-BearerToAddModList-r16 [5] SEQUENCE OF OPTIONAL.
-	SlRLCBearerToAddModListR16 SLPHYMACRLCConfigR16_SlRLCBearerToAddModListR16
-	// HasSlRLCBearerToAddModListR16 tells whether sl-RLC-BearerToAddModList-r16 is present in the encoding.
-	HasSlRLCBearerToAddModListR16 bool
-	// SlMaxNumConsecutiveDTXR16 is the component sl-MaxNumConsecutiveDTX-r16 [6] ENUMERATED OPTIONAL.
-	SlMaxNumConsecutiveDTXR16 SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16
-	// HasSlMaxNumConsecutiveDTXR16 tells whether sl-MaxNumConsecutiveDTX-r16 is present in the encoding.
-	HasSlMaxNumConsecutiveDTXR16 bool
-	// SlCSIAcquisitionR16 is the component sl-CSI-Acquisition-r16 [7] ENUMERATED OPTIONAL.
-	SlCSIAcquisitionR16 SLPHYMACRLCConfigR16_SlCSIAcquisitionR16
-	// HasSlCSIAcquisitionR16 tells whether sl-CSI-Acquisition-r16 is present in the encoding.
-	HasSlCSIAcquisitionR16 bool
-	// SlCSISchedulingRequestIDR16 is the component sl-CSI-SchedulingRequestId-r16 [8] EXPLICIT SetupRelease{NR-RRC-Definitions.SchedulingRequestId} OPTIONAL.
-	SlCSISchedulingRequestIDR16 SetupRelease_SchedulingRequestID
-	// HasSlCSISchedulingRequestIDR16 tells whether sl-CSI-SchedulingRequestId-r16 is present in the encoding.
-	HasSlCSISchedulingRequestIDR16 bool
-	// SlSSBPriorityNRR16 is the component sl-SSB-PriorityNR-r16 [9] INTEGER OPTIONAL.
-	SlSSBPriorityNRR16 int64
-	// HasSlSSBPriorityNRR16 tells whether sl-SSB-PriorityNR-r16 is present in the encoding.
-	HasSlSSBPriorityNRR16 bool
-	// NetworkControlledSyncTxR16 is the component networkControlledSyncTx-r16 [10] ENUMERATED OPTIONAL.
-	NetworkControlledSyncTxR16 SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16
-	// HasNetworkControlledSyncTxR16 tells whether networkControlledSyncTx-r16 is present in the encoding.
-	HasNetworkControlledSyncTxR16 bool
-}
-
-// SetupRelease_SLScheduledConfigR16 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_SLScheduledConfigR16 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_SLScheduledConfigR16Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] SL-ScheduledConfig-r16.
-	Setup *SLScheduledConfigR16
-}
-
-// SetupRelease_SLScheduledConfigR16Choice tells which alternative of SetupRelease_SLScheduledConfigR16 a value holds.
-type SetupRelease_SLScheduledConfigR16Choice int
-
-const (
-	SetupRelease_SLScheduledConfigR16_Release SetupRelease_SLScheduledConfigR16Choice = 1 // release
-	SetupRelease_SLScheduledConfigR16_Setup   SetupRelease_SLScheduledConfigR16Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_SLScheduledConfigR16Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_SLScheduledConfigR16Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SetupRelease_SLUESelectedConfigR16 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_SLUESelectedConfigR16 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_SLUESelectedConfigR16Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] SL-UE-SelectedConfig-r16.
-	Setup *SLUESelectedConfigR16
-}
-
-// SetupRelease_SLUESelectedConfigR16Choice tells which alternative of SetupRelease_SLUESelectedConfigR16 a value holds.
-type SetupRelease_SLUESelectedConfigR16Choice int
-
-const (
-	SetupRelease_SLUESelectedConfigR16_Release SetupRelease_SLUESelectedConfigR16Choice = 1 // release
-	SetupRelease_SLUESelectedConfigR16_Setup   SetupRelease_SLUESelectedConfigR16Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_SLUESelectedConfigR16Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_SLUESelectedConfigR16Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLPHYMACRLCConfigR16_SlFreqInfoToReleaseListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-FreqInfoToReleaseList-r16.
-type SLPHYMACRLCConfigR16_SlFreqInfoToReleaseListR16 []SLFreqIDR16
-
-// SLPHYMACRLCConfigR16_SlFreqInfoToAddModListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-FreqInfoToAddModList-r16.
-type SLPHYMACRLCConfigR16_SlFreqInfoToAddModListR16 []SLFreqConfigR16
-
-// SLPHYMACRLCConfigR16_SlRLCBearerToReleaseListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-RLC-BearerToReleaseList-r16.
-type SLPHYMACRLCConfigR16_SlRLCBearerToReleaseListR16 []SLRLCBearerConfigIndexR16
-
-// SLPHYMACRLCConfigR16_SlRLCBearerToAddModListR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-RLC-BearerToAddModList-r16.
-type SLPHYMACRLCConfigR16_SlRLCBearerToAddModListR16 []SLRLCBearerConfigR16
-
-// SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-MaxNumConsecutiveDTX-r16.
-type SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 int64
-
-const (
-	SLPHYMACRLCConfigR16_N1  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 0 // n1
-	SLPHYMACRLCConfigR16_N2  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 1 // n2
-	SLPHYMACRLCConfigR16_N3  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 2 // n3
-	SLPHYMACRLCConfigR16_N4  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 3 // n4
-	SLPHYMACRLCConfigR16_N6  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 4 // n6
-	SLPHYMACRLCConfigR16_N8  SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 5 // n8
-	SLPHYMACRLCConfigR16_N16 SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 6 // n16
-	SLPHYMACRLCConfigR16_N32 SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16 = 7 // n32
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16) String() string {
-	return der.Name("n1 n2 n3 n4 n6 n8 n16 n32", int(v), "")
-}
-
-// SLPHYMACRLCConfigR16_SlCSIAcquisitionR16 is the type of SL-PHY-MAC-RLC-Config-r16.sl-CSI-Acquisition-r16.
-type SLPHYMACRLCConfigR16_SlCSIAcquisitionR16 int64
-
-const (
-	SLPHYMACRLCConfigR16_Enabled SLPHYMACRLCConfigR16_SlCSIAcquisitionR16 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLPHYMACRLCConfigR16_SlCSIAcquisitionR16) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// SetupRelease_SchedulingRequestID is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_SchedulingRequestID struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_SchedulingRequestIDChoice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] SchedulingRequestId.
-	Setup SchedulingRequestID
-}
-
-// SetupRelease_SchedulingRequestIDChoice tells which alternative of SetupRelease_SchedulingRequestID a value holds.
-type SetupRelease_SchedulingRequestIDChoice int
-
-const (
-	SetupRelease_SchedulingRequestID_Release SetupRelease_SchedulingRequestIDChoice = 1 // release
-	SetupRelease_SchedulingRequestID_Setup   SetupRelease_SchedulingRequestIDChoice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_SchedulingRequestIDChoice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_SchedulingRequestIDChoice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 is the type of SL-PHY-MAC-RLC-Config-r16.networkControlledSyncTx-r16.
-type SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 int64
-
-const (
-	SLPHYMACRLCConfigR16_On  SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 = 0 // on
-	SLPHYMACRLCConfigR16_Off SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16 = 1 // off
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16) String() string {
-	return der.Name("on off", int(v), "")
-}
-
-// SLPHYMACRLCConfigV1700 is the ASN.1 type SL-PHY-MAC-RLC-Config-v1700.
-//
-//	SL-PHY-MAC-RLC-Config-v1700 ::=      SEQUENCE {
-//	    sl-DRX-Config-r17                    SL-DRX-Config-r17                                                      OPTIONAL,    -- Need M
-//	    sl-RLC-ChannelToReleaseList-r17      SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-ChannelID-r17            OPTIONAL, -- Cond L2U2N
-//	    sl-RLC-ChannelToAddModList-r17       SEQUENCE (SIZE (1..maxSL-LCID-r16)) OF SL-RLC-ChannelConfig-r17        OPTIONAL, -- Cond L2U2N
-//	    ...
-//	}
-type SLPHYMACRLCConfigV1700 struct {
-	// SlDRXConfigR17 is the component sl-DRX-Config-r17 [0] SL-DRX-Config-r17 OPTIONAL.
-	SlDRXConfigR17 SLDRXConfigR17
-	// HasSlDRXConfigR17 tells whether sl-DRX-Config-r17 is present in the encoding.
-	HasSlDRXConfigR17 bool
-	// SlRLCChannelToReleaseListR17 is the component sl-RLC-ChannelToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	SlRLCChannelToReleaseListR17 SLPHYMACRLCConfigV1700_SlRLCChannelToReleaseListR17
-	// HasSlRLCChannelToReleaseListR17 tells whether sl-RLC-ChannelToReleaseList-r17 is present in the encoding.
-	HasSlRLCChannelToReleaseListR17 bool
-	// SlRLCChannelToAddModListR17 is the component sl-RLC-ChannelToAddModList-r17 [2] SEQUENCE OF OPTIONAL.
-	SlRLCChannelToAddModListR17 SLPHYMACRLCConfigV1700_SlRLCChannelToAddModListR17
-	// HasSlRLCChannelToAddModListR17 tells whether sl-RLC-ChannelToAddModList-r17 is present in the encoding.
-	HasSlRLCChannelToAddModListR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLPHYMACRLCConfigV1700_SlRLCChannelToReleaseListR17 is the type of SL-PHY-MAC-RLC-Config-v1700.sl-RLC-ChannelToReleaseList-r17.
-type SLPHYMACRLCConfigV1700_SlRLCChannelToReleaseListR17 []SLRLCChannelIDR17
-
-// SLPHYMACRLCConfigV1700_SlRLCChannelToAddModListR17 is the type of SL-PHY-MAC-RLC-Config-v1700.sl-RLC-ChannelToAddModList-r17.
-type SLPHYMACRLCConfigV1700_SlRLCChannelToAddModListR17 []SLRLCChannelConfigR17
-
-// SLDiscConfigR17 is the ASN.1 type SL-DiscConfig-r17.
-//
-//	SL-DiscConfig-r17::=                 SEQUENCE {
-//	    sl-RelayUE-Config-r17                SetupRelease { SL-RelayUE-Config-r17}                                  OPTIONAL, -- Cond L2RelayUE
-//	    sl-RemoteUE-Config-r17               SetupRelease { SL-RemoteUE-Config-r17}                                 OPTIONAL  -- Cond L2RemoteUE
-//	}
-type SLDiscConfigR17 struct {
-	// SlRelayUEConfigR17 is the component sl-RelayUE-Config-r17 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-RelayUE-Config-r17} OPTIONAL.
-	SlRelayUEConfigR17 SetupRelease_SLRelayUEConfigR17
-	// HasSlRelayUEConfigR17 tells whether sl-RelayUE-Config-r17 is present in the encoding.
-	HasSlRelayUEConfigR17 bool
-	// SlRemoteUEConfigR17 is the component sl-RemoteUE-Config-r17 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-RemoteUE-Config-r17} OPTIONAL.
-	SlRemoteUEConfigR17 SetupRelease_SLRemoteUEConfigR17
-	// HasSlRemoteUEConfigR17 tells whether sl-RemoteUE-Config-r17 is present in the encoding.
-	HasSlRemoteUEConfigR17 bool
-}
-
-// SetupRelease_SLRelayUEConfigR17 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_SLRelayUEConfigR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_SLRelayUEConfigR17Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] SL-RelayUE-Config-r17.
-	Setup SLRelayUEConfigR17
-}
-
-// SetupRelease_SLRelayUEConfigR17Choice tells which alternative of SetupRelease_SLRelayUEConfigR17 a value holds.
-type SetupRelease_SLRelayUEConfigR17Choice int
-
-const (
-	SetupRelease_SLRelayUEConfigR17_Release SetupRelease_SLRelayUEConfigR17Choice = 1 // release
-	SetupRelease_SLRelayUEConfigR17_Setup   SetupRelease_SLRelayUEConfigR17Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_SLRelayUEConfigR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_SLRelayUEConfigR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SetupRelease_SLRemoteUEConfigR17 is the ASN.1 type SetupRelease.
-//
-//	SetupRelease { ElementTypeParam } ::= CHOICE {
-//	    release         NULL,
-//	    setup           ElementTypeParam
-//	}
-type SetupRelease_SLRemoteUEConfigR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SetupRelease_SLRemoteUEConfigR17Choice
-	// Release is the component release [0] NULL.
-	Release struct{}
-	// Setup is the component setup [1] SL-RemoteUE-Config-r17.
-	Setup *SLRemoteUEConfigR17
-}
-
-// SetupRelease_SLRemoteUEConfigR17Choice tells which alternative of SetupRelease_SLRemoteUEConfigR17 a value holds.
-type SetupRelease_SLRemoteUEConfigR17Choice int
-
-const (
-	SetupRelease_SLRemoteUEConfigR17_Release SetupRelease_SLRemoteUEConfigR17Choice = 1 // release
-	SetupRelease_SLRemoteUEConfigR17_Setup   SetupRelease_SLRemoteUEConfigR17Choice = 2 // setup
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SetupRelease_SLRemoteUEConfigR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("release setup", int(c)-1, "")
-	}
-	return "SetupRelease_SLRemoteUEConfigR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLConfiguredGrantConfigR16 is the ASN.1 type SL-ConfiguredGrantConfig-r16.
-//
-//	SL-ConfiguredGrantConfig-r16 ::=           SEQUENCE {
-//	    sl-ConfigIndexCG-r16                       SL-ConfigIndexCG-r16,
-//	    sl-PeriodCG-r16                            SL-PeriodCG-r16                                                       OPTIONAL, -- Need M
-//	    sl-NrOfHARQ-Processes-r16                  INTEGER (1..16)                                                       OPTIONAL, -- Need M
-//	    sl-HARQ-ProcID-offset-r16                  INTEGER (0..15)                                                       OPTIONAL, -- Need M
-//	    sl-CG-MaxTransNumList-r16                  SL-CG-MaxTransNumList-r16                                             OPTIONAL, -- Need M
-//	    rrc-ConfiguredSidelinkGrant-r16            SEQUENCE {
-//	        sl-TimeResourceCG-Type1-r16                INTEGER (0..496)                                                  OPTIONAL, -- Need M
-//	        sl-StartSubchannelCG-Type1-r16             INTEGER (0..26)                                                   OPTIONAL, -- Need M
-//	        sl-FreqResourceCG-Type1-r16                INTEGER (0..6929)                                                 OPTIONAL, -- Need M
-//	        sl-TimeOffsetCG-Type1-r16                  INTEGER (0..7999)                                                 OPTIONAL, -- Need R
-//	        sl-N1PUCCH-AN-r16                          PUCCH-ResourceId                                                  OPTIONAL, -- Need M
-//	        sl-PSFCH-ToPUCCH-CG-Type1-r16              INTEGER (0..15)                                                   OPTIONAL, -- Need M
-//	        sl-ResourcePoolID-r16                      SL-ResourcePoolID-r16                                             OPTIONAL, -- Need M
-//	        sl-TimeReferenceSFN-Type1-r16              ENUMERATED {sfn512}                                               OPTIONAL  -- Need S
-//	    }                                                                                                                OPTIONAL, -- Need M
-//	    ...,
-//	    [[
-//	    sl-N1PUCCH-AN-Type2-r16                    PUCCH-ResourceId                                                      OPTIONAL  -- Need M
-//	    ]]
-//	}
-type SLConfiguredGrantConfigR16 struct {
-	// SlConfigIndexCGR16 is the component sl-ConfigIndexCG-r16 [0] SL-ConfigIndexCG-r16.
-	SlConfigIndexCGR16 SLConfigIndexCGR16
-	// SlPeriodCGR16 is the component sl-PeriodCG-r16 [1] EXPLICIT SL-PeriodCG-r16 OPTIONAL.
-	SlPeriodCGR16 SLPeriodCGR16
-	// HasSlPeriodCGR16 tells whether sl-PeriodCG-r16 is present in the encoding.
-	HasSlPeriodCGR16 bool
-	// SlNrOfHARQProcessesR16 is the component sl-NrOfHARQ-Processes-r16 [2] INTEGER OPTIONAL.
-	SlNrOfHARQProcessesR16 int64
-	// HasSlNrOfHARQProcessesR16 tells whether sl-NrOfHARQ-Processes-r16 is present in the encoding.
-	HasSlNrOfHARQProcessesR16 bool
-	// SlHARQProcIDOffsetR16 is the component sl-HARQ-ProcID-offset-r16 [3] INTEGER OPTIONAL.
-	SlHARQProcIDOffsetR16 int64
-	// HasSlHARQProcIDOffsetR16 tells whether sl-HARQ-ProcID-offset-r16 is present in the encoding.
-	HasSlHARQProcIDOffsetR16 bool
-	// SlCGMaxTransNumListR16 is the component sl-CG-MaxTransNumList-r16 [4] SL-CG-MaxTransNumList-r16 OPTIONAL.
-	SlCGMaxTransNumListR16 SLCGMaxTransNumListR16
-	// HasSlCGMaxTransNumListR16 tells whether sl-CG-MaxTransNumList-r16 is present in the encoding.
-	HasSlCGMaxTransNumListR16 bool
-	// RRCConfiguredSidelinkGrantR16 is the component rrc-ConfiguredSidelinkGrant-r16 [5] SEQUENCE OPTIONAL.
-	RRCConfiguredSidelinkGrantR16 SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16
-	// HasRRCConfiguredSidelinkGrantR16 tells whether rrc-ConfiguredSidelinkGrant-r16 is present in the encoding.
-	HasRRCConfiguredSidelinkGrantR16 bool
-	// SlN1PUCCHANType2R16 is the component sl-N1PUCCH-AN-Type2-r16 [6] PUCCH-ResourceId OPTIONAL (extension addition).
-	SlN1PUCCHANType2R16 PUCCHResourceID
-	// HasSlN1PUCCHANType2R16 tells whether sl-N1PUCCH-AN-Type2-r16 is present in the encoding.
-	HasSlN1PUCCHANType2R16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16 is the type of SL-ConfiguredGrantConfig-r16.rrc-ConfiguredSidelinkGrant-r16.
-type SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16 struct {
-	// SlTimeResourceCGType1R16 is the component sl-TimeResourceCG-Type1-r16 [0] INTEGER OPTIONAL.
-	SlTimeResourceCGType1R16 int64
-	// HasSlTimeResourceCGType1R16 tells whether sl-TimeResourceCG-Type1-r16 is present in the encoding.
-	HasSlTimeResourceCGType1R16 bool
-	// SlStartSubchannelCGType1R16 is the component sl-StartSubchannelCG-Type1-r16 [1] INTEGER OPTIONAL.
-	SlStartSubchannelCGType1R16 int64
-	// HasSlStartSubchannelCGType1R16 tells whether sl-StartSubchannelCG-Type1-r16 is present in the encoding.
-	HasSlStartSubchannelCGType1R16 bool
-	// SlFreqResourceCGType1R16 is the component sl-FreqResourceCG-Type1-r16 [2] INTEGER OPTIONAL.
-	SlFreqResourceCGType1R16 int64
-	// HasSlFreqResourceCGType1R16 tells whether sl-FreqResourceCG-Type1-r16 is present in the encoding.
-	HasSlFreqResourceCGType1R16 bool
-	// SlTimeOffsetCGType1R16 is the component sl-TimeOffsetCG-Type1-r16 [3] INTEGER OPTIONAL.
-	SlTimeOffsetCGType1R16 int64
-	// HasSlTimeOffsetCGType1R16 tells whether sl-TimeOffsetCG-Type1-r16 is present in the encoding.
-	HasSlTimeOffsetCGType1R16 bool
-	// SlN1PUCCHANR16 is the component sl-N1PUCCH-AN-r16 [4] PUCCH-ResourceId OPTIONAL.
-	SlN1PUCCHANR16 PUCCHResourceID
-	// HasSlN1PUCCHANR16 tells whether sl-N1PUCCH-AN-r16 is present in the encoding.
-	HasSlN1PUCCHANR16 bool
-	// SlPSFCHToPUCCHCGType1R16 is the component sl-PSFCH-ToPUCCH-CG-Type1-r16 [5] INTEGER OPTIONAL.
-	SlPSFCHToPUCCHCGType1R16 int64
-	// HasSlPSFCHToPUCCHCGType1R16 tells whether sl-PSFCH-ToPUCCH-CG-Type1-r16 is present in the encoding.
-	HasSlPSFCHToPUCCHCGType1R16 bool
-	// SlResourcePoolIDR16 is the component sl-ResourcePoolID-r16 [6] SL-ResourcePoolID-r16 OPTIONAL.
-	SlResourcePoolIDR16 SLResourcePoolIDR16
-	// HasSlResourcePoolIDR16 tells whether sl-ResourcePoolID-r16 is present in the encoding.
-	HasSlResourcePoolIDR16 bool
-	// SlTimeReferenceSFNType1R16 is the component sl-TimeReferenceSFN-Type1-r16 [7] ENUMERATED OPTIONAL.
-	SlTimeReferenceSFNType1R16 SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16
-	// HasSlTimeReferenceSFNType1R16 tells whether sl-TimeReferenceSFN-Type1-r16 is present in the encoding.
-	HasSlTimeReferenceSFNType1R16 bool
-}
-
-// SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16 is the type of SL-ConfiguredGrantConfig-r16.rrc-ConfiguredSidelinkGrant-r16.sl-TimeReferenceSFN-Type1-r16.
-type SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16 int64
-
-const (
-	SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_Sfn512 SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16 = 0 // sfn512
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16) String() string {
-	return der.Name("sfn512", int(v), "")
-}
-
-// SLConfigIndexCGR16 is the ASN.1 type SL-ConfigIndexCG-r16.
-//
-//	SL-ConfigIndexCG-r16 ::=          INTEGER (0..maxNrofCG-SL-1-r16)
-type SLConfigIndexCGR16 int64
-
-// SLCGMaxTransNumListR16 is the ASN.1 type SL-CG-MaxTransNumList-r16.
-//
-//	SL-CG-MaxTransNumList-r16 ::=     SEQUENCE (SIZE (1..8)) OF SL-CG-MaxTransNum-r16
-type SLCGMaxTransNumListR16 []SLCGMaxTransNumR16
-
-// SLCGMaxTransNumR16 is the ASN.1 type SL-CG-MaxTransNum-r16.
-//
-//	SL-CG-MaxTransNum-r16 ::=                  SEQUENCE {
-//	    sl-Priority-r16                            INTEGER (1..8),
-//	    sl-MaxTransNum-r16                         INTEGER (1..32)
-//	}
-type SLCGMaxTransNumR16 struct {
-	// SlPriorityR16 is the component sl-Priority-r16 [0] INTEGER.
-	SlPriorityR16 int64
-	// SlMaxTransNumR16 is the component sl-MaxTransNum-r16 [1] INTEGER.
-	SlMaxTransNumR16 int64
-}
-
-// SLPeriodCGR16 is the ASN.1 type SL-PeriodCG-r16.
-//
-//	SL-PeriodCG-r16 ::=            CHOICE{
-//	    sl-PeriodCG1-r16               ENUMERATED {ms100, ms200, ms300, ms400, ms500, ms600, ms700, ms800, ms900, ms1000, spare6,
-//	                                               spare5, spare4, spare3, spare2, spare1},
-//	    sl-PeriodCG2-r16               INTEGER (1..99)
-//	}
-type SLPeriodCGR16 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SLPeriodCGR16Choice
-	// SlPeriodCG1R16 is the component sl-PeriodCG1-r16 [0] ENUMERATED.
-	SlPeriodCG1R16 SLPeriodCGR16_SlPeriodCG1R16
-	// SlPeriodCG2R16 is the component sl-PeriodCG2-r16 [1] INTEGER.
-	SlPeriodCG2R16 int64
-}
-
-// SLPeriodCGR16Choice tells which alternative of SLPeriodCGR16 a value holds.
-type SLPeriodCGR16Choice int
-
-const (
-	SLPeriodCGR16Choice_SlPeriodCG1R16 SLPeriodCGR16Choice = 1 // sl-PeriodCG1-r16
-	SLPeriodCGR16Choice_SlPeriodCG2R16 SLPeriodCGR16Choice = 2 // sl-PeriodCG2-r16
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SLPeriodCGR16Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("sl-PeriodCG1-r16 sl-PeriodCG2-r16", int(c)-1, "")
-	}
-	return "SLPeriodCGR16Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLPeriodCGR16_SlPeriodCG1R16 is the type of SL-PeriodCG-r16.sl-PeriodCG1-r16.
-type SLPeriodCGR16_SlPeriodCG1R16 int64
-
-const (
-	SLPeriodCGR16_Ms100  SLPeriodCGR16_SlPeriodCG1R16 = 0  // ms100
-	SLPeriodCGR16_Ms200  SLPeriodCGR16_SlPeriodCG1R16 = 1  // ms200
-	SLPeriodCGR16_Ms300  SLPeriodCGR16_SlPeriodCG1R16 = 2  // ms300
-	SLPeriodCGR16_Ms400  SLPeriodCGR16_SlPeriodCG1R16 = 3  // ms400
-	SLPeriodCGR16_Ms500  SLPeriodCGR16_SlPeriodCG1R16 = 4  // ms500
-	SLPeriodCGR16_Ms600  SLPeriodCGR16_SlPeriodCG1R16 = 5  // ms600
-	SLPeriodCGR16_Ms700  SLPeriodCGR16_SlPeriodCG1R16 = 6  // ms700
-	SLPeriodCGR16_Ms800  SLPeriodCGR16_SlPeriodCG1R16 = 7  // ms800
-	SLPeriodCGR16_Ms900  SLPeriodCGR16_SlPeriodCG1R16 = 8  // ms900
-	SLPeriodCGR16_Ms1000 SLPeriodCGR16_SlPeriodCG1R16 = 9  // ms1000
-	SLPeriodCGR16_Spare6 SLPeriodCGR16_SlPeriodCG1R16 = 10 // spare6
-	SLPeriodCGR16_Spare5 SLPeriodCGR16_SlPeriodCG1R16 = 11 // spare5
-	SLPeriodCGR16_Spare4 SLPeriodCGR16_SlPeriodCG1R16 = 12 // spare4
-	SLPeriodCGR16_Spare3 SLPeriodCGR16_SlPeriodCG1R16 = 13 // spare3
-	SLPeriodCGR16_Spare2 SLPeriodCGR16_SlPeriodCG1R16 = 14 // spare2
-	SLPeriodCGR16_Spare1 SLPeriodCGR16_SlPeriodCG1R16 = 15 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLPeriodCGR16_SlPeriodCG1R16) String() string {
-	return der.Name("ms100 ms200 ms300 ms400 ms500 ms600 ms700 ms800 ms900 ms1000 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDestinationIdentityR16 is the ASN.1 type SL-DestinationIdentity-r16.
-//
-//	SL-DestinationIdentity-r16 ::=           BIT STRING (SIZE (24))
-type SLDestinationIdentityR16 der.BitString
-
-// SLDRXConfigR17 is the ASN.1 type SL-DRX-Config-r17.
-//
-//	SL-DRX-Config-r17 ::=                      SEQUENCE {
-//	    sl-DRX-ConfigGC-BC-r17                     SL-DRX-ConfigGC-BC-r17                                                 OPTIONAL,     -- Cond HO
-//	    sl-DRX-ConfigUC-ToReleaseList-r17          SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-DestinationIndex-r16     OPTIONAL,     -- Need N
-//	    sl-DRX-ConfigUC-ToAddModList-r17           SEQUENCE (SIZE (1..maxNrofSL-Dest-r16)) OF SL-DRX-ConfigUC-Info-r17    OPTIONAL,     -- Need N
-//	    ...
-//	}
-type SLDRXConfigR17 struct {
-	// SlDRXConfigGCBCR17 is the component sl-DRX-ConfigGC-BC-r17 [0] SL-DRX-ConfigGC-BC-r17 OPTIONAL.
-	SlDRXConfigGCBCR17 SLDRXConfigGCBCR17
-	// HasSlDRXConfigGCBCR17 tells whether sl-DRX-ConfigGC-BC-r17 is present in the encoding.
-	HasSlDRXConfigGCBCR17 bool
-	// SlDRXConfigUCToReleaseListR17 is the component sl-DRX-ConfigUC-ToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	SlDRXConfigUCToReleaseListR17 SLDRXConfigR17_SlDRXConfigUCToReleaseListR17
-	// HasSlDRXConfigUCToReleaseListR17 tells whether sl-DRX-ConfigUC-ToReleaseList-r17 is present in the encoding.
-	HasSlDRXConfigUCToReleaseListR17 bool
-	// SlDRXConfigUCToAddModListR17 is the component sl-DRX-ConfigUC-ToAddModList-r17 [2] SEQUENCE OF OPTIONAL.
-	SlDRXConfigUCToAddModListR17 SLDRXConfigR17_SlDRXConfigUCToAddModListR17
-	// HasSlDRXConfigUCToAddModListR17 tells whether sl-DRX-ConfigUC-ToAddModList-r17 is present in the encoding.
-	HasSlDRXConfigUCToAddModListR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLDRXConfigR17_SlDRXConfigUCToReleaseListR17 is the type of SL-DRX-Config-r17.sl-DRX-ConfigUC-ToReleaseList-r17.
-type SLDRXConfigR17_SlDRXConfigUCToReleaseListR17 []SLDestinationIndexR16
-
-// SLDRXConfigR17_SlDRXConfigUCToAddModListR17 is the type of SL-DRX-Config-r17.sl-DRX-ConfigUC-ToAddModList-r17.
-type SLDRXConfigR17_SlDRXConfigUCToAddModListR17 []SLDRXConfigUCInfoR17
-
-// SLDRXConfigUCInfoR17 is the ASN.1 type SL-DRX-ConfigUC-Info-r17.
-//
-//	SL-DRX-ConfigUC-Info-r17 ::=               SEQUENCE {
-//	    sl-DestinationIndex-r17                    SL-DestinationIndex-r16                                                OPTIONAL,     -- Need N
-//	    sl-DRX-ConfigUC-r17                        SL-DRX-ConfigUC-r17                                                    OPTIONAL,     -- Need N
-//	    ...
-//	}
-type SLDRXConfigUCInfoR17 struct {
-	// SlDestinationIndexR17 is the component sl-DestinationIndex-r17 [0] SL-DestinationIndex-r16 OPTIONAL.
-	SlDestinationIndexR17 SLDestinationIndexR16
-	// HasSlDestinationIndexR17 tells whether sl-DestinationIndex-r17 is present in the encoding.
-	HasSlDestinationIndexR17 bool
-	// SlDRXConfigUCR17 is the component sl-DRX-ConfigUC-r17 [1] SL-DRX-ConfigUC-r17 OPTIONAL.
-	SlDRXConfigUCR17 SLDRXConfigUCR17
-	// HasSlDRXConfigUCR17 tells whether sl-DRX-ConfigUC-r17 is present in the encoding.
-	HasSlDRXConfigUCR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLDRXConfigGCBCR17 is the ASN.1 type SL-DRX-ConfigGC-BC-r17.
-//
-//	SL-DRX-ConfigGC-BC-r17 ::=      SEQUENCE {
-//	    sl-DRX-GC-BC-PerQoS-List-r17    SEQUENCE (SIZE (1..maxSL-GC-BC-DRX-QoS-r17)) OF SL-DRX-GC-BC-QoS-r17        OPTIONAL,    -- Need M
-//	    sl-DRX-GC-generic-r17           SL-DRX-GC-Generic-r17                                                       OPTIONAL,    -- Need M
-//	    sl-DefaultDRX-GC-BC-r17         SL-DRX-GC-BC-QoS-r17                                                        OPTIONAL,    -- Need M
-//	    ...
-//	}
-type SLDRXConfigGCBCR17 struct {
-	// SlDRXGCBCPerQoSListR17 is the component sl-DRX-GC-BC-PerQoS-List-r17 [0] SEQUENCE OF OPTIONAL.
-	SlDRXGCBCPerQoSListR17 SLDRXConfigGCBCR17_SlDRXGCBCPerQoSListR17
-	// HasSlDRXGCBCPerQoSListR17 tells whether sl-DRX-GC-BC-PerQoS-List-r17 is present in the encoding.
-	HasSlDRXGCBCPerQoSListR17 bool
-	// SlDRXGCGenericR17 is the component sl-DRX-GC-generic-r17 [1] SL-DRX-GC-Generic-r17 OPTIONAL.
-	SlDRXGCGenericR17 SLDRXGCGenericR17
-	// HasSlDRXGCGenericR17 tells whether sl-DRX-GC-generic-r17 is present in the encoding.
-	HasSlDRXGCGenericR17 bool
-	// SlDefaultDRXGCBCR17 is the component sl-DefaultDRX-GC-BC-r17 [2] SL-DRX-GC-BC-QoS-r17 OPTIONAL.
-	SlDefaultDRXGCBCR17 SLDRXGCBCQoSR17
-	// HasSlDefaultDRXGCBCR17 tells whether sl-DefaultDRX-GC-BC-r17 is present in the encoding.
-	HasSlDefaultDRXGCBCR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLDRXConfigGCBCR17_SlDRXGCBCPerQoSListR17 is the type of SL-DRX-ConfigGC-BC-r17.sl-DRX-GC-BC-PerQoS-List-r17.
-type SLDRXConfigGCBCR17_SlDRXGCBCPerQoSListR17 []SLDRXGCBCQoSR17
-
-// SLDRXGCBCQoSR17 is the ASN.1 type SL-DRX-GC-BC-QoS-r17.
-//
-//	SL-DRX-GC-BC-QoS-r17 ::=            SEQUENCE {
-//	    sl-DRX-GC-BC-MappedQoS-FlowList-r17 SEQUENCE (SIZE (1..maxNrofSL-QFIs-r16)) OF SL-QoS-Profile-r16       OPTIONAL,    -- Need M
-//	    sl-DRX-GC-BC-OnDurationTimer-r17        CHOICE {
-//	                                                subMilliSeconds INTEGER (1..31),
-//	                                                milliSeconds    ENUMERATED {
-//	                                                      ms1, ms2, ms3, ms4, ms5,ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60,
-//	                                                      ms80, ms100, ms200, ms300, ms400, ms500, ms600, ms800, ms1000, ms1200,
-//	                                                      ms1600, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1}
-//	                                            },
-//	    sl-DRX-GC-InactivityTimer-r17           ENUMERATED {
-//	                                                ms0, ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60, ms80,
-//	                                                ms100, ms200, ms300, ms500, ms750, ms1280, ms1920, ms2560, spare9, spare8,
-//	                                                spare7, spare6, spare5, spare4, spare3, spare2, spare1},
-//	    sl-DRX-GC-BC-Cycle-r17                  ENUMERATED {
-//	                                                ms10, ms20, ms32, ms40, ms60, ms64, ms70, ms80, ms128, ms160, ms256, ms320, ms512,
-//	                                                ms640, ms1024, ms1280, ms2048, ms2560, ms5120, ms10240, spare12, spare11, spare10,
-//	                                                spare9, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1},
-//	    ...
-//	}
-type SLDRXGCBCQoSR17 struct {
-	// SlDRXGCBCMappedQoSFlowListR17 is the component sl-DRX-GC-BC-MappedQoS-FlowList-r17 [0] SEQUENCE OF OPTIONAL.
-	SlDRXGCBCMappedQoSFlowListR17 SLDRXGCBCQoSR17_SlDRXGCBCMappedQoSFlowListR17
-	// HasSlDRXGCBCMappedQoSFlowListR17 tells whether sl-DRX-GC-BC-MappedQoS-FlowList-r17 is present in the encoding.
-	HasSlDRXGCBCMappedQoSFlowListR17 bool
-	// SlDRXGCBCOnDurationTimerR17 is the component sl-DRX-GC-BC-OnDurationTimer-r17 [1] EXPLICIT CHOICE.
-	SlDRXGCBCOnDurationTimerR17 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17
-	// SlDRXGCInactivityTimerR17 is the component sl-DRX-GC-InactivityTimer-r17 [2] ENUMERATED.
-	SlDRXGCInactivityTimerR17 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17
-	// SlDRXGCBCCycleR17 is the component sl-DRX-GC-BC-Cycle-r17 [3] ENUMERATED.
-	SlDRXGCBCCycleR17 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLDRXGCBCQoSR17_SlDRXGCBCMappedQoSFlowListR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-MappedQoS-FlowList-r17.
-type SLDRXGCBCQoSR17_SlDRXGCBCMappedQoSFlowListR17 []SLQoSProfileR16
-
-// SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-OnDurationTimer-r17.
-type SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice
-	// SubMilliSeconds is the component subMilliSeconds [0] INTEGER.
-	SubMilliSeconds int64
-	// MilliSeconds is the component milliSeconds [1] ENUMERATED.
-	MilliSeconds SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds
-}
-
-// SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice tells which alternative of SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17 a value holds.
-type SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice int
-
-const (
-	SLDRXGCBCQoSR17_SubMilliSeconds SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice = 1 // subMilliSeconds
-	SLDRXGCBCQoSR17_MilliSeconds    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice = 2 // milliSeconds
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("subMilliSeconds milliSeconds", int(c)-1, "")
-	}
-	return "SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-OnDurationTimer-r17.milliSeconds.
-type SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds int64
-
-const (
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 0  // ms1
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms2    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 1  // ms2
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms3    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 2  // ms3
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms4    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 3  // ms4
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms5    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 4  // ms5
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms6    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 5  // ms6
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms8    SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 6  // ms8
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms10   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 7  // ms10
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms20   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 8  // ms20
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms30   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 9  // ms30
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms40   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 10 // ms40
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms50   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 11 // ms50
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms60   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 12 // ms60
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms80   SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 13 // ms80
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms100  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 14 // ms100
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms200  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 15 // ms200
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms300  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 16 // ms300
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms400  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 17 // ms400
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms500  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 18 // ms500
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms600  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 19 // ms600
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms800  SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 20 // ms800
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1000 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 21 // ms1000
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1200 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 22 // ms1200
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Ms1600 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 23 // ms1600
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare8 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 24 // spare8
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare7 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 25 // spare7
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare6 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 26 // spare6
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare5 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 27 // spare5
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare4 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 28 // spare4
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare3 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 29 // spare3
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare2 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 30 // spare2
-	SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_Spare1 SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17_MilliSeconds) String() string {
-	return der.Name("ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms400 ms500 ms600 ms800 ms1000 ms1200 ms1600 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-InactivityTimer-r17.
-type SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 int64
-
-const (
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms0    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 0  // ms0
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms1    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 1  // ms1
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms2    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 2  // ms2
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms3    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 3  // ms3
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms4    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 4  // ms4
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms5    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 5  // ms5
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms6    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 6  // ms6
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms8    SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 7  // ms8
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms10   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 8  // ms10
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms20   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 9  // ms20
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms30   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 10 // ms30
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms40   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 11 // ms40
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms50   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 12 // ms50
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms60   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 13 // ms60
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms80   SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 14 // ms80
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms100  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 15 // ms100
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms200  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 16 // ms200
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms300  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 17 // ms300
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms500  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 18 // ms500
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms750  SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 19 // ms750
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms1280 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 20 // ms1280
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms1920 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 21 // ms1920
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Ms2560 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 22 // ms2560
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare9 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 23 // spare9
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare8 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 24 // spare8
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare7 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 25 // spare7
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare6 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 26 // spare6
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare5 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 27 // spare5
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare4 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 28 // spare4
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare3 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 29 // spare3
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare2 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 30 // spare2
-	SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17_Spare1 SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17 = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17) String() string {
-	return der.Name("ms0 ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms500 ms750 ms1280 ms1920 ms2560 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 is the type of SL-DRX-GC-BC-QoS-r17.sl-DRX-GC-BC-Cycle-r17.
-type SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 int64
-
-const (
-	SLDRXGCBCQoSR17_Ms10    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 0  // ms10
-	SLDRXGCBCQoSR17_Ms20    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 1  // ms20
-	SLDRXGCBCQoSR17_Ms32    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 2  // ms32
-	SLDRXGCBCQoSR17_Ms40    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 3  // ms40
-	SLDRXGCBCQoSR17_Ms60    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 4  // ms60
-	SLDRXGCBCQoSR17_Ms64    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 5  // ms64
-	SLDRXGCBCQoSR17_Ms70    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 6  // ms70
-	SLDRXGCBCQoSR17_Ms80    SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 7  // ms80
-	SLDRXGCBCQoSR17_Ms128   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 8  // ms128
-	SLDRXGCBCQoSR17_Ms160   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 9  // ms160
-	SLDRXGCBCQoSR17_Ms256   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 10 // ms256
-	SLDRXGCBCQoSR17_Ms320   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 11 // ms320
-	SLDRXGCBCQoSR17_Ms512   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 12 // ms512
-	SLDRXGCBCQoSR17_Ms640   SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 13 // ms640
-	SLDRXGCBCQoSR17_Ms1024  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 14 // ms1024
-	SLDRXGCBCQoSR17_Ms1280  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 15 // ms1280
-	SLDRXGCBCQoSR17_Ms2048  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 16 // ms2048
-	SLDRXGCBCQoSR17_Ms2560  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 17 // ms2560
-	SLDRXGCBCQoSR17_Ms5120  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 18 // ms5120
-	SLDRXGCBCQoSR17_Ms10240 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 19 // ms10240
-	SLDRXGCBCQoSR17_Spare12 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 20 // spare12
-	SLDRXGCBCQoSR17_Spare11 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 21 // spare11
-	SLDRXGCBCQoSR17_Spare10 SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 22 // spare10
-	SLDRXGCBCQoSR17_Spare9  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 23 // spare9
-	SLDRXGCBCQoSR17_Spare8  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 24 // spare8
-	SLDRXGCBCQoSR17_Spare7  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 25 // spare7
-	SLDRXGCBCQoSR17_Spare6  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 26 // spare6
-	SLDRXGCBCQoSR17_Spare5  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 27 // spare5
-	SLDRXGCBCQoSR17_Spare4  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 28 // spare4
-	SLDRXGCBCQoSR17_Spare3  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 29 // spare3
-	SLDRXGCBCQoSR17_Spare2  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 30 // spare2
-	SLDRXGCBCQoSR17_Spare1  SLDRXGCBCQoSR17_SlDRXGCBCCycleR17 = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXGCBCQoSR17_SlDRXGCBCCycleR17) String() string {
-	return der.Name("ms10 ms20 ms32 ms40 ms60 ms64 ms70 ms80 ms128 ms160 ms256 ms320 ms512 ms640 ms1024 ms1280 ms2048 ms2560 ms5120 ms10240 spare12 spare11 spare10 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXGCGenericR17 is the ASN.1 type SL-DRX-GC-Generic-r17.
-//
-//	SL-DRX-GC-Generic-r17 ::=               SEQUENCE {
-//	    sl-DRX-GC-HARQ-RTT-Timer1-r17           ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}       OPTIONAL,  -- Need M
-//	    sl-DRX-GC-HARQ-RTT-Timer2-r17           ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}       OPTIONAL,  -- Need M
-//	    sl-DRX-GC-RetransmissionTimer-r17       ENUMERATED {
-//	                                                sl0, sl1, sl2, sl4, sl6, sl8, sl16, sl24, sl33, sl40, sl64, sl80, sl96, sl112, sl128,
-//	                                                sl160, sl320, spare15, spare14, spare13, spare12, spare11, spare10, spare9, spare8,
-//	                                                spare7, spare6, spare5, spare4, spare3, spare2, spare1}
-//	}
-type SLDRXGCGenericR17 struct {
-	// SlDRXGCHARQRTTTimer1R17 is the component sl-DRX-GC-HARQ-RTT-Timer1-r17 [0] ENUMERATED OPTIONAL.
-	SlDRXGCHARQRTTTimer1R17 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17
-	// HasSlDRXGCHARQRTTTimer1R17 tells whether sl-DRX-GC-HARQ-RTT-Timer1-r17 is present in the encoding.
-	HasSlDRXGCHARQRTTTimer1R17 bool
-	// SlDRXGCHARQRTTTimer2R17 is the component sl-DRX-GC-HARQ-RTT-Timer2-r17 [1] ENUMERATED OPTIONAL.
-	SlDRXGCHARQRTTTimer2R17 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17
-	// HasSlDRXGCHARQRTTTimer2R17 tells whether sl-DRX-GC-HARQ-RTT-Timer2-r17 is present in the encoding.
-	HasSlDRXGCHARQRTTTimer2R17 bool
-	// SlDRXGCRetransmissionTimerR17 is the component sl-DRX-GC-RetransmissionTimer-r17 [2] ENUMERATED.
-	SlDRXGCRetransmissionTimerR17 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17
-}
-
-// SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 is the type of SL-DRX-GC-Generic-r17.sl-DRX-GC-HARQ-RTT-Timer1-r17.
-type SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 int64
-
-const (
-	SLDRXGCGenericR17_Sl0    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 0 // sl0
-	SLDRXGCGenericR17_Sl1    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 1 // sl1
-	SLDRXGCGenericR17_Sl2    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 2 // sl2
-	SLDRXGCGenericR17_Sl4    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 3 // sl4
-	SLDRXGCGenericR17_Spare4 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 4 // spare4
-	SLDRXGCGenericR17_Spare3 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 5 // spare3
-	SLDRXGCGenericR17_Spare2 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 6 // spare2
-	SLDRXGCGenericR17_Spare1 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17 = 7 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17) String() string {
-	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 is the type of SL-DRX-GC-Generic-r17.sl-DRX-GC-HARQ-RTT-Timer2-r17.
-type SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 int64
-
-const (
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl0    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 0 // sl0
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl1    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 1 // sl1
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl2    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 2 // sl2
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Sl4    SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 3 // sl4
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare4 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 4 // spare4
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare3 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 5 // spare3
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare2 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 6 // spare2
-	SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17_Spare1 SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17 = 7 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17) String() string {
-	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 is the type of SL-DRX-GC-Generic-r17.sl-DRX-GC-RetransmissionTimer-r17.
-type SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 int64
-
-const (
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl0     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 0  // sl0
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl1     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 1  // sl1
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl2     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 2  // sl2
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl4     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 3  // sl4
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl6     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 4  // sl6
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl8     SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 5  // sl8
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl16    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 6  // sl16
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl24    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 7  // sl24
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl33    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 8  // sl33
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl40    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 9  // sl40
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl64    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 10 // sl64
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl80    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 11 // sl80
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl96    SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 12 // sl96
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl112   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 13 // sl112
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl128   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 14 // sl128
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl160   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 15 // sl160
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Sl320   SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 16 // sl320
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare15 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 17 // spare15
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare14 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 18 // spare14
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare13 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 19 // spare13
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare12 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 20 // spare12
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare11 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 21 // spare11
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare10 SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 22 // spare10
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare9  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 23 // spare9
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare8  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 24 // spare8
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare7  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 25 // spare7
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare6  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 26 // spare6
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare5  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 27 // spare5
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare4  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 28 // spare4
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare3  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 29 // spare3
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare2  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 30 // spare2
-	SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17_Spare1  SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17 = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17) String() string {
-	return der.Name("sl0 sl1 sl2 sl4 sl6 sl8 sl16 sl24 sl33 sl40 sl64 sl80 sl96 sl112 sl128 sl160 sl320 spare15 spare14 spare13 spare12 spare11 spare10 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXConfigUCR17 is the ASN.1 type SL-DRX-ConfigUC-r17.
-//
-//	SL-DRX-ConfigUC-r17 ::=                 SEQUENCE {
-//	    sl-drx-onDurationTimer-r17              CHOICE {
-//	                                                subMilliSeconds INTEGER (1..31),
-//	                                                milliSeconds    ENUMERATED {
-//	                                                    ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60,
-//	                                                    ms80, ms100, ms200, ms300, ms400, ms500, ms600, ms800, ms1000, ms1200,
-//	                                                    ms1600, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1}
-//	                                            },
-//	    sl-drx-InactivityTimer-r17              ENUMERATED {
-//	                                                ms0, ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60, ms80,
-//	                                                ms100, ms200, ms300, ms500, ms750, ms1280, ms1920, ms2560, spare9, spare8,
-//	                                                spare7, spare6, spare5, spare4, spare3, spare2, spare1},
-//	    sl-drx-HARQ-RTT-Timer1-r17              ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}     OPTIONAL,   -- Need M
-//	    sl-drx-HARQ-RTT-Timer2-r17              ENUMERATED {sl0, sl1, sl2, sl4, spare4, spare3, spare2, spare1}     OPTIONAL,   -- Need M
-//	    sl-drx-RetransmissionTimer-r17          ENUMERATED {
-//	                                                sl0, sl1, sl2, sl4, sl6, sl8, sl16, sl24, sl33, sl40, sl64, sl80, sl96, sl112, sl128,
-//	                                                sl160, sl320, spare15, spare14, spare13, spare12, spare11, spare10, spare9,
-//	                                                spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1},
-//	    sl-drx-CycleStartOffset-r17         CHOICE {
-//	        ms10                                INTEGER(0..9),
-//	        ms20                                INTEGER(0..19),
-//	        ms32                                INTEGER(0..31),
-//	        ms40                                INTEGER(0..39),
-//	        ms60                                INTEGER(0..59),
-//	        ms64                                INTEGER(0..63),
-//	        ms70                                INTEGER(0..69),
-//	        ms80                                INTEGER(0..79),
-//	        ms128                               INTEGER(0..127),
-//	        ms160                               INTEGER(0..159),
-//	        ms256                               INTEGER(0..255),
-//	        ms320                               INTEGER(0..319),
-//	        ms512                               INTEGER(0..511),
-//	        ms640                               INTEGER(0..639),
-//	        ms1024                              INTEGER(0..1023),
-//	        ms1280                              INTEGER(0..1279),
-//	        ms2048                              INTEGER(0..2047),
-//	        ms2560                              INTEGER(0..2559),
-//	        ms5120                              INTEGER(0..5119),
-//	        ms10240                             INTEGER(0..10239)
-//	    },
-//	    sl-drx-SlotOffset                       INTEGER (0..31)
-//	}
-type SLDRXConfigUCR17 struct {
-	// SlDrxOnDurationTimerR17 is the component sl-drx-onDurationTimer-r17 [0] EXPLICIT CHOICE.
-	SlDrxOnDurationTimerR17 SLDRXConfigUCR17_SlDrxOnDurationTimerR17
-	// SlDrxInactivityTimerR17 is the component sl-drx-InactivityTimer-r17 [1] ENUMERATED.
-	SlDrxInactivityTimerR17 SLDRXConfigUCR17_SlDrxInactivityTimerR17
-	// SlDrxHARQRTTTimer1R17 is the component sl-drx-HARQ-RTT-Timer1-r17 [2] ENUMERATED OPTIONAL.
-	SlDrxHARQRTTTimer1R17 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17
-	// HasSlDrxHARQRTTTimer1R17 tells whether sl-drx-HARQ-RTT-Timer1-r17 is present in the encoding.
-	HasSlDrxHARQRTTTimer1R17 bool
-	// SlDrxHARQRTTTimer2R17 is the component sl-drx-HARQ-RTT-Timer2-r17 [3] ENUMERATED OPTIONAL.
-	SlDrxHARQRTTTimer2R17 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17
-	// HasSlDrxHARQRTTTimer2R17 tells whether sl-drx-HARQ-RTT-Timer2-r17 is present in the encoding.
-	HasSlDrxHARQRTTTimer2R17 bool
-	// SlDrxRetransmissionTimerR17 is the component sl-drx-RetransmissionTimer-r17 [4] ENUMERATED.
-	SlDrxRetransmissionTimerR17 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17
-	// SlDrxCycleStartOffsetR17 is the component sl-drx-CycleStartOffset-r17 [5] EXPLICIT CHOICE.
-	SlDrxCycleStartOffsetR17 SLDRXConfigUCR17_SlDrxCycleStartOffsetR17
-	// SlDrxSlotOffset is the component sl-drx-SlotOffset [6] INTEGER.
-	SlDrxSlotOffset int64
-}
-
-// SLDRXConfigUCR17_SlDrxOnDurationTimerR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-onDurationTimer-r17.
-type SLDRXConfigUCR17_SlDrxOnDurationTimerR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice
-	// SubMilliSeconds is the component subMilliSeconds [0] INTEGER.
-	SubMilliSeconds int64
-	// MilliSeconds is the component milliSeconds [1] ENUMERATED.
-	MilliSeconds SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds
-}
-
-// SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice tells which alternative of SLDRXConfigUCR17_SlDrxOnDurationTimerR17 a value holds.
-type SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice int
-
-const (
-	SLDRXConfigUCR17_SubMilliSeconds SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice = 1 // subMilliSeconds
-	SLDRXConfigUCR17_MilliSeconds    SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice = 2 // milliSeconds
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("subMilliSeconds milliSeconds", int(c)-1, "")
-	}
-	return "SLDRXConfigUCR17_SlDrxOnDurationTimerR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds is the type of SL-DRX-ConfigUC-r17.sl-drx-onDurationTimer-r17.milliSeconds.
-type SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds int64
-
-const (
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 0  // ms1
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms2    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 1  // ms2
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms3    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 2  // ms3
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms4    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 3  // ms4
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms5    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 4  // ms5
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms6    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 5  // ms6
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms8    SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 6  // ms8
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms10   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 7  // ms10
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms20   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 8  // ms20
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms30   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 9  // ms30
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms40   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 10 // ms40
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms50   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 11 // ms50
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms60   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 12 // ms60
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms80   SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 13 // ms80
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms100  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 14 // ms100
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms200  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 15 // ms200
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms300  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 16 // ms300
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms400  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 17 // ms400
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms500  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 18 // ms500
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms600  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 19 // ms600
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms800  SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 20 // ms800
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1000 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 21 // ms1000
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1200 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 22 // ms1200
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Ms1600 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 23 // ms1600
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare8 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 24 // spare8
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare7 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 25 // spare7
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare6 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 26 // spare6
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare5 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 27 // spare5
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare4 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 28 // spare4
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare3 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 29 // spare3
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare2 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 30 // spare2
-	SLDRXConfigUCR17_SlDrxOnDurationTimerR17_Spare1 SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXConfigUCR17_SlDrxOnDurationTimerR17_MilliSeconds) String() string {
-	return der.Name("ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms400 ms500 ms600 ms800 ms1000 ms1200 ms1600 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXConfigUCR17_SlDrxInactivityTimerR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-InactivityTimer-r17.
-type SLDRXConfigUCR17_SlDrxInactivityTimerR17 int64
-
-const (
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms0    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 0  // ms0
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms1    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 1  // ms1
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms2    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 2  // ms2
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms3    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 3  // ms3
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms4    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 4  // ms4
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms5    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 5  // ms5
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms6    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 6  // ms6
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms8    SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 7  // ms8
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms10   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 8  // ms10
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms20   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 9  // ms20
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms30   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 10 // ms30
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms40   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 11 // ms40
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms50   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 12 // ms50
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms60   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 13 // ms60
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms80   SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 14 // ms80
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms100  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 15 // ms100
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms200  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 16 // ms200
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms300  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 17 // ms300
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms500  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 18 // ms500
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms750  SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 19 // ms750
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms1280 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 20 // ms1280
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms1920 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 21 // ms1920
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Ms2560 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 22 // ms2560
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare9 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 23 // spare9
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare8 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 24 // spare8
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare7 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 25 // spare7
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare6 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 26 // spare6
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare5 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 27 // spare5
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare4 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 28 // spare4
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare3 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 29 // spare3
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare2 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 30 // spare2
-	SLDRXConfigUCR17_SlDrxInactivityTimerR17_Spare1 SLDRXConfigUCR17_SlDrxInactivityTimerR17 = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXConfigUCR17_SlDrxInactivityTimerR17) String() string {
-	return der.Name("ms0 ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms500 ms750 ms1280 ms1920 ms2560 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 is the type of SL-DRX-ConfigUC-r17.sl-drx-HARQ-RTT-Timer1-r17.
-type SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 int64
-
-const (
-	SLDRXConfigUCR17_Sl0    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 0 // sl0
-	SLDRXConfigUCR17_Sl1    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 1 // sl1
-	SLDRXConfigUCR17_Sl2    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 2 // sl2
-	SLDRXConfigUCR17_Sl4    SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 3 // sl4
-	SLDRXConfigUCR17_Spare4 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 4 // spare4
-	SLDRXConfigUCR17_Spare3 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 5 // spare3
-	SLDRXConfigUCR17_Spare2 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 6 // spare2
-	SLDRXConfigUCR17_Spare1 SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17 = 7 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17) String() string {
-	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 is the type of SL-DRX-ConfigUC-r17.sl-drx-HARQ-RTT-Timer2-r17.
-type SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 int64
-
-const (
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl0    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 0 // sl0
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl1    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 1 // sl1
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl2    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 2 // sl2
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Sl4    SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 3 // sl4
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare4 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 4 // spare4
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare3 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 5 // spare3
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare2 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 6 // spare2
-	SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17_Spare1 SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17 = 7 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17) String() string {
-	return der.Name("sl0 sl1 sl2 sl4 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-RetransmissionTimer-r17.
-type SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 int64
-
-const (
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl0     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 0  // sl0
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl1     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 1  // sl1
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl2     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 2  // sl2
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl4     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 3  // sl4
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl6     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 4  // sl6
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl8     SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 5  // sl8
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl16    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 6  // sl16
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl24    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 7  // sl24
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl33    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 8  // sl33
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl40    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 9  // sl40
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl64    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 10 // sl64
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl80    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 11 // sl80
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl96    SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 12 // sl96
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl112   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 13 // sl112
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl128   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 14 // sl128
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl160   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 15 // sl160
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Sl320   SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 16 // sl320
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare15 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 17 // spare15
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare14 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 18 // spare14
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare13 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 19 // spare13
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare12 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 20 // spare12
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare11 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 21 // spare11
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare10 SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 22 // spare10
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare9  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 23 // spare9
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare8  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 24 // spare8
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare7  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 25 // spare7
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare6  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 26 // spare6
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare5  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 27 // spare5
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare4  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 28 // spare4
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare3  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 29 // spare3
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare2  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 30 // spare2
-	SLDRXConfigUCR17_SlDrxRetransmissionTimerR17_Spare1  SLDRXConfigUCR17_SlDrxRetransmissionTimerR17 = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXConfigUCR17_SlDrxRetransmissionTimerR17) String() string {
-	return der.Name("sl0 sl1 sl2 sl4 sl6 sl8 sl16 sl24 sl33 sl40 sl64 sl80 sl96 sl112 sl128 sl160 sl320 spare15 spare14 spare13 spare12 spare11 spare10 spare9 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXConfigUCR17_SlDrxCycleStartOffsetR17 is the type of SL-DRX-ConfigUC-r17.sl-drx-CycleStartOffset-r17.
-type SLDRXConfigUCR17_SlDrxCycleStartOffsetR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice
-	// Ms10 is the component ms10 [0] INTEGER.
-	Ms10 int64
-	// Ms20 is the component ms20 [1] INTEGER.
-	Ms20 int64
-	// Ms32 is the component ms32 [2] INTEGER.
-	Ms32 int64
-	// Ms40 is the component ms40 [3] INTEGER.
-	Ms40 int64
-	// Ms60 is the component ms60 [4] INTEGER.
-	Ms60 int64
-	// Ms64 is the component ms64 [5] INTEGER.
-	Ms64 int64
-	// Ms70 is the component ms70 [6] INTEGER.
-	Ms70 int64
-	// Ms80 is the component ms80 [7] INTEGER.
-	Ms80 int64
-	// Ms128 is the component ms128 [8] INTEGER.
-	Ms128 int64
-	// Ms160 is the component ms160 [9] INTEGER.
-	Ms160 int64
-	// Ms256 is the component ms256 [10] INTEGER.
-	Ms256 int64
-	// Ms320 is the component ms320 [11] INTEGER.
-	Ms320 int64
-	// Ms512 is the component ms512 [12] INTEGER.
-	Ms512 int64
-	// Ms640 is the component ms640 [13] INTEGER.
-	Ms640 int64
-	// Ms1024 is the component ms1024 [14] INTEGER.
-	Ms1024 int64
-	// Ms1280 is the component ms1280 [15] INTEGER.
-	Ms1280 int64
-	// Ms2048 is the component ms2048 [16] INTEGER.
-	Ms2048 int64
-	// Ms2560 is the component ms2560 [17] INTEGER.
-	Ms2560 int64
-	// Ms5120 is the component ms5120 [18] INTEGER.
-	Ms5120 int64
-	// Ms10240 is the component ms10240 [19] INTEGER.
-	Ms10240 int64
-}
-
-// SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice tells which alternative of SLDRXConfigUCR17_SlDrxCycleStartOffsetR17 a value holds.
-type SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice int
-
-const (
-	SLDRXConfigUCR17_Ms10    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 1  // ms10
-	SLDRXConfigUCR17_Ms20    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 2  // ms20
-	SLDRXConfigUCR17_Ms32    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 3  // ms32
-	SLDRXConfigUCR17_Ms40    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 4  // ms40
-	SLDRXConfigUCR17_Ms60    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 5  // ms60
-	SLDRXConfigUCR17_Ms64    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 6  // ms64
-	SLDRXConfigUCR17_Ms70    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 7  // ms70
-	SLDRXConfigUCR17_Ms80    SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 8  // ms80
-	SLDRXConfigUCR17_Ms128   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 9  // ms128
-	SLDRXConfigUCR17_Ms160   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 10 // ms160
-	SLDRXConfigUCR17_Ms256   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 11 // ms256
-	SLDRXConfigUCR17_Ms320   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 12 // ms320
-	SLDRXConfigUCR17_Ms512   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 13 // ms512
-	SLDRXConfigUCR17_Ms640   SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 14 // ms640
-	SLDRXConfigUCR17_Ms1024  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 15 // ms1024
-	SLDRXConfigUCR17_Ms1280  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 16 // ms1280
-	SLDRXConfigUCR17_Ms2048  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 17 // ms2048
-	SLDRXConfigUCR17_Ms2560  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 18 // ms2560
-	SLDRXConfigUCR17_Ms5120  SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 19 // ms5120
-	SLDRXConfigUCR17_Ms10240 SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice = 20 // ms10240
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 20:
-		return der.Name("ms10 ms20 ms32 ms40 ms60 ms64 ms70 ms80 ms128 ms160 ms256 ms320 ms512 ms640 ms1024 ms1280 ms2048 ms2560 ms5120 ms10240", int(c)-1, "")
-	}
-	return "SLDRXConfigUCR17_SlDrxCycleStartOffsetR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLDRXConfigUCSemiStaticR17 is the ASN.1 type SL-DRX-ConfigUC-SemiStatic-r17.
-//
-//	SL-DRX-ConfigUC-SemiStatic-r17 ::=          SEQUENCE {
-//	    sl-drx-onDurationTimer-r17                  CHOICE {
-//	                                                    subMilliSeconds INTEGER (1..31),
-//	                                                    milliSeconds    ENUMERATED {
-//	                                                        ms1, ms2, ms3, ms4, ms5, ms6, ms8, ms10, ms20, ms30, ms40, ms50, ms60,
-//	                                                        ms80, ms100, ms200, ms300, ms400, ms500, ms600, ms800, ms1000, ms1200,
-//	                                                        ms1600, spare8, spare7, spare6, spare5, spare4, spare3, spare2, spare1}
-//	                                            },
-//	    sl-drx-CycleStartOffset-r17                 CHOICE {
-//	        ms10                                        INTEGER(0..9),
-//	        ms20                                        INTEGER(0..19),
-//	        ms32                                        INTEGER(0..31),
-//	        ms40                                        INTEGER(0..39),
-//	        ms60                                        INTEGER(0..59),
-//	        ms64                                        INTEGER(0..63),
-//	        ms70                                        INTEGER(0..69),
-//	        ms80                                        INTEGER(0..79),
-//	        ms128                                       INTEGER(0..127),
-//	        ms160                                       INTEGER(0..159),
-//	        ms256                                       INTEGER(0..255),
-//	        ms320                                       INTEGER(0..319),
-//	        ms512                                       INTEGER(0..511),
-//	        ms640                                       INTEGER(0..639),
-//	        ms1024                                      INTEGER(0..1023),
-//	        ms1280                                      INTEGER(0..1279),
-//	        ms2048                                      INTEGER(0..2047),
-//	        ms2560                                      INTEGER(0..2559),
-//	        ms5120                                      INTEGER(0..5119),
-//	        ms10240                                     INTEGER(0..10239)
-//	    },
-//	    sl-drx-SlotOffset-r17                   INTEGER (0..31)
-//	}
-type SLDRXConfigUCSemiStaticR17 struct {
-	// SlDrxOnDurationTimerR17 is the component sl-drx-onDurationTimer-r17 [0] EXPLICIT CHOICE.
-	SlDrxOnDurationTimerR17 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17
-	// SlDrxCycleStartOffsetR17 is the component sl-drx-CycleStartOffset-r17 [1] EXPLICIT CHOICE.
-	SlDrxCycleStartOffsetR17 SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17
-	// SlDrxSlotOffsetR17 is the component sl-drx-SlotOffset-r17 [2] INTEGER.
-	SlDrxSlotOffsetR17 int64
-}
-
-// SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17 is the type of SL-DRX-ConfigUC-SemiStatic-r17.sl-drx-onDurationTimer-r17.
-type SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice
-	// SubMilliSeconds is the component subMilliSeconds [0] INTEGER.
-	SubMilliSeconds int64
-	// MilliSeconds is the component milliSeconds [1] ENUMERATED.
-	MilliSeconds SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds
-}
-
-// SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice tells which alternative of SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17 a value holds.
-type SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice int
-
-const (
-	SLDRXConfigUCSemiStaticR17_SubMilliSeconds SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice = 1 // subMilliSeconds
-	SLDRXConfigUCSemiStaticR17_MilliSeconds    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice = 2 // milliSeconds
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 2:
-		return der.Name("subMilliSeconds milliSeconds", int(c)-1, "")
-	}
-	return "SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds is the type of SL-DRX-ConfigUC-SemiStatic-r17.sl-drx-onDurationTimer-r17.milliSeconds.
-type SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds int64
-
-const (
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 0  // ms1
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms2    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 1  // ms2
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms3    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 2  // ms3
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms4    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 3  // ms4
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms5    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 4  // ms5
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms6    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 5  // ms6
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms8    SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 6  // ms8
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms10   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 7  // ms10
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms20   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 8  // ms20
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms30   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 9  // ms30
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms40   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 10 // ms40
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms50   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 11 // ms50
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms60   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 12 // ms60
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms80   SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 13 // ms80
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms100  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 14 // ms100
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms200  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 15 // ms200
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms300  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 16 // ms300
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms400  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 17 // ms400
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms500  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 18 // ms500
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms600  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 19 // ms600
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms800  SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 20 // ms800
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1000 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 21 // ms1000
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1200 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 22 // ms1200
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Ms1600 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 23 // ms1600
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare8 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 24 // spare8
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare7 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 25 // spare7
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare6 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 26 // spare6
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare5 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 27 // spare5
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare4 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 28 // spare4
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare3 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 29 // spare3
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare2 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 30 // spare2
-	SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_Spare1 SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds = 31 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLDRXConfigUCSemiStaticR17_SlDrxOnDurationTimerR17_MilliSeconds) String() string {
-	return der.Name("ms1 ms2 ms3 ms4 ms5 ms6 ms8 ms10 ms20 ms30 ms40 ms50 ms60 ms80 ms100 ms200 ms300 ms400 ms500 ms600 ms800 ms1000 ms1200 ms1600 spare8 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17 is the type of SL-DRX-ConfigUC-SemiStatic-r17.sl-drx-CycleStartOffset-r17.
-type SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17 struct {
-	// Choice tells which alternative the value holds; 0 means none.
-	Choice SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice
-	// Ms10 is the component ms10 [0] INTEGER.
-	Ms10 int64
-	// Ms20 is the component ms20 [1] INTEGER.
-	Ms20 int64
-	// Ms32 is the component ms32 [2] INTEGER.
-	Ms32 int64
-	// Ms40 is the component ms40 [3] INTEGER.
-	Ms40 int64
-	// Ms60 is the component ms60 [4] INTEGER.
-	Ms60 int64
-	// Ms64 is the component ms64 [5] INTEGER.
-	Ms64 int64
-	// Ms70 is the component ms70 [6] INTEGER.
-	Ms70 int64
-	// Ms80 is the component ms80 [7] INTEGER.
-	Ms80 int64
-	// Ms128 is the component ms128 [8] INTEGER.
-	Ms128 int64
-	// Ms160 is the component ms160 [9] INTEGER.
-	Ms160 int64
-	// Ms256 is the component ms256 [10] INTEGER.
-	Ms256 int64
-	// Ms320 is the component ms320 [11] INTEGER.
-	Ms320 int64
-	// Ms512 is the component ms512 [12] INTEGER.
-	Ms512 int64
-	// Ms640 is the component ms640 [13] INTEGER.
-	Ms640 int64
-	// Ms1024 is the component ms1024 [14] INTEGER.
-	Ms1024 int64
-	// Ms1280 is the component ms1280 [15] INTEGER.
-	Ms1280 int64
-	// Ms2048 is the component ms2048 [16] INTEGER.
-	Ms2048 int64
-	// Ms2560 is the component ms2560 [17] INTEGER.
-	Ms2560 int64
-	// Ms5120 is the component ms5120 [18] INTEGER.
-	Ms5120 int64
-	// Ms10240 is the component ms10240 [19] INTEGER.
-	Ms10240 int64
-}
-
-// SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice tells which alternative of SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17 a value holds.
-type SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice int
-
-const (
-	SLDRXConfigUCSemiStaticR17_Ms10    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 1  // ms10
-	SLDRXConfigUCSemiStaticR17_Ms20    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 2  // ms20
-	SLDRXConfigUCSemiStaticR17_Ms32    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 3  // ms32
-	SLDRXConfigUCSemiStaticR17_Ms40    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 4  // ms40
-	SLDRXConfigUCSemiStaticR17_Ms60    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 5  // ms60
-	SLDRXConfigUCSemiStaticR17_Ms64    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 6  // ms64
-	SLDRXConfigUCSemiStaticR17_Ms70    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 7  // ms70
-	SLDRXConfigUCSemiStaticR17_Ms80    SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 8  // ms80
-	SLDRXConfigUCSemiStaticR17_Ms128   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 9  // ms128
-	SLDRXConfigUCSemiStaticR17_Ms160   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 10 // ms160
-	SLDRXConfigUCSemiStaticR17_Ms256   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 11 // ms256
-	SLDRXConfigUCSemiStaticR17_Ms320   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 12 // ms320
-	SLDRXConfigUCSemiStaticR17_Ms512   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 13 // ms512
-	SLDRXConfigUCSemiStaticR17_Ms640   SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 14 // ms640
-	SLDRXConfigUCSemiStaticR17_Ms1024  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 15 // ms1024
-	SLDRXConfigUCSemiStaticR17_Ms1280  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 16 // ms1280
-	SLDRXConfigUCSemiStaticR17_Ms2048  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 17 // ms2048
-	SLDRXConfigUCSemiStaticR17_Ms2560  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 18 // ms2560
-	SLDRXConfigUCSemiStaticR17_Ms5120  SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 19 // ms5120
-	SLDRXConfigUCSemiStaticR17_Ms10240 SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice = 20 // ms10240
-)
-
-// String returns the ASN.1 identifier of the alternative, or "none" for 0.
-func (c SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice) String() string {
-	switch {
-	case c == 0:
-		return "none"
-	case c > 0 && c <= 20:
-		return der.Name("ms10 ms20 ms32 ms40 ms60 ms64 ms70 ms80 ms128 ms160 ms256 ms320 ms512 ms640 ms1024 ms1280 ms2048 ms2560 ms5120 ms10240", int(c)-1, "")
-	}
-	return "SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// SLFreqConfigR16 is the ASN.1 type SL-FreqConfig-r16.
-//
-//	SL-FreqConfig-r16 ::=              SEQUENCE {
-//	    sl-Freq-Id-r16                     SL-Freq-Id-r16,
-//	    sl-SCS-SpecificCarrierList-r16     SEQUENCE (SIZE (1..maxSCSs)) OF SCS-SpecificCarrier,
-//	    sl-AbsoluteFrequencyPointA-r16     ARFCN-ValueNR                                                   OPTIONAL,  -- Need M
-//	    sl-AbsoluteFrequencySSB-r16        ARFCN-ValueNR                                                   OPTIONAL,  -- Need R
-//	    frequencyShift7p5khzSL-r16         ENUMERATED {true}                                               OPTIONAL,  -- Cond V2X-SL-Shared
-//	    valueN-r16                         INTEGER (-1..1),
-//	    sl-BWP-ToReleaseList-r16           SEQUENCE (SIZE (1..maxNrofSL-BWPs-r16)) OF BWP-Id               OPTIONAL,  -- Need N
-//	    sl-BWP-ToAddModList-r16            SEQUENCE (SIZE (1..maxNrofSL-BWPs-r16)) OF SL-BWP-Config-r16    OPTIONAL,  -- Need N
-//	    sl-SyncConfigList-r16              SL-SyncConfigList-r16                                           OPTIONAL,  -- Need M
-//	    sl-SyncPriority-r16                ENUMERATED {gnss, gnbEnb}                                       OPTIONAL   -- Need M
-//	}
-type SLFreqConfigR16 struct {
-	// SlFreqIDR16 is the component sl-Freq-Id-r16 [0] SL-Freq-Id-r16.
-	SlFreqIDR16 SLFreqIDR16
-	// SlSCSSpecificCarrierListR16 is the component sl-SCS-SpecificCarrierList-r16 [1] SEQUENCE OF.
-	SlSCSSpecificCarrierListR16 SLFreqConfigR16_SlSCSSpecificCarrierListR16
-	// SlAbsoluteFrequencyPointAR16 is the component sl-AbsoluteFrequencyPointA-r16 [2] ARFCN-ValueNR OPTIONAL.
-	SlAbsoluteFrequencyPointAR16 ARFCNValueNR
-	// HasSlAbsoluteFrequencyPointAR16 tells whether sl-AbsoluteFrequencyPointA-r16 is present in the encoding.
-	HasSlAbsoluteFrequencyPointAR16 bool
-	// SlAbsoluteFrequencySSBR16 is the component sl-AbsoluteFrequencySSB-r16 [3] ARFCN-ValueNR OPTIONAL.
-	SlAbsoluteFrequencySSBR16 ARFCNValueNR
-	// HasSlAbsoluteFrequencySSBR16 tells whether sl-AbsoluteFrequencySSB-r16 is present in the encoding.
-	HasSlAbsoluteFrequencySSBR16 bool
-	// FrequencyShift7p5khzSLR16 is the component frequencyShift7p5khzSL-r16 [4] ENUMERATED OPTIONAL.
-	FrequencyShift7p5khzSLR16 SLFreqConfigR16_FrequencyShift7p5khzSLR16
-	// HasFrequencyShift7p5khzSLR16 tells whether frequencyShift7p5khzSL-r16 is present in the encoding.
-	HasFrequencyShift7p5khzSLR16 bool
-	// ValueNR16 is the component valueN-r16 [5] INTEGER.
-	ValueNR16 int64
-	// SlBWPToReleaseListR16 is the component sl-BWP-ToReleaseList-r16 [6] SEQUENCE OF OPTIONAL.
-	SlBWPToReleaseListR16 SLFreqConfigR16_SlBWPToReleaseListR16
-	// HasSlBWPToReleaseListR16 tells whether sl-BWP-ToReleaseList-r16 is present in the encoding.
-	HasSlBWPToReleaseListR16 bool
-	// SlBWPToAddModListR16 is the component sl-BWP-ToAddModList-r16 [7] SEQUENCE OF OPTIONAL.
-	SlBWPToAddModListR16 SLFreqConfigR16_SlBWPToAddModListR16
-	// HasSlBWPToAddModListR16 tells whether sl-BWP-ToAddModList-r16 is present in the encoding.
-	HasSlBWPToAddModListR16 bool
-	// SlSyncConfigListR16 is the component sl-SyncConfigList-r16 [8] SL-SyncConfigList-r16 OPTIONAL.
-	SlSyncConfigListR16 SLSyncConfigListR16
-	// HasSlSyncConfigListR16 tells whether sl-SyncConfigList-r16 is present in the encoding.
-	HasSlSyncConfigListR16 bool
-	// SlSyncPriorityR16 is the component sl-SyncPriority-r16 [9] ENUMERATED OPTIONAL.
-	SlSyncPriorityR16 SLFreqConfigR16_SlSyncPriorityR16
-	// HasSlSyncPriorityR16 tells whether sl-SyncPriority-r16 is present in the encoding.
-	HasSlSyncPriorityR16 bool
-}
-
-// SLFreqConfigR16_SlSCSSpecificCarrierListR16 is the type of SL-FreqConfig-r16.sl-SCS-SpecificCarrierList-r16.
-type SLFreqConfigR16_SlSCSSpecificCarrierListR16 []SCSSpecificCarrier
-
-// SLFreqConfigR16_FrequencyShift7p5khzSLR16 is the type of SL-FreqConfig-r16.frequencyShift7p5khzSL-r16.
-type SLFreqConfigR16_FrequencyShift7p5khzSLR16 int64
-
-const (
-	SLFreqConfigR16_True SLFreqConfigR16_FrequencyShift7p5khzSLR16 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLFreqConfigR16_FrequencyShift7p5khzSLR16) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// SLFreqConfigR16_SlBWPToReleaseListR16 is the type of SL-FreqConfig-r16.sl-BWP-ToReleaseList-r16.
-type SLFreqConfigR16_SlBWPToReleaseListR16 []BWPID
-
-// SLFreqConfigR16_SlBWPToAddModListR16 is the type of SL-FreqConfig-r16.sl-BWP-ToAddModList-r16.
-type SLFreqConfigR16_SlBWPToAddModListR16 []SLBWPConfigR16
-
-// SLFreqConfigR16_SlSyncPriorityR16 is the type of SL-FreqConfig-r16.sl-SyncPriority-r16.
-type SLFreqConfigR16_SlSyncPriorityR16 int64
-
-const (
-	SLFreqConfigR16_Gnss   SLFreqConfigR16_SlSyncPriorityR16 = 0 // gnss
-	SLFreqConfigR16_GnbEnb SLFreqConfigR16_SlSyncPriorityR16 = 1 // gnbEnb
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLFreqConfigR16_SlSyncPriorityR16) String() string {
-	return der.Name("gnss gnbEnb", int(v), "")
-}
-
-// SLFreqIDR16 is the ASN.1 type SL-Freq-Id-r16.
-//
-//	SL-Freq-Id-r16 ::=                     INTEGER (1.. maxNrofFreqSL-r16)
-type SLFreqIDR16 int64
-
-// SLFreqConfigCommonR16 is the ASN.1 type SL-FreqConfigCommon-r16.
-//
-//	SL-FreqConfigCommon-r16 ::=      SEQUENCE {
-//	    sl-SCS-SpecificCarrierList-r16   SEQUENCE (SIZE (1..maxSCSs)) OF SCS-SpecificCarrier,
-//	    sl-AbsoluteFrequencyPointA-r16   ARFCN-ValueNR,
-//	    sl-AbsoluteFrequencySSB-r16      ARFCN-ValueNR                                                       OPTIONAL, -- Need R
-//	    frequencyShift7p5khzSL-r16       ENUMERATED {true}                                                   OPTIONAL, -- Cond V2X-SL-Shared
-//	    valueN-r16                       INTEGER (-1..1),
-//	    sl-BWP-List-r16                  SEQUENCE (SIZE (1..maxNrofSL-BWPs-r16)) OF SL-BWP-ConfigCommon-r16  OPTIONAL, -- Need R
-//	    sl-SyncPriority-r16              ENUMERATED {gnss, gnbEnb}                                           OPTIONAL, -- Need R
-//	    sl-NbAsSync-r16                  BOOLEAN                                                             OPTIONAL, -- Need R
-//	    sl-SyncConfigList-r16            SL-SyncConfigList-r16                                               OPTIONAL, -- Need R
-//	    ...
-//	}
-type SLFreqConfigCommonR16 struct {
-	// SlSCSSpecificCarrierListR16 is the component sl-SCS-SpecificCarrierList-r16 [0] SEQUENCE OF.
-	SlSCSSpecificCarrierListR16 SLFreqConfigCommonR16_SlSCSSpecificCarrierListR16
-	// SlAbsoluteFrequencyPointAR16 is the component sl-AbsoluteFrequencyPointA-r16 [1] ARFCN-ValueNR.
-	SlAbsoluteFrequencyPointAR16 ARFCNValueNR
-	// SlAbsoluteFrequencySSBR16 is the component sl-AbsoluteFrequencySSB-r16 [2] ARFCN-ValueNR OPTIONAL.
-	SlAbsoluteFrequencySSBR16 ARFCNValueNR
-	// HasSlAbsoluteFrequencySSBR16 tells whether sl-AbsoluteFrequencySSB-r16 is present in the encoding.
-	HasSlAbsoluteFrequencySSBR16 bool
-	// FrequencyShift7p5khzSLR16 is the component frequencyShift7p5khzSL-r16 [3] ENUMERATED OPTIONAL.
-	FrequencyShift7p5khzSLR16 SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16
-	// HasFrequencyShift7p5khzSLR16 tells whether frequencyShift7p5khzSL-r16 is present in the encoding.
-	HasFrequencyShift7p5khzSLR16 bool
-	// ValueNR16 is the component valueN-r16 [4] INTEGER.
-	ValueNR16 int64
-	// SlBWPListR16 is the component sl-BWP-List-r16 [5] SEQUENCE OF OPTIONAL.
-	SlBWPListR16 SLFreqConfigCommonR16_SlBWPListR16
-	// HasSlBWPListR16 tells whether sl-BWP-List-r16 is present in the encoding.
-	HasSlBWPListR16 bool
-	// SlSyncPriorityR16 is the component sl-SyncPriority-r16 [6] ENUMERATED OPTIONAL.
-	SlSyncPriorityR16 SLFreqConfigCommonR16_SlSyncPriorityR16
-	// HasSlSyncPriorityR16 tells whether sl-SyncPriority-r16 is present in the encoding.
-	HasSlSyncPriorityR16 bool
-	// SlNbAsSyncR16 is the component sl-NbAsSync-r16 [7] BOOLEAN OPTIONAL.
-	SlNbAsSyncR16 bool
-	// HasSlNbAsSyncR16 tells whether sl-NbAsSync-r16 is present in the encoding.
-	HasSlNbAsSyncR16 bool
-	// SlSyncConfigListR16 is the component sl-SyncConfigList-r16 [8] SL-SyncConfigList-r16 OPTIONAL.
-	SlSyncConfigListR16 SLSyncConfigListR16
-	// HasSlSyncConfigListR16 tells whether sl-SyncConfigList-r16 is present in the encoding.
-	HasSlSyncConfigListR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLFreqConfigCommonR16_SlSCSSpecificCarrierListR16 is the type of SL-FreqConfigCommon-r16.sl-SCS-SpecificCarrierList-r16.
-type SLFreqConfigCommonR16_SlSCSSpecificCarrierListR16 []SCSSpecificCarrier
-
-// SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16 is the type of SL-FreqConfigCommon-r16.frequencyShift7p5khzSL-r16.
-type SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16 int64
-
-const (
-	SLFreqConfigCommonR16_True SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// SLFreqConfigCommonR16_SlBWPListR16 is the type of SL-FreqConfigCommon-r16.sl-BWP-List-r16.
-type SLFreqConfigCommonR16_SlBWPListR16 []SLBWPConfigCommonR16
-
-// SLFreqConfigCommonR16_SlSyncPriorityR16 is the type of SL-FreqConfigCommon-r16.sl-SyncPriority-r16.
-type SLFreqConfigCommonR16_SlSyncPriorityR16 int64
-
-const (
-	SLFreqConfigCommonR16_Gnss   SLFreqConfigCommonR16_SlSyncPriorityR16 = 0 // gnss
-	SLFreqConfigCommonR16_GnbEnb SLFreqConfigCommonR16_SlSyncPriorityR16 = 1 // gnbEnb
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLFreqConfigCommonR16_SlSyncPriorityR16) String() string {
-	return der.Name("gnss gnbEnb", int(v), "")
-}
-
-// SLInterUECoordinationConfigR17 is the ASN.1 type SL-InterUE-CoordinationConfig-r17.
-//
-//	SL-InterUE-CoordinationConfig-r17 ::=     SEQUENCE {
-//	    sl-InterUE-CoordinationScheme1-r17        SL-InterUE-CoordinationScheme1-r17                                   OPTIONAL,   -- Need M
-//	    sl-InterUE-CoordinationScheme2-r17        SL-InterUE-CoordinationScheme2-r17                                   OPTIONAL,   -- Need M
-//	    ...
-//	}
-type SLInterUECoordinationConfigR17 struct {
-	// SlInterUECoordinationScheme1R17 is the component sl-InterUE-CoordinationScheme1-r17 [0] SL-InterUE-CoordinationScheme1-r17 OPTIONAL.
-	SlInterUECoordinationScheme1R17 SLInterUECoordinationScheme1R17
-	// HasSlInterUECoordinationScheme1R17 tells whether sl-InterUE-CoordinationScheme1-r17 is present in the encoding.
-	HasSlInterUECoordinationScheme1R17 bool
-	// SlInterUECoordinationScheme2R17 is the component sl-InterUE-CoordinationScheme2-r17 [1] SL-InterUE-CoordinationScheme2-r17 OPTIONAL.
-	SlInterUECoordinationScheme2R17 SLInterUECoordinationScheme2R17
-	// HasSlInterUECoordinationScheme2R17 tells whether sl-InterUE-CoordinationScheme2-r17 is present in the encoding.
-	HasSlInterUECoordinationScheme2R17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLInterUECoordinationScheme1R17 is the ASN.1 type SL-InterUE-CoordinationScheme1-r17.
-//
-//	SL-InterUE-CoordinationScheme1-r17 ::=    SEQUENCE {
-//	    sl-IUC-Explicit-r17                       ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
-//	    sl-IUC-Condition-r17                      ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
-//	    sl-Condition1-A-2-r17                     ENUMERATED {disabled}                                                OPTIONAL,   -- Need M
-//	    sl-ThresholdRSRP-Condition1-B-1-Option1List-r17  SEQUENCE (SIZE (1..8)) OF SL-ThresholdRSRP-Condition1-B-1-r17 OPTIONAL,   -- Need M
-//	    sl-ThresholdRSRP-Condition1-B-1-Option2List-r17  SEQUENCE (SIZE (1..8)) OF SL-ThresholdRSRP-Condition1-B-1-r17 OPTIONAL,   -- Need M
-//	    sl-ContainerCoordInfo-r17                 ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
-//	    sl-ContainerRequest-r17                   ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
-//	    sl-TriggerConditionCoordInfo-r17          INTEGER (0..1)                                                       OPTIONAL,   -- Need M
-//	    sl-TriggerConditionRequest-r17            INTEGER (0..1)                                                       OPTIONAL,   -- Need M
-//	    sl-PriorityCoordInfoExplicit-r17          INTEGER (1..8)                                                       OPTIONAL,   -- Need M
-//	    sl-PriorityCoordInfoCondition-r17         INTEGER (1..8)                                                       OPTIONAL,   -- Need M
-//	    sl-PriorityRequest-r17                    INTEGER (1..8)                                                       OPTIONAL,   -- Need M
-//	    sl-PriorityPreferredResourceSet-r17       INTEGER (1..8)                                                       OPTIONAL,   -- Need M
-//	    sl-MaxSlotOffsetTRIV-r17                  INTEGER (1..8000)                                                    OPTIONAL,   -- Need M
-//	    sl-NumSubCH-PreferredResourceSet-r17      INTEGER (1..27)                                                      OPTIONAL,   -- Need M
-//	    sl-ReservedPeriodPreferredResourceSet-r17 INTEGER (1..16)                                                      OPTIONAL,   -- Need M
-//	    sl-DetermineResourceType-r17              ENUMERATED {uea, ueb}                                                OPTIONAL,   -- Need M
-//	    ...
-//	}
-type SLInterUECoordinationScheme1R17 struct {
-	// SlIUCExplicitR17 is the component sl-IUC-Explicit-r17 [0] ENUMERATED OPTIONAL.
-	SlIUCExplicitR17 SLInterUECoordinationScheme1R17_SlIUCExplicitR17
-	// HasSlIUCExplicitR17 tells whether sl-IUC-Explicit-r17 is present in the encoding.
-	HasSlIUCExplicitR17 bool
-	// SlIUCConditionR17 is the component sl-IUC-Condition-r17 [1] ENUMERATED OPTIONAL.
-	SlIUCConditionR17 SLInterUECoordinationScheme1R17_SlIUCConditionR17
-	// HasSlIUCConditionR17 tells whether sl-IUC-Condition-r17 is present in the encoding.
-	HasSlIUCConditionR17 bool
-	// SlCondition1A2R17 is the component sl-Condition1-A-2-r17 [2] ENUMERATED OPTIONAL.
-	SlCondition1A2R17 SLInterUECoordinationScheme1R17_SlCondition1A2R17
-	// HasSlCondition1A2R17 tells whether sl-Condition1-A-2-r17 is present in the encoding.
-	HasSlCondition1A2R17 bool
-	// SlThresholdRSRPCondition1B1Option1ListR17 is the component sl-ThresholdRSRP-Condition1-B-1-Option1List-r17 [3] SEQUENCE OF OPTIONAL.
-	SlThresholdRSRPCondition1B1Option1ListR17 SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option1ListR17
-	// HasSlThresholdRSRPCondition1B1Option1ListR17 tells whether sl-ThresholdRSRP-Condition1-B-1-Option1List-r17 is present in the encoding.
-	HasSlThresholdRSRPCondition1B1Option1ListR17 bool
-	// SlThresholdRSRPCondition1B1Option2ListR17 is the component sl-ThresholdRSRP-Condition1-B-1-Option2List-r17 [4] SEQUENCE OF OPTIONAL.
-	SlThresholdRSRPCondition1B1Option2ListR17 SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option2ListR17
-	// HasSlThresholdRSRPCondition1B1Option2ListR17 tells whether sl-ThresholdRSRP-Condition1-B-1-Option2List-r17 is present in the encoding.
-	HasSlThresholdRSRPCondition1B1Option2ListR17 bool
-	// SlContainerCoordInfoR17 is the component sl-ContainerCoordInfo-r17 [5] ENUMERATED OPTIONAL.
-	SlContainerCoordInfoR17 SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17
-	// HasSlContainerCoordInfoR17 tells whether sl-ContainerCoordInfo-r17 is present in the encoding.
-	HasSlContainerCoordInfoR17 bool
-	// SlContainerRequestR17 is the component sl-ContainerRequest-r17 [6] ENUMERATED OPTIONAL.
-	SlContainerRequestR17 SLInterUECoordinationScheme1R17_SlContainerRequestR17
-	// HasSlContainerRequestR17 tells whether sl-ContainerRequest-r17 is present in the encoding.
-	HasSlContainerRequestR17 bool
-	// SlTriggerConditionCoordInfoR17 is the component sl-TriggerConditionCoordInfo-r17 [7] INTEGER OPTIONAL.
-	SlTriggerConditionCoordInfoR17 int64
-	// HasSlTriggerConditionCoordInfoR17 tells whether sl-TriggerConditionCoordInfo-r17 is present in the encoding.
-	HasSlTriggerConditionCoordInfoR17 bool
-	// SlTriggerConditionRequestR17 is the component sl-TriggerConditionRequest-r17 [8] INTEGER OPTIONAL.
-	SlTriggerConditionRequestR17 int64
-	// HasSlTriggerConditionRequestR17 tells whether sl-TriggerConditionRequest-r17 is present in the encoding.
-	HasSlTriggerConditionRequestR17 bool
-	// SlPriorityCoordInfoExplicitR17 is the component sl-PriorityCoordInfoExplicit-r17 [9] INTEGER OPTIONAL.
-	SlPriorityCoordInfoExplicitR17 int64
-	// HasSlPriorityCoordInfoExplicitR17 tells whether sl-PriorityCoordInfoExplicit-r17 is present in the encoding.
-	HasSlPriorityCoordInfoExplicitR17 bool
-	// SlPriorityCoordInfoConditionR17 is the component sl-PriorityCoordInfoCondition-r17 [10] INTEGER OPTIONAL.
-	SlPriorityCoordInfoConditionR17 int64
-	// HasSlPriorityCoordInfoConditionR17 tells whether sl-PriorityCoordInfoCondition-r17 is present in the encoding.
-	HasSlPriorityCoordInfoConditionR17 bool
-	// SlPriorityRequestR17 is the component sl-PriorityRequest-r17 [11] INTEGER OPTIONAL.
-	SlPriorityRequestR17 int64
-	// HasSlPriorityRequestR17 tells whether sl-PriorityRequest-r17 is present in the encoding.
-	HasSlPriorityRequestR17 bool
-	// SlPriorityPreferredResourceSetR17 is the component sl-PriorityPreferredResourceSet-r17 [12] INTEGER OPTIONAL.
-	SlPriorityPreferredResourceSetR17 int64
-	// HasSlPriorityPreferredResourceSetR17 tells whether sl-PriorityPreferredResourceSet-r17 is present in the encoding.
-	HasSlPriorityPreferredResourceSetR17 bool
-	// SlMaxSlotOffsetTRIVR17 is the component sl-MaxSlotOffsetTRIV-r17 [13] INTEGER OPTIONAL.
-	SlMaxSlotOffsetTRIVR17 int64
-	// HasSlMaxSlotOffsetTRIVR17 tells whether sl-MaxSlotOffsetTRIV-r17 is present in the encoding.
-	HasSlMaxSlotOffsetTRIVR17 bool
-	// SlNumSubCHPreferredResourceSetR17 is the component sl-NumSubCH-PreferredResourceSet-r17 [14] INTEGER OPTIONAL.
-	SlNumSubCHPreferredResourceSetR17 int64
-	// HasSlNumSubCHPreferredResourceSetR17 tells whether sl-NumSubCH-PreferredResourceSet-r17 is present in the encoding.
-	HasSlNumSubCHPreferredResourceSetR17 bool
-	// SlReservedPeriodPreferredResourceSetR17 is the component sl-ReservedPeriodPreferredResourceSet-r17 [15] INTEGER OPTIONAL.
-	SlReservedPeriodPreferredResourceSetR17 int64
-	// HasSlReservedPeriodPreferredResourceSetR17 tells whether sl-ReservedPeriodPreferredResourceSet-r17 is present in the encoding.
-	HasSlReservedPeriodPreferredResourceSetR17 bool
-	// SlDetermineResourceTypeR17 is the component sl-DetermineResourceType-r17 [16] ENUMERATED OPTIONAL.
-	SlDetermineResourceTypeR17 SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17
-	// HasSlDetermineResourceTypeR17 tells whether sl-DetermineResourceType-r17 is present in the encoding.
-	HasSlDetermineResourceTypeR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLInterUECoordinationScheme1R17_SlIUCExplicitR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-IUC-Explicit-r17.
-type SLInterUECoordinationScheme1R17_SlIUCExplicitR17 int64
-
-const (
-	SLInterUECoordinationScheme1R17_SlIUCExplicitR17_Enabled  SLInterUECoordinationScheme1R17_SlIUCExplicitR17 = 0 // enabled
-	SLInterUECoordinationScheme1R17_SlIUCExplicitR17_Disabled SLInterUECoordinationScheme1R17_SlIUCExplicitR17 = 1 // disabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme1R17_SlIUCExplicitR17) String() string {
-	return der.Name("enabled disabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme1R17_SlIUCConditionR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-IUC-Condition-r17.
-type SLInterUECoordinationScheme1R17_SlIUCConditionR17 int64
-
-const (
-	SLInterUECoordinationScheme1R17_SlIUCConditionR17_Enabled  SLInterUECoordinationScheme1R17_SlIUCConditionR17 = 0 // enabled
-	SLInterUECoordinationScheme1R17_SlIUCConditionR17_Disabled SLInterUECoordinationScheme1R17_SlIUCConditionR17 = 1 // disabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme1R17_SlIUCConditionR17) String() string {
-	return der.Name("enabled disabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme1R17_SlCondition1A2R17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-Condition1-A-2-r17.
-type SLInterUECoordinationScheme1R17_SlCondition1A2R17 int64
-
-const (
-	SLInterUECoordinationScheme1R17_Disabled SLInterUECoordinationScheme1R17_SlCondition1A2R17 = 0 // disabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme1R17_SlCondition1A2R17) String() string {
-	return der.Name("disabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option1ListR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ThresholdRSRP-Condition1-B-1-Option1List-r17.
-type SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option1ListR17 []SLThresholdRSRPCondition1B1R17
-
-// SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option2ListR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ThresholdRSRP-Condition1-B-1-Option2List-r17.
-type SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option2ListR17 []SLThresholdRSRPCondition1B1R17
-
-// SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ContainerCoordInfo-r17.
-type SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 int64
-
-const (
-	SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17_Enabled  SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 = 0 // enabled
-	SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17_Disabled SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17 = 1 // disabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17) String() string {
-	return der.Name("enabled disabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme1R17_SlContainerRequestR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-ContainerRequest-r17.
-type SLInterUECoordinationScheme1R17_SlContainerRequestR17 int64
-
-const (
-	SLInterUECoordinationScheme1R17_SlContainerRequestR17_Enabled  SLInterUECoordinationScheme1R17_SlContainerRequestR17 = 0 // enabled
-	SLInterUECoordinationScheme1R17_SlContainerRequestR17_Disabled SLInterUECoordinationScheme1R17_SlContainerRequestR17 = 1 // disabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme1R17_SlContainerRequestR17) String() string {
-	return der.Name("enabled disabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 is the type of SL-InterUE-CoordinationScheme1-r17.sl-DetermineResourceType-r17.
-type SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 int64
-
-const (
-	SLInterUECoordinationScheme1R17_Uea SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 = 0 // uea
-	SLInterUECoordinationScheme1R17_Ueb SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17 = 1 // ueb
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17) String() string {
-	return der.Name("uea ueb", int(v), "")
-}
-
-// SLInterUECoordinationScheme2R17 is the ASN.1 type SL-InterUE-CoordinationScheme2-r17.
-//
-//	SL-InterUE-CoordinationScheme2-r17 ::=    SEQUENCE {
-//	    sl-IUC-Scheme2-r17                        ENUMERATED {enabled}                                                 OPTIONAL,   -- Need R
-//	    sl-RB-SetPSFCH-r17                        BIT STRING (SIZE (10..275))                                          OPTIONAL,   -- Need M
-//	    sl-TypeUE-A-r17                           ENUMERATED {enabled}                                                 OPTIONAL,   -- Need R
-//	    sl-PSFCH-Occasion-r17                     INTEGER (0..1)                                                       OPTIONAL,   -- Need M
-//	    sl-SlotLevelResourceExclusion-r17         ENUMERATED {enabled}                                                 OPTIONAL,   -- Need R
-//	    sl-OptionForCondition2-A-1-r17            INTEGER (0..1)                                                       OPTIONAL,   -- Need M
-//	    sl-IndicationUE-B-r17                     ENUMERATED {enabled, disabled}                                       OPTIONAL,   -- Need M
-//	    ...,
-//	    [[
-//	    sl-DeltaRSRP-Thresh-v1720                 INTEGER (-30..30)                                                    OPTIONAL    -- Need M
-//	    ]]
-//	}
-type SLInterUECoordinationScheme2R17 struct {
-	// SlIUCScheme2R17 is the component sl-IUC-Scheme2-r17 [0] ENUMERATED OPTIONAL.
-	SlIUCScheme2R17 SLInterUECoordinationScheme2R17_SlIUCScheme2R17
-	// HasSlIUCScheme2R17 tells whether sl-IUC-Scheme2-r17 is present in the encoding.
-	HasSlIUCScheme2R17 bool
-	// SlRBSetPSFCHR17 is the component sl-RB-SetPSFCH-r17 [1] BIT STRING OPTIONAL.
-	SlRBSetPSFCHR17 der.BitString
-	// HasSlRBSetPSFCHR17 tells whether sl-RB-SetPSFCH-r17 is present in the encoding.
-	HasSlRBSetPSFCHR17 bool
-	// SlTypeUEAR17 is the component sl-TypeUE-A-r17 [2] ENUMERATED OPTIONAL.
-	SlTypeUEAR17 SLInterUECoordinationScheme2R17_SlTypeUEAR17
-	// HasSlTypeUEAR17 tells whether sl-TypeUE-A-r17 is present in the encoding.
-	HasSlTypeUEAR17 bool
-	// SlPSFCHOccasionR17 is the component sl-PSFCH-Occasion-r17 [3] INTEGER OPTIONAL.
-	SlPSFCHOccasionR17 int64
-	// HasSlPSFCHOccasionR17 tells whether sl-PSFCH-Occasion-r17 is present in the encoding.
-	HasSlPSFCHOccasionR17 bool
-	// SlSlotLevelResourceExclusionR17 is the component sl-SlotLevelResourceExclusion-r17 [4] ENUMERATED OPTIONAL.
-	SlSlotLevelResourceExclusionR17 SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17
-	// HasSlSlotLevelResourceExclusionR17 tells whether sl-SlotLevelResourceExclusion-r17 is present in the encoding.
-	HasSlSlotLevelResourceExclusionR17 bool
-	// SlOptionForCondition2A1R17 is the component sl-OptionForCondition2-A-1-r17 [5] INTEGER OPTIONAL.
-	SlOptionForCondition2A1R17 int64
-	// HasSlOptionForCondition2A1R17 tells whether sl-OptionForCondition2-A-1-r17 is present in the encoding.
-	HasSlOptionForCondition2A1R17 bool
-	// SlIndicationUEBR17 is the component sl-IndicationUE-B-r17 [6] ENUMERATED OPTIONAL.
-	SlIndicationUEBR17 SLInterUECoordinationScheme2R17_SlIndicationUEBR17
-	// HasSlIndicationUEBR17 tells whether sl-IndicationUE-B-r17 is present in the encoding.
-	HasSlIndicationUEBR17 bool
-	// SlDeltaRSRPThreshV1720 is the component sl-DeltaRSRP-Thresh-v1720 [7] INTEGER OPTIONAL (extension addition).
-	SlDeltaRSRPThreshV1720 int64
-	// HasSlDeltaRSRPThreshV1720 tells whether sl-DeltaRSRP-Thresh-v1720 is present in the encoding.
-	HasSlDeltaRSRPThreshV1720 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLInterUECoordinationScheme2R17_SlIUCScheme2R17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-IUC-Scheme2-r17.
-type SLInterUECoordinationScheme2R17_SlIUCScheme2R17 int64
-
-const (
-	SLInterUECoordinationScheme2R17_Enabled SLInterUECoordinationScheme2R17_SlIUCScheme2R17 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme2R17_SlIUCScheme2R17) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme2R17_SlTypeUEAR17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-TypeUE-A-r17.
-type SLInterUECoordinationScheme2R17_SlTypeUEAR17 int64
-
-const (
-	SLInterUECoordinationScheme2R17_SlTypeUEAR17_Enabled SLInterUECoordinationScheme2R17_SlTypeUEAR17 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme2R17_SlTypeUEAR17) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-SlotLevelResourceExclusion-r17.
-type SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17 int64
-
-const (
-	SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17_Enabled SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17 = 0 // enabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17) String() string {
-	return der.Name("enabled", int(v), "")
-}
-
-// SLInterUECoordinationScheme2R17_SlIndicationUEBR17 is the type of SL-InterUE-CoordinationScheme2-r17.sl-IndicationUE-B-r17.
-type SLInterUECoordinationScheme2R17_SlIndicationUEBR17 int64
-
-const (
-	SLInterUECoordinationScheme2R17_SlIndicationUEBR17_Enabled  SLInterUECoordinationScheme2R17_SlIndicationUEBR17 = 0 // enabled
-	SLInterUECoordinationScheme2R17_SlIndicationUEBR17_Disabled SLInterUECoordinationScheme2R17_SlIndicationUEBR17 = 1 // disabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLInterUECoordinationScheme2R17_SlIndicationUEBR17) String() string {
-	return der.Name("enabled disabled", int(v), "")
-}
-
-// SLThresholdRSRPCondition1B1R17 is the ASN.1 type SL-ThresholdRSRP-Condition1-B-1-r17.
-//
-//	SL-ThresholdRSRP-Condition1-B-1-r17 ::=   SEQUENCE {
-//	    sl-Priority-r17                           INTEGER (1..8),
-//	    sl-ThresholdRSRP-Condition1-B-1-r17       INTEGER (0..66)
-//	}
-type SLThresholdRSRPCondition1B1R17 struct {
-	// SlPriorityR17 is the component sl-Priority-r17 [0] INTEGER.
-	SlPriorityR17 int64
-	// SlThresholdRSRPCondition1B1R17 is the component sl-ThresholdRSRP-Condition1-B-1-r17 [1] INTEGER.
-	SlThresholdRSRPCondition1B1R17 int64
-}
-
-// SLLogicalChannelConfigR16 is the ASN.1 type SL-LogicalChannelConfig-r16.
-//
-//	SL-LogicalChannelConfig-r16 ::=            SEQUENCE {
-//	    sl-Priority-r16                            INTEGER (1..8),
-//	    sl-PrioritisedBitRate-r16                  ENUMERATED {kBps0, kBps8, kBps16, kBps32, kBps64, kBps128, kBps256, kBps512,
-//	                                               kBps1024, kBps2048, kBps4096, kBps8192, kBps16384, kBps32768, kBps65536, infinity},
-//	    sl-BucketSizeDuration-r16                  ENUMERATED {ms5, ms10, ms20, ms50, ms100, ms150, ms300, ms500, ms1000,
-//	                                               spare7, spare6, spare5, spare4, spare3,spare2, spare1},
-//	    sl-ConfiguredGrantType1Allowed-r16         ENUMERATED {true}                                                        OPTIONAL,   -- Need R
-//	    sl-HARQ-FeedbackEnabled-r16                ENUMERATED {enabled, disabled }                                          OPTIONAL,   -- Need R
-//	    sl-AllowedCG-List-r16                      SEQUENCE (SIZE (0.. maxNrofCG-SL-1-r16)) OF SL-ConfigIndexCG-r16
-//	                                                                                                                        OPTIONAL,   -- Need R
-//	    sl-AllowedSCS-List-r16                     SEQUENCE (SIZE (1..maxSCSs)) OF SubcarrierSpacing                        OPTIONAL,   -- Need R
-//	    sl-MaxPUSCH-Duration-r16                   ENUMERATED {ms0p02, ms0p04, ms0p0625, ms0p125, ms0p25, ms0p5, spare2, spare1}
-//	                                                                                                                        OPTIONAL,   -- Need R
-//	    sl-LogicalChannelGroup-r16                 INTEGER (0..maxLCG-ID)                                                   OPTIONAL,   -- Need R
-//	    sl-SchedulingRequestId-r16                 SchedulingRequestId                                                      OPTIONAL,   -- Need R
-//	    sl-LogicalChannelSR-DelayTimerApplied-r16  BOOLEAN                                                                  OPTIONAL,   -- Need R
-//	    ...
-//	}
-type SLLogicalChannelConfigR16 struct {
-	// SlPriorityR16 is the component sl-Priority-r16 [0] INTEGER.
-	SlPriorityR16 int64
-	// SlPrioritisedBitRateR16 is the component sl-PrioritisedBitRate-r16 [1] ENUMERATED.
-	SlPrioritisedBitRateR16 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16
-	// SlBucketSizeDurationR16 is the component sl-BucketSizeDuration-r16 [2] ENUMERATED.
-	SlBucketSizeDurationR16 SLLogicalChannelConfigR16_SlBucketSizeDurationR16
-	// SlConfiguredGrantType1AllowedR16 is the component sl-ConfiguredGrantType1Allowed-r16 [3] ENUMERATED OPTIONAL.
-	SlConfiguredGrantType1AllowedR16 SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16
-	// HasSlConfiguredGrantType1AllowedR16 tells whether sl-ConfiguredGrantType1Allowed-r16 is present in the encoding.
-	HasSlConfiguredGrantType1AllowedR16 bool
-	// SlHARQFeedbackEnabledR16 is the component sl-HARQ-FeedbackEnabled-r16 [4] ENUMERATED OPTIONAL.
-	SlHARQFeedbackEnabledR16 SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16
-	// HasSlHARQFeedbackEnabledR16 tells whether sl-HARQ-FeedbackEnabled-r16 is present in the encoding.
-	HasSlHARQFeedbackEnabledR16 bool
-	// SlAllowedCGListR16 is the component sl-AllowedCG-List-r16 [5] SEQUENCE OF OPTIONAL.
-	SlAllowedCGListR16 SLLogicalChannelConfigR16_SlAllowedCGListR16
-	// HasSlAllowedCGListR16 tells whether sl-AllowedCG-List-r16 is present in the encoding.
-	HasSlAllowedCGListR16 bool
-	// SlAllowedSCSListR16 is the component sl-AllowedSCS-List-r16 [6] SEQUENCE OF OPTIONAL.
-	SlAllowedSCSListR16 SLLogicalChannelConfigR16_SlAllowedSCSListR16
-	// HasSlAllowedSCSListR16 tells whether sl-AllowedSCS-List-r16 is present in the encoding.
-	HasSlAllowedSCSListR16 bool
-	// SlMaxPUSCHDurationR16 is the component sl-MaxPUSCH-Duration-r16 [7] ENUMERATED OPTIONAL.
-	SlMaxPUSCHDurationR16 SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16
-	// HasSlMaxPUSCHDurationR16 tells whether sl-MaxPUSCH-Duration-r16 is present in the encoding.
-	HasSlMaxPUSCHDurationR16 bool
-	// SlLogicalChannelGroupR16 is the component sl-LogicalChannelGroup-r16 [8] INTEGER OPTIONAL.
-	SlLogicalChannelGroupR16 int64
-	// HasSlLogicalChannelGroupR16 tells whether sl-LogicalChannelGroup-r16 is present in the encoding.
-	HasSlLogicalChannelGroupR16 bool
-	// SlSchedulingRequestIDR16 is the component sl-SchedulingRequestId-r16 [9] SchedulingRequestId OPTIONAL.
-	SlSchedulingRequestIDR16 SchedulingRequestID
-	// HasSlSchedulingRequestIDR16 tells whether sl-SchedulingRequestId-r16 is present in the encoding.
-	HasSlSchedulingRequestIDR16 bool
-	// SlLogicalChannelSRDelayTimerAppliedR16 is the component sl-LogicalChannelSR-DelayTimerApplied-r16 [10] BOOLEAN OPTIONAL.
-	SlLogicalChannelSRDelayTimerAppliedR16 bool
-	// HasSlLogicalChannelSRDelayTimerAppliedR16 tells whether sl-LogicalChannelSR-DelayTimerApplied-r16 is present in the encoding.
-	HasSlLogicalChannelSRDelayTimerAppliedR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 is the type of SL-LogicalChannelConfig-r16.sl-PrioritisedBitRate-r16.
-type SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 int64
-
-const (
-	SLLogicalChannelConfigR16_KBps0     SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 0  // kBps0
-	SLLogicalChannelConfigR16_KBps8     SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 1  // kBps8
-	SLLogicalChannelConfigR16_KBps16    SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 2  // kBps16
-	SLLogicalChannelConfigR16_KBps32    SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 3  // kBps32
-	SLLogicalChannelConfigR16_KBps64    SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 4  // kBps64
-	SLLogicalChannelConfigR16_KBps128   SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 5  // kBps128
-	SLLogicalChannelConfigR16_KBps256   SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 6  // kBps256
-	SLLogicalChannelConfigR16_KBps512   SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 7  // kBps512
-	SLLogicalChannelConfigR16_KBps1024  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 8  // kBps1024
-	SLLogicalChannelConfigR16_KBps2048  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 9  // kBps2048
-	SLLogicalChannelConfigR16_KBps4096  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 10 // kBps4096
-	SLLogicalChannelConfigR16_KBps8192  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 11 // kBps8192
-	SLLogicalChannelConfigR16_KBps16384 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 12 // kBps16384
-	SLLogicalChannelConfigR16_KBps32768 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 13 // kBps32768
-	SLLogicalChannelConfigR16_KBps65536 SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 14 // kBps65536
-	SLLogicalChannelConfigR16_Infinity  SLLogicalChannelConfigR16_SlPrioritisedBitRateR16 = 15 // infinity
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLLogicalChannelConfigR16_SlPrioritisedBitRateR16) String() string {
-	return der.Name("kBps0 kBps8 kBps16 kBps32 kBps64 kBps128 kBps256 kBps512 kBps1024 kBps2048 kBps4096 kBps8192 kBps16384 kBps32768 kBps65536 infinity", int(v), "")
-}
-
-// SLLogicalChannelConfigR16_SlBucketSizeDurationR16 is the type of SL-LogicalChannelConfig-r16.sl-BucketSizeDuration-r16.
-type SLLogicalChannelConfigR16_SlBucketSizeDurationR16 int64
-
-const (
-	SLLogicalChannelConfigR16_Ms5    SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 0  // ms5
-	SLLogicalChannelConfigR16_Ms10   SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 1  // ms10
-	SLLogicalChannelConfigR16_Ms20   SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 2  // ms20
-	SLLogicalChannelConfigR16_Ms50   SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 3  // ms50
-	SLLogicalChannelConfigR16_Ms100  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 4  // ms100
-	SLLogicalChannelConfigR16_Ms150  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 5  // ms150
-	SLLogicalChannelConfigR16_Ms300  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 6  // ms300
-	SLLogicalChannelConfigR16_Ms500  SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 7  // ms500
-	SLLogicalChannelConfigR16_Ms1000 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 8  // ms1000
-	SLLogicalChannelConfigR16_Spare7 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 9  // spare7
-	SLLogicalChannelConfigR16_Spare6 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 10 // spare6
-	SLLogicalChannelConfigR16_Spare5 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 11 // spare5
-	SLLogicalChannelConfigR16_Spare4 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 12 // spare4
-	SLLogicalChannelConfigR16_Spare3 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 13 // spare3
-	SLLogicalChannelConfigR16_Spare2 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 14 // spare2
-	SLLogicalChannelConfigR16_Spare1 SLLogicalChannelConfigR16_SlBucketSizeDurationR16 = 15 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLLogicalChannelConfigR16_SlBucketSizeDurationR16) String() string {
-	return der.Name("ms5 ms10 ms20 ms50 ms100 ms150 ms300 ms500 ms1000 spare7 spare6 spare5 spare4 spare3 spare2 spare1", int(v), "")
-}
-
-// SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16 is the type of SL-LogicalChannelConfig-r16.sl-ConfiguredGrantType1Allowed-r16.
-type SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16 int64
-
-const (
-	SLLogicalChannelConfigR16_True SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16 = 0 // true
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16) String() string {
-	return der.Name("true", int(v), "")
-}
-
-// SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 is the type of SL-LogicalChannelConfig-r16.sl-HARQ-FeedbackEnabled-r16.
-type SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 int64
-
-const (
-	SLLogicalChannelConfigR16_Enabled  SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 = 0 // enabled
-	SLLogicalChannelConfigR16_Disabled SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16 = 1 // disabled
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16) String() string {
-	return der.Name("enabled disabled", int(v), "")
-}
-
-// SLLogicalChannelConfigR16_SlAllowedCGListR16 is the type of SL-LogicalChannelConfig-r16.sl-AllowedCG-List-r16.
-type SLLogicalChannelConfigR16_SlAllowedCGListR16 []SLConfigIndexCGR16
-
-// SLLogicalChannelConfigR16_SlAllowedSCSListR16 is the type of SL-LogicalChannelConfig-r16.sl-AllowedSCS-List-r16.
-type SLLogicalChannelConfigR16_SlAllowedSCSListR16 []SubcarrierSpacing
-
-// SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 is the type of SL-LogicalChannelConfig-r16.sl-MaxPUSCH-Duration-r16.
-type SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 int64
-
-const (
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p02   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 0 // ms0p02
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p04   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 1 // ms0p04
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p0625 SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 2 // ms0p0625
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p125  SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 3 // ms0p125
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p25   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 4 // ms0p25
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Ms0p5    SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 5 // ms0p5
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Spare2   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 6 // spare2
-	SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16_Spare1   SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16 = 7 // spare1
-)
-
-// String returns the ASN.1 identifier of the value, or its number.
-func (v SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16) String() string {
-	return der.Name("ms0p02 ms0p04 ms0p0625 ms0p125 ms0p25 ms0p5 spare2 spare1", int(v), "")
-}
-
-// SLL2RelayUEConfigR17 is the ASN.1 type SL-L2RelayUE-Config-r17.
-//
-//	SL-L2RelayUE-Config-r17 ::=        SEQUENCE {
-//	    sl-RemoteUE-ToAddModList-r17       SEQUENCE (SIZE (1..maxNrofRemoteUE-r17)) OF SL-RemoteUE-ToAddMod-r17    OPTIONAL,    -- Need N
-//	    sl-RemoteUE-ToReleaseList-r17      SEQUENCE (SIZE (1..maxNrofRemoteUE-r17)) OF SL-DestinationIdentity-r16  OPTIONAL,    -- Need N
-//	    ...
-//	}
-type SLL2RelayUEConfigR17 struct {
-	// SlRemoteUEToAddModListR17 is the component sl-RemoteUE-ToAddModList-r17 [0] SEQUENCE OF OPTIONAL.
-	SlRemoteUEToAddModListR17 SLL2RelayUEConfigR17_SlRemoteUEToAddModListR17
-	// HasSlRemoteUEToAddModListR17 tells whether sl-RemoteUE-ToAddModList-r17 is present in the encoding.
-	HasSlRemoteUEToAddModListR17 bool
-	// SlRemoteUEToReleaseListR17 is the component sl-RemoteUE-ToReleaseList-r17 [1] SEQUENCE OF OPTIONAL.
-	SlRemoteUEToReleaseListR17 SLL2RelayUEConfigR17_SlRemoteUEToReleaseListR17
-	// HasSlRemoteUEToReleaseListR17 tells whether sl-RemoteUE-ToReleaseList-r17 is present in the encoding.
-	HasSlRemoteUEToReleaseListR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLL2RelayUEConfigR17_SlRemoteUEToAddModListR17 is the type of SL-L2RelayUE-Config-r17.sl-RemoteUE-ToAddModList-r17.
-type SLL2RelayUEConfigR17_SlRemoteUEToAddModListR17 []SLRemoteUEToAddModR17
-
-// SLL2RelayUEConfigR17_SlRemoteUEToReleaseListR17 is the type of SL-L2RelayUE-Config-r17.sl-RemoteUE-ToReleaseList-r17.
-type SLL2RelayUEConfigR17_SlRemoteUEToReleaseListR17 []SLDestinationIdentityR16
-
-// SLRemoteUEToAddModR17 is the ASN.1 type SL-RemoteUE-ToAddMod-r17.
-//
-//	SL-RemoteUE-ToAddMod-r17 ::=       SEQUENCE {
-//	    sl-L2IdentityRemote-r17            SL-DestinationIdentity-r16,
-//	    sl-SRAP-ConfigRelay-r17           SL-SRAP-Config-r17                                                    OPTIONAL,    -- Need M
-//	    ...
-//	}
-type SLRemoteUEToAddModR17 struct {
-	// SlL2IdentityRemoteR17 is the component sl-L2IdentityRemote-r17 [0] SL-DestinationIdentity-r16.
-	SlL2IdentityRemoteR17 SLDestinationIdentityR16
-	// SlSRAPConfigRelayR17 is the component sl-SRAP-ConfigRelay-r17 [1] SL-SRAP-Config-r17 OPTIONAL.
-	SlSRAPConfigRelayR17 SLSRAPConfigR17
-	// HasSlSRAPConfigRelayR17 tells whether sl-SRAP-ConfigRelay-r17 is present in the encoding.
-	HasSlSRAPConfigRelayR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLL2RemoteUEConfigR17 is the ASN.1 type SL-L2RemoteUE-Config-r17.
-//
-//	SL-L2RemoteUE-Config-r17 ::=      SEQUENCE {
-//	    sl-SRAP-ConfigRemote-r17          SL-SRAP-Config-r17                                    OPTIONAL,  --Need M
-//	    sl-UEIdentityRemote-r17           RNTI-Value                                            OPTIONAL, -- Cond FirstRRCReconfig
-//	    ...
-//	}
-type SLL2RemoteUEConfigR17 struct {
-	// SlSRAPConfigRemoteR17 is the component sl-SRAP-ConfigRemote-r17 [0] SL-SRAP-Config-r17 OPTIONAL.
-	SlSRAPConfigRemoteR17 SLSRAPConfigR17
-	// HasSlSRAPConfigRemoteR17 tells whether sl-SRAP-ConfigRemote-r17 is present in the encoding.
-	HasSlSRAPConfigRemoteR17 bool
-	// SlUEIdentityRemoteR17 is the component sl-UEIdentityRemote-r17 [1] RNTI-Value OPTIONAL.
-	SlUEIdentityRemoteR17 RNTIValue
-	// HasSlUEIdentityRemoteR17 tells whether sl-UEIdentityRemote-r17 is present in the encoding.
-	HasSlUEIdentityRemoteR17 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLMeasConfigCommonR16 is the ASN.1 type SL-MeasConfigCommon-r16.
-//
-//	SL-MeasConfigCommon-r16 ::=          SEQUENCE {
-//	    sl-MeasObjectListCommon-r16          SL-MeasObjectList-r16                                           OPTIONAL,   -- Need R
-//	    sl-ReportConfigListCommon-r16        SL-ReportConfigList-r16                                         OPTIONAL,   -- Need R
-//	    sl-MeasIdListCommon-r16              SL-MeasIdList-r16                                               OPTIONAL,   -- Need R
-//	    sl-QuantityConfigCommon-r16          SL-QuantityConfig-r16                                           OPTIONAL,   -- Need R
-//	    ...
-//	}
-type SLMeasConfigCommonR16 struct {
-	// SlMeasObjectListCommonR16 is the component sl-MeasObjectListCommon-r16 [0] SL-MeasObjectList-r16 OPTIONAL.
-	SlMeasObjectListCommonR16 SLMeasObjectListR16
-	// HasSlMeasObjectListCommonR16 tells whether sl-MeasObjectListCommon-r16 is present in the encoding.
-	HasSlMeasObjectListCommonR16 bool
-	// SlReportConfigListCommonR16 is the component sl-ReportConfigListCommon-r16 [1] SL-ReportConfigList-r16 OPTIONAL.
-	SlReportConfigListCommonR16 SLReportConfigListR16
-	// HasSlReportConfigListCommonR16 tells whether sl-ReportConfigListCommon-r16 is present in the encoding.
-	HasSlReportConfigListCommonR16 bool
-	// SlMeasIDListCommonR16 is the component sl-MeasIdListCommon-r16 [2] SL-MeasIdList-r16 OPTIONAL.
-	SlMeasIDListCommonR16 SLMeasIDListR16
-	// HasSlMeasIDListCommonR16 tells whether sl-MeasIdListCommon-r16 is present in the encoding.
-	HasSlMeasIDListCommonR16 bool
-	// SlQuantityConfigCommonR16 is the component sl-QuantityConfigCommon-r16 [3] SL-QuantityConfig-r16 OPTIONAL.
-	SlQuantityConfigCommonR16 SLQuantityConfigR16
-	// HasSlQuantityConfigCommonR16 tells whether sl-QuantityConfigCommon-r16 is present in the encoding.
-	HasSlQuantityConfigCommonR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLMeasConfigInfoR16 is the ASN.1 type SL-MeasConfigInfo-r16.
-//
-//	SL-MeasConfigInfo-r16 ::=           SEQUENCE {
-//	    sl-DestinationIndex-r16             SL-DestinationIndex-r16,
-//	    sl-MeasConfig-r16                   SL-MeasConfig-r16,
-//	    ...
-//	}
-type SLMeasConfigInfoR16 struct {
-	// SlDestinationIndexR16 is the component sl-DestinationIndex-r16 [0] SL-DestinationIndex-r16.
-	SlDestinationIndexR16 SLDestinationIndexR16
-	// SlMeasConfigR16 is the component sl-MeasConfig-r16 [1] SL-MeasConfig-r16.
-	SlMeasConfigR16 SLMeasConfigR16
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLMeasConfigR16 is the ASN.1 type SL-MeasConfig-r16.
-//
-//	SL-MeasConfig-r16 ::=               SEQUENCE {
-//	    sl-MeasObjectToRemoveList-r16       SL-MeasObjectToRemoveList-r16                                           OPTIONAL,   -- Need N
-//	    sl-MeasObjectToAddModList-r16       SL-MeasObjectList-r16                                                   OPTIONAL,   -- Need N
-//	    sl-ReportConfigToRemoveList-r16     SL-ReportConfigToRemoveList-r16                                         OPTIONAL,   -- Need N
-//	    sl-ReportConfigToAddModList-r16     SL-ReportConfigList-r16                                                 OPTIONAL,   -- Need N
-//	    sl-MeasIdToRemoveList-r16           SL-MeasIdToRemoveList-r16                                               OPTIONAL,   -- Need N
-//	    sl-MeasIdToAddModList-r16           SL-MeasIdList-r16                                                       OPTIONAL,   -- Need N
-//	    sl-QuantityConfig-r16               SL-QuantityConfig-r16                                                   OPTIONAL,   -- Need M
-//	    ...
-//	}
-type SLMeasConfigR16 struct {
-	// SlMeasObjectToRemoveListR16 is the component sl-MeasObjectToRemoveList-r16 [0] SL-MeasObjectToRemoveList-r16 OPTIONAL.
-	SlMeasObjectToRemoveListR16 SLMeasObjectToRemoveListR16
-	// HasSlMeasObjectToRemoveListR16 tells whether sl-MeasObjectToRemoveList-r16 is present in the encoding.
-	HasSlMeasObjectToRemoveListR16 bool
-	// SlMeasObjectToAddModListR16 is the component sl-MeasObjectToAddModList-r16 [1] SL-MeasObjectList-r16 OPTIONAL.
-	SlMeasObjectToAddModListR16 SLMeasObjectListR16
-	// HasSlMeasObjectToAddModListR16 tells whether sl-MeasObjectToAddModList-r16 is present in the encoding.
-	HasSlMeasObjectToAddModListR16 bool
-	// SlReportConfigToRemoveListR16 is the component sl-ReportConfigToRemoveList-r16 [2] SL-ReportConfigToRemoveList-r16 OPTIONAL.
-	SlReportConfigToRemoveListR16 SLReportConfigToRemoveListR16
-	// HasSlReportConfigToRemoveListR16 tells whether sl-ReportConfigToRemoveList-r16 is present in the encoding.
-	HasSlReportConfigToRemoveListR16 bool
-	// SlReportConfigToAddModListR16 is the component sl-ReportConfigToAddModList-r16 [3] SL-ReportConfigList-r16 OPTIONAL.
-	SlReportConfigToAddModListR16 SLReportConfigListR16
-	// HasSlReportConfigToAddModListR16 tells whether sl-ReportConfigToAddModList-r16 is present in the encoding.
-	HasSlReportConfigToAddModListR16 bool
-	// SlMeasIDToRemoveListR16 is the component sl-MeasIdToRemoveList-r16 [4] SL-MeasIdToRemoveList-r16 OPTIONAL.
-	SlMeasIDToRemoveListR16 SLMeasIDToRemoveListR16
-	// HasSlMeasIDToRemoveListR16 tells whether sl-MeasIdToRemoveList-r16 is present in the encoding.
-	HasSlMeasIDToRemoveListR16 bool
-	// SlMeasIDToAddModListR16 is the component sl-MeasIdToAddModList-r16 [5] SL-MeasIdList-r16 OPTIONAL.
-	SlMeasIDToAddModListR16 SLMeasIDListR16
-	// HasSlMeasIDToAddModListR16 tells whether sl-MeasIdToAddModList-r16 is present in the encoding.
-	HasSlMeasIDToAddModListR16 bool
-	// SlQuantityConfigR16 is the component sl-QuantityConfig-r16 [6] SL-QuantityConfig-r16 OPTIONAL.
-	SlQuantityConfigR16 SLQuantityConfigR16
-	// HasSlQuantityConfigR16 tells whether sl-QuantityConfig-r16 is present in the encoding.
-	HasSlQuantityConfigR16 bool
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLMeasObjectToRemoveListR16 is the ASN.1 type SL-MeasObjectToRemoveList-r16.
-//
-//	SL-MeasObjectToRemoveList-r16 ::=   SEQUENCE (SIZE (1..maxNrofSL-ObjectId-r16)) OF SL-MeasObjectId-r16
-type SLMeasObjectToRemoveListR16 []SLMeasObjectIDR16
-
-// SLReportConfigToRemoveListR16 is the ASN.1 type SL-ReportConfigToRemoveList-r16.
-//
-//	SL-ReportConfigToRemoveList-r16 ::= SEQUENCE (SIZE (1..maxNrofSL-ReportConfigId-r16)) OF SL-ReportConfigId-r16
-type SLReportConfigToRemoveListR16 []SLReportConfigIDR16
-
-// SLMeasIDToRemoveListR16 is the ASN.1 type SL-MeasIdToRemoveList-r16.
-//
-//	SL-MeasIdToRemoveList-r16 ::=       SEQUENCE (SIZE (1..maxNrofSL-MeasId-r16)) OF SL-MeasId-r16
-type SLMeasIDToRemoveListR16 []SLMeasIDR16
-
-// SLMeasIDListR16 is the ASN.1 type SL-MeasIdList-r16.
-//
-//	SL-MeasIdList-r16 ::=               SEQUENCE (SIZE (1..maxNrofSL-MeasId-r16)) OF SL-MeasIdInfo-r16
-type SLMeasIDListR16 []SLMeasIDInfoR16
-
-// SLMeasIDInfoR16 is the ASN.1 type SL-MeasIdInfo-r16.
-//
-//	SL-MeasIdInfo-r16 ::=               SEQUENCE {
-//	    sl-MeasId-r16                       SL-MeasId-r16,
-//	    sl-MeasObjectId-r16                 SL-MeasObjectId-r16,
-//	    sl-ReportConfigId-r16               SL-ReportConfigId-r16,
-//	    ...
-//	}
-type SLMeasIDInfoR16 struct {
-	// SlMeasIDR16 is the component sl-MeasId-r16 [0] SL-MeasId-r16.
-	SlMeasIDR16 SLMeasIDR16
-	// SlMeasObjectIDR16 is the component sl-MeasObjectId-r16 [1] SL-MeasObjectId-r16.
-	SlMeasObjectIDR16 SLMeasObjectIDR16
-	// SlReportConfigIDR16 is the component sl-ReportConfigId-r16 [2] SL-ReportConfigId-r16.
-	SlReportConfigIDR16 SLReportConfigIDR16
-	// Unknown holds the encodings of extension additions this version does not know, in order.
-	Unknown []byte
-}
-
-// SLMeasIDR16 is the ASN.1 type SL-MeasId-r16.
-//
-//	SL-MeasId-r16 ::=                   INTEGER (1..maxNrofSL-MeasId-r16)
-type SLMeasIDR16 int64
-
-// SLMeasObjectListR16 is the ASN.1 type SL-MeasObjectList-r16.
-//
-//	SL-MeasObjectList-r16 ::=               SEQUENCE (SIZE (1..maxNrofSL-ObjectId-r16)) OF SL-MeasObjectInfo-r16
-type SLMeasObjectListR16 []SLMeasObjectInfoR16
-
 // SLMeasObjectInfoR16 is the ASN.1 type SL-MeasObjectInfo-r16.
 //
 //	SL-MeasObjectInfo-r16 ::=               SEQUENCE {
@@ -2650,9 +53,8 @@ type SLPagingIdentityRemoteUER17 struct {
 	// Ng5GSTMSIR17 is the component ng-5G-S-TMSI-r17 [0] NG-5G-S-TMSI.
 	Ng5GSTMSIR17 NG5GSTMSI
 	// FullIRNTIR17 is the component fullI-RNTI-r17 [1] I-RNTI-Value OPTIONAL.
-	FullIRNTIR17 IRNTIValue
-	// HasFullIRNTIR17 tells whether fullI-RNTI-r17 is present in the encoding.
-	HasFullIRNTIR17 bool
+	FullIRNTIR17    IRNTIValue
+	HasFullIRNTIR17 bool // whether fullI-RNTI-r17 is present in the encoding
 }
 
 // SLPBPSCPSConfigR17 is the ASN.1 type SL-PBPS-CPS-Config-r17.
@@ -2673,49 +75,38 @@ type SLPagingIdentityRemoteUER17 struct {
 //	}
 type SLPBPSCPSConfigR17 struct {
 	// SlAllowedResourceSelectionConfigR17 is the component sl-AllowedResourceSelectionConfig-r17 [0] ENUMERATED OPTIONAL.
-	SlAllowedResourceSelectionConfigR17 SLPBPSCPSConfigR17_SlAllowedResourceSelectionConfigR17
-	// HasSlAllowedResourceSelectionConfigR17 tells whether sl-AllowedResourceSelectionConfig-r17 is present in the encoding.
-	HasSlAllowedResourceSelectionConfigR17 bool
+	SlAllowedResourceSelectionConfigR17    SLPBPSCPSConfigR17_SlAllowedResourceSelectionConfigR17
+	HasSlAllowedResourceSelectionConfigR17 bool // whether sl-AllowedResourceSelectionConfig-r17 is present in the encoding
 	// SlMinNumCandidateSlotsPeriodicR17 is the component sl-MinNumCandidateSlotsPeriodic-r17 [1] INTEGER OPTIONAL.
-	SlMinNumCandidateSlotsPeriodicR17 int64
-	// HasSlMinNumCandidateSlotsPeriodicR17 tells whether sl-MinNumCandidateSlotsPeriodic-r17 is present in the encoding.
-	HasSlMinNumCandidateSlotsPeriodicR17 bool
+	SlMinNumCandidateSlotsPeriodicR17    int64
+	HasSlMinNumCandidateSlotsPeriodicR17 bool // whether sl-MinNumCandidateSlotsPeriodic-r17 is present in the encoding
 	// SlPBPSOccasionReservePeriodListR17 is the component sl-PBPS-OccasionReservePeriodList-r17 [2] SEQUENCE OF OPTIONAL.
-	SlPBPSOccasionReservePeriodListR17 SLPBPSCPSConfigR17_SlPBPSOccasionReservePeriodListR17
-	// HasSlPBPSOccasionReservePeriodListR17 tells whether sl-PBPS-OccasionReservePeriodList-r17 is present in the encoding.
-	HasSlPBPSOccasionReservePeriodListR17 bool
+	SlPBPSOccasionReservePeriodListR17    SLPBPSCPSConfigR17_SlPBPSOccasionReservePeriodListR17
+	HasSlPBPSOccasionReservePeriodListR17 bool // whether sl-PBPS-OccasionReservePeriodList-r17 is present in the encoding
 	// SlAdditionalPBPSOccasionR17 is the component sl-Additional-PBPS-Occasion-r17 [3] ENUMERATED OPTIONAL.
-	SlAdditionalPBPSOccasionR17 SLPBPSCPSConfigR17_SlAdditionalPBPSOccasionR17
-	// HasSlAdditionalPBPSOccasionR17 tells whether sl-Additional-PBPS-Occasion-r17 is present in the encoding.
-	HasSlAdditionalPBPSOccasionR17 bool
+	SlAdditionalPBPSOccasionR17    SLPBPSCPSConfigR17_SlAdditionalPBPSOccasionR17
+	HasSlAdditionalPBPSOccasionR17 bool // whether sl-Additional-PBPS-Occasion-r17 is present in the encoding
 	// SlCPSWindowPeriodicR17 is the component sl-CPS-WindowPeriodic-r17 [4] INTEGER OPTIONAL.
-	SlCPSWindowPeriodicR17 int64
-	// HasSlCPSWindowPeriodicR17 tells whether sl-CPS-WindowPeriodic-r17 is present in the encoding.
-	HasSlCPSWindowPeriodicR17 bool
+	SlCPSWindowPeriodicR17    int64
+	HasSlCPSWindowPeriodicR17 bool // whether sl-CPS-WindowPeriodic-r17 is present in the encoding
 	// SlMinNumCandidateSlotsAperiodicR17 is the component sl-MinNumCandidateSlotsAperiodic-r17 [5] INTEGER OPTIONAL.
-	SlMinNumCandidateSlotsAperiodicR17 int64
-	// HasSlMinNumCandidateSlotsAperiodicR17 tells whether sl-MinNumCandidateSlotsAperiodic-r17 is present in the encoding.
-	HasSlMinNumCandidateSlotsAperiodicR17 bool
+	SlMinNumCandidateSlotsAperiodicR17    int64
+	HasSlMinNumCandidateSlotsAperiodicR17 bool // whether sl-MinNumCandidateSlotsAperiodic-r17 is present in the encoding
 	// SlMinNumRssiMeasurementSlotsR17 is the component sl-MinNumRssiMeasurementSlots-r17 [6] INTEGER OPTIONAL.
-	SlMinNumRssiMeasurementSlotsR17 int64
-	// HasSlMinNumRssiMeasurementSlotsR17 tells whether sl-MinNumRssiMeasurementSlots-r17 is present in the encoding.
-	HasSlMinNumRssiMeasurementSlotsR17 bool
+	SlMinNumRssiMeasurementSlotsR17    int64
+	HasSlMinNumRssiMeasurementSlotsR17 bool // whether sl-MinNumRssiMeasurementSlots-r17 is present in the encoding
 	// SlDefaultCBRRandomSelectionR17 is the component sl-DefaultCBR-RandomSelection-r17 [7] INTEGER OPTIONAL.
-	SlDefaultCBRRandomSelectionR17 int64
-	// HasSlDefaultCBRRandomSelectionR17 tells whether sl-DefaultCBR-RandomSelection-r17 is present in the encoding.
-	HasSlDefaultCBRRandomSelectionR17 bool
+	SlDefaultCBRRandomSelectionR17    int64
+	HasSlDefaultCBRRandomSelectionR17 bool // whether sl-DefaultCBR-RandomSelection-r17 is present in the encoding
 	// SlDefaultCBRPartialSensingR17 is the component sl-DefaultCBR-PartialSensing-r17 [8] INTEGER OPTIONAL.
-	SlDefaultCBRPartialSensingR17 int64
-	// HasSlDefaultCBRPartialSensingR17 tells whether sl-DefaultCBR-PartialSensing-r17 is present in the encoding.
-	HasSlDefaultCBRPartialSensingR17 bool
+	SlDefaultCBRPartialSensingR17    int64
+	HasSlDefaultCBRPartialSensingR17 bool // whether sl-DefaultCBR-PartialSensing-r17 is present in the encoding
 	// SlCPSWindowAperiodicR17 is the component sl-CPS-WindowAperiodic-r17 [9] INTEGER OPTIONAL.
-	SlCPSWindowAperiodicR17 int64
-	// HasSlCPSWindowAperiodicR17 tells whether sl-CPS-WindowAperiodic-r17 is present in the encoding.
-	HasSlCPSWindowAperiodicR17 bool
+	SlCPSWindowAperiodicR17    int64
+	HasSlCPSWindowAperiodicR17 bool // whether sl-CPS-WindowAperiodic-r17 is present in the encoding
 	// SlPartialSensingInactiveTimeR17 is the component sl-PartialSensingInactiveTime-r17 [10] ENUMERATED OPTIONAL.
-	SlPartialSensingInactiveTimeR17 SLPBPSCPSConfigR17_SlPartialSensingInactiveTimeR17
-	// HasSlPartialSensingInactiveTimeR17 tells whether sl-PartialSensingInactiveTime-r17 is present in the encoding.
-	HasSlPartialSensingInactiveTimeR17 bool
+	SlPartialSensingInactiveTimeR17    SLPBPSCPSConfigR17_SlPartialSensingInactiveTimeR17
+	HasSlPartialSensingInactiveTimeR17 bool // whether sl-PartialSensingInactiveTime-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2777,17 +168,14 @@ func (v SLPBPSCPSConfigR17_SlPartialSensingInactiveTimeR17) String() string {
 //	}
 type SLPDCPConfigR16 struct {
 	// SlDiscardTimerR16 is the component sl-DiscardTimer-r16 [0] ENUMERATED OPTIONAL.
-	SlDiscardTimerR16 SLPDCPConfigR16_SlDiscardTimerR16
-	// HasSlDiscardTimerR16 tells whether sl-DiscardTimer-r16 is present in the encoding.
-	HasSlDiscardTimerR16 bool
+	SlDiscardTimerR16    SLPDCPConfigR16_SlDiscardTimerR16
+	HasSlDiscardTimerR16 bool // whether sl-DiscardTimer-r16 is present in the encoding
 	// SlPDCPSNSizeR16 is the component sl-PDCP-SN-Size-r16 [1] ENUMERATED OPTIONAL.
-	SlPDCPSNSizeR16 SLPDCPConfigR16_SlPDCPSNSizeR16
-	// HasSlPDCPSNSizeR16 tells whether sl-PDCP-SN-Size-r16 is present in the encoding.
-	HasSlPDCPSNSizeR16 bool
+	SlPDCPSNSizeR16    SLPDCPConfigR16_SlPDCPSNSizeR16
+	HasSlPDCPSNSizeR16 bool // whether sl-PDCP-SN-Size-r16 is present in the encoding
 	// SlOutOfOrderDelivery is the component sl-OutOfOrderDelivery [2] ENUMERATED OPTIONAL.
-	SlOutOfOrderDelivery SLPDCPConfigR16_SlOutOfOrderDelivery
-	// HasSlOutOfOrderDelivery tells whether sl-OutOfOrderDelivery is present in the encoding.
-	HasSlOutOfOrderDelivery bool
+	SlOutOfOrderDelivery    SLPDCPConfigR16_SlOutOfOrderDelivery
+	HasSlOutOfOrderDelivery bool // whether sl-OutOfOrderDelivery is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2858,17 +246,14 @@ func (v SLPDCPConfigR16_SlOutOfOrderDelivery) String() string {
 //	}
 type SLPSBCHConfigR16 struct {
 	// DlP0PSBCHR16 is the component dl-P0-PSBCH-r16 [0] INTEGER OPTIONAL.
-	DlP0PSBCHR16 int64
-	// HasDlP0PSBCHR16 tells whether dl-P0-PSBCH-r16 is present in the encoding.
-	HasDlP0PSBCHR16 bool
+	DlP0PSBCHR16    int64
+	HasDlP0PSBCHR16 bool // whether dl-P0-PSBCH-r16 is present in the encoding
 	// DlAlphaPSBCHR16 is the component dl-Alpha-PSBCH-r16 [1] ENUMERATED OPTIONAL.
-	DlAlphaPSBCHR16 SLPSBCHConfigR16_DlAlphaPSBCHR16
-	// HasDlAlphaPSBCHR16 tells whether dl-Alpha-PSBCH-r16 is present in the encoding.
-	HasDlAlphaPSBCHR16 bool
+	DlAlphaPSBCHR16    SLPSBCHConfigR16_DlAlphaPSBCHR16
+	HasDlAlphaPSBCHR16 bool // whether dl-Alpha-PSBCH-r16 is present in the encoding
 	// DlP0PSBCHR17 is the component dl-P0-PSBCH-r17 [2] INTEGER OPTIONAL (extension addition).
-	DlP0PSBCHR17 int64
-	// HasDlP0PSBCHR17 tells whether dl-P0-PSBCH-r17 is present in the encoding.
-	HasDlP0PSBCHR17 bool
+	DlP0PSBCHR17    int64
+	HasDlP0PSBCHR17 bool // whether dl-P0-PSBCH-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2913,9 +298,8 @@ type SLPSSCHTxConfigListR16 []SLPSSCHTxConfigR16
 //	}
 type SLPSSCHTxConfigR16 struct {
 	// SlTypeTxSyncR16 is the component sl-TypeTxSync-r16 [0] SL-TypeTxSync-r16 OPTIONAL.
-	SlTypeTxSyncR16 SLTypeTxSyncR16
-	// HasSlTypeTxSyncR16 tells whether sl-TypeTxSync-r16 is present in the encoding.
-	HasSlTypeTxSyncR16 bool
+	SlTypeTxSyncR16    SLTypeTxSyncR16
+	HasSlTypeTxSyncR16 bool // whether sl-TypeTxSync-r16 is present in the encoding
 	// SlThresUESpeedR16 is the component sl-ThresUE-Speed-r16 [1] ENUMERATED.
 	SlThresUESpeedR16 SLPSSCHTxConfigR16_SlThresUESpeedR16
 	// SlParametersAboveThresR16 is the component sl-ParametersAboveThres-r16 [2] SL-PSSCH-TxParameters-r16.
@@ -2923,13 +307,11 @@ type SLPSSCHTxConfigR16 struct {
 	// SlParametersBelowThresR16 is the component sl-ParametersBelowThres-r16 [3] SL-PSSCH-TxParameters-r16.
 	SlParametersBelowThresR16 SLPSSCHTxParametersR16
 	// SlParametersAboveThresV1650 is the component sl-ParametersAboveThres-v1650 [4] SL-MinMaxMCS-List-r16 OPTIONAL (extension addition).
-	SlParametersAboveThresV1650 SLMinMaxMCSListR16
-	// HasSlParametersAboveThresV1650 tells whether sl-ParametersAboveThres-v1650 is present in the encoding.
-	HasSlParametersAboveThresV1650 bool
+	SlParametersAboveThresV1650    SLMinMaxMCSListR16
+	HasSlParametersAboveThresV1650 bool // whether sl-ParametersAboveThres-v1650 is present in the encoding
 	// SlParametersBelowThresV1650 is the component sl-ParametersBelowThres-v1650 [5] SL-MinMaxMCS-List-r16 OPTIONAL (extension addition).
-	SlParametersBelowThresV1650 SLMinMaxMCSListR16
-	// HasSlParametersBelowThresV1650 tells whether sl-ParametersBelowThres-v1650 is present in the encoding.
-	HasSlParametersBelowThresV1650 bool
+	SlParametersBelowThresV1650    SLMinMaxMCSListR16
+	HasSlParametersBelowThresV1650 bool // whether sl-ParametersBelowThres-v1650 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2975,9 +357,8 @@ type SLPSSCHTxParametersR16 struct {
 	// SlMaxTxTransNumPSSCHR16 is the component sl-MaxTxTransNumPSSCH-r16 [4] INTEGER.
 	SlMaxTxTransNumPSSCHR16 int64
 	// SlMaxTxPowerR16 is the component sl-MaxTxPower-r16 [5] EXPLICIT SL-TxPower-r16 OPTIONAL.
-	SlMaxTxPowerR16 SLTxPowerR16
-	// HasSlMaxTxPowerR16 tells whether sl-MaxTxPower-r16 is present in the encoding.
-	HasSlMaxTxPowerR16 bool
+	SlMaxTxPowerR16    SLTxPowerR16
+	HasSlMaxTxPowerR16 bool // whether sl-MaxTxPower-r16 is present in the encoding
 }
 
 // SLQoSFlowIdentityR16 is the ASN.1 type SL-QoS-FlowIdentity-r16.
@@ -2996,21 +377,17 @@ type SLQoSFlowIdentityR16 int64
 //	}
 type SLQoSProfileR16 struct {
 	// SlPQIR16 is the component sl-PQI-r16 [0] EXPLICIT SL-PQI-r16 OPTIONAL.
-	SlPQIR16 SLPQIR16
-	// HasSlPQIR16 tells whether sl-PQI-r16 is present in the encoding.
-	HasSlPQIR16 bool
+	SlPQIR16    SLPQIR16
+	HasSlPQIR16 bool // whether sl-PQI-r16 is present in the encoding
 	// SlGFBRR16 is the component sl-GFBR-r16 [1] INTEGER OPTIONAL.
-	SlGFBRR16 int64
-	// HasSlGFBRR16 tells whether sl-GFBR-r16 is present in the encoding.
-	HasSlGFBRR16 bool
+	SlGFBRR16    int64
+	HasSlGFBRR16 bool // whether sl-GFBR-r16 is present in the encoding
 	// SlMFBRR16 is the component sl-MFBR-r16 [2] INTEGER OPTIONAL.
-	SlMFBRR16 int64
-	// HasSlMFBRR16 tells whether sl-MFBR-r16 is present in the encoding.
-	HasSlMFBRR16 bool
+	SlMFBRR16    int64
+	HasSlMFBRR16 bool // whether sl-MFBR-r16 is present in the encoding
 	// SlRangeR16 is the component sl-Range-r16 [3] INTEGER OPTIONAL.
-	SlRangeR16 int64
-	// HasSlRangeR16 tells whether sl-Range-r16 is present in the encoding.
-	HasSlRangeR16 bool
+	SlRangeR16    int64
+	HasSlRangeR16 bool // whether sl-Range-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3060,29 +437,23 @@ func (c SLPQIR16Choice) String() string {
 // SLPQIR16_SlNonStandardizedPQIR16 is the type of SL-PQI-r16.sl-Non-StandardizedPQI-r16.
 type SLPQIR16_SlNonStandardizedPQIR16 struct {
 	// SlResourceTypeR16 is the component sl-ResourceType-r16 [0] ENUMERATED OPTIONAL.
-	SlResourceTypeR16 SLPQIR16_SlNonStandardizedPQIR16_SlResourceTypeR16
-	// HasSlResourceTypeR16 tells whether sl-ResourceType-r16 is present in the encoding.
-	HasSlResourceTypeR16 bool
+	SlResourceTypeR16    SLPQIR16_SlNonStandardizedPQIR16_SlResourceTypeR16
+	HasSlResourceTypeR16 bool // whether sl-ResourceType-r16 is present in the encoding
 	// SlPriorityLevelR16 is the component sl-PriorityLevel-r16 [1] INTEGER OPTIONAL.
-	SlPriorityLevelR16 int64
-	// HasSlPriorityLevelR16 tells whether sl-PriorityLevel-r16 is present in the encoding.
-	HasSlPriorityLevelR16 bool
+	SlPriorityLevelR16    int64
+	HasSlPriorityLevelR16 bool // whether sl-PriorityLevel-r16 is present in the encoding
 	// SlPacketDelayBudgetR16 is the component sl-PacketDelayBudget-r16 [2] INTEGER OPTIONAL.
-	SlPacketDelayBudgetR16 int64
-	// HasSlPacketDelayBudgetR16 tells whether sl-PacketDelayBudget-r16 is present in the encoding.
-	HasSlPacketDelayBudgetR16 bool
+	SlPacketDelayBudgetR16    int64
+	HasSlPacketDelayBudgetR16 bool // whether sl-PacketDelayBudget-r16 is present in the encoding
 	// SlPacketErrorRateR16 is the component sl-PacketErrorRate-r16 [3] INTEGER OPTIONAL.
-	SlPacketErrorRateR16 int64
-	// HasSlPacketErrorRateR16 tells whether sl-PacketErrorRate-r16 is present in the encoding.
-	HasSlPacketErrorRateR16 bool
+	SlPacketErrorRateR16    int64
+	HasSlPacketErrorRateR16 bool // whether sl-PacketErrorRate-r16 is present in the encoding
 	// SlAveragingWindowR16 is the component sl-AveragingWindow-r16 [4] INTEGER OPTIONAL.
-	SlAveragingWindowR16 int64
-	// HasSlAveragingWindowR16 tells whether sl-AveragingWindow-r16 is present in the encoding.
-	HasSlAveragingWindowR16 bool
+	SlAveragingWindowR16    int64
+	HasSlAveragingWindowR16 bool // whether sl-AveragingWindow-r16 is present in the encoding
 	// SlMaxDataBurstVolumeR16 is the component sl-MaxDataBurstVolume-r16 [5] INTEGER OPTIONAL.
-	SlMaxDataBurstVolumeR16 int64
-	// HasSlMaxDataBurstVolumeR16 tells whether sl-MaxDataBurstVolume-r16 is present in the encoding.
-	HasSlMaxDataBurstVolumeR16 bool
+	SlMaxDataBurstVolumeR16    int64
+	HasSlMaxDataBurstVolumeR16 bool // whether sl-MaxDataBurstVolume-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3110,9 +481,8 @@ func (v SLPQIR16_SlNonStandardizedPQIR16_SlResourceTypeR16) String() string {
 //	}
 type SLQuantityConfigR16 struct {
 	// SlFilterCoefficientDMRSR16 is the component sl-FilterCoefficientDMRS-r16 [0] FilterCoefficient DEFAULT fc4.
-	SlFilterCoefficientDMRSR16 FilterCoefficient
-	// HasSlFilterCoefficientDMRSR16 tells whether sl-FilterCoefficientDMRS-r16 is present in the encoding.
-	HasSlFilterCoefficientDMRSR16 bool
+	SlFilterCoefficientDMRSR16    FilterCoefficient
+	HasSlFilterCoefficientDMRSR16 bool // whether sl-FilterCoefficientDMRS-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3132,17 +502,14 @@ type SLRadioBearerConfigR16 struct {
 	// SlrbUuConfigIndexR16 is the component slrb-Uu-ConfigIndex-r16 [0] SLRB-Uu-ConfigIndex-r16.
 	SlrbUuConfigIndexR16 SLRBUuConfigIndexR16
 	// SlSDAPConfigR16 is the component sl-SDAP-Config-r16 [1] SL-SDAP-Config-r16 OPTIONAL.
-	SlSDAPConfigR16 SLSDAPConfigR16
-	// HasSlSDAPConfigR16 tells whether sl-SDAP-Config-r16 is present in the encoding.
-	HasSlSDAPConfigR16 bool
+	SlSDAPConfigR16    SLSDAPConfigR16
+	HasSlSDAPConfigR16 bool // whether sl-SDAP-Config-r16 is present in the encoding
 	// SlPDCPConfigR16 is the component sl-PDCP-Config-r16 [2] SL-PDCP-Config-r16 OPTIONAL.
-	SlPDCPConfigR16 SLPDCPConfigR16
-	// HasSlPDCPConfigR16 tells whether sl-PDCP-Config-r16 is present in the encoding.
-	HasSlPDCPConfigR16 bool
+	SlPDCPConfigR16    SLPDCPConfigR16
+	HasSlPDCPConfigR16 bool // whether sl-PDCP-Config-r16 is present in the encoding
 	// SlTransRangeR16 is the component sl-TransRange-r16 [3] ENUMERATED OPTIONAL.
-	SlTransRangeR16 SLRadioBearerConfigR16_SlTransRangeR16
-	// HasSlTransRangeR16 tells whether sl-TransRange-r16 is present in the encoding.
-	HasSlTransRangeR16 bool
+	SlTransRangeR16    SLRadioBearerConfigR16_SlTransRangeR16
+	HasSlTransRangeR16 bool // whether sl-TransRange-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3200,21 +567,17 @@ func (v SLRadioBearerConfigR16_SlTransRangeR16) String() string {
 //	}
 type SLRelayUEConfigR17 struct {
 	// ThreshHighRelayR17 is the component threshHighRelay-r17 [0] RSRP-Range OPTIONAL.
-	ThreshHighRelayR17 RSRPRange
-	// HasThreshHighRelayR17 tells whether threshHighRelay-r17 is present in the encoding.
-	HasThreshHighRelayR17 bool
+	ThreshHighRelayR17    RSRPRange
+	HasThreshHighRelayR17 bool // whether threshHighRelay-r17 is present in the encoding
 	// ThreshLowRelayR17 is the component threshLowRelay-r17 [1] RSRP-Range OPTIONAL.
-	ThreshLowRelayR17 RSRPRange
-	// HasThreshLowRelayR17 tells whether threshLowRelay-r17 is present in the encoding.
-	HasThreshLowRelayR17 bool
+	ThreshLowRelayR17    RSRPRange
+	HasThreshLowRelayR17 bool // whether threshLowRelay-r17 is present in the encoding
 	// HystMaxRelayR17 is the component hystMaxRelay-r17 [2] Hysteresis OPTIONAL.
-	HystMaxRelayR17 Hysteresis
-	// HasHystMaxRelayR17 tells whether hystMaxRelay-r17 is present in the encoding.
-	HasHystMaxRelayR17 bool
+	HystMaxRelayR17    Hysteresis
+	HasHystMaxRelayR17 bool // whether hystMaxRelay-r17 is present in the encoding
 	// HystMinRelayR17 is the component hystMinRelay-r17 [3] Hysteresis OPTIONAL.
-	HystMinRelayR17 Hysteresis
-	// HasHystMinRelayR17 tells whether hystMinRelay-r17 is present in the encoding.
-	HasHystMinRelayR17 bool
+	HystMinRelayR17    Hysteresis
+	HasHystMinRelayR17 bool // whether hystMinRelay-r17 is present in the encoding
 }
 
 // SLRemoteUEConfigR17 is the ASN.1 type SL-RemoteUE-Config-r17.
@@ -3226,17 +589,14 @@ type SLRelayUEConfigR17 struct {
 //	}
 type SLRemoteUEConfigR17 struct {
 	// ThreshHighRemoteR17 is the component threshHighRemote-r17 [0] RSRP-Range OPTIONAL.
-	ThreshHighRemoteR17 RSRPRange
-	// HasThreshHighRemoteR17 tells whether threshHighRemote-r17 is present in the encoding.
-	HasThreshHighRemoteR17 bool
+	ThreshHighRemoteR17    RSRPRange
+	HasThreshHighRemoteR17 bool // whether threshHighRemote-r17 is present in the encoding
 	// HystMaxRemoteR17 is the component hystMaxRemote-r17 [1] Hysteresis OPTIONAL.
-	HystMaxRemoteR17 Hysteresis
-	// HasHystMaxRemoteR17 tells whether hystMaxRemote-r17 is present in the encoding.
-	HasHystMaxRemoteR17 bool
+	HystMaxRemoteR17    Hysteresis
+	HasHystMaxRemoteR17 bool // whether hystMaxRemote-r17 is present in the encoding
 	// SlReselectionConfigR17 is the component sl-ReselectionConfig-r17 [2] SL-ReselectionConfig-r17 OPTIONAL.
-	SlReselectionConfigR17 SLReselectionConfigR17
-	// HasSlReselectionConfigR17 tells whether sl-ReselectionConfig-r17 is present in the encoding.
-	HasSlReselectionConfigR17 bool
+	SlReselectionConfigR17    SLReselectionConfigR17
+	HasSlReselectionConfigR17 bool // whether sl-ReselectionConfig-r17 is present in the encoding
 }
 
 // SLReselectionConfigR17 is the ASN.1 type SL-ReselectionConfig-r17.
@@ -3248,17 +608,14 @@ type SLRemoteUEConfigR17 struct {
 //	}
 type SLReselectionConfigR17 struct {
 	// SlRSRPThreshR17 is the component sl-RSRP-Thresh-r17 [0] SL-RSRP-Range-r16 OPTIONAL.
-	SlRSRPThreshR17 SLRSRPRangeR16
-	// HasSlRSRPThreshR17 tells whether sl-RSRP-Thresh-r17 is present in the encoding.
-	HasSlRSRPThreshR17 bool
+	SlRSRPThreshR17    SLRSRPRangeR16
+	HasSlRSRPThreshR17 bool // whether sl-RSRP-Thresh-r17 is present in the encoding
 	// SlFilterCoefficientRSRPR17 is the component sl-FilterCoefficientRSRP-r17 [1] FilterCoefficient OPTIONAL.
-	SlFilterCoefficientRSRPR17 FilterCoefficient
-	// HasSlFilterCoefficientRSRPR17 tells whether sl-FilterCoefficientRSRP-r17 is present in the encoding.
-	HasSlFilterCoefficientRSRPR17 bool
+	SlFilterCoefficientRSRPR17    FilterCoefficient
+	HasSlFilterCoefficientRSRPR17 bool // whether sl-FilterCoefficientRSRP-r17 is present in the encoding
 	// SlHystMinR17 is the component sl-HystMin-r17 [2] Hysteresis OPTIONAL.
-	SlHystMinR17 Hysteresis
-	// HasSlHystMinR17 tells whether sl-HystMin-r17 is present in the encoding.
-	HasSlHystMinR17 bool
+	SlHystMinR17    Hysteresis
+	HasSlHystMinR17 bool // whether sl-HystMin-r17 is present in the encoding
 }
 
 // SLReportConfigListR16 is the ASN.1 type SL-ReportConfigList-r16.
@@ -3620,117 +977,89 @@ func (v SLRSTypeR16) String() string {
 //	}
 type SLResourcePoolR16 struct {
 	// SlPSCCHConfigR16 is the component sl-PSCCH-Config-r16 [0] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-PSCCH-Config-r16} OPTIONAL.
-	SlPSCCHConfigR16 SetupRelease_SLPSCCHConfigR16
-	// HasSlPSCCHConfigR16 tells whether sl-PSCCH-Config-r16 is present in the encoding.
-	HasSlPSCCHConfigR16 bool
+	SlPSCCHConfigR16    SetupRelease_SLPSCCHConfigR16
+	HasSlPSCCHConfigR16 bool // whether sl-PSCCH-Config-r16 is present in the encoding
 	// SlPSSCHConfigR16 is the component sl-PSSCH-Config-r16 [1] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-PSSCH-Config-r16} OPTIONAL.
-	SlPSSCHConfigR16 SetupRelease_SLPSSCHConfigR16
-	// HasSlPSSCHConfigR16 tells whether sl-PSSCH-Config-r16 is present in the encoding.
-	HasSlPSSCHConfigR16 bool
+	SlPSSCHConfigR16    SetupRelease_SLPSSCHConfigR16
+	HasSlPSSCHConfigR16 bool // whether sl-PSSCH-Config-r16 is present in the encoding
 	// SlPSFCHConfigR16 is the component sl-PSFCH-Config-r16 [2] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-PSFCH-Config-r16} OPTIONAL.
-	SlPSFCHConfigR16 SetupRelease_SLPSFCHConfigR16
-	// HasSlPSFCHConfigR16 tells whether sl-PSFCH-Config-r16 is present in the encoding.
-	HasSlPSFCHConfigR16 bool
+	SlPSFCHConfigR16    SetupRelease_SLPSFCHConfigR16
+	HasSlPSFCHConfigR16 bool // whether sl-PSFCH-Config-r16 is present in the encoding
 	// SlSyncAllowedR16 is the component sl-SyncAllowed-r16 [3] SL-SyncAllowed-r16 OPTIONAL.
-	SlSyncAllowedR16 SLSyncAllowedR16
-	// HasSlSyncAllowedR16 tells whether sl-SyncAllowed-r16 is present in the encoding.
-	HasSlSyncAllowedR16 bool
+	SlSyncAllowedR16    SLSyncAllowedR16
+	HasSlSyncAllowedR16 bool // whether sl-SyncAllowed-r16 is present in the encoding
 	// SlSubchannelSizeR16 is the component sl-SubchannelSize-r16 [4] ENUMERATED OPTIONAL.
-	SlSubchannelSizeR16 SLResourcePoolR16_SlSubchannelSizeR16
-	// HasSlSubchannelSizeR16 tells whether sl-SubchannelSize-r16 is present in the encoding.
-	HasSlSubchannelSizeR16 bool
+	SlSubchannelSizeR16    SLResourcePoolR16_SlSubchannelSizeR16
+	HasSlSubchannelSizeR16 bool // whether sl-SubchannelSize-r16 is present in the encoding
 	// Dummy is the component dummy [5] INTEGER OPTIONAL.
-	Dummy int64
-	// HasDummy tells whether dummy is present in the encoding.
-	HasDummy bool
+	Dummy    int64
+	HasDummy bool // whether dummy is present in the encoding
 	// SlStartRBSubchannelR16 is the component sl-StartRB-Subchannel-r16 [6] INTEGER OPTIONAL.
-	SlStartRBSubchannelR16 int64
-	// HasSlStartRBSubchannelR16 tells whether sl-StartRB-Subchannel-r16 is present in the encoding.
-	HasSlStartRBSubchannelR16 bool
+	SlStartRBSubchannelR16    int64
+	HasSlStartRBSubchannelR16 bool // whether sl-StartRB-Subchannel-r16 is present in the encoding
 	// SlNumSubchannelR16 is the component sl-NumSubchannel-r16 [7] INTEGER OPTIONAL.
-	SlNumSubchannelR16 int64
-	// HasSlNumSubchannelR16 tells whether sl-NumSubchannel-r16 is present in the encoding.
-	HasSlNumSubchannelR16 bool
+	SlNumSubchannelR16    int64
+	HasSlNumSubchannelR16 bool // whether sl-NumSubchannel-r16 is present in the encoding
 	// SlAdditionalMCSTableR16 is the component sl-Additional-MCS-Table-r16 [8] ENUMERATED OPTIONAL.
-	SlAdditionalMCSTableR16 SLResourcePoolR16_SlAdditionalMCSTableR16
-	// HasSlAdditionalMCSTableR16 tells whether sl-Additional-MCS-Table-r16 is present in the encoding.
-	HasSlAdditionalMCSTableR16 bool
+	SlAdditionalMCSTableR16    SLResourcePoolR16_SlAdditionalMCSTableR16
+	HasSlAdditionalMCSTableR16 bool // whether sl-Additional-MCS-Table-r16 is present in the encoding
 	// SlThreshSRSSICBRR16 is the component sl-ThreshS-RSSI-CBR-r16 [9] INTEGER OPTIONAL.
-	SlThreshSRSSICBRR16 int64
-	// HasSlThreshSRSSICBRR16 tells whether sl-ThreshS-RSSI-CBR-r16 is present in the encoding.
-	HasSlThreshSRSSICBRR16 bool
+	SlThreshSRSSICBRR16    int64
+	HasSlThreshSRSSICBRR16 bool // whether sl-ThreshS-RSSI-CBR-r16 is present in the encoding
 	// SlTimeWindowSizeCBRR16 is the component sl-TimeWindowSizeCBR-r16 [10] ENUMERATED OPTIONAL.
-	SlTimeWindowSizeCBRR16 SLResourcePoolR16_SlTimeWindowSizeCBRR16
-	// HasSlTimeWindowSizeCBRR16 tells whether sl-TimeWindowSizeCBR-r16 is present in the encoding.
-	HasSlTimeWindowSizeCBRR16 bool
+	SlTimeWindowSizeCBRR16    SLResourcePoolR16_SlTimeWindowSizeCBRR16
+	HasSlTimeWindowSizeCBRR16 bool // whether sl-TimeWindowSizeCBR-r16 is present in the encoding
 	// SlTimeWindowSizeCRR16 is the component sl-TimeWindowSizeCR-r16 [11] ENUMERATED OPTIONAL.
-	SlTimeWindowSizeCRR16 SLResourcePoolR16_SlTimeWindowSizeCRR16
-	// HasSlTimeWindowSizeCRR16 tells whether sl-TimeWindowSizeCR-r16 is present in the encoding.
-	HasSlTimeWindowSizeCRR16 bool
+	SlTimeWindowSizeCRR16    SLResourcePoolR16_SlTimeWindowSizeCRR16
+	HasSlTimeWindowSizeCRR16 bool // whether sl-TimeWindowSizeCR-r16 is present in the encoding
 	// SlPTRSConfigR16 is the component sl-PTRS-Config-r16 [12] SL-PTRS-Config-r16 OPTIONAL.
-	SlPTRSConfigR16 SLPTRSConfigR16
-	// HasSlPTRSConfigR16 tells whether sl-PTRS-Config-r16 is present in the encoding.
-	HasSlPTRSConfigR16 bool
+	SlPTRSConfigR16    SLPTRSConfigR16
+	HasSlPTRSConfigR16 bool // whether sl-PTRS-Config-r16 is present in the encoding
 	// SlUESelectedConfigRPR16 is the component sl-UE-SelectedConfigRP-r16 [13] SL-UE-SelectedConfigRP-r16 OPTIONAL.
-	SlUESelectedConfigRPR16 SLUESelectedConfigRPR16
-	// HasSlUESelectedConfigRPR16 tells whether sl-UE-SelectedConfigRP-r16 is present in the encoding.
-	HasSlUESelectedConfigRPR16 bool
+	SlUESelectedConfigRPR16    SLUESelectedConfigRPR16
+	HasSlUESelectedConfigRPR16 bool // whether sl-UE-SelectedConfigRP-r16 is present in the encoding
 	// SlRxParametersNcellR16 is the component sl-RxParametersNcell-r16 [14] SEQUENCE OPTIONAL.
-	SlRxParametersNcellR16 SLResourcePoolR16_SlRxParametersNcellR16
-	// HasSlRxParametersNcellR16 tells whether sl-RxParametersNcell-r16 is present in the encoding.
-	HasSlRxParametersNcellR16 bool
+	SlRxParametersNcellR16    SLResourcePoolR16_SlRxParametersNcellR16
+	HasSlRxParametersNcellR16 bool // whether sl-RxParametersNcell-r16 is present in the encoding
 	// SlZoneConfigMCRListR16 is the component sl-ZoneConfigMCR-List-r16 [15] SEQUENCE OF OPTIONAL.
-	SlZoneConfigMCRListR16 SLResourcePoolR16_SlZoneConfigMCRListR16
-	// HasSlZoneConfigMCRListR16 tells whether sl-ZoneConfigMCR-List-r16 is present in the encoding.
-	HasSlZoneConfigMCRListR16 bool
+	SlZoneConfigMCRListR16    SLResourcePoolR16_SlZoneConfigMCRListR16
+	HasSlZoneConfigMCRListR16 bool // whether sl-ZoneConfigMCR-List-r16 is present in the encoding
 	// SlFilterCoefficientR16 is the component sl-FilterCoefficient-r16 [16] FilterCoefficient OPTIONAL.
-	SlFilterCoefficientR16 FilterCoefficient
-	// HasSlFilterCoefficientR16 tells whether sl-FilterCoefficient-r16 is present in the encoding.
-	HasSlFilterCoefficientR16 bool
+	SlFilterCoefficientR16    FilterCoefficient
+	HasSlFilterCoefficientR16 bool // whether sl-FilterCoefficient-r16 is present in the encoding
 	// SlRBNumberR16 is the component sl-RB-Number-r16 [17] INTEGER OPTIONAL.
-	SlRBNumberR16 int64
-	// HasSlRBNumberR16 tells whether sl-RB-Number-r16 is present in the encoding.
-	HasSlRBNumberR16 bool
+	SlRBNumberR16    int64
+	HasSlRBNumberR16 bool // whether sl-RB-Number-r16 is present in the encoding
 	// SlPreemptionEnableR16 is the component sl-PreemptionEnable-r16 [18] ENUMERATED OPTIONAL.
-	SlPreemptionEnableR16 SLResourcePoolR16_SlPreemptionEnableR16
-	// HasSlPreemptionEnableR16 tells whether sl-PreemptionEnable-r16 is present in the encoding.
-	HasSlPreemptionEnableR16 bool
+	SlPreemptionEnableR16    SLResourcePoolR16_SlPreemptionEnableR16
+	HasSlPreemptionEnableR16 bool // whether sl-PreemptionEnable-r16 is present in the encoding
 	// SlPriorityThresholdULURLLCR16 is the component sl-PriorityThreshold-UL-URLLC-r16 [19] INTEGER OPTIONAL.
-	SlPriorityThresholdULURLLCR16 int64
-	// HasSlPriorityThresholdULURLLCR16 tells whether sl-PriorityThreshold-UL-URLLC-r16 is present in the encoding.
-	HasSlPriorityThresholdULURLLCR16 bool
+	SlPriorityThresholdULURLLCR16    int64
+	HasSlPriorityThresholdULURLLCR16 bool // whether sl-PriorityThreshold-UL-URLLC-r16 is present in the encoding
 	// SlPriorityThresholdR16 is the component sl-PriorityThreshold-r16 [20] INTEGER OPTIONAL.
-	SlPriorityThresholdR16 int64
-	// HasSlPriorityThresholdR16 tells whether sl-PriorityThreshold-r16 is present in the encoding.
-	HasSlPriorityThresholdR16 bool
+	SlPriorityThresholdR16    int64
+	HasSlPriorityThresholdR16 bool // whether sl-PriorityThreshold-r16 is present in the encoding
 	// SlXOverheadR16 is the component sl-X-Overhead-r16 [21] ENUMERATED OPTIONAL.
-	SlXOverheadR16 SLResourcePoolR16_SlXOverheadR16
-	// HasSlXOverheadR16 tells whether sl-X-Overhead-r16 is present in the encoding.
-	HasSlXOverheadR16 bool
+	SlXOverheadR16    SLResourcePoolR16_SlXOverheadR16
+	HasSlXOverheadR16 bool // whether sl-X-Overhead-r16 is present in the encoding
 	// SlPowerControlR16 is the component sl-PowerControl-r16 [22] SL-PowerControl-r16 OPTIONAL.
-	SlPowerControlR16 SLPowerControlR16
-	// HasSlPowerControlR16 tells whether sl-PowerControl-r16 is present in the encoding.
-	HasSlPowerControlR16 bool
+	SlPowerControlR16    SLPowerControlR16
+	HasSlPowerControlR16 bool // whether sl-PowerControl-r16 is present in the encoding
 	// SlTxPercentageListR16 is the component sl-TxPercentageList-r16 [23] SL-TxPercentageList-r16 OPTIONAL.
-	SlTxPercentageListR16 SLTxPercentageListR16
-	// HasSlTxPercentageListR16 tells whether sl-TxPercentageList-r16 is present in the encoding.
-	HasSlTxPercentageListR16 bool
+	SlTxPercentageListR16    SLTxPercentageListR16
+	HasSlTxPercentageListR16 bool // whether sl-TxPercentageList-r16 is present in the encoding
 	// SlMinMaxMCSListR16 is the component sl-MinMaxMCS-List-r16 [24] SL-MinMaxMCS-List-r16 OPTIONAL.
-	SlMinMaxMCSListR16 SLMinMaxMCSListR16
-	// HasSlMinMaxMCSListR16 tells whether sl-MinMaxMCS-List-r16 is present in the encoding.
-	HasSlMinMaxMCSListR16 bool
+	SlMinMaxMCSListR16    SLMinMaxMCSListR16
+	HasSlMinMaxMCSListR16 bool // whether sl-MinMaxMCS-List-r16 is present in the encoding
 	// SlTimeResourceR16 is the component sl-TimeResource-r16 [25] BIT STRING OPTIONAL (extension addition).
-	SlTimeResourceR16 der.BitString
-	// HasSlTimeResourceR16 tells whether sl-TimeResource-r16 is present in the encoding.
-	HasSlTimeResourceR16 bool
+	SlTimeResourceR16    der.BitString
+	HasSlTimeResourceR16 bool // whether sl-TimeResource-r16 is present in the encoding
 	// SlPBPSCPSConfigR17 is the component sl-PBPS-CPS-Config-r17 [26] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-PBPS-CPS-Config-r17} OPTIONAL (extension addition).
-	SlPBPSCPSConfigR17 SetupRelease_SLPBPSCPSConfigR17
-	// HasSlPBPSCPSConfigR17 tells whether sl-PBPS-CPS-Config-r17 is present in the encoding.
-	HasSlPBPSCPSConfigR17 bool
+	SlPBPSCPSConfigR17    SetupRelease_SLPBPSCPSConfigR17
+	HasSlPBPSCPSConfigR17 bool // whether sl-PBPS-CPS-Config-r17 is present in the encoding
 	// SlInterUECoordinationConfigR17 is the component sl-InterUE-CoordinationConfig-r17 [27] EXPLICIT SetupRelease{NR-RRC-Definitions.SL-InterUE-CoordinationConfig-r17} OPTIONAL (extension addition).
-	SlInterUECoordinationConfigR17 SetupRelease_SLInterUECoordinationConfigR17
-	// HasSlInterUECoordinationConfigR17 tells whether sl-InterUE-CoordinationConfig-r17 is present in the encoding.
-	HasSlInterUECoordinationConfigR17 bool
+	SlInterUECoordinationConfigR17    SetupRelease_SLInterUECoordinationConfigR17
+	HasSlInterUECoordinationConfigR17 bool // whether sl-InterUE-CoordinationConfig-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3899,9 +1228,8 @@ func (v SLResourcePoolR16_SlTimeWindowSizeCRR16) String() string {
 // SLResourcePoolR16_SlRxParametersNcellR16 is the type of SL-ResourcePool-r16.sl-RxParametersNcell-r16.
 type SLResourcePoolR16_SlRxParametersNcellR16 struct {
 	// SlTDDConfigurationR16 is the component sl-TDD-Configuration-r16 [0] TDD-UL-DL-ConfigCommon OPTIONAL.
-	SlTDDConfigurationR16 TDDULDLConfigCommon
-	// HasSlTDDConfigurationR16 tells whether sl-TDD-Configuration-r16 is present in the encoding.
-	HasSlTDDConfigurationR16 bool
+	SlTDDConfigurationR16    TDDULDLConfigCommon
+	HasSlTDDConfigurationR16 bool // whether sl-TDD-Configuration-r16 is present in the encoding
 	// SlSyncConfigIndexR16 is the component sl-SyncConfigIndex-r16 [1] INTEGER.
 	SlSyncConfigIndexR16 int64
 }
@@ -4027,13 +1355,11 @@ type SLZoneConfigMCRR16 struct {
 	// SlZoneConfigMCRIndexR16 is the component sl-ZoneConfigMCR-Index-r16 [0] INTEGER.
 	SlZoneConfigMCRIndexR16 int64
 	// SlTransRangeR16 is the component sl-TransRange-r16 [1] ENUMERATED OPTIONAL.
-	SlTransRangeR16 SLZoneConfigMCRR16_SlTransRangeR16
-	// HasSlTransRangeR16 tells whether sl-TransRange-r16 is present in the encoding.
-	HasSlTransRangeR16 bool
+	SlTransRangeR16    SLZoneConfigMCRR16_SlTransRangeR16
+	HasSlTransRangeR16 bool // whether sl-TransRange-r16 is present in the encoding
 	// SlZoneConfigR16 is the component sl-ZoneConfig-r16 [2] SL-ZoneConfig-r16 OPTIONAL.
-	SlZoneConfigR16 SLZoneConfigR16
-	// HasSlZoneConfigR16 tells whether sl-ZoneConfig-r16 is present in the encoding.
-	HasSlZoneConfigR16 bool
+	SlZoneConfigR16    SLZoneConfigR16
+	HasSlZoneConfigR16 bool // whether sl-ZoneConfig-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4090,17 +1416,14 @@ func (v SLZoneConfigMCRR16_SlTransRangeR16) String() string {
 //	}
 type SLSyncAllowedR16 struct {
 	// GnssSyncR16 is the component gnss-Sync-r16 [0] ENUMERATED OPTIONAL.
-	GnssSyncR16 SLSyncAllowedR16_GnssSyncR16
-	// HasGnssSyncR16 tells whether gnss-Sync-r16 is present in the encoding.
-	HasGnssSyncR16 bool
+	GnssSyncR16    SLSyncAllowedR16_GnssSyncR16
+	HasGnssSyncR16 bool // whether gnss-Sync-r16 is present in the encoding
 	// GnbEnbSyncR16 is the component gnbEnb-Sync-r16 [1] ENUMERATED OPTIONAL.
-	GnbEnbSyncR16 SLSyncAllowedR16_GnbEnbSyncR16
-	// HasGnbEnbSyncR16 tells whether gnbEnb-Sync-r16 is present in the encoding.
-	HasGnbEnbSyncR16 bool
+	GnbEnbSyncR16    SLSyncAllowedR16_GnbEnbSyncR16
+	HasGnbEnbSyncR16 bool // whether gnbEnb-Sync-r16 is present in the encoding
 	// UESyncR16 is the component ue-Sync-r16 [2] ENUMERATED OPTIONAL.
-	UESyncR16 SLSyncAllowedR16_UESyncR16
-	// HasUESyncR16 tells whether ue-Sync-r16 is present in the encoding.
-	HasUESyncR16 bool
+	UESyncR16    SLSyncAllowedR16_UESyncR16
+	HasUESyncR16 bool // whether ue-Sync-r16 is present in the encoding
 }
 
 // SLSyncAllowedR16_GnssSyncR16 is the type of SL-SyncAllowed-r16.gnss-Sync-r16.
@@ -4150,21 +1473,17 @@ func (v SLSyncAllowedR16_UESyncR16) String() string {
 //	}
 type SLPSCCHConfigR16 struct {
 	// SlTimeResourcePSCCHR16 is the component sl-TimeResourcePSCCH-r16 [0] ENUMERATED OPTIONAL.
-	SlTimeResourcePSCCHR16 SLPSCCHConfigR16_SlTimeResourcePSCCHR16
-	// HasSlTimeResourcePSCCHR16 tells whether sl-TimeResourcePSCCH-r16 is present in the encoding.
-	HasSlTimeResourcePSCCHR16 bool
+	SlTimeResourcePSCCHR16    SLPSCCHConfigR16_SlTimeResourcePSCCHR16
+	HasSlTimeResourcePSCCHR16 bool // whether sl-TimeResourcePSCCH-r16 is present in the encoding
 	// SlFreqResourcePSCCHR16 is the component sl-FreqResourcePSCCH-r16 [1] ENUMERATED OPTIONAL.
-	SlFreqResourcePSCCHR16 SLPSCCHConfigR16_SlFreqResourcePSCCHR16
-	// HasSlFreqResourcePSCCHR16 tells whether sl-FreqResourcePSCCH-r16 is present in the encoding.
-	HasSlFreqResourcePSCCHR16 bool
+	SlFreqResourcePSCCHR16    SLPSCCHConfigR16_SlFreqResourcePSCCHR16
+	HasSlFreqResourcePSCCHR16 bool // whether sl-FreqResourcePSCCH-r16 is present in the encoding
 	// SlDMRSScrambleIDR16 is the component sl-DMRS-ScrambleID-r16 [2] INTEGER OPTIONAL.
-	SlDMRSScrambleIDR16 int64
-	// HasSlDMRSScrambleIDR16 tells whether sl-DMRS-ScrambleID-r16 is present in the encoding.
-	HasSlDMRSScrambleIDR16 bool
+	SlDMRSScrambleIDR16    int64
+	HasSlDMRSScrambleIDR16 bool // whether sl-DMRS-ScrambleID-r16 is present in the encoding
 	// SlNumReservedBitsR16 is the component sl-NumReservedBits-r16 [3] INTEGER OPTIONAL.
-	SlNumReservedBitsR16 int64
-	// HasSlNumReservedBitsR16 tells whether sl-NumReservedBits-r16 is present in the encoding.
-	HasSlNumReservedBitsR16 bool
+	SlNumReservedBitsR16    int64
+	HasSlNumReservedBitsR16 bool // whether sl-NumReservedBits-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4208,17 +1527,14 @@ func (v SLPSCCHConfigR16_SlFreqResourcePSCCHR16) String() string {
 //	}
 type SLPSSCHConfigR16 struct {
 	// SlPSSCHDMRSTimePatternListR16 is the component sl-PSSCH-DMRS-TimePatternList-r16 [0] SEQUENCE OF OPTIONAL.
-	SlPSSCHDMRSTimePatternListR16 SLPSSCHConfigR16_SlPSSCHDMRSTimePatternListR16
-	// HasSlPSSCHDMRSTimePatternListR16 tells whether sl-PSSCH-DMRS-TimePatternList-r16 is present in the encoding.
-	HasSlPSSCHDMRSTimePatternListR16 bool
+	SlPSSCHDMRSTimePatternListR16    SLPSSCHConfigR16_SlPSSCHDMRSTimePatternListR16
+	HasSlPSSCHDMRSTimePatternListR16 bool // whether sl-PSSCH-DMRS-TimePatternList-r16 is present in the encoding
 	// SlBetaOffsets2ndSCIR16 is the component sl-BetaOffsets2ndSCI-r16 [1] SEQUENCE OF OPTIONAL.
-	SlBetaOffsets2ndSCIR16 SLPSSCHConfigR16_SlBetaOffsets2ndSCIR16
-	// HasSlBetaOffsets2ndSCIR16 tells whether sl-BetaOffsets2ndSCI-r16 is present in the encoding.
-	HasSlBetaOffsets2ndSCIR16 bool
+	SlBetaOffsets2ndSCIR16    SLPSSCHConfigR16_SlBetaOffsets2ndSCIR16
+	HasSlBetaOffsets2ndSCIR16 bool // whether sl-BetaOffsets2ndSCI-r16 is present in the encoding
 	// SlScalingR16 is the component sl-Scaling-r16 [2] ENUMERATED OPTIONAL.
-	SlScalingR16 SLPSSCHConfigR16_SlScalingR16
-	// HasSlScalingR16 tells whether sl-Scaling-r16 is present in the encoding.
-	HasSlScalingR16 bool
+	SlScalingR16    SLPSSCHConfigR16_SlScalingR16
+	HasSlScalingR16 bool // whether sl-Scaling-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4257,29 +1573,23 @@ func (v SLPSSCHConfigR16_SlScalingR16) String() string {
 //	}
 type SLPSFCHConfigR16 struct {
 	// SlPSFCHPeriodR16 is the component sl-PSFCH-Period-r16 [0] ENUMERATED OPTIONAL.
-	SlPSFCHPeriodR16 SLPSFCHConfigR16_SlPSFCHPeriodR16
-	// HasSlPSFCHPeriodR16 tells whether sl-PSFCH-Period-r16 is present in the encoding.
-	HasSlPSFCHPeriodR16 bool
+	SlPSFCHPeriodR16    SLPSFCHConfigR16_SlPSFCHPeriodR16
+	HasSlPSFCHPeriodR16 bool // whether sl-PSFCH-Period-r16 is present in the encoding
 	// SlPSFCHRBSetR16 is the component sl-PSFCH-RB-Set-r16 [1] BIT STRING OPTIONAL.
-	SlPSFCHRBSetR16 der.BitString
-	// HasSlPSFCHRBSetR16 tells whether sl-PSFCH-RB-Set-r16 is present in the encoding.
-	HasSlPSFCHRBSetR16 bool
+	SlPSFCHRBSetR16    der.BitString
+	HasSlPSFCHRBSetR16 bool // whether sl-PSFCH-RB-Set-r16 is present in the encoding
 	// SlNumMuxCSPairR16 is the component sl-NumMuxCS-Pair-r16 [2] ENUMERATED OPTIONAL.
-	SlNumMuxCSPairR16 SLPSFCHConfigR16_SlNumMuxCSPairR16
-	// HasSlNumMuxCSPairR16 tells whether sl-NumMuxCS-Pair-r16 is present in the encoding.
-	HasSlNumMuxCSPairR16 bool
+	SlNumMuxCSPairR16    SLPSFCHConfigR16_SlNumMuxCSPairR16
+	HasSlNumMuxCSPairR16 bool // whether sl-NumMuxCS-Pair-r16 is present in the encoding
 	// SlMinTimeGapPSFCHR16 is the component sl-MinTimeGapPSFCH-r16 [3] ENUMERATED OPTIONAL.
-	SlMinTimeGapPSFCHR16 SLPSFCHConfigR16_SlMinTimeGapPSFCHR16
-	// HasSlMinTimeGapPSFCHR16 tells whether sl-MinTimeGapPSFCH-r16 is present in the encoding.
-	HasSlMinTimeGapPSFCHR16 bool
+	SlMinTimeGapPSFCHR16    SLPSFCHConfigR16_SlMinTimeGapPSFCHR16
+	HasSlMinTimeGapPSFCHR16 bool // whether sl-MinTimeGapPSFCH-r16 is present in the encoding
 	// SlPSFCHHopIDR16 is the component sl-PSFCH-HopID-r16 [4] INTEGER OPTIONAL.
-	SlPSFCHHopIDR16 int64
-	// HasSlPSFCHHopIDR16 tells whether sl-PSFCH-HopID-r16 is present in the encoding.
-	HasSlPSFCHHopIDR16 bool
+	SlPSFCHHopIDR16    int64
+	HasSlPSFCHHopIDR16 bool // whether sl-PSFCH-HopID-r16 is present in the encoding
 	// SlPSFCHCandidateResourceTypeR16 is the component sl-PSFCH-CandidateResourceType-r16 [5] ENUMERATED OPTIONAL.
-	SlPSFCHCandidateResourceTypeR16 SLPSFCHConfigR16_SlPSFCHCandidateResourceTypeR16
-	// HasSlPSFCHCandidateResourceTypeR16 tells whether sl-PSFCH-CandidateResourceType-r16 is present in the encoding.
-	HasSlPSFCHCandidateResourceTypeR16 bool
+	SlPSFCHCandidateResourceTypeR16    SLPSFCHConfigR16_SlPSFCHCandidateResourceTypeR16
+	HasSlPSFCHCandidateResourceTypeR16 bool // whether sl-PSFCH-CandidateResourceType-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4350,17 +1660,14 @@ func (v SLPSFCHConfigR16_SlPSFCHCandidateResourceTypeR16) String() string {
 //	}
 type SLPTRSConfigR16 struct {
 	// SlPTRSFreqDensityR16 is the component sl-PTRS-FreqDensity-r16 [0] SEQUENCE OF OPTIONAL.
-	SlPTRSFreqDensityR16 SLPTRSConfigR16_SlPTRSFreqDensityR16
-	// HasSlPTRSFreqDensityR16 tells whether sl-PTRS-FreqDensity-r16 is present in the encoding.
-	HasSlPTRSFreqDensityR16 bool
+	SlPTRSFreqDensityR16    SLPTRSConfigR16_SlPTRSFreqDensityR16
+	HasSlPTRSFreqDensityR16 bool // whether sl-PTRS-FreqDensity-r16 is present in the encoding
 	// SlPTRSTimeDensityR16 is the component sl-PTRS-TimeDensity-r16 [1] SEQUENCE OF OPTIONAL.
-	SlPTRSTimeDensityR16 SLPTRSConfigR16_SlPTRSTimeDensityR16
-	// HasSlPTRSTimeDensityR16 tells whether sl-PTRS-TimeDensity-r16 is present in the encoding.
-	HasSlPTRSTimeDensityR16 bool
+	SlPTRSTimeDensityR16    SLPTRSConfigR16_SlPTRSTimeDensityR16
+	HasSlPTRSTimeDensityR16 bool // whether sl-PTRS-TimeDensity-r16 is present in the encoding
 	// SlPTRSREOffsetR16 is the component sl-PTRS-RE-Offset-r16 [2] ENUMERATED OPTIONAL.
-	SlPTRSREOffsetR16 SLPTRSConfigR16_SlPTRSREOffsetR16
-	// HasSlPTRSREOffsetR16 tells whether sl-PTRS-RE-Offset-r16 is present in the encoding.
-	HasSlPTRSREOffsetR16 bool
+	SlPTRSREOffsetR16    SLPTRSConfigR16_SlPTRSREOffsetR16
+	HasSlPTRSREOffsetR16 bool // whether sl-PTRS-RE-Offset-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4403,39 +1710,31 @@ func (v SLPTRSConfigR16_SlPTRSREOffsetR16) String() string {
 //	}
 type SLUESelectedConfigRPR16 struct {
 	// SlCBRPriorityTxConfigListR16 is the component sl-CBR-PriorityTxConfigList-r16 [0] SL-CBR-PriorityTxConfigList-r16 OPTIONAL.
-	SlCBRPriorityTxConfigListR16 SLCBRPriorityTxConfigListR16
-	// HasSlCBRPriorityTxConfigListR16 tells whether sl-CBR-PriorityTxConfigList-r16 is present in the encoding.
-	HasSlCBRPriorityTxConfigListR16 bool
+	SlCBRPriorityTxConfigListR16    SLCBRPriorityTxConfigListR16
+	HasSlCBRPriorityTxConfigListR16 bool // whether sl-CBR-PriorityTxConfigList-r16 is present in the encoding
 	// SlThresRSRPListR16 is the component sl-Thres-RSRP-List-r16 [1] SL-Thres-RSRP-List-r16 OPTIONAL.
-	SlThresRSRPListR16 SLThresRSRPListR16
-	// HasSlThresRSRPListR16 tells whether sl-Thres-RSRP-List-r16 is present in the encoding.
-	HasSlThresRSRPListR16 bool
+	SlThresRSRPListR16    SLThresRSRPListR16
+	HasSlThresRSRPListR16 bool // whether sl-Thres-RSRP-List-r16 is present in the encoding
 	// SlMultiReserveResourceR16 is the component sl-MultiReserveResource-r16 [2] ENUMERATED OPTIONAL.
-	SlMultiReserveResourceR16 SLUESelectedConfigRPR16_SlMultiReserveResourceR16
-	// HasSlMultiReserveResourceR16 tells whether sl-MultiReserveResource-r16 is present in the encoding.
-	HasSlMultiReserveResourceR16 bool
+	SlMultiReserveResourceR16    SLUESelectedConfigRPR16_SlMultiReserveResourceR16
+	HasSlMultiReserveResourceR16 bool // whether sl-MultiReserveResource-r16 is present in the encoding
 	// SlMaxNumPerReserveR16 is the component sl-MaxNumPerReserve-r16 [3] ENUMERATED OPTIONAL.
-	SlMaxNumPerReserveR16 SLUESelectedConfigRPR16_SlMaxNumPerReserveR16
-	// HasSlMaxNumPerReserveR16 tells whether sl-MaxNumPerReserve-r16 is present in the encoding.
-	HasSlMaxNumPerReserveR16 bool
+	SlMaxNumPerReserveR16    SLUESelectedConfigRPR16_SlMaxNumPerReserveR16
+	HasSlMaxNumPerReserveR16 bool // whether sl-MaxNumPerReserve-r16 is present in the encoding
 	// SlSensingWindowR16 is the component sl-SensingWindow-r16 [4] ENUMERATED OPTIONAL.
-	SlSensingWindowR16 SLUESelectedConfigRPR16_SlSensingWindowR16
-	// HasSlSensingWindowR16 tells whether sl-SensingWindow-r16 is present in the encoding.
-	HasSlSensingWindowR16 bool
+	SlSensingWindowR16    SLUESelectedConfigRPR16_SlSensingWindowR16
+	HasSlSensingWindowR16 bool // whether sl-SensingWindow-r16 is present in the encoding
 	// SlSelectionWindowListR16 is the component sl-SelectionWindowList-r16 [5] SL-SelectionWindowList-r16 OPTIONAL.
-	SlSelectionWindowListR16 SLSelectionWindowListR16
-	// HasSlSelectionWindowListR16 tells whether sl-SelectionWindowList-r16 is present in the encoding.
-	HasSlSelectionWindowListR16 bool
+	SlSelectionWindowListR16    SLSelectionWindowListR16
+	HasSlSelectionWindowListR16 bool // whether sl-SelectionWindowList-r16 is present in the encoding
 	// SlResourceReservePeriodListR16 is the component sl-ResourceReservePeriodList-r16 [6] SEQUENCE OF OPTIONAL.
-	SlResourceReservePeriodListR16 SLUESelectedConfigRPR16_SlResourceReservePeriodListR16
-	// HasSlResourceReservePeriodListR16 tells whether sl-ResourceReservePeriodList-r16 is present in the encoding.
-	HasSlResourceReservePeriodListR16 bool
+	SlResourceReservePeriodListR16    SLUESelectedConfigRPR16_SlResourceReservePeriodListR16
+	HasSlResourceReservePeriodListR16 bool // whether sl-ResourceReservePeriodList-r16 is present in the encoding
 	// SlRSForSensingR16 is the component sl-RS-ForSensing-r16 [7] ENUMERATED.
 	SlRSForSensingR16 SLUESelectedConfigRPR16_SlRSForSensingR16
 	// SlCBRPriorityTxConfigListV1650 is the component sl-CBR-PriorityTxConfigList-v1650 [8] SL-CBR-PriorityTxConfigList-v1650 OPTIONAL (extension addition).
-	SlCBRPriorityTxConfigListV1650 SLCBRPriorityTxConfigListV1650
-	// HasSlCBRPriorityTxConfigListV1650 tells whether sl-CBR-PriorityTxConfigList-v1650 is present in the encoding.
-	HasSlCBRPriorityTxConfigListV1650 bool
+	SlCBRPriorityTxConfigListV1650    SLCBRPriorityTxConfigListV1650
+	HasSlCBRPriorityTxConfigListV1650 bool // whether sl-CBR-PriorityTxConfigList-v1650 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4676,41 +1975,32 @@ type SLPowerControlR16 struct {
 	// SlMaxTransPowerR16 is the component sl-MaxTransPower-r16 [0] INTEGER.
 	SlMaxTransPowerR16 int64
 	// SlAlphaPSSCHPSCCHR16 is the component sl-Alpha-PSSCH-PSCCH-r16 [1] ENUMERATED OPTIONAL.
-	SlAlphaPSSCHPSCCHR16 SLPowerControlR16_SlAlphaPSSCHPSCCHR16
-	// HasSlAlphaPSSCHPSCCHR16 tells whether sl-Alpha-PSSCH-PSCCH-r16 is present in the encoding.
-	HasSlAlphaPSSCHPSCCHR16 bool
+	SlAlphaPSSCHPSCCHR16    SLPowerControlR16_SlAlphaPSSCHPSCCHR16
+	HasSlAlphaPSSCHPSCCHR16 bool // whether sl-Alpha-PSSCH-PSCCH-r16 is present in the encoding
 	// DlAlphaPSSCHPSCCHR16 is the component dl-Alpha-PSSCH-PSCCH-r16 [2] ENUMERATED OPTIONAL.
-	DlAlphaPSSCHPSCCHR16 SLPowerControlR16_DlAlphaPSSCHPSCCHR16
-	// HasDlAlphaPSSCHPSCCHR16 tells whether dl-Alpha-PSSCH-PSCCH-r16 is present in the encoding.
-	HasDlAlphaPSSCHPSCCHR16 bool
+	DlAlphaPSSCHPSCCHR16    SLPowerControlR16_DlAlphaPSSCHPSCCHR16
+	HasDlAlphaPSSCHPSCCHR16 bool // whether dl-Alpha-PSSCH-PSCCH-r16 is present in the encoding
 	// SlP0PSSCHPSCCHR16 is the component sl-P0-PSSCH-PSCCH-r16 [3] INTEGER OPTIONAL.
-	SlP0PSSCHPSCCHR16 int64
-	// HasSlP0PSSCHPSCCHR16 tells whether sl-P0-PSSCH-PSCCH-r16 is present in the encoding.
-	HasSlP0PSSCHPSCCHR16 bool
+	SlP0PSSCHPSCCHR16    int64
+	HasSlP0PSSCHPSCCHR16 bool // whether sl-P0-PSSCH-PSCCH-r16 is present in the encoding
 	// DlP0PSSCHPSCCHR16 is the component dl-P0-PSSCH-PSCCH-r16 [4] INTEGER OPTIONAL.
-	DlP0PSSCHPSCCHR16 int64
-	// HasDlP0PSSCHPSCCHR16 tells whether dl-P0-PSSCH-PSCCH-r16 is present in the encoding.
-	HasDlP0PSSCHPSCCHR16 bool
+	DlP0PSSCHPSCCHR16    int64
+	HasDlP0PSSCHPSCCHR16 bool // whether dl-P0-PSSCH-PSCCH-r16 is present in the encoding
 	// DlAlphaPSFCHR16 is the component dl-Alpha-PSFCH-r16 [5] ENUMERATED OPTIONAL.
-	DlAlphaPSFCHR16 SLPowerControlR16_DlAlphaPSFCHR16
-	// HasDlAlphaPSFCHR16 tells whether dl-Alpha-PSFCH-r16 is present in the encoding.
-	HasDlAlphaPSFCHR16 bool
+	DlAlphaPSFCHR16    SLPowerControlR16_DlAlphaPSFCHR16
+	HasDlAlphaPSFCHR16 bool // whether dl-Alpha-PSFCH-r16 is present in the encoding
 	// DlP0PSFCHR16 is the component dl-P0-PSFCH-r16 [6] INTEGER OPTIONAL.
-	DlP0PSFCHR16 int64
-	// HasDlP0PSFCHR16 tells whether dl-P0-PSFCH-r16 is present in the encoding.
-	HasDlP0PSFCHR16 bool
+	DlP0PSFCHR16    int64
+	HasDlP0PSFCHR16 bool // whether dl-P0-PSFCH-r16 is present in the encoding
 	// DlP0PSSCHPSCCHR17 is the component dl-P0-PSSCH-PSCCH-r17 [7] INTEGER OPTIONAL (extension addition).
-	DlP0PSSCHPSCCHR17 int64
-	// HasDlP0PSSCHPSCCHR17 tells whether dl-P0-PSSCH-PSCCH-r17 is present in the encoding.
-	HasDlP0PSSCHPSCCHR17 bool
+	DlP0PSSCHPSCCHR17    int64
+	HasDlP0PSSCHPSCCHR17 bool // whether dl-P0-PSSCH-PSCCH-r17 is present in the encoding
 	// SlP0PSSCHPSCCHR17 is the component sl-P0-PSSCH-PSCCH-r17 [8] INTEGER OPTIONAL (extension addition).
-	SlP0PSSCHPSCCHR17 int64
-	// HasSlP0PSSCHPSCCHR17 tells whether sl-P0-PSSCH-PSCCH-r17 is present in the encoding.
-	HasSlP0PSSCHPSCCHR17 bool
+	SlP0PSSCHPSCCHR17    int64
+	HasSlP0PSSCHPSCCHR17 bool // whether sl-P0-PSSCH-PSCCH-r17 is present in the encoding
 	// DlP0PSFCHR17 is the component dl-P0-PSFCH-r17 [9] INTEGER OPTIONAL (extension addition).
-	DlP0PSFCHR17 int64
-	// HasDlP0PSFCHR17 tells whether dl-P0-PSFCH-r17 is present in the encoding.
-	HasDlP0PSFCHR17 bool
+	DlP0PSFCHR17    int64
+	HasDlP0PSFCHR17 bool // whether dl-P0-PSFCH-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4785,17 +2075,14 @@ type SLRLCBearerConfigR16 struct {
 	// SlRLCBearerConfigIndexR16 is the component sl-RLC-BearerConfigIndex-r16 [0] SL-RLC-BearerConfigIndex-r16.
 	SlRLCBearerConfigIndexR16 SLRLCBearerConfigIndexR16
 	// SlServedRadioBearerR16 is the component sl-ServedRadioBearer-r16 [1] SLRB-Uu-ConfigIndex-r16 OPTIONAL.
-	SlServedRadioBearerR16 SLRBUuConfigIndexR16
-	// HasSlServedRadioBearerR16 tells whether sl-ServedRadioBearer-r16 is present in the encoding.
-	HasSlServedRadioBearerR16 bool
+	SlServedRadioBearerR16    SLRBUuConfigIndexR16
+	HasSlServedRadioBearerR16 bool // whether sl-ServedRadioBearer-r16 is present in the encoding
 	// SlRLCConfigR16 is the component sl-RLC-Config-r16 [2] EXPLICIT SL-RLC-Config-r16 OPTIONAL.
-	SlRLCConfigR16 SLRLCConfigR16
-	// HasSlRLCConfigR16 tells whether sl-RLC-Config-r16 is present in the encoding.
-	HasSlRLCConfigR16 bool
+	SlRLCConfigR16    SLRLCConfigR16
+	HasSlRLCConfigR16 bool // whether sl-RLC-Config-r16 is present in the encoding
 	// SlMACLogicalChannelConfigR16 is the component sl-MAC-LogicalChannelConfig-r16 [3] SL-LogicalChannelConfig-r16 OPTIONAL.
-	SlMACLogicalChannelConfigR16 SLLogicalChannelConfigR16
-	// HasSlMACLogicalChannelConfigR16 tells whether sl-MAC-LogicalChannelConfig-r16 is present in the encoding.
-	HasSlMACLogicalChannelConfigR16 bool
+	SlMACLogicalChannelConfigR16    SLLogicalChannelConfigR16
+	HasSlMACLogicalChannelConfigR16 bool // whether sl-MAC-LogicalChannelConfig-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4817,17 +2104,14 @@ type SLRLCChannelConfigR17 struct {
 	// SlRLCChannelIDR17 is the component sl-RLC-ChannelID-r17 [0] SL-RLC-ChannelID-r17.
 	SlRLCChannelIDR17 SLRLCChannelIDR17
 	// SlRLCConfigR17 is the component sl-RLC-Config-r17 [1] EXPLICIT SL-RLC-Config-r16 OPTIONAL.
-	SlRLCConfigR17 SLRLCConfigR16
-	// HasSlRLCConfigR17 tells whether sl-RLC-Config-r17 is present in the encoding.
-	HasSlRLCConfigR17 bool
+	SlRLCConfigR17    SLRLCConfigR16
+	HasSlRLCConfigR17 bool // whether sl-RLC-Config-r17 is present in the encoding
 	// SlMACLogicalChannelConfigR17 is the component sl-MAC-LogicalChannelConfig-r17 [2] SL-LogicalChannelConfig-r16 OPTIONAL.
-	SlMACLogicalChannelConfigR17 SLLogicalChannelConfigR16
-	// HasSlMACLogicalChannelConfigR17 tells whether sl-MAC-LogicalChannelConfig-r17 is present in the encoding.
-	HasSlMACLogicalChannelConfigR17 bool
+	SlMACLogicalChannelConfigR17    SLLogicalChannelConfigR16
+	HasSlMACLogicalChannelConfigR17 bool // whether sl-MAC-LogicalChannelConfig-r17 is present in the encoding
 	// SlPacketDelayBudgetR17 is the component sl-PacketDelayBudget-r17 [3] INTEGER OPTIONAL.
-	SlPacketDelayBudgetR17 int64
-	// HasSlPacketDelayBudgetR17 tells whether sl-PacketDelayBudget-r17 is present in the encoding.
-	HasSlPacketDelayBudgetR17 bool
+	SlPacketDelayBudgetR17    int64
+	HasSlPacketDelayBudgetR17 bool // whether sl-PacketDelayBudget-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4887,9 +2171,8 @@ func (c SLRLCConfigR16Choice) String() string {
 // SLRLCConfigR16_SlAMRLCR16 is the type of SL-RLC-Config-r16.sl-AM-RLC-r16.
 type SLRLCConfigR16_SlAMRLCR16 struct {
 	// SlSNFieldLengthAMR16 is the component sl-SN-FieldLengthAM-r16 [0] SN-FieldLengthAM OPTIONAL.
-	SlSNFieldLengthAMR16 SNFieldLengthAM
-	// HasSlSNFieldLengthAMR16 tells whether sl-SN-FieldLengthAM-r16 is present in the encoding.
-	HasSlSNFieldLengthAMR16 bool
+	SlSNFieldLengthAMR16    SNFieldLengthAM
+	HasSlSNFieldLengthAMR16 bool // whether sl-SN-FieldLengthAM-r16 is present in the encoding
 	// SlTPollRetransmitR16 is the component sl-T-PollRetransmit-r16 [1] T-PollRetransmit.
 	SlTPollRetransmitR16 TPollRetransmit
 	// SlPollPDUR16 is the component sl-PollPDU-r16 [2] PollPDU.
@@ -4924,9 +2207,8 @@ func (v SLRLCConfigR16_SlAMRLCR16_SlMaxRetxThresholdR16) String() string {
 // SLRLCConfigR16_SlUMRLCR16 is the type of SL-RLC-Config-r16.sl-UM-RLC-r16.
 type SLRLCConfigR16_SlUMRLCR16 struct {
 	// SlSNFieldLengthUMR16 is the component sl-SN-FieldLengthUM-r16 [0] SN-FieldLengthUM OPTIONAL.
-	SlSNFieldLengthUMR16 SNFieldLengthUM
-	// HasSlSNFieldLengthUMR16 tells whether sl-SN-FieldLengthUM-r16 is present in the encoding.
-	HasSlSNFieldLengthUMR16 bool
+	SlSNFieldLengthUMR16    SNFieldLengthUM
+	HasSlSNFieldLengthUMR16 bool // whether sl-SN-FieldLengthUM-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4948,25 +2230,20 @@ type SLScheduledConfigR16 struct {
 	// SlRNTIR16 is the component sl-RNTI-r16 [0] RNTI-Value.
 	SlRNTIR16 RNTIValue
 	// MacMainConfigSLR16 is the component mac-MainConfigSL-r16 [1] MAC-MainConfigSL-r16 OPTIONAL.
-	MacMainConfigSLR16 MACMainConfigSLR16
-	// HasMacMainConfigSLR16 tells whether mac-MainConfigSL-r16 is present in the encoding.
-	HasMacMainConfigSLR16 bool
+	MacMainConfigSLR16    MACMainConfigSLR16
+	HasMacMainConfigSLR16 bool // whether mac-MainConfigSL-r16 is present in the encoding
 	// SlCSRNTIR16 is the component sl-CS-RNTI-r16 [2] RNTI-Value OPTIONAL.
-	SlCSRNTIR16 RNTIValue
-	// HasSlCSRNTIR16 tells whether sl-CS-RNTI-r16 is present in the encoding.
-	HasSlCSRNTIR16 bool
+	SlCSRNTIR16    RNTIValue
+	HasSlCSRNTIR16 bool // whether sl-CS-RNTI-r16 is present in the encoding
 	// SlPSFCHToPUCCHR16 is the component sl-PSFCH-ToPUCCH-r16 [3] SEQUENCE OF OPTIONAL.
-	SlPSFCHToPUCCHR16 SLScheduledConfigR16_SlPSFCHToPUCCHR16
-	// HasSlPSFCHToPUCCHR16 tells whether sl-PSFCH-ToPUCCH-r16 is present in the encoding.
-	HasSlPSFCHToPUCCHR16 bool
+	SlPSFCHToPUCCHR16    SLScheduledConfigR16_SlPSFCHToPUCCHR16
+	HasSlPSFCHToPUCCHR16 bool // whether sl-PSFCH-ToPUCCH-r16 is present in the encoding
 	// SlConfiguredGrantConfigListR16 is the component sl-ConfiguredGrantConfigList-r16 [4] SL-ConfiguredGrantConfigList-r16 OPTIONAL.
-	SlConfiguredGrantConfigListR16 SLConfiguredGrantConfigListR16
-	// HasSlConfiguredGrantConfigListR16 tells whether sl-ConfiguredGrantConfigList-r16 is present in the encoding.
-	HasSlConfiguredGrantConfigListR16 bool
+	SlConfiguredGrantConfigListR16    SLConfiguredGrantConfigListR16
+	HasSlConfiguredGrantConfigListR16 bool // whether sl-ConfiguredGrantConfigList-r16 is present in the encoding
 	// SlDCIToSLTransR16 is the component sl-DCI-ToSL-Trans-r16 [5] SEQUENCE OF OPTIONAL (extension addition).
-	SlDCIToSLTransR16 SLScheduledConfigR16_SlDCIToSLTransR16
-	// HasSlDCIToSLTransR16 tells whether sl-DCI-ToSL-Trans-r16 is present in the encoding.
-	HasSlDCIToSLTransR16 bool
+	SlDCIToSLTransR16    SLScheduledConfigR16_SlDCIToSLTransR16
+	HasSlDCIToSLTransR16 bool // whether sl-DCI-ToSL-Trans-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4987,17 +2264,14 @@ type SLScheduledConfigR16_SlDCIToSLTransR16 []int64
 //	}
 type MACMainConfigSLR16 struct {
 	// SlBSRConfigR16 is the component sl-BSR-Config-r16 [0] BSR-Config OPTIONAL.
-	SlBSRConfigR16 BSRConfig
-	// HasSlBSRConfigR16 tells whether sl-BSR-Config-r16 is present in the encoding.
-	HasSlBSRConfigR16 bool
+	SlBSRConfigR16    BSRConfig
+	HasSlBSRConfigR16 bool // whether sl-BSR-Config-r16 is present in the encoding
 	// UlPrioritizationThresR16 is the component ul-PrioritizationThres-r16 [1] INTEGER OPTIONAL.
-	UlPrioritizationThresR16 int64
-	// HasUlPrioritizationThresR16 tells whether ul-PrioritizationThres-r16 is present in the encoding.
-	HasUlPrioritizationThresR16 bool
+	UlPrioritizationThresR16    int64
+	HasUlPrioritizationThresR16 bool // whether ul-PrioritizationThres-r16 is present in the encoding
 	// SlPrioritizationThresR16 is the component sl-PrioritizationThres-r16 [2] INTEGER OPTIONAL.
-	SlPrioritizationThresR16 int64
-	// HasSlPrioritizationThresR16 tells whether sl-PrioritizationThres-r16 is present in the encoding.
-	HasSlPrioritizationThresR16 bool
+	SlPrioritizationThresR16    int64
+	HasSlPrioritizationThresR16 bool // whether sl-PrioritizationThres-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5010,13 +2284,11 @@ type MACMainConfigSLR16 struct {
 //	}
 type SLConfiguredGrantConfigListR16 struct {
 	// SlConfiguredGrantConfigToReleaseListR16 is the component sl-ConfiguredGrantConfigToReleaseList-r16 [0] SEQUENCE OF OPTIONAL.
-	SlConfiguredGrantConfigToReleaseListR16 SLConfiguredGrantConfigListR16_SlConfiguredGrantConfigToReleaseListR16
-	// HasSlConfiguredGrantConfigToReleaseListR16 tells whether sl-ConfiguredGrantConfigToReleaseList-r16 is present in the encoding.
-	HasSlConfiguredGrantConfigToReleaseListR16 bool
+	SlConfiguredGrantConfigToReleaseListR16    SLConfiguredGrantConfigListR16_SlConfiguredGrantConfigToReleaseListR16
+	HasSlConfiguredGrantConfigToReleaseListR16 bool // whether sl-ConfiguredGrantConfigToReleaseList-r16 is present in the encoding
 	// SlConfiguredGrantConfigToAddModListR16 is the component sl-ConfiguredGrantConfigToAddModList-r16 [1] SEQUENCE OF OPTIONAL.
-	SlConfiguredGrantConfigToAddModListR16 SLConfiguredGrantConfigListR16_SlConfiguredGrantConfigToAddModListR16
-	// HasSlConfiguredGrantConfigToAddModListR16 tells whether sl-ConfiguredGrantConfigToAddModList-r16 is present in the encoding.
-	HasSlConfiguredGrantConfigToAddModListR16 bool
+	SlConfiguredGrantConfigToAddModListR16    SLConfiguredGrantConfigListR16_SlConfiguredGrantConfigToAddModListR16
+	HasSlConfiguredGrantConfigToAddModListR16 bool // whether sl-ConfiguredGrantConfigToAddModList-r16 is present in the encoding
 }
 
 // SLConfiguredGrantConfigListR16_SlConfiguredGrantConfigToReleaseListR16 is the type of SL-ConfiguredGrantConfigList-r16.sl-ConfiguredGrantConfigToReleaseList-r16.
@@ -5043,13 +2315,11 @@ type SLSDAPConfigR16 struct {
 	// SlDefaultRBR16 is the component sl-DefaultRB-r16 [1] BOOLEAN.
 	SlDefaultRBR16 bool
 	// SlMappedQoSFlowsR16 is the component sl-MappedQoS-Flows-r16 [2] EXPLICIT CHOICE OPTIONAL.
-	SlMappedQoSFlowsR16 SLSDAPConfigR16_SlMappedQoSFlowsR16
-	// HasSlMappedQoSFlowsR16 tells whether sl-MappedQoS-Flows-r16 is present in the encoding.
-	HasSlMappedQoSFlowsR16 bool
+	SlMappedQoSFlowsR16    SLSDAPConfigR16_SlMappedQoSFlowsR16
+	HasSlMappedQoSFlowsR16 bool // whether sl-MappedQoS-Flows-r16 is present in the encoding
 	// SlCastTypeR16 is the component sl-CastType-r16 [3] ENUMERATED OPTIONAL.
-	SlCastTypeR16 SLSDAPConfigR16_SlCastTypeR16
-	// HasSlCastTypeR16 tells whether sl-CastType-r16 is present in the encoding.
-	HasSlCastTypeR16 bool
+	SlCastTypeR16    SLSDAPConfigR16_SlCastTypeR16
+	HasSlCastTypeR16 bool // whether sl-CastType-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5122,13 +2392,11 @@ func (v SLSDAPConfigR16_SlCastTypeR16) String() string {
 //	}
 type SLMappedQoSFlowsListDedicatedR16 struct {
 	// SlMappedQoSFlowsToAddListR16 is the component sl-MappedQoS-FlowsToAddList-r16 [0] SEQUENCE OF OPTIONAL.
-	SlMappedQoSFlowsToAddListR16 SLMappedQoSFlowsListDedicatedR16_SlMappedQoSFlowsToAddListR16
-	// HasSlMappedQoSFlowsToAddListR16 tells whether sl-MappedQoS-FlowsToAddList-r16 is present in the encoding.
-	HasSlMappedQoSFlowsToAddListR16 bool
+	SlMappedQoSFlowsToAddListR16    SLMappedQoSFlowsListDedicatedR16_SlMappedQoSFlowsToAddListR16
+	HasSlMappedQoSFlowsToAddListR16 bool // whether sl-MappedQoS-FlowsToAddList-r16 is present in the encoding
 	// SlMappedQoSFlowsToReleaseListR16 is the component sl-MappedQoS-FlowsToReleaseList-r16 [1] SEQUENCE OF OPTIONAL.
-	SlMappedQoSFlowsToReleaseListR16 SLMappedQoSFlowsListDedicatedR16_SlMappedQoSFlowsToReleaseListR16
-	// HasSlMappedQoSFlowsToReleaseListR16 tells whether sl-MappedQoS-FlowsToReleaseList-r16 is present in the encoding.
-	HasSlMappedQoSFlowsToReleaseListR16 bool
+	SlMappedQoSFlowsToReleaseListR16    SLMappedQoSFlowsListDedicatedR16_SlMappedQoSFlowsToReleaseListR16
+	HasSlMappedQoSFlowsToReleaseListR16 bool // whether sl-MappedQoS-FlowsToReleaseList-r16 is present in the encoding
 }
 
 // SLMappedQoSFlowsListDedicatedR16_SlMappedQoSFlowsToAddListR16 is the type of SL-MappedQoS-FlowsListDedicated-r16.sl-MappedQoS-FlowsToAddList-r16.
@@ -5165,17 +2433,14 @@ type SLSourceIdentityR17 der.BitString
 //	}
 type SLSRAPConfigR17 struct {
 	// SlLocalIdentityR17 is the component sl-LocalIdentity-r17 [0] INTEGER OPTIONAL.
-	SlLocalIdentityR17 int64
-	// HasSlLocalIdentityR17 tells whether sl-LocalIdentity-r17 is present in the encoding.
-	HasSlLocalIdentityR17 bool
+	SlLocalIdentityR17    int64
+	HasSlLocalIdentityR17 bool // whether sl-LocalIdentity-r17 is present in the encoding
 	// SlMappingToAddModListR17 is the component sl-MappingToAddModList-r17 [1] SEQUENCE OF OPTIONAL.
-	SlMappingToAddModListR17 SLSRAPConfigR17_SlMappingToAddModListR17
-	// HasSlMappingToAddModListR17 tells whether sl-MappingToAddModList-r17 is present in the encoding.
-	HasSlMappingToAddModListR17 bool
+	SlMappingToAddModListR17    SLSRAPConfigR17_SlMappingToAddModListR17
+	HasSlMappingToAddModListR17 bool // whether sl-MappingToAddModList-r17 is present in the encoding
 	// SlMappingToReleaseListR17 is the component sl-MappingToReleaseList-r17 [2] SEQUENCE OF OPTIONAL.
-	SlMappingToReleaseListR17 SLSRAPConfigR17_SlMappingToReleaseListR17
-	// HasSlMappingToReleaseListR17 tells whether sl-MappingToReleaseList-r17 is present in the encoding.
-	HasSlMappingToReleaseListR17 bool
+	SlMappingToReleaseListR17    SLSRAPConfigR17_SlMappingToReleaseListR17
+	HasSlMappingToReleaseListR17 bool // whether sl-MappingToReleaseList-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5198,13 +2463,11 @@ type SLMappingToAddModR17 struct {
 	// SlRemoteUERBIdentityR17 is the component sl-RemoteUE-RB-Identity-r17 [0] EXPLICIT SL-RemoteUE-RB-Identity-r17.
 	SlRemoteUERBIdentityR17 SLRemoteUERBIdentityR17
 	// SlEgressRLCChannelUuR17 is the component sl-EgressRLC-ChannelUu-r17 [1] Uu-RelayRLC-ChannelID-r17 OPTIONAL.
-	SlEgressRLCChannelUuR17 UuRelayRLCChannelIDR17
-	// HasSlEgressRLCChannelUuR17 tells whether sl-EgressRLC-ChannelUu-r17 is present in the encoding.
-	HasSlEgressRLCChannelUuR17 bool
+	SlEgressRLCChannelUuR17    UuRelayRLCChannelIDR17
+	HasSlEgressRLCChannelUuR17 bool // whether sl-EgressRLC-ChannelUu-r17 is present in the encoding
 	// SlEgressRLCChannelPC5R17 is the component sl-EgressRLC-ChannelPC5-r17 [2] SL-RLC-ChannelID-r17 OPTIONAL.
-	SlEgressRLCChannelPC5R17 SLRLCChannelIDR17
-	// HasSlEgressRLCChannelPC5R17 tells whether sl-EgressRLC-ChannelPC5-r17 is present in the encoding.
-	HasSlEgressRLCChannelPC5R17 bool
+	SlEgressRLCChannelPC5R17    SLRLCChannelIDR17
+	HasSlEgressRLCChannelPC5R17 bool // whether sl-EgressRLC-ChannelPC5-r17 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5271,39 +2534,31 @@ type SLSyncConfigListR16 []SLSyncConfigR16
 //	}
 type SLSyncConfigR16 struct {
 	// SlSyncRefMinHystR16 is the component sl-SyncRefMinHyst-r16 [0] ENUMERATED OPTIONAL.
-	SlSyncRefMinHystR16 SLSyncConfigR16_SlSyncRefMinHystR16
-	// HasSlSyncRefMinHystR16 tells whether sl-SyncRefMinHyst-r16 is present in the encoding.
-	HasSlSyncRefMinHystR16 bool
+	SlSyncRefMinHystR16    SLSyncConfigR16_SlSyncRefMinHystR16
+	HasSlSyncRefMinHystR16 bool // whether sl-SyncRefMinHyst-r16 is present in the encoding
 	// SlSyncRefDiffHystR16 is the component sl-SyncRefDiffHyst-r16 [1] ENUMERATED OPTIONAL.
-	SlSyncRefDiffHystR16 SLSyncConfigR16_SlSyncRefDiffHystR16
-	// HasSlSyncRefDiffHystR16 tells whether sl-SyncRefDiffHyst-r16 is present in the encoding.
-	HasSlSyncRefDiffHystR16 bool
+	SlSyncRefDiffHystR16    SLSyncConfigR16_SlSyncRefDiffHystR16
+	HasSlSyncRefDiffHystR16 bool // whether sl-SyncRefDiffHyst-r16 is present in the encoding
 	// SlFilterCoefficientR16 is the component sl-filterCoefficient-r16 [2] FilterCoefficient OPTIONAL.
-	SlFilterCoefficientR16 FilterCoefficient
-	// HasSlFilterCoefficientR16 tells whether sl-filterCoefficient-r16 is present in the encoding.
-	HasSlFilterCoefficientR16 bool
+	SlFilterCoefficientR16    FilterCoefficient
+	HasSlFilterCoefficientR16 bool // whether sl-filterCoefficient-r16 is present in the encoding
 	// SlSSBTimeAllocation1R16 is the component sl-SSB-TimeAllocation1-r16 [3] SL-SSB-TimeAllocation-r16 OPTIONAL.
-	SlSSBTimeAllocation1R16 SLSSBTimeAllocationR16
-	// HasSlSSBTimeAllocation1R16 tells whether sl-SSB-TimeAllocation1-r16 is present in the encoding.
-	HasSlSSBTimeAllocation1R16 bool
+	SlSSBTimeAllocation1R16    SLSSBTimeAllocationR16
+	HasSlSSBTimeAllocation1R16 bool // whether sl-SSB-TimeAllocation1-r16 is present in the encoding
 	// SlSSBTimeAllocation2R16 is the component sl-SSB-TimeAllocation2-r16 [4] SL-SSB-TimeAllocation-r16 OPTIONAL.
-	SlSSBTimeAllocation2R16 SLSSBTimeAllocationR16
-	// HasSlSSBTimeAllocation2R16 tells whether sl-SSB-TimeAllocation2-r16 is present in the encoding.
-	HasSlSSBTimeAllocation2R16 bool
+	SlSSBTimeAllocation2R16    SLSSBTimeAllocationR16
+	HasSlSSBTimeAllocation2R16 bool // whether sl-SSB-TimeAllocation2-r16 is present in the encoding
 	// SlSSBTimeAllocation3R16 is the component sl-SSB-TimeAllocation3-r16 [5] SL-SSB-TimeAllocation-r16 OPTIONAL.
-	SlSSBTimeAllocation3R16 SLSSBTimeAllocationR16
-	// HasSlSSBTimeAllocation3R16 tells whether sl-SSB-TimeAllocation3-r16 is present in the encoding.
-	HasSlSSBTimeAllocation3R16 bool
+	SlSSBTimeAllocation3R16    SLSSBTimeAllocationR16
+	HasSlSSBTimeAllocation3R16 bool // whether sl-SSB-TimeAllocation3-r16 is present in the encoding
 	// SlSSIDR16 is the component sl-SSID-r16 [6] INTEGER OPTIONAL.
-	SlSSIDR16 int64
-	// HasSlSSIDR16 tells whether sl-SSID-r16 is present in the encoding.
-	HasSlSSIDR16 bool
+	SlSSIDR16    int64
+	HasSlSSIDR16 bool // whether sl-SSID-r16 is present in the encoding
 	// TxParametersR16 is the component txParameters-r16 [7] SEQUENCE.
 	TxParametersR16 SLSyncConfigR16_TxParametersR16
 	// GnssSyncR16 is the component gnss-Sync-r16 [8] ENUMERATED OPTIONAL.
-	GnssSyncR16 SLSyncConfigR16_GnssSyncR16
-	// HasGnssSyncR16 tells whether gnss-Sync-r16 is present in the encoding.
-	HasGnssSyncR16 bool
+	GnssSyncR16    SLSyncConfigR16_GnssSyncR16
+	HasGnssSyncR16 bool // whether gnss-Sync-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5344,17 +2599,14 @@ func (v SLSyncConfigR16_SlSyncRefDiffHystR16) String() string {
 // SLSyncConfigR16_TxParametersR16 is the type of SL-SyncConfig-r16.txParameters-r16.
 type SLSyncConfigR16_TxParametersR16 struct {
 	// SyncTxThreshICR16 is the component syncTxThreshIC-r16 [0] SL-RSRP-Range-r16 OPTIONAL.
-	SyncTxThreshICR16 SLRSRPRangeR16
-	// HasSyncTxThreshICR16 tells whether syncTxThreshIC-r16 is present in the encoding.
-	HasSyncTxThreshICR16 bool
+	SyncTxThreshICR16    SLRSRPRangeR16
+	HasSyncTxThreshICR16 bool // whether syncTxThreshIC-r16 is present in the encoding
 	// SyncTxThreshOoCR16 is the component syncTxThreshOoC-r16 [1] SL-RSRP-Range-r16 OPTIONAL.
-	SyncTxThreshOoCR16 SLRSRPRangeR16
-	// HasSyncTxThreshOoCR16 tells whether syncTxThreshOoC-r16 is present in the encoding.
-	HasSyncTxThreshOoCR16 bool
+	SyncTxThreshOoCR16    SLRSRPRangeR16
+	HasSyncTxThreshOoCR16 bool // whether syncTxThreshOoC-r16 is present in the encoding
 	// SyncInfoReservedR16 is the component syncInfoReserved-r16 [2] BIT STRING OPTIONAL.
-	SyncInfoReservedR16 der.BitString
-	// HasSyncInfoReservedR16 tells whether syncInfoReserved-r16 is present in the encoding.
-	HasSyncInfoReservedR16 bool
+	SyncInfoReservedR16    der.BitString
+	HasSyncInfoReservedR16 bool // whether syncInfoReserved-r16 is present in the encoding
 }
 
 // SLSyncConfigR16_GnssSyncR16 is the type of SL-SyncConfig-r16.gnss-Sync-r16.
@@ -5383,17 +2635,14 @@ type SLRSRPRangeR16 int64
 //	}
 type SLSSBTimeAllocationR16 struct {
 	// SlNumSSBWithinPeriodR16 is the component sl-NumSSB-WithinPeriod-r16 [0] ENUMERATED OPTIONAL.
-	SlNumSSBWithinPeriodR16 SLSSBTimeAllocationR16_SlNumSSBWithinPeriodR16
-	// HasSlNumSSBWithinPeriodR16 tells whether sl-NumSSB-WithinPeriod-r16 is present in the encoding.
-	HasSlNumSSBWithinPeriodR16 bool
+	SlNumSSBWithinPeriodR16    SLSSBTimeAllocationR16_SlNumSSBWithinPeriodR16
+	HasSlNumSSBWithinPeriodR16 bool // whether sl-NumSSB-WithinPeriod-r16 is present in the encoding
 	// SlTimeOffsetSSBR16 is the component sl-TimeOffsetSSB-r16 [1] INTEGER OPTIONAL.
-	SlTimeOffsetSSBR16 int64
-	// HasSlTimeOffsetSSBR16 tells whether sl-TimeOffsetSSB-r16 is present in the encoding.
-	HasSlTimeOffsetSSBR16 bool
+	SlTimeOffsetSSBR16    int64
+	HasSlTimeOffsetSSBR16 bool // whether sl-TimeOffsetSSB-r16 is present in the encoding
 	// SlTimeIntervalR16 is the component sl-TimeInterval-r16 [2] INTEGER OPTIONAL.
-	SlTimeIntervalR16 int64
-	// HasSlTimeIntervalR16 tells whether sl-TimeInterval-r16 is present in the encoding.
-	HasSlTimeIntervalR16 bool
+	SlTimeIntervalR16    int64
+	HasSlTimeIntervalR16 bool // whether sl-TimeInterval-r16 is present in the encoding
 }
 
 // SLSSBTimeAllocationR16_SlNumSSBWithinPeriodR16 is the type of SL-SSB-TimeAllocation-r16.sl-NumSSB-WithinPeriod-r16.
@@ -5487,29 +2736,23 @@ func (v SLTypeTxSyncR16) String() string {
 //	}
 type SLUESelectedConfigR16 struct {
 	// SlPSSCHTxConfigListR16 is the component sl-PSSCH-TxConfigList-r16 [0] SL-PSSCH-TxConfigList-r16 OPTIONAL.
-	SlPSSCHTxConfigListR16 SLPSSCHTxConfigListR16
-	// HasSlPSSCHTxConfigListR16 tells whether sl-PSSCH-TxConfigList-r16 is present in the encoding.
-	HasSlPSSCHTxConfigListR16 bool
+	SlPSSCHTxConfigListR16    SLPSSCHTxConfigListR16
+	HasSlPSSCHTxConfigListR16 bool // whether sl-PSSCH-TxConfigList-r16 is present in the encoding
 	// SlProbResourceKeepR16 is the component sl-ProbResourceKeep-r16 [1] ENUMERATED OPTIONAL.
-	SlProbResourceKeepR16 SLUESelectedConfigR16_SlProbResourceKeepR16
-	// HasSlProbResourceKeepR16 tells whether sl-ProbResourceKeep-r16 is present in the encoding.
-	HasSlProbResourceKeepR16 bool
+	SlProbResourceKeepR16    SLUESelectedConfigR16_SlProbResourceKeepR16
+	HasSlProbResourceKeepR16 bool // whether sl-ProbResourceKeep-r16 is present in the encoding
 	// SlReselectAfterR16 is the component sl-ReselectAfter-r16 [2] ENUMERATED OPTIONAL.
-	SlReselectAfterR16 SLUESelectedConfigR16_SlReselectAfterR16
-	// HasSlReselectAfterR16 tells whether sl-ReselectAfter-r16 is present in the encoding.
-	HasSlReselectAfterR16 bool
+	SlReselectAfterR16    SLUESelectedConfigR16_SlReselectAfterR16
+	HasSlReselectAfterR16 bool // whether sl-ReselectAfter-r16 is present in the encoding
 	// SlCBRCommonTxConfigListR16 is the component sl-CBR-CommonTxConfigList-r16 [3] SL-CBR-CommonTxConfigList-r16 OPTIONAL.
-	SlCBRCommonTxConfigListR16 SLCBRCommonTxConfigListR16
-	// HasSlCBRCommonTxConfigListR16 tells whether sl-CBR-CommonTxConfigList-r16 is present in the encoding.
-	HasSlCBRCommonTxConfigListR16 bool
+	SlCBRCommonTxConfigListR16    SLCBRCommonTxConfigListR16
+	HasSlCBRCommonTxConfigListR16 bool // whether sl-CBR-CommonTxConfigList-r16 is present in the encoding
 	// UlPrioritizationThresR16 is the component ul-PrioritizationThres-r16 [4] INTEGER OPTIONAL.
-	UlPrioritizationThresR16 int64
-	// HasUlPrioritizationThresR16 tells whether ul-PrioritizationThres-r16 is present in the encoding.
-	HasUlPrioritizationThresR16 bool
+	UlPrioritizationThresR16    int64
+	HasUlPrioritizationThresR16 bool // whether ul-PrioritizationThres-r16 is present in the encoding
 	// SlPrioritizationThresR16 is the component sl-PrioritizationThres-r16 [5] INTEGER OPTIONAL.
-	SlPrioritizationThresR16 int64
-	// HasSlPrioritizationThresR16 tells whether sl-PrioritizationThres-r16 is present in the encoding.
-	HasSlPrioritizationThresR16 bool
+	SlPrioritizationThresR16    int64
+	HasSlPrioritizationThresR16 bool // whether sl-PrioritizationThres-r16 is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5601,17 +2844,14 @@ type CarrierFreqListMBSR17 []ARFCNValueNR
 //	}
 type CFRConfigMCCHMTCHR17 struct {
 	// LocationAndBandwidthBroadcastR17 is the component locationAndBandwidthBroadcast-r17 [0] EXPLICIT LocationAndBandwidthBroadcast-r17 OPTIONAL.
-	LocationAndBandwidthBroadcastR17 LocationAndBandwidthBroadcastR17
-	// HasLocationAndBandwidthBroadcastR17 tells whether locationAndBandwidthBroadcast-r17 is present in the encoding.
-	HasLocationAndBandwidthBroadcastR17 bool
+	LocationAndBandwidthBroadcastR17    LocationAndBandwidthBroadcastR17
+	HasLocationAndBandwidthBroadcastR17 bool // whether locationAndBandwidthBroadcast-r17 is present in the encoding
 	// PdschConfigMCCHR17 is the component pdsch-ConfigMCCH-r17 [1] PDSCH-ConfigBroadcast-r17 OPTIONAL.
-	PdschConfigMCCHR17 PDSCHConfigBroadcastR17
-	// HasPdschConfigMCCHR17 tells whether pdsch-ConfigMCCH-r17 is present in the encoding.
-	HasPdschConfigMCCHR17 bool
+	PdschConfigMCCHR17    PDSCHConfigBroadcastR17
+	HasPdschConfigMCCHR17 bool // whether pdsch-ConfigMCCH-r17 is present in the encoding
 	// CommonControlResourceSetExtR17 is the component commonControlResourceSetExt-r17 [2] ControlResourceSet OPTIONAL.
-	CommonControlResourceSetExtR17 ControlResourceSet
-	// HasCommonControlResourceSetExtR17 tells whether commonControlResourceSetExt-r17 is present in the encoding.
-	HasCommonControlResourceSetExtR17 bool
+	CommonControlResourceSetExtR17    ControlResourceSet
+	HasCommonControlResourceSetExtR17 bool // whether commonControlResourceSetExt-r17 is present in the encoding
 }
 
 // LocationAndBandwidthBroadcastR17 is the ASN.1 type LocationAndBandwidthBroadcast-r17.
@@ -5700,13 +2940,11 @@ type DRXConfigPTMR17 struct {
 	// DrxInactivityTimerPTMR17 is the component drx-InactivityTimerPTM-r17 [1] ENUMERATED.
 	DrxInactivityTimerPTMR17 DRXConfigPTMR17_DrxInactivityTimerPTMR17
 	// DrxHARQRTTTimerDLPTMR17 is the component drx-HARQ-RTT-TimerDL-PTM-r17 [2] INTEGER OPTIONAL.
-	DrxHARQRTTTimerDLPTMR17 int64
-	// HasDrxHARQRTTTimerDLPTMR17 tells whether drx-HARQ-RTT-TimerDL-PTM-r17 is present in the encoding.
-	HasDrxHARQRTTTimerDLPTMR17 bool
+	DrxHARQRTTTimerDLPTMR17    int64
+	HasDrxHARQRTTTimerDLPTMR17 bool // whether drx-HARQ-RTT-TimerDL-PTM-r17 is present in the encoding
 	// DrxRetransmissionTimerDLPTMR17 is the component drx-RetransmissionTimerDL-PTM-r17 [3] ENUMERATED OPTIONAL.
-	DrxRetransmissionTimerDLPTMR17 DRXConfigPTMR17_DrxRetransmissionTimerDLPTMR17
-	// HasDrxRetransmissionTimerDLPTMR17 tells whether drx-RetransmissionTimerDL-PTM-r17 is present in the encoding.
-	HasDrxRetransmissionTimerDLPTMR17 bool
+	DrxRetransmissionTimerDLPTMR17    DRXConfigPTMR17_DrxRetransmissionTimerDLPTMR17
+	HasDrxRetransmissionTimerDLPTMR17 bool // whether drx-RetransmissionTimerDL-PTM-r17 is present in the encoding
 	// DrxLongCycleStartOffsetPTMR17 is the component drx-LongCycleStartOffsetPTM-r17 [4] EXPLICIT CHOICE.
 	DrxLongCycleStartOffsetPTMR17 DRXConfigPTMR17_DrxLongCycleStartOffsetPTMR17
 	// DrxSlotOffsetPTMR17 is the component drx-SlotOffsetPTM-r17 [5] INTEGER.
@@ -5969,9 +3207,8 @@ type MBSNeighbourCellR17 struct {
 	// PhysCellIDR17 is the component physCellId-r17 [0] PhysCellId.
 	PhysCellIDR17 PhysCellID
 	// CarrierFreqR17 is the component carrierFreq-r17 [1] ARFCN-ValueNR OPTIONAL.
-	CarrierFreqR17 ARFCNValueNR
-	// HasCarrierFreqR17 tells whether carrierFreq-r17 is present in the encoding.
-	HasCarrierFreqR17 bool
+	CarrierFreqR17    ARFCNValueNR
+	HasCarrierFreqR17 bool // whether carrierFreq-r17 is present in the encoding
 }
 
 // MBSServiceListR17 is the ASN.1 type MBS-ServiceList-r17.
@@ -6013,21 +3250,17 @@ type MBSSessionInfoR17 struct {
 	// MrbListBroadcastR17 is the component mrb-ListBroadcast-r17 [2] MRB-ListBroadcast-r17.
 	MrbListBroadcastR17 MRBListBroadcastR17
 	// MtchSchedulingInfoR17 is the component mtch-SchedulingInfo-r17 [3] DRX-ConfigPTM-Index-r17 OPTIONAL.
-	MtchSchedulingInfoR17 DRXConfigPTMIndexR17
-	// HasMtchSchedulingInfoR17 tells whether mtch-SchedulingInfo-r17 is present in the encoding.
-	HasMtchSchedulingInfoR17 bool
+	MtchSchedulingInfoR17    DRXConfigPTMIndexR17
+	HasMtchSchedulingInfoR17 bool // whether mtch-SchedulingInfo-r17 is present in the encoding
 	// MtchNeighbourCellR17 is the component mtch-NeighbourCell-r17 [4] BIT STRING OPTIONAL.
-	MtchNeighbourCellR17 der.BitString
-	// HasMtchNeighbourCellR17 tells whether mtch-NeighbourCell-r17 is present in the encoding.
-	HasMtchNeighbourCellR17 bool
+	MtchNeighbourCellR17    der.BitString
+	HasMtchNeighbourCellR17 bool // whether mtch-NeighbourCell-r17 is present in the encoding
 	// PdschConfigIndexR17 is the component pdsch-ConfigIndex-r17 [5] PDSCH-ConfigIndex-r17 OPTIONAL.
-	PdschConfigIndexR17 PDSCHConfigIndexR17
-	// HasPdschConfigIndexR17 tells whether pdsch-ConfigIndex-r17 is present in the encoding.
-	HasPdschConfigIndexR17 bool
+	PdschConfigIndexR17    PDSCHConfigIndexR17
+	HasPdschConfigIndexR17 bool // whether pdsch-ConfigIndex-r17 is present in the encoding
 	// MtchSSBMappingWindowIndexR17 is the component mtch-SSB-MappingWindowIndex-r17 [6] MTCH-SSB-MappingWindowIndex-r17 OPTIONAL.
-	MtchSSBMappingWindowIndexR17 MTCHSSBMappingWindowIndexR17
-	// HasMtchSSBMappingWindowIndexR17 tells whether mtch-SSB-MappingWindowIndex-r17 is present in the encoding.
-	HasMtchSSBMappingWindowIndexR17 bool
+	MtchSSBMappingWindowIndexR17    MTCHSSBMappingWindowIndexR17
+	HasMtchSSBMappingWindowIndexR17 bool // whether mtch-SSB-MappingWindowIndex-r17 is present in the encoding
 }
 
 // DRXConfigPTMIndexR17 is the ASN.1 type DRX-ConfigPTM-Index-r17.
@@ -6085,15 +3318,13 @@ type MRBInfoBroadcastR17 struct {
 //	}
 type MRBPDCPConfigBroadcastR17 struct {
 	// PdcpSNSizeDLR17 is the component pdcp-SN-SizeDL-r17 [0] ENUMERATED OPTIONAL.
-	PdcpSNSizeDLR17 MRBPDCPConfigBroadcastR17_PdcpSNSizeDLR17
-	// HasPdcpSNSizeDLR17 tells whether pdcp-SN-SizeDL-r17 is present in the encoding.
-	HasPdcpSNSizeDLR17 bool
+	PdcpSNSizeDLR17    MRBPDCPConfigBroadcastR17_PdcpSNSizeDLR17
+	HasPdcpSNSizeDLR17 bool // whether pdcp-SN-SizeDL-r17 is present in the encoding
 	// HeaderCompressionR17 is the component headerCompression-r17 [1] EXPLICIT CHOICE.
 	HeaderCompressionR17 MRBPDCPConfigBroadcastR17_HeaderCompressionR17
 	// TReorderingR17 is the component t-Reordering-r17 [2] ENUMERATED OPTIONAL.
-	TReorderingR17 MRBPDCPConfigBroadcastR17_TReorderingR17
-	// HasTReorderingR17 tells whether t-Reordering-r17 is present in the encoding.
-	HasTReorderingR17 bool
+	TReorderingR17    MRBPDCPConfigBroadcastR17_TReorderingR17
+	HasTReorderingR17 bool // whether t-Reordering-r17 is present in the encoding
 }
 
 // MRBPDCPConfigBroadcastR17_PdcpSNSizeDLR17 is the type of MRB-PDCP-ConfigBroadcast-r17.pdcp-SN-SizeDL-r17.
@@ -6140,9 +3371,8 @@ func (c MRBPDCPConfigBroadcastR17_HeaderCompressionR17Choice) String() string {
 // MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc is the type of MRB-PDCP-ConfigBroadcast-r17.headerCompression-r17.rohc.
 type MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc struct {
 	// MaxCIDR17 is the component maxCID-r17 [0] INTEGER DEFAULT 15.
-	MaxCIDR17 int64
-	// HasMaxCIDR17 tells whether maxCID-r17 is present in the encoding.
-	HasMaxCIDR17 bool
+	MaxCIDR17    int64
+	HasMaxCIDR17 bool // whether maxCID-r17 is present in the encoding
 	// ProfilesR17 is the component profiles-r17 [1] SEQUENCE.
 	ProfilesR17 MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc_ProfilesR17
 }
@@ -6187,13 +3417,11 @@ type MRBRLCConfigBroadcastR17 struct {
 	// LogicalChannelIdentityR17 is the component logicalChannelIdentity-r17 [0] LogicalChannelIdentity.
 	LogicalChannelIdentityR17 LogicalChannelIdentity
 	// SnFieldLengthR17 is the component sn-FieldLength-r17 [1] ENUMERATED OPTIONAL.
-	SnFieldLengthR17 MRBRLCConfigBroadcastR17_SnFieldLengthR17
-	// HasSnFieldLengthR17 tells whether sn-FieldLength-r17 is present in the encoding.
-	HasSnFieldLengthR17 bool
+	SnFieldLengthR17    MRBRLCConfigBroadcastR17_SnFieldLengthR17
+	HasSnFieldLengthR17 bool // whether sn-FieldLength-r17 is present in the encoding
 	// TReassemblyR17 is the component t-Reassembly-r17 [2] T-Reassembly OPTIONAL.
-	TReassemblyR17 TReassembly
-	// HasTReassemblyR17 tells whether t-Reassembly-r17 is present in the encoding.
-	HasTReassemblyR17 bool
+	TReassemblyR17    TReassembly
+	HasTReassemblyR17 bool // whether t-Reassembly-r17 is present in the encoding
 }
 
 // MRBRLCConfigBroadcastR17_SnFieldLengthR17 is the type of MRB-RLC-ConfigBroadcast-r17.sn-FieldLength-r17.
@@ -6277,25 +3505,20 @@ type PDSCHConfigBroadcastR17 struct {
 	// PdschConfigListR17 is the component pdschConfigList-r17 [0] SEQUENCE OF.
 	PdschConfigListR17 PDSCHConfigBroadcastR17_PdschConfigListR17
 	// PdschTimeDomainAllocationListR17 is the component pdsch-TimeDomainAllocationList-r17 [1] PDSCH-TimeDomainResourceAllocationList-r16 OPTIONAL.
-	PdschTimeDomainAllocationListR17 PDSCHTimeDomainResourceAllocationListR16
-	// HasPdschTimeDomainAllocationListR17 tells whether pdsch-TimeDomainAllocationList-r17 is present in the encoding.
-	HasPdschTimeDomainAllocationListR17 bool
+	PdschTimeDomainAllocationListR17    PDSCHTimeDomainResourceAllocationListR16
+	HasPdschTimeDomainAllocationListR17 bool // whether pdsch-TimeDomainAllocationList-r17 is present in the encoding
 	// RateMatchPatternToAddModListR17 is the component rateMatchPatternToAddModList-r17 [2] SEQUENCE OF OPTIONAL.
-	RateMatchPatternToAddModListR17 PDSCHConfigBroadcastR17_RateMatchPatternToAddModListR17
-	// HasRateMatchPatternToAddModListR17 tells whether rateMatchPatternToAddModList-r17 is present in the encoding.
-	HasRateMatchPatternToAddModListR17 bool
+	RateMatchPatternToAddModListR17    PDSCHConfigBroadcastR17_RateMatchPatternToAddModListR17
+	HasRateMatchPatternToAddModListR17 bool // whether rateMatchPatternToAddModList-r17 is present in the encoding
 	// LteCRSToMatchAroundR17 is the component lte-CRS-ToMatchAround-r17 [3] RateMatchPatternLTE-CRS OPTIONAL.
-	LteCRSToMatchAroundR17 RateMatchPatternLTECRS
-	// HasLteCRSToMatchAroundR17 tells whether lte-CRS-ToMatchAround-r17 is present in the encoding.
-	HasLteCRSToMatchAroundR17 bool
+	LteCRSToMatchAroundR17    RateMatchPatternLTECRS
+	HasLteCRSToMatchAroundR17 bool // whether lte-CRS-ToMatchAround-r17 is present in the encoding
 	// McsTableR17 is the component mcs-Table-r17 [4] ENUMERATED OPTIONAL.
-	McsTableR17 PDSCHConfigBroadcastR17_McsTableR17
-	// HasMcsTableR17 tells whether mcs-Table-r17 is present in the encoding.
-	HasMcsTableR17 bool
+	McsTableR17    PDSCHConfigBroadcastR17_McsTableR17
+	HasMcsTableR17 bool // whether mcs-Table-r17 is present in the encoding
 	// XOverheadR17 is the component xOverhead-r17 [5] ENUMERATED OPTIONAL.
-	XOverheadR17 PDSCHConfigBroadcastR17_XOverheadR17
-	// HasXOverheadR17 tells whether xOverhead-r17 is present in the encoding.
-	HasXOverheadR17 bool
+	XOverheadR17    PDSCHConfigBroadcastR17_XOverheadR17
+	HasXOverheadR17 bool // whether xOverhead-r17 is present in the encoding
 }
 
 // PDSCHConfigBroadcastR17_PdschConfigListR17 is the type of PDSCH-ConfigBroadcast-r17.pdschConfigList-r17.
@@ -6340,17 +3563,14 @@ func (v PDSCHConfigBroadcastR17_XOverheadR17) String() string {
 //	}
 type PDSCHConfigPTMR17 struct {
 	// DataScramblingIdentityPDSCHR17 is the component dataScramblingIdentityPDSCH-r17 [0] INTEGER OPTIONAL.
-	DataScramblingIdentityPDSCHR17 int64
-	// HasDataScramblingIdentityPDSCHR17 tells whether dataScramblingIdentityPDSCH-r17 is present in the encoding.
-	HasDataScramblingIdentityPDSCHR17 bool
+	DataScramblingIdentityPDSCHR17    int64
+	HasDataScramblingIdentityPDSCHR17 bool // whether dataScramblingIdentityPDSCH-r17 is present in the encoding
 	// DmrsScramblingID0R17 is the component dmrs-ScramblingID0-r17 [1] INTEGER OPTIONAL.
-	DmrsScramblingID0R17 int64
-	// HasDmrsScramblingID0R17 tells whether dmrs-ScramblingID0-r17 is present in the encoding.
-	HasDmrsScramblingID0R17 bool
+	DmrsScramblingID0R17    int64
+	HasDmrsScramblingID0R17 bool // whether dmrs-ScramblingID0-r17 is present in the encoding
 	// PdschAggregationFactorR17 is the component pdsch-AggregationFactor-r17 [2] ENUMERATED OPTIONAL.
-	PdschAggregationFactorR17 PDSCHConfigPTMR17_PdschAggregationFactorR17
-	// HasPdschAggregationFactorR17 tells whether pdsch-AggregationFactor-r17 is present in the encoding.
-	HasPdschAggregationFactorR17 bool
+	PdschAggregationFactorR17    PDSCHConfigPTMR17_PdschAggregationFactorR17
+	HasPdschAggregationFactorR17 bool // whether pdsch-AggregationFactor-r17 is present in the encoding
 }
 
 // PDSCHConfigPTMR17_PdschAggregationFactorR17 is the type of PDSCH-ConfigPTM-r17.pdsch-AggregationFactor-r17.

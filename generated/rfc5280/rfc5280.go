@@ -1020,9 +1020,8 @@ type Certificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters SignatureAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    SignatureAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
@@ -1093,9 +1092,8 @@ func (k SignatureAlgorithmKind) String() string {
 //	    ]], ... }
 type TBSCertificate struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version Version
-	// HasVersion tells whether version is present in the encoding.
-	HasVersion bool
+	Version    Version
+	HasVersion bool // whether version is present in the encoding
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
@@ -1109,17 +1107,14 @@ type TBSCertificate struct {
 	// SubjectPublicKeyInfo is the component subjectPublicKeyInfo SubjectPublicKeyInfo.
 	SubjectPublicKeyInfo SubjectPublicKeyInfo
 	// IssuerUniqueID is the component issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition).
-	IssuerUniqueID UniqueIdentifier
-	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
-	HasIssuerUniqueID bool
+	IssuerUniqueID    UniqueIdentifier
+	HasIssuerUniqueID bool // whether issuerUniqueID is present in the encoding
 	// SubjectUniqueID is the component subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition).
-	SubjectUniqueID UniqueIdentifier
-	// HasSubjectUniqueID tells whether subjectUniqueID is present in the encoding.
-	HasSubjectUniqueID bool
+	SubjectUniqueID    UniqueIdentifier
+	HasSubjectUniqueID bool // whether subjectUniqueID is present in the encoding
 	// Extensions is the component extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition).
-	Extensions Extensions_CertExtensions
-	// HasExtensions tells whether extensions is present in the encoding.
-	HasExtensions bool
+	Extensions    Extensions_CertExtensions
+	HasExtensions bool // whether extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -1138,9 +1133,8 @@ type AlgorithmIdentifier_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters SignatureAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    SignatureAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // Extensions_CertExtensions is the ASN.1 type Extensions.
@@ -1166,9 +1160,8 @@ type Extension_CertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue CertExtensions
 }
@@ -1372,9 +1365,8 @@ type AlgorithmIdentifier_PublicKeyAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters PublicKeyAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PublicKeyAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PublicKeyAlgorithms is the open type PUBLIC-KEY.&Params({PublicKeyAlgorithms}): the encoding received (Raw) and, when the
@@ -1453,9 +1445,8 @@ type CertificateList_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters SignatureAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    SignatureAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // TBSCertList is the ASN.1 type TBSCertList.
@@ -1484,9 +1475,8 @@ type CertificateList_AlgorithmIdentifier struct {
 //	    ]], ... }
 type TBSCertList struct {
 	// Version is the component version Version OPTIONAL.
-	Version Version
-	// HasVersion tells whether version is present in the encoding.
-	HasVersion bool
+	Version    Version
+	HasVersion bool // whether version is present in the encoding
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
 	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
@@ -1494,17 +1484,14 @@ type TBSCertList struct {
 	// ThisUpdate is the component thisUpdate Time.
 	ThisUpdate Time
 	// NextUpdate is the component nextUpdate Time OPTIONAL.
-	NextUpdate Time
-	// HasNextUpdate tells whether nextUpdate is present in the encoding.
-	HasNextUpdate bool
+	NextUpdate    Time
+	HasNextUpdate bool // whether nextUpdate is present in the encoding
 	// RevokedCertificates is the component revokedCertificates SEQUENCE OF OPTIONAL.
-	RevokedCertificates TBSCertList_RevokedCertificates
-	// HasRevokedCertificates tells whether revokedCertificates is present in the encoding.
-	HasRevokedCertificates bool
+	RevokedCertificates    TBSCertList_RevokedCertificates
+	HasRevokedCertificates bool // whether revokedCertificates is present in the encoding
 	// CRLExtensions is the component crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition).
-	CRLExtensions Extensions_CRLExtensions
-	// HasCRLExtensions tells whether crlExtensions is present in the encoding.
-	HasCRLExtensions bool
+	CRLExtensions    Extensions_CRLExtensions
+	HasCRLExtensions bool // whether crlExtensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -1521,9 +1508,8 @@ type TBSCertList_RevokedCertificates_Item struct {
 	// RevocationDate is the component revocationDate Time.
 	RevocationDate Time
 	// CRLEntryExtensions is the component crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition).
-	CRLEntryExtensions Extensions_CRLEntryExtensions
-	// HasCRLEntryExtensions tells whether crlEntryExtensions is present in the encoding.
-	HasCRLEntryExtensions bool
+	CRLEntryExtensions    Extensions_CRLEntryExtensions
+	HasCRLEntryExtensions bool // whether crlEntryExtensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1551,9 +1537,8 @@ type Extension_CRLEntryExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue CRLEntryExtensions
 }
@@ -1599,9 +1584,8 @@ type Extension_CRLExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue CRLExtensions
 }
@@ -1646,17 +1630,14 @@ type CRLExtensions struct {
 //	 })
 type AuthorityKeyIdentifier struct {
 	// KeyIdentifier is the component keyIdentifier [0] KeyIdentifier OPTIONAL.
-	KeyIdentifier KeyIdentifier
-	// HasKeyIdentifier tells whether keyIdentifier is present in the encoding.
-	HasKeyIdentifier bool
+	KeyIdentifier    KeyIdentifier
+	HasKeyIdentifier bool // whether keyIdentifier is present in the encoding
 	// AuthorityCertIssuer is the component authorityCertIssuer [1] GeneralNames OPTIONAL.
-	AuthorityCertIssuer GeneralNames
-	// HasAuthorityCertIssuer tells whether authorityCertIssuer is present in the encoding.
-	HasAuthorityCertIssuer bool
+	AuthorityCertIssuer    GeneralNames
+	HasAuthorityCertIssuer bool // whether authorityCertIssuer is present in the encoding
 	// AuthorityCertSerialNumber is the component authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL.
-	AuthorityCertSerialNumber CertificateSerialNumber
-	// HasAuthorityCertSerialNumber tells whether authorityCertSerialNumber is present in the encoding.
-	HasAuthorityCertSerialNumber bool
+	AuthorityCertSerialNumber    CertificateSerialNumber
+	HasAuthorityCertSerialNumber bool // whether authorityCertSerialNumber is present in the encoding
 }
 
 // KeyIdentifier is the ASN.1 type KeyIdentifier.
@@ -1759,13 +1740,11 @@ func (v KeyUsage) Has(n int) bool {
 //	 WITH COMPONENTS {..., notAfter  PRESENT })
 type PrivateKeyUsagePeriod struct {
 	// NotBefore is the component notBefore [0] GeneralizedTime OPTIONAL.
-	NotBefore time.Time
-	// HasNotBefore tells whether notBefore is present in the encoding.
-	HasNotBefore bool
+	NotBefore    time.Time
+	HasNotBefore bool // whether notBefore is present in the encoding
 	// NotAfter is the component notAfter [1] GeneralizedTime OPTIONAL.
-	NotAfter time.Time
-	// HasNotAfter tells whether notAfter is present in the encoding.
-	HasNotAfter bool
+	NotAfter    time.Time
+	HasNotAfter bool // whether notAfter is present in the encoding
 }
 
 // CertificatePolicies is the ASN.1 type CertificatePolicies.
@@ -1783,9 +1762,8 @@ type PolicyInformation struct {
 	// PolicyIdentifier is the component policyIdentifier CertPolicyId.
 	PolicyIdentifier CertPolicyID
 	// PolicyQualifiers is the component policyQualifiers SEQUENCE OF OPTIONAL.
-	PolicyQualifiers PolicyInformation_PolicyQualifiers
-	// HasPolicyQualifiers tells whether policyQualifiers is present in the encoding.
-	HasPolicyQualifiers bool
+	PolicyQualifiers    PolicyInformation_PolicyQualifiers
+	HasPolicyQualifiers bool // whether policyQualifiers is present in the encoding
 }
 
 // PolicyInformation_PolicyQualifiers is the type of PolicyInformation.policyQualifiers.
@@ -1866,13 +1844,11 @@ type CPSuri string
 //	     explicitText     DisplayText OPTIONAL}
 type UserNotice struct {
 	// NoticeRef is the component noticeRef NoticeReference OPTIONAL.
-	NoticeRef NoticeReference
-	// HasNoticeRef tells whether noticeRef is present in the encoding.
-	HasNoticeRef bool
+	NoticeRef    NoticeReference
+	HasNoticeRef bool // whether noticeRef is present in the encoding
 	// ExplicitText is the component explicitText DisplayText OPTIONAL.
-	ExplicitText DisplayText
-	// HasExplicitText tells whether explicitText is present in the encoding.
-	HasExplicitText bool
+	ExplicitText    DisplayText
+	HasExplicitText bool // whether explicitText is present in the encoding
 }
 
 // NoticeReference is the ASN.1 type NoticeReference.
@@ -2016,9 +1992,8 @@ func (c GeneralNameChoice) String() string {
 //	}
 type EDIPartyName struct {
 	// NameAssigner is the component nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL.
-	NameAssigner DirectoryString_UbMax
-	// HasNameAssigner tells whether nameAssigner is present in the encoding.
-	HasNameAssigner bool
+	NameAssigner    DirectoryString_UbMax
+	HasNameAssigner bool // whether nameAssigner is present in the encoding
 	// PartyName is the component partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}.
 	PartyName DirectoryString_UbMax
 }
@@ -2067,13 +2042,11 @@ type AttributeSet_SupportedAttributes struct {
 //	}
 type BasicConstraints struct {
 	// CA is the component cA BOOLEAN DEFAULT FALSE.
-	CA bool
-	// HasCA tells whether cA is present in the encoding.
-	HasCA bool
+	CA    bool
+	HasCA bool // whether cA is present in the encoding
 	// PathLenConstraint is the component pathLenConstraint INTEGER OPTIONAL.
-	PathLenConstraint der.Integer
-	// HasPathLenConstraint tells whether pathLenConstraint is present in the encoding.
-	HasPathLenConstraint bool
+	PathLenConstraint    der.Integer
+	HasPathLenConstraint bool // whether pathLenConstraint is present in the encoding
 }
 
 // NameConstraints is the ASN.1 type NameConstraints.
@@ -2084,13 +2057,11 @@ type BasicConstraints struct {
 //	}
 type NameConstraints struct {
 	// PermittedSubtrees is the component permittedSubtrees [0] GeneralSubtrees OPTIONAL.
-	PermittedSubtrees GeneralSubtrees
-	// HasPermittedSubtrees tells whether permittedSubtrees is present in the encoding.
-	HasPermittedSubtrees bool
+	PermittedSubtrees    GeneralSubtrees
+	HasPermittedSubtrees bool // whether permittedSubtrees is present in the encoding
 	// ExcludedSubtrees is the component excludedSubtrees [1] GeneralSubtrees OPTIONAL.
-	ExcludedSubtrees GeneralSubtrees
-	// HasExcludedSubtrees tells whether excludedSubtrees is present in the encoding.
-	HasExcludedSubtrees bool
+	ExcludedSubtrees    GeneralSubtrees
+	HasExcludedSubtrees bool // whether excludedSubtrees is present in the encoding
 }
 
 // GeneralSubtrees is the ASN.1 type GeneralSubtrees.
@@ -2109,13 +2080,11 @@ type GeneralSubtree struct {
 	// Base is the component base GeneralName.
 	Base GeneralName
 	// Minimum is the component minimum [0] BaseDistance DEFAULT 0.
-	Minimum BaseDistance
-	// HasMinimum tells whether minimum is present in the encoding.
-	HasMinimum bool
+	Minimum    BaseDistance
+	HasMinimum bool // whether minimum is present in the encoding
 	// Maximum is the component maximum [1] BaseDistance OPTIONAL.
-	Maximum BaseDistance
-	// HasMaximum tells whether maximum is present in the encoding.
-	HasMaximum bool
+	Maximum    BaseDistance
+	HasMaximum bool // whether maximum is present in the encoding
 }
 
 // BaseDistance is the ASN.1 type BaseDistance.
@@ -2145,13 +2114,11 @@ func (v BaseDistance) String() string {
 //	     inhibitPolicyMapping            [1] SkipCerts OPTIONAL }
 type PolicyConstraints struct {
 	// RequireExplicitPolicy is the component requireExplicitPolicy [0] SkipCerts OPTIONAL.
-	RequireExplicitPolicy SkipCerts
-	// HasRequireExplicitPolicy tells whether requireExplicitPolicy is present in the encoding.
-	HasRequireExplicitPolicy bool
+	RequireExplicitPolicy    SkipCerts
+	HasRequireExplicitPolicy bool // whether requireExplicitPolicy is present in the encoding
 	// InhibitPolicyMapping is the component inhibitPolicyMapping [1] SkipCerts OPTIONAL.
-	InhibitPolicyMapping SkipCerts
-	// HasInhibitPolicyMapping tells whether inhibitPolicyMapping is present in the encoding.
-	HasInhibitPolicyMapping bool
+	InhibitPolicyMapping    SkipCerts
+	HasInhibitPolicyMapping bool // whether inhibitPolicyMapping is present in the encoding
 }
 
 // SkipCerts is the ASN.1 type SkipCerts.
@@ -2188,17 +2155,14 @@ type CRLDistributionPoints []DistributionPoint
 //	}
 type DistributionPoint struct {
 	// DistributionPoint is the component distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL.
-	DistributionPoint DistributionPointName
-	// HasDistributionPoint tells whether distributionPoint is present in the encoding.
-	HasDistributionPoint bool
+	DistributionPoint    DistributionPointName
+	HasDistributionPoint bool // whether distributionPoint is present in the encoding
 	// Reasons is the component reasons [1] ReasonFlags OPTIONAL.
-	Reasons ReasonFlags
-	// HasReasons tells whether reasons is present in the encoding.
-	HasReasons bool
+	Reasons    ReasonFlags
+	HasReasons bool // whether reasons is present in the encoding
 	// CRLIssuer is the component cRLIssuer [2] GeneralNames OPTIONAL.
-	CRLIssuer GeneralNames
-	// HasCRLIssuer tells whether cRLIssuer is present in the encoding.
-	HasCRLIssuer bool
+	CRLIssuer    GeneralNames
+	HasCRLIssuer bool // whether cRLIssuer is present in the encoding
 }
 
 // DistributionPointName is the ASN.1 type DistributionPointName.
@@ -2395,29 +2359,23 @@ func (v CRLNumber) String() string {
 //	}
 type IssuingDistributionPoint struct {
 	// DistributionPoint is the component distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL.
-	DistributionPoint DistributionPointName
-	// HasDistributionPoint tells whether distributionPoint is present in the encoding.
-	HasDistributionPoint bool
+	DistributionPoint    DistributionPointName
+	HasDistributionPoint bool // whether distributionPoint is present in the encoding
 	// OnlyContainsUserCerts is the component onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE.
-	OnlyContainsUserCerts bool
-	// HasOnlyContainsUserCerts tells whether onlyContainsUserCerts is present in the encoding.
-	HasOnlyContainsUserCerts bool
+	OnlyContainsUserCerts    bool
+	HasOnlyContainsUserCerts bool // whether onlyContainsUserCerts is present in the encoding
 	// OnlyContainsCACerts is the component onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE.
-	OnlyContainsCACerts bool
-	// HasOnlyContainsCACerts tells whether onlyContainsCACerts is present in the encoding.
-	HasOnlyContainsCACerts bool
+	OnlyContainsCACerts    bool
+	HasOnlyContainsCACerts bool // whether onlyContainsCACerts is present in the encoding
 	// OnlySomeReasons is the component onlySomeReasons [3] ReasonFlags OPTIONAL.
-	OnlySomeReasons ReasonFlags
-	// HasOnlySomeReasons tells whether onlySomeReasons is present in the encoding.
-	HasOnlySomeReasons bool
+	OnlySomeReasons    ReasonFlags
+	HasOnlySomeReasons bool // whether onlySomeReasons is present in the encoding
 	// IndirectCRL is the component indirectCRL [4] BOOLEAN DEFAULT FALSE.
-	IndirectCRL bool
-	// HasIndirectCRL tells whether indirectCRL is present in the encoding.
-	HasIndirectCRL bool
+	IndirectCRL    bool
+	HasIndirectCRL bool // whether indirectCRL is present in the encoding
 	// OnlyContainsAttributeCerts is the component onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE.
-	OnlyContainsAttributeCerts bool
-	// HasOnlyContainsAttributeCerts tells whether onlyContainsAttributeCerts is present in the encoding.
-	HasOnlyContainsAttributeCerts bool
+	OnlyContainsAttributeCerts    bool
+	HasOnlyContainsAttributeCerts bool // whether onlyContainsAttributeCerts is present in the encoding
 }
 
 // CRLReason is the ASN.1 type CRLReason.
@@ -2569,13 +2527,11 @@ type DomainParameters struct {
 	// Q is the component q INTEGER.
 	Q der.Integer
 	// J is the component j INTEGER OPTIONAL.
-	J der.Integer
-	// HasJ tells whether j is present in the encoding.
-	HasJ bool
+	J    der.Integer
+	HasJ bool // whether j is present in the encoding
 	// ValidationParams is the component validationParams ValidationParams OPTIONAL.
-	ValidationParams ValidationParams
-	// HasValidationParams tells whether validationParams is present in the encoding.
-	HasValidationParams bool
+	ValidationParams    ValidationParams
+	HasValidationParams bool // whether validationParams is present in the encoding
 }
 
 // ValidationParams is the ASN.1 type ValidationParams.
@@ -2697,9 +2653,8 @@ type HashAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters HashAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    HashAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // HashAlgorithms is the open type DIGEST-ALGORITHM.&Params({HashAlgorithms}): the encoding received (Raw) and, when the
@@ -2744,9 +2699,8 @@ type MaskGenAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PKCS1MGFAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PKCS1MGFAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PKCS1MGFAlgorithms is the open type ALGORITHM.&Params({PKCS1MGFAlgorithms}): the encoding received (Raw) and, when the
@@ -2789,9 +2743,8 @@ type PSourceAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PSSSourceAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PSSSourceAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PSSSourceAlgorithms is the open type ALGORITHM.&Params({PSS-SourceAlgorithms}): the encoding received (Raw) and, when the
@@ -2816,21 +2769,17 @@ type PSSSourceAlgorithms struct {
 //	}
 type RSASSAPSSParams struct {
 	// HashAlgorithm is the component hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier.
-	HashAlgorithm HashAlgorithm
-	// HasHashAlgorithm tells whether hashAlgorithm is present in the encoding.
-	HasHashAlgorithm bool
+	HashAlgorithm    HashAlgorithm
+	HasHashAlgorithm bool // whether hashAlgorithm is present in the encoding
 	// MaskGenAlgorithm is the component maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1.
-	MaskGenAlgorithm MaskGenAlgorithm
-	// HasMaskGenAlgorithm tells whether maskGenAlgorithm is present in the encoding.
-	HasMaskGenAlgorithm bool
+	MaskGenAlgorithm    MaskGenAlgorithm
+	HasMaskGenAlgorithm bool // whether maskGenAlgorithm is present in the encoding
 	// SaltLength is the component saltLength [2] EXPLICIT INTEGER DEFAULT 20.
-	SaltLength der.Integer
-	// HasSaltLength tells whether saltLength is present in the encoding.
-	HasSaltLength bool
+	SaltLength    der.Integer
+	HasSaltLength bool // whether saltLength is present in the encoding
 	// TrailerField is the component trailerField [3] EXPLICIT INTEGER DEFAULT 1.
-	TrailerField der.Integer
-	// HasTrailerField tells whether trailerField is present in the encoding.
-	HasTrailerField bool
+	TrailerField    der.Integer
+	HasTrailerField bool // whether trailerField is present in the encoding
 }
 
 // RSAESOAEPParams is the ASN.1 type RSAES-OAEP-params.
@@ -2843,17 +2792,14 @@ type RSASSAPSSParams struct {
 //	}
 type RSAESOAEPParams struct {
 	// HashFunc is the component hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier.
-	HashFunc HashAlgorithm
-	// HasHashFunc tells whether hashFunc is present in the encoding.
-	HasHashFunc bool
+	HashFunc    HashAlgorithm
+	HasHashFunc bool // whether hashFunc is present in the encoding
 	// MaskGenFunc is the component maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1.
-	MaskGenFunc MaskGenAlgorithm
-	// HasMaskGenFunc tells whether maskGenFunc is present in the encoding.
-	HasMaskGenFunc bool
+	MaskGenFunc    MaskGenAlgorithm
+	HasMaskGenFunc bool // whether maskGenFunc is present in the encoding
 	// PSourceFunc is the component pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty.
-	PSourceFunc PSourceAlgorithm
-	// HasPSourceFunc tells whether pSourceFunc is present in the encoding.
-	HasPSourceFunc bool
+	PSourceFunc    PSourceAlgorithm
+	HasPSourceFunc bool // whether pSourceFunc is present in the encoding
 }
 
 // ORAddress is the ASN.1 type ORAddress.
@@ -2868,13 +2814,11 @@ type ORAddress struct {
 	// BuiltInStandardAttributes is the component built-in-standard-attributes BuiltInStandardAttributes.
 	BuiltInStandardAttributes BuiltInStandardAttributes
 	// BuiltInDomainDefinedAttributes is the component built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL.
-	BuiltInDomainDefinedAttributes BuiltInDomainDefinedAttributes
-	// HasBuiltInDomainDefinedAttributes tells whether built-in-domain-defined-attributes is present in the encoding.
-	HasBuiltInDomainDefinedAttributes bool
+	BuiltInDomainDefinedAttributes    BuiltInDomainDefinedAttributes
+	HasBuiltInDomainDefinedAttributes bool // whether built-in-domain-defined-attributes is present in the encoding
 	// ExtensionAttributes is the component extension-attributes ExtensionAttributes OPTIONAL.
-	ExtensionAttributes ExtensionAttributes
-	// HasExtensionAttributes tells whether extension-attributes is present in the encoding.
-	HasExtensionAttributes bool
+	ExtensionAttributes    ExtensionAttributes
+	HasExtensionAttributes bool // whether extension-attributes is present in the encoding
 }
 
 // BuiltInStandardAttributes is the ASN.1 type BuiltInStandardAttributes.
@@ -2896,41 +2840,32 @@ type ORAddress struct {
 //	                                 OPTIONAL }
 type BuiltInStandardAttributes struct {
 	// CountryName is the component country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL.
-	CountryName CountryName
-	// HasCountryName tells whether country-name is present in the encoding.
-	HasCountryName bool
+	CountryName    CountryName
+	HasCountryName bool // whether country-name is present in the encoding
 	// AdministrationDomainName is the component administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL.
-	AdministrationDomainName AdministrationDomainName
-	// HasAdministrationDomainName tells whether administration-domain-name is present in the encoding.
-	HasAdministrationDomainName bool
+	AdministrationDomainName    AdministrationDomainName
+	HasAdministrationDomainName bool // whether administration-domain-name is present in the encoding
 	// NetworkAddress is the component network-address [0] NetworkAddress OPTIONAL.
-	NetworkAddress NetworkAddress
-	// HasNetworkAddress tells whether network-address is present in the encoding.
-	HasNetworkAddress bool
+	NetworkAddress    NetworkAddress
+	HasNetworkAddress bool // whether network-address is present in the encoding
 	// TerminalIdentifier is the component terminal-identifier [1] TerminalIdentifier OPTIONAL.
-	TerminalIdentifier TerminalIdentifier
-	// HasTerminalIdentifier tells whether terminal-identifier is present in the encoding.
-	HasTerminalIdentifier bool
+	TerminalIdentifier    TerminalIdentifier
+	HasTerminalIdentifier bool // whether terminal-identifier is present in the encoding
 	// PrivateDomainName is the component private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL.
-	PrivateDomainName PrivateDomainName
-	// HasPrivateDomainName tells whether private-domain-name is present in the encoding.
-	HasPrivateDomainName bool
+	PrivateDomainName    PrivateDomainName
+	HasPrivateDomainName bool // whether private-domain-name is present in the encoding
 	// OrganizationName is the component organization-name [3] OrganizationName OPTIONAL.
-	OrganizationName OrganizationName
-	// HasOrganizationName tells whether organization-name is present in the encoding.
-	HasOrganizationName bool
+	OrganizationName    OrganizationName
+	HasOrganizationName bool // whether organization-name is present in the encoding
 	// NumericUserIdentifier is the component numeric-user-identifier [4] NumericUserIdentifier OPTIONAL.
-	NumericUserIdentifier NumericUserIdentifier
-	// HasNumericUserIdentifier tells whether numeric-user-identifier is present in the encoding.
-	HasNumericUserIdentifier bool
+	NumericUserIdentifier    NumericUserIdentifier
+	HasNumericUserIdentifier bool // whether numeric-user-identifier is present in the encoding
 	// PersonalName is the component personal-name [5] PersonalName OPTIONAL.
-	PersonalName PersonalName
-	// HasPersonalName tells whether personal-name is present in the encoding.
-	HasPersonalName bool
+	PersonalName    PersonalName
+	HasPersonalName bool // whether personal-name is present in the encoding
 	// OrganizationalUnitNames is the component organizational-unit-names [6] OrganizationalUnitNames OPTIONAL.
-	OrganizationalUnitNames OrganizationalUnitNames
-	// HasOrganizationalUnitNames tells whether organizational-unit-names is present in the encoding.
-	HasOrganizationalUnitNames bool
+	OrganizationalUnitNames    OrganizationalUnitNames
+	HasOrganizationalUnitNames bool // whether organizational-unit-names is present in the encoding
 }
 
 // CountryName is the ASN.1 type CountryName.
@@ -3074,17 +3009,14 @@ type PersonalName struct {
 	// Surname is the component surname [0] PrintableString.
 	Surname string
 	// GivenName is the component given-name [1] PrintableString OPTIONAL.
-	GivenName string
-	// HasGivenName tells whether given-name is present in the encoding.
-	HasGivenName bool
+	GivenName    string
+	HasGivenName bool // whether given-name is present in the encoding
 	// Initials is the component initials [2] PrintableString OPTIONAL.
-	Initials string
-	// HasInitials tells whether initials is present in the encoding.
-	HasInitials bool
+	Initials    string
+	HasInitials bool // whether initials is present in the encoding
 	// GenerationQualifier is the component generation-qualifier [3] PrintableString OPTIONAL.
-	GenerationQualifier string
-	// HasGenerationQualifier tells whether generation-qualifier is present in the encoding.
-	HasGenerationQualifier bool
+	GenerationQualifier    string
+	HasGenerationQualifier bool // whether generation-qualifier is present in the encoding
 }
 
 // OrganizationalUnitNames is the ASN.1 type OrganizationalUnitNames.
@@ -3217,17 +3149,14 @@ type EaTeletexPersonalName_Type struct {
 	// Surname is the component surname [0] TeletexString.
 	Surname string
 	// GivenName is the component given-name [1] TeletexString OPTIONAL.
-	GivenName string
-	// HasGivenName tells whether given-name is present in the encoding.
-	HasGivenName bool
+	GivenName    string
+	HasGivenName bool // whether given-name is present in the encoding
 	// Initials is the component initials [2] TeletexString OPTIONAL.
-	Initials string
-	// HasInitials tells whether initials is present in the encoding.
-	HasInitials bool
+	Initials    string
+	HasInitials bool // whether initials is present in the encoding
 	// GenerationQualifier is the component generation-qualifier [3] TeletexString OPTIONAL.
-	GenerationQualifier string
-	// HasGenerationQualifier tells whether generation-qualifier is present in the encoding.
-	HasGenerationQualifier bool
+	GenerationQualifier    string
+	HasGenerationQualifier bool // whether generation-qualifier is present in the encoding
 }
 
 // EaTeletexOrganizationalUnitNames_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames.
@@ -3290,13 +3219,11 @@ func (c EaPostalCode_TypeChoice) String() string {
 // EaUnformattedPostalAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 type EaUnformattedPostalAddress_Type struct {
 	// PrintableAddress is the component printable-address SEQUENCE OF OPTIONAL.
-	PrintableAddress EaUnformattedPostalAddress_Type_PrintableAddress
-	// HasPrintableAddress tells whether printable-address is present in the encoding.
-	HasPrintableAddress bool
+	PrintableAddress    EaUnformattedPostalAddress_Type_PrintableAddress
+	HasPrintableAddress bool // whether printable-address is present in the encoding
 	// TeletexString is the component teletex-string TeletexString OPTIONAL.
-	TeletexString string
-	// HasTeletexString tells whether teletex-string is present in the encoding.
-	HasTeletexString bool
+	TeletexString    string
+	HasTeletexString bool // whether teletex-string is present in the encoding
 }
 
 // EaUnformattedPostalAddress_Type_PrintableAddress is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address.
@@ -3336,9 +3263,8 @@ type EaExtendedNetworkAddress_Type_E163_4Address struct {
 	// Number is the component number [0] NumericString.
 	Number string
 	// SubAddress is the component sub-address [1] NumericString OPTIONAL.
-	SubAddress string
-	// HasSubAddress tells whether sub-address is present in the encoding.
-	HasSubAddress bool
+	SubAddress    string
+	HasSubAddress bool // whether sub-address is present in the encoding
 }
 
 // EaTerminalType_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType.
@@ -3390,13 +3316,11 @@ type TeletexOrganizationalUnitName string
 //	                (SIZE(1..ub-pds-parameter-length)) OPTIONAL }
 type PDSParameter struct {
 	// PrintableString is the component printable-string PrintableString OPTIONAL.
-	PrintableString string
-	// HasPrintableString tells whether printable-string is present in the encoding.
-	HasPrintableString bool
+	PrintableString    string
+	HasPrintableString bool // whether printable-string is present in the encoding
 	// TeletexString is the component teletex-string TeletexString OPTIONAL.
-	TeletexString string
-	// HasTeletexString tells whether teletex-string is present in the encoding.
-	HasTeletexString bool
+	TeletexString    string
+	HasTeletexString bool // whether teletex-string is present in the encoding
 }
 
 // PresentationAddress is the ASN.1 type PresentationAddress.
@@ -3408,17 +3332,14 @@ type PDSParameter struct {
 //	    nAddresses    [3] EXPLICIT SET SIZE (1..MAX) OF OCTET STRING }
 type PresentationAddress struct {
 	// PSelector is the component pSelector [0] EXPLICIT OCTET STRING OPTIONAL.
-	PSelector []byte
-	// HasPSelector tells whether pSelector is present in the encoding.
-	HasPSelector bool
+	PSelector    []byte
+	HasPSelector bool // whether pSelector is present in the encoding
 	// SSelector is the component sSelector [1] EXPLICIT OCTET STRING OPTIONAL.
-	SSelector []byte
-	// HasSSelector tells whether sSelector is present in the encoding.
-	HasSSelector bool
+	SSelector    []byte
+	HasSSelector bool // whether sSelector is present in the encoding
 	// TSelector is the component tSelector [2] EXPLICIT OCTET STRING OPTIONAL.
-	TSelector []byte
-	// HasTSelector tells whether tSelector is present in the encoding.
-	HasTSelector bool
+	TSelector    []byte
+	HasTSelector bool // whether tSelector is present in the encoding
 	// NAddresses is the component nAddresses [3] EXPLICIT SET OF.
 	NAddresses PresentationAddress_NAddresses
 }
@@ -3449,9 +3370,8 @@ type OCSPRequest struct {
 	// TBSRequest is the component tbsRequest TBSRequest.
 	TBSRequest TBSRequest
 	// OptionalSignature is the component optionalSignature [0] EXPLICIT Signature OPTIONAL.
-	OptionalSignature Signature
-	// HasOptionalSignature tells whether optionalSignature is present in the encoding.
-	HasOptionalSignature bool
+	OptionalSignature    Signature
+	HasOptionalSignature bool // whether optionalSignature is present in the encoding
 }
 
 // TBSRequest is the ASN.1 type TBSRequest.
@@ -3464,19 +3384,16 @@ type OCSPRequest struct {
 //	                                re-ocsp-response, ...}} OPTIONAL }
 type TBSRequest struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version OCSP2009_Version
-	// HasVersion tells whether version is present in the encoding.
-	HasVersion bool
+	Version    OCSP2009_Version
+	HasVersion bool // whether version is present in the encoding
 	// RequestorName is the component requestorName [1] EXPLICIT GeneralName OPTIONAL.
-	RequestorName GeneralName
-	// HasRequestorName tells whether requestorName is present in the encoding.
-	HasRequestorName bool
+	RequestorName    GeneralName
+	HasRequestorName bool // whether requestorName is present in the encoding
 	// RequestList is the component requestList SEQUENCE OF.
 	RequestList TBSRequest_RequestList
 	// RequestExtensions is the component requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL.
-	RequestExtensions Extensions_TBSRequest
-	// HasRequestExtensions tells whether requestExtensions is present in the encoding.
-	HasRequestExtensions bool
+	RequestExtensions    Extensions_TBSRequest
+	HasRequestExtensions bool // whether requestExtensions is present in the encoding
 }
 
 // TBSRequest_RequestList is the type of TBSRequest.requestList.
@@ -3505,9 +3422,8 @@ type Extension_TBSRequest struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue TBSRequest_ExtnType
 }
@@ -3537,9 +3453,8 @@ type Signature struct {
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs Signature_Certs
-	// HasCerts tells whether certs is present in the encoding.
-	HasCerts bool
+	Certs    Signature_Certs
+	HasCerts bool // whether certs is present in the encoding
 }
 
 // AlgorithmIdentifier_Signature is the ASN.1 type AlgorithmIdentifier.
@@ -3554,9 +3469,8 @@ type AlgorithmIdentifier_Signature struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters Signature_Params
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    Signature_Params
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // Signature_Params is the open type SIGNATURE-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
@@ -3597,9 +3511,8 @@ type Request struct {
 	// ReqCert is the component reqCert CertID.
 	ReqCert CertID
 	// SingleRequestExtensions is the component singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL.
-	SingleRequestExtensions Extensions_Request
-	// HasSingleRequestExtensions tells whether singleRequestExtensions is present in the encoding.
-	HasSingleRequestExtensions bool
+	SingleRequestExtensions    Extensions_Request
+	HasSingleRequestExtensions bool // whether singleRequestExtensions is present in the encoding
 }
 
 // Extensions_Request is the ASN.1 type Extensions.
@@ -3625,9 +3538,8 @@ type Extension_Request struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue Request_ExtnType
 }
@@ -3675,9 +3587,8 @@ type AlgorithmIdentifier_CertID struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters CertID_Params
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    CertID_Params
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // CertID_Params is the open type DIGEST-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
@@ -3699,9 +3610,8 @@ type OCSPResponse struct {
 	// ResponseStatus is the component responseStatus OCSPResponseStatus.
 	ResponseStatus OCSPResponseStatus
 	// ResponseBytes is the component responseBytes [0] EXPLICIT ResponseBytes OPTIONAL.
-	ResponseBytes ResponseBytes
-	// HasResponseBytes tells whether responseBytes is present in the encoding.
-	HasResponseBytes bool
+	ResponseBytes    ResponseBytes
+	HasResponseBytes bool // whether responseBytes is present in the encoding
 }
 
 // OCSPResponseStatus is the ASN.1 type OCSPResponseStatus.
@@ -3809,9 +3719,8 @@ type BasicOCSPResponse struct {
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs BasicOCSPResponse_Certs
-	// HasCerts tells whether certs is present in the encoding.
-	HasCerts bool
+	Certs    BasicOCSPResponse_Certs
+	HasCerts bool // whether certs is present in the encoding
 }
 
 // AlgorithmIdentifier_BasicOCSPResponse is the ASN.1 type AlgorithmIdentifier.
@@ -3826,9 +3735,8 @@ type AlgorithmIdentifier_BasicOCSPResponse struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters BasicOCSPResponse_Params
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    BasicOCSPResponse_Params
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // BasicOCSPResponse_Params is the open type SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}): the encoding received (Raw) and, when the
@@ -3857,9 +3765,8 @@ type BasicOCSPResponse_Certs []Certificate
 //	                                {{re-ocsp-nonce, ...}} OPTIONAL }
 type ResponseData struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version OCSP2009_Version
-	// HasVersion tells whether version is present in the encoding.
-	HasVersion bool
+	Version    OCSP2009_Version
+	HasVersion bool // whether version is present in the encoding
 	// ResponderID is the component responderID ResponderID.
 	ResponderID ResponderID
 	// ProducedAt is the component producedAt GeneralizedTime.
@@ -3867,9 +3774,8 @@ type ResponseData struct {
 	// Responses is the component responses SEQUENCE OF.
 	Responses ResponseData_Responses
 	// ResponseExtensions is the component responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL.
-	ResponseExtensions Extensions_ResponseData
-	// HasResponseExtensions tells whether responseExtensions is present in the encoding.
-	HasResponseExtensions bool
+	ResponseExtensions    Extensions_ResponseData
+	HasResponseExtensions bool // whether responseExtensions is present in the encoding
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -3900,9 +3806,8 @@ type Extension_ResponseData struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue ResponseData_ExtnType
 }
@@ -3974,13 +3879,11 @@ type SingleResponse struct {
 	// ThisUpdate is the component thisUpdate GeneralizedTime.
 	ThisUpdate time.Time
 	// NextUpdate is the component nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL.
-	NextUpdate time.Time
-	// HasNextUpdate tells whether nextUpdate is present in the encoding.
-	HasNextUpdate bool
+	NextUpdate    time.Time
+	HasNextUpdate bool // whether nextUpdate is present in the encoding
 	// SingleExtensions is the component singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL.
-	SingleExtensions Extensions_SingleResponse
-	// HasSingleExtensions tells whether singleExtensions is present in the encoding.
-	HasSingleExtensions bool
+	SingleExtensions    Extensions_SingleResponse
+	HasSingleExtensions bool // whether singleExtensions is present in the encoding
 }
 
 // Extensions_SingleResponse is the ASN.1 type Extensions.
@@ -4006,9 +3909,8 @@ type Extension_SingleResponse struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue SingleResponse_ExtnType
 }
@@ -4081,9 +3983,8 @@ type RevokedInfo struct {
 	// RevocationTime is the component revocationTime GeneralizedTime.
 	RevocationTime time.Time
 	// RevocationReason is the component revocationReason [0] EXPLICIT CRLReason OPTIONAL.
-	RevocationReason OCSP2009_CRLReason
-	// HasRevocationReason tells whether revocationReason is present in the encoding.
-	HasRevocationReason bool
+	RevocationReason    OCSP2009_CRLReason
+	HasRevocationReason bool // whether revocationReason is present in the encoding
 }
 
 // UnknownInfo is the ASN.1 type UnknownInfo.
@@ -4141,17 +4042,14 @@ type ServiceLocator struct {
 //	    crlTime              [2]     EXPLICIT GeneralizedTime OPTIONAL }
 type CRLID struct {
 	// CRLURL is the component crlUrl [0] EXPLICIT IA5String OPTIONAL.
-	CRLURL string
-	// HasCRLURL tells whether crlUrl is present in the encoding.
-	HasCRLURL bool
+	CRLURL    string
+	HasCRLURL bool // whether crlUrl is present in the encoding
 	// CRLNum is the component crlNum [1] EXPLICIT INTEGER OPTIONAL.
-	CRLNum der.Integer
-	// HasCRLNum tells whether crlNum is present in the encoding.
-	HasCRLNum bool
+	CRLNum    der.Integer
+	HasCRLNum bool // whether crlNum is present in the encoding
 	// CRLTime is the component crlTime [2] EXPLICIT GeneralizedTime OPTIONAL.
-	CRLTime time.Time
-	// HasCRLTime tells whether crlTime is present in the encoding.
-	HasCRLTime bool
+	CRLTime    time.Time
+	HasCRLTime bool // whether crlTime is present in the encoding
 }
 
 // CertificationRequestInfo is the ASN.1 type CertificationRequestInfo.
@@ -4212,9 +4110,8 @@ type AlgorithmIdentifier_PKInfoAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters PKInfoAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PKInfoAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PKInfoAlgorithms is the open type PUBLIC-KEY.&Params({PKInfoAlgorithms}): the encoding received (Raw) and, when the
@@ -4286,9 +4183,8 @@ type AlgorithmIdentifier_PKCS10_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters PKCS10_SignatureAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PKCS10_SignatureAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PKCS10_SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the

@@ -334,13 +334,11 @@ type SignedData struct {
 	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
 	EncapContentInfo EncapsulatedContentInfo
 	// Certificates is the component certificates [0] CertificateSet OPTIONAL.
-	Certificates CertificateSet
-	// HasCertificates tells whether certificates is present in the encoding.
-	HasCertificates bool
+	Certificates    CertificateSet
+	HasCertificates bool // whether certificates is present in the encoding
 	// Crls is the component crls [1] RevocationInfoChoices OPTIONAL.
-	Crls RevocationInfoChoices
-	// HasCrls tells whether crls is present in the encoding.
-	HasCrls bool
+	Crls    RevocationInfoChoices
+	HasCrls bool // whether crls is present in the encoding
 	// SignerInfos is the component signerInfos SignerInfos.
 	SignerInfos SignerInfos
 }
@@ -364,9 +362,8 @@ type EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
 	EContentType der.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
-	EContent EncapsulatedContentInfo_EContent
-	// HasEContent tells whether eContent is present in the encoding.
-	HasEContent bool
+	EContent    EncapsulatedContentInfo_EContent
+	HasEContent bool // whether eContent is present in the encoding
 }
 
 // EncapsulatedContentInfo_EContent is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
@@ -412,9 +409,8 @@ type SignerInfo struct {
 	// DigestAlgorithm is the component digestAlgorithm DigestAlgorithmIdentifier.
 	DigestAlgorithm DigestAlgorithmIdentifier
 	// SignedAttrs is the component signedAttrs [0] SignedAttributes OPTIONAL.
-	SignedAttrs SignedAttributes
-	// HasSignedAttrs tells whether signedAttrs is present in the encoding.
-	HasSignedAttrs bool
+	SignedAttrs    SignedAttributes
+	HasSignedAttrs bool // whether signedAttrs is present in the encoding
 	// SignedAttrsRaw is the encoding of signedAttrs received (set by decoding): the bytes a signature covers.
 	SignedAttrsRaw []byte
 	// SignatureAlgorithm is the component signatureAlgorithm SignatureAlgorithmIdentifier.
@@ -422,9 +418,8 @@ type SignerInfo struct {
 	// Signature is the component signature SignatureValue.
 	Signature SignatureValue
 	// UnsignedAttrs is the component unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL.
-	UnsignedAttrs Attributes_UnsignedAttributes
-	// HasUnsignedAttrs tells whether unsignedAttrs is present in the encoding.
-	HasUnsignedAttrs bool
+	UnsignedAttrs    Attributes_UnsignedAttributes
+	HasUnsignedAttrs bool // whether unsignedAttrs is present in the encoding
 }
 
 // Attributes_UnsignedAttributes is the ASN.1 type Attributes.
@@ -578,17 +573,15 @@ type EnvelopedData struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// OriginatorInfo is the component originatorInfo [0] OriginatorInfo OPTIONAL.
-	OriginatorInfo OriginatorInfo
-	// HasOriginatorInfo tells whether originatorInfo is present in the encoding.
-	HasOriginatorInfo bool
+	OriginatorInfo    OriginatorInfo
+	HasOriginatorInfo bool // whether originatorInfo is present in the encoding
 	// RecipientInfos is the component recipientInfos RecipientInfos.
 	RecipientInfos RecipientInfos
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs Attributes_UnprotectedEnvAttributes
-	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
-	HasUnprotectedAttrs bool
+	UnprotectedAttrs    Attributes_UnprotectedEnvAttributes
+	HasUnprotectedAttrs bool // whether unprotectedAttrs is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -630,13 +623,11 @@ type UnprotectedEnvAttributes struct {
 //	  crls [1] IMPLICIT RevocationInfoChoices OPTIONAL }
 type OriginatorInfo struct {
 	// Certs is the component certs [0] CertificateSet OPTIONAL.
-	Certs CertificateSet
-	// HasCerts tells whether certs is present in the encoding.
-	HasCerts bool
+	Certs    CertificateSet
+	HasCerts bool // whether certs is present in the encoding
 	// Crls is the component crls [1] RevocationInfoChoices OPTIONAL.
-	Crls RevocationInfoChoices
-	// HasCrls tells whether crls is present in the encoding.
-	HasCrls bool
+	Crls    RevocationInfoChoices
+	HasCrls bool // whether crls is present in the encoding
 }
 
 // RecipientInfos is the ASN.1 type RecipientInfos.
@@ -654,9 +645,8 @@ type EncryptedContentInfo struct {
 	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier.
 	ContentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
 	// EncryptedContent is the component encryptedContent [0] OCTET STRING OPTIONAL.
-	EncryptedContent []byte
-	// HasEncryptedContent tells whether encryptedContent is present in the encoding.
-	HasEncryptedContent bool
+	EncryptedContent    []byte
+	HasEncryptedContent bool // whether encryptedContent is present in the encoding
 }
 
 // RecipientInfo is the ASN.1 type RecipientInfo.
@@ -743,9 +733,8 @@ type AlgorithmIdentifier_KeyTransportAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-TRANSPORT.&Params OPTIONAL.
-	Parameters KeyTransportAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    KeyTransportAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // KeyTransportAlgorithmSet is the open type KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet}): the encoding received (Raw) and, when the
@@ -830,9 +819,8 @@ type KeyAgreeRecipientInfo struct {
 	// Originator is the component originator [0] EXPLICIT OriginatorIdentifierOrKey.
 	Originator OriginatorIdentifierOrKey
 	// Ukm is the component ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL.
-	Ukm UserKeyingMaterial
-	// HasUkm tells whether ukm is present in the encoding.
-	HasUkm bool
+	Ukm    UserKeyingMaterial
+	HasUkm bool // whether ukm is present in the encoding
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}.
 	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyAgreementAlgorithmSet
 	// RecipientEncryptedKeys is the component recipientEncryptedKeys RecipientEncryptedKeys.
@@ -851,9 +839,8 @@ type AlgorithmIdentifier_KeyAgreementAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-AGREE.&Params OPTIONAL.
-	Parameters KeyAgreementAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    KeyAgreementAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // KeyAgreementAlgorithmSet is the open type KEY-AGREE.&Params({KeyAgreementAlgorithmSet}): the encoding received (Raw) and, when the
@@ -949,9 +936,8 @@ type AlgorithmIdentifier_OriginatorKeySet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters OriginatorKeySet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    OriginatorKeySet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // OriginatorKeySet is the open type PUBLIC-KEY.&Params({OriginatorKeySet}): the encoding received (Raw) and, when the
@@ -1045,13 +1031,11 @@ type RecipientKeyIdentifier struct {
 	// SubjectKeyIdentifier is the component subjectKeyIdentifier SubjectKeyIdentifier.
 	SubjectKeyIdentifier SubjectKeyIdentifier
 	// Date is the component date GeneralizedTime OPTIONAL.
-	Date time.Time
-	// HasDate tells whether date is present in the encoding.
-	HasDate bool
+	Date    time.Time
+	HasDate bool // whether date is present in the encoding
 	// Other is the component other OtherKeyAttribute OPTIONAL.
-	Other OtherKeyAttribute
-	// HasOther tells whether other is present in the encoding.
-	HasOther bool
+	Other    OtherKeyAttribute
+	HasOther bool // whether other is present in the encoding
 }
 
 // SubjectKeyIdentifier is the ASN.1 type SubjectKeyIdentifier.
@@ -1087,13 +1071,11 @@ type KEKIdentifier struct {
 	// KeyIdentifier is the component keyIdentifier OCTET STRING.
 	KeyIdentifier []byte
 	// Date is the component date GeneralizedTime OPTIONAL.
-	Date time.Time
-	// HasDate tells whether date is present in the encoding.
-	HasDate bool
+	Date    time.Time
+	HasDate bool // whether date is present in the encoding
 	// Other is the component other OtherKeyAttribute OPTIONAL.
-	Other OtherKeyAttribute
-	// HasOther tells whether other is present in the encoding.
-	HasOther bool
+	Other    OtherKeyAttribute
+	HasOther bool // whether other is present in the encoding
 }
 
 // PasswordRecipientInfo is the ASN.1 type PasswordRecipientInfo.
@@ -1108,9 +1090,8 @@ type PasswordRecipientInfo struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// KeyDerivationAlgorithm is the component keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL.
-	KeyDerivationAlgorithm KeyDerivationAlgorithmIdentifier
-	// HasKeyDerivationAlgorithm tells whether keyDerivationAlgorithm is present in the encoding.
-	HasKeyDerivationAlgorithm bool
+	KeyDerivationAlgorithm    KeyDerivationAlgorithmIdentifier
+	HasKeyDerivationAlgorithm bool // whether keyDerivationAlgorithm is present in the encoding
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier.
 	KeyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
 	// EncryptedKey is the component encryptedKey EncryptedKey.
@@ -1195,9 +1176,8 @@ type EncryptedData struct {
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs Attributes_UnprotectedEncAttributes
-	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
-	HasUnprotectedAttrs bool
+	UnprotectedAttrs    Attributes_UnprotectedEncAttributes
+	HasUnprotectedAttrs bool // whether unprotectedAttrs is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1248,31 +1228,27 @@ type AuthenticatedData struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// OriginatorInfo is the component originatorInfo [0] OriginatorInfo OPTIONAL.
-	OriginatorInfo OriginatorInfo
-	// HasOriginatorInfo tells whether originatorInfo is present in the encoding.
-	HasOriginatorInfo bool
+	OriginatorInfo    OriginatorInfo
+	HasOriginatorInfo bool // whether originatorInfo is present in the encoding
 	// RecipientInfos is the component recipientInfos RecipientInfos.
 	RecipientInfos RecipientInfos
 	// MacAlgorithm is the component macAlgorithm MessageAuthenticationCodeAlgorithm.
 	MacAlgorithm MessageAuthenticationCodeAlgorithm
 	// DigestAlgorithm is the component digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL.
-	DigestAlgorithm DigestAlgorithmIdentifier
-	// HasDigestAlgorithm tells whether digestAlgorithm is present in the encoding.
-	HasDigestAlgorithm bool
+	DigestAlgorithm    DigestAlgorithmIdentifier
+	HasDigestAlgorithm bool // whether digestAlgorithm is present in the encoding
 	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
 	EncapContentInfo *EncapsulatedContentInfo
 	// AuthAttrs is the component authAttrs [2] AuthAttributes OPTIONAL.
-	AuthAttrs AuthAttributes
-	// HasAuthAttrs tells whether authAttrs is present in the encoding.
-	HasAuthAttrs bool
+	AuthAttrs    AuthAttributes
+	HasAuthAttrs bool // whether authAttrs is present in the encoding
 	// AuthAttrsRaw is the encoding of authAttrs received (set by decoding): the bytes a signature covers.
 	AuthAttrsRaw []byte
 	// Mac is the component mac MessageAuthenticationCode.
 	Mac MessageAuthenticationCode
 	// UnauthAttrs is the component unauthAttrs [3] UnauthAttributes OPTIONAL.
-	UnauthAttrs UnauthAttributes
-	// HasUnauthAttrs tells whether unauthAttrs is present in the encoding.
-	HasUnauthAttrs bool
+	UnauthAttrs    UnauthAttributes
+	HasUnauthAttrs bool // whether unauthAttrs is present in the encoding
 }
 
 // AuthAttributes is the ASN.1 type AuthAttributes.
@@ -1354,9 +1330,8 @@ type DigestAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters DigestAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    DigestAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // DigestAlgorithmSet is the open type DIGEST-ALGORITHM.&Params({DigestAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1392,9 +1367,8 @@ type SignatureAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters SignatureAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    SignatureAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // SignatureAlgorithmSet is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1448,9 +1422,8 @@ type KeyEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyEncryptionAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    KeyEncryptionAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // KeyEncryptionAlgorithmSet is the open type KEY-WRAP.&Params({KeyEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1495,9 +1468,8 @@ type ContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters ContentEncryptionAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    ContentEncryptionAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // ContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1546,9 +1518,8 @@ type MessageAuthenticationCodeAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters MAC-ALGORITHM.&Params OPTIONAL.
-	Parameters MessageAuthenticationCodeAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    MessageAuthenticationCodeAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // MessageAuthenticationCodeAlgorithmSet is the open type MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1590,9 +1561,8 @@ type KeyDerivationAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-DERIVATION.&Params OPTIONAL.
-	Parameters KeyDerivationAlgs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    KeyDerivationAlgs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // KeyDerivationAlgs is the open type KEY-DERIVATION.&Params({KeyDerivationAlgs}): the encoding received (Raw) and, when the
@@ -2023,9 +1993,8 @@ type AttributeCertificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateV1_AlgorithmIdentifier_Parameters
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    AttributeCertificateV1_AlgorithmIdentifier_Parameters
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // AttributeCertificateV1_AlgorithmIdentifier_Parameters is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
@@ -2073,13 +2042,11 @@ type AttributeCertificateInfo struct {
 	// Attributes is the component attributes SEQUENCE OF.
 	Attributes AttributeCertificateInfo_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
-	IssuerUniqueID rfc5280.UniqueIdentifier
-	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
-	HasIssuerUniqueID bool
+	IssuerUniqueID    rfc5280.UniqueIdentifier
+	HasIssuerUniqueID bool // whether issuerUniqueID is present in the encoding
 	// Extensions is the component extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL.
-	Extensions Extensions_AttributeCertExtensions
-	// HasExtensions tells whether extensions is present in the encoding.
-	HasExtensions bool
+	Extensions    Extensions_AttributeCertExtensions
+	HasExtensions bool // whether extensions is present in the encoding
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -2144,9 +2111,8 @@ type Extension_AttributeCertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue AttributeCertExtensions
 }
@@ -2207,17 +2173,14 @@ func (v AttCertVersion) String() string {
 //	}
 type Holder struct {
 	// BaseCertificateID is the component baseCertificateID [0] IssuerSerial OPTIONAL.
-	BaseCertificateID IssuerSerial
-	// HasBaseCertificateID tells whether baseCertificateID is present in the encoding.
-	HasBaseCertificateID bool
+	BaseCertificateID    IssuerSerial
+	HasBaseCertificateID bool // whether baseCertificateID is present in the encoding
 	// EntityName is the component entityName [1] GeneralNames OPTIONAL.
-	EntityName rfc5280.GeneralNames
-	// HasEntityName tells whether entityName is present in the encoding.
-	HasEntityName bool
+	EntityName    rfc5280.GeneralNames
+	HasEntityName bool // whether entityName is present in the encoding
 	// ObjectDigestInfo is the component objectDigestInfo [2] ObjectDigestInfo OPTIONAL.
-	ObjectDigestInfo ObjectDigestInfo
-	// HasObjectDigestInfo tells whether objectDigestInfo is present in the encoding.
-	HasObjectDigestInfo bool
+	ObjectDigestInfo    ObjectDigestInfo
+	HasObjectDigestInfo bool // whether objectDigestInfo is present in the encoding
 }
 
 // ObjectDigestInfo is the ASN.1 type ObjectDigestInfo.
@@ -2237,9 +2200,8 @@ type ObjectDigestInfo struct {
 	// DigestedObjectType is the component digestedObjectType ENUMERATED.
 	DigestedObjectType ObjectDigestInfo_DigestedObjectType
 	// OtherObjectTypeID is the component otherObjectTypeID OBJECT IDENTIFIER OPTIONAL.
-	OtherObjectTypeID der.OID
-	// HasOtherObjectTypeID tells whether otherObjectTypeID is present in the encoding.
-	HasOtherObjectTypeID bool
+	OtherObjectTypeID    der.OID
+	HasOtherObjectTypeID bool // whether otherObjectTypeID is present in the encoding
 	// DigestAlgorithm is the component digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
 	DigestAlgorithm rfc5280.AlgorithmIdentifier_CertID
 	// ObjectDigest is the component objectDigest BIT STRING.
@@ -2307,17 +2269,14 @@ func (c AttCertIssuerChoice) String() string {
 //	}
 type V2Form struct {
 	// IssuerName is the component issuerName GeneralNames OPTIONAL.
-	IssuerName rfc5280.GeneralNames
-	// HasIssuerName tells whether issuerName is present in the encoding.
-	HasIssuerName bool
+	IssuerName    rfc5280.GeneralNames
+	HasIssuerName bool // whether issuerName is present in the encoding
 	// BaseCertificateID is the component baseCertificateID [0] IssuerSerial OPTIONAL.
-	BaseCertificateID IssuerSerial
-	// HasBaseCertificateID tells whether baseCertificateID is present in the encoding.
-	HasBaseCertificateID bool
+	BaseCertificateID    IssuerSerial
+	HasBaseCertificateID bool // whether baseCertificateID is present in the encoding
 	// ObjectDigestInfo is the component objectDigestInfo [1] ObjectDigestInfo OPTIONAL.
-	ObjectDigestInfo ObjectDigestInfo
-	// HasObjectDigestInfo tells whether objectDigestInfo is present in the encoding.
-	HasObjectDigestInfo bool
+	ObjectDigestInfo    ObjectDigestInfo
+	HasObjectDigestInfo bool // whether objectDigestInfo is present in the encoding
 }
 
 // IssuerSerial is the ASN.1 type IssuerSerial.
@@ -2333,9 +2292,8 @@ type IssuerSerial struct {
 	// Serial is the component serial CertificateSerialNumber.
 	Serial rfc5280.CertificateSerialNumber
 	// IssuerUID is the component issuerUID UniqueIdentifier OPTIONAL.
-	IssuerUID rfc5280.UniqueIdentifier
-	// HasIssuerUID tells whether issuerUID is present in the encoding.
-	HasIssuerUID bool
+	IssuerUID    rfc5280.UniqueIdentifier
+	HasIssuerUID bool // whether issuerUID is present in the encoding
 }
 
 // AttCertValidityPeriod is the ASN.1 type AttCertValidityPeriod.
@@ -2405,13 +2363,11 @@ type TargetCert struct {
 	// TargetCertificate is the component targetCertificate IssuerSerial.
 	TargetCertificate IssuerSerial
 	// TargetName is the component targetName GeneralName OPTIONAL.
-	TargetName rfc5280.GeneralName
-	// HasTargetName tells whether targetName is present in the encoding.
-	HasTargetName bool
+	TargetName    rfc5280.GeneralName
+	HasTargetName bool // whether targetName is present in the encoding
 	// CertDigestInfo is the component certDigestInfo ObjectDigestInfo OPTIONAL.
-	CertDigestInfo ObjectDigestInfo
-	// HasCertDigestInfo tells whether certDigestInfo is present in the encoding.
-	HasCertDigestInfo bool
+	CertDigestInfo    ObjectDigestInfo
+	HasCertDigestInfo bool // whether certDigestInfo is present in the encoding
 }
 
 // AAControls is the ASN.1 type AAControls.
@@ -2424,21 +2380,17 @@ type TargetCert struct {
 //	}
 type AAControls struct {
 	// PathLenConstraint is the component pathLenConstraint INTEGER OPTIONAL.
-	PathLenConstraint der.Integer
-	// HasPathLenConstraint tells whether pathLenConstraint is present in the encoding.
-	HasPathLenConstraint bool
+	PathLenConstraint    der.Integer
+	HasPathLenConstraint bool // whether pathLenConstraint is present in the encoding
 	// PermittedAttrs is the component permittedAttrs [0] AttrSpec OPTIONAL.
-	PermittedAttrs AttrSpec
-	// HasPermittedAttrs tells whether permittedAttrs is present in the encoding.
-	HasPermittedAttrs bool
+	PermittedAttrs    AttrSpec
+	HasPermittedAttrs bool // whether permittedAttrs is present in the encoding
 	// ExcludedAttrs is the component excludedAttrs [1] AttrSpec OPTIONAL.
-	ExcludedAttrs AttrSpec
-	// HasExcludedAttrs tells whether excludedAttrs is present in the encoding.
-	HasExcludedAttrs bool
+	ExcludedAttrs    AttrSpec
+	HasExcludedAttrs bool // whether excludedAttrs is present in the encoding
 	// PermitUnSpecified is the component permitUnSpecified BOOLEAN DEFAULT TRUE.
-	PermitUnSpecified bool
-	// HasPermitUnSpecified tells whether permitUnSpecified is present in the encoding.
-	HasPermitUnSpecified bool
+	PermitUnSpecified    bool
+	HasPermitUnSpecified bool // whether permitUnSpecified is present in the encoding
 }
 
 // AttrSpec is the ASN.1 type AttrSpec.
@@ -2463,9 +2415,8 @@ type ProxyInfo []Targets
 //	}
 type IetfAttrSyntax struct {
 	// PolicyAuthority is the component policyAuthority [0] GeneralNames OPTIONAL.
-	PolicyAuthority rfc5280.GeneralNames
-	// HasPolicyAuthority tells whether policyAuthority is present in the encoding.
-	HasPolicyAuthority bool
+	PolicyAuthority    rfc5280.GeneralNames
+	HasPolicyAuthority bool // whether policyAuthority is present in the encoding
 	// Values is the component values SEQUENCE OF.
 	Values IetfAttrSyntax_Values
 }
@@ -2518,9 +2469,8 @@ type SvceAuthInfo struct {
 	// Ident is the component ident GeneralName.
 	Ident rfc5280.GeneralName
 	// AuthInfo is the component authInfo OCTET STRING OPTIONAL.
-	AuthInfo []byte
-	// HasAuthInfo tells whether authInfo is present in the encoding.
-	HasAuthInfo bool
+	AuthInfo    []byte
+	HasAuthInfo bool // whether authInfo is present in the encoding
 }
 
 // RoleSyntax is the ASN.1 type RoleSyntax.
@@ -2531,9 +2481,8 @@ type SvceAuthInfo struct {
 //	}
 type RoleSyntax struct {
 	// RoleAuthority is the component roleAuthority [0] GeneralNames OPTIONAL.
-	RoleAuthority rfc5280.GeneralNames
-	// HasRoleAuthority tells whether roleAuthority is present in the encoding.
-	HasRoleAuthority bool
+	RoleAuthority    rfc5280.GeneralNames
+	HasRoleAuthority bool // whether roleAuthority is present in the encoding
 	// RoleName is the component roleName [1] EXPLICIT GeneralName.
 	RoleName rfc5280.GeneralName
 }
@@ -2550,13 +2499,11 @@ type Clearance struct {
 	// PolicyID is the component policyId OBJECT IDENTIFIER.
 	PolicyID der.OID
 	// ClassList is the component classList ClassList DEFAULT {unclassified}.
-	ClassList ClassList
-	// HasClassList tells whether classList is present in the encoding.
-	HasClassList bool
+	ClassList    ClassList
+	HasClassList bool // whether classList is present in the encoding
 	// SecurityCategories is the component securityCategories SET OF OPTIONAL.
-	SecurityCategories Clearance_SecurityCategories
-	// HasSecurityCategories tells whether securityCategories is present in the encoding.
-	HasSecurityCategories bool
+	SecurityCategories    Clearance_SecurityCategories
+	HasSecurityCategories bool // whether securityCategories is present in the encoding
 }
 
 // Clearance_SecurityCategories is the type of Clearance.securityCategories.
@@ -2614,13 +2561,11 @@ type ClearanceRFC3281 struct {
 	// PolicyID is the component policyId [0] OBJECT IDENTIFIER.
 	PolicyID der.OID
 	// ClassList is the component classList [1] ClassList DEFAULT {unclassified}.
-	ClassList ClassList
-	// HasClassList tells whether classList is present in the encoding.
-	HasClassList bool
+	ClassList    ClassList
+	HasClassList bool // whether classList is present in the encoding
 	// SecurityCategories is the component securityCategories [2] SET OF OPTIONAL.
-	SecurityCategories ClearanceRFC3281_SecurityCategories
-	// HasSecurityCategories tells whether securityCategories is present in the encoding.
-	HasSecurityCategories bool
+	SecurityCategories    ClearanceRFC3281_SecurityCategories
+	HasSecurityCategories bool // whether securityCategories is present in the encoding
 }
 
 // ClearanceRFC3281_SecurityCategories is the type of Clearance-rfc3281.securityCategories.
@@ -2731,9 +2676,8 @@ type KeyWrapAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyWrapAlgs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    KeyWrapAlgs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // KeyWrapAlgs is the open type KEY-WRAP.&Params({KeyWrapAlgs}): the encoding received (Raw) and, when the
@@ -2809,9 +2753,8 @@ type PBKDF2PRFsAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2PRFs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBKDF2PRFs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBKDF2PRFs is the open type ALGORITHM.&Params({PBKDF2-PRFs}): the encoding received (Raw) and, when the
@@ -2853,9 +2796,8 @@ type PBKDF2SaltSourcesAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2SaltSources
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBKDF2SaltSources
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBKDF2SaltSources is the open type ALGORITHM.&Params({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
@@ -2885,13 +2827,11 @@ type PBKDF2Params struct {
 	// IterationCount is the component iterationCount INTEGER.
 	IterationCount der.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
-	KeyLength der.Integer
-	// HasKeyLength tells whether keyLength is present in the encoding.
-	HasKeyLength bool
+	KeyLength    der.Integer
+	HasKeyLength bool // whether keyLength is present in the encoding
 	// Prf is the component prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2.
-	Prf PBKDF2PRFsAlgorithmIdentifier
-	// HasPrf tells whether prf is present in the encoding.
-	HasPrf bool
+	Prf    PBKDF2PRFsAlgorithmIdentifier
+	HasPrf bool // whether prf is present in the encoding
 }
 
 // PBKDF2Params_Salt is the type of PBKDF2-params.salt.
@@ -2938,25 +2878,22 @@ type AuthEnvelopedData struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// OriginatorInfo is the component originatorInfo [0] OriginatorInfo OPTIONAL.
-	OriginatorInfo OriginatorInfo
-	// HasOriginatorInfo tells whether originatorInfo is present in the encoding.
-	HasOriginatorInfo bool
+	OriginatorInfo    OriginatorInfo
+	HasOriginatorInfo bool // whether originatorInfo is present in the encoding
 	// RecipientInfos is the component recipientInfos RecipientInfos.
 	RecipientInfos RecipientInfos
 	// AuthEncryptedContentInfo is the component authEncryptedContentInfo EncryptedContentInfo.
 	AuthEncryptedContentInfo CMSAuthEnvelopedData2010_EncryptedContentInfo
 	// AuthAttrs is the component authAttrs [1] AuthAttributes OPTIONAL.
-	AuthAttrs CMSAuthEnvelopedData2010_AuthAttributes
-	// HasAuthAttrs tells whether authAttrs is present in the encoding.
-	HasAuthAttrs bool
+	AuthAttrs    CMSAuthEnvelopedData2010_AuthAttributes
+	HasAuthAttrs bool // whether authAttrs is present in the encoding
 	// AuthAttrsRaw is the encoding of authAttrs received (set by decoding): the bytes a signature covers.
 	AuthAttrsRaw []byte
 	// Mac is the component mac MessageAuthenticationCode.
 	Mac MessageAuthenticationCode
 	// UnauthAttrs is the component unauthAttrs [2] UnauthAttributes OPTIONAL.
-	UnauthAttrs CMSAuthEnvelopedData2010_UnauthAttributes
-	// HasUnauthAttrs tells whether unauthAttrs is present in the encoding.
-	HasUnauthAttrs bool
+	UnauthAttrs    CMSAuthEnvelopedData2010_UnauthAttributes
+	HasUnauthAttrs bool // whether unauthAttrs is present in the encoding
 }
 
 // CMSAuthEnvelopedData2010_EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
@@ -2969,9 +2906,8 @@ type CMSAuthEnvelopedData2010_EncryptedContentInfo struct {
 	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier.
 	ContentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
 	// EncryptedContent is the component encryptedContent [0] OCTET STRING OPTIONAL.
-	EncryptedContent []byte
-	// HasEncryptedContent tells whether encryptedContent is present in the encoding.
-	HasEncryptedContent bool
+	EncryptedContent    []byte
+	HasEncryptedContent bool // whether encryptedContent is present in the encoding
 }
 
 // AuthContentEncryptionAlgorithmIdentifier is the ASN.1 type AuthContentEncryptionAlgorithmIdentifier.
@@ -2982,9 +2918,8 @@ type AuthContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters AuthContentEncryptionAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    AuthContentEncryptionAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // AuthContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
@@ -3074,9 +3009,8 @@ type CCMParameters struct {
 	// AESNonce is the component aes-nonce OCTET STRING.
 	AESNonce []byte
 	// AESICVlen is the component aes-ICVlen AES-CCM-ICVlen DEFAULT 12.
-	AESICVlen AESCCMICVlen
-	// HasAESICVlen tells whether aes-ICVlen is present in the encoding.
-	HasAESICVlen bool
+	AESICVlen    AESCCMICVlen
+	HasAESICVlen bool // whether aes-ICVlen is present in the encoding
 }
 
 // AESCCMICVlen is the ASN.1 type AES-CCM-ICVlen.
@@ -3093,9 +3027,8 @@ type GCMParameters struct {
 	// AESNonce is the component aes-nonce OCTET STRING.
 	AESNonce []byte
 	// AESICVlen is the component aes-ICVlen AES-GCM-ICVlen DEFAULT 12.
-	AESICVlen AESGCMICVlen
-	// HasAESICVlen tells whether aes-ICVlen is present in the encoding.
-	HasAESICVlen bool
+	AESICVlen    AESGCMICVlen
+	HasAESICVlen bool // whether aes-ICVlen is present in the encoding
 }
 
 // AESGCMICVlen is the ASN.1 type AES-GCM-ICVlen.
@@ -3128,9 +3061,8 @@ type CompressedDataContent2010_EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
 	EContentType der.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
-	EContent []byte
-	// HasEContent tells whether eContent is present in the encoding.
-	HasEContent bool
+	EContent    []byte
+	HasEContent bool // whether eContent is present in the encoding
 }
 
 // CompressionAlgorithmIdentifier is the ASN.1 type CompressionAlgorithmIdentifier.
@@ -3141,9 +3073,8 @@ type CompressionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters COMPRESS-ALGORITHM.&Params OPTIONAL.
-	Parameters CompressAlgorithmSet
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    CompressAlgorithmSet
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // CompressAlgorithmSet is the open type COMPRESS-ALGORITHM.&Params({CompressAlgorithmSet}): the encoding received (Raw) and, when the
@@ -3239,9 +3170,8 @@ type AttributeCertificateV1_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateV1_AlgorithmIdentifier_Parameters
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    AttributeCertificateV1_AlgorithmIdentifier_Parameters
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // AttributeCertificateInfoV1 is the ASN.1 type AttributeCertificateInfoV1.
@@ -3262,9 +3192,8 @@ type AttributeCertificateV1_AlgorithmIdentifier struct {
 //	   extensions Extensions{{AttributeCertExtensionsV1}} OPTIONAL }
 type AttributeCertificateInfoV1 struct {
 	// Version is the component version AttCertVersionV1 DEFAULT v1.
-	Version AttCertVersionV1
-	// HasVersion tells whether version is present in the encoding.
-	HasVersion bool
+	Version    AttCertVersionV1
+	HasVersion bool // whether version is present in the encoding
 	// Subject is the component subject CHOICE.
 	Subject AttributeCertificateInfoV1_Subject
 	// Issuer is the component issuer GeneralNames.
@@ -3278,13 +3207,11 @@ type AttributeCertificateInfoV1 struct {
 	// Attributes is the component attributes SEQUENCE OF.
 	Attributes AttributeCertificateInfoV1_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
-	IssuerUniqueID rfc5280.UniqueIdentifier
-	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
-	HasIssuerUniqueID bool
+	IssuerUniqueID    rfc5280.UniqueIdentifier
+	HasIssuerUniqueID bool // whether issuerUniqueID is present in the encoding
 	// Extensions is the component extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL.
-	Extensions Extensions_AttributeCertExtensionsV1
-	// HasExtensions tells whether extensions is present in the encoding.
-	HasExtensions bool
+	Extensions    Extensions_AttributeCertExtensionsV1
+	HasExtensions bool // whether extensions is present in the encoding
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -3368,9 +3295,8 @@ type Extension_AttributeCertExtensionsV1 struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical bool
-	// HasCritical tells whether critical is present in the encoding.
-	HasCritical bool
+	Critical    bool
+	HasCritical bool // whether critical is present in the encoding
 	// ExtnValue is the component extnValue OCTET STRING.
 	ExtnValue AttributeCertExtensionsV1
 }

@@ -83,9 +83,8 @@ type PFX struct {
 	// AuthSafe is the component authSafe ContentInfo.
 	AuthSafe rfc5652.ContentInfo
 	// MacData is the component macData MacData OPTIONAL.
-	MacData MacData
-	// HasMacData tells whether macData is present in the encoding.
-	HasMacData bool
+	MacData    MacData
+	HasMacData bool // whether macData is present in the encoding
 }
 
 // PFX_Version is the type of PFX.version.
@@ -127,9 +126,8 @@ type SafeBag struct {
 	// BagValue is the component bagValue [0] EXPLICIT BAG-TYPE.&Type.
 	BagValue PKCS12BagSet
 	// BagAttributes is the component bagAttributes SET OF OPTIONAL.
-	BagAttributes SafeBag_BagAttributes
-	// HasBagAttributes tells whether bagAttributes is present in the encoding.
-	HasBagAttributes bool
+	BagAttributes    SafeBag_BagAttributes
+	HasBagAttributes bool // whether bagAttributes is present in the encoding
 }
 
 // SafeBag_BagAttributes is the type of SafeBag.bagAttributes.
@@ -289,9 +287,8 @@ type MacData struct {
 	// MacSalt is the component macSalt OCTET STRING.
 	MacSalt []byte
 	// Iterations is the component iterations INTEGER DEFAULT 1.
-	Iterations der.Integer
-	// HasIterations tells whether iterations is present in the encoding.
-	HasIterations bool
+	Iterations    der.Integer
+	HasIterations bool // whether iterations is present in the encoding
 }
 
 // DigestInfo is the ASN.1 type DigestInfo.
@@ -315,9 +312,8 @@ type DigestAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters PKCS1V1_5DigestAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PKCS1V1_5DigestAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PKCS1V1_5DigestAlgorithms is the open type ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms}): the encoding received (Raw) and, when the
@@ -429,13 +425,11 @@ type OneAsymmetricKey struct {
 	// PrivateKey is the component privateKey PrivateKey.
 	PrivateKey PrivateKey
 	// Attributes is the component attributes [0] Attributes OPTIONAL.
-	Attributes Attributes
-	// HasAttributes tells whether attributes is present in the encoding.
-	HasAttributes bool
+	Attributes    Attributes
+	HasAttributes bool // whether attributes is present in the encoding
 	// PublicKey is the component publicKey [1] PublicKey OPTIONAL (extension addition).
-	PublicKey PublicKey
-	// HasPublicKey tells whether publicKey is present in the encoding.
-	HasPublicKey bool
+	PublicKey    PublicKey
+	HasPublicKey bool // whether publicKey is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -464,9 +458,8 @@ type PrivateKeyAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters PrivateKeyAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PrivateKeyAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PrivateKeyAlgorithms is the open type PUBLIC-KEY.&Params({PrivateKeyAlgorithms}): the encoding received (Raw) and, when the
@@ -569,9 +562,8 @@ type EncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters KeyEncryptionAlgorithms
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    KeyEncryptionAlgorithms
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // KeyEncryptionAlgorithms is the open type CONTENT-ENCRYPTION.&Params({KeyEncryptionAlgorithms}): the encoding received (Raw) and, when the
@@ -629,9 +621,8 @@ type AlgorithmIdentifier_PBES2KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters PBES2KDFs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBES2KDFs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBES2KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-KDFs}): the encoding received (Raw) and, when the
@@ -691,9 +682,8 @@ type AlgorithmIdentifier_PBES2Encs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters PBES2Encs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBES2Encs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBES2Encs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-Encs}): the encoding received (Raw) and, when the
@@ -732,13 +722,11 @@ type PBKDF2Params struct {
 	// IterationCount is the component iterationCount INTEGER.
 	IterationCount der.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
-	KeyLength der.Integer
-	// HasKeyLength tells whether keyLength is present in the encoding.
-	HasKeyLength bool
+	KeyLength    der.Integer
+	HasKeyLength bool // whether keyLength is present in the encoding
 	// Prf is the component prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1.
-	Prf AlgorithmIdentifier_PBKDF2PRFs
-	// HasPrf tells whether prf is present in the encoding.
-	HasPrf bool
+	Prf    AlgorithmIdentifier_PBKDF2PRFs
+	HasPrf bool // whether prf is present in the encoding
 }
 
 // PBKDF2Params_Salt is the type of PBKDF2-params.salt.
@@ -782,9 +770,8 @@ type AlgorithmIdentifier_PBKDF2SaltSources struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters PBKDF2SaltSources
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBKDF2SaltSources
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBKDF2SaltSources is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
@@ -809,9 +796,8 @@ type AlgorithmIdentifier_PBKDF2PRFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters PBKDF2PRFs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBKDF2PRFs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBKDF2PRFs is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs}): the encoding received (Raw) and, when the
@@ -851,9 +837,8 @@ type AlgorithmIdentifier_PBMAC1KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters PBMAC1KDFs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBMAC1KDFs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBMAC1KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-KDFs}): the encoding received (Raw) and, when the
@@ -880,9 +865,8 @@ type AlgorithmIdentifier_PBMAC1MACs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters PBMAC1MACs
-	// HasParameters tells whether parameters is present in the encoding.
-	HasParameters bool
+	Parameters    PBMAC1MACs
+	HasParameters bool // whether parameters is present in the encoding
 }
 
 // PBMAC1MACs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-MACs}): the encoding received (Raw) and, when the
@@ -916,9 +900,8 @@ type PBEParameter struct {
 //	}
 type RC2CBCParameter struct {
 	// Rc2ParameterVersion is the component rc2ParameterVersion INTEGER OPTIONAL.
-	Rc2ParameterVersion der.Integer
-	// HasRc2ParameterVersion tells whether rc2ParameterVersion is present in the encoding.
-	HasRc2ParameterVersion bool
+	Rc2ParameterVersion    der.Integer
+	HasRc2ParameterVersion bool // whether rc2ParameterVersion is present in the encoding
 	// Iv is the component iv OCTET STRING.
 	Iv []byte
 }
@@ -939,9 +922,8 @@ type RC5CBCParameters struct {
 	// BlockSizeInBits is the component blockSizeInBits INTEGER.
 	BlockSizeInBits int64
 	// Iv is the component iv OCTET STRING OPTIONAL.
-	Iv []byte
-	// HasIv tells whether iv is present in the encoding.
-	HasIv bool
+	Iv    []byte
+	HasIv bool // whether iv is present in the encoding
 }
 
 // RC5CBCParameters_Version is the type of RC5-CBC-Parameters.version.

@@ -99,206 +99,139 @@ func (u *InitiatingMessage_Value) decodePER(key int64, r *per.Reader, field stri
 func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
-		// handoverPreparation
-		u.Kind = HandoverPreparation
+		u.Kind = HandoverPreparation // handoverPreparation
 	case 1:
-		// handoverResourceAllocation
-		u.Kind = HandoverResourceAllocation
+		u.Kind = HandoverResourceAllocation // handoverResourceAllocation
 	case 3:
-		// pathSwitchRequest
-		u.Kind = S1APPDUDescriptions_PathSwitchRequest
+		u.Kind = S1APPDUDescriptions_PathSwitchRequest // pathSwitchRequest
 	case 5:
-		// e-RABSetup
-		u.Kind = ERABSetup
+		u.Kind = ERABSetup // e-RABSetup
 	case 6:
-		// e-RABModify
-		u.Kind = ERABModify
+		u.Kind = ERABModify // e-RABModify
 	case 7:
-		// e-RABRelease
-		u.Kind = ERABRelease
+		u.Kind = ERABRelease // e-RABRelease
 	case 9:
-		// initialContextSetup
-		u.Kind = InitialContextSetup
+		u.Kind = InitialContextSetup // initialContextSetup
 	case 4:
-		// handoverCancel
-		u.Kind = S1APPDUDescriptions_HandoverCancel
+		u.Kind = S1APPDUDescriptions_HandoverCancel // handoverCancel
 	case 43:
-		// kill
-		u.Kind = Kill
+		u.Kind = Kill // kill
 	case 14:
-		// reset
-		u.Kind = S1APPDUDescriptions_Reset
+		u.Kind = S1APPDUDescriptions_Reset // reset
 	case 17:
-		// s1Setup
-		u.Kind = S1Setup
+		u.Kind = S1Setup // s1Setup
 	case 21:
-		// uEContextModification
-		u.Kind = UEContextModification
+		u.Kind = UEContextModification // uEContextModification
 	case 23:
-		// uEContextRelease
-		u.Kind = UEContextRelease
+		u.Kind = UEContextRelease // uEContextRelease
 	case 29:
-		// eNBConfigurationUpdate
-		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate
+		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate // eNBConfigurationUpdate
 	case 30:
-		// mMEConfigurationUpdate
-		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate
+		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate // mMEConfigurationUpdate
 	case 36:
-		// writeReplaceWarning
-		u.Kind = WriteReplaceWarning
+		u.Kind = WriteReplaceWarning // writeReplaceWarning
 	case 48:
-		// uERadioCapabilityMatch
-		u.Kind = UERadioCapabilityMatch
+		u.Kind = UERadioCapabilityMatch // uERadioCapabilityMatch
 	case 50:
-		// e-RABModificationIndication
-		u.Kind = S1APPDUDescriptions_ERABModificationIndication
+		u.Kind = S1APPDUDescriptions_ERABModificationIndication // e-RABModificationIndication
 	case 53:
-		// uEContextModificationIndication
-		u.Kind = S1APPDUDescriptions_UEContextModificationIndication
+		u.Kind = S1APPDUDescriptions_UEContextModificationIndication // uEContextModificationIndication
 	case 55:
-		// uEContextSuspend
-		u.Kind = UEContextSuspend
+		u.Kind = UEContextSuspend // uEContextSuspend
 	case 56:
-		// uEContextResume
-		u.Kind = UEContextResume
+		u.Kind = UEContextResume // uEContextResume
 	case 63:
-		// uERadioCapabilityIDMapping
-		u.Kind = UERadioCapabilityIDMapping
+		u.Kind = UERadioCapabilityIDMapping // uERadioCapabilityIDMapping
 	case 2:
-		// handoverNotification
-		u.Kind = HandoverNotification
+		u.Kind = HandoverNotification // handoverNotification
 	case 8:
-		// e-RABReleaseIndication
-		u.Kind = S1APPDUDescriptions_ERABReleaseIndication
+		u.Kind = S1APPDUDescriptions_ERABReleaseIndication // e-RABReleaseIndication
 	case 10:
-		// paging
-		u.Kind = S1APPDUDescriptions_Paging
+		u.Kind = S1APPDUDescriptions_Paging // paging
 	case 11:
-		// downlinkNASTransport
-		u.Kind = S1APPDUDescriptions_DownlinkNASTransport
+		u.Kind = S1APPDUDescriptions_DownlinkNASTransport // downlinkNASTransport
 	case 12:
-		// initialUEMessage
-		u.Kind = S1APPDUDescriptions_InitialUEMessage
+		u.Kind = S1APPDUDescriptions_InitialUEMessage // initialUEMessage
 	case 13:
-		// uplinkNASTransport
-		u.Kind = S1APPDUDescriptions_UplinkNASTransport
+		u.Kind = S1APPDUDescriptions_UplinkNASTransport // uplinkNASTransport
 	case 15:
-		// errorIndication
-		u.Kind = S1APPDUDescriptions_ErrorIndication
+		u.Kind = S1APPDUDescriptions_ErrorIndication // errorIndication
 	case 16:
-		// nASNonDeliveryIndication
-		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication
+		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication // nASNonDeliveryIndication
 	case 18:
-		// uEContextReleaseRequest
-		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest
+		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest // uEContextReleaseRequest
 	case 19:
-		// downlinkS1cdma2000tunnelling
-		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling
+		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling // downlinkS1cdma2000tunnelling
 	case 20:
-		// uplinkS1cdma2000tunnelling
-		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling
+		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling // uplinkS1cdma2000tunnelling
 	case 22:
-		// uECapabilityInfoIndication
-		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication
+		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication // uECapabilityInfoIndication
 	case 24:
-		// eNBStatusTransfer
-		u.Kind = S1APPDUDescriptions_ENBStatusTransfer
+		u.Kind = S1APPDUDescriptions_ENBStatusTransfer // eNBStatusTransfer
 	case 25:
-		// mMEStatusTransfer
-		u.Kind = S1APPDUDescriptions_MMEStatusTransfer
+		u.Kind = S1APPDUDescriptions_MMEStatusTransfer // mMEStatusTransfer
 	case 26:
-		// deactivateTrace
-		u.Kind = S1APPDUDescriptions_DeactivateTrace
+		u.Kind = S1APPDUDescriptions_DeactivateTrace // deactivateTrace
 	case 27:
-		// traceStart
-		u.Kind = S1APPDUDescriptions_TraceStart
+		u.Kind = S1APPDUDescriptions_TraceStart // traceStart
 	case 28:
-		// traceFailureIndication
-		u.Kind = S1APPDUDescriptions_TraceFailureIndication
+		u.Kind = S1APPDUDescriptions_TraceFailureIndication // traceFailureIndication
 	case 42:
-		// cellTrafficTrace
-		u.Kind = S1APPDUDescriptions_CellTrafficTrace
+		u.Kind = S1APPDUDescriptions_CellTrafficTrace // cellTrafficTrace
 	case 31:
-		// locationReportingControl
-		u.Kind = S1APPDUDescriptions_LocationReportingControl
+		u.Kind = S1APPDUDescriptions_LocationReportingControl // locationReportingControl
 	case 32:
-		// locationReportingFailureIndication
-		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication
+		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication // locationReportingFailureIndication
 	case 33:
-		// locationReport
-		u.Kind = S1APPDUDescriptions_LocationReport
+		u.Kind = S1APPDUDescriptions_LocationReport // locationReport
 	case 34:
-		// overloadStart
-		u.Kind = S1APPDUDescriptions_OverloadStart
+		u.Kind = S1APPDUDescriptions_OverloadStart // overloadStart
 	case 35:
-		// overloadStop
-		u.Kind = S1APPDUDescriptions_OverloadStop
+		u.Kind = S1APPDUDescriptions_OverloadStop // overloadStop
 	case 37:
-		// eNBDirectInformationTransfer
-		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer
+		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer // eNBDirectInformationTransfer
 	case 38:
-		// mMEDirectInformationTransfer
-		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer
+		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer // mMEDirectInformationTransfer
 	case 40:
-		// eNBConfigurationTransfer
-		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer
+		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer // eNBConfigurationTransfer
 	case 41:
-		// mMEConfigurationTransfer
-		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer
+		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer // mMEConfigurationTransfer
 	case 39:
-		// privateMessage
-		u.Kind = S1APPDUDescriptions_PrivateMessage
+		u.Kind = S1APPDUDescriptions_PrivateMessage // privateMessage
 	case 44:
-		// downlinkUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport // downlinkUEAssociatedLPPaTransport
 	case 45:
-		// uplinkUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport // uplinkUEAssociatedLPPaTransport
 	case 46:
-		// downlinkNonUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport // downlinkNonUEAssociatedLPPaTransport
 	case 47:
-		// uplinkNonUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport // uplinkNonUEAssociatedLPPaTransport
 	case 49:
-		// pWSRestartIndication
-		u.Kind = S1APPDUDescriptions_PWSRestartIndication
+		u.Kind = S1APPDUDescriptions_PWSRestartIndication // pWSRestartIndication
 	case 52:
-		// rerouteNASRequest
-		u.Kind = S1APPDUDescriptions_RerouteNASRequest
+		u.Kind = S1APPDUDescriptions_RerouteNASRequest // rerouteNASRequest
 	case 51:
-		// pWSFailureIndication
-		u.Kind = S1APPDUDescriptions_PWSFailureIndication
+		u.Kind = S1APPDUDescriptions_PWSFailureIndication // pWSFailureIndication
 	case 54:
-		// connectionEstablishmentIndication
-		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication
+		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication // connectionEstablishmentIndication
 	case 57:
-		// nASDeliveryIndication
-		u.Kind = S1APPDUDescriptions_NASDeliveryIndication
+		u.Kind = S1APPDUDescriptions_NASDeliveryIndication // nASDeliveryIndication
 	case 58:
-		// retrieveUEInformation
-		u.Kind = S1APPDUDescriptions_RetrieveUEInformation
+		u.Kind = S1APPDUDescriptions_RetrieveUEInformation // retrieveUEInformation
 	case 59:
-		// uEInformationTransfer
-		u.Kind = S1APPDUDescriptions_UEInformationTransfer
+		u.Kind = S1APPDUDescriptions_UEInformationTransfer // uEInformationTransfer
 	case 60:
-		// eNBCPRelocationIndication
-		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication
+		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication // eNBCPRelocationIndication
 	case 61:
-		// mMECPRelocationIndication
-		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication
+		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication // mMECPRelocationIndication
 	case 62:
-		// secondaryRATDataUsageReport
-		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport
+		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport // secondaryRATDataUsageReport
 	case 64:
-		// handoverSuccess
-		u.Kind = S1APPDUDescriptions_HandoverSuccess
+		u.Kind = S1APPDUDescriptions_HandoverSuccess // handoverSuccess
 	case 65:
-		// eNBEarlyStatusTransfer
-		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer
+		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer // eNBEarlyStatusTransfer
 	case 66:
-		// mMEEarlyStatusTransfer
-		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer
+		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
 	p.DecodeField(u.Raw, at, u.perValue(true), field)
 }
@@ -489,206 +422,139 @@ func (u *SuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field stri
 func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
-		// handoverPreparation
-		u.Kind = HandoverPreparation
+		u.Kind = HandoverPreparation // handoverPreparation
 	case 1:
-		// handoverResourceAllocation
-		u.Kind = HandoverResourceAllocation
+		u.Kind = HandoverResourceAllocation // handoverResourceAllocation
 	case 3:
-		// pathSwitchRequest
-		u.Kind = S1APPDUDescriptions_PathSwitchRequest
+		u.Kind = S1APPDUDescriptions_PathSwitchRequest // pathSwitchRequest
 	case 5:
-		// e-RABSetup
-		u.Kind = ERABSetup
+		u.Kind = ERABSetup // e-RABSetup
 	case 6:
-		// e-RABModify
-		u.Kind = ERABModify
+		u.Kind = ERABModify // e-RABModify
 	case 7:
-		// e-RABRelease
-		u.Kind = ERABRelease
+		u.Kind = ERABRelease // e-RABRelease
 	case 9:
-		// initialContextSetup
-		u.Kind = InitialContextSetup
+		u.Kind = InitialContextSetup // initialContextSetup
 	case 4:
-		// handoverCancel
-		u.Kind = S1APPDUDescriptions_HandoverCancel
+		u.Kind = S1APPDUDescriptions_HandoverCancel // handoverCancel
 	case 43:
-		// kill
-		u.Kind = Kill
+		u.Kind = Kill // kill
 	case 14:
-		// reset
-		u.Kind = S1APPDUDescriptions_Reset
+		u.Kind = S1APPDUDescriptions_Reset // reset
 	case 17:
-		// s1Setup
-		u.Kind = S1Setup
+		u.Kind = S1Setup // s1Setup
 	case 21:
-		// uEContextModification
-		u.Kind = UEContextModification
+		u.Kind = UEContextModification // uEContextModification
 	case 23:
-		// uEContextRelease
-		u.Kind = UEContextRelease
+		u.Kind = UEContextRelease // uEContextRelease
 	case 29:
-		// eNBConfigurationUpdate
-		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate
+		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate // eNBConfigurationUpdate
 	case 30:
-		// mMEConfigurationUpdate
-		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate
+		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate // mMEConfigurationUpdate
 	case 36:
-		// writeReplaceWarning
-		u.Kind = WriteReplaceWarning
+		u.Kind = WriteReplaceWarning // writeReplaceWarning
 	case 48:
-		// uERadioCapabilityMatch
-		u.Kind = UERadioCapabilityMatch
+		u.Kind = UERadioCapabilityMatch // uERadioCapabilityMatch
 	case 50:
-		// e-RABModificationIndication
-		u.Kind = S1APPDUDescriptions_ERABModificationIndication
+		u.Kind = S1APPDUDescriptions_ERABModificationIndication // e-RABModificationIndication
 	case 53:
-		// uEContextModificationIndication
-		u.Kind = S1APPDUDescriptions_UEContextModificationIndication
+		u.Kind = S1APPDUDescriptions_UEContextModificationIndication // uEContextModificationIndication
 	case 55:
-		// uEContextSuspend
-		u.Kind = UEContextSuspend
+		u.Kind = UEContextSuspend // uEContextSuspend
 	case 56:
-		// uEContextResume
-		u.Kind = UEContextResume
+		u.Kind = UEContextResume // uEContextResume
 	case 63:
-		// uERadioCapabilityIDMapping
-		u.Kind = UERadioCapabilityIDMapping
+		u.Kind = UERadioCapabilityIDMapping // uERadioCapabilityIDMapping
 	case 2:
-		// handoverNotification
-		u.Kind = HandoverNotification
+		u.Kind = HandoverNotification // handoverNotification
 	case 8:
-		// e-RABReleaseIndication
-		u.Kind = S1APPDUDescriptions_ERABReleaseIndication
+		u.Kind = S1APPDUDescriptions_ERABReleaseIndication // e-RABReleaseIndication
 	case 10:
-		// paging
-		u.Kind = S1APPDUDescriptions_Paging
+		u.Kind = S1APPDUDescriptions_Paging // paging
 	case 11:
-		// downlinkNASTransport
-		u.Kind = S1APPDUDescriptions_DownlinkNASTransport
+		u.Kind = S1APPDUDescriptions_DownlinkNASTransport // downlinkNASTransport
 	case 12:
-		// initialUEMessage
-		u.Kind = S1APPDUDescriptions_InitialUEMessage
+		u.Kind = S1APPDUDescriptions_InitialUEMessage // initialUEMessage
 	case 13:
-		// uplinkNASTransport
-		u.Kind = S1APPDUDescriptions_UplinkNASTransport
+		u.Kind = S1APPDUDescriptions_UplinkNASTransport // uplinkNASTransport
 	case 15:
-		// errorIndication
-		u.Kind = S1APPDUDescriptions_ErrorIndication
+		u.Kind = S1APPDUDescriptions_ErrorIndication // errorIndication
 	case 16:
-		// nASNonDeliveryIndication
-		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication
+		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication // nASNonDeliveryIndication
 	case 18:
-		// uEContextReleaseRequest
-		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest
+		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest // uEContextReleaseRequest
 	case 19:
-		// downlinkS1cdma2000tunnelling
-		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling
+		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling // downlinkS1cdma2000tunnelling
 	case 20:
-		// uplinkS1cdma2000tunnelling
-		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling
+		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling // uplinkS1cdma2000tunnelling
 	case 22:
-		// uECapabilityInfoIndication
-		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication
+		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication // uECapabilityInfoIndication
 	case 24:
-		// eNBStatusTransfer
-		u.Kind = S1APPDUDescriptions_ENBStatusTransfer
+		u.Kind = S1APPDUDescriptions_ENBStatusTransfer // eNBStatusTransfer
 	case 25:
-		// mMEStatusTransfer
-		u.Kind = S1APPDUDescriptions_MMEStatusTransfer
+		u.Kind = S1APPDUDescriptions_MMEStatusTransfer // mMEStatusTransfer
 	case 26:
-		// deactivateTrace
-		u.Kind = S1APPDUDescriptions_DeactivateTrace
+		u.Kind = S1APPDUDescriptions_DeactivateTrace // deactivateTrace
 	case 27:
-		// traceStart
-		u.Kind = S1APPDUDescriptions_TraceStart
+		u.Kind = S1APPDUDescriptions_TraceStart // traceStart
 	case 28:
-		// traceFailureIndication
-		u.Kind = S1APPDUDescriptions_TraceFailureIndication
+		u.Kind = S1APPDUDescriptions_TraceFailureIndication // traceFailureIndication
 	case 42:
-		// cellTrafficTrace
-		u.Kind = S1APPDUDescriptions_CellTrafficTrace
+		u.Kind = S1APPDUDescriptions_CellTrafficTrace // cellTrafficTrace
 	case 31:
-		// locationReportingControl
-		u.Kind = S1APPDUDescriptions_LocationReportingControl
+		u.Kind = S1APPDUDescriptions_LocationReportingControl // locationReportingControl
 	case 32:
-		// locationReportingFailureIndication
-		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication
+		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication // locationReportingFailureIndication
 	case 33:
-		// locationReport
-		u.Kind = S1APPDUDescriptions_LocationReport
+		u.Kind = S1APPDUDescriptions_LocationReport // locationReport
 	case 34:
-		// overloadStart
-		u.Kind = S1APPDUDescriptions_OverloadStart
+		u.Kind = S1APPDUDescriptions_OverloadStart // overloadStart
 	case 35:
-		// overloadStop
-		u.Kind = S1APPDUDescriptions_OverloadStop
+		u.Kind = S1APPDUDescriptions_OverloadStop // overloadStop
 	case 37:
-		// eNBDirectInformationTransfer
-		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer
+		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer // eNBDirectInformationTransfer
 	case 38:
-		// mMEDirectInformationTransfer
-		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer
+		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer // mMEDirectInformationTransfer
 	case 40:
-		// eNBConfigurationTransfer
-		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer
+		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer // eNBConfigurationTransfer
 	case 41:
-		// mMEConfigurationTransfer
-		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer
+		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer // mMEConfigurationTransfer
 	case 39:
-		// privateMessage
-		u.Kind = S1APPDUDescriptions_PrivateMessage
+		u.Kind = S1APPDUDescriptions_PrivateMessage // privateMessage
 	case 44:
-		// downlinkUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport // downlinkUEAssociatedLPPaTransport
 	case 45:
-		// uplinkUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport // uplinkUEAssociatedLPPaTransport
 	case 46:
-		// downlinkNonUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport // downlinkNonUEAssociatedLPPaTransport
 	case 47:
-		// uplinkNonUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport // uplinkNonUEAssociatedLPPaTransport
 	case 49:
-		// pWSRestartIndication
-		u.Kind = S1APPDUDescriptions_PWSRestartIndication
+		u.Kind = S1APPDUDescriptions_PWSRestartIndication // pWSRestartIndication
 	case 52:
-		// rerouteNASRequest
-		u.Kind = S1APPDUDescriptions_RerouteNASRequest
+		u.Kind = S1APPDUDescriptions_RerouteNASRequest // rerouteNASRequest
 	case 51:
-		// pWSFailureIndication
-		u.Kind = S1APPDUDescriptions_PWSFailureIndication
+		u.Kind = S1APPDUDescriptions_PWSFailureIndication // pWSFailureIndication
 	case 54:
-		// connectionEstablishmentIndication
-		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication
+		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication // connectionEstablishmentIndication
 	case 57:
-		// nASDeliveryIndication
-		u.Kind = S1APPDUDescriptions_NASDeliveryIndication
+		u.Kind = S1APPDUDescriptions_NASDeliveryIndication // nASDeliveryIndication
 	case 58:
-		// retrieveUEInformation
-		u.Kind = S1APPDUDescriptions_RetrieveUEInformation
+		u.Kind = S1APPDUDescriptions_RetrieveUEInformation // retrieveUEInformation
 	case 59:
-		// uEInformationTransfer
-		u.Kind = S1APPDUDescriptions_UEInformationTransfer
+		u.Kind = S1APPDUDescriptions_UEInformationTransfer // uEInformationTransfer
 	case 60:
-		// eNBCPRelocationIndication
-		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication
+		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication // eNBCPRelocationIndication
 	case 61:
-		// mMECPRelocationIndication
-		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication
+		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication // mMECPRelocationIndication
 	case 62:
-		// secondaryRATDataUsageReport
-		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport
+		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport // secondaryRATDataUsageReport
 	case 64:
-		// handoverSuccess
-		u.Kind = S1APPDUDescriptions_HandoverSuccess
+		u.Kind = S1APPDUDescriptions_HandoverSuccess // handoverSuccess
 	case 65:
-		// eNBEarlyStatusTransfer
-		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer
+		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer // eNBEarlyStatusTransfer
 	case 66:
-		// mMEEarlyStatusTransfer
-		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer
+		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
 	p.DecodeField(u.Raw, at, u.perValue(true), field)
 }
@@ -789,206 +655,139 @@ func (u *UnsuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field st
 func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
-		// handoverPreparation
-		u.Kind = HandoverPreparation
+		u.Kind = HandoverPreparation // handoverPreparation
 	case 1:
-		// handoverResourceAllocation
-		u.Kind = HandoverResourceAllocation
+		u.Kind = HandoverResourceAllocation // handoverResourceAllocation
 	case 3:
-		// pathSwitchRequest
-		u.Kind = S1APPDUDescriptions_PathSwitchRequest
+		u.Kind = S1APPDUDescriptions_PathSwitchRequest // pathSwitchRequest
 	case 5:
-		// e-RABSetup
-		u.Kind = ERABSetup
+		u.Kind = ERABSetup // e-RABSetup
 	case 6:
-		// e-RABModify
-		u.Kind = ERABModify
+		u.Kind = ERABModify // e-RABModify
 	case 7:
-		// e-RABRelease
-		u.Kind = ERABRelease
+		u.Kind = ERABRelease // e-RABRelease
 	case 9:
-		// initialContextSetup
-		u.Kind = InitialContextSetup
+		u.Kind = InitialContextSetup // initialContextSetup
 	case 4:
-		// handoverCancel
-		u.Kind = S1APPDUDescriptions_HandoverCancel
+		u.Kind = S1APPDUDescriptions_HandoverCancel // handoverCancel
 	case 43:
-		// kill
-		u.Kind = Kill
+		u.Kind = Kill // kill
 	case 14:
-		// reset
-		u.Kind = S1APPDUDescriptions_Reset
+		u.Kind = S1APPDUDescriptions_Reset // reset
 	case 17:
-		// s1Setup
-		u.Kind = S1Setup
+		u.Kind = S1Setup // s1Setup
 	case 21:
-		// uEContextModification
-		u.Kind = UEContextModification
+		u.Kind = UEContextModification // uEContextModification
 	case 23:
-		// uEContextRelease
-		u.Kind = UEContextRelease
+		u.Kind = UEContextRelease // uEContextRelease
 	case 29:
-		// eNBConfigurationUpdate
-		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate
+		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate // eNBConfigurationUpdate
 	case 30:
-		// mMEConfigurationUpdate
-		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate
+		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate // mMEConfigurationUpdate
 	case 36:
-		// writeReplaceWarning
-		u.Kind = WriteReplaceWarning
+		u.Kind = WriteReplaceWarning // writeReplaceWarning
 	case 48:
-		// uERadioCapabilityMatch
-		u.Kind = UERadioCapabilityMatch
+		u.Kind = UERadioCapabilityMatch // uERadioCapabilityMatch
 	case 50:
-		// e-RABModificationIndication
-		u.Kind = S1APPDUDescriptions_ERABModificationIndication
+		u.Kind = S1APPDUDescriptions_ERABModificationIndication // e-RABModificationIndication
 	case 53:
-		// uEContextModificationIndication
-		u.Kind = S1APPDUDescriptions_UEContextModificationIndication
+		u.Kind = S1APPDUDescriptions_UEContextModificationIndication // uEContextModificationIndication
 	case 55:
-		// uEContextSuspend
-		u.Kind = UEContextSuspend
+		u.Kind = UEContextSuspend // uEContextSuspend
 	case 56:
-		// uEContextResume
-		u.Kind = UEContextResume
+		u.Kind = UEContextResume // uEContextResume
 	case 63:
-		// uERadioCapabilityIDMapping
-		u.Kind = UERadioCapabilityIDMapping
+		u.Kind = UERadioCapabilityIDMapping // uERadioCapabilityIDMapping
 	case 2:
-		// handoverNotification
-		u.Kind = HandoverNotification
+		u.Kind = HandoverNotification // handoverNotification
 	case 8:
-		// e-RABReleaseIndication
-		u.Kind = S1APPDUDescriptions_ERABReleaseIndication
+		u.Kind = S1APPDUDescriptions_ERABReleaseIndication // e-RABReleaseIndication
 	case 10:
-		// paging
-		u.Kind = S1APPDUDescriptions_Paging
+		u.Kind = S1APPDUDescriptions_Paging // paging
 	case 11:
-		// downlinkNASTransport
-		u.Kind = S1APPDUDescriptions_DownlinkNASTransport
+		u.Kind = S1APPDUDescriptions_DownlinkNASTransport // downlinkNASTransport
 	case 12:
-		// initialUEMessage
-		u.Kind = S1APPDUDescriptions_InitialUEMessage
+		u.Kind = S1APPDUDescriptions_InitialUEMessage // initialUEMessage
 	case 13:
-		// uplinkNASTransport
-		u.Kind = S1APPDUDescriptions_UplinkNASTransport
+		u.Kind = S1APPDUDescriptions_UplinkNASTransport // uplinkNASTransport
 	case 15:
-		// errorIndication
-		u.Kind = S1APPDUDescriptions_ErrorIndication
+		u.Kind = S1APPDUDescriptions_ErrorIndication // errorIndication
 	case 16:
-		// nASNonDeliveryIndication
-		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication
+		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication // nASNonDeliveryIndication
 	case 18:
-		// uEContextReleaseRequest
-		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest
+		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest // uEContextReleaseRequest
 	case 19:
-		// downlinkS1cdma2000tunnelling
-		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling
+		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling // downlinkS1cdma2000tunnelling
 	case 20:
-		// uplinkS1cdma2000tunnelling
-		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling
+		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling // uplinkS1cdma2000tunnelling
 	case 22:
-		// uECapabilityInfoIndication
-		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication
+		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication // uECapabilityInfoIndication
 	case 24:
-		// eNBStatusTransfer
-		u.Kind = S1APPDUDescriptions_ENBStatusTransfer
+		u.Kind = S1APPDUDescriptions_ENBStatusTransfer // eNBStatusTransfer
 	case 25:
-		// mMEStatusTransfer
-		u.Kind = S1APPDUDescriptions_MMEStatusTransfer
+		u.Kind = S1APPDUDescriptions_MMEStatusTransfer // mMEStatusTransfer
 	case 26:
-		// deactivateTrace
-		u.Kind = S1APPDUDescriptions_DeactivateTrace
+		u.Kind = S1APPDUDescriptions_DeactivateTrace // deactivateTrace
 	case 27:
-		// traceStart
-		u.Kind = S1APPDUDescriptions_TraceStart
+		u.Kind = S1APPDUDescriptions_TraceStart // traceStart
 	case 28:
-		// traceFailureIndication
-		u.Kind = S1APPDUDescriptions_TraceFailureIndication
+		u.Kind = S1APPDUDescriptions_TraceFailureIndication // traceFailureIndication
 	case 42:
-		// cellTrafficTrace
-		u.Kind = S1APPDUDescriptions_CellTrafficTrace
+		u.Kind = S1APPDUDescriptions_CellTrafficTrace // cellTrafficTrace
 	case 31:
-		// locationReportingControl
-		u.Kind = S1APPDUDescriptions_LocationReportingControl
+		u.Kind = S1APPDUDescriptions_LocationReportingControl // locationReportingControl
 	case 32:
-		// locationReportingFailureIndication
-		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication
+		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication // locationReportingFailureIndication
 	case 33:
-		// locationReport
-		u.Kind = S1APPDUDescriptions_LocationReport
+		u.Kind = S1APPDUDescriptions_LocationReport // locationReport
 	case 34:
-		// overloadStart
-		u.Kind = S1APPDUDescriptions_OverloadStart
+		u.Kind = S1APPDUDescriptions_OverloadStart // overloadStart
 	case 35:
-		// overloadStop
-		u.Kind = S1APPDUDescriptions_OverloadStop
+		u.Kind = S1APPDUDescriptions_OverloadStop // overloadStop
 	case 37:
-		// eNBDirectInformationTransfer
-		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer
+		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer // eNBDirectInformationTransfer
 	case 38:
-		// mMEDirectInformationTransfer
-		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer
+		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer // mMEDirectInformationTransfer
 	case 40:
-		// eNBConfigurationTransfer
-		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer
+		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer // eNBConfigurationTransfer
 	case 41:
-		// mMEConfigurationTransfer
-		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer
+		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer // mMEConfigurationTransfer
 	case 39:
-		// privateMessage
-		u.Kind = S1APPDUDescriptions_PrivateMessage
+		u.Kind = S1APPDUDescriptions_PrivateMessage // privateMessage
 	case 44:
-		// downlinkUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport // downlinkUEAssociatedLPPaTransport
 	case 45:
-		// uplinkUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport // uplinkUEAssociatedLPPaTransport
 	case 46:
-		// downlinkNonUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport // downlinkNonUEAssociatedLPPaTransport
 	case 47:
-		// uplinkNonUEAssociatedLPPaTransport
-		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport
+		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport // uplinkNonUEAssociatedLPPaTransport
 	case 49:
-		// pWSRestartIndication
-		u.Kind = S1APPDUDescriptions_PWSRestartIndication
+		u.Kind = S1APPDUDescriptions_PWSRestartIndication // pWSRestartIndication
 	case 52:
-		// rerouteNASRequest
-		u.Kind = S1APPDUDescriptions_RerouteNASRequest
+		u.Kind = S1APPDUDescriptions_RerouteNASRequest // rerouteNASRequest
 	case 51:
-		// pWSFailureIndication
-		u.Kind = S1APPDUDescriptions_PWSFailureIndication
+		u.Kind = S1APPDUDescriptions_PWSFailureIndication // pWSFailureIndication
 	case 54:
-		// connectionEstablishmentIndication
-		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication
+		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication // connectionEstablishmentIndication
 	case 57:
-		// nASDeliveryIndication
-		u.Kind = S1APPDUDescriptions_NASDeliveryIndication
+		u.Kind = S1APPDUDescriptions_NASDeliveryIndication // nASDeliveryIndication
 	case 58:
-		// retrieveUEInformation
-		u.Kind = S1APPDUDescriptions_RetrieveUEInformation
+		u.Kind = S1APPDUDescriptions_RetrieveUEInformation // retrieveUEInformation
 	case 59:
-		// uEInformationTransfer
-		u.Kind = S1APPDUDescriptions_UEInformationTransfer
+		u.Kind = S1APPDUDescriptions_UEInformationTransfer // uEInformationTransfer
 	case 60:
-		// eNBCPRelocationIndication
-		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication
+		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication // eNBCPRelocationIndication
 	case 61:
-		// mMECPRelocationIndication
-		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication
+		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication // mMECPRelocationIndication
 	case 62:
-		// secondaryRATDataUsageReport
-		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport
+		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport // secondaryRATDataUsageReport
 	case 64:
-		// handoverSuccess
-		u.Kind = S1APPDUDescriptions_HandoverSuccess
+		u.Kind = S1APPDUDescriptions_HandoverSuccess // handoverSuccess
 	case 65:
-		// eNBEarlyStatusTransfer
-		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer
+		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer // eNBEarlyStatusTransfer
 	case 66:
-		// mMEEarlyStatusTransfer
-		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer
+		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
 	p.DecodeField(u.Raw, at, u.perValue(true), field)
 }

@@ -23,9 +23,8 @@ type AdditionalGUTI struct {
 	// MTMSI is the component m-TMSI [1] M-TMSI.
 	MTMSI MTMSI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Additional-GUTI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AdditionalGUTIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AdditionalGUTIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -291,9 +290,8 @@ type AllocationAndRetentionPriority struct {
 	// PreEmptionVulnerability is the component pre-emptionVulnerability [2] Pre-emptionVulnerability.
 	PreEmptionVulnerability PreEmptionVulnerability
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.AllocationAndRetentionPriority-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -344,9 +342,8 @@ type AssistanceDataForCECapableUEs struct {
 	// CellIdentifierAndCELevelForCECapableUEs is the component cellIdentifierAndCELevelForCECapableUEs [0] CellIdentifierAndCELevelForCECapableUEs.
 	CellIdentifierAndCELevelForCECapableUEs CellIdentifierAndCELevelForCECapableUEs
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.InformationForCECapableUEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_InformationForCECapableUEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_InformationForCECapableUEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -397,21 +394,17 @@ type InformationForCECapableUEsExtIEs struct {
 //	}
 type AssistanceDataForPaging struct {
 	// AssistanceDataForRecommendedCells is the component assistanceDataForRecommendedCells [0] AssistanceDataForRecommendedCells OPTIONAL.
-	AssistanceDataForRecommendedCells AssistanceDataForRecommendedCells
-	// HasAssistanceDataForRecommendedCells tells whether assistanceDataForRecommendedCells is present in the encoding.
-	HasAssistanceDataForRecommendedCells bool
+	AssistanceDataForRecommendedCells    AssistanceDataForRecommendedCells
+	HasAssistanceDataForRecommendedCells bool // whether assistanceDataForRecommendedCells is present in the encoding
 	// AssistanceDataForCECapableUEs is the component assistanceDataForCECapableUEs [1] AssistanceDataForCECapableUEs OPTIONAL.
-	AssistanceDataForCECapableUEs AssistanceDataForCECapableUEs
-	// HasAssistanceDataForCECapableUEs tells whether assistanceDataForCECapableUEs is present in the encoding.
-	HasAssistanceDataForCECapableUEs bool
+	AssistanceDataForCECapableUEs    AssistanceDataForCECapableUEs
+	HasAssistanceDataForCECapableUEs bool // whether assistanceDataForCECapableUEs is present in the encoding
 	// PagingAttemptInformation is the component pagingAttemptInformation [2] PagingAttemptInformation OPTIONAL.
-	PagingAttemptInformation PagingAttemptInformation
-	// HasPagingAttemptInformation tells whether pagingAttemptInformation is present in the encoding.
-	HasPagingAttemptInformation bool
+	PagingAttemptInformation    PagingAttemptInformation
+	HasPagingAttemptInformation bool // whether pagingAttemptInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.AssistanceDataForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AssistanceDataForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AssistanceDataForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -462,9 +455,8 @@ type AssistanceDataForRecommendedCells struct {
 	// RecommendedCellsForPaging is the component recommendedCellsForPaging [0] RecommendedCellsForPaging.
 	RecommendedCellsForPaging RecommendedCellsForPaging
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.AssistanceDataForRecommendedCells-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -565,13 +557,11 @@ type BearersSubjectToStatusTransferItem struct {
 	// DLCOUNTvalue is the component dL-COUNTvalue [2] COUNTvalue.
 	DLCOUNTvalue COUNTvalue
 	// ReceiveStatusofULPDCPSDUs is the component receiveStatusofULPDCPSDUs [3] ReceiveStatusofULPDCPSDUs OPTIONAL.
-	ReceiveStatusofULPDCPSDUs ReceiveStatusofULPDCPSDUs
-	// HasReceiveStatusofULPDCPSDUs tells whether receiveStatusofULPDCPSDUs is present in the encoding.
-	HasReceiveStatusofULPDCPSDUs bool
+	ReceiveStatusofULPDCPSDUs    ReceiveStatusofULPDCPSDUs
+	HasReceiveStatusofULPDCPSDUs bool // whether receiveStatusofULPDCPSDUs is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.Bearers-SubjectToStatusTransfer-ItemExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BearersSubjectToStatusTransferItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BearersSubjectToStatusTransferItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -676,9 +666,8 @@ type BearersSubjectToEarlyStatusTransferItem struct {
 	// DLCOUNTPDCPSNlength is the component dLCOUNT-PDCP-SNlength [1] EXPLICIT DLCOUNT-PDCP-SNlength.
 	DLCOUNTPDCPSNlength DLCOUNTPDCPSNlength
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Bearers-SubjectToEarlyStatusTransfer-ItemExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BearersSubjectToEarlyStatusTransferItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BearersSubjectToEarlyStatusTransferItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -753,17 +742,14 @@ type BluetoothMeasurementConfiguration struct {
 	// BluetoothMeasConfig is the component bluetoothMeasConfig [0] BluetoothMeasConfig.
 	BluetoothMeasConfig BluetoothMeasConfig
 	// BluetoothMeasConfigNameList is the component bluetoothMeasConfigNameList [1] BluetoothMeasConfigNameList OPTIONAL.
-	BluetoothMeasConfigNameList BluetoothMeasConfigNameList
-	// HasBluetoothMeasConfigNameList tells whether bluetoothMeasConfigNameList is present in the encoding.
-	HasBluetoothMeasConfigNameList bool
+	BluetoothMeasConfigNameList    BluetoothMeasConfigNameList
+	HasBluetoothMeasConfigNameList bool // whether bluetoothMeasConfigNameList is present in the encoding
 	// BtRssi is the component bt-rssi [2] ENUMERATED OPTIONAL.
-	BtRssi BluetoothMeasurementConfiguration_BtRssi
-	// HasBtRssi tells whether bt-rssi is present in the encoding.
-	HasBtRssi bool
+	BtRssi    BluetoothMeasurementConfiguration_BtRssi
+	HasBtRssi bool // whether bt-rssi is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.BluetoothMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -945,9 +931,8 @@ type CancelledCellinEAIItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CancelledCellinEAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CancelledCellinEAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CancelledCellinEAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1006,9 +991,8 @@ type CancelledCellinTAIItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CancelledCellinTAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CancelledCellinTAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CancelledCellinTAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1334,9 +1318,8 @@ type CellIdentifierAndCELevelForCECapableUEs struct {
 	// CELevel is the component cELevel [1] CELevel.
 	CELevel CELevel
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CellIdentifierAndCELevelForCECapableUEs-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellIdentifierAndCELevelForCECapableUEsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellIdentifierAndCELevelForCECapableUEsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1419,9 +1402,8 @@ type CellIDBroadcastItem struct {
 	// ECGI is the component eCGI [0] EUTRAN-CGI.
 	ECGI EUTRANCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellID-Broadcast-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellIDBroadcastItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellIDBroadcastItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1480,9 +1462,8 @@ type CellIDCancelledItem struct {
 	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
 	NumberOfBroadcasts NumberOfBroadcasts
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CellID-Cancelled-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellIDCancelledItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellIDCancelledItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1533,9 +1514,8 @@ type CellBasedMDT struct {
 	// CellIDListforMDT is the component cellIdListforMDT [0] CellIdListforMDT.
 	CellIDListforMDT CellIDListforMDT
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellBasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellBasedMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellBasedMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1591,9 +1571,8 @@ type CellBasedQMC struct {
 	// CellIDListforQMC is the component cellIdListforQMC [0] CellIdListforQMC.
 	CellIDListforQMC CellIDListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellBasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellBasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1720,9 +1699,8 @@ type Cdma2000OneXSRVCCInfo struct {
 	// Cdma2000OneXPilot is the component cdma2000OneXPilot [2] Cdma2000OneXPilot.
 	Cdma2000OneXPilot Cdma2000OneXPilot
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.Cdma2000OneXSRVCCInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_Cdma2000OneXSRVCCInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_Cdma2000OneXSRVCCInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1810,9 +1788,8 @@ type CellType struct {
 	// CellSize is the component cell-Size [0] Cell-Size.
 	CellSize CellSize
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellType-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CellTypeExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CellTypeExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1870,13 +1847,11 @@ type CGI struct {
 	// CI is the component cI [2] CI.
 	CI CI
 	// RAC is the component rAC [3] RAC OPTIONAL.
-	RAC RAC
-	// HasRAC tells whether rAC is present in the encoding.
-	HasRAC bool
+	RAC    RAC
+	HasRAC bool // whether rAC is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.CGI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CGIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CGIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1958,9 +1933,8 @@ type CNTypeRestrictionsItem struct {
 	// CNType is the component cNType [1] CNType.
 	CNType CNType
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CNTypeRestrictions-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CNTypeRestrictionsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CNTypeRestrictionsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2054,9 +2028,8 @@ type ConnectedengNBItem struct {
 	// SupportedTAs is the component supportedTAs [1] SupportedTAs.
 	SupportedTAs SupportedTAs
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ConnectedengNBItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ConnectedengNBItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ConnectedengNBItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2110,9 +2083,8 @@ type ContextatSource struct {
 	// RANUENGAPID is the component rAN-UE-NGAP-ID [1] RAN-UE-NGAP-ID.
 	RANUENGAPID RANUENGAPID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ContextatSource-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ContextatSourceExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ContextatSourceExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2216,9 +2188,8 @@ type CSGIDListItem struct {
 	// CSGID is the component cSG-Id [0] CSG-Id.
 	CSGID CSGID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CSG-IdList-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CSGIDListItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CSGIDListItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2290,9 +2261,8 @@ type COUNTvalue struct {
 	// HFN is the component hFN [1] HFN.
 	HFN HFN
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTvalue-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_COUNTvalueExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_COUNTvalueExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2346,9 +2316,8 @@ type COUNTValueExtended struct {
 	// HFNModified is the component hFNModified [1] HFNModified.
 	HFNModified HFNModified
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTValueExtended-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_COUNTValueExtendedExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_COUNTValueExtendedExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2402,9 +2371,8 @@ type COUNTvaluePDCPSNlength18 struct {
 	// HFNforPDCPSNlength18 is the component hFNforPDCP-SNlength18 [1] HFNforPDCP-SNlength18.
 	HFNforPDCPSNlength18 HFNforPDCPSNlength18
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTvaluePDCP-SNlength18-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_COUNTvaluePDCPSNlength18ExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_COUNTvaluePDCPSNlength18ExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2473,25 +2441,20 @@ func (v CoverageLevel) String() string {
 //	}
 type CriticalityDiagnostics struct {
 	// ProcedureCode is the component procedureCode [0] ProcedureCode OPTIONAL.
-	ProcedureCode ProcedureCode
-	// HasProcedureCode tells whether procedureCode is present in the encoding.
-	HasProcedureCode bool
+	ProcedureCode    ProcedureCode
+	HasProcedureCode bool // whether procedureCode is present in the encoding
 	// TriggeringMessage is the component triggeringMessage [1] TriggeringMessage OPTIONAL.
-	TriggeringMessage TriggeringMessage
-	// HasTriggeringMessage tells whether triggeringMessage is present in the encoding.
-	HasTriggeringMessage bool
+	TriggeringMessage    TriggeringMessage
+	HasTriggeringMessage bool // whether triggeringMessage is present in the encoding
 	// ProcedureCriticality is the component procedureCriticality [2] Criticality OPTIONAL.
-	ProcedureCriticality Criticality
-	// HasProcedureCriticality tells whether procedureCriticality is present in the encoding.
-	HasProcedureCriticality bool
+	ProcedureCriticality    Criticality
+	HasProcedureCriticality bool // whether procedureCriticality is present in the encoding
 	// IEsCriticalityDiagnostics is the component iEsCriticalityDiagnostics [3] CriticalityDiagnostics-IE-List OPTIONAL.
-	IEsCriticalityDiagnostics CriticalityDiagnosticsIEList
-	// HasIEsCriticalityDiagnostics tells whether iEsCriticalityDiagnostics is present in the encoding.
-	HasIEsCriticalityDiagnostics bool
+	IEsCriticalityDiagnostics    CriticalityDiagnosticsIEList
+	HasIEsCriticalityDiagnostics bool // whether iEsCriticalityDiagnostics is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.CriticalityDiagnostics-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2553,9 +2516,8 @@ type CriticalityDiagnosticsIEItem struct {
 	// TypeOfError is the component typeOfError [2] TypeOfError.
 	TypeOfError TypeOfError
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.CriticalityDiagnostics-IE-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2606,9 +2568,8 @@ type DAPSRequestInfo struct {
 	// DAPSIndicator is the component dAPSIndicator [0] ENUMERATED.
 	DAPSIndicator DAPSRequestInfo_DAPSIndicator
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DAPSRequestInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DAPSRequestInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DAPSRequestInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2717,9 +2678,8 @@ type DAPSResponseInfoItem struct {
 	// DAPSResponseInfo is the component dAPSResponseInfo [1] DAPSResponseInfo.
 	DAPSResponseInfo DAPSResponseInfo
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.DAPSResponseInfoItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2770,9 +2730,8 @@ type DAPSResponseInfo struct {
 	// Dapsresponseindicator is the component dapsresponseindicator [0] ENUMERATED.
 	Dapsresponseindicator DAPSResponseInfo_Dapsresponseindicator
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DAPSResponseInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DAPSResponseInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DAPSResponseInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2859,9 +2818,8 @@ type ServedDCNsItem struct {
 	// RelativeDCNCapacity is the component relativeDCNCapacity [1] RelativeMMECapacity.
 	RelativeDCNCapacity RelativeMMECapacity
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ServedDCNsItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ServedDCNsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ServedDCNsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2912,9 +2870,8 @@ type DLCPSecurityInformation struct {
 	// DlNASMAC is the component dl-NAS-MAC [0] DL-NAS-MAC.
 	DlNASMAC DLNASMAC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DL-CP-SecurityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_DLCPSecurityInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_DLCPSecurityInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3129,9 +3086,8 @@ type EmergencyAreaIDBroadcastItem struct {
 	// CompletedCellinEAI is the component completedCellinEAI [1] CompletedCellinEAI.
 	CompletedCellinEAI CompletedCellinEAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EmergencyAreaID-Broadcast-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EmergencyAreaIDBroadcastItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDBroadcastItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3190,9 +3146,8 @@ type EmergencyAreaIDCancelledItem struct {
 	// CancelledCellinEAI is the component cancelledCellinEAI [1] CancelledCellinEAI.
 	CancelledCellinEAI CancelledCellinEAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EmergencyAreaID-Cancelled-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EmergencyAreaIDCancelledItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDCancelledItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3248,9 +3203,8 @@ type CompletedCellinEAIItem struct {
 	// ECGI is the component eCGI [0] EUTRAN-CGI.
 	ECGI EUTRANCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CompletedCellinEAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CompletedCellinEAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CompletedCellinEAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3328,9 +3282,8 @@ type ENBEarlyStatusTransferTransparentContainer struct {
 	// BearersSubjectToEarlyStatusTransferList is the component bearers-SubjectToEarlyStatusTransferList [0] Bearers-SubjectToEarlyStatusTransferList.
 	BearersSubjectToEarlyStatusTransferList BearersSubjectToEarlyStatusTransferList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.ENB-EarlyStatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENBEarlyStatusTransferTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENBEarlyStatusTransferTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3437,9 +3390,8 @@ type GERANCellID struct {
 	// CI is the component cI [2] CI.
 	CI CI
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.GERAN-Cell-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GERANCellIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GERANCellIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3493,9 +3445,8 @@ type GlobalENBID struct {
 	// ENBID is the component eNB-ID [1] EXPLICIT ENB-ID.
 	ENBID ENBID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.GlobalENB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalENBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalENBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3549,9 +3500,8 @@ type GlobalEnGNBID struct {
 	// EnGNBID is the component en-gNB-ID [1] En-gNB-ID.
 	EnGNBID EnGNBID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Global-en-gNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalEnGNBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalEnGNBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3607,9 +3557,8 @@ type ENBStatusTransferTransparentContainer struct {
 	// BearersSubjectToStatusTransferList is the component bearers-SubjectToStatusTransferList [0] Bearers-SubjectToStatusTransferList.
 	BearersSubjectToStatusTransferList BearersSubjectToStatusTransferList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.ENB-StatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENBStatusTransferTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENBStatusTransferTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3685,13 +3634,11 @@ type ENDCSONConfigurationTransfer struct {
 	// SONInformation is the component sONInformation [1] EXPLICIT SONInformation.
 	SONInformation SONInformation
 	// X2TNLConfigInfo is the component x2TNLConfigInfo [2] X2TNLConfigurationInfo OPTIONAL.
-	X2TNLConfigInfo X2TNLConfigurationInfo
-	// HasX2TNLConfigInfo tells whether x2TNLConfigInfo is present in the encoding.
-	HasX2TNLConfigInfo bool
+	X2TNLConfigInfo    X2TNLConfigurationInfo
+	HasX2TNLConfigInfo bool // whether x2TNLConfigInfo is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONConfigurationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENDCSONConfigurationTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENDCSONConfigurationTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3785,21 +3732,17 @@ type ENDCTransferTypeRequest struct {
 	// TargetengNB is the component targetengNB [1] EN-DCSONengNBIdentification.
 	TargetengNB ENDCSONengNBIdentification
 	// TargeteNB is the component targeteNB [2] EN-DCSONeNBIdentification OPTIONAL.
-	TargeteNB ENDCSONeNBIdentification
-	// HasTargeteNB tells whether targeteNB is present in the encoding.
-	HasTargeteNB bool
+	TargeteNB    ENDCSONeNBIdentification
+	HasTargeteNB bool // whether targeteNB is present in the encoding
 	// AssociatedTAI is the component associatedTAI [3] TAI OPTIONAL.
-	AssociatedTAI TAI
-	// HasAssociatedTAI tells whether associatedTAI is present in the encoding.
-	HasAssociatedTAI bool
+	AssociatedTAI    TAI
+	HasAssociatedTAI bool // whether associatedTAI is present in the encoding
 	// Broadcast5GSTAI is the component broadcast5GSTAI [4] FiveGSTAI OPTIONAL.
-	Broadcast5GSTAI FiveGSTAI
-	// HasBroadcast5GSTAI tells whether broadcast5GSTAI is present in the encoding.
-	HasBroadcast5GSTAI bool
+	Broadcast5GSTAI    FiveGSTAI
+	HasBroadcast5GSTAI bool // whether broadcast5GSTAI is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.EN-DCTransferTypeRequest-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENDCTransferTypeRequestExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENDCTransferTypeRequestExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3853,9 +3796,8 @@ type ENDCTransferTypeReply struct {
 	// TargeteNB is the component targeteNB [1] EN-DCSONeNBIdentification.
 	TargeteNB ENDCSONeNBIdentification
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCTransferTypeReply-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENDCTransferTypeReplyExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENDCTransferTypeReplyExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3909,9 +3851,8 @@ type ENDCSONeNBIdentification struct {
 	// SelectedTAI is the component selectedTAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONeNBIdentification-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENDCSONeNBIdentificationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENDCSONeNBIdentificationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3965,9 +3906,8 @@ type ENDCSONengNBIdentification struct {
 	// SelectedTAI is the component selectedTAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONengNBIdentification-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENDCSONengNBIdentificationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENDCSONengNBIdentificationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4148,13 +4088,11 @@ type ERABInformationListItem struct {
 	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
 	ERABID ERABID
 	// DLForwarding is the component dL-Forwarding [1] DL-Forwarding OPTIONAL.
-	DLForwarding DLForwarding
-	// HasDLForwarding tells whether dL-Forwarding is present in the encoding.
-	HasDLForwarding bool
+	DLForwarding    DLForwarding
+	HasDLForwarding bool // whether dL-Forwarding is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABInformationListItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABInformationListItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABInformationListItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4257,9 +4195,8 @@ type ERABItem struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4314,13 +4251,11 @@ type ERABLevelQoSParameters struct {
 	// AllocationRetentionPriority is the component allocationRetentionPriority [1] AllocationAndRetentionPriority.
 	AllocationRetentionPriority AllocationAndRetentionPriority
 	// GbrQosInformation is the component gbrQosInformation [2] GBR-QosInformation OPTIONAL.
-	GbrQosInformation GBRQosInformation
-	// HasGbrQosInformation tells whether gbrQosInformation is present in the encoding.
-	HasGbrQosInformation bool
+	GbrQosInformation    GBRQosInformation
+	HasGbrQosInformation bool // whether gbrQosInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.E-RABQoSParameters-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABQoSParametersExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABQoSParametersExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4419,9 +4354,8 @@ type ERABSecurityResultItem struct {
 	// SecurityResult is the component securityResult [1] SecurityResult.
 	SecurityResult SecurityResult
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABSecurityResultItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABSecurityResultItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABSecurityResultItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4524,9 +4458,8 @@ type ERABUsageReportItem struct {
 	// UsageCountDL is the component usageCountDL [3] INTEGER.
 	UsageCountDL der.Integer
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.E-RABUsageReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABUsageReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABUsageReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4597,9 +4530,8 @@ type EUTRANCGI struct {
 	// CellID is the component cell-ID [1] CellIdentity.
 	CellID CellIdentity
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EUTRAN-CGI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EUTRANCGIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EUTRANCGIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4661,9 +4593,8 @@ type EventL1LoggedMDTConfig struct {
 	// TimeToTrigger is the component timeToTrigger [2] TimeToTrigger.
 	TimeToTrigger TimeToTrigger
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.EventL1LoggedMDTConfig-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4799,17 +4730,14 @@ type EventTriggerExtIEs struct {
 //	}
 type ExpectedUEBehaviour struct {
 	// ExpectedActivity is the component expectedActivity [0] ExpectedUEActivityBehaviour OPTIONAL.
-	ExpectedActivity ExpectedUEActivityBehaviour
-	// HasExpectedActivity tells whether expectedActivity is present in the encoding.
-	HasExpectedActivity bool
+	ExpectedActivity    ExpectedUEActivityBehaviour
+	HasExpectedActivity bool // whether expectedActivity is present in the encoding
 	// ExpectedHOInterval is the component expectedHOInterval [1] ExpectedHOInterval OPTIONAL.
-	ExpectedHOInterval ExpectedHOInterval
-	// HasExpectedHOInterval tells whether expectedHOInterval is present in the encoding.
-	HasExpectedHOInterval bool
+	ExpectedHOInterval    ExpectedHOInterval
+	HasExpectedHOInterval bool // whether expectedHOInterval is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ExpectedUEBehaviour-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4860,21 +4788,17 @@ type ExpectedUEBehaviourExtIEs struct {
 //	}
 type ExpectedUEActivityBehaviour struct {
 	// ExpectedActivityPeriod is the component expectedActivityPeriod [0] ExpectedActivityPeriod OPTIONAL.
-	ExpectedActivityPeriod ExpectedActivityPeriod
-	// HasExpectedActivityPeriod tells whether expectedActivityPeriod is present in the encoding.
-	HasExpectedActivityPeriod bool
+	ExpectedActivityPeriod    ExpectedActivityPeriod
+	HasExpectedActivityPeriod bool // whether expectedActivityPeriod is present in the encoding
 	// ExpectedIdlePeriod is the component expectedIdlePeriod [1] ExpectedIdlePeriod OPTIONAL.
-	ExpectedIdlePeriod ExpectedIdlePeriod
-	// HasExpectedIdlePeriod tells whether expectedIdlePeriod is present in the encoding.
-	HasExpectedIdlePeriod bool
+	ExpectedIdlePeriod    ExpectedIdlePeriod
+	HasExpectedIdlePeriod bool // whether expectedIdlePeriod is present in the encoding
 	// SourceofUEActivityBehaviourInformation is the component sourceofUEActivityBehaviourInformation [2] SourceOfUEActivityBehaviourInformation OPTIONAL.
-	SourceofUEActivityBehaviourInformation SourceOfUEActivityBehaviourInformation
-	// HasSourceofUEActivityBehaviourInformation tells whether sourceofUEActivityBehaviourInformation is present in the encoding.
-	HasSourceofUEActivityBehaviourInformation bool
+	SourceofUEActivityBehaviourInformation    SourceOfUEActivityBehaviourInformation
+	HasSourceofUEActivityBehaviourInformation bool // whether sourceofUEActivityBehaviourInformation is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ExpectedUEActivityBehaviour-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5005,9 +4929,8 @@ type FiveGSTAI struct {
 	// FiveGSTAC is the component fiveGSTAC [1] FiveGSTAC.
 	FiveGSTAC FiveGSTAC
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.FiveGSTAI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_FiveGSTAIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_FiveGSTAIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5099,9 +5022,8 @@ type ForbiddenTAsItem struct {
 	// ForbiddenTACs is the component forbiddenTACs [1] ForbiddenTACs.
 	ForbiddenTACs ForbiddenTACs
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ForbiddenTAs-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ForbiddenTAsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ForbiddenTAsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5165,9 +5087,8 @@ type ForbiddenLAsItem struct {
 	// ForbiddenLACs is the component forbiddenLACs [1] ForbiddenLACs.
 	ForbiddenLACs ForbiddenLACs
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ForbiddenLAs-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ForbiddenLAsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ForbiddenLAsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5232,9 +5153,8 @@ type GBRQosInformation struct {
 	// ERABGuaranteedBitrateUL is the component e-RAB-GuaranteedBitrateUL [3] BitRate.
 	ERABGuaranteedBitrateUL BitRate
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.GBR-QosInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GBRQosInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GBRQosInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5298,9 +5218,8 @@ type GUMMEI struct {
 	// MMECode is the component mME-Code [2] MME-Code.
 	MMECode MMECode
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.GUMMEI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GUMMEIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GUMMEIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5410,25 +5329,20 @@ type HandoverRestrictionList struct {
 	// ServingPLMN is the component servingPLMN [0] PLMNidentity.
 	ServingPLMN PLMNidentity
 	// EquivalentPLMNs is the component equivalentPLMNs [1] EPLMNs OPTIONAL.
-	EquivalentPLMNs EPLMNs
-	// HasEquivalentPLMNs tells whether equivalentPLMNs is present in the encoding.
-	HasEquivalentPLMNs bool
+	EquivalentPLMNs    EPLMNs
+	HasEquivalentPLMNs bool // whether equivalentPLMNs is present in the encoding
 	// ForbiddenTAs is the component forbiddenTAs [2] ForbiddenTAs OPTIONAL.
-	ForbiddenTAs ForbiddenTAs
-	// HasForbiddenTAs tells whether forbiddenTAs is present in the encoding.
-	HasForbiddenTAs bool
+	ForbiddenTAs    ForbiddenTAs
+	HasForbiddenTAs bool // whether forbiddenTAs is present in the encoding
 	// ForbiddenLAs is the component forbiddenLAs [3] ForbiddenLAs OPTIONAL.
-	ForbiddenLAs ForbiddenLAs
-	// HasForbiddenLAs tells whether forbiddenLAs is present in the encoding.
-	HasForbiddenLAs bool
+	ForbiddenLAs    ForbiddenLAs
+	HasForbiddenLAs bool // whether forbiddenLAs is present in the encoding
 	// ForbiddenInterRATs is the component forbiddenInterRATs [4] ForbiddenInterRATs OPTIONAL.
-	ForbiddenInterRATs ForbiddenInterRATs
-	// HasForbiddenInterRATs tells whether forbiddenInterRATs is present in the encoding.
-	HasForbiddenInterRATs bool
+	ForbiddenInterRATs    ForbiddenInterRATs
+	HasForbiddenInterRATs bool // whether forbiddenInterRATs is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.HandoverRestrictionList-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_HandoverRestrictionListExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_HandoverRestrictionListExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5552,17 +5466,14 @@ type ImmediateMDT struct {
 	// M1reportingTrigger is the component m1reportingTrigger [1] M1ReportingTrigger.
 	M1reportingTrigger M1ReportingTrigger
 	// M1thresholdeventA2 is the component m1thresholdeventA2 [2] M1ThresholdEventA2 OPTIONAL.
-	M1thresholdeventA2 M1ThresholdEventA2
-	// HasM1thresholdeventA2 tells whether m1thresholdeventA2 is present in the encoding.
-	HasM1thresholdeventA2 bool
+	M1thresholdeventA2    M1ThresholdEventA2
+	HasM1thresholdeventA2 bool // whether m1thresholdeventA2 is present in the encoding
 	// M1periodicReporting is the component m1periodicReporting [3] M1PeriodicReporting OPTIONAL.
-	M1periodicReporting M1PeriodicReporting
-	// HasM1periodicReporting tells whether m1periodicReporting is present in the encoding.
-	HasM1periodicReporting bool
+	M1periodicReporting    M1PeriodicReporting
+	HasM1periodicReporting bool // whether m1periodicReporting is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.ImmediateMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ImmediateMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ImmediateMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5639,9 +5550,8 @@ type InformationOnRecommendedCellsAndENBsForPaging struct {
 	// RecommendENBsForPaging is the component recommendENBsForPaging [1] RecommendedENBsForPaging.
 	RecommendENBsForPaging RecommendedENBsForPaging
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.InformationOnRecommendedCellsAndENBsForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_InformationOnRecommendedCellsAndENBsForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_InformationOnRecommendedCellsAndENBsForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5748,23 +5658,19 @@ type InterfacesToTrace der.BitString
 //	}
 type IntersystemMeasurementConfiguration struct {
 	// RSRP is the component rSRP [0] INTEGER OPTIONAL.
-	RSRP int64
-	// HasRSRP tells whether rSRP is present in the encoding.
-	HasRSRP bool
+	RSRP    int64
+	HasRSRP bool // whether rSRP is present in the encoding
 	// RSRQ is the component rSRQ [1] INTEGER OPTIONAL.
-	RSRQ int64
-	// HasRSRQ tells whether rSRQ is present in the encoding.
-	HasRSRQ bool
+	RSRQ    int64
+	HasRSRQ bool // whether rSRQ is present in the encoding
 	// SINR is the component sINR [2] INTEGER OPTIONAL.
-	SINR int64
-	// HasSINR tells whether sINR is present in the encoding.
-	HasSINR bool
+	SINR    int64
+	HasSINR bool // whether sINR is present in the encoding
 	// InterSystemMeasurementParameters is the component interSystemMeasurementParameters [3] InterSystemMeasurementParameters.
 	InterSystemMeasurementParameters InterSystemMeasurementParameters
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.IntersystemMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_IntersystemMeasurementConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_IntersystemMeasurementConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5816,13 +5722,11 @@ type InterSystemMeasurementParameters struct {
 	// MeasurementDuration is the component measurementDuration [0] INTEGER.
 	MeasurementDuration int64
 	// InterSystemMeasurementList is the component interSystemMeasurementList [1] InterSystemMeasurementList OPTIONAL.
-	InterSystemMeasurementList InterSystemMeasurementList
-	// HasInterSystemMeasurementList tells whether interSystemMeasurementList is present in the encoding.
-	HasInterSystemMeasurementList bool
+	InterSystemMeasurementList    InterSystemMeasurementList
+	HasInterSystemMeasurementList bool // whether interSystemMeasurementList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.InterSystemMeasurementParameters-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_InterSystemMeasurementParametersExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_InterSystemMeasurementParametersExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5890,37 +5794,29 @@ type InterSystemMeasurementItem struct {
 	// SubcarrierSpacingSSB is the component subcarrierSpacingSSB [2] ENUMERATED.
 	SubcarrierSpacingSSB InterSystemMeasurementItem_SubcarrierSpacingSSB
 	// MaxRSIndexCellQual is the component maxRSIndexCellQual [3] INTEGER OPTIONAL.
-	MaxRSIndexCellQual int64
-	// HasMaxRSIndexCellQual tells whether maxRSIndexCellQual is present in the encoding.
-	HasMaxRSIndexCellQual bool
+	MaxRSIndexCellQual    int64
+	HasMaxRSIndexCellQual bool // whether maxRSIndexCellQual is present in the encoding
 	// SMTC is the component sMTC [4] OCTET STRING OPTIONAL.
-	SMTC []byte
-	// HasSMTC tells whether sMTC is present in the encoding.
-	HasSMTC bool
+	SMTC    []byte
+	HasSMTC bool // whether sMTC is present in the encoding
 	// ThreshRSIndexR15 is the component threshRS-Index-r15 [5] OCTET STRING OPTIONAL.
-	ThreshRSIndexR15 []byte
-	// HasThreshRSIndexR15 tells whether threshRS-Index-r15 is present in the encoding.
-	HasThreshRSIndexR15 bool
+	ThreshRSIndexR15    []byte
+	HasThreshRSIndexR15 bool // whether threshRS-Index-r15 is present in the encoding
 	// SSBToMeasure is the component sSBToMeasure [6] OCTET STRING OPTIONAL.
-	SSBToMeasure []byte
-	// HasSSBToMeasure tells whether sSBToMeasure is present in the encoding.
-	HasSSBToMeasure bool
+	SSBToMeasure    []byte
+	HasSSBToMeasure bool // whether sSBToMeasure is present in the encoding
 	// SSRSSIMeasurement is the component sSRSSIMeasurement [7] OCTET STRING OPTIONAL.
-	SSRSSIMeasurement []byte
-	// HasSSRSSIMeasurement tells whether sSRSSIMeasurement is present in the encoding.
-	HasSSRSSIMeasurement bool
+	SSRSSIMeasurement    []byte
+	HasSSRSSIMeasurement bool // whether sSRSSIMeasurement is present in the encoding
 	// QuantityConfigNRR15 is the component quantityConfigNR-R15 [8] OCTET STRING OPTIONAL.
-	QuantityConfigNRR15 []byte
-	// HasQuantityConfigNRR15 tells whether quantityConfigNR-R15 is present in the encoding.
-	HasQuantityConfigNRR15 bool
+	QuantityConfigNRR15    []byte
+	HasQuantityConfigNRR15 bool // whether quantityConfigNR-R15 is present in the encoding
 	// ExcludedCellsToAddModList is the component excludedCellsToAddModList [9] OCTET STRING OPTIONAL.
-	ExcludedCellsToAddModList []byte
-	// HasExcludedCellsToAddModList tells whether excludedCellsToAddModList is present in the encoding.
-	HasExcludedCellsToAddModList bool
+	ExcludedCellsToAddModList    []byte
+	HasExcludedCellsToAddModList bool // whether excludedCellsToAddModList is present in the encoding
 	// IEExtensions is the component iE-Extensions [10] ProtocolExtensionContainer{{S1AP-IEs.InterSystemMeasurementItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_InterSystemMeasurementItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_InterSystemMeasurementItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 }
 
 // InterSystemMeasurementItem_SubcarrierSpacingSSB is the type of InterSystemMeasurementItem.subcarrierSpacingSSB.
@@ -6082,9 +5978,8 @@ type LAI struct {
 	// LAC is the component lAC [1] LAC.
 	LAC LAC
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LAI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LAIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LAIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6186,9 +6081,8 @@ type LastVisitedEUTRANCellInformation struct {
 	// TimeUEStayedInCell is the component time-UE-StayedInCell [2] Time-UE-StayedInCell.
 	TimeUEStayedInCell TimeUEStayedInCell
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LastVisitedEUTRANCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LastVisitedEUTRANCellInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LastVisitedEUTRANCellInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6249,15 +6143,13 @@ type LastVisitedPSCellList []LastVisitedPSCellInformation
 //	}
 type LastVisitedPSCellInformation struct {
 	// PSCellID is the component pSCellID [0] PSCellInformation OPTIONAL.
-	PSCellID PSCellInformation
-	// HasPSCellID tells whether pSCellID is present in the encoding.
-	HasPSCellID bool
+	PSCellID    PSCellInformation
+	HasPSCellID bool // whether pSCellID is present in the encoding
 	// TimeStay is the component timeStay [1] INTEGER.
 	TimeStay int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LastVisitedPSCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6385,9 +6277,8 @@ type ListeningSubframePattern struct {
 	// PatternOffset is the component pattern-offset [1] INTEGER.
 	PatternOffset int64
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ListeningSubframePattern-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ListeningSubframePatternExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ListeningSubframePatternExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6456,9 +6347,8 @@ type LoggedMDT struct {
 	// LoggingDuration is the component loggingDuration [1] LoggingDuration.
 	LoggingDuration LoggingDuration
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LoggedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LoggedMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LoggedMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6561,13 +6451,11 @@ type LoggedMBSFNMDT struct {
 	// LoggingDuration is the component loggingDuration [1] LoggingDuration.
 	LoggingDuration LoggingDuration
 	// MBSFNResultToLog is the component mBSFN-ResultToLog [2] MBSFN-ResultToLog OPTIONAL.
-	MBSFNResultToLog MBSFNResultToLog
-	// HasMBSFNResultToLog tells whether mBSFN-ResultToLog is present in the encoding.
-	HasMBSFNResultToLog bool
+	MBSFNResultToLog    MBSFNResultToLog
+	HasMBSFNResultToLog bool // whether mBSFN-ResultToLog is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LoggedMBSFNMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LoggedMBSFNMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LoggedMBSFNMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6673,13 +6561,11 @@ type LTENTNTAIInformation struct {
 	// TACListInLTENTN is the component tACList-In-LTE-NTN [1] TACList-In-LTE-NTN.
 	TACListInLTENTN TACListInLTENTN
 	// UELocationDerivedTAC is the component uE-Location-Derived-TAC [2] TAC OPTIONAL.
-	UELocationDerivedTAC TAC
-	// HasUELocationDerivedTAC tells whether uE-Location-Derived-TAC is present in the encoding.
-	HasUELocationDerivedTAC bool
+	UELocationDerivedTAC    TAC
+	HasUELocationDerivedTAC bool // whether uE-Location-Derived-TAC is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LTE-NTN-TAI-Information-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_LTENTNTAIInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_LTENTNTAIInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6730,9 +6616,8 @@ type M3Configuration struct {
 	// M3period is the component m3period [0] M3period.
 	M3period M3period
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.M3Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M3ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M3ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6809,9 +6694,8 @@ type M4Configuration struct {
 	// M4LinksToLog is the component m4-links-to-log [1] Links-to-log.
 	M4LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M4Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M4ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M4ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6883,9 +6767,8 @@ type M5Configuration struct {
 	// M5LinksToLog is the component m5-links-to-log [1] Links-to-log.
 	M5LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M5Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M5ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M5ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6957,15 +6840,13 @@ type M6Configuration struct {
 	// M6reportInterval is the component m6report-Interval [0] M6report-Interval.
 	M6reportInterval M6reportInterval
 	// M6delayThreshold is the component m6delay-threshold [1] M6delay-threshold OPTIONAL.
-	M6delayThreshold M6delayThreshold
-	// HasM6delayThreshold tells whether m6delay-threshold is present in the encoding.
-	HasM6delayThreshold bool
+	M6delayThreshold    M6delayThreshold
+	HasM6delayThreshold bool // whether m6delay-threshold is present in the encoding
 	// M6LinksToLog is the component m6-links-to-log [2] Links-to-log.
 	M6LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.M6Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M6ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M6ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7061,9 +6942,8 @@ type M7Configuration struct {
 	// M7LinksToLog is the component m7-links-to-log [1] Links-to-log.
 	M7LinksToLog LinksToLog
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M7Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M7ConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M7ConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7153,9 +7033,8 @@ type MDTConfiguration struct {
 	// MDTMode is the component mDTMode [2] EXPLICIT MDTMode.
 	MDTMode MDTMode
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.MDT-Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MDTConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MDTConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7226,15 +7105,13 @@ type MBSFNResultToLog []MBSFNResultToLogInfo
 //	}
 type MBSFNResultToLogInfo struct {
 	// MBSFNAreaID is the component mBSFN-AreaId [0] INTEGER OPTIONAL.
-	MBSFNAreaID int64
-	// HasMBSFNAreaID tells whether mBSFN-AreaId is present in the encoding.
-	HasMBSFNAreaID bool
+	MBSFNAreaID    int64
+	HasMBSFNAreaID bool // whether mBSFN-AreaId is present in the encoding
 	// CarrierFreq is the component carrierFreq [1] EARFCN.
 	CarrierFreq EARFCN
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.MBSFN-ResultToLogInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MBSFNResultToLogInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MBSFNResultToLogInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7589,13 +7466,11 @@ type MutingPatternInformation struct {
 	// MutingPatternPeriod is the component muting-pattern-period [0] ENUMERATED.
 	MutingPatternPeriod MutingPatternInformation_MutingPatternPeriod
 	// MutingPatternOffset is the component muting-pattern-offset [1] INTEGER OPTIONAL.
-	MutingPatternOffset int64
-	// HasMutingPatternOffset tells whether muting-pattern-offset is present in the encoding.
-	HasMutingPatternOffset bool
+	MutingPatternOffset    int64
+	HasMutingPatternOffset bool // whether muting-pattern-offset is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.MutingPatternInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_MutingPatternInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_MutingPatternInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7725,13 +7600,11 @@ type NBIoTPagingEDRXInformation struct {
 	// NBIoTPagingEDRXCycle is the component nB-IoT-paging-eDRX-Cycle [0] NB-IoT-Paging-eDRX-Cycle.
 	NBIoTPagingEDRXCycle NBIoTPagingEDRXCycle
 	// NBIoTPagingTimeWindow is the component nB-IoT-pagingTimeWindow [1] NB-IoT-PagingTimeWindow OPTIONAL.
-	NBIoTPagingTimeWindow NBIoTPagingTimeWindow
-	// HasNBIoTPagingTimeWindow tells whether nB-IoT-pagingTimeWindow is present in the encoding.
-	HasNBIoTPagingTimeWindow bool
+	NBIoTPagingTimeWindow    NBIoTPagingTimeWindow
+	HasNBIoTPagingTimeWindow bool // whether nB-IoT-pagingTimeWindow is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NB-IoT-Paging-eDRXInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NBIoTPagingEDRXInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NBIoTPagingEDRXInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7892,9 +7765,8 @@ type NRCGI struct {
 	// NRCellIdentity is the component nRCellIdentity [1] NRCellIdentity.
 	NRCellIdentity NRCellIdentity
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NR-CGI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRCGIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRCGIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7992,9 +7864,8 @@ type NRUESecurityCapabilities struct {
 	// NRintegrityProtectionAlgorithms is the component nRintegrityProtectionAlgorithms [1] NRintegrityProtectionAlgorithms.
 	NRintegrityProtectionAlgorithms NRintegrityProtectionAlgorithms
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NRUESecurityCapabilities-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRUESecurityCapabilitiesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRUESecurityCapabilitiesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8054,17 +7925,14 @@ type NumberOfBroadcasts int64
 //	}
 type NRV2XServicesAuthorized struct {
 	// VehicleUE is the component vehicleUE [0] VehicleUE OPTIONAL.
-	VehicleUE VehicleUE
-	// HasVehicleUE tells whether vehicleUE is present in the encoding.
-	HasVehicleUE bool
+	VehicleUE    VehicleUE
+	HasVehicleUE bool // whether vehicleUE is present in the encoding
 	// PedestrianUE is the component pedestrianUE [1] PedestrianUE OPTIONAL.
-	PedestrianUE PedestrianUE
-	// HasPedestrianUE tells whether pedestrianUE is present in the encoding.
-	HasPedestrianUE bool
+	PedestrianUE    PedestrianUE
+	HasPedestrianUE bool // whether pedestrianUE is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NRV2XServicesAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8115,9 +7983,8 @@ type NRUESidelinkAggregateMaximumBitrate struct {
 	// UEaggregateMaximumBitRate is the component uEaggregateMaximumBitRate [0] BitRate.
 	UEaggregateMaximumBitRate BitRate
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.NRUESidelinkAggregateMaximumBitrate-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8245,13 +8112,11 @@ type PagingAttemptInformation struct {
 	// IntendedNumberOfPagingAttempts is the component intendedNumberOfPagingAttempts [1] IntendedNumberOfPagingAttempts.
 	IntendedNumberOfPagingAttempts IntendedNumberOfPagingAttempts
 	// NextPagingAreaScope is the component nextPagingAreaScope [2] NextPagingAreaScope OPTIONAL.
-	NextPagingAreaScope NextPagingAreaScope
-	// HasNextPagingAreaScope tells whether nextPagingAreaScope is present in the encoding.
-	HasNextPagingAreaScope bool
+	NextPagingAreaScope    NextPagingAreaScope
+	HasNextPagingAreaScope bool // whether nextPagingAreaScope is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.PagingAttemptInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PagingAttemptInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PagingAttemptInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8308,13 +8173,11 @@ type PagingEDRXInformation struct {
 	// PagingEDRXCycle is the component paging-eDRX-Cycle [0] Paging-eDRX-Cycle.
 	PagingEDRXCycle PagingEDRXCycle
 	// PagingTimeWindow is the component pagingTimeWindow [1] PagingTimeWindow OPTIONAL.
-	PagingTimeWindow PagingTimeWindow
-	// HasPagingTimeWindow tells whether pagingTimeWindow is present in the encoding.
-	HasPagingTimeWindow bool
+	PagingTimeWindow    PagingTimeWindow
+	HasPagingTimeWindow bool // whether pagingTimeWindow is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Paging-eDRXInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PagingEDRXInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PagingEDRXInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8524,13 +8387,11 @@ type PC5QoSParameters struct {
 	// Pc5QoSFlowList is the component pc5QoSFlowList [0] PC5QoSFlowList.
 	Pc5QoSFlowList PC5QoSFlowList
 	// Pc5LinkAggregatedBitRates is the component pc5LinkAggregatedBitRates [1] BitRate OPTIONAL.
-	Pc5LinkAggregatedBitRates BitRate
-	// HasPc5LinkAggregatedBitRates tells whether pc5LinkAggregatedBitRates is present in the encoding.
-	HasPc5LinkAggregatedBitRates bool
+	Pc5LinkAggregatedBitRates    BitRate
+	HasPc5LinkAggregatedBitRates bool // whether pc5LinkAggregatedBitRates is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.PC5QoSParameters-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PC5QoSParametersExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PC5QoSParametersExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8588,17 +8449,14 @@ type PC5QoSFlowItem struct {
 	// PQI is the component pQI [0] FiveQI.
 	PQI FiveQI
 	// Pc5FlowBitRates is the component pc5FlowBitRates [1] PC5FlowBitRates OPTIONAL.
-	Pc5FlowBitRates PC5FlowBitRates
-	// HasPc5FlowBitRates tells whether pc5FlowBitRates is present in the encoding.
-	HasPc5FlowBitRates bool
+	Pc5FlowBitRates    PC5FlowBitRates
+	HasPc5FlowBitRates bool // whether pc5FlowBitRates is present in the encoding
 	// Range is the component range [2] Range OPTIONAL.
-	Range Range
-	// HasRange tells whether range is present in the encoding.
-	HasRange bool
+	Range    Range
+	HasRange bool // whether range is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.PC5QoSFlowItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PC5QoSFlowItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PC5QoSFlowItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8652,9 +8510,8 @@ type PC5FlowBitRates struct {
 	// MaximumFlowBitRate is the component maximumFlowBitRate [1] BitRate.
 	MaximumFlowBitRate BitRate
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.PC5FlowBitRates-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PC5FlowBitRatesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PC5FlowBitRatesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8740,9 +8597,8 @@ type M1PeriodicReporting struct {
 	// ReportAmount is the component reportAmount [1] ReportAmountMDT.
 	ReportAmount ReportAmountMDT
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M1PeriodicReporting-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M1PeriodicReportingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M1PeriodicReportingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8805,9 +8661,8 @@ type PLMNAreaBasedQMC struct {
 	// PlmnListforQMC is the component plmnListforQMC [0] PLMNListforQMC.
 	PlmnListforQMC PLMNListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.PLMNAreaBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8930,17 +8785,14 @@ func (v PriorityLevel) String() string {
 //	}
 type ProSeAuthorized struct {
 	// ProSeDirectDiscovery is the component proSeDirectDiscovery [0] ProSeDirectDiscovery OPTIONAL.
-	ProSeDirectDiscovery ProSeDirectDiscovery
-	// HasProSeDirectDiscovery tells whether proSeDirectDiscovery is present in the encoding.
-	HasProSeDirectDiscovery bool
+	ProSeDirectDiscovery    ProSeDirectDiscovery
+	HasProSeDirectDiscovery bool // whether proSeDirectDiscovery is present in the encoding
 	// ProSeDirectCommunication is the component proSeDirectCommunication [1] ProSeDirectCommunication OPTIONAL.
-	ProSeDirectCommunication ProSeDirectCommunication
-	// HasProSeDirectCommunication tells whether proSeDirectCommunication is present in the encoding.
-	HasProSeDirectCommunication bool
+	ProSeDirectCommunication    ProSeDirectCommunication
+	HasProSeDirectCommunication bool // whether proSeDirectCommunication is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ProSeAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ProSeAuthorizedExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ProSeAuthorizedExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9067,9 +8919,8 @@ type PSCellInformation struct {
 	// NCGI is the component nCGI [0] NR-CGI.
 	NCGI NRCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.PSCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_PSCellInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_PSCellInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9181,9 +9032,8 @@ type RecommendedCellsForPaging struct {
 	// RecommendedCellList is the component recommendedCellList [0] RecommendedCellList.
 	RecommendedCellList RecommendedCellList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9278,13 +9128,11 @@ type RecommendedCellItem struct {
 	// EUTRANCGI is the component eUTRAN-CGI [0] EUTRAN-CGI.
 	EUTRANCGI EUTRANCGI
 	// TimeStayedInCell is the component timeStayedInCell [1] INTEGER OPTIONAL.
-	TimeStayedInCell int64
-	// HasTimeStayedInCell tells whether timeStayedInCell is present in the encoding.
-	HasTimeStayedInCell bool
+	TimeStayedInCell    int64
+	HasTimeStayedInCell bool // whether timeStayedInCell is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPagingItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9335,9 +9183,8 @@ type RecommendedENBsForPaging struct {
 	// RecommendedENBList is the component recommendedENBList [0] RecommendedENBList.
 	RecommendedENBList RecommendedENBList
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBsForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9431,9 +9278,8 @@ type RecommendedENBItem struct {
 	// MMEPagingTarget is the component mMEPagingTarget [0] EXPLICIT MMEPagingTarget.
 	MMEPagingTarget MMEPagingTarget
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RecommendedENBItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RecommendedENBItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9519,9 +9365,8 @@ type RATRestrictionsItem struct {
 	// RATRestrictionInformation is the component rAT-RestrictionInformation [1] BIT STRING.
 	RATRestrictionInformation der.BitString
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RAT-RestrictionsItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RATRestrictionsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RATRestrictionsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9676,9 +9521,8 @@ type RequestType struct {
 	// ReportArea is the component reportArea [1] ReportArea.
 	ReportArea ReportArea
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RequestType-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RequestTypeExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RequestTypeExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9749,13 +9593,11 @@ type RIMTransfer struct {
 	// RIMInformation is the component rIMInformation [0] RIMInformation.
 	RIMInformation RIMInformation
 	// RIMRoutingAddress is the component rIMRoutingAddress [1] EXPLICIT RIMRoutingAddress OPTIONAL.
-	RIMRoutingAddress RIMRoutingAddress
-	// HasRIMRoutingAddress tells whether rIMRoutingAddress is present in the encoding.
-	HasRIMRoutingAddress bool
+	RIMRoutingAddress    RIMRoutingAddress
+	HasRIMRoutingAddress bool // whether rIMRoutingAddress is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RIMTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RIMTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RIMTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9875,13 +9717,11 @@ type RLFReportInformation struct {
 	// UERLFReportContainer is the component uE-RLF-Report-Container [0] UE-RLF-Report-Container.
 	UERLFReportContainer UERLFReportContainer
 	// UERLFReportContainerForExtendedBands is the component uE-RLF-Report-Container-for-extended-bands [1] UE-RLF-Report-Container-for-extended-bands OPTIONAL.
-	UERLFReportContainerForExtendedBands UERLFReportContainerForExtendedBands
-	// HasUERLFReportContainerForExtendedBands tells whether uE-RLF-Report-Container-for-extended-bands is present in the encoding.
-	HasUERLFReportContainerForExtendedBands bool
+	UERLFReportContainerForExtendedBands    UERLFReportContainerForExtendedBands
+	HasUERLFReportContainerForExtendedBands bool // whether uE-RLF-Report-Container-for-extended-bands is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RLFReportInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_RLFReportInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_RLFReportInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9993,9 +9833,8 @@ type SecurityContext struct {
 	// NextHopParameter is the component nextHopParameter [1] SecurityKey.
 	NextHopParameter SecurityKey
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SecurityContext-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecurityContextExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecurityContextExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10131,9 +9970,8 @@ type SecondaryRATDataUsageReportItem struct {
 	// ERABUsageReportList is the component e-RABUsageReportList [2] E-RABUsageReportList.
 	ERABUsageReportList ERABUsageReportList
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SecondaryRATDataUsageReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10184,9 +10022,8 @@ type SecurityIndication struct {
 	// IntegrityProtectionIndication is the component integrityProtectionIndication [0] IntegrityProtectionIndication.
 	IntegrityProtectionIndication IntegrityProtectionIndication
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityIndication-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecurityIndicationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecurityIndicationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10237,9 +10074,8 @@ type SecurityResult struct {
 	// IntegrityProtectionResult is the component integrityProtectionResult [0] IntegrityProtectionResult.
 	IntegrityProtectionResult IntegrityProtectionResult
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityResult-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SecurityResultExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SecurityResultExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10304,9 +10140,8 @@ type SensorMeasConfigNameItem struct {
 	// SensorNameConfig is the component sensorNameConfig [0] EXPLICIT SensorNameConfig.
 	SensorNameConfig SensorNameConfig
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasConfigNameItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10363,13 +10198,11 @@ type SensorMeasurementConfiguration struct {
 	// SensorMeasConfig is the component sensorMeasConfig [0] SensorMeasConfig.
 	SensorMeasConfig SensorMeasConfig
 	// SensorMeasConfigNameList is the component sensorMeasConfigNameList [1] SensorMeasConfigNameList OPTIONAL.
-	SensorMeasConfigNameList SensorMeasConfigNameList
-	// HasSensorMeasConfigNameList tells whether sensorMeasConfigNameList is present in the encoding.
-	HasSensorMeasConfigNameList bool
+	SensorMeasConfigNameList    SensorMeasConfigNameList
+	HasSensorMeasConfigNameList bool // whether sensorMeasConfigNameList is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10594,13 +10427,11 @@ func (v SONInformationRequest) String() string {
 //	}
 type SONInformationReply struct {
 	// X2TNLConfigurationInfo is the component x2TNLConfigurationInfo [0] X2TNLConfigurationInfo OPTIONAL.
-	X2TNLConfigurationInfo X2TNLConfigurationInfo
-	// HasX2TNLConfigurationInfo tells whether x2TNLConfigurationInfo is present in the encoding.
-	HasX2TNLConfigurationInfo bool
+	X2TNLConfigurationInfo    X2TNLConfigurationInfo
+	HasX2TNLConfigurationInfo bool // whether x2TNLConfigurationInfo is present in the encoding
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SONInformationReply-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SONInformationReplyExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SONInformationReplyExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10694,9 +10525,8 @@ type SONConfigurationTransfer struct {
 	// SONInformation is the component sONInformation [2] EXPLICIT SONInformation.
 	SONInformation SONInformation
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SONConfigurationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SONConfigurationTransferExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SONConfigurationTransferExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10751,21 +10581,17 @@ type SONConfigurationTransferExtIEs struct {
 //	}
 type SynchronisationInformation struct {
 	// SourceStratumLevel is the component sourceStratumLevel [0] StratumLevel OPTIONAL.
-	SourceStratumLevel StratumLevel
-	// HasSourceStratumLevel tells whether sourceStratumLevel is present in the encoding.
-	HasSourceStratumLevel bool
+	SourceStratumLevel    StratumLevel
+	HasSourceStratumLevel bool // whether sourceStratumLevel is present in the encoding
 	// ListeningSubframePattern is the component listeningSubframePattern [1] ListeningSubframePattern OPTIONAL.
-	ListeningSubframePattern ListeningSubframePattern
-	// HasListeningSubframePattern tells whether listeningSubframePattern is present in the encoding.
-	HasListeningSubframePattern bool
+	ListeningSubframePattern    ListeningSubframePattern
+	HasListeningSubframePattern bool // whether listeningSubframePattern is present in the encoding
 	// AggressoreCGIList is the component aggressoreCGI-List [2] ECGI-List OPTIONAL.
-	AggressoreCGIList ECGIList
-	// HasAggressoreCGIList tells whether aggressoreCGI-List is present in the encoding.
-	HasAggressoreCGIList bool
+	AggressoreCGIList    ECGIList
+	HasAggressoreCGIList bool // whether aggressoreCGI-List is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SynchronisationInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SynchronisationInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SynchronisationInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10828,9 +10654,8 @@ type SourceeNBID struct {
 	// SelectedTAI is the component selected-TAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SourceeNBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SourceeNBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 }
 
 // ProtocolExtensionContainer_SourceeNBIDExtIEs is the ASN.1 type ProtocolExtensionContainer.
@@ -10977,21 +10802,18 @@ type SourceeNBToTargeteNBTransparentContainer struct {
 	// RRCContainer is the component rRC-Container [0] RRC-Container.
 	RRCContainer RRCContainer
 	// ERABInformationList is the component e-RABInformationList [1] E-RABInformationList OPTIONAL.
-	ERABInformationList ERABInformationList
-	// HasERABInformationList tells whether e-RABInformationList is present in the encoding.
-	HasERABInformationList bool
+	ERABInformationList    ERABInformationList
+	HasERABInformationList bool // whether e-RABInformationList is present in the encoding
 	// TargetCellID is the component targetCell-ID [2] EUTRAN-CGI.
 	TargetCellID EUTRANCGI
 	// SubscriberProfileIDforRFP is the component subscriberProfileIDforRFP [3] SubscriberProfileIDforRFP OPTIONAL.
-	SubscriberProfileIDforRFP SubscriberProfileIDforRFP
-	// HasSubscriberProfileIDforRFP tells whether subscriberProfileIDforRFP is present in the encoding.
-	HasSubscriberProfileIDforRFP bool
+	SubscriberProfileIDforRFP    SubscriberProfileIDforRFP
+	HasSubscriberProfileIDforRFP bool // whether subscriberProfileIDforRFP is present in the encoding
 	// UEHistoryInformation is the component uE-HistoryInformation [4] UE-HistoryInformation.
 	UEHistoryInformation UEHistoryInformation
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ToTargeteNB-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11067,9 +10889,8 @@ type SourceNgRanNodeID struct {
 	// SelectedTAI is the component selected-TAI [1] FiveGSTAI.
 	SelectedTAI FiveGSTAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceNgRanNode-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11141,9 +10962,8 @@ type ServedGUMMEIsItem struct {
 	// ServedMMECs is the component servedMMECs [2] ServedMMECs.
 	ServedMMECs ServedMMECs
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ServedGUMMEIsItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11219,33 +11039,26 @@ type SubscriberProfileIDforRFP int64
 //	}
 type SubscriptionBasedUEDifferentiationInfo struct {
 	// PeriodicCommunicationIndicator is the component periodicCommunicationIndicator [0] ENUMERATED OPTIONAL.
-	PeriodicCommunicationIndicator SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator
-	// HasPeriodicCommunicationIndicator tells whether periodicCommunicationIndicator is present in the encoding.
-	HasPeriodicCommunicationIndicator bool
+	PeriodicCommunicationIndicator    SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator
+	HasPeriodicCommunicationIndicator bool // whether periodicCommunicationIndicator is present in the encoding
 	// PeriodicTime is the component periodicTime [1] INTEGER OPTIONAL.
-	PeriodicTime int64
-	// HasPeriodicTime tells whether periodicTime is present in the encoding.
-	HasPeriodicTime bool
+	PeriodicTime    int64
+	HasPeriodicTime bool // whether periodicTime is present in the encoding
 	// ScheduledCommunicationTime is the component scheduledCommunicationTime [2] ScheduledCommunicationTime OPTIONAL.
-	ScheduledCommunicationTime ScheduledCommunicationTime
-	// HasScheduledCommunicationTime tells whether scheduledCommunicationTime is present in the encoding.
-	HasScheduledCommunicationTime bool
+	ScheduledCommunicationTime    ScheduledCommunicationTime
+	HasScheduledCommunicationTime bool // whether scheduledCommunicationTime is present in the encoding
 	// StationaryIndication is the component stationaryIndication [3] ENUMERATED OPTIONAL.
-	StationaryIndication SubscriptionBasedUEDifferentiationInfo_StationaryIndication
-	// HasStationaryIndication tells whether stationaryIndication is present in the encoding.
-	HasStationaryIndication bool
+	StationaryIndication    SubscriptionBasedUEDifferentiationInfo_StationaryIndication
+	HasStationaryIndication bool // whether stationaryIndication is present in the encoding
 	// TrafficProfile is the component trafficProfile [4] ENUMERATED OPTIONAL.
-	TrafficProfile SubscriptionBasedUEDifferentiationInfo_TrafficProfile
-	// HasTrafficProfile tells whether trafficProfile is present in the encoding.
-	HasTrafficProfile bool
+	TrafficProfile    SubscriptionBasedUEDifferentiationInfo_TrafficProfile
+	HasTrafficProfile bool // whether trafficProfile is present in the encoding
 	// BatteryIndication is the component batteryIndication [5] ENUMERATED OPTIONAL.
-	BatteryIndication SubscriptionBasedUEDifferentiationInfo_BatteryIndication
-	// HasBatteryIndication tells whether batteryIndication is present in the encoding.
-	HasBatteryIndication bool
+	BatteryIndication    SubscriptionBasedUEDifferentiationInfo_BatteryIndication
+	HasBatteryIndication bool // whether batteryIndication is present in the encoding
 	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{S1AP-IEs.Subscription-Based-UE-DifferentiationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11350,21 +11163,17 @@ type SubscriptionBasedUEDifferentiationInfoExtIEs struct {
 //	}
 type ScheduledCommunicationTime struct {
 	// DayofWeek is the component dayofWeek [0] BIT STRING OPTIONAL.
-	DayofWeek der.BitString
-	// HasDayofWeek tells whether dayofWeek is present in the encoding.
-	HasDayofWeek bool
+	DayofWeek    der.BitString
+	HasDayofWeek bool // whether dayofWeek is present in the encoding
 	// TimeofDayStart is the component timeofDayStart [1] INTEGER OPTIONAL.
-	TimeofDayStart int64
-	// HasTimeofDayStart tells whether timeofDayStart is present in the encoding.
-	HasTimeofDayStart bool
+	TimeofDayStart    int64
+	HasTimeofDayStart bool // whether timeofDayStart is present in the encoding
 	// TimeofDayEnd is the component timeofDayEnd [2] INTEGER OPTIONAL.
-	TimeofDayEnd int64
-	// HasTimeofDayEnd tells whether timeofDayEnd is present in the encoding.
-	HasTimeofDayEnd bool
+	TimeofDayEnd    int64
+	HasTimeofDayEnd bool // whether timeofDayEnd is present in the encoding
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ScheduledCommunicationTime-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11423,9 +11232,8 @@ type SupportedTAsItem struct {
 	// BroadcastPLMNs is the component broadcastPLMNs [1] BPLMNs.
 	BroadcastPLMNs BPLMNs
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SupportedTAs-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_SupportedTAsItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_SupportedTAsItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11501,9 +11309,8 @@ type TimeSynchronisationInfo struct {
 	// SynchronisationStatus is the component synchronisationStatus [1] SynchronisationStatus.
 	SynchronisationStatus SynchronisationStatus
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TimeSynchronisationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11559,9 +11366,8 @@ type STMSI struct {
 	// MTMSI is the component m-TMSI [1] M-TMSI.
 	MTMSI MTMSI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.S-TMSI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_STMSIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_STMSIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11622,9 +11428,8 @@ type TAIBasedMDT struct {
 	// TAIListforMDT is the component tAIListforMDT [0] TAIListforMDT.
 	TAIListforMDT TAIListforMDT
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIBasedMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIBasedMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11688,9 +11493,8 @@ type TAI struct {
 	// TAC is the component tAC [1] TAC.
 	TAC TAC
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11749,9 +11553,8 @@ type TAIBroadcastItem struct {
 	// CompletedCellinTAI is the component completedCellinTAI [1] CompletedCellinTAI.
 	CompletedCellinTAI CompletedCellinTAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Broadcast-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIBroadcastItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIBroadcastItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11810,9 +11613,8 @@ type TAICancelledItem struct {
 	// CancelledCellinTAI is the component cancelledCellinTAI [1] CancelledCellinTAI.
 	CancelledCellinTAI CancelledCellinTAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Cancelled-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAICancelledItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAICancelledItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11863,9 +11665,8 @@ type TABasedMDT struct {
 	// TAListforMDT is the component tAListforMDT [0] TAListforMDT.
 	TAListforMDT TAListforMDT
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TABasedMDTExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TABasedMDTExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11921,9 +11722,8 @@ type TABasedQMC struct {
 	// TAListforQMC is the component tAListforQMC [0] TAListforQMC.
 	TAListforQMC TAListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TABasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TABasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11979,9 +11779,8 @@ type TAIBasedQMC struct {
 	// TAIListforQMC is the component tAIListforQMC [0] TAIListforQMC.
 	TAIListforQMC TAIListforQMC
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIBasedQMCExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIBasedQMCExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12042,9 +11841,8 @@ type CompletedCellinTAIItem struct {
 	// ECGI is the component eCGI [0] EUTRAN-CGI.
 	ECGI EUTRANCGI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CompletedCellinTAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12143,9 +11941,8 @@ type TargeteNBID struct {
 	// SelectedTAI is the component selected-TAI [1] TAI.
 	SelectedTAI TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargeteNBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargeteNBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12199,19 +11996,16 @@ type TargetRNCID struct {
 	// LAI is the component lAI [0] LAI.
 	LAI LAI
 	// RAC is the component rAC [1] RAC OPTIONAL.
-	RAC RAC
-	// HasRAC tells whether rAC is present in the encoding.
-	HasRAC bool
+	RAC    RAC
+	HasRAC bool // whether rAC is present in the encoding
 	// RNCID is the component rNC-ID [2] RNC-ID.
 	RNCID RNCID
 	// ExtendedRNCID is the component extendedRNC-ID [3] ExtendedRNC-ID OPTIONAL.
-	ExtendedRNCID ExtendedRNCID
-	// HasExtendedRNCID tells whether extendedRNC-ID is present in the encoding.
-	HasExtendedRNCID bool
+	ExtendedRNCID    ExtendedRNCID
+	HasExtendedRNCID bool // whether extendedRNC-ID is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TargetRNC-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetRNCIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetRNCIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12265,9 +12059,8 @@ type TargetNgRanNodeID struct {
 	// SelectedTAI is the component selected-TAI [1] FiveGSTAI.
 	SelectedTAI FiveGSTAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargetNgRanNode-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12355,9 +12148,8 @@ type GNB struct {
 	// GlobalGNBID is the component global-gNB-ID [0] Global-GNB-ID.
 	GlobalGNBID GlobalGNBID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.GNB-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GNBExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GNBExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12411,9 +12203,8 @@ type GlobalGNBID struct {
 	// GNBID is the component gNB-ID [1] EXPLICIT GNB-Identity.
 	GNBID GNBIdentity
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Global-GNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_GlobalGNBIDExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_GlobalGNBIDExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12497,9 +12288,8 @@ type NGENB struct {
 	// GlobalNgENBID is the component global-ng-eNB-ID [0] Global-ENB-ID.
 	GlobalNgENBID GlobalENBID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.NG-eNB-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_NGENBExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_NGENBExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12555,9 +12345,8 @@ type TargeteNBToSourceeNBTransparentContainer struct {
 	// RRCContainer is the component rRC-Container [0] RRC-Container.
 	RRCContainer RRCContainer
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ToSourceeNB-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12636,9 +12425,8 @@ type M1ThresholdEventA2 struct {
 	// MeasurementThreshold is the component measurementThreshold [0] EXPLICIT MeasurementThresholdA2.
 	MeasurementThreshold MeasurementThresholdA2
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.M1ThresholdEventA2-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12792,9 +12580,8 @@ type TraceActivation struct {
 	// TraceCollectionEntityIPAddress is the component traceCollectionEntityIPAddress [3] TransportLayerAddress.
 	TraceCollectionEntityIPAddress TransportLayerAddress
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TraceActivation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TraceActivationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TraceActivationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12891,13 +12678,11 @@ type TunnelInformation struct {
 	// TransportLayerAddress is the component transportLayerAddress [0] TransportLayerAddress.
 	TransportLayerAddress TransportLayerAddress
 	// UDPPortNumber is the component uDP-Port-Number [1] Port-Number OPTIONAL.
-	UDPPortNumber PortNumber
-	// HasUDPPortNumber tells whether uDP-Port-Number is present in the encoding.
-	HasUDPPortNumber bool
+	UDPPortNumber    PortNumber
+	HasUDPPortNumber bool // whether uDP-Port-Number is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Tunnel-Information-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TunnelInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TunnelInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12975,9 +12760,8 @@ type UEAggregateMaximumBitrate struct {
 	// UEaggregateMaximumBitRateUL is the component uEaggregateMaximumBitRateUL [1] BitRate.
 	UEaggregateMaximumBitRateUL BitRate
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAggregate-MaximumBitrates-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13033,9 +12817,8 @@ type UEAppLayerMeasConfig struct {
 	// AreaScopeOfQMC is the component areaScopeOfQMC [1] EXPLICIT AreaScopeOfQMC.
 	AreaScopeOfQMC AreaScopeOfQMC
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAppLayerMeasConfig-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13161,9 +12944,8 @@ type UES1APIDPair struct {
 	// ENBUES1APID is the component eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID.
 	ENBUES1APID ENBUES1APID
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-S1AP-ID-pair-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UES1APIDPairExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UES1APIDPairExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13213,17 +12995,14 @@ type UES1APIDPairExtIEs struct {
 //	}
 type UEAssociatedLogicalS1ConnectionItem struct {
 	// MMEUES1APID is the component mME-UE-S1AP-ID [0] MME-UE-S1AP-ID OPTIONAL.
-	MMEUES1APID MMEUES1APID
-	// HasMMEUES1APID tells whether mME-UE-S1AP-ID is present in the encoding.
-	HasMMEUES1APID bool
+	MMEUES1APID    MMEUES1APID
+	HasMMEUES1APID bool // whether mME-UE-S1AP-ID is present in the encoding
 	// ENBUES1APID is the component eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID OPTIONAL.
-	ENBUES1APID ENBUES1APID
-	// HasENBUES1APID tells whether eNB-UE-S1AP-ID is present in the encoding.
-	HasENBUES1APID bool
+	ENBUES1APID    ENBUES1APID
+	HasENBUES1APID bool // whether eNB-UE-S1AP-ID is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-associatedLogicalS1-ConnectionItemExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13354,9 +13133,8 @@ type UESecurityCapabilities struct {
 	// IntegrityProtectionAlgorithms is the component integrityProtectionAlgorithms [1] IntegrityProtectionAlgorithms.
 	IntegrityProtectionAlgorithms IntegrityProtectionAlgorithms
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UESecurityCapabilities-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13407,9 +13185,8 @@ type UESidelinkAggregateMaximumBitrate struct {
 	// UESidelinkAggregateMaximumBitRate is the component uESidelinkAggregateMaximumBitRate [0] BitRate.
 	UESidelinkAggregateMaximumBitRate BitRate
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.UE-Sidelink-Aggregate-MaximumBitrates-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13468,9 +13245,8 @@ type ULCPSecurityInformation struct {
 	// UlNASCount is the component ul-NAS-Count [1] UL-NAS-Count.
 	UlNASCount ULNASCount
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UL-CP-SecurityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ULCPSecurityInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ULCPSecurityInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13556,9 +13332,8 @@ type UserLocationInformation struct {
 	// Tai is the component tai [1] TAI.
 	Tai TAI
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UserLocationInformation-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_UserLocationInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_UserLocationInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13653,17 +13428,14 @@ func (v VoiceSupportMatchIndicator) String() string {
 //	}
 type V2XServicesAuthorized struct {
 	// VehicleUE is the component vehicleUE [0] VehicleUE OPTIONAL.
-	VehicleUE VehicleUE
-	// HasVehicleUE tells whether vehicleUE is present in the encoding.
-	HasVehicleUE bool
+	VehicleUE    VehicleUE
+	HasVehicleUE bool // whether vehicleUE is present in the encoding
 	// PedestrianUE is the component pedestrianUE [1] PedestrianUE OPTIONAL.
-	PedestrianUE PedestrianUE
-	// HasPedestrianUE tells whether pedestrianUE is present in the encoding.
-	HasPedestrianUE bool
+	PedestrianUE    PedestrianUE
+	HasPedestrianUE bool // whether pedestrianUE is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.V2XServicesAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13816,21 +13588,17 @@ type WLANMeasurementConfiguration struct {
 	// WlanMeasConfig is the component wlanMeasConfig [0] WLANMeasConfig.
 	WlanMeasConfig WLANMeasConfig
 	// WlanMeasConfigNameList is the component wlanMeasConfigNameList [1] WLANMeasConfigNameList OPTIONAL.
-	WlanMeasConfigNameList WLANMeasConfigNameList
-	// HasWlanMeasConfigNameList tells whether wlanMeasConfigNameList is present in the encoding.
-	HasWlanMeasConfigNameList bool
+	WlanMeasConfigNameList    WLANMeasConfigNameList
+	HasWlanMeasConfigNameList bool // whether wlanMeasConfigNameList is present in the encoding
 	// WlanRssi is the component wlan-rssi [2] ENUMERATED OPTIONAL.
-	WlanRssi WLANMeasurementConfiguration_WlanRssi
-	// HasWlanRssi tells whether wlan-rssi is present in the encoding.
-	HasWlanRssi bool
+	WlanRssi    WLANMeasurementConfiguration_WlanRssi
+	HasWlanRssi bool // whether wlan-rssi is present in the encoding
 	// WlanRtt is the component wlan-rtt [3] ENUMERATED OPTIONAL.
-	WlanRtt WLANMeasurementConfiguration_WlanRtt
-	// HasWlanRtt tells whether wlan-rtt is present in the encoding.
-	HasWlanRtt bool
+	WlanRtt    WLANMeasurementConfiguration_WlanRtt
+	HasWlanRtt bool // whether wlan-rtt is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.WLANMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13929,9 +13697,8 @@ type WUSAssistanceInformation struct {
 	// PagingProbabilityInformation is the component pagingProbabilityInformation [0] PagingProbabilityInformation.
 	PagingProbabilityInformation PagingProbabilityInformation
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.WUS-Assistance-Information-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_WUSAssistanceInformationExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_WUSAssistanceInformationExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13982,9 +13749,8 @@ type X2TNLConfigurationInfo struct {
 	// ENBX2TransportLayerAddresses is the component eNBX2TransportLayerAddresses [0] ENBX2TLAs.
 	ENBX2TransportLayerAddresses ENBX2TLAs
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.X2TNLConfigurationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -14043,17 +13809,14 @@ type ENBX2ExtTLAs []ENBX2ExtTLA
 //	}
 type ENBX2ExtTLA struct {
 	// IPsecTLA is the component iPsecTLA [0] TransportLayerAddress OPTIONAL.
-	IPsecTLA TransportLayerAddress
-	// HasIPsecTLA tells whether iPsecTLA is present in the encoding.
-	HasIPsecTLA bool
+	IPsecTLA    TransportLayerAddress
+	HasIPsecTLA bool // whether iPsecTLA is present in the encoding
 	// GTPTLAa is the component gTPTLAa [1] ENBX2GTPTLAs OPTIONAL.
-	GTPTLAa ENBX2GTPTLAs
-	// HasGTPTLAa tells whether gTPTLAa is present in the encoding.
-	HasGTPTLAa bool
+	GTPTLAa    ENBX2GTPTLAs
+	HasGTPTLAa bool // whether gTPTLAa is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ENBX2ExtTLA-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ENBX2ExtTLAExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ENBX2ExtTLAExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }

@@ -169,25 +169,20 @@ type ERABDataForwardingItem struct {
 	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
 	ERABID ERABID
 	// DLTransportLayerAddress is the component dL-transportLayerAddress [1] TransportLayerAddress OPTIONAL.
-	DLTransportLayerAddress TransportLayerAddress
-	// HasDLTransportLayerAddress tells whether dL-transportLayerAddress is present in the encoding.
-	HasDLTransportLayerAddress bool
+	DLTransportLayerAddress    TransportLayerAddress
+	HasDLTransportLayerAddress bool // whether dL-transportLayerAddress is present in the encoding
 	// DLGTPTEID is the component dL-gTP-TEID [2] GTP-TEID OPTIONAL.
-	DLGTPTEID GTPTEID
-	// HasDLGTPTEID tells whether dL-gTP-TEID is present in the encoding.
-	HasDLGTPTEID bool
+	DLGTPTEID    GTPTEID
+	HasDLGTPTEID bool // whether dL-gTP-TEID is present in the encoding
 	// ULTransportLayerAddress is the component uL-TransportLayerAddress [3] TransportLayerAddress OPTIONAL.
-	ULTransportLayerAddress TransportLayerAddress
-	// HasULTransportLayerAddress tells whether uL-TransportLayerAddress is present in the encoding.
-	HasULTransportLayerAddress bool
+	ULTransportLayerAddress    TransportLayerAddress
+	HasULTransportLayerAddress bool // whether uL-TransportLayerAddress is present in the encoding
 	// ULGTPTEID is the component uL-GTP-TEID [4] GTP-TEID OPTIONAL.
-	ULGTPTEID GTPTEID
-	// HasULGTPTEID tells whether uL-GTP-TEID is present in the encoding.
-	HasULGTPTEID bool
+	ULGTPTEID    GTPTEID
+	HasULGTPTEID bool // whether uL-GTP-TEID is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABDataForwardingItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABDataForwardingItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABDataForwardingItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -430,9 +425,8 @@ type ERABToBeSetupItemHOReq struct {
 	// ERABlevelQosParameters is the component e-RABlevelQosParameters [3] E-RABLevelQoSParameters.
 	ERABlevelQosParameters ERABLevelQoSParameters
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemHOReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeSetupItemHOReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeSetupItemHOReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -574,25 +568,20 @@ type ERABAdmittedItem struct {
 	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
 	GTPTEID GTPTEID
 	// DLTransportLayerAddress is the component dL-transportLayerAddress [3] TransportLayerAddress OPTIONAL.
-	DLTransportLayerAddress TransportLayerAddress
-	// HasDLTransportLayerAddress tells whether dL-transportLayerAddress is present in the encoding.
-	HasDLTransportLayerAddress bool
+	DLTransportLayerAddress    TransportLayerAddress
+	HasDLTransportLayerAddress bool // whether dL-transportLayerAddress is present in the encoding
 	// DLGTPTEID is the component dL-gTP-TEID [4] GTP-TEID OPTIONAL.
-	DLGTPTEID GTPTEID
-	// HasDLGTPTEID tells whether dL-gTP-TEID is present in the encoding.
-	HasDLGTPTEID bool
+	DLGTPTEID    GTPTEID
+	HasDLGTPTEID bool // whether dL-gTP-TEID is present in the encoding
 	// ULTransportLayerAddress is the component uL-TransportLayerAddress [5] TransportLayerAddress OPTIONAL.
-	ULTransportLayerAddress TransportLayerAddress
-	// HasULTransportLayerAddress tells whether uL-TransportLayerAddress is present in the encoding.
-	HasULTransportLayerAddress bool
+	ULTransportLayerAddress    TransportLayerAddress
+	HasULTransportLayerAddress bool // whether uL-TransportLayerAddress is present in the encoding
 	// ULGTPTEID is the component uL-GTP-TEID [6] GTP-TEID OPTIONAL.
-	ULGTPTEID GTPTEID
-	// HasULGTPTEID tells whether uL-GTP-TEID is present in the encoding.
-	HasULGTPTEID bool
+	ULGTPTEID    GTPTEID
+	HasULGTPTEID bool // whether uL-GTP-TEID is present in the encoding
 	// IEExtensions is the component iE-Extensions [7] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABAdmittedItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABAdmittedItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABAdmittedItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -653,9 +642,8 @@ type ERABFailedToSetupItemHOReqAck struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToSetupItemHOReqAckExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABFailedToSetupItemHOReqAckExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABFailedToSetupItemHOReqAckExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -919,9 +907,8 @@ type ERABToBeSwitchedDLItem struct {
 	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
 	GTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSwitchedDLItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeSwitchedDLItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeSwitchedDLItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1087,9 +1074,8 @@ type ERABToBeSwitchedULItem struct {
 	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
 	GTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSwitchedULItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeSwitchedULItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeSwitchedULItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1148,13 +1134,11 @@ type ERABToBeUpdatedItem struct {
 	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
 	ERABID ERABID
 	// SecurityIndication is the component securityIndication [1] SecurityIndication OPTIONAL.
-	SecurityIndication SecurityIndication
-	// HasSecurityIndication tells whether securityIndication is present in the encoding.
-	HasSecurityIndication bool
+	SecurityIndication    SecurityIndication
+	HasSecurityIndication bool // whether securityIndication is present in the encoding
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeUpdatedItem-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeUpdatedItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeUpdatedItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1640,9 +1624,8 @@ type ERABToBeSetupItemBearerSUReq struct {
 	// NASPDU is the component nAS-PDU [4] NAS-PDU.
 	NASPDU NASPDU
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemBearerSUReqExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeSetupItemBearerSUReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeSetupItemBearerSUReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1810,9 +1793,8 @@ type ERABSetupItemBearerSURes struct {
 	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
 	GTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABSetupItemBearerSUResExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABSetupItemBearerSUResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABSetupItemBearerSUResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1970,9 +1952,8 @@ type ERABToBeModifiedItemBearerModReq struct {
 	// NASPDU is the component nAS-PDU [2] NAS-PDU.
 	NASPDU NASPDU
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeModifyItemBearerModReqExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeModifyItemBearerModReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeModifyItemBearerModReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2130,9 +2111,8 @@ type ERABModifyItemBearerModRes struct {
 	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
 	ERABID ERABID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABModifyItemBearerModResExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABModifyItemBearerModResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABModifyItemBearerModResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2346,9 +2326,8 @@ type ERABReleaseItemBearerRelComp struct {
 	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
 	ERABID ERABID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABReleaseItemBearerRelCompExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABReleaseItemBearerRelCompExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABReleaseItemBearerRelCompExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2630,13 +2609,11 @@ type ERABToBeSetupItemCtxtSUReq struct {
 	// GTPTEID is the component gTP-TEID [3] GTP-TEID.
 	GTPTEID GTPTEID
 	// NASPDU is the component nAS-PDU [4] NAS-PDU OPTIONAL.
-	NASPDU NASPDU
-	// HasNASPDU tells whether nAS-PDU is present in the encoding.
-	HasNASPDU bool
+	NASPDU    NASPDU
+	HasNASPDU bool // whether nAS-PDU is present in the encoding
 	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemCtxtSUReqExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeSetupItemCtxtSUReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeSetupItemCtxtSUReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2802,9 +2779,8 @@ type ERABSetupItemCtxtSURes struct {
 	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
 	GTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABSetupItemCtxtSUResExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABSetupItemCtxtSUResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABSetupItemCtxtSUResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3040,9 +3016,8 @@ type TAIItem struct {
 	// TAI is the component tAI [0] TAI.
 	TAI TAI
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.TAIItemExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_TAIItemExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_TAIItemExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6513,9 +6488,8 @@ type ERABToBeModifiedItemBearerModInd struct {
 	// DLGTPTEID is the component dL-GTP-TEID [2] GTP-TEID.
 	DLGTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeModifiedItemBearerModInd-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABToBeModifiedItemBearerModIndExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABToBeModifiedItemBearerModIndExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6579,9 +6553,8 @@ type ERABNotToBeModifiedItemBearerModInd struct {
 	// DLGTPTEID is the component dL-GTP-TEID [2] GTP-TEID.
 	DLGTPTEID GTPTEID
 	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABNotToBeModifiedItemBearerModInd-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABNotToBeModifiedItemBearerModIndExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABNotToBeModifiedItemBearerModIndExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6637,17 +6610,14 @@ type CSGMembershipInfo struct {
 	// CSGID is the component cSG-Id [1] CSG-Id.
 	CSGID CSGID
 	// CellAccessMode is the component cellAccessMode [2] CellAccessMode OPTIONAL.
-	CellAccessMode CellAccessMode
-	// HasCellAccessMode tells whether cellAccessMode is present in the encoding.
-	HasCellAccessMode bool
+	CellAccessMode    CellAccessMode
+	HasCellAccessMode bool // whether cellAccessMode is present in the encoding
 	// PLMNidentity is the component pLMNidentity [3] PLMNidentity OPTIONAL.
-	PLMNidentity PLMNidentity
-	// HasPLMNidentity tells whether pLMNidentity is present in the encoding.
-	HasPLMNidentity bool
+	PLMNidentity    PLMNidentity
+	HasPLMNidentity bool // whether pLMNidentity is present in the encoding
 	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-PDU-Contents.CSGMembershipInfo-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_CSGMembershipInfoExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_CSGMembershipInfoExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6801,9 +6771,8 @@ type ERABModifyItemBearerModConf struct {
 	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
 	ERABID ERABID
 	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABModifyItemBearerModConfExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABModifyItemBearerModConfExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABModifyItemBearerModConfExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7148,9 +7117,8 @@ type ERABFailedToResumeItemResumeReq struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToResumeItemResumeReq-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABFailedToResumeItemResumeReqExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABFailedToResumeItemResumeReqExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7271,9 +7239,8 @@ type ERABFailedToResumeItemResumeRes struct {
 	// Cause is the component cause [1] EXPLICIT Cause.
 	Cause Cause
 	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToResumeItemResumeRes-ExtIEs}} OPTIONAL.
-	IEExtensions ProtocolExtensionContainer_ERABFailedToResumeItemResumeResExtIEs
-	// HasIEExtensions tells whether iE-Extensions is present in the encoding.
-	HasIEExtensions bool
+	IEExtensions    ProtocolExtensionContainer_ERABFailedToResumeItemResumeResExtIEs
+	HasIEExtensions bool // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }

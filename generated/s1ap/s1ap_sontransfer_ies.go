@@ -595,9 +595,8 @@ type EventTriggeredCellLoadReportingResponse struct {
 	// CellLoadReportingResponse is the component cellLoadReportingResponse [0] EXPLICIT CellLoadReportingResponse.
 	CellLoadReportingResponse CellLoadReportingResponse
 	// OverloadFlag is the component overloadFlag [1] OverloadFlag OPTIONAL.
-	OverloadFlag OverloadFlag
-	// HasOverloadFlag tells whether overloadFlag is present in the encoding.
-	HasOverloadFlag bool
+	OverloadFlag    OverloadFlag
+	HasOverloadFlag bool // whether overloadFlag is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -625,9 +624,8 @@ type HOReport struct {
 	// CandidateCellList is the component candidateCellList [4] CandidateCellList.
 	CandidateCellList CandidateCellList
 	// CandidatePCIList is the component candidatePCIList [5] CandidatePCIList OPTIONAL (extension addition).
-	CandidatePCIList CandidatePCIList
-	// HasCandidatePCIList tells whether candidatePCIList is present in the encoding.
-	HasCandidatePCIList bool
+	CandidatePCIList    CandidatePCIList
+	HasCandidatePCIList bool // whether candidatePCIList is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -707,9 +705,8 @@ type CellActivationRequest struct {
 	// CellsToActivateList is the component cellsToActivateList [0] CellsToActivateList.
 	CellsToActivateList CellsToActivateList
 	// MinimumActivationTime is the component minimumActivationTime [1] INTEGER OPTIONAL.
-	MinimumActivationTime int64
-	// HasMinimumActivationTime tells whether minimumActivationTime is present in the encoding.
-	HasMinimumActivationTime bool
+	MinimumActivationTime    int64
+	HasMinimumActivationTime bool // whether minimumActivationTime is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -860,9 +857,8 @@ type TooEarlyInterRATHOReportReportFromEUTRAN struct {
 	// UERLFReportContainer is the component uERLFReportContainer [0] OCTET STRING.
 	UERLFReportContainer []byte
 	// MobilityInformation is the component mobilityInformation [1] MobilityInformation OPTIONAL.
-	MobilityInformation SonTransferIEs_MobilityInformation
-	// HasMobilityInformation tells whether mobilityInformation is present in the encoding.
-	HasMobilityInformation bool
+	MobilityInformation    SonTransferIEs_MobilityInformation
+	HasMobilityInformation bool // whether mobilityInformation is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }

@@ -132,13 +132,10 @@ func (e *Emitter) forward(f *jen.File, gt *plan.Type, base string, methods []for
 
 func (e *Emitter) structField(g *jen.Group, fl *plan.Field) {
 	c := fl.Comp
-	var doc []string
-	doc = append(doc, fmt.Sprintf("%s is the component %s.", fl.Name, emit.ComponentText(c)))
-	emit.Comment(g, strings.Join(doc, " "))
+	emit.Comment(g, fmt.Sprintf("%s is the component %s.", fl.Name, emit.ComponentText(c)))
 	g.Id(fl.Name).Add(emit.GoType(fl))
 	if fl.Has != "" {
-		emit.Comment(g, fmt.Sprintf("%s tells whether %s is present in the encoding.", fl.Has, c.Name))
-		g.Id(fl.Has).Bool()
+		g.Id(fl.Has).Bool().Comment("whether " + c.Name + " is present in the encoding")
 	}
 	if fl.Raw != "" {
 		emit.Comment(g, fmt.Sprintf("%s is the encoding of %s received (set by decoding): the bytes a signature covers.", fl.Raw, c.Name))

@@ -74,8 +74,10 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 			for _, kc := range emit.KeyCases(u) {
 				ue := kc.Row
 				g.Case(kc.Label).BlockFunc(func(g *jen.Group) {
-					emit.Comment(g, ue.Comment)
-					g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
+					kind := g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
+					if ue.Comment != "" {
+						kind.Comment(ue.Comment)
+					}
 					if ue.Field != nil && !valueRow(ue.Field) {
 						e.readRow(g, gt, ue)
 					}
