@@ -50,10 +50,8 @@ func (v Presence) String() string {
 type PrivateIEID struct {
 	// Choice tells which alternative the value holds; 0 means none.
 	Choice PrivateIEIDChoice
-	// Local is the component local [0] INTEGER.
-	Local int64
-	// Global is the component global [1] OBJECT IDENTIFIER.
-	Global der.OID
+	Local  int64   // local [0] INTEGER
+	Global der.OID // global [1] OBJECT IDENTIFIER
 }
 
 // PrivateIEIDChoice tells which alternative of PrivateIEID a value holds.

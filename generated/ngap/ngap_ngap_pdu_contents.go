@@ -11,8 +11,7 @@ package ngap
 //		...
 //	}
 type PDUSessionResourceSetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceSetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceSetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceSetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceSetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -32,12 +31,9 @@ type ProtocolIEContainer_PDUSessionResourceSetupRequestIEs []ProtocolIEField_PDU
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceSetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceSetupRequestIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       PDUSessionResourceSetupRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceSetupRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceSetupRequestIEs}): the encoding received (Raw) and, when the
@@ -49,21 +45,14 @@ type PDUSessionResourceSetupRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRANPagingPriority is the value when Kind is DownlinkNASTransportIEs_IDRANPagingPriority.
-	IDRANPagingPriority RANPagingPriority
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDPDUSessionResourceSetupListSUReq is the value when Kind is PDUSessionResourceSetupRequestIEs_IDPDUSessionResourceSetupListSUReq.
-	IDPDUSessionResourceSetupListSUReq PDUSessionResourceSetupListSUReq
-	// IDUEAggregateMaximumBitRate is the value when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate.
-	IDUEAggregateMaximumBitRate *UEAggregateMaximumBitRate
-	// IDUESliceMaximumBitRateList is the value when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList.
-	IDUESliceMaximumBitRateList UESliceMaximumBitRateList
+	Kind                               NgapProtocolIesKind
+	IDAMFUENGAPID                      AMFUENGAPID                      // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                      RANUENGAPID                      // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRANPagingPriority                RANPagingPriority                // when Kind is DownlinkNASTransportIEs_IDRANPagingPriority
+	IDNASPDU                           NASPDU                           // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDPDUSessionResourceSetupListSUReq PDUSessionResourceSetupListSUReq // when Kind is PDUSessionResourceSetupRequestIEs_IDPDUSessionResourceSetupListSUReq
+	IDUEAggregateMaximumBitRate        *UEAggregateMaximumBitRate       // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
+	IDUESliceMaximumBitRateList        UESliceMaximumBitRateList        // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
 }
 
 // PDUSessionResourceSetupResponse is the ASN.1 type PDUSessionResourceSetupResponse.
@@ -73,8 +62,7 @@ type PDUSessionResourceSetupRequestIEs struct {
 //		...
 //	}
 type PDUSessionResourceSetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceSetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceSetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceSetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceSetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -94,12 +82,9 @@ type ProtocolIEContainer_PDUSessionResourceSetupResponseIEs []ProtocolIEField_PD
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceSetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceSetupResponseIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       PDUSessionResourceSetupResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceSetupResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceSetupResponseIEs}): the encoding received (Raw) and, when the
@@ -111,19 +96,13 @@ type PDUSessionResourceSetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceSetupListSURes is the value when Kind is PDUSessionResourceSetupResponseIEs_IDPDUSessionResourceSetupListSURes.
-	IDPDUSessionResourceSetupListSURes PDUSessionResourceSetupListSURes
-	// IDPDUSessionResourceFailedToSetupListSURes is the value when Kind is PDUSessionResourceSetupResponseIEs_IDPDUSessionResourceFailedToSetupListSURes.
-	IDPDUSessionResourceFailedToSetupListSURes PDUSessionResourceFailedToSetupListSURes
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
+	Kind                                       NgapProtocolIesKind
+	IDAMFUENGAPID                              AMFUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                              RANUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceSetupListSURes         PDUSessionResourceSetupListSURes         // when Kind is PDUSessionResourceSetupResponseIEs_IDPDUSessionResourceSetupListSURes
+	IDPDUSessionResourceFailedToSetupListSURes PDUSessionResourceFailedToSetupListSURes // when Kind is PDUSessionResourceSetupResponseIEs_IDPDUSessionResourceFailedToSetupListSURes
+	IDCriticalityDiagnostics                   *CriticalityDiagnostics                  // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDUserLocationInformation                  UserLocationInformation                  // when Kind is HandoverNotifyIEs_IDUserLocationInformation
 }
 
 // PDUSessionResourceReleaseCommand is the ASN.1 type PDUSessionResourceReleaseCommand.
@@ -133,8 +112,7 @@ type PDUSessionResourceSetupResponseIEs struct {
 //		...
 //	}
 type PDUSessionResourceReleaseCommand struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceReleaseCommandIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceReleaseCommandIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceReleaseCommandIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceReleaseCommandIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -154,12 +132,9 @@ type ProtocolIEContainer_PDUSessionResourceReleaseCommandIEs []ProtocolIEField_P
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceReleaseCommandIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceReleaseCommandIEs
+	ID          ProtocolIEID                        // id [0] ProtocolIE-ID
+	Criticality Criticality                         // criticality [1] Criticality
+	Value       PDUSessionResourceReleaseCommandIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceReleaseCommandIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceReleaseCommandIEs}): the encoding received (Raw) and, when the
@@ -171,17 +146,12 @@ type PDUSessionResourceReleaseCommandIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRANPagingPriority is the value when Kind is DownlinkNASTransportIEs_IDRANPagingPriority.
-	IDRANPagingPriority RANPagingPriority
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDPDUSessionResourceToReleaseListRelCmd is the value when Kind is PDUSessionResourceReleaseCommandIEs_IDPDUSessionResourceToReleaseListRelCmd.
-	IDPDUSessionResourceToReleaseListRelCmd PDUSessionResourceToReleaseListRelCmd
+	Kind                                    NgapProtocolIesKind
+	IDAMFUENGAPID                           AMFUENGAPID                           // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                           RANUENGAPID                           // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRANPagingPriority                     RANPagingPriority                     // when Kind is DownlinkNASTransportIEs_IDRANPagingPriority
+	IDNASPDU                                NASPDU                                // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDPDUSessionResourceToReleaseListRelCmd PDUSessionResourceToReleaseListRelCmd // when Kind is PDUSessionResourceReleaseCommandIEs_IDPDUSessionResourceToReleaseListRelCmd
 }
 
 // PDUSessionResourceReleaseResponse is the ASN.1 type PDUSessionResourceReleaseResponse.
@@ -191,8 +161,7 @@ type PDUSessionResourceReleaseCommandIEs struct {
 //		...
 //	}
 type PDUSessionResourceReleaseResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceReleaseResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceReleaseResponseIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceReleaseResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceReleaseResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -212,12 +181,9 @@ type ProtocolIEContainer_PDUSessionResourceReleaseResponseIEs []ProtocolIEField_
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceReleaseResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceReleaseResponseIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       PDUSessionResourceReleaseResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceReleaseResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceReleaseResponseIEs}): the encoding received (Raw) and, when the
@@ -229,17 +195,12 @@ type PDUSessionResourceReleaseResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceReleasedListRelRes is the value when Kind is PDUSessionResourceReleaseResponseIEs_IDPDUSessionResourceReleasedListRelRes.
-	IDPDUSessionResourceReleasedListRelRes PDUSessionResourceReleasedListRelRes
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                   NgapProtocolIesKind
+	IDAMFUENGAPID                          AMFUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                          RANUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceReleasedListRelRes PDUSessionResourceReleasedListRelRes // when Kind is PDUSessionResourceReleaseResponseIEs_IDPDUSessionResourceReleasedListRelRes
+	IDUserLocationInformation              UserLocationInformation              // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDCriticalityDiagnostics               *CriticalityDiagnostics              // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // PDUSessionResourceModifyRequest is the ASN.1 type PDUSessionResourceModifyRequest.
@@ -249,8 +210,7 @@ type PDUSessionResourceReleaseResponseIEs struct {
 //		...
 //	}
 type PDUSessionResourceModifyRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyRequestIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -270,12 +230,9 @@ type ProtocolIEContainer_PDUSessionResourceModifyRequestIEs []ProtocolIEField_PD
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceModifyRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceModifyRequestIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       PDUSessionResourceModifyRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceModifyRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceModifyRequestIEs}): the encoding received (Raw) and, when the
@@ -287,15 +244,11 @@ type PDUSessionResourceModifyRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRANPagingPriority is the value when Kind is DownlinkNASTransportIEs_IDRANPagingPriority.
-	IDRANPagingPriority RANPagingPriority
-	// IDPDUSessionResourceModifyListModReq is the value when Kind is PDUSessionResourceModifyRequestIEs_IDPDUSessionResourceModifyListModReq.
-	IDPDUSessionResourceModifyListModReq PDUSessionResourceModifyListModReq
+	Kind                                 NgapProtocolIesKind
+	IDAMFUENGAPID                        AMFUENGAPID                        // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                        RANUENGAPID                        // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRANPagingPriority                  RANPagingPriority                  // when Kind is DownlinkNASTransportIEs_IDRANPagingPriority
+	IDPDUSessionResourceModifyListModReq PDUSessionResourceModifyListModReq // when Kind is PDUSessionResourceModifyRequestIEs_IDPDUSessionResourceModifyListModReq
 }
 
 // PDUSessionResourceModifyResponse is the ASN.1 type PDUSessionResourceModifyResponse.
@@ -305,8 +258,7 @@ type PDUSessionResourceModifyRequestIEs struct {
 //		...
 //	}
 type PDUSessionResourceModifyResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyResponseIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -326,12 +278,9 @@ type ProtocolIEContainer_PDUSessionResourceModifyResponseIEs []ProtocolIEField_P
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceModifyResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceModifyResponseIEs
+	ID          ProtocolIEID                        // id [0] ProtocolIE-ID
+	Criticality Criticality                         // criticality [1] Criticality
+	Value       PDUSessionResourceModifyResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceModifyResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceModifyResponseIEs}): the encoding received (Raw) and, when the
@@ -343,19 +292,13 @@ type PDUSessionResourceModifyResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceModifyListModRes is the value when Kind is PDUSessionResourceModifyResponseIEs_IDPDUSessionResourceModifyListModRes.
-	IDPDUSessionResourceModifyListModRes PDUSessionResourceModifyListModRes
-	// IDPDUSessionResourceFailedToModifyListModRes is the value when Kind is PDUSessionResourceModifyResponseIEs_IDPDUSessionResourceFailedToModifyListModRes.
-	IDPDUSessionResourceFailedToModifyListModRes PDUSessionResourceFailedToModifyListModRes
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                         NgapProtocolIesKind
+	IDAMFUENGAPID                                AMFUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                RANUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceModifyListModRes         PDUSessionResourceModifyListModRes         // when Kind is PDUSessionResourceModifyResponseIEs_IDPDUSessionResourceModifyListModRes
+	IDPDUSessionResourceFailedToModifyListModRes PDUSessionResourceFailedToModifyListModRes // when Kind is PDUSessionResourceModifyResponseIEs_IDPDUSessionResourceFailedToModifyListModRes
+	IDUserLocationInformation                    UserLocationInformation                    // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDCriticalityDiagnostics                     *CriticalityDiagnostics                    // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // PDUSessionResourceNotify is the ASN.1 type PDUSessionResourceNotify.
@@ -365,8 +308,7 @@ type PDUSessionResourceModifyResponseIEs struct {
 //		...
 //	}
 type PDUSessionResourceNotify struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceNotifyIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceNotifyIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceNotifyIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceNotifyIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -386,12 +328,9 @@ type ProtocolIEContainer_PDUSessionResourceNotifyIEs []ProtocolIEField_PDUSessio
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceNotifyIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceNotifyIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       PDUSessionResourceNotifyIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceNotifyIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceNotifyIEs}): the encoding received (Raw) and, when the
@@ -403,17 +342,12 @@ type PDUSessionResourceNotifyIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceNotifyList is the value when Kind is PDUSessionResourceNotifyIEs_IDPDUSessionResourceNotifyList.
-	IDPDUSessionResourceNotifyList PDUSessionResourceNotifyList
-	// IDPDUSessionResourceReleasedListNot is the value when Kind is PDUSessionResourceNotifyIEs_IDPDUSessionResourceReleasedListNot.
-	IDPDUSessionResourceReleasedListNot PDUSessionResourceReleasedListNot
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
+	Kind                                NgapProtocolIesKind
+	IDAMFUENGAPID                       AMFUENGAPID                       // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                       RANUENGAPID                       // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceNotifyList      PDUSessionResourceNotifyList      // when Kind is PDUSessionResourceNotifyIEs_IDPDUSessionResourceNotifyList
+	IDPDUSessionResourceReleasedListNot PDUSessionResourceReleasedListNot // when Kind is PDUSessionResourceNotifyIEs_IDPDUSessionResourceReleasedListNot
+	IDUserLocationInformation           UserLocationInformation           // when Kind is HandoverNotifyIEs_IDUserLocationInformation
 }
 
 // PDUSessionResourceModifyIndication is the ASN.1 type PDUSessionResourceModifyIndication.
@@ -423,8 +357,7 @@ type PDUSessionResourceNotifyIEs struct {
 //		...
 //	}
 type PDUSessionResourceModifyIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyIndicationIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -444,12 +377,9 @@ type ProtocolIEContainer_PDUSessionResourceModifyIndicationIEs []ProtocolIEField
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceModifyIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceModifyIndicationIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       PDUSessionResourceModifyIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceModifyIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceModifyIndicationIEs}): the encoding received (Raw) and, when the
@@ -461,15 +391,11 @@ type PDUSessionResourceModifyIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceModifyListModInd is the value when Kind is PDUSessionResourceModifyIndicationIEs_IDPDUSessionResourceModifyListModInd.
-	IDPDUSessionResourceModifyListModInd PDUSessionResourceModifyListModInd
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
+	Kind                                 NgapProtocolIesKind
+	IDAMFUENGAPID                        AMFUENGAPID                        // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                        RANUENGAPID                        // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceModifyListModInd PDUSessionResourceModifyListModInd // when Kind is PDUSessionResourceModifyIndicationIEs_IDPDUSessionResourceModifyListModInd
+	IDUserLocationInformation            UserLocationInformation            // when Kind is HandoverNotifyIEs_IDUserLocationInformation
 }
 
 // PDUSessionResourceModifyConfirm is the ASN.1 type PDUSessionResourceModifyConfirm.
@@ -479,8 +405,7 @@ type PDUSessionResourceModifyIndicationIEs struct {
 //		...
 //	}
 type PDUSessionResourceModifyConfirm struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyConfirmIEs}}.
-	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyConfirmIEs
+	ProtocolIEs ProtocolIEContainer_PDUSessionResourceModifyConfirmIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PDUSessionResourceModifyConfirmIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -500,12 +425,9 @@ type ProtocolIEContainer_PDUSessionResourceModifyConfirmIEs []ProtocolIEField_PD
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PDUSessionResourceModifyConfirmIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PDUSessionResourceModifyConfirmIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       PDUSessionResourceModifyConfirmIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PDUSessionResourceModifyConfirmIEs is the open type NGAP-PROTOCOL-IES.&Value({PDUSessionResourceModifyConfirmIEs}): the encoding received (Raw) and, when the
@@ -517,17 +439,12 @@ type PDUSessionResourceModifyConfirmIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceModifyListModCfm is the value when Kind is PDUSessionResourceModifyConfirmIEs_IDPDUSessionResourceModifyListModCfm.
-	IDPDUSessionResourceModifyListModCfm PDUSessionResourceModifyListModCfm
-	// IDPDUSessionResourceFailedToModifyListModCfm is the value when Kind is PDUSessionResourceModifyConfirmIEs_IDPDUSessionResourceFailedToModifyListModCfm.
-	IDPDUSessionResourceFailedToModifyListModCfm PDUSessionResourceFailedToModifyListModCfm
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                         NgapProtocolIesKind
+	IDAMFUENGAPID                                AMFUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                RANUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceModifyListModCfm         PDUSessionResourceModifyListModCfm         // when Kind is PDUSessionResourceModifyConfirmIEs_IDPDUSessionResourceModifyListModCfm
+	IDPDUSessionResourceFailedToModifyListModCfm PDUSessionResourceFailedToModifyListModCfm // when Kind is PDUSessionResourceModifyConfirmIEs_IDPDUSessionResourceFailedToModifyListModCfm
+	IDCriticalityDiagnostics                     *CriticalityDiagnostics                    // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // InitialContextSetupRequest is the ASN.1 type InitialContextSetupRequest.
@@ -537,8 +454,7 @@ type PDUSessionResourceModifyConfirmIEs struct {
 //		...
 //	}
 type InitialContextSetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialContextSetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialContextSetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_InitialContextSetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialContextSetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -558,12 +474,9 @@ type ProtocolIEContainer_InitialContextSetupRequestIEs []ProtocolIEField_Initial
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialContextSetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value InitialContextSetupRequestIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       InitialContextSetupRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // InitialContextSetupRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({InitialContextSetupRequestIEs}): the encoding received (Raw) and, when the
@@ -575,93 +488,51 @@ type InitialContextSetupRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDOldAMF is the value when Kind is DownlinkNASTransportIEs_IDOldAMF.
-	IDOldAMF AMFName
-	// IDUEAggregateMaximumBitRate is the value when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate.
-	IDUEAggregateMaximumBitRate *UEAggregateMaximumBitRate
-	// IDCoreNetworkAssistanceInformationForInactive is the value when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive.
-	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive
-	// IDGUAMI is the value when Kind is HandoverRequestIEs_IDGUAMI.
-	IDGUAMI *GUAMI
-	// IDPDUSessionResourceSetupListCxtReq is the value when Kind is InitialContextSetupRequestIEs_IDPDUSessionResourceSetupListCxtReq.
-	IDPDUSessionResourceSetupListCxtReq PDUSessionResourceSetupListCxtReq
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDSecurityKey is the value when Kind is InitialContextSetupRequestIEs_IDSecurityKey.
-	IDSecurityKey SecurityKey
-	// IDTraceActivation is the value when Kind is HandoverRequestIEs_IDTraceActivation.
-	IDTraceActivation *TraceActivation
-	// IDMobilityRestrictionList is the value when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList.
-	IDMobilityRestrictionList *MobilityRestrictionList
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDIndexToRFSP is the value when Kind is DownlinkNASTransportIEs_IDIndexToRFSP.
-	IDIndexToRFSP IndexToRFSP
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDEmergencyFallbackIndicator is the value when Kind is InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator.
-	IDEmergencyFallbackIndicator *EmergencyFallbackIndicator
-	// IDRRCInactiveTransitionReportRequest is the value when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest.
-	IDRRCInactiveTransitionReportRequest RRCInactiveTransitionReportRequest
-	// IDUERadioCapabilityForPaging is the value when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging.
-	IDUERadioCapabilityForPaging *UERadioCapabilityForPaging
-	// IDRedirectionVoiceFallback is the value when Kind is HandoverRequestIEs_IDRedirectionVoiceFallback.
-	IDRedirectionVoiceFallback RedirectionVoiceFallback
-	// IDLocationReportingRequestType is the value when Kind is HandoverRequestIEs_IDLocationReportingRequestType.
-	IDLocationReportingRequestType *LocationReportingRequestType
-	// IDCNAssistedRANTuning is the value when Kind is HandoverRequestIEs_IDCNAssistedRANTuning.
-	IDCNAssistedRANTuning *CNAssistedRANTuning
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDIABAuthorized is the value when Kind is HandoverRequestIEs_IDIABAuthorized.
-	IDIABAuthorized IABAuthorized
-	// IDEnhancedCoverageRestriction is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction.
-	IDEnhancedCoverageRestriction EnhancedCoverageRestriction
-	// IDExtendedConnectedTime is the value when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime.
-	IDExtendedConnectedTime ExtendedConnectedTime
-	// IDUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo.
-	IDUEDifferentiationInfo *UEDifferentiationInfo
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDLTEV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized.
-	IDLTEV2XServicesAuthorized *LTEV2XServicesAuthorized
+	Kind                                          NgapProtocolIesKind
+	IDAMFUENGAPID                                 AMFUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                 RANUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDOldAMF                                      AMFName                                      // when Kind is DownlinkNASTransportIEs_IDOldAMF
+	IDUEAggregateMaximumBitRate                   *UEAggregateMaximumBitRate                   // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
+	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive // when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive
+	IDGUAMI                                       *GUAMI                                       // when Kind is HandoverRequestIEs_IDGUAMI
+	IDPDUSessionResourceSetupListCxtReq           PDUSessionResourceSetupListCxtReq            // when Kind is InitialContextSetupRequestIEs_IDPDUSessionResourceSetupListCxtReq
+	IDAllowedNSSAI                                AllowedNSSAI                                 // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDSecurityKey                                 SecurityKey                                  // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDTraceActivation                             *TraceActivation                             // when Kind is HandoverRequestIEs_IDTraceActivation
+	IDMobilityRestrictionList                     *MobilityRestrictionList                     // when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList
+	IDUERadioCapability                           UERadioCapability                            // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDIndexToRFSP                                 IndexToRFSP                                  // when Kind is DownlinkNASTransportIEs_IDIndexToRFSP
+	IDMaskedIMEISV                                MaskedIMEISV                                 // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDNASPDU                                      NASPDU                                       // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDEmergencyFallbackIndicator                  *EmergencyFallbackIndicator                  // when Kind is InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator
+	IDRRCInactiveTransitionReportRequest          RRCInactiveTransitionReportRequest           // when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest
+	IDUERadioCapabilityForPaging                  *UERadioCapabilityForPaging                  // when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging
+	IDRedirectionVoiceFallback                    RedirectionVoiceFallback                     // when Kind is HandoverRequestIEs_IDRedirectionVoiceFallback
+	IDLocationReportingRequestType                *LocationReportingRequestType                // when Kind is HandoverRequestIEs_IDLocationReportingRequestType
+	IDCNAssistedRANTuning                         *CNAssistedRANTuning                         // when Kind is HandoverRequestIEs_IDCNAssistedRANTuning
+	IDSRVCCOperationPossible                      SRVCCOperationPossible                       // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDIABAuthorized                               IABAuthorized                                // when Kind is HandoverRequestIEs_IDIABAuthorized
+	IDEnhancedCoverageRestriction                 EnhancedCoverageRestriction                  // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
+	IDExtendedConnectedTime                       ExtendedConnectedTime                        // when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime
+	IDUEDifferentiationInfo                       *UEDifferentiationInfo                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
+	IDNRV2XServicesAuthorized                     *NRV2XServicesAuthorized                     // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDLTEV2XServicesAuthorized                    *LTEV2XServicesAuthorized                    // when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized
 	// NRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate or HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate.
-	NRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDLTEUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate.
-	IDLTEUESidelinkAggregateMaximumBitrate *LTEUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDCEmodeBrestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted.
-	IDCEmodeBrestricted CEmodeBrestricted
-	// IDUEUPCIoTSupport is the value when Kind is HandoverRequestIEs_IDUEUPCIoTSupport.
-	IDUEUPCIoTSupport UEUPCIoTSupport
-	// IDRGLevelWirelineAccessCharacteristics is the value when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics.
-	IDRGLevelWirelineAccessCharacteristics RGLevelWirelineAccessCharacteristics
-	// IDManagementBasedMDTPLMNList is the value when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList.
-	IDManagementBasedMDTPLMNList MDTPLMNList
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDTimeSyncAssistanceInfo is the value when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo.
-	IDTimeSyncAssistanceInfo *TimeSyncAssistanceInfo
-	// IDQMCConfigInfo is the value when Kind is InitialContextSetupRequestIEs_IDQMCConfigInfo.
-	IDQMCConfigInfo *QMCConfigInfo
-	// IDTargetNSSAIInformation is the value when Kind is DownlinkNASTransportIEs_IDTargetNSSAIInformation.
-	IDTargetNSSAIInformation *TargetNSSAIInformation
-	// IDUESliceMaximumBitRateList is the value when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList.
-	IDUESliceMaximumBitRateList UESliceMaximumBitRateList
-	// IDFiveGProSeAuthorized is the value when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized.
-	IDFiveGProSeAuthorized *FiveGProSeAuthorized
-	// IDFiveGProSePC5QoSParameters is the value when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters.
-	IDFiveGProSePC5QoSParameters *FiveGProSePC5QoSParameters
+	NRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate
+	IDLTEUESidelinkAggregateMaximumBitrate *LTEUESidelinkAggregateMaximumBitrate // when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                     *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDCEmodeBrestricted                    CEmodeBrestricted                     // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
+	IDUEUPCIoTSupport                      UEUPCIoTSupport                       // when Kind is HandoverRequestIEs_IDUEUPCIoTSupport
+	IDRGLevelWirelineAccessCharacteristics RGLevelWirelineAccessCharacteristics  // when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics
+	IDManagementBasedMDTPLMNList           MDTPLMNList                           // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDUERadioCapabilityID                  UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDTimeSyncAssistanceInfo               *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
+	IDQMCConfigInfo                        *QMCConfigInfo                        // when Kind is InitialContextSetupRequestIEs_IDQMCConfigInfo
+	IDTargetNSSAIInformation               *TargetNSSAIInformation               // when Kind is DownlinkNASTransportIEs_IDTargetNSSAIInformation
+	IDUESliceMaximumBitRateList            UESliceMaximumBitRateList             // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
+	IDFiveGProSeAuthorized                 *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
+	IDFiveGProSePC5QoSParameters           *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 }
 
 // InitialContextSetupResponse is the ASN.1 type InitialContextSetupResponse.
@@ -671,8 +542,7 @@ type InitialContextSetupRequestIEs struct {
 //		...
 //	}
 type InitialContextSetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialContextSetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialContextSetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_InitialContextSetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialContextSetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -692,12 +562,9 @@ type ProtocolIEContainer_InitialContextSetupResponseIEs []ProtocolIEField_Initia
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialContextSetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value InitialContextSetupResponseIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       InitialContextSetupResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // InitialContextSetupResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({InitialContextSetupResponseIEs}): the encoding received (Raw) and, when the
@@ -709,17 +576,12 @@ type InitialContextSetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceSetupListCxtRes is the value when Kind is InitialContextSetupResponseIEs_IDPDUSessionResourceSetupListCxtRes.
-	IDPDUSessionResourceSetupListCxtRes PDUSessionResourceSetupListCxtRes
-	// IDPDUSessionResourceFailedToSetupListCxtRes is the value when Kind is InitialContextSetupResponseIEs_IDPDUSessionResourceFailedToSetupListCxtRes.
-	IDPDUSessionResourceFailedToSetupListCxtRes PDUSessionResourceFailedToSetupListCxtRes
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                        NgapProtocolIesKind
+	IDAMFUENGAPID                               AMFUENGAPID                               // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                               RANUENGAPID                               // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceSetupListCxtRes         PDUSessionResourceSetupListCxtRes         // when Kind is InitialContextSetupResponseIEs_IDPDUSessionResourceSetupListCxtRes
+	IDPDUSessionResourceFailedToSetupListCxtRes PDUSessionResourceFailedToSetupListCxtRes // when Kind is InitialContextSetupResponseIEs_IDPDUSessionResourceFailedToSetupListCxtRes
+	IDCriticalityDiagnostics                    *CriticalityDiagnostics                   // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // InitialContextSetupFailure is the ASN.1 type InitialContextSetupFailure.
@@ -729,8 +591,7 @@ type InitialContextSetupResponseIEs struct {
 //		...
 //	}
 type InitialContextSetupFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialContextSetupFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialContextSetupFailureIEs
+	ProtocolIEs ProtocolIEContainer_InitialContextSetupFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialContextSetupFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -750,12 +611,9 @@ type ProtocolIEContainer_InitialContextSetupFailureIEs []ProtocolIEField_Initial
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialContextSetupFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value InitialContextSetupFailureIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       InitialContextSetupFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // InitialContextSetupFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({InitialContextSetupFailureIEs}): the encoding received (Raw) and, when the
@@ -767,17 +625,12 @@ type InitialContextSetupFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceFailedToSetupListCxtFail is the value when Kind is InitialContextSetupFailureIEs_IDPDUSessionResourceFailedToSetupListCxtFail.
-	IDPDUSessionResourceFailedToSetupListCxtFail PDUSessionResourceFailedToSetupListCxtFail
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                         NgapProtocolIesKind
+	IDAMFUENGAPID                                AMFUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                RANUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceFailedToSetupListCxtFail PDUSessionResourceFailedToSetupListCxtFail // when Kind is InitialContextSetupFailureIEs_IDPDUSessionResourceFailedToSetupListCxtFail
+	IDCause                                      *Cause                                     // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics                     *CriticalityDiagnostics                    // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // UEContextReleaseRequest is the ASN.1 type UEContextReleaseRequest.
@@ -787,8 +640,7 @@ type InitialContextSetupFailureIEs struct {
 //		...
 //	}
 type UEContextReleaseRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextReleaseRequest-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextReleaseRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextReleaseRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextReleaseRequest-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -808,12 +660,9 @@ type ProtocolIEContainer_UEContextReleaseRequestIEs []ProtocolIEField_UEContextR
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextReleaseRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextReleaseRequestIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextReleaseRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextReleaseRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextReleaseRequest-IEs}): the encoding received (Raw) and, when the
@@ -825,15 +674,11 @@ type UEContextReleaseRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceListCxtRelReq is the value when Kind is UEContextReleaseRequestIEs_IDPDUSessionResourceListCxtRelReq.
-	IDPDUSessionResourceListCxtRelReq PDUSessionResourceListCxtRelReq
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind                              NgapProtocolIesKind
+	IDAMFUENGAPID                     AMFUENGAPID                     // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                     RANUENGAPID                     // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceListCxtRelReq PDUSessionResourceListCxtRelReq // when Kind is UEContextReleaseRequestIEs_IDPDUSessionResourceListCxtRelReq
+	IDCause                           *Cause                          // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // UEContextReleaseCommand is the ASN.1 type UEContextReleaseCommand.
@@ -843,8 +688,7 @@ type UEContextReleaseRequestIEs struct {
 //		...
 //	}
 type UEContextReleaseCommand struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextReleaseCommand-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextReleaseCommandIEs
+	ProtocolIEs ProtocolIEContainer_UEContextReleaseCommandIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextReleaseCommand-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -864,12 +708,9 @@ type ProtocolIEContainer_UEContextReleaseCommandIEs []ProtocolIEField_UEContextR
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextReleaseCommandIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextReleaseCommandIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextReleaseCommandIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextReleaseCommandIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextReleaseCommand-IEs}): the encoding received (Raw) and, when the
@@ -881,11 +722,9 @@ type UEContextReleaseCommandIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDUENGAPIDs is the value when Kind is UEContextReleaseCommandIEs_IDUENGAPIDs.
-	IDUENGAPIDs *UENGAPIDs
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind        NgapProtocolIesKind
+	IDUENGAPIDs *UENGAPIDs // when Kind is UEContextReleaseCommandIEs_IDUENGAPIDs
+	IDCause     *Cause     // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // UEContextReleaseComplete is the ASN.1 type UEContextReleaseComplete.
@@ -895,8 +734,7 @@ type UEContextReleaseCommandIEs struct {
 //		...
 //	}
 type UEContextReleaseComplete struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextReleaseComplete-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextReleaseCompleteIEs
+	ProtocolIEs ProtocolIEContainer_UEContextReleaseCompleteIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextReleaseComplete-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -916,12 +754,9 @@ type ProtocolIEContainer_UEContextReleaseCompleteIEs []ProtocolIEField_UEContext
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextReleaseCompleteIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextReleaseCompleteIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       UEContextReleaseCompleteIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextReleaseCompleteIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextReleaseComplete-IEs}): the encoding received (Raw) and, when the
@@ -933,21 +768,14 @@ type UEContextReleaseCompleteIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDInfoOnRecommendedCellsAndRANNodesForPaging is the value when Kind is UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging.
-	IDInfoOnRecommendedCellsAndRANNodesForPaging *InfoOnRecommendedCellsAndRANNodesForPaging
-	// IDPDUSessionResourceListCxtRelCpl is the value when Kind is UEContextReleaseCompleteIEs_IDPDUSessionResourceListCxtRelCpl.
-	IDPDUSessionResourceListCxtRelCpl PDUSessionResourceListCxtRelCpl
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDPagingAssisDataforCEcapabUE is the value when Kind is UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE.
-	IDPagingAssisDataforCEcapabUE *PagingAssisDataforCEcapabUE
+	Kind                                         NgapProtocolIesKind
+	IDAMFUENGAPID                                AMFUENGAPID                                 // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                RANUENGAPID                                 // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDUserLocationInformation                    UserLocationInformation                     // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDInfoOnRecommendedCellsAndRANNodesForPaging *InfoOnRecommendedCellsAndRANNodesForPaging // when Kind is UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging
+	IDPDUSessionResourceListCxtRelCpl            PDUSessionResourceListCxtRelCpl             // when Kind is UEContextReleaseCompleteIEs_IDPDUSessionResourceListCxtRelCpl
+	IDCriticalityDiagnostics                     *CriticalityDiagnostics                     // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDPagingAssisDataforCEcapabUE                *PagingAssisDataforCEcapabUE                // when Kind is UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE
 }
 
 // UEContextResumeRequest is the ASN.1 type UEContextResumeRequest.
@@ -957,8 +785,7 @@ type UEContextReleaseCompleteIEs struct {
 //		...
 //	}
 type UEContextResumeRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextResumeRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextResumeRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextResumeRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextResumeRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -978,12 +805,9 @@ type ProtocolIEContainer_UEContextResumeRequestIEs []ProtocolIEField_UEContextRe
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextResumeRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextResumeRequestIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       UEContextResumeRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextResumeRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextResumeRequestIEs}): the encoding received (Raw) and, when the
@@ -995,23 +819,15 @@ type UEContextResumeRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRRCResumeCause is the value when Kind is PathSwitchRequestIEs_IDRRCResumeCause.
-	IDRRCResumeCause RRCEstablishmentCause
-	// IDPDUSessionResourceResumeListRESReq is the value when Kind is UEContextResumeRequestIEs_IDPDUSessionResourceResumeListRESReq.
-	IDPDUSessionResourceResumeListRESReq PDUSessionResourceResumeListRESReq
-	// IDPDUSessionResourceFailedToResumeListRESReq is the value when Kind is UEContextResumeRequestIEs_IDPDUSessionResourceFailedToResumeListRESReq.
-	IDPDUSessionResourceFailedToResumeListRESReq PDUSessionResourceFailedToResumeListRESReq
-	// IDSuspendRequestIndication is the value when Kind is UEContextResumeRequestIEs_IDSuspendRequestIndication.
-	IDSuspendRequestIndication SuspendRequestIndication
-	// IDInfoOnRecommendedCellsAndRANNodesForPaging is the value when Kind is UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging.
-	IDInfoOnRecommendedCellsAndRANNodesForPaging *InfoOnRecommendedCellsAndRANNodesForPaging
-	// IDPagingAssisDataforCEcapabUE is the value when Kind is UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE.
-	IDPagingAssisDataforCEcapabUE *PagingAssisDataforCEcapabUE
+	Kind                                         NgapProtocolIesKind
+	IDAMFUENGAPID                                AMFUENGAPID                                 // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                RANUENGAPID                                 // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRRCResumeCause                             RRCEstablishmentCause                       // when Kind is PathSwitchRequestIEs_IDRRCResumeCause
+	IDPDUSessionResourceResumeListRESReq         PDUSessionResourceResumeListRESReq          // when Kind is UEContextResumeRequestIEs_IDPDUSessionResourceResumeListRESReq
+	IDPDUSessionResourceFailedToResumeListRESReq PDUSessionResourceFailedToResumeListRESReq  // when Kind is UEContextResumeRequestIEs_IDPDUSessionResourceFailedToResumeListRESReq
+	IDSuspendRequestIndication                   SuspendRequestIndication                    // when Kind is UEContextResumeRequestIEs_IDSuspendRequestIndication
+	IDInfoOnRecommendedCellsAndRANNodesForPaging *InfoOnRecommendedCellsAndRANNodesForPaging // when Kind is UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging
+	IDPagingAssisDataforCEcapabUE                *PagingAssisDataforCEcapabUE                // when Kind is UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE
 }
 
 // UEContextResumeResponse is the ASN.1 type UEContextResumeResponse.
@@ -1021,8 +837,7 @@ type UEContextResumeRequestIEs struct {
 //		...
 //	}
 type UEContextResumeResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextResumeResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextResumeResponseIEs
+	ProtocolIEs ProtocolIEContainer_UEContextResumeResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextResumeResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1042,12 +857,9 @@ type ProtocolIEContainer_UEContextResumeResponseIEs []ProtocolIEField_UEContextR
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextResumeResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextResumeResponseIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextResumeResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextResumeResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextResumeResponseIEs}): the encoding received (Raw) and, when the
@@ -1059,23 +871,15 @@ type UEContextResumeResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceResumeListRESRes is the value when Kind is UEContextResumeResponseIEs_IDPDUSessionResourceResumeListRESRes.
-	IDPDUSessionResourceResumeListRESRes PDUSessionResourceResumeListRESRes
-	// IDPDUSessionResourceFailedToResumeListRESRes is the value when Kind is UEContextResumeResponseIEs_IDPDUSessionResourceFailedToResumeListRESRes.
-	IDPDUSessionResourceFailedToResumeListRESRes PDUSessionResourceFailedToResumeListRESRes
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
-	// IDSuspendResponseIndication is the value when Kind is UEContextResumeResponseIEs_IDSuspendResponseIndication.
-	IDSuspendResponseIndication SuspendResponseIndication
-	// IDExtendedConnectedTime is the value when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime.
-	IDExtendedConnectedTime ExtendedConnectedTime
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                         NgapProtocolIesKind
+	IDAMFUENGAPID                                AMFUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                RANUENGAPID                                // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceResumeListRESRes         PDUSessionResourceResumeListRESRes         // when Kind is UEContextResumeResponseIEs_IDPDUSessionResourceResumeListRESRes
+	IDPDUSessionResourceFailedToResumeListRESRes PDUSessionResourceFailedToResumeListRESRes // when Kind is UEContextResumeResponseIEs_IDPDUSessionResourceFailedToResumeListRESRes
+	IDSecurityContext                            *SecurityContext                           // when Kind is HandoverRequestIEs_IDSecurityContext
+	IDSuspendResponseIndication                  SuspendResponseIndication                  // when Kind is UEContextResumeResponseIEs_IDSuspendResponseIndication
+	IDExtendedConnectedTime                      ExtendedConnectedTime                      // when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime
+	IDCriticalityDiagnostics                     *CriticalityDiagnostics                    // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // UEContextResumeFailure is the ASN.1 type UEContextResumeFailure.
@@ -1085,8 +889,7 @@ type UEContextResumeResponseIEs struct {
 //		...
 //	}
 type UEContextResumeFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextResumeFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextResumeFailureIEs
+	ProtocolIEs ProtocolIEContainer_UEContextResumeFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextResumeFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1106,12 +909,9 @@ type ProtocolIEContainer_UEContextResumeFailureIEs []ProtocolIEField_UEContextRe
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextResumeFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextResumeFailureIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       UEContextResumeFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextResumeFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextResumeFailureIEs}): the encoding received (Raw) and, when the
@@ -1123,15 +923,11 @@ type UEContextResumeFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDAMFUENGAPID            AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID            RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // UEContextSuspendRequest is the ASN.1 type UEContextSuspendRequest.
@@ -1141,8 +937,7 @@ type UEContextResumeFailureIEs struct {
 //		...
 //	}
 type UEContextSuspendRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextSuspendRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextSuspendRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextSuspendRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextSuspendRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1162,12 +957,9 @@ type ProtocolIEContainer_UEContextSuspendRequestIEs []ProtocolIEField_UEContextS
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextSuspendRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextSuspendRequestIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextSuspendRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextSuspendRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextSuspendRequestIEs}): the encoding received (Raw) and, when the
@@ -1179,17 +971,12 @@ type UEContextSuspendRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDInfoOnRecommendedCellsAndRANNodesForPaging is the value when Kind is UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging.
-	IDInfoOnRecommendedCellsAndRANNodesForPaging *InfoOnRecommendedCellsAndRANNodesForPaging
-	// IDPagingAssisDataforCEcapabUE is the value when Kind is UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE.
-	IDPagingAssisDataforCEcapabUE *PagingAssisDataforCEcapabUE
-	// IDPDUSessionResourceSuspendListSUSReq is the value when Kind is UEContextSuspendRequestIEs_IDPDUSessionResourceSuspendListSUSReq.
-	IDPDUSessionResourceSuspendListSUSReq PDUSessionResourceSuspendListSUSReq
+	Kind                                         NgapProtocolIesKind
+	IDAMFUENGAPID                                AMFUENGAPID                                 // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                RANUENGAPID                                 // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDInfoOnRecommendedCellsAndRANNodesForPaging *InfoOnRecommendedCellsAndRANNodesForPaging // when Kind is UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging
+	IDPagingAssisDataforCEcapabUE                *PagingAssisDataforCEcapabUE                // when Kind is UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE
+	IDPDUSessionResourceSuspendListSUSReq        PDUSessionResourceSuspendListSUSReq         // when Kind is UEContextSuspendRequestIEs_IDPDUSessionResourceSuspendListSUSReq
 }
 
 // UEContextSuspendResponse is the ASN.1 type UEContextSuspendResponse.
@@ -1199,8 +986,7 @@ type UEContextSuspendRequestIEs struct {
 //		...
 //	}
 type UEContextSuspendResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextSuspendResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextSuspendResponseIEs
+	ProtocolIEs ProtocolIEContainer_UEContextSuspendResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextSuspendResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1220,12 +1006,9 @@ type ProtocolIEContainer_UEContextSuspendResponseIEs []ProtocolIEField_UEContext
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextSuspendResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextSuspendResponseIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       UEContextSuspendResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextSuspendResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextSuspendResponseIEs}): the encoding received (Raw) and, when the
@@ -1237,15 +1020,11 @@ type UEContextSuspendResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDAMFUENGAPID            AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID            RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDSecurityContext        *SecurityContext        // when Kind is HandoverRequestIEs_IDSecurityContext
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // UEContextSuspendFailure is the ASN.1 type UEContextSuspendFailure.
@@ -1255,8 +1034,7 @@ type UEContextSuspendResponseIEs struct {
 //		...
 //	}
 type UEContextSuspendFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextSuspendFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextSuspendFailureIEs
+	ProtocolIEs ProtocolIEContainer_UEContextSuspendFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextSuspendFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1276,12 +1054,9 @@ type ProtocolIEContainer_UEContextSuspendFailureIEs []ProtocolIEField_UEContextS
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextSuspendFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextSuspendFailureIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextSuspendFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextSuspendFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextSuspendFailureIEs}): the encoding received (Raw) and, when the
@@ -1293,15 +1068,11 @@ type UEContextSuspendFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDAMFUENGAPID            AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID            RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // UEContextModificationRequest is the ASN.1 type UEContextModificationRequest.
@@ -1311,8 +1082,7 @@ type UEContextSuspendFailureIEs struct {
 //		...
 //	}
 type UEContextModificationRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextModificationRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextModificationRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1332,12 +1102,9 @@ type ProtocolIEContainer_UEContextModificationRequestIEs []ProtocolIEField_UECon
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextModificationRequestIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       UEContextModificationRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextModificationRequestIEs}): the encoding received (Raw) and, when the
@@ -1351,61 +1118,35 @@ type UEContextModificationRequestIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind NgapProtocolIesKind
 	// AMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID or UEContextModificationRequestIEs_IDNewAMFUENGAPID.
-	AMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRANPagingPriority is the value when Kind is DownlinkNASTransportIEs_IDRANPagingPriority.
-	IDRANPagingPriority RANPagingPriority
-	// IDSecurityKey is the value when Kind is InitialContextSetupRequestIEs_IDSecurityKey.
-	IDSecurityKey SecurityKey
-	// IDIndexToRFSP is the value when Kind is DownlinkNASTransportIEs_IDIndexToRFSP.
-	IDIndexToRFSP IndexToRFSP
-	// IDUEAggregateMaximumBitRate is the value when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate.
-	IDUEAggregateMaximumBitRate *UEAggregateMaximumBitRate
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDCoreNetworkAssistanceInformationForInactive is the value when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive.
-	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive
-	// IDEmergencyFallbackIndicator is the value when Kind is InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator.
-	IDEmergencyFallbackIndicator *EmergencyFallbackIndicator
-	// IDRRCInactiveTransitionReportRequest is the value when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest.
-	IDRRCInactiveTransitionReportRequest RRCInactiveTransitionReportRequest
-	// IDNewGUAMI is the value when Kind is UEContextModificationRequestIEs_IDNewGUAMI.
-	IDNewGUAMI *GUAMI
-	// IDCNAssistedRANTuning is the value when Kind is HandoverRequestIEs_IDCNAssistedRANTuning.
-	IDCNAssistedRANTuning *CNAssistedRANTuning
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDIABAuthorized is the value when Kind is HandoverRequestIEs_IDIABAuthorized.
-	IDIABAuthorized IABAuthorized
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDLTEV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized.
-	IDLTEV2XServicesAuthorized *LTEV2XServicesAuthorized
+	AMFUENGAPID                                   AMFUENGAPID
+	IDRANUENGAPID                                 RANUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRANPagingPriority                           RANPagingPriority                            // when Kind is DownlinkNASTransportIEs_IDRANPagingPriority
+	IDSecurityKey                                 SecurityKey                                  // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDIndexToRFSP                                 IndexToRFSP                                  // when Kind is DownlinkNASTransportIEs_IDIndexToRFSP
+	IDUEAggregateMaximumBitRate                   *UEAggregateMaximumBitRate                   // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
+	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive // when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive
+	IDEmergencyFallbackIndicator                  *EmergencyFallbackIndicator                  // when Kind is InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator
+	IDRRCInactiveTransitionReportRequest          RRCInactiveTransitionReportRequest           // when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest
+	IDNewGUAMI                                    *GUAMI                                       // when Kind is UEContextModificationRequestIEs_IDNewGUAMI
+	IDCNAssistedRANTuning                         *CNAssistedRANTuning                         // when Kind is HandoverRequestIEs_IDCNAssistedRANTuning
+	IDSRVCCOperationPossible                      SRVCCOperationPossible                       // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDIABAuthorized                               IABAuthorized                                // when Kind is HandoverRequestIEs_IDIABAuthorized
+	IDNRV2XServicesAuthorized                     *NRV2XServicesAuthorized                     // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDLTEV2XServicesAuthorized                    *LTEV2XServicesAuthorized                    // when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized
 	// NRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate or HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate.
-	NRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDLTEUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate.
-	IDLTEUESidelinkAggregateMaximumBitrate *LTEUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDRGLevelWirelineAccessCharacteristics is the value when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics.
-	IDRGLevelWirelineAccessCharacteristics RGLevelWirelineAccessCharacteristics
-	// IDTimeSyncAssistanceInfo is the value when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo.
-	IDTimeSyncAssistanceInfo *TimeSyncAssistanceInfo
-	// IDQMCConfigInfo is the value when Kind is InitialContextSetupRequestIEs_IDQMCConfigInfo.
-	IDQMCConfigInfo *QMCConfigInfo
-	// IDQMCDeactivation is the value when Kind is UEContextModificationRequestIEs_IDQMCDeactivation.
-	IDQMCDeactivation *QMCDeactivation
-	// IDUESliceMaximumBitRateList is the value when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList.
-	IDUESliceMaximumBitRateList UESliceMaximumBitRateList
-	// IDManagementBasedMDTPLMNModificationList is the value when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList.
-	IDManagementBasedMDTPLMNModificationList MDTPLMNModificationList
-	// IDFiveGProSeAuthorized is the value when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized.
-	IDFiveGProSeAuthorized *FiveGProSeAuthorized
-	// IDFiveGProSePC5QoSParameters is the value when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters.
-	IDFiveGProSePC5QoSParameters *FiveGProSePC5QoSParameters
+	NRUESidelinkAggregateMaximumBitrate      *NRUESidelinkAggregateMaximumBitrate
+	IDLTEUESidelinkAggregateMaximumBitrate   *LTEUESidelinkAggregateMaximumBitrate // when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                       *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDUERadioCapabilityID                    UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDRGLevelWirelineAccessCharacteristics   RGLevelWirelineAccessCharacteristics  // when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics
+	IDTimeSyncAssistanceInfo                 *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
+	IDQMCConfigInfo                          *QMCConfigInfo                        // when Kind is InitialContextSetupRequestIEs_IDQMCConfigInfo
+	IDQMCDeactivation                        *QMCDeactivation                      // when Kind is UEContextModificationRequestIEs_IDQMCDeactivation
+	IDUESliceMaximumBitRateList              UESliceMaximumBitRateList             // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
+	IDManagementBasedMDTPLMNModificationList MDTPLMNModificationList               // when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
+	IDFiveGProSeAuthorized                   *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
+	IDFiveGProSePC5QoSParameters             *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 }
 
 // UEContextModificationResponse is the ASN.1 type UEContextModificationResponse.
@@ -1415,8 +1156,7 @@ type UEContextModificationRequestIEs struct {
 //		...
 //	}
 type UEContextModificationResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextModificationResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationResponseIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextModificationResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1436,12 +1176,9 @@ type ProtocolIEContainer_UEContextModificationResponseIEs []ProtocolIEField_UECo
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextModificationResponseIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       UEContextModificationResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextModificationResponseIEs}): the encoding received (Raw) and, when the
@@ -1453,17 +1190,12 @@ type UEContextModificationResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRRCState is the value when Kind is RRCInactiveTransitionReportIEs_IDRRCState.
-	IDRRCState RRCState
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                      NgapProtocolIesKind
+	IDAMFUENGAPID             AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID             RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRRCState                RRCState                // when Kind is RRCInactiveTransitionReportIEs_IDRRCState
+	IDUserLocationInformation UserLocationInformation // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDCriticalityDiagnostics  *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // UEContextModificationFailure is the ASN.1 type UEContextModificationFailure.
@@ -1473,8 +1205,7 @@ type UEContextModificationResponseIEs struct {
 //		...
 //	}
 type UEContextModificationFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextModificationFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationFailureIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEContextModificationFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1494,12 +1225,9 @@ type ProtocolIEContainer_UEContextModificationFailureIEs []ProtocolIEField_UECon
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEContextModificationFailureIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       UEContextModificationFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({UEContextModificationFailureIEs}): the encoding received (Raw) and, when the
@@ -1511,15 +1239,11 @@ type UEContextModificationFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDAMFUENGAPID            AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID            RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // RRCInactiveTransitionReport is the ASN.1 type RRCInactiveTransitionReport.
@@ -1529,8 +1253,7 @@ type UEContextModificationFailureIEs struct {
 //		...
 //	}
 type RRCInactiveTransitionReport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RRCInactiveTransitionReportIEs}}.
-	ProtocolIEs ProtocolIEContainer_RRCInactiveTransitionReportIEs
+	ProtocolIEs ProtocolIEContainer_RRCInactiveTransitionReportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RRCInactiveTransitionReportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1550,12 +1273,9 @@ type ProtocolIEContainer_RRCInactiveTransitionReportIEs []ProtocolIEField_RRCIna
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RRCInactiveTransitionReportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value RRCInactiveTransitionReportIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       RRCInactiveTransitionReportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // RRCInactiveTransitionReportIEs is the open type NGAP-PROTOCOL-IES.&Value({RRCInactiveTransitionReportIEs}): the encoding received (Raw) and, when the
@@ -1567,15 +1287,11 @@ type RRCInactiveTransitionReportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRRCState is the value when Kind is RRCInactiveTransitionReportIEs_IDRRCState.
-	IDRRCState RRCState
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
+	Kind                      NgapProtocolIesKind
+	IDAMFUENGAPID             AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID             RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRRCState                RRCState                // when Kind is RRCInactiveTransitionReportIEs_IDRRCState
+	IDUserLocationInformation UserLocationInformation // when Kind is HandoverNotifyIEs_IDUserLocationInformation
 }
 
 // RetrieveUEInformation is the ASN.1 type RetrieveUEInformation.
@@ -1585,8 +1301,7 @@ type RRCInactiveTransitionReportIEs struct {
 //		...
 //	}
 type RetrieveUEInformation struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RetrieveUEInformationIEs}}.
-	ProtocolIEs ProtocolIEContainer_RetrieveUEInformationIEs
+	ProtocolIEs ProtocolIEContainer_RetrieveUEInformationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RetrieveUEInformationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1606,12 +1321,9 @@ type ProtocolIEContainer_RetrieveUEInformationIEs []ProtocolIEField_RetrieveUEIn
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RetrieveUEInformationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value RetrieveUEInformationIEs
+	ID          ProtocolIEID             // id [0] ProtocolIE-ID
+	Criticality Criticality              // criticality [1] Criticality
+	Value       RetrieveUEInformationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // RetrieveUEInformationIEs is the open type NGAP-PROTOCOL-IES.&Value({RetrieveUEInformationIEs}): the encoding received (Raw) and, when the
@@ -1623,9 +1335,8 @@ type RetrieveUEInformationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDFiveGSTMSI is the value when Kind is ErrorIndicationIEs_IDFiveGSTMSI.
-	IDFiveGSTMSI *FiveGSTMSI
+	Kind         NgapProtocolIesKind
+	IDFiveGSTMSI *FiveGSTMSI // when Kind is ErrorIndicationIEs_IDFiveGSTMSI
 }
 
 // UEInformationTransfer is the ASN.1 type UEInformationTransfer.
@@ -1635,8 +1346,7 @@ type RetrieveUEInformationIEs struct {
 //		...
 //	}
 type UEInformationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEInformationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEInformationTransferIEs
+	ProtocolIEs ProtocolIEContainer_UEInformationTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UEInformationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1656,12 +1366,9 @@ type ProtocolIEContainer_UEInformationTransferIEs []ProtocolIEField_UEInformatio
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEInformationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UEInformationTransferIEs
+	ID          ProtocolIEID             // id [0] ProtocolIE-ID
+	Criticality Criticality              // criticality [1] Criticality
+	Value       UEInformationTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UEInformationTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({UEInformationTransferIEs}): the encoding received (Raw) and, when the
@@ -1673,21 +1380,14 @@ type UEInformationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDFiveGSTMSI is the value when Kind is ErrorIndicationIEs_IDFiveGSTMSI.
-	IDFiveGSTMSI *FiveGSTMSI
-	// IDNBIoTUEPriority is the value when Kind is ConnectionEstablishmentIndicationIEs_IDNBIoTUEPriority.
-	IDNBIoTUEPriority NBIoTUEPriority
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDSNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI.
-	IDSNSSAI *SNSSAI
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo.
-	IDUEDifferentiationInfo *UEDifferentiationInfo
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
+	Kind                    NgapProtocolIesKind
+	IDFiveGSTMSI            *FiveGSTMSI            // when Kind is ErrorIndicationIEs_IDFiveGSTMSI
+	IDNBIoTUEPriority       NBIoTUEPriority        // when Kind is ConnectionEstablishmentIndicationIEs_IDNBIoTUEPriority
+	IDUERadioCapability     UERadioCapability      // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDSNSSAI                *SNSSAI                // when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI
+	IDAllowedNSSAI          AllowedNSSAI           // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDUEDifferentiationInfo *UEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
+	IDMaskedIMEISV          MaskedIMEISV           // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // RANCPRelocationIndication is the ASN.1 type RANCPRelocationIndication.
@@ -1697,8 +1397,7 @@ type UEInformationTransferIEs struct {
 //		...
 //	}
 type RANCPRelocationIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANCPRelocationIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_RANCPRelocationIndicationIEs
+	ProtocolIEs ProtocolIEContainer_RANCPRelocationIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANCPRelocationIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1718,12 +1417,9 @@ type ProtocolIEContainer_RANCPRelocationIndicationIEs []ProtocolIEField_RANCPRel
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RANCPRelocationIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value RANCPRelocationIndicationIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       RANCPRelocationIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // RANCPRelocationIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({RANCPRelocationIndicationIEs}): the encoding received (Raw) and, when the
@@ -1735,17 +1431,12 @@ type RANCPRelocationIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDFiveGSTMSI is the value when Kind is ErrorIndicationIEs_IDFiveGSTMSI.
-	IDFiveGSTMSI *FiveGSTMSI
-	// IDEUTRACGI is the value when Kind is RANCPRelocationIndicationIEs_IDEUTRACGI.
-	IDEUTRACGI *EUTRACGI
-	// IDTAI is the value when Kind is RANCPRelocationIndicationIEs_IDTAI.
-	IDTAI *TAI
-	// IDULCPSecurityInformation is the value when Kind is RANCPRelocationIndicationIEs_IDULCPSecurityInformation.
-	IDULCPSecurityInformation *ULCPSecurityInformation
+	Kind                      NgapProtocolIesKind
+	IDRANUENGAPID             RANUENGAPID              // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDFiveGSTMSI              *FiveGSTMSI              // when Kind is ErrorIndicationIEs_IDFiveGSTMSI
+	IDEUTRACGI                *EUTRACGI                // when Kind is RANCPRelocationIndicationIEs_IDEUTRACGI
+	IDTAI                     *TAI                     // when Kind is RANCPRelocationIndicationIEs_IDTAI
+	IDULCPSecurityInformation *ULCPSecurityInformation // when Kind is RANCPRelocationIndicationIEs_IDULCPSecurityInformation
 }
 
 // HandoverRequired is the ASN.1 type HandoverRequired.
@@ -1755,8 +1446,7 @@ type RANCPRelocationIndicationIEs struct {
 //		...
 //	}
 type HandoverRequired struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverRequiredIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverRequiredIEs
+	ProtocolIEs ProtocolIEContainer_HandoverRequiredIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverRequiredIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1776,12 +1466,9 @@ type ProtocolIEContainer_HandoverRequiredIEs []ProtocolIEField_HandoverRequiredI
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverRequiredIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverRequiredIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       HandoverRequiredIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverRequiredIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverRequiredIEs}): the encoding received (Raw) and, when the
@@ -1793,23 +1480,15 @@ type HandoverRequiredIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDHandoverType is the value when Kind is HandoverCommandIEs_IDHandoverType.
-	IDHandoverType HandoverType
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTargetID is the value when Kind is HandoverRequiredIEs_IDTargetID.
-	IDTargetID TargetID
-	// IDDirectForwardingPathAvailability is the value when Kind is HandoverRequiredIEs_IDDirectForwardingPathAvailability.
-	IDDirectForwardingPathAvailability DirectForwardingPathAvailability
-	// IDPDUSessionResourceListHORqd is the value when Kind is HandoverRequiredIEs_IDPDUSessionResourceListHORqd.
-	IDPDUSessionResourceListHORqd PDUSessionResourceListHORqd
-	// IDSourceToTargetTransparentContainer is the value when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer.
-	IDSourceToTargetTransparentContainer SourceToTargetTransparentContainer
+	Kind                                 NgapProtocolIesKind
+	IDAMFUENGAPID                        AMFUENGAPID                        // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                        RANUENGAPID                        // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDHandoverType                       HandoverType                       // when Kind is HandoverCommandIEs_IDHandoverType
+	IDCause                              *Cause                             // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDTargetID                           TargetID                           // when Kind is HandoverRequiredIEs_IDTargetID
+	IDDirectForwardingPathAvailability   DirectForwardingPathAvailability   // when Kind is HandoverRequiredIEs_IDDirectForwardingPathAvailability
+	IDPDUSessionResourceListHORqd        PDUSessionResourceListHORqd        // when Kind is HandoverRequiredIEs_IDPDUSessionResourceListHORqd
+	IDSourceToTargetTransparentContainer SourceToTargetTransparentContainer // when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer
 }
 
 // HandoverCommand is the ASN.1 type HandoverCommand.
@@ -1819,8 +1498,7 @@ type HandoverRequiredIEs struct {
 //		...
 //	}
 type HandoverCommand struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverCommandIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverCommandIEs
+	ProtocolIEs ProtocolIEContainer_HandoverCommandIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverCommandIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1840,12 +1518,9 @@ type ProtocolIEContainer_HandoverCommandIEs []ProtocolIEField_HandoverCommandIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverCommandIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverCommandIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverCommandIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverCommandIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverCommandIEs}): the encoding received (Raw) and, when the
@@ -1857,23 +1532,15 @@ type HandoverCommandIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDHandoverType is the value when Kind is HandoverCommandIEs_IDHandoverType.
-	IDHandoverType HandoverType
-	// IDNASSecurityParametersFromNGRAN is the value when Kind is HandoverCommandIEs_IDNASSecurityParametersFromNGRAN.
-	IDNASSecurityParametersFromNGRAN NASSecurityParametersFromNGRAN
-	// IDPDUSessionResourceHandoverList is the value when Kind is HandoverCommandIEs_IDPDUSessionResourceHandoverList.
-	IDPDUSessionResourceHandoverList PDUSessionResourceHandoverList
-	// IDPDUSessionResourceToReleaseListHOCmd is the value when Kind is HandoverCommandIEs_IDPDUSessionResourceToReleaseListHOCmd.
-	IDPDUSessionResourceToReleaseListHOCmd PDUSessionResourceToReleaseListHOCmd
-	// IDTargetToSourceTransparentContainer is the value when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer.
-	IDTargetToSourceTransparentContainer TargetToSourceTransparentContainer
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                   NgapProtocolIesKind
+	IDAMFUENGAPID                          AMFUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                          RANUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDHandoverType                         HandoverType                         // when Kind is HandoverCommandIEs_IDHandoverType
+	IDNASSecurityParametersFromNGRAN       NASSecurityParametersFromNGRAN       // when Kind is HandoverCommandIEs_IDNASSecurityParametersFromNGRAN
+	IDPDUSessionResourceHandoverList       PDUSessionResourceHandoverList       // when Kind is HandoverCommandIEs_IDPDUSessionResourceHandoverList
+	IDPDUSessionResourceToReleaseListHOCmd PDUSessionResourceToReleaseListHOCmd // when Kind is HandoverCommandIEs_IDPDUSessionResourceToReleaseListHOCmd
+	IDTargetToSourceTransparentContainer   TargetToSourceTransparentContainer   // when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer
+	IDCriticalityDiagnostics               *CriticalityDiagnostics              // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // HandoverPreparationFailure is the ASN.1 type HandoverPreparationFailure.
@@ -1883,8 +1550,7 @@ type HandoverCommandIEs struct {
 //		...
 //	}
 type HandoverPreparationFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverPreparationFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverPreparationFailureIEs
+	ProtocolIEs ProtocolIEContainer_HandoverPreparationFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverPreparationFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1904,12 +1570,9 @@ type ProtocolIEContainer_HandoverPreparationFailureIEs []ProtocolIEField_Handove
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverPreparationFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverPreparationFailureIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       HandoverPreparationFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverPreparationFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverPreparationFailureIEs}): the encoding received (Raw) and, when the
@@ -1921,17 +1584,12 @@ type HandoverPreparationFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDTargettoSourceFailureTransparentContainer is the value when Kind is HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer.
-	IDTargettoSourceFailureTransparentContainer TargettoSourceFailureTransparentContainer
+	Kind                                        NgapProtocolIesKind
+	IDAMFUENGAPID                               AMFUENGAPID                               // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                               RANUENGAPID                               // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCause                                     *Cause                                    // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics                    *CriticalityDiagnostics                   // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDTargettoSourceFailureTransparentContainer TargettoSourceFailureTransparentContainer // when Kind is HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer
 }
 
 // HandoverRequest is the ASN.1 type HandoverRequest.
@@ -1941,8 +1599,7 @@ type HandoverPreparationFailureIEs struct {
 //		...
 //	}
 type HandoverRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverRequestIEs
+	ProtocolIEs ProtocolIEContainer_HandoverRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1962,12 +1619,9 @@ type ProtocolIEContainer_HandoverRequestIEs []ProtocolIEField_HandoverRequestIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverRequestIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverRequestIEs}): the encoding received (Raw) and, when the
@@ -1979,83 +1633,46 @@ type HandoverRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDHandoverType is the value when Kind is HandoverCommandIEs_IDHandoverType.
-	IDHandoverType HandoverType
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDUEAggregateMaximumBitRate is the value when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate.
-	IDUEAggregateMaximumBitRate *UEAggregateMaximumBitRate
-	// IDCoreNetworkAssistanceInformationForInactive is the value when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive.
-	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
-	// IDNewSecurityContextInd is the value when Kind is HandoverRequestIEs_IDNewSecurityContextInd.
-	IDNewSecurityContextInd NewSecurityContextInd
-	// IDNASC is the value when Kind is HandoverRequestIEs_IDNASC.
-	IDNASC NASPDU
-	// IDPDUSessionResourceSetupListHOReq is the value when Kind is HandoverRequestIEs_IDPDUSessionResourceSetupListHOReq.
-	IDPDUSessionResourceSetupListHOReq PDUSessionResourceSetupListHOReq
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDTraceActivation is the value when Kind is HandoverRequestIEs_IDTraceActivation.
-	IDTraceActivation *TraceActivation
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
-	// IDSourceToTargetTransparentContainer is the value when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer.
-	IDSourceToTargetTransparentContainer SourceToTargetTransparentContainer
-	// IDMobilityRestrictionList is the value when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList.
-	IDMobilityRestrictionList *MobilityRestrictionList
-	// IDLocationReportingRequestType is the value when Kind is HandoverRequestIEs_IDLocationReportingRequestType.
-	IDLocationReportingRequestType *LocationReportingRequestType
-	// IDRRCInactiveTransitionReportRequest is the value when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest.
-	IDRRCInactiveTransitionReportRequest RRCInactiveTransitionReportRequest
-	// IDGUAMI is the value when Kind is HandoverRequestIEs_IDGUAMI.
-	IDGUAMI *GUAMI
-	// IDRedirectionVoiceFallback is the value when Kind is HandoverRequestIEs_IDRedirectionVoiceFallback.
-	IDRedirectionVoiceFallback RedirectionVoiceFallback
-	// IDCNAssistedRANTuning is the value when Kind is HandoverRequestIEs_IDCNAssistedRANTuning.
-	IDCNAssistedRANTuning *CNAssistedRANTuning
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDIABAuthorized is the value when Kind is HandoverRequestIEs_IDIABAuthorized.
-	IDIABAuthorized IABAuthorized
-	// IDEnhancedCoverageRestriction is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction.
-	IDEnhancedCoverageRestriction EnhancedCoverageRestriction
-	// IDUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo.
-	IDUEDifferentiationInfo *UEDifferentiationInfo
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDLTEV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized.
-	IDLTEV2XServicesAuthorized *LTEV2XServicesAuthorized
+	Kind                                          NgapProtocolIesKind
+	IDAMFUENGAPID                                 AMFUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDHandoverType                                HandoverType                                 // when Kind is HandoverCommandIEs_IDHandoverType
+	IDCause                                       *Cause                                       // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDUEAggregateMaximumBitRate                   *UEAggregateMaximumBitRate                   // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
+	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive // when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive
+	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDSecurityContext                             *SecurityContext                             // when Kind is HandoverRequestIEs_IDSecurityContext
+	IDNewSecurityContextInd                       NewSecurityContextInd                        // when Kind is HandoverRequestIEs_IDNewSecurityContextInd
+	IDNASC                                        NASPDU                                       // when Kind is HandoverRequestIEs_IDNASC
+	IDPDUSessionResourceSetupListHOReq            PDUSessionResourceSetupListHOReq             // when Kind is HandoverRequestIEs_IDPDUSessionResourceSetupListHOReq
+	IDAllowedNSSAI                                AllowedNSSAI                                 // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDTraceActivation                             *TraceActivation                             // when Kind is HandoverRequestIEs_IDTraceActivation
+	IDMaskedIMEISV                                MaskedIMEISV                                 // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDSourceToTargetTransparentContainer          SourceToTargetTransparentContainer           // when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer
+	IDMobilityRestrictionList                     *MobilityRestrictionList                     // when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList
+	IDLocationReportingRequestType                *LocationReportingRequestType                // when Kind is HandoverRequestIEs_IDLocationReportingRequestType
+	IDRRCInactiveTransitionReportRequest          RRCInactiveTransitionReportRequest           // when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest
+	IDGUAMI                                       *GUAMI                                       // when Kind is HandoverRequestIEs_IDGUAMI
+	IDRedirectionVoiceFallback                    RedirectionVoiceFallback                     // when Kind is HandoverRequestIEs_IDRedirectionVoiceFallback
+	IDCNAssistedRANTuning                         *CNAssistedRANTuning                         // when Kind is HandoverRequestIEs_IDCNAssistedRANTuning
+	IDSRVCCOperationPossible                      SRVCCOperationPossible                       // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDIABAuthorized                               IABAuthorized                                // when Kind is HandoverRequestIEs_IDIABAuthorized
+	IDEnhancedCoverageRestriction                 EnhancedCoverageRestriction                  // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
+	IDUEDifferentiationInfo                       *UEDifferentiationInfo                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
+	IDNRV2XServicesAuthorized                     *NRV2XServicesAuthorized                     // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDLTEV2XServicesAuthorized                    *LTEV2XServicesAuthorized                    // when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized
 	// NRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate or HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate.
-	NRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDLTEUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate.
-	IDLTEUESidelinkAggregateMaximumBitrate *LTEUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDCEmodeBrestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted.
-	IDCEmodeBrestricted CEmodeBrestricted
-	// IDUEUPCIoTSupport is the value when Kind is HandoverRequestIEs_IDUEUPCIoTSupport.
-	IDUEUPCIoTSupport UEUPCIoTSupport
-	// IDManagementBasedMDTPLMNList is the value when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList.
-	IDManagementBasedMDTPLMNList MDTPLMNList
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDExtendedConnectedTime is the value when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime.
-	IDExtendedConnectedTime ExtendedConnectedTime
-	// IDTimeSyncAssistanceInfo is the value when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo.
-	IDTimeSyncAssistanceInfo *TimeSyncAssistanceInfo
-	// IDUESliceMaximumBitRateList is the value when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList.
-	IDUESliceMaximumBitRateList UESliceMaximumBitRateList
-	// IDFiveGProSeAuthorized is the value when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized.
-	IDFiveGProSeAuthorized *FiveGProSeAuthorized
-	// IDFiveGProSePC5QoSParameters is the value when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters.
-	IDFiveGProSePC5QoSParameters *FiveGProSePC5QoSParameters
+	NRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate
+	IDLTEUESidelinkAggregateMaximumBitrate *LTEUESidelinkAggregateMaximumBitrate // when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                     *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDCEmodeBrestricted                    CEmodeBrestricted                     // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
+	IDUEUPCIoTSupport                      UEUPCIoTSupport                       // when Kind is HandoverRequestIEs_IDUEUPCIoTSupport
+	IDManagementBasedMDTPLMNList           MDTPLMNList                           // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDUERadioCapabilityID                  UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDExtendedConnectedTime                ExtendedConnectedTime                 // when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime
+	IDTimeSyncAssistanceInfo               *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
+	IDUESliceMaximumBitRateList            UESliceMaximumBitRateList             // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
+	IDFiveGProSeAuthorized                 *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
+	IDFiveGProSePC5QoSParameters           *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 }
 
 // HandoverRequestAcknowledge is the ASN.1 type HandoverRequestAcknowledge.
@@ -2065,8 +1682,7 @@ type HandoverRequestIEs struct {
 //		...
 //	}
 type HandoverRequestAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverRequestAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverRequestAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_HandoverRequestAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverRequestAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2086,12 +1702,9 @@ type ProtocolIEContainer_HandoverRequestAcknowledgeIEs []ProtocolIEField_Handove
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverRequestAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverRequestAcknowledgeIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       HandoverRequestAcknowledgeIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverRequestAcknowledgeIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverRequestAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -2103,23 +1716,15 @@ type HandoverRequestAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceAdmittedList is the value when Kind is HandoverRequestAcknowledgeIEs_IDPDUSessionResourceAdmittedList.
-	IDPDUSessionResourceAdmittedList PDUSessionResourceAdmittedList
-	// IDPDUSessionResourceFailedToSetupListHOAck is the value when Kind is HandoverRequestAcknowledgeIEs_IDPDUSessionResourceFailedToSetupListHOAck.
-	IDPDUSessionResourceFailedToSetupListHOAck PDUSessionResourceFailedToSetupListHOAck
-	// IDTargetToSourceTransparentContainer is the value when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer.
-	IDTargetToSourceTransparentContainer TargetToSourceTransparentContainer
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDNPNAccessInformation is the value when Kind is HandoverRequestAcknowledgeIEs_IDNPNAccessInformation.
-	IDNPNAccessInformation *NPNAccessInformation
-	// IDRedCapIndication is the value when Kind is HandoverRequestAcknowledgeIEs_IDRedCapIndication.
-	IDRedCapIndication RedCapIndication
+	Kind                                       NgapProtocolIesKind
+	IDAMFUENGAPID                              AMFUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                              RANUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceAdmittedList           PDUSessionResourceAdmittedList           // when Kind is HandoverRequestAcknowledgeIEs_IDPDUSessionResourceAdmittedList
+	IDPDUSessionResourceFailedToSetupListHOAck PDUSessionResourceFailedToSetupListHOAck // when Kind is HandoverRequestAcknowledgeIEs_IDPDUSessionResourceFailedToSetupListHOAck
+	IDTargetToSourceTransparentContainer       TargetToSourceTransparentContainer       // when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer
+	IDCriticalityDiagnostics                   *CriticalityDiagnostics                  // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDNPNAccessInformation                     *NPNAccessInformation                    // when Kind is HandoverRequestAcknowledgeIEs_IDNPNAccessInformation
+	IDRedCapIndication                         RedCapIndication                         // when Kind is HandoverRequestAcknowledgeIEs_IDRedCapIndication
 }
 
 // HandoverFailure is the ASN.1 type HandoverFailure.
@@ -2129,8 +1734,7 @@ type HandoverRequestAcknowledgeIEs struct {
 //		...
 //	}
 type HandoverFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverFailureIEs
+	ProtocolIEs ProtocolIEContainer_HandoverFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2150,12 +1754,9 @@ type ProtocolIEContainer_HandoverFailureIEs []ProtocolIEField_HandoverFailureIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverFailureIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverFailureIEs}): the encoding received (Raw) and, when the
@@ -2167,15 +1768,11 @@ type HandoverFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDTargettoSourceFailureTransparentContainer is the value when Kind is HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer.
-	IDTargettoSourceFailureTransparentContainer TargettoSourceFailureTransparentContainer
+	Kind                                        NgapProtocolIesKind
+	IDAMFUENGAPID                               AMFUENGAPID                               // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDCause                                     *Cause                                    // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics                    *CriticalityDiagnostics                   // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDTargettoSourceFailureTransparentContainer TargettoSourceFailureTransparentContainer // when Kind is HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer
 }
 
 // HandoverNotify is the ASN.1 type HandoverNotify.
@@ -2185,8 +1782,7 @@ type HandoverFailureIEs struct {
 //		...
 //	}
 type HandoverNotify struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverNotifyIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverNotifyIEs
+	ProtocolIEs ProtocolIEContainer_HandoverNotifyIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverNotifyIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2206,12 +1802,9 @@ type ProtocolIEContainer_HandoverNotifyIEs []ProtocolIEField_HandoverNotifyIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverNotifyIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverNotifyIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       HandoverNotifyIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverNotifyIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverNotifyIEs}): the encoding received (Raw) and, when the
@@ -2223,15 +1816,11 @@ type HandoverNotifyIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDNotifySourceNGRANNode is the value when Kind is HandoverNotifyIEs_IDNotifySourceNGRANNode.
-	IDNotifySourceNGRANNode NotifySourceNGRANNode
+	Kind                      NgapProtocolIesKind
+	IDAMFUENGAPID             AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID             RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDUserLocationInformation UserLocationInformation // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDNotifySourceNGRANNode   NotifySourceNGRANNode   // when Kind is HandoverNotifyIEs_IDNotifySourceNGRANNode
 }
 
 // PathSwitchRequest is the ASN.1 type PathSwitchRequest.
@@ -2241,8 +1830,7 @@ type HandoverNotifyIEs struct {
 //		...
 //	}
 type PathSwitchRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PathSwitchRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_PathSwitchRequestIEs
+	ProtocolIEs ProtocolIEContainer_PathSwitchRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PathSwitchRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2262,12 +1850,9 @@ type ProtocolIEContainer_PathSwitchRequestIEs []ProtocolIEField_PathSwitchReques
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PathSwitchRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PathSwitchRequestIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       PathSwitchRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PathSwitchRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({PathSwitchRequestIEs}): the encoding received (Raw) and, when the
@@ -2279,23 +1864,15 @@ type PathSwitchRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDSourceAMFUENGAPID is the value when Kind is PathSwitchRequestIEs_IDSourceAMFUENGAPID.
-	IDSourceAMFUENGAPID AMFUENGAPID
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDPDUSessionResourceToBeSwitchedDLList is the value when Kind is PathSwitchRequestIEs_IDPDUSessionResourceToBeSwitchedDLList.
-	IDPDUSessionResourceToBeSwitchedDLList PDUSessionResourceToBeSwitchedDLList
-	// IDPDUSessionResourceFailedToSetupListPSReq is the value when Kind is PathSwitchRequestIEs_IDPDUSessionResourceFailedToSetupListPSReq.
-	IDPDUSessionResourceFailedToSetupListPSReq PDUSessionResourceFailedToSetupListPSReq
-	// IDRRCResumeCause is the value when Kind is PathSwitchRequestIEs_IDRRCResumeCause.
-	IDRRCResumeCause RRCEstablishmentCause
-	// IDRedCapIndication is the value when Kind is HandoverRequestAcknowledgeIEs_IDRedCapIndication.
-	IDRedCapIndication RedCapIndication
+	Kind                                       NgapProtocolIesKind
+	IDRANUENGAPID                              RANUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDSourceAMFUENGAPID                        AMFUENGAPID                              // when Kind is PathSwitchRequestIEs_IDSourceAMFUENGAPID
+	IDUserLocationInformation                  UserLocationInformation                  // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDUESecurityCapabilities                   *UESecurityCapabilities                  // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDPDUSessionResourceToBeSwitchedDLList     PDUSessionResourceToBeSwitchedDLList     // when Kind is PathSwitchRequestIEs_IDPDUSessionResourceToBeSwitchedDLList
+	IDPDUSessionResourceFailedToSetupListPSReq PDUSessionResourceFailedToSetupListPSReq // when Kind is PathSwitchRequestIEs_IDPDUSessionResourceFailedToSetupListPSReq
+	IDRRCResumeCause                           RRCEstablishmentCause                    // when Kind is PathSwitchRequestIEs_IDRRCResumeCause
+	IDRedCapIndication                         RedCapIndication                         // when Kind is HandoverRequestAcknowledgeIEs_IDRedCapIndication
 }
 
 // PathSwitchRequestAcknowledge is the ASN.1 type PathSwitchRequestAcknowledge.
@@ -2305,8 +1882,7 @@ type PathSwitchRequestIEs struct {
 //		...
 //	}
 type PathSwitchRequestAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PathSwitchRequestAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PathSwitchRequestAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2326,12 +1902,9 @@ type ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs []ProtocolIEField_PathS
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PathSwitchRequestAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PathSwitchRequestAcknowledgeIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       PathSwitchRequestAcknowledgeIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PathSwitchRequestAcknowledgeIEs is the open type NGAP-PROTOCOL-IES.&Value({PathSwitchRequestAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -2343,67 +1916,38 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
-	// IDNewSecurityContextInd is the value when Kind is HandoverRequestIEs_IDNewSecurityContextInd.
-	IDNewSecurityContextInd NewSecurityContextInd
-	// IDPDUSessionResourceSwitchedList is the value when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceSwitchedList.
-	IDPDUSessionResourceSwitchedList PDUSessionResourceSwitchedList
-	// IDPDUSessionResourceReleasedListPSAck is the value when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceReleasedListPSAck.
-	IDPDUSessionResourceReleasedListPSAck PDUSessionResourceReleasedListPSAck
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDCoreNetworkAssistanceInformationForInactive is the value when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive.
-	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive
-	// IDRRCInactiveTransitionReportRequest is the value when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest.
-	IDRRCInactiveTransitionReportRequest RRCInactiveTransitionReportRequest
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDRedirectionVoiceFallback is the value when Kind is HandoverRequestIEs_IDRedirectionVoiceFallback.
-	IDRedirectionVoiceFallback RedirectionVoiceFallback
-	// IDCNAssistedRANTuning is the value when Kind is HandoverRequestIEs_IDCNAssistedRANTuning.
-	IDCNAssistedRANTuning *CNAssistedRANTuning
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDEnhancedCoverageRestriction is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction.
-	IDEnhancedCoverageRestriction EnhancedCoverageRestriction
-	// IDExtendedConnectedTime is the value when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime.
-	IDExtendedConnectedTime ExtendedConnectedTime
-	// IDUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo.
-	IDUEDifferentiationInfo *UEDifferentiationInfo
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDLTEV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized.
-	IDLTEV2XServicesAuthorized *LTEV2XServicesAuthorized
+	Kind                                          NgapProtocolIesKind
+	IDAMFUENGAPID                                 AMFUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                                 RANUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDSecurityContext                             *SecurityContext                             // when Kind is HandoverRequestIEs_IDSecurityContext
+	IDNewSecurityContextInd                       NewSecurityContextInd                        // when Kind is HandoverRequestIEs_IDNewSecurityContextInd
+	IDPDUSessionResourceSwitchedList              PDUSessionResourceSwitchedList               // when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceSwitchedList
+	IDPDUSessionResourceReleasedListPSAck         PDUSessionResourceReleasedListPSAck          // when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceReleasedListPSAck
+	IDAllowedNSSAI                                AllowedNSSAI                                 // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive // when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive
+	IDRRCInactiveTransitionReportRequest          RRCInactiveTransitionReportRequest           // when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest
+	IDCriticalityDiagnostics                      *CriticalityDiagnostics                      // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDRedirectionVoiceFallback                    RedirectionVoiceFallback                     // when Kind is HandoverRequestIEs_IDRedirectionVoiceFallback
+	IDCNAssistedRANTuning                         *CNAssistedRANTuning                         // when Kind is HandoverRequestIEs_IDCNAssistedRANTuning
+	IDSRVCCOperationPossible                      SRVCCOperationPossible                       // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDEnhancedCoverageRestriction                 EnhancedCoverageRestriction                  // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
+	IDExtendedConnectedTime                       ExtendedConnectedTime                        // when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime
+	IDUEDifferentiationInfo                       *UEDifferentiationInfo                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
+	IDNRV2XServicesAuthorized                     *NRV2XServicesAuthorized                     // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDLTEV2XServicesAuthorized                    *LTEV2XServicesAuthorized                    // when Kind is HandoverRequestIEs_IDLTEV2XServicesAuthorized
 	// NRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate or HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate.
-	NRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDLTEUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate.
-	IDLTEUESidelinkAggregateMaximumBitrate *LTEUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDCEmodeBrestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted.
-	IDCEmodeBrestricted CEmodeBrestricted
-	// IDUEUPCIoTSupport is the value when Kind is HandoverRequestIEs_IDUEUPCIoTSupport.
-	IDUEUPCIoTSupport UEUPCIoTSupport
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDManagementBasedMDTPLMNList is the value when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList.
-	IDManagementBasedMDTPLMNList MDTPLMNList
-	// IDTimeSyncAssistanceInfo is the value when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo.
-	IDTimeSyncAssistanceInfo *TimeSyncAssistanceInfo
-	// IDFiveGProSeAuthorized is the value when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized.
-	IDFiveGProSeAuthorized *FiveGProSeAuthorized
-	// IDFiveGProSePC5QoSParameters is the value when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters.
-	IDFiveGProSePC5QoSParameters *FiveGProSePC5QoSParameters
-	// IDManagementBasedMDTPLMNModificationList is the value when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList.
-	IDManagementBasedMDTPLMNModificationList MDTPLMNModificationList
+	NRUESidelinkAggregateMaximumBitrate      *NRUESidelinkAggregateMaximumBitrate
+	IDLTEUESidelinkAggregateMaximumBitrate   *LTEUESidelinkAggregateMaximumBitrate // when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                       *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDCEmodeBrestricted                      CEmodeBrestricted                     // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
+	IDUEUPCIoTSupport                        UEUPCIoTSupport                       // when Kind is HandoverRequestIEs_IDUEUPCIoTSupport
+	IDUERadioCapabilityID                    UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDManagementBasedMDTPLMNList             MDTPLMNList                           // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDTimeSyncAssistanceInfo                 *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
+	IDFiveGProSeAuthorized                   *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
+	IDFiveGProSePC5QoSParameters             *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
+	IDManagementBasedMDTPLMNModificationList MDTPLMNModificationList               // when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
 }
 
 // PathSwitchRequestFailure is the ASN.1 type PathSwitchRequestFailure.
@@ -2413,8 +1957,7 @@ type PathSwitchRequestAcknowledgeIEs struct {
 //		...
 //	}
 type PathSwitchRequestFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PathSwitchRequestFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_PathSwitchRequestFailureIEs
+	ProtocolIEs ProtocolIEContainer_PathSwitchRequestFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PathSwitchRequestFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2434,12 +1977,9 @@ type ProtocolIEContainer_PathSwitchRequestFailureIEs []ProtocolIEField_PathSwitc
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PathSwitchRequestFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PathSwitchRequestFailureIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       PathSwitchRequestFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PathSwitchRequestFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({PathSwitchRequestFailureIEs}): the encoding received (Raw) and, when the
@@ -2451,15 +1991,11 @@ type PathSwitchRequestFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceReleasedListPSFail is the value when Kind is PathSwitchRequestFailureIEs_IDPDUSessionResourceReleasedListPSFail.
-	IDPDUSessionResourceReleasedListPSFail PDUSessionResourceReleasedListPSFail
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                   NgapProtocolIesKind
+	IDAMFUENGAPID                          AMFUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                          RANUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceReleasedListPSFail PDUSessionResourceReleasedListPSFail // when Kind is PathSwitchRequestFailureIEs_IDPDUSessionResourceReleasedListPSFail
+	IDCriticalityDiagnostics               *CriticalityDiagnostics              // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // HandoverCancel is the ASN.1 type HandoverCancel.
@@ -2469,8 +2005,7 @@ type PathSwitchRequestFailureIEs struct {
 //		...
 //	}
 type HandoverCancel struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverCancelIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverCancelIEs
+	ProtocolIEs ProtocolIEContainer_HandoverCancelIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverCancelIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2490,12 +2025,9 @@ type ProtocolIEContainer_HandoverCancelIEs []ProtocolIEField_HandoverCancelIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverCancelIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverCancelIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       HandoverCancelIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverCancelIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverCancelIEs}): the encoding received (Raw) and, when the
@@ -2507,13 +2039,10 @@ type HandoverCancelIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCause       *Cause      // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // HandoverCancelAcknowledge is the ASN.1 type HandoverCancelAcknowledge.
@@ -2523,8 +2052,7 @@ type HandoverCancelIEs struct {
 //		...
 //	}
 type HandoverCancelAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverCancelAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverCancelAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_HandoverCancelAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverCancelAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2544,12 +2072,9 @@ type ProtocolIEContainer_HandoverCancelAcknowledgeIEs []ProtocolIEField_Handover
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverCancelAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverCancelAcknowledgeIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       HandoverCancelAcknowledgeIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverCancelAcknowledgeIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverCancelAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -2561,13 +2086,10 @@ type HandoverCancelAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDAMFUENGAPID            AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID            RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // HandoverSuccess is the ASN.1 type HandoverSuccess.
@@ -2577,8 +2099,7 @@ type HandoverCancelAcknowledgeIEs struct {
 //		...
 //	}
 type HandoverSuccess struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverSuccessIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverSuccessIEs
+	ProtocolIEs ProtocolIEContainer_HandoverSuccessIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.HandoverSuccessIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2598,12 +2119,9 @@ type ProtocolIEContainer_HandoverSuccessIEs []ProtocolIEField_HandoverSuccessIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverSuccessIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value HandoverSuccessIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverSuccessIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // HandoverSuccessIEs is the open type NGAP-PROTOCOL-IES.&Value({HandoverSuccessIEs}): the encoding received (Raw) and, when the
@@ -2615,11 +2133,9 @@ type HandoverSuccessIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
 }
 
 // UplinkRANEarlyStatusTransfer is the ASN.1 type UplinkRANEarlyStatusTransfer.
@@ -2629,8 +2145,7 @@ type HandoverSuccessIEs struct {
 //		...
 //	}
 type UplinkRANEarlyStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRANEarlyStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkRANEarlyStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_UplinkRANEarlyStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRANEarlyStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2650,12 +2165,9 @@ type ProtocolIEContainer_UplinkRANEarlyStatusTransferIEs []ProtocolIEField_Uplin
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkRANEarlyStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UplinkRANEarlyStatusTransferIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       UplinkRANEarlyStatusTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UplinkRANEarlyStatusTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({UplinkRANEarlyStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -2667,13 +2179,10 @@ type UplinkRANEarlyStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDEarlyStatusTransferTransparentContainer is the value when Kind is DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer.
-	IDEarlyStatusTransferTransparentContainer *EarlyStatusTransferTransparentContainer
+	Kind                                      NgapProtocolIesKind
+	IDAMFUENGAPID                             AMFUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                             RANUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDEarlyStatusTransferTransparentContainer *EarlyStatusTransferTransparentContainer // when Kind is DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer
 }
 
 // DownlinkRANEarlyStatusTransfer is the ASN.1 type DownlinkRANEarlyStatusTransfer.
@@ -2683,8 +2192,7 @@ type UplinkRANEarlyStatusTransferIEs struct {
 //		...
 //	}
 type DownlinkRANEarlyStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRANEarlyStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkRANEarlyStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkRANEarlyStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRANEarlyStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2704,12 +2212,9 @@ type ProtocolIEContainer_DownlinkRANEarlyStatusTransferIEs []ProtocolIEField_Dow
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkRANEarlyStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DownlinkRANEarlyStatusTransferIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       DownlinkRANEarlyStatusTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DownlinkRANEarlyStatusTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({DownlinkRANEarlyStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -2721,13 +2226,10 @@ type DownlinkRANEarlyStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDEarlyStatusTransferTransparentContainer is the value when Kind is DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer.
-	IDEarlyStatusTransferTransparentContainer *EarlyStatusTransferTransparentContainer
+	Kind                                      NgapProtocolIesKind
+	IDAMFUENGAPID                             AMFUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                             RANUENGAPID                              // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDEarlyStatusTransferTransparentContainer *EarlyStatusTransferTransparentContainer // when Kind is DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer
 }
 
 // UplinkRANStatusTransfer is the ASN.1 type UplinkRANStatusTransfer.
@@ -2737,8 +2239,7 @@ type DownlinkRANEarlyStatusTransferIEs struct {
 //		...
 //	}
 type UplinkRANStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRANStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkRANStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_UplinkRANStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRANStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2758,12 +2259,9 @@ type ProtocolIEContainer_UplinkRANStatusTransferIEs []ProtocolIEField_UplinkRANS
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkRANStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UplinkRANStatusTransferIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UplinkRANStatusTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UplinkRANStatusTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({UplinkRANStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -2775,13 +2273,10 @@ type UplinkRANStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRANStatusTransferTransparentContainer is the value when Kind is DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer.
-	IDRANStatusTransferTransparentContainer *RANStatusTransferTransparentContainer
+	Kind                                    NgapProtocolIesKind
+	IDAMFUENGAPID                           AMFUENGAPID                            // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                           RANUENGAPID                            // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRANStatusTransferTransparentContainer *RANStatusTransferTransparentContainer // when Kind is DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer
 }
 
 // DownlinkRANStatusTransfer is the ASN.1 type DownlinkRANStatusTransfer.
@@ -2791,8 +2286,7 @@ type UplinkRANStatusTransferIEs struct {
 //		...
 //	}
 type DownlinkRANStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRANStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkRANStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkRANStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRANStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2812,12 +2306,9 @@ type ProtocolIEContainer_DownlinkRANStatusTransferIEs []ProtocolIEField_Downlink
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkRANStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DownlinkRANStatusTransferIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       DownlinkRANStatusTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DownlinkRANStatusTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({DownlinkRANStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -2829,13 +2320,10 @@ type DownlinkRANStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRANStatusTransferTransparentContainer is the value when Kind is DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer.
-	IDRANStatusTransferTransparentContainer *RANStatusTransferTransparentContainer
+	Kind                                    NgapProtocolIesKind
+	IDAMFUENGAPID                           AMFUENGAPID                            // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                           RANUENGAPID                            // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRANStatusTransferTransparentContainer *RANStatusTransferTransparentContainer // when Kind is DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer
 }
 
 // Paging is the ASN.1 type Paging.
@@ -2845,8 +2333,7 @@ type DownlinkRANStatusTransferIEs struct {
 //		...
 //	}
 type Paging struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PagingIEs}}.
-	ProtocolIEs ProtocolIEContainer_PagingIEs
+	ProtocolIEs ProtocolIEContainer_PagingIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PagingIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2866,12 +2353,9 @@ type ProtocolIEContainer_PagingIEs []ProtocolIEField_PagingIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PagingIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PagingIEs
+	ID          ProtocolIEID // id [0] ProtocolIE-ID
+	Criticality Criticality  // criticality [1] Criticality
+	Value       PagingIEs    // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PagingIEs is the open type NGAP-PROTOCOL-IES.&Value({PagingIEs}): the encoding received (Raw) and, when the
@@ -2883,39 +2367,23 @@ type PagingIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDUEPagingIdentity is the value when Kind is PagingIEs_IDUEPagingIdentity.
-	IDUEPagingIdentity *UEPagingIdentity
-	// IDPagingDRX is the value when Kind is PagingIEs_IDPagingDRX.
-	IDPagingDRX PagingDRX
-	// IDTAIListForPaging is the value when Kind is PagingIEs_IDTAIListForPaging.
-	IDTAIListForPaging TAIListForPaging
-	// IDPagingPriority is the value when Kind is PagingIEs_IDPagingPriority.
-	IDPagingPriority PagingPriority
-	// IDUERadioCapabilityForPaging is the value when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging.
-	IDUERadioCapabilityForPaging *UERadioCapabilityForPaging
-	// IDPagingOrigin is the value when Kind is PagingIEs_IDPagingOrigin.
-	IDPagingOrigin PagingOrigin
-	// IDAssistanceDataForPaging is the value when Kind is PagingIEs_IDAssistanceDataForPaging.
-	IDAssistanceDataForPaging *AssistanceDataForPaging
-	// IDNBIoTPagingEDRXInfo is the value when Kind is PagingIEs_IDNBIoTPagingEDRXInfo.
-	IDNBIoTPagingEDRXInfo *NBIoTPagingEDRXInfo
-	// IDNBIoTPagingDRX is the value when Kind is PagingIEs_IDNBIoTPagingDRX.
-	IDNBIoTPagingDRX NBIoTPagingDRX
-	// IDEnhancedCoverageRestriction is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction.
-	IDEnhancedCoverageRestriction EnhancedCoverageRestriction
-	// IDWUSAssistanceInformation is the value when Kind is PagingIEs_IDWUSAssistanceInformation.
-	IDWUSAssistanceInformation *WUSAssistanceInformation
-	// IDEUTRAPagingeDRXInformation is the value when Kind is PagingIEs_IDEUTRAPagingeDRXInformation.
-	IDEUTRAPagingeDRXInformation *EUTRAPagingeDRXInformation
-	// IDCEmodeBrestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted.
-	IDCEmodeBrestricted CEmodeBrestricted
-	// IDNRPagingeDRXInformation is the value when Kind is PagingIEs_IDNRPagingeDRXInformation.
-	IDNRPagingeDRXInformation *NRPagingeDRXInformation
-	// IDPagingCause is the value when Kind is PagingIEs_IDPagingCause.
-	IDPagingCause PagingCause
-	// IDPEIPSassistanceInformation is the value when Kind is PagingIEs_IDPEIPSassistanceInformation.
-	IDPEIPSassistanceInformation *PEIPSassistanceInformation
+	Kind                          NgapProtocolIesKind
+	IDUEPagingIdentity            *UEPagingIdentity           // when Kind is PagingIEs_IDUEPagingIdentity
+	IDPagingDRX                   PagingDRX                   // when Kind is PagingIEs_IDPagingDRX
+	IDTAIListForPaging            TAIListForPaging            // when Kind is PagingIEs_IDTAIListForPaging
+	IDPagingPriority              PagingPriority              // when Kind is PagingIEs_IDPagingPriority
+	IDUERadioCapabilityForPaging  *UERadioCapabilityForPaging // when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging
+	IDPagingOrigin                PagingOrigin                // when Kind is PagingIEs_IDPagingOrigin
+	IDAssistanceDataForPaging     *AssistanceDataForPaging    // when Kind is PagingIEs_IDAssistanceDataForPaging
+	IDNBIoTPagingEDRXInfo         *NBIoTPagingEDRXInfo        // when Kind is PagingIEs_IDNBIoTPagingEDRXInfo
+	IDNBIoTPagingDRX              NBIoTPagingDRX              // when Kind is PagingIEs_IDNBIoTPagingDRX
+	IDEnhancedCoverageRestriction EnhancedCoverageRestriction // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
+	IDWUSAssistanceInformation    *WUSAssistanceInformation   // when Kind is PagingIEs_IDWUSAssistanceInformation
+	IDEUTRAPagingeDRXInformation  *EUTRAPagingeDRXInformation // when Kind is PagingIEs_IDEUTRAPagingeDRXInformation
+	IDCEmodeBrestricted           CEmodeBrestricted           // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
+	IDNRPagingeDRXInformation     *NRPagingeDRXInformation    // when Kind is PagingIEs_IDNRPagingeDRXInformation
+	IDPagingCause                 PagingCause                 // when Kind is PagingIEs_IDPagingCause
+	IDPEIPSassistanceInformation  *PEIPSassistanceInformation // when Kind is PagingIEs_IDPEIPSassistanceInformation
 }
 
 // InitialUEMessage is the ASN.1 type InitialUEMessage.
@@ -2925,8 +2393,7 @@ type PagingIEs struct {
 //		...
 //	}
 type InitialUEMessage struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialUEMessage-IEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialUEMessageIEs
+	ProtocolIEs ProtocolIEContainer_InitialUEMessageIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.InitialUEMessage-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2946,12 +2413,9 @@ type ProtocolIEContainer_InitialUEMessageIEs []ProtocolIEField_InitialUEMessageI
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialUEMessageIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value InitialUEMessageIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       InitialUEMessageIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // InitialUEMessageIEs is the open type NGAP-PROTOCOL-IES.&Value({InitialUEMessage-IEs}): the encoding received (Raw) and, when the
@@ -2963,41 +2427,24 @@ type InitialUEMessageIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDRRCEstablishmentCause is the value when Kind is InitialUEMessageIEs_IDRRCEstablishmentCause.
-	IDRRCEstablishmentCause RRCEstablishmentCause
-	// IDFiveGSTMSI is the value when Kind is ErrorIndicationIEs_IDFiveGSTMSI.
-	IDFiveGSTMSI *FiveGSTMSI
-	// IDAMFSetID is the value when Kind is InitialUEMessageIEs_IDAMFSetID.
-	IDAMFSetID AMFSetID
-	// IDUEContextRequest is the value when Kind is InitialUEMessageIEs_IDUEContextRequest.
-	IDUEContextRequest UEContextRequest
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDSourceToTargetAMFInformationReroute is the value when Kind is InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute.
-	IDSourceToTargetAMFInformationReroute *SourceToTargetAMFInformationReroute
-	// IDSelectedPLMNIdentity is the value when Kind is InitialUEMessageIEs_IDSelectedPLMNIdentity.
-	IDSelectedPLMNIdentity PLMNIdentity
-	// IDIABNodeIndication is the value when Kind is InitialUEMessageIEs_IDIABNodeIndication.
-	IDIABNodeIndication IABNodeIndication
-	// IDCEmodeBSupportIndicator is the value when Kind is InitialUEMessageIEs_IDCEmodeBSupportIndicator.
-	IDCEmodeBSupportIndicator CEmodeBSupportIndicator
-	// IDLTEMIndication is the value when Kind is InitialUEMessageIEs_IDLTEMIndication.
-	IDLTEMIndication LTEMIndication
-	// IDEDTSession is the value when Kind is InitialUEMessageIEs_IDEDTSession.
-	IDEDTSession EDTSession
-	// IDAuthenticatedIndication is the value when Kind is InitialUEMessageIEs_IDAuthenticatedIndication.
-	IDAuthenticatedIndication AuthenticatedIndication
-	// IDNPNAccessInformation is the value when Kind is HandoverRequestAcknowledgeIEs_IDNPNAccessInformation.
-	IDNPNAccessInformation *NPNAccessInformation
-	// IDRedCapIndication is the value when Kind is HandoverRequestAcknowledgeIEs_IDRedCapIndication.
-	IDRedCapIndication RedCapIndication
+	Kind                                  NgapProtocolIesKind
+	IDRANUENGAPID                         RANUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDNASPDU                              NASPDU                               // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDUserLocationInformation             UserLocationInformation              // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDRRCEstablishmentCause               RRCEstablishmentCause                // when Kind is InitialUEMessageIEs_IDRRCEstablishmentCause
+	IDFiveGSTMSI                          *FiveGSTMSI                          // when Kind is ErrorIndicationIEs_IDFiveGSTMSI
+	IDAMFSetID                            AMFSetID                             // when Kind is InitialUEMessageIEs_IDAMFSetID
+	IDUEContextRequest                    UEContextRequest                     // when Kind is InitialUEMessageIEs_IDUEContextRequest
+	IDAllowedNSSAI                        AllowedNSSAI                         // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDSourceToTargetAMFInformationReroute *SourceToTargetAMFInformationReroute // when Kind is InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute
+	IDSelectedPLMNIdentity                PLMNIdentity                         // when Kind is InitialUEMessageIEs_IDSelectedPLMNIdentity
+	IDIABNodeIndication                   IABNodeIndication                    // when Kind is InitialUEMessageIEs_IDIABNodeIndication
+	IDCEmodeBSupportIndicator             CEmodeBSupportIndicator              // when Kind is InitialUEMessageIEs_IDCEmodeBSupportIndicator
+	IDLTEMIndication                      LTEMIndication                       // when Kind is InitialUEMessageIEs_IDLTEMIndication
+	IDEDTSession                          EDTSession                           // when Kind is InitialUEMessageIEs_IDEDTSession
+	IDAuthenticatedIndication             AuthenticatedIndication              // when Kind is InitialUEMessageIEs_IDAuthenticatedIndication
+	IDNPNAccessInformation                *NPNAccessInformation                // when Kind is HandoverRequestAcknowledgeIEs_IDNPNAccessInformation
+	IDRedCapIndication                    RedCapIndication                     // when Kind is HandoverRequestAcknowledgeIEs_IDRedCapIndication
 }
 
 // DownlinkNASTransport is the ASN.1 type DownlinkNASTransport.
@@ -3007,8 +2454,7 @@ type InitialUEMessageIEs struct {
 //		...
 //	}
 type DownlinkNASTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkNASTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkNASTransportIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkNASTransportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkNASTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3028,12 +2474,9 @@ type ProtocolIEContainer_DownlinkNASTransportIEs []ProtocolIEField_DownlinkNASTr
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkNASTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DownlinkNASTransportIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       DownlinkNASTransportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DownlinkNASTransportIEs is the open type NGAP-PROTOCOL-IES.&Value({DownlinkNASTransport-IEs}): the encoding received (Raw) and, when the
@@ -3045,47 +2488,27 @@ type DownlinkNASTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDOldAMF is the value when Kind is DownlinkNASTransportIEs_IDOldAMF.
-	IDOldAMF AMFName
-	// IDRANPagingPriority is the value when Kind is DownlinkNASTransportIEs_IDRANPagingPriority.
-	IDRANPagingPriority RANPagingPriority
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDMobilityRestrictionList is the value when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList.
-	IDMobilityRestrictionList *MobilityRestrictionList
-	// IDIndexToRFSP is the value when Kind is DownlinkNASTransportIEs_IDIndexToRFSP.
-	IDIndexToRFSP IndexToRFSP
-	// IDUEAggregateMaximumBitRate is the value when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate.
-	IDUEAggregateMaximumBitRate *UEAggregateMaximumBitRate
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDEnhancedCoverageRestriction is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction.
-	IDEnhancedCoverageRestriction EnhancedCoverageRestriction
-	// IDExtendedConnectedTime is the value when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime.
-	IDExtendedConnectedTime ExtendedConnectedTime
-	// IDUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo.
-	IDUEDifferentiationInfo *UEDifferentiationInfo
-	// IDCEmodeBrestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted.
-	IDCEmodeBrestricted CEmodeBrestricted
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDUECapabilityInfoRequest is the value when Kind is DownlinkNASTransportIEs_IDUECapabilityInfoRequest.
-	IDUECapabilityInfoRequest UECapabilityInfoRequest
-	// IDEndIndication is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication.
-	IDEndIndication EndIndication
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDTargetNSSAIInformation is the value when Kind is DownlinkNASTransportIEs_IDTargetNSSAIInformation.
-	IDTargetNSSAIInformation *TargetNSSAIInformation
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
+	Kind                          NgapProtocolIesKind
+	IDAMFUENGAPID                 AMFUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                 RANUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDOldAMF                      AMFName                     // when Kind is DownlinkNASTransportIEs_IDOldAMF
+	IDRANPagingPriority           RANPagingPriority           // when Kind is DownlinkNASTransportIEs_IDRANPagingPriority
+	IDNASPDU                      NASPDU                      // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDMobilityRestrictionList     *MobilityRestrictionList    // when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList
+	IDIndexToRFSP                 IndexToRFSP                 // when Kind is DownlinkNASTransportIEs_IDIndexToRFSP
+	IDUEAggregateMaximumBitRate   *UEAggregateMaximumBitRate  // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
+	IDAllowedNSSAI                AllowedNSSAI                // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDSRVCCOperationPossible      SRVCCOperationPossible      // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDEnhancedCoverageRestriction EnhancedCoverageRestriction // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
+	IDExtendedConnectedTime       ExtendedConnectedTime       // when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime
+	IDUEDifferentiationInfo       *UEDifferentiationInfo      // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
+	IDCEmodeBrestricted           CEmodeBrestricted           // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
+	IDUERadioCapability           UERadioCapability           // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUECapabilityInfoRequest     UECapabilityInfoRequest     // when Kind is DownlinkNASTransportIEs_IDUECapabilityInfoRequest
+	IDEndIndication               EndIndication               // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
+	IDUERadioCapabilityID         UERadioCapabilityID         // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDTargetNSSAIInformation      *TargetNSSAIInformation     // when Kind is DownlinkNASTransportIEs_IDTargetNSSAIInformation
+	IDMaskedIMEISV                MaskedIMEISV                // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // UplinkNASTransport is the ASN.1 type UplinkNASTransport.
@@ -3095,8 +2518,7 @@ type DownlinkNASTransportIEs struct {
 //		...
 //	}
 type UplinkNASTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkNASTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkNASTransportIEs
+	ProtocolIEs ProtocolIEContainer_UplinkNASTransportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkNASTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3116,12 +2538,9 @@ type ProtocolIEContainer_UplinkNASTransportIEs []ProtocolIEField_UplinkNASTransp
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkNASTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UplinkNASTransportIEs
+	ID          ProtocolIEID          // id [0] ProtocolIE-ID
+	Criticality Criticality           // criticality [1] Criticality
+	Value       UplinkNASTransportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UplinkNASTransportIEs is the open type NGAP-PROTOCOL-IES.&Value({UplinkNASTransport-IEs}): the encoding received (Raw) and, when the
@@ -3133,15 +2552,11 @@ type UplinkNASTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
+	Kind                      NgapProtocolIesKind
+	IDAMFUENGAPID             AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID             RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDNASPDU                  NASPDU                  // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDUserLocationInformation UserLocationInformation // when Kind is HandoverNotifyIEs_IDUserLocationInformation
 	// Bytes is the value when Kind is UplinkNASTransportIEs_IDWAGFIdentityInformation, UplinkNASTransportIEs_IDTNGFIdentityInformation or UplinkNASTransportIEs_IDTWIFIdentityInformation.
 	Bytes []byte
 }
@@ -3153,8 +2568,7 @@ type UplinkNASTransportIEs struct {
 //		...
 //	}
 type NASNonDeliveryIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NASNonDeliveryIndication-IEs}}.
-	ProtocolIEs ProtocolIEContainer_NASNonDeliveryIndicationIEs
+	ProtocolIEs ProtocolIEContainer_NASNonDeliveryIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NASNonDeliveryIndication-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3174,12 +2588,9 @@ type ProtocolIEContainer_NASNonDeliveryIndicationIEs []ProtocolIEField_NASNonDel
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NASNonDeliveryIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value NASNonDeliveryIndicationIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       NASNonDeliveryIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // NASNonDeliveryIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({NASNonDeliveryIndication-IEs}): the encoding received (Raw) and, when the
@@ -3191,15 +2602,11 @@ type NASNonDeliveryIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDNASPDU      NASPDU      // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDCause       *Cause      // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // RerouteNASRequest is the ASN.1 type RerouteNASRequest.
@@ -3209,8 +2616,7 @@ type NASNonDeliveryIndicationIEs struct {
 //		...
 //	}
 type RerouteNASRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RerouteNASRequest-IEs}}.
-	ProtocolIEs ProtocolIEContainer_RerouteNASRequestIEs
+	ProtocolIEs ProtocolIEContainer_RerouteNASRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RerouteNASRequest-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3230,12 +2636,9 @@ type ProtocolIEContainer_RerouteNASRequestIEs []ProtocolIEField_RerouteNASReques
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RerouteNASRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value RerouteNASRequestIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       RerouteNASRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // RerouteNASRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({RerouteNASRequest-IEs}): the encoding received (Raw) and, when the
@@ -3247,19 +2650,13 @@ type RerouteNASRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDNGAPMessage is the value when Kind is RerouteNASRequestIEs_IDNGAPMessage.
-	IDNGAPMessage []byte
-	// IDAMFSetID is the value when Kind is InitialUEMessageIEs_IDAMFSetID.
-	IDAMFSetID AMFSetID
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDSourceToTargetAMFInformationReroute is the value when Kind is InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute.
-	IDSourceToTargetAMFInformationReroute *SourceToTargetAMFInformationReroute
+	Kind                                  NgapProtocolIesKind
+	IDRANUENGAPID                         RANUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDAMFUENGAPID                         AMFUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDNGAPMessage                         []byte                               // when Kind is RerouteNASRequestIEs_IDNGAPMessage
+	IDAMFSetID                            AMFSetID                             // when Kind is InitialUEMessageIEs_IDAMFSetID
+	IDAllowedNSSAI                        AllowedNSSAI                         // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDSourceToTargetAMFInformationReroute *SourceToTargetAMFInformationReroute // when Kind is InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute
 }
 
 // NGSetupRequest is the ASN.1 type NGSetupRequest.
@@ -3269,8 +2666,7 @@ type RerouteNASRequestIEs struct {
 //		...
 //	}
 type NGSetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGSetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_NGSetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_NGSetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGSetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3290,12 +2686,9 @@ type ProtocolIEContainer_NGSetupRequestIEs []ProtocolIEField_NGSetupRequestIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NGSetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value NGSetupRequestIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       NGSetupRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // NGSetupRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({NGSetupRequestIEs}): the encoding received (Raw) and, when the
@@ -3307,21 +2700,14 @@ type NGSetupRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDGlobalRANNodeID is the value when Kind is NGSetupRequestIEs_IDGlobalRANNodeID.
-	IDGlobalRANNodeID *GlobalRANNodeID
-	// IDRANNodeName is the value when Kind is NGSetupRequestIEs_IDRANNodeName.
-	IDRANNodeName RANNodeName
-	// IDSupportedTAList is the value when Kind is NGSetupRequestIEs_IDSupportedTAList.
-	IDSupportedTAList SupportedTAList
-	// IDDefaultPagingDRX is the value when Kind is NGSetupRequestIEs_IDDefaultPagingDRX.
-	IDDefaultPagingDRX PagingDRX
-	// IDUERetentionInformation is the value when Kind is NGSetupRequestIEs_IDUERetentionInformation.
-	IDUERetentionInformation UERetentionInformation
-	// IDNBIoTDefaultPagingDRX is the value when Kind is NGSetupRequestIEs_IDNBIoTDefaultPagingDRX.
-	IDNBIoTDefaultPagingDRX NBIoTDefaultPagingDRX
-	// IDExtendedRANNodeName is the value when Kind is NGSetupRequestIEs_IDExtendedRANNodeName.
-	IDExtendedRANNodeName *ExtendedRANNodeName
+	Kind                     NgapProtocolIesKind
+	IDGlobalRANNodeID        *GlobalRANNodeID       // when Kind is NGSetupRequestIEs_IDGlobalRANNodeID
+	IDRANNodeName            RANNodeName            // when Kind is NGSetupRequestIEs_IDRANNodeName
+	IDSupportedTAList        SupportedTAList        // when Kind is NGSetupRequestIEs_IDSupportedTAList
+	IDDefaultPagingDRX       PagingDRX              // when Kind is NGSetupRequestIEs_IDDefaultPagingDRX
+	IDUERetentionInformation UERetentionInformation // when Kind is NGSetupRequestIEs_IDUERetentionInformation
+	IDNBIoTDefaultPagingDRX  NBIoTDefaultPagingDRX  // when Kind is NGSetupRequestIEs_IDNBIoTDefaultPagingDRX
+	IDExtendedRANNodeName    *ExtendedRANNodeName   // when Kind is NGSetupRequestIEs_IDExtendedRANNodeName
 }
 
 // NGSetupResponse is the ASN.1 type NGSetupResponse.
@@ -3331,8 +2717,7 @@ type NGSetupRequestIEs struct {
 //		...
 //	}
 type NGSetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGSetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_NGSetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_NGSetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGSetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3352,12 +2737,9 @@ type ProtocolIEContainer_NGSetupResponseIEs []ProtocolIEField_NGSetupResponseIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NGSetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value NGSetupResponseIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       NGSetupResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // NGSetupResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({NGSetupResponseIEs}): the encoding received (Raw) and, when the
@@ -3369,23 +2751,15 @@ type NGSetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFName is the value when Kind is AMFConfigurationUpdateIEs_IDAMFName.
-	IDAMFName AMFName
-	// IDServedGUAMIList is the value when Kind is AMFConfigurationUpdateIEs_IDServedGUAMIList.
-	IDServedGUAMIList ServedGUAMIList
-	// IDRelativeAMFCapacity is the value when Kind is AMFConfigurationUpdateIEs_IDRelativeAMFCapacity.
-	IDRelativeAMFCapacity RelativeAMFCapacity
-	// IDPLMNSupportList is the value when Kind is AMFConfigurationUpdateIEs_IDPLMNSupportList.
-	IDPLMNSupportList PLMNSupportList
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDUERetentionInformation is the value when Kind is NGSetupRequestIEs_IDUERetentionInformation.
-	IDUERetentionInformation UERetentionInformation
-	// IDIABSupported is the value when Kind is NGSetupResponseIEs_IDIABSupported.
-	IDIABSupported IABSupported
-	// IDExtendedAMFName is the value when Kind is AMFConfigurationUpdateIEs_IDExtendedAMFName.
-	IDExtendedAMFName *ExtendedAMFName
+	Kind                     NgapProtocolIesKind
+	IDAMFName                AMFName                 // when Kind is AMFConfigurationUpdateIEs_IDAMFName
+	IDServedGUAMIList        ServedGUAMIList         // when Kind is AMFConfigurationUpdateIEs_IDServedGUAMIList
+	IDRelativeAMFCapacity    RelativeAMFCapacity     // when Kind is AMFConfigurationUpdateIEs_IDRelativeAMFCapacity
+	IDPLMNSupportList        PLMNSupportList         // when Kind is AMFConfigurationUpdateIEs_IDPLMNSupportList
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDUERetentionInformation UERetentionInformation  // when Kind is NGSetupRequestIEs_IDUERetentionInformation
+	IDIABSupported           IABSupported            // when Kind is NGSetupResponseIEs_IDIABSupported
+	IDExtendedAMFName        *ExtendedAMFName        // when Kind is AMFConfigurationUpdateIEs_IDExtendedAMFName
 }
 
 // NGSetupFailure is the ASN.1 type NGSetupFailure.
@@ -3395,8 +2769,7 @@ type NGSetupResponseIEs struct {
 //		...
 //	}
 type NGSetupFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGSetupFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_NGSetupFailureIEs
+	ProtocolIEs ProtocolIEContainer_NGSetupFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGSetupFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3416,12 +2789,9 @@ type ProtocolIEContainer_NGSetupFailureIEs []ProtocolIEField_NGSetupFailureIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NGSetupFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value NGSetupFailureIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       NGSetupFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // NGSetupFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({NGSetupFailureIEs}): the encoding received (Raw) and, when the
@@ -3433,13 +2803,10 @@ type NGSetupFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTimeToWait is the value when Kind is AMFConfigurationUpdateFailureIEs_IDTimeToWait.
-	IDTimeToWait TimeToWait
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDTimeToWait             TimeToWait              // when Kind is AMFConfigurationUpdateFailureIEs_IDTimeToWait
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // RANConfigurationUpdate is the ASN.1 type RANConfigurationUpdate.
@@ -3449,8 +2816,7 @@ type NGSetupFailureIEs struct {
 //		...
 //	}
 type RANConfigurationUpdate struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANConfigurationUpdateIEs}}.
-	ProtocolIEs ProtocolIEContainer_RANConfigurationUpdateIEs
+	ProtocolIEs ProtocolIEContainer_RANConfigurationUpdateIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANConfigurationUpdateIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3470,12 +2836,9 @@ type ProtocolIEContainer_RANConfigurationUpdateIEs []ProtocolIEField_RANConfigur
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RANConfigurationUpdateIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value RANConfigurationUpdateIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       RANConfigurationUpdateIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // RANConfigurationUpdateIEs is the open type NGAP-PROTOCOL-IES.&Value({RANConfigurationUpdateIEs}): the encoding received (Raw) and, when the
@@ -3487,21 +2850,14 @@ type RANConfigurationUpdateIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRANNodeName is the value when Kind is NGSetupRequestIEs_IDRANNodeName.
-	IDRANNodeName RANNodeName
-	// IDSupportedTAList is the value when Kind is NGSetupRequestIEs_IDSupportedTAList.
-	IDSupportedTAList SupportedTAList
-	// IDDefaultPagingDRX is the value when Kind is NGSetupRequestIEs_IDDefaultPagingDRX.
-	IDDefaultPagingDRX PagingDRX
-	// IDGlobalRANNodeID is the value when Kind is NGSetupRequestIEs_IDGlobalRANNodeID.
-	IDGlobalRANNodeID *GlobalRANNodeID
-	// IDNGRANTNLAssociationToRemoveList is the value when Kind is RANConfigurationUpdateIEs_IDNGRANTNLAssociationToRemoveList.
-	IDNGRANTNLAssociationToRemoveList NGRANTNLAssociationToRemoveList
-	// IDNBIoTDefaultPagingDRX is the value when Kind is NGSetupRequestIEs_IDNBIoTDefaultPagingDRX.
-	IDNBIoTDefaultPagingDRX NBIoTDefaultPagingDRX
-	// IDExtendedRANNodeName is the value when Kind is NGSetupRequestIEs_IDExtendedRANNodeName.
-	IDExtendedRANNodeName *ExtendedRANNodeName
+	Kind                              NgapProtocolIesKind
+	IDRANNodeName                     RANNodeName                     // when Kind is NGSetupRequestIEs_IDRANNodeName
+	IDSupportedTAList                 SupportedTAList                 // when Kind is NGSetupRequestIEs_IDSupportedTAList
+	IDDefaultPagingDRX                PagingDRX                       // when Kind is NGSetupRequestIEs_IDDefaultPagingDRX
+	IDGlobalRANNodeID                 *GlobalRANNodeID                // when Kind is NGSetupRequestIEs_IDGlobalRANNodeID
+	IDNGRANTNLAssociationToRemoveList NGRANTNLAssociationToRemoveList // when Kind is RANConfigurationUpdateIEs_IDNGRANTNLAssociationToRemoveList
+	IDNBIoTDefaultPagingDRX           NBIoTDefaultPagingDRX           // when Kind is NGSetupRequestIEs_IDNBIoTDefaultPagingDRX
+	IDExtendedRANNodeName             *ExtendedRANNodeName            // when Kind is NGSetupRequestIEs_IDExtendedRANNodeName
 }
 
 // RANConfigurationUpdateAcknowledge is the ASN.1 type RANConfigurationUpdateAcknowledge.
@@ -3511,8 +2867,7 @@ type RANConfigurationUpdateIEs struct {
 //		...
 //	}
 type RANConfigurationUpdateAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANConfigurationUpdateAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_RANConfigurationUpdateAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_RANConfigurationUpdateAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANConfigurationUpdateAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3532,12 +2887,9 @@ type ProtocolIEContainer_RANConfigurationUpdateAcknowledgeIEs []ProtocolIEField_
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RANConfigurationUpdateAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value RANConfigurationUpdateAcknowledgeIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       RANConfigurationUpdateAcknowledgeIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // RANConfigurationUpdateAcknowledgeIEs is the open type NGAP-PROTOCOL-IES.&Value({RANConfigurationUpdateAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -3549,9 +2901,8 @@ type RANConfigurationUpdateAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // RANConfigurationUpdateFailure is the ASN.1 type RANConfigurationUpdateFailure.
@@ -3561,8 +2912,7 @@ type RANConfigurationUpdateAcknowledgeIEs struct {
 //		...
 //	}
 type RANConfigurationUpdateFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANConfigurationUpdateFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_RANConfigurationUpdateFailureIEs
+	ProtocolIEs ProtocolIEContainer_RANConfigurationUpdateFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.RANConfigurationUpdateFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3582,12 +2932,9 @@ type ProtocolIEContainer_RANConfigurationUpdateFailureIEs []ProtocolIEField_RANC
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RANConfigurationUpdateFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value RANConfigurationUpdateFailureIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       RANConfigurationUpdateFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // RANConfigurationUpdateFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({RANConfigurationUpdateFailureIEs}): the encoding received (Raw) and, when the
@@ -3599,13 +2946,10 @@ type RANConfigurationUpdateFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTimeToWait is the value when Kind is AMFConfigurationUpdateFailureIEs_IDTimeToWait.
-	IDTimeToWait TimeToWait
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDTimeToWait             TimeToWait              // when Kind is AMFConfigurationUpdateFailureIEs_IDTimeToWait
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // AMFConfigurationUpdate is the ASN.1 type AMFConfigurationUpdate.
@@ -3615,8 +2959,7 @@ type RANConfigurationUpdateFailureIEs struct {
 //		...
 //	}
 type AMFConfigurationUpdate struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFConfigurationUpdateIEs}}.
-	ProtocolIEs ProtocolIEContainer_AMFConfigurationUpdateIEs
+	ProtocolIEs ProtocolIEContainer_AMFConfigurationUpdateIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFConfigurationUpdateIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3636,12 +2979,9 @@ type ProtocolIEContainer_AMFConfigurationUpdateIEs []ProtocolIEField_AMFConfigur
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_AMFConfigurationUpdateIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value AMFConfigurationUpdateIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       AMFConfigurationUpdateIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // AMFConfigurationUpdateIEs is the open type NGAP-PROTOCOL-IES.&Value({AMFConfigurationUpdateIEs}): the encoding received (Raw) and, when the
@@ -3653,23 +2993,15 @@ type AMFConfigurationUpdateIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFName is the value when Kind is AMFConfigurationUpdateIEs_IDAMFName.
-	IDAMFName AMFName
-	// IDServedGUAMIList is the value when Kind is AMFConfigurationUpdateIEs_IDServedGUAMIList.
-	IDServedGUAMIList ServedGUAMIList
-	// IDRelativeAMFCapacity is the value when Kind is AMFConfigurationUpdateIEs_IDRelativeAMFCapacity.
-	IDRelativeAMFCapacity RelativeAMFCapacity
-	// IDPLMNSupportList is the value when Kind is AMFConfigurationUpdateIEs_IDPLMNSupportList.
-	IDPLMNSupportList PLMNSupportList
-	// IDAMFTNLAssociationToAddList is the value when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToAddList.
-	IDAMFTNLAssociationToAddList AMFTNLAssociationToAddList
-	// IDAMFTNLAssociationToRemoveList is the value when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToRemoveList.
-	IDAMFTNLAssociationToRemoveList AMFTNLAssociationToRemoveList
-	// IDAMFTNLAssociationToUpdateList is the value when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToUpdateList.
-	IDAMFTNLAssociationToUpdateList AMFTNLAssociationToUpdateList
-	// IDExtendedAMFName is the value when Kind is AMFConfigurationUpdateIEs_IDExtendedAMFName.
-	IDExtendedAMFName *ExtendedAMFName
+	Kind                            NgapProtocolIesKind
+	IDAMFName                       AMFName                       // when Kind is AMFConfigurationUpdateIEs_IDAMFName
+	IDServedGUAMIList               ServedGUAMIList               // when Kind is AMFConfigurationUpdateIEs_IDServedGUAMIList
+	IDRelativeAMFCapacity           RelativeAMFCapacity           // when Kind is AMFConfigurationUpdateIEs_IDRelativeAMFCapacity
+	IDPLMNSupportList               PLMNSupportList               // when Kind is AMFConfigurationUpdateIEs_IDPLMNSupportList
+	IDAMFTNLAssociationToAddList    AMFTNLAssociationToAddList    // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToAddList
+	IDAMFTNLAssociationToRemoveList AMFTNLAssociationToRemoveList // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToRemoveList
+	IDAMFTNLAssociationToUpdateList AMFTNLAssociationToUpdateList // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToUpdateList
+	IDExtendedAMFName               *ExtendedAMFName              // when Kind is AMFConfigurationUpdateIEs_IDExtendedAMFName
 }
 
 // AMFConfigurationUpdateAcknowledge is the ASN.1 type AMFConfigurationUpdateAcknowledge.
@@ -3679,8 +3011,7 @@ type AMFConfigurationUpdateIEs struct {
 //		...
 //	}
 type AMFConfigurationUpdateAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFConfigurationUpdateAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_AMFConfigurationUpdateAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_AMFConfigurationUpdateAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFConfigurationUpdateAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3700,12 +3031,9 @@ type ProtocolIEContainer_AMFConfigurationUpdateAcknowledgeIEs []ProtocolIEField_
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_AMFConfigurationUpdateAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value AMFConfigurationUpdateAcknowledgeIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       AMFConfigurationUpdateAcknowledgeIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // AMFConfigurationUpdateAcknowledgeIEs is the open type NGAP-PROTOCOL-IES.&Value({AMFConfigurationUpdateAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -3717,13 +3045,10 @@ type AMFConfigurationUpdateAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFTNLAssociationSetupList is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDAMFTNLAssociationSetupList.
-	IDAMFTNLAssociationSetupList AMFTNLAssociationSetupList
-	// IDAMFTNLAssociationFailedToSetupList is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDAMFTNLAssociationFailedToSetupList.
-	IDAMFTNLAssociationFailedToSetupList TNLAssociationList
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                 NgapProtocolIesKind
+	IDAMFTNLAssociationSetupList         AMFTNLAssociationSetupList // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDAMFTNLAssociationSetupList
+	IDAMFTNLAssociationFailedToSetupList TNLAssociationList         // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDAMFTNLAssociationFailedToSetupList
+	IDCriticalityDiagnostics             *CriticalityDiagnostics    // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // AMFConfigurationUpdateFailure is the ASN.1 type AMFConfigurationUpdateFailure.
@@ -3733,8 +3058,7 @@ type AMFConfigurationUpdateAcknowledgeIEs struct {
 //		...
 //	}
 type AMFConfigurationUpdateFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFConfigurationUpdateFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_AMFConfigurationUpdateFailureIEs
+	ProtocolIEs ProtocolIEContainer_AMFConfigurationUpdateFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFConfigurationUpdateFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3754,12 +3078,9 @@ type ProtocolIEContainer_AMFConfigurationUpdateFailureIEs []ProtocolIEField_AMFC
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_AMFConfigurationUpdateFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value AMFConfigurationUpdateFailureIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       AMFConfigurationUpdateFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // AMFConfigurationUpdateFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({AMFConfigurationUpdateFailureIEs}): the encoding received (Raw) and, when the
@@ -3771,13 +3092,10 @@ type AMFConfigurationUpdateFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTimeToWait is the value when Kind is AMFConfigurationUpdateFailureIEs_IDTimeToWait.
-	IDTimeToWait TimeToWait
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDTimeToWait             TimeToWait              // when Kind is AMFConfigurationUpdateFailureIEs_IDTimeToWait
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // AMFStatusIndication is the ASN.1 type AMFStatusIndication.
@@ -3787,8 +3105,7 @@ type AMFConfigurationUpdateFailureIEs struct {
 //		...
 //	}
 type AMFStatusIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFStatusIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_AMFStatusIndicationIEs
+	ProtocolIEs ProtocolIEContainer_AMFStatusIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFStatusIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3808,12 +3125,9 @@ type ProtocolIEContainer_AMFStatusIndicationIEs []ProtocolIEField_AMFStatusIndic
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_AMFStatusIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value AMFStatusIndicationIEs
+	ID          ProtocolIEID           // id [0] ProtocolIE-ID
+	Criticality Criticality            // criticality [1] Criticality
+	Value       AMFStatusIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // AMFStatusIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({AMFStatusIndicationIEs}): the encoding received (Raw) and, when the
@@ -3825,9 +3139,8 @@ type AMFStatusIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDUnavailableGUAMIList is the value when Kind is AMFStatusIndicationIEs_IDUnavailableGUAMIList.
-	IDUnavailableGUAMIList UnavailableGUAMIList
+	Kind                   NgapProtocolIesKind
+	IDUnavailableGUAMIList UnavailableGUAMIList // when Kind is AMFStatusIndicationIEs_IDUnavailableGUAMIList
 }
 
 // NGReset is the ASN.1 type NGReset.
@@ -3837,8 +3150,7 @@ type AMFStatusIndicationIEs struct {
 //		...
 //	}
 type NGReset struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGResetIEs}}.
-	ProtocolIEs ProtocolIEContainer_NGResetIEs
+	ProtocolIEs ProtocolIEContainer_NGResetIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGResetIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3858,12 +3170,9 @@ type ProtocolIEContainer_NGResetIEs []ProtocolIEField_NGResetIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NGResetIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value NGResetIEs
+	ID          ProtocolIEID // id [0] ProtocolIE-ID
+	Criticality Criticality  // criticality [1] Criticality
+	Value       NGResetIEs   // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // NGResetIEs is the open type NGAP-PROTOCOL-IES.&Value({NGResetIEs}): the encoding received (Raw) and, when the
@@ -3875,11 +3184,9 @@ type NGResetIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDResetType is the value when Kind is NGResetIEs_IDResetType.
-	IDResetType *ResetType
+	Kind        NgapProtocolIesKind
+	IDCause     *Cause     // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDResetType *ResetType // when Kind is NGResetIEs_IDResetType
 }
 
 // NGResetAcknowledge is the ASN.1 type NGResetAcknowledge.
@@ -3889,8 +3196,7 @@ type NGResetIEs struct {
 //		...
 //	}
 type NGResetAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGResetAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_NGResetAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_NGResetAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.NGResetAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3910,12 +3216,9 @@ type ProtocolIEContainer_NGResetAcknowledgeIEs []ProtocolIEField_NGResetAcknowle
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NGResetAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value NGResetAcknowledgeIEs
+	ID          ProtocolIEID          // id [0] ProtocolIE-ID
+	Criticality Criticality           // criticality [1] Criticality
+	Value       NGResetAcknowledgeIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // NGResetAcknowledgeIEs is the open type NGAP-PROTOCOL-IES.&Value({NGResetAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -3927,11 +3230,9 @@ type NGResetAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDUEAssociatedLogicalNGConnectionList is the value when Kind is NGResetAcknowledgeIEs_IDUEAssociatedLogicalNGConnectionList.
-	IDUEAssociatedLogicalNGConnectionList UEAssociatedLogicalNGConnectionList
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                  NgapProtocolIesKind
+	IDUEAssociatedLogicalNGConnectionList UEAssociatedLogicalNGConnectionList // when Kind is NGResetAcknowledgeIEs_IDUEAssociatedLogicalNGConnectionList
+	IDCriticalityDiagnostics              *CriticalityDiagnostics             // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // ErrorIndication is the ASN.1 type ErrorIndication.
@@ -3941,8 +3242,7 @@ type NGResetAcknowledgeIEs struct {
 //		...
 //	}
 type ErrorIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.ErrorIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_ErrorIndicationIEs
+	ProtocolIEs ProtocolIEContainer_ErrorIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.ErrorIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3962,12 +3262,9 @@ type ProtocolIEContainer_ErrorIndicationIEs []ProtocolIEField_ErrorIndicationIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ErrorIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value ErrorIndicationIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       ErrorIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // ErrorIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({ErrorIndicationIEs}): the encoding received (Raw) and, when the
@@ -3979,17 +3276,12 @@ type ErrorIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDFiveGSTMSI is the value when Kind is ErrorIndicationIEs_IDFiveGSTMSI.
-	IDFiveGSTMSI *FiveGSTMSI
+	Kind                     NgapProtocolIesKind
+	IDAMFUENGAPID            AMFUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID            RANUENGAPID             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
+	IDFiveGSTMSI             *FiveGSTMSI             // when Kind is ErrorIndicationIEs_IDFiveGSTMSI
 }
 
 // OverloadStart is the ASN.1 type OverloadStart.
@@ -3999,8 +3291,7 @@ type ErrorIndicationIEs struct {
 //		...
 //	}
 type OverloadStart struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.OverloadStartIEs}}.
-	ProtocolIEs ProtocolIEContainer_OverloadStartIEs
+	ProtocolIEs ProtocolIEContainer_OverloadStartIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.OverloadStartIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4020,12 +3311,9 @@ type ProtocolIEContainer_OverloadStartIEs []ProtocolIEField_OverloadStartIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_OverloadStartIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value OverloadStartIEs
+	ID          ProtocolIEID     // id [0] ProtocolIE-ID
+	Criticality Criticality      // criticality [1] Criticality
+	Value       OverloadStartIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // OverloadStartIEs is the open type NGAP-PROTOCOL-IES.&Value({OverloadStartIEs}): the encoding received (Raw) and, when the
@@ -4037,13 +3325,10 @@ type OverloadStartIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFOverloadResponse is the value when Kind is OverloadStartIEs_IDAMFOverloadResponse.
-	IDAMFOverloadResponse *OverloadResponse
-	// IDAMFTrafficLoadReductionIndication is the value when Kind is OverloadStartIEs_IDAMFTrafficLoadReductionIndication.
-	IDAMFTrafficLoadReductionIndication TrafficLoadReductionIndication
-	// IDOverloadStartNSSAIList is the value when Kind is OverloadStartIEs_IDOverloadStartNSSAIList.
-	IDOverloadStartNSSAIList OverloadStartNSSAIList
+	Kind                                NgapProtocolIesKind
+	IDAMFOverloadResponse               *OverloadResponse              // when Kind is OverloadStartIEs_IDAMFOverloadResponse
+	IDAMFTrafficLoadReductionIndication TrafficLoadReductionIndication // when Kind is OverloadStartIEs_IDAMFTrafficLoadReductionIndication
+	IDOverloadStartNSSAIList            OverloadStartNSSAIList         // when Kind is OverloadStartIEs_IDOverloadStartNSSAIList
 }
 
 // OverloadStop is the ASN.1 type OverloadStop.
@@ -4053,8 +3338,7 @@ type OverloadStartIEs struct {
 //		...
 //	}
 type OverloadStop struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.OverloadStopIEs}}.
-	ProtocolIEs ProtocolIEContainer_OverloadStopIEs
+	ProtocolIEs ProtocolIEContainer_OverloadStopIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.OverloadStopIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4074,12 +3358,9 @@ type ProtocolIEContainer_OverloadStopIEs []ProtocolIEField_OverloadStopIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_OverloadStopIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value OverloadStopIEs
+	ID          ProtocolIEID    // id [0] ProtocolIE-ID
+	Criticality Criticality     // criticality [1] Criticality
+	Value       OverloadStopIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // OverloadStopIEs is the open type NGAP-PROTOCOL-IES.&Value({OverloadStopIEs}): the encoding received (Raw) and, when the
@@ -4101,8 +3382,7 @@ type OverloadStopIEs struct {
 //		...
 //	}
 type UplinkRANConfigurationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRANConfigurationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkRANConfigurationTransferIEs
+	ProtocolIEs ProtocolIEContainer_UplinkRANConfigurationTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRANConfigurationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4122,12 +3402,9 @@ type ProtocolIEContainer_UplinkRANConfigurationTransferIEs []ProtocolIEField_Upl
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkRANConfigurationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UplinkRANConfigurationTransferIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       UplinkRANConfigurationTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UplinkRANConfigurationTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({UplinkRANConfigurationTransferIEs}): the encoding received (Raw) and, when the
@@ -4139,13 +3416,10 @@ type UplinkRANConfigurationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDSONConfigurationTransferUL is the value when Kind is UplinkRANConfigurationTransferIEs_IDSONConfigurationTransferUL.
-	IDSONConfigurationTransferUL *SONConfigurationTransfer
-	// IDENDCSONConfigurationTransferUL is the value when Kind is UplinkRANConfigurationTransferIEs_IDENDCSONConfigurationTransferUL.
-	IDENDCSONConfigurationTransferUL ENDCSONConfigurationTransfer
-	// IDIntersystemSONConfigurationTransferUL is the value when Kind is UplinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferUL.
-	IDIntersystemSONConfigurationTransferUL *IntersystemSONConfigurationTransfer
+	Kind                                    NgapProtocolIesKind
+	IDSONConfigurationTransferUL            *SONConfigurationTransfer            // when Kind is UplinkRANConfigurationTransferIEs_IDSONConfigurationTransferUL
+	IDENDCSONConfigurationTransferUL        ENDCSONConfigurationTransfer         // when Kind is UplinkRANConfigurationTransferIEs_IDENDCSONConfigurationTransferUL
+	IDIntersystemSONConfigurationTransferUL *IntersystemSONConfigurationTransfer // when Kind is UplinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferUL
 }
 
 // DownlinkRANConfigurationTransfer is the ASN.1 type DownlinkRANConfigurationTransfer.
@@ -4155,8 +3429,7 @@ type UplinkRANConfigurationTransferIEs struct {
 //		...
 //	}
 type DownlinkRANConfigurationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRANConfigurationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkRANConfigurationTransferIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkRANConfigurationTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRANConfigurationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4176,12 +3449,9 @@ type ProtocolIEContainer_DownlinkRANConfigurationTransferIEs []ProtocolIEField_D
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkRANConfigurationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DownlinkRANConfigurationTransferIEs
+	ID          ProtocolIEID                        // id [0] ProtocolIE-ID
+	Criticality Criticality                         // criticality [1] Criticality
+	Value       DownlinkRANConfigurationTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DownlinkRANConfigurationTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({DownlinkRANConfigurationTransferIEs}): the encoding received (Raw) and, when the
@@ -4193,13 +3463,10 @@ type DownlinkRANConfigurationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDSONConfigurationTransferDL is the value when Kind is DownlinkRANConfigurationTransferIEs_IDSONConfigurationTransferDL.
-	IDSONConfigurationTransferDL *SONConfigurationTransfer
-	// IDENDCSONConfigurationTransferDL is the value when Kind is DownlinkRANConfigurationTransferIEs_IDENDCSONConfigurationTransferDL.
-	IDENDCSONConfigurationTransferDL ENDCSONConfigurationTransfer
-	// IDIntersystemSONConfigurationTransferDL is the value when Kind is DownlinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferDL.
-	IDIntersystemSONConfigurationTransferDL *IntersystemSONConfigurationTransfer
+	Kind                                    NgapProtocolIesKind
+	IDSONConfigurationTransferDL            *SONConfigurationTransfer            // when Kind is DownlinkRANConfigurationTransferIEs_IDSONConfigurationTransferDL
+	IDENDCSONConfigurationTransferDL        ENDCSONConfigurationTransfer         // when Kind is DownlinkRANConfigurationTransferIEs_IDENDCSONConfigurationTransferDL
+	IDIntersystemSONConfigurationTransferDL *IntersystemSONConfigurationTransfer // when Kind is DownlinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferDL
 }
 
 // WriteReplaceWarningRequest is the ASN.1 type WriteReplaceWarningRequest.
@@ -4209,8 +3476,7 @@ type DownlinkRANConfigurationTransferIEs struct {
 //		...
 //	}
 type WriteReplaceWarningRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.WriteReplaceWarningRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningRequestIEs
+	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.WriteReplaceWarningRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4230,12 +3496,9 @@ type ProtocolIEContainer_WriteReplaceWarningRequestIEs []ProtocolIEField_WriteRe
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_WriteReplaceWarningRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value WriteReplaceWarningRequestIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       WriteReplaceWarningRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // WriteReplaceWarningRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({WriteReplaceWarningRequestIEs}): the encoding received (Raw) and, when the
@@ -4247,29 +3510,18 @@ type WriteReplaceWarningRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is PWSCancelRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is PWSCancelRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDWarningAreaList is the value when Kind is PWSCancelRequestIEs_IDWarningAreaList.
-	IDWarningAreaList *WarningAreaList
-	// IDRepetitionPeriod is the value when Kind is WriteReplaceWarningRequestIEs_IDRepetitionPeriod.
-	IDRepetitionPeriod RepetitionPeriod
-	// IDNumberOfBroadcastsRequested is the value when Kind is WriteReplaceWarningRequestIEs_IDNumberOfBroadcastsRequested.
-	IDNumberOfBroadcastsRequested NumberOfBroadcastsRequested
-	// IDWarningType is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningType.
-	IDWarningType WarningType
-	// IDWarningSecurityInfo is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo.
-	IDWarningSecurityInfo WarningSecurityInfo
-	// IDDataCodingScheme is the value when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme.
-	IDDataCodingScheme DataCodingScheme
-	// IDWarningMessageContents is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents.
-	IDWarningMessageContents WarningMessageContents
-	// IDConcurrentWarningMessageInd is the value when Kind is WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageInd.
-	IDConcurrentWarningMessageInd ConcurrentWarningMessageInd
-	// IDWarningAreaCoordinates is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates.
-	IDWarningAreaCoordinates WarningAreaCoordinates
+	Kind                          NgapProtocolIesKind
+	IDMessageIdentifier           MessageIdentifier           // when Kind is PWSCancelRequestIEs_IDMessageIdentifier
+	IDSerialNumber                SerialNumber                // when Kind is PWSCancelRequestIEs_IDSerialNumber
+	IDWarningAreaList             *WarningAreaList            // when Kind is PWSCancelRequestIEs_IDWarningAreaList
+	IDRepetitionPeriod            RepetitionPeriod            // when Kind is WriteReplaceWarningRequestIEs_IDRepetitionPeriod
+	IDNumberOfBroadcastsRequested NumberOfBroadcastsRequested // when Kind is WriteReplaceWarningRequestIEs_IDNumberOfBroadcastsRequested
+	IDWarningType                 WarningType                 // when Kind is WriteReplaceWarningRequestIEs_IDWarningType
+	IDWarningSecurityInfo         WarningSecurityInfo         // when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo
+	IDDataCodingScheme            DataCodingScheme            // when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme
+	IDWarningMessageContents      WarningMessageContents      // when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents
+	IDConcurrentWarningMessageInd ConcurrentWarningMessageInd // when Kind is WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageInd
+	IDWarningAreaCoordinates      WarningAreaCoordinates      // when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 }
 
 // WriteReplaceWarningResponse is the ASN.1 type WriteReplaceWarningResponse.
@@ -4279,8 +3531,7 @@ type WriteReplaceWarningRequestIEs struct {
 //		...
 //	}
 type WriteReplaceWarningResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.WriteReplaceWarningResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningResponseIEs
+	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.WriteReplaceWarningResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4300,12 +3551,9 @@ type ProtocolIEContainer_WriteReplaceWarningResponseIEs []ProtocolIEField_WriteR
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_WriteReplaceWarningResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value WriteReplaceWarningResponseIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       WriteReplaceWarningResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // WriteReplaceWarningResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({WriteReplaceWarningResponseIEs}): the encoding received (Raw) and, when the
@@ -4317,15 +3565,11 @@ type WriteReplaceWarningResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is PWSCancelRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is PWSCancelRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDBroadcastCompletedAreaList is the value when Kind is WriteReplaceWarningResponseIEs_IDBroadcastCompletedAreaList.
-	IDBroadcastCompletedAreaList *BroadcastCompletedAreaList
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                         NgapProtocolIesKind
+	IDMessageIdentifier          MessageIdentifier           // when Kind is PWSCancelRequestIEs_IDMessageIdentifier
+	IDSerialNumber               SerialNumber                // when Kind is PWSCancelRequestIEs_IDSerialNumber
+	IDBroadcastCompletedAreaList *BroadcastCompletedAreaList // when Kind is WriteReplaceWarningResponseIEs_IDBroadcastCompletedAreaList
+	IDCriticalityDiagnostics     *CriticalityDiagnostics     // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // PWSCancelRequest is the ASN.1 type PWSCancelRequest.
@@ -4335,8 +3579,7 @@ type WriteReplaceWarningResponseIEs struct {
 //		...
 //	}
 type PWSCancelRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSCancelRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_PWSCancelRequestIEs
+	ProtocolIEs ProtocolIEContainer_PWSCancelRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSCancelRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4356,12 +3599,9 @@ type ProtocolIEContainer_PWSCancelRequestIEs []ProtocolIEField_PWSCancelRequestI
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PWSCancelRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PWSCancelRequestIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       PWSCancelRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PWSCancelRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({PWSCancelRequestIEs}): the encoding received (Raw) and, when the
@@ -4373,15 +3613,11 @@ type PWSCancelRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is PWSCancelRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is PWSCancelRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDWarningAreaList is the value when Kind is PWSCancelRequestIEs_IDWarningAreaList.
-	IDWarningAreaList *WarningAreaList
-	// IDCancelAllWarningMessages is the value when Kind is PWSCancelRequestIEs_IDCancelAllWarningMessages.
-	IDCancelAllWarningMessages CancelAllWarningMessages
+	Kind                       NgapProtocolIesKind
+	IDMessageIdentifier        MessageIdentifier        // when Kind is PWSCancelRequestIEs_IDMessageIdentifier
+	IDSerialNumber             SerialNumber             // when Kind is PWSCancelRequestIEs_IDSerialNumber
+	IDWarningAreaList          *WarningAreaList         // when Kind is PWSCancelRequestIEs_IDWarningAreaList
+	IDCancelAllWarningMessages CancelAllWarningMessages // when Kind is PWSCancelRequestIEs_IDCancelAllWarningMessages
 }
 
 // PWSCancelResponse is the ASN.1 type PWSCancelResponse.
@@ -4391,8 +3627,7 @@ type PWSCancelRequestIEs struct {
 //		...
 //	}
 type PWSCancelResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSCancelResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_PWSCancelResponseIEs
+	ProtocolIEs ProtocolIEContainer_PWSCancelResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSCancelResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4412,12 +3647,9 @@ type ProtocolIEContainer_PWSCancelResponseIEs []ProtocolIEField_PWSCancelRespons
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PWSCancelResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PWSCancelResponseIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       PWSCancelResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PWSCancelResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({PWSCancelResponseIEs}): the encoding received (Raw) and, when the
@@ -4429,15 +3661,11 @@ type PWSCancelResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is PWSCancelRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is PWSCancelRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDBroadcastCancelledAreaList is the value when Kind is PWSCancelResponseIEs_IDBroadcastCancelledAreaList.
-	IDBroadcastCancelledAreaList *BroadcastCancelledAreaList
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                         NgapProtocolIesKind
+	IDMessageIdentifier          MessageIdentifier           // when Kind is PWSCancelRequestIEs_IDMessageIdentifier
+	IDSerialNumber               SerialNumber                // when Kind is PWSCancelRequestIEs_IDSerialNumber
+	IDBroadcastCancelledAreaList *BroadcastCancelledAreaList // when Kind is PWSCancelResponseIEs_IDBroadcastCancelledAreaList
+	IDCriticalityDiagnostics     *CriticalityDiagnostics     // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // PWSRestartIndication is the ASN.1 type PWSRestartIndication.
@@ -4447,8 +3675,7 @@ type PWSCancelResponseIEs struct {
 //		...
 //	}
 type PWSRestartIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSRestartIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_PWSRestartIndicationIEs
+	ProtocolIEs ProtocolIEContainer_PWSRestartIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSRestartIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4468,12 +3695,9 @@ type ProtocolIEContainer_PWSRestartIndicationIEs []ProtocolIEField_PWSRestartInd
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PWSRestartIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PWSRestartIndicationIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       PWSRestartIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PWSRestartIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({PWSRestartIndicationIEs}): the encoding received (Raw) and, when the
@@ -4485,15 +3709,11 @@ type PWSRestartIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDCellIDListForRestart is the value when Kind is PWSRestartIndicationIEs_IDCellIDListForRestart.
-	IDCellIDListForRestart *CellIDListForRestart
-	// IDGlobalRANNodeID is the value when Kind is NGSetupRequestIEs_IDGlobalRANNodeID.
-	IDGlobalRANNodeID *GlobalRANNodeID
-	// IDTAIListForRestart is the value when Kind is PWSRestartIndicationIEs_IDTAIListForRestart.
-	IDTAIListForRestart TAIListForRestart
-	// IDEmergencyAreaIDListForRestart is the value when Kind is PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart.
-	IDEmergencyAreaIDListForRestart EmergencyAreaIDListForRestart
+	Kind                            NgapProtocolIesKind
+	IDCellIDListForRestart          *CellIDListForRestart         // when Kind is PWSRestartIndicationIEs_IDCellIDListForRestart
+	IDGlobalRANNodeID               *GlobalRANNodeID              // when Kind is NGSetupRequestIEs_IDGlobalRANNodeID
+	IDTAIListForRestart             TAIListForRestart             // when Kind is PWSRestartIndicationIEs_IDTAIListForRestart
+	IDEmergencyAreaIDListForRestart EmergencyAreaIDListForRestart // when Kind is PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart
 }
 
 // PWSFailureIndication is the ASN.1 type PWSFailureIndication.
@@ -4503,8 +3723,7 @@ type PWSRestartIndicationIEs struct {
 //		...
 //	}
 type PWSFailureIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSFailureIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_PWSFailureIndicationIEs
+	ProtocolIEs ProtocolIEContainer_PWSFailureIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.PWSFailureIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4524,12 +3743,9 @@ type ProtocolIEContainer_PWSFailureIndicationIEs []ProtocolIEField_PWSFailureInd
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PWSFailureIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value PWSFailureIndicationIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       PWSFailureIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // PWSFailureIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({PWSFailureIndicationIEs}): the encoding received (Raw) and, when the
@@ -4541,11 +3757,9 @@ type PWSFailureIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDPWSFailedCellIDList is the value when Kind is PWSFailureIndicationIEs_IDPWSFailedCellIDList.
-	IDPWSFailedCellIDList *PWSFailedCellIDList
-	// IDGlobalRANNodeID is the value when Kind is NGSetupRequestIEs_IDGlobalRANNodeID.
-	IDGlobalRANNodeID *GlobalRANNodeID
+	Kind                  NgapProtocolIesKind
+	IDPWSFailedCellIDList *PWSFailedCellIDList // when Kind is PWSFailureIndicationIEs_IDPWSFailedCellIDList
+	IDGlobalRANNodeID     *GlobalRANNodeID     // when Kind is NGSetupRequestIEs_IDGlobalRANNodeID
 }
 
 // DownlinkUEAssociatedNRPPaTransport is the ASN.1 type DownlinkUEAssociatedNRPPaTransport.
@@ -4555,8 +3769,7 @@ type PWSFailureIndicationIEs struct {
 //		...
 //	}
 type DownlinkUEAssociatedNRPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkUEAssociatedNRPPaTransportIEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkUEAssociatedNRPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkUEAssociatedNRPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkUEAssociatedNRPPaTransportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4576,12 +3789,9 @@ type ProtocolIEContainer_DownlinkUEAssociatedNRPPaTransportIEs []ProtocolIEField
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkUEAssociatedNRPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DownlinkUEAssociatedNRPPaTransportIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       DownlinkUEAssociatedNRPPaTransportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DownlinkUEAssociatedNRPPaTransportIEs is the open type NGAP-PROTOCOL-IES.&Value({DownlinkUEAssociatedNRPPaTransportIEs}): the encoding received (Raw) and, when the
@@ -4593,15 +3803,11 @@ type DownlinkUEAssociatedNRPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDNRPPaPDU is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU.
-	IDNRPPaPDU NRPPaPDU
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRoutingID   RoutingID   // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID
+	IDNRPPaPDU    NRPPaPDU    // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 }
 
 // UplinkUEAssociatedNRPPaTransport is the ASN.1 type UplinkUEAssociatedNRPPaTransport.
@@ -4611,8 +3817,7 @@ type DownlinkUEAssociatedNRPPaTransportIEs struct {
 //		...
 //	}
 type UplinkUEAssociatedNRPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkUEAssociatedNRPPaTransportIEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkUEAssociatedNRPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_UplinkUEAssociatedNRPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkUEAssociatedNRPPaTransportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4632,12 +3837,9 @@ type ProtocolIEContainer_UplinkUEAssociatedNRPPaTransportIEs []ProtocolIEField_U
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkUEAssociatedNRPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UplinkUEAssociatedNRPPaTransportIEs
+	ID          ProtocolIEID                        // id [0] ProtocolIE-ID
+	Criticality Criticality                         // criticality [1] Criticality
+	Value       UplinkUEAssociatedNRPPaTransportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UplinkUEAssociatedNRPPaTransportIEs is the open type NGAP-PROTOCOL-IES.&Value({UplinkUEAssociatedNRPPaTransportIEs}): the encoding received (Raw) and, when the
@@ -4649,15 +3851,11 @@ type UplinkUEAssociatedNRPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDNRPPaPDU is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU.
-	IDNRPPaPDU NRPPaPDU
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDRoutingID   RoutingID   // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID
+	IDNRPPaPDU    NRPPaPDU    // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 }
 
 // DownlinkNonUEAssociatedNRPPaTransport is the ASN.1 type DownlinkNonUEAssociatedNRPPaTransport.
@@ -4667,8 +3865,7 @@ type UplinkUEAssociatedNRPPaTransportIEs struct {
 //		...
 //	}
 type DownlinkNonUEAssociatedNRPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkNonUEAssociatedNRPPaTransportIEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkNonUEAssociatedNRPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkNonUEAssociatedNRPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkNonUEAssociatedNRPPaTransportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4688,12 +3885,9 @@ type ProtocolIEContainer_DownlinkNonUEAssociatedNRPPaTransportIEs []ProtocolIEFi
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkNonUEAssociatedNRPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DownlinkNonUEAssociatedNRPPaTransportIEs
+	ID          ProtocolIEID                             // id [0] ProtocolIE-ID
+	Criticality Criticality                              // criticality [1] Criticality
+	Value       DownlinkNonUEAssociatedNRPPaTransportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DownlinkNonUEAssociatedNRPPaTransportIEs is the open type NGAP-PROTOCOL-IES.&Value({DownlinkNonUEAssociatedNRPPaTransportIEs}): the encoding received (Raw) and, when the
@@ -4705,11 +3899,9 @@ type DownlinkNonUEAssociatedNRPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDNRPPaPDU is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU.
-	IDNRPPaPDU NRPPaPDU
+	Kind        NgapProtocolIesKind
+	IDRoutingID RoutingID // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID
+	IDNRPPaPDU  NRPPaPDU  // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 }
 
 // UplinkNonUEAssociatedNRPPaTransport is the ASN.1 type UplinkNonUEAssociatedNRPPaTransport.
@@ -4719,8 +3911,7 @@ type DownlinkNonUEAssociatedNRPPaTransportIEs struct {
 //		...
 //	}
 type UplinkNonUEAssociatedNRPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkNonUEAssociatedNRPPaTransportIEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkNonUEAssociatedNRPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_UplinkNonUEAssociatedNRPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkNonUEAssociatedNRPPaTransportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4740,12 +3931,9 @@ type ProtocolIEContainer_UplinkNonUEAssociatedNRPPaTransportIEs []ProtocolIEFiel
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkNonUEAssociatedNRPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UplinkNonUEAssociatedNRPPaTransportIEs
+	ID          ProtocolIEID                           // id [0] ProtocolIE-ID
+	Criticality Criticality                            // criticality [1] Criticality
+	Value       UplinkNonUEAssociatedNRPPaTransportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UplinkNonUEAssociatedNRPPaTransportIEs is the open type NGAP-PROTOCOL-IES.&Value({UplinkNonUEAssociatedNRPPaTransportIEs}): the encoding received (Raw) and, when the
@@ -4757,11 +3945,9 @@ type UplinkNonUEAssociatedNRPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDNRPPaPDU is the value when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU.
-	IDNRPPaPDU NRPPaPDU
+	Kind        NgapProtocolIesKind
+	IDRoutingID RoutingID // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID
+	IDNRPPaPDU  NRPPaPDU  // when Kind is DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 }
 
 // TraceStart is the ASN.1 type TraceStart.
@@ -4771,8 +3957,7 @@ type UplinkNonUEAssociatedNRPPaTransportIEs struct {
 //		...
 //	}
 type TraceStart struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.TraceStartIEs}}.
-	ProtocolIEs ProtocolIEContainer_TraceStartIEs
+	ProtocolIEs ProtocolIEContainer_TraceStartIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.TraceStartIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4792,12 +3977,9 @@ type ProtocolIEContainer_TraceStartIEs []ProtocolIEField_TraceStartIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_TraceStartIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value TraceStartIEs
+	ID          ProtocolIEID  // id [0] ProtocolIE-ID
+	Criticality Criticality   // criticality [1] Criticality
+	Value       TraceStartIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // TraceStartIEs is the open type NGAP-PROTOCOL-IES.&Value({TraceStartIEs}): the encoding received (Raw) and, when the
@@ -4809,13 +3991,10 @@ type TraceStartIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDTraceActivation is the value when Kind is HandoverRequestIEs_IDTraceActivation.
-	IDTraceActivation *TraceActivation
+	Kind              NgapProtocolIesKind
+	IDAMFUENGAPID     AMFUENGAPID      // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID     RANUENGAPID      // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDTraceActivation *TraceActivation // when Kind is HandoverRequestIEs_IDTraceActivation
 }
 
 // TraceFailureIndication is the ASN.1 type TraceFailureIndication.
@@ -4825,8 +4004,7 @@ type TraceStartIEs struct {
 //		...
 //	}
 type TraceFailureIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.TraceFailureIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_TraceFailureIndicationIEs
+	ProtocolIEs ProtocolIEContainer_TraceFailureIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.TraceFailureIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4846,12 +4024,9 @@ type ProtocolIEContainer_TraceFailureIndicationIEs []ProtocolIEField_TraceFailur
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_TraceFailureIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value TraceFailureIndicationIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       TraceFailureIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // TraceFailureIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({TraceFailureIndicationIEs}): the encoding received (Raw) and, when the
@@ -4863,15 +4038,11 @@ type TraceFailureIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDNGRANTraceID is the value when Kind is CellTrafficTraceIEs_IDNGRANTraceID.
-	IDNGRANTraceID NGRANTraceID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind           NgapProtocolIesKind
+	IDAMFUENGAPID  AMFUENGAPID  // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID  RANUENGAPID  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDNGRANTraceID NGRANTraceID // when Kind is CellTrafficTraceIEs_IDNGRANTraceID
+	IDCause        *Cause       // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // DeactivateTrace is the ASN.1 type DeactivateTrace.
@@ -4881,8 +4052,7 @@ type TraceFailureIndicationIEs struct {
 //		...
 //	}
 type DeactivateTrace struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DeactivateTraceIEs}}.
-	ProtocolIEs ProtocolIEContainer_DeactivateTraceIEs
+	ProtocolIEs ProtocolIEContainer_DeactivateTraceIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DeactivateTraceIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4902,12 +4072,9 @@ type ProtocolIEContainer_DeactivateTraceIEs []ProtocolIEField_DeactivateTraceIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DeactivateTraceIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DeactivateTraceIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       DeactivateTraceIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DeactivateTraceIEs is the open type NGAP-PROTOCOL-IES.&Value({DeactivateTraceIEs}): the encoding received (Raw) and, when the
@@ -4919,13 +4086,10 @@ type DeactivateTraceIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDNGRANTraceID is the value when Kind is CellTrafficTraceIEs_IDNGRANTraceID.
-	IDNGRANTraceID NGRANTraceID
+	Kind           NgapProtocolIesKind
+	IDAMFUENGAPID  AMFUENGAPID  // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID  RANUENGAPID  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDNGRANTraceID NGRANTraceID // when Kind is CellTrafficTraceIEs_IDNGRANTraceID
 }
 
 // CellTrafficTrace is the ASN.1 type CellTrafficTrace.
@@ -4935,8 +4099,7 @@ type DeactivateTraceIEs struct {
 //		...
 //	}
 type CellTrafficTrace struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.CellTrafficTraceIEs}}.
-	ProtocolIEs ProtocolIEContainer_CellTrafficTraceIEs
+	ProtocolIEs ProtocolIEContainer_CellTrafficTraceIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.CellTrafficTraceIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4956,12 +4119,9 @@ type ProtocolIEContainer_CellTrafficTraceIEs []ProtocolIEField_CellTrafficTraceI
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_CellTrafficTraceIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value CellTrafficTraceIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       CellTrafficTraceIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // CellTrafficTraceIEs is the open type NGAP-PROTOCOL-IES.&Value({CellTrafficTraceIEs}): the encoding received (Raw) and, when the
@@ -4973,21 +4133,14 @@ type CellTrafficTraceIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDNGRANTraceID is the value when Kind is CellTrafficTraceIEs_IDNGRANTraceID.
-	IDNGRANTraceID NGRANTraceID
-	// IDNGRANCGI is the value when Kind is CellTrafficTraceIEs_IDNGRANCGI.
-	IDNGRANCGI *NGRANCGI
-	// IDTraceCollectionEntityIPAddress is the value when Kind is CellTrafficTraceIEs_IDTraceCollectionEntityIPAddress.
-	IDTraceCollectionEntityIPAddress TransportLayerAddress
-	// IDPrivacyIndicator is the value when Kind is CellTrafficTraceIEs_IDPrivacyIndicator.
-	IDPrivacyIndicator PrivacyIndicator
-	// IDTraceCollectionEntityURI is the value when Kind is CellTrafficTraceIEs_IDTraceCollectionEntityURI.
-	IDTraceCollectionEntityURI URIAddress
+	Kind                             NgapProtocolIesKind
+	IDAMFUENGAPID                    AMFUENGAPID           // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                    RANUENGAPID           // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDNGRANTraceID                   NGRANTraceID          // when Kind is CellTrafficTraceIEs_IDNGRANTraceID
+	IDNGRANCGI                       *NGRANCGI             // when Kind is CellTrafficTraceIEs_IDNGRANCGI
+	IDTraceCollectionEntityIPAddress TransportLayerAddress // when Kind is CellTrafficTraceIEs_IDTraceCollectionEntityIPAddress
+	IDPrivacyIndicator               PrivacyIndicator      // when Kind is CellTrafficTraceIEs_IDPrivacyIndicator
+	IDTraceCollectionEntityURI       URIAddress            // when Kind is CellTrafficTraceIEs_IDTraceCollectionEntityURI
 }
 
 // LocationReportingControl is the ASN.1 type LocationReportingControl.
@@ -4997,8 +4150,7 @@ type CellTrafficTraceIEs struct {
 //		...
 //	}
 type LocationReportingControl struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.LocationReportingControlIEs}}.
-	ProtocolIEs ProtocolIEContainer_LocationReportingControlIEs
+	ProtocolIEs ProtocolIEContainer_LocationReportingControlIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.LocationReportingControlIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5018,12 +4170,9 @@ type ProtocolIEContainer_LocationReportingControlIEs []ProtocolIEField_LocationR
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_LocationReportingControlIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value LocationReportingControlIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       LocationReportingControlIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // LocationReportingControlIEs is the open type NGAP-PROTOCOL-IES.&Value({LocationReportingControlIEs}): the encoding received (Raw) and, when the
@@ -5035,13 +4184,10 @@ type LocationReportingControlIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDLocationReportingRequestType is the value when Kind is HandoverRequestIEs_IDLocationReportingRequestType.
-	IDLocationReportingRequestType *LocationReportingRequestType
+	Kind                           NgapProtocolIesKind
+	IDAMFUENGAPID                  AMFUENGAPID                   // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                  RANUENGAPID                   // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDLocationReportingRequestType *LocationReportingRequestType // when Kind is HandoverRequestIEs_IDLocationReportingRequestType
 }
 
 // LocationReportingFailureIndication is the ASN.1 type LocationReportingFailureIndication.
@@ -5051,8 +4197,7 @@ type LocationReportingControlIEs struct {
 //		...
 //	}
 type LocationReportingFailureIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.LocationReportingFailureIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_LocationReportingFailureIndicationIEs
+	ProtocolIEs ProtocolIEContainer_LocationReportingFailureIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.LocationReportingFailureIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5072,12 +4217,9 @@ type ProtocolIEContainer_LocationReportingFailureIndicationIEs []ProtocolIEField
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_LocationReportingFailureIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value LocationReportingFailureIndicationIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       LocationReportingFailureIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // LocationReportingFailureIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({LocationReportingFailureIndicationIEs}): the encoding received (Raw) and, when the
@@ -5089,13 +4231,10 @@ type LocationReportingFailureIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDCause       *Cause      // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // LocationReport is the ASN.1 type LocationReport.
@@ -5105,8 +4244,7 @@ type LocationReportingFailureIndicationIEs struct {
 //		...
 //	}
 type LocationReport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.LocationReportIEs}}.
-	ProtocolIEs ProtocolIEContainer_LocationReportIEs
+	ProtocolIEs ProtocolIEContainer_LocationReportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.LocationReportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5126,12 +4264,9 @@ type ProtocolIEContainer_LocationReportIEs []ProtocolIEField_LocationReportIEs
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_LocationReportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value LocationReportIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       LocationReportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // LocationReportIEs is the open type NGAP-PROTOCOL-IES.&Value({LocationReportIEs}): the encoding received (Raw) and, when the
@@ -5143,17 +4278,12 @@ type LocationReportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
-	// IDUEPresenceInAreaOfInterestList is the value when Kind is LocationReportIEs_IDUEPresenceInAreaOfInterestList.
-	IDUEPresenceInAreaOfInterestList UEPresenceInAreaOfInterestList
-	// IDLocationReportingRequestType is the value when Kind is HandoverRequestIEs_IDLocationReportingRequestType.
-	IDLocationReportingRequestType *LocationReportingRequestType
+	Kind                             NgapProtocolIesKind
+	IDAMFUENGAPID                    AMFUENGAPID                    // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                    RANUENGAPID                    // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDUserLocationInformation        UserLocationInformation        // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDUEPresenceInAreaOfInterestList UEPresenceInAreaOfInterestList // when Kind is LocationReportIEs_IDUEPresenceInAreaOfInterestList
+	IDLocationReportingRequestType   *LocationReportingRequestType  // when Kind is HandoverRequestIEs_IDLocationReportingRequestType
 }
 
 // UETNLABindingReleaseRequest is the ASN.1 type UETNLABindingReleaseRequest.
@@ -5163,8 +4293,7 @@ type LocationReportIEs struct {
 //		...
 //	}
 type UETNLABindingReleaseRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UETNLABindingReleaseRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UETNLABindingReleaseRequestIEs
+	ProtocolIEs ProtocolIEContainer_UETNLABindingReleaseRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UETNLABindingReleaseRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5184,12 +4313,9 @@ type ProtocolIEContainer_UETNLABindingReleaseRequestIEs []ProtocolIEField_UETNLA
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UETNLABindingReleaseRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UETNLABindingReleaseRequestIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       UETNLABindingReleaseRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UETNLABindingReleaseRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({UETNLABindingReleaseRequestIEs}): the encoding received (Raw) and, when the
@@ -5201,11 +4327,9 @@ type UETNLABindingReleaseRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
 }
 
 // UERadioCapabilityInfoIndication is the ASN.1 type UERadioCapabilityInfoIndication.
@@ -5215,8 +4339,7 @@ type UETNLABindingReleaseRequestIEs struct {
 //		...
 //	}
 type UERadioCapabilityInfoIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityInfoIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityInfoIndicationIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityInfoIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityInfoIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5236,12 +4359,9 @@ type ProtocolIEContainer_UERadioCapabilityInfoIndicationIEs []ProtocolIEField_UE
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityInfoIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityInfoIndicationIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       UERadioCapabilityInfoIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityInfoIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({UERadioCapabilityInfoIndicationIEs}): the encoding received (Raw) and, when the
@@ -5253,15 +4373,12 @@ type UERadioCapabilityInfoIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
+	Kind          NgapProtocolIesKind
+	IDAMFUENGAPID AMFUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID RANUENGAPID // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
 	// UERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability or UERadioCapabilityInfoIndicationIEs_IDUERadioCapabilityEUTRAFormat.
-	UERadioCapability UERadioCapability
-	// IDUERadioCapabilityForPaging is the value when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging.
-	IDUERadioCapabilityForPaging *UERadioCapabilityForPaging
+	UERadioCapability            UERadioCapability
+	IDUERadioCapabilityForPaging *UERadioCapabilityForPaging // when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging
 }
 
 // UERadioCapabilityCheckRequest is the ASN.1 type UERadioCapabilityCheckRequest.
@@ -5271,8 +4388,7 @@ type UERadioCapabilityInfoIndicationIEs struct {
 //		...
 //	}
 type UERadioCapabilityCheckRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityCheckRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityCheckRequestIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityCheckRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityCheckRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5292,12 +4408,9 @@ type ProtocolIEContainer_UERadioCapabilityCheckRequestIEs []ProtocolIEField_UERa
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityCheckRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityCheckRequestIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       UERadioCapabilityCheckRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityCheckRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({UERadioCapabilityCheckRequestIEs}): the encoding received (Raw) and, when the
@@ -5309,15 +4422,11 @@ type UERadioCapabilityCheckRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
+	Kind                  NgapProtocolIesKind
+	IDAMFUENGAPID         AMFUENGAPID         // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID         RANUENGAPID         // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDUERadioCapability   UERadioCapability   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapabilityID UERadioCapabilityID // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // UERadioCapabilityCheckResponse is the ASN.1 type UERadioCapabilityCheckResponse.
@@ -5327,8 +4436,7 @@ type UERadioCapabilityCheckRequestIEs struct {
 //		...
 //	}
 type UERadioCapabilityCheckResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityCheckResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityCheckResponseIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityCheckResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityCheckResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5348,12 +4456,9 @@ type ProtocolIEContainer_UERadioCapabilityCheckResponseIEs []ProtocolIEField_UER
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityCheckResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityCheckResponseIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       UERadioCapabilityCheckResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityCheckResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({UERadioCapabilityCheckResponseIEs}): the encoding received (Raw) and, when the
@@ -5365,15 +4470,11 @@ type UERadioCapabilityCheckResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDIMSVoiceSupportIndicator is the value when Kind is UERadioCapabilityCheckResponseIEs_IDIMSVoiceSupportIndicator.
-	IDIMSVoiceSupportIndicator IMSVoiceSupportIndicator
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                       NgapProtocolIesKind
+	IDAMFUENGAPID              AMFUENGAPID              // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID              RANUENGAPID              // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDIMSVoiceSupportIndicator IMSVoiceSupportIndicator // when Kind is UERadioCapabilityCheckResponseIEs_IDIMSVoiceSupportIndicator
+	IDCriticalityDiagnostics   *CriticalityDiagnostics  // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // PrivateMessage is the ASN.1 type PrivateMessage.
@@ -5383,8 +4484,7 @@ type UERadioCapabilityCheckResponseIEs struct {
 //		...
 //	}
 type PrivateMessage struct {
-	// PrivateIEs is the component privateIEs [0] PrivateIE-Container{{NGAP-PDU-Contents.PrivateMessageIEs}}.
-	PrivateIEs PrivateIEContainer_PrivateMessageIEs
+	PrivateIEs PrivateIEContainer_PrivateMessageIEs // privateIEs [0] PrivateIE-Container{{NGAP-PDU-Contents.PrivateMessageIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5404,12 +4504,9 @@ type PrivateIEContainer_PrivateMessageIEs []PrivateIEField_PrivateMessageIEs
 //		value				NGAP-PRIVATE-IES.&Value				({IEsSetParam}{@id})
 //	}
 type PrivateIEField_PrivateMessageIEs struct {
-	// ID is the component id [0] EXPLICIT PrivateIE-ID.
-	ID PrivateIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PRIVATE-IES.&Value.
-	Value []byte
+	ID          PrivateIEID // id [0] EXPLICIT PrivateIE-ID
+	Criticality Criticality // criticality [1] Criticality
+	Value       []byte      // value [2] EXPLICIT NGAP-PRIVATE-IES.&Value
 }
 
 // SecondaryRATDataUsageReport is the ASN.1 type SecondaryRATDataUsageReport.
@@ -5419,8 +4516,7 @@ type PrivateIEField_PrivateMessageIEs struct {
 //		...
 //	}
 type SecondaryRATDataUsageReport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.SecondaryRATDataUsageReportIEs}}.
-	ProtocolIEs ProtocolIEContainer_SecondaryRATDataUsageReportIEs
+	ProtocolIEs ProtocolIEContainer_SecondaryRATDataUsageReportIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.SecondaryRATDataUsageReportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5440,12 +4536,9 @@ type ProtocolIEContainer_SecondaryRATDataUsageReportIEs []ProtocolIEField_Second
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_SecondaryRATDataUsageReportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value SecondaryRATDataUsageReportIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       SecondaryRATDataUsageReportIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // SecondaryRATDataUsageReportIEs is the open type NGAP-PROTOCOL-IES.&Value({SecondaryRATDataUsageReportIEs}): the encoding received (Raw) and, when the
@@ -5457,17 +4550,12 @@ type SecondaryRATDataUsageReportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDPDUSessionResourceSecondaryRATUsageList is the value when Kind is SecondaryRATDataUsageReportIEs_IDPDUSessionResourceSecondaryRATUsageList.
-	IDPDUSessionResourceSecondaryRATUsageList PDUSessionResourceSecondaryRATUsageList
-	// IDHandoverFlag is the value when Kind is SecondaryRATDataUsageReportIEs_IDHandoverFlag.
-	IDHandoverFlag HandoverFlag
-	// IDUserLocationInformation is the value when Kind is HandoverNotifyIEs_IDUserLocationInformation.
-	IDUserLocationInformation UserLocationInformation
+	Kind                                      NgapProtocolIesKind
+	IDAMFUENGAPID                             AMFUENGAPID                             // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                             RANUENGAPID                             // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDPDUSessionResourceSecondaryRATUsageList PDUSessionResourceSecondaryRATUsageList // when Kind is SecondaryRATDataUsageReportIEs_IDPDUSessionResourceSecondaryRATUsageList
+	IDHandoverFlag                            HandoverFlag                            // when Kind is SecondaryRATDataUsageReportIEs_IDHandoverFlag
+	IDUserLocationInformation                 UserLocationInformation                 // when Kind is HandoverNotifyIEs_IDUserLocationInformation
 }
 
 // UplinkRIMInformationTransfer is the ASN.1 type UplinkRIMInformationTransfer.
@@ -5477,8 +4565,7 @@ type SecondaryRATDataUsageReportIEs struct {
 //		...
 //	}
 type UplinkRIMInformationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRIMInformationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkRIMInformationTransferIEs
+	ProtocolIEs ProtocolIEContainer_UplinkRIMInformationTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UplinkRIMInformationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5498,12 +4585,9 @@ type ProtocolIEContainer_UplinkRIMInformationTransferIEs []ProtocolIEField_Uplin
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkRIMInformationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UplinkRIMInformationTransferIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       UplinkRIMInformationTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UplinkRIMInformationTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({UplinkRIMInformationTransferIEs}): the encoding received (Raw) and, when the
@@ -5515,9 +4599,8 @@ type UplinkRIMInformationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRIMInformationTransfer is the value when Kind is DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer.
-	IDRIMInformationTransfer *RIMInformationTransfer
+	Kind                     NgapProtocolIesKind
+	IDRIMInformationTransfer *RIMInformationTransfer // when Kind is DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer
 }
 
 // DownlinkRIMInformationTransfer is the ASN.1 type DownlinkRIMInformationTransfer.
@@ -5527,8 +4610,7 @@ type UplinkRIMInformationTransferIEs struct {
 //		...
 //	}
 type DownlinkRIMInformationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRIMInformationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkRIMInformationTransferIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkRIMInformationTransferIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DownlinkRIMInformationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5548,12 +4630,9 @@ type ProtocolIEContainer_DownlinkRIMInformationTransferIEs []ProtocolIEField_Dow
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkRIMInformationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DownlinkRIMInformationTransferIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       DownlinkRIMInformationTransferIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DownlinkRIMInformationTransferIEs is the open type NGAP-PROTOCOL-IES.&Value({DownlinkRIMInformationTransferIEs}): the encoding received (Raw) and, when the
@@ -5565,9 +4644,8 @@ type DownlinkRIMInformationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDRIMInformationTransfer is the value when Kind is DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer.
-	IDRIMInformationTransfer *RIMInformationTransfer
+	Kind                     NgapProtocolIesKind
+	IDRIMInformationTransfer *RIMInformationTransfer // when Kind is DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer
 }
 
 // ConnectionEstablishmentIndication is the ASN.1 type ConnectionEstablishmentIndication.
@@ -5577,8 +4655,7 @@ type DownlinkRIMInformationTransferIEs struct {
 //		...
 //	}
 type ConnectionEstablishmentIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.ConnectionEstablishmentIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_ConnectionEstablishmentIndicationIEs
+	ProtocolIEs ProtocolIEContainer_ConnectionEstablishmentIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.ConnectionEstablishmentIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5598,12 +4675,9 @@ type ProtocolIEContainer_ConnectionEstablishmentIndicationIEs []ProtocolIEField_
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ConnectionEstablishmentIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value ConnectionEstablishmentIndicationIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       ConnectionEstablishmentIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // ConnectionEstablishmentIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({ConnectionEstablishmentIndicationIEs}): the encoding received (Raw) and, when the
@@ -5615,33 +4689,20 @@ type ConnectionEstablishmentIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDEndIndication is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication.
-	IDEndIndication EndIndication
-	// IDSNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI.
-	IDSNSSAI *SNSSAI
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
-	// IDUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo.
-	IDUEDifferentiationInfo *UEDifferentiationInfo
-	// IDDLCPSecurityInformation is the value when Kind is ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation.
-	IDDLCPSecurityInformation *DLCPSecurityInformation
-	// IDNBIoTUEPriority is the value when Kind is ConnectionEstablishmentIndicationIEs_IDNBIoTUEPriority.
-	IDNBIoTUEPriority NBIoTUEPriority
-	// IDEnhancedCoverageRestriction is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction.
-	IDEnhancedCoverageRestriction EnhancedCoverageRestriction
-	// IDCEmodeBrestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted.
-	IDCEmodeBrestricted CEmodeBrestricted
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
+	Kind                          NgapProtocolIesKind
+	IDAMFUENGAPID                 AMFUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID                 RANUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDUERadioCapability           UERadioCapability           // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDEndIndication               EndIndication               // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
+	IDSNSSAI                      *SNSSAI                     // when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI
+	IDAllowedNSSAI                AllowedNSSAI                // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDUEDifferentiationInfo       *UEDifferentiationInfo      // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
+	IDDLCPSecurityInformation     *DLCPSecurityInformation    // when Kind is ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation
+	IDNBIoTUEPriority             NBIoTUEPriority             // when Kind is ConnectionEstablishmentIndicationIEs_IDNBIoTUEPriority
+	IDEnhancedCoverageRestriction EnhancedCoverageRestriction // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
+	IDCEmodeBrestricted           CEmodeBrestricted           // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
+	IDUERadioCapabilityID         UERadioCapabilityID         // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDMaskedIMEISV                MaskedIMEISV                // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // UERadioCapabilityIDMappingRequest is the ASN.1 type UERadioCapabilityIDMappingRequest.
@@ -5651,8 +4712,7 @@ type ConnectionEstablishmentIndicationIEs struct {
 //		...
 //	}
 type UERadioCapabilityIDMappingRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityIDMappingRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityIDMappingRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5672,12 +4732,9 @@ type ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs []ProtocolIEField_
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityIDMappingRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityIDMappingRequestIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       UERadioCapabilityIDMappingRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityIDMappingRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({UERadioCapabilityIDMappingRequestIEs}): the encoding received (Raw) and, when the
@@ -5689,9 +4746,8 @@ type UERadioCapabilityIDMappingRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
+	Kind                  NgapProtocolIesKind
+	IDUERadioCapabilityID UERadioCapabilityID // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // UERadioCapabilityIDMappingResponse is the ASN.1 type UERadioCapabilityIDMappingResponse.
@@ -5701,8 +4757,7 @@ type UERadioCapabilityIDMappingRequestIEs struct {
 //		...
 //	}
 type UERadioCapabilityIDMappingResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityIDMappingResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.UERadioCapabilityIDMappingResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5722,12 +4777,9 @@ type ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs []ProtocolIEField
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityIDMappingResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityIDMappingResponseIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       UERadioCapabilityIDMappingResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityIDMappingResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({UERadioCapabilityIDMappingResponseIEs}): the encoding received (Raw) and, when the
@@ -5739,13 +4791,10 @@ type UERadioCapabilityIDMappingResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDUERadioCapabilityID    UERadioCapabilityID     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUERadioCapability      UERadioCapability       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // AMFCPRelocationIndication is the ASN.1 type AMFCPRelocationIndication.
@@ -5755,8 +4804,7 @@ type UERadioCapabilityIDMappingResponseIEs struct {
 //		...
 //	}
 type AMFCPRelocationIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFCPRelocationIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_AMFCPRelocationIndicationIEs
+	ProtocolIEs ProtocolIEContainer_AMFCPRelocationIndicationIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.AMFCPRelocationIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5776,12 +4824,9 @@ type ProtocolIEContainer_AMFCPRelocationIndicationIEs []ProtocolIEField_AMFCPRel
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_AMFCPRelocationIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value AMFCPRelocationIndicationIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       AMFCPRelocationIndicationIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // AMFCPRelocationIndicationIEs is the open type NGAP-PROTOCOL-IES.&Value({AMFCPRelocationIndicationIEs}): the encoding received (Raw) and, when the
@@ -5793,15 +4838,11 @@ type AMFCPRelocationIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDAMFUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID.
-	IDAMFUENGAPID AMFUENGAPID
-	// IDRANUENGAPID is the value when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID.
-	IDRANUENGAPID RANUENGAPID
-	// IDSNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI.
-	IDSNSSAI *SNSSAI
-	// IDAllowedNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI.
-	IDAllowedNSSAI AllowedNSSAI
+	Kind           NgapProtocolIesKind
+	IDAMFUENGAPID  AMFUENGAPID  // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
+	IDRANUENGAPID  RANUENGAPID  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
+	IDSNSSAI       *SNSSAI      // when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI
+	IDAllowedNSSAI AllowedNSSAI // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 }
 
 // BroadcastSessionSetupRequest is the ASN.1 type BroadcastSessionSetupRequest.
@@ -5811,8 +4852,7 @@ type AMFCPRelocationIndicationIEs struct {
 //		...
 //	}
 type BroadcastSessionSetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionSetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionSetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionSetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionSetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5832,12 +4872,9 @@ type ProtocolIEContainer_BroadcastSessionSetupRequestIEs []ProtocolIEField_Broad
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionSetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionSetupRequestIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       BroadcastSessionSetupRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionSetupRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionSetupRequestIEs}): the encoding received (Raw) and, when the
@@ -5849,15 +4886,11 @@ type BroadcastSessionSetupRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDSNSSAI is the value when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI.
-	IDSNSSAI *SNSSAI
-	// IDMBSServiceArea is the value when Kind is BroadcastSessionModificationRequestIEs_IDMBSServiceArea.
-	IDMBSServiceArea *MBSServiceArea
-	// IDMBSSessionSetupRequestTransfer is the value when Kind is BroadcastSessionSetupRequestIEs_IDMBSSessionSetupRequestTransfer.
-	IDMBSSessionSetupRequestTransfer MBSSessionSetupOrModRequestTransfer
+	Kind                             NgapProtocolIesKind
+	IDMBSSessionID                   *MBSSessionID                       // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDSNSSAI                         *SNSSAI                             // when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI
+	IDMBSServiceArea                 *MBSServiceArea                     // when Kind is BroadcastSessionModificationRequestIEs_IDMBSServiceArea
+	IDMBSSessionSetupRequestTransfer MBSSessionSetupOrModRequestTransfer // when Kind is BroadcastSessionSetupRequestIEs_IDMBSSessionSetupRequestTransfer
 }
 
 // BroadcastSessionSetupResponse is the ASN.1 type BroadcastSessionSetupResponse.
@@ -5867,8 +4900,7 @@ type BroadcastSessionSetupRequestIEs struct {
 //		...
 //	}
 type BroadcastSessionSetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionSetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionSetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionSetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionSetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5888,12 +4920,9 @@ type ProtocolIEContainer_BroadcastSessionSetupResponseIEs []ProtocolIEField_Broa
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionSetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionSetupResponseIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       BroadcastSessionSetupResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionSetupResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionSetupResponseIEs}): the encoding received (Raw) and, when the
@@ -5905,13 +4934,10 @@ type BroadcastSessionSetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSSessionSetupResponseTransfer is the value when Kind is BroadcastSessionSetupResponseIEs_IDMBSSessionSetupResponseTransfer.
-	IDMBSSessionSetupResponseTransfer *MBSSessionSetupOrModResponseTransfer
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                              NgapProtocolIesKind
+	IDMBSSessionID                    *MBSSessionID                         // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSSessionSetupResponseTransfer *MBSSessionSetupOrModResponseTransfer // when Kind is BroadcastSessionSetupResponseIEs_IDMBSSessionSetupResponseTransfer
+	IDCriticalityDiagnostics          *CriticalityDiagnostics               // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // BroadcastSessionSetupFailure is the ASN.1 type BroadcastSessionSetupFailure.
@@ -5921,8 +4947,7 @@ type BroadcastSessionSetupResponseIEs struct {
 //		...
 //	}
 type BroadcastSessionSetupFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionSetupFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionSetupFailureIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionSetupFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionSetupFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5942,12 +4967,9 @@ type ProtocolIEContainer_BroadcastSessionSetupFailureIEs []ProtocolIEField_Broad
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionSetupFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionSetupFailureIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       BroadcastSessionSetupFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionSetupFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionSetupFailureIEs}): the encoding received (Raw) and, when the
@@ -5959,15 +4981,11 @@ type BroadcastSessionSetupFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSSessionSetupFailureTransfer is the value when Kind is BroadcastSessionSetupFailureIEs_IDMBSSessionSetupFailureTransfer.
-	IDMBSSessionSetupFailureTransfer *MBSSessionSetupOrModFailureTransfer
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                             NgapProtocolIesKind
+	IDMBSSessionID                   *MBSSessionID                        // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSSessionSetupFailureTransfer *MBSSessionSetupOrModFailureTransfer // when Kind is BroadcastSessionSetupFailureIEs_IDMBSSessionSetupFailureTransfer
+	IDCause                          *Cause                               // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics         *CriticalityDiagnostics              // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // BroadcastSessionModificationRequest is the ASN.1 type BroadcastSessionModificationRequest.
@@ -5977,8 +4995,7 @@ type BroadcastSessionSetupFailureIEs struct {
 //		...
 //	}
 type BroadcastSessionModificationRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionModificationRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionModificationRequestIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionModificationRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionModificationRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5998,12 +5015,9 @@ type ProtocolIEContainer_BroadcastSessionModificationRequestIEs []ProtocolIEFiel
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionModificationRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionModificationRequestIEs
+	ID          ProtocolIEID                           // id [0] ProtocolIE-ID
+	Criticality Criticality                            // criticality [1] Criticality
+	Value       BroadcastSessionModificationRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionModificationRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionModificationRequestIEs}): the encoding received (Raw) and, when the
@@ -6015,13 +5029,10 @@ type BroadcastSessionModificationRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSServiceArea is the value when Kind is BroadcastSessionModificationRequestIEs_IDMBSServiceArea.
-	IDMBSServiceArea *MBSServiceArea
-	// IDMBSSessionModificationRequestTransfer is the value when Kind is BroadcastSessionModificationRequestIEs_IDMBSSessionModificationRequestTransfer.
-	IDMBSSessionModificationRequestTransfer MBSSessionSetupOrModRequestTransfer
+	Kind                                    NgapProtocolIesKind
+	IDMBSSessionID                          *MBSSessionID                       // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSServiceArea                        *MBSServiceArea                     // when Kind is BroadcastSessionModificationRequestIEs_IDMBSServiceArea
+	IDMBSSessionModificationRequestTransfer MBSSessionSetupOrModRequestTransfer // when Kind is BroadcastSessionModificationRequestIEs_IDMBSSessionModificationRequestTransfer
 }
 
 // BroadcastSessionModificationResponse is the ASN.1 type BroadcastSessionModificationResponse.
@@ -6031,8 +5042,7 @@ type BroadcastSessionModificationRequestIEs struct {
 //		...
 //	}
 type BroadcastSessionModificationResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionModificationResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionModificationResponseIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionModificationResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionModificationResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6052,12 +5062,9 @@ type ProtocolIEContainer_BroadcastSessionModificationResponseIEs []ProtocolIEFie
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionModificationResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionModificationResponseIEs
+	ID          ProtocolIEID                            // id [0] ProtocolIE-ID
+	Criticality Criticality                             // criticality [1] Criticality
+	Value       BroadcastSessionModificationResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionModificationResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionModificationResponseIEs}): the encoding received (Raw) and, when the
@@ -6069,13 +5076,10 @@ type BroadcastSessionModificationResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSSessionModificationResponseTransfer is the value when Kind is BroadcastSessionModificationResponseIEs_IDMBSSessionModificationResponseTransfer.
-	IDMBSSessionModificationResponseTransfer *MBSSessionSetupOrModResponseTransfer
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                     NgapProtocolIesKind
+	IDMBSSessionID                           *MBSSessionID                         // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSSessionModificationResponseTransfer *MBSSessionSetupOrModResponseTransfer // when Kind is BroadcastSessionModificationResponseIEs_IDMBSSessionModificationResponseTransfer
+	IDCriticalityDiagnostics                 *CriticalityDiagnostics               // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // BroadcastSessionModificationFailure is the ASN.1 type BroadcastSessionModificationFailure.
@@ -6085,8 +5089,7 @@ type BroadcastSessionModificationResponseIEs struct {
 //		...
 //	}
 type BroadcastSessionModificationFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionModificationFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionModificationFailureIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionModificationFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionModificationFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6106,12 +5109,9 @@ type ProtocolIEContainer_BroadcastSessionModificationFailureIEs []ProtocolIEFiel
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionModificationFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionModificationFailureIEs
+	ID          ProtocolIEID                           // id [0] ProtocolIE-ID
+	Criticality Criticality                            // criticality [1] Criticality
+	Value       BroadcastSessionModificationFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionModificationFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionModificationFailureIEs}): the encoding received (Raw) and, when the
@@ -6123,15 +5123,11 @@ type BroadcastSessionModificationFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSSessionModificationFailureTransfer is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionModificationFailureTransfer.
-	IDMBSSessionModificationFailureTransfer *MBSSessionSetupOrModFailureTransfer
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                    NgapProtocolIesKind
+	IDMBSSessionID                          *MBSSessionID                        // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSSessionModificationFailureTransfer *MBSSessionSetupOrModFailureTransfer // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionModificationFailureTransfer
+	IDCause                                 *Cause                               // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics                *CriticalityDiagnostics              // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // BroadcastSessionReleaseRequest is the ASN.1 type BroadcastSessionReleaseRequest.
@@ -6141,8 +5137,7 @@ type BroadcastSessionModificationFailureIEs struct {
 //		...
 //	}
 type BroadcastSessionReleaseRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionReleaseRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionReleaseRequestIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionReleaseRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionReleaseRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6162,12 +5157,9 @@ type ProtocolIEContainer_BroadcastSessionReleaseRequestIEs []ProtocolIEField_Bro
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionReleaseRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionReleaseRequestIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       BroadcastSessionReleaseRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionReleaseRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionReleaseRequestIEs}): the encoding received (Raw) and, when the
@@ -6179,11 +5171,9 @@ type BroadcastSessionReleaseRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind           NgapProtocolIesKind
+	IDMBSSessionID *MBSSessionID // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDCause        *Cause        // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // BroadcastSessionReleaseRequired is the ASN.1 type BroadcastSessionReleaseRequired.
@@ -6193,8 +5183,7 @@ type BroadcastSessionReleaseRequestIEs struct {
 //		...
 //	}
 type BroadcastSessionReleaseRequired struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionReleaseRequiredIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionReleaseRequiredIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionReleaseRequiredIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionReleaseRequiredIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6214,12 +5203,9 @@ type ProtocolIEContainer_BroadcastSessionReleaseRequiredIEs []ProtocolIEField_Br
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionReleaseRequiredIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionReleaseRequiredIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       BroadcastSessionReleaseRequiredIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionReleaseRequiredIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionReleaseRequiredIEs}): the encoding received (Raw) and, when the
@@ -6231,11 +5217,9 @@ type BroadcastSessionReleaseRequiredIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind           NgapProtocolIesKind
+	IDMBSSessionID *MBSSessionID // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDCause        *Cause        // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // BroadcastSessionReleaseResponse is the ASN.1 type BroadcastSessionReleaseResponse.
@@ -6245,8 +5229,7 @@ type BroadcastSessionReleaseRequiredIEs struct {
 //		...
 //	}
 type BroadcastSessionReleaseResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionReleaseResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_BroadcastSessionReleaseResponseIEs
+	ProtocolIEs ProtocolIEContainer_BroadcastSessionReleaseResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.BroadcastSessionReleaseResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6266,12 +5249,9 @@ type ProtocolIEContainer_BroadcastSessionReleaseResponseIEs []ProtocolIEField_Br
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BroadcastSessionReleaseResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value BroadcastSessionReleaseResponseIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       BroadcastSessionReleaseResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // BroadcastSessionReleaseResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({BroadcastSessionReleaseResponseIEs}): the encoding received (Raw) and, when the
@@ -6283,13 +5263,10 @@ type BroadcastSessionReleaseResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSSessionReleaseResponseTransfer is the value when Kind is BroadcastSessionReleaseResponseIEs_IDMBSSessionReleaseResponseTransfer.
-	IDMBSSessionReleaseResponseTransfer *MBSSessionReleaseResponseTransfer
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                NgapProtocolIesKind
+	IDMBSSessionID                      *MBSSessionID                      // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSSessionReleaseResponseTransfer *MBSSessionReleaseResponseTransfer // when Kind is BroadcastSessionReleaseResponseIEs_IDMBSSessionReleaseResponseTransfer
+	IDCriticalityDiagnostics            *CriticalityDiagnostics            // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // DistributionSetupRequest is the ASN.1 type DistributionSetupRequest.
@@ -6299,8 +5276,7 @@ type BroadcastSessionReleaseResponseIEs struct {
 //		...
 //	}
 type DistributionSetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionSetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_DistributionSetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_DistributionSetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionSetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6320,12 +5296,9 @@ type ProtocolIEContainer_DistributionSetupRequestIEs []ProtocolIEField_Distribut
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DistributionSetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DistributionSetupRequestIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       DistributionSetupRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DistributionSetupRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({DistributionSetupRequestIEs}): the encoding received (Raw) and, when the
@@ -6337,13 +5310,10 @@ type DistributionSetupRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDMBSDistributionSetupRequestTransfer is the value when Kind is DistributionSetupRequestIEs_IDMBSDistributionSetupRequestTransfer.
-	IDMBSDistributionSetupRequestTransfer *MBSDistributionSetupRequestTransfer
+	Kind                                  NgapProtocolIesKind
+	IDMBSSessionID                        *MBSSessionID                        // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID                    MBSAreaSessionID                     // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDMBSDistributionSetupRequestTransfer *MBSDistributionSetupRequestTransfer // when Kind is DistributionSetupRequestIEs_IDMBSDistributionSetupRequestTransfer
 }
 
 // DistributionSetupResponse is the ASN.1 type DistributionSetupResponse.
@@ -6353,8 +5323,7 @@ type DistributionSetupRequestIEs struct {
 //		...
 //	}
 type DistributionSetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionSetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_DistributionSetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_DistributionSetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionSetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6374,12 +5343,9 @@ type ProtocolIEContainer_DistributionSetupResponseIEs []ProtocolIEField_Distribu
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DistributionSetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DistributionSetupResponseIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       DistributionSetupResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DistributionSetupResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({DistributionSetupResponseIEs}): the encoding received (Raw) and, when the
@@ -6391,15 +5357,11 @@ type DistributionSetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDMBSDistributionSetupResponseTransfer is the value when Kind is DistributionSetupResponseIEs_IDMBSDistributionSetupResponseTransfer.
-	IDMBSDistributionSetupResponseTransfer *MBSDistributionSetupResponseTransfer
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                   NgapProtocolIesKind
+	IDMBSSessionID                         *MBSSessionID                         // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID                     MBSAreaSessionID                      // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDMBSDistributionSetupResponseTransfer *MBSDistributionSetupResponseTransfer // when Kind is DistributionSetupResponseIEs_IDMBSDistributionSetupResponseTransfer
+	IDCriticalityDiagnostics               *CriticalityDiagnostics               // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // DistributionSetupFailure is the ASN.1 type DistributionSetupFailure.
@@ -6409,8 +5371,7 @@ type DistributionSetupResponseIEs struct {
 //		...
 //	}
 type DistributionSetupFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionSetupFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_DistributionSetupFailureIEs
+	ProtocolIEs ProtocolIEContainer_DistributionSetupFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionSetupFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6430,12 +5391,9 @@ type ProtocolIEContainer_DistributionSetupFailureIEs []ProtocolIEField_Distribut
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DistributionSetupFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DistributionSetupFailureIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       DistributionSetupFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DistributionSetupFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({DistributionSetupFailureIEs}): the encoding received (Raw) and, when the
@@ -6447,17 +5405,12 @@ type DistributionSetupFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDMBSDistributionSetupUnsuccessfulTransfer is the value when Kind is DistributionSetupFailureIEs_IDMBSDistributionSetupUnsuccessfulTransfer.
-	IDMBSDistributionSetupUnsuccessfulTransfer *MBSDistributionSetupUnsuccessfulTransfer
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                       NgapProtocolIesKind
+	IDMBSSessionID                             *MBSSessionID                             // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID                         MBSAreaSessionID                          // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDMBSDistributionSetupUnsuccessfulTransfer *MBSDistributionSetupUnsuccessfulTransfer // when Kind is DistributionSetupFailureIEs_IDMBSDistributionSetupUnsuccessfulTransfer
+	IDCause                                    *Cause                                    // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics                   *CriticalityDiagnostics                   // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // DistributionReleaseRequest is the ASN.1 type DistributionReleaseRequest.
@@ -6467,8 +5420,7 @@ type DistributionSetupFailureIEs struct {
 //		...
 //	}
 type DistributionReleaseRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionReleaseRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_DistributionReleaseRequestIEs
+	ProtocolIEs ProtocolIEContainer_DistributionReleaseRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionReleaseRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6488,12 +5440,9 @@ type ProtocolIEContainer_DistributionReleaseRequestIEs []ProtocolIEField_Distrib
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DistributionReleaseRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DistributionReleaseRequestIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       DistributionReleaseRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DistributionReleaseRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({DistributionReleaseRequestIEs}): the encoding received (Raw) and, when the
@@ -6505,15 +5454,11 @@ type DistributionReleaseRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDMBSDistributionReleaseRequestTransfer is the value when Kind is DistributionReleaseRequestIEs_IDMBSDistributionReleaseRequestTransfer.
-	IDMBSDistributionReleaseRequestTransfer *MBSDistributionReleaseRequestTransfer
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind                                    NgapProtocolIesKind
+	IDMBSSessionID                          *MBSSessionID                          // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID                      MBSAreaSessionID                       // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDMBSDistributionReleaseRequestTransfer *MBSDistributionReleaseRequestTransfer // when Kind is DistributionReleaseRequestIEs_IDMBSDistributionReleaseRequestTransfer
+	IDCause                                 *Cause                                 // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
 }
 
 // DistributionReleaseResponse is the ASN.1 type DistributionReleaseResponse.
@@ -6523,8 +5468,7 @@ type DistributionReleaseRequestIEs struct {
 //		...
 //	}
 type DistributionReleaseResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionReleaseResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_DistributionReleaseResponseIEs
+	ProtocolIEs ProtocolIEContainer_DistributionReleaseResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.DistributionReleaseResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6544,12 +5488,9 @@ type ProtocolIEContainer_DistributionReleaseResponseIEs []ProtocolIEField_Distri
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DistributionReleaseResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value DistributionReleaseResponseIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       DistributionReleaseResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // DistributionReleaseResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({DistributionReleaseResponseIEs}): the encoding received (Raw) and, when the
@@ -6561,13 +5502,10 @@ type DistributionReleaseResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDMBSSessionID           *MBSSessionID           // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID       MBSAreaSessionID        // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // MulticastSessionActivationRequest is the ASN.1 type MulticastSessionActivationRequest.
@@ -6577,8 +5515,7 @@ type DistributionReleaseResponseIEs struct {
 //		...
 //	}
 type MulticastSessionActivationRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionActivationRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionActivationRequestIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionActivationRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionActivationRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6598,12 +5535,9 @@ type ProtocolIEContainer_MulticastSessionActivationRequestIEs []ProtocolIEField_
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionActivationRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionActivationRequestIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       MulticastSessionActivationRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionActivationRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionActivationRequestIEs}): the encoding received (Raw) and, when the
@@ -6615,11 +5549,9 @@ type MulticastSessionActivationRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMulticastSessionActivationRequestTransfer is the value when Kind is MulticastSessionActivationRequestIEs_IDMulticastSessionActivationRequestTransfer.
-	IDMulticastSessionActivationRequestTransfer *MulticastSessionActivationRequestTransfer
+	Kind                                        NgapProtocolIesKind
+	IDMBSSessionID                              *MBSSessionID                              // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMulticastSessionActivationRequestTransfer *MulticastSessionActivationRequestTransfer // when Kind is MulticastSessionActivationRequestIEs_IDMulticastSessionActivationRequestTransfer
 }
 
 // MulticastSessionActivationResponse is the ASN.1 type MulticastSessionActivationResponse.
@@ -6629,8 +5561,7 @@ type MulticastSessionActivationRequestIEs struct {
 //		...
 //	}
 type MulticastSessionActivationResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionActivationResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionActivationResponseIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionActivationResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionActivationResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6650,12 +5581,9 @@ type ProtocolIEContainer_MulticastSessionActivationResponseIEs []ProtocolIEField
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionActivationResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionActivationResponseIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       MulticastSessionActivationResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionActivationResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionActivationResponseIEs}): the encoding received (Raw) and, when the
@@ -6667,11 +5595,9 @@ type MulticastSessionActivationResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDMBSSessionID           *MBSSessionID           // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // MulticastSessionActivationFailure is the ASN.1 type MulticastSessionActivationFailure.
@@ -6681,8 +5607,7 @@ type MulticastSessionActivationResponseIEs struct {
 //		...
 //	}
 type MulticastSessionActivationFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionActivationFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionActivationFailureIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionActivationFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionActivationFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6702,12 +5627,9 @@ type ProtocolIEContainer_MulticastSessionActivationFailureIEs []ProtocolIEField_
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionActivationFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionActivationFailureIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       MulticastSessionActivationFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionActivationFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionActivationFailureIEs}): the encoding received (Raw) and, when the
@@ -6719,13 +5641,10 @@ type MulticastSessionActivationFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDMBSSessionID           *MBSSessionID           // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // MulticastSessionDeactivationRequest is the ASN.1 type MulticastSessionDeactivationRequest.
@@ -6735,8 +5654,7 @@ type MulticastSessionActivationFailureIEs struct {
 //		...
 //	}
 type MulticastSessionDeactivationRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionDeactivationRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionDeactivationRequestIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionDeactivationRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionDeactivationRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6756,12 +5674,9 @@ type ProtocolIEContainer_MulticastSessionDeactivationRequestIEs []ProtocolIEFiel
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionDeactivationRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionDeactivationRequestIEs
+	ID          ProtocolIEID                           // id [0] ProtocolIE-ID
+	Criticality Criticality                            // criticality [1] Criticality
+	Value       MulticastSessionDeactivationRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionDeactivationRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionDeactivationRequestIEs}): the encoding received (Raw) and, when the
@@ -6773,11 +5688,9 @@ type MulticastSessionDeactivationRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMulticastSessionDeactivationRequestTransfer is the value when Kind is MulticastSessionDeactivationRequestIEs_IDMulticastSessionDeactivationRequestTransfer.
-	IDMulticastSessionDeactivationRequestTransfer *MulticastSessionDeactivationRequestTransfer
+	Kind                                          NgapProtocolIesKind
+	IDMBSSessionID                                *MBSSessionID                                // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMulticastSessionDeactivationRequestTransfer *MulticastSessionDeactivationRequestTransfer // when Kind is MulticastSessionDeactivationRequestIEs_IDMulticastSessionDeactivationRequestTransfer
 }
 
 // MulticastSessionDeactivationResponse is the ASN.1 type MulticastSessionDeactivationResponse.
@@ -6787,8 +5700,7 @@ type MulticastSessionDeactivationRequestIEs struct {
 //		...
 //	}
 type MulticastSessionDeactivationResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionDeactivationResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionDeactivationResponseIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionDeactivationResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionDeactivationResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6808,12 +5720,9 @@ type ProtocolIEContainer_MulticastSessionDeactivationResponseIEs []ProtocolIEFie
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionDeactivationResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionDeactivationResponseIEs
+	ID          ProtocolIEID                            // id [0] ProtocolIE-ID
+	Criticality Criticality                             // criticality [1] Criticality
+	Value       MulticastSessionDeactivationResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionDeactivationResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionDeactivationResponseIEs}): the encoding received (Raw) and, when the
@@ -6825,11 +5734,9 @@ type MulticastSessionDeactivationResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDMBSSessionID           *MBSSessionID           // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // MulticastSessionUpdateRequest is the ASN.1 type MulticastSessionUpdateRequest.
@@ -6839,8 +5746,7 @@ type MulticastSessionDeactivationResponseIEs struct {
 //		...
 //	}
 type MulticastSessionUpdateRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionUpdateRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionUpdateRequestIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionUpdateRequestIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionUpdateRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6860,12 +5766,9 @@ type ProtocolIEContainer_MulticastSessionUpdateRequestIEs []ProtocolIEField_Mult
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionUpdateRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionUpdateRequestIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       MulticastSessionUpdateRequestIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionUpdateRequestIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionUpdateRequestIEs}): the encoding received (Raw) and, when the
@@ -6877,13 +5780,10 @@ type MulticastSessionUpdateRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDMulticastSessionUpdateRequestTransfer is the value when Kind is MulticastSessionUpdateRequestIEs_IDMulticastSessionUpdateRequestTransfer.
-	IDMulticastSessionUpdateRequestTransfer MulticastSessionUpdateRequestTransfer
+	Kind                                    NgapProtocolIesKind
+	IDMBSSessionID                          *MBSSessionID                         // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID                      MBSAreaSessionID                      // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDMulticastSessionUpdateRequestTransfer MulticastSessionUpdateRequestTransfer // when Kind is MulticastSessionUpdateRequestIEs_IDMulticastSessionUpdateRequestTransfer
 }
 
 // MulticastSessionUpdateResponse is the ASN.1 type MulticastSessionUpdateResponse.
@@ -6893,8 +5793,7 @@ type MulticastSessionUpdateRequestIEs struct {
 //		...
 //	}
 type MulticastSessionUpdateResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionUpdateResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionUpdateResponseIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionUpdateResponseIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionUpdateResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6914,12 +5813,9 @@ type ProtocolIEContainer_MulticastSessionUpdateResponseIEs []ProtocolIEField_Mul
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionUpdateResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionUpdateResponseIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       MulticastSessionUpdateResponseIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionUpdateResponseIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionUpdateResponseIEs}): the encoding received (Raw) and, when the
@@ -6931,13 +5827,10 @@ type MulticastSessionUpdateResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDMBSSessionID           *MBSSessionID           // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID       MBSAreaSessionID        // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // MulticastSessionUpdateFailure is the ASN.1 type MulticastSessionUpdateFailure.
@@ -6947,8 +5840,7 @@ type MulticastSessionUpdateResponseIEs struct {
 //		...
 //	}
 type MulticastSessionUpdateFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionUpdateFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastSessionUpdateFailureIEs
+	ProtocolIEs ProtocolIEContainer_MulticastSessionUpdateFailureIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastSessionUpdateFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6968,12 +5860,9 @@ type ProtocolIEContainer_MulticastSessionUpdateFailureIEs []ProtocolIEField_Mult
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastSessionUpdateFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastSessionUpdateFailureIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       MulticastSessionUpdateFailureIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastSessionUpdateFailureIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastSessionUpdateFailureIEs}): the encoding received (Raw) and, when the
@@ -6985,15 +5874,11 @@ type MulticastSessionUpdateFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSAreaSessionID is the value when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID.
-	IDMBSAreaSessionID MBSAreaSessionID
-	// IDCause is the value when Kind is AMFConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     NgapProtocolIesKind
+	IDMBSSessionID           *MBSSessionID           // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSAreaSessionID       MBSAreaSessionID        // when Kind is DistributionReleaseRequestIEs_IDMBSAreaSessionID
+	IDCause                  *Cause                  // when Kind is AMFConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 }
 
 // MulticastGroupPaging is the ASN.1 type MulticastGroupPaging.
@@ -7003,8 +5888,7 @@ type MulticastSessionUpdateFailureIEs struct {
 //		...
 //	}
 type MulticastGroupPaging struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastGroupPagingIEs}}.
-	ProtocolIEs ProtocolIEContainer_MulticastGroupPagingIEs
+	ProtocolIEs ProtocolIEContainer_MulticastGroupPagingIEs // protocolIEs [0] ProtocolIE-Container{{NGAP-PDU-Contents.MulticastGroupPagingIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7024,12 +5908,9 @@ type ProtocolIEContainer_MulticastGroupPagingIEs []ProtocolIEField_MulticastGrou
 //		value			NGAP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MulticastGroupPagingIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value.
-	Value MulticastGroupPagingIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       MulticastGroupPagingIEs // value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
 }
 
 // MulticastGroupPagingIEs is the open type NGAP-PROTOCOL-IES.&Value({MulticastGroupPagingIEs}): the encoding received (Raw) and, when the
@@ -7041,11 +5922,8 @@ type MulticastGroupPagingIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapProtocolIesKind
-	// IDMBSSessionID is the value when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID.
-	IDMBSSessionID *MBSSessionID
-	// IDMBSServiceArea is the value when Kind is BroadcastSessionModificationRequestIEs_IDMBSServiceArea.
-	IDMBSServiceArea *MBSServiceArea
-	// IDMulticastGroupPagingAreaList is the value when Kind is MulticastGroupPagingIEs_IDMulticastGroupPagingAreaList.
-	IDMulticastGroupPagingAreaList MulticastGroupPagingAreaList
+	Kind                           NgapProtocolIesKind
+	IDMBSSessionID                 *MBSSessionID                // when Kind is BroadcastSessionModificationFailureIEs_IDMBSSessionID
+	IDMBSServiceArea               *MBSServiceArea              // when Kind is BroadcastSessionModificationRequestIEs_IDMBSServiceArea
+	IDMulticastGroupPagingAreaList MulticastGroupPagingAreaList // when Kind is MulticastGroupPagingIEs_IDMulticastGroupPagingAreaList
 }

@@ -19,13 +19,10 @@ import (
 //	}
 type NGAPPDU struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice NGAPPDUChoice
-	// InitiatingMessage is the component initiatingMessage [0] InitiatingMessage.
-	InitiatingMessage *InitiatingMessage
-	// SuccessfulOutcome is the component successfulOutcome [1] SuccessfulOutcome.
-	SuccessfulOutcome *SuccessfulOutcome
-	// UnsuccessfulOutcome is the component unsuccessfulOutcome [2] UnsuccessfulOutcome.
-	UnsuccessfulOutcome *UnsuccessfulOutcome
+	Choice              NGAPPDUChoice
+	InitiatingMessage   *InitiatingMessage   // initiatingMessage [0] InitiatingMessage
+	SuccessfulOutcome   *SuccessfulOutcome   // successfulOutcome [1] SuccessfulOutcome
+	UnsuccessfulOutcome *UnsuccessfulOutcome // unsuccessfulOutcome [2] UnsuccessfulOutcome
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -58,12 +55,9 @@ func (c NGAPPDUChoice) String() string {
 //		value			NGAP-ELEMENTARY-PROCEDURE.&InitiatingMessage	({NGAP-ELEMENTARY-PROCEDURES}{@procedureCode})
 //	}
 type InitiatingMessage struct {
-	// ProcedureCode is the component procedureCode [0] ProcedureCode.
-	ProcedureCode ProcedureCode
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&InitiatingMessage.
-	Value InitiatingMessage_Value
+	ProcedureCode ProcedureCode           // procedureCode [0] ProcedureCode
+	Criticality   Criticality             // criticality [1] Criticality
+	Value         InitiatingMessage_Value // value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&InitiatingMessage
 }
 
 // InitiatingMessage_Value is the open type NGAP-ELEMENTARY-PROCEDURE.&InitiatingMessage({NGAP-ELEMENTARY-PROCEDURES}): the encoding received (Raw) and, when the
@@ -75,159 +69,83 @@ type InitiatingMessage_Value struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapElementaryProcedureKind
-	// AMFConfigurationUpdate is the value when Kind is NGAPPDUDescriptions_AMFConfigurationUpdate.
-	AMFConfigurationUpdate AMFConfigurationUpdate
-	// BroadcastSessionModification is the value when Kind is BroadcastSessionModification.
-	BroadcastSessionModification BroadcastSessionModificationRequest
-	// BroadcastSessionRelease is the value when Kind is BroadcastSessionRelease.
-	BroadcastSessionRelease BroadcastSessionReleaseRequest
-	// BroadcastSessionSetup is the value when Kind is BroadcastSessionSetup.
-	BroadcastSessionSetup BroadcastSessionSetupRequest
-	// DistributionSetup is the value when Kind is DistributionSetup.
-	DistributionSetup DistributionSetupRequest
-	// DistributionRelease is the value when Kind is DistributionRelease.
-	DistributionRelease DistributionReleaseRequest
-	// HandoverCancel is the value when Kind is NGAPPDUDescriptions_HandoverCancel.
-	HandoverCancel HandoverCancel
-	// HandoverPreparation is the value when Kind is HandoverPreparation.
-	HandoverPreparation HandoverRequired
-	// HandoverResourceAllocation is the value when Kind is HandoverResourceAllocation.
-	HandoverResourceAllocation HandoverRequest
-	// InitialContextSetup is the value when Kind is InitialContextSetup.
-	InitialContextSetup InitialContextSetupRequest
-	// MulticastSessionActivation is the value when Kind is MulticastSessionActivation.
-	MulticastSessionActivation MulticastSessionActivationRequest
-	// MulticastSessionDeactivation is the value when Kind is MulticastSessionDeactivation.
-	MulticastSessionDeactivation MulticastSessionDeactivationRequest
-	// MulticastSessionUpdate is the value when Kind is MulticastSessionUpdate.
-	MulticastSessionUpdate MulticastSessionUpdateRequest
-	// NGReset is the value when Kind is NGAPPDUDescriptions_NGReset.
-	NGReset NGReset
-	// NGSetup is the value when Kind is NGSetup.
-	NGSetup NGSetupRequest
-	// PathSwitchRequest is the value when Kind is NGAPPDUDescriptions_PathSwitchRequest.
-	PathSwitchRequest PathSwitchRequest
-	// PDUSessionResourceModify is the value when Kind is PDUSessionResourceModify.
-	PDUSessionResourceModify PDUSessionResourceModifyRequest
-	// PDUSessionResourceModifyIndication is the value when Kind is NGAPPDUDescriptions_PDUSessionResourceModifyIndication.
-	PDUSessionResourceModifyIndication PDUSessionResourceModifyIndication
-	// PDUSessionResourceRelease is the value when Kind is PDUSessionResourceRelease.
-	PDUSessionResourceRelease PDUSessionResourceReleaseCommand
-	// PDUSessionResourceSetup is the value when Kind is PDUSessionResourceSetup.
-	PDUSessionResourceSetup PDUSessionResourceSetupRequest
-	// PWSCancel is the value when Kind is PWSCancel.
-	PWSCancel PWSCancelRequest
-	// RANConfigurationUpdate is the value when Kind is NGAPPDUDescriptions_RANConfigurationUpdate.
-	RANConfigurationUpdate RANConfigurationUpdate
-	// UEContextModification is the value when Kind is UEContextModification.
-	UEContextModification UEContextModificationRequest
-	// UEContextRelease is the value when Kind is UEContextRelease.
-	UEContextRelease UEContextReleaseCommand
-	// UEContextResume is the value when Kind is UEContextResume.
-	UEContextResume UEContextResumeRequest
-	// UEContextSuspend is the value when Kind is UEContextSuspend.
-	UEContextSuspend UEContextSuspendRequest
-	// UERadioCapabilityCheck is the value when Kind is UERadioCapabilityCheck.
-	UERadioCapabilityCheck UERadioCapabilityCheckRequest
-	// UERadioCapabilityIDMapping is the value when Kind is UERadioCapabilityIDMapping.
-	UERadioCapabilityIDMapping UERadioCapabilityIDMappingRequest
-	// WriteReplaceWarning is the value when Kind is WriteReplaceWarning.
-	WriteReplaceWarning WriteReplaceWarningRequest
-	// AMFCPRelocationIndication is the value when Kind is NGAPPDUDescriptions_AMFCPRelocationIndication.
-	AMFCPRelocationIndication AMFCPRelocationIndication
-	// AMFStatusIndication is the value when Kind is NGAPPDUDescriptions_AMFStatusIndication.
-	AMFStatusIndication AMFStatusIndication
-	// BroadcastSessionReleaseRequired is the value when Kind is NGAPPDUDescriptions_BroadcastSessionReleaseRequired.
-	BroadcastSessionReleaseRequired BroadcastSessionReleaseRequired
-	// CellTrafficTrace is the value when Kind is NGAPPDUDescriptions_CellTrafficTrace.
-	CellTrafficTrace CellTrafficTrace
-	// ConnectionEstablishmentIndication is the value when Kind is NGAPPDUDescriptions_ConnectionEstablishmentIndication.
-	ConnectionEstablishmentIndication ConnectionEstablishmentIndication
-	// DeactivateTrace is the value when Kind is NGAPPDUDescriptions_DeactivateTrace.
-	DeactivateTrace DeactivateTrace
-	// DownlinkNASTransport is the value when Kind is NGAPPDUDescriptions_DownlinkNASTransport.
-	DownlinkNASTransport DownlinkNASTransport
-	// DownlinkNonUEAssociatedNRPPaTransport is the value when Kind is NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport.
-	DownlinkNonUEAssociatedNRPPaTransport DownlinkNonUEAssociatedNRPPaTransport
-	// DownlinkRANConfigurationTransfer is the value when Kind is NGAPPDUDescriptions_DownlinkRANConfigurationTransfer.
-	DownlinkRANConfigurationTransfer DownlinkRANConfigurationTransfer
-	// DownlinkRANEarlyStatusTransfer is the value when Kind is NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer.
-	DownlinkRANEarlyStatusTransfer DownlinkRANEarlyStatusTransfer
-	// DownlinkRANStatusTransfer is the value when Kind is NGAPPDUDescriptions_DownlinkRANStatusTransfer.
-	DownlinkRANStatusTransfer DownlinkRANStatusTransfer
-	// DownlinkRIMInformationTransfer is the value when Kind is NGAPPDUDescriptions_DownlinkRIMInformationTransfer.
-	DownlinkRIMInformationTransfer DownlinkRIMInformationTransfer
-	// DownlinkUEAssociatedNRPPaTransport is the value when Kind is NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport.
-	DownlinkUEAssociatedNRPPaTransport DownlinkUEAssociatedNRPPaTransport
-	// ErrorIndication is the value when Kind is NGAPPDUDescriptions_ErrorIndication.
-	ErrorIndication ErrorIndication
-	// HandoverNotification is the value when Kind is HandoverNotification.
-	HandoverNotification HandoverNotify
-	// HandoverSuccess is the value when Kind is NGAPPDUDescriptions_HandoverSuccess.
-	HandoverSuccess HandoverSuccess
-	// InitialUEMessage is the value when Kind is NGAPPDUDescriptions_InitialUEMessage.
-	InitialUEMessage InitialUEMessage
-	// LocationReport is the value when Kind is NGAPPDUDescriptions_LocationReport.
-	LocationReport LocationReport
-	// LocationReportingControl is the value when Kind is NGAPPDUDescriptions_LocationReportingControl.
-	LocationReportingControl LocationReportingControl
-	// LocationReportingFailureIndication is the value when Kind is NGAPPDUDescriptions_LocationReportingFailureIndication.
-	LocationReportingFailureIndication LocationReportingFailureIndication
-	// MulticastGroupPaging is the value when Kind is NGAPPDUDescriptions_MulticastGroupPaging.
-	MulticastGroupPaging MulticastGroupPaging
-	// NASNonDeliveryIndication is the value when Kind is NGAPPDUDescriptions_NASNonDeliveryIndication.
-	NASNonDeliveryIndication NASNonDeliveryIndication
-	// OverloadStart is the value when Kind is NGAPPDUDescriptions_OverloadStart.
-	OverloadStart OverloadStart
-	// OverloadStop is the value when Kind is NGAPPDUDescriptions_OverloadStop.
-	OverloadStop OverloadStop
-	// Paging is the value when Kind is NGAPPDUDescriptions_Paging.
-	Paging Paging
-	// PDUSessionResourceNotify is the value when Kind is NGAPPDUDescriptions_PDUSessionResourceNotify.
-	PDUSessionResourceNotify PDUSessionResourceNotify
-	// PrivateMessage is the value when Kind is NGAPPDUDescriptions_PrivateMessage.
-	PrivateMessage PrivateMessage
-	// PWSFailureIndication is the value when Kind is NGAPPDUDescriptions_PWSFailureIndication.
-	PWSFailureIndication PWSFailureIndication
-	// PWSRestartIndication is the value when Kind is NGAPPDUDescriptions_PWSRestartIndication.
-	PWSRestartIndication PWSRestartIndication
-	// RANCPRelocationIndication is the value when Kind is NGAPPDUDescriptions_RANCPRelocationIndication.
-	RANCPRelocationIndication RANCPRelocationIndication
-	// RerouteNASRequest is the value when Kind is NGAPPDUDescriptions_RerouteNASRequest.
-	RerouteNASRequest RerouteNASRequest
-	// RetrieveUEInformation is the value when Kind is NGAPPDUDescriptions_RetrieveUEInformation.
-	RetrieveUEInformation RetrieveUEInformation
-	// RRCInactiveTransitionReport is the value when Kind is NGAPPDUDescriptions_RRCInactiveTransitionReport.
-	RRCInactiveTransitionReport RRCInactiveTransitionReport
-	// SecondaryRATDataUsageReport is the value when Kind is NGAPPDUDescriptions_SecondaryRATDataUsageReport.
-	SecondaryRATDataUsageReport SecondaryRATDataUsageReport
-	// TraceFailureIndication is the value when Kind is NGAPPDUDescriptions_TraceFailureIndication.
-	TraceFailureIndication TraceFailureIndication
-	// TraceStart is the value when Kind is NGAPPDUDescriptions_TraceStart.
-	TraceStart TraceStart
-	// UEContextReleaseRequest is the value when Kind is NGAPPDUDescriptions_UEContextReleaseRequest.
-	UEContextReleaseRequest UEContextReleaseRequest
-	// UEInformationTransfer is the value when Kind is NGAPPDUDescriptions_UEInformationTransfer.
-	UEInformationTransfer UEInformationTransfer
-	// UERadioCapabilityInfoIndication is the value when Kind is NGAPPDUDescriptions_UERadioCapabilityInfoIndication.
-	UERadioCapabilityInfoIndication UERadioCapabilityInfoIndication
-	// UETNLABindingRelease is the value when Kind is UETNLABindingRelease.
-	UETNLABindingRelease UETNLABindingReleaseRequest
-	// UplinkNASTransport is the value when Kind is NGAPPDUDescriptions_UplinkNASTransport.
-	UplinkNASTransport UplinkNASTransport
-	// UplinkNonUEAssociatedNRPPaTransport is the value when Kind is NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport.
-	UplinkNonUEAssociatedNRPPaTransport UplinkNonUEAssociatedNRPPaTransport
-	// UplinkRANConfigurationTransfer is the value when Kind is NGAPPDUDescriptions_UplinkRANConfigurationTransfer.
-	UplinkRANConfigurationTransfer UplinkRANConfigurationTransfer
-	// UplinkRANEarlyStatusTransfer is the value when Kind is NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer.
-	UplinkRANEarlyStatusTransfer UplinkRANEarlyStatusTransfer
-	// UplinkRANStatusTransfer is the value when Kind is NGAPPDUDescriptions_UplinkRANStatusTransfer.
-	UplinkRANStatusTransfer UplinkRANStatusTransfer
-	// UplinkRIMInformationTransfer is the value when Kind is NGAPPDUDescriptions_UplinkRIMInformationTransfer.
-	UplinkRIMInformationTransfer UplinkRIMInformationTransfer
-	// UplinkUEAssociatedNRPPaTransport is the value when Kind is NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport.
-	UplinkUEAssociatedNRPPaTransport UplinkUEAssociatedNRPPaTransport
+	Kind                                  NgapElementaryProcedureKind
+	AMFConfigurationUpdate                AMFConfigurationUpdate                // when Kind is NGAPPDUDescriptions_AMFConfigurationUpdate
+	BroadcastSessionModification          BroadcastSessionModificationRequest   // when Kind is BroadcastSessionModification
+	BroadcastSessionRelease               BroadcastSessionReleaseRequest        // when Kind is BroadcastSessionRelease
+	BroadcastSessionSetup                 BroadcastSessionSetupRequest          // when Kind is BroadcastSessionSetup
+	DistributionSetup                     DistributionSetupRequest              // when Kind is DistributionSetup
+	DistributionRelease                   DistributionReleaseRequest            // when Kind is DistributionRelease
+	HandoverCancel                        HandoverCancel                        // when Kind is NGAPPDUDescriptions_HandoverCancel
+	HandoverPreparation                   HandoverRequired                      // when Kind is HandoverPreparation
+	HandoverResourceAllocation            HandoverRequest                       // when Kind is HandoverResourceAllocation
+	InitialContextSetup                   InitialContextSetupRequest            // when Kind is InitialContextSetup
+	MulticastSessionActivation            MulticastSessionActivationRequest     // when Kind is MulticastSessionActivation
+	MulticastSessionDeactivation          MulticastSessionDeactivationRequest   // when Kind is MulticastSessionDeactivation
+	MulticastSessionUpdate                MulticastSessionUpdateRequest         // when Kind is MulticastSessionUpdate
+	NGReset                               NGReset                               // when Kind is NGAPPDUDescriptions_NGReset
+	NGSetup                               NGSetupRequest                        // when Kind is NGSetup
+	PathSwitchRequest                     PathSwitchRequest                     // when Kind is NGAPPDUDescriptions_PathSwitchRequest
+	PDUSessionResourceModify              PDUSessionResourceModifyRequest       // when Kind is PDUSessionResourceModify
+	PDUSessionResourceModifyIndication    PDUSessionResourceModifyIndication    // when Kind is NGAPPDUDescriptions_PDUSessionResourceModifyIndication
+	PDUSessionResourceRelease             PDUSessionResourceReleaseCommand      // when Kind is PDUSessionResourceRelease
+	PDUSessionResourceSetup               PDUSessionResourceSetupRequest        // when Kind is PDUSessionResourceSetup
+	PWSCancel                             PWSCancelRequest                      // when Kind is PWSCancel
+	RANConfigurationUpdate                RANConfigurationUpdate                // when Kind is NGAPPDUDescriptions_RANConfigurationUpdate
+	UEContextModification                 UEContextModificationRequest          // when Kind is UEContextModification
+	UEContextRelease                      UEContextReleaseCommand               // when Kind is UEContextRelease
+	UEContextResume                       UEContextResumeRequest                // when Kind is UEContextResume
+	UEContextSuspend                      UEContextSuspendRequest               // when Kind is UEContextSuspend
+	UERadioCapabilityCheck                UERadioCapabilityCheckRequest         // when Kind is UERadioCapabilityCheck
+	UERadioCapabilityIDMapping            UERadioCapabilityIDMappingRequest     // when Kind is UERadioCapabilityIDMapping
+	WriteReplaceWarning                   WriteReplaceWarningRequest            // when Kind is WriteReplaceWarning
+	AMFCPRelocationIndication             AMFCPRelocationIndication             // when Kind is NGAPPDUDescriptions_AMFCPRelocationIndication
+	AMFStatusIndication                   AMFStatusIndication                   // when Kind is NGAPPDUDescriptions_AMFStatusIndication
+	BroadcastSessionReleaseRequired       BroadcastSessionReleaseRequired       // when Kind is NGAPPDUDescriptions_BroadcastSessionReleaseRequired
+	CellTrafficTrace                      CellTrafficTrace                      // when Kind is NGAPPDUDescriptions_CellTrafficTrace
+	ConnectionEstablishmentIndication     ConnectionEstablishmentIndication     // when Kind is NGAPPDUDescriptions_ConnectionEstablishmentIndication
+	DeactivateTrace                       DeactivateTrace                       // when Kind is NGAPPDUDescriptions_DeactivateTrace
+	DownlinkNASTransport                  DownlinkNASTransport                  // when Kind is NGAPPDUDescriptions_DownlinkNASTransport
+	DownlinkNonUEAssociatedNRPPaTransport DownlinkNonUEAssociatedNRPPaTransport // when Kind is NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport
+	DownlinkRANConfigurationTransfer      DownlinkRANConfigurationTransfer      // when Kind is NGAPPDUDescriptions_DownlinkRANConfigurationTransfer
+	DownlinkRANEarlyStatusTransfer        DownlinkRANEarlyStatusTransfer        // when Kind is NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer
+	DownlinkRANStatusTransfer             DownlinkRANStatusTransfer             // when Kind is NGAPPDUDescriptions_DownlinkRANStatusTransfer
+	DownlinkRIMInformationTransfer        DownlinkRIMInformationTransfer        // when Kind is NGAPPDUDescriptions_DownlinkRIMInformationTransfer
+	DownlinkUEAssociatedNRPPaTransport    DownlinkUEAssociatedNRPPaTransport    // when Kind is NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport
+	ErrorIndication                       ErrorIndication                       // when Kind is NGAPPDUDescriptions_ErrorIndication
+	HandoverNotification                  HandoverNotify                        // when Kind is HandoverNotification
+	HandoverSuccess                       HandoverSuccess                       // when Kind is NGAPPDUDescriptions_HandoverSuccess
+	InitialUEMessage                      InitialUEMessage                      // when Kind is NGAPPDUDescriptions_InitialUEMessage
+	LocationReport                        LocationReport                        // when Kind is NGAPPDUDescriptions_LocationReport
+	LocationReportingControl              LocationReportingControl              // when Kind is NGAPPDUDescriptions_LocationReportingControl
+	LocationReportingFailureIndication    LocationReportingFailureIndication    // when Kind is NGAPPDUDescriptions_LocationReportingFailureIndication
+	MulticastGroupPaging                  MulticastGroupPaging                  // when Kind is NGAPPDUDescriptions_MulticastGroupPaging
+	NASNonDeliveryIndication              NASNonDeliveryIndication              // when Kind is NGAPPDUDescriptions_NASNonDeliveryIndication
+	OverloadStart                         OverloadStart                         // when Kind is NGAPPDUDescriptions_OverloadStart
+	OverloadStop                          OverloadStop                          // when Kind is NGAPPDUDescriptions_OverloadStop
+	Paging                                Paging                                // when Kind is NGAPPDUDescriptions_Paging
+	PDUSessionResourceNotify              PDUSessionResourceNotify              // when Kind is NGAPPDUDescriptions_PDUSessionResourceNotify
+	PrivateMessage                        PrivateMessage                        // when Kind is NGAPPDUDescriptions_PrivateMessage
+	PWSFailureIndication                  PWSFailureIndication                  // when Kind is NGAPPDUDescriptions_PWSFailureIndication
+	PWSRestartIndication                  PWSRestartIndication                  // when Kind is NGAPPDUDescriptions_PWSRestartIndication
+	RANCPRelocationIndication             RANCPRelocationIndication             // when Kind is NGAPPDUDescriptions_RANCPRelocationIndication
+	RerouteNASRequest                     RerouteNASRequest                     // when Kind is NGAPPDUDescriptions_RerouteNASRequest
+	RetrieveUEInformation                 RetrieveUEInformation                 // when Kind is NGAPPDUDescriptions_RetrieveUEInformation
+	RRCInactiveTransitionReport           RRCInactiveTransitionReport           // when Kind is NGAPPDUDescriptions_RRCInactiveTransitionReport
+	SecondaryRATDataUsageReport           SecondaryRATDataUsageReport           // when Kind is NGAPPDUDescriptions_SecondaryRATDataUsageReport
+	TraceFailureIndication                TraceFailureIndication                // when Kind is NGAPPDUDescriptions_TraceFailureIndication
+	TraceStart                            TraceStart                            // when Kind is NGAPPDUDescriptions_TraceStart
+	UEContextReleaseRequest               UEContextReleaseRequest               // when Kind is NGAPPDUDescriptions_UEContextReleaseRequest
+	UEInformationTransfer                 UEInformationTransfer                 // when Kind is NGAPPDUDescriptions_UEInformationTransfer
+	UERadioCapabilityInfoIndication       UERadioCapabilityInfoIndication       // when Kind is NGAPPDUDescriptions_UERadioCapabilityInfoIndication
+	UETNLABindingRelease                  UETNLABindingReleaseRequest           // when Kind is UETNLABindingRelease
+	UplinkNASTransport                    UplinkNASTransport                    // when Kind is NGAPPDUDescriptions_UplinkNASTransport
+	UplinkNonUEAssociatedNRPPaTransport   UplinkNonUEAssociatedNRPPaTransport   // when Kind is NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport
+	UplinkRANConfigurationTransfer        UplinkRANConfigurationTransfer        // when Kind is NGAPPDUDescriptions_UplinkRANConfigurationTransfer
+	UplinkRANEarlyStatusTransfer          UplinkRANEarlyStatusTransfer          // when Kind is NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer
+	UplinkRANStatusTransfer               UplinkRANStatusTransfer               // when Kind is NGAPPDUDescriptions_UplinkRANStatusTransfer
+	UplinkRIMInformationTransfer          UplinkRIMInformationTransfer          // when Kind is NGAPPDUDescriptions_UplinkRIMInformationTransfer
+	UplinkUEAssociatedNRPPaTransport      UplinkUEAssociatedNRPPaTransport      // when Kind is NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport
 }
 
 // NgapElementaryProcedureKind tells which information object of class NGAP-ELEMENTARY-PROCEDURE an open type's key selected:
@@ -332,12 +250,9 @@ func (k NgapElementaryProcedureKind) String() string {
 //		value			NGAP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome	({NGAP-ELEMENTARY-PROCEDURES}{@procedureCode})
 //	}
 type SuccessfulOutcome struct {
-	// ProcedureCode is the component procedureCode [0] ProcedureCode.
-	ProcedureCode ProcedureCode
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome.
-	Value SuccessfulOutcome_Value
+	ProcedureCode ProcedureCode           // procedureCode [0] ProcedureCode
+	Criticality   Criticality             // criticality [1] Criticality
+	Value         SuccessfulOutcome_Value // value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome
 }
 
 // SuccessfulOutcome_Value is the open type NGAP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome({NGAP-ELEMENTARY-PROCEDURES}): the encoding received (Raw) and, when the
@@ -349,65 +264,36 @@ type SuccessfulOutcome_Value struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapElementaryProcedureKind
-	// AMFConfigurationUpdate is the value when Kind is NGAPPDUDescriptions_AMFConfigurationUpdate.
-	AMFConfigurationUpdate AMFConfigurationUpdateAcknowledge
-	// BroadcastSessionModification is the value when Kind is BroadcastSessionModification.
-	BroadcastSessionModification BroadcastSessionModificationResponse
-	// BroadcastSessionRelease is the value when Kind is BroadcastSessionRelease.
-	BroadcastSessionRelease BroadcastSessionReleaseResponse
-	// BroadcastSessionSetup is the value when Kind is BroadcastSessionSetup.
-	BroadcastSessionSetup BroadcastSessionSetupResponse
-	// DistributionSetup is the value when Kind is DistributionSetup.
-	DistributionSetup DistributionSetupResponse
-	// DistributionRelease is the value when Kind is DistributionRelease.
-	DistributionRelease DistributionReleaseResponse
-	// HandoverCancel is the value when Kind is NGAPPDUDescriptions_HandoverCancel.
-	HandoverCancel HandoverCancelAcknowledge
-	// HandoverPreparation is the value when Kind is HandoverPreparation.
-	HandoverPreparation HandoverCommand
-	// HandoverResourceAllocation is the value when Kind is HandoverResourceAllocation.
-	HandoverResourceAllocation HandoverRequestAcknowledge
-	// InitialContextSetup is the value when Kind is InitialContextSetup.
-	InitialContextSetup InitialContextSetupResponse
-	// MulticastSessionActivation is the value when Kind is MulticastSessionActivation.
-	MulticastSessionActivation MulticastSessionActivationResponse
-	// MulticastSessionDeactivation is the value when Kind is MulticastSessionDeactivation.
-	MulticastSessionDeactivation MulticastSessionDeactivationResponse
-	// MulticastSessionUpdate is the value when Kind is MulticastSessionUpdate.
-	MulticastSessionUpdate MulticastSessionUpdateResponse
-	// NGReset is the value when Kind is NGAPPDUDescriptions_NGReset.
-	NGReset NGResetAcknowledge
-	// NGSetup is the value when Kind is NGSetup.
-	NGSetup NGSetupResponse
-	// PathSwitchRequest is the value when Kind is NGAPPDUDescriptions_PathSwitchRequest.
-	PathSwitchRequest PathSwitchRequestAcknowledge
-	// PDUSessionResourceModify is the value when Kind is PDUSessionResourceModify.
-	PDUSessionResourceModify PDUSessionResourceModifyResponse
-	// PDUSessionResourceModifyIndication is the value when Kind is NGAPPDUDescriptions_PDUSessionResourceModifyIndication.
-	PDUSessionResourceModifyIndication PDUSessionResourceModifyConfirm
-	// PDUSessionResourceRelease is the value when Kind is PDUSessionResourceRelease.
-	PDUSessionResourceRelease PDUSessionResourceReleaseResponse
-	// PDUSessionResourceSetup is the value when Kind is PDUSessionResourceSetup.
-	PDUSessionResourceSetup PDUSessionResourceSetupResponse
-	// PWSCancel is the value when Kind is PWSCancel.
-	PWSCancel PWSCancelResponse
-	// RANConfigurationUpdate is the value when Kind is NGAPPDUDescriptions_RANConfigurationUpdate.
-	RANConfigurationUpdate RANConfigurationUpdateAcknowledge
-	// UEContextModification is the value when Kind is UEContextModification.
-	UEContextModification UEContextModificationResponse
-	// UEContextRelease is the value when Kind is UEContextRelease.
-	UEContextRelease UEContextReleaseComplete
-	// UEContextResume is the value when Kind is UEContextResume.
-	UEContextResume UEContextResumeResponse
-	// UEContextSuspend is the value when Kind is UEContextSuspend.
-	UEContextSuspend UEContextSuspendResponse
-	// UERadioCapabilityCheck is the value when Kind is UERadioCapabilityCheck.
-	UERadioCapabilityCheck UERadioCapabilityCheckResponse
-	// UERadioCapabilityIDMapping is the value when Kind is UERadioCapabilityIDMapping.
-	UERadioCapabilityIDMapping UERadioCapabilityIDMappingResponse
-	// WriteReplaceWarning is the value when Kind is WriteReplaceWarning.
-	WriteReplaceWarning WriteReplaceWarningResponse
+	Kind                               NgapElementaryProcedureKind
+	AMFConfigurationUpdate             AMFConfigurationUpdateAcknowledge    // when Kind is NGAPPDUDescriptions_AMFConfigurationUpdate
+	BroadcastSessionModification       BroadcastSessionModificationResponse // when Kind is BroadcastSessionModification
+	BroadcastSessionRelease            BroadcastSessionReleaseResponse      // when Kind is BroadcastSessionRelease
+	BroadcastSessionSetup              BroadcastSessionSetupResponse        // when Kind is BroadcastSessionSetup
+	DistributionSetup                  DistributionSetupResponse            // when Kind is DistributionSetup
+	DistributionRelease                DistributionReleaseResponse          // when Kind is DistributionRelease
+	HandoverCancel                     HandoverCancelAcknowledge            // when Kind is NGAPPDUDescriptions_HandoverCancel
+	HandoverPreparation                HandoverCommand                      // when Kind is HandoverPreparation
+	HandoverResourceAllocation         HandoverRequestAcknowledge           // when Kind is HandoverResourceAllocation
+	InitialContextSetup                InitialContextSetupResponse          // when Kind is InitialContextSetup
+	MulticastSessionActivation         MulticastSessionActivationResponse   // when Kind is MulticastSessionActivation
+	MulticastSessionDeactivation       MulticastSessionDeactivationResponse // when Kind is MulticastSessionDeactivation
+	MulticastSessionUpdate             MulticastSessionUpdateResponse       // when Kind is MulticastSessionUpdate
+	NGReset                            NGResetAcknowledge                   // when Kind is NGAPPDUDescriptions_NGReset
+	NGSetup                            NGSetupResponse                      // when Kind is NGSetup
+	PathSwitchRequest                  PathSwitchRequestAcknowledge         // when Kind is NGAPPDUDescriptions_PathSwitchRequest
+	PDUSessionResourceModify           PDUSessionResourceModifyResponse     // when Kind is PDUSessionResourceModify
+	PDUSessionResourceModifyIndication PDUSessionResourceModifyConfirm      // when Kind is NGAPPDUDescriptions_PDUSessionResourceModifyIndication
+	PDUSessionResourceRelease          PDUSessionResourceReleaseResponse    // when Kind is PDUSessionResourceRelease
+	PDUSessionResourceSetup            PDUSessionResourceSetupResponse      // when Kind is PDUSessionResourceSetup
+	PWSCancel                          PWSCancelResponse                    // when Kind is PWSCancel
+	RANConfigurationUpdate             RANConfigurationUpdateAcknowledge    // when Kind is NGAPPDUDescriptions_RANConfigurationUpdate
+	UEContextModification              UEContextModificationResponse        // when Kind is UEContextModification
+	UEContextRelease                   UEContextReleaseComplete             // when Kind is UEContextRelease
+	UEContextResume                    UEContextResumeResponse              // when Kind is UEContextResume
+	UEContextSuspend                   UEContextSuspendResponse             // when Kind is UEContextSuspend
+	UERadioCapabilityCheck             UERadioCapabilityCheckResponse       // when Kind is UERadioCapabilityCheck
+	UERadioCapabilityIDMapping         UERadioCapabilityIDMappingResponse   // when Kind is UERadioCapabilityIDMapping
+	WriteReplaceWarning                WriteReplaceWarningResponse          // when Kind is WriteReplaceWarning
 }
 
 // UnsuccessfulOutcome is the ASN.1 type UnsuccessfulOutcome.
@@ -418,12 +304,9 @@ type SuccessfulOutcome_Value struct {
 //		value			NGAP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome	({NGAP-ELEMENTARY-PROCEDURES}{@procedureCode})
 //	}
 type UnsuccessfulOutcome struct {
-	// ProcedureCode is the component procedureCode [0] ProcedureCode.
-	ProcedureCode ProcedureCode
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome.
-	Value UnsuccessfulOutcome_Value
+	ProcedureCode ProcedureCode             // procedureCode [0] ProcedureCode
+	Criticality   Criticality               // criticality [1] Criticality
+	Value         UnsuccessfulOutcome_Value // value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome
 }
 
 // UnsuccessfulOutcome_Value is the open type NGAP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome({NGAP-ELEMENTARY-PROCEDURES}): the encoding received (Raw) and, when the
@@ -435,35 +318,20 @@ type UnsuccessfulOutcome_Value struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind NgapElementaryProcedureKind
-	// AMFConfigurationUpdate is the value when Kind is NGAPPDUDescriptions_AMFConfigurationUpdate.
-	AMFConfigurationUpdate AMFConfigurationUpdateFailure
-	// BroadcastSessionModification is the value when Kind is BroadcastSessionModification.
-	BroadcastSessionModification BroadcastSessionModificationFailure
-	// BroadcastSessionSetup is the value when Kind is BroadcastSessionSetup.
-	BroadcastSessionSetup BroadcastSessionSetupFailure
-	// DistributionSetup is the value when Kind is DistributionSetup.
-	DistributionSetup DistributionSetupFailure
-	// HandoverPreparation is the value when Kind is HandoverPreparation.
-	HandoverPreparation HandoverPreparationFailure
-	// HandoverResourceAllocation is the value when Kind is HandoverResourceAllocation.
-	HandoverResourceAllocation HandoverFailure
-	// InitialContextSetup is the value when Kind is InitialContextSetup.
-	InitialContextSetup InitialContextSetupFailure
-	// MulticastSessionActivation is the value when Kind is MulticastSessionActivation.
-	MulticastSessionActivation MulticastSessionActivationFailure
-	// MulticastSessionUpdate is the value when Kind is MulticastSessionUpdate.
-	MulticastSessionUpdate MulticastSessionUpdateFailure
-	// NGSetup is the value when Kind is NGSetup.
-	NGSetup NGSetupFailure
-	// PathSwitchRequest is the value when Kind is NGAPPDUDescriptions_PathSwitchRequest.
-	PathSwitchRequest PathSwitchRequestFailure
-	// RANConfigurationUpdate is the value when Kind is NGAPPDUDescriptions_RANConfigurationUpdate.
-	RANConfigurationUpdate RANConfigurationUpdateFailure
-	// UEContextModification is the value when Kind is UEContextModification.
-	UEContextModification UEContextModificationFailure
-	// UEContextResume is the value when Kind is UEContextResume.
-	UEContextResume UEContextResumeFailure
-	// UEContextSuspend is the value when Kind is UEContextSuspend.
-	UEContextSuspend UEContextSuspendFailure
+	Kind                         NgapElementaryProcedureKind
+	AMFConfigurationUpdate       AMFConfigurationUpdateFailure       // when Kind is NGAPPDUDescriptions_AMFConfigurationUpdate
+	BroadcastSessionModification BroadcastSessionModificationFailure // when Kind is BroadcastSessionModification
+	BroadcastSessionSetup        BroadcastSessionSetupFailure        // when Kind is BroadcastSessionSetup
+	DistributionSetup            DistributionSetupFailure            // when Kind is DistributionSetup
+	HandoverPreparation          HandoverPreparationFailure          // when Kind is HandoverPreparation
+	HandoverResourceAllocation   HandoverFailure                     // when Kind is HandoverResourceAllocation
+	InitialContextSetup          InitialContextSetupFailure          // when Kind is InitialContextSetup
+	MulticastSessionActivation   MulticastSessionActivationFailure   // when Kind is MulticastSessionActivation
+	MulticastSessionUpdate       MulticastSessionUpdateFailure       // when Kind is MulticastSessionUpdate
+	NGSetup                      NGSetupFailure                      // when Kind is NGSetup
+	PathSwitchRequest            PathSwitchRequestFailure            // when Kind is NGAPPDUDescriptions_PathSwitchRequest
+	RANConfigurationUpdate       RANConfigurationUpdateFailure       // when Kind is NGAPPDUDescriptions_RANConfigurationUpdate
+	UEContextModification        UEContextModificationFailure        // when Kind is UEContextModification
+	UEContextResume              UEContextResumeFailure              // when Kind is UEContextResume
+	UEContextSuspend             UEContextSuspendFailure             // when Kind is UEContextSuspend
 }

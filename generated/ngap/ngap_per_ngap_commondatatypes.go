@@ -15,25 +15,11 @@ func (v *Criticality) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Criticality) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, false) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Criticality (X.691); v aliases b.
-func (v *Criticality) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Criticality")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Criticality) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Presence) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Presence) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, false) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Presence (X.691); v aliases b.
-func (v *Presence) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "Presence") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Presence) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PrivateIEID) DecodePER(r *per.Reader) error {
@@ -87,14 +73,6 @@ func (v *ProcedureCode) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProcedureCode (X.691); v aliases b.
-func (v *ProcedureCode) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProcedureCode")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProcedureCode) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionID) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionID(r.Int(0, 65535, false, ""))
@@ -106,14 +84,6 @@ func (v *ProtocolExtensionID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 65535, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionID (X.691); v aliases b.
-func (v *ProtocolExtensionID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEID) DecodePER(r *per.Reader) error {
@@ -127,14 +97,6 @@ func (v *ProtocolIEID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ID (X.691); v aliases b.
-func (v *ProtocolIEID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TriggeringMessage) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, false) }
 
@@ -142,11 +104,3 @@ func (v *TriggeringMessage) DecodePER(r *per.Reader) error { return per.DecodeEn
 func (v *TriggeringMessage) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 3, 0, false)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TriggeringMessage (X.691); v aliases b.
-func (v *TriggeringMessage) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TriggeringMessage")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TriggeringMessage) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }

@@ -864,9 +864,8 @@ type X520OrganizationalUnitName struct {
 //	    rdnSequence  RDNSequence }
 type Name struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice NameChoice
-	// RdnSequence is the component rdnSequence RDNSequence.
-	RdnSequence RDNSequence
+	Choice      NameChoice
+	RdnSequence RDNSequence // rdnSequence RDNSequence
 }
 
 // NameChoice tells which alternative of Name a value holds.
@@ -912,10 +911,8 @@ type RelativeDistinguishedName []SingleAttribute_SupportedAttributes
 //	    value     ATTRIBUTE.&Type({AttrSet}{@type})
 //	}
 type SingleAttribute_SupportedAttributes struct {
-	// Type is the component type OBJECT IDENTIFIER.
-	Type der.OID
-	// Value is the component value ATTRIBUTE.&Type.
-	Value SupportedAttributes
+	Type  der.OID             // type OBJECT IDENTIFIER
+	Value SupportedAttributes // value ATTRIBUTE.&Type
 }
 
 // SupportedAttributes is the open type ATTRIBUTE.&Type({SupportedAttributes}): the encoding received (Raw) and, when the
@@ -1005,23 +1002,18 @@ type DirectoryString_UbPseudonym struct {
 //
 //	Certificate  ::=  SIGNED{TBSCertificate}
 type Certificate struct {
-	// ToBeSigned is the component toBeSigned TBSCertificate.
-	ToBeSigned TBSCertificate
+	ToBeSigned TBSCertificate // toBeSigned TBSCertificate
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
-	ToBeSignedRaw []byte
-	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier Certificate_AlgorithmIdentifier
-	// Signature is the component signature BIT STRING.
-	Signature der.BitString
+	ToBeSignedRaw       []byte
+	AlgorithmIdentifier Certificate_AlgorithmIdentifier // algorithmIdentifier SEQUENCE
+	Signature           der.BitString                   // signature BIT STRING
 }
 
 // Certificate_AlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
 type Certificate_AlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    SignatureAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID             // algorithm OBJECT IDENTIFIER
+	Parameters    SignatureAlgorithms // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                // whether parameters is present in the encoding
 }
 
 // SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
@@ -1033,9 +1025,8 @@ type SignatureAlgorithms struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind SignatureAlgorithmKind
 	// Struct is the value when Kind is SaRSAWithMD2, SaRSAWithMD5, SaRSAWithSHA1, SaDSAWithSHA1, SaECDSAWithSHA1, SaDSAWithSHA224, SaDSAWithSHA256, SaECDSAWithSHA224, SaECDSAWithSHA256, SaECDSAWithSHA384 or SaECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is SaRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
+	Struct    struct{}
+	RSASSAPSS *RSASSAPSSParams // when Kind is SaRSASSAPSS
 }
 
 // SignatureAlgorithmKind tells which information object of class SIGNATURE-ALGORITHM an open type's key selected:
@@ -1091,30 +1082,20 @@ func (k SignatureAlgorithmKind) String() string {
 //	    extensions      [3]  Extensions{{CertExtensions}} OPTIONAL
 //	    ]], ... }
 type TBSCertificate struct {
-	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version    Version
-	HasVersion bool // whether version is present in the encoding
-	// SerialNumber is the component serialNumber CertificateSerialNumber.
-	SerialNumber CertificateSerialNumber
-	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifier_SignatureAlgorithms
-	// Issuer is the component issuer Name.
-	Issuer Name
-	// Validity is the component validity Validity.
-	Validity Validity
-	// Subject is the component subject Name.
-	Subject Name
-	// SubjectPublicKeyInfo is the component subjectPublicKeyInfo SubjectPublicKeyInfo.
-	SubjectPublicKeyInfo SubjectPublicKeyInfo
-	// IssuerUniqueID is the component issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition).
-	IssuerUniqueID    UniqueIdentifier
-	HasIssuerUniqueID bool // whether issuerUniqueID is present in the encoding
-	// SubjectUniqueID is the component subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition).
-	SubjectUniqueID    UniqueIdentifier
-	HasSubjectUniqueID bool // whether subjectUniqueID is present in the encoding
-	// Extensions is the component extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition).
-	Extensions    Extensions_CertExtensions
-	HasExtensions bool // whether extensions is present in the encoding
+	Version              Version                                 // version [0] EXPLICIT Version DEFAULT v1
+	HasVersion           bool                                    // whether version is present in the encoding
+	SerialNumber         CertificateSerialNumber                 // serialNumber CertificateSerialNumber
+	Signature            AlgorithmIdentifier_SignatureAlgorithms // signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
+	Issuer               Name                                    // issuer Name
+	Validity             Validity                                // validity Validity
+	Subject              Name                                    // subject Name
+	SubjectPublicKeyInfo SubjectPublicKeyInfo                    // subjectPublicKeyInfo SubjectPublicKeyInfo
+	IssuerUniqueID       UniqueIdentifier                        // issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
+	HasIssuerUniqueID    bool                                    // whether issuerUniqueID is present in the encoding
+	SubjectUniqueID      UniqueIdentifier                        // subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
+	HasSubjectUniqueID   bool                                    // whether subjectUniqueID is present in the encoding
+	Extensions           Extensions_CertExtensions               // extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
+	HasExtensions        bool                                    // whether extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -1130,11 +1111,9 @@ type TBSCertificate struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_SignatureAlgorithms struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    SignatureAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID             // algorithm OBJECT IDENTIFIER
+	Parameters    SignatureAlgorithms // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                // whether parameters is present in the encoding
 }
 
 // Extensions_CertExtensions is the ASN.1 type Extensions.
@@ -1157,13 +1136,10 @@ type Extensions_CertExtensions []Extension_CertExtensions
 //	                --  by extnID
 //	}
 type Extension_CertExtensions struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue CertExtensions
+	ExtnID      der.OID        // extnID OBJECT IDENTIFIER
+	Critical    bool           // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool           // whether critical is present in the encoding
+	ExtnValue   CertExtensions // extnValue OCTET STRING
 }
 
 // CertExtensions is the open type EXTENSION.&ExtnType({CertExtensions}): the encoding received (Raw) and, when the
@@ -1173,39 +1149,25 @@ type CertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ExtensionKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
-	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// SubjectKeyIdentifier is the value when Kind is ExtSubjectKeyIdentifier.
-	SubjectKeyIdentifier KeyIdentifier
-	// KeyUsage is the value when Kind is ExtKeyUsage.
-	KeyUsage KeyUsage
-	// PrivateKeyUsagePeriod is the value when Kind is ExtPrivateKeyUsagePeriod.
-	PrivateKeyUsagePeriod *PrivateKeyUsagePeriod
-	// CertificatePolicies is the value when Kind is ExtCertificatePolicies.
-	CertificatePolicies CertificatePolicies
-	// PolicyMappings is the value when Kind is ExtPolicyMappings.
-	PolicyMappings PolicyMappings
+	Kind                   ExtensionKind
+	AuthorityKeyIdentifier *AuthorityKeyIdentifier // when Kind is ExtAuthorityKeyIdentifier
+	SubjectKeyIdentifier   KeyIdentifier           // when Kind is ExtSubjectKeyIdentifier
+	KeyUsage               KeyUsage                // when Kind is ExtKeyUsage
+	PrivateKeyUsagePeriod  *PrivateKeyUsagePeriod  // when Kind is ExtPrivateKeyUsagePeriod
+	CertificatePolicies    CertificatePolicies     // when Kind is ExtCertificatePolicies
+	PolicyMappings         PolicyMappings          // when Kind is ExtPolicyMappings
 	// GeneralNames is the value when Kind is ExtSubjectAltName or ExtIssuerAltName.
-	GeneralNames GeneralNames
-	// SubjectDirectoryAttributes is the value when Kind is ExtSubjectDirectoryAttributes.
-	SubjectDirectoryAttributes SubjectDirectoryAttributes
-	// BasicConstraints is the value when Kind is ExtBasicConstraints.
-	BasicConstraints BasicConstraints
-	// NameConstraints is the value when Kind is ExtNameConstraints.
-	NameConstraints *NameConstraints
-	// PolicyConstraints is the value when Kind is ExtPolicyConstraints.
-	PolicyConstraints *PolicyConstraints
-	// ExtKeyUsage is the value when Kind is ExtExtKeyUsage.
-	ExtKeyUsage ExtKeyUsageSyntax
+	GeneralNames               GeneralNames
+	SubjectDirectoryAttributes SubjectDirectoryAttributes // when Kind is ExtSubjectDirectoryAttributes
+	BasicConstraints           BasicConstraints           // when Kind is ExtBasicConstraints
+	NameConstraints            *NameConstraints           // when Kind is ExtNameConstraints
+	PolicyConstraints          *PolicyConstraints         // when Kind is ExtPolicyConstraints
+	ExtKeyUsage                ExtKeyUsageSyntax          // when Kind is ExtExtKeyUsage
 	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints or ExtFreshestCRL.
-	CRLDistributionPoints CRLDistributionPoints
-	// InhibitAnyPolicy is the value when Kind is ExtInhibitAnyPolicy.
-	InhibitAnyPolicy SkipCerts
-	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
-	AuthorityInfoAccess AuthorityInfoAccessSyntax
-	// SubjectInfoAccessSyntax is the value when Kind is ExtSubjectInfoAccessSyntax.
-	SubjectInfoAccessSyntax SubjectInfoAccessSyntax
+	CRLDistributionPoints   CRLDistributionPoints
+	InhibitAnyPolicy        SkipCerts                 // when Kind is ExtInhibitAnyPolicy
+	AuthorityInfoAccess     AuthorityInfoAccessSyntax // when Kind is ExtAuthorityInfoAccess
+	SubjectInfoAccessSyntax SubjectInfoAccessSyntax   // when Kind is ExtSubjectInfoAccessSyntax
 }
 
 // ExtensionKind tells which information object of class EXTENSION an open type's key selected:
@@ -1298,10 +1260,8 @@ func (v CertificateSerialNumber) String() string {
 //	    notBefore      Time,
 //	    notAfter       Time  }
 type Validity struct {
-	// NotBefore is the component notBefore Time.
-	NotBefore Time
-	// NotAfter is the component notAfter Time.
-	NotAfter Time
+	NotBefore Time // notBefore Time
+	NotAfter  Time // notAfter Time
 }
 
 // Time is the ASN.1 type Time.
@@ -1347,10 +1307,8 @@ type UniqueIdentifier der.BitString
 //	                             {PublicKeyAlgorithms}},
 //	    subjectPublicKey     BIT STRING  }
 type SubjectPublicKeyInfo struct {
-	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}.
-	Algorithm AlgorithmIdentifier_PublicKeyAlgorithms
-	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
-	SubjectPublicKey der.BitString
+	Algorithm        AlgorithmIdentifier_PublicKeyAlgorithms // algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
+	SubjectPublicKey der.BitString                           // subjectPublicKey BIT STRING
 }
 
 // AlgorithmIdentifier_PublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
@@ -1362,11 +1320,9 @@ type SubjectPublicKeyInfo struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_PublicKeyAlgorithms struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters    PublicKeyAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID             // algorithm OBJECT IDENTIFIER
+	Parameters    PublicKeyAlgorithms // parameters PUBLIC-KEY.&Params OPTIONAL
+	HasParameters bool                // whether parameters is present in the encoding
 }
 
 // PublicKeyAlgorithms is the open type PUBLIC-KEY.&Params({PublicKeyAlgorithms}): the encoding received (Raw) and, when the
@@ -1377,20 +1333,14 @@ type PublicKeyAlgorithms struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind PublicKeyKind
-	// RSA is the value when Kind is PkRSA.
-	RSA struct{}
-	// DSA is the value when Kind is PkDSA.
-	DSA *DSAParams
-	// DH is the value when Kind is PkDH.
-	DH *DomainParameters
-	// Kea is the value when Kind is PkKea.
-	Kea KEAParamsID
+	RSA  struct{}          // when Kind is PkRSA
+	DSA  *DSAParams        // when Kind is PkDSA
+	DH   *DomainParameters // when Kind is PkDH
+	Kea  KEAParamsID       // when Kind is PkKea
 	// ECParameters is the value when Kind is PkEC, PkECDH or PkECMQV.
 	ECParameters ECParameters
-	// RSASSAPSS is the value when Kind is PkRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-	// RSAESOAEP is the value when Kind is PkRSAESOAEP.
-	RSAESOAEP *RSAESOAEPParams
+	RSASSAPSS    *RSASSAPSSParams // when Kind is PkRSASSAPSS
+	RSAESOAEP    *RSAESOAEPParams // when Kind is PkRSAESOAEP
 }
 
 // PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
@@ -1430,23 +1380,18 @@ func (k PublicKeyKind) String() string {
 //
 //	CertificateList  ::=  SIGNED{TBSCertList}
 type CertificateList struct {
-	// ToBeSigned is the component toBeSigned TBSCertList.
-	ToBeSigned TBSCertList
+	ToBeSigned TBSCertList // toBeSigned TBSCertList
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
-	ToBeSignedRaw []byte
-	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateList_AlgorithmIdentifier
-	// Signature is the component signature BIT STRING.
-	Signature der.BitString
+	ToBeSignedRaw       []byte
+	AlgorithmIdentifier CertificateList_AlgorithmIdentifier // algorithmIdentifier SEQUENCE
+	Signature           der.BitString                       // signature BIT STRING
 }
 
 // CertificateList_AlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
 type CertificateList_AlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    SignatureAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID             // algorithm OBJECT IDENTIFIER
+	Parameters    SignatureAlgorithms // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                // whether parameters is present in the encoding
 }
 
 // TBSCertList is the ASN.1 type TBSCertList.
@@ -1474,24 +1419,17 @@ type CertificateList_AlgorithmIdentifier struct {
 //	                                OPTIONAL
 //	    ]], ... }
 type TBSCertList struct {
-	// Version is the component version Version OPTIONAL.
-	Version    Version
-	HasVersion bool // whether version is present in the encoding
-	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifier_SignatureAlgorithms
-	// Issuer is the component issuer Name.
-	Issuer Name
-	// ThisUpdate is the component thisUpdate Time.
-	ThisUpdate Time
-	// NextUpdate is the component nextUpdate Time OPTIONAL.
-	NextUpdate    Time
-	HasNextUpdate bool // whether nextUpdate is present in the encoding
-	// RevokedCertificates is the component revokedCertificates SEQUENCE OF OPTIONAL.
-	RevokedCertificates    TBSCertList_RevokedCertificates
-	HasRevokedCertificates bool // whether revokedCertificates is present in the encoding
-	// CRLExtensions is the component crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition).
-	CRLExtensions    Extensions_CRLExtensions
-	HasCRLExtensions bool // whether crlExtensions is present in the encoding
+	Version                Version                                 // version Version OPTIONAL
+	HasVersion             bool                                    // whether version is present in the encoding
+	Signature              AlgorithmIdentifier_SignatureAlgorithms // signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
+	Issuer                 Name                                    // issuer Name
+	ThisUpdate             Time                                    // thisUpdate Time
+	NextUpdate             Time                                    // nextUpdate Time OPTIONAL
+	HasNextUpdate          bool                                    // whether nextUpdate is present in the encoding
+	RevokedCertificates    TBSCertList_RevokedCertificates         // revokedCertificates SEQUENCE OF OPTIONAL
+	HasRevokedCertificates bool                                    // whether revokedCertificates is present in the encoding
+	CRLExtensions          Extensions_CRLExtensions                // crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
+	HasCRLExtensions       bool                                    // whether crlExtensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -1503,13 +1441,10 @@ type TBSCertList_RevokedCertificates []TBSCertList_RevokedCertificates_Item
 
 // TBSCertList_RevokedCertificates_Item is the type of TBSCertList.revokedCertificates.item.
 type TBSCertList_RevokedCertificates_Item struct {
-	// UserCertificate is the component userCertificate CertificateSerialNumber.
-	UserCertificate CertificateSerialNumber
-	// RevocationDate is the component revocationDate Time.
-	RevocationDate Time
-	// CRLEntryExtensions is the component crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition).
-	CRLEntryExtensions    Extensions_CRLEntryExtensions
-	HasCRLEntryExtensions bool // whether crlEntryExtensions is present in the encoding
+	UserCertificate       CertificateSerialNumber       // userCertificate CertificateSerialNumber
+	RevocationDate        Time                          // revocationDate Time
+	CRLEntryExtensions    Extensions_CRLEntryExtensions // crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
+	HasCRLEntryExtensions bool                          // whether crlEntryExtensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1534,13 +1469,10 @@ type Extensions_CRLEntryExtensions []Extension_CRLEntryExtensions
 //	                --  by extnID
 //	}
 type Extension_CRLEntryExtensions struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue CRLEntryExtensions
+	ExtnID      der.OID            // extnID OBJECT IDENTIFIER
+	Critical    bool               // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool               // whether critical is present in the encoding
+	ExtnValue   CRLEntryExtensions // extnValue OCTET STRING
 }
 
 // CRLEntryExtensions is the open type EXTENSION.&ExtnType({CrlEntryExtensions}): the encoding received (Raw) and, when the
@@ -1550,15 +1482,11 @@ type CRLEntryExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ExtensionKind
-	// CRLReason is the value when Kind is ExtCRLReason.
-	CRLReason CRLReason
-	// CertificateIssuer is the value when Kind is ExtCertificateIssuer.
-	CertificateIssuer GeneralNames
-	// HoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
-	HoldInstructionCode der.OID
-	// InvalidityDate is the value when Kind is ExtInvalidityDate.
-	InvalidityDate time.Time
+	Kind                ExtensionKind
+	CRLReason           CRLReason    // when Kind is ExtCRLReason
+	CertificateIssuer   GeneralNames // when Kind is ExtCertificateIssuer
+	HoldInstructionCode der.OID      // when Kind is ExtHoldInstructionCode
+	InvalidityDate      time.Time    // when Kind is ExtInvalidityDate
 }
 
 // Extensions_CRLExtensions is the ASN.1 type Extensions.
@@ -1581,13 +1509,10 @@ type Extensions_CRLExtensions []Extension_CRLExtensions
 //	                --  by extnID
 //	}
 type Extension_CRLExtensions struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue CRLExtensions
+	ExtnID      der.OID       // extnID OBJECT IDENTIFIER
+	Critical    bool          // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool          // whether critical is present in the encoding
+	ExtnValue   CRLExtensions // extnValue OCTET STRING
 }
 
 // CRLExtensions is the open type EXTENSION.&ExtnType({CrlExtensions}): the encoding received (Raw) and, when the
@@ -1597,19 +1522,13 @@ type CRLExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ExtensionKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
-	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// IssuerAltName is the value when Kind is ExtIssuerAltName.
-	IssuerAltName GeneralNames
-	// CRLNumber is the value when Kind is ExtCRLNumber.
-	CRLNumber der.Integer
-	// DeltaCRLIndicator is the value when Kind is ExtDeltaCRLIndicator.
-	DeltaCRLIndicator CRLNumber
-	// IssuingDistributionPoint is the value when Kind is ExtIssuingDistributionPoint.
-	IssuingDistributionPoint *IssuingDistributionPoint
-	// FreshestCRL is the value when Kind is ExtFreshestCRL.
-	FreshestCRL CRLDistributionPoints
+	Kind                     ExtensionKind
+	AuthorityKeyIdentifier   *AuthorityKeyIdentifier   // when Kind is ExtAuthorityKeyIdentifier
+	IssuerAltName            GeneralNames              // when Kind is ExtIssuerAltName
+	CRLNumber                der.Integer               // when Kind is ExtCRLNumber
+	DeltaCRLIndicator        CRLNumber                 // when Kind is ExtDeltaCRLIndicator
+	IssuingDistributionPoint *IssuingDistributionPoint // when Kind is ExtIssuingDistributionPoint
+	FreshestCRL              CRLDistributionPoints     // when Kind is ExtFreshestCRL
 }
 
 // AuthorityKeyIdentifier is the ASN.1 type AuthorityKeyIdentifier.
@@ -1629,15 +1548,12 @@ type CRLExtensions struct {
 //	   authorityCertSerialNumber  ABSENT
 //	 })
 type AuthorityKeyIdentifier struct {
-	// KeyIdentifier is the component keyIdentifier [0] KeyIdentifier OPTIONAL.
-	KeyIdentifier    KeyIdentifier
-	HasKeyIdentifier bool // whether keyIdentifier is present in the encoding
-	// AuthorityCertIssuer is the component authorityCertIssuer [1] GeneralNames OPTIONAL.
-	AuthorityCertIssuer    GeneralNames
-	HasAuthorityCertIssuer bool // whether authorityCertIssuer is present in the encoding
-	// AuthorityCertSerialNumber is the component authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL.
-	AuthorityCertSerialNumber    CertificateSerialNumber
-	HasAuthorityCertSerialNumber bool // whether authorityCertSerialNumber is present in the encoding
+	KeyIdentifier                KeyIdentifier           // keyIdentifier [0] KeyIdentifier OPTIONAL
+	HasKeyIdentifier             bool                    // whether keyIdentifier is present in the encoding
+	AuthorityCertIssuer          GeneralNames            // authorityCertIssuer [1] GeneralNames OPTIONAL
+	HasAuthorityCertIssuer       bool                    // whether authorityCertIssuer is present in the encoding
+	AuthorityCertSerialNumber    CertificateSerialNumber // authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
+	HasAuthorityCertSerialNumber bool                    // whether authorityCertSerialNumber is present in the encoding
 }
 
 // KeyIdentifier is the ASN.1 type KeyIdentifier.
@@ -1739,12 +1655,10 @@ func (v KeyUsage) Has(n int) bool {
 //	(WITH COMPONENTS {..., notBefore  PRESENT } |
 //	 WITH COMPONENTS {..., notAfter  PRESENT })
 type PrivateKeyUsagePeriod struct {
-	// NotBefore is the component notBefore [0] GeneralizedTime OPTIONAL.
-	NotBefore    time.Time
-	HasNotBefore bool // whether notBefore is present in the encoding
-	// NotAfter is the component notAfter [1] GeneralizedTime OPTIONAL.
-	NotAfter    time.Time
-	HasNotAfter bool // whether notAfter is present in the encoding
+	NotBefore    time.Time // notBefore [0] GeneralizedTime OPTIONAL
+	HasNotBefore bool      // whether notBefore is present in the encoding
+	NotAfter     time.Time // notAfter [1] GeneralizedTime OPTIONAL
+	HasNotAfter  bool      // whether notAfter is present in the encoding
 }
 
 // CertificatePolicies is the ASN.1 type CertificatePolicies.
@@ -1759,11 +1673,9 @@ type CertificatePolicies []PolicyInformation
 //	     policyQualifiers   SEQUENCE SIZE (1..MAX) OF
 //	             PolicyQualifierInfo OPTIONAL }
 type PolicyInformation struct {
-	// PolicyIdentifier is the component policyIdentifier CertPolicyId.
-	PolicyIdentifier CertPolicyID
-	// PolicyQualifiers is the component policyQualifiers SEQUENCE OF OPTIONAL.
-	PolicyQualifiers    PolicyInformation_PolicyQualifiers
-	HasPolicyQualifiers bool // whether policyQualifiers is present in the encoding
+	PolicyIdentifier    CertPolicyID                       // policyIdentifier CertPolicyId
+	PolicyQualifiers    PolicyInformation_PolicyQualifiers // policyQualifiers SEQUENCE OF OPTIONAL
+	HasPolicyQualifiers bool                               // whether policyQualifiers is present in the encoding
 }
 
 // PolicyInformation_PolicyQualifiers is the type of PolicyInformation.policyQualifiers.
@@ -1792,10 +1704,8 @@ func (v CertPolicyID) Equal(o der.OID) bool {
 //	       qualifier          CERT-POLICY-QUALIFIER.
 //	            &Type({PolicyQualifierId}{@policyQualifierId})}
 type PolicyQualifierInfo struct {
-	// PolicyQualifierID is the component policyQualifierId OBJECT IDENTIFIER.
-	PolicyQualifierID der.OID
-	// Qualifier is the component qualifier CERT-POLICY-QUALIFIER.&Type.
-	Qualifier PolicyQualifierID
+	PolicyQualifierID der.OID           // policyQualifierId OBJECT IDENTIFIER
+	Qualifier         PolicyQualifierID // qualifier CERT-POLICY-QUALIFIER.&Type
 }
 
 // PolicyQualifierID is the open type CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId}): the encoding received (Raw) and, when the
@@ -1805,11 +1715,9 @@ type PolicyQualifierID struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind CertPolicyQualifierKind
-	// Cps is the value when Kind is PqidCps.
-	Cps CPSuri
-	// Unotice is the value when Kind is PqidUnotice.
-	Unotice *UserNotice
+	Kind    CertPolicyQualifierKind
+	Cps     CPSuri      // when Kind is PqidCps
+	Unotice *UserNotice // when Kind is PqidUnotice
 }
 
 // CertPolicyQualifierKind tells which information object of class CERT-POLICY-QUALIFIER an open type's key selected:
@@ -1843,12 +1751,10 @@ type CPSuri string
 //	     noticeRef        NoticeReference OPTIONAL,
 //	     explicitText     DisplayText OPTIONAL}
 type UserNotice struct {
-	// NoticeRef is the component noticeRef NoticeReference OPTIONAL.
-	NoticeRef    NoticeReference
-	HasNoticeRef bool // whether noticeRef is present in the encoding
-	// ExplicitText is the component explicitText DisplayText OPTIONAL.
-	ExplicitText    DisplayText
-	HasExplicitText bool // whether explicitText is present in the encoding
+	NoticeRef       NoticeReference // noticeRef NoticeReference OPTIONAL
+	HasNoticeRef    bool            // whether noticeRef is present in the encoding
+	ExplicitText    DisplayText     // explicitText DisplayText OPTIONAL
+	HasExplicitText bool            // whether explicitText is present in the encoding
 }
 
 // NoticeReference is the ASN.1 type NoticeReference.
@@ -1857,10 +1763,8 @@ type UserNotice struct {
 //	     organization     DisplayText,
 //	     noticeNumbers    SEQUENCE OF INTEGER }
 type NoticeReference struct {
-	// Organization is the component organization DisplayText.
-	Organization DisplayText
-	// NoticeNumbers is the component noticeNumbers SEQUENCE OF.
-	NoticeNumbers NoticeReference_NoticeNumbers
+	Organization  DisplayText                   // organization DisplayText
+	NoticeNumbers NoticeReference_NoticeNumbers // noticeNumbers SEQUENCE OF
 }
 
 // NoticeReference_NoticeNumbers is the type of NoticeReference.noticeNumbers.
@@ -1911,10 +1815,8 @@ type PolicyMappings []PolicyMappings_Item
 
 // PolicyMappings_Item is the type of PolicyMappings.item.
 type PolicyMappings_Item struct {
-	// IssuerDomainPolicy is the component issuerDomainPolicy CertPolicyId.
-	IssuerDomainPolicy CertPolicyID
-	// SubjectDomainPolicy is the component subjectDomainPolicy CertPolicyId.
-	SubjectDomainPolicy CertPolicyID
+	IssuerDomainPolicy  CertPolicyID // issuerDomainPolicy CertPolicyId
+	SubjectDomainPolicy CertPolicyID // subjectDomainPolicy CertPolicyId
 }
 
 // GeneralNames is the ASN.1 type GeneralNames.
@@ -1937,25 +1839,16 @@ type GeneralNames []GeneralName
 //	}
 type GeneralName struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice GeneralNameChoice
-	// OtherName is the component otherName [0] INSTANCE OF OTHER-NAME.
-	OtherName []byte
-	// RFC822Name is the component rfc822Name [1] IA5String.
-	RFC822Name string
-	// DNSName is the component dNSName [2] IA5String.
-	DNSName string
-	// X400Address is the component x400Address [3] ORAddress.
-	X400Address *ORAddress
-	// DirectoryName is the component directoryName [4] EXPLICIT Name.
-	DirectoryName Name
-	// EdiPartyName is the component ediPartyName [5] EDIPartyName.
-	EdiPartyName *EDIPartyName
-	// UniformResourceIdentifier is the component uniformResourceIdentifier [6] IA5String.
-	UniformResourceIdentifier string
-	// IPAddress is the component iPAddress [7] OCTET STRING.
-	IPAddress []byte
-	// RegisteredID is the component registeredID [8] OBJECT IDENTIFIER.
-	RegisteredID der.OID
+	Choice                    GeneralNameChoice
+	OtherName                 []byte        // otherName [0] INSTANCE OF OTHER-NAME
+	RFC822Name                string        // rfc822Name [1] IA5String
+	DNSName                   string        // dNSName [2] IA5String
+	X400Address               *ORAddress    // x400Address [3] ORAddress
+	DirectoryName             Name          // directoryName [4] EXPLICIT Name
+	EdiPartyName              *EDIPartyName // ediPartyName [5] EDIPartyName
+	UniformResourceIdentifier string        // uniformResourceIdentifier [6] IA5String
+	IPAddress                 []byte        // iPAddress [7] OCTET STRING
+	RegisteredID              der.OID       // registeredID [8] OBJECT IDENTIFIER
 }
 
 // GeneralNameChoice tells which alternative of GeneralName a value holds.
@@ -1991,11 +1884,9 @@ func (c GeneralNameChoice) String() string {
 //	    partyName       [1] DirectoryString {ubMax}
 //	}
 type EDIPartyName struct {
-	// NameAssigner is the component nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL.
-	NameAssigner    DirectoryString_UbMax
-	HasNameAssigner bool // whether nameAssigner is present in the encoding
-	// PartyName is the component partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}.
-	PartyName DirectoryString_UbMax
+	NameAssigner    DirectoryString_UbMax // nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
+	HasNameAssigner bool                  // whether nameAssigner is present in the encoding
+	PartyName       DirectoryString_UbMax // partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
 }
 
 // DirectoryString_UbMax is the ASN.1 type DirectoryString.
@@ -2028,10 +1919,8 @@ type SubjectDirectoryAttributes []AttributeSet_SupportedAttributes
 //	                  &Type({AttrSet}{@type})
 //	}
 type AttributeSet_SupportedAttributes struct {
-	// Type is the component type OBJECT IDENTIFIER.
-	Type der.OID
-	// Values is the component values SET OF.
-	Values []SupportedAttributes
+	Type   der.OID               // type OBJECT IDENTIFIER
+	Values []SupportedAttributes // values SET OF
 }
 
 // BasicConstraints is the ASN.1 type BasicConstraints.
@@ -2041,12 +1930,10 @@ type AttributeSet_SupportedAttributes struct {
 //	     pathLenConstraint       INTEGER (0..MAX) OPTIONAL
 //	}
 type BasicConstraints struct {
-	// CA is the component cA BOOLEAN DEFAULT FALSE.
-	CA    bool
-	HasCA bool // whether cA is present in the encoding
-	// PathLenConstraint is the component pathLenConstraint INTEGER OPTIONAL.
-	PathLenConstraint    der.Integer
-	HasPathLenConstraint bool // whether pathLenConstraint is present in the encoding
+	CA                   bool        // cA BOOLEAN DEFAULT FALSE
+	HasCA                bool        // whether cA is present in the encoding
+	PathLenConstraint    der.Integer // pathLenConstraint INTEGER OPTIONAL
+	HasPathLenConstraint bool        // whether pathLenConstraint is present in the encoding
 }
 
 // NameConstraints is the ASN.1 type NameConstraints.
@@ -2056,12 +1943,10 @@ type BasicConstraints struct {
 //	     excludedSubtrees        [1] GeneralSubtrees OPTIONAL
 //	}
 type NameConstraints struct {
-	// PermittedSubtrees is the component permittedSubtrees [0] GeneralSubtrees OPTIONAL.
-	PermittedSubtrees    GeneralSubtrees
-	HasPermittedSubtrees bool // whether permittedSubtrees is present in the encoding
-	// ExcludedSubtrees is the component excludedSubtrees [1] GeneralSubtrees OPTIONAL.
-	ExcludedSubtrees    GeneralSubtrees
-	HasExcludedSubtrees bool // whether excludedSubtrees is present in the encoding
+	PermittedSubtrees    GeneralSubtrees // permittedSubtrees [0] GeneralSubtrees OPTIONAL
+	HasPermittedSubtrees bool            // whether permittedSubtrees is present in the encoding
+	ExcludedSubtrees     GeneralSubtrees // excludedSubtrees [1] GeneralSubtrees OPTIONAL
+	HasExcludedSubtrees  bool            // whether excludedSubtrees is present in the encoding
 }
 
 // GeneralSubtrees is the ASN.1 type GeneralSubtrees.
@@ -2077,14 +1962,11 @@ type GeneralSubtrees []GeneralSubtree
 //	     maximum         [1] BaseDistance OPTIONAL
 //	}
 type GeneralSubtree struct {
-	// Base is the component base GeneralName.
-	Base GeneralName
-	// Minimum is the component minimum [0] BaseDistance DEFAULT 0.
-	Minimum    BaseDistance
-	HasMinimum bool // whether minimum is present in the encoding
-	// Maximum is the component maximum [1] BaseDistance OPTIONAL.
-	Maximum    BaseDistance
-	HasMaximum bool // whether maximum is present in the encoding
+	Base       GeneralName  // base GeneralName
+	Minimum    BaseDistance // minimum [0] BaseDistance DEFAULT 0
+	HasMinimum bool         // whether minimum is present in the encoding
+	Maximum    BaseDistance // maximum [1] BaseDistance OPTIONAL
+	HasMaximum bool         // whether maximum is present in the encoding
 }
 
 // BaseDistance is the ASN.1 type BaseDistance.
@@ -2113,12 +1995,10 @@ func (v BaseDistance) String() string {
 //	     requireExplicitPolicy           [0] SkipCerts OPTIONAL,
 //	     inhibitPolicyMapping            [1] SkipCerts OPTIONAL }
 type PolicyConstraints struct {
-	// RequireExplicitPolicy is the component requireExplicitPolicy [0] SkipCerts OPTIONAL.
-	RequireExplicitPolicy    SkipCerts
-	HasRequireExplicitPolicy bool // whether requireExplicitPolicy is present in the encoding
-	// InhibitPolicyMapping is the component inhibitPolicyMapping [1] SkipCerts OPTIONAL.
-	InhibitPolicyMapping    SkipCerts
-	HasInhibitPolicyMapping bool // whether inhibitPolicyMapping is present in the encoding
+	RequireExplicitPolicy    SkipCerts // requireExplicitPolicy [0] SkipCerts OPTIONAL
+	HasRequireExplicitPolicy bool      // whether requireExplicitPolicy is present in the encoding
+	InhibitPolicyMapping     SkipCerts // inhibitPolicyMapping [1] SkipCerts OPTIONAL
+	HasInhibitPolicyMapping  bool      // whether inhibitPolicyMapping is present in the encoding
 }
 
 // SkipCerts is the ASN.1 type SkipCerts.
@@ -2154,15 +2034,12 @@ type CRLDistributionPoints []DistributionPoint
 //	     cRLIssuer               [2] GeneralNames OPTIONAL
 //	}
 type DistributionPoint struct {
-	// DistributionPoint is the component distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL.
-	DistributionPoint    DistributionPointName
-	HasDistributionPoint bool // whether distributionPoint is present in the encoding
-	// Reasons is the component reasons [1] ReasonFlags OPTIONAL.
-	Reasons    ReasonFlags
-	HasReasons bool // whether reasons is present in the encoding
-	// CRLIssuer is the component cRLIssuer [2] GeneralNames OPTIONAL.
-	CRLIssuer    GeneralNames
-	HasCRLIssuer bool // whether cRLIssuer is present in the encoding
+	DistributionPoint    DistributionPointName // distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
+	HasDistributionPoint bool                  // whether distributionPoint is present in the encoding
+	Reasons              ReasonFlags           // reasons [1] ReasonFlags OPTIONAL
+	HasReasons           bool                  // whether reasons is present in the encoding
+	CRLIssuer            GeneralNames          // cRLIssuer [2] GeneralNames OPTIONAL
+	HasCRLIssuer         bool                  // whether cRLIssuer is present in the encoding
 }
 
 // DistributionPointName is the ASN.1 type DistributionPointName.
@@ -2173,11 +2050,9 @@ type DistributionPoint struct {
 //	}
 type DistributionPointName struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice DistributionPointNameChoice
-	// FullName is the component fullName [0] GeneralNames.
-	FullName GeneralNames
-	// NameRelativeToCRLIssuer is the component nameRelativeToCRLIssuer [1] RelativeDistinguishedName.
-	NameRelativeToCRLIssuer RelativeDistinguishedName
+	Choice                  DistributionPointNameChoice
+	FullName                GeneralNames              // fullName [0] GeneralNames
+	NameRelativeToCRLIssuer RelativeDistinguishedName // nameRelativeToCRLIssuer [1] RelativeDistinguishedName
 }
 
 // DistributionPointNameChoice tells which alternative of DistributionPointName a value holds.
@@ -2315,10 +2190,8 @@ type AuthorityInfoAccessSyntax []AccessDescription
 //	        accessMethod          OBJECT IDENTIFIER,
 //	        accessLocation        GeneralName  }
 type AccessDescription struct {
-	// AccessMethod is the component accessMethod OBJECT IDENTIFIER.
-	AccessMethod der.OID
-	// AccessLocation is the component accessLocation GeneralName.
-	AccessLocation GeneralName
+	AccessMethod   der.OID     // accessMethod OBJECT IDENTIFIER
+	AccessLocation GeneralName // accessLocation GeneralName
 }
 
 // SubjectInfoAccessSyntax is the ASN.1 type SubjectInfoAccessSyntax.
@@ -2358,24 +2231,18 @@ func (v CRLNumber) String() string {
 //	     onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
 //	}
 type IssuingDistributionPoint struct {
-	// DistributionPoint is the component distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL.
-	DistributionPoint    DistributionPointName
-	HasDistributionPoint bool // whether distributionPoint is present in the encoding
-	// OnlyContainsUserCerts is the component onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE.
-	OnlyContainsUserCerts    bool
-	HasOnlyContainsUserCerts bool // whether onlyContainsUserCerts is present in the encoding
-	// OnlyContainsCACerts is the component onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE.
-	OnlyContainsCACerts    bool
-	HasOnlyContainsCACerts bool // whether onlyContainsCACerts is present in the encoding
-	// OnlySomeReasons is the component onlySomeReasons [3] ReasonFlags OPTIONAL.
-	OnlySomeReasons    ReasonFlags
-	HasOnlySomeReasons bool // whether onlySomeReasons is present in the encoding
-	// IndirectCRL is the component indirectCRL [4] BOOLEAN DEFAULT FALSE.
-	IndirectCRL    bool
-	HasIndirectCRL bool // whether indirectCRL is present in the encoding
-	// OnlyContainsAttributeCerts is the component onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE.
-	OnlyContainsAttributeCerts    bool
-	HasOnlyContainsAttributeCerts bool // whether onlyContainsAttributeCerts is present in the encoding
+	DistributionPoint             DistributionPointName // distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
+	HasDistributionPoint          bool                  // whether distributionPoint is present in the encoding
+	OnlyContainsUserCerts         bool                  // onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
+	HasOnlyContainsUserCerts      bool                  // whether onlyContainsUserCerts is present in the encoding
+	OnlyContainsCACerts           bool                  // onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
+	HasOnlyContainsCACerts        bool                  // whether onlyContainsCACerts is present in the encoding
+	OnlySomeReasons               ReasonFlags           // onlySomeReasons [3] ReasonFlags OPTIONAL
+	HasOnlySomeReasons            bool                  // whether onlySomeReasons is present in the encoding
+	IndirectCRL                   bool                  // indirectCRL [4] BOOLEAN DEFAULT FALSE
+	HasIndirectCRL                bool                  // whether indirectCRL is present in the encoding
+	OnlyContainsAttributeCerts    bool                  // onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
+	HasOnlyContainsAttributeCerts bool                  // whether onlyContainsAttributeCerts is present in the encoding
 }
 
 // CRLReason is the ASN.1 type CRLReason.
@@ -2468,10 +2335,8 @@ func (v ParamOptions) String() string {
 //	 publicExponent  INTEGER  -- e
 //	}
 type RSAPublicKey struct {
-	// Modulus is the component modulus INTEGER.
-	Modulus der.Integer
-	// PublicExponent is the component publicExponent INTEGER.
-	PublicExponent der.Integer
+	Modulus        der.Integer // modulus INTEGER
+	PublicExponent der.Integer // publicExponent INTEGER
 }
 
 // DSAParams is the ASN.1 type DSA-Params.
@@ -2482,12 +2347,9 @@ type RSAPublicKey struct {
 //	 g  INTEGER
 //	}
 type DSAParams struct {
-	// P is the component p INTEGER.
-	P der.Integer
-	// Q is the component q INTEGER.
-	Q der.Integer
-	// G is the component g INTEGER.
-	G der.Integer
+	P der.Integer // p INTEGER
+	Q der.Integer // q INTEGER
+	G der.Integer // g INTEGER
 }
 
 // DSAPublicKey is the ASN.1 type DSAPublicKey.
@@ -2520,18 +2382,13 @@ func (v DSAPublicKey) String() string {
 //	 validationParams  ValidationParams OPTIONAL
 //	}
 type DomainParameters struct {
-	// P is the component p INTEGER.
-	P der.Integer
-	// G is the component g INTEGER.
-	G der.Integer
-	// Q is the component q INTEGER.
-	Q der.Integer
-	// J is the component j INTEGER OPTIONAL.
-	J    der.Integer
-	HasJ bool // whether j is present in the encoding
-	// ValidationParams is the component validationParams ValidationParams OPTIONAL.
-	ValidationParams    ValidationParams
-	HasValidationParams bool // whether validationParams is present in the encoding
+	P                   der.Integer      // p INTEGER
+	G                   der.Integer      // g INTEGER
+	Q                   der.Integer      // q INTEGER
+	J                   der.Integer      // j INTEGER OPTIONAL
+	HasJ                bool             // whether j is present in the encoding
+	ValidationParams    ValidationParams // validationParams ValidationParams OPTIONAL
+	HasValidationParams bool             // whether validationParams is present in the encoding
 }
 
 // ValidationParams is the ASN.1 type ValidationParams.
@@ -2541,10 +2398,8 @@ type DomainParameters struct {
 //	 pgenCounter  INTEGER
 //	}
 type ValidationParams struct {
-	// Seed is the component seed BIT STRING.
-	Seed der.BitString
-	// PgenCounter is the component pgenCounter INTEGER.
-	PgenCounter der.Integer
+	Seed        der.BitString // seed BIT STRING
+	PgenCounter der.Integer   // pgenCounter INTEGER
 }
 
 // DHPublicKey is the ASN.1 type DHPublicKey.
@@ -2591,9 +2446,8 @@ type ECPoint []byte
 //	}
 type ECParameters struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice ECParametersChoice
-	// NamedCurve is the component namedCurve OBJECT IDENTIFIER.
-	NamedCurve der.OID
+	Choice     ECParametersChoice
+	NamedCurve der.OID // namedCurve OBJECT IDENTIFIER
 }
 
 // ECParametersChoice tells which alternative of ECParameters a value holds.
@@ -2621,10 +2475,8 @@ func (c ECParametersChoice) String() string {
 //	 s  INTEGER
 //	}
 type DSASigValue struct {
-	// R is the component r INTEGER.
-	R der.Integer
-	// S is the component s INTEGER.
-	S der.Integer
+	R der.Integer // r INTEGER
+	S der.Integer // s INTEGER
 }
 
 // ECDSASigValue is the ASN.1 type ECDSA-Sig-Value.
@@ -2634,10 +2486,8 @@ type DSASigValue struct {
 //	 s  INTEGER
 //	}
 type ECDSASigValue struct {
-	// R is the component r INTEGER.
-	R der.Integer
-	// S is the component s INTEGER.
-	S der.Integer
+	R der.Integer // r INTEGER
+	S der.Integer // s INTEGER
 }
 
 // EncodingParameters is the ASN.1 type EncodingParameters.
@@ -2650,11 +2500,9 @@ type EncodingParameters []byte
 //	HashAlgorithm  ::=  AlgorithmIdentifier{DIGEST-ALGORITHM,
 //	                        {HashAlgorithms}}
 type HashAlgorithm struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters    HashAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID        // algorithm OBJECT IDENTIFIER
+	Parameters    HashAlgorithms // parameters DIGEST-ALGORITHM.&Params OPTIONAL
+	HasParameters bool           // whether parameters is present in the encoding
 }
 
 // HashAlgorithms is the open type DIGEST-ALGORITHM.&Params({HashAlgorithms}): the encoding received (Raw) and, when the
@@ -2696,11 +2544,9 @@ func (k DigestAlgorithmKind) String() string {
 //	MaskGenAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
 //	                        {PKCS1MGFAlgorithms}}
 type MaskGenAlgorithm struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters    PKCS1MGFAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID            // algorithm OBJECT IDENTIFIER
+	Parameters    PKCS1MGFAlgorithms // parameters ALGORITHM.&Params OPTIONAL
+	HasParameters bool               // whether parameters is present in the encoding
 }
 
 // PKCS1MGFAlgorithms is the open type ALGORITHM.&Params({PKCS1MGFAlgorithms}): the encoding received (Raw) and, when the
@@ -2710,9 +2556,8 @@ type PKCS1MGFAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind AlgorithmKind
-	// IDMgf1 is the value when Kind is PKCS1MGFAlgorithms_IDMgf1.
-	IDMgf1 *HashAlgorithm
+	Kind   AlgorithmKind
+	IDMgf1 *HashAlgorithm // when Kind is PKCS1MGFAlgorithms_IDMgf1
 }
 
 // AlgorithmKind tells which information object of class ALGORITHM an open type's key selected:
@@ -2740,11 +2585,9 @@ func (k AlgorithmKind) String() string {
 //	PSourceAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
 //	                                             {PSS-SourceAlgorithms}}
 type PSourceAlgorithm struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters    PSSSourceAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID             // algorithm OBJECT IDENTIFIER
+	Parameters    PSSSourceAlgorithms // parameters ALGORITHM.&Params OPTIONAL
+	HasParameters bool                // whether parameters is present in the encoding
 }
 
 // PSSSourceAlgorithms is the open type ALGORITHM.&Params({PSS-SourceAlgorithms}): the encoding received (Raw) and, when the
@@ -2754,9 +2597,8 @@ type PSSSourceAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind AlgorithmKind
-	// IDPSpecified is the value when Kind is PSSSourceAlgorithms_IDPSpecified.
-	IDPSpecified EncodingParameters
+	Kind         AlgorithmKind
+	IDPSpecified EncodingParameters // when Kind is PSSSourceAlgorithms_IDPSpecified
 }
 
 // RSASSAPSSParams is the ASN.1 type RSASSA-PSS-params.
@@ -2768,18 +2610,14 @@ type PSSSourceAlgorithms struct {
 //	    trailerField      [3] INTEGER DEFAULT 1
 //	}
 type RSASSAPSSParams struct {
-	// HashAlgorithm is the component hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier.
-	HashAlgorithm    HashAlgorithm
-	HasHashAlgorithm bool // whether hashAlgorithm is present in the encoding
-	// MaskGenAlgorithm is the component maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1.
-	MaskGenAlgorithm    MaskGenAlgorithm
-	HasMaskGenAlgorithm bool // whether maskGenAlgorithm is present in the encoding
-	// SaltLength is the component saltLength [2] EXPLICIT INTEGER DEFAULT 20.
-	SaltLength    der.Integer
-	HasSaltLength bool // whether saltLength is present in the encoding
-	// TrailerField is the component trailerField [3] EXPLICIT INTEGER DEFAULT 1.
-	TrailerField    der.Integer
-	HasTrailerField bool // whether trailerField is present in the encoding
+	HashAlgorithm       HashAlgorithm    // hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
+	HasHashAlgorithm    bool             // whether hashAlgorithm is present in the encoding
+	MaskGenAlgorithm    MaskGenAlgorithm // maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
+	HasMaskGenAlgorithm bool             // whether maskGenAlgorithm is present in the encoding
+	SaltLength          der.Integer      // saltLength [2] EXPLICIT INTEGER DEFAULT 20
+	HasSaltLength       bool             // whether saltLength is present in the encoding
+	TrailerField        der.Integer      // trailerField [3] EXPLICIT INTEGER DEFAULT 1
+	HasTrailerField     bool             // whether trailerField is present in the encoding
 }
 
 // RSAESOAEPParams is the ASN.1 type RSAES-OAEP-params.
@@ -2791,15 +2629,12 @@ type RSASSAPSSParams struct {
 //	                              pSpecifiedEmpty
 //	}
 type RSAESOAEPParams struct {
-	// HashFunc is the component hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier.
-	HashFunc    HashAlgorithm
-	HasHashFunc bool // whether hashFunc is present in the encoding
-	// MaskGenFunc is the component maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1.
-	MaskGenFunc    MaskGenAlgorithm
-	HasMaskGenFunc bool // whether maskGenFunc is present in the encoding
-	// PSourceFunc is the component pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty.
-	PSourceFunc    PSourceAlgorithm
-	HasPSourceFunc bool // whether pSourceFunc is present in the encoding
+	HashFunc       HashAlgorithm    // hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
+	HasHashFunc    bool             // whether hashFunc is present in the encoding
+	MaskGenFunc    MaskGenAlgorithm // maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
+	HasMaskGenFunc bool             // whether maskGenFunc is present in the encoding
+	PSourceFunc    PSourceAlgorithm // pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
+	HasPSourceFunc bool             // whether pSourceFunc is present in the encoding
 }
 
 // ORAddress is the ASN.1 type ORAddress.
@@ -2811,14 +2646,11 @@ type RSAESOAEPParams struct {
 //	   -- see also teletex-domain-defined-attributes
 //	   extension-attributes ExtensionAttributes OPTIONAL }
 type ORAddress struct {
-	// BuiltInStandardAttributes is the component built-in-standard-attributes BuiltInStandardAttributes.
-	BuiltInStandardAttributes BuiltInStandardAttributes
-	// BuiltInDomainDefinedAttributes is the component built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL.
-	BuiltInDomainDefinedAttributes    BuiltInDomainDefinedAttributes
-	HasBuiltInDomainDefinedAttributes bool // whether built-in-domain-defined-attributes is present in the encoding
-	// ExtensionAttributes is the component extension-attributes ExtensionAttributes OPTIONAL.
-	ExtensionAttributes    ExtensionAttributes
-	HasExtensionAttributes bool // whether extension-attributes is present in the encoding
+	BuiltInStandardAttributes         BuiltInStandardAttributes      // built-in-standard-attributes BuiltInStandardAttributes
+	BuiltInDomainDefinedAttributes    BuiltInDomainDefinedAttributes // built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
+	HasBuiltInDomainDefinedAttributes bool                           // whether built-in-domain-defined-attributes is present in the encoding
+	ExtensionAttributes               ExtensionAttributes            // extension-attributes ExtensionAttributes OPTIONAL
+	HasExtensionAttributes            bool                           // whether extension-attributes is present in the encoding
 }
 
 // BuiltInStandardAttributes is the ASN.1 type BuiltInStandardAttributes.
@@ -2839,33 +2671,24 @@ type ORAddress struct {
 //	   organizational-unit-names [6] IMPLICIT OrganizationalUnitNames
 //	                                 OPTIONAL }
 type BuiltInStandardAttributes struct {
-	// CountryName is the component country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL.
-	CountryName    CountryName
-	HasCountryName bool // whether country-name is present in the encoding
-	// AdministrationDomainName is the component administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL.
-	AdministrationDomainName    AdministrationDomainName
-	HasAdministrationDomainName bool // whether administration-domain-name is present in the encoding
-	// NetworkAddress is the component network-address [0] NetworkAddress OPTIONAL.
-	NetworkAddress    NetworkAddress
-	HasNetworkAddress bool // whether network-address is present in the encoding
-	// TerminalIdentifier is the component terminal-identifier [1] TerminalIdentifier OPTIONAL.
-	TerminalIdentifier    TerminalIdentifier
-	HasTerminalIdentifier bool // whether terminal-identifier is present in the encoding
-	// PrivateDomainName is the component private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL.
-	PrivateDomainName    PrivateDomainName
-	HasPrivateDomainName bool // whether private-domain-name is present in the encoding
-	// OrganizationName is the component organization-name [3] OrganizationName OPTIONAL.
-	OrganizationName    OrganizationName
-	HasOrganizationName bool // whether organization-name is present in the encoding
-	// NumericUserIdentifier is the component numeric-user-identifier [4] NumericUserIdentifier OPTIONAL.
-	NumericUserIdentifier    NumericUserIdentifier
-	HasNumericUserIdentifier bool // whether numeric-user-identifier is present in the encoding
-	// PersonalName is the component personal-name [5] PersonalName OPTIONAL.
-	PersonalName    PersonalName
-	HasPersonalName bool // whether personal-name is present in the encoding
-	// OrganizationalUnitNames is the component organizational-unit-names [6] OrganizationalUnitNames OPTIONAL.
-	OrganizationalUnitNames    OrganizationalUnitNames
-	HasOrganizationalUnitNames bool // whether organizational-unit-names is present in the encoding
+	CountryName                 CountryName              // country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
+	HasCountryName              bool                     // whether country-name is present in the encoding
+	AdministrationDomainName    AdministrationDomainName // administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
+	HasAdministrationDomainName bool                     // whether administration-domain-name is present in the encoding
+	NetworkAddress              NetworkAddress           // network-address [0] NetworkAddress OPTIONAL
+	HasNetworkAddress           bool                     // whether network-address is present in the encoding
+	TerminalIdentifier          TerminalIdentifier       // terminal-identifier [1] TerminalIdentifier OPTIONAL
+	HasTerminalIdentifier       bool                     // whether terminal-identifier is present in the encoding
+	PrivateDomainName           PrivateDomainName        // private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
+	HasPrivateDomainName        bool                     // whether private-domain-name is present in the encoding
+	OrganizationName            OrganizationName         // organization-name [3] OrganizationName OPTIONAL
+	HasOrganizationName         bool                     // whether organization-name is present in the encoding
+	NumericUserIdentifier       NumericUserIdentifier    // numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
+	HasNumericUserIdentifier    bool                     // whether numeric-user-identifier is present in the encoding
+	PersonalName                PersonalName             // personal-name [5] PersonalName OPTIONAL
+	HasPersonalName             bool                     // whether personal-name is present in the encoding
+	OrganizationalUnitNames     OrganizationalUnitNames  // organizational-unit-names [6] OrganizationalUnitNames OPTIONAL
+	HasOrganizationalUnitNames  bool                     // whether organizational-unit-names is present in the encoding
 }
 
 // CountryName is the ASN.1 type CountryName.
@@ -3006,17 +2829,13 @@ type NumericUserIdentifier string
 //	                    (SIZE (1..ub-generation-qualifier-length))
 //	                    OPTIONAL }
 type PersonalName struct {
-	// Surname is the component surname [0] PrintableString.
-	Surname string
-	// GivenName is the component given-name [1] PrintableString OPTIONAL.
-	GivenName    string
-	HasGivenName bool // whether given-name is present in the encoding
-	// Initials is the component initials [2] PrintableString OPTIONAL.
-	Initials    string
-	HasInitials bool // whether initials is present in the encoding
-	// GenerationQualifier is the component generation-qualifier [3] PrintableString OPTIONAL.
-	GenerationQualifier    string
-	HasGenerationQualifier bool // whether generation-qualifier is present in the encoding
+	Surname                string // surname [0] PrintableString
+	GivenName              string // given-name [1] PrintableString OPTIONAL
+	HasGivenName           bool   // whether given-name is present in the encoding
+	Initials               string // initials [2] PrintableString OPTIONAL
+	HasInitials            bool   // whether initials is present in the encoding
+	GenerationQualifier    string // generation-qualifier [3] PrintableString OPTIONAL
+	HasGenerationQualifier bool   // whether generation-qualifier is present in the encoding
 }
 
 // OrganizationalUnitNames is the ASN.1 type OrganizationalUnitNames.
@@ -3046,10 +2865,8 @@ type BuiltInDomainDefinedAttributes []BuiltInDomainDefinedAttribute
 //	   value PrintableString (SIZE
 //	                   (1..ub-domain-defined-attribute-value-length)) }
 type BuiltInDomainDefinedAttribute struct {
-	// Type is the component type PrintableString.
-	Type string
-	// Value is the component value PrintableString.
-	Value string
+	Type  string // type PrintableString
+	Value string // value PrintableString
 }
 
 // ExtensionAttributes is the ASN.1 type ExtensionAttributes.
@@ -3067,10 +2884,8 @@ type ExtensionAttributes []ExtensionAttribute
 //	        &Type({SupportedExtensionAttributes}
 //	            {@extension-attribute-type})}
 type ExtensionAttribute struct {
-	// ExtensionAttributeType is the component extension-attribute-type [0] INTEGER.
-	ExtensionAttributeType int64
-	// ExtensionAttributeValue is the component extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type.
-	ExtensionAttributeValue SupportedExtensionAttributes
+	ExtensionAttributeType  int64                        // extension-attribute-type [0] INTEGER
+	ExtensionAttributeValue SupportedExtensionAttributes // extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
 }
 
 // SupportedExtensionAttributes is the open type EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}): the encoding received (Raw) and, when the
@@ -3082,25 +2897,17 @@ type SupportedExtensionAttributes struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind ExtensionAttributeKind
 	// String is the value when Kind is EaCommonName, EaTeletexCommonName, EaTeletexOrganizationName or EaPDSName.
-	String string
-	// TeletexPersonalName is the value when Kind is EaTeletexPersonalName.
-	TeletexPersonalName *EaTeletexPersonalName_Type
-	// TeletexOrganizationalUnitNames is the value when Kind is EaTeletexOrganizationalUnitNames.
-	TeletexOrganizationalUnitNames EaTeletexOrganizationalUnitNames_Type
-	// PhysicalDeliveryCountryName is the value when Kind is EaPhysicalDeliveryCountryName.
-	PhysicalDeliveryCountryName EaPhysicalDeliveryCountryName_Type
-	// PostalCode is the value when Kind is EaPostalCode.
-	PostalCode EaPostalCode_Type
+	String                         string
+	TeletexPersonalName            *EaTeletexPersonalName_Type           // when Kind is EaTeletexPersonalName
+	TeletexOrganizationalUnitNames EaTeletexOrganizationalUnitNames_Type // when Kind is EaTeletexOrganizationalUnitNames
+	PhysicalDeliveryCountryName    EaPhysicalDeliveryCountryName_Type    // when Kind is EaPhysicalDeliveryCountryName
+	PostalCode                     EaPostalCode_Type                     // when Kind is EaPostalCode
 	// PDSParameter is the value when Kind is EaPhysicalDeliveryOfficeName, EaPhysicalDeliveryOfficeNumber, EaExtensionORAddressComponents, EaPhysicalDeliveryPersonalName, EaPhysicalDeliveryOrganizationName, EaExtensionPhysicalDeliveryAddressComponents, EaStreetAddress, EaPostOfficeBoxAddress, EaPosteRestanteAddress, EaUniquePostalName or EaLocalPostalAttributes.
-	PDSParameter PDSParameter
-	// UnformattedPostalAddress is the value when Kind is EaUnformattedPostalAddress.
-	UnformattedPostalAddress *EaUnformattedPostalAddress_Type
-	// ExtendedNetworkAddress is the value when Kind is EaExtendedNetworkAddress.
-	ExtendedNetworkAddress *EaExtendedNetworkAddress_Type
-	// TerminalType is the value when Kind is EaTerminalType.
-	TerminalType EaTerminalType_Type
-	// TeletexDomainDefinedAttributes is the value when Kind is EaTeletexDomainDefinedAttributes.
-	TeletexDomainDefinedAttributes EaTeletexDomainDefinedAttributes_Type
+	PDSParameter                   PDSParameter
+	UnformattedPostalAddress       *EaUnformattedPostalAddress_Type      // when Kind is EaUnformattedPostalAddress
+	ExtendedNetworkAddress         *EaExtendedNetworkAddress_Type        // when Kind is EaExtendedNetworkAddress
+	TerminalType                   EaTerminalType_Type                   // when Kind is EaTerminalType
+	TeletexDomainDefinedAttributes EaTeletexDomainDefinedAttributes_Type // when Kind is EaTeletexDomainDefinedAttributes
 }
 
 // ExtensionAttributeKind tells which information object of class EXTENSION-ATTRIBUTE an open type's key selected:
@@ -3146,17 +2953,13 @@ func (k ExtensionAttributeKind) String() string {
 
 // EaTeletexPersonalName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
 type EaTeletexPersonalName_Type struct {
-	// Surname is the component surname [0] TeletexString.
-	Surname string
-	// GivenName is the component given-name [1] TeletexString OPTIONAL.
-	GivenName    string
-	HasGivenName bool // whether given-name is present in the encoding
-	// Initials is the component initials [2] TeletexString OPTIONAL.
-	Initials    string
-	HasInitials bool // whether initials is present in the encoding
-	// GenerationQualifier is the component generation-qualifier [3] TeletexString OPTIONAL.
-	GenerationQualifier    string
-	HasGenerationQualifier bool // whether generation-qualifier is present in the encoding
+	Surname                string // surname [0] TeletexString
+	GivenName              string // given-name [1] TeletexString OPTIONAL
+	HasGivenName           bool   // whether given-name is present in the encoding
+	Initials               string // initials [2] TeletexString OPTIONAL
+	HasInitials            bool   // whether initials is present in the encoding
+	GenerationQualifier    string // generation-qualifier [3] TeletexString OPTIONAL
+	HasGenerationQualifier bool   // whether generation-qualifier is present in the encoding
 }
 
 // EaTeletexOrganizationalUnitNames_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames.
@@ -3218,12 +3021,10 @@ func (c EaPostalCode_TypeChoice) String() string {
 
 // EaUnformattedPostalAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 type EaUnformattedPostalAddress_Type struct {
-	// PrintableAddress is the component printable-address SEQUENCE OF OPTIONAL.
-	PrintableAddress    EaUnformattedPostalAddress_Type_PrintableAddress
-	HasPrintableAddress bool // whether printable-address is present in the encoding
-	// TeletexString is the component teletex-string TeletexString OPTIONAL.
-	TeletexString    string
-	HasTeletexString bool // whether teletex-string is present in the encoding
+	PrintableAddress    EaUnformattedPostalAddress_Type_PrintableAddress // printable-address SEQUENCE OF OPTIONAL
+	HasPrintableAddress bool                                             // whether printable-address is present in the encoding
+	TeletexString       string                                           // teletex-string TeletexString OPTIONAL
+	HasTeletexString    bool                                             // whether teletex-string is present in the encoding
 }
 
 // EaUnformattedPostalAddress_Type_PrintableAddress is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address.
@@ -3232,11 +3033,9 @@ type EaUnformattedPostalAddress_Type_PrintableAddress []string
 // EaExtendedNetworkAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
 type EaExtendedNetworkAddress_Type struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice EaExtendedNetworkAddress_TypeChoice
-	// E163_4Address is the component e163-4-address SEQUENCE.
-	E163_4Address EaExtendedNetworkAddress_Type_E163_4Address
-	// PsapAddress is the component psap-address [0] PresentationAddress.
-	PsapAddress *PresentationAddress
+	Choice        EaExtendedNetworkAddress_TypeChoice
+	E163_4Address EaExtendedNetworkAddress_Type_E163_4Address // e163-4-address SEQUENCE
+	PsapAddress   *PresentationAddress                        // psap-address [0] PresentationAddress
 }
 
 // EaExtendedNetworkAddress_TypeChoice tells which alternative of EaExtendedNetworkAddress_Type a value holds.
@@ -3260,11 +3059,9 @@ func (c EaExtendedNetworkAddress_TypeChoice) String() string {
 
 // EaExtendedNetworkAddress_Type_E163_4Address is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
 type EaExtendedNetworkAddress_Type_E163_4Address struct {
-	// Number is the component number [0] NumericString.
-	Number string
-	// SubAddress is the component sub-address [1] NumericString OPTIONAL.
-	SubAddress    string
-	HasSubAddress bool // whether sub-address is present in the encoding
+	Number        string // number [0] NumericString
+	SubAddress    string // sub-address [1] NumericString OPTIONAL
+	HasSubAddress bool   // whether sub-address is present in the encoding
 }
 
 // EaTerminalType_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType.
@@ -3315,12 +3112,10 @@ type TeletexOrganizationalUnitName string
 //	   teletex-string TeletexString
 //	                (SIZE(1..ub-pds-parameter-length)) OPTIONAL }
 type PDSParameter struct {
-	// PrintableString is the component printable-string PrintableString OPTIONAL.
-	PrintableString    string
-	HasPrintableString bool // whether printable-string is present in the encoding
-	// TeletexString is the component teletex-string TeletexString OPTIONAL.
-	TeletexString    string
-	HasTeletexString bool // whether teletex-string is present in the encoding
+	PrintableString    string // printable-string PrintableString OPTIONAL
+	HasPrintableString bool   // whether printable-string is present in the encoding
+	TeletexString      string // teletex-string TeletexString OPTIONAL
+	HasTeletexString   bool   // whether teletex-string is present in the encoding
 }
 
 // PresentationAddress is the ASN.1 type PresentationAddress.
@@ -3331,17 +3126,13 @@ type PDSParameter struct {
 //	    tSelector     [2] EXPLICIT OCTET STRING OPTIONAL,
 //	    nAddresses    [3] EXPLICIT SET SIZE (1..MAX) OF OCTET STRING }
 type PresentationAddress struct {
-	// PSelector is the component pSelector [0] EXPLICIT OCTET STRING OPTIONAL.
-	PSelector    []byte
-	HasPSelector bool // whether pSelector is present in the encoding
-	// SSelector is the component sSelector [1] EXPLICIT OCTET STRING OPTIONAL.
-	SSelector    []byte
-	HasSSelector bool // whether sSelector is present in the encoding
-	// TSelector is the component tSelector [2] EXPLICIT OCTET STRING OPTIONAL.
-	TSelector    []byte
-	HasTSelector bool // whether tSelector is present in the encoding
-	// NAddresses is the component nAddresses [3] EXPLICIT SET OF.
-	NAddresses PresentationAddress_NAddresses
+	PSelector    []byte                         // pSelector [0] EXPLICIT OCTET STRING OPTIONAL
+	HasPSelector bool                           // whether pSelector is present in the encoding
+	SSelector    []byte                         // sSelector [1] EXPLICIT OCTET STRING OPTIONAL
+	HasSSelector bool                           // whether sSelector is present in the encoding
+	TSelector    []byte                         // tSelector [2] EXPLICIT OCTET STRING OPTIONAL
+	HasTSelector bool                           // whether tSelector is present in the encoding
+	NAddresses   PresentationAddress_NAddresses // nAddresses [3] EXPLICIT SET OF
 }
 
 // PresentationAddress_NAddresses is the type of PresentationAddress.nAddresses.
@@ -3355,10 +3146,8 @@ type PresentationAddress_NAddresses [][]byte
 //	    value TeletexString
 //	        (SIZE (1..ub-domain-defined-attribute-value-length)) }
 type TeletexDomainDefinedAttribute struct {
-	// Type is the component type TeletexString.
-	Type string
-	// Value is the component value TeletexString.
-	Value string
+	Type  string // type TeletexString
+	Value string // value TeletexString
 }
 
 // OCSPRequest is the ASN.1 type OCSPRequest.
@@ -3367,11 +3156,9 @@ type TeletexDomainDefinedAttribute struct {
 //	    tbsRequest                  TBSRequest,
 //	    optionalSignature   [0]     EXPLICIT Signature OPTIONAL }
 type OCSPRequest struct {
-	// TBSRequest is the component tbsRequest TBSRequest.
-	TBSRequest TBSRequest
-	// OptionalSignature is the component optionalSignature [0] EXPLICIT Signature OPTIONAL.
-	OptionalSignature    Signature
-	HasOptionalSignature bool // whether optionalSignature is present in the encoding
+	TBSRequest           TBSRequest // tbsRequest TBSRequest
+	OptionalSignature    Signature  // optionalSignature [0] EXPLICIT Signature OPTIONAL
+	HasOptionalSignature bool       // whether optionalSignature is present in the encoding
 }
 
 // TBSRequest is the ASN.1 type TBSRequest.
@@ -3383,17 +3170,13 @@ type OCSPRequest struct {
 //	    requestExtensions   [2] EXPLICIT Extensions {{re-ocsp-nonce |
 //	                                re-ocsp-response, ...}} OPTIONAL }
 type TBSRequest struct {
-	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version    OCSP2009_Version
-	HasVersion bool // whether version is present in the encoding
-	// RequestorName is the component requestorName [1] EXPLICIT GeneralName OPTIONAL.
-	RequestorName    GeneralName
-	HasRequestorName bool // whether requestorName is present in the encoding
-	// RequestList is the component requestList SEQUENCE OF.
-	RequestList TBSRequest_RequestList
-	// RequestExtensions is the component requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL.
-	RequestExtensions    Extensions_TBSRequest
-	HasRequestExtensions bool // whether requestExtensions is present in the encoding
+	Version              OCSP2009_Version       // version [0] EXPLICIT Version DEFAULT v1
+	HasVersion           bool                   // whether version is present in the encoding
+	RequestorName        GeneralName            // requestorName [1] EXPLICIT GeneralName OPTIONAL
+	HasRequestorName     bool                   // whether requestorName is present in the encoding
+	RequestList          TBSRequest_RequestList // requestList SEQUENCE OF
+	RequestExtensions    Extensions_TBSRequest  // requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL
+	HasRequestExtensions bool                   // whether requestExtensions is present in the encoding
 }
 
 // TBSRequest_RequestList is the type of TBSRequest.requestList.
@@ -3419,13 +3202,10 @@ type Extensions_TBSRequest []Extension_TBSRequest
 //	                --  by extnID
 //	}
 type Extension_TBSRequest struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue TBSRequest_ExtnType
+	ExtnID      der.OID             // extnID OBJECT IDENTIFIER
+	Critical    bool                // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool                // whether critical is present in the encoding
+	ExtnValue   TBSRequest_ExtnType // extnValue OCTET STRING
 }
 
 // TBSRequest_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}): the encoding received (Raw) and, when the
@@ -3435,9 +3215,8 @@ type TBSRequest_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ExtensionKind
-	// OCSPResponse is the value when Kind is ReOCSPResponse.
-	OCSPResponse AcceptableResponses
+	Kind         ExtensionKind
+	OCSPResponse AcceptableResponses // when Kind is ReOCSPResponse
 }
 
 // Signature is the ASN.1 type Signature.
@@ -3448,13 +3227,10 @@ type TBSRequest_ExtnType struct {
 //	    signature            BIT STRING,
 //	    certs            [0] EXPLICIT SEQUENCE OF Certificate OPTIONAL }
 type Signature struct {
-	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
-	SignatureAlgorithm AlgorithmIdentifier_Signature
-	// Signature is the component signature BIT STRING.
-	Signature der.BitString
-	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs    Signature_Certs
-	HasCerts bool // whether certs is present in the encoding
+	SignatureAlgorithm AlgorithmIdentifier_Signature // signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
+	Signature          der.BitString                 // signature BIT STRING
+	Certs              Signature_Certs               // certs [0] EXPLICIT SEQUENCE OF OPTIONAL
+	HasCerts           bool                          // whether certs is present in the encoding
 }
 
 // AlgorithmIdentifier_Signature is the ASN.1 type AlgorithmIdentifier.
@@ -3466,11 +3242,9 @@ type Signature struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_Signature struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    Signature_Params
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID          // algorithm OBJECT IDENTIFIER
+	Parameters    Signature_Params // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool             // whether parameters is present in the encoding
 }
 
 // Signature_Params is the open type SIGNATURE-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
@@ -3491,10 +3265,7 @@ type Signature_Certs []Certificate
 //	Version  ::=  INTEGER  {  v1(0) }
 type OCSP2009_Version int64
 
-const (
-	OCSP2009_Version_V1 OCSP2009_Version = 0 // v1
-)
-
+const OCSP2009_Version_V1 OCSP2009_Version = 0 // v1
 // String returns the ASN.1 identifier of the value, or its number.
 func (v OCSP2009_Version) String() string {
 	return der.Name("v1", int(v), "")
@@ -3508,11 +3279,9 @@ func (v OCSP2009_Version) String() string {
 //	                                       { {re-ocsp-service-locator,
 //	                                              ...}} OPTIONAL }
 type Request struct {
-	// ReqCert is the component reqCert CertID.
-	ReqCert CertID
-	// SingleRequestExtensions is the component singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL.
-	SingleRequestExtensions    Extensions_Request
-	HasSingleRequestExtensions bool // whether singleRequestExtensions is present in the encoding
+	ReqCert                    CertID             // reqCert CertID
+	SingleRequestExtensions    Extensions_Request // singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL
+	HasSingleRequestExtensions bool               // whether singleRequestExtensions is present in the encoding
 }
 
 // Extensions_Request is the ASN.1 type Extensions.
@@ -3535,13 +3304,10 @@ type Extensions_Request []Extension_Request
 //	                --  by extnID
 //	}
 type Extension_Request struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue Request_ExtnType
+	ExtnID      der.OID          // extnID OBJECT IDENTIFIER
+	Critical    bool             // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool             // whether critical is present in the encoding
+	ExtnValue   Request_ExtnType // extnValue OCTET STRING
 }
 
 // Request_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-service-locator , ...}): the encoding received (Raw) and, when the
@@ -3551,9 +3317,8 @@ type Request_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ExtensionKind
-	// OCSPServiceLocator is the value when Kind is ReOCSPServiceLocator.
-	OCSPServiceLocator *ServiceLocator
+	Kind               ExtensionKind
+	OCSPServiceLocator *ServiceLocator // when Kind is ReOCSPServiceLocator
 }
 
 // CertID is the ASN.1 type CertID.
@@ -3565,14 +3330,10 @@ type Request_ExtnType struct {
 //	    issuerKeyHash      OCTET STRING, -- Hash of Issuer's public key
 //	    serialNumber       CertificateSerialNumber }
 type CertID struct {
-	// HashAlgorithm is the component hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	HashAlgorithm AlgorithmIdentifier_CertID
-	// IssuerNameHash is the component issuerNameHash OCTET STRING.
-	IssuerNameHash []byte
-	// IssuerKeyHash is the component issuerKeyHash OCTET STRING.
-	IssuerKeyHash []byte
-	// SerialNumber is the component serialNumber CertificateSerialNumber.
-	SerialNumber CertificateSerialNumber
+	HashAlgorithm  AlgorithmIdentifier_CertID // hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
+	IssuerNameHash []byte                     // issuerNameHash OCTET STRING
+	IssuerKeyHash  []byte                     // issuerKeyHash OCTET STRING
+	SerialNumber   CertificateSerialNumber    // serialNumber CertificateSerialNumber
 }
 
 // AlgorithmIdentifier_CertID is the ASN.1 type AlgorithmIdentifier.
@@ -3584,11 +3345,9 @@ type CertID struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_CertID struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters    CertID_Params
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID       // algorithm OBJECT IDENTIFIER
+	Parameters    CertID_Params // parameters DIGEST-ALGORITHM.&Params OPTIONAL
+	HasParameters bool          // whether parameters is present in the encoding
 }
 
 // CertID_Params is the open type DIGEST-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
@@ -3607,11 +3366,9 @@ type CertID_Params struct {
 //	   responseStatus         OCSPResponseStatus,
 //	   responseBytes          [0] EXPLICIT ResponseBytes OPTIONAL }
 type OCSPResponse struct {
-	// ResponseStatus is the component responseStatus OCSPResponseStatus.
-	ResponseStatus OCSPResponseStatus
-	// ResponseBytes is the component responseBytes [0] EXPLICIT ResponseBytes OPTIONAL.
-	ResponseBytes    ResponseBytes
-	HasResponseBytes bool // whether responseBytes is present in the encoding
+	ResponseStatus   OCSPResponseStatus // responseStatus OCSPResponseStatus
+	ResponseBytes    ResponseBytes      // responseBytes [0] EXPLICIT ResponseBytes OPTIONAL
+	HasResponseBytes bool               // whether responseBytes is present in the encoding
 }
 
 // OCSPResponseStatus is the ASN.1 type OCSPResponseStatus.
@@ -3663,10 +3420,8 @@ func (v OCSPResponseStatus) String() string {
 //	    response            OCTET STRING (CONTAINING RESPONSE.
 //	                            &Type({ResponseSet}{@responseType}))}
 type ResponseBytes struct {
-	// ResponseType is the component responseType OBJECT IDENTIFIER.
-	ResponseType der.OID
-	// Response is the component response OCTET STRING.
-	Response ResponseSet
+	ResponseType der.OID     // responseType OBJECT IDENTIFIER
+	Response     ResponseSet // response OCTET STRING
 }
 
 // ResponseSet is the open type RESPONSE.&Type({ResponseSet}): the encoding received (Raw) and, when the
@@ -3676,9 +3431,8 @@ type ResponseSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ResponseKind
-	// BasicResponse is the value when Kind is BasicResponse.
-	BasicResponse *BasicOCSPResponse
+	Kind          ResponseKind
+	BasicResponse *BasicOCSPResponse // when Kind is BasicResponse
 }
 
 // ResponseKind tells which information object of class RESPONSE an open type's key selected:
@@ -3710,17 +3464,13 @@ func (k ResponseKind) String() string {
 //	   signature            BIT STRING,
 //	   certs            [0] EXPLICIT SEQUENCE OF Certificate OPTIONAL }
 type BasicOCSPResponse struct {
-	// TBSResponseData is the component tbsResponseData ResponseData.
-	TBSResponseData ResponseData
+	TBSResponseData ResponseData // tbsResponseData ResponseData
 	// TBSResponseDataRaw is the encoding of tbsResponseData received (set by decoding): the bytes a signature covers.
 	TBSResponseDataRaw []byte
-	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}.
-	SignatureAlgorithm AlgorithmIdentifier_BasicOCSPResponse
-	// Signature is the component signature BIT STRING.
-	Signature der.BitString
-	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs    BasicOCSPResponse_Certs
-	HasCerts bool // whether certs is present in the encoding
+	SignatureAlgorithm AlgorithmIdentifier_BasicOCSPResponse // signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}
+	Signature          der.BitString                         // signature BIT STRING
+	Certs              BasicOCSPResponse_Certs               // certs [0] EXPLICIT SEQUENCE OF OPTIONAL
+	HasCerts           bool                                  // whether certs is present in the encoding
 }
 
 // AlgorithmIdentifier_BasicOCSPResponse is the ASN.1 type AlgorithmIdentifier.
@@ -3732,11 +3482,9 @@ type BasicOCSPResponse struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_BasicOCSPResponse struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    BasicOCSPResponse_Params
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                  // algorithm OBJECT IDENTIFIER
+	Parameters    BasicOCSPResponse_Params // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                     // whether parameters is present in the encoding
 }
 
 // BasicOCSPResponse_Params is the open type SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}): the encoding received (Raw) and, when the
@@ -3764,18 +3512,13 @@ type BasicOCSPResponse_Certs []Certificate
 //	   responseExtensions   [1] EXPLICIT Extensions
 //	                                {{re-ocsp-nonce, ...}} OPTIONAL }
 type ResponseData struct {
-	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version    OCSP2009_Version
-	HasVersion bool // whether version is present in the encoding
-	// ResponderID is the component responderID ResponderID.
-	ResponderID ResponderID
-	// ProducedAt is the component producedAt GeneralizedTime.
-	ProducedAt time.Time
-	// Responses is the component responses SEQUENCE OF.
-	Responses ResponseData_Responses
-	// ResponseExtensions is the component responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL.
-	ResponseExtensions    Extensions_ResponseData
-	HasResponseExtensions bool // whether responseExtensions is present in the encoding
+	Version               OCSP2009_Version        // version [0] EXPLICIT Version DEFAULT v1
+	HasVersion            bool                    // whether version is present in the encoding
+	ResponderID           ResponderID             // responderID ResponderID
+	ProducedAt            time.Time               // producedAt GeneralizedTime
+	Responses             ResponseData_Responses  // responses SEQUENCE OF
+	ResponseExtensions    Extensions_ResponseData // responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
+	HasResponseExtensions bool                    // whether responseExtensions is present in the encoding
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -3803,13 +3546,10 @@ type Extensions_ResponseData []Extension_ResponseData
 //	                --  by extnID
 //	}
 type Extension_ResponseData struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ResponseData_ExtnType
+	ExtnID      der.OID               // extnID OBJECT IDENTIFIER
+	Critical    bool                  // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool                  // whether critical is present in the encoding
+	ExtnValue   ResponseData_ExtnType // extnValue OCTET STRING
 }
 
 // ResponseData_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce , ...}): the encoding received (Raw) and, when the
@@ -3830,10 +3570,8 @@ type ResponseData_ExtnType struct {
 type ResponderID struct {
 	// Choice tells which alternative the value holds; 0 means none.
 	Choice ResponderIDChoice
-	// ByName is the component byName [1] EXPLICIT Name.
-	ByName Name
-	// ByKey is the component byKey [2] EXPLICIT KeyHash.
-	ByKey KeyHash
+	ByName Name    // byName [1] EXPLICIT Name
+	ByKey  KeyHash // byKey [2] EXPLICIT KeyHash
 }
 
 // ResponderIDChoice tells which alternative of ResponderID a value holds.
@@ -3872,18 +3610,13 @@ type KeyHash []byte
 //	                                              CrlEntryExtensions, ...}
 //	                                             } OPTIONAL }
 type SingleResponse struct {
-	// CertID is the component certID CertID.
-	CertID CertID
-	// CertStatus is the component certStatus CertStatus.
-	CertStatus CertStatus
-	// ThisUpdate is the component thisUpdate GeneralizedTime.
-	ThisUpdate time.Time
-	// NextUpdate is the component nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL.
-	NextUpdate    time.Time
-	HasNextUpdate bool // whether nextUpdate is present in the encoding
-	// SingleExtensions is the component singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL.
-	SingleExtensions    Extensions_SingleResponse
-	HasSingleExtensions bool // whether singleExtensions is present in the encoding
+	CertID              CertID                    // certID CertID
+	CertStatus          CertStatus                // certStatus CertStatus
+	ThisUpdate          time.Time                 // thisUpdate GeneralizedTime
+	NextUpdate          time.Time                 // nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL
+	HasNextUpdate       bool                      // whether nextUpdate is present in the encoding
+	SingleExtensions    Extensions_SingleResponse // singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL
+	HasSingleExtensions bool                      // whether singleExtensions is present in the encoding
 }
 
 // Extensions_SingleResponse is the ASN.1 type Extensions.
@@ -3906,13 +3639,10 @@ type Extensions_SingleResponse []Extension_SingleResponse
 //	                --  by extnID
 //	}
 type Extension_SingleResponse struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue SingleResponse_ExtnType
+	ExtnID      der.OID                 // extnID OBJECT IDENTIFIER
+	Critical    bool                    // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool                    // whether critical is present in the encoding
+	ExtnValue   SingleResponse_ExtnType // extnValue OCTET STRING
 }
 
 // SingleResponse_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}): the encoding received (Raw) and, when the
@@ -3922,19 +3652,13 @@ type SingleResponse_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ExtensionKind
-	// ReOCSPCRL is the value when Kind is ReOCSPCRL.
-	ReOCSPCRL *CRLID
-	// ReOCSPArchiveCutoff is the value when Kind is ReOCSPArchiveCutoff.
-	ReOCSPArchiveCutoff ArchiveCutoff
-	// ExtCRLReason is the value when Kind is ExtCRLReason.
-	ExtCRLReason CRLReason
-	// ExtCertificateIssuer is the value when Kind is ExtCertificateIssuer.
-	ExtCertificateIssuer GeneralNames
-	// ExtHoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
-	ExtHoldInstructionCode der.OID
-	// ExtInvalidityDate is the value when Kind is ExtInvalidityDate.
-	ExtInvalidityDate time.Time
+	Kind                   ExtensionKind
+	ReOCSPCRL              *CRLID        // when Kind is ReOCSPCRL
+	ReOCSPArchiveCutoff    ArchiveCutoff // when Kind is ReOCSPArchiveCutoff
+	ExtCRLReason           CRLReason     // when Kind is ExtCRLReason
+	ExtCertificateIssuer   GeneralNames  // when Kind is ExtCertificateIssuer
+	ExtHoldInstructionCode der.OID       // when Kind is ExtHoldInstructionCode
+	ExtInvalidityDate      time.Time     // when Kind is ExtInvalidityDate
 }
 
 // CertStatus is the ASN.1 type CertStatus.
@@ -3945,13 +3669,10 @@ type SingleResponse_ExtnType struct {
 //	    unknown             [2]     IMPLICIT UnknownInfo }
 type CertStatus struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice CertStatusChoice
-	// Good is the component good [0] NULL.
-	Good struct{}
-	// Revoked is the component revoked [1] RevokedInfo.
-	Revoked RevokedInfo
-	// Unknown_ is the component unknown [2] UnknownInfo.
-	Unknown_ UnknownInfo
+	Choice   CertStatusChoice
+	Good     struct{}    // good [0] NULL
+	Revoked  RevokedInfo // revoked [1] RevokedInfo
+	Unknown_ UnknownInfo // unknown [2] UnknownInfo
 }
 
 // CertStatusChoice tells which alternative of CertStatus a value holds.
@@ -3980,11 +3701,9 @@ func (c CertStatusChoice) String() string {
 //	    revocationTime              GeneralizedTime,
 //	    revocationReason    [0]     EXPLICIT CRLReason OPTIONAL }
 type RevokedInfo struct {
-	// RevocationTime is the component revocationTime GeneralizedTime.
-	RevocationTime time.Time
-	// RevocationReason is the component revocationReason [0] EXPLICIT CRLReason OPTIONAL.
-	RevocationReason    OCSP2009_CRLReason
-	HasRevocationReason bool // whether revocationReason is present in the encoding
+	RevocationTime      time.Time          // revocationTime GeneralizedTime
+	RevocationReason    OCSP2009_CRLReason // revocationReason [0] EXPLICIT CRLReason OPTIONAL
+	HasRevocationReason bool               // whether revocationReason is present in the encoding
 }
 
 // UnknownInfo is the ASN.1 type UnknownInfo.
@@ -4028,10 +3747,8 @@ type AcceptableResponses []der.OID
 //	    issuer    Name,
 //	    locator   AuthorityInfoAccessSyntax }
 type ServiceLocator struct {
-	// Issuer is the component issuer Name.
-	Issuer Name
-	// Locator is the component locator AuthorityInfoAccessSyntax.
-	Locator AuthorityInfoAccessSyntax
+	Issuer  Name                      // issuer Name
+	Locator AuthorityInfoAccessSyntax // locator AuthorityInfoAccessSyntax
 }
 
 // CRLID is the ASN.1 type CrlID.
@@ -4041,15 +3758,12 @@ type ServiceLocator struct {
 //	    crlNum               [1]     EXPLICIT INTEGER OPTIONAL,
 //	    crlTime              [2]     EXPLICIT GeneralizedTime OPTIONAL }
 type CRLID struct {
-	// CRLURL is the component crlUrl [0] EXPLICIT IA5String OPTIONAL.
-	CRLURL    string
-	HasCRLURL bool // whether crlUrl is present in the encoding
-	// CRLNum is the component crlNum [1] EXPLICIT INTEGER OPTIONAL.
-	CRLNum    der.Integer
-	HasCRLNum bool // whether crlNum is present in the encoding
-	// CRLTime is the component crlTime [2] EXPLICIT GeneralizedTime OPTIONAL.
-	CRLTime    time.Time
-	HasCRLTime bool // whether crlTime is present in the encoding
+	CRLURL     string      // crlUrl [0] EXPLICIT IA5String OPTIONAL
+	HasCRLURL  bool        // whether crlUrl is present in the encoding
+	CRLNum     der.Integer // crlNum [1] EXPLICIT INTEGER OPTIONAL
+	HasCRLNum  bool        // whether crlNum is present in the encoding
+	CRLTime    time.Time   // crlTime [2] EXPLICIT GeneralizedTime OPTIONAL
+	HasCRLTime bool        // whether crlTime is present in the encoding
 }
 
 // CertificationRequestInfo is the ASN.1 type CertificationRequestInfo.
@@ -4061,14 +3775,10 @@ type CRLID struct {
 //	    attributes    [0] Attributes{{ CRIAttributes }}
 //	}
 type CertificationRequestInfo struct {
-	// Version is the component version INTEGER.
-	Version CertificationRequestInfo_Version
-	// Subject is the component subject Name.
-	Subject Name
-	// SubjectPKInfo is the component subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}.
-	SubjectPKInfo SubjectPublicKeyInfo_PKInfoAlgorithms
-	// Attributes is the component attributes [0] Attributes{{PKCS-10.CRIAttributes}}.
-	Attributes Attributes_CRIAttributes
+	Version       CertificationRequestInfo_Version      // version INTEGER
+	Subject       Name                                  // subject Name
+	SubjectPKInfo SubjectPublicKeyInfo_PKInfoAlgorithms // subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}
+	Attributes    Attributes_CRIAttributes              // attributes [0] Attributes{{PKCS-10.CRIAttributes}}
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -4076,10 +3786,7 @@ type CertificationRequestInfo struct {
 // CertificationRequestInfo_Version is the type of CertificationRequestInfo.version.
 type CertificationRequestInfo_Version int64
 
-const (
-	CertificationRequestInfo_V1 CertificationRequestInfo_Version = 0 // v1
-)
-
+const CertificationRequestInfo_V1 CertificationRequestInfo_Version = 0 // v1
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CertificationRequestInfo_Version) String() string {
 	return der.Name("v1", int(v), "")
@@ -4092,10 +3799,8 @@ func (v CertificationRequestInfo_Version) String() string {
 //	    subjectPublicKey BIT STRING
 //	}
 type SubjectPublicKeyInfo_PKInfoAlgorithms struct {
-	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}.
-	Algorithm AlgorithmIdentifier_PKInfoAlgorithms
-	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
-	SubjectPublicKey der.BitString
+	Algorithm        AlgorithmIdentifier_PKInfoAlgorithms // algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}
+	SubjectPublicKey der.BitString                        // subjectPublicKey BIT STRING
 }
 
 // AlgorithmIdentifier_PKInfoAlgorithms is the ASN.1 type AlgorithmIdentifier.
@@ -4107,11 +3812,9 @@ type SubjectPublicKeyInfo_PKInfoAlgorithms struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_PKInfoAlgorithms struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters    PKInfoAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID          // algorithm OBJECT IDENTIFIER
+	Parameters    PKInfoAlgorithms // parameters PUBLIC-KEY.&Params OPTIONAL
+	HasParameters bool             // whether parameters is present in the encoding
 }
 
 // PKInfoAlgorithms is the open type PUBLIC-KEY.&Params({PKInfoAlgorithms}): the encoding received (Raw) and, when the
@@ -4136,10 +3839,8 @@ type Attributes_CRIAttributes []Attribute_CRIAttributes
 //	    values SET SIZE(1..MAX) OF ATTRIBUTE.&Type({IOSet}{@type})
 //	}
 type Attribute_CRIAttributes struct {
-	// Type is the component type OBJECT IDENTIFIER.
-	Type der.OID
-	// Values is the component values SET OF.
-	Values []CRIAttributes
+	Type   der.OID         // type OBJECT IDENTIFIER
+	Values []CRIAttributes // values SET OF
 }
 
 // CRIAttributes is the open type ATTRIBUTE.&Type({CRIAttributes}): the encoding received (Raw) and, when the
@@ -4161,14 +3862,11 @@ type CRIAttributes struct {
 //	    signature                 BIT STRING
 //	}
 type CertificationRequest struct {
-	// CertificationRequestInfo is the component certificationRequestInfo CertificationRequestInfo.
-	CertificationRequestInfo CertificationRequestInfo
+	CertificationRequestInfo CertificationRequestInfo // certificationRequestInfo CertificationRequestInfo
 	// CertificationRequestInfoRaw is the encoding of certificationRequestInfo received (set by decoding): the bytes a signature covers.
 	CertificationRequestInfoRaw []byte
-	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}.
-	SignatureAlgorithm AlgorithmIdentifier_PKCS10_SignatureAlgorithms
-	// Signature is the component signature BIT STRING.
-	Signature der.BitString
+	SignatureAlgorithm          AlgorithmIdentifier_PKCS10_SignatureAlgorithms // signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}
+	Signature                   der.BitString                                  // signature BIT STRING
 }
 
 // AlgorithmIdentifier_PKCS10_SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
@@ -4180,11 +3878,9 @@ type CertificationRequest struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_PKCS10_SignatureAlgorithms struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    PKCS10_SignatureAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                    // algorithm OBJECT IDENTIFIER
+	Parameters    PKCS10_SignatureAlgorithms // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                       // whether parameters is present in the encoding
 }
 
 // PKCS10_SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
@@ -4209,13 +3905,10 @@ type PKCS10_SignatureAlgorithms struct {
 //	  }
 type MLDSA44PrivateKey struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice MLDSA44PrivateKeyChoice
-	// Seed is the component seed [0] OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
-	// Both is the component both SEQUENCE.
-	Both MLDSA44PrivateKey_Both
+	Choice      MLDSA44PrivateKeyChoice
+	Seed        []byte                 // seed [0] OCTET STRING
+	ExpandedKey []byte                 // expandedKey OCTET STRING
+	Both        MLDSA44PrivateKey_Both // both SEQUENCE
 }
 
 // MLDSA44PrivateKeyChoice tells which alternative of MLDSA44PrivateKey a value holds.
@@ -4240,10 +3933,8 @@ func (c MLDSA44PrivateKeyChoice) String() string {
 
 // MLDSA44PrivateKey_Both is the type of ML-DSA-44-PrivateKey.both.
 type MLDSA44PrivateKey_Both struct {
-	// Seed is the component seed OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
+	Seed        []byte // seed OCTET STRING
+	ExpandedKey []byte // expandedKey OCTET STRING
 }
 
 // MLDSA65PrivateKey is the ASN.1 type ML-DSA-65-PrivateKey.
@@ -4258,13 +3949,10 @@ type MLDSA44PrivateKey_Both struct {
 //	  }
 type MLDSA65PrivateKey struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice MLDSA65PrivateKeyChoice
-	// Seed is the component seed [0] OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
-	// Both is the component both SEQUENCE.
-	Both MLDSA65PrivateKey_Both
+	Choice      MLDSA65PrivateKeyChoice
+	Seed        []byte                 // seed [0] OCTET STRING
+	ExpandedKey []byte                 // expandedKey OCTET STRING
+	Both        MLDSA65PrivateKey_Both // both SEQUENCE
 }
 
 // MLDSA65PrivateKeyChoice tells which alternative of MLDSA65PrivateKey a value holds.
@@ -4289,10 +3977,8 @@ func (c MLDSA65PrivateKeyChoice) String() string {
 
 // MLDSA65PrivateKey_Both is the type of ML-DSA-65-PrivateKey.both.
 type MLDSA65PrivateKey_Both struct {
-	// Seed is the component seed OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
+	Seed        []byte // seed OCTET STRING
+	ExpandedKey []byte // expandedKey OCTET STRING
 }
 
 // MLDSA87PrivateKey is the ASN.1 type ML-DSA-87-PrivateKey.
@@ -4307,13 +3993,10 @@ type MLDSA65PrivateKey_Both struct {
 //	  }
 type MLDSA87PrivateKey struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice MLDSA87PrivateKeyChoice
-	// Seed is the component seed [0] OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
-	// Both is the component both SEQUENCE.
-	Both MLDSA87PrivateKey_Both
+	Choice      MLDSA87PrivateKeyChoice
+	Seed        []byte                 // seed [0] OCTET STRING
+	ExpandedKey []byte                 // expandedKey OCTET STRING
+	Both        MLDSA87PrivateKey_Both // both SEQUENCE
 }
 
 // MLDSA87PrivateKeyChoice tells which alternative of MLDSA87PrivateKey a value holds.
@@ -4338,10 +4021,8 @@ func (c MLDSA87PrivateKeyChoice) String() string {
 
 // MLDSA87PrivateKey_Both is the type of ML-DSA-87-PrivateKey.both.
 type MLDSA87PrivateKey_Both struct {
-	// Seed is the component seed OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
+	Seed        []byte // seed OCTET STRING
+	ExpandedKey []byte // expandedKey OCTET STRING
 }
 
 // MLDSA44PublicKey is the ASN.1 type ML-DSA-44-PublicKey.
@@ -4371,13 +4052,10 @@ type MLDSA87PublicKey []byte
 //	  }
 type MLKEM512PrivateKey struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice MLKEM512PrivateKeyChoice
-	// Seed is the component seed [0] OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
-	// Both is the component both SEQUENCE.
-	Both MLKEM512PrivateKey_Both
+	Choice      MLKEM512PrivateKeyChoice
+	Seed        []byte                  // seed [0] OCTET STRING
+	ExpandedKey []byte                  // expandedKey OCTET STRING
+	Both        MLKEM512PrivateKey_Both // both SEQUENCE
 }
 
 // MLKEM512PrivateKeyChoice tells which alternative of MLKEM512PrivateKey a value holds.
@@ -4402,10 +4080,8 @@ func (c MLKEM512PrivateKeyChoice) String() string {
 
 // MLKEM512PrivateKey_Both is the type of ML-KEM-512-PrivateKey.both.
 type MLKEM512PrivateKey_Both struct {
-	// Seed is the component seed OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
+	Seed        []byte // seed OCTET STRING
+	ExpandedKey []byte // expandedKey OCTET STRING
 }
 
 // MLKEM768PrivateKey is the ASN.1 type ML-KEM-768-PrivateKey.
@@ -4420,13 +4096,10 @@ type MLKEM512PrivateKey_Both struct {
 //	  }
 type MLKEM768PrivateKey struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice MLKEM768PrivateKeyChoice
-	// Seed is the component seed [0] OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
-	// Both is the component both SEQUENCE.
-	Both MLKEM768PrivateKey_Both
+	Choice      MLKEM768PrivateKeyChoice
+	Seed        []byte                  // seed [0] OCTET STRING
+	ExpandedKey []byte                  // expandedKey OCTET STRING
+	Both        MLKEM768PrivateKey_Both // both SEQUENCE
 }
 
 // MLKEM768PrivateKeyChoice tells which alternative of MLKEM768PrivateKey a value holds.
@@ -4451,10 +4124,8 @@ func (c MLKEM768PrivateKeyChoice) String() string {
 
 // MLKEM768PrivateKey_Both is the type of ML-KEM-768-PrivateKey.both.
 type MLKEM768PrivateKey_Both struct {
-	// Seed is the component seed OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
+	Seed        []byte // seed OCTET STRING
+	ExpandedKey []byte // expandedKey OCTET STRING
 }
 
 // MLKEM1024PrivateKey is the ASN.1 type ML-KEM-1024-PrivateKey.
@@ -4469,13 +4140,10 @@ type MLKEM768PrivateKey_Both struct {
 //	  }
 type MLKEM1024PrivateKey struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice MLKEM1024PrivateKeyChoice
-	// Seed is the component seed [0] OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
-	// Both is the component both SEQUENCE.
-	Both MLKEM1024PrivateKey_Both
+	Choice      MLKEM1024PrivateKeyChoice
+	Seed        []byte                   // seed [0] OCTET STRING
+	ExpandedKey []byte                   // expandedKey OCTET STRING
+	Both        MLKEM1024PrivateKey_Both // both SEQUENCE
 }
 
 // MLKEM1024PrivateKeyChoice tells which alternative of MLKEM1024PrivateKey a value holds.
@@ -4500,10 +4168,8 @@ func (c MLKEM1024PrivateKeyChoice) String() string {
 
 // MLKEM1024PrivateKey_Both is the type of ML-KEM-1024-PrivateKey.both.
 type MLKEM1024PrivateKey_Both struct {
-	// Seed is the component seed OCTET STRING.
-	Seed []byte
-	// ExpandedKey is the component expandedKey OCTET STRING.
-	ExpandedKey []byte
+	Seed        []byte // seed OCTET STRING
+	ExpandedKey []byte // expandedKey OCTET STRING
 }
 
 // MLKEM512PublicKey is the ASN.1 type ML-KEM-512-PublicKey.

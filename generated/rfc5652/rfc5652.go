@@ -261,10 +261,8 @@ func (v ContentType) Equal(o der.OID) bool {
 //	  content            [0] EXPLICIT CONTENT-TYPE.
 //	                  &Type({ContentSet}{@contentType})}
 type ContentInfo struct {
-	// ContentType is the component contentType OBJECT IDENTIFIER.
-	ContentType der.OID
-	// Content is the component content [0] EXPLICIT CONTENT-TYPE.&Type.
-	Content ContentInfo_Content
+	ContentType der.OID             // contentType OBJECT IDENTIFIER
+	Content     ContentInfo_Content // content [0] EXPLICIT CONTENT-TYPE.&Type
 }
 
 // ContentInfo_Content is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
@@ -274,21 +272,14 @@ type ContentInfo_Content struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ContentTypeKind
-	// SignedData is the value when Kind is CtSignedData.
-	SignedData *SignedData
-	// EncryptedData is the value when Kind is CtEncryptedData.
-	EncryptedData *EncryptedData
-	// EnvelopedData is the value when Kind is CtEnvelopedData.
-	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
-	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is CtDigestedData.
-	DigestedData *DigestedData
-	// AuthEnvelopedData is the value when Kind is CtAuthEnvelopedData.
-	AuthEnvelopedData *AuthEnvelopedData
-	// CompressedData is the value when Kind is CtCompressedData.
-	CompressedData *CompressedData
+	Kind              ContentTypeKind
+	SignedData        *SignedData        // when Kind is CtSignedData
+	EncryptedData     *EncryptedData     // when Kind is CtEncryptedData
+	EnvelopedData     *EnvelopedData     // when Kind is CtEnvelopedData
+	AuthenticatedData *AuthenticatedData // when Kind is CtAuthenticatedData
+	DigestedData      *DigestedData      // when Kind is CtDigestedData
+	AuthEnvelopedData *AuthEnvelopedData // when Kind is CtAuthEnvelopedData
+	CompressedData    *CompressedData    // when Kind is CtCompressedData
 }
 
 // ContentTypeKind tells which information object of class CONTENT-TYPE an open type's key selected:
@@ -327,20 +318,14 @@ func (k ContentTypeKind) String() string {
 //	  crls [1] IMPLICIT RevocationInfoChoices OPTIONAL,
 //	  signerInfos SignerInfos }
 type SignedData struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// DigestAlgorithms is the component digestAlgorithms SET OF.
-	DigestAlgorithms SignedData_DigestAlgorithms
-	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
-	EncapContentInfo EncapsulatedContentInfo
-	// Certificates is the component certificates [0] CertificateSet OPTIONAL.
-	Certificates    CertificateSet
-	HasCertificates bool // whether certificates is present in the encoding
-	// Crls is the component crls [1] RevocationInfoChoices OPTIONAL.
-	Crls    RevocationInfoChoices
-	HasCrls bool // whether crls is present in the encoding
-	// SignerInfos is the component signerInfos SignerInfos.
-	SignerInfos SignerInfos
+	Version          CMSVersion                  // version CMSVersion
+	DigestAlgorithms SignedData_DigestAlgorithms // digestAlgorithms SET OF
+	EncapContentInfo EncapsulatedContentInfo     // encapContentInfo EncapsulatedContentInfo
+	Certificates     CertificateSet              // certificates [0] CertificateSet OPTIONAL
+	HasCertificates  bool                        // whether certificates is present in the encoding
+	Crls             RevocationInfoChoices       // crls [1] RevocationInfoChoices OPTIONAL
+	HasCrls          bool                        // whether crls is present in the encoding
+	SignerInfos      SignerInfos                 // signerInfos SignerInfos
 }
 
 // SignedData_DigestAlgorithms is the type of SignedData.digestAlgorithms.
@@ -359,11 +344,9 @@ type SignerInfos []SignerInfo
 //	          ( CONTAINING CONTENT-TYPE.
 //	              &Type({ContentSet}{@eContentType})) OPTIONAL }
 type EncapsulatedContentInfo struct {
-	// EContentType is the component eContentType OBJECT IDENTIFIER.
-	EContentType der.OID
-	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
-	EContent    EncapsulatedContentInfo_EContent
-	HasEContent bool // whether eContent is present in the encoding
+	EContentType der.OID                          // eContentType OBJECT IDENTIFIER
+	EContent     EncapsulatedContentInfo_EContent // eContent [0] EXPLICIT OCTET STRING OPTIONAL
+	HasEContent  bool                             // whether eContent is present in the encoding
 }
 
 // EncapsulatedContentInfo_EContent is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
@@ -373,21 +356,14 @@ type EncapsulatedContentInfo_EContent struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ContentTypeKind
-	// SignedData is the value when Kind is CtSignedData.
-	SignedData *SignedData
-	// EncryptedData is the value when Kind is CtEncryptedData.
-	EncryptedData *EncryptedData
-	// EnvelopedData is the value when Kind is CtEnvelopedData.
-	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
-	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is CtDigestedData.
-	DigestedData *DigestedData
-	// AuthEnvelopedData is the value when Kind is CtAuthEnvelopedData.
-	AuthEnvelopedData *AuthEnvelopedData
-	// CompressedData is the value when Kind is CtCompressedData.
-	CompressedData *CompressedData
+	Kind              ContentTypeKind
+	SignedData        *SignedData        // when Kind is CtSignedData
+	EncryptedData     *EncryptedData     // when Kind is CtEncryptedData
+	EnvelopedData     *EnvelopedData     // when Kind is CtEnvelopedData
+	AuthenticatedData *AuthenticatedData // when Kind is CtAuthenticatedData
+	DigestedData      *DigestedData      // when Kind is CtDigestedData
+	AuthEnvelopedData *AuthEnvelopedData // when Kind is CtAuthEnvelopedData
+	CompressedData    *CompressedData    // when Kind is CtCompressedData
 }
 
 // SignerInfo is the ASN.1 type SignerInfo.
@@ -402,24 +378,17 @@ type EncapsulatedContentInfo_EContent struct {
 //	  unsignedAttrs [1] IMPLICIT Attributes
 //	      {{UnsignedAttributes}} OPTIONAL }
 type SignerInfo struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// Sid is the component sid SignerIdentifier.
-	Sid SignerIdentifier
-	// DigestAlgorithm is the component digestAlgorithm DigestAlgorithmIdentifier.
-	DigestAlgorithm DigestAlgorithmIdentifier
-	// SignedAttrs is the component signedAttrs [0] SignedAttributes OPTIONAL.
-	SignedAttrs    SignedAttributes
-	HasSignedAttrs bool // whether signedAttrs is present in the encoding
+	Version         CMSVersion                // version CMSVersion
+	Sid             SignerIdentifier          // sid SignerIdentifier
+	DigestAlgorithm DigestAlgorithmIdentifier // digestAlgorithm DigestAlgorithmIdentifier
+	SignedAttrs     SignedAttributes          // signedAttrs [0] SignedAttributes OPTIONAL
+	HasSignedAttrs  bool                      // whether signedAttrs is present in the encoding
 	// SignedAttrsRaw is the encoding of signedAttrs received (set by decoding): the bytes a signature covers.
-	SignedAttrsRaw []byte
-	// SignatureAlgorithm is the component signatureAlgorithm SignatureAlgorithmIdentifier.
-	SignatureAlgorithm SignatureAlgorithmIdentifier
-	// Signature is the component signature SignatureValue.
-	Signature SignatureValue
-	// UnsignedAttrs is the component unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL.
-	UnsignedAttrs    Attributes_UnsignedAttributes
-	HasUnsignedAttrs bool // whether unsignedAttrs is present in the encoding
+	SignedAttrsRaw     []byte
+	SignatureAlgorithm SignatureAlgorithmIdentifier  // signatureAlgorithm SignatureAlgorithmIdentifier
+	Signature          SignatureValue                // signature SignatureValue
+	UnsignedAttrs      Attributes_UnsignedAttributes // unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL
+	HasUnsignedAttrs   bool                          // whether unsignedAttrs is present in the encoding
 }
 
 // Attributes_UnsignedAttributes is the ASN.1 type Attributes.
@@ -436,10 +405,8 @@ type Attributes_UnsignedAttributes []Attribute_UnsignedAttributes
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_UnsignedAttributes struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []UnsignedAttributes
+	AttrType   der.OID              // attrType OBJECT IDENTIFIER
+	AttrValues []UnsignedAttributes // attrValues SET OF
 }
 
 // UnsignedAttributes is the open type ATTRIBUTE.&Type({UnsignedAttributes}): the encoding received (Raw) and, when the
@@ -449,9 +416,8 @@ type UnsignedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind AttributeKind
-	// Countersignature is the value when Kind is AaCountersignature.
-	Countersignature *Countersignature
+	Kind             AttributeKind
+	Countersignature *Countersignature // when Kind is AaCountersignature
 }
 
 // SignedAttributes is the ASN.1 type SignedAttributes.
@@ -467,10 +433,8 @@ type SignedAttributes []Attribute_SignedAttributesSet
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_SignedAttributesSet struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []SignedAttributesSet
+	AttrType   der.OID               // attrType OBJECT IDENTIFIER
+	AttrValues []SignedAttributesSet // attrValues SET OF
 }
 
 // SignedAttributesSet is the open type ATTRIBUTE.&Type({SignedAttributesSet}): the encoding received (Raw) and, when the
@@ -480,13 +444,10 @@ type SignedAttributesSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind AttributeKind
-	// SigningTime is the value when Kind is AaSigningTime.
-	SigningTime SigningTime
-	// MessageDigest is the value when Kind is AaMessageDigest.
-	MessageDigest MessageDigest
-	// ContentType is the value when Kind is AaContentType.
-	ContentType ContentType
+	Kind          AttributeKind
+	SigningTime   SigningTime   // when Kind is AaSigningTime
+	MessageDigest MessageDigest // when Kind is AaMessageDigest
+	ContentType   ContentType   // when Kind is AaContentType
 }
 
 // AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
@@ -526,11 +487,9 @@ func (k AttributeKind) String() string {
 //	  [[3: subjectKeyIdentifier [0] SubjectKeyIdentifier ]] }
 type SignerIdentifier struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice SignerIdentifierChoice
-	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
-	IssuerAndSerialNumber IssuerAndSerialNumber
-	// SubjectKeyIdentifier is the component subjectKeyIdentifier [0] SubjectKeyIdentifier (extension addition).
-	SubjectKeyIdentifier SubjectKeyIdentifier
+	Choice                SignerIdentifierChoice
+	IssuerAndSerialNumber IssuerAndSerialNumber // issuerAndSerialNumber IssuerAndSerialNumber
+	SubjectKeyIdentifier  SubjectKeyIdentifier  // subjectKeyIdentifier [0] SubjectKeyIdentifier (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -570,18 +529,13 @@ type SignatureValue []byte
 //	  [[2: unprotectedAttrs [1] IMPLICIT Attributes
 //	      {{ UnprotectedEnvAttributes }} OPTIONAL ]] }
 type EnvelopedData struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// OriginatorInfo is the component originatorInfo [0] OriginatorInfo OPTIONAL.
-	OriginatorInfo    OriginatorInfo
-	HasOriginatorInfo bool // whether originatorInfo is present in the encoding
-	// RecipientInfos is the component recipientInfos RecipientInfos.
-	RecipientInfos RecipientInfos
-	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
-	EncryptedContentInfo EncryptedContentInfo
-	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs    Attributes_UnprotectedEnvAttributes
-	HasUnprotectedAttrs bool // whether unprotectedAttrs is present in the encoding
+	Version              CMSVersion                          // version CMSVersion
+	OriginatorInfo       OriginatorInfo                      // originatorInfo [0] OriginatorInfo OPTIONAL
+	HasOriginatorInfo    bool                                // whether originatorInfo is present in the encoding
+	RecipientInfos       RecipientInfos                      // recipientInfos RecipientInfos
+	EncryptedContentInfo EncryptedContentInfo                // encryptedContentInfo EncryptedContentInfo
+	UnprotectedAttrs     Attributes_UnprotectedEnvAttributes // unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition)
+	HasUnprotectedAttrs  bool                                // whether unprotectedAttrs is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -600,10 +554,8 @@ type Attributes_UnprotectedEnvAttributes []Attribute_UnprotectedEnvAttributes
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_UnprotectedEnvAttributes struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []UnprotectedEnvAttributes
+	AttrType   der.OID                    // attrType OBJECT IDENTIFIER
+	AttrValues []UnprotectedEnvAttributes // attrValues SET OF
 }
 
 // UnprotectedEnvAttributes is the open type ATTRIBUTE.&Type({UnprotectedEnvAttributes}): the encoding received (Raw) and, when the
@@ -622,12 +574,10 @@ type UnprotectedEnvAttributes struct {
 //	  certs [0] IMPLICIT CertificateSet OPTIONAL,
 //	  crls [1] IMPLICIT RevocationInfoChoices OPTIONAL }
 type OriginatorInfo struct {
-	// Certs is the component certs [0] CertificateSet OPTIONAL.
-	Certs    CertificateSet
-	HasCerts bool // whether certs is present in the encoding
-	// Crls is the component crls [1] RevocationInfoChoices OPTIONAL.
-	Crls    RevocationInfoChoices
-	HasCrls bool // whether crls is present in the encoding
+	Certs    CertificateSet        // certs [0] CertificateSet OPTIONAL
+	HasCerts bool                  // whether certs is present in the encoding
+	Crls     RevocationInfoChoices // crls [1] RevocationInfoChoices OPTIONAL
+	HasCrls  bool                  // whether crls is present in the encoding
 }
 
 // RecipientInfos is the ASN.1 type RecipientInfos.
@@ -640,13 +590,10 @@ type RecipientInfos []RecipientInfo
 //	EncryptedContentInfo ::=
 //	  EncryptedContentInfoType { ContentEncryptionAlgorithmIdentifier }
 type EncryptedContentInfo struct {
-	// ContentType is the component contentType OBJECT IDENTIFIER.
-	ContentType der.OID
-	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier.
-	ContentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
-	// EncryptedContent is the component encryptedContent [0] OCTET STRING OPTIONAL.
-	EncryptedContent    []byte
-	HasEncryptedContent bool // whether encryptedContent is present in the encoding
+	ContentType                der.OID                              // contentType OBJECT IDENTIFIER
+	ContentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier // contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
+	EncryptedContent           []byte                               // encryptedContent [0] OCTET STRING OPTIONAL
+	HasEncryptedContent        bool                                 // whether encryptedContent is present in the encoding
 }
 
 // RecipientInfo is the ASN.1 type RecipientInfo.
@@ -661,16 +608,11 @@ type EncryptedContentInfo struct {
 type RecipientInfo struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice RecipientInfoChoice
-	// Ktri is the component ktri KeyTransRecipientInfo.
-	Ktri *KeyTransRecipientInfo
-	// Kari is the component kari [1] KeyAgreeRecipientInfo (extension addition).
-	Kari *KeyAgreeRecipientInfo
-	// Kekri is the component kekri [2] KEKRecipientInfo (extension addition).
-	Kekri *KEKRecipientInfo
-	// Pwri is the component pwri [3] PasswordRecipientInfo (extension addition).
-	Pwri *PasswordRecipientInfo
-	// Ori is the component ori [4] OtherRecipientInfo (extension addition).
-	Ori OtherRecipientInfo
+	Ktri   *KeyTransRecipientInfo // ktri KeyTransRecipientInfo
+	Kari   *KeyAgreeRecipientInfo // kari [1] KeyAgreeRecipientInfo (extension addition)
+	Kekri  *KEKRecipientInfo      // kekri [2] KEKRecipientInfo (extension addition)
+	Pwri   *PasswordRecipientInfo // pwri [3] PasswordRecipientInfo (extension addition)
+	Ori    OtherRecipientInfo     // ori [4] OtherRecipientInfo (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -711,14 +653,10 @@ type EncryptedKey []byte
 //	      {KEY-TRANSPORT, {KeyTransportAlgorithmSet}},
 //	  encryptedKey EncryptedKey }
 type KeyTransRecipientInfo struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// Rid is the component rid RecipientIdentifier.
-	Rid RecipientIdentifier
-	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyTransportAlgorithmSet
-	// EncryptedKey is the component encryptedKey EncryptedKey.
-	EncryptedKey EncryptedKey
+	Version                CMSVersion                                   // version CMSVersion
+	Rid                    RecipientIdentifier                          // rid RecipientIdentifier
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyTransportAlgorithmSet // keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}
+	EncryptedKey           EncryptedKey                                 // encryptedKey EncryptedKey
 }
 
 // AlgorithmIdentifier_KeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
@@ -730,11 +668,9 @@ type KeyTransRecipientInfo struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_KeyTransportAlgorithmSet struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters KEY-TRANSPORT.&Params OPTIONAL.
-	Parameters    KeyTransportAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                  // algorithm OBJECT IDENTIFIER
+	Parameters    KeyTransportAlgorithmSet // parameters KEY-TRANSPORT.&Params OPTIONAL
+	HasParameters bool                     // whether parameters is present in the encoding
 }
 
 // KeyTransportAlgorithmSet is the open type KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet}): the encoding received (Raw) and, when the
@@ -745,8 +681,7 @@ type KeyTransportAlgorithmSet struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind KeyTransportKind
-	// RSA is the value when Kind is KtRSA.
-	RSA struct{}
+	RSA  struct{} // when Kind is KtRSA
 }
 
 // KeyTransportKind tells which information object of class KEY-TRANSPORT an open type's key selected:
@@ -776,11 +711,9 @@ func (k KeyTransportKind) String() string {
 //	  [[2: subjectKeyIdentifier [0] SubjectKeyIdentifier ]] }
 type RecipientIdentifier struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice RecipientIdentifierChoice
-	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
-	IssuerAndSerialNumber IssuerAndSerialNumber
-	// SubjectKeyIdentifier is the component subjectKeyIdentifier [0] SubjectKeyIdentifier (extension addition).
-	SubjectKeyIdentifier SubjectKeyIdentifier
+	Choice                RecipientIdentifierChoice
+	IssuerAndSerialNumber IssuerAndSerialNumber // issuerAndSerialNumber IssuerAndSerialNumber
+	SubjectKeyIdentifier  SubjectKeyIdentifier  // subjectKeyIdentifier [0] SubjectKeyIdentifier (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -814,17 +747,12 @@ func (c RecipientIdentifierChoice) String() string {
 //	      {KEY-AGREE, {KeyAgreementAlgorithmSet}},
 //	  recipientEncryptedKeys RecipientEncryptedKeys }
 type KeyAgreeRecipientInfo struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// Originator is the component originator [0] EXPLICIT OriginatorIdentifierOrKey.
-	Originator OriginatorIdentifierOrKey
-	// Ukm is the component ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL.
-	Ukm    UserKeyingMaterial
-	HasUkm bool // whether ukm is present in the encoding
-	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyAgreementAlgorithmSet
-	// RecipientEncryptedKeys is the component recipientEncryptedKeys RecipientEncryptedKeys.
-	RecipientEncryptedKeys RecipientEncryptedKeys
+	Version                CMSVersion                                   // version CMSVersion
+	Originator             OriginatorIdentifierOrKey                    // originator [0] EXPLICIT OriginatorIdentifierOrKey
+	Ukm                    UserKeyingMaterial                           // ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
+	HasUkm                 bool                                         // whether ukm is present in the encoding
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyAgreementAlgorithmSet // keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}
+	RecipientEncryptedKeys RecipientEncryptedKeys                       // recipientEncryptedKeys RecipientEncryptedKeys
 }
 
 // AlgorithmIdentifier_KeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
@@ -836,11 +764,9 @@ type KeyAgreeRecipientInfo struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_KeyAgreementAlgorithmSet struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters KEY-AGREE.&Params OPTIONAL.
-	Parameters    KeyAgreementAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                  // algorithm OBJECT IDENTIFIER
+	Parameters    KeyAgreementAlgorithmSet // parameters KEY-AGREE.&Params OPTIONAL
+	HasParameters bool                     // whether parameters is present in the encoding
 }
 
 // KeyAgreementAlgorithmSet is the open type KEY-AGREE.&Params({KeyAgreementAlgorithmSet}): the encoding received (Raw) and, when the
@@ -883,13 +809,10 @@ func (k KeyAgreeKind) String() string {
 //	  originatorKey [1] OriginatorPublicKey }
 type OriginatorIdentifierOrKey struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice OriginatorIdentifierOrKeyChoice
-	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
-	IssuerAndSerialNumber IssuerAndSerialNumber
-	// SubjectKeyIdentifier is the component subjectKeyIdentifier [0] SubjectKeyIdentifier.
-	SubjectKeyIdentifier SubjectKeyIdentifier
-	// OriginatorKey is the component originatorKey [1] OriginatorPublicKey.
-	OriginatorKey *OriginatorPublicKey
+	Choice                OriginatorIdentifierOrKeyChoice
+	IssuerAndSerialNumber IssuerAndSerialNumber // issuerAndSerialNumber IssuerAndSerialNumber
+	SubjectKeyIdentifier  SubjectKeyIdentifier  // subjectKeyIdentifier [0] SubjectKeyIdentifier
+	OriginatorKey         *OriginatorPublicKey  // originatorKey [1] OriginatorPublicKey
 }
 
 // OriginatorIdentifierOrKeyChoice tells which alternative of OriginatorIdentifierOrKey a value holds.
@@ -918,10 +841,8 @@ func (c OriginatorIdentifierOrKeyChoice) String() string {
 //	  algorithm AlgorithmIdentifier {PUBLIC-KEY, {OriginatorKeySet}},
 //	  publicKey BIT STRING }
 type OriginatorPublicKey struct {
-	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}.
-	Algorithm AlgorithmIdentifier_OriginatorKeySet
-	// PublicKey is the component publicKey BIT STRING.
-	PublicKey der.BitString
+	Algorithm AlgorithmIdentifier_OriginatorKeySet // algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
+	PublicKey der.BitString                        // publicKey BIT STRING
 }
 
 // AlgorithmIdentifier_OriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
@@ -933,11 +854,9 @@ type OriginatorPublicKey struct {
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
 type AlgorithmIdentifier_OriginatorKeySet struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters    OriginatorKeySet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID          // algorithm OBJECT IDENTIFIER
+	Parameters    OriginatorKeySet // parameters PUBLIC-KEY.&Params OPTIONAL
+	HasParameters bool             // whether parameters is present in the encoding
 }
 
 // OriginatorKeySet is the open type PUBLIC-KEY.&Params({OriginatorKeySet}): the encoding received (Raw) and, when the
@@ -948,8 +867,7 @@ type OriginatorKeySet struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind PublicKeyKind
-	// DH is the value when Kind is PkDH.
-	DH *rfc5280.DomainParameters
+	DH   *rfc5280.DomainParameters // when Kind is PkDH
 }
 
 // PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
@@ -982,10 +900,8 @@ type RecipientEncryptedKeys []RecipientEncryptedKey
 //	  rid KeyAgreeRecipientIdentifier,
 //	  encryptedKey EncryptedKey }
 type RecipientEncryptedKey struct {
-	// Rid is the component rid KeyAgreeRecipientIdentifier.
-	Rid KeyAgreeRecipientIdentifier
-	// EncryptedKey is the component encryptedKey EncryptedKey.
-	EncryptedKey EncryptedKey
+	Rid          KeyAgreeRecipientIdentifier // rid KeyAgreeRecipientIdentifier
+	EncryptedKey EncryptedKey                // encryptedKey EncryptedKey
 }
 
 // KeyAgreeRecipientIdentifier is the ASN.1 type KeyAgreeRecipientIdentifier.
@@ -995,11 +911,9 @@ type RecipientEncryptedKey struct {
 //	  rKeyId [0] IMPLICIT RecipientKeyIdentifier }
 type KeyAgreeRecipientIdentifier struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice KeyAgreeRecipientIdentifierChoice
-	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
-	IssuerAndSerialNumber IssuerAndSerialNumber
-	// RKeyID is the component rKeyId [0] RecipientKeyIdentifier.
-	RKeyID *RecipientKeyIdentifier
+	Choice                KeyAgreeRecipientIdentifierChoice
+	IssuerAndSerialNumber IssuerAndSerialNumber   // issuerAndSerialNumber IssuerAndSerialNumber
+	RKeyID                *RecipientKeyIdentifier // rKeyId [0] RecipientKeyIdentifier
 }
 
 // KeyAgreeRecipientIdentifierChoice tells which alternative of KeyAgreeRecipientIdentifier a value holds.
@@ -1028,14 +942,11 @@ func (c KeyAgreeRecipientIdentifierChoice) String() string {
 //	  date GeneralizedTime OPTIONAL,
 //	  other OtherKeyAttribute OPTIONAL }
 type RecipientKeyIdentifier struct {
-	// SubjectKeyIdentifier is the component subjectKeyIdentifier SubjectKeyIdentifier.
-	SubjectKeyIdentifier SubjectKeyIdentifier
-	// Date is the component date GeneralizedTime OPTIONAL.
-	Date    time.Time
-	HasDate bool // whether date is present in the encoding
-	// Other is the component other OtherKeyAttribute OPTIONAL.
-	Other    OtherKeyAttribute
-	HasOther bool // whether other is present in the encoding
+	SubjectKeyIdentifier SubjectKeyIdentifier // subjectKeyIdentifier SubjectKeyIdentifier
+	Date                 time.Time            // date GeneralizedTime OPTIONAL
+	HasDate              bool                 // whether date is present in the encoding
+	Other                OtherKeyAttribute    // other OtherKeyAttribute OPTIONAL
+	HasOther             bool                 // whether other is present in the encoding
 }
 
 // SubjectKeyIdentifier is the ASN.1 type SubjectKeyIdentifier.
@@ -1051,14 +962,10 @@ type SubjectKeyIdentifier []byte
 //	  keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier,
 //	  encryptedKey EncryptedKey }
 type KEKRecipientInfo struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// Kekid is the component kekid KEKIdentifier.
-	Kekid KEKIdentifier
-	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier.
-	KeyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	// EncryptedKey is the component encryptedKey EncryptedKey.
-	EncryptedKey EncryptedKey
+	Version                CMSVersion                       // version CMSVersion
+	Kekid                  KEKIdentifier                    // kekid KEKIdentifier
+	KeyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier // keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
+	EncryptedKey           EncryptedKey                     // encryptedKey EncryptedKey
 }
 
 // KEKIdentifier is the ASN.1 type KEKIdentifier.
@@ -1068,14 +975,11 @@ type KEKRecipientInfo struct {
 //	  date GeneralizedTime OPTIONAL,
 //	  other OtherKeyAttribute OPTIONAL }
 type KEKIdentifier struct {
-	// KeyIdentifier is the component keyIdentifier OCTET STRING.
-	KeyIdentifier []byte
-	// Date is the component date GeneralizedTime OPTIONAL.
-	Date    time.Time
-	HasDate bool // whether date is present in the encoding
-	// Other is the component other OtherKeyAttribute OPTIONAL.
-	Other    OtherKeyAttribute
-	HasOther bool // whether other is present in the encoding
+	KeyIdentifier []byte            // keyIdentifier OCTET STRING
+	Date          time.Time         // date GeneralizedTime OPTIONAL
+	HasDate       bool              // whether date is present in the encoding
+	Other         OtherKeyAttribute // other OtherKeyAttribute OPTIONAL
+	HasOther      bool              // whether other is present in the encoding
 }
 
 // PasswordRecipientInfo is the ASN.1 type PasswordRecipientInfo.
@@ -1087,15 +991,11 @@ type KEKIdentifier struct {
 //	  keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier,
 //	  encryptedKey EncryptedKey }
 type PasswordRecipientInfo struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// KeyDerivationAlgorithm is the component keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL.
-	KeyDerivationAlgorithm    KeyDerivationAlgorithmIdentifier
-	HasKeyDerivationAlgorithm bool // whether keyDerivationAlgorithm is present in the encoding
-	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier.
-	KeyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	// EncryptedKey is the component encryptedKey EncryptedKey.
-	EncryptedKey EncryptedKey
+	Version                   CMSVersion                       // version CMSVersion
+	KeyDerivationAlgorithm    KeyDerivationAlgorithmIdentifier // keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
+	HasKeyDerivationAlgorithm bool                             // whether keyDerivationAlgorithm is present in the encoding
+	KeyEncryptionAlgorithm    KeyEncryptionAlgorithmIdentifier // keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
+	EncryptedKey              EncryptedKey                     // encryptedKey EncryptedKey
 }
 
 // OtherRecipientInfo is the ASN.1 type OtherRecipientInfo.
@@ -1106,10 +1006,8 @@ type PasswordRecipientInfo struct {
 //	  oriValue   OTHER-RECIPIENT.
 //	          &Type({SupportedOtherRecipInfo}{@oriType})}
 type OtherRecipientInfo struct {
-	// OriType is the component oriType OBJECT IDENTIFIER.
-	OriType der.OID
-	// OriValue is the component oriValue OTHER-RECIPIENT.&Type.
-	OriValue SupportedOtherRecipInfo
+	OriType  der.OID                 // oriType OBJECT IDENTIFIER
+	OriValue SupportedOtherRecipInfo // oriValue OTHER-RECIPIENT.&Type
 }
 
 // SupportedOtherRecipInfo is the open type OTHER-RECIPIENT.&Type({SupportedOtherRecipInfo}): the encoding received (Raw) and, when the
@@ -1145,14 +1043,10 @@ func (k OtherRecipientKind) String() string {
 //	  encapContentInfo EncapsulatedContentInfo,
 //	  digest Digest, ... }
 type DigestedData struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// DigestAlgorithm is the component digestAlgorithm DigestAlgorithmIdentifier.
-	DigestAlgorithm DigestAlgorithmIdentifier
-	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
-	EncapContentInfo *EncapsulatedContentInfo
-	// Digest is the component digest Digest.
-	Digest Digest
+	Version          CMSVersion                // version CMSVersion
+	DigestAlgorithm  DigestAlgorithmIdentifier // digestAlgorithm DigestAlgorithmIdentifier
+	EncapContentInfo *EncapsulatedContentInfo  // encapContentInfo EncapsulatedContentInfo
+	Digest           Digest                    // digest Digest
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1171,13 +1065,10 @@ type Digest []byte
 //	  [[2: unprotectedAttrs [1] IMPLICIT Attributes
 //	      {{UnprotectedEncAttributes}} OPTIONAL ]] }
 type EncryptedData struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
-	EncryptedContentInfo EncryptedContentInfo
-	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs    Attributes_UnprotectedEncAttributes
-	HasUnprotectedAttrs bool // whether unprotectedAttrs is present in the encoding
+	Version              CMSVersion                          // version CMSVersion
+	EncryptedContentInfo EncryptedContentInfo                // encryptedContentInfo EncryptedContentInfo
+	UnprotectedAttrs     Attributes_UnprotectedEncAttributes // unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition)
+	HasUnprotectedAttrs  bool                                // whether unprotectedAttrs is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1196,10 +1087,8 @@ type Attributes_UnprotectedEncAttributes []Attribute_UnprotectedEncAttributes
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_UnprotectedEncAttributes struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []UnprotectedEncAttributes
+	AttrType   der.OID                    // attrType OBJECT IDENTIFIER
+	AttrValues []UnprotectedEncAttributes // attrValues SET OF
 }
 
 // UnprotectedEncAttributes is the open type ATTRIBUTE.&Type({UnprotectedEncAttributes}): the encoding received (Raw) and, when the
@@ -1225,30 +1114,21 @@ type UnprotectedEncAttributes struct {
 //	  mac MessageAuthenticationCode,
 //	  unauthAttrs [3] IMPLICIT UnauthAttributes OPTIONAL }
 type AuthenticatedData struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// OriginatorInfo is the component originatorInfo [0] OriginatorInfo OPTIONAL.
-	OriginatorInfo    OriginatorInfo
-	HasOriginatorInfo bool // whether originatorInfo is present in the encoding
-	// RecipientInfos is the component recipientInfos RecipientInfos.
-	RecipientInfos RecipientInfos
-	// MacAlgorithm is the component macAlgorithm MessageAuthenticationCodeAlgorithm.
-	MacAlgorithm MessageAuthenticationCodeAlgorithm
-	// DigestAlgorithm is the component digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL.
-	DigestAlgorithm    DigestAlgorithmIdentifier
-	HasDigestAlgorithm bool // whether digestAlgorithm is present in the encoding
-	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
-	EncapContentInfo *EncapsulatedContentInfo
-	// AuthAttrs is the component authAttrs [2] AuthAttributes OPTIONAL.
-	AuthAttrs    AuthAttributes
-	HasAuthAttrs bool // whether authAttrs is present in the encoding
+	Version            CMSVersion                         // version CMSVersion
+	OriginatorInfo     OriginatorInfo                     // originatorInfo [0] OriginatorInfo OPTIONAL
+	HasOriginatorInfo  bool                               // whether originatorInfo is present in the encoding
+	RecipientInfos     RecipientInfos                     // recipientInfos RecipientInfos
+	MacAlgorithm       MessageAuthenticationCodeAlgorithm // macAlgorithm MessageAuthenticationCodeAlgorithm
+	DigestAlgorithm    DigestAlgorithmIdentifier          // digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
+	HasDigestAlgorithm bool                               // whether digestAlgorithm is present in the encoding
+	EncapContentInfo   *EncapsulatedContentInfo           // encapContentInfo EncapsulatedContentInfo
+	AuthAttrs          AuthAttributes                     // authAttrs [2] AuthAttributes OPTIONAL
+	HasAuthAttrs       bool                               // whether authAttrs is present in the encoding
 	// AuthAttrsRaw is the encoding of authAttrs received (set by decoding): the bytes a signature covers.
-	AuthAttrsRaw []byte
-	// Mac is the component mac MessageAuthenticationCode.
-	Mac MessageAuthenticationCode
-	// UnauthAttrs is the component unauthAttrs [3] UnauthAttributes OPTIONAL.
-	UnauthAttrs    UnauthAttributes
-	HasUnauthAttrs bool // whether unauthAttrs is present in the encoding
+	AuthAttrsRaw   []byte
+	Mac            MessageAuthenticationCode // mac MessageAuthenticationCode
+	UnauthAttrs    UnauthAttributes          // unauthAttrs [3] UnauthAttributes OPTIONAL
+	HasUnauthAttrs bool                      // whether unauthAttrs is present in the encoding
 }
 
 // AuthAttributes is the ASN.1 type AuthAttributes.
@@ -1265,10 +1145,8 @@ type AuthAttributes []Attribute_AuthAttributeSet
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_AuthAttributeSet struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []AuthAttributeSet
+	AttrType   der.OID            // attrType OBJECT IDENTIFIER
+	AttrValues []AuthAttributeSet // attrValues SET OF
 }
 
 // AuthAttributeSet is the open type ATTRIBUTE.&Type({AuthAttributeSet}): the encoding received (Raw) and, when the
@@ -1278,13 +1156,10 @@ type AuthAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind AttributeKind
-	// ContentType is the value when Kind is AaContentType.
-	ContentType ContentType
-	// MessageDigest is the value when Kind is AaMessageDigest.
-	MessageDigest MessageDigest
-	// SigningTime is the value when Kind is AaSigningTime.
-	SigningTime SigningTime
+	Kind          AttributeKind
+	ContentType   ContentType   // when Kind is AaContentType
+	MessageDigest MessageDigest // when Kind is AaMessageDigest
+	SigningTime   SigningTime   // when Kind is AaSigningTime
 }
 
 // MessageAuthenticationCode is the ASN.1 type MessageAuthenticationCode.
@@ -1306,10 +1181,8 @@ type UnauthAttributes []Attribute_UnauthAttributeSet
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_UnauthAttributeSet struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []UnauthAttributeSet
+	AttrType   der.OID              // attrType OBJECT IDENTIFIER
+	AttrValues []UnauthAttributeSet // attrValues SET OF
 }
 
 // UnauthAttributeSet is the open type ATTRIBUTE.&Type({UnauthAttributeSet}): the encoding received (Raw) and, when the
@@ -1327,11 +1200,9 @@ type UnauthAttributeSet struct {
 //	DigestAlgorithmIdentifier ::= AlgorithmIdentifier
 //	  {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
 type DigestAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters    DigestAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID            // algorithm OBJECT IDENTIFIER
+	Parameters    DigestAlgorithmSet // parameters DIGEST-ALGORITHM.&Params OPTIONAL
+	HasParameters bool               // whether parameters is present in the encoding
 }
 
 // DigestAlgorithmSet is the open type DIGEST-ALGORITHM.&Params({DigestAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1364,11 +1235,9 @@ func (k DigestAlgorithmKind) String() string {
 //	SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
 //	  {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
 type SignatureAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    SignatureAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID               // algorithm OBJECT IDENTIFIER
+	Parameters    SignatureAlgorithmSet // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                  // whether parameters is present in the encoding
 }
 
 // SignatureAlgorithmSet is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1419,11 +1288,9 @@ func (k SignatureAlgorithmKind) String() string {
 //	KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
 //	  {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
 type KeyEncryptionAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters    KeyEncryptionAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                   // algorithm OBJECT IDENTIFIER
+	Parameters    KeyEncryptionAlgorithmSet // parameters KEY-WRAP.&Params OPTIONAL
+	HasParameters bool                      // whether parameters is present in the encoding
 }
 
 // KeyEncryptionAlgorithmSet is the open type KEY-WRAP.&Params({KeyEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1433,11 +1300,9 @@ type KeyEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind KeyWrapKind
-	// X3DESWrap is the value when Kind is Kwa3DESWrap.
-	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KwaRC2Wrap.
-	RC2Wrap RC2wrapParameter
+	Kind      KeyWrapKind
+	X3DESWrap struct{}         // when Kind is Kwa3DESWrap
+	RC2Wrap   RC2wrapParameter // when Kind is KwaRC2Wrap
 }
 
 // KeyWrapKind tells which information object of class KEY-WRAP an open type's key selected:
@@ -1465,11 +1330,9 @@ func (k KeyWrapKind) String() string {
 //	ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
 //	  {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
 type ContentEncryptionAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters    ContentEncryptionAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                       // algorithm OBJECT IDENTIFIER
+	Parameters    ContentEncryptionAlgorithmSet // parameters CONTENT-ENCRYPTION.&Params OPTIONAL
+	HasParameters bool                          // whether parameters is present in the encoding
 }
 
 // ContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1479,11 +1342,9 @@ type ContentEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ContentEncryptionKind
-	// X3DESCbc is the value when Kind is Cea3DESCbc.
-	X3DESCbc IV
-	// RC2Cbc is the value when Kind is CeaRC2Cbc.
-	RC2Cbc RC2CBCParameter
+	Kind     ContentEncryptionKind
+	X3DESCbc IV              // when Kind is Cea3DESCbc
+	RC2Cbc   RC2CBCParameter // when Kind is CeaRC2Cbc
 }
 
 // ContentEncryptionKind tells which information object of class CONTENT-ENCRYPTION an open type's key selected:
@@ -1515,11 +1376,9 @@ func (k ContentEncryptionKind) String() string {
 //	MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
 //	  {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
 type MessageAuthenticationCodeAlgorithm struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters MAC-ALGORITHM.&Params OPTIONAL.
-	Parameters    MessageAuthenticationCodeAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                               // algorithm OBJECT IDENTIFIER
+	Parameters    MessageAuthenticationCodeAlgorithmSet // parameters MAC-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                                  // whether parameters is present in the encoding
 }
 
 // MessageAuthenticationCodeAlgorithmSet is the open type MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet}): the encoding received (Raw) and, when the
@@ -1529,9 +1388,8 @@ type MessageAuthenticationCodeAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind MacAlgorithmKind
-	// HMACSHA1 is the value when Kind is MacaHMACSHA1.
-	HMACSHA1 struct{}
+	Kind     MacAlgorithmKind
+	HMACSHA1 struct{} // when Kind is MacaHMACSHA1
 }
 
 // MacAlgorithmKind tells which information object of class MAC-ALGORITHM an open type's key selected:
@@ -1558,11 +1416,9 @@ func (k MacAlgorithmKind) String() string {
 //	KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
 //	  {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
 type KeyDerivationAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters KEY-DERIVATION.&Params OPTIONAL.
-	Parameters    KeyDerivationAlgs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID           // algorithm OBJECT IDENTIFIER
+	Parameters    KeyDerivationAlgs // parameters KEY-DERIVATION.&Params OPTIONAL
+	HasParameters bool              // whether parameters is present in the encoding
 }
 
 // KeyDerivationAlgs is the open type KEY-DERIVATION.&Params({KeyDerivationAlgs}): the encoding received (Raw) and, when the
@@ -1572,9 +1428,8 @@ type KeyDerivationAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind KeyDerivationKind
-	// PBKDF2 is the value when Kind is KdaPBKDF2.
-	PBKDF2 *PBKDF2Params
+	Kind   KeyDerivationKind
+	PBKDF2 *PBKDF2Params // when Kind is KdaPBKDF2
 }
 
 // KeyDerivationKind tells which information object of class KEY-DERIVATION an open type's key selected:
@@ -1610,10 +1465,8 @@ type RevocationInfoChoices []RevocationInfoChoice
 type RevocationInfoChoice struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice RevocationInfoChoiceChoice
-	// CRL is the component crl CertificateList.
-	CRL *rfc5280.CertificateList
-	// Other is the component other [1] OtherRevocationInfoFormat (extension addition).
-	Other OtherRevocationInfoFormat
+	CRL    *rfc5280.CertificateList  // crl CertificateList
+	Other  OtherRevocationInfoFormat // other [1] OtherRevocationInfoFormat (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -1645,10 +1498,8 @@ func (c RevocationInfoChoiceChoice) String() string {
 //	  otherRevInfo          OTHER-REVOK-INFO.
 //	          &Type({SupportedOtherRevokInfo}{@otherRevInfoFormat})}
 type OtherRevocationInfoFormat struct {
-	// OtherRevInfoFormat is the component otherRevInfoFormat OBJECT IDENTIFIER.
-	OtherRevInfoFormat der.OID
-	// OtherRevInfo is the component otherRevInfo OTHER-REVOK-INFO.&Type.
-	OtherRevInfo SupportedOtherRevokInfo
+	OtherRevInfoFormat der.OID                 // otherRevInfoFormat OBJECT IDENTIFIER
+	OtherRevInfo       SupportedOtherRevokInfo // otherRevInfo OTHER-REVOK-INFO.&Type
 }
 
 // SupportedOtherRevokInfo is the open type OTHER-REVOK-INFO.&Type({SupportedOtherRevokInfo}): the encoding received (Raw) and, when the
@@ -1689,17 +1540,12 @@ func (k OtherRevokInfoKind) String() string {
 //	  [[5: other      [3] IMPLICIT OtherCertificateFormat]] }
 type CertificateChoices struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice CertificateChoicesChoice
-	// Certificate is the component certificate Certificate.
-	Certificate *rfc5280.Certificate
-	// ExtendedCertificate is the component extendedCertificate [0] ExtendedCertificate.
-	ExtendedCertificate *ExtendedCertificate
-	// V1AttrCert is the component v1AttrCert [1] AttributeCertificateV1 (extension addition).
-	V1AttrCert *AttributeCertificateV1
-	// V2AttrCert is the component v2AttrCert [2] AttributeCertificateV2 (extension addition).
-	V2AttrCert *AttributeCertificateV2
-	// Other is the component other [3] OtherCertificateFormat (extension addition).
-	Other OtherCertificateFormat
+	Choice              CertificateChoicesChoice
+	Certificate         *rfc5280.Certificate    // certificate Certificate
+	ExtendedCertificate *ExtendedCertificate    // extendedCertificate [0] ExtendedCertificate
+	V1AttrCert          *AttributeCertificateV1 // v1AttrCert [1] AttributeCertificateV1 (extension addition)
+	V2AttrCert          *AttributeCertificateV2 // v2AttrCert [2] AttributeCertificateV2 (extension addition)
+	Other               OtherCertificateFormat  // other [3] OtherCertificateFormat (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -1741,10 +1587,8 @@ type AttributeCertificateV2 = AttributeCertificate
 //	  otherCert       OTHER-CERT-FMT.
 //	          &Type({SupportedCertFormats}{@otherCertFormat})}
 type OtherCertificateFormat struct {
-	// OtherCertFormat is the component otherCertFormat OBJECT IDENTIFIER.
-	OtherCertFormat der.OID
-	// OtherCert is the component otherCert OTHER-CERT-FMT.&Type.
-	OtherCert SupportedCertFormats
+	OtherCertFormat der.OID              // otherCertFormat OBJECT IDENTIFIER
+	OtherCert       SupportedCertFormats // otherCert OTHER-CERT-FMT.&Type
 }
 
 // SupportedCertFormats is the open type OTHER-CERT-FMT.&Type({SupportedCertFormats}): the encoding received (Raw) and, when the
@@ -1783,10 +1627,8 @@ type CertificateSet []CertificateChoices
 //	  issuer Name,
 //	  serialNumber CertificateSerialNumber }
 type IssuerAndSerialNumber struct {
-	// Issuer is the component issuer Name.
-	Issuer rfc5280.Name
-	// SerialNumber is the component serialNumber CertificateSerialNumber.
-	SerialNumber rfc5280.CertificateSerialNumber
+	Issuer       rfc5280.Name                    // issuer Name
+	SerialNumber rfc5280.CertificateSerialNumber // serialNumber CertificateSerialNumber
 }
 
 // CMSVersion is the ASN.1 type CMSVersion.
@@ -1821,10 +1663,8 @@ type UserKeyingMaterial []byte
 //	  keyAttr    KEY-ATTRIBUTE.
 //	          &Type({SupportedKeyAttributes}{@keyAttrId})}
 type OtherKeyAttribute struct {
-	// KeyAttrID is the component keyAttrId OBJECT IDENTIFIER.
-	KeyAttrID der.OID
-	// KeyAttr is the component keyAttr KEY-ATTRIBUTE.&Type.
-	KeyAttr SupportedKeyAttributes
+	KeyAttrID der.OID                // keyAttrId OBJECT IDENTIFIER
+	KeyAttr   SupportedKeyAttributes // keyAttr KEY-ATTRIBUTE.&Type
 }
 
 // SupportedKeyAttributes is the open type KEY-ATTRIBUTE.&Type({SupportedKeyAttributes}): the encoding received (Raw) and, when the
@@ -1909,11 +1749,9 @@ type Countersignature = SignerInfo
 //	  extendedCertificate [0] IMPLICIT ExtendedCertificate }
 type ExtendedCertificateOrCertificate struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice ExtendedCertificateOrCertificateChoice
-	// Certificate is the component certificate Certificate.
-	Certificate *rfc5280.Certificate
-	// ExtendedCertificate is the component extendedCertificate [0] ExtendedCertificate.
-	ExtendedCertificate *ExtendedCertificate
+	Choice              ExtendedCertificateOrCertificateChoice
+	Certificate         *rfc5280.Certificate // certificate Certificate
+	ExtendedCertificate *ExtendedCertificate // extendedCertificate [0] ExtendedCertificate
 }
 
 // ExtendedCertificateOrCertificateChoice tells which alternative of ExtendedCertificateOrCertificate a value holds.
@@ -1942,14 +1780,11 @@ func (c ExtendedCertificateOrCertificateChoice) String() string {
 //	  signatureAlgorithm SignatureAlgorithmIdentifier,
 //	  signature Signature }
 type ExtendedCertificate struct {
-	// ExtendedCertificateInfo is the component extendedCertificateInfo ExtendedCertificateInfo.
-	ExtendedCertificateInfo ExtendedCertificateInfo
+	ExtendedCertificateInfo ExtendedCertificateInfo // extendedCertificateInfo ExtendedCertificateInfo
 	// ExtendedCertificateInfoRaw is the encoding of extendedCertificateInfo received (set by decoding): the bytes a signature covers.
 	ExtendedCertificateInfoRaw []byte
-	// SignatureAlgorithm is the component signatureAlgorithm SignatureAlgorithmIdentifier.
-	SignatureAlgorithm SignatureAlgorithmIdentifier
-	// Signature is the component signature Signature.
-	Signature Signature
+	SignatureAlgorithm         SignatureAlgorithmIdentifier // signatureAlgorithm SignatureAlgorithmIdentifier
+	Signature                  Signature                    // signature Signature
 }
 
 // ExtendedCertificateInfo is the ASN.1 type ExtendedCertificateInfo.
@@ -1959,12 +1794,9 @@ type ExtendedCertificate struct {
 //	  certificate Certificate,
 //	  attributes UnauthAttributes }
 type ExtendedCertificateInfo struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// Certificate is the component certificate Certificate.
-	Certificate rfc5280.Certificate
-	// Attributes is the component attributes UnauthAttributes.
-	Attributes UnauthAttributes
+	Version     CMSVersion          // version CMSVersion
+	Certificate rfc5280.Certificate // certificate Certificate
+	Attributes  UnauthAttributes    // attributes UnauthAttributes
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -1978,23 +1810,18 @@ type Signature der.BitString
 //
 //	AttributeCertificate ::= SIGNED{AttributeCertificateInfo}
 type AttributeCertificate struct {
-	// ToBeSigned is the component toBeSigned AttributeCertificateInfo.
-	ToBeSigned AttributeCertificateInfo
+	ToBeSigned AttributeCertificateInfo // toBeSigned AttributeCertificateInfo
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
-	ToBeSignedRaw []byte
-	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificate_AlgorithmIdentifier
-	// Signature is the component signature BIT STRING.
-	Signature der.BitString
+	ToBeSignedRaw       []byte
+	AlgorithmIdentifier AttributeCertificate_AlgorithmIdentifier // algorithmIdentifier SEQUENCE
+	Signature           der.BitString                            // signature BIT STRING
 }
 
 // AttributeCertificate_AlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
 type AttributeCertificate_AlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    AttributeCertificateV1_AlgorithmIdentifier_Parameters
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                                               // algorithm OBJECT IDENTIFIER
+	Parameters    AttributeCertificateV1_AlgorithmIdentifier_Parameters // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                                                  // whether parameters is present in the encoding
 }
 
 // AttributeCertificateV1_AlgorithmIdentifier_Parameters is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
@@ -2006,9 +1833,8 @@ type AttributeCertificateV1_AlgorithmIdentifier_Parameters struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind SignatureAlgorithmKind
 	// Struct is the value when Kind is SaRSAWithMD2, SaRSAWithMD5, SaRSAWithSHA1, SaDSAWithSHA1, SaECDSAWithSHA1, SaDSAWithSHA224, SaDSAWithSHA256, SaECDSAWithSHA224, SaECDSAWithSHA256, SaECDSAWithSHA384 or SaECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is SaRSASSAPSS.
-	RSASSAPSS *rfc5280.RSASSAPSSParams
+	Struct    struct{}
+	RSASSAPSS *rfc5280.RSASSAPSSParams // when Kind is SaRSASSAPSS
 }
 
 // AttributeCertificateInfo is the ASN.1 type AttributeCertificateInfo.
@@ -2027,26 +1853,17 @@ type AttributeCertificateV1_AlgorithmIdentifier_Parameters struct {
 //	    extensions     Extensions{{AttributeCertExtensions}} OPTIONAL
 //	}
 type AttributeCertificateInfo struct {
-	// Version is the component version AttCertVersion.
-	Version AttCertVersion
-	// Holder is the component holder Holder.
-	Holder Holder
-	// Issuer is the component issuer AttCertIssuer.
-	Issuer AttCertIssuer
-	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature rfc5280.AlgorithmIdentifier_SignatureAlgorithms
-	// SerialNumber is the component serialNumber CertificateSerialNumber.
-	SerialNumber rfc5280.CertificateSerialNumber
-	// AttrCertValidityPeriod is the component attrCertValidityPeriod AttCertValidityPeriod.
-	AttrCertValidityPeriod AttCertValidityPeriod
-	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfo_Attributes
-	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
-	IssuerUniqueID    rfc5280.UniqueIdentifier
-	HasIssuerUniqueID bool // whether issuerUniqueID is present in the encoding
-	// Extensions is the component extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL.
-	Extensions    Extensions_AttributeCertExtensions
-	HasExtensions bool // whether extensions is present in the encoding
+	Version                AttCertVersion                                  // version AttCertVersion
+	Holder                 Holder                                          // holder Holder
+	Issuer                 AttCertIssuer                                   // issuer AttCertIssuer
+	Signature              rfc5280.AlgorithmIdentifier_SignatureAlgorithms // signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
+	SerialNumber           rfc5280.CertificateSerialNumber                 // serialNumber CertificateSerialNumber
+	AttrCertValidityPeriod AttCertValidityPeriod                           // attrCertValidityPeriod AttCertValidityPeriod
+	Attributes             AttributeCertificateInfo_Attributes             // attributes SEQUENCE OF
+	IssuerUniqueID         rfc5280.UniqueIdentifier                        // issuerUniqueID UniqueIdentifier OPTIONAL
+	HasIssuerUniqueID      bool                                            // whether issuerUniqueID is present in the encoding
+	Extensions             Extensions_AttributeCertExtensions              // extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL
+	HasExtensions          bool                                            // whether extensions is present in the encoding
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -2062,10 +1879,8 @@ type AttributeCertificateInfo_Attributes []AttributeSet_AttributesDefined
 //	                  &Type({AttrSet}{@type})
 //	}
 type AttributeSet_AttributesDefined struct {
-	// Type is the component type OBJECT IDENTIFIER.
-	Type der.OID
-	// Values is the component values SET OF.
-	Values []AttributesDefined
+	Type   der.OID             // type OBJECT IDENTIFIER
+	Values []AttributesDefined // values SET OF
 }
 
 // AttributesDefined is the open type ATTRIBUTE.&Type({AttributesDefined}): the encoding received (Raw) and, when the
@@ -2080,12 +1895,9 @@ type AttributesDefined struct {
 	SvceAuthInfo *SvceAuthInfo
 	// IetfAttrSyntax is the value when Kind is AtChargingIdentity or AtGroup.
 	IetfAttrSyntax *IetfAttrSyntax
-	// Role is the value when Kind is AtRole.
-	Role *RoleSyntax
-	// Clearance is the value when Kind is AtClearance.
-	Clearance *Clearance
-	// EncAttrs is the value when Kind is AtEncAttrs.
-	EncAttrs *ContentInfo
+	Role           *RoleSyntax  // when Kind is AtRole
+	Clearance      *Clearance   // when Kind is AtClearance
+	EncAttrs       *ContentInfo // when Kind is AtEncAttrs
 }
 
 // Extensions_AttributeCertExtensions is the ASN.1 type Extensions.
@@ -2108,13 +1920,10 @@ type Extensions_AttributeCertExtensions []Extension_AttributeCertExtensions
 //	                --  by extnID
 //	}
 type Extension_AttributeCertExtensions struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue AttributeCertExtensions
+	ExtnID      der.OID                 // extnID OBJECT IDENTIFIER
+	Critical    bool                    // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool                    // whether critical is present in the encoding
+	ExtnValue   AttributeCertExtensions // extnValue OCTET STRING
 }
 
 // AttributeCertExtensions is the open type EXTENSION.&ExtnType({AttributeCertExtensions}): the encoding received (Raw) and, when the
@@ -2124,21 +1933,14 @@ type AttributeCertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind ExtensionKind
-	// TargetInformation is the value when Kind is ExtTargetInformation.
-	TargetInformation Targets
-	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
-	AuthorityKeyIdentifier *rfc5280.AuthorityKeyIdentifier
-	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
-	AuthorityInfoAccess rfc5280.AuthorityInfoAccessSyntax
-	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints.
-	CRLDistributionPoints rfc5280.CRLDistributionPoints
-	// NoRevAvail is the value when Kind is ExtNoRevAvail.
-	NoRevAvail struct{}
-	// AcProxying is the value when Kind is ExtAcProxying.
-	AcProxying ProxyInfo
-	// AaControls is the value when Kind is ExtAaControls.
-	AaControls *AAControls
+	Kind                   ExtensionKind
+	TargetInformation      Targets                           // when Kind is ExtTargetInformation
+	AuthorityKeyIdentifier *rfc5280.AuthorityKeyIdentifier   // when Kind is ExtAuthorityKeyIdentifier
+	AuthorityInfoAccess    rfc5280.AuthorityInfoAccessSyntax // when Kind is ExtAuthorityInfoAccess
+	CRLDistributionPoints  rfc5280.CRLDistributionPoints     // when Kind is ExtCRLDistributionPoints
+	NoRevAvail             struct{}                          // when Kind is ExtNoRevAvail
+	AcProxying             ProxyInfo                         // when Kind is ExtAcProxying
+	AaControls             *AAControls                       // when Kind is ExtAaControls
 }
 
 // AttCertVersion is the ASN.1 type AttCertVersion.
@@ -2146,10 +1948,7 @@ type AttributeCertExtensions struct {
 //	AttCertVersion ::= INTEGER { v2(1) }
 type AttCertVersion int64
 
-const (
-	AttCertVersion_V2 AttCertVersion = 1 // v2
-)
-
+const AttCertVersion_V2 AttCertVersion = 1 // v2
 // String returns the ASN.1 identifier of the value, or its number.
 func (v AttCertVersion) String() string {
 	switch v {
@@ -2172,15 +1971,12 @@ func (v AttCertVersion) String() string {
 //	              -- holder, for example, an executable
 //	}
 type Holder struct {
-	// BaseCertificateID is the component baseCertificateID [0] IssuerSerial OPTIONAL.
-	BaseCertificateID    IssuerSerial
-	HasBaseCertificateID bool // whether baseCertificateID is present in the encoding
-	// EntityName is the component entityName [1] GeneralNames OPTIONAL.
-	EntityName    rfc5280.GeneralNames
-	HasEntityName bool // whether entityName is present in the encoding
-	// ObjectDigestInfo is the component objectDigestInfo [2] ObjectDigestInfo OPTIONAL.
-	ObjectDigestInfo    ObjectDigestInfo
-	HasObjectDigestInfo bool // whether objectDigestInfo is present in the encoding
+	BaseCertificateID    IssuerSerial         // baseCertificateID [0] IssuerSerial OPTIONAL
+	HasBaseCertificateID bool                 // whether baseCertificateID is present in the encoding
+	EntityName           rfc5280.GeneralNames // entityName [1] GeneralNames OPTIONAL
+	HasEntityName        bool                 // whether entityName is present in the encoding
+	ObjectDigestInfo     ObjectDigestInfo     // objectDigestInfo [2] ObjectDigestInfo OPTIONAL
+	HasObjectDigestInfo  bool                 // whether objectDigestInfo is present in the encoding
 }
 
 // ObjectDigestInfo is the ASN.1 type ObjectDigestInfo.
@@ -2197,15 +1993,11 @@ type Holder struct {
 //	    objectDigest        BIT STRING
 //	}
 type ObjectDigestInfo struct {
-	// DigestedObjectType is the component digestedObjectType ENUMERATED.
-	DigestedObjectType ObjectDigestInfo_DigestedObjectType
-	// OtherObjectTypeID is the component otherObjectTypeID OBJECT IDENTIFIER OPTIONAL.
-	OtherObjectTypeID    der.OID
-	HasOtherObjectTypeID bool // whether otherObjectTypeID is present in the encoding
-	// DigestAlgorithm is the component digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	DigestAlgorithm rfc5280.AlgorithmIdentifier_CertID
-	// ObjectDigest is the component objectDigest BIT STRING.
-	ObjectDigest der.BitString
+	DigestedObjectType   ObjectDigestInfo_DigestedObjectType // digestedObjectType ENUMERATED
+	OtherObjectTypeID    der.OID                             // otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
+	HasOtherObjectTypeID bool                                // whether otherObjectTypeID is present in the encoding
+	DigestAlgorithm      rfc5280.AlgorithmIdentifier_CertID  // digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
+	ObjectDigest         der.BitString                       // objectDigest BIT STRING
 }
 
 // ObjectDigestInfo_DigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
@@ -2232,10 +2024,8 @@ func (v ObjectDigestInfo_DigestedObjectType) String() string {
 type AttCertIssuer struct {
 	// Choice tells which alternative the value holds; 0 means none.
 	Choice AttCertIssuerChoice
-	// V1Form is the component v1Form GeneralNames.
-	V1Form rfc5280.GeneralNames
-	// V2Form is the component v2Form [0] V2Form.
-	V2Form *V2Form
+	V1Form rfc5280.GeneralNames // v1Form GeneralNames
+	V2Form *V2Form              // v2Form [0] V2Form
 }
 
 // AttCertIssuerChoice tells which alternative of AttCertIssuer a value holds.
@@ -2268,15 +2058,12 @@ func (c AttCertIssuerChoice) String() string {
 //	       -- NOT be present in this profile
 //	}
 type V2Form struct {
-	// IssuerName is the component issuerName GeneralNames OPTIONAL.
-	IssuerName    rfc5280.GeneralNames
-	HasIssuerName bool // whether issuerName is present in the encoding
-	// BaseCertificateID is the component baseCertificateID [0] IssuerSerial OPTIONAL.
-	BaseCertificateID    IssuerSerial
-	HasBaseCertificateID bool // whether baseCertificateID is present in the encoding
-	// ObjectDigestInfo is the component objectDigestInfo [1] ObjectDigestInfo OPTIONAL.
-	ObjectDigestInfo    ObjectDigestInfo
-	HasObjectDigestInfo bool // whether objectDigestInfo is present in the encoding
+	IssuerName           rfc5280.GeneralNames // issuerName GeneralNames OPTIONAL
+	HasIssuerName        bool                 // whether issuerName is present in the encoding
+	BaseCertificateID    IssuerSerial         // baseCertificateID [0] IssuerSerial OPTIONAL
+	HasBaseCertificateID bool                 // whether baseCertificateID is present in the encoding
+	ObjectDigestInfo     ObjectDigestInfo     // objectDigestInfo [1] ObjectDigestInfo OPTIONAL
+	HasObjectDigestInfo  bool                 // whether objectDigestInfo is present in the encoding
 }
 
 // IssuerSerial is the ASN.1 type IssuerSerial.
@@ -2287,13 +2074,10 @@ type V2Form struct {
 //	    issuerUID      UniqueIdentifier OPTIONAL
 //	}
 type IssuerSerial struct {
-	// Issuer is the component issuer GeneralNames.
-	Issuer rfc5280.GeneralNames
-	// Serial is the component serial CertificateSerialNumber.
-	Serial rfc5280.CertificateSerialNumber
-	// IssuerUID is the component issuerUID UniqueIdentifier OPTIONAL.
-	IssuerUID    rfc5280.UniqueIdentifier
-	HasIssuerUID bool // whether issuerUID is present in the encoding
+	Issuer       rfc5280.GeneralNames            // issuer GeneralNames
+	Serial       rfc5280.CertificateSerialNumber // serial CertificateSerialNumber
+	IssuerUID    rfc5280.UniqueIdentifier        // issuerUID UniqueIdentifier OPTIONAL
+	HasIssuerUID bool                            // whether issuerUID is present in the encoding
 }
 
 // AttCertValidityPeriod is the ASN.1 type AttCertValidityPeriod.
@@ -2303,10 +2087,8 @@ type IssuerSerial struct {
 //	    notAfterTime   GeneralizedTime
 //	}
 type AttCertValidityPeriod struct {
-	// NotBeforeTime is the component notBeforeTime GeneralizedTime.
-	NotBeforeTime time.Time
-	// NotAfterTime is the component notAfterTime GeneralizedTime.
-	NotAfterTime time.Time
+	NotBeforeTime time.Time // notBeforeTime GeneralizedTime
+	NotAfterTime  time.Time // notAfterTime GeneralizedTime
 }
 
 // Targets is the ASN.1 type Targets.
@@ -2323,13 +2105,10 @@ type Targets []Target
 //	}
 type Target struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice TargetChoice
-	// TargetName is the component targetName [0] EXPLICIT GeneralName.
-	TargetName *rfc5280.GeneralName
-	// TargetGroup is the component targetGroup [1] EXPLICIT GeneralName.
-	TargetGroup *rfc5280.GeneralName
-	// TargetCert is the component targetCert [2] TargetCert.
-	TargetCert *TargetCert
+	Choice      TargetChoice
+	TargetName  *rfc5280.GeneralName // targetName [0] EXPLICIT GeneralName
+	TargetGroup *rfc5280.GeneralName // targetGroup [1] EXPLICIT GeneralName
+	TargetCert  *TargetCert          // targetCert [2] TargetCert
 }
 
 // TargetChoice tells which alternative of Target a value holds.
@@ -2360,14 +2139,11 @@ func (c TargetChoice) String() string {
 //	    certDigestInfo     ObjectDigestInfo OPTIONAL
 //	}
 type TargetCert struct {
-	// TargetCertificate is the component targetCertificate IssuerSerial.
-	TargetCertificate IssuerSerial
-	// TargetName is the component targetName GeneralName OPTIONAL.
-	TargetName    rfc5280.GeneralName
-	HasTargetName bool // whether targetName is present in the encoding
-	// CertDigestInfo is the component certDigestInfo ObjectDigestInfo OPTIONAL.
-	CertDigestInfo    ObjectDigestInfo
-	HasCertDigestInfo bool // whether certDigestInfo is present in the encoding
+	TargetCertificate IssuerSerial        // targetCertificate IssuerSerial
+	TargetName        rfc5280.GeneralName // targetName GeneralName OPTIONAL
+	HasTargetName     bool                // whether targetName is present in the encoding
+	CertDigestInfo    ObjectDigestInfo    // certDigestInfo ObjectDigestInfo OPTIONAL
+	HasCertDigestInfo bool                // whether certDigestInfo is present in the encoding
 }
 
 // AAControls is the ASN.1 type AAControls.
@@ -2379,18 +2155,14 @@ type TargetCert struct {
 //	    permitUnSpecified BOOLEAN DEFAULT TRUE
 //	}
 type AAControls struct {
-	// PathLenConstraint is the component pathLenConstraint INTEGER OPTIONAL.
-	PathLenConstraint    der.Integer
-	HasPathLenConstraint bool // whether pathLenConstraint is present in the encoding
-	// PermittedAttrs is the component permittedAttrs [0] AttrSpec OPTIONAL.
-	PermittedAttrs    AttrSpec
-	HasPermittedAttrs bool // whether permittedAttrs is present in the encoding
-	// ExcludedAttrs is the component excludedAttrs [1] AttrSpec OPTIONAL.
-	ExcludedAttrs    AttrSpec
-	HasExcludedAttrs bool // whether excludedAttrs is present in the encoding
-	// PermitUnSpecified is the component permitUnSpecified BOOLEAN DEFAULT TRUE.
-	PermitUnSpecified    bool
-	HasPermitUnSpecified bool // whether permitUnSpecified is present in the encoding
+	PathLenConstraint    der.Integer // pathLenConstraint INTEGER OPTIONAL
+	HasPathLenConstraint bool        // whether pathLenConstraint is present in the encoding
+	PermittedAttrs       AttrSpec    // permittedAttrs [0] AttrSpec OPTIONAL
+	HasPermittedAttrs    bool        // whether permittedAttrs is present in the encoding
+	ExcludedAttrs        AttrSpec    // excludedAttrs [1] AttrSpec OPTIONAL
+	HasExcludedAttrs     bool        // whether excludedAttrs is present in the encoding
+	PermitUnSpecified    bool        // permitUnSpecified BOOLEAN DEFAULT TRUE
+	HasPermitUnSpecified bool        // whether permitUnSpecified is present in the encoding
 }
 
 // AttrSpec is the ASN.1 type AttrSpec.
@@ -2414,11 +2186,9 @@ type ProxyInfo []Targets
 //	  }
 //	}
 type IetfAttrSyntax struct {
-	// PolicyAuthority is the component policyAuthority [0] GeneralNames OPTIONAL.
-	PolicyAuthority    rfc5280.GeneralNames
-	HasPolicyAuthority bool // whether policyAuthority is present in the encoding
-	// Values is the component values SEQUENCE OF.
-	Values IetfAttrSyntax_Values
+	PolicyAuthority    rfc5280.GeneralNames  // policyAuthority [0] GeneralNames OPTIONAL
+	HasPolicyAuthority bool                  // whether policyAuthority is present in the encoding
+	Values             IetfAttrSyntax_Values // values SEQUENCE OF
 }
 
 // IetfAttrSyntax_Values is the type of IetfAttrSyntax.values.
@@ -2428,12 +2198,9 @@ type IetfAttrSyntax_Values []IetfAttrSyntax_Values_Item
 type IetfAttrSyntax_Values_Item struct {
 	// Choice tells which alternative the value holds; 0 means none.
 	Choice IetfAttrSyntax_Values_ItemChoice
-	// Octets is the component octets OCTET STRING.
-	Octets []byte
-	// OID is the component oid OBJECT IDENTIFIER.
-	OID der.OID
-	// String is the component string UTF8String.
-	String string
+	Octets []byte  // octets OCTET STRING
+	OID    der.OID // oid OBJECT IDENTIFIER
+	String string  // string UTF8String
 }
 
 // IetfAttrSyntax_Values_ItemChoice tells which alternative of IetfAttrSyntax_Values_Item a value holds.
@@ -2464,13 +2231,10 @@ func (c IetfAttrSyntax_Values_ItemChoice) String() string {
 //	    authInfo      OCTET STRING OPTIONAL
 //	}
 type SvceAuthInfo struct {
-	// Service is the component service GeneralName.
-	Service rfc5280.GeneralName
-	// Ident is the component ident GeneralName.
-	Ident rfc5280.GeneralName
-	// AuthInfo is the component authInfo OCTET STRING OPTIONAL.
-	AuthInfo    []byte
-	HasAuthInfo bool // whether authInfo is present in the encoding
+	Service     rfc5280.GeneralName // service GeneralName
+	Ident       rfc5280.GeneralName // ident GeneralName
+	AuthInfo    []byte              // authInfo OCTET STRING OPTIONAL
+	HasAuthInfo bool                // whether authInfo is present in the encoding
 }
 
 // RoleSyntax is the ASN.1 type RoleSyntax.
@@ -2480,11 +2244,9 @@ type SvceAuthInfo struct {
 //	    roleName       [1] GeneralName
 //	}
 type RoleSyntax struct {
-	// RoleAuthority is the component roleAuthority [0] GeneralNames OPTIONAL.
-	RoleAuthority    rfc5280.GeneralNames
-	HasRoleAuthority bool // whether roleAuthority is present in the encoding
-	// RoleName is the component roleName [1] EXPLICIT GeneralName.
-	RoleName rfc5280.GeneralName
+	RoleAuthority    rfc5280.GeneralNames // roleAuthority [0] GeneralNames OPTIONAL
+	HasRoleAuthority bool                 // whether roleAuthority is present in the encoding
+	RoleName         rfc5280.GeneralName  // roleName [1] EXPLICIT GeneralName
 }
 
 // Clearance is the ASN.1 type Clearance.
@@ -2496,14 +2258,11 @@ type RoleSyntax struct {
 //	                             {{SupportedSecurityCategories}} OPTIONAL
 //	}
 type Clearance struct {
-	// PolicyID is the component policyId OBJECT IDENTIFIER.
-	PolicyID der.OID
-	// ClassList is the component classList ClassList DEFAULT {unclassified}.
-	ClassList    ClassList
-	HasClassList bool // whether classList is present in the encoding
-	// SecurityCategories is the component securityCategories SET OF OPTIONAL.
-	SecurityCategories    Clearance_SecurityCategories
-	HasSecurityCategories bool // whether securityCategories is present in the encoding
+	PolicyID              der.OID                      // policyId OBJECT IDENTIFIER
+	ClassList             ClassList                    // classList ClassList DEFAULT {unclassified}
+	HasClassList          bool                         // whether classList is present in the encoding
+	SecurityCategories    Clearance_SecurityCategories // securityCategories SET OF OPTIONAL
+	HasSecurityCategories bool                         // whether securityCategories is present in the encoding
 }
 
 // Clearance_SecurityCategories is the type of Clearance.securityCategories.
@@ -2518,10 +2277,8 @@ type Clearance_SecurityCategories []SecurityCategory_SupportedSecurityCategories
 //	            &Type({Supported}{@type})
 //	}
 type SecurityCategory_SupportedSecurityCategories struct {
-	// Type is the component type [0] OBJECT IDENTIFIER.
-	Type der.OID
-	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
-	Value SupportedSecurityCategories
+	Type  der.OID                     // type [0] OBJECT IDENTIFIER
+	Value SupportedSecurityCategories // value [1] EXPLICIT SECURITY-CATEGORY.&Type
 }
 
 // SupportedSecurityCategories is the open type SECURITY-CATEGORY.&Type({SupportedSecurityCategories}): the encoding received (Raw) and, when the
@@ -2558,14 +2315,11 @@ func (k SecurityCategoryKind) String() string {
 //	                           {{SupportedSecurityCategories}} OPTIONAL
 //	}
 type ClearanceRFC3281 struct {
-	// PolicyID is the component policyId [0] OBJECT IDENTIFIER.
-	PolicyID der.OID
-	// ClassList is the component classList [1] ClassList DEFAULT {unclassified}.
-	ClassList    ClassList
-	HasClassList bool // whether classList is present in the encoding
-	// SecurityCategories is the component securityCategories [2] SET OF OPTIONAL.
-	SecurityCategories    ClearanceRFC3281_SecurityCategories
-	HasSecurityCategories bool // whether securityCategories is present in the encoding
+	PolicyID              der.OID                             // policyId [0] OBJECT IDENTIFIER
+	ClassList             ClassList                           // classList [1] ClassList DEFAULT {unclassified}
+	HasClassList          bool                                // whether classList is present in the encoding
+	SecurityCategories    ClearanceRFC3281_SecurityCategories // securityCategories [2] SET OF OPTIONAL
+	HasSecurityCategories bool                                // whether securityCategories is present in the encoding
 }
 
 // ClearanceRFC3281_SecurityCategories is the type of Clearance-rfc3281.securityCategories.
@@ -2580,10 +2334,8 @@ type ClearanceRFC3281_SecurityCategories []SecurityCategoryRFC3281_SupportedSecu
 //	            &Type({Supported}{@type})
 //	}
 type SecurityCategoryRFC3281_SupportedSecurityCategories struct {
-	// Type is the component type [0] OBJECT IDENTIFIER.
-	Type der.OID
-	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
-	Value SupportedSecurityCategories
+	Type  der.OID                     // type [0] OBJECT IDENTIFIER
+	Value SupportedSecurityCategories // value [1] EXPLICIT SECURITY-CATEGORY.&Type
 }
 
 // ClassList is the ASN.1 type ClassList.
@@ -2657,12 +2409,9 @@ func (v ClassList) Has(n int) bool {
 //	    attrs             SEQUENCE OF AttributeSet{{AttributesDefined}}
 //	}
 type ACClearAttrs struct {
-	// AcIssuer is the component acIssuer GeneralName.
-	AcIssuer rfc5280.GeneralName
-	// AcSerial is the component acSerial INTEGER.
-	AcSerial der.Integer
-	// Attrs is the component attrs SEQUENCE OF.
-	Attrs ACClearAttrs_Attrs
+	AcIssuer rfc5280.GeneralName // acIssuer GeneralName
+	AcSerial der.Integer         // acSerial INTEGER
+	Attrs    ACClearAttrs_Attrs  // attrs SEQUENCE OF
 }
 
 // ACClearAttrs_Attrs is the type of ACClearAttrs.attrs.
@@ -2673,11 +2422,9 @@ type ACClearAttrs_Attrs []AttributeSet_AttributesDefined
 //	KeyWrapAlgorithm ::=
 //	    AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
 type KeyWrapAlgorithm struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters    KeyWrapAlgs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID     // algorithm OBJECT IDENTIFIER
+	Parameters    KeyWrapAlgs // parameters KEY-WRAP.&Params OPTIONAL
+	HasParameters bool        // whether parameters is present in the encoding
 }
 
 // KeyWrapAlgs is the open type KEY-WRAP.&Params({KeyWrapAlgs}): the encoding received (Raw) and, when the
@@ -2687,11 +2434,9 @@ type KeyWrapAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind KeyWrapKind
-	// X3DESWrap is the value when Kind is Kwa3DESWrap.
-	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KwaRC2Wrap.
-	RC2Wrap RC2wrapParameter
+	Kind      KeyWrapKind
+	X3DESWrap struct{}         // when Kind is Kwa3DESWrap
+	RC2Wrap   RC2wrapParameter // when Kind is KwaRC2Wrap
 }
 
 // RC2wrapParameter is the ASN.1 type RC2wrapParameter.
@@ -2739,10 +2484,8 @@ type IV []byte
 //	    rc2ParameterVersion INTEGER (1..256),
 //	    iv OCTET STRING  }  -- exactly 8 octets
 type RC2CBCParameter struct {
-	// Rc2ParameterVersion is the component rc2ParameterVersion INTEGER.
-	Rc2ParameterVersion int64
-	// Iv is the component iv OCTET STRING.
-	Iv []byte
+	Rc2ParameterVersion int64  // rc2ParameterVersion INTEGER
+	Iv                  []byte // iv OCTET STRING
 }
 
 // PBKDF2PRFsAlgorithmIdentifier is the ASN.1 type PBKDF2-PRFsAlgorithmIdentifier.
@@ -2750,11 +2493,9 @@ type RC2CBCParameter struct {
 //	PBKDF2-PRFsAlgorithmIdentifier ::= AlgorithmIdentifier{ ALGORITHM,
 //	                                       {PBKDF2-PRFs} }
 type PBKDF2PRFsAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters    PBKDF2PRFs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID    // algorithm OBJECT IDENTIFIER
+	Parameters    PBKDF2PRFs // parameters ALGORITHM.&Params OPTIONAL
+	HasParameters bool       // whether parameters is present in the encoding
 }
 
 // PBKDF2PRFs is the open type ALGORITHM.&Params({PBKDF2-PRFs}): the encoding received (Raw) and, when the
@@ -2764,9 +2505,8 @@ type PBKDF2PRFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind AlgorithmKind
-	// HMACSHA1 is the value when Kind is AlgHMACSHA1.
-	HMACSHA1 struct{}
+	Kind     AlgorithmKind
+	HMACSHA1 struct{} // when Kind is AlgHMACSHA1
 }
 
 // AlgorithmKind tells which information object of class ALGORITHM an open type's key selected:
@@ -2793,11 +2533,9 @@ func (k AlgorithmKind) String() string {
 //	PBKDF2-SaltSourcesAlgorithmIdentifier ::=
 //	    AlgorithmIdentifier {ALGORITHM, {PBKDF2-SaltSources}}
 type PBKDF2SaltSourcesAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters    PBKDF2SaltSources
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID           // algorithm OBJECT IDENTIFIER
+	Parameters    PBKDF2SaltSources // parameters ALGORITHM.&Params OPTIONAL
+	HasParameters bool              // whether parameters is present in the encoding
 }
 
 // PBKDF2SaltSources is the open type ALGORITHM.&Params({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
@@ -2822,26 +2560,20 @@ type PBKDF2SaltSources struct {
 //	            defaultPBKDF2
 //	        }
 type PBKDF2Params struct {
-	// Salt is the component salt CHOICE.
-	Salt PBKDF2Params_Salt
-	// IterationCount is the component iterationCount INTEGER.
-	IterationCount der.Integer
-	// KeyLength is the component keyLength INTEGER OPTIONAL.
-	KeyLength    der.Integer
-	HasKeyLength bool // whether keyLength is present in the encoding
-	// Prf is the component prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2.
-	Prf    PBKDF2PRFsAlgorithmIdentifier
-	HasPrf bool // whether prf is present in the encoding
+	Salt           PBKDF2Params_Salt             // salt CHOICE
+	IterationCount der.Integer                   // iterationCount INTEGER
+	KeyLength      der.Integer                   // keyLength INTEGER OPTIONAL
+	HasKeyLength   bool                          // whether keyLength is present in the encoding
+	Prf            PBKDF2PRFsAlgorithmIdentifier // prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
+	HasPrf         bool                          // whether prf is present in the encoding
 }
 
 // PBKDF2Params_Salt is the type of PBKDF2-params.salt.
 type PBKDF2Params_Salt struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice PBKDF2Params_SaltChoice
-	// Specified is the component specified OCTET STRING.
-	Specified []byte
-	// OtherSource is the component otherSource PBKDF2-SaltSourcesAlgorithmIdentifier.
-	OtherSource PBKDF2SaltSourcesAlgorithmIdentifier
+	Choice      PBKDF2Params_SaltChoice
+	Specified   []byte                               // specified OCTET STRING
+	OtherSource PBKDF2SaltSourcesAlgorithmIdentifier // otherSource PBKDF2-SaltSourcesAlgorithmIdentifier
 }
 
 // PBKDF2Params_SaltChoice tells which alternative of PBKDF2Params_Salt a value holds.
@@ -2875,25 +2607,18 @@ func (c PBKDF2Params_SaltChoice) String() string {
 //	  unauthAttrs [2] IMPLICIT UnauthAttributes OPTIONAL
 //	}
 type AuthEnvelopedData struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// OriginatorInfo is the component originatorInfo [0] OriginatorInfo OPTIONAL.
-	OriginatorInfo    OriginatorInfo
-	HasOriginatorInfo bool // whether originatorInfo is present in the encoding
-	// RecipientInfos is the component recipientInfos RecipientInfos.
-	RecipientInfos RecipientInfos
-	// AuthEncryptedContentInfo is the component authEncryptedContentInfo EncryptedContentInfo.
-	AuthEncryptedContentInfo CMSAuthEnvelopedData2010_EncryptedContentInfo
-	// AuthAttrs is the component authAttrs [1] AuthAttributes OPTIONAL.
-	AuthAttrs    CMSAuthEnvelopedData2010_AuthAttributes
-	HasAuthAttrs bool // whether authAttrs is present in the encoding
+	Version                  CMSVersion                                    // version CMSVersion
+	OriginatorInfo           OriginatorInfo                                // originatorInfo [0] OriginatorInfo OPTIONAL
+	HasOriginatorInfo        bool                                          // whether originatorInfo is present in the encoding
+	RecipientInfos           RecipientInfos                                // recipientInfos RecipientInfos
+	AuthEncryptedContentInfo CMSAuthEnvelopedData2010_EncryptedContentInfo // authEncryptedContentInfo EncryptedContentInfo
+	AuthAttrs                CMSAuthEnvelopedData2010_AuthAttributes       // authAttrs [1] AuthAttributes OPTIONAL
+	HasAuthAttrs             bool                                          // whether authAttrs is present in the encoding
 	// AuthAttrsRaw is the encoding of authAttrs received (set by decoding): the bytes a signature covers.
-	AuthAttrsRaw []byte
-	// Mac is the component mac MessageAuthenticationCode.
-	Mac MessageAuthenticationCode
-	// UnauthAttrs is the component unauthAttrs [2] UnauthAttributes OPTIONAL.
-	UnauthAttrs    CMSAuthEnvelopedData2010_UnauthAttributes
-	HasUnauthAttrs bool // whether unauthAttrs is present in the encoding
+	AuthAttrsRaw   []byte
+	Mac            MessageAuthenticationCode                 // mac MessageAuthenticationCode
+	UnauthAttrs    CMSAuthEnvelopedData2010_UnauthAttributes // unauthAttrs [2] UnauthAttributes OPTIONAL
+	HasUnauthAttrs bool                                      // whether unauthAttrs is present in the encoding
 }
 
 // CMSAuthEnvelopedData2010_EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
@@ -2901,13 +2626,10 @@ type AuthEnvelopedData struct {
 //	EncryptedContentInfo ::=
 //	  EncryptedContentInfoType { AuthContentEncryptionAlgorithmIdentifier }
 type CMSAuthEnvelopedData2010_EncryptedContentInfo struct {
-	// ContentType is the component contentType OBJECT IDENTIFIER.
-	ContentType der.OID
-	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier.
-	ContentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
-	// EncryptedContent is the component encryptedContent [0] OCTET STRING OPTIONAL.
-	EncryptedContent    []byte
-	HasEncryptedContent bool // whether encryptedContent is present in the encoding
+	ContentType                der.OID                                  // contentType OBJECT IDENTIFIER
+	ContentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier // contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
+	EncryptedContent           []byte                                   // encryptedContent [0] OCTET STRING OPTIONAL
+	HasEncryptedContent        bool                                     // whether encryptedContent is present in the encoding
 }
 
 // AuthContentEncryptionAlgorithmIdentifier is the ASN.1 type AuthContentEncryptionAlgorithmIdentifier.
@@ -2915,11 +2637,9 @@ type CMSAuthEnvelopedData2010_EncryptedContentInfo struct {
 //	AuthContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
 //	  {CONTENT-ENCRYPTION, {AuthContentEncryptionAlgorithmSet}}
 type AuthContentEncryptionAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters    AuthContentEncryptionAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                           // algorithm OBJECT IDENTIFIER
+	Parameters    AuthContentEncryptionAlgorithmSet // parameters CONTENT-ENCRYPTION.&Params OPTIONAL
+	HasParameters bool                              // whether parameters is present in the encoding
 }
 
 // AuthContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
@@ -2932,8 +2652,7 @@ type AuthContentEncryptionAlgorithmSet struct {
 	Kind ContentEncryptionKind
 	// CCMParameters is the value when Kind is CeaAES128CCM, CeaAES192CCM or CeaAES256CCM.
 	CCMParameters CCMParameters
-	// AES128GCM is the value when Kind is CeaAES128GCM.
-	AES128GCM GCMParameters
+	AES128GCM     GCMParameters // when Kind is CeaAES128GCM
 }
 
 // CMSAuthEnvelopedData2010_AuthAttributes is the ASN.1 type AuthAttributes.
@@ -2949,10 +2668,8 @@ type CMSAuthEnvelopedData2010_AuthAttributes []Attribute_AuthEnvDataAttributeSet
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_AuthEnvDataAttributeSet struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []AuthEnvDataAttributeSet
+	AttrType   der.OID                   // attrType OBJECT IDENTIFIER
+	AttrValues []AuthEnvDataAttributeSet // attrValues SET OF
 }
 
 // AuthEnvDataAttributeSet is the open type ATTRIBUTE.&Type({AuthEnvDataAttributeSet}): the encoding received (Raw) and, when the
@@ -2962,13 +2679,10 @@ type AuthEnvDataAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind AttributeKind
-	// ContentType is the value when Kind is AaContentType.
-	ContentType ContentType
-	// MessageDigest is the value when Kind is AaMessageDigest.
-	MessageDigest MessageDigest
-	// SigningTime is the value when Kind is AaSigningTime.
-	SigningTime SigningTime
+	Kind          AttributeKind
+	ContentType   ContentType   // when Kind is AaContentType
+	MessageDigest MessageDigest // when Kind is AaMessageDigest
+	SigningTime   SigningTime   // when Kind is AaSigningTime
 }
 
 // CMSAuthEnvelopedData2010_UnauthAttributes is the ASN.1 type UnauthAttributes.
@@ -2984,10 +2698,8 @@ type CMSAuthEnvelopedData2010_UnauthAttributes []Attribute_UnauthEnvDataAttribut
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
 type Attribute_UnauthEnvDataAttributeSet struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []UnauthEnvDataAttributeSet
+	AttrType   der.OID                     // attrType OBJECT IDENTIFIER
+	AttrValues []UnauthEnvDataAttributeSet // attrValues SET OF
 }
 
 // UnauthEnvDataAttributeSet is the open type ATTRIBUTE.&Type({UnauthEnvDataAttributeSet}): the encoding received (Raw) and, when the
@@ -3006,11 +2718,9 @@ type UnauthEnvDataAttributeSet struct {
 //	    aes-nonce         OCTET STRING (SIZE(7..13)),
 //	    aes-ICVlen        AES-CCM-ICVlen DEFAULT 12 }
 type CCMParameters struct {
-	// AESNonce is the component aes-nonce OCTET STRING.
-	AESNonce []byte
-	// AESICVlen is the component aes-ICVlen AES-CCM-ICVlen DEFAULT 12.
-	AESICVlen    AESCCMICVlen
-	HasAESICVlen bool // whether aes-ICVlen is present in the encoding
+	AESNonce     []byte       // aes-nonce OCTET STRING
+	AESICVlen    AESCCMICVlen // aes-ICVlen AES-CCM-ICVlen DEFAULT 12
+	HasAESICVlen bool         // whether aes-ICVlen is present in the encoding
 }
 
 // AESCCMICVlen is the ASN.1 type AES-CCM-ICVlen.
@@ -3024,11 +2734,9 @@ type AESCCMICVlen int64
 //	    aes-nonce        OCTET STRING, -- recommended size is 12 octets
 //	    aes-ICVlen       AES-GCM-ICVlen DEFAULT 12 }
 type GCMParameters struct {
-	// AESNonce is the component aes-nonce OCTET STRING.
-	AESNonce []byte
-	// AESICVlen is the component aes-ICVlen AES-GCM-ICVlen DEFAULT 12.
-	AESICVlen    AESGCMICVlen
-	HasAESICVlen bool // whether aes-ICVlen is present in the encoding
+	AESNonce     []byte       // aes-nonce OCTET STRING
+	AESICVlen    AESGCMICVlen // aes-ICVlen AES-GCM-ICVlen DEFAULT 12
+	HasAESICVlen bool         // whether aes-ICVlen is present in the encoding
 }
 
 // AESGCMICVlen is the ASN.1 type AES-GCM-ICVlen.
@@ -3044,12 +2752,9 @@ type AESGCMICVlen int64
 //	     encapContentInfo EncapsulatedContentInfo
 //	  }
 type CompressedData struct {
-	// Version is the component version CMSVersion.
-	Version CMSVersion
-	// CompressionAlgorithm is the component compressionAlgorithm CompressionAlgorithmIdentifier.
-	CompressionAlgorithm CompressionAlgorithmIdentifier
-	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
-	EncapContentInfo CompressedDataContent2010_EncapsulatedContentInfo
+	Version              CMSVersion                                        // version CMSVersion
+	CompressionAlgorithm CompressionAlgorithmIdentifier                    // compressionAlgorithm CompressionAlgorithmIdentifier
+	EncapContentInfo     CompressedDataContent2010_EncapsulatedContentInfo // encapContentInfo EncapsulatedContentInfo
 }
 
 // CompressedDataContent2010_EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
@@ -3058,11 +2763,9 @@ type CompressedData struct {
 //	     eContentType       CONTENT-TYPE.&id({ContentSet}),
 //	     eContent           [0] EXPLICIT OCTET STRING OPTIONAL }
 type CompressedDataContent2010_EncapsulatedContentInfo struct {
-	// EContentType is the component eContentType OBJECT IDENTIFIER.
-	EContentType der.OID
-	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
-	EContent    []byte
-	HasEContent bool // whether eContent is present in the encoding
+	EContentType der.OID // eContentType OBJECT IDENTIFIER
+	EContent     []byte  // eContent [0] EXPLICIT OCTET STRING OPTIONAL
+	HasEContent  bool    // whether eContent is present in the encoding
 }
 
 // CompressionAlgorithmIdentifier is the ASN.1 type CompressionAlgorithmIdentifier.
@@ -3070,11 +2773,9 @@ type CompressedDataContent2010_EncapsulatedContentInfo struct {
 //	CompressionAlgorithmIdentifier ::=
 //	     AlgorithmIdentifier{COMPRESS-ALGORITHM, {CompressAlgorithmSet}}
 type CompressionAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters COMPRESS-ALGORITHM.&Params OPTIONAL.
-	Parameters    CompressAlgorithmSet
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID              // algorithm OBJECT IDENTIFIER
+	Parameters    CompressAlgorithmSet // parameters COMPRESS-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                 // whether parameters is present in the encoding
 }
 
 // CompressAlgorithmSet is the open type COMPRESS-ALGORITHM.&Params({CompressAlgorithmSet}): the encoding received (Raw) and, when the
@@ -3084,9 +2785,8 @@ type CompressAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind CompressAlgorithmKind
-	// ZlibCompress is the value when Kind is CpaZlibCompress.
-	ZlibCompress struct{}
+	Kind         CompressAlgorithmKind
+	ZlibCompress struct{} // when Kind is CpaZlibCompress
 }
 
 // CompressAlgorithmKind tells which information object of class COMPRESS-ALGORITHM an open type's key selected:
@@ -3117,13 +2817,10 @@ func (k CompressAlgorithmKind) String() string {
 //	}
 type SMIMEEncryptionKeyPreference struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice SMIMEEncryptionKeyPreferenceChoice
-	// IssuerAndSerialNumber is the component issuerAndSerialNumber [0] IssuerAndSerialNumber.
-	IssuerAndSerialNumber IssuerAndSerialNumber
-	// ReceipentKeyID is the component receipentKeyId [1] RecipientKeyIdentifier.
-	ReceipentKeyID *RecipientKeyIdentifier
-	// SubjectAltKeyIdentifier is the component subjectAltKeyIdentifier [2] SubjectKeyIdentifier.
-	SubjectAltKeyIdentifier SubjectKeyIdentifier
+	Choice                  SMIMEEncryptionKeyPreferenceChoice
+	IssuerAndSerialNumber   IssuerAndSerialNumber   // issuerAndSerialNumber [0] IssuerAndSerialNumber
+	ReceipentKeyID          *RecipientKeyIdentifier // receipentKeyId [1] RecipientKeyIdentifier
+	SubjectAltKeyIdentifier SubjectKeyIdentifier    // subjectAltKeyIdentifier [2] SubjectKeyIdentifier
 }
 
 // SMIMEEncryptionKeyPreferenceChoice tells which alternative of SMIMEEncryptionKeyPreference a value holds.
@@ -3155,23 +2852,18 @@ type SMIMECapabilitiesParametersForRC2CBC int64
 //
 //	AttributeCertificateV1 ::= SIGNED{AttributeCertificateInfoV1}
 type AttributeCertificateV1 struct {
-	// ToBeSigned is the component toBeSigned AttributeCertificateInfoV1.
-	ToBeSigned AttributeCertificateInfoV1
+	ToBeSigned AttributeCertificateInfoV1 // toBeSigned AttributeCertificateInfoV1
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
-	ToBeSignedRaw []byte
-	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificateV1_AlgorithmIdentifier
-	// Signature is the component signature BIT STRING.
-	Signature der.BitString
+	ToBeSignedRaw       []byte
+	AlgorithmIdentifier AttributeCertificateV1_AlgorithmIdentifier // algorithmIdentifier SEQUENCE
+	Signature           der.BitString                              // signature BIT STRING
 }
 
 // AttributeCertificateV1_AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
 type AttributeCertificateV1_AlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters    AttributeCertificateV1_AlgorithmIdentifier_Parameters
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                                               // algorithm OBJECT IDENTIFIER
+	Parameters    AttributeCertificateV1_AlgorithmIdentifier_Parameters // parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
+	HasParameters bool                                                  // whether parameters is present in the encoding
 }
 
 // AttributeCertificateInfoV1 is the ASN.1 type AttributeCertificateInfoV1.
@@ -3191,27 +2883,18 @@ type AttributeCertificateV1_AlgorithmIdentifier struct {
 //	   issuerUniqueID UniqueIdentifier OPTIONAL,
 //	   extensions Extensions{{AttributeCertExtensionsV1}} OPTIONAL }
 type AttributeCertificateInfoV1 struct {
-	// Version is the component version AttCertVersionV1 DEFAULT v1.
-	Version    AttCertVersionV1
-	HasVersion bool // whether version is present in the encoding
-	// Subject is the component subject CHOICE.
-	Subject AttributeCertificateInfoV1_Subject
-	// Issuer is the component issuer GeneralNames.
-	Issuer rfc5280.GeneralNames
-	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
-	Signature rfc5280.AlgorithmIdentifier_Signature
-	// SerialNumber is the component serialNumber CertificateSerialNumber.
-	SerialNumber rfc5280.CertificateSerialNumber
-	// AttCertValidityPeriod is the component attCertValidityPeriod AttCertValidityPeriod.
-	AttCertValidityPeriod AttCertValidityPeriod
-	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfoV1_Attributes
-	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
-	IssuerUniqueID    rfc5280.UniqueIdentifier
-	HasIssuerUniqueID bool // whether issuerUniqueID is present in the encoding
-	// Extensions is the component extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL.
-	Extensions    Extensions_AttributeCertExtensionsV1
-	HasExtensions bool // whether extensions is present in the encoding
+	Version               AttCertVersionV1                      // version AttCertVersionV1 DEFAULT v1
+	HasVersion            bool                                  // whether version is present in the encoding
+	Subject               AttributeCertificateInfoV1_Subject    // subject CHOICE
+	Issuer                rfc5280.GeneralNames                  // issuer GeneralNames
+	Signature             rfc5280.AlgorithmIdentifier_Signature // signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
+	SerialNumber          rfc5280.CertificateSerialNumber       // serialNumber CertificateSerialNumber
+	AttCertValidityPeriod AttCertValidityPeriod                 // attCertValidityPeriod AttCertValidityPeriod
+	Attributes            AttributeCertificateInfoV1_Attributes // attributes SEQUENCE OF
+	IssuerUniqueID        rfc5280.UniqueIdentifier              // issuerUniqueID UniqueIdentifier OPTIONAL
+	HasIssuerUniqueID     bool                                  // whether issuerUniqueID is present in the encoding
+	Extensions            Extensions_AttributeCertExtensionsV1  // extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL
+	HasExtensions         bool                                  // whether extensions is present in the encoding
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -3219,11 +2902,9 @@ type AttributeCertificateInfoV1 struct {
 // AttributeCertificateInfoV1_Subject is the type of AttributeCertificateInfoV1.subject.
 type AttributeCertificateInfoV1_Subject struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice AttributeCertificateInfoV1_SubjectChoice
-	// BaseCertificateID is the component baseCertificateID [0] EXPLICIT IssuerSerial.
-	BaseCertificateID *IssuerSerial
-	// SubjectName is the component subjectName [1] EXPLICIT GeneralNames.
-	SubjectName rfc5280.GeneralNames
+	Choice            AttributeCertificateInfoV1_SubjectChoice
+	BaseCertificateID *IssuerSerial        // baseCertificateID [0] EXPLICIT IssuerSerial
+	SubjectName       rfc5280.GeneralNames // subjectName [1] EXPLICIT GeneralNames
 }
 
 // AttributeCertificateInfoV1_SubjectChoice tells which alternative of AttributeCertificateInfoV1_Subject a value holds.
@@ -3256,10 +2937,8 @@ type AttributeCertificateInfoV1_Attributes []AttributeSet_AttrList
 //	                  &Type({AttrSet}{@type})
 //	}
 type AttributeSet_AttrList struct {
-	// Type is the component type OBJECT IDENTIFIER.
-	Type der.OID
-	// Values is the component values SET OF.
-	Values []AttrList
+	Type   der.OID    // type OBJECT IDENTIFIER
+	Values []AttrList // values SET OF
 }
 
 // AttrList is the open type ATTRIBUTE.&Type({AttrList}): the encoding received (Raw) and, when the
@@ -3292,13 +2971,10 @@ type Extensions_AttributeCertExtensionsV1 []Extension_AttributeCertExtensionsV1
 //	                --  by extnID
 //	}
 type Extension_AttributeCertExtensionsV1 struct {
-	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID der.OID
-	// Critical is the component critical BOOLEAN DEFAULT FALSE.
-	Critical    bool
-	HasCritical bool // whether critical is present in the encoding
-	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue AttributeCertExtensionsV1
+	ExtnID      der.OID                   // extnID OBJECT IDENTIFIER
+	Critical    bool                      // critical BOOLEAN DEFAULT FALSE
+	HasCritical bool                      // whether critical is present in the encoding
+	ExtnValue   AttributeCertExtensionsV1 // extnValue OCTET STRING
 }
 
 // AttributeCertExtensionsV1 is the open type EXTENSION.&ExtnType({AttributeCertExtensionsV1}): the encoding received (Raw) and, when the
@@ -3342,10 +3018,7 @@ func (k ExtensionKind) String() string {
 //	AttCertVersionV1 ::= INTEGER { v1(0) }
 type AttCertVersionV1 int64
 
-const (
-	AttCertVersionV1_V1 AttCertVersionV1 = 0 // v1
-)
-
+const AttCertVersionV1_V1 AttCertVersionV1 = 0 // v1
 // String returns the ASN.1 identifier of the value, or its number.
 func (v AttCertVersionV1) String() string {
 	return der.Name("v1", int(v), "")

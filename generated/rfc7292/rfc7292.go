@@ -78,22 +78,16 @@ const _ = der.Version1
 //	    macData    MacData OPTIONAL
 //	}
 type PFX struct {
-	// Version is the component version INTEGER.
-	Version PFX_Version
-	// AuthSafe is the component authSafe ContentInfo.
-	AuthSafe rfc5652.ContentInfo
-	// MacData is the component macData MacData OPTIONAL.
-	MacData    MacData
-	HasMacData bool // whether macData is present in the encoding
+	Version    PFX_Version         // version INTEGER
+	AuthSafe   rfc5652.ContentInfo // authSafe ContentInfo
+	MacData    MacData             // macData MacData OPTIONAL
+	HasMacData bool                // whether macData is present in the encoding
 }
 
 // PFX_Version is the type of PFX.version.
 type PFX_Version int64
 
-const (
-	PFX_V3 PFX_Version = 3 // v3
-)
-
+const PFX_V3 PFX_Version = 3 // v3
 // String returns the ASN.1 identifier of the value, or its number.
 func (v PFX_Version) String() string {
 	switch v {
@@ -121,13 +115,10 @@ type SafeContents []SafeBag
 //	    bagAttributes SET OF PKCS12Attribute OPTIONAL
 //	}
 type SafeBag struct {
-	// BagID is the component bagId OBJECT IDENTIFIER.
-	BagID der.OID
-	// BagValue is the component bagValue [0] EXPLICIT BAG-TYPE.&Type.
-	BagValue PKCS12BagSet
-	// BagAttributes is the component bagAttributes SET OF OPTIONAL.
-	BagAttributes    SafeBag_BagAttributes
-	HasBagAttributes bool // whether bagAttributes is present in the encoding
+	BagID            der.OID               // bagId OBJECT IDENTIFIER
+	BagValue         PKCS12BagSet          // bagValue [0] EXPLICIT BAG-TYPE.&Type
+	BagAttributes    SafeBag_BagAttributes // bagAttributes SET OF OPTIONAL
+	HasBagAttributes bool                  // whether bagAttributes is present in the encoding
 }
 
 // SafeBag_BagAttributes is the type of SafeBag.bagAttributes.
@@ -140,19 +131,13 @@ type PKCS12BagSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind BagTypeKind
-	// KeyBag is the value when Kind is BagTypeKind_KeyBag.
-	KeyBag *KeyBag
-	// PKCS8ShroudedKeyBag is the value when Kind is BagTypeKind_PKCS8ShroudedKeyBag.
-	PKCS8ShroudedKeyBag *PKCS8ShroudedKeyBag
-	// CertBag is the value when Kind is BagTypeKind_CertBag.
-	CertBag *CertBag
-	// CRLBag is the value when Kind is BagTypeKind_CRLBag.
-	CRLBag *CRLBag
-	// SecretBag is the value when Kind is BagTypeKind_SecretBag.
-	SecretBag *SecretBag
-	// SafeContentsBag is the value when Kind is BagTypeKind_SafeContentsBag.
-	SafeContentsBag SafeContents
+	Kind                BagTypeKind
+	KeyBag              *KeyBag              // when Kind is BagTypeKind_KeyBag
+	PKCS8ShroudedKeyBag *PKCS8ShroudedKeyBag // when Kind is BagTypeKind_PKCS8ShroudedKeyBag
+	CertBag             *CertBag             // when Kind is BagTypeKind_CertBag
+	CRLBag              *CRLBag              // when Kind is BagTypeKind_CRLBag
+	SecretBag           *SecretBag           // when Kind is BagTypeKind_SecretBag
+	SafeContentsBag     SafeContents         // when Kind is BagTypeKind_SafeContentsBag
 }
 
 // BagTypeKind tells which information object of class BAG-TYPE an open type's key selected:
@@ -203,10 +188,8 @@ type PKCS8ShroudedKeyBag = EncryptedPrivateKeyInfo
 //	    certValue [0] EXPLICIT BAG-TYPE.&Type ({CertTypes}{@certId})
 //	}
 type CertBag struct {
-	// CertID is the component certId OBJECT IDENTIFIER.
-	CertID der.OID
-	// CertValue is the component certValue [0] EXPLICIT BAG-TYPE.&Type.
-	CertValue CertTypes
+	CertID    der.OID   // certId OBJECT IDENTIFIER
+	CertValue CertTypes // certValue [0] EXPLICIT BAG-TYPE.&Type
 }
 
 // CertTypes is the open type BAG-TYPE.&Type({CertTypes}): the encoding received (Raw) and, when the
@@ -216,11 +199,9 @@ type CertTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind BagTypeKind
-	// X509Certificate is the value when Kind is BagTypeKind_X509Certificate.
-	X509Certificate *rfc5280.Certificate
-	// SdsiCertificate is the value when Kind is BagTypeKind_SdsiCertificate.
-	SdsiCertificate string
+	Kind            BagTypeKind
+	X509Certificate *rfc5280.Certificate // when Kind is BagTypeKind_X509Certificate
+	SdsiCertificate string               // when Kind is BagTypeKind_SdsiCertificate
 }
 
 // CRLBag is the ASN.1 type CRLBag.
@@ -230,10 +211,8 @@ type CertTypes struct {
 //	    crltValue [0] EXPLICIT BAG-TYPE.&Type ({CRLTypes}{@crlId})
 //	}
 type CRLBag struct {
-	// CRLID is the component crlId OBJECT IDENTIFIER.
-	CRLID der.OID
-	// CrltValue is the component crltValue [0] EXPLICIT BAG-TYPE.&Type.
-	CrltValue CRLTypes
+	CRLID     der.OID  // crlId OBJECT IDENTIFIER
+	CrltValue CRLTypes // crltValue [0] EXPLICIT BAG-TYPE.&Type
 }
 
 // CRLTypes is the open type BAG-TYPE.&Type({CRLTypes}): the encoding received (Raw) and, when the
@@ -243,9 +222,8 @@ type CRLTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind BagTypeKind
-	// X509CRL is the value when Kind is BagTypeKind_X509CRL.
-	X509CRL *rfc5280.CertificateList
+	Kind    BagTypeKind
+	X509CRL *rfc5280.CertificateList // when Kind is BagTypeKind_X509CRL
 }
 
 // SecretBag is the ASN.1 type SecretBag.
@@ -256,10 +234,8 @@ type CRLTypes struct {
 //	                                               {@secretTypeId})
 //	}
 type SecretBag struct {
-	// SecretTypeID is the component secretTypeId OBJECT IDENTIFIER.
-	SecretTypeID der.OID
-	// SecretValue is the component secretValue [0] EXPLICIT BAG-TYPE.&Type.
-	SecretValue SecretTypes
+	SecretTypeID der.OID     // secretTypeId OBJECT IDENTIFIER
+	SecretValue  SecretTypes // secretValue [0] EXPLICIT BAG-TYPE.&Type
 }
 
 // SecretTypes is the open type BAG-TYPE.&Type({SecretTypes}): the encoding received (Raw) and, when the
@@ -282,13 +258,10 @@ type SecretTypes struct {
 //	    -- deprecated.
 //	}
 type MacData struct {
-	// Mac is the component mac DigestInfo.
-	Mac DigestInfo
-	// MacSalt is the component macSalt OCTET STRING.
-	MacSalt []byte
-	// Iterations is the component iterations INTEGER DEFAULT 1.
-	Iterations    der.Integer
-	HasIterations bool // whether iterations is present in the encoding
+	Mac           DigestInfo  // mac DigestInfo
+	MacSalt       []byte      // macSalt OCTET STRING
+	Iterations    der.Integer // iterations INTEGER DEFAULT 1
+	HasIterations bool        // whether iterations is present in the encoding
 }
 
 // DigestInfo is the ASN.1 type DigestInfo.
@@ -298,10 +271,8 @@ type MacData struct {
 //	    digest OCTET STRING
 //	}
 type DigestInfo struct {
-	// DigestAlgorithm is the component digestAlgorithm DigestAlgorithm.
-	DigestAlgorithm DigestAlgorithm
-	// Digest is the component digest OCTET STRING.
-	Digest []byte
+	DigestAlgorithm DigestAlgorithm // digestAlgorithm DigestAlgorithm
+	Digest          []byte          // digest OCTET STRING
 }
 
 // DigestAlgorithm is the ASN.1 type DigestAlgorithm.
@@ -309,11 +280,9 @@ type DigestInfo struct {
 //	DigestAlgorithm ::=
 //	    AlgorithmIdentifier { {PKCS1-v1-5DigestAlgorithms} }
 type DigestAlgorithm struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters    PKCS1V1_5DigestAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                   // algorithm OBJECT IDENTIFIER
+	Parameters    PKCS1V1_5DigestAlgorithms // parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
+	HasParameters bool                      // whether parameters is present in the encoding
 }
 
 // PKCS1V1_5DigestAlgorithms is the open type ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms}): the encoding received (Raw) and, when the
@@ -359,10 +328,8 @@ func (k PKCS1_AlgorithmIdentifierKind) String() string {
 //	    attrValues  SET OF ATTRIBUTE.&Type ({PKCS12AttrSet}{@attrId})
 //	} -- This type is compatible with the X.500 type 'Attribute'
 type PKCS12Attribute struct {
-	// AttrID is the component attrId OBJECT IDENTIFIER.
-	AttrID der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []PKCS12AttrSet
+	AttrID     der.OID         // attrId OBJECT IDENTIFIER
+	AttrValues []PKCS12AttrSet // attrValues SET OF
 }
 
 // PKCS12AttrSet is the open type ATTRIBUTE.&Type({PKCS12AttrSet}): the encoding received (Raw) and, when the
@@ -372,11 +339,9 @@ type PKCS12AttrSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind InformationFramework_AttributeKind
-	// FriendlyName is the value when Kind is FriendlyName.
-	FriendlyName string
-	// LocalKeyID is the value when Kind is LocalKeyID.
-	LocalKeyID []byte
+	Kind         InformationFramework_AttributeKind
+	FriendlyName string // when Kind is FriendlyName
+	LocalKeyID   []byte // when Kind is LocalKeyID
 }
 
 // InformationFramework_AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
@@ -418,18 +383,13 @@ type PrivateKeyInfo = OneAsymmetricKey
 //	  ...
 //	}
 type OneAsymmetricKey struct {
-	// Version is the component version Version.
-	Version Version
-	// PrivateKeyAlgorithm is the component privateKeyAlgorithm PrivateKeyAlgorithmIdentifier.
-	PrivateKeyAlgorithm PrivateKeyAlgorithmIdentifier
-	// PrivateKey is the component privateKey PrivateKey.
-	PrivateKey PrivateKey
-	// Attributes is the component attributes [0] Attributes OPTIONAL.
-	Attributes    Attributes
-	HasAttributes bool // whether attributes is present in the encoding
-	// PublicKey is the component publicKey [1] PublicKey OPTIONAL (extension addition).
-	PublicKey    PublicKey
-	HasPublicKey bool // whether publicKey is present in the encoding
+	Version             Version                       // version Version
+	PrivateKeyAlgorithm PrivateKeyAlgorithmIdentifier // privateKeyAlgorithm PrivateKeyAlgorithmIdentifier
+	PrivateKey          PrivateKey                    // privateKey PrivateKey
+	Attributes          Attributes                    // attributes [0] Attributes OPTIONAL
+	HasAttributes       bool                          // whether attributes is present in the encoding
+	PublicKey           PublicKey                     // publicKey [1] PublicKey OPTIONAL (extension addition)
+	HasPublicKey        bool                          // whether publicKey is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -455,11 +415,9 @@ func (v Version) String() string {
 //	                                   { PUBLIC-KEY,
 //	                                     { PrivateKeyAlgorithms } }
 type PrivateKeyAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters    PrivateKeyAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID              // algorithm OBJECT IDENTIFIER
+	Parameters    PrivateKeyAlgorithms // parameters PUBLIC-KEY.&Params OPTIONAL
+	HasParameters bool                 // whether parameters is present in the encoding
 }
 
 // PrivateKeyAlgorithms is the open type PUBLIC-KEY.&Params({PrivateKeyAlgorithms}): the encoding received (Raw) and, when the
@@ -505,10 +463,8 @@ type Attributes []Attribute_OneAsymmetricKeyAttributes
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
 type Attribute_OneAsymmetricKeyAttributes struct {
-	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType der.OID
-	// AttrValues is the component attrValues SET OF.
-	AttrValues []OneAsymmetricKeyAttributes
+	AttrType   der.OID                      // attrType OBJECT IDENTIFIER
+	AttrValues []OneAsymmetricKeyAttributes // attrValues SET OF
 }
 
 // OneAsymmetricKeyAttributes is the open type ATTRIBUTE.&Type({OneAsymmetricKeyAttributes}): the encoding received (Raw) and, when the
@@ -547,10 +503,8 @@ type PublicKey der.BitString
 //	  encryptionAlgorithm  EncryptionAlgorithmIdentifier,
 //	  encryptedData        EncryptedData }
 type EncryptedPrivateKeyInfo struct {
-	// EncryptionAlgorithm is the component encryptionAlgorithm EncryptionAlgorithmIdentifier.
-	EncryptionAlgorithm EncryptionAlgorithmIdentifier
-	// EncryptedData is the component encryptedData EncryptedData.
-	EncryptedData EncryptedData
+	EncryptionAlgorithm EncryptionAlgorithmIdentifier // encryptionAlgorithm EncryptionAlgorithmIdentifier
+	EncryptedData       EncryptedData                 // encryptedData EncryptedData
 }
 
 // EncryptionAlgorithmIdentifier is the ASN.1 type EncryptionAlgorithmIdentifier.
@@ -559,11 +513,9 @@ type EncryptedPrivateKeyInfo struct {
 //	                                    { CONTENT-ENCRYPTION,
 //	                                      { KeyEncryptionAlgorithms } }
 type EncryptionAlgorithmIdentifier struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters    KeyEncryptionAlgorithms
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID                 // algorithm OBJECT IDENTIFIER
+	Parameters    KeyEncryptionAlgorithms // parameters CONTENT-ENCRYPTION.&Params OPTIONAL
+	HasParameters bool                    // whether parameters is present in the encoding
 }
 
 // KeyEncryptionAlgorithms is the open type CONTENT-ENCRYPTION.&Params({KeyEncryptionAlgorithms}): the encoding received (Raw) and, when the
@@ -603,10 +555,8 @@ type EncryptedData []byte
 //	   encryptionScheme AlgorithmIdentifier {{PBES2-Encs}}
 //	}
 type PBES2Params struct {
-	// KeyDerivationFunc is the component keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBES2-KDFs}}.
-	KeyDerivationFunc AlgorithmIdentifier_PBES2KDFs
-	// EncryptionScheme is the component encryptionScheme AlgorithmIdentifier{{PKCS5v2-1.PBES2-Encs}}.
-	EncryptionScheme AlgorithmIdentifier_PBES2Encs
+	KeyDerivationFunc AlgorithmIdentifier_PBES2KDFs // keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBES2-KDFs}}
+	EncryptionScheme  AlgorithmIdentifier_PBES2Encs // encryptionScheme AlgorithmIdentifier{{PKCS5v2-1.PBES2-Encs}}
 }
 
 // AlgorithmIdentifier_PBES2KDFs is the ASN.1 type AlgorithmIdentifier.
@@ -618,11 +568,9 @@ type PBES2Params struct {
 //	    {@algorithm}) OPTIONAL
 //	}
 type AlgorithmIdentifier_PBES2KDFs struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters    PBES2KDFs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID   // algorithm OBJECT IDENTIFIER
+	Parameters    PBES2KDFs // parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
+	HasParameters bool      // whether parameters is present in the encoding
 }
 
 // PBES2KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-KDFs}): the encoding received (Raw) and, when the
@@ -632,9 +580,8 @@ type PBES2KDFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind PKCS5v2_1_AlgorithmIdentifierKind
-	// IDPBKDF2 is the value when Kind is PBES2KDFs_IDPBKDF2.
-	IDPBKDF2 *PBKDF2Params
+	Kind     PKCS5v2_1_AlgorithmIdentifierKind
+	IDPBKDF2 *PBKDF2Params // when Kind is PBES2KDFs_IDPBKDF2
 }
 
 // PKCS5v2_1_AlgorithmIdentifierKind tells which information object of class ALGORITHM-IDENTIFIER an open type's key selected:
@@ -679,11 +626,9 @@ func (k PKCS5v2_1_AlgorithmIdentifierKind) String() string {
 //	    {@algorithm}) OPTIONAL
 //	}
 type AlgorithmIdentifier_PBES2Encs struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters    PBES2Encs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID   // algorithm OBJECT IDENTIFIER
+	Parameters    PBES2Encs // parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
+	HasParameters bool      // whether parameters is present in the encoding
 }
 
 // PBES2Encs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-Encs}): the encoding received (Raw) and, when the
@@ -693,15 +638,12 @@ type PBES2Encs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind PKCS5v2_1_AlgorithmIdentifierKind
-	// IDHMACWithSHA1 is the value when Kind is PBKDF2PRFs_IDHMACWithSHA1.
-	IDHMACWithSHA1 struct{}
+	Kind           PKCS5v2_1_AlgorithmIdentifierKind
+	IDHMACWithSHA1 struct{} // when Kind is PBKDF2PRFs_IDHMACWithSHA1
 	// Bytes is the value when Kind is SupportingAlgorithms_DESCBC, SupportingAlgorithms_DESEDE3CBC, SupportingAlgorithms_AES128CBCPAD, SupportingAlgorithms_AES192CBCPAD or SupportingAlgorithms_AES256CBCPAD.
-	Bytes []byte
-	// Rc2CBC is the value when Kind is SupportingAlgorithms_Rc2CBC.
-	Rc2CBC *RC2CBCParameter
-	// Rc5CBCPAD is the value when Kind is SupportingAlgorithms_Rc5CBCPAD.
-	Rc5CBCPAD *RC5CBCParameters
+	Bytes     []byte
+	Rc2CBC    *RC2CBCParameter  // when Kind is SupportingAlgorithms_Rc2CBC
+	Rc5CBCPAD *RC5CBCParameters // when Kind is SupportingAlgorithms_Rc5CBCPAD
 }
 
 // PBKDF2Params is the ASN.1 type PBKDF2-params.
@@ -717,26 +659,20 @@ type PBES2Encs struct {
 //	    algid-hmacWithSHA1
 //	}
 type PBKDF2Params struct {
-	// Salt is the component salt CHOICE.
-	Salt PBKDF2Params_Salt
-	// IterationCount is the component iterationCount INTEGER.
-	IterationCount der.Integer
-	// KeyLength is the component keyLength INTEGER OPTIONAL.
-	KeyLength    der.Integer
-	HasKeyLength bool // whether keyLength is present in the encoding
-	// Prf is the component prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1.
-	Prf    AlgorithmIdentifier_PBKDF2PRFs
-	HasPrf bool // whether prf is present in the encoding
+	Salt           PBKDF2Params_Salt              // salt CHOICE
+	IterationCount der.Integer                    // iterationCount INTEGER
+	KeyLength      der.Integer                    // keyLength INTEGER OPTIONAL
+	HasKeyLength   bool                           // whether keyLength is present in the encoding
+	Prf            AlgorithmIdentifier_PBKDF2PRFs // prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1
+	HasPrf         bool                           // whether prf is present in the encoding
 }
 
 // PBKDF2Params_Salt is the type of PBKDF2-params.salt.
 type PBKDF2Params_Salt struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice PBKDF2Params_SaltChoice
-	// Specified is the component specified OCTET STRING.
-	Specified []byte
-	// OtherSource is the component otherSource AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-SaltSources}}.
-	OtherSource AlgorithmIdentifier_PBKDF2SaltSources
+	Choice      PBKDF2Params_SaltChoice
+	Specified   []byte                                // specified OCTET STRING
+	OtherSource AlgorithmIdentifier_PBKDF2SaltSources // otherSource AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-SaltSources}}
 }
 
 // PBKDF2Params_SaltChoice tells which alternative of PBKDF2Params_Salt a value holds.
@@ -767,11 +703,9 @@ func (c PBKDF2Params_SaltChoice) String() string {
 //	    {@algorithm}) OPTIONAL
 //	}
 type AlgorithmIdentifier_PBKDF2SaltSources struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters    PBKDF2SaltSources
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID           // algorithm OBJECT IDENTIFIER
+	Parameters    PBKDF2SaltSources // parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
+	HasParameters bool              // whether parameters is present in the encoding
 }
 
 // PBKDF2SaltSources is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
@@ -793,11 +727,9 @@ type PBKDF2SaltSources struct {
 //	    {@algorithm}) OPTIONAL
 //	}
 type AlgorithmIdentifier_PBKDF2PRFs struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters    PBKDF2PRFs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID    // algorithm OBJECT IDENTIFIER
+	Parameters    PBKDF2PRFs // parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
+	HasParameters bool       // whether parameters is present in the encoding
 }
 
 // PBKDF2PRFs is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs}): the encoding received (Raw) and, when the
@@ -819,10 +751,8 @@ type PBKDF2PRFs struct {
 //	    messageAuthScheme AlgorithmIdentifier {{PBMAC1-MACs}}
 //	}
 type PBMAC1Params struct {
-	// KeyDerivationFunc is the component keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-KDFs}}.
-	KeyDerivationFunc AlgorithmIdentifier_PBMAC1KDFs
-	// MessageAuthScheme is the component messageAuthScheme AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-MACs}}.
-	MessageAuthScheme AlgorithmIdentifier_PBMAC1MACs
+	KeyDerivationFunc AlgorithmIdentifier_PBMAC1KDFs // keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-KDFs}}
+	MessageAuthScheme AlgorithmIdentifier_PBMAC1MACs // messageAuthScheme AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-MACs}}
 }
 
 // AlgorithmIdentifier_PBMAC1KDFs is the ASN.1 type AlgorithmIdentifier.
@@ -834,11 +764,9 @@ type PBMAC1Params struct {
 //	    {@algorithm}) OPTIONAL
 //	}
 type AlgorithmIdentifier_PBMAC1KDFs struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters    PBMAC1KDFs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID    // algorithm OBJECT IDENTIFIER
+	Parameters    PBMAC1KDFs // parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
+	HasParameters bool       // whether parameters is present in the encoding
 }
 
 // PBMAC1KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-KDFs}): the encoding received (Raw) and, when the
@@ -848,9 +776,8 @@ type PBMAC1KDFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind PKCS5v2_1_AlgorithmIdentifierKind
-	// IDPBKDF2 is the value when Kind is PBES2KDFs_IDPBKDF2.
-	IDPBKDF2 *PBKDF2Params
+	Kind     PKCS5v2_1_AlgorithmIdentifierKind
+	IDPBKDF2 *PBKDF2Params // when Kind is PBES2KDFs_IDPBKDF2
 }
 
 // AlgorithmIdentifier_PBMAC1MACs is the ASN.1 type AlgorithmIdentifier.
@@ -862,11 +789,9 @@ type PBMAC1KDFs struct {
 //	    {@algorithm}) OPTIONAL
 //	}
 type AlgorithmIdentifier_PBMAC1MACs struct {
-	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm der.OID
-	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters    PBMAC1MACs
-	HasParameters bool // whether parameters is present in the encoding
+	Algorithm     der.OID    // algorithm OBJECT IDENTIFIER
+	Parameters    PBMAC1MACs // parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
+	HasParameters bool       // whether parameters is present in the encoding
 }
 
 // PBMAC1MACs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-MACs}): the encoding received (Raw) and, when the
@@ -886,10 +811,8 @@ type PBMAC1MACs struct {
 //	    iterationCount INTEGER
 //	}
 type PBEParameter struct {
-	// Salt is the component salt OCTET STRING.
-	Salt []byte
-	// IterationCount is the component iterationCount INTEGER.
-	IterationCount der.Integer
+	Salt           []byte      // salt OCTET STRING
+	IterationCount der.Integer // iterationCount INTEGER
 }
 
 // RC2CBCParameter is the ASN.1 type RC2-CBC-Parameter.
@@ -899,11 +822,9 @@ type PBEParameter struct {
 //	   iv OCTET STRING (SIZE(8))
 //	}
 type RC2CBCParameter struct {
-	// Rc2ParameterVersion is the component rc2ParameterVersion INTEGER OPTIONAL.
-	Rc2ParameterVersion    der.Integer
-	HasRc2ParameterVersion bool // whether rc2ParameterVersion is present in the encoding
-	// Iv is the component iv OCTET STRING.
-	Iv []byte
+	Rc2ParameterVersion    der.Integer // rc2ParameterVersion INTEGER OPTIONAL
+	HasRc2ParameterVersion bool        // whether rc2ParameterVersion is present in the encoding
+	Iv                     []byte      // iv OCTET STRING
 }
 
 // RC5CBCParameters is the ASN.1 type RC5-CBC-Parameters.
@@ -915,24 +836,17 @@ type RC2CBCParameter struct {
 //	   iv OCTET STRING OPTIONAL
 //	}
 type RC5CBCParameters struct {
-	// Version is the component version INTEGER.
-	Version RC5CBCParameters_Version
-	// Rounds is the component rounds INTEGER.
-	Rounds int64
-	// BlockSizeInBits is the component blockSizeInBits INTEGER.
-	BlockSizeInBits int64
-	// Iv is the component iv OCTET STRING OPTIONAL.
-	Iv    []byte
-	HasIv bool // whether iv is present in the encoding
+	Version         RC5CBCParameters_Version // version INTEGER
+	Rounds          int64                    // rounds INTEGER
+	BlockSizeInBits int64                    // blockSizeInBits INTEGER
+	Iv              []byte                   // iv OCTET STRING OPTIONAL
+	HasIv           bool                     // whether iv is present in the encoding
 }
 
 // RC5CBCParameters_Version is the type of RC5-CBC-Parameters.version.
 type RC5CBCParameters_Version int64
 
-const (
-	RC5CBCParameters_V1_0 RC5CBCParameters_Version = 16 // v1-0
-)
-
+const RC5CBCParameters_V1_0 RC5CBCParameters_Version = 16 // v1-0
 // String returns the ASN.1 identifier of the value, or its number.
 func (v RC5CBCParameters_Version) String() string {
 	switch v {

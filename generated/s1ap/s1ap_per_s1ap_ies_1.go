@@ -130,14 +130,6 @@ func (v *AdditionalRRMPriorityIndex) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a AdditionalRRMPriorityIndex (X.691); v aliases b.
-func (v *AdditionalRRMPriorityIndex) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "AdditionalRRMPriorityIndex")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *AdditionalRRMPriorityIndex) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AerialUEsubscriptionInformation) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, true)
@@ -147,14 +139,6 @@ func (v *AerialUEsubscriptionInformation) DecodePER(r *per.Reader) error {
 func (v *AerialUEsubscriptionInformation) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a AerialUEsubscriptionInformation (X.691); v aliases b.
-func (v *AerialUEsubscriptionInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "AerialUEsubscriptionInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *AerialUEsubscriptionInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AreaScopeOfMDT) DecodePER(r *per.Reader) error {
@@ -1170,14 +1154,6 @@ func (v *BearerType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BearerType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a BearerType (X.691); v aliases b.
-func (v *BearerType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "BearerType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *BearerType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BitRate) DecodePER(r *per.Reader) error {
 	*v = BitRate(r.Int(0, 10000000000, false, ""))
@@ -1189,12 +1165,6 @@ func (v *BitRate) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 10000000000, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a BitRate (X.691); v aliases b.
-func (v *BitRate) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "BitRate") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *BitRate) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
@@ -1339,14 +1309,6 @@ func (v *BluetoothMeasConfig) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a BluetoothMeasConfig (X.691); v aliases b.
-func (v *BluetoothMeasConfig) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "BluetoothMeasConfig")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *BluetoothMeasConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BluetoothName) DecodePER(r *per.Reader) error {
 	*v = BluetoothName(r.OctetString(per.Size{Lb: 1, Ub: 248}, ""))
@@ -1358,14 +1320,6 @@ func (v *BluetoothName) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 248}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a BluetoothName (X.691); v aliases b.
-func (v *BluetoothName) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "BluetoothName")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *BluetoothName) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BPLMNs) DecodePER(r *per.Reader) error { return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 6}) }
@@ -1811,25 +1765,11 @@ func (v *CauseMisc) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CauseMisc) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 6, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CauseMisc (X.691); v aliases b.
-func (v *CauseMisc) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "CauseMisc") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CauseMisc) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CauseProtocol) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 7, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CauseProtocol) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 7, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CauseProtocol (X.691); v aliases b.
-func (v *CauseProtocol) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CauseProtocol")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CauseProtocol) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CauseRadioNetwork) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 36, 8, true) }
@@ -1839,27 +1779,11 @@ func (v *CauseRadioNetwork) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 36, 8, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CauseRadioNetwork (X.691); v aliases b.
-func (v *CauseRadioNetwork) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CauseRadioNetwork")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CauseRadioNetwork) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CauseTransport) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CauseTransport) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CauseTransport (X.691); v aliases b.
-func (v *CauseTransport) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CauseTransport")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CauseTransport) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CauseNas) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 4, 2, true) }
@@ -1867,25 +1791,11 @@ func (v *CauseNas) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CauseNas) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 4, 2, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CauseNas (X.691); v aliases b.
-func (v *CauseNas) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "CauseNas") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CauseNas) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellAccessMode) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellAccessMode) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellAccessMode (X.691); v aliases b.
-func (v *CellAccessMode) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CellAccessMode")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CellAccessMode) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIdentifierAndCELevelForCECapableUEs) DecodePER(r *per.Reader) error {
@@ -2010,12 +1920,6 @@ func (v *CELevel) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CELevel (X.691); v aliases b.
-func (v *CELevel) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "CELevel") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CELevel) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CEModeBSupportIndicator) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -2025,14 +1929,6 @@ func (v *CEModeBSupportIndicator) DecodePER(r *per.Reader) error {
 func (v *CEModeBSupportIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CE-mode-B-SupportIndicator (X.691); v aliases b.
-func (v *CEModeBSupportIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CE-mode-B-SupportIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CEModeBSupportIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIdentity) DecodePER(r *per.Reader) error {
@@ -2045,14 +1941,6 @@ func (v *CellIdentity) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 28, Ub: 28}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellIdentity (X.691); v aliases b.
-func (v *CellIdentity) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CellIdentity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CellIdentity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDBroadcast) DecodePER(r *per.Reader) error {
@@ -2568,27 +2456,11 @@ func (v *Cdma2000PDU) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000PDU (X.691); v aliases b.
-func (v *Cdma2000PDU) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000PDU")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000PDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000RATType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Cdma2000RATType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000RATType (X.691); v aliases b.
-func (v *Cdma2000RATType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000RATType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000RATType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000SectorID) DecodePER(r *per.Reader) error {
@@ -2602,27 +2474,11 @@ func (v *Cdma2000SectorID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000SectorID (X.691); v aliases b.
-func (v *Cdma2000SectorID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000SectorID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000SectorID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000HOStatus) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Cdma2000HOStatus) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000HOStatus (X.691); v aliases b.
-func (v *Cdma2000HOStatus) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000HOStatus")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000HOStatus) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000HORequiredIndication) DecodePER(r *per.Reader) error {
@@ -2633,14 +2489,6 @@ func (v *Cdma2000HORequiredIndication) DecodePER(r *per.Reader) error {
 func (v *Cdma2000HORequiredIndication) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000HORequiredIndication (X.691); v aliases b.
-func (v *Cdma2000HORequiredIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000HORequiredIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000HORequiredIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000OneXSRVCCInfo) DecodePER(r *per.Reader) error {
@@ -2765,14 +2613,6 @@ func (v *Cdma2000OneXMEID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000OneXMEID (X.691); v aliases b.
-func (v *Cdma2000OneXMEID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000OneXMEID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000OneXMEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000OneXMSI) DecodePER(r *per.Reader) error {
 	*v = Cdma2000OneXMSI(r.OctetString(per.Unsized, ""))
@@ -2784,14 +2624,6 @@ func (v *Cdma2000OneXMSI) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000OneXMSI (X.691); v aliases b.
-func (v *Cdma2000OneXMSI) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000OneXMSI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000OneXMSI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000OneXPilot) DecodePER(r *per.Reader) error {
@@ -2805,14 +2637,6 @@ func (v *Cdma2000OneXPilot) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000OneXPilot (X.691); v aliases b.
-func (v *Cdma2000OneXPilot) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000OneXPilot")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000OneXPilot) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000OneXRAND) DecodePER(r *per.Reader) error {
 	*v = Cdma2000OneXRAND(r.OctetString(per.Unsized, ""))
@@ -2825,25 +2649,11 @@ func (v *Cdma2000OneXRAND) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cdma2000OneXRAND (X.691); v aliases b.
-func (v *Cdma2000OneXRAND) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Cdma2000OneXRAND")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Cdma2000OneXRAND) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellSize) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 4, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellSize) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 4, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Cell-Size (X.691); v aliases b.
-func (v *CellSize) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "Cell-Size") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CellSize) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellType) DecodePER(r *per.Reader) error {
@@ -3071,23 +2881,11 @@ func (v *CI) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CI (X.691); v aliases b.
-func (v *CI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "CI") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CNDomain) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CNDomain) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, false) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CNDomain (X.691); v aliases b.
-func (v *CNDomain) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "CNDomain") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CNDomain) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CNTypeRestrictions) DecodePER(r *per.Reader) error {
@@ -3222,12 +3020,6 @@ func (v *CNType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CNType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 1, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CNType (X.691); v aliases b.
-func (v *CNType) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "CNType") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CNType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConcurrentWarningMessageIndicator) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, false)
@@ -3236,16 +3028,6 @@ func (v *ConcurrentWarningMessageIndicator) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConcurrentWarningMessageIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, false)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ConcurrentWarningMessageIndicator (X.691); v aliases b.
-func (v *ConcurrentWarningMessageIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ConcurrentWarningMessageIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ConcurrentWarningMessageIndicator) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3496,14 +3278,6 @@ func (v *CorrelationID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Correlation-ID (X.691); v aliases b.
-func (v *CorrelationID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Correlation-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CorrelationID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSFallbackIndicator) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 1, true) }
 
@@ -3511,14 +3285,6 @@ func (v *CSFallbackIndicator) DecodePER(r *per.Reader) error { return per.Decode
 func (v *CSFallbackIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 1, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CSFallbackIndicator (X.691); v aliases b.
-func (v *CSFallbackIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CSFallbackIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CSFallbackIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AdditionalCSFallbackIndicator) DecodePER(r *per.Reader) error {
@@ -3529,14 +3295,6 @@ func (v *AdditionalCSFallbackIndicator) DecodePER(r *per.Reader) error {
 func (v *AdditionalCSFallbackIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a AdditionalCSFallbackIndicator (X.691); v aliases b.
-func (v *AdditionalCSFallbackIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "AdditionalCSFallbackIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *AdditionalCSFallbackIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSGID) DecodePER(r *per.Reader) error {
@@ -3549,12 +3307,6 @@ func (v *CSGID) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 27, Ub: 27}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CSG-Id (X.691); v aliases b.
-func (v *CSGID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "CSG-Id") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CSGID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSGIDList) DecodePER(r *per.Reader) error {
@@ -3688,14 +3440,6 @@ func (v *CSGMembershipStatus) DecodePER(r *per.Reader) error {
 func (v *CSGMembershipStatus) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, false)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CSGMembershipStatus (X.691); v aliases b.
-func (v *CSGMembershipStatus) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CSGMembershipStatus")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CSGMembershipStatus) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTvalue) DecodePER(r *per.Reader) error {
@@ -4029,14 +3773,6 @@ func (v *CoverageLevel) DecodePER(r *per.Reader) error { return per.DecodeEnum(r
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CoverageLevel) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Coverage-Level (X.691); v aliases b.
-func (v *CoverageLevel) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Coverage-Level")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CoverageLevel) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
@@ -4699,14 +4435,6 @@ func (v *DataCodingScheme) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a DataCodingScheme (X.691); v aliases b.
-func (v *DataCodingScheme) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "DataCodingScheme")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DataCodingScheme) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DataSize) DecodePER(r *per.Reader) error {
 	*v = DataSize(r.Int(1, 4095, true, ""))
@@ -4719,12 +4447,6 @@ func (v *DataSize) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a DataSize (X.691); v aliases b.
-func (v *DataSize) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "DataSize") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DataSize) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DCNID) DecodePER(r *per.Reader) error {
 	*v = DCNID(r.Int(0, 65535, false, ""))
@@ -4736,12 +4458,6 @@ func (v *DCNID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 65535, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a DCN-ID (X.691); v aliases b.
-func (v *DCNID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "DCN-ID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DCNID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedDCNs) DecodePER(r *per.Reader) error {
@@ -4983,14 +4699,6 @@ func (v *DLForwarding) DecodePER(r *per.Reader) error { return per.DecodeEnum(r,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLForwarding) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a DL-Forwarding (X.691); v aliases b.
-func (v *DLForwarding) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "DL-Forwarding")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DLForwarding) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLNASMAC) DecodePER(r *per.Reader) error {
 	*v = DLNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, ""))
@@ -5002,12 +4710,6 @@ func (v *DLNASMAC) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 16, Ub: 16}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a DL-NAS-MAC (X.691); v aliases b.
-func (v *DLNASMAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "DL-NAS-MAC") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DLNASMAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLCOUNTPDCPSNlength) DecodePER(r *per.Reader) error {
@@ -5073,14 +4775,6 @@ func (v *DirectForwardingPathAvailability) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Direct-Forwarding-Path-Availability (X.691); v aliases b.
-func (v *DirectForwardingPathAvailability) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Direct-Forwarding-Path-Availability")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DirectForwardingPathAvailability) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DataForwardingNotPossible) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -5091,14 +4785,6 @@ func (v *DataForwardingNotPossible) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Data-Forwarding-Not-Possible (X.691); v aliases b.
-func (v *DataForwardingNotPossible) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Data-Forwarding-Not-Possible")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DataForwardingNotPossible) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLNASPDUDeliveryAckRequest) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -5108,14 +4794,6 @@ func (v *DLNASPDUDeliveryAckRequest) DecodePER(r *per.Reader) error {
 func (v *DLNASPDUDeliveryAckRequest) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a DLNASPDUDeliveryAckRequest (X.691); v aliases b.
-func (v *DLNASPDUDeliveryAckRequest) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "DLNASPDUDeliveryAckRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *DLNASPDUDeliveryAckRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EARFCN) DecodePER(r *per.Reader) error {
@@ -5128,12 +4806,6 @@ func (v *EARFCN) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 262143, true, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EARFCN (X.691); v aliases b.
-func (v *EARFCN) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "EARFCN") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EARFCN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ECGIList_) DecodePER(r *per.Reader) error {
@@ -5175,14 +4847,6 @@ func (v *EDTSession) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EDTSession) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EDT-Session (X.691); v aliases b.
-func (v *EDTSession) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EDT-Session")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EDTSession) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDList) DecodePER(r *per.Reader) error {
 	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
@@ -5212,14 +4876,6 @@ func (v *EmergencyAreaID) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 3, Ub: 3}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EmergencyAreaID (X.691); v aliases b.
-func (v *EmergencyAreaID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EmergencyAreaID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EmergencyAreaID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDBroadcast) DecodePER(r *per.Reader) error {
@@ -5642,14 +5298,6 @@ func (v *EmergencyIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EmergencyIndicator (X.691); v aliases b.
-func (v *EmergencyIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EmergencyIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EmergencyIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBEarlyStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = ENBEarlyStatusTransferTransparentContainer{}
@@ -5842,12 +5490,6 @@ func (v *EnGNBID) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 22, Ub: 32, Ext: true}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a En-gNB-ID (X.691); v aliases b.
-func (v *EnGNBID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "En-gNB-ID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EnGNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GERANCellID) DecodePER(r *per.Reader) error {
@@ -6317,14 +5959,6 @@ func (v *ENBUES1APID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ENB-UE-S1AP-ID (X.691); v aliases b.
-func (v *ENBUES1APID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ENB-UE-S1AP-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ENBUES1APID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBname) DecodePER(r *per.Reader) error {
 	*v = ENBname(r.KnownString(per.Printable, per.Size{Lb: 1, Ub: 150, Ext: true}, "PrintableString", ""))
@@ -6336,12 +5970,6 @@ func (v *ENBname) EncodePER(w *per.Writer) error {
 	w.KnownString(per.Printable, string(*v), per.Size{Lb: 1, Ub: 150, Ext: true}, "PrintableString", "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ENBname (X.691); v aliases b.
-func (v *ENBname) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "ENBname") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ENBname) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBX2TLAs) DecodePER(r *per.Reader) error {
@@ -6370,14 +5998,6 @@ func (v *EncryptionAlgorithms) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 16, Ub: 16, Ext: true}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EncryptionAlgorithms (X.691); v aliases b.
-func (v *EncryptionAlgorithms) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EncryptionAlgorithms")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EncryptionAlgorithms) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCSONConfigurationTransfer) DecodePER(r *per.Reader) error {
@@ -6986,14 +6606,6 @@ func (v *EndIndication) DecodePER(r *per.Reader) error { return per.DecodeEnum(r
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EndIndication) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EndIndication (X.691); v aliases b.
-func (v *EndIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EndIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EndIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EnhancedCoverageRestricted) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -7004,27 +6616,11 @@ func (v *EnhancedCoverageRestricted) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EnhancedCoverageRestricted (X.691); v aliases b.
-func (v *EnhancedCoverageRestricted) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EnhancedCoverageRestricted")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EnhancedCoverageRestricted) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CEModeBRestricted) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CEModeBRestricted) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CE-ModeBRestricted (X.691); v aliases b.
-func (v *CEModeBRestricted) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CE-ModeBRestricted")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CEModeBRestricted) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EPLMNs) DecodePER(r *per.Reader) error { return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 15}) }
@@ -7046,12 +6642,6 @@ func (v *EventType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EventType (X.691); v aliases b.
-func (v *EventType) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "EventType") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EventType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABID) DecodePER(r *per.Reader) error {
 	*v = ERABID(r.Int(0, 15, true, ""))
@@ -7063,12 +6653,6 @@ func (v *ERABID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 15, true, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a E-RAB-ID (X.691); v aliases b.
-func (v *ERABID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "E-RAB-ID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ERABID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABInformationList) DecodePER(r *per.Reader) error {
@@ -7995,14 +7579,6 @@ func (v *EthernetType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EthernetType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Ethernet-Type (X.691); v aliases b.
-func (v *EthernetType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Ethernet-Type")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EthernetType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANCGI) DecodePER(r *per.Reader) error {
 	*v = EUTRANCGI{}
@@ -8120,16 +7696,6 @@ func (v *EUTRANRoundTripDelayEstimationInfo) DecodePER(r *per.Reader) error {
 func (v *EUTRANRoundTripDelayEstimationInfo) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 2047, false, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EUTRANRoundTripDelayEstimationInfo (X.691); v aliases b.
-func (v *EUTRANRoundTripDelayEstimationInfo) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EUTRANRoundTripDelayEstimationInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EUTRANRoundTripDelayEstimationInfo) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8576,14 +8142,6 @@ func (v *ExpectedActivityPeriod) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ExpectedActivityPeriod (X.691); v aliases b.
-func (v *ExpectedActivityPeriod) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ExpectedActivityPeriod")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExpectedActivityPeriod) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedIdlePeriod) DecodePER(r *per.Reader) error {
 	*v = ExpectedIdlePeriod(r.Int(1, 181, true, ""))
@@ -8596,14 +8154,6 @@ func (v *ExpectedIdlePeriod) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ExpectedIdlePeriod (X.691); v aliases b.
-func (v *ExpectedIdlePeriod) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ExpectedIdlePeriod")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExpectedIdlePeriod) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceOfUEActivityBehaviourInformation) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, true)
@@ -8614,16 +8164,6 @@ func (v *SourceOfUEActivityBehaviourInformation) EncodePER(w *per.Writer) error 
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceOfUEActivityBehaviourInformation (X.691); v aliases b.
-func (v *SourceOfUEActivityBehaviourInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SourceOfUEActivityBehaviourInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceOfUEActivityBehaviourInformation) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedHOInterval) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 7, 0, true) }
 
@@ -8631,14 +8171,6 @@ func (v *ExpectedHOInterval) DecodePER(r *per.Reader) error { return per.DecodeE
 func (v *ExpectedHOInterval) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 7, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ExpectedHOInterval (X.691); v aliases b.
-func (v *ExpectedHOInterval) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ExpectedHOInterval")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExpectedHOInterval) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExtendedBitRate) DecodePER(r *per.Reader) error {
@@ -8652,14 +8184,6 @@ func (v *ExtendedBitRate) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ExtendedBitRate (X.691); v aliases b.
-func (v *ExtendedBitRate) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ExtendedBitRate")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExtendedBitRate) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExtendedRNCID) DecodePER(r *per.Reader) error {
 	*v = ExtendedRNCID(r.Int(4096, 65535, false, ""))
@@ -8671,14 +8195,6 @@ func (v *ExtendedRNCID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 4096, 65535, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ExtendedRNC-ID (X.691); v aliases b.
-func (v *ExtendedRNCID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ExtendedRNC-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExtendedRNCID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExtendedRepetitionPeriod) DecodePER(r *per.Reader) error {
@@ -8692,14 +8208,6 @@ func (v *ExtendedRepetitionPeriod) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ExtendedRepetitionPeriod (X.691); v aliases b.
-func (v *ExtendedRepetitionPeriod) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ExtendedRepetitionPeriod")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExtendedRepetitionPeriod) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExtendedUEIdentityIndexValue) DecodePER(r *per.Reader) error {
 	*v = ExtendedUEIdentityIndexValue(r.BitString(per.Size{Lb: 14, Ub: 14}, ""))
@@ -8712,14 +8220,6 @@ func (v *ExtendedUEIdentityIndexValue) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Extended-UEIdentityIndexValue (X.691); v aliases b.
-func (v *ExtendedUEIdentityIndexValue) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Extended-UEIdentityIndexValue")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExtendedUEIdentityIndexValue) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGSTAC) DecodePER(r *per.Reader) error {
 	*v = FiveGSTAC(r.OctetString(per.Size{Lb: 3, Ub: 3}, ""))
@@ -8731,12 +8231,6 @@ func (v *FiveGSTAC) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 3, Ub: 3}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a FiveGSTAC (X.691); v aliases b.
-func (v *FiveGSTAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "FiveGSTAC") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *FiveGSTAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGSTAI) DecodePER(r *per.Reader) error {
@@ -8857,12 +8351,6 @@ func (v *FiveQI) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a FiveQI (X.691); v aliases b.
-func (v *FiveQI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "FiveQI") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *FiveQI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ForbiddenInterRATs) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 4, 2, true) }
 
@@ -8870,14 +8358,6 @@ func (v *ForbiddenInterRATs) DecodePER(r *per.Reader) error { return per.DecodeE
 func (v *ForbiddenInterRATs) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 4, 2, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ForbiddenInterRATs (X.691); v aliases b.
-func (v *ForbiddenInterRATs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ForbiddenInterRATs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ForbiddenInterRATs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ForbiddenTAs) DecodePER(r *per.Reader) error {
@@ -9312,12 +8792,6 @@ func (v *GTPTEID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GTP-TEID (X.691); v aliases b.
-func (v *GTPTEID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "GTP-TEID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *GTPTEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GUMMEI) DecodePER(r *per.Reader) error {
 	*v = GUMMEI{}
@@ -9433,14 +8907,6 @@ func (v *GUMMEIType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GUMMEIType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 1, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GUMMEIType (X.691); v aliases b.
-func (v *GUMMEIType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "GUMMEIType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *GUMMEIType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GWContextReleaseIndication) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -9451,27 +8917,11 @@ func (v *GWContextReleaseIndication) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GWContextReleaseIndication (X.691); v aliases b.
-func (v *GWContextReleaseIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "GWContextReleaseIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *GWContextReleaseIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverFlag) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HandoverFlag (X.691); v aliases b.
-func (v *HandoverFlag) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "HandoverFlag")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HandoverFlag) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverRestrictionList) DecodePER(r *per.Reader) error {
@@ -9620,14 +9070,6 @@ func (v *HandoverType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 5, 2, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HandoverType (X.691); v aliases b.
-func (v *HandoverType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "HandoverType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HandoverType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HFN) DecodePER(r *per.Reader) error {
 	*v = HFN(r.Int(0, 1048575, false, ""))
@@ -9639,12 +9081,6 @@ func (v *HFN) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 1048575, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HFN (X.691); v aliases b.
-func (v *HFN) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "HFN") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HFN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HFNModified) DecodePER(r *per.Reader) error {
@@ -9658,14 +9094,6 @@ func (v *HFNModified) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HFNModified (X.691); v aliases b.
-func (v *HFNModified) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "HFNModified")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HFNModified) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HFNforPDCPSNlength18) DecodePER(r *per.Reader) error {
 	*v = HFNforPDCPSNlength18(r.Int(0, 16383, false, ""))
@@ -9677,14 +9105,6 @@ func (v *HFNforPDCPSNlength18) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 16383, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HFNforPDCP-SNlength18 (X.691); v aliases b.
-func (v *HFNforPDCPSNlength18) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "HFNforPDCP-SNlength18")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HFNforPDCPSNlength18) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Hysteresis) DecodePER(r *per.Reader) error {
@@ -9698,14 +9118,6 @@ func (v *Hysteresis) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Hysteresis (X.691); v aliases b.
-func (v *Hysteresis) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Hysteresis")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Hysteresis) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MaskedIMEISV) DecodePER(r *per.Reader) error {
 	*v = MaskedIMEISV(r.BitString(per.Size{Lb: 64, Ub: 64}, ""))
@@ -9717,14 +9129,6 @@ func (v *MaskedIMEISV) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 64, Ub: 64}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Masked-IMEISV (X.691); v aliases b.
-func (v *MaskedIMEISV) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Masked-IMEISV")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MaskedIMEISV) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ImmediateMDT) DecodePER(r *per.Reader) error {
@@ -9929,12 +9333,6 @@ func (v *IMSI) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IMSI (X.691); v aliases b.
-func (v *IMSI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "IMSI") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IMSI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InformationOnRecommendedCellsAndENBsForPaging) DecodePER(r *per.Reader) error {
 	*v = InformationOnRecommendedCellsAndENBsForPaging{}
@@ -10058,14 +9456,6 @@ func (v *IntegrityProtectionAlgorithms) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IntegrityProtectionAlgorithms (X.691); v aliases b.
-func (v *IntegrityProtectionAlgorithms) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IntegrityProtectionAlgorithms")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IntegrityProtectionAlgorithms) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntegrityProtectionIndication) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 3, 0, true)
@@ -10076,14 +9466,6 @@ func (v *IntegrityProtectionIndication) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 3, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IntegrityProtectionIndication (X.691); v aliases b.
-func (v *IntegrityProtectionIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IntegrityProtectionIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IntegrityProtectionIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntegrityProtectionResult) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, true)
@@ -10093,14 +9475,6 @@ func (v *IntegrityProtectionResult) DecodePER(r *per.Reader) error {
 func (v *IntegrityProtectionResult) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IntegrityProtectionResult (X.691); v aliases b.
-func (v *IntegrityProtectionResult) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IntegrityProtectionResult")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IntegrityProtectionResult) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntendedNumberOfPagingAttempts) DecodePER(r *per.Reader) error {
@@ -10114,14 +9488,6 @@ func (v *IntendedNumberOfPagingAttempts) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IntendedNumberOfPagingAttempts (X.691); v aliases b.
-func (v *IntendedNumberOfPagingAttempts) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IntendedNumberOfPagingAttempts")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IntendedNumberOfPagingAttempts) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterfacesToTrace) DecodePER(r *per.Reader) error {
 	*v = InterfacesToTrace(r.BitString(per.Size{Lb: 8, Ub: 8}, ""))
@@ -10133,14 +9499,6 @@ func (v *InterfacesToTrace) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 8, Ub: 8}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a InterfacesToTrace (X.691); v aliases b.
-func (v *InterfacesToTrace) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "InterfacesToTrace")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *InterfacesToTrace) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemMeasurementConfiguration) DecodePER(r *per.Reader) error {
@@ -10554,16 +9912,6 @@ func (v *IntersystemSONConfigurationTransfer) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IntersystemSONConfigurationTransfer (X.691); v aliases b.
-func (v *IntersystemSONConfigurationTransfer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IntersystemSONConfigurationTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IntersystemSONConfigurationTransfer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSvoiceEPSfallbackfrom5G) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -10574,27 +9922,11 @@ func (v *IMSvoiceEPSfallbackfrom5G) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IMSvoiceEPSfallbackfrom5G (X.691); v aliases b.
-func (v *IMSvoiceEPSfallbackfrom5G) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IMSvoiceEPSfallbackfrom5G")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IMSvoiceEPSfallbackfrom5G) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABAuthorized) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABAuthorized) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IAB-Authorized (X.691); v aliases b.
-func (v *IABAuthorized) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IAB-Authorized")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IABAuthorized) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABNodeIndication) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
@@ -10602,27 +9934,11 @@ func (v *IABNodeIndication) DecodePER(r *per.Reader) error { return per.DecodeEn
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABNodeIndication) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IAB-Node-Indication (X.691); v aliases b.
-func (v *IABNodeIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IAB-Node-Indication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IABNodeIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABSupported) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABSupported) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IAB-Supported (X.691); v aliases b.
-func (v *IABSupported) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "IAB-Supported")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *IABSupported) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *KillAllWarningMessages) DecodePER(r *per.Reader) error {
@@ -10633,14 +9949,6 @@ func (v *KillAllWarningMessages) DecodePER(r *per.Reader) error {
 func (v *KillAllWarningMessages) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, false)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a KillAllWarningMessages (X.691); v aliases b.
-func (v *KillAllWarningMessages) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "KillAllWarningMessages")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *KillAllWarningMessages) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LAC) DecodePER(r *per.Reader) error {
@@ -10653,12 +9961,6 @@ func (v *LAC) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LAC (X.691); v aliases b.
-func (v *LAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "LAC") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LAI) DecodePER(r *per.Reader) error {
@@ -11097,14 +10399,6 @@ func (v *LastVisitedNGRANCellInformation) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LastVisitedNGRANCellInformation (X.691); v aliases b.
-func (v *LastVisitedNGRANCellInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "LastVisitedNGRANCellInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LastVisitedNGRANCellInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedUTRANCellInformation) DecodePER(r *per.Reader) error {
 	*v = LastVisitedUTRANCellInformation(r.OctetString(per.Unsized, ""))
@@ -11116,14 +10410,6 @@ func (v *LastVisitedUTRANCellInformation) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LastVisitedUTRANCellInformation (X.691); v aliases b.
-func (v *LastVisitedUTRANCellInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "LastVisitedUTRANCellInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LastVisitedUTRANCellInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedGERANCellInformation) DecodePER(r *per.Reader) error {
@@ -11177,14 +10463,6 @@ func (v *L3Information) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a L3-Information (X.691); v aliases b.
-func (v *L3Information) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "L3-Information")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *L3Information) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LPPaPDU) DecodePER(r *per.Reader) error {
 	*v = LPPaPDU(r.OctetString(per.Unsized, ""))
@@ -11196,12 +10474,6 @@ func (v *LPPaPDU) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LPPa-PDU (X.691); v aliases b.
-func (v *LPPaPDU) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "LPPa-PDU") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LPPaPDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LHNID) DecodePER(r *per.Reader) error {
@@ -11215,25 +10487,11 @@ func (v *LHNID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LHN-ID (X.691); v aliases b.
-func (v *LHNID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "LHN-ID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LHNID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LinksToLog) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LinksToLog) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Links-to-log (X.691); v aliases b.
-func (v *LinksToLog) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Links-to-log")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LinksToLog) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ListeningSubframePattern) DecodePER(r *per.Reader) error {
@@ -11490,27 +10748,11 @@ func (v *LoggingInterval) DecodePER(r *per.Reader) error { return per.DecodeEnum
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggingInterval) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 8, 0, false) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LoggingInterval (X.691); v aliases b.
-func (v *LoggingInterval) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "LoggingInterval")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LoggingInterval) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LoggingDuration) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 6, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggingDuration) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 6, 0, false) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LoggingDuration (X.691); v aliases b.
-func (v *LoggingDuration) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "LoggingDuration")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LoggingDuration) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LoggedMBSFNMDT) DecodePER(r *per.Reader) error {
@@ -11674,14 +10916,6 @@ func (v *LTEMIndication) DecodePER(r *per.Reader) error { return per.DecodeEnum(
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LTEMIndication) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a LTE-M-Indication (X.691); v aliases b.
-func (v *LTEMIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "LTE-M-Indication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *LTEMIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LTENTNTAIInformation) DecodePER(r *per.Reader) error {
@@ -11907,12 +11141,6 @@ func (v *M3period) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M3period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 7, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M3period (X.691); v aliases b.
-func (v *M3period) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "M3period") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M3period) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M4Configuration) DecodePER(r *per.Reader) error {
 	*v = M4Configuration{}
@@ -12028,12 +11256,6 @@ func (v *M4period) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M4period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 5, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M4period (X.691); v aliases b.
-func (v *M4period) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "M4period") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M4period) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M5Configuration) DecodePER(r *per.Reader) error {
 	*v = M5Configuration{}
@@ -12148,12 +11370,6 @@ func (v *M5period) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M5period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 5, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M5period (X.691); v aliases b.
-func (v *M5period) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "M5period") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M5period) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M6Configuration) DecodePER(r *per.Reader) error {
@@ -12272,27 +11488,11 @@ func (v *M6reportInterval) DecodePER(r *per.Reader) error { return per.DecodeEnu
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M6reportInterval) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 4, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M6report-Interval (X.691); v aliases b.
-func (v *M6reportInterval) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "M6report-Interval")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M6reportInterval) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M6delayThreshold) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 12, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M6delayThreshold) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 12, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M6delay-threshold (X.691); v aliases b.
-func (v *M6delayThreshold) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "M6delay-threshold")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M6delayThreshold) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M7Configuration) DecodePER(r *per.Reader) error {
@@ -12415,25 +11615,11 @@ func (v *M7period) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M7period (X.691); v aliases b.
-func (v *M7period) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "M7period") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M7period) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTActivation) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 1, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MDTActivation) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 1, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MDT-Activation (X.691); v aliases b.
-func (v *MDTActivation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MDT-Activation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MDTActivation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTLocationInfo) DecodePER(r *per.Reader) error {
@@ -12446,14 +11632,6 @@ func (v *MDTLocationInfo) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 8, Ub: 8}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MDT-Location-Info (X.691); v aliases b.
-func (v *MDTLocationInfo) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MDT-Location-Info")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MDTLocationInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTConfiguration) DecodePER(r *per.Reader) error {
@@ -12581,14 +11759,6 @@ func (v *ManagementBasedMDTAllowed) DecodePER(r *per.Reader) error {
 func (v *ManagementBasedMDTAllowed) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ManagementBasedMDTAllowed (X.691); v aliases b.
-func (v *ManagementBasedMDTAllowed) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ManagementBasedMDTAllowed")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ManagementBasedMDTAllowed) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSFNResultToLog) DecodePER(r *per.Reader) error {
@@ -12745,14 +11915,6 @@ func (v *PrivacyIndicator) DecodePER(r *per.Reader) error { return per.DecodeEnu
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PrivacyIndicator) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PrivacyIndicator (X.691); v aliases b.
-func (v *PrivacyIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PrivacyIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PrivacyIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTMode) DecodePER(r *per.Reader) error {
 	*v = MDTMode{}
@@ -12824,14 +11986,6 @@ func (v *MeasurementsToActivate) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 8, Ub: 8}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MeasurementsToActivate (X.691); v aliases b.
-func (v *MeasurementsToActivate) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MeasurementsToActivate")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MeasurementsToActivate) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasurementThresholdA2) DecodePER(r *per.Reader) error {
@@ -12994,14 +12148,6 @@ func (v *MessageIdentifier) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MessageIdentifier (X.691); v aliases b.
-func (v *MessageIdentifier) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MessageIdentifier")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MessageIdentifier) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *S1APIEs_MobilityInformation) DecodePER(r *per.Reader) error {
 	*v = S1APIEs_MobilityInformation(r.BitString(per.Size{Lb: 32, Ub: 32}, ""))
@@ -13014,14 +12160,6 @@ func (v *S1APIEs_MobilityInformation) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MobilityInformation (X.691); v aliases b.
-func (v *S1APIEs_MobilityInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MobilityInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *S1APIEs_MobilityInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MMEname) DecodePER(r *per.Reader) error {
 	*v = MMEname(r.KnownString(per.Printable, per.Size{Lb: 1, Ub: 150, Ext: true}, "PrintableString", ""))
@@ -13033,12 +12171,6 @@ func (v *MMEname) EncodePER(w *per.Writer) error {
 	w.KnownString(per.Printable, string(*v), per.Size{Lb: 1, Ub: 150, Ext: true}, "PrintableString", "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MMEname (X.691); v aliases b.
-func (v *MMEname) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "MMEname") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MMEname) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MMEPagingTarget) DecodePER(r *per.Reader) error {
@@ -13098,14 +12230,6 @@ func (v *MMERelaySupportIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MMERelaySupportIndicator (X.691); v aliases b.
-func (v *MMERelaySupportIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MMERelaySupportIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MMERelaySupportIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MMEGroupID) DecodePER(r *per.Reader) error {
 	*v = MMEGroupID(r.OctetString(per.Size{Lb: 2, Ub: 2}, ""))
@@ -13117,14 +12241,6 @@ func (v *MMEGroupID) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MME-Group-ID (X.691); v aliases b.
-func (v *MMEGroupID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MME-Group-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MMEGroupID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MMECode) DecodePER(r *per.Reader) error {
@@ -13138,12 +12254,6 @@ func (v *MMECode) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MME-Code (X.691); v aliases b.
-func (v *MMECode) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "MME-Code") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MMECode) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MMEUES1APID) DecodePER(r *per.Reader) error {
 	*v = MMEUES1APID(r.Int(0, 4294967295, false, ""))
@@ -13155,14 +12265,6 @@ func (v *MMEUES1APID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 4294967295, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MME-UE-S1AP-ID (X.691); v aliases b.
-func (v *MMEUES1APID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MME-UE-S1AP-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MMEUES1APID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MTMSI) DecodePER(r *per.Reader) error {
@@ -13176,12 +12278,6 @@ func (v *MTMSI) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M-TMSI (X.691); v aliases b.
-func (v *MTMSI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "M-TMSI") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MTMSI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MSClassmark2) DecodePER(r *per.Reader) error {
 	*v = MSClassmark2(r.OctetString(per.Unsized, ""))
@@ -13193,14 +12289,6 @@ func (v *MSClassmark2) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MSClassmark2 (X.691); v aliases b.
-func (v *MSClassmark2) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MSClassmark2")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MSClassmark2) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MSClassmark3) DecodePER(r *per.Reader) error {
@@ -13214,14 +12302,6 @@ func (v *MSClassmark3) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MSClassmark3 (X.691); v aliases b.
-func (v *MSClassmark3) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MSClassmark3")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MSClassmark3) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MutingAvailabilityIndication) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, true)
@@ -13231,14 +12311,6 @@ func (v *MutingAvailabilityIndication) DecodePER(r *per.Reader) error {
 func (v *MutingAvailabilityIndication) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MutingAvailabilityIndication (X.691); v aliases b.
-func (v *MutingAvailabilityIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MutingAvailabilityIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MutingAvailabilityIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MutingPatternInformation) DecodePER(r *per.Reader) error {
@@ -13365,14 +12437,6 @@ func (v *MDTConfigurationNR) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MDT-ConfigurationNR (X.691); v aliases b.
-func (v *MDTConfigurationNR) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MDT-ConfigurationNR")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *MDTConfigurationNR) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NASPDU) DecodePER(r *per.Reader) error {
 	*v = NASPDU(r.OctetString(per.Unsized, ""))
@@ -13384,12 +12448,6 @@ func (v *NASPDU) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NAS-PDU (X.691); v aliases b.
-func (v *NASPDU) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "NAS-PDU") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NASPDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NASSecurityParametersfromEUTRAN) DecodePER(r *per.Reader) error {
@@ -13403,14 +12461,6 @@ func (v *NASSecurityParametersfromEUTRAN) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NASSecurityParametersfromE-UTRAN (X.691); v aliases b.
-func (v *NASSecurityParametersfromEUTRAN) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NASSecurityParametersfromE-UTRAN")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NASSecurityParametersfromEUTRAN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NASSecurityParameterstoEUTRAN) DecodePER(r *per.Reader) error {
 	*v = NASSecurityParameterstoEUTRAN(r.OctetString(per.Unsized, ""))
@@ -13423,14 +12473,6 @@ func (v *NASSecurityParameterstoEUTRAN) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NASSecurityParameterstoE-UTRAN (X.691); v aliases b.
-func (v *NASSecurityParameterstoEUTRAN) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NASSecurityParameterstoE-UTRAN")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NASSecurityParameterstoEUTRAN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTDefaultPagingDRX) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 4, 0, true)
@@ -13441,27 +12483,11 @@ func (v *NBIoTDefaultPagingDRX) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 4, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NB-IoT-DefaultPagingDRX (X.691); v aliases b.
-func (v *NBIoTDefaultPagingDRX) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NB-IoT-DefaultPagingDRX")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NBIoTDefaultPagingDRX) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTPagingDRX) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 6, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NBIoTPagingDRX) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 6, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NB-IoT-PagingDRX (X.691); v aliases b.
-func (v *NBIoTPagingDRX) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NB-IoT-PagingDRX")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NBIoTPagingDRX) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTPagingEDRXInformation) DecodePER(r *per.Reader) error {
@@ -13582,14 +12608,6 @@ func (v *NBIoTPagingEDRXCycle) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 14, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NB-IoT-Paging-eDRX-Cycle (X.691); v aliases b.
-func (v *NBIoTPagingEDRXCycle) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NB-IoT-Paging-eDRX-Cycle")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NBIoTPagingEDRXCycle) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTPagingTimeWindow) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 16, 0, true)
@@ -13599,14 +12617,6 @@ func (v *NBIoTPagingTimeWindow) DecodePER(r *per.Reader) error {
 func (v *NBIoTPagingTimeWindow) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 16, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NB-IoT-PagingTimeWindow (X.691); v aliases b.
-func (v *NBIoTPagingTimeWindow) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NB-IoT-PagingTimeWindow")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NBIoTPagingTimeWindow) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTRLFReportContainer) DecodePER(r *per.Reader) error {
@@ -13620,14 +12630,6 @@ func (v *NBIoTRLFReportContainer) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NB-IoT-RLF-Report-Container (X.691); v aliases b.
-func (v *NBIoTRLFReportContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NB-IoT-RLF-Report-Container")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NBIoTRLFReportContainer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTUEIdentityIndexValue) DecodePER(r *per.Reader) error {
 	*v = NBIoTUEIdentityIndexValue(r.BitString(per.Size{Lb: 12, Ub: 12}, ""))
@@ -13640,14 +12642,6 @@ func (v *NBIoTUEIdentityIndexValue) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NB-IoT-UEIdentityIndexValue (X.691); v aliases b.
-func (v *NBIoTUEIdentityIndexValue) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NB-IoT-UEIdentityIndexValue")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NBIoTUEIdentityIndexValue) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NextPagingAreaScope) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
@@ -13656,27 +12650,11 @@ func (v *NextPagingAreaScope) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NextPagingAreaScope (X.691); v aliases b.
-func (v *NextPagingAreaScope) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NextPagingAreaScope")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NextPagingAreaScope) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NotifySourceeNB) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NotifySourceeNB) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NotifySourceeNB (X.691); v aliases b.
-func (v *NotifySourceeNB) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NotifySourceeNB")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NotifySourceeNB) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRCellIdentity) DecodePER(r *per.Reader) error {
@@ -13689,14 +12667,6 @@ func (v *NRCellIdentity) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 36, Ub: 36}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NRCellIdentity (X.691); v aliases b.
-func (v *NRCellIdentity) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NRCellIdentity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NRCellIdentity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRCGI) DecodePER(r *per.Reader) error {
@@ -13817,14 +12787,6 @@ func (v *NRencryptionAlgorithms) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NRencryptionAlgorithms (X.691); v aliases b.
-func (v *NRencryptionAlgorithms) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NRencryptionAlgorithms")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NRencryptionAlgorithms) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRintegrityProtectionAlgorithms) DecodePER(r *per.Reader) error {
 	*v = NRintegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, ""))
@@ -13837,14 +12799,6 @@ func (v *NRintegrityProtectionAlgorithms) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NRintegrityProtectionAlgorithms (X.691); v aliases b.
-func (v *NRintegrityProtectionAlgorithms) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NRintegrityProtectionAlgorithms")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NRintegrityProtectionAlgorithms) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRrestrictioninEPSasSecondaryRAT) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -13855,14 +12809,6 @@ func (v *NRrestrictioninEPSasSecondaryRAT) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NRrestrictioninEPSasSecondaryRAT (X.691); v aliases b.
-func (v *NRrestrictioninEPSasSecondaryRAT) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NRrestrictioninEPSasSecondaryRAT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NRrestrictioninEPSasSecondaryRAT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRrestrictionin5GS) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
@@ -13870,14 +12816,6 @@ func (v *NRrestrictionin5GS) DecodePER(r *per.Reader) error { return per.DecodeE
 func (v *NRrestrictionin5GS) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NRrestrictionin5GS (X.691); v aliases b.
-func (v *NRrestrictionin5GS) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NRrestrictionin5GS")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NRrestrictionin5GS) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRUESecurityCapabilities) DecodePER(r *per.Reader) error {
@@ -14000,14 +12938,6 @@ func (v *NumberofBroadcastRequest) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NumberofBroadcastRequest (X.691); v aliases b.
-func (v *NumberofBroadcastRequest) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NumberofBroadcastRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NumberofBroadcastRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NumberOfBroadcasts) DecodePER(r *per.Reader) error {
 	*v = NumberOfBroadcasts(r.Int(0, 65535, false, ""))
@@ -14019,14 +12949,6 @@ func (v *NumberOfBroadcasts) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 65535, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NumberOfBroadcasts (X.691); v aliases b.
-func (v *NumberOfBroadcasts) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NumberOfBroadcasts")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NumberOfBroadcasts) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRV2XServicesAuthorized) DecodePER(r *per.Reader) error {
@@ -14258,27 +13180,11 @@ func (v *OldBSSToNewBSSInformation) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a OldBSS-ToNewBSS-Information (X.691); v aliases b.
-func (v *OldBSSToNewBSSInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "OldBSS-ToNewBSS-Information")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *OldBSSToNewBSSInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OverloadAction) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 4, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OverloadAction) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 4, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a OverloadAction (X.691); v aliases b.
-func (v *OverloadAction) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "OverloadAction")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *OverloadAction) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OverloadResponse) DecodePER(r *per.Reader) error {
@@ -14333,14 +13239,6 @@ func (v *PacketLossRate) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 1000, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Packet-LossRate (X.691); v aliases b.
-func (v *PacketLossRate) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Packet-LossRate")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PacketLossRate) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingAttemptInformation) DecodePER(r *per.Reader) error {
@@ -14465,14 +13363,6 @@ func (v *PagingAttemptCount) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PagingAttemptCount (X.691); v aliases b.
-func (v *PagingAttemptCount) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PagingAttemptCount")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PagingAttemptCount) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingEDRXInformation) DecodePER(r *per.Reader) error {
 	*v = PagingEDRXInformation{}
@@ -14588,27 +13478,11 @@ func (v *PagingEDRXCycle) DecodePER(r *per.Reader) error { return per.DecodeEnum
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingEDRXCycle) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 14, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Paging-eDRX-Cycle (X.691); v aliases b.
-func (v *PagingEDRXCycle) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Paging-eDRX-Cycle")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PagingEDRXCycle) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingTimeWindow) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 16, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingTimeWindow) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 16, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PagingTimeWindow (X.691); v aliases b.
-func (v *PagingTimeWindow) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PagingTimeWindow")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PagingTimeWindow) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingDRX) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 4, 0, true) }
@@ -14616,25 +13490,11 @@ func (v *PagingDRX) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingDRX) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 4, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PagingDRX (X.691); v aliases b.
-func (v *PagingDRX) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "PagingDRX") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PagingDRX) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingPriority) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 8, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingPriority) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 8, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PagingPriority (X.691); v aliases b.
-func (v *PagingPriority) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PagingPriority")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PagingPriority) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingProbabilityInformation) DecodePER(r *per.Reader) error {
@@ -14646,27 +13506,11 @@ func (v *PagingProbabilityInformation) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 21, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PagingProbabilityInformation (X.691); v aliases b.
-func (v *PagingProbabilityInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PagingProbabilityInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PagingProbabilityInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingCause) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingCause) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PagingCause (X.691); v aliases b.
-func (v *PagingCause) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PagingCause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PagingCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5QoSParameters) DecodePER(r *per.Reader) error {
@@ -15027,12 +13871,6 @@ func (v *PDCPSN) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDCP-SN (X.691); v aliases b.
-func (v *PDCPSN) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "PDCP-SN") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDCPSN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCPSNExtended) DecodePER(r *per.Reader) error {
 	*v = PDCPSNExtended(r.Int(0, 32767, false, ""))
@@ -15044,14 +13882,6 @@ func (v *PDCPSNExtended) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 32767, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDCP-SNExtended (X.691); v aliases b.
-func (v *PDCPSNExtended) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDCP-SNExtended")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDCPSNExtended) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCPSNlength18) DecodePER(r *per.Reader) error {
@@ -15065,14 +13895,6 @@ func (v *PDCPSNlength18) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDCP-SNlength18 (X.691); v aliases b.
-func (v *PDCPSNlength18) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDCP-SNlength18")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDCPSNlength18) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PendingDataIndication) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -15082,14 +13904,6 @@ func (v *PendingDataIndication) DecodePER(r *per.Reader) error {
 func (v *PendingDataIndication) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PendingDataIndication (X.691); v aliases b.
-func (v *PendingDataIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PendingDataIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PendingDataIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1PeriodicReporting) DecodePER(r *per.Reader) error {
@@ -15211,14 +14025,6 @@ func (v *TBCDSTRING) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 3, Ub: 3}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TBCD-STRING (X.691); v aliases b.
-func (v *TBCDSTRING) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TBCD-STRING")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TBCDSTRING) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PLMNAreaBasedQMC) DecodePER(r *per.Reader) error {
@@ -15357,14 +14163,6 @@ func (v *PortNumber) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Port-Number (X.691); v aliases b.
-func (v *PortNumber) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Port-Number")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PortNumber) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PreEmptionCapability) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, false)
@@ -15375,14 +14173,6 @@ func (v *PreEmptionCapability) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, false)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Pre-emptionCapability (X.691); v aliases b.
-func (v *PreEmptionCapability) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Pre-emptionCapability")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PreEmptionCapability) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PreEmptionVulnerability) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, false)
@@ -15392,14 +14182,6 @@ func (v *PreEmptionVulnerability) DecodePER(r *per.Reader) error {
 func (v *PreEmptionVulnerability) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, false)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Pre-emptionVulnerability (X.691); v aliases b.
-func (v *PreEmptionVulnerability) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Pre-emptionVulnerability")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PreEmptionVulnerability) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PriorityLevel) DecodePER(r *per.Reader) error {
@@ -15412,14 +14194,6 @@ func (v *PriorityLevel) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 15, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PriorityLevel (X.691); v aliases b.
-func (v *PriorityLevel) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PriorityLevel")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PriorityLevel) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProSeAuthorized) DecodePER(r *per.Reader) error {
@@ -15546,14 +14320,6 @@ func (v *ProSeDirectDiscovery) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProSeDirectDiscovery (X.691); v aliases b.
-func (v *ProSeDirectDiscovery) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProSeDirectDiscovery")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProSeDirectDiscovery) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProSeUEtoNetworkRelaying) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, true)
@@ -15563,14 +14329,6 @@ func (v *ProSeUEtoNetworkRelaying) DecodePER(r *per.Reader) error {
 func (v *ProSeUEtoNetworkRelaying) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProSeUEtoNetworkRelaying (X.691); v aliases b.
-func (v *ProSeUEtoNetworkRelaying) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProSeUEtoNetworkRelaying")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProSeUEtoNetworkRelaying) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProSeDirectCommunication) DecodePER(r *per.Reader) error {
@@ -15582,14 +14340,6 @@ func (v *ProSeDirectCommunication) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProSeDirectCommunication (X.691); v aliases b.
-func (v *ProSeDirectCommunication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProSeDirectCommunication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProSeDirectCommunication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PSServiceNotAvailable) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -15599,14 +14349,6 @@ func (v *PSServiceNotAvailable) DecodePER(r *per.Reader) error {
 func (v *PSServiceNotAvailable) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PS-ServiceNotAvailable (X.691); v aliases b.
-func (v *PSServiceNotAvailable) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PS-ServiceNotAvailable")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PSServiceNotAvailable) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PSCellInformation) DecodePER(r *per.Reader) error {
@@ -15727,25 +14469,11 @@ func (v *QCI) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a QCI (X.691); v aliases b.
-func (v *QCI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "QCI") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *QCI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACSIndication) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RACSIndication) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RACSIndication (X.691); v aliases b.
-func (v *RACSIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RACSIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RACSIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RANUENGAPID) DecodePER(r *per.Reader) error {
@@ -15759,25 +14487,11 @@ func (v *RANUENGAPID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAN-UE-NGAP-ID (X.691); v aliases b.
-func (v *RANUENGAPID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RAN-UE-NGAP-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RANUENGAPID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Range) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 9, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Range) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 9, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Range (X.691); v aliases b.
-func (v *Range) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "Range") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Range) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReceiveStatusofULPDCPSDUs) DecodePER(r *per.Reader) error {
@@ -15791,14 +14505,6 @@ func (v *ReceiveStatusofULPDCPSDUs) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReceiveStatusofULPDCPSDUs (X.691); v aliases b.
-func (v *ReceiveStatusofULPDCPSDUs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ReceiveStatusofULPDCPSDUs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReceiveStatusofULPDCPSDUs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReceiveStatusOfULPDCPSDUsExtended) DecodePER(r *per.Reader) error {
 	*v = ReceiveStatusOfULPDCPSDUsExtended(r.BitString(per.Size{Lb: 1, Ub: 16384}, ""))
@@ -15811,16 +14517,6 @@ func (v *ReceiveStatusOfULPDCPSDUsExtended) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReceiveStatusOfULPDCPSDUsExtended (X.691); v aliases b.
-func (v *ReceiveStatusOfULPDCPSDUsExtended) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ReceiveStatusOfULPDCPSDUsExtended")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReceiveStatusOfULPDCPSDUsExtended) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) DecodePER(r *per.Reader) error {
 	*v = ReceiveStatusOfULPDCPSDUsPDCPSNlength18(r.BitString(per.Size{Lb: 1, Ub: 131072}, ""))
@@ -15831,16 +14527,6 @@ func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) DecodePER(r *per.Reader) error
 func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 1, Ub: 131072}, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReceiveStatusOfULPDCPSDUsPDCP-SNlength18 (X.691); v aliases b.
-func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ReceiveStatusOfULPDCPSDUsPDCP-SNlength18")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16457,14 +15143,6 @@ func (v *RelativeMMECapacity) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RelativeMMECapacity (X.691); v aliases b.
-func (v *RelativeMMECapacity) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RelativeMMECapacity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RelativeMMECapacity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RelayNodeIndicator) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
@@ -16472,14 +15150,6 @@ func (v *RelayNodeIndicator) DecodePER(r *per.Reader) error { return per.DecodeE
 func (v *RelayNodeIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RelayNode-Indicator (X.691); v aliases b.
-func (v *RelayNodeIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RelayNode-Indicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RelayNodeIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RAC) DecodePER(r *per.Reader) error {
@@ -16492,12 +15162,6 @@ func (v *RAC) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 1}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAC (X.691); v aliases b.
-func (v *RAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "RAC") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RATRestrictions) DecodePER(r *per.Reader) error {
@@ -16632,25 +15296,11 @@ func (v *RATType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RATType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 8, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAT-Type (X.691); v aliases b.
-func (v *RATType) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "RAT-Type") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RATType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReportAmountMDT) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 8, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportAmountMDT) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 8, 0, false) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportAmountMDT (X.691); v aliases b.
-func (v *ReportAmountMDT) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ReportAmountMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportAmountMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReportIntervalMDT) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 13, 0, false) }
@@ -16660,14 +15310,6 @@ func (v *ReportIntervalMDT) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 13, 0, false)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportIntervalMDT (X.691); v aliases b.
-func (v *ReportIntervalMDT) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ReportIntervalMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportIntervalMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1ReportingTrigger) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 1, true) }
 
@@ -16675,14 +15317,6 @@ func (v *M1ReportingTrigger) DecodePER(r *per.Reader) error { return per.DecodeE
 func (v *M1ReportingTrigger) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 1, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M1ReportingTrigger (X.691); v aliases b.
-func (v *M1ReportingTrigger) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "M1ReportingTrigger")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M1ReportingTrigger) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RequestType) DecodePER(r *per.Reader) error {
@@ -16809,14 +15443,6 @@ func (v *RequestTypeAdditionalInfo) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RequestTypeAdditionalInfo (X.691); v aliases b.
-func (v *RequestTypeAdditionalInfo) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RequestTypeAdditionalInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RequestTypeAdditionalInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RIMTransfer) DecodePER(r *per.Reader) error {
 	*v = RIMTransfer{}
@@ -16938,14 +15564,6 @@ func (v *RIMInformation) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RIMInformation (X.691); v aliases b.
-func (v *RIMInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RIMInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RIMInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RIMRoutingAddress) DecodePER(r *per.Reader) error {
 	*v = RIMRoutingAddress{}
@@ -17020,14 +15638,6 @@ func (v *ReportArea) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportArea) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportArea (X.691); v aliases b.
-func (v *ReportArea) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ReportArea")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportArea) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RepetitionPeriod) DecodePER(r *per.Reader) error {
 	*v = RepetitionPeriod(r.Int(0, 4095, false, ""))
@@ -17039,14 +15649,6 @@ func (v *RepetitionPeriod) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 4095, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RepetitionPeriod (X.691); v aliases b.
-func (v *RepetitionPeriod) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RepetitionPeriod")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RepetitionPeriod) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLFReportInformation) DecodePER(r *per.Reader) error {
@@ -17175,12 +15777,6 @@ func (v *RNCID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RNC-ID (X.691); v aliases b.
-func (v *RNCID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "RNC-ID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RNCID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCContainer) DecodePER(r *per.Reader) error {
 	*v = RRCContainer(r.OctetString(per.Unsized, ""))
@@ -17193,14 +15789,6 @@ func (v *RRCContainer) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRC-Container (X.691); v aliases b.
-func (v *RRCContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RRC-Container")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCContainer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCEstablishmentCause) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 5, 3, true)
@@ -17210,14 +15798,6 @@ func (v *RRCEstablishmentCause) DecodePER(r *per.Reader) error {
 func (v *RRCEstablishmentCause) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 5, 3, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRC-Establishment-Cause (X.691); v aliases b.
-func (v *RRCEstablishmentCause) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "RRC-Establishment-Cause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCEstablishmentCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ECGIListForRestart) DecodePER(r *per.Reader) error {
@@ -17249,12 +15829,6 @@ func (v *RoutingID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Routing-ID (X.691); v aliases b.
-func (v *RoutingID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "Routing-ID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RoutingID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityKey) DecodePER(r *per.Reader) error {
 	*v = SecurityKey(r.BitString(per.Size{Lb: 256, Ub: 256}, ""))
@@ -17266,14 +15840,6 @@ func (v *SecurityKey) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 256, Ub: 256}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityKey (X.691); v aliases b.
-func (v *SecurityKey) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SecurityKey")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityKey) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityContext) DecodePER(r *per.Reader) error {
@@ -17390,14 +15956,6 @@ func (v *SecondaryRATType) DecodePER(r *per.Reader) error { return per.DecodeEnu
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecondaryRATType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 1, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATType (X.691); v aliases b.
-func (v *SecondaryRATType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SecondaryRATType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecondaryRATDataUsageRequest) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -17407,14 +15965,6 @@ func (v *SecondaryRATDataUsageRequest) DecodePER(r *per.Reader) error {
 func (v *SecondaryRATDataUsageRequest) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATDataUsageRequest (X.691); v aliases b.
-func (v *SecondaryRATDataUsageRequest) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SecondaryRATDataUsageRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATDataUsageRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecondaryRATDataUsageReportList) DecodePER(r *per.Reader) error {
@@ -17831,14 +16381,6 @@ func (v *SensorMeasConfig) DecodePER(r *per.Reader) error { return per.DecodeEnu
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasConfig (X.691); v aliases b.
-func (v *SensorMeasConfig) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SensorMeasConfig")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
 	*v = SensorMeasConfigNameItem{}
@@ -18180,27 +16722,11 @@ func (v *SerialNumber) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SerialNumber (X.691); v aliases b.
-func (v *SerialNumber) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SerialNumber")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SerialNumber) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServiceType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServiceType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServiceType (X.691); v aliases b.
-func (v *ServiceType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ServiceType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServiceType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONInformation) DecodePER(r *per.Reader) error {
@@ -18273,14 +16799,6 @@ func (v *SONInformationRequest) DecodePER(r *per.Reader) error {
 func (v *SONInformationRequest) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 3, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformationRequest (X.691); v aliases b.
-func (v *SONInformationRequest) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SONInformationRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformationRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONInformationReply) DecodePER(r *per.Reader) error {
@@ -18705,16 +17223,6 @@ func (v *SourceToTargetTransparentContainer) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Source-ToTarget-TransparentContainer (X.691); v aliases b.
-func (v *SourceToTargetTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Source-ToTarget-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceToTargetTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceBSSToTargetBSSTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = SourceBSSToTargetBSSTransparentContainer(r.OctetString(per.Unsized, ""))
@@ -18725,16 +17233,6 @@ func (v *SourceBSSToTargetBSSTransparentContainer) DecodePER(r *per.Reader) erro
 func (v *SourceBSSToTargetBSSTransparentContainer) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceBSS-ToTargetBSS-TransparentContainer (X.691); v aliases b.
-func (v *SourceBSSToTargetBSSTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SourceBSS-ToTargetBSS-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceBSSToTargetBSSTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18849,14 +17347,6 @@ func (v *SRVCCOperationNotPossible) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SRVCCOperationNotPossible (X.691); v aliases b.
-func (v *SRVCCOperationNotPossible) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SRVCCOperationNotPossible")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SRVCCOperationNotPossible) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRVCCOperationPossible) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -18867,27 +17357,11 @@ func (v *SRVCCOperationPossible) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SRVCCOperationPossible (X.691); v aliases b.
-func (v *SRVCCOperationPossible) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SRVCCOperationPossible")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SRVCCOperationPossible) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRVCCHOIndication) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRVCCHOIndication) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SRVCCHOIndication (X.691); v aliases b.
-func (v *SRVCCHOIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SRVCCHOIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SRVCCHOIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceNodeID) DecodePER(r *per.Reader) error {
@@ -19228,16 +17702,6 @@ func (v *SourceRNCToTargetRNCTransparentContainer) EncodePER(w *per.Writer) erro
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceRNC-ToTargetRNC-TransparentContainer (X.691); v aliases b.
-func (v *SourceRNCToTargetRNCTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SourceRNC-ToTargetRNC-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceRNCToTargetRNCTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = SourceNgRanNodeToTargetNgRanNodeTransparentContainer(r.OctetString(per.Unsized, ""))
@@ -19248,16 +17712,6 @@ func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) DecodePER(r *per.
 func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceNgRanNode-ToTargetNgRanNode-TransparentContainer (X.691); v aliases b.
-func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SourceNgRanNode-ToTargetNgRanNode-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -19313,3 +17767,1887 @@ func (v *ServedGUMMEIsItem) UnmarshalAPER(b []byte) error {
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ServedGUMMEIsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_ServedGUMMEIsItemExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ServedGUMMEIsItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *ServedGUMMEIsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	case 170:
+		u.Kind = ServedGUMMEIsItemExtIEs_IDGUMMEIType
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ServedGUMMEIsItemExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ServedGUMMEIsItemExtIEs_IDGUMMEIType:
+		return &u.IDGUMMEIType
+	}
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *ServedGUMMEIsItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ServedGroupIDs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ServedGroupIDs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGroupIDs (X.691); v aliases b.
+func (v *ServedGroupIDs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ServedGroupIDs")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ServedGroupIDs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ServedMMECs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ServedMMECs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedMMECs (X.691); v aliases b.
+func (v *ServedMMECs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ServedMMECs")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ServedMMECs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ServedPLMNs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 32})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ServedPLMNs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 32})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedPLMNs (X.691); v aliases b.
+func (v *ServedPLMNs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ServedPLMNs")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ServedPLMNs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SubscriberProfileIDforRFP) DecodePER(r *per.Reader) error {
+	*v = SubscriberProfileIDforRFP(r.Int(1, 256, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SubscriberProfileIDforRFP) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 1, 256, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error {
+	*v = SubscriptionBasedUEDifferentiationInfo{}
+	ext := r.Extended()
+	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
+	if v.HasPeriodicCommunicationIndicator {
+		v.PeriodicCommunicationIndicator = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(r.Enum(2, 0, true, "periodicCommunicationIndicator"))
+	}
+	if v.HasPeriodicTime {
+		v.PeriodicTime = r.Int(1, 3600, true, "periodicTime")
+	}
+	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
+	if v.HasStationaryIndication {
+		v.StationaryIndication = SubscriptionBasedUEDifferentiationInfo_StationaryIndication(r.Enum(2, 0, true, "stationaryIndication"))
+	}
+	if v.HasTrafficProfile {
+		v.TrafficProfile = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(r.Enum(3, 0, true, "trafficProfile"))
+	}
+	if v.HasBatteryIndication {
+		v.BatteryIndication = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(r.Enum(3, 0, true, "batteryIndication"))
+	}
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SubscriptionBasedUEDifferentiationInfo) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
+	if v.HasPeriodicCommunicationIndicator {
+		w.Enum(int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
+	}
+	if v.HasPeriodicTime {
+		w.Int(v.PeriodicTime, 1, 3600, true, "periodicTime")
+	}
+	w.EncodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
+	if v.HasStationaryIndication {
+		w.Enum(int64(v.StationaryIndication), 2, 0, true, "stationaryIndication")
+	}
+	if v.HasTrafficProfile {
+		w.Enum(int64(v.TrafficProfile), 3, 0, true, "trafficProfile")
+	}
+	if v.HasBatteryIndication {
+		w.Enum(int64(v.BatteryIndication), 3, 0, true, "batteryIndication")
+	}
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Subscription-Based-UE-DifferentiationInfo (X.691); v aliases b.
+func (v *SubscriptionBasedUEDifferentiationInfo) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "Subscription-Based-UE-DifferentiationInfo")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *SubscriptionBasedUEDifferentiationInfo) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
+	*v = ScheduledCommunicationTime{}
+	ext := r.Extended()
+	r.Preamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
+	if v.HasDayofWeek {
+		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
+	}
+	if v.HasTimeofDayStart {
+		v.TimeofDayStart = r.Int(0, 86399, true, "timeofDayStart")
+	}
+	if v.HasTimeofDayEnd {
+		v.TimeofDayEnd = r.Int(0, 86399, true, "timeofDayEnd")
+	}
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
+	if v.HasDayofWeek {
+		w.BitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}, "dayofWeek")
+	}
+	if v.HasTimeofDayStart {
+		w.Int(v.TimeofDayStart, 0, 86399, true, "timeofDayStart")
+	}
+	if v.HasTimeofDayEnd {
+		w.Int(v.TimeofDayEnd, 0, 86399, true, "timeofDayEnd")
+	}
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ScheduledCommunicationTime (X.691); v aliases b.
+func (v *ScheduledCommunicationTime) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ScheduledCommunicationTime")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ScheduledCommunicationTime) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_ScheduledCommunicationTimeExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ScheduledCommunicationTimeExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *ScheduledCommunicationTimeExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SupportedTAs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SupportedTAs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAs (X.691); v aliases b.
+func (v *SupportedTAs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "SupportedTAs")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *SupportedTAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SupportedTAsItem) DecodePER(r *per.Reader) error {
+	*v = SupportedTAsItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAC, "tAC")
+	r.Decode(&v.BroadcastPLMNs, "broadcastPLMNs")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SupportedTAsItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAC, "tAC")
+	w.Encode(&v.BroadcastPLMNs, "broadcastPLMNs")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAs-Item (X.691); v aliases b.
+func (v *SupportedTAsItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "SupportedTAs-Item")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *SupportedTAsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_SupportedTAsItemExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SupportedTAsItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *SupportedTAsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	case 232:
+		u.Kind = SupportedTAsItemExtIEs_IDRATType
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SupportedTAsItemExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case SupportedTAsItemExtIEs_IDRATType:
+		return &u.IDRATType
+	}
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *SupportedTAsItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *StratumLevel) DecodePER(r *per.Reader) error {
+	*v = StratumLevel(r.Int(0, 3, true, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *StratumLevel) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 3, true, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SynchronisationStatus) DecodePER(r *per.Reader) error {
+	return per.DecodeEnum(r, v, 2, 0, true)
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SynchronisationStatus) EncodePER(w *per.Writer) error {
+	return w.WriteEnum(int64(*v), 2, 0, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TimeSynchronisationInfo) DecodePER(r *per.Reader) error {
+	*v = TimeSynchronisationInfo{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.StratumLevel, "stratumLevel")
+	r.Decode(&v.SynchronisationStatus, "synchronisationStatus")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TimeSynchronisationInfo) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.StratumLevel, "stratumLevel")
+	w.Encode(&v.SynchronisationStatus, "synchronisationStatus")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeSynchronisationInfo (X.691); v aliases b.
+func (v *TimeSynchronisationInfo) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TimeSynchronisationInfo")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TimeSynchronisationInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TimeSynchronisationInfoExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TimeSynchronisationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TimeSynchronisationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	case 207:
+		u.Kind = TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TimeSynchronisationInfoExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication:
+		return &u.IDMutingAvailabilityIndication
+	}
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TimeSynchronisationInfoExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *STMSI) DecodePER(r *per.Reader) error {
+	*v = STMSI{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.MMEC, "mMEC")
+	r.Decode(&v.MTMSI, "m-TMSI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *STMSI) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.MMEC, "mMEC")
+	w.Encode(&v.MTMSI, "m-TMSI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a S-TMSI (X.691); v aliases b.
+func (v *STMSI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "S-TMSI") }
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *STMSI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_STMSIExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_STMSIExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_STMSIExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_STMSIExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_STMSIExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_STMSIExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_STMSIExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_STMSIExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_STMSIExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *STMSIExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *STMSIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *STMSIExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *STMSIExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAC) DecodePER(r *per.Reader) error {
+	*v = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAC) EncodePER(w *per.Writer) error {
+	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TACListInLTENTN) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 12})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TACListInLTENTN) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 12})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TACList-In-LTE-NTN (X.691); v aliases b.
+func (v *TACListInLTENTN) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TACList-In-LTE-NTN")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TACListInLTENTN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
+	*v = TAIBasedMDT{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAIListforMDT, "tAIListforMDT")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIBasedMDT) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAIListforMDT, "tAIListforMDT")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedMDT (X.691); v aliases b.
+func (v *TAIBasedMDT) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIBasedMDT")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIBasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TAIBasedMDTExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIBasedMDTExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TAIBasedMDTExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIListforMDT) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIListforMDT) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforMDT (X.691); v aliases b.
+func (v *TAIListforMDT) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIListforMDT")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIListforWarning) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIListforWarning) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforWarning (X.691); v aliases b.
+func (v *TAIListforWarning) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIListforWarning")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIListforWarning) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAI) DecodePER(r *per.Reader) error {
+	*v = TAI{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.PLMNidentity, "pLMNidentity")
+	r.Decode(&v.TAC, "tAC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAI) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.PLMNidentity, "pLMNidentity")
+	w.Encode(&v.TAC, "tAC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI (X.691); v aliases b.
+func (v *TAI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TAI") }
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TAIExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TAIExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TAIExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TAIExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TAIExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TAIExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TAIExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TAIExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TAIExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TAIExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIBroadcast) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIBroadcast) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Broadcast (X.691); v aliases b.
+func (v *TAIBroadcast) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAI-Broadcast")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIBroadcast) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIBroadcastItem) DecodePER(r *per.Reader) error {
+	*v = TAIBroadcastItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAI, "tAI")
+	r.Decode(&v.CompletedCellinTAI, "completedCellinTAI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIBroadcastItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAI, "tAI")
+	w.Encode(&v.CompletedCellinTAI, "completedCellinTAI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Broadcast-Item (X.691); v aliases b.
+func (v *TAIBroadcastItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAI-Broadcast-Item")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIBroadcastItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TAIBroadcastItemExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBroadcastItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TAIBroadcastItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIBroadcastItemExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TAIBroadcastItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAICancelled) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAICancelled) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Cancelled (X.691); v aliases b.
+func (v *TAICancelled) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAI-Cancelled")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAICancelled) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAICancelledItem) DecodePER(r *per.Reader) error {
+	*v = TAICancelledItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAI, "tAI")
+	r.Decode(&v.CancelledCellinTAI, "cancelledCellinTAI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAICancelledItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAI, "tAI")
+	w.Encode(&v.CancelledCellinTAI, "cancelledCellinTAI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Cancelled-Item (X.691); v aliases b.
+func (v *TAICancelledItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAI-Cancelled-Item")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAICancelledItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TAICancelledItemExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TAICancelledItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TAICancelledItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TAICancelledItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAICancelledItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TAICancelledItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAICancelledItemExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TAICancelledItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TABasedMDT) DecodePER(r *per.Reader) error {
+	*v = TABasedMDT{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAListforMDT, "tAListforMDT")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TABasedMDT) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAListforMDT, "tAListforMDT")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedMDT (X.691); v aliases b.
+func (v *TABasedMDT) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TABasedMDT")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TABasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TABasedMDTExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TABasedMDTExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TABasedMDTExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TABasedMDTExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAListforMDT) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAListforMDT) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforMDT (X.691); v aliases b.
+func (v *TAListforMDT) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAListforMDT")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TABasedQMC) DecodePER(r *per.Reader) error {
+	*v = TABasedQMC{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAListforQMC, "tAListforQMC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TABasedQMC) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAListforQMC, "tAListforQMC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedQMC (X.691); v aliases b.
+func (v *TABasedQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TABasedQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TABasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TABasedQMCExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TABasedQMCExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAListforQMC) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAListforQMC) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
+func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAListforQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
+	*v = TAIBasedQMC{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
+func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIBasedQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIBasedQMCExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
+func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIListforQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CompletedCellinTAI) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CompletedCellinTAI) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI (X.691); v aliases b.
+func (v *CompletedCellinTAI) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
+	*v = CompletedCellinTAIItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ECGI, "eCGI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.ECGI, "eCGI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI-Item (X.691); v aliases b.
+func (v *CompletedCellinTAIItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI-Item")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *CompletedCellinTAIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_CompletedCellinTAIItemExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *CompletedCellinTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *CompletedCellinTAIItemExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *CompletedCellinTAIItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TargetID) DecodePER(r *per.Reader) error {
+	*v = TargetID{}
+	i, inExt := r.Index(3, true)
+	if inExt {
+		switch i {
+		case 0:
+			v.Choice = TargetID_TargetgNgRanNodeID
+			if o, ok := r.Open("targetgNgRanNode-ID"); ok {
+				v.TargetgNgRanNodeID = per.DecodeNested[TargetNgRanNodeID](r, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
+				r.Close(o, "targetgNgRanNode-ID")
+			}
+			return r.Err()
+		}
+		// An alternative of a later version: kept to be written back.
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
+	}
+	switch i {
+	case 0:
+		v.Choice = TargetID_TargeteNBID
+		v.TargeteNBID = per.DecodeNested[TargeteNBID](r, "TargeteNB-ID", "targeteNB-ID")
+	case 1:
+		v.Choice = TargetID_TargetRNCID
+		v.TargetRNCID = per.DecodeNested[TargetRNCID](r, "TargetRNC-ID", "targetRNC-ID")
+	case 2:
+		v.Choice = TargetID_CGI
+		v.CGI = per.DecodeNested[CGI](r, "CGI", "cGI")
+	default:
+		r.Invalid(der.KindInvalidValue, "TargetID", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TargetID) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case TargetID_TargeteNBID:
+		w.WriteIndex(0, 3, true, false)
+		per.EncodeNested(w, v.TargeteNBID, "TargeteNB-ID", "targeteNB-ID")
+	case TargetID_TargetRNCID:
+		w.WriteIndex(1, 3, true, false)
+		per.EncodeNested(w, v.TargetRNCID, "TargetRNC-ID", "targetRNC-ID")
+	case TargetID_CGI:
+		w.WriteIndex(2, 3, true, false)
+		per.EncodeNested(w, v.CGI, "CGI", "cGI")
+	case TargetID_TargetgNgRanNodeID:
+		w.WriteIndex(0, 3, true, true)
+		o := w.BeginOpen()
+		per.EncodeNested(w, v.TargetgNgRanNodeID, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
+		w.EndOpen(o)
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("TargetID"), "")
+		}
+		w.UnknownAlternative(v.Unknown, 3)
+	}
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetID (X.691); v aliases b.
+func (v *TargetID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TargetID") }
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }

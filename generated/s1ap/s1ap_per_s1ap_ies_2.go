@@ -10,1920 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_ServedGUMMEIsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *ServedGUMMEIsItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ServedGUMMEIsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	case 170:
-		u.Kind = ServedGUMMEIsItemExtIEs_IDGUMMEIType
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ServedGUMMEIsItemExtIEs) perValue(alloc bool) per.Value {
-	switch u.Kind {
-	case ServedGUMMEIsItemExtIEs_IDGUMMEIType:
-		return &u.IDGUMMEIType
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ServedGUMMEIsItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServedGroupIDs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServedGroupIDs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGroupIDs (X.691); v aliases b.
-func (v *ServedGroupIDs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ServedGroupIDs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServedGroupIDs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServedMMECs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServedMMECs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedMMECs (X.691); v aliases b.
-func (v *ServedMMECs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ServedMMECs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServedMMECs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServedPLMNs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 32})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServedPLMNs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 32})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedPLMNs (X.691); v aliases b.
-func (v *ServedPLMNs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ServedPLMNs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServedPLMNs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SubscriberProfileIDforRFP) DecodePER(r *per.Reader) error {
-	*v = SubscriberProfileIDforRFP(r.Int(1, 256, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SubscriberProfileIDforRFP) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 1, 256, false, "")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SubscriberProfileIDforRFP (X.691); v aliases b.
-func (v *SubscriberProfileIDforRFP) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SubscriberProfileIDforRFP")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SubscriberProfileIDforRFP) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error {
-	*v = SubscriptionBasedUEDifferentiationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
-	if v.HasPeriodicCommunicationIndicator {
-		v.PeriodicCommunicationIndicator = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(r.Enum(2, 0, true, "periodicCommunicationIndicator"))
-	}
-	if v.HasPeriodicTime {
-		v.PeriodicTime = r.Int(1, 3600, true, "periodicTime")
-	}
-	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
-	if v.HasStationaryIndication {
-		v.StationaryIndication = SubscriptionBasedUEDifferentiationInfo_StationaryIndication(r.Enum(2, 0, true, "stationaryIndication"))
-	}
-	if v.HasTrafficProfile {
-		v.TrafficProfile = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(r.Enum(3, 0, true, "trafficProfile"))
-	}
-	if v.HasBatteryIndication {
-		v.BatteryIndication = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(r.Enum(3, 0, true, "batteryIndication"))
-	}
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
-	if v.HasPeriodicCommunicationIndicator {
-		w.Enum(int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
-	}
-	if v.HasPeriodicTime {
-		w.Int(v.PeriodicTime, 1, 3600, true, "periodicTime")
-	}
-	w.EncodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
-	if v.HasStationaryIndication {
-		w.Enum(int64(v.StationaryIndication), 2, 0, true, "stationaryIndication")
-	}
-	if v.HasTrafficProfile {
-		w.Enum(int64(v.TrafficProfile), 3, 0, true, "trafficProfile")
-	}
-	if v.HasBatteryIndication {
-		w.Enum(int64(v.BatteryIndication), 3, 0, true, "batteryIndication")
-	}
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Subscription-Based-UE-DifferentiationInfo (X.691); v aliases b.
-func (v *SubscriptionBasedUEDifferentiationInfo) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Subscription-Based-UE-DifferentiationInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SubscriptionBasedUEDifferentiationInfo) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
-	*v = ScheduledCommunicationTime{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
-	if v.HasDayofWeek {
-		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
-	}
-	if v.HasTimeofDayStart {
-		v.TimeofDayStart = r.Int(0, 86399, true, "timeofDayStart")
-	}
-	if v.HasTimeofDayEnd {
-		v.TimeofDayEnd = r.Int(0, 86399, true, "timeofDayEnd")
-	}
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
-	if v.HasDayofWeek {
-		w.BitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}, "dayofWeek")
-	}
-	if v.HasTimeofDayStart {
-		w.Int(v.TimeofDayStart, 0, 86399, true, "timeofDayStart")
-	}
-	if v.HasTimeofDayEnd {
-		w.Int(v.TimeofDayEnd, 0, 86399, true, "timeofDayEnd")
-	}
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ScheduledCommunicationTime (X.691); v aliases b.
-func (v *ScheduledCommunicationTime) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ScheduledCommunicationTime")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ScheduledCommunicationTime) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_ScheduledCommunicationTimeExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ScheduledCommunicationTimeExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ScheduledCommunicationTimeExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SupportedTAs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SupportedTAs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAs (X.691); v aliases b.
-func (v *SupportedTAs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SupportedTAs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SupportedTAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SupportedTAsItem) DecodePER(r *per.Reader) error {
-	*v = SupportedTAsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAC, "tAC")
-	r.Decode(&v.BroadcastPLMNs, "broadcastPLMNs")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SupportedTAsItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAC, "tAC")
-	w.Encode(&v.BroadcastPLMNs, "broadcastPLMNs")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAs-Item (X.691); v aliases b.
-func (v *SupportedTAsItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SupportedTAs-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SupportedTAsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SupportedTAsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *SupportedTAsItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SupportedTAsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	case 232:
-		u.Kind = SupportedTAsItemExtIEs_IDRATType
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SupportedTAsItemExtIEs) perValue(alloc bool) per.Value {
-	switch u.Kind {
-	case SupportedTAsItemExtIEs_IDRATType:
-		return &u.IDRATType
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SupportedTAsItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *StratumLevel) DecodePER(r *per.Reader) error {
-	*v = StratumLevel(r.Int(0, 3, true, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *StratumLevel) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 3, true, "")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a StratumLevel (X.691); v aliases b.
-func (v *StratumLevel) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "StratumLevel")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *StratumLevel) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SynchronisationStatus) DecodePER(r *per.Reader) error {
-	return per.DecodeEnum(r, v, 2, 0, true)
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SynchronisationStatus) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SynchronisationStatus (X.691); v aliases b.
-func (v *SynchronisationStatus) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SynchronisationStatus")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SynchronisationStatus) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeSynchronisationInfo) DecodePER(r *per.Reader) error {
-	*v = TimeSynchronisationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.StratumLevel, "stratumLevel")
-	r.Decode(&v.SynchronisationStatus, "synchronisationStatus")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeSynchronisationInfo) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.StratumLevel, "stratumLevel")
-	w.Encode(&v.SynchronisationStatus, "synchronisationStatus")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeSynchronisationInfo (X.691); v aliases b.
-func (v *TimeSynchronisationInfo) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TimeSynchronisationInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeSynchronisationInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TimeSynchronisationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TimeSynchronisationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TimeSynchronisationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	case 207:
-		u.Kind = TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TimeSynchronisationInfoExtIEs) perValue(alloc bool) per.Value {
-	switch u.Kind {
-	case TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication:
-		return &u.IDMutingAvailabilityIndication
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TimeSynchronisationInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *STMSI) DecodePER(r *per.Reader) error {
-	*v = STMSI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.MMEC, "mMEC")
-	r.Decode(&v.MTMSI, "m-TMSI")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *STMSI) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.MMEC, "mMEC")
-	w.Encode(&v.MTMSI, "m-TMSI")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a S-TMSI (X.691); v aliases b.
-func (v *STMSI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "S-TMSI") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *STMSI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_STMSIExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_STMSIExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_STMSIExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_STMSIExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_STMSIExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_STMSIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_STMSIExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_STMSIExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_STMSIExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *STMSIExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *STMSIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *STMSIExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *STMSIExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAC) DecodePER(r *per.Reader) error {
-	*v = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAC) EncodePER(w *per.Writer) error {
-	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAC (X.691); v aliases b.
-func (v *TAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TAC") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TACListInLTENTN) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 12})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TACListInLTENTN) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 12})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TACList-In-LTE-NTN (X.691); v aliases b.
-func (v *TACListInLTENTN) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TACList-In-LTE-NTN")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TACListInLTENTN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
-	*v = TAIBasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAIListforMDT, "tAIListforMDT")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBasedMDT) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAIListforMDT, "tAIListforMDT")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedMDT (X.691); v aliases b.
-func (v *TAIBasedMDT) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIBasedMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIBasedMDTExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBasedMDTExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListforMDT) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListforMDT) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforMDT (X.691); v aliases b.
-func (v *TAIListforMDT) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIListforMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListforWarning) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListforWarning) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforWarning (X.691); v aliases b.
-func (v *TAIListforWarning) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIListforWarning")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListforWarning) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAI) DecodePER(r *per.Reader) error {
-	*v = TAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.TAC, "tAC")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAI) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.PLMNidentity, "pLMNidentity")
-	w.Encode(&v.TAC, "tAC")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI (X.691); v aliases b.
-func (v *TAI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TAI") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBroadcast) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBroadcast) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Broadcast (X.691); v aliases b.
-func (v *TAIBroadcast) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAI-Broadcast")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBroadcast) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBroadcastItem) DecodePER(r *per.Reader) error {
-	*v = TAIBroadcastItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAI, "tAI")
-	r.Decode(&v.CompletedCellinTAI, "completedCellinTAI")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBroadcastItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAI, "tAI")
-	w.Encode(&v.CompletedCellinTAI, "completedCellinTAI")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Broadcast-Item (X.691); v aliases b.
-func (v *TAIBroadcastItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAI-Broadcast-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBroadcastItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBroadcastItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TAIBroadcastItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBroadcastItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIBroadcastItemExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBroadcastItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAICancelled) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAICancelled) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Cancelled (X.691); v aliases b.
-func (v *TAICancelled) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAI-Cancelled")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAICancelled) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAICancelledItem) DecodePER(r *per.Reader) error {
-	*v = TAICancelledItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAI, "tAI")
-	r.Decode(&v.CancelledCellinTAI, "cancelledCellinTAI")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAICancelledItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAI, "tAI")
-	w.Encode(&v.CancelledCellinTAI, "cancelledCellinTAI")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Cancelled-Item (X.691); v aliases b.
-func (v *TAICancelledItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAI-Cancelled-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAICancelledItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAICancelledItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAICancelledItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAICancelledItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAICancelledItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TAICancelledItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAICancelledItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAICancelledItemExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAICancelledItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TABasedMDT) DecodePER(r *per.Reader) error {
-	*v = TABasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAListforMDT, "tAListforMDT")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TABasedMDT) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAListforMDT, "tAListforMDT")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedMDT (X.691); v aliases b.
-func (v *TABasedMDT) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TABasedMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TABasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TABasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TABasedMDTExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TABasedMDTExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAListforMDT) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAListforMDT) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforMDT (X.691); v aliases b.
-func (v *TAListforMDT) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAListforMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TABasedQMC) DecodePER(r *per.Reader) error {
-	*v = TABasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAListforQMC, "tAListforQMC")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TABasedQMC) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAListforQMC, "tAListforQMC")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedQMC (X.691); v aliases b.
-func (v *TABasedQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TABasedQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TABasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TABasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TABasedQMCExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAListforQMC) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAListforQMC) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
-func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
-	*v = TAIBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
-func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIBasedQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIBasedQMCExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
-func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CompletedCellinTAI) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CompletedCellinTAI) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI (X.691); v aliases b.
-func (v *CompletedCellinTAI) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
-	*v = CompletedCellinTAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ECGI, "eCGI")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.ECGI, "eCGI")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI-Item (X.691); v aliases b.
-func (v *CompletedCellinTAIItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CompletedCellinTAIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_CompletedCellinTAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *CompletedCellinTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *CompletedCellinTAIItemExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *CompletedCellinTAIItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetID) DecodePER(r *per.Reader) error {
-	*v = TargetID{}
-	i, inExt := r.Index(3, true)
-	if inExt {
-		switch i {
-		case 0:
-			v.Choice = TargetID_TargetgNgRanNodeID
-			if o, ok := r.Open("targetgNgRanNode-ID"); ok {
-				v.TargetgNgRanNodeID = per.DecodeNested[TargetNgRanNodeID](r, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
-				r.Close(o, "targetgNgRanNode-ID")
-			}
-			return r.Err()
-		}
-		// An alternative of a later version: kept to be written back.
-		v.Unknown = r.UnknownAlternative(i)
-		return r.Err()
-	}
-	switch i {
-	case 0:
-		v.Choice = TargetID_TargeteNBID
-		v.TargeteNBID = per.DecodeNested[TargeteNBID](r, "TargeteNB-ID", "targeteNB-ID")
-	case 1:
-		v.Choice = TargetID_TargetRNCID
-		v.TargetRNCID = per.DecodeNested[TargetRNCID](r, "TargetRNC-ID", "targetRNC-ID")
-	case 2:
-		v.Choice = TargetID_CGI
-		v.CGI = per.DecodeNested[CGI](r, "CGI", "cGI")
-	default:
-		r.Invalid(der.KindInvalidValue, "TargetID", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetID) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case TargetID_TargeteNBID:
-		w.WriteIndex(0, 3, true, false)
-		per.EncodeNested(w, v.TargeteNBID, "TargeteNB-ID", "targeteNB-ID")
-	case TargetID_TargetRNCID:
-		w.WriteIndex(1, 3, true, false)
-		per.EncodeNested(w, v.TargetRNCID, "TargetRNC-ID", "targetRNC-ID")
-	case TargetID_CGI:
-		w.WriteIndex(2, 3, true, false)
-		per.EncodeNested(w, v.CGI, "CGI", "cGI")
-	case TargetID_TargetgNgRanNodeID:
-		w.WriteIndex(0, 3, true, true)
-		o := w.BeginOpen()
-		per.EncodeNested(w, v.TargetgNgRanNodeID, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
-		w.EndOpen(o)
-	default:
-		if len(v.Unknown) == 0 {
-			w.Fail(der.NoChoice("TargetID"), "")
-		}
-		w.UnknownAlternative(v.Unknown, 3)
-	}
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetID (X.691); v aliases b.
-func (v *TargetID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TargetID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 	*v = TargeteNBID{}
 	ext := r.Extended()
@@ -2673,12 +759,6 @@ func (v *GNBID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GNB-ID (X.691); v aliases b.
-func (v *GNBID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "GNB-ID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *GNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBToSourceeNBTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargeteNBToSourceeNBTransparentContainer{}
@@ -2818,16 +898,6 @@ func (v *TargetToSourceTransparentContainer) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Target-ToSource-TransparentContainer (X.691); v aliases b.
-func (v *TargetToSourceTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Target-ToSource-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetToSourceTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRNCToSourceRNCTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargetRNCToSourceRNCTransparentContainer(r.OctetString(per.Unsized, ""))
@@ -2838,16 +908,6 @@ func (v *TargetRNCToSourceRNCTransparentContainer) DecodePER(r *per.Reader) erro
 func (v *TargetRNCToSourceRNCTransparentContainer) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetRNC-ToSourceRNC-TransparentContainer (X.691); v aliases b.
-func (v *TargetRNCToSourceRNCTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TargetRNC-ToSourceRNC-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetRNCToSourceRNCTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2862,16 +922,6 @@ func (v *TargetBSSToSourceBSSTransparentContainer) EncodePER(w *per.Writer) erro
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetBSS-ToSourceBSS-TransparentContainer (X.691); v aliases b.
-func (v *TargetBSSToSourceBSSTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TargetBSS-ToSourceBSS-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetBSSToSourceBSSTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargetNgRanNodeToSourceNgRanNodeTransparentContainer(r.OctetString(per.Unsized, ""))
@@ -2882,16 +932,6 @@ func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) DecodePER(r *per.
 func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNgRanNode-ToSourceNgRanNode-TransparentContainer (X.691); v aliases b.
-func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TargetNgRanNode-ToSourceNgRanNode-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3013,14 +1053,6 @@ func (v *ThresholdRSRP) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Threshold-RSRP (X.691); v aliases b.
-func (v *ThresholdRSRP) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Threshold-RSRP")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ThresholdRSRP) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ThresholdRSRQ) DecodePER(r *per.Reader) error {
 	*v = ThresholdRSRQ(r.Int(0, 34, false, ""))
@@ -3033,41 +1065,17 @@ func (v *ThresholdRSRQ) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Threshold-RSRQ (X.691); v aliases b.
-func (v *ThresholdRSRQ) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Threshold-RSRQ")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ThresholdRSRQ) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeToTrigger) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 16, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeToTrigger) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 16, 0, false) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeToTrigger (X.691); v aliases b.
-func (v *TimeToTrigger) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TimeToTrigger")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeToTrigger) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeToWait) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 6, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeToWait) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 6, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeToWait (X.691); v aliases b.
-func (v *TimeToWait) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TimeToWait")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeToWait) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeUEStayedInCell) DecodePER(r *per.Reader) error {
@@ -3081,14 +1089,6 @@ func (v *TimeUEStayedInCell) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Time-UE-StayedInCell (X.691); v aliases b.
-func (v *TimeUEStayedInCell) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Time-UE-StayedInCell")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeUEStayedInCell) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeUEStayedInCellEnhancedGranularity) DecodePER(r *per.Reader) error {
 	*v = TimeUEStayedInCellEnhancedGranularity(r.Int(0, 40950, false, ""))
@@ -3099,16 +1099,6 @@ func (v *TimeUEStayedInCellEnhancedGranularity) DecodePER(r *per.Reader) error {
 func (v *TimeUEStayedInCellEnhancedGranularity) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 40950, false, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Time-UE-StayedInCell-EnhancedGranularity (X.691); v aliases b.
-func (v *TimeUEStayedInCellEnhancedGranularity) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "Time-UE-StayedInCell-EnhancedGranularity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeUEStayedInCellEnhancedGranularity) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3122,14 +1112,6 @@ func (v *TimeSinceSecondaryNodeRelease) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 4, Ub: 4}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeSinceSecondaryNodeRelease (X.691); v aliases b.
-func (v *TimeSinceSecondaryNodeRelease) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TimeSinceSecondaryNodeRelease")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeSinceSecondaryNodeRelease) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TransportInformation) DecodePER(r *per.Reader) error {
@@ -3172,14 +1154,6 @@ func (v *TransportLayerAddress) EncodePER(w *per.Writer) error {
 	w.BitString(der.BitString(*v), per.Size{Lb: 1, Ub: 160, Ext: true}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TransportLayerAddress (X.691); v aliases b.
-func (v *TransportLayerAddress) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TransportLayerAddress")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TransportLayerAddress) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TraceActivation) DecodePER(r *per.Reader) error {
@@ -3328,14 +1302,6 @@ func (v *TraceDepth) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TraceDepth) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 6, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TraceDepth (X.691); v aliases b.
-func (v *TraceDepth) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TraceDepth")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TraceDepth) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANTraceID) DecodePER(r *per.Reader) error {
 	*v = EUTRANTraceID(r.OctetString(per.Size{Lb: 8, Ub: 8}, ""))
@@ -3348,14 +1314,6 @@ func (v *EUTRANTraceID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a E-UTRAN-Trace-ID (X.691); v aliases b.
-func (v *EUTRANTraceID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "E-UTRAN-Trace-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EUTRANTraceID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TrafficLoadReductionIndication) DecodePER(r *per.Reader) error {
 	*v = TrafficLoadReductionIndication(r.Int(1, 99, false, ""))
@@ -3367,14 +1325,6 @@ func (v *TrafficLoadReductionIndication) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 1, 99, false, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TrafficLoadReductionIndication (X.691); v aliases b.
-func (v *TrafficLoadReductionIndication) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TrafficLoadReductionIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TrafficLoadReductionIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TunnelInformation) DecodePER(r *per.Reader) error {
@@ -3490,14 +1440,6 @@ func (v *TypeOfError) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TypeOfError) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TypeOfError (X.691); v aliases b.
-func (v *TypeOfError) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TypeOfError")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TypeOfError) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIListForRestart) DecodePER(r *per.Reader) error {
@@ -3761,14 +1703,6 @@ func (v *UECapabilityInfoRequest) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UECapabilityInfoRequest (X.691); v aliases b.
-func (v *UECapabilityInfoRequest) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UECapabilityInfoRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UECapabilityInfoRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERetentionInformation) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -3778,14 +1712,6 @@ func (v *UERetentionInformation) DecodePER(r *per.Reader) error {
 func (v *UERetentionInformation) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-RetentionInformation (X.691); v aliases b.
-func (v *UERetentionInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UE-RetentionInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERetentionInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UES1APIDs) DecodePER(r *per.Reader) error {
@@ -4067,14 +1993,6 @@ func (v *UEIdentityIndexValue) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEIdentityIndexValue (X.691); v aliases b.
-func (v *UEIdentityIndexValue) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UEIdentityIndexValue")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEIdentityIndexValue) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEHistoryInformation) DecodePER(r *per.Reader) error {
 	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
@@ -4104,14 +2022,6 @@ func (v *UEHistoryInformationFromTheUE) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-HistoryInformationFromTheUE (X.691); v aliases b.
-func (v *UEHistoryInformationFromTheUE) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UE-HistoryInformationFromTheUE")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEHistoryInformationFromTheUE) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEPagingID) DecodePER(r *per.Reader) error {
@@ -4173,14 +2083,6 @@ func (v *UERadioCapability) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapability (X.691); v aliases b.
-func (v *UERadioCapability) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UERadioCapability")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapability) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERadioCapabilityForPaging) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityForPaging(r.OctetString(per.Unsized, ""))
@@ -4192,14 +2094,6 @@ func (v *UERadioCapabilityForPaging) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityForPaging (X.691); v aliases b.
-func (v *UERadioCapabilityForPaging) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UERadioCapabilityForPaging")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapabilityForPaging) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERadioCapabilityID) DecodePER(r *per.Reader) error {
@@ -4213,14 +2107,6 @@ func (v *UERadioCapabilityID) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityID (X.691); v aliases b.
-func (v *UERadioCapabilityID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UERadioCapabilityID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapabilityID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERLFReportContainer) DecodePER(r *per.Reader) error {
 	*v = UERLFReportContainer(r.OctetString(per.Unsized, ""))
@@ -4233,14 +2119,6 @@ func (v *UERLFReportContainer) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-RLF-Report-Container (X.691); v aliases b.
-func (v *UERLFReportContainer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UE-RLF-Report-Container")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERLFReportContainer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERLFReportContainerForExtendedBands) DecodePER(r *per.Reader) error {
 	*v = UERLFReportContainerForExtendedBands(r.OctetString(per.Unsized, ""))
@@ -4251,16 +2129,6 @@ func (v *UERLFReportContainerForExtendedBands) DecodePER(r *per.Reader) error {
 func (v *UERLFReportContainerForExtendedBands) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-RLF-Report-Container-for-extended-bands (X.691); v aliases b.
-func (v *UERLFReportContainerForExtendedBands) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UE-RLF-Report-Container-for-extended-bands")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERLFReportContainerForExtendedBands) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4493,14 +2361,6 @@ func (v *UEUsageType) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-Usage-Type (X.691); v aliases b.
-func (v *UEUsageType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UE-Usage-Type")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEUsageType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = ULCPSecurityInformation{}
@@ -4622,12 +2482,6 @@ func (v *ULNASMAC) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NAS-MAC (X.691); v aliases b.
-func (v *ULNASMAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "UL-NAS-MAC") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULNASMAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULNASCount) DecodePER(r *per.Reader) error {
 	*v = ULNASCount(r.BitString(per.Size{Lb: 5, Ub: 5}, ""))
@@ -4640,14 +2494,6 @@ func (v *ULNASCount) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NAS-Count (X.691); v aliases b.
-func (v *ULNASCount) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UL-NAS-Count")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULNASCount) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UnlicensedSpectrumRestriction) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 1, 0, true)
@@ -4657,14 +2503,6 @@ func (v *UnlicensedSpectrumRestriction) DecodePER(r *per.Reader) error {
 func (v *UnlicensedSpectrumRestriction) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UnlicensedSpectrumRestriction (X.691); v aliases b.
-func (v *UnlicensedSpectrumRestriction) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UnlicensedSpectrumRestriction")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UnlicensedSpectrumRestriction) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *URIAddress) DecodePER(r *per.Reader) error {
@@ -4677,14 +2515,6 @@ func (v *URIAddress) EncodePER(w *per.Writer) error {
 	w.KnownString(per.Visible, string(*v), per.Unsized, "VisibleString", "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a URI-Address (X.691); v aliases b.
-func (v *URIAddress) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "URI-Address")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *URIAddress) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformation) DecodePER(r *per.Reader) error {
@@ -4825,14 +2655,6 @@ func (v *UEUserPlaneCIoTSupportIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEUserPlaneCIoTSupportIndicator (X.691); v aliases b.
-func (v *UEUserPlaneCIoTSupportIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UEUserPlaneCIoTSupportIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEUserPlaneCIoTSupportIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEApplicationLayerMeasurementCapability) DecodePER(r *per.Reader) error {
 	*v = UEApplicationLayerMeasurementCapability(r.BitString(per.Size{Lb: 8, Ub: 8}, ""))
@@ -4845,16 +2667,6 @@ func (v *UEApplicationLayerMeasurementCapability) EncodePER(w *per.Writer) error
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-Application-Layer-Measurement-Capability (X.691); v aliases b.
-func (v *UEApplicationLayerMeasurementCapability) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UE-Application-Layer-Measurement-Capability")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEApplicationLayerMeasurementCapability) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VoiceSupportMatchIndicator) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 2, 0, true)
@@ -4864,14 +2676,6 @@ func (v *VoiceSupportMatchIndicator) DecodePER(r *per.Reader) error {
 func (v *VoiceSupportMatchIndicator) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 2, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a VoiceSupportMatchIndicator (X.691); v aliases b.
-func (v *VoiceSupportMatchIndicator) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "VoiceSupportMatchIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *VoiceSupportMatchIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *V2XServicesAuthorized) DecodePER(r *per.Reader) error {
@@ -4988,25 +2792,11 @@ func (v *VehicleUE) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *VehicleUE) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a VehicleUE (X.691); v aliases b.
-func (v *VehicleUE) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "VehicleUE") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *VehicleUE) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PedestrianUE) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PedestrianUE) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PedestrianUE (X.691); v aliases b.
-func (v *PedestrianUE) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PedestrianUE")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PedestrianUE) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningAreaCoordinates) DecodePER(r *per.Reader) error {
@@ -5019,14 +2809,6 @@ func (v *WarningAreaCoordinates) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 1024}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningAreaCoordinates (X.691); v aliases b.
-func (v *WarningAreaCoordinates) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WarningAreaCoordinates")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WarningAreaCoordinates) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningAreaList) DecodePER(r *per.Reader) error {
@@ -5094,14 +2876,6 @@ func (v *WarningType) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningType (X.691); v aliases b.
-func (v *WarningType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WarningType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WarningType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningSecurityInfo) DecodePER(r *per.Reader) error {
 	*v = WarningSecurityInfo(r.OctetString(per.Size{Lb: 50, Ub: 50}, ""))
@@ -5114,14 +2888,6 @@ func (v *WarningSecurityInfo) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningSecurityInfo (X.691); v aliases b.
-func (v *WarningSecurityInfo) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WarningSecurityInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WarningSecurityInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningMessageContents) DecodePER(r *per.Reader) error {
 	*v = WarningMessageContents(r.OctetString(per.Size{Lb: 1, Ub: 9600}, ""))
@@ -5133,14 +2899,6 @@ func (v *WarningMessageContents) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 9600}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningMessageContents (X.691); v aliases b.
-func (v *WarningMessageContents) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WarningMessageContents")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WarningMessageContents) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
@@ -5287,14 +3045,6 @@ func (v *WLANMeasConfig) DecodePER(r *per.Reader) error { return per.DecodeEnum(
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfig (X.691); v aliases b.
-func (v *WLANMeasConfig) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WLANMeasConfig")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WLANMeasConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANName) DecodePER(r *per.Reader) error {
 	*v = WLANName(r.OctetString(per.Size{Lb: 1, Ub: 32}, ""))
@@ -5306,12 +3056,6 @@ func (v *WLANName) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 32}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANName (X.691); v aliases b.
-func (v *WLANName) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "WLANName") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WLANName) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {

@@ -8911,12 +8911,6 @@ func (v *ResetAll) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ResetAll) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ResetAll (X.691); v aliases b.
-func (v *ResetAll) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "ResetAll") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ResetAll) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAssociatedLogicalS1ConnectionListRes) DecodePER(r *per.Reader) error {
 	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})

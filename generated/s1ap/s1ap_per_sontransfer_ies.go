@@ -19,14 +19,6 @@ func (v *SONtransferApplicationIdentity) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 1, 6, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONtransferApplicationIdentity (X.691); v aliases b.
-func (v *SONtransferApplicationIdentity) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "SONtransferApplicationIdentity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONtransferApplicationIdentity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONtransferRequestContainer) DecodePER(r *per.Reader) error {
 	*v = SONtransferRequestContainer{}
@@ -322,27 +314,11 @@ func (v *CellLoadReportingCause) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 3, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellLoadReportingCause (X.691); v aliases b.
-func (v *CellLoadReportingCause) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CellLoadReportingCause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CellLoadReportingCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HOReportingCause) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HOReportingCause) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HOReportingCause (X.691); v aliases b.
-func (v *HOReportingCause) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "HOReportingCause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HOReportingCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellActivationCause) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, true) }
@@ -351,14 +327,6 @@ func (v *CellActivationCause) DecodePER(r *per.Reader) error { return per.Decode
 func (v *CellActivationCause) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 3, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellActivationCause (X.691); v aliases b.
-func (v *CellActivationCause) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CellActivationCause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CellActivationCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellStateIndicationCause) DecodePER(r *per.Reader) error {
@@ -370,14 +338,6 @@ func (v *CellStateIndicationCause) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 3, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellStateIndicationCause (X.691); v aliases b.
-func (v *CellStateIndicationCause) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CellStateIndicationCause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CellStateIndicationCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureEventReportingCause) DecodePER(r *per.Reader) error {
 	return per.DecodeEnum(r, v, 3, 0, true)
@@ -387,14 +347,6 @@ func (v *FailureEventReportingCause) DecodePER(r *per.Reader) error {
 func (v *FailureEventReportingCause) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 3, 0, true)
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a FailureEventReportingCause (X.691); v aliases b.
-func (v *FailureEventReportingCause) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "FailureEventReportingCause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *FailureEventReportingCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellLoadReportingResponse) DecodePER(r *per.Reader) error {
@@ -476,14 +428,6 @@ func (v *CompositeAvailableCapacityGroup) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompositeAvailableCapacityGroup (X.691); v aliases b.
-func (v *CompositeAvailableCapacityGroup) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CompositeAvailableCapacityGroup")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CompositeAvailableCapacityGroup) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANcellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EUTRANcellLoadReportingResponse{}
@@ -553,14 +497,6 @@ func (v *EHRPDSectorID) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 16, Ub: 16}, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPD-Sector-ID (X.691); v aliases b.
-func (v *EHRPDSectorID) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EHRPD-Sector-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EHRPDSectorID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IRATCellID) DecodePER(r *per.Reader) error {
@@ -815,16 +751,6 @@ func (v *NumberOfMeasurementReportingLevels) EncodePER(w *per.Writer) error {
 	return w.WriteEnum(int64(*v), 5, 0, true)
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NumberOfMeasurementReportingLevels (X.691); v aliases b.
-func (v *NumberOfMeasurementReportingLevels) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NumberOfMeasurementReportingLevels")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NumberOfMeasurementReportingLevels) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggeredCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 	*v = EventTriggeredCellLoadReportingRequest{}
@@ -860,14 +786,6 @@ func (v *OverloadFlag) DecodePER(r *per.Reader) error { return per.DecodeEnum(r,
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OverloadFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a OverloadFlag (X.691); v aliases b.
-func (v *OverloadFlag) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "OverloadFlag")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *OverloadFlag) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggeredCellLoadReportingResponse) DecodePER(r *per.Reader) error {
@@ -945,25 +863,11 @@ func (v *HoType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2,
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HoType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HoType (X.691); v aliases b.
-func (v *HoType) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "HoType") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HoType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HoReportType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 1, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HoReportType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 1, true) }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HoReportType (X.691); v aliases b.
-func (v *HoReportType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "HoReportType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *HoReportType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CandidateCellList) DecodePER(r *per.Reader) error {
@@ -1269,14 +1173,6 @@ func (v *NotifyFlag) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NotifyFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NotifyFlag (X.691); v aliases b.
-func (v *NotifyFlag) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "NotifyFlag")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *NotifyFlag) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureEventReport) DecodePER(r *per.Reader) error {
 	*v = FailureEventReport{}
@@ -1365,16 +1261,6 @@ func (v *SonTransferIEs_MobilityInformation) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MobilityInformation (X.691); v aliases b.
-func (v *SonTransferIEs_MobilityInformation) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "MobilityInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SonTransferIEs_MobilityInformation) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDCapacityValue) DecodePER(r *per.Reader) error {
 	*v = EHRPDCapacityValue(r.Int(0, 100, false, ""))
@@ -1387,14 +1273,6 @@ func (v *EHRPDCapacityValue) EncodePER(w *per.Writer) error {
 	return w.Err()
 }
 
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPDCapacityValue (X.691); v aliases b.
-func (v *EHRPDCapacityValue) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EHRPDCapacityValue")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EHRPDCapacityValue) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDSectorCapacityClassValue) DecodePER(r *per.Reader) error {
 	*v = EHRPDSectorCapacityClassValue(r.Int(1, 100, true, ""))
@@ -1406,14 +1284,6 @@ func (v *EHRPDSectorCapacityClassValue) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 1, 100, true, "")
 	return w.Err()
 }
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPDSectorCapacityClassValue (X.691); v aliases b.
-func (v *EHRPDSectorCapacityClassValue) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "EHRPDSectorCapacityClassValue")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *EHRPDSectorCapacityClassValue) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDSectorLoadReportingResponse) DecodePER(r *per.Reader) error {

@@ -17,12 +17,9 @@ import (
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MDTModeExtensionIE struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MDTModeExtensionIE
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       MDTModeExtensionIE // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MDTModeExtensionIE is the open type S1AP-PROTOCOL-IES.&Value({MDTMode-ExtensionIE}): the encoding received (Raw) and, when the
@@ -33,9 +30,8 @@ type MDTModeExtensionIE struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDLoggedMBSFNMDT is the value when Kind is MDTModeExtensionIE_IDLoggedMBSFNMDT.
-	IDLoggedMBSFNMDT *LoggedMBSFNMDT
+	Kind             S1apProtocolIesKind
+	IDLoggedMBSFNMDT *LoggedMBSFNMDT // when Kind is MDTModeExtensionIE_IDLoggedMBSFNMDT
 }
 
 // S1apProtocolIesKind tells which information object of class S1AP-PROTOCOL-IES an open type's key selected:
@@ -308,12 +304,9 @@ func (k S1apProtocolIesKind) String() string {
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_SONInformationExtensionIE struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value SONInformationExtensionIE
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       SONInformationExtensionIE // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // SONInformationExtensionIE is the open type S1AP-PROTOCOL-IES.&Value({SONInformation-ExtensionIE}): the encoding received (Raw) and, when the
@@ -324,9 +317,8 @@ type SONInformationExtensionIE struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDSONInformationReport is the value when Kind is SONInformationExtensionIE_IDSONInformationReport.
-	IDSONInformationReport SONInformationReport
+	Kind                   S1apProtocolIesKind
+	IDSONInformationReport SONInformationReport // when Kind is SONInformationExtensionIE_IDSONInformationReport
 }
 
 // ProtocolIEField_SourceNodeIDExtensionIE is the ASN.1 type ProtocolIE-Field.
@@ -337,12 +329,9 @@ type SONInformationExtensionIE struct {
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_SourceNodeIDExtensionIE struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value SourceNodeIDExtensionIE
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       SourceNodeIDExtensionIE // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // SourceNodeIDExtensionIE is the open type S1AP-PROTOCOL-IES.&Value({SourceNodeID-ExtensionIE}): the encoding received (Raw) and, when the
@@ -380,12 +369,9 @@ type ProtocolIESingleContainer_ERABDataForwardingItemIEs = ProtocolIEField_ERABD
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABDataForwardingItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABDataForwardingItemIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ERABDataForwardingItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABDataForwardingItemIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABDataForwardingItemIEs}): the encoding received (Raw) and, when the
@@ -397,9 +383,8 @@ type ERABDataForwardingItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABDataForwardingItem is the value when Kind is ERABDataForwardingItemIEs_IDERABDataForwardingItem.
-	IDERABDataForwardingItem *ERABDataForwardingItem
+	Kind                     S1apProtocolIesKind
+	IDERABDataForwardingItem *ERABDataForwardingItem // when Kind is ERABDataForwardingItemIEs_IDERABDataForwardingItem
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSetupItemHOReqIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -425,12 +410,9 @@ type ProtocolIESingleContainer_ERABToBeSetupItemHOReqIEs = ProtocolIEField_ERABT
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeSetupItemHOReqIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeSetupItemHOReqIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ERABToBeSetupItemHOReqIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeSetupItemHOReqIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeSetupItemHOReqIEs}): the encoding received (Raw) and, when the
@@ -442,9 +424,8 @@ type ERABToBeSetupItemHOReqIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeSetupItemHOReq is the value when Kind is ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq.
-	IDERABToBeSetupItemHOReq *ERABToBeSetupItemHOReq
+	Kind                     S1apProtocolIesKind
+	IDERABToBeSetupItemHOReq *ERABToBeSetupItemHOReq // when Kind is ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABAdmittedItemIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -470,12 +451,9 @@ type ProtocolIESingleContainer_ERABAdmittedItemIEs = ProtocolIEField_ERABAdmitte
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABAdmittedItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABAdmittedItemIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       ERABAdmittedItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABAdmittedItemIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABAdmittedItemIEs}): the encoding received (Raw) and, when the
@@ -487,9 +465,8 @@ type ERABAdmittedItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABAdmittedItem is the value when Kind is ERABAdmittedItemIEs_IDERABAdmittedItem.
-	IDERABAdmittedItem *ERABAdmittedItem
+	Kind               S1apProtocolIesKind
+	IDERABAdmittedItem *ERABAdmittedItem // when Kind is ERABAdmittedItemIEs_IDERABAdmittedItem
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedtoSetupItemHOReqAckIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -515,12 +492,9 @@ type ProtocolIESingleContainer_ERABFailedtoSetupItemHOReqAckIEs = ProtocolIEFiel
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABFailedtoSetupItemHOReqAckIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       ERABFailedtoSetupItemHOReqAckIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABFailedtoSetupItemHOReqAckIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABFailedtoSetupItemHOReqAckIEs}): the encoding received (Raw) and, when the
@@ -532,9 +506,8 @@ type ERABFailedtoSetupItemHOReqAckIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABFailedtoSetupItemHOReqAck is the value when Kind is ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck.
-	IDERABFailedtoSetupItemHOReqAck *ERABFailedToSetupItemHOReqAck
+	Kind                            S1apProtocolIesKind
+	IDERABFailedtoSetupItemHOReqAck *ERABFailedToSetupItemHOReqAck // when Kind is ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedDLItemIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -560,12 +533,9 @@ type ProtocolIESingleContainer_ERABToBeSwitchedDLItemIEs = ProtocolIEField_ERABT
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeSwitchedDLItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeSwitchedDLItemIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ERABToBeSwitchedDLItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeSwitchedDLItemIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeSwitchedDLItemIEs}): the encoding received (Raw) and, when the
@@ -577,9 +547,8 @@ type ERABToBeSwitchedDLItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeSwitchedDLItem is the value when Kind is ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem.
-	IDERABToBeSwitchedDLItem *ERABToBeSwitchedDLItem
+	Kind                     S1apProtocolIesKind
+	IDERABToBeSwitchedDLItem *ERABToBeSwitchedDLItem // when Kind is ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedULItemIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -605,12 +574,9 @@ type ProtocolIESingleContainer_ERABToBeSwitchedULItemIEs = ProtocolIEField_ERABT
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeSwitchedULItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeSwitchedULItemIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ERABToBeSwitchedULItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeSwitchedULItemIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeSwitchedULItemIEs}): the encoding received (Raw) and, when the
@@ -622,9 +588,8 @@ type ERABToBeSwitchedULItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeSwitchedULItem is the value when Kind is ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem.
-	IDERABToBeSwitchedULItem *ERABToBeSwitchedULItem
+	Kind                     S1apProtocolIesKind
+	IDERABToBeSwitchedULItem *ERABToBeSwitchedULItem // when Kind is ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeUpdatedItemIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -650,12 +615,9 @@ type ProtocolIESingleContainer_ERABToBeUpdatedItemIEs = ProtocolIEField_ERABToBe
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeUpdatedItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeUpdatedItemIEs
+	ID          ProtocolIEID           // id [0] ProtocolIE-ID
+	Criticality Criticality            // criticality [1] Criticality
+	Value       ERABToBeUpdatedItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeUpdatedItemIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeUpdatedItemIEs}): the encoding received (Raw) and, when the
@@ -667,9 +629,8 @@ type ERABToBeUpdatedItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeUpdatedItem is the value when Kind is ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem.
-	IDERABToBeUpdatedItem *ERABToBeUpdatedItem
+	Kind                  S1apProtocolIesKind
+	IDERABToBeUpdatedItem *ERABToBeUpdatedItem // when Kind is ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeModifiedItemBearerModIndIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -695,12 +656,9 @@ type ProtocolIESingleContainer_ERABToBeModifiedItemBearerModIndIEs = ProtocolIEF
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeModifiedItemBearerModIndIEs
+	ID          ProtocolIEID                        // id [0] ProtocolIE-ID
+	Criticality Criticality                         // criticality [1] Criticality
+	Value       ERABToBeModifiedItemBearerModIndIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeModifiedItemBearerModIndIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeModifiedItemBearerModIndIEs}): the encoding received (Raw) and, when the
@@ -712,9 +670,8 @@ type ERABToBeModifiedItemBearerModIndIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeModifiedItemBearerModInd is the value when Kind is ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd.
-	IDERABToBeModifiedItemBearerModInd *ERABToBeModifiedItemBearerModInd
+	Kind                               S1apProtocolIesKind
+	IDERABToBeModifiedItemBearerModInd *ERABToBeModifiedItemBearerModInd // when Kind is ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABNotToBeModifiedItemBearerModIndIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -740,12 +697,9 @@ type ProtocolIESingleContainer_ERABNotToBeModifiedItemBearerModIndIEs = Protocol
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABNotToBeModifiedItemBearerModIndIEs
+	ID          ProtocolIEID                           // id [0] ProtocolIE-ID
+	Criticality Criticality                            // criticality [1] Criticality
+	Value       ERABNotToBeModifiedItemBearerModIndIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABNotToBeModifiedItemBearerModIndIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABNotToBeModifiedItemBearerModIndIEs}): the encoding received (Raw) and, when the
@@ -757,9 +711,8 @@ type ERABNotToBeModifiedItemBearerModIndIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABNotToBeModifiedItemBearerModInd is the value when Kind is ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd.
-	IDERABNotToBeModifiedItemBearerModInd *ERABNotToBeModifiedItemBearerModInd
+	Kind                                  S1apProtocolIesKind
+	IDERABNotToBeModifiedItemBearerModInd *ERABNotToBeModifiedItemBearerModInd // when Kind is ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeReqIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -785,12 +738,9 @@ type ProtocolIESingleContainer_ERABFailedToResumeItemResumeReqIEs = ProtocolIEFi
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABFailedToResumeItemResumeReqIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABFailedToResumeItemResumeReqIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       ERABFailedToResumeItemResumeReqIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABFailedToResumeItemResumeReqIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABFailedToResumeItemResumeReqIEs}): the encoding received (Raw) and, when the
@@ -802,9 +752,8 @@ type ERABFailedToResumeItemResumeReqIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABFailedToResumeItemResumeReq is the value when Kind is ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq.
-	IDERABFailedToResumeItemResumeReq *ERABFailedToResumeItemResumeReq
+	Kind                              S1apProtocolIesKind
+	IDERABFailedToResumeItemResumeReq *ERABFailedToResumeItemResumeReq // when Kind is ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq
 }
 
 // ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeResIEs is the ASN.1 type ProtocolIE-ContainerList.
@@ -830,12 +779,9 @@ type ProtocolIESingleContainer_ERABFailedToResumeItemResumeResIEs = ProtocolIEFi
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABFailedToResumeItemResumeResIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABFailedToResumeItemResumeResIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       ERABFailedToResumeItemResumeResIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABFailedToResumeItemResumeResIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABFailedToResumeItemResumeResIEs}): the encoding received (Raw) and, when the
@@ -847,7 +793,6 @@ type ERABFailedToResumeItemResumeResIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABFailedToResumeItemResumeRes is the value when Kind is ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes.
-	IDERABFailedToResumeItemResumeRes *ERABFailedToResumeItemResumeRes
+	Kind                              S1apProtocolIesKind
+	IDERABFailedToResumeItemResumeRes *ERABFailedToResumeItemResumeRes // when Kind is ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes
 }

@@ -18,13 +18,10 @@ import (
 //		...
 //	}
 type AdditionalGUTI struct {
-	// GUMMEI is the component gUMMEI [0] GUMMEI.
-	GUMMEI GUMMEI
-	// MTMSI is the component m-TMSI [1] M-TMSI.
-	MTMSI MTMSI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Additional-GUTI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_AdditionalGUTIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GUMMEI          GUMMEI                                          // gUMMEI [0] GUMMEI
+	MTMSI           MTMSI                                           // m-TMSI [1] M-TMSI
+	IEExtensions    ProtocolExtensionContainer_AdditionalGUTIExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Additional-GUTI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -44,12 +41,9 @@ type ProtocolExtensionContainer_AdditionalGUTIExtIEs []ProtocolExtensionField_Ad
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_AdditionalGUTIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue AdditionalGUTIExtIEs
+	ID             ProtocolExtensionID  // id [0] ProtocolExtensionID
+	Criticality    Criticality          // criticality [1] Criticality
+	ExtensionValue AdditionalGUTIExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // AdditionalGUTIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Additional-GUTI-ExtIEs}): the encoding received (Raw) and, when the
@@ -194,15 +188,11 @@ func (v AerialUEsubscriptionInformation) String() string {
 //	}
 type AreaScopeOfMDT struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice AreaScopeOfMDTChoice
-	// CellBased is the component cellBased [0] CellBasedMDT.
-	CellBased *CellBasedMDT
-	// TABased is the component tABased [1] TABasedMDT.
-	TABased *TABasedMDT
-	// PLMNWide is the component pLMNWide [2] NULL.
-	PLMNWide struct{}
-	// TAIBased is the component tAIBased [3] TAIBasedMDT (extension addition).
-	TAIBased *TAIBasedMDT
+	Choice    AreaScopeOfMDTChoice
+	CellBased *CellBasedMDT // cellBased [0] CellBasedMDT
+	TABased   *TABasedMDT   // tABased [1] TABasedMDT
+	PLMNWide  struct{}      // pLMNWide [2] NULL
+	TAIBased  *TAIBasedMDT  // tAIBased [3] TAIBasedMDT (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -239,15 +229,11 @@ func (c AreaScopeOfMDTChoice) String() string {
 //	}
 type AreaScopeOfQMC struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice AreaScopeOfQMCChoice
-	// CellBased is the component cellBased [0] CellBasedQMC.
-	CellBased *CellBasedQMC
-	// TABased is the component tABased [1] TABasedQMC.
-	TABased *TABasedQMC
-	// TAIBased is the component tAIBased [2] TAIBasedQMC.
-	TAIBased *TAIBasedQMC
-	// PLMNAreaBased is the component pLMNAreaBased [3] PLMNAreaBasedQMC.
-	PLMNAreaBased *PLMNAreaBasedQMC
+	Choice        AreaScopeOfQMCChoice
+	CellBased     *CellBasedQMC     // cellBased [0] CellBasedQMC
+	TABased       *TABasedQMC       // tABased [1] TABasedQMC
+	TAIBased      *TAIBasedQMC      // tAIBased [2] TAIBasedQMC
+	PLMNAreaBased *PLMNAreaBasedQMC // pLMNAreaBased [3] PLMNAreaBasedQMC
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -283,15 +269,11 @@ func (c AreaScopeOfQMCChoice) String() string {
 //		...
 //	}
 type AllocationAndRetentionPriority struct {
-	// PriorityLevel is the component priorityLevel [0] PriorityLevel.
-	PriorityLevel PriorityLevel
-	// PreEmptionCapability is the component pre-emptionCapability [1] Pre-emptionCapability.
-	PreEmptionCapability PreEmptionCapability
-	// PreEmptionVulnerability is the component pre-emptionVulnerability [2] Pre-emptionVulnerability.
-	PreEmptionVulnerability PreEmptionVulnerability
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.AllocationAndRetentionPriority-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PriorityLevel           PriorityLevel                                                   // priorityLevel [0] PriorityLevel
+	PreEmptionCapability    PreEmptionCapability                                            // pre-emptionCapability [1] Pre-emptionCapability
+	PreEmptionVulnerability PreEmptionVulnerability                                         // pre-emptionVulnerability [2] Pre-emptionVulnerability
+	IEExtensions            ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.AllocationAndRetentionPriority-ExtIEs}} OPTIONAL
+	HasIEExtensions         bool                                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -311,12 +293,9 @@ type ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs []ProtocolE
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_AllocationAndRetentionPriorityExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue AllocationAndRetentionPriorityExtIEs
+	ID             ProtocolExtensionID                  // id [0] ProtocolExtensionID
+	Criticality    Criticality                          // criticality [1] Criticality
+	ExtensionValue AllocationAndRetentionPriorityExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // AllocationAndRetentionPriorityExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({AllocationAndRetentionPriority-ExtIEs}): the encoding received (Raw) and, when the
@@ -339,11 +318,9 @@ type AllocationAndRetentionPriorityExtIEs struct {
 //		...
 //	}
 type AssistanceDataForCECapableUEs struct {
-	// CellIdentifierAndCELevelForCECapableUEs is the component cellIdentifierAndCELevelForCECapableUEs [0] CellIdentifierAndCELevelForCECapableUEs.
-	CellIdentifierAndCELevelForCECapableUEs CellIdentifierAndCELevelForCECapableUEs
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.InformationForCECapableUEs-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_InformationForCECapableUEsExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	CellIdentifierAndCELevelForCECapableUEs CellIdentifierAndCELevelForCECapableUEs                     // cellIdentifierAndCELevelForCECapableUEs [0] CellIdentifierAndCELevelForCECapableUEs
+	IEExtensions                            ProtocolExtensionContainer_InformationForCECapableUEsExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.InformationForCECapableUEs-ExtIEs}} OPTIONAL
+	HasIEExtensions                         bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -363,12 +340,9 @@ type ProtocolExtensionContainer_InformationForCECapableUEsExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_InformationForCECapableUEsExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue InformationForCECapableUEsExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue InformationForCECapableUEsExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // InformationForCECapableUEsExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({InformationForCECapableUEs-ExtIEs}): the encoding received (Raw) and, when the
@@ -393,18 +367,14 @@ type InformationForCECapableUEsExtIEs struct {
 //		...
 //	}
 type AssistanceDataForPaging struct {
-	// AssistanceDataForRecommendedCells is the component assistanceDataForRecommendedCells [0] AssistanceDataForRecommendedCells OPTIONAL.
-	AssistanceDataForRecommendedCells    AssistanceDataForRecommendedCells
-	HasAssistanceDataForRecommendedCells bool // whether assistanceDataForRecommendedCells is present in the encoding
-	// AssistanceDataForCECapableUEs is the component assistanceDataForCECapableUEs [1] AssistanceDataForCECapableUEs OPTIONAL.
-	AssistanceDataForCECapableUEs    AssistanceDataForCECapableUEs
-	HasAssistanceDataForCECapableUEs bool // whether assistanceDataForCECapableUEs is present in the encoding
-	// PagingAttemptInformation is the component pagingAttemptInformation [2] PagingAttemptInformation OPTIONAL.
-	PagingAttemptInformation    PagingAttemptInformation
-	HasPagingAttemptInformation bool // whether pagingAttemptInformation is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.AssistanceDataForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_AssistanceDataForPagingExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	AssistanceDataForRecommendedCells    AssistanceDataForRecommendedCells                        // assistanceDataForRecommendedCells [0] AssistanceDataForRecommendedCells OPTIONAL
+	HasAssistanceDataForRecommendedCells bool                                                     // whether assistanceDataForRecommendedCells is present in the encoding
+	AssistanceDataForCECapableUEs        AssistanceDataForCECapableUEs                            // assistanceDataForCECapableUEs [1] AssistanceDataForCECapableUEs OPTIONAL
+	HasAssistanceDataForCECapableUEs     bool                                                     // whether assistanceDataForCECapableUEs is present in the encoding
+	PagingAttemptInformation             PagingAttemptInformation                                 // pagingAttemptInformation [2] PagingAttemptInformation OPTIONAL
+	HasPagingAttemptInformation          bool                                                     // whether pagingAttemptInformation is present in the encoding
+	IEExtensions                         ProtocolExtensionContainer_AssistanceDataForPagingExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.AssistanceDataForPaging-ExtIEs}} OPTIONAL
+	HasIEExtensions                      bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -424,12 +394,9 @@ type ProtocolExtensionContainer_AssistanceDataForPagingExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_AssistanceDataForPagingExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue AssistanceDataForPagingExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue AssistanceDataForPagingExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // AssistanceDataForPagingExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({AssistanceDataForPaging-ExtIEs}): the encoding received (Raw) and, when the
@@ -452,11 +419,9 @@ type AssistanceDataForPagingExtIEs struct {
 //		...
 //	}
 type AssistanceDataForRecommendedCells struct {
-	// RecommendedCellsForPaging is the component recommendedCellsForPaging [0] RecommendedCellsForPaging.
-	RecommendedCellsForPaging RecommendedCellsForPaging
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.AssistanceDataForRecommendedCells-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RecommendedCellsForPaging RecommendedCellsForPaging                                          // recommendedCellsForPaging [0] RecommendedCellsForPaging
+	IEExtensions              ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.AssistanceDataForRecommendedCells-ExtIEs}} OPTIONAL
+	HasIEExtensions           bool                                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -476,12 +441,9 @@ type ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs []Protoc
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_AssistanceDataForRecommendedCellsExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue AssistanceDataForRecommendedCellsExtIEs
+	ID             ProtocolExtensionID                     // id [0] ProtocolExtensionID
+	Criticality    Criticality                             // criticality [1] Criticality
+	ExtensionValue AssistanceDataForRecommendedCellsExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // AssistanceDataForRecommendedCellsExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({AssistanceDataForRecommendedCells-ExtIEs}): the encoding received (Raw) and, when the
@@ -517,12 +479,9 @@ type ProtocolIESingleContainer_BearersSubjectToStatusTransferItemIEs = ProtocolI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BearersSubjectToStatusTransferItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value BearersSubjectToStatusTransferItemIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       BearersSubjectToStatusTransferItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // BearersSubjectToStatusTransferItemIEs is the open type S1AP-PROTOCOL-IES.&Value({Bearers-SubjectToStatusTransfer-ItemIEs}): the encoding received (Raw) and, when the
@@ -534,9 +493,8 @@ type BearersSubjectToStatusTransferItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDBearersSubjectToStatusTransferItem is the value when Kind is BearersSubjectToStatusTransferItemIEs_IDBearersSubjectToStatusTransferItem.
-	IDBearersSubjectToStatusTransferItem *BearersSubjectToStatusTransferItem
+	Kind                                 S1apProtocolIesKind
+	IDBearersSubjectToStatusTransferItem *BearersSubjectToStatusTransferItem // when Kind is BearersSubjectToStatusTransferItemIEs_IDBearersSubjectToStatusTransferItem
 }
 
 // BearersSubjectToStatusTransferItem is the ASN.1 type Bearers-SubjectToStatusTransfer-Item.
@@ -550,18 +508,13 @@ type BearersSubjectToStatusTransferItemIEs struct {
 //		...
 //	}
 type BearersSubjectToStatusTransferItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// ULCOUNTvalue is the component uL-COUNTvalue [1] COUNTvalue.
-	ULCOUNTvalue COUNTvalue
-	// DLCOUNTvalue is the component dL-COUNTvalue [2] COUNTvalue.
-	DLCOUNTvalue COUNTvalue
-	// ReceiveStatusofULPDCPSDUs is the component receiveStatusofULPDCPSDUs [3] ReceiveStatusofULPDCPSDUs OPTIONAL.
-	ReceiveStatusofULPDCPSDUs    ReceiveStatusofULPDCPSDUs
-	HasReceiveStatusofULPDCPSDUs bool // whether receiveStatusofULPDCPSDUs is present in the encoding
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.Bearers-SubjectToStatusTransfer-ItemExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_BearersSubjectToStatusTransferItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                       ERABID                                                              // e-RAB-ID [0] E-RAB-ID
+	ULCOUNTvalue                 COUNTvalue                                                          // uL-COUNTvalue [1] COUNTvalue
+	DLCOUNTvalue                 COUNTvalue                                                          // dL-COUNTvalue [2] COUNTvalue
+	ReceiveStatusofULPDCPSDUs    ReceiveStatusofULPDCPSDUs                                           // receiveStatusofULPDCPSDUs [3] ReceiveStatusofULPDCPSDUs OPTIONAL
+	HasReceiveStatusofULPDCPSDUs bool                                                                // whether receiveStatusofULPDCPSDUs is present in the encoding
+	IEExtensions                 ProtocolExtensionContainer_BearersSubjectToStatusTransferItemExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.Bearers-SubjectToStatusTransfer-ItemExtIEs}} OPTIONAL
+	HasIEExtensions              bool                                                                // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -581,12 +534,9 @@ type ProtocolExtensionContainer_BearersSubjectToStatusTransferItemExtIEs []Proto
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_BearersSubjectToStatusTransferItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue BearersSubjectToStatusTransferItemExtIEs
+	ID             ProtocolExtensionID                      // id [0] ProtocolExtensionID
+	Criticality    Criticality                              // criticality [1] Criticality
+	ExtensionValue BearersSubjectToStatusTransferItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // BearersSubjectToStatusTransferItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Bearers-SubjectToStatusTransfer-ItemExtIEs}): the encoding received (Raw) and, when the
@@ -600,13 +550,11 @@ type BearersSubjectToStatusTransferItemExtIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
 	// COUNTValueExtended is the value when Kind is BearersSubjectToStatusTransferItemExtIEs_IDULCOUNTValueExtended or BearersSubjectToStatusTransferItemExtIEs_IDDLCOUNTValueExtended.
-	COUNTValueExtended *COUNTValueExtended
-	// IDReceiveStatusOfULPDCPSDUsExtended is the value when Kind is BearersSubjectToStatusTransferItemExtIEs_IDReceiveStatusOfULPDCPSDUsExtended.
-	IDReceiveStatusOfULPDCPSDUsExtended ReceiveStatusOfULPDCPSDUsExtended
+	COUNTValueExtended                  *COUNTValueExtended
+	IDReceiveStatusOfULPDCPSDUsExtended ReceiveStatusOfULPDCPSDUsExtended // when Kind is BearersSubjectToStatusTransferItemExtIEs_IDReceiveStatusOfULPDCPSDUsExtended
 	// COUNTvaluePDCPSNlength18 is the value when Kind is BearersSubjectToStatusTransferItemExtIEs_IDULCOUNTValuePDCPSNlength18 or BearersSubjectToStatusTransferItemExtIEs_IDDLCOUNTValuePDCPSNlength18.
-	COUNTvaluePDCPSNlength18 *COUNTvaluePDCPSNlength18
-	// IDReceiveStatusOfULPDCPSDUsPDCPSNlength18 is the value when Kind is BearersSubjectToStatusTransferItemExtIEs_IDReceiveStatusOfULPDCPSDUsPDCPSNlength18.
-	IDReceiveStatusOfULPDCPSDUsPDCPSNlength18 ReceiveStatusOfULPDCPSDUsPDCPSNlength18
+	COUNTvaluePDCPSNlength18                  *COUNTvaluePDCPSNlength18
+	IDReceiveStatusOfULPDCPSDUsPDCPSNlength18 ReceiveStatusOfULPDCPSDUsPDCPSNlength18 // when Kind is BearersSubjectToStatusTransferItemExtIEs_IDReceiveStatusOfULPDCPSDUsPDCPSNlength18
 }
 
 // BearersSubjectToEarlyStatusTransferList is the ASN.1 type Bearers-SubjectToEarlyStatusTransferList.
@@ -630,12 +578,9 @@ type ProtocolIESingleContainer_BearersSubjectToEarlyStatusTransferItemIEs = Prot
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_BearersSubjectToEarlyStatusTransferItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value BearersSubjectToEarlyStatusTransferItemIEs
+	ID          ProtocolIEID                               // id [0] ProtocolIE-ID
+	Criticality Criticality                                // criticality [1] Criticality
+	Value       BearersSubjectToEarlyStatusTransferItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // BearersSubjectToEarlyStatusTransferItemIEs is the open type S1AP-PROTOCOL-IES.&Value({Bearers-SubjectToEarlyStatusTransfer-ItemIEs}): the encoding received (Raw) and, when the
@@ -647,9 +592,8 @@ type BearersSubjectToEarlyStatusTransferItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDBearersSubjectToEarlyStatusTransferItem is the value when Kind is BearersSubjectToEarlyStatusTransferItemIEs_IDBearersSubjectToEarlyStatusTransferItem.
-	IDBearersSubjectToEarlyStatusTransferItem *BearersSubjectToEarlyStatusTransferItem
+	Kind                                      S1apProtocolIesKind
+	IDBearersSubjectToEarlyStatusTransferItem *BearersSubjectToEarlyStatusTransferItem // when Kind is BearersSubjectToEarlyStatusTransferItemIEs_IDBearersSubjectToEarlyStatusTransferItem
 }
 
 // BearersSubjectToEarlyStatusTransferItem is the ASN.1 type Bearers-SubjectToEarlyStatusTransfer-Item.
@@ -661,13 +605,10 @@ type BearersSubjectToEarlyStatusTransferItemIEs struct {
 //		...
 //	}
 type BearersSubjectToEarlyStatusTransferItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// DLCOUNTPDCPSNlength is the component dLCOUNT-PDCP-SNlength [1] EXPLICIT DLCOUNT-PDCP-SNlength.
-	DLCOUNTPDCPSNlength DLCOUNTPDCPSNlength
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Bearers-SubjectToEarlyStatusTransfer-ItemExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_BearersSubjectToEarlyStatusTransferItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID              ERABID                                                                   // e-RAB-ID [0] E-RAB-ID
+	DLCOUNTPDCPSNlength DLCOUNTPDCPSNlength                                                      // dLCOUNT-PDCP-SNlength [1] EXPLICIT DLCOUNT-PDCP-SNlength
+	IEExtensions        ProtocolExtensionContainer_BearersSubjectToEarlyStatusTransferItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Bearers-SubjectToEarlyStatusTransfer-ItemExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -687,12 +628,9 @@ type ProtocolExtensionContainer_BearersSubjectToEarlyStatusTransferItemExtIEs []
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_BearersSubjectToEarlyStatusTransferItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue BearersSubjectToEarlyStatusTransferItemExtIEs
+	ID             ProtocolExtensionID                           // id [0] ProtocolExtensionID
+	Criticality    Criticality                                   // criticality [1] Criticality
+	ExtensionValue BearersSubjectToEarlyStatusTransferItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // BearersSubjectToEarlyStatusTransferItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Bearers-SubjectToEarlyStatusTransfer-ItemExtIEs}): the encoding received (Raw) and, when the
@@ -715,10 +653,7 @@ type BearersSubjectToEarlyStatusTransferItemExtIEs struct {
 //	}
 type BearerType int64
 
-const (
-	BearerType_NonIP BearerType = 0 // non-IP
-)
-
+const BearerType_NonIP BearerType = 0 // non-IP
 // String returns the ASN.1 identifier of the value, or its number.
 func (v BearerType) String() string {
 	return der.Name("non-IP", int(v), "")
@@ -739,17 +674,13 @@ type BitRate int64
 //		...
 //	}
 type BluetoothMeasurementConfiguration struct {
-	// BluetoothMeasConfig is the component bluetoothMeasConfig [0] BluetoothMeasConfig.
-	BluetoothMeasConfig BluetoothMeasConfig
-	// BluetoothMeasConfigNameList is the component bluetoothMeasConfigNameList [1] BluetoothMeasConfigNameList OPTIONAL.
-	BluetoothMeasConfigNameList    BluetoothMeasConfigNameList
-	HasBluetoothMeasConfigNameList bool // whether bluetoothMeasConfigNameList is present in the encoding
-	// BtRssi is the component bt-rssi [2] ENUMERATED OPTIONAL.
-	BtRssi    BluetoothMeasurementConfiguration_BtRssi
-	HasBtRssi bool // whether bt-rssi is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.BluetoothMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	BluetoothMeasConfig            BluetoothMeasConfig                                                // bluetoothMeasConfig [0] BluetoothMeasConfig
+	BluetoothMeasConfigNameList    BluetoothMeasConfigNameList                                        // bluetoothMeasConfigNameList [1] BluetoothMeasConfigNameList OPTIONAL
+	HasBluetoothMeasConfigNameList bool                                                               // whether bluetoothMeasConfigNameList is present in the encoding
+	BtRssi                         BluetoothMeasurementConfiguration_BtRssi                           // bt-rssi [2] ENUMERATED OPTIONAL
+	HasBtRssi                      bool                                                               // whether bt-rssi is present in the encoding
+	IEExtensions                   ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.BluetoothMeasurementConfiguration-ExtIEs}} OPTIONAL
+	HasIEExtensions                bool                                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -757,10 +688,7 @@ type BluetoothMeasurementConfiguration struct {
 // BluetoothMeasurementConfiguration_BtRssi is the type of BluetoothMeasurementConfiguration.bt-rssi.
 type BluetoothMeasurementConfiguration_BtRssi int64
 
-const (
-	BluetoothMeasurementConfiguration_True BluetoothMeasurementConfiguration_BtRssi = 0 // true
-)
-
+const BluetoothMeasurementConfiguration_True BluetoothMeasurementConfiguration_BtRssi = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v BluetoothMeasurementConfiguration_BtRssi) String() string {
 	return der.Name("true", int(v), "")
@@ -781,12 +709,9 @@ type ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs []Protoc
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_BluetoothMeasurementConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue BluetoothMeasurementConfigurationExtIEs
+	ID             ProtocolExtensionID                     // id [0] ProtocolExtensionID
+	Criticality    Criticality                             // criticality [1] Criticality
+	ExtensionValue BluetoothMeasurementConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // BluetoothMeasurementConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({BluetoothMeasurementConfiguration-ExtIEs}): the encoding received (Raw) and, when the
@@ -811,10 +736,7 @@ type BluetoothMeasConfigNameList []BluetoothName
 //	BluetoothMeasConfig::= ENUMERATED {setup,...}
 type BluetoothMeasConfig int64
 
-const (
-	BluetoothMeasConfig_Setup BluetoothMeasConfig = 0 // setup
-)
-
+const BluetoothMeasConfig_Setup BluetoothMeasConfig = 0 // setup
 // String returns the ASN.1 identifier of the value, or its number.
 func (v BluetoothMeasConfig) String() string {
 	return der.Name("setup", int(v), "")
@@ -840,13 +762,10 @@ type BPLMNs []PLMNidentity
 //	}
 type BroadcastCancelledAreaList struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice BroadcastCancelledAreaListChoice
-	// CellIDCancelled is the component cellID-Cancelled [0] CellID-Cancelled.
-	CellIDCancelled CellIDCancelled
-	// TAICancelled is the component tAI-Cancelled [1] TAI-Cancelled.
-	TAICancelled TAICancelled
-	// EmergencyAreaIDCancelled is the component emergencyAreaID-Cancelled [2] EmergencyAreaID-Cancelled.
-	EmergencyAreaIDCancelled EmergencyAreaIDCancelled
+	Choice                   BroadcastCancelledAreaListChoice
+	CellIDCancelled          CellIDCancelled          // cellID-Cancelled [0] CellID-Cancelled
+	TAICancelled             TAICancelled             // tAI-Cancelled [1] TAI-Cancelled
+	EmergencyAreaIDCancelled EmergencyAreaIDCancelled // emergencyAreaID-Cancelled [2] EmergencyAreaID-Cancelled
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -881,13 +800,10 @@ func (c BroadcastCancelledAreaListChoice) String() string {
 //	}
 type BroadcastCompletedAreaList struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice BroadcastCompletedAreaListChoice
-	// CellIDBroadcast is the component cellID-Broadcast [0] CellID-Broadcast.
-	CellIDBroadcast CellIDBroadcast
-	// TAIBroadcast is the component tAI-Broadcast [1] TAI-Broadcast.
-	TAIBroadcast TAIBroadcast
-	// EmergencyAreaIDBroadcast is the component emergencyAreaID-Broadcast [2] EmergencyAreaID-Broadcast.
-	EmergencyAreaIDBroadcast EmergencyAreaIDBroadcast
+	Choice                   BroadcastCompletedAreaListChoice
+	CellIDBroadcast          CellIDBroadcast          // cellID-Broadcast [0] CellID-Broadcast
+	TAIBroadcast             TAIBroadcast             // tAI-Broadcast [1] TAI-Broadcast
+	EmergencyAreaIDBroadcast EmergencyAreaIDBroadcast // emergencyAreaID-Broadcast [2] EmergencyAreaID-Broadcast
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -926,13 +842,10 @@ type CancelledCellinEAI []CancelledCellinEAIItem
 //		...
 //	}
 type CancelledCellinEAIItem struct {
-	// ECGI is the component eCGI [0] EUTRAN-CGI.
-	ECGI EUTRANCGI
-	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
-	NumberOfBroadcasts NumberOfBroadcasts
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CancelledCellinEAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CancelledCellinEAIItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ECGI               EUTRANCGI                                               // eCGI [0] EUTRAN-CGI
+	NumberOfBroadcasts NumberOfBroadcasts                                      // numberOfBroadcasts [1] NumberOfBroadcasts
+	IEExtensions       ProtocolExtensionContainer_CancelledCellinEAIItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CancelledCellinEAI-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -952,12 +865,9 @@ type ProtocolExtensionContainer_CancelledCellinEAIItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CancelledCellinEAIItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CancelledCellinEAIItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue CancelledCellinEAIItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CancelledCellinEAIItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CancelledCellinEAI-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -986,13 +896,10 @@ type CancelledCellinTAI []CancelledCellinTAIItem
 //		...
 //	}
 type CancelledCellinTAIItem struct {
-	// ECGI is the component eCGI [0] EUTRAN-CGI.
-	ECGI EUTRANCGI
-	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
-	NumberOfBroadcasts NumberOfBroadcasts
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CancelledCellinTAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CancelledCellinTAIItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ECGI               EUTRANCGI                                               // eCGI [0] EUTRAN-CGI
+	NumberOfBroadcasts NumberOfBroadcasts                                      // numberOfBroadcasts [1] NumberOfBroadcasts
+	IEExtensions       ProtocolExtensionContainer_CancelledCellinTAIItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CancelledCellinTAI-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1012,12 +919,9 @@ type ProtocolExtensionContainer_CancelledCellinTAIItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CancelledCellinTAIItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CancelledCellinTAIItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue CancelledCellinTAIItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CancelledCellinTAIItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CancelledCellinTAI-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -1044,17 +948,12 @@ type CancelledCellinTAIItemExtIEs struct {
 //	}
 type Cause struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice CauseChoice
-	// RadioNetwork is the component radioNetwork [0] CauseRadioNetwork.
-	RadioNetwork CauseRadioNetwork
-	// Transport is the component transport [1] CauseTransport.
-	Transport CauseTransport
-	// Nas is the component nas [2] CauseNas.
-	Nas CauseNas
-	// Protocol is the component protocol [3] CauseProtocol.
-	Protocol CauseProtocol
-	// Misc is the component misc [4] CauseMisc.
-	Misc CauseMisc
+	Choice       CauseChoice
+	RadioNetwork CauseRadioNetwork // radioNetwork [0] CauseRadioNetwork
+	Transport    CauseTransport    // transport [1] CauseTransport
+	Nas          CauseNas          // nas [2] CauseNas
+	Protocol     CauseProtocol     // protocol [3] CauseProtocol
+	Misc         CauseMisc         // misc [4] CauseMisc
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -1295,10 +1194,7 @@ func (v CauseNas) String() string {
 //	}
 type CellAccessMode int64
 
-const (
-	CellAccessMode_Hybrid CellAccessMode = 0 // hybrid
-)
-
+const CellAccessMode_Hybrid CellAccessMode = 0 // hybrid
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CellAccessMode) String() string {
 	return der.Name("hybrid", int(v), "")
@@ -1313,13 +1209,10 @@ func (v CellAccessMode) String() string {
 //		...
 //	}
 type CellIdentifierAndCELevelForCECapableUEs struct {
-	// GlobalCellID is the component global-Cell-ID [0] EUTRAN-CGI.
-	GlobalCellID EUTRANCGI
-	// CELevel is the component cELevel [1] CELevel.
-	CELevel CELevel
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CellIdentifierAndCELevelForCECapableUEs-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CellIdentifierAndCELevelForCECapableUEsExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalCellID    EUTRANCGI                                                                // global-Cell-ID [0] EUTRAN-CGI
+	CELevel         CELevel                                                                  // cELevel [1] CELevel
+	IEExtensions    ProtocolExtensionContainer_CellIdentifierAndCELevelForCECapableUEsExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CellIdentifierAndCELevelForCECapableUEs-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1339,12 +1232,9 @@ type ProtocolExtensionContainer_CellIdentifierAndCELevelForCECapableUEsExtIEs []
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CellIdentifierAndCELevelForCECapableUEsExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CellIdentifierAndCELevelForCECapableUEsExtIEs
+	ID             ProtocolExtensionID                           // id [0] ProtocolExtensionID
+	Criticality    Criticality                                   // criticality [1] Criticality
+	ExtensionValue CellIdentifierAndCELevelForCECapableUEsExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CellIdentifierAndCELevelForCECapableUEsExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CellIdentifierAndCELevelForCECapableUEs-ExtIEs}): the encoding received (Raw) and, when the
@@ -1372,10 +1262,7 @@ type CELevel []byte
 //	}
 type CEModeBSupportIndicator int64
 
-const (
-	CEModeBSupportIndicator_Supported CEModeBSupportIndicator = 0 // supported
-)
-
+const CEModeBSupportIndicator_Supported CEModeBSupportIndicator = 0 // supported
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CEModeBSupportIndicator) String() string {
 	return der.Name("supported", int(v), "")
@@ -1399,11 +1286,9 @@ type CellIDBroadcast []CellIDBroadcastItem
 //		...
 //	}
 type CellIDBroadcastItem struct {
-	// ECGI is the component eCGI [0] EUTRAN-CGI.
-	ECGI EUTRANCGI
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellID-Broadcast-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CellIDBroadcastItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ECGI            EUTRANCGI                                            // eCGI [0] EUTRAN-CGI
+	IEExtensions    ProtocolExtensionContainer_CellIDBroadcastItemExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellID-Broadcast-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1423,12 +1308,9 @@ type ProtocolExtensionContainer_CellIDBroadcastItemExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CellIDBroadcastItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CellIDBroadcastItemExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue CellIDBroadcastItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CellIDBroadcastItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CellID-Broadcast-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -1457,13 +1339,10 @@ type CellIDCancelled []CellIDCancelledItem
 //		...
 //	}
 type CellIDCancelledItem struct {
-	// ECGI is the component eCGI [0] EUTRAN-CGI.
-	ECGI EUTRANCGI
-	// NumberOfBroadcasts is the component numberOfBroadcasts [1] NumberOfBroadcasts.
-	NumberOfBroadcasts NumberOfBroadcasts
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CellID-Cancelled-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CellIDCancelledItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ECGI               EUTRANCGI                                            // eCGI [0] EUTRAN-CGI
+	NumberOfBroadcasts NumberOfBroadcasts                                   // numberOfBroadcasts [1] NumberOfBroadcasts
+	IEExtensions       ProtocolExtensionContainer_CellIDCancelledItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CellID-Cancelled-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1483,12 +1362,9 @@ type ProtocolExtensionContainer_CellIDCancelledItemExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CellIDCancelledItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CellIDCancelledItemExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue CellIDCancelledItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CellIDCancelledItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CellID-Cancelled-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -1511,11 +1387,9 @@ type CellIDCancelledItemExtIEs struct {
 //		...
 //	}
 type CellBasedMDT struct {
-	// CellIDListforMDT is the component cellIdListforMDT [0] CellIdListforMDT.
-	CellIDListforMDT CellIDListforMDT
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellBasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CellBasedMDTExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	CellIDListforMDT CellIDListforMDT                              // cellIdListforMDT [0] CellIdListforMDT
+	IEExtensions     ProtocolExtensionContainer_CellBasedMDTExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellBasedMDT-ExtIEs}} OPTIONAL
+	HasIEExtensions  bool                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1535,12 +1409,9 @@ type ProtocolExtensionContainer_CellBasedMDTExtIEs []ProtocolExtensionField_Cell
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CellBasedMDTExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CellBasedMDTExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue CellBasedMDTExtIEs  // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CellBasedMDTExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CellBasedMDT-ExtIEs}): the encoding received (Raw) and, when the
@@ -1568,11 +1439,9 @@ type CellIDListforMDT []EUTRANCGI
 //		...
 //	}
 type CellBasedQMC struct {
-	// CellIDListforQMC is the component cellIdListforQMC [0] CellIdListforQMC.
-	CellIDListforQMC CellIDListforQMC
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CellBasedQMCExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	CellIDListforQMC CellIDListforQMC                              // cellIdListforQMC [0] CellIdListforQMC
+	IEExtensions     ProtocolExtensionContainer_CellBasedQMCExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellBasedQMC-ExtIEs}} OPTIONAL
+	HasIEExtensions  bool                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1592,12 +1461,9 @@ type ProtocolExtensionContainer_CellBasedQMCExtIEs []ProtocolExtensionField_Cell
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CellBasedQMCExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CellBasedQMCExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue CellBasedQMCExtIEs  // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CellBasedQMCExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CellBasedQMC-ExtIEs}): the encoding received (Raw) and, when the
@@ -1673,10 +1539,7 @@ func (v Cdma2000HOStatus) String() string {
 //	}
 type Cdma2000HORequiredIndication int64
 
-const (
-	Cdma2000HORequiredIndication_True Cdma2000HORequiredIndication = 0 // true
-)
-
+const Cdma2000HORequiredIndication_True Cdma2000HORequiredIndication = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v Cdma2000HORequiredIndication) String() string {
 	return der.Name("true", int(v), "")
@@ -1692,15 +1555,11 @@ func (v Cdma2000HORequiredIndication) String() string {
 //		...
 //	}
 type Cdma2000OneXSRVCCInfo struct {
-	// Cdma2000OneXMEID is the component cdma2000OneXMEID [0] Cdma2000OneXMEID.
-	Cdma2000OneXMEID Cdma2000OneXMEID
-	// Cdma2000OneXMSI is the component cdma2000OneXMSI [1] Cdma2000OneXMSI.
-	Cdma2000OneXMSI Cdma2000OneXMSI
-	// Cdma2000OneXPilot is the component cdma2000OneXPilot [2] Cdma2000OneXPilot.
-	Cdma2000OneXPilot Cdma2000OneXPilot
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.Cdma2000OneXSRVCCInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_Cdma2000OneXSRVCCInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	Cdma2000OneXMEID  Cdma2000OneXMEID                                       // cdma2000OneXMEID [0] Cdma2000OneXMEID
+	Cdma2000OneXMSI   Cdma2000OneXMSI                                        // cdma2000OneXMSI [1] Cdma2000OneXMSI
+	Cdma2000OneXPilot Cdma2000OneXPilot                                      // cdma2000OneXPilot [2] Cdma2000OneXPilot
+	IEExtensions      ProtocolExtensionContainer_Cdma2000OneXSRVCCInfoExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.Cdma2000OneXSRVCCInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions   bool                                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1720,12 +1579,9 @@ type ProtocolExtensionContainer_Cdma2000OneXSRVCCInfoExtIEs []ProtocolExtensionF
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_Cdma2000OneXSRVCCInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue Cdma2000OneXSRVCCInfoExtIEs
+	ID             ProtocolExtensionID         // id [0] ProtocolExtensionID
+	Criticality    Criticality                 // criticality [1] Criticality
+	ExtensionValue Cdma2000OneXSRVCCInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // Cdma2000OneXSRVCCInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Cdma2000OneXSRVCCInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -1785,11 +1641,9 @@ func (v CellSize) String() string {
 //		...
 //	}
 type CellType struct {
-	// CellSize is the component cell-Size [0] Cell-Size.
-	CellSize CellSize
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellType-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CellTypeExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	CellSize        CellSize                                  // cell-Size [0] Cell-Size
+	IEExtensions    ProtocolExtensionContainer_CellTypeExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CellType-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1809,12 +1663,9 @@ type ProtocolExtensionContainer_CellTypeExtIEs []ProtocolExtensionField_CellType
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CellTypeExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CellTypeExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue CellTypeExtIEs      // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CellTypeExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CellType-ExtIEs}): the encoding received (Raw) and, when the
@@ -1840,18 +1691,13 @@ type CellTypeExtIEs struct {
 //		...
 //		}
 type CGI struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// LAC is the component lAC [1] LAC.
-	LAC LAC
-	// CI is the component cI [2] CI.
-	CI CI
-	// RAC is the component rAC [3] RAC OPTIONAL.
-	RAC    RAC
-	HasRAC bool // whether rAC is present in the encoding
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.CGI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CGIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity    PLMNidentity                         // pLMNidentity [0] PLMNidentity
+	LAC             LAC                                  // lAC [1] LAC
+	CI              CI                                   // cI [2] CI
+	RAC             RAC                                  // rAC [3] RAC OPTIONAL
+	HasRAC          bool                                 // whether rAC is present in the encoding
+	IEExtensions    ProtocolExtensionContainer_CGIExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.CGI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1871,12 +1717,9 @@ type ProtocolExtensionContainer_CGIExtIEs []ProtocolExtensionField_CGIExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CGIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CGIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue CGIExtIEs           // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CGIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CGI-ExtIEs}): the encoding received (Raw) and, when the
@@ -1928,13 +1771,10 @@ type CNTypeRestrictions []CNTypeRestrictionsItem
 //		...
 //	}
 type CNTypeRestrictionsItem struct {
-	// PLMNIdentity is the component pLMN-Identity [0] PLMNidentity.
-	PLMNIdentity PLMNidentity
-	// CNType is the component cNType [1] CNType.
-	CNType CNType
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CNTypeRestrictions-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CNTypeRestrictionsItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNIdentity    PLMNidentity                                            // pLMN-Identity [0] PLMNidentity
+	CNType          CNType                                                  // cNType [1] CNType
+	IEExtensions    ProtocolExtensionContainer_CNTypeRestrictionsItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.CNTypeRestrictions-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1954,12 +1794,9 @@ type ProtocolExtensionContainer_CNTypeRestrictionsItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CNTypeRestrictionsItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CNTypeRestrictionsItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue CNTypeRestrictionsItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CNTypeRestrictionsItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CNTypeRestrictions-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -2000,10 +1837,7 @@ func (v CNType) String() string {
 //	}
 type ConcurrentWarningMessageIndicator int64
 
-const (
-	ConcurrentWarningMessageIndicator_True ConcurrentWarningMessageIndicator = 0 // true
-)
-
+const ConcurrentWarningMessageIndicator_True ConcurrentWarningMessageIndicator = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ConcurrentWarningMessageIndicator) String() string {
 	return der.Name("true", int(v), "")
@@ -2023,13 +1857,10 @@ type ConnectedengNBList []ConnectedengNBItem
 //		...
 //	}
 type ConnectedengNBItem struct {
-	// EnGNBID is the component en-gNB-ID [0] En-gNB-ID.
-	EnGNBID EnGNBID
-	// SupportedTAs is the component supportedTAs [1] SupportedTAs.
-	SupportedTAs SupportedTAs
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ConnectedengNBItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ConnectedengNBItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EnGNBID         EnGNBID                                             // en-gNB-ID [0] En-gNB-ID
+	SupportedTAs    SupportedTAs                                        // supportedTAs [1] SupportedTAs
+	IEExtensions    ProtocolExtensionContainer_ConnectedengNBItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ConnectedengNBItem-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2049,12 +1880,9 @@ type ProtocolExtensionContainer_ConnectedengNBItemExtIEs []ProtocolExtensionFiel
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ConnectedengNBItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ConnectedengNBItemExtIEs
+	ID             ProtocolExtensionID      // id [0] ProtocolExtensionID
+	Criticality    Criticality              // criticality [1] Criticality
+	ExtensionValue ConnectedengNBItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ConnectedengNBItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ConnectedengNBItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -2078,13 +1906,10 @@ type ConnectedengNBItemExtIEs struct {
 //		...
 //	}
 type ContextatSource struct {
-	// SourceNGRANNodeID is the component sourceNG-RAN-node-ID [0] EXPLICIT Global-RAN-NODE-ID.
-	SourceNGRANNodeID GlobalRANNODEID
-	// RANUENGAPID is the component rAN-UE-NGAP-ID [1] RAN-UE-NGAP-ID.
-	RANUENGAPID RANUENGAPID
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ContextatSource-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ContextatSourceExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	SourceNGRANNodeID GlobalRANNODEID                                  // sourceNG-RAN-node-ID [0] EXPLICIT Global-RAN-NODE-ID
+	RANUENGAPID       RANUENGAPID                                      // rAN-UE-NGAP-ID [1] RAN-UE-NGAP-ID
+	IEExtensions      ProtocolExtensionContainer_ContextatSourceExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ContextatSource-ExtIEs}} OPTIONAL
+	HasIEExtensions   bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2104,12 +1929,9 @@ type ProtocolExtensionContainer_ContextatSourceExtIEs []ProtocolExtensionField_C
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ContextatSourceExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ContextatSourceExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue ContextatSourceExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ContextatSourceExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ContextatSource-ExtIEs}): the encoding received (Raw) and, when the
@@ -2185,11 +2007,9 @@ type CSGIDList []CSGIDListItem
 //		...
 //	}
 type CSGIDListItem struct {
-	// CSGID is the component cSG-Id [0] CSG-Id.
-	CSGID CSGID
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CSG-IdList-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CSGIDListItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	CSGID           CSGID                                          // cSG-Id [0] CSG-Id
+	IEExtensions    ProtocolExtensionContainer_CSGIDListItemExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CSG-IdList-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                           // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2209,12 +2029,9 @@ type ProtocolExtensionContainer_CSGIDListItemExtIEs []ProtocolExtensionField_CSG
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CSGIDListItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CSGIDListItemExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue CSGIDListItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CSGIDListItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CSG-IdList-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -2256,13 +2073,10 @@ func (v CSGMembershipStatus) String() string {
 //		...
 //	}
 type COUNTvalue struct {
-	// PDCPSN is the component pDCP-SN [0] PDCP-SN.
-	PDCPSN PDCPSN
-	// HFN is the component hFN [1] HFN.
-	HFN HFN
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTvalue-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_COUNTvalueExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PDCPSN          PDCPSN                                      // pDCP-SN [0] PDCP-SN
+	HFN             HFN                                         // hFN [1] HFN
+	IEExtensions    ProtocolExtensionContainer_COUNTvalueExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTvalue-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2282,12 +2096,9 @@ type ProtocolExtensionContainer_COUNTvalueExtIEs []ProtocolExtensionField_COUNTv
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_COUNTvalueExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue COUNTvalueExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue COUNTvalueExtIEs    // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // COUNTvalueExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({COUNTvalue-ExtIEs}): the encoding received (Raw) and, when the
@@ -2311,13 +2122,10 @@ type COUNTvalueExtIEs struct {
 //		...
 //	}
 type COUNTValueExtended struct {
-	// PDCPSNExtended is the component pDCP-SNExtended [0] PDCP-SNExtended.
-	PDCPSNExtended PDCPSNExtended
-	// HFNModified is the component hFNModified [1] HFNModified.
-	HFNModified HFNModified
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTValueExtended-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_COUNTValueExtendedExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PDCPSNExtended  PDCPSNExtended                                      // pDCP-SNExtended [0] PDCP-SNExtended
+	HFNModified     HFNModified                                         // hFNModified [1] HFNModified
+	IEExtensions    ProtocolExtensionContainer_COUNTValueExtendedExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTValueExtended-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2337,12 +2145,9 @@ type ProtocolExtensionContainer_COUNTValueExtendedExtIEs []ProtocolExtensionFiel
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_COUNTValueExtendedExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue COUNTValueExtendedExtIEs
+	ID             ProtocolExtensionID      // id [0] ProtocolExtensionID
+	Criticality    Criticality              // criticality [1] Criticality
+	ExtensionValue COUNTValueExtendedExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // COUNTValueExtendedExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({COUNTValueExtended-ExtIEs}): the encoding received (Raw) and, when the
@@ -2366,13 +2171,10 @@ type COUNTValueExtendedExtIEs struct {
 //		...
 //	}
 type COUNTvaluePDCPSNlength18 struct {
-	// PDCPSNlength18 is the component pDCP-SNlength18 [0] PDCP-SNlength18.
-	PDCPSNlength18 PDCPSNlength18
-	// HFNforPDCPSNlength18 is the component hFNforPDCP-SNlength18 [1] HFNforPDCP-SNlength18.
-	HFNforPDCPSNlength18 HFNforPDCPSNlength18
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTvaluePDCP-SNlength18-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_COUNTvaluePDCPSNlength18ExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PDCPSNlength18       PDCPSNlength18                                            // pDCP-SNlength18 [0] PDCP-SNlength18
+	HFNforPDCPSNlength18 HFNforPDCPSNlength18                                      // hFNforPDCP-SNlength18 [1] HFNforPDCP-SNlength18
+	IEExtensions         ProtocolExtensionContainer_COUNTvaluePDCPSNlength18ExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.COUNTvaluePDCP-SNlength18-ExtIEs}} OPTIONAL
+	HasIEExtensions      bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2392,12 +2194,9 @@ type ProtocolExtensionContainer_COUNTvaluePDCPSNlength18ExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_COUNTvaluePDCPSNlength18ExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue COUNTvaluePDCPSNlength18ExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue COUNTvaluePDCPSNlength18ExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // COUNTvaluePDCPSNlength18ExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({COUNTvaluePDCP-SNlength18-ExtIEs}): the encoding received (Raw) and, when the
@@ -2420,10 +2219,7 @@ type COUNTvaluePDCPSNlength18ExtIEs struct {
 //	}
 type CoverageLevel int64
 
-const (
-	CoverageLevel_Extendedcoverage CoverageLevel = 0 // extendedcoverage
-)
-
+const CoverageLevel_Extendedcoverage CoverageLevel = 0 // extendedcoverage
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CoverageLevel) String() string {
 	return der.Name("extendedcoverage", int(v), "")
@@ -2440,21 +2236,16 @@ func (v CoverageLevel) String() string {
 //		...
 //	}
 type CriticalityDiagnostics struct {
-	// ProcedureCode is the component procedureCode [0] ProcedureCode OPTIONAL.
-	ProcedureCode    ProcedureCode
-	HasProcedureCode bool // whether procedureCode is present in the encoding
-	// TriggeringMessage is the component triggeringMessage [1] TriggeringMessage OPTIONAL.
-	TriggeringMessage    TriggeringMessage
-	HasTriggeringMessage bool // whether triggeringMessage is present in the encoding
-	// ProcedureCriticality is the component procedureCriticality [2] Criticality OPTIONAL.
-	ProcedureCriticality    Criticality
-	HasProcedureCriticality bool // whether procedureCriticality is present in the encoding
-	// IEsCriticalityDiagnostics is the component iEsCriticalityDiagnostics [3] CriticalityDiagnostics-IE-List OPTIONAL.
-	IEsCriticalityDiagnostics    CriticalityDiagnosticsIEList
-	HasIEsCriticalityDiagnostics bool // whether iEsCriticalityDiagnostics is present in the encoding
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.CriticalityDiagnostics-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ProcedureCode                ProcedureCode                                           // procedureCode [0] ProcedureCode OPTIONAL
+	HasProcedureCode             bool                                                    // whether procedureCode is present in the encoding
+	TriggeringMessage            TriggeringMessage                                       // triggeringMessage [1] TriggeringMessage OPTIONAL
+	HasTriggeringMessage         bool                                                    // whether triggeringMessage is present in the encoding
+	ProcedureCriticality         Criticality                                             // procedureCriticality [2] Criticality OPTIONAL
+	HasProcedureCriticality      bool                                                    // whether procedureCriticality is present in the encoding
+	IEsCriticalityDiagnostics    CriticalityDiagnosticsIEList                            // iEsCriticalityDiagnostics [3] CriticalityDiagnostics-IE-List OPTIONAL
+	HasIEsCriticalityDiagnostics bool                                                    // whether iEsCriticalityDiagnostics is present in the encoding
+	IEExtensions                 ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.CriticalityDiagnostics-ExtIEs}} OPTIONAL
+	HasIEExtensions              bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2474,12 +2265,9 @@ type ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CriticalityDiagnosticsExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CriticalityDiagnosticsExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue CriticalityDiagnosticsExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CriticalityDiagnosticsExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CriticalityDiagnostics-ExtIEs}): the encoding received (Raw) and, when the
@@ -2509,15 +2297,11 @@ type CriticalityDiagnosticsIEList []CriticalityDiagnosticsIEItem
 //		...
 //	}
 type CriticalityDiagnosticsIEItem struct {
-	// IECriticality is the component iECriticality [0] Criticality.
-	IECriticality Criticality
-	// IEID is the component iE-ID [1] ProtocolIE-ID.
-	IEID ProtocolIEID
-	// TypeOfError is the component typeOfError [2] TypeOfError.
-	TypeOfError TypeOfError
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.CriticalityDiagnostics-IE-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	IECriticality   Criticality                                                   // iECriticality [0] Criticality
+	IEID            ProtocolIEID                                                  // iE-ID [1] ProtocolIE-ID
+	TypeOfError     TypeOfError                                                   // typeOfError [2] TypeOfError
+	IEExtensions    ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.CriticalityDiagnostics-IE-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2537,12 +2321,9 @@ type ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CriticalityDiagnosticsIEItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CriticalityDiagnosticsIEItemExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue CriticalityDiagnosticsIEItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CriticalityDiagnosticsIEItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CriticalityDiagnostics-IE-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -2565,11 +2346,9 @@ type CriticalityDiagnosticsIEItemExtIEs struct {
 //		...
 //	}
 type DAPSRequestInfo struct {
-	// DAPSIndicator is the component dAPSIndicator [0] ENUMERATED.
-	DAPSIndicator DAPSRequestInfo_DAPSIndicator
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DAPSRequestInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_DAPSRequestInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	DAPSIndicator   DAPSRequestInfo_DAPSIndicator                    // dAPSIndicator [0] ENUMERATED
+	IEExtensions    ProtocolExtensionContainer_DAPSRequestInfoExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DAPSRequestInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2577,10 +2356,7 @@ type DAPSRequestInfo struct {
 // DAPSRequestInfo_DAPSIndicator is the type of DAPSRequestInfo.dAPSIndicator.
 type DAPSRequestInfo_DAPSIndicator int64
 
-const (
-	DAPSRequestInfo_DAPSHORequired DAPSRequestInfo_DAPSIndicator = 0 // dAPS-HO-required
-)
-
+const DAPSRequestInfo_DAPSHORequired DAPSRequestInfo_DAPSIndicator = 0 // dAPS-HO-required
 // String returns the ASN.1 identifier of the value, or its number.
 func (v DAPSRequestInfo_DAPSIndicator) String() string {
 	return der.Name("dAPS-HO-required", int(v), "")
@@ -2601,12 +2377,9 @@ type ProtocolExtensionContainer_DAPSRequestInfoExtIEs []ProtocolExtensionField_D
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_DAPSRequestInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue DAPSRequestInfoExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue DAPSRequestInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // DAPSRequestInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({DAPSRequestInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -2642,12 +2415,9 @@ type ProtocolIESingleContainer_DAPSResponseInfoListIEs = ProtocolIEField_DAPSRes
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DAPSResponseInfoListIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value DAPSResponseInfoListIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       DAPSResponseInfoListIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // DAPSResponseInfoListIEs is the open type S1AP-PROTOCOL-IES.&Value({DAPSResponseInfoListIEs}): the encoding received (Raw) and, when the
@@ -2659,9 +2429,8 @@ type DAPSResponseInfoListIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDDAPSResponseInfoItem is the value when Kind is DAPSResponseInfoListIEs_IDDAPSResponseInfoItem.
-	IDDAPSResponseInfoItem *DAPSResponseInfoItem
+	Kind                   S1apProtocolIesKind
+	IDDAPSResponseInfoItem *DAPSResponseInfoItem // when Kind is DAPSResponseInfoListIEs_IDDAPSResponseInfoItem
 }
 
 // DAPSResponseInfoItem is the ASN.1 type DAPSResponseInfoItem.
@@ -2673,13 +2442,10 @@ type DAPSResponseInfoListIEs struct {
 //		...
 //	}
 type DAPSResponseInfoItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// DAPSResponseInfo is the component dAPSResponseInfo [1] DAPSResponseInfo.
-	DAPSResponseInfo DAPSResponseInfo
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.DAPSResponseInfoItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID           ERABID                                                // e-RAB-ID [0] E-RAB-ID
+	DAPSResponseInfo DAPSResponseInfo                                      // dAPSResponseInfo [1] DAPSResponseInfo
+	IEExtensions     ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.DAPSResponseInfoItem-ExtIEs}} OPTIONAL
+	HasIEExtensions  bool                                                  // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2699,12 +2465,9 @@ type ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs []ProtocolExtensionFi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_DAPSResponseInfoItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue DAPSResponseInfoItemExtIEs
+	ID             ProtocolExtensionID        // id [0] ProtocolExtensionID
+	Criticality    Criticality                // criticality [1] Criticality
+	ExtensionValue DAPSResponseInfoItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // DAPSResponseInfoItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({DAPSResponseInfoItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -2727,11 +2490,9 @@ type DAPSResponseInfoItemExtIEs struct {
 //		...
 //	}
 type DAPSResponseInfo struct {
-	// Dapsresponseindicator is the component dapsresponseindicator [0] ENUMERATED.
-	Dapsresponseindicator DAPSResponseInfo_Dapsresponseindicator
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DAPSResponseInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_DAPSResponseInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	Dapsresponseindicator DAPSResponseInfo_Dapsresponseindicator            // dapsresponseindicator [0] ENUMERATED
+	IEExtensions          ProtocolExtensionContainer_DAPSResponseInfoExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DAPSResponseInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2764,12 +2525,9 @@ type ProtocolExtensionContainer_DAPSResponseInfoExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_DAPSResponseInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue DAPSResponseInfoExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue DAPSResponseInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // DAPSResponseInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({DAPSResponseInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -2813,13 +2571,10 @@ type ServedDCNs []ServedDCNsItem
 //		...
 //	}
 type ServedDCNsItem struct {
-	// DCNID is the component dCN-ID [0] DCN-ID.
-	DCNID DCNID
-	// RelativeDCNCapacity is the component relativeDCNCapacity [1] RelativeMMECapacity.
-	RelativeDCNCapacity RelativeMMECapacity
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ServedDCNsItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ServedDCNsItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	DCNID               DCNID                                           // dCN-ID [0] DCN-ID
+	RelativeDCNCapacity RelativeMMECapacity                             // relativeDCNCapacity [1] RelativeMMECapacity
+	IEExtensions        ProtocolExtensionContainer_ServedDCNsItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ServedDCNsItem-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2839,12 +2594,9 @@ type ProtocolExtensionContainer_ServedDCNsItemExtIEs []ProtocolExtensionField_Se
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ServedDCNsItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ServedDCNsItemExtIEs
+	ID             ProtocolExtensionID  // id [0] ProtocolExtensionID
+	Criticality    Criticality          // criticality [1] Criticality
+	ExtensionValue ServedDCNsItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ServedDCNsItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ServedDCNsItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -2867,11 +2619,9 @@ type ServedDCNsItemExtIEs struct {
 //		...
 //	}
 type DLCPSecurityInformation struct {
-	// DlNASMAC is the component dl-NAS-MAC [0] DL-NAS-MAC.
-	DlNASMAC DLNASMAC
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DL-CP-SecurityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_DLCPSecurityInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	DlNASMAC        DLNASMAC                                                 // dl-NAS-MAC [0] DL-NAS-MAC
+	IEExtensions    ProtocolExtensionContainer_DLCPSecurityInformationExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.DL-CP-SecurityInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2891,12 +2641,9 @@ type ProtocolExtensionContainer_DLCPSecurityInformationExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_DLCPSecurityInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue DLCPSecurityInformationExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue DLCPSecurityInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // DLCPSecurityInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({DL-CP-SecurityInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -2919,10 +2666,7 @@ type DLCPSecurityInformationExtIEs struct {
 //	}
 type DLForwarding int64
 
-const (
-	DLForwarding_DLForwardingProposed DLForwarding = 0 // dL-Forwarding-proposed
-)
-
+const DLForwarding_DLForwardingProposed DLForwarding = 0 // dL-Forwarding-proposed
 // String returns the ASN.1 identifier of the value, or its number.
 func (v DLForwarding) String() string {
 	return der.Name("dL-Forwarding-proposed", int(v), "")
@@ -2943,13 +2687,10 @@ type DLNASMAC der.BitString
 //	}
 type DLCOUNTPDCPSNlength struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice DLCOUNTPDCPSNlengthChoice
-	// DLCOUNTValuePDCPSNlength12 is the component dLCOUNTValuePDCP-SNlength12 [0] COUNTvalue.
-	DLCOUNTValuePDCPSNlength12 *COUNTvalue
-	// DLCOUNTValuePDCPSNlength15 is the component dLCOUNTValuePDCP-SNlength15 [1] COUNTValueExtended.
-	DLCOUNTValuePDCPSNlength15 *COUNTValueExtended
-	// DLCOUNTValuePDCPSNlength18 is the component dLCOUNTValuePDCP-SNlength18 [2] COUNTvaluePDCP-SNlength18.
-	DLCOUNTValuePDCPSNlength18 *COUNTvaluePDCPSNlength18
+	Choice                     DLCOUNTPDCPSNlengthChoice
+	DLCOUNTValuePDCPSNlength12 *COUNTvalue               // dLCOUNTValuePDCP-SNlength12 [0] COUNTvalue
+	DLCOUNTValuePDCPSNlength15 *COUNTValueExtended       // dLCOUNTValuePDCP-SNlength15 [1] COUNTValueExtended
+	DLCOUNTValuePDCPSNlength18 *COUNTvaluePDCPSNlength18 // dLCOUNTValuePDCP-SNlength18 [2] COUNTvaluePDCP-SNlength18
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -2982,10 +2723,7 @@ func (c DLCOUNTPDCPSNlengthChoice) String() string {
 //	}
 type DirectForwardingPathAvailability int64
 
-const (
-	DirectForwardingPathAvailability_DirectPathAvailable DirectForwardingPathAvailability = 0 // directPathAvailable
-)
-
+const DirectForwardingPathAvailability_DirectPathAvailable DirectForwardingPathAvailability = 0 // directPathAvailable
 // String returns the ASN.1 identifier of the value, or its number.
 func (v DirectForwardingPathAvailability) String() string {
 	return der.Name("directPathAvailable", int(v), "")
@@ -2999,10 +2737,7 @@ func (v DirectForwardingPathAvailability) String() string {
 //	}
 type DataForwardingNotPossible int64
 
-const (
-	DataForwardingNotPossible_DataForwardingNotPossible DataForwardingNotPossible = 0 // data-Forwarding-not-Possible
-)
-
+const DataForwardingNotPossible_DataForwardingNotPossible DataForwardingNotPossible = 0 // data-Forwarding-not-Possible
 // String returns the ASN.1 identifier of the value, or its number.
 func (v DataForwardingNotPossible) String() string {
 	return der.Name("data-Forwarding-not-Possible", int(v), "")
@@ -3016,10 +2751,7 @@ func (v DataForwardingNotPossible) String() string {
 //	}
 type DLNASPDUDeliveryAckRequest int64
 
-const (
-	DLNASPDUDeliveryAckRequest_Requested DLNASPDUDeliveryAckRequest = 0 // requested
-)
-
+const DLNASPDUDeliveryAckRequest_Requested DLNASPDUDeliveryAckRequest = 0 // requested
 // String returns the ASN.1 identifier of the value, or its number.
 func (v DLNASPDUDeliveryAckRequest) String() string {
 	return der.Name("requested", int(v), "")
@@ -3048,10 +2780,7 @@ type PWSfailedECGIList []EUTRANCGI
 //	}
 type EDTSession int64
 
-const (
-	EDTSession_True EDTSession = 0 // true
-)
-
+const EDTSession_True EDTSession = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v EDTSession) String() string {
 	return der.Name("true", int(v), "")
@@ -3081,13 +2810,10 @@ type EmergencyAreaIDBroadcast []EmergencyAreaIDBroadcastItem
 //		...
 //	}
 type EmergencyAreaIDBroadcastItem struct {
-	// EmergencyAreaID is the component emergencyAreaID [0] EmergencyAreaID.
-	EmergencyAreaID EmergencyAreaID
-	// CompletedCellinEAI is the component completedCellinEAI [1] CompletedCellinEAI.
-	CompletedCellinEAI CompletedCellinEAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EmergencyAreaID-Broadcast-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDBroadcastItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EmergencyAreaID    EmergencyAreaID                                               // emergencyAreaID [0] EmergencyAreaID
+	CompletedCellinEAI CompletedCellinEAI                                            // completedCellinEAI [1] CompletedCellinEAI
+	IEExtensions       ProtocolExtensionContainer_EmergencyAreaIDBroadcastItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EmergencyAreaID-Broadcast-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3107,12 +2833,9 @@ type ProtocolExtensionContainer_EmergencyAreaIDBroadcastItemExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_EmergencyAreaIDBroadcastItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue EmergencyAreaIDBroadcastItemExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue EmergencyAreaIDBroadcastItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // EmergencyAreaIDBroadcastItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EmergencyAreaID-Broadcast-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -3141,13 +2864,10 @@ type EmergencyAreaIDCancelled []EmergencyAreaIDCancelledItem
 //		...
 //	}
 type EmergencyAreaIDCancelledItem struct {
-	// EmergencyAreaID is the component emergencyAreaID [0] EmergencyAreaID.
-	EmergencyAreaID EmergencyAreaID
-	// CancelledCellinEAI is the component cancelledCellinEAI [1] CancelledCellinEAI.
-	CancelledCellinEAI CancelledCellinEAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EmergencyAreaID-Cancelled-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_EmergencyAreaIDCancelledItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EmergencyAreaID    EmergencyAreaID                                               // emergencyAreaID [0] EmergencyAreaID
+	CancelledCellinEAI CancelledCellinEAI                                            // cancelledCellinEAI [1] CancelledCellinEAI
+	IEExtensions       ProtocolExtensionContainer_EmergencyAreaIDCancelledItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EmergencyAreaID-Cancelled-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3167,12 +2887,9 @@ type ProtocolExtensionContainer_EmergencyAreaIDCancelledItemExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_EmergencyAreaIDCancelledItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue EmergencyAreaIDCancelledItemExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue EmergencyAreaIDCancelledItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // EmergencyAreaIDCancelledItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EmergencyAreaID-Cancelled-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -3200,11 +2917,9 @@ type CompletedCellinEAI []CompletedCellinEAIItem
 //		...
 //	}
 type CompletedCellinEAIItem struct {
-	// ECGI is the component eCGI [0] EUTRAN-CGI.
-	ECGI EUTRANCGI
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CompletedCellinEAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CompletedCellinEAIItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ECGI            EUTRANCGI                                               // eCGI [0] EUTRAN-CGI
+	IEExtensions    ProtocolExtensionContainer_CompletedCellinEAIItemExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CompletedCellinEAI-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3224,12 +2939,9 @@ type ProtocolExtensionContainer_CompletedCellinEAIItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CompletedCellinEAIItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CompletedCellinEAIItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue CompletedCellinEAIItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CompletedCellinEAIItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CompletedCellinEAI-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -3262,10 +2974,7 @@ type EmergencyAreaIDListForRestart []EmergencyAreaID
 //	}
 type EmergencyIndicator int64
 
-const (
-	EmergencyIndicator_True EmergencyIndicator = 0 // true
-)
-
+const EmergencyIndicator_True EmergencyIndicator = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v EmergencyIndicator) String() string {
 	return der.Name("true", int(v), "")
@@ -3279,11 +2988,9 @@ func (v EmergencyIndicator) String() string {
 //		...
 //	}
 type ENBEarlyStatusTransferTransparentContainer struct {
-	// BearersSubjectToEarlyStatusTransferList is the component bearers-SubjectToEarlyStatusTransferList [0] Bearers-SubjectToEarlyStatusTransferList.
-	BearersSubjectToEarlyStatusTransferList BearersSubjectToEarlyStatusTransferList
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.ENB-EarlyStatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENBEarlyStatusTransferTransparentContainerExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	BearersSubjectToEarlyStatusTransferList BearersSubjectToEarlyStatusTransferList                                     // bearers-SubjectToEarlyStatusTransferList [0] Bearers-SubjectToEarlyStatusTransferList
+	IEExtensions                            ProtocolExtensionContainer_ENBEarlyStatusTransferTransparentContainerExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.ENB-EarlyStatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL
+	HasIEExtensions                         bool                                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3303,12 +3010,9 @@ type ProtocolExtensionContainer_ENBEarlyStatusTransferTransparentContainerExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENBEarlyStatusTransferTransparentContainerExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENBEarlyStatusTransferTransparentContainerExtIEs
+	ID             ProtocolExtensionID                              // id [0] ProtocolExtensionID
+	Criticality    Criticality                                      // criticality [1] Criticality
+	ExtensionValue ENBEarlyStatusTransferTransparentContainerExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENBEarlyStatusTransferTransparentContainerExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ENB-EarlyStatusTransfer-TransparentContainer-ExtIEs}): the encoding received (Raw) and, when the
@@ -3334,15 +3038,11 @@ type ENBEarlyStatusTransferTransparentContainerExtIEs struct {
 //	}
 type ENBID struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ENBIDChoice
-	// MacroENBID is the component macroENB-ID [0] BIT STRING.
-	MacroENBID der.BitString
-	// HomeENBID is the component homeENB-ID [1] BIT STRING.
-	HomeENBID der.BitString
-	// ShortMacroENBID is the component short-macroENB-ID [2] BIT STRING (extension addition).
-	ShortMacroENBID der.BitString
-	// LongMacroENBID is the component long-macroENB-ID [3] BIT STRING (extension addition).
-	LongMacroENBID der.BitString
+	Choice          ENBIDChoice
+	MacroENBID      der.BitString // macroENB-ID [0] BIT STRING
+	HomeENBID       der.BitString // homeENB-ID [1] BIT STRING
+	ShortMacroENBID der.BitString // short-macroENB-ID [2] BIT STRING (extension addition)
+	LongMacroENBID  der.BitString // long-macroENB-ID [3] BIT STRING (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -3383,15 +3083,11 @@ type EnGNBID der.BitString
 //		...
 //	}
 type GERANCellID struct {
-	// LAI is the component lAI [0] LAI.
-	LAI LAI
-	// RAC is the component rAC [1] RAC.
-	RAC RAC
-	// CI is the component cI [2] CI.
-	CI CI
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.GERAN-Cell-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_GERANCellIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	LAI             LAI                                          // lAI [0] LAI
+	RAC             RAC                                          // rAC [1] RAC
+	CI              CI                                           // cI [2] CI
+	IEExtensions    ProtocolExtensionContainer_GERANCellIDExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.GERAN-Cell-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3411,12 +3107,9 @@ type ProtocolExtensionContainer_GERANCellIDExtIEs []ProtocolExtensionField_GERAN
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_GERANCellIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue GERANCellIDExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue GERANCellIDExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // GERANCellIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({GERAN-Cell-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -3440,13 +3133,10 @@ type GERANCellIDExtIEs struct {
 //		...
 //	}
 type GlobalENBID struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// ENBID is the component eNB-ID [1] EXPLICIT ENB-ID.
-	ENBID ENBID
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.GlobalENB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_GlobalENBIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity    PLMNidentity                                 // pLMNidentity [0] PLMNidentity
+	ENBID           ENBID                                        // eNB-ID [1] EXPLICIT ENB-ID
+	IEExtensions    ProtocolExtensionContainer_GlobalENBIDExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.GlobalENB-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3466,12 +3156,9 @@ type ProtocolExtensionContainer_GlobalENBIDExtIEs []ProtocolExtensionField_Globa
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_GlobalENBIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue GlobalENBIDExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue GlobalENBIDExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // GlobalENBIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({GlobalENB-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -3495,13 +3182,10 @@ type GlobalENBIDExtIEs struct {
 //		...
 //	}
 type GlobalEnGNBID struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// EnGNBID is the component en-gNB-ID [1] En-gNB-ID.
-	EnGNBID EnGNBID
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Global-en-gNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_GlobalEnGNBIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity    PLMNidentity                                   // pLMNidentity [0] PLMNidentity
+	EnGNBID         EnGNBID                                        // en-gNB-ID [1] En-gNB-ID
+	IEExtensions    ProtocolExtensionContainer_GlobalEnGNBIDExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Global-en-gNB-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                           // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3521,12 +3205,9 @@ type ProtocolExtensionContainer_GlobalEnGNBIDExtIEs []ProtocolExtensionField_Glo
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_GlobalEnGNBIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue GlobalEnGNBIDExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue GlobalEnGNBIDExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // GlobalEnGNBIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Global-en-gNB-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -3554,11 +3235,9 @@ type GUMMEIList []GUMMEI
 //		...
 //	}
 type ENBStatusTransferTransparentContainer struct {
-	// BearersSubjectToStatusTransferList is the component bearers-SubjectToStatusTransferList [0] Bearers-SubjectToStatusTransferList.
-	BearersSubjectToStatusTransferList BearersSubjectToStatusTransferList
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.ENB-StatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENBStatusTransferTransparentContainerExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	BearersSubjectToStatusTransferList BearersSubjectToStatusTransferList                                     // bearers-SubjectToStatusTransferList [0] Bearers-SubjectToStatusTransferList
+	IEExtensions                       ProtocolExtensionContainer_ENBStatusTransferTransparentContainerExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.ENB-StatusTransfer-TransparentContainer-ExtIEs}} OPTIONAL
+	HasIEExtensions                    bool                                                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3578,12 +3257,9 @@ type ProtocolExtensionContainer_ENBStatusTransferTransparentContainerExtIEs []Pr
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENBStatusTransferTransparentContainerExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENBStatusTransferTransparentContainerExtIEs
+	ID             ProtocolExtensionID                         // id [0] ProtocolExtensionID
+	Criticality    Criticality                                 // criticality [1] Criticality
+	ExtensionValue ENBStatusTransferTransparentContainerExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENBStatusTransferTransparentContainerExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ENB-StatusTransfer-TransparentContainer-ExtIEs}): the encoding received (Raw) and, when the
@@ -3629,16 +3305,12 @@ type EncryptionAlgorithms der.BitString
 //	...
 //	}
 type ENDCSONConfigurationTransfer struct {
-	// Transfertype is the component transfertype [0] EXPLICIT EN-DCSONTransferType.
-	Transfertype ENDCSONTransferType
-	// SONInformation is the component sONInformation [1] EXPLICIT SONInformation.
-	SONInformation SONInformation
-	// X2TNLConfigInfo is the component x2TNLConfigInfo [2] X2TNLConfigurationInfo OPTIONAL.
-	X2TNLConfigInfo    X2TNLConfigurationInfo
-	HasX2TNLConfigInfo bool // whether x2TNLConfigInfo is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONConfigurationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENDCSONConfigurationTransferExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	Transfertype       ENDCSONTransferType                                           // transfertype [0] EXPLICIT EN-DCSONTransferType
+	SONInformation     SONInformation                                                // sONInformation [1] EXPLICIT SONInformation
+	X2TNLConfigInfo    X2TNLConfigurationInfo                                        // x2TNLConfigInfo [2] X2TNLConfigurationInfo OPTIONAL
+	HasX2TNLConfigInfo bool                                                          // whether x2TNLConfigInfo is present in the encoding
+	IEExtensions       ProtocolExtensionContainer_ENDCSONConfigurationTransferExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONConfigurationTransfer-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3658,12 +3330,9 @@ type ProtocolExtensionContainer_ENDCSONConfigurationTransferExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENDCSONConfigurationTransferExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENDCSONConfigurationTransferExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue ENDCSONConfigurationTransferExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENDCSONConfigurationTransferExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EN-DCSONConfigurationTransfer-ExtIEs}): the encoding received (Raw) and, when the
@@ -3687,11 +3356,9 @@ type ENDCSONConfigurationTransferExtIEs struct {
 //	}
 type ENDCSONTransferType struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ENDCSONTransferTypeChoice
-	// Request is the component request [0] EN-DCTransferTypeRequest.
-	Request *ENDCTransferTypeRequest
-	// Reply is the component reply [1] EN-DCTransferTypeReply.
-	Reply *ENDCTransferTypeReply
+	Choice  ENDCSONTransferTypeChoice
+	Request *ENDCTransferTypeRequest // request [0] EN-DCTransferTypeRequest
+	Reply   *ENDCTransferTypeReply   // reply [1] EN-DCTransferTypeReply
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -3727,22 +3394,16 @@ func (c ENDCSONTransferTypeChoice) String() string {
 //	...
 //	}
 type ENDCTransferTypeRequest struct {
-	// SourceeNB is the component sourceeNB [0] EN-DCSONeNBIdentification.
-	SourceeNB ENDCSONeNBIdentification
-	// TargetengNB is the component targetengNB [1] EN-DCSONengNBIdentification.
-	TargetengNB ENDCSONengNBIdentification
-	// TargeteNB is the component targeteNB [2] EN-DCSONeNBIdentification OPTIONAL.
-	TargeteNB    ENDCSONeNBIdentification
-	HasTargeteNB bool // whether targeteNB is present in the encoding
-	// AssociatedTAI is the component associatedTAI [3] TAI OPTIONAL.
-	AssociatedTAI    TAI
-	HasAssociatedTAI bool // whether associatedTAI is present in the encoding
-	// Broadcast5GSTAI is the component broadcast5GSTAI [4] FiveGSTAI OPTIONAL.
-	Broadcast5GSTAI    FiveGSTAI
-	HasBroadcast5GSTAI bool // whether broadcast5GSTAI is present in the encoding
-	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.EN-DCTransferTypeRequest-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENDCTransferTypeRequestExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	SourceeNB          ENDCSONeNBIdentification                                 // sourceeNB [0] EN-DCSONeNBIdentification
+	TargetengNB        ENDCSONengNBIdentification                               // targetengNB [1] EN-DCSONengNBIdentification
+	TargeteNB          ENDCSONeNBIdentification                                 // targeteNB [2] EN-DCSONeNBIdentification OPTIONAL
+	HasTargeteNB       bool                                                     // whether targeteNB is present in the encoding
+	AssociatedTAI      TAI                                                      // associatedTAI [3] TAI OPTIONAL
+	HasAssociatedTAI   bool                                                     // whether associatedTAI is present in the encoding
+	Broadcast5GSTAI    FiveGSTAI                                                // broadcast5GSTAI [4] FiveGSTAI OPTIONAL
+	HasBroadcast5GSTAI bool                                                     // whether broadcast5GSTAI is present in the encoding
+	IEExtensions       ProtocolExtensionContainer_ENDCTransferTypeRequestExtIEs // iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.EN-DCTransferTypeRequest-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3762,12 +3423,9 @@ type ProtocolExtensionContainer_ENDCTransferTypeRequestExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENDCTransferTypeRequestExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENDCTransferTypeRequestExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue ENDCTransferTypeRequestExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENDCTransferTypeRequestExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EN-DCTransferTypeRequest-ExtIEs}): the encoding received (Raw) and, when the
@@ -3791,13 +3449,10 @@ type ENDCTransferTypeRequestExtIEs struct {
 //	...
 //	}
 type ENDCTransferTypeReply struct {
-	// SourceengNB is the component sourceengNB [0] EN-DCSONengNBIdentification.
-	SourceengNB ENDCSONengNBIdentification
-	// TargeteNB is the component targeteNB [1] EN-DCSONeNBIdentification.
-	TargeteNB ENDCSONeNBIdentification
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCTransferTypeReply-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENDCTransferTypeReplyExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	SourceengNB     ENDCSONengNBIdentification                             // sourceengNB [0] EN-DCSONengNBIdentification
+	TargeteNB       ENDCSONeNBIdentification                               // targeteNB [1] EN-DCSONeNBIdentification
+	IEExtensions    ProtocolExtensionContainer_ENDCTransferTypeReplyExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCTransferTypeReply-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3817,12 +3472,9 @@ type ProtocolExtensionContainer_ENDCTransferTypeReplyExtIEs []ProtocolExtensionF
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENDCTransferTypeReplyExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENDCTransferTypeReplyExtIEs
+	ID             ProtocolExtensionID         // id [0] ProtocolExtensionID
+	Criticality    Criticality                 // criticality [1] Criticality
+	ExtensionValue ENDCTransferTypeReplyExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENDCTransferTypeReplyExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EN-DCTransferTypeReply-ExtIEs}): the encoding received (Raw) and, when the
@@ -3846,13 +3498,10 @@ type ENDCTransferTypeReplyExtIEs struct {
 //	...
 //	}
 type ENDCSONeNBIdentification struct {
-	// GlobaleNBID is the component globaleNBID [0] Global-ENB-ID.
-	GlobaleNBID GlobalENBID
-	// SelectedTAI is the component selectedTAI [1] TAI.
-	SelectedTAI TAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONeNBIdentification-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENDCSONeNBIdentificationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobaleNBID     GlobalENBID                                               // globaleNBID [0] Global-ENB-ID
+	SelectedTAI     TAI                                                       // selectedTAI [1] TAI
+	IEExtensions    ProtocolExtensionContainer_ENDCSONeNBIdentificationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONeNBIdentification-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3872,12 +3521,9 @@ type ProtocolExtensionContainer_ENDCSONeNBIdentificationExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENDCSONeNBIdentificationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENDCSONeNBIdentificationExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue ENDCSONeNBIdentificationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENDCSONeNBIdentificationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EN-DCSONeNBIdentification-ExtIEs}): the encoding received (Raw) and, when the
@@ -3901,13 +3547,10 @@ type ENDCSONeNBIdentificationExtIEs struct {
 //	...
 //	}
 type ENDCSONengNBIdentification struct {
-	// GlobalengNBID is the component globalengNBID [0] Global-en-gNB-ID.
-	GlobalengNBID GlobalEnGNBID
-	// SelectedTAI is the component selectedTAI [1] TAI.
-	SelectedTAI TAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONengNBIdentification-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENDCSONengNBIdentificationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalengNBID   GlobalEnGNBID                                               // globalengNBID [0] Global-en-gNB-ID
+	SelectedTAI     TAI                                                         // selectedTAI [1] TAI
+	IEExtensions    ProtocolExtensionContainer_ENDCSONengNBIdentificationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EN-DCSONengNBIdentification-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3927,12 +3570,9 @@ type ProtocolExtensionContainer_ENDCSONengNBIdentificationExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENDCSONengNBIdentificationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENDCSONengNBIdentificationExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue ENDCSONengNBIdentificationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENDCSONengNBIdentificationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EN-DCSONengNBIdentification-ExtIEs}): the encoding received (Raw) and, when the
@@ -3974,10 +3614,7 @@ func (v EndIndication) String() string {
 //	}
 type EnhancedCoverageRestricted int64
 
-const (
-	EnhancedCoverageRestricted_Restricted EnhancedCoverageRestricted = 0 // restricted
-)
-
+const EnhancedCoverageRestricted_Restricted EnhancedCoverageRestricted = 0 // restricted
 // String returns the ASN.1 identifier of the value, or its number.
 func (v EnhancedCoverageRestricted) String() string {
 	return der.Name("restricted", int(v), "")
@@ -4054,12 +3691,9 @@ type ProtocolIESingleContainer_ERABInformationListIEs = ProtocolIEField_ERABInfo
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABInformationListIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABInformationListIEs
+	ID          ProtocolIEID           // id [0] ProtocolIE-ID
+	Criticality Criticality            // criticality [1] Criticality
+	Value       ERABInformationListIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABInformationListIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABInformationListIEs}): the encoding received (Raw) and, when the
@@ -4071,9 +3705,8 @@ type ERABInformationListIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABInformationListItem is the value when Kind is ERABInformationListIEs_IDERABInformationListItem.
-	IDERABInformationListItem *ERABInformationListItem
+	Kind                      S1apProtocolIesKind
+	IDERABInformationListItem *ERABInformationListItem // when Kind is ERABInformationListIEs_IDERABInformationListItem
 }
 
 // ERABInformationListItem is the ASN.1 type E-RABInformationListItem.
@@ -4085,14 +3718,11 @@ type ERABInformationListIEs struct {
 //		...
 //	}
 type ERABInformationListItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// DLForwarding is the component dL-Forwarding [1] DL-Forwarding OPTIONAL.
-	DLForwarding    DLForwarding
-	HasDLForwarding bool // whether dL-Forwarding is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABInformationListItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABInformationListItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                   // e-RAB-ID [0] E-RAB-ID
+	DLForwarding    DLForwarding                                             // dL-Forwarding [1] DL-Forwarding OPTIONAL
+	HasDLForwarding bool                                                     // whether dL-Forwarding is present in the encoding
+	IEExtensions    ProtocolExtensionContainer_ERABInformationListItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABInformationListItem-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4112,12 +3742,9 @@ type ProtocolExtensionContainer_ERABInformationListItemExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABInformationListItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABInformationListItemExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue ERABInformationListItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABInformationListItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABInformationListItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -4129,13 +3756,11 @@ type ERABInformationListItemExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDDAPSRequestInfo is the value when Kind is ERABInformationListItemExtIEs_IDDAPSRequestInfo.
-	IDDAPSRequestInfo *DAPSRequestInfo
+	Kind              S1apProtocolExtensionKind
+	IDDAPSRequestInfo *DAPSRequestInfo // when Kind is ERABInformationListItemExtIEs_IDDAPSRequestInfo
 	// TransportLayerAddress is the value when Kind is ERABInformationListItemExtIEs_IDSourceTransportLayerAddress or ERABInformationListItemExtIEs_IDSourceNodeTransportLayerAddress.
 	TransportLayerAddress TransportLayerAddress
-	// IDSecurityIndication is the value when Kind is ERABInformationListItemExtIEs_IDSecurityIndication.
-	IDSecurityIndication *SecurityIndication
+	IDSecurityIndication  *SecurityIndication // when Kind is ERABInformationListItemExtIEs_IDSecurityIndication
 }
 
 // ERABList is the ASN.1 type E-RABList.
@@ -4159,12 +3784,9 @@ type ProtocolIESingleContainer_ERABItemIEs = ProtocolIEField_ERABItemIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABItemIEs
+	ID          ProtocolIEID // id [0] ProtocolIE-ID
+	Criticality Criticality  // criticality [1] Criticality
+	Value       ERABItemIEs  // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABItemIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABItemIEs}): the encoding received (Raw) and, when the
@@ -4176,9 +3798,8 @@ type ERABItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABItem is the value when Kind is ERABItemIEs_IDERABItem.
-	IDERABItem *ERABItem
+	Kind       S1apProtocolIesKind
+	IDERABItem *ERABItem // when Kind is ERABItemIEs_IDERABItem
 }
 
 // ERABItem is the ASN.1 type E-RABItem.
@@ -4190,13 +3811,10 @@ type ERABItemIEs struct {
 //		...
 //	}
 type ERABItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// Cause is the component cause [1] EXPLICIT Cause.
-	Cause Cause
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                    // e-RAB-ID [0] E-RAB-ID
+	Cause           Cause                                     // cause [1] EXPLICIT Cause
+	IEExtensions    ProtocolExtensionContainer_ERABItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABItem-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4216,12 +3834,9 @@ type ProtocolExtensionContainer_ERABItemExtIEs []ProtocolExtensionField_ERABItem
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABItemExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue ERABItemExtIEs      // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -4246,16 +3861,12 @@ type ERABItemExtIEs struct {
 //		...
 //	}
 type ERABLevelQoSParameters struct {
-	// QCI is the component qCI [0] QCI.
-	QCI QCI
-	// AllocationRetentionPriority is the component allocationRetentionPriority [1] AllocationAndRetentionPriority.
-	AllocationRetentionPriority AllocationAndRetentionPriority
-	// GbrQosInformation is the component gbrQosInformation [2] GBR-QosInformation OPTIONAL.
-	GbrQosInformation    GBRQosInformation
-	HasGbrQosInformation bool // whether gbrQosInformation is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.E-RABQoSParameters-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABQoSParametersExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	QCI                         QCI                                                // qCI [0] QCI
+	AllocationRetentionPriority AllocationAndRetentionPriority                     // allocationRetentionPriority [1] AllocationAndRetentionPriority
+	GbrQosInformation           GBRQosInformation                                  // gbrQosInformation [2] GBR-QosInformation OPTIONAL
+	HasGbrQosInformation        bool                                               // whether gbrQosInformation is present in the encoding
+	IEExtensions                ProtocolExtensionContainer_ERABQoSParametersExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.E-RABQoSParameters-ExtIEs}} OPTIONAL
+	HasIEExtensions             bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4275,12 +3886,9 @@ type ProtocolExtensionContainer_ERABQoSParametersExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABQoSParametersExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABQoSParametersExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue ERABQoSParametersExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABQoSParametersExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABQoSParameters-ExtIEs}): the encoding received (Raw) and, when the
@@ -4318,12 +3926,9 @@ type ProtocolIESingleContainer_ERABSecurityResultListIEs = ProtocolIEField_ERABS
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABSecurityResultListIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABSecurityResultListIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ERABSecurityResultListIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABSecurityResultListIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABSecurityResultListIEs}): the encoding received (Raw) and, when the
@@ -4335,9 +3940,8 @@ type ERABSecurityResultListIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABSecurityResultItem is the value when Kind is ERABSecurityResultListIEs_IDERABSecurityResultItem.
-	IDERABSecurityResultItem *ERABSecurityResultItem
+	Kind                     S1apProtocolIesKind
+	IDERABSecurityResultItem *ERABSecurityResultItem // when Kind is ERABSecurityResultListIEs_IDERABSecurityResultItem
 }
 
 // ERABSecurityResultItem is the ASN.1 type E-RABSecurityResultItem.
@@ -4349,13 +3953,10 @@ type ERABSecurityResultListIEs struct {
 //		...
 //	}
 type ERABSecurityResultItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// SecurityResult is the component securityResult [1] SecurityResult.
-	SecurityResult SecurityResult
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABSecurityResultItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABSecurityResultItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                  // e-RAB-ID [0] E-RAB-ID
+	SecurityResult  SecurityResult                                          // securityResult [1] SecurityResult
+	IEExtensions    ProtocolExtensionContainer_ERABSecurityResultItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.E-RABSecurityResultItem-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4375,12 +3976,9 @@ type ProtocolExtensionContainer_ERABSecurityResultItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABSecurityResultItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABSecurityResultItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue ERABSecurityResultItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABSecurityResultItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABSecurityResultItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -4416,12 +4014,9 @@ type ProtocolIESingleContainer_ERABUsageReportItemIEs = ProtocolIEField_ERABUsag
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABUsageReportItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABUsageReportItemIEs
+	ID          ProtocolIEID           // id [0] ProtocolIE-ID
+	Criticality Criticality            // criticality [1] Criticality
+	Value       ERABUsageReportItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABUsageReportItemIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABUsageReportItemIEs}): the encoding received (Raw) and, when the
@@ -4433,9 +4028,8 @@ type ERABUsageReportItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABUsageReportItem is the value when Kind is ERABUsageReportItemIEs_IDERABUsageReportItem.
-	IDERABUsageReportItem *ERABUsageReportItem
+	Kind                  S1apProtocolIesKind
+	IDERABUsageReportItem *ERABUsageReportItem // when Kind is ERABUsageReportItemIEs_IDERABUsageReportItem
 }
 
 // ERABUsageReportItem is the ASN.1 type E-RABUsageReportItem.
@@ -4449,17 +4043,12 @@ type ERABUsageReportItemIEs struct {
 //		...
 //	}
 type ERABUsageReportItem struct {
-	// StartTimestamp is the component startTimestamp [0] OCTET STRING.
-	StartTimestamp []byte
-	// EndTimestamp is the component endTimestamp [1] OCTET STRING.
-	EndTimestamp []byte
-	// UsageCountUL is the component usageCountUL [2] INTEGER.
-	UsageCountUL der.Integer
-	// UsageCountDL is the component usageCountDL [3] INTEGER.
-	UsageCountDL der.Integer
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.E-RABUsageReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABUsageReportItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	StartTimestamp  []byte                                               // startTimestamp [0] OCTET STRING
+	EndTimestamp    []byte                                               // endTimestamp [1] OCTET STRING
+	UsageCountUL    der.Integer                                          // usageCountUL [2] INTEGER
+	UsageCountDL    der.Integer                                          // usageCountDL [3] INTEGER
+	IEExtensions    ProtocolExtensionContainer_ERABUsageReportItemExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.E-RABUsageReportItem-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4479,12 +4068,9 @@ type ProtocolExtensionContainer_ERABUsageReportItemExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABUsageReportItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABUsageReportItemExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue ERABUsageReportItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABUsageReportItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABUsageReportItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -4507,10 +4093,7 @@ type ERABUsageReportItemExtIEs struct {
 //	}
 type EthernetType int64
 
-const (
-	EthernetType_True EthernetType = 0 // true
-)
-
+const EthernetType_True EthernetType = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v EthernetType) String() string {
 	return der.Name("true", int(v), "")
@@ -4525,13 +4108,10 @@ func (v EthernetType) String() string {
 //		...
 //	}
 type EUTRANCGI struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// CellID is the component cell-ID [1] CellIdentity.
-	CellID CellIdentity
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EUTRAN-CGI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_EUTRANCGIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity    PLMNidentity                               // pLMNidentity [0] PLMNidentity
+	CellID          CellIdentity                               // cell-ID [1] CellIdentity
+	IEExtensions    ProtocolExtensionContainer_EUTRANCGIExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.EUTRAN-CGI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                       // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4551,12 +4131,9 @@ type ProtocolExtensionContainer_EUTRANCGIExtIEs []ProtocolExtensionField_EUTRANC
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_EUTRANCGIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue EUTRANCGIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue EUTRANCGIExtIEs     // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // EUTRANCGIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EUTRAN-CGI-ExtIEs}): the encoding received (Raw) and, when the
@@ -4586,15 +4163,11 @@ type EUTRANRoundTripDelayEstimationInfo int64
 //		...
 //	}
 type EventL1LoggedMDTConfig struct {
-	// L1Threshold is the component l1Threshold [0] EXPLICIT MeasurementThresholdL1LoggedMDT.
-	L1Threshold MeasurementThresholdL1LoggedMDT
-	// Hysteresis is the component hysteresis [1] Hysteresis.
-	Hysteresis Hysteresis
-	// TimeToTrigger is the component timeToTrigger [2] TimeToTrigger.
-	TimeToTrigger TimeToTrigger
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.EventL1LoggedMDTConfig-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	L1Threshold     MeasurementThresholdL1LoggedMDT                         // l1Threshold [0] EXPLICIT MeasurementThresholdL1LoggedMDT
+	Hysteresis      Hysteresis                                              // hysteresis [1] Hysteresis
+	TimeToTrigger   TimeToTrigger                                           // timeToTrigger [2] TimeToTrigger
+	IEExtensions    ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.EventL1LoggedMDTConfig-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4614,12 +4187,9 @@ type ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_EventL1LoggedMDTConfigExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue EventL1LoggedMDTConfigExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue EventL1LoggedMDTConfigExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // EventL1LoggedMDTConfigExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({EventL1LoggedMDTConfig-ExtIEs}): the encoding received (Raw) and, when the
@@ -4643,13 +4213,10 @@ type EventL1LoggedMDTConfigExtIEs struct {
 //	}
 type EventTrigger struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice EventTriggerChoice
-	// OutOfCoverage is the component outOfCoverage [0] ENUMERATED.
-	OutOfCoverage EventTrigger_OutOfCoverage
-	// EventL1LoggedMDTConfig is the component eventL1LoggedMDTConfig [1] EventL1LoggedMDTConfig.
-	EventL1LoggedMDTConfig *EventL1LoggedMDTConfig
-	// ChoiceExtensions is the component choice-Extensions [2] ProtocolIE-SingleContainer{{S1AP-IEs.EventTrigger-ExtIEs}}.
-	ChoiceExtensions ProtocolIESingleContainer_EventTriggerExtIEs
+	Choice                 EventTriggerChoice
+	OutOfCoverage          EventTrigger_OutOfCoverage                   // outOfCoverage [0] ENUMERATED
+	EventL1LoggedMDTConfig *EventL1LoggedMDTConfig                      // eventL1LoggedMDTConfig [1] EventL1LoggedMDTConfig
+	ChoiceExtensions       ProtocolIESingleContainer_EventTriggerExtIEs // choice-Extensions [2] ProtocolIE-SingleContainer{{S1AP-IEs.EventTrigger-ExtIEs}}
 }
 
 // EventTriggerChoice tells which alternative of EventTrigger a value holds.
@@ -4675,10 +4242,7 @@ func (c EventTriggerChoice) String() string {
 // EventTrigger_OutOfCoverage is the type of EventTrigger.outOfCoverage.
 type EventTrigger_OutOfCoverage int64
 
-const (
-	EventTrigger_True EventTrigger_OutOfCoverage = 0 // true
-)
-
+const EventTrigger_True EventTrigger_OutOfCoverage = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v EventTrigger_OutOfCoverage) String() string {
 	return der.Name("true", int(v), "")
@@ -4700,12 +4264,9 @@ type ProtocolIESingleContainer_EventTriggerExtIEs = ProtocolIEField_EventTrigger
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_EventTriggerExtIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value EventTriggerExtIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       EventTriggerExtIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // EventTriggerExtIEs is the open type S1AP-PROTOCOL-IES.&Value({EventTrigger-ExtIEs}): the encoding received (Raw) and, when the
@@ -4729,15 +4290,12 @@ type EventTriggerExtIEs struct {
 //		...
 //	}
 type ExpectedUEBehaviour struct {
-	// ExpectedActivity is the component expectedActivity [0] ExpectedUEActivityBehaviour OPTIONAL.
-	ExpectedActivity    ExpectedUEActivityBehaviour
-	HasExpectedActivity bool // whether expectedActivity is present in the encoding
-	// ExpectedHOInterval is the component expectedHOInterval [1] ExpectedHOInterval OPTIONAL.
-	ExpectedHOInterval    ExpectedHOInterval
-	HasExpectedHOInterval bool // whether expectedHOInterval is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ExpectedUEBehaviour-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ExpectedActivity      ExpectedUEActivityBehaviour                          // expectedActivity [0] ExpectedUEActivityBehaviour OPTIONAL
+	HasExpectedActivity   bool                                                 // whether expectedActivity is present in the encoding
+	ExpectedHOInterval    ExpectedHOInterval                                   // expectedHOInterval [1] ExpectedHOInterval OPTIONAL
+	HasExpectedHOInterval bool                                                 // whether expectedHOInterval is present in the encoding
+	IEExtensions          ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ExpectedUEBehaviour-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4757,12 +4315,9 @@ type ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ExpectedUEBehaviourExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ExpectedUEBehaviourExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue ExpectedUEBehaviourExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ExpectedUEBehaviourExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ExpectedUEBehaviour-ExtIEs}): the encoding received (Raw) and, when the
@@ -4787,18 +4342,14 @@ type ExpectedUEBehaviourExtIEs struct {
 //		...
 //	}
 type ExpectedUEActivityBehaviour struct {
-	// ExpectedActivityPeriod is the component expectedActivityPeriod [0] ExpectedActivityPeriod OPTIONAL.
-	ExpectedActivityPeriod    ExpectedActivityPeriod
-	HasExpectedActivityPeriod bool // whether expectedActivityPeriod is present in the encoding
-	// ExpectedIdlePeriod is the component expectedIdlePeriod [1] ExpectedIdlePeriod OPTIONAL.
-	ExpectedIdlePeriod    ExpectedIdlePeriod
-	HasExpectedIdlePeriod bool // whether expectedIdlePeriod is present in the encoding
-	// SourceofUEActivityBehaviourInformation is the component sourceofUEActivityBehaviourInformation [2] SourceOfUEActivityBehaviourInformation OPTIONAL.
-	SourceofUEActivityBehaviourInformation    SourceOfUEActivityBehaviourInformation
-	HasSourceofUEActivityBehaviourInformation bool // whether sourceofUEActivityBehaviourInformation is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ExpectedUEActivityBehaviour-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ExpectedActivityPeriod                    ExpectedActivityPeriod                                       // expectedActivityPeriod [0] ExpectedActivityPeriod OPTIONAL
+	HasExpectedActivityPeriod                 bool                                                         // whether expectedActivityPeriod is present in the encoding
+	ExpectedIdlePeriod                        ExpectedIdlePeriod                                           // expectedIdlePeriod [1] ExpectedIdlePeriod OPTIONAL
+	HasExpectedIdlePeriod                     bool                                                         // whether expectedIdlePeriod is present in the encoding
+	SourceofUEActivityBehaviourInformation    SourceOfUEActivityBehaviourInformation                       // sourceofUEActivityBehaviourInformation [2] SourceOfUEActivityBehaviourInformation OPTIONAL
+	HasSourceofUEActivityBehaviourInformation bool                                                         // whether sourceofUEActivityBehaviourInformation is present in the encoding
+	IEExtensions                              ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ExpectedUEActivityBehaviour-ExtIEs}} OPTIONAL
+	HasIEExtensions                           bool                                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4818,12 +4369,9 @@ type ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs []ProtocolExte
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ExpectedUEActivityBehaviourExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ExpectedUEActivityBehaviourExtIEs
+	ID             ProtocolExtensionID               // id [0] ProtocolExtensionID
+	Criticality    Criticality                       // criticality [1] Criticality
+	ExtensionValue ExpectedUEActivityBehaviourExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ExpectedUEActivityBehaviourExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ExpectedUEActivityBehaviour-ExtIEs}): the encoding received (Raw) and, when the
@@ -4924,13 +4472,10 @@ type FiveGSTAC []byte
 //		...
 //	}
 type FiveGSTAI struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// FiveGSTAC is the component fiveGSTAC [1] FiveGSTAC.
-	FiveGSTAC FiveGSTAC
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.FiveGSTAI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_FiveGSTAIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity    PLMNidentity                               // pLMNidentity [0] PLMNidentity
+	FiveGSTAC       FiveGSTAC                                  // fiveGSTAC [1] FiveGSTAC
+	IEExtensions    ProtocolExtensionContainer_FiveGSTAIExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.FiveGSTAI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                       // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4950,12 +4495,9 @@ type ProtocolExtensionContainer_FiveGSTAIExtIEs []ProtocolExtensionField_FiveGST
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_FiveGSTAIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue FiveGSTAIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue FiveGSTAIExtIEs     // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // FiveGSTAIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({FiveGSTAI-ExtIEs}): the encoding received (Raw) and, when the
@@ -5017,13 +4559,10 @@ type ForbiddenTAs []ForbiddenTAsItem
 //		...
 //	}
 type ForbiddenTAsItem struct {
-	// PLMNIdentity is the component pLMN-Identity [0] PLMNidentity.
-	PLMNIdentity PLMNidentity
-	// ForbiddenTACs is the component forbiddenTACs [1] ForbiddenTACs.
-	ForbiddenTACs ForbiddenTACs
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ForbiddenTAs-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ForbiddenTAsItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNIdentity    PLMNidentity                                      // pLMN-Identity [0] PLMNidentity
+	ForbiddenTACs   ForbiddenTACs                                     // forbiddenTACs [1] ForbiddenTACs
+	IEExtensions    ProtocolExtensionContainer_ForbiddenTAsItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ForbiddenTAs-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5043,12 +4582,9 @@ type ProtocolExtensionContainer_ForbiddenTAsItemExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ForbiddenTAsItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ForbiddenTAsItemExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue ForbiddenTAsItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ForbiddenTAsItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ForbiddenTAs-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -5082,13 +4618,10 @@ type ForbiddenLAs []ForbiddenLAsItem
 //		...
 //	}
 type ForbiddenLAsItem struct {
-	// PLMNIdentity is the component pLMN-Identity [0] PLMNidentity.
-	PLMNIdentity PLMNidentity
-	// ForbiddenLACs is the component forbiddenLACs [1] ForbiddenLACs.
-	ForbiddenLACs ForbiddenLACs
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ForbiddenLAs-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ForbiddenLAsItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNIdentity    PLMNidentity                                      // pLMN-Identity [0] PLMNidentity
+	ForbiddenLACs   ForbiddenLACs                                     // forbiddenLACs [1] ForbiddenLACs
+	IEExtensions    ProtocolExtensionContainer_ForbiddenLAsItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ForbiddenLAs-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5108,12 +4641,9 @@ type ProtocolExtensionContainer_ForbiddenLAsItemExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ForbiddenLAsItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ForbiddenLAsItemExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue ForbiddenLAsItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ForbiddenLAsItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ForbiddenLAs-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -5144,17 +4674,12 @@ type ForbiddenLACs []LAC
 //		...
 //	}
 type GBRQosInformation struct {
-	// ERABMaximumBitrateDL is the component e-RAB-MaximumBitrateDL [0] BitRate.
-	ERABMaximumBitrateDL BitRate
-	// ERABMaximumBitrateUL is the component e-RAB-MaximumBitrateUL [1] BitRate.
-	ERABMaximumBitrateUL BitRate
-	// ERABGuaranteedBitrateDL is the component e-RAB-GuaranteedBitrateDL [2] BitRate.
-	ERABGuaranteedBitrateDL BitRate
-	// ERABGuaranteedBitrateUL is the component e-RAB-GuaranteedBitrateUL [3] BitRate.
-	ERABGuaranteedBitrateUL BitRate
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.GBR-QosInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_GBRQosInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABMaximumBitrateDL    BitRate                                            // e-RAB-MaximumBitrateDL [0] BitRate
+	ERABMaximumBitrateUL    BitRate                                            // e-RAB-MaximumBitrateUL [1] BitRate
+	ERABGuaranteedBitrateDL BitRate                                            // e-RAB-GuaranteedBitrateDL [2] BitRate
+	ERABGuaranteedBitrateUL BitRate                                            // e-RAB-GuaranteedBitrateUL [3] BitRate
+	IEExtensions            ProtocolExtensionContainer_GBRQosInformationExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.GBR-QosInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions         bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5174,12 +4699,9 @@ type ProtocolExtensionContainer_GBRQosInformationExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_GBRQosInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue GBRQosInformationExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue GBRQosInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // GBRQosInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({GBR-QosInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -5211,15 +4733,11 @@ type GTPTEID []byte
 //		...
 //	}
 type GUMMEI struct {
-	// PLMNIdentity is the component pLMN-Identity [0] PLMNidentity.
-	PLMNIdentity PLMNidentity
-	// MMEGroupID is the component mME-Group-ID [1] MME-Group-ID.
-	MMEGroupID MMEGroupID
-	// MMECode is the component mME-Code [2] MME-Code.
-	MMECode MMECode
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.GUMMEI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_GUMMEIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNIdentity    PLMNidentity                            // pLMN-Identity [0] PLMNidentity
+	MMEGroupID      MMEGroupID                              // mME-Group-ID [1] MME-Group-ID
+	MMECode         MMECode                                 // mME-Code [2] MME-Code
+	IEExtensions    ProtocolExtensionContainer_GUMMEIExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.GUMMEI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5239,12 +4757,9 @@ type ProtocolExtensionContainer_GUMMEIExtIEs []ProtocolExtensionField_GUMMEIExtI
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_GUMMEIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue GUMMEIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue GUMMEIExtIEs        // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // GUMMEIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({GUMMEI-ExtIEs}): the encoding received (Raw) and, when the
@@ -5288,10 +4803,7 @@ func (v GUMMEIType) String() string {
 //	}
 type GWContextReleaseIndication int64
 
-const (
-	GWContextReleaseIndication_True GWContextReleaseIndication = 0 // true
-)
-
+const GWContextReleaseIndication_True GWContextReleaseIndication = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v GWContextReleaseIndication) String() string {
 	return der.Name("true", int(v), "")
@@ -5305,10 +4817,7 @@ func (v GWContextReleaseIndication) String() string {
 //	}
 type HandoverFlag int64
 
-const (
-	HandoverFlag_HandoverPreparation HandoverFlag = 0 // handoverPreparation
-)
-
+const HandoverFlag_HandoverPreparation HandoverFlag = 0 // handoverPreparation
 // String returns the ASN.1 identifier of the value, or its number.
 func (v HandoverFlag) String() string {
 	return der.Name("handoverPreparation", int(v), "")
@@ -5326,23 +4835,17 @@ func (v HandoverFlag) String() string {
 //		...
 //	}
 type HandoverRestrictionList struct {
-	// ServingPLMN is the component servingPLMN [0] PLMNidentity.
-	ServingPLMN PLMNidentity
-	// EquivalentPLMNs is the component equivalentPLMNs [1] EPLMNs OPTIONAL.
-	EquivalentPLMNs    EPLMNs
-	HasEquivalentPLMNs bool // whether equivalentPLMNs is present in the encoding
-	// ForbiddenTAs is the component forbiddenTAs [2] ForbiddenTAs OPTIONAL.
-	ForbiddenTAs    ForbiddenTAs
-	HasForbiddenTAs bool // whether forbiddenTAs is present in the encoding
-	// ForbiddenLAs is the component forbiddenLAs [3] ForbiddenLAs OPTIONAL.
-	ForbiddenLAs    ForbiddenLAs
-	HasForbiddenLAs bool // whether forbiddenLAs is present in the encoding
-	// ForbiddenInterRATs is the component forbiddenInterRATs [4] ForbiddenInterRATs OPTIONAL.
-	ForbiddenInterRATs    ForbiddenInterRATs
-	HasForbiddenInterRATs bool // whether forbiddenInterRATs is present in the encoding
-	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.HandoverRestrictionList-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_HandoverRestrictionListExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ServingPLMN           PLMNidentity                                             // servingPLMN [0] PLMNidentity
+	EquivalentPLMNs       EPLMNs                                                   // equivalentPLMNs [1] EPLMNs OPTIONAL
+	HasEquivalentPLMNs    bool                                                     // whether equivalentPLMNs is present in the encoding
+	ForbiddenTAs          ForbiddenTAs                                             // forbiddenTAs [2] ForbiddenTAs OPTIONAL
+	HasForbiddenTAs       bool                                                     // whether forbiddenTAs is present in the encoding
+	ForbiddenLAs          ForbiddenLAs                                             // forbiddenLAs [3] ForbiddenLAs OPTIONAL
+	HasForbiddenLAs       bool                                                     // whether forbiddenLAs is present in the encoding
+	ForbiddenInterRATs    ForbiddenInterRATs                                       // forbiddenInterRATs [4] ForbiddenInterRATs OPTIONAL
+	HasForbiddenInterRATs bool                                                     // whether forbiddenInterRATs is present in the encoding
+	IEExtensions          ProtocolExtensionContainer_HandoverRestrictionListExtIEs // iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.HandoverRestrictionList-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5362,12 +4865,9 @@ type ProtocolExtensionContainer_HandoverRestrictionListExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_HandoverRestrictionListExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue HandoverRestrictionListExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue HandoverRestrictionListExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // HandoverRestrictionListExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({HandoverRestrictionList-ExtIEs}): the encoding received (Raw) and, when the
@@ -5379,19 +4879,13 @@ type HandoverRestrictionListExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDNRrestrictioninEPSasSecondaryRAT is the value when Kind is HandoverRestrictionListExtIEs_IDNRrestrictioninEPSasSecondaryRAT.
-	IDNRrestrictioninEPSasSecondaryRAT NRrestrictioninEPSasSecondaryRAT
-	// IDUnlicensedSpectrumRestriction is the value when Kind is HandoverRestrictionListExtIEs_IDUnlicensedSpectrumRestriction.
-	IDUnlicensedSpectrumRestriction UnlicensedSpectrumRestriction
-	// IDCNTypeRestrictions is the value when Kind is HandoverRestrictionListExtIEs_IDCNTypeRestrictions.
-	IDCNTypeRestrictions CNTypeRestrictions
-	// IDNRrestrictionin5GS is the value when Kind is HandoverRestrictionListExtIEs_IDNRrestrictionin5GS.
-	IDNRrestrictionin5GS NRrestrictionin5GS
-	// IDLastNGRANPLMNIdentity is the value when Kind is HandoverRestrictionListExtIEs_IDLastNGRANPLMNIdentity.
-	IDLastNGRANPLMNIdentity PLMNidentity
-	// IDRATRestrictions is the value when Kind is HandoverRestrictionListExtIEs_IDRATRestrictions.
-	IDRATRestrictions RATRestrictions
+	Kind                               S1apProtocolExtensionKind
+	IDNRrestrictioninEPSasSecondaryRAT NRrestrictioninEPSasSecondaryRAT // when Kind is HandoverRestrictionListExtIEs_IDNRrestrictioninEPSasSecondaryRAT
+	IDUnlicensedSpectrumRestriction    UnlicensedSpectrumRestriction    // when Kind is HandoverRestrictionListExtIEs_IDUnlicensedSpectrumRestriction
+	IDCNTypeRestrictions               CNTypeRestrictions               // when Kind is HandoverRestrictionListExtIEs_IDCNTypeRestrictions
+	IDNRrestrictionin5GS               NRrestrictionin5GS               // when Kind is HandoverRestrictionListExtIEs_IDNRrestrictionin5GS
+	IDLastNGRANPLMNIdentity            PLMNidentity                     // when Kind is HandoverRestrictionListExtIEs_IDLastNGRANPLMNIdentity
+	IDRATRestrictions                  RATRestrictions                  // when Kind is HandoverRestrictionListExtIEs_IDRATRestrictions
 }
 
 // HandoverType is the ASN.1 type HandoverType.
@@ -5461,19 +4955,14 @@ type MaskedIMEISV der.BitString
 //		...
 //	}
 type ImmediateMDT struct {
-	// MeasurementsToActivate is the component measurementsToActivate [0] MeasurementsToActivate.
-	MeasurementsToActivate MeasurementsToActivate
-	// M1reportingTrigger is the component m1reportingTrigger [1] M1ReportingTrigger.
-	M1reportingTrigger M1ReportingTrigger
-	// M1thresholdeventA2 is the component m1thresholdeventA2 [2] M1ThresholdEventA2 OPTIONAL.
-	M1thresholdeventA2    M1ThresholdEventA2
-	HasM1thresholdeventA2 bool // whether m1thresholdeventA2 is present in the encoding
-	// M1periodicReporting is the component m1periodicReporting [3] M1PeriodicReporting OPTIONAL.
-	M1periodicReporting    M1PeriodicReporting
-	HasM1periodicReporting bool // whether m1periodicReporting is present in the encoding
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.ImmediateMDT-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ImmediateMDTExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MeasurementsToActivate MeasurementsToActivate                        // measurementsToActivate [0] MeasurementsToActivate
+	M1reportingTrigger     M1ReportingTrigger                            // m1reportingTrigger [1] M1ReportingTrigger
+	M1thresholdeventA2     M1ThresholdEventA2                            // m1thresholdeventA2 [2] M1ThresholdEventA2 OPTIONAL
+	HasM1thresholdeventA2  bool                                          // whether m1thresholdeventA2 is present in the encoding
+	M1periodicReporting    M1PeriodicReporting                           // m1periodicReporting [3] M1PeriodicReporting OPTIONAL
+	HasM1periodicReporting bool                                          // whether m1periodicReporting is present in the encoding
+	IEExtensions           ProtocolExtensionContainer_ImmediateMDTExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.ImmediateMDT-ExtIEs}} OPTIONAL
+	HasIEExtensions        bool                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5493,12 +4982,9 @@ type ProtocolExtensionContainer_ImmediateMDTExtIEs []ProtocolExtensionField_Imme
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ImmediateMDTExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ImmediateMDTExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue ImmediateMDTExtIEs  // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ImmediateMDTExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ImmediateMDT-ExtIEs}): the encoding received (Raw) and, when the
@@ -5510,25 +4996,16 @@ type ImmediateMDTExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDM3Configuration is the value when Kind is ImmediateMDTExtIEs_IDM3Configuration.
-	IDM3Configuration *M3Configuration
-	// IDM4Configuration is the value when Kind is ImmediateMDTExtIEs_IDM4Configuration.
-	IDM4Configuration *M4Configuration
-	// IDM5Configuration is the value when Kind is ImmediateMDTExtIEs_IDM5Configuration.
-	IDM5Configuration *M5Configuration
-	// IDMDTLocationInfo is the value when Kind is ImmediateMDTExtIEs_IDMDTLocationInfo.
-	IDMDTLocationInfo MDTLocationInfo
-	// IDM6Configuration is the value when Kind is ImmediateMDTExtIEs_IDM6Configuration.
-	IDM6Configuration *M6Configuration
-	// IDM7Configuration is the value when Kind is ImmediateMDTExtIEs_IDM7Configuration.
-	IDM7Configuration *M7Configuration
-	// IDBluetoothMeasurementConfiguration is the value when Kind is ImmediateMDTExtIEs_IDBluetoothMeasurementConfiguration.
-	IDBluetoothMeasurementConfiguration *BluetoothMeasurementConfiguration
-	// IDWLANMeasurementConfiguration is the value when Kind is ImmediateMDTExtIEs_IDWLANMeasurementConfiguration.
-	IDWLANMeasurementConfiguration *WLANMeasurementConfiguration
-	// IDSensorMeasurementConfiguration is the value when Kind is ImmediateMDTExtIEs_IDSensorMeasurementConfiguration.
-	IDSensorMeasurementConfiguration *SensorMeasurementConfiguration
+	Kind                                S1apProtocolExtensionKind
+	IDM3Configuration                   *M3Configuration                   // when Kind is ImmediateMDTExtIEs_IDM3Configuration
+	IDM4Configuration                   *M4Configuration                   // when Kind is ImmediateMDTExtIEs_IDM4Configuration
+	IDM5Configuration                   *M5Configuration                   // when Kind is ImmediateMDTExtIEs_IDM5Configuration
+	IDMDTLocationInfo                   MDTLocationInfo                    // when Kind is ImmediateMDTExtIEs_IDMDTLocationInfo
+	IDM6Configuration                   *M6Configuration                   // when Kind is ImmediateMDTExtIEs_IDM6Configuration
+	IDM7Configuration                   *M7Configuration                   // when Kind is ImmediateMDTExtIEs_IDM7Configuration
+	IDBluetoothMeasurementConfiguration *BluetoothMeasurementConfiguration // when Kind is ImmediateMDTExtIEs_IDBluetoothMeasurementConfiguration
+	IDWLANMeasurementConfiguration      *WLANMeasurementConfiguration      // when Kind is ImmediateMDTExtIEs_IDWLANMeasurementConfiguration
+	IDSensorMeasurementConfiguration    *SensorMeasurementConfiguration    // when Kind is ImmediateMDTExtIEs_IDSensorMeasurementConfiguration
 }
 
 // IMSI is the ASN.1 type IMSI.
@@ -5545,13 +5022,10 @@ type IMSI []byte
 //		...
 //	}
 type InformationOnRecommendedCellsAndENBsForPaging struct {
-	// RecommendedCellsForPaging is the component recommendedCellsForPaging [0] RecommendedCellsForPaging.
-	RecommendedCellsForPaging RecommendedCellsForPaging
-	// RecommendENBsForPaging is the component recommendENBsForPaging [1] RecommendedENBsForPaging.
-	RecommendENBsForPaging RecommendedENBsForPaging
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.InformationOnRecommendedCellsAndENBsForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_InformationOnRecommendedCellsAndENBsForPagingExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RecommendedCellsForPaging RecommendedCellsForPaging                                                      // recommendedCellsForPaging [0] RecommendedCellsForPaging
+	RecommendENBsForPaging    RecommendedENBsForPaging                                                       // recommendENBsForPaging [1] RecommendedENBsForPaging
+	IEExtensions              ProtocolExtensionContainer_InformationOnRecommendedCellsAndENBsForPagingExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.InformationOnRecommendedCellsAndENBsForPaging-ExtIEs}} OPTIONAL
+	HasIEExtensions           bool                                                                           // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5571,12 +5045,9 @@ type ProtocolExtensionContainer_InformationOnRecommendedCellsAndENBsForPagingExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_InformationOnRecommendedCellsAndENBsForPagingExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue InformationOnRecommendedCellsAndENBsForPagingExtIEs
+	ID             ProtocolExtensionID                                 // id [0] ProtocolExtensionID
+	Criticality    Criticality                                         // criticality [1] Criticality
+	ExtensionValue InformationOnRecommendedCellsAndENBsForPagingExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // InformationOnRecommendedCellsAndENBsForPagingExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({InformationOnRecommendedCellsAndENBsForPaging-ExtIEs}): the encoding received (Raw) and, when the
@@ -5657,20 +5128,15 @@ type InterfacesToTrace der.BitString
 //		...
 //	}
 type IntersystemMeasurementConfiguration struct {
-	// RSRP is the component rSRP [0] INTEGER OPTIONAL.
-	RSRP    int64
-	HasRSRP bool // whether rSRP is present in the encoding
-	// RSRQ is the component rSRQ [1] INTEGER OPTIONAL.
-	RSRQ    int64
-	HasRSRQ bool // whether rSRQ is present in the encoding
-	// SINR is the component sINR [2] INTEGER OPTIONAL.
-	SINR    int64
-	HasSINR bool // whether sINR is present in the encoding
-	// InterSystemMeasurementParameters is the component interSystemMeasurementParameters [3] InterSystemMeasurementParameters.
-	InterSystemMeasurementParameters InterSystemMeasurementParameters
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.IntersystemMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_IntersystemMeasurementConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RSRP                             int64                                                                // rSRP [0] INTEGER OPTIONAL
+	HasRSRP                          bool                                                                 // whether rSRP is present in the encoding
+	RSRQ                             int64                                                                // rSRQ [1] INTEGER OPTIONAL
+	HasRSRQ                          bool                                                                 // whether rSRQ is present in the encoding
+	SINR                             int64                                                                // sINR [2] INTEGER OPTIONAL
+	HasSINR                          bool                                                                 // whether sINR is present in the encoding
+	InterSystemMeasurementParameters InterSystemMeasurementParameters                                     // interSystemMeasurementParameters [3] InterSystemMeasurementParameters
+	IEExtensions                     ProtocolExtensionContainer_IntersystemMeasurementConfigurationExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.IntersystemMeasurementConfiguration-ExtIEs}} OPTIONAL
+	HasIEExtensions                  bool                                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5690,12 +5156,9 @@ type ProtocolExtensionContainer_IntersystemMeasurementConfigurationExtIEs []Prot
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_IntersystemMeasurementConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue IntersystemMeasurementConfigurationExtIEs
+	ID             ProtocolExtensionID                       // id [0] ProtocolExtensionID
+	Criticality    Criticality                               // criticality [1] Criticality
+	ExtensionValue IntersystemMeasurementConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // IntersystemMeasurementConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({IntersystemMeasurementConfiguration-ExtIEs}): the encoding received (Raw) and, when the
@@ -5719,14 +5182,11 @@ type IntersystemMeasurementConfigurationExtIEs struct {
 //		...
 //	}
 type InterSystemMeasurementParameters struct {
-	// MeasurementDuration is the component measurementDuration [0] INTEGER.
-	MeasurementDuration int64
-	// InterSystemMeasurementList is the component interSystemMeasurementList [1] InterSystemMeasurementList OPTIONAL.
-	InterSystemMeasurementList    InterSystemMeasurementList
-	HasInterSystemMeasurementList bool // whether interSystemMeasurementList is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.InterSystemMeasurementParameters-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_InterSystemMeasurementParametersExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MeasurementDuration           int64                                                             // measurementDuration [0] INTEGER
+	InterSystemMeasurementList    InterSystemMeasurementList                                        // interSystemMeasurementList [1] InterSystemMeasurementList OPTIONAL
+	HasInterSystemMeasurementList bool                                                              // whether interSystemMeasurementList is present in the encoding
+	IEExtensions                  ProtocolExtensionContainer_InterSystemMeasurementParametersExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.InterSystemMeasurementParameters-ExtIEs}} OPTIONAL
+	HasIEExtensions               bool                                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5746,12 +5206,9 @@ type ProtocolExtensionContainer_InterSystemMeasurementParametersExtIEs []Protoco
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_InterSystemMeasurementParametersExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue InterSystemMeasurementParametersExtIEs
+	ID             ProtocolExtensionID                    // id [0] ProtocolExtensionID
+	Criticality    Criticality                            // criticality [1] Criticality
+	ExtensionValue InterSystemMeasurementParametersExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // InterSystemMeasurementParametersExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({InterSystemMeasurementParameters-ExtIEs}): the encoding received (Raw) and, when the
@@ -5787,36 +5244,25 @@ type InterSystemMeasurementList []InterSystemMeasurementItem
 //		iE-Extensions				ProtocolExtensionContainer { { InterSystemMeasurementItem-ExtIEs} } OPTIONAL
 //	}
 type InterSystemMeasurementItem struct {
-	// FreqBandIndicatorNR is the component freqBandIndicatorNR [0] INTEGER.
-	FreqBandIndicatorNR int64
-	// SSBfrequencies is the component sSBfrequencies [1] INTEGER.
-	SSBfrequencies int64
-	// SubcarrierSpacingSSB is the component subcarrierSpacingSSB [2] ENUMERATED.
-	SubcarrierSpacingSSB InterSystemMeasurementItem_SubcarrierSpacingSSB
-	// MaxRSIndexCellQual is the component maxRSIndexCellQual [3] INTEGER OPTIONAL.
-	MaxRSIndexCellQual    int64
-	HasMaxRSIndexCellQual bool // whether maxRSIndexCellQual is present in the encoding
-	// SMTC is the component sMTC [4] OCTET STRING OPTIONAL.
-	SMTC    []byte
-	HasSMTC bool // whether sMTC is present in the encoding
-	// ThreshRSIndexR15 is the component threshRS-Index-r15 [5] OCTET STRING OPTIONAL.
-	ThreshRSIndexR15    []byte
-	HasThreshRSIndexR15 bool // whether threshRS-Index-r15 is present in the encoding
-	// SSBToMeasure is the component sSBToMeasure [6] OCTET STRING OPTIONAL.
-	SSBToMeasure    []byte
-	HasSSBToMeasure bool // whether sSBToMeasure is present in the encoding
-	// SSRSSIMeasurement is the component sSRSSIMeasurement [7] OCTET STRING OPTIONAL.
-	SSRSSIMeasurement    []byte
-	HasSSRSSIMeasurement bool // whether sSRSSIMeasurement is present in the encoding
-	// QuantityConfigNRR15 is the component quantityConfigNR-R15 [8] OCTET STRING OPTIONAL.
-	QuantityConfigNRR15    []byte
-	HasQuantityConfigNRR15 bool // whether quantityConfigNR-R15 is present in the encoding
-	// ExcludedCellsToAddModList is the component excludedCellsToAddModList [9] OCTET STRING OPTIONAL.
-	ExcludedCellsToAddModList    []byte
-	HasExcludedCellsToAddModList bool // whether excludedCellsToAddModList is present in the encoding
-	// IEExtensions is the component iE-Extensions [10] ProtocolExtensionContainer{{S1AP-IEs.InterSystemMeasurementItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_InterSystemMeasurementItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	FreqBandIndicatorNR          int64                                                       // freqBandIndicatorNR [0] INTEGER
+	SSBfrequencies               int64                                                       // sSBfrequencies [1] INTEGER
+	SubcarrierSpacingSSB         InterSystemMeasurementItem_SubcarrierSpacingSSB             // subcarrierSpacingSSB [2] ENUMERATED
+	MaxRSIndexCellQual           int64                                                       // maxRSIndexCellQual [3] INTEGER OPTIONAL
+	HasMaxRSIndexCellQual        bool                                                        // whether maxRSIndexCellQual is present in the encoding
+	SMTC                         []byte                                                      // sMTC [4] OCTET STRING OPTIONAL
+	HasSMTC                      bool                                                        // whether sMTC is present in the encoding
+	ThreshRSIndexR15             []byte                                                      // threshRS-Index-r15 [5] OCTET STRING OPTIONAL
+	HasThreshRSIndexR15          bool                                                        // whether threshRS-Index-r15 is present in the encoding
+	SSBToMeasure                 []byte                                                      // sSBToMeasure [6] OCTET STRING OPTIONAL
+	HasSSBToMeasure              bool                                                        // whether sSBToMeasure is present in the encoding
+	SSRSSIMeasurement            []byte                                                      // sSRSSIMeasurement [7] OCTET STRING OPTIONAL
+	HasSSRSSIMeasurement         bool                                                        // whether sSRSSIMeasurement is present in the encoding
+	QuantityConfigNRR15          []byte                                                      // quantityConfigNR-R15 [8] OCTET STRING OPTIONAL
+	HasQuantityConfigNRR15       bool                                                        // whether quantityConfigNR-R15 is present in the encoding
+	ExcludedCellsToAddModList    []byte                                                      // excludedCellsToAddModList [9] OCTET STRING OPTIONAL
+	HasExcludedCellsToAddModList bool                                                        // whether excludedCellsToAddModList is present in the encoding
+	IEExtensions                 ProtocolExtensionContainer_InterSystemMeasurementItemExtIEs // iE-Extensions [10] ProtocolExtensionContainer{{S1AP-IEs.InterSystemMeasurementItem-ExtIEs}} OPTIONAL
+	HasIEExtensions              bool                                                        // whether iE-Extensions is present in the encoding
 }
 
 // InterSystemMeasurementItem_SubcarrierSpacingSSB is the type of InterSystemMeasurementItem.subcarrierSpacingSSB.
@@ -5850,12 +5296,9 @@ type ProtocolExtensionContainer_InterSystemMeasurementItemExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_InterSystemMeasurementItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue InterSystemMeasurementItemExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue InterSystemMeasurementItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // InterSystemMeasurementItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({InterSystemMeasurementItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -5883,10 +5326,7 @@ type IntersystemSONConfigurationTransfer []byte
 //	}
 type IMSvoiceEPSfallbackfrom5G int64
 
-const (
-	IMSvoiceEPSfallbackfrom5G_True IMSvoiceEPSfallbackfrom5G = 0 // true
-)
-
+const IMSvoiceEPSfallbackfrom5G_True IMSvoiceEPSfallbackfrom5G = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v IMSvoiceEPSfallbackfrom5G) String() string {
 	return der.Name("true", int(v), "")
@@ -5919,10 +5359,7 @@ func (v IABAuthorized) String() string {
 //	}
 type IABNodeIndication int64
 
-const (
-	IABNodeIndication_True IABNodeIndication = 0 // true
-)
-
+const IABNodeIndication_True IABNodeIndication = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v IABNodeIndication) String() string {
 	return der.Name("true", int(v), "")
@@ -5936,10 +5373,7 @@ func (v IABNodeIndication) String() string {
 //	}
 type IABSupported int64
 
-const (
-	IABSupported_True IABSupported = 0 // true
-)
-
+const IABSupported_True IABSupported = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v IABSupported) String() string {
 	return der.Name("true", int(v), "")
@@ -5950,10 +5384,7 @@ func (v IABSupported) String() string {
 //	KillAllWarningMessages ::= ENUMERATED {true}
 type KillAllWarningMessages int64
 
-const (
-	KillAllWarningMessages_True KillAllWarningMessages = 0 // true
-)
-
+const KillAllWarningMessages_True KillAllWarningMessages = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v KillAllWarningMessages) String() string {
 	return der.Name("true", int(v), "")
@@ -5973,13 +5404,10 @@ type LAC []byte
 //		...
 //	}
 type LAI struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// LAC is the component lAC [1] LAC.
-	LAC LAC
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LAI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_LAIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity    PLMNidentity                         // pLMNidentity [0] PLMNidentity
+	LAC             LAC                                  // lAC [1] LAC
+	IEExtensions    ProtocolExtensionContainer_LAIExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LAI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5999,12 +5427,9 @@ type ProtocolExtensionContainer_LAIExtIEs []ProtocolExtensionField_LAIExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_LAIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue LAIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue LAIExtIEs           // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // LAIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({LAI-ExtIEs}): the encoding received (Raw) and, when the
@@ -6030,15 +5455,11 @@ type LAIExtIEs struct {
 //	}
 type LastVisitedCellItem struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice LastVisitedCellItemChoice
-	// EUTRANCell is the component e-UTRAN-Cell [0] LastVisitedEUTRANCellInformation.
-	EUTRANCell *LastVisitedEUTRANCellInformation
-	// UTRANCell is the component uTRAN-Cell [1] LastVisitedUTRANCellInformation.
-	UTRANCell LastVisitedUTRANCellInformation
-	// GERANCell is the component gERAN-Cell [2] EXPLICIT LastVisitedGERANCellInformation.
-	GERANCell LastVisitedGERANCellInformation
-	// NGRANCell is the component nG-RAN-Cell [3] LastVisitedNGRANCellInformation (extension addition).
-	NGRANCell LastVisitedNGRANCellInformation
+	Choice     LastVisitedCellItemChoice
+	EUTRANCell *LastVisitedEUTRANCellInformation // e-UTRAN-Cell [0] LastVisitedEUTRANCellInformation
+	UTRANCell  LastVisitedUTRANCellInformation   // uTRAN-Cell [1] LastVisitedUTRANCellInformation
+	GERANCell  LastVisitedGERANCellInformation   // gERAN-Cell [2] EXPLICIT LastVisitedGERANCellInformation
+	NGRANCell  LastVisitedNGRANCellInformation   // nG-RAN-Cell [3] LastVisitedNGRANCellInformation (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -6074,15 +5495,11 @@ func (c LastVisitedCellItemChoice) String() string {
 //		...
 //	}
 type LastVisitedEUTRANCellInformation struct {
-	// GlobalCellID is the component global-Cell-ID [0] EUTRAN-CGI.
-	GlobalCellID EUTRANCGI
-	// CellType is the component cellType [1] CellType.
-	CellType CellType
-	// TimeUEStayedInCell is the component time-UE-StayedInCell [2] Time-UE-StayedInCell.
-	TimeUEStayedInCell TimeUEStayedInCell
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LastVisitedEUTRANCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_LastVisitedEUTRANCellInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalCellID       EUTRANCGI                                                         // global-Cell-ID [0] EUTRAN-CGI
+	CellType           CellType                                                          // cellType [1] CellType
+	TimeUEStayedInCell TimeUEStayedInCell                                                // time-UE-StayedInCell [2] Time-UE-StayedInCell
+	IEExtensions       ProtocolExtensionContainer_LastVisitedEUTRANCellInformationExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LastVisitedEUTRANCellInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6102,12 +5519,9 @@ type ProtocolExtensionContainer_LastVisitedEUTRANCellInformationExtIEs []Protoco
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_LastVisitedEUTRANCellInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue LastVisitedEUTRANCellInformationExtIEs
+	ID             ProtocolExtensionID                    // id [0] ProtocolExtensionID
+	Criticality    Criticality                            // criticality [1] Criticality
+	ExtensionValue LastVisitedEUTRANCellInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // LastVisitedEUTRANCellInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({LastVisitedEUTRANCellInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -6119,13 +5533,10 @@ type LastVisitedEUTRANCellInformationExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDTimeUEStayedInCellEnhancedGranularity is the value when Kind is LastVisitedEUTRANCellInformationExtIEs_IDTimeUEStayedInCellEnhancedGranularity.
-	IDTimeUEStayedInCellEnhancedGranularity TimeUEStayedInCellEnhancedGranularity
-	// IDHOCause is the value when Kind is LastVisitedEUTRANCellInformationExtIEs_IDHOCause.
-	IDHOCause *Cause
-	// IDLastVisitedPSCellList is the value when Kind is LastVisitedEUTRANCellInformationExtIEs_IDLastVisitedPSCellList.
-	IDLastVisitedPSCellList LastVisitedPSCellList
+	Kind                                    S1apProtocolExtensionKind
+	IDTimeUEStayedInCellEnhancedGranularity TimeUEStayedInCellEnhancedGranularity // when Kind is LastVisitedEUTRANCellInformationExtIEs_IDTimeUEStayedInCellEnhancedGranularity
+	IDHOCause                               *Cause                                // when Kind is LastVisitedEUTRANCellInformationExtIEs_IDHOCause
+	IDLastVisitedPSCellList                 LastVisitedPSCellList                 // when Kind is LastVisitedEUTRANCellInformationExtIEs_IDLastVisitedPSCellList
 }
 
 // LastVisitedPSCellList is the ASN.1 type LastVisitedPSCellList.
@@ -6142,14 +5553,11 @@ type LastVisitedPSCellList []LastVisitedPSCellInformation
 //		...
 //	}
 type LastVisitedPSCellInformation struct {
-	// PSCellID is the component pSCellID [0] PSCellInformation OPTIONAL.
-	PSCellID    PSCellInformation
-	HasPSCellID bool // whether pSCellID is present in the encoding
-	// TimeStay is the component timeStay [1] INTEGER.
-	TimeStay int64
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LastVisitedPSCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PSCellID        PSCellInformation                                             // pSCellID [0] PSCellInformation OPTIONAL
+	HasPSCellID     bool                                                          // whether pSCellID is present in the encoding
+	TimeStay        int64                                                         // timeStay [1] INTEGER
+	IEExtensions    ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LastVisitedPSCellInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6169,12 +5577,9 @@ type ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_LastVisitedPSCellInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue LastVisitedPSCellInformationExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue LastVisitedPSCellInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // LastVisitedPSCellInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({LastVisitedPSCellInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -6207,9 +5612,8 @@ type LastVisitedUTRANCellInformation []byte
 //	}
 type LastVisitedGERANCellInformation struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice LastVisitedGERANCellInformationChoice
-	// Undefined is the component undefined [0] NULL.
-	Undefined struct{}
+	Choice    LastVisitedGERANCellInformationChoice
+	Undefined struct{} // undefined [0] NULL
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -6272,13 +5676,10 @@ func (v LinksToLog) String() string {
 //		...
 //	}
 type ListeningSubframePattern struct {
-	// PatternPeriod is the component pattern-period [0] ENUMERATED.
-	PatternPeriod ListeningSubframePattern_PatternPeriod
-	// PatternOffset is the component pattern-offset [1] INTEGER.
-	PatternOffset int64
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ListeningSubframePattern-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ListeningSubframePatternExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PatternPeriod   ListeningSubframePattern_PatternPeriod                    // pattern-period [0] ENUMERATED
+	PatternOffset   int64                                                     // pattern-offset [1] INTEGER
+	IEExtensions    ProtocolExtensionContainer_ListeningSubframePatternExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ListeningSubframePattern-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6313,12 +5714,9 @@ type ProtocolExtensionContainer_ListeningSubframePatternExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ListeningSubframePatternExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ListeningSubframePatternExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue ListeningSubframePatternExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ListeningSubframePatternExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ListeningSubframePattern-ExtIEs}): the encoding received (Raw) and, when the
@@ -6342,13 +5740,10 @@ type ListeningSubframePatternExtIEs struct {
 //		...
 //	}
 type LoggedMDT struct {
-	// LoggingInterval is the component loggingInterval [0] LoggingInterval.
-	LoggingInterval LoggingInterval
-	// LoggingDuration is the component loggingDuration [1] LoggingDuration.
-	LoggingDuration LoggingDuration
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LoggedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_LoggedMDTExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	LoggingInterval LoggingInterval                            // loggingInterval [0] LoggingInterval
+	LoggingDuration LoggingDuration                            // loggingDuration [1] LoggingDuration
+	IEExtensions    ProtocolExtensionContainer_LoggedMDTExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.LoggedMDT-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                       // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6368,12 +5763,9 @@ type ProtocolExtensionContainer_LoggedMDTExtIEs []ProtocolExtensionField_LoggedM
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_LoggedMDTExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue LoggedMDTExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue LoggedMDTExtIEs     // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // LoggedMDTExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({LoggedMDT-ExtIEs}): the encoding received (Raw) and, when the
@@ -6385,15 +5777,11 @@ type LoggedMDTExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDBluetoothMeasurementConfiguration is the value when Kind is ImmediateMDTExtIEs_IDBluetoothMeasurementConfiguration.
-	IDBluetoothMeasurementConfiguration *BluetoothMeasurementConfiguration
-	// IDWLANMeasurementConfiguration is the value when Kind is ImmediateMDTExtIEs_IDWLANMeasurementConfiguration.
-	IDWLANMeasurementConfiguration *WLANMeasurementConfiguration
-	// IDLoggedMDTTrigger is the value when Kind is LoggedMDTExtIEs_IDLoggedMDTTrigger.
-	IDLoggedMDTTrigger LoggedMDTTrigger
-	// IDSensorMeasurementConfiguration is the value when Kind is ImmediateMDTExtIEs_IDSensorMeasurementConfiguration.
-	IDSensorMeasurementConfiguration *SensorMeasurementConfiguration
+	Kind                                S1apProtocolExtensionKind
+	IDBluetoothMeasurementConfiguration *BluetoothMeasurementConfiguration // when Kind is ImmediateMDTExtIEs_IDBluetoothMeasurementConfiguration
+	IDWLANMeasurementConfiguration      *WLANMeasurementConfiguration      // when Kind is ImmediateMDTExtIEs_IDWLANMeasurementConfiguration
+	IDLoggedMDTTrigger                  LoggedMDTTrigger                   // when Kind is LoggedMDTExtIEs_IDLoggedMDTTrigger
+	IDSensorMeasurementConfiguration    *SensorMeasurementConfiguration    // when Kind is ImmediateMDTExtIEs_IDSensorMeasurementConfiguration
 }
 
 // LoggingInterval is the ASN.1 type LoggingInterval.
@@ -6446,16 +5834,12 @@ func (v LoggingDuration) String() string {
 //		...
 //	}
 type LoggedMBSFNMDT struct {
-	// LoggingInterval is the component loggingInterval [0] LoggingInterval.
-	LoggingInterval LoggingInterval
-	// LoggingDuration is the component loggingDuration [1] LoggingDuration.
-	LoggingDuration LoggingDuration
-	// MBSFNResultToLog is the component mBSFN-ResultToLog [2] MBSFN-ResultToLog OPTIONAL.
-	MBSFNResultToLog    MBSFNResultToLog
-	HasMBSFNResultToLog bool // whether mBSFN-ResultToLog is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LoggedMBSFNMDT-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_LoggedMBSFNMDTExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	LoggingInterval     LoggingInterval                                 // loggingInterval [0] LoggingInterval
+	LoggingDuration     LoggingDuration                                 // loggingDuration [1] LoggingDuration
+	MBSFNResultToLog    MBSFNResultToLog                                // mBSFN-ResultToLog [2] MBSFN-ResultToLog OPTIONAL
+	HasMBSFNResultToLog bool                                            // whether mBSFN-ResultToLog is present in the encoding
+	IEExtensions        ProtocolExtensionContainer_LoggedMBSFNMDTExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LoggedMBSFNMDT-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6475,12 +5859,9 @@ type ProtocolExtensionContainer_LoggedMBSFNMDTExtIEs []ProtocolExtensionField_Lo
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_LoggedMBSFNMDTExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue LoggedMBSFNMDTExtIEs
+	ID             ProtocolExtensionID  // id [0] ProtocolExtensionID
+	Criticality    Criticality          // criticality [1] Criticality
+	ExtensionValue LoggedMBSFNMDTExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // LoggedMBSFNMDTExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({LoggedMBSFNMDT-ExtIEs}): the encoding received (Raw) and, when the
@@ -6504,11 +5885,9 @@ type LoggedMBSFNMDTExtIEs struct {
 //	}
 type LoggedMDTTrigger struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice LoggedMDTTriggerChoice
-	// Periodical is the component periodical [0] NULL.
-	Periodical struct{}
-	// EventTrigger is the component eventTrigger [1] EXPLICIT EventTrigger.
-	EventTrigger *EventTrigger
+	Choice       LoggedMDTTriggerChoice
+	Periodical   struct{}      // periodical [0] NULL
+	EventTrigger *EventTrigger // eventTrigger [1] EXPLICIT EventTrigger
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -6537,10 +5916,7 @@ func (c LoggedMDTTriggerChoice) String() string {
 //	LTE-M-Indication ::= ENUMERATED {lte-m, ... }
 type LTEMIndication int64
 
-const (
-	LTEMIndication_LteM LTEMIndication = 0 // lte-m
-)
-
+const LTEMIndication_LteM LTEMIndication = 0 // lte-m
 // String returns the ASN.1 identifier of the value, or its number.
 func (v LTEMIndication) String() string {
 	return der.Name("lte-m", int(v), "")
@@ -6556,16 +5932,12 @@ func (v LTEMIndication) String() string {
 //		...
 //	}
 type LTENTNTAIInformation struct {
-	// ServingPLMN is the component servingPLMN [0] PLMNidentity.
-	ServingPLMN PLMNidentity
-	// TACListInLTENTN is the component tACList-In-LTE-NTN [1] TACList-In-LTE-NTN.
-	TACListInLTENTN TACListInLTENTN
-	// UELocationDerivedTAC is the component uE-Location-Derived-TAC [2] TAC OPTIONAL.
-	UELocationDerivedTAC    TAC
-	HasUELocationDerivedTAC bool // whether uE-Location-Derived-TAC is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LTE-NTN-TAI-Information-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_LTENTNTAIInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ServingPLMN             PLMNidentity                                          // servingPLMN [0] PLMNidentity
+	TACListInLTENTN         TACListInLTENTN                                       // tACList-In-LTE-NTN [1] TACList-In-LTE-NTN
+	UELocationDerivedTAC    TAC                                                   // uE-Location-Derived-TAC [2] TAC OPTIONAL
+	HasUELocationDerivedTAC bool                                                  // whether uE-Location-Derived-TAC is present in the encoding
+	IEExtensions            ProtocolExtensionContainer_LTENTNTAIInformationExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.LTE-NTN-TAI-Information-ExtIEs}} OPTIONAL
+	HasIEExtensions         bool                                                  // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6585,12 +5957,9 @@ type ProtocolExtensionContainer_LTENTNTAIInformationExtIEs []ProtocolExtensionFi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_LTENTNTAIInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue LTENTNTAIInformationExtIEs
+	ID             ProtocolExtensionID        // id [0] ProtocolExtensionID
+	Criticality    Criticality                // criticality [1] Criticality
+	ExtensionValue LTENTNTAIInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // LTENTNTAIInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({LTE-NTN-TAI-Information-ExtIEs}): the encoding received (Raw) and, when the
@@ -6613,11 +5982,9 @@ type LTENTNTAIInformationExtIEs struct {
 //		...
 //	}
 type M3Configuration struct {
-	// M3period is the component m3period [0] M3period.
-	M3period M3period
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.M3Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_M3ConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	M3period        M3period                                         // m3period [0] M3period
+	IEExtensions    ProtocolExtensionContainer_M3ConfigurationExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.M3Configuration-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6637,12 +6004,9 @@ type ProtocolExtensionContainer_M3ConfigurationExtIEs []ProtocolExtensionField_M
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_M3ConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue M3ConfigurationExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue M3ConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // M3ConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({M3Configuration-ExtIEs}): the encoding received (Raw) and, when the
@@ -6689,13 +6053,10 @@ func (v M3period) String() string {
 //		...
 //	}
 type M4Configuration struct {
-	// M4period is the component m4period [0] M4period.
-	M4period M4period
-	// M4LinksToLog is the component m4-links-to-log [1] Links-to-log.
-	M4LinksToLog LinksToLog
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M4Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_M4ConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	M4period        M4period                                         // m4period [0] M4period
+	M4LinksToLog    LinksToLog                                       // m4-links-to-log [1] Links-to-log
+	IEExtensions    ProtocolExtensionContainer_M4ConfigurationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M4Configuration-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6715,12 +6076,9 @@ type ProtocolExtensionContainer_M4ConfigurationExtIEs []ProtocolExtensionField_M
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_M4ConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue M4ConfigurationExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue M4ConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // M4ConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({M4Configuration-ExtIEs}): the encoding received (Raw) and, when the
@@ -6762,13 +6120,10 @@ func (v M4period) String() string {
 //		...
 //	}
 type M5Configuration struct {
-	// M5period is the component m5period [0] M5period.
-	M5period M5period
-	// M5LinksToLog is the component m5-links-to-log [1] Links-to-log.
-	M5LinksToLog LinksToLog
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M5Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_M5ConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	M5period        M5period                                         // m5period [0] M5period
+	M5LinksToLog    LinksToLog                                       // m5-links-to-log [1] Links-to-log
+	IEExtensions    ProtocolExtensionContainer_M5ConfigurationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M5Configuration-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6788,12 +6143,9 @@ type ProtocolExtensionContainer_M5ConfigurationExtIEs []ProtocolExtensionField_M
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_M5ConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue M5ConfigurationExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue M5ConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // M5ConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({M5Configuration-ExtIEs}): the encoding received (Raw) and, when the
@@ -6837,16 +6189,12 @@ func (v M5period) String() string {
 //		...
 //	}
 type M6Configuration struct {
-	// M6reportInterval is the component m6report-Interval [0] M6report-Interval.
-	M6reportInterval M6reportInterval
-	// M6delayThreshold is the component m6delay-threshold [1] M6delay-threshold OPTIONAL.
-	M6delayThreshold    M6delayThreshold
-	HasM6delayThreshold bool // whether m6delay-threshold is present in the encoding
-	// M6LinksToLog is the component m6-links-to-log [2] Links-to-log.
-	M6LinksToLog LinksToLog
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.M6Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_M6ConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	M6reportInterval    M6reportInterval                                 // m6report-Interval [0] M6report-Interval
+	M6delayThreshold    M6delayThreshold                                 // m6delay-threshold [1] M6delay-threshold OPTIONAL
+	HasM6delayThreshold bool                                             // whether m6delay-threshold is present in the encoding
+	M6LinksToLog        LinksToLog                                       // m6-links-to-log [2] Links-to-log
+	IEExtensions        ProtocolExtensionContainer_M6ConfigurationExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.M6Configuration-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6866,12 +6214,9 @@ type ProtocolExtensionContainer_M6ConfigurationExtIEs []ProtocolExtensionField_M
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_M6ConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue M6ConfigurationExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue M6ConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // M6ConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({M6Configuration-ExtIEs}): the encoding received (Raw) and, when the
@@ -6937,13 +6282,10 @@ func (v M6delayThreshold) String() string {
 //		...
 //	}
 type M7Configuration struct {
-	// M7period is the component m7period [0] M7period.
-	M7period M7period
-	// M7LinksToLog is the component m7-links-to-log [1] Links-to-log.
-	M7LinksToLog LinksToLog
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M7Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_M7ConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	M7period        M7period                                         // m7period [0] M7period
+	M7LinksToLog    LinksToLog                                       // m7-links-to-log [1] Links-to-log
+	IEExtensions    ProtocolExtensionContainer_M7ConfigurationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M7Configuration-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6963,12 +6305,9 @@ type ProtocolExtensionContainer_M7ConfigurationExtIEs []ProtocolExtensionField_M
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_M7ConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue M7ConfigurationExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue M7ConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // M7ConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({M7Configuration-ExtIEs}): the encoding received (Raw) and, when the
@@ -7026,15 +6365,11 @@ type MDTLocationInfo der.BitString
 //		...
 //	}
 type MDTConfiguration struct {
-	// MdtActivation is the component mdt-Activation [0] MDT-Activation.
-	MdtActivation MDTActivation
-	// AreaScopeOfMDT is the component areaScopeOfMDT [1] EXPLICIT AreaScopeOfMDT.
-	AreaScopeOfMDT AreaScopeOfMDT
-	// MDTMode is the component mDTMode [2] EXPLICIT MDTMode.
-	MDTMode MDTMode
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.MDT-Configuration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_MDTConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MdtActivation   MDTActivation                                     // mdt-Activation [0] MDT-Activation
+	AreaScopeOfMDT  AreaScopeOfMDT                                    // areaScopeOfMDT [1] EXPLICIT AreaScopeOfMDT
+	MDTMode         MDTMode                                           // mDTMode [2] EXPLICIT MDTMode
+	IEExtensions    ProtocolExtensionContainer_MDTConfigurationExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.MDT-Configuration-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7054,12 +6389,9 @@ type ProtocolExtensionContainer_MDTConfigurationExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_MDTConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue MDTConfigurationExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue MDTConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // MDTConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({MDT-Configuration-ExtIEs}): the encoding received (Raw) and, when the
@@ -7071,9 +6403,8 @@ type MDTConfigurationExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDSignallingBasedMDTPLMNList is the value when Kind is MDTConfigurationExtIEs_IDSignallingBasedMDTPLMNList.
-	IDSignallingBasedMDTPLMNList MDTPLMNList
+	Kind                         S1apProtocolExtensionKind
+	IDSignallingBasedMDTPLMNList MDTPLMNList // when Kind is MDTConfigurationExtIEs_IDSignallingBasedMDTPLMNList
 }
 
 // ManagementBasedMDTAllowed is the ASN.1 type ManagementBasedMDTAllowed.
@@ -7081,10 +6412,7 @@ type MDTConfigurationExtIEs struct {
 //	ManagementBasedMDTAllowed ::= ENUMERATED {allowed, ...}
 type ManagementBasedMDTAllowed int64
 
-const (
-	ManagementBasedMDTAllowed_Allowed ManagementBasedMDTAllowed = 0 // allowed
-)
-
+const ManagementBasedMDTAllowed_Allowed ManagementBasedMDTAllowed = 0 // allowed
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ManagementBasedMDTAllowed) String() string {
 	return der.Name("allowed", int(v), "")
@@ -7104,14 +6432,11 @@ type MBSFNResultToLog []MBSFNResultToLogInfo
 //		...
 //	}
 type MBSFNResultToLogInfo struct {
-	// MBSFNAreaID is the component mBSFN-AreaId [0] INTEGER OPTIONAL.
-	MBSFNAreaID    int64
-	HasMBSFNAreaID bool // whether mBSFN-AreaId is present in the encoding
-	// CarrierFreq is the component carrierFreq [1] EARFCN.
-	CarrierFreq EARFCN
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.MBSFN-ResultToLogInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_MBSFNResultToLogInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MBSFNAreaID     int64                                                 // mBSFN-AreaId [0] INTEGER OPTIONAL
+	HasMBSFNAreaID  bool                                                  // whether mBSFN-AreaId is present in the encoding
+	CarrierFreq     EARFCN                                                // carrierFreq [1] EARFCN
+	IEExtensions    ProtocolExtensionContainer_MBSFNResultToLogInfoExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.MBSFN-ResultToLogInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                  // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7131,12 +6456,9 @@ type ProtocolExtensionContainer_MBSFNResultToLogInfoExtIEs []ProtocolExtensionFi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_MBSFNResultToLogInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue MBSFNResultToLogInfoExtIEs
+	ID             ProtocolExtensionID        // id [0] ProtocolExtensionID
+	Criticality    Criticality                // criticality [1] Criticality
+	ExtensionValue MBSFNResultToLogInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // MBSFNResultToLogInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({MBSFN-ResultToLogInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -7185,13 +6507,10 @@ func (v PrivacyIndicator) String() string {
 //	}
 type MDTMode struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice MDTModeChoice
-	// ImmediateMDT is the component immediateMDT [0] ImmediateMDT.
-	ImmediateMDT *ImmediateMDT
-	// LoggedMDT is the component loggedMDT [1] LoggedMDT.
-	LoggedMDT *LoggedMDT
-	// MDTModeExtension is the component mDTMode-Extension [2] MDTMode-Extension (extension addition).
-	MDTModeExtension *MDTModeExtension
+	Choice           MDTModeChoice
+	ImmediateMDT     *ImmediateMDT     // immediateMDT [0] ImmediateMDT
+	LoggedMDT        *LoggedMDT        // loggedMDT [1] LoggedMDT
+	MDTModeExtension *MDTModeExtension // mDTMode-Extension [2] MDTMode-Extension (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -7237,11 +6556,9 @@ type MeasurementsToActivate der.BitString
 //	}
 type MeasurementThresholdA2 struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice MeasurementThresholdA2Choice
-	// ThresholdRSRP is the component threshold-RSRP [0] Threshold-RSRP.
-	ThresholdRSRP ThresholdRSRP
-	// ThresholdRSRQ is the component threshold-RSRQ [1] Threshold-RSRQ.
-	ThresholdRSRQ ThresholdRSRQ
+	Choice        MeasurementThresholdA2Choice
+	ThresholdRSRP ThresholdRSRP // threshold-RSRP [0] Threshold-RSRP
+	ThresholdRSRQ ThresholdRSRQ // threshold-RSRQ [1] Threshold-RSRQ
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -7274,13 +6591,10 @@ func (c MeasurementThresholdA2Choice) String() string {
 //	}
 type MeasurementThresholdL1LoggedMDT struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice MeasurementThresholdL1LoggedMDTChoice
-	// ThresholdRSRP is the component threshold-RSRP [0] Threshold-RSRP.
-	ThresholdRSRP ThresholdRSRP
-	// ThresholdRSRQ is the component threshold-RSRQ [1] Threshold-RSRQ.
-	ThresholdRSRQ ThresholdRSRQ
-	// ChoiceExtensions is the component choice-Extensions [2] ProtocolIE-SingleContainer{{S1AP-IEs.MeasurementThresholdL1LoggedMDT-ExtIEs}}.
-	ChoiceExtensions ProtocolIESingleContainer_MeasurementThresholdL1LoggedMDTExtIEs
+	Choice           MeasurementThresholdL1LoggedMDTChoice
+	ThresholdRSRP    ThresholdRSRP                                                   // threshold-RSRP [0] Threshold-RSRP
+	ThresholdRSRQ    ThresholdRSRQ                                                   // threshold-RSRQ [1] Threshold-RSRQ
+	ChoiceExtensions ProtocolIESingleContainer_MeasurementThresholdL1LoggedMDTExtIEs // choice-Extensions [2] ProtocolIE-SingleContainer{{S1AP-IEs.MeasurementThresholdL1LoggedMDT-ExtIEs}}
 }
 
 // MeasurementThresholdL1LoggedMDTChoice tells which alternative of MeasurementThresholdL1LoggedMDT a value holds.
@@ -7319,12 +6633,9 @@ type ProtocolIESingleContainer_MeasurementThresholdL1LoggedMDTExtIEs = ProtocolI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MeasurementThresholdL1LoggedMDTExtIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MeasurementThresholdL1LoggedMDTExtIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       MeasurementThresholdL1LoggedMDTExtIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MeasurementThresholdL1LoggedMDTExtIEs is the open type S1AP-PROTOCOL-IES.&Value({MeasurementThresholdL1LoggedMDT-ExtIEs}): the encoding received (Raw) and, when the
@@ -7363,11 +6674,9 @@ type MMEname string
 //	}
 type MMEPagingTarget struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice MMEPagingTargetChoice
-	// GlobalENBID is the component global-ENB-ID [0] Global-ENB-ID.
-	GlobalENBID *GlobalENBID
-	// TAI is the component tAI [1] TAI.
-	TAI *TAI
+	Choice      MMEPagingTargetChoice
+	GlobalENBID *GlobalENBID // global-ENB-ID [0] Global-ENB-ID
+	TAI         *TAI         // tAI [1] TAI
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -7396,10 +6705,7 @@ func (c MMEPagingTargetChoice) String() string {
 //	MMERelaySupportIndicator ::= ENUMERATED {true, ...}
 type MMERelaySupportIndicator int64
 
-const (
-	MMERelaySupportIndicator_True MMERelaySupportIndicator = 0 // true
-)
-
+const MMERelaySupportIndicator_True MMERelaySupportIndicator = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v MMERelaySupportIndicator) String() string {
 	return der.Name("true", int(v), "")
@@ -7463,14 +6769,11 @@ func (v MutingAvailabilityIndication) String() string {
 //		...
 //	}
 type MutingPatternInformation struct {
-	// MutingPatternPeriod is the component muting-pattern-period [0] ENUMERATED.
-	MutingPatternPeriod MutingPatternInformation_MutingPatternPeriod
-	// MutingPatternOffset is the component muting-pattern-offset [1] INTEGER OPTIONAL.
-	MutingPatternOffset    int64
-	HasMutingPatternOffset bool // whether muting-pattern-offset is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.MutingPatternInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_MutingPatternInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MutingPatternPeriod    MutingPatternInformation_MutingPatternPeriod              // muting-pattern-period [0] ENUMERATED
+	MutingPatternOffset    int64                                                     // muting-pattern-offset [1] INTEGER OPTIONAL
+	HasMutingPatternOffset bool                                                      // whether muting-pattern-offset is present in the encoding
+	IEExtensions           ProtocolExtensionContainer_MutingPatternInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.MutingPatternInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions        bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7506,12 +6809,9 @@ type ProtocolExtensionContainer_MutingPatternInformationExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_MutingPatternInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue MutingPatternInformationExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue MutingPatternInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // MutingPatternInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({MutingPatternInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -7597,14 +6897,11 @@ func (v NBIoTPagingDRX) String() string {
 //		...
 //	}
 type NBIoTPagingEDRXInformation struct {
-	// NBIoTPagingEDRXCycle is the component nB-IoT-paging-eDRX-Cycle [0] NB-IoT-Paging-eDRX-Cycle.
-	NBIoTPagingEDRXCycle NBIoTPagingEDRXCycle
-	// NBIoTPagingTimeWindow is the component nB-IoT-pagingTimeWindow [1] NB-IoT-PagingTimeWindow OPTIONAL.
-	NBIoTPagingTimeWindow    NBIoTPagingTimeWindow
-	HasNBIoTPagingTimeWindow bool // whether nB-IoT-pagingTimeWindow is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NB-IoT-Paging-eDRXInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_NBIoTPagingEDRXInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	NBIoTPagingEDRXCycle     NBIoTPagingEDRXCycle                                        // nB-IoT-paging-eDRX-Cycle [0] NB-IoT-Paging-eDRX-Cycle
+	NBIoTPagingTimeWindow    NBIoTPagingTimeWindow                                       // nB-IoT-pagingTimeWindow [1] NB-IoT-PagingTimeWindow OPTIONAL
+	HasNBIoTPagingTimeWindow bool                                                        // whether nB-IoT-pagingTimeWindow is present in the encoding
+	IEExtensions             ProtocolExtensionContainer_NBIoTPagingEDRXInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NB-IoT-Paging-eDRXInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions          bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7624,12 +6921,9 @@ type ProtocolExtensionContainer_NBIoTPagingEDRXInformationExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_NBIoTPagingEDRXInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue NBIoTPagingEDRXInformationExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue NBIoTPagingEDRXInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // NBIoTPagingEDRXInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({NB-IoT-Paging-eDRXInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -7737,10 +7031,7 @@ func (v NextPagingAreaScope) String() string {
 //	}
 type NotifySourceeNB int64
 
-const (
-	NotifySourceeNB_NotifySource NotifySourceeNB = 0 // notifySource
-)
-
+const NotifySourceeNB_NotifySource NotifySourceeNB = 0 // notifySource
 // String returns the ASN.1 identifier of the value, or its number.
 func (v NotifySourceeNB) String() string {
 	return der.Name("notifySource", int(v), "")
@@ -7760,13 +7051,10 @@ type NRCellIdentity der.BitString
 //		...
 //	}
 type NRCGI struct {
-	// PLMNIdentity is the component pLMNIdentity [0] PLMNidentity.
-	PLMNIdentity PLMNidentity
-	// NRCellIdentity is the component nRCellIdentity [1] NRCellIdentity.
-	NRCellIdentity NRCellIdentity
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NR-CGI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_NRCGIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNIdentity    PLMNidentity                           // pLMNIdentity [0] PLMNidentity
+	NRCellIdentity  NRCellIdentity                         // nRCellIdentity [1] NRCellIdentity
+	IEExtensions    ProtocolExtensionContainer_NRCGIExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NR-CGI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7786,12 +7074,9 @@ type ProtocolExtensionContainer_NRCGIExtIEs []ProtocolExtensionField_NRCGIExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_NRCGIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue NRCGIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue NRCGIExtIEs         // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // NRCGIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({NR-CGI-ExtIEs}): the encoding received (Raw) and, when the
@@ -7824,10 +7109,7 @@ type NRintegrityProtectionAlgorithms der.BitString
 //	}
 type NRrestrictioninEPSasSecondaryRAT int64
 
-const (
-	NRrestrictioninEPSasSecondaryRAT_NRrestrictedinEPSasSecondaryRAT NRrestrictioninEPSasSecondaryRAT = 0 // nRrestrictedinEPSasSecondaryRAT
-)
-
+const NRrestrictioninEPSasSecondaryRAT_NRrestrictedinEPSasSecondaryRAT NRrestrictioninEPSasSecondaryRAT = 0 // nRrestrictedinEPSasSecondaryRAT
 // String returns the ASN.1 identifier of the value, or its number.
 func (v NRrestrictioninEPSasSecondaryRAT) String() string {
 	return der.Name("nRrestrictedinEPSasSecondaryRAT", int(v), "")
@@ -7841,10 +7123,7 @@ func (v NRrestrictioninEPSasSecondaryRAT) String() string {
 //	}
 type NRrestrictionin5GS int64
 
-const (
-	NRrestrictionin5GS_NRrestrictedin5GS NRrestrictionin5GS = 0 // nRrestrictedin5GS
-)
-
+const NRrestrictionin5GS_NRrestrictedin5GS NRrestrictionin5GS = 0 // nRrestrictedin5GS
 // String returns the ASN.1 identifier of the value, or its number.
 func (v NRrestrictionin5GS) String() string {
 	return der.Name("nRrestrictedin5GS", int(v), "")
@@ -7859,13 +7138,10 @@ func (v NRrestrictionin5GS) String() string {
 //	...
 //	}
 type NRUESecurityCapabilities struct {
-	// NRencryptionAlgorithms is the component nRencryptionAlgorithms [0] NRencryptionAlgorithms.
-	NRencryptionAlgorithms NRencryptionAlgorithms
-	// NRintegrityProtectionAlgorithms is the component nRintegrityProtectionAlgorithms [1] NRintegrityProtectionAlgorithms.
-	NRintegrityProtectionAlgorithms NRintegrityProtectionAlgorithms
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NRUESecurityCapabilities-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_NRUESecurityCapabilitiesExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	NRencryptionAlgorithms          NRencryptionAlgorithms                                    // nRencryptionAlgorithms [0] NRencryptionAlgorithms
+	NRintegrityProtectionAlgorithms NRintegrityProtectionAlgorithms                           // nRintegrityProtectionAlgorithms [1] NRintegrityProtectionAlgorithms
+	IEExtensions                    ProtocolExtensionContainer_NRUESecurityCapabilitiesExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NRUESecurityCapabilities-ExtIEs}} OPTIONAL
+	HasIEExtensions                 bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7885,12 +7161,9 @@ type ProtocolExtensionContainer_NRUESecurityCapabilitiesExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_NRUESecurityCapabilitiesExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue NRUESecurityCapabilitiesExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue NRUESecurityCapabilitiesExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // NRUESecurityCapabilitiesExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({NRUESecurityCapabilities-ExtIEs}): the encoding received (Raw) and, when the
@@ -7924,15 +7197,12 @@ type NumberOfBroadcasts int64
 //		...
 //	}
 type NRV2XServicesAuthorized struct {
-	// VehicleUE is the component vehicleUE [0] VehicleUE OPTIONAL.
-	VehicleUE    VehicleUE
-	HasVehicleUE bool // whether vehicleUE is present in the encoding
-	// PedestrianUE is the component pedestrianUE [1] PedestrianUE OPTIONAL.
-	PedestrianUE    PedestrianUE
-	HasPedestrianUE bool // whether pedestrianUE is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NRV2XServicesAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	VehicleUE       VehicleUE                                                // vehicleUE [0] VehicleUE OPTIONAL
+	HasVehicleUE    bool                                                     // whether vehicleUE is present in the encoding
+	PedestrianUE    PedestrianUE                                             // pedestrianUE [1] PedestrianUE OPTIONAL
+	HasPedestrianUE bool                                                     // whether pedestrianUE is present in the encoding
+	IEExtensions    ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.NRV2XServicesAuthorized-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7952,12 +7222,9 @@ type ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_NRV2XServicesAuthorizedExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue NRV2XServicesAuthorizedExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue NRV2XServicesAuthorizedExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // NRV2XServicesAuthorizedExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({NRV2XServicesAuthorized-ExtIEs}): the encoding received (Raw) and, when the
@@ -7980,11 +7247,9 @@ type NRV2XServicesAuthorizedExtIEs struct {
 //		...
 //	}
 type NRUESidelinkAggregateMaximumBitrate struct {
-	// UEaggregateMaximumBitRate is the component uEaggregateMaximumBitRate [0] BitRate.
-	UEaggregateMaximumBitRate BitRate
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.NRUESidelinkAggregateMaximumBitrate-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	UEaggregateMaximumBitRate BitRate                                                              // uEaggregateMaximumBitRate [0] BitRate
+	IEExtensions              ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.NRUESidelinkAggregateMaximumBitrate-ExtIEs}} OPTIONAL
+	HasIEExtensions           bool                                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8004,12 +7269,9 @@ type ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs []Prot
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_NRUESidelinkAggregateMaximumBitrateExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue NRUESidelinkAggregateMaximumBitrateExtIEs
+	ID             ProtocolExtensionID                       // id [0] ProtocolExtensionID
+	Criticality    Criticality                               // criticality [1] Criticality
+	ExtensionValue NRUESidelinkAggregateMaximumBitrateExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // NRUESidelinkAggregateMaximumBitrateExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({NRUESidelinkAggregateMaximumBitrate-ExtIEs}): the encoding received (Raw) and, when the
@@ -8067,9 +7329,8 @@ func (v OverloadAction) String() string {
 //	}
 type OverloadResponse struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice OverloadResponseChoice
-	// OverloadAction is the component overloadAction [0] OverloadAction.
-	OverloadAction OverloadAction
+	Choice         OverloadResponseChoice
+	OverloadAction OverloadAction // overloadAction [0] OverloadAction
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -8107,16 +7368,12 @@ type PacketLossRate int64
 //		...
 //	}
 type PagingAttemptInformation struct {
-	// PagingAttemptCount is the component pagingAttemptCount [0] PagingAttemptCount.
-	PagingAttemptCount PagingAttemptCount
-	// IntendedNumberOfPagingAttempts is the component intendedNumberOfPagingAttempts [1] IntendedNumberOfPagingAttempts.
-	IntendedNumberOfPagingAttempts IntendedNumberOfPagingAttempts
-	// NextPagingAreaScope is the component nextPagingAreaScope [2] NextPagingAreaScope OPTIONAL.
-	NextPagingAreaScope    NextPagingAreaScope
-	HasNextPagingAreaScope bool // whether nextPagingAreaScope is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.PagingAttemptInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_PagingAttemptInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PagingAttemptCount             PagingAttemptCount                                        // pagingAttemptCount [0] PagingAttemptCount
+	IntendedNumberOfPagingAttempts IntendedNumberOfPagingAttempts                            // intendedNumberOfPagingAttempts [1] IntendedNumberOfPagingAttempts
+	NextPagingAreaScope            NextPagingAreaScope                                       // nextPagingAreaScope [2] NextPagingAreaScope OPTIONAL
+	HasNextPagingAreaScope         bool                                                      // whether nextPagingAreaScope is present in the encoding
+	IEExtensions                   ProtocolExtensionContainer_PagingAttemptInformationExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.PagingAttemptInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions                bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8136,12 +7393,9 @@ type ProtocolExtensionContainer_PagingAttemptInformationExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_PagingAttemptInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue PagingAttemptInformationExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue PagingAttemptInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // PagingAttemptInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({PagingAttemptInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -8170,14 +7424,11 @@ type PagingAttemptCount int64
 //		...
 //	}
 type PagingEDRXInformation struct {
-	// PagingEDRXCycle is the component paging-eDRX-Cycle [0] Paging-eDRX-Cycle.
-	PagingEDRXCycle PagingEDRXCycle
-	// PagingTimeWindow is the component pagingTimeWindow [1] PagingTimeWindow OPTIONAL.
-	PagingTimeWindow    PagingTimeWindow
-	HasPagingTimeWindow bool // whether pagingTimeWindow is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Paging-eDRXInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_PagingEDRXInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PagingEDRXCycle     PagingEDRXCycle                                        // paging-eDRX-Cycle [0] Paging-eDRX-Cycle
+	PagingTimeWindow    PagingTimeWindow                                       // pagingTimeWindow [1] PagingTimeWindow OPTIONAL
+	HasPagingTimeWindow bool                                                   // whether pagingTimeWindow is present in the encoding
+	IEExtensions        ProtocolExtensionContainer_PagingEDRXInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Paging-eDRXInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8197,12 +7448,9 @@ type ProtocolExtensionContainer_PagingEDRXInformationExtIEs []ProtocolExtensionF
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_PagingEDRXInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue PagingEDRXInformationExtIEs
+	ID             ProtocolExtensionID         // id [0] ProtocolExtensionID
+	Criticality    Criticality                 // criticality [1] Criticality
+	ExtensionValue PagingEDRXInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // PagingEDRXInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Paging-eDRXInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -8366,10 +7614,7 @@ func (v PagingProbabilityInformation) String() string {
 //	PagingCause::= ENUMERATED {voice, ...}
 type PagingCause int64
 
-const (
-	PagingCause_Voice PagingCause = 0 // voice
-)
-
+const PagingCause_Voice PagingCause = 0 // voice
 // String returns the ASN.1 identifier of the value, or its number.
 func (v PagingCause) String() string {
 	return der.Name("voice", int(v), "")
@@ -8384,14 +7629,11 @@ func (v PagingCause) String() string {
 //		...
 //	}
 type PC5QoSParameters struct {
-	// Pc5QoSFlowList is the component pc5QoSFlowList [0] PC5QoSFlowList.
-	Pc5QoSFlowList PC5QoSFlowList
-	// Pc5LinkAggregatedBitRates is the component pc5LinkAggregatedBitRates [1] BitRate OPTIONAL.
-	Pc5LinkAggregatedBitRates    BitRate
-	HasPc5LinkAggregatedBitRates bool // whether pc5LinkAggregatedBitRates is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.PC5QoSParameters-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_PC5QoSParametersExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	Pc5QoSFlowList               PC5QoSFlowList                                    // pc5QoSFlowList [0] PC5QoSFlowList
+	Pc5LinkAggregatedBitRates    BitRate                                           // pc5LinkAggregatedBitRates [1] BitRate OPTIONAL
+	HasPc5LinkAggregatedBitRates bool                                              // whether pc5LinkAggregatedBitRates is present in the encoding
+	IEExtensions                 ProtocolExtensionContainer_PC5QoSParametersExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.PC5QoSParameters-ExtIEs}} OPTIONAL
+	HasIEExtensions              bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8411,12 +7653,9 @@ type ProtocolExtensionContainer_PC5QoSParametersExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_PC5QoSParametersExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue PC5QoSParametersExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue PC5QoSParametersExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // PC5QoSParametersExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({PC5QoSParameters-ExtIEs}): the encoding received (Raw) and, when the
@@ -8446,17 +7685,13 @@ type PC5QoSFlowList []PC5QoSFlowItem
 //		...
 //	}
 type PC5QoSFlowItem struct {
-	// PQI is the component pQI [0] FiveQI.
-	PQI FiveQI
-	// Pc5FlowBitRates is the component pc5FlowBitRates [1] PC5FlowBitRates OPTIONAL.
-	Pc5FlowBitRates    PC5FlowBitRates
-	HasPc5FlowBitRates bool // whether pc5FlowBitRates is present in the encoding
-	// Range is the component range [2] Range OPTIONAL.
-	Range    Range
-	HasRange bool // whether range is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.PC5QoSFlowItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_PC5QoSFlowItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PQI                FiveQI                                          // pQI [0] FiveQI
+	Pc5FlowBitRates    PC5FlowBitRates                                 // pc5FlowBitRates [1] PC5FlowBitRates OPTIONAL
+	HasPc5FlowBitRates bool                                            // whether pc5FlowBitRates is present in the encoding
+	Range              Range                                           // range [2] Range OPTIONAL
+	HasRange           bool                                            // whether range is present in the encoding
+	IEExtensions       ProtocolExtensionContainer_PC5QoSFlowItemExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.PC5QoSFlowItem-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8476,12 +7711,9 @@ type ProtocolExtensionContainer_PC5QoSFlowItemExtIEs []ProtocolExtensionField_PC
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_PC5QoSFlowItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue PC5QoSFlowItemExtIEs
+	ID             ProtocolExtensionID  // id [0] ProtocolExtensionID
+	Criticality    Criticality          // criticality [1] Criticality
+	ExtensionValue PC5QoSFlowItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // PC5QoSFlowItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({PC5QoSFlowItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -8505,13 +7737,10 @@ type PC5QoSFlowItemExtIEs struct {
 //		...
 //	}
 type PC5FlowBitRates struct {
-	// GuaranteedFlowBitRate is the component guaranteedFlowBitRate [0] BitRate.
-	GuaranteedFlowBitRate BitRate
-	// MaximumFlowBitRate is the component maximumFlowBitRate [1] BitRate.
-	MaximumFlowBitRate BitRate
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.PC5FlowBitRates-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_PC5FlowBitRatesExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GuaranteedFlowBitRate BitRate                                          // guaranteedFlowBitRate [0] BitRate
+	MaximumFlowBitRate    BitRate                                          // maximumFlowBitRate [1] BitRate
+	IEExtensions          ProtocolExtensionContainer_PC5FlowBitRatesExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.PC5FlowBitRates-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8531,12 +7760,9 @@ type ProtocolExtensionContainer_PC5FlowBitRatesExtIEs []ProtocolExtensionField_P
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_PC5FlowBitRatesExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue PC5FlowBitRatesExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue PC5FlowBitRatesExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // PC5FlowBitRatesExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({PC5FlowBitRates-ExtIEs}): the encoding received (Raw) and, when the
@@ -8574,10 +7800,7 @@ type PDCPSNlength18 int64
 //	}
 type PendingDataIndication int64
 
-const (
-	PendingDataIndication_True PendingDataIndication = 0 // true
-)
-
+const PendingDataIndication_True PendingDataIndication = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v PendingDataIndication) String() string {
 	return der.Name("true", int(v), "")
@@ -8592,13 +7815,10 @@ func (v PendingDataIndication) String() string {
 //		...
 //	}
 type M1PeriodicReporting struct {
-	// ReportInterval is the component reportInterval [0] ReportIntervalMDT.
-	ReportInterval ReportIntervalMDT
-	// ReportAmount is the component reportAmount [1] ReportAmountMDT.
-	ReportAmount ReportAmountMDT
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M1PeriodicReporting-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_M1PeriodicReportingExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ReportInterval  ReportIntervalMDT                                    // reportInterval [0] ReportIntervalMDT
+	ReportAmount    ReportAmountMDT                                      // reportAmount [1] ReportAmountMDT
+	IEExtensions    ProtocolExtensionContainer_M1PeriodicReportingExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.M1PeriodicReporting-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8618,12 +7838,9 @@ type ProtocolExtensionContainer_M1PeriodicReportingExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_M1PeriodicReportingExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue M1PeriodicReportingExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue M1PeriodicReportingExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // M1PeriodicReportingExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({M1PeriodicReporting-ExtIEs}): the encoding received (Raw) and, when the
@@ -8658,11 +7875,9 @@ type TBCDSTRING []byte
 //		...
 //	}
 type PLMNAreaBasedQMC struct {
-	// PlmnListforQMC is the component plmnListforQMC [0] PLMNListforQMC.
-	PlmnListforQMC PLMNListforQMC
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.PLMNAreaBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PlmnListforQMC  PLMNListforQMC                                    // plmnListforQMC [0] PLMNListforQMC
+	IEExtensions    ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.PLMNAreaBasedQMC-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8682,12 +7897,9 @@ type ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_PLMNAreaBasedQMCExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue PLMNAreaBasedQMCExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue PLMNAreaBasedQMCExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // PLMNAreaBasedQMCExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({PLMNAreaBasedQMC-ExtIEs}): the encoding received (Raw) and, when the
@@ -8784,15 +7996,12 @@ func (v PriorityLevel) String() string {
 //		...
 //	}
 type ProSeAuthorized struct {
-	// ProSeDirectDiscovery is the component proSeDirectDiscovery [0] ProSeDirectDiscovery OPTIONAL.
-	ProSeDirectDiscovery    ProSeDirectDiscovery
-	HasProSeDirectDiscovery bool // whether proSeDirectDiscovery is present in the encoding
-	// ProSeDirectCommunication is the component proSeDirectCommunication [1] ProSeDirectCommunication OPTIONAL.
-	ProSeDirectCommunication    ProSeDirectCommunication
-	HasProSeDirectCommunication bool // whether proSeDirectCommunication is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ProSeAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ProSeAuthorizedExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ProSeDirectDiscovery        ProSeDirectDiscovery                             // proSeDirectDiscovery [0] ProSeDirectDiscovery OPTIONAL
+	HasProSeDirectDiscovery     bool                                             // whether proSeDirectDiscovery is present in the encoding
+	ProSeDirectCommunication    ProSeDirectCommunication                         // proSeDirectCommunication [1] ProSeDirectCommunication OPTIONAL
+	HasProSeDirectCommunication bool                                             // whether proSeDirectCommunication is present in the encoding
+	IEExtensions                ProtocolExtensionContainer_ProSeAuthorizedExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ProSeAuthorized-ExtIEs}} OPTIONAL
+	HasIEExtensions             bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8812,12 +8021,9 @@ type ProtocolExtensionContainer_ProSeAuthorizedExtIEs []ProtocolExtensionField_P
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ProSeAuthorizedExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ProSeAuthorizedExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue ProSeAuthorizedExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ProSeAuthorizedExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ProSeAuthorized-ExtIEs}): the encoding received (Raw) and, when the
@@ -8829,9 +8035,8 @@ type ProSeAuthorizedExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDProSeUEtoNetworkRelaying is the value when Kind is ProSeAuthorizedExtIEs_IDProSeUEtoNetworkRelaying.
-	IDProSeUEtoNetworkRelaying ProSeUEtoNetworkRelaying
+	Kind                       S1apProtocolExtensionKind
+	IDProSeUEtoNetworkRelaying ProSeUEtoNetworkRelaying // when Kind is ProSeAuthorizedExtIEs_IDProSeUEtoNetworkRelaying
 }
 
 // ProSeDirectDiscovery is the ASN.1 type ProSeDirectDiscovery.
@@ -8899,10 +8104,7 @@ func (v ProSeDirectCommunication) String() string {
 //	}
 type PSServiceNotAvailable int64
 
-const (
-	PSServiceNotAvailable_PsServiceNotAvailable PSServiceNotAvailable = 0 // ps-service-not-available
-)
-
+const PSServiceNotAvailable_PsServiceNotAvailable PSServiceNotAvailable = 0 // ps-service-not-available
 // String returns the ASN.1 identifier of the value, or its number.
 func (v PSServiceNotAvailable) String() string {
 	return der.Name("ps-service-not-available", int(v), "")
@@ -8916,11 +8118,9 @@ func (v PSServiceNotAvailable) String() string {
 //		...
 //	}
 type PSCellInformation struct {
-	// NCGI is the component nCGI [0] NR-CGI.
-	NCGI NRCGI
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.PSCellInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_PSCellInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	NCGI            NRCGI                                              // nCGI [0] NR-CGI
+	IEExtensions    ProtocolExtensionContainer_PSCellInformationExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.PSCellInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -8940,12 +8140,9 @@ type ProtocolExtensionContainer_PSCellInformationExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_PSCellInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue PSCellInformationExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue PSCellInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // PSCellInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({PSCellInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -8970,10 +8167,7 @@ type QCI int64
 //	RACSIndication ::= ENUMERATED {true, ...}
 type RACSIndication int64
 
-const (
-	RACSIndication_True RACSIndication = 0 // true
-)
-
+const RACSIndication_True RACSIndication = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v RACSIndication) String() string {
 	return der.Name("true", int(v), "")
@@ -9029,11 +8223,9 @@ type ReceiveStatusOfULPDCPSDUsPDCPSNlength18 der.BitString
 //		...
 //	}
 type RecommendedCellsForPaging struct {
-	// RecommendedCellList is the component recommendedCellList [0] RecommendedCellList.
-	RecommendedCellList RecommendedCellList
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RecommendedCellList RecommendedCellList                                        // recommendedCellList [0] RecommendedCellList
+	IEExtensions        ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPaging-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                                       // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9053,12 +8245,9 @@ type ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs []ProtocolExtens
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RecommendedCellsForPagingExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RecommendedCellsForPagingExtIEs
+	ID             ProtocolExtensionID             // id [0] ProtocolExtensionID
+	Criticality    Criticality                     // criticality [1] Criticality
+	ExtensionValue RecommendedCellsForPagingExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RecommendedCellsForPagingExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RecommendedCellsForPaging-ExtIEs}): the encoding received (Raw) and, when the
@@ -9094,12 +8283,9 @@ type ProtocolIESingleContainer_RecommendedCellItemIEs = ProtocolIEField_Recommen
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RecommendedCellItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value RecommendedCellItemIEs
+	ID          ProtocolIEID           // id [0] ProtocolIE-ID
+	Criticality Criticality            // criticality [1] Criticality
+	Value       RecommendedCellItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // RecommendedCellItemIEs is the open type S1AP-PROTOCOL-IES.&Value({RecommendedCellItemIEs}): the encoding received (Raw) and, when the
@@ -9111,9 +8297,8 @@ type RecommendedCellItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDRecommendedCellItem is the value when Kind is RecommendedCellItemIEs_IDRecommendedCellItem.
-	IDRecommendedCellItem *RecommendedCellItem
+	Kind                  S1apProtocolIesKind
+	IDRecommendedCellItem *RecommendedCellItem // when Kind is RecommendedCellItemIEs_IDRecommendedCellItem
 }
 
 // RecommendedCellItem is the ASN.1 type RecommendedCellItem.
@@ -9125,14 +8310,11 @@ type RecommendedCellItemIEs struct {
 //		...
 //	}
 type RecommendedCellItem struct {
-	// EUTRANCGI is the component eUTRAN-CGI [0] EUTRAN-CGI.
-	EUTRANCGI EUTRANCGI
-	// TimeStayedInCell is the component timeStayedInCell [1] INTEGER OPTIONAL.
-	TimeStayedInCell    int64
-	HasTimeStayedInCell bool // whether timeStayedInCell is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPagingItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EUTRANCGI           EUTRANCGI                                                      // eUTRAN-CGI [0] EUTRAN-CGI
+	TimeStayedInCell    int64                                                          // timeStayedInCell [1] INTEGER OPTIONAL
+	HasTimeStayedInCell bool                                                           // whether timeStayedInCell is present in the encoding
+	IEExtensions        ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPagingItem-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                                           // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9152,12 +8334,9 @@ type ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs []ProtocolEx
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RecommendedCellsForPagingItemExtIEs
+	ID             ProtocolExtensionID                 // id [0] ProtocolExtensionID
+	Criticality    Criticality                         // criticality [1] Criticality
+	ExtensionValue RecommendedCellsForPagingItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RecommendedCellsForPagingItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RecommendedCellsForPagingItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -9180,11 +8359,9 @@ type RecommendedCellsForPagingItemExtIEs struct {
 //		...
 //	}
 type RecommendedENBsForPaging struct {
-	// RecommendedENBList is the component recommendedENBList [0] RecommendedENBList.
-	RecommendedENBList RecommendedENBList
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBsForPaging-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RecommendedENBList RecommendedENBList                                        // recommendedENBList [0] RecommendedENBList
+	IEExtensions       ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBsForPaging-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9204,12 +8381,9 @@ type ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RecommendedENBsForPagingExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RecommendedENBsForPagingExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue RecommendedENBsForPagingExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RecommendedENBsForPagingExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RecommendedENBsForPaging-ExtIEs}): the encoding received (Raw) and, when the
@@ -9245,12 +8419,9 @@ type ProtocolIESingleContainer_RecommendedENBItemIEs = ProtocolIEField_Recommend
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RecommendedENBItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value RecommendedENBItemIEs
+	ID          ProtocolIEID          // id [0] ProtocolIE-ID
+	Criticality Criticality           // criticality [1] Criticality
+	Value       RecommendedENBItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // RecommendedENBItemIEs is the open type S1AP-PROTOCOL-IES.&Value({RecommendedENBItemIEs}): the encoding received (Raw) and, when the
@@ -9262,9 +8433,8 @@ type RecommendedENBItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDRecommendedENBItem is the value when Kind is RecommendedENBItemIEs_IDRecommendedENBItem.
-	IDRecommendedENBItem *RecommendedENBItem
+	Kind                 S1apProtocolIesKind
+	IDRecommendedENBItem *RecommendedENBItem // when Kind is RecommendedENBItemIEs_IDRecommendedENBItem
 }
 
 // RecommendedENBItem is the ASN.1 type RecommendedENBItem.
@@ -9275,11 +8445,9 @@ type RecommendedENBItemIEs struct {
 //		...
 //	}
 type RecommendedENBItem struct {
-	// MMEPagingTarget is the component mMEPagingTarget [0] EXPLICIT MMEPagingTarget.
-	MMEPagingTarget MMEPagingTarget
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RecommendedENBItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MMEPagingTarget MMEPagingTarget                                     // mMEPagingTarget [0] EXPLICIT MMEPagingTarget
+	IEExtensions    ProtocolExtensionContainer_RecommendedENBItemExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBItem-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9299,12 +8467,9 @@ type ProtocolExtensionContainer_RecommendedENBItemExtIEs []ProtocolExtensionFiel
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RecommendedENBItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RecommendedENBItemExtIEs
+	ID             ProtocolExtensionID      // id [0] ProtocolExtensionID
+	Criticality    Criticality              // criticality [1] Criticality
+	ExtensionValue RecommendedENBItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RecommendedENBItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RecommendedENBItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -9332,10 +8497,7 @@ type RelativeMMECapacity int64
 //	}
 type RelayNodeIndicator int64
 
-const (
-	RelayNodeIndicator_True RelayNodeIndicator = 0 // true
-)
-
+const RelayNodeIndicator_True RelayNodeIndicator = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v RelayNodeIndicator) String() string {
 	return der.Name("true", int(v), "")
@@ -9360,13 +8522,10 @@ type RATRestrictions []RATRestrictionsItem
 //		...
 //	}
 type RATRestrictionsItem struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// RATRestrictionInformation is the component rAT-RestrictionInformation [1] BIT STRING.
-	RATRestrictionInformation der.BitString
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RAT-RestrictionsItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RATRestrictionsItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity              PLMNidentity                                         // pLMNidentity [0] PLMNidentity
+	RATRestrictionInformation der.BitString                                        // rAT-RestrictionInformation [1] BIT STRING
+	IEExtensions              ProtocolExtensionContainer_RATRestrictionsItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RAT-RestrictionsItem-ExtIEs}} OPTIONAL
+	HasIEExtensions           bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9386,12 +8545,9 @@ type ProtocolExtensionContainer_RATRestrictionsItemExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RATRestrictionsItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RATRestrictionsItemExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue RATRestrictionsItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RATRestrictionsItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RAT-RestrictionsItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -9516,13 +8672,10 @@ func (v M1ReportingTrigger) String() string {
 //		...
 //	}
 type RequestType struct {
-	// EventType is the component eventType [0] EventType.
-	EventType EventType
-	// ReportArea is the component reportArea [1] ReportArea.
-	ReportArea ReportArea
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RequestType-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RequestTypeExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EventType       EventType                                    // eventType [0] EventType
+	ReportArea      ReportArea                                   // reportArea [1] ReportArea
+	IEExtensions    ProtocolExtensionContainer_RequestTypeExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RequestType-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9542,12 +8695,9 @@ type ProtocolExtensionContainer_RequestTypeExtIEs []ProtocolExtensionField_Reque
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RequestTypeExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RequestTypeExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue RequestTypeExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RequestTypeExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RequestType-ExtIEs}): the encoding received (Raw) and, when the
@@ -9559,9 +8709,8 @@ type RequestTypeExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDRequestTypeAdditionalInfo is the value when Kind is RequestTypeExtIEs_IDRequestTypeAdditionalInfo.
-	IDRequestTypeAdditionalInfo RequestTypeAdditionalInfo
+	Kind                        S1apProtocolExtensionKind
+	IDRequestTypeAdditionalInfo RequestTypeAdditionalInfo // when Kind is RequestTypeExtIEs_IDRequestTypeAdditionalInfo
 }
 
 // RequestTypeAdditionalInfo is the ASN.1 type RequestTypeAdditionalInfo.
@@ -9572,10 +8721,7 @@ type RequestTypeExtIEs struct {
 //	}
 type RequestTypeAdditionalInfo int64
 
-const (
-	RequestTypeAdditionalInfo_IncludePSCell RequestTypeAdditionalInfo = 0 // includePSCell
-)
-
+const RequestTypeAdditionalInfo_IncludePSCell RequestTypeAdditionalInfo = 0 // includePSCell
 // String returns the ASN.1 identifier of the value, or its number.
 func (v RequestTypeAdditionalInfo) String() string {
 	return der.Name("includePSCell", int(v), "")
@@ -9590,14 +8736,11 @@ func (v RequestTypeAdditionalInfo) String() string {
 //		...
 //	}
 type RIMTransfer struct {
-	// RIMInformation is the component rIMInformation [0] RIMInformation.
-	RIMInformation RIMInformation
-	// RIMRoutingAddress is the component rIMRoutingAddress [1] EXPLICIT RIMRoutingAddress OPTIONAL.
-	RIMRoutingAddress    RIMRoutingAddress
-	HasRIMRoutingAddress bool // whether rIMRoutingAddress is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RIMTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RIMTransferExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RIMInformation       RIMInformation                               // rIMInformation [0] RIMInformation
+	RIMRoutingAddress    RIMRoutingAddress                            // rIMRoutingAddress [1] EXPLICIT RIMRoutingAddress OPTIONAL
+	HasRIMRoutingAddress bool                                         // whether rIMRoutingAddress is present in the encoding
+	IEExtensions         ProtocolExtensionContainer_RIMTransferExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RIMTransfer-ExtIEs}} OPTIONAL
+	HasIEExtensions      bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9617,12 +8760,9 @@ type ProtocolExtensionContainer_RIMTransferExtIEs []ProtocolExtensionField_RIMTr
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RIMTransferExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RIMTransferExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue RIMTransferExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RIMTransferExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RIMTransfer-ExtIEs}): the encoding received (Raw) and, when the
@@ -9652,13 +8792,10 @@ type RIMInformation []byte
 //	}
 type RIMRoutingAddress struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice RIMRoutingAddressChoice
-	// GERANCellID is the component gERAN-Cell-ID [0] GERAN-Cell-ID.
-	GERANCellID *GERANCellID
-	// TargetRNCID is the component targetRNC-ID [1] TargetRNC-ID (extension addition).
-	TargetRNCID *TargetRNCID
-	// EHRPDSectorID is the component eHRPD-Sector-ID [2] OCTET STRING (extension addition).
-	EHRPDSectorID []byte
+	Choice        RIMRoutingAddressChoice
+	GERANCellID   *GERANCellID // gERAN-Cell-ID [0] GERAN-Cell-ID
+	TargetRNCID   *TargetRNCID // targetRNC-ID [1] TargetRNC-ID (extension addition)
+	EHRPDSectorID []byte       // eHRPD-Sector-ID [2] OCTET STRING (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -9691,10 +8828,7 @@ func (c RIMRoutingAddressChoice) String() string {
 //	}
 type ReportArea int64
 
-const (
-	ReportArea_Ecgi ReportArea = 0 // ecgi
-)
-
+const ReportArea_Ecgi ReportArea = 0 // ecgi
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ReportArea) String() string {
 	return der.Name("ecgi", int(v), "")
@@ -9714,14 +8848,11 @@ type RepetitionPeriod int64
 //		...
 //	}
 type RLFReportInformation struct {
-	// UERLFReportContainer is the component uE-RLF-Report-Container [0] UE-RLF-Report-Container.
-	UERLFReportContainer UERLFReportContainer
-	// UERLFReportContainerForExtendedBands is the component uE-RLF-Report-Container-for-extended-bands [1] UE-RLF-Report-Container-for-extended-bands OPTIONAL.
-	UERLFReportContainerForExtendedBands    UERLFReportContainerForExtendedBands
-	HasUERLFReportContainerForExtendedBands bool // whether uE-RLF-Report-Container-for-extended-bands is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RLFReportInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_RLFReportInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	UERLFReportContainer                    UERLFReportContainer                                  // uE-RLF-Report-Container [0] UE-RLF-Report-Container
+	UERLFReportContainerForExtendedBands    UERLFReportContainerForExtendedBands                  // uE-RLF-Report-Container-for-extended-bands [1] UE-RLF-Report-Container-for-extended-bands OPTIONAL
+	HasUERLFReportContainerForExtendedBands bool                                                  // whether uE-RLF-Report-Container-for-extended-bands is present in the encoding
+	IEExtensions                            ProtocolExtensionContainer_RLFReportInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RLFReportInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions                         bool                                                  // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9741,12 +8872,9 @@ type ProtocolExtensionContainer_RLFReportInformationExtIEs []ProtocolExtensionFi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_RLFReportInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue RLFReportInformationExtIEs
+	ID             ProtocolExtensionID        // id [0] ProtocolExtensionID
+	Criticality    Criticality                // criticality [1] Criticality
+	ExtensionValue RLFReportInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // RLFReportInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({RLFReportInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -9758,9 +8886,8 @@ type RLFReportInformationExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDNBIoTRLFReportContainer is the value when Kind is RLFReportInformationExtIEs_IDNBIoTRLFReportContainer.
-	IDNBIoTRLFReportContainer NBIoTRLFReportContainer
+	Kind                      S1apProtocolExtensionKind
+	IDNBIoTRLFReportContainer NBIoTRLFReportContainer // when Kind is RLFReportInformationExtIEs_IDNBIoTRLFReportContainer
 }
 
 // RNCID is the ASN.1 type RNC-ID.
@@ -9828,13 +8955,10 @@ type SecurityKey der.BitString
 //		...
 //	}
 type SecurityContext struct {
-	// NextHopChainingCount is the component nextHopChainingCount [0] INTEGER.
-	NextHopChainingCount int64
-	// NextHopParameter is the component nextHopParameter [1] SecurityKey.
-	NextHopParameter SecurityKey
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SecurityContext-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SecurityContextExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	NextHopChainingCount int64                                            // nextHopChainingCount [0] INTEGER
+	NextHopParameter     SecurityKey                                      // nextHopParameter [1] SecurityKey
+	IEExtensions         ProtocolExtensionContainer_SecurityContextExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SecurityContext-ExtIEs}} OPTIONAL
+	HasIEExtensions      bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9854,12 +8978,9 @@ type ProtocolExtensionContainer_SecurityContextExtIEs []ProtocolExtensionField_S
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SecurityContextExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SecurityContextExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue SecurityContextExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SecurityContextExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SecurityContext-ExtIEs}): the encoding received (Raw) and, when the
@@ -9901,10 +9022,7 @@ func (v SecondaryRATType) String() string {
 //	}
 type SecondaryRATDataUsageRequest int64
 
-const (
-	SecondaryRATDataUsageRequest_Requested SecondaryRATDataUsageRequest = 0 // requested
-)
-
+const SecondaryRATDataUsageRequest_Requested SecondaryRATDataUsageRequest = 0 // requested
 // String returns the ASN.1 identifier of the value, or its number.
 func (v SecondaryRATDataUsageRequest) String() string {
 	return der.Name("requested", int(v), "")
@@ -9931,12 +9049,9 @@ type ProtocolIESingleContainer_SecondaryRATDataUsageReportItemIEs = ProtocolIEFi
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_SecondaryRATDataUsageReportItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value SecondaryRATDataUsageReportItemIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       SecondaryRATDataUsageReportItemIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // SecondaryRATDataUsageReportItemIEs is the open type S1AP-PROTOCOL-IES.&Value({SecondaryRATDataUsageReportItemIEs}): the encoding received (Raw) and, when the
@@ -9948,9 +9063,8 @@ type SecondaryRATDataUsageReportItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDSecondaryRATDataUsageReportItem is the value when Kind is SecondaryRATDataUsageReportItemIEs_IDSecondaryRATDataUsageReportItem.
-	IDSecondaryRATDataUsageReportItem *SecondaryRATDataUsageReportItem
+	Kind                              S1apProtocolIesKind
+	IDSecondaryRATDataUsageReportItem *SecondaryRATDataUsageReportItem // when Kind is SecondaryRATDataUsageReportItemIEs_IDSecondaryRATDataUsageReportItem
 }
 
 // SecondaryRATDataUsageReportItem is the ASN.1 type SecondaryRATDataUsageReportItem.
@@ -9963,15 +9077,11 @@ type SecondaryRATDataUsageReportItemIEs struct {
 //		...
 //	}
 type SecondaryRATDataUsageReportItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// SecondaryRATType is the component secondaryRATType [1] SecondaryRATType.
-	SecondaryRATType SecondaryRATType
-	// ERABUsageReportList is the component e-RABUsageReportList [2] E-RABUsageReportList.
-	ERABUsageReportList ERABUsageReportList
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SecondaryRATDataUsageReportItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID              ERABID                                                           // e-RAB-ID [0] E-RAB-ID
+	SecondaryRATType    SecondaryRATType                                                 // secondaryRATType [1] SecondaryRATType
+	ERABUsageReportList ERABUsageReportList                                              // e-RABUsageReportList [2] E-RABUsageReportList
+	IEExtensions        ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SecondaryRATDataUsageReportItem-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -9991,12 +9101,9 @@ type ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs []Protocol
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SecondaryRATDataUsageReportItemExtIEs
+	ID             ProtocolExtensionID                   // id [0] ProtocolExtensionID
+	Criticality    Criticality                           // criticality [1] Criticality
+	ExtensionValue SecondaryRATDataUsageReportItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SecondaryRATDataUsageReportItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SecondaryRATDataUsageReportItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -10019,11 +9126,9 @@ type SecondaryRATDataUsageReportItemExtIEs struct {
 //		...
 //	}
 type SecurityIndication struct {
-	// IntegrityProtectionIndication is the component integrityProtectionIndication [0] IntegrityProtectionIndication.
-	IntegrityProtectionIndication IntegrityProtectionIndication
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityIndication-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SecurityIndicationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	IntegrityProtectionIndication IntegrityProtectionIndication                       // integrityProtectionIndication [0] IntegrityProtectionIndication
+	IEExtensions                  ProtocolExtensionContainer_SecurityIndicationExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityIndication-ExtIEs}} OPTIONAL
+	HasIEExtensions               bool                                                // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10043,12 +9148,9 @@ type ProtocolExtensionContainer_SecurityIndicationExtIEs []ProtocolExtensionFiel
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SecurityIndicationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SecurityIndicationExtIEs
+	ID             ProtocolExtensionID      // id [0] ProtocolExtensionID
+	Criticality    Criticality              // criticality [1] Criticality
+	ExtensionValue SecurityIndicationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SecurityIndicationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SecurityIndication-ExtIEs}): the encoding received (Raw) and, when the
@@ -10071,11 +9173,9 @@ type SecurityIndicationExtIEs struct {
 //		...
 //	}
 type SecurityResult struct {
-	// IntegrityProtectionResult is the component integrityProtectionResult [0] IntegrityProtectionResult.
-	IntegrityProtectionResult IntegrityProtectionResult
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityResult-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SecurityResultExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	IntegrityProtectionResult IntegrityProtectionResult                       // integrityProtectionResult [0] IntegrityProtectionResult
+	IEExtensions              ProtocolExtensionContainer_SecurityResultExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityResult-ExtIEs}} OPTIONAL
+	HasIEExtensions           bool                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10095,12 +9195,9 @@ type ProtocolExtensionContainer_SecurityResultExtIEs []ProtocolExtensionField_Se
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SecurityResultExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SecurityResultExtIEs
+	ID             ProtocolExtensionID  // id [0] ProtocolExtensionID
+	Criticality    Criticality          // criticality [1] Criticality
+	ExtensionValue SecurityResultExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SecurityResultExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SecurityResult-ExtIEs}): the encoding received (Raw) and, when the
@@ -10120,10 +9217,7 @@ type SecurityResultExtIEs struct {
 //	SensorMeasConfig::= ENUMERATED {setup,...}
 type SensorMeasConfig int64
 
-const (
-	SensorMeasConfig_Setup SensorMeasConfig = 0 // setup
-)
-
+const SensorMeasConfig_Setup SensorMeasConfig = 0 // setup
 // String returns the ASN.1 identifier of the value, or its number.
 func (v SensorMeasConfig) String() string {
 	return der.Name("setup", int(v), "")
@@ -10137,11 +9231,9 @@ func (v SensorMeasConfig) String() string {
 //		...
 //	}
 type SensorMeasConfigNameItem struct {
-	// SensorNameConfig is the component sensorNameConfig [0] EXPLICIT SensorNameConfig.
-	SensorNameConfig SensorNameConfig
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasConfigNameItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	SensorNameConfig SensorNameConfig                                          // sensorNameConfig [0] EXPLICIT SensorNameConfig
+	IEExtensions     ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasConfigNameItem-ExtIEs}} OPTIONAL
+	HasIEExtensions  bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10161,12 +9253,9 @@ type ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SensorMeasConfigNameItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SensorMeasConfigNameItemExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue SensorMeasConfigNameItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SensorMeasConfigNameItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SensorMeasConfigNameItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -10195,14 +9284,11 @@ type SensorMeasConfigNameList []SensorMeasConfigNameItem
 //		...
 //	}
 type SensorMeasurementConfiguration struct {
-	// SensorMeasConfig is the component sensorMeasConfig [0] SensorMeasConfig.
-	SensorMeasConfig SensorMeasConfig
-	// SensorMeasConfigNameList is the component sensorMeasConfigNameList [1] SensorMeasConfigNameList OPTIONAL.
-	SensorMeasConfigNameList    SensorMeasConfigNameList
-	HasSensorMeasConfigNameList bool // whether sensorMeasConfigNameList is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	SensorMeasConfig            SensorMeasConfig                                                // sensorMeasConfig [0] SensorMeasConfig
+	SensorMeasConfigNameList    SensorMeasConfigNameList                                        // sensorMeasConfigNameList [1] SensorMeasConfigNameList OPTIONAL
+	HasSensorMeasConfigNameList bool                                                            // whether sensorMeasConfigNameList is present in the encoding
+	IEExtensions                ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasurementConfiguration-ExtIEs}} OPTIONAL
+	HasIEExtensions             bool                                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10222,12 +9308,9 @@ type ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs []ProtocolE
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SensorMeasurementConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SensorMeasurementConfigurationExtIEs
+	ID             ProtocolExtensionID                  // id [0] ProtocolExtensionID
+	Criticality    Criticality                          // criticality [1] Criticality
+	ExtensionValue SensorMeasurementConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SensorMeasurementConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SensorMeasurementConfiguration-ExtIEs}): the encoding received (Raw) and, when the
@@ -10250,11 +9333,9 @@ type SensorMeasurementConfigurationExtIEs struct {
 //	}
 type SensorNameConfig struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice SensorNameConfigChoice
-	// UncompensatedBarometricConfig is the component uncompensatedBarometricConfig [0] ENUMERATED.
-	UncompensatedBarometricConfig SensorNameConfig_UncompensatedBarometricConfig
-	// ChoiceExtensions is the component choice-Extensions [1] ProtocolIE-SingleContainer{{S1AP-IEs.SensorNameConfig-ExtIEs}}.
-	ChoiceExtensions ProtocolIESingleContainer_SensorNameConfigExtIEs
+	Choice                        SensorNameConfigChoice
+	UncompensatedBarometricConfig SensorNameConfig_UncompensatedBarometricConfig   // uncompensatedBarometricConfig [0] ENUMERATED
+	ChoiceExtensions              ProtocolIESingleContainer_SensorNameConfigExtIEs // choice-Extensions [1] ProtocolIE-SingleContainer{{S1AP-IEs.SensorNameConfig-ExtIEs}}
 }
 
 // SensorNameConfigChoice tells which alternative of SensorNameConfig a value holds.
@@ -10279,10 +9360,7 @@ func (c SensorNameConfigChoice) String() string {
 // SensorNameConfig_UncompensatedBarometricConfig is the type of SensorNameConfig.uncompensatedBarometricConfig.
 type SensorNameConfig_UncompensatedBarometricConfig int64
 
-const (
-	SensorNameConfig_True SensorNameConfig_UncompensatedBarometricConfig = 0 // true
-)
-
+const SensorNameConfig_True SensorNameConfig_UncompensatedBarometricConfig = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v SensorNameConfig_UncompensatedBarometricConfig) String() string {
 	return der.Name("true", int(v), "")
@@ -10304,12 +9382,9 @@ type ProtocolIESingleContainer_SensorNameConfigExtIEs = ProtocolIEField_SensorNa
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_SensorNameConfigExtIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value SensorNameConfigExtIEs
+	ID          ProtocolIEID           // id [0] ProtocolIE-ID
+	Criticality Criticality            // criticality [1] Criticality
+	Value       SensorNameConfigExtIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // SensorNameConfigExtIEs is the open type S1AP-PROTOCOL-IES.&Value({SensorNameConfig-ExtIEs}): the encoding received (Raw) and, when the
@@ -10358,13 +9433,10 @@ func (v ServiceType) String() string {
 //	}
 type SONInformation struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice SONInformationChoice
-	// SONInformationRequest is the component sONInformationRequest [0] SONInformationRequest.
-	SONInformationRequest SONInformationRequest
-	// SONInformationReply is the component sONInformationReply [1] SONInformationReply.
-	SONInformationReply *SONInformationReply
-	// SONInformationExtension is the component sONInformation-Extension [2] SONInformation-Extension (extension addition).
-	SONInformationExtension *SONInformationExtension
+	Choice                  SONInformationChoice
+	SONInformationRequest   SONInformationRequest    // sONInformationRequest [0] SONInformationRequest
+	SONInformationReply     *SONInformationReply     // sONInformationReply [1] SONInformationReply
+	SONInformationExtension *SONInformationExtension // sONInformation-Extension [2] SONInformation-Extension (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -10426,12 +9498,10 @@ func (v SONInformationRequest) String() string {
 //		...
 //	}
 type SONInformationReply struct {
-	// X2TNLConfigurationInfo is the component x2TNLConfigurationInfo [0] X2TNLConfigurationInfo OPTIONAL.
-	X2TNLConfigurationInfo    X2TNLConfigurationInfo
-	HasX2TNLConfigurationInfo bool // whether x2TNLConfigurationInfo is present in the encoding
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SONInformationReply-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SONInformationReplyExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	X2TNLConfigurationInfo    X2TNLConfigurationInfo                               // x2TNLConfigurationInfo [0] X2TNLConfigurationInfo OPTIONAL
+	HasX2TNLConfigurationInfo bool                                                 // whether x2TNLConfigurationInfo is present in the encoding
+	IEExtensions              ProtocolExtensionContainer_SONInformationReplyExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SONInformationReply-ExtIEs}} OPTIONAL
+	HasIEExtensions           bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10451,12 +9521,9 @@ type ProtocolExtensionContainer_SONInformationReplyExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SONInformationReplyExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SONInformationReplyExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue SONInformationReplyExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SONInformationReplyExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SONInformationReply-ExtIEs}): the encoding received (Raw) and, when the
@@ -10468,11 +9535,9 @@ type SONInformationReplyExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDTimeSynchronisationInfo is the value when Kind is SONInformationReplyExtIEs_IDTimeSynchronisationInfo.
-	IDTimeSynchronisationInfo *TimeSynchronisationInfo
-	// IDMutingPatternInformation is the value when Kind is SONInformationReplyExtIEs_IDMutingPatternInformation.
-	IDMutingPatternInformation *MutingPatternInformation
+	Kind                       S1apProtocolExtensionKind
+	IDTimeSynchronisationInfo  *TimeSynchronisationInfo  // when Kind is SONInformationReplyExtIEs_IDTimeSynchronisationInfo
+	IDMutingPatternInformation *MutingPatternInformation // when Kind is SONInformationReplyExtIEs_IDMutingPatternInformation
 }
 
 // SONInformationReport is the ASN.1 type SONInformationReport.
@@ -10483,9 +9548,8 @@ type SONInformationReplyExtIEs struct {
 //	}
 type SONInformationReport struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice SONInformationReportChoice
-	// RLFReportInformation is the component rLFReportInformation [0] RLFReportInformation.
-	RLFReportInformation *RLFReportInformation
+	Choice               SONInformationReportChoice
+	RLFReportInformation *RLFReportInformation // rLFReportInformation [0] RLFReportInformation
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -10518,15 +9582,11 @@ func (c SONInformationReportChoice) String() string {
 //	...
 //	}
 type SONConfigurationTransfer struct {
-	// TargeteNBID is the component targeteNB-ID [0] TargeteNB-ID.
-	TargeteNBID TargeteNBID
-	// SourceeNBID is the component sourceeNB-ID [1] SourceeNB-ID.
-	SourceeNBID SourceeNBID
-	// SONInformation is the component sONInformation [2] EXPLICIT SONInformation.
-	SONInformation SONInformation
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SONConfigurationTransfer-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SONConfigurationTransferExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TargeteNBID     TargeteNBID                                               // targeteNB-ID [0] TargeteNB-ID
+	SourceeNBID     SourceeNBID                                               // sourceeNB-ID [1] SourceeNB-ID
+	SONInformation  SONInformation                                            // sONInformation [2] EXPLICIT SONInformation
+	IEExtensions    ProtocolExtensionContainer_SONConfigurationTransferExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SONConfigurationTransfer-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10546,12 +9606,9 @@ type ProtocolExtensionContainer_SONConfigurationTransferExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SONConfigurationTransferExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SONConfigurationTransferExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue SONConfigurationTransferExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SONConfigurationTransferExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SONConfigurationTransfer-ExtIEs}): the encoding received (Raw) and, when the
@@ -10563,11 +9620,9 @@ type SONConfigurationTransferExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDX2TNLConfigurationInfo is the value when Kind is SONConfigurationTransferExtIEs_IDX2TNLConfigurationInfo.
-	IDX2TNLConfigurationInfo *X2TNLConfigurationInfo
-	// IDSynchronisationInformation is the value when Kind is SONConfigurationTransferExtIEs_IDSynchronisationInformation.
-	IDSynchronisationInformation *SynchronisationInformation
+	Kind                         S1apProtocolExtensionKind
+	IDX2TNLConfigurationInfo     *X2TNLConfigurationInfo     // when Kind is SONConfigurationTransferExtIEs_IDX2TNLConfigurationInfo
+	IDSynchronisationInformation *SynchronisationInformation // when Kind is SONConfigurationTransferExtIEs_IDSynchronisationInformation
 }
 
 // SynchronisationInformation is the ASN.1 type SynchronisationInformation.
@@ -10580,18 +9635,14 @@ type SONConfigurationTransferExtIEs struct {
 //		...
 //	}
 type SynchronisationInformation struct {
-	// SourceStratumLevel is the component sourceStratumLevel [0] StratumLevel OPTIONAL.
-	SourceStratumLevel    StratumLevel
-	HasSourceStratumLevel bool // whether sourceStratumLevel is present in the encoding
-	// ListeningSubframePattern is the component listeningSubframePattern [1] ListeningSubframePattern OPTIONAL.
-	ListeningSubframePattern    ListeningSubframePattern
-	HasListeningSubframePattern bool // whether listeningSubframePattern is present in the encoding
-	// AggressoreCGIList is the component aggressoreCGI-List [2] ECGI-List OPTIONAL.
-	AggressoreCGIList    ECGIList
-	HasAggressoreCGIList bool // whether aggressoreCGI-List is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SynchronisationInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SynchronisationInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	SourceStratumLevel          StratumLevel                                                // sourceStratumLevel [0] StratumLevel OPTIONAL
+	HasSourceStratumLevel       bool                                                        // whether sourceStratumLevel is present in the encoding
+	ListeningSubframePattern    ListeningSubframePattern                                    // listeningSubframePattern [1] ListeningSubframePattern OPTIONAL
+	HasListeningSubframePattern bool                                                        // whether listeningSubframePattern is present in the encoding
+	AggressoreCGIList           ECGIList                                                    // aggressoreCGI-List [2] ECGI-List OPTIONAL
+	HasAggressoreCGIList        bool                                                        // whether aggressoreCGI-List is present in the encoding
+	IEExtensions                ProtocolExtensionContainer_SynchronisationInformationExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SynchronisationInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions             bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10611,12 +9662,9 @@ type ProtocolExtensionContainer_SynchronisationInformationExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SynchronisationInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SynchronisationInformationExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue SynchronisationInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SynchronisationInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SynchronisationInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -10649,13 +9697,10 @@ type SourceBSSToTargetBSSTransparentContainer []byte
 //		iE-Extensions	ProtocolExtensionContainer { {SourceeNB-ID-ExtIEs} } OPTIONAL
 //	}
 type SourceeNBID struct {
-	// GlobalENBID is the component global-ENB-ID [0] Global-ENB-ID.
-	GlobalENBID GlobalENBID
-	// SelectedTAI is the component selected-TAI [1] TAI.
-	SelectedTAI TAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SourceeNBIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalENBID     GlobalENBID                                  // global-ENB-ID [0] Global-ENB-ID
+	SelectedTAI     TAI                                          // selected-TAI [1] TAI
+	IEExtensions    ProtocolExtensionContainer_SourceeNBIDExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 }
 
 // ProtocolExtensionContainer_SourceeNBIDExtIEs is the ASN.1 type ProtocolExtensionContainer.
@@ -10673,12 +9718,9 @@ type ProtocolExtensionContainer_SourceeNBIDExtIEs []ProtocolExtensionField_Sourc
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SourceeNBIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SourceeNBIDExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue SourceeNBIDExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SourceeNBIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SourceeNB-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -10701,10 +9743,7 @@ type SourceeNBIDExtIEs struct {
 //	}
 type SRVCCOperationNotPossible int64
 
-const (
-	SRVCCOperationNotPossible_NotPossible SRVCCOperationNotPossible = 0 // notPossible
-)
-
+const SRVCCOperationNotPossible_NotPossible SRVCCOperationNotPossible = 0 // notPossible
 // String returns the ASN.1 identifier of the value, or its number.
 func (v SRVCCOperationNotPossible) String() string {
 	return der.Name("notPossible", int(v), "")
@@ -10718,10 +9757,7 @@ func (v SRVCCOperationNotPossible) String() string {
 //	}
 type SRVCCOperationPossible int64
 
-const (
-	SRVCCOperationPossible_Possible SRVCCOperationPossible = 0 // possible
-)
-
+const SRVCCOperationPossible_Possible SRVCCOperationPossible = 0 // possible
 // String returns the ASN.1 identifier of the value, or its number.
 func (v SRVCCOperationPossible) String() string {
 	return der.Name("possible", int(v), "")
@@ -10754,11 +9790,9 @@ func (v SRVCCHOIndication) String() string {
 //	}
 type SourceNodeID struct {
 	// Choice tells which alternative the value holds; 0 means none.
-	Choice SourceNodeIDChoice
-	// SourceNgRanNodeID is the component sourceNgRanNode-ID [0] SourceNgRanNode-ID.
-	SourceNgRanNodeID *SourceNgRanNodeID
-	// SourceNodeIDExtension is the component sourceNodeID-Extension [1] SourceNodeID-Extension.
-	SourceNodeIDExtension SourceNodeIDExtension
+	Choice                SourceNodeIDChoice
+	SourceNgRanNodeID     *SourceNgRanNodeID    // sourceNgRanNode-ID [0] SourceNgRanNode-ID
+	SourceNodeIDExtension SourceNodeIDExtension // sourceNodeID-Extension [1] SourceNodeID-Extension
 }
 
 // SourceNodeIDChoice tells which alternative of SourceNodeID a value holds.
@@ -10799,21 +9833,15 @@ type SourceNodeIDExtension = ProtocolIEField_SourceNodeIDExtensionIE
 //		...
 //	}
 type SourceeNBToTargeteNBTransparentContainer struct {
-	// RRCContainer is the component rRC-Container [0] RRC-Container.
-	RRCContainer RRCContainer
-	// ERABInformationList is the component e-RABInformationList [1] E-RABInformationList OPTIONAL.
-	ERABInformationList    ERABInformationList
-	HasERABInformationList bool // whether e-RABInformationList is present in the encoding
-	// TargetCellID is the component targetCell-ID [2] EUTRAN-CGI.
-	TargetCellID EUTRANCGI
-	// SubscriberProfileIDforRFP is the component subscriberProfileIDforRFP [3] SubscriberProfileIDforRFP OPTIONAL.
-	SubscriberProfileIDforRFP    SubscriberProfileIDforRFP
-	HasSubscriberProfileIDforRFP bool // whether subscriberProfileIDforRFP is present in the encoding
-	// UEHistoryInformation is the component uE-HistoryInformation [4] UE-HistoryInformation.
-	UEHistoryInformation UEHistoryInformation
-	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ToTargeteNB-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RRCContainer                 RRCContainer                                                              // rRC-Container [0] RRC-Container
+	ERABInformationList          ERABInformationList                                                       // e-RABInformationList [1] E-RABInformationList OPTIONAL
+	HasERABInformationList       bool                                                                      // whether e-RABInformationList is present in the encoding
+	TargetCellID                 EUTRANCGI                                                                 // targetCell-ID [2] EUTRAN-CGI
+	SubscriberProfileIDforRFP    SubscriberProfileIDforRFP                                                 // subscriberProfileIDforRFP [3] SubscriberProfileIDforRFP OPTIONAL
+	HasSubscriberProfileIDforRFP bool                                                                      // whether subscriberProfileIDforRFP is present in the encoding
+	UEHistoryInformation         UEHistoryInformation                                                      // uE-HistoryInformation [4] UE-HistoryInformation
+	IEExtensions                 ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs // iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ToTargeteNB-TransparentContainer-ExtIEs}} OPTIONAL
+	HasIEExtensions              bool                                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10833,12 +9861,9 @@ type ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs [
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SourceeNBToTargeteNBTransparentContainerExtIEs
+	ID             ProtocolExtensionID                            // id [0] ProtocolExtensionID
+	Criticality    Criticality                                    // criticality [1] Criticality
+	ExtensionValue SourceeNBToTargeteNBTransparentContainerExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SourceeNBToTargeteNBTransparentContainerExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SourceeNB-ToTargeteNB-TransparentContainer-ExtIEs}): the encoding received (Raw) and, when the
@@ -10850,29 +9875,18 @@ type SourceeNBToTargeteNBTransparentContainerExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDMobilityInformation is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDMobilityInformation.
-	IDMobilityInformation S1APIEs_MobilityInformation
-	// IDUEHistoryInformationFromTheUE is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE.
-	IDUEHistoryInformationFromTheUE UEHistoryInformationFromTheUE
-	// IDIMSvoiceEPSfallbackfrom5G is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDIMSvoiceEPSfallbackfrom5G.
-	IDIMSvoiceEPSfallbackfrom5G IMSvoiceEPSfallbackfrom5G
-	// IDAdditionalRRMPriorityIndex is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDAdditionalRRMPriorityIndex.
-	IDAdditionalRRMPriorityIndex AdditionalRRMPriorityIndex
-	// IDContextatSource is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDContextatSource.
-	IDContextatSource *ContextatSource
-	// IDIntersystemMeasurementConfiguration is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDIntersystemMeasurementConfiguration.
-	IDIntersystemMeasurementConfiguration *IntersystemMeasurementConfiguration
-	// IDSourceNodeID is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceNodeID.
-	IDSourceNodeID *SourceNodeID
-	// IDEmergencyIndicator is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDEmergencyIndicator.
-	IDEmergencyIndicator EmergencyIndicator
-	// IDUEContextReferenceatSourceeNB is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEContextReferenceatSourceeNB.
-	IDUEContextReferenceatSourceeNB ENBUES1APID
-	// IDSourceSNID is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceSNID.
-	IDSourceSNID GlobalRANNODEID
-	// IDDirectForwardingPathAvailability is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability.
-	IDDirectForwardingPathAvailability DirectForwardingPathAvailability
+	Kind                                  S1apProtocolExtensionKind
+	IDMobilityInformation                 S1APIEs_MobilityInformation          // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDMobilityInformation
+	IDUEHistoryInformationFromTheUE       UEHistoryInformationFromTheUE        // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE
+	IDIMSvoiceEPSfallbackfrom5G           IMSvoiceEPSfallbackfrom5G            // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDIMSvoiceEPSfallbackfrom5G
+	IDAdditionalRRMPriorityIndex          AdditionalRRMPriorityIndex           // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDAdditionalRRMPriorityIndex
+	IDContextatSource                     *ContextatSource                     // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDContextatSource
+	IDIntersystemMeasurementConfiguration *IntersystemMeasurementConfiguration // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDIntersystemMeasurementConfiguration
+	IDSourceNodeID                        *SourceNodeID                        // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceNodeID
+	IDEmergencyIndicator                  EmergencyIndicator                   // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDEmergencyIndicator
+	IDUEContextReferenceatSourceeNB       ENBUES1APID                          // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEContextReferenceatSourceeNB
+	IDSourceSNID                          GlobalRANNODEID                      // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceSNID
+	IDDirectForwardingPathAvailability    DirectForwardingPathAvailability     // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
 }
 
 // SourceNgRanNodeID is the ASN.1 type SourceNgRanNode-ID.
@@ -10884,13 +9898,10 @@ type SourceeNBToTargeteNBTransparentContainerExtIEs struct {
 //		...
 //	}
 type SourceNgRanNodeID struct {
-	// GlobalRANNODEID is the component global-RAN-NODE-ID [0] EXPLICIT Global-RAN-NODE-ID.
-	GlobalRANNODEID GlobalRANNODEID
-	// SelectedTAI is the component selected-TAI [1] FiveGSTAI.
-	SelectedTAI FiveGSTAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceNgRanNode-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalRANNODEID GlobalRANNODEID                                    // global-RAN-NODE-ID [0] EXPLICIT Global-RAN-NODE-ID
+	SelectedTAI     FiveGSTAI                                          // selected-TAI [1] FiveGSTAI
+	IEExtensions    ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceNgRanNode-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10910,12 +9921,9 @@ type ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SourceNgRanNodeIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SourceNgRanNodeIDExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue SourceNgRanNodeIDExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SourceNgRanNodeIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SourceNgRanNode-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -10955,15 +9963,11 @@ type ServedGUMMEIs []ServedGUMMEIsItem
 //		...
 //	}
 type ServedGUMMEIsItem struct {
-	// ServedPLMNs is the component servedPLMNs [0] ServedPLMNs.
-	ServedPLMNs ServedPLMNs
-	// ServedGroupIDs is the component servedGroupIDs [1] ServedGroupIDs.
-	ServedGroupIDs ServedGroupIDs
-	// ServedMMECs is the component servedMMECs [2] ServedMMECs.
-	ServedMMECs ServedMMECs
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ServedGUMMEIsItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ServedPLMNs     ServedPLMNs                                        // servedPLMNs [0] ServedPLMNs
+	ServedGroupIDs  ServedGroupIDs                                     // servedGroupIDs [1] ServedGroupIDs
+	ServedMMECs     ServedMMECs                                        // servedMMECs [2] ServedMMECs
+	IEExtensions    ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ServedGUMMEIsItem-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -10983,12 +9987,9 @@ type ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ServedGUMMEIsItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ServedGUMMEIsItemExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue ServedGUMMEIsItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ServedGUMMEIsItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ServedGUMMEIsItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -11000,9 +10001,8 @@ type ServedGUMMEIsItemExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDGUMMEIType is the value when Kind is ServedGUMMEIsItemExtIEs_IDGUMMEIType.
-	IDGUMMEIType GUMMEIType
+	Kind         S1apProtocolExtensionKind
+	IDGUMMEIType GUMMEIType // when Kind is ServedGUMMEIsItemExtIEs_IDGUMMEIType
 }
 
 // ServedGroupIDs is the ASN.1 type ServedGroupIDs.
@@ -11038,27 +10038,20 @@ type SubscriberProfileIDforRFP int64
 //		...
 //	}
 type SubscriptionBasedUEDifferentiationInfo struct {
-	// PeriodicCommunicationIndicator is the component periodicCommunicationIndicator [0] ENUMERATED OPTIONAL.
-	PeriodicCommunicationIndicator    SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator
-	HasPeriodicCommunicationIndicator bool // whether periodicCommunicationIndicator is present in the encoding
-	// PeriodicTime is the component periodicTime [1] INTEGER OPTIONAL.
-	PeriodicTime    int64
-	HasPeriodicTime bool // whether periodicTime is present in the encoding
-	// ScheduledCommunicationTime is the component scheduledCommunicationTime [2] ScheduledCommunicationTime OPTIONAL.
-	ScheduledCommunicationTime    ScheduledCommunicationTime
-	HasScheduledCommunicationTime bool // whether scheduledCommunicationTime is present in the encoding
-	// StationaryIndication is the component stationaryIndication [3] ENUMERATED OPTIONAL.
-	StationaryIndication    SubscriptionBasedUEDifferentiationInfo_StationaryIndication
-	HasStationaryIndication bool // whether stationaryIndication is present in the encoding
-	// TrafficProfile is the component trafficProfile [4] ENUMERATED OPTIONAL.
-	TrafficProfile    SubscriptionBasedUEDifferentiationInfo_TrafficProfile
-	HasTrafficProfile bool // whether trafficProfile is present in the encoding
-	// BatteryIndication is the component batteryIndication [5] ENUMERATED OPTIONAL.
-	BatteryIndication    SubscriptionBasedUEDifferentiationInfo_BatteryIndication
-	HasBatteryIndication bool // whether batteryIndication is present in the encoding
-	// IEExtensions is the component iE-Extensions [6] ProtocolExtensionContainer{{S1AP-IEs.Subscription-Based-UE-DifferentiationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PeriodicCommunicationIndicator    SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator   // periodicCommunicationIndicator [0] ENUMERATED OPTIONAL
+	HasPeriodicCommunicationIndicator bool                                                                    // whether periodicCommunicationIndicator is present in the encoding
+	PeriodicTime                      int64                                                                   // periodicTime [1] INTEGER OPTIONAL
+	HasPeriodicTime                   bool                                                                    // whether periodicTime is present in the encoding
+	ScheduledCommunicationTime        ScheduledCommunicationTime                                              // scheduledCommunicationTime [2] ScheduledCommunicationTime OPTIONAL
+	HasScheduledCommunicationTime     bool                                                                    // whether scheduledCommunicationTime is present in the encoding
+	StationaryIndication              SubscriptionBasedUEDifferentiationInfo_StationaryIndication             // stationaryIndication [3] ENUMERATED OPTIONAL
+	HasStationaryIndication           bool                                                                    // whether stationaryIndication is present in the encoding
+	TrafficProfile                    SubscriptionBasedUEDifferentiationInfo_TrafficProfile                   // trafficProfile [4] ENUMERATED OPTIONAL
+	HasTrafficProfile                 bool                                                                    // whether trafficProfile is present in the encoding
+	BatteryIndication                 SubscriptionBasedUEDifferentiationInfo_BatteryIndication                // batteryIndication [5] ENUMERATED OPTIONAL
+	HasBatteryIndication              bool                                                                    // whether batteryIndication is present in the encoding
+	IEExtensions                      ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs // iE-Extensions [6] ProtocolExtensionContainer{{S1AP-IEs.Subscription-Based-UE-DifferentiationInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions                   bool                                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11132,12 +10125,9 @@ type ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs []P
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SubscriptionBasedUEDifferentiationInfoExtIEs
+	ID             ProtocolExtensionID                          // id [0] ProtocolExtensionID
+	Criticality    Criticality                                  // criticality [1] Criticality
+	ExtensionValue SubscriptionBasedUEDifferentiationInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SubscriptionBasedUEDifferentiationInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Subscription-Based-UE-DifferentiationInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -11162,18 +10152,14 @@ type SubscriptionBasedUEDifferentiationInfoExtIEs struct {
 //		...
 //	}
 type ScheduledCommunicationTime struct {
-	// DayofWeek is the component dayofWeek [0] BIT STRING OPTIONAL.
-	DayofWeek    der.BitString
-	HasDayofWeek bool // whether dayofWeek is present in the encoding
-	// TimeofDayStart is the component timeofDayStart [1] INTEGER OPTIONAL.
-	TimeofDayStart    int64
-	HasTimeofDayStart bool // whether timeofDayStart is present in the encoding
-	// TimeofDayEnd is the component timeofDayEnd [2] INTEGER OPTIONAL.
-	TimeofDayEnd    int64
-	HasTimeofDayEnd bool // whether timeofDayEnd is present in the encoding
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ScheduledCommunicationTime-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	DayofWeek         der.BitString                                               // dayofWeek [0] BIT STRING OPTIONAL
+	HasDayofWeek      bool                                                        // whether dayofWeek is present in the encoding
+	TimeofDayStart    int64                                                       // timeofDayStart [1] INTEGER OPTIONAL
+	HasTimeofDayStart bool                                                        // whether timeofDayStart is present in the encoding
+	TimeofDayEnd      int64                                                       // timeofDayEnd [2] INTEGER OPTIONAL
+	HasTimeofDayEnd   bool                                                        // whether timeofDayEnd is present in the encoding
+	IEExtensions      ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ScheduledCommunicationTime-ExtIEs}} OPTIONAL
+	HasIEExtensions   bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11193,12 +10179,9 @@ type ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ScheduledCommunicationTimeExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ScheduledCommunicationTimeExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue ScheduledCommunicationTimeExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ScheduledCommunicationTimeExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ScheduledCommunicationTime-ExtIEs}): the encoding received (Raw) and, when the
@@ -11227,13 +10210,10 @@ type SupportedTAs []SupportedTAsItem
 //		...
 //	}
 type SupportedTAsItem struct {
-	// TAC is the component tAC [0] TAC.
-	TAC TAC
-	// BroadcastPLMNs is the component broadcastPLMNs [1] BPLMNs.
-	BroadcastPLMNs BPLMNs
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SupportedTAs-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_SupportedTAsItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAC             TAC                                               // tAC [0] TAC
+	BroadcastPLMNs  BPLMNs                                            // broadcastPLMNs [1] BPLMNs
+	IEExtensions    ProtocolExtensionContainer_SupportedTAsItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SupportedTAs-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11253,12 +10233,9 @@ type ProtocolExtensionContainer_SupportedTAsItemExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_SupportedTAsItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue SupportedTAsItemExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue SupportedTAsItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // SupportedTAsItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({SupportedTAs-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -11270,9 +10247,8 @@ type SupportedTAsItemExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDRATType is the value when Kind is SupportedTAsItemExtIEs_IDRATType.
-	IDRATType RATType
+	Kind      S1apProtocolExtensionKind
+	IDRATType RATType // when Kind is SupportedTAsItemExtIEs_IDRATType
 }
 
 // StratumLevel is the ASN.1 type StratumLevel.
@@ -11304,13 +10280,10 @@ func (v SynchronisationStatus) String() string {
 //		...
 //	}
 type TimeSynchronisationInfo struct {
-	// StratumLevel is the component stratumLevel [0] StratumLevel.
-	StratumLevel StratumLevel
-	// SynchronisationStatus is the component synchronisationStatus [1] SynchronisationStatus.
-	SynchronisationStatus SynchronisationStatus
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TimeSynchronisationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	StratumLevel          StratumLevel                                             // stratumLevel [0] StratumLevel
+	SynchronisationStatus SynchronisationStatus                                    // synchronisationStatus [1] SynchronisationStatus
+	IEExtensions          ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TimeSynchronisationInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11330,12 +10303,9 @@ type ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TimeSynchronisationInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TimeSynchronisationInfoExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue TimeSynchronisationInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TimeSynchronisationInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TimeSynchronisationInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -11347,9 +10317,8 @@ type TimeSynchronisationInfoExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDMutingAvailabilityIndication is the value when Kind is TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication.
-	IDMutingAvailabilityIndication MutingAvailabilityIndication
+	Kind                           S1apProtocolExtensionKind
+	IDMutingAvailabilityIndication MutingAvailabilityIndication // when Kind is TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication
 }
 
 // STMSI is the ASN.1 type S-TMSI.
@@ -11361,13 +10330,10 @@ type TimeSynchronisationInfoExtIEs struct {
 //		...
 //	}
 type STMSI struct {
-	// MMEC is the component mMEC [0] MME-Code.
-	MMEC MMECode
-	// MTMSI is the component m-TMSI [1] M-TMSI.
-	MTMSI MTMSI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.S-TMSI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_STMSIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MMEC            MMECode                                // mMEC [0] MME-Code
+	MTMSI           MTMSI                                  // m-TMSI [1] M-TMSI
+	IEExtensions    ProtocolExtensionContainer_STMSIExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.S-TMSI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11387,12 +10353,9 @@ type ProtocolExtensionContainer_STMSIExtIEs []ProtocolExtensionField_STMSIExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_STMSIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue STMSIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue STMSIExtIEs         // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // STMSIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({S-TMSI-ExtIEs}): the encoding received (Raw) and, when the
@@ -11425,11 +10388,9 @@ type TACListInLTENTN []TAC
 //		...
 //	}
 type TAIBasedMDT struct {
-	// TAIListforMDT is the component tAIListforMDT [0] TAIListforMDT.
-	TAIListforMDT TAIListforMDT
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TAIBasedMDTExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAIListforMDT   TAIListforMDT                                // tAIListforMDT [0] TAIListforMDT
+	IEExtensions    ProtocolExtensionContainer_TAIBasedMDTExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedMDT-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11449,12 +10410,9 @@ type ProtocolExtensionContainer_TAIBasedMDTExtIEs []ProtocolExtensionField_TAIBa
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TAIBasedMDTExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TAIBasedMDTExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TAIBasedMDTExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TAIBasedMDTExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TAIBasedMDT-ExtIEs}): the encoding received (Raw) and, when the
@@ -11488,13 +10446,10 @@ type TAIListforWarning []TAI
 //		...
 //	}
 type TAI struct {
-	// PLMNidentity is the component pLMNidentity [0] PLMNidentity.
-	PLMNidentity PLMNidentity
-	// TAC is the component tAC [1] TAC.
-	TAC TAC
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TAIExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNidentity    PLMNidentity                         // pLMNidentity [0] PLMNidentity
+	TAC             TAC                                  // tAC [1] TAC
+	IEExtensions    ProtocolExtensionContainer_TAIExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11514,12 +10469,9 @@ type ProtocolExtensionContainer_TAIExtIEs []ProtocolExtensionField_TAIExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TAIExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TAIExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TAIExtIEs           // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TAIExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TAI-ExtIEs}): the encoding received (Raw) and, when the
@@ -11548,13 +10500,10 @@ type TAIBroadcast []TAIBroadcastItem
 //		...
 //	}
 type TAIBroadcastItem struct {
-	// TAI is the component tAI [0] TAI.
-	TAI TAI
-	// CompletedCellinTAI is the component completedCellinTAI [1] CompletedCellinTAI.
-	CompletedCellinTAI CompletedCellinTAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Broadcast-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TAIBroadcastItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAI                TAI                                               // tAI [0] TAI
+	CompletedCellinTAI CompletedCellinTAI                                // completedCellinTAI [1] CompletedCellinTAI
+	IEExtensions       ProtocolExtensionContainer_TAIBroadcastItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Broadcast-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11574,12 +10523,9 @@ type ProtocolExtensionContainer_TAIBroadcastItemExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TAIBroadcastItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TAIBroadcastItemExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue TAIBroadcastItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TAIBroadcastItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TAI-Broadcast-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -11608,13 +10554,10 @@ type TAICancelled []TAICancelledItem
 //		...
 //	}
 type TAICancelledItem struct {
-	// TAI is the component tAI [0] TAI.
-	TAI TAI
-	// CancelledCellinTAI is the component cancelledCellinTAI [1] CancelledCellinTAI.
-	CancelledCellinTAI CancelledCellinTAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Cancelled-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TAICancelledItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAI                TAI                                               // tAI [0] TAI
+	CancelledCellinTAI CancelledCellinTAI                                // cancelledCellinTAI [1] CancelledCellinTAI
+	IEExtensions       ProtocolExtensionContainer_TAICancelledItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Cancelled-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions    bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11634,12 +10577,9 @@ type ProtocolExtensionContainer_TAICancelledItemExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TAICancelledItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TAICancelledItemExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue TAICancelledItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TAICancelledItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TAI-Cancelled-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -11662,11 +10602,9 @@ type TAICancelledItemExtIEs struct {
 //		...
 //	}
 type TABasedMDT struct {
-	// TAListforMDT is the component tAListforMDT [0] TAListforMDT.
-	TAListforMDT TAListforMDT
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedMDT-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TABasedMDTExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAListforMDT    TAListforMDT                                // tAListforMDT [0] TAListforMDT
+	IEExtensions    ProtocolExtensionContainer_TABasedMDTExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedMDT-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11686,12 +10624,9 @@ type ProtocolExtensionContainer_TABasedMDTExtIEs []ProtocolExtensionField_TABase
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TABasedMDTExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TABasedMDTExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TABasedMDTExtIEs    // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TABasedMDTExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TABasedMDT-ExtIEs}): the encoding received (Raw) and, when the
@@ -11719,11 +10654,9 @@ type TAListforMDT []TAC
 //		...
 //	}
 type TABasedQMC struct {
-	// TAListforQMC is the component tAListforQMC [0] TAListforQMC.
-	TAListforQMC TAListforQMC
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TABasedQMCExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAListforQMC    TAListforQMC                                // tAListforQMC [0] TAListforQMC
+	IEExtensions    ProtocolExtensionContainer_TABasedQMCExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedQMC-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11743,12 +10676,9 @@ type ProtocolExtensionContainer_TABasedQMCExtIEs []ProtocolExtensionField_TABase
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TABasedQMCExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TABasedQMCExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TABasedQMCExtIEs    // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TABasedQMCExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TABasedQMC-ExtIEs}): the encoding received (Raw) and, when the
@@ -11776,11 +10706,9 @@ type TAListforQMC []TAC
 //		...
 //	}
 type TAIBasedQMC struct {
-	// TAIListforQMC is the component tAIListforQMC [0] TAIListforQMC.
-	TAIListforQMC TAIListforQMC
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedQMC-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TAIBasedQMCExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAIListforQMC   TAIListforQMC                                // tAIListforQMC [0] TAIListforQMC
+	IEExtensions    ProtocolExtensionContainer_TAIBasedQMCExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedQMC-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11800,12 +10728,9 @@ type ProtocolExtensionContainer_TAIBasedQMCExtIEs []ProtocolExtensionField_TAIBa
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TAIBasedQMCExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TAIBasedQMCExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TAIBasedQMCExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TAIBasedQMCExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TAIBasedQMC-ExtIEs}): the encoding received (Raw) and, when the
@@ -11838,11 +10763,9 @@ type CompletedCellinTAI []CompletedCellinTAIItem
 //		...
 //	}
 type CompletedCellinTAIItem struct {
-	// ECGI is the component eCGI [0] EUTRAN-CGI.
-	ECGI EUTRANCGI
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CompletedCellinTAI-Item-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ECGI            EUTRANCGI                                               // eCGI [0] EUTRAN-CGI
+	IEExtensions    ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CompletedCellinTAI-Item-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11862,12 +10785,9 @@ type ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CompletedCellinTAIItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CompletedCellinTAIItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue CompletedCellinTAIItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CompletedCellinTAIItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CompletedCellinTAI-Item-ExtIEs}): the encoding received (Raw) and, when the
@@ -11893,15 +10813,11 @@ type CompletedCellinTAIItemExtIEs struct {
 //	}
 type TargetID struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice TargetIDChoice
-	// TargeteNBID is the component targeteNB-ID [0] TargeteNB-ID.
-	TargeteNBID *TargeteNBID
-	// TargetRNCID is the component targetRNC-ID [1] TargetRNC-ID.
-	TargetRNCID *TargetRNCID
-	// CGI is the component cGI [2] CGI.
-	CGI *CGI
-	// TargetgNgRanNodeID is the component targetgNgRanNode-ID [3] TargetNgRanNode-ID (extension addition).
-	TargetgNgRanNodeID *TargetNgRanNodeID
+	Choice             TargetIDChoice
+	TargeteNBID        *TargeteNBID       // targeteNB-ID [0] TargeteNB-ID
+	TargetRNCID        *TargetRNCID       // targetRNC-ID [1] TargetRNC-ID
+	CGI                *CGI               // cGI [2] CGI
+	TargetgNgRanNodeID *TargetNgRanNodeID // targetgNgRanNode-ID [3] TargetNgRanNode-ID (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -11936,13 +10852,10 @@ func (c TargetIDChoice) String() string {
 //		...
 //	}
 type TargeteNBID struct {
-	// GlobalENBID is the component global-ENB-ID [0] Global-ENB-ID.
-	GlobalENBID GlobalENBID
-	// SelectedTAI is the component selected-TAI [1] TAI.
-	SelectedTAI TAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TargeteNBIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalENBID     GlobalENBID                                  // global-ENB-ID [0] Global-ENB-ID
+	SelectedTAI     TAI                                          // selected-TAI [1] TAI
+	IEExtensions    ProtocolExtensionContainer_TargeteNBIDExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -11962,12 +10875,9 @@ type ProtocolExtensionContainer_TargeteNBIDExtIEs []ProtocolExtensionField_Targe
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TargeteNBIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TargeteNBIDExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TargeteNBIDExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TargeteNBIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TargeteNB-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -11993,19 +10903,14 @@ type TargeteNBIDExtIEs struct {
 //		...
 //		}
 type TargetRNCID struct {
-	// LAI is the component lAI [0] LAI.
-	LAI LAI
-	// RAC is the component rAC [1] RAC OPTIONAL.
-	RAC    RAC
-	HasRAC bool // whether rAC is present in the encoding
-	// RNCID is the component rNC-ID [2] RNC-ID.
-	RNCID RNCID
-	// ExtendedRNCID is the component extendedRNC-ID [3] ExtendedRNC-ID OPTIONAL.
-	ExtendedRNCID    ExtendedRNCID
-	HasExtendedRNCID bool // whether extendedRNC-ID is present in the encoding
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TargetRNC-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TargetRNCIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	LAI              LAI                                          // lAI [0] LAI
+	RAC              RAC                                          // rAC [1] RAC OPTIONAL
+	HasRAC           bool                                         // whether rAC is present in the encoding
+	RNCID            RNCID                                        // rNC-ID [2] RNC-ID
+	ExtendedRNCID    ExtendedRNCID                                // extendedRNC-ID [3] ExtendedRNC-ID OPTIONAL
+	HasExtendedRNCID bool                                         // whether extendedRNC-ID is present in the encoding
+	IEExtensions     ProtocolExtensionContainer_TargetRNCIDExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TargetRNC-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions  bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12025,12 +10930,9 @@ type ProtocolExtensionContainer_TargetRNCIDExtIEs []ProtocolExtensionField_Targe
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TargetRNCIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TargetRNCIDExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TargetRNCIDExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TargetRNCIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TargetRNC-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -12054,13 +10956,10 @@ type TargetRNCIDExtIEs struct {
 //		...
 //	}
 type TargetNgRanNodeID struct {
-	// GlobalRANNODEID is the component global-RAN-NODE-ID [0] EXPLICIT Global-RAN-NODE-ID.
-	GlobalRANNODEID GlobalRANNODEID
-	// SelectedTAI is the component selected-TAI [1] FiveGSTAI.
-	SelectedTAI FiveGSTAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargetNgRanNode-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalRANNODEID GlobalRANNODEID                                    // global-RAN-NODE-ID [0] EXPLICIT Global-RAN-NODE-ID
+	SelectedTAI     FiveGSTAI                                          // selected-TAI [1] FiveGSTAI
+	IEExtensions    ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargetNgRanNode-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12080,12 +10979,9 @@ type ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TargetNgRanNodeIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TargetNgRanNodeIDExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue TargetNgRanNodeIDExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TargetNgRanNodeIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TargetNgRanNode-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -12110,10 +11006,8 @@ type TargetNgRanNodeIDExtIEs struct {
 type GlobalRANNODEID struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice GlobalRANNODEIDChoice
-	// GNB is the component gNB [0] GNB.
-	GNB *GNB
-	// NgENB is the component ng-eNB [1] NG-eNB.
-	NgENB *NGENB
+	GNB    *GNB   // gNB [0] GNB
+	NgENB  *NGENB // ng-eNB [1] NG-eNB
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -12145,11 +11039,9 @@ func (c GlobalRANNODEIDChoice) String() string {
 //		...
 //	}
 type GNB struct {
-	// GlobalGNBID is the component global-gNB-ID [0] Global-GNB-ID.
-	GlobalGNBID GlobalGNBID
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.GNB-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_GNBExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalGNBID     GlobalGNBID                          // global-gNB-ID [0] Global-GNB-ID
+	IEExtensions    ProtocolExtensionContainer_GNBExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.GNB-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12169,12 +11061,9 @@ type ProtocolExtensionContainer_GNBExtIEs []ProtocolExtensionField_GNBExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_GNBExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue GNBExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue GNBExtIEs           // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // GNBExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({GNB-ExtIEs}): the encoding received (Raw) and, when the
@@ -12198,13 +11087,10 @@ type GNBExtIEs struct {
 //		...
 //	}
 type GlobalGNBID struct {
-	// PLMNIdentity is the component pLMN-Identity [0] PLMNidentity.
-	PLMNIdentity PLMNidentity
-	// GNBID is the component gNB-ID [1] EXPLICIT GNB-Identity.
-	GNBID GNBIdentity
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Global-GNB-ID-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_GlobalGNBIDExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PLMNIdentity    PLMNidentity                                 // pLMN-Identity [0] PLMNidentity
+	GNBID           GNBIdentity                                  // gNB-ID [1] EXPLICIT GNB-Identity
+	IEExtensions    ProtocolExtensionContainer_GlobalGNBIDExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Global-GNB-ID-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12224,12 +11110,9 @@ type ProtocolExtensionContainer_GlobalGNBIDExtIEs []ProtocolExtensionField_Globa
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_GlobalGNBIDExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue GlobalGNBIDExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue GlobalGNBIDExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // GlobalGNBIDExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Global-GNB-ID-ExtIEs}): the encoding received (Raw) and, when the
@@ -12253,8 +11136,7 @@ type GlobalGNBIDExtIEs struct {
 type GNBIdentity struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice GNBIdentityChoice
-	// GNBID is the component gNB-ID [0] GNB-ID.
-	GNBID GNBID
+	GNBID  GNBID // gNB-ID [0] GNB-ID
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -12285,11 +11167,9 @@ func (c GNBIdentityChoice) String() string {
 //		...
 //	}
 type NGENB struct {
-	// GlobalNgENBID is the component global-ng-eNB-ID [0] Global-ENB-ID.
-	GlobalNgENBID GlobalENBID
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.NG-eNB-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_NGENBExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	GlobalNgENBID   GlobalENBID                            // global-ng-eNB-ID [0] Global-ENB-ID
+	IEExtensions    ProtocolExtensionContainer_NGENBExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.NG-eNB-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12309,12 +11189,9 @@ type ProtocolExtensionContainer_NGENBExtIEs []ProtocolExtensionField_NGENBExtIEs
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_NGENBExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue NGENBExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue NGENBExtIEs         // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // NGENBExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({NG-eNB-ExtIEs}): the encoding received (Raw) and, when the
@@ -12342,11 +11219,9 @@ type GNBID der.BitString
 //		...
 //	}
 type TargeteNBToSourceeNBTransparentContainer struct {
-	// RRCContainer is the component rRC-Container [0] RRC-Container.
-	RRCContainer RRCContainer
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ToSourceeNB-TransparentContainer-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	RRCContainer    RRCContainer                                                              // rRC-Container [0] RRC-Container
+	IEExtensions    ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ToSourceeNB-TransparentContainer-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12366,12 +11241,9 @@ type ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs [
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TargeteNBToSourceeNBTransparentContainerExtIEs
+	ID             ProtocolExtensionID                            // id [0] ProtocolExtensionID
+	Criticality    Criticality                                    // criticality [1] Criticality
+	ExtensionValue TargeteNBToSourceeNBTransparentContainerExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TargeteNBToSourceeNBTransparentContainerExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TargeteNB-ToSourceeNB-TransparentContainer-ExtIEs}): the encoding received (Raw) and, when the
@@ -12383,15 +11255,11 @@ type TargeteNBToSourceeNBTransparentContainerExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDDAPSResponseInfoList is the value when Kind is TargeteNBToSourceeNBTransparentContainerExtIEs_IDDAPSResponseInfoList.
-	IDDAPSResponseInfoList DAPSResponseInfoList
-	// IDRACSIndication is the value when Kind is TargeteNBToSourceeNBTransparentContainerExtIEs_IDRACSIndication.
-	IDRACSIndication RACSIndication
-	// IDERABSecurityResultList is the value when Kind is TargeteNBToSourceeNBTransparentContainerExtIEs_IDERABSecurityResultList.
-	IDERABSecurityResultList ERABSecurityResultList
-	// IDDirectForwardingPathAvailability is the value when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability.
-	IDDirectForwardingPathAvailability DirectForwardingPathAvailability
+	Kind                               S1apProtocolExtensionKind
+	IDDAPSResponseInfoList             DAPSResponseInfoList             // when Kind is TargeteNBToSourceeNBTransparentContainerExtIEs_IDDAPSResponseInfoList
+	IDRACSIndication                   RACSIndication                   // when Kind is TargeteNBToSourceeNBTransparentContainerExtIEs_IDRACSIndication
+	IDERABSecurityResultList           ERABSecurityResultList           // when Kind is TargeteNBToSourceeNBTransparentContainerExtIEs_IDERABSecurityResultList
+	IDDirectForwardingPathAvailability DirectForwardingPathAvailability // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
 }
 
 // TargetToSourceTransparentContainer is the ASN.1 type Target-ToSource-TransparentContainer.
@@ -12422,11 +11290,9 @@ type TargetNgRanNodeToSourceNgRanNodeTransparentContainer []byte
 //		...
 //	}
 type M1ThresholdEventA2 struct {
-	// MeasurementThreshold is the component measurementThreshold [0] EXPLICIT MeasurementThresholdA2.
-	MeasurementThreshold MeasurementThresholdA2
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.M1ThresholdEventA2-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MeasurementThreshold MeasurementThresholdA2                              // measurementThreshold [0] EXPLICIT MeasurementThresholdA2
+	IEExtensions         ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.M1ThresholdEventA2-ExtIEs}} OPTIONAL
+	HasIEExtensions      bool                                                // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12446,12 +11312,9 @@ type ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs []ProtocolExtensionFiel
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_M1ThresholdEventA2ExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue M1ThresholdEventA2ExtIEs
+	ID             ProtocolExtensionID      // id [0] ProtocolExtensionID
+	Criticality    Criticality              // criticality [1] Criticality
+	ExtensionValue M1ThresholdEventA2ExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // M1ThresholdEventA2ExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({M1ThresholdEventA2-ExtIEs}): the encoding received (Raw) and, when the
@@ -12547,10 +11410,8 @@ type TimeSinceSecondaryNodeRelease []byte
 //		...
 //	}
 type TransportInformation struct {
-	// TransportLayerAddress is the component transportLayerAddress [0] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// ULGTPTEID is the component uL-GTP-TEID [1] GTP-TEID.
-	ULGTPTEID GTPTEID
+	TransportLayerAddress TransportLayerAddress // transportLayerAddress [0] TransportLayerAddress
+	ULGTPTEID             GTPTEID               // uL-GTP-TEID [1] GTP-TEID
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12571,17 +11432,12 @@ type TransportLayerAddress der.BitString
 //		...
 //	}
 type TraceActivation struct {
-	// EUTRANTraceID is the component e-UTRAN-Trace-ID [0] E-UTRAN-Trace-ID.
-	EUTRANTraceID EUTRANTraceID
-	// InterfacesToTrace is the component interfacesToTrace [1] InterfacesToTrace.
-	InterfacesToTrace InterfacesToTrace
-	// TraceDepth is the component traceDepth [2] TraceDepth.
-	TraceDepth TraceDepth
-	// TraceCollectionEntityIPAddress is the component traceCollectionEntityIPAddress [3] TransportLayerAddress.
-	TraceCollectionEntityIPAddress TransportLayerAddress
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TraceActivation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TraceActivationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EUTRANTraceID                  EUTRANTraceID                                    // e-UTRAN-Trace-ID [0] E-UTRAN-Trace-ID
+	InterfacesToTrace              InterfacesToTrace                                // interfacesToTrace [1] InterfacesToTrace
+	TraceDepth                     TraceDepth                                       // traceDepth [2] TraceDepth
+	TraceCollectionEntityIPAddress TransportLayerAddress                            // traceCollectionEntityIPAddress [3] TransportLayerAddress
+	IEExtensions                   ProtocolExtensionContainer_TraceActivationExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TraceActivation-ExtIEs}} OPTIONAL
+	HasIEExtensions                bool                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12601,12 +11457,9 @@ type ProtocolExtensionContainer_TraceActivationExtIEs []ProtocolExtensionField_T
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TraceActivationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TraceActivationExtIEs
+	ID             ProtocolExtensionID   // id [0] ProtocolExtensionID
+	Criticality    Criticality           // criticality [1] Criticality
+	ExtensionValue TraceActivationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TraceActivationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TraceActivation-ExtIEs}): the encoding received (Raw) and, when the
@@ -12618,15 +11471,11 @@ type TraceActivationExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDMDTConfiguration is the value when Kind is TraceActivationExtIEs_IDMDTConfiguration.
-	IDMDTConfiguration *MDTConfiguration
-	// IDUEAppLayerMeasConfig is the value when Kind is TraceActivationExtIEs_IDUEAppLayerMeasConfig.
-	IDUEAppLayerMeasConfig *UEAppLayerMeasConfig
-	// IDMDTConfigurationNR is the value when Kind is TraceActivationExtIEs_IDMDTConfigurationNR.
-	IDMDTConfigurationNR MDTConfigurationNR
-	// IDTraceCollectionEntityURI is the value when Kind is TraceActivationExtIEs_IDTraceCollectionEntityURI.
-	IDTraceCollectionEntityURI URIAddress
+	Kind                       S1apProtocolExtensionKind
+	IDMDTConfiguration         *MDTConfiguration     // when Kind is TraceActivationExtIEs_IDMDTConfiguration
+	IDUEAppLayerMeasConfig     *UEAppLayerMeasConfig // when Kind is TraceActivationExtIEs_IDUEAppLayerMeasConfig
+	IDMDTConfigurationNR       MDTConfigurationNR    // when Kind is TraceActivationExtIEs_IDMDTConfigurationNR
+	IDTraceCollectionEntityURI URIAddress            // when Kind is TraceActivationExtIEs_IDTraceCollectionEntityURI
 }
 
 // TraceDepth is the ASN.1 type TraceDepth.
@@ -12675,14 +11524,11 @@ type TrafficLoadReductionIndication int64
 //		...
 //	}
 type TunnelInformation struct {
-	// TransportLayerAddress is the component transportLayerAddress [0] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// UDPPortNumber is the component uDP-Port-Number [1] Port-Number OPTIONAL.
-	UDPPortNumber    PortNumber
-	HasUDPPortNumber bool // whether uDP-Port-Number is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Tunnel-Information-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TunnelInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TransportLayerAddress TransportLayerAddress                              // transportLayerAddress [0] TransportLayerAddress
+	UDPPortNumber         PortNumber                                         // uDP-Port-Number [1] Port-Number OPTIONAL
+	HasUDPPortNumber      bool                                               // whether uDP-Port-Number is present in the encoding
+	IEExtensions          ProtocolExtensionContainer_TunnelInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Tunnel-Information-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12702,12 +11548,9 @@ type ProtocolExtensionContainer_TunnelInformationExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TunnelInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TunnelInformationExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue TunnelInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TunnelInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({Tunnel-Information-ExtIEs}): the encoding received (Raw) and, when the
@@ -12755,13 +11598,10 @@ type TAIListForRestart []TAI
 //		...
 //	}
 type UEAggregateMaximumBitrate struct {
-	// UEaggregateMaximumBitRateDL is the component uEaggregateMaximumBitRateDL [0] BitRate.
-	UEaggregateMaximumBitRateDL BitRate
-	// UEaggregateMaximumBitRateUL is the component uEaggregateMaximumBitRateUL [1] BitRate.
-	UEaggregateMaximumBitRateUL BitRate
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAggregate-MaximumBitrates-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	UEaggregateMaximumBitRateDL BitRate                                                     // uEaggregateMaximumBitRateDL [0] BitRate
+	UEaggregateMaximumBitRateUL BitRate                                                     // uEaggregateMaximumBitRateUL [1] BitRate
+	IEExtensions                ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAggregate-MaximumBitrates-ExtIEs}} OPTIONAL
+	HasIEExtensions             bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12781,12 +11621,9 @@ type ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UEAggregateMaximumBitratesExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue UEAggregateMaximumBitratesExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // UEAggregateMaximumBitratesExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UEAggregate-MaximumBitrates-ExtIEs}): the encoding received (Raw) and, when the
@@ -12812,13 +11649,10 @@ type UEAggregateMaximumBitratesExtIEs struct {
 //		...
 //	}
 type UEAppLayerMeasConfig struct {
-	// ContainerForAppLayerMeasConfig is the component containerForAppLayerMeasConfig [0] OCTET STRING.
-	ContainerForAppLayerMeasConfig []byte
-	// AreaScopeOfQMC is the component areaScopeOfQMC [1] EXPLICIT AreaScopeOfQMC.
-	AreaScopeOfQMC AreaScopeOfQMC
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAppLayerMeasConfig-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ContainerForAppLayerMeasConfig []byte                                                // containerForAppLayerMeasConfig [0] OCTET STRING
+	AreaScopeOfQMC                 AreaScopeOfQMC                                        // areaScopeOfQMC [1] EXPLICIT AreaScopeOfQMC
+	IEExtensions                   ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAppLayerMeasConfig-ExtIEs}} OPTIONAL
+	HasIEExtensions                bool                                                  // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12838,12 +11672,9 @@ type ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs []ProtocolExtensionFi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_UEAppLayerMeasConfigExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UEAppLayerMeasConfigExtIEs
+	ID             ProtocolExtensionID        // id [0] ProtocolExtensionID
+	Criticality    Criticality                // criticality [1] Criticality
+	ExtensionValue UEAppLayerMeasConfigExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // UEAppLayerMeasConfigExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UEAppLayerMeasConfig-ExtIEs}): the encoding received (Raw) and, when the
@@ -12855,9 +11686,8 @@ type UEAppLayerMeasConfigExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDServiceType is the value when Kind is UEAppLayerMeasConfigExtIEs_IDServiceType.
-	IDServiceType ServiceType
+	Kind          S1apProtocolExtensionKind
+	IDServiceType ServiceType // when Kind is UEAppLayerMeasConfigExtIEs_IDServiceType
 }
 
 // UECapabilityInfoRequest is the ASN.1 type UECapabilityInfoRequest.
@@ -12868,10 +11698,7 @@ type UEAppLayerMeasConfigExtIEs struct {
 //	}
 type UECapabilityInfoRequest int64
 
-const (
-	UECapabilityInfoRequest_Requested UECapabilityInfoRequest = 0 // requested
-)
-
+const UECapabilityInfoRequest_Requested UECapabilityInfoRequest = 0 // requested
 // String returns the ASN.1 identifier of the value, or its number.
 func (v UECapabilityInfoRequest) String() string {
 	return der.Name("requested", int(v), "")
@@ -12884,10 +11711,7 @@ func (v UECapabilityInfoRequest) String() string {
 //		...}
 type UERetentionInformation int64
 
-const (
-	UERetentionInformation_UesRetained UERetentionInformation = 0 // ues-retained
-)
-
+const UERetentionInformation_UesRetained UERetentionInformation = 0 // ues-retained
 // String returns the ASN.1 identifier of the value, or its number.
 func (v UERetentionInformation) String() string {
 	return der.Name("ues-retained", int(v), "")
@@ -12902,11 +11726,9 @@ func (v UERetentionInformation) String() string {
 //	}
 type UES1APIDs struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice UES1APIDsChoice
-	// UES1APIDPair is the component uE-S1AP-ID-pair [0] UE-S1AP-ID-pair.
-	UES1APIDPair *UES1APIDPair
-	// MMEUES1APID is the component mME-UE-S1AP-ID [1] MME-UE-S1AP-ID.
-	MMEUES1APID MMEUES1APID
+	Choice       UES1APIDsChoice
+	UES1APIDPair *UES1APIDPair // uE-S1AP-ID-pair [0] UE-S1AP-ID-pair
+	MMEUES1APID  MMEUES1APID   // mME-UE-S1AP-ID [1] MME-UE-S1AP-ID
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -12939,13 +11761,10 @@ func (c UES1APIDsChoice) String() string {
 //		...
 //	}
 type UES1APIDPair struct {
-	// MMEUES1APID is the component mME-UE-S1AP-ID [0] MME-UE-S1AP-ID.
-	MMEUES1APID MMEUES1APID
-	// ENBUES1APID is the component eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID.
-	ENBUES1APID ENBUES1APID
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-S1AP-ID-pair-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_UES1APIDPairExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MMEUES1APID     MMEUES1APID                                   // mME-UE-S1AP-ID [0] MME-UE-S1AP-ID
+	ENBUES1APID     ENBUES1APID                                   // eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID
+	IEExtensions    ProtocolExtensionContainer_UES1APIDPairExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-S1AP-ID-pair-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -12965,12 +11784,9 @@ type ProtocolExtensionContainer_UES1APIDPairExtIEs []ProtocolExtensionField_UES1
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_UES1APIDPairExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UES1APIDPairExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue UES1APIDPairExtIEs  // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // UES1APIDPairExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UE-S1AP-ID-pair-ExtIEs}): the encoding received (Raw) and, when the
@@ -12994,15 +11810,12 @@ type UES1APIDPairExtIEs struct {
 //		...
 //	}
 type UEAssociatedLogicalS1ConnectionItem struct {
-	// MMEUES1APID is the component mME-UE-S1AP-ID [0] MME-UE-S1AP-ID OPTIONAL.
-	MMEUES1APID    MMEUES1APID
-	HasMMEUES1APID bool // whether mME-UE-S1AP-ID is present in the encoding
-	// ENBUES1APID is the component eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID OPTIONAL.
-	ENBUES1APID    ENBUES1APID
-	HasENBUES1APID bool // whether eNB-UE-S1AP-ID is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-associatedLogicalS1-ConnectionItemExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	MMEUES1APID     MMEUES1APID                                                          // mME-UE-S1AP-ID [0] MME-UE-S1AP-ID OPTIONAL
+	HasMMEUES1APID  bool                                                                 // whether mME-UE-S1AP-ID is present in the encoding
+	ENBUES1APID     ENBUES1APID                                                          // eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID OPTIONAL
+	HasENBUES1APID  bool                                                                 // whether eNB-UE-S1AP-ID is present in the encoding
+	IEExtensions    ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-associatedLogicalS1-ConnectionItemExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13022,12 +11835,9 @@ type ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs []Prot
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UEAssociatedLogicalS1ConnectionItemExtIEs
+	ID             ProtocolExtensionID                       // id [0] ProtocolExtensionID
+	Criticality    Criticality                               // criticality [1] Criticality
+	ExtensionValue UEAssociatedLogicalS1ConnectionItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // UEAssociatedLogicalS1ConnectionItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UE-associatedLogicalS1-ConnectionItemExtIEs}): the encoding received (Raw) and, when the
@@ -13067,10 +11877,8 @@ type UEHistoryInformationFromTheUE []byte
 type UEPagingID struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice UEPagingIDChoice
-	// STMSI is the component s-TMSI [0] S-TMSI.
-	STMSI *STMSI
-	// IMSI is the component iMSI [1] IMSI.
-	IMSI IMSI
+	STMSI  *STMSI // s-TMSI [0] S-TMSI
+	IMSI   IMSI   // iMSI [1] IMSI
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -13128,13 +11936,10 @@ type UERLFReportContainerForExtendedBands []byte
 //	...
 //	}
 type UESecurityCapabilities struct {
-	// EncryptionAlgorithms is the component encryptionAlgorithms [0] EncryptionAlgorithms.
-	EncryptionAlgorithms EncryptionAlgorithms
-	// IntegrityProtectionAlgorithms is the component integrityProtectionAlgorithms [1] IntegrityProtectionAlgorithms.
-	IntegrityProtectionAlgorithms IntegrityProtectionAlgorithms
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UESecurityCapabilities-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EncryptionAlgorithms          EncryptionAlgorithms                                    // encryptionAlgorithms [0] EncryptionAlgorithms
+	IntegrityProtectionAlgorithms IntegrityProtectionAlgorithms                           // integrityProtectionAlgorithms [1] IntegrityProtectionAlgorithms
+	IEExtensions                  ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UESecurityCapabilities-ExtIEs}} OPTIONAL
+	HasIEExtensions               bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13154,12 +11959,9 @@ type ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_UESecurityCapabilitiesExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UESecurityCapabilitiesExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue UESecurityCapabilitiesExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // UESecurityCapabilitiesExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UESecurityCapabilities-ExtIEs}): the encoding received (Raw) and, when the
@@ -13182,11 +11984,9 @@ type UESecurityCapabilitiesExtIEs struct {
 //		...
 //	}
 type UESidelinkAggregateMaximumBitrate struct {
-	// UESidelinkAggregateMaximumBitRate is the component uESidelinkAggregateMaximumBitRate [0] BitRate.
-	UESidelinkAggregateMaximumBitRate BitRate
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.UE-Sidelink-Aggregate-MaximumBitrates-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	UESidelinkAggregateMaximumBitRate BitRate                                                             // uESidelinkAggregateMaximumBitRate [0] BitRate
+	IEExtensions                      ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.UE-Sidelink-Aggregate-MaximumBitrates-ExtIEs}} OPTIONAL
+	HasIEExtensions                   bool                                                                // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13206,12 +12006,9 @@ type ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs []Proto
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UESidelinkAggregateMaximumBitratesExtIEs
+	ID             ProtocolExtensionID                      // id [0] ProtocolExtensionID
+	Criticality    Criticality                              // criticality [1] Criticality
+	ExtensionValue UESidelinkAggregateMaximumBitratesExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // UESidelinkAggregateMaximumBitratesExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UE-Sidelink-Aggregate-MaximumBitrates-ExtIEs}): the encoding received (Raw) and, when the
@@ -13240,13 +12037,10 @@ type UEUsageType int64
 //		...
 //	}
 type ULCPSecurityInformation struct {
-	// UlNASMAC is the component ul-NAS-MAC [0] UL-NAS-MAC.
-	UlNASMAC ULNASMAC
-	// UlNASCount is the component ul-NAS-Count [1] UL-NAS-Count.
-	UlNASCount ULNASCount
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UL-CP-SecurityInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ULCPSecurityInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	UlNASMAC        ULNASMAC                                                 // ul-NAS-MAC [0] UL-NAS-MAC
+	UlNASCount      ULNASCount                                               // ul-NAS-Count [1] UL-NAS-Count
+	IEExtensions    ProtocolExtensionContainer_ULCPSecurityInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UL-CP-SecurityInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13266,12 +12060,9 @@ type ProtocolExtensionContainer_ULCPSecurityInformationExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ULCPSecurityInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ULCPSecurityInformationExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue ULCPSecurityInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ULCPSecurityInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UL-CP-SecurityInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -13304,10 +12095,7 @@ type ULNASCount der.BitString
 //	}
 type UnlicensedSpectrumRestriction int64
 
-const (
-	UnlicensedSpectrumRestriction_UnlicensedRestricted UnlicensedSpectrumRestriction = 0 // unlicensed-restricted
-)
-
+const UnlicensedSpectrumRestriction_UnlicensedRestricted UnlicensedSpectrumRestriction = 0 // unlicensed-restricted
 // String returns the ASN.1 identifier of the value, or its number.
 func (v UnlicensedSpectrumRestriction) String() string {
 	return der.Name("unlicensed-restricted", int(v), "")
@@ -13327,13 +12115,10 @@ type URIAddress string
 //		...
 //	}
 type UserLocationInformation struct {
-	// EutranCgi is the component eutran-cgi [0] EUTRAN-CGI.
-	EutranCgi EUTRANCGI
-	// Tai is the component tai [1] TAI.
-	Tai TAI
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UserLocationInformation-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_UserLocationInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	EutranCgi       EUTRANCGI                                                // eutran-cgi [0] EUTRAN-CGI
+	Tai             TAI                                                      // tai [1] TAI
+	IEExtensions    ProtocolExtensionContainer_UserLocationInformationExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UserLocationInformation-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13353,12 +12138,9 @@ type ProtocolExtensionContainer_UserLocationInformationExtIEs []ProtocolExtensio
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_UserLocationInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue UserLocationInformationExtIEs
+	ID             ProtocolExtensionID           // id [0] ProtocolExtensionID
+	Criticality    Criticality                   // criticality [1] Criticality
+	ExtensionValue UserLocationInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // UserLocationInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({UserLocationInformation-ExtIEs}): the encoding received (Raw) and, when the
@@ -13370,11 +12152,9 @@ type UserLocationInformationExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDPSCellInformation is the value when Kind is UserLocationInformationExtIEs_IDPSCellInformation.
-	IDPSCellInformation *PSCellInformation
-	// IDLTENTNTAIInformation is the value when Kind is UserLocationInformationExtIEs_IDLTENTNTAIInformation.
-	IDLTENTNTAIInformation *LTENTNTAIInformation
+	Kind                   S1apProtocolExtensionKind
+	IDPSCellInformation    *PSCellInformation    // when Kind is UserLocationInformationExtIEs_IDPSCellInformation
+	IDLTENTNTAIInformation *LTENTNTAIInformation // when Kind is UserLocationInformationExtIEs_IDLTENTNTAIInformation
 }
 
 // UEUserPlaneCIoTSupportIndicator is the ASN.1 type UEUserPlaneCIoTSupportIndicator.
@@ -13385,10 +12165,7 @@ type UserLocationInformationExtIEs struct {
 //	}
 type UEUserPlaneCIoTSupportIndicator int64
 
-const (
-	UEUserPlaneCIoTSupportIndicator_Supported UEUserPlaneCIoTSupportIndicator = 0 // supported
-)
-
+const UEUserPlaneCIoTSupportIndicator_Supported UEUserPlaneCIoTSupportIndicator = 0 // supported
 // String returns the ASN.1 identifier of the value, or its number.
 func (v UEUserPlaneCIoTSupportIndicator) String() string {
 	return der.Name("supported", int(v), "")
@@ -13427,15 +12204,12 @@ func (v VoiceSupportMatchIndicator) String() string {
 //		...
 //	}
 type V2XServicesAuthorized struct {
-	// VehicleUE is the component vehicleUE [0] VehicleUE OPTIONAL.
-	VehicleUE    VehicleUE
-	HasVehicleUE bool // whether vehicleUE is present in the encoding
-	// PedestrianUE is the component pedestrianUE [1] PedestrianUE OPTIONAL.
-	PedestrianUE    PedestrianUE
-	HasPedestrianUE bool // whether pedestrianUE is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.V2XServicesAuthorized-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	VehicleUE       VehicleUE                                              // vehicleUE [0] VehicleUE OPTIONAL
+	HasVehicleUE    bool                                                   // whether vehicleUE is present in the encoding
+	PedestrianUE    PedestrianUE                                           // pedestrianUE [1] PedestrianUE OPTIONAL
+	HasPedestrianUE bool                                                   // whether pedestrianUE is present in the encoding
+	IEExtensions    ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.V2XServicesAuthorized-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                   // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13455,12 +12229,9 @@ type ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs []ProtocolExtensionF
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_V2XServicesAuthorizedExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue V2XServicesAuthorizedExtIEs
+	ID             ProtocolExtensionID         // id [0] ProtocolExtensionID
+	Criticality    Criticality                 // criticality [1] Criticality
+	ExtensionValue V2XServicesAuthorizedExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // V2XServicesAuthorizedExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({V2XServicesAuthorized-ExtIEs}): the encoding received (Raw) and, when the
@@ -13528,13 +12299,10 @@ type WarningAreaCoordinates []byte
 //	}
 type WarningAreaList struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice WarningAreaListChoice
-	// CellIDList is the component cellIDList [0] ECGIList.
-	CellIDList ECGIList_
-	// TrackingAreaListforWarning is the component trackingAreaListforWarning [1] TAIListforWarning.
-	TrackingAreaListforWarning TAIListforWarning
-	// EmergencyAreaIDList is the component emergencyAreaIDList [2] EmergencyAreaIDList.
-	EmergencyAreaIDList EmergencyAreaIDList
+	Choice                     WarningAreaListChoice
+	CellIDList                 ECGIList_           // cellIDList [0] ECGIList
+	TrackingAreaListforWarning TAIListforWarning   // trackingAreaListforWarning [1] TAIListforWarning
+	EmergencyAreaIDList        EmergencyAreaIDList // emergencyAreaIDList [2] EmergencyAreaIDList
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -13585,20 +12353,15 @@ type WarningMessageContents []byte
 //		...
 //	}
 type WLANMeasurementConfiguration struct {
-	// WlanMeasConfig is the component wlanMeasConfig [0] WLANMeasConfig.
-	WlanMeasConfig WLANMeasConfig
-	// WlanMeasConfigNameList is the component wlanMeasConfigNameList [1] WLANMeasConfigNameList OPTIONAL.
-	WlanMeasConfigNameList    WLANMeasConfigNameList
-	HasWlanMeasConfigNameList bool // whether wlanMeasConfigNameList is present in the encoding
-	// WlanRssi is the component wlan-rssi [2] ENUMERATED OPTIONAL.
-	WlanRssi    WLANMeasurementConfiguration_WlanRssi
-	HasWlanRssi bool // whether wlan-rssi is present in the encoding
-	// WlanRtt is the component wlan-rtt [3] ENUMERATED OPTIONAL.
-	WlanRtt    WLANMeasurementConfiguration_WlanRtt
-	HasWlanRtt bool // whether wlan-rtt is present in the encoding
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.WLANMeasurementConfiguration-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	WlanMeasConfig            WLANMeasConfig                                                // wlanMeasConfig [0] WLANMeasConfig
+	WlanMeasConfigNameList    WLANMeasConfigNameList                                        // wlanMeasConfigNameList [1] WLANMeasConfigNameList OPTIONAL
+	HasWlanMeasConfigNameList bool                                                          // whether wlanMeasConfigNameList is present in the encoding
+	WlanRssi                  WLANMeasurementConfiguration_WlanRssi                         // wlan-rssi [2] ENUMERATED OPTIONAL
+	HasWlanRssi               bool                                                          // whether wlan-rssi is present in the encoding
+	WlanRtt                   WLANMeasurementConfiguration_WlanRtt                          // wlan-rtt [3] ENUMERATED OPTIONAL
+	HasWlanRtt                bool                                                          // whether wlan-rtt is present in the encoding
+	IEExtensions              ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.WLANMeasurementConfiguration-ExtIEs}} OPTIONAL
+	HasIEExtensions           bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13606,10 +12369,7 @@ type WLANMeasurementConfiguration struct {
 // WLANMeasurementConfiguration_WlanRssi is the type of WLANMeasurementConfiguration.wlan-rssi.
 type WLANMeasurementConfiguration_WlanRssi int64
 
-const (
-	WLANMeasurementConfiguration_True WLANMeasurementConfiguration_WlanRssi = 0 // true
-)
-
+const WLANMeasurementConfiguration_True WLANMeasurementConfiguration_WlanRssi = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v WLANMeasurementConfiguration_WlanRssi) String() string {
 	return der.Name("true", int(v), "")
@@ -13618,10 +12378,7 @@ func (v WLANMeasurementConfiguration_WlanRssi) String() string {
 // WLANMeasurementConfiguration_WlanRtt is the type of WLANMeasurementConfiguration.wlan-rtt.
 type WLANMeasurementConfiguration_WlanRtt int64
 
-const (
-	WLANMeasurementConfiguration_WlanRtt_True WLANMeasurementConfiguration_WlanRtt = 0 // true
-)
-
+const WLANMeasurementConfiguration_WlanRtt_True WLANMeasurementConfiguration_WlanRtt = 0 // true
 // String returns the ASN.1 identifier of the value, or its number.
 func (v WLANMeasurementConfiguration_WlanRtt) String() string {
 	return der.Name("true", int(v), "")
@@ -13642,12 +12399,9 @@ type ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_WLANMeasurementConfigurationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue WLANMeasurementConfigurationExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue WLANMeasurementConfigurationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // WLANMeasurementConfigurationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({WLANMeasurementConfiguration-ExtIEs}): the encoding received (Raw) and, when the
@@ -13672,10 +12426,7 @@ type WLANMeasConfigNameList []WLANName
 //	WLANMeasConfig::= ENUMERATED {setup,...}
 type WLANMeasConfig int64
 
-const (
-	WLANMeasConfig_Setup WLANMeasConfig = 0 // setup
-)
-
+const WLANMeasConfig_Setup WLANMeasConfig = 0 // setup
 // String returns the ASN.1 identifier of the value, or its number.
 func (v WLANMeasConfig) String() string {
 	return der.Name("setup", int(v), "")
@@ -13694,11 +12445,9 @@ type WLANName []byte
 //		...
 //	}
 type WUSAssistanceInformation struct {
-	// PagingProbabilityInformation is the component pagingProbabilityInformation [0] PagingProbabilityInformation.
-	PagingProbabilityInformation PagingProbabilityInformation
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.WUS-Assistance-Information-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_WUSAssistanceInformationExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	PagingProbabilityInformation PagingProbabilityInformation                              // pagingProbabilityInformation [0] PagingProbabilityInformation
+	IEExtensions                 ProtocolExtensionContainer_WUSAssistanceInformationExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.WUS-Assistance-Information-ExtIEs}} OPTIONAL
+	HasIEExtensions              bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13718,12 +12467,9 @@ type ProtocolExtensionContainer_WUSAssistanceInformationExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_WUSAssistanceInformationExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue WUSAssistanceInformationExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue WUSAssistanceInformationExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // WUSAssistanceInformationExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({WUS-Assistance-Information-ExtIEs}): the encoding received (Raw) and, when the
@@ -13746,11 +12492,9 @@ type WUSAssistanceInformationExtIEs struct {
 //		...
 //	}
 type X2TNLConfigurationInfo struct {
-	// ENBX2TransportLayerAddresses is the component eNBX2TransportLayerAddresses [0] ENBX2TLAs.
-	ENBX2TransportLayerAddresses ENBX2TLAs
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.X2TNLConfigurationInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ENBX2TransportLayerAddresses ENBX2TLAs                                               // eNBX2TransportLayerAddresses [0] ENBX2TLAs
+	IEExtensions                 ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.X2TNLConfigurationInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions              bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13770,12 +12514,9 @@ type ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_X2TNLConfigurationInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue X2TNLConfigurationInfoExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue X2TNLConfigurationInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // X2TNLConfigurationInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({X2TNLConfigurationInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -13787,11 +12528,9 @@ type X2TNLConfigurationInfoExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDENBX2ExtendedTransportLayerAddresses is the value when Kind is X2TNLConfigurationInfoExtIEs_IDENBX2ExtendedTransportLayerAddresses.
-	IDENBX2ExtendedTransportLayerAddresses ENBX2ExtTLAs
-	// IDENBIndirectX2TransportLayerAddresses is the value when Kind is X2TNLConfigurationInfoExtIEs_IDENBIndirectX2TransportLayerAddresses.
-	IDENBIndirectX2TransportLayerAddresses ENBIndirectX2TransportLayerAddresses
+	Kind                                   S1apProtocolExtensionKind
+	IDENBX2ExtendedTransportLayerAddresses ENBX2ExtTLAs                         // when Kind is X2TNLConfigurationInfoExtIEs_IDENBX2ExtendedTransportLayerAddresses
+	IDENBIndirectX2TransportLayerAddresses ENBIndirectX2TransportLayerAddresses // when Kind is X2TNLConfigurationInfoExtIEs_IDENBIndirectX2TransportLayerAddresses
 }
 
 // ENBX2ExtTLAs is the ASN.1 type ENBX2ExtTLAs.
@@ -13808,15 +12547,12 @@ type ENBX2ExtTLAs []ENBX2ExtTLA
 //		...
 //	}
 type ENBX2ExtTLA struct {
-	// IPsecTLA is the component iPsecTLA [0] TransportLayerAddress OPTIONAL.
-	IPsecTLA    TransportLayerAddress
-	HasIPsecTLA bool // whether iPsecTLA is present in the encoding
-	// GTPTLAa is the component gTPTLAa [1] ENBX2GTPTLAs OPTIONAL.
-	GTPTLAa    ENBX2GTPTLAs
-	HasGTPTLAa bool // whether gTPTLAa is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ENBX2ExtTLA-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ENBX2ExtTLAExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	IPsecTLA        TransportLayerAddress                        // iPsecTLA [0] TransportLayerAddress OPTIONAL
+	HasIPsecTLA     bool                                         // whether iPsecTLA is present in the encoding
+	GTPTLAa         ENBX2GTPTLAs                                 // gTPTLAa [1] ENBX2GTPTLAs OPTIONAL
+	HasGTPTLAa      bool                                         // whether gTPTLAa is present in the encoding
+	IEExtensions    ProtocolExtensionContainer_ENBX2ExtTLAExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ENBX2ExtTLA-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -13836,12 +12572,9 @@ type ProtocolExtensionContainer_ENBX2ExtTLAExtIEs []ProtocolExtensionField_ENBX2
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ENBX2ExtTLAExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ENBX2ExtTLAExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue ENBX2ExtTLAExtIEs   // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ENBX2ExtTLAExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({ENBX2ExtTLA-ExtIEs}): the encoding received (Raw) and, when the

@@ -16,8 +16,7 @@ import (
 //		...
 //	}
 type HandoverRequired struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverRequiredIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverRequiredIEs
+	ProtocolIEs ProtocolIEContainer_HandoverRequiredIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverRequiredIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -37,12 +36,9 @@ type ProtocolIEContainer_HandoverRequiredIEs []ProtocolIEField_HandoverRequiredI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverRequiredIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverRequiredIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       HandoverRequiredIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverRequiredIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverRequiredIEs}): the encoding received (Raw) and, when the
@@ -54,33 +50,21 @@ type HandoverRequiredIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDHandoverType is the value when Kind is HandoverCommandIEs_IDHandoverType.
-	IDHandoverType HandoverType
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTargetID is the value when Kind is HandoverRequiredIEs_IDTargetID.
-	IDTargetID *TargetID
-	// IDDirectForwardingPathAvailability is the value when Kind is HandoverRequiredIEs_IDDirectForwardingPathAvailability.
-	IDDirectForwardingPathAvailability DirectForwardingPathAvailability
-	// IDSRVCCHOIndication is the value when Kind is HandoverRequiredIEs_IDSRVCCHOIndication.
-	IDSRVCCHOIndication SRVCCHOIndication
+	Kind                               S1apProtocolIesKind
+	IDMMEUES1APID                      MMEUES1APID                      // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                      ENBUES1APID                      // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDHandoverType                     HandoverType                     // when Kind is HandoverCommandIEs_IDHandoverType
+	IDCause                            *Cause                           // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDTargetID                         *TargetID                        // when Kind is HandoverRequiredIEs_IDTargetID
+	IDDirectForwardingPathAvailability DirectForwardingPathAvailability // when Kind is HandoverRequiredIEs_IDDirectForwardingPathAvailability
+	IDSRVCCHOIndication                SRVCCHOIndication                // when Kind is HandoverRequiredIEs_IDSRVCCHOIndication
 	// SourceToTargetTransparentContainer is the value when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer or HandoverRequiredIEs_IDSourceToTargetTransparentContainerSecondary.
 	SourceToTargetTransparentContainer SourceToTargetTransparentContainer
-	// IDMSClassmark2 is the value when Kind is HandoverRequiredIEs_IDMSClassmark2.
-	IDMSClassmark2 MSClassmark2
-	// IDMSClassmark3 is the value when Kind is HandoverRequiredIEs_IDMSClassmark3.
-	IDMSClassmark3 MSClassmark3
-	// IDCSGID is the value when Kind is HandoverRequestAcknowledgeIEs_IDCSGID.
-	IDCSGID CSGID
-	// IDCellAccessMode is the value when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode.
-	IDCellAccessMode CellAccessMode
-	// IDPSServiceNotAvailable is the value when Kind is HandoverRequiredIEs_IDPSServiceNotAvailable.
-	IDPSServiceNotAvailable PSServiceNotAvailable
+	IDMSClassmark2                     MSClassmark2          // when Kind is HandoverRequiredIEs_IDMSClassmark2
+	IDMSClassmark3                     MSClassmark3          // when Kind is HandoverRequiredIEs_IDMSClassmark3
+	IDCSGID                            CSGID                 // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDCellAccessMode                   CellAccessMode        // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
+	IDPSServiceNotAvailable            PSServiceNotAvailable // when Kind is HandoverRequiredIEs_IDPSServiceNotAvailable
 }
 
 // HandoverCommand is the ASN.1 type HandoverCommand.
@@ -90,8 +74,7 @@ type HandoverRequiredIEs struct {
 //		...
 //	}
 type HandoverCommand struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverCommandIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverCommandIEs
+	ProtocolIEs ProtocolIEContainer_HandoverCommandIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverCommandIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -111,12 +94,9 @@ type ProtocolIEContainer_HandoverCommandIEs []ProtocolIEField_HandoverCommandIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverCommandIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverCommandIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverCommandIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverCommandIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverCommandIEs}): the encoding received (Raw) and, when the
@@ -128,23 +108,16 @@ type HandoverCommandIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDHandoverType is the value when Kind is HandoverCommandIEs_IDHandoverType.
-	IDHandoverType HandoverType
-	// IDNASSecurityParametersfromEUTRAN is the value when Kind is HandoverCommandIEs_IDNASSecurityParametersfromEUTRAN.
-	IDNASSecurityParametersfromEUTRAN NASSecurityParametersfromEUTRAN
-	// IDERABSubjecttoDataForwardingList is the value when Kind is DownlinkS1cdma2000tunnellingIEs_IDERABSubjecttoDataForwardingList.
-	IDERABSubjecttoDataForwardingList ERABSubjecttoDataForwardingList
-	// IDERABtoReleaseListHOCmd is the value when Kind is HandoverCommandIEs_IDERABtoReleaseListHOCmd.
-	IDERABtoReleaseListHOCmd ERABList
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDHandoverType                    HandoverType                    // when Kind is HandoverCommandIEs_IDHandoverType
+	IDNASSecurityParametersfromEUTRAN NASSecurityParametersfromEUTRAN // when Kind is HandoverCommandIEs_IDNASSecurityParametersfromEUTRAN
+	IDERABSubjecttoDataForwardingList ERABSubjecttoDataForwardingList // when Kind is DownlinkS1cdma2000tunnellingIEs_IDERABSubjecttoDataForwardingList
+	IDERABtoReleaseListHOCmd          ERABList                        // when Kind is HandoverCommandIEs_IDERABtoReleaseListHOCmd
 	// TargetToSourceTransparentContainer is the value when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer or HandoverCommandIEs_IDTargetToSourceTransparentContainerSecondary.
 	TargetToSourceTransparentContainer TargetToSourceTransparentContainer
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	IDCriticalityDiagnostics           *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // ERABSubjecttoDataForwardingList is the ASN.1 type E-RABSubjecttoDataForwardingList.
@@ -166,23 +139,17 @@ type ERABSubjecttoDataForwardingList = ProtocolIEContainerList_1_MaxnoofERABs_ER
 //		...
 //	}
 type ERABDataForwardingItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// DLTransportLayerAddress is the component dL-transportLayerAddress [1] TransportLayerAddress OPTIONAL.
-	DLTransportLayerAddress    TransportLayerAddress
-	HasDLTransportLayerAddress bool // whether dL-transportLayerAddress is present in the encoding
-	// DLGTPTEID is the component dL-gTP-TEID [2] GTP-TEID OPTIONAL.
-	DLGTPTEID    GTPTEID
-	HasDLGTPTEID bool // whether dL-gTP-TEID is present in the encoding
-	// ULTransportLayerAddress is the component uL-TransportLayerAddress [3] TransportLayerAddress OPTIONAL.
-	ULTransportLayerAddress    TransportLayerAddress
-	HasULTransportLayerAddress bool // whether uL-TransportLayerAddress is present in the encoding
-	// ULGTPTEID is the component uL-GTP-TEID [4] GTP-TEID OPTIONAL.
-	ULGTPTEID    GTPTEID
-	HasULGTPTEID bool // whether uL-GTP-TEID is present in the encoding
-	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABDataForwardingItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABDataForwardingItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                     ERABID                                                  // e-RAB-ID [0] E-RAB-ID
+	DLTransportLayerAddress    TransportLayerAddress                                   // dL-transportLayerAddress [1] TransportLayerAddress OPTIONAL
+	HasDLTransportLayerAddress bool                                                    // whether dL-transportLayerAddress is present in the encoding
+	DLGTPTEID                  GTPTEID                                                 // dL-gTP-TEID [2] GTP-TEID OPTIONAL
+	HasDLGTPTEID               bool                                                    // whether dL-gTP-TEID is present in the encoding
+	ULTransportLayerAddress    TransportLayerAddress                                   // uL-TransportLayerAddress [3] TransportLayerAddress OPTIONAL
+	HasULTransportLayerAddress bool                                                    // whether uL-TransportLayerAddress is present in the encoding
+	ULGTPTEID                  GTPTEID                                                 // uL-GTP-TEID [4] GTP-TEID OPTIONAL
+	HasULGTPTEID               bool                                                    // whether uL-GTP-TEID is present in the encoding
+	IEExtensions               ProtocolExtensionContainer_ERABDataForwardingItemExtIEs // iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABDataForwardingItem-ExtIEs}} OPTIONAL
+	HasIEExtensions            bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -202,12 +169,9 @@ type ProtocolExtensionContainer_ERABDataForwardingItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABDataForwardingItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABDataForwardingItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue ERABDataForwardingItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABDataForwardingItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABDataForwardingItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -229,8 +193,7 @@ type ERABDataForwardingItemExtIEs struct {
 //		...
 //	}
 type HandoverPreparationFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverPreparationFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverPreparationFailureIEs
+	ProtocolIEs ProtocolIEContainer_HandoverPreparationFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverPreparationFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -250,12 +213,9 @@ type ProtocolIEContainer_HandoverPreparationFailureIEs []ProtocolIEField_Handove
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverPreparationFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverPreparationFailureIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       HandoverPreparationFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverPreparationFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverPreparationFailureIEs}): the encoding received (Raw) and, when the
@@ -267,15 +227,11 @@ type HandoverPreparationFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // HandoverRequest is the ASN.1 type HandoverRequest.
@@ -285,8 +241,7 @@ type HandoverPreparationFailureIEs struct {
 //		...
 //	}
 type HandoverRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverRequestIEs
+	ProtocolIEs ProtocolIEContainer_HandoverRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -306,12 +261,9 @@ type ProtocolIEContainer_HandoverRequestIEs []ProtocolIEField_HandoverRequestIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverRequestIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverRequestIEs}): the encoding received (Raw) and, when the
@@ -325,77 +277,42 @@ type HandoverRequestIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
 	// MMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID or HandoverRequestIEs_IDMMEUES1APID2.
-	MMEUES1APID MMEUES1APID
-	// IDHandoverType is the value when Kind is HandoverCommandIEs_IDHandoverType.
-	IDHandoverType HandoverType
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDUEaggregateMaximumBitrate is the value when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate.
-	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate
-	// IDERABToBeSetupListHOReq is the value when Kind is HandoverRequestIEs_IDERABToBeSetupListHOReq.
-	IDERABToBeSetupListHOReq ERABToBeSetupListHOReq
-	// IDSourceToTargetTransparentContainer is the value when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer.
-	IDSourceToTargetTransparentContainer SourceToTargetTransparentContainer
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDHandoverRestrictionList is the value when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList.
-	IDHandoverRestrictionList *HandoverRestrictionList
-	// IDTraceActivation is the value when Kind is HandoverRequestIEs_IDTraceActivation.
-	IDTraceActivation *TraceActivation
-	// IDRequestType is the value when Kind is HandoverRequestIEs_IDRequestType.
-	IDRequestType *RequestType
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
-	// IDNASSecurityParameterstoEUTRAN is the value when Kind is HandoverRequestIEs_IDNASSecurityParameterstoEUTRAN.
-	IDNASSecurityParameterstoEUTRAN NASSecurityParameterstoEUTRAN
-	// IDCSGID is the value when Kind is HandoverRequestAcknowledgeIEs_IDCSGID.
-	IDCSGID CSGID
-	// IDCSGMembershipStatus is the value when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus.
-	IDCSGMembershipStatus CSGMembershipStatus
-	// IDGUMMEIID is the value when Kind is HandoverRequestIEs_IDGUMMEIID.
-	IDGUMMEIID *GUMMEI
-	// IDManagementBasedMDTAllowed is the value when Kind is HandoverRequestIEs_IDManagementBasedMDTAllowed.
-	IDManagementBasedMDTAllowed ManagementBasedMDTAllowed
-	// IDManagementBasedMDTPLMNList is the value when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList.
-	IDManagementBasedMDTPLMNList MDTPLMNList
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
-	// IDExpectedUEBehaviour is the value when Kind is HandoverRequestIEs_IDExpectedUEBehaviour.
-	IDExpectedUEBehaviour *ExpectedUEBehaviour
-	// IDProSeAuthorized is the value when Kind is HandoverRequestIEs_IDProSeAuthorized.
-	IDProSeAuthorized *ProSeAuthorized
-	// IDUEUserPlaneCIoTSupportIndicator is the value when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator.
-	IDUEUserPlaneCIoTSupportIndicator UEUserPlaneCIoTSupportIndicator
-	// IDV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDV2XServicesAuthorized.
-	IDV2XServicesAuthorized *V2XServicesAuthorized
-	// IDUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate.
-	IDUESidelinkAggregateMaximumBitrate *UESidelinkAggregateMaximumBitrate
-	// IDEnhancedCoverageRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted.
-	IDEnhancedCoverageRestricted EnhancedCoverageRestricted
-	// IDNRUESecurityCapabilities is the value when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities.
-	IDNRUESecurityCapabilities *NRUESecurityCapabilities
-	// IDCEModeBRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted.
-	IDCEModeBRestricted CEModeBRestricted
-	// IDAerialUEsubscriptionInformation is the value when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation.
-	IDAerialUEsubscriptionInformation AerialUEsubscriptionInformation
-	// IDPendingDataIndication is the value when Kind is DownlinkNASTransportIEs_IDPendingDataIndication.
-	IDPendingDataIndication PendingDataIndication
-	// IDSubscriptionBasedUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo.
-	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo
-	// IDAdditionalRRMPriorityIndex is the value when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex.
-	IDAdditionalRRMPriorityIndex AdditionalRRMPriorityIndex
-	// IDIABAuthorized is the value when Kind is HandoverRequestIEs_IDIABAuthorized.
-	IDIABAuthorized IABAuthorized
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDNRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate.
-	IDNRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
+	MMEUES1APID                              MMEUES1APID
+	IDHandoverType                           HandoverType                            // when Kind is HandoverCommandIEs_IDHandoverType
+	IDCause                                  *Cause                                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDUEaggregateMaximumBitrate              *UEAggregateMaximumBitrate              // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
+	IDERABToBeSetupListHOReq                 ERABToBeSetupListHOReq                  // when Kind is HandoverRequestIEs_IDERABToBeSetupListHOReq
+	IDSourceToTargetTransparentContainer     SourceToTargetTransparentContainer      // when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer
+	IDUESecurityCapabilities                 *UESecurityCapabilities                 // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
+	IDTraceActivation                        *TraceActivation                        // when Kind is HandoverRequestIEs_IDTraceActivation
+	IDRequestType                            *RequestType                            // when Kind is HandoverRequestIEs_IDRequestType
+	IDSRVCCOperationPossible                 SRVCCOperationPossible                  // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDSecurityContext                        *SecurityContext                        // when Kind is HandoverRequestIEs_IDSecurityContext
+	IDNASSecurityParameterstoEUTRAN          NASSecurityParameterstoEUTRAN           // when Kind is HandoverRequestIEs_IDNASSecurityParameterstoEUTRAN
+	IDCSGID                                  CSGID                                   // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDCSGMembershipStatus                    CSGMembershipStatus                     // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
+	IDGUMMEIID                               *GUMMEI                                 // when Kind is HandoverRequestIEs_IDGUMMEIID
+	IDManagementBasedMDTAllowed              ManagementBasedMDTAllowed               // when Kind is HandoverRequestIEs_IDManagementBasedMDTAllowed
+	IDManagementBasedMDTPLMNList             MDTPLMNList                             // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDExpectedUEBehaviour                    *ExpectedUEBehaviour                    // when Kind is HandoverRequestIEs_IDExpectedUEBehaviour
+	IDProSeAuthorized                        *ProSeAuthorized                        // when Kind is HandoverRequestIEs_IDProSeAuthorized
+	IDUEUserPlaneCIoTSupportIndicator        UEUserPlaneCIoTSupportIndicator         // when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator
+	IDV2XServicesAuthorized                  *V2XServicesAuthorized                  // when Kind is HandoverRequestIEs_IDV2XServicesAuthorized
+	IDUESidelinkAggregateMaximumBitrate      *UESidelinkAggregateMaximumBitrate      // when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate
+	IDEnhancedCoverageRestricted             EnhancedCoverageRestricted              // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
+	IDNRUESecurityCapabilities               *NRUESecurityCapabilities               // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
+	IDCEModeBRestricted                      CEModeBRestricted                       // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
+	IDAerialUEsubscriptionInformation        AerialUEsubscriptionInformation         // when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation
+	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
+	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
+	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDIABAuthorized                          IABAuthorized                           // when Kind is HandoverRequestIEs_IDIABAuthorized
+	IDNRV2XServicesAuthorized                *NRV2XServicesAuthorized                // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDNRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate    // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                       *PC5QoSParameters                       // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // ERABToBeSetupListHOReq is the ASN.1 type E-RABToBeSetupListHOReq.
@@ -416,17 +333,12 @@ type ERABToBeSetupListHOReq = ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSet
 //		...
 //	}
 type ERABToBeSetupItemHOReq struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
-	GTPTEID GTPTEID
-	// ERABlevelQosParameters is the component e-RABlevelQosParameters [3] E-RABLevelQoSParameters.
-	ERABlevelQosParameters ERABLevelQoSParameters
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemHOReq-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeSetupItemHOReqExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                 ERABID                                                  // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress  TransportLayerAddress                                   // transportLayerAddress [1] TransportLayerAddress
+	GTPTEID                GTPTEID                                                 // gTP-TEID [2] GTP-TEID
+	ERABlevelQosParameters ERABLevelQoSParameters                                  // e-RABlevelQosParameters [3] E-RABLevelQoSParameters
+	IEExtensions           ProtocolExtensionContainer_ERABToBeSetupItemHOReqExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemHOReq-ExtIEs}} OPTIONAL
+	HasIEExtensions        bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -446,12 +358,9 @@ type ProtocolExtensionContainer_ERABToBeSetupItemHOReqExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeSetupItemHOReqExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeSetupItemHOReqExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue ERABToBeSetupItemHOReqExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeSetupItemHOReqExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeSetupItemHOReq-ExtIEs}): the encoding received (Raw) and, when the
@@ -463,15 +372,11 @@ type ERABToBeSetupItemHOReqExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDDataForwardingNotPossible is the value when Kind is ERABToBeSetupItemHOReqExtIEs_IDDataForwardingNotPossible.
-	IDDataForwardingNotPossible DataForwardingNotPossible
-	// IDBearerType is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDBearerType.
-	IDBearerType BearerType
-	// IDEthernetType is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType.
-	IDEthernetType EthernetType
-	// IDSecurityIndication is the value when Kind is ERABInformationListItemExtIEs_IDSecurityIndication.
-	IDSecurityIndication *SecurityIndication
+	Kind                        S1apProtocolExtensionKind
+	IDDataForwardingNotPossible DataForwardingNotPossible // when Kind is ERABToBeSetupItemHOReqExtIEs_IDDataForwardingNotPossible
+	IDBearerType                BearerType                // when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDBearerType
+	IDEthernetType              EthernetType              // when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType
+	IDSecurityIndication        *SecurityIndication       // when Kind is ERABInformationListItemExtIEs_IDSecurityIndication
 }
 
 // HandoverRequestAcknowledge is the ASN.1 type HandoverRequestAcknowledge.
@@ -481,8 +386,7 @@ type ERABToBeSetupItemHOReqExtIEs struct {
 //		...
 //	}
 type HandoverRequestAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverRequestAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverRequestAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_HandoverRequestAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverRequestAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -502,12 +406,9 @@ type ProtocolIEContainer_HandoverRequestAcknowledgeIEs []ProtocolIEField_Handove
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverRequestAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverRequestAcknowledgeIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       HandoverRequestAcknowledgeIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverRequestAcknowledgeIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverRequestAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -519,25 +420,16 @@ type HandoverRequestAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABAdmittedList is the value when Kind is HandoverRequestAcknowledgeIEs_IDERABAdmittedList.
-	IDERABAdmittedList ERABAdmittedList
-	// IDERABFailedToSetupListHOReqAck is the value when Kind is HandoverRequestAcknowledgeIEs_IDERABFailedToSetupListHOReqAck.
-	IDERABFailedToSetupListHOReqAck ERABFailedtoSetupListHOReqAck
-	// IDTargetToSourceTransparentContainer is the value when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer.
-	IDTargetToSourceTransparentContainer TargetToSourceTransparentContainer
-	// IDCSGID is the value when Kind is HandoverRequestAcknowledgeIEs_IDCSGID.
-	IDCSGID CSGID
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDCellAccessMode is the value when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode.
-	IDCellAccessMode CellAccessMode
-	// IDCEModeBSupportIndicator is the value when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator.
-	IDCEModeBSupportIndicator CEModeBSupportIndicator
+	Kind                                 S1apProtocolIesKind
+	IDMMEUES1APID                        MMEUES1APID                        // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                        ENBUES1APID                        // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABAdmittedList                   ERABAdmittedList                   // when Kind is HandoverRequestAcknowledgeIEs_IDERABAdmittedList
+	IDERABFailedToSetupListHOReqAck      ERABFailedtoSetupListHOReqAck      // when Kind is HandoverRequestAcknowledgeIEs_IDERABFailedToSetupListHOReqAck
+	IDTargetToSourceTransparentContainer TargetToSourceTransparentContainer // when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer
+	IDCSGID                              CSGID                              // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDCriticalityDiagnostics             *CriticalityDiagnostics            // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDCellAccessMode                     CellAccessMode                     // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
+	IDCEModeBSupportIndicator            CEModeBSupportIndicator            // when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
 }
 
 // ERABAdmittedList is the ASN.1 type E-RABAdmittedList.
@@ -561,27 +453,19 @@ type ERABAdmittedList = ProtocolIEContainerList_1_MaxnoofERABs_ERABAdmittedItemI
 //		...
 //	}
 type ERABAdmittedItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
-	GTPTEID GTPTEID
-	// DLTransportLayerAddress is the component dL-transportLayerAddress [3] TransportLayerAddress OPTIONAL.
-	DLTransportLayerAddress    TransportLayerAddress
-	HasDLTransportLayerAddress bool // whether dL-transportLayerAddress is present in the encoding
-	// DLGTPTEID is the component dL-gTP-TEID [4] GTP-TEID OPTIONAL.
-	DLGTPTEID    GTPTEID
-	HasDLGTPTEID bool // whether dL-gTP-TEID is present in the encoding
-	// ULTransportLayerAddress is the component uL-TransportLayerAddress [5] TransportLayerAddress OPTIONAL.
-	ULTransportLayerAddress    TransportLayerAddress
-	HasULTransportLayerAddress bool // whether uL-TransportLayerAddress is present in the encoding
-	// ULGTPTEID is the component uL-GTP-TEID [6] GTP-TEID OPTIONAL.
-	ULGTPTEID    GTPTEID
-	HasULGTPTEID bool // whether uL-GTP-TEID is present in the encoding
-	// IEExtensions is the component iE-Extensions [7] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABAdmittedItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABAdmittedItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                     ERABID                                            // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress      TransportLayerAddress                             // transportLayerAddress [1] TransportLayerAddress
+	GTPTEID                    GTPTEID                                           // gTP-TEID [2] GTP-TEID
+	DLTransportLayerAddress    TransportLayerAddress                             // dL-transportLayerAddress [3] TransportLayerAddress OPTIONAL
+	HasDLTransportLayerAddress bool                                              // whether dL-transportLayerAddress is present in the encoding
+	DLGTPTEID                  GTPTEID                                           // dL-gTP-TEID [4] GTP-TEID OPTIONAL
+	HasDLGTPTEID               bool                                              // whether dL-gTP-TEID is present in the encoding
+	ULTransportLayerAddress    TransportLayerAddress                             // uL-TransportLayerAddress [5] TransportLayerAddress OPTIONAL
+	HasULTransportLayerAddress bool                                              // whether uL-TransportLayerAddress is present in the encoding
+	ULGTPTEID                  GTPTEID                                           // uL-GTP-TEID [6] GTP-TEID OPTIONAL
+	HasULGTPTEID               bool                                              // whether uL-GTP-TEID is present in the encoding
+	IEExtensions               ProtocolExtensionContainer_ERABAdmittedItemExtIEs // iE-Extensions [7] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABAdmittedItem-ExtIEs}} OPTIONAL
+	HasIEExtensions            bool                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -601,12 +485,9 @@ type ProtocolExtensionContainer_ERABAdmittedItemExtIEs []ProtocolExtensionField_
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABAdmittedItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABAdmittedItemExtIEs
+	ID             ProtocolExtensionID    // id [0] ProtocolExtensionID
+	Criticality    Criticality            // criticality [1] Criticality
+	ExtensionValue ERABAdmittedItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABAdmittedItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABAdmittedItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -637,13 +518,10 @@ type ERABFailedtoSetupListHOReqAck = ProtocolIEContainerList_1_MaxnoofERABs_ERAB
 //		...
 //	}
 type ERABFailedToSetupItemHOReqAck struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// Cause is the component cause [1] EXPLICIT Cause.
-	Cause Cause
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToSetupItemHOReqAckExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABFailedToSetupItemHOReqAckExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                         // e-RAB-ID [0] E-RAB-ID
+	Cause           Cause                                                          // cause [1] EXPLICIT Cause
+	IEExtensions    ProtocolExtensionContainer_ERABFailedToSetupItemHOReqAckExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToSetupItemHOReqAckExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                           // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -663,12 +541,9 @@ type ProtocolExtensionContainer_ERABFailedToSetupItemHOReqAckExtIEs []ProtocolEx
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABFailedToSetupItemHOReqAckExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABFailedToSetupItemHOReqAckExtIEs
+	ID             ProtocolExtensionID                 // id [0] ProtocolExtensionID
+	Criticality    Criticality                         // criticality [1] Criticality
+	ExtensionValue ERABFailedToSetupItemHOReqAckExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABFailedToSetupItemHOReqAckExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABFailedToSetupItemHOReqAckExtIEs}): the encoding received (Raw) and, when the
@@ -690,8 +565,7 @@ type ERABFailedToSetupItemHOReqAckExtIEs struct {
 //		...
 //	}
 type HandoverFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverFailureIEs
+	ProtocolIEs ProtocolIEContainer_HandoverFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -711,12 +585,9 @@ type ProtocolIEContainer_HandoverFailureIEs []ProtocolIEField_HandoverFailureIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverFailureIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverFailureIEs}): the encoding received (Raw) and, when the
@@ -728,13 +599,10 @@ type HandoverFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // HandoverNotify is the ASN.1 type HandoverNotify.
@@ -744,8 +612,7 @@ type HandoverFailureIEs struct {
 //		...
 //	}
 type HandoverNotify struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverNotifyIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverNotifyIEs
+	ProtocolIEs ProtocolIEContainer_HandoverNotifyIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverNotifyIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -765,12 +632,9 @@ type ProtocolIEContainer_HandoverNotifyIEs []ProtocolIEField_HandoverNotifyIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverNotifyIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverNotifyIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       HandoverNotifyIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverNotifyIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverNotifyIEs}): the encoding received (Raw) and, when the
@@ -782,25 +646,16 @@ type HandoverNotifyIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDEUTRANCGI is the value when Kind is CellTrafficTraceIEs_IDEUTRANCGI.
-	IDEUTRANCGI *EUTRANCGI
-	// IDTAI is the value when Kind is ENBCPRelocationIndicationIEs_IDTAI.
-	IDTAI *TAI
-	// IDTunnelInformationForBBF is the value when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF.
-	IDTunnelInformationForBBF *TunnelInformation
-	// IDLHNID is the value when Kind is HandoverNotifyIEs_IDLHNID.
-	IDLHNID LHNID
-	// IDPSCellInformation is the value when Kind is HandoverNotifyIEs_IDPSCellInformation.
-	IDPSCellInformation *PSCellInformation
-	// IDNotifySourceeNB is the value when Kind is HandoverNotifyIEs_IDNotifySourceeNB.
-	IDNotifySourceeNB NotifySourceeNB
-	// IDLTENTNTAIInformation is the value when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation.
-	IDLTENTNTAIInformation *LTENTNTAIInformation
+	Kind                      S1apProtocolIesKind
+	IDMMEUES1APID             MMEUES1APID           // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID             ENBUES1APID           // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDEUTRANCGI               *EUTRANCGI            // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
+	IDTAI                     *TAI                  // when Kind is ENBCPRelocationIndicationIEs_IDTAI
+	IDTunnelInformationForBBF *TunnelInformation    // when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF
+	IDLHNID                   LHNID                 // when Kind is HandoverNotifyIEs_IDLHNID
+	IDPSCellInformation       *PSCellInformation    // when Kind is HandoverNotifyIEs_IDPSCellInformation
+	IDNotifySourceeNB         NotifySourceeNB       // when Kind is HandoverNotifyIEs_IDNotifySourceeNB
+	IDLTENTNTAIInformation    *LTENTNTAIInformation // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 }
 
 // PathSwitchRequest is the ASN.1 type PathSwitchRequest.
@@ -810,8 +665,7 @@ type HandoverNotifyIEs struct {
 //		...
 //	}
 type PathSwitchRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PathSwitchRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_PathSwitchRequestIEs
+	ProtocolIEs ProtocolIEContainer_PathSwitchRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PathSwitchRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -831,12 +685,9 @@ type ProtocolIEContainer_PathSwitchRequestIEs []ProtocolIEField_PathSwitchReques
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PathSwitchRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value PathSwitchRequestIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       PathSwitchRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // PathSwitchRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({PathSwitchRequestIEs}): the encoding received (Raw) and, when the
@@ -848,39 +699,23 @@ type PathSwitchRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABToBeSwitchedDLList is the value when Kind is PathSwitchRequestIEs_IDERABToBeSwitchedDLList.
-	IDERABToBeSwitchedDLList ERABToBeSwitchedDLList
-	// IDSourceMMEUES1APID is the value when Kind is PathSwitchRequestIEs_IDSourceMMEUES1APID.
-	IDSourceMMEUES1APID MMEUES1APID
-	// IDEUTRANCGI is the value when Kind is CellTrafficTraceIEs_IDEUTRANCGI.
-	IDEUTRANCGI *EUTRANCGI
-	// IDTAI is the value when Kind is ENBCPRelocationIndicationIEs_IDTAI.
-	IDTAI *TAI
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDCSGID is the value when Kind is HandoverRequestAcknowledgeIEs_IDCSGID.
-	IDCSGID CSGID
-	// IDCellAccessMode is the value when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode.
-	IDCellAccessMode CellAccessMode
-	// IDSourceMMEGUMMEI is the value when Kind is PathSwitchRequestIEs_IDSourceMMEGUMMEI.
-	IDSourceMMEGUMMEI *GUMMEI
-	// IDCSGMembershipStatus is the value when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus.
-	IDCSGMembershipStatus CSGMembershipStatus
-	// IDTunnelInformationForBBF is the value when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF.
-	IDTunnelInformationForBBF *TunnelInformation
-	// IDLHNID is the value when Kind is HandoverNotifyIEs_IDLHNID.
-	IDLHNID LHNID
-	// IDRRCResumeCause is the value when Kind is PathSwitchRequestIEs_IDRRCResumeCause.
-	IDRRCResumeCause RRCEstablishmentCause
-	// IDNRUESecurityCapabilities is the value when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities.
-	IDNRUESecurityCapabilities *NRUESecurityCapabilities
-	// IDPSCellInformation is the value when Kind is HandoverNotifyIEs_IDPSCellInformation.
-	IDPSCellInformation *PSCellInformation
-	// IDLTENTNTAIInformation is the value when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation.
-	IDLTENTNTAIInformation *LTENTNTAIInformation
+	Kind                       S1apProtocolIesKind
+	IDENBUES1APID              ENBUES1APID               // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABToBeSwitchedDLList   ERABToBeSwitchedDLList    // when Kind is PathSwitchRequestIEs_IDERABToBeSwitchedDLList
+	IDSourceMMEUES1APID        MMEUES1APID               // when Kind is PathSwitchRequestIEs_IDSourceMMEUES1APID
+	IDEUTRANCGI                *EUTRANCGI                // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
+	IDTAI                      *TAI                      // when Kind is ENBCPRelocationIndicationIEs_IDTAI
+	IDUESecurityCapabilities   *UESecurityCapabilities   // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDCSGID                    CSGID                     // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDCellAccessMode           CellAccessMode            // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
+	IDSourceMMEGUMMEI          *GUMMEI                   // when Kind is PathSwitchRequestIEs_IDSourceMMEGUMMEI
+	IDCSGMembershipStatus      CSGMembershipStatus       // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
+	IDTunnelInformationForBBF  *TunnelInformation        // when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF
+	IDLHNID                    LHNID                     // when Kind is HandoverNotifyIEs_IDLHNID
+	IDRRCResumeCause           RRCEstablishmentCause     // when Kind is PathSwitchRequestIEs_IDRRCResumeCause
+	IDNRUESecurityCapabilities *NRUESecurityCapabilities // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
+	IDPSCellInformation        *PSCellInformation        // when Kind is HandoverNotifyIEs_IDPSCellInformation
+	IDLTENTNTAIInformation     *LTENTNTAIInformation     // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 }
 
 // ERABToBeSwitchedDLList is the ASN.1 type E-RABToBeSwitchedDLList.
@@ -900,15 +735,11 @@ type ERABToBeSwitchedDLList = ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwi
 //		...
 //	}
 type ERABToBeSwitchedDLItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
-	GTPTEID GTPTEID
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSwitchedDLItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeSwitchedDLItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                ERABID                                                  // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress TransportLayerAddress                                   // transportLayerAddress [1] TransportLayerAddress
+	GTPTEID               GTPTEID                                                 // gTP-TEID [2] GTP-TEID
+	IEExtensions          ProtocolExtensionContainer_ERABToBeSwitchedDLItemExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSwitchedDLItem-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -928,12 +759,9 @@ type ProtocolExtensionContainer_ERABToBeSwitchedDLItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeSwitchedDLItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeSwitchedDLItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue ERABToBeSwitchedDLItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeSwitchedDLItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeSwitchedDLItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -945,9 +773,8 @@ type ERABToBeSwitchedDLItemExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDSecurityIndication is the value when Kind is ERABInformationListItemExtIEs_IDSecurityIndication.
-	IDSecurityIndication *SecurityIndication
+	Kind                 S1apProtocolExtensionKind
+	IDSecurityIndication *SecurityIndication // when Kind is ERABInformationListItemExtIEs_IDSecurityIndication
 }
 
 // PathSwitchRequestAcknowledge is the ASN.1 type PathSwitchRequestAcknowledge.
@@ -957,8 +784,7 @@ type ERABToBeSwitchedDLItemExtIEs struct {
 //		...
 //	}
 type PathSwitchRequestAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PathSwitchRequestAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PathSwitchRequestAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -978,12 +804,9 @@ type ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs []ProtocolIEField_PathS
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PathSwitchRequestAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value PathSwitchRequestAcknowledgeIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       PathSwitchRequestAcknowledgeIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // PathSwitchRequestAcknowledgeIEs is the open type S1AP-PROTOCOL-IES.&Value({PathSwitchRequestAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -997,57 +820,32 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
 	// MMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID or HandoverRequestIEs_IDMMEUES1APID2.
-	MMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDUEaggregateMaximumBitrate is the value when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate.
-	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate
-	// IDERABToBeSwitchedULList is the value when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeSwitchedULList.
-	IDERABToBeSwitchedULList ERABToBeSwitchedULList
-	// IDERABToBeReleasedList is the value when Kind is ERABReleaseCommandIEs_IDERABToBeReleasedList.
-	IDERABToBeReleasedList ERABList
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDCSGMembershipStatus is the value when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus.
-	IDCSGMembershipStatus CSGMembershipStatus
-	// IDProSeAuthorized is the value when Kind is HandoverRequestIEs_IDProSeAuthorized.
-	IDProSeAuthorized *ProSeAuthorized
-	// IDUEUserPlaneCIoTSupportIndicator is the value when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator.
-	IDUEUserPlaneCIoTSupportIndicator UEUserPlaneCIoTSupportIndicator
-	// IDV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDV2XServicesAuthorized.
-	IDV2XServicesAuthorized *V2XServicesAuthorized
-	// IDUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate.
-	IDUESidelinkAggregateMaximumBitrate *UESidelinkAggregateMaximumBitrate
-	// IDEnhancedCoverageRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted.
-	IDEnhancedCoverageRestricted EnhancedCoverageRestricted
-	// IDNRUESecurityCapabilities is the value when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities.
-	IDNRUESecurityCapabilities *NRUESecurityCapabilities
-	// IDCEModeBRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted.
-	IDCEModeBRestricted CEModeBRestricted
-	// IDAerialUEsubscriptionInformation is the value when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation.
-	IDAerialUEsubscriptionInformation AerialUEsubscriptionInformation
-	// IDPendingDataIndication is the value when Kind is DownlinkNASTransportIEs_IDPendingDataIndication.
-	IDPendingDataIndication PendingDataIndication
-	// IDSubscriptionBasedUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo.
-	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo
-	// IDHandoverRestrictionList is the value when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList.
-	IDHandoverRestrictionList *HandoverRestrictionList
-	// IDAdditionalRRMPriorityIndex is the value when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex.
-	IDAdditionalRRMPriorityIndex AdditionalRRMPriorityIndex
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDNRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate.
-	IDNRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDERABToBeUpdatedList is the value when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList.
-	IDERABToBeUpdatedList ERABToBeUpdatedList
+	MMEUES1APID                              MMEUES1APID
+	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDUEaggregateMaximumBitrate              *UEAggregateMaximumBitrate              // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
+	IDERABToBeSwitchedULList                 ERABToBeSwitchedULList                  // when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeSwitchedULList
+	IDERABToBeReleasedList                   ERABList                                // when Kind is ERABReleaseCommandIEs_IDERABToBeReleasedList
+	IDSecurityContext                        *SecurityContext                        // when Kind is HandoverRequestIEs_IDSecurityContext
+	IDCriticalityDiagnostics                 *CriticalityDiagnostics                 // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDCSGMembershipStatus                    CSGMembershipStatus                     // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
+	IDProSeAuthorized                        *ProSeAuthorized                        // when Kind is HandoverRequestIEs_IDProSeAuthorized
+	IDUEUserPlaneCIoTSupportIndicator        UEUserPlaneCIoTSupportIndicator         // when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator
+	IDV2XServicesAuthorized                  *V2XServicesAuthorized                  // when Kind is HandoverRequestIEs_IDV2XServicesAuthorized
+	IDUESidelinkAggregateMaximumBitrate      *UESidelinkAggregateMaximumBitrate      // when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate
+	IDEnhancedCoverageRestricted             EnhancedCoverageRestricted              // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
+	IDNRUESecurityCapabilities               *NRUESecurityCapabilities               // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
+	IDCEModeBRestricted                      CEModeBRestricted                       // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
+	IDAerialUEsubscriptionInformation        AerialUEsubscriptionInformation         // when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation
+	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
+	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
+	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
+	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDNRV2XServicesAuthorized                *NRV2XServicesAuthorized                // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDNRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate    // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                       *PC5QoSParameters                       // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUESecurityCapabilities                 *UESecurityCapabilities                 // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDERABToBeUpdatedList                    ERABToBeUpdatedList                     // when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList
 }
 
 // ERABToBeSwitchedULList is the ASN.1 type E-RABToBeSwitchedULList.
@@ -1067,15 +865,11 @@ type ERABToBeSwitchedULList = ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwi
 //		...
 //	}
 type ERABToBeSwitchedULItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
-	GTPTEID GTPTEID
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSwitchedULItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeSwitchedULItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                ERABID                                                  // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress TransportLayerAddress                                   // transportLayerAddress [1] TransportLayerAddress
+	GTPTEID               GTPTEID                                                 // gTP-TEID [2] GTP-TEID
+	IEExtensions          ProtocolExtensionContainer_ERABToBeSwitchedULItemExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSwitchedULItem-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1095,12 +889,9 @@ type ProtocolExtensionContainer_ERABToBeSwitchedULItemExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeSwitchedULItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeSwitchedULItemExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue ERABToBeSwitchedULItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeSwitchedULItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeSwitchedULItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -1131,14 +922,11 @@ type ERABToBeUpdatedList = ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeUpdate
 //		...
 //	}
 type ERABToBeUpdatedItem struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// SecurityIndication is the component securityIndication [1] SecurityIndication OPTIONAL.
-	SecurityIndication    SecurityIndication
-	HasSecurityIndication bool // whether securityIndication is present in the encoding
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeUpdatedItem-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeUpdatedItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                ERABID                                               // e-RAB-ID [0] E-RAB-ID
+	SecurityIndication    SecurityIndication                                   // securityIndication [1] SecurityIndication OPTIONAL
+	HasSecurityIndication bool                                                 // whether securityIndication is present in the encoding
+	IEExtensions          ProtocolExtensionContainer_ERABToBeUpdatedItemExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeUpdatedItem-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1158,12 +946,9 @@ type ProtocolExtensionContainer_ERABToBeUpdatedItemExtIEs []ProtocolExtensionFie
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeUpdatedItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeUpdatedItemExtIEs
+	ID             ProtocolExtensionID       // id [0] ProtocolExtensionID
+	Criticality    Criticality               // criticality [1] Criticality
+	ExtensionValue ERABToBeUpdatedItemExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeUpdatedItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeUpdatedItem-ExtIEs}): the encoding received (Raw) and, when the
@@ -1185,8 +970,7 @@ type ERABToBeUpdatedItemExtIEs struct {
 //		...
 //	}
 type PathSwitchRequestFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PathSwitchRequestFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_PathSwitchRequestFailureIEs
+	ProtocolIEs ProtocolIEContainer_PathSwitchRequestFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PathSwitchRequestFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1206,12 +990,9 @@ type ProtocolIEContainer_PathSwitchRequestFailureIEs []ProtocolIEField_PathSwitc
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PathSwitchRequestFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value PathSwitchRequestFailureIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       PathSwitchRequestFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // PathSwitchRequestFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({PathSwitchRequestFailureIEs}): the encoding received (Raw) and, when the
@@ -1223,15 +1004,11 @@ type PathSwitchRequestFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // HandoverCancel is the ASN.1 type HandoverCancel.
@@ -1241,8 +1018,7 @@ type PathSwitchRequestFailureIEs struct {
 //		...
 //	}
 type HandoverCancel struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverCancelIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverCancelIEs
+	ProtocolIEs ProtocolIEContainer_HandoverCancelIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverCancelIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1262,12 +1038,9 @@ type ProtocolIEContainer_HandoverCancelIEs []ProtocolIEField_HandoverCancelIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverCancelIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverCancelIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       HandoverCancelIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverCancelIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverCancelIEs}): the encoding received (Raw) and, when the
@@ -1279,13 +1052,10 @@ type HandoverCancelIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause       *Cause      // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
 }
 
 // HandoverCancelAcknowledge is the ASN.1 type HandoverCancelAcknowledge.
@@ -1295,8 +1065,7 @@ type HandoverCancelIEs struct {
 //		...
 //	}
 type HandoverCancelAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverCancelAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverCancelAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_HandoverCancelAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverCancelAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1316,12 +1085,9 @@ type ProtocolIEContainer_HandoverCancelAcknowledgeIEs []ProtocolIEField_Handover
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverCancelAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverCancelAcknowledgeIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       HandoverCancelAcknowledgeIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverCancelAcknowledgeIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverCancelAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -1333,13 +1099,10 @@ type HandoverCancelAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // HandoverSuccess is the ASN.1 type HandoverSuccess.
@@ -1349,8 +1112,7 @@ type HandoverCancelAcknowledgeIEs struct {
 //		...
 //	}
 type HandoverSuccess struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverSuccessIEs}}.
-	ProtocolIEs ProtocolIEContainer_HandoverSuccessIEs
+	ProtocolIEs ProtocolIEContainer_HandoverSuccessIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.HandoverSuccessIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1370,12 +1132,9 @@ type ProtocolIEContainer_HandoverSuccessIEs []ProtocolIEField_HandoverSuccessIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_HandoverSuccessIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value HandoverSuccessIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       HandoverSuccessIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // HandoverSuccessIEs is the open type S1AP-PROTOCOL-IES.&Value({HandoverSuccessIEs}): the encoding received (Raw) and, when the
@@ -1387,11 +1146,9 @@ type HandoverSuccessIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
 }
 
 // ENBEarlyStatusTransfer is the ASN.1 type ENBEarlyStatusTransfer.
@@ -1401,8 +1158,7 @@ type HandoverSuccessIEs struct {
 //		...
 //	}
 type ENBEarlyStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBEarlyStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBEarlyStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_ENBEarlyStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBEarlyStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1422,12 +1178,9 @@ type ProtocolIEContainer_ENBEarlyStatusTransferIEs []ProtocolIEField_ENBEarlySta
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBEarlyStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBEarlyStatusTransferIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ENBEarlyStatusTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBEarlyStatusTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBEarlyStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -1439,13 +1192,10 @@ type ENBEarlyStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDENBEarlyStatusTransferTransparentContainer is the value when Kind is ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer.
-	IDENBEarlyStatusTransferTransparentContainer *ENBEarlyStatusTransferTransparentContainer
+	Kind                                         S1apProtocolIesKind
+	IDMMEUES1APID                                MMEUES1APID                                 // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                                ENBUES1APID                                 // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDENBEarlyStatusTransferTransparentContainer *ENBEarlyStatusTransferTransparentContainer // when Kind is ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer
 }
 
 // MMEEarlyStatusTransfer is the ASN.1 type MMEEarlyStatusTransfer.
@@ -1455,8 +1205,7 @@ type ENBEarlyStatusTransferIEs struct {
 //		...
 //	}
 type MMEEarlyStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEEarlyStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMEEarlyStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_MMEEarlyStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEEarlyStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1476,12 +1225,9 @@ type ProtocolIEContainer_MMEEarlyStatusTransferIEs []ProtocolIEField_MMEEarlySta
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMEEarlyStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMEEarlyStatusTransferIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       MMEEarlyStatusTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMEEarlyStatusTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({MMEEarlyStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -1493,13 +1239,10 @@ type MMEEarlyStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDENBEarlyStatusTransferTransparentContainer is the value when Kind is ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer.
-	IDENBEarlyStatusTransferTransparentContainer *ENBEarlyStatusTransferTransparentContainer
+	Kind                                         S1apProtocolIesKind
+	IDMMEUES1APID                                MMEUES1APID                                 // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                                ENBUES1APID                                 // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDENBEarlyStatusTransferTransparentContainer *ENBEarlyStatusTransferTransparentContainer // when Kind is ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer
 }
 
 // ERABSetupRequest is the ASN.1 type E-RABSetupRequest.
@@ -1509,8 +1252,7 @@ type MMEEarlyStatusTransferIEs struct {
 //		...
 //	}
 type ERABSetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABSetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABSetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_ERABSetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABSetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1530,12 +1272,9 @@ type ProtocolIEContainer_ERABSetupRequestIEs []ProtocolIEField_ERABSetupRequestI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABSetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABSetupRequestIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       ERABSetupRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABSetupRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABSetupRequestIEs}): the encoding received (Raw) and, when the
@@ -1547,15 +1286,11 @@ type ERABSetupRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDUEaggregateMaximumBitrate is the value when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate.
-	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate
-	// IDERABToBeSetupListBearerSUReq is the value when Kind is ERABSetupRequestIEs_IDERABToBeSetupListBearerSUReq.
-	IDERABToBeSetupListBearerSUReq ERABToBeSetupListBearerSUReq
+	Kind                           S1apProtocolIesKind
+	IDMMEUES1APID                  MMEUES1APID                  // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                  ENBUES1APID                  // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDUEaggregateMaximumBitrate    *UEAggregateMaximumBitrate   // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
+	IDERABToBeSetupListBearerSUReq ERABToBeSetupListBearerSUReq // when Kind is ERABSetupRequestIEs_IDERABToBeSetupListBearerSUReq
 }
 
 // ERABToBeSetupListBearerSUReq is the ASN.1 type E-RABToBeSetupListBearerSUReq.
@@ -1579,12 +1314,9 @@ type ProtocolIESingleContainer_ERABToBeSetupItemBearerSUReqIEs = ProtocolIEField
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeSetupItemBearerSUReqIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeSetupItemBearerSUReqIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       ERABToBeSetupItemBearerSUReqIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeSetupItemBearerSUReqIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeSetupItemBearerSUReqIEs}): the encoding received (Raw) and, when the
@@ -1596,9 +1328,8 @@ type ERABToBeSetupItemBearerSUReqIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeSetupItemBearerSUReq is the value when Kind is ERABToBeSetupItemBearerSUReqIEs_IDERABToBeSetupItemBearerSUReq.
-	IDERABToBeSetupItemBearerSUReq *ERABToBeSetupItemBearerSUReq
+	Kind                           S1apProtocolIesKind
+	IDERABToBeSetupItemBearerSUReq *ERABToBeSetupItemBearerSUReq // when Kind is ERABToBeSetupItemBearerSUReqIEs_IDERABToBeSetupItemBearerSUReq
 }
 
 // ERABToBeSetupItemBearerSUReq is the ASN.1 type E-RABToBeSetupItemBearerSUReq.
@@ -1613,19 +1344,13 @@ type ERABToBeSetupItemBearerSUReqIEs struct {
 //		...
 //	}
 type ERABToBeSetupItemBearerSUReq struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// ERABlevelQoSParameters is the component e-RABlevelQoSParameters [1] E-RABLevelQoSParameters.
-	ERABlevelQoSParameters ERABLevelQoSParameters
-	// TransportLayerAddress is the component transportLayerAddress [2] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [3] GTP-TEID.
-	GTPTEID GTPTEID
-	// NASPDU is the component nAS-PDU [4] NAS-PDU.
-	NASPDU NASPDU
-	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemBearerSUReqExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeSetupItemBearerSUReqExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                 ERABID                                                        // e-RAB-ID [0] E-RAB-ID
+	ERABlevelQoSParameters ERABLevelQoSParameters                                        // e-RABlevelQoSParameters [1] E-RABLevelQoSParameters
+	TransportLayerAddress  TransportLayerAddress                                         // transportLayerAddress [2] TransportLayerAddress
+	GTPTEID                GTPTEID                                                       // gTP-TEID [3] GTP-TEID
+	NASPDU                 NASPDU                                                        // nAS-PDU [4] NAS-PDU
+	IEExtensions           ProtocolExtensionContainer_ERABToBeSetupItemBearerSUReqExtIEs // iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemBearerSUReqExtIEs}} OPTIONAL
+	HasIEExtensions        bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1645,12 +1370,9 @@ type ProtocolExtensionContainer_ERABToBeSetupItemBearerSUReqExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeSetupItemBearerSUReqExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeSetupItemBearerSUReqExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue ERABToBeSetupItemBearerSUReqExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeSetupItemBearerSUReqExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeSetupItemBearerSUReqExtIEs}): the encoding received (Raw) and, when the
@@ -1664,13 +1386,10 @@ type ERABToBeSetupItemBearerSUReqExtIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
 	// CorrelationID is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDCorrelationID or ERABToBeSetupItemBearerSUReqExtIEs_IDSIPTOCorrelationID.
-	CorrelationID CorrelationID
-	// IDBearerType is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDBearerType.
-	IDBearerType BearerType
-	// IDEthernetType is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType.
-	IDEthernetType EthernetType
-	// IDSecurityIndication is the value when Kind is ERABInformationListItemExtIEs_IDSecurityIndication.
-	IDSecurityIndication *SecurityIndication
+	CorrelationID        CorrelationID
+	IDBearerType         BearerType          // when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDBearerType
+	IDEthernetType       EthernetType        // when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType
+	IDSecurityIndication *SecurityIndication // when Kind is ERABInformationListItemExtIEs_IDSecurityIndication
 }
 
 // ERABSetupResponse is the ASN.1 type E-RABSetupResponse.
@@ -1680,8 +1399,7 @@ type ERABToBeSetupItemBearerSUReqExtIEs struct {
 //		...
 //	}
 type ERABSetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABSetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABSetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_ERABSetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABSetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1701,12 +1419,9 @@ type ProtocolIEContainer_ERABSetupResponseIEs []ProtocolIEField_ERABSetupRespons
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABSetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABSetupResponseIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       ERABSetupResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABSetupResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABSetupResponseIEs}): the encoding received (Raw) and, when the
@@ -1718,19 +1433,13 @@ type ERABSetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABSetupListBearerSURes is the value when Kind is ERABSetupResponseIEs_IDERABSetupListBearerSURes.
-	IDERABSetupListBearerSURes ERABSetupListBearerSURes
-	// IDERABFailedToSetupListBearerSURes is the value when Kind is ERABSetupResponseIEs_IDERABFailedToSetupListBearerSURes.
-	IDERABFailedToSetupListBearerSURes ERABList
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
+	Kind                               S1apProtocolIesKind
+	IDMMEUES1APID                      MMEUES1APID              // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                      ENBUES1APID              // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABSetupListBearerSURes         ERABSetupListBearerSURes // when Kind is ERABSetupResponseIEs_IDERABSetupListBearerSURes
+	IDERABFailedToSetupListBearerSURes ERABList                 // when Kind is ERABSetupResponseIEs_IDERABFailedToSetupListBearerSURes
+	IDCriticalityDiagnostics           *CriticalityDiagnostics  // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDUserLocationInformation          *UserLocationInformation // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
 }
 
 // ERABSetupListBearerSURes is the ASN.1 type E-RABSetupListBearerSURes.
@@ -1754,12 +1463,9 @@ type ProtocolIESingleContainer_ERABSetupItemBearerSUResIEs = ProtocolIEField_ERA
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABSetupItemBearerSUResIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABSetupItemBearerSUResIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       ERABSetupItemBearerSUResIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABSetupItemBearerSUResIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABSetupItemBearerSUResIEs}): the encoding received (Raw) and, when the
@@ -1771,9 +1477,8 @@ type ERABSetupItemBearerSUResIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABSetupItemBearerSURes is the value when Kind is ERABSetupItemBearerSUResIEs_IDERABSetupItemBearerSURes.
-	IDERABSetupItemBearerSURes *ERABSetupItemBearerSURes
+	Kind                       S1apProtocolIesKind
+	IDERABSetupItemBearerSURes *ERABSetupItemBearerSURes // when Kind is ERABSetupItemBearerSUResIEs_IDERABSetupItemBearerSURes
 }
 
 // ERABSetupItemBearerSURes is the ASN.1 type E-RABSetupItemBearerSURes.
@@ -1786,15 +1491,11 @@ type ERABSetupItemBearerSUResIEs struct {
 //		...
 //	}
 type ERABSetupItemBearerSURes struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
-	GTPTEID GTPTEID
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABSetupItemBearerSUResExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABSetupItemBearerSUResExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                ERABID                                                    // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress TransportLayerAddress                                     // transportLayerAddress [1] TransportLayerAddress
+	GTPTEID               GTPTEID                                                   // gTP-TEID [2] GTP-TEID
+	IEExtensions          ProtocolExtensionContainer_ERABSetupItemBearerSUResExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABSetupItemBearerSUResExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                      // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1814,12 +1515,9 @@ type ProtocolExtensionContainer_ERABSetupItemBearerSUResExtIEs []ProtocolExtensi
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABSetupItemBearerSUResExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABSetupItemBearerSUResExtIEs
+	ID             ProtocolExtensionID            // id [0] ProtocolExtensionID
+	Criticality    Criticality                    // criticality [1] Criticality
+	ExtensionValue ERABSetupItemBearerSUResExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABSetupItemBearerSUResExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABSetupItemBearerSUResExtIEs}): the encoding received (Raw) and, when the
@@ -1841,8 +1539,7 @@ type ERABSetupItemBearerSUResExtIEs struct {
 //		...
 //	}
 type ERABModifyRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModifyRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABModifyRequestIEs
+	ProtocolIEs ProtocolIEContainer_ERABModifyRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModifyRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1862,12 +1559,9 @@ type ProtocolIEContainer_ERABModifyRequestIEs []ProtocolIEField_ERABModifyReques
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABModifyRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABModifyRequestIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       ERABModifyRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABModifyRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABModifyRequestIEs}): the encoding received (Raw) and, when the
@@ -1879,17 +1573,12 @@ type ERABModifyRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDUEaggregateMaximumBitrate is the value when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate.
-	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate
-	// IDERABToBeModifiedListBearerModReq is the value when Kind is ERABModifyRequestIEs_IDERABToBeModifiedListBearerModReq.
-	IDERABToBeModifiedListBearerModReq ERABToBeModifiedListBearerModReq
-	// IDSecondaryRATDataUsageRequest is the value when Kind is ERABModifyRequestIEs_IDSecondaryRATDataUsageRequest.
-	IDSecondaryRATDataUsageRequest SecondaryRATDataUsageRequest
+	Kind                               S1apProtocolIesKind
+	IDMMEUES1APID                      MMEUES1APID                      // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                      ENBUES1APID                      // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDUEaggregateMaximumBitrate        *UEAggregateMaximumBitrate       // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
+	IDERABToBeModifiedListBearerModReq ERABToBeModifiedListBearerModReq // when Kind is ERABModifyRequestIEs_IDERABToBeModifiedListBearerModReq
+	IDSecondaryRATDataUsageRequest     SecondaryRATDataUsageRequest     // when Kind is ERABModifyRequestIEs_IDSecondaryRATDataUsageRequest
 }
 
 // ERABToBeModifiedListBearerModReq is the ASN.1 type E-RABToBeModifiedListBearerModReq.
@@ -1913,12 +1602,9 @@ type ProtocolIESingleContainer_ERABToBeModifiedItemBearerModReqIEs = ProtocolIEF
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeModifiedItemBearerModReqIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeModifiedItemBearerModReqIEs
+	ID          ProtocolIEID                        // id [0] ProtocolIE-ID
+	Criticality Criticality                         // criticality [1] Criticality
+	Value       ERABToBeModifiedItemBearerModReqIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeModifiedItemBearerModReqIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeModifiedItemBearerModReqIEs}): the encoding received (Raw) and, when the
@@ -1930,9 +1616,8 @@ type ERABToBeModifiedItemBearerModReqIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeModifiedItemBearerModReq is the value when Kind is ERABToBeModifiedItemBearerModReqIEs_IDERABToBeModifiedItemBearerModReq.
-	IDERABToBeModifiedItemBearerModReq *ERABToBeModifiedItemBearerModReq
+	Kind                               S1apProtocolIesKind
+	IDERABToBeModifiedItemBearerModReq *ERABToBeModifiedItemBearerModReq // when Kind is ERABToBeModifiedItemBearerModReqIEs_IDERABToBeModifiedItemBearerModReq
 }
 
 // ERABToBeModifiedItemBearerModReq is the ASN.1 type E-RABToBeModifiedItemBearerModReq.
@@ -1945,15 +1630,11 @@ type ERABToBeModifiedItemBearerModReqIEs struct {
 //		...
 //	}
 type ERABToBeModifiedItemBearerModReq struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// ERABLevelQoSParameters is the component e-RABLevelQoSParameters [1] E-RABLevelQoSParameters.
-	ERABLevelQoSParameters ERABLevelQoSParameters
-	// NASPDU is the component nAS-PDU [2] NAS-PDU.
-	NASPDU NASPDU
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeModifyItemBearerModReqExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeModifyItemBearerModReqExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                 ERABID                                                          // e-RAB-ID [0] E-RAB-ID
+	ERABLevelQoSParameters ERABLevelQoSParameters                                          // e-RABLevelQoSParameters [1] E-RABLevelQoSParameters
+	NASPDU                 NASPDU                                                          // nAS-PDU [2] NAS-PDU
+	IEExtensions           ProtocolExtensionContainer_ERABToBeModifyItemBearerModReqExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeModifyItemBearerModReqExtIEs}} OPTIONAL
+	HasIEExtensions        bool                                                            // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -1973,12 +1654,9 @@ type ProtocolExtensionContainer_ERABToBeModifyItemBearerModReqExtIEs []ProtocolE
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeModifyItemBearerModReqExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeModifyItemBearerModReqExtIEs
+	ID             ProtocolExtensionID                  // id [0] ProtocolExtensionID
+	Criticality    Criticality                          // criticality [1] Criticality
+	ExtensionValue ERABToBeModifyItemBearerModReqExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeModifyItemBearerModReqExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeModifyItemBearerModReqExtIEs}): the encoding received (Raw) and, when the
@@ -1990,9 +1668,8 @@ type ERABToBeModifyItemBearerModReqExtIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolExtensionKind
-	// IDTransportInformation is the value when Kind is ERABToBeModifyItemBearerModReqExtIEs_IDTransportInformation.
-	IDTransportInformation *TransportInformation
+	Kind                   S1apProtocolExtensionKind
+	IDTransportInformation *TransportInformation // when Kind is ERABToBeModifyItemBearerModReqExtIEs_IDTransportInformation
 }
 
 // ERABModifyResponse is the ASN.1 type E-RABModifyResponse.
@@ -2002,8 +1679,7 @@ type ERABToBeModifyItemBearerModReqExtIEs struct {
 //		...
 //	}
 type ERABModifyResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModifyResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABModifyResponseIEs
+	ProtocolIEs ProtocolIEContainer_ERABModifyResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModifyResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2023,12 +1699,9 @@ type ProtocolIEContainer_ERABModifyResponseIEs []ProtocolIEField_ERABModifyRespo
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABModifyResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABModifyResponseIEs
+	ID          ProtocolIEID          // id [0] ProtocolIE-ID
+	Criticality Criticality           // criticality [1] Criticality
+	Value       ERABModifyResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABModifyResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABModifyResponseIEs}): the encoding received (Raw) and, when the
@@ -2040,21 +1713,14 @@ type ERABModifyResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABModifyListBearerModRes is the value when Kind is ERABModifyResponseIEs_IDERABModifyListBearerModRes.
-	IDERABModifyListBearerModRes ERABModifyListBearerModRes
-	// IDERABFailedToModifyList is the value when Kind is ERABModifyResponseIEs_IDERABFailedToModifyList.
-	IDERABFailedToModifyList ERABList
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABModifyListBearerModRes      ERABModifyListBearerModRes      // when Kind is ERABModifyResponseIEs_IDERABModifyListBearerModRes
+	IDERABFailedToModifyList          ERABList                        // when Kind is ERABModifyResponseIEs_IDERABFailedToModifyList
+	IDCriticalityDiagnostics          *CriticalityDiagnostics         // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
+	IDUserLocationInformation         *UserLocationInformation        // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
 }
 
 // ERABModifyListBearerModRes is the ASN.1 type E-RABModifyListBearerModRes.
@@ -2078,12 +1744,9 @@ type ProtocolIESingleContainer_ERABModifyItemBearerModResIEs = ProtocolIEField_E
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABModifyItemBearerModResIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABModifyItemBearerModResIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       ERABModifyItemBearerModResIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABModifyItemBearerModResIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABModifyItemBearerModResIEs}): the encoding received (Raw) and, when the
@@ -2095,9 +1758,8 @@ type ERABModifyItemBearerModResIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABModifyItemBearerModRes is the value when Kind is ERABModifyItemBearerModResIEs_IDERABModifyItemBearerModRes.
-	IDERABModifyItemBearerModRes *ERABModifyItemBearerModRes
+	Kind                         S1apProtocolIesKind
+	IDERABModifyItemBearerModRes *ERABModifyItemBearerModRes // when Kind is ERABModifyItemBearerModResIEs_IDERABModifyItemBearerModRes
 }
 
 // ERABModifyItemBearerModRes is the ASN.1 type E-RABModifyItemBearerModRes.
@@ -2108,11 +1770,9 @@ type ERABModifyItemBearerModResIEs struct {
 //		...
 //	}
 type ERABModifyItemBearerModRes struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABModifyItemBearerModResExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABModifyItemBearerModResExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                      // e-RAB-ID [0] E-RAB-ID
+	IEExtensions    ProtocolExtensionContainer_ERABModifyItemBearerModResExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABModifyItemBearerModResExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2132,12 +1792,9 @@ type ProtocolExtensionContainer_ERABModifyItemBearerModResExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABModifyItemBearerModResExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABModifyItemBearerModResExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue ERABModifyItemBearerModResExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABModifyItemBearerModResExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABModifyItemBearerModResExtIEs}): the encoding received (Raw) and, when the
@@ -2159,8 +1816,7 @@ type ERABModifyItemBearerModResExtIEs struct {
 //		...
 //	}
 type ERABReleaseCommand struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABReleaseCommandIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABReleaseCommandIEs
+	ProtocolIEs ProtocolIEContainer_ERABReleaseCommandIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABReleaseCommandIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2180,12 +1836,9 @@ type ProtocolIEContainer_ERABReleaseCommandIEs []ProtocolIEField_ERABReleaseComm
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABReleaseCommandIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABReleaseCommandIEs
+	ID          ProtocolIEID          // id [0] ProtocolIE-ID
+	Criticality Criticality           // criticality [1] Criticality
+	Value       ERABReleaseCommandIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABReleaseCommandIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABReleaseCommandIEs}): the encoding received (Raw) and, when the
@@ -2197,17 +1850,12 @@ type ERABReleaseCommandIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDUEaggregateMaximumBitrate is the value when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate.
-	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate
-	// IDERABToBeReleasedList is the value when Kind is ERABReleaseCommandIEs_IDERABToBeReleasedList.
-	IDERABToBeReleasedList ERABList
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
+	Kind                        S1apProtocolIesKind
+	IDMMEUES1APID               MMEUES1APID                // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID               ENBUES1APID                // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
+	IDERABToBeReleasedList      ERABList                   // when Kind is ERABReleaseCommandIEs_IDERABToBeReleasedList
+	IDNASPDU                    NASPDU                     // when Kind is DownlinkNASTransportIEs_IDNASPDU
 }
 
 // ERABReleaseResponse is the ASN.1 type E-RABReleaseResponse.
@@ -2217,8 +1865,7 @@ type ERABReleaseCommandIEs struct {
 //		...
 //	}
 type ERABReleaseResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABReleaseResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABReleaseResponseIEs
+	ProtocolIEs ProtocolIEContainer_ERABReleaseResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABReleaseResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2238,12 +1885,9 @@ type ProtocolIEContainer_ERABReleaseResponseIEs []ProtocolIEField_ERABReleaseRes
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABReleaseResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABReleaseResponseIEs
+	ID          ProtocolIEID           // id [0] ProtocolIE-ID
+	Criticality Criticality            // criticality [1] Criticality
+	Value       ERABReleaseResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABReleaseResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABReleaseResponseIEs}): the encoding received (Raw) and, when the
@@ -2255,21 +1899,14 @@ type ERABReleaseResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABReleaseListBearerRelComp is the value when Kind is ERABReleaseResponseIEs_IDERABReleaseListBearerRelComp.
-	IDERABReleaseListBearerRelComp ERABReleaseListBearerRelComp
-	// IDERABFailedToReleaseList is the value when Kind is ERABReleaseResponseIEs_IDERABFailedToReleaseList.
-	IDERABFailedToReleaseList ERABList
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABReleaseListBearerRelComp    ERABReleaseListBearerRelComp    // when Kind is ERABReleaseResponseIEs_IDERABReleaseListBearerRelComp
+	IDERABFailedToReleaseList         ERABList                        // when Kind is ERABReleaseResponseIEs_IDERABFailedToReleaseList
+	IDCriticalityDiagnostics          *CriticalityDiagnostics         // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDUserLocationInformation         *UserLocationInformation        // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
+	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 }
 
 // ERABReleaseListBearerRelComp is the ASN.1 type E-RABReleaseListBearerRelComp.
@@ -2293,12 +1930,9 @@ type ProtocolIESingleContainer_ERABReleaseItemBearerRelCompIEs = ProtocolIEField
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABReleaseItemBearerRelCompIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABReleaseItemBearerRelCompIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       ERABReleaseItemBearerRelCompIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABReleaseItemBearerRelCompIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABReleaseItemBearerRelCompIEs}): the encoding received (Raw) and, when the
@@ -2310,9 +1944,8 @@ type ERABReleaseItemBearerRelCompIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABReleaseItemBearerRelComp is the value when Kind is ERABReleaseItemBearerRelCompIEs_IDERABReleaseItemBearerRelComp.
-	IDERABReleaseItemBearerRelComp *ERABReleaseItemBearerRelComp
+	Kind                           S1apProtocolIesKind
+	IDERABReleaseItemBearerRelComp *ERABReleaseItemBearerRelComp // when Kind is ERABReleaseItemBearerRelCompIEs_IDERABReleaseItemBearerRelComp
 }
 
 // ERABReleaseItemBearerRelComp is the ASN.1 type E-RABReleaseItemBearerRelComp.
@@ -2323,11 +1956,9 @@ type ERABReleaseItemBearerRelCompIEs struct {
 //		...
 //	}
 type ERABReleaseItemBearerRelComp struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABReleaseItemBearerRelCompExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABReleaseItemBearerRelCompExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                        // e-RAB-ID [0] E-RAB-ID
+	IEExtensions    ProtocolExtensionContainer_ERABReleaseItemBearerRelCompExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABReleaseItemBearerRelCompExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                          // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2347,12 +1978,9 @@ type ProtocolExtensionContainer_ERABReleaseItemBearerRelCompExtIEs []ProtocolExt
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABReleaseItemBearerRelCompExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABReleaseItemBearerRelCompExtIEs
+	ID             ProtocolExtensionID                // id [0] ProtocolExtensionID
+	Criticality    Criticality                        // criticality [1] Criticality
+	ExtensionValue ERABReleaseItemBearerRelCompExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABReleaseItemBearerRelCompExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABReleaseItemBearerRelCompExtIEs}): the encoding received (Raw) and, when the
@@ -2374,8 +2002,7 @@ type ERABReleaseItemBearerRelCompExtIEs struct {
 //		...
 //	}
 type ERABReleaseIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABReleaseIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABReleaseIndicationIEs
+	ProtocolIEs ProtocolIEContainer_ERABReleaseIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABReleaseIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2395,12 +2022,9 @@ type ProtocolIEContainer_ERABReleaseIndicationIEs []ProtocolIEField_ERABReleaseI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABReleaseIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABReleaseIndicationIEs
+	ID          ProtocolIEID             // id [0] ProtocolIE-ID
+	Criticality Criticality              // criticality [1] Criticality
+	Value       ERABReleaseIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABReleaseIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABReleaseIndicationIEs}): the encoding received (Raw) and, when the
@@ -2412,17 +2036,12 @@ type ERABReleaseIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABReleasedList is the value when Kind is ERABReleaseIndicationIEs_IDERABReleasedList.
-	IDERABReleasedList ERABList
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABReleasedList                ERABList                        // when Kind is ERABReleaseIndicationIEs_IDERABReleasedList
+	IDUserLocationInformation         *UserLocationInformation        // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
+	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 }
 
 // InitialContextSetupRequest is the ASN.1 type InitialContextSetupRequest.
@@ -2432,8 +2051,7 @@ type ERABReleaseIndicationIEs struct {
 //		...
 //	}
 type InitialContextSetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialContextSetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialContextSetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_InitialContextSetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialContextSetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2453,12 +2071,9 @@ type ProtocolIEContainer_InitialContextSetupRequestIEs []ProtocolIEField_Initial
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialContextSetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value InitialContextSetupRequestIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       InitialContextSetupRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // InitialContextSetupRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({InitialContextSetupRequestIEs}): the encoding received (Raw) and, when the
@@ -2472,77 +2087,42 @@ type InitialContextSetupRequestIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
 	// MMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID or HandoverRequestIEs_IDMMEUES1APID2.
-	MMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDUEaggregateMaximumBitrate is the value when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate.
-	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate
-	// IDERABToBeSetupListCtxtSUReq is the value when Kind is InitialContextSetupRequestIEs_IDERABToBeSetupListCtxtSUReq.
-	IDERABToBeSetupListCtxtSUReq ERABToBeSetupListCtxtSUReq
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDSecurityKey is the value when Kind is InitialContextSetupRequestIEs_IDSecurityKey.
-	IDSecurityKey SecurityKey
-	// IDTraceActivation is the value when Kind is HandoverRequestIEs_IDTraceActivation.
-	IDTraceActivation *TraceActivation
-	// IDHandoverRestrictionList is the value when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList.
-	IDHandoverRestrictionList *HandoverRestrictionList
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDSubscriberProfileIDforRFP is the value when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP.
-	IDSubscriberProfileIDforRFP SubscriberProfileIDforRFP
-	// IDCSFallbackIndicator is the value when Kind is InitialContextSetupRequestIEs_IDCSFallbackIndicator.
-	IDCSFallbackIndicator CSFallbackIndicator
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDCSGMembershipStatus is the value when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus.
-	IDCSGMembershipStatus CSGMembershipStatus
-	// IDRegisteredLAI is the value when Kind is InitialContextSetupRequestIEs_IDRegisteredLAI.
-	IDRegisteredLAI *LAI
-	// IDGUMMEIID is the value when Kind is HandoverRequestIEs_IDGUMMEIID.
-	IDGUMMEIID *GUMMEI
-	// IDManagementBasedMDTAllowed is the value when Kind is HandoverRequestIEs_IDManagementBasedMDTAllowed.
-	IDManagementBasedMDTAllowed ManagementBasedMDTAllowed
-	// IDManagementBasedMDTPLMNList is the value when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList.
-	IDManagementBasedMDTPLMNList MDTPLMNList
-	// IDAdditionalCSFallbackIndicator is the value when Kind is InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator.
-	IDAdditionalCSFallbackIndicator AdditionalCSFallbackIndicator
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
-	// IDExpectedUEBehaviour is the value when Kind is HandoverRequestIEs_IDExpectedUEBehaviour.
-	IDExpectedUEBehaviour *ExpectedUEBehaviour
-	// IDProSeAuthorized is the value when Kind is HandoverRequestIEs_IDProSeAuthorized.
-	IDProSeAuthorized *ProSeAuthorized
-	// IDUEUserPlaneCIoTSupportIndicator is the value when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator.
-	IDUEUserPlaneCIoTSupportIndicator UEUserPlaneCIoTSupportIndicator
-	// IDV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDV2XServicesAuthorized.
-	IDV2XServicesAuthorized *V2XServicesAuthorized
-	// IDUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate.
-	IDUESidelinkAggregateMaximumBitrate *UESidelinkAggregateMaximumBitrate
-	// IDEnhancedCoverageRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted.
-	IDEnhancedCoverageRestricted EnhancedCoverageRestricted
-	// IDNRUESecurityCapabilities is the value when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities.
-	IDNRUESecurityCapabilities *NRUESecurityCapabilities
-	// IDCEModeBRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted.
-	IDCEModeBRestricted CEModeBRestricted
-	// IDAerialUEsubscriptionInformation is the value when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation.
-	IDAerialUEsubscriptionInformation AerialUEsubscriptionInformation
-	// IDPendingDataIndication is the value when Kind is DownlinkNASTransportIEs_IDPendingDataIndication.
-	IDPendingDataIndication PendingDataIndication
-	// IDSubscriptionBasedUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo.
-	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo
-	// IDAdditionalRRMPriorityIndex is the value when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex.
-	IDAdditionalRRMPriorityIndex AdditionalRRMPriorityIndex
-	// IDIABAuthorized is the value when Kind is HandoverRequestIEs_IDIABAuthorized.
-	IDIABAuthorized IABAuthorized
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDNRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate.
-	IDNRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
+	MMEUES1APID                              MMEUES1APID
+	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDUEaggregateMaximumBitrate              *UEAggregateMaximumBitrate              // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
+	IDERABToBeSetupListCtxtSUReq             ERABToBeSetupListCtxtSUReq              // when Kind is InitialContextSetupRequestIEs_IDERABToBeSetupListCtxtSUReq
+	IDUESecurityCapabilities                 *UESecurityCapabilities                 // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDSecurityKey                            SecurityKey                             // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDTraceActivation                        *TraceActivation                        // when Kind is HandoverRequestIEs_IDTraceActivation
+	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
+	IDUERadioCapability                      UERadioCapability                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDSubscriberProfileIDforRFP              SubscriberProfileIDforRFP               // when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP
+	IDCSFallbackIndicator                    CSFallbackIndicator                     // when Kind is InitialContextSetupRequestIEs_IDCSFallbackIndicator
+	IDSRVCCOperationPossible                 SRVCCOperationPossible                  // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDCSGMembershipStatus                    CSGMembershipStatus                     // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
+	IDRegisteredLAI                          *LAI                                    // when Kind is InitialContextSetupRequestIEs_IDRegisteredLAI
+	IDGUMMEIID                               *GUMMEI                                 // when Kind is HandoverRequestIEs_IDGUMMEIID
+	IDManagementBasedMDTAllowed              ManagementBasedMDTAllowed               // when Kind is HandoverRequestIEs_IDManagementBasedMDTAllowed
+	IDManagementBasedMDTPLMNList             MDTPLMNList                             // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDAdditionalCSFallbackIndicator          AdditionalCSFallbackIndicator           // when Kind is InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator
+	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDExpectedUEBehaviour                    *ExpectedUEBehaviour                    // when Kind is HandoverRequestIEs_IDExpectedUEBehaviour
+	IDProSeAuthorized                        *ProSeAuthorized                        // when Kind is HandoverRequestIEs_IDProSeAuthorized
+	IDUEUserPlaneCIoTSupportIndicator        UEUserPlaneCIoTSupportIndicator         // when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator
+	IDV2XServicesAuthorized                  *V2XServicesAuthorized                  // when Kind is HandoverRequestIEs_IDV2XServicesAuthorized
+	IDUESidelinkAggregateMaximumBitrate      *UESidelinkAggregateMaximumBitrate      // when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate
+	IDEnhancedCoverageRestricted             EnhancedCoverageRestricted              // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
+	IDNRUESecurityCapabilities               *NRUESecurityCapabilities               // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
+	IDCEModeBRestricted                      CEModeBRestricted                       // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
+	IDAerialUEsubscriptionInformation        AerialUEsubscriptionInformation         // when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation
+	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
+	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
+	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDIABAuthorized                          IABAuthorized                           // when Kind is HandoverRequestIEs_IDIABAuthorized
+	IDNRV2XServicesAuthorized                *NRV2XServicesAuthorized                // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDNRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate    // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                       *PC5QoSParameters                       // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // ERABToBeSetupListCtxtSUReq is the ASN.1 type E-RABToBeSetupListCtxtSUReq.
@@ -2566,12 +2146,9 @@ type ProtocolIESingleContainer_ERABToBeSetupItemCtxtSUReqIEs = ProtocolIEField_E
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABToBeSetupItemCtxtSUReqIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABToBeSetupItemCtxtSUReqIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       ERABToBeSetupItemCtxtSUReqIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABToBeSetupItemCtxtSUReqIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABToBeSetupItemCtxtSUReqIEs}): the encoding received (Raw) and, when the
@@ -2583,9 +2160,8 @@ type ERABToBeSetupItemCtxtSUReqIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABToBeSetupItemCtxtSUReq is the value when Kind is ERABToBeSetupItemCtxtSUReqIEs_IDERABToBeSetupItemCtxtSUReq.
-	IDERABToBeSetupItemCtxtSUReq *ERABToBeSetupItemCtxtSUReq
+	Kind                         S1apProtocolIesKind
+	IDERABToBeSetupItemCtxtSUReq *ERABToBeSetupItemCtxtSUReq // when Kind is ERABToBeSetupItemCtxtSUReqIEs_IDERABToBeSetupItemCtxtSUReq
 }
 
 // ERABToBeSetupItemCtxtSUReq is the ASN.1 type E-RABToBeSetupItemCtxtSUReq.
@@ -2600,20 +2176,14 @@ type ERABToBeSetupItemCtxtSUReqIEs struct {
 //		...
 //	}
 type ERABToBeSetupItemCtxtSUReq struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// ERABlevelQoSParameters is the component e-RABlevelQoSParameters [1] E-RABLevelQoSParameters.
-	ERABlevelQoSParameters ERABLevelQoSParameters
-	// TransportLayerAddress is the component transportLayerAddress [2] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [3] GTP-TEID.
-	GTPTEID GTPTEID
-	// NASPDU is the component nAS-PDU [4] NAS-PDU OPTIONAL.
-	NASPDU    NASPDU
-	HasNASPDU bool // whether nAS-PDU is present in the encoding
-	// IEExtensions is the component iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemCtxtSUReqExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeSetupItemCtxtSUReqExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                 ERABID                                                      // e-RAB-ID [0] E-RAB-ID
+	ERABlevelQoSParameters ERABLevelQoSParameters                                      // e-RABlevelQoSParameters [1] E-RABLevelQoSParameters
+	TransportLayerAddress  TransportLayerAddress                                       // transportLayerAddress [2] TransportLayerAddress
+	GTPTEID                GTPTEID                                                     // gTP-TEID [3] GTP-TEID
+	NASPDU                 NASPDU                                                      // nAS-PDU [4] NAS-PDU OPTIONAL
+	HasNASPDU              bool                                                        // whether nAS-PDU is present in the encoding
+	IEExtensions           ProtocolExtensionContainer_ERABToBeSetupItemCtxtSUReqExtIEs // iE-Extensions [5] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeSetupItemCtxtSUReqExtIEs}} OPTIONAL
+	HasIEExtensions        bool                                                        // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2633,12 +2203,9 @@ type ProtocolExtensionContainer_ERABToBeSetupItemCtxtSUReqExtIEs []ProtocolExten
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeSetupItemCtxtSUReqExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeSetupItemCtxtSUReqExtIEs
+	ID             ProtocolExtensionID              // id [0] ProtocolExtensionID
+	Criticality    Criticality                      // criticality [1] Criticality
+	ExtensionValue ERABToBeSetupItemCtxtSUReqExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeSetupItemCtxtSUReqExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeSetupItemCtxtSUReqExtIEs}): the encoding received (Raw) and, when the
@@ -2652,13 +2219,10 @@ type ERABToBeSetupItemCtxtSUReqExtIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
 	// CorrelationID is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDCorrelationID or ERABToBeSetupItemBearerSUReqExtIEs_IDSIPTOCorrelationID.
-	CorrelationID CorrelationID
-	// IDBearerType is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDBearerType.
-	IDBearerType BearerType
-	// IDEthernetType is the value when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType.
-	IDEthernetType EthernetType
-	// IDSecurityIndication is the value when Kind is ERABInformationListItemExtIEs_IDSecurityIndication.
-	IDSecurityIndication *SecurityIndication
+	CorrelationID        CorrelationID
+	IDBearerType         BearerType          // when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDBearerType
+	IDEthernetType       EthernetType        // when Kind is ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType
+	IDSecurityIndication *SecurityIndication // when Kind is ERABInformationListItemExtIEs_IDSecurityIndication
 }
 
 // InitialContextSetupResponse is the ASN.1 type InitialContextSetupResponse.
@@ -2668,8 +2232,7 @@ type ERABToBeSetupItemCtxtSUReqExtIEs struct {
 //		...
 //	}
 type InitialContextSetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialContextSetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialContextSetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_InitialContextSetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialContextSetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2689,12 +2252,9 @@ type ProtocolIEContainer_InitialContextSetupResponseIEs []ProtocolIEField_Initia
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialContextSetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value InitialContextSetupResponseIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       InitialContextSetupResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // InitialContextSetupResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({InitialContextSetupResponseIEs}): the encoding received (Raw) and, when the
@@ -2706,17 +2266,12 @@ type InitialContextSetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABSetupListCtxtSURes is the value when Kind is InitialContextSetupResponseIEs_IDERABSetupListCtxtSURes.
-	IDERABSetupListCtxtSURes ERABSetupListCtxtSURes
-	// IDERABFailedToSetupListCtxtSURes is the value when Kind is InitialContextSetupResponseIEs_IDERABFailedToSetupListCtxtSURes.
-	IDERABFailedToSetupListCtxtSURes ERABList
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                             S1apProtocolIesKind
+	IDMMEUES1APID                    MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                    ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABSetupListCtxtSURes         ERABSetupListCtxtSURes  // when Kind is InitialContextSetupResponseIEs_IDERABSetupListCtxtSURes
+	IDERABFailedToSetupListCtxtSURes ERABList                // when Kind is InitialContextSetupResponseIEs_IDERABFailedToSetupListCtxtSURes
+	IDCriticalityDiagnostics         *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // ERABSetupListCtxtSURes is the ASN.1 type E-RABSetupListCtxtSURes.
@@ -2740,12 +2295,9 @@ type ProtocolIESingleContainer_ERABSetupItemCtxtSUResIEs = ProtocolIEField_ERABS
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABSetupItemCtxtSUResIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABSetupItemCtxtSUResIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ERABSetupItemCtxtSUResIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABSetupItemCtxtSUResIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABSetupItemCtxtSUResIEs}): the encoding received (Raw) and, when the
@@ -2757,9 +2309,8 @@ type ERABSetupItemCtxtSUResIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABSetupItemCtxtSURes is the value when Kind is ERABSetupItemCtxtSUResIEs_IDERABSetupItemCtxtSURes.
-	IDERABSetupItemCtxtSURes *ERABSetupItemCtxtSURes
+	Kind                     S1apProtocolIesKind
+	IDERABSetupItemCtxtSURes *ERABSetupItemCtxtSURes // when Kind is ERABSetupItemCtxtSUResIEs_IDERABSetupItemCtxtSURes
 }
 
 // ERABSetupItemCtxtSURes is the ASN.1 type E-RABSetupItemCtxtSURes.
@@ -2772,15 +2323,11 @@ type ERABSetupItemCtxtSUResIEs struct {
 //		...
 //	}
 type ERABSetupItemCtxtSURes struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// GTPTEID is the component gTP-TEID [2] GTP-TEID.
-	GTPTEID GTPTEID
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABSetupItemCtxtSUResExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABSetupItemCtxtSUResExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                ERABID                                                  // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress TransportLayerAddress                                   // transportLayerAddress [1] TransportLayerAddress
+	GTPTEID               GTPTEID                                                 // gTP-TEID [2] GTP-TEID
+	IEExtensions          ProtocolExtensionContainer_ERABSetupItemCtxtSUResExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABSetupItemCtxtSUResExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                    // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2800,12 +2347,9 @@ type ProtocolExtensionContainer_ERABSetupItemCtxtSUResExtIEs []ProtocolExtension
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABSetupItemCtxtSUResExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABSetupItemCtxtSUResExtIEs
+	ID             ProtocolExtensionID          // id [0] ProtocolExtensionID
+	Criticality    Criticality                  // criticality [1] Criticality
+	ExtensionValue ERABSetupItemCtxtSUResExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABSetupItemCtxtSUResExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABSetupItemCtxtSUResExtIEs}): the encoding received (Raw) and, when the
@@ -2827,8 +2371,7 @@ type ERABSetupItemCtxtSUResExtIEs struct {
 //		...
 //	}
 type InitialContextSetupFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialContextSetupFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialContextSetupFailureIEs
+	ProtocolIEs ProtocolIEContainer_InitialContextSetupFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialContextSetupFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2848,12 +2391,9 @@ type ProtocolIEContainer_InitialContextSetupFailureIEs []ProtocolIEField_Initial
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialContextSetupFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value InitialContextSetupFailureIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       InitialContextSetupFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // InitialContextSetupFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({InitialContextSetupFailureIEs}): the encoding received (Raw) and, when the
@@ -2865,15 +2405,11 @@ type InitialContextSetupFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // Paging is the ASN.1 type Paging.
@@ -2883,8 +2419,7 @@ type InitialContextSetupFailureIEs struct {
 //		...
 //	}
 type Paging struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PagingIEs}}.
-	ProtocolIEs ProtocolIEContainer_PagingIEs
+	ProtocolIEs ProtocolIEContainer_PagingIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PagingIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -2904,12 +2439,9 @@ type ProtocolIEContainer_PagingIEs []ProtocolIEField_PagingIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PagingIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value PagingIEs
+	ID          ProtocolIEID // id [0] ProtocolIE-ID
+	Criticality Criticality  // criticality [1] Criticality
+	Value       PagingIEs    // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // PagingIEs is the open type S1AP-PROTOCOL-IES.&Value({PagingIEs}): the encoding received (Raw) and, when the
@@ -2921,45 +2453,26 @@ type PagingIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDUEIdentityIndexValue is the value when Kind is PagingIEs_IDUEIdentityIndexValue.
-	IDUEIdentityIndexValue UEIdentityIndexValue
-	// IDUEPagingID is the value when Kind is PagingIEs_IDUEPagingID.
-	IDUEPagingID *UEPagingID
-	// IDPagingDRX is the value when Kind is PagingIEs_IDPagingDRX.
-	IDPagingDRX PagingDRX
-	// IDCNDomain is the value when Kind is PagingIEs_IDCNDomain.
-	IDCNDomain CNDomain
-	// IDTAIList is the value when Kind is PagingIEs_IDTAIList.
-	IDTAIList TAIList
-	// IDCSGIDList is the value when Kind is ENBConfigurationUpdateIEs_IDCSGIDList.
-	IDCSGIDList CSGIDList
-	// IDPagingPriority is the value when Kind is PagingIEs_IDPagingPriority.
-	IDPagingPriority PagingPriority
-	// IDUERadioCapabilityForPaging is the value when Kind is PagingIEs_IDUERadioCapabilityForPaging.
-	IDUERadioCapabilityForPaging UERadioCapabilityForPaging
-	// IDAssistanceDataForPaging is the value when Kind is PagingIEs_IDAssistanceDataForPaging.
-	IDAssistanceDataForPaging *AssistanceDataForPaging
-	// IDPagingEDRXInformation is the value when Kind is PagingIEs_IDPagingEDRXInformation.
-	IDPagingEDRXInformation *PagingEDRXInformation
-	// IDExtendedUEIdentityIndexValue is the value when Kind is PagingIEs_IDExtendedUEIdentityIndexValue.
-	IDExtendedUEIdentityIndexValue ExtendedUEIdentityIndexValue
-	// IDNBIoTPagingEDRXInformation is the value when Kind is PagingIEs_IDNBIoTPagingEDRXInformation.
-	IDNBIoTPagingEDRXInformation *NBIoTPagingEDRXInformation
-	// IDNBIoTUEIdentityIndexValue is the value when Kind is PagingIEs_IDNBIoTUEIdentityIndexValue.
-	IDNBIoTUEIdentityIndexValue NBIoTUEIdentityIndexValue
-	// IDEnhancedCoverageRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted.
-	IDEnhancedCoverageRestricted EnhancedCoverageRestricted
-	// IDCEModeBRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted.
-	IDCEModeBRestricted CEModeBRestricted
-	// IDDataSize is the value when Kind is PagingIEs_IDDataSize.
-	IDDataSize DataSize
-	// IDWUSAssistanceInformation is the value when Kind is PagingIEs_IDWUSAssistanceInformation.
-	IDWUSAssistanceInformation *WUSAssistanceInformation
-	// IDNBIoTPagingDRX is the value when Kind is PagingIEs_IDNBIoTPagingDRX.
-	IDNBIoTPagingDRX NBIoTPagingDRX
-	// IDPagingCause is the value when Kind is PagingIEs_IDPagingCause.
-	IDPagingCause PagingCause
+	Kind                           S1apProtocolIesKind
+	IDUEIdentityIndexValue         UEIdentityIndexValue         // when Kind is PagingIEs_IDUEIdentityIndexValue
+	IDUEPagingID                   *UEPagingID                  // when Kind is PagingIEs_IDUEPagingID
+	IDPagingDRX                    PagingDRX                    // when Kind is PagingIEs_IDPagingDRX
+	IDCNDomain                     CNDomain                     // when Kind is PagingIEs_IDCNDomain
+	IDTAIList                      TAIList                      // when Kind is PagingIEs_IDTAIList
+	IDCSGIDList                    CSGIDList                    // when Kind is ENBConfigurationUpdateIEs_IDCSGIDList
+	IDPagingPriority               PagingPriority               // when Kind is PagingIEs_IDPagingPriority
+	IDUERadioCapabilityForPaging   UERadioCapabilityForPaging   // when Kind is PagingIEs_IDUERadioCapabilityForPaging
+	IDAssistanceDataForPaging      *AssistanceDataForPaging     // when Kind is PagingIEs_IDAssistanceDataForPaging
+	IDPagingEDRXInformation        *PagingEDRXInformation       // when Kind is PagingIEs_IDPagingEDRXInformation
+	IDExtendedUEIdentityIndexValue ExtendedUEIdentityIndexValue // when Kind is PagingIEs_IDExtendedUEIdentityIndexValue
+	IDNBIoTPagingEDRXInformation   *NBIoTPagingEDRXInformation  // when Kind is PagingIEs_IDNBIoTPagingEDRXInformation
+	IDNBIoTUEIdentityIndexValue    NBIoTUEIdentityIndexValue    // when Kind is PagingIEs_IDNBIoTUEIdentityIndexValue
+	IDEnhancedCoverageRestricted   EnhancedCoverageRestricted   // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
+	IDCEModeBRestricted            CEModeBRestricted            // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
+	IDDataSize                     DataSize                     // when Kind is PagingIEs_IDDataSize
+	IDWUSAssistanceInformation     *WUSAssistanceInformation    // when Kind is PagingIEs_IDWUSAssistanceInformation
+	IDNBIoTPagingDRX               NBIoTPagingDRX               // when Kind is PagingIEs_IDNBIoTPagingDRX
+	IDPagingCause                  PagingCause                  // when Kind is PagingIEs_IDPagingCause
 }
 
 // TAIList is the ASN.1 type TAIList.
@@ -2983,12 +2496,9 @@ type ProtocolIESingleContainer_TAIItemIEs = ProtocolIEField_TAIItemIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_TAIItemIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value TAIItemIEs
+	ID          ProtocolIEID // id [0] ProtocolIE-ID
+	Criticality Criticality  // criticality [1] Criticality
+	Value       TAIItemIEs   // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // TAIItemIEs is the open type S1AP-PROTOCOL-IES.&Value({TAIItemIEs}): the encoding received (Raw) and, when the
@@ -3000,9 +2510,8 @@ type TAIItemIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDTAIItem is the value when Kind is TAIItemIEs_IDTAIItem.
-	IDTAIItem *TAIItem
+	Kind      S1apProtocolIesKind
+	IDTAIItem *TAIItem // when Kind is TAIItemIEs_IDTAIItem
 }
 
 // TAIItem is the ASN.1 type TAIItem.
@@ -3013,11 +2522,9 @@ type TAIItemIEs struct {
 //		...
 //	}
 type TAIItem struct {
-	// TAI is the component tAI [0] TAI.
-	TAI TAI
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.TAIItemExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_TAIItemExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	TAI             TAI                                      // tAI [0] TAI
+	IEExtensions    ProtocolExtensionContainer_TAIItemExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.TAIItemExtIEs}} OPTIONAL
+	HasIEExtensions bool                                     // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3037,12 +2544,9 @@ type ProtocolExtensionContainer_TAIItemExtIEs []ProtocolExtensionField_TAIItemEx
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_TAIItemExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue TAIItemExtIEs
+	ID             ProtocolExtensionID // id [0] ProtocolExtensionID
+	Criticality    Criticality         // criticality [1] Criticality
+	ExtensionValue TAIItemExtIEs       // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // TAIItemExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({TAIItemExtIEs}): the encoding received (Raw) and, when the
@@ -3064,8 +2568,7 @@ type TAIItemExtIEs struct {
 //		...
 //	}
 type UEContextReleaseRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextReleaseRequest-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextReleaseRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextReleaseRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextReleaseRequest-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3085,12 +2588,9 @@ type ProtocolIEContainer_UEContextReleaseRequestIEs []ProtocolIEField_UEContextR
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextReleaseRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextReleaseRequestIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextReleaseRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextReleaseRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextReleaseRequest-IEs}): the encoding received (Raw) and, when the
@@ -3102,17 +2602,12 @@ type UEContextReleaseRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDGWContextReleaseIndication is the value when Kind is UEContextReleaseRequestIEs_IDGWContextReleaseIndication.
-	IDGWContextReleaseIndication GWContextReleaseIndication
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause                           *Cause                          // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDGWContextReleaseIndication      GWContextReleaseIndication      // when Kind is UEContextReleaseRequestIEs_IDGWContextReleaseIndication
+	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 }
 
 // UEContextReleaseCommand is the ASN.1 type UEContextReleaseCommand.
@@ -3122,8 +2617,7 @@ type UEContextReleaseRequestIEs struct {
 //		...
 //	}
 type UEContextReleaseCommand struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextReleaseCommand-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextReleaseCommandIEs
+	ProtocolIEs ProtocolIEContainer_UEContextReleaseCommandIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextReleaseCommand-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3143,12 +2637,9 @@ type ProtocolIEContainer_UEContextReleaseCommandIEs []ProtocolIEField_UEContextR
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextReleaseCommandIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextReleaseCommandIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextReleaseCommandIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextReleaseCommandIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextReleaseCommand-IEs}): the encoding received (Raw) and, when the
@@ -3160,11 +2651,9 @@ type UEContextReleaseCommandIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDUES1APIDs is the value when Kind is UEContextReleaseCommandIEs_IDUES1APIDs.
-	IDUES1APIDs UES1APIDs
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind        S1apProtocolIesKind
+	IDUES1APIDs UES1APIDs // when Kind is UEContextReleaseCommandIEs_IDUES1APIDs
+	IDCause     *Cause    // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
 }
 
 // UEContextReleaseComplete is the ASN.1 type UEContextReleaseComplete.
@@ -3174,8 +2663,7 @@ type UEContextReleaseCommandIEs struct {
 //		...
 //	}
 type UEContextReleaseComplete struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextReleaseComplete-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextReleaseCompleteIEs
+	ProtocolIEs ProtocolIEContainer_UEContextReleaseCompleteIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextReleaseComplete-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3195,12 +2683,9 @@ type ProtocolIEContainer_UEContextReleaseCompleteIEs []ProtocolIEField_UEContext
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextReleaseCompleteIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextReleaseCompleteIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       UEContextReleaseCompleteIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextReleaseCompleteIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextReleaseComplete-IEs}): the encoding received (Raw) and, when the
@@ -3212,23 +2697,15 @@ type UEContextReleaseCompleteIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
-	// IDInformationOnRecommendedCellsAndENBsForPaging is the value when Kind is UEContextReleaseCompleteIEs_IDInformationOnRecommendedCellsAndENBsForPaging.
-	IDInformationOnRecommendedCellsAndENBsForPaging *InformationOnRecommendedCellsAndENBsForPaging
-	// IDCellIdentifierAndCELevelForCECapableUEs is the value when Kind is UEContextReleaseCompleteIEs_IDCellIdentifierAndCELevelForCECapableUEs.
-	IDCellIdentifierAndCELevelForCECapableUEs *CellIdentifierAndCELevelForCECapableUEs
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
-	// IDTimeSinceSecondaryNodeRelease is the value when Kind is SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease.
-	IDTimeSinceSecondaryNodeRelease TimeSinceSecondaryNodeRelease
+	Kind                                            S1apProtocolIesKind
+	IDMMEUES1APID                                   MMEUES1APID                                    // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                                   ENBUES1APID                                    // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCriticalityDiagnostics                        *CriticalityDiagnostics                        // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDUserLocationInformation                       *UserLocationInformation                       // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
+	IDInformationOnRecommendedCellsAndENBsForPaging *InformationOnRecommendedCellsAndENBsForPaging // when Kind is UEContextReleaseCompleteIEs_IDInformationOnRecommendedCellsAndENBsForPaging
+	IDCellIdentifierAndCELevelForCECapableUEs       *CellIdentifierAndCELevelForCECapableUEs       // when Kind is UEContextReleaseCompleteIEs_IDCellIdentifierAndCELevelForCECapableUEs
+	IDSecondaryRATDataUsageReportList               SecondaryRATDataUsageReportList                // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
+	IDTimeSinceSecondaryNodeRelease                 TimeSinceSecondaryNodeRelease                  // when Kind is SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 }
 
 // UEContextModificationRequest is the ASN.1 type UEContextModificationRequest.
@@ -3238,8 +2715,7 @@ type UEContextReleaseCompleteIEs struct {
 //		...
 //	}
 type UEContextModificationRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3259,12 +2735,9 @@ type ProtocolIEContainer_UEContextModificationRequestIEs []ProtocolIEField_UECon
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextModificationRequestIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       UEContextModificationRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextModificationRequestIEs}): the encoding received (Raw) and, when the
@@ -3276,53 +2749,30 @@ type UEContextModificationRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDSecurityKey is the value when Kind is InitialContextSetupRequestIEs_IDSecurityKey.
-	IDSecurityKey SecurityKey
-	// IDSubscriberProfileIDforRFP is the value when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP.
-	IDSubscriberProfileIDforRFP SubscriberProfileIDforRFP
-	// IDUEaggregateMaximumBitrate is the value when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate.
-	IDUEaggregateMaximumBitrate *UEAggregateMaximumBitrate
-	// IDCSFallbackIndicator is the value when Kind is InitialContextSetupRequestIEs_IDCSFallbackIndicator.
-	IDCSFallbackIndicator CSFallbackIndicator
-	// IDUESecurityCapabilities is the value when Kind is HandoverRequestIEs_IDUESecurityCapabilities.
-	IDUESecurityCapabilities *UESecurityCapabilities
-	// IDCSGMembershipStatus is the value when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus.
-	IDCSGMembershipStatus CSGMembershipStatus
-	// IDRegisteredLAI is the value when Kind is InitialContextSetupRequestIEs_IDRegisteredLAI.
-	IDRegisteredLAI *LAI
-	// IDAdditionalCSFallbackIndicator is the value when Kind is InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator.
-	IDAdditionalCSFallbackIndicator AdditionalCSFallbackIndicator
-	// IDProSeAuthorized is the value when Kind is HandoverRequestIEs_IDProSeAuthorized.
-	IDProSeAuthorized *ProSeAuthorized
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDSRVCCOperationNotPossible is the value when Kind is UEContextModificationRequestIEs_IDSRVCCOperationNotPossible.
-	IDSRVCCOperationNotPossible SRVCCOperationNotPossible
-	// IDV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDV2XServicesAuthorized.
-	IDV2XServicesAuthorized *V2XServicesAuthorized
-	// IDUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate.
-	IDUESidelinkAggregateMaximumBitrate *UESidelinkAggregateMaximumBitrate
-	// IDNRUESecurityCapabilities is the value when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities.
-	IDNRUESecurityCapabilities *NRUESecurityCapabilities
-	// IDAerialUEsubscriptionInformation is the value when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation.
-	IDAerialUEsubscriptionInformation AerialUEsubscriptionInformation
-	// IDAdditionalRRMPriorityIndex is the value when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex.
-	IDAdditionalRRMPriorityIndex AdditionalRRMPriorityIndex
-	// IDIABAuthorized is the value when Kind is HandoverRequestIEs_IDIABAuthorized.
-	IDIABAuthorized IABAuthorized
-	// IDNRV2XServicesAuthorized is the value when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized.
-	IDNRV2XServicesAuthorized *NRV2XServicesAuthorized
-	// IDNRUESidelinkAggregateMaximumBitrate is the value when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate.
-	IDNRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate
-	// IDPC5QoSParameters is the value when Kind is HandoverRequestIEs_IDPC5QoSParameters.
-	IDPC5QoSParameters *PC5QoSParameters
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
+	Kind                                  S1apProtocolIesKind
+	IDMMEUES1APID                         MMEUES1APID                          // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                         ENBUES1APID                          // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDSecurityKey                         SecurityKey                          // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDSubscriberProfileIDforRFP           SubscriberProfileIDforRFP            // when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP
+	IDUEaggregateMaximumBitrate           *UEAggregateMaximumBitrate           // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
+	IDCSFallbackIndicator                 CSFallbackIndicator                  // when Kind is InitialContextSetupRequestIEs_IDCSFallbackIndicator
+	IDUESecurityCapabilities              *UESecurityCapabilities              // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
+	IDCSGMembershipStatus                 CSGMembershipStatus                  // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
+	IDRegisteredLAI                       *LAI                                 // when Kind is InitialContextSetupRequestIEs_IDRegisteredLAI
+	IDAdditionalCSFallbackIndicator       AdditionalCSFallbackIndicator        // when Kind is InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator
+	IDProSeAuthorized                     *ProSeAuthorized                     // when Kind is HandoverRequestIEs_IDProSeAuthorized
+	IDSRVCCOperationPossible              SRVCCOperationPossible               // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDSRVCCOperationNotPossible           SRVCCOperationNotPossible            // when Kind is UEContextModificationRequestIEs_IDSRVCCOperationNotPossible
+	IDV2XServicesAuthorized               *V2XServicesAuthorized               // when Kind is HandoverRequestIEs_IDV2XServicesAuthorized
+	IDUESidelinkAggregateMaximumBitrate   *UESidelinkAggregateMaximumBitrate   // when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate
+	IDNRUESecurityCapabilities            *NRUESecurityCapabilities            // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
+	IDAerialUEsubscriptionInformation     AerialUEsubscriptionInformation      // when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation
+	IDAdditionalRRMPriorityIndex          AdditionalRRMPriorityIndex           // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDIABAuthorized                       IABAuthorized                        // when Kind is HandoverRequestIEs_IDIABAuthorized
+	IDNRV2XServicesAuthorized             *NRV2XServicesAuthorized             // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
+	IDNRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
+	IDPC5QoSParameters                    *PC5QoSParameters                    // when Kind is HandoverRequestIEs_IDPC5QoSParameters
+	IDUERadioCapabilityID                 UERadioCapabilityID                  // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // UEContextModificationResponse is the ASN.1 type UEContextModificationResponse.
@@ -3332,8 +2782,7 @@ type UEContextModificationRequestIEs struct {
 //		...
 //	}
 type UEContextModificationResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationResponseIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3353,12 +2802,9 @@ type ProtocolIEContainer_UEContextModificationResponseIEs []ProtocolIEField_UECo
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextModificationResponseIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       UEContextModificationResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextModificationResponseIEs}): the encoding received (Raw) and, when the
@@ -3370,13 +2816,10 @@ type UEContextModificationResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // UEContextModificationFailure is the ASN.1 type UEContextModificationFailure.
@@ -3386,8 +2829,7 @@ type UEContextModificationResponseIEs struct {
 //		...
 //	}
 type UEContextModificationFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationFailureIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3407,12 +2849,9 @@ type ProtocolIEContainer_UEContextModificationFailureIEs []ProtocolIEField_UECon
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextModificationFailureIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       UEContextModificationFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextModificationFailureIEs}): the encoding received (Raw) and, when the
@@ -3424,15 +2863,11 @@ type UEContextModificationFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // UERadioCapabilityMatchRequest is the ASN.1 type UERadioCapabilityMatchRequest.
@@ -3442,8 +2877,7 @@ type UEContextModificationFailureIEs struct {
 //		...
 //	}
 type UERadioCapabilityMatchRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityMatchRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityMatchRequestIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityMatchRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityMatchRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3463,12 +2897,9 @@ type ProtocolIEContainer_UERadioCapabilityMatchRequestIEs []ProtocolIEField_UERa
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityMatchRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityMatchRequestIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       UERadioCapabilityMatchRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityMatchRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({UERadioCapabilityMatchRequestIEs}): the encoding received (Raw) and, when the
@@ -3480,15 +2911,11 @@ type UERadioCapabilityMatchRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
+	Kind                  S1apProtocolIesKind
+	IDMMEUES1APID         MMEUES1APID         // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID         ENBUES1APID         // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDUERadioCapability   UERadioCapability   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapabilityID UERadioCapabilityID // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // UERadioCapabilityMatchResponse is the ASN.1 type UERadioCapabilityMatchResponse.
@@ -3498,8 +2925,7 @@ type UERadioCapabilityMatchRequestIEs struct {
 //		...
 //	}
 type UERadioCapabilityMatchResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityMatchResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityMatchResponseIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityMatchResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityMatchResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3519,12 +2945,9 @@ type ProtocolIEContainer_UERadioCapabilityMatchResponseIEs []ProtocolIEField_UER
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityMatchResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityMatchResponseIEs
+	ID          ProtocolIEID                      // id [0] ProtocolIE-ID
+	Criticality Criticality                       // criticality [1] Criticality
+	Value       UERadioCapabilityMatchResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityMatchResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({UERadioCapabilityMatchResponseIEs}): the encoding received (Raw) and, when the
@@ -3536,15 +2959,11 @@ type UERadioCapabilityMatchResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDVoiceSupportMatchIndicator is the value when Kind is UERadioCapabilityMatchResponseIEs_IDVoiceSupportMatchIndicator.
-	IDVoiceSupportMatchIndicator VoiceSupportMatchIndicator
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                         S1apProtocolIesKind
+	IDMMEUES1APID                MMEUES1APID                // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                ENBUES1APID                // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDVoiceSupportMatchIndicator VoiceSupportMatchIndicator // when Kind is UERadioCapabilityMatchResponseIEs_IDVoiceSupportMatchIndicator
+	IDCriticalityDiagnostics     *CriticalityDiagnostics    // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // DownlinkNASTransport is the ASN.1 type DownlinkNASTransport.
@@ -3554,8 +2973,7 @@ type UERadioCapabilityMatchResponseIEs struct {
 //		...
 //	}
 type DownlinkNASTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkNASTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkNASTransportIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkNASTransportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkNASTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3575,12 +2993,9 @@ type ProtocolIEContainer_DownlinkNASTransportIEs []ProtocolIEField_DownlinkNASTr
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkNASTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value DownlinkNASTransportIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       DownlinkNASTransportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // DownlinkNASTransportIEs is the open type S1AP-PROTOCOL-IES.&Value({DownlinkNASTransport-IEs}): the encoding received (Raw) and, when the
@@ -3592,43 +3007,25 @@ type DownlinkNASTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDHandoverRestrictionList is the value when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList.
-	IDHandoverRestrictionList *HandoverRestrictionList
-	// IDSubscriberProfileIDforRFP is the value when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP.
-	IDSubscriberProfileIDforRFP SubscriberProfileIDforRFP
-	// IDSRVCCOperationPossible is the value when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible.
-	IDSRVCCOperationPossible SRVCCOperationPossible
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDDLNASPDUDeliveryAckRequest is the value when Kind is DownlinkNASTransportIEs_IDDLNASPDUDeliveryAckRequest.
-	IDDLNASPDUDeliveryAckRequest DLNASPDUDeliveryAckRequest
-	// IDEnhancedCoverageRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted.
-	IDEnhancedCoverageRestricted EnhancedCoverageRestricted
-	// IDNRUESecurityCapabilities is the value when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities.
-	IDNRUESecurityCapabilities *NRUESecurityCapabilities
-	// IDCEModeBRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted.
-	IDCEModeBRestricted CEModeBRestricted
-	// IDUECapabilityInfoRequest is the value when Kind is DownlinkNASTransportIEs_IDUECapabilityInfoRequest.
-	IDUECapabilityInfoRequest UECapabilityInfoRequest
-	// IDEndIndication is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication.
-	IDEndIndication EndIndication
-	// IDPendingDataIndication is the value when Kind is DownlinkNASTransportIEs_IDPendingDataIndication.
-	IDPendingDataIndication PendingDataIndication
-	// IDSubscriptionBasedUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo.
-	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo
-	// IDAdditionalRRMPriorityIndex is the value when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex.
-	IDAdditionalRRMPriorityIndex AdditionalRRMPriorityIndex
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
+	Kind                                     S1apProtocolIesKind
+	IDMMEUES1APID                            MMEUES1APID                             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDNASPDU                                 NASPDU                                  // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
+	IDSubscriberProfileIDforRFP              SubscriberProfileIDforRFP               // when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP
+	IDSRVCCOperationPossible                 SRVCCOperationPossible                  // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
+	IDUERadioCapability                      UERadioCapability                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDDLNASPDUDeliveryAckRequest             DLNASPDUDeliveryAckRequest              // when Kind is DownlinkNASTransportIEs_IDDLNASPDUDeliveryAckRequest
+	IDEnhancedCoverageRestricted             EnhancedCoverageRestricted              // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
+	IDNRUESecurityCapabilities               *NRUESecurityCapabilities               // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
+	IDCEModeBRestricted                      CEModeBRestricted                       // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
+	IDUECapabilityInfoRequest                UECapabilityInfoRequest                 // when Kind is DownlinkNASTransportIEs_IDUECapabilityInfoRequest
+	IDEndIndication                          EndIndication                           // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
+	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
+	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
+	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // InitialUEMessage is the ASN.1 type InitialUEMessage.
@@ -3638,8 +3035,7 @@ type DownlinkNASTransportIEs struct {
 //		...
 //	}
 type InitialUEMessage struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialUEMessage-IEs}}.
-	ProtocolIEs ProtocolIEContainer_InitialUEMessageIEs
+	ProtocolIEs ProtocolIEContainer_InitialUEMessageIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.InitialUEMessage-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3659,12 +3055,9 @@ type ProtocolIEContainer_InitialUEMessageIEs []ProtocolIEField_InitialUEMessageI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_InitialUEMessageIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value InitialUEMessageIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       InitialUEMessageIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // InitialUEMessageIEs is the open type S1AP-PROTOCOL-IES.&Value({InitialUEMessage-IEs}): the encoding received (Raw) and, when the
@@ -3676,53 +3069,31 @@ type InitialUEMessageIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDTAI is the value when Kind is ENBCPRelocationIndicationIEs_IDTAI.
-	IDTAI *TAI
-	// IDEUTRANCGI is the value when Kind is CellTrafficTraceIEs_IDEUTRANCGI.
-	IDEUTRANCGI *EUTRANCGI
-	// IDRRCEstablishmentCause is the value when Kind is InitialUEMessageIEs_IDRRCEstablishmentCause.
-	IDRRCEstablishmentCause RRCEstablishmentCause
-	// IDSTMSI is the value when Kind is ENBCPRelocationIndicationIEs_IDSTMSI.
-	IDSTMSI *STMSI
-	// IDCSGID is the value when Kind is HandoverRequestAcknowledgeIEs_IDCSGID.
-	IDCSGID CSGID
-	// IDGUMMEIID is the value when Kind is HandoverRequestIEs_IDGUMMEIID.
-	IDGUMMEIID *GUMMEI
-	// IDCellAccessMode is the value when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode.
-	IDCellAccessMode CellAccessMode
+	Kind                    S1apProtocolIesKind
+	IDENBUES1APID           ENBUES1APID           // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDNASPDU                NASPDU                // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDTAI                   *TAI                  // when Kind is ENBCPRelocationIndicationIEs_IDTAI
+	IDEUTRANCGI             *EUTRANCGI            // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
+	IDRRCEstablishmentCause RRCEstablishmentCause // when Kind is InitialUEMessageIEs_IDRRCEstablishmentCause
+	IDSTMSI                 *STMSI                // when Kind is ENBCPRelocationIndicationIEs_IDSTMSI
+	IDCSGID                 CSGID                 // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDGUMMEIID              *GUMMEI               // when Kind is HandoverRequestIEs_IDGUMMEIID
+	IDCellAccessMode        CellAccessMode        // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
 	// TransportLayerAddress is the value when Kind is InitialUEMessageIEs_IDGWTransportLayerAddress or InitialUEMessageIEs_IDSIPTOLGWTransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// IDRelayNodeIndicator is the value when Kind is InitialUEMessageIEs_IDRelayNodeIndicator.
-	IDRelayNodeIndicator RelayNodeIndicator
-	// IDGUMMEIType is the value when Kind is InitialUEMessageIEs_IDGUMMEIType.
-	IDGUMMEIType GUMMEIType
-	// IDTunnelInformationForBBF is the value when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF.
-	IDTunnelInformationForBBF *TunnelInformation
-	// IDLHNID is the value when Kind is HandoverNotifyIEs_IDLHNID.
-	IDLHNID LHNID
-	// IDMMEGroupID is the value when Kind is InitialUEMessageIEs_IDMMEGroupID.
-	IDMMEGroupID MMEGroupID
-	// IDUEUsageType is the value when Kind is InitialUEMessageIEs_IDUEUsageType.
-	IDUEUsageType UEUsageType
-	// IDCEModeBSupportIndicator is the value when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator.
-	IDCEModeBSupportIndicator CEModeBSupportIndicator
-	// IDDCNID is the value when Kind is InitialUEMessageIEs_IDDCNID.
-	IDDCNID DCNID
-	// IDCoverageLevel is the value when Kind is InitialUEMessageIEs_IDCoverageLevel.
-	IDCoverageLevel CoverageLevel
-	// IDUEApplicationLayerMeasurementCapability is the value when Kind is InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability.
-	IDUEApplicationLayerMeasurementCapability UEApplicationLayerMeasurementCapability
-	// IDEDTSession is the value when Kind is InitialUEMessageIEs_IDEDTSession.
-	IDEDTSession EDTSession
-	// IDIABNodeIndication is the value when Kind is InitialUEMessageIEs_IDIABNodeIndication.
-	IDIABNodeIndication IABNodeIndication
-	// IDLTENTNTAIInformation is the value when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation.
-	IDLTENTNTAIInformation *LTENTNTAIInformation
+	TransportLayerAddress                     TransportLayerAddress
+	IDRelayNodeIndicator                      RelayNodeIndicator                      // when Kind is InitialUEMessageIEs_IDRelayNodeIndicator
+	IDGUMMEIType                              GUMMEIType                              // when Kind is InitialUEMessageIEs_IDGUMMEIType
+	IDTunnelInformationForBBF                 *TunnelInformation                      // when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF
+	IDLHNID                                   LHNID                                   // when Kind is HandoverNotifyIEs_IDLHNID
+	IDMMEGroupID                              MMEGroupID                              // when Kind is InitialUEMessageIEs_IDMMEGroupID
+	IDUEUsageType                             UEUsageType                             // when Kind is InitialUEMessageIEs_IDUEUsageType
+	IDCEModeBSupportIndicator                 CEModeBSupportIndicator                 // when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
+	IDDCNID                                   DCNID                                   // when Kind is InitialUEMessageIEs_IDDCNID
+	IDCoverageLevel                           CoverageLevel                           // when Kind is InitialUEMessageIEs_IDCoverageLevel
+	IDUEApplicationLayerMeasurementCapability UEApplicationLayerMeasurementCapability // when Kind is InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability
+	IDEDTSession                              EDTSession                              // when Kind is InitialUEMessageIEs_IDEDTSession
+	IDIABNodeIndication                       IABNodeIndication                       // when Kind is InitialUEMessageIEs_IDIABNodeIndication
+	IDLTENTNTAIInformation                    *LTENTNTAIInformation                   // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 }
 
 // UplinkNASTransport is the ASN.1 type UplinkNASTransport.
@@ -3732,8 +3103,7 @@ type InitialUEMessageIEs struct {
 //		...
 //	}
 type UplinkNASTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkNASTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkNASTransportIEs
+	ProtocolIEs ProtocolIEContainer_UplinkNASTransportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkNASTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3753,12 +3123,9 @@ type ProtocolIEContainer_UplinkNASTransportIEs []ProtocolIEField_UplinkNASTransp
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkNASTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UplinkNASTransportIEs
+	ID          ProtocolIEID          // id [0] ProtocolIE-ID
+	Criticality Criticality           // criticality [1] Criticality
+	Value       UplinkNASTransportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UplinkNASTransportIEs is the open type S1AP-PROTOCOL-IES.&Value({UplinkNASTransport-IEs}): the encoding received (Raw) and, when the
@@ -3770,25 +3137,17 @@ type UplinkNASTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDEUTRANCGI is the value when Kind is CellTrafficTraceIEs_IDEUTRANCGI.
-	IDEUTRANCGI *EUTRANCGI
-	// IDTAI is the value when Kind is ENBCPRelocationIndicationIEs_IDTAI.
-	IDTAI *TAI
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDNASPDU      NASPDU      // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDEUTRANCGI   *EUTRANCGI  // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
+	IDTAI         *TAI        // when Kind is ENBCPRelocationIndicationIEs_IDTAI
 	// TransportLayerAddress is the value when Kind is InitialUEMessageIEs_IDGWTransportLayerAddress or InitialUEMessageIEs_IDSIPTOLGWTransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// IDLHNID is the value when Kind is HandoverNotifyIEs_IDLHNID.
-	IDLHNID LHNID
-	// IDPSCellInformation is the value when Kind is HandoverNotifyIEs_IDPSCellInformation.
-	IDPSCellInformation *PSCellInformation
-	// IDLTENTNTAIInformation is the value when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation.
-	IDLTENTNTAIInformation *LTENTNTAIInformation
+	TransportLayerAddress  TransportLayerAddress
+	IDLHNID                LHNID                 // when Kind is HandoverNotifyIEs_IDLHNID
+	IDPSCellInformation    *PSCellInformation    // when Kind is HandoverNotifyIEs_IDPSCellInformation
+	IDLTENTNTAIInformation *LTENTNTAIInformation // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 }
 
 // NASNonDeliveryIndication is the ASN.1 type NASNonDeliveryIndication.
@@ -3798,8 +3157,7 @@ type UplinkNASTransportIEs struct {
 //		...
 //	}
 type NASNonDeliveryIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.NASNonDeliveryIndication-IEs}}.
-	ProtocolIEs ProtocolIEContainer_NASNonDeliveryIndicationIEs
+	ProtocolIEs ProtocolIEContainer_NASNonDeliveryIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.NASNonDeliveryIndication-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3819,12 +3177,9 @@ type ProtocolIEContainer_NASNonDeliveryIndicationIEs []ProtocolIEField_NASNonDel
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NASNonDeliveryIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value NASNonDeliveryIndicationIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       NASNonDeliveryIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // NASNonDeliveryIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({NASNonDeliveryIndication-IEs}): the encoding received (Raw) and, when the
@@ -3836,15 +3191,11 @@ type NASNonDeliveryIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDNASPDU is the value when Kind is DownlinkNASTransportIEs_IDNASPDU.
-	IDNASPDU NASPDU
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDNASPDU      NASPDU      // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDCause       *Cause      // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
 }
 
 // RerouteNASRequest is the ASN.1 type RerouteNASRequest.
@@ -3854,8 +3205,7 @@ type NASNonDeliveryIndicationIEs struct {
 //		...
 //	}
 type RerouteNASRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.RerouteNASRequest-IEs}}.
-	ProtocolIEs ProtocolIEContainer_RerouteNASRequestIEs
+	ProtocolIEs ProtocolIEContainer_RerouteNASRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.RerouteNASRequest-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3875,12 +3225,9 @@ type ProtocolIEContainer_RerouteNASRequestIEs []ProtocolIEField_RerouteNASReques
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RerouteNASRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value RerouteNASRequestIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       RerouteNASRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // RerouteNASRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({RerouteNASRequest-IEs}): the encoding received (Raw) and, when the
@@ -3892,19 +3239,13 @@ type RerouteNASRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDS1Message is the value when Kind is RerouteNASRequestIEs_IDS1Message.
-	IDS1Message []byte
-	// IDMMEGroupID is the value when Kind is InitialUEMessageIEs_IDMMEGroupID.
-	IDMMEGroupID MMEGroupID
-	// IDAdditionalGUTI is the value when Kind is RerouteNASRequestIEs_IDAdditionalGUTI.
-	IDAdditionalGUTI *AdditionalGUTI
-	// IDUEUsageType is the value when Kind is InitialUEMessageIEs_IDUEUsageType.
-	IDUEUsageType UEUsageType
+	Kind             S1apProtocolIesKind
+	IDENBUES1APID    ENBUES1APID     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDMMEUES1APID    MMEUES1APID     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDS1Message      []byte          // when Kind is RerouteNASRequestIEs_IDS1Message
+	IDMMEGroupID     MMEGroupID      // when Kind is InitialUEMessageIEs_IDMMEGroupID
+	IDAdditionalGUTI *AdditionalGUTI // when Kind is RerouteNASRequestIEs_IDAdditionalGUTI
+	IDUEUsageType    UEUsageType     // when Kind is InitialUEMessageIEs_IDUEUsageType
 }
 
 // NASDeliveryIndication is the ASN.1 type NASDeliveryIndication.
@@ -3914,8 +3255,7 @@ type RerouteNASRequestIEs struct {
 //		...
 //	}
 type NASDeliveryIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.NASDeliveryIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_NASDeliveryIndicationIEs
+	ProtocolIEs ProtocolIEContainer_NASDeliveryIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.NASDeliveryIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3935,12 +3275,9 @@ type ProtocolIEContainer_NASDeliveryIndicationIEs []ProtocolIEField_NASDeliveryI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_NASDeliveryIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value NASDeliveryIndicationIEs
+	ID          ProtocolIEID             // id [0] ProtocolIE-ID
+	Criticality Criticality              // criticality [1] Criticality
+	Value       NASDeliveryIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // NASDeliveryIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({NASDeliveryIndicationIEs}): the encoding received (Raw) and, when the
@@ -3952,11 +3289,9 @@ type NASDeliveryIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
 }
 
 // Reset is the ASN.1 type Reset.
@@ -3966,8 +3301,7 @@ type NASDeliveryIndicationIEs struct {
 //		...
 //	}
 type Reset struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ResetIEs}}.
-	ProtocolIEs ProtocolIEContainer_ResetIEs
+	ProtocolIEs ProtocolIEContainer_ResetIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ResetIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -3987,12 +3321,9 @@ type ProtocolIEContainer_ResetIEs []ProtocolIEField_ResetIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ResetIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ResetIEs
+	ID          ProtocolIEID // id [0] ProtocolIE-ID
+	Criticality Criticality  // criticality [1] Criticality
+	Value       ResetIEs     // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ResetIEs is the open type S1AP-PROTOCOL-IES.&Value({ResetIEs}): the encoding received (Raw) and, when the
@@ -4004,11 +3335,9 @@ type ResetIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDResetType is the value when Kind is ResetIEs_IDResetType.
-	IDResetType *ResetType
+	Kind        S1apProtocolIesKind
+	IDCause     *Cause     // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDResetType *ResetType // when Kind is ResetIEs_IDResetType
 }
 
 // ResetType is the ASN.1 type ResetType.
@@ -4020,11 +3349,9 @@ type ResetIEs struct {
 //	}
 type ResetType struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ResetTypeChoice
-	// S1Interface is the component s1-Interface [0] ResetAll.
-	S1Interface ResetAll
-	// PartOfS1Interface is the component partOfS1-Interface [1] UE-associatedLogicalS1-ConnectionListRes.
-	PartOfS1Interface UEAssociatedLogicalS1ConnectionListRes
+	Choice            ResetTypeChoice
+	S1Interface       ResetAll                               // s1-Interface [0] ResetAll
+	PartOfS1Interface UEAssociatedLogicalS1ConnectionListRes // partOfS1-Interface [1] UE-associatedLogicalS1-ConnectionListRes
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -4056,10 +3383,7 @@ func (c ResetTypeChoice) String() string {
 //	}
 type ResetAll int64
 
-const (
-	ResetAll_ResetAll ResetAll = 0 // reset-all
-)
-
+const ResetAll_ResetAll ResetAll = 0 // reset-all
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ResetAll) String() string {
 	return der.Name("reset-all", int(v), "")
@@ -4086,12 +3410,9 @@ type ProtocolIESingleContainer_UEAssociatedLogicalS1ConnectionItemRes = Protocol
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEAssociatedLogicalS1ConnectionItemRes struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEAssociatedLogicalS1ConnectionItemRes
+	ID          ProtocolIEID                           // id [0] ProtocolIE-ID
+	Criticality Criticality                            // criticality [1] Criticality
+	Value       UEAssociatedLogicalS1ConnectionItemRes // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEAssociatedLogicalS1ConnectionItemRes is the open type S1AP-PROTOCOL-IES.&Value({UE-associatedLogicalS1-ConnectionItemRes}): the encoding received (Raw) and, when the
@@ -4103,9 +3424,8 @@ type UEAssociatedLogicalS1ConnectionItemRes struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDUEAssociatedLogicalS1ConnectionItem is the value when Kind is UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem.
-	IDUEAssociatedLogicalS1ConnectionItem *UEAssociatedLogicalS1ConnectionItem
+	Kind                                  S1apProtocolIesKind
+	IDUEAssociatedLogicalS1ConnectionItem *UEAssociatedLogicalS1ConnectionItem // when Kind is UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem
 }
 
 // ResetAcknowledge is the ASN.1 type ResetAcknowledge.
@@ -4115,8 +3435,7 @@ type UEAssociatedLogicalS1ConnectionItemRes struct {
 //		...
 //	}
 type ResetAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ResetAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_ResetAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_ResetAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ResetAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4136,12 +3455,9 @@ type ProtocolIEContainer_ResetAcknowledgeIEs []ProtocolIEField_ResetAcknowledgeI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ResetAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ResetAcknowledgeIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       ResetAcknowledgeIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ResetAcknowledgeIEs is the open type S1AP-PROTOCOL-IES.&Value({ResetAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -4153,11 +3469,9 @@ type ResetAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDUEAssociatedLogicalS1ConnectionListResAck is the value when Kind is ResetAcknowledgeIEs_IDUEAssociatedLogicalS1ConnectionListResAck.
-	IDUEAssociatedLogicalS1ConnectionListResAck UEAssociatedLogicalS1ConnectionListResAck
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                                        S1apProtocolIesKind
+	IDUEAssociatedLogicalS1ConnectionListResAck UEAssociatedLogicalS1ConnectionListResAck // when Kind is ResetAcknowledgeIEs_IDUEAssociatedLogicalS1ConnectionListResAck
+	IDCriticalityDiagnostics                    *CriticalityDiagnostics                   // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // UEAssociatedLogicalS1ConnectionListResAck is the ASN.1 type UE-associatedLogicalS1-ConnectionListResAck.
@@ -4181,12 +3495,9 @@ type ProtocolIESingleContainer_UEAssociatedLogicalS1ConnectionItemResAck = Proto
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEAssociatedLogicalS1ConnectionItemResAck struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEAssociatedLogicalS1ConnectionItemResAck
+	ID          ProtocolIEID                              // id [0] ProtocolIE-ID
+	Criticality Criticality                               // criticality [1] Criticality
+	Value       UEAssociatedLogicalS1ConnectionItemResAck // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEAssociatedLogicalS1ConnectionItemResAck is the open type S1AP-PROTOCOL-IES.&Value({UE-associatedLogicalS1-ConnectionItemResAck}): the encoding received (Raw) and, when the
@@ -4198,9 +3509,8 @@ type UEAssociatedLogicalS1ConnectionItemResAck struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDUEAssociatedLogicalS1ConnectionItem is the value when Kind is UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem.
-	IDUEAssociatedLogicalS1ConnectionItem *UEAssociatedLogicalS1ConnectionItem
+	Kind                                  S1apProtocolIesKind
+	IDUEAssociatedLogicalS1ConnectionItem *UEAssociatedLogicalS1ConnectionItem // when Kind is UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem
 }
 
 // ErrorIndication is the ASN.1 type ErrorIndication.
@@ -4210,8 +3520,7 @@ type UEAssociatedLogicalS1ConnectionItemResAck struct {
 //		...
 //	}
 type ErrorIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ErrorIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_ErrorIndicationIEs
+	ProtocolIEs ProtocolIEContainer_ErrorIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ErrorIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4231,12 +3540,9 @@ type ProtocolIEContainer_ErrorIndicationIEs []ProtocolIEField_ErrorIndicationIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ErrorIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ErrorIndicationIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       ErrorIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ErrorIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({ErrorIndicationIEs}): the encoding received (Raw) and, when the
@@ -4248,17 +3554,12 @@ type ErrorIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDSTMSI is the value when Kind is ENBCPRelocationIndicationIEs_IDSTMSI.
-	IDSTMSI *STMSI
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDSTMSI                  *STMSI                  // when Kind is ENBCPRelocationIndicationIEs_IDSTMSI
 }
 
 // S1SetupRequest is the ASN.1 type S1SetupRequest.
@@ -4268,8 +3569,7 @@ type ErrorIndicationIEs struct {
 //		...
 //	}
 type S1SetupRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.S1SetupRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_S1SetupRequestIEs
+	ProtocolIEs ProtocolIEContainer_S1SetupRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.S1SetupRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4289,12 +3589,9 @@ type ProtocolIEContainer_S1SetupRequestIEs []ProtocolIEField_S1SetupRequestIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_S1SetupRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value S1SetupRequestIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       S1SetupRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // S1SetupRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({S1SetupRequestIEs}): the encoding received (Raw) and, when the
@@ -4306,23 +3603,15 @@ type S1SetupRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDGlobalENBID is the value when Kind is PWSFailureIndicationIEs_IDGlobalENBID.
-	IDGlobalENBID *GlobalENBID
-	// IDENBname is the value when Kind is ENBConfigurationUpdateIEs_IDENBname.
-	IDENBname ENBname
-	// IDSupportedTAs is the value when Kind is ENBConfigurationUpdateIEs_IDSupportedTAs.
-	IDSupportedTAs SupportedTAs
-	// IDDefaultPagingDRX is the value when Kind is ENBConfigurationUpdateIEs_IDDefaultPagingDRX.
-	IDDefaultPagingDRX PagingDRX
-	// IDCSGIDList is the value when Kind is ENBConfigurationUpdateIEs_IDCSGIDList.
-	IDCSGIDList CSGIDList
-	// IDUERetentionInformation is the value when Kind is S1SetupRequestIEs_IDUERetentionInformation.
-	IDUERetentionInformation UERetentionInformation
-	// IDNBIoTDefaultPagingDRX is the value when Kind is ENBConfigurationUpdateIEs_IDNBIoTDefaultPagingDRX.
-	IDNBIoTDefaultPagingDRX NBIoTDefaultPagingDRX
-	// IDConnectedengNBList is the value when Kind is S1SetupRequestIEs_IDConnectedengNBList.
-	IDConnectedengNBList ConnectedengNBList
+	Kind                     S1apProtocolIesKind
+	IDGlobalENBID            *GlobalENBID           // when Kind is PWSFailureIndicationIEs_IDGlobalENBID
+	IDENBname                ENBname                // when Kind is ENBConfigurationUpdateIEs_IDENBname
+	IDSupportedTAs           SupportedTAs           // when Kind is ENBConfigurationUpdateIEs_IDSupportedTAs
+	IDDefaultPagingDRX       PagingDRX              // when Kind is ENBConfigurationUpdateIEs_IDDefaultPagingDRX
+	IDCSGIDList              CSGIDList              // when Kind is ENBConfigurationUpdateIEs_IDCSGIDList
+	IDUERetentionInformation UERetentionInformation // when Kind is S1SetupRequestIEs_IDUERetentionInformation
+	IDNBIoTDefaultPagingDRX  NBIoTDefaultPagingDRX  // when Kind is ENBConfigurationUpdateIEs_IDNBIoTDefaultPagingDRX
+	IDConnectedengNBList     ConnectedengNBList     // when Kind is S1SetupRequestIEs_IDConnectedengNBList
 }
 
 // S1SetupResponse is the ASN.1 type S1SetupResponse.
@@ -4332,8 +3621,7 @@ type S1SetupRequestIEs struct {
 //		...
 //	}
 type S1SetupResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.S1SetupResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_S1SetupResponseIEs
+	ProtocolIEs ProtocolIEContainer_S1SetupResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.S1SetupResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4353,12 +3641,9 @@ type ProtocolIEContainer_S1SetupResponseIEs []ProtocolIEField_S1SetupResponseIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_S1SetupResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value S1SetupResponseIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       S1SetupResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // S1SetupResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({S1SetupResponseIEs}): the encoding received (Raw) and, when the
@@ -4370,23 +3655,15 @@ type S1SetupResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEname is the value when Kind is MMEConfigurationUpdateIEs_IDMMEname.
-	IDMMEname MMEname
-	// IDServedGUMMEIs is the value when Kind is MMEConfigurationUpdateIEs_IDServedGUMMEIs.
-	IDServedGUMMEIs ServedGUMMEIs
-	// IDRelativeMMECapacity is the value when Kind is MMEConfigurationUpdateIEs_IDRelativeMMECapacity.
-	IDRelativeMMECapacity RelativeMMECapacity
-	// IDMMERelaySupportIndicator is the value when Kind is S1SetupResponseIEs_IDMMERelaySupportIndicator.
-	IDMMERelaySupportIndicator MMERelaySupportIndicator
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDUERetentionInformation is the value when Kind is S1SetupRequestIEs_IDUERetentionInformation.
-	IDUERetentionInformation UERetentionInformation
-	// IDServedDCNs is the value when Kind is MMEConfigurationUpdateIEs_IDServedDCNs.
-	IDServedDCNs ServedDCNs
-	// IDIABSupported is the value when Kind is S1SetupResponseIEs_IDIABSupported.
-	IDIABSupported IABSupported
+	Kind                       S1apProtocolIesKind
+	IDMMEname                  MMEname                  // when Kind is MMEConfigurationUpdateIEs_IDMMEname
+	IDServedGUMMEIs            ServedGUMMEIs            // when Kind is MMEConfigurationUpdateIEs_IDServedGUMMEIs
+	IDRelativeMMECapacity      RelativeMMECapacity      // when Kind is MMEConfigurationUpdateIEs_IDRelativeMMECapacity
+	IDMMERelaySupportIndicator MMERelaySupportIndicator // when Kind is S1SetupResponseIEs_IDMMERelaySupportIndicator
+	IDCriticalityDiagnostics   *CriticalityDiagnostics  // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDUERetentionInformation   UERetentionInformation   // when Kind is S1SetupRequestIEs_IDUERetentionInformation
+	IDServedDCNs               ServedDCNs               // when Kind is MMEConfigurationUpdateIEs_IDServedDCNs
+	IDIABSupported             IABSupported             // when Kind is S1SetupResponseIEs_IDIABSupported
 }
 
 // S1SetupFailure is the ASN.1 type S1SetupFailure.
@@ -4396,8 +3673,7 @@ type S1SetupResponseIEs struct {
 //		...
 //	}
 type S1SetupFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.S1SetupFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_S1SetupFailureIEs
+	ProtocolIEs ProtocolIEContainer_S1SetupFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.S1SetupFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4417,12 +3693,9 @@ type ProtocolIEContainer_S1SetupFailureIEs []ProtocolIEField_S1SetupFailureIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_S1SetupFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value S1SetupFailureIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       S1SetupFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // S1SetupFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({S1SetupFailureIEs}): the encoding received (Raw) and, when the
@@ -4434,13 +3707,10 @@ type S1SetupFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTimeToWait is the value when Kind is ENBConfigurationUpdateFailureIEs_IDTimeToWait.
-	IDTimeToWait TimeToWait
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDTimeToWait             TimeToWait              // when Kind is ENBConfigurationUpdateFailureIEs_IDTimeToWait
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // ENBConfigurationUpdate is the ASN.1 type ENBConfigurationUpdate.
@@ -4450,8 +3720,7 @@ type S1SetupFailureIEs struct {
 //		...
 //	}
 type ENBConfigurationUpdate struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationUpdateIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBConfigurationUpdateIEs
+	ProtocolIEs ProtocolIEContainer_ENBConfigurationUpdateIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationUpdateIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4471,12 +3740,9 @@ type ProtocolIEContainer_ENBConfigurationUpdateIEs []ProtocolIEField_ENBConfigur
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBConfigurationUpdateIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBConfigurationUpdateIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       ENBConfigurationUpdateIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBConfigurationUpdateIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBConfigurationUpdateIEs}): the encoding received (Raw) and, when the
@@ -4488,17 +3754,12 @@ type ENBConfigurationUpdateIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDENBname is the value when Kind is ENBConfigurationUpdateIEs_IDENBname.
-	IDENBname ENBname
-	// IDSupportedTAs is the value when Kind is ENBConfigurationUpdateIEs_IDSupportedTAs.
-	IDSupportedTAs SupportedTAs
-	// IDCSGIDList is the value when Kind is ENBConfigurationUpdateIEs_IDCSGIDList.
-	IDCSGIDList CSGIDList
-	// IDDefaultPagingDRX is the value when Kind is ENBConfigurationUpdateIEs_IDDefaultPagingDRX.
-	IDDefaultPagingDRX PagingDRX
-	// IDNBIoTDefaultPagingDRX is the value when Kind is ENBConfigurationUpdateIEs_IDNBIoTDefaultPagingDRX.
-	IDNBIoTDefaultPagingDRX NBIoTDefaultPagingDRX
+	Kind                    S1apProtocolIesKind
+	IDENBname               ENBname               // when Kind is ENBConfigurationUpdateIEs_IDENBname
+	IDSupportedTAs          SupportedTAs          // when Kind is ENBConfigurationUpdateIEs_IDSupportedTAs
+	IDCSGIDList             CSGIDList             // when Kind is ENBConfigurationUpdateIEs_IDCSGIDList
+	IDDefaultPagingDRX      PagingDRX             // when Kind is ENBConfigurationUpdateIEs_IDDefaultPagingDRX
+	IDNBIoTDefaultPagingDRX NBIoTDefaultPagingDRX // when Kind is ENBConfigurationUpdateIEs_IDNBIoTDefaultPagingDRX
 	// ConnectedengNBList is the value when Kind is ENBConfigurationUpdateIEs_IDConnectedengNBToAddList or ENBConfigurationUpdateIEs_IDConnectedengNBToRemoveList.
 	ConnectedengNBList ConnectedengNBList
 }
@@ -4510,8 +3771,7 @@ type ENBConfigurationUpdateIEs struct {
 //		...
 //	}
 type ENBConfigurationUpdateAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationUpdateAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBConfigurationUpdateAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_ENBConfigurationUpdateAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationUpdateAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4531,12 +3791,9 @@ type ProtocolIEContainer_ENBConfigurationUpdateAcknowledgeIEs []ProtocolIEField_
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBConfigurationUpdateAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBConfigurationUpdateAcknowledgeIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       ENBConfigurationUpdateAcknowledgeIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBConfigurationUpdateAcknowledgeIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBConfigurationUpdateAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -4548,9 +3805,8 @@ type ENBConfigurationUpdateAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // ENBConfigurationUpdateFailure is the ASN.1 type ENBConfigurationUpdateFailure.
@@ -4560,8 +3816,7 @@ type ENBConfigurationUpdateAcknowledgeIEs struct {
 //		...
 //	}
 type ENBConfigurationUpdateFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationUpdateFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBConfigurationUpdateFailureIEs
+	ProtocolIEs ProtocolIEContainer_ENBConfigurationUpdateFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationUpdateFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4581,12 +3836,9 @@ type ProtocolIEContainer_ENBConfigurationUpdateFailureIEs []ProtocolIEField_ENBC
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBConfigurationUpdateFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBConfigurationUpdateFailureIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       ENBConfigurationUpdateFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBConfigurationUpdateFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBConfigurationUpdateFailureIEs}): the encoding received (Raw) and, when the
@@ -4598,13 +3850,10 @@ type ENBConfigurationUpdateFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTimeToWait is the value when Kind is ENBConfigurationUpdateFailureIEs_IDTimeToWait.
-	IDTimeToWait TimeToWait
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDTimeToWait             TimeToWait              // when Kind is ENBConfigurationUpdateFailureIEs_IDTimeToWait
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // MMEConfigurationUpdate is the ASN.1 type MMEConfigurationUpdate.
@@ -4614,8 +3863,7 @@ type ENBConfigurationUpdateFailureIEs struct {
 //		...
 //	}
 type MMEConfigurationUpdate struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationUpdateIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMEConfigurationUpdateIEs
+	ProtocolIEs ProtocolIEContainer_MMEConfigurationUpdateIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationUpdateIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4635,12 +3883,9 @@ type ProtocolIEContainer_MMEConfigurationUpdateIEs []ProtocolIEField_MMEConfigur
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMEConfigurationUpdateIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMEConfigurationUpdateIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       MMEConfigurationUpdateIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMEConfigurationUpdateIEs is the open type S1AP-PROTOCOL-IES.&Value({MMEConfigurationUpdateIEs}): the encoding received (Raw) and, when the
@@ -4652,15 +3897,11 @@ type MMEConfigurationUpdateIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEname is the value when Kind is MMEConfigurationUpdateIEs_IDMMEname.
-	IDMMEname MMEname
-	// IDServedGUMMEIs is the value when Kind is MMEConfigurationUpdateIEs_IDServedGUMMEIs.
-	IDServedGUMMEIs ServedGUMMEIs
-	// IDRelativeMMECapacity is the value when Kind is MMEConfigurationUpdateIEs_IDRelativeMMECapacity.
-	IDRelativeMMECapacity RelativeMMECapacity
-	// IDServedDCNs is the value when Kind is MMEConfigurationUpdateIEs_IDServedDCNs.
-	IDServedDCNs ServedDCNs
+	Kind                  S1apProtocolIesKind
+	IDMMEname             MMEname             // when Kind is MMEConfigurationUpdateIEs_IDMMEname
+	IDServedGUMMEIs       ServedGUMMEIs       // when Kind is MMEConfigurationUpdateIEs_IDServedGUMMEIs
+	IDRelativeMMECapacity RelativeMMECapacity // when Kind is MMEConfigurationUpdateIEs_IDRelativeMMECapacity
+	IDServedDCNs          ServedDCNs          // when Kind is MMEConfigurationUpdateIEs_IDServedDCNs
 }
 
 // MMEConfigurationUpdateAcknowledge is the ASN.1 type MMEConfigurationUpdateAcknowledge.
@@ -4670,8 +3911,7 @@ type MMEConfigurationUpdateIEs struct {
 //		...
 //	}
 type MMEConfigurationUpdateAcknowledge struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationUpdateAcknowledgeIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMEConfigurationUpdateAcknowledgeIEs
+	ProtocolIEs ProtocolIEContainer_MMEConfigurationUpdateAcknowledgeIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationUpdateAcknowledgeIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4691,12 +3931,9 @@ type ProtocolIEContainer_MMEConfigurationUpdateAcknowledgeIEs []ProtocolIEField_
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMEConfigurationUpdateAcknowledgeIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMEConfigurationUpdateAcknowledgeIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       MMEConfigurationUpdateAcknowledgeIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMEConfigurationUpdateAcknowledgeIEs is the open type S1AP-PROTOCOL-IES.&Value({MMEConfigurationUpdateAcknowledgeIEs}): the encoding received (Raw) and, when the
@@ -4708,9 +3945,8 @@ type MMEConfigurationUpdateAcknowledgeIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // MMEConfigurationUpdateFailure is the ASN.1 type MMEConfigurationUpdateFailure.
@@ -4720,8 +3956,7 @@ type MMEConfigurationUpdateAcknowledgeIEs struct {
 //		...
 //	}
 type MMEConfigurationUpdateFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationUpdateFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMEConfigurationUpdateFailureIEs
+	ProtocolIEs ProtocolIEContainer_MMEConfigurationUpdateFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationUpdateFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4741,12 +3976,9 @@ type ProtocolIEContainer_MMEConfigurationUpdateFailureIEs []ProtocolIEField_MMEC
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMEConfigurationUpdateFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMEConfigurationUpdateFailureIEs
+	ID          ProtocolIEID                     // id [0] ProtocolIE-ID
+	Criticality Criticality                      // criticality [1] Criticality
+	Value       MMEConfigurationUpdateFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMEConfigurationUpdateFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({MMEConfigurationUpdateFailureIEs}): the encoding received (Raw) and, when the
@@ -4758,13 +3990,10 @@ type MMEConfigurationUpdateFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDTimeToWait is the value when Kind is ENBConfigurationUpdateFailureIEs_IDTimeToWait.
-	IDTimeToWait TimeToWait
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDTimeToWait             TimeToWait              // when Kind is ENBConfigurationUpdateFailureIEs_IDTimeToWait
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // DownlinkS1cdma2000tunnelling is the ASN.1 type DownlinkS1cdma2000tunnelling.
@@ -4774,8 +4003,7 @@ type MMEConfigurationUpdateFailureIEs struct {
 //		...
 //	}
 type DownlinkS1cdma2000tunnelling struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkS1cdma2000tunnellingIEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkS1cdma2000tunnellingIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkS1cdma2000tunnellingIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkS1cdma2000tunnellingIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4795,12 +4023,9 @@ type ProtocolIEContainer_DownlinkS1cdma2000tunnellingIEs []ProtocolIEField_Downl
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkS1cdma2000tunnellingIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value DownlinkS1cdma2000tunnellingIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       DownlinkS1cdma2000tunnellingIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // DownlinkS1cdma2000tunnellingIEs is the open type S1AP-PROTOCOL-IES.&Value({DownlinkS1cdma2000tunnellingIEs}): the encoding received (Raw) and, when the
@@ -4812,19 +4037,13 @@ type DownlinkS1cdma2000tunnellingIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABSubjecttoDataForwardingList is the value when Kind is DownlinkS1cdma2000tunnellingIEs_IDERABSubjecttoDataForwardingList.
-	IDERABSubjecttoDataForwardingList ERABSubjecttoDataForwardingList
-	// IDCdma2000HOStatus is the value when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000HOStatus.
-	IDCdma2000HOStatus Cdma2000HOStatus
-	// IDCdma2000RATType is the value when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000RATType.
-	IDCdma2000RATType Cdma2000RATType
-	// IDCdma2000PDU is the value when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000PDU.
-	IDCdma2000PDU Cdma2000PDU
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABSubjecttoDataForwardingList ERABSubjecttoDataForwardingList // when Kind is DownlinkS1cdma2000tunnellingIEs_IDERABSubjecttoDataForwardingList
+	IDCdma2000HOStatus                Cdma2000HOStatus                // when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000HOStatus
+	IDCdma2000RATType                 Cdma2000RATType                 // when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000RATType
+	IDCdma2000PDU                     Cdma2000PDU                     // when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000PDU
 }
 
 // UplinkS1cdma2000tunnelling is the ASN.1 type UplinkS1cdma2000tunnelling.
@@ -4834,8 +4053,7 @@ type DownlinkS1cdma2000tunnellingIEs struct {
 //		...
 //	}
 type UplinkS1cdma2000tunnelling struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkS1cdma2000tunnellingIEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkS1cdma2000tunnellingIEs
+	ProtocolIEs ProtocolIEContainer_UplinkS1cdma2000tunnellingIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkS1cdma2000tunnellingIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4855,12 +4073,9 @@ type ProtocolIEContainer_UplinkS1cdma2000tunnellingIEs []ProtocolIEField_UplinkS
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkS1cdma2000tunnellingIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UplinkS1cdma2000tunnellingIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       UplinkS1cdma2000tunnellingIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UplinkS1cdma2000tunnellingIEs is the open type S1AP-PROTOCOL-IES.&Value({UplinkS1cdma2000tunnellingIEs}): the encoding received (Raw) and, when the
@@ -4872,25 +4087,16 @@ type UplinkS1cdma2000tunnellingIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCdma2000RATType is the value when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000RATType.
-	IDCdma2000RATType Cdma2000RATType
-	// IDCdma2000SectorID is the value when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000SectorID.
-	IDCdma2000SectorID Cdma2000SectorID
-	// IDCdma2000HORequiredIndication is the value when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000HORequiredIndication.
-	IDCdma2000HORequiredIndication Cdma2000HORequiredIndication
-	// IDCdma2000OneXSRVCCInfo is the value when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000OneXSRVCCInfo.
-	IDCdma2000OneXSRVCCInfo *Cdma2000OneXSRVCCInfo
-	// IDCdma2000OneXRAND is the value when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000OneXRAND.
-	IDCdma2000OneXRAND Cdma2000OneXRAND
-	// IDCdma2000PDU is the value when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000PDU.
-	IDCdma2000PDU Cdma2000PDU
-	// IDEUTRANRoundTripDelayEstimationInfo is the value when Kind is UplinkS1cdma2000tunnellingIEs_IDEUTRANRoundTripDelayEstimationInfo.
-	IDEUTRANRoundTripDelayEstimationInfo EUTRANRoundTripDelayEstimationInfo
+	Kind                                 S1apProtocolIesKind
+	IDMMEUES1APID                        MMEUES1APID                        // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                        ENBUES1APID                        // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCdma2000RATType                    Cdma2000RATType                    // when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000RATType
+	IDCdma2000SectorID                   Cdma2000SectorID                   // when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000SectorID
+	IDCdma2000HORequiredIndication       Cdma2000HORequiredIndication       // when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000HORequiredIndication
+	IDCdma2000OneXSRVCCInfo              *Cdma2000OneXSRVCCInfo             // when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000OneXSRVCCInfo
+	IDCdma2000OneXRAND                   Cdma2000OneXRAND                   // when Kind is UplinkS1cdma2000tunnellingIEs_IDCdma2000OneXRAND
+	IDCdma2000PDU                        Cdma2000PDU                        // when Kind is DownlinkS1cdma2000tunnellingIEs_IDCdma2000PDU
+	IDEUTRANRoundTripDelayEstimationInfo EUTRANRoundTripDelayEstimationInfo // when Kind is UplinkS1cdma2000tunnellingIEs_IDEUTRANRoundTripDelayEstimationInfo
 }
 
 // UECapabilityInfoIndication is the ASN.1 type UECapabilityInfoIndication.
@@ -4900,8 +4106,7 @@ type UplinkS1cdma2000tunnellingIEs struct {
 //		...
 //	}
 type UECapabilityInfoIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UECapabilityInfoIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_UECapabilityInfoIndicationIEs
+	ProtocolIEs ProtocolIEContainer_UECapabilityInfoIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UECapabilityInfoIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4921,12 +4126,9 @@ type ProtocolIEContainer_UECapabilityInfoIndicationIEs []ProtocolIEField_UECapab
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UECapabilityInfoIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UECapabilityInfoIndicationIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       UECapabilityInfoIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UECapabilityInfoIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({UECapabilityInfoIndicationIEs}): the encoding received (Raw) and, when the
@@ -4938,19 +4140,15 @@ type UECapabilityInfoIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
 	// UERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability or UECapabilityInfoIndicationIEs_IDUERadioCapabilityNRFormat.
 	UERadioCapability UERadioCapability
 	// UERadioCapabilityForPaging is the value when Kind is PagingIEs_IDUERadioCapabilityForPaging or UECapabilityInfoIndicationIEs_IDUERadioCapabilityForPagingNRFormat.
-	UERadioCapabilityForPaging UERadioCapabilityForPaging
-	// IDUEApplicationLayerMeasurementCapability is the value when Kind is InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability.
-	IDUEApplicationLayerMeasurementCapability UEApplicationLayerMeasurementCapability
-	// IDLTEMIndication is the value when Kind is UECapabilityInfoIndicationIEs_IDLTEMIndication.
-	IDLTEMIndication LTEMIndication
+	UERadioCapabilityForPaging                UERadioCapabilityForPaging
+	IDUEApplicationLayerMeasurementCapability UEApplicationLayerMeasurementCapability // when Kind is InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability
+	IDLTEMIndication                          LTEMIndication                          // when Kind is UECapabilityInfoIndicationIEs_IDLTEMIndication
 }
 
 // ENBStatusTransfer is the ASN.1 type ENBStatusTransfer.
@@ -4960,8 +4158,7 @@ type UECapabilityInfoIndicationIEs struct {
 //		...
 //	}
 type ENBStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_ENBStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -4981,12 +4178,9 @@ type ProtocolIEContainer_ENBStatusTransferIEs []ProtocolIEField_ENBStatusTransfe
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBStatusTransferIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       ENBStatusTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBStatusTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -4998,13 +4192,10 @@ type ENBStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDENBStatusTransferTransparentContainer is the value when Kind is ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer.
-	IDENBStatusTransferTransparentContainer *ENBStatusTransferTransparentContainer
+	Kind                                    S1apProtocolIesKind
+	IDMMEUES1APID                           MMEUES1APID                            // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                           ENBUES1APID                            // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDENBStatusTransferTransparentContainer *ENBStatusTransferTransparentContainer // when Kind is ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer
 }
 
 // MMEStatusTransfer is the ASN.1 type MMEStatusTransfer.
@@ -5014,8 +4205,7 @@ type ENBStatusTransferIEs struct {
 //		...
 //	}
 type MMEStatusTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEStatusTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMEStatusTransferIEs
+	ProtocolIEs ProtocolIEContainer_MMEStatusTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEStatusTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5035,12 +4225,9 @@ type ProtocolIEContainer_MMEStatusTransferIEs []ProtocolIEField_MMEStatusTransfe
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMEStatusTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMEStatusTransferIEs
+	ID          ProtocolIEID         // id [0] ProtocolIE-ID
+	Criticality Criticality          // criticality [1] Criticality
+	Value       MMEStatusTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMEStatusTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({MMEStatusTransferIEs}): the encoding received (Raw) and, when the
@@ -5052,13 +4239,10 @@ type MMEStatusTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDENBStatusTransferTransparentContainer is the value when Kind is ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer.
-	IDENBStatusTransferTransparentContainer *ENBStatusTransferTransparentContainer
+	Kind                                    S1apProtocolIesKind
+	IDMMEUES1APID                           MMEUES1APID                            // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                           ENBUES1APID                            // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDENBStatusTransferTransparentContainer *ENBStatusTransferTransparentContainer // when Kind is ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer
 }
 
 // TraceStart is the ASN.1 type TraceStart.
@@ -5068,8 +4252,7 @@ type MMEStatusTransferIEs struct {
 //		...
 //	}
 type TraceStart struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.TraceStartIEs}}.
-	ProtocolIEs ProtocolIEContainer_TraceStartIEs
+	ProtocolIEs ProtocolIEContainer_TraceStartIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.TraceStartIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5089,12 +4272,9 @@ type ProtocolIEContainer_TraceStartIEs []ProtocolIEField_TraceStartIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_TraceStartIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value TraceStartIEs
+	ID          ProtocolIEID  // id [0] ProtocolIE-ID
+	Criticality Criticality   // criticality [1] Criticality
+	Value       TraceStartIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // TraceStartIEs is the open type S1AP-PROTOCOL-IES.&Value({TraceStartIEs}): the encoding received (Raw) and, when the
@@ -5106,13 +4286,10 @@ type TraceStartIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDTraceActivation is the value when Kind is HandoverRequestIEs_IDTraceActivation.
-	IDTraceActivation *TraceActivation
+	Kind              S1apProtocolIesKind
+	IDMMEUES1APID     MMEUES1APID      // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID     ENBUES1APID      // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDTraceActivation *TraceActivation // when Kind is HandoverRequestIEs_IDTraceActivation
 }
 
 // TraceFailureIndication is the ASN.1 type TraceFailureIndication.
@@ -5122,8 +4299,7 @@ type TraceStartIEs struct {
 //		...
 //	}
 type TraceFailureIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.TraceFailureIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_TraceFailureIndicationIEs
+	ProtocolIEs ProtocolIEContainer_TraceFailureIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.TraceFailureIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5143,12 +4319,9 @@ type ProtocolIEContainer_TraceFailureIndicationIEs []ProtocolIEField_TraceFailur
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_TraceFailureIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value TraceFailureIndicationIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       TraceFailureIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // TraceFailureIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({TraceFailureIndicationIEs}): the encoding received (Raw) and, when the
@@ -5160,15 +4333,11 @@ type TraceFailureIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDEUTRANTraceID is the value when Kind is CellTrafficTraceIEs_IDEUTRANTraceID.
-	IDEUTRANTraceID EUTRANTraceID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind            S1apProtocolIesKind
+	IDMMEUES1APID   MMEUES1APID   // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID   ENBUES1APID   // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDEUTRANTraceID EUTRANTraceID // when Kind is CellTrafficTraceIEs_IDEUTRANTraceID
+	IDCause         *Cause        // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
 }
 
 // DeactivateTrace is the ASN.1 type DeactivateTrace.
@@ -5178,8 +4347,7 @@ type TraceFailureIndicationIEs struct {
 //		...
 //	}
 type DeactivateTrace struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DeactivateTraceIEs}}.
-	ProtocolIEs ProtocolIEContainer_DeactivateTraceIEs
+	ProtocolIEs ProtocolIEContainer_DeactivateTraceIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DeactivateTraceIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5199,12 +4367,9 @@ type ProtocolIEContainer_DeactivateTraceIEs []ProtocolIEField_DeactivateTraceIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DeactivateTraceIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value DeactivateTraceIEs
+	ID          ProtocolIEID       // id [0] ProtocolIE-ID
+	Criticality Criticality        // criticality [1] Criticality
+	Value       DeactivateTraceIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // DeactivateTraceIEs is the open type S1AP-PROTOCOL-IES.&Value({DeactivateTraceIEs}): the encoding received (Raw) and, when the
@@ -5216,13 +4381,10 @@ type DeactivateTraceIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDEUTRANTraceID is the value when Kind is CellTrafficTraceIEs_IDEUTRANTraceID.
-	IDEUTRANTraceID EUTRANTraceID
+	Kind            S1apProtocolIesKind
+	IDMMEUES1APID   MMEUES1APID   // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID   ENBUES1APID   // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDEUTRANTraceID EUTRANTraceID // when Kind is CellTrafficTraceIEs_IDEUTRANTraceID
 }
 
 // CellTrafficTrace is the ASN.1 type CellTrafficTrace.
@@ -5232,8 +4394,7 @@ type DeactivateTraceIEs struct {
 //	...
 //	}
 type CellTrafficTrace struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.CellTrafficTraceIEs}}.
-	ProtocolIEs ProtocolIEContainer_CellTrafficTraceIEs
+	ProtocolIEs ProtocolIEContainer_CellTrafficTraceIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.CellTrafficTraceIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5253,12 +4414,9 @@ type ProtocolIEContainer_CellTrafficTraceIEs []ProtocolIEField_CellTrafficTraceI
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_CellTrafficTraceIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value CellTrafficTraceIEs
+	ID          ProtocolIEID        // id [0] ProtocolIE-ID
+	Criticality Criticality         // criticality [1] Criticality
+	Value       CellTrafficTraceIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // CellTrafficTraceIEs is the open type S1AP-PROTOCOL-IES.&Value({CellTrafficTraceIEs}): the encoding received (Raw) and, when the
@@ -5270,19 +4428,13 @@ type CellTrafficTraceIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDEUTRANTraceID is the value when Kind is CellTrafficTraceIEs_IDEUTRANTraceID.
-	IDEUTRANTraceID EUTRANTraceID
-	// IDEUTRANCGI is the value when Kind is CellTrafficTraceIEs_IDEUTRANCGI.
-	IDEUTRANCGI *EUTRANCGI
-	// IDTraceCollectionEntityIPAddress is the value when Kind is CellTrafficTraceIEs_IDTraceCollectionEntityIPAddress.
-	IDTraceCollectionEntityIPAddress TransportLayerAddress
-	// IDPrivacyIndicator is the value when Kind is CellTrafficTraceIEs_IDPrivacyIndicator.
-	IDPrivacyIndicator PrivacyIndicator
+	Kind                             S1apProtocolIesKind
+	IDMMEUES1APID                    MMEUES1APID           // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                    ENBUES1APID           // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDEUTRANTraceID                  EUTRANTraceID         // when Kind is CellTrafficTraceIEs_IDEUTRANTraceID
+	IDEUTRANCGI                      *EUTRANCGI            // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
+	IDTraceCollectionEntityIPAddress TransportLayerAddress // when Kind is CellTrafficTraceIEs_IDTraceCollectionEntityIPAddress
+	IDPrivacyIndicator               PrivacyIndicator      // when Kind is CellTrafficTraceIEs_IDPrivacyIndicator
 }
 
 // LocationReportingControl is the ASN.1 type LocationReportingControl.
@@ -5292,8 +4444,7 @@ type CellTrafficTraceIEs struct {
 //		...
 //	}
 type LocationReportingControl struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.LocationReportingControlIEs}}.
-	ProtocolIEs ProtocolIEContainer_LocationReportingControlIEs
+	ProtocolIEs ProtocolIEContainer_LocationReportingControlIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.LocationReportingControlIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5313,12 +4464,9 @@ type ProtocolIEContainer_LocationReportingControlIEs []ProtocolIEField_LocationR
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_LocationReportingControlIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value LocationReportingControlIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       LocationReportingControlIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // LocationReportingControlIEs is the open type S1AP-PROTOCOL-IES.&Value({LocationReportingControlIEs}): the encoding received (Raw) and, when the
@@ -5330,13 +4478,10 @@ type LocationReportingControlIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDRequestType is the value when Kind is HandoverRequestIEs_IDRequestType.
-	IDRequestType *RequestType
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID  // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID  // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDRequestType *RequestType // when Kind is HandoverRequestIEs_IDRequestType
 }
 
 // LocationReportingFailureIndication is the ASN.1 type LocationReportingFailureIndication.
@@ -5346,8 +4491,7 @@ type LocationReportingControlIEs struct {
 //		...
 //	}
 type LocationReportingFailureIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.LocationReportingFailureIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_LocationReportingFailureIndicationIEs
+	ProtocolIEs ProtocolIEContainer_LocationReportingFailureIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.LocationReportingFailureIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5367,12 +4511,9 @@ type ProtocolIEContainer_LocationReportingFailureIndicationIEs []ProtocolIEField
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_LocationReportingFailureIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value LocationReportingFailureIndicationIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       LocationReportingFailureIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // LocationReportingFailureIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({LocationReportingFailureIndicationIEs}): the encoding received (Raw) and, when the
@@ -5384,13 +4525,10 @@ type LocationReportingFailureIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause       *Cause      // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
 }
 
 // LocationReport is the ASN.1 type LocationReport.
@@ -5400,8 +4538,7 @@ type LocationReportingFailureIndicationIEs struct {
 //		...
 //	}
 type LocationReport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.LocationReportIEs}}.
-	ProtocolIEs ProtocolIEContainer_LocationReportIEs
+	ProtocolIEs ProtocolIEContainer_LocationReportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.LocationReportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5421,12 +4558,9 @@ type ProtocolIEContainer_LocationReportIEs []ProtocolIEField_LocationReportIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_LocationReportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value LocationReportIEs
+	ID          ProtocolIEID      // id [0] ProtocolIE-ID
+	Criticality Criticality       // criticality [1] Criticality
+	Value       LocationReportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // LocationReportIEs is the open type S1AP-PROTOCOL-IES.&Value({LocationReportIEs}): the encoding received (Raw) and, when the
@@ -5438,21 +4572,14 @@ type LocationReportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDEUTRANCGI is the value when Kind is CellTrafficTraceIEs_IDEUTRANCGI.
-	IDEUTRANCGI *EUTRANCGI
-	// IDTAI is the value when Kind is ENBCPRelocationIndicationIEs_IDTAI.
-	IDTAI *TAI
-	// IDRequestType is the value when Kind is HandoverRequestIEs_IDRequestType.
-	IDRequestType *RequestType
-	// IDPSCellInformation is the value when Kind is HandoverNotifyIEs_IDPSCellInformation.
-	IDPSCellInformation *PSCellInformation
-	// IDLTENTNTAIInformation is the value when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation.
-	IDLTENTNTAIInformation *LTENTNTAIInformation
+	Kind                   S1apProtocolIesKind
+	IDMMEUES1APID          MMEUES1APID           // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID          ENBUES1APID           // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDEUTRANCGI            *EUTRANCGI            // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
+	IDTAI                  *TAI                  // when Kind is ENBCPRelocationIndicationIEs_IDTAI
+	IDRequestType          *RequestType          // when Kind is HandoverRequestIEs_IDRequestType
+	IDPSCellInformation    *PSCellInformation    // when Kind is HandoverNotifyIEs_IDPSCellInformation
+	IDLTENTNTAIInformation *LTENTNTAIInformation // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 }
 
 // OverloadStart is the ASN.1 type OverloadStart.
@@ -5462,8 +4589,7 @@ type LocationReportIEs struct {
 //		...
 //	}
 type OverloadStart struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.OverloadStartIEs}}.
-	ProtocolIEs ProtocolIEContainer_OverloadStartIEs
+	ProtocolIEs ProtocolIEContainer_OverloadStartIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.OverloadStartIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5483,12 +4609,9 @@ type ProtocolIEContainer_OverloadStartIEs []ProtocolIEField_OverloadStartIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_OverloadStartIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value OverloadStartIEs
+	ID          ProtocolIEID     // id [0] ProtocolIE-ID
+	Criticality Criticality      // criticality [1] Criticality
+	Value       OverloadStartIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // OverloadStartIEs is the open type S1AP-PROTOCOL-IES.&Value({OverloadStartIEs}): the encoding received (Raw) and, when the
@@ -5500,13 +4623,10 @@ type OverloadStartIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDOverloadResponse is the value when Kind is OverloadStartIEs_IDOverloadResponse.
-	IDOverloadResponse OverloadResponse
-	// IDGUMMEIList is the value when Kind is OverloadStartIEs_IDGUMMEIList.
-	IDGUMMEIList GUMMEIList
-	// IDTrafficLoadReductionIndication is the value when Kind is OverloadStartIEs_IDTrafficLoadReductionIndication.
-	IDTrafficLoadReductionIndication TrafficLoadReductionIndication
+	Kind                             S1apProtocolIesKind
+	IDOverloadResponse               OverloadResponse               // when Kind is OverloadStartIEs_IDOverloadResponse
+	IDGUMMEIList                     GUMMEIList                     // when Kind is OverloadStartIEs_IDGUMMEIList
+	IDTrafficLoadReductionIndication TrafficLoadReductionIndication // when Kind is OverloadStartIEs_IDTrafficLoadReductionIndication
 }
 
 // OverloadStop is the ASN.1 type OverloadStop.
@@ -5516,8 +4636,7 @@ type OverloadStartIEs struct {
 //		...
 //	}
 type OverloadStop struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.OverloadStopIEs}}.
-	ProtocolIEs ProtocolIEContainer_OverloadStopIEs
+	ProtocolIEs ProtocolIEContainer_OverloadStopIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.OverloadStopIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5537,12 +4656,9 @@ type ProtocolIEContainer_OverloadStopIEs []ProtocolIEField_OverloadStopIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_OverloadStopIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value OverloadStopIEs
+	ID          ProtocolIEID    // id [0] ProtocolIE-ID
+	Criticality Criticality     // criticality [1] Criticality
+	Value       OverloadStopIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // OverloadStopIEs is the open type S1AP-PROTOCOL-IES.&Value({OverloadStopIEs}): the encoding received (Raw) and, when the
@@ -5554,9 +4670,8 @@ type OverloadStopIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDGUMMEIList is the value when Kind is OverloadStartIEs_IDGUMMEIList.
-	IDGUMMEIList GUMMEIList
+	Kind         S1apProtocolIesKind
+	IDGUMMEIList GUMMEIList // when Kind is OverloadStartIEs_IDGUMMEIList
 }
 
 // WriteReplaceWarningRequest is the ASN.1 type WriteReplaceWarningRequest.
@@ -5566,8 +4681,7 @@ type OverloadStopIEs struct {
 //		...
 //	}
 type WriteReplaceWarningRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.WriteReplaceWarningRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningRequestIEs
+	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.WriteReplaceWarningRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5587,12 +4701,9 @@ type ProtocolIEContainer_WriteReplaceWarningRequestIEs []ProtocolIEField_WriteRe
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_WriteReplaceWarningRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value WriteReplaceWarningRequestIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       WriteReplaceWarningRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // WriteReplaceWarningRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({WriteReplaceWarningRequestIEs}): the encoding received (Raw) and, when the
@@ -5604,31 +4715,19 @@ type WriteReplaceWarningRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is KillRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is KillRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDWarningAreaList is the value when Kind is KillRequestIEs_IDWarningAreaList.
-	IDWarningAreaList *WarningAreaList
-	// IDRepetitionPeriod is the value when Kind is WriteReplaceWarningRequestIEs_IDRepetitionPeriod.
-	IDRepetitionPeriod RepetitionPeriod
-	// IDExtendedRepetitionPeriod is the value when Kind is WriteReplaceWarningRequestIEs_IDExtendedRepetitionPeriod.
-	IDExtendedRepetitionPeriod ExtendedRepetitionPeriod
-	// IDNumberofBroadcastRequest is the value when Kind is WriteReplaceWarningRequestIEs_IDNumberofBroadcastRequest.
-	IDNumberofBroadcastRequest NumberofBroadcastRequest
-	// IDWarningType is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningType.
-	IDWarningType WarningType
-	// IDWarningSecurityInfo is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo.
-	IDWarningSecurityInfo WarningSecurityInfo
-	// IDDataCodingScheme is the value when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme.
-	IDDataCodingScheme DataCodingScheme
-	// IDWarningMessageContents is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents.
-	IDWarningMessageContents WarningMessageContents
-	// IDConcurrentWarningMessageIndicator is the value when Kind is WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageIndicator.
-	IDConcurrentWarningMessageIndicator ConcurrentWarningMessageIndicator
-	// IDWarningAreaCoordinates is the value when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates.
-	IDWarningAreaCoordinates WarningAreaCoordinates
+	Kind                                S1apProtocolIesKind
+	IDMessageIdentifier                 MessageIdentifier                 // when Kind is KillRequestIEs_IDMessageIdentifier
+	IDSerialNumber                      SerialNumber                      // when Kind is KillRequestIEs_IDSerialNumber
+	IDWarningAreaList                   *WarningAreaList                  // when Kind is KillRequestIEs_IDWarningAreaList
+	IDRepetitionPeriod                  RepetitionPeriod                  // when Kind is WriteReplaceWarningRequestIEs_IDRepetitionPeriod
+	IDExtendedRepetitionPeriod          ExtendedRepetitionPeriod          // when Kind is WriteReplaceWarningRequestIEs_IDExtendedRepetitionPeriod
+	IDNumberofBroadcastRequest          NumberofBroadcastRequest          // when Kind is WriteReplaceWarningRequestIEs_IDNumberofBroadcastRequest
+	IDWarningType                       WarningType                       // when Kind is WriteReplaceWarningRequestIEs_IDWarningType
+	IDWarningSecurityInfo               WarningSecurityInfo               // when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo
+	IDDataCodingScheme                  DataCodingScheme                  // when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme
+	IDWarningMessageContents            WarningMessageContents            // when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents
+	IDConcurrentWarningMessageIndicator ConcurrentWarningMessageIndicator // when Kind is WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageIndicator
+	IDWarningAreaCoordinates            WarningAreaCoordinates            // when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 }
 
 // WriteReplaceWarningResponse is the ASN.1 type WriteReplaceWarningResponse.
@@ -5638,8 +4737,7 @@ type WriteReplaceWarningRequestIEs struct {
 //		...
 //	}
 type WriteReplaceWarningResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.WriteReplaceWarningResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningResponseIEs
+	ProtocolIEs ProtocolIEContainer_WriteReplaceWarningResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.WriteReplaceWarningResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5659,12 +4757,9 @@ type ProtocolIEContainer_WriteReplaceWarningResponseIEs []ProtocolIEField_WriteR
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_WriteReplaceWarningResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value WriteReplaceWarningResponseIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       WriteReplaceWarningResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // WriteReplaceWarningResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({WriteReplaceWarningResponseIEs}): the encoding received (Raw) and, when the
@@ -5676,15 +4771,11 @@ type WriteReplaceWarningResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is KillRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is KillRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDBroadcastCompletedAreaList is the value when Kind is WriteReplaceWarningResponseIEs_IDBroadcastCompletedAreaList.
-	IDBroadcastCompletedAreaList *BroadcastCompletedAreaList
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                         S1apProtocolIesKind
+	IDMessageIdentifier          MessageIdentifier           // when Kind is KillRequestIEs_IDMessageIdentifier
+	IDSerialNumber               SerialNumber                // when Kind is KillRequestIEs_IDSerialNumber
+	IDBroadcastCompletedAreaList *BroadcastCompletedAreaList // when Kind is WriteReplaceWarningResponseIEs_IDBroadcastCompletedAreaList
+	IDCriticalityDiagnostics     *CriticalityDiagnostics     // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // ENBDirectInformationTransfer is the ASN.1 type ENBDirectInformationTransfer.
@@ -5694,8 +4785,7 @@ type WriteReplaceWarningResponseIEs struct {
 //		...
 //	}
 type ENBDirectInformationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBDirectInformationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBDirectInformationTransferIEs
+	ProtocolIEs ProtocolIEContainer_ENBDirectInformationTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBDirectInformationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5715,12 +4805,9 @@ type ProtocolIEContainer_ENBDirectInformationTransferIEs []ProtocolIEField_ENBDi
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBDirectInformationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBDirectInformationTransferIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       ENBDirectInformationTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBDirectInformationTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBDirectInformationTransferIEs}): the encoding received (Raw) and, when the
@@ -5732,9 +4819,8 @@ type ENBDirectInformationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDInterSystemInformationTransferTypeEDT is the value when Kind is ENBDirectInformationTransferIEs_IDInterSystemInformationTransferTypeEDT.
-	IDInterSystemInformationTransferTypeEDT InterSystemInformationTransferType
+	Kind                                    S1apProtocolIesKind
+	IDInterSystemInformationTransferTypeEDT InterSystemInformationTransferType // when Kind is ENBDirectInformationTransferIEs_IDInterSystemInformationTransferTypeEDT
 }
 
 // InterSystemInformationTransferType is the ASN.1 type Inter-SystemInformationTransferType.
@@ -5745,9 +4831,8 @@ type ENBDirectInformationTransferIEs struct {
 //	}
 type InterSystemInformationTransferType struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice InterSystemInformationTransferTypeChoice
-	// RIMTransfer is the component rIMTransfer [0] RIMTransfer.
-	RIMTransfer *RIMTransfer
+	Choice      InterSystemInformationTransferTypeChoice
+	RIMTransfer *RIMTransfer // rIMTransfer [0] RIMTransfer
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -5777,8 +4862,7 @@ func (c InterSystemInformationTransferTypeChoice) String() string {
 //		...
 //	}
 type MMEDirectInformationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEDirectInformationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMEDirectInformationTransferIEs
+	ProtocolIEs ProtocolIEContainer_MMEDirectInformationTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEDirectInformationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5798,12 +4882,9 @@ type ProtocolIEContainer_MMEDirectInformationTransferIEs []ProtocolIEField_MMEDi
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMEDirectInformationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMEDirectInformationTransferIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       MMEDirectInformationTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMEDirectInformationTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({MMEDirectInformationTransferIEs}): the encoding received (Raw) and, when the
@@ -5815,9 +4896,8 @@ type MMEDirectInformationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDInterSystemInformationTransferTypeMDT is the value when Kind is MMEDirectInformationTransferIEs_IDInterSystemInformationTransferTypeMDT.
-	IDInterSystemInformationTransferTypeMDT InterSystemInformationTransferType
+	Kind                                    S1apProtocolIesKind
+	IDInterSystemInformationTransferTypeMDT InterSystemInformationTransferType // when Kind is MMEDirectInformationTransferIEs_IDInterSystemInformationTransferTypeMDT
 }
 
 // ENBConfigurationTransfer is the ASN.1 type ENBConfigurationTransfer.
@@ -5827,8 +4907,7 @@ type MMEDirectInformationTransferIEs struct {
 //		...
 //	}
 type ENBConfigurationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBConfigurationTransferIEs
+	ProtocolIEs ProtocolIEContainer_ENBConfigurationTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBConfigurationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5848,12 +4927,9 @@ type ProtocolIEContainer_ENBConfigurationTransferIEs []ProtocolIEField_ENBConfig
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBConfigurationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBConfigurationTransferIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       ENBConfigurationTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBConfigurationTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBConfigurationTransferIEs}): the encoding received (Raw) and, when the
@@ -5865,13 +4941,10 @@ type ENBConfigurationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDSONConfigurationTransferECT is the value when Kind is ENBConfigurationTransferIEs_IDSONConfigurationTransferECT.
-	IDSONConfigurationTransferECT *SONConfigurationTransfer
-	// IDENDCSONConfigurationTransferECT is the value when Kind is ENBConfigurationTransferIEs_IDENDCSONConfigurationTransferECT.
-	IDENDCSONConfigurationTransferECT *ENDCSONConfigurationTransfer
-	// IDIntersystemSONConfigurationTransferECT is the value when Kind is ENBConfigurationTransferIEs_IDIntersystemSONConfigurationTransferECT.
-	IDIntersystemSONConfigurationTransferECT IntersystemSONConfigurationTransfer
+	Kind                                     S1apProtocolIesKind
+	IDSONConfigurationTransferECT            *SONConfigurationTransfer           // when Kind is ENBConfigurationTransferIEs_IDSONConfigurationTransferECT
+	IDENDCSONConfigurationTransferECT        *ENDCSONConfigurationTransfer       // when Kind is ENBConfigurationTransferIEs_IDENDCSONConfigurationTransferECT
+	IDIntersystemSONConfigurationTransferECT IntersystemSONConfigurationTransfer // when Kind is ENBConfigurationTransferIEs_IDIntersystemSONConfigurationTransferECT
 }
 
 // MMEConfigurationTransfer is the ASN.1 type MMEConfigurationTransfer.
@@ -5881,8 +4954,7 @@ type ENBConfigurationTransferIEs struct {
 //		...
 //	}
 type MMEConfigurationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMEConfigurationTransferIEs
+	ProtocolIEs ProtocolIEContainer_MMEConfigurationTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMEConfigurationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5902,12 +4974,9 @@ type ProtocolIEContainer_MMEConfigurationTransferIEs []ProtocolIEField_MMEConfig
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMEConfigurationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMEConfigurationTransferIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       MMEConfigurationTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMEConfigurationTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({MMEConfigurationTransferIEs}): the encoding received (Raw) and, when the
@@ -5919,13 +4988,10 @@ type MMEConfigurationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDSONConfigurationTransferMCT is the value when Kind is MMEConfigurationTransferIEs_IDSONConfigurationTransferMCT.
-	IDSONConfigurationTransferMCT *SONConfigurationTransfer
-	// IDENDCSONConfigurationTransferMCT is the value when Kind is MMEConfigurationTransferIEs_IDENDCSONConfigurationTransferMCT.
-	IDENDCSONConfigurationTransferMCT *ENDCSONConfigurationTransfer
-	// IDIntersystemSONConfigurationTransferMCT is the value when Kind is MMEConfigurationTransferIEs_IDIntersystemSONConfigurationTransferMCT.
-	IDIntersystemSONConfigurationTransferMCT IntersystemSONConfigurationTransfer
+	Kind                                     S1apProtocolIesKind
+	IDSONConfigurationTransferMCT            *SONConfigurationTransfer           // when Kind is MMEConfigurationTransferIEs_IDSONConfigurationTransferMCT
+	IDENDCSONConfigurationTransferMCT        *ENDCSONConfigurationTransfer       // when Kind is MMEConfigurationTransferIEs_IDENDCSONConfigurationTransferMCT
+	IDIntersystemSONConfigurationTransferMCT IntersystemSONConfigurationTransfer // when Kind is MMEConfigurationTransferIEs_IDIntersystemSONConfigurationTransferMCT
 }
 
 // PrivateMessage is the ASN.1 type PrivateMessage.
@@ -5935,8 +5001,7 @@ type MMEConfigurationTransferIEs struct {
 //		...
 //	}
 type PrivateMessage struct {
-	// PrivateIEs is the component privateIEs [0] PrivateIE-Container{{S1AP-PDU-Contents.PrivateMessageIEs}}.
-	PrivateIEs PrivateIEContainer_PrivateMessageIEs
+	PrivateIEs PrivateIEContainer_PrivateMessageIEs // privateIEs [0] PrivateIE-Container{{S1AP-PDU-Contents.PrivateMessageIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5956,12 +5021,9 @@ type PrivateIEContainer_PrivateMessageIEs []PrivateIEField_PrivateMessageIEs
 //		value				S1AP-PRIVATE-IES.&Value				({IEsSetParam}{@id})
 //	}
 type PrivateIEField_PrivateMessageIEs struct {
-	// ID is the component id [0] EXPLICIT PrivateIE-ID.
-	ID PrivateIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PRIVATE-IES.&Value.
-	Value []byte
+	ID          PrivateIEID // id [0] EXPLICIT PrivateIE-ID
+	Criticality Criticality // criticality [1] Criticality
+	Value       []byte      // value [2] EXPLICIT S1AP-PRIVATE-IES.&Value
 }
 
 // KillRequest is the ASN.1 type KillRequest.
@@ -5971,8 +5033,7 @@ type PrivateIEField_PrivateMessageIEs struct {
 //		...
 //	}
 type KillRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.KillRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_KillRequestIEs
+	ProtocolIEs ProtocolIEContainer_KillRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.KillRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -5992,12 +5053,9 @@ type ProtocolIEContainer_KillRequestIEs []ProtocolIEField_KillRequestIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_KillRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value KillRequestIEs
+	ID          ProtocolIEID   // id [0] ProtocolIE-ID
+	Criticality Criticality    // criticality [1] Criticality
+	Value       KillRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // KillRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({KillRequestIEs}): the encoding received (Raw) and, when the
@@ -6009,15 +5067,11 @@ type KillRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is KillRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is KillRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDWarningAreaList is the value when Kind is KillRequestIEs_IDWarningAreaList.
-	IDWarningAreaList *WarningAreaList
-	// IDKillAllWarningMessages is the value when Kind is KillRequestIEs_IDKillAllWarningMessages.
-	IDKillAllWarningMessages KillAllWarningMessages
+	Kind                     S1apProtocolIesKind
+	IDMessageIdentifier      MessageIdentifier      // when Kind is KillRequestIEs_IDMessageIdentifier
+	IDSerialNumber           SerialNumber           // when Kind is KillRequestIEs_IDSerialNumber
+	IDWarningAreaList        *WarningAreaList       // when Kind is KillRequestIEs_IDWarningAreaList
+	IDKillAllWarningMessages KillAllWarningMessages // when Kind is KillRequestIEs_IDKillAllWarningMessages
 }
 
 // KillResponse is the ASN.1 type KillResponse.
@@ -6027,8 +5081,7 @@ type KillRequestIEs struct {
 //		...
 //	}
 type KillResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.KillResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_KillResponseIEs
+	ProtocolIEs ProtocolIEContainer_KillResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.KillResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6048,12 +5101,9 @@ type ProtocolIEContainer_KillResponseIEs []ProtocolIEField_KillResponseIEs
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_KillResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value KillResponseIEs
+	ID          ProtocolIEID    // id [0] ProtocolIE-ID
+	Criticality Criticality     // criticality [1] Criticality
+	Value       KillResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // KillResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({KillResponseIEs}): the encoding received (Raw) and, when the
@@ -6065,15 +5115,11 @@ type KillResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMessageIdentifier is the value when Kind is KillRequestIEs_IDMessageIdentifier.
-	IDMessageIdentifier MessageIdentifier
-	// IDSerialNumber is the value when Kind is KillRequestIEs_IDSerialNumber.
-	IDSerialNumber SerialNumber
-	// IDBroadcastCancelledAreaList is the value when Kind is KillResponseIEs_IDBroadcastCancelledAreaList.
-	IDBroadcastCancelledAreaList *BroadcastCancelledAreaList
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                         S1apProtocolIesKind
+	IDMessageIdentifier          MessageIdentifier           // when Kind is KillRequestIEs_IDMessageIdentifier
+	IDSerialNumber               SerialNumber                // when Kind is KillRequestIEs_IDSerialNumber
+	IDBroadcastCancelledAreaList *BroadcastCancelledAreaList // when Kind is KillResponseIEs_IDBroadcastCancelledAreaList
+	IDCriticalityDiagnostics     *CriticalityDiagnostics     // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // PWSRestartIndication is the ASN.1 type PWSRestartIndication.
@@ -6083,8 +5129,7 @@ type KillResponseIEs struct {
 //		...
 //	}
 type PWSRestartIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PWSRestartIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_PWSRestartIndicationIEs
+	ProtocolIEs ProtocolIEContainer_PWSRestartIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PWSRestartIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6104,12 +5149,9 @@ type ProtocolIEContainer_PWSRestartIndicationIEs []ProtocolIEField_PWSRestartInd
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PWSRestartIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value PWSRestartIndicationIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       PWSRestartIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // PWSRestartIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({PWSRestartIndicationIEs}): the encoding received (Raw) and, when the
@@ -6121,15 +5163,11 @@ type PWSRestartIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDECGIListForRestart is the value when Kind is PWSRestartIndicationIEs_IDECGIListForRestart.
-	IDECGIListForRestart ECGIListForRestart
-	// IDGlobalENBID is the value when Kind is PWSFailureIndicationIEs_IDGlobalENBID.
-	IDGlobalENBID *GlobalENBID
-	// IDTAIListForRestart is the value when Kind is PWSRestartIndicationIEs_IDTAIListForRestart.
-	IDTAIListForRestart TAIListForRestart
-	// IDEmergencyAreaIDListForRestart is the value when Kind is PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart.
-	IDEmergencyAreaIDListForRestart EmergencyAreaIDListForRestart
+	Kind                            S1apProtocolIesKind
+	IDECGIListForRestart            ECGIListForRestart            // when Kind is PWSRestartIndicationIEs_IDECGIListForRestart
+	IDGlobalENBID                   *GlobalENBID                  // when Kind is PWSFailureIndicationIEs_IDGlobalENBID
+	IDTAIListForRestart             TAIListForRestart             // when Kind is PWSRestartIndicationIEs_IDTAIListForRestart
+	IDEmergencyAreaIDListForRestart EmergencyAreaIDListForRestart // when Kind is PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart
 }
 
 // PWSFailureIndication is the ASN.1 type PWSFailureIndication.
@@ -6139,8 +5177,7 @@ type PWSRestartIndicationIEs struct {
 //		...
 //	}
 type PWSFailureIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PWSFailureIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_PWSFailureIndicationIEs
+	ProtocolIEs ProtocolIEContainer_PWSFailureIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.PWSFailureIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6160,12 +5197,9 @@ type ProtocolIEContainer_PWSFailureIndicationIEs []ProtocolIEField_PWSFailureInd
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_PWSFailureIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value PWSFailureIndicationIEs
+	ID          ProtocolIEID            // id [0] ProtocolIE-ID
+	Criticality Criticality             // criticality [1] Criticality
+	Value       PWSFailureIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // PWSFailureIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({PWSFailureIndicationIEs}): the encoding received (Raw) and, when the
@@ -6177,11 +5211,9 @@ type PWSFailureIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDPWSfailedECGIList is the value when Kind is PWSFailureIndicationIEs_IDPWSfailedECGIList.
-	IDPWSfailedECGIList PWSfailedECGIList
-	// IDGlobalENBID is the value when Kind is PWSFailureIndicationIEs_IDGlobalENBID.
-	IDGlobalENBID *GlobalENBID
+	Kind                S1apProtocolIesKind
+	IDPWSfailedECGIList PWSfailedECGIList // when Kind is PWSFailureIndicationIEs_IDPWSfailedECGIList
+	IDGlobalENBID       *GlobalENBID      // when Kind is PWSFailureIndicationIEs_IDGlobalENBID
 }
 
 // DownlinkUEAssociatedLPPaTransport is the ASN.1 type DownlinkUEAssociatedLPPaTransport.
@@ -6191,8 +5223,7 @@ type PWSFailureIndicationIEs struct {
 //		...
 //	}
 type DownlinkUEAssociatedLPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkUEAssociatedLPPaTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkUEAssociatedLPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkUEAssociatedLPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkUEAssociatedLPPaTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6212,12 +5243,9 @@ type ProtocolIEContainer_DownlinkUEAssociatedLPPaTransportIEs []ProtocolIEField_
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkUEAssociatedLPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value DownlinkUEAssociatedLPPaTransportIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       DownlinkUEAssociatedLPPaTransportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // DownlinkUEAssociatedLPPaTransportIEs is the open type S1AP-PROTOCOL-IES.&Value({DownlinkUEAssociatedLPPaTransport-IEs}): the encoding received (Raw) and, when the
@@ -6229,15 +5257,11 @@ type DownlinkUEAssociatedLPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDLPPaPDU is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU.
-	IDLPPaPDU LPPaPDU
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDRoutingID   RoutingID   // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID
+	IDLPPaPDU     LPPaPDU     // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 }
 
 // UplinkUEAssociatedLPPaTransport is the ASN.1 type UplinkUEAssociatedLPPaTransport.
@@ -6247,8 +5271,7 @@ type DownlinkUEAssociatedLPPaTransportIEs struct {
 //		...
 //	}
 type UplinkUEAssociatedLPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkUEAssociatedLPPaTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkUEAssociatedLPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_UplinkUEAssociatedLPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkUEAssociatedLPPaTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6268,12 +5291,9 @@ type ProtocolIEContainer_UplinkUEAssociatedLPPaTransportIEs []ProtocolIEField_Up
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkUEAssociatedLPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UplinkUEAssociatedLPPaTransportIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       UplinkUEAssociatedLPPaTransportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UplinkUEAssociatedLPPaTransportIEs is the open type S1AP-PROTOCOL-IES.&Value({UplinkUEAssociatedLPPaTransport-IEs}): the encoding received (Raw) and, when the
@@ -6285,15 +5305,11 @@ type UplinkUEAssociatedLPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDLPPaPDU is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU.
-	IDLPPaPDU LPPaPDU
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDRoutingID   RoutingID   // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID
+	IDLPPaPDU     LPPaPDU     // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 }
 
 // DownlinkNonUEAssociatedLPPaTransport is the ASN.1 type DownlinkNonUEAssociatedLPPaTransport.
@@ -6303,8 +5319,7 @@ type UplinkUEAssociatedLPPaTransportIEs struct {
 //		...
 //	}
 type DownlinkNonUEAssociatedLPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkNonUEAssociatedLPPaTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_DownlinkNonUEAssociatedLPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_DownlinkNonUEAssociatedLPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.DownlinkNonUEAssociatedLPPaTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6324,12 +5339,9 @@ type ProtocolIEContainer_DownlinkNonUEAssociatedLPPaTransportIEs []ProtocolIEFie
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_DownlinkNonUEAssociatedLPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value DownlinkNonUEAssociatedLPPaTransportIEs
+	ID          ProtocolIEID                            // id [0] ProtocolIE-ID
+	Criticality Criticality                             // criticality [1] Criticality
+	Value       DownlinkNonUEAssociatedLPPaTransportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // DownlinkNonUEAssociatedLPPaTransportIEs is the open type S1AP-PROTOCOL-IES.&Value({DownlinkNonUEAssociatedLPPaTransport-IEs}): the encoding received (Raw) and, when the
@@ -6341,11 +5353,9 @@ type DownlinkNonUEAssociatedLPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDLPPaPDU is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU.
-	IDLPPaPDU LPPaPDU
+	Kind        S1apProtocolIesKind
+	IDRoutingID RoutingID // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID
+	IDLPPaPDU   LPPaPDU   // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 }
 
 // UplinkNonUEAssociatedLPPaTransport is the ASN.1 type UplinkNonUEAssociatedLPPaTransport.
@@ -6355,8 +5365,7 @@ type DownlinkNonUEAssociatedLPPaTransportIEs struct {
 //		...
 //	}
 type UplinkNonUEAssociatedLPPaTransport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkNonUEAssociatedLPPaTransport-IEs}}.
-	ProtocolIEs ProtocolIEContainer_UplinkNonUEAssociatedLPPaTransportIEs
+	ProtocolIEs ProtocolIEContainer_UplinkNonUEAssociatedLPPaTransportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UplinkNonUEAssociatedLPPaTransport-IEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6376,12 +5385,9 @@ type ProtocolIEContainer_UplinkNonUEAssociatedLPPaTransportIEs []ProtocolIEField
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UplinkNonUEAssociatedLPPaTransportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UplinkNonUEAssociatedLPPaTransportIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       UplinkNonUEAssociatedLPPaTransportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UplinkNonUEAssociatedLPPaTransportIEs is the open type S1AP-PROTOCOL-IES.&Value({UplinkNonUEAssociatedLPPaTransport-IEs}): the encoding received (Raw) and, when the
@@ -6393,11 +5399,9 @@ type UplinkNonUEAssociatedLPPaTransportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDRoutingID is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID.
-	IDRoutingID RoutingID
-	// IDLPPaPDU is the value when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU.
-	IDLPPaPDU LPPaPDU
+	Kind        S1apProtocolIesKind
+	IDRoutingID RoutingID // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID
+	IDLPPaPDU   LPPaPDU   // when Kind is DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 }
 
 // ERABModificationIndication is the ASN.1 type E-RABModificationIndication.
@@ -6407,8 +5411,7 @@ type UplinkNonUEAssociatedLPPaTransportIEs struct {
 //		...
 //	}
 type ERABModificationIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModificationIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABModificationIndicationIEs
+	ProtocolIEs ProtocolIEContainer_ERABModificationIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModificationIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6428,12 +5431,9 @@ type ProtocolIEContainer_ERABModificationIndicationIEs []ProtocolIEField_ERABMod
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABModificationIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABModificationIndicationIEs
+	ID          ProtocolIEID                  // id [0] ProtocolIE-ID
+	Criticality Criticality                   // criticality [1] Criticality
+	Value       ERABModificationIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABModificationIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABModificationIndicationIEs}): the encoding received (Raw) and, when the
@@ -6445,23 +5445,15 @@ type ERABModificationIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABToBeModifiedListBearerModInd is the value when Kind is ERABModificationIndicationIEs_IDERABToBeModifiedListBearerModInd.
-	IDERABToBeModifiedListBearerModInd ERABToBeModifiedListBearerModInd
-	// IDERABNotToBeModifiedListBearerModInd is the value when Kind is ERABModificationIndicationIEs_IDERABNotToBeModifiedListBearerModInd.
-	IDERABNotToBeModifiedListBearerModInd ERABNotToBeModifiedListBearerModInd
-	// IDCSGMembershipInfo is the value when Kind is ERABModificationIndicationIEs_IDCSGMembershipInfo.
-	IDCSGMembershipInfo *CSGMembershipInfo
-	// IDTunnelInformationForBBF is the value when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF.
-	IDTunnelInformationForBBF *TunnelInformation
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
+	Kind                                  S1apProtocolIesKind
+	IDMMEUES1APID                         MMEUES1APID                         // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                         ENBUES1APID                         // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABToBeModifiedListBearerModInd    ERABToBeModifiedListBearerModInd    // when Kind is ERABModificationIndicationIEs_IDERABToBeModifiedListBearerModInd
+	IDERABNotToBeModifiedListBearerModInd ERABNotToBeModifiedListBearerModInd // when Kind is ERABModificationIndicationIEs_IDERABNotToBeModifiedListBearerModInd
+	IDCSGMembershipInfo                   *CSGMembershipInfo                  // when Kind is ERABModificationIndicationIEs_IDCSGMembershipInfo
+	IDTunnelInformationForBBF             *TunnelInformation                  // when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF
+	IDSecondaryRATDataUsageReportList     SecondaryRATDataUsageReportList     // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
+	IDUserLocationInformation             *UserLocationInformation            // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
 }
 
 // ERABToBeModifiedListBearerModInd is the ASN.1 type E-RABToBeModifiedListBearerModInd.
@@ -6481,15 +5473,11 @@ type ERABToBeModifiedListBearerModInd = ProtocolIEContainerList_1_MaxnoofERABs_E
 //		...
 //	}
 type ERABToBeModifiedItemBearerModInd struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// DLGTPTEID is the component dL-GTP-TEID [2] GTP-TEID.
-	DLGTPTEID GTPTEID
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeModifiedItemBearerModInd-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABToBeModifiedItemBearerModIndExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                ERABID                                                            // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress TransportLayerAddress                                             // transportLayerAddress [1] TransportLayerAddress
+	DLGTPTEID             GTPTEID                                                           // dL-GTP-TEID [2] GTP-TEID
+	IEExtensions          ProtocolExtensionContainer_ERABToBeModifiedItemBearerModIndExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABToBeModifiedItemBearerModInd-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                              // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6509,12 +5497,9 @@ type ProtocolExtensionContainer_ERABToBeModifiedItemBearerModIndExtIEs []Protoco
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABToBeModifiedItemBearerModIndExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABToBeModifiedItemBearerModIndExtIEs
+	ID             ProtocolExtensionID                    // id [0] ProtocolExtensionID
+	Criticality    Criticality                            // criticality [1] Criticality
+	ExtensionValue ERABToBeModifiedItemBearerModIndExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABToBeModifiedItemBearerModIndExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABToBeModifiedItemBearerModInd-ExtIEs}): the encoding received (Raw) and, when the
@@ -6546,15 +5531,11 @@ type ERABNotToBeModifiedListBearerModInd = ProtocolIEContainerList_1_MaxnoofERAB
 //		...
 //	}
 type ERABNotToBeModifiedItemBearerModInd struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// TransportLayerAddress is the component transportLayerAddress [1] TransportLayerAddress.
-	TransportLayerAddress TransportLayerAddress
-	// DLGTPTEID is the component dL-GTP-TEID [2] GTP-TEID.
-	DLGTPTEID GTPTEID
-	// IEExtensions is the component iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABNotToBeModifiedItemBearerModInd-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABNotToBeModifiedItemBearerModIndExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID                ERABID                                                               // e-RAB-ID [0] E-RAB-ID
+	TransportLayerAddress TransportLayerAddress                                                // transportLayerAddress [1] TransportLayerAddress
+	DLGTPTEID             GTPTEID                                                              // dL-GTP-TEID [2] GTP-TEID
+	IEExtensions          ProtocolExtensionContainer_ERABNotToBeModifiedItemBearerModIndExtIEs // iE-Extensions [3] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABNotToBeModifiedItemBearerModInd-ExtIEs}} OPTIONAL
+	HasIEExtensions       bool                                                                 // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6574,12 +5555,9 @@ type ProtocolExtensionContainer_ERABNotToBeModifiedItemBearerModIndExtIEs []Prot
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABNotToBeModifiedItemBearerModIndExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABNotToBeModifiedItemBearerModIndExtIEs
+	ID             ProtocolExtensionID                       // id [0] ProtocolExtensionID
+	Criticality    Criticality                               // criticality [1] Criticality
+	ExtensionValue ERABNotToBeModifiedItemBearerModIndExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABNotToBeModifiedItemBearerModIndExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABNotToBeModifiedItemBearerModInd-ExtIEs}): the encoding received (Raw) and, when the
@@ -6605,19 +5583,14 @@ type ERABNotToBeModifiedItemBearerModIndExtIEs struct {
 //		...
 //	}
 type CSGMembershipInfo struct {
-	// CSGMembershipStatus is the component cSGMembershipStatus [0] CSGMembershipStatus.
-	CSGMembershipStatus CSGMembershipStatus
-	// CSGID is the component cSG-Id [1] CSG-Id.
-	CSGID CSGID
-	// CellAccessMode is the component cellAccessMode [2] CellAccessMode OPTIONAL.
-	CellAccessMode    CellAccessMode
-	HasCellAccessMode bool // whether cellAccessMode is present in the encoding
-	// PLMNidentity is the component pLMNidentity [3] PLMNidentity OPTIONAL.
-	PLMNidentity    PLMNidentity
-	HasPLMNidentity bool // whether pLMNidentity is present in the encoding
-	// IEExtensions is the component iE-Extensions [4] ProtocolExtensionContainer{{S1AP-PDU-Contents.CSGMembershipInfo-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_CSGMembershipInfoExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	CSGMembershipStatus CSGMembershipStatus                                // cSGMembershipStatus [0] CSGMembershipStatus
+	CSGID               CSGID                                              // cSG-Id [1] CSG-Id
+	CellAccessMode      CellAccessMode                                     // cellAccessMode [2] CellAccessMode OPTIONAL
+	HasCellAccessMode   bool                                               // whether cellAccessMode is present in the encoding
+	PLMNidentity        PLMNidentity                                       // pLMNidentity [3] PLMNidentity OPTIONAL
+	HasPLMNidentity     bool                                               // whether pLMNidentity is present in the encoding
+	IEExtensions        ProtocolExtensionContainer_CSGMembershipInfoExtIEs // iE-Extensions [4] ProtocolExtensionContainer{{S1AP-PDU-Contents.CSGMembershipInfo-ExtIEs}} OPTIONAL
+	HasIEExtensions     bool                                               // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6637,12 +5610,9 @@ type ProtocolExtensionContainer_CSGMembershipInfoExtIEs []ProtocolExtensionField
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_CSGMembershipInfoExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue CSGMembershipInfoExtIEs
+	ID             ProtocolExtensionID     // id [0] ProtocolExtensionID
+	Criticality    Criticality             // criticality [1] Criticality
+	ExtensionValue CSGMembershipInfoExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // CSGMembershipInfoExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({CSGMembershipInfo-ExtIEs}): the encoding received (Raw) and, when the
@@ -6664,8 +5634,7 @@ type CSGMembershipInfoExtIEs struct {
 //		...
 //	}
 type ERABModificationConfirm struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModificationConfirmIEs}}.
-	ProtocolIEs ProtocolIEContainer_ERABModificationConfirmIEs
+	ProtocolIEs ProtocolIEContainer_ERABModificationConfirmIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.E-RABModificationConfirmIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6685,12 +5654,9 @@ type ProtocolIEContainer_ERABModificationConfirmIEs []ProtocolIEField_ERABModifi
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABModificationConfirmIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABModificationConfirmIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       ERABModificationConfirmIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABModificationConfirmIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABModificationConfirmIEs}): the encoding received (Raw) and, when the
@@ -6702,19 +5668,14 @@ type ERABModificationConfirmIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABModifyListBearerModConf is the value when Kind is ERABModificationConfirmIEs_IDERABModifyListBearerModConf.
-	IDERABModifyListBearerModConf ERABModifyListBearerModConf
+	Kind                          S1apProtocolIesKind
+	IDMMEUES1APID                 MMEUES1APID                 // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                 ENBUES1APID                 // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABModifyListBearerModConf ERABModifyListBearerModConf // when Kind is ERABModificationConfirmIEs_IDERABModifyListBearerModConf
 	// ERABList is the value when Kind is ERABModificationConfirmIEs_IDERABFailedToModifyListBearerModConf or ERABModificationConfirmIEs_IDERABToBeReleasedListBearerModConf.
-	ERABList ERABList
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDCSGMembershipStatus is the value when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus.
-	IDCSGMembershipStatus CSGMembershipStatus
+	ERABList                 ERABList
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDCSGMembershipStatus    CSGMembershipStatus     // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
 }
 
 // ERABModifyListBearerModConf is the ASN.1 type E-RABModifyListBearerModConf.
@@ -6738,12 +5699,9 @@ type ProtocolIESingleContainer_ERABModifyItemBearerModConfIEs = ProtocolIEField_
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ERABModifyItemBearerModConfIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ERABModifyItemBearerModConfIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       ERABModifyItemBearerModConfIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ERABModifyItemBearerModConfIEs is the open type S1AP-PROTOCOL-IES.&Value({E-RABModifyItemBearerModConfIEs}): the encoding received (Raw) and, when the
@@ -6755,9 +5713,8 @@ type ERABModifyItemBearerModConfIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDERABModifyItemBearerModConf is the value when Kind is ERABModifyItemBearerModConfIEs_IDERABModifyItemBearerModConf.
-	IDERABModifyItemBearerModConf *ERABModifyItemBearerModConf
+	Kind                          S1apProtocolIesKind
+	IDERABModifyItemBearerModConf *ERABModifyItemBearerModConf // when Kind is ERABModifyItemBearerModConfIEs_IDERABModifyItemBearerModConf
 }
 
 // ERABModifyItemBearerModConf is the ASN.1 type E-RABModifyItemBearerModConf.
@@ -6768,11 +5725,9 @@ type ERABModifyItemBearerModConfIEs struct {
 //		...
 //	}
 type ERABModifyItemBearerModConf struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// IEExtensions is the component iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABModifyItemBearerModConfExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABModifyItemBearerModConfExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                       // e-RAB-ID [0] E-RAB-ID
+	IEExtensions    ProtocolExtensionContainer_ERABModifyItemBearerModConfExtIEs // iE-Extensions [1] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABModifyItemBearerModConfExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                         // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6792,12 +5747,9 @@ type ProtocolExtensionContainer_ERABModifyItemBearerModConfExtIEs []ProtocolExte
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABModifyItemBearerModConfExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABModifyItemBearerModConfExtIEs
+	ID             ProtocolExtensionID               // id [0] ProtocolExtensionID
+	Criticality    Criticality                       // criticality [1] Criticality
+	ExtensionValue ERABModifyItemBearerModConfExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABModifyItemBearerModConfExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABModifyItemBearerModConfExtIEs}): the encoding received (Raw) and, when the
@@ -6819,8 +5771,7 @@ type ERABModifyItemBearerModConfExtIEs struct {
 //		...
 //	}
 type UEContextModificationIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationIndicationIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6840,12 +5791,9 @@ type ProtocolIEContainer_UEContextModificationIndicationIEs []ProtocolIEField_UE
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextModificationIndicationIEs
+	ID          ProtocolIEID                       // id [0] ProtocolIE-ID
+	Criticality Criticality                        // criticality [1] Criticality
+	Value       UEContextModificationIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextModificationIndicationIEs}): the encoding received (Raw) and, when the
@@ -6857,13 +5805,10 @@ type UEContextModificationIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCSGMembershipInfo is the value when Kind is ERABModificationIndicationIEs_IDCSGMembershipInfo.
-	IDCSGMembershipInfo *CSGMembershipInfo
+	Kind                S1apProtocolIesKind
+	IDMMEUES1APID       MMEUES1APID        // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID       ENBUES1APID        // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCSGMembershipInfo *CSGMembershipInfo // when Kind is ERABModificationIndicationIEs_IDCSGMembershipInfo
 }
 
 // UEContextModificationConfirm is the ASN.1 type UEContextModificationConfirm.
@@ -6873,8 +5818,7 @@ type UEContextModificationIndicationIEs struct {
 //		...
 //	}
 type UEContextModificationConfirm struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationConfirmIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextModificationConfirmIEs
+	ProtocolIEs ProtocolIEContainer_UEContextModificationConfirmIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextModificationConfirmIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6894,12 +5838,9 @@ type ProtocolIEContainer_UEContextModificationConfirmIEs []ProtocolIEField_UECon
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextModificationConfirmIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextModificationConfirmIEs
+	ID          ProtocolIEID                    // id [0] ProtocolIE-ID
+	Criticality Criticality                     // criticality [1] Criticality
+	Value       UEContextModificationConfirmIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextModificationConfirmIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextModificationConfirmIEs}): the encoding received (Raw) and, when the
@@ -6911,15 +5852,11 @@ type UEContextModificationConfirmIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCSGMembershipStatus is the value when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus.
-	IDCSGMembershipStatus CSGMembershipStatus
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCSGMembershipStatus    CSGMembershipStatus     // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // UEContextSuspendRequest is the ASN.1 type UEContextSuspendRequest.
@@ -6929,8 +5866,7 @@ type UEContextModificationConfirmIEs struct {
 //		...
 //	}
 type UEContextSuspendRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextSuspendRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextSuspendRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextSuspendRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextSuspendRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -6950,12 +5886,9 @@ type ProtocolIEContainer_UEContextSuspendRequestIEs []ProtocolIEField_UEContextS
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextSuspendRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextSuspendRequestIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextSuspendRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextSuspendRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextSuspendRequestIEs}): the encoding received (Raw) and, when the
@@ -6967,21 +5900,14 @@ type UEContextSuspendRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDInformationOnRecommendedCellsAndENBsForPaging is the value when Kind is UEContextReleaseCompleteIEs_IDInformationOnRecommendedCellsAndENBsForPaging.
-	IDInformationOnRecommendedCellsAndENBsForPaging *InformationOnRecommendedCellsAndENBsForPaging
-	// IDCellIdentifierAndCELevelForCECapableUEs is the value when Kind is UEContextReleaseCompleteIEs_IDCellIdentifierAndCELevelForCECapableUEs.
-	IDCellIdentifierAndCELevelForCECapableUEs *CellIdentifierAndCELevelForCECapableUEs
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
-	// IDTimeSinceSecondaryNodeRelease is the value when Kind is SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease.
-	IDTimeSinceSecondaryNodeRelease TimeSinceSecondaryNodeRelease
+	Kind                                            S1apProtocolIesKind
+	IDMMEUES1APID                                   MMEUES1APID                                    // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                                   ENBUES1APID                                    // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDInformationOnRecommendedCellsAndENBsForPaging *InformationOnRecommendedCellsAndENBsForPaging // when Kind is UEContextReleaseCompleteIEs_IDInformationOnRecommendedCellsAndENBsForPaging
+	IDCellIdentifierAndCELevelForCECapableUEs       *CellIdentifierAndCELevelForCECapableUEs       // when Kind is UEContextReleaseCompleteIEs_IDCellIdentifierAndCELevelForCECapableUEs
+	IDSecondaryRATDataUsageReportList               SecondaryRATDataUsageReportList                // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
+	IDUserLocationInformation                       *UserLocationInformation                       // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
+	IDTimeSinceSecondaryNodeRelease                 TimeSinceSecondaryNodeRelease                  // when Kind is SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 }
 
 // UEContextSuspendResponse is the ASN.1 type UEContextSuspendResponse.
@@ -6991,8 +5917,7 @@ type UEContextSuspendRequestIEs struct {
 //		...
 //	}
 type UEContextSuspendResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextSuspendResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextSuspendResponseIEs
+	ProtocolIEs ProtocolIEContainer_UEContextSuspendResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextSuspendResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7012,12 +5937,9 @@ type ProtocolIEContainer_UEContextSuspendResponseIEs []ProtocolIEField_UEContext
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextSuspendResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextSuspendResponseIEs
+	ID          ProtocolIEID                // id [0] ProtocolIE-ID
+	Criticality Criticality                 // criticality [1] Criticality
+	Value       UEContextSuspendResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextSuspendResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextSuspendResponseIEs}): the encoding received (Raw) and, when the
@@ -7029,15 +5951,11 @@ type UEContextSuspendResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDSecurityContext        *SecurityContext        // when Kind is HandoverRequestIEs_IDSecurityContext
 }
 
 // UEContextResumeRequest is the ASN.1 type UEContextResumeRequest.
@@ -7047,8 +5965,7 @@ type UEContextSuspendResponseIEs struct {
 //		...
 //	}
 type UEContextResumeRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextResumeRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextResumeRequestIEs
+	ProtocolIEs ProtocolIEContainer_UEContextResumeRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextResumeRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7068,12 +5985,9 @@ type ProtocolIEContainer_UEContextResumeRequestIEs []ProtocolIEField_UEContextRe
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextResumeRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextResumeRequestIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       UEContextResumeRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextResumeRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextResumeRequestIEs}): the encoding received (Raw) and, when the
@@ -7085,15 +5999,11 @@ type UEContextResumeRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABFailedToResumeListResumeReq is the value when Kind is UEContextResumeRequestIEs_IDERABFailedToResumeListResumeReq.
-	IDERABFailedToResumeListResumeReq ERABFailedToResumeListResumeReq
-	// IDRRCResumeCause is the value when Kind is PathSwitchRequestIEs_IDRRCResumeCause.
-	IDRRCResumeCause RRCEstablishmentCause
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABFailedToResumeListResumeReq ERABFailedToResumeListResumeReq // when Kind is UEContextResumeRequestIEs_IDERABFailedToResumeListResumeReq
+	IDRRCResumeCause                  RRCEstablishmentCause           // when Kind is PathSwitchRequestIEs_IDRRCResumeCause
 }
 
 // ERABFailedToResumeListResumeReq is the ASN.1 type E-RABFailedToResumeListResumeReq.
@@ -7112,13 +6022,10 @@ type ERABFailedToResumeListResumeReq = ProtocolIEContainerList_1_MaxnoofERABs_ER
 //		...
 //	}
 type ERABFailedToResumeItemResumeReq struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// Cause is the component cause [1] EXPLICIT Cause.
-	Cause Cause
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToResumeItemResumeReq-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABFailedToResumeItemResumeReqExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                           // e-RAB-ID [0] E-RAB-ID
+	Cause           Cause                                                            // cause [1] EXPLICIT Cause
+	IEExtensions    ProtocolExtensionContainer_ERABFailedToResumeItemResumeReqExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToResumeItemResumeReq-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7138,12 +6045,9 @@ type ProtocolExtensionContainer_ERABFailedToResumeItemResumeReqExtIEs []Protocol
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABFailedToResumeItemResumeReqExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABFailedToResumeItemResumeReqExtIEs
+	ID             ProtocolExtensionID                   // id [0] ProtocolExtensionID
+	Criticality    Criticality                           // criticality [1] Criticality
+	ExtensionValue ERABFailedToResumeItemResumeReqExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABFailedToResumeItemResumeReqExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABFailedToResumeItemResumeReq-ExtIEs}): the encoding received (Raw) and, when the
@@ -7165,8 +6069,7 @@ type ERABFailedToResumeItemResumeReqExtIEs struct {
 //		...
 //	}
 type UEContextResumeResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextResumeResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextResumeResponseIEs
+	ProtocolIEs ProtocolIEContainer_UEContextResumeResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextResumeResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7186,12 +6089,9 @@ type ProtocolIEContainer_UEContextResumeResponseIEs []ProtocolIEField_UEContextR
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextResumeResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextResumeResponseIEs
+	ID          ProtocolIEID               // id [0] ProtocolIE-ID
+	Criticality Criticality                // criticality [1] Criticality
+	Value       UEContextResumeResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextResumeResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextResumeResponseIEs}): the encoding received (Raw) and, when the
@@ -7203,19 +6103,13 @@ type UEContextResumeResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDERABFailedToResumeListResumeRes is the value when Kind is UEContextResumeResponseIEs_IDERABFailedToResumeListResumeRes.
-	IDERABFailedToResumeListResumeRes ERABFailedToResumeListResumeRes
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
-	// IDSecurityContext is the value when Kind is HandoverRequestIEs_IDSecurityContext.
-	IDSecurityContext *SecurityContext
-	// IDPendingDataIndication is the value when Kind is DownlinkNASTransportIEs_IDPendingDataIndication.
-	IDPendingDataIndication PendingDataIndication
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABFailedToResumeListResumeRes ERABFailedToResumeListResumeRes // when Kind is UEContextResumeResponseIEs_IDERABFailedToResumeListResumeRes
+	IDCriticalityDiagnostics          *CriticalityDiagnostics         // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDSecurityContext                 *SecurityContext                // when Kind is HandoverRequestIEs_IDSecurityContext
+	IDPendingDataIndication           PendingDataIndication           // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
 }
 
 // ERABFailedToResumeListResumeRes is the ASN.1 type E-RABFailedToResumeListResumeRes.
@@ -7234,13 +6128,10 @@ type ERABFailedToResumeListResumeRes = ProtocolIEContainerList_1_MaxnoofERABs_ER
 //		...
 //	}
 type ERABFailedToResumeItemResumeRes struct {
-	// ERABID is the component e-RAB-ID [0] E-RAB-ID.
-	ERABID ERABID
-	// Cause is the component cause [1] EXPLICIT Cause.
-	Cause Cause
-	// IEExtensions is the component iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToResumeItemResumeRes-ExtIEs}} OPTIONAL.
-	IEExtensions    ProtocolExtensionContainer_ERABFailedToResumeItemResumeResExtIEs
-	HasIEExtensions bool // whether iE-Extensions is present in the encoding
+	ERABID          ERABID                                                           // e-RAB-ID [0] E-RAB-ID
+	Cause           Cause                                                            // cause [1] EXPLICIT Cause
+	IEExtensions    ProtocolExtensionContainer_ERABFailedToResumeItemResumeResExtIEs // iE-Extensions [2] ProtocolExtensionContainer{{S1AP-PDU-Contents.E-RABFailedToResumeItemResumeRes-ExtIEs}} OPTIONAL
+	HasIEExtensions bool                                                             // whether iE-Extensions is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7260,12 +6151,9 @@ type ProtocolExtensionContainer_ERABFailedToResumeItemResumeResExtIEs []Protocol
 //		extensionValue		S1AP-PROTOCOL-EXTENSION.&Extension		({ExtensionSetParam}{@id})
 //	}
 type ProtocolExtensionField_ERABFailedToResumeItemResumeResExtIEs struct {
-	// ID is the component id [0] ProtocolExtensionID.
-	ID ProtocolExtensionID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// ExtensionValue is the component extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension.
-	ExtensionValue ERABFailedToResumeItemResumeResExtIEs
+	ID             ProtocolExtensionID                   // id [0] ProtocolExtensionID
+	Criticality    Criticality                           // criticality [1] Criticality
+	ExtensionValue ERABFailedToResumeItemResumeResExtIEs // extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
 }
 
 // ERABFailedToResumeItemResumeResExtIEs is the open type S1AP-PROTOCOL-EXTENSION.&Extension({E-RABFailedToResumeItemResumeRes-ExtIEs}): the encoding received (Raw) and, when the
@@ -7287,8 +6175,7 @@ type ERABFailedToResumeItemResumeResExtIEs struct {
 //		...
 //	}
 type UEContextResumeFailure struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextResumeFailureIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEContextResumeFailureIEs
+	ProtocolIEs ProtocolIEContainer_UEContextResumeFailureIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEContextResumeFailureIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7308,12 +6195,9 @@ type ProtocolIEContainer_UEContextResumeFailureIEs []ProtocolIEField_UEContextRe
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEContextResumeFailureIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEContextResumeFailureIEs
+	ID          ProtocolIEID              // id [0] ProtocolIE-ID
+	Criticality Criticality               // criticality [1] Criticality
+	Value       UEContextResumeFailureIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEContextResumeFailureIEs is the open type S1AP-PROTOCOL-IES.&Value({UEContextResumeFailureIEs}): the encoding received (Raw) and, when the
@@ -7325,15 +6209,11 @@ type UEContextResumeFailureIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDCause is the value when Kind is ENBConfigurationUpdateFailureIEs_IDCause.
-	IDCause *Cause
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDMMEUES1APID            MMEUES1APID             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID            ENBUES1APID             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDCause                  *Cause                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }
 
 // ConnectionEstablishmentIndication is the ASN.1 type ConnectionEstablishmentIndication.
@@ -7343,8 +6223,7 @@ type UEContextResumeFailureIEs struct {
 //		...
 //	}
 type ConnectionEstablishmentIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ConnectionEstablishmentIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_ConnectionEstablishmentIndicationIEs
+	ProtocolIEs ProtocolIEContainer_ConnectionEstablishmentIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ConnectionEstablishmentIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7364,12 +6243,9 @@ type ProtocolIEContainer_ConnectionEstablishmentIndicationIEs []ProtocolIEField_
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ConnectionEstablishmentIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ConnectionEstablishmentIndicationIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       ConnectionEstablishmentIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ConnectionEstablishmentIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({ConnectionEstablishmentIndicationIEs}): the encoding received (Raw) and, when the
@@ -7381,29 +6257,18 @@ type ConnectionEstablishmentIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDEnhancedCoverageRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted.
-	IDEnhancedCoverageRestricted EnhancedCoverageRestricted
-	// IDDLCPSecurityInformation is the value when Kind is ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation.
-	IDDLCPSecurityInformation *DLCPSecurityInformation
-	// IDCEModeBRestricted is the value when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted.
-	IDCEModeBRestricted CEModeBRestricted
-	// IDEndIndication is the value when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication.
-	IDEndIndication EndIndication
-	// IDSubscriptionBasedUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo.
-	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo
-	// IDUELevelQoSParameters is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUELevelQoSParameters.
-	IDUELevelQoSParameters *ERABLevelQoSParameters
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
+	Kind                                     S1apProtocolIesKind
+	IDMMEUES1APID                            MMEUES1APID                             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDUERadioCapability                      UERadioCapability                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDEnhancedCoverageRestricted             EnhancedCoverageRestricted              // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
+	IDDLCPSecurityInformation                *DLCPSecurityInformation                // when Kind is ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation
+	IDCEModeBRestricted                      CEModeBRestricted                       // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
+	IDEndIndication                          EndIndication                           // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
+	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
+	IDUELevelQoSParameters                   *ERABLevelQoSParameters                 // when Kind is ConnectionEstablishmentIndicationIEs_IDUELevelQoSParameters
+	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // RetrieveUEInformation is the ASN.1 type RetrieveUEInformation.
@@ -7413,8 +6278,7 @@ type ConnectionEstablishmentIndicationIEs struct {
 //		...
 //	}
 type RetrieveUEInformation struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.RetrieveUEInformationIEs}}.
-	ProtocolIEs ProtocolIEContainer_RetrieveUEInformationIEs
+	ProtocolIEs ProtocolIEContainer_RetrieveUEInformationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.RetrieveUEInformationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7434,12 +6298,9 @@ type ProtocolIEContainer_RetrieveUEInformationIEs []ProtocolIEField_RetrieveUEIn
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_RetrieveUEInformationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value RetrieveUEInformationIEs
+	ID          ProtocolIEID             // id [0] ProtocolIE-ID
+	Criticality Criticality              // criticality [1] Criticality
+	Value       RetrieveUEInformationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // RetrieveUEInformationIEs is the open type S1AP-PROTOCOL-IES.&Value({RetrieveUEInformationIEs}): the encoding received (Raw) and, when the
@@ -7451,9 +6312,8 @@ type RetrieveUEInformationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDSTMSI is the value when Kind is ENBCPRelocationIndicationIEs_IDSTMSI.
-	IDSTMSI *STMSI
+	Kind    S1apProtocolIesKind
+	IDSTMSI *STMSI // when Kind is ENBCPRelocationIndicationIEs_IDSTMSI
 }
 
 // UEInformationTransfer is the ASN.1 type UEInformationTransfer.
@@ -7463,8 +6323,7 @@ type RetrieveUEInformationIEs struct {
 //		...
 //	}
 type UEInformationTransfer struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEInformationTransferIEs}}.
-	ProtocolIEs ProtocolIEContainer_UEInformationTransferIEs
+	ProtocolIEs ProtocolIEContainer_UEInformationTransferIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UEInformationTransferIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7484,12 +6343,9 @@ type ProtocolIEContainer_UEInformationTransferIEs []ProtocolIEField_UEInformatio
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UEInformationTransferIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UEInformationTransferIEs
+	ID          ProtocolIEID             // id [0] ProtocolIE-ID
+	Criticality Criticality              // criticality [1] Criticality
+	Value       UEInformationTransferIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UEInformationTransferIEs is the open type S1AP-PROTOCOL-IES.&Value({UEInformationTransferIEs}): the encoding received (Raw) and, when the
@@ -7501,19 +6357,13 @@ type UEInformationTransferIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDSTMSI is the value when Kind is ENBCPRelocationIndicationIEs_IDSTMSI.
-	IDSTMSI *STMSI
-	// IDUELevelQoSParameters is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUELevelQoSParameters.
-	IDUELevelQoSParameters *ERABLevelQoSParameters
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDSubscriptionBasedUEDifferentiationInfo is the value when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo.
-	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo
-	// IDPendingDataIndication is the value when Kind is DownlinkNASTransportIEs_IDPendingDataIndication.
-	IDPendingDataIndication PendingDataIndication
-	// IDMaskedIMEISV is the value when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV.
-	IDMaskedIMEISV MaskedIMEISV
+	Kind                                     S1apProtocolIesKind
+	IDSTMSI                                  *STMSI                                  // when Kind is ENBCPRelocationIndicationIEs_IDSTMSI
+	IDUELevelQoSParameters                   *ERABLevelQoSParameters                 // when Kind is ConnectionEstablishmentIndicationIEs_IDUELevelQoSParameters
+	IDUERadioCapability                      UERadioCapability                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
+	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
+	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // ENBCPRelocationIndication is the ASN.1 type ENBCPRelocationIndication.
@@ -7523,8 +6373,7 @@ type UEInformationTransferIEs struct {
 //		...
 //	}
 type ENBCPRelocationIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBCPRelocationIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_ENBCPRelocationIndicationIEs
+	ProtocolIEs ProtocolIEContainer_ENBCPRelocationIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.ENBCPRelocationIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7544,12 +6393,9 @@ type ProtocolIEContainer_ENBCPRelocationIndicationIEs []ProtocolIEField_ENBCPRel
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_ENBCPRelocationIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value ENBCPRelocationIndicationIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       ENBCPRelocationIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // ENBCPRelocationIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({ENBCPRelocationIndicationIEs}): the encoding received (Raw) and, when the
@@ -7561,19 +6407,13 @@ type ENBCPRelocationIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDSTMSI is the value when Kind is ENBCPRelocationIndicationIEs_IDSTMSI.
-	IDSTMSI *STMSI
-	// IDEUTRANCGI is the value when Kind is CellTrafficTraceIEs_IDEUTRANCGI.
-	IDEUTRANCGI *EUTRANCGI
-	// IDTAI is the value when Kind is ENBCPRelocationIndicationIEs_IDTAI.
-	IDTAI *TAI
-	// IDULCPSecurityInformation is the value when Kind is ENBCPRelocationIndicationIEs_IDULCPSecurityInformation.
-	IDULCPSecurityInformation *ULCPSecurityInformation
-	// IDLTENTNTAIInformation is the value when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation.
-	IDLTENTNTAIInformation *LTENTNTAIInformation
+	Kind                      S1apProtocolIesKind
+	IDENBUES1APID             ENBUES1APID              // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDSTMSI                   *STMSI                   // when Kind is ENBCPRelocationIndicationIEs_IDSTMSI
+	IDEUTRANCGI               *EUTRANCGI               // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
+	IDTAI                     *TAI                     // when Kind is ENBCPRelocationIndicationIEs_IDTAI
+	IDULCPSecurityInformation *ULCPSecurityInformation // when Kind is ENBCPRelocationIndicationIEs_IDULCPSecurityInformation
+	IDLTENTNTAIInformation    *LTENTNTAIInformation    // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 }
 
 // MMECPRelocationIndication is the ASN.1 type MMECPRelocationIndication.
@@ -7583,8 +6423,7 @@ type ENBCPRelocationIndicationIEs struct {
 //		...
 //	}
 type MMECPRelocationIndication struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMECPRelocationIndicationIEs}}.
-	ProtocolIEs ProtocolIEContainer_MMECPRelocationIndicationIEs
+	ProtocolIEs ProtocolIEContainer_MMECPRelocationIndicationIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.MMECPRelocationIndicationIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7604,12 +6443,9 @@ type ProtocolIEContainer_MMECPRelocationIndicationIEs []ProtocolIEField_MMECPRel
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_MMECPRelocationIndicationIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value MMECPRelocationIndicationIEs
+	ID          ProtocolIEID                 // id [0] ProtocolIE-ID
+	Criticality Criticality                  // criticality [1] Criticality
+	Value       MMECPRelocationIndicationIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // MMECPRelocationIndicationIEs is the open type S1AP-PROTOCOL-IES.&Value({MMECPRelocationIndicationIEs}): the encoding received (Raw) and, when the
@@ -7621,11 +6457,9 @@ type MMECPRelocationIndicationIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
+	Kind          S1apProtocolIesKind
+	IDMMEUES1APID MMEUES1APID // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID ENBUES1APID // when Kind is CellTrafficTraceIEs_IDENBUES1APID
 }
 
 // SecondaryRATDataUsageReport is the ASN.1 type SecondaryRATDataUsageReport.
@@ -7635,8 +6469,7 @@ type MMECPRelocationIndicationIEs struct {
 //		...
 //	}
 type SecondaryRATDataUsageReport struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.SecondaryRATDataUsageReportIEs}}.
-	ProtocolIEs ProtocolIEContainer_SecondaryRATDataUsageReportIEs
+	ProtocolIEs ProtocolIEContainer_SecondaryRATDataUsageReportIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.SecondaryRATDataUsageReportIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7656,12 +6489,9 @@ type ProtocolIEContainer_SecondaryRATDataUsageReportIEs []ProtocolIEField_Second
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_SecondaryRATDataUsageReportIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value SecondaryRATDataUsageReportIEs
+	ID          ProtocolIEID                   // id [0] ProtocolIE-ID
+	Criticality Criticality                    // criticality [1] Criticality
+	Value       SecondaryRATDataUsageReportIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // SecondaryRATDataUsageReportIEs is the open type S1AP-PROTOCOL-IES.&Value({SecondaryRATDataUsageReportIEs}): the encoding received (Raw) and, when the
@@ -7673,19 +6503,13 @@ type SecondaryRATDataUsageReportIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDMMEUES1APID is the value when Kind is CellTrafficTraceIEs_IDMMEUES1APID.
-	IDMMEUES1APID MMEUES1APID
-	// IDENBUES1APID is the value when Kind is CellTrafficTraceIEs_IDENBUES1APID.
-	IDENBUES1APID ENBUES1APID
-	// IDSecondaryRATDataUsageReportList is the value when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList.
-	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList
-	// IDHandoverFlag is the value when Kind is SecondaryRATDataUsageReportIEs_IDHandoverFlag.
-	IDHandoverFlag HandoverFlag
-	// IDUserLocationInformation is the value when Kind is ERABModificationIndicationIEs_IDUserLocationInformation.
-	IDUserLocationInformation *UserLocationInformation
-	// IDTimeSinceSecondaryNodeRelease is the value when Kind is SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease.
-	IDTimeSinceSecondaryNodeRelease TimeSinceSecondaryNodeRelease
+	Kind                              S1apProtocolIesKind
+	IDMMEUES1APID                     MMEUES1APID                     // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                     ENBUES1APID                     // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDSecondaryRATDataUsageReportList SecondaryRATDataUsageReportList // when Kind is ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
+	IDHandoverFlag                    HandoverFlag                    // when Kind is SecondaryRATDataUsageReportIEs_IDHandoverFlag
+	IDUserLocationInformation         *UserLocationInformation        // when Kind is ERABModificationIndicationIEs_IDUserLocationInformation
+	IDTimeSinceSecondaryNodeRelease   TimeSinceSecondaryNodeRelease   // when Kind is SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 }
 
 // UERadioCapabilityIDMappingRequest is the ASN.1 type UERadioCapabilityIDMappingRequest.
@@ -7695,8 +6519,7 @@ type SecondaryRATDataUsageReportIEs struct {
 //		...
 //	}
 type UERadioCapabilityIDMappingRequest struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityIDMappingRequestIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityIDMappingRequestIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7716,12 +6539,9 @@ type ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs []ProtocolIEField_
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityIDMappingRequestIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityIDMappingRequestIEs
+	ID          ProtocolIEID                         // id [0] ProtocolIE-ID
+	Criticality Criticality                          // criticality [1] Criticality
+	Value       UERadioCapabilityIDMappingRequestIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityIDMappingRequestIEs is the open type S1AP-PROTOCOL-IES.&Value({UERadioCapabilityIDMappingRequestIEs}): the encoding received (Raw) and, when the
@@ -7733,9 +6553,8 @@ type UERadioCapabilityIDMappingRequestIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
+	Kind                  S1apProtocolIesKind
+	IDUERadioCapabilityID UERadioCapabilityID // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // UERadioCapabilityIDMappingResponse is the ASN.1 type UERadioCapabilityIDMappingResponse.
@@ -7745,8 +6564,7 @@ type UERadioCapabilityIDMappingRequestIEs struct {
 //		...
 //	}
 type UERadioCapabilityIDMappingResponse struct {
-	// ProtocolIEs is the component protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityIDMappingResponseIEs}}.
-	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs
+	ProtocolIEs ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs // protocolIEs [0] ProtocolIE-Container{{S1AP-PDU-Contents.UERadioCapabilityIDMappingResponseIEs}}
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -7766,12 +6584,9 @@ type ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs []ProtocolIEField
 //		value			S1AP-PROTOCOL-IES.&Value			({IEsSetParam}{@id})
 //	}
 type ProtocolIEField_UERadioCapabilityIDMappingResponseIEs struct {
-	// ID is the component id [0] ProtocolIE-ID.
-	ID ProtocolIEID
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value.
-	Value UERadioCapabilityIDMappingResponseIEs
+	ID          ProtocolIEID                          // id [0] ProtocolIE-ID
+	Criticality Criticality                           // criticality [1] Criticality
+	Value       UERadioCapabilityIDMappingResponseIEs // value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
 }
 
 // UERadioCapabilityIDMappingResponseIEs is the open type S1AP-PROTOCOL-IES.&Value({UERadioCapabilityIDMappingResponseIEs}): the encoding received (Raw) and, when the
@@ -7783,11 +6598,8 @@ type UERadioCapabilityIDMappingResponseIEs struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apProtocolIesKind
-	// IDUERadioCapabilityID is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID.
-	IDUERadioCapabilityID UERadioCapabilityID
-	// IDUERadioCapability is the value when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability.
-	IDUERadioCapability UERadioCapability
-	// IDCriticalityDiagnostics is the value when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics.
-	IDCriticalityDiagnostics *CriticalityDiagnostics
+	Kind                     S1apProtocolIesKind
+	IDUERadioCapabilityID    UERadioCapabilityID     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUERadioCapability      UERadioCapability       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDCriticalityDiagnostics *CriticalityDiagnostics // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 }

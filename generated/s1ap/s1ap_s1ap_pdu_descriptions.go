@@ -19,13 +19,10 @@ import (
 //	}
 type S1APPDU struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice S1APPDUChoice
-	// InitiatingMessage is the component initiatingMessage [0] InitiatingMessage.
-	InitiatingMessage *InitiatingMessage
-	// SuccessfulOutcome is the component successfulOutcome [1] SuccessfulOutcome.
-	SuccessfulOutcome *SuccessfulOutcome
-	// UnsuccessfulOutcome is the component unsuccessfulOutcome [2] UnsuccessfulOutcome.
-	UnsuccessfulOutcome *UnsuccessfulOutcome
+	Choice              S1APPDUChoice
+	InitiatingMessage   *InitiatingMessage   // initiatingMessage [0] InitiatingMessage
+	SuccessfulOutcome   *SuccessfulOutcome   // successfulOutcome [1] SuccessfulOutcome
+	UnsuccessfulOutcome *UnsuccessfulOutcome // unsuccessfulOutcome [2] UnsuccessfulOutcome
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -58,12 +55,9 @@ func (c S1APPDUChoice) String() string {
 //		value			S1AP-ELEMENTARY-PROCEDURE.&InitiatingMessage	({S1AP-ELEMENTARY-PROCEDURES}{@procedureCode})
 //	}
 type InitiatingMessage struct {
-	// ProcedureCode is the component procedureCode [0] ProcedureCode.
-	ProcedureCode ProcedureCode
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&InitiatingMessage.
-	Value InitiatingMessage_Value
+	ProcedureCode ProcedureCode           // procedureCode [0] ProcedureCode
+	Criticality   Criticality             // criticality [1] Criticality
+	Value         InitiatingMessage_Value // value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&InitiatingMessage
 }
 
 // InitiatingMessage_Value is the open type S1AP-ELEMENTARY-PROCEDURE.&InitiatingMessage({S1AP-ELEMENTARY-PROCEDURES}): the encoding received (Raw) and, when the
@@ -75,141 +69,74 @@ type InitiatingMessage_Value struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apElementaryProcedureKind
-	// HandoverPreparation is the value when Kind is HandoverPreparation.
-	HandoverPreparation HandoverRequired
-	// HandoverResourceAllocation is the value when Kind is HandoverResourceAllocation.
-	HandoverResourceAllocation HandoverRequest
-	// PathSwitchRequest is the value when Kind is S1APPDUDescriptions_PathSwitchRequest.
-	PathSwitchRequest PathSwitchRequest
-	// ERABSetup is the value when Kind is ERABSetup.
-	ERABSetup ERABSetupRequest
-	// ERABModify is the value when Kind is ERABModify.
-	ERABModify ERABModifyRequest
-	// ERABRelease is the value when Kind is ERABRelease.
-	ERABRelease ERABReleaseCommand
-	// InitialContextSetup is the value when Kind is InitialContextSetup.
-	InitialContextSetup InitialContextSetupRequest
-	// HandoverCancel is the value when Kind is S1APPDUDescriptions_HandoverCancel.
-	HandoverCancel HandoverCancel
-	// Kill is the value when Kind is Kill.
-	Kill KillRequest
-	// Reset is the value when Kind is S1APPDUDescriptions_Reset.
-	Reset Reset
-	// S1Setup is the value when Kind is S1Setup.
-	S1Setup S1SetupRequest
-	// UEContextModification is the value when Kind is UEContextModification.
-	UEContextModification UEContextModificationRequest
-	// UEContextRelease is the value when Kind is UEContextRelease.
-	UEContextRelease UEContextReleaseCommand
-	// ENBConfigurationUpdate is the value when Kind is S1APPDUDescriptions_ENBConfigurationUpdate.
-	ENBConfigurationUpdate ENBConfigurationUpdate
-	// MMEConfigurationUpdate is the value when Kind is S1APPDUDescriptions_MMEConfigurationUpdate.
-	MMEConfigurationUpdate MMEConfigurationUpdate
-	// WriteReplaceWarning is the value when Kind is WriteReplaceWarning.
-	WriteReplaceWarning WriteReplaceWarningRequest
-	// UERadioCapabilityMatch is the value when Kind is UERadioCapabilityMatch.
-	UERadioCapabilityMatch UERadioCapabilityMatchRequest
-	// ERABModificationIndication is the value when Kind is S1APPDUDescriptions_ERABModificationIndication.
-	ERABModificationIndication ERABModificationIndication
-	// UEContextModificationIndication is the value when Kind is S1APPDUDescriptions_UEContextModificationIndication.
-	UEContextModificationIndication UEContextModificationIndication
-	// UEContextSuspend is the value when Kind is UEContextSuspend.
-	UEContextSuspend UEContextSuspendRequest
-	// UEContextResume is the value when Kind is UEContextResume.
-	UEContextResume UEContextResumeRequest
-	// UERadioCapabilityIDMapping is the value when Kind is UERadioCapabilityIDMapping.
-	UERadioCapabilityIDMapping UERadioCapabilityIDMappingRequest
-	// HandoverNotification is the value when Kind is HandoverNotification.
-	HandoverNotification HandoverNotify
-	// ERABReleaseIndication is the value when Kind is S1APPDUDescriptions_ERABReleaseIndication.
-	ERABReleaseIndication ERABReleaseIndication
-	// Paging is the value when Kind is S1APPDUDescriptions_Paging.
-	Paging Paging
-	// DownlinkNASTransport is the value when Kind is S1APPDUDescriptions_DownlinkNASTransport.
-	DownlinkNASTransport DownlinkNASTransport
-	// InitialUEMessage is the value when Kind is S1APPDUDescriptions_InitialUEMessage.
-	InitialUEMessage InitialUEMessage
-	// UplinkNASTransport is the value when Kind is S1APPDUDescriptions_UplinkNASTransport.
-	UplinkNASTransport UplinkNASTransport
-	// ErrorIndication is the value when Kind is S1APPDUDescriptions_ErrorIndication.
-	ErrorIndication ErrorIndication
-	// NASNonDeliveryIndication is the value when Kind is S1APPDUDescriptions_NASNonDeliveryIndication.
-	NASNonDeliveryIndication NASNonDeliveryIndication
-	// UEContextReleaseRequest is the value when Kind is S1APPDUDescriptions_UEContextReleaseRequest.
-	UEContextReleaseRequest UEContextReleaseRequest
-	// DownlinkS1cdma2000tunnelling is the value when Kind is S1APPDUDescriptions_DownlinkS1cdma2000tunnelling.
-	DownlinkS1cdma2000tunnelling DownlinkS1cdma2000tunnelling
-	// UplinkS1cdma2000tunnelling is the value when Kind is S1APPDUDescriptions_UplinkS1cdma2000tunnelling.
-	UplinkS1cdma2000tunnelling UplinkS1cdma2000tunnelling
-	// UECapabilityInfoIndication is the value when Kind is S1APPDUDescriptions_UECapabilityInfoIndication.
-	UECapabilityInfoIndication UECapabilityInfoIndication
-	// ENBStatusTransfer is the value when Kind is S1APPDUDescriptions_ENBStatusTransfer.
-	ENBStatusTransfer ENBStatusTransfer
-	// MMEStatusTransfer is the value when Kind is S1APPDUDescriptions_MMEStatusTransfer.
-	MMEStatusTransfer MMEStatusTransfer
-	// DeactivateTrace is the value when Kind is S1APPDUDescriptions_DeactivateTrace.
-	DeactivateTrace DeactivateTrace
-	// TraceStart is the value when Kind is S1APPDUDescriptions_TraceStart.
-	TraceStart TraceStart
-	// TraceFailureIndication is the value when Kind is S1APPDUDescriptions_TraceFailureIndication.
-	TraceFailureIndication TraceFailureIndication
-	// CellTrafficTrace is the value when Kind is S1APPDUDescriptions_CellTrafficTrace.
-	CellTrafficTrace CellTrafficTrace
-	// LocationReportingControl is the value when Kind is S1APPDUDescriptions_LocationReportingControl.
-	LocationReportingControl LocationReportingControl
-	// LocationReportingFailureIndication is the value when Kind is S1APPDUDescriptions_LocationReportingFailureIndication.
-	LocationReportingFailureIndication LocationReportingFailureIndication
-	// LocationReport is the value when Kind is S1APPDUDescriptions_LocationReport.
-	LocationReport LocationReport
-	// OverloadStart is the value when Kind is S1APPDUDescriptions_OverloadStart.
-	OverloadStart OverloadStart
-	// OverloadStop is the value when Kind is S1APPDUDescriptions_OverloadStop.
-	OverloadStop OverloadStop
-	// ENBDirectInformationTransfer is the value when Kind is S1APPDUDescriptions_ENBDirectInformationTransfer.
-	ENBDirectInformationTransfer ENBDirectInformationTransfer
-	// MMEDirectInformationTransfer is the value when Kind is S1APPDUDescriptions_MMEDirectInformationTransfer.
-	MMEDirectInformationTransfer MMEDirectInformationTransfer
-	// ENBConfigurationTransfer is the value when Kind is S1APPDUDescriptions_ENBConfigurationTransfer.
-	ENBConfigurationTransfer ENBConfigurationTransfer
-	// MMEConfigurationTransfer is the value when Kind is S1APPDUDescriptions_MMEConfigurationTransfer.
-	MMEConfigurationTransfer MMEConfigurationTransfer
-	// PrivateMessage is the value when Kind is S1APPDUDescriptions_PrivateMessage.
-	PrivateMessage PrivateMessage
-	// DownlinkUEAssociatedLPPaTransport is the value when Kind is S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport.
-	DownlinkUEAssociatedLPPaTransport DownlinkUEAssociatedLPPaTransport
-	// UplinkUEAssociatedLPPaTransport is the value when Kind is S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport.
-	UplinkUEAssociatedLPPaTransport UplinkUEAssociatedLPPaTransport
-	// DownlinkNonUEAssociatedLPPaTransport is the value when Kind is S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport.
-	DownlinkNonUEAssociatedLPPaTransport DownlinkNonUEAssociatedLPPaTransport
-	// UplinkNonUEAssociatedLPPaTransport is the value when Kind is S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport.
-	UplinkNonUEAssociatedLPPaTransport UplinkNonUEAssociatedLPPaTransport
-	// PWSRestartIndication is the value when Kind is S1APPDUDescriptions_PWSRestartIndication.
-	PWSRestartIndication PWSRestartIndication
-	// RerouteNASRequest is the value when Kind is S1APPDUDescriptions_RerouteNASRequest.
-	RerouteNASRequest RerouteNASRequest
-	// PWSFailureIndication is the value when Kind is S1APPDUDescriptions_PWSFailureIndication.
-	PWSFailureIndication PWSFailureIndication
-	// ConnectionEstablishmentIndication is the value when Kind is S1APPDUDescriptions_ConnectionEstablishmentIndication.
-	ConnectionEstablishmentIndication ConnectionEstablishmentIndication
-	// NASDeliveryIndication is the value when Kind is S1APPDUDescriptions_NASDeliveryIndication.
-	NASDeliveryIndication NASDeliveryIndication
-	// RetrieveUEInformation is the value when Kind is S1APPDUDescriptions_RetrieveUEInformation.
-	RetrieveUEInformation RetrieveUEInformation
-	// UEInformationTransfer is the value when Kind is S1APPDUDescriptions_UEInformationTransfer.
-	UEInformationTransfer UEInformationTransfer
-	// ENBCPRelocationIndication is the value when Kind is S1APPDUDescriptions_ENBCPRelocationIndication.
-	ENBCPRelocationIndication ENBCPRelocationIndication
-	// MMECPRelocationIndication is the value when Kind is S1APPDUDescriptions_MMECPRelocationIndication.
-	MMECPRelocationIndication MMECPRelocationIndication
-	// SecondaryRATDataUsageReport is the value when Kind is S1APPDUDescriptions_SecondaryRATDataUsageReport.
-	SecondaryRATDataUsageReport SecondaryRATDataUsageReport
-	// HandoverSuccess is the value when Kind is S1APPDUDescriptions_HandoverSuccess.
-	HandoverSuccess HandoverSuccess
-	// ENBEarlyStatusTransfer is the value when Kind is S1APPDUDescriptions_ENBEarlyStatusTransfer.
-	ENBEarlyStatusTransfer ENBEarlyStatusTransfer
-	// MMEEarlyStatusTransfer is the value when Kind is S1APPDUDescriptions_MMEEarlyStatusTransfer.
-	MMEEarlyStatusTransfer MMEEarlyStatusTransfer
+	Kind                                 S1apElementaryProcedureKind
+	HandoverPreparation                  HandoverRequired                     // when Kind is HandoverPreparation
+	HandoverResourceAllocation           HandoverRequest                      // when Kind is HandoverResourceAllocation
+	PathSwitchRequest                    PathSwitchRequest                    // when Kind is S1APPDUDescriptions_PathSwitchRequest
+	ERABSetup                            ERABSetupRequest                     // when Kind is ERABSetup
+	ERABModify                           ERABModifyRequest                    // when Kind is ERABModify
+	ERABRelease                          ERABReleaseCommand                   // when Kind is ERABRelease
+	InitialContextSetup                  InitialContextSetupRequest           // when Kind is InitialContextSetup
+	HandoverCancel                       HandoverCancel                       // when Kind is S1APPDUDescriptions_HandoverCancel
+	Kill                                 KillRequest                          // when Kind is Kill
+	Reset                                Reset                                // when Kind is S1APPDUDescriptions_Reset
+	S1Setup                              S1SetupRequest                       // when Kind is S1Setup
+	UEContextModification                UEContextModificationRequest         // when Kind is UEContextModification
+	UEContextRelease                     UEContextReleaseCommand              // when Kind is UEContextRelease
+	ENBConfigurationUpdate               ENBConfigurationUpdate               // when Kind is S1APPDUDescriptions_ENBConfigurationUpdate
+	MMEConfigurationUpdate               MMEConfigurationUpdate               // when Kind is S1APPDUDescriptions_MMEConfigurationUpdate
+	WriteReplaceWarning                  WriteReplaceWarningRequest           // when Kind is WriteReplaceWarning
+	UERadioCapabilityMatch               UERadioCapabilityMatchRequest        // when Kind is UERadioCapabilityMatch
+	ERABModificationIndication           ERABModificationIndication           // when Kind is S1APPDUDescriptions_ERABModificationIndication
+	UEContextModificationIndication      UEContextModificationIndication      // when Kind is S1APPDUDescriptions_UEContextModificationIndication
+	UEContextSuspend                     UEContextSuspendRequest              // when Kind is UEContextSuspend
+	UEContextResume                      UEContextResumeRequest               // when Kind is UEContextResume
+	UERadioCapabilityIDMapping           UERadioCapabilityIDMappingRequest    // when Kind is UERadioCapabilityIDMapping
+	HandoverNotification                 HandoverNotify                       // when Kind is HandoverNotification
+	ERABReleaseIndication                ERABReleaseIndication                // when Kind is S1APPDUDescriptions_ERABReleaseIndication
+	Paging                               Paging                               // when Kind is S1APPDUDescriptions_Paging
+	DownlinkNASTransport                 DownlinkNASTransport                 // when Kind is S1APPDUDescriptions_DownlinkNASTransport
+	InitialUEMessage                     InitialUEMessage                     // when Kind is S1APPDUDescriptions_InitialUEMessage
+	UplinkNASTransport                   UplinkNASTransport                   // when Kind is S1APPDUDescriptions_UplinkNASTransport
+	ErrorIndication                      ErrorIndication                      // when Kind is S1APPDUDescriptions_ErrorIndication
+	NASNonDeliveryIndication             NASNonDeliveryIndication             // when Kind is S1APPDUDescriptions_NASNonDeliveryIndication
+	UEContextReleaseRequest              UEContextReleaseRequest              // when Kind is S1APPDUDescriptions_UEContextReleaseRequest
+	DownlinkS1cdma2000tunnelling         DownlinkS1cdma2000tunnelling         // when Kind is S1APPDUDescriptions_DownlinkS1cdma2000tunnelling
+	UplinkS1cdma2000tunnelling           UplinkS1cdma2000tunnelling           // when Kind is S1APPDUDescriptions_UplinkS1cdma2000tunnelling
+	UECapabilityInfoIndication           UECapabilityInfoIndication           // when Kind is S1APPDUDescriptions_UECapabilityInfoIndication
+	ENBStatusTransfer                    ENBStatusTransfer                    // when Kind is S1APPDUDescriptions_ENBStatusTransfer
+	MMEStatusTransfer                    MMEStatusTransfer                    // when Kind is S1APPDUDescriptions_MMEStatusTransfer
+	DeactivateTrace                      DeactivateTrace                      // when Kind is S1APPDUDescriptions_DeactivateTrace
+	TraceStart                           TraceStart                           // when Kind is S1APPDUDescriptions_TraceStart
+	TraceFailureIndication               TraceFailureIndication               // when Kind is S1APPDUDescriptions_TraceFailureIndication
+	CellTrafficTrace                     CellTrafficTrace                     // when Kind is S1APPDUDescriptions_CellTrafficTrace
+	LocationReportingControl             LocationReportingControl             // when Kind is S1APPDUDescriptions_LocationReportingControl
+	LocationReportingFailureIndication   LocationReportingFailureIndication   // when Kind is S1APPDUDescriptions_LocationReportingFailureIndication
+	LocationReport                       LocationReport                       // when Kind is S1APPDUDescriptions_LocationReport
+	OverloadStart                        OverloadStart                        // when Kind is S1APPDUDescriptions_OverloadStart
+	OverloadStop                         OverloadStop                         // when Kind is S1APPDUDescriptions_OverloadStop
+	ENBDirectInformationTransfer         ENBDirectInformationTransfer         // when Kind is S1APPDUDescriptions_ENBDirectInformationTransfer
+	MMEDirectInformationTransfer         MMEDirectInformationTransfer         // when Kind is S1APPDUDescriptions_MMEDirectInformationTransfer
+	ENBConfigurationTransfer             ENBConfigurationTransfer             // when Kind is S1APPDUDescriptions_ENBConfigurationTransfer
+	MMEConfigurationTransfer             MMEConfigurationTransfer             // when Kind is S1APPDUDescriptions_MMEConfigurationTransfer
+	PrivateMessage                       PrivateMessage                       // when Kind is S1APPDUDescriptions_PrivateMessage
+	DownlinkUEAssociatedLPPaTransport    DownlinkUEAssociatedLPPaTransport    // when Kind is S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport
+	UplinkUEAssociatedLPPaTransport      UplinkUEAssociatedLPPaTransport      // when Kind is S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport
+	DownlinkNonUEAssociatedLPPaTransport DownlinkNonUEAssociatedLPPaTransport // when Kind is S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport
+	UplinkNonUEAssociatedLPPaTransport   UplinkNonUEAssociatedLPPaTransport   // when Kind is S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport
+	PWSRestartIndication                 PWSRestartIndication                 // when Kind is S1APPDUDescriptions_PWSRestartIndication
+	RerouteNASRequest                    RerouteNASRequest                    // when Kind is S1APPDUDescriptions_RerouteNASRequest
+	PWSFailureIndication                 PWSFailureIndication                 // when Kind is S1APPDUDescriptions_PWSFailureIndication
+	ConnectionEstablishmentIndication    ConnectionEstablishmentIndication    // when Kind is S1APPDUDescriptions_ConnectionEstablishmentIndication
+	NASDeliveryIndication                NASDeliveryIndication                // when Kind is S1APPDUDescriptions_NASDeliveryIndication
+	RetrieveUEInformation                RetrieveUEInformation                // when Kind is S1APPDUDescriptions_RetrieveUEInformation
+	UEInformationTransfer                UEInformationTransfer                // when Kind is S1APPDUDescriptions_UEInformationTransfer
+	ENBCPRelocationIndication            ENBCPRelocationIndication            // when Kind is S1APPDUDescriptions_ENBCPRelocationIndication
+	MMECPRelocationIndication            MMECPRelocationIndication            // when Kind is S1APPDUDescriptions_MMECPRelocationIndication
+	SecondaryRATDataUsageReport          SecondaryRATDataUsageReport          // when Kind is S1APPDUDescriptions_SecondaryRATDataUsageReport
+	HandoverSuccess                      HandoverSuccess                      // when Kind is S1APPDUDescriptions_HandoverSuccess
+	ENBEarlyStatusTransfer               ENBEarlyStatusTransfer               // when Kind is S1APPDUDescriptions_ENBEarlyStatusTransfer
+	MMEEarlyStatusTransfer               MMEEarlyStatusTransfer               // when Kind is S1APPDUDescriptions_MMEEarlyStatusTransfer
 }
 
 // S1apElementaryProcedureKind tells which information object of class S1AP-ELEMENTARY-PROCEDURE an open type's key selected:
@@ -305,12 +232,9 @@ func (k S1apElementaryProcedureKind) String() string {
 //		value			S1AP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome	({S1AP-ELEMENTARY-PROCEDURES}{@procedureCode})
 //	}
 type SuccessfulOutcome struct {
-	// ProcedureCode is the component procedureCode [0] ProcedureCode.
-	ProcedureCode ProcedureCode
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome.
-	Value SuccessfulOutcome_Value
+	ProcedureCode ProcedureCode           // procedureCode [0] ProcedureCode
+	Criticality   Criticality             // criticality [1] Criticality
+	Value         SuccessfulOutcome_Value // value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome
 }
 
 // SuccessfulOutcome_Value is the open type S1AP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome({S1AP-ELEMENTARY-PROCEDURES}): the encoding received (Raw) and, when the
@@ -322,51 +246,29 @@ type SuccessfulOutcome_Value struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apElementaryProcedureKind
-	// HandoverPreparation is the value when Kind is HandoverPreparation.
-	HandoverPreparation HandoverCommand
-	// HandoverResourceAllocation is the value when Kind is HandoverResourceAllocation.
-	HandoverResourceAllocation HandoverRequestAcknowledge
-	// PathSwitchRequest is the value when Kind is S1APPDUDescriptions_PathSwitchRequest.
-	PathSwitchRequest PathSwitchRequestAcknowledge
-	// ERABSetup is the value when Kind is ERABSetup.
-	ERABSetup ERABSetupResponse
-	// ERABModify is the value when Kind is ERABModify.
-	ERABModify ERABModifyResponse
-	// ERABRelease is the value when Kind is ERABRelease.
-	ERABRelease ERABReleaseResponse
-	// InitialContextSetup is the value when Kind is InitialContextSetup.
-	InitialContextSetup InitialContextSetupResponse
-	// HandoverCancel is the value when Kind is S1APPDUDescriptions_HandoverCancel.
-	HandoverCancel HandoverCancelAcknowledge
-	// Kill is the value when Kind is Kill.
-	Kill KillResponse
-	// Reset is the value when Kind is S1APPDUDescriptions_Reset.
-	Reset ResetAcknowledge
-	// S1Setup is the value when Kind is S1Setup.
-	S1Setup S1SetupResponse
-	// UEContextModification is the value when Kind is UEContextModification.
-	UEContextModification UEContextModificationResponse
-	// UEContextRelease is the value when Kind is UEContextRelease.
-	UEContextRelease UEContextReleaseComplete
-	// ENBConfigurationUpdate is the value when Kind is S1APPDUDescriptions_ENBConfigurationUpdate.
-	ENBConfigurationUpdate ENBConfigurationUpdateAcknowledge
-	// MMEConfigurationUpdate is the value when Kind is S1APPDUDescriptions_MMEConfigurationUpdate.
-	MMEConfigurationUpdate MMEConfigurationUpdateAcknowledge
-	// WriteReplaceWarning is the value when Kind is WriteReplaceWarning.
-	WriteReplaceWarning WriteReplaceWarningResponse
-	// UERadioCapabilityMatch is the value when Kind is UERadioCapabilityMatch.
-	UERadioCapabilityMatch UERadioCapabilityMatchResponse
-	// ERABModificationIndication is the value when Kind is S1APPDUDescriptions_ERABModificationIndication.
-	ERABModificationIndication ERABModificationConfirm
-	// UEContextModificationIndication is the value when Kind is S1APPDUDescriptions_UEContextModificationIndication.
-	UEContextModificationIndication UEContextModificationConfirm
-	// UEContextSuspend is the value when Kind is UEContextSuspend.
-	UEContextSuspend UEContextSuspendResponse
-	// UEContextResume is the value when Kind is UEContextResume.
-	UEContextResume UEContextResumeResponse
-	// UERadioCapabilityIDMapping is the value when Kind is UERadioCapabilityIDMapping.
-	UERadioCapabilityIDMapping UERadioCapabilityIDMappingResponse
+	Kind                            S1apElementaryProcedureKind
+	HandoverPreparation             HandoverCommand                    // when Kind is HandoverPreparation
+	HandoverResourceAllocation      HandoverRequestAcknowledge         // when Kind is HandoverResourceAllocation
+	PathSwitchRequest               PathSwitchRequestAcknowledge       // when Kind is S1APPDUDescriptions_PathSwitchRequest
+	ERABSetup                       ERABSetupResponse                  // when Kind is ERABSetup
+	ERABModify                      ERABModifyResponse                 // when Kind is ERABModify
+	ERABRelease                     ERABReleaseResponse                // when Kind is ERABRelease
+	InitialContextSetup             InitialContextSetupResponse        // when Kind is InitialContextSetup
+	HandoverCancel                  HandoverCancelAcknowledge          // when Kind is S1APPDUDescriptions_HandoverCancel
+	Kill                            KillResponse                       // when Kind is Kill
+	Reset                           ResetAcknowledge                   // when Kind is S1APPDUDescriptions_Reset
+	S1Setup                         S1SetupResponse                    // when Kind is S1Setup
+	UEContextModification           UEContextModificationResponse      // when Kind is UEContextModification
+	UEContextRelease                UEContextReleaseComplete           // when Kind is UEContextRelease
+	ENBConfigurationUpdate          ENBConfigurationUpdateAcknowledge  // when Kind is S1APPDUDescriptions_ENBConfigurationUpdate
+	MMEConfigurationUpdate          MMEConfigurationUpdateAcknowledge  // when Kind is S1APPDUDescriptions_MMEConfigurationUpdate
+	WriteReplaceWarning             WriteReplaceWarningResponse        // when Kind is WriteReplaceWarning
+	UERadioCapabilityMatch          UERadioCapabilityMatchResponse     // when Kind is UERadioCapabilityMatch
+	ERABModificationIndication      ERABModificationConfirm            // when Kind is S1APPDUDescriptions_ERABModificationIndication
+	UEContextModificationIndication UEContextModificationConfirm       // when Kind is S1APPDUDescriptions_UEContextModificationIndication
+	UEContextSuspend                UEContextSuspendResponse           // when Kind is UEContextSuspend
+	UEContextResume                 UEContextResumeResponse            // when Kind is UEContextResume
+	UERadioCapabilityIDMapping      UERadioCapabilityIDMappingResponse // when Kind is UERadioCapabilityIDMapping
 }
 
 // UnsuccessfulOutcome is the ASN.1 type UnsuccessfulOutcome.
@@ -377,12 +279,9 @@ type SuccessfulOutcome_Value struct {
 //		value			S1AP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome	({S1AP-ELEMENTARY-PROCEDURES}{@procedureCode})
 //	}
 type UnsuccessfulOutcome struct {
-	// ProcedureCode is the component procedureCode [0] ProcedureCode.
-	ProcedureCode ProcedureCode
-	// Criticality is the component criticality [1] Criticality.
-	Criticality Criticality
-	// Value is the component value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome.
-	Value UnsuccessfulOutcome_Value
+	ProcedureCode ProcedureCode             // procedureCode [0] ProcedureCode
+	Criticality   Criticality               // criticality [1] Criticality
+	Value         UnsuccessfulOutcome_Value // value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome
 }
 
 // UnsuccessfulOutcome_Value is the open type S1AP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome({S1AP-ELEMENTARY-PROCEDURES}): the encoding received (Raw) and, when the
@@ -394,23 +293,14 @@ type UnsuccessfulOutcome_Value struct {
 	// (X.691 10.2, 11.1), without the field's length.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
-	Kind S1apElementaryProcedureKind
-	// HandoverPreparation is the value when Kind is HandoverPreparation.
-	HandoverPreparation HandoverPreparationFailure
-	// HandoverResourceAllocation is the value when Kind is HandoverResourceAllocation.
-	HandoverResourceAllocation HandoverFailure
-	// PathSwitchRequest is the value when Kind is S1APPDUDescriptions_PathSwitchRequest.
-	PathSwitchRequest PathSwitchRequestFailure
-	// InitialContextSetup is the value when Kind is InitialContextSetup.
-	InitialContextSetup InitialContextSetupFailure
-	// S1Setup is the value when Kind is S1Setup.
-	S1Setup S1SetupFailure
-	// UEContextModification is the value when Kind is UEContextModification.
-	UEContextModification UEContextModificationFailure
-	// ENBConfigurationUpdate is the value when Kind is S1APPDUDescriptions_ENBConfigurationUpdate.
-	ENBConfigurationUpdate ENBConfigurationUpdateFailure
-	// MMEConfigurationUpdate is the value when Kind is S1APPDUDescriptions_MMEConfigurationUpdate.
-	MMEConfigurationUpdate MMEConfigurationUpdateFailure
-	// UEContextResume is the value when Kind is UEContextResume.
-	UEContextResume UEContextResumeFailure
+	Kind                       S1apElementaryProcedureKind
+	HandoverPreparation        HandoverPreparationFailure    // when Kind is HandoverPreparation
+	HandoverResourceAllocation HandoverFailure               // when Kind is HandoverResourceAllocation
+	PathSwitchRequest          PathSwitchRequestFailure      // when Kind is S1APPDUDescriptions_PathSwitchRequest
+	InitialContextSetup        InitialContextSetupFailure    // when Kind is InitialContextSetup
+	S1Setup                    S1SetupFailure                // when Kind is S1Setup
+	UEContextModification      UEContextModificationFailure  // when Kind is UEContextModification
+	ENBConfigurationUpdate     ENBConfigurationUpdateFailure // when Kind is S1APPDUDescriptions_ENBConfigurationUpdate
+	MMEConfigurationUpdate     MMEConfigurationUpdateFailure // when Kind is S1APPDUDescriptions_MMEConfigurationUpdate
+	UEContextResume            UEContextResumeFailure        // when Kind is UEContextResume
 }

@@ -52,21 +52,14 @@ func (v SONtransferApplicationIdentity) String() string {
 //	}
 type SONtransferRequestContainer struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice SONtransferRequestContainerChoice
-	// CellLoadReporting is the component cellLoadReporting [0] NULL.
-	CellLoadReporting struct{}
-	// MultiCellLoadReporting is the component multiCellLoadReporting [1] MultiCellLoadReportingRequest (extension addition).
-	MultiCellLoadReporting MultiCellLoadReportingRequest
-	// EventTriggeredCellLoadReporting is the component eventTriggeredCellLoadReporting [2] EventTriggeredCellLoadReportingRequest (extension addition).
-	EventTriggeredCellLoadReporting EventTriggeredCellLoadReportingRequest
-	// HOReporting is the component hOReporting [3] HOReport (extension addition).
-	HOReporting *HOReport
-	// EutranCellActivation is the component eutranCellActivation [4] CellActivationRequest (extension addition).
-	EutranCellActivation *CellActivationRequest
-	// EnergySavingsIndication is the component energySavingsIndication [5] CellStateIndication (extension addition).
-	EnergySavingsIndication CellStateIndication
-	// FailureEventReporting is the component failureEventReporting [6] EXPLICIT FailureEventReport (extension addition).
-	FailureEventReporting *FailureEventReport
+	Choice                          SONtransferRequestContainerChoice
+	CellLoadReporting               struct{}                               // cellLoadReporting [0] NULL
+	MultiCellLoadReporting          MultiCellLoadReportingRequest          // multiCellLoadReporting [1] MultiCellLoadReportingRequest (extension addition)
+	EventTriggeredCellLoadReporting EventTriggeredCellLoadReportingRequest // eventTriggeredCellLoadReporting [2] EventTriggeredCellLoadReportingRequest (extension addition)
+	HOReporting                     *HOReport                              // hOReporting [3] HOReport (extension addition)
+	EutranCellActivation            *CellActivationRequest                 // eutranCellActivation [4] CellActivationRequest (extension addition)
+	EnergySavingsIndication         CellStateIndication                    // energySavingsIndication [5] CellStateIndication (extension addition)
+	FailureEventReporting           *FailureEventReport                    // failureEventReporting [6] EXPLICIT FailureEventReport (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -109,21 +102,14 @@ func (c SONtransferRequestContainerChoice) String() string {
 //	}
 type SONtransferResponseContainer struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice SONtransferResponseContainerChoice
-	// CellLoadReporting is the component cellLoadReporting [0] EXPLICIT CellLoadReportingResponse.
-	CellLoadReporting *CellLoadReportingResponse
-	// MultiCellLoadReporting is the component multiCellLoadReporting [1] MultiCellLoadReportingResponse (extension addition).
-	MultiCellLoadReporting MultiCellLoadReportingResponse
-	// EventTriggeredCellLoadReporting is the component eventTriggeredCellLoadReporting [2] EventTriggeredCellLoadReportingResponse (extension addition).
-	EventTriggeredCellLoadReporting *EventTriggeredCellLoadReportingResponse
-	// HOReporting is the component hOReporting [3] NULL (extension addition).
-	HOReporting struct{}
-	// EutranCellActivation is the component eutranCellActivation [4] CellActivationResponse (extension addition).
-	EutranCellActivation CellActivationResponse
-	// EnergySavingsIndication is the component energySavingsIndication [5] NULL (extension addition).
-	EnergySavingsIndication struct{}
-	// FailureEventReporting is the component failureEventReporting [6] NULL (extension addition).
-	FailureEventReporting struct{}
+	Choice                          SONtransferResponseContainerChoice
+	CellLoadReporting               *CellLoadReportingResponse               // cellLoadReporting [0] EXPLICIT CellLoadReportingResponse
+	MultiCellLoadReporting          MultiCellLoadReportingResponse           // multiCellLoadReporting [1] MultiCellLoadReportingResponse (extension addition)
+	EventTriggeredCellLoadReporting *EventTriggeredCellLoadReportingResponse // eventTriggeredCellLoadReporting [2] EventTriggeredCellLoadReportingResponse (extension addition)
+	HOReporting                     struct{}                                 // hOReporting [3] NULL (extension addition)
+	EutranCellActivation            CellActivationResponse                   // eutranCellActivation [4] CellActivationResponse (extension addition)
+	EnergySavingsIndication         struct{}                                 // energySavingsIndication [5] NULL (extension addition)
+	FailureEventReporting           struct{}                                 // failureEventReporting [6] NULL (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -166,21 +152,14 @@ func (c SONtransferResponseContainerChoice) String() string {
 //	}
 type SONtransferCause struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice SONtransferCauseChoice
-	// CellLoadReporting is the component cellLoadReporting [0] CellLoadReportingCause.
-	CellLoadReporting CellLoadReportingCause
-	// MultiCellLoadReporting is the component multiCellLoadReporting [1] CellLoadReportingCause (extension addition).
-	MultiCellLoadReporting CellLoadReportingCause
-	// EventTriggeredCellLoadReporting is the component eventTriggeredCellLoadReporting [2] CellLoadReportingCause (extension addition).
-	EventTriggeredCellLoadReporting CellLoadReportingCause
-	// HOReporting is the component hOReporting [3] HOReportingCause (extension addition).
-	HOReporting HOReportingCause
-	// EutranCellActivation is the component eutranCellActivation [4] CellActivationCause (extension addition).
-	EutranCellActivation CellActivationCause
-	// EnergySavingsIndication is the component energySavingsIndication [5] CellStateIndicationCause (extension addition).
-	EnergySavingsIndication CellStateIndicationCause
-	// FailureEventReporting is the component failureEventReporting [6] FailureEventReportingCause (extension addition).
-	FailureEventReporting FailureEventReportingCause
+	Choice                          SONtransferCauseChoice
+	CellLoadReporting               CellLoadReportingCause     // cellLoadReporting [0] CellLoadReportingCause
+	MultiCellLoadReporting          CellLoadReportingCause     // multiCellLoadReporting [1] CellLoadReportingCause (extension addition)
+	EventTriggeredCellLoadReporting CellLoadReportingCause     // eventTriggeredCellLoadReporting [2] CellLoadReportingCause (extension addition)
+	HOReporting                     HOReportingCause           // hOReporting [3] HOReportingCause (extension addition)
+	EutranCellActivation            CellActivationCause        // eutranCellActivation [4] CellActivationCause (extension addition)
+	EnergySavingsIndication         CellStateIndicationCause   // energySavingsIndication [5] CellStateIndicationCause (extension addition)
+	FailureEventReporting           FailureEventReportingCause // failureEventReporting [6] FailureEventReportingCause (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -326,14 +305,10 @@ func (v FailureEventReportingCause) String() string {
 type CellLoadReportingResponse struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice CellLoadReportingResponseChoice
-	// EUTRAN is the component eUTRAN [0] EUTRANcellLoadReportingResponse.
-	EUTRAN EUTRANcellLoadReportingResponse
-	// UTRAN is the component uTRAN [1] OCTET STRING.
-	UTRAN []byte
-	// GERAN is the component gERAN [2] OCTET STRING.
-	GERAN []byte
-	// EHRPD is the component eHRPD [3] EHRPDSectorLoadReportingResponse (extension addition).
-	EHRPD *EHRPDSectorLoadReportingResponse
+	EUTRAN EUTRANcellLoadReportingResponse   // eUTRAN [0] EUTRANcellLoadReportingResponse
+	UTRAN  []byte                            // uTRAN [1] OCTET STRING
+	GERAN  []byte                            // gERAN [2] OCTET STRING
+	EHRPD  *EHRPDSectorLoadReportingResponse // eHRPD [3] EHRPDSectorLoadReportingResponse (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -371,8 +346,7 @@ type CompositeAvailableCapacityGroup []byte
 //		...
 //	}
 type EUTRANcellLoadReportingResponse struct {
-	// CompositeAvailableCapacityGroup is the component compositeAvailableCapacityGroup [0] CompositeAvailableCapacityGroup.
-	CompositeAvailableCapacityGroup CompositeAvailableCapacityGroup
+	CompositeAvailableCapacityGroup CompositeAvailableCapacityGroup // compositeAvailableCapacityGroup [0] CompositeAvailableCapacityGroup
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -385,10 +359,8 @@ type EUTRANcellLoadReportingResponse struct {
 //		...
 //	}
 type EUTRANResponse struct {
-	// CellID is the component cell-ID [0] OCTET STRING.
-	CellID []byte
-	// EUTRANcellLoadReportingResponse is the component eUTRANcellLoadReportingResponse [1] EUTRANcellLoadReportingResponse.
-	EUTRANcellLoadReportingResponse EUTRANcellLoadReportingResponse
+	CellID                          []byte                          // cell-ID [0] OCTET STRING
+	EUTRANcellLoadReportingResponse EUTRANcellLoadReportingResponse // eUTRANcellLoadReportingResponse [1] EUTRANcellLoadReportingResponse
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -410,14 +382,10 @@ type EHRPDSectorID []byte
 type IRATCellID struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice IRATCellIDChoice
-	// EUTRAN is the component eUTRAN [0] OCTET STRING.
-	EUTRAN []byte
-	// UTRAN is the component uTRAN [1] OCTET STRING.
-	UTRAN []byte
-	// GERAN is the component gERAN [2] OCTET STRING.
-	GERAN []byte
-	// EHRPD is the component eHRPD [3] EHRPD-Sector-ID (extension addition).
-	EHRPD EHRPDSectorID
+	EUTRAN []byte        // eUTRAN [0] OCTET STRING
+	UTRAN  []byte        // uTRAN [1] OCTET STRING
+	GERAN  []byte        // gERAN [2] OCTET STRING
+	EHRPD  EHRPDSectorID // eHRPD [3] EHRPD-Sector-ID (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -455,8 +423,7 @@ type RequestedCellList []IRATCellID
 //		...
 //	}
 type MultiCellLoadReportingRequest struct {
-	// RequestedCellList is the component requestedCellList [0] RequestedCellList.
-	RequestedCellList RequestedCellList
+	RequestedCellList RequestedCellList // requestedCellList [0] RequestedCellList
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -468,8 +435,7 @@ type MultiCellLoadReportingRequest struct {
 //		...
 //	}
 type ReportingCellListItem struct {
-	// CellID is the component cell-ID [0] EXPLICIT IRAT-Cell-ID.
-	CellID IRATCellID
+	CellID IRATCellID // cell-ID [0] EXPLICIT IRAT-Cell-ID
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -495,15 +461,11 @@ type MultiCellLoadReportingResponse []MultiCellLoadReportingResponseItem
 //	}
 type MultiCellLoadReportingResponseItem struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice MultiCellLoadReportingResponseItemChoice
-	// EUTRANResponse is the component eUTRANResponse [0] EUTRANResponse.
-	EUTRANResponse *EUTRANResponse
-	// UTRANResponse is the component uTRANResponse [1] OCTET STRING.
-	UTRANResponse []byte
-	// GERANResponse is the component gERANResponse [2] OCTET STRING.
-	GERANResponse []byte
-	// EHRPD is the component eHRPD [3] EHRPDMultiSectorLoadReportingResponseItem (extension addition).
-	EHRPD *EHRPDMultiSectorLoadReportingResponseItem
+	Choice         MultiCellLoadReportingResponseItemChoice
+	EUTRANResponse *EUTRANResponse                            // eUTRANResponse [0] EUTRANResponse
+	UTRANResponse  []byte                                     // uTRANResponse [1] OCTET STRING
+	GERANResponse  []byte                                     // gERANResponse [2] OCTET STRING
+	EHRPD          *EHRPDMultiSectorLoadReportingResponseItem // eHRPD [3] EHRPDMultiSectorLoadReportingResponseItem (extension addition)
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -561,8 +523,7 @@ func (v NumberOfMeasurementReportingLevels) String() string {
 //		...
 //	}
 type EventTriggeredCellLoadReportingRequest struct {
-	// NumberOfMeasurementReportingLevels is the component numberOfMeasurementReportingLevels [0] NumberOfMeasurementReportingLevels.
-	NumberOfMeasurementReportingLevels NumberOfMeasurementReportingLevels
+	NumberOfMeasurementReportingLevels NumberOfMeasurementReportingLevels // numberOfMeasurementReportingLevels [0] NumberOfMeasurementReportingLevels
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -575,10 +536,7 @@ type EventTriggeredCellLoadReportingRequest struct {
 //	}
 type OverloadFlag int64
 
-const (
-	OverloadFlag_Overload OverloadFlag = 0 // overload
-)
-
+const OverloadFlag_Overload OverloadFlag = 0 // overload
 // String returns the ASN.1 identifier of the value, or its number.
 func (v OverloadFlag) String() string {
 	return der.Name("overload", int(v), "")
@@ -592,11 +550,9 @@ func (v OverloadFlag) String() string {
 //		...
 //	}
 type EventTriggeredCellLoadReportingResponse struct {
-	// CellLoadReportingResponse is the component cellLoadReportingResponse [0] EXPLICIT CellLoadReportingResponse.
-	CellLoadReportingResponse CellLoadReportingResponse
-	// OverloadFlag is the component overloadFlag [1] OverloadFlag OPTIONAL.
-	OverloadFlag    OverloadFlag
-	HasOverloadFlag bool // whether overloadFlag is present in the encoding
+	CellLoadReportingResponse CellLoadReportingResponse // cellLoadReportingResponse [0] EXPLICIT CellLoadReportingResponse
+	OverloadFlag              OverloadFlag              // overloadFlag [1] OverloadFlag OPTIONAL
+	HasOverloadFlag           bool                      // whether overloadFlag is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -613,19 +569,13 @@ type EventTriggeredCellLoadReportingResponse struct {
 //		candidatePCIList		CandidatePCIList	OPTIONAL
 //	}
 type HOReport struct {
-	// HoType is the component hoType [0] HoType.
-	HoType HoType
-	// HoReportType is the component hoReportType [1] HoReportType.
-	HoReportType HoReportType
-	// HosourceID is the component hosourceID [2] EXPLICIT IRAT-Cell-ID.
-	HosourceID IRATCellID
-	// HoTargetID is the component hoTargetID [3] EXPLICIT IRAT-Cell-ID.
-	HoTargetID IRATCellID
-	// CandidateCellList is the component candidateCellList [4] CandidateCellList.
-	CandidateCellList CandidateCellList
-	// CandidatePCIList is the component candidatePCIList [5] CandidatePCIList OPTIONAL (extension addition).
-	CandidatePCIList    CandidatePCIList
-	HasCandidatePCIList bool // whether candidatePCIList is present in the encoding
+	HoType              HoType            // hoType [0] HoType
+	HoReportType        HoReportType      // hoReportType [1] HoReportType
+	HosourceID          IRATCellID        // hosourceID [2] EXPLICIT IRAT-Cell-ID
+	HoTargetID          IRATCellID        // hoTargetID [3] EXPLICIT IRAT-Cell-ID
+	CandidateCellList   CandidateCellList // candidateCellList [4] CandidateCellList
+	CandidatePCIList    CandidatePCIList  // candidatePCIList [5] CandidatePCIList OPTIONAL (extension addition)
+	HasCandidatePCIList bool              // whether candidatePCIList is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -686,10 +636,8 @@ type CandidatePCIList []CandidatePCI
 //		...
 //	}
 type CandidatePCI struct {
-	// PCI is the component pCI [0] INTEGER.
-	PCI int64
-	// EARFCN is the component eARFCN [1] OCTET STRING.
-	EARFCN []byte
+	PCI    int64  // pCI [0] INTEGER
+	EARFCN []byte // eARFCN [1] OCTET STRING
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -702,11 +650,9 @@ type CandidatePCI struct {
 //	...
 //	}
 type CellActivationRequest struct {
-	// CellsToActivateList is the component cellsToActivateList [0] CellsToActivateList.
-	CellsToActivateList CellsToActivateList
-	// MinimumActivationTime is the component minimumActivationTime [1] INTEGER OPTIONAL.
-	MinimumActivationTime    int64
-	HasMinimumActivationTime bool // whether minimumActivationTime is present in the encoding
+	CellsToActivateList      CellsToActivateList // cellsToActivateList [0] CellsToActivateList
+	MinimumActivationTime    int64               // minimumActivationTime [1] INTEGER OPTIONAL
+	HasMinimumActivationTime bool                // whether minimumActivationTime is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -723,8 +669,7 @@ type CellsToActivateList []CellsToActivateListItem
 //		...
 //	}
 type CellsToActivateListItem struct {
-	// CellID is the component cell-ID [0] OCTET STRING.
-	CellID []byte
+	CellID []byte // cell-ID [0] OCTET STRING
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -736,8 +681,7 @@ type CellsToActivateListItem struct {
 //		...
 //	}
 type CellActivationResponse struct {
-	// ActivatedCellsList is the component activatedCellsList [0] ActivatedCellsList.
-	ActivatedCellsList ActivatedCellsList
+	ActivatedCellsList ActivatedCellsList // activatedCellsList [0] ActivatedCellsList
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -754,8 +698,7 @@ type ActivatedCellsList []ActivatedCellsListItem
 //		...
 //	}
 type ActivatedCellsListItem struct {
-	// CellID is the component cell-ID [0] OCTET STRING.
-	CellID []byte
+	CellID []byte // cell-ID [0] OCTET STRING
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -767,8 +710,7 @@ type ActivatedCellsListItem struct {
 //		...
 //	}
 type CellStateIndication struct {
-	// NotificationCellList is the component notificationCellList [0] NotificationCellList.
-	NotificationCellList NotificationCellList
+	NotificationCellList NotificationCellList // notificationCellList [0] NotificationCellList
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -786,10 +728,8 @@ type NotificationCellList []NotificationCellListItem
 //		...
 //	}
 type NotificationCellListItem struct {
-	// CellID is the component cell-ID [0] OCTET STRING.
-	CellID []byte
-	// NotifyFlag is the component notifyFlag [1] NotifyFlag.
-	NotifyFlag NotifyFlag
+	CellID     []byte     // cell-ID [0] OCTET STRING
+	NotifyFlag NotifyFlag // notifyFlag [1] NotifyFlag
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -821,9 +761,8 @@ func (v NotifyFlag) String() string {
 //	}
 type FailureEventReport struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice FailureEventReportChoice
-	// TooEarlyInterRATHOReportFromEUTRAN is the component tooEarlyInterRATHOReportFromEUTRAN [0] TooEarlyInterRATHOReportReportFromEUTRAN.
-	TooEarlyInterRATHOReportFromEUTRAN *TooEarlyInterRATHOReportReportFromEUTRAN
+	Choice                             FailureEventReportChoice
+	TooEarlyInterRATHOReportFromEUTRAN *TooEarlyInterRATHOReportReportFromEUTRAN // tooEarlyInterRATHOReportFromEUTRAN [0] TooEarlyInterRATHOReportReportFromEUTRAN
 	// Unknown holds the encoding of an alternative added in a later version.
 	Unknown []byte
 }
@@ -854,11 +793,9 @@ func (c FailureEventReportChoice) String() string {
 //		...
 //	}
 type TooEarlyInterRATHOReportReportFromEUTRAN struct {
-	// UERLFReportContainer is the component uERLFReportContainer [0] OCTET STRING.
-	UERLFReportContainer []byte
-	// MobilityInformation is the component mobilityInformation [1] MobilityInformation OPTIONAL.
-	MobilityInformation    SonTransferIEs_MobilityInformation
-	HasMobilityInformation bool // whether mobilityInformation is present in the encoding
+	UERLFReportContainer   []byte                             // uERLFReportContainer [0] OCTET STRING
+	MobilityInformation    SonTransferIEs_MobilityInformation // mobilityInformation [1] MobilityInformation OPTIONAL
+	HasMobilityInformation bool                               // whether mobilityInformation is present in the encoding
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -886,10 +823,8 @@ type EHRPDSectorCapacityClassValue int64
 //		...
 //	}
 type EHRPDSectorLoadReportingResponse struct {
-	// DLEHRPDCompositeAvailableCapacity is the component dL-EHRPD-CompositeAvailableCapacity [0] EHRPDCompositeAvailableCapacity.
-	DLEHRPDCompositeAvailableCapacity EHRPDCompositeAvailableCapacity
-	// ULEHRPDCompositeAvailableCapacity is the component uL-EHRPD-CompositeAvailableCapacity [1] EHRPDCompositeAvailableCapacity.
-	ULEHRPDCompositeAvailableCapacity EHRPDCompositeAvailableCapacity
+	DLEHRPDCompositeAvailableCapacity EHRPDCompositeAvailableCapacity // dL-EHRPD-CompositeAvailableCapacity [0] EHRPDCompositeAvailableCapacity
+	ULEHRPDCompositeAvailableCapacity EHRPDCompositeAvailableCapacity // uL-EHRPD-CompositeAvailableCapacity [1] EHRPDCompositeAvailableCapacity
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -902,10 +837,8 @@ type EHRPDSectorLoadReportingResponse struct {
 //		...
 //	}
 type EHRPDCompositeAvailableCapacity struct {
-	// EHRPDSectorCapacityClassValue is the component eHRPDSectorCapacityClassValue [0] EHRPDSectorCapacityClassValue.
-	EHRPDSectorCapacityClassValue EHRPDSectorCapacityClassValue
-	// EHRPDCapacityValue is the component eHRPDCapacityValue [1] EHRPDCapacityValue.
-	EHRPDCapacityValue EHRPDCapacityValue
+	EHRPDSectorCapacityClassValue EHRPDSectorCapacityClassValue // eHRPDSectorCapacityClassValue [0] EHRPDSectorCapacityClassValue
+	EHRPDCapacityValue            EHRPDCapacityValue            // eHRPDCapacityValue [1] EHRPDCapacityValue
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }
@@ -918,10 +851,8 @@ type EHRPDCompositeAvailableCapacity struct {
 //		...
 //	}
 type EHRPDMultiSectorLoadReportingResponseItem struct {
-	// EHRPDSectorID is the component eHRPD-Sector-ID [0] EHRPD-Sector-ID.
-	EHRPDSectorID EHRPDSectorID
-	// EHRPDSectorLoadReportingResponse is the component eHRPDSectorLoadReportingResponse [1] EHRPDSectorLoadReportingResponse.
-	EHRPDSectorLoadReportingResponse EHRPDSectorLoadReportingResponse
+	EHRPDSectorID                    EHRPDSectorID                    // eHRPD-Sector-ID [0] EHRPD-Sector-ID
+	EHRPDSectorLoadReportingResponse EHRPDSectorLoadReportingResponse // eHRPDSectorLoadReportingResponse [1] EHRPDSectorLoadReportingResponse
 	// Unknown holds the encodings of extension additions this version does not know, in order.
 	Unknown []byte
 }

@@ -132,8 +132,7 @@ func (e *Emitter) forward(f *jen.File, gt *plan.Type, base string, methods []for
 
 func (e *Emitter) structField(g *jen.Group, fl *plan.Field) {
 	c := fl.Comp
-	emit.Comment(g, fmt.Sprintf("%s is the component %s.", fl.Name, emit.ComponentText(c)))
-	g.Id(fl.Name).Add(emit.GoType(fl))
+	g.Id(fl.Name).Add(emit.GoType(fl)).Comment(emit.ComponentText(c))
 	if fl.Has != "" {
 		g.Id(fl.Has).Bool().Comment("whether " + c.Name + " is present in the encoding")
 	}
@@ -171,6 +170,11 @@ func (e *Emitter) choiceConsts(f *jen.File, gt *plan.Type) {
 
 func (e *Emitter) namedNumbers(f *jen.File, gt *plan.Type) {
 	if len(gt.Consts) == 0 {
+		return
+	}
+	if len(gt.Consts) == 1 {
+		c := gt.Consts[0]
+		f.Const().Id(c.Name).Id(gt.Name).Op("=").Add(emit.Num(c.Value)).Comment(c.ASN1)
 		return
 	}
 	f.Const().DefsFunc(func(g *jen.Group) {
@@ -267,10 +271,10 @@ func (e *Emitter) unionDecl(f *jen.File, gt *plan.Type) {
 				typ = jen.Id(first.Slot.Name)
 			}
 			if len(sl) == 1 {
-				emit.Comment(g, fmt.Sprintf("%s is the value when Kind is %s.", first.Field.Name, first.Const))
-			} else {
-				emit.Comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.Field.Name, emit.OrList(consts), emit.SlotNote(sl)))
+				g.Id(first.Field.Name).Add(typ).Comment("when Kind is " + first.Const)
+				continue
 			}
+			emit.Comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.Field.Name, emit.OrList(consts), emit.SlotNote(sl)))
 			g.Id(first.Field.Name).Add(typ)
 		}
 	})

@@ -5,8 +5,10 @@
 //	func (v *T) EncodePER(w *per.Writer) error
 //
 // one pair for both variants (the reader and the writer know which), and
-// the named types the entry points of the variants the package carries
-// (UnmarshalAPER and MarshalAPER, UnmarshalUPER and MarshalUPER). A
+// the named structures (SEQUENCE, SET, CHOICE and lists) the entry points
+// of the variants the package carries (UnmarshalAPER and MarshalAPER,
+// UnmarshalUPER and MarshalUPER); per.Unmarshal and per.Marshal read and
+// write a value of any type. A
 // component costs one line of each: the Reader and Writer of runtime/per
 // keep the first error with its bit offset and field path, and later calls
 // do nothing (runtime/per's sticky.go). A construct the emitter does not
@@ -177,7 +179,8 @@ func (e *Emitter) perBuiltinGo(gt *plan.Type) *jen.Statement {
 }
 
 // entryPoints emits the entry points of the package's variants on the
-// types that have UnmarshalDER in a DER package:
+// named types (assignments and instances) of a structure, SEQUENCE, SET,
+// CHOICE or a list of them, what a message or a container's contents is:
 //
 //	func (v *T) UnmarshalUPER(b []byte) error { return per.UnmarshalRoot(b, v, false, "T") }
 //	func (v *T) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
@@ -185,8 +188,13 @@ func (e *Emitter) perBuiltinGo(gt *plan.Type) *jen.Statement {
 // UnmarshalRoot puts the type's name first in the path of an error, as
 // UnmarshalDER does.
 func (e *Emitter) entryPoints(f *jen.File, gt *plan.Type) {
-	if k := gt.Kind; gt.Doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
-		return
+	switch gt.Kind {
+	case model.TypeSequence, model.TypeSet, model.TypeChoice, model.TypeSequenceOf, model.TypeSetOf:
+	default:
+		return // a value of another type is read and written with per.Unmarshal and per.Marshal
+	}
+	if gt.Doc == "" {
+		return // a type written in place is read with the type it is written in
 	}
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	for _, variant := range e.variants() {
