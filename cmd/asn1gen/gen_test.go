@@ -51,7 +51,7 @@ func TestLenientFlag(t *testing.T) {
 		{"check", []string{"check", "d.asn"}, 1, errs, "", false},
 		{"check -lenient", []string{"check", "-lenient", "d.asn"}, 0, warns, "", false},
 		{"gen", []string{"gen", "-o", "out1", "-package", "d", "d.asn"}, 1, "", errs, false},
-		{"gen -lenient", []string{"gen", "-lenient", "-o", "out2", "-package", "d", "d.asn"}, 0, "", warns, true},
+		{"gen -lenient", []string{"gen", "-q", "-lenient", "-o", "out2", "-package", "d", "d.asn"}, 0, "", warns, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -218,7 +218,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	sections := []section{{suffix: "", what: "the Go types of package " + cfg.Package, decl: types.Type}}
 	var fuzzers []fuzzer
 	if codecs.DER {
-		derc := &dercodec.Emitter{P: p}
+		derc := dercodec.New(p)
 		sections = append(sections, section{suffix: "_der", what: "the DER and BER codecs (X.690)", decl: derc.Type})
 		fuzzers = append(fuzzers, derc)
 	}

@@ -115,39 +115,19 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *X520name) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520name"))
@@ -242,39 +222,19 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *X520CommonName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520CommonName"))
@@ -369,39 +329,19 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *X520LocalityName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520LocalityName"))
@@ -496,39 +436,19 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *X520StateOrProvinceName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520StateOrProvinceName"))
@@ -623,39 +543,19 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *X520OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationName"))
@@ -750,39 +650,19 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 func (v *X520OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationalUnitName"))
@@ -950,24 +830,22 @@ func (v *SingleAttribute_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "type")
+	v.Type = s.OID(der.TagOID, "type")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Type = x1
 	// value ATTRIBUTE.&Type
-	off3 := s.Offset()
-	x4, err := s.ReadRaw()
+	off2 := s.Offset()
+	x3, err := s.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	v.Value.Raw = x4
-	sub2 := s.Open(v.Value.Raw, off3)
-	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
+	v.Value.Raw = x3
+	sub1 := s.Open(v.Value.Raw, off2)
+	if err := v.Value.decode([]byte(v.Type), &sub1); err != nil {
 		return der.WithField(err, "value")
 	}
-	return s.Finish("SingleAttribute")
+	return s.End("SingleAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1247,29 +1125,17 @@ func (u *SupportedAttributes) encode(b *der.Builder) {
 	case AtX520dnQualifier:
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AtX520countryName:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
-				b.SetError(der.WithField(err, "x520countryName"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(u.String), 2, 2), "x520countryName")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AtX520SerialNumber:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "x520SerialNumber"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(u.String), 1, 64), "x520SerialNumber")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AtX520Pseudonym:
 		(*DirectoryString_UbPseudonym)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AtDomainComponent:
 		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case AtEmailAddress:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
-				b.SetError(der.WithField(err, "emailAddress"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "IA5String", len(u.String), 1, 255), "emailAddress")
 		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	default:
 		b.AddRaw(u.Raw)
@@ -1358,39 +1224,19 @@ func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *DirectoryString_UbTitle) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
@@ -1485,39 +1331,19 @@ func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error
 func (v *DirectoryString_UbPseudonym) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
@@ -1545,17 +1371,9 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
-	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	x2, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "signature")
-	}
-	v.Signature = x2
-	return s.Finish("Certificate")
+	s.Field(v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence), "algorithmIdentifier")
+	v.Signature = s.BitString(der.TagBitString, "signature")
+	return s.End("Certificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1582,27 +1400,25 @@ func (v *Certificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) e
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("Certificate.algorithmIdentifier")
+	return s.End("Certificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1859,43 +1675,20 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.Version = Version_V1
 	}
-	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "serialNumber")
+	s.Field(v.SerialNumber.DecodeASN1(&s, der.TagInteger), "serialNumber")
+	s.Field(v.Signature.DecodeASN1(&s, der.TagSequence), "signature")
+	s.Field(v.Issuer.DecodeASN1(&s, der.NoTag), "issuer")
+	s.Field(v.Validity.DecodeASN1(&s, der.TagSequence), "validity")
+	s.Field(v.Subject.DecodeASN1(&s, der.NoTag), "subject")
+	s.Field(v.SubjectPublicKeyInfo.DecodeASN1(&s, der.TagSequence), "subjectPublicKeyInfo")
+	if v.HasIssuerUniqueID = s.Peek(der.Context(1)); v.HasIssuerUniqueID {
+		s.Field(v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)), "issuerUniqueID")
 	}
-	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signature")
+	if v.HasSubjectUniqueID = s.Peek(der.Context(2)); v.HasSubjectUniqueID {
+		s.Field(v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)), "subjectUniqueID")
 	}
-	// issuer Name
-	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "issuer")
-	}
-	// validity Validity
-	if err := v.Validity.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "validity")
-	}
-	// subject Name
-	if err := v.Subject.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "subject")
-	}
-	// subjectPublicKeyInfo SubjectPublicKeyInfo
-	if err := v.SubjectPublicKeyInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "subjectPublicKeyInfo")
-	}
-	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
-	if s.Peek(der.Context(1)) {
-		if err := v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "issuerUniqueID")
-		}
-		v.HasIssuerUniqueID = true
-	}
-	// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
-	if s.Peek(der.Context(2)) {
-		if err := v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)); err != nil {
-			return der.WithField(err, "subjectUniqueID")
-		}
-		v.HasSubjectUniqueID = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
 	if s.Peek(der.Context(3)) {
@@ -1916,7 +1709,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("TBSCertificate"); err != nil {
+	if err := s.End("TBSCertificate"); err != nil {
 		return err
 	}
 	v.Raw = r.Since(start)
@@ -1967,27 +1760,25 @@ func (v *AlgorithmIdentifier_SignatureAlgorithms) DecodeASN1(r *der.Reader, t de
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2069,38 +1860,36 @@ func (v *Extension_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2462,15 +2251,9 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// notBefore Time
-	if err := v.NotBefore.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "notBefore")
-	}
-	// notAfter Time
-	if err := v.NotAfter.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "notAfter")
-	}
-	return s.Finish("Validity")
+	s.Field(v.NotBefore.DecodeASN1(&s, der.NoTag), "notBefore")
+	s.Field(v.NotAfter.DecodeASN1(&s, der.NoTag), "notAfter")
+	return s.End("Validity")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2565,17 +2348,9 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	if err := v.Algorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "algorithm")
-	}
-	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "subjectPublicKey")
-	}
-	v.SubjectPublicKey = x1
-	return s.Finish("SubjectPublicKeyInfo")
+	s.Field(v.Algorithm.DecodeASN1(&s, der.TagSequence), "algorithm")
+	v.SubjectPublicKey = s.BitString(der.TagBitString, "subjectPublicKey")
+	return s.End("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2601,27 +2376,25 @@ func (v *AlgorithmIdentifier_PublicKeyAlgorithms) DecodeASN1(r *der.Reader, t de
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2868,17 +2641,9 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
-	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	x2, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "signature")
-	}
-	v.Signature = x2
-	return s.Finish("CertificateList")
+	s.Field(v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence), "algorithmIdentifier")
+	v.Signature = s.BitString(der.TagBitString, "signature")
+	return s.End("CertificateList")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2905,27 +2670,25 @@ func (v *CertificateList_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("CertificateList.algorithmIdentifier")
+	return s.End("CertificateList.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2958,24 +2721,14 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version Version OPTIONAL
-	if s.Peek(der.TagInteger) {
-		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-			return der.WithField(err, "version")
-		}
-		v.HasVersion = true
+	if v.HasVersion = s.Peek(der.TagInteger); v.HasVersion {
+		s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
 	}
-	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signature")
-	}
-	// issuer Name
-	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "issuer")
-	}
-	// thisUpdate Time
-	if err := v.ThisUpdate.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "thisUpdate")
+	s.Field(v.Signature.DecodeASN1(&s, der.TagSequence), "signature")
+	s.Field(v.Issuer.DecodeASN1(&s, der.NoTag), "issuer")
+	s.Field(v.ThisUpdate.DecodeASN1(&s, der.NoTag), "thisUpdate")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// nextUpdate Time OPTIONAL
 	if func(t der.Tag, ok bool) bool {
@@ -2986,12 +2739,11 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasNextUpdate = true
 	}
-	// revokedCertificates SEQUENCE OF OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.RevokedCertificates.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "revokedCertificates")
-		}
-		v.HasRevokedCertificates = true
+	if v.HasRevokedCertificates = s.Peek(der.TagSequence); v.HasRevokedCertificates {
+		s.Field(v.RevokedCertificates.DecodeASN1(&s, der.TagSequence), "revokedCertificates")
+	}
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
 	if s.Peek(der.Context(0)) {
@@ -3012,7 +2764,7 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("TBSCertList"); err != nil {
+	if err := s.End("TBSCertList"); err != nil {
 		return err
 	}
 	v.Raw = r.Since(start)
@@ -3102,27 +2854,20 @@ func (v *TBSCertList_RevokedCertificates_Item) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return err
 	}
-	// userCertificate CertificateSerialNumber
-	if err := v.UserCertificate.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "userCertificate")
+	s.Field(v.UserCertificate.DecodeASN1(&s, der.TagInteger), "userCertificate")
+	s.Field(v.RevocationDate.DecodeASN1(&s, der.NoTag), "revocationDate")
+	if v.HasCRLEntryExtensions = s.Peek(der.TagSequence); v.HasCRLEntryExtensions {
+		s.Field(v.CRLEntryExtensions.DecodeASN1(&s, der.TagSequence), "crlEntryExtensions")
 	}
-	// revocationDate Time
-	if err := v.RevocationDate.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "revocationDate")
-	}
-	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
-	if s.Peek(der.TagSequence) {
-		if err := v.CRLEntryExtensions.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "crlEntryExtensions")
-		}
-		v.HasCRLEntryExtensions = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	if !s.Empty() {
 		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
-	return s.Finish("TBSCertList.revokedCertificates.item")
+	return s.End("TBSCertList.revokedCertificates.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3206,38 +2951,36 @@ func (v *Extension_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3401,38 +3144,36 @@ func (v *Extension_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3567,11 +3308,7 @@ func (u *CRLExtensions) encode(b *der.Builder) {
 	case ExtIssuerAltName:
 		u.IssuerAltName.EncodeASN1(b, der.TagSequence)
 	case ExtCRLNumber:
-		if !b.SkipConstraints() {
-			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
-				b.SetError(der.WithField(err, "CRLNumber"))
-			}
-		}
+		b.Check(der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807), "CRLNumber")
 		b.AddInteger(der.TagInteger, u.CRLNumber)
 	case ExtDeltaCRLIndicator:
 		u.DeltaCRLIndicator.EncodeASN1(b, der.TagInteger)
@@ -3597,28 +3334,16 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// keyIdentifier [0] KeyIdentifier OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.KeyIdentifier.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "keyIdentifier")
-		}
-		v.HasKeyIdentifier = true
+	if v.HasKeyIdentifier = s.Peek(der.Context(0)); v.HasKeyIdentifier {
+		s.Field(v.KeyIdentifier.DecodeASN1(&s, der.Context(0)), "keyIdentifier")
 	}
-	// authorityCertIssuer [1] GeneralNames OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.AuthorityCertIssuer.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "authorityCertIssuer")
-		}
-		v.HasAuthorityCertIssuer = true
+	if v.HasAuthorityCertIssuer = s.Peek(der.Context(1)); v.HasAuthorityCertIssuer {
+		s.Field(v.AuthorityCertIssuer.DecodeASN1(&s, der.Context(1)), "authorityCertIssuer")
 	}
-	// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
-	if s.Peek(der.Context(2)) {
-		if err := v.AuthorityCertSerialNumber.DecodeASN1(&s, der.Context(2)); err != nil {
-			return der.WithField(err, "authorityCertSerialNumber")
-		}
-		v.HasAuthorityCertSerialNumber = true
+	if v.HasAuthorityCertSerialNumber = s.Peek(der.Context(2)); v.HasAuthorityCertSerialNumber {
+		s.Field(v.AuthorityCertSerialNumber.DecodeASN1(&s, der.Context(2)), "authorityCertSerialNumber")
 	}
-	return s.Finish("AuthorityKeyIdentifier")
+	return s.End("AuthorityKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3713,25 +3438,13 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// notBefore [0] GeneralizedTime OPTIONAL
-	if s.Peek(der.Context(0)) {
-		x1, err := s.ReadGeneralizedTime(der.Context(0))
-		if err != nil {
-			return der.WithField(err, "notBefore")
-		}
-		v.NotBefore = x1
-		v.HasNotBefore = true
+	if v.HasNotBefore = s.Peek(der.Context(0)); v.HasNotBefore {
+		v.NotBefore = s.GeneralizedTime(der.Context(0), "notBefore")
 	}
-	// notAfter [1] GeneralizedTime OPTIONAL
-	if s.Peek(der.Context(1)) {
-		x2, err := s.ReadGeneralizedTime(der.Context(1))
-		if err != nil {
-			return der.WithField(err, "notAfter")
-		}
-		v.NotAfter = x2
-		v.HasNotAfter = true
+	if v.HasNotAfter = s.Peek(der.Context(1)); v.HasNotAfter {
+		v.NotAfter = s.GeneralizedTime(der.Context(1), "notAfter")
 	}
-	return s.Finish("PrivateKeyUsagePeriod")
+	return s.End("PrivateKeyUsagePeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3811,18 +3524,11 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// policyIdentifier CertPolicyId
-	if err := v.PolicyIdentifier.DecodeASN1(&s, der.TagOID); err != nil {
-		return der.WithField(err, "policyIdentifier")
+	s.Field(v.PolicyIdentifier.DecodeASN1(&s, der.TagOID), "policyIdentifier")
+	if v.HasPolicyQualifiers = s.Peek(der.TagSequence); v.HasPolicyQualifiers {
+		s.Field(v.PolicyQualifiers.DecodeASN1(&s, der.TagSequence), "policyQualifiers")
 	}
-	// policyQualifiers SEQUENCE OF OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.PolicyQualifiers.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "policyQualifiers")
-		}
-		v.HasPolicyQualifiers = true
-	}
-	return s.Finish("PolicyInformation")
+	return s.End("PolicyInformation")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3918,24 +3624,22 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// policyQualifierId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "policyQualifierId")
+	v.PolicyQualifierID = s.OID(der.TagOID, "policyQualifierId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.PolicyQualifierID = x1
 	// qualifier CERT-POLICY-QUALIFIER.&Type
-	off3 := s.Offset()
-	x4, err := s.ReadRaw()
+	off2 := s.Offset()
+	x3, err := s.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "qualifier")
 	}
-	v.Qualifier.Raw = x4
-	sub2 := s.Open(v.Qualifier.Raw, off3)
-	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
+	v.Qualifier.Raw = x3
+	sub1 := s.Open(v.Qualifier.Raw, off2)
+	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub1); err != nil {
 		return der.WithField(err, "qualifier")
 	}
-	return s.Finish("PolicyQualifierInfo")
+	return s.End("PolicyQualifierInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4059,12 +3763,11 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// noticeRef NoticeReference OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.NoticeRef.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "noticeRef")
-		}
-		v.HasNoticeRef = true
+	if v.HasNoticeRef = s.Peek(der.TagSequence); v.HasNoticeRef {
+		s.Field(v.NoticeRef.DecodeASN1(&s, der.TagSequence), "noticeRef")
+	}
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// explicitText DisplayText OPTIONAL
 	if func(t der.Tag, ok bool) bool {
@@ -4075,7 +3778,7 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExplicitText = true
 	}
-	return s.Finish("UserNotice")
+	return s.End("UserNotice")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4105,15 +3808,9 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// organization DisplayText
-	if err := v.Organization.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "organization")
-	}
-	// noticeNumbers SEQUENCE OF
-	if err := v.NoticeNumbers.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "noticeNumbers")
-	}
-	return s.Finish("NoticeReference")
+	s.Field(v.Organization.DecodeASN1(&s, der.NoTag), "organization")
+	s.Field(v.NoticeNumbers.DecodeASN1(&s, der.TagSequence), "noticeNumbers")
+	return s.End("NoticeReference")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4235,32 +3932,16 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *DisplayText) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DisplayText_Ia5String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
-				b.SetError(der.WithField(err, "ia5String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "IA5String", len(v.Value), 1, 200), "ia5String")
 		b.AddText(der.TagIA5String, der.TagIA5String, v.Value)
 	case DisplayText_VisibleString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
-				b.SetError(der.WithField(err, "visibleString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "VisibleString", len(v.Value), 1, 200), "visibleString")
 		b.AddText(der.TagVisibleString, der.TagVisibleString, v.Value)
 	case DisplayText_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 200), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DisplayText_Utf8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
-				b.SetError(der.WithField(err, "utf8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 200), "utf8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DisplayText"))
@@ -4332,15 +4013,9 @@ func (v *PolicyMappings_Item) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// issuerDomainPolicy CertPolicyId
-	if err := v.IssuerDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
-		return der.WithField(err, "issuerDomainPolicy")
-	}
-	// subjectDomainPolicy CertPolicyId
-	if err := v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
-		return der.WithField(err, "subjectDomainPolicy")
-	}
-	return s.Finish("PolicyMappings.item")
+	s.Field(v.IssuerDomainPolicy.DecodeASN1(&s, der.TagOID), "issuerDomainPolicy")
+	s.Field(v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID), "subjectDomainPolicy")
+	return s.End("PolicyMappings.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4573,7 +4248,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "partyName")
 	}
-	return s.Finish("EDIPartyName")
+	return s.End("EDIPartyName")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4678,39 +4353,19 @@ func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *DirectoryString_UbMax) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryString_TeletexString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "teletexString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768), "teletexString")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryString_PrintableString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "printableString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768), "printableString")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryString_BmpString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "bmpString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768), "bmpString")
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryString_UniversalString:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "universalString"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768), "universalString")
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryString_UTF8String:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(der.WithField(err, "uTF8String"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768), "uTF8String")
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
@@ -4782,48 +4437,46 @@ func (v *AttributeSet_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) 
 	if err != nil {
 		return err
 	}
-	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "type")
+	v.Type = s.OID(der.TagOID, "type")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[SupportedAttributes](&l2, l2.Count())
+	list2, err := der.MakeSlice[SupportedAttributes](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.SkipConstraints() {
-		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+	if !l1.SkipConstraints() {
+		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	v.Values = list3
-	return s.Finish("AttributeSet")
+	v.Values = list2
+	return s.End("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4870,22 +4523,12 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.CA = false
 	}
-	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(der.TagInteger) {
+	if v.HasPathLenConstraint = s.Peek(der.TagInteger); v.HasPathLenConstraint {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.TagInteger)
-		if err != nil {
-			return der.WithField(err, "pathLenConstraint")
-		}
-		v.PathLenConstraint = x4
-		if !s.SkipConstraints() {
-			if err := der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				return der.WithField(err, "pathLenConstraint")
-			}
-		}
-		v.HasPathLenConstraint = true
+		v.PathLenConstraint = s.Integer(der.TagInteger, "pathLenConstraint")
+		s.Check(der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807), "pathLenConstraint")
 	}
-	return s.Finish("BasicConstraints")
+	return s.End("BasicConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4895,11 +4538,7 @@ func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
 		b.AddBoolean(der.TagBoolean, v.CA)
 	}
 	if v.HasPathLenConstraint {
-		if !b.SkipConstraints() {
-			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				b.SetError(der.WithField(err, "pathLenConstraint"))
-			}
-		}
+		b.Check(der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807), "pathLenConstraint")
 		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	b.End(m)
@@ -4920,21 +4559,13 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// permittedSubtrees [0] GeneralSubtrees OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.PermittedSubtrees.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "permittedSubtrees")
-		}
-		v.HasPermittedSubtrees = true
+	if v.HasPermittedSubtrees = s.Peek(der.Context(0)); v.HasPermittedSubtrees {
+		s.Field(v.PermittedSubtrees.DecodeASN1(&s, der.Context(0)), "permittedSubtrees")
 	}
-	// excludedSubtrees [1] GeneralSubtrees OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.ExcludedSubtrees.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "excludedSubtrees")
-		}
-		v.HasExcludedSubtrees = true
+	if v.HasExcludedSubtrees = s.Peek(der.Context(1)); v.HasExcludedSubtrees {
+		s.Field(v.ExcludedSubtrees.DecodeASN1(&s, der.Context(1)), "excludedSubtrees")
 	}
-	return s.Finish("NameConstraints")
+	return s.End("NameConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5014,9 +4645,9 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// base GeneralName
-	if err := v.Base.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "base")
+	s.Field(v.Base.DecodeASN1(&s, der.NoTag), "base")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// minimum [0] BaseDistance DEFAULT 0
 	if s.Peek(der.Context(0)) {
@@ -5034,14 +4665,10 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.Minimum = BaseDistance(defaultInteger0)
 	}
-	// maximum [1] BaseDistance OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.Maximum.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "maximum")
-		}
-		v.HasMaximum = true
+	if v.HasMaximum = s.Peek(der.Context(1)); v.HasMaximum {
+		s.Field(v.Maximum.DecodeASN1(&s, der.Context(1)), "maximum")
 	}
-	return s.Finish("GeneralSubtree")
+	return s.End("GeneralSubtree")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5110,21 +4737,13 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// requireExplicitPolicy [0] SkipCerts OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.RequireExplicitPolicy.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "requireExplicitPolicy")
-		}
-		v.HasRequireExplicitPolicy = true
+	if v.HasRequireExplicitPolicy = s.Peek(der.Context(0)); v.HasRequireExplicitPolicy {
+		s.Field(v.RequireExplicitPolicy.DecodeASN1(&s, der.Context(0)), "requireExplicitPolicy")
 	}
-	// inhibitPolicyMapping [1] SkipCerts OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.InhibitPolicyMapping.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "inhibitPolicyMapping")
-		}
-		v.HasInhibitPolicyMapping = true
+	if v.HasInhibitPolicyMapping = s.Peek(der.Context(1)); v.HasInhibitPolicyMapping {
+		s.Field(v.InhibitPolicyMapping.DecodeASN1(&s, der.Context(1)), "inhibitPolicyMapping")
 	}
-	return s.Finish("PolicyConstraints")
+	return s.End("PolicyConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5253,21 +4872,13 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasDistributionPoint = true
 	}
-	// reasons [1] ReasonFlags OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.Reasons.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "reasons")
-		}
-		v.HasReasons = true
+	if v.HasReasons = s.Peek(der.Context(1)); v.HasReasons {
+		s.Field(v.Reasons.DecodeASN1(&s, der.Context(1)), "reasons")
 	}
-	// cRLIssuer [2] GeneralNames OPTIONAL
-	if s.Peek(der.Context(2)) {
-		if err := v.CRLIssuer.DecodeASN1(&s, der.Context(2)); err != nil {
-			return der.WithField(err, "cRLIssuer")
-		}
-		v.HasCRLIssuer = true
+	if v.HasCRLIssuer = s.Peek(der.Context(2)); v.HasCRLIssuer {
+		s.Field(v.CRLIssuer.DecodeASN1(&s, der.Context(2)), "cRLIssuer")
 	}
-	return s.Finish("DistributionPoint")
+	return s.End("DistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5505,17 +5116,9 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// accessMethod OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "accessMethod")
-	}
-	v.AccessMethod = x1
-	// accessLocation GeneralName
-	if err := v.AccessLocation.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "accessLocation")
-	}
-	return s.Finish("AccessDescription")
+	v.AccessMethod = s.OID(der.TagOID, "accessMethod")
+	s.Field(v.AccessLocation.DecodeASN1(&s, der.NoTag), "accessLocation")
+	return s.End("AccessDescription")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5670,12 +5273,11 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.OnlyContainsCACerts = false
 	}
-	// onlySomeReasons [3] ReasonFlags OPTIONAL
-	if s.Peek(der.Context(3)) {
-		if err := v.OnlySomeReasons.DecodeASN1(&s, der.Context(3)); err != nil {
-			return der.WithField(err, "onlySomeReasons")
-		}
-		v.HasOnlySomeReasons = true
+	if v.HasOnlySomeReasons = s.Peek(der.Context(3)); v.HasOnlySomeReasons {
+		s.Field(v.OnlySomeReasons.DecodeASN1(&s, der.Context(3)), "onlySomeReasons")
+	}
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// indirectCRL [4] BOOLEAN DEFAULT FALSE
 	if s.Peek(der.Context(4)) {
@@ -5707,7 +5309,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.OnlyContainsAttributeCerts = false
 	}
-	return s.Finish("IssuingDistributionPoint")
+	return s.End("IssuingDistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5816,19 +5418,9 @@ func (v *RSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// modulus INTEGER
-	x1, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "modulus")
-	}
-	v.Modulus = x1
-	// publicExponent INTEGER
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "publicExponent")
-	}
-	v.PublicExponent = x2
-	return s.Finish("RSAPublicKey")
+	v.Modulus = s.Integer(der.TagInteger, "modulus")
+	v.PublicExponent = s.Integer(der.TagInteger, "publicExponent")
+	return s.End("RSAPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5854,25 +5446,10 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// p INTEGER
-	x1, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "p")
-	}
-	v.P = x1
-	// q INTEGER
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "q")
-	}
-	v.Q = x2
-	// g INTEGER
-	x3, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "g")
-	}
-	v.G = x3
-	return s.Finish("DSA-Params")
+	v.P = s.Integer(der.TagInteger, "p")
+	v.Q = s.Integer(der.TagInteger, "q")
+	v.G = s.Integer(der.TagInteger, "g")
+	return s.End("DSA-Params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5923,41 +5500,16 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// p INTEGER
-	x1, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "p")
+	v.P = s.Integer(der.TagInteger, "p")
+	v.G = s.Integer(der.TagInteger, "g")
+	v.Q = s.Integer(der.TagInteger, "q")
+	if v.HasJ = s.Peek(der.TagInteger); v.HasJ {
+		v.J = s.Integer(der.TagInteger, "j")
 	}
-	v.P = x1
-	// g INTEGER
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "g")
+	if v.HasValidationParams = s.Peek(der.TagSequence); v.HasValidationParams {
+		s.Field(v.ValidationParams.DecodeASN1(&s, der.TagSequence), "validationParams")
 	}
-	v.G = x2
-	// q INTEGER
-	x3, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "q")
-	}
-	v.Q = x3
-	// j INTEGER OPTIONAL
-	if s.Peek(der.TagInteger) {
-		x4, err := s.ReadInteger(der.TagInteger)
-		if err != nil {
-			return der.WithField(err, "j")
-		}
-		v.J = x4
-		v.HasJ = true
-	}
-	// validationParams ValidationParams OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.ValidationParams.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "validationParams")
-		}
-		v.HasValidationParams = true
-	}
-	return s.Finish("DomainParameters")
+	return s.End("DomainParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5990,19 +5542,9 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// seed BIT STRING
-	x1, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "seed")
-	}
-	v.Seed = x1
-	// pgenCounter INTEGER
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "pgenCounter")
-	}
-	v.PgenCounter = x2
-	return s.Finish("ValidationParams")
+	v.Seed = s.BitString(der.TagBitString, "seed")
+	v.PgenCounter = s.Integer(der.TagInteger, "pgenCounter")
+	return s.End("ValidationParams")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6136,19 +5678,9 @@ func (v *DSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// r INTEGER
-	x1, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "r")
-	}
-	v.R = x1
-	// s INTEGER
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "s")
-	}
-	v.S = x2
-	return s.Finish("DSA-Sig-Value")
+	v.R = s.Integer(der.TagInteger, "r")
+	v.S = s.Integer(der.TagInteger, "s")
+	return s.End("DSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6174,19 +5706,9 @@ func (v *ECDSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// r INTEGER
-	x1, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "r")
-	}
-	v.R = x1
-	// s INTEGER
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "s")
-	}
-	v.S = x2
-	return s.Finish("ECDSA-Sig-Value")
+	v.R = s.Integer(der.TagInteger, "r")
+	v.S = s.Integer(der.TagInteger, "s")
+	return s.End("ECDSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6236,27 +5758,25 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("HashAlgorithm")
+	return s.End("HashAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6388,27 +5908,25 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("MaskGenAlgorithm")
+	return s.End("MaskGenAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6498,27 +6016,25 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("PSourceAlgorithm")
+	return s.End("PSourceAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6677,7 +6193,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.TrailerField = defaultInteger1
 	}
-	return s.Finish("RSASSA-PSS-params")
+	return s.End("RSASSA-PSS-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6769,7 +6285,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPSourceFunc = true
 	}
-	return s.Finish("RSAES-OAEP-params")
+	return s.End("RSAES-OAEP-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6808,25 +6324,14 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// built-in-standard-attributes BuiltInStandardAttributes
-	if err := v.BuiltInStandardAttributes.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "built-in-standard-attributes")
+	s.Field(v.BuiltInStandardAttributes.DecodeASN1(&s, der.TagSequence), "built-in-standard-attributes")
+	if v.HasBuiltInDomainDefinedAttributes = s.Peek(der.TagSequence); v.HasBuiltInDomainDefinedAttributes {
+		s.Field(v.BuiltInDomainDefinedAttributes.DecodeASN1(&s, der.TagSequence), "built-in-domain-defined-attributes")
 	}
-	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.BuiltInDomainDefinedAttributes.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "built-in-domain-defined-attributes")
-		}
-		v.HasBuiltInDomainDefinedAttributes = true
+	if v.HasExtensionAttributes = s.Peek(der.TagSet); v.HasExtensionAttributes {
+		s.Field(v.ExtensionAttributes.DecodeASN1(&s, der.TagSet), "extension-attributes")
 	}
-	// extension-attributes ExtensionAttributes OPTIONAL
-	if s.Peek(der.TagSet) {
-		if err := v.ExtensionAttributes.DecodeASN1(&s, der.TagSet); err != nil {
-			return der.WithField(err, "extension-attributes")
-		}
-		v.HasExtensionAttributes = true
-	}
-	return s.Finish("ORAddress")
+	return s.End("ORAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6885,19 +6390,14 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasAdministrationDomainName = true
 	}
-	// network-address [0] NetworkAddress OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.NetworkAddress.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "network-address")
-		}
-		v.HasNetworkAddress = true
+	if v.HasNetworkAddress = s.Peek(der.Context(0)); v.HasNetworkAddress {
+		s.Field(v.NetworkAddress.DecodeASN1(&s, der.Context(0)), "network-address")
 	}
-	// terminal-identifier [1] TerminalIdentifier OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.TerminalIdentifier.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "terminal-identifier")
-		}
-		v.HasTerminalIdentifier = true
+	if v.HasTerminalIdentifier = s.Peek(der.Context(1)); v.HasTerminalIdentifier {
+		s.Field(v.TerminalIdentifier.DecodeASN1(&s, der.Context(1)), "terminal-identifier")
+	}
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
 	if s.Peek(der.Context(2)) {
@@ -6913,35 +6413,19 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrivateDomainName = true
 	}
-	// organization-name [3] OrganizationName OPTIONAL
-	if s.Peek(der.Context(3)) {
-		if err := v.OrganizationName.DecodeASN1(&s, der.Context(3)); err != nil {
-			return der.WithField(err, "organization-name")
-		}
-		v.HasOrganizationName = true
+	if v.HasOrganizationName = s.Peek(der.Context(3)); v.HasOrganizationName {
+		s.Field(v.OrganizationName.DecodeASN1(&s, der.Context(3)), "organization-name")
 	}
-	// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
-	if s.Peek(der.Context(4)) {
-		if err := v.NumericUserIdentifier.DecodeASN1(&s, der.Context(4)); err != nil {
-			return der.WithField(err, "numeric-user-identifier")
-		}
-		v.HasNumericUserIdentifier = true
+	if v.HasNumericUserIdentifier = s.Peek(der.Context(4)); v.HasNumericUserIdentifier {
+		s.Field(v.NumericUserIdentifier.DecodeASN1(&s, der.Context(4)), "numeric-user-identifier")
 	}
-	// personal-name [5] PersonalName OPTIONAL
-	if s.Peek(der.Context(5)) {
-		if err := v.PersonalName.DecodeASN1(&s, der.Context(5)); err != nil {
-			return der.WithField(err, "personal-name")
-		}
-		v.HasPersonalName = true
+	if v.HasPersonalName = s.Peek(der.Context(5)); v.HasPersonalName {
+		s.Field(v.PersonalName.DecodeASN1(&s, der.Context(5)), "personal-name")
 	}
-	// organizational-unit-names [6] OrganizationalUnitNames OPTIONAL
-	if s.Peek(der.Context(6)) {
-		if err := v.OrganizationalUnitNames.DecodeASN1(&s, der.Context(6)); err != nil {
-			return der.WithField(err, "organizational-unit-names")
-		}
-		v.HasOrganizationalUnitNames = true
+	if v.HasOrganizationalUnitNames = s.Peek(der.Context(6)); v.HasOrganizationalUnitNames {
+		s.Field(v.OrganizationalUnitNames.DecodeASN1(&s, der.Context(6)), "organizational-unit-names")
 	}
-	return s.Finish("BuiltInStandardAttributes")
+	return s.End("BuiltInStandardAttributes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7048,18 +6532,10 @@ func (v *CountryName) EncodeASN1(b *der.Builder, t der.Tag) {
 	}
 	switch v.Choice {
 	case CountryName_X121DccCode:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
-				b.SetError(der.WithField(err, "x121-dcc-code"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "NumericString", len(v.Value), 3, 3), "x121-dcc-code")
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case CountryName_Iso3166Alpha2Code:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
-				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2), "iso-3166-alpha2-code")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("CountryName"))
@@ -7131,18 +6607,10 @@ func (v *AdministrationDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 	}
 	switch v.Choice {
 	case AdministrationDomainName_Numeric:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
-				b.SetError(der.WithField(err, "numeric"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "NumericString", len(v.Value), 0, 16), "numeric")
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case AdministrationDomainName_Printable:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
-				b.SetError(der.WithField(err, "printable"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 0, 16), "printable")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("AdministrationDomainName"))
@@ -7268,18 +6736,10 @@ func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *PrivateDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case PrivateDomainName_Numeric:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
-				b.SetError(der.WithField(err, "numeric"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "NumericString", len(v.Value), 1, 16), "numeric")
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case PrivateDomainName_Printable:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
-				b.SetError(der.WithField(err, "printable"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16), "printable")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("PrivateDomainName"))
@@ -7473,34 +6933,18 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSet), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
-			b.SetError(der.WithField(err, "surname"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40), "surname")
 	b.AddText(der.Context(0), der.TagPrintableString, v.Surname)
 	if v.HasGivenName {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
-				b.SetError(der.WithField(err, "given-name"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16), "given-name")
 		b.AddText(der.Context(1), der.TagPrintableString, v.GivenName)
 	}
 	if v.HasInitials {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
-				b.SetError(der.WithField(err, "initials"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5), "initials")
 		b.AddText(der.Context(2), der.TagPrintableString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
-				b.SetError(der.WithField(err, "generation-qualifier"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3), "generation-qualifier")
 		b.AddText(der.Context(3), der.TagPrintableString, v.GenerationQualifier)
 	}
 	b.End(m)
@@ -7658,47 +7102,21 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// type PrintableString
 	off1 := s.Offset()
-	x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
-	if err != nil {
-		return der.WithField(err, "type")
-	}
-	v.Type = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "PrintableString", len(v.Type), 1, 8); err != nil {
-			return der.WithField(err, "type")
-		}
-	}
-	// value PrintableString
-	off3 := s.Offset()
-	x4, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
-	if err != nil {
-		return der.WithField(err, "value")
-	}
-	v.Value = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
-			return der.WithField(err, "value")
-		}
-	}
-	return s.Finish("BuiltInDomainDefinedAttribute")
+	v.Type = s.Text(der.TagPrintableString, der.TagPrintableString, "type")
+	s.Check(der.CheckSize(off1, "PrintableString", len(v.Type), 1, 8), "type")
+	off2 := s.Offset()
+	v.Value = s.Text(der.TagPrintableString, der.TagPrintableString, "value")
+	s.Check(der.CheckSize(off2, "PrintableString", len(v.Value), 1, 128), "value")
+	return s.End("BuiltInDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
-			b.SetError(der.WithField(err, "type"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8), "type")
 	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Type)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-			b.SetError(der.WithField(err, "value"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128), "value")
 	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	b.End(m)
 }
@@ -7774,47 +7192,37 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// extension-attribute-type [0] INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(der.Context(0))
-	if err != nil {
-		return der.WithField(err, "extension-attribute-type")
-	}
-	v.ExtensionAttributeType = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
-			return der.WithField(err, "extension-attribute-type")
-		}
+	v.ExtensionAttributeType = s.Int64(der.Context(0), "extension-attribute-type")
+	s.Check(der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256), "extension-attribute-type")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
-	w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	off5 := w3.Offset()
-	x6, err := w3.ReadRaw()
+	off4 := w2.Offset()
+	x5, err := w2.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	v.ExtensionAttributeValue.Raw = x6
-	sub4 := w3.Open(v.ExtensionAttributeValue.Raw, off5)
-	if err := v.ExtensionAttributeValue.decode(int64(v.ExtensionAttributeType), &sub4); err != nil {
+	v.ExtensionAttributeValue.Raw = x5
+	sub3 := w2.Open(v.ExtensionAttributeValue.Raw, off4)
+	if err := v.ExtensionAttributeValue.decode(int64(v.ExtensionAttributeType), &sub3); err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	if err := w3.Finish("[1] EXPLICIT"); err != nil {
+	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	return s.Finish("ExtensionAttribute")
+	return s.End("ExtensionAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
-			b.SetError(der.WithField(err, "extension-attribute-type"))
-		}
-	}
+	b.Check(der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256), "extension-attribute-type")
 	b.AddInt64(der.Context(0), v.ExtensionAttributeType)
 	m1 := b.Begin(der.Context(1), true)
 	v.ExtensionAttributeValue.encode(b)
@@ -8142,25 +7550,13 @@ func (u *SupportedExtensionAttributes) keepDER(r *der.Reader) error {
 func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 	switch u.Kind {
 	case EaCommonName:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "commonName"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(u.String), 1, 64), "commonName")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case EaTeletexCommonName:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "teletexCommonName"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64), "teletexCommonName")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case EaTeletexOrganizationName:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "teletexOrganizationName"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64), "teletexOrganizationName")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case EaTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
@@ -8171,11 +7567,7 @@ func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 	case EaTeletexOrganizationalUnitNames:
 		u.TeletexOrganizationalUnitNames.EncodeASN1(b, der.TagSequence)
 	case EaPDSName:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
-				b.SetError(der.WithField(err, "pDSName"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(u.String), 1, 16), "pDSName")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case EaPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.EncodeASN1(b, der.NoTag)
@@ -8335,34 +7727,18 @@ func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaTeletexPersonalName_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSet), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
-			b.SetError(der.WithField(err, "surname"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40), "surname")
 	b.AddText(der.Context(0), der.TagTeletexString, v.Surname)
 	if v.HasGivenName {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16); err != nil {
-				b.SetError(der.WithField(err, "given-name"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16), "given-name")
 		b.AddText(der.Context(1), der.TagTeletexString, v.GivenName)
 	}
 	if v.HasInitials {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[2] TeletexString", der.CharCount(string(v.Initials)), 1, 5); err != nil {
-				b.SetError(der.WithField(err, "initials"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[2] TeletexString", der.CharCount(string(v.Initials)), 1, 5), "initials")
 		b.AddText(der.Context(2), der.TagTeletexString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[3] TeletexString", der.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
-				b.SetError(der.WithField(err, "generation-qualifier"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[3] TeletexString", der.CharCount(string(v.GenerationQualifier)), 1, 3), "generation-qualifier")
 		b.AddText(der.Context(3), der.TagTeletexString, v.GenerationQualifier)
 	}
 	b.End(m)
@@ -8461,18 +7837,10 @@ func (v *EaPhysicalDeliveryCountryName_Type) DecodeASN1(r *der.Reader, t der.Tag
 func (v *EaPhysicalDeliveryCountryName_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case EaPhysicalDeliveryCountryName_X121DccCode:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
-				b.SetError(der.WithField(err, "x121-dcc-code"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "NumericString", len(v.Value), 3, 3), "x121-dcc-code")
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case EaPhysicalDeliveryCountryName_Iso3166Alpha2Code:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
-				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2), "iso-3166-alpha2-code")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName"))
@@ -8530,18 +7898,10 @@ func (v *EaPostalCode_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *EaPostalCode_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case EaPostalCode_NumericCode:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
-				b.SetError(der.WithField(err, "numeric-code"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "NumericString", len(v.Value), 1, 16), "numeric-code")
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case EaPostalCode_PrintableCode:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
-				b.SetError(der.WithField(err, "printable-code"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16), "printable-code")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode"))
@@ -8615,11 +7975,7 @@ func (v *EaUnformattedPostalAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) 
 		v.PrintableAddress.EncodeASN1(b, der.TagSequence)
 	}
 	if v.HasTeletexString {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 180); err != nil {
-				b.SetError(der.WithField(err, "teletex-string"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 180), "teletex-string")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
@@ -8680,11 +8036,7 @@ func (v *EaUnformattedPostalAddress_Type_PrintableAddress) EncodeASN1(b *der.Bui
 		}
 	}
 	for i := range *v {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30); err != nil {
-				b.SetError(der.WithField(err, ""))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30), "")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, (*v)[i])
 	}
 	b.End(m)
@@ -8749,51 +8101,24 @@ func (v *EaExtendedNetworkAddress_Type_E163_4Address) DecodeASN1(r *der.Reader, 
 	if err != nil {
 		return err
 	}
-	// number [0] NumericString
 	off1 := s.Offset()
-	x2, err := s.ReadText(der.Context(0), der.TagNumericString)
-	if err != nil {
-		return der.WithField(err, "number")
+	v.Number = s.Text(der.Context(0), der.TagNumericString, "number")
+	s.Check(der.CheckSize(off1, "[0] NumericString", len(v.Number), 1, 15), "number")
+	if v.HasSubAddress = s.Peek(der.Context(1)); v.HasSubAddress {
+		off2 := s.Offset()
+		v.SubAddress = s.Text(der.Context(1), der.TagNumericString, "sub-address")
+		s.Check(der.CheckSize(off2, "[1] NumericString", len(v.SubAddress), 1, 40), "sub-address")
 	}
-	v.Number = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
-			return der.WithField(err, "number")
-		}
-	}
-	// sub-address [1] NumericString OPTIONAL
-	if s.Peek(der.Context(1)) {
-		off3 := s.Offset()
-		x4, err := s.ReadText(der.Context(1), der.TagNumericString)
-		if err != nil {
-			return der.WithField(err, "sub-address")
-		}
-		v.SubAddress = x4
-		if !s.SkipConstraints() {
-			if err := der.CheckSize(off3, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
-				return der.WithField(err, "sub-address")
-			}
-		}
-		v.HasSubAddress = true
-	}
-	return s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
+	return s.End("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaExtendedNetworkAddress_Type_E163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
-			b.SetError(der.WithField(err, "number"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15), "number")
 	b.AddText(der.Context(0), der.TagNumericString, v.Number)
 	if v.HasSubAddress {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
-				b.SetError(der.WithField(err, "sub-address"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40), "sub-address")
 		b.AddText(der.Context(1), der.TagNumericString, v.SubAddress)
 	}
 	b.End(m)
@@ -8983,19 +8308,11 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableString {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
-				b.SetError(der.WithField(err, "printable-string"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30), "printable-string")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.PrintableString)
 	}
 	if v.HasTeletexString {
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 30); err != nil {
-				b.SetError(der.WithField(err, "teletex-string"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 30), "teletex-string")
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
@@ -9075,7 +8392,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	return s.Finish("PresentationAddress")
+	return s.End("PresentationAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9185,47 +8502,21 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// type TeletexString
 	off1 := s.Offset()
-	x2, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
-	if err != nil {
-		return der.WithField(err, "type")
-	}
-	v.Type = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
-			return der.WithField(err, "type")
-		}
-	}
-	// value TeletexString
-	off3 := s.Offset()
-	x4, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
-	if err != nil {
-		return der.WithField(err, "value")
-	}
-	v.Value = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-			return der.WithField(err, "value")
-		}
-	}
-	return s.Finish("TeletexDomainDefinedAttribute")
+	v.Type = s.Text(der.TagTeletexString, der.TagTeletexString, "type")
+	s.Check(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Type)), 1, 8), "type")
+	off2 := s.Offset()
+	v.Value = s.Text(der.TagTeletexString, der.TagTeletexString, "value")
+	s.Check(der.CheckSize(off2, "TeletexString", der.CharCount(string(v.Value)), 1, 128), "value")
+	return s.End("TeletexDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
-			b.SetError(der.WithField(err, "type"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8), "type")
 	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Type)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
-			b.SetError(der.WithField(err, "value"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128), "value")
 	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	b.End(m)
 }
@@ -9245,9 +8536,9 @@ func (v *OCSPRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// tbsRequest TBSRequest
-	if err := v.TBSRequest.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "tbsRequest")
+	s.Field(v.TBSRequest.DecodeASN1(&s, der.TagSequence), "tbsRequest")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// optionalSignature [0] EXPLICIT Signature OPTIONAL
 	if s.Peek(der.Context(0)) {
@@ -9263,7 +8554,7 @@ func (v *OCSPRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOptionalSignature = true
 	}
-	return s.Finish("OCSPRequest")
+	return s.End("OCSPRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9327,9 +8618,9 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasRequestorName = true
 	}
-	// requestList SEQUENCE OF
-	if err := v.RequestList.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "requestList")
+	s.Field(v.RequestList.DecodeASN1(&s, der.TagSequence), "requestList")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL
 	if s.Peek(der.Context(2)) {
@@ -9345,7 +8636,7 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasRequestExtensions = true
 	}
-	return s.Finish("TBSRequest")
+	return s.End("TBSRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9469,38 +8760,36 @@ func (v *Extension_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9578,31 +8867,26 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
+	s.Field(v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence), "signatureAlgorithm")
+	v.Signature = s.BitString(der.TagBitString, "signature")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	// signature BIT STRING
-	x1, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "signature")
-	}
-	v.Signature = x1
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
 	if s.Peek(der.Context(0)) {
-		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.DecodeASN1(&w2, der.TagSequence); err != nil {
+		if err := v.Certs.DecodeASN1(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := w2.Finish("[0] EXPLICIT"); err != nil {
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
 			return der.WithField(err, "certs")
 		}
 		v.HasCerts = true
 	}
-	return s.Finish("Signature")
+	return s.End("Signature")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9633,27 +8917,25 @@ func (v *AlgorithmIdentifier_Signature) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9796,9 +9078,9 @@ func (v *Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// reqCert CertID
-	if err := v.ReqCert.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "reqCert")
+	s.Field(v.ReqCert.DecodeASN1(&s, der.TagSequence), "reqCert")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL
 	if s.Peek(der.Context(0)) {
@@ -9814,7 +9096,7 @@ func (v *Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSingleRequestExtensions = true
 	}
-	return s.Finish("Request")
+	return s.End("Request")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9894,38 +9176,36 @@ func (v *Extension_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10008,27 +9288,11 @@ func (v *CertID) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.HashAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "hashAlgorithm")
-	}
-	// issuerNameHash OCTET STRING
-	x1, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "issuerNameHash")
-	}
-	v.IssuerNameHash = x1
-	// issuerKeyHash OCTET STRING
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "issuerKeyHash")
-	}
-	v.IssuerKeyHash = x2
-	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "serialNumber")
-	}
-	return s.Finish("CertID")
+	s.Field(v.HashAlgorithm.DecodeASN1(&s, der.TagSequence), "hashAlgorithm")
+	v.IssuerNameHash = s.OctetString(der.TagOctetString, "issuerNameHash")
+	v.IssuerKeyHash = s.OctetString(der.TagOctetString, "issuerKeyHash")
+	s.Field(v.SerialNumber.DecodeASN1(&s, der.TagInteger), "serialNumber")
+	return s.End("CertID")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10056,27 +9320,25 @@ func (v *AlgorithmIdentifier_CertID) DecodeASN1(r *der.Reader, t der.Tag) error 
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10145,9 +9407,9 @@ func (v *OCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// responseStatus OCSPResponseStatus
-	if err := v.ResponseStatus.DecodeASN1(&s, der.TagEnumerated); err != nil {
-		return der.WithField(err, "responseStatus")
+	s.Field(v.ResponseStatus.DecodeASN1(&s, der.TagEnumerated), "responseStatus")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// responseBytes [0] EXPLICIT ResponseBytes OPTIONAL
 	if s.Peek(der.Context(0)) {
@@ -10163,7 +9425,7 @@ func (v *OCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasResponseBytes = true
 	}
-	return s.Finish("OCSPResponse")
+	return s.End("OCSPResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10234,23 +9496,21 @@ func (v *ResponseBytes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// responseType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "responseType")
+	v.ResponseType = s.OID(der.TagOID, "responseType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ResponseType = x1
 	// response OCTET STRING
-	c3, off4, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c2, off3, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "response")
 	}
-	v.Response.Raw = c3
-	sub2 := s.Open(v.Response.Raw, off4)
-	if err := v.Response.decode([]byte(v.ResponseType), &sub2); err != nil {
+	v.Response.Raw = c2
+	sub1 := s.Open(v.Response.Raw, off3)
+	if err := v.Response.decode([]byte(v.ResponseType), &sub1); err != nil {
 		return der.WithField(err, "response")
 	}
-	return s.Finish("ResponseBytes")
+	return s.End("ResponseBytes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10336,31 +9596,26 @@ func (v *BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "tbsResponseData")
 	}
 	v.TBSResponseDataRaw = s.Since(start1)
-	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}
-	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
+	s.Field(v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence), "signatureAlgorithm")
+	v.Signature = s.BitString(der.TagBitString, "signature")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	// signature BIT STRING
-	x2, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "signature")
-	}
-	v.Signature = x2
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
 	if s.Peek(der.Context(0)) {
-		w3, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.DecodeASN1(&w3, der.TagSequence); err != nil {
+		if err := v.Certs.DecodeASN1(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := w3.Finish("[0] EXPLICIT"); err != nil {
+		if err := w2.Finish("[0] EXPLICIT"); err != nil {
 			return der.WithField(err, "certs")
 		}
 		v.HasCerts = true
 	}
-	return s.Finish("BasicOCSPResponse")
+	return s.End("BasicOCSPResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10392,27 +9647,25 @@ func (v *AlgorithmIdentifier_BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10604,35 +9857,27 @@ func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.Version = OCSP2009_Version_V1
 	}
-	// responderID ResponderID
-	if err := v.ResponderID.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "responderID")
-	}
-	// producedAt GeneralizedTime
-	x3, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
-	if err != nil {
-		return der.WithField(err, "producedAt")
-	}
-	v.ProducedAt = x3
-	// responses SEQUENCE OF
-	if err := v.Responses.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "responses")
+	s.Field(v.ResponderID.DecodeASN1(&s, der.NoTag), "responderID")
+	v.ProducedAt = s.GeneralizedTime(der.TagGeneralizedTime, "producedAt")
+	s.Field(v.Responses.DecodeASN1(&s, der.TagSequence), "responses")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
 	if s.Peek(der.Context(1)) {
-		w4, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "responseExtensions")
 		}
-		if err := v.ResponseExtensions.DecodeASN1(&w4, der.TagSequence); err != nil {
+		if err := v.ResponseExtensions.DecodeASN1(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "responseExtensions")
 		}
-		if err := w4.Finish("[1] EXPLICIT"); err != nil {
+		if err := w3.Finish("[1] EXPLICIT"); err != nil {
 			return der.WithField(err, "responseExtensions")
 		}
 		v.HasResponseExtensions = true
 	}
-	if err := s.Finish("ResponseData"); err != nil {
+	if err := s.End("ResponseData"); err != nil {
 		return err
 	}
 	v.Raw = r.Since(start)
@@ -10757,38 +10002,36 @@ func (v *Extension_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10937,51 +10180,43 @@ func (v *SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// certID CertID
-	if err := v.CertID.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "certID")
+	s.Field(v.CertID.DecodeASN1(&s, der.TagSequence), "certID")
+	s.Field(v.CertStatus.DecodeASN1(&s, der.NoTag), "certStatus")
+	v.ThisUpdate = s.GeneralizedTime(der.TagGeneralizedTime, "thisUpdate")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	// certStatus CertStatus
-	if err := v.CertStatus.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "certStatus")
-	}
-	// thisUpdate GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
-	if err != nil {
-		return der.WithField(err, "thisUpdate")
-	}
-	v.ThisUpdate = x1
 	// nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL
 	if s.Peek(der.Context(0)) {
-		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
-		x3, err := w2.ReadGeneralizedTime(der.TagGeneralizedTime)
+		x2, err := w1.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
-		v.NextUpdate = x3
-		if err := w2.Finish("[0] EXPLICIT"); err != nil {
+		v.NextUpdate = x2
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
 		v.HasNextUpdate = true
 	}
 	// singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL
 	if s.Peek(der.Context(1)) {
-		w4, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "singleExtensions")
 		}
-		if err := v.SingleExtensions.DecodeASN1(&w4, der.TagSequence); err != nil {
+		if err := v.SingleExtensions.DecodeASN1(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "singleExtensions")
 		}
-		if err := w4.Finish("[1] EXPLICIT"); err != nil {
+		if err := w3.Finish("[1] EXPLICIT"); err != nil {
 			return der.WithField(err, "singleExtensions")
 		}
 		v.HasSingleExtensions = true
 	}
-	return s.Finish("SingleResponse")
+	return s.End("SingleResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11068,38 +10303,36 @@ func (v *Extension_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11294,27 +10527,25 @@ func (v *RevokedInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// revocationTime GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
-	if err != nil {
-		return der.WithField(err, "revocationTime")
+	v.RevocationTime = s.GeneralizedTime(der.TagGeneralizedTime, "revocationTime")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.RevocationTime = x1
 	// revocationReason [0] EXPLICIT CRLReason OPTIONAL
 	if s.Peek(der.Context(0)) {
-		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "revocationReason")
 		}
-		if err := v.RevocationReason.DecodeASN1(&w2, der.TagInteger); err != nil {
+		if err := v.RevocationReason.DecodeASN1(&w1, der.TagInteger); err != nil {
 			return der.WithField(err, "revocationReason")
 		}
-		if err := w2.Finish("[0] EXPLICIT"); err != nil {
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
 			return der.WithField(err, "revocationReason")
 		}
 		v.HasRevocationReason = true
 	}
-	return s.Finish("RevokedInfo")
+	return s.End("RevokedInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11453,15 +10684,9 @@ func (v *ServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// issuer Name
-	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "issuer")
-	}
-	// locator AuthorityInfoAccessSyntax
-	if err := v.Locator.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "locator")
-	}
-	return s.Finish("ServiceLocator")
+	s.Field(v.Issuer.DecodeASN1(&s, der.NoTag), "issuer")
+	s.Field(v.Locator.DecodeASN1(&s, der.TagSequence), "locator")
+	return s.End("ServiceLocator")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11535,7 +10760,7 @@ func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCRLTime = true
 	}
-	return s.Finish("CrlID")
+	return s.End("CrlID")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11575,23 +10800,11 @@ func (v *CertificationRequestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version INTEGER
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// subject Name
-	if err := v.Subject.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "subject")
-	}
-	// subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}
-	if err := v.SubjectPKInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "subjectPKInfo")
-	}
-	// attributes [0] Attributes{{PKCS-10.CRIAttributes}}
-	if err := v.Attributes.DecodeASN1(&s, der.Context(0)); err != nil {
-		return der.WithField(err, "attributes")
-	}
-	if err := s.Finish("CertificationRequestInfo"); err != nil {
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.Subject.DecodeASN1(&s, der.NoTag), "subject")
+	s.Field(v.SubjectPKInfo.DecodeASN1(&s, der.TagSequence), "subjectPKInfo")
+	s.Field(v.Attributes.DecodeASN1(&s, der.Context(0)), "attributes")
+	if err := s.End("CertificationRequestInfo"); err != nil {
 		return err
 	}
 	v.Raw = r.Since(start)
@@ -11641,17 +10854,9 @@ func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.
 	if err != nil {
 		return err
 	}
-	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}
-	if err := v.Algorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "algorithm")
-	}
-	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "subjectPublicKey")
-	}
-	v.SubjectPublicKey = x1
-	return s.Finish("SubjectPublicKeyInfo")
+	s.Field(v.Algorithm.DecodeASN1(&s, der.TagSequence), "algorithm")
+	v.SubjectPublicKey = s.BitString(der.TagBitString, "subjectPublicKey")
+	return s.End("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11681,27 +10886,25 @@ func (v *AlgorithmIdentifier_PKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11820,48 +11023,46 @@ func (v *Attribute_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "type")
+	v.Type = s.OID(der.TagOID, "type")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[CRIAttributes](&l2, l2.Count())
+	list2, err := der.MakeSlice[CRIAttributes](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.SkipConstraints() {
-		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+	if !l1.SkipConstraints() {
+		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	v.Values = list3
-	return s.Finish("Attribute")
+	v.Values = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11938,17 +11139,9 @@ func (v *CertificationRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "certificationRequestInfo")
 	}
 	v.CertificationRequestInfoRaw = s.Since(start1)
-	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}
-	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
-	}
-	// signature BIT STRING
-	x2, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "signature")
-	}
-	v.Signature = x2
-	return s.Finish("CertificationRequest")
+	s.Field(v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence), "signatureAlgorithm")
+	v.Signature = s.BitString(der.TagBitString, "signature")
+	return s.End("CertificationRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11975,27 +11168,25 @@ func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) DecodeASN1(r *der.Reade
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12107,18 +11298,10 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *MLDSA44PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLDSA44PrivateKeyChoice_Seed:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				b.SetError(der.WithField(err, "seed"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32), "seed")
 		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLDSA44PrivateKeyChoice_ExpandedKey:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-				b.SetError(der.WithField(err, "expandedKey"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560), "expandedKey")
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA44PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
@@ -12142,47 +11325,21 @@ func (v *MLDSA44PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "seed")
-	}
-	v.Seed = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			return der.WithField(err, "seed")
-		}
-	}
-	// expandedKey OCTET STRING
-	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "expandedKey")
-	}
-	v.ExpandedKey = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-			return der.WithField(err, "expandedKey")
-		}
-	}
-	return s.Finish("ML-DSA-44-PrivateKey.both")
+	v.Seed = s.OctetString(der.TagOctetString, "seed")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32), "seed")
+	off2 := s.Offset()
+	v.ExpandedKey = s.OctetString(der.TagOctetString, "expandedKey")
+	s.Check(der.CheckSize(off2, "OCTET STRING", len(v.ExpandedKey), 2560, 2560), "expandedKey")
+	return s.End("ML-DSA-44-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA44PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(der.WithField(err, "seed"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32), "seed")
 	b.AddPrimitive(der.TagOctetString, v.Seed)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-			b.SetError(der.WithField(err, "expandedKey"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560), "expandedKey")
 	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
@@ -12241,18 +11398,10 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *MLDSA65PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLDSA65PrivateKeyChoice_Seed:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				b.SetError(der.WithField(err, "seed"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32), "seed")
 		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLDSA65PrivateKeyChoice_ExpandedKey:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-				b.SetError(der.WithField(err, "expandedKey"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032), "expandedKey")
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA65PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
@@ -12276,47 +11425,21 @@ func (v *MLDSA65PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "seed")
-	}
-	v.Seed = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			return der.WithField(err, "seed")
-		}
-	}
-	// expandedKey OCTET STRING
-	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "expandedKey")
-	}
-	v.ExpandedKey = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-			return der.WithField(err, "expandedKey")
-		}
-	}
-	return s.Finish("ML-DSA-65-PrivateKey.both")
+	v.Seed = s.OctetString(der.TagOctetString, "seed")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32), "seed")
+	off2 := s.Offset()
+	v.ExpandedKey = s.OctetString(der.TagOctetString, "expandedKey")
+	s.Check(der.CheckSize(off2, "OCTET STRING", len(v.ExpandedKey), 4032, 4032), "expandedKey")
+	return s.End("ML-DSA-65-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA65PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(der.WithField(err, "seed"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32), "seed")
 	b.AddPrimitive(der.TagOctetString, v.Seed)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-			b.SetError(der.WithField(err, "expandedKey"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032), "expandedKey")
 	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
@@ -12375,18 +11498,10 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *MLDSA87PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLDSA87PrivateKeyChoice_Seed:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				b.SetError(der.WithField(err, "seed"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32), "seed")
 		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLDSA87PrivateKeyChoice_ExpandedKey:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-				b.SetError(der.WithField(err, "expandedKey"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896), "expandedKey")
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA87PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
@@ -12410,47 +11525,21 @@ func (v *MLDSA87PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "seed")
-	}
-	v.Seed = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			return der.WithField(err, "seed")
-		}
-	}
-	// expandedKey OCTET STRING
-	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "expandedKey")
-	}
-	v.ExpandedKey = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-			return der.WithField(err, "expandedKey")
-		}
-	}
-	return s.Finish("ML-DSA-87-PrivateKey.both")
+	v.Seed = s.OctetString(der.TagOctetString, "seed")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32), "seed")
+	off2 := s.Offset()
+	v.ExpandedKey = s.OctetString(der.TagOctetString, "expandedKey")
+	s.Check(der.CheckSize(off2, "OCTET STRING", len(v.ExpandedKey), 4896, 4896), "expandedKey")
+	return s.End("ML-DSA-87-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA87PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(der.WithField(err, "seed"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32), "seed")
 	b.AddPrimitive(der.TagOctetString, v.Seed)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-			b.SetError(der.WithField(err, "expandedKey"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896), "expandedKey")
 	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
@@ -12614,18 +11703,10 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *MLKEM512PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLKEM512PrivateKeyChoice_Seed:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				b.SetError(der.WithField(err, "seed"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64), "seed")
 		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLKEM512PrivateKeyChoice_ExpandedKey:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-				b.SetError(der.WithField(err, "expandedKey"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632), "expandedKey")
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM512PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
@@ -12649,47 +11730,21 @@ func (v *MLKEM512PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "seed")
-	}
-	v.Seed = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			return der.WithField(err, "seed")
-		}
-	}
-	// expandedKey OCTET STRING
-	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "expandedKey")
-	}
-	v.ExpandedKey = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-			return der.WithField(err, "expandedKey")
-		}
-	}
-	return s.Finish("ML-KEM-512-PrivateKey.both")
+	v.Seed = s.OctetString(der.TagOctetString, "seed")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64), "seed")
+	off2 := s.Offset()
+	v.ExpandedKey = s.OctetString(der.TagOctetString, "expandedKey")
+	s.Check(der.CheckSize(off2, "OCTET STRING", len(v.ExpandedKey), 1632, 1632), "expandedKey")
+	return s.End("ML-KEM-512-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM512PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(der.WithField(err, "seed"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64), "seed")
 	b.AddPrimitive(der.TagOctetString, v.Seed)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-			b.SetError(der.WithField(err, "expandedKey"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632), "expandedKey")
 	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
@@ -12748,18 +11803,10 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *MLKEM768PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLKEM768PrivateKeyChoice_Seed:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				b.SetError(der.WithField(err, "seed"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64), "seed")
 		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLKEM768PrivateKeyChoice_ExpandedKey:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-				b.SetError(der.WithField(err, "expandedKey"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400), "expandedKey")
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM768PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
@@ -12783,47 +11830,21 @@ func (v *MLKEM768PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "seed")
-	}
-	v.Seed = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			return der.WithField(err, "seed")
-		}
-	}
-	// expandedKey OCTET STRING
-	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "expandedKey")
-	}
-	v.ExpandedKey = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-			return der.WithField(err, "expandedKey")
-		}
-	}
-	return s.Finish("ML-KEM-768-PrivateKey.both")
+	v.Seed = s.OctetString(der.TagOctetString, "seed")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64), "seed")
+	off2 := s.Offset()
+	v.ExpandedKey = s.OctetString(der.TagOctetString, "expandedKey")
+	s.Check(der.CheckSize(off2, "OCTET STRING", len(v.ExpandedKey), 2400, 2400), "expandedKey")
+	return s.End("ML-KEM-768-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM768PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(der.WithField(err, "seed"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64), "seed")
 	b.AddPrimitive(der.TagOctetString, v.Seed)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-			b.SetError(der.WithField(err, "expandedKey"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400), "expandedKey")
 	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
@@ -12882,18 +11903,10 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *MLKEM1024PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLKEM1024PrivateKeyChoice_Seed:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				b.SetError(der.WithField(err, "seed"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64), "seed")
 		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLKEM1024PrivateKeyChoice_ExpandedKey:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-				b.SetError(der.WithField(err, "expandedKey"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168), "expandedKey")
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM1024PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
@@ -12917,47 +11930,21 @@ func (v *MLKEM1024PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "seed")
-	}
-	v.Seed = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			return der.WithField(err, "seed")
-		}
-	}
-	// expandedKey OCTET STRING
-	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "expandedKey")
-	}
-	v.ExpandedKey = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-			return der.WithField(err, "expandedKey")
-		}
-	}
-	return s.Finish("ML-KEM-1024-PrivateKey.both")
+	v.Seed = s.OctetString(der.TagOctetString, "seed")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64), "seed")
+	off2 := s.Offset()
+	v.ExpandedKey = s.OctetString(der.TagOctetString, "expandedKey")
+	s.Check(der.CheckSize(off2, "OCTET STRING", len(v.ExpandedKey), 3168, 3168), "expandedKey")
+	return s.End("ML-KEM-1024-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM1024PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(der.WithField(err, "seed"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64), "seed")
 	b.AddPrimitive(der.TagOctetString, v.Seed)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-			b.SetError(der.WithField(err, "expandedKey"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168), "expandedKey")
 	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }

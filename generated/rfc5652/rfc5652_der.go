@@ -42,31 +42,29 @@ func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "contentType")
+	v.ContentType = s.OID(der.TagOID, "contentType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ContentType = x1
 	// content [0] EXPLICIT CONTENT-TYPE.&Type
-	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "content")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	off3 := w1.Offset()
+	x4, err := w1.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "content")
 	}
-	v.Content.Raw = x5
-	sub3 := w2.Open(v.Content.Raw, off4)
-	if err := v.Content.decode([]byte(v.ContentType), &sub3); err != nil {
+	v.Content.Raw = x4
+	sub2 := w1.Open(v.Content.Raw, off3)
+	if err := v.Content.decode([]byte(v.ContentType), &sub2); err != nil {
 		return der.WithField(err, "content")
 	}
-	if err := w2.Finish("[0] EXPLICIT"); err != nil {
+	if err := w1.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "content")
 	}
-	return s.Finish("ContentInfo")
+	return s.End("ContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -286,37 +284,17 @@ func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.DigestAlgorithms.DecodeASN1(&s, der.TagSet), "digestAlgorithms")
+	s.Field(v.EncapContentInfo.DecodeASN1(&s, der.TagSequence), "encapContentInfo")
+	if v.HasCertificates = s.Peek(der.Context(0)); v.HasCertificates {
+		s.Field(v.Certificates.DecodeASN1(&s, der.Context(0)), "certificates")
 	}
-	// digestAlgorithms SET OF
-	if err := v.DigestAlgorithms.DecodeASN1(&s, der.TagSet); err != nil {
-		return der.WithField(err, "digestAlgorithms")
+	if v.HasCrls = s.Peek(der.Context(1)); v.HasCrls {
+		s.Field(v.Crls.DecodeASN1(&s, der.Context(1)), "crls")
 	}
-	// encapContentInfo EncapsulatedContentInfo
-	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "encapContentInfo")
-	}
-	// certificates [0] CertificateSet OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.Certificates.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "certificates")
-		}
-		v.HasCertificates = true
-	}
-	// crls [1] RevocationInfoChoices OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.Crls.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "crls")
-		}
-		v.HasCrls = true
-	}
-	// signerInfos SignerInfos
-	if err := v.SignerInfos.DecodeASN1(&s, der.TagSet); err != nil {
-		return der.WithField(err, "signerInfos")
-	}
-	return s.Finish("SignedData")
+	s.Field(v.SignerInfos.DecodeASN1(&s, der.TagSet), "signerInfos")
+	return s.End("SignedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -436,33 +414,31 @@ func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// eContentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "eContentType")
+	v.EContentType = s.OID(der.TagOID, "eContentType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.EContentType = x1
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(der.Context(0)) {
-		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
-		c4, off5, err := w2.ReadString(der.TagOctetString, "OCTET STRING")
+		c3, off4, err := w1.ReadString(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
-		v.EContent.Raw = c4
-		sub3 := w2.Open(v.EContent.Raw, off5)
-		if err := v.EContent.decode([]byte(v.EContentType), &sub3); err != nil {
+		v.EContent.Raw = c3
+		sub2 := w1.Open(v.EContent.Raw, off4)
+		if err := v.EContent.decode([]byte(v.EContentType), &sub2); err != nil {
 			return der.WithField(err, "eContent")
 		}
-		if err := w2.Finish("[0] EXPLICIT"); err != nil {
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
 			return der.WithField(err, "eContent")
 		}
 		v.HasEContent = true
 	}
-	return s.Finish("EncapsulatedContentInfo")
+	return s.End("EncapsulatedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -676,17 +652,11 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// sid SignerIdentifier
-	if err := v.Sid.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "sid")
-	}
-	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.Sid.DecodeASN1(&s, der.NoTag), "sid")
+	s.Field(v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence), "digestAlgorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// signedAttrs [0] SignedAttributes OPTIONAL
 	if s.Peek(der.Context(0)) {
@@ -697,22 +667,12 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.SignedAttrsRaw = s.Since(start1)
 		v.HasSignedAttrs = true
 	}
-	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
+	s.Field(v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence), "signatureAlgorithm")
+	s.Field(v.Signature.DecodeASN1(&s, der.TagOctetString), "signature")
+	if v.HasUnsignedAttrs = s.Peek(der.Context(1)); v.HasUnsignedAttrs {
+		s.Field(v.UnsignedAttrs.DecodeASN1(&s, der.Context(1)), "unsignedAttrs")
 	}
-	// signature SignatureValue
-	if err := v.Signature.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "signature")
-	}
-	// unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.UnsignedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "unsignedAttrs")
-		}
-		v.HasUnsignedAttrs = true
-	}
-	return s.Finish("SignerInfo")
+	return s.End("SignerInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -803,43 +763,41 @@ func (v *Attribute_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[UnsignedAttributes](&l2, l2.Count())
+	list2, err := der.MakeSlice[UnsignedAttributes](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -987,43 +945,41 @@ func (v *Attribute_SignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[SignedAttributesSet](&l2, l2.Count())
+	list2, err := der.MakeSlice[SignedAttributesSet](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1204,38 +1160,24 @@ func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	if v.HasOriginatorInfo = s.Peek(der.Context(0)); v.HasOriginatorInfo {
+		s.Field(v.OriginatorInfo.DecodeASN1(&s, der.Context(0)), "originatorInfo")
 	}
-	// originatorInfo [0] OriginatorInfo OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.OriginatorInfo.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "originatorInfo")
-		}
-		v.HasOriginatorInfo = true
+	s.Field(v.RecipientInfos.DecodeASN1(&s, der.TagSet), "recipientInfos")
+	s.Field(v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence), "encryptedContentInfo")
+	if v.HasUnprotectedAttrs = s.Peek(der.Context(1)); v.HasUnprotectedAttrs {
+		s.Field(v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)), "unprotectedAttrs")
 	}
-	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.DecodeASN1(&s, der.TagSet); err != nil {
-		return der.WithField(err, "recipientInfos")
-	}
-	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "encryptedContentInfo")
-	}
-	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition)
-	if s.Peek(der.Context(1)) {
-		if err := v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "unprotectedAttrs")
-		}
-		v.HasUnprotectedAttrs = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	if !s.Empty() {
 		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
-	return s.Finish("EnvelopedData")
+	return s.End("EnvelopedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1329,43 +1271,41 @@ func (v *Attribute_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[UnprotectedEnvAttributes](&l2, l2.Count())
+	list2, err := der.MakeSlice[UnprotectedEnvAttributes](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1438,21 +1378,13 @@ func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// certs [0] CertificateSet OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.Certs.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "certs")
-		}
-		v.HasCerts = true
+	if v.HasCerts = s.Peek(der.Context(0)); v.HasCerts {
+		s.Field(v.Certs.DecodeASN1(&s, der.Context(0)), "certs")
 	}
-	// crls [1] RevocationInfoChoices OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.Crls.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "crls")
-		}
-		v.HasCrls = true
+	if v.HasCrls = s.Peek(der.Context(1)); v.HasCrls {
+		s.Field(v.Crls.DecodeASN1(&s, der.Context(1)), "crls")
 	}
-	return s.Finish("OriginatorInfo")
+	return s.End("OriginatorInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1538,26 +1470,12 @@ func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "contentType")
+	v.ContentType = s.OID(der.TagOID, "contentType")
+	s.Field(v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "contentEncryptionAlgorithm")
+	if v.HasEncryptedContent = s.Peek(der.Context(0)); v.HasEncryptedContent {
+		v.EncryptedContent = s.OctetString(der.Context(0), "encryptedContent")
 	}
-	v.ContentType = x1
-	// contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
-	if err := v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "contentEncryptionAlgorithm")
-	}
-	// encryptedContent [0] OCTET STRING OPTIONAL
-	if s.Peek(der.Context(0)) {
-		x2, err := s.ReadOctetString(der.Context(0))
-		if err != nil {
-			return der.WithField(err, "encryptedContent")
-		}
-		v.EncryptedContent = x2
-		v.HasEncryptedContent = true
-	}
-	return s.Finish("EncryptedContentInfo")
+	return s.End("EncryptedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1717,23 +1635,11 @@ func (v *KeyTransRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// rid RecipientIdentifier
-	if err := v.Rid.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "rid")
-	}
-	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
-	}
-	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "encryptedKey")
-	}
-	return s.Finish("KeyTransRecipientInfo")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.Rid.DecodeASN1(&s, der.NoTag), "rid")
+	s.Field(v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "keyEncryptionAlgorithm")
+	s.Field(v.EncryptedKey.DecodeASN1(&s, der.TagOctetString), "encryptedKey")
+	return s.End("KeyTransRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1761,27 +1667,25 @@ func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) DecodeASN1(r *der.Reader,
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters KEY-TRANSPORT.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1916,9 +1820,9 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// originator [0] EXPLICIT OriginatorIdentifierOrKey
 	w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
@@ -1945,15 +1849,9 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUkm = true
 	}
-	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
-	}
-	// recipientEncryptedKeys RecipientEncryptedKeys
-	if err := v.RecipientEncryptedKeys.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "recipientEncryptedKeys")
-	}
-	return s.Finish("KeyAgreeRecipientInfo")
+	s.Field(v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "keyEncryptionAlgorithm")
+	s.Field(v.RecipientEncryptedKeys.DecodeASN1(&s, der.TagSequence), "recipientEncryptedKeys")
+	return s.End("KeyAgreeRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1988,27 +1886,25 @@ func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader,
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters KEY-AGREE.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2180,17 +2076,9 @@ func (v *OriginatorPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
-	if err := v.Algorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "algorithm")
-	}
-	// publicKey BIT STRING
-	x1, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "publicKey")
-	}
-	v.PublicKey = x1
-	return s.Finish("OriginatorPublicKey")
+	s.Field(v.Algorithm.DecodeASN1(&s, der.TagSequence), "algorithm")
+	v.PublicKey = s.BitString(der.TagBitString, "publicKey")
+	return s.End("OriginatorPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2216,27 +2104,25 @@ func (v *AlgorithmIdentifier_OriginatorKeySet) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2370,15 +2256,9 @@ func (v *RecipientEncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// rid KeyAgreeRecipientIdentifier
-	if err := v.Rid.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "rid")
-	}
-	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "encryptedKey")
-	}
-	return s.Finish("RecipientEncryptedKey")
+	s.Field(v.Rid.DecodeASN1(&s, der.NoTag), "rid")
+	s.Field(v.EncryptedKey.DecodeASN1(&s, der.TagOctetString), "encryptedKey")
+	return s.End("RecipientEncryptedKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2454,27 +2334,14 @@ func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// subjectKeyIdentifier SubjectKeyIdentifier
-	if err := v.SubjectKeyIdentifier.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "subjectKeyIdentifier")
+	s.Field(v.SubjectKeyIdentifier.DecodeASN1(&s, der.TagOctetString), "subjectKeyIdentifier")
+	if v.HasDate = s.Peek(der.TagGeneralizedTime); v.HasDate {
+		v.Date = s.GeneralizedTime(der.TagGeneralizedTime, "date")
 	}
-	// date GeneralizedTime OPTIONAL
-	if s.Peek(der.TagGeneralizedTime) {
-		x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
-		if err != nil {
-			return der.WithField(err, "date")
-		}
-		v.Date = x1
-		v.HasDate = true
+	if v.HasOther = s.Peek(der.TagSequence); v.HasOther {
+		s.Field(v.Other.DecodeASN1(&s, der.TagSequence), "other")
 	}
-	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.Other.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "other")
-		}
-		v.HasOther = true
-	}
-	return s.Finish("RecipientKeyIdentifier")
+	return s.End("RecipientKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2529,23 +2396,11 @@ func (v *KEKRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// kekid KEKIdentifier
-	if err := v.Kekid.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "kekid")
-	}
-	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
-	}
-	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "encryptedKey")
-	}
-	return s.Finish("KEKRecipientInfo")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.Kekid.DecodeASN1(&s, der.TagSequence), "kekid")
+	s.Field(v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "keyEncryptionAlgorithm")
+	s.Field(v.EncryptedKey.DecodeASN1(&s, der.TagOctetString), "encryptedKey")
+	return s.End("KEKRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2573,29 +2428,14 @@ func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// keyIdentifier OCTET STRING
-	x1, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "keyIdentifier")
+	v.KeyIdentifier = s.OctetString(der.TagOctetString, "keyIdentifier")
+	if v.HasDate = s.Peek(der.TagGeneralizedTime); v.HasDate {
+		v.Date = s.GeneralizedTime(der.TagGeneralizedTime, "date")
 	}
-	v.KeyIdentifier = x1
-	// date GeneralizedTime OPTIONAL
-	if s.Peek(der.TagGeneralizedTime) {
-		x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
-		if err != nil {
-			return der.WithField(err, "date")
-		}
-		v.Date = x2
-		v.HasDate = true
+	if v.HasOther = s.Peek(der.TagSequence); v.HasOther {
+		s.Field(v.Other.DecodeASN1(&s, der.TagSequence), "other")
 	}
-	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.Other.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "other")
-		}
-		v.HasOther = true
-	}
-	return s.Finish("KEKIdentifier")
+	return s.End("KEKIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2626,26 +2466,13 @@ func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	if v.HasKeyDerivationAlgorithm = s.Peek(der.Context(0)); v.HasKeyDerivationAlgorithm {
+		s.Field(v.KeyDerivationAlgorithm.DecodeASN1(&s, der.Context(0)), "keyDerivationAlgorithm")
 	}
-	// keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.KeyDerivationAlgorithm.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "keyDerivationAlgorithm")
-		}
-		v.HasKeyDerivationAlgorithm = true
-	}
-	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
-	}
-	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "encryptedKey")
-	}
-	return s.Finish("PasswordRecipientInfo")
+	s.Field(v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "keyEncryptionAlgorithm")
+	s.Field(v.EncryptedKey.DecodeASN1(&s, der.TagOctetString), "encryptedKey")
+	return s.End("PasswordRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2675,24 +2502,22 @@ func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// oriType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "oriType")
+	v.OriType = s.OID(der.TagOID, "oriType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.OriType = x1
 	// oriValue OTHER-RECIPIENT.&Type
-	off3 := s.Offset()
-	x4, err := s.ReadRaw()
+	off2 := s.Offset()
+	x3, err := s.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "oriValue")
 	}
-	v.OriValue.Raw = x4
-	sub2 := s.Open(v.OriValue.Raw, off3)
-	if err := v.OriValue.decode([]byte(v.OriType), &sub2); err != nil {
+	v.OriValue.Raw = x3
+	sub1 := s.Open(v.OriValue.Raw, off2)
+	if err := v.OriValue.decode([]byte(v.OriType), &sub1); err != nil {
 		return der.WithField(err, "oriValue")
 	}
-	return s.Finish("OtherRecipientInfo")
+	return s.End("OtherRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2759,13 +2584,10 @@ func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence), "digestAlgorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	p1, err := der.New[EncapsulatedContentInfo](&s)
@@ -2776,16 +2598,16 @@ func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
-	// digest Digest
-	if err := v.Digest.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "digest")
+	s.Field(v.Digest.DecodeASN1(&s, der.TagOctetString), "digest")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	if !s.Empty() {
 		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
-	return s.Finish("DigestedData")
+	return s.End("DigestedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2842,27 +2664,20 @@ func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence), "encryptedContentInfo")
+	if v.HasUnprotectedAttrs = s.Peek(der.Context(1)); v.HasUnprotectedAttrs {
+		s.Field(v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)), "unprotectedAttrs")
 	}
-	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "encryptedContentInfo")
-	}
-	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition)
-	if s.Peek(der.Context(1)) {
-		if err := v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "unprotectedAttrs")
-		}
-		v.HasUnprotectedAttrs = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	if !s.Empty() {
 		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
-	return s.Finish("EncryptedData")
+	return s.End("EncryptedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2952,43 +2767,41 @@ func (v *Attribute_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[UnprotectedEncAttributes](&l2, l2.Count())
+	list2, err := der.MakeSlice[UnprotectedEncAttributes](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3061,31 +2874,17 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	if v.HasOriginatorInfo = s.Peek(der.Context(0)); v.HasOriginatorInfo {
+		s.Field(v.OriginatorInfo.DecodeASN1(&s, der.Context(0)), "originatorInfo")
 	}
-	// originatorInfo [0] OriginatorInfo OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.OriginatorInfo.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "originatorInfo")
-		}
-		v.HasOriginatorInfo = true
+	s.Field(v.RecipientInfos.DecodeASN1(&s, der.TagSet), "recipientInfos")
+	s.Field(v.MacAlgorithm.DecodeASN1(&s, der.TagSequence), "macAlgorithm")
+	if v.HasDigestAlgorithm = s.Peek(der.Context(1)); v.HasDigestAlgorithm {
+		s.Field(v.DigestAlgorithm.DecodeASN1(&s, der.Context(1)), "digestAlgorithm")
 	}
-	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.DecodeASN1(&s, der.TagSet); err != nil {
-		return der.WithField(err, "recipientInfos")
-	}
-	// macAlgorithm MessageAuthenticationCodeAlgorithm
-	if err := v.MacAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "macAlgorithm")
-	}
-	// digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.DigestAlgorithm.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "digestAlgorithm")
-		}
-		v.HasDigestAlgorithm = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	p1, err := der.New[EncapsulatedContentInfo](&s)
@@ -3105,18 +2904,11 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.AuthAttrsRaw = s.Since(start2)
 		v.HasAuthAttrs = true
 	}
-	// mac MessageAuthenticationCode
-	if err := v.Mac.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "mac")
+	s.Field(v.Mac.DecodeASN1(&s, der.TagOctetString), "mac")
+	if v.HasUnauthAttrs = s.Peek(der.Context(3)); v.HasUnauthAttrs {
+		s.Field(v.UnauthAttrs.DecodeASN1(&s, der.Context(3)), "unauthAttrs")
 	}
-	// unauthAttrs [3] UnauthAttributes OPTIONAL
-	if s.Peek(der.Context(3)) {
-		if err := v.UnauthAttrs.DecodeASN1(&s, der.Context(3)); err != nil {
-			return der.WithField(err, "unauthAttrs")
-		}
-		v.HasUnauthAttrs = true
-	}
-	return s.Finish("AuthenticatedData")
+	return s.End("AuthenticatedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3217,43 +3009,41 @@ func (v *Attribute_AuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error 
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AuthAttributeSet](&l2, l2.Count())
+	list2, err := der.MakeSlice[AuthAttributeSet](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3440,43 +3230,41 @@ func (v *Attribute_UnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[UnauthAttributeSet](&l2, l2.Count())
+	list2, err := der.MakeSlice[UnauthAttributeSet](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3547,27 +3335,25 @@ func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("DigestAlgorithmIdentifier")
+	return s.End("DigestAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3636,27 +3422,25 @@ func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("SignatureAlgorithmIdentifier")
+	return s.End("SignatureAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3737,27 +3521,25 @@ func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters KEY-WRAP.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("KeyEncryptionAlgorithmIdentifier")
+	return s.End("KeyEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3852,27 +3634,25 @@ func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("ContentEncryptionAlgorithmIdentifier")
+	return s.End("ContentEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3969,27 +3749,25 @@ func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters MAC-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("MessageAuthenticationCodeAlgorithm")
+	return s.End("MessageAuthenticationCodeAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4072,27 +3850,25 @@ func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters KEY-DERIVATION.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("KeyDerivationAlgorithmIdentifier")
+	return s.End("KeyDerivationAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4289,24 +4065,22 @@ func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// otherRevInfoFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "otherRevInfoFormat")
+	v.OtherRevInfoFormat = s.OID(der.TagOID, "otherRevInfoFormat")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.OtherRevInfoFormat = x1
 	// otherRevInfo OTHER-REVOK-INFO.&Type
-	off3 := s.Offset()
-	x4, err := s.ReadRaw()
+	off2 := s.Offset()
+	x3, err := s.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "otherRevInfo")
 	}
-	v.OtherRevInfo.Raw = x4
-	sub2 := s.Open(v.OtherRevInfo.Raw, off3)
-	if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub2); err != nil {
+	v.OtherRevInfo.Raw = x3
+	sub1 := s.Open(v.OtherRevInfo.Raw, off2)
+	if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub1); err != nil {
 		return der.WithField(err, "otherRevInfo")
 	}
-	return s.Finish("OtherRevocationInfoFormat")
+	return s.End("OtherRevocationInfoFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4480,24 +4254,22 @@ func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// otherCertFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "otherCertFormat")
+	v.OtherCertFormat = s.OID(der.TagOID, "otherCertFormat")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.OtherCertFormat = x1
 	// otherCert OTHER-CERT-FMT.&Type
-	off3 := s.Offset()
-	x4, err := s.ReadRaw()
+	off2 := s.Offset()
+	x3, err := s.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "otherCert")
 	}
-	v.OtherCert.Raw = x4
-	sub2 := s.Open(v.OtherCert.Raw, off3)
-	if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub2); err != nil {
+	v.OtherCert.Raw = x3
+	sub1 := s.Open(v.OtherCert.Raw, off2)
+	if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub1); err != nil {
 		return der.WithField(err, "otherCert")
 	}
-	return s.Finish("OtherCertificateFormat")
+	return s.End("OtherCertificateFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4610,15 +4382,9 @@ func (v *IssuerAndSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// issuer Name
-	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "issuer")
-	}
-	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "serialNumber")
-	}
-	return s.Finish("IssuerAndSerialNumber")
+	s.Field(v.Issuer.DecodeASN1(&s, der.NoTag), "issuer")
+	s.Field(v.SerialNumber.DecodeASN1(&s, der.TagInteger), "serialNumber")
+	return s.End("IssuerAndSerialNumber")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4692,24 +4458,22 @@ func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// keyAttrId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "keyAttrId")
+	v.KeyAttrID = s.OID(der.TagOID, "keyAttrId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.KeyAttrID = x1
 	// keyAttr KEY-ATTRIBUTE.&Type
-	off3 := s.Offset()
-	x4, err := s.ReadRaw()
+	off2 := s.Offset()
+	x3, err := s.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "keyAttr")
 	}
-	v.KeyAttr.Raw = x4
-	sub2 := s.Open(v.KeyAttr.Raw, off3)
-	if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub2); err != nil {
+	v.KeyAttr.Raw = x3
+	sub1 := s.Open(v.KeyAttr.Raw, off2)
+	if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub1); err != nil {
 		return der.WithField(err, "keyAttr")
 	}
-	return s.Finish("OtherKeyAttribute")
+	return s.End("OtherKeyAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4912,15 +4676,9 @@ func (v *ExtendedCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "extendedCertificateInfo")
 	}
 	v.ExtendedCertificateInfoRaw = s.Since(start1)
-	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
-	}
-	// signature Signature
-	if err := v.Signature.DecodeASN1(&s, der.TagBitString); err != nil {
-		return der.WithField(err, "signature")
-	}
-	return s.Finish("ExtendedCertificate")
+	s.Field(v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence), "signatureAlgorithm")
+	s.Field(v.Signature.DecodeASN1(&s, der.TagBitString), "signature")
+	return s.End("ExtendedCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4948,19 +4706,10 @@ func (v *ExtendedCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// certificate Certificate
-	if err := v.Certificate.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "certificate")
-	}
-	// attributes UnauthAttributes
-	if err := v.Attributes.DecodeASN1(&s, der.TagSet); err != nil {
-		return der.WithField(err, "attributes")
-	}
-	if err := s.Finish("ExtendedCertificateInfo"); err != nil {
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.Certificate.DecodeASN1(&s, der.TagSequence), "certificate")
+	s.Field(v.Attributes.DecodeASN1(&s, der.TagSet), "attributes")
+	if err := s.End("ExtendedCertificateInfo"); err != nil {
 		return err
 	}
 	v.Raw = r.Since(start)
@@ -5021,17 +4770,9 @@ func (v *AttributeCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
-	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	x2, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "signature")
-	}
-	v.Signature = x2
-	return s.Finish("AttributeCertificate")
+	s.Field(v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence), "algorithmIdentifier")
+	v.Signature = s.BitString(der.TagBitString, "signature")
+	return s.End("AttributeCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5058,27 +4799,25 @@ func (v *AttributeCertificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AttributeCertificate.algorithmIdentifier")
+	return s.End("AttributeCertificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5317,49 +5056,20 @@ func (v *AttributeCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version AttCertVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.Holder.DecodeASN1(&s, der.TagSequence), "holder")
+	s.Field(v.Issuer.DecodeASN1(&s, der.NoTag), "issuer")
+	s.Field(v.Signature.DecodeASN1(&s, der.TagSequence), "signature")
+	s.Field(v.SerialNumber.DecodeASN1(&s, der.TagInteger), "serialNumber")
+	s.Field(v.AttrCertValidityPeriod.DecodeASN1(&s, der.TagSequence), "attrCertValidityPeriod")
+	s.Field(v.Attributes.DecodeASN1(&s, der.TagSequence), "attributes")
+	if v.HasIssuerUniqueID = s.Peek(der.TagBitString); v.HasIssuerUniqueID {
+		s.Field(v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString), "issuerUniqueID")
 	}
-	// holder Holder
-	if err := v.Holder.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "holder")
+	if v.HasExtensions = s.Peek(der.TagSequence); v.HasExtensions {
+		s.Field(v.Extensions.DecodeASN1(&s, der.TagSequence), "extensions")
 	}
-	// issuer AttCertIssuer
-	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "issuer")
-	}
-	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signature")
-	}
-	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "serialNumber")
-	}
-	// attrCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttrCertValidityPeriod.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "attrCertValidityPeriod")
-	}
-	// attributes SEQUENCE OF
-	if err := v.Attributes.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "attributes")
-	}
-	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(der.TagBitString) {
-		if err := v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString); err != nil {
-			return der.WithField(err, "issuerUniqueID")
-		}
-		v.HasIssuerUniqueID = true
-	}
-	// extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.Extensions.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "extensions")
-		}
-		v.HasExtensions = true
-	}
-	if err := s.Finish("AttributeCertificateInfo"); err != nil {
+	if err := s.End("AttributeCertificateInfo"); err != nil {
 		return err
 	}
 	v.Raw = r.Since(start)
@@ -5434,48 +5144,46 @@ func (v *AttributeSet_AttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "type")
+	v.Type = s.OID(der.TagOID, "type")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[AttributesDefined](&l2, l2.Count())
+	list2, err := der.MakeSlice[AttributesDefined](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.SkipConstraints() {
-		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+	if !l1.SkipConstraints() {
+		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	v.Values = list3
-	return s.Finish("AttributeSet")
+	v.Values = list2
+	return s.End("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5747,38 +5455,36 @@ func (v *Extension_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5972,28 +5678,16 @@ func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// baseCertificateID [0] IssuerSerial OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.BaseCertificateID.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "baseCertificateID")
-		}
-		v.HasBaseCertificateID = true
+	if v.HasBaseCertificateID = s.Peek(der.Context(0)); v.HasBaseCertificateID {
+		s.Field(v.BaseCertificateID.DecodeASN1(&s, der.Context(0)), "baseCertificateID")
 	}
-	// entityName [1] GeneralNames OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.EntityName.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "entityName")
-		}
-		v.HasEntityName = true
+	if v.HasEntityName = s.Peek(der.Context(1)); v.HasEntityName {
+		s.Field(v.EntityName.DecodeASN1(&s, der.Context(1)), "entityName")
 	}
-	// objectDigestInfo [2] ObjectDigestInfo OPTIONAL
-	if s.Peek(der.Context(2)) {
-		if err := v.ObjectDigestInfo.DecodeASN1(&s, der.Context(2)); err != nil {
-			return der.WithField(err, "objectDigestInfo")
-		}
-		v.HasObjectDigestInfo = true
+	if v.HasObjectDigestInfo = s.Peek(der.Context(2)); v.HasObjectDigestInfo {
+		s.Field(v.ObjectDigestInfo.DecodeASN1(&s, der.Context(2)), "objectDigestInfo")
 	}
-	return s.Finish("Holder")
+	return s.End("Holder")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6026,30 +5720,13 @@ func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// digestedObjectType ENUMERATED
-	if err := v.DigestedObjectType.DecodeASN1(&s, der.TagEnumerated); err != nil {
-		return der.WithField(err, "digestedObjectType")
+	s.Field(v.DigestedObjectType.DecodeASN1(&s, der.TagEnumerated), "digestedObjectType")
+	if v.HasOtherObjectTypeID = s.Peek(der.TagOID); v.HasOtherObjectTypeID {
+		v.OtherObjectTypeID = s.OID(der.TagOID, "otherObjectTypeID")
 	}
-	// otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
-	if s.Peek(der.TagOID) {
-		x1, err := s.ReadOID(der.TagOID)
-		if err != nil {
-			return der.WithField(err, "otherObjectTypeID")
-		}
-		v.OtherObjectTypeID = x1
-		v.HasOtherObjectTypeID = true
-	}
-	// digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "digestAlgorithm")
-	}
-	// objectDigest BIT STRING
-	x2, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "objectDigest")
-	}
-	v.ObjectDigest = x2
-	return s.Finish("ObjectDigestInfo")
+	s.Field(v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence), "digestAlgorithm")
+	v.ObjectDigest = s.BitString(der.TagBitString, "objectDigest")
+	return s.End("ObjectDigestInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6160,28 +5837,16 @@ func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// issuerName GeneralNames OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.IssuerName.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "issuerName")
-		}
-		v.HasIssuerName = true
+	if v.HasIssuerName = s.Peek(der.TagSequence); v.HasIssuerName {
+		s.Field(v.IssuerName.DecodeASN1(&s, der.TagSequence), "issuerName")
 	}
-	// baseCertificateID [0] IssuerSerial OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.BaseCertificateID.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "baseCertificateID")
-		}
-		v.HasBaseCertificateID = true
+	if v.HasBaseCertificateID = s.Peek(der.Context(0)); v.HasBaseCertificateID {
+		s.Field(v.BaseCertificateID.DecodeASN1(&s, der.Context(0)), "baseCertificateID")
 	}
-	// objectDigestInfo [1] ObjectDigestInfo OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.ObjectDigestInfo.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "objectDigestInfo")
-		}
-		v.HasObjectDigestInfo = true
+	if v.HasObjectDigestInfo = s.Peek(der.Context(1)); v.HasObjectDigestInfo {
+		s.Field(v.ObjectDigestInfo.DecodeASN1(&s, der.Context(1)), "objectDigestInfo")
 	}
-	return s.Finish("V2Form")
+	return s.End("V2Form")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6214,22 +5879,12 @@ func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// issuer GeneralNames
-	if err := v.Issuer.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "issuer")
+	s.Field(v.Issuer.DecodeASN1(&s, der.TagSequence), "issuer")
+	s.Field(v.Serial.DecodeASN1(&s, der.TagInteger), "serial")
+	if v.HasIssuerUID = s.Peek(der.TagBitString); v.HasIssuerUID {
+		s.Field(v.IssuerUID.DecodeASN1(&s, der.TagBitString), "issuerUID")
 	}
-	// serial CertificateSerialNumber
-	if err := v.Serial.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "serial")
-	}
-	// issuerUID UniqueIdentifier OPTIONAL
-	if s.Peek(der.TagBitString) {
-		if err := v.IssuerUID.DecodeASN1(&s, der.TagBitString); err != nil {
-			return der.WithField(err, "issuerUID")
-		}
-		v.HasIssuerUID = true
-	}
-	return s.Finish("IssuerSerial")
+	return s.End("IssuerSerial")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6258,19 +5913,9 @@ func (v *AttCertValidityPeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// notBeforeTime GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
-	if err != nil {
-		return der.WithField(err, "notBeforeTime")
-	}
-	v.NotBeforeTime = x1
-	// notAfterTime GeneralizedTime
-	x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
-	if err != nil {
-		return der.WithField(err, "notAfterTime")
-	}
-	v.NotAfterTime = x2
-	return s.Finish("AttCertValidityPeriod")
+	v.NotBeforeTime = s.GeneralizedTime(der.TagGeneralizedTime, "notBeforeTime")
+	v.NotAfterTime = s.GeneralizedTime(der.TagGeneralizedTime, "notAfterTime")
+	return s.End("AttCertValidityPeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6440,9 +6085,9 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// targetCertificate IssuerSerial
-	if err := v.TargetCertificate.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "targetCertificate")
+	s.Field(v.TargetCertificate.DecodeASN1(&s, der.TagSequence), "targetCertificate")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// targetName GeneralName OPTIONAL
 	if func(t der.Tag, ok bool) bool {
@@ -6453,14 +6098,10 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasTargetName = true
 	}
-	// certDigestInfo ObjectDigestInfo OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.CertDigestInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "certDigestInfo")
-		}
-		v.HasCertDigestInfo = true
+	if v.HasCertDigestInfo = s.Peek(der.TagSequence); v.HasCertDigestInfo {
+		s.Field(v.CertDigestInfo.DecodeASN1(&s, der.TagSequence), "certDigestInfo")
 	}
-	return s.Finish("TargetCert")
+	return s.End("TargetCert")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6491,62 +6132,43 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(der.TagInteger) {
+	if v.HasPathLenConstraint = s.Peek(der.TagInteger); v.HasPathLenConstraint {
 		off1 := s.Offset()
-		x2, err := s.ReadInteger(der.TagInteger)
-		if err != nil {
-			return der.WithField(err, "pathLenConstraint")
-		}
-		v.PathLenConstraint = x2
-		if !s.SkipConstraints() {
-			if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				return der.WithField(err, "pathLenConstraint")
-			}
-		}
-		v.HasPathLenConstraint = true
+		v.PathLenConstraint = s.Integer(der.TagInteger, "pathLenConstraint")
+		s.Check(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807), "pathLenConstraint")
 	}
-	// permittedAttrs [0] AttrSpec OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.PermittedAttrs.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "permittedAttrs")
-		}
-		v.HasPermittedAttrs = true
+	if v.HasPermittedAttrs = s.Peek(der.Context(0)); v.HasPermittedAttrs {
+		s.Field(v.PermittedAttrs.DecodeASN1(&s, der.Context(0)), "permittedAttrs")
 	}
-	// excludedAttrs [1] AttrSpec OPTIONAL
-	if s.Peek(der.Context(1)) {
-		if err := v.ExcludedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "excludedAttrs")
-		}
-		v.HasExcludedAttrs = true
+	if v.HasExcludedAttrs = s.Peek(der.Context(1)); v.HasExcludedAttrs {
+		s.Field(v.ExcludedAttrs.DecodeASN1(&s, der.Context(1)), "excludedAttrs")
+	}
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// permitUnSpecified BOOLEAN DEFAULT TRUE
 	if s.Peek(der.TagBoolean) {
-		off3 := s.Offset()
-		x4, err := s.ReadBoolean(der.TagBoolean)
+		off2 := s.Offset()
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "permitUnSpecified")
 		}
-		v.PermitUnSpecified = x4
+		v.PermitUnSpecified = x3
 		v.HasPermitUnSpecified = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.PermitUnSpecified {
-			return der.WithField(der.EncodedDefault(off3, "AAControls"), "permitUnSpecified")
+			return der.WithField(der.EncodedDefault(off2, "AAControls"), "permitUnSpecified")
 		}
 	} else {
 		v.PermitUnSpecified = true
 	}
-	return s.Finish("AAControls")
+	return s.End("AAControls")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AAControls) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPathLenConstraint {
-		if !b.SkipConstraints() {
-			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				b.SetError(der.WithField(err, "pathLenConstraint"))
-			}
-		}
+		b.Check(der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807), "pathLenConstraint")
 		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	if v.HasPermittedAttrs {
@@ -6663,18 +6285,11 @@ func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// policyAuthority [0] GeneralNames OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.PolicyAuthority.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "policyAuthority")
-		}
-		v.HasPolicyAuthority = true
+	if v.HasPolicyAuthority = s.Peek(der.Context(0)); v.HasPolicyAuthority {
+		s.Field(v.PolicyAuthority.DecodeASN1(&s, der.Context(0)), "policyAuthority")
 	}
-	// values SEQUENCE OF
-	if err := v.Values.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "values")
-	}
-	return s.Finish("IetfAttrSyntax")
+	s.Field(v.Values.DecodeASN1(&s, der.TagSequence), "values")
+	return s.End("IetfAttrSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6790,24 +6405,12 @@ func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// service GeneralName
-	if err := v.Service.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "service")
+	s.Field(v.Service.DecodeASN1(&s, der.NoTag), "service")
+	s.Field(v.Ident.DecodeASN1(&s, der.NoTag), "ident")
+	if v.HasAuthInfo = s.Peek(der.TagOctetString); v.HasAuthInfo {
+		v.AuthInfo = s.OctetString(der.TagOctetString, "authInfo")
 	}
-	// ident GeneralName
-	if err := v.Ident.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "ident")
-	}
-	// authInfo OCTET STRING OPTIONAL
-	if s.Peek(der.TagOctetString) {
-		x1, err := s.ReadOctetString(der.TagOctetString)
-		if err != nil {
-			return der.WithField(err, "authInfo")
-		}
-		v.AuthInfo = x1
-		v.HasAuthInfo = true
-	}
-	return s.Finish("SvceAuthInfo")
+	return s.End("SvceAuthInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6836,12 +6439,11 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// roleAuthority [0] GeneralNames OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.RoleAuthority.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "roleAuthority")
-		}
-		v.HasRoleAuthority = true
+	if v.HasRoleAuthority = s.Peek(der.Context(0)); v.HasRoleAuthority {
+		s.Field(v.RoleAuthority.DecodeASN1(&s, der.Context(0)), "roleAuthority")
+	}
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// roleName [1] EXPLICIT GeneralName
 	w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
@@ -6854,7 +6456,7 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w1.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "roleName")
 	}
-	return s.Finish("RoleSyntax")
+	return s.End("RoleSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6884,12 +6486,10 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// policyId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "policyId")
+	v.PolicyID = s.OID(der.TagOID, "policyId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.PolicyID = x1
 	// classList ClassList DEFAULT {unclassified}
 	if s.Peek(der.TagBitString) {
 		if err := v.ClassList.DecodeASN1(&s, der.TagBitString); err != nil {
@@ -6897,14 +6497,10 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasClassList = true
 	}
-	// securityCategories SET OF OPTIONAL
-	if s.Peek(der.TagSet) {
-		if err := v.SecurityCategories.DecodeASN1(&s, der.TagSet); err != nil {
-			return der.WithField(err, "securityCategories")
-		}
-		v.HasSecurityCategories = true
+	if v.HasSecurityCategories = s.Peek(der.TagSet); v.HasSecurityCategories {
+		s.Field(v.SecurityCategories.DecodeASN1(&s, der.TagSet), "securityCategories")
 	}
-	return s.Finish("Clearance")
+	return s.End("Clearance")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6975,31 +6571,29 @@ func (v *SecurityCategory_SupportedSecurityCategories) DecodeASN1(r *der.Reader,
 	if err != nil {
 		return err
 	}
-	// type [0] OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Context(0))
-	if err != nil {
-		return der.WithField(err, "type")
+	v.Type = s.OID(der.Context(0), "type")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Type = x1
 	// value [1] EXPLICIT SECURITY-CATEGORY.&Type
-	w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	off3 := w1.Offset()
+	x4, err := w1.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	v.Value.Raw = x5
-	sub3 := w2.Open(v.Value.Raw, off4)
-	if err := v.Value.decode([]byte(v.Type), &sub3); err != nil {
+	v.Value.Raw = x4
+	sub2 := w1.Open(v.Value.Raw, off3)
+	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := w2.Finish("[1] EXPLICIT"); err != nil {
+	if err := w1.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "value")
 	}
-	return s.Finish("SecurityCategory")
+	return s.End("SecurityCategory")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7072,12 +6666,10 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// policyId [0] OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Context(0))
-	if err != nil {
-		return der.WithField(err, "policyId")
+	v.PolicyID = s.OID(der.Context(0), "policyId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.PolicyID = x1
 	// classList [1] ClassList DEFAULT {unclassified}
 	if s.Peek(der.Context(1)) {
 		if err := v.ClassList.DecodeASN1(&s, der.Context(1)); err != nil {
@@ -7085,14 +6677,10 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasClassList = true
 	}
-	// securityCategories [2] SET OF OPTIONAL
-	if s.Peek(der.Context(2)) {
-		if err := v.SecurityCategories.DecodeASN1(&s, der.Context(2)); err != nil {
-			return der.WithField(err, "securityCategories")
-		}
-		v.HasSecurityCategories = true
+	if v.HasSecurityCategories = s.Peek(der.Context(2)); v.HasSecurityCategories {
+		s.Field(v.SecurityCategories.DecodeASN1(&s, der.Context(2)), "securityCategories")
 	}
-	return s.Finish("Clearance-rfc3281")
+	return s.End("Clearance-rfc3281")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7163,31 +6751,29 @@ func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) DecodeASN1(r *der.
 	if err != nil {
 		return err
 	}
-	// type [0] OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Context(0))
-	if err != nil {
-		return der.WithField(err, "type")
+	v.Type = s.OID(der.Context(0), "type")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Type = x1
 	// value [1] EXPLICIT SECURITY-CATEGORY.&Type
-	w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	off3 := w1.Offset()
+	x4, err := w1.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	v.Value.Raw = x5
-	sub3 := w2.Open(v.Value.Raw, off4)
-	if err := v.Value.decode([]byte(v.Type), &sub3); err != nil {
+	v.Value.Raw = x4
+	sub2 := w1.Open(v.Value.Raw, off3)
+	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := w2.Finish("[1] EXPLICIT"); err != nil {
+	if err := w1.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "value")
 	}
-	return s.Finish("SecurityCategory-rfc3281")
+	return s.End("SecurityCategory-rfc3281")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7257,21 +6843,10 @@ func (v *ACClearAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// acIssuer GeneralName
-	if err := v.AcIssuer.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "acIssuer")
-	}
-	// acSerial INTEGER
-	x1, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "acSerial")
-	}
-	v.AcSerial = x1
-	// attrs SEQUENCE OF
-	if err := v.Attrs.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "attrs")
-	}
-	return s.Finish("ACClearAttrs")
+	s.Field(v.AcIssuer.DecodeASN1(&s, der.NoTag), "acIssuer")
+	v.AcSerial = s.Integer(der.TagInteger, "acSerial")
+	s.Field(v.Attrs.DecodeASN1(&s, der.TagSequence), "attrs")
+	return s.End("ACClearAttrs")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7332,27 +6907,25 @@ func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters KEY-WRAP.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("KeyWrapAlgorithm")
+	return s.End("KeyWrapAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7493,35 +7066,17 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// rc2ParameterVersion INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "rc2ParameterVersion")
-	}
-	v.Rc2ParameterVersion = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckRange(off1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
-			return der.WithField(err, "rc2ParameterVersion")
-		}
-	}
-	// iv OCTET STRING
-	x3, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "iv")
-	}
-	v.Iv = x3
-	return s.Finish("RC2CBCParameter")
+	v.Rc2ParameterVersion = s.Int64(der.TagInteger, "rc2ParameterVersion")
+	s.Check(der.CheckRange(off1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256), "rc2ParameterVersion")
+	v.Iv = s.OctetString(der.TagOctetString, "iv")
+	return s.End("RC2CBCParameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
-			b.SetError(der.WithField(err, "rc2ParameterVersion"))
-		}
-	}
+	b.Check(der.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256), "rc2ParameterVersion")
 	b.AddInt64(der.TagInteger, v.Rc2ParameterVersion)
 	b.AddPrimitive(der.TagOctetString, v.Iv)
 	b.End(m)
@@ -7542,27 +7097,25 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("PBKDF2-PRFsAlgorithmIdentifier")
+	return s.End("PBKDF2-PRFsAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7643,27 +7196,25 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
+	return s.End("PBKDF2-SaltSourcesAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7736,36 +7287,17 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// salt CHOICE
-	if err := v.Salt.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "salt")
-	}
-	// iterationCount INTEGER
+	s.Field(v.Salt.DecodeASN1(&s, der.NoTag), "salt")
 	off1 := s.Offset()
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "iterationCount")
+	v.IterationCount = s.Integer(der.TagInteger, "iterationCount")
+	s.Check(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807), "iterationCount")
+	if v.HasKeyLength = s.Peek(der.TagInteger); v.HasKeyLength {
+		off2 := s.Offset()
+		v.KeyLength = s.Integer(der.TagInteger, "keyLength")
+		s.Check(der.CheckIntegerRange(off2, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807), "keyLength")
 	}
-	v.IterationCount = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			return der.WithField(err, "iterationCount")
-		}
-	}
-	// keyLength INTEGER OPTIONAL
-	if s.Peek(der.TagInteger) {
-		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.TagInteger)
-		if err != nil {
-			return der.WithField(err, "keyLength")
-		}
-		v.KeyLength = x4
-		if !s.SkipConstraints() {
-			if err := der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				return der.WithField(err, "keyLength")
-			}
-		}
-		v.HasKeyLength = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
 	if s.Peek(der.TagSequence) {
@@ -7774,25 +7306,17 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrf = true
 	}
-	return s.Finish("PBKDF2-params")
+	return s.End("PBKDF2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Salt.EncodeASN1(b, der.NoTag)
-	if !b.SkipConstraints() {
-		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			b.SetError(der.WithField(err, "iterationCount"))
-		}
-	}
+	b.Check(der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807), "iterationCount")
 	b.AddInteger(der.TagInteger, v.IterationCount)
 	if v.HasKeyLength {
-		if !b.SkipConstraints() {
-			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				b.SetError(der.WithField(err, "keyLength"))
-			}
-		}
+		b.Check(der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807), "keyLength")
 		b.AddInteger(der.TagInteger, v.KeyLength)
 	}
 	if v.HasPrf {
@@ -7859,24 +7383,14 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	if v.HasOriginatorInfo = s.Peek(der.Context(0)); v.HasOriginatorInfo {
+		s.Field(v.OriginatorInfo.DecodeASN1(&s, der.Context(0)), "originatorInfo")
 	}
-	// originatorInfo [0] OriginatorInfo OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.OriginatorInfo.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "originatorInfo")
-		}
-		v.HasOriginatorInfo = true
-	}
-	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.DecodeASN1(&s, der.TagSet); err != nil {
-		return der.WithField(err, "recipientInfos")
-	}
-	// authEncryptedContentInfo EncryptedContentInfo
-	if err := v.AuthEncryptedContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "authEncryptedContentInfo")
+	s.Field(v.RecipientInfos.DecodeASN1(&s, der.TagSet), "recipientInfos")
+	s.Field(v.AuthEncryptedContentInfo.DecodeASN1(&s, der.TagSequence), "authEncryptedContentInfo")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// authAttrs [1] AuthAttributes OPTIONAL
 	if s.Peek(der.Context(1)) {
@@ -7887,18 +7401,11 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.AuthAttrsRaw = s.Since(start1)
 		v.HasAuthAttrs = true
 	}
-	// mac MessageAuthenticationCode
-	if err := v.Mac.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "mac")
+	s.Field(v.Mac.DecodeASN1(&s, der.TagOctetString), "mac")
+	if v.HasUnauthAttrs = s.Peek(der.Context(2)); v.HasUnauthAttrs {
+		s.Field(v.UnauthAttrs.DecodeASN1(&s, der.Context(2)), "unauthAttrs")
 	}
-	// unauthAttrs [2] UnauthAttributes OPTIONAL
-	if s.Peek(der.Context(2)) {
-		if err := v.UnauthAttrs.DecodeASN1(&s, der.Context(2)); err != nil {
-			return der.WithField(err, "unauthAttrs")
-		}
-		v.HasUnauthAttrs = true
-	}
-	return s.Finish("AuthEnvelopedData")
+	return s.End("AuthEnvelopedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7935,26 +7442,12 @@ func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) DecodeASN1(r *der.Reader
 	if err != nil {
 		return err
 	}
-	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "contentType")
+	v.ContentType = s.OID(der.TagOID, "contentType")
+	s.Field(v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "contentEncryptionAlgorithm")
+	if v.HasEncryptedContent = s.Peek(der.Context(0)); v.HasEncryptedContent {
+		v.EncryptedContent = s.OctetString(der.Context(0), "encryptedContent")
 	}
-	v.ContentType = x1
-	// contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
-	if err := v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "contentEncryptionAlgorithm")
-	}
-	// encryptedContent [0] OCTET STRING OPTIONAL
-	if s.Peek(der.Context(0)) {
-		x2, err := s.ReadOctetString(der.Context(0))
-		if err != nil {
-			return der.WithField(err, "encryptedContent")
-		}
-		v.EncryptedContent = x2
-		v.HasEncryptedContent = true
-	}
-	return s.Finish("EncryptedContentInfo")
+	return s.End("EncryptedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7987,27 +7480,25 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AuthContentEncryptionAlgorithmIdentifier")
+	return s.End("AuthContentEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8188,43 +7679,41 @@ func (v *Attribute_AuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag)
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AuthEnvDataAttributeSet](&l2, l2.Count())
+	list2, err := der.MakeSlice[AuthEnvDataAttributeSet](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8393,43 +7882,41 @@ func (v *Attribute_UnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[UnauthEnvDataAttributeSet](&l2, l2.Count())
+	list2, err := der.MakeSlice[UnauthEnvDataAttributeSet](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8504,42 +7991,32 @@ func (v *CCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// aes-nonce OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "aes-nonce")
-	}
-	v.AESNonce = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
-			return der.WithField(err, "aes-nonce")
-		}
+	v.AESNonce = s.OctetString(der.TagOctetString, "aes-nonce")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.AESNonce), 7, 13), "aes-nonce")
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
 	if s.Peek(der.TagInteger) {
-		off3 := s.Offset()
+		off2 := s.Offset()
 		if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESCCMICVlen(12) {
-			return der.WithField(der.EncodedDefault(off3, "CCMParameters"), "aes-ICVlen")
+			return der.WithField(der.EncodedDefault(off2, "CCMParameters"), "aes-ICVlen")
 		}
 	} else {
 		v.AESICVlen = AESCCMICVlen(12)
 	}
-	return s.Finish("CCMParameters")
+	return s.End("CCMParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
-			b.SetError(der.WithField(err, "aes-nonce"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13), "aes-nonce")
 	b.AddPrimitive(der.TagOctetString, v.AESNonce)
 	if (v.HasAESICVlen && b.Tolerates(der.TolerateExplicitDefault)) || v.AESICVlen != AESCCMICVlen(12) {
 		v.AESICVlen.EncodeASN1(b, der.TagInteger)
@@ -8597,26 +8074,24 @@ func (v *GCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// aes-nonce OCTET STRING
-	x1, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "aes-nonce")
+	v.AESNonce = s.OctetString(der.TagOctetString, "aes-nonce")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AESNonce = x1
 	// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
 	if s.Peek(der.TagInteger) {
-		off2 := s.Offset()
+		off1 := s.Offset()
 		if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESGCMICVlen(12) {
-			return der.WithField(der.EncodedDefault(off2, "GCMParameters"), "aes-ICVlen")
+			return der.WithField(der.EncodedDefault(off1, "GCMParameters"), "aes-ICVlen")
 		}
 	} else {
 		v.AESICVlen = AESGCMICVlen(12)
 	}
-	return s.Finish("GCMParameters")
+	return s.End("GCMParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8679,19 +8154,10 @@ func (v *CompressedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version CMSVersion
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// compressionAlgorithm CompressionAlgorithmIdentifier
-	if err := v.CompressionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "compressionAlgorithm")
-	}
-	// encapContentInfo EncapsulatedContentInfo
-	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "encapContentInfo")
-	}
-	return s.Finish("CompressedData")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.CompressionAlgorithm.DecodeASN1(&s, der.TagSequence), "compressionAlgorithm")
+	s.Field(v.EncapContentInfo.DecodeASN1(&s, der.TagSequence), "encapContentInfo")
+	return s.End("CompressedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8718,29 +8184,27 @@ func (v *CompressedDataContent2010_EncapsulatedContentInfo) DecodeASN1(r *der.Re
 	if err != nil {
 		return err
 	}
-	// eContentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "eContentType")
+	v.EContentType = s.OID(der.TagOID, "eContentType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.EContentType = x1
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(der.Context(0)) {
-		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
-		x3, err := w2.ReadOctetString(der.TagOctetString)
+		x2, err := w1.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
-		v.EContent = x3
-		if err := w2.Finish("[0] EXPLICIT"); err != nil {
+		v.EContent = x2
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
 			return der.WithField(err, "eContent")
 		}
 		v.HasEContent = true
 	}
-	return s.Finish("EncapsulatedContentInfo")
+	return s.End("EncapsulatedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8774,27 +8238,25 @@ func (v *CompressionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("CompressionAlgorithmIdentifier")
+	return s.End("CompressionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8968,17 +8430,9 @@ func (v *AttributeCertificateV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
-	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	x2, err := s.ReadBitString(der.TagBitString)
-	if err != nil {
-		return der.WithField(err, "signature")
-	}
-	v.Signature = x2
-	return s.Finish("AttributeCertificateV1")
+	s.Field(v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence), "algorithmIdentifier")
+	v.Signature = s.BitString(der.TagBitString, "signature")
+	return s.End("AttributeCertificateV1")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9005,27 +8459,25 @@ func (v *AttributeCertificateV1_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AttributeCertificateV1.algorithmIdentifier")
+	return s.End("AttributeCertificateV1.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9071,45 +8523,19 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 	} else {
 		v.Version = AttCertVersionV1_V1
 	}
-	// subject CHOICE
-	if err := v.Subject.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "subject")
+	s.Field(v.Subject.DecodeASN1(&s, der.NoTag), "subject")
+	s.Field(v.Issuer.DecodeASN1(&s, der.TagSequence), "issuer")
+	s.Field(v.Signature.DecodeASN1(&s, der.TagSequence), "signature")
+	s.Field(v.SerialNumber.DecodeASN1(&s, der.TagInteger), "serialNumber")
+	s.Field(v.AttCertValidityPeriod.DecodeASN1(&s, der.TagSequence), "attCertValidityPeriod")
+	s.Field(v.Attributes.DecodeASN1(&s, der.TagSequence), "attributes")
+	if v.HasIssuerUniqueID = s.Peek(der.TagBitString); v.HasIssuerUniqueID {
+		s.Field(v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString), "issuerUniqueID")
 	}
-	// issuer GeneralNames
-	if err := v.Issuer.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "issuer")
+	if v.HasExtensions = s.Peek(der.TagSequence); v.HasExtensions {
+		s.Field(v.Extensions.DecodeASN1(&s, der.TagSequence), "extensions")
 	}
-	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "signature")
-	}
-	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "serialNumber")
-	}
-	// attCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttCertValidityPeriod.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "attCertValidityPeriod")
-	}
-	// attributes SEQUENCE OF
-	if err := v.Attributes.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "attributes")
-	}
-	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(der.TagBitString) {
-		if err := v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString); err != nil {
-			return der.WithField(err, "issuerUniqueID")
-		}
-		v.HasIssuerUniqueID = true
-	}
-	// extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.Extensions.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "extensions")
-		}
-		v.HasExtensions = true
-	}
-	if err := s.Finish("AttributeCertificateInfoV1"); err != nil {
+	if err := s.End("AttributeCertificateInfoV1"); err != nil {
 		return err
 	}
 	v.Raw = r.Since(start)
@@ -9256,48 +8682,46 @@ func (v *AttributeSet_AttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "type")
+	v.Type = s.OID(der.TagOID, "type")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[AttrList](&l2, l2.Count())
+	list2, err := der.MakeSlice[AttrList](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l2.SkipConstraints() {
-		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+	if !l1.SkipConstraints() {
+		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
-	v.Values = list3
-	return s.Finish("AttributeSet")
+	v.Values = list2
+	return s.End("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9422,38 +8846,36 @@ func (v *Extension_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "extnID")
+	v.ExtnID = s.OID(der.TagOID, "extnID")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
 	if s.Peek(der.TagBoolean) {
-		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.TagBoolean)
+		off1 := s.Offset()
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
-		v.Critical = x3
+		v.Critical = x2
 		v.HasCritical = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
+			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
+	c4, off5, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	v.ExtnValue.Raw = c5
-	sub4 := s.Open(v.ExtnValue.Raw, off6)
-	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
+	v.ExtnValue.Raw = c4
+	sub3 := s.Open(v.ExtnValue.Raw, off5)
+	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub3); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	return s.Finish("Extension")
+	return s.End("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.

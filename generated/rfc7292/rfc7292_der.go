@@ -19,22 +19,12 @@ func (v *PFX) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version INTEGER
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.AuthSafe.DecodeASN1(&s, der.TagSequence), "authSafe")
+	if v.HasMacData = s.Peek(der.TagSequence); v.HasMacData {
+		s.Field(v.MacData.DecodeASN1(&s, der.TagSequence), "macData")
 	}
-	// authSafe ContentInfo
-	if err := v.AuthSafe.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "authSafe")
-	}
-	// macData MacData OPTIONAL
-	if s.Peek(der.TagSequence) {
-		if err := v.MacData.DecodeASN1(&s, der.TagSequence); err != nil {
-			return der.WithField(err, "macData")
-		}
-		v.HasMacData = true
-	}
-	return s.Finish("PFX")
+	return s.End("PFX")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -161,38 +151,32 @@ func (v *SafeBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// bagId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "bagId")
+	v.BagID = s.OID(der.TagOID, "bagId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.BagID = x1
 	// bagValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "bagValue")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	off3 := w1.Offset()
+	x4, err := w1.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "bagValue")
 	}
-	v.BagValue.Raw = x5
-	sub3 := w2.Open(v.BagValue.Raw, off4)
-	if err := v.BagValue.decode([]byte(v.BagID), &sub3); err != nil {
+	v.BagValue.Raw = x4
+	sub2 := w1.Open(v.BagValue.Raw, off3)
+	if err := v.BagValue.decode([]byte(v.BagID), &sub2); err != nil {
 		return der.WithField(err, "bagValue")
 	}
-	if err := w2.Finish("[0] EXPLICIT"); err != nil {
+	if err := w1.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "bagValue")
 	}
-	// bagAttributes SET OF OPTIONAL
-	if s.Peek(der.TagSet) {
-		if err := v.BagAttributes.DecodeASN1(&s, der.TagSet); err != nil {
-			return der.WithField(err, "bagAttributes")
-		}
-		v.HasBagAttributes = true
+	if v.HasBagAttributes = s.Peek(der.TagSet); v.HasBagAttributes {
+		s.Field(v.BagAttributes.DecodeASN1(&s, der.TagSet), "bagAttributes")
 	}
-	return s.Finish("SafeBag")
+	return s.End("SafeBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -421,31 +405,29 @@ func (v *CertBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// certId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "certId")
+	v.CertID = s.OID(der.TagOID, "certId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.CertID = x1
 	// certValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "certValue")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	off3 := w1.Offset()
+	x4, err := w1.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "certValue")
 	}
-	v.CertValue.Raw = x5
-	sub3 := w2.Open(v.CertValue.Raw, off4)
-	if err := v.CertValue.decode([]byte(v.CertID), &sub3); err != nil {
+	v.CertValue.Raw = x4
+	sub2 := w1.Open(v.CertValue.Raw, off3)
+	if err := v.CertValue.decode([]byte(v.CertID), &sub2); err != nil {
 		return der.WithField(err, "certValue")
 	}
-	if err := w2.Finish("[0] EXPLICIT"); err != nil {
+	if err := w1.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "certValue")
 	}
-	return s.Finish("CertBag")
+	return s.End("CertBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -559,31 +541,29 @@ func (v *CRLBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// crlId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "crlId")
+	v.CRLID = s.OID(der.TagOID, "crlId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.CRLID = x1
 	// crltValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	off3 := w1.Offset()
+	x4, err := w1.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	v.CrltValue.Raw = x5
-	sub3 := w2.Open(v.CrltValue.Raw, off4)
-	if err := v.CrltValue.decode([]byte(v.CRLID), &sub3); err != nil {
+	v.CrltValue.Raw = x4
+	sub2 := w1.Open(v.CrltValue.Raw, off3)
+	if err := v.CrltValue.decode([]byte(v.CRLID), &sub2); err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	if err := w2.Finish("[0] EXPLICIT"); err != nil {
+	if err := w1.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	return s.Finish("CRLBag")
+	return s.End("CRLBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -683,31 +663,29 @@ func (v *SecretBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// secretTypeId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "secretTypeId")
+	v.SecretTypeID = s.OID(der.TagOID, "secretTypeId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.SecretTypeID = x1
 	// secretValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	off3 := w1.Offset()
+	x4, err := w1.ReadRaw()
 	if err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	v.SecretValue.Raw = x5
-	sub3 := w2.Open(v.SecretValue.Raw, off4)
-	if err := v.SecretValue.decode([]byte(v.SecretTypeID), &sub3); err != nil {
+	v.SecretValue.Raw = x4
+	sub2 := w1.Open(v.SecretValue.Raw, off3)
+	if err := v.SecretValue.decode([]byte(v.SecretTypeID), &sub2); err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	if err := w2.Finish("[0] EXPLICIT"); err != nil {
+	if err := w1.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	return s.Finish("SecretBag")
+	return s.End("SecretBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -776,35 +754,30 @@ func (v *MacData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// mac DigestInfo
-	if err := v.Mac.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "mac")
+	s.Field(v.Mac.DecodeASN1(&s, der.TagSequence), "mac")
+	v.MacSalt = s.OctetString(der.TagOctetString, "macSalt")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	// macSalt OCTET STRING
-	x1, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "macSalt")
-	}
-	v.MacSalt = x1
 	// iterations INTEGER DEFAULT 1
 	if s.Peek(der.TagInteger) {
-		off2 := s.Offset()
-		x3, err := s.ReadInteger(der.TagInteger)
+		off1 := s.Offset()
+		x2, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "iterations")
 		}
-		v.Iterations = x3
+		v.Iterations = x2
 		v.HasIterations = true
 		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
 			n, ok := der.Integer(v.Iterations).Int64()
 			return ok && n == int64(1)
 		}() {
-			return der.WithField(der.EncodedDefault(off2, "MacData"), "iterations")
+			return der.WithField(der.EncodedDefault(off1, "MacData"), "iterations")
 		}
 	} else {
 		v.Iterations = defaultInteger1
 	}
-	return s.Finish("MacData")
+	return s.End("MacData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -836,17 +809,9 @@ func (v *DigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// digestAlgorithm DigestAlgorithm
-	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "digestAlgorithm")
-	}
-	// digest OCTET STRING
-	x1, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "digest")
-	}
-	v.Digest = x1
-	return s.Finish("DigestInfo")
+	s.Field(v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence), "digestAlgorithm")
+	v.Digest = s.OctetString(der.TagOctetString, "digest")
+	return s.End("DigestInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -872,27 +837,25 @@ func (v *DigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("DigestAlgorithm")
+	return s.End("DigestAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1033,43 +996,41 @@ func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// attrId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrId")
+	v.AttrID = s.OID(der.TagOID, "attrId")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrID = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[PKCS12AttrSet](&l2, l2.Count())
+	list2, err := der.MakeSlice[PKCS12AttrSet](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrID), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrID), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("PKCS12Attribute")
+	v.AttrValues = list2
+	return s.End("PKCS12Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1157,11 +1118,7 @@ func (u *PKCS12AttrSet) keepDER(r *der.Reader) error {
 func (u *PKCS12AttrSet) encode(b *der.Builder) {
 	switch u.Kind {
 	case FriendlyName:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
-				b.SetError(der.WithField(err, "friendlyName"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "BMPString", der.CharCount(string(u.FriendlyName)), 1, 255), "friendlyName")
 		b.AddText(der.TagBMPString, der.TagBMPString, u.FriendlyName)
 	case LocalKeyID:
 		b.AddPrimitive(der.TagOctetString, u.LocalKeyID)
@@ -1179,38 +1136,24 @@ func (v *OneAsymmetricKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version Version
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Field(v.PrivateKeyAlgorithm.DecodeASN1(&s, der.TagSequence), "privateKeyAlgorithm")
+	s.Field(v.PrivateKey.DecodeASN1(&s, der.TagOctetString), "privateKey")
+	if v.HasAttributes = s.Peek(der.Context(0)); v.HasAttributes {
+		s.Field(v.Attributes.DecodeASN1(&s, der.Context(0)), "attributes")
 	}
-	// privateKeyAlgorithm PrivateKeyAlgorithmIdentifier
-	if err := v.PrivateKeyAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "privateKeyAlgorithm")
+	if v.HasPublicKey = s.Peek(der.Context(1)); v.HasPublicKey {
+		s.Field(v.PublicKey.DecodeASN1(&s, der.Context(1)), "publicKey")
 	}
-	// privateKey PrivateKey
-	if err := v.PrivateKey.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "privateKey")
-	}
-	// attributes [0] Attributes OPTIONAL
-	if s.Peek(der.Context(0)) {
-		if err := v.Attributes.DecodeASN1(&s, der.Context(0)); err != nil {
-			return der.WithField(err, "attributes")
-		}
-		v.HasAttributes = true
-	}
-	// publicKey [1] PublicKey OPTIONAL (extension addition)
-	if s.Peek(der.Context(1)) {
-		if err := v.PublicKey.DecodeASN1(&s, der.Context(1)); err != nil {
-			return der.WithField(err, "publicKey")
-		}
-		v.HasPublicKey = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	if !s.Empty() {
 		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
-	return s.Finish("OneAsymmetricKey")
+	return s.End("OneAsymmetricKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1268,27 +1211,25 @@ func (v *PrivateKeyAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("PrivateKeyAlgorithmIdentifier")
+	return s.End("PrivateKeyAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1427,43 +1368,41 @@ func (v *Attribute_OneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return err
 	}
-	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "attrType")
+	v.AttrType = s.OID(der.TagOID, "attrType")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+	l1, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
+		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[OneAsymmetricKeyAttributes](&l2, l2.Count())
+	list2, err := der.MakeSlice[OneAsymmetricKeyAttributes](&l1, l1.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	for i := range list3 {
-		off := l2.Offset()
-		x, err := l2.ReadRaw()
+	for i := range list2 {
+		off := l1.Offset()
+		x, err := l1.ReadRaw()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list3[i].Raw = x
-		sub := l2.Open(x, off)
-		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+		list2[i].Raw = x
+		sub := l1.Open(x, off)
+		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
-	if err := l2.Finish("SET OF"); err != nil {
+	if err := l1.Finish("SET OF"); err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	v.AttrValues = list3
-	return s.Finish("Attribute")
+	v.AttrValues = list2
+	return s.End("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1562,15 +1501,9 @@ func (v *EncryptedPrivateKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// encryptionAlgorithm EncryptionAlgorithmIdentifier
-	if err := v.EncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "encryptionAlgorithm")
-	}
-	// encryptedData EncryptedData
-	if err := v.EncryptedData.DecodeASN1(&s, der.TagOctetString); err != nil {
-		return der.WithField(err, "encryptedData")
-	}
-	return s.Finish("EncryptedPrivateKeyInfo")
+	s.Field(v.EncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "encryptionAlgorithm")
+	s.Field(v.EncryptedData.DecodeASN1(&s, der.TagOctetString), "encryptedData")
+	return s.End("EncryptedPrivateKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1596,27 +1529,25 @@ func (v *EncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("EncryptionAlgorithmIdentifier")
+	return s.End("EncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1709,15 +1640,9 @@ func (v *PBES2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBES2-KDFs}}
-	if err := v.KeyDerivationFunc.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "keyDerivationFunc")
-	}
-	// encryptionScheme AlgorithmIdentifier{{PKCS5v2-1.PBES2-Encs}}
-	if err := v.EncryptionScheme.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "encryptionScheme")
-	}
-	return s.Finish("PBES2-params")
+	s.Field(v.KeyDerivationFunc.DecodeASN1(&s, der.TagSequence), "keyDerivationFunc")
+	s.Field(v.EncryptionScheme.DecodeASN1(&s, der.TagSequence), "encryptionScheme")
+	return s.End("PBES2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1743,27 +1668,25 @@ func (v *AlgorithmIdentifier_PBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1853,27 +1776,25 @@ func (v *AlgorithmIdentifier_PBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2061,18 +1982,10 @@ func (u *PBES2Encs) encode(b *der.Builder) {
 	case PBKDF2PRFs_IDHMACWithSHA1:
 		b.AddNull(der.TagNull)
 	case SupportingAlgorithms_DESCBC:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
-				b.SetError(der.WithField(err, "desCBC"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8), "desCBC")
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case SupportingAlgorithms_DESEDE3CBC:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
-				b.SetError(der.WithField(err, "des-EDE3-CBC"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8), "des-EDE3-CBC")
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case SupportingAlgorithms_Rc2CBC:
 		if u.Rc2CBC == nil {
@@ -2087,25 +2000,13 @@ func (u *PBES2Encs) encode(b *der.Builder) {
 			u.Rc5CBCPAD.EncodeASN1(b, der.TagSequence)
 		}
 	case SupportingAlgorithms_AES128CBCPAD:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
-				b.SetError(der.WithField(err, "aes128-CBC-PAD"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16), "aes128-CBC-PAD")
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case SupportingAlgorithms_AES192CBCPAD:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
-				b.SetError(der.WithField(err, "aes192-CBC-PAD"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16), "aes192-CBC-PAD")
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case SupportingAlgorithms_AES256CBCPAD:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
-				b.SetError(der.WithField(err, "aes256-CBC-PAD"))
-			}
-		}
+		b.Check(der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16), "aes256-CBC-PAD")
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	default:
 		b.AddRaw(u.Raw)
@@ -2121,36 +2022,17 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// salt CHOICE
-	if err := v.Salt.DecodeASN1(&s, der.NoTag); err != nil {
-		return der.WithField(err, "salt")
-	}
-	// iterationCount INTEGER
+	s.Field(v.Salt.DecodeASN1(&s, der.NoTag), "salt")
 	off1 := s.Offset()
-	x2, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "iterationCount")
+	v.IterationCount = s.Integer(der.TagInteger, "iterationCount")
+	s.Check(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807), "iterationCount")
+	if v.HasKeyLength = s.Peek(der.TagInteger); v.HasKeyLength {
+		off2 := s.Offset()
+		v.KeyLength = s.Integer(der.TagInteger, "keyLength")
+		s.Check(der.CheckIntegerRange(off2, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807), "keyLength")
 	}
-	v.IterationCount = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			return der.WithField(err, "iterationCount")
-		}
-	}
-	// keyLength INTEGER OPTIONAL
-	if s.Peek(der.TagInteger) {
-		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.TagInteger)
-		if err != nil {
-			return der.WithField(err, "keyLength")
-		}
-		v.KeyLength = x4
-		if !s.SkipConstraints() {
-			if err := der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				return der.WithField(err, "keyLength")
-			}
-		}
-		v.HasKeyLength = true
+	if err := s.Err(); err != nil {
+		return err
 	}
 	// prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1
 	if s.Peek(der.TagSequence) {
@@ -2159,25 +2041,17 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrf = true
 	}
-	return s.Finish("PBKDF2-params")
+	return s.End("PBKDF2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Salt.EncodeASN1(b, der.NoTag)
-	if !b.SkipConstraints() {
-		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			b.SetError(der.WithField(err, "iterationCount"))
-		}
-	}
+	b.Check(der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807), "iterationCount")
 	b.AddInteger(der.TagInteger, v.IterationCount)
 	if v.HasKeyLength {
-		if !b.SkipConstraints() {
-			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				b.SetError(der.WithField(err, "keyLength"))
-			}
-		}
+		b.Check(der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807), "keyLength")
 		b.AddInteger(der.TagInteger, v.KeyLength)
 	}
 	if v.HasPrf {
@@ -2244,27 +2118,25 @@ func (v *AlgorithmIdentifier_PBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2337,27 +2209,25 @@ func (v *AlgorithmIdentifier_PBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2512,15 +2382,9 @@ func (v *PBMAC1Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-KDFs}}
-	if err := v.KeyDerivationFunc.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "keyDerivationFunc")
-	}
-	// messageAuthScheme AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-MACs}}
-	if err := v.MessageAuthScheme.DecodeASN1(&s, der.TagSequence); err != nil {
-		return der.WithField(err, "messageAuthScheme")
-	}
-	return s.Finish("PBMAC1-params")
+	s.Field(v.KeyDerivationFunc.DecodeASN1(&s, der.TagSequence), "keyDerivationFunc")
+	s.Field(v.MessageAuthScheme.DecodeASN1(&s, der.TagSequence), "messageAuthScheme")
+	return s.End("PBMAC1-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2546,27 +2410,25 @@ func (v *AlgorithmIdentifier_PBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2658,27 +2520,25 @@ func (v *AlgorithmIdentifier_PBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.TagOID)
-	if err != nil {
-		return der.WithField(err, "algorithm")
+	v.Algorithm = s.OID(der.TagOID, "algorithm")
+	if err := s.Err(); err != nil {
+		return err
 	}
-	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		off2 := s.Offset()
+		x3, err := s.ReadRaw()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x4
-		sub2 := s.Open(v.Parameters.Raw, off3)
-		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+		v.Parameters.Raw = x3
+		sub1 := s.Open(v.Parameters.Raw, off2)
+		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
-	return s.Finish("AlgorithmIdentifier")
+	return s.End("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2749,35 +2609,17 @@ func (v *PBEParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// salt OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "salt")
-	}
-	v.Salt = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
-			return der.WithField(err, "salt")
-		}
-	}
-	// iterationCount INTEGER
-	x3, err := s.ReadInteger(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "iterationCount")
-	}
-	v.IterationCount = x3
-	return s.Finish("PBEParameter")
+	v.Salt = s.OctetString(der.TagOctetString, "salt")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Salt), 8, 8), "salt")
+	v.IterationCount = s.Integer(der.TagInteger, "iterationCount")
+	return s.End("PBEParameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBEParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
-			b.SetError(der.WithField(err, "salt"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Salt), 8, 8), "salt")
 	b.AddPrimitive(der.TagOctetString, v.Salt)
 	b.AddInteger(der.TagInteger, v.IterationCount)
 	b.End(m)
@@ -2798,28 +2640,13 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// rc2ParameterVersion INTEGER OPTIONAL
-	if s.Peek(der.TagInteger) {
-		x1, err := s.ReadInteger(der.TagInteger)
-		if err != nil {
-			return der.WithField(err, "rc2ParameterVersion")
-		}
-		v.Rc2ParameterVersion = x1
-		v.HasRc2ParameterVersion = true
+	if v.HasRc2ParameterVersion = s.Peek(der.TagInteger); v.HasRc2ParameterVersion {
+		v.Rc2ParameterVersion = s.Integer(der.TagInteger, "rc2ParameterVersion")
 	}
-	// iv OCTET STRING
-	off2 := s.Offset()
-	x3, err := s.ReadOctetString(der.TagOctetString)
-	if err != nil {
-		return der.WithField(err, "iv")
-	}
-	v.Iv = x3
-	if !s.SkipConstraints() {
-		if err := der.CheckSize(off2, "OCTET STRING", len(v.Iv), 8, 8); err != nil {
-			return der.WithField(err, "iv")
-		}
-	}
-	return s.Finish("RC2-CBC-Parameter")
+	off1 := s.Offset()
+	v.Iv = s.OctetString(der.TagOctetString, "iv")
+	s.Check(der.CheckSize(off1, "OCTET STRING", len(v.Iv), 8, 8), "iv")
+	return s.End("RC2-CBC-Parameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2828,11 +2655,7 @@ func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 	if v.HasRc2ParameterVersion {
 		b.AddInteger(der.TagInteger, v.Rc2ParameterVersion)
 	}
-	if !b.SkipConstraints() {
-		if err := der.CheckSize(-1, "OCTET STRING", len(v.Iv), 8, 8); err != nil {
-			b.SetError(der.WithField(err, "iv"))
-		}
-	}
+	b.Check(der.CheckSize(-1, "OCTET STRING", len(v.Iv), 8, 8), "iv")
 	b.AddPrimitive(der.TagOctetString, v.Iv)
 	b.End(m)
 }
@@ -2852,61 +2675,26 @@ func (v *RC5CBCParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// version INTEGER
-	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
-		return der.WithField(err, "version")
-	}
-	// rounds INTEGER
+	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "rounds")
+	v.Rounds = s.Int64(der.TagInteger, "rounds")
+	s.Check(der.CheckRange(off1, "INTEGER", int64(v.Rounds), 8, 127), "rounds")
+	off2 := s.Offset()
+	v.BlockSizeInBits = s.Int64(der.TagInteger, "blockSizeInBits")
+	s.Check(der.CheckValues(off2, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128), "blockSizeInBits")
+	if v.HasIv = s.Peek(der.TagOctetString); v.HasIv {
+		v.Iv = s.OctetString(der.TagOctetString, "iv")
 	}
-	v.Rounds = x2
-	if !s.SkipConstraints() {
-		if err := der.CheckRange(off1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
-			return der.WithField(err, "rounds")
-		}
-	}
-	// blockSizeInBits INTEGER
-	off3 := s.Offset()
-	x4, err := s.ReadInt64(der.TagInteger)
-	if err != nil {
-		return der.WithField(err, "blockSizeInBits")
-	}
-	v.BlockSizeInBits = x4
-	if !s.SkipConstraints() {
-		if err := der.CheckValues(off3, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
-			return der.WithField(err, "blockSizeInBits")
-		}
-	}
-	// iv OCTET STRING OPTIONAL
-	if s.Peek(der.TagOctetString) {
-		x5, err := s.ReadOctetString(der.TagOctetString)
-		if err != nil {
-			return der.WithField(err, "iv")
-		}
-		v.Iv = x5
-		v.HasIv = true
-	}
-	return s.Finish("RC5-CBC-Parameters")
+	return s.End("RC5-CBC-Parameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC5CBCParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
-	if !b.SkipConstraints() {
-		if err := der.CheckRange(-1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
-			b.SetError(der.WithField(err, "rounds"))
-		}
-	}
+	b.Check(der.CheckRange(-1, "INTEGER", int64(v.Rounds), 8, 127), "rounds")
 	b.AddInt64(der.TagInteger, v.Rounds)
-	if !b.SkipConstraints() {
-		if err := der.CheckValues(-1, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
-			b.SetError(der.WithField(err, "blockSizeInBits"))
-		}
-	}
+	b.Check(der.CheckValues(-1, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128), "blockSizeInBits")
 	b.AddInt64(der.TagInteger, v.BlockSizeInBits)
 	if v.HasIv {
 		b.AddPrimitive(der.TagOctetString, v.Iv)

@@ -35,6 +35,8 @@ type Reader struct {
 	// input or the value of an open type: Finish may tolerate octets
 	// after its last component (TolerateTrailingOctets).
 	seq bool
+	// err is the first error of the methods of sticky.go.
+	err error
 }
 
 // Header is the identifier and length of an element (X.690 8.1.2, 8.1.3).
@@ -314,6 +316,7 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
 	sub.pos, sub.end, err = r.enter(t, typ)
 	sub.depth++
 	sub.seq = true
+	sub.err = nil // the sub-reader's own, not a copy of r's
 	return sub, err
 }
 
@@ -511,6 +514,7 @@ func (r *Reader) Open(contents []byte, off int) (sub Reader) {
 	sub.in, sub.pos, sub.end = r.locate(contents, off)
 	sub.depth++
 	sub.seq = false
+	sub.err = nil
 	return sub
 }
 

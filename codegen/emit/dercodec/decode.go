@@ -226,6 +226,7 @@ func (e *Emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	for i, f := range gt.Fields {
 		if i == root2 && gt.Unknown != "" && gt.Body.Root2 > 0 {
 			if tags := emit.FirstTags(f.Type, 0); tags != nil {
+				e.Guard(g, s)
 				emit.Comment(g, "Additions of a later version, before the second root part.")
 				g.For(jen.Op("!").Id("s").Dot("Empty").Call().Op("&&").Op("!").Add(e.Presence(s, f, nil))).Block(
 					jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRawDER").Call(),
@@ -233,18 +234,18 @@ func (e *Emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 					jen.Id("v").Dot(gt.Unknown).Op("=").Append(jen.Id("v").Dot(gt.Unknown), jen.Id("x").Op("...")))
 			}
 		}
-		emit.Comment(g, emit.ComponentText(f.Comp))
 		e.ReadComponent(g, gt, s, f, gt.Fields[i+1:])
 	}
 	if gt.Unknown != "" && gt.Body.Root2 == 0 {
+		e.Guard(g, s)
 		g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 			jen.If(jen.List(jen.Id("v").Dot(gt.Unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}
 	if gt.Raw == "" && !derstmt.HasDeferred(gt) {
-		g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(gt.ASN1)))
+		g.Return(jen.Id("s").Dot(e.finish()).Call(jen.Lit(gt.ASN1)))
 		return
 	}
-	g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	g.If(jen.Err().Op(":=").Id("s").Dot(e.finish()).Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 	e.ResolveDeferred(g, gt, s)
 	if gt.Raw != "" {
 		g.Id("v").Dot(gt.Raw).Op("=").Add(r.ID()).Dot("Since").Call(jen.Id("start"))
@@ -356,4 +357,13 @@ func (e *Emitter) decodeChoice(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 		})
 	})
 	g.Return(jen.Nil())
+}
+
+// finish is the method that ends a SEQUENCE's reader: End, which also
+// returns the error its one-line components kept, or Finish.
+func (e *Emitter) finish() string {
+	if e.Sticky {
+		return "End"
+	}
+	return "Finish"
 }

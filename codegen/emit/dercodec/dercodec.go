@@ -22,3 +22,11 @@ type Emitter struct {
 	derstmt.Stmts
 	P *plan.Plan
 }
+
+// New returns the Emitter of the DER codecs of the types of p, which reads
+// the common components in one line each (derstmt's Sticky).
+func New(p *plan.Plan) *Emitter {
+	e := &Emitter{P: p}
+	e.Sticky = true
+	return e
+}

@@ -266,6 +266,13 @@ func (e *Stmts) Presence(s Rd, f *plan.Field, rest []*plan.Field) jen.Code {
 
 // readComponent emits the decoding of one SEQUENCE component.
 func (e *Stmts) ReadComponent(g *jen.Group, gt *plan.Type, s Rd, f *plan.Field, rest []*plan.Field) {
+	if e.Sticky {
+		if e.stickyRead(g, s, f) {
+			return
+		}
+		e.Guard(g, s)
+		emit.Comment(g, emit.ComponentText(f.Comp))
+	}
 	wrap := emit.WithField(f.ASN1)
 	read := func(g *jen.Group) {
 		var start string

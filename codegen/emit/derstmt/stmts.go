@@ -9,6 +9,11 @@ import (
 // Stmts writes the statements that read and write DER.
 type Stmts struct {
 	emit.Temps
+	// Sticky selects the one-line forms of the common components (see
+	// sticky.go), which the DER codec uses; views and streams, which
+	// decode one component at a time, use the long form.
+	Sticky bool
+	dirty  bool // one-line components read since the last Guard
 }
 
 // rd names a der.Reader in generated code: the parameter r (a

@@ -63,13 +63,8 @@ func (e *Stmts) writeInner(g *jen.Group, src func() *jen.Statement, f *plan.Fiel
 		g.Id("b").Dot("AddRaw").Call(src())
 		return
 	}
-	if checks := ConstraintChecks(t, src, jen.Lit(-1)); len(checks) > 0 {
-		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
-			for _, c := range checks {
-				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(
-					jen.Id("b").Dot("SetError").Call(emit.RT("WithField").Call(jen.Err(), jen.Lit(f.ASN1))))
-			}
-		})
+	for _, c := range ConstraintChecks(t, src, jen.Lit(-1)) {
+		g.Id("b").Dot("Check").Call(c, jen.Lit(f.ASN1))
 	}
 	bt, _ := plan.BuiltinOf(t)
 	g.Add(AddCall(bt, emit.TagCode(*own), src()))
