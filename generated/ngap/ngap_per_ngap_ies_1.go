@@ -2557,9 +2557,7 @@ func (v *AssociatedQosFlowItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasQosFlowMappingIndication, &v.HasIEExtensions)
 	r.Decode(&v.QosFlowIdentifier, "qosFlowIdentifier")
-	if v.HasQosFlowMappingIndication {
-		v.QosFlowMappingIndication = AssociatedQosFlowItem_QosFlowMappingIndication(r.Enum(2, 0, true, "qosFlowMappingIndication"))
-	}
+	v.QosFlowMappingIndication = AssociatedQosFlowItem_QosFlowMappingIndication(r.EnumIf(v.HasQosFlowMappingIndication, 2, 0, true, "qosFlowMappingIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2572,9 +2570,7 @@ func (v *AssociatedQosFlowItem) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasQosFlowMappingIndication, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
-	if v.HasQosFlowMappingIndication {
-		w.Enum(int64(v.QosFlowMappingIndication), 2, 0, true, "qosFlowMappingIndication")
-	}
+	w.EnumIf(v.HasQosFlowMappingIndication, int64(v.QosFlowMappingIndication), 2, 0, true, "qosFlowMappingIndication")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3159,12 +3155,8 @@ func (v *AvailableRANVisibleQoEMetrics) DecodePER(r *per.Reader) error {
 	*v = AvailableRANVisibleQoEMetrics{}
 	ext := r.Extended()
 	r.Preamble(&v.HasApplicationLayerBufferLevelList, &v.HasPlayoutDelayForMediaStartup, &v.HasIEExtensions)
-	if v.HasApplicationLayerBufferLevelList {
-		v.ApplicationLayerBufferLevelList = AvailableRANVisibleQoEMetrics_ApplicationLayerBufferLevelList(r.Enum(1, 0, true, "applicationLayerBufferLevelList"))
-	}
-	if v.HasPlayoutDelayForMediaStartup {
-		v.PlayoutDelayForMediaStartup = AvailableRANVisibleQoEMetrics_PlayoutDelayForMediaStartup(r.Enum(1, 0, true, "playoutDelayForMediaStartup"))
-	}
+	v.ApplicationLayerBufferLevelList = AvailableRANVisibleQoEMetrics_ApplicationLayerBufferLevelList(r.EnumIf(v.HasApplicationLayerBufferLevelList, 1, 0, true, "applicationLayerBufferLevelList"))
+	v.PlayoutDelayForMediaStartup = AvailableRANVisibleQoEMetrics_PlayoutDelayForMediaStartup(r.EnumIf(v.HasPlayoutDelayForMediaStartup, 1, 0, true, "playoutDelayForMediaStartup"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3176,12 +3168,8 @@ func (v *AvailableRANVisibleQoEMetrics) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasApplicationLayerBufferLevelList, v.HasPlayoutDelayForMediaStartup, v.HasIEExtensions)
-	if v.HasApplicationLayerBufferLevelList {
-		w.Enum(int64(v.ApplicationLayerBufferLevelList), 1, 0, true, "applicationLayerBufferLevelList")
-	}
-	if v.HasPlayoutDelayForMediaStartup {
-		w.Enum(int64(v.PlayoutDelayForMediaStartup), 1, 0, true, "playoutDelayForMediaStartup")
-	}
+	w.EnumIf(v.HasApplicationLayerBufferLevelList, int64(v.ApplicationLayerBufferLevelList), 1, 0, true, "applicationLayerBufferLevelList")
+	w.EnumIf(v.HasPlayoutDelayForMediaStartup, int64(v.PlayoutDelayForMediaStartup), 1, 0, true, "playoutDelayForMediaStartup")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3908,9 +3896,7 @@ func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
 	r.Decode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
 	r.DecodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
-	if v.HasBtRssi {
-		v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.Enum(1, 0, true, "bt-rssi"))
-	}
+	v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.EnumIf(v.HasBtRssi, 1, 0, true, "bt-rssi"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3924,9 +3910,7 @@ func (v *BluetoothMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBluetoothMeasConfigNameList, v.HasBtRssi, v.HasIEExtensions)
 	w.Encode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
 	w.EncodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
-	if v.HasBtRssi {
-		w.Enum(int64(v.BtRssi), 1, 0, true, "bt-rssi")
-	}
+	w.EnumIf(v.HasBtRssi, int64(v.BtRssi), 1, 0, true, "bt-rssi")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12348,9 +12332,7 @@ func (v *ExpectedUEMovingTrajectoryItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
-	if v.HasTimeStayedInCell {
-		v.TimeStayedInCell = r.Int(0, 4095, false, "timeStayedInCell")
-	}
+	v.TimeStayedInCell = r.IntIf(v.HasTimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12363,9 +12345,7 @@ func (v *ExpectedUEMovingTrajectoryItem) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasTimeStayedInCell, v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
-	if v.HasTimeStayedInCell {
-		w.Int(v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
-	}
+	w.IntIf(v.HasTimeStayedInCell, v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)

@@ -1263,9 +1263,7 @@ func (v *CompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 	*v = CompositeAvailableCapacity{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCellCapacityClassValue, &v.HasIEExtensions)
-	if v.HasCellCapacityClassValue {
-		v.CellCapacityClassValue = r.Int(1, 100, true, "cellCapacityClassValue")
-	}
+	v.CellCapacityClassValue = r.IntIf(v.HasCellCapacityClassValue, 1, 100, true, "cellCapacityClassValue")
 	v.CapacityValue = r.Int(0, 100, false, "capacityValue")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -1278,9 +1276,7 @@ func (v *CompositeAvailableCapacity) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasCellCapacityClassValue, v.HasIEExtensions)
-	if v.HasCellCapacityClassValue {
-		w.Int(v.CellCapacityClassValue, 1, 100, true, "cellCapacityClassValue")
-	}
+	w.IntIf(v.HasCellCapacityClassValue, v.CellCapacityClassValue, 1, 100, true, "cellCapacityClassValue")
 	w.Int(v.CapacityValue, 0, 100, false, "capacityValue")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1394,12 +1390,8 @@ func (v *EUTRANRadioResourceStatus) DecodePER(r *per.Reader) error {
 	v.ULNonGBRPRBUsage = r.Int(0, 100, false, "uL-non-GBR-PRB-usage")
 	v.DLTotalPRBUsage = r.Int(0, 100, false, "dL-Total-PRB-usage")
 	v.ULTotalPRBUsage = r.Int(0, 100, false, "uL-Total-PRB-usage")
-	if v.HasDLSchedulingPDCCHCCEUsage {
-		v.DLSchedulingPDCCHCCEUsage = r.Int(0, 100, false, "dL-scheduling-PDCCH-CCE-usage")
-	}
-	if v.HasULSchedulingPDCCHCCEUsage {
-		v.ULSchedulingPDCCHCCEUsage = r.Int(0, 100, false, "uL-scheduling-PDCCH-CCE-usage")
-	}
+	v.DLSchedulingPDCCHCCEUsage = r.IntIf(v.HasDLSchedulingPDCCHCCEUsage, 0, 100, false, "dL-scheduling-PDCCH-CCE-usage")
+	v.ULSchedulingPDCCHCCEUsage = r.IntIf(v.HasULSchedulingPDCCHCCEUsage, 0, 100, false, "uL-scheduling-PDCCH-CCE-usage")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1417,12 +1409,8 @@ func (v *EUTRANRadioResourceStatus) EncodePER(w *per.Writer) error {
 	w.Int(v.ULNonGBRPRBUsage, 0, 100, false, "uL-non-GBR-PRB-usage")
 	w.Int(v.DLTotalPRBUsage, 0, 100, false, "dL-Total-PRB-usage")
 	w.Int(v.ULTotalPRBUsage, 0, 100, false, "uL-Total-PRB-usage")
-	if v.HasDLSchedulingPDCCHCCEUsage {
-		w.Int(v.DLSchedulingPDCCHCCEUsage, 0, 100, false, "dL-scheduling-PDCCH-CCE-usage")
-	}
-	if v.HasULSchedulingPDCCHCCEUsage {
-		w.Int(v.ULSchedulingPDCCHCCEUsage, 0, 100, false, "uL-scheduling-PDCCH-CCE-usage")
-	}
+	w.IntIf(v.HasDLSchedulingPDCCHCCEUsage, v.DLSchedulingPDCCHCCEUsage, 0, 100, false, "dL-scheduling-PDCCH-CCE-usage")
+	w.IntIf(v.HasULSchedulingPDCCHCCEUsage, v.ULSchedulingPDCCHCCEUsage, 0, 100, false, "uL-scheduling-PDCCH-CCE-usage")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)

@@ -5459,9 +5459,7 @@ func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
-	if v.HasTimeStayedInCell {
-		v.TimeStayedInCell = r.Int(0, 4095, false, "timeStayedInCell")
-	}
+	v.TimeStayedInCell = r.IntIf(v.HasTimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -5474,9 +5472,7 @@ func (v *RecommendedCellItem) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasTimeStayedInCell, v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
-	if v.HasTimeStayedInCell {
-		w.Int(v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
-	}
+	w.IntIf(v.HasTimeStayedInCell, v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6424,12 +6420,8 @@ func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 	if v.HasDayofWeek {
 		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
-	if v.HasTimeofDayStart {
-		v.TimeofDayStart = r.Int(0, 86399, true, "timeofDayStart")
-	}
-	if v.HasTimeofDayEnd {
-		v.TimeofDayEnd = r.Int(0, 86399, true, "timeofDayEnd")
-	}
+	v.TimeofDayStart = r.IntIf(v.HasTimeofDayStart, 0, 86399, true, "timeofDayStart")
+	v.TimeofDayEnd = r.IntIf(v.HasTimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -6444,12 +6436,8 @@ func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
 	if v.HasDayofWeek {
 		w.BitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
-	if v.HasTimeofDayStart {
-		w.Int(v.TimeofDayStart, 0, 86399, true, "timeofDayStart")
-	}
-	if v.HasTimeofDayEnd {
-		w.Int(v.TimeofDayEnd, 0, 86399, true, "timeofDayEnd")
-	}
+	w.IntIf(v.HasTimeofDayStart, v.TimeofDayStart, 0, 86399, true, "timeofDayStart")
+	w.IntIf(v.HasTimeofDayEnd, v.TimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12151,9 +12139,7 @@ func (v *TimeSyncAssistanceInfo) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasUUTimeSyncErrorBudget, &v.HasIEExtensions)
 	v.TimeDistributionIndication = TimeSyncAssistanceInfo_TimeDistributionIndication(r.Enum(2, 0, true, "timeDistributionIndication"))
-	if v.HasUUTimeSyncErrorBudget {
-		v.UUTimeSyncErrorBudget = r.Int(1, 1000000, true, "uUTimeSyncErrorBudget")
-	}
+	v.UUTimeSyncErrorBudget = r.IntIf(v.HasUUTimeSyncErrorBudget, 1, 1000000, true, "uUTimeSyncErrorBudget")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12166,9 +12152,7 @@ func (v *TimeSyncAssistanceInfo) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasUUTimeSyncErrorBudget, v.HasIEExtensions)
 	w.Enum(int64(v.TimeDistributionIndication), 2, 0, true, "timeDistributionIndication")
-	if v.HasUUTimeSyncErrorBudget {
-		w.Int(v.UUTimeSyncErrorBudget, 1, 1000000, true, "uUTimeSyncErrorBudget")
-	}
+	w.IntIf(v.HasUUTimeSyncErrorBudget, v.UUTimeSyncErrorBudget, 1, 1000000, true, "uUTimeSyncErrorBudget")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13937,15 +13921,11 @@ func (v *UEAppLayerMeasConfigInfo) DecodePER(r *per.Reader) error {
 	r.Decode(&v.ServiceType, "serviceType")
 	r.Decode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
 	r.Decode(&v.MeasCollEntityIPAddress, "measCollEntityIPAddress")
-	if v.HasQoEMeasurementStatus {
-		v.QoEMeasurementStatus = UEAppLayerMeasConfigInfo_QoEMeasurementStatus(r.Enum(1, 0, true, "qoEMeasurementStatus"))
-	}
+	v.QoEMeasurementStatus = UEAppLayerMeasConfigInfo_QoEMeasurementStatus(r.EnumIf(v.HasQoEMeasurementStatus, 1, 0, true, "qoEMeasurementStatus"))
 	if v.HasContainerForAppLayerMeasConfig {
 		v.ContainerForAppLayerMeasConfig = r.OctetString(per.Size{Lb: 1, Ub: 8000}, "containerForAppLayerMeasConfig")
 	}
-	if v.HasMeasConfigAppLayerID {
-		v.MeasConfigAppLayerID = r.Int(0, 15, true, "measConfigAppLayerID")
-	}
+	v.MeasConfigAppLayerID = r.IntIf(v.HasMeasConfigAppLayerID, 0, 15, true, "measConfigAppLayerID")
 	r.DecodeOptional(v.HasSliceSupportListQMC, &v.SliceSupportListQMC, "sliceSupportListQMC")
 	r.DecodeOptional(v.HasMDTAlignmentInfo, &v.MDTAlignmentInfo, "mDT-AlignmentInfo")
 	r.DecodeOptional(v.HasAvailableRANVisibleQoEMetrics, &v.AvailableRANVisibleQoEMetrics, "availableRANVisibleQoEMetrics")
@@ -13964,15 +13944,11 @@ func (v *UEAppLayerMeasConfigInfo) EncodePER(w *per.Writer) error {
 	w.Encode(&v.ServiceType, "serviceType")
 	w.Encode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
 	w.Encode(&v.MeasCollEntityIPAddress, "measCollEntityIPAddress")
-	if v.HasQoEMeasurementStatus {
-		w.Enum(int64(v.QoEMeasurementStatus), 1, 0, true, "qoEMeasurementStatus")
-	}
+	w.EnumIf(v.HasQoEMeasurementStatus, int64(v.QoEMeasurementStatus), 1, 0, true, "qoEMeasurementStatus")
 	if v.HasContainerForAppLayerMeasConfig {
 		w.OctetString(v.ContainerForAppLayerMeasConfig, per.Size{Lb: 1, Ub: 8000}, "containerForAppLayerMeasConfig")
 	}
-	if v.HasMeasConfigAppLayerID {
-		w.Int(v.MeasConfigAppLayerID, 0, 15, true, "measConfigAppLayerID")
-	}
+	w.IntIf(v.HasMeasConfigAppLayerID, v.MeasConfigAppLayerID, 0, 15, true, "measConfigAppLayerID")
 	w.EncodeOptional(v.HasSliceSupportListQMC, &v.SliceSupportListQMC, "sliceSupportListQMC")
 	w.EncodeOptional(v.HasMDTAlignmentInfo, &v.MDTAlignmentInfo, "mDT-AlignmentInfo")
 	w.EncodeOptional(v.HasAvailableRANVisibleQoEMetrics, &v.AvailableRANVisibleQoEMetrics, "availableRANVisibleQoEMetrics")
@@ -14538,22 +14514,12 @@ func (v *UEDifferentiationInfo) DecodePER(r *per.Reader) error {
 	*v = UEDifferentiationInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
-	if v.HasPeriodicCommunicationIndicator {
-		v.PeriodicCommunicationIndicator = UEDifferentiationInfo_PeriodicCommunicationIndicator(r.Enum(2, 0, true, "periodicCommunicationIndicator"))
-	}
-	if v.HasPeriodicTime {
-		v.PeriodicTime = r.Int(1, 3600, true, "periodicTime")
-	}
+	v.PeriodicCommunicationIndicator = UEDifferentiationInfo_PeriodicCommunicationIndicator(r.EnumIf(v.HasPeriodicCommunicationIndicator, 2, 0, true, "periodicCommunicationIndicator"))
+	v.PeriodicTime = r.IntIf(v.HasPeriodicTime, 1, 3600, true, "periodicTime")
 	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
-	if v.HasStationaryIndication {
-		v.StationaryIndication = UEDifferentiationInfo_StationaryIndication(r.Enum(2, 0, true, "stationaryIndication"))
-	}
-	if v.HasTrafficProfile {
-		v.TrafficProfile = UEDifferentiationInfo_TrafficProfile(r.Enum(3, 0, true, "trafficProfile"))
-	}
-	if v.HasBatteryIndication {
-		v.BatteryIndication = UEDifferentiationInfo_BatteryIndication(r.Enum(3, 0, true, "batteryIndication"))
-	}
+	v.StationaryIndication = UEDifferentiationInfo_StationaryIndication(r.EnumIf(v.HasStationaryIndication, 2, 0, true, "stationaryIndication"))
+	v.TrafficProfile = UEDifferentiationInfo_TrafficProfile(r.EnumIf(v.HasTrafficProfile, 3, 0, true, "trafficProfile"))
+	v.BatteryIndication = UEDifferentiationInfo_BatteryIndication(r.EnumIf(v.HasBatteryIndication, 3, 0, true, "batteryIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14565,22 +14531,12 @@ func (v *UEDifferentiationInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
-	if v.HasPeriodicCommunicationIndicator {
-		w.Enum(int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
-	}
-	if v.HasPeriodicTime {
-		w.Int(v.PeriodicTime, 1, 3600, true, "periodicTime")
-	}
+	w.EnumIf(v.HasPeriodicCommunicationIndicator, int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
+	w.IntIf(v.HasPeriodicTime, v.PeriodicTime, 1, 3600, true, "periodicTime")
 	w.EncodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
-	if v.HasStationaryIndication {
-		w.Enum(int64(v.StationaryIndication), 2, 0, true, "stationaryIndication")
-	}
-	if v.HasTrafficProfile {
-		w.Enum(int64(v.TrafficProfile), 3, 0, true, "trafficProfile")
-	}
-	if v.HasBatteryIndication {
-		w.Enum(int64(v.BatteryIndication), 3, 0, true, "batteryIndication")
-	}
+	w.EnumIf(v.HasStationaryIndication, int64(v.StationaryIndication), 2, 0, true, "stationaryIndication")
+	w.EnumIf(v.HasTrafficProfile, int64(v.TrafficProfile), 3, 0, true, "trafficProfile")
+	w.EnumIf(v.HasBatteryIndication, int64(v.BatteryIndication), 3, 0, true, "batteryIndication")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -18025,12 +17981,8 @@ func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
 	r.Decode(&v.WlanMeasConfig, "wlanMeasConfig")
 	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
-	if v.HasWlanRssi {
-		v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.Enum(1, 0, true, "wlan-rssi"))
-	}
-	if v.HasWlanRtt {
-		v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.Enum(1, 0, true, "wlan-rtt"))
-	}
+	v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.EnumIf(v.HasWlanRssi, 1, 0, true, "wlan-rssi"))
+	v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.EnumIf(v.HasWlanRtt, 1, 0, true, "wlan-rtt"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -18044,12 +17996,8 @@ func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
 	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
 	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
-	if v.HasWlanRssi {
-		w.Enum(int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
-	}
-	if v.HasWlanRtt {
-		w.Enum(int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
-	}
+	w.EnumIf(v.HasWlanRssi, int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
+	w.EnumIf(v.HasWlanRtt, int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)

@@ -1949,12 +1949,8 @@ func (v *DLInformationTransferV1700IEs) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasDedicatedInfoF1cR17, &v.HasRxTxTimeDiffGNBR17, &v.HasTaPDCR17, &v.HasSib9FallbackR17, &v.HasNonCriticalExtension)
 	r.DecodeOptional(v.HasDedicatedInfoF1cR17, &v.DedicatedInfoF1cR17, "dedicatedInfoF1c-r17")
 	r.DecodeOptional(v.HasRxTxTimeDiffGNBR17, &v.RxTxTimeDiffGNBR17, "rxTxTimeDiff-gNB-r17")
-	if v.HasTaPDCR17 {
-		v.TaPDCR17 = DLInformationTransferV1700IEs_TaPDCR17(r.Enum(2, 0, false, "ta-PDC-r17"))
-	}
-	if v.HasSib9FallbackR17 {
-		v.Sib9FallbackR17 = DLInformationTransferV1700IEs_Sib9FallbackR17(r.Enum(1, 0, false, "sib9Fallback-r17"))
-	}
+	v.TaPDCR17 = DLInformationTransferV1700IEs_TaPDCR17(r.EnumIf(v.HasTaPDCR17, 2, 0, false, "ta-PDC-r17"))
+	v.Sib9FallbackR17 = DLInformationTransferV1700IEs_Sib9FallbackR17(r.EnumIf(v.HasSib9FallbackR17, 1, 0, false, "sib9Fallback-r17"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -1964,12 +1960,8 @@ func (v *DLInformationTransferV1700IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDedicatedInfoF1cR17, v.HasRxTxTimeDiffGNBR17, v.HasTaPDCR17, v.HasSib9FallbackR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDedicatedInfoF1cR17, &v.DedicatedInfoF1cR17, "dedicatedInfoF1c-r17")
 	w.EncodeOptional(v.HasRxTxTimeDiffGNBR17, &v.RxTxTimeDiffGNBR17, "rxTxTimeDiff-gNB-r17")
-	if v.HasTaPDCR17 {
-		w.Enum(int64(v.TaPDCR17), 2, 0, false, "ta-PDC-r17")
-	}
-	if v.HasSib9FallbackR17 {
-		w.Enum(int64(v.Sib9FallbackR17), 1, 0, false, "sib9Fallback-r17")
-	}
+	w.EnumIf(v.HasTaPDCR17, int64(v.TaPDCR17), 2, 0, false, "ta-PDC-r17")
+	w.EnumIf(v.HasSib9FallbackR17, int64(v.Sib9FallbackR17), 1, 0, false, "sib9Fallback-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -2591,18 +2583,10 @@ func (v *IABIPAddressNumReqR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressNumReqR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAllTrafficNumReqR16, &v.HasF1CTrafficNumReqR16, &v.HasF1UTrafficNumReqR16, &v.HasNonF1TrafficNumReqR16)
-	if v.HasAllTrafficNumReqR16 {
-		v.AllTrafficNumReqR16 = r.Int(1, 8, false, "all-Traffic-NumReq-r16")
-	}
-	if v.HasF1CTrafficNumReqR16 {
-		v.F1CTrafficNumReqR16 = r.Int(1, 8, false, "f1-C-Traffic-NumReq-r16")
-	}
-	if v.HasF1UTrafficNumReqR16 {
-		v.F1UTrafficNumReqR16 = r.Int(1, 8, false, "f1-U-Traffic-NumReq-r16")
-	}
-	if v.HasNonF1TrafficNumReqR16 {
-		v.NonF1TrafficNumReqR16 = r.Int(1, 8, false, "non-F1-Traffic-NumReq-r16")
-	}
+	v.AllTrafficNumReqR16 = r.IntIf(v.HasAllTrafficNumReqR16, 1, 8, false, "all-Traffic-NumReq-r16")
+	v.F1CTrafficNumReqR16 = r.IntIf(v.HasF1CTrafficNumReqR16, 1, 8, false, "f1-C-Traffic-NumReq-r16")
+	v.F1UTrafficNumReqR16 = r.IntIf(v.HasF1UTrafficNumReqR16, 1, 8, false, "f1-U-Traffic-NumReq-r16")
+	v.NonF1TrafficNumReqR16 = r.IntIf(v.HasNonF1TrafficNumReqR16, 1, 8, false, "non-F1-Traffic-NumReq-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -2613,18 +2597,10 @@ func (v *IABIPAddressNumReqR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasAllTrafficNumReqR16, v.HasF1CTrafficNumReqR16, v.HasF1UTrafficNumReqR16, v.HasNonF1TrafficNumReqR16)
-	if v.HasAllTrafficNumReqR16 {
-		w.Int(v.AllTrafficNumReqR16, 1, 8, false, "all-Traffic-NumReq-r16")
-	}
-	if v.HasF1CTrafficNumReqR16 {
-		w.Int(v.F1CTrafficNumReqR16, 1, 8, false, "f1-C-Traffic-NumReq-r16")
-	}
-	if v.HasF1UTrafficNumReqR16 {
-		w.Int(v.F1UTrafficNumReqR16, 1, 8, false, "f1-U-Traffic-NumReq-r16")
-	}
-	if v.HasNonF1TrafficNumReqR16 {
-		w.Int(v.NonF1TrafficNumReqR16, 1, 8, false, "non-F1-Traffic-NumReq-r16")
-	}
+	w.IntIf(v.HasAllTrafficNumReqR16, v.AllTrafficNumReqR16, 1, 8, false, "all-Traffic-NumReq-r16")
+	w.IntIf(v.HasF1CTrafficNumReqR16, v.F1CTrafficNumReqR16, 1, 8, false, "f1-C-Traffic-NumReq-r16")
+	w.IntIf(v.HasF1UTrafficNumReqR16, v.F1UTrafficNumReqR16, 1, 8, false, "f1-U-Traffic-NumReq-r16")
+	w.IntIf(v.HasNonF1TrafficNumReqR16, v.NonF1TrafficNumReqR16, 1, 8, false, "non-F1-Traffic-NumReq-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -2643,18 +2619,10 @@ func (v *IABIPAddressPrefixReqR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressPrefixReqR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAllTrafficPrefixReqR16, &v.HasF1CTrafficPrefixReqR16, &v.HasF1UTrafficPrefixReqR16, &v.HasNonF1TrafficPrefixReqR16)
-	if v.HasAllTrafficPrefixReqR16 {
-		v.AllTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_AllTrafficPrefixReqR16(r.Enum(1, 0, false, "all-Traffic-PrefixReq-r16"))
-	}
-	if v.HasF1CTrafficPrefixReqR16 {
-		v.F1CTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1CTrafficPrefixReqR16(r.Enum(1, 0, false, "f1-C-Traffic-PrefixReq-r16"))
-	}
-	if v.HasF1UTrafficPrefixReqR16 {
-		v.F1UTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1UTrafficPrefixReqR16(r.Enum(1, 0, false, "f1-U-Traffic-PrefixReq-r16"))
-	}
-	if v.HasNonF1TrafficPrefixReqR16 {
-		v.NonF1TrafficPrefixReqR16 = IABIPAddressPrefixReqR16_NonF1TrafficPrefixReqR16(r.Enum(1, 0, false, "non-F1-Traffic-PrefixReq-r16"))
-	}
+	v.AllTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_AllTrafficPrefixReqR16(r.EnumIf(v.HasAllTrafficPrefixReqR16, 1, 0, false, "all-Traffic-PrefixReq-r16"))
+	v.F1CTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1CTrafficPrefixReqR16(r.EnumIf(v.HasF1CTrafficPrefixReqR16, 1, 0, false, "f1-C-Traffic-PrefixReq-r16"))
+	v.F1UTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1UTrafficPrefixReqR16(r.EnumIf(v.HasF1UTrafficPrefixReqR16, 1, 0, false, "f1-U-Traffic-PrefixReq-r16"))
+	v.NonF1TrafficPrefixReqR16 = IABIPAddressPrefixReqR16_NonF1TrafficPrefixReqR16(r.EnumIf(v.HasNonF1TrafficPrefixReqR16, 1, 0, false, "non-F1-Traffic-PrefixReq-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -2665,18 +2633,10 @@ func (v *IABIPAddressPrefixReqR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasAllTrafficPrefixReqR16, v.HasF1CTrafficPrefixReqR16, v.HasF1UTrafficPrefixReqR16, v.HasNonF1TrafficPrefixReqR16)
-	if v.HasAllTrafficPrefixReqR16 {
-		w.Enum(int64(v.AllTrafficPrefixReqR16), 1, 0, false, "all-Traffic-PrefixReq-r16")
-	}
-	if v.HasF1CTrafficPrefixReqR16 {
-		w.Enum(int64(v.F1CTrafficPrefixReqR16), 1, 0, false, "f1-C-Traffic-PrefixReq-r16")
-	}
-	if v.HasF1UTrafficPrefixReqR16 {
-		w.Enum(int64(v.F1UTrafficPrefixReqR16), 1, 0, false, "f1-U-Traffic-PrefixReq-r16")
-	}
-	if v.HasNonF1TrafficPrefixReqR16 {
-		w.Enum(int64(v.NonF1TrafficPrefixReqR16), 1, 0, false, "non-F1-Traffic-PrefixReq-r16")
-	}
+	w.EnumIf(v.HasAllTrafficPrefixReqR16, int64(v.AllTrafficPrefixReqR16), 1, 0, false, "all-Traffic-PrefixReq-r16")
+	w.EnumIf(v.HasF1CTrafficPrefixReqR16, int64(v.F1CTrafficPrefixReqR16), 1, 0, false, "f1-C-Traffic-PrefixReq-r16")
+	w.EnumIf(v.HasF1UTrafficPrefixReqR16, int64(v.F1UTrafficPrefixReqR16), 1, 0, false, "f1-U-Traffic-PrefixReq-r16")
+	w.EnumIf(v.HasNonF1TrafficPrefixReqR16, int64(v.NonF1TrafficPrefixReqR16), 1, 0, false, "non-F1-Traffic-PrefixReq-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -3213,12 +3173,8 @@ func (v *LoggedMeasurementConfigurationR16IEs_ReportType) EncodePER(w *per.Write
 func (v *LoggedMeasurementConfigurationV1700IEs) DecodePER(r *per.Reader) error {
 	*v = LoggedMeasurementConfigurationV1700IEs{}
 	r.Preamble(&v.HasSigLoggedMeasTypeR17, &v.HasEarlyMeasIndicationR17, &v.HasAreaConfigurationV1700, &v.HasNonCriticalExtension)
-	if v.HasSigLoggedMeasTypeR17 {
-		v.SigLoggedMeasTypeR17 = LoggedMeasurementConfigurationV1700IEs_SigLoggedMeasTypeR17(r.Enum(1, 0, false, "sigLoggedMeasType-r17"))
-	}
-	if v.HasEarlyMeasIndicationR17 {
-		v.EarlyMeasIndicationR17 = LoggedMeasurementConfigurationV1700IEs_EarlyMeasIndicationR17(r.Enum(1, 0, false, "earlyMeasIndication-r17"))
-	}
+	v.SigLoggedMeasTypeR17 = LoggedMeasurementConfigurationV1700IEs_SigLoggedMeasTypeR17(r.EnumIf(v.HasSigLoggedMeasTypeR17, 1, 0, false, "sigLoggedMeasType-r17"))
+	v.EarlyMeasIndicationR17 = LoggedMeasurementConfigurationV1700IEs_EarlyMeasIndicationR17(r.EnumIf(v.HasEarlyMeasIndicationR17, 1, 0, false, "earlyMeasIndication-r17"))
 	r.DecodeOptional(v.HasAreaConfigurationV1700, &v.AreaConfigurationV1700, "areaConfiguration-v1700")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -3227,12 +3183,8 @@ func (v *LoggedMeasurementConfigurationV1700IEs) DecodePER(r *per.Reader) error 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedMeasurementConfigurationV1700IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSigLoggedMeasTypeR17, v.HasEarlyMeasIndicationR17, v.HasAreaConfigurationV1700, v.HasNonCriticalExtension)
-	if v.HasSigLoggedMeasTypeR17 {
-		w.Enum(int64(v.SigLoggedMeasTypeR17), 1, 0, false, "sigLoggedMeasType-r17")
-	}
-	if v.HasEarlyMeasIndicationR17 {
-		w.Enum(int64(v.EarlyMeasIndicationR17), 1, 0, false, "earlyMeasIndication-r17")
-	}
+	w.EnumIf(v.HasSigLoggedMeasTypeR17, int64(v.SigLoggedMeasTypeR17), 1, 0, false, "sigLoggedMeasType-r17")
+	w.EnumIf(v.HasEarlyMeasIndicationR17, int64(v.EarlyMeasIndicationR17), 1, 0, false, "earlyMeasIndication-r17")
 	w.EncodeOptional(v.HasAreaConfigurationV1700, &v.AreaConfigurationV1700, "areaConfiguration-v1700")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -3573,9 +3525,7 @@ func (v *MBSInterestIndicationR17IEs) DecodePER(r *per.Reader) error {
 	*v = MBSInterestIndicationR17IEs{}
 	r.Preamble(&v.HasMbsFreqListR17, &v.HasMbsPriorityR17, &v.HasMbsServiceListR17, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
 	r.DecodeOptional(v.HasMbsFreqListR17, &v.MbsFreqListR17, "mbs-FreqList-r17")
-	if v.HasMbsPriorityR17 {
-		v.MbsPriorityR17 = MBSInterestIndicationR17IEs_MbsPriorityR17(r.Enum(1, 0, false, "mbs-Priority-r17"))
-	}
+	v.MbsPriorityR17 = MBSInterestIndicationR17IEs_MbsPriorityR17(r.EnumIf(v.HasMbsPriorityR17, 1, 0, false, "mbs-Priority-r17"))
 	r.DecodeOptional(v.HasMbsServiceListR17, &v.MbsServiceListR17, "mbs-ServiceList-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -3588,9 +3538,7 @@ func (v *MBSInterestIndicationR17IEs) DecodePER(r *per.Reader) error {
 func (v *MBSInterestIndicationR17IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMbsFreqListR17, v.HasMbsPriorityR17, v.HasMbsServiceListR17, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMbsFreqListR17, &v.MbsFreqListR17, "mbs-FreqList-r17")
-	if v.HasMbsPriorityR17 {
-		w.Enum(int64(v.MbsPriorityR17), 1, 0, false, "mbs-Priority-r17")
-	}
+	w.EnumIf(v.HasMbsPriorityR17, int64(v.MbsPriorityR17), 1, 0, false, "mbs-Priority-r17")
 	w.EncodeOptional(v.HasMbsServiceListR17, &v.MbsServiceListR17, "mbs-ServiceList-r17")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -3729,9 +3677,7 @@ func (v *FailureReportMCGR16) DecodePER(r *per.Reader) error {
 	*v = FailureReportMCGR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasFailureTypeR16, &v.HasMeasResultFreqListR16, &v.HasMeasResultFreqListEUTRAR16, &v.HasMeasResultSCGR16, &v.HasMeasResultSCGEUTRAR16, &v.HasMeasResultFreqListUTRAFDDR16)
-	if v.HasFailureTypeR16 {
-		v.FailureTypeR16 = FailureReportMCGR16_FailureTypeR16(r.Enum(8, 0, false, "failureType-r16"))
-	}
+	v.FailureTypeR16 = FailureReportMCGR16_FailureTypeR16(r.EnumIf(v.HasFailureTypeR16, 8, 0, false, "failureType-r16"))
 	r.DecodeOptional(v.HasMeasResultFreqListR16, &v.MeasResultFreqListR16, "measResultFreqList-r16")
 	r.DecodeOptional(v.HasMeasResultFreqListEUTRAR16, &v.MeasResultFreqListEUTRAR16, "measResultFreqListEUTRA-r16")
 	if v.HasMeasResultSCGR16 {
@@ -3751,9 +3697,7 @@ func (v *FailureReportMCGR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasFailureTypeR16, v.HasMeasResultFreqListR16, v.HasMeasResultFreqListEUTRAR16, v.HasMeasResultSCGR16, v.HasMeasResultSCGEUTRAR16, v.HasMeasResultFreqListUTRAFDDR16)
-	if v.HasFailureTypeR16 {
-		w.Enum(int64(v.FailureTypeR16), 8, 0, false, "failureType-r16")
-	}
+	w.EnumIf(v.HasFailureTypeR16, int64(v.FailureTypeR16), 8, 0, false, "failureType-r16")
 	w.EncodeOptional(v.HasMeasResultFreqListR16, &v.MeasResultFreqListR16, "measResultFreqList-r16")
 	w.EncodeOptional(v.HasMeasResultFreqListEUTRAR16, &v.MeasResultFreqListEUTRAR16, "measResultFreqListEUTRA-r16")
 	if v.HasMeasResultSCGR16 {
@@ -4075,9 +4019,7 @@ func (v *MeasReportAppLayerR17) DecodePER(r *per.Reader) error {
 	if v.HasMeasReportAppLayerContainerR17 {
 		v.MeasReportAppLayerContainerR17 = r.OctetString(per.Unsized, "measReportAppLayerContainer-r17")
 	}
-	if v.HasAppLayerSessionStatusR17 {
-		v.AppLayerSessionStatusR17 = MeasReportAppLayerR17_AppLayerSessionStatusR17(r.Enum(2, 0, false, "appLayerSessionStatus-r17"))
-	}
+	v.AppLayerSessionStatusR17 = MeasReportAppLayerR17_AppLayerSessionStatusR17(r.EnumIf(v.HasAppLayerSessionStatusR17, 2, 0, false, "appLayerSessionStatus-r17"))
 	r.DecodeOptional(v.HasRanVisibleMeasurementsR17, &v.RanVisibleMeasurementsR17, "ran-VisibleMeasurements-r17")
 	return r.Err()
 }
@@ -4089,9 +4031,7 @@ func (v *MeasReportAppLayerR17) EncodePER(w *per.Writer) error {
 	if v.HasMeasReportAppLayerContainerR17 {
 		w.OctetString(v.MeasReportAppLayerContainerR17, per.Unsized, "measReportAppLayerContainer-r17")
 	}
-	if v.HasAppLayerSessionStatusR17 {
-		w.Enum(int64(v.AppLayerSessionStatusR17), 2, 0, false, "appLayerSessionStatus-r17")
-	}
+	w.EnumIf(v.HasAppLayerSessionStatusR17, int64(v.AppLayerSessionStatusR17), 2, 0, false, "appLayerSessionStatus-r17")
 	w.EncodeOptional(v.HasRanVisibleMeasurementsR17, &v.RanVisibleMeasurementsR17, "ran-VisibleMeasurements-r17")
 	return w.Err()
 }
@@ -4110,9 +4050,7 @@ func (v *RANVisibleMeasurementsR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasAppLayerBufferLevelListR17, &v.HasPlayoutDelayForMediaStartupR17, &v.HasPduSessionIDListR17)
 	r.DecodeOptional(v.HasAppLayerBufferLevelListR17, &v.AppLayerBufferLevelListR17, "appLayerBufferLevelList-r17")
-	if v.HasPlayoutDelayForMediaStartupR17 {
-		v.PlayoutDelayForMediaStartupR17 = r.Int(0, 30000, false, "playoutDelayForMediaStartup-r17")
-	}
+	v.PlayoutDelayForMediaStartupR17 = r.IntIf(v.HasPlayoutDelayForMediaStartupR17, 0, 30000, false, "playoutDelayForMediaStartup-r17")
 	r.DecodeOptional(v.HasPduSessionIDListR17, &v.PduSessionIDListR17, "pdu-SessionIdList-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -4125,9 +4063,7 @@ func (v *RANVisibleMeasurementsR17) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasAppLayerBufferLevelListR17, v.HasPlayoutDelayForMediaStartupR17, v.HasPduSessionIDListR17)
 	w.EncodeOptional(v.HasAppLayerBufferLevelListR17, &v.AppLayerBufferLevelListR17, "appLayerBufferLevelList-r17")
-	if v.HasPlayoutDelayForMediaStartupR17 {
-		w.Int(v.PlayoutDelayForMediaStartupR17, 0, 30000, false, "playoutDelayForMediaStartup-r17")
-	}
+	w.IntIf(v.HasPlayoutDelayForMediaStartupR17, v.PlayoutDelayForMediaStartupR17, 0, 30000, false, "playoutDelayForMediaStartup-r17")
 	w.EncodeOptional(v.HasPduSessionIDListR17, &v.PduSessionIDListR17, "pdu-SessionIdList-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4316,9 +4252,7 @@ func (v *MobilityFromNRCommandIEs) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *MobilityFromNRCommandV1610IEs) DecodePER(r *per.Reader) error {
 	*v = MobilityFromNRCommandV1610IEs{}
 	r.Preamble(&v.HasVoiceFallbackIndicationR16, &v.HasNonCriticalExtension)
-	if v.HasVoiceFallbackIndicationR16 {
-		v.VoiceFallbackIndicationR16 = MobilityFromNRCommandV1610IEs_VoiceFallbackIndicationR16(r.Enum(1, 0, false, "voiceFallbackIndication-r16"))
-	}
+	v.VoiceFallbackIndicationR16 = MobilityFromNRCommandV1610IEs_VoiceFallbackIndicationR16(r.EnumIf(v.HasVoiceFallbackIndicationR16, 1, 0, false, "voiceFallbackIndication-r16"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -4326,9 +4260,7 @@ func (v *MobilityFromNRCommandV1610IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MobilityFromNRCommandV1610IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasVoiceFallbackIndicationR16, v.HasNonCriticalExtension)
-	if v.HasVoiceFallbackIndicationR16 {
-		w.Enum(int64(v.VoiceFallbackIndicationR16), 1, 0, false, "voiceFallbackIndication-r16")
-	}
+	w.EnumIf(v.HasVoiceFallbackIndicationR16, int64(v.VoiceFallbackIndicationR16), 1, 0, false, "voiceFallbackIndication-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4479,9 +4411,7 @@ func (v *PagingRecord) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasAccessType)
 	r.Decode(&v.UEIdentity, "ue-Identity")
-	if v.HasAccessType {
-		v.AccessType = PagingRecord_AccessType(r.Enum(1, 0, false, "accessType"))
-	}
+	v.AccessType = PagingRecord_AccessType(r.EnumIf(v.HasAccessType, 1, 0, false, "accessType"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -4493,9 +4423,7 @@ func (v *PagingRecord) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasAccessType)
 	w.Encode(&v.UEIdentity, "ue-Identity")
-	if v.HasAccessType {
-		w.Enum(int64(v.AccessType), 1, 0, false, "accessType")
-	}
+	w.EnumIf(v.HasAccessType, int64(v.AccessType), 1, 0, false, "accessType")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -4513,18 +4441,14 @@ func (v *PagingRecord) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *PagingRecordV1700) DecodePER(r *per.Reader) error {
 	*v = PagingRecordV1700{}
 	r.Preamble(&v.HasPagingCauseR17)
-	if v.HasPagingCauseR17 {
-		v.PagingCauseR17 = PagingRecordV1700_PagingCauseR17(r.Enum(1, 0, false, "pagingCause-r17"))
-	}
+	v.PagingCauseR17 = PagingRecordV1700_PagingCauseR17(r.EnumIf(v.HasPagingCauseR17, 1, 0, false, "pagingCause-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingRecordV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPagingCauseR17)
-	if v.HasPagingCauseR17 {
-		w.Enum(int64(v.PagingCauseR17), 1, 0, false, "pagingCause-r17")
-	}
+	w.EnumIf(v.HasPagingCauseR17, int64(v.PagingCauseR17), 1, 0, false, "pagingCause-r17")
 	return w.Err()
 }
 
@@ -5083,9 +5007,7 @@ func (v *RRCReconfigurationV1530IEs) DecodePER(r *per.Reader) error {
 	if v.HasMasterCellGroup {
 		r.DecodeOpen(&v.MasterCellGroup, "masterCellGroup")
 	}
-	if v.HasFullConfig {
-		v.FullConfig = RRCReconfigurationV1530IEs_FullConfig(r.Enum(1, 0, false, "fullConfig"))
-	}
+	v.FullConfig = RRCReconfigurationV1530IEs_FullConfig(r.EnumIf(v.HasFullConfig, 1, 0, false, "fullConfig"))
 	r.DecodeOptional(v.HasDedicatedNASMessageList, &v.DedicatedNASMessageList, "dedicatedNAS-MessageList")
 	r.DecodeOptional(v.HasMasterKeyUpdate, &v.MasterKeyUpdate, "masterKeyUpdate")
 	if v.HasDedicatedSIB1Delivery {
@@ -5105,9 +5027,7 @@ func (v *RRCReconfigurationV1530IEs) EncodePER(w *per.Writer) error {
 	if v.HasMasterCellGroup {
 		w.EncodeOpen(&v.MasterCellGroup, "masterCellGroup")
 	}
-	if v.HasFullConfig {
-		w.Enum(int64(v.FullConfig), 1, 0, false, "fullConfig")
-	}
+	w.EnumIf(v.HasFullConfig, int64(v.FullConfig), 1, 0, false, "fullConfig")
 	w.EncodeOptional(v.HasDedicatedNASMessageList, &v.DedicatedNASMessageList, "dedicatedNAS-MessageList")
 	w.EncodeOptional(v.HasMasterKeyUpdate, &v.MasterKeyUpdate, "masterKeyUpdate")
 	if v.HasDedicatedSIB1Delivery {
@@ -5245,9 +5165,7 @@ func (v *RRCReconfigurationV1610IEs) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasBapConfigR16, &v.BapConfigR16, "bap-Config-r16")
 	r.DecodeOptional(v.HasIabIPAddressConfigurationListR16, &v.IabIPAddressConfigurationListR16, "iab-IP-AddressConfigurationList-r16")
 	r.DecodeOptional(v.HasConditionalReconfigurationR16, &v.ConditionalReconfigurationR16, "conditionalReconfiguration-r16")
-	if v.HasDapsSourceReleaseR16 {
-		v.DapsSourceReleaseR16 = RRCReconfigurationV1610IEs_DapsSourceReleaseR16(r.Enum(1, 0, false, "daps-SourceRelease-r16"))
-	}
+	v.DapsSourceReleaseR16 = RRCReconfigurationV1610IEs_DapsSourceReleaseR16(r.EnumIf(v.HasDapsSourceReleaseR16, 1, 0, false, "daps-SourceRelease-r16"))
 	r.DecodeOptional(v.HasT316R16, &v.T316R16, "t316-r16")
 	r.DecodeOptional(v.HasNeedForGapsConfigNRR16, &v.NeedForGapsConfigNRR16, "needForGapsConfigNR-r16")
 	r.DecodeOptional(v.HasOnDemandSIBRequestR16, &v.OnDemandSIBRequestR16, "onDemandSIB-Request-r16")
@@ -5268,9 +5186,7 @@ func (v *RRCReconfigurationV1610IEs) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasBapConfigR16, &v.BapConfigR16, "bap-Config-r16")
 	w.EncodeOptional(v.HasIabIPAddressConfigurationListR16, &v.IabIPAddressConfigurationListR16, "iab-IP-AddressConfigurationList-r16")
 	w.EncodeOptional(v.HasConditionalReconfigurationR16, &v.ConditionalReconfigurationR16, "conditionalReconfiguration-r16")
-	if v.HasDapsSourceReleaseR16 {
-		w.Enum(int64(v.DapsSourceReleaseR16), 1, 0, false, "daps-SourceRelease-r16")
-	}
+	w.EnumIf(v.HasDapsSourceReleaseR16, int64(v.DapsSourceReleaseR16), 1, 0, false, "daps-SourceRelease-r16")
 	w.EncodeOptional(v.HasT316R16, &v.T316R16, "t316-r16")
 	w.EncodeOptional(v.HasNeedForGapsConfigNRR16, &v.NeedForGapsConfigNRR16, "needForGapsConfigNR-r16")
 	w.EncodeOptional(v.HasOnDemandSIBRequestR16, &v.OnDemandSIBRequestR16, "onDemandSIB-Request-r16")
@@ -5542,9 +5458,7 @@ func (v *RRCReconfigurationV1700IEs) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasNeedForGapNCSGConfigEUTRAR17, &v.NeedForGapNCSGConfigEUTRAR17, "needForGapNCSG-ConfigEUTRA-r17")
 	r.DecodeOptional(v.HasMusimGapConfigR17, &v.MusimGapConfigR17, "musim-GapConfig-r17")
 	r.DecodeOptional(v.HasUlGapFR2ConfigR17, &v.UlGapFR2ConfigR17, "ul-GapFR2-Config-r17")
-	if v.HasScgStateR17 {
-		v.ScgStateR17 = RRCReconfigurationV1700IEs_ScgStateR17(r.Enum(1, 0, false, "scg-State-r17"))
-	}
+	v.ScgStateR17 = RRCReconfigurationV1700IEs_ScgStateR17(r.EnumIf(v.HasScgStateR17, 1, 0, false, "scg-State-r17"))
 	r.DecodeOptional(v.HasAppLayerMeasConfigR17, &v.AppLayerMeasConfigR17, "appLayerMeasConfig-r17")
 	r.DecodeOptional(v.HasUETxTEGRequestULTDOAConfigR17, &v.UETxTEGRequestULTDOAConfigR17, "ue-TxTEG-RequestUL-TDOA-Config-r17")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -5564,9 +5478,7 @@ func (v *RRCReconfigurationV1700IEs) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasNeedForGapNCSGConfigEUTRAR17, &v.NeedForGapNCSGConfigEUTRAR17, "needForGapNCSG-ConfigEUTRA-r17")
 	w.EncodeOptional(v.HasMusimGapConfigR17, &v.MusimGapConfigR17, "musim-GapConfig-r17")
 	w.EncodeOptional(v.HasUlGapFR2ConfigR17, &v.UlGapFR2ConfigR17, "ul-GapFR2-Config-r17")
-	if v.HasScgStateR17 {
-		w.Enum(int64(v.ScgStateR17), 1, 0, false, "scg-State-r17")
-	}
+	w.EnumIf(v.HasScgStateR17, int64(v.ScgStateR17), 1, 0, false, "scg-State-r17")
 	w.EncodeOptional(v.HasAppLayerMeasConfigR17, &v.AppLayerMeasConfigR17, "appLayerMeasConfig-r17")
 	w.EncodeOptional(v.HasUETxTEGRequestULTDOAConfigR17, &v.UETxTEGRequestULTDOAConfigR17, "ue-TxTEG-RequestUL-TDOA-Config-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -5832,9 +5744,7 @@ func (v *RRCReconfigurationV1700IEs_NonCriticalExtension) EncodePER(w *per.Write
 func (v *MRDCSecondaryCellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = MRDCSecondaryCellGroupConfig{}
 	r.Preamble(&v.HasMrdcReleaseAndAdd)
-	if v.HasMrdcReleaseAndAdd {
-		v.MrdcReleaseAndAdd = MRDCSecondaryCellGroupConfig_MrdcReleaseAndAdd(r.Enum(1, 0, false, "mrdc-ReleaseAndAdd"))
-	}
+	v.MrdcReleaseAndAdd = MRDCSecondaryCellGroupConfig_MrdcReleaseAndAdd(r.EnumIf(v.HasMrdcReleaseAndAdd, 1, 0, false, "mrdc-ReleaseAndAdd"))
 	r.Decode(&v.MrdcSecondaryCellGroup, "mrdc-SecondaryCellGroup")
 	return r.Err()
 }
@@ -5842,9 +5752,7 @@ func (v *MRDCSecondaryCellGroupConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCSecondaryCellGroupConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMrdcReleaseAndAdd)
-	if v.HasMrdcReleaseAndAdd {
-		w.Enum(int64(v.MrdcReleaseAndAdd), 1, 0, false, "mrdc-ReleaseAndAdd")
-	}
+	w.EnumIf(v.HasMrdcReleaseAndAdd, int64(v.MrdcReleaseAndAdd), 1, 0, false, "mrdc-ReleaseAndAdd")
 	w.Encode(&v.MrdcSecondaryCellGroup, "mrdc-SecondaryCellGroup")
 	return w.Err()
 }
@@ -5904,9 +5812,7 @@ func (v *BAPConfigR16) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasDefaultULBAPRoutingIDR16, &v.DefaultULBAPRoutingIDR16, "defaultUL-BAP-RoutingID-r16")
 	r.DecodeOptional(v.HasDefaultULBHRLCChannelR16, &v.DefaultULBHRLCChannelR16, "defaultUL-BH-RLC-Channel-r16")
-	if v.HasFlowControlFeedbackTypeR16 {
-		v.FlowControlFeedbackTypeR16 = BAPConfigR16_FlowControlFeedbackTypeR16(r.Enum(3, 0, false, "flowControlFeedbackType-r16"))
-	}
+	v.FlowControlFeedbackTypeR16 = BAPConfigR16_FlowControlFeedbackTypeR16(r.EnumIf(v.HasFlowControlFeedbackTypeR16, 3, 0, false, "flowControlFeedbackType-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -5922,9 +5828,7 @@ func (v *BAPConfigR16) EncodePER(w *per.Writer) error {
 	}
 	w.EncodeOptional(v.HasDefaultULBAPRoutingIDR16, &v.DefaultULBAPRoutingIDR16, "defaultUL-BAP-RoutingID-r16")
 	w.EncodeOptional(v.HasDefaultULBHRLCChannelR16, &v.DefaultULBHRLCChannelR16, "defaultUL-BH-RLC-Channel-r16")
-	if v.HasFlowControlFeedbackTypeR16 {
-		w.Enum(int64(v.FlowControlFeedbackTypeR16), 3, 0, false, "flowControlFeedbackType-r16")
-	}
+	w.EnumIf(v.HasFlowControlFeedbackTypeR16, int64(v.FlowControlFeedbackTypeR16), 3, 0, false, "flowControlFeedbackType-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -6746,9 +6650,7 @@ func (v *RRCReleaseV1540IEs) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *RRCReleaseV1610IEs) DecodePER(r *per.Reader) error {
 	*v = RRCReleaseV1610IEs{}
 	r.Preamble(&v.HasVoiceFallbackIndicationR16, &v.HasMeasIdleConfigR16, &v.HasNonCriticalExtension)
-	if v.HasVoiceFallbackIndicationR16 {
-		v.VoiceFallbackIndicationR16 = RRCReleaseV1610IEs_VoiceFallbackIndicationR16(r.Enum(1, 0, false, "voiceFallbackIndication-r16"))
-	}
+	v.VoiceFallbackIndicationR16 = RRCReleaseV1610IEs_VoiceFallbackIndicationR16(r.EnumIf(v.HasVoiceFallbackIndicationR16, 1, 0, false, "voiceFallbackIndication-r16"))
 	r.DecodeOptional(v.HasMeasIdleConfigR16, &v.MeasIdleConfigR16, "measIdleConfig-r16")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -6757,9 +6659,7 @@ func (v *RRCReleaseV1610IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseV1610IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasVoiceFallbackIndicationR16, v.HasMeasIdleConfigR16, v.HasNonCriticalExtension)
-	if v.HasVoiceFallbackIndicationR16 {
-		w.Enum(int64(v.VoiceFallbackIndicationR16), 1, 0, false, "voiceFallbackIndication-r16")
-	}
+	w.EnumIf(v.HasVoiceFallbackIndicationR16, int64(v.VoiceFallbackIndicationR16), 1, 0, false, "voiceFallbackIndication-r16")
 	w.EncodeOptional(v.HasMeasIdleConfigR16, &v.MeasIdleConfigR16, "measIdleConfig-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -6817,9 +6717,7 @@ func (v *SetupRelease_MeasIdleConfigDedicatedR16) MarshalUPER() ([]byte, error) 
 func (v *RRCReleaseV1650IEs) DecodePER(r *per.Reader) error {
 	*v = RRCReleaseV1650IEs{}
 	r.Preamble(&v.HasMpsPriorityIndicationR16, &v.HasNonCriticalExtension)
-	if v.HasMpsPriorityIndicationR16 {
-		v.MpsPriorityIndicationR16 = RRCReleaseV1650IEs_MpsPriorityIndicationR16(r.Enum(1, 0, false, "mpsPriorityIndication-r16"))
-	}
+	v.MpsPriorityIndicationR16 = RRCReleaseV1650IEs_MpsPriorityIndicationR16(r.EnumIf(v.HasMpsPriorityIndicationR16, 1, 0, false, "mpsPriorityIndication-r16"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -6827,9 +6725,7 @@ func (v *RRCReleaseV1650IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseV1650IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMpsPriorityIndicationR16, v.HasNonCriticalExtension)
-	if v.HasMpsPriorityIndicationR16 {
-		w.Enum(int64(v.MpsPriorityIndicationR16), 1, 0, false, "mpsPriorityIndication-r16")
-	}
+	w.EnumIf(v.HasMpsPriorityIndicationR16, int64(v.MpsPriorityIndicationR16), 1, 0, false, "mpsPriorityIndication-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -6846,9 +6742,7 @@ func (v *RRCReleaseV1650IEs) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *RRCReleaseV1710IEs) DecodePER(r *per.Reader) error {
 	*v = RRCReleaseV1710IEs{}
 	r.Preamble(&v.HasNoLastCellUpdateR17, &v.HasNonCriticalExtension)
-	if v.HasNoLastCellUpdateR17 {
-		v.NoLastCellUpdateR17 = RRCReleaseV1710IEs_NoLastCellUpdateR17(r.Enum(1, 0, false, "noLastCellUpdate-r17"))
-	}
+	v.NoLastCellUpdateR17 = RRCReleaseV1710IEs_NoLastCellUpdateR17(r.EnumIf(v.HasNoLastCellUpdateR17, 1, 0, false, "noLastCellUpdate-r17"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -6856,9 +6750,7 @@ func (v *RRCReleaseV1710IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseV1710IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNoLastCellUpdateR17, v.HasNonCriticalExtension)
-	if v.HasNoLastCellUpdateR17 {
-		w.Enum(int64(v.NoLastCellUpdateR17), 1, 0, false, "noLastCellUpdate-r17")
-	}
+	w.EnumIf(v.HasNoLastCellUpdateR17, int64(v.NoLastCellUpdateR17), 1, 0, false, "noLastCellUpdate-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -6935,9 +6827,7 @@ func (v *RedirectedCarrierInfoEUTRA) DecodePER(r *per.Reader) error {
 	*v = RedirectedCarrierInfoEUTRA{}
 	r.Preamble(&v.HasCnType)
 	r.Decode(&v.EutraFrequency, "eutraFrequency")
-	if v.HasCnType {
-		v.CnType = RedirectedCarrierInfoEUTRA_CnType(r.Enum(2, 0, false, "cnType"))
-	}
+	v.CnType = RedirectedCarrierInfoEUTRA_CnType(r.EnumIf(v.HasCnType, 2, 0, false, "cnType"))
 	return r.Err()
 }
 
@@ -6945,9 +6835,7 @@ func (v *RedirectedCarrierInfoEUTRA) DecodePER(r *per.Reader) error {
 func (v *RedirectedCarrierInfoEUTRA) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCnType)
 	w.Encode(&v.EutraFrequency, "eutraFrequency")
-	if v.HasCnType {
-		w.Enum(int64(v.CnType), 2, 0, false, "cnType")
-	}
+	w.EnumIf(v.HasCnType, int64(v.CnType), 2, 0, false, "cnType")
 	return w.Err()
 }
 
@@ -7194,9 +7082,7 @@ func (v *CellReselectionPriorities) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFreqPriorityListEUTRA, &v.HasFreqPriorityListNR, &v.HasT320)
 	r.DecodeOptional(v.HasFreqPriorityListEUTRA, &v.FreqPriorityListEUTRA, "freqPriorityListEUTRA")
 	r.DecodeOptional(v.HasFreqPriorityListNR, &v.FreqPriorityListNR, "freqPriorityListNR")
-	if v.HasT320 {
-		v.T320 = CellReselectionPriorities_T320(r.Enum(8, 0, false, "t320"))
-	}
+	v.T320 = CellReselectionPriorities_T320(r.EnumIf(v.HasT320, 8, 0, false, "t320"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "freqPriorityListDedicatedSlicing-r17") {
 		r.Preamble(&v.HasFreqPriorityListDedicatedSlicingR17)
@@ -7214,9 +7100,7 @@ func (v *CellReselectionPriorities) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFreqPriorityListEUTRA, v.HasFreqPriorityListNR, v.HasT320)
 	w.EncodeOptional(v.HasFreqPriorityListEUTRA, &v.FreqPriorityListEUTRA, "freqPriorityListEUTRA")
 	w.EncodeOptional(v.HasFreqPriorityListNR, &v.FreqPriorityListNR, "freqPriorityListNR")
-	if v.HasT320 {
-		w.Enum(int64(v.T320), 8, 0, false, "t320")
-	}
+	w.EnumIf(v.HasT320, int64(v.T320), 8, 0, false, "t320")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasFreqPriorityListDedicatedSlicingR17)
@@ -7535,13 +7419,9 @@ func (v *SDTConfigR17) DecodePER(r *per.Reader) error {
 	*v = SDTConfigR17{}
 	r.Preamble(&v.HasSdtDRBListR17, &v.HasSdtSRB2IndicationR17, &v.HasSdtMACPHYCGConfigR17, &v.HasSdtDRBContinueROHCR17)
 	r.DecodeOptional(v.HasSdtDRBListR17, &v.SdtDRBListR17, "sdt-DRB-List-r17")
-	if v.HasSdtSRB2IndicationR17 {
-		v.SdtSRB2IndicationR17 = SDTConfigR17_SdtSRB2IndicationR17(r.Enum(1, 0, false, "sdt-SRB2-Indication-r17"))
-	}
+	v.SdtSRB2IndicationR17 = SDTConfigR17_SdtSRB2IndicationR17(r.EnumIf(v.HasSdtSRB2IndicationR17, 1, 0, false, "sdt-SRB2-Indication-r17"))
 	r.DecodeOptional(v.HasSdtMACPHYCGConfigR17, &v.SdtMACPHYCGConfigR17, "sdt-MAC-PHY-CG-Config-r17")
-	if v.HasSdtDRBContinueROHCR17 {
-		v.SdtDRBContinueROHCR17 = SDTConfigR17_SdtDRBContinueROHCR17(r.Enum(2, 0, false, "sdt-DRB-ContinueROHC-r17"))
-	}
+	v.SdtDRBContinueROHCR17 = SDTConfigR17_SdtDRBContinueROHCR17(r.EnumIf(v.HasSdtDRBContinueROHCR17, 2, 0, false, "sdt-DRB-ContinueROHC-r17"))
 	return r.Err()
 }
 
@@ -7549,13 +7429,9 @@ func (v *SDTConfigR17) DecodePER(r *per.Reader) error {
 func (v *SDTConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSdtDRBListR17, v.HasSdtSRB2IndicationR17, v.HasSdtMACPHYCGConfigR17, v.HasSdtDRBContinueROHCR17)
 	w.EncodeOptional(v.HasSdtDRBListR17, &v.SdtDRBListR17, "sdt-DRB-List-r17")
-	if v.HasSdtSRB2IndicationR17 {
-		w.Enum(int64(v.SdtSRB2IndicationR17), 1, 0, false, "sdt-SRB2-Indication-r17")
-	}
+	w.EnumIf(v.HasSdtSRB2IndicationR17, int64(v.SdtSRB2IndicationR17), 1, 0, false, "sdt-SRB2-Indication-r17")
 	w.EncodeOptional(v.HasSdtMACPHYCGConfigR17, &v.SdtMACPHYCGConfigR17, "sdt-MAC-PHY-CG-Config-r17")
-	if v.HasSdtDRBContinueROHCR17 {
-		w.Enum(int64(v.SdtDRBContinueROHCR17), 2, 0, false, "sdt-DRB-ContinueROHC-r17")
-	}
+	w.EnumIf(v.HasSdtDRBContinueROHCR17, int64(v.SdtDRBContinueROHCR17), 2, 0, false, "sdt-DRB-ContinueROHC-r17")
 	return w.Err()
 }
 
@@ -7979,9 +7855,7 @@ func (v *CGSDTConfigLCHRestrictionR17) DecodePER(r *per.Reader) error {
 	*v = CGSDTConfigLCHRestrictionR17{}
 	r.Preamble(&v.HasConfiguredGrantType1AllowedR17, &v.HasAllowedCGListR17)
 	r.Decode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
-	if v.HasConfiguredGrantType1AllowedR17 {
-		v.ConfiguredGrantType1AllowedR17 = CGSDTConfigLCHRestrictionR17_ConfiguredGrantType1AllowedR17(r.Enum(1, 0, false, "configuredGrantType1Allowed-r17"))
-	}
+	v.ConfiguredGrantType1AllowedR17 = CGSDTConfigLCHRestrictionR17_ConfiguredGrantType1AllowedR17(r.EnumIf(v.HasConfiguredGrantType1AllowedR17, 1, 0, false, "configuredGrantType1Allowed-r17"))
 	r.DecodeOptional(v.HasAllowedCGListR17, &v.AllowedCGListR17, "allowedCG-List-r17")
 	return r.Err()
 }
@@ -7990,9 +7864,7 @@ func (v *CGSDTConfigLCHRestrictionR17) DecodePER(r *per.Reader) error {
 func (v *CGSDTConfigLCHRestrictionR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasConfiguredGrantType1AllowedR17, v.HasAllowedCGListR17)
 	w.Encode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
-	if v.HasConfiguredGrantType1AllowedR17 {
-		w.Enum(int64(v.ConfiguredGrantType1AllowedR17), 1, 0, false, "configuredGrantType1Allowed-r17")
-	}
+	w.EnumIf(v.HasConfiguredGrantType1AllowedR17, int64(v.ConfiguredGrantType1AllowedR17), 1, 0, false, "configuredGrantType1Allowed-r17")
 	w.EncodeOptional(v.HasAllowedCGListR17, &v.AllowedCGListR17, "allowedCG-List-r17")
 	return w.Err()
 }
@@ -8212,9 +8084,7 @@ func (v *RRCResumeIEs) DecodePER(r *per.Reader) error {
 		r.DecodeOpen(&v.MasterCellGroup, "masterCellGroup")
 	}
 	r.DecodeOptional(v.HasMeasConfig, &v.MeasConfig, "measConfig")
-	if v.HasFullConfig {
-		v.FullConfig = RRCResumeIEs_FullConfig(r.Enum(1, 0, false, "fullConfig"))
-	}
+	v.FullConfig = RRCResumeIEs_FullConfig(r.EnumIf(v.HasFullConfig, 1, 0, false, "fullConfig"))
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -8230,9 +8100,7 @@ func (v *RRCResumeIEs) EncodePER(w *per.Writer) error {
 		w.EncodeOpen(&v.MasterCellGroup, "masterCellGroup")
 	}
 	w.EncodeOptional(v.HasMeasConfig, &v.MeasConfig, "measConfig")
-	if v.HasFullConfig {
-		w.Enum(int64(v.FullConfig), 1, 0, false, "fullConfig")
-	}
+	w.EnumIf(v.HasFullConfig, int64(v.FullConfig), 1, 0, false, "fullConfig")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -8283,15 +8151,9 @@ func (v *RRCResumeV1560IEs) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *RRCResumeV1610IEs) DecodePER(r *per.Reader) error {
 	*v = RRCResumeV1610IEs{}
 	r.Preamble(&v.HasIdleModeMeasurementReqR16, &v.HasRestoreMCGSCellsR16, &v.HasRestoreSCGR16, &v.HasMrdcSecondaryCellGroupR16, &v.HasNeedForGapsConfigNRR16, &v.HasNonCriticalExtension)
-	if v.HasIdleModeMeasurementReqR16 {
-		v.IdleModeMeasurementReqR16 = RRCResumeV1610IEs_IdleModeMeasurementReqR16(r.Enum(1, 0, false, "idleModeMeasurementReq-r16"))
-	}
-	if v.HasRestoreMCGSCellsR16 {
-		v.RestoreMCGSCellsR16 = RRCResumeV1610IEs_RestoreMCGSCellsR16(r.Enum(1, 0, false, "restoreMCG-SCells-r16"))
-	}
-	if v.HasRestoreSCGR16 {
-		v.RestoreSCGR16 = RRCResumeV1610IEs_RestoreSCGR16(r.Enum(1, 0, false, "restoreSCG-r16"))
-	}
+	v.IdleModeMeasurementReqR16 = RRCResumeV1610IEs_IdleModeMeasurementReqR16(r.EnumIf(v.HasIdleModeMeasurementReqR16, 1, 0, false, "idleModeMeasurementReq-r16"))
+	v.RestoreMCGSCellsR16 = RRCResumeV1610IEs_RestoreMCGSCellsR16(r.EnumIf(v.HasRestoreMCGSCellsR16, 1, 0, false, "restoreMCG-SCells-r16"))
+	v.RestoreSCGR16 = RRCResumeV1610IEs_RestoreSCGR16(r.EnumIf(v.HasRestoreSCGR16, 1, 0, false, "restoreSCG-r16"))
 	r.DecodeOptional(v.HasMrdcSecondaryCellGroupR16, &v.MrdcSecondaryCellGroupR16, "mrdc-SecondaryCellGroup-r16")
 	r.DecodeOptional(v.HasNeedForGapsConfigNRR16, &v.NeedForGapsConfigNRR16, "needForGapsConfigNR-r16")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -8301,15 +8163,9 @@ func (v *RRCResumeV1610IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeV1610IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIdleModeMeasurementReqR16, v.HasRestoreMCGSCellsR16, v.HasRestoreSCGR16, v.HasMrdcSecondaryCellGroupR16, v.HasNeedForGapsConfigNRR16, v.HasNonCriticalExtension)
-	if v.HasIdleModeMeasurementReqR16 {
-		w.Enum(int64(v.IdleModeMeasurementReqR16), 1, 0, false, "idleModeMeasurementReq-r16")
-	}
-	if v.HasRestoreMCGSCellsR16 {
-		w.Enum(int64(v.RestoreMCGSCellsR16), 1, 0, false, "restoreMCG-SCells-r16")
-	}
-	if v.HasRestoreSCGR16 {
-		w.Enum(int64(v.RestoreSCGR16), 1, 0, false, "restoreSCG-r16")
-	}
+	w.EnumIf(v.HasIdleModeMeasurementReqR16, int64(v.IdleModeMeasurementReqR16), 1, 0, false, "idleModeMeasurementReq-r16")
+	w.EnumIf(v.HasRestoreMCGSCellsR16, int64(v.RestoreMCGSCellsR16), 1, 0, false, "restoreMCG-SCells-r16")
+	w.EnumIf(v.HasRestoreSCGR16, int64(v.RestoreSCGR16), 1, 0, false, "restoreSCG-r16")
 	w.EncodeOptional(v.HasMrdcSecondaryCellGroupR16, &v.MrdcSecondaryCellGroupR16, "mrdc-SecondaryCellGroup-r16")
 	w.EncodeOptional(v.HasNeedForGapsConfigNRR16, &v.NeedForGapsConfigNRR16, "needForGapsConfigNR-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -8364,9 +8220,7 @@ func (v *RRCResumeV1700IEs) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlL2RemoteUEConfigR17, &v.SlL2RemoteUEConfigR17, "sl-L2RemoteUE-Config-r17")
 	r.DecodeOptional(v.HasNeedForGapNCSGConfigNRR17, &v.NeedForGapNCSGConfigNRR17, "needForGapNCSG-ConfigNR-r17")
 	r.DecodeOptional(v.HasNeedForGapNCSGConfigEUTRAR17, &v.NeedForGapNCSGConfigEUTRAR17, "needForGapNCSG-ConfigEUTRA-r17")
-	if v.HasScgStateR17 {
-		v.ScgStateR17 = RRCResumeV1700IEs_ScgStateR17(r.Enum(1, 0, false, "scg-State-r17"))
-	}
+	v.ScgStateR17 = RRCResumeV1700IEs_ScgStateR17(r.EnumIf(v.HasScgStateR17, 1, 0, false, "scg-State-r17"))
 	r.DecodeOptional(v.HasAppLayerMeasConfigR17, &v.AppLayerMeasConfigR17, "appLayerMeasConfig-r17")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -8379,9 +8233,7 @@ func (v *RRCResumeV1700IEs) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlL2RemoteUEConfigR17, &v.SlL2RemoteUEConfigR17, "sl-L2RemoteUE-Config-r17")
 	w.EncodeOptional(v.HasNeedForGapNCSGConfigNRR17, &v.NeedForGapNCSGConfigNRR17, "needForGapNCSG-ConfigNR-r17")
 	w.EncodeOptional(v.HasNeedForGapNCSGConfigEUTRAR17, &v.NeedForGapNCSGConfigEUTRAR17, "needForGapNCSG-ConfigEUTRA-r17")
-	if v.HasScgStateR17 {
-		w.Enum(int64(v.ScgStateR17), 1, 0, false, "scg-State-r17")
-	}
+	w.EnumIf(v.HasScgStateR17, int64(v.ScgStateR17), 1, 0, false, "scg-State-r17")
 	w.EncodeOptional(v.HasAppLayerMeasConfigR17, &v.AppLayerMeasConfigR17, "appLayerMeasConfig-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -8477,9 +8329,7 @@ func (v *RRCResumeCompleteIEs) DecodePER(r *per.Reader) error {
 	*v = RRCResumeCompleteIEs{}
 	r.Preamble(&v.HasDedicatedNASMessage, &v.HasSelectedPLMNIdentity, &v.HasUplinkTxDirectCurrentList, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
 	r.DecodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
-	if v.HasSelectedPLMNIdentity {
-		v.SelectedPLMNIdentity = r.Int(1, 12, false, "selectedPLMN-Identity")
-	}
+	v.SelectedPLMNIdentity = r.IntIf(v.HasSelectedPLMNIdentity, 1, 12, false, "selectedPLMN-Identity")
 	r.DecodeOptional(v.HasUplinkTxDirectCurrentList, &v.UplinkTxDirectCurrentList, "uplinkTxDirectCurrentList")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -8492,9 +8342,7 @@ func (v *RRCResumeCompleteIEs) DecodePER(r *per.Reader) error {
 func (v *RRCResumeCompleteIEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDedicatedNASMessage, v.HasSelectedPLMNIdentity, v.HasUplinkTxDirectCurrentList, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
-	if v.HasSelectedPLMNIdentity {
-		w.Int(v.SelectedPLMNIdentity, 1, 12, false, "selectedPLMN-Identity")
-	}
+	w.IntIf(v.HasSelectedPLMNIdentity, v.SelectedPLMNIdentity, 1, 12, false, "selectedPLMN-Identity")
 	w.EncodeOptional(v.HasUplinkTxDirectCurrentList, &v.UplinkTxDirectCurrentList, "uplinkTxDirectCurrentList")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -8515,19 +8363,13 @@ func (v *RRCResumeCompleteIEs) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *RRCResumeCompleteV1610IEs) DecodePER(r *per.Reader) error {
 	*v = RRCResumeCompleteV1610IEs{}
 	r.Preamble(&v.HasIdleMeasAvailableR16, &v.HasMeasResultIdleEUTRAR16, &v.HasMeasResultIdleNRR16, &v.HasScgResponseR16, &v.HasUEMeasurementsAvailableR16, &v.HasMobilityHistoryAvailR16, &v.HasMobilityStateR16, &v.HasNeedForGapsInfoNRR16, &v.HasNonCriticalExtension)
-	if v.HasIdleMeasAvailableR16 {
-		v.IdleMeasAvailableR16 = RRCResumeCompleteV1610IEs_IdleMeasAvailableR16(r.Enum(1, 0, false, "idleMeasAvailable-r16"))
-	}
+	v.IdleMeasAvailableR16 = RRCResumeCompleteV1610IEs_IdleMeasAvailableR16(r.EnumIf(v.HasIdleMeasAvailableR16, 1, 0, false, "idleMeasAvailable-r16"))
 	r.DecodeOptional(v.HasMeasResultIdleEUTRAR16, &v.MeasResultIdleEUTRAR16, "measResultIdleEUTRA-r16")
 	r.DecodeOptional(v.HasMeasResultIdleNRR16, &v.MeasResultIdleNRR16, "measResultIdleNR-r16")
 	r.DecodeOptional(v.HasScgResponseR16, &v.ScgResponseR16, "scg-Response-r16")
 	r.DecodeOptional(v.HasUEMeasurementsAvailableR16, &v.UEMeasurementsAvailableR16, "ue-MeasurementsAvailable-r16")
-	if v.HasMobilityHistoryAvailR16 {
-		v.MobilityHistoryAvailR16 = RRCResumeCompleteV1610IEs_MobilityHistoryAvailR16(r.Enum(1, 0, false, "mobilityHistoryAvail-r16"))
-	}
-	if v.HasMobilityStateR16 {
-		v.MobilityStateR16 = RRCResumeCompleteV1610IEs_MobilityStateR16(r.Enum(4, 0, false, "mobilityState-r16"))
-	}
+	v.MobilityHistoryAvailR16 = RRCResumeCompleteV1610IEs_MobilityHistoryAvailR16(r.EnumIf(v.HasMobilityHistoryAvailR16, 1, 0, false, "mobilityHistoryAvail-r16"))
+	v.MobilityStateR16 = RRCResumeCompleteV1610IEs_MobilityStateR16(r.EnumIf(v.HasMobilityStateR16, 4, 0, false, "mobilityState-r16"))
 	r.DecodeOptional(v.HasNeedForGapsInfoNRR16, &v.NeedForGapsInfoNRR16, "needForGapsInfoNR-r16")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -8536,19 +8378,13 @@ func (v *RRCResumeCompleteV1610IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeCompleteV1610IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIdleMeasAvailableR16, v.HasMeasResultIdleEUTRAR16, v.HasMeasResultIdleNRR16, v.HasScgResponseR16, v.HasUEMeasurementsAvailableR16, v.HasMobilityHistoryAvailR16, v.HasMobilityStateR16, v.HasNeedForGapsInfoNRR16, v.HasNonCriticalExtension)
-	if v.HasIdleMeasAvailableR16 {
-		w.Enum(int64(v.IdleMeasAvailableR16), 1, 0, false, "idleMeasAvailable-r16")
-	}
+	w.EnumIf(v.HasIdleMeasAvailableR16, int64(v.IdleMeasAvailableR16), 1, 0, false, "idleMeasAvailable-r16")
 	w.EncodeOptional(v.HasMeasResultIdleEUTRAR16, &v.MeasResultIdleEUTRAR16, "measResultIdleEUTRA-r16")
 	w.EncodeOptional(v.HasMeasResultIdleNRR16, &v.MeasResultIdleNRR16, "measResultIdleNR-r16")
 	w.EncodeOptional(v.HasScgResponseR16, &v.ScgResponseR16, "scg-Response-r16")
 	w.EncodeOptional(v.HasUEMeasurementsAvailableR16, &v.UEMeasurementsAvailableR16, "ue-MeasurementsAvailable-r16")
-	if v.HasMobilityHistoryAvailR16 {
-		w.Enum(int64(v.MobilityHistoryAvailR16), 1, 0, false, "mobilityHistoryAvail-r16")
-	}
-	if v.HasMobilityStateR16 {
-		w.Enum(int64(v.MobilityStateR16), 4, 0, false, "mobilityState-r16")
-	}
+	w.EnumIf(v.HasMobilityHistoryAvailR16, int64(v.MobilityHistoryAvailR16), 1, 0, false, "mobilityHistoryAvail-r16")
+	w.EnumIf(v.HasMobilityStateR16, int64(v.MobilityStateR16), 4, 0, false, "mobilityState-r16")
 	w.EncodeOptional(v.HasNeedForGapsInfoNRR16, &v.NeedForGapsInfoNRR16, "needForGapsInfoNR-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -8985,9 +8821,7 @@ func (v *RRCSetupCompleteIEs) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasRegisteredAMF, &v.HasGuamiType, &v.HasSNSSAIList, &v.HasNg5GSTMSIValue, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
 	v.SelectedPLMNIdentity = r.Int(1, 12, false, "selectedPLMN-Identity")
 	r.DecodeOptional(v.HasRegisteredAMF, &v.RegisteredAMF, "registeredAMF")
-	if v.HasGuamiType {
-		v.GuamiType = RRCSetupCompleteIEs_GuamiType(r.Enum(2, 0, false, "guami-Type"))
-	}
+	v.GuamiType = RRCSetupCompleteIEs_GuamiType(r.EnumIf(v.HasGuamiType, 2, 0, false, "guami-Type"))
 	r.DecodeOptional(v.HasSNSSAIList, &v.SNSSAIList, "s-NSSAI-List")
 	r.Decode(&v.DedicatedNASMessage, "dedicatedNAS-Message")
 	r.DecodeOptional(v.HasNg5GSTMSIValue, &v.Ng5GSTMSIValue, "ng-5G-S-TMSI-Value")
@@ -9003,9 +8837,7 @@ func (v *RRCSetupCompleteIEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRegisteredAMF, v.HasGuamiType, v.HasSNSSAIList, v.HasNg5GSTMSIValue, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Int(v.SelectedPLMNIdentity, 1, 12, false, "selectedPLMN-Identity")
 	w.EncodeOptional(v.HasRegisteredAMF, &v.RegisteredAMF, "registeredAMF")
-	if v.HasGuamiType {
-		w.Enum(int64(v.GuamiType), 2, 0, false, "guami-Type")
-	}
+	w.EnumIf(v.HasGuamiType, int64(v.GuamiType), 2, 0, false, "guami-Type")
 	w.EncodeOptional(v.HasSNSSAIList, &v.SNSSAIList, "s-NSSAI-List")
 	w.Encode(&v.DedicatedNASMessage, "dedicatedNAS-Message")
 	w.EncodeOptional(v.HasNg5GSTMSIValue, &v.Ng5GSTMSIValue, "ng-5G-S-TMSI-Value")
@@ -9070,19 +8902,11 @@ func (v *RRCSetupCompleteIEs_Ng5GSTMSIValue) EncodePER(w *per.Writer) error {
 func (v *RRCSetupCompleteV1610IEs) DecodePER(r *per.Reader) error {
 	*v = RRCSetupCompleteV1610IEs{}
 	r.Preamble(&v.HasIabNodeIndicationR16, &v.HasIdleMeasAvailableR16, &v.HasUEMeasurementsAvailableR16, &v.HasMobilityHistoryAvailR16, &v.HasMobilityStateR16, &v.HasNonCriticalExtension)
-	if v.HasIabNodeIndicationR16 {
-		v.IabNodeIndicationR16 = RRCSetupCompleteV1610IEs_IabNodeIndicationR16(r.Enum(1, 0, false, "iab-NodeIndication-r16"))
-	}
-	if v.HasIdleMeasAvailableR16 {
-		v.IdleMeasAvailableR16 = RRCSetupCompleteV1610IEs_IdleMeasAvailableR16(r.Enum(1, 0, false, "idleMeasAvailable-r16"))
-	}
+	v.IabNodeIndicationR16 = RRCSetupCompleteV1610IEs_IabNodeIndicationR16(r.EnumIf(v.HasIabNodeIndicationR16, 1, 0, false, "iab-NodeIndication-r16"))
+	v.IdleMeasAvailableR16 = RRCSetupCompleteV1610IEs_IdleMeasAvailableR16(r.EnumIf(v.HasIdleMeasAvailableR16, 1, 0, false, "idleMeasAvailable-r16"))
 	r.DecodeOptional(v.HasUEMeasurementsAvailableR16, &v.UEMeasurementsAvailableR16, "ue-MeasurementsAvailable-r16")
-	if v.HasMobilityHistoryAvailR16 {
-		v.MobilityHistoryAvailR16 = RRCSetupCompleteV1610IEs_MobilityHistoryAvailR16(r.Enum(1, 0, false, "mobilityHistoryAvail-r16"))
-	}
-	if v.HasMobilityStateR16 {
-		v.MobilityStateR16 = RRCSetupCompleteV1610IEs_MobilityStateR16(r.Enum(4, 0, false, "mobilityState-r16"))
-	}
+	v.MobilityHistoryAvailR16 = RRCSetupCompleteV1610IEs_MobilityHistoryAvailR16(r.EnumIf(v.HasMobilityHistoryAvailR16, 1, 0, false, "mobilityHistoryAvail-r16"))
+	v.MobilityStateR16 = RRCSetupCompleteV1610IEs_MobilityStateR16(r.EnumIf(v.HasMobilityStateR16, 4, 0, false, "mobilityState-r16"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -9090,19 +8914,11 @@ func (v *RRCSetupCompleteV1610IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupCompleteV1610IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIabNodeIndicationR16, v.HasIdleMeasAvailableR16, v.HasUEMeasurementsAvailableR16, v.HasMobilityHistoryAvailR16, v.HasMobilityStateR16, v.HasNonCriticalExtension)
-	if v.HasIabNodeIndicationR16 {
-		w.Enum(int64(v.IabNodeIndicationR16), 1, 0, false, "iab-NodeIndication-r16")
-	}
-	if v.HasIdleMeasAvailableR16 {
-		w.Enum(int64(v.IdleMeasAvailableR16), 1, 0, false, "idleMeasAvailable-r16")
-	}
+	w.EnumIf(v.HasIabNodeIndicationR16, int64(v.IabNodeIndicationR16), 1, 0, false, "iab-NodeIndication-r16")
+	w.EnumIf(v.HasIdleMeasAvailableR16, int64(v.IdleMeasAvailableR16), 1, 0, false, "idleMeasAvailable-r16")
 	w.EncodeOptional(v.HasUEMeasurementsAvailableR16, &v.UEMeasurementsAvailableR16, "ue-MeasurementsAvailable-r16")
-	if v.HasMobilityHistoryAvailR16 {
-		w.Enum(int64(v.MobilityHistoryAvailR16), 1, 0, false, "mobilityHistoryAvail-r16")
-	}
-	if v.HasMobilityStateR16 {
-		w.Enum(int64(v.MobilityStateR16), 4, 0, false, "mobilityState-r16")
-	}
+	w.EnumIf(v.HasMobilityHistoryAvailR16, int64(v.MobilityHistoryAvailR16), 1, 0, false, "mobilityHistoryAvail-r16")
+	w.EnumIf(v.HasMobilityStateR16, int64(v.MobilityStateR16), 4, 0, false, "mobilityState-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -9119,9 +8935,7 @@ func (v *RRCSetupCompleteV1610IEs) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *RRCSetupCompleteV1690IEs) DecodePER(r *per.Reader) error {
 	*v = RRCSetupCompleteV1690IEs{}
 	r.Preamble(&v.HasUlRRCSegmentationR16, &v.HasNonCriticalExtension)
-	if v.HasUlRRCSegmentationR16 {
-		v.UlRRCSegmentationR16 = RRCSetupCompleteV1690IEs_UlRRCSegmentationR16(r.Enum(1, 0, false, "ul-RRC-Segmentation-r16"))
-	}
+	v.UlRRCSegmentationR16 = RRCSetupCompleteV1690IEs_UlRRCSegmentationR16(r.EnumIf(v.HasUlRRCSegmentationR16, 1, 0, false, "ul-RRC-Segmentation-r16"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -9129,9 +8943,7 @@ func (v *RRCSetupCompleteV1690IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupCompleteV1690IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUlRRCSegmentationR16, v.HasNonCriticalExtension)
-	if v.HasUlRRCSegmentationR16 {
-		w.Enum(int64(v.UlRRCSegmentationR16), 1, 0, false, "ul-RRC-Segmentation-r16")
-	}
+	w.EnumIf(v.HasUlRRCSegmentationR16, int64(v.UlRRCSegmentationR16), 1, 0, false, "ul-RRC-Segmentation-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -9148,9 +8960,7 @@ func (v *RRCSetupCompleteV1690IEs) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *RRCSetupCompleteV1700IEs) DecodePER(r *per.Reader) error {
 	*v = RRCSetupCompleteV1700IEs{}
 	r.Preamble(&v.HasOnboardingRequestR17, &v.HasNonCriticalExtension)
-	if v.HasOnboardingRequestR17 {
-		v.OnboardingRequestR17 = RRCSetupCompleteV1700IEs_OnboardingRequestR17(r.Enum(1, 0, false, "onboardingRequest-r17"))
-	}
+	v.OnboardingRequestR17 = RRCSetupCompleteV1700IEs_OnboardingRequestR17(r.EnumIf(v.HasOnboardingRequestR17, 1, 0, false, "onboardingRequest-r17"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -9158,9 +8968,7 @@ func (v *RRCSetupCompleteV1700IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupCompleteV1700IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOnboardingRequestR17, v.HasNonCriticalExtension)
-	if v.HasOnboardingRequestR17 {
-		w.Enum(int64(v.OnboardingRequestR17), 1, 0, false, "onboardingRequest-r17")
-	}
+	w.EnumIf(v.HasOnboardingRequestR17, int64(v.OnboardingRequestR17), 1, 0, false, "onboardingRequest-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -9590,18 +9398,14 @@ func (v *FailureReportSCG) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "locationInfo-r16") {
 		r.Preamble(&v.HasLocationInfoR16, &v.HasFailureTypeV1610)
 		r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
-		if v.HasFailureTypeV1610 {
-			v.FailureTypeV1610 = FailureReportSCG_FailureTypeV1610(r.Enum(8, 0, false, "failureType-v1610"))
-		}
+		v.FailureTypeV1610 = FailureReportSCG_FailureTypeV1610(r.EnumIf(v.HasFailureTypeV1610, 8, 0, false, "failureType-v1610"))
 		x.End("locationInfo-r16")
 	}
 	if x.Begin(1, "previousPSCellId-r17") {
 		r.Preamble(&v.HasPreviousPSCellIDR17, &v.HasFailedPSCellIDR17, &v.HasTimeSCGFailureR17, &v.HasPerRAInfoListR17)
 		r.DecodeOptional(v.HasPreviousPSCellIDR17, &v.PreviousPSCellIDR17, "previousPSCellId-r17")
 		r.DecodeOptional(v.HasFailedPSCellIDR17, &v.FailedPSCellIDR17, "failedPSCellId-r17")
-		if v.HasTimeSCGFailureR17 {
-			v.TimeSCGFailureR17 = r.Int(0, 1023, false, "timeSCGFailure-r17")
-		}
+		v.TimeSCGFailureR17 = r.IntIf(v.HasTimeSCGFailureR17, 0, 1023, false, "timeSCGFailure-r17")
 		r.DecodeOptional(v.HasPerRAInfoListR17, &v.PerRAInfoListR17, "perRAInfoList-r17")
 		x.End("previousPSCellId-r17")
 	}
@@ -9623,18 +9427,14 @@ func (v *FailureReportSCG) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasLocationInfoR16, v.HasFailureTypeV1610)
 		w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
-		if v.HasFailureTypeV1610 {
-			w.Enum(int64(v.FailureTypeV1610), 8, 0, false, "failureType-v1610")
-		}
+		w.EnumIf(v.HasFailureTypeV1610, int64(v.FailureTypeV1610), 8, 0, false, "failureType-v1610")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasPreviousPSCellIDR17, v.HasFailedPSCellIDR17, v.HasTimeSCGFailureR17, v.HasPerRAInfoListR17)
 		w.EncodeOptional(v.HasPreviousPSCellIDR17, &v.PreviousPSCellIDR17, "previousPSCellId-r17")
 		w.EncodeOptional(v.HasFailedPSCellIDR17, &v.FailedPSCellIDR17, "failedPSCellId-r17")
-		if v.HasTimeSCGFailureR17 {
-			w.Int(v.TimeSCGFailureR17, 0, 1023, false, "timeSCGFailure-r17")
-		}
+		w.IntIf(v.HasTimeSCGFailureR17, v.TimeSCGFailureR17, 0, 1023, false, "timeSCGFailure-r17")
 		w.EncodeOptional(v.HasPerRAInfoListR17, &v.PerRAInfoListR17, "perRAInfoList-r17")
 		w.EndOpen(o)
 	}
@@ -10252,17 +10052,11 @@ func (v *SIB1) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasConnEstFailureControl, &v.ConnEstFailureControl, "connEstFailureControl")
 	r.DecodeOptional(v.HasSiSchedulingInfo, &v.SiSchedulingInfo, "si-SchedulingInfo")
 	r.DecodeOptional(v.HasServingCellConfigCommon, &v.ServingCellConfigCommon, "servingCellConfigCommon")
-	if v.HasImsEmergencySupport {
-		v.ImsEmergencySupport = SIB1_ImsEmergencySupport(r.Enum(1, 0, false, "ims-EmergencySupport"))
-	}
-	if v.HasECallOverIMSSupport {
-		v.ECallOverIMSSupport = SIB1_ECallOverIMSSupport(r.Enum(1, 0, false, "eCallOverIMS-Support"))
-	}
+	v.ImsEmergencySupport = SIB1_ImsEmergencySupport(r.EnumIf(v.HasImsEmergencySupport, 1, 0, false, "ims-EmergencySupport"))
+	v.ECallOverIMSSupport = SIB1_ECallOverIMSSupport(r.EnumIf(v.HasECallOverIMSSupport, 1, 0, false, "eCallOverIMS-Support"))
 	r.DecodeOptional(v.HasUETimersAndConstants, &v.UETimersAndConstants, "ue-TimersAndConstants")
 	r.DecodeOptional(v.HasUacBarringInfo, &v.UacBarringInfo, "uac-BarringInfo")
-	if v.HasUseFullResumeID {
-		v.UseFullResumeID = SIB1_UseFullResumeID(r.Enum(1, 0, false, "useFullResumeID"))
-	}
+	v.UseFullResumeID = SIB1_UseFullResumeID(r.EnumIf(v.HasUseFullResumeID, 1, 0, false, "useFullResumeID"))
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -10278,17 +10072,11 @@ func (v *SIB1) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasConnEstFailureControl, &v.ConnEstFailureControl, "connEstFailureControl")
 	w.EncodeOptional(v.HasSiSchedulingInfo, &v.SiSchedulingInfo, "si-SchedulingInfo")
 	w.EncodeOptional(v.HasServingCellConfigCommon, &v.ServingCellConfigCommon, "servingCellConfigCommon")
-	if v.HasImsEmergencySupport {
-		w.Enum(int64(v.ImsEmergencySupport), 1, 0, false, "ims-EmergencySupport")
-	}
-	if v.HasECallOverIMSSupport {
-		w.Enum(int64(v.ECallOverIMSSupport), 1, 0, false, "eCallOverIMS-Support")
-	}
+	w.EnumIf(v.HasImsEmergencySupport, int64(v.ImsEmergencySupport), 1, 0, false, "ims-EmergencySupport")
+	w.EnumIf(v.HasECallOverIMSSupport, int64(v.ECallOverIMSSupport), 1, 0, false, "eCallOverIMS-Support")
 	w.EncodeOptional(v.HasUETimersAndConstants, &v.UETimersAndConstants, "ue-TimersAndConstants")
 	w.EncodeOptional(v.HasUacBarringInfo, &v.UacBarringInfo, "uac-BarringInfo")
-	if v.HasUseFullResumeID {
-		w.Enum(int64(v.UseFullResumeID), 1, 0, false, "useFullResumeID")
-	}
+	w.EnumIf(v.HasUseFullResumeID, int64(v.UseFullResumeID), 1, 0, false, "useFullResumeID")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -10307,14 +10095,10 @@ func (v *SIB1_CellSelectionInfo) DecodePER(r *per.Reader) error {
 	*v = SIB1_CellSelectionInfo{}
 	r.Preamble(&v.HasQRxLevMinOffset, &v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasQQualMinOffset)
 	r.Decode(&v.QRxLevMin, "q-RxLevMin")
-	if v.HasQRxLevMinOffset {
-		v.QRxLevMinOffset = r.Int(1, 8, false, "q-RxLevMinOffset")
-	}
+	v.QRxLevMinOffset = r.IntIf(v.HasQRxLevMinOffset, 1, 8, false, "q-RxLevMinOffset")
 	r.DecodeOptional(v.HasQRxLevMinSUL, &v.QRxLevMinSUL, "q-RxLevMinSUL")
 	r.DecodeOptional(v.HasQQualMin, &v.QQualMin, "q-QualMin")
-	if v.HasQQualMinOffset {
-		v.QQualMinOffset = r.Int(1, 8, false, "q-QualMinOffset")
-	}
+	v.QQualMinOffset = r.IntIf(v.HasQQualMinOffset, 1, 8, false, "q-QualMinOffset")
 	return r.Err()
 }
 
@@ -10322,14 +10106,10 @@ func (v *SIB1_CellSelectionInfo) DecodePER(r *per.Reader) error {
 func (v *SIB1_CellSelectionInfo) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasQRxLevMinOffset, v.HasQRxLevMinSUL, v.HasQQualMin, v.HasQQualMinOffset)
 	w.Encode(&v.QRxLevMin, "q-RxLevMin")
-	if v.HasQRxLevMinOffset {
-		w.Int(v.QRxLevMinOffset, 1, 8, false, "q-RxLevMinOffset")
-	}
+	w.IntIf(v.HasQRxLevMinOffset, v.QRxLevMinOffset, 1, 8, false, "q-RxLevMinOffset")
 	w.EncodeOptional(v.HasQRxLevMinSUL, &v.QRxLevMinSUL, "q-RxLevMinSUL")
 	w.EncodeOptional(v.HasQQualMin, &v.QQualMin, "q-QualMin")
-	if v.HasQQualMinOffset {
-		w.Int(v.QQualMinOffset, 1, 8, false, "q-QualMinOffset")
-	}
+	w.IntIf(v.HasQQualMinOffset, v.QQualMinOffset, 1, 8, false, "q-QualMinOffset")
 	return w.Err()
 }
 
@@ -10400,12 +10180,8 @@ func (v *SIB1_UacBarringInfo_UacAccessCategory1SelectionAssistanceInfo_Individua
 func (v *SIB1V1610IEs) DecodePER(r *per.Reader) error {
 	*v = SIB1V1610IEs{}
 	r.Preamble(&v.HasIdleModeMeasurementsEUTRAR16, &v.HasIdleModeMeasurementsNRR16, &v.HasPosSISchedulingInfoR16, &v.HasNonCriticalExtension)
-	if v.HasIdleModeMeasurementsEUTRAR16 {
-		v.IdleModeMeasurementsEUTRAR16 = SIB1V1610IEs_IdleModeMeasurementsEUTRAR16(r.Enum(1, 0, false, "idleModeMeasurementsEUTRA-r16"))
-	}
-	if v.HasIdleModeMeasurementsNRR16 {
-		v.IdleModeMeasurementsNRR16 = SIB1V1610IEs_IdleModeMeasurementsNRR16(r.Enum(1, 0, false, "idleModeMeasurementsNR-r16"))
-	}
+	v.IdleModeMeasurementsEUTRAR16 = SIB1V1610IEs_IdleModeMeasurementsEUTRAR16(r.EnumIf(v.HasIdleModeMeasurementsEUTRAR16, 1, 0, false, "idleModeMeasurementsEUTRA-r16"))
+	v.IdleModeMeasurementsNRR16 = SIB1V1610IEs_IdleModeMeasurementsNRR16(r.EnumIf(v.HasIdleModeMeasurementsNRR16, 1, 0, false, "idleModeMeasurementsNR-r16"))
 	r.DecodeOptional(v.HasPosSISchedulingInfoR16, &v.PosSISchedulingInfoR16, "posSI-SchedulingInfo-r16")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -10414,12 +10190,8 @@ func (v *SIB1V1610IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1V1610IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIdleModeMeasurementsEUTRAR16, v.HasIdleModeMeasurementsNRR16, v.HasPosSISchedulingInfoR16, v.HasNonCriticalExtension)
-	if v.HasIdleModeMeasurementsEUTRAR16 {
-		w.Enum(int64(v.IdleModeMeasurementsEUTRAR16), 1, 0, false, "idleModeMeasurementsEUTRA-r16")
-	}
-	if v.HasIdleModeMeasurementsNRR16 {
-		w.Enum(int64(v.IdleModeMeasurementsNRR16), 1, 0, false, "idleModeMeasurementsNR-r16")
-	}
+	w.EnumIf(v.HasIdleModeMeasurementsEUTRAR16, int64(v.IdleModeMeasurementsEUTRAR16), 1, 0, false, "idleModeMeasurementsEUTRA-r16")
+	w.EnumIf(v.HasIdleModeMeasurementsNRR16, int64(v.IdleModeMeasurementsNRR16), 1, 0, false, "idleModeMeasurementsNR-r16")
 	w.EncodeOptional(v.HasPosSISchedulingInfoR16, &v.PosSISchedulingInfoR16, "posSI-SchedulingInfo-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -10485,9 +10257,7 @@ func (v *SIB1V1630IEs_UacBarringInfoV1630_UacAC1SelectAssistInfoR16) EncodePER(w
 func (v *SIB1V1700IEs) DecodePER(r *per.Reader) error {
 	*v = SIB1V1700IEs{}
 	r.Preamble(&v.HasHsdnCellR17, &v.HasUacBarringInfoV1700, &v.HasSdtConfigCommonR17, &v.HasRedCapConfigCommonR17, &v.HasFeaturePrioritiesR17, &v.HasSiSchedulingInfoV1700, &v.HasHyperSFNR17, &v.HasEDRXAllowedIdleR17, &v.HasEDRXAllowedInactiveR17, &v.HasIntraFreqReselectionRedCapR17, &v.HasCellBarredNTNR17, &v.HasNonCriticalExtension)
-	if v.HasHsdnCellR17 {
-		v.HsdnCellR17 = SIB1V1700IEs_HsdnCellR17(r.Enum(1, 0, false, "hsdn-Cell-r17"))
-	}
+	v.HsdnCellR17 = SIB1V1700IEs_HsdnCellR17(r.EnumIf(v.HasHsdnCellR17, 1, 0, false, "hsdn-Cell-r17"))
 	r.DecodeOptional(v.HasUacBarringInfoV1700, &v.UacBarringInfoV1700, "uac-BarringInfo-v1700")
 	r.DecodeOptional(v.HasSdtConfigCommonR17, &v.SdtConfigCommonR17, "sdt-ConfigCommon-r17")
 	r.DecodeOptional(v.HasRedCapConfigCommonR17, &v.RedCapConfigCommonR17, "redCap-ConfigCommon-r17")
@@ -10496,18 +10266,10 @@ func (v *SIB1V1700IEs) DecodePER(r *per.Reader) error {
 	if v.HasHyperSFNR17 {
 		v.HyperSFNR17 = r.BitString(per.Size{Lb: 10, Ub: 10}, "hyperSFN-r17")
 	}
-	if v.HasEDRXAllowedIdleR17 {
-		v.EDRXAllowedIdleR17 = SIB1V1700IEs_EDRXAllowedIdleR17(r.Enum(1, 0, false, "eDRX-AllowedIdle-r17"))
-	}
-	if v.HasEDRXAllowedInactiveR17 {
-		v.EDRXAllowedInactiveR17 = SIB1V1700IEs_EDRXAllowedInactiveR17(r.Enum(1, 0, false, "eDRX-AllowedInactive-r17"))
-	}
-	if v.HasIntraFreqReselectionRedCapR17 {
-		v.IntraFreqReselectionRedCapR17 = SIB1V1700IEs_IntraFreqReselectionRedCapR17(r.Enum(2, 0, false, "intraFreqReselectionRedCap-r17"))
-	}
-	if v.HasCellBarredNTNR17 {
-		v.CellBarredNTNR17 = SIB1V1700IEs_CellBarredNTNR17(r.Enum(2, 0, false, "cellBarredNTN-r17"))
-	}
+	v.EDRXAllowedIdleR17 = SIB1V1700IEs_EDRXAllowedIdleR17(r.EnumIf(v.HasEDRXAllowedIdleR17, 1, 0, false, "eDRX-AllowedIdle-r17"))
+	v.EDRXAllowedInactiveR17 = SIB1V1700IEs_EDRXAllowedInactiveR17(r.EnumIf(v.HasEDRXAllowedInactiveR17, 1, 0, false, "eDRX-AllowedInactive-r17"))
+	v.IntraFreqReselectionRedCapR17 = SIB1V1700IEs_IntraFreqReselectionRedCapR17(r.EnumIf(v.HasIntraFreqReselectionRedCapR17, 2, 0, false, "intraFreqReselectionRedCap-r17"))
+	v.CellBarredNTNR17 = SIB1V1700IEs_CellBarredNTNR17(r.EnumIf(v.HasCellBarredNTNR17, 2, 0, false, "cellBarredNTN-r17"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -10515,9 +10277,7 @@ func (v *SIB1V1700IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1V1700IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasHsdnCellR17, v.HasUacBarringInfoV1700, v.HasSdtConfigCommonR17, v.HasRedCapConfigCommonR17, v.HasFeaturePrioritiesR17, v.HasSiSchedulingInfoV1700, v.HasHyperSFNR17, v.HasEDRXAllowedIdleR17, v.HasEDRXAllowedInactiveR17, v.HasIntraFreqReselectionRedCapR17, v.HasCellBarredNTNR17, v.HasNonCriticalExtension)
-	if v.HasHsdnCellR17 {
-		w.Enum(int64(v.HsdnCellR17), 1, 0, false, "hsdn-Cell-r17")
-	}
+	w.EnumIf(v.HasHsdnCellR17, int64(v.HsdnCellR17), 1, 0, false, "hsdn-Cell-r17")
 	w.EncodeOptional(v.HasUacBarringInfoV1700, &v.UacBarringInfoV1700, "uac-BarringInfo-v1700")
 	w.EncodeOptional(v.HasSdtConfigCommonR17, &v.SdtConfigCommonR17, "sdt-ConfigCommon-r17")
 	w.EncodeOptional(v.HasRedCapConfigCommonR17, &v.RedCapConfigCommonR17, "redCap-ConfigCommon-r17")
@@ -10526,18 +10286,10 @@ func (v *SIB1V1700IEs) EncodePER(w *per.Writer) error {
 	if v.HasHyperSFNR17 {
 		w.BitString(v.HyperSFNR17, per.Size{Lb: 10, Ub: 10}, "hyperSFN-r17")
 	}
-	if v.HasEDRXAllowedIdleR17 {
-		w.Enum(int64(v.EDRXAllowedIdleR17), 1, 0, false, "eDRX-AllowedIdle-r17")
-	}
-	if v.HasEDRXAllowedInactiveR17 {
-		w.Enum(int64(v.EDRXAllowedInactiveR17), 1, 0, false, "eDRX-AllowedInactive-r17")
-	}
-	if v.HasIntraFreqReselectionRedCapR17 {
-		w.Enum(int64(v.IntraFreqReselectionRedCapR17), 2, 0, false, "intraFreqReselectionRedCap-r17")
-	}
-	if v.HasCellBarredNTNR17 {
-		w.Enum(int64(v.CellBarredNTNR17), 2, 0, false, "cellBarredNTN-r17")
-	}
+	w.EnumIf(v.HasEDRXAllowedIdleR17, int64(v.EDRXAllowedIdleR17), 1, 0, false, "eDRX-AllowedIdle-r17")
+	w.EnumIf(v.HasEDRXAllowedInactiveR17, int64(v.EDRXAllowedInactiveR17), 1, 0, false, "eDRX-AllowedInactive-r17")
+	w.EnumIf(v.HasIntraFreqReselectionRedCapR17, int64(v.IntraFreqReselectionRedCapR17), 2, 0, false, "intraFreqReselectionRedCap-r17")
+	w.EnumIf(v.HasCellBarredNTNR17, int64(v.CellBarredNTNR17), 2, 0, false, "cellBarredNTN-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -10645,9 +10397,7 @@ func (v *SDTConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 	*v = SDTConfigCommonSIBR17{}
 	r.Preamble(&v.HasSdtRSRPThresholdR17, &v.HasSdtLogicalChannelSRDelayTimerR17)
 	r.DecodeOptional(v.HasSdtRSRPThresholdR17, &v.SdtRSRPThresholdR17, "sdt-RSRP-Threshold-r17")
-	if v.HasSdtLogicalChannelSRDelayTimerR17 {
-		v.SdtLogicalChannelSRDelayTimerR17 = SDTConfigCommonSIBR17_SdtLogicalChannelSRDelayTimerR17(r.Enum(8, 0, false, "sdt-LogicalChannelSR-DelayTimer-r17"))
-	}
+	v.SdtLogicalChannelSRDelayTimerR17 = SDTConfigCommonSIBR17_SdtLogicalChannelSRDelayTimerR17(r.EnumIf(v.HasSdtLogicalChannelSRDelayTimerR17, 8, 0, false, "sdt-LogicalChannelSR-DelayTimer-r17"))
 	v.SdtDataVolumeThresholdR17 = SDTConfigCommonSIBR17_SdtDataVolumeThresholdR17(r.Enum(16, 0, false, "sdt-DataVolumeThreshold-r17"))
 	v.T319aR17 = SDTConfigCommonSIBR17_T319aR17(r.Enum(16, 0, false, "t319a-r17"))
 	return r.Err()
@@ -10657,9 +10407,7 @@ func (v *SDTConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 func (v *SDTConfigCommonSIBR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSdtRSRPThresholdR17, v.HasSdtLogicalChannelSRDelayTimerR17)
 	w.EncodeOptional(v.HasSdtRSRPThresholdR17, &v.SdtRSRPThresholdR17, "sdt-RSRP-Threshold-r17")
-	if v.HasSdtLogicalChannelSRDelayTimerR17 {
-		w.Enum(int64(v.SdtLogicalChannelSRDelayTimerR17), 8, 0, false, "sdt-LogicalChannelSR-DelayTimer-r17")
-	}
+	w.EnumIf(v.HasSdtLogicalChannelSRDelayTimerR17, int64(v.SdtLogicalChannelSRDelayTimerR17), 8, 0, false, "sdt-LogicalChannelSR-DelayTimer-r17")
 	w.Enum(int64(v.SdtDataVolumeThresholdR17), 16, 0, false, "sdt-DataVolumeThreshold-r17")
 	w.Enum(int64(v.T319aR17), 16, 0, false, "t319a-r17")
 	return w.Err()
@@ -10678,9 +10426,7 @@ func (v *RedCapConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 	*v = RedCapConfigCommonSIBR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasHalfDuplexRedCapAllowedR17, &v.HasCellBarredRedCapR17)
-	if v.HasHalfDuplexRedCapAllowedR17 {
-		v.HalfDuplexRedCapAllowedR17 = RedCapConfigCommonSIBR17_HalfDuplexRedCapAllowedR17(r.Enum(1, 0, false, "halfDuplexRedCapAllowed-r17"))
-	}
+	v.HalfDuplexRedCapAllowedR17 = RedCapConfigCommonSIBR17_HalfDuplexRedCapAllowedR17(r.EnumIf(v.HasHalfDuplexRedCapAllowedR17, 1, 0, false, "halfDuplexRedCapAllowed-r17"))
 	r.DecodeOptional(v.HasCellBarredRedCapR17, &v.CellBarredRedCapR17, "cellBarredRedCap-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -10692,9 +10438,7 @@ func (v *RedCapConfigCommonSIBR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasHalfDuplexRedCapAllowedR17, v.HasCellBarredRedCapR17)
-	if v.HasHalfDuplexRedCapAllowedR17 {
-		w.Enum(int64(v.HalfDuplexRedCapAllowedR17), 1, 0, false, "halfDuplexRedCapAllowed-r17")
-	}
+	w.EnumIf(v.HasHalfDuplexRedCapAllowedR17, int64(v.HalfDuplexRedCapAllowedR17), 1, 0, false, "halfDuplexRedCapAllowed-r17")
 	w.EncodeOptional(v.HasCellBarredRedCapR17, &v.CellBarredRedCapR17, "cellBarredRedCap-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10845,9 +10589,7 @@ func (v *SidelinkUEInformationNRV1700IEs) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlRxInterestedFreqListDiscR17, &v.SlRxInterestedFreqListDiscR17, "sl-RxInterestedFreqListDisc-r17")
 	r.DecodeOptional(v.HasSlTxResourceReqListDiscR17, &v.SlTxResourceReqListDiscR17, "sl-TxResourceReqListDisc-r17")
 	r.DecodeOptional(v.HasSlTxResourceReqListCommRelayR17, &v.SlTxResourceReqListCommRelayR17, "sl-TxResourceReqListCommRelay-r17")
-	if v.HasUETypeR17 {
-		v.UETypeR17 = SidelinkUEInformationNRV1700IEs_UETypeR17(r.Enum(2, 0, false, "ue-Type-r17"))
-	}
+	v.UETypeR17 = SidelinkUEInformationNRV1700IEs_UETypeR17(r.EnumIf(v.HasUETypeR17, 2, 0, false, "ue-Type-r17"))
 	r.DecodeOptional(v.HasSlSourceIdentityRemoteUER17, &v.SlSourceIdentityRemoteUER17, "sl-SourceIdentityRemoteUE-r17")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -10862,9 +10604,7 @@ func (v *SidelinkUEInformationNRV1700IEs) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlRxInterestedFreqListDiscR17, &v.SlRxInterestedFreqListDiscR17, "sl-RxInterestedFreqListDisc-r17")
 	w.EncodeOptional(v.HasSlTxResourceReqListDiscR17, &v.SlTxResourceReqListDiscR17, "sl-TxResourceReqListDisc-r17")
 	w.EncodeOptional(v.HasSlTxResourceReqListCommRelayR17, &v.SlTxResourceReqListCommRelayR17, "sl-TxResourceReqListCommRelay-r17")
-	if v.HasUETypeR17 {
-		w.Enum(int64(v.UETypeR17), 2, 0, false, "ue-Type-r17")
-	}
+	w.EnumIf(v.HasUETypeR17, int64(v.UETypeR17), 2, 0, false, "ue-Type-r17")
 	w.EncodeOptional(v.HasSlSourceIdentityRemoteUER17, &v.SlSourceIdentityRemoteUER17, "sl-SourceIdentityRemoteUE-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -11040,9 +10780,7 @@ func (v *SLTxResourceReqV1700) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlDRXInfoFromRxListR17, &v.HasSlDRXIndicationR17)
 	r.DecodeOptional(v.HasSlDRXInfoFromRxListR17, &v.SlDRXInfoFromRxListR17, "sl-DRX-InfoFromRxList-r17")
-	if v.HasSlDRXIndicationR17 {
-		v.SlDRXIndicationR17 = SLTxResourceReqV1700_SlDRXIndicationR17(r.Enum(2, 0, false, "sl-DRX-Indication-r17"))
-	}
+	v.SlDRXIndicationR17 = SLTxResourceReqV1700_SlDRXIndicationR17(r.EnumIf(v.HasSlDRXIndicationR17, 2, 0, false, "sl-DRX-Indication-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11054,9 +10792,7 @@ func (v *SLTxResourceReqV1700) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSlDRXInfoFromRxListR17, v.HasSlDRXIndicationR17)
 	w.EncodeOptional(v.HasSlDRXInfoFromRxListR17, &v.SlDRXInfoFromRxListR17, "sl-DRX-InfoFromRxList-r17")
-	if v.HasSlDRXIndicationR17 {
-		w.Enum(int64(v.SlDRXIndicationR17), 2, 0, false, "sl-DRX-Indication-r17")
-	}
+	w.EnumIf(v.HasSlDRXIndicationR17, int64(v.SlDRXIndicationR17), 2, 0, false, "sl-DRX-Indication-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11318,9 +11054,7 @@ func (v *SLTxResourceReqL2U2NRelayR17) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlDestinationIdentityL2U2NR17, &v.SlDestinationIdentityL2U2NR17, "sl-DestinationIdentityL2U2N-r17")
 	r.Decode(&v.SlTxInterestedFreqListL2U2NR17, "sl-TxInterestedFreqListL2U2N-r17")
 	r.Decode(&v.SlTypeTxSyncListL2U2NR17, "sl-TypeTxSyncListL2U2N-r17")
-	if v.HasSlLocalIDRequestR17 {
-		v.SlLocalIDRequestR17 = SLTxResourceReqL2U2NRelayR17_SlLocalIDRequestR17(r.Enum(1, 0, false, "sl-LocalID-Request-r17"))
-	}
+	v.SlLocalIDRequestR17 = SLTxResourceReqL2U2NRelayR17_SlLocalIDRequestR17(r.EnumIf(v.HasSlLocalIDRequestR17, 1, 0, false, "sl-LocalID-Request-r17"))
 	r.DecodeOptional(v.HasSlPagingIdentityRemoteUER17, &v.SlPagingIdentityRemoteUER17, "sl-PagingIdentityRemoteUE-r17")
 	if v.HasSlCapabilityInformationSidelinkR17 {
 		v.SlCapabilityInformationSidelinkR17 = r.OctetString(per.Unsized, "sl-CapabilityInformationSidelink-r17")
@@ -11338,9 +11072,7 @@ func (v *SLTxResourceReqL2U2NRelayR17) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlDestinationIdentityL2U2NR17, &v.SlDestinationIdentityL2U2NR17, "sl-DestinationIdentityL2U2N-r17")
 	w.Encode(&v.SlTxInterestedFreqListL2U2NR17, "sl-TxInterestedFreqListL2U2N-r17")
 	w.Encode(&v.SlTypeTxSyncListL2U2NR17, "sl-TypeTxSyncListL2U2N-r17")
-	if v.HasSlLocalIDRequestR17 {
-		w.Enum(int64(v.SlLocalIDRequestR17), 1, 0, false, "sl-LocalID-Request-r17")
-	}
+	w.EnumIf(v.HasSlLocalIDRequestR17, int64(v.SlLocalIDRequestR17), 1, 0, false, "sl-LocalID-Request-r17")
 	w.EncodeOptional(v.HasSlPagingIdentityRemoteUER17, &v.SlPagingIdentityRemoteUER17, "sl-PagingIdentityRemoteUE-r17")
 	if v.HasSlCapabilityInformationSidelinkR17 {
 		w.OctetString(v.SlCapabilityInformationSidelinkR17, per.Unsized, "sl-CapabilityInformationSidelink-r17")
@@ -12237,12 +11969,8 @@ func (v *UEAssistanceInformationV1700IEs) DecodePER(r *per.Reader) error {
 		v.BfdMeasRelaxationStateR17 = r.BitString(per.Size{Lb: 1, Ub: 32}, "bfd-MeasRelaxationState-r17")
 	}
 	r.DecodeOptional(v.HasNonSDTDataIndicationR17, &v.NonSDTDataIndicationR17, "nonSDT-DataIndication-r17")
-	if v.HasScgDeactivationPreferenceR17 {
-		v.ScgDeactivationPreferenceR17 = UEAssistanceInformationV1700IEs_ScgDeactivationPreferenceR17(r.Enum(2, 0, false, "scg-DeactivationPreference-r17"))
-	}
-	if v.HasUplinkDataR17 {
-		v.UplinkDataR17 = UEAssistanceInformationV1700IEs_UplinkDataR17(r.Enum(1, 0, false, "uplinkData-r17"))
-	}
+	v.ScgDeactivationPreferenceR17 = UEAssistanceInformationV1700IEs_ScgDeactivationPreferenceR17(r.EnumIf(v.HasScgDeactivationPreferenceR17, 2, 0, false, "scg-DeactivationPreference-r17"))
+	v.UplinkDataR17 = UEAssistanceInformationV1700IEs_UplinkDataR17(r.EnumIf(v.HasUplinkDataR17, 1, 0, false, "uplinkData-r17"))
 	if v.HasRrmMeasRelaxationFulfilmentR17 {
 		v.RrmMeasRelaxationFulfilmentR17 = r.Bool("rrm-MeasRelaxationFulfilment-r17")
 	}
@@ -12267,12 +11995,8 @@ func (v *UEAssistanceInformationV1700IEs) EncodePER(w *per.Writer) error {
 		w.BitString(v.BfdMeasRelaxationStateR17, per.Size{Lb: 1, Ub: 32}, "bfd-MeasRelaxationState-r17")
 	}
 	w.EncodeOptional(v.HasNonSDTDataIndicationR17, &v.NonSDTDataIndicationR17, "nonSDT-DataIndication-r17")
-	if v.HasScgDeactivationPreferenceR17 {
-		w.Enum(int64(v.ScgDeactivationPreferenceR17), 2, 0, false, "scg-DeactivationPreference-r17")
-	}
-	if v.HasUplinkDataR17 {
-		w.Enum(int64(v.UplinkDataR17), 1, 0, false, "uplinkData-r17")
-	}
+	w.EnumIf(v.HasScgDeactivationPreferenceR17, int64(v.ScgDeactivationPreferenceR17), 2, 0, false, "scg-DeactivationPreference-r17")
+	w.EnumIf(v.HasUplinkDataR17, int64(v.UplinkDataR17), 1, 0, false, "uplinkData-r17")
 	if v.HasRrmMeasRelaxationFulfilmentR17 {
 		w.WriteBool(v.RrmMeasRelaxationFulfilmentR17)
 	}
@@ -12446,27 +12170,13 @@ func (v *VictimSystemTypeR16) DecodePER(r *per.Reader) error {
 	*v = VictimSystemTypeR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasGpsR16, &v.HasGlonassR16, &v.HasBdsR16, &v.HasGalileoR16, &v.HasNavICR16, &v.HasWlanR16, &v.HasBluetoothR16)
-	if v.HasGpsR16 {
-		v.GpsR16 = VictimSystemTypeR16_GpsR16(r.Enum(1, 0, false, "gps-r16"))
-	}
-	if v.HasGlonassR16 {
-		v.GlonassR16 = VictimSystemTypeR16_GlonassR16(r.Enum(1, 0, false, "glonass-r16"))
-	}
-	if v.HasBdsR16 {
-		v.BdsR16 = VictimSystemTypeR16_BdsR16(r.Enum(1, 0, false, "bds-r16"))
-	}
-	if v.HasGalileoR16 {
-		v.GalileoR16 = VictimSystemTypeR16_GalileoR16(r.Enum(1, 0, false, "galileo-r16"))
-	}
-	if v.HasNavICR16 {
-		v.NavICR16 = VictimSystemTypeR16_NavICR16(r.Enum(1, 0, false, "navIC-r16"))
-	}
-	if v.HasWlanR16 {
-		v.WlanR16 = VictimSystemTypeR16_WlanR16(r.Enum(1, 0, false, "wlan-r16"))
-	}
-	if v.HasBluetoothR16 {
-		v.BluetoothR16 = VictimSystemTypeR16_BluetoothR16(r.Enum(1, 0, false, "bluetooth-r16"))
-	}
+	v.GpsR16 = VictimSystemTypeR16_GpsR16(r.EnumIf(v.HasGpsR16, 1, 0, false, "gps-r16"))
+	v.GlonassR16 = VictimSystemTypeR16_GlonassR16(r.EnumIf(v.HasGlonassR16, 1, 0, false, "glonass-r16"))
+	v.BdsR16 = VictimSystemTypeR16_BdsR16(r.EnumIf(v.HasBdsR16, 1, 0, false, "bds-r16"))
+	v.GalileoR16 = VictimSystemTypeR16_GalileoR16(r.EnumIf(v.HasGalileoR16, 1, 0, false, "galileo-r16"))
+	v.NavICR16 = VictimSystemTypeR16_NavICR16(r.EnumIf(v.HasNavICR16, 1, 0, false, "navIC-r16"))
+	v.WlanR16 = VictimSystemTypeR16_WlanR16(r.EnumIf(v.HasWlanR16, 1, 0, false, "wlan-r16"))
+	v.BluetoothR16 = VictimSystemTypeR16_BluetoothR16(r.EnumIf(v.HasBluetoothR16, 1, 0, false, "bluetooth-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12477,27 +12187,13 @@ func (v *VictimSystemTypeR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasGpsR16, v.HasGlonassR16, v.HasBdsR16, v.HasGalileoR16, v.HasNavICR16, v.HasWlanR16, v.HasBluetoothR16)
-	if v.HasGpsR16 {
-		w.Enum(int64(v.GpsR16), 1, 0, false, "gps-r16")
-	}
-	if v.HasGlonassR16 {
-		w.Enum(int64(v.GlonassR16), 1, 0, false, "glonass-r16")
-	}
-	if v.HasBdsR16 {
-		w.Enum(int64(v.BdsR16), 1, 0, false, "bds-r16")
-	}
-	if v.HasGalileoR16 {
-		w.Enum(int64(v.GalileoR16), 1, 0, false, "galileo-r16")
-	}
-	if v.HasNavICR16 {
-		w.Enum(int64(v.NavICR16), 1, 0, false, "navIC-r16")
-	}
-	if v.HasWlanR16 {
-		w.Enum(int64(v.WlanR16), 1, 0, false, "wlan-r16")
-	}
-	if v.HasBluetoothR16 {
-		w.Enum(int64(v.BluetoothR16), 1, 0, false, "bluetooth-r16")
-	}
+	w.EnumIf(v.HasGpsR16, int64(v.GpsR16), 1, 0, false, "gps-r16")
+	w.EnumIf(v.HasGlonassR16, int64(v.GlonassR16), 1, 0, false, "glonass-r16")
+	w.EnumIf(v.HasBdsR16, int64(v.BdsR16), 1, 0, false, "bds-r16")
+	w.EnumIf(v.HasGalileoR16, int64(v.GalileoR16), 1, 0, false, "galileo-r16")
+	w.EnumIf(v.HasNavICR16, int64(v.NavICR16), 1, 0, false, "navIC-r16")
+	w.EnumIf(v.HasWlanR16, int64(v.WlanR16), 1, 0, false, "wlan-r16")
+	w.EnumIf(v.HasBluetoothR16, int64(v.BluetoothR16), 1, 0, false, "bluetooth-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12515,36 +12211,20 @@ func (v *VictimSystemTypeR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *DRXPreferenceR16) DecodePER(r *per.Reader) error {
 	*v = DRXPreferenceR16{}
 	r.Preamble(&v.HasPreferredDRXInactivityTimerR16, &v.HasPreferredDRXLongCycleR16, &v.HasPreferredDRXShortCycleR16, &v.HasPreferredDRXShortCycleTimerR16)
-	if v.HasPreferredDRXInactivityTimerR16 {
-		v.PreferredDRXInactivityTimerR16 = DRXPreferenceR16_PreferredDRXInactivityTimerR16(r.Enum(32, 0, false, "preferredDRX-InactivityTimer-r16"))
-	}
-	if v.HasPreferredDRXLongCycleR16 {
-		v.PreferredDRXLongCycleR16 = DRXPreferenceR16_PreferredDRXLongCycleR16(r.Enum(32, 0, false, "preferredDRX-LongCycle-r16"))
-	}
-	if v.HasPreferredDRXShortCycleR16 {
-		v.PreferredDRXShortCycleR16 = DRXPreferenceR16_PreferredDRXShortCycleR16(r.Enum(32, 0, false, "preferredDRX-ShortCycle-r16"))
-	}
-	if v.HasPreferredDRXShortCycleTimerR16 {
-		v.PreferredDRXShortCycleTimerR16 = r.Int(1, 16, false, "preferredDRX-ShortCycleTimer-r16")
-	}
+	v.PreferredDRXInactivityTimerR16 = DRXPreferenceR16_PreferredDRXInactivityTimerR16(r.EnumIf(v.HasPreferredDRXInactivityTimerR16, 32, 0, false, "preferredDRX-InactivityTimer-r16"))
+	v.PreferredDRXLongCycleR16 = DRXPreferenceR16_PreferredDRXLongCycleR16(r.EnumIf(v.HasPreferredDRXLongCycleR16, 32, 0, false, "preferredDRX-LongCycle-r16"))
+	v.PreferredDRXShortCycleR16 = DRXPreferenceR16_PreferredDRXShortCycleR16(r.EnumIf(v.HasPreferredDRXShortCycleR16, 32, 0, false, "preferredDRX-ShortCycle-r16"))
+	v.PreferredDRXShortCycleTimerR16 = r.IntIf(v.HasPreferredDRXShortCycleTimerR16, 1, 16, false, "preferredDRX-ShortCycleTimer-r16")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRXPreferenceR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPreferredDRXInactivityTimerR16, v.HasPreferredDRXLongCycleR16, v.HasPreferredDRXShortCycleR16, v.HasPreferredDRXShortCycleTimerR16)
-	if v.HasPreferredDRXInactivityTimerR16 {
-		w.Enum(int64(v.PreferredDRXInactivityTimerR16), 32, 0, false, "preferredDRX-InactivityTimer-r16")
-	}
-	if v.HasPreferredDRXLongCycleR16 {
-		w.Enum(int64(v.PreferredDRXLongCycleR16), 32, 0, false, "preferredDRX-LongCycle-r16")
-	}
-	if v.HasPreferredDRXShortCycleR16 {
-		w.Enum(int64(v.PreferredDRXShortCycleR16), 32, 0, false, "preferredDRX-ShortCycle-r16")
-	}
-	if v.HasPreferredDRXShortCycleTimerR16 {
-		w.Int(v.PreferredDRXShortCycleTimerR16, 1, 16, false, "preferredDRX-ShortCycleTimer-r16")
-	}
+	w.EnumIf(v.HasPreferredDRXInactivityTimerR16, int64(v.PreferredDRXInactivityTimerR16), 32, 0, false, "preferredDRX-InactivityTimer-r16")
+	w.EnumIf(v.HasPreferredDRXLongCycleR16, int64(v.PreferredDRXLongCycleR16), 32, 0, false, "preferredDRX-LongCycle-r16")
+	w.EnumIf(v.HasPreferredDRXShortCycleR16, int64(v.PreferredDRXShortCycleR16), 32, 0, false, "preferredDRX-ShortCycle-r16")
+	w.IntIf(v.HasPreferredDRXShortCycleTimerR16, v.PreferredDRXShortCycleTimerR16, 1, 16, false, "preferredDRX-ShortCycleTimer-r16")
 	return w.Err()
 }
 
@@ -12768,36 +12448,20 @@ func (v *MinSchedulingOffsetPreferenceR16) MarshalUPER() ([]byte, error) {
 func (v *MinSchedulingOffsetPreferenceR16_PreferredK0R16) DecodePER(r *per.Reader) error {
 	*v = MinSchedulingOffsetPreferenceR16_PreferredK0R16{}
 	r.Preamble(&v.HasPreferredK0SCS15kHzR16, &v.HasPreferredK0SCS30kHzR16, &v.HasPreferredK0SCS60kHzR16, &v.HasPreferredK0SCS120kHzR16)
-	if v.HasPreferredK0SCS15kHzR16 {
-		v.PreferredK0SCS15kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS15kHzR16(r.Enum(4, 0, false, "preferredK0-SCS-15kHz-r16"))
-	}
-	if v.HasPreferredK0SCS30kHzR16 {
-		v.PreferredK0SCS30kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS30kHzR16(r.Enum(4, 0, false, "preferredK0-SCS-30kHz-r16"))
-	}
-	if v.HasPreferredK0SCS60kHzR16 {
-		v.PreferredK0SCS60kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS60kHzR16(r.Enum(4, 0, false, "preferredK0-SCS-60kHz-r16"))
-	}
-	if v.HasPreferredK0SCS120kHzR16 {
-		v.PreferredK0SCS120kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS120kHzR16(r.Enum(4, 0, false, "preferredK0-SCS-120kHz-r16"))
-	}
+	v.PreferredK0SCS15kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS15kHzR16(r.EnumIf(v.HasPreferredK0SCS15kHzR16, 4, 0, false, "preferredK0-SCS-15kHz-r16"))
+	v.PreferredK0SCS30kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS30kHzR16(r.EnumIf(v.HasPreferredK0SCS30kHzR16, 4, 0, false, "preferredK0-SCS-30kHz-r16"))
+	v.PreferredK0SCS60kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS60kHzR16(r.EnumIf(v.HasPreferredK0SCS60kHzR16, 4, 0, false, "preferredK0-SCS-60kHz-r16"))
+	v.PreferredK0SCS120kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK0R16_PreferredK0SCS120kHzR16(r.EnumIf(v.HasPreferredK0SCS120kHzR16, 4, 0, false, "preferredK0-SCS-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceR16_PreferredK0R16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPreferredK0SCS15kHzR16, v.HasPreferredK0SCS30kHzR16, v.HasPreferredK0SCS60kHzR16, v.HasPreferredK0SCS120kHzR16)
-	if v.HasPreferredK0SCS15kHzR16 {
-		w.Enum(int64(v.PreferredK0SCS15kHzR16), 4, 0, false, "preferredK0-SCS-15kHz-r16")
-	}
-	if v.HasPreferredK0SCS30kHzR16 {
-		w.Enum(int64(v.PreferredK0SCS30kHzR16), 4, 0, false, "preferredK0-SCS-30kHz-r16")
-	}
-	if v.HasPreferredK0SCS60kHzR16 {
-		w.Enum(int64(v.PreferredK0SCS60kHzR16), 4, 0, false, "preferredK0-SCS-60kHz-r16")
-	}
-	if v.HasPreferredK0SCS120kHzR16 {
-		w.Enum(int64(v.PreferredK0SCS120kHzR16), 4, 0, false, "preferredK0-SCS-120kHz-r16")
-	}
+	w.EnumIf(v.HasPreferredK0SCS15kHzR16, int64(v.PreferredK0SCS15kHzR16), 4, 0, false, "preferredK0-SCS-15kHz-r16")
+	w.EnumIf(v.HasPreferredK0SCS30kHzR16, int64(v.PreferredK0SCS30kHzR16), 4, 0, false, "preferredK0-SCS-30kHz-r16")
+	w.EnumIf(v.HasPreferredK0SCS60kHzR16, int64(v.PreferredK0SCS60kHzR16), 4, 0, false, "preferredK0-SCS-60kHz-r16")
+	w.EnumIf(v.HasPreferredK0SCS120kHzR16, int64(v.PreferredK0SCS120kHzR16), 4, 0, false, "preferredK0-SCS-120kHz-r16")
 	return w.Err()
 }
 
@@ -12805,36 +12469,20 @@ func (v *MinSchedulingOffsetPreferenceR16_PreferredK0R16) EncodePER(w *per.Write
 func (v *MinSchedulingOffsetPreferenceR16_PreferredK2R16) DecodePER(r *per.Reader) error {
 	*v = MinSchedulingOffsetPreferenceR16_PreferredK2R16{}
 	r.Preamble(&v.HasPreferredK2SCS15kHzR16, &v.HasPreferredK2SCS30kHzR16, &v.HasPreferredK2SCS60kHzR16, &v.HasPreferredK2SCS120kHzR16)
-	if v.HasPreferredK2SCS15kHzR16 {
-		v.PreferredK2SCS15kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS15kHzR16(r.Enum(4, 0, false, "preferredK2-SCS-15kHz-r16"))
-	}
-	if v.HasPreferredK2SCS30kHzR16 {
-		v.PreferredK2SCS30kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS30kHzR16(r.Enum(4, 0, false, "preferredK2-SCS-30kHz-r16"))
-	}
-	if v.HasPreferredK2SCS60kHzR16 {
-		v.PreferredK2SCS60kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS60kHzR16(r.Enum(4, 0, false, "preferredK2-SCS-60kHz-r16"))
-	}
-	if v.HasPreferredK2SCS120kHzR16 {
-		v.PreferredK2SCS120kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS120kHzR16(r.Enum(4, 0, false, "preferredK2-SCS-120kHz-r16"))
-	}
+	v.PreferredK2SCS15kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS15kHzR16(r.EnumIf(v.HasPreferredK2SCS15kHzR16, 4, 0, false, "preferredK2-SCS-15kHz-r16"))
+	v.PreferredK2SCS30kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS30kHzR16(r.EnumIf(v.HasPreferredK2SCS30kHzR16, 4, 0, false, "preferredK2-SCS-30kHz-r16"))
+	v.PreferredK2SCS60kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS60kHzR16(r.EnumIf(v.HasPreferredK2SCS60kHzR16, 4, 0, false, "preferredK2-SCS-60kHz-r16"))
+	v.PreferredK2SCS120kHzR16 = MinSchedulingOffsetPreferenceR16_PreferredK2R16_PreferredK2SCS120kHzR16(r.EnumIf(v.HasPreferredK2SCS120kHzR16, 4, 0, false, "preferredK2-SCS-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceR16_PreferredK2R16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPreferredK2SCS15kHzR16, v.HasPreferredK2SCS30kHzR16, v.HasPreferredK2SCS60kHzR16, v.HasPreferredK2SCS120kHzR16)
-	if v.HasPreferredK2SCS15kHzR16 {
-		w.Enum(int64(v.PreferredK2SCS15kHzR16), 4, 0, false, "preferredK2-SCS-15kHz-r16")
-	}
-	if v.HasPreferredK2SCS30kHzR16 {
-		w.Enum(int64(v.PreferredK2SCS30kHzR16), 4, 0, false, "preferredK2-SCS-30kHz-r16")
-	}
-	if v.HasPreferredK2SCS60kHzR16 {
-		w.Enum(int64(v.PreferredK2SCS60kHzR16), 4, 0, false, "preferredK2-SCS-60kHz-r16")
-	}
-	if v.HasPreferredK2SCS120kHzR16 {
-		w.Enum(int64(v.PreferredK2SCS120kHzR16), 4, 0, false, "preferredK2-SCS-120kHz-r16")
-	}
+	w.EnumIf(v.HasPreferredK2SCS15kHzR16, int64(v.PreferredK2SCS15kHzR16), 4, 0, false, "preferredK2-SCS-15kHz-r16")
+	w.EnumIf(v.HasPreferredK2SCS30kHzR16, int64(v.PreferredK2SCS30kHzR16), 4, 0, false, "preferredK2-SCS-30kHz-r16")
+	w.EnumIf(v.HasPreferredK2SCS60kHzR16, int64(v.PreferredK2SCS60kHzR16), 4, 0, false, "preferredK2-SCS-60kHz-r16")
+	w.EnumIf(v.HasPreferredK2SCS120kHzR16, int64(v.PreferredK2SCS120kHzR16), 4, 0, false, "preferredK2-SCS-120kHz-r16")
 	return w.Err()
 }
 
@@ -12869,24 +12517,16 @@ func (v *MinSchedulingOffsetPreferenceExtR17) MarshalUPER() ([]byte, error) {
 func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK0R17) DecodePER(r *per.Reader) error {
 	*v = MinSchedulingOffsetPreferenceExtR17_PreferredK0R17{}
 	r.Preamble(&v.HasPreferredK0SCS480kHzR17, &v.HasPreferredK0SCS960kHzR17)
-	if v.HasPreferredK0SCS480kHzR17 {
-		v.PreferredK0SCS480kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS480kHzR17(r.Enum(4, 0, false, "preferredK0-SCS-480kHz-r17"))
-	}
-	if v.HasPreferredK0SCS960kHzR17 {
-		v.PreferredK0SCS960kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS960kHzR17(r.Enum(4, 0, false, "preferredK0-SCS-960kHz-r17"))
-	}
+	v.PreferredK0SCS480kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS480kHzR17(r.EnumIf(v.HasPreferredK0SCS480kHzR17, 4, 0, false, "preferredK0-SCS-480kHz-r17"))
+	v.PreferredK0SCS960kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK0R17_PreferredK0SCS960kHzR17(r.EnumIf(v.HasPreferredK0SCS960kHzR17, 4, 0, false, "preferredK0-SCS-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK0R17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPreferredK0SCS480kHzR17, v.HasPreferredK0SCS960kHzR17)
-	if v.HasPreferredK0SCS480kHzR17 {
-		w.Enum(int64(v.PreferredK0SCS480kHzR17), 4, 0, false, "preferredK0-SCS-480kHz-r17")
-	}
-	if v.HasPreferredK0SCS960kHzR17 {
-		w.Enum(int64(v.PreferredK0SCS960kHzR17), 4, 0, false, "preferredK0-SCS-960kHz-r17")
-	}
+	w.EnumIf(v.HasPreferredK0SCS480kHzR17, int64(v.PreferredK0SCS480kHzR17), 4, 0, false, "preferredK0-SCS-480kHz-r17")
+	w.EnumIf(v.HasPreferredK0SCS960kHzR17, int64(v.PreferredK0SCS960kHzR17), 4, 0, false, "preferredK0-SCS-960kHz-r17")
 	return w.Err()
 }
 
@@ -12894,24 +12534,16 @@ func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK0R17) EncodePER(w *per.Wr
 func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK2R17) DecodePER(r *per.Reader) error {
 	*v = MinSchedulingOffsetPreferenceExtR17_PreferredK2R17{}
 	r.Preamble(&v.HasPreferredK2SCS480kHzR17, &v.HasPreferredK2SCS960kHzR17)
-	if v.HasPreferredK2SCS480kHzR17 {
-		v.PreferredK2SCS480kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS480kHzR17(r.Enum(4, 0, false, "preferredK2-SCS-480kHz-r17"))
-	}
-	if v.HasPreferredK2SCS960kHzR17 {
-		v.PreferredK2SCS960kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS960kHzR17(r.Enum(4, 0, false, "preferredK2-SCS-960kHz-r17"))
-	}
+	v.PreferredK2SCS480kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS480kHzR17(r.EnumIf(v.HasPreferredK2SCS480kHzR17, 4, 0, false, "preferredK2-SCS-480kHz-r17"))
+	v.PreferredK2SCS960kHzR17 = MinSchedulingOffsetPreferenceExtR17_PreferredK2R17_PreferredK2SCS960kHzR17(r.EnumIf(v.HasPreferredK2SCS960kHzR17, 4, 0, false, "preferredK2-SCS-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK2R17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPreferredK2SCS480kHzR17, v.HasPreferredK2SCS960kHzR17)
-	if v.HasPreferredK2SCS480kHzR17 {
-		w.Enum(int64(v.PreferredK2SCS480kHzR17), 4, 0, false, "preferredK2-SCS-480kHz-r17")
-	}
-	if v.HasPreferredK2SCS960kHzR17 {
-		w.Enum(int64(v.PreferredK2SCS960kHzR17), 4, 0, false, "preferredK2-SCS-960kHz-r17")
-	}
+	w.EnumIf(v.HasPreferredK2SCS480kHzR17, int64(v.PreferredK2SCS480kHzR17), 4, 0, false, "preferredK2-SCS-480kHz-r17")
+	w.EnumIf(v.HasPreferredK2SCS960kHzR17, int64(v.PreferredK2SCS960kHzR17), 4, 0, false, "preferredK2-SCS-960kHz-r17")
 	return w.Err()
 }
 
@@ -12919,9 +12551,7 @@ func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK2R17) EncodePER(w *per.Wr
 func (v *MUSIMAssistanceR17) DecodePER(r *per.Reader) error {
 	*v = MUSIMAssistanceR17{}
 	r.Preamble(&v.HasMusimPreferredRRCStateR17, &v.HasMusimGapPreferenceListR17)
-	if v.HasMusimPreferredRRCStateR17 {
-		v.MusimPreferredRRCStateR17 = MUSIMAssistanceR17_MusimPreferredRRCStateR17(r.Enum(3, 0, false, "musim-PreferredRRC-State-r17"))
-	}
+	v.MusimPreferredRRCStateR17 = MUSIMAssistanceR17_MusimPreferredRRCStateR17(r.EnumIf(v.HasMusimPreferredRRCStateR17, 3, 0, false, "musim-PreferredRRC-State-r17"))
 	r.DecodeOptional(v.HasMusimGapPreferenceListR17, &v.MusimGapPreferenceListR17, "musim-GapPreferenceList-r17")
 	return r.Err()
 }
@@ -12929,9 +12559,7 @@ func (v *MUSIMAssistanceR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MUSIMAssistanceR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMusimPreferredRRCStateR17, v.HasMusimGapPreferenceListR17)
-	if v.HasMusimPreferredRRCStateR17 {
-		w.Enum(int64(v.MusimPreferredRRCStateR17), 3, 0, false, "musim-PreferredRRC-State-r17")
-	}
+	w.EnumIf(v.HasMusimPreferredRRCStateR17, int64(v.MusimPreferredRRCStateR17), 3, 0, false, "musim-PreferredRRC-State-r17")
 	w.EncodeOptional(v.HasMusimGapPreferenceListR17, &v.MusimGapPreferenceListR17, "musim-GapPreferenceList-r17")
 	return w.Err()
 }
@@ -13078,18 +12706,14 @@ func (v *SLTrafficPatternInfoR16) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *ULGapFR2PreferenceR17) DecodePER(r *per.Reader) error {
 	*v = ULGapFR2PreferenceR17{}
 	r.Preamble(&v.HasUlGapFR2PatternPreferenceR17)
-	if v.HasUlGapFR2PatternPreferenceR17 {
-		v.UlGapFR2PatternPreferenceR17 = r.Int(0, 3, false, "ul-GapFR2-PatternPreference-r17")
-	}
+	v.UlGapFR2PatternPreferenceR17 = r.IntIf(v.HasUlGapFR2PatternPreferenceR17, 0, 3, false, "ul-GapFR2-PatternPreference-r17")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULGapFR2PreferenceR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUlGapFR2PatternPreferenceR17)
-	if v.HasUlGapFR2PatternPreferenceR17 {
-		w.Int(v.UlGapFR2PatternPreferenceR17, 0, 3, false, "ul-GapFR2-PatternPreference-r17")
-	}
+	w.IntIf(v.HasUlGapFR2PatternPreferenceR17, v.UlGapFR2PatternPreferenceR17, 0, 3, false, "ul-GapFR2-PatternPreference-r17")
 	return w.Err()
 }
 
@@ -13253,9 +12877,7 @@ func (v *UECapabilityEnquiryV1560IEs) MarshalUPER() ([]byte, error) { return per
 func (v *UECapabilityEnquiryV1610IEs) DecodePER(r *per.Reader) error {
 	*v = UECapabilityEnquiryV1610IEs{}
 	r.Preamble(&v.HasRRCSegAllowedR16, &v.HasNonCriticalExtension)
-	if v.HasRRCSegAllowedR16 {
-		v.RRCSegAllowedR16 = UECapabilityEnquiryV1610IEs_RRCSegAllowedR16(r.Enum(1, 0, false, "rrc-SegAllowed-r16"))
-	}
+	v.RRCSegAllowedR16 = UECapabilityEnquiryV1610IEs_RRCSegAllowedR16(r.EnumIf(v.HasRRCSegAllowedR16, 1, 0, false, "rrc-SegAllowed-r16"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -13263,9 +12885,7 @@ func (v *UECapabilityEnquiryV1610IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityEnquiryV1610IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRRCSegAllowedR16, v.HasNonCriticalExtension)
-	if v.HasRRCSegAllowedR16 {
-		w.Enum(int64(v.RRCSegAllowedR16), 1, 0, false, "rrc-SegAllowed-r16")
-	}
+	w.EnumIf(v.HasRRCSegAllowedR16, int64(v.RRCSegAllowedR16), 1, 0, false, "rrc-SegAllowed-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -13467,24 +13087,12 @@ func (v *UEInformationRequestR16_CriticalExtensions_CriticalExtensionsFuture) En
 func (v *UEInformationRequestR16IEs) DecodePER(r *per.Reader) error {
 	*v = UEInformationRequestR16IEs{}
 	r.Preamble(&v.HasIdleModeMeasurementReqR16, &v.HasLogMeasReportReqR16, &v.HasConnEstFailReportReqR16, &v.HasRaReportReqR16, &v.HasRlfReportReqR16, &v.HasMobilityHistoryReportReqR16, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	if v.HasIdleModeMeasurementReqR16 {
-		v.IdleModeMeasurementReqR16 = UEInformationRequestR16IEs_IdleModeMeasurementReqR16(r.Enum(1, 0, false, "idleModeMeasurementReq-r16"))
-	}
-	if v.HasLogMeasReportReqR16 {
-		v.LogMeasReportReqR16 = UEInformationRequestR16IEs_LogMeasReportReqR16(r.Enum(1, 0, false, "logMeasReportReq-r16"))
-	}
-	if v.HasConnEstFailReportReqR16 {
-		v.ConnEstFailReportReqR16 = UEInformationRequestR16IEs_ConnEstFailReportReqR16(r.Enum(1, 0, false, "connEstFailReportReq-r16"))
-	}
-	if v.HasRaReportReqR16 {
-		v.RaReportReqR16 = UEInformationRequestR16IEs_RaReportReqR16(r.Enum(1, 0, false, "ra-ReportReq-r16"))
-	}
-	if v.HasRlfReportReqR16 {
-		v.RlfReportReqR16 = UEInformationRequestR16IEs_RlfReportReqR16(r.Enum(1, 0, false, "rlf-ReportReq-r16"))
-	}
-	if v.HasMobilityHistoryReportReqR16 {
-		v.MobilityHistoryReportReqR16 = UEInformationRequestR16IEs_MobilityHistoryReportReqR16(r.Enum(1, 0, false, "mobilityHistoryReportReq-r16"))
-	}
+	v.IdleModeMeasurementReqR16 = UEInformationRequestR16IEs_IdleModeMeasurementReqR16(r.EnumIf(v.HasIdleModeMeasurementReqR16, 1, 0, false, "idleModeMeasurementReq-r16"))
+	v.LogMeasReportReqR16 = UEInformationRequestR16IEs_LogMeasReportReqR16(r.EnumIf(v.HasLogMeasReportReqR16, 1, 0, false, "logMeasReportReq-r16"))
+	v.ConnEstFailReportReqR16 = UEInformationRequestR16IEs_ConnEstFailReportReqR16(r.EnumIf(v.HasConnEstFailReportReqR16, 1, 0, false, "connEstFailReportReq-r16"))
+	v.RaReportReqR16 = UEInformationRequestR16IEs_RaReportReqR16(r.EnumIf(v.HasRaReportReqR16, 1, 0, false, "ra-ReportReq-r16"))
+	v.RlfReportReqR16 = UEInformationRequestR16IEs_RlfReportReqR16(r.EnumIf(v.HasRlfReportReqR16, 1, 0, false, "rlf-ReportReq-r16"))
+	v.MobilityHistoryReportReqR16 = UEInformationRequestR16IEs_MobilityHistoryReportReqR16(r.EnumIf(v.HasMobilityHistoryReportReqR16, 1, 0, false, "mobilityHistoryReportReq-r16"))
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -13495,24 +13103,12 @@ func (v *UEInformationRequestR16IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEInformationRequestR16IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIdleModeMeasurementReqR16, v.HasLogMeasReportReqR16, v.HasConnEstFailReportReqR16, v.HasRaReportReqR16, v.HasRlfReportReqR16, v.HasMobilityHistoryReportReqR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
-	if v.HasIdleModeMeasurementReqR16 {
-		w.Enum(int64(v.IdleModeMeasurementReqR16), 1, 0, false, "idleModeMeasurementReq-r16")
-	}
-	if v.HasLogMeasReportReqR16 {
-		w.Enum(int64(v.LogMeasReportReqR16), 1, 0, false, "logMeasReportReq-r16")
-	}
-	if v.HasConnEstFailReportReqR16 {
-		w.Enum(int64(v.ConnEstFailReportReqR16), 1, 0, false, "connEstFailReportReq-r16")
-	}
-	if v.HasRaReportReqR16 {
-		w.Enum(int64(v.RaReportReqR16), 1, 0, false, "ra-ReportReq-r16")
-	}
-	if v.HasRlfReportReqR16 {
-		w.Enum(int64(v.RlfReportReqR16), 1, 0, false, "rlf-ReportReq-r16")
-	}
-	if v.HasMobilityHistoryReportReqR16 {
-		w.Enum(int64(v.MobilityHistoryReportReqR16), 1, 0, false, "mobilityHistoryReportReq-r16")
-	}
+	w.EnumIf(v.HasIdleModeMeasurementReqR16, int64(v.IdleModeMeasurementReqR16), 1, 0, false, "idleModeMeasurementReq-r16")
+	w.EnumIf(v.HasLogMeasReportReqR16, int64(v.LogMeasReportReqR16), 1, 0, false, "logMeasReportReq-r16")
+	w.EnumIf(v.HasConnEstFailReportReqR16, int64(v.ConnEstFailReportReqR16), 1, 0, false, "connEstFailReportReq-r16")
+	w.EnumIf(v.HasRaReportReqR16, int64(v.RaReportReqR16), 1, 0, false, "ra-ReportReq-r16")
+	w.EnumIf(v.HasRlfReportReqR16, int64(v.RlfReportReqR16), 1, 0, false, "rlf-ReportReq-r16")
+	w.EnumIf(v.HasMobilityHistoryReportReqR16, int64(v.MobilityHistoryReportReqR16), 1, 0, false, "mobilityHistoryReportReq-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -13532,12 +13128,8 @@ func (v *UEInformationRequestR16IEs) MarshalUPER() ([]byte, error) { return per.
 func (v *UEInformationRequestV1700IEs) DecodePER(r *per.Reader) error {
 	*v = UEInformationRequestV1700IEs{}
 	r.Preamble(&v.HasSuccessHOReportReqR17, &v.HasCoarseLocationRequestR17, &v.HasNonCriticalExtension)
-	if v.HasSuccessHOReportReqR17 {
-		v.SuccessHOReportReqR17 = UEInformationRequestV1700IEs_SuccessHOReportReqR17(r.Enum(1, 0, false, "successHO-ReportReq-r17"))
-	}
-	if v.HasCoarseLocationRequestR17 {
-		v.CoarseLocationRequestR17 = UEInformationRequestV1700IEs_CoarseLocationRequestR17(r.Enum(1, 0, false, "coarseLocationRequest-r17"))
-	}
+	v.SuccessHOReportReqR17 = UEInformationRequestV1700IEs_SuccessHOReportReqR17(r.EnumIf(v.HasSuccessHOReportReqR17, 1, 0, false, "successHO-ReportReq-r17"))
+	v.CoarseLocationRequestR17 = UEInformationRequestV1700IEs_CoarseLocationRequestR17(r.EnumIf(v.HasCoarseLocationRequestR17, 1, 0, false, "coarseLocationRequest-r17"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -13545,12 +13137,8 @@ func (v *UEInformationRequestV1700IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEInformationRequestV1700IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSuccessHOReportReqR17, v.HasCoarseLocationRequestR17, v.HasNonCriticalExtension)
-	if v.HasSuccessHOReportReqR17 {
-		w.Enum(int64(v.SuccessHOReportReqR17), 1, 0, false, "successHO-ReportReq-r17")
-	}
-	if v.HasCoarseLocationRequestR17 {
-		w.Enum(int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
-	}
+	w.EnumIf(v.HasSuccessHOReportReqR17, int64(v.SuccessHOReportReqR17), 1, 0, false, "successHO-ReportReq-r17")
+	w.EnumIf(v.HasCoarseLocationRequestR17, int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -13737,15 +13325,9 @@ func (v *LogMeasReportR16) DecodePER(r *per.Reader) error {
 	v.TraceRecordingSessionRefR16 = r.OctetString(per.Size{Lb: 2, Ub: 2}, "traceRecordingSessionRef-r16")
 	v.TceIDR16 = r.OctetString(per.Size{Lb: 1, Ub: 1}, "tce-Id-r16")
 	r.Decode(&v.LogMeasInfoListR16, "logMeasInfoList-r16")
-	if v.HasLogMeasAvailableR16 {
-		v.LogMeasAvailableR16 = LogMeasReportR16_LogMeasAvailableR16(r.Enum(1, 0, false, "logMeasAvailable-r16"))
-	}
-	if v.HasLogMeasAvailableBTR16 {
-		v.LogMeasAvailableBTR16 = LogMeasReportR16_LogMeasAvailableBTR16(r.Enum(1, 0, false, "logMeasAvailableBT-r16"))
-	}
-	if v.HasLogMeasAvailableWLANR16 {
-		v.LogMeasAvailableWLANR16 = LogMeasReportR16_LogMeasAvailableWLANR16(r.Enum(1, 0, false, "logMeasAvailableWLAN-r16"))
-	}
+	v.LogMeasAvailableR16 = LogMeasReportR16_LogMeasAvailableR16(r.EnumIf(v.HasLogMeasAvailableR16, 1, 0, false, "logMeasAvailable-r16"))
+	v.LogMeasAvailableBTR16 = LogMeasReportR16_LogMeasAvailableBTR16(r.EnumIf(v.HasLogMeasAvailableBTR16, 1, 0, false, "logMeasAvailableBT-r16"))
+	v.LogMeasAvailableWLANR16 = LogMeasReportR16_LogMeasAvailableWLANR16(r.EnumIf(v.HasLogMeasAvailableWLANR16, 1, 0, false, "logMeasAvailableWLAN-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13761,15 +13343,9 @@ func (v *LogMeasReportR16) EncodePER(w *per.Writer) error {
 	w.OctetString(v.TraceRecordingSessionRefR16, per.Size{Lb: 2, Ub: 2}, "traceRecordingSessionRef-r16")
 	w.OctetString(v.TceIDR16, per.Size{Lb: 1, Ub: 1}, "tce-Id-r16")
 	w.Encode(&v.LogMeasInfoListR16, "logMeasInfoList-r16")
-	if v.HasLogMeasAvailableR16 {
-		w.Enum(int64(v.LogMeasAvailableR16), 1, 0, false, "logMeasAvailable-r16")
-	}
-	if v.HasLogMeasAvailableBTR16 {
-		w.Enum(int64(v.LogMeasAvailableBTR16), 1, 0, false, "logMeasAvailableBT-r16")
-	}
-	if v.HasLogMeasAvailableWLANR16 {
-		w.Enum(int64(v.LogMeasAvailableWLANR16), 1, 0, false, "logMeasAvailableWLAN-r16")
-	}
+	w.EnumIf(v.HasLogMeasAvailableR16, int64(v.LogMeasAvailableR16), 1, 0, false, "logMeasAvailable-r16")
+	w.EnumIf(v.HasLogMeasAvailableBTR16, int64(v.LogMeasAvailableBTR16), 1, 0, false, "logMeasAvailableBT-r16")
+	w.EnumIf(v.HasLogMeasAvailableWLANR16, int64(v.LogMeasAvailableWLANR16), 1, 0, false, "logMeasAvailableWLAN-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -13811,15 +13387,11 @@ func (v *LogMeasInfoR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasServCellIdentityR16, &v.ServCellIdentityR16, "servCellIdentity-r16")
 	r.DecodeOptional(v.HasMeasResultServingCellR16, &v.MeasResultServingCellR16, "measResultServingCell-r16")
 	r.Decode(&v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
-	if v.HasAnyCellSelectionDetectedR16 {
-		v.AnyCellSelectionDetectedR16 = LogMeasInfoR16_AnyCellSelectionDetectedR16(r.Enum(1, 0, false, "anyCellSelectionDetected-r16"))
-	}
+	v.AnyCellSelectionDetectedR16 = LogMeasInfoR16_AnyCellSelectionDetectedR16(r.EnumIf(v.HasAnyCellSelectionDetectedR16, 1, 0, false, "anyCellSelectionDetected-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "inDeviceCoexDetected-r17") {
 		r.Preamble(&v.HasInDeviceCoexDetectedR17)
-		if v.HasInDeviceCoexDetectedR17 {
-			v.InDeviceCoexDetectedR17 = LogMeasInfoR16_InDeviceCoexDetectedR17(r.Enum(1, 0, false, "inDeviceCoexDetected-r17"))
-		}
+		v.InDeviceCoexDetectedR17 = LogMeasInfoR16_InDeviceCoexDetectedR17(r.EnumIf(v.HasInDeviceCoexDetectedR17, 1, 0, false, "inDeviceCoexDetected-r17"))
 		x.End("inDeviceCoexDetected-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -13836,15 +13408,11 @@ func (v *LogMeasInfoR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasServCellIdentityR16, &v.ServCellIdentityR16, "servCellIdentity-r16")
 	w.EncodeOptional(v.HasMeasResultServingCellR16, &v.MeasResultServingCellR16, "measResultServingCell-r16")
 	w.Encode(&v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
-	if v.HasAnyCellSelectionDetectedR16 {
-		w.Enum(int64(v.AnyCellSelectionDetectedR16), 1, 0, false, "anyCellSelectionDetected-r16")
-	}
+	w.EnumIf(v.HasAnyCellSelectionDetectedR16, int64(v.AnyCellSelectionDetectedR16), 1, 0, false, "anyCellSelectionDetected-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasInDeviceCoexDetectedR17)
-		if v.HasInDeviceCoexDetectedR17 {
-			w.Enum(int64(v.InDeviceCoexDetectedR17), 1, 0, false, "inDeviceCoexDetected-r17")
-		}
+		w.EnumIf(v.HasInDeviceCoexDetectedR17, int64(v.InDeviceCoexDetectedR17), 1, 0, false, "inDeviceCoexDetected-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -14159,20 +13727,12 @@ func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.AbsoluteFrequencyPointAR16, "absoluteFrequencyPointA-r16")
 	v.LocationAndBandwidthR16 = r.Int(0, 37949, false, "locationAndBandwidth-r16")
 	r.Decode(&v.SubcarrierSpacingR16, "subcarrierSpacing-r16")
-	if v.HasMsg1FrequencyStartR16 {
-		v.Msg1FrequencyStartR16 = r.Int(0, 274, false, "msg1-FrequencyStart-r16")
-	}
-	if v.HasMsg1FrequencyStartCFRAR16 {
-		v.Msg1FrequencyStartCFRAR16 = r.Int(0, 274, false, "msg1-FrequencyStartCFRA-r16")
-	}
+	v.Msg1FrequencyStartR16 = r.IntIf(v.HasMsg1FrequencyStartR16, 0, 274, false, "msg1-FrequencyStart-r16")
+	v.Msg1FrequencyStartCFRAR16 = r.IntIf(v.HasMsg1FrequencyStartCFRAR16, 0, 274, false, "msg1-FrequencyStartCFRA-r16")
 	r.DecodeOptional(v.HasMsg1SubcarrierSpacingR16, &v.Msg1SubcarrierSpacingR16, "msg1-SubcarrierSpacing-r16")
 	r.DecodeOptional(v.HasMsg1SubcarrierSpacingCFRAR16, &v.Msg1SubcarrierSpacingCFRAR16, "msg1-SubcarrierSpacingCFRA-r16")
-	if v.HasMsg1FDMR16 {
-		v.Msg1FDMR16 = RAInformationCommonR16_Msg1FDMR16(r.Enum(4, 0, false, "msg1-FDM-r16"))
-	}
-	if v.HasMsg1FDMCFRAR16 {
-		v.Msg1FDMCFRAR16 = RAInformationCommonR16_Msg1FDMCFRAR16(r.Enum(4, 0, false, "msg1-FDMCFRA-r16"))
-	}
+	v.Msg1FDMR16 = RAInformationCommonR16_Msg1FDMR16(r.EnumIf(v.HasMsg1FDMR16, 4, 0, false, "msg1-FDM-r16"))
+	v.Msg1FDMCFRAR16 = RAInformationCommonR16_Msg1FDMCFRAR16(r.EnumIf(v.HasMsg1FDMCFRAR16, 4, 0, false, "msg1-FDMCFRA-r16"))
 	r.Decode(&v.PerRAInfoListR16, "perRAInfoList-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "perRAInfoList-v1660") {
@@ -14182,63 +13742,35 @@ func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "msg1-SCS-From-prach-ConfigurationIndex-r16") {
 		r.Preamble(&v.HasMsg1SCSFromPrachConfigurationIndexR16)
-		if v.HasMsg1SCSFromPrachConfigurationIndexR16 {
-			v.Msg1SCSFromPrachConfigurationIndexR16 = RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexR16(r.Enum(4, 0, false, "msg1-SCS-From-prach-ConfigurationIndex-r16"))
-		}
+		v.Msg1SCSFromPrachConfigurationIndexR16 = RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexR16(r.EnumIf(v.HasMsg1SCSFromPrachConfigurationIndexR16, 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndex-r16"))
 		x.End("msg1-SCS-From-prach-ConfigurationIndex-r16")
 	}
 	if x.Begin(2, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16") {
 		r.Preamble(&v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16)
-		if v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16 {
-			v.Msg1SCSFromPrachConfigurationIndexCFRAR16 = RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexCFRAR16(r.Enum(4, 0, false, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16"))
-		}
+		v.Msg1SCSFromPrachConfigurationIndexCFRAR16 = RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexCFRAR16(r.EnumIf(v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16, 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16"))
 		x.End("msg1-SCS-From-prach-ConfigurationIndexCFRA-r16")
 	}
 	if x.Begin(3, "msgA-RO-FrequencyStart-r17") {
 		r.Preamble(&v.HasMsgAROFrequencyStartR17, &v.HasMsgAROFrequencyStartCFRAR17, &v.HasMsgASubcarrierSpacingR17, &v.HasMsgAROFDMR17, &v.HasMsgAROFDMCFRAR17, &v.HasMsgASCSFromPrachConfigurationIndexR17, &v.HasMsgATransMaxR17, &v.HasMsgAMCSR17, &v.HasNrofPRBsPerMsgAPOR17, &v.HasMsgAPUSCHTimeDomainAllocationR17, &v.HasFrequencyStartMsgAPUSCHR17, &v.HasNrofMsgAPOFDMR17, &v.HasDlPathlossRSRPR17, &v.HasIntendedSIBsR17, &v.HasSsbsForSIAcquisitionR17, &v.HasMsgAPUSCHPayloadSizeR17, &v.HasOnDemandSISuccessR17)
-		if v.HasMsgAROFrequencyStartR17 {
-			v.MsgAROFrequencyStartR17 = r.Int(0, 274, false, "msgA-RO-FrequencyStart-r17")
-		}
-		if v.HasMsgAROFrequencyStartCFRAR17 {
-			v.MsgAROFrequencyStartCFRAR17 = r.Int(0, 274, false, "msgA-RO-FrequencyStartCFRA-r17")
-		}
+		v.MsgAROFrequencyStartR17 = r.IntIf(v.HasMsgAROFrequencyStartR17, 0, 274, false, "msgA-RO-FrequencyStart-r17")
+		v.MsgAROFrequencyStartCFRAR17 = r.IntIf(v.HasMsgAROFrequencyStartCFRAR17, 0, 274, false, "msgA-RO-FrequencyStartCFRA-r17")
 		r.DecodeOptional(v.HasMsgASubcarrierSpacingR17, &v.MsgASubcarrierSpacingR17, "msgA-SubcarrierSpacing-r17")
-		if v.HasMsgAROFDMR17 {
-			v.MsgAROFDMR17 = RAInformationCommonR16_MsgAROFDMR17(r.Enum(4, 0, false, "msgA-RO-FDM-r17"))
-		}
-		if v.HasMsgAROFDMCFRAR17 {
-			v.MsgAROFDMCFRAR17 = RAInformationCommonR16_MsgAROFDMCFRAR17(r.Enum(4, 0, false, "msgA-RO-FDMCFRA-r17"))
-		}
-		if v.HasMsgASCSFromPrachConfigurationIndexR17 {
-			v.MsgASCSFromPrachConfigurationIndexR17 = RAInformationCommonR16_MsgASCSFromPrachConfigurationIndexR17(r.Enum(4, 0, false, "msgA-SCS-From-prach-ConfigurationIndex-r17"))
-		}
-		if v.HasMsgATransMaxR17 {
-			v.MsgATransMaxR17 = RAInformationCommonR16_MsgATransMaxR17(r.Enum(10, 0, false, "msgA-TransMax-r17"))
-		}
-		if v.HasMsgAMCSR17 {
-			v.MsgAMCSR17 = r.Int(0, 15, false, "msgA-MCS-r17")
-		}
-		if v.HasNrofPRBsPerMsgAPOR17 {
-			v.NrofPRBsPerMsgAPOR17 = r.Int(1, 32, false, "nrofPRBs-PerMsgA-PO-r17")
-		}
-		if v.HasMsgAPUSCHTimeDomainAllocationR17 {
-			v.MsgAPUSCHTimeDomainAllocationR17 = r.Int(1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r17")
-		}
-		if v.HasFrequencyStartMsgAPUSCHR17 {
-			v.FrequencyStartMsgAPUSCHR17 = r.Int(0, 274, false, "frequencyStartMsgA-PUSCH-r17")
-		}
-		if v.HasNrofMsgAPOFDMR17 {
-			v.NrofMsgAPOFDMR17 = RAInformationCommonR16_NrofMsgAPOFDMR17(r.Enum(4, 0, false, "nrofMsgA-PO-FDM-r17"))
-		}
+		v.MsgAROFDMR17 = RAInformationCommonR16_MsgAROFDMR17(r.EnumIf(v.HasMsgAROFDMR17, 4, 0, false, "msgA-RO-FDM-r17"))
+		v.MsgAROFDMCFRAR17 = RAInformationCommonR16_MsgAROFDMCFRAR17(r.EnumIf(v.HasMsgAROFDMCFRAR17, 4, 0, false, "msgA-RO-FDMCFRA-r17"))
+		v.MsgASCSFromPrachConfigurationIndexR17 = RAInformationCommonR16_MsgASCSFromPrachConfigurationIndexR17(r.EnumIf(v.HasMsgASCSFromPrachConfigurationIndexR17, 4, 0, false, "msgA-SCS-From-prach-ConfigurationIndex-r17"))
+		v.MsgATransMaxR17 = RAInformationCommonR16_MsgATransMaxR17(r.EnumIf(v.HasMsgATransMaxR17, 10, 0, false, "msgA-TransMax-r17"))
+		v.MsgAMCSR17 = r.IntIf(v.HasMsgAMCSR17, 0, 15, false, "msgA-MCS-r17")
+		v.NrofPRBsPerMsgAPOR17 = r.IntIf(v.HasNrofPRBsPerMsgAPOR17, 1, 32, false, "nrofPRBs-PerMsgA-PO-r17")
+		v.MsgAPUSCHTimeDomainAllocationR17 = r.IntIf(v.HasMsgAPUSCHTimeDomainAllocationR17, 1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r17")
+		v.FrequencyStartMsgAPUSCHR17 = r.IntIf(v.HasFrequencyStartMsgAPUSCHR17, 0, 274, false, "frequencyStartMsgA-PUSCH-r17")
+		v.NrofMsgAPOFDMR17 = RAInformationCommonR16_NrofMsgAPOFDMR17(r.EnumIf(v.HasNrofMsgAPOFDMR17, 4, 0, false, "nrofMsgA-PO-FDM-r17"))
 		r.DecodeOptional(v.HasDlPathlossRSRPR17, &v.DlPathlossRSRPR17, "dlPathlossRSRP-r17")
 		r.DecodeOptional(v.HasIntendedSIBsR17, &v.IntendedSIBsR17, "intendedSIBs-r17")
 		r.DecodeOptional(v.HasSsbsForSIAcquisitionR17, &v.SsbsForSIAcquisitionR17, "ssbsForSI-Acquisition-r17")
 		if v.HasMsgAPUSCHPayloadSizeR17 {
 			v.MsgAPUSCHPayloadSizeR17 = r.BitString(per.Size{Lb: 5, Ub: 5}, "msgA-PUSCH-PayloadSize-r17")
 		}
-		if v.HasOnDemandSISuccessR17 {
-			v.OnDemandSISuccessR17 = RAInformationCommonR16_OnDemandSISuccessR17(r.Enum(1, 0, false, "onDemandSISuccess-r17"))
-		}
+		v.OnDemandSISuccessR17 = RAInformationCommonR16_OnDemandSISuccessR17(r.EnumIf(v.HasOnDemandSISuccessR17, 1, 0, false, "onDemandSISuccess-r17"))
 		x.End("msgA-RO-FrequencyStart-r17")
 	}
 	v.Unknown = x.Unknown(4)
@@ -14253,20 +13785,12 @@ func (v *RAInformationCommonR16) EncodePER(w *per.Writer) error {
 	w.Encode(&v.AbsoluteFrequencyPointAR16, "absoluteFrequencyPointA-r16")
 	w.Int(v.LocationAndBandwidthR16, 0, 37949, false, "locationAndBandwidth-r16")
 	w.Encode(&v.SubcarrierSpacingR16, "subcarrierSpacing-r16")
-	if v.HasMsg1FrequencyStartR16 {
-		w.Int(v.Msg1FrequencyStartR16, 0, 274, false, "msg1-FrequencyStart-r16")
-	}
-	if v.HasMsg1FrequencyStartCFRAR16 {
-		w.Int(v.Msg1FrequencyStartCFRAR16, 0, 274, false, "msg1-FrequencyStartCFRA-r16")
-	}
+	w.IntIf(v.HasMsg1FrequencyStartR16, v.Msg1FrequencyStartR16, 0, 274, false, "msg1-FrequencyStart-r16")
+	w.IntIf(v.HasMsg1FrequencyStartCFRAR16, v.Msg1FrequencyStartCFRAR16, 0, 274, false, "msg1-FrequencyStartCFRA-r16")
 	w.EncodeOptional(v.HasMsg1SubcarrierSpacingR16, &v.Msg1SubcarrierSpacingR16, "msg1-SubcarrierSpacing-r16")
 	w.EncodeOptional(v.HasMsg1SubcarrierSpacingCFRAR16, &v.Msg1SubcarrierSpacingCFRAR16, "msg1-SubcarrierSpacingCFRA-r16")
-	if v.HasMsg1FDMR16 {
-		w.Enum(int64(v.Msg1FDMR16), 4, 0, false, "msg1-FDM-r16")
-	}
-	if v.HasMsg1FDMCFRAR16 {
-		w.Enum(int64(v.Msg1FDMCFRAR16), 4, 0, false, "msg1-FDMCFRA-r16")
-	}
+	w.EnumIf(v.HasMsg1FDMR16, int64(v.Msg1FDMR16), 4, 0, false, "msg1-FDM-r16")
+	w.EnumIf(v.HasMsg1FDMCFRAR16, int64(v.Msg1FDMCFRAR16), 4, 0, false, "msg1-FDMCFRA-r16")
 	w.Encode(&v.PerRAInfoListR16, "perRAInfoList-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
@@ -14276,63 +13800,35 @@ func (v *RAInformationCommonR16) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasMsg1SCSFromPrachConfigurationIndexR16)
-		if v.HasMsg1SCSFromPrachConfigurationIndexR16 {
-			w.Enum(int64(v.Msg1SCSFromPrachConfigurationIndexR16), 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndex-r16")
-		}
+		w.EnumIf(v.HasMsg1SCSFromPrachConfigurationIndexR16, int64(v.Msg1SCSFromPrachConfigurationIndexR16), 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndex-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16)
-		if v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16 {
-			w.Enum(int64(v.Msg1SCSFromPrachConfigurationIndexCFRAR16), 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16")
-		}
+		w.EnumIf(v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16, int64(v.Msg1SCSFromPrachConfigurationIndexCFRAR16), 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasMsgAROFrequencyStartR17, v.HasMsgAROFrequencyStartCFRAR17, v.HasMsgASubcarrierSpacingR17, v.HasMsgAROFDMR17, v.HasMsgAROFDMCFRAR17, v.HasMsgASCSFromPrachConfigurationIndexR17, v.HasMsgATransMaxR17, v.HasMsgAMCSR17, v.HasNrofPRBsPerMsgAPOR17, v.HasMsgAPUSCHTimeDomainAllocationR17, v.HasFrequencyStartMsgAPUSCHR17, v.HasNrofMsgAPOFDMR17, v.HasDlPathlossRSRPR17, v.HasIntendedSIBsR17, v.HasSsbsForSIAcquisitionR17, v.HasMsgAPUSCHPayloadSizeR17, v.HasOnDemandSISuccessR17)
-		if v.HasMsgAROFrequencyStartR17 {
-			w.Int(v.MsgAROFrequencyStartR17, 0, 274, false, "msgA-RO-FrequencyStart-r17")
-		}
-		if v.HasMsgAROFrequencyStartCFRAR17 {
-			w.Int(v.MsgAROFrequencyStartCFRAR17, 0, 274, false, "msgA-RO-FrequencyStartCFRA-r17")
-		}
+		w.IntIf(v.HasMsgAROFrequencyStartR17, v.MsgAROFrequencyStartR17, 0, 274, false, "msgA-RO-FrequencyStart-r17")
+		w.IntIf(v.HasMsgAROFrequencyStartCFRAR17, v.MsgAROFrequencyStartCFRAR17, 0, 274, false, "msgA-RO-FrequencyStartCFRA-r17")
 		w.EncodeOptional(v.HasMsgASubcarrierSpacingR17, &v.MsgASubcarrierSpacingR17, "msgA-SubcarrierSpacing-r17")
-		if v.HasMsgAROFDMR17 {
-			w.Enum(int64(v.MsgAROFDMR17), 4, 0, false, "msgA-RO-FDM-r17")
-		}
-		if v.HasMsgAROFDMCFRAR17 {
-			w.Enum(int64(v.MsgAROFDMCFRAR17), 4, 0, false, "msgA-RO-FDMCFRA-r17")
-		}
-		if v.HasMsgASCSFromPrachConfigurationIndexR17 {
-			w.Enum(int64(v.MsgASCSFromPrachConfigurationIndexR17), 4, 0, false, "msgA-SCS-From-prach-ConfigurationIndex-r17")
-		}
-		if v.HasMsgATransMaxR17 {
-			w.Enum(int64(v.MsgATransMaxR17), 10, 0, false, "msgA-TransMax-r17")
-		}
-		if v.HasMsgAMCSR17 {
-			w.Int(v.MsgAMCSR17, 0, 15, false, "msgA-MCS-r17")
-		}
-		if v.HasNrofPRBsPerMsgAPOR17 {
-			w.Int(v.NrofPRBsPerMsgAPOR17, 1, 32, false, "nrofPRBs-PerMsgA-PO-r17")
-		}
-		if v.HasMsgAPUSCHTimeDomainAllocationR17 {
-			w.Int(v.MsgAPUSCHTimeDomainAllocationR17, 1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r17")
-		}
-		if v.HasFrequencyStartMsgAPUSCHR17 {
-			w.Int(v.FrequencyStartMsgAPUSCHR17, 0, 274, false, "frequencyStartMsgA-PUSCH-r17")
-		}
-		if v.HasNrofMsgAPOFDMR17 {
-			w.Enum(int64(v.NrofMsgAPOFDMR17), 4, 0, false, "nrofMsgA-PO-FDM-r17")
-		}
+		w.EnumIf(v.HasMsgAROFDMR17, int64(v.MsgAROFDMR17), 4, 0, false, "msgA-RO-FDM-r17")
+		w.EnumIf(v.HasMsgAROFDMCFRAR17, int64(v.MsgAROFDMCFRAR17), 4, 0, false, "msgA-RO-FDMCFRA-r17")
+		w.EnumIf(v.HasMsgASCSFromPrachConfigurationIndexR17, int64(v.MsgASCSFromPrachConfigurationIndexR17), 4, 0, false, "msgA-SCS-From-prach-ConfigurationIndex-r17")
+		w.EnumIf(v.HasMsgATransMaxR17, int64(v.MsgATransMaxR17), 10, 0, false, "msgA-TransMax-r17")
+		w.IntIf(v.HasMsgAMCSR17, v.MsgAMCSR17, 0, 15, false, "msgA-MCS-r17")
+		w.IntIf(v.HasNrofPRBsPerMsgAPOR17, v.NrofPRBsPerMsgAPOR17, 1, 32, false, "nrofPRBs-PerMsgA-PO-r17")
+		w.IntIf(v.HasMsgAPUSCHTimeDomainAllocationR17, v.MsgAPUSCHTimeDomainAllocationR17, 1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r17")
+		w.IntIf(v.HasFrequencyStartMsgAPUSCHR17, v.FrequencyStartMsgAPUSCHR17, 0, 274, false, "frequencyStartMsgA-PUSCH-r17")
+		w.EnumIf(v.HasNrofMsgAPOFDMR17, int64(v.NrofMsgAPOFDMR17), 4, 0, false, "nrofMsgA-PO-FDM-r17")
 		w.EncodeOptional(v.HasDlPathlossRSRPR17, &v.DlPathlossRSRPR17, "dlPathlossRSRP-r17")
 		w.EncodeOptional(v.HasIntendedSIBsR17, &v.IntendedSIBsR17, "intendedSIBs-r17")
 		w.EncodeOptional(v.HasSsbsForSIAcquisitionR17, &v.SsbsForSIAcquisitionR17, "ssbsForSI-Acquisition-r17")
 		if v.HasMsgAPUSCHPayloadSizeR17 {
 			w.BitString(v.MsgAPUSCHPayloadSizeR17, per.Size{Lb: 5, Ub: 5}, "msgA-PUSCH-PayloadSize-r17")
 		}
-		if v.HasOnDemandSISuccessR17 {
-			w.Enum(int64(v.OnDemandSISuccessR17), 1, 0, false, "onDemandSISuccess-r17")
-		}
+		w.EnumIf(v.HasOnDemandSISuccessR17, int64(v.OnDemandSISuccessR17), 1, 0, false, "onDemandSISuccess-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -14495,18 +13991,14 @@ func (v *PerRACSIRSInfoR16) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *PerRACSIRSInfoV1660) DecodePER(r *per.Reader) error {
 	*v = PerRACSIRSInfoV1660{}
 	r.Preamble(&v.HasCsiRSIndexV1660)
-	if v.HasCsiRSIndexV1660 {
-		v.CsiRSIndexV1660 = r.Int(1, 96, false, "csi-RS-Index-v1660")
-	}
+	v.CsiRSIndexV1660 = r.IntIf(v.HasCsiRSIndexV1660, 1, 96, false, "csi-RS-Index-v1660")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PerRACSIRSInfoV1660) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCsiRSIndexV1660)
-	if v.HasCsiRSIndexV1660 {
-		w.Int(v.CsiRSIndexV1660, 1, 96, false, "csi-RS-Index-v1660")
-	}
+	w.IntIf(v.HasCsiRSIndexV1660, v.CsiRSIndexV1660, 1, 96, false, "csi-RS-Index-v1660")
 	return w.Err()
 }
 
@@ -14550,9 +14042,7 @@ func (v *PerRAAttemptInfoR16) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "fallbackToFourStepRA-r17") {
 		r.Preamble(&v.HasFallbackToFourStepRAR17)
-		if v.HasFallbackToFourStepRAR17 {
-			v.FallbackToFourStepRAR17 = PerRAAttemptInfoR16_FallbackToFourStepRAR17(r.Enum(1, 0, false, "fallbackToFourStepRA-r17"))
-		}
+		v.FallbackToFourStepRAR17 = PerRAAttemptInfoR16_FallbackToFourStepRAR17(r.EnumIf(v.HasFallbackToFourStepRAR17, 1, 0, false, "fallbackToFourStepRA-r17"))
 		x.End("fallbackToFourStepRA-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -14573,9 +14063,7 @@ func (v *PerRAAttemptInfoR16) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasFallbackToFourStepRAR17)
-		if v.HasFallbackToFourStepRAR17 {
-			w.Enum(int64(v.FallbackToFourStepRAR17), 1, 0, false, "fallbackToFourStepRA-r17")
-		}
+		w.EnumIf(v.HasFallbackToFourStepRAR17, int64(v.FallbackToFourStepRAR17), 1, 0, false, "fallbackToFourStepRA-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -14649,16 +14137,12 @@ func (v *RLFReportR16_NrRLFReportR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasReconnectCellIDR16, &v.ReconnectCellIDR16, "reconnectCellId-r16")
 	r.DecodeOptional(v.HasTimeUntilReconnectionR16, &v.TimeUntilReconnectionR16, "timeUntilReconnection-r16")
 	r.DecodeOptional(v.HasReestablishmentCellIDR16, &v.ReestablishmentCellIDR16, "reestablishmentCellId-r16")
-	if v.HasTimeConnFailureR16 {
-		v.TimeConnFailureR16 = r.Int(0, 1023, false, "timeConnFailure-r16")
-	}
+	v.TimeConnFailureR16 = r.IntIf(v.HasTimeConnFailureR16, 0, 1023, false, "timeConnFailure-r16")
 	r.Decode(&v.TimeSinceFailureR16, "timeSinceFailure-r16")
 	v.ConnectionFailureTypeR16 = RLFReportR16_NrRLFReportR16_ConnectionFailureTypeR16(r.Enum(2, 0, false, "connectionFailureType-r16"))
 	v.RlfCauseR16 = RLFReportR16_NrRLFReportR16_RlfCauseR16(r.Enum(8, 0, false, "rlf-Cause-r16"))
 	r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
-	if v.HasNoSuitableCellFoundR16 {
-		v.NoSuitableCellFoundR16 = RLFReportR16_NrRLFReportR16_NoSuitableCellFoundR16(r.Enum(1, 0, false, "noSuitableCellFound-r16"))
-	}
+	v.NoSuitableCellFoundR16 = RLFReportR16_NrRLFReportR16_NoSuitableCellFoundR16(r.EnumIf(v.HasNoSuitableCellFoundR16, 1, 0, false, "noSuitableCellFound-r16"))
 	r.DecodeOptional(v.HasRaInformationCommonR16, &v.RaInformationCommonR16, "ra-InformationCommon-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-rsRLMConfigBitmap-v1650") {
@@ -14670,9 +14154,7 @@ func (v *RLFReportR16_NrRLFReportR16) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "lastHO-Type-r17") {
 		r.Preamble(&v.HasLastHOTypeR17, &v.HasTimeConnSourceDAPSFailureR17, &v.HasTimeSinceCHOReconfigR17, &v.HasChoCellIDR17, &v.HasChoCandidateCellListR17)
-		if v.HasLastHOTypeR17 {
-			v.LastHOTypeR17 = RLFReportR16_NrRLFReportR16_LastHOTypeR17(r.Enum(4, 0, false, "lastHO-Type-r17"))
-		}
+		v.LastHOTypeR17 = RLFReportR16_NrRLFReportR16_LastHOTypeR17(r.EnumIf(v.HasLastHOTypeR17, 4, 0, false, "lastHO-Type-r17"))
 		r.DecodeOptional(v.HasTimeConnSourceDAPSFailureR17, &v.TimeConnSourceDAPSFailureR17, "timeConnSourceDAPS-Failure-r17")
 		r.DecodeOptional(v.HasTimeSinceCHOReconfigR17, &v.TimeSinceCHOReconfigR17, "timeSinceCHO-Reconfig-r17")
 		r.DecodeOptional(v.HasChoCellIDR17, &v.ChoCellIDR17, "choCellId-r17")
@@ -14696,16 +14178,12 @@ func (v *RLFReportR16_NrRLFReportR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasReconnectCellIDR16, &v.ReconnectCellIDR16, "reconnectCellId-r16")
 	w.EncodeOptional(v.HasTimeUntilReconnectionR16, &v.TimeUntilReconnectionR16, "timeUntilReconnection-r16")
 	w.EncodeOptional(v.HasReestablishmentCellIDR16, &v.ReestablishmentCellIDR16, "reestablishmentCellId-r16")
-	if v.HasTimeConnFailureR16 {
-		w.Int(v.TimeConnFailureR16, 0, 1023, false, "timeConnFailure-r16")
-	}
+	w.IntIf(v.HasTimeConnFailureR16, v.TimeConnFailureR16, 0, 1023, false, "timeConnFailure-r16")
 	w.Encode(&v.TimeSinceFailureR16, "timeSinceFailure-r16")
 	w.Enum(int64(v.ConnectionFailureTypeR16), 2, 0, false, "connectionFailureType-r16")
 	w.Enum(int64(v.RlfCauseR16), 8, 0, false, "rlf-Cause-r16")
 	w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
-	if v.HasNoSuitableCellFoundR16 {
-		w.Enum(int64(v.NoSuitableCellFoundR16), 1, 0, false, "noSuitableCellFound-r16")
-	}
+	w.EnumIf(v.HasNoSuitableCellFoundR16, int64(v.NoSuitableCellFoundR16), 1, 0, false, "noSuitableCellFound-r16")
 	w.EncodeOptional(v.HasRaInformationCommonR16, &v.RaInformationCommonR16, "ra-InformationCommon-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
@@ -14717,9 +14195,7 @@ func (v *RLFReportR16_NrRLFReportR16) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasLastHOTypeR17, v.HasTimeConnSourceDAPSFailureR17, v.HasTimeSinceCHOReconfigR17, v.HasChoCellIDR17, v.HasChoCandidateCellListR17)
-		if v.HasLastHOTypeR17 {
-			w.Enum(int64(v.LastHOTypeR17), 4, 0, false, "lastHO-Type-r17")
-		}
+		w.EnumIf(v.HasLastHOTypeR17, int64(v.LastHOTypeR17), 4, 0, false, "lastHO-Type-r17")
 		w.EncodeOptional(v.HasTimeConnSourceDAPSFailureR17, &v.TimeConnSourceDAPSFailureR17, "timeConnSourceDAPS-Failure-r17")
 		w.EncodeOptional(v.HasTimeSinceCHOReconfigR17, &v.TimeSinceCHOReconfigR17, "timeSinceCHO-Reconfig-r17")
 		w.EncodeOptional(v.HasChoCellIDR17, &v.ChoCellIDR17, "choCellId-r17")
@@ -15027,9 +14503,7 @@ func (v *SuccessHOReportR17_SourceCellInfoR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSourceCellMeasR17, &v.HasRlfInSourceDAPSR17)
 	r.Decode(&v.SourcePCellIDR17, "sourcePCellId-r17")
 	r.DecodeOptional(v.HasSourceCellMeasR17, &v.SourceCellMeasR17, "sourceCellMeas-r17")
-	if v.HasRlfInSourceDAPSR17 {
-		v.RlfInSourceDAPSR17 = SuccessHOReportR17_SourceCellInfoR17_RlfInSourceDAPSR17(r.Enum(1, 0, false, "rlf-InSourceDAPS-r17"))
-	}
+	v.RlfInSourceDAPSR17 = SuccessHOReportR17_SourceCellInfoR17_RlfInSourceDAPSR17(r.EnumIf(v.HasRlfInSourceDAPSR17, 1, 0, false, "rlf-InSourceDAPS-r17"))
 	return r.Err()
 }
 
@@ -15038,9 +14512,7 @@ func (v *SuccessHOReportR17_SourceCellInfoR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSourceCellMeasR17, v.HasRlfInSourceDAPSR17)
 	w.Encode(&v.SourcePCellIDR17, "sourcePCellId-r17")
 	w.EncodeOptional(v.HasSourceCellMeasR17, &v.SourceCellMeasR17, "sourceCellMeas-r17")
-	if v.HasRlfInSourceDAPSR17 {
-		w.Enum(int64(v.RlfInSourceDAPSR17), 1, 0, false, "rlf-InSourceDAPS-r17")
-	}
+	w.EnumIf(v.HasRlfInSourceDAPSR17, int64(v.RlfInSourceDAPSR17), 1, 0, false, "rlf-InSourceDAPS-r17")
 	return w.Err()
 }
 
@@ -15206,9 +14678,7 @@ func (v *MeasResultLoggingNRR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasNumberOfGoodSSBR16)
 	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
 	r.Decode(&v.ResultsSSBCellR16, "resultsSSB-Cell-r16")
-	if v.HasNumberOfGoodSSBR16 {
-		v.NumberOfGoodSSBR16 = r.Int(1, 64, false, "numberOfGoodSSB-r16")
-	}
+	v.NumberOfGoodSSBR16 = r.IntIf(v.HasNumberOfGoodSSBR16, 1, 64, false, "numberOfGoodSSB-r16")
 	return r.Err()
 }
 
@@ -15217,9 +14687,7 @@ func (v *MeasResultLoggingNRR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNumberOfGoodSSBR16)
 	w.Encode(&v.PhysCellIDR16, "physCellId-r16")
 	w.Encode(&v.ResultsSSBCellR16, "resultsSSB-Cell-r16")
-	if v.HasNumberOfGoodSSBR16 {
-		w.Int(v.NumberOfGoodSSBR16, 1, 64, false, "numberOfGoodSSB-r16")
-	}
+	w.IntIf(v.HasNumberOfGoodSSBR16, v.NumberOfGoodSSBR16, 1, 64, false, "numberOfGoodSSB-r16")
 	return w.Err()
 }
 
@@ -15471,18 +14939,10 @@ func (v *SHRCauseR17) DecodePER(r *per.Reader) error {
 	*v = SHRCauseR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasT304CauseR17, &v.HasT310CauseR17, &v.HasT312CauseR17, &v.HasSourceDAPSFailureR17)
-	if v.HasT304CauseR17 {
-		v.T304CauseR17 = SHRCauseR17_T304CauseR17(r.Enum(1, 0, false, "t304-cause-r17"))
-	}
-	if v.HasT310CauseR17 {
-		v.T310CauseR17 = SHRCauseR17_T310CauseR17(r.Enum(1, 0, false, "t310-cause-r17"))
-	}
-	if v.HasT312CauseR17 {
-		v.T312CauseR17 = SHRCauseR17_T312CauseR17(r.Enum(1, 0, false, "t312-cause-r17"))
-	}
-	if v.HasSourceDAPSFailureR17 {
-		v.SourceDAPSFailureR17 = SHRCauseR17_SourceDAPSFailureR17(r.Enum(1, 0, false, "sourceDAPS-Failure-r17"))
-	}
+	v.T304CauseR17 = SHRCauseR17_T304CauseR17(r.EnumIf(v.HasT304CauseR17, 1, 0, false, "t304-cause-r17"))
+	v.T310CauseR17 = SHRCauseR17_T310CauseR17(r.EnumIf(v.HasT310CauseR17, 1, 0, false, "t310-cause-r17"))
+	v.T312CauseR17 = SHRCauseR17_T312CauseR17(r.EnumIf(v.HasT312CauseR17, 1, 0, false, "t312-cause-r17"))
+	v.SourceDAPSFailureR17 = SHRCauseR17_SourceDAPSFailureR17(r.EnumIf(v.HasSourceDAPSFailureR17, 1, 0, false, "sourceDAPS-Failure-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -15493,18 +14953,10 @@ func (v *SHRCauseR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasT304CauseR17, v.HasT310CauseR17, v.HasT312CauseR17, v.HasSourceDAPSFailureR17)
-	if v.HasT304CauseR17 {
-		w.Enum(int64(v.T304CauseR17), 1, 0, false, "t304-cause-r17")
-	}
-	if v.HasT310CauseR17 {
-		w.Enum(int64(v.T310CauseR17), 1, 0, false, "t310-cause-r17")
-	}
-	if v.HasT312CauseR17 {
-		w.Enum(int64(v.T312CauseR17), 1, 0, false, "t312-cause-r17")
-	}
-	if v.HasSourceDAPSFailureR17 {
-		w.Enum(int64(v.SourceDAPSFailureR17), 1, 0, false, "sourceDAPS-Failure-r17")
-	}
+	w.EnumIf(v.HasT304CauseR17, int64(v.T304CauseR17), 1, 0, false, "t304-cause-r17")
+	w.EnumIf(v.HasT310CauseR17, int64(v.T310CauseR17), 1, 0, false, "t310-cause-r17")
+	w.EnumIf(v.HasT312CauseR17, int64(v.T312CauseR17), 1, 0, false, "t312-cause-r17")
+	w.EnumIf(v.HasSourceDAPSFailureR17, int64(v.SourceDAPSFailureR17), 1, 0, false, "sourceDAPS-Failure-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -15697,9 +15149,7 @@ func (v *UEPositioningAssistanceInfoR17IEs) MarshalUPER() ([]byte, error) {
 func (v *UEPositioningAssistanceInfoV1720IEs) DecodePER(r *per.Reader) error {
 	*v = UEPositioningAssistanceInfoV1720IEs{}
 	r.Preamble(&v.HasUETxTEGTimingErrorMarginValueR17, &v.HasNonCriticalExtension)
-	if v.HasUETxTEGTimingErrorMarginValueR17 {
-		v.UETxTEGTimingErrorMarginValueR17 = UEPositioningAssistanceInfoV1720IEs_UETxTEGTimingErrorMarginValueR17(r.Enum(16, 0, false, "ue-TxTEG-TimingErrorMarginValue-r17"))
-	}
+	v.UETxTEGTimingErrorMarginValueR17 = UEPositioningAssistanceInfoV1720IEs_UETxTEGTimingErrorMarginValueR17(r.EnumIf(v.HasUETxTEGTimingErrorMarginValueR17, 16, 0, false, "ue-TxTEG-TimingErrorMarginValue-r17"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -15707,9 +15157,7 @@ func (v *UEPositioningAssistanceInfoV1720IEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEPositioningAssistanceInfoV1720IEs) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUETxTEGTimingErrorMarginValueR17, v.HasNonCriticalExtension)
-	if v.HasUETxTEGTimingErrorMarginValueR17 {
-		w.Enum(int64(v.UETxTEGTimingErrorMarginValueR17), 16, 0, false, "ue-TxTEG-TimingErrorMarginValue-r17")
-	}
+	w.EnumIf(v.HasUETxTEGTimingErrorMarginValueR17, int64(v.UETxTEGTimingErrorMarginValueR17), 16, 0, false, "ue-TxTEG-TimingErrorMarginValue-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -16424,9 +15872,7 @@ func (v *SIB2) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "cellEquivalentSize-r17") {
 		r.Preamble(&v.HasCellEquivalentSizeR17, &v.HasRelaxedMeasurementR17)
-		if v.HasCellEquivalentSizeR17 {
-			v.CellEquivalentSizeR17 = r.Int(2, 16, false, "cellEquivalentSize-r17")
-		}
+		v.CellEquivalentSizeR17 = r.IntIf(v.HasCellEquivalentSizeR17, 2, 16, false, "cellEquivalentSize-r17")
 		r.DecodeOptional(v.HasRelaxedMeasurementR17, &v.RelaxedMeasurementR17, "relaxedMeasurement-r17")
 		x.End("cellEquivalentSize-r17")
 	}
@@ -16449,9 +15895,7 @@ func (v *SIB2) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasCellEquivalentSizeR17, v.HasRelaxedMeasurementR17)
-		if v.HasCellEquivalentSizeR17 {
-			w.Int(v.CellEquivalentSizeR17, 2, 16, false, "cellEquivalentSize-r17")
-		}
+		w.IntIf(v.HasCellEquivalentSizeR17, v.CellEquivalentSizeR17, 2, 16, false, "cellEquivalentSize-r17")
 		w.EncodeOptional(v.HasRelaxedMeasurementR17, &v.RelaxedMeasurementR17, "relaxedMeasurement-r17")
 		w.EndOpen(o)
 	}
@@ -16470,9 +15914,7 @@ func (v *SIB2_CellReselectionInfoCommon) DecodePER(r *per.Reader) error {
 	*v = SIB2_CellReselectionInfoCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasRangeToBestCell, &v.HasSpeedStateReselectionPars)
-	if v.HasNrofSSBlocksToAverage {
-		v.NrofSSBlocksToAverage = r.Int(2, 16, false, "nrofSS-BlocksToAverage")
-	}
+	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
 	r.DecodeOptional(v.HasRangeToBestCell, &v.RangeToBestCell, "rangeToBestCell")
 	v.QHyst = SIB2_CellReselectionInfoCommon_QHyst(r.Enum(16, 0, false, "q-Hyst"))
@@ -16487,9 +15929,7 @@ func (v *SIB2_CellReselectionInfoCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasNrofSSBlocksToAverage, v.HasAbsThreshSSBlocksConsolidation, v.HasRangeToBestCell, v.HasSpeedStateReselectionPars)
-	if v.HasNrofSSBlocksToAverage {
-		w.Int(v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
-	}
+	w.IntIf(v.HasNrofSSBlocksToAverage, v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
 	w.EncodeOptional(v.HasRangeToBestCell, &v.RangeToBestCell, "rangeToBestCell")
 	w.Enum(int64(v.QHyst), 16, 0, false, "q-Hyst")
@@ -16655,12 +16095,8 @@ func (v *SIB2_RelaxedMeasurementR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasLowMobilityEvaluationR16, &v.HasCellEdgeEvaluationR16, &v.HasCombineRelaxedMeasConditionR16, &v.HasHighPriorityMeasRelaxR16)
 	r.DecodeOptional(v.HasLowMobilityEvaluationR16, &v.LowMobilityEvaluationR16, "lowMobilityEvaluation-r16")
 	r.DecodeOptional(v.HasCellEdgeEvaluationR16, &v.CellEdgeEvaluationR16, "cellEdgeEvaluation-r16")
-	if v.HasCombineRelaxedMeasConditionR16 {
-		v.CombineRelaxedMeasConditionR16 = SIB2_RelaxedMeasurementR16_CombineRelaxedMeasConditionR16(r.Enum(1, 0, false, "combineRelaxedMeasCondition-r16"))
-	}
-	if v.HasHighPriorityMeasRelaxR16 {
-		v.HighPriorityMeasRelaxR16 = SIB2_RelaxedMeasurementR16_HighPriorityMeasRelaxR16(r.Enum(1, 0, false, "highPriorityMeasRelax-r16"))
-	}
+	v.CombineRelaxedMeasConditionR16 = SIB2_RelaxedMeasurementR16_CombineRelaxedMeasConditionR16(r.EnumIf(v.HasCombineRelaxedMeasConditionR16, 1, 0, false, "combineRelaxedMeasCondition-r16"))
+	v.HighPriorityMeasRelaxR16 = SIB2_RelaxedMeasurementR16_HighPriorityMeasRelaxR16(r.EnumIf(v.HasHighPriorityMeasRelaxR16, 1, 0, false, "highPriorityMeasRelax-r16"))
 	return r.Err()
 }
 
@@ -16669,12 +16105,8 @@ func (v *SIB2_RelaxedMeasurementR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasLowMobilityEvaluationR16, v.HasCellEdgeEvaluationR16, v.HasCombineRelaxedMeasConditionR16, v.HasHighPriorityMeasRelaxR16)
 	w.EncodeOptional(v.HasLowMobilityEvaluationR16, &v.LowMobilityEvaluationR16, "lowMobilityEvaluation-r16")
 	w.EncodeOptional(v.HasCellEdgeEvaluationR16, &v.CellEdgeEvaluationR16, "cellEdgeEvaluation-r16")
-	if v.HasCombineRelaxedMeasConditionR16 {
-		w.Enum(int64(v.CombineRelaxedMeasConditionR16), 1, 0, false, "combineRelaxedMeasCondition-r16")
-	}
-	if v.HasHighPriorityMeasRelaxR16 {
-		w.Enum(int64(v.HighPriorityMeasRelaxR16), 1, 0, false, "highPriorityMeasRelax-r16")
-	}
+	w.EnumIf(v.HasCombineRelaxedMeasConditionR16, int64(v.CombineRelaxedMeasConditionR16), 1, 0, false, "combineRelaxedMeasCondition-r16")
+	w.EnumIf(v.HasHighPriorityMeasRelaxR16, int64(v.HighPriorityMeasRelaxR16), 1, 0, false, "highPriorityMeasRelax-r16")
 	return w.Err()
 }
 
@@ -16716,9 +16148,7 @@ func (v *SIB2_RelaxedMeasurementR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCellEdgeEvaluationWhileStationaryR17, &v.HasCombineRelaxedMeasCondition2R17)
 	r.Decode(&v.StationaryMobilityEvaluationR17, "stationaryMobilityEvaluation-r17")
 	r.DecodeOptional(v.HasCellEdgeEvaluationWhileStationaryR17, &v.CellEdgeEvaluationWhileStationaryR17, "cellEdgeEvaluationWhileStationary-r17")
-	if v.HasCombineRelaxedMeasCondition2R17 {
-		v.CombineRelaxedMeasCondition2R17 = SIB2_RelaxedMeasurementR17_CombineRelaxedMeasCondition2R17(r.Enum(1, 0, false, "combineRelaxedMeasCondition2-r17"))
-	}
+	v.CombineRelaxedMeasCondition2R17 = SIB2_RelaxedMeasurementR17_CombineRelaxedMeasCondition2R17(r.EnumIf(v.HasCombineRelaxedMeasCondition2R17, 1, 0, false, "combineRelaxedMeasCondition2-r17"))
 	return r.Err()
 }
 
@@ -16727,9 +16157,7 @@ func (v *SIB2_RelaxedMeasurementR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCellEdgeEvaluationWhileStationaryR17, v.HasCombineRelaxedMeasCondition2R17)
 	w.Encode(&v.StationaryMobilityEvaluationR17, "stationaryMobilityEvaluation-r17")
 	w.EncodeOptional(v.HasCellEdgeEvaluationWhileStationaryR17, &v.CellEdgeEvaluationWhileStationaryR17, "cellEdgeEvaluationWhileStationary-r17")
-	if v.HasCombineRelaxedMeasCondition2R17 {
-		w.Enum(int64(v.CombineRelaxedMeasCondition2R17), 1, 0, false, "combineRelaxedMeasCondition2-r17")
-	}
+	w.EnumIf(v.HasCombineRelaxedMeasCondition2R17, int64(v.CombineRelaxedMeasCondition2R17), 1, 0, false, "combineRelaxedMeasCondition2-r17")
 	return w.Err()
 }
 
@@ -16797,9 +16225,7 @@ func (v *SIB3) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "channelAccessMode2-r17") {
 		r.Preamble(&v.HasChannelAccessMode2R17)
-		if v.HasChannelAccessMode2R17 {
-			v.ChannelAccessMode2R17 = SIB3_ChannelAccessMode2R17(r.Enum(1, 0, false, "channelAccessMode2-r17"))
-		}
+		v.ChannelAccessMode2R17 = SIB3_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
 		x.End("channelAccessMode2-r17")
 	}
 	v.Unknown = x.Unknown(3)
@@ -16832,9 +16258,7 @@ func (v *SIB3) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasChannelAccessMode2R17)
-		if v.HasChannelAccessMode2R17 {
-			w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
-		}
+		w.EnumIf(v.HasChannelAccessMode2R17, int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -16918,15 +16342,9 @@ func (v *IntraFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
 	r.Decode(&v.PhysCellID, "physCellId")
 	r.Decode(&v.QOffsetCell, "q-OffsetCell")
-	if v.HasQRxLevMinOffsetCell {
-		v.QRxLevMinOffsetCell = r.Int(1, 8, false, "q-RxLevMinOffsetCell")
-	}
-	if v.HasQRxLevMinOffsetCellSUL {
-		v.QRxLevMinOffsetCellSUL = r.Int(1, 8, false, "q-RxLevMinOffsetCellSUL")
-	}
-	if v.HasQQualMinOffsetCell {
-		v.QQualMinOffsetCell = r.Int(1, 8, false, "q-QualMinOffsetCell")
-	}
+	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
+	v.QRxLevMinOffsetCellSUL = r.IntIf(v.HasQRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
+	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -16939,15 +16357,9 @@ func (v *IntraFreqNeighCellInfo) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasQRxLevMinOffsetCell, v.HasQRxLevMinOffsetCellSUL, v.HasQQualMinOffsetCell)
 	w.Encode(&v.PhysCellID, "physCellId")
 	w.Encode(&v.QOffsetCell, "q-OffsetCell")
-	if v.HasQRxLevMinOffsetCell {
-		w.Int(v.QRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
-	}
-	if v.HasQRxLevMinOffsetCellSUL {
-		w.Int(v.QRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
-	}
-	if v.HasQQualMinOffsetCell {
-		w.Int(v.QQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
-	}
+	w.IntIf(v.HasQRxLevMinOffsetCell, v.QRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
+	w.IntIf(v.HasQRxLevMinOffsetCellSUL, v.QRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
+	w.IntIf(v.HasQQualMinOffsetCell, v.QQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -17266,9 +16678,7 @@ func (v *InterFreqCarrierFreqInfo) DecodePER(r *per.Reader) error {
 	r.Decode(&v.DlCarrierFreq, "dl-CarrierFreq")
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasFrequencyBandListSUL, &v.FrequencyBandListSUL, "frequencyBandListSUL")
-	if v.HasNrofSSBlocksToAverage {
-		v.NrofSSBlocksToAverage = r.Int(2, 16, false, "nrofSS-BlocksToAverage")
-	}
+	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
 	r.DecodeOptional(v.HasSmtc, &v.Smtc, "smtc")
 	r.Decode(&v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
@@ -17306,9 +16716,7 @@ func (v *InterFreqCarrierFreqInfo) EncodePER(w *per.Writer) error {
 	w.Encode(&v.DlCarrierFreq, "dl-CarrierFreq")
 	w.EncodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	w.EncodeOptional(v.HasFrequencyBandListSUL, &v.FrequencyBandListSUL, "frequencyBandListSUL")
-	if v.HasNrofSSBlocksToAverage {
-		w.Int(v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
-	}
+	w.IntIf(v.HasNrofSSBlocksToAverage, v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
 	w.EncodeOptional(v.HasSmtc, &v.Smtc, "smtc")
 	w.Encode(&v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
@@ -17403,12 +16811,8 @@ func (v *InterFreqCarrierFreqInfoV1700) DecodePER(r *per.Reader) error {
 	*v = InterFreqCarrierFreqInfoV1700{}
 	r.Preamble(&v.HasInterFreqNeighHSDNCellListR17, &v.HasHighSpeedMeasInterFreqR17, &v.HasRedCapAccessAllowedR17, &v.HasSsbPositionQCLCommonR17, &v.HasInterFreqNeighCellListV1710)
 	r.DecodeOptional(v.HasInterFreqNeighHSDNCellListR17, &v.InterFreqNeighHSDNCellListR17, "interFreqNeighHSDN-CellList-r17")
-	if v.HasHighSpeedMeasInterFreqR17 {
-		v.HighSpeedMeasInterFreqR17 = InterFreqCarrierFreqInfoV1700_HighSpeedMeasInterFreqR17(r.Enum(1, 0, false, "highSpeedMeasInterFreq-r17"))
-	}
-	if v.HasRedCapAccessAllowedR17 {
-		v.RedCapAccessAllowedR17 = InterFreqCarrierFreqInfoV1700_RedCapAccessAllowedR17(r.Enum(1, 0, false, "redCapAccessAllowed-r17"))
-	}
+	v.HighSpeedMeasInterFreqR17 = InterFreqCarrierFreqInfoV1700_HighSpeedMeasInterFreqR17(r.EnumIf(v.HasHighSpeedMeasInterFreqR17, 1, 0, false, "highSpeedMeasInterFreq-r17"))
+	v.RedCapAccessAllowedR17 = InterFreqCarrierFreqInfoV1700_RedCapAccessAllowedR17(r.EnumIf(v.HasRedCapAccessAllowedR17, 1, 0, false, "redCapAccessAllowed-r17"))
 	r.DecodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
 	r.DecodeOptional(v.HasInterFreqNeighCellListV1710, &v.InterFreqNeighCellListV1710, "interFreqNeighCellList-v1710")
 	return r.Err()
@@ -17418,12 +16822,8 @@ func (v *InterFreqCarrierFreqInfoV1700) DecodePER(r *per.Reader) error {
 func (v *InterFreqCarrierFreqInfoV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInterFreqNeighHSDNCellListR17, v.HasHighSpeedMeasInterFreqR17, v.HasRedCapAccessAllowedR17, v.HasSsbPositionQCLCommonR17, v.HasInterFreqNeighCellListV1710)
 	w.EncodeOptional(v.HasInterFreqNeighHSDNCellListR17, &v.InterFreqNeighHSDNCellListR17, "interFreqNeighHSDN-CellList-r17")
-	if v.HasHighSpeedMeasInterFreqR17 {
-		w.Enum(int64(v.HighSpeedMeasInterFreqR17), 1, 0, false, "highSpeedMeasInterFreq-r17")
-	}
-	if v.HasRedCapAccessAllowedR17 {
-		w.Enum(int64(v.RedCapAccessAllowedR17), 1, 0, false, "redCapAccessAllowed-r17")
-	}
+	w.EnumIf(v.HasHighSpeedMeasInterFreqR17, int64(v.HighSpeedMeasInterFreqR17), 1, 0, false, "highSpeedMeasInterFreq-r17")
+	w.EnumIf(v.HasRedCapAccessAllowedR17, int64(v.RedCapAccessAllowedR17), 1, 0, false, "redCapAccessAllowed-r17")
 	w.EncodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
 	w.EncodeOptional(v.HasInterFreqNeighCellListV1710, &v.InterFreqNeighCellListV1710, "interFreqNeighCellList-v1710")
 	return w.Err()
@@ -17464,18 +16864,14 @@ func (v *InterFreqCarrierFreqInfoV1720) MarshalUPER() ([]byte, error) { return p
 func (v *InterFreqCarrierFreqInfoV1730) DecodePER(r *per.Reader) error {
 	*v = InterFreqCarrierFreqInfoV1730{}
 	r.Preamble(&v.HasChannelAccessMode2R17)
-	if v.HasChannelAccessMode2R17 {
-		v.ChannelAccessMode2R17 = InterFreqCarrierFreqInfoV1730_ChannelAccessMode2R17(r.Enum(1, 0, false, "channelAccessMode2-r17"))
-	}
+	v.ChannelAccessMode2R17 = InterFreqCarrierFreqInfoV1730_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqCarrierFreqInfoV1730) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasChannelAccessMode2R17)
-	if v.HasChannelAccessMode2R17 {
-		w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
-	}
+	w.EnumIf(v.HasChannelAccessMode2R17, int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
 	return w.Err()
 }
 
@@ -17566,15 +16962,9 @@ func (v *InterFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
 	r.Decode(&v.PhysCellID, "physCellId")
 	r.Decode(&v.QOffsetCell, "q-OffsetCell")
-	if v.HasQRxLevMinOffsetCell {
-		v.QRxLevMinOffsetCell = r.Int(1, 8, false, "q-RxLevMinOffsetCell")
-	}
-	if v.HasQRxLevMinOffsetCellSUL {
-		v.QRxLevMinOffsetCellSUL = r.Int(1, 8, false, "q-RxLevMinOffsetCellSUL")
-	}
-	if v.HasQQualMinOffsetCell {
-		v.QQualMinOffsetCell = r.Int(1, 8, false, "q-QualMinOffsetCell")
-	}
+	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
+	v.QRxLevMinOffsetCellSUL = r.IntIf(v.HasQRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
+	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -17587,15 +16977,9 @@ func (v *InterFreqNeighCellInfo) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasQRxLevMinOffsetCell, v.HasQRxLevMinOffsetCellSUL, v.HasQQualMinOffsetCell)
 	w.Encode(&v.PhysCellID, "physCellId")
 	w.Encode(&v.QOffsetCell, "q-OffsetCell")
-	if v.HasQRxLevMinOffsetCell {
-		w.Int(v.QRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
-	}
-	if v.HasQRxLevMinOffsetCellSUL {
-		w.Int(v.QRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
-	}
-	if v.HasQQualMinOffsetCell {
-		w.Int(v.QQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
-	}
+	w.IntIf(v.HasQRxLevMinOffsetCell, v.QRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
+	w.IntIf(v.HasQRxLevMinOffsetCellSUL, v.QRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
+	w.IntIf(v.HasQQualMinOffsetCell, v.QQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -17744,9 +17128,7 @@ func (v *SIB5) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "carrierFreqListEUTRA-v1700") {
 		r.Preamble(&v.HasCarrierFreqListEUTRAV1700, &v.HasIdleModeMeasVoiceFallbackR17)
 		r.DecodeOptional(v.HasCarrierFreqListEUTRAV1700, &v.CarrierFreqListEUTRAV1700, "carrierFreqListEUTRA-v1700")
-		if v.HasIdleModeMeasVoiceFallbackR17 {
-			v.IdleModeMeasVoiceFallbackR17 = SIB5_IdleModeMeasVoiceFallbackR17(r.Enum(1, 0, false, "idleModeMeasVoiceFallback-r17"))
-		}
+		v.IdleModeMeasVoiceFallbackR17 = SIB5_IdleModeMeasVoiceFallbackR17(r.EnumIf(v.HasIdleModeMeasVoiceFallbackR17, 1, 0, false, "idleModeMeasVoiceFallback-r17"))
 		x.End("carrierFreqListEUTRA-v1700")
 	}
 	v.Unknown = x.Unknown(2)
@@ -17773,9 +17155,7 @@ func (v *SIB5) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasCarrierFreqListEUTRAV1700, v.HasIdleModeMeasVoiceFallbackR17)
 		w.EncodeOptional(v.HasCarrierFreqListEUTRAV1700, &v.CarrierFreqListEUTRAV1700, "carrierFreqListEUTRA-v1700")
-		if v.HasIdleModeMeasVoiceFallbackR17 {
-			w.Enum(int64(v.IdleModeMeasVoiceFallbackR17), 1, 0, false, "idleModeMeasVoiceFallback-r17")
-		}
+		w.EnumIf(v.HasIdleModeMeasVoiceFallbackR17, int64(v.IdleModeMeasVoiceFallbackR17), 1, 0, false, "idleModeMeasVoiceFallback-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -17905,3 +17285,26 @@ func (v *CarrierFreqEUTRA_ThreshXQ) EncodePER(w *per.Writer) error {
 	w.Encode(&v.ThreshXLowQ, "threshX-LowQ")
 	return w.Err()
 }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqEUTRAV1610) DecodePER(r *per.Reader) error {
+	*v = CarrierFreqEUTRAV1610{}
+	r.Preamble(&v.HasHighSpeedEUTRACarrierR16)
+	v.HighSpeedEUTRACarrierR16 = CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16(r.EnumIf(v.HasHighSpeedEUTRACarrierR16, 1, 0, false, "highSpeedEUTRACarrier-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqEUTRAV1610) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasHighSpeedEUTRACarrierR16)
+	w.EnumIf(v.HasHighSpeedEUTRACarrierR16, int64(v.HighSpeedEUTRACarrierR16), 1, 0, false, "highSpeedEUTRACarrier-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA-v1610 (X.691); v aliases b.
+func (v *CarrierFreqEUTRAV1610) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA-v1610")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierFreqEUTRAV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

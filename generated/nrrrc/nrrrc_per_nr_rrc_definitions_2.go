@@ -10,33 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierFreqEUTRAV1610) DecodePER(r *per.Reader) error {
-	*v = CarrierFreqEUTRAV1610{}
-	r.Preamble(&v.HasHighSpeedEUTRACarrierR16)
-	if v.HasHighSpeedEUTRACarrierR16 {
-		v.HighSpeedEUTRACarrierR16 = CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16(r.Enum(1, 0, false, "highSpeedEUTRACarrier-r16"))
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierFreqEUTRAV1610) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasHighSpeedEUTRACarrierR16)
-	if v.HasHighSpeedEUTRACarrierR16 {
-		w.Enum(int64(v.HighSpeedEUTRACarrierR16), 1, 0, false, "highSpeedEUTRACarrier-r16")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA-v1610 (X.691); v aliases b.
-func (v *CarrierFreqEUTRAV1610) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA-v1610")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CarrierFreqEUTRAV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CarrierFreqEUTRAV1700) DecodePER(r *per.Reader) error {
 	*v = CarrierFreqEUTRAV1700{}
 	r.Preamble(&v.HasEutraFreqNeighHSDNCellListR17)
@@ -119,12 +92,8 @@ func (v *EUTRAFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQQualMinOffsetCell)
 	r.Decode(&v.PhysCellID, "physCellId")
 	r.Decode(&v.Dummy, "dummy")
-	if v.HasQRxLevMinOffsetCell {
-		v.QRxLevMinOffsetCell = r.Int(1, 8, false, "q-RxLevMinOffsetCell")
-	}
-	if v.HasQQualMinOffsetCell {
-		v.QQualMinOffsetCell = r.Int(1, 8, false, "q-QualMinOffsetCell")
-	}
+	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
+	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	return r.Err()
 }
 
@@ -133,12 +102,8 @@ func (v *EUTRAFreqNeighCellInfo) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasQRxLevMinOffsetCell, v.HasQQualMinOffsetCell)
 	w.Encode(&v.PhysCellID, "physCellId")
 	w.Encode(&v.Dummy, "dummy")
-	if v.HasQRxLevMinOffsetCell {
-		w.Int(v.QRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
-	}
-	if v.HasQQualMinOffsetCell {
-		w.Int(v.QQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
-	}
+	w.IntIf(v.HasQRxLevMinOffsetCell, v.QRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
+	w.IntIf(v.HasQQualMinOffsetCell, v.QQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	return w.Err()
 }
 
@@ -342,12 +307,8 @@ func (v *SIB9_TimeInfo) DecodePER(r *per.Reader) error {
 	if v.HasDayLightSavingTime {
 		v.DayLightSavingTime = r.BitString(per.Size{Lb: 2, Ub: 2}, "dayLightSavingTime")
 	}
-	if v.HasLeapSeconds {
-		v.LeapSeconds = r.Int(-127, 128, false, "leapSeconds")
-	}
-	if v.HasLocalTimeOffset {
-		v.LocalTimeOffset = r.Int(-63, 64, false, "localTimeOffset")
-	}
+	v.LeapSeconds = r.IntIf(v.HasLeapSeconds, -127, 128, false, "leapSeconds")
+	v.LocalTimeOffset = r.IntIf(v.HasLocalTimeOffset, -63, 64, false, "localTimeOffset")
 	return r.Err()
 }
 
@@ -358,12 +319,8 @@ func (v *SIB9_TimeInfo) EncodePER(w *per.Writer) error {
 	if v.HasDayLightSavingTime {
 		w.BitString(v.DayLightSavingTime, per.Size{Lb: 2, Ub: 2}, "dayLightSavingTime")
 	}
-	if v.HasLeapSeconds {
-		w.Int(v.LeapSeconds, -127, 128, false, "leapSeconds")
-	}
-	if v.HasLocalTimeOffset {
-		w.Int(v.LocalTimeOffset, -63, 64, false, "localTimeOffset")
-	}
+	w.IntIf(v.HasLeapSeconds, v.LeapSeconds, -127, 128, false, "leapSeconds")
+	w.IntIf(v.HasLocalTimeOffset, v.LocalTimeOffset, -63, 64, false, "localTimeOffset")
 	return w.Err()
 }
 
@@ -515,15 +472,9 @@ func (v *SIB12IEsR16) DecodePER(r *per.Reader) error {
 		r.Preamble(&v.HasSlDRXConfigCommonGCBCR17, &v.HasSlDiscConfigCommonR17, &v.HasSlL2U2NRelayR17, &v.HasSlNonRelayDiscoveryR17, &v.HasSlL3U2NRelayDiscoveryR17, &v.HasSlTimersAndConstantsRemoteUER17)
 		r.DecodeOptional(v.HasSlDRXConfigCommonGCBCR17, &v.SlDRXConfigCommonGCBCR17, "sl-DRX-ConfigCommonGC-BC-r17")
 		r.DecodeOptional(v.HasSlDiscConfigCommonR17, &v.SlDiscConfigCommonR17, "sl-DiscConfigCommon-r17")
-		if v.HasSlL2U2NRelayR17 {
-			v.SlL2U2NRelayR17 = SIB12IEsR16_SlL2U2NRelayR17(r.Enum(1, 0, false, "sl-L2U2N-Relay-r17"))
-		}
-		if v.HasSlNonRelayDiscoveryR17 {
-			v.SlNonRelayDiscoveryR17 = SIB12IEsR16_SlNonRelayDiscoveryR17(r.Enum(1, 0, false, "sl-NonRelayDiscovery-r17"))
-		}
-		if v.HasSlL3U2NRelayDiscoveryR17 {
-			v.SlL3U2NRelayDiscoveryR17 = SIB12IEsR16_SlL3U2NRelayDiscoveryR17(r.Enum(1, 0, false, "sl-L3U2N-RelayDiscovery-r17"))
-		}
+		v.SlL2U2NRelayR17 = SIB12IEsR16_SlL2U2NRelayR17(r.EnumIf(v.HasSlL2U2NRelayR17, 1, 0, false, "sl-L2U2N-Relay-r17"))
+		v.SlNonRelayDiscoveryR17 = SIB12IEsR16_SlNonRelayDiscoveryR17(r.EnumIf(v.HasSlNonRelayDiscoveryR17, 1, 0, false, "sl-NonRelayDiscovery-r17"))
+		v.SlL3U2NRelayDiscoveryR17 = SIB12IEsR16_SlL3U2NRelayDiscoveryR17(r.EnumIf(v.HasSlL3U2NRelayDiscoveryR17, 1, 0, false, "sl-L3U2N-RelayDiscovery-r17"))
 		r.DecodeOptional(v.HasSlTimersAndConstantsRemoteUER17, &v.SlTimersAndConstantsRemoteUER17, "sl-TimersAndConstantsRemoteUE-r17")
 		x.End("sl-DRX-ConfigCommonGC-BC-r17")
 	}
@@ -545,15 +496,9 @@ func (v *SIB12IEsR16) EncodePER(w *per.Writer) error {
 		w.Preamble(v.HasSlDRXConfigCommonGCBCR17, v.HasSlDiscConfigCommonR17, v.HasSlL2U2NRelayR17, v.HasSlNonRelayDiscoveryR17, v.HasSlL3U2NRelayDiscoveryR17, v.HasSlTimersAndConstantsRemoteUER17)
 		w.EncodeOptional(v.HasSlDRXConfigCommonGCBCR17, &v.SlDRXConfigCommonGCBCR17, "sl-DRX-ConfigCommonGC-BC-r17")
 		w.EncodeOptional(v.HasSlDiscConfigCommonR17, &v.SlDiscConfigCommonR17, "sl-DiscConfigCommon-r17")
-		if v.HasSlL2U2NRelayR17 {
-			w.Enum(int64(v.SlL2U2NRelayR17), 1, 0, false, "sl-L2U2N-Relay-r17")
-		}
-		if v.HasSlNonRelayDiscoveryR17 {
-			w.Enum(int64(v.SlNonRelayDiscoveryR17), 1, 0, false, "sl-NonRelayDiscovery-r17")
-		}
-		if v.HasSlL3U2NRelayDiscoveryR17 {
-			w.Enum(int64(v.SlL3U2NRelayDiscoveryR17), 1, 0, false, "sl-L3U2N-RelayDiscovery-r17")
-		}
+		w.EnumIf(v.HasSlL2U2NRelayR17, int64(v.SlL2U2NRelayR17), 1, 0, false, "sl-L2U2N-Relay-r17")
+		w.EnumIf(v.HasSlNonRelayDiscoveryR17, int64(v.SlNonRelayDiscoveryR17), 1, 0, false, "sl-NonRelayDiscovery-r17")
+		w.EnumIf(v.HasSlL3U2NRelayDiscoveryR17, int64(v.SlL3U2NRelayDiscoveryR17), 1, 0, false, "sl-L3U2N-RelayDiscovery-r17")
 		w.EncodeOptional(v.HasSlTimersAndConstantsRemoteUER17, &v.SlTimersAndConstantsRemoteUER17, "sl-TimersAndConstantsRemoteUE-r17")
 		w.EndOpen(o)
 	}
@@ -580,21 +525,11 @@ func (v *SLConfigCommonNRR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlRadioBearerConfigListR16, &v.SlRadioBearerConfigListR16, "sl-RadioBearerConfigList-r16")
 	r.DecodeOptional(v.HasSlRLCBearerConfigListR16, &v.SlRLCBearerConfigListR16, "sl-RLC-BearerConfigList-r16")
 	r.DecodeOptional(v.HasSlMeasConfigCommonR16, &v.SlMeasConfigCommonR16, "sl-MeasConfigCommon-r16")
-	if v.HasSlCSIAcquisitionR16 {
-		v.SlCSIAcquisitionR16 = SLConfigCommonNRR16_SlCSIAcquisitionR16(r.Enum(1, 0, false, "sl-CSI-Acquisition-r16"))
-	}
-	if v.HasSlOffsetDFNR16 {
-		v.SlOffsetDFNR16 = r.Int(1, 1000, false, "sl-OffsetDFN-r16")
-	}
-	if v.HasT400R16 {
-		v.T400R16 = SLConfigCommonNRR16_T400R16(r.Enum(8, 0, false, "t400-r16"))
-	}
-	if v.HasSlMaxNumConsecutiveDTXR16 {
-		v.SlMaxNumConsecutiveDTXR16 = SLConfigCommonNRR16_SlMaxNumConsecutiveDTXR16(r.Enum(8, 0, false, "sl-MaxNumConsecutiveDTX-r16"))
-	}
-	if v.HasSlSSBPriorityNRR16 {
-		v.SlSSBPriorityNRR16 = r.Int(1, 8, false, "sl-SSB-PriorityNR-r16")
-	}
+	v.SlCSIAcquisitionR16 = SLConfigCommonNRR16_SlCSIAcquisitionR16(r.EnumIf(v.HasSlCSIAcquisitionR16, 1, 0, false, "sl-CSI-Acquisition-r16"))
+	v.SlOffsetDFNR16 = r.IntIf(v.HasSlOffsetDFNR16, 1, 1000, false, "sl-OffsetDFN-r16")
+	v.T400R16 = SLConfigCommonNRR16_T400R16(r.EnumIf(v.HasT400R16, 8, 0, false, "t400-r16"))
+	v.SlMaxNumConsecutiveDTXR16 = SLConfigCommonNRR16_SlMaxNumConsecutiveDTXR16(r.EnumIf(v.HasSlMaxNumConsecutiveDTXR16, 8, 0, false, "sl-MaxNumConsecutiveDTX-r16"))
+	v.SlSSBPriorityNRR16 = r.IntIf(v.HasSlSSBPriorityNRR16, 1, 8, false, "sl-SSB-PriorityNR-r16")
 	return r.Err()
 }
 
@@ -608,21 +543,11 @@ func (v *SLConfigCommonNRR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlRadioBearerConfigListR16, &v.SlRadioBearerConfigListR16, "sl-RadioBearerConfigList-r16")
 	w.EncodeOptional(v.HasSlRLCBearerConfigListR16, &v.SlRLCBearerConfigListR16, "sl-RLC-BearerConfigList-r16")
 	w.EncodeOptional(v.HasSlMeasConfigCommonR16, &v.SlMeasConfigCommonR16, "sl-MeasConfigCommon-r16")
-	if v.HasSlCSIAcquisitionR16 {
-		w.Enum(int64(v.SlCSIAcquisitionR16), 1, 0, false, "sl-CSI-Acquisition-r16")
-	}
-	if v.HasSlOffsetDFNR16 {
-		w.Int(v.SlOffsetDFNR16, 1, 1000, false, "sl-OffsetDFN-r16")
-	}
-	if v.HasT400R16 {
-		w.Enum(int64(v.T400R16), 8, 0, false, "t400-r16")
-	}
-	if v.HasSlMaxNumConsecutiveDTXR16 {
-		w.Enum(int64(v.SlMaxNumConsecutiveDTXR16), 8, 0, false, "sl-MaxNumConsecutiveDTX-r16")
-	}
-	if v.HasSlSSBPriorityNRR16 {
-		w.Int(v.SlSSBPriorityNRR16, 1, 8, false, "sl-SSB-PriorityNR-r16")
-	}
+	w.EnumIf(v.HasSlCSIAcquisitionR16, int64(v.SlCSIAcquisitionR16), 1, 0, false, "sl-CSI-Acquisition-r16")
+	w.IntIf(v.HasSlOffsetDFNR16, v.SlOffsetDFNR16, 1, 1000, false, "sl-OffsetDFN-r16")
+	w.EnumIf(v.HasT400R16, int64(v.T400R16), 8, 0, false, "t400-r16")
+	w.EnumIf(v.HasSlMaxNumConsecutiveDTXR16, int64(v.SlMaxNumConsecutiveDTXR16), 8, 0, false, "sl-MaxNumConsecutiveDTX-r16")
+	w.IntIf(v.HasSlSSBPriorityNRR16, v.SlSSBPriorityNRR16, 1, 8, false, "sl-SSB-PriorityNR-r16")
 	return w.Err()
 }
 
@@ -970,9 +895,7 @@ func (v *SIB17IEsR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasValidityDurationR17, &v.HasLateNonCriticalExtension)
 	r.Decode(&v.TrsResourceSetConfigR17, "trs-ResourceSetConfig-r17")
-	if v.HasValidityDurationR17 {
-		v.ValidityDurationR17 = SIB17IEsR17_ValidityDurationR17(r.Enum(16, 0, false, "validityDuration-r17"))
-	}
+	v.ValidityDurationR17 = SIB17IEsR17_ValidityDurationR17(r.EnumIf(v.HasValidityDurationR17, 16, 0, false, "validityDuration-r17"))
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -987,9 +910,7 @@ func (v *SIB17IEsR17) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasValidityDurationR17, v.HasLateNonCriticalExtension)
 	w.Encode(&v.TrsResourceSetConfigR17, "trs-ResourceSetConfig-r17")
-	if v.HasValidityDurationR17 {
-		w.Enum(int64(v.ValidityDurationR17), 16, 0, false, "validityDuration-r17")
-	}
+	w.EnumIf(v.HasValidityDurationR17, int64(v.ValidityDurationR17), 16, 0, false, "validityDuration-r17")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -1287,13 +1208,9 @@ func (v *SIB19R17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasNtnConfigR17, &v.HasTServiceR17, &v.HasReferenceLocationR17, &v.HasDistanceThreshR17, &v.HasNtnNeighCellConfigListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
-	if v.HasTServiceR17 {
-		v.TServiceR17 = r.Int(0, 549755813887, false, "t-Service-r17")
-	}
+	v.TServiceR17 = r.IntIf(v.HasTServiceR17, 0, 549755813887, false, "t-Service-r17")
 	r.DecodeOptional(v.HasReferenceLocationR17, &v.ReferenceLocationR17, "referenceLocation-r17")
-	if v.HasDistanceThreshR17 {
-		v.DistanceThreshR17 = r.Int(0, 65525, false, "distanceThresh-r17")
-	}
+	v.DistanceThreshR17 = r.IntIf(v.HasDistanceThreshR17, 0, 65525, false, "distanceThresh-r17")
 	r.DecodeOptional(v.HasNtnNeighCellConfigListR17, &v.NtnNeighCellConfigListR17, "ntn-NeighCellConfigList-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -1314,13 +1231,9 @@ func (v *SIB19R17) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasNtnConfigR17, v.HasTServiceR17, v.HasReferenceLocationR17, v.HasDistanceThreshR17, v.HasNtnNeighCellConfigListR17, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
-	if v.HasTServiceR17 {
-		w.Int(v.TServiceR17, 0, 549755813887, false, "t-Service-r17")
-	}
+	w.IntIf(v.HasTServiceR17, v.TServiceR17, 0, 549755813887, false, "t-Service-r17")
 	w.EncodeOptional(v.HasReferenceLocationR17, &v.ReferenceLocationR17, "referenceLocation-r17")
-	if v.HasDistanceThreshR17 {
-		w.Int(v.DistanceThreshR17, 0, 65525, false, "distanceThresh-r17")
-	}
+	w.IntIf(v.HasDistanceThreshR17, v.DistanceThreshR17, 0, 65525, false, "distanceThresh-r17")
 	w.EncodeOptional(v.HasNtnNeighCellConfigListR17, &v.NtnNeighCellConfigListR17, "ntn-NeighCellConfigList-r17")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -1428,9 +1341,7 @@ func (v *MCCHConfigR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasMcchWindowDurationR17)
 	r.Decode(&v.McchRepetitionPeriodAndOffsetR17, "mcch-RepetitionPeriodAndOffset-r17")
 	v.McchWindowStartSlotR17 = r.Int(0, 79, false, "mcch-WindowStartSlot-r17")
-	if v.HasMcchWindowDurationR17 {
-		v.McchWindowDurationR17 = MCCHConfigR17_McchWindowDurationR17(r.Enum(8, 0, false, "mcch-WindowDuration-r17"))
-	}
+	v.McchWindowDurationR17 = MCCHConfigR17_McchWindowDurationR17(r.EnumIf(v.HasMcchWindowDurationR17, 8, 0, false, "mcch-WindowDuration-r17"))
 	v.McchModificationPeriodR17 = MCCHConfigR17_McchModificationPeriodR17(r.Enum(16, 0, false, "mcch-ModificationPeriod-r17"))
 	return r.Err()
 }
@@ -1440,9 +1351,7 @@ func (v *MCCHConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMcchWindowDurationR17)
 	w.Encode(&v.McchRepetitionPeriodAndOffsetR17, "mcch-RepetitionPeriodAndOffset-r17")
 	w.Int(v.McchWindowStartSlotR17, 0, 79, false, "mcch-WindowStartSlot-r17")
-	if v.HasMcchWindowDurationR17 {
-		w.Enum(int64(v.McchWindowDurationR17), 8, 0, false, "mcch-WindowDuration-r17")
-	}
+	w.EnumIf(v.HasMcchWindowDurationR17, int64(v.McchWindowDurationR17), 8, 0, false, "mcch-WindowDuration-r17")
 	w.Enum(int64(v.McchModificationPeriodR17), 16, 0, false, "mcch-ModificationPeriod-r17")
 	return w.Err()
 }
@@ -2093,9 +2002,7 @@ func (v *PosSchedulingInfoR16) DecodePER(r *per.Reader) error {
 	*v = PosSchedulingInfoR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasOffsetToSIUsedR16)
-	if v.HasOffsetToSIUsedR16 {
-		v.OffsetToSIUsedR16 = PosSchedulingInfoR16_OffsetToSIUsedR16(r.Enum(1, 0, false, "offsetToSI-Used-r16"))
-	}
+	v.OffsetToSIUsedR16 = PosSchedulingInfoR16_OffsetToSIUsedR16(r.EnumIf(v.HasOffsetToSIUsedR16, 1, 0, false, "offsetToSI-Used-r16"))
 	v.PosSIPeriodicityR16 = PosSchedulingInfoR16_PosSIPeriodicityR16(r.Enum(7, 0, false, "posSI-Periodicity-r16"))
 	v.PosSIBroadcastStatusR16 = PosSchedulingInfoR16_PosSIBroadcastStatusR16(r.Enum(2, 0, false, "posSI-BroadcastStatus-r16"))
 	r.Decode(&v.PosSIBMappingInfoR16, "posSIB-MappingInfo-r16")
@@ -2109,9 +2016,7 @@ func (v *PosSchedulingInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasOffsetToSIUsedR16)
-	if v.HasOffsetToSIUsedR16 {
-		w.Enum(int64(v.OffsetToSIUsedR16), 1, 0, false, "offsetToSI-Used-r16")
-	}
+	w.EnumIf(v.HasOffsetToSIUsedR16, int64(v.OffsetToSIUsedR16), 1, 0, false, "offsetToSI-Used-r16")
 	w.Enum(int64(v.PosSIPeriodicityR16), 7, 0, false, "posSI-Periodicity-r16")
 	w.Enum(int64(v.PosSIBroadcastStatusR16), 2, 0, false, "posSI-BroadcastStatus-r16")
 	w.Encode(&v.PosSIBMappingInfoR16, "posSIB-MappingInfo-r16")
@@ -2150,30 +2055,22 @@ func (v *PosSIBMappingInfoR16) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *PosSIBTypeR16) DecodePER(r *per.Reader) error {
 	*v = PosSIBTypeR16{}
 	r.Preamble(&v.HasEncryptedR16, &v.HasGnssIDR16, &v.HasSbasIDR16, &v.HasAreaScopeR16)
-	if v.HasEncryptedR16 {
-		v.EncryptedR16 = PosSIBTypeR16_EncryptedR16(r.Enum(1, 0, false, "encrypted-r16"))
-	}
+	v.EncryptedR16 = PosSIBTypeR16_EncryptedR16(r.EnumIf(v.HasEncryptedR16, 1, 0, false, "encrypted-r16"))
 	r.DecodeOptional(v.HasGnssIDR16, &v.GnssIDR16, "gnss-id-r16")
 	r.DecodeOptional(v.HasSbasIDR16, &v.SbasIDR16, "sbas-id-r16")
 	v.PosSibTypeR16 = PosSIBTypeR16_PosSibTypeR16(r.Enum(37, 0, true, "posSibType-r16"))
-	if v.HasAreaScopeR16 {
-		v.AreaScopeR16 = PosSIBTypeR16_AreaScopeR16(r.Enum(1, 0, false, "areaScope-r16"))
-	}
+	v.AreaScopeR16 = PosSIBTypeR16_AreaScopeR16(r.EnumIf(v.HasAreaScopeR16, 1, 0, false, "areaScope-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosSIBTypeR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasEncryptedR16, v.HasGnssIDR16, v.HasSbasIDR16, v.HasAreaScopeR16)
-	if v.HasEncryptedR16 {
-		w.Enum(int64(v.EncryptedR16), 1, 0, false, "encrypted-r16")
-	}
+	w.EnumIf(v.HasEncryptedR16, int64(v.EncryptedR16), 1, 0, false, "encrypted-r16")
 	w.EncodeOptional(v.HasGnssIDR16, &v.GnssIDR16, "gnss-id-r16")
 	w.EncodeOptional(v.HasSbasIDR16, &v.SbasIDR16, "sbas-id-r16")
 	w.Enum(int64(v.PosSibTypeR16), 37, 0, true, "posSibType-r16")
-	if v.HasAreaScopeR16 {
-		w.Enum(int64(v.AreaScopeR16), 1, 0, false, "areaScope-r16")
-	}
+	w.EnumIf(v.HasAreaScopeR16, int64(v.AreaScopeR16), 1, 0, false, "areaScope-r16")
 	return w.Err()
 }
 
@@ -2350,9 +2247,7 @@ func (v *AvailabilityCombinationsPerCellR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasPositionInDCIAIR16)
 	r.Decode(&v.AvailabilityCombinationsPerCellIndexR16, "availabilityCombinationsPerCellIndex-r16")
 	r.Decode(&v.IabDUCellIdentityR16, "iab-DU-CellIdentity-r16")
-	if v.HasPositionInDCIAIR16 {
-		v.PositionInDCIAIR16 = r.Int(0, 127, false, "positionInDCI-AI-r16")
-	}
+	v.PositionInDCIAIR16 = r.IntIf(v.HasPositionInDCIAIR16, 0, 127, false, "positionInDCI-AI-r16")
 	r.Decode(&v.AvailabilityCombinationsR16, "availabilityCombinations-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "availabilityCombinationsRB-Groups-r17") {
@@ -2362,9 +2257,7 @@ func (v *AvailabilityCombinationsPerCellR16) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "positionInDCI-AI-RBGroups-v1720") {
 		r.Preamble(&v.HasPositionInDCIAIRBGroupsV1720)
-		if v.HasPositionInDCIAIRBGroupsV1720 {
-			v.PositionInDCIAIRBGroupsV1720 = r.Int(0, 127, false, "positionInDCI-AI-RBGroups-v1720")
-		}
+		v.PositionInDCIAIRBGroupsV1720 = r.IntIf(v.HasPositionInDCIAIRBGroupsV1720, 0, 127, false, "positionInDCI-AI-RBGroups-v1720")
 		x.End("positionInDCI-AI-RBGroups-v1720")
 	}
 	v.Unknown = x.Unknown(2)
@@ -2378,9 +2271,7 @@ func (v *AvailabilityCombinationsPerCellR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPositionInDCIAIR16)
 	w.Encode(&v.AvailabilityCombinationsPerCellIndexR16, "availabilityCombinationsPerCellIndex-r16")
 	w.Encode(&v.IabDUCellIdentityR16, "iab-DU-CellIdentity-r16")
-	if v.HasPositionInDCIAIR16 {
-		w.Int(v.PositionInDCIAIR16, 0, 127, false, "positionInDCI-AI-r16")
-	}
+	w.IntIf(v.HasPositionInDCIAIR16, v.PositionInDCIAIR16, 0, 127, false, "positionInDCI-AI-r16")
 	w.Encode(&v.AvailabilityCombinationsR16, "availabilityCombinations-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
@@ -2390,9 +2281,7 @@ func (v *AvailabilityCombinationsPerCellR16) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasPositionInDCIAIRBGroupsV1720)
-		if v.HasPositionInDCIAIRBGroupsV1720 {
-			w.Int(v.PositionInDCIAIRBGroupsV1720, 0, 127, false, "positionInDCI-AI-RBGroups-v1720")
-		}
+		w.IntIf(v.HasPositionInDCIAIRBGroupsV1720, v.PositionInDCIAIRBGroupsV1720, 0, 127, false, "positionInDCI-AI-RBGroups-v1720")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -2692,23 +2581,15 @@ func (v *BeamFailureRecoveryConfig) DecodePER(r *per.Reader) error {
 	*v = BeamFailureRecoveryConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRootSequenceIndexBFR, &v.HasRachConfigBFR, &v.HasRsrpThresholdSSB, &v.HasCandidateBeamRSList, &v.HasSsbPerRACHOccasion, &v.HasRaSsbOccasionMaskIndex, &v.HasRecoverySearchSpaceID, &v.HasRaPrioritization, &v.HasBeamFailureRecoveryTimer)
-	if v.HasRootSequenceIndexBFR {
-		v.RootSequenceIndexBFR = r.Int(0, 137, false, "rootSequenceIndex-BFR")
-	}
+	v.RootSequenceIndexBFR = r.IntIf(v.HasRootSequenceIndexBFR, 0, 137, false, "rootSequenceIndex-BFR")
 	r.DecodeOptional(v.HasRachConfigBFR, &v.RachConfigBFR, "rach-ConfigBFR")
 	r.DecodeOptional(v.HasRsrpThresholdSSB, &v.RsrpThresholdSSB, "rsrp-ThresholdSSB")
 	r.DecodeOptional(v.HasCandidateBeamRSList, &v.CandidateBeamRSList, "candidateBeamRSList")
-	if v.HasSsbPerRACHOccasion {
-		v.SsbPerRACHOccasion = BeamFailureRecoveryConfig_SsbPerRACHOccasion(r.Enum(8, 0, false, "ssb-perRACH-Occasion"))
-	}
-	if v.HasRaSsbOccasionMaskIndex {
-		v.RaSsbOccasionMaskIndex = r.Int(0, 15, false, "ra-ssb-OccasionMaskIndex")
-	}
+	v.SsbPerRACHOccasion = BeamFailureRecoveryConfig_SsbPerRACHOccasion(r.EnumIf(v.HasSsbPerRACHOccasion, 8, 0, false, "ssb-perRACH-Occasion"))
+	v.RaSsbOccasionMaskIndex = r.IntIf(v.HasRaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
 	r.DecodeOptional(v.HasRecoverySearchSpaceID, &v.RecoverySearchSpaceID, "recoverySearchSpaceId")
 	r.DecodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
-	if v.HasBeamFailureRecoveryTimer {
-		v.BeamFailureRecoveryTimer = BeamFailureRecoveryConfig_BeamFailureRecoveryTimer(r.Enum(8, 0, false, "beamFailureRecoveryTimer"))
-	}
+	v.BeamFailureRecoveryTimer = BeamFailureRecoveryConfig_BeamFailureRecoveryTimer(r.EnumIf(v.HasBeamFailureRecoveryTimer, 8, 0, false, "beamFailureRecoveryTimer"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "msg1-SubcarrierSpacing") {
 		r.Preamble(&v.HasMsg1SubcarrierSpacing)
@@ -2723,9 +2604,7 @@ func (v *BeamFailureRecoveryConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "spCell-BFR-CBRA-r16") {
 		r.Preamble(&v.HasSpCellBFRCBRAR16)
-		if v.HasSpCellBFRCBRAR16 {
-			v.SpCellBFRCBRAR16 = BeamFailureRecoveryConfig_SpCellBFRCBRAR16(r.Enum(1, 0, false, "spCell-BFR-CBRA-r16"))
-		}
+		v.SpCellBFRCBRAR16 = BeamFailureRecoveryConfig_SpCellBFRCBRAR16(r.EnumIf(v.HasSpCellBFRCBRAR16, 1, 0, false, "spCell-BFR-CBRA-r16"))
 		x.End("spCell-BFR-CBRA-r16")
 	}
 	v.Unknown = x.Unknown(3)
@@ -2737,23 +2616,15 @@ func (v *BeamFailureRecoveryConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMsg1SubcarrierSpacing, v.HasRaPrioritizationTwoStepR16 || v.HasCandidateBeamRSListExtV1610, v.HasSpCellBFRCBRAR16)
 	w.Extended(x)
 	w.Preamble(v.HasRootSequenceIndexBFR, v.HasRachConfigBFR, v.HasRsrpThresholdSSB, v.HasCandidateBeamRSList, v.HasSsbPerRACHOccasion, v.HasRaSsbOccasionMaskIndex, v.HasRecoverySearchSpaceID, v.HasRaPrioritization, v.HasBeamFailureRecoveryTimer)
-	if v.HasRootSequenceIndexBFR {
-		w.Int(v.RootSequenceIndexBFR, 0, 137, false, "rootSequenceIndex-BFR")
-	}
+	w.IntIf(v.HasRootSequenceIndexBFR, v.RootSequenceIndexBFR, 0, 137, false, "rootSequenceIndex-BFR")
 	w.EncodeOptional(v.HasRachConfigBFR, &v.RachConfigBFR, "rach-ConfigBFR")
 	w.EncodeOptional(v.HasRsrpThresholdSSB, &v.RsrpThresholdSSB, "rsrp-ThresholdSSB")
 	w.EncodeOptional(v.HasCandidateBeamRSList, &v.CandidateBeamRSList, "candidateBeamRSList")
-	if v.HasSsbPerRACHOccasion {
-		w.Enum(int64(v.SsbPerRACHOccasion), 8, 0, false, "ssb-perRACH-Occasion")
-	}
-	if v.HasRaSsbOccasionMaskIndex {
-		w.Int(v.RaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
-	}
+	w.EnumIf(v.HasSsbPerRACHOccasion, int64(v.SsbPerRACHOccasion), 8, 0, false, "ssb-perRACH-Occasion")
+	w.IntIf(v.HasRaSsbOccasionMaskIndex, v.RaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
 	w.EncodeOptional(v.HasRecoverySearchSpaceID, &v.RecoverySearchSpaceID, "recoverySearchSpaceId")
 	w.EncodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
-	if v.HasBeamFailureRecoveryTimer {
-		w.Enum(int64(v.BeamFailureRecoveryTimer), 8, 0, false, "beamFailureRecoveryTimer")
-	}
+	w.EnumIf(v.HasBeamFailureRecoveryTimer, int64(v.BeamFailureRecoveryTimer), 8, 0, false, "beamFailureRecoveryTimer")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMsg1SubcarrierSpacing)
@@ -2768,9 +2639,7 @@ func (v *BeamFailureRecoveryConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasSpCellBFRCBRAR16)
-		if v.HasSpCellBFRCBRAR16 {
-			w.Enum(int64(v.SpCellBFRCBRAR16), 1, 0, false, "spCell-BFR-CBRA-r16")
-		}
+		w.EnumIf(v.HasSpCellBFRCBRAR16, int64(v.SpCellBFRCBRAR16), 1, 0, false, "spCell-BFR-CBRA-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -2912,9 +2781,7 @@ func (v *BFRCSIRSResource) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasRaOccasionList, &v.HasRaPreambleIndex)
 	r.Decode(&v.CsiRS, "csi-RS")
 	r.DecodeOptional(v.HasRaOccasionList, &v.RaOccasionList, "ra-OccasionList")
-	if v.HasRaPreambleIndex {
-		v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
-	}
+	v.RaPreambleIndex = r.IntIf(v.HasRaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -2927,9 +2794,7 @@ func (v *BFRCSIRSResource) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRaOccasionList, v.HasRaPreambleIndex)
 	w.Encode(&v.CsiRS, "csi-RS")
 	w.EncodeOptional(v.HasRaOccasionList, &v.RaOccasionList, "ra-OccasionList")
-	if v.HasRaPreambleIndex {
-		w.Int(v.RaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
-	}
+	w.IntIf(v.HasRaPreambleIndex, v.RaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -3041,54 +2906,26 @@ func (v *BeamFailureRecoveryRSConfigR16_CandidateBeamRSList2R17) EncodePER(w *pe
 func (v *BetaOffsets) DecodePER(r *per.Reader) error {
 	*v = BetaOffsets{}
 	r.Preamble(&v.HasBetaOffsetACKIndex1, &v.HasBetaOffsetACKIndex2, &v.HasBetaOffsetACKIndex3, &v.HasBetaOffsetCSIPart1Index1, &v.HasBetaOffsetCSIPart1Index2, &v.HasBetaOffsetCSIPart2Index1, &v.HasBetaOffsetCSIPart2Index2)
-	if v.HasBetaOffsetACKIndex1 {
-		v.BetaOffsetACKIndex1 = r.Int(0, 31, false, "betaOffsetACK-Index1")
-	}
-	if v.HasBetaOffsetACKIndex2 {
-		v.BetaOffsetACKIndex2 = r.Int(0, 31, false, "betaOffsetACK-Index2")
-	}
-	if v.HasBetaOffsetACKIndex3 {
-		v.BetaOffsetACKIndex3 = r.Int(0, 31, false, "betaOffsetACK-Index3")
-	}
-	if v.HasBetaOffsetCSIPart1Index1 {
-		v.BetaOffsetCSIPart1Index1 = r.Int(0, 31, false, "betaOffsetCSI-Part1-Index1")
-	}
-	if v.HasBetaOffsetCSIPart1Index2 {
-		v.BetaOffsetCSIPart1Index2 = r.Int(0, 31, false, "betaOffsetCSI-Part1-Index2")
-	}
-	if v.HasBetaOffsetCSIPart2Index1 {
-		v.BetaOffsetCSIPart2Index1 = r.Int(0, 31, false, "betaOffsetCSI-Part2-Index1")
-	}
-	if v.HasBetaOffsetCSIPart2Index2 {
-		v.BetaOffsetCSIPart2Index2 = r.Int(0, 31, false, "betaOffsetCSI-Part2-Index2")
-	}
+	v.BetaOffsetACKIndex1 = r.IntIf(v.HasBetaOffsetACKIndex1, 0, 31, false, "betaOffsetACK-Index1")
+	v.BetaOffsetACKIndex2 = r.IntIf(v.HasBetaOffsetACKIndex2, 0, 31, false, "betaOffsetACK-Index2")
+	v.BetaOffsetACKIndex3 = r.IntIf(v.HasBetaOffsetACKIndex3, 0, 31, false, "betaOffsetACK-Index3")
+	v.BetaOffsetCSIPart1Index1 = r.IntIf(v.HasBetaOffsetCSIPart1Index1, 0, 31, false, "betaOffsetCSI-Part1-Index1")
+	v.BetaOffsetCSIPart1Index2 = r.IntIf(v.HasBetaOffsetCSIPart1Index2, 0, 31, false, "betaOffsetCSI-Part1-Index2")
+	v.BetaOffsetCSIPart2Index1 = r.IntIf(v.HasBetaOffsetCSIPart2Index1, 0, 31, false, "betaOffsetCSI-Part2-Index1")
+	v.BetaOffsetCSIPart2Index2 = r.IntIf(v.HasBetaOffsetCSIPart2Index2, 0, 31, false, "betaOffsetCSI-Part2-Index2")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BetaOffsets) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBetaOffsetACKIndex1, v.HasBetaOffsetACKIndex2, v.HasBetaOffsetACKIndex3, v.HasBetaOffsetCSIPart1Index1, v.HasBetaOffsetCSIPart1Index2, v.HasBetaOffsetCSIPart2Index1, v.HasBetaOffsetCSIPart2Index2)
-	if v.HasBetaOffsetACKIndex1 {
-		w.Int(v.BetaOffsetACKIndex1, 0, 31, false, "betaOffsetACK-Index1")
-	}
-	if v.HasBetaOffsetACKIndex2 {
-		w.Int(v.BetaOffsetACKIndex2, 0, 31, false, "betaOffsetACK-Index2")
-	}
-	if v.HasBetaOffsetACKIndex3 {
-		w.Int(v.BetaOffsetACKIndex3, 0, 31, false, "betaOffsetACK-Index3")
-	}
-	if v.HasBetaOffsetCSIPart1Index1 {
-		w.Int(v.BetaOffsetCSIPart1Index1, 0, 31, false, "betaOffsetCSI-Part1-Index1")
-	}
-	if v.HasBetaOffsetCSIPart1Index2 {
-		w.Int(v.BetaOffsetCSIPart1Index2, 0, 31, false, "betaOffsetCSI-Part1-Index2")
-	}
-	if v.HasBetaOffsetCSIPart2Index1 {
-		w.Int(v.BetaOffsetCSIPart2Index1, 0, 31, false, "betaOffsetCSI-Part2-Index1")
-	}
-	if v.HasBetaOffsetCSIPart2Index2 {
-		w.Int(v.BetaOffsetCSIPart2Index2, 0, 31, false, "betaOffsetCSI-Part2-Index2")
-	}
+	w.IntIf(v.HasBetaOffsetACKIndex1, v.BetaOffsetACKIndex1, 0, 31, false, "betaOffsetACK-Index1")
+	w.IntIf(v.HasBetaOffsetACKIndex2, v.BetaOffsetACKIndex2, 0, 31, false, "betaOffsetACK-Index2")
+	w.IntIf(v.HasBetaOffsetACKIndex3, v.BetaOffsetACKIndex3, 0, 31, false, "betaOffsetACK-Index3")
+	w.IntIf(v.HasBetaOffsetCSIPart1Index1, v.BetaOffsetCSIPart1Index1, 0, 31, false, "betaOffsetCSI-Part1-Index1")
+	w.IntIf(v.HasBetaOffsetCSIPart1Index2, v.BetaOffsetCSIPart1Index2, 0, 31, false, "betaOffsetCSI-Part1-Index2")
+	w.IntIf(v.HasBetaOffsetCSIPart2Index1, v.BetaOffsetCSIPart2Index1, 0, 31, false, "betaOffsetCSI-Part2-Index1")
+	w.IntIf(v.HasBetaOffsetCSIPart2Index2, v.BetaOffsetCSIPart2Index2, 0, 31, false, "betaOffsetCSI-Part2-Index2")
 	return w.Err()
 }
 
@@ -3181,9 +3018,7 @@ func (v *BHRLCChannelConfigR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasBhLogicalChannelIdentityR16, &v.HasReestablishRLCR16, &v.HasRlcConfigR16, &v.HasMacLogicalChannelConfigR16)
 	r.DecodeOptional(v.HasBhLogicalChannelIdentityR16, &v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
 	r.Decode(&v.BhRLCChannelIDR16, "bh-RLC-ChannelID-r16")
-	if v.HasReestablishRLCR16 {
-		v.ReestablishRLCR16 = BHRLCChannelConfigR16_ReestablishRLCR16(r.Enum(1, 0, false, "reestablishRLC-r16"))
-	}
+	v.ReestablishRLCR16 = BHRLCChannelConfigR16_ReestablishRLCR16(r.EnumIf(v.HasReestablishRLCR16, 1, 0, false, "reestablishRLC-r16"))
 	r.DecodeOptional(v.HasRlcConfigR16, &v.RlcConfigR16, "rlc-Config-r16")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR16, &v.MacLogicalChannelConfigR16, "mac-LogicalChannelConfig-r16")
 	x := r.Extensions(ext)
@@ -3198,9 +3033,7 @@ func (v *BHRLCChannelConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBhLogicalChannelIdentityR16, v.HasReestablishRLCR16, v.HasRlcConfigR16, v.HasMacLogicalChannelConfigR16)
 	w.EncodeOptional(v.HasBhLogicalChannelIdentityR16, &v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
 	w.Encode(&v.BhRLCChannelIDR16, "bh-RLC-ChannelID-r16")
-	if v.HasReestablishRLCR16 {
-		w.Enum(int64(v.ReestablishRLCR16), 1, 0, false, "reestablishRLC-r16")
-	}
+	w.EnumIf(v.HasReestablishRLCR16, int64(v.ReestablishRLCR16), 1, 0, false, "reestablishRLC-r16")
 	w.EncodeOptional(v.HasRlcConfigR16, &v.RlcConfigR16, "rlc-Config-r16")
 	w.EncodeOptional(v.HasMacLogicalChannelConfigR16, &v.MacLogicalChannelConfigR16, "mac-LogicalChannelConfig-r16")
 	w.Extensions(x, v.Unknown)
@@ -3235,9 +3068,7 @@ func (v *BSRConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasLogicalChannelSRDelayTimer)
 	v.PeriodicBSRTimer = BSRConfig_PeriodicBSRTimer(r.Enum(16, 0, false, "periodicBSR-Timer"))
 	v.RetxBSRTimer = BSRConfig_RetxBSRTimer(r.Enum(16, 0, false, "retxBSR-Timer"))
-	if v.HasLogicalChannelSRDelayTimer {
-		v.LogicalChannelSRDelayTimer = BSRConfig_LogicalChannelSRDelayTimer(r.Enum(8, 0, false, "logicalChannelSR-DelayTimer"))
-	}
+	v.LogicalChannelSRDelayTimer = BSRConfig_LogicalChannelSRDelayTimer(r.EnumIf(v.HasLogicalChannelSRDelayTimer, 8, 0, false, "logicalChannelSR-DelayTimer"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3250,9 +3081,7 @@ func (v *BSRConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasLogicalChannelSRDelayTimer)
 	w.Enum(int64(v.PeriodicBSRTimer), 16, 0, false, "periodicBSR-Timer")
 	w.Enum(int64(v.RetxBSRTimer), 16, 0, false, "retxBSR-Timer")
-	if v.HasLogicalChannelSRDelayTimer {
-		w.Enum(int64(v.LogicalChannelSRDelayTimer), 8, 0, false, "logicalChannelSR-DelayTimer")
-	}
+	w.EnumIf(v.HasLogicalChannelSRDelayTimer, int64(v.LogicalChannelSRDelayTimer), 8, 0, false, "logicalChannelSR-DelayTimer")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -3272,9 +3101,7 @@ func (v *BWP) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCyclicPrefix)
 	v.LocationAndBandwidth = r.Int(0, 37949, false, "locationAndBandwidth")
 	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
-	if v.HasCyclicPrefix {
-		v.CyclicPrefix = BWP_CyclicPrefix(r.Enum(1, 0, false, "cyclicPrefix"))
-	}
+	v.CyclicPrefix = BWP_CyclicPrefix(r.EnumIf(v.HasCyclicPrefix, 1, 0, false, "cyclicPrefix"))
 	return r.Err()
 }
 
@@ -3283,9 +3110,7 @@ func (v *BWP) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCyclicPrefix)
 	w.Int(v.LocationAndBandwidth, 0, 37949, false, "locationAndBandwidth")
 	w.Encode(&v.SubcarrierSpacing, "subcarrierSpacing")
-	if v.HasCyclicPrefix {
-		w.Enum(int64(v.CyclicPrefix), 1, 0, false, "cyclicPrefix")
-	}
+	w.EnumIf(v.HasCyclicPrefix, int64(v.CyclicPrefix), 1, 0, false, "cyclicPrefix")
 	return w.Err()
 }
 
@@ -3854,9 +3679,7 @@ func (v *BWPUplinkCommon) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "rach-ConfigCommonIAB-r16") {
 		r.Preamble(&v.HasRachConfigCommonIABR16, &v.HasUseInterlacePUCCHPUSCHR16, &v.HasMsgAConfigCommonR16)
 		r.DecodeOptional(v.HasRachConfigCommonIABR16, &v.RachConfigCommonIABR16, "rach-ConfigCommonIAB-r16")
-		if v.HasUseInterlacePUCCHPUSCHR16 {
-			v.UseInterlacePUCCHPUSCHR16 = BWPUplinkCommon_UseInterlacePUCCHPUSCHR16(r.Enum(1, 0, false, "useInterlacePUCCH-PUSCH-r16"))
-		}
+		v.UseInterlacePUCCHPUSCHR16 = BWPUplinkCommon_UseInterlacePUCCHPUSCHR16(r.EnumIf(v.HasUseInterlacePUCCHPUSCHR16, 1, 0, false, "useInterlacePUCCH-PUSCH-r16"))
 		r.DecodeOptional(v.HasMsgAConfigCommonR16, &v.MsgAConfigCommonR16, "msgA-ConfigCommon-r16")
 		x.End("rach-ConfigCommonIAB-r16")
 	}
@@ -3888,9 +3711,7 @@ func (v *BWPUplinkCommon) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRachConfigCommonIABR16, v.HasUseInterlacePUCCHPUSCHR16, v.HasMsgAConfigCommonR16)
 		w.EncodeOptional(v.HasRachConfigCommonIABR16, &v.RachConfigCommonIABR16, "rach-ConfigCommonIAB-r16")
-		if v.HasUseInterlacePUCCHPUSCHR16 {
-			w.Enum(int64(v.UseInterlacePUCCHPUSCHR16), 1, 0, false, "useInterlacePUCCH-PUSCH-r16")
-		}
+		w.EnumIf(v.HasUseInterlacePUCCHPUSCHR16, int64(v.UseInterlacePUCCHPUSCHR16), 1, 0, false, "useInterlacePUCCH-PUSCH-r16")
 		w.EncodeOptional(v.HasMsgAConfigCommonR16, &v.MsgAConfigCommonR16, "msgA-ConfigCommon-r16")
 		w.EndOpen(o)
 	}
@@ -4209,15 +4030,9 @@ func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "sl-PUCCH-Config-r16") {
 		r.Preamble(&v.HasSlPUCCHConfigR16, &v.HasCpExtensionC2R16, &v.HasCpExtensionC3R16, &v.HasUseInterlacePUCCHPUSCHR16, &v.HasPucchConfigurationListR16, &v.HasLbtFailureRecoveryConfigR16, &v.HasConfiguredGrantConfigToAddModListR16, &v.HasConfiguredGrantConfigToReleaseListR16, &v.HasConfiguredGrantConfigType2DeactivationStateListR16)
 		r.DecodeOptional(v.HasSlPUCCHConfigR16, &v.SlPUCCHConfigR16, "sl-PUCCH-Config-r16")
-		if v.HasCpExtensionC2R16 {
-			v.CpExtensionC2R16 = r.Int(1, 28, false, "cp-ExtensionC2-r16")
-		}
-		if v.HasCpExtensionC3R16 {
-			v.CpExtensionC3R16 = r.Int(1, 28, false, "cp-ExtensionC3-r16")
-		}
-		if v.HasUseInterlacePUCCHPUSCHR16 {
-			v.UseInterlacePUCCHPUSCHR16 = BWPUplinkDedicated_UseInterlacePUCCHPUSCHR16(r.Enum(1, 0, false, "useInterlacePUCCH-PUSCH-r16"))
-		}
+		v.CpExtensionC2R16 = r.IntIf(v.HasCpExtensionC2R16, 1, 28, false, "cp-ExtensionC2-r16")
+		v.CpExtensionC3R16 = r.IntIf(v.HasCpExtensionC3R16, 1, 28, false, "cp-ExtensionC3-r16")
+		v.UseInterlacePUCCHPUSCHR16 = BWPUplinkDedicated_UseInterlacePUCCHPUSCHR16(r.EnumIf(v.HasUseInterlacePUCCHPUSCHR16, 1, 0, false, "useInterlacePUCCH-PUSCH-r16"))
 		r.DecodeOptional(v.HasPucchConfigurationListR16, &v.PucchConfigurationListR16, "pucch-ConfigurationList-r16")
 		r.DecodeOptional(v.HasLbtFailureRecoveryConfigR16, &v.LbtFailureRecoveryConfigR16, "lbt-FailureRecoveryConfig-r16")
 		r.DecodeOptional(v.HasConfiguredGrantConfigToAddModListR16, &v.ConfiguredGrantConfigToAddModListR16, "configuredGrantConfigToAddModList-r16")
@@ -4263,15 +4078,9 @@ func (v *BWPUplinkDedicated) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSlPUCCHConfigR16, v.HasCpExtensionC2R16, v.HasCpExtensionC3R16, v.HasUseInterlacePUCCHPUSCHR16, v.HasPucchConfigurationListR16, v.HasLbtFailureRecoveryConfigR16, v.HasConfiguredGrantConfigToAddModListR16, v.HasConfiguredGrantConfigToReleaseListR16, v.HasConfiguredGrantConfigType2DeactivationStateListR16)
 		w.EncodeOptional(v.HasSlPUCCHConfigR16, &v.SlPUCCHConfigR16, "sl-PUCCH-Config-r16")
-		if v.HasCpExtensionC2R16 {
-			w.Int(v.CpExtensionC2R16, 1, 28, false, "cp-ExtensionC2-r16")
-		}
-		if v.HasCpExtensionC3R16 {
-			w.Int(v.CpExtensionC3R16, 1, 28, false, "cp-ExtensionC3-r16")
-		}
-		if v.HasUseInterlacePUCCHPUSCHR16 {
-			w.Enum(int64(v.UseInterlacePUCCHPUSCHR16), 1, 0, false, "useInterlacePUCCH-PUSCH-r16")
-		}
+		w.IntIf(v.HasCpExtensionC2R16, v.CpExtensionC2R16, 1, 28, false, "cp-ExtensionC2-r16")
+		w.IntIf(v.HasCpExtensionC3R16, v.CpExtensionC3R16, 1, 28, false, "cp-ExtensionC3-r16")
+		w.EnumIf(v.HasUseInterlacePUCCHPUSCHR16, int64(v.UseInterlacePUCCHPUSCHR16), 1, 0, false, "useInterlacePUCCH-PUSCH-r16")
 		w.EncodeOptional(v.HasPucchConfigurationListR16, &v.PucchConfigurationListR16, "pucch-ConfigurationList-r16")
 		w.EncodeOptional(v.HasLbtFailureRecoveryConfigR16, &v.LbtFailureRecoveryConfigR16, "lbt-FailureRecoveryConfig-r16")
 		w.EncodeOptional(v.HasConfiguredGrantConfigToAddModListR16, &v.ConfiguredGrantConfigToAddModListR16, "configuredGrantConfigToAddModList-r16")
@@ -4779,15 +4588,11 @@ func (v *CellAccessRelatedInfo) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasCellReservedForOtherUse)
 	r.Decode(&v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
-	if v.HasCellReservedForOtherUse {
-		v.CellReservedForOtherUse = CellAccessRelatedInfo_CellReservedForOtherUse(r.Enum(1, 0, false, "cellReservedForOtherUse"))
-	}
+	v.CellReservedForOtherUse = CellAccessRelatedInfo_CellReservedForOtherUse(r.EnumIf(v.HasCellReservedForOtherUse, 1, 0, false, "cellReservedForOtherUse"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "cellReservedForFutureUse-r16") {
 		r.Preamble(&v.HasCellReservedForFutureUseR16, &v.HasNpnIdentityInfoListR16)
-		if v.HasCellReservedForFutureUseR16 {
-			v.CellReservedForFutureUseR16 = CellAccessRelatedInfo_CellReservedForFutureUseR16(r.Enum(1, 0, false, "cellReservedForFutureUse-r16"))
-		}
+		v.CellReservedForFutureUseR16 = CellAccessRelatedInfo_CellReservedForFutureUseR16(r.EnumIf(v.HasCellReservedForFutureUseR16, 1, 0, false, "cellReservedForFutureUse-r16"))
 		r.DecodeOptional(v.HasNpnIdentityInfoListR16, &v.NpnIdentityInfoListR16, "npn-IdentityInfoList-r16")
 		x.End("cellReservedForFutureUse-r16")
 	}
@@ -4806,15 +4611,11 @@ func (v *CellAccessRelatedInfo) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasCellReservedForOtherUse)
 	w.Encode(&v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
-	if v.HasCellReservedForOtherUse {
-		w.Enum(int64(v.CellReservedForOtherUse), 1, 0, false, "cellReservedForOtherUse")
-	}
+	w.EnumIf(v.HasCellReservedForOtherUse, int64(v.CellReservedForOtherUse), 1, 0, false, "cellReservedForOtherUse")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasCellReservedForFutureUseR16, v.HasNpnIdentityInfoListR16)
-		if v.HasCellReservedForFutureUseR16 {
-			w.Enum(int64(v.CellReservedForFutureUseR16), 1, 0, false, "cellReservedForFutureUse-r16")
-		}
+		w.EnumIf(v.HasCellReservedForFutureUseR16, int64(v.CellReservedForFutureUseR16), 1, 0, false, "cellReservedForFutureUse-r16")
 		w.EncodeOptional(v.HasNpnIdentityInfoListR16, &v.NpnIdentityInfoListR16, "npn-IdentityInfoList-r16")
 		w.EndOpen(o)
 	}
@@ -4849,36 +4650,20 @@ func (v *CellAccessRelatedInfo_SnpnAccessInfoListR17) EncodePER(w *per.Writer) e
 func (v *SNPNAccessInfoR17) DecodePER(r *per.Reader) error {
 	*v = SNPNAccessInfoR17{}
 	r.Preamble(&v.HasExtCHSupportedR17, &v.HasExtCHWithoutConfigAllowedR17, &v.HasOnboardingEnabledR17, &v.HasImsEmergencySupportForSNPNR17)
-	if v.HasExtCHSupportedR17 {
-		v.ExtCHSupportedR17 = SNPNAccessInfoR17_ExtCHSupportedR17(r.Enum(1, 0, false, "extCH-Supported-r17"))
-	}
-	if v.HasExtCHWithoutConfigAllowedR17 {
-		v.ExtCHWithoutConfigAllowedR17 = SNPNAccessInfoR17_ExtCHWithoutConfigAllowedR17(r.Enum(1, 0, false, "extCH-WithoutConfigAllowed-r17"))
-	}
-	if v.HasOnboardingEnabledR17 {
-		v.OnboardingEnabledR17 = SNPNAccessInfoR17_OnboardingEnabledR17(r.Enum(1, 0, false, "onboardingEnabled-r17"))
-	}
-	if v.HasImsEmergencySupportForSNPNR17 {
-		v.ImsEmergencySupportForSNPNR17 = SNPNAccessInfoR17_ImsEmergencySupportForSNPNR17(r.Enum(1, 0, false, "imsEmergencySupportForSNPN-r17"))
-	}
+	v.ExtCHSupportedR17 = SNPNAccessInfoR17_ExtCHSupportedR17(r.EnumIf(v.HasExtCHSupportedR17, 1, 0, false, "extCH-Supported-r17"))
+	v.ExtCHWithoutConfigAllowedR17 = SNPNAccessInfoR17_ExtCHWithoutConfigAllowedR17(r.EnumIf(v.HasExtCHWithoutConfigAllowedR17, 1, 0, false, "extCH-WithoutConfigAllowed-r17"))
+	v.OnboardingEnabledR17 = SNPNAccessInfoR17_OnboardingEnabledR17(r.EnumIf(v.HasOnboardingEnabledR17, 1, 0, false, "onboardingEnabled-r17"))
+	v.ImsEmergencySupportForSNPNR17 = SNPNAccessInfoR17_ImsEmergencySupportForSNPNR17(r.EnumIf(v.HasImsEmergencySupportForSNPNR17, 1, 0, false, "imsEmergencySupportForSNPN-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SNPNAccessInfoR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasExtCHSupportedR17, v.HasExtCHWithoutConfigAllowedR17, v.HasOnboardingEnabledR17, v.HasImsEmergencySupportForSNPNR17)
-	if v.HasExtCHSupportedR17 {
-		w.Enum(int64(v.ExtCHSupportedR17), 1, 0, false, "extCH-Supported-r17")
-	}
-	if v.HasExtCHWithoutConfigAllowedR17 {
-		w.Enum(int64(v.ExtCHWithoutConfigAllowedR17), 1, 0, false, "extCH-WithoutConfigAllowed-r17")
-	}
-	if v.HasOnboardingEnabledR17 {
-		w.Enum(int64(v.OnboardingEnabledR17), 1, 0, false, "onboardingEnabled-r17")
-	}
-	if v.HasImsEmergencySupportForSNPNR17 {
-		w.Enum(int64(v.ImsEmergencySupportForSNPNR17), 1, 0, false, "imsEmergencySupportForSNPN-r17")
-	}
+	w.EnumIf(v.HasExtCHSupportedR17, int64(v.ExtCHSupportedR17), 1, 0, false, "extCH-Supported-r17")
+	w.EnumIf(v.HasExtCHWithoutConfigAllowedR17, int64(v.ExtCHWithoutConfigAllowedR17), 1, 0, false, "extCH-WithoutConfigAllowed-r17")
+	w.EnumIf(v.HasOnboardingEnabledR17, int64(v.OnboardingEnabledR17), 1, 0, false, "onboardingEnabled-r17")
+	w.EnumIf(v.HasImsEmergencySupportForSNPNR17, int64(v.ImsEmergencySupportForSNPNR17), 1, 0, false, "imsEmergencySupportForSNPN-r17")
 	return w.Err()
 }
 
@@ -5076,9 +4861,7 @@ func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportUplinkTxDirectCurrent") {
 		r.Preamble(&v.HasReportUplinkTxDirectCurrent)
-		if v.HasReportUplinkTxDirectCurrent {
-			v.ReportUplinkTxDirectCurrent = CellGroupConfig_ReportUplinkTxDirectCurrent(r.Enum(1, 0, false, "reportUplinkTxDirectCurrent"))
-		}
+		v.ReportUplinkTxDirectCurrent = CellGroupConfig_ReportUplinkTxDirectCurrent(r.EnumIf(v.HasReportUplinkTxDirectCurrent, 1, 0, false, "reportUplinkTxDirectCurrent"))
 		x.End("reportUplinkTxDirectCurrent")
 	}
 	if x.Begin(1, "bap-Address-r16") {
@@ -5088,39 +4871,25 @@ func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 		}
 		r.DecodeOptional(v.HasBhRLCChannelToAddModListR16, &v.BhRLCChannelToAddModListR16, "bh-RLC-ChannelToAddModList-r16")
 		r.DecodeOptional(v.HasBhRLCChannelToReleaseListR16, &v.BhRLCChannelToReleaseListR16, "bh-RLC-ChannelToReleaseList-r16")
-		if v.HasF1cTransferPathR16 {
-			v.F1cTransferPathR16 = CellGroupConfig_F1cTransferPathR16(r.Enum(3, 0, false, "f1c-TransferPath-r16"))
-		}
+		v.F1cTransferPathR16 = CellGroupConfig_F1cTransferPathR16(r.EnumIf(v.HasF1cTransferPathR16, 3, 0, false, "f1c-TransferPath-r16"))
 		r.DecodeOptional(v.HasSimultaneousTCIUpdateList1R16, &v.SimultaneousTCIUpdateList1R16, "simultaneousTCI-UpdateList1-r16")
 		r.DecodeOptional(v.HasSimultaneousTCIUpdateList2R16, &v.SimultaneousTCIUpdateList2R16, "simultaneousTCI-UpdateList2-r16")
 		r.DecodeOptional(v.HasSimultaneousSpatialUpdatedList1R16, &v.SimultaneousSpatialUpdatedList1R16, "simultaneousSpatial-UpdatedList1-r16")
 		r.DecodeOptional(v.HasSimultaneousSpatialUpdatedList2R16, &v.SimultaneousSpatialUpdatedList2R16, "simultaneousSpatial-UpdatedList2-r16")
-		if v.HasUplinkTxSwitchingOptionR16 {
-			v.UplinkTxSwitchingOptionR16 = CellGroupConfig_UplinkTxSwitchingOptionR16(r.Enum(2, 0, false, "uplinkTxSwitchingOption-r16"))
-		}
-		if v.HasUplinkTxSwitchingPowerBoostingR16 {
-			v.UplinkTxSwitchingPowerBoostingR16 = CellGroupConfig_UplinkTxSwitchingPowerBoostingR16(r.Enum(1, 0, false, "uplinkTxSwitchingPowerBoosting-r16"))
-		}
+		v.UplinkTxSwitchingOptionR16 = CellGroupConfig_UplinkTxSwitchingOptionR16(r.EnumIf(v.HasUplinkTxSwitchingOptionR16, 2, 0, false, "uplinkTxSwitchingOption-r16"))
+		v.UplinkTxSwitchingPowerBoostingR16 = CellGroupConfig_UplinkTxSwitchingPowerBoostingR16(r.EnumIf(v.HasUplinkTxSwitchingPowerBoostingR16, 1, 0, false, "uplinkTxSwitchingPowerBoosting-r16"))
 		x.End("bap-Address-r16")
 	}
 	if x.Begin(2, "reportUplinkTxDirectCurrentTwoCarrier-r16") {
 		r.Preamble(&v.HasReportUplinkTxDirectCurrentTwoCarrierR16)
-		if v.HasReportUplinkTxDirectCurrentTwoCarrierR16 {
-			v.ReportUplinkTxDirectCurrentTwoCarrierR16 = CellGroupConfig_ReportUplinkTxDirectCurrentTwoCarrierR16(r.Enum(1, 0, false, "reportUplinkTxDirectCurrentTwoCarrier-r16"))
-		}
+		v.ReportUplinkTxDirectCurrentTwoCarrierR16 = CellGroupConfig_ReportUplinkTxDirectCurrentTwoCarrierR16(r.EnumIf(v.HasReportUplinkTxDirectCurrentTwoCarrierR16, 1, 0, false, "reportUplinkTxDirectCurrentTwoCarrier-r16"))
 		x.End("reportUplinkTxDirectCurrentTwoCarrier-r16")
 	}
 	if x.Begin(3, "f1c-TransferPathNRDC-r17") {
 		r.Preamble(&v.HasF1cTransferPathNRDCR17, &v.HasUplinkTxSwitching2TModeR17, &v.HasUplinkTxSwitchingDualULTxStateR17, &v.HasUuRelayRLCChannelToAddModListR17, &v.HasUuRelayRLCChannelToReleaseListR17, &v.HasSimultaneousUTCIUpdateList1R17, &v.HasSimultaneousUTCIUpdateList2R17, &v.HasSimultaneousUTCIUpdateList3R17, &v.HasSimultaneousUTCIUpdateList4R17, &v.HasRlcBearerToReleaseListExtR17, &v.HasIabResourceConfigToAddModListR17, &v.HasIabResourceConfigToReleaseListR17)
-		if v.HasF1cTransferPathNRDCR17 {
-			v.F1cTransferPathNRDCR17 = CellGroupConfig_F1cTransferPathNRDCR17(r.Enum(3, 0, false, "f1c-TransferPathNRDC-r17"))
-		}
-		if v.HasUplinkTxSwitching2TModeR17 {
-			v.UplinkTxSwitching2TModeR17 = CellGroupConfig_UplinkTxSwitching2TModeR17(r.Enum(1, 0, false, "uplinkTxSwitching-2T-Mode-r17"))
-		}
-		if v.HasUplinkTxSwitchingDualULTxStateR17 {
-			v.UplinkTxSwitchingDualULTxStateR17 = CellGroupConfig_UplinkTxSwitchingDualULTxStateR17(r.Enum(2, 0, false, "uplinkTxSwitching-DualUL-TxState-r17"))
-		}
+		v.F1cTransferPathNRDCR17 = CellGroupConfig_F1cTransferPathNRDCR17(r.EnumIf(v.HasF1cTransferPathNRDCR17, 3, 0, false, "f1c-TransferPathNRDC-r17"))
+		v.UplinkTxSwitching2TModeR17 = CellGroupConfig_UplinkTxSwitching2TModeR17(r.EnumIf(v.HasUplinkTxSwitching2TModeR17, 1, 0, false, "uplinkTxSwitching-2T-Mode-r17"))
+		v.UplinkTxSwitchingDualULTxStateR17 = CellGroupConfig_UplinkTxSwitchingDualULTxStateR17(r.EnumIf(v.HasUplinkTxSwitchingDualULTxStateR17, 2, 0, false, "uplinkTxSwitching-DualUL-TxState-r17"))
 		r.DecodeOptional(v.HasUuRelayRLCChannelToAddModListR17, &v.UuRelayRLCChannelToAddModListR17, "uu-RelayRLC-ChannelToAddModList-r17")
 		r.DecodeOptional(v.HasUuRelayRLCChannelToReleaseListR17, &v.UuRelayRLCChannelToReleaseListR17, "uu-RelayRLC-ChannelToReleaseList-r17")
 		r.DecodeOptional(v.HasSimultaneousUTCIUpdateList1R17, &v.SimultaneousUTCIUpdateList1R17, "simultaneousU-TCI-UpdateList1-r17")
@@ -5157,9 +4926,7 @@ func (v *CellGroupConfig) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasReportUplinkTxDirectCurrent)
-		if v.HasReportUplinkTxDirectCurrent {
-			w.Enum(int64(v.ReportUplinkTxDirectCurrent), 1, 0, false, "reportUplinkTxDirectCurrent")
-		}
+		w.EnumIf(v.HasReportUplinkTxDirectCurrent, int64(v.ReportUplinkTxDirectCurrent), 1, 0, false, "reportUplinkTxDirectCurrent")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
@@ -5169,39 +4936,25 @@ func (v *CellGroupConfig) EncodePER(w *per.Writer) error {
 		}
 		w.EncodeOptional(v.HasBhRLCChannelToAddModListR16, &v.BhRLCChannelToAddModListR16, "bh-RLC-ChannelToAddModList-r16")
 		w.EncodeOptional(v.HasBhRLCChannelToReleaseListR16, &v.BhRLCChannelToReleaseListR16, "bh-RLC-ChannelToReleaseList-r16")
-		if v.HasF1cTransferPathR16 {
-			w.Enum(int64(v.F1cTransferPathR16), 3, 0, false, "f1c-TransferPath-r16")
-		}
+		w.EnumIf(v.HasF1cTransferPathR16, int64(v.F1cTransferPathR16), 3, 0, false, "f1c-TransferPath-r16")
 		w.EncodeOptional(v.HasSimultaneousTCIUpdateList1R16, &v.SimultaneousTCIUpdateList1R16, "simultaneousTCI-UpdateList1-r16")
 		w.EncodeOptional(v.HasSimultaneousTCIUpdateList2R16, &v.SimultaneousTCIUpdateList2R16, "simultaneousTCI-UpdateList2-r16")
 		w.EncodeOptional(v.HasSimultaneousSpatialUpdatedList1R16, &v.SimultaneousSpatialUpdatedList1R16, "simultaneousSpatial-UpdatedList1-r16")
 		w.EncodeOptional(v.HasSimultaneousSpatialUpdatedList2R16, &v.SimultaneousSpatialUpdatedList2R16, "simultaneousSpatial-UpdatedList2-r16")
-		if v.HasUplinkTxSwitchingOptionR16 {
-			w.Enum(int64(v.UplinkTxSwitchingOptionR16), 2, 0, false, "uplinkTxSwitchingOption-r16")
-		}
-		if v.HasUplinkTxSwitchingPowerBoostingR16 {
-			w.Enum(int64(v.UplinkTxSwitchingPowerBoostingR16), 1, 0, false, "uplinkTxSwitchingPowerBoosting-r16")
-		}
+		w.EnumIf(v.HasUplinkTxSwitchingOptionR16, int64(v.UplinkTxSwitchingOptionR16), 2, 0, false, "uplinkTxSwitchingOption-r16")
+		w.EnumIf(v.HasUplinkTxSwitchingPowerBoostingR16, int64(v.UplinkTxSwitchingPowerBoostingR16), 1, 0, false, "uplinkTxSwitchingPowerBoosting-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasReportUplinkTxDirectCurrentTwoCarrierR16)
-		if v.HasReportUplinkTxDirectCurrentTwoCarrierR16 {
-			w.Enum(int64(v.ReportUplinkTxDirectCurrentTwoCarrierR16), 1, 0, false, "reportUplinkTxDirectCurrentTwoCarrier-r16")
-		}
+		w.EnumIf(v.HasReportUplinkTxDirectCurrentTwoCarrierR16, int64(v.ReportUplinkTxDirectCurrentTwoCarrierR16), 1, 0, false, "reportUplinkTxDirectCurrentTwoCarrier-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasF1cTransferPathNRDCR17, v.HasUplinkTxSwitching2TModeR17, v.HasUplinkTxSwitchingDualULTxStateR17, v.HasUuRelayRLCChannelToAddModListR17, v.HasUuRelayRLCChannelToReleaseListR17, v.HasSimultaneousUTCIUpdateList1R17, v.HasSimultaneousUTCIUpdateList2R17, v.HasSimultaneousUTCIUpdateList3R17, v.HasSimultaneousUTCIUpdateList4R17, v.HasRlcBearerToReleaseListExtR17, v.HasIabResourceConfigToAddModListR17, v.HasIabResourceConfigToReleaseListR17)
-		if v.HasF1cTransferPathNRDCR17 {
-			w.Enum(int64(v.F1cTransferPathNRDCR17), 3, 0, false, "f1c-TransferPathNRDC-r17")
-		}
-		if v.HasUplinkTxSwitching2TModeR17 {
-			w.Enum(int64(v.UplinkTxSwitching2TModeR17), 1, 0, false, "uplinkTxSwitching-2T-Mode-r17")
-		}
-		if v.HasUplinkTxSwitchingDualULTxStateR17 {
-			w.Enum(int64(v.UplinkTxSwitchingDualULTxStateR17), 2, 0, false, "uplinkTxSwitching-DualUL-TxState-r17")
-		}
+		w.EnumIf(v.HasF1cTransferPathNRDCR17, int64(v.F1cTransferPathNRDCR17), 3, 0, false, "f1c-TransferPathNRDC-r17")
+		w.EnumIf(v.HasUplinkTxSwitching2TModeR17, int64(v.UplinkTxSwitching2TModeR17), 1, 0, false, "uplinkTxSwitching-2T-Mode-r17")
+		w.EnumIf(v.HasUplinkTxSwitchingDualULTxStateR17, int64(v.UplinkTxSwitchingDualULTxStateR17), 2, 0, false, "uplinkTxSwitching-DualUL-TxState-r17")
 		w.EncodeOptional(v.HasUuRelayRLCChannelToAddModListR17, &v.UuRelayRLCChannelToAddModListR17, "uu-RelayRLC-ChannelToAddModList-r17")
 		w.EncodeOptional(v.HasUuRelayRLCChannelToReleaseListR17, &v.UuRelayRLCChannelToReleaseListR17, "uu-RelayRLC-ChannelToReleaseList-r17")
 		w.EncodeOptional(v.HasSimultaneousUTCIUpdateList1R17, &v.SimultaneousUTCIUpdateList1R17, "simultaneousU-TCI-UpdateList1-r17")
@@ -5428,9 +5181,7 @@ func (v *SpCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasServCellIndex, &v.ServCellIndex, "servCellIndex")
 	r.DecodeOptional(v.HasReconfigurationWithSync, &v.ReconfigurationWithSync, "reconfigurationWithSync")
 	r.DecodeOptional(v.HasRlfTimersAndConstants, &v.RlfTimersAndConstants, "rlf-TimersAndConstants")
-	if v.HasRlmInSyncOutOfSyncThreshold {
-		v.RlmInSyncOutOfSyncThreshold = SpCellConfig_RlmInSyncOutOfSyncThreshold(r.Enum(1, 0, false, "rlmInSyncOutOfSyncThreshold"))
-	}
+	v.RlmInSyncOutOfSyncThreshold = SpCellConfig_RlmInSyncOutOfSyncThreshold(r.EnumIf(v.HasRlmInSyncOutOfSyncThreshold, 1, 0, false, "rlmInSyncOutOfSyncThreshold"))
 	r.DecodeOptional(v.HasSpCellConfigDedicated, &v.SpCellConfigDedicated, "spCellConfigDedicated")
 	x := r.Extensions(ext)
 	if x.Begin(0, "lowMobilityEvaluationConnected-r17") {
@@ -5453,9 +5204,7 @@ func (v *SpCellConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasServCellIndex, &v.ServCellIndex, "servCellIndex")
 	w.EncodeOptional(v.HasReconfigurationWithSync, &v.ReconfigurationWithSync, "reconfigurationWithSync")
 	w.EncodeOptional(v.HasRlfTimersAndConstants, &v.RlfTimersAndConstants, "rlf-TimersAndConstants")
-	if v.HasRlmInSyncOutOfSyncThreshold {
-		w.Enum(int64(v.RlmInSyncOutOfSyncThreshold), 1, 0, false, "rlmInSyncOutOfSyncThreshold")
-	}
+	w.EnumIf(v.HasRlmInSyncOutOfSyncThreshold, int64(v.RlmInSyncOutOfSyncThreshold), 1, 0, false, "rlmInSyncOutOfSyncThreshold")
 	w.EncodeOptional(v.HasSpCellConfigDedicated, &v.SpCellConfigDedicated, "spCellConfigDedicated")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
@@ -5712,12 +5461,8 @@ func (v *SCellConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "sCellState-r16") {
 		r.Preamble(&v.HasSCellStateR16, &v.HasSecondaryDRXGroupConfigR16)
-		if v.HasSCellStateR16 {
-			v.SCellStateR16 = SCellConfig_SCellStateR16(r.Enum(1, 0, false, "sCellState-r16"))
-		}
-		if v.HasSecondaryDRXGroupConfigR16 {
-			v.SecondaryDRXGroupConfigR16 = SCellConfig_SecondaryDRXGroupConfigR16(r.Enum(1, 0, false, "secondaryDRX-GroupConfig-r16"))
-		}
+		v.SCellStateR16 = SCellConfig_SCellStateR16(r.EnumIf(v.HasSCellStateR16, 1, 0, false, "sCellState-r16"))
+		v.SecondaryDRXGroupConfigR16 = SCellConfig_SecondaryDRXGroupConfigR16(r.EnumIf(v.HasSecondaryDRXGroupConfigR16, 1, 0, false, "secondaryDRX-GroupConfig-r16"))
 		x.End("sCellState-r16")
 	}
 	if x.Begin(2, "preConfGapStatus-r17") {
@@ -5749,12 +5494,8 @@ func (v *SCellConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasSCellStateR16, v.HasSecondaryDRXGroupConfigR16)
-		if v.HasSCellStateR16 {
-			w.Enum(int64(v.SCellStateR16), 1, 0, false, "sCellState-r16")
-		}
-		if v.HasSecondaryDRXGroupConfigR16 {
-			w.Enum(int64(v.SecondaryDRXGroupConfigR16), 1, 0, false, "secondaryDRX-GroupConfig-r16")
-		}
+		w.EnumIf(v.HasSCellStateR16, int64(v.SCellStateR16), 1, 0, false, "sCellState-r16")
+		w.EnumIf(v.HasSecondaryDRXGroupConfigR16, int64(v.SecondaryDRXGroupConfigR16), 1, 0, false, "secondaryDRX-GroupConfig-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
@@ -5860,18 +5601,14 @@ func (v *DeactivatedSCGConfigR17) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *GoodServingCellEvaluationR17) DecodePER(r *per.Reader) error {
 	*v = GoodServingCellEvaluationR17{}
 	r.Preamble(&v.HasOffsetR17)
-	if v.HasOffsetR17 {
-		v.OffsetR17 = GoodServingCellEvaluationR17_OffsetR17(r.Enum(4, 0, false, "offset-r17"))
-	}
+	v.OffsetR17 = GoodServingCellEvaluationR17_OffsetR17(r.EnumIf(v.HasOffsetR17, 4, 0, false, "offset-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GoodServingCellEvaluationR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOffsetR17)
-	if v.HasOffsetR17 {
-		w.Enum(int64(v.OffsetR17), 4, 0, false, "offset-r17")
-	}
+	w.EnumIf(v.HasOffsetR17, int64(v.OffsetR17), 4, 0, false, "offset-r17")
 	return w.Err()
 }
 
@@ -5920,9 +5657,7 @@ func (v *IABResourceConfigR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSlotListR17, &v.HasPeriodicitySlotListR17, &v.HasSlotListSubcarrierSpacingR17)
 	r.Decode(&v.IabResourceConfigIDR17, "iab-ResourceConfigID-r17")
 	r.DecodeOptional(v.HasSlotListR17, &v.SlotListR17, "slotList-r17")
-	if v.HasPeriodicitySlotListR17 {
-		v.PeriodicitySlotListR17 = IABResourceConfigR17_PeriodicitySlotListR17(r.Enum(12, 0, false, "periodicitySlotList-r17"))
-	}
+	v.PeriodicitySlotListR17 = IABResourceConfigR17_PeriodicitySlotListR17(r.EnumIf(v.HasPeriodicitySlotListR17, 12, 0, false, "periodicitySlotList-r17"))
 	r.DecodeOptional(v.HasSlotListSubcarrierSpacingR17, &v.SlotListSubcarrierSpacingR17, "slotListSubcarrierSpacing-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -5936,9 +5671,7 @@ func (v *IABResourceConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlotListR17, v.HasPeriodicitySlotListR17, v.HasSlotListSubcarrierSpacingR17)
 	w.Encode(&v.IabResourceConfigIDR17, "iab-ResourceConfigID-r17")
 	w.EncodeOptional(v.HasSlotListR17, &v.SlotListR17, "slotList-r17")
-	if v.HasPeriodicitySlotListR17 {
-		w.Enum(int64(v.PeriodicitySlotListR17), 12, 0, false, "periodicitySlotList-r17")
-	}
+	w.EnumIf(v.HasPeriodicitySlotListR17, int64(v.PeriodicitySlotListR17), 12, 0, false, "periodicitySlotList-r17")
 	w.EncodeOptional(v.HasSlotListSubcarrierSpacingR17, &v.SlotListSubcarrierSpacingR17, "slotListSubcarrierSpacing-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6175,9 +5908,7 @@ func (v *CellReselectionSubPriority) EncodePER(w *per.Writer) error {
 func (v *CFRConfigMulticastR17) DecodePER(r *per.Reader) error {
 	*v = CFRConfigMulticastR17{}
 	r.Preamble(&v.HasLocationAndBandwidthMulticastR17, &v.HasPdcchConfigMulticastR17, &v.HasPdschConfigMulticastR17, &v.HasSpsConfigMulticastToAddModListR17, &v.HasSpsConfigMulticastToReleaseListR17)
-	if v.HasLocationAndBandwidthMulticastR17 {
-		v.LocationAndBandwidthMulticastR17 = r.Int(0, 37949, false, "locationAndBandwidthMulticast-r17")
-	}
+	v.LocationAndBandwidthMulticastR17 = r.IntIf(v.HasLocationAndBandwidthMulticastR17, 0, 37949, false, "locationAndBandwidthMulticast-r17")
 	r.DecodeOptional(v.HasPdcchConfigMulticastR17, &v.PdcchConfigMulticastR17, "pdcch-ConfigMulticast-r17")
 	r.DecodeOptional(v.HasPdschConfigMulticastR17, &v.PdschConfigMulticastR17, "pdsch-ConfigMulticast-r17")
 	r.DecodeOptional(v.HasSpsConfigMulticastToAddModListR17, &v.SpsConfigMulticastToAddModListR17, "sps-ConfigMulticastToAddModList-r17")
@@ -6188,9 +5919,7 @@ func (v *CFRConfigMulticastR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRConfigMulticastR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasLocationAndBandwidthMulticastR17, v.HasPdcchConfigMulticastR17, v.HasPdschConfigMulticastR17, v.HasSpsConfigMulticastToAddModListR17, v.HasSpsConfigMulticastToReleaseListR17)
-	if v.HasLocationAndBandwidthMulticastR17 {
-		w.Int(v.LocationAndBandwidthMulticastR17, 0, 37949, false, "locationAndBandwidthMulticast-r17")
-	}
+	w.IntIf(v.HasLocationAndBandwidthMulticastR17, v.LocationAndBandwidthMulticastR17, 0, 37949, false, "locationAndBandwidthMulticast-r17")
 	w.EncodeOptional(v.HasPdcchConfigMulticastR17, &v.PdcchConfigMulticastR17, "pdcch-ConfigMulticast-r17")
 	w.EncodeOptional(v.HasPdschConfigMulticastR17, &v.PdschConfigMulticastR17, "pdsch-ConfigMulticast-r17")
 	w.EncodeOptional(v.HasSpsConfigMulticastToAddModListR17, &v.SpsConfigMulticastToAddModListR17, "sps-ConfigMulticastToAddModList-r17")
@@ -6254,9 +5983,7 @@ func (v *CGIInfoEUTRA) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCgiInfo5GC, &v.CgiInfo5GC, "cgi-info-5GC")
 	r.Decode(&v.FreqBandIndicator, "freqBandIndicator")
 	r.DecodeOptional(v.HasMultiBandInfoList, &v.MultiBandInfoList, "multiBandInfoList")
-	if v.HasFreqBandIndicatorPriority {
-		v.FreqBandIndicatorPriority = CGIInfoEUTRA_FreqBandIndicatorPriority(r.Enum(1, 0, false, "freqBandIndicatorPriority"))
-	}
+	v.FreqBandIndicatorPriority = CGIInfoEUTRA_FreqBandIndicatorPriority(r.EnumIf(v.HasFreqBandIndicatorPriority, 1, 0, false, "freqBandIndicatorPriority"))
 	return r.Err()
 }
 
@@ -6267,9 +5994,7 @@ func (v *CGIInfoEUTRA) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasCgiInfo5GC, &v.CgiInfo5GC, "cgi-info-5GC")
 	w.Encode(&v.FreqBandIndicator, "freqBandIndicator")
 	w.EncodeOptional(v.HasMultiBandInfoList, &v.MultiBandInfoList, "multiBandInfoList")
-	if v.HasFreqBandIndicatorPriority {
-		w.Enum(int64(v.FreqBandIndicatorPriority), 1, 0, false, "freqBandIndicatorPriority")
-	}
+	w.EnumIf(v.HasFreqBandIndicatorPriority, int64(v.FreqBandIndicatorPriority), 1, 0, false, "freqBandIndicatorPriority")
 	return w.Err()
 }
 
@@ -6379,9 +6104,7 @@ func (v *CGIInfoNR) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "cellReservedForOtherUse-r16") {
 		r.Preamble(&v.HasCellReservedForOtherUseR16)
-		if v.HasCellReservedForOtherUseR16 {
-			v.CellReservedForOtherUseR16 = CGIInfoNR_CellReservedForOtherUseR16(r.Enum(1, 0, false, "cellReservedForOtherUse-r16"))
-		}
+		v.CellReservedForOtherUseR16 = CGIInfoNR_CellReservedForOtherUseR16(r.EnumIf(v.HasCellReservedForOtherUseR16, 1, 0, false, "cellReservedForOtherUse-r16"))
 		x.End("cellReservedForOtherUse-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -6404,9 +6127,7 @@ func (v *CGIInfoNR) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasCellReservedForOtherUseR16)
-		if v.HasCellReservedForOtherUseR16 {
-			w.Enum(int64(v.CellReservedForOtherUseR16), 1, 0, false, "cellReservedForOtherUse-r16")
-		}
+		w.EnumIf(v.HasCellReservedForOtherUseR16, int64(v.CellReservedForOtherUseR16), 1, 0, false, "cellReservedForOtherUse-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -7005,9 +6726,7 @@ func (v *CodebookConfig_CodebookType_Type2_SubType_TypeII_N1N2CodebookSubsetRest
 func (v *CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection) DecodePER(r *per.Reader) error {
 	*v = CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection{}
 	r.Preamble(&v.HasPortSelectionSamplingSize)
-	if v.HasPortSelectionSamplingSize {
-		v.PortSelectionSamplingSize = CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection_PortSelectionSamplingSize(r.Enum(4, 0, false, "portSelectionSamplingSize"))
-	}
+	v.PortSelectionSamplingSize = CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection_PortSelectionSamplingSize(r.EnumIf(v.HasPortSelectionSamplingSize, 4, 0, false, "portSelectionSamplingSize"))
 	v.TypeIIPortSelectionRIRestriction = r.BitString(per.Size{Lb: 2, Ub: 2}, "typeII-PortSelectionRI-Restriction")
 	return r.Err()
 }
@@ -7015,9 +6734,7 @@ func (v *CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection) DecodePE
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPortSelectionSamplingSize)
-	if v.HasPortSelectionSamplingSize {
-		w.Enum(int64(v.PortSelectionSamplingSize), 4, 0, false, "portSelectionSamplingSize")
-	}
+	w.EnumIf(v.HasPortSelectionSamplingSize, int64(v.PortSelectionSamplingSize), 4, 0, false, "portSelectionSamplingSize")
 	w.BitString(v.TypeIIPortSelectionRIRestriction, per.Size{Lb: 2, Ub: 2}, "typeII-PortSelectionRI-Restriction")
 	return w.Err()
 }
@@ -7684,12 +7401,8 @@ func (v *CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17) DecodePER(
 	*v = CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17{}
 	r.Preamble(&v.HasValueOfNR17, &v.HasNumberOfPMISubbandsPerCQISubbandR17)
 	v.ParamCombinationR17 = r.Int(1, 8, false, "paramCombination-r17")
-	if v.HasValueOfNR17 {
-		v.ValueOfNR17 = CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17_ValueOfNR17(r.Enum(2, 0, false, "valueOfN-r17"))
-	}
-	if v.HasNumberOfPMISubbandsPerCQISubbandR17 {
-		v.NumberOfPMISubbandsPerCQISubbandR17 = r.Int(1, 2, false, "numberOfPMI-SubbandsPerCQI-Subband-r17")
-	}
+	v.ValueOfNR17 = CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17_ValueOfNR17(r.EnumIf(v.HasValueOfNR17, 2, 0, false, "valueOfN-r17"))
+	v.NumberOfPMISubbandsPerCQISubbandR17 = r.IntIf(v.HasNumberOfPMISubbandsPerCQISubbandR17, 1, 2, false, "numberOfPMI-SubbandsPerCQI-Subband-r17")
 	v.TypeIIPortSelectionRIRestrictionR17 = r.BitString(per.Size{Lb: 4, Ub: 4}, "typeII-PortSelectionRI-Restriction-r17")
 	return r.Err()
 }
@@ -7698,12 +7411,8 @@ func (v *CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17) DecodePER(
 func (v *CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasValueOfNR17, v.HasNumberOfPMISubbandsPerCQISubbandR17)
 	w.Int(v.ParamCombinationR17, 1, 8, false, "paramCombination-r17")
-	if v.HasValueOfNR17 {
-		w.Enum(int64(v.ValueOfNR17), 2, 0, false, "valueOfN-r17")
-	}
-	if v.HasNumberOfPMISubbandsPerCQISubbandR17 {
-		w.Int(v.NumberOfPMISubbandsPerCQISubbandR17, 1, 2, false, "numberOfPMI-SubbandsPerCQI-Subband-r17")
-	}
+	w.EnumIf(v.HasValueOfNR17, int64(v.ValueOfNR17), 2, 0, false, "valueOfN-r17")
+	w.IntIf(v.HasNumberOfPMISubbandsPerCQISubbandR17, v.NumberOfPMISubbandsPerCQISubbandR17, 1, 2, false, "numberOfPMI-SubbandsPerCQI-Subband-r17")
 	w.BitString(v.TypeIIPortSelectionRIRestrictionR17, per.Size{Lb: 4, Ub: 4}, "typeII-PortSelectionRI-Restriction-r17")
 	return w.Err()
 }
@@ -7759,18 +7468,14 @@ func (v *CodebookConfigV1730_CodebookType) EncodePER(w *per.Writer) error {
 func (v *CodebookConfigV1730_CodebookType_Type1) DecodePER(r *per.Reader) error {
 	*v = CodebookConfigV1730_CodebookType_Type1{}
 	r.Preamble(&v.HasCodebookMode)
-	if v.HasCodebookMode {
-		v.CodebookMode = r.Int(1, 2, false, "codebookMode")
-	}
+	v.CodebookMode = r.IntIf(v.HasCodebookMode, 1, 2, false, "codebookMode")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookConfigV1730_CodebookType_Type1) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCodebookMode)
-	if v.HasCodebookMode {
-		w.Int(v.CodebookMode, 1, 2, false, "codebookMode")
-	}
+	w.IntIf(v.HasCodebookMode, v.CodebookMode, 1, 2, false, "codebookMode")
 	return w.Err()
 }
 
@@ -7946,9 +7651,7 @@ func (v *ConditionalReconfigurationR16) DecodePER(r *per.Reader) error {
 	*v = ConditionalReconfigurationR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAttemptCondReconfigR16, &v.HasCondReconfigToRemoveListR16, &v.HasCondReconfigToAddModListR16)
-	if v.HasAttemptCondReconfigR16 {
-		v.AttemptCondReconfigR16 = ConditionalReconfigurationR16_AttemptCondReconfigR16(r.Enum(1, 0, false, "attemptCondReconfig-r16"))
-	}
+	v.AttemptCondReconfigR16 = ConditionalReconfigurationR16_AttemptCondReconfigR16(r.EnumIf(v.HasAttemptCondReconfigR16, 1, 0, false, "attemptCondReconfig-r16"))
 	r.DecodeOptional(v.HasCondReconfigToRemoveListR16, &v.CondReconfigToRemoveListR16, "condReconfigToRemoveList-r16")
 	r.DecodeOptional(v.HasCondReconfigToAddModListR16, &v.CondReconfigToAddModListR16, "condReconfigToAddModList-r16")
 	x := r.Extensions(ext)
@@ -7961,9 +7664,7 @@ func (v *ConditionalReconfigurationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasAttemptCondReconfigR16, v.HasCondReconfigToRemoveListR16, v.HasCondReconfigToAddModListR16)
-	if v.HasAttemptCondReconfigR16 {
-		w.Enum(int64(v.AttemptCondReconfigR16), 1, 0, false, "attemptCondReconfig-r16")
-	}
+	w.EnumIf(v.HasAttemptCondReconfigR16, int64(v.AttemptCondReconfigR16), 1, 0, false, "attemptCondReconfig-r16")
 	w.EncodeOptional(v.HasCondReconfigToRemoveListR16, &v.CondReconfigToRemoveListR16, "condReconfigToRemoveList-r16")
 	w.EncodeOptional(v.HasCondReconfigToAddModListR16, &v.CondReconfigToAddModListR16, "condReconfigToAddModList-r16")
 	w.Extensions(x, v.Unknown)
@@ -8002,127 +7703,65 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 	*v = ConfiguredGrantConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasFrequencyHopping, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasUciOnPUSCH, &v.HasRbgSize, &v.HasTransformPrecoder, &v.HasRepKRV, &v.HasConfiguredGrantTimer, &v.HasRRCConfiguredUplinkGrant)
-	if v.HasFrequencyHopping {
-		v.FrequencyHopping = ConfiguredGrantConfig_FrequencyHopping(r.Enum(2, 0, false, "frequencyHopping"))
-	}
+	v.FrequencyHopping = ConfiguredGrantConfig_FrequencyHopping(r.EnumIf(v.HasFrequencyHopping, 2, 0, false, "frequencyHopping"))
 	r.Decode(&v.CgDMRSConfiguration, "cg-DMRS-Configuration")
-	if v.HasMcsTable {
-		v.McsTable = ConfiguredGrantConfig_McsTable(r.Enum(2, 0, false, "mcs-Table"))
-	}
-	if v.HasMcsTableTransformPrecoder {
-		v.McsTableTransformPrecoder = ConfiguredGrantConfig_McsTableTransformPrecoder(r.Enum(2, 0, false, "mcs-TableTransformPrecoder"))
-	}
+	v.McsTable = ConfiguredGrantConfig_McsTable(r.EnumIf(v.HasMcsTable, 2, 0, false, "mcs-Table"))
+	v.McsTableTransformPrecoder = ConfiguredGrantConfig_McsTableTransformPrecoder(r.EnumIf(v.HasMcsTableTransformPrecoder, 2, 0, false, "mcs-TableTransformPrecoder"))
 	r.DecodeOptional(v.HasUciOnPUSCH, &v.UciOnPUSCH, "uci-OnPUSCH")
 	v.ResourceAllocation = ConfiguredGrantConfig_ResourceAllocation(r.Enum(3, 0, false, "resourceAllocation"))
-	if v.HasRbgSize {
-		v.RbgSize = ConfiguredGrantConfig_RbgSize(r.Enum(1, 0, false, "rbg-Size"))
-	}
+	v.RbgSize = ConfiguredGrantConfig_RbgSize(r.EnumIf(v.HasRbgSize, 1, 0, false, "rbg-Size"))
 	v.PowerControlLoopToUse = ConfiguredGrantConfig_PowerControlLoopToUse(r.Enum(2, 0, false, "powerControlLoopToUse"))
 	r.Decode(&v.P0PUSCHAlpha, "p0-PUSCH-Alpha")
-	if v.HasTransformPrecoder {
-		v.TransformPrecoder = ConfiguredGrantConfig_TransformPrecoder(r.Enum(2, 0, false, "transformPrecoder"))
-	}
+	v.TransformPrecoder = ConfiguredGrantConfig_TransformPrecoder(r.EnumIf(v.HasTransformPrecoder, 2, 0, false, "transformPrecoder"))
 	v.NrofHARQProcesses = r.Int(1, 16, false, "nrofHARQ-Processes")
 	v.RepK = ConfiguredGrantConfig_RepK(r.Enum(4, 0, false, "repK"))
-	if v.HasRepKRV {
-		v.RepKRV = ConfiguredGrantConfig_RepKRV(r.Enum(3, 0, false, "repK-RV"))
-	}
+	v.RepKRV = ConfiguredGrantConfig_RepKRV(r.EnumIf(v.HasRepKRV, 3, 0, false, "repK-RV"))
 	v.Periodicity = ConfiguredGrantConfig_Periodicity(r.Enum(45, 0, false, "periodicity"))
-	if v.HasConfiguredGrantTimer {
-		v.ConfiguredGrantTimer = r.Int(1, 64, false, "configuredGrantTimer")
-	}
+	v.ConfiguredGrantTimer = r.IntIf(v.HasConfiguredGrantTimer, 1, 64, false, "configuredGrantTimer")
 	r.DecodeOptional(v.HasRRCConfiguredUplinkGrant, &v.RRCConfiguredUplinkGrant, "rrc-ConfiguredUplinkGrant")
 	x := r.Extensions(ext)
 	if x.Begin(0, "cg-RetransmissionTimer-r16") {
 		r.Preamble(&v.HasCgRetransmissionTimerR16, &v.HasCgMinDFIDelayR16, &v.HasCgNrofPUSCHInSlotR16, &v.HasCgNrofSlotsR16, &v.HasCgStartingOffsetsR16, &v.HasCgUCIMultiplexingR16, &v.HasCgCOTSharingOffsetR16, &v.HasBetaOffsetCGUCIR16, &v.HasCgCOTSharingListR16, &v.HasHarqProcIDOffsetR16, &v.HasHarqProcIDOffset2R16, &v.HasConfiguredGrantConfigIndexR16, &v.HasConfiguredGrantConfigIndexMACR16, &v.HasPeriodicityExtR16, &v.HasStartingFromRV0R16, &v.HasPhyPriorityIndexR16, &v.HasAutonomousTxR16)
-		if v.HasCgRetransmissionTimerR16 {
-			v.CgRetransmissionTimerR16 = r.Int(1, 64, false, "cg-RetransmissionTimer-r16")
-		}
-		if v.HasCgMinDFIDelayR16 {
-			v.CgMinDFIDelayR16 = ConfiguredGrantConfig_CgMinDFIDelayR16(r.Enum(17, 0, false, "cg-minDFI-Delay-r16"))
-		}
-		if v.HasCgNrofPUSCHInSlotR16 {
-			v.CgNrofPUSCHInSlotR16 = r.Int(1, 7, false, "cg-nrofPUSCH-InSlot-r16")
-		}
-		if v.HasCgNrofSlotsR16 {
-			v.CgNrofSlotsR16 = r.Int(1, 40, false, "cg-nrofSlots-r16")
-		}
+		v.CgRetransmissionTimerR16 = r.IntIf(v.HasCgRetransmissionTimerR16, 1, 64, false, "cg-RetransmissionTimer-r16")
+		v.CgMinDFIDelayR16 = ConfiguredGrantConfig_CgMinDFIDelayR16(r.EnumIf(v.HasCgMinDFIDelayR16, 17, 0, false, "cg-minDFI-Delay-r16"))
+		v.CgNrofPUSCHInSlotR16 = r.IntIf(v.HasCgNrofPUSCHInSlotR16, 1, 7, false, "cg-nrofPUSCH-InSlot-r16")
+		v.CgNrofSlotsR16 = r.IntIf(v.HasCgNrofSlotsR16, 1, 40, false, "cg-nrofSlots-r16")
 		r.DecodeOptional(v.HasCgStartingOffsetsR16, &v.CgStartingOffsetsR16, "cg-StartingOffsets-r16")
-		if v.HasCgUCIMultiplexingR16 {
-			v.CgUCIMultiplexingR16 = ConfiguredGrantConfig_CgUCIMultiplexingR16(r.Enum(1, 0, false, "cg-UCI-Multiplexing-r16"))
-		}
-		if v.HasCgCOTSharingOffsetR16 {
-			v.CgCOTSharingOffsetR16 = r.Int(1, 39, false, "cg-COT-SharingOffset-r16")
-		}
-		if v.HasBetaOffsetCGUCIR16 {
-			v.BetaOffsetCGUCIR16 = r.Int(0, 31, false, "betaOffsetCG-UCI-r16")
-		}
+		v.CgUCIMultiplexingR16 = ConfiguredGrantConfig_CgUCIMultiplexingR16(r.EnumIf(v.HasCgUCIMultiplexingR16, 1, 0, false, "cg-UCI-Multiplexing-r16"))
+		v.CgCOTSharingOffsetR16 = r.IntIf(v.HasCgCOTSharingOffsetR16, 1, 39, false, "cg-COT-SharingOffset-r16")
+		v.BetaOffsetCGUCIR16 = r.IntIf(v.HasBetaOffsetCGUCIR16, 0, 31, false, "betaOffsetCG-UCI-r16")
 		r.DecodeOptional(v.HasCgCOTSharingListR16, &v.CgCOTSharingListR16, "cg-COT-SharingList-r16")
-		if v.HasHarqProcIDOffsetR16 {
-			v.HarqProcIDOffsetR16 = r.Int(0, 15, false, "harq-ProcID-Offset-r16")
-		}
-		if v.HasHarqProcIDOffset2R16 {
-			v.HarqProcIDOffset2R16 = r.Int(0, 15, false, "harq-ProcID-Offset2-r16")
-		}
+		v.HarqProcIDOffsetR16 = r.IntIf(v.HasHarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
+		v.HarqProcIDOffset2R16 = r.IntIf(v.HasHarqProcIDOffset2R16, 0, 15, false, "harq-ProcID-Offset2-r16")
 		r.DecodeOptional(v.HasConfiguredGrantConfigIndexR16, &v.ConfiguredGrantConfigIndexR16, "configuredGrantConfigIndex-r16")
 		r.DecodeOptional(v.HasConfiguredGrantConfigIndexMACR16, &v.ConfiguredGrantConfigIndexMACR16, "configuredGrantConfigIndexMAC-r16")
-		if v.HasPeriodicityExtR16 {
-			v.PeriodicityExtR16 = r.Int(1, 5120, false, "periodicityExt-r16")
-		}
-		if v.HasStartingFromRV0R16 {
-			v.StartingFromRV0R16 = ConfiguredGrantConfig_StartingFromRV0R16(r.Enum(2, 0, false, "startingFromRV0-r16"))
-		}
-		if v.HasPhyPriorityIndexR16 {
-			v.PhyPriorityIndexR16 = ConfiguredGrantConfig_PhyPriorityIndexR16(r.Enum(2, 0, false, "phy-PriorityIndex-r16"))
-		}
-		if v.HasAutonomousTxR16 {
-			v.AutonomousTxR16 = ConfiguredGrantConfig_AutonomousTxR16(r.Enum(1, 0, false, "autonomousTx-r16"))
-		}
+		v.PeriodicityExtR16 = r.IntIf(v.HasPeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
+		v.StartingFromRV0R16 = ConfiguredGrantConfig_StartingFromRV0R16(r.EnumIf(v.HasStartingFromRV0R16, 2, 0, false, "startingFromRV0-r16"))
+		v.PhyPriorityIndexR16 = ConfiguredGrantConfig_PhyPriorityIndexR16(r.EnumIf(v.HasPhyPriorityIndexR16, 2, 0, false, "phy-PriorityIndex-r16"))
+		v.AutonomousTxR16 = ConfiguredGrantConfig_AutonomousTxR16(r.EnumIf(v.HasAutonomousTxR16, 1, 0, false, "autonomousTx-r16"))
 		x.End("cg-RetransmissionTimer-r16")
 	}
 	if x.Begin(1, "cg-betaOffsetsCrossPri0-r17") {
 		r.Preamble(&v.HasCgBetaOffsetsCrossPri0R17, &v.HasCgBetaOffsetsCrossPri1R17, &v.HasMappingPatternR17, &v.HasSequenceOffsetForRVR17, &v.HasP0PUSCHAlpha2R17, &v.HasPowerControlLoopToUse2R17, &v.HasCgCOTSharingListR17, &v.HasPeriodicityExtR17, &v.HasRepKV1710, &v.HasNrofHARQProcessesV1700, &v.HasHarqProcIDOffset2V1700, &v.HasConfiguredGrantTimerV1700, &v.HasCgMinDFIDelayV1710)
 		r.DecodeOptional(v.HasCgBetaOffsetsCrossPri0R17, &v.CgBetaOffsetsCrossPri0R17, "cg-betaOffsetsCrossPri0-r17")
 		r.DecodeOptional(v.HasCgBetaOffsetsCrossPri1R17, &v.CgBetaOffsetsCrossPri1R17, "cg-betaOffsetsCrossPri1-r17")
-		if v.HasMappingPatternR17 {
-			v.MappingPatternR17 = ConfiguredGrantConfig_MappingPatternR17(r.Enum(2, 0, false, "mappingPattern-r17"))
-		}
-		if v.HasSequenceOffsetForRVR17 {
-			v.SequenceOffsetForRVR17 = r.Int(0, 3, false, "sequenceOffsetForRV-r17")
-		}
+		v.MappingPatternR17 = ConfiguredGrantConfig_MappingPatternR17(r.EnumIf(v.HasMappingPatternR17, 2, 0, false, "mappingPattern-r17"))
+		v.SequenceOffsetForRVR17 = r.IntIf(v.HasSequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
 		r.DecodeOptional(v.HasP0PUSCHAlpha2R17, &v.P0PUSCHAlpha2R17, "p0-PUSCH-Alpha2-r17")
-		if v.HasPowerControlLoopToUse2R17 {
-			v.PowerControlLoopToUse2R17 = ConfiguredGrantConfig_PowerControlLoopToUse2R17(r.Enum(2, 0, false, "powerControlLoopToUse2-r17"))
-		}
+		v.PowerControlLoopToUse2R17 = ConfiguredGrantConfig_PowerControlLoopToUse2R17(r.EnumIf(v.HasPowerControlLoopToUse2R17, 2, 0, false, "powerControlLoopToUse2-r17"))
 		r.DecodeOptional(v.HasCgCOTSharingListR17, &v.CgCOTSharingListR17, "cg-COT-SharingList-r17")
-		if v.HasPeriodicityExtR17 {
-			v.PeriodicityExtR17 = r.Int(1, 40960, false, "periodicityExt-r17")
-		}
-		if v.HasRepKV1710 {
-			v.RepKV1710 = ConfiguredGrantConfig_RepKV1710(r.Enum(4, 0, false, "repK-v1710"))
-		}
-		if v.HasNrofHARQProcessesV1700 {
-			v.NrofHARQProcessesV1700 = r.Int(17, 32, false, "nrofHARQ-Processes-v1700")
-		}
-		if v.HasHarqProcIDOffset2V1700 {
-			v.HarqProcIDOffset2V1700 = r.Int(16, 31, false, "harq-ProcID-Offset2-v1700")
-		}
-		if v.HasConfiguredGrantTimerV1700 {
-			v.ConfiguredGrantTimerV1700 = r.Int(33, 288, false, "configuredGrantTimer-v1700")
-		}
-		if v.HasCgMinDFIDelayV1710 {
-			v.CgMinDFIDelayV1710 = r.Int(238, 3584, false, "cg-minDFI-Delay-v1710")
-		}
+		v.PeriodicityExtR17 = r.IntIf(v.HasPeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
+		v.RepKV1710 = ConfiguredGrantConfig_RepKV1710(r.EnumIf(v.HasRepKV1710, 4, 0, false, "repK-v1710"))
+		v.NrofHARQProcessesV1700 = r.IntIf(v.HasNrofHARQProcessesV1700, 17, 32, false, "nrofHARQ-Processes-v1700")
+		v.HarqProcIDOffset2V1700 = r.IntIf(v.HasHarqProcIDOffset2V1700, 16, 31, false, "harq-ProcID-Offset2-v1700")
+		v.ConfiguredGrantTimerV1700 = r.IntIf(v.HasConfiguredGrantTimerV1700, 33, 288, false, "configuredGrantTimer-v1700")
+		v.CgMinDFIDelayV1710 = r.IntIf(v.HasCgMinDFIDelayV1710, 238, 3584, false, "cg-minDFI-Delay-v1710")
 		x.End("cg-betaOffsetsCrossPri0-r17")
 	}
 	if x.Begin(2, "harq-ProcID-Offset-v1730") {
 		r.Preamble(&v.HasHarqProcIDOffsetV1730, &v.HasCgNrofSlotsR17)
-		if v.HasHarqProcIDOffsetV1730 {
-			v.HarqProcIDOffsetV1730 = r.Int(16, 31, false, "harq-ProcID-Offset-v1730")
-		}
-		if v.HasCgNrofSlotsR17 {
-			v.CgNrofSlotsR17 = r.Int(1, 320, false, "cg-nrofSlots-r17")
-		}
+		v.HarqProcIDOffsetV1730 = r.IntIf(v.HasHarqProcIDOffsetV1730, 16, 31, false, "harq-ProcID-Offset-v1730")
+		v.CgNrofSlotsR17 = r.IntIf(v.HasCgNrofSlotsR17, 1, 320, false, "cg-nrofSlots-r17")
 		x.End("harq-ProcID-Offset-v1730")
 	}
 	v.Unknown = x.Unknown(3)
@@ -8134,127 +7773,65 @@ func (v *ConfiguredGrantConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCgRetransmissionTimerR16 || v.HasCgMinDFIDelayR16 || v.HasCgNrofPUSCHInSlotR16 || v.HasCgNrofSlotsR16 || v.HasCgStartingOffsetsR16 || v.HasCgUCIMultiplexingR16 || v.HasCgCOTSharingOffsetR16 || v.HasBetaOffsetCGUCIR16 || v.HasCgCOTSharingListR16 || v.HasHarqProcIDOffsetR16 || v.HasHarqProcIDOffset2R16 || v.HasConfiguredGrantConfigIndexR16 || v.HasConfiguredGrantConfigIndexMACR16 || v.HasPeriodicityExtR16 || v.HasStartingFromRV0R16 || v.HasPhyPriorityIndexR16 || v.HasAutonomousTxR16, v.HasCgBetaOffsetsCrossPri0R17 || v.HasCgBetaOffsetsCrossPri1R17 || v.HasMappingPatternR17 || v.HasSequenceOffsetForRVR17 || v.HasP0PUSCHAlpha2R17 || v.HasPowerControlLoopToUse2R17 || v.HasCgCOTSharingListR17 || v.HasPeriodicityExtR17 || v.HasRepKV1710 || v.HasNrofHARQProcessesV1700 || v.HasHarqProcIDOffset2V1700 || v.HasConfiguredGrantTimerV1700 || v.HasCgMinDFIDelayV1710, v.HasHarqProcIDOffsetV1730 || v.HasCgNrofSlotsR17)
 	w.Extended(x)
 	w.Preamble(v.HasFrequencyHopping, v.HasMcsTable, v.HasMcsTableTransformPrecoder, v.HasUciOnPUSCH, v.HasRbgSize, v.HasTransformPrecoder, v.HasRepKRV, v.HasConfiguredGrantTimer, v.HasRRCConfiguredUplinkGrant)
-	if v.HasFrequencyHopping {
-		w.Enum(int64(v.FrequencyHopping), 2, 0, false, "frequencyHopping")
-	}
+	w.EnumIf(v.HasFrequencyHopping, int64(v.FrequencyHopping), 2, 0, false, "frequencyHopping")
 	w.Encode(&v.CgDMRSConfiguration, "cg-DMRS-Configuration")
-	if v.HasMcsTable {
-		w.Enum(int64(v.McsTable), 2, 0, false, "mcs-Table")
-	}
-	if v.HasMcsTableTransformPrecoder {
-		w.Enum(int64(v.McsTableTransformPrecoder), 2, 0, false, "mcs-TableTransformPrecoder")
-	}
+	w.EnumIf(v.HasMcsTable, int64(v.McsTable), 2, 0, false, "mcs-Table")
+	w.EnumIf(v.HasMcsTableTransformPrecoder, int64(v.McsTableTransformPrecoder), 2, 0, false, "mcs-TableTransformPrecoder")
 	w.EncodeOptional(v.HasUciOnPUSCH, &v.UciOnPUSCH, "uci-OnPUSCH")
 	w.Enum(int64(v.ResourceAllocation), 3, 0, false, "resourceAllocation")
-	if v.HasRbgSize {
-		w.Enum(int64(v.RbgSize), 1, 0, false, "rbg-Size")
-	}
+	w.EnumIf(v.HasRbgSize, int64(v.RbgSize), 1, 0, false, "rbg-Size")
 	w.Enum(int64(v.PowerControlLoopToUse), 2, 0, false, "powerControlLoopToUse")
 	w.Encode(&v.P0PUSCHAlpha, "p0-PUSCH-Alpha")
-	if v.HasTransformPrecoder {
-		w.Enum(int64(v.TransformPrecoder), 2, 0, false, "transformPrecoder")
-	}
+	w.EnumIf(v.HasTransformPrecoder, int64(v.TransformPrecoder), 2, 0, false, "transformPrecoder")
 	w.Int(v.NrofHARQProcesses, 1, 16, false, "nrofHARQ-Processes")
 	w.Enum(int64(v.RepK), 4, 0, false, "repK")
-	if v.HasRepKRV {
-		w.Enum(int64(v.RepKRV), 3, 0, false, "repK-RV")
-	}
+	w.EnumIf(v.HasRepKRV, int64(v.RepKRV), 3, 0, false, "repK-RV")
 	w.Enum(int64(v.Periodicity), 45, 0, false, "periodicity")
-	if v.HasConfiguredGrantTimer {
-		w.Int(v.ConfiguredGrantTimer, 1, 64, false, "configuredGrantTimer")
-	}
+	w.IntIf(v.HasConfiguredGrantTimer, v.ConfiguredGrantTimer, 1, 64, false, "configuredGrantTimer")
 	w.EncodeOptional(v.HasRRCConfiguredUplinkGrant, &v.RRCConfiguredUplinkGrant, "rrc-ConfiguredUplinkGrant")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasCgRetransmissionTimerR16, v.HasCgMinDFIDelayR16, v.HasCgNrofPUSCHInSlotR16, v.HasCgNrofSlotsR16, v.HasCgStartingOffsetsR16, v.HasCgUCIMultiplexingR16, v.HasCgCOTSharingOffsetR16, v.HasBetaOffsetCGUCIR16, v.HasCgCOTSharingListR16, v.HasHarqProcIDOffsetR16, v.HasHarqProcIDOffset2R16, v.HasConfiguredGrantConfigIndexR16, v.HasConfiguredGrantConfigIndexMACR16, v.HasPeriodicityExtR16, v.HasStartingFromRV0R16, v.HasPhyPriorityIndexR16, v.HasAutonomousTxR16)
-		if v.HasCgRetransmissionTimerR16 {
-			w.Int(v.CgRetransmissionTimerR16, 1, 64, false, "cg-RetransmissionTimer-r16")
-		}
-		if v.HasCgMinDFIDelayR16 {
-			w.Enum(int64(v.CgMinDFIDelayR16), 17, 0, false, "cg-minDFI-Delay-r16")
-		}
-		if v.HasCgNrofPUSCHInSlotR16 {
-			w.Int(v.CgNrofPUSCHInSlotR16, 1, 7, false, "cg-nrofPUSCH-InSlot-r16")
-		}
-		if v.HasCgNrofSlotsR16 {
-			w.Int(v.CgNrofSlotsR16, 1, 40, false, "cg-nrofSlots-r16")
-		}
+		w.IntIf(v.HasCgRetransmissionTimerR16, v.CgRetransmissionTimerR16, 1, 64, false, "cg-RetransmissionTimer-r16")
+		w.EnumIf(v.HasCgMinDFIDelayR16, int64(v.CgMinDFIDelayR16), 17, 0, false, "cg-minDFI-Delay-r16")
+		w.IntIf(v.HasCgNrofPUSCHInSlotR16, v.CgNrofPUSCHInSlotR16, 1, 7, false, "cg-nrofPUSCH-InSlot-r16")
+		w.IntIf(v.HasCgNrofSlotsR16, v.CgNrofSlotsR16, 1, 40, false, "cg-nrofSlots-r16")
 		w.EncodeOptional(v.HasCgStartingOffsetsR16, &v.CgStartingOffsetsR16, "cg-StartingOffsets-r16")
-		if v.HasCgUCIMultiplexingR16 {
-			w.Enum(int64(v.CgUCIMultiplexingR16), 1, 0, false, "cg-UCI-Multiplexing-r16")
-		}
-		if v.HasCgCOTSharingOffsetR16 {
-			w.Int(v.CgCOTSharingOffsetR16, 1, 39, false, "cg-COT-SharingOffset-r16")
-		}
-		if v.HasBetaOffsetCGUCIR16 {
-			w.Int(v.BetaOffsetCGUCIR16, 0, 31, false, "betaOffsetCG-UCI-r16")
-		}
+		w.EnumIf(v.HasCgUCIMultiplexingR16, int64(v.CgUCIMultiplexingR16), 1, 0, false, "cg-UCI-Multiplexing-r16")
+		w.IntIf(v.HasCgCOTSharingOffsetR16, v.CgCOTSharingOffsetR16, 1, 39, false, "cg-COT-SharingOffset-r16")
+		w.IntIf(v.HasBetaOffsetCGUCIR16, v.BetaOffsetCGUCIR16, 0, 31, false, "betaOffsetCG-UCI-r16")
 		w.EncodeOptional(v.HasCgCOTSharingListR16, &v.CgCOTSharingListR16, "cg-COT-SharingList-r16")
-		if v.HasHarqProcIDOffsetR16 {
-			w.Int(v.HarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
-		}
-		if v.HasHarqProcIDOffset2R16 {
-			w.Int(v.HarqProcIDOffset2R16, 0, 15, false, "harq-ProcID-Offset2-r16")
-		}
+		w.IntIf(v.HasHarqProcIDOffsetR16, v.HarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
+		w.IntIf(v.HasHarqProcIDOffset2R16, v.HarqProcIDOffset2R16, 0, 15, false, "harq-ProcID-Offset2-r16")
 		w.EncodeOptional(v.HasConfiguredGrantConfigIndexR16, &v.ConfiguredGrantConfigIndexR16, "configuredGrantConfigIndex-r16")
 		w.EncodeOptional(v.HasConfiguredGrantConfigIndexMACR16, &v.ConfiguredGrantConfigIndexMACR16, "configuredGrantConfigIndexMAC-r16")
-		if v.HasPeriodicityExtR16 {
-			w.Int(v.PeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
-		}
-		if v.HasStartingFromRV0R16 {
-			w.Enum(int64(v.StartingFromRV0R16), 2, 0, false, "startingFromRV0-r16")
-		}
-		if v.HasPhyPriorityIndexR16 {
-			w.Enum(int64(v.PhyPriorityIndexR16), 2, 0, false, "phy-PriorityIndex-r16")
-		}
-		if v.HasAutonomousTxR16 {
-			w.Enum(int64(v.AutonomousTxR16), 1, 0, false, "autonomousTx-r16")
-		}
+		w.IntIf(v.HasPeriodicityExtR16, v.PeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
+		w.EnumIf(v.HasStartingFromRV0R16, int64(v.StartingFromRV0R16), 2, 0, false, "startingFromRV0-r16")
+		w.EnumIf(v.HasPhyPriorityIndexR16, int64(v.PhyPriorityIndexR16), 2, 0, false, "phy-PriorityIndex-r16")
+		w.EnumIf(v.HasAutonomousTxR16, int64(v.AutonomousTxR16), 1, 0, false, "autonomousTx-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasCgBetaOffsetsCrossPri0R17, v.HasCgBetaOffsetsCrossPri1R17, v.HasMappingPatternR17, v.HasSequenceOffsetForRVR17, v.HasP0PUSCHAlpha2R17, v.HasPowerControlLoopToUse2R17, v.HasCgCOTSharingListR17, v.HasPeriodicityExtR17, v.HasRepKV1710, v.HasNrofHARQProcessesV1700, v.HasHarqProcIDOffset2V1700, v.HasConfiguredGrantTimerV1700, v.HasCgMinDFIDelayV1710)
 		w.EncodeOptional(v.HasCgBetaOffsetsCrossPri0R17, &v.CgBetaOffsetsCrossPri0R17, "cg-betaOffsetsCrossPri0-r17")
 		w.EncodeOptional(v.HasCgBetaOffsetsCrossPri1R17, &v.CgBetaOffsetsCrossPri1R17, "cg-betaOffsetsCrossPri1-r17")
-		if v.HasMappingPatternR17 {
-			w.Enum(int64(v.MappingPatternR17), 2, 0, false, "mappingPattern-r17")
-		}
-		if v.HasSequenceOffsetForRVR17 {
-			w.Int(v.SequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
-		}
+		w.EnumIf(v.HasMappingPatternR17, int64(v.MappingPatternR17), 2, 0, false, "mappingPattern-r17")
+		w.IntIf(v.HasSequenceOffsetForRVR17, v.SequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
 		w.EncodeOptional(v.HasP0PUSCHAlpha2R17, &v.P0PUSCHAlpha2R17, "p0-PUSCH-Alpha2-r17")
-		if v.HasPowerControlLoopToUse2R17 {
-			w.Enum(int64(v.PowerControlLoopToUse2R17), 2, 0, false, "powerControlLoopToUse2-r17")
-		}
+		w.EnumIf(v.HasPowerControlLoopToUse2R17, int64(v.PowerControlLoopToUse2R17), 2, 0, false, "powerControlLoopToUse2-r17")
 		w.EncodeOptional(v.HasCgCOTSharingListR17, &v.CgCOTSharingListR17, "cg-COT-SharingList-r17")
-		if v.HasPeriodicityExtR17 {
-			w.Int(v.PeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
-		}
-		if v.HasRepKV1710 {
-			w.Enum(int64(v.RepKV1710), 4, 0, false, "repK-v1710")
-		}
-		if v.HasNrofHARQProcessesV1700 {
-			w.Int(v.NrofHARQProcessesV1700, 17, 32, false, "nrofHARQ-Processes-v1700")
-		}
-		if v.HasHarqProcIDOffset2V1700 {
-			w.Int(v.HarqProcIDOffset2V1700, 16, 31, false, "harq-ProcID-Offset2-v1700")
-		}
-		if v.HasConfiguredGrantTimerV1700 {
-			w.Int(v.ConfiguredGrantTimerV1700, 33, 288, false, "configuredGrantTimer-v1700")
-		}
-		if v.HasCgMinDFIDelayV1710 {
-			w.Int(v.CgMinDFIDelayV1710, 238, 3584, false, "cg-minDFI-Delay-v1710")
-		}
+		w.IntIf(v.HasPeriodicityExtR17, v.PeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
+		w.EnumIf(v.HasRepKV1710, int64(v.RepKV1710), 4, 0, false, "repK-v1710")
+		w.IntIf(v.HasNrofHARQProcessesV1700, v.NrofHARQProcessesV1700, 17, 32, false, "nrofHARQ-Processes-v1700")
+		w.IntIf(v.HasHarqProcIDOffset2V1700, v.HarqProcIDOffset2V1700, 16, 31, false, "harq-ProcID-Offset2-v1700")
+		w.IntIf(v.HasConfiguredGrantTimerV1700, v.ConfiguredGrantTimerV1700, 33, 288, false, "configuredGrantTimer-v1700")
+		w.IntIf(v.HasCgMinDFIDelayV1710, v.CgMinDFIDelayV1710, 238, 3584, false, "cg-minDFI-Delay-v1710")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasHarqProcIDOffsetV1730, v.HasCgNrofSlotsR17)
-		if v.HasHarqProcIDOffsetV1730 {
-			w.Int(v.HarqProcIDOffsetV1730, 16, 31, false, "harq-ProcID-Offset-v1730")
-		}
-		if v.HasCgNrofSlotsR17 {
-			w.Int(v.CgNrofSlotsR17, 1, 320, false, "cg-nrofSlots-r17")
-		}
+		w.IntIf(v.HasHarqProcIDOffsetV1730, v.HarqProcIDOffsetV1730, 16, 31, false, "harq-ProcID-Offset-v1730")
+		w.IntIf(v.HasCgNrofSlotsR17, v.CgNrofSlotsR17, 1, 320, false, "cg-nrofSlots-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -8316,49 +7893,27 @@ func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) DecodePER(r *per.Reader
 	v.TimeDomainAllocation = r.Int(0, 15, false, "timeDomainAllocation")
 	v.FrequencyDomainAllocation = r.BitString(per.Size{Lb: 18, Ub: 18}, "frequencyDomainAllocation")
 	v.AntennaPort = r.Int(0, 31, false, "antennaPort")
-	if v.HasDmrsSeqInitialization {
-		v.DmrsSeqInitialization = r.Int(0, 1, false, "dmrs-SeqInitialization")
-	}
+	v.DmrsSeqInitialization = r.IntIf(v.HasDmrsSeqInitialization, 0, 1, false, "dmrs-SeqInitialization")
 	v.PrecodingAndNumberOfLayers = r.Int(0, 63, false, "precodingAndNumberOfLayers")
-	if v.HasSrsResourceIndicator {
-		v.SrsResourceIndicator = r.Int(0, 15, false, "srs-ResourceIndicator")
-	}
+	v.SrsResourceIndicator = r.IntIf(v.HasSrsResourceIndicator, 0, 15, false, "srs-ResourceIndicator")
 	v.McsAndTBS = r.Int(0, 31, false, "mcsAndTBS")
-	if v.HasFrequencyHoppingOffset {
-		v.FrequencyHoppingOffset = r.Int(1, 274, false, "frequencyHoppingOffset")
-	}
+	v.FrequencyHoppingOffset = r.IntIf(v.HasFrequencyHoppingOffset, 1, 274, false, "frequencyHoppingOffset")
 	v.PathlossReferenceIndex = r.Int(0, 3, false, "pathlossReferenceIndex")
 	x := r.Extensions(ext)
 	if x.Begin(0, "pusch-RepTypeIndicator-r16") {
 		r.Preamble(&v.HasPuschRepTypeIndicatorR16, &v.HasFrequencyHoppingPUSCHRepTypeBR16, &v.HasTimeReferenceSFNR16)
-		if v.HasPuschRepTypeIndicatorR16 {
-			v.PuschRepTypeIndicatorR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_PuschRepTypeIndicatorR16(r.Enum(2, 0, false, "pusch-RepTypeIndicator-r16"))
-		}
-		if v.HasFrequencyHoppingPUSCHRepTypeBR16 {
-			v.FrequencyHoppingPUSCHRepTypeBR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_FrequencyHoppingPUSCHRepTypeBR16(r.Enum(2, 0, false, "frequencyHoppingPUSCH-RepTypeB-r16"))
-		}
-		if v.HasTimeReferenceSFNR16 {
-			v.TimeReferenceSFNR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_TimeReferenceSFNR16(r.Enum(1, 0, false, "timeReferenceSFN-r16"))
-		}
+		v.PuschRepTypeIndicatorR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_PuschRepTypeIndicatorR16(r.EnumIf(v.HasPuschRepTypeIndicatorR16, 2, 0, false, "pusch-RepTypeIndicator-r16"))
+		v.FrequencyHoppingPUSCHRepTypeBR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_FrequencyHoppingPUSCHRepTypeBR16(r.EnumIf(v.HasFrequencyHoppingPUSCHRepTypeBR16, 2, 0, false, "frequencyHoppingPUSCH-RepTypeB-r16"))
+		v.TimeReferenceSFNR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_TimeReferenceSFNR16(r.EnumIf(v.HasTimeReferenceSFNR16, 1, 0, false, "timeReferenceSFN-r16"))
 		x.End("pusch-RepTypeIndicator-r16")
 	}
 	if x.Begin(1, "pathlossReferenceIndex2-r17") {
 		r.Preamble(&v.HasPathlossReferenceIndex2R17, &v.HasSrsResourceIndicator2R17, &v.HasPrecodingAndNumberOfLayers2R17, &v.HasTimeDomainAllocationV1710, &v.HasTimeDomainOffsetR17, &v.HasCgSDTConfigurationR17)
-		if v.HasPathlossReferenceIndex2R17 {
-			v.PathlossReferenceIndex2R17 = r.Int(0, 3, false, "pathlossReferenceIndex2-r17")
-		}
-		if v.HasSrsResourceIndicator2R17 {
-			v.SrsResourceIndicator2R17 = r.Int(0, 15, false, "srs-ResourceIndicator2-r17")
-		}
-		if v.HasPrecodingAndNumberOfLayers2R17 {
-			v.PrecodingAndNumberOfLayers2R17 = r.Int(0, 63, false, "precodingAndNumberOfLayers2-r17")
-		}
-		if v.HasTimeDomainAllocationV1710 {
-			v.TimeDomainAllocationV1710 = r.Int(16, 63, false, "timeDomainAllocation-v1710")
-		}
-		if v.HasTimeDomainOffsetR17 {
-			v.TimeDomainOffsetR17 = r.Int(0, 40959, false, "timeDomainOffset-r17")
-		}
+		v.PathlossReferenceIndex2R17 = r.IntIf(v.HasPathlossReferenceIndex2R17, 0, 3, false, "pathlossReferenceIndex2-r17")
+		v.SrsResourceIndicator2R17 = r.IntIf(v.HasSrsResourceIndicator2R17, 0, 15, false, "srs-ResourceIndicator2-r17")
+		v.PrecodingAndNumberOfLayers2R17 = r.IntIf(v.HasPrecodingAndNumberOfLayers2R17, 0, 63, false, "precodingAndNumberOfLayers2-r17")
+		v.TimeDomainAllocationV1710 = r.IntIf(v.HasTimeDomainAllocationV1710, 16, 63, false, "timeDomainAllocation-v1710")
+		v.TimeDomainOffsetR17 = r.IntIf(v.HasTimeDomainOffsetR17, 0, 40959, false, "timeDomainOffset-r17")
 		r.DecodeOptional(v.HasCgSDTConfigurationR17, &v.CgSDTConfigurationR17, "cg-SDT-Configuration-r17")
 		x.End("pathlossReferenceIndex2-r17")
 	}
@@ -8375,49 +7930,27 @@ func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) EncodePER(w *per.Writer
 	w.Int(v.TimeDomainAllocation, 0, 15, false, "timeDomainAllocation")
 	w.BitString(v.FrequencyDomainAllocation, per.Size{Lb: 18, Ub: 18}, "frequencyDomainAllocation")
 	w.Int(v.AntennaPort, 0, 31, false, "antennaPort")
-	if v.HasDmrsSeqInitialization {
-		w.Int(v.DmrsSeqInitialization, 0, 1, false, "dmrs-SeqInitialization")
-	}
+	w.IntIf(v.HasDmrsSeqInitialization, v.DmrsSeqInitialization, 0, 1, false, "dmrs-SeqInitialization")
 	w.Int(v.PrecodingAndNumberOfLayers, 0, 63, false, "precodingAndNumberOfLayers")
-	if v.HasSrsResourceIndicator {
-		w.Int(v.SrsResourceIndicator, 0, 15, false, "srs-ResourceIndicator")
-	}
+	w.IntIf(v.HasSrsResourceIndicator, v.SrsResourceIndicator, 0, 15, false, "srs-ResourceIndicator")
 	w.Int(v.McsAndTBS, 0, 31, false, "mcsAndTBS")
-	if v.HasFrequencyHoppingOffset {
-		w.Int(v.FrequencyHoppingOffset, 1, 274, false, "frequencyHoppingOffset")
-	}
+	w.IntIf(v.HasFrequencyHoppingOffset, v.FrequencyHoppingOffset, 1, 274, false, "frequencyHoppingOffset")
 	w.Int(v.PathlossReferenceIndex, 0, 3, false, "pathlossReferenceIndex")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasPuschRepTypeIndicatorR16, v.HasFrequencyHoppingPUSCHRepTypeBR16, v.HasTimeReferenceSFNR16)
-		if v.HasPuschRepTypeIndicatorR16 {
-			w.Enum(int64(v.PuschRepTypeIndicatorR16), 2, 0, false, "pusch-RepTypeIndicator-r16")
-		}
-		if v.HasFrequencyHoppingPUSCHRepTypeBR16 {
-			w.Enum(int64(v.FrequencyHoppingPUSCHRepTypeBR16), 2, 0, false, "frequencyHoppingPUSCH-RepTypeB-r16")
-		}
-		if v.HasTimeReferenceSFNR16 {
-			w.Enum(int64(v.TimeReferenceSFNR16), 1, 0, false, "timeReferenceSFN-r16")
-		}
+		w.EnumIf(v.HasPuschRepTypeIndicatorR16, int64(v.PuschRepTypeIndicatorR16), 2, 0, false, "pusch-RepTypeIndicator-r16")
+		w.EnumIf(v.HasFrequencyHoppingPUSCHRepTypeBR16, int64(v.FrequencyHoppingPUSCHRepTypeBR16), 2, 0, false, "frequencyHoppingPUSCH-RepTypeB-r16")
+		w.EnumIf(v.HasTimeReferenceSFNR16, int64(v.TimeReferenceSFNR16), 1, 0, false, "timeReferenceSFN-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasPathlossReferenceIndex2R17, v.HasSrsResourceIndicator2R17, v.HasPrecodingAndNumberOfLayers2R17, v.HasTimeDomainAllocationV1710, v.HasTimeDomainOffsetR17, v.HasCgSDTConfigurationR17)
-		if v.HasPathlossReferenceIndex2R17 {
-			w.Int(v.PathlossReferenceIndex2R17, 0, 3, false, "pathlossReferenceIndex2-r17")
-		}
-		if v.HasSrsResourceIndicator2R17 {
-			w.Int(v.SrsResourceIndicator2R17, 0, 15, false, "srs-ResourceIndicator2-r17")
-		}
-		if v.HasPrecodingAndNumberOfLayers2R17 {
-			w.Int(v.PrecodingAndNumberOfLayers2R17, 0, 63, false, "precodingAndNumberOfLayers2-r17")
-		}
-		if v.HasTimeDomainAllocationV1710 {
-			w.Int(v.TimeDomainAllocationV1710, 16, 63, false, "timeDomainAllocation-v1710")
-		}
-		if v.HasTimeDomainOffsetR17 {
-			w.Int(v.TimeDomainOffsetR17, 0, 40959, false, "timeDomainOffset-r17")
-		}
+		w.IntIf(v.HasPathlossReferenceIndex2R17, v.PathlossReferenceIndex2R17, 0, 3, false, "pathlossReferenceIndex2-r17")
+		w.IntIf(v.HasSrsResourceIndicator2R17, v.SrsResourceIndicator2R17, 0, 15, false, "srs-ResourceIndicator2-r17")
+		w.IntIf(v.HasPrecodingAndNumberOfLayers2R17, v.PrecodingAndNumberOfLayers2R17, 0, 63, false, "precodingAndNumberOfLayers2-r17")
+		w.IntIf(v.HasTimeDomainAllocationV1710, v.TimeDomainAllocationV1710, 16, 63, false, "timeDomainAllocation-v1710")
+		w.IntIf(v.HasTimeDomainOffsetR17, v.TimeDomainOffsetR17, 0, 40959, false, "timeDomainOffset-r17")
 		w.EncodeOptional(v.HasCgSDTConfigurationR17, &v.CgSDTConfigurationR17, "cg-SDT-Configuration-r17")
 		w.EndOpen(o)
 	}
@@ -8649,12 +8182,8 @@ func (v *CGStartingOffsetsR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCgStartingFullBWInsideCOTR16, &v.HasCgStartingFullBWOutsideCOTR16, &v.HasCgStartingPartialBWInsideCOTR16, &v.HasCgStartingPartialBWOutsideCOTR16)
 	r.DecodeOptional(v.HasCgStartingFullBWInsideCOTR16, &v.CgStartingFullBWInsideCOTR16, "cg-StartingFullBW-InsideCOT-r16")
 	r.DecodeOptional(v.HasCgStartingFullBWOutsideCOTR16, &v.CgStartingFullBWOutsideCOTR16, "cg-StartingFullBW-OutsideCOT-r16")
-	if v.HasCgStartingPartialBWInsideCOTR16 {
-		v.CgStartingPartialBWInsideCOTR16 = r.Int(0, 6, false, "cg-StartingPartialBW-InsideCOT-r16")
-	}
-	if v.HasCgStartingPartialBWOutsideCOTR16 {
-		v.CgStartingPartialBWOutsideCOTR16 = r.Int(0, 6, false, "cg-StartingPartialBW-OutsideCOT-r16")
-	}
+	v.CgStartingPartialBWInsideCOTR16 = r.IntIf(v.HasCgStartingPartialBWInsideCOTR16, 0, 6, false, "cg-StartingPartialBW-InsideCOT-r16")
+	v.CgStartingPartialBWOutsideCOTR16 = r.IntIf(v.HasCgStartingPartialBWOutsideCOTR16, 0, 6, false, "cg-StartingPartialBW-OutsideCOT-r16")
 	return r.Err()
 }
 
@@ -8663,12 +8192,8 @@ func (v *CGStartingOffsetsR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCgStartingFullBWInsideCOTR16, v.HasCgStartingFullBWOutsideCOTR16, v.HasCgStartingPartialBWInsideCOTR16, v.HasCgStartingPartialBWOutsideCOTR16)
 	w.EncodeOptional(v.HasCgStartingFullBWInsideCOTR16, &v.CgStartingFullBWInsideCOTR16, "cg-StartingFullBW-InsideCOT-r16")
 	w.EncodeOptional(v.HasCgStartingFullBWOutsideCOTR16, &v.CgStartingFullBWOutsideCOTR16, "cg-StartingFullBW-OutsideCOT-r16")
-	if v.HasCgStartingPartialBWInsideCOTR16 {
-		w.Int(v.CgStartingPartialBWInsideCOTR16, 0, 6, false, "cg-StartingPartialBW-InsideCOT-r16")
-	}
-	if v.HasCgStartingPartialBWOutsideCOTR16 {
-		w.Int(v.CgStartingPartialBWOutsideCOTR16, 0, 6, false, "cg-StartingPartialBW-OutsideCOT-r16")
-	}
+	w.IntIf(v.HasCgStartingPartialBWInsideCOTR16, v.CgStartingPartialBWInsideCOTR16, 0, 6, false, "cg-StartingPartialBW-InsideCOT-r16")
+	w.IntIf(v.HasCgStartingPartialBWOutsideCOTR16, v.CgStartingPartialBWOutsideCOTR16, 0, 6, false, "cg-StartingPartialBW-OutsideCOT-r16")
 	return w.Err()
 }
 
@@ -8762,46 +8287,26 @@ func (v *BetaOffsetsCrossPriSelCGR17_DynamicR17) EncodePER(w *per.Writer) error 
 func (v *CGSDTConfigurationR17) DecodePER(r *per.Reader) error {
 	*v = CGSDTConfigurationR17{}
 	r.Preamble(&v.HasCgSDTRetransmissionTimer, &v.HasSdtSSBSubsetR17, &v.HasSdtSSBPerCGPUSCHR17, &v.HasSdtP0PUSCHR17, &v.HasSdtAlphaR17, &v.HasSdtDMRSPortsR17, &v.HasSdtNrofDMRSSequencesR17)
-	if v.HasCgSDTRetransmissionTimer {
-		v.CgSDTRetransmissionTimer = r.Int(1, 64, false, "cg-SDT-RetransmissionTimer")
-	}
+	v.CgSDTRetransmissionTimer = r.IntIf(v.HasCgSDTRetransmissionTimer, 1, 64, false, "cg-SDT-RetransmissionTimer")
 	r.DecodeOptional(v.HasSdtSSBSubsetR17, &v.SdtSSBSubsetR17, "sdt-SSB-Subset-r17")
-	if v.HasSdtSSBPerCGPUSCHR17 {
-		v.SdtSSBPerCGPUSCHR17 = CGSDTConfigurationR17_SdtSSBPerCGPUSCHR17(r.Enum(8, 0, false, "sdt-SSB-PerCG-PUSCH-r17"))
-	}
-	if v.HasSdtP0PUSCHR17 {
-		v.SdtP0PUSCHR17 = r.Int(-16, 15, false, "sdt-P0-PUSCH-r17")
-	}
-	if v.HasSdtAlphaR17 {
-		v.SdtAlphaR17 = CGSDTConfigurationR17_SdtAlphaR17(r.Enum(8, 0, false, "sdt-Alpha-r17"))
-	}
+	v.SdtSSBPerCGPUSCHR17 = CGSDTConfigurationR17_SdtSSBPerCGPUSCHR17(r.EnumIf(v.HasSdtSSBPerCGPUSCHR17, 8, 0, false, "sdt-SSB-PerCG-PUSCH-r17"))
+	v.SdtP0PUSCHR17 = r.IntIf(v.HasSdtP0PUSCHR17, -16, 15, false, "sdt-P0-PUSCH-r17")
+	v.SdtAlphaR17 = CGSDTConfigurationR17_SdtAlphaR17(r.EnumIf(v.HasSdtAlphaR17, 8, 0, false, "sdt-Alpha-r17"))
 	r.DecodeOptional(v.HasSdtDMRSPortsR17, &v.SdtDMRSPortsR17, "sdt-DMRS-Ports-r17")
-	if v.HasSdtNrofDMRSSequencesR17 {
-		v.SdtNrofDMRSSequencesR17 = r.Int(1, 2, false, "sdt-NrofDMRS-Sequences-r17")
-	}
+	v.SdtNrofDMRSSequencesR17 = r.IntIf(v.HasSdtNrofDMRSSequencesR17, 1, 2, false, "sdt-NrofDMRS-Sequences-r17")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGSDTConfigurationR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCgSDTRetransmissionTimer, v.HasSdtSSBSubsetR17, v.HasSdtSSBPerCGPUSCHR17, v.HasSdtP0PUSCHR17, v.HasSdtAlphaR17, v.HasSdtDMRSPortsR17, v.HasSdtNrofDMRSSequencesR17)
-	if v.HasCgSDTRetransmissionTimer {
-		w.Int(v.CgSDTRetransmissionTimer, 1, 64, false, "cg-SDT-RetransmissionTimer")
-	}
+	w.IntIf(v.HasCgSDTRetransmissionTimer, v.CgSDTRetransmissionTimer, 1, 64, false, "cg-SDT-RetransmissionTimer")
 	w.EncodeOptional(v.HasSdtSSBSubsetR17, &v.SdtSSBSubsetR17, "sdt-SSB-Subset-r17")
-	if v.HasSdtSSBPerCGPUSCHR17 {
-		w.Enum(int64(v.SdtSSBPerCGPUSCHR17), 8, 0, false, "sdt-SSB-PerCG-PUSCH-r17")
-	}
-	if v.HasSdtP0PUSCHR17 {
-		w.Int(v.SdtP0PUSCHR17, -16, 15, false, "sdt-P0-PUSCH-r17")
-	}
-	if v.HasSdtAlphaR17 {
-		w.Enum(int64(v.SdtAlphaR17), 8, 0, false, "sdt-Alpha-r17")
-	}
+	w.EnumIf(v.HasSdtSSBPerCGPUSCHR17, int64(v.SdtSSBPerCGPUSCHR17), 8, 0, false, "sdt-SSB-PerCG-PUSCH-r17")
+	w.IntIf(v.HasSdtP0PUSCHR17, v.SdtP0PUSCHR17, -16, 15, false, "sdt-P0-PUSCH-r17")
+	w.EnumIf(v.HasSdtAlphaR17, int64(v.SdtAlphaR17), 8, 0, false, "sdt-Alpha-r17")
 	w.EncodeOptional(v.HasSdtDMRSPortsR17, &v.SdtDMRSPortsR17, "sdt-DMRS-Ports-r17")
-	if v.HasSdtNrofDMRSSequencesR17 {
-		w.Int(v.SdtNrofDMRSSequencesR17, 1, 2, false, "sdt-NrofDMRS-Sequences-r17")
-	}
+	w.IntIf(v.HasSdtNrofDMRSSequencesR17, v.SdtNrofDMRSSequencesR17, 1, 2, false, "sdt-NrofDMRS-Sequences-r17")
 	return w.Err()
 }
 
@@ -8913,9 +8418,7 @@ func (v *ConnEstFailureControl) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasConnEstFailOffset)
 	v.ConnEstFailCount = ConnEstFailureControl_ConnEstFailCount(r.Enum(4, 0, false, "connEstFailCount"))
 	v.ConnEstFailOffsetValidity = ConnEstFailureControl_ConnEstFailOffsetValidity(r.Enum(8, 0, false, "connEstFailOffsetValidity"))
-	if v.HasConnEstFailOffset {
-		v.ConnEstFailOffset = r.Int(0, 15, false, "connEstFailOffset")
-	}
+	v.ConnEstFailOffset = r.IntIf(v.HasConnEstFailOffset, 0, 15, false, "connEstFailOffset")
 	return r.Err()
 }
 
@@ -8924,9 +8427,7 @@ func (v *ConnEstFailureControl) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasConnEstFailOffset)
 	w.Enum(int64(v.ConnEstFailCount), 4, 0, false, "connEstFailCount")
 	w.Enum(int64(v.ConnEstFailOffsetValidity), 8, 0, false, "connEstFailOffsetValidity")
-	if v.HasConnEstFailOffset {
-		w.Int(v.ConnEstFailOffset, 0, 15, false, "connEstFailOffset")
-	}
+	w.IntIf(v.HasConnEstFailOffset, v.ConnEstFailOffset, 0, 15, false, "connEstFailOffset")
 	return w.Err()
 }
 
@@ -8950,32 +8451,20 @@ func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 	v.PrecoderGranularity = ControlResourceSet_PrecoderGranularity(r.Enum(2, 0, false, "precoderGranularity"))
 	r.DecodeOptional(v.HasTciStatesPDCCHToAddList, &v.TciStatesPDCCHToAddList, "tci-StatesPDCCH-ToAddList")
 	r.DecodeOptional(v.HasTciStatesPDCCHToReleaseList, &v.TciStatesPDCCHToReleaseList, "tci-StatesPDCCH-ToReleaseList")
-	if v.HasTciPresentInDCI {
-		v.TciPresentInDCI = ControlResourceSet_TciPresentInDCI(r.Enum(1, 0, false, "tci-PresentInDCI"))
-	}
-	if v.HasPdcchDMRSScramblingID {
-		v.PdcchDMRSScramblingID = r.Int(0, 65535, false, "pdcch-DMRS-ScramblingID")
-	}
+	v.TciPresentInDCI = ControlResourceSet_TciPresentInDCI(r.EnumIf(v.HasTciPresentInDCI, 1, 0, false, "tci-PresentInDCI"))
+	v.PdcchDMRSScramblingID = r.IntIf(v.HasPdcchDMRSScramblingID, 0, 65535, false, "pdcch-DMRS-ScramblingID")
 	x := r.Extensions(ext)
 	if x.Begin(0, "rb-Offset-r16") {
 		r.Preamble(&v.HasRbOffsetR16, &v.HasTciPresentDCI1_2R16, &v.HasCoresetPoolIndexR16, &v.HasControlResourceSetIDV1610)
-		if v.HasRbOffsetR16 {
-			v.RbOffsetR16 = r.Int(0, 5, false, "rb-Offset-r16")
-		}
-		if v.HasTciPresentDCI1_2R16 {
-			v.TciPresentDCI1_2R16 = r.Int(1, 3, false, "tci-PresentDCI-1-2-r16")
-		}
-		if v.HasCoresetPoolIndexR16 {
-			v.CoresetPoolIndexR16 = r.Int(0, 1, false, "coresetPoolIndex-r16")
-		}
+		v.RbOffsetR16 = r.IntIf(v.HasRbOffsetR16, 0, 5, false, "rb-Offset-r16")
+		v.TciPresentDCI1_2R16 = r.IntIf(v.HasTciPresentDCI1_2R16, 1, 3, false, "tci-PresentDCI-1-2-r16")
+		v.CoresetPoolIndexR16 = r.IntIf(v.HasCoresetPoolIndexR16, 0, 1, false, "coresetPoolIndex-r16")
 		r.DecodeOptional(v.HasControlResourceSetIDV1610, &v.ControlResourceSetIDV1610, "controlResourceSetId-v1610")
 		x.End("rb-Offset-r16")
 	}
 	if x.Begin(1, "followUnifiedTCI-State-r17") {
 		r.Preamble(&v.HasFollowUnifiedTCIStateR17)
-		if v.HasFollowUnifiedTCIStateR17 {
-			v.FollowUnifiedTCIStateR17 = ControlResourceSet_FollowUnifiedTCIStateR17(r.Enum(1, 0, false, "followUnifiedTCI-State-r17"))
-		}
+		v.FollowUnifiedTCIStateR17 = ControlResourceSet_FollowUnifiedTCIStateR17(r.EnumIf(v.HasFollowUnifiedTCIStateR17, 1, 0, false, "followUnifiedTCI-State-r17"))
 		x.End("followUnifiedTCI-State-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -8994,32 +8483,20 @@ func (v *ControlResourceSet) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.PrecoderGranularity), 2, 0, false, "precoderGranularity")
 	w.EncodeOptional(v.HasTciStatesPDCCHToAddList, &v.TciStatesPDCCHToAddList, "tci-StatesPDCCH-ToAddList")
 	w.EncodeOptional(v.HasTciStatesPDCCHToReleaseList, &v.TciStatesPDCCHToReleaseList, "tci-StatesPDCCH-ToReleaseList")
-	if v.HasTciPresentInDCI {
-		w.Enum(int64(v.TciPresentInDCI), 1, 0, false, "tci-PresentInDCI")
-	}
-	if v.HasPdcchDMRSScramblingID {
-		w.Int(v.PdcchDMRSScramblingID, 0, 65535, false, "pdcch-DMRS-ScramblingID")
-	}
+	w.EnumIf(v.HasTciPresentInDCI, int64(v.TciPresentInDCI), 1, 0, false, "tci-PresentInDCI")
+	w.IntIf(v.HasPdcchDMRSScramblingID, v.PdcchDMRSScramblingID, 0, 65535, false, "pdcch-DMRS-ScramblingID")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRbOffsetR16, v.HasTciPresentDCI1_2R16, v.HasCoresetPoolIndexR16, v.HasControlResourceSetIDV1610)
-		if v.HasRbOffsetR16 {
-			w.Int(v.RbOffsetR16, 0, 5, false, "rb-Offset-r16")
-		}
-		if v.HasTciPresentDCI1_2R16 {
-			w.Int(v.TciPresentDCI1_2R16, 1, 3, false, "tci-PresentDCI-1-2-r16")
-		}
-		if v.HasCoresetPoolIndexR16 {
-			w.Int(v.CoresetPoolIndexR16, 0, 1, false, "coresetPoolIndex-r16")
-		}
+		w.IntIf(v.HasRbOffsetR16, v.RbOffsetR16, 0, 5, false, "rb-Offset-r16")
+		w.IntIf(v.HasTciPresentDCI1_2R16, v.TciPresentDCI1_2R16, 1, 3, false, "tci-PresentDCI-1-2-r16")
+		w.IntIf(v.HasCoresetPoolIndexR16, v.CoresetPoolIndexR16, 0, 1, false, "coresetPoolIndex-r16")
 		w.EncodeOptional(v.HasControlResourceSetIDV1610, &v.ControlResourceSetIDV1610, "controlResourceSetId-v1610")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasFollowUnifiedTCIStateR17)
-		if v.HasFollowUnifiedTCIStateR17 {
-			w.Enum(int64(v.FollowUnifiedTCIStateR17), 1, 0, false, "followUnifiedTCI-State-r17")
-		}
+		w.EnumIf(v.HasFollowUnifiedTCIStateR17, int64(v.FollowUnifiedTCIStateR17), 1, 0, false, "followUnifiedTCI-State-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9070,9 +8547,7 @@ func (v *ControlResourceSet_CceREGMappingType_Interleaved) DecodePER(r *per.Read
 	r.Preamble(&v.HasShiftIndex)
 	v.RegBundleSize = ControlResourceSet_CceREGMappingType_Interleaved_RegBundleSize(r.Enum(3, 0, false, "reg-BundleSize"))
 	v.InterleaverSize = ControlResourceSet_CceREGMappingType_Interleaved_InterleaverSize(r.Enum(3, 0, false, "interleaverSize"))
-	if v.HasShiftIndex {
-		v.ShiftIndex = r.Int(0, 274, false, "shiftIndex")
-	}
+	v.ShiftIndex = r.IntIf(v.HasShiftIndex, 0, 274, false, "shiftIndex")
 	return r.Err()
 }
 
@@ -9081,9 +8556,7 @@ func (v *ControlResourceSet_CceREGMappingType_Interleaved) EncodePER(w *per.Writ
 	w.Preamble(v.HasShiftIndex)
 	w.Enum(int64(v.RegBundleSize), 3, 0, false, "reg-BundleSize")
 	w.Enum(int64(v.InterleaverSize), 3, 0, false, "interleaverSize")
-	if v.HasShiftIndex {
-		w.Int(v.ShiftIndex, 0, 274, false, "shiftIndex")
-	}
+	w.IntIf(v.HasShiftIndex, v.ShiftIndex, 0, 274, false, "shiftIndex")
 	return w.Err()
 }
 
@@ -9164,16 +8637,12 @@ func (v *CrossCarrierSchedulingConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "carrierIndicatorSize-r16") {
 		r.Preamble(&v.HasCarrierIndicatorSizeR16, &v.HasEnableDefaultBeamForCCSR16)
 		r.DecodeOptional(v.HasCarrierIndicatorSizeR16, &v.CarrierIndicatorSizeR16, "carrierIndicatorSize-r16")
-		if v.HasEnableDefaultBeamForCCSR16 {
-			v.EnableDefaultBeamForCCSR16 = CrossCarrierSchedulingConfig_EnableDefaultBeamForCCSR16(r.Enum(1, 0, false, "enableDefaultBeamForCCS-r16"))
-		}
+		v.EnableDefaultBeamForCCSR16 = CrossCarrierSchedulingConfig_EnableDefaultBeamForCCSR16(r.EnumIf(v.HasEnableDefaultBeamForCCSR16, 1, 0, false, "enableDefaultBeamForCCS-r16"))
 		x.End("carrierIndicatorSize-r16")
 	}
 	if x.Begin(1, "ccs-BlindDetectionSplit-r17") {
 		r.Preamble(&v.HasCcsBlindDetectionSplitR17)
-		if v.HasCcsBlindDetectionSplitR17 {
-			v.CcsBlindDetectionSplitR17 = CrossCarrierSchedulingConfig_CcsBlindDetectionSplitR17(r.Enum(8, 0, false, "ccs-BlindDetectionSplit-r17"))
-		}
+		v.CcsBlindDetectionSplitR17 = CrossCarrierSchedulingConfig_CcsBlindDetectionSplitR17(r.EnumIf(v.HasCcsBlindDetectionSplitR17, 8, 0, false, "ccs-BlindDetectionSplit-r17"))
 		x.End("ccs-BlindDetectionSplit-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -9189,16 +8658,12 @@ func (v *CrossCarrierSchedulingConfig) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasCarrierIndicatorSizeR16, v.HasEnableDefaultBeamForCCSR16)
 		w.EncodeOptional(v.HasCarrierIndicatorSizeR16, &v.CarrierIndicatorSizeR16, "carrierIndicatorSize-r16")
-		if v.HasEnableDefaultBeamForCCSR16 {
-			w.Enum(int64(v.EnableDefaultBeamForCCSR16), 1, 0, false, "enableDefaultBeamForCCS-r16")
-		}
+		w.EnumIf(v.HasEnableDefaultBeamForCCSR16, int64(v.EnableDefaultBeamForCCSR16), 1, 0, false, "enableDefaultBeamForCCS-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasCcsBlindDetectionSplitR17)
-		if v.HasCcsBlindDetectionSplitR17 {
-			w.Enum(int64(v.CcsBlindDetectionSplitR17), 8, 0, false, "ccs-BlindDetectionSplit-r17")
-		}
+		w.EnumIf(v.HasCcsBlindDetectionSplitR17, int64(v.CcsBlindDetectionSplitR17), 8, 0, false, "ccs-BlindDetectionSplit-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9314,9 +8779,7 @@ func (v *CSIAperiodicTriggerState) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "ap-CSI-MultiplexingMode-r17") {
 		r.Preamble(&v.HasApCSIMultiplexingModeR17)
-		if v.HasApCSIMultiplexingModeR17 {
-			v.ApCSIMultiplexingModeR17 = CSIAperiodicTriggerState_ApCSIMultiplexingModeR17(r.Enum(1, 0, false, "ap-CSI-MultiplexingMode-r17"))
-		}
+		v.ApCSIMultiplexingModeR17 = CSIAperiodicTriggerState_ApCSIMultiplexingModeR17(r.EnumIf(v.HasApCSIMultiplexingModeR17, 1, 0, false, "ap-CSI-MultiplexingMode-r17"))
 		x.End("ap-CSI-MultiplexingMode-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -9331,9 +8794,7 @@ func (v *CSIAperiodicTriggerState) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasApCSIMultiplexingModeR17)
-		if v.HasApCSIMultiplexingModeR17 {
-			w.Enum(int64(v.ApCSIMultiplexingModeR17), 1, 0, false, "ap-CSI-MultiplexingMode-r17")
-		}
+		w.EnumIf(v.HasApCSIMultiplexingModeR17, int64(v.ApCSIMultiplexingModeR17), 1, 0, false, "ap-CSI-MultiplexingMode-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9365,19 +8826,13 @@ func (v *CSIAssociatedReportConfigInfo) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference)
 	r.Decode(&v.ReportConfigID, "reportConfigId")
 	r.Decode(&v.ResourcesForChannel, "resourcesForChannel")
-	if v.HasCsiIMResourcesForInterference {
-		v.CsiIMResourcesForInterference = r.Int(1, 16, false, "csi-IM-ResourcesForInterference")
-	}
-	if v.HasNzpCSIRSResourcesForInterference {
-		v.NzpCSIRSResourcesForInterference = r.Int(1, 16, false, "nzp-CSI-RS-ResourcesForInterference")
-	}
+	v.CsiIMResourcesForInterference = r.IntIf(v.HasCsiIMResourcesForInterference, 1, 16, false, "csi-IM-ResourcesForInterference")
+	v.NzpCSIRSResourcesForInterference = r.IntIf(v.HasNzpCSIRSResourcesForInterference, 1, 16, false, "nzp-CSI-RS-ResourcesForInterference")
 	x := r.Extensions(ext)
 	if x.Begin(0, "resourcesForChannel2-r17") {
 		r.Preamble(&v.HasResourcesForChannel2R17, &v.HasCsiSSBResourceSetExt)
 		r.DecodeOptional(v.HasResourcesForChannel2R17, &v.ResourcesForChannel2R17, "resourcesForChannel2-r17")
-		if v.HasCsiSSBResourceSetExt {
-			v.CsiSSBResourceSetExt = r.Int(1, 2, false, "csi-SSB-ResourceSetExt")
-		}
+		v.CsiSSBResourceSetExt = r.IntIf(v.HasCsiSSBResourceSetExt, 1, 2, false, "csi-SSB-ResourceSetExt")
 		x.End("resourcesForChannel2-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -9391,19 +8846,13 @@ func (v *CSIAssociatedReportConfigInfo) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCsiIMResourcesForInterference, v.HasNzpCSIRSResourcesForInterference)
 	w.Encode(&v.ReportConfigID, "reportConfigId")
 	w.Encode(&v.ResourcesForChannel, "resourcesForChannel")
-	if v.HasCsiIMResourcesForInterference {
-		w.Int(v.CsiIMResourcesForInterference, 1, 16, false, "csi-IM-ResourcesForInterference")
-	}
-	if v.HasNzpCSIRSResourcesForInterference {
-		w.Int(v.NzpCSIRSResourcesForInterference, 1, 16, false, "nzp-CSI-RS-ResourcesForInterference")
-	}
+	w.IntIf(v.HasCsiIMResourcesForInterference, v.CsiIMResourcesForInterference, 1, 16, false, "csi-IM-ResourcesForInterference")
+	w.IntIf(v.HasNzpCSIRSResourcesForInterference, v.NzpCSIRSResourcesForInterference, 1, 16, false, "nzp-CSI-RS-ResourcesForInterference")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasResourcesForChannel2R17, v.HasCsiSSBResourceSetExt)
 		w.EncodeOptional(v.HasResourcesForChannel2R17, &v.ResourcesForChannel2R17, "resourcesForChannel2-r17")
-		if v.HasCsiSSBResourceSetExt {
-			w.Int(v.CsiSSBResourceSetExt, 1, 2, false, "csi-SSB-ResourceSetExt")
-		}
+		w.IntIf(v.HasCsiSSBResourceSetExt, v.CsiSSBResourceSetExt, 1, 2, false, "csi-SSB-ResourceSetExt")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9747,17 +9196,13 @@ func (v *CSIMeasConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCsiResourceConfigToReleaseList, &v.CsiResourceConfigToReleaseList, "csi-ResourceConfigToReleaseList")
 	r.DecodeOptional(v.HasCsiReportConfigToAddModList, &v.CsiReportConfigToAddModList, "csi-ReportConfigToAddModList")
 	r.DecodeOptional(v.HasCsiReportConfigToReleaseList, &v.CsiReportConfigToReleaseList, "csi-ReportConfigToReleaseList")
-	if v.HasReportTriggerSize {
-		v.ReportTriggerSize = r.Int(0, 6, false, "reportTriggerSize")
-	}
+	v.ReportTriggerSize = r.IntIf(v.HasReportTriggerSize, 0, 6, false, "reportTriggerSize")
 	r.DecodeOptional(v.HasAperiodicTriggerStateList, &v.AperiodicTriggerStateList, "aperiodicTriggerStateList")
 	r.DecodeOptional(v.HasSemiPersistentOnPUSCHTriggerStateList, &v.SemiPersistentOnPUSCHTriggerStateList, "semiPersistentOnPUSCH-TriggerStateList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportTriggerSizeDCI-0-2-r16") {
 		r.Preamble(&v.HasReportTriggerSizeDCI0_2R16)
-		if v.HasReportTriggerSizeDCI0_2R16 {
-			v.ReportTriggerSizeDCI0_2R16 = r.Int(0, 6, false, "reportTriggerSizeDCI-0-2-r16")
-		}
+		v.ReportTriggerSizeDCI0_2R16 = r.IntIf(v.HasReportTriggerSizeDCI0_2R16, 0, 6, false, "reportTriggerSizeDCI-0-2-r16")
 		x.End("reportTriggerSizeDCI-0-2-r16")
 	}
 	if x.Begin(1, "sCellActivationRS-ConfigToAddModList-r17") {
@@ -9789,17 +9234,13 @@ func (v *CSIMeasConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasCsiResourceConfigToReleaseList, &v.CsiResourceConfigToReleaseList, "csi-ResourceConfigToReleaseList")
 	w.EncodeOptional(v.HasCsiReportConfigToAddModList, &v.CsiReportConfigToAddModList, "csi-ReportConfigToAddModList")
 	w.EncodeOptional(v.HasCsiReportConfigToReleaseList, &v.CsiReportConfigToReleaseList, "csi-ReportConfigToReleaseList")
-	if v.HasReportTriggerSize {
-		w.Int(v.ReportTriggerSize, 0, 6, false, "reportTriggerSize")
-	}
+	w.IntIf(v.HasReportTriggerSize, v.ReportTriggerSize, 0, 6, false, "reportTriggerSize")
 	w.EncodeOptional(v.HasAperiodicTriggerStateList, &v.AperiodicTriggerStateList, "aperiodicTriggerStateList")
 	w.EncodeOptional(v.HasSemiPersistentOnPUSCHTriggerStateList, &v.SemiPersistentOnPUSCHTriggerStateList, "semiPersistentOnPUSCH-TriggerStateList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasReportTriggerSizeDCI0_2R16)
-		if v.HasReportTriggerSizeDCI0_2R16 {
-			w.Int(v.ReportTriggerSizeDCI0_2R16, 0, 6, false, "reportTriggerSizeDCI-0-2-r16")
-		}
+		w.IntIf(v.HasReportTriggerSizeDCI0_2R16, v.ReportTriggerSizeDCI0_2R16, 0, 6, false, "reportTriggerSizeDCI-0-2-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
@@ -10076,13 +9517,9 @@ func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 	v.TimeRestrictionForChannelMeasurements = CSIReportConfig_TimeRestrictionForChannelMeasurements(r.Enum(2, 0, false, "timeRestrictionForChannelMeasurements"))
 	v.TimeRestrictionForInterferenceMeasurements = CSIReportConfig_TimeRestrictionForInterferenceMeasurements(r.Enum(2, 0, false, "timeRestrictionForInterferenceMeasurements"))
 	r.DecodeOptional(v.HasCodebookConfig, &v.CodebookConfig, "codebookConfig")
-	if v.HasDummy {
-		v.Dummy = CSIReportConfig_Dummy(r.Enum(2, 0, false, "dummy"))
-	}
+	v.Dummy = CSIReportConfig_Dummy(r.EnumIf(v.HasDummy, 2, 0, false, "dummy"))
 	r.Decode(&v.GroupBasedBeamReporting, "groupBasedBeamReporting")
-	if v.HasCqiTable {
-		v.CqiTable = CSIReportConfig_CqiTable(r.Enum(4, 0, false, "cqi-Table"))
-	}
+	v.CqiTable = CSIReportConfig_CqiTable(r.EnumIf(v.HasCqiTable, 4, 0, false, "cqi-Table"))
 	v.SubbandSize = CSIReportConfig_SubbandSize(r.Enum(2, 0, false, "subbandSize"))
 	r.DecodeOptional(v.HasNonPMIPortIndication, &v.NonPMIPortIndication, "non-PMI-PortIndication")
 	x := r.Extensions(ext)
@@ -10101,20 +9538,12 @@ func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "cqi-BitsPerSubband-r17") {
 		r.Preamble(&v.HasCqiBitsPerSubbandR17, &v.HasGroupBasedBeamReportingV1710, &v.HasCodebookConfigR17, &v.HasSharedCMRR17, &v.HasCsiReportModeR17, &v.HasNumberOfSingleTRPCSIMode1R17, &v.HasReportQuantityR17)
-		if v.HasCqiBitsPerSubbandR17 {
-			v.CqiBitsPerSubbandR17 = CSIReportConfig_CqiBitsPerSubbandR17(r.Enum(1, 0, false, "cqi-BitsPerSubband-r17"))
-		}
+		v.CqiBitsPerSubbandR17 = CSIReportConfig_CqiBitsPerSubbandR17(r.EnumIf(v.HasCqiBitsPerSubbandR17, 1, 0, false, "cqi-BitsPerSubband-r17"))
 		r.DecodeOptional(v.HasGroupBasedBeamReportingV1710, &v.GroupBasedBeamReportingV1710, "groupBasedBeamReporting-v1710")
 		r.DecodeOptional(v.HasCodebookConfigR17, &v.CodebookConfigR17, "codebookConfig-r17")
-		if v.HasSharedCMRR17 {
-			v.SharedCMRR17 = CSIReportConfig_SharedCMRR17(r.Enum(1, 0, false, "sharedCMR-r17"))
-		}
-		if v.HasCsiReportModeR17 {
-			v.CsiReportModeR17 = CSIReportConfig_CsiReportModeR17(r.Enum(2, 0, false, "csi-ReportMode-r17"))
-		}
-		if v.HasNumberOfSingleTRPCSIMode1R17 {
-			v.NumberOfSingleTRPCSIMode1R17 = CSIReportConfig_NumberOfSingleTRPCSIMode1R17(r.Enum(3, 0, false, "numberOfSingleTRP-CSI-Mode1-r17"))
-		}
+		v.SharedCMRR17 = CSIReportConfig_SharedCMRR17(r.EnumIf(v.HasSharedCMRR17, 1, 0, false, "sharedCMR-r17"))
+		v.CsiReportModeR17 = CSIReportConfig_CsiReportModeR17(r.EnumIf(v.HasCsiReportModeR17, 2, 0, false, "csi-ReportMode-r17"))
+		v.NumberOfSingleTRPCSIMode1R17 = CSIReportConfig_NumberOfSingleTRPCSIMode1R17(r.EnumIf(v.HasNumberOfSingleTRPCSIMode1R17, 3, 0, false, "numberOfSingleTRP-CSI-Mode1-r17"))
 		r.DecodeOptional(v.HasReportQuantityR17, &v.ReportQuantityR17, "reportQuantity-r17")
 		x.End("cqi-BitsPerSubband-r17")
 	}
@@ -10149,13 +9578,9 @@ func (v *CSIReportConfig) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.TimeRestrictionForChannelMeasurements), 2, 0, false, "timeRestrictionForChannelMeasurements")
 	w.Enum(int64(v.TimeRestrictionForInterferenceMeasurements), 2, 0, false, "timeRestrictionForInterferenceMeasurements")
 	w.EncodeOptional(v.HasCodebookConfig, &v.CodebookConfig, "codebookConfig")
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
-	}
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 2, 0, false, "dummy")
 	w.Encode(&v.GroupBasedBeamReporting, "groupBasedBeamReporting")
-	if v.HasCqiTable {
-		w.Enum(int64(v.CqiTable), 4, 0, false, "cqi-Table")
-	}
+	w.EnumIf(v.HasCqiTable, int64(v.CqiTable), 4, 0, false, "cqi-Table")
 	w.Enum(int64(v.SubbandSize), 2, 0, false, "subbandSize")
 	w.EncodeOptional(v.HasNonPMIPortIndication, &v.NonPMIPortIndication, "non-PMI-PortIndication")
 	w.Extensions(x, v.Unknown)
@@ -10174,20 +9599,12 @@ func (v *CSIReportConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasCqiBitsPerSubbandR17, v.HasGroupBasedBeamReportingV1710, v.HasCodebookConfigR17, v.HasSharedCMRR17, v.HasCsiReportModeR17, v.HasNumberOfSingleTRPCSIMode1R17, v.HasReportQuantityR17)
-		if v.HasCqiBitsPerSubbandR17 {
-			w.Enum(int64(v.CqiBitsPerSubbandR17), 1, 0, false, "cqi-BitsPerSubband-r17")
-		}
+		w.EnumIf(v.HasCqiBitsPerSubbandR17, int64(v.CqiBitsPerSubbandR17), 1, 0, false, "cqi-BitsPerSubband-r17")
 		w.EncodeOptional(v.HasGroupBasedBeamReportingV1710, &v.GroupBasedBeamReportingV1710, "groupBasedBeamReporting-v1710")
 		w.EncodeOptional(v.HasCodebookConfigR17, &v.CodebookConfigR17, "codebookConfig-r17")
-		if v.HasSharedCMRR17 {
-			w.Enum(int64(v.SharedCMRR17), 1, 0, false, "sharedCMR-r17")
-		}
-		if v.HasCsiReportModeR17 {
-			w.Enum(int64(v.CsiReportModeR17), 2, 0, false, "csi-ReportMode-r17")
-		}
-		if v.HasNumberOfSingleTRPCSIMode1R17 {
-			w.Enum(int64(v.NumberOfSingleTRPCSIMode1R17), 3, 0, false, "numberOfSingleTRP-CSI-Mode1-r17")
-		}
+		w.EnumIf(v.HasSharedCMRR17, int64(v.SharedCMRR17), 1, 0, false, "sharedCMR-r17")
+		w.EnumIf(v.HasCsiReportModeR17, int64(v.CsiReportModeR17), 2, 0, false, "csi-ReportMode-r17")
+		w.EnumIf(v.HasNumberOfSingleTRPCSIMode1R17, int64(v.NumberOfSingleTRPCSIMode1R17), 3, 0, false, "numberOfSingleTRP-CSI-Mode1-r17")
 		w.EncodeOptional(v.HasReportQuantityR17, &v.ReportQuantityR17, "reportQuantity-r17")
 		w.EndOpen(o)
 	}
@@ -10424,18 +9841,14 @@ func (v *CSIReportConfig_ReportQuantity) EncodePER(w *per.Writer) error {
 func (v *CSIReportConfig_ReportQuantity_CriRII1CQI) DecodePER(r *per.Reader) error {
 	*v = CSIReportConfig_ReportQuantity_CriRII1CQI{}
 	r.Preamble(&v.HasPdschBundleSizeForCSI)
-	if v.HasPdschBundleSizeForCSI {
-		v.PdschBundleSizeForCSI = CSIReportConfig_ReportQuantity_CriRII1CQI_PdschBundleSizeForCSI(r.Enum(2, 0, false, "pdsch-BundleSizeForCSI"))
-	}
+	v.PdschBundleSizeForCSI = CSIReportConfig_ReportQuantity_CriRII1CQI_PdschBundleSizeForCSI(r.EnumIf(v.HasPdschBundleSizeForCSI, 2, 0, false, "pdsch-BundleSizeForCSI"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_ReportQuantity_CriRII1CQI) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdschBundleSizeForCSI)
-	if v.HasPdschBundleSizeForCSI {
-		w.Enum(int64(v.PdschBundleSizeForCSI), 2, 0, false, "pdsch-BundleSizeForCSI")
-	}
+	w.EnumIf(v.HasPdschBundleSizeForCSI, int64(v.PdschBundleSizeForCSI), 2, 0, false, "pdsch-BundleSizeForCSI")
 	return w.Err()
 }
 
@@ -10443,12 +9856,8 @@ func (v *CSIReportConfig_ReportQuantity_CriRII1CQI) EncodePER(w *per.Writer) err
 func (v *CSIReportConfig_ReportFreqConfiguration) DecodePER(r *per.Reader) error {
 	*v = CSIReportConfig_ReportFreqConfiguration{}
 	r.Preamble(&v.HasCqiFormatIndicator, &v.HasPmiFormatIndicator, &v.HasCsiReportingBand)
-	if v.HasCqiFormatIndicator {
-		v.CqiFormatIndicator = CSIReportConfig_ReportFreqConfiguration_CqiFormatIndicator(r.Enum(2, 0, false, "cqi-FormatIndicator"))
-	}
-	if v.HasPmiFormatIndicator {
-		v.PmiFormatIndicator = CSIReportConfig_ReportFreqConfiguration_PmiFormatIndicator(r.Enum(2, 0, false, "pmi-FormatIndicator"))
-	}
+	v.CqiFormatIndicator = CSIReportConfig_ReportFreqConfiguration_CqiFormatIndicator(r.EnumIf(v.HasCqiFormatIndicator, 2, 0, false, "cqi-FormatIndicator"))
+	v.PmiFormatIndicator = CSIReportConfig_ReportFreqConfiguration_PmiFormatIndicator(r.EnumIf(v.HasPmiFormatIndicator, 2, 0, false, "pmi-FormatIndicator"))
 	r.DecodeOptional(v.HasCsiReportingBand, &v.CsiReportingBand, "csi-ReportingBand")
 	return r.Err()
 }
@@ -10456,12 +9865,8 @@ func (v *CSIReportConfig_ReportFreqConfiguration) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_ReportFreqConfiguration) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCqiFormatIndicator, v.HasPmiFormatIndicator, v.HasCsiReportingBand)
-	if v.HasCqiFormatIndicator {
-		w.Enum(int64(v.CqiFormatIndicator), 2, 0, false, "cqi-FormatIndicator")
-	}
-	if v.HasPmiFormatIndicator {
-		w.Enum(int64(v.PmiFormatIndicator), 2, 0, false, "pmi-FormatIndicator")
-	}
+	w.EnumIf(v.HasCqiFormatIndicator, int64(v.CqiFormatIndicator), 2, 0, false, "cqi-FormatIndicator")
+	w.EnumIf(v.HasPmiFormatIndicator, int64(v.PmiFormatIndicator), 2, 0, false, "pmi-FormatIndicator")
 	w.EncodeOptional(v.HasCsiReportingBand, &v.CsiReportingBand, "csi-ReportingBand")
 	return w.Err()
 }
@@ -10638,18 +10043,14 @@ func (v *CSIReportConfig_GroupBasedBeamReporting) EncodePER(w *per.Writer) error
 func (v *CSIReportConfig_GroupBasedBeamReporting_Disabled) DecodePER(r *per.Reader) error {
 	*v = CSIReportConfig_GroupBasedBeamReporting_Disabled{}
 	r.Preamble(&v.HasNrofReportedRS)
-	if v.HasNrofReportedRS {
-		v.NrofReportedRS = CSIReportConfig_GroupBasedBeamReporting_Disabled_NrofReportedRS(r.Enum(4, 0, false, "nrofReportedRS"))
-	}
+	v.NrofReportedRS = CSIReportConfig_GroupBasedBeamReporting_Disabled_NrofReportedRS(r.EnumIf(v.HasNrofReportedRS, 4, 0, false, "nrofReportedRS"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_GroupBasedBeamReporting_Disabled) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNrofReportedRS)
-	if v.HasNrofReportedRS {
-		w.Enum(int64(v.NrofReportedRS), 4, 0, false, "nrofReportedRS")
-	}
+	w.EnumIf(v.HasNrofReportedRS, int64(v.NrofReportedRS), 4, 0, false, "nrofReportedRS")
 	return w.Err()
 }
 
@@ -11648,9 +11049,7 @@ func (v *CSIRSCellMobility) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasDensity)
 	r.Decode(&v.CellID, "cellId")
 	r.Decode(&v.CsiRsMeasurementBW, "csi-rs-MeasurementBW")
-	if v.HasDensity {
-		v.Density = CSIRSCellMobility_Density(r.Enum(2, 0, false, "density"))
-	}
+	v.Density = CSIRSCellMobility_Density(r.EnumIf(v.HasDensity, 2, 0, false, "density"))
 	r.Decode(&v.CsiRsResourceListMobility, "csi-rs-ResourceList-Mobility")
 	return r.Err()
 }
@@ -11660,9 +11059,7 @@ func (v *CSIRSCellMobility) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDensity)
 	w.Encode(&v.CellID, "cellId")
 	w.Encode(&v.CsiRsMeasurementBW, "csi-rs-MeasurementBW")
-	if v.HasDensity {
-		w.Enum(int64(v.Density), 2, 0, false, "density")
-	}
+	w.EnumIf(v.HasDensity, int64(v.Density), 2, 0, false, "density")
 	w.Encode(&v.CsiRsResourceListMobility, "csi-rs-ResourceList-Mobility")
 	return w.Err()
 }
@@ -11917,9 +11314,7 @@ func (v *CSIRSResourceMapping) DecodePER(r *per.Reader) error {
 	r.Decode(&v.FrequencyDomainAllocation, "frequencyDomainAllocation")
 	v.NrofPorts = CSIRSResourceMapping_NrofPorts(r.Enum(8, 0, false, "nrofPorts"))
 	v.FirstOFDMSymbolInTimeDomain = r.Int(0, 13, false, "firstOFDMSymbolInTimeDomain")
-	if v.HasFirstOFDMSymbolInTimeDomain2 {
-		v.FirstOFDMSymbolInTimeDomain2 = r.Int(2, 12, false, "firstOFDMSymbolInTimeDomain2")
-	}
+	v.FirstOFDMSymbolInTimeDomain2 = r.IntIf(v.HasFirstOFDMSymbolInTimeDomain2, 2, 12, false, "firstOFDMSymbolInTimeDomain2")
 	v.CdmType = CSIRSResourceMapping_CdmType(r.Enum(4, 0, false, "cdm-Type"))
 	r.Decode(&v.Density, "density")
 	r.Decode(&v.FreqBand, "freqBand")
@@ -11936,9 +11331,7 @@ func (v *CSIRSResourceMapping) EncodePER(w *per.Writer) error {
 	w.Encode(&v.FrequencyDomainAllocation, "frequencyDomainAllocation")
 	w.Enum(int64(v.NrofPorts), 8, 0, false, "nrofPorts")
 	w.Int(v.FirstOFDMSymbolInTimeDomain, 0, 13, false, "firstOFDMSymbolInTimeDomain")
-	if v.HasFirstOFDMSymbolInTimeDomain2 {
-		w.Int(v.FirstOFDMSymbolInTimeDomain2, 2, 12, false, "firstOFDMSymbolInTimeDomain2")
-	}
+	w.IntIf(v.HasFirstOFDMSymbolInTimeDomain2, v.FirstOFDMSymbolInTimeDomain2, 2, 12, false, "firstOFDMSymbolInTimeDomain2")
 	w.Enum(int64(v.CdmType), 4, 0, false, "cdm-Type")
 	w.Encode(&v.Density, "density")
 	w.Encode(&v.FreqBand, "freqBand")
@@ -12065,9 +11458,7 @@ func (v *CSISemiPersistentOnPUSCHTriggerState) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "sp-CSI-MultiplexingMode-r17") {
 		r.Preamble(&v.HasSpCSIMultiplexingModeR17)
-		if v.HasSpCSIMultiplexingModeR17 {
-			v.SpCSIMultiplexingModeR17 = CSISemiPersistentOnPUSCHTriggerState_SpCSIMultiplexingModeR17(r.Enum(1, 0, false, "sp-CSI-MultiplexingMode-r17"))
-		}
+		v.SpCSIMultiplexingModeR17 = CSISemiPersistentOnPUSCHTriggerState_SpCSIMultiplexingModeR17(r.EnumIf(v.HasSpCSIMultiplexingModeR17, 1, 0, false, "sp-CSI-MultiplexingMode-r17"))
 		x.End("sp-CSI-MultiplexingMode-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -12082,9 +11473,7 @@ func (v *CSISemiPersistentOnPUSCHTriggerState) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSpCSIMultiplexingModeR17)
-		if v.HasSpCSIMultiplexingModeR17 {
-			w.Enum(int64(v.SpCSIMultiplexingModeR17), 1, 0, false, "sp-CSI-MultiplexingMode-r17")
-		}
+		w.EnumIf(v.HasSpCSIMultiplexingModeR17, int64(v.SpCSIMultiplexingModeR17), 1, 0, false, "sp-CSI-MultiplexingMode-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -12204,12 +11593,8 @@ func (v *DLPPWPreConfigR17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.DlPPWIDR17, "dl-PPW-ID-r17")
 	r.Decode(&v.DlPPWPeriodicityAndStartSlotR17, "dl-PPW-PeriodicityAndStartSlot-r17")
 	v.LengthR17 = r.Int(1, 160, false, "length-r17")
-	if v.HasTypeR17 {
-		v.TypeR17 = DLPPWPreConfigR17_TypeR17(r.Enum(3, 0, false, "type-r17"))
-	}
-	if v.HasPriorityR17 {
-		v.PriorityR17 = DLPPWPreConfigR17_PriorityR17(r.Enum(3, 0, false, "priority-r17"))
-	}
+	v.TypeR17 = DLPPWPreConfigR17_TypeR17(r.EnumIf(v.HasTypeR17, 3, 0, false, "type-r17"))
+	v.PriorityR17 = DLPPWPreConfigR17_PriorityR17(r.EnumIf(v.HasPriorityR17, 3, 0, false, "priority-r17"))
 	return r.Err()
 }
 
@@ -12219,12 +11604,8 @@ func (v *DLPPWPreConfigR17) EncodePER(w *per.Writer) error {
 	w.Encode(&v.DlPPWIDR17, "dl-PPW-ID-r17")
 	w.Encode(&v.DlPPWPeriodicityAndStartSlotR17, "dl-PPW-PeriodicityAndStartSlot-r17")
 	w.Int(v.LengthR17, 1, 160, false, "length-r17")
-	if v.HasTypeR17 {
-		w.Enum(int64(v.TypeR17), 3, 0, false, "type-r17")
-	}
-	if v.HasPriorityR17 {
-		w.Enum(int64(v.PriorityR17), 3, 0, false, "priority-r17")
-	}
+	w.EnumIf(v.HasTypeR17, int64(v.TypeR17), 3, 0, false, "type-r17")
+	w.EnumIf(v.HasPriorityR17, int64(v.PriorityR17), 3, 0, false, "priority-r17")
 	return w.Err()
 }
 
@@ -12833,18 +12214,10 @@ func (v *DMRSBundlingPUCCHConfigR17) DecodePER(r *per.Reader) error {
 	*v = DMRSBundlingPUCCHConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPucchDMRSBundlingR17, &v.HasPucchTimeDomainWindowLengthR17, &v.HasPucchWindowRestartR17, &v.HasPucchFrequencyHoppingIntervalR17)
-	if v.HasPucchDMRSBundlingR17 {
-		v.PucchDMRSBundlingR17 = DMRSBundlingPUCCHConfigR17_PucchDMRSBundlingR17(r.Enum(1, 0, false, "pucch-DMRS-Bundling-r17"))
-	}
-	if v.HasPucchTimeDomainWindowLengthR17 {
-		v.PucchTimeDomainWindowLengthR17 = r.Int(2, 8, false, "pucch-TimeDomainWindowLength-r17")
-	}
-	if v.HasPucchWindowRestartR17 {
-		v.PucchWindowRestartR17 = DMRSBundlingPUCCHConfigR17_PucchWindowRestartR17(r.Enum(1, 0, false, "pucch-WindowRestart-r17"))
-	}
-	if v.HasPucchFrequencyHoppingIntervalR17 {
-		v.PucchFrequencyHoppingIntervalR17 = DMRSBundlingPUCCHConfigR17_PucchFrequencyHoppingIntervalR17(r.Enum(4, 0, false, "pucch-FrequencyHoppingInterval-r17"))
-	}
+	v.PucchDMRSBundlingR17 = DMRSBundlingPUCCHConfigR17_PucchDMRSBundlingR17(r.EnumIf(v.HasPucchDMRSBundlingR17, 1, 0, false, "pucch-DMRS-Bundling-r17"))
+	v.PucchTimeDomainWindowLengthR17 = r.IntIf(v.HasPucchTimeDomainWindowLengthR17, 2, 8, false, "pucch-TimeDomainWindowLength-r17")
+	v.PucchWindowRestartR17 = DMRSBundlingPUCCHConfigR17_PucchWindowRestartR17(r.EnumIf(v.HasPucchWindowRestartR17, 1, 0, false, "pucch-WindowRestart-r17"))
+	v.PucchFrequencyHoppingIntervalR17 = DMRSBundlingPUCCHConfigR17_PucchFrequencyHoppingIntervalR17(r.EnumIf(v.HasPucchFrequencyHoppingIntervalR17, 4, 0, false, "pucch-FrequencyHoppingInterval-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12855,18 +12228,10 @@ func (v *DMRSBundlingPUCCHConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasPucchDMRSBundlingR17, v.HasPucchTimeDomainWindowLengthR17, v.HasPucchWindowRestartR17, v.HasPucchFrequencyHoppingIntervalR17)
-	if v.HasPucchDMRSBundlingR17 {
-		w.Enum(int64(v.PucchDMRSBundlingR17), 1, 0, false, "pucch-DMRS-Bundling-r17")
-	}
-	if v.HasPucchTimeDomainWindowLengthR17 {
-		w.Int(v.PucchTimeDomainWindowLengthR17, 2, 8, false, "pucch-TimeDomainWindowLength-r17")
-	}
-	if v.HasPucchWindowRestartR17 {
-		w.Enum(int64(v.PucchWindowRestartR17), 1, 0, false, "pucch-WindowRestart-r17")
-	}
-	if v.HasPucchFrequencyHoppingIntervalR17 {
-		w.Enum(int64(v.PucchFrequencyHoppingIntervalR17), 4, 0, false, "pucch-FrequencyHoppingInterval-r17")
-	}
+	w.EnumIf(v.HasPucchDMRSBundlingR17, int64(v.PucchDMRSBundlingR17), 1, 0, false, "pucch-DMRS-Bundling-r17")
+	w.IntIf(v.HasPucchTimeDomainWindowLengthR17, v.PucchTimeDomainWindowLengthR17, 2, 8, false, "pucch-TimeDomainWindowLength-r17")
+	w.EnumIf(v.HasPucchWindowRestartR17, int64(v.PucchWindowRestartR17), 1, 0, false, "pucch-WindowRestart-r17")
+	w.EnumIf(v.HasPucchFrequencyHoppingIntervalR17, int64(v.PucchFrequencyHoppingIntervalR17), 4, 0, false, "pucch-FrequencyHoppingInterval-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12885,18 +12250,10 @@ func (v *DMRSBundlingPUSCHConfigR17) DecodePER(r *per.Reader) error {
 	*v = DMRSBundlingPUSCHConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPuschDMRSBundlingR17, &v.HasPuschTimeDomainWindowLengthR17, &v.HasPuschWindowRestartR17, &v.HasPuschFrequencyHoppingIntervalR17)
-	if v.HasPuschDMRSBundlingR17 {
-		v.PuschDMRSBundlingR17 = DMRSBundlingPUSCHConfigR17_PuschDMRSBundlingR17(r.Enum(1, 0, false, "pusch-DMRS-Bundling-r17"))
-	}
-	if v.HasPuschTimeDomainWindowLengthR17 {
-		v.PuschTimeDomainWindowLengthR17 = r.Int(2, 32, false, "pusch-TimeDomainWindowLength-r17")
-	}
-	if v.HasPuschWindowRestartR17 {
-		v.PuschWindowRestartR17 = DMRSBundlingPUSCHConfigR17_PuschWindowRestartR17(r.Enum(1, 0, false, "pusch-WindowRestart-r17"))
-	}
-	if v.HasPuschFrequencyHoppingIntervalR17 {
-		v.PuschFrequencyHoppingIntervalR17 = DMRSBundlingPUSCHConfigR17_PuschFrequencyHoppingIntervalR17(r.Enum(10, 0, false, "pusch-FrequencyHoppingInterval-r17"))
-	}
+	v.PuschDMRSBundlingR17 = DMRSBundlingPUSCHConfigR17_PuschDMRSBundlingR17(r.EnumIf(v.HasPuschDMRSBundlingR17, 1, 0, false, "pusch-DMRS-Bundling-r17"))
+	v.PuschTimeDomainWindowLengthR17 = r.IntIf(v.HasPuschTimeDomainWindowLengthR17, 2, 32, false, "pusch-TimeDomainWindowLength-r17")
+	v.PuschWindowRestartR17 = DMRSBundlingPUSCHConfigR17_PuschWindowRestartR17(r.EnumIf(v.HasPuschWindowRestartR17, 1, 0, false, "pusch-WindowRestart-r17"))
+	v.PuschFrequencyHoppingIntervalR17 = DMRSBundlingPUSCHConfigR17_PuschFrequencyHoppingIntervalR17(r.EnumIf(v.HasPuschFrequencyHoppingIntervalR17, 10, 0, false, "pusch-FrequencyHoppingInterval-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12907,18 +12264,10 @@ func (v *DMRSBundlingPUSCHConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasPuschDMRSBundlingR17, v.HasPuschTimeDomainWindowLengthR17, v.HasPuschWindowRestartR17, v.HasPuschFrequencyHoppingIntervalR17)
-	if v.HasPuschDMRSBundlingR17 {
-		w.Enum(int64(v.PuschDMRSBundlingR17), 1, 0, false, "pusch-DMRS-Bundling-r17")
-	}
-	if v.HasPuschTimeDomainWindowLengthR17 {
-		w.Int(v.PuschTimeDomainWindowLengthR17, 2, 32, false, "pusch-TimeDomainWindowLength-r17")
-	}
-	if v.HasPuschWindowRestartR17 {
-		w.Enum(int64(v.PuschWindowRestartR17), 1, 0, false, "pusch-WindowRestart-r17")
-	}
-	if v.HasPuschFrequencyHoppingIntervalR17 {
-		w.Enum(int64(v.PuschFrequencyHoppingIntervalR17), 10, 0, false, "pusch-FrequencyHoppingInterval-r17")
-	}
+	w.EnumIf(v.HasPuschDMRSBundlingR17, int64(v.PuschDMRSBundlingR17), 1, 0, false, "pusch-DMRS-Bundling-r17")
+	w.IntIf(v.HasPuschTimeDomainWindowLengthR17, v.PuschTimeDomainWindowLengthR17, 2, 32, false, "pusch-TimeDomainWindowLength-r17")
+	w.EnumIf(v.HasPuschWindowRestartR17, int64(v.PuschWindowRestartR17), 1, 0, false, "pusch-WindowRestart-r17")
+	w.EnumIf(v.HasPuschFrequencyHoppingIntervalR17, int64(v.PuschFrequencyHoppingIntervalR17), 10, 0, false, "pusch-FrequencyHoppingInterval-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12937,28 +12286,16 @@ func (v *DMRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	*v = DMRSDownlinkConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasMaxLength, &v.HasScramblingID0, &v.HasScramblingID1, &v.HasPhaseTrackingRS)
-	if v.HasDmrsType {
-		v.DmrsType = DMRSDownlinkConfig_DmrsType(r.Enum(1, 0, false, "dmrs-Type"))
-	}
-	if v.HasDmrsAdditionalPosition {
-		v.DmrsAdditionalPosition = DMRSDownlinkConfig_DmrsAdditionalPosition(r.Enum(3, 0, false, "dmrs-AdditionalPosition"))
-	}
-	if v.HasMaxLength {
-		v.MaxLength = DMRSDownlinkConfig_MaxLength(r.Enum(1, 0, false, "maxLength"))
-	}
-	if v.HasScramblingID0 {
-		v.ScramblingID0 = r.Int(0, 65535, false, "scramblingID0")
-	}
-	if v.HasScramblingID1 {
-		v.ScramblingID1 = r.Int(0, 65535, false, "scramblingID1")
-	}
+	v.DmrsType = DMRSDownlinkConfig_DmrsType(r.EnumIf(v.HasDmrsType, 1, 0, false, "dmrs-Type"))
+	v.DmrsAdditionalPosition = DMRSDownlinkConfig_DmrsAdditionalPosition(r.EnumIf(v.HasDmrsAdditionalPosition, 3, 0, false, "dmrs-AdditionalPosition"))
+	v.MaxLength = DMRSDownlinkConfig_MaxLength(r.EnumIf(v.HasMaxLength, 1, 0, false, "maxLength"))
+	v.ScramblingID0 = r.IntIf(v.HasScramblingID0, 0, 65535, false, "scramblingID0")
+	v.ScramblingID1 = r.IntIf(v.HasScramblingID1, 0, 65535, false, "scramblingID1")
 	r.DecodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
 	x := r.Extensions(ext)
 	if x.Begin(0, "dmrs-Downlink-r16") {
 		r.Preamble(&v.HasDmrsDownlinkR16)
-		if v.HasDmrsDownlinkR16 {
-			v.DmrsDownlinkR16 = DMRSDownlinkConfig_DmrsDownlinkR16(r.Enum(1, 0, false, "dmrs-Downlink-r16"))
-		}
+		v.DmrsDownlinkR16 = DMRSDownlinkConfig_DmrsDownlinkR16(r.EnumIf(v.HasDmrsDownlinkR16, 1, 0, false, "dmrs-Downlink-r16"))
 		x.End("dmrs-Downlink-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -12970,28 +12307,16 @@ func (v *DMRSDownlinkConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDmrsDownlinkR16)
 	w.Extended(x)
 	w.Preamble(v.HasDmrsType, v.HasDmrsAdditionalPosition, v.HasMaxLength, v.HasScramblingID0, v.HasScramblingID1, v.HasPhaseTrackingRS)
-	if v.HasDmrsType {
-		w.Enum(int64(v.DmrsType), 1, 0, false, "dmrs-Type")
-	}
-	if v.HasDmrsAdditionalPosition {
-		w.Enum(int64(v.DmrsAdditionalPosition), 3, 0, false, "dmrs-AdditionalPosition")
-	}
-	if v.HasMaxLength {
-		w.Enum(int64(v.MaxLength), 1, 0, false, "maxLength")
-	}
-	if v.HasScramblingID0 {
-		w.Int(v.ScramblingID0, 0, 65535, false, "scramblingID0")
-	}
-	if v.HasScramblingID1 {
-		w.Int(v.ScramblingID1, 0, 65535, false, "scramblingID1")
-	}
+	w.EnumIf(v.HasDmrsType, int64(v.DmrsType), 1, 0, false, "dmrs-Type")
+	w.EnumIf(v.HasDmrsAdditionalPosition, int64(v.DmrsAdditionalPosition), 3, 0, false, "dmrs-AdditionalPosition")
+	w.EnumIf(v.HasMaxLength, int64(v.MaxLength), 1, 0, false, "maxLength")
+	w.IntIf(v.HasScramblingID0, v.ScramblingID0, 0, 65535, false, "scramblingID0")
+	w.IntIf(v.HasScramblingID1, v.ScramblingID1, 0, 65535, false, "scramblingID1")
 	w.EncodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDmrsDownlinkR16)
-		if v.HasDmrsDownlinkR16 {
-			w.Enum(int64(v.DmrsDownlinkR16), 1, 0, false, "dmrs-Downlink-r16")
-		}
+		w.EnumIf(v.HasDmrsDownlinkR16, int64(v.DmrsDownlinkR16), 1, 0, false, "dmrs-Downlink-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -13049,16 +12374,10 @@ func (v *DMRSUplinkConfig) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasPhaseTrackingRS, &v.HasMaxLength, &v.HasTransformPrecodingDisabled, &v.HasTransformPrecodingEnabled)
-	if v.HasDmrsType {
-		v.DmrsType = DMRSUplinkConfig_DmrsType(r.Enum(1, 0, false, "dmrs-Type"))
-	}
-	if v.HasDmrsAdditionalPosition {
-		v.DmrsAdditionalPosition = DMRSUplinkConfig_DmrsAdditionalPosition(r.Enum(3, 0, false, "dmrs-AdditionalPosition"))
-	}
+	v.DmrsType = DMRSUplinkConfig_DmrsType(r.EnumIf(v.HasDmrsType, 1, 0, false, "dmrs-Type"))
+	v.DmrsAdditionalPosition = DMRSUplinkConfig_DmrsAdditionalPosition(r.EnumIf(v.HasDmrsAdditionalPosition, 3, 0, false, "dmrs-AdditionalPosition"))
 	r.DecodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
-	if v.HasMaxLength {
-		v.MaxLength = DMRSUplinkConfig_MaxLength(r.Enum(1, 0, false, "maxLength"))
-	}
+	v.MaxLength = DMRSUplinkConfig_MaxLength(r.EnumIf(v.HasMaxLength, 1, 0, false, "maxLength"))
 	r.DecodeOptional(v.HasTransformPrecodingDisabled, &v.TransformPrecodingDisabled, "transformPrecodingDisabled")
 	r.DecodeOptional(v.HasTransformPrecodingEnabled, &v.TransformPrecodingEnabled, "transformPrecodingEnabled")
 	x := r.Extensions(ext)
@@ -13071,16 +12390,10 @@ func (v *DMRSUplinkConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasDmrsType, v.HasDmrsAdditionalPosition, v.HasPhaseTrackingRS, v.HasMaxLength, v.HasTransformPrecodingDisabled, v.HasTransformPrecodingEnabled)
-	if v.HasDmrsType {
-		w.Enum(int64(v.DmrsType), 1, 0, false, "dmrs-Type")
-	}
-	if v.HasDmrsAdditionalPosition {
-		w.Enum(int64(v.DmrsAdditionalPosition), 3, 0, false, "dmrs-AdditionalPosition")
-	}
+	w.EnumIf(v.HasDmrsType, int64(v.DmrsType), 1, 0, false, "dmrs-Type")
+	w.EnumIf(v.HasDmrsAdditionalPosition, int64(v.DmrsAdditionalPosition), 3, 0, false, "dmrs-AdditionalPosition")
 	w.EncodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
-	if v.HasMaxLength {
-		w.Enum(int64(v.MaxLength), 1, 0, false, "maxLength")
-	}
+	w.EnumIf(v.HasMaxLength, int64(v.MaxLength), 1, 0, false, "maxLength")
 	w.EncodeOptional(v.HasTransformPrecodingDisabled, &v.TransformPrecodingDisabled, "transformPrecodingDisabled")
 	w.EncodeOptional(v.HasTransformPrecodingEnabled, &v.TransformPrecodingEnabled, "transformPrecodingEnabled")
 	w.Extensions(x, v.Unknown)
@@ -13139,18 +12452,12 @@ func (v *DMRSUplinkConfig_TransformPrecodingDisabled) DecodePER(r *per.Reader) e
 	*v = DMRSUplinkConfig_TransformPrecodingDisabled{}
 	ext := r.Extended()
 	r.Preamble(&v.HasScramblingID0, &v.HasScramblingID1)
-	if v.HasScramblingID0 {
-		v.ScramblingID0 = r.Int(0, 65535, false, "scramblingID0")
-	}
-	if v.HasScramblingID1 {
-		v.ScramblingID1 = r.Int(0, 65535, false, "scramblingID1")
-	}
+	v.ScramblingID0 = r.IntIf(v.HasScramblingID0, 0, 65535, false, "scramblingID0")
+	v.ScramblingID1 = r.IntIf(v.HasScramblingID1, 0, 65535, false, "scramblingID1")
 	x := r.Extensions(ext)
 	if x.Begin(0, "dmrs-Uplink-r16") {
 		r.Preamble(&v.HasDmrsUplinkR16)
-		if v.HasDmrsUplinkR16 {
-			v.DmrsUplinkR16 = DMRSUplinkConfig_TransformPrecodingDisabled_DmrsUplinkR16(r.Enum(1, 0, false, "dmrs-Uplink-r16"))
-		}
+		v.DmrsUplinkR16 = DMRSUplinkConfig_TransformPrecodingDisabled_DmrsUplinkR16(r.EnumIf(v.HasDmrsUplinkR16, 1, 0, false, "dmrs-Uplink-r16"))
 		x.End("dmrs-Uplink-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -13162,18 +12469,12 @@ func (v *DMRSUplinkConfig_TransformPrecodingDisabled) EncodePER(w *per.Writer) e
 	x := per.Additions(v.Unknown, v.HasDmrsUplinkR16)
 	w.Extended(x)
 	w.Preamble(v.HasScramblingID0, v.HasScramblingID1)
-	if v.HasScramblingID0 {
-		w.Int(v.ScramblingID0, 0, 65535, false, "scramblingID0")
-	}
-	if v.HasScramblingID1 {
-		w.Int(v.ScramblingID1, 0, 65535, false, "scramblingID1")
-	}
+	w.IntIf(v.HasScramblingID0, v.ScramblingID0, 0, 65535, false, "scramblingID0")
+	w.IntIf(v.HasScramblingID1, v.ScramblingID1, 0, 65535, false, "scramblingID1")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDmrsUplinkR16)
-		if v.HasDmrsUplinkR16 {
-			w.Enum(int64(v.DmrsUplinkR16), 1, 0, false, "dmrs-Uplink-r16")
-		}
+		w.EnumIf(v.HasDmrsUplinkR16, int64(v.DmrsUplinkR16), 1, 0, false, "dmrs-Uplink-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -13185,15 +12486,9 @@ func (v *DMRSUplinkConfig_TransformPrecodingEnabled) DecodePER(r *per.Reader) er
 	*v = DMRSUplinkConfig_TransformPrecodingEnabled{}
 	ext := r.Extended()
 	r.Preamble(&v.HasNPUSCHIdentity, &v.HasSequenceGroupHopping, &v.HasSequenceHopping)
-	if v.HasNPUSCHIdentity {
-		v.NPUSCHIdentity = r.Int(0, 1007, false, "nPUSCH-Identity")
-	}
-	if v.HasSequenceGroupHopping {
-		v.SequenceGroupHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceGroupHopping(r.Enum(1, 0, false, "sequenceGroupHopping"))
-	}
-	if v.HasSequenceHopping {
-		v.SequenceHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceHopping(r.Enum(1, 0, false, "sequenceHopping"))
-	}
+	v.NPUSCHIdentity = r.IntIf(v.HasNPUSCHIdentity, 0, 1007, false, "nPUSCH-Identity")
+	v.SequenceGroupHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceGroupHopping(r.EnumIf(v.HasSequenceGroupHopping, 1, 0, false, "sequenceGroupHopping"))
+	v.SequenceHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceHopping(r.EnumIf(v.HasSequenceHopping, 1, 0, false, "sequenceHopping"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dmrs-UplinkTransformPrecoding-r16") {
 		r.Preamble(&v.HasDmrsUplinkTransformPrecodingR16)
@@ -13209,15 +12504,9 @@ func (v *DMRSUplinkConfig_TransformPrecodingEnabled) EncodePER(w *per.Writer) er
 	x := per.Additions(v.Unknown, v.HasDmrsUplinkTransformPrecodingR16)
 	w.Extended(x)
 	w.Preamble(v.HasNPUSCHIdentity, v.HasSequenceGroupHopping, v.HasSequenceHopping)
-	if v.HasNPUSCHIdentity {
-		w.Int(v.NPUSCHIdentity, 0, 1007, false, "nPUSCH-Identity")
-	}
-	if v.HasSequenceGroupHopping {
-		w.Enum(int64(v.SequenceGroupHopping), 1, 0, false, "sequenceGroupHopping")
-	}
-	if v.HasSequenceHopping {
-		w.Enum(int64(v.SequenceHopping), 1, 0, false, "sequenceHopping")
-	}
+	w.IntIf(v.HasNPUSCHIdentity, v.NPUSCHIdentity, 0, 1007, false, "nPUSCH-Identity")
+	w.EnumIf(v.HasSequenceGroupHopping, int64(v.SequenceGroupHopping), 1, 0, false, "sequenceGroupHopping")
+	w.EnumIf(v.HasSequenceHopping, int64(v.SequenceHopping), 1, 0, false, "sequenceHopping")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDmrsUplinkTransformPrecodingR16)
@@ -13272,24 +12561,16 @@ func (v *SetupRelease_DMRSUplinkTransformPrecodingR16) MarshalUPER() ([]byte, er
 func (v *DMRSUplinkTransformPrecodingR16) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkTransformPrecodingR16{}
 	r.Preamble(&v.HasPi2BPSKScramblingID0, &v.HasPi2BPSKScramblingID1)
-	if v.HasPi2BPSKScramblingID0 {
-		v.Pi2BPSKScramblingID0 = r.Int(0, 65535, false, "pi2BPSK-ScramblingID0")
-	}
-	if v.HasPi2BPSKScramblingID1 {
-		v.Pi2BPSKScramblingID1 = r.Int(0, 65535, false, "pi2BPSK-ScramblingID1")
-	}
+	v.Pi2BPSKScramblingID0 = r.IntIf(v.HasPi2BPSKScramblingID0, 0, 65535, false, "pi2BPSK-ScramblingID0")
+	v.Pi2BPSKScramblingID1 = r.IntIf(v.HasPi2BPSKScramblingID1, 0, 65535, false, "pi2BPSK-ScramblingID1")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSUplinkTransformPrecodingR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPi2BPSKScramblingID0, v.HasPi2BPSKScramblingID1)
-	if v.HasPi2BPSKScramblingID0 {
-		w.Int(v.Pi2BPSKScramblingID0, 0, 65535, false, "pi2BPSK-ScramblingID0")
-	}
-	if v.HasPi2BPSKScramblingID1 {
-		w.Int(v.Pi2BPSKScramblingID1, 0, 65535, false, "pi2BPSK-ScramblingID1")
-	}
+	w.IntIf(v.HasPi2BPSKScramblingID0, v.Pi2BPSKScramblingID0, 0, 65535, false, "pi2BPSK-ScramblingID0")
+	w.IntIf(v.HasPi2BPSKScramblingID1, v.Pi2BPSKScramblingID1, 0, 65535, false, "pi2BPSK-ScramblingID1")
 	return w.Err()
 }
 
@@ -13429,16 +12710,12 @@ func (v *PCCHConfig) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16") {
 		r.Preamble(&v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16)
-		if v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16 {
-			v.NrofPDCCHMonitoringOccasionPerSSBInPOR16 = r.Int(2, 4, false, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
-		}
+		v.NrofPDCCHMonitoringOccasionPerSSBInPOR16 = r.IntIf(v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16, 2, 4, false, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
 		x.End("nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
 	}
 	if x.Begin(1, "ranPagingInIdlePO-r17") {
 		r.Preamble(&v.HasRanPagingInIdlePOR17, &v.HasFirstPDCCHMonitoringOccasionOfPOV1710)
-		if v.HasRanPagingInIdlePOR17 {
-			v.RanPagingInIdlePOR17 = PCCHConfig_RanPagingInIdlePOR17(r.Enum(1, 0, false, "ranPagingInIdlePO-r17"))
-		}
+		v.RanPagingInIdlePOR17 = PCCHConfig_RanPagingInIdlePOR17(r.EnumIf(v.HasRanPagingInIdlePOR17, 1, 0, false, "ranPagingInIdlePO-r17"))
 		r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.FirstPDCCHMonitoringOccasionOfPOV1710, "firstPDCCH-MonitoringOccasionOfPO-v1710")
 		x.End("ranPagingInIdlePO-r17")
 	}
@@ -13458,16 +12735,12 @@ func (v *PCCHConfig) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16)
-		if v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16 {
-			w.Int(v.NrofPDCCHMonitoringOccasionPerSSBInPOR16, 2, 4, false, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
-		}
+		w.IntIf(v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16, v.NrofPDCCHMonitoringOccasionPerSSBInPOR16, 2, 4, false, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasRanPagingInIdlePOR17, v.HasFirstPDCCHMonitoringOccasionOfPOV1710)
-		if v.HasRanPagingInIdlePOR17 {
-			w.Enum(int64(v.RanPagingInIdlePOR17), 1, 0, false, "ranPagingInIdlePO-r17")
-		}
+		w.EnumIf(v.HasRanPagingInIdlePOR17, int64(v.RanPagingInIdlePOR17), 1, 0, false, "ranPagingInIdlePO-r17")
 		w.EncodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.FirstPDCCHMonitoringOccasionOfPOV1710, "firstPDCCH-MonitoringOccasionOfPO-v1710")
 		w.EndOpen(o)
 	}
@@ -13780,9 +13053,7 @@ func (v *PEIConfigR17) DecodePER(r *per.Reader) error {
 	v.PayloadSizeDCI2_7R17 = r.Int(1, 43, false, "payloadSizeDCI-2-7-r17")
 	v.PeiFrameOffsetR17 = r.Int(0, 16, false, "pei-FrameOffset-r17")
 	r.Decode(&v.SubgroupConfigR17, "subgroupConfig-r17")
-	if v.HasLastUsedCellOnlyR17 {
-		v.LastUsedCellOnlyR17 = PEIConfigR17_LastUsedCellOnlyR17(r.Enum(1, 0, false, "lastUsedCellOnly-r17"))
-	}
+	v.LastUsedCellOnlyR17 = PEIConfigR17_LastUsedCellOnlyR17(r.EnumIf(v.HasLastUsedCellOnlyR17, 1, 0, false, "lastUsedCellOnly-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13797,9 +13068,7 @@ func (v *PEIConfigR17) EncodePER(w *per.Writer) error {
 	w.Int(v.PayloadSizeDCI2_7R17, 1, 43, false, "payloadSizeDCI-2-7-r17")
 	w.Int(v.PeiFrameOffsetR17, 0, 16, false, "pei-FrameOffset-r17")
 	w.Encode(&v.SubgroupConfigR17, "subgroupConfig-r17")
-	if v.HasLastUsedCellOnlyR17 {
-		w.Enum(int64(v.LastUsedCellOnlyR17), 1, 0, false, "lastUsedCellOnly-r17")
-	}
+	w.EnumIf(v.HasLastUsedCellOnlyR17, int64(v.LastUsedCellOnlyR17), 1, 0, false, "lastUsedCellOnly-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -13819,9 +13088,7 @@ func (v *SubgroupConfigR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSubgroupsNumForUEIDR17)
 	v.SubgroupsNumPerPOR17 = r.Int(1, 8, false, "subgroupsNumPerPO-r17")
-	if v.HasSubgroupsNumForUEIDR17 {
-		v.SubgroupsNumForUEIDR17 = r.Int(1, 8, false, "subgroupsNumForUEID-r17")
-	}
+	v.SubgroupsNumForUEIDR17 = r.IntIf(v.HasSubgroupsNumForUEIDR17, 1, 8, false, "subgroupsNumForUEID-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13833,9 +13100,7 @@ func (v *SubgroupConfigR17) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSubgroupsNumForUEIDR17)
 	w.Int(v.SubgroupsNumPerPOR17, 1, 8, false, "subgroupsNumPerPO-r17")
-	if v.HasSubgroupsNumForUEIDR17 {
-		w.Int(v.SubgroupsNumForUEIDR17, 1, 8, false, "subgroupsNumForUEID-r17")
-	}
+	w.IntIf(v.HasSubgroupsNumForUEIDR17, v.SubgroupsNumForUEIDR17, 1, 8, false, "subgroupsNumForUEID-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14385,56 +13650,28 @@ func (v *VelocityStateVectorR17) EncodePER(w *per.Writer) error {
 func (v *FeatureCombinationR17) DecodePER(r *per.Reader) error {
 	*v = FeatureCombinationR17{}
 	r.Preamble(&v.HasRedCapR17, &v.HasSmallDataR17, &v.HasNsagR17, &v.HasMsg3RepetitionsR17, &v.HasSpare4, &v.HasSpare3, &v.HasSpare2, &v.HasSpare1)
-	if v.HasRedCapR17 {
-		v.RedCapR17 = FeatureCombinationR17_RedCapR17(r.Enum(1, 0, false, "redCap-r17"))
-	}
-	if v.HasSmallDataR17 {
-		v.SmallDataR17 = FeatureCombinationR17_SmallDataR17(r.Enum(1, 0, false, "smallData-r17"))
-	}
+	v.RedCapR17 = FeatureCombinationR17_RedCapR17(r.EnumIf(v.HasRedCapR17, 1, 0, false, "redCap-r17"))
+	v.SmallDataR17 = FeatureCombinationR17_SmallDataR17(r.EnumIf(v.HasSmallDataR17, 1, 0, false, "smallData-r17"))
 	r.DecodeOptional(v.HasNsagR17, &v.NsagR17, "nsag-r17")
-	if v.HasMsg3RepetitionsR17 {
-		v.Msg3RepetitionsR17 = FeatureCombinationR17_Msg3RepetitionsR17(r.Enum(1, 0, false, "msg3-Repetitions-r17"))
-	}
-	if v.HasSpare4 {
-		v.Spare4 = FeatureCombinationR17_Spare4(r.Enum(1, 0, false, "spare4"))
-	}
-	if v.HasSpare3 {
-		v.Spare3 = FeatureCombinationR17_Spare3(r.Enum(1, 0, false, "spare3"))
-	}
-	if v.HasSpare2 {
-		v.Spare2 = FeatureCombinationR17_Spare2(r.Enum(1, 0, false, "spare2"))
-	}
-	if v.HasSpare1 {
-		v.Spare1 = FeatureCombinationR17_Spare1(r.Enum(1, 0, false, "spare1"))
-	}
+	v.Msg3RepetitionsR17 = FeatureCombinationR17_Msg3RepetitionsR17(r.EnumIf(v.HasMsg3RepetitionsR17, 1, 0, false, "msg3-Repetitions-r17"))
+	v.Spare4 = FeatureCombinationR17_Spare4(r.EnumIf(v.HasSpare4, 1, 0, false, "spare4"))
+	v.Spare3 = FeatureCombinationR17_Spare3(r.EnumIf(v.HasSpare3, 1, 0, false, "spare3"))
+	v.Spare2 = FeatureCombinationR17_Spare2(r.EnumIf(v.HasSpare2, 1, 0, false, "spare2"))
+	v.Spare1 = FeatureCombinationR17_Spare1(r.EnumIf(v.HasSpare1, 1, 0, false, "spare1"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureCombinationR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRedCapR17, v.HasSmallDataR17, v.HasNsagR17, v.HasMsg3RepetitionsR17, v.HasSpare4, v.HasSpare3, v.HasSpare2, v.HasSpare1)
-	if v.HasRedCapR17 {
-		w.Enum(int64(v.RedCapR17), 1, 0, false, "redCap-r17")
-	}
-	if v.HasSmallDataR17 {
-		w.Enum(int64(v.SmallDataR17), 1, 0, false, "smallData-r17")
-	}
+	w.EnumIf(v.HasRedCapR17, int64(v.RedCapR17), 1, 0, false, "redCap-r17")
+	w.EnumIf(v.HasSmallDataR17, int64(v.SmallDataR17), 1, 0, false, "smallData-r17")
 	w.EncodeOptional(v.HasNsagR17, &v.NsagR17, "nsag-r17")
-	if v.HasMsg3RepetitionsR17 {
-		w.Enum(int64(v.Msg3RepetitionsR17), 1, 0, false, "msg3-Repetitions-r17")
-	}
-	if v.HasSpare4 {
-		w.Enum(int64(v.Spare4), 1, 0, false, "spare4")
-	}
-	if v.HasSpare3 {
-		w.Enum(int64(v.Spare3), 1, 0, false, "spare3")
-	}
-	if v.HasSpare2 {
-		w.Enum(int64(v.Spare2), 1, 0, false, "spare2")
-	}
-	if v.HasSpare1 {
-		w.Enum(int64(v.Spare1), 1, 0, false, "spare1")
-	}
+	w.EnumIf(v.HasMsg3RepetitionsR17, int64(v.Msg3RepetitionsR17), 1, 0, false, "msg3-Repetitions-r17")
+	w.EnumIf(v.HasSpare4, int64(v.Spare4), 1, 0, false, "spare4")
+	w.EnumIf(v.HasSpare3, int64(v.Spare3), 1, 0, false, "spare3")
+	w.EnumIf(v.HasSpare2, int64(v.Spare2), 1, 0, false, "spare2")
+	w.EnumIf(v.HasSpare1, int64(v.Spare1), 1, 0, false, "spare1")
 	return w.Err()
 }
 
@@ -14472,16 +13709,12 @@ func (v *FeatureCombinationPreamblesR17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.FeatureCombinationR17, "featureCombination-r17")
 	v.StartPreambleForThisPartitionR17 = r.Int(0, 63, false, "startPreambleForThisPartition-r17")
 	v.NumberOfPreamblesPerSSBForThisPartitionR17 = r.Int(1, 64, false, "numberOfPreamblesPerSSB-ForThisPartition-r17")
-	if v.HasSsbSharedROMaskIndexR17 {
-		v.SsbSharedROMaskIndexR17 = r.Int(1, 15, false, "ssb-SharedRO-MaskIndex-r17")
-	}
+	v.SsbSharedROMaskIndexR17 = r.IntIf(v.HasSsbSharedROMaskIndexR17, 1, 15, false, "ssb-SharedRO-MaskIndex-r17")
 	r.DecodeOptional(v.HasGroupBconfiguredR17, &v.GroupBconfiguredR17, "groupBconfigured-r17")
 	r.DecodeOptional(v.HasSeparateMsgAPUSCHConfigR17, &v.SeparateMsgAPUSCHConfigR17, "separateMsgA-PUSCH-Config-r17")
 	r.DecodeOptional(v.HasMsgARSRPThresholdR17, &v.MsgARSRPThresholdR17, "msgA-RSRP-Threshold-r17")
 	r.DecodeOptional(v.HasRsrpThresholdSSBR17, &v.RsrpThresholdSSBR17, "rsrp-ThresholdSSB-r17")
-	if v.HasDeltaPreambleR17 {
-		v.DeltaPreambleR17 = r.Int(-1, 6, false, "deltaPreamble-r17")
-	}
+	v.DeltaPreambleR17 = r.IntIf(v.HasDeltaPreambleR17, -1, 6, false, "deltaPreamble-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14495,16 +13728,12 @@ func (v *FeatureCombinationPreamblesR17) EncodePER(w *per.Writer) error {
 	w.Encode(&v.FeatureCombinationR17, "featureCombination-r17")
 	w.Int(v.StartPreambleForThisPartitionR17, 0, 63, false, "startPreambleForThisPartition-r17")
 	w.Int(v.NumberOfPreamblesPerSSBForThisPartitionR17, 1, 64, false, "numberOfPreamblesPerSSB-ForThisPartition-r17")
-	if v.HasSsbSharedROMaskIndexR17 {
-		w.Int(v.SsbSharedROMaskIndexR17, 1, 15, false, "ssb-SharedRO-MaskIndex-r17")
-	}
+	w.IntIf(v.HasSsbSharedROMaskIndexR17, v.SsbSharedROMaskIndexR17, 1, 15, false, "ssb-SharedRO-MaskIndex-r17")
 	w.EncodeOptional(v.HasGroupBconfiguredR17, &v.GroupBconfiguredR17, "groupBconfigured-r17")
 	w.EncodeOptional(v.HasSeparateMsgAPUSCHConfigR17, &v.SeparateMsgAPUSCHConfigR17, "separateMsgA-PUSCH-Config-r17")
 	w.EncodeOptional(v.HasMsgARSRPThresholdR17, &v.MsgARSRPThresholdR17, "msgA-RSRP-Threshold-r17")
 	w.EncodeOptional(v.HasRsrpThresholdSSBR17, &v.RsrpThresholdSSBR17, "rsrp-ThresholdSSB-r17")
-	if v.HasDeltaPreambleR17 {
-		w.Int(v.DeltaPreambleR17, -1, 6, false, "deltaPreamble-r17")
-	}
+	w.IntIf(v.HasDeltaPreambleR17, v.DeltaPreambleR17, -1, 6, false, "deltaPreamble-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14876,9 +14105,7 @@ func (v *FrequencyInfoUL) DecodePER(r *per.Reader) error {
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
 	r.DecodeOptional(v.HasAdditionalSpectrumEmission, &v.AdditionalSpectrumEmission, "additionalSpectrumEmission")
 	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
-	if v.HasFrequencyShift7p5khz {
-		v.FrequencyShift7p5khz = FrequencyInfoUL_FrequencyShift7p5khz(r.Enum(1, 0, false, "frequencyShift7p5khz"))
-	}
+	v.FrequencyShift7p5khz = FrequencyInfoUL_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14894,9 +14121,7 @@ func (v *FrequencyInfoUL) EncodePER(w *per.Writer) error {
 	w.Encode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
 	w.EncodeOptional(v.HasAdditionalSpectrumEmission, &v.AdditionalSpectrumEmission, "additionalSpectrumEmission")
 	w.EncodeOptional(v.HasPMax, &v.PMax, "p-Max")
-	if v.HasFrequencyShift7p5khz {
-		w.Enum(int64(v.FrequencyShift7p5khz), 1, 0, false, "frequencyShift7p5khz")
-	}
+	w.EnumIf(v.HasFrequencyShift7p5khz, int64(v.FrequencyShift7p5khz), 1, 0, false, "frequencyShift7p5khz")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14929,9 +14154,7 @@ func (v *FrequencyInfoULSIB) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
 	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
-	if v.HasFrequencyShift7p5khz {
-		v.FrequencyShift7p5khz = FrequencyInfoULSIB_FrequencyShift7p5khz(r.Enum(1, 0, false, "frequencyShift7p5khz"))
-	}
+	v.FrequencyShift7p5khz = FrequencyInfoULSIB_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14946,9 +14169,7 @@ func (v *FrequencyInfoULSIB) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
 	w.Encode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
 	w.EncodeOptional(v.HasPMax, &v.PMax, "p-Max")
-	if v.HasFrequencyShift7p5khz {
-		w.Enum(int64(v.FrequencyShift7p5khz), 1, 0, false, "frequencyShift7p5khz")
-	}
+	w.EnumIf(v.HasFrequencyShift7p5khz, int64(v.FrequencyShift7p5khz), 1, 0, false, "frequencyShift7p5khz")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14989,12 +14210,8 @@ func (v *HighSpeedConfigR16) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasHighSpeedMeasFlagR16, &v.HasHighSpeedDemodFlagR16)
-	if v.HasHighSpeedMeasFlagR16 {
-		v.HighSpeedMeasFlagR16 = HighSpeedConfigR16_HighSpeedMeasFlagR16(r.Enum(1, 0, false, "highSpeedMeasFlag-r16"))
-	}
-	if v.HasHighSpeedDemodFlagR16 {
-		v.HighSpeedDemodFlagR16 = HighSpeedConfigR16_HighSpeedDemodFlagR16(r.Enum(1, 0, false, "highSpeedDemodFlag-r16"))
-	}
+	v.HighSpeedMeasFlagR16 = HighSpeedConfigR16_HighSpeedMeasFlagR16(r.EnumIf(v.HasHighSpeedMeasFlagR16, 1, 0, false, "highSpeedMeasFlag-r16"))
+	v.HighSpeedDemodFlagR16 = HighSpeedConfigR16_HighSpeedDemodFlagR16(r.EnumIf(v.HasHighSpeedDemodFlagR16, 1, 0, false, "highSpeedDemodFlag-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -15005,12 +14222,8 @@ func (v *HighSpeedConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasHighSpeedMeasFlagR16, v.HasHighSpeedDemodFlagR16)
-	if v.HasHighSpeedMeasFlagR16 {
-		w.Enum(int64(v.HighSpeedMeasFlagR16), 1, 0, false, "highSpeedMeasFlag-r16")
-	}
-	if v.HasHighSpeedDemodFlagR16 {
-		w.Enum(int64(v.HighSpeedDemodFlagR16), 1, 0, false, "highSpeedDemodFlag-r16")
-	}
+	w.EnumIf(v.HasHighSpeedMeasFlagR16, int64(v.HighSpeedMeasFlagR16), 1, 0, false, "highSpeedMeasFlag-r16")
+	w.EnumIf(v.HasHighSpeedDemodFlagR16, int64(v.HighSpeedDemodFlagR16), 1, 0, false, "highSpeedDemodFlag-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -15029,15 +14242,9 @@ func (v *HighSpeedConfigV1700) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigV1700{}
 	ext := r.Extended()
 	r.Preamble(&v.HasHighSpeedMeasCAScellR17, &v.HasHighSpeedMeasInterFreqR17, &v.HasHighSpeedDemodCAScellR17)
-	if v.HasHighSpeedMeasCAScellR17 {
-		v.HighSpeedMeasCAScellR17 = HighSpeedConfigV1700_HighSpeedMeasCAScellR17(r.Enum(1, 0, false, "highSpeedMeasCA-Scell-r17"))
-	}
-	if v.HasHighSpeedMeasInterFreqR17 {
-		v.HighSpeedMeasInterFreqR17 = HighSpeedConfigV1700_HighSpeedMeasInterFreqR17(r.Enum(1, 0, false, "highSpeedMeasInterFreq-r17"))
-	}
-	if v.HasHighSpeedDemodCAScellR17 {
-		v.HighSpeedDemodCAScellR17 = HighSpeedConfigV1700_HighSpeedDemodCAScellR17(r.Enum(1, 0, false, "highSpeedDemodCA-Scell-r17"))
-	}
+	v.HighSpeedMeasCAScellR17 = HighSpeedConfigV1700_HighSpeedMeasCAScellR17(r.EnumIf(v.HasHighSpeedMeasCAScellR17, 1, 0, false, "highSpeedMeasCA-Scell-r17"))
+	v.HighSpeedMeasInterFreqR17 = HighSpeedConfigV1700_HighSpeedMeasInterFreqR17(r.EnumIf(v.HasHighSpeedMeasInterFreqR17, 1, 0, false, "highSpeedMeasInterFreq-r17"))
+	v.HighSpeedDemodCAScellR17 = HighSpeedConfigV1700_HighSpeedDemodCAScellR17(r.EnumIf(v.HasHighSpeedDemodCAScellR17, 1, 0, false, "highSpeedDemodCA-Scell-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -15048,15 +14255,9 @@ func (v *HighSpeedConfigV1700) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasHighSpeedMeasCAScellR17, v.HasHighSpeedMeasInterFreqR17, v.HasHighSpeedDemodCAScellR17)
-	if v.HasHighSpeedMeasCAScellR17 {
-		w.Enum(int64(v.HighSpeedMeasCAScellR17), 1, 0, false, "highSpeedMeasCA-Scell-r17")
-	}
-	if v.HasHighSpeedMeasInterFreqR17 {
-		w.Enum(int64(v.HighSpeedMeasInterFreqR17), 1, 0, false, "highSpeedMeasInterFreq-r17")
-	}
-	if v.HasHighSpeedDemodCAScellR17 {
-		w.Enum(int64(v.HighSpeedDemodCAScellR17), 1, 0, false, "highSpeedDemodCA-Scell-r17")
-	}
+	w.EnumIf(v.HasHighSpeedMeasCAScellR17, int64(v.HighSpeedMeasCAScellR17), 1, 0, false, "highSpeedMeasCA-Scell-r17")
+	w.EnumIf(v.HasHighSpeedMeasInterFreqR17, int64(v.HighSpeedMeasInterFreqR17), 1, 0, false, "highSpeedMeasInterFreq-r17")
+	w.EnumIf(v.HasHighSpeedDemodCAScellR17, int64(v.HighSpeedDemodCAScellR17), 1, 0, false, "highSpeedDemodCA-Scell-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -15075,15 +14276,9 @@ func (v *HighSpeedConfigFR2R17) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigFR2R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasHighSpeedMeasFlagFR2R17, &v.HasHighSpeedDeploymentTypeFR2R17, &v.HasHighSpeedLargeOneStepULTimingFR2R17)
-	if v.HasHighSpeedMeasFlagFR2R17 {
-		v.HighSpeedMeasFlagFR2R17 = HighSpeedConfigFR2R17_HighSpeedMeasFlagFR2R17(r.Enum(2, 0, false, "highSpeedMeasFlagFR2-r17"))
-	}
-	if v.HasHighSpeedDeploymentTypeFR2R17 {
-		v.HighSpeedDeploymentTypeFR2R17 = HighSpeedConfigFR2R17_HighSpeedDeploymentTypeFR2R17(r.Enum(2, 0, false, "highSpeedDeploymentTypeFR2-r17"))
-	}
-	if v.HasHighSpeedLargeOneStepULTimingFR2R17 {
-		v.HighSpeedLargeOneStepULTimingFR2R17 = HighSpeedConfigFR2R17_HighSpeedLargeOneStepULTimingFR2R17(r.Enum(1, 0, false, "highSpeedLargeOneStepUL-TimingFR2-r17"))
-	}
+	v.HighSpeedMeasFlagFR2R17 = HighSpeedConfigFR2R17_HighSpeedMeasFlagFR2R17(r.EnumIf(v.HasHighSpeedMeasFlagFR2R17, 2, 0, false, "highSpeedMeasFlagFR2-r17"))
+	v.HighSpeedDeploymentTypeFR2R17 = HighSpeedConfigFR2R17_HighSpeedDeploymentTypeFR2R17(r.EnumIf(v.HasHighSpeedDeploymentTypeFR2R17, 2, 0, false, "highSpeedDeploymentTypeFR2-r17"))
+	v.HighSpeedLargeOneStepULTimingFR2R17 = HighSpeedConfigFR2R17_HighSpeedLargeOneStepULTimingFR2R17(r.EnumIf(v.HasHighSpeedLargeOneStepULTimingFR2R17, 1, 0, false, "highSpeedLargeOneStepUL-TimingFR2-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -15094,15 +14289,9 @@ func (v *HighSpeedConfigFR2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasHighSpeedMeasFlagFR2R17, v.HasHighSpeedDeploymentTypeFR2R17, v.HasHighSpeedLargeOneStepULTimingFR2R17)
-	if v.HasHighSpeedMeasFlagFR2R17 {
-		w.Enum(int64(v.HighSpeedMeasFlagFR2R17), 2, 0, false, "highSpeedMeasFlagFR2-r17")
-	}
-	if v.HasHighSpeedDeploymentTypeFR2R17 {
-		w.Enum(int64(v.HighSpeedDeploymentTypeFR2R17), 2, 0, false, "highSpeedDeploymentTypeFR2-r17")
-	}
-	if v.HasHighSpeedLargeOneStepULTimingFR2R17 {
-		w.Enum(int64(v.HighSpeedLargeOneStepULTimingFR2R17), 1, 0, false, "highSpeedLargeOneStepUL-TimingFR2-r17")
-	}
+	w.EnumIf(v.HasHighSpeedMeasFlagFR2R17, int64(v.HighSpeedMeasFlagFR2R17), 2, 0, false, "highSpeedMeasFlagFR2-r17")
+	w.EnumIf(v.HasHighSpeedDeploymentTypeFR2R17, int64(v.HighSpeedDeploymentTypeFR2R17), 2, 0, false, "highSpeedDeploymentTypeFR2-r17")
+	w.EnumIf(v.HasHighSpeedLargeOneStepULTimingFR2R17, int64(v.HighSpeedLargeOneStepULTimingFR2R17), 1, 0, false, "highSpeedLargeOneStepUL-TimingFR2-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -15564,12 +14753,8 @@ func (v *LogicalChannelConfig) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "channelAccessPriority-r16") {
 		r.Preamble(&v.HasChannelAccessPriorityR16, &v.HasBitRateMultiplierR16)
-		if v.HasChannelAccessPriorityR16 {
-			v.ChannelAccessPriorityR16 = r.Int(1, 4, false, "channelAccessPriority-r16")
-		}
-		if v.HasBitRateMultiplierR16 {
-			v.BitRateMultiplierR16 = LogicalChannelConfig_BitRateMultiplierR16(r.Enum(4, 0, false, "bitRateMultiplier-r16"))
-		}
+		v.ChannelAccessPriorityR16 = r.IntIf(v.HasChannelAccessPriorityR16, 1, 4, false, "channelAccessPriority-r16")
+		v.BitRateMultiplierR16 = LogicalChannelConfig_BitRateMultiplierR16(r.EnumIf(v.HasBitRateMultiplierR16, 4, 0, false, "bitRateMultiplier-r16"))
 		x.End("channelAccessPriority-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -15585,12 +14770,8 @@ func (v *LogicalChannelConfig) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasChannelAccessPriorityR16, v.HasBitRateMultiplierR16)
-		if v.HasChannelAccessPriorityR16 {
-			w.Int(v.ChannelAccessPriorityR16, 1, 4, false, "channelAccessPriority-r16")
-		}
-		if v.HasBitRateMultiplierR16 {
-			w.Enum(int64(v.BitRateMultiplierR16), 4, 0, false, "bitRateMultiplier-r16")
-		}
+		w.IntIf(v.HasChannelAccessPriorityR16, v.ChannelAccessPriorityR16, 1, 4, false, "channelAccessPriority-r16")
+		w.EnumIf(v.HasBitRateMultiplierR16, int64(v.BitRateMultiplierR16), 4, 0, false, "bitRateMultiplier-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -15615,15 +14796,9 @@ func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) err
 	v.BucketSizeDuration = LogicalChannelConfig_UlSpecificParameters_BucketSizeDuration(r.Enum(16, 0, false, "bucketSizeDuration"))
 	r.DecodeOptional(v.HasAllowedServingCells, &v.AllowedServingCells, "allowedServingCells")
 	r.DecodeOptional(v.HasAllowedSCSList, &v.AllowedSCSList, "allowedSCS-List")
-	if v.HasMaxPUSCHDuration {
-		v.MaxPUSCHDuration = LogicalChannelConfig_UlSpecificParameters_MaxPUSCHDuration(r.Enum(8, 0, false, "maxPUSCH-Duration"))
-	}
-	if v.HasConfiguredGrantType1Allowed {
-		v.ConfiguredGrantType1Allowed = LogicalChannelConfig_UlSpecificParameters_ConfiguredGrantType1Allowed(r.Enum(1, 0, false, "configuredGrantType1Allowed"))
-	}
-	if v.HasLogicalChannelGroup {
-		v.LogicalChannelGroup = r.Int(0, 7, false, "logicalChannelGroup")
-	}
+	v.MaxPUSCHDuration = LogicalChannelConfig_UlSpecificParameters_MaxPUSCHDuration(r.EnumIf(v.HasMaxPUSCHDuration, 8, 0, false, "maxPUSCH-Duration"))
+	v.ConfiguredGrantType1Allowed = LogicalChannelConfig_UlSpecificParameters_ConfiguredGrantType1Allowed(r.EnumIf(v.HasConfiguredGrantType1Allowed, 1, 0, false, "configuredGrantType1Allowed"))
+	v.LogicalChannelGroup = r.IntIf(v.HasLogicalChannelGroup, 0, 7, false, "logicalChannelGroup")
 	r.DecodeOptional(v.HasSchedulingRequestID, &v.SchedulingRequestID, "schedulingRequestID")
 	v.LogicalChannelSRMask = r.Bool("logicalChannelSR-Mask")
 	v.LogicalChannelSRDelayTimerApplied = r.Bool("logicalChannelSR-DelayTimerApplied")
@@ -15635,19 +14810,13 @@ func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) err
 	if x.Begin(1, "allowedCG-List-r16") {
 		r.Preamble(&v.HasAllowedCGListR16, &v.HasAllowedPHYPriorityIndexR16)
 		r.DecodeOptional(v.HasAllowedCGListR16, &v.AllowedCGListR16, "allowedCG-List-r16")
-		if v.HasAllowedPHYPriorityIndexR16 {
-			v.AllowedPHYPriorityIndexR16 = LogicalChannelConfig_UlSpecificParameters_AllowedPHYPriorityIndexR16(r.Enum(2, 0, false, "allowedPHY-PriorityIndex-r16"))
-		}
+		v.AllowedPHYPriorityIndexR16 = LogicalChannelConfig_UlSpecificParameters_AllowedPHYPriorityIndexR16(r.EnumIf(v.HasAllowedPHYPriorityIndexR16, 2, 0, false, "allowedPHY-PriorityIndex-r16"))
 		x.End("allowedCG-List-r16")
 	}
 	if x.Begin(2, "logicalChannelGroupIAB-Ext-r17") {
 		r.Preamble(&v.HasLogicalChannelGroupIABExtR17, &v.HasAllowedHARQModeR17)
-		if v.HasLogicalChannelGroupIABExtR17 {
-			v.LogicalChannelGroupIABExtR17 = r.Int(0, 255, false, "logicalChannelGroupIAB-Ext-r17")
-		}
-		if v.HasAllowedHARQModeR17 {
-			v.AllowedHARQModeR17 = LogicalChannelConfig_UlSpecificParameters_AllowedHARQModeR17(r.Enum(2, 0, false, "allowedHARQ-mode-r17"))
-		}
+		v.LogicalChannelGroupIABExtR17 = r.IntIf(v.HasLogicalChannelGroupIABExtR17, 0, 255, false, "logicalChannelGroupIAB-Ext-r17")
+		v.AllowedHARQModeR17 = LogicalChannelConfig_UlSpecificParameters_AllowedHARQModeR17(r.EnumIf(v.HasAllowedHARQModeR17, 2, 0, false, "allowedHARQ-mode-r17"))
 		x.End("logicalChannelGroupIAB-Ext-r17")
 	}
 	v.Unknown = x.Unknown(3)
@@ -15664,15 +14833,9 @@ func (v *LogicalChannelConfig_UlSpecificParameters) EncodePER(w *per.Writer) err
 	w.Enum(int64(v.BucketSizeDuration), 16, 0, false, "bucketSizeDuration")
 	w.EncodeOptional(v.HasAllowedServingCells, &v.AllowedServingCells, "allowedServingCells")
 	w.EncodeOptional(v.HasAllowedSCSList, &v.AllowedSCSList, "allowedSCS-List")
-	if v.HasMaxPUSCHDuration {
-		w.Enum(int64(v.MaxPUSCHDuration), 8, 0, false, "maxPUSCH-Duration")
-	}
-	if v.HasConfiguredGrantType1Allowed {
-		w.Enum(int64(v.ConfiguredGrantType1Allowed), 1, 0, false, "configuredGrantType1Allowed")
-	}
-	if v.HasLogicalChannelGroup {
-		w.Int(v.LogicalChannelGroup, 0, 7, false, "logicalChannelGroup")
-	}
+	w.EnumIf(v.HasMaxPUSCHDuration, int64(v.MaxPUSCHDuration), 8, 0, false, "maxPUSCH-Duration")
+	w.EnumIf(v.HasConfiguredGrantType1Allowed, int64(v.ConfiguredGrantType1Allowed), 1, 0, false, "configuredGrantType1Allowed")
+	w.IntIf(v.HasLogicalChannelGroup, v.LogicalChannelGroup, 0, 7, false, "logicalChannelGroup")
 	w.EncodeOptional(v.HasSchedulingRequestID, &v.SchedulingRequestID, "schedulingRequestID")
 	w.WriteBool(v.LogicalChannelSRMask)
 	w.WriteBool(v.LogicalChannelSRDelayTimerApplied)
@@ -15684,19 +14847,13 @@ func (v *LogicalChannelConfig_UlSpecificParameters) EncodePER(w *per.Writer) err
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasAllowedCGListR16, v.HasAllowedPHYPriorityIndexR16)
 		w.EncodeOptional(v.HasAllowedCGListR16, &v.AllowedCGListR16, "allowedCG-List-r16")
-		if v.HasAllowedPHYPriorityIndexR16 {
-			w.Enum(int64(v.AllowedPHYPriorityIndexR16), 2, 0, false, "allowedPHY-PriorityIndex-r16")
-		}
+		w.EnumIf(v.HasAllowedPHYPriorityIndexR16, int64(v.AllowedPHYPriorityIndexR16), 2, 0, false, "allowedPHY-PriorityIndex-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasLogicalChannelGroupIABExtR17, v.HasAllowedHARQModeR17)
-		if v.HasLogicalChannelGroupIABExtR17 {
-			w.Int(v.LogicalChannelGroupIABExtR17, 0, 255, false, "logicalChannelGroupIAB-Ext-r17")
-		}
-		if v.HasAllowedHARQModeR17 {
-			w.Enum(int64(v.AllowedHARQModeR17), 2, 0, false, "allowedHARQ-mode-r17")
-		}
+		w.IntIf(v.HasLogicalChannelGroupIABExtR17, v.LogicalChannelGroupIABExtR17, 0, 255, false, "logicalChannelGroupIAB-Ext-r17")
+		w.EnumIf(v.HasAllowedHARQModeR17, int64(v.AllowedHARQModeR17), 2, 0, false, "allowedHARQ-mode-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -15769,46 +14926,26 @@ func (v *LTENeighCellsCRSAssistInfoListR17) MarshalUPER() ([]byte, error) {
 func (v *LTENeighCellsCRSAssistInfoR17) DecodePER(r *per.Reader) error {
 	*v = LTENeighCellsCRSAssistInfoR17{}
 	r.Preamble(&v.HasNeighCarrierBandwidthDLR17, &v.HasNeighCarrierFreqDLR17, &v.HasNeighCellIDR17, &v.HasNeighCRSMutingR17, &v.HasNeighMBSFNSubframeConfigListR17, &v.HasNeighNrofCRSPortsR17, &v.HasNeighVShiftR17)
-	if v.HasNeighCarrierBandwidthDLR17 {
-		v.NeighCarrierBandwidthDLR17 = LTENeighCellsCRSAssistInfoR17_NeighCarrierBandwidthDLR17(r.Enum(8, 0, false, "neighCarrierBandwidthDL-r17"))
-	}
-	if v.HasNeighCarrierFreqDLR17 {
-		v.NeighCarrierFreqDLR17 = r.Int(0, 16383, false, "neighCarrierFreqDL-r17")
-	}
+	v.NeighCarrierBandwidthDLR17 = LTENeighCellsCRSAssistInfoR17_NeighCarrierBandwidthDLR17(r.EnumIf(v.HasNeighCarrierBandwidthDLR17, 8, 0, false, "neighCarrierBandwidthDL-r17"))
+	v.NeighCarrierFreqDLR17 = r.IntIf(v.HasNeighCarrierFreqDLR17, 0, 16383, false, "neighCarrierFreqDL-r17")
 	r.DecodeOptional(v.HasNeighCellIDR17, &v.NeighCellIDR17, "neighCellId-r17")
-	if v.HasNeighCRSMutingR17 {
-		v.NeighCRSMutingR17 = LTENeighCellsCRSAssistInfoR17_NeighCRSMutingR17(r.Enum(1, 0, false, "neighCRS-muting-r17"))
-	}
+	v.NeighCRSMutingR17 = LTENeighCellsCRSAssistInfoR17_NeighCRSMutingR17(r.EnumIf(v.HasNeighCRSMutingR17, 1, 0, false, "neighCRS-muting-r17"))
 	r.DecodeOptional(v.HasNeighMBSFNSubframeConfigListR17, &v.NeighMBSFNSubframeConfigListR17, "neighMBSFN-SubframeConfigList-r17")
-	if v.HasNeighNrofCRSPortsR17 {
-		v.NeighNrofCRSPortsR17 = LTENeighCellsCRSAssistInfoR17_NeighNrofCRSPortsR17(r.Enum(3, 0, false, "neighNrofCRS-Ports-r17"))
-	}
-	if v.HasNeighVShiftR17 {
-		v.NeighVShiftR17 = LTENeighCellsCRSAssistInfoR17_NeighVShiftR17(r.Enum(6, 0, false, "neighV-Shift-r17"))
-	}
+	v.NeighNrofCRSPortsR17 = LTENeighCellsCRSAssistInfoR17_NeighNrofCRSPortsR17(r.EnumIf(v.HasNeighNrofCRSPortsR17, 3, 0, false, "neighNrofCRS-Ports-r17"))
+	v.NeighVShiftR17 = LTENeighCellsCRSAssistInfoR17_NeighVShiftR17(r.EnumIf(v.HasNeighVShiftR17, 6, 0, false, "neighV-Shift-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LTENeighCellsCRSAssistInfoR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNeighCarrierBandwidthDLR17, v.HasNeighCarrierFreqDLR17, v.HasNeighCellIDR17, v.HasNeighCRSMutingR17, v.HasNeighMBSFNSubframeConfigListR17, v.HasNeighNrofCRSPortsR17, v.HasNeighVShiftR17)
-	if v.HasNeighCarrierBandwidthDLR17 {
-		w.Enum(int64(v.NeighCarrierBandwidthDLR17), 8, 0, false, "neighCarrierBandwidthDL-r17")
-	}
-	if v.HasNeighCarrierFreqDLR17 {
-		w.Int(v.NeighCarrierFreqDLR17, 0, 16383, false, "neighCarrierFreqDL-r17")
-	}
+	w.EnumIf(v.HasNeighCarrierBandwidthDLR17, int64(v.NeighCarrierBandwidthDLR17), 8, 0, false, "neighCarrierBandwidthDL-r17")
+	w.IntIf(v.HasNeighCarrierFreqDLR17, v.NeighCarrierFreqDLR17, 0, 16383, false, "neighCarrierFreqDL-r17")
 	w.EncodeOptional(v.HasNeighCellIDR17, &v.NeighCellIDR17, "neighCellId-r17")
-	if v.HasNeighCRSMutingR17 {
-		w.Enum(int64(v.NeighCRSMutingR17), 1, 0, false, "neighCRS-muting-r17")
-	}
+	w.EnumIf(v.HasNeighCRSMutingR17, int64(v.NeighCRSMutingR17), 1, 0, false, "neighCRS-muting-r17")
 	w.EncodeOptional(v.HasNeighMBSFNSubframeConfigListR17, &v.NeighMBSFNSubframeConfigListR17, "neighMBSFN-SubframeConfigList-r17")
-	if v.HasNeighNrofCRSPortsR17 {
-		w.Enum(int64(v.NeighNrofCRSPortsR17), 3, 0, false, "neighNrofCRS-Ports-r17")
-	}
-	if v.HasNeighVShiftR17 {
-		w.Enum(int64(v.NeighVShiftR17), 6, 0, false, "neighV-Shift-r17")
-	}
+	w.EnumIf(v.HasNeighNrofCRSPortsR17, int64(v.NeighNrofCRSPortsR17), 3, 0, false, "neighNrofCRS-Ports-r17")
+	w.EnumIf(v.HasNeighVShiftR17, int64(v.NeighVShiftR17), 6, 0, false, "neighV-Shift-r17")
 	return w.Err()
 }
 
@@ -15842,32 +14979,22 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "usePreBSR-r16") {
 		r.Preamble(&v.HasUsePreBSRR16, &v.HasSchedulingRequestIDLBTSCellR16, &v.HasLchBasedPrioritizationR16, &v.HasSchedulingRequestIDBFRSCellR16, &v.HasDrxConfigSecondaryGroupR16)
-		if v.HasUsePreBSRR16 {
-			v.UsePreBSRR16 = MACCellGroupConfig_UsePreBSRR16(r.Enum(1, 0, false, "usePreBSR-r16"))
-		}
+		v.UsePreBSRR16 = MACCellGroupConfig_UsePreBSRR16(r.EnumIf(v.HasUsePreBSRR16, 1, 0, false, "usePreBSR-r16"))
 		r.DecodeOptional(v.HasSchedulingRequestIDLBTSCellR16, &v.SchedulingRequestIDLBTSCellR16, "schedulingRequestID-LBT-SCell-r16")
-		if v.HasLchBasedPrioritizationR16 {
-			v.LchBasedPrioritizationR16 = MACCellGroupConfig_LchBasedPrioritizationR16(r.Enum(1, 0, false, "lch-BasedPrioritization-r16"))
-		}
+		v.LchBasedPrioritizationR16 = MACCellGroupConfig_LchBasedPrioritizationR16(r.EnumIf(v.HasLchBasedPrioritizationR16, 1, 0, false, "lch-BasedPrioritization-r16"))
 		r.DecodeOptional(v.HasSchedulingRequestIDBFRSCellR16, &v.SchedulingRequestIDBFRSCellR16, "schedulingRequestID-BFR-SCell-r16")
 		r.DecodeOptional(v.HasDrxConfigSecondaryGroupR16, &v.DrxConfigSecondaryGroupR16, "drx-ConfigSecondaryGroup-r16")
 		x.End("usePreBSR-r16")
 	}
 	if x.Begin(2, "enhancedSkipUplinkTxDynamic-r16") {
 		r.Preamble(&v.HasEnhancedSkipUplinkTxDynamicR16, &v.HasEnhancedSkipUplinkTxConfiguredR16)
-		if v.HasEnhancedSkipUplinkTxDynamicR16 {
-			v.EnhancedSkipUplinkTxDynamicR16 = MACCellGroupConfig_EnhancedSkipUplinkTxDynamicR16(r.Enum(1, 0, false, "enhancedSkipUplinkTxDynamic-r16"))
-		}
-		if v.HasEnhancedSkipUplinkTxConfiguredR16 {
-			v.EnhancedSkipUplinkTxConfiguredR16 = MACCellGroupConfig_EnhancedSkipUplinkTxConfiguredR16(r.Enum(1, 0, false, "enhancedSkipUplinkTxConfigured-r16"))
-		}
+		v.EnhancedSkipUplinkTxDynamicR16 = MACCellGroupConfig_EnhancedSkipUplinkTxDynamicR16(r.EnumIf(v.HasEnhancedSkipUplinkTxDynamicR16, 1, 0, false, "enhancedSkipUplinkTxDynamic-r16"))
+		v.EnhancedSkipUplinkTxConfiguredR16 = MACCellGroupConfig_EnhancedSkipUplinkTxConfiguredR16(r.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredR16, 1, 0, false, "enhancedSkipUplinkTxConfigured-r16"))
 		x.End("enhancedSkipUplinkTxDynamic-r16")
 	}
 	if x.Begin(3, "intraCG-Prioritization-r17") {
 		r.Preamble(&v.HasIntraCGPrioritizationR17, &v.HasDrxConfigSLR17, &v.HasDrxConfigExtV1700, &v.HasSchedulingRequestIDBFRR17, &v.HasSchedulingRequestIDBFR2R17, &v.HasSchedulingRequestConfigV1700, &v.HasTarConfigR17, &v.HasGRNTIConfigToAddModListR17, &v.HasGRNTIConfigToReleaseListR17, &v.HasGCSRNTIConfigToAddModListR17, &v.HasGCSRNTIConfigToReleaseListR17, &v.HasAllowCSISRSTxMulticastDRXActiveR17)
-		if v.HasIntraCGPrioritizationR17 {
-			v.IntraCGPrioritizationR17 = MACCellGroupConfig_IntraCGPrioritizationR17(r.Enum(1, 0, false, "intraCG-Prioritization-r17"))
-		}
+		v.IntraCGPrioritizationR17 = MACCellGroupConfig_IntraCGPrioritizationR17(r.EnumIf(v.HasIntraCGPrioritizationR17, 1, 0, false, "intraCG-Prioritization-r17"))
 		r.DecodeOptional(v.HasDrxConfigSLR17, &v.DrxConfigSLR17, "drx-ConfigSL-r17")
 		r.DecodeOptional(v.HasDrxConfigExtV1700, &v.DrxConfigExtV1700, "drx-ConfigExt-v1700")
 		r.DecodeOptional(v.HasSchedulingRequestIDBFRR17, &v.SchedulingRequestIDBFRR17, "schedulingRequestID-BFR-r17")
@@ -15886,16 +15013,12 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(4, "schedulingRequestID-PosMG-Request-r17") {
 		r.Preamble(&v.HasSchedulingRequestIDPosMGRequestR17, &v.HasDrxLastTransmissionULR17)
 		r.DecodeOptional(v.HasSchedulingRequestIDPosMGRequestR17, &v.SchedulingRequestIDPosMGRequestR17, "schedulingRequestID-PosMG-Request-r17")
-		if v.HasDrxLastTransmissionULR17 {
-			v.DrxLastTransmissionULR17 = MACCellGroupConfig_DrxLastTransmissionULR17(r.Enum(1, 0, false, "drx-LastTransmissionUL-r17"))
-		}
+		v.DrxLastTransmissionULR17 = MACCellGroupConfig_DrxLastTransmissionULR17(r.EnumIf(v.HasDrxLastTransmissionULR17, 1, 0, false, "drx-LastTransmissionUL-r17"))
 		x.End("schedulingRequestID-PosMG-Request-r17")
 	}
 	if x.Begin(5, "posMG-Request-r17") {
 		r.Preamble(&v.HasPosMGRequestR17)
-		if v.HasPosMGRequestR17 {
-			v.PosMGRequestR17 = MACCellGroupConfig_PosMGRequestR17(r.Enum(1, 0, false, "posMG-Request-r17"))
-		}
+		v.PosMGRequestR17 = MACCellGroupConfig_PosMGRequestR17(r.EnumIf(v.HasPosMGRequestR17, 1, 0, false, "posMG-Request-r17"))
 		x.End("posMG-Request-r17")
 	}
 	v.Unknown = x.Unknown(6)
@@ -15924,32 +15047,22 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasUsePreBSRR16, v.HasSchedulingRequestIDLBTSCellR16, v.HasLchBasedPrioritizationR16, v.HasSchedulingRequestIDBFRSCellR16, v.HasDrxConfigSecondaryGroupR16)
-		if v.HasUsePreBSRR16 {
-			w.Enum(int64(v.UsePreBSRR16), 1, 0, false, "usePreBSR-r16")
-		}
+		w.EnumIf(v.HasUsePreBSRR16, int64(v.UsePreBSRR16), 1, 0, false, "usePreBSR-r16")
 		w.EncodeOptional(v.HasSchedulingRequestIDLBTSCellR16, &v.SchedulingRequestIDLBTSCellR16, "schedulingRequestID-LBT-SCell-r16")
-		if v.HasLchBasedPrioritizationR16 {
-			w.Enum(int64(v.LchBasedPrioritizationR16), 1, 0, false, "lch-BasedPrioritization-r16")
-		}
+		w.EnumIf(v.HasLchBasedPrioritizationR16, int64(v.LchBasedPrioritizationR16), 1, 0, false, "lch-BasedPrioritization-r16")
 		w.EncodeOptional(v.HasSchedulingRequestIDBFRSCellR16, &v.SchedulingRequestIDBFRSCellR16, "schedulingRequestID-BFR-SCell-r16")
 		w.EncodeOptional(v.HasDrxConfigSecondaryGroupR16, &v.DrxConfigSecondaryGroupR16, "drx-ConfigSecondaryGroup-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasEnhancedSkipUplinkTxDynamicR16, v.HasEnhancedSkipUplinkTxConfiguredR16)
-		if v.HasEnhancedSkipUplinkTxDynamicR16 {
-			w.Enum(int64(v.EnhancedSkipUplinkTxDynamicR16), 1, 0, false, "enhancedSkipUplinkTxDynamic-r16")
-		}
-		if v.HasEnhancedSkipUplinkTxConfiguredR16 {
-			w.Enum(int64(v.EnhancedSkipUplinkTxConfiguredR16), 1, 0, false, "enhancedSkipUplinkTxConfigured-r16")
-		}
+		w.EnumIf(v.HasEnhancedSkipUplinkTxDynamicR16, int64(v.EnhancedSkipUplinkTxDynamicR16), 1, 0, false, "enhancedSkipUplinkTxDynamic-r16")
+		w.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredR16, int64(v.EnhancedSkipUplinkTxConfiguredR16), 1, 0, false, "enhancedSkipUplinkTxConfigured-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasIntraCGPrioritizationR17, v.HasDrxConfigSLR17, v.HasDrxConfigExtV1700, v.HasSchedulingRequestIDBFRR17, v.HasSchedulingRequestIDBFR2R17, v.HasSchedulingRequestConfigV1700, v.HasTarConfigR17, v.HasGRNTIConfigToAddModListR17, v.HasGRNTIConfigToReleaseListR17, v.HasGCSRNTIConfigToAddModListR17, v.HasGCSRNTIConfigToReleaseListR17, v.HasAllowCSISRSTxMulticastDRXActiveR17)
-		if v.HasIntraCGPrioritizationR17 {
-			w.Enum(int64(v.IntraCGPrioritizationR17), 1, 0, false, "intraCG-Prioritization-r17")
-		}
+		w.EnumIf(v.HasIntraCGPrioritizationR17, int64(v.IntraCGPrioritizationR17), 1, 0, false, "intraCG-Prioritization-r17")
 		w.EncodeOptional(v.HasDrxConfigSLR17, &v.DrxConfigSLR17, "drx-ConfigSL-r17")
 		w.EncodeOptional(v.HasDrxConfigExtV1700, &v.DrxConfigExtV1700, "drx-ConfigExt-v1700")
 		w.EncodeOptional(v.HasSchedulingRequestIDBFRR17, &v.SchedulingRequestIDBFRR17, "schedulingRequestID-BFR-r17")
@@ -15968,16 +15081,12 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasSchedulingRequestIDPosMGRequestR17, v.HasDrxLastTransmissionULR17)
 		w.EncodeOptional(v.HasSchedulingRequestIDPosMGRequestR17, &v.SchedulingRequestIDPosMGRequestR17, "schedulingRequestID-PosMG-Request-r17")
-		if v.HasDrxLastTransmissionULR17 {
-			w.Enum(int64(v.DrxLastTransmissionULR17), 1, 0, false, "drx-LastTransmissionUL-r17")
-		}
+		w.EnumIf(v.HasDrxLastTransmissionULR17, int64(v.DrxLastTransmissionULR17), 1, 0, false, "drx-LastTransmissionUL-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
 		w.Preamble(v.HasPosMGRequestR17)
-		if v.HasPosMGRequestR17 {
-			w.Enum(int64(v.PosMGRequestR17), 1, 0, false, "posMG-Request-r17")
-		}
+		w.EnumIf(v.HasPosMGRequestR17, int64(v.PosMGRequestR17), 1, 0, false, "posMG-Request-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -16319,15 +15428,9 @@ func (v *MBSRNTISpecificConfigR17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.MbsRNTISpecificConfigIDR17, "mbs-RNTI-SpecificConfigId-r17")
 	r.Decode(&v.GroupCommonRNTIR17, "groupCommon-RNTI-r17")
 	r.DecodeOptional(v.HasDrxConfigPTMR17, &v.DrxConfigPTMR17, "drx-ConfigPTM-r17")
-	if v.HasHarqFeedbackEnablerMulticastR17 {
-		v.HarqFeedbackEnablerMulticastR17 = MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17(r.Enum(2, 0, false, "harq-FeedbackEnablerMulticast-r17"))
-	}
-	if v.HasHarqFeedbackOptionMulticastR17 {
-		v.HarqFeedbackOptionMulticastR17 = MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17(r.Enum(2, 0, false, "harq-FeedbackOptionMulticast-r17"))
-	}
-	if v.HasPdschAggregationFactorR17 {
-		v.PdschAggregationFactorR17 = MBSRNTISpecificConfigR17_PdschAggregationFactorR17(r.Enum(3, 0, false, "pdsch-AggregationFactor-r17"))
-	}
+	v.HarqFeedbackEnablerMulticastR17 = MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17(r.EnumIf(v.HasHarqFeedbackEnablerMulticastR17, 2, 0, false, "harq-FeedbackEnablerMulticast-r17"))
+	v.HarqFeedbackOptionMulticastR17 = MBSRNTISpecificConfigR17_HarqFeedbackOptionMulticastR17(r.EnumIf(v.HasHarqFeedbackOptionMulticastR17, 2, 0, false, "harq-FeedbackOptionMulticast-r17"))
+	v.PdschAggregationFactorR17 = MBSRNTISpecificConfigR17_PdschAggregationFactorR17(r.EnumIf(v.HasPdschAggregationFactorR17, 3, 0, false, "pdsch-AggregationFactor-r17"))
 	return r.Err()
 }
 
@@ -16337,15 +15440,9 @@ func (v *MBSRNTISpecificConfigR17) EncodePER(w *per.Writer) error {
 	w.Encode(&v.MbsRNTISpecificConfigIDR17, "mbs-RNTI-SpecificConfigId-r17")
 	w.Encode(&v.GroupCommonRNTIR17, "groupCommon-RNTI-r17")
 	w.EncodeOptional(v.HasDrxConfigPTMR17, &v.DrxConfigPTMR17, "drx-ConfigPTM-r17")
-	if v.HasHarqFeedbackEnablerMulticastR17 {
-		w.Enum(int64(v.HarqFeedbackEnablerMulticastR17), 2, 0, false, "harq-FeedbackEnablerMulticast-r17")
-	}
-	if v.HasHarqFeedbackOptionMulticastR17 {
-		w.Enum(int64(v.HarqFeedbackOptionMulticastR17), 2, 0, false, "harq-FeedbackOptionMulticast-r17")
-	}
-	if v.HasPdschAggregationFactorR17 {
-		w.Enum(int64(v.PdschAggregationFactorR17), 3, 0, false, "pdsch-AggregationFactor-r17")
-	}
+	w.EnumIf(v.HasHarqFeedbackEnablerMulticastR17, int64(v.HarqFeedbackEnablerMulticastR17), 2, 0, false, "harq-FeedbackEnablerMulticast-r17")
+	w.EnumIf(v.HasHarqFeedbackOptionMulticastR17, int64(v.HarqFeedbackOptionMulticastR17), 2, 0, false, "harq-FeedbackOptionMulticast-r17")
+	w.EnumIf(v.HasPdschAggregationFactorR17, int64(v.PdschAggregationFactorR17), 3, 0, false, "pdsch-AggregationFactor-r17")
 	return w.Err()
 }
 
@@ -16457,9 +15554,7 @@ func (v *MeasConfig) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "interFrequencyConfig-NoGap-r16") {
 		r.Preamble(&v.HasInterFrequencyConfigNoGapR16)
-		if v.HasInterFrequencyConfigNoGapR16 {
-			v.InterFrequencyConfigNoGapR16 = MeasConfig_InterFrequencyConfigNoGapR16(r.Enum(1, 0, false, "interFrequencyConfig-NoGap-r16"))
-		}
+		v.InterFrequencyConfigNoGapR16 = MeasConfig_InterFrequencyConfigNoGapR16(r.EnumIf(v.HasInterFrequencyConfigNoGapR16, 1, 0, false, "interFrequencyConfig-NoGap-r16"))
 		x.End("interFrequencyConfig-NoGap-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -16484,9 +15579,7 @@ func (v *MeasConfig) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasInterFrequencyConfigNoGapR16)
-		if v.HasInterFrequencyConfigNoGapR16 {
-			w.Enum(int64(v.InterFrequencyConfigNoGapR16), 1, 0, false, "interFrequencyConfig-NoGap-r16")
-		}
+		w.EnumIf(v.HasInterFrequencyConfigNoGapR16, int64(v.InterFrequencyConfigNoGapR16), 1, 0, false, "interFrequencyConfig-NoGap-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -16714,17 +15807,13 @@ func (v *GapConfig) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "refServCellIndicator") {
 		r.Preamble(&v.HasRefServCellIndicator)
-		if v.HasRefServCellIndicator {
-			v.RefServCellIndicator = GapConfig_RefServCellIndicator(r.Enum(3, 0, false, "refServCellIndicator"))
-		}
+		v.RefServCellIndicator = GapConfig_RefServCellIndicator(r.EnumIf(v.HasRefServCellIndicator, 3, 0, false, "refServCellIndicator"))
 		x.End("refServCellIndicator")
 	}
 	if x.Begin(1, "refFR2ServCellAsyncCA-r16") {
 		r.Preamble(&v.HasRefFR2ServCellAsyncCAR16, &v.HasMglR16)
 		r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR16, &v.RefFR2ServCellAsyncCAR16, "refFR2ServCellAsyncCA-r16")
-		if v.HasMglR16 {
-			v.MglR16 = GapConfig_MglR16(r.Enum(2, 0, false, "mgl-r16"))
-		}
+		v.MglR16 = GapConfig_MglR16(r.EnumIf(v.HasMglR16, 2, 0, false, "mgl-r16"))
 		x.End("refFR2ServCellAsyncCA-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -16742,17 +15831,13 @@ func (v *GapConfig) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRefServCellIndicator)
-		if v.HasRefServCellIndicator {
-			w.Enum(int64(v.RefServCellIndicator), 3, 0, false, "refServCellIndicator")
-		}
+		w.EnumIf(v.HasRefServCellIndicator, int64(v.RefServCellIndicator), 3, 0, false, "refServCellIndicator")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasRefFR2ServCellAsyncCAR16, v.HasMglR16)
 		w.EncodeOptional(v.HasRefFR2ServCellAsyncCAR16, &v.RefFR2ServCellAsyncCAR16, "refFR2ServCellAsyncCA-r16")
-		if v.HasMglR16 {
-			w.Enum(int64(v.MglR16), 2, 0, false, "mgl-r16")
-		}
+		w.EnumIf(v.HasMglR16, int64(v.MglR16), 2, 0, false, "mgl-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -16776,19 +15861,11 @@ func (v *GapConfigR17) DecodePER(r *per.Reader) error {
 	v.MglR17 = GapConfigR17_MglR17(r.Enum(11, 0, false, "mgl-r17"))
 	v.MgrpR17 = GapConfigR17_MgrpR17(r.Enum(4, 0, false, "mgrp-r17"))
 	v.MgtaR17 = GapConfigR17_MgtaR17(r.Enum(4, 0, false, "mgta-r17"))
-	if v.HasRefServCellIndicatorR17 {
-		v.RefServCellIndicatorR17 = GapConfigR17_RefServCellIndicatorR17(r.Enum(3, 0, false, "refServCellIndicator-r17"))
-	}
+	v.RefServCellIndicatorR17 = GapConfigR17_RefServCellIndicatorR17(r.EnumIf(v.HasRefServCellIndicatorR17, 3, 0, false, "refServCellIndicator-r17"))
 	r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR17, &v.RefFR2ServCellAsyncCAR17, "refFR2-ServCellAsyncCA-r17")
-	if v.HasPreConfigIndR17 {
-		v.PreConfigIndR17 = GapConfigR17_PreConfigIndR17(r.Enum(1, 0, false, "preConfigInd-r17"))
-	}
-	if v.HasNcsgIndR17 {
-		v.NcsgIndR17 = GapConfigR17_NcsgIndR17(r.Enum(1, 0, false, "ncsgInd-r17"))
-	}
-	if v.HasGapAssociationPRSR17 {
-		v.GapAssociationPRSR17 = GapConfigR17_GapAssociationPRSR17(r.Enum(1, 0, false, "gapAssociationPRS-r17"))
-	}
+	v.PreConfigIndR17 = GapConfigR17_PreConfigIndR17(r.EnumIf(v.HasPreConfigIndR17, 1, 0, false, "preConfigInd-r17"))
+	v.NcsgIndR17 = GapConfigR17_NcsgIndR17(r.EnumIf(v.HasNcsgIndR17, 1, 0, false, "ncsgInd-r17"))
+	v.GapAssociationPRSR17 = GapConfigR17_GapAssociationPRSR17(r.EnumIf(v.HasGapAssociationPRSR17, 1, 0, false, "gapAssociationPRS-r17"))
 	r.DecodeOptional(v.HasGapSharingR17, &v.GapSharingR17, "gapSharing-r17")
 	r.DecodeOptional(v.HasGapPriorityR17, &v.GapPriorityR17, "gapPriority-r17")
 	x := r.Extensions(ext)
@@ -16807,19 +15884,11 @@ func (v *GapConfigR17) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.MglR17), 11, 0, false, "mgl-r17")
 	w.Enum(int64(v.MgrpR17), 4, 0, false, "mgrp-r17")
 	w.Enum(int64(v.MgtaR17), 4, 0, false, "mgta-r17")
-	if v.HasRefServCellIndicatorR17 {
-		w.Enum(int64(v.RefServCellIndicatorR17), 3, 0, false, "refServCellIndicator-r17")
-	}
+	w.EnumIf(v.HasRefServCellIndicatorR17, int64(v.RefServCellIndicatorR17), 3, 0, false, "refServCellIndicator-r17")
 	w.EncodeOptional(v.HasRefFR2ServCellAsyncCAR17, &v.RefFR2ServCellAsyncCAR17, "refFR2-ServCellAsyncCA-r17")
-	if v.HasPreConfigIndR17 {
-		w.Enum(int64(v.PreConfigIndR17), 1, 0, false, "preConfigInd-r17")
-	}
-	if v.HasNcsgIndR17 {
-		w.Enum(int64(v.NcsgIndR17), 1, 0, false, "ncsgInd-r17")
-	}
-	if v.HasGapAssociationPRSR17 {
-		w.Enum(int64(v.GapAssociationPRSR17), 1, 0, false, "gapAssociationPRS-r17")
-	}
+	w.EnumIf(v.HasPreConfigIndR17, int64(v.PreConfigIndR17), 1, 0, false, "preConfigInd-r17")
+	w.EnumIf(v.HasNcsgIndR17, int64(v.NcsgIndR17), 1, 0, false, "ncsgInd-r17")
+	w.EnumIf(v.HasGapAssociationPRSR17, int64(v.GapAssociationPRSR17), 1, 0, false, "gapAssociationPRS-r17")
 	w.EncodeOptional(v.HasGapSharingR17, &v.GapSharingR17, "gapSharing-r17")
 	w.EncodeOptional(v.HasGapPriorityR17, &v.GapPriorityR17, "gapPriority-r17")
 	w.Extensions(x, v.Unknown)
@@ -17275,9 +16344,7 @@ func (v *MeasIdleCarrierNRR16_QualityThresholdR16) EncodePER(w *per.Writer) erro
 func (v *MeasIdleCarrierNRR16_SsbMeasConfigR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierNRR16_SsbMeasConfigR16{}
 	r.Preamble(&v.HasNrofSSBlocksToAverageR16, &v.HasAbsThreshSSBlocksConsolidationR16, &v.HasSmtcR16, &v.HasSsbToMeasureR16, &v.HasSsRSSIMeasurementR16)
-	if v.HasNrofSSBlocksToAverageR16 {
-		v.NrofSSBlocksToAverageR16 = r.Int(2, 16, false, "nrofSS-BlocksToAverage-r16")
-	}
+	v.NrofSSBlocksToAverageR16 = r.IntIf(v.HasNrofSSBlocksToAverageR16, 2, 16, false, "nrofSS-BlocksToAverage-r16")
 	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidationR16, &v.AbsThreshSSBlocksConsolidationR16, "absThreshSS-BlocksConsolidation-r16")
 	r.DecodeOptional(v.HasSmtcR16, &v.SmtcR16, "smtc-r16")
 	r.DecodeOptional(v.HasSsbToMeasureR16, &v.SsbToMeasureR16, "ssb-ToMeasure-r16")
@@ -17289,9 +16356,7 @@ func (v *MeasIdleCarrierNRR16_SsbMeasConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleCarrierNRR16_SsbMeasConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNrofSSBlocksToAverageR16, v.HasAbsThreshSSBlocksConsolidationR16, v.HasSmtcR16, v.HasSsbToMeasureR16, v.HasSsRSSIMeasurementR16)
-	if v.HasNrofSSBlocksToAverageR16 {
-		w.Int(v.NrofSSBlocksToAverageR16, 2, 16, false, "nrofSS-BlocksToAverage-r16")
-	}
+	w.IntIf(v.HasNrofSSBlocksToAverageR16, v.NrofSSBlocksToAverageR16, 2, 16, false, "nrofSS-BlocksToAverage-r16")
 	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidationR16, &v.AbsThreshSSBlocksConsolidationR16, "absThreshSS-BlocksConsolidation-r16")
 	w.EncodeOptional(v.HasSmtcR16, &v.SmtcR16, "smtc-r16")
 	w.EncodeOptional(v.HasSsbToMeasureR16, &v.SsbToMeasureR16, "ssb-ToMeasure-r16")
@@ -17974,4 +17039,144 @@ func (v *MeasObjectID) DecodePER(r *per.Reader) error {
 func (v *MeasObjectID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 1, 64, false, "")
 	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
+	*v = MeasObjectNR{}
+	ext := r.Extended()
+	r.Preamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
+	r.DecodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
+	r.DecodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	r.DecodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
+	r.DecodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
+	r.DecodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
+	r.Decode(&v.ReferenceSignalConfig, "referenceSignalConfig")
+	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
+	r.DecodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
+	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
+	v.NrofCSIRSResourcesToAverage = r.IntIf(v.HasNrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
+	v.QuantityConfigIndex = r.Int(1, 2, false, "quantityConfigIndex")
+	r.Decode(&v.OffsetMO, "offsetMO")
+	r.DecodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
+	r.DecodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
+	r.DecodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
+	r.DecodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
+	r.DecodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
+	r.DecodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
+	x := r.Extensions(ext)
+	if x.Begin(0, "freqBandIndicatorNR") {
+		r.Preamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
+		r.DecodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
+		v.MeasCycleSCell = MeasObjectNR_MeasCycleSCell(r.EnumIf(v.HasMeasCycleSCell, 7, 0, false, "measCycleSCell"))
+		x.End("freqBandIndicatorNR")
+	}
+	if x.Begin(1, "smtc3list-r16") {
+		r.Preamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
+		r.DecodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
+		r.DecodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
+		r.DecodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
+		x.End("smtc3list-r16")
+	}
+	if x.Begin(2, "associatedMeasGapSSB-r17") {
+		r.Preamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
+		r.DecodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
+		r.DecodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
+		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
+		v.MeasCyclePSCellR17 = MeasObjectNR_MeasCyclePSCellR17(r.EnumIf(v.HasMeasCyclePSCellR17, 8, 0, false, "measCyclePSCell-r17"))
+		r.DecodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
+		x.End("associatedMeasGapSSB-r17")
+	}
+	if x.Begin(3, "associatedMeasGapSSB2-v1720") {
+		r.Preamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
+		r.DecodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
+		r.DecodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
+		x.End("associatedMeasGapSSB2-v1720")
+	}
+	v.Unknown = x.Unknown(4)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown, v.HasFreqBandIndicatorNR || v.HasMeasCycleSCell, v.HasSmtc3listR16 || v.HasRmtcConfigR16 || v.HasT312R16, v.HasAssociatedMeasGapSSBR17 || v.HasAssociatedMeasGapCSIRSR17 || v.HasSmtc4listR17 || v.HasMeasCyclePSCellR17 || v.HasCellsToAddModListExtV1710, v.HasAssociatedMeasGapSSB2V1720 || v.HasAssociatedMeasGapCSIRS2V1720)
+	w.Extended(x)
+	w.Preamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
+	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
+	w.EncodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	w.EncodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
+	w.EncodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
+	w.EncodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
+	w.Encode(&v.ReferenceSignalConfig, "referenceSignalConfig")
+	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
+	w.EncodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
+	w.IntIf(v.HasNrofSSBlocksToAverage, v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
+	w.IntIf(v.HasNrofCSIRSResourcesToAverage, v.NrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
+	w.Int(v.QuantityConfigIndex, 1, 2, false, "quantityConfigIndex")
+	w.Encode(&v.OffsetMO, "offsetMO")
+	w.EncodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
+	w.EncodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
+	w.EncodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
+	w.EncodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
+	w.EncodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
+	w.EncodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
+	w.Extensions(x, v.Unknown)
+	if o, ok := w.BeginAddition(x, 0); ok {
+		w.Preamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
+		w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
+		w.EnumIf(v.HasMeasCycleSCell, int64(v.MeasCycleSCell), 7, 0, false, "measCycleSCell")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 1); ok {
+		w.Preamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
+		w.EncodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
+		w.EncodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
+		w.EncodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 2); ok {
+		w.Preamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
+		w.EncodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
+		w.EncodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
+		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
+		w.EnumIf(v.HasMeasCyclePSCellR17, int64(v.MeasCyclePSCellR17), 8, 0, false, "measCyclePSCell-r17")
+		w.EncodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 3); ok {
+		w.Preamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
+		w.EncodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
+		w.EncodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
+		w.EndOpen(o)
+	}
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a MeasObjectNR (X.691); v aliases b.
+func (v *MeasObjectNR) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "MeasObjectNR")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *MeasObjectNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR_ExcludedCellsToAddModList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR_ExcludedCellsToAddModList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR_AllowedCellsToAddModList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR_AllowedCellsToAddModList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
 }

@@ -10,162 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
-	*v = MeasObjectNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
-	r.DecodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	r.DecodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
-	r.DecodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
-	r.DecodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
-	r.DecodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
-	r.Decode(&v.ReferenceSignalConfig, "referenceSignalConfig")
-	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
-	r.DecodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
-	if v.HasNrofSSBlocksToAverage {
-		v.NrofSSBlocksToAverage = r.Int(2, 16, false, "nrofSS-BlocksToAverage")
-	}
-	if v.HasNrofCSIRSResourcesToAverage {
-		v.NrofCSIRSResourcesToAverage = r.Int(2, 16, false, "nrofCSI-RS-ResourcesToAverage")
-	}
-	v.QuantityConfigIndex = r.Int(1, 2, false, "quantityConfigIndex")
-	r.Decode(&v.OffsetMO, "offsetMO")
-	r.DecodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
-	r.DecodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
-	r.DecodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
-	r.DecodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
-	r.DecodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
-	r.DecodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
-	x := r.Extensions(ext)
-	if x.Begin(0, "freqBandIndicatorNR") {
-		r.Preamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
-		r.DecodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
-		if v.HasMeasCycleSCell {
-			v.MeasCycleSCell = MeasObjectNR_MeasCycleSCell(r.Enum(7, 0, false, "measCycleSCell"))
-		}
-		x.End("freqBandIndicatorNR")
-	}
-	if x.Begin(1, "smtc3list-r16") {
-		r.Preamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
-		r.DecodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
-		r.DecodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
-		r.DecodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
-		x.End("smtc3list-r16")
-	}
-	if x.Begin(2, "associatedMeasGapSSB-r17") {
-		r.Preamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
-		r.DecodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
-		r.DecodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
-		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
-		if v.HasMeasCyclePSCellR17 {
-			v.MeasCyclePSCellR17 = MeasObjectNR_MeasCyclePSCellR17(r.Enum(8, 0, false, "measCyclePSCell-r17"))
-		}
-		r.DecodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
-		x.End("associatedMeasGapSSB-r17")
-	}
-	if x.Begin(3, "associatedMeasGapSSB2-v1720") {
-		r.Preamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
-		r.DecodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
-		r.DecodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
-		x.End("associatedMeasGapSSB2-v1720")
-	}
-	v.Unknown = x.Unknown(4)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown, v.HasFreqBandIndicatorNR || v.HasMeasCycleSCell, v.HasSmtc3listR16 || v.HasRmtcConfigR16 || v.HasT312R16, v.HasAssociatedMeasGapSSBR17 || v.HasAssociatedMeasGapCSIRSR17 || v.HasSmtc4listR17 || v.HasMeasCyclePSCellR17 || v.HasCellsToAddModListExtV1710, v.HasAssociatedMeasGapSSB2V1720 || v.HasAssociatedMeasGapCSIRS2V1720)
-	w.Extended(x)
-	w.Preamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
-	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	w.EncodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
-	w.EncodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
-	w.EncodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
-	w.EncodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
-	w.Encode(&v.ReferenceSignalConfig, "referenceSignalConfig")
-	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
-	w.EncodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
-	if v.HasNrofSSBlocksToAverage {
-		w.Int(v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
-	}
-	if v.HasNrofCSIRSResourcesToAverage {
-		w.Int(v.NrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
-	}
-	w.Int(v.QuantityConfigIndex, 1, 2, false, "quantityConfigIndex")
-	w.Encode(&v.OffsetMO, "offsetMO")
-	w.EncodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
-	w.EncodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
-	w.EncodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
-	w.EncodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
-	w.EncodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
-	w.EncodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
-	w.Extensions(x, v.Unknown)
-	if o, ok := w.BeginAddition(x, 0); ok {
-		w.Preamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
-		w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
-		if v.HasMeasCycleSCell {
-			w.Enum(int64(v.MeasCycleSCell), 7, 0, false, "measCycleSCell")
-		}
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 1); ok {
-		w.Preamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
-		w.EncodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
-		w.EncodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
-		w.EncodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 2); ok {
-		w.Preamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
-		w.EncodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
-		w.EncodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
-		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
-		if v.HasMeasCyclePSCellR17 {
-			w.Enum(int64(v.MeasCyclePSCellR17), 8, 0, false, "measCyclePSCell-r17")
-		}
-		w.EncodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 3); ok {
-		w.Preamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
-		w.EncodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
-		w.EncodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
-		w.EndOpen(o)
-	}
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a MeasObjectNR (X.691); v aliases b.
-func (v *MeasObjectNR) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "MeasObjectNR")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *MeasObjectNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR_ExcludedCellsToAddModList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR_ExcludedCellsToAddModList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR_AllowedCellsToAddModList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR_AllowedCellsToAddModList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SetupRelease_RMTCConfigR16) DecodePER(r *per.Reader) error {
 	*v = SetupRelease_RMTCConfigR16{}
 	i, _ := r.Index(2, false)
@@ -647,24 +491,16 @@ func (v *CellsToAddMod) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 func (v *CellsToAddModExtV1710) DecodePER(r *per.Reader) error {
 	*v = CellsToAddModExtV1710{}
 	r.Preamble(&v.HasNtnPolarizationDLR17, &v.HasNtnPolarizationULR17)
-	if v.HasNtnPolarizationDLR17 {
-		v.NtnPolarizationDLR17 = CellsToAddModExtV1710_NtnPolarizationDLR17(r.Enum(3, 0, false, "ntn-PolarizationDL-r17"))
-	}
-	if v.HasNtnPolarizationULR17 {
-		v.NtnPolarizationULR17 = CellsToAddModExtV1710_NtnPolarizationULR17(r.Enum(3, 0, false, "ntn-PolarizationUL-r17"))
-	}
+	v.NtnPolarizationDLR17 = CellsToAddModExtV1710_NtnPolarizationDLR17(r.EnumIf(v.HasNtnPolarizationDLR17, 3, 0, false, "ntn-PolarizationDL-r17"))
+	v.NtnPolarizationULR17 = CellsToAddModExtV1710_NtnPolarizationULR17(r.EnumIf(v.HasNtnPolarizationULR17, 3, 0, false, "ntn-PolarizationUL-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellsToAddModExtV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNtnPolarizationDLR17, v.HasNtnPolarizationULR17)
-	if v.HasNtnPolarizationDLR17 {
-		w.Enum(int64(v.NtnPolarizationDLR17), 3, 0, false, "ntn-PolarizationDL-r17")
-	}
-	if v.HasNtnPolarizationULR17 {
-		w.Enum(int64(v.NtnPolarizationULR17), 3, 0, false, "ntn-PolarizationUL-r17")
-	}
+	w.EnumIf(v.HasNtnPolarizationDLR17, int64(v.NtnPolarizationDLR17), 3, 0, false, "ntn-PolarizationDL-r17")
+	w.EnumIf(v.HasNtnPolarizationULR17, int64(v.NtnPolarizationULR17), 3, 0, false, "ntn-PolarizationUL-r17")
 	return w.Err()
 }
 
@@ -682,24 +518,16 @@ func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasRmtcSubframeOffsetR16)
 	v.RmtcPeriodicityR16 = RMTCConfigR16_RmtcPeriodicityR16(r.Enum(5, 0, false, "rmtc-Periodicity-r16"))
-	if v.HasRmtcSubframeOffsetR16 {
-		v.RmtcSubframeOffsetR16 = r.Int(0, 639, false, "rmtc-SubframeOffset-r16")
-	}
+	v.RmtcSubframeOffsetR16 = r.IntIf(v.HasRmtcSubframeOffsetR16, 0, 639, false, "rmtc-SubframeOffset-r16")
 	v.MeasDurationSymbolsR16 = RMTCConfigR16_MeasDurationSymbolsR16(r.Enum(5, 0, false, "measDurationSymbols-r16"))
 	r.Decode(&v.RmtcFrequencyR16, "rmtc-Frequency-r16")
 	v.RefSCSCPR16 = RMTCConfigR16_RefSCSCPR16(r.Enum(4, 0, false, "ref-SCS-CP-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "rmtc-Bandwidth-r17") {
 		r.Preamble(&v.HasRmtcBandwidthR17, &v.HasMeasDurationSymbolsV1700, &v.HasRefSCSCPV1700, &v.HasTciStateInfoR17)
-		if v.HasRmtcBandwidthR17 {
-			v.RmtcBandwidthR17 = RMTCConfigR16_RmtcBandwidthR17(r.Enum(5, 0, false, "rmtc-Bandwidth-r17"))
-		}
-		if v.HasMeasDurationSymbolsV1700 {
-			v.MeasDurationSymbolsV1700 = RMTCConfigR16_MeasDurationSymbolsV1700(r.Enum(3, 0, false, "measDurationSymbols-v1700"))
-		}
-		if v.HasRefSCSCPV1700 {
-			v.RefSCSCPV1700 = RMTCConfigR16_RefSCSCPV1700(r.Enum(3, 0, false, "ref-SCS-CP-v1700"))
-		}
+		v.RmtcBandwidthR17 = RMTCConfigR16_RmtcBandwidthR17(r.EnumIf(v.HasRmtcBandwidthR17, 5, 0, false, "rmtc-Bandwidth-r17"))
+		v.MeasDurationSymbolsV1700 = RMTCConfigR16_MeasDurationSymbolsV1700(r.EnumIf(v.HasMeasDurationSymbolsV1700, 3, 0, false, "measDurationSymbols-v1700"))
+		v.RefSCSCPV1700 = RMTCConfigR16_RefSCSCPV1700(r.EnumIf(v.HasRefSCSCPV1700, 3, 0, false, "ref-SCS-CP-v1700"))
 		r.DecodeOptional(v.HasTciStateInfoR17, &v.TciStateInfoR17, "tci-StateInfo-r17")
 		x.End("rmtc-Bandwidth-r17")
 	}
@@ -718,24 +546,16 @@ func (v *RMTCConfigR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasRmtcSubframeOffsetR16)
 	w.Enum(int64(v.RmtcPeriodicityR16), 5, 0, false, "rmtc-Periodicity-r16")
-	if v.HasRmtcSubframeOffsetR16 {
-		w.Int(v.RmtcSubframeOffsetR16, 0, 639, false, "rmtc-SubframeOffset-r16")
-	}
+	w.IntIf(v.HasRmtcSubframeOffsetR16, v.RmtcSubframeOffsetR16, 0, 639, false, "rmtc-SubframeOffset-r16")
 	w.Enum(int64(v.MeasDurationSymbolsR16), 5, 0, false, "measDurationSymbols-r16")
 	w.Encode(&v.RmtcFrequencyR16, "rmtc-Frequency-r16")
 	w.Enum(int64(v.RefSCSCPR16), 4, 0, false, "ref-SCS-CP-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRmtcBandwidthR17, v.HasMeasDurationSymbolsV1700, v.HasRefSCSCPV1700, v.HasTciStateInfoR17)
-		if v.HasRmtcBandwidthR17 {
-			w.Enum(int64(v.RmtcBandwidthR17), 5, 0, false, "rmtc-Bandwidth-r17")
-		}
-		if v.HasMeasDurationSymbolsV1700 {
-			w.Enum(int64(v.MeasDurationSymbolsV1700), 3, 0, false, "measDurationSymbols-v1700")
-		}
-		if v.HasRefSCSCPV1700 {
-			w.Enum(int64(v.RefSCSCPV1700), 3, 0, false, "ref-SCS-CP-v1700")
-		}
+		w.EnumIf(v.HasRmtcBandwidthR17, int64(v.RmtcBandwidthR17), 5, 0, false, "rmtc-Bandwidth-r17")
+		w.EnumIf(v.HasMeasDurationSymbolsV1700, int64(v.MeasDurationSymbolsV1700), 3, 0, false, "measDurationSymbols-v1700")
+		w.EnumIf(v.HasRefSCSCPV1700, int64(v.RefSCSCPV1700), 3, 0, false, "ref-SCS-CP-v1700")
 		w.EncodeOptional(v.HasTciStateInfoR17, &v.TciStateInfoR17, "tci-StateInfo-r17")
 		w.EndOpen(o)
 	}
@@ -1560,9 +1380,7 @@ func (v *MeasResultNR) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "choCandidate-r17") {
 		r.Preamble(&v.HasChoCandidateR17, &v.HasChoConfigR17, &v.HasTriggeredEventR17)
-		if v.HasChoCandidateR17 {
-			v.ChoCandidateR17 = MeasResultNR_ChoCandidateR17(r.Enum(1, 0, false, "choCandidate-r17"))
-		}
+		v.ChoCandidateR17 = MeasResultNR_ChoCandidateR17(r.EnumIf(v.HasChoCandidateR17, 1, 0, false, "choCandidate-r17"))
 		r.DecodeOptional(v.HasChoConfigR17, &v.ChoConfigR17, "choConfig-r17")
 		r.DecodeOptional(v.HasTriggeredEventR17, &v.TriggeredEventR17, "triggeredEvent-r17")
 		x.End("choCandidate-r17")
@@ -1586,9 +1404,7 @@ func (v *MeasResultNR) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasChoCandidateR17, v.HasChoConfigR17, v.HasTriggeredEventR17)
-		if v.HasChoCandidateR17 {
-			w.Enum(int64(v.ChoCandidateR17), 1, 0, false, "choCandidate-r17")
-		}
+		w.EnumIf(v.HasChoCandidateR17, int64(v.ChoCandidateR17), 1, 0, false, "choCandidate-r17")
 		w.EncodeOptional(v.HasChoConfigR17, &v.ChoConfigR17, "choConfig-r17")
 		w.EncodeOptional(v.HasTriggeredEventR17, &v.TriggeredEventR17, "triggeredEvent-r17")
 		w.EndOpen(o)
@@ -1671,9 +1487,7 @@ func (v *MeasResultNR_TriggeredEventR17) DecodePER(r *per.Reader) error {
 	*v = MeasResultNR_TriggeredEventR17{}
 	r.Preamble(&v.HasTimeBetweenEventsR17, &v.HasFirstTriggeredEvent)
 	r.DecodeOptional(v.HasTimeBetweenEventsR17, &v.TimeBetweenEventsR17, "timeBetweenEvents-r17")
-	if v.HasFirstTriggeredEvent {
-		v.FirstTriggeredEvent = MeasResultNR_TriggeredEventR17_FirstTriggeredEvent(r.Enum(2, 0, false, "firstTriggeredEvent"))
-	}
+	v.FirstTriggeredEvent = MeasResultNR_TriggeredEventR17_FirstTriggeredEvent(r.EnumIf(v.HasFirstTriggeredEvent, 2, 0, false, "firstTriggeredEvent"))
 	return r.Err()
 }
 
@@ -1681,9 +1495,7 @@ func (v *MeasResultNR_TriggeredEventR17) DecodePER(r *per.Reader) error {
 func (v *MeasResultNR_TriggeredEventR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasTimeBetweenEventsR17, v.HasFirstTriggeredEvent)
 	w.EncodeOptional(v.HasTimeBetweenEventsR17, &v.TimeBetweenEventsR17, "timeBetweenEvents-r17")
-	if v.HasFirstTriggeredEvent {
-		w.Enum(int64(v.FirstTriggeredEvent), 2, 0, false, "firstTriggeredEvent")
-	}
+	w.EnumIf(v.HasFirstTriggeredEvent, int64(v.FirstTriggeredEvent), 2, 0, false, "firstTriggeredEvent")
 	return w.Err()
 }
 
@@ -1978,24 +1790,16 @@ func (v *MeasResultUTRAFDDR16) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *MeasResultUTRAFDDR16_MeasResultR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultUTRAFDDR16_MeasResultR16{}
 	r.Preamble(&v.HasUtraFDDRSCPR16, &v.HasUtraFDDECN0R16)
-	if v.HasUtraFDDRSCPR16 {
-		v.UtraFDDRSCPR16 = r.Int(-5, 91, false, "utra-FDD-RSCP-r16")
-	}
-	if v.HasUtraFDDECN0R16 {
-		v.UtraFDDECN0R16 = r.Int(0, 49, false, "utra-FDD-EcN0-r16")
-	}
+	v.UtraFDDRSCPR16 = r.IntIf(v.HasUtraFDDRSCPR16, -5, 91, false, "utra-FDD-RSCP-r16")
+	v.UtraFDDECN0R16 = r.IntIf(v.HasUtraFDDECN0R16, 0, 49, false, "utra-FDD-EcN0-r16")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultUTRAFDDR16_MeasResultR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUtraFDDRSCPR16, v.HasUtraFDDECN0R16)
-	if v.HasUtraFDDRSCPR16 {
-		w.Int(v.UtraFDDRSCPR16, -5, 91, false, "utra-FDD-RSCP-r16")
-	}
-	if v.HasUtraFDDECN0R16 {
-		w.Int(v.UtraFDDECN0R16, 0, 49, false, "utra-FDD-EcN0-r16")
-	}
+	w.IntIf(v.HasUtraFDDRSCPR16, v.UtraFDDRSCPR16, -5, 91, false, "utra-FDD-RSCP-r16")
+	w.IntIf(v.HasUtraFDDECN0R16, v.UtraFDDECN0R16, 0, 49, false, "utra-FDD-EcN0-r16")
 	return w.Err()
 }
 
@@ -3012,15 +2816,9 @@ func (v *MsgAPUSCHConfigR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasMsgAPUSCHResourceGroupAR16, &v.HasMsgAPUSCHResourceGroupBR16, &v.HasMsgATransformPrecoderR16, &v.HasMsgADataScramblingIndexR16, &v.HasMsgADeltaPreambleR16)
 	r.DecodeOptional(v.HasMsgAPUSCHResourceGroupAR16, &v.MsgAPUSCHResourceGroupAR16, "msgA-PUSCH-ResourceGroupA-r16")
 	r.DecodeOptional(v.HasMsgAPUSCHResourceGroupBR16, &v.MsgAPUSCHResourceGroupBR16, "msgA-PUSCH-ResourceGroupB-r16")
-	if v.HasMsgATransformPrecoderR16 {
-		v.MsgATransformPrecoderR16 = MsgAPUSCHConfigR16_MsgATransformPrecoderR16(r.Enum(2, 0, false, "msgA-TransformPrecoder-r16"))
-	}
-	if v.HasMsgADataScramblingIndexR16 {
-		v.MsgADataScramblingIndexR16 = r.Int(0, 1023, false, "msgA-DataScramblingIndex-r16")
-	}
-	if v.HasMsgADeltaPreambleR16 {
-		v.MsgADeltaPreambleR16 = r.Int(-1, 6, false, "msgA-DeltaPreamble-r16")
-	}
+	v.MsgATransformPrecoderR16 = MsgAPUSCHConfigR16_MsgATransformPrecoderR16(r.EnumIf(v.HasMsgATransformPrecoderR16, 2, 0, false, "msgA-TransformPrecoder-r16"))
+	v.MsgADataScramblingIndexR16 = r.IntIf(v.HasMsgADataScramblingIndexR16, 0, 1023, false, "msgA-DataScramblingIndex-r16")
+	v.MsgADeltaPreambleR16 = r.IntIf(v.HasMsgADeltaPreambleR16, -1, 6, false, "msgA-DeltaPreamble-r16")
 	return r.Err()
 }
 
@@ -3029,15 +2827,9 @@ func (v *MsgAPUSCHConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMsgAPUSCHResourceGroupAR16, v.HasMsgAPUSCHResourceGroupBR16, v.HasMsgATransformPrecoderR16, v.HasMsgADataScramblingIndexR16, v.HasMsgADeltaPreambleR16)
 	w.EncodeOptional(v.HasMsgAPUSCHResourceGroupAR16, &v.MsgAPUSCHResourceGroupAR16, "msgA-PUSCH-ResourceGroupA-r16")
 	w.EncodeOptional(v.HasMsgAPUSCHResourceGroupBR16, &v.MsgAPUSCHResourceGroupBR16, "msgA-PUSCH-ResourceGroupB-r16")
-	if v.HasMsgATransformPrecoderR16 {
-		w.Enum(int64(v.MsgATransformPrecoderR16), 2, 0, false, "msgA-TransformPrecoder-r16")
-	}
-	if v.HasMsgADataScramblingIndexR16 {
-		w.Int(v.MsgADataScramblingIndexR16, 0, 1023, false, "msgA-DataScramblingIndex-r16")
-	}
-	if v.HasMsgADeltaPreambleR16 {
-		w.Int(v.MsgADeltaPreambleR16, -1, 6, false, "msgA-DeltaPreamble-r16")
-	}
+	w.EnumIf(v.HasMsgATransformPrecoderR16, int64(v.MsgATransformPrecoderR16), 2, 0, false, "msgA-TransformPrecoder-r16")
+	w.IntIf(v.HasMsgADataScramblingIndexR16, v.MsgADataScramblingIndexR16, 0, 1023, false, "msgA-DataScramblingIndex-r16")
+	w.IntIf(v.HasMsgADeltaPreambleR16, v.MsgADeltaPreambleR16, -1, 6, false, "msgA-DeltaPreamble-r16")
 	return w.Err()
 }
 
@@ -3058,39 +2850,23 @@ func (v *MsgAPUSCHResourceR16) DecodePER(r *per.Reader) error {
 	v.NrofSlotsMsgAPUSCHR16 = r.Int(1, 4, false, "nrofSlotsMsgA-PUSCH-r16")
 	v.NrofMsgAPOPerSlotR16 = MsgAPUSCHResourceR16_NrofMsgAPOPerSlotR16(r.Enum(4, 0, false, "nrofMsgA-PO-PerSlot-r16"))
 	v.MsgAPUSCHTimeDomainOffsetR16 = r.Int(1, 32, false, "msgA-PUSCH-TimeDomainOffset-r16")
-	if v.HasMsgAPUSCHTimeDomainAllocationR16 {
-		v.MsgAPUSCHTimeDomainAllocationR16 = r.Int(1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r16")
-	}
-	if v.HasStartSymbolAndLengthMsgAPOR16 {
-		v.StartSymbolAndLengthMsgAPOR16 = r.Int(0, 127, false, "startSymbolAndLengthMsgA-PO-r16")
-	}
-	if v.HasMappingTypeMsgAPUSCHR16 {
-		v.MappingTypeMsgAPUSCHR16 = MsgAPUSCHResourceR16_MappingTypeMsgAPUSCHR16(r.Enum(2, 0, false, "mappingTypeMsgA-PUSCH-r16"))
-	}
-	if v.HasGuardPeriodMsgAPUSCHR16 {
-		v.GuardPeriodMsgAPUSCHR16 = r.Int(0, 3, false, "guardPeriodMsgA-PUSCH-r16")
-	}
+	v.MsgAPUSCHTimeDomainAllocationR16 = r.IntIf(v.HasMsgAPUSCHTimeDomainAllocationR16, 1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r16")
+	v.StartSymbolAndLengthMsgAPOR16 = r.IntIf(v.HasStartSymbolAndLengthMsgAPOR16, 0, 127, false, "startSymbolAndLengthMsgA-PO-r16")
+	v.MappingTypeMsgAPUSCHR16 = MsgAPUSCHResourceR16_MappingTypeMsgAPUSCHR16(r.EnumIf(v.HasMappingTypeMsgAPUSCHR16, 2, 0, false, "mappingTypeMsgA-PUSCH-r16"))
+	v.GuardPeriodMsgAPUSCHR16 = r.IntIf(v.HasGuardPeriodMsgAPUSCHR16, 0, 3, false, "guardPeriodMsgA-PUSCH-r16")
 	v.GuardBandMsgAPUSCHR16 = r.Int(0, 1, false, "guardBandMsgA-PUSCH-r16")
 	v.FrequencyStartMsgAPUSCHR16 = r.Int(0, 274, false, "frequencyStartMsgA-PUSCH-r16")
 	v.NrofPRBsPerMsgAPOR16 = r.Int(1, 32, false, "nrofPRBs-PerMsgA-PO-r16")
 	v.NrofMsgAPOFDMR16 = MsgAPUSCHResourceR16_NrofMsgAPOFDMR16(r.Enum(4, 0, false, "nrofMsgA-PO-FDM-r16"))
-	if v.HasMsgAIntraSlotFrequencyHoppingR16 {
-		v.MsgAIntraSlotFrequencyHoppingR16 = MsgAPUSCHResourceR16_MsgAIntraSlotFrequencyHoppingR16(r.Enum(1, 0, false, "msgA-IntraSlotFrequencyHopping-r16"))
-	}
+	v.MsgAIntraSlotFrequencyHoppingR16 = MsgAPUSCHResourceR16_MsgAIntraSlotFrequencyHoppingR16(r.EnumIf(v.HasMsgAIntraSlotFrequencyHoppingR16, 1, 0, false, "msgA-IntraSlotFrequencyHopping-r16"))
 	if v.HasMsgAHoppingBitsR16 {
 		v.MsgAHoppingBitsR16 = r.BitString(per.Size{Lb: 2, Ub: 2}, "msgA-HoppingBits-r16")
 	}
 	r.Decode(&v.MsgADMRSConfigR16, "msgA-DMRS-Config-r16")
 	v.NrofDMRSSequencesR16 = r.Int(1, 2, false, "nrofDMRS-Sequences-r16")
-	if v.HasMsgAAlphaR16 {
-		v.MsgAAlphaR16 = MsgAPUSCHResourceR16_MsgAAlphaR16(r.Enum(8, 0, false, "msgA-Alpha-r16"))
-	}
-	if v.HasInterlaceIndexFirstPOMsgAPUSCHR16 {
-		v.InterlaceIndexFirstPOMsgAPUSCHR16 = r.Int(1, 10, false, "interlaceIndexFirstPO-MsgA-PUSCH-r16")
-	}
-	if v.HasNrofInterlacesPerMsgAPOR16 {
-		v.NrofInterlacesPerMsgAPOR16 = r.Int(1, 10, false, "nrofInterlacesPerMsgA-PO-r16")
-	}
+	v.MsgAAlphaR16 = MsgAPUSCHResourceR16_MsgAAlphaR16(r.EnumIf(v.HasMsgAAlphaR16, 8, 0, false, "msgA-Alpha-r16"))
+	v.InterlaceIndexFirstPOMsgAPUSCHR16 = r.IntIf(v.HasInterlaceIndexFirstPOMsgAPUSCHR16, 1, 10, false, "interlaceIndexFirstPO-MsgA-PUSCH-r16")
+	v.NrofInterlacesPerMsgAPOR16 = r.IntIf(v.HasNrofInterlacesPerMsgAPOR16, 1, 10, false, "nrofInterlacesPerMsgA-PO-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3105,39 +2881,23 @@ func (v *MsgAPUSCHResourceR16) EncodePER(w *per.Writer) error {
 	w.Int(v.NrofSlotsMsgAPUSCHR16, 1, 4, false, "nrofSlotsMsgA-PUSCH-r16")
 	w.Enum(int64(v.NrofMsgAPOPerSlotR16), 4, 0, false, "nrofMsgA-PO-PerSlot-r16")
 	w.Int(v.MsgAPUSCHTimeDomainOffsetR16, 1, 32, false, "msgA-PUSCH-TimeDomainOffset-r16")
-	if v.HasMsgAPUSCHTimeDomainAllocationR16 {
-		w.Int(v.MsgAPUSCHTimeDomainAllocationR16, 1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r16")
-	}
-	if v.HasStartSymbolAndLengthMsgAPOR16 {
-		w.Int(v.StartSymbolAndLengthMsgAPOR16, 0, 127, false, "startSymbolAndLengthMsgA-PO-r16")
-	}
-	if v.HasMappingTypeMsgAPUSCHR16 {
-		w.Enum(int64(v.MappingTypeMsgAPUSCHR16), 2, 0, false, "mappingTypeMsgA-PUSCH-r16")
-	}
-	if v.HasGuardPeriodMsgAPUSCHR16 {
-		w.Int(v.GuardPeriodMsgAPUSCHR16, 0, 3, false, "guardPeriodMsgA-PUSCH-r16")
-	}
+	w.IntIf(v.HasMsgAPUSCHTimeDomainAllocationR16, v.MsgAPUSCHTimeDomainAllocationR16, 1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r16")
+	w.IntIf(v.HasStartSymbolAndLengthMsgAPOR16, v.StartSymbolAndLengthMsgAPOR16, 0, 127, false, "startSymbolAndLengthMsgA-PO-r16")
+	w.EnumIf(v.HasMappingTypeMsgAPUSCHR16, int64(v.MappingTypeMsgAPUSCHR16), 2, 0, false, "mappingTypeMsgA-PUSCH-r16")
+	w.IntIf(v.HasGuardPeriodMsgAPUSCHR16, v.GuardPeriodMsgAPUSCHR16, 0, 3, false, "guardPeriodMsgA-PUSCH-r16")
 	w.Int(v.GuardBandMsgAPUSCHR16, 0, 1, false, "guardBandMsgA-PUSCH-r16")
 	w.Int(v.FrequencyStartMsgAPUSCHR16, 0, 274, false, "frequencyStartMsgA-PUSCH-r16")
 	w.Int(v.NrofPRBsPerMsgAPOR16, 1, 32, false, "nrofPRBs-PerMsgA-PO-r16")
 	w.Enum(int64(v.NrofMsgAPOFDMR16), 4, 0, false, "nrofMsgA-PO-FDM-r16")
-	if v.HasMsgAIntraSlotFrequencyHoppingR16 {
-		w.Enum(int64(v.MsgAIntraSlotFrequencyHoppingR16), 1, 0, false, "msgA-IntraSlotFrequencyHopping-r16")
-	}
+	w.EnumIf(v.HasMsgAIntraSlotFrequencyHoppingR16, int64(v.MsgAIntraSlotFrequencyHoppingR16), 1, 0, false, "msgA-IntraSlotFrequencyHopping-r16")
 	if v.HasMsgAHoppingBitsR16 {
 		w.BitString(v.MsgAHoppingBitsR16, per.Size{Lb: 2, Ub: 2}, "msgA-HoppingBits-r16")
 	}
 	w.Encode(&v.MsgADMRSConfigR16, "msgA-DMRS-Config-r16")
 	w.Int(v.NrofDMRSSequencesR16, 1, 2, false, "nrofDMRS-Sequences-r16")
-	if v.HasMsgAAlphaR16 {
-		w.Enum(int64(v.MsgAAlphaR16), 8, 0, false, "msgA-Alpha-r16")
-	}
-	if v.HasInterlaceIndexFirstPOMsgAPUSCHR16 {
-		w.Int(v.InterlaceIndexFirstPOMsgAPUSCHR16, 1, 10, false, "interlaceIndexFirstPO-MsgA-PUSCH-r16")
-	}
-	if v.HasNrofInterlacesPerMsgAPOR16 {
-		w.Int(v.NrofInterlacesPerMsgAPOR16, 1, 10, false, "nrofInterlacesPerMsgA-PO-r16")
-	}
+	w.EnumIf(v.HasMsgAAlphaR16, int64(v.MsgAAlphaR16), 8, 0, false, "msgA-Alpha-r16")
+	w.IntIf(v.HasInterlaceIndexFirstPOMsgAPUSCHR16, v.InterlaceIndexFirstPOMsgAPUSCHR16, 1, 10, false, "interlaceIndexFirstPO-MsgA-PUSCH-r16")
+	w.IntIf(v.HasNrofInterlacesPerMsgAPOR16, v.NrofInterlacesPerMsgAPOR16, 1, 10, false, "nrofInterlacesPerMsgA-PO-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -3155,48 +2915,24 @@ func (v *MsgAPUSCHResourceR16) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *MsgADMRSConfigR16) DecodePER(r *per.Reader) error {
 	*v = MsgADMRSConfigR16{}
 	r.Preamble(&v.HasMsgADMRSAdditionalPositionR16, &v.HasMsgAMaxLengthR16, &v.HasMsgAPUSCHDMRSCDMGroupR16, &v.HasMsgAPUSCHNrofPortsR16, &v.HasMsgAScramblingID0R16, &v.HasMsgAScramblingID1R16)
-	if v.HasMsgADMRSAdditionalPositionR16 {
-		v.MsgADMRSAdditionalPositionR16 = MsgADMRSConfigR16_MsgADMRSAdditionalPositionR16(r.Enum(3, 0, false, "msgA-DMRS-AdditionalPosition-r16"))
-	}
-	if v.HasMsgAMaxLengthR16 {
-		v.MsgAMaxLengthR16 = MsgADMRSConfigR16_MsgAMaxLengthR16(r.Enum(1, 0, false, "msgA-MaxLength-r16"))
-	}
-	if v.HasMsgAPUSCHDMRSCDMGroupR16 {
-		v.MsgAPUSCHDMRSCDMGroupR16 = r.Int(0, 1, false, "msgA-PUSCH-DMRS-CDM-Group-r16")
-	}
-	if v.HasMsgAPUSCHNrofPortsR16 {
-		v.MsgAPUSCHNrofPortsR16 = r.Int(0, 1, false, "msgA-PUSCH-NrofPorts-r16")
-	}
-	if v.HasMsgAScramblingID0R16 {
-		v.MsgAScramblingID0R16 = r.Int(0, 65535, false, "msgA-ScramblingID0-r16")
-	}
-	if v.HasMsgAScramblingID1R16 {
-		v.MsgAScramblingID1R16 = r.Int(0, 65535, false, "msgA-ScramblingID1-r16")
-	}
+	v.MsgADMRSAdditionalPositionR16 = MsgADMRSConfigR16_MsgADMRSAdditionalPositionR16(r.EnumIf(v.HasMsgADMRSAdditionalPositionR16, 3, 0, false, "msgA-DMRS-AdditionalPosition-r16"))
+	v.MsgAMaxLengthR16 = MsgADMRSConfigR16_MsgAMaxLengthR16(r.EnumIf(v.HasMsgAMaxLengthR16, 1, 0, false, "msgA-MaxLength-r16"))
+	v.MsgAPUSCHDMRSCDMGroupR16 = r.IntIf(v.HasMsgAPUSCHDMRSCDMGroupR16, 0, 1, false, "msgA-PUSCH-DMRS-CDM-Group-r16")
+	v.MsgAPUSCHNrofPortsR16 = r.IntIf(v.HasMsgAPUSCHNrofPortsR16, 0, 1, false, "msgA-PUSCH-NrofPorts-r16")
+	v.MsgAScramblingID0R16 = r.IntIf(v.HasMsgAScramblingID0R16, 0, 65535, false, "msgA-ScramblingID0-r16")
+	v.MsgAScramblingID1R16 = r.IntIf(v.HasMsgAScramblingID1R16, 0, 65535, false, "msgA-ScramblingID1-r16")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MsgADMRSConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMsgADMRSAdditionalPositionR16, v.HasMsgAMaxLengthR16, v.HasMsgAPUSCHDMRSCDMGroupR16, v.HasMsgAPUSCHNrofPortsR16, v.HasMsgAScramblingID0R16, v.HasMsgAScramblingID1R16)
-	if v.HasMsgADMRSAdditionalPositionR16 {
-		w.Enum(int64(v.MsgADMRSAdditionalPositionR16), 3, 0, false, "msgA-DMRS-AdditionalPosition-r16")
-	}
-	if v.HasMsgAMaxLengthR16 {
-		w.Enum(int64(v.MsgAMaxLengthR16), 1, 0, false, "msgA-MaxLength-r16")
-	}
-	if v.HasMsgAPUSCHDMRSCDMGroupR16 {
-		w.Int(v.MsgAPUSCHDMRSCDMGroupR16, 0, 1, false, "msgA-PUSCH-DMRS-CDM-Group-r16")
-	}
-	if v.HasMsgAPUSCHNrofPortsR16 {
-		w.Int(v.MsgAPUSCHNrofPortsR16, 0, 1, false, "msgA-PUSCH-NrofPorts-r16")
-	}
-	if v.HasMsgAScramblingID0R16 {
-		w.Int(v.MsgAScramblingID0R16, 0, 65535, false, "msgA-ScramblingID0-r16")
-	}
-	if v.HasMsgAScramblingID1R16 {
-		w.Int(v.MsgAScramblingID1R16, 0, 65535, false, "msgA-ScramblingID1-r16")
-	}
+	w.EnumIf(v.HasMsgADMRSAdditionalPositionR16, int64(v.MsgADMRSAdditionalPositionR16), 3, 0, false, "msgA-DMRS-AdditionalPosition-r16")
+	w.EnumIf(v.HasMsgAMaxLengthR16, int64(v.MsgAMaxLengthR16), 1, 0, false, "msgA-MaxLength-r16")
+	w.IntIf(v.HasMsgAPUSCHDMRSCDMGroupR16, v.MsgAPUSCHDMRSCDMGroupR16, 0, 1, false, "msgA-PUSCH-DMRS-CDM-Group-r16")
+	w.IntIf(v.HasMsgAPUSCHNrofPortsR16, v.MsgAPUSCHNrofPortsR16, 0, 1, false, "msgA-PUSCH-NrofPorts-r16")
+	w.IntIf(v.HasMsgAScramblingID0R16, v.MsgAScramblingID0R16, 0, 65535, false, "msgA-ScramblingID0-r16")
+	w.IntIf(v.HasMsgAScramblingID1R16, v.MsgAScramblingID1R16, 0, 65535, false, "msgA-ScramblingID1-r16")
 	return w.Err()
 }
 
@@ -3363,9 +3099,7 @@ func (v *MUSIMGapInfoR17) DecodePER(r *per.Reader) error {
 	*v = MUSIMGapInfoR17{}
 	r.Preamble(&v.HasMusimStartingSFNAndSubframeR17, &v.HasMusimGapLengthR17, &v.HasMusimGapRepetitionAndOffsetR17)
 	r.DecodeOptional(v.HasMusimStartingSFNAndSubframeR17, &v.MusimStartingSFNAndSubframeR17, "musim-Starting-SFN-AndSubframe-r17")
-	if v.HasMusimGapLengthR17 {
-		v.MusimGapLengthR17 = MUSIMGapInfoR17_MusimGapLengthR17(r.Enum(5, 0, false, "musim-GapLength-r17"))
-	}
+	v.MusimGapLengthR17 = MUSIMGapInfoR17_MusimGapLengthR17(r.EnumIf(v.HasMusimGapLengthR17, 5, 0, false, "musim-GapLength-r17"))
 	r.DecodeOptional(v.HasMusimGapRepetitionAndOffsetR17, &v.MusimGapRepetitionAndOffsetR17, "musim-GapRepetitionAndOffset-r17")
 	return r.Err()
 }
@@ -3374,9 +3108,7 @@ func (v *MUSIMGapInfoR17) DecodePER(r *per.Reader) error {
 func (v *MUSIMGapInfoR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMusimStartingSFNAndSubframeR17, v.HasMusimGapLengthR17, v.HasMusimGapRepetitionAndOffsetR17)
 	w.EncodeOptional(v.HasMusimStartingSFNAndSubframeR17, &v.MusimStartingSFNAndSubframeR17, "musim-Starting-SFN-AndSubframe-r17")
-	if v.HasMusimGapLengthR17 {
-		w.Enum(int64(v.MusimGapLengthR17), 5, 0, false, "musim-GapLength-r17")
-	}
+	w.EnumIf(v.HasMusimGapLengthR17, int64(v.MusimGapLengthR17), 5, 0, false, "musim-GapLength-r17")
 	w.EncodeOptional(v.HasMusimGapRepetitionAndOffsetR17, &v.MusimGapRepetitionAndOffsetR17, "musim-GapRepetitionAndOffset-r17")
 	return w.Err()
 }
@@ -3887,12 +3619,8 @@ func (v *NonCellDefiningSSBR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSsbPeriodicityR17, &v.HasSsbTimeOffsetR17)
 	r.Decode(&v.AbsoluteFrequencySSBR17, "absoluteFrequencySSB-r17")
-	if v.HasSsbPeriodicityR17 {
-		v.SsbPeriodicityR17 = NonCellDefiningSSBR17_SsbPeriodicityR17(r.Enum(8, 0, false, "ssb-Periodicity-r17"))
-	}
-	if v.HasSsbTimeOffsetR17 {
-		v.SsbTimeOffsetR17 = NonCellDefiningSSBR17_SsbTimeOffsetR17(r.Enum(8, 0, false, "ssb-TimeOffset-r17"))
-	}
+	v.SsbPeriodicityR17 = NonCellDefiningSSBR17_SsbPeriodicityR17(r.EnumIf(v.HasSsbPeriodicityR17, 8, 0, false, "ssb-Periodicity-r17"))
+	v.SsbTimeOffsetR17 = NonCellDefiningSSBR17_SsbTimeOffsetR17(r.EnumIf(v.HasSsbTimeOffsetR17, 8, 0, false, "ssb-TimeOffset-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3904,12 +3632,8 @@ func (v *NonCellDefiningSSBR17) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSsbPeriodicityR17, v.HasSsbTimeOffsetR17)
 	w.Encode(&v.AbsoluteFrequencySSBR17, "absoluteFrequencySSB-r17")
-	if v.HasSsbPeriodicityR17 {
-		w.Enum(int64(v.SsbPeriodicityR17), 8, 0, false, "ssb-Periodicity-r17")
-	}
-	if v.HasSsbTimeOffsetR17 {
-		w.Enum(int64(v.SsbTimeOffsetR17), 8, 0, false, "ssb-TimeOffset-r17")
-	}
+	w.EnumIf(v.HasSsbPeriodicityR17, int64(v.SsbPeriodicityR17), 8, 0, false, "ssb-Periodicity-r17")
+	w.EnumIf(v.HasSsbTimeOffsetR17, int64(v.SsbTimeOffsetR17), 8, 0, false, "ssb-TimeOffset-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -4018,9 +3742,7 @@ func (v *CAGIdentityInfoR16) DecodePER(r *per.Reader) error {
 	*v = CAGIdentityInfoR16{}
 	r.Preamble(&v.HasManualCAGselectionAllowedR16)
 	v.CagIdentityR16 = r.BitString(per.Size{Lb: 32, Ub: 32}, "cag-Identity-r16")
-	if v.HasManualCAGselectionAllowedR16 {
-		v.ManualCAGselectionAllowedR16 = CAGIdentityInfoR16_ManualCAGselectionAllowedR16(r.Enum(1, 0, false, "manualCAGselectionAllowed-r16"))
-	}
+	v.ManualCAGselectionAllowedR16 = CAGIdentityInfoR16_ManualCAGselectionAllowedR16(r.EnumIf(v.HasManualCAGselectionAllowedR16, 1, 0, false, "manualCAGselectionAllowed-r16"))
 	return r.Err()
 }
 
@@ -4028,9 +3750,7 @@ func (v *CAGIdentityInfoR16) DecodePER(r *per.Reader) error {
 func (v *CAGIdentityInfoR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasManualCAGselectionAllowedR16)
 	w.BitString(v.CagIdentityR16, per.Size{Lb: 32, Ub: 32}, "cag-Identity-r16")
-	if v.HasManualCAGselectionAllowedR16 {
-		w.Enum(int64(v.ManualCAGselectionAllowedR16), 1, 0, false, "manualCAGselectionAllowed-r16")
-	}
+	w.EnumIf(v.HasManualCAGselectionAllowedR16, int64(v.ManualCAGselectionAllowedR16), 1, 0, false, "manualCAGselectionAllowed-r16")
 	return w.Err()
 }
 
@@ -4082,15 +3802,11 @@ func (v *NPNIdentityInfoR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRanacR16, &v.RanacR16, "ranac-r16")
 	r.Decode(&v.CellIdentityR16, "cellIdentity-r16")
 	v.CellReservedForOperatorUseR16 = NPNIdentityInfoR16_CellReservedForOperatorUseR16(r.Enum(2, 0, false, "cellReservedForOperatorUse-r16"))
-	if v.HasIabSupportR16 {
-		v.IabSupportR16 = NPNIdentityInfoR16_IabSupportR16(r.Enum(1, 0, false, "iab-Support-r16"))
-	}
+	v.IabSupportR16 = NPNIdentityInfoR16_IabSupportR16(r.EnumIf(v.HasIabSupportR16, 1, 0, false, "iab-Support-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "gNB-ID-Length-r17") {
 		r.Preamble(&v.HasGNBIDLengthR17)
-		if v.HasGNBIDLengthR17 {
-			v.GNBIDLengthR17 = r.Int(22, 32, false, "gNB-ID-Length-r17")
-		}
+		v.GNBIDLengthR17 = r.IntIf(v.HasGNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
 		x.End("gNB-ID-Length-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -4107,15 +3823,11 @@ func (v *NPNIdentityInfoR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasRanacR16, &v.RanacR16, "ranac-r16")
 	w.Encode(&v.CellIdentityR16, "cellIdentity-r16")
 	w.Enum(int64(v.CellReservedForOperatorUseR16), 2, 0, false, "cellReservedForOperatorUse-r16")
-	if v.HasIabSupportR16 {
-		w.Enum(int64(v.IabSupportR16), 1, 0, false, "iab-Support-r16")
-	}
+	w.EnumIf(v.HasIabSupportR16, int64(v.IabSupportR16), 1, 0, false, "iab-Support-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasGNBIDLengthR17)
-		if v.HasGNBIDLengthR17 {
-			w.Int(v.GNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
-		}
+		w.IntIf(v.HasGNBIDLengthR17, v.GNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -5105,26 +4817,14 @@ func (v *NTNConfigR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasEpochTimeR17, &v.HasNtnUlSyncValidityDurationR17, &v.HasCellSpecificKoffsetR17, &v.HasKmacR17, &v.HasTaInfoR17, &v.HasNtnPolarizationDLR17, &v.HasNtnPolarizationULR17, &v.HasEphemerisInfoR17, &v.HasTaReportR17)
 	r.DecodeOptional(v.HasEpochTimeR17, &v.EpochTimeR17, "epochTime-r17")
-	if v.HasNtnUlSyncValidityDurationR17 {
-		v.NtnUlSyncValidityDurationR17 = NTNConfigR17_NtnUlSyncValidityDurationR17(r.Enum(16, 0, false, "ntn-UlSyncValidityDuration-r17"))
-	}
-	if v.HasCellSpecificKoffsetR17 {
-		v.CellSpecificKoffsetR17 = r.Int(1, 1023, false, "cellSpecificKoffset-r17")
-	}
-	if v.HasKmacR17 {
-		v.KmacR17 = r.Int(1, 512, false, "kmac-r17")
-	}
+	v.NtnUlSyncValidityDurationR17 = NTNConfigR17_NtnUlSyncValidityDurationR17(r.EnumIf(v.HasNtnUlSyncValidityDurationR17, 16, 0, false, "ntn-UlSyncValidityDuration-r17"))
+	v.CellSpecificKoffsetR17 = r.IntIf(v.HasCellSpecificKoffsetR17, 1, 1023, false, "cellSpecificKoffset-r17")
+	v.KmacR17 = r.IntIf(v.HasKmacR17, 1, 512, false, "kmac-r17")
 	r.DecodeOptional(v.HasTaInfoR17, &v.TaInfoR17, "ta-Info-r17")
-	if v.HasNtnPolarizationDLR17 {
-		v.NtnPolarizationDLR17 = NTNConfigR17_NtnPolarizationDLR17(r.Enum(3, 0, false, "ntn-PolarizationDL-r17"))
-	}
-	if v.HasNtnPolarizationULR17 {
-		v.NtnPolarizationULR17 = NTNConfigR17_NtnPolarizationULR17(r.Enum(3, 0, false, "ntn-PolarizationUL-r17"))
-	}
+	v.NtnPolarizationDLR17 = NTNConfigR17_NtnPolarizationDLR17(r.EnumIf(v.HasNtnPolarizationDLR17, 3, 0, false, "ntn-PolarizationDL-r17"))
+	v.NtnPolarizationULR17 = NTNConfigR17_NtnPolarizationULR17(r.EnumIf(v.HasNtnPolarizationULR17, 3, 0, false, "ntn-PolarizationUL-r17"))
 	r.DecodeOptional(v.HasEphemerisInfoR17, &v.EphemerisInfoR17, "ephemerisInfo-r17")
-	if v.HasTaReportR17 {
-		v.TaReportR17 = NTNConfigR17_TaReportR17(r.Enum(1, 0, false, "ta-Report-r17"))
-	}
+	v.TaReportR17 = NTNConfigR17_TaReportR17(r.EnumIf(v.HasTaReportR17, 1, 0, false, "ta-Report-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -5136,26 +4836,14 @@ func (v *NTNConfigR17) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasEpochTimeR17, v.HasNtnUlSyncValidityDurationR17, v.HasCellSpecificKoffsetR17, v.HasKmacR17, v.HasTaInfoR17, v.HasNtnPolarizationDLR17, v.HasNtnPolarizationULR17, v.HasEphemerisInfoR17, v.HasTaReportR17)
 	w.EncodeOptional(v.HasEpochTimeR17, &v.EpochTimeR17, "epochTime-r17")
-	if v.HasNtnUlSyncValidityDurationR17 {
-		w.Enum(int64(v.NtnUlSyncValidityDurationR17), 16, 0, false, "ntn-UlSyncValidityDuration-r17")
-	}
-	if v.HasCellSpecificKoffsetR17 {
-		w.Int(v.CellSpecificKoffsetR17, 1, 1023, false, "cellSpecificKoffset-r17")
-	}
-	if v.HasKmacR17 {
-		w.Int(v.KmacR17, 1, 512, false, "kmac-r17")
-	}
+	w.EnumIf(v.HasNtnUlSyncValidityDurationR17, int64(v.NtnUlSyncValidityDurationR17), 16, 0, false, "ntn-UlSyncValidityDuration-r17")
+	w.IntIf(v.HasCellSpecificKoffsetR17, v.CellSpecificKoffsetR17, 1, 1023, false, "cellSpecificKoffset-r17")
+	w.IntIf(v.HasKmacR17, v.KmacR17, 1, 512, false, "kmac-r17")
 	w.EncodeOptional(v.HasTaInfoR17, &v.TaInfoR17, "ta-Info-r17")
-	if v.HasNtnPolarizationDLR17 {
-		w.Enum(int64(v.NtnPolarizationDLR17), 3, 0, false, "ntn-PolarizationDL-r17")
-	}
-	if v.HasNtnPolarizationULR17 {
-		w.Enum(int64(v.NtnPolarizationULR17), 3, 0, false, "ntn-PolarizationUL-r17")
-	}
+	w.EnumIf(v.HasNtnPolarizationDLR17, int64(v.NtnPolarizationDLR17), 3, 0, false, "ntn-PolarizationDL-r17")
+	w.EnumIf(v.HasNtnPolarizationULR17, int64(v.NtnPolarizationULR17), 3, 0, false, "ntn-PolarizationUL-r17")
 	w.EncodeOptional(v.HasEphemerisInfoR17, &v.EphemerisInfoR17, "ephemerisInfo-r17")
-	if v.HasTaReportR17 {
-		w.Enum(int64(v.TaReportR17), 1, 0, false, "ta-Report-r17")
-	}
+	w.EnumIf(v.HasTaReportR17, int64(v.TaReportR17), 1, 0, false, "ta-Report-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -5197,12 +4885,8 @@ func (v *TAInfoR17) DecodePER(r *per.Reader) error {
 	*v = TAInfoR17{}
 	r.Preamble(&v.HasTaCommonDriftR17, &v.HasTaCommonDriftVariantR17)
 	v.TaCommonR17 = r.Int(0, 66485757, false, "ta-Common-r17")
-	if v.HasTaCommonDriftR17 {
-		v.TaCommonDriftR17 = r.Int(-257303, 257303, false, "ta-CommonDrift-r17")
-	}
-	if v.HasTaCommonDriftVariantR17 {
-		v.TaCommonDriftVariantR17 = r.Int(0, 28949, false, "ta-CommonDriftVariant-r17")
-	}
+	v.TaCommonDriftR17 = r.IntIf(v.HasTaCommonDriftR17, -257303, 257303, false, "ta-CommonDrift-r17")
+	v.TaCommonDriftVariantR17 = r.IntIf(v.HasTaCommonDriftVariantR17, 0, 28949, false, "ta-CommonDriftVariant-r17")
 	return r.Err()
 }
 
@@ -5210,12 +4894,8 @@ func (v *TAInfoR17) DecodePER(r *per.Reader) error {
 func (v *TAInfoR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasTaCommonDriftR17, v.HasTaCommonDriftVariantR17)
 	w.Int(v.TaCommonR17, 0, 66485757, false, "ta-Common-r17")
-	if v.HasTaCommonDriftR17 {
-		w.Int(v.TaCommonDriftR17, -257303, 257303, false, "ta-CommonDrift-r17")
-	}
-	if v.HasTaCommonDriftVariantR17 {
-		w.Int(v.TaCommonDriftVariantR17, 0, 28949, false, "ta-CommonDriftVariant-r17")
-	}
+	w.IntIf(v.HasTaCommonDriftR17, v.TaCommonDriftR17, -257303, 257303, false, "ta-CommonDrift-r17")
+	w.IntIf(v.HasTaCommonDriftVariantR17, v.TaCommonDriftVariantR17, 0, 28949, false, "ta-CommonDriftVariant-r17")
 	return w.Err()
 }
 
@@ -5235,9 +4915,7 @@ func (v *NZPCSIRSResource) DecodePER(r *per.Reader) error {
 	r.Decode(&v.NzpCSIRSResourceID, "nzp-CSI-RS-ResourceId")
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	v.PowerControlOffset = r.Int(-8, 15, false, "powerControlOffset")
-	if v.HasPowerControlOffsetSS {
-		v.PowerControlOffsetSS = NZPCSIRSResource_PowerControlOffsetSS(r.Enum(4, 0, false, "powerControlOffsetSS"))
-	}
+	v.PowerControlOffsetSS = NZPCSIRSResource_PowerControlOffsetSS(r.EnumIf(v.HasPowerControlOffsetSS, 4, 0, false, "powerControlOffsetSS"))
 	r.Decode(&v.ScramblingID, "scramblingID")
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
 	r.DecodeOptional(v.HasQclInfoPeriodicCSIRS, &v.QclInfoPeriodicCSIRS, "qcl-InfoPeriodicCSI-RS")
@@ -5254,9 +4932,7 @@ func (v *NZPCSIRSResource) EncodePER(w *per.Writer) error {
 	w.Encode(&v.NzpCSIRSResourceID, "nzp-CSI-RS-ResourceId")
 	w.Encode(&v.ResourceMapping, "resourceMapping")
 	w.Int(v.PowerControlOffset, -8, 15, false, "powerControlOffset")
-	if v.HasPowerControlOffsetSS {
-		w.Enum(int64(v.PowerControlOffsetSS), 4, 0, false, "powerControlOffsetSS")
-	}
+	w.EnumIf(v.HasPowerControlOffsetSS, int64(v.PowerControlOffsetSS), 4, 0, false, "powerControlOffsetSS")
 	w.Encode(&v.ScramblingID, "scramblingID")
 	w.EncodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
 	w.EncodeOptional(v.HasQclInfoPeriodicCSIRS, &v.QclInfoPeriodicCSIRS, "qcl-InfoPeriodicCSI-RS")
@@ -5292,35 +4968,21 @@ func (v *NZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasRepetition, &v.HasAperiodicTriggeringOffset, &v.HasTrsInfo)
 	r.Decode(&v.NzpCSIResourceSetID, "nzp-CSI-ResourceSetId")
 	r.Decode(&v.NzpCSIRSResources, "nzp-CSI-RS-Resources")
-	if v.HasRepetition {
-		v.Repetition = NZPCSIRSResourceSet_Repetition(r.Enum(2, 0, false, "repetition"))
-	}
-	if v.HasAperiodicTriggeringOffset {
-		v.AperiodicTriggeringOffset = r.Int(0, 6, false, "aperiodicTriggeringOffset")
-	}
-	if v.HasTrsInfo {
-		v.TrsInfo = NZPCSIRSResourceSet_TrsInfo(r.Enum(1, 0, false, "trs-Info"))
-	}
+	v.Repetition = NZPCSIRSResourceSet_Repetition(r.EnumIf(v.HasRepetition, 2, 0, false, "repetition"))
+	v.AperiodicTriggeringOffset = r.IntIf(v.HasAperiodicTriggeringOffset, 0, 6, false, "aperiodicTriggeringOffset")
+	v.TrsInfo = NZPCSIRSResourceSet_TrsInfo(r.EnumIf(v.HasTrsInfo, 1, 0, false, "trs-Info"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "aperiodicTriggeringOffset-r16") {
 		r.Preamble(&v.HasAperiodicTriggeringOffsetR16)
-		if v.HasAperiodicTriggeringOffsetR16 {
-			v.AperiodicTriggeringOffsetR16 = r.Int(0, 31, false, "aperiodicTriggeringOffset-r16")
-		}
+		v.AperiodicTriggeringOffsetR16 = r.IntIf(v.HasAperiodicTriggeringOffsetR16, 0, 31, false, "aperiodicTriggeringOffset-r16")
 		x.End("aperiodicTriggeringOffset-r16")
 	}
 	if x.Begin(1, "pdc-Info-r17") {
 		r.Preamble(&v.HasPdcInfoR17, &v.HasCmrGroupingAndPairingR17, &v.HasAperiodicTriggeringOffsetR17, &v.HasAperiodicTriggeringOffsetL2R17)
-		if v.HasPdcInfoR17 {
-			v.PdcInfoR17 = NZPCSIRSResourceSet_PdcInfoR17(r.Enum(1, 0, false, "pdc-Info-r17"))
-		}
+		v.PdcInfoR17 = NZPCSIRSResourceSet_PdcInfoR17(r.EnumIf(v.HasPdcInfoR17, 1, 0, false, "pdc-Info-r17"))
 		r.DecodeOptional(v.HasCmrGroupingAndPairingR17, &v.CmrGroupingAndPairingR17, "cmrGroupingAndPairing-r17")
-		if v.HasAperiodicTriggeringOffsetR17 {
-			v.AperiodicTriggeringOffsetR17 = r.Int(0, 124, false, "aperiodicTriggeringOffset-r17")
-		}
-		if v.HasAperiodicTriggeringOffsetL2R17 {
-			v.AperiodicTriggeringOffsetL2R17 = r.Int(0, 31, false, "aperiodicTriggeringOffsetL2-r17")
-		}
+		v.AperiodicTriggeringOffsetR17 = r.IntIf(v.HasAperiodicTriggeringOffsetR17, 0, 124, false, "aperiodicTriggeringOffset-r17")
+		v.AperiodicTriggeringOffsetL2R17 = r.IntIf(v.HasAperiodicTriggeringOffsetL2R17, 0, 31, false, "aperiodicTriggeringOffsetL2-r17")
 		x.End("pdc-Info-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -5334,35 +4996,21 @@ func (v *NZPCSIRSResourceSet) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRepetition, v.HasAperiodicTriggeringOffset, v.HasTrsInfo)
 	w.Encode(&v.NzpCSIResourceSetID, "nzp-CSI-ResourceSetId")
 	w.Encode(&v.NzpCSIRSResources, "nzp-CSI-RS-Resources")
-	if v.HasRepetition {
-		w.Enum(int64(v.Repetition), 2, 0, false, "repetition")
-	}
-	if v.HasAperiodicTriggeringOffset {
-		w.Int(v.AperiodicTriggeringOffset, 0, 6, false, "aperiodicTriggeringOffset")
-	}
-	if v.HasTrsInfo {
-		w.Enum(int64(v.TrsInfo), 1, 0, false, "trs-Info")
-	}
+	w.EnumIf(v.HasRepetition, int64(v.Repetition), 2, 0, false, "repetition")
+	w.IntIf(v.HasAperiodicTriggeringOffset, v.AperiodicTriggeringOffset, 0, 6, false, "aperiodicTriggeringOffset")
+	w.EnumIf(v.HasTrsInfo, int64(v.TrsInfo), 1, 0, false, "trs-Info")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasAperiodicTriggeringOffsetR16)
-		if v.HasAperiodicTriggeringOffsetR16 {
-			w.Int(v.AperiodicTriggeringOffsetR16, 0, 31, false, "aperiodicTriggeringOffset-r16")
-		}
+		w.IntIf(v.HasAperiodicTriggeringOffsetR16, v.AperiodicTriggeringOffsetR16, 0, 31, false, "aperiodicTriggeringOffset-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasPdcInfoR17, v.HasCmrGroupingAndPairingR17, v.HasAperiodicTriggeringOffsetR17, v.HasAperiodicTriggeringOffsetL2R17)
-		if v.HasPdcInfoR17 {
-			w.Enum(int64(v.PdcInfoR17), 1, 0, false, "pdc-Info-r17")
-		}
+		w.EnumIf(v.HasPdcInfoR17, int64(v.PdcInfoR17), 1, 0, false, "pdc-Info-r17")
 		w.EncodeOptional(v.HasCmrGroupingAndPairingR17, &v.CmrGroupingAndPairingR17, "cmrGroupingAndPairing-r17")
-		if v.HasAperiodicTriggeringOffsetR17 {
-			w.Int(v.AperiodicTriggeringOffsetR17, 0, 124, false, "aperiodicTriggeringOffset-r17")
-		}
-		if v.HasAperiodicTriggeringOffsetL2R17 {
-			w.Int(v.AperiodicTriggeringOffsetL2R17, 0, 31, false, "aperiodicTriggeringOffsetL2-r17")
-		}
+		w.IntIf(v.HasAperiodicTriggeringOffsetR17, v.AperiodicTriggeringOffsetR17, 0, 124, false, "aperiodicTriggeringOffset-r17")
+		w.IntIf(v.HasAperiodicTriggeringOffsetL2R17, v.AperiodicTriggeringOffsetL2R17, 0, 31, false, "aperiodicTriggeringOffsetL2-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -5599,9 +5247,7 @@ func (v *PCIRange) DecodePER(r *per.Reader) error {
 	*v = PCIRange{}
 	r.Preamble(&v.HasRange)
 	r.Decode(&v.Start, "start")
-	if v.HasRange {
-		v.Range = PCIRange_Range(r.Enum(16, 0, false, "range"))
-	}
+	v.Range = PCIRange_Range(r.EnumIf(v.HasRange, 16, 0, false, "range"))
 	return r.Err()
 }
 
@@ -5609,9 +5255,7 @@ func (v *PCIRange) DecodePER(r *per.Reader) error {
 func (v *PCIRange) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRange)
 	w.Encode(&v.Start, "start")
-	if v.HasRange {
-		w.Enum(int64(v.Range), 16, 0, false, "range")
-	}
+	w.EnumIf(v.HasRange, int64(v.Range), 16, 0, false, "range")
 	return w.Err()
 }
 
@@ -5694,18 +5338,14 @@ func (v *PDCCHConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasControlResourceSetToReleaseListSizeExtR16, &v.ControlResourceSetToReleaseListSizeExtR16, "controlResourceSetToReleaseListSizeExt-r16")
 		r.DecodeOptional(v.HasSearchSpacesToAddModListExtR16, &v.SearchSpacesToAddModListExtR16, "searchSpacesToAddModListExt-r16")
 		r.DecodeOptional(v.HasUplinkCancellationR16, &v.UplinkCancellationR16, "uplinkCancellation-r16")
-		if v.HasMonitoringCapabilityConfigR16 {
-			v.MonitoringCapabilityConfigR16 = PDCCHConfig_MonitoringCapabilityConfigR16(r.Enum(2, 0, false, "monitoringCapabilityConfig-r16"))
-		}
+		v.MonitoringCapabilityConfigR16 = PDCCHConfig_MonitoringCapabilityConfigR16(r.EnumIf(v.HasMonitoringCapabilityConfigR16, 2, 0, false, "monitoringCapabilityConfig-r16"))
 		r.DecodeOptional(v.HasSearchSpaceSwitchConfigR16, &v.SearchSpaceSwitchConfigR16, "searchSpaceSwitchConfig-r16")
 		x.End("controlResourceSetToAddModListSizeExt-v1610")
 	}
 	if x.Begin(1, "searchSpacesToAddModListExt-v1700") {
 		r.Preamble(&v.HasSearchSpacesToAddModListExtV1700, &v.HasMonitoringCapabilityConfigV1710, &v.HasSearchSpaceSwitchConfigR17, &v.HasPdcchSkippingDurationListR17)
 		r.DecodeOptional(v.HasSearchSpacesToAddModListExtV1700, &v.SearchSpacesToAddModListExtV1700, "searchSpacesToAddModListExt-v1700")
-		if v.HasMonitoringCapabilityConfigV1710 {
-			v.MonitoringCapabilityConfigV1710 = PDCCHConfig_MonitoringCapabilityConfigV1710(r.Enum(1, 0, false, "monitoringCapabilityConfig-v1710"))
-		}
+		v.MonitoringCapabilityConfigV1710 = PDCCHConfig_MonitoringCapabilityConfigV1710(r.EnumIf(v.HasMonitoringCapabilityConfigV1710, 1, 0, false, "monitoringCapabilityConfig-v1710"))
 		r.DecodeOptional(v.HasSearchSpaceSwitchConfigR17, &v.SearchSpaceSwitchConfigR17, "searchSpaceSwitchConfig-r17")
 		r.DecodeOptional(v.HasPdcchSkippingDurationListR17, &v.PdcchSkippingDurationListR17, "pdcch-SkippingDurationList-r17")
 		x.End("searchSpacesToAddModListExt-v1700")
@@ -5734,18 +5374,14 @@ func (v *PDCCHConfig) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasControlResourceSetToReleaseListSizeExtR16, &v.ControlResourceSetToReleaseListSizeExtR16, "controlResourceSetToReleaseListSizeExt-r16")
 		w.EncodeOptional(v.HasSearchSpacesToAddModListExtR16, &v.SearchSpacesToAddModListExtR16, "searchSpacesToAddModListExt-r16")
 		w.EncodeOptional(v.HasUplinkCancellationR16, &v.UplinkCancellationR16, "uplinkCancellation-r16")
-		if v.HasMonitoringCapabilityConfigR16 {
-			w.Enum(int64(v.MonitoringCapabilityConfigR16), 2, 0, false, "monitoringCapabilityConfig-r16")
-		}
+		w.EnumIf(v.HasMonitoringCapabilityConfigR16, int64(v.MonitoringCapabilityConfigR16), 2, 0, false, "monitoringCapabilityConfig-r16")
 		w.EncodeOptional(v.HasSearchSpaceSwitchConfigR16, &v.SearchSpaceSwitchConfigR16, "searchSpaceSwitchConfig-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasSearchSpacesToAddModListExtV1700, v.HasMonitoringCapabilityConfigV1710, v.HasSearchSpaceSwitchConfigR17, v.HasPdcchSkippingDurationListR17)
 		w.EncodeOptional(v.HasSearchSpacesToAddModListExtV1700, &v.SearchSpacesToAddModListExtV1700, "searchSpacesToAddModListExt-v1700")
-		if v.HasMonitoringCapabilityConfigV1710 {
-			w.Enum(int64(v.MonitoringCapabilityConfigV1710), 1, 0, false, "monitoringCapabilityConfig-v1710")
-		}
+		w.EnumIf(v.HasMonitoringCapabilityConfigV1710, int64(v.MonitoringCapabilityConfigV1710), 1, 0, false, "monitoringCapabilityConfig-v1710")
 		w.EncodeOptional(v.HasSearchSpaceSwitchConfigR17, &v.SearchSpaceSwitchConfigR17, "searchSpaceSwitchConfig-r17")
 		w.EncodeOptional(v.HasPdcchSkippingDurationListR17, &v.PdcchSkippingDurationListR17, "pdcch-SkippingDurationList-r17")
 		w.EndOpen(o)
@@ -6055,9 +5691,7 @@ func (v *SearchSpaceSwitchConfigR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceSwitchConfigR16{}
 	r.Preamble(&v.HasCellGroupsForSwitchListR16, &v.HasSearchSpaceSwitchDelayR16)
 	r.DecodeOptional(v.HasCellGroupsForSwitchListR16, &v.CellGroupsForSwitchListR16, "cellGroupsForSwitchList-r16")
-	if v.HasSearchSpaceSwitchDelayR16 {
-		v.SearchSpaceSwitchDelayR16 = r.Int(10, 52, false, "searchSpaceSwitchDelay-r16")
-	}
+	v.SearchSpaceSwitchDelayR16 = r.IntIf(v.HasSearchSpaceSwitchDelayR16, 10, 52, false, "searchSpaceSwitchDelay-r16")
 	return r.Err()
 }
 
@@ -6065,9 +5699,7 @@ func (v *SearchSpaceSwitchConfigR16) DecodePER(r *per.Reader) error {
 func (v *SearchSpaceSwitchConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCellGroupsForSwitchListR16, v.HasSearchSpaceSwitchDelayR16)
 	w.EncodeOptional(v.HasCellGroupsForSwitchListR16, &v.CellGroupsForSwitchListR16, "cellGroupsForSwitchList-r16")
-	if v.HasSearchSpaceSwitchDelayR16 {
-		w.Int(v.SearchSpaceSwitchDelayR16, 10, 52, false, "searchSpaceSwitchDelay-r16")
-	}
+	w.IntIf(v.HasSearchSpaceSwitchDelayR16, v.SearchSpaceSwitchDelayR16, 10, 52, false, "searchSpaceSwitchDelay-r16")
 	return w.Err()
 }
 
@@ -6094,9 +5726,7 @@ func (v *SearchSpaceSwitchConfigR17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceSwitchConfigR17{}
 	r.Preamble(&v.HasSearchSpaceSwitchTimerR17, &v.HasSearchSpaceSwitchDelayR17)
 	r.DecodeOptional(v.HasSearchSpaceSwitchTimerR17, &v.SearchSpaceSwitchTimerR17, "searchSpaceSwitchTimer-r17")
-	if v.HasSearchSpaceSwitchDelayR17 {
-		v.SearchSpaceSwitchDelayR17 = r.Int(10, 52, false, "searchSpaceSwitchDelay-r17")
-	}
+	v.SearchSpaceSwitchDelayR17 = r.IntIf(v.HasSearchSpaceSwitchDelayR17, 10, 52, false, "searchSpaceSwitchDelay-r17")
 	return r.Err()
 }
 
@@ -6104,9 +5734,7 @@ func (v *SearchSpaceSwitchConfigR17) DecodePER(r *per.Reader) error {
 func (v *SearchSpaceSwitchConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSearchSpaceSwitchTimerR17, v.HasSearchSpaceSwitchDelayR17)
 	w.EncodeOptional(v.HasSearchSpaceSwitchTimerR17, &v.SearchSpaceSwitchTimerR17, "searchSpaceSwitchTimer-r17")
-	if v.HasSearchSpaceSwitchDelayR17 {
-		w.Int(v.SearchSpaceSwitchDelayR17, 10, 52, false, "searchSpaceSwitchDelay-r17")
-	}
+	w.IntIf(v.HasSearchSpaceSwitchDelayR17, v.SearchSpaceSwitchDelayR17, 10, 52, false, "searchSpaceSwitchDelay-r17")
 	return w.Err()
 }
 
@@ -6184,9 +5812,7 @@ func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(3, "followUnifiedTCI-State-v1720") {
 		r.Preamble(&v.HasFollowUnifiedTCIStateV1720)
-		if v.HasFollowUnifiedTCIStateV1720 {
-			v.FollowUnifiedTCIStateV1720 = PDCCHConfigCommon_FollowUnifiedTCIStateV1720(r.Enum(1, 0, false, "followUnifiedTCI-State-v1720"))
-		}
+		v.FollowUnifiedTCIStateV1720 = PDCCHConfigCommon_FollowUnifiedTCIStateV1720(r.EnumIf(v.HasFollowUnifiedTCIStateV1720, 1, 0, false, "followUnifiedTCI-State-v1720"))
 		x.End("followUnifiedTCI-State-v1720")
 	}
 	v.Unknown = x.Unknown(4)
@@ -6229,9 +5855,7 @@ func (v *PDCCHConfigCommon) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasFollowUnifiedTCIStateV1720)
-		if v.HasFollowUnifiedTCIStateV1720 {
-			w.Enum(int64(v.FollowUnifiedTCIStateV1720), 1, 0, false, "followUnifiedTCI-State-v1720")
-		}
+		w.EnumIf(v.HasFollowUnifiedTCIStateV1720, int64(v.FollowUnifiedTCIStateV1720), 1, 0, false, "followUnifiedTCI-State-v1720")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -6816,16 +6440,12 @@ func (v *PDCCHServingCellConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "availabilityIndicator-r16") {
 		r.Preamble(&v.HasAvailabilityIndicatorR16, &v.HasSearchSpaceSwitchTimerR16)
 		r.DecodeOptional(v.HasAvailabilityIndicatorR16, &v.AvailabilityIndicatorR16, "availabilityIndicator-r16")
-		if v.HasSearchSpaceSwitchTimerR16 {
-			v.SearchSpaceSwitchTimerR16 = r.Int(1, 80, false, "searchSpaceSwitchTimer-r16")
-		}
+		v.SearchSpaceSwitchTimerR16 = r.IntIf(v.HasSearchSpaceSwitchTimerR16, 1, 80, false, "searchSpaceSwitchTimer-r16")
 		x.End("availabilityIndicator-r16")
 	}
 	if x.Begin(1, "searchSpaceSwitchTimer-v1710") {
 		r.Preamble(&v.HasSearchSpaceSwitchTimerV1710)
-		if v.HasSearchSpaceSwitchTimerV1710 {
-			v.SearchSpaceSwitchTimerV1710 = r.Int(81, 1280, false, "searchSpaceSwitchTimer-v1710")
-		}
+		v.SearchSpaceSwitchTimerV1710 = r.IntIf(v.HasSearchSpaceSwitchTimerV1710, 81, 1280, false, "searchSpaceSwitchTimer-v1710")
 		x.End("searchSpaceSwitchTimer-v1710")
 	}
 	v.Unknown = x.Unknown(2)
@@ -6842,16 +6462,12 @@ func (v *PDCCHServingCellConfig) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasAvailabilityIndicatorR16, v.HasSearchSpaceSwitchTimerR16)
 		w.EncodeOptional(v.HasAvailabilityIndicatorR16, &v.AvailabilityIndicatorR16, "availabilityIndicator-r16")
-		if v.HasSearchSpaceSwitchTimerR16 {
-			w.Int(v.SearchSpaceSwitchTimerR16, 1, 80, false, "searchSpaceSwitchTimer-r16")
-		}
+		w.IntIf(v.HasSearchSpaceSwitchTimerR16, v.SearchSpaceSwitchTimerR16, 1, 80, false, "searchSpaceSwitchTimer-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasSearchSpaceSwitchTimerV1710)
-		if v.HasSearchSpaceSwitchTimerV1710 {
-			w.Int(v.SearchSpaceSwitchTimerV1710, 81, 1280, false, "searchSpaceSwitchTimer-v1710")
-		}
+		w.IntIf(v.HasSearchSpaceSwitchTimerV1710, v.SearchSpaceSwitchTimerV1710, 81, 1280, false, "searchSpaceSwitchTimer-v1710")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -6953,15 +6569,11 @@ func (v *PDCPConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasDrb, &v.HasMoreThanOneRLC, &v.HasTReordering)
 	r.DecodeOptional(v.HasDrb, &v.Drb, "drb")
 	r.DecodeOptional(v.HasMoreThanOneRLC, &v.MoreThanOneRLC, "moreThanOneRLC")
-	if v.HasTReordering {
-		v.TReordering = PDCPConfig_TReordering(r.Enum(64, 0, false, "t-Reordering"))
-	}
+	v.TReordering = PDCPConfig_TReordering(r.EnumIf(v.HasTReordering, 64, 0, false, "t-Reordering"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "cipheringDisabled") {
 		r.Preamble(&v.HasCipheringDisabled)
-		if v.HasCipheringDisabled {
-			v.CipheringDisabled = PDCPConfig_CipheringDisabled(r.Enum(1, 0, false, "cipheringDisabled"))
-		}
+		v.CipheringDisabled = PDCPConfig_CipheringDisabled(r.EnumIf(v.HasCipheringDisabled, 1, 0, false, "cipheringDisabled"))
 		x.End("cipheringDisabled")
 	}
 	if x.Begin(1, "discardTimerExt-r16") {
@@ -6973,9 +6585,7 @@ func (v *PDCPConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "survivalTimeStateSupport-r17") {
 		r.Preamble(&v.HasSurvivalTimeStateSupportR17, &v.HasUplinkDataCompressionR17, &v.HasDiscardTimerExt2R17, &v.HasInitialRXDELIVR17)
-		if v.HasSurvivalTimeStateSupportR17 {
-			v.SurvivalTimeStateSupportR17 = PDCPConfig_SurvivalTimeStateSupportR17(r.Enum(1, 0, false, "survivalTimeStateSupport-r17"))
-		}
+		v.SurvivalTimeStateSupportR17 = PDCPConfig_SurvivalTimeStateSupportR17(r.EnumIf(v.HasSurvivalTimeStateSupportR17, 1, 0, false, "survivalTimeStateSupport-r17"))
 		r.DecodeOptional(v.HasUplinkDataCompressionR17, &v.UplinkDataCompressionR17, "uplinkDataCompression-r17")
 		r.DecodeOptional(v.HasDiscardTimerExt2R17, &v.DiscardTimerExt2R17, "discardTimerExt2-r17")
 		if v.HasInitialRXDELIVR17 {
@@ -6994,15 +6604,11 @@ func (v *PDCPConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDrb, v.HasMoreThanOneRLC, v.HasTReordering)
 	w.EncodeOptional(v.HasDrb, &v.Drb, "drb")
 	w.EncodeOptional(v.HasMoreThanOneRLC, &v.MoreThanOneRLC, "moreThanOneRLC")
-	if v.HasTReordering {
-		w.Enum(int64(v.TReordering), 64, 0, false, "t-Reordering")
-	}
+	w.EnumIf(v.HasTReordering, int64(v.TReordering), 64, 0, false, "t-Reordering")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasCipheringDisabled)
-		if v.HasCipheringDisabled {
-			w.Enum(int64(v.CipheringDisabled), 1, 0, false, "cipheringDisabled")
-		}
+		w.EnumIf(v.HasCipheringDisabled, int64(v.CipheringDisabled), 1, 0, false, "cipheringDisabled")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
@@ -7014,9 +6620,7 @@ func (v *PDCPConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasSurvivalTimeStateSupportR17, v.HasUplinkDataCompressionR17, v.HasDiscardTimerExt2R17, v.HasInitialRXDELIVR17)
-		if v.HasSurvivalTimeStateSupportR17 {
-			w.Enum(int64(v.SurvivalTimeStateSupportR17), 1, 0, false, "survivalTimeStateSupport-r17")
-		}
+		w.EnumIf(v.HasSurvivalTimeStateSupportR17, int64(v.SurvivalTimeStateSupportR17), 1, 0, false, "survivalTimeStateSupport-r17")
 		w.EncodeOptional(v.HasUplinkDataCompressionR17, &v.UplinkDataCompressionR17, "uplinkDataCompression-r17")
 		w.EncodeOptional(v.HasDiscardTimerExt2R17, &v.DiscardTimerExt2R17, "discardTimerExt2-r17")
 		if v.HasInitialRXDELIVR17 {
@@ -7040,50 +6644,26 @@ func (v *PDCPConfig) MarshalUPER() ([]byte, error) { return per.Marshal(v, false
 func (v *PDCPConfig_Drb) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig_Drb{}
 	r.Preamble(&v.HasDiscardTimer, &v.HasPdcpSNSizeUL, &v.HasPdcpSNSizeDL, &v.HasIntegrityProtection, &v.HasStatusReportRequired, &v.HasOutOfOrderDelivery)
-	if v.HasDiscardTimer {
-		v.DiscardTimer = PDCPConfig_Drb_DiscardTimer(r.Enum(16, 0, false, "discardTimer"))
-	}
-	if v.HasPdcpSNSizeUL {
-		v.PdcpSNSizeUL = PDCPConfig_Drb_PdcpSNSizeUL(r.Enum(2, 0, false, "pdcp-SN-SizeUL"))
-	}
-	if v.HasPdcpSNSizeDL {
-		v.PdcpSNSizeDL = PDCPConfig_Drb_PdcpSNSizeDL(r.Enum(2, 0, false, "pdcp-SN-SizeDL"))
-	}
+	v.DiscardTimer = PDCPConfig_Drb_DiscardTimer(r.EnumIf(v.HasDiscardTimer, 16, 0, false, "discardTimer"))
+	v.PdcpSNSizeUL = PDCPConfig_Drb_PdcpSNSizeUL(r.EnumIf(v.HasPdcpSNSizeUL, 2, 0, false, "pdcp-SN-SizeUL"))
+	v.PdcpSNSizeDL = PDCPConfig_Drb_PdcpSNSizeDL(r.EnumIf(v.HasPdcpSNSizeDL, 2, 0, false, "pdcp-SN-SizeDL"))
 	r.Decode(&v.HeaderCompression, "headerCompression")
-	if v.HasIntegrityProtection {
-		v.IntegrityProtection = PDCPConfig_Drb_IntegrityProtection(r.Enum(1, 0, false, "integrityProtection"))
-	}
-	if v.HasStatusReportRequired {
-		v.StatusReportRequired = PDCPConfig_Drb_StatusReportRequired(r.Enum(1, 0, false, "statusReportRequired"))
-	}
-	if v.HasOutOfOrderDelivery {
-		v.OutOfOrderDelivery = PDCPConfig_Drb_OutOfOrderDelivery(r.Enum(1, 0, false, "outOfOrderDelivery"))
-	}
+	v.IntegrityProtection = PDCPConfig_Drb_IntegrityProtection(r.EnumIf(v.HasIntegrityProtection, 1, 0, false, "integrityProtection"))
+	v.StatusReportRequired = PDCPConfig_Drb_StatusReportRequired(r.EnumIf(v.HasStatusReportRequired, 1, 0, false, "statusReportRequired"))
+	v.OutOfOrderDelivery = PDCPConfig_Drb_OutOfOrderDelivery(r.EnumIf(v.HasOutOfOrderDelivery, 1, 0, false, "outOfOrderDelivery"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_Drb) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDiscardTimer, v.HasPdcpSNSizeUL, v.HasPdcpSNSizeDL, v.HasIntegrityProtection, v.HasStatusReportRequired, v.HasOutOfOrderDelivery)
-	if v.HasDiscardTimer {
-		w.Enum(int64(v.DiscardTimer), 16, 0, false, "discardTimer")
-	}
-	if v.HasPdcpSNSizeUL {
-		w.Enum(int64(v.PdcpSNSizeUL), 2, 0, false, "pdcp-SN-SizeUL")
-	}
-	if v.HasPdcpSNSizeDL {
-		w.Enum(int64(v.PdcpSNSizeDL), 2, 0, false, "pdcp-SN-SizeDL")
-	}
+	w.EnumIf(v.HasDiscardTimer, int64(v.DiscardTimer), 16, 0, false, "discardTimer")
+	w.EnumIf(v.HasPdcpSNSizeUL, int64(v.PdcpSNSizeUL), 2, 0, false, "pdcp-SN-SizeUL")
+	w.EnumIf(v.HasPdcpSNSizeDL, int64(v.PdcpSNSizeDL), 2, 0, false, "pdcp-SN-SizeDL")
 	w.Encode(&v.HeaderCompression, "headerCompression")
-	if v.HasIntegrityProtection {
-		w.Enum(int64(v.IntegrityProtection), 1, 0, false, "integrityProtection")
-	}
-	if v.HasStatusReportRequired {
-		w.Enum(int64(v.StatusReportRequired), 1, 0, false, "statusReportRequired")
-	}
-	if v.HasOutOfOrderDelivery {
-		w.Enum(int64(v.OutOfOrderDelivery), 1, 0, false, "outOfOrderDelivery")
-	}
+	w.EnumIf(v.HasIntegrityProtection, int64(v.IntegrityProtection), 1, 0, false, "integrityProtection")
+	w.EnumIf(v.HasStatusReportRequired, int64(v.StatusReportRequired), 1, 0, false, "statusReportRequired")
+	w.EnumIf(v.HasOutOfOrderDelivery, int64(v.OutOfOrderDelivery), 1, 0, false, "outOfOrderDelivery")
 	return w.Err()
 }
 
@@ -7141,22 +6721,16 @@ func (v *PDCPConfig_Drb_HeaderCompression_Rohc) DecodePER(r *per.Reader) error {
 		v.MaxCID = 15
 	}
 	r.Decode(&v.Profiles, "profiles")
-	if v.HasDrbContinueROHC {
-		v.DrbContinueROHC = PDCPConfig_Drb_HeaderCompression_Rohc_DrbContinueROHC(r.Enum(1, 0, false, "drb-ContinueROHC"))
-	}
+	v.DrbContinueROHC = PDCPConfig_Drb_HeaderCompression_Rohc_DrbContinueROHC(r.EnumIf(v.HasDrbContinueROHC, 1, 0, false, "drb-ContinueROHC"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_Drb_HeaderCompression_Rohc) EncodePER(w *per.Writer) error {
 	w.Preamble(v.MaxCID != 15, v.HasDrbContinueROHC)
-	if v.MaxCID != 15 {
-		w.Int(v.MaxCID, 1, 16383, false, "maxCID")
-	}
+	w.IntIf(v.MaxCID != 15, v.MaxCID, 1, 16383, false, "maxCID")
 	w.Encode(&v.Profiles, "profiles")
-	if v.HasDrbContinueROHC {
-		w.Enum(int64(v.DrbContinueROHC), 1, 0, false, "drb-ContinueROHC")
-	}
+	w.EnumIf(v.HasDrbContinueROHC, int64(v.DrbContinueROHC), 1, 0, false, "drb-ContinueROHC")
 	return w.Err()
 }
 
@@ -7199,22 +6773,16 @@ func (v *PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC) DecodePER(r *per.Reade
 		v.MaxCID = 15
 	}
 	r.Decode(&v.Profiles, "profiles")
-	if v.HasDrbContinueROHC {
-		v.DrbContinueROHC = PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC_DrbContinueROHC(r.Enum(1, 0, false, "drb-ContinueROHC"))
-	}
+	v.DrbContinueROHC = PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC_DrbContinueROHC(r.EnumIf(v.HasDrbContinueROHC, 1, 0, false, "drb-ContinueROHC"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC) EncodePER(w *per.Writer) error {
 	w.Preamble(v.MaxCID != 15, v.HasDrbContinueROHC)
-	if v.MaxCID != 15 {
-		w.Int(v.MaxCID, 1, 16383, false, "maxCID")
-	}
+	w.IntIf(v.MaxCID != 15, v.MaxCID, 1, 16383, false, "maxCID")
 	w.Encode(&v.Profiles, "profiles")
-	if v.HasDrbContinueROHC {
-		w.Enum(int64(v.DrbContinueROHC), 1, 0, false, "drb-ContinueROHC")
-	}
+	w.EnumIf(v.HasDrbContinueROHC, int64(v.DrbContinueROHC), 1, 0, false, "drb-ContinueROHC")
 	return w.Err()
 }
 
@@ -7512,9 +7080,7 @@ func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) DecodePER(r *per.Reader) e
 	*v = EthernetHeaderCompressionR16_EhcDownlinkR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDrbContinueEHCDLR16)
-	if v.HasDrbContinueEHCDLR16 {
-		v.DrbContinueEHCDLR16 = EthernetHeaderCompressionR16_EhcDownlinkR16_DrbContinueEHCDLR16(r.Enum(1, 0, false, "drb-ContinueEHC-DL-r16"))
-	}
+	v.DrbContinueEHCDLR16 = EthernetHeaderCompressionR16_EhcDownlinkR16_DrbContinueEHCDLR16(r.EnumIf(v.HasDrbContinueEHCDLR16, 1, 0, false, "drb-ContinueEHC-DL-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -7525,9 +7091,7 @@ func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) EncodePER(w *per.Writer) e
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasDrbContinueEHCDLR16)
-	if v.HasDrbContinueEHCDLR16 {
-		w.Enum(int64(v.DrbContinueEHCDLR16), 1, 0, false, "drb-ContinueEHC-DL-r16")
-	}
+	w.EnumIf(v.HasDrbContinueEHCDLR16, int64(v.DrbContinueEHCDLR16), 1, 0, false, "drb-ContinueEHC-DL-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -7539,9 +7103,7 @@ func (v *EthernetHeaderCompressionR16_EhcUplinkR16) DecodePER(r *per.Reader) err
 	ext := r.Extended()
 	r.Preamble(&v.HasDrbContinueEHCULR16)
 	v.MaxCIDEHCULR16 = r.Int(1, 32767, false, "maxCID-EHC-UL-r16")
-	if v.HasDrbContinueEHCULR16 {
-		v.DrbContinueEHCULR16 = EthernetHeaderCompressionR16_EhcUplinkR16_DrbContinueEHCULR16(r.Enum(1, 0, false, "drb-ContinueEHC-UL-r16"))
-	}
+	v.DrbContinueEHCULR16 = EthernetHeaderCompressionR16_EhcUplinkR16_DrbContinueEHCULR16(r.EnumIf(v.HasDrbContinueEHCULR16, 1, 0, false, "drb-ContinueEHC-UL-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -7553,9 +7115,7 @@ func (v *EthernetHeaderCompressionR16_EhcUplinkR16) EncodePER(w *per.Writer) err
 	w.Extended(x)
 	w.Preamble(v.HasDrbContinueEHCULR16)
 	w.Int(v.MaxCIDEHCULR16, 1, 32767, false, "maxCID-EHC-UL-r16")
-	if v.HasDrbContinueEHCULR16 {
-		w.Enum(int64(v.DrbContinueEHCULR16), 1, 0, false, "drb-ContinueEHC-UL-r16")
-	}
+	w.EnumIf(v.HasDrbContinueEHCULR16, int64(v.DrbContinueEHCULR16), 1, 0, false, "drb-ContinueEHC-UL-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -7632,9 +7192,7 @@ func (v *UplinkDataCompressionR17_NewSetup) DecodePER(r *per.Reader) error {
 	*v = UplinkDataCompressionR17_NewSetup{}
 	r.Preamble(&v.HasDictionaryR17)
 	v.BufferSizeR17 = UplinkDataCompressionR17_NewSetup_BufferSizeR17(r.Enum(4, 0, false, "bufferSize-r17"))
-	if v.HasDictionaryR17 {
-		v.DictionaryR17 = UplinkDataCompressionR17_NewSetup_DictionaryR17(r.Enum(2, 0, false, "dictionary-r17"))
-	}
+	v.DictionaryR17 = UplinkDataCompressionR17_NewSetup_DictionaryR17(r.EnumIf(v.HasDictionaryR17, 2, 0, false, "dictionary-r17"))
 	return r.Err()
 }
 
@@ -7642,9 +7200,7 @@ func (v *UplinkDataCompressionR17_NewSetup) DecodePER(r *per.Reader) error {
 func (v *UplinkDataCompressionR17_NewSetup) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDictionaryR17)
 	w.Enum(int64(v.BufferSizeR17), 4, 0, false, "bufferSize-r17")
-	if v.HasDictionaryR17 {
-		w.Enum(int64(v.DictionaryR17), 2, 0, false, "dictionary-r17")
-	}
+	w.EnumIf(v.HasDictionaryR17, int64(v.DictionaryR17), 2, 0, false, "dictionary-r17")
 	return w.Err()
 }
 
@@ -7653,32 +7209,22 @@ func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDataScramblingIdentityPDSCH, &v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.HasTciStatesToAddModList, &v.HasTciStatesToReleaseList, &v.HasVrbToPRBInterleaver, &v.HasPdschTimeDomainAllocationList, &v.HasPdschAggregationFactor, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasRateMatchPatternGroup1, &v.HasRateMatchPatternGroup2, &v.HasMcsTable, &v.HasMaxNrofCodeWordsScheduledByDCI, &v.HasZpCSIRSResourceToAddModList, &v.HasZpCSIRSResourceToReleaseList, &v.HasAperiodicZPCSIRSResourceSetsToAddModList, &v.HasAperiodicZPCSIRSResourceSetsToReleaseList, &v.HasSpZPCSIRSResourceSetsToAddModList, &v.HasSpZPCSIRSResourceSetsToReleaseList, &v.HasPZPCSIRSResourceSet)
-	if v.HasDataScramblingIdentityPDSCH {
-		v.DataScramblingIdentityPDSCH = r.Int(0, 1023, false, "dataScramblingIdentityPDSCH")
-	}
+	v.DataScramblingIdentityPDSCH = r.IntIf(v.HasDataScramblingIdentityPDSCH, 0, 1023, false, "dataScramblingIdentityPDSCH")
 	r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.DmrsDownlinkForPDSCHMappingTypeA, "dmrs-DownlinkForPDSCH-MappingTypeA")
 	r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.DmrsDownlinkForPDSCHMappingTypeB, "dmrs-DownlinkForPDSCH-MappingTypeB")
 	r.DecodeOptional(v.HasTciStatesToAddModList, &v.TciStatesToAddModList, "tci-StatesToAddModList")
 	r.DecodeOptional(v.HasTciStatesToReleaseList, &v.TciStatesToReleaseList, "tci-StatesToReleaseList")
-	if v.HasVrbToPRBInterleaver {
-		v.VrbToPRBInterleaver = PDSCHConfig_VrbToPRBInterleaver(r.Enum(2, 0, false, "vrb-ToPRB-Interleaver"))
-	}
+	v.VrbToPRBInterleaver = PDSCHConfig_VrbToPRBInterleaver(r.EnumIf(v.HasVrbToPRBInterleaver, 2, 0, false, "vrb-ToPRB-Interleaver"))
 	v.ResourceAllocation = PDSCHConfig_ResourceAllocation(r.Enum(3, 0, false, "resourceAllocation"))
 	r.DecodeOptional(v.HasPdschTimeDomainAllocationList, &v.PdschTimeDomainAllocationList, "pdsch-TimeDomainAllocationList")
-	if v.HasPdschAggregationFactor {
-		v.PdschAggregationFactor = PDSCHConfig_PdschAggregationFactor(r.Enum(3, 0, false, "pdsch-AggregationFactor"))
-	}
+	v.PdschAggregationFactor = PDSCHConfig_PdschAggregationFactor(r.EnumIf(v.HasPdschAggregationFactor, 3, 0, false, "pdsch-AggregationFactor"))
 	r.DecodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
 	r.DecodeOptional(v.HasRateMatchPatternToReleaseList, &v.RateMatchPatternToReleaseList, "rateMatchPatternToReleaseList")
 	r.DecodeOptional(v.HasRateMatchPatternGroup1, &v.RateMatchPatternGroup1, "rateMatchPatternGroup1")
 	r.DecodeOptional(v.HasRateMatchPatternGroup2, &v.RateMatchPatternGroup2, "rateMatchPatternGroup2")
 	v.RbgSize = PDSCHConfig_RbgSize(r.Enum(2, 0, false, "rbg-Size"))
-	if v.HasMcsTable {
-		v.McsTable = PDSCHConfig_McsTable(r.Enum(2, 0, false, "mcs-Table"))
-	}
-	if v.HasMaxNrofCodeWordsScheduledByDCI {
-		v.MaxNrofCodeWordsScheduledByDCI = PDSCHConfig_MaxNrofCodeWordsScheduledByDCI(r.Enum(2, 0, false, "maxNrofCodeWordsScheduledByDCI"))
-	}
+	v.McsTable = PDSCHConfig_McsTable(r.EnumIf(v.HasMcsTable, 2, 0, false, "mcs-Table"))
+	v.MaxNrofCodeWordsScheduledByDCI = PDSCHConfig_MaxNrofCodeWordsScheduledByDCI(r.EnumIf(v.HasMaxNrofCodeWordsScheduledByDCI, 2, 0, false, "maxNrofCodeWordsScheduledByDCI"))
 	r.Decode(&v.PrbBundlingType, "prb-BundlingType")
 	r.DecodeOptional(v.HasZpCSIRSResourceToAddModList, &v.ZpCSIRSResourceToAddModList, "zp-CSI-RS-ResourceToAddModList")
 	r.DecodeOptional(v.HasZpCSIRSResourceToReleaseList, &v.ZpCSIRSResourceToReleaseList, "zp-CSI-RS-ResourceToReleaseList")
@@ -7692,50 +7238,26 @@ func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 		r.Preamble(&v.HasMaxMIMOLayersR16, &v.HasMinimumSchedulingOffsetK0R16, &v.HasAntennaPortsFieldPresenceDCI1_2R16, &v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, &v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, &v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, &v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, &v.HasDmrsSequenceInitializationDCI1_2R16, &v.HasHarqProcessNumberSizeDCI1_2R16, &v.HasMcsTableDCI1_2R16, &v.HasNumberOfBitsForRVDCI1_2R16, &v.HasPdschTimeDomainAllocationListDCI1_2R16, &v.HasPrbBundlingTypeDCI1_2R16, &v.HasPriorityIndicatorDCI1_2R16, &v.HasRateMatchPatternGroup1DCI1_2R16, &v.HasRateMatchPatternGroup2DCI1_2R16, &v.HasResourceAllocationType1GranularityDCI1_2R16, &v.HasVrbToPRBInterleaverDCI1_2R16, &v.HasReferenceOfSLIVDCI1_2R16, &v.HasResourceAllocationDCI1_2R16, &v.HasPriorityIndicatorDCI1_1R16, &v.HasDataScramblingIdentityPDSCH2R16, &v.HasPdschTimeDomainAllocationListR16, &v.HasRepetitionSchemeConfigR16)
 		r.DecodeOptional(v.HasMaxMIMOLayersR16, &v.MaxMIMOLayersR16, "maxMIMO-Layers-r16")
 		r.DecodeOptional(v.HasMinimumSchedulingOffsetK0R16, &v.MinimumSchedulingOffsetK0R16, "minimumSchedulingOffsetK0-r16")
-		if v.HasAntennaPortsFieldPresenceDCI1_2R16 {
-			v.AntennaPortsFieldPresenceDCI1_2R16 = PDSCHConfig_AntennaPortsFieldPresenceDCI1_2R16(r.Enum(1, 0, false, "antennaPortsFieldPresenceDCI-1-2-r16"))
-		}
+		v.AntennaPortsFieldPresenceDCI1_2R16 = PDSCHConfig_AntennaPortsFieldPresenceDCI1_2R16(r.EnumIf(v.HasAntennaPortsFieldPresenceDCI1_2R16, 1, 0, false, "antennaPortsFieldPresenceDCI-1-2-r16"))
 		r.DecodeOptional(v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, &v.AperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, "aperiodicZP-CSI-RS-ResourceSetsToAddModListDCI-1-2-r16")
 		r.DecodeOptional(v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, &v.AperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, "aperiodicZP-CSI-RS-ResourceSetsToReleaseListDCI-1-2-r16")
 		r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, &v.DmrsDownlinkForPDSCHMappingTypeADCI1_2R16, "dmrs-DownlinkForPDSCH-MappingTypeA-DCI-1-2-r16")
 		r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, &v.DmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, "dmrs-DownlinkForPDSCH-MappingTypeB-DCI-1-2-r16")
-		if v.HasDmrsSequenceInitializationDCI1_2R16 {
-			v.DmrsSequenceInitializationDCI1_2R16 = PDSCHConfig_DmrsSequenceInitializationDCI1_2R16(r.Enum(1, 0, false, "dmrs-SequenceInitializationDCI-1-2-r16"))
-		}
-		if v.HasHarqProcessNumberSizeDCI1_2R16 {
-			v.HarqProcessNumberSizeDCI1_2R16 = r.Int(0, 4, false, "harq-ProcessNumberSizeDCI-1-2-r16")
-		}
-		if v.HasMcsTableDCI1_2R16 {
-			v.McsTableDCI1_2R16 = PDSCHConfig_McsTableDCI1_2R16(r.Enum(2, 0, false, "mcs-TableDCI-1-2-r16"))
-		}
-		if v.HasNumberOfBitsForRVDCI1_2R16 {
-			v.NumberOfBitsForRVDCI1_2R16 = r.Int(0, 2, false, "numberOfBitsForRV-DCI-1-2-r16")
-		}
+		v.DmrsSequenceInitializationDCI1_2R16 = PDSCHConfig_DmrsSequenceInitializationDCI1_2R16(r.EnumIf(v.HasDmrsSequenceInitializationDCI1_2R16, 1, 0, false, "dmrs-SequenceInitializationDCI-1-2-r16"))
+		v.HarqProcessNumberSizeDCI1_2R16 = r.IntIf(v.HasHarqProcessNumberSizeDCI1_2R16, 0, 4, false, "harq-ProcessNumberSizeDCI-1-2-r16")
+		v.McsTableDCI1_2R16 = PDSCHConfig_McsTableDCI1_2R16(r.EnumIf(v.HasMcsTableDCI1_2R16, 2, 0, false, "mcs-TableDCI-1-2-r16"))
+		v.NumberOfBitsForRVDCI1_2R16 = r.IntIf(v.HasNumberOfBitsForRVDCI1_2R16, 0, 2, false, "numberOfBitsForRV-DCI-1-2-r16")
 		r.DecodeOptional(v.HasPdschTimeDomainAllocationListDCI1_2R16, &v.PdschTimeDomainAllocationListDCI1_2R16, "pdsch-TimeDomainAllocationListDCI-1-2-r16")
 		r.DecodeOptional(v.HasPrbBundlingTypeDCI1_2R16, &v.PrbBundlingTypeDCI1_2R16, "prb-BundlingTypeDCI-1-2-r16")
-		if v.HasPriorityIndicatorDCI1_2R16 {
-			v.PriorityIndicatorDCI1_2R16 = PDSCHConfig_PriorityIndicatorDCI1_2R16(r.Enum(1, 0, false, "priorityIndicatorDCI-1-2-r16"))
-		}
+		v.PriorityIndicatorDCI1_2R16 = PDSCHConfig_PriorityIndicatorDCI1_2R16(r.EnumIf(v.HasPriorityIndicatorDCI1_2R16, 1, 0, false, "priorityIndicatorDCI-1-2-r16"))
 		r.DecodeOptional(v.HasRateMatchPatternGroup1DCI1_2R16, &v.RateMatchPatternGroup1DCI1_2R16, "rateMatchPatternGroup1DCI-1-2-r16")
 		r.DecodeOptional(v.HasRateMatchPatternGroup2DCI1_2R16, &v.RateMatchPatternGroup2DCI1_2R16, "rateMatchPatternGroup2DCI-1-2-r16")
-		if v.HasResourceAllocationType1GranularityDCI1_2R16 {
-			v.ResourceAllocationType1GranularityDCI1_2R16 = PDSCHConfig_ResourceAllocationType1GranularityDCI1_2R16(r.Enum(4, 0, false, "resourceAllocationType1GranularityDCI-1-2-r16"))
-		}
-		if v.HasVrbToPRBInterleaverDCI1_2R16 {
-			v.VrbToPRBInterleaverDCI1_2R16 = PDSCHConfig_VrbToPRBInterleaverDCI1_2R16(r.Enum(2, 0, false, "vrb-ToPRB-InterleaverDCI-1-2-r16"))
-		}
-		if v.HasReferenceOfSLIVDCI1_2R16 {
-			v.ReferenceOfSLIVDCI1_2R16 = PDSCHConfig_ReferenceOfSLIVDCI1_2R16(r.Enum(1, 0, false, "referenceOfSLIVDCI-1-2-r16"))
-		}
-		if v.HasResourceAllocationDCI1_2R16 {
-			v.ResourceAllocationDCI1_2R16 = PDSCHConfig_ResourceAllocationDCI1_2R16(r.Enum(3, 0, false, "resourceAllocationDCI-1-2-r16"))
-		}
-		if v.HasPriorityIndicatorDCI1_1R16 {
-			v.PriorityIndicatorDCI1_1R16 = PDSCHConfig_PriorityIndicatorDCI1_1R16(r.Enum(1, 0, false, "priorityIndicatorDCI-1-1-r16"))
-		}
-		if v.HasDataScramblingIdentityPDSCH2R16 {
-			v.DataScramblingIdentityPDSCH2R16 = r.Int(0, 1023, false, "dataScramblingIdentityPDSCH2-r16")
-		}
+		v.ResourceAllocationType1GranularityDCI1_2R16 = PDSCHConfig_ResourceAllocationType1GranularityDCI1_2R16(r.EnumIf(v.HasResourceAllocationType1GranularityDCI1_2R16, 4, 0, false, "resourceAllocationType1GranularityDCI-1-2-r16"))
+		v.VrbToPRBInterleaverDCI1_2R16 = PDSCHConfig_VrbToPRBInterleaverDCI1_2R16(r.EnumIf(v.HasVrbToPRBInterleaverDCI1_2R16, 2, 0, false, "vrb-ToPRB-InterleaverDCI-1-2-r16"))
+		v.ReferenceOfSLIVDCI1_2R16 = PDSCHConfig_ReferenceOfSLIVDCI1_2R16(r.EnumIf(v.HasReferenceOfSLIVDCI1_2R16, 1, 0, false, "referenceOfSLIVDCI-1-2-r16"))
+		v.ResourceAllocationDCI1_2R16 = PDSCHConfig_ResourceAllocationDCI1_2R16(r.EnumIf(v.HasResourceAllocationDCI1_2R16, 3, 0, false, "resourceAllocationDCI-1-2-r16"))
+		v.PriorityIndicatorDCI1_1R16 = PDSCHConfig_PriorityIndicatorDCI1_1R16(r.EnumIf(v.HasPriorityIndicatorDCI1_1R16, 1, 0, false, "priorityIndicatorDCI-1-1-r16"))
+		v.DataScramblingIdentityPDSCH2R16 = r.IntIf(v.HasDataScramblingIdentityPDSCH2R16, 0, 1023, false, "dataScramblingIdentityPDSCH2-r16")
 		r.DecodeOptional(v.HasPdschTimeDomainAllocationListR16, &v.PdschTimeDomainAllocationListR16, "pdsch-TimeDomainAllocationList-r16")
 		r.DecodeOptional(v.HasRepetitionSchemeConfigR16, &v.RepetitionSchemeConfigR16, "repetitionSchemeConfig-r16")
 		x.End("maxMIMO-Layers-r16")
@@ -7747,51 +7269,23 @@ func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17") {
 		r.Preamble(&v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, &v.HasPdschHARQACKEnhType3DCI1_2R17, &v.HasPdschHARQACKEnhType3DCIField1_2R17, &v.HasPdschHARQACKRetxDCI1_2R17, &v.HasPucchSSCellDynDCI1_2R17, &v.HasDlOrJointTCIStateListR17, &v.HasBeamAppTimeR17, &v.HasDummy, &v.HasDmrsFDOCCDisabledForRank1PDSCHR17, &v.HasMinimumSchedulingOffsetK0R17, &v.HasHarqProcessNumberSizeDCI1_2V1700, &v.HasHarqProcessNumberSizeDCI1_1R17, &v.HasMcsTableR17, &v.HasMcsTableDCI1_2R17, &v.HasXOverheadMulticastR17, &v.HasPriorityIndicatorDCI4_2R17, &v.HasSizeDCI4_2R17)
-		if v.HasPdschHARQACKOneShotFeedbackDCI1_2R17 {
-			v.PdschHARQACKOneShotFeedbackDCI1_2R17 = PDSCHConfig_PdschHARQACKOneShotFeedbackDCI1_2R17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17"))
-		}
-		if v.HasPdschHARQACKEnhType3DCI1_2R17 {
-			v.PdschHARQACKEnhType3DCI1_2R17 = PDSCHConfig_PdschHARQACKEnhType3DCI1_2R17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-1-2-r17"))
-		}
-		if v.HasPdschHARQACKEnhType3DCIField1_2R17 {
-			v.PdschHARQACKEnhType3DCIField1_2R17 = PDSCHConfig_PdschHARQACKEnhType3DCIField1_2R17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17"))
-		}
-		if v.HasPdschHARQACKRetxDCI1_2R17 {
-			v.PdschHARQACKRetxDCI1_2R17 = PDSCHConfig_PdschHARQACKRetxDCI1_2R17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-RetxDCI-1-2-r17"))
-		}
-		if v.HasPucchSSCellDynDCI1_2R17 {
-			v.PucchSSCellDynDCI1_2R17 = PDSCHConfig_PucchSSCellDynDCI1_2R17(r.Enum(1, 0, false, "pucch-sSCellDynDCI-1-2-r17"))
-		}
+		v.PdschHARQACKOneShotFeedbackDCI1_2R17 = PDSCHConfig_PdschHARQACKOneShotFeedbackDCI1_2R17(r.EnumIf(v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17"))
+		v.PdschHARQACKEnhType3DCI1_2R17 = PDSCHConfig_PdschHARQACKEnhType3DCI1_2R17(r.EnumIf(v.HasPdschHARQACKEnhType3DCI1_2R17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-1-2-r17"))
+		v.PdschHARQACKEnhType3DCIField1_2R17 = PDSCHConfig_PdschHARQACKEnhType3DCIField1_2R17(r.EnumIf(v.HasPdschHARQACKEnhType3DCIField1_2R17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17"))
+		v.PdschHARQACKRetxDCI1_2R17 = PDSCHConfig_PdschHARQACKRetxDCI1_2R17(r.EnumIf(v.HasPdschHARQACKRetxDCI1_2R17, 1, 0, false, "pdsch-HARQ-ACK-RetxDCI-1-2-r17"))
+		v.PucchSSCellDynDCI1_2R17 = PDSCHConfig_PucchSSCellDynDCI1_2R17(r.EnumIf(v.HasPucchSSCellDynDCI1_2R17, 1, 0, false, "pucch-sSCellDynDCI-1-2-r17"))
 		r.DecodeOptional(v.HasDlOrJointTCIStateListR17, &v.DlOrJointTCIStateListR17, "dl-OrJointTCI-StateList-r17")
-		if v.HasBeamAppTimeR17 {
-			v.BeamAppTimeR17 = PDSCHConfig_BeamAppTimeR17(r.Enum(16, 0, false, "beamAppTime-r17"))
-		}
+		v.BeamAppTimeR17 = PDSCHConfig_BeamAppTimeR17(r.EnumIf(v.HasBeamAppTimeR17, 16, 0, false, "beamAppTime-r17"))
 		r.DecodeOptional(v.HasDummy, &v.Dummy, "dummy")
-		if v.HasDmrsFDOCCDisabledForRank1PDSCHR17 {
-			v.DmrsFDOCCDisabledForRank1PDSCHR17 = PDSCHConfig_DmrsFDOCCDisabledForRank1PDSCHR17(r.Enum(1, 0, false, "dmrs-FD-OCC-DisabledForRank1-PDSCH-r17"))
-		}
+		v.DmrsFDOCCDisabledForRank1PDSCHR17 = PDSCHConfig_DmrsFDOCCDisabledForRank1PDSCHR17(r.EnumIf(v.HasDmrsFDOCCDisabledForRank1PDSCHR17, 1, 0, false, "dmrs-FD-OCC-DisabledForRank1-PDSCH-r17"))
 		r.DecodeOptional(v.HasMinimumSchedulingOffsetK0R17, &v.MinimumSchedulingOffsetK0R17, "minimumSchedulingOffsetK0-r17")
-		if v.HasHarqProcessNumberSizeDCI1_2V1700 {
-			v.HarqProcessNumberSizeDCI1_2V1700 = r.Int(0, 5, false, "harq-ProcessNumberSizeDCI-1-2-v1700")
-		}
-		if v.HasHarqProcessNumberSizeDCI1_1R17 {
-			v.HarqProcessNumberSizeDCI1_1R17 = r.Int(5, 5, false, "harq-ProcessNumberSizeDCI-1-1-r17")
-		}
-		if v.HasMcsTableR17 {
-			v.McsTableR17 = PDSCHConfig_McsTableR17(r.Enum(1, 0, false, "mcs-Table-r17"))
-		}
-		if v.HasMcsTableDCI1_2R17 {
-			v.McsTableDCI1_2R17 = PDSCHConfig_McsTableDCI1_2R17(r.Enum(1, 0, false, "mcs-TableDCI-1-2-r17"))
-		}
-		if v.HasXOverheadMulticastR17 {
-			v.XOverheadMulticastR17 = PDSCHConfig_XOverheadMulticastR17(r.Enum(3, 0, false, "xOverheadMulticast-r17"))
-		}
-		if v.HasPriorityIndicatorDCI4_2R17 {
-			v.PriorityIndicatorDCI4_2R17 = PDSCHConfig_PriorityIndicatorDCI4_2R17(r.Enum(1, 0, false, "priorityIndicatorDCI-4-2-r17"))
-		}
-		if v.HasSizeDCI4_2R17 {
-			v.SizeDCI4_2R17 = r.Int(20, 140, false, "sizeDCI-4-2-r17")
-		}
+		v.HarqProcessNumberSizeDCI1_2V1700 = r.IntIf(v.HasHarqProcessNumberSizeDCI1_2V1700, 0, 5, false, "harq-ProcessNumberSizeDCI-1-2-v1700")
+		v.HarqProcessNumberSizeDCI1_1R17 = r.IntIf(v.HasHarqProcessNumberSizeDCI1_1R17, 5, 5, false, "harq-ProcessNumberSizeDCI-1-1-r17")
+		v.McsTableR17 = PDSCHConfig_McsTableR17(r.EnumIf(v.HasMcsTableR17, 1, 0, false, "mcs-Table-r17"))
+		v.McsTableDCI1_2R17 = PDSCHConfig_McsTableDCI1_2R17(r.EnumIf(v.HasMcsTableDCI1_2R17, 1, 0, false, "mcs-TableDCI-1-2-r17"))
+		v.XOverheadMulticastR17 = PDSCHConfig_XOverheadMulticastR17(r.EnumIf(v.HasXOverheadMulticastR17, 3, 0, false, "xOverheadMulticast-r17"))
+		v.PriorityIndicatorDCI4_2R17 = PDSCHConfig_PriorityIndicatorDCI4_2R17(r.EnumIf(v.HasPriorityIndicatorDCI4_2R17, 1, 0, false, "priorityIndicatorDCI-4-2-r17"))
+		v.SizeDCI4_2R17 = r.IntIf(v.HasSizeDCI4_2R17, 20, 140, false, "sizeDCI-4-2-r17")
 		x.End("pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17")
 	}
 	if x.Begin(3, "pdsch-TimeDomainAllocationListForMultiPDSCH-r17") {
@@ -7808,32 +7302,22 @@ func (v *PDSCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMaxMIMOLayersR16 || v.HasMinimumSchedulingOffsetK0R16 || v.HasAntennaPortsFieldPresenceDCI1_2R16 || v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16 || v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16 || v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16 || v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16 || v.HasDmrsSequenceInitializationDCI1_2R16 || v.HasHarqProcessNumberSizeDCI1_2R16 || v.HasMcsTableDCI1_2R16 || v.HasNumberOfBitsForRVDCI1_2R16 || v.HasPdschTimeDomainAllocationListDCI1_2R16 || v.HasPrbBundlingTypeDCI1_2R16 || v.HasPriorityIndicatorDCI1_2R16 || v.HasRateMatchPatternGroup1DCI1_2R16 || v.HasRateMatchPatternGroup2DCI1_2R16 || v.HasResourceAllocationType1GranularityDCI1_2R16 || v.HasVrbToPRBInterleaverDCI1_2R16 || v.HasReferenceOfSLIVDCI1_2R16 || v.HasResourceAllocationDCI1_2R16 || v.HasPriorityIndicatorDCI1_1R16 || v.HasDataScramblingIdentityPDSCH2R16 || v.HasPdschTimeDomainAllocationListR16 || v.HasRepetitionSchemeConfigR16, v.HasRepetitionSchemeConfigV1630, v.HasPdschHARQACKOneShotFeedbackDCI1_2R17 || v.HasPdschHARQACKEnhType3DCI1_2R17 || v.HasPdschHARQACKEnhType3DCIField1_2R17 || v.HasPdschHARQACKRetxDCI1_2R17 || v.HasPucchSSCellDynDCI1_2R17 || v.HasDlOrJointTCIStateListR17 || v.HasBeamAppTimeR17 || v.HasDummy || v.HasDmrsFDOCCDisabledForRank1PDSCHR17 || v.HasMinimumSchedulingOffsetK0R17 || v.HasHarqProcessNumberSizeDCI1_2V1700 || v.HasHarqProcessNumberSizeDCI1_1R17 || v.HasMcsTableR17 || v.HasMcsTableDCI1_2R17 || v.HasXOverheadMulticastR17 || v.HasPriorityIndicatorDCI4_2R17 || v.HasSizeDCI4_2R17, v.HasPdschTimeDomainAllocationListForMultiPDSCHR17)
 	w.Extended(x)
 	w.Preamble(v.HasDataScramblingIdentityPDSCH, v.HasDmrsDownlinkForPDSCHMappingTypeA, v.HasDmrsDownlinkForPDSCHMappingTypeB, v.HasTciStatesToAddModList, v.HasTciStatesToReleaseList, v.HasVrbToPRBInterleaver, v.HasPdschTimeDomainAllocationList, v.HasPdschAggregationFactor, v.HasRateMatchPatternToAddModList, v.HasRateMatchPatternToReleaseList, v.HasRateMatchPatternGroup1, v.HasRateMatchPatternGroup2, v.HasMcsTable, v.HasMaxNrofCodeWordsScheduledByDCI, v.HasZpCSIRSResourceToAddModList, v.HasZpCSIRSResourceToReleaseList, v.HasAperiodicZPCSIRSResourceSetsToAddModList, v.HasAperiodicZPCSIRSResourceSetsToReleaseList, v.HasSpZPCSIRSResourceSetsToAddModList, v.HasSpZPCSIRSResourceSetsToReleaseList, v.HasPZPCSIRSResourceSet)
-	if v.HasDataScramblingIdentityPDSCH {
-		w.Int(v.DataScramblingIdentityPDSCH, 0, 1023, false, "dataScramblingIdentityPDSCH")
-	}
+	w.IntIf(v.HasDataScramblingIdentityPDSCH, v.DataScramblingIdentityPDSCH, 0, 1023, false, "dataScramblingIdentityPDSCH")
 	w.EncodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.DmrsDownlinkForPDSCHMappingTypeA, "dmrs-DownlinkForPDSCH-MappingTypeA")
 	w.EncodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.DmrsDownlinkForPDSCHMappingTypeB, "dmrs-DownlinkForPDSCH-MappingTypeB")
 	w.EncodeOptional(v.HasTciStatesToAddModList, &v.TciStatesToAddModList, "tci-StatesToAddModList")
 	w.EncodeOptional(v.HasTciStatesToReleaseList, &v.TciStatesToReleaseList, "tci-StatesToReleaseList")
-	if v.HasVrbToPRBInterleaver {
-		w.Enum(int64(v.VrbToPRBInterleaver), 2, 0, false, "vrb-ToPRB-Interleaver")
-	}
+	w.EnumIf(v.HasVrbToPRBInterleaver, int64(v.VrbToPRBInterleaver), 2, 0, false, "vrb-ToPRB-Interleaver")
 	w.Enum(int64(v.ResourceAllocation), 3, 0, false, "resourceAllocation")
 	w.EncodeOptional(v.HasPdschTimeDomainAllocationList, &v.PdschTimeDomainAllocationList, "pdsch-TimeDomainAllocationList")
-	if v.HasPdschAggregationFactor {
-		w.Enum(int64(v.PdschAggregationFactor), 3, 0, false, "pdsch-AggregationFactor")
-	}
+	w.EnumIf(v.HasPdschAggregationFactor, int64(v.PdschAggregationFactor), 3, 0, false, "pdsch-AggregationFactor")
 	w.EncodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
 	w.EncodeOptional(v.HasRateMatchPatternToReleaseList, &v.RateMatchPatternToReleaseList, "rateMatchPatternToReleaseList")
 	w.EncodeOptional(v.HasRateMatchPatternGroup1, &v.RateMatchPatternGroup1, "rateMatchPatternGroup1")
 	w.EncodeOptional(v.HasRateMatchPatternGroup2, &v.RateMatchPatternGroup2, "rateMatchPatternGroup2")
 	w.Enum(int64(v.RbgSize), 2, 0, false, "rbg-Size")
-	if v.HasMcsTable {
-		w.Enum(int64(v.McsTable), 2, 0, false, "mcs-Table")
-	}
-	if v.HasMaxNrofCodeWordsScheduledByDCI {
-		w.Enum(int64(v.MaxNrofCodeWordsScheduledByDCI), 2, 0, false, "maxNrofCodeWordsScheduledByDCI")
-	}
+	w.EnumIf(v.HasMcsTable, int64(v.McsTable), 2, 0, false, "mcs-Table")
+	w.EnumIf(v.HasMaxNrofCodeWordsScheduledByDCI, int64(v.MaxNrofCodeWordsScheduledByDCI), 2, 0, false, "maxNrofCodeWordsScheduledByDCI")
 	w.Encode(&v.PrbBundlingType, "prb-BundlingType")
 	w.EncodeOptional(v.HasZpCSIRSResourceToAddModList, &v.ZpCSIRSResourceToAddModList, "zp-CSI-RS-ResourceToAddModList")
 	w.EncodeOptional(v.HasZpCSIRSResourceToReleaseList, &v.ZpCSIRSResourceToReleaseList, "zp-CSI-RS-ResourceToReleaseList")
@@ -7847,50 +7331,26 @@ func (v *PDSCHConfig) EncodePER(w *per.Writer) error {
 		w.Preamble(v.HasMaxMIMOLayersR16, v.HasMinimumSchedulingOffsetK0R16, v.HasAntennaPortsFieldPresenceDCI1_2R16, v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, v.HasDmrsSequenceInitializationDCI1_2R16, v.HasHarqProcessNumberSizeDCI1_2R16, v.HasMcsTableDCI1_2R16, v.HasNumberOfBitsForRVDCI1_2R16, v.HasPdschTimeDomainAllocationListDCI1_2R16, v.HasPrbBundlingTypeDCI1_2R16, v.HasPriorityIndicatorDCI1_2R16, v.HasRateMatchPatternGroup1DCI1_2R16, v.HasRateMatchPatternGroup2DCI1_2R16, v.HasResourceAllocationType1GranularityDCI1_2R16, v.HasVrbToPRBInterleaverDCI1_2R16, v.HasReferenceOfSLIVDCI1_2R16, v.HasResourceAllocationDCI1_2R16, v.HasPriorityIndicatorDCI1_1R16, v.HasDataScramblingIdentityPDSCH2R16, v.HasPdschTimeDomainAllocationListR16, v.HasRepetitionSchemeConfigR16)
 		w.EncodeOptional(v.HasMaxMIMOLayersR16, &v.MaxMIMOLayersR16, "maxMIMO-Layers-r16")
 		w.EncodeOptional(v.HasMinimumSchedulingOffsetK0R16, &v.MinimumSchedulingOffsetK0R16, "minimumSchedulingOffsetK0-r16")
-		if v.HasAntennaPortsFieldPresenceDCI1_2R16 {
-			w.Enum(int64(v.AntennaPortsFieldPresenceDCI1_2R16), 1, 0, false, "antennaPortsFieldPresenceDCI-1-2-r16")
-		}
+		w.EnumIf(v.HasAntennaPortsFieldPresenceDCI1_2R16, int64(v.AntennaPortsFieldPresenceDCI1_2R16), 1, 0, false, "antennaPortsFieldPresenceDCI-1-2-r16")
 		w.EncodeOptional(v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, &v.AperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, "aperiodicZP-CSI-RS-ResourceSetsToAddModListDCI-1-2-r16")
 		w.EncodeOptional(v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, &v.AperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, "aperiodicZP-CSI-RS-ResourceSetsToReleaseListDCI-1-2-r16")
 		w.EncodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, &v.DmrsDownlinkForPDSCHMappingTypeADCI1_2R16, "dmrs-DownlinkForPDSCH-MappingTypeA-DCI-1-2-r16")
 		w.EncodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, &v.DmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, "dmrs-DownlinkForPDSCH-MappingTypeB-DCI-1-2-r16")
-		if v.HasDmrsSequenceInitializationDCI1_2R16 {
-			w.Enum(int64(v.DmrsSequenceInitializationDCI1_2R16), 1, 0, false, "dmrs-SequenceInitializationDCI-1-2-r16")
-		}
-		if v.HasHarqProcessNumberSizeDCI1_2R16 {
-			w.Int(v.HarqProcessNumberSizeDCI1_2R16, 0, 4, false, "harq-ProcessNumberSizeDCI-1-2-r16")
-		}
-		if v.HasMcsTableDCI1_2R16 {
-			w.Enum(int64(v.McsTableDCI1_2R16), 2, 0, false, "mcs-TableDCI-1-2-r16")
-		}
-		if v.HasNumberOfBitsForRVDCI1_2R16 {
-			w.Int(v.NumberOfBitsForRVDCI1_2R16, 0, 2, false, "numberOfBitsForRV-DCI-1-2-r16")
-		}
+		w.EnumIf(v.HasDmrsSequenceInitializationDCI1_2R16, int64(v.DmrsSequenceInitializationDCI1_2R16), 1, 0, false, "dmrs-SequenceInitializationDCI-1-2-r16")
+		w.IntIf(v.HasHarqProcessNumberSizeDCI1_2R16, v.HarqProcessNumberSizeDCI1_2R16, 0, 4, false, "harq-ProcessNumberSizeDCI-1-2-r16")
+		w.EnumIf(v.HasMcsTableDCI1_2R16, int64(v.McsTableDCI1_2R16), 2, 0, false, "mcs-TableDCI-1-2-r16")
+		w.IntIf(v.HasNumberOfBitsForRVDCI1_2R16, v.NumberOfBitsForRVDCI1_2R16, 0, 2, false, "numberOfBitsForRV-DCI-1-2-r16")
 		w.EncodeOptional(v.HasPdschTimeDomainAllocationListDCI1_2R16, &v.PdschTimeDomainAllocationListDCI1_2R16, "pdsch-TimeDomainAllocationListDCI-1-2-r16")
 		w.EncodeOptional(v.HasPrbBundlingTypeDCI1_2R16, &v.PrbBundlingTypeDCI1_2R16, "prb-BundlingTypeDCI-1-2-r16")
-		if v.HasPriorityIndicatorDCI1_2R16 {
-			w.Enum(int64(v.PriorityIndicatorDCI1_2R16), 1, 0, false, "priorityIndicatorDCI-1-2-r16")
-		}
+		w.EnumIf(v.HasPriorityIndicatorDCI1_2R16, int64(v.PriorityIndicatorDCI1_2R16), 1, 0, false, "priorityIndicatorDCI-1-2-r16")
 		w.EncodeOptional(v.HasRateMatchPatternGroup1DCI1_2R16, &v.RateMatchPatternGroup1DCI1_2R16, "rateMatchPatternGroup1DCI-1-2-r16")
 		w.EncodeOptional(v.HasRateMatchPatternGroup2DCI1_2R16, &v.RateMatchPatternGroup2DCI1_2R16, "rateMatchPatternGroup2DCI-1-2-r16")
-		if v.HasResourceAllocationType1GranularityDCI1_2R16 {
-			w.Enum(int64(v.ResourceAllocationType1GranularityDCI1_2R16), 4, 0, false, "resourceAllocationType1GranularityDCI-1-2-r16")
-		}
-		if v.HasVrbToPRBInterleaverDCI1_2R16 {
-			w.Enum(int64(v.VrbToPRBInterleaverDCI1_2R16), 2, 0, false, "vrb-ToPRB-InterleaverDCI-1-2-r16")
-		}
-		if v.HasReferenceOfSLIVDCI1_2R16 {
-			w.Enum(int64(v.ReferenceOfSLIVDCI1_2R16), 1, 0, false, "referenceOfSLIVDCI-1-2-r16")
-		}
-		if v.HasResourceAllocationDCI1_2R16 {
-			w.Enum(int64(v.ResourceAllocationDCI1_2R16), 3, 0, false, "resourceAllocationDCI-1-2-r16")
-		}
-		if v.HasPriorityIndicatorDCI1_1R16 {
-			w.Enum(int64(v.PriorityIndicatorDCI1_1R16), 1, 0, false, "priorityIndicatorDCI-1-1-r16")
-		}
-		if v.HasDataScramblingIdentityPDSCH2R16 {
-			w.Int(v.DataScramblingIdentityPDSCH2R16, 0, 1023, false, "dataScramblingIdentityPDSCH2-r16")
-		}
+		w.EnumIf(v.HasResourceAllocationType1GranularityDCI1_2R16, int64(v.ResourceAllocationType1GranularityDCI1_2R16), 4, 0, false, "resourceAllocationType1GranularityDCI-1-2-r16")
+		w.EnumIf(v.HasVrbToPRBInterleaverDCI1_2R16, int64(v.VrbToPRBInterleaverDCI1_2R16), 2, 0, false, "vrb-ToPRB-InterleaverDCI-1-2-r16")
+		w.EnumIf(v.HasReferenceOfSLIVDCI1_2R16, int64(v.ReferenceOfSLIVDCI1_2R16), 1, 0, false, "referenceOfSLIVDCI-1-2-r16")
+		w.EnumIf(v.HasResourceAllocationDCI1_2R16, int64(v.ResourceAllocationDCI1_2R16), 3, 0, false, "resourceAllocationDCI-1-2-r16")
+		w.EnumIf(v.HasPriorityIndicatorDCI1_1R16, int64(v.PriorityIndicatorDCI1_1R16), 1, 0, false, "priorityIndicatorDCI-1-1-r16")
+		w.IntIf(v.HasDataScramblingIdentityPDSCH2R16, v.DataScramblingIdentityPDSCH2R16, 0, 1023, false, "dataScramblingIdentityPDSCH2-r16")
 		w.EncodeOptional(v.HasPdschTimeDomainAllocationListR16, &v.PdschTimeDomainAllocationListR16, "pdsch-TimeDomainAllocationList-r16")
 		w.EncodeOptional(v.HasRepetitionSchemeConfigR16, &v.RepetitionSchemeConfigR16, "repetitionSchemeConfig-r16")
 		w.EndOpen(o)
@@ -7902,51 +7362,23 @@ func (v *PDSCHConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, v.HasPdschHARQACKEnhType3DCI1_2R17, v.HasPdschHARQACKEnhType3DCIField1_2R17, v.HasPdschHARQACKRetxDCI1_2R17, v.HasPucchSSCellDynDCI1_2R17, v.HasDlOrJointTCIStateListR17, v.HasBeamAppTimeR17, v.HasDummy, v.HasDmrsFDOCCDisabledForRank1PDSCHR17, v.HasMinimumSchedulingOffsetK0R17, v.HasHarqProcessNumberSizeDCI1_2V1700, v.HasHarqProcessNumberSizeDCI1_1R17, v.HasMcsTableR17, v.HasMcsTableDCI1_2R17, v.HasXOverheadMulticastR17, v.HasPriorityIndicatorDCI4_2R17, v.HasSizeDCI4_2R17)
-		if v.HasPdschHARQACKOneShotFeedbackDCI1_2R17 {
-			w.Enum(int64(v.PdschHARQACKOneShotFeedbackDCI1_2R17), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17")
-		}
-		if v.HasPdschHARQACKEnhType3DCI1_2R17 {
-			w.Enum(int64(v.PdschHARQACKEnhType3DCI1_2R17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-1-2-r17")
-		}
-		if v.HasPdschHARQACKEnhType3DCIField1_2R17 {
-			w.Enum(int64(v.PdschHARQACKEnhType3DCIField1_2R17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17")
-		}
-		if v.HasPdschHARQACKRetxDCI1_2R17 {
-			w.Enum(int64(v.PdschHARQACKRetxDCI1_2R17), 1, 0, false, "pdsch-HARQ-ACK-RetxDCI-1-2-r17")
-		}
-		if v.HasPucchSSCellDynDCI1_2R17 {
-			w.Enum(int64(v.PucchSSCellDynDCI1_2R17), 1, 0, false, "pucch-sSCellDynDCI-1-2-r17")
-		}
+		w.EnumIf(v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, int64(v.PdschHARQACKOneShotFeedbackDCI1_2R17), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17")
+		w.EnumIf(v.HasPdschHARQACKEnhType3DCI1_2R17, int64(v.PdschHARQACKEnhType3DCI1_2R17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-1-2-r17")
+		w.EnumIf(v.HasPdschHARQACKEnhType3DCIField1_2R17, int64(v.PdschHARQACKEnhType3DCIField1_2R17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17")
+		w.EnumIf(v.HasPdschHARQACKRetxDCI1_2R17, int64(v.PdschHARQACKRetxDCI1_2R17), 1, 0, false, "pdsch-HARQ-ACK-RetxDCI-1-2-r17")
+		w.EnumIf(v.HasPucchSSCellDynDCI1_2R17, int64(v.PucchSSCellDynDCI1_2R17), 1, 0, false, "pucch-sSCellDynDCI-1-2-r17")
 		w.EncodeOptional(v.HasDlOrJointTCIStateListR17, &v.DlOrJointTCIStateListR17, "dl-OrJointTCI-StateList-r17")
-		if v.HasBeamAppTimeR17 {
-			w.Enum(int64(v.BeamAppTimeR17), 16, 0, false, "beamAppTime-r17")
-		}
+		w.EnumIf(v.HasBeamAppTimeR17, int64(v.BeamAppTimeR17), 16, 0, false, "beamAppTime-r17")
 		w.EncodeOptional(v.HasDummy, &v.Dummy, "dummy")
-		if v.HasDmrsFDOCCDisabledForRank1PDSCHR17 {
-			w.Enum(int64(v.DmrsFDOCCDisabledForRank1PDSCHR17), 1, 0, false, "dmrs-FD-OCC-DisabledForRank1-PDSCH-r17")
-		}
+		w.EnumIf(v.HasDmrsFDOCCDisabledForRank1PDSCHR17, int64(v.DmrsFDOCCDisabledForRank1PDSCHR17), 1, 0, false, "dmrs-FD-OCC-DisabledForRank1-PDSCH-r17")
 		w.EncodeOptional(v.HasMinimumSchedulingOffsetK0R17, &v.MinimumSchedulingOffsetK0R17, "minimumSchedulingOffsetK0-r17")
-		if v.HasHarqProcessNumberSizeDCI1_2V1700 {
-			w.Int(v.HarqProcessNumberSizeDCI1_2V1700, 0, 5, false, "harq-ProcessNumberSizeDCI-1-2-v1700")
-		}
-		if v.HasHarqProcessNumberSizeDCI1_1R17 {
-			w.Int(v.HarqProcessNumberSizeDCI1_1R17, 5, 5, false, "harq-ProcessNumberSizeDCI-1-1-r17")
-		}
-		if v.HasMcsTableR17 {
-			w.Enum(int64(v.McsTableR17), 1, 0, false, "mcs-Table-r17")
-		}
-		if v.HasMcsTableDCI1_2R17 {
-			w.Enum(int64(v.McsTableDCI1_2R17), 1, 0, false, "mcs-TableDCI-1-2-r17")
-		}
-		if v.HasXOverheadMulticastR17 {
-			w.Enum(int64(v.XOverheadMulticastR17), 3, 0, false, "xOverheadMulticast-r17")
-		}
-		if v.HasPriorityIndicatorDCI4_2R17 {
-			w.Enum(int64(v.PriorityIndicatorDCI4_2R17), 1, 0, false, "priorityIndicatorDCI-4-2-r17")
-		}
-		if v.HasSizeDCI4_2R17 {
-			w.Int(v.SizeDCI4_2R17, 20, 140, false, "sizeDCI-4-2-r17")
-		}
+		w.IntIf(v.HasHarqProcessNumberSizeDCI1_2V1700, v.HarqProcessNumberSizeDCI1_2V1700, 0, 5, false, "harq-ProcessNumberSizeDCI-1-2-v1700")
+		w.IntIf(v.HasHarqProcessNumberSizeDCI1_1R17, v.HarqProcessNumberSizeDCI1_1R17, 5, 5, false, "harq-ProcessNumberSizeDCI-1-1-r17")
+		w.EnumIf(v.HasMcsTableR17, int64(v.McsTableR17), 1, 0, false, "mcs-Table-r17")
+		w.EnumIf(v.HasMcsTableDCI1_2R17, int64(v.McsTableDCI1_2R17), 1, 0, false, "mcs-TableDCI-1-2-r17")
+		w.EnumIf(v.HasXOverheadMulticastR17, int64(v.XOverheadMulticastR17), 3, 0, false, "xOverheadMulticast-r17")
+		w.EnumIf(v.HasPriorityIndicatorDCI4_2R17, int64(v.PriorityIndicatorDCI4_2R17), 1, 0, false, "priorityIndicatorDCI-4-2-r17")
+		w.IntIf(v.HasSizeDCI4_2R17, v.SizeDCI4_2R17, 20, 140, false, "sizeDCI-4-2-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
@@ -8120,18 +7552,14 @@ func (v *PDSCHConfig_PrbBundlingType) EncodePER(w *per.Writer) error {
 func (v *PDSCHConfig_PrbBundlingType_StaticBundling) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfig_PrbBundlingType_StaticBundling{}
 	r.Preamble(&v.HasBundleSize)
-	if v.HasBundleSize {
-		v.BundleSize = PDSCHConfig_PrbBundlingType_StaticBundling_BundleSize(r.Enum(2, 0, false, "bundleSize"))
-	}
+	v.BundleSize = PDSCHConfig_PrbBundlingType_StaticBundling_BundleSize(r.EnumIf(v.HasBundleSize, 2, 0, false, "bundleSize"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingType_StaticBundling) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBundleSize)
-	if v.HasBundleSize {
-		w.Enum(int64(v.BundleSize), 2, 0, false, "bundleSize")
-	}
+	w.EnumIf(v.HasBundleSize, int64(v.BundleSize), 2, 0, false, "bundleSize")
 	return w.Err()
 }
 
@@ -8139,24 +7567,16 @@ func (v *PDSCHConfig_PrbBundlingType_StaticBundling) EncodePER(w *per.Writer) er
 func (v *PDSCHConfig_PrbBundlingType_DynamicBundling) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfig_PrbBundlingType_DynamicBundling{}
 	r.Preamble(&v.HasBundleSizeSet1, &v.HasBundleSizeSet2)
-	if v.HasBundleSizeSet1 {
-		v.BundleSizeSet1 = PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet1(r.Enum(4, 0, false, "bundleSizeSet1"))
-	}
-	if v.HasBundleSizeSet2 {
-		v.BundleSizeSet2 = PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet2(r.Enum(2, 0, false, "bundleSizeSet2"))
-	}
+	v.BundleSizeSet1 = PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet1(r.EnumIf(v.HasBundleSizeSet1, 4, 0, false, "bundleSizeSet1"))
+	v.BundleSizeSet2 = PDSCHConfig_PrbBundlingType_DynamicBundling_BundleSizeSet2(r.EnumIf(v.HasBundleSizeSet2, 2, 0, false, "bundleSizeSet2"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingType_DynamicBundling) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBundleSizeSet1, v.HasBundleSizeSet2)
-	if v.HasBundleSizeSet1 {
-		w.Enum(int64(v.BundleSizeSet1), 4, 0, false, "bundleSizeSet1")
-	}
-	if v.HasBundleSizeSet2 {
-		w.Enum(int64(v.BundleSizeSet2), 2, 0, false, "bundleSizeSet2")
-	}
+	w.EnumIf(v.HasBundleSizeSet1, int64(v.BundleSizeSet1), 4, 0, false, "bundleSizeSet1")
+	w.EnumIf(v.HasBundleSizeSet2, int64(v.BundleSizeSet2), 2, 0, false, "bundleSizeSet2")
 	return w.Err()
 }
 
@@ -8432,18 +7852,14 @@ func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16) EncodePER(w *per.Writer) error {
 func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16{}
 	r.Preamble(&v.HasBundleSizeR16)
-	if v.HasBundleSizeR16 {
-		v.BundleSizeR16 = PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16_BundleSizeR16(r.Enum(2, 0, false, "bundleSize-r16"))
-	}
+	v.BundleSizeR16 = PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16_BundleSizeR16(r.EnumIf(v.HasBundleSizeR16, 2, 0, false, "bundleSize-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBundleSizeR16)
-	if v.HasBundleSizeR16 {
-		w.Enum(int64(v.BundleSizeR16), 2, 0, false, "bundleSize-r16")
-	}
+	w.EnumIf(v.HasBundleSizeR16, int64(v.BundleSizeR16), 2, 0, false, "bundleSize-r16")
 	return w.Err()
 }
 
@@ -8451,24 +7867,16 @@ func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16) EncodePER(w *pe
 func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16{}
 	r.Preamble(&v.HasBundleSizeSet1R16, &v.HasBundleSizeSet2R16)
-	if v.HasBundleSizeSet1R16 {
-		v.BundleSizeSet1R16 = PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet1R16(r.Enum(4, 0, false, "bundleSizeSet1-r16"))
-	}
-	if v.HasBundleSizeSet2R16 {
-		v.BundleSizeSet2R16 = PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet2R16(r.Enum(2, 0, false, "bundleSizeSet2-r16"))
-	}
+	v.BundleSizeSet1R16 = PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet1R16(r.EnumIf(v.HasBundleSizeSet1R16, 4, 0, false, "bundleSizeSet1-r16"))
+	v.BundleSizeSet2R16 = PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16_BundleSizeSet2R16(r.EnumIf(v.HasBundleSizeSet2R16, 2, 0, false, "bundleSizeSet2-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBundleSizeSet1R16, v.HasBundleSizeSet2R16)
-	if v.HasBundleSizeSet1R16 {
-		w.Enum(int64(v.BundleSizeSet1R16), 4, 0, false, "bundleSizeSet1-r16")
-	}
-	if v.HasBundleSizeSet2R16 {
-		w.Enum(int64(v.BundleSizeSet2R16), 2, 0, false, "bundleSizeSet2-r16")
-	}
+	w.EnumIf(v.HasBundleSizeSet1R16, int64(v.BundleSizeSet1R16), 4, 0, false, "bundleSizeSet1-r16")
+	w.EnumIf(v.HasBundleSizeSet2R16, int64(v.BundleSizeSet2R16), 2, 0, false, "bundleSizeSet2-r16")
 	return w.Err()
 }
 
@@ -8881,19 +8289,13 @@ func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasCodeBlockGroupTransmission, &v.HasXOverhead, &v.HasNrofHARQProcessesForPDSCH, &v.HasPucchCell)
 	r.DecodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
-	if v.HasXOverhead {
-		v.XOverhead = PDSCHServingCellConfig_XOverhead(r.Enum(3, 0, false, "xOverhead"))
-	}
-	if v.HasNrofHARQProcessesForPDSCH {
-		v.NrofHARQProcessesForPDSCH = PDSCHServingCellConfig_NrofHARQProcessesForPDSCH(r.Enum(6, 0, false, "nrofHARQ-ProcessesForPDSCH"))
-	}
+	v.XOverhead = PDSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
+	v.NrofHARQProcessesForPDSCH = PDSCHServingCellConfig_NrofHARQProcessesForPDSCH(r.EnumIf(v.HasNrofHARQProcessesForPDSCH, 6, 0, false, "nrofHARQ-ProcessesForPDSCH"))
 	r.DecodeOptional(v.HasPucchCell, &v.PucchCell, "pucch-Cell")
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxMIMO-Layers") {
 		r.Preamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
-		if v.HasMaxMIMOLayers {
-			v.MaxMIMOLayers = r.Int(1, 8, false, "maxMIMO-Layers")
-		}
+		v.MaxMIMOLayers = r.IntIf(v.HasMaxMIMOLayers, 1, 8, false, "maxMIMO-Layers")
 		if v.HasProcessingType2Enabled {
 			v.ProcessingType2Enabled = r.Bool("processingType2Enabled")
 		}
@@ -8907,9 +8309,7 @@ func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(2, "downlinkHARQ-FeedbackDisabled-r17") {
 		r.Preamble(&v.HasDownlinkHARQFeedbackDisabledR17, &v.HasNrofHARQProcessesForPDSCHV1700)
 		r.DecodeOptional(v.HasDownlinkHARQFeedbackDisabledR17, &v.DownlinkHARQFeedbackDisabledR17, "downlinkHARQ-FeedbackDisabled-r17")
-		if v.HasNrofHARQProcessesForPDSCHV1700 {
-			v.NrofHARQProcessesForPDSCHV1700 = PDSCHServingCellConfig_NrofHARQProcessesForPDSCHV1700(r.Enum(1, 0, false, "nrofHARQ-ProcessesForPDSCH-v1700"))
-		}
+		v.NrofHARQProcessesForPDSCHV1700 = PDSCHServingCellConfig_NrofHARQProcessesForPDSCHV1700(r.EnumIf(v.HasNrofHARQProcessesForPDSCHV1700, 1, 0, false, "nrofHARQ-ProcessesForPDSCH-v1700"))
 		x.End("downlinkHARQ-FeedbackDisabled-r17")
 	}
 	v.Unknown = x.Unknown(3)
@@ -8922,19 +8322,13 @@ func (v *PDSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasCodeBlockGroupTransmission, v.HasXOverhead, v.HasNrofHARQProcessesForPDSCH, v.HasPucchCell)
 	w.EncodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
-	if v.HasXOverhead {
-		w.Enum(int64(v.XOverhead), 3, 0, false, "xOverhead")
-	}
-	if v.HasNrofHARQProcessesForPDSCH {
-		w.Enum(int64(v.NrofHARQProcessesForPDSCH), 6, 0, false, "nrofHARQ-ProcessesForPDSCH")
-	}
+	w.EnumIf(v.HasXOverhead, int64(v.XOverhead), 3, 0, false, "xOverhead")
+	w.EnumIf(v.HasNrofHARQProcessesForPDSCH, int64(v.NrofHARQProcessesForPDSCH), 6, 0, false, "nrofHARQ-ProcessesForPDSCH")
 	w.EncodeOptional(v.HasPucchCell, &v.PucchCell, "pucch-Cell")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMaxMIMOLayers, v.HasProcessingType2Enabled)
-		if v.HasMaxMIMOLayers {
-			w.Int(v.MaxMIMOLayers, 1, 8, false, "maxMIMO-Layers")
-		}
+		w.IntIf(v.HasMaxMIMOLayers, v.MaxMIMOLayers, 1, 8, false, "maxMIMO-Layers")
 		if v.HasProcessingType2Enabled {
 			w.WriteBool(v.ProcessingType2Enabled)
 		}
@@ -8948,9 +8342,7 @@ func (v *PDSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasDownlinkHARQFeedbackDisabledR17, v.HasNrofHARQProcessesForPDSCHV1700)
 		w.EncodeOptional(v.HasDownlinkHARQFeedbackDisabledR17, &v.DownlinkHARQFeedbackDisabledR17, "downlinkHARQ-FeedbackDisabled-r17")
-		if v.HasNrofHARQProcessesForPDSCHV1700 {
-			w.Enum(int64(v.NrofHARQProcessesForPDSCHV1700), 1, 0, false, "nrofHARQ-ProcessesForPDSCH-v1700")
-		}
+		w.EnumIf(v.HasNrofHARQProcessesForPDSCHV1700, int64(v.NrofHARQProcessesForPDSCHV1700), 1, 0, false, "nrofHARQ-ProcessesForPDSCH-v1700")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9171,9 +8563,7 @@ func (v *PDSCHTimeDomainResourceAllocationList) MarshalUPER() ([]byte, error) {
 func (v *PDSCHTimeDomainResourceAllocation) DecodePER(r *per.Reader) error {
 	*v = PDSCHTimeDomainResourceAllocation{}
 	r.Preamble(&v.HasK0)
-	if v.HasK0 {
-		v.K0 = r.Int(0, 32, false, "k0")
-	}
+	v.K0 = r.IntIf(v.HasK0, 0, 32, false, "k0")
 	v.MappingType = PDSCHTimeDomainResourceAllocation_MappingType(r.Enum(2, 0, false, "mappingType"))
 	v.StartSymbolAndLength = r.Int(0, 127, false, "startSymbolAndLength")
 	return r.Err()
@@ -9182,9 +8572,7 @@ func (v *PDSCHTimeDomainResourceAllocation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHTimeDomainResourceAllocation) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasK0)
-	if v.HasK0 {
-		w.Int(v.K0, 0, 32, false, "k0")
-	}
+	w.IntIf(v.HasK0, v.K0, 0, 32, false, "k0")
 	w.Enum(int64(v.MappingType), 2, 0, false, "mappingType")
 	w.Int(v.StartSymbolAndLength, 0, 127, false, "startSymbolAndLength")
 	return w.Err()
@@ -9225,27 +8613,19 @@ func (v *PDSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PDSCHTimeDomainResourceAllocationR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasK0R16, &v.HasRepetitionNumberR16)
-	if v.HasK0R16 {
-		v.K0R16 = r.Int(0, 32, false, "k0-r16")
-	}
+	v.K0R16 = r.IntIf(v.HasK0R16, 0, 32, false, "k0-r16")
 	v.MappingTypeR16 = PDSCHTimeDomainResourceAllocationR16_MappingTypeR16(r.Enum(2, 0, false, "mappingType-r16"))
 	v.StartSymbolAndLengthR16 = r.Int(0, 127, false, "startSymbolAndLength-r16")
-	if v.HasRepetitionNumberR16 {
-		v.RepetitionNumberR16 = PDSCHTimeDomainResourceAllocationR16_RepetitionNumberR16(r.Enum(8, 0, false, "repetitionNumber-r16"))
-	}
+	v.RepetitionNumberR16 = PDSCHTimeDomainResourceAllocationR16_RepetitionNumberR16(r.EnumIf(v.HasRepetitionNumberR16, 8, 0, false, "repetitionNumber-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "k0-v1710") {
 		r.Preamble(&v.HasK0V1710)
-		if v.HasK0V1710 {
-			v.K0V1710 = r.Int(33, 128, false, "k0-v1710")
-		}
+		v.K0V1710 = r.IntIf(v.HasK0V1710, 33, 128, false, "k0-v1710")
 		x.End("k0-v1710")
 	}
 	if x.Begin(1, "repetitionNumber-v1730") {
 		r.Preamble(&v.HasRepetitionNumberV1730)
-		if v.HasRepetitionNumberV1730 {
-			v.RepetitionNumberV1730 = PDSCHTimeDomainResourceAllocationR16_RepetitionNumberV1730(r.Enum(8, 0, false, "repetitionNumber-v1730"))
-		}
+		v.RepetitionNumberV1730 = PDSCHTimeDomainResourceAllocationR16_RepetitionNumberV1730(r.EnumIf(v.HasRepetitionNumberV1730, 8, 0, false, "repetitionNumber-v1730"))
 		x.End("repetitionNumber-v1730")
 	}
 	v.Unknown = x.Unknown(2)
@@ -9257,27 +8637,19 @@ func (v *PDSCHTimeDomainResourceAllocationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasK0V1710, v.HasRepetitionNumberV1730)
 	w.Extended(x)
 	w.Preamble(v.HasK0R16, v.HasRepetitionNumberR16)
-	if v.HasK0R16 {
-		w.Int(v.K0R16, 0, 32, false, "k0-r16")
-	}
+	w.IntIf(v.HasK0R16, v.K0R16, 0, 32, false, "k0-r16")
 	w.Enum(int64(v.MappingTypeR16), 2, 0, false, "mappingType-r16")
 	w.Int(v.StartSymbolAndLengthR16, 0, 127, false, "startSymbolAndLength-r16")
-	if v.HasRepetitionNumberR16 {
-		w.Enum(int64(v.RepetitionNumberR16), 8, 0, false, "repetitionNumber-r16")
-	}
+	w.EnumIf(v.HasRepetitionNumberR16, int64(v.RepetitionNumberR16), 8, 0, false, "repetitionNumber-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasK0V1710)
-		if v.HasK0V1710 {
-			w.Int(v.K0V1710, 33, 128, false, "k0-v1710")
-		}
+		w.IntIf(v.HasK0V1710, v.K0V1710, 33, 128, false, "k0-v1710")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasRepetitionNumberV1730)
-		if v.HasRepetitionNumberV1730 {
-			w.Enum(int64(v.RepetitionNumberV1730), 8, 0, false, "repetitionNumber-v1730")
-		}
+		w.EnumIf(v.HasRepetitionNumberV1730, int64(v.RepetitionNumberV1730), 8, 0, false, "repetitionNumber-v1730")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9388,9 +8760,7 @@ func (v *PHRConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "mpe-Reporting-FR2-r17") {
 		r.Preamble(&v.HasMpeReportingFR2R17, &v.HasTwoPHRModeR17)
 		r.DecodeOptional(v.HasMpeReportingFR2R17, &v.MpeReportingFR2R17, "mpe-Reporting-FR2-r17")
-		if v.HasTwoPHRModeR17 {
-			v.TwoPHRModeR17 = PHRConfig_TwoPHRModeR17(r.Enum(1, 0, false, "twoPHRMode-r17"))
-		}
+		v.TwoPHRModeR17 = PHRConfig_TwoPHRModeR17(r.EnumIf(v.HasTwoPHRModeR17, 1, 0, false, "twoPHRMode-r17"))
 		x.End("mpe-Reporting-FR2-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -9417,9 +8787,7 @@ func (v *PHRConfig) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasMpeReportingFR2R17, v.HasTwoPHRModeR17)
 		w.EncodeOptional(v.HasMpeReportingFR2R17, &v.MpeReportingFR2R17, "mpe-Reporting-FR2-r17")
-		if v.HasTwoPHRModeR17 {
-			w.Enum(int64(v.TwoPHRModeR17), 1, 0, false, "twoPHRMode-r17")
-		}
+		w.EnumIf(v.HasTwoPHRModeR17, int64(v.TwoPHRModeR17), 1, 0, false, "twoPHRMode-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9582,12 +8950,8 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = PhysicalCellGroupConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasHarqACKSpatialBundlingPUCCH, &v.HasHarqACKSpatialBundlingPUSCH, &v.HasPNRFR1, &v.HasTpcSRSRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcPUSCHRNTI, &v.HasSpCSIRNTI, &v.HasCsRNTI)
-	if v.HasHarqACKSpatialBundlingPUCCH {
-		v.HarqACKSpatialBundlingPUCCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCH(r.Enum(1, 0, false, "harq-ACK-SpatialBundlingPUCCH"))
-	}
-	if v.HasHarqACKSpatialBundlingPUSCH {
-		v.HarqACKSpatialBundlingPUSCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCH(r.Enum(1, 0, false, "harq-ACK-SpatialBundlingPUSCH"))
-	}
+	v.HarqACKSpatialBundlingPUCCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCH, 1, 0, false, "harq-ACK-SpatialBundlingPUCCH"))
+	v.HarqACKSpatialBundlingPUSCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCH, 1, 0, false, "harq-ACK-SpatialBundlingPUSCH"))
 	r.DecodeOptional(v.HasPNRFR1, &v.PNRFR1, "p-NR-FR1")
 	v.PdschHARQACKCodebook = PhysicalCellGroupConfig_PdschHARQACKCodebook(r.Enum(2, 0, false, "pdsch-HARQ-ACK-Codebook"))
 	r.DecodeOptional(v.HasTpcSRSRNTI, &v.TpcSRSRNTI, "tpc-SRS-RNTI")
@@ -9604,9 +8968,7 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "xScale") {
 		r.Preamble(&v.HasXScale)
-		if v.HasXScale {
-			v.XScale = PhysicalCellGroupConfig_XScale(r.Enum(4, 0, false, "xScale"))
-		}
+		v.XScale = PhysicalCellGroupConfig_XScale(r.EnumIf(v.HasXScale, 4, 0, false, "xScale"))
 		x.End("xScale")
 	}
 	if x.Begin(2, "pdcch-BlindDetection") {
@@ -9617,57 +8979,27 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(3, "dcp-Config-r16") {
 		r.Preamble(&v.HasDcpConfigR16, &v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, &v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, &v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, &v.HasPNRFR2R16, &v.HasPUEFR2R16, &v.HasNrdcPCmodeFR1R16, &v.HasNrdcPCmodeFR2R16, &v.HasPdschHARQACKCodebookR16, &v.HasNfiTotalDAIIncludedR16, &v.HasUlTotalDAIIncludedR16, &v.HasPdschHARQACKOneShotFeedbackR16, &v.HasPdschHARQACKOneShotFeedbackNDIR16, &v.HasPdschHARQACKOneShotFeedbackCBGR16, &v.HasDownlinkAssignmentIndexDCI0_2R16, &v.HasDownlinkAssignmentIndexDCI1_2R16, &v.HasPdschHARQACKCodebookListR16, &v.HasAckNackFeedbackModeR16, &v.HasPdcchBlindDetectionCACombIndicatorR16, &v.HasPdcchBlindDetection2R16, &v.HasPdcchBlindDetection3R16, &v.HasBdFactorRR16)
 		r.DecodeOptional(v.HasDcpConfigR16, &v.DcpConfigR16, "dcp-Config-r16")
-		if v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 {
-			v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16(r.Enum(2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16"))
-		}
-		if v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 {
-			v.HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16(r.Enum(2, 0, false, "harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16"))
-		}
-		if v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16 {
-			v.PdschHARQACKCodebookSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookSecondaryPUCCHgroupR16(r.Enum(2, 0, false, "pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16"))
-		}
+		v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16"))
+		v.HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16"))
+		v.PdschHARQACKCodebookSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookSecondaryPUCCHgroupR16(r.EnumIf(v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, 2, 0, false, "pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16"))
 		r.DecodeOptional(v.HasPNRFR2R16, &v.PNRFR2R16, "p-NR-FR2-r16")
 		r.DecodeOptional(v.HasPUEFR2R16, &v.PUEFR2R16, "p-UE-FR2-r16")
-		if v.HasNrdcPCmodeFR1R16 {
-			v.NrdcPCmodeFR1R16 = PhysicalCellGroupConfig_NrdcPCmodeFR1R16(r.Enum(3, 0, false, "nrdc-PCmode-FR1-r16"))
-		}
-		if v.HasNrdcPCmodeFR2R16 {
-			v.NrdcPCmodeFR2R16 = PhysicalCellGroupConfig_NrdcPCmodeFR2R16(r.Enum(3, 0, false, "nrdc-PCmode-FR2-r16"))
-		}
-		if v.HasPdschHARQACKCodebookR16 {
-			v.PdschHARQACKCodebookR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookR16(r.Enum(1, 0, false, "pdsch-HARQ-ACK-Codebook-r16"))
-		}
-		if v.HasNfiTotalDAIIncludedR16 {
-			v.NfiTotalDAIIncludedR16 = PhysicalCellGroupConfig_NfiTotalDAIIncludedR16(r.Enum(1, 0, false, "nfi-TotalDAI-Included-r16"))
-		}
-		if v.HasUlTotalDAIIncludedR16 {
-			v.UlTotalDAIIncludedR16 = PhysicalCellGroupConfig_UlTotalDAIIncludedR16(r.Enum(1, 0, false, "ul-TotalDAI-Included-r16"))
-		}
-		if v.HasPdschHARQACKOneShotFeedbackR16 {
-			v.PdschHARQACKOneShotFeedbackR16 = PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackR16(r.Enum(1, 0, false, "pdsch-HARQ-ACK-OneShotFeedback-r16"))
-		}
-		if v.HasPdschHARQACKOneShotFeedbackNDIR16 {
-			v.PdschHARQACKOneShotFeedbackNDIR16 = PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackNDIR16(r.Enum(1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackNDI-r16"))
-		}
-		if v.HasPdschHARQACKOneShotFeedbackCBGR16 {
-			v.PdschHARQACKOneShotFeedbackCBGR16 = PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackCBGR16(r.Enum(1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackCBG-r16"))
-		}
-		if v.HasDownlinkAssignmentIndexDCI0_2R16 {
-			v.DownlinkAssignmentIndexDCI0_2R16 = PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI0_2R16(r.Enum(1, 0, false, "downlinkAssignmentIndexDCI-0-2-r16"))
-		}
-		if v.HasDownlinkAssignmentIndexDCI1_2R16 {
-			v.DownlinkAssignmentIndexDCI1_2R16 = PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI1_2R16(r.Enum(3, 0, false, "downlinkAssignmentIndexDCI-1-2-r16"))
-		}
+		v.NrdcPCmodeFR1R16 = PhysicalCellGroupConfig_NrdcPCmodeFR1R16(r.EnumIf(v.HasNrdcPCmodeFR1R16, 3, 0, false, "nrdc-PCmode-FR1-r16"))
+		v.NrdcPCmodeFR2R16 = PhysicalCellGroupConfig_NrdcPCmodeFR2R16(r.EnumIf(v.HasNrdcPCmodeFR2R16, 3, 0, false, "nrdc-PCmode-FR2-r16"))
+		v.PdschHARQACKCodebookR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookR16(r.EnumIf(v.HasPdschHARQACKCodebookR16, 1, 0, false, "pdsch-HARQ-ACK-Codebook-r16"))
+		v.NfiTotalDAIIncludedR16 = PhysicalCellGroupConfig_NfiTotalDAIIncludedR16(r.EnumIf(v.HasNfiTotalDAIIncludedR16, 1, 0, false, "nfi-TotalDAI-Included-r16"))
+		v.UlTotalDAIIncludedR16 = PhysicalCellGroupConfig_UlTotalDAIIncludedR16(r.EnumIf(v.HasUlTotalDAIIncludedR16, 1, 0, false, "ul-TotalDAI-Included-r16"))
+		v.PdschHARQACKOneShotFeedbackR16 = PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackR16(r.EnumIf(v.HasPdschHARQACKOneShotFeedbackR16, 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedback-r16"))
+		v.PdschHARQACKOneShotFeedbackNDIR16 = PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackNDIR16(r.EnumIf(v.HasPdschHARQACKOneShotFeedbackNDIR16, 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackNDI-r16"))
+		v.PdschHARQACKOneShotFeedbackCBGR16 = PhysicalCellGroupConfig_PdschHARQACKOneShotFeedbackCBGR16(r.EnumIf(v.HasPdschHARQACKOneShotFeedbackCBGR16, 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackCBG-r16"))
+		v.DownlinkAssignmentIndexDCI0_2R16 = PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI0_2R16(r.EnumIf(v.HasDownlinkAssignmentIndexDCI0_2R16, 1, 0, false, "downlinkAssignmentIndexDCI-0-2-r16"))
+		v.DownlinkAssignmentIndexDCI1_2R16 = PhysicalCellGroupConfig_DownlinkAssignmentIndexDCI1_2R16(r.EnumIf(v.HasDownlinkAssignmentIndexDCI1_2R16, 3, 0, false, "downlinkAssignmentIndexDCI-1-2-r16"))
 		r.DecodeOptional(v.HasPdschHARQACKCodebookListR16, &v.PdschHARQACKCodebookListR16, "pdsch-HARQ-ACK-CodebookList-r16")
-		if v.HasAckNackFeedbackModeR16 {
-			v.AckNackFeedbackModeR16 = PhysicalCellGroupConfig_AckNackFeedbackModeR16(r.Enum(2, 0, false, "ackNackFeedbackMode-r16"))
-		}
+		v.AckNackFeedbackModeR16 = PhysicalCellGroupConfig_AckNackFeedbackModeR16(r.EnumIf(v.HasAckNackFeedbackModeR16, 2, 0, false, "ackNackFeedbackMode-r16"))
 		r.DecodeOptional(v.HasPdcchBlindDetectionCACombIndicatorR16, &v.PdcchBlindDetectionCACombIndicatorR16, "pdcch-BlindDetectionCA-CombIndicator-r16")
 		r.DecodeOptional(v.HasPdcchBlindDetection2R16, &v.PdcchBlindDetection2R16, "pdcch-BlindDetection2-r16")
 		r.DecodeOptional(v.HasPdcchBlindDetection3R16, &v.PdcchBlindDetection3R16, "pdcch-BlindDetection3-r16")
-		if v.HasBdFactorRR16 {
-			v.BdFactorRR16 = PhysicalCellGroupConfig_BdFactorRR16(r.Enum(1, 0, false, "bdFactorR-r16"))
-		}
+		v.BdFactorRR16 = PhysicalCellGroupConfig_BdFactorRR16(r.EnumIf(v.HasBdFactorRR16, 1, 0, false, "bdFactorR-r16"))
 		x.End("dcp-Config-r16")
 	}
 	if x.Begin(4, "pdsch-HARQ-ACK-EnhType3ToAddModList-r17") {
@@ -9676,65 +9008,35 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasPdschHARQACKEnhType3ToReleaseListR17, &v.PdschHARQACKEnhType3ToReleaseListR17, "pdsch-HARQ-ACK-EnhType3ToReleaseList-r17")
 		r.DecodeOptional(v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, &v.PdschHARQACKEnhType3SecondaryToAddModListR17, "pdsch-HARQ-ACK-EnhType3SecondaryToAddModList-r17")
 		r.DecodeOptional(v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17, &v.PdschHARQACKEnhType3SecondaryToReleaseListR17, "pdsch-HARQ-ACK-EnhType3SecondaryToReleaseList-r17")
-		if v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 {
-			v.PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-FieldSecondaryPUCCHgroup-r17"))
-		}
-		if v.HasPdschHARQACKEnhType3DCIFieldR17 {
-			v.PdschHARQACKEnhType3DCIFieldR17 = PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldR17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-r17"))
-		}
-		if v.HasPdschHARQACKRetxR17 {
-			v.PdschHARQACKRetxR17 = PhysicalCellGroupConfig_PdschHARQACKRetxR17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-Retx-r17"))
-		}
-		if v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17 {
-			v.PdschHARQACKRetxSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PdschHARQACKRetxSecondaryPUCCHgroupR17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17"))
-		}
+		v.PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17(r.EnumIf(v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-FieldSecondaryPUCCHgroup-r17"))
+		v.PdschHARQACKEnhType3DCIFieldR17 = PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldR17(r.EnumIf(v.HasPdschHARQACKEnhType3DCIFieldR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-r17"))
+		v.PdschHARQACKRetxR17 = PhysicalCellGroupConfig_PdschHARQACKRetxR17(r.EnumIf(v.HasPdschHARQACKRetxR17, 1, 0, false, "pdsch-HARQ-ACK-Retx-r17"))
+		v.PdschHARQACKRetxSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PdschHARQACKRetxSecondaryPUCCHgroupR17(r.EnumIf(v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, 1, 0, false, "pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17"))
 		r.DecodeOptional(v.HasPucchSSCellR17, &v.PucchSSCellR17, "pucch-sSCell-r17")
 		r.DecodeOptional(v.HasPucchSSCellSecondaryPUCCHgroupR17, &v.PucchSSCellSecondaryPUCCHgroupR17, "pucch-sSCellSecondaryPUCCHgroup-r17")
-		if v.HasPucchSSCellDynR17 {
-			v.PucchSSCellDynR17 = PhysicalCellGroupConfig_PucchSSCellDynR17(r.Enum(1, 0, false, "pucch-sSCellDyn-r17"))
-		}
-		if v.HasPucchSSCellDynSecondaryPUCCHgroupR17 {
-			v.PucchSSCellDynSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PucchSSCellDynSecondaryPUCCHgroupR17(r.Enum(1, 0, false, "pucch-sSCellDynSecondaryPUCCHgroup-r17"))
-		}
+		v.PucchSSCellDynR17 = PhysicalCellGroupConfig_PucchSSCellDynR17(r.EnumIf(v.HasPucchSSCellDynR17, 1, 0, false, "pucch-sSCellDyn-r17"))
+		v.PucchSSCellDynSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PucchSSCellDynSecondaryPUCCHgroupR17(r.EnumIf(v.HasPucchSSCellDynSecondaryPUCCHgroupR17, 1, 0, false, "pucch-sSCellDynSecondaryPUCCHgroup-r17"))
 		r.DecodeOptional(v.HasPucchSSCellPatternR17, &v.PucchSSCellPatternR17, "pucch-sSCellPattern-r17")
 		r.DecodeOptional(v.HasPucchSSCellPatternSecondaryPUCCHgroupR17, &v.PucchSSCellPatternSecondaryPUCCHgroupR17, "pucch-sSCellPatternSecondaryPUCCHgroup-r17")
-		if v.HasUciMuxWithDiffPrioR17 {
-			v.UciMuxWithDiffPrioR17 = PhysicalCellGroupConfig_UciMuxWithDiffPrioR17(r.Enum(1, 0, false, "uci-MuxWithDiffPrio-r17"))
-		}
-		if v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17 {
-			v.UciMuxWithDiffPrioSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_UciMuxWithDiffPrioSecondaryPUCCHgroupR17(r.Enum(1, 0, false, "uci-MuxWithDiffPrioSecondaryPUCCHgroup-r17"))
-		}
-		if v.HasSimultaneousPUCCHPUSCHR17 {
-			v.SimultaneousPUCCHPUSCHR17 = PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHR17(r.Enum(1, 0, false, "simultaneousPUCCH-PUSCH-r17"))
-		}
-		if v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 {
-			v.SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17(r.Enum(1, 0, false, "simultaneousPUCCH-PUSCH-SecondaryPUCCHgroup-r17"))
-		}
-		if v.HasPrioLowDGHighCGR17 {
-			v.PrioLowDGHighCGR17 = PhysicalCellGroupConfig_PrioLowDGHighCGR17(r.Enum(1, 0, false, "prioLowDG-HighCG-r17"))
-		}
-		if v.HasPrioHighDGLowCGR17 {
-			v.PrioHighDGLowCGR17 = PhysicalCellGroupConfig_PrioHighDGLowCGR17(r.Enum(1, 0, false, "prioHighDG-LowCG-r17"))
-		}
-		if v.HasTwoQCLTypeDforPDCCHRepetitionR17 {
-			v.TwoQCLTypeDforPDCCHRepetitionR17 = PhysicalCellGroupConfig_TwoQCLTypeDforPDCCHRepetitionR17(r.Enum(1, 0, false, "twoQCLTypeDforPDCCHRepetition-r17"))
-		}
+		v.UciMuxWithDiffPrioR17 = PhysicalCellGroupConfig_UciMuxWithDiffPrioR17(r.EnumIf(v.HasUciMuxWithDiffPrioR17, 1, 0, false, "uci-MuxWithDiffPrio-r17"))
+		v.UciMuxWithDiffPrioSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_UciMuxWithDiffPrioSecondaryPUCCHgroupR17(r.EnumIf(v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17, 1, 0, false, "uci-MuxWithDiffPrioSecondaryPUCCHgroup-r17"))
+		v.SimultaneousPUCCHPUSCHR17 = PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHR17(r.EnumIf(v.HasSimultaneousPUCCHPUSCHR17, 1, 0, false, "simultaneousPUCCH-PUSCH-r17"))
+		v.SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17(r.EnumIf(v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17, 1, 0, false, "simultaneousPUCCH-PUSCH-SecondaryPUCCHgroup-r17"))
+		v.PrioLowDGHighCGR17 = PhysicalCellGroupConfig_PrioLowDGHighCGR17(r.EnumIf(v.HasPrioLowDGHighCGR17, 1, 0, false, "prioLowDG-HighCG-r17"))
+		v.PrioHighDGLowCGR17 = PhysicalCellGroupConfig_PrioHighDGLowCGR17(r.EnumIf(v.HasPrioHighDGLowCGR17, 1, 0, false, "prioHighDG-LowCG-r17"))
+		v.TwoQCLTypeDforPDCCHRepetitionR17 = PhysicalCellGroupConfig_TwoQCLTypeDforPDCCHRepetitionR17(r.EnumIf(v.HasTwoQCLTypeDforPDCCHRepetitionR17, 1, 0, false, "twoQCLTypeDforPDCCHRepetition-r17"))
 		r.DecodeOptional(v.HasMulticastConfigR17, &v.MulticastConfigR17, "multicastConfig-r17")
 		r.DecodeOptional(v.HasPdcchBlindDetectionCACombIndicatorR17, &v.PdcchBlindDetectionCACombIndicatorR17, "pdcch-BlindDetectionCA-CombIndicator-r17")
 		x.End("pdsch-HARQ-ACK-EnhType3ToAddModList-r17")
 	}
 	if x.Begin(5, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17") {
 		r.Preamble(&v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17)
-		if v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 {
-			v.SimultaneousSRPUSCHDiffPUCCHGroupsR17 = PhysicalCellGroupConfig_SimultaneousSRPUSCHDiffPUCCHGroupsR17(r.Enum(1, 0, false, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17"))
-		}
+		v.SimultaneousSRPUSCHDiffPUCCHGroupsR17 = PhysicalCellGroupConfig_SimultaneousSRPUSCHDiffPUCCHGroupsR17(r.EnumIf(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, 1, 0, false, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17"))
 		x.End("simultaneousSR-PUSCH-diffPUCCH-Groups-r17")
 	}
 	if x.Begin(6, "intraBandNC-PRACH-simulTx-r17") {
 		r.Preamble(&v.HasIntraBandNCPRACHSimulTxR17)
-		if v.HasIntraBandNCPRACHSimulTxR17 {
-			v.IntraBandNCPRACHSimulTxR17 = PhysicalCellGroupConfig_IntraBandNCPRACHSimulTxR17(r.Enum(1, 0, false, "intraBandNC-PRACH-simulTx-r17"))
-		}
+		v.IntraBandNCPRACHSimulTxR17 = PhysicalCellGroupConfig_IntraBandNCPRACHSimulTxR17(r.EnumIf(v.HasIntraBandNCPRACHSimulTxR17, 1, 0, false, "intraBandNC-PRACH-simulTx-r17"))
 		x.End("intraBandNC-PRACH-simulTx-r17")
 	}
 	v.Unknown = x.Unknown(7)
@@ -9746,12 +9048,8 @@ func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMcsCRNTI || v.HasPUEFR1, v.HasXScale, v.HasPdcchBlindDetection, v.HasDcpConfigR16 || v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 || v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 || v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16 || v.HasPNRFR2R16 || v.HasPUEFR2R16 || v.HasNrdcPCmodeFR1R16 || v.HasNrdcPCmodeFR2R16 || v.HasPdschHARQACKCodebookR16 || v.HasNfiTotalDAIIncludedR16 || v.HasUlTotalDAIIncludedR16 || v.HasPdschHARQACKOneShotFeedbackR16 || v.HasPdschHARQACKOneShotFeedbackNDIR16 || v.HasPdschHARQACKOneShotFeedbackCBGR16 || v.HasDownlinkAssignmentIndexDCI0_2R16 || v.HasDownlinkAssignmentIndexDCI1_2R16 || v.HasPdschHARQACKCodebookListR16 || v.HasAckNackFeedbackModeR16 || v.HasPdcchBlindDetectionCACombIndicatorR16 || v.HasPdcchBlindDetection2R16 || v.HasPdcchBlindDetection3R16 || v.HasBdFactorRR16, v.HasPdschHARQACKEnhType3ToAddModListR17 || v.HasPdschHARQACKEnhType3ToReleaseListR17 || v.HasPdschHARQACKEnhType3SecondaryToAddModListR17 || v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17 || v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 || v.HasPdschHARQACKEnhType3DCIFieldR17 || v.HasPdschHARQACKRetxR17 || v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17 || v.HasPucchSSCellR17 || v.HasPucchSSCellSecondaryPUCCHgroupR17 || v.HasPucchSSCellDynR17 || v.HasPucchSSCellDynSecondaryPUCCHgroupR17 || v.HasPucchSSCellPatternR17 || v.HasPucchSSCellPatternSecondaryPUCCHgroupR17 || v.HasUciMuxWithDiffPrioR17 || v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17 || v.HasSimultaneousPUCCHPUSCHR17 || v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 || v.HasPrioLowDGHighCGR17 || v.HasPrioHighDGLowCGR17 || v.HasTwoQCLTypeDforPDCCHRepetitionR17 || v.HasMulticastConfigR17 || v.HasPdcchBlindDetectionCACombIndicatorR17, v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, v.HasIntraBandNCPRACHSimulTxR17)
 	w.Extended(x)
 	w.Preamble(v.HasHarqACKSpatialBundlingPUCCH, v.HasHarqACKSpatialBundlingPUSCH, v.HasPNRFR1, v.HasTpcSRSRNTI, v.HasTpcPUCCHRNTI, v.HasTpcPUSCHRNTI, v.HasSpCSIRNTI, v.HasCsRNTI)
-	if v.HasHarqACKSpatialBundlingPUCCH {
-		w.Enum(int64(v.HarqACKSpatialBundlingPUCCH), 1, 0, false, "harq-ACK-SpatialBundlingPUCCH")
-	}
-	if v.HasHarqACKSpatialBundlingPUSCH {
-		w.Enum(int64(v.HarqACKSpatialBundlingPUSCH), 1, 0, false, "harq-ACK-SpatialBundlingPUSCH")
-	}
+	w.EnumIf(v.HasHarqACKSpatialBundlingPUCCH, int64(v.HarqACKSpatialBundlingPUCCH), 1, 0, false, "harq-ACK-SpatialBundlingPUCCH")
+	w.EnumIf(v.HasHarqACKSpatialBundlingPUSCH, int64(v.HarqACKSpatialBundlingPUSCH), 1, 0, false, "harq-ACK-SpatialBundlingPUSCH")
 	w.EncodeOptional(v.HasPNRFR1, &v.PNRFR1, "p-NR-FR1")
 	w.Enum(int64(v.PdschHARQACKCodebook), 2, 0, false, "pdsch-HARQ-ACK-Codebook")
 	w.EncodeOptional(v.HasTpcSRSRNTI, &v.TpcSRSRNTI, "tpc-SRS-RNTI")
@@ -9768,9 +9066,7 @@ func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasXScale)
-		if v.HasXScale {
-			w.Enum(int64(v.XScale), 4, 0, false, "xScale")
-		}
+		w.EnumIf(v.HasXScale, int64(v.XScale), 4, 0, false, "xScale")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
@@ -9781,57 +9077,27 @@ func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasDcpConfigR16, v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, v.HasPNRFR2R16, v.HasPUEFR2R16, v.HasNrdcPCmodeFR1R16, v.HasNrdcPCmodeFR2R16, v.HasPdschHARQACKCodebookR16, v.HasNfiTotalDAIIncludedR16, v.HasUlTotalDAIIncludedR16, v.HasPdschHARQACKOneShotFeedbackR16, v.HasPdschHARQACKOneShotFeedbackNDIR16, v.HasPdschHARQACKOneShotFeedbackCBGR16, v.HasDownlinkAssignmentIndexDCI0_2R16, v.HasDownlinkAssignmentIndexDCI1_2R16, v.HasPdschHARQACKCodebookListR16, v.HasAckNackFeedbackModeR16, v.HasPdcchBlindDetectionCACombIndicatorR16, v.HasPdcchBlindDetection2R16, v.HasPdcchBlindDetection3R16, v.HasBdFactorRR16)
 		w.EncodeOptional(v.HasDcpConfigR16, &v.DcpConfigR16, "dcp-Config-r16")
-		if v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 {
-			w.Enum(int64(v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16), 2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16")
-		}
-		if v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 {
-			w.Enum(int64(v.HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16), 2, 0, false, "harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16")
-		}
-		if v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16 {
-			w.Enum(int64(v.PdschHARQACKCodebookSecondaryPUCCHgroupR16), 2, 0, false, "pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16")
-		}
+		w.EnumIf(v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, int64(v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16), 2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16")
+		w.EnumIf(v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, int64(v.HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16), 2, 0, false, "harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16")
+		w.EnumIf(v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, int64(v.PdschHARQACKCodebookSecondaryPUCCHgroupR16), 2, 0, false, "pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16")
 		w.EncodeOptional(v.HasPNRFR2R16, &v.PNRFR2R16, "p-NR-FR2-r16")
 		w.EncodeOptional(v.HasPUEFR2R16, &v.PUEFR2R16, "p-UE-FR2-r16")
-		if v.HasNrdcPCmodeFR1R16 {
-			w.Enum(int64(v.NrdcPCmodeFR1R16), 3, 0, false, "nrdc-PCmode-FR1-r16")
-		}
-		if v.HasNrdcPCmodeFR2R16 {
-			w.Enum(int64(v.NrdcPCmodeFR2R16), 3, 0, false, "nrdc-PCmode-FR2-r16")
-		}
-		if v.HasPdschHARQACKCodebookR16 {
-			w.Enum(int64(v.PdschHARQACKCodebookR16), 1, 0, false, "pdsch-HARQ-ACK-Codebook-r16")
-		}
-		if v.HasNfiTotalDAIIncludedR16 {
-			w.Enum(int64(v.NfiTotalDAIIncludedR16), 1, 0, false, "nfi-TotalDAI-Included-r16")
-		}
-		if v.HasUlTotalDAIIncludedR16 {
-			w.Enum(int64(v.UlTotalDAIIncludedR16), 1, 0, false, "ul-TotalDAI-Included-r16")
-		}
-		if v.HasPdschHARQACKOneShotFeedbackR16 {
-			w.Enum(int64(v.PdschHARQACKOneShotFeedbackR16), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedback-r16")
-		}
-		if v.HasPdschHARQACKOneShotFeedbackNDIR16 {
-			w.Enum(int64(v.PdschHARQACKOneShotFeedbackNDIR16), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackNDI-r16")
-		}
-		if v.HasPdschHARQACKOneShotFeedbackCBGR16 {
-			w.Enum(int64(v.PdschHARQACKOneShotFeedbackCBGR16), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackCBG-r16")
-		}
-		if v.HasDownlinkAssignmentIndexDCI0_2R16 {
-			w.Enum(int64(v.DownlinkAssignmentIndexDCI0_2R16), 1, 0, false, "downlinkAssignmentIndexDCI-0-2-r16")
-		}
-		if v.HasDownlinkAssignmentIndexDCI1_2R16 {
-			w.Enum(int64(v.DownlinkAssignmentIndexDCI1_2R16), 3, 0, false, "downlinkAssignmentIndexDCI-1-2-r16")
-		}
+		w.EnumIf(v.HasNrdcPCmodeFR1R16, int64(v.NrdcPCmodeFR1R16), 3, 0, false, "nrdc-PCmode-FR1-r16")
+		w.EnumIf(v.HasNrdcPCmodeFR2R16, int64(v.NrdcPCmodeFR2R16), 3, 0, false, "nrdc-PCmode-FR2-r16")
+		w.EnumIf(v.HasPdschHARQACKCodebookR16, int64(v.PdschHARQACKCodebookR16), 1, 0, false, "pdsch-HARQ-ACK-Codebook-r16")
+		w.EnumIf(v.HasNfiTotalDAIIncludedR16, int64(v.NfiTotalDAIIncludedR16), 1, 0, false, "nfi-TotalDAI-Included-r16")
+		w.EnumIf(v.HasUlTotalDAIIncludedR16, int64(v.UlTotalDAIIncludedR16), 1, 0, false, "ul-TotalDAI-Included-r16")
+		w.EnumIf(v.HasPdschHARQACKOneShotFeedbackR16, int64(v.PdschHARQACKOneShotFeedbackR16), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedback-r16")
+		w.EnumIf(v.HasPdschHARQACKOneShotFeedbackNDIR16, int64(v.PdschHARQACKOneShotFeedbackNDIR16), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackNDI-r16")
+		w.EnumIf(v.HasPdschHARQACKOneShotFeedbackCBGR16, int64(v.PdschHARQACKOneShotFeedbackCBGR16), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackCBG-r16")
+		w.EnumIf(v.HasDownlinkAssignmentIndexDCI0_2R16, int64(v.DownlinkAssignmentIndexDCI0_2R16), 1, 0, false, "downlinkAssignmentIndexDCI-0-2-r16")
+		w.EnumIf(v.HasDownlinkAssignmentIndexDCI1_2R16, int64(v.DownlinkAssignmentIndexDCI1_2R16), 3, 0, false, "downlinkAssignmentIndexDCI-1-2-r16")
 		w.EncodeOptional(v.HasPdschHARQACKCodebookListR16, &v.PdschHARQACKCodebookListR16, "pdsch-HARQ-ACK-CodebookList-r16")
-		if v.HasAckNackFeedbackModeR16 {
-			w.Enum(int64(v.AckNackFeedbackModeR16), 2, 0, false, "ackNackFeedbackMode-r16")
-		}
+		w.EnumIf(v.HasAckNackFeedbackModeR16, int64(v.AckNackFeedbackModeR16), 2, 0, false, "ackNackFeedbackMode-r16")
 		w.EncodeOptional(v.HasPdcchBlindDetectionCACombIndicatorR16, &v.PdcchBlindDetectionCACombIndicatorR16, "pdcch-BlindDetectionCA-CombIndicator-r16")
 		w.EncodeOptional(v.HasPdcchBlindDetection2R16, &v.PdcchBlindDetection2R16, "pdcch-BlindDetection2-r16")
 		w.EncodeOptional(v.HasPdcchBlindDetection3R16, &v.PdcchBlindDetection3R16, "pdcch-BlindDetection3-r16")
-		if v.HasBdFactorRR16 {
-			w.Enum(int64(v.BdFactorRR16), 1, 0, false, "bdFactorR-r16")
-		}
+		w.EnumIf(v.HasBdFactorRR16, int64(v.BdFactorRR16), 1, 0, false, "bdFactorR-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
@@ -9840,65 +9106,35 @@ func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasPdschHARQACKEnhType3ToReleaseListR17, &v.PdschHARQACKEnhType3ToReleaseListR17, "pdsch-HARQ-ACK-EnhType3ToReleaseList-r17")
 		w.EncodeOptional(v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, &v.PdschHARQACKEnhType3SecondaryToAddModListR17, "pdsch-HARQ-ACK-EnhType3SecondaryToAddModList-r17")
 		w.EncodeOptional(v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17, &v.PdschHARQACKEnhType3SecondaryToReleaseListR17, "pdsch-HARQ-ACK-EnhType3SecondaryToReleaseList-r17")
-		if v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 {
-			w.Enum(int64(v.PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-FieldSecondaryPUCCHgroup-r17")
-		}
-		if v.HasPdschHARQACKEnhType3DCIFieldR17 {
-			w.Enum(int64(v.PdschHARQACKEnhType3DCIFieldR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-r17")
-		}
-		if v.HasPdschHARQACKRetxR17 {
-			w.Enum(int64(v.PdschHARQACKRetxR17), 1, 0, false, "pdsch-HARQ-ACK-Retx-r17")
-		}
-		if v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17 {
-			w.Enum(int64(v.PdschHARQACKRetxSecondaryPUCCHgroupR17), 1, 0, false, "pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17")
-		}
+		w.EnumIf(v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17, int64(v.PdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-FieldSecondaryPUCCHgroup-r17")
+		w.EnumIf(v.HasPdschHARQACKEnhType3DCIFieldR17, int64(v.PdschHARQACKEnhType3DCIFieldR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-r17")
+		w.EnumIf(v.HasPdschHARQACKRetxR17, int64(v.PdschHARQACKRetxR17), 1, 0, false, "pdsch-HARQ-ACK-Retx-r17")
+		w.EnumIf(v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, int64(v.PdschHARQACKRetxSecondaryPUCCHgroupR17), 1, 0, false, "pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17")
 		w.EncodeOptional(v.HasPucchSSCellR17, &v.PucchSSCellR17, "pucch-sSCell-r17")
 		w.EncodeOptional(v.HasPucchSSCellSecondaryPUCCHgroupR17, &v.PucchSSCellSecondaryPUCCHgroupR17, "pucch-sSCellSecondaryPUCCHgroup-r17")
-		if v.HasPucchSSCellDynR17 {
-			w.Enum(int64(v.PucchSSCellDynR17), 1, 0, false, "pucch-sSCellDyn-r17")
-		}
-		if v.HasPucchSSCellDynSecondaryPUCCHgroupR17 {
-			w.Enum(int64(v.PucchSSCellDynSecondaryPUCCHgroupR17), 1, 0, false, "pucch-sSCellDynSecondaryPUCCHgroup-r17")
-		}
+		w.EnumIf(v.HasPucchSSCellDynR17, int64(v.PucchSSCellDynR17), 1, 0, false, "pucch-sSCellDyn-r17")
+		w.EnumIf(v.HasPucchSSCellDynSecondaryPUCCHgroupR17, int64(v.PucchSSCellDynSecondaryPUCCHgroupR17), 1, 0, false, "pucch-sSCellDynSecondaryPUCCHgroup-r17")
 		w.EncodeOptional(v.HasPucchSSCellPatternR17, &v.PucchSSCellPatternR17, "pucch-sSCellPattern-r17")
 		w.EncodeOptional(v.HasPucchSSCellPatternSecondaryPUCCHgroupR17, &v.PucchSSCellPatternSecondaryPUCCHgroupR17, "pucch-sSCellPatternSecondaryPUCCHgroup-r17")
-		if v.HasUciMuxWithDiffPrioR17 {
-			w.Enum(int64(v.UciMuxWithDiffPrioR17), 1, 0, false, "uci-MuxWithDiffPrio-r17")
-		}
-		if v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17 {
-			w.Enum(int64(v.UciMuxWithDiffPrioSecondaryPUCCHgroupR17), 1, 0, false, "uci-MuxWithDiffPrioSecondaryPUCCHgroup-r17")
-		}
-		if v.HasSimultaneousPUCCHPUSCHR17 {
-			w.Enum(int64(v.SimultaneousPUCCHPUSCHR17), 1, 0, false, "simultaneousPUCCH-PUSCH-r17")
-		}
-		if v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 {
-			w.Enum(int64(v.SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17), 1, 0, false, "simultaneousPUCCH-PUSCH-SecondaryPUCCHgroup-r17")
-		}
-		if v.HasPrioLowDGHighCGR17 {
-			w.Enum(int64(v.PrioLowDGHighCGR17), 1, 0, false, "prioLowDG-HighCG-r17")
-		}
-		if v.HasPrioHighDGLowCGR17 {
-			w.Enum(int64(v.PrioHighDGLowCGR17), 1, 0, false, "prioHighDG-LowCG-r17")
-		}
-		if v.HasTwoQCLTypeDforPDCCHRepetitionR17 {
-			w.Enum(int64(v.TwoQCLTypeDforPDCCHRepetitionR17), 1, 0, false, "twoQCLTypeDforPDCCHRepetition-r17")
-		}
+		w.EnumIf(v.HasUciMuxWithDiffPrioR17, int64(v.UciMuxWithDiffPrioR17), 1, 0, false, "uci-MuxWithDiffPrio-r17")
+		w.EnumIf(v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17, int64(v.UciMuxWithDiffPrioSecondaryPUCCHgroupR17), 1, 0, false, "uci-MuxWithDiffPrioSecondaryPUCCHgroup-r17")
+		w.EnumIf(v.HasSimultaneousPUCCHPUSCHR17, int64(v.SimultaneousPUCCHPUSCHR17), 1, 0, false, "simultaneousPUCCH-PUSCH-r17")
+		w.EnumIf(v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17, int64(v.SimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17), 1, 0, false, "simultaneousPUCCH-PUSCH-SecondaryPUCCHgroup-r17")
+		w.EnumIf(v.HasPrioLowDGHighCGR17, int64(v.PrioLowDGHighCGR17), 1, 0, false, "prioLowDG-HighCG-r17")
+		w.EnumIf(v.HasPrioHighDGLowCGR17, int64(v.PrioHighDGLowCGR17), 1, 0, false, "prioHighDG-LowCG-r17")
+		w.EnumIf(v.HasTwoQCLTypeDforPDCCHRepetitionR17, int64(v.TwoQCLTypeDforPDCCHRepetitionR17), 1, 0, false, "twoQCLTypeDforPDCCHRepetition-r17")
 		w.EncodeOptional(v.HasMulticastConfigR17, &v.MulticastConfigR17, "multicastConfig-r17")
 		w.EncodeOptional(v.HasPdcchBlindDetectionCACombIndicatorR17, &v.PdcchBlindDetectionCACombIndicatorR17, "pdcch-BlindDetectionCA-CombIndicator-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
 		w.Preamble(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17)
-		if v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 {
-			w.Enum(int64(v.SimultaneousSRPUSCHDiffPUCCHGroupsR17), 1, 0, false, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17")
-		}
+		w.EnumIf(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, int64(v.SimultaneousSRPUSCHDiffPUCCHGroupsR17), 1, 0, false, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
 		w.Preamble(v.HasIntraBandNCPRACHSimulTxR17)
-		if v.HasIntraBandNCPRACHSimulTxR17 {
-			w.Enum(int64(v.IntraBandNCPRACHSimulTxR17), 1, 0, false, "intraBandNC-PRACH-simulTx-r17")
-		}
+		w.EnumIf(v.HasIntraBandNCPRACHSimulTxR17, int64(v.IntraBandNCPRACHSimulTxR17), 1, 0, false, "intraBandNC-PRACH-simulTx-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -10342,12 +9578,8 @@ func (v *PDSCHHARQACKEnhType3R17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasPdschHARQACKEnhType3NDIR17, &v.HasPdschHARQACKEnhType3CBGR17)
 	r.Decode(&v.PdschHARQACKEnhType3IndexR17, "pdsch-HARQ-ACK-EnhType3Index-r17")
 	r.Decode(&v.ApplicableR17, "applicable-r17")
-	if v.HasPdschHARQACKEnhType3NDIR17 {
-		v.PdschHARQACKEnhType3NDIR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3NDIR17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-EnhType3NDI-r17"))
-	}
-	if v.HasPdschHARQACKEnhType3CBGR17 {
-		v.PdschHARQACKEnhType3CBGR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3CBGR17(r.Enum(1, 0, false, "pdsch-HARQ-ACK-EnhType3CBG-r17"))
-	}
+	v.PdschHARQACKEnhType3NDIR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3NDIR17(r.EnumIf(v.HasPdschHARQACKEnhType3NDIR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3NDI-r17"))
+	v.PdschHARQACKEnhType3CBGR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3CBGR17(r.EnumIf(v.HasPdschHARQACKEnhType3CBGR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3CBG-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -10360,12 +9592,8 @@ func (v *PDSCHHARQACKEnhType3R17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdschHARQACKEnhType3NDIR17, v.HasPdschHARQACKEnhType3CBGR17)
 	w.Encode(&v.PdschHARQACKEnhType3IndexR17, "pdsch-HARQ-ACK-EnhType3Index-r17")
 	w.Encode(&v.ApplicableR17, "applicable-r17")
-	if v.HasPdschHARQACKEnhType3NDIR17 {
-		w.Enum(int64(v.PdschHARQACKEnhType3NDIR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3NDI-r17")
-	}
-	if v.HasPdschHARQACKEnhType3CBGR17 {
-		w.Enum(int64(v.PdschHARQACKEnhType3CBGR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3CBG-r17")
-	}
+	w.EnumIf(v.HasPdschHARQACKEnhType3NDIR17, int64(v.PdschHARQACKEnhType3NDIR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3NDI-r17")
+	w.EnumIf(v.HasPdschHARQACKEnhType3CBGR17, int64(v.PdschHARQACKEnhType3CBGR17), 1, 0, false, "pdsch-HARQ-ACK-EnhType3CBG-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -10471,15 +9699,9 @@ func (v *DCPConfigR16) DecodePER(r *per.Reader) error {
 	v.PsOffsetR16 = r.Int(1, 120, false, "ps-Offset-r16")
 	v.SizeDCI2_6R16 = r.Int(1, 140, false, "sizeDCI-2-6-r16")
 	v.PsPositionDCI2_6R16 = r.Int(0, 139, false, "ps-PositionDCI-2-6-r16")
-	if v.HasPsWakeUpR16 {
-		v.PsWakeUpR16 = DCPConfigR16_PsWakeUpR16(r.Enum(1, 0, false, "ps-WakeUp-r16"))
-	}
-	if v.HasPsTransmitPeriodicL1RSRPR16 {
-		v.PsTransmitPeriodicL1RSRPR16 = DCPConfigR16_PsTransmitPeriodicL1RSRPR16(r.Enum(1, 0, false, "ps-TransmitPeriodicL1-RSRP-r16"))
-	}
-	if v.HasPsTransmitOtherPeriodicCSIR16 {
-		v.PsTransmitOtherPeriodicCSIR16 = DCPConfigR16_PsTransmitOtherPeriodicCSIR16(r.Enum(1, 0, false, "ps-TransmitOtherPeriodicCSI-r16"))
-	}
+	v.PsWakeUpR16 = DCPConfigR16_PsWakeUpR16(r.EnumIf(v.HasPsWakeUpR16, 1, 0, false, "ps-WakeUp-r16"))
+	v.PsTransmitPeriodicL1RSRPR16 = DCPConfigR16_PsTransmitPeriodicL1RSRPR16(r.EnumIf(v.HasPsTransmitPeriodicL1RSRPR16, 1, 0, false, "ps-TransmitPeriodicL1-RSRP-r16"))
+	v.PsTransmitOtherPeriodicCSIR16 = DCPConfigR16_PsTransmitOtherPeriodicCSIR16(r.EnumIf(v.HasPsTransmitOtherPeriodicCSIR16, 1, 0, false, "ps-TransmitOtherPeriodicCSI-r16"))
 	return r.Err()
 }
 
@@ -10490,15 +9712,9 @@ func (v *DCPConfigR16) EncodePER(w *per.Writer) error {
 	w.Int(v.PsOffsetR16, 1, 120, false, "ps-Offset-r16")
 	w.Int(v.SizeDCI2_6R16, 1, 140, false, "sizeDCI-2-6-r16")
 	w.Int(v.PsPositionDCI2_6R16, 0, 139, false, "ps-PositionDCI-2-6-r16")
-	if v.HasPsWakeUpR16 {
-		w.Enum(int64(v.PsWakeUpR16), 1, 0, false, "ps-WakeUp-r16")
-	}
-	if v.HasPsTransmitPeriodicL1RSRPR16 {
-		w.Enum(int64(v.PsTransmitPeriodicL1RSRPR16), 1, 0, false, "ps-TransmitPeriodicL1-RSRP-r16")
-	}
-	if v.HasPsTransmitOtherPeriodicCSIR16 {
-		w.Enum(int64(v.PsTransmitOtherPeriodicCSIR16), 1, 0, false, "ps-TransmitOtherPeriodicCSI-r16")
-	}
+	w.EnumIf(v.HasPsWakeUpR16, int64(v.PsWakeUpR16), 1, 0, false, "ps-WakeUp-r16")
+	w.EnumIf(v.HasPsTransmitPeriodicL1RSRPR16, int64(v.PsTransmitPeriodicL1RSRPR16), 1, 0, false, "ps-TransmitPeriodicL1-RSRP-r16")
+	w.EnumIf(v.HasPsTransmitOtherPeriodicCSIR16, int64(v.PsTransmitOtherPeriodicCSIR16), 1, 0, false, "ps-TransmitOtherPeriodicCSI-r16")
 	return w.Err()
 }
 
@@ -10586,9 +9802,7 @@ func (v *MulticastConfigR17) DecodePER(r *per.Reader) error {
 	*v = MulticastConfigR17{}
 	r.Preamble(&v.HasPdschHARQACKCodebookListMulticastR17, &v.HasType1CodebookGenerationModeR17)
 	r.DecodeOptional(v.HasPdschHARQACKCodebookListMulticastR17, &v.PdschHARQACKCodebookListMulticastR17, "pdsch-HARQ-ACK-CodebookListMulticast-r17")
-	if v.HasType1CodebookGenerationModeR17 {
-		v.Type1CodebookGenerationModeR17 = MulticastConfigR17_Type1CodebookGenerationModeR17(r.Enum(2, 0, false, "type1CodebookGenerationMode-r17"))
-	}
+	v.Type1CodebookGenerationModeR17 = MulticastConfigR17_Type1CodebookGenerationModeR17(r.EnumIf(v.HasType1CodebookGenerationModeR17, 2, 0, false, "type1CodebookGenerationMode-r17"))
 	return r.Err()
 }
 
@@ -10596,9 +9810,7 @@ func (v *MulticastConfigR17) DecodePER(r *per.Reader) error {
 func (v *MulticastConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdschHARQACKCodebookListMulticastR17, v.HasType1CodebookGenerationModeR17)
 	w.EncodeOptional(v.HasPdschHARQACKCodebookListMulticastR17, &v.PdschHARQACKCodebookListMulticastR17, "pdsch-HARQ-ACK-CodebookListMulticast-r17")
-	if v.HasType1CodebookGenerationModeR17 {
-		w.Enum(int64(v.Type1CodebookGenerationModeR17), 2, 0, false, "type1CodebookGenerationMode-r17")
-	}
+	w.EnumIf(v.HasType1CodebookGenerationModeR17, int64(v.Type1CodebookGenerationModeR17), 2, 0, false, "type1CodebookGenerationMode-r17")
 	return w.Err()
 }
 
@@ -10614,12 +9826,8 @@ func (v *MulticastConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *PDCCHBlindDetectionCACombIndicatorR17) DecodePER(r *per.Reader) error {
 	*v = PDCCHBlindDetectionCACombIndicatorR17{}
 	r.Preamble(&v.HasPdcchBlindDetectionCA1R17, &v.HasPdcchBlindDetectionCA2R17)
-	if v.HasPdcchBlindDetectionCA1R17 {
-		v.PdcchBlindDetectionCA1R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	}
-	if v.HasPdcchBlindDetectionCA2R17 {
-		v.PdcchBlindDetectionCA2R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	}
+	v.PdcchBlindDetectionCA1R17 = r.IntIf(v.HasPdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	v.PdcchBlindDetectionCA2R17 = r.IntIf(v.HasPdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
 	v.PdcchBlindDetectionCA3R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA3-r17")
 	return r.Err()
 }
@@ -10627,12 +9835,8 @@ func (v *PDCCHBlindDetectionCACombIndicatorR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionCACombIndicatorR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17)
-	if v.HasPdcchBlindDetectionCA1R17 {
-		w.Int(v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	}
-	if v.HasPdcchBlindDetectionCA2R17 {
-		w.Int(v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	}
+	w.IntIf(v.HasPdcchBlindDetectionCA1R17, v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA2R17, v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
 	w.Int(v.PdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
 	return w.Err()
 }
@@ -10739,17 +9943,13 @@ func (v *PLMNIdentityInfo) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "iab-Support-r16") {
 		r.Preamble(&v.HasIabSupportR16)
-		if v.HasIabSupportR16 {
-			v.IabSupportR16 = PLMNIdentityInfo_IabSupportR16(r.Enum(1, 0, false, "iab-Support-r16"))
-		}
+		v.IabSupportR16 = PLMNIdentityInfo_IabSupportR16(r.EnumIf(v.HasIabSupportR16, 1, 0, false, "iab-Support-r16"))
 		x.End("iab-Support-r16")
 	}
 	if x.Begin(1, "trackingAreaList-r17") {
 		r.Preamble(&v.HasTrackingAreaListR17, &v.HasGNBIDLengthR17)
 		r.DecodeOptional(v.HasTrackingAreaListR17, &v.TrackingAreaListR17, "trackingAreaList-r17")
-		if v.HasGNBIDLengthR17 {
-			v.GNBIDLengthR17 = r.Int(22, 32, false, "gNB-ID-Length-r17")
-		}
+		v.GNBIDLengthR17 = r.IntIf(v.HasGNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
 		x.End("trackingAreaList-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -10769,17 +9969,13 @@ func (v *PLMNIdentityInfo) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasIabSupportR16)
-		if v.HasIabSupportR16 {
-			w.Enum(int64(v.IabSupportR16), 1, 0, false, "iab-Support-r16")
-		}
+		w.EnumIf(v.HasIabSupportR16, int64(v.IabSupportR16), 1, 0, false, "iab-Support-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasTrackingAreaListR17, v.HasGNBIDLengthR17)
 		w.EncodeOptional(v.HasTrackingAreaListR17, &v.TrackingAreaListR17, "trackingAreaList-r17")
-		if v.HasGNBIDLengthR17 {
-			w.Int(v.GNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
-		}
+		w.IntIf(v.HasGNBIDLengthR17, v.GNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -10851,18 +10047,12 @@ func (v *PTRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFrequencyDensity, &v.HasTimeDensity, &v.HasEpreRatio, &v.HasResourceElementOffset)
 	r.DecodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	r.DecodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
-	if v.HasEpreRatio {
-		v.EpreRatio = r.Int(0, 3, false, "epre-Ratio")
-	}
-	if v.HasResourceElementOffset {
-		v.ResourceElementOffset = PTRSDownlinkConfig_ResourceElementOffset(r.Enum(3, 0, false, "resourceElementOffset"))
-	}
+	v.EpreRatio = r.IntIf(v.HasEpreRatio, 0, 3, false, "epre-Ratio")
+	v.ResourceElementOffset = PTRSDownlinkConfig_ResourceElementOffset(r.EnumIf(v.HasResourceElementOffset, 3, 0, false, "resourceElementOffset"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxNrofPorts-r16") {
 		r.Preamble(&v.HasMaxNrofPortsR16)
-		if v.HasMaxNrofPortsR16 {
-			v.MaxNrofPortsR16 = PTRSDownlinkConfig_MaxNrofPortsR16(r.Enum(2, 0, false, "maxNrofPorts-r16"))
-		}
+		v.MaxNrofPortsR16 = PTRSDownlinkConfig_MaxNrofPortsR16(r.EnumIf(v.HasMaxNrofPortsR16, 2, 0, false, "maxNrofPorts-r16"))
 		x.End("maxNrofPorts-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -10876,18 +10066,12 @@ func (v *PTRSDownlinkConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFrequencyDensity, v.HasTimeDensity, v.HasEpreRatio, v.HasResourceElementOffset)
 	w.EncodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	w.EncodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
-	if v.HasEpreRatio {
-		w.Int(v.EpreRatio, 0, 3, false, "epre-Ratio")
-	}
-	if v.HasResourceElementOffset {
-		w.Enum(int64(v.ResourceElementOffset), 3, 0, false, "resourceElementOffset")
-	}
+	w.IntIf(v.HasEpreRatio, v.EpreRatio, 0, 3, false, "epre-Ratio")
+	w.EnumIf(v.HasResourceElementOffset, int64(v.ResourceElementOffset), 3, 0, false, "resourceElementOffset")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMaxNrofPortsR16)
-		if v.HasMaxNrofPortsR16 {
-			w.Enum(int64(v.MaxNrofPortsR16), 2, 0, false, "maxNrofPorts-r16")
-		}
+		w.EnumIf(v.HasMaxNrofPortsR16, int64(v.MaxNrofPortsR16), 2, 0, false, "maxNrofPorts-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -10969,9 +10153,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderDisabled) DecodePER(r *per.Reader) er
 	r.DecodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	r.DecodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
 	v.MaxNrofPorts = PTRSUplinkConfig_TransformPrecoderDisabled_MaxNrofPorts(r.Enum(2, 0, false, "maxNrofPorts"))
-	if v.HasResourceElementOffset {
-		v.ResourceElementOffset = PTRSUplinkConfig_TransformPrecoderDisabled_ResourceElementOffset(r.Enum(3, 0, false, "resourceElementOffset"))
-	}
+	v.ResourceElementOffset = PTRSUplinkConfig_TransformPrecoderDisabled_ResourceElementOffset(r.EnumIf(v.HasResourceElementOffset, 3, 0, false, "resourceElementOffset"))
 	v.PtrsPower = PTRSUplinkConfig_TransformPrecoderDisabled_PtrsPower(r.Enum(4, 0, false, "ptrs-Power"))
 	return r.Err()
 }
@@ -10982,9 +10164,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderDisabled) EncodePER(w *per.Writer) er
 	w.EncodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	w.EncodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
 	w.Enum(int64(v.MaxNrofPorts), 2, 0, false, "maxNrofPorts")
-	if v.HasResourceElementOffset {
-		w.Enum(int64(v.ResourceElementOffset), 3, 0, false, "resourceElementOffset")
-	}
+	w.EnumIf(v.HasResourceElementOffset, int64(v.ResourceElementOffset), 3, 0, false, "resourceElementOffset")
 	w.Enum(int64(v.PtrsPower), 4, 0, false, "ptrs-Power")
 	return w.Err()
 }
@@ -11022,9 +10202,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderEnabled) DecodePER(r *per.Reader) err
 	*v = PTRSUplinkConfig_TransformPrecoderEnabled{}
 	r.Preamble(&v.HasTimeDensityTransformPrecoding)
 	r.Decode(&v.SampleDensity, "sampleDensity")
-	if v.HasTimeDensityTransformPrecoding {
-		v.TimeDensityTransformPrecoding = PTRSUplinkConfig_TransformPrecoderEnabled_TimeDensityTransformPrecoding(r.Enum(1, 0, false, "timeDensityTransformPrecoding"))
-	}
+	v.TimeDensityTransformPrecoding = PTRSUplinkConfig_TransformPrecoderEnabled_TimeDensityTransformPrecoding(r.EnumIf(v.HasTimeDensityTransformPrecoding, 1, 0, false, "timeDensityTransformPrecoding"))
 	return r.Err()
 }
 
@@ -11032,9 +10210,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderEnabled) DecodePER(r *per.Reader) err
 func (v *PTRSUplinkConfig_TransformPrecoderEnabled) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasTimeDensityTransformPrecoding)
 	w.Encode(&v.SampleDensity, "sampleDensity")
-	if v.HasTimeDensityTransformPrecoding {
-		w.Enum(int64(v.TimeDensityTransformPrecoding), 1, 0, false, "timeDensityTransformPrecoding")
-	}
+	w.EnumIf(v.HasTimeDensityTransformPrecoding, int64(v.TimeDensityTransformPrecoding), 1, 0, false, "timeDensityTransformPrecoding")
 	return w.Err()
 }
 
@@ -11080,12 +10256,8 @@ func (v *PUCCHConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasUlAccessConfigListDCI1_1R16, &v.UlAccessConfigListDCI1_1R16, "ul-AccessConfigListDCI-1-1-r16")
 		r.DecodeOptional(v.HasSubslotLengthForPUCCHR16, &v.SubslotLengthForPUCCHR16, "subslotLengthForPUCCH-r16")
 		r.DecodeOptional(v.HasDlDataToULACKDCI1_2R16, &v.DlDataToULACKDCI1_2R16, "dl-DataToUL-ACK-DCI-1-2-r16")
-		if v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 {
-			v.NumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 = r.Int(0, 3, false, "numberOfBitsForPUCCH-ResourceIndicatorDCI-1-2-r16")
-		}
-		if v.HasDmrsUplinkTransformPrecodingPUCCHR16 {
-			v.DmrsUplinkTransformPrecodingPUCCHR16 = PUCCHConfig_DmrsUplinkTransformPrecodingPUCCHR16(r.Enum(1, 0, false, "dmrs-UplinkTransformPrecodingPUCCH-r16"))
-		}
+		v.NumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 = r.IntIf(v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, 0, 3, false, "numberOfBitsForPUCCH-ResourceIndicatorDCI-1-2-r16")
+		v.DmrsUplinkTransformPrecodingPUCCHR16 = PUCCHConfig_DmrsUplinkTransformPrecodingPUCCHR16(r.EnumIf(v.HasDmrsUplinkTransformPrecodingPUCCHR16, 1, 0, false, "dmrs-UplinkTransformPrecodingPUCCH-r16"))
 		r.DecodeOptional(v.HasSpatialRelationInfoToAddModListSizeExtV1610, &v.SpatialRelationInfoToAddModListSizeExtV1610, "spatialRelationInfoToAddModListSizeExt-v1610")
 		r.DecodeOptional(v.HasSpatialRelationInfoToReleaseListSizeExtV1610, &v.SpatialRelationInfoToReleaseListSizeExtV1610, "spatialRelationInfoToReleaseListSizeExt-v1610")
 		r.DecodeOptional(v.HasSpatialRelationInfoToAddModListExtV1610, &v.SpatialRelationInfoToAddModListExtV1610, "spatialRelationInfoToAddModListExt-v1610")
@@ -11103,17 +10275,11 @@ func (v *PUCCHConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasFormat3ExtR17, &v.Format3ExtR17, "format3Ext-r17")
 		r.DecodeOptional(v.HasFormat4ExtR17, &v.Format4ExtR17, "format4Ext-r17")
 		r.DecodeOptional(v.HasUlAccessConfigListDCI1_2R17, &v.UlAccessConfigListDCI1_2R17, "ul-AccessConfigListDCI-1-2-r17")
-		if v.HasMappingPatternR17 {
-			v.MappingPatternR17 = PUCCHConfig_MappingPatternR17(r.Enum(2, 0, false, "mappingPattern-r17"))
-		}
+		v.MappingPatternR17 = PUCCHConfig_MappingPatternR17(r.EnumIf(v.HasMappingPatternR17, 2, 0, false, "mappingPattern-r17"))
 		r.DecodeOptional(v.HasPowerControlSetInfoToAddModListR17, &v.PowerControlSetInfoToAddModListR17, "powerControlSetInfoToAddModList-r17")
 		r.DecodeOptional(v.HasPowerControlSetInfoToReleaseListR17, &v.PowerControlSetInfoToReleaseListR17, "powerControlSetInfoToReleaseList-r17")
-		if v.HasSecondTPCFieldDCI1_1R17 {
-			v.SecondTPCFieldDCI1_1R17 = PUCCHConfig_SecondTPCFieldDCI1_1R17(r.Enum(1, 0, false, "secondTPCFieldDCI-1-1-r17"))
-		}
-		if v.HasSecondTPCFieldDCI1_2R17 {
-			v.SecondTPCFieldDCI1_2R17 = PUCCHConfig_SecondTPCFieldDCI1_2R17(r.Enum(1, 0, false, "secondTPCFieldDCI-1-2-r17"))
-		}
+		v.SecondTPCFieldDCI1_1R17 = PUCCHConfig_SecondTPCFieldDCI1_1R17(r.EnumIf(v.HasSecondTPCFieldDCI1_1R17, 1, 0, false, "secondTPCFieldDCI-1-1-r17"))
+		v.SecondTPCFieldDCI1_2R17 = PUCCHConfig_SecondTPCFieldDCI1_2R17(r.EnumIf(v.HasSecondTPCFieldDCI1_2R17, 1, 0, false, "secondTPCFieldDCI-1-2-r17"))
 		r.DecodeOptional(v.HasDlDataToULACKR17, &v.DlDataToULACKR17, "dl-DataToUL-ACK-r17")
 		r.DecodeOptional(v.HasDlDataToULACKDCI1_2R17, &v.DlDataToULACKDCI1_2R17, "dl-DataToUL-ACK-DCI-1-2-r17")
 		r.DecodeOptional(v.HasUlAccessConfigListDCI1_1R17, &v.UlAccessConfigListDCI1_1R17, "ul-AccessConfigListDCI-1-1-r17")
@@ -11156,12 +10322,8 @@ func (v *PUCCHConfig) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasUlAccessConfigListDCI1_1R16, &v.UlAccessConfigListDCI1_1R16, "ul-AccessConfigListDCI-1-1-r16")
 		w.EncodeOptional(v.HasSubslotLengthForPUCCHR16, &v.SubslotLengthForPUCCHR16, "subslotLengthForPUCCH-r16")
 		w.EncodeOptional(v.HasDlDataToULACKDCI1_2R16, &v.DlDataToULACKDCI1_2R16, "dl-DataToUL-ACK-DCI-1-2-r16")
-		if v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 {
-			w.Int(v.NumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, 0, 3, false, "numberOfBitsForPUCCH-ResourceIndicatorDCI-1-2-r16")
-		}
-		if v.HasDmrsUplinkTransformPrecodingPUCCHR16 {
-			w.Enum(int64(v.DmrsUplinkTransformPrecodingPUCCHR16), 1, 0, false, "dmrs-UplinkTransformPrecodingPUCCH-r16")
-		}
+		w.IntIf(v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, v.NumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, 0, 3, false, "numberOfBitsForPUCCH-ResourceIndicatorDCI-1-2-r16")
+		w.EnumIf(v.HasDmrsUplinkTransformPrecodingPUCCHR16, int64(v.DmrsUplinkTransformPrecodingPUCCHR16), 1, 0, false, "dmrs-UplinkTransformPrecodingPUCCH-r16")
 		w.EncodeOptional(v.HasSpatialRelationInfoToAddModListSizeExtV1610, &v.SpatialRelationInfoToAddModListSizeExtV1610, "spatialRelationInfoToAddModListSizeExt-v1610")
 		w.EncodeOptional(v.HasSpatialRelationInfoToReleaseListSizeExtV1610, &v.SpatialRelationInfoToReleaseListSizeExtV1610, "spatialRelationInfoToReleaseListSizeExt-v1610")
 		w.EncodeOptional(v.HasSpatialRelationInfoToAddModListExtV1610, &v.SpatialRelationInfoToAddModListExtV1610, "spatialRelationInfoToAddModListExt-v1610")
@@ -11179,17 +10341,11 @@ func (v *PUCCHConfig) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasFormat3ExtR17, &v.Format3ExtR17, "format3Ext-r17")
 		w.EncodeOptional(v.HasFormat4ExtR17, &v.Format4ExtR17, "format4Ext-r17")
 		w.EncodeOptional(v.HasUlAccessConfigListDCI1_2R17, &v.UlAccessConfigListDCI1_2R17, "ul-AccessConfigListDCI-1-2-r17")
-		if v.HasMappingPatternR17 {
-			w.Enum(int64(v.MappingPatternR17), 2, 0, false, "mappingPattern-r17")
-		}
+		w.EnumIf(v.HasMappingPatternR17, int64(v.MappingPatternR17), 2, 0, false, "mappingPattern-r17")
 		w.EncodeOptional(v.HasPowerControlSetInfoToAddModListR17, &v.PowerControlSetInfoToAddModListR17, "powerControlSetInfoToAddModList-r17")
 		w.EncodeOptional(v.HasPowerControlSetInfoToReleaseListR17, &v.PowerControlSetInfoToReleaseListR17, "powerControlSetInfoToReleaseList-r17")
-		if v.HasSecondTPCFieldDCI1_1R17 {
-			w.Enum(int64(v.SecondTPCFieldDCI1_1R17), 1, 0, false, "secondTPCFieldDCI-1-1-r17")
-		}
-		if v.HasSecondTPCFieldDCI1_2R17 {
-			w.Enum(int64(v.SecondTPCFieldDCI1_2R17), 1, 0, false, "secondTPCFieldDCI-1-2-r17")
-		}
+		w.EnumIf(v.HasSecondTPCFieldDCI1_1R17, int64(v.SecondTPCFieldDCI1_1R17), 1, 0, false, "secondTPCFieldDCI-1-1-r17")
+		w.EnumIf(v.HasSecondTPCFieldDCI1_2R17, int64(v.SecondTPCFieldDCI1_2R17), 1, 0, false, "secondTPCFieldDCI-1-2-r17")
 		w.EncodeOptional(v.HasDlDataToULACKR17, &v.DlDataToULACKR17, "dl-DataToUL-ACK-r17")
 		w.EncodeOptional(v.HasDlDataToULACKDCI1_2R17, &v.DlDataToULACKDCI1_2R17, "dl-DataToUL-ACK-DCI-1-2-r17")
 		w.EncodeOptional(v.HasUlAccessConfigListDCI1_1R17, &v.UlAccessConfigListDCI1_1R17, "ul-AccessConfigListDCI-1-1-r17")
@@ -11972,44 +11128,24 @@ func (v *SetupRelease_DLDataToULACKMulticastDCIFormat4_1R17) MarshalUPER() ([]by
 func (v *PUCCHFormatConfig) DecodePER(r *per.Reader) error {
 	*v = PUCCHFormatConfig{}
 	r.Preamble(&v.HasInterslotFrequencyHopping, &v.HasAdditionalDMRS, &v.HasMaxCodeRate, &v.HasNrofSlots, &v.HasPi2BPSK, &v.HasSimultaneousHARQACKCSI)
-	if v.HasInterslotFrequencyHopping {
-		v.InterslotFrequencyHopping = PUCCHFormatConfig_InterslotFrequencyHopping(r.Enum(1, 0, false, "interslotFrequencyHopping"))
-	}
-	if v.HasAdditionalDMRS {
-		v.AdditionalDMRS = PUCCHFormatConfig_AdditionalDMRS(r.Enum(1, 0, false, "additionalDMRS"))
-	}
+	v.InterslotFrequencyHopping = PUCCHFormatConfig_InterslotFrequencyHopping(r.EnumIf(v.HasInterslotFrequencyHopping, 1, 0, false, "interslotFrequencyHopping"))
+	v.AdditionalDMRS = PUCCHFormatConfig_AdditionalDMRS(r.EnumIf(v.HasAdditionalDMRS, 1, 0, false, "additionalDMRS"))
 	r.DecodeOptional(v.HasMaxCodeRate, &v.MaxCodeRate, "maxCodeRate")
-	if v.HasNrofSlots {
-		v.NrofSlots = PUCCHFormatConfig_NrofSlots(r.Enum(3, 0, false, "nrofSlots"))
-	}
-	if v.HasPi2BPSK {
-		v.Pi2BPSK = PUCCHFormatConfig_Pi2BPSK(r.Enum(1, 0, false, "pi2BPSK"))
-	}
-	if v.HasSimultaneousHARQACKCSI {
-		v.SimultaneousHARQACKCSI = PUCCHFormatConfig_SimultaneousHARQACKCSI(r.Enum(1, 0, false, "simultaneousHARQ-ACK-CSI"))
-	}
+	v.NrofSlots = PUCCHFormatConfig_NrofSlots(r.EnumIf(v.HasNrofSlots, 3, 0, false, "nrofSlots"))
+	v.Pi2BPSK = PUCCHFormatConfig_Pi2BPSK(r.EnumIf(v.HasPi2BPSK, 1, 0, false, "pi2BPSK"))
+	v.SimultaneousHARQACKCSI = PUCCHFormatConfig_SimultaneousHARQACKCSI(r.EnumIf(v.HasSimultaneousHARQACKCSI, 1, 0, false, "simultaneousHARQ-ACK-CSI"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHFormatConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInterslotFrequencyHopping, v.HasAdditionalDMRS, v.HasMaxCodeRate, v.HasNrofSlots, v.HasPi2BPSK, v.HasSimultaneousHARQACKCSI)
-	if v.HasInterslotFrequencyHopping {
-		w.Enum(int64(v.InterslotFrequencyHopping), 1, 0, false, "interslotFrequencyHopping")
-	}
-	if v.HasAdditionalDMRS {
-		w.Enum(int64(v.AdditionalDMRS), 1, 0, false, "additionalDMRS")
-	}
+	w.EnumIf(v.HasInterslotFrequencyHopping, int64(v.InterslotFrequencyHopping), 1, 0, false, "interslotFrequencyHopping")
+	w.EnumIf(v.HasAdditionalDMRS, int64(v.AdditionalDMRS), 1, 0, false, "additionalDMRS")
 	w.EncodeOptional(v.HasMaxCodeRate, &v.MaxCodeRate, "maxCodeRate")
-	if v.HasNrofSlots {
-		w.Enum(int64(v.NrofSlots), 3, 0, false, "nrofSlots")
-	}
-	if v.HasPi2BPSK {
-		w.Enum(int64(v.Pi2BPSK), 1, 0, false, "pi2BPSK")
-	}
-	if v.HasSimultaneousHARQACKCSI {
-		w.Enum(int64(v.SimultaneousHARQACKCSI), 1, 0, false, "simultaneousHARQ-ACK-CSI")
-	}
+	w.EnumIf(v.HasNrofSlots, int64(v.NrofSlots), 3, 0, false, "nrofSlots")
+	w.EnumIf(v.HasPi2BPSK, int64(v.Pi2BPSK), 1, 0, false, "pi2BPSK")
+	w.EnumIf(v.HasSimultaneousHARQACKCSI, int64(v.SimultaneousHARQACKCSI), 1, 0, false, "simultaneousHARQ-ACK-CSI")
 	return w.Err()
 }
 
@@ -12063,9 +11199,7 @@ func (v *PUCCHResourceSet) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasMaxPayloadSize)
 	r.Decode(&v.PucchResourceSetID, "pucch-ResourceSetId")
 	r.Decode(&v.ResourceList, "resourceList")
-	if v.HasMaxPayloadSize {
-		v.MaxPayloadSize = r.Int(4, 256, false, "maxPayloadSize")
-	}
+	v.MaxPayloadSize = r.IntIf(v.HasMaxPayloadSize, 4, 256, false, "maxPayloadSize")
 	return r.Err()
 }
 
@@ -12074,9 +11208,7 @@ func (v *PUCCHResourceSet) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxPayloadSize)
 	w.Encode(&v.PucchResourceSetID, "pucch-ResourceSetId")
 	w.Encode(&v.ResourceList, "resourceList")
-	if v.HasMaxPayloadSize {
-		w.Int(v.MaxPayloadSize, 4, 256, false, "maxPayloadSize")
-	}
+	w.IntIf(v.HasMaxPayloadSize, v.MaxPayloadSize, 4, 256, false, "maxPayloadSize")
 	return w.Err()
 }
 
@@ -12116,9 +11248,7 @@ func (v *PUCCHResource) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasIntraSlotFrequencyHopping, &v.HasSecondHopPRB)
 	r.Decode(&v.PucchResourceID, "pucch-ResourceId")
 	r.Decode(&v.StartingPRB, "startingPRB")
-	if v.HasIntraSlotFrequencyHopping {
-		v.IntraSlotFrequencyHopping = PUCCHResource_IntraSlotFrequencyHopping(r.Enum(1, 0, false, "intraSlotFrequencyHopping"))
-	}
+	v.IntraSlotFrequencyHopping = PUCCHResource_IntraSlotFrequencyHopping(r.EnumIf(v.HasIntraSlotFrequencyHopping, 1, 0, false, "intraSlotFrequencyHopping"))
 	r.DecodeOptional(v.HasSecondHopPRB, &v.SecondHopPRB, "secondHopPRB")
 	r.Decode(&v.Format, "format")
 	return r.Err()
@@ -12129,9 +11259,7 @@ func (v *PUCCHResource) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIntraSlotFrequencyHopping, v.HasSecondHopPRB)
 	w.Encode(&v.PucchResourceID, "pucch-ResourceId")
 	w.Encode(&v.StartingPRB, "startingPRB")
-	if v.HasIntraSlotFrequencyHopping {
-		w.Enum(int64(v.IntraSlotFrequencyHopping), 1, 0, false, "intraSlotFrequencyHopping")
-	}
+	w.EnumIf(v.HasIntraSlotFrequencyHopping, int64(v.IntraSlotFrequencyHopping), 1, 0, false, "intraSlotFrequencyHopping")
 	w.EncodeOptional(v.HasSecondHopPRB, &v.SecondHopPRB, "secondHopPRB")
 	w.Encode(&v.Format, "format")
 	return w.Err()
@@ -12206,9 +11334,7 @@ func (v *PUCCHResourceExtV1610) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "format-v1700") {
 		r.Preamble(&v.HasFormatV1700, &v.HasPucchRepetitionNrofSlotsR17)
 		r.DecodeOptional(v.HasFormatV1700, &v.FormatV1700, "format-v1700")
-		if v.HasPucchRepetitionNrofSlotsR17 {
-			v.PucchRepetitionNrofSlotsR17 = PUCCHResourceExtV1610_PucchRepetitionNrofSlotsR17(r.Enum(4, 0, false, "pucch-RepetitionNrofSlots-r17"))
-		}
+		v.PucchRepetitionNrofSlotsR17 = PUCCHResourceExtV1610_PucchRepetitionNrofSlotsR17(r.EnumIf(v.HasPucchRepetitionNrofSlotsR17, 4, 0, false, "pucch-RepetitionNrofSlots-r17"))
 		x.End("format-v1700")
 	}
 	v.Unknown = x.Unknown(1)
@@ -12226,9 +11352,7 @@ func (v *PUCCHResourceExtV1610) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasFormatV1700, v.HasPucchRepetitionNrofSlotsR17)
 		w.EncodeOptional(v.HasFormatV1700, &v.FormatV1700, "format-v1700")
-		if v.HasPucchRepetitionNrofSlotsR17 {
-			w.Enum(int64(v.PucchRepetitionNrofSlotsR17), 4, 0, false, "pucch-RepetitionNrofSlots-r17")
-		}
+		w.EnumIf(v.HasPucchRepetitionNrofSlotsR17, int64(v.PucchRepetitionNrofSlotsR17), 4, 0, false, "pucch-RepetitionNrofSlots-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -12326,24 +11450,16 @@ func (v *PUCCHResourceExtV1610_FormatV1610) EncodePER(w *per.Writer) error {
 func (v *PUCCHResourceExtV1610_FormatV1610_OccV1610) DecodePER(r *per.Reader) error {
 	*v = PUCCHResourceExtV1610_FormatV1610_OccV1610{}
 	r.Preamble(&v.HasOccLengthV1610, &v.HasOccIndexV1610)
-	if v.HasOccLengthV1610 {
-		v.OccLengthV1610 = PUCCHResourceExtV1610_FormatV1610_OccV1610_OccLengthV1610(r.Enum(2, 0, false, "occ-Length-v1610"))
-	}
-	if v.HasOccIndexV1610 {
-		v.OccIndexV1610 = PUCCHResourceExtV1610_FormatV1610_OccV1610_OccIndexV1610(r.Enum(4, 0, false, "occ-Index-v1610"))
-	}
+	v.OccLengthV1610 = PUCCHResourceExtV1610_FormatV1610_OccV1610_OccLengthV1610(r.EnumIf(v.HasOccLengthV1610, 2, 0, false, "occ-Length-v1610"))
+	v.OccIndexV1610 = PUCCHResourceExtV1610_FormatV1610_OccV1610_OccIndexV1610(r.EnumIf(v.HasOccIndexV1610, 4, 0, false, "occ-Index-v1610"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHResourceExtV1610_FormatV1610_OccV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOccLengthV1610, v.HasOccIndexV1610)
-	if v.HasOccLengthV1610 {
-		w.Enum(int64(v.OccLengthV1610), 2, 0, false, "occ-Length-v1610")
-	}
-	if v.HasOccIndexV1610 {
-		w.Enum(int64(v.OccIndexV1610), 4, 0, false, "occ-Index-v1610")
-	}
+	w.EnumIf(v.HasOccLengthV1610, int64(v.OccLengthV1610), 2, 0, false, "occ-Length-v1610")
+	w.EnumIf(v.HasOccIndexV1610, int64(v.OccIndexV1610), 4, 0, false, "occ-Index-v1610")
 	return w.Err()
 }
 
@@ -12751,31 +11867,17 @@ func (v *PUCCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PUCCHConfigCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPucchResourceCommon, &v.HasHoppingID, &v.HasP0Nominal)
-	if v.HasPucchResourceCommon {
-		v.PucchResourceCommon = r.Int(0, 15, false, "pucch-ResourceCommon")
-	}
+	v.PucchResourceCommon = r.IntIf(v.HasPucchResourceCommon, 0, 15, false, "pucch-ResourceCommon")
 	v.PucchGroupHopping = PUCCHConfigCommon_PucchGroupHopping(r.Enum(3, 0, false, "pucch-GroupHopping"))
-	if v.HasHoppingID {
-		v.HoppingID = r.Int(0, 1023, false, "hoppingId")
-	}
-	if v.HasP0Nominal {
-		v.P0Nominal = r.Int(-202, 24, false, "p0-nominal")
-	}
+	v.HoppingID = r.IntIf(v.HasHoppingID, 0, 1023, false, "hoppingId")
+	v.P0Nominal = r.IntIf(v.HasP0Nominal, -202, 24, false, "p0-nominal")
 	x := r.Extensions(ext)
 	if x.Begin(0, "nrofPRBs") {
 		r.Preamble(&v.HasNrofPRBs, &v.HasIntraSlotFHR17, &v.HasPucchResourceCommonRedCapR17, &v.HasAdditionalPRBOffsetR17)
-		if v.HasNrofPRBs {
-			v.NrofPRBs = r.Int(1, 16, false, "nrofPRBs")
-		}
-		if v.HasIntraSlotFHR17 {
-			v.IntraSlotFHR17 = PUCCHConfigCommon_IntraSlotFHR17(r.Enum(2, 0, false, "intra-SlotFH-r17"))
-		}
-		if v.HasPucchResourceCommonRedCapR17 {
-			v.PucchResourceCommonRedCapR17 = r.Int(0, 15, false, "pucch-ResourceCommonRedCap-r17")
-		}
-		if v.HasAdditionalPRBOffsetR17 {
-			v.AdditionalPRBOffsetR17 = PUCCHConfigCommon_AdditionalPRBOffsetR17(r.Enum(8, 0, false, "additionalPRBOffset-r17"))
-		}
+		v.NrofPRBs = r.IntIf(v.HasNrofPRBs, 1, 16, false, "nrofPRBs")
+		v.IntraSlotFHR17 = PUCCHConfigCommon_IntraSlotFHR17(r.EnumIf(v.HasIntraSlotFHR17, 2, 0, false, "intra-SlotFH-r17"))
+		v.PucchResourceCommonRedCapR17 = r.IntIf(v.HasPucchResourceCommonRedCapR17, 0, 15, false, "pucch-ResourceCommonRedCap-r17")
+		v.AdditionalPRBOffsetR17 = PUCCHConfigCommon_AdditionalPRBOffsetR17(r.EnumIf(v.HasAdditionalPRBOffsetR17, 8, 0, false, "additionalPRBOffset-r17"))
 		x.End("nrofPRBs")
 	}
 	v.Unknown = x.Unknown(1)
@@ -12787,31 +11889,17 @@ func (v *PUCCHConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNrofPRBs || v.HasIntraSlotFHR17 || v.HasPucchResourceCommonRedCapR17 || v.HasAdditionalPRBOffsetR17)
 	w.Extended(x)
 	w.Preamble(v.HasPucchResourceCommon, v.HasHoppingID, v.HasP0Nominal)
-	if v.HasPucchResourceCommon {
-		w.Int(v.PucchResourceCommon, 0, 15, false, "pucch-ResourceCommon")
-	}
+	w.IntIf(v.HasPucchResourceCommon, v.PucchResourceCommon, 0, 15, false, "pucch-ResourceCommon")
 	w.Enum(int64(v.PucchGroupHopping), 3, 0, false, "pucch-GroupHopping")
-	if v.HasHoppingID {
-		w.Int(v.HoppingID, 0, 1023, false, "hoppingId")
-	}
-	if v.HasP0Nominal {
-		w.Int(v.P0Nominal, -202, 24, false, "p0-nominal")
-	}
+	w.IntIf(v.HasHoppingID, v.HoppingID, 0, 1023, false, "hoppingId")
+	w.IntIf(v.HasP0Nominal, v.P0Nominal, -202, 24, false, "p0-nominal")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasNrofPRBs, v.HasIntraSlotFHR17, v.HasPucchResourceCommonRedCapR17, v.HasAdditionalPRBOffsetR17)
-		if v.HasNrofPRBs {
-			w.Int(v.NrofPRBs, 1, 16, false, "nrofPRBs")
-		}
-		if v.HasIntraSlotFHR17 {
-			w.Enum(int64(v.IntraSlotFHR17), 2, 0, false, "intra-SlotFH-r17")
-		}
-		if v.HasPucchResourceCommonRedCapR17 {
-			w.Int(v.PucchResourceCommonRedCapR17, 0, 15, false, "pucch-ResourceCommonRedCap-r17")
-		}
-		if v.HasAdditionalPRBOffsetR17 {
-			w.Enum(int64(v.AdditionalPRBOffsetR17), 8, 0, false, "additionalPRBOffset-r17")
-		}
+		w.IntIf(v.HasNrofPRBs, v.NrofPRBs, 1, 16, false, "nrofPRBs")
+		w.EnumIf(v.HasIntraSlotFHR17, int64(v.IntraSlotFHR17), 2, 0, false, "intra-SlotFH-r17")
+		w.IntIf(v.HasPucchResourceCommonRedCapR17, v.PucchResourceCommonRedCapR17, 0, 15, false, "pucch-ResourceCommonRedCap-r17")
+		w.EnumIf(v.HasAdditionalPRBOffsetR17, int64(v.AdditionalPRBOffsetR17), 8, 0, false, "additionalPRBOffset-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -12885,26 +11973,14 @@ func (v *PUCCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = PUCCHPowerControl{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDeltaFPUCCHF0, &v.HasDeltaFPUCCHF1, &v.HasDeltaFPUCCHF2, &v.HasDeltaFPUCCHF3, &v.HasDeltaFPUCCHF4, &v.HasP0Set, &v.HasPathlossReferenceRSs, &v.HasTwoPUCCHPCAdjustmentStates)
-	if v.HasDeltaFPUCCHF0 {
-		v.DeltaFPUCCHF0 = r.Int(-16, 15, false, "deltaF-PUCCH-f0")
-	}
-	if v.HasDeltaFPUCCHF1 {
-		v.DeltaFPUCCHF1 = r.Int(-16, 15, false, "deltaF-PUCCH-f1")
-	}
-	if v.HasDeltaFPUCCHF2 {
-		v.DeltaFPUCCHF2 = r.Int(-16, 15, false, "deltaF-PUCCH-f2")
-	}
-	if v.HasDeltaFPUCCHF3 {
-		v.DeltaFPUCCHF3 = r.Int(-16, 15, false, "deltaF-PUCCH-f3")
-	}
-	if v.HasDeltaFPUCCHF4 {
-		v.DeltaFPUCCHF4 = r.Int(-16, 15, false, "deltaF-PUCCH-f4")
-	}
+	v.DeltaFPUCCHF0 = r.IntIf(v.HasDeltaFPUCCHF0, -16, 15, false, "deltaF-PUCCH-f0")
+	v.DeltaFPUCCHF1 = r.IntIf(v.HasDeltaFPUCCHF1, -16, 15, false, "deltaF-PUCCH-f1")
+	v.DeltaFPUCCHF2 = r.IntIf(v.HasDeltaFPUCCHF2, -16, 15, false, "deltaF-PUCCH-f2")
+	v.DeltaFPUCCHF3 = r.IntIf(v.HasDeltaFPUCCHF3, -16, 15, false, "deltaF-PUCCH-f3")
+	v.DeltaFPUCCHF4 = r.IntIf(v.HasDeltaFPUCCHF4, -16, 15, false, "deltaF-PUCCH-f4")
 	r.DecodeOptional(v.HasP0Set, &v.P0Set, "p0-Set")
 	r.DecodeOptional(v.HasPathlossReferenceRSs, &v.PathlossReferenceRSs, "pathlossReferenceRSs")
-	if v.HasTwoPUCCHPCAdjustmentStates {
-		v.TwoPUCCHPCAdjustmentStates = PUCCHPowerControl_TwoPUCCHPCAdjustmentStates(r.Enum(1, 0, false, "twoPUCCH-PC-AdjustmentStates"))
-	}
+	v.TwoPUCCHPCAdjustmentStates = PUCCHPowerControl_TwoPUCCHPCAdjustmentStates(r.EnumIf(v.HasTwoPUCCHPCAdjustmentStates, 1, 0, false, "twoPUCCH-PC-AdjustmentStates"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pathlossReferenceRSs-v1610") {
 		r.Preamble(&v.HasPathlossReferenceRSsV1610)
@@ -12920,26 +11996,14 @@ func (v *PUCCHPowerControl) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPathlossReferenceRSsV1610)
 	w.Extended(x)
 	w.Preamble(v.HasDeltaFPUCCHF0, v.HasDeltaFPUCCHF1, v.HasDeltaFPUCCHF2, v.HasDeltaFPUCCHF3, v.HasDeltaFPUCCHF4, v.HasP0Set, v.HasPathlossReferenceRSs, v.HasTwoPUCCHPCAdjustmentStates)
-	if v.HasDeltaFPUCCHF0 {
-		w.Int(v.DeltaFPUCCHF0, -16, 15, false, "deltaF-PUCCH-f0")
-	}
-	if v.HasDeltaFPUCCHF1 {
-		w.Int(v.DeltaFPUCCHF1, -16, 15, false, "deltaF-PUCCH-f1")
-	}
-	if v.HasDeltaFPUCCHF2 {
-		w.Int(v.DeltaFPUCCHF2, -16, 15, false, "deltaF-PUCCH-f2")
-	}
-	if v.HasDeltaFPUCCHF3 {
-		w.Int(v.DeltaFPUCCHF3, -16, 15, false, "deltaF-PUCCH-f3")
-	}
-	if v.HasDeltaFPUCCHF4 {
-		w.Int(v.DeltaFPUCCHF4, -16, 15, false, "deltaF-PUCCH-f4")
-	}
+	w.IntIf(v.HasDeltaFPUCCHF0, v.DeltaFPUCCHF0, -16, 15, false, "deltaF-PUCCH-f0")
+	w.IntIf(v.HasDeltaFPUCCHF1, v.DeltaFPUCCHF1, -16, 15, false, "deltaF-PUCCH-f1")
+	w.IntIf(v.HasDeltaFPUCCHF2, v.DeltaFPUCCHF2, -16, 15, false, "deltaF-PUCCH-f2")
+	w.IntIf(v.HasDeltaFPUCCHF3, v.DeltaFPUCCHF3, -16, 15, false, "deltaF-PUCCH-f3")
+	w.IntIf(v.HasDeltaFPUCCHF4, v.DeltaFPUCCHF4, -16, 15, false, "deltaF-PUCCH-f4")
 	w.EncodeOptional(v.HasP0Set, &v.P0Set, "p0-Set")
 	w.EncodeOptional(v.HasPathlossReferenceRSs, &v.PathlossReferenceRSs, "pathlossReferenceRSs")
-	if v.HasTwoPUCCHPCAdjustmentStates {
-		w.Enum(int64(v.TwoPUCCHPCAdjustmentStates), 1, 0, false, "twoPUCCH-PC-AdjustmentStates")
-	}
+	w.EnumIf(v.HasTwoPUCCHPCAdjustmentStates, int64(v.TwoPUCCHPCAdjustmentStates), 1, 0, false, "twoPUCCH-PC-AdjustmentStates")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasPathlossReferenceRSsV1610)
@@ -13383,21 +12447,13 @@ func (v *PUCCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = PUCCHTPCCommandConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasTpcIndexPCell, &v.HasTpcIndexPUCCHSCell)
-	if v.HasTpcIndexPCell {
-		v.TpcIndexPCell = r.Int(1, 15, false, "tpc-IndexPCell")
-	}
-	if v.HasTpcIndexPUCCHSCell {
-		v.TpcIndexPUCCHSCell = r.Int(1, 15, false, "tpc-IndexPUCCH-SCell")
-	}
+	v.TpcIndexPCell = r.IntIf(v.HasTpcIndexPCell, 1, 15, false, "tpc-IndexPCell")
+	v.TpcIndexPUCCHSCell = r.IntIf(v.HasTpcIndexPUCCHSCell, 1, 15, false, "tpc-IndexPUCCH-SCell")
 	x := r.Extensions(ext)
 	if x.Begin(0, "tpc-IndexPUCCH-sSCell-r17") {
 		r.Preamble(&v.HasTpcIndexPUCCHSSCellR17, &v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
-		if v.HasTpcIndexPUCCHSSCellR17 {
-			v.TpcIndexPUCCHSSCellR17 = r.Int(1, 15, false, "tpc-IndexPUCCH-sSCell-r17")
-		}
-		if v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17 {
-			v.TpcIndexPUCCHSScellSecondaryPUCCHgroupR17 = r.Int(1, 15, false, "tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17")
-		}
+		v.TpcIndexPUCCHSSCellR17 = r.IntIf(v.HasTpcIndexPUCCHSSCellR17, 1, 15, false, "tpc-IndexPUCCH-sSCell-r17")
+		v.TpcIndexPUCCHSScellSecondaryPUCCHgroupR17 = r.IntIf(v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17, 1, 15, false, "tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17")
 		x.End("tpc-IndexPUCCH-sSCell-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -13409,21 +12465,13 @@ func (v *PUCCHTPCCommandConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasTpcIndexPUCCHSSCellR17 || v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
 	w.Extended(x)
 	w.Preamble(v.HasTpcIndexPCell, v.HasTpcIndexPUCCHSCell)
-	if v.HasTpcIndexPCell {
-		w.Int(v.TpcIndexPCell, 1, 15, false, "tpc-IndexPCell")
-	}
-	if v.HasTpcIndexPUCCHSCell {
-		w.Int(v.TpcIndexPUCCHSCell, 1, 15, false, "tpc-IndexPUCCH-SCell")
-	}
+	w.IntIf(v.HasTpcIndexPCell, v.TpcIndexPCell, 1, 15, false, "tpc-IndexPCell")
+	w.IntIf(v.HasTpcIndexPUCCHSCell, v.TpcIndexPUCCHSCell, 1, 15, false, "tpc-IndexPUCCH-SCell")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasTpcIndexPUCCHSSCellR17, v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
-		if v.HasTpcIndexPUCCHSSCellR17 {
-			w.Int(v.TpcIndexPUCCHSSCellR17, 1, 15, false, "tpc-IndexPUCCH-sSCell-r17")
-		}
-		if v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17 {
-			w.Int(v.TpcIndexPUCCHSScellSecondaryPUCCHgroupR17, 1, 15, false, "tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17")
-		}
+		w.IntIf(v.HasTpcIndexPUCCHSSCellR17, v.TpcIndexPUCCHSSCellR17, 1, 15, false, "tpc-IndexPUCCH-sSCell-r17")
+		w.IntIf(v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17, v.TpcIndexPUCCHSScellSecondaryPUCCHgroupR17, 1, 15, false, "tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -13443,119 +12491,59 @@ func (v *PUSCHConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDataScramblingIdentityPUSCH, &v.HasTxConfig, &v.HasDmrsUplinkForPUSCHMappingTypeA, &v.HasDmrsUplinkForPUSCHMappingTypeB, &v.HasPuschPowerControl, &v.HasFrequencyHopping, &v.HasFrequencyHoppingOffsetLists, &v.HasPuschTimeDomainAllocationList, &v.HasPuschAggregationFactor, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasTransformPrecoder, &v.HasCodebookSubset, &v.HasMaxRank, &v.HasRbgSize, &v.HasUciOnPUSCH, &v.HasTpPi2BPSK)
-	if v.HasDataScramblingIdentityPUSCH {
-		v.DataScramblingIdentityPUSCH = r.Int(0, 1023, false, "dataScramblingIdentityPUSCH")
-	}
-	if v.HasTxConfig {
-		v.TxConfig = PUSCHConfig_TxConfig(r.Enum(2, 0, false, "txConfig"))
-	}
+	v.DataScramblingIdentityPUSCH = r.IntIf(v.HasDataScramblingIdentityPUSCH, 0, 1023, false, "dataScramblingIdentityPUSCH")
+	v.TxConfig = PUSCHConfig_TxConfig(r.EnumIf(v.HasTxConfig, 2, 0, false, "txConfig"))
 	r.DecodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeA, &v.DmrsUplinkForPUSCHMappingTypeA, "dmrs-UplinkForPUSCH-MappingTypeA")
 	r.DecodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeB, &v.DmrsUplinkForPUSCHMappingTypeB, "dmrs-UplinkForPUSCH-MappingTypeB")
 	r.DecodeOptional(v.HasPuschPowerControl, &v.PuschPowerControl, "pusch-PowerControl")
-	if v.HasFrequencyHopping {
-		v.FrequencyHopping = PUSCHConfig_FrequencyHopping(r.Enum(2, 0, false, "frequencyHopping"))
-	}
+	v.FrequencyHopping = PUSCHConfig_FrequencyHopping(r.EnumIf(v.HasFrequencyHopping, 2, 0, false, "frequencyHopping"))
 	r.DecodeOptional(v.HasFrequencyHoppingOffsetLists, &v.FrequencyHoppingOffsetLists, "frequencyHoppingOffsetLists")
 	v.ResourceAllocation = PUSCHConfig_ResourceAllocation(r.Enum(3, 0, false, "resourceAllocation"))
 	r.DecodeOptional(v.HasPuschTimeDomainAllocationList, &v.PuschTimeDomainAllocationList, "pusch-TimeDomainAllocationList")
-	if v.HasPuschAggregationFactor {
-		v.PuschAggregationFactor = PUSCHConfig_PuschAggregationFactor(r.Enum(3, 0, false, "pusch-AggregationFactor"))
-	}
-	if v.HasMcsTable {
-		v.McsTable = PUSCHConfig_McsTable(r.Enum(2, 0, false, "mcs-Table"))
-	}
-	if v.HasMcsTableTransformPrecoder {
-		v.McsTableTransformPrecoder = PUSCHConfig_McsTableTransformPrecoder(r.Enum(2, 0, false, "mcs-TableTransformPrecoder"))
-	}
-	if v.HasTransformPrecoder {
-		v.TransformPrecoder = PUSCHConfig_TransformPrecoder(r.Enum(2, 0, false, "transformPrecoder"))
-	}
-	if v.HasCodebookSubset {
-		v.CodebookSubset = PUSCHConfig_CodebookSubset(r.Enum(3, 0, false, "codebookSubset"))
-	}
-	if v.HasMaxRank {
-		v.MaxRank = r.Int(1, 4, false, "maxRank")
-	}
-	if v.HasRbgSize {
-		v.RbgSize = PUSCHConfig_RbgSize(r.Enum(1, 0, false, "rbg-Size"))
-	}
+	v.PuschAggregationFactor = PUSCHConfig_PuschAggregationFactor(r.EnumIf(v.HasPuschAggregationFactor, 3, 0, false, "pusch-AggregationFactor"))
+	v.McsTable = PUSCHConfig_McsTable(r.EnumIf(v.HasMcsTable, 2, 0, false, "mcs-Table"))
+	v.McsTableTransformPrecoder = PUSCHConfig_McsTableTransformPrecoder(r.EnumIf(v.HasMcsTableTransformPrecoder, 2, 0, false, "mcs-TableTransformPrecoder"))
+	v.TransformPrecoder = PUSCHConfig_TransformPrecoder(r.EnumIf(v.HasTransformPrecoder, 2, 0, false, "transformPrecoder"))
+	v.CodebookSubset = PUSCHConfig_CodebookSubset(r.EnumIf(v.HasCodebookSubset, 3, 0, false, "codebookSubset"))
+	v.MaxRank = r.IntIf(v.HasMaxRank, 1, 4, false, "maxRank")
+	v.RbgSize = PUSCHConfig_RbgSize(r.EnumIf(v.HasRbgSize, 1, 0, false, "rbg-Size"))
 	r.DecodeOptional(v.HasUciOnPUSCH, &v.UciOnPUSCH, "uci-OnPUSCH")
-	if v.HasTpPi2BPSK {
-		v.TpPi2BPSK = PUSCHConfig_TpPi2BPSK(r.Enum(1, 0, false, "tp-pi2BPSK"))
-	}
+	v.TpPi2BPSK = PUSCHConfig_TpPi2BPSK(r.EnumIf(v.HasTpPi2BPSK, 1, 0, false, "tp-pi2BPSK"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "minimumSchedulingOffsetK2-r16") {
 		r.Preamble(&v.HasMinimumSchedulingOffsetK2R16, &v.HasUlAccessConfigListDCI0_1R16, &v.HasHarqProcessNumberSizeDCI0_2R16, &v.HasDmrsSequenceInitializationDCI0_2R16, &v.HasNumberOfBitsForRVDCI0_2R16, &v.HasAntennaPortsFieldPresenceDCI0_2R16, &v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, &v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, &v.HasFrequencyHoppingDCI0_2R16, &v.HasFrequencyHoppingOffsetListsDCI0_2R16, &v.HasCodebookSubsetDCI0_2R16, &v.HasInvalidSymbolPatternIndicatorDCI0_2R16, &v.HasMaxRankDCI0_2R16, &v.HasMcsTableDCI0_2R16, &v.HasMcsTableTransformPrecoderDCI0_2R16, &v.HasPriorityIndicatorDCI0_2R16, &v.HasPuschRepTypeIndicatorDCI0_2R16, &v.HasResourceAllocationDCI0_2R16, &v.HasResourceAllocationType1GranularityDCI0_2R16, &v.HasUciOnPUSCHListDCI0_2R16, &v.HasPuschTimeDomainAllocationListDCI0_2R16, &v.HasPuschTimeDomainAllocationListDCI0_1R16, &v.HasInvalidSymbolPatternIndicatorDCI0_1R16, &v.HasPriorityIndicatorDCI0_1R16, &v.HasPuschRepTypeIndicatorDCI0_1R16, &v.HasFrequencyHoppingDCI0_1R16, &v.HasUciOnPUSCHListDCI0_1R16, &v.HasInvalidSymbolPatternR16, &v.HasPuschPowerControlV1610, &v.HasUlFullPowerTransmissionR16, &v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, &v.HasNumberOfInvalidSymbolsForDLULSwitchingR16)
 		r.DecodeOptional(v.HasMinimumSchedulingOffsetK2R16, &v.MinimumSchedulingOffsetK2R16, "minimumSchedulingOffsetK2-r16")
 		r.DecodeOptional(v.HasUlAccessConfigListDCI0_1R16, &v.UlAccessConfigListDCI0_1R16, "ul-AccessConfigListDCI-0-1-r16")
-		if v.HasHarqProcessNumberSizeDCI0_2R16 {
-			v.HarqProcessNumberSizeDCI0_2R16 = r.Int(0, 4, false, "harq-ProcessNumberSizeDCI-0-2-r16")
-		}
-		if v.HasDmrsSequenceInitializationDCI0_2R16 {
-			v.DmrsSequenceInitializationDCI0_2R16 = PUSCHConfig_DmrsSequenceInitializationDCI0_2R16(r.Enum(1, 0, false, "dmrs-SequenceInitializationDCI-0-2-r16"))
-		}
-		if v.HasNumberOfBitsForRVDCI0_2R16 {
-			v.NumberOfBitsForRVDCI0_2R16 = r.Int(0, 2, false, "numberOfBitsForRV-DCI-0-2-r16")
-		}
-		if v.HasAntennaPortsFieldPresenceDCI0_2R16 {
-			v.AntennaPortsFieldPresenceDCI0_2R16 = PUSCHConfig_AntennaPortsFieldPresenceDCI0_2R16(r.Enum(1, 0, false, "antennaPortsFieldPresenceDCI-0-2-r16"))
-		}
+		v.HarqProcessNumberSizeDCI0_2R16 = r.IntIf(v.HasHarqProcessNumberSizeDCI0_2R16, 0, 4, false, "harq-ProcessNumberSizeDCI-0-2-r16")
+		v.DmrsSequenceInitializationDCI0_2R16 = PUSCHConfig_DmrsSequenceInitializationDCI0_2R16(r.EnumIf(v.HasDmrsSequenceInitializationDCI0_2R16, 1, 0, false, "dmrs-SequenceInitializationDCI-0-2-r16"))
+		v.NumberOfBitsForRVDCI0_2R16 = r.IntIf(v.HasNumberOfBitsForRVDCI0_2R16, 0, 2, false, "numberOfBitsForRV-DCI-0-2-r16")
+		v.AntennaPortsFieldPresenceDCI0_2R16 = PUSCHConfig_AntennaPortsFieldPresenceDCI0_2R16(r.EnumIf(v.HasAntennaPortsFieldPresenceDCI0_2R16, 1, 0, false, "antennaPortsFieldPresenceDCI-0-2-r16"))
 		r.DecodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, &v.DmrsUplinkForPUSCHMappingTypeADCI0_2R16, "dmrs-UplinkForPUSCH-MappingTypeA-DCI-0-2-r16")
 		r.DecodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, &v.DmrsUplinkForPUSCHMappingTypeBDCI0_2R16, "dmrs-UplinkForPUSCH-MappingTypeB-DCI-0-2-r16")
 		r.DecodeOptional(v.HasFrequencyHoppingDCI0_2R16, &v.FrequencyHoppingDCI0_2R16, "frequencyHoppingDCI-0-2-r16")
 		r.DecodeOptional(v.HasFrequencyHoppingOffsetListsDCI0_2R16, &v.FrequencyHoppingOffsetListsDCI0_2R16, "frequencyHoppingOffsetListsDCI-0-2-r16")
-		if v.HasCodebookSubsetDCI0_2R16 {
-			v.CodebookSubsetDCI0_2R16 = PUSCHConfig_CodebookSubsetDCI0_2R16(r.Enum(3, 0, false, "codebookSubsetDCI-0-2-r16"))
-		}
-		if v.HasInvalidSymbolPatternIndicatorDCI0_2R16 {
-			v.InvalidSymbolPatternIndicatorDCI0_2R16 = PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_2R16(r.Enum(1, 0, false, "invalidSymbolPatternIndicatorDCI-0-2-r16"))
-		}
-		if v.HasMaxRankDCI0_2R16 {
-			v.MaxRankDCI0_2R16 = r.Int(1, 4, false, "maxRankDCI-0-2-r16")
-		}
-		if v.HasMcsTableDCI0_2R16 {
-			v.McsTableDCI0_2R16 = PUSCHConfig_McsTableDCI0_2R16(r.Enum(2, 0, false, "mcs-TableDCI-0-2-r16"))
-		}
-		if v.HasMcsTableTransformPrecoderDCI0_2R16 {
-			v.McsTableTransformPrecoderDCI0_2R16 = PUSCHConfig_McsTableTransformPrecoderDCI0_2R16(r.Enum(2, 0, false, "mcs-TableTransformPrecoderDCI-0-2-r16"))
-		}
-		if v.HasPriorityIndicatorDCI0_2R16 {
-			v.PriorityIndicatorDCI0_2R16 = PUSCHConfig_PriorityIndicatorDCI0_2R16(r.Enum(1, 0, false, "priorityIndicatorDCI-0-2-r16"))
-		}
-		if v.HasPuschRepTypeIndicatorDCI0_2R16 {
-			v.PuschRepTypeIndicatorDCI0_2R16 = PUSCHConfig_PuschRepTypeIndicatorDCI0_2R16(r.Enum(2, 0, false, "pusch-RepTypeIndicatorDCI-0-2-r16"))
-		}
-		if v.HasResourceAllocationDCI0_2R16 {
-			v.ResourceAllocationDCI0_2R16 = PUSCHConfig_ResourceAllocationDCI0_2R16(r.Enum(3, 0, false, "resourceAllocationDCI-0-2-r16"))
-		}
-		if v.HasResourceAllocationType1GranularityDCI0_2R16 {
-			v.ResourceAllocationType1GranularityDCI0_2R16 = PUSCHConfig_ResourceAllocationType1GranularityDCI0_2R16(r.Enum(4, 0, false, "resourceAllocationType1GranularityDCI-0-2-r16"))
-		}
+		v.CodebookSubsetDCI0_2R16 = PUSCHConfig_CodebookSubsetDCI0_2R16(r.EnumIf(v.HasCodebookSubsetDCI0_2R16, 3, 0, false, "codebookSubsetDCI-0-2-r16"))
+		v.InvalidSymbolPatternIndicatorDCI0_2R16 = PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_2R16(r.EnumIf(v.HasInvalidSymbolPatternIndicatorDCI0_2R16, 1, 0, false, "invalidSymbolPatternIndicatorDCI-0-2-r16"))
+		v.MaxRankDCI0_2R16 = r.IntIf(v.HasMaxRankDCI0_2R16, 1, 4, false, "maxRankDCI-0-2-r16")
+		v.McsTableDCI0_2R16 = PUSCHConfig_McsTableDCI0_2R16(r.EnumIf(v.HasMcsTableDCI0_2R16, 2, 0, false, "mcs-TableDCI-0-2-r16"))
+		v.McsTableTransformPrecoderDCI0_2R16 = PUSCHConfig_McsTableTransformPrecoderDCI0_2R16(r.EnumIf(v.HasMcsTableTransformPrecoderDCI0_2R16, 2, 0, false, "mcs-TableTransformPrecoderDCI-0-2-r16"))
+		v.PriorityIndicatorDCI0_2R16 = PUSCHConfig_PriorityIndicatorDCI0_2R16(r.EnumIf(v.HasPriorityIndicatorDCI0_2R16, 1, 0, false, "priorityIndicatorDCI-0-2-r16"))
+		v.PuschRepTypeIndicatorDCI0_2R16 = PUSCHConfig_PuschRepTypeIndicatorDCI0_2R16(r.EnumIf(v.HasPuschRepTypeIndicatorDCI0_2R16, 2, 0, false, "pusch-RepTypeIndicatorDCI-0-2-r16"))
+		v.ResourceAllocationDCI0_2R16 = PUSCHConfig_ResourceAllocationDCI0_2R16(r.EnumIf(v.HasResourceAllocationDCI0_2R16, 3, 0, false, "resourceAllocationDCI-0-2-r16"))
+		v.ResourceAllocationType1GranularityDCI0_2R16 = PUSCHConfig_ResourceAllocationType1GranularityDCI0_2R16(r.EnumIf(v.HasResourceAllocationType1GranularityDCI0_2R16, 4, 0, false, "resourceAllocationType1GranularityDCI-0-2-r16"))
 		r.DecodeOptional(v.HasUciOnPUSCHListDCI0_2R16, &v.UciOnPUSCHListDCI0_2R16, "uci-OnPUSCH-ListDCI-0-2-r16")
 		r.DecodeOptional(v.HasPuschTimeDomainAllocationListDCI0_2R16, &v.PuschTimeDomainAllocationListDCI0_2R16, "pusch-TimeDomainAllocationListDCI-0-2-r16")
 		r.DecodeOptional(v.HasPuschTimeDomainAllocationListDCI0_1R16, &v.PuschTimeDomainAllocationListDCI0_1R16, "pusch-TimeDomainAllocationListDCI-0-1-r16")
-		if v.HasInvalidSymbolPatternIndicatorDCI0_1R16 {
-			v.InvalidSymbolPatternIndicatorDCI0_1R16 = PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_1R16(r.Enum(1, 0, false, "invalidSymbolPatternIndicatorDCI-0-1-r16"))
-		}
-		if v.HasPriorityIndicatorDCI0_1R16 {
-			v.PriorityIndicatorDCI0_1R16 = PUSCHConfig_PriorityIndicatorDCI0_1R16(r.Enum(1, 0, false, "priorityIndicatorDCI-0-1-r16"))
-		}
-		if v.HasPuschRepTypeIndicatorDCI0_1R16 {
-			v.PuschRepTypeIndicatorDCI0_1R16 = PUSCHConfig_PuschRepTypeIndicatorDCI0_1R16(r.Enum(2, 0, false, "pusch-RepTypeIndicatorDCI-0-1-r16"))
-		}
-		if v.HasFrequencyHoppingDCI0_1R16 {
-			v.FrequencyHoppingDCI0_1R16 = PUSCHConfig_FrequencyHoppingDCI0_1R16(r.Enum(2, 0, false, "frequencyHoppingDCI-0-1-r16"))
-		}
+		v.InvalidSymbolPatternIndicatorDCI0_1R16 = PUSCHConfig_InvalidSymbolPatternIndicatorDCI0_1R16(r.EnumIf(v.HasInvalidSymbolPatternIndicatorDCI0_1R16, 1, 0, false, "invalidSymbolPatternIndicatorDCI-0-1-r16"))
+		v.PriorityIndicatorDCI0_1R16 = PUSCHConfig_PriorityIndicatorDCI0_1R16(r.EnumIf(v.HasPriorityIndicatorDCI0_1R16, 1, 0, false, "priorityIndicatorDCI-0-1-r16"))
+		v.PuschRepTypeIndicatorDCI0_1R16 = PUSCHConfig_PuschRepTypeIndicatorDCI0_1R16(r.EnumIf(v.HasPuschRepTypeIndicatorDCI0_1R16, 2, 0, false, "pusch-RepTypeIndicatorDCI-0-1-r16"))
+		v.FrequencyHoppingDCI0_1R16 = PUSCHConfig_FrequencyHoppingDCI0_1R16(r.EnumIf(v.HasFrequencyHoppingDCI0_1R16, 2, 0, false, "frequencyHoppingDCI-0-1-r16"))
 		r.DecodeOptional(v.HasUciOnPUSCHListDCI0_1R16, &v.UciOnPUSCHListDCI0_1R16, "uci-OnPUSCH-ListDCI-0-1-r16")
 		r.DecodeOptional(v.HasInvalidSymbolPatternR16, &v.InvalidSymbolPatternR16, "invalidSymbolPattern-r16")
 		r.DecodeOptional(v.HasPuschPowerControlV1610, &v.PuschPowerControlV1610, "pusch-PowerControl-v1610")
-		if v.HasUlFullPowerTransmissionR16 {
-			v.UlFullPowerTransmissionR16 = PUSCHConfig_UlFullPowerTransmissionR16(r.Enum(3, 0, false, "ul-FullPowerTransmission-r16"))
-		}
+		v.UlFullPowerTransmissionR16 = PUSCHConfig_UlFullPowerTransmissionR16(r.EnumIf(v.HasUlFullPowerTransmissionR16, 3, 0, false, "ul-FullPowerTransmission-r16"))
 		r.DecodeOptional(v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, &v.PuschTimeDomainAllocationListForMultiPUSCHR16, "pusch-TimeDomainAllocationListForMultiPUSCH-r16")
-		if v.HasNumberOfInvalidSymbolsForDLULSwitchingR16 {
-			v.NumberOfInvalidSymbolsForDLULSwitchingR16 = r.Int(1, 4, false, "numberOfInvalidSymbolsForDL-UL-Switching-r16")
-		}
+		v.NumberOfInvalidSymbolsForDLULSwitchingR16 = r.IntIf(v.HasNumberOfInvalidSymbolsForDLULSwitchingR16, 1, 4, false, "numberOfInvalidSymbolsForDL-UL-Switching-r16")
 		x.End("minimumSchedulingOffsetK2-r16")
 	}
 	if x.Begin(1, "ul-AccessConfigListDCI-0-2-r17") {
@@ -13565,30 +12553,16 @@ func (v *PUSCHConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasBetaOffsetsCrossPri1R17, &v.BetaOffsetsCrossPri1R17, "betaOffsetsCrossPri1-r17")
 		r.DecodeOptional(v.HasBetaOffsetsCrossPri0DCI0_2R17, &v.BetaOffsetsCrossPri0DCI0_2R17, "betaOffsetsCrossPri0DCI-0-2-r17")
 		r.DecodeOptional(v.HasBetaOffsetsCrossPri1DCI0_2R17, &v.BetaOffsetsCrossPri1DCI0_2R17, "betaOffsetsCrossPri1DCI-0-2-r17")
-		if v.HasMappingPatternR17 {
-			v.MappingPatternR17 = PUSCHConfig_MappingPatternR17(r.Enum(2, 0, false, "mappingPattern-r17"))
-		}
-		if v.HasSecondTPCFieldDCI0_1R17 {
-			v.SecondTPCFieldDCI0_1R17 = PUSCHConfig_SecondTPCFieldDCI0_1R17(r.Enum(1, 0, false, "secondTPCFieldDCI-0-1-r17"))
-		}
-		if v.HasSecondTPCFieldDCI0_2R17 {
-			v.SecondTPCFieldDCI0_2R17 = PUSCHConfig_SecondTPCFieldDCI0_2R17(r.Enum(1, 0, false, "secondTPCFieldDCI-0-2-r17"))
-		}
-		if v.HasSequenceOffsetForRVR17 {
-			v.SequenceOffsetForRVR17 = r.Int(0, 3, false, "sequenceOffsetForRV-r17")
-		}
+		v.MappingPatternR17 = PUSCHConfig_MappingPatternR17(r.EnumIf(v.HasMappingPatternR17, 2, 0, false, "mappingPattern-r17"))
+		v.SecondTPCFieldDCI0_1R17 = PUSCHConfig_SecondTPCFieldDCI0_1R17(r.EnumIf(v.HasSecondTPCFieldDCI0_1R17, 1, 0, false, "secondTPCFieldDCI-0-1-r17"))
+		v.SecondTPCFieldDCI0_2R17 = PUSCHConfig_SecondTPCFieldDCI0_2R17(r.EnumIf(v.HasSecondTPCFieldDCI0_2R17, 1, 0, false, "secondTPCFieldDCI-0-2-r17"))
+		v.SequenceOffsetForRVR17 = r.IntIf(v.HasSequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
 		r.DecodeOptional(v.HasUlAccessConfigListDCI0_1R17, &v.UlAccessConfigListDCI0_1R17, "ul-AccessConfigListDCI-0-1-r17")
 		r.DecodeOptional(v.HasMinimumSchedulingOffsetK2R17, &v.MinimumSchedulingOffsetK2R17, "minimumSchedulingOffsetK2-r17")
-		if v.HasAvailableSlotCountingR17 {
-			v.AvailableSlotCountingR17 = PUSCHConfig_AvailableSlotCountingR17(r.Enum(1, 0, false, "availableSlotCounting-r17"))
-		}
+		v.AvailableSlotCountingR17 = PUSCHConfig_AvailableSlotCountingR17(r.EnumIf(v.HasAvailableSlotCountingR17, 1, 0, false, "availableSlotCounting-r17"))
 		r.DecodeOptional(v.HasDmrsBundlingPUSCHConfigR17, &v.DmrsBundlingPUSCHConfigR17, "dmrs-BundlingPUSCH-Config-r17")
-		if v.HasHarqProcessNumberSizeDCI0_2V1700 {
-			v.HarqProcessNumberSizeDCI0_2V1700 = r.Int(5, 5, false, "harq-ProcessNumberSizeDCI-0-2-v1700")
-		}
-		if v.HasHarqProcessNumberSizeDCI0_1R17 {
-			v.HarqProcessNumberSizeDCI0_1R17 = r.Int(5, 5, false, "harq-ProcessNumberSizeDCI-0-1-r17")
-		}
+		v.HarqProcessNumberSizeDCI0_2V1700 = r.IntIf(v.HasHarqProcessNumberSizeDCI0_2V1700, 5, 5, false, "harq-ProcessNumberSizeDCI-0-2-v1700")
+		v.HarqProcessNumberSizeDCI0_1R17 = r.IntIf(v.HasHarqProcessNumberSizeDCI0_1R17, 5, 5, false, "harq-ProcessNumberSizeDCI-0-1-r17")
 		r.DecodeOptional(v.HasMpeResourcePoolToAddModListR17, &v.MpeResourcePoolToAddModListR17, "mpe-ResourcePoolToAddModList-r17")
 		r.DecodeOptional(v.HasMpeResourcePoolToReleaseListR17, &v.MpeResourcePoolToReleaseListR17, "mpe-ResourcePoolToReleaseList-r17")
 		x.End("ul-AccessConfigListDCI-0-2-r17")
@@ -13602,119 +12576,59 @@ func (v *PUSCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMinimumSchedulingOffsetK2R16 || v.HasUlAccessConfigListDCI0_1R16 || v.HasHarqProcessNumberSizeDCI0_2R16 || v.HasDmrsSequenceInitializationDCI0_2R16 || v.HasNumberOfBitsForRVDCI0_2R16 || v.HasAntennaPortsFieldPresenceDCI0_2R16 || v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16 || v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16 || v.HasFrequencyHoppingDCI0_2R16 || v.HasFrequencyHoppingOffsetListsDCI0_2R16 || v.HasCodebookSubsetDCI0_2R16 || v.HasInvalidSymbolPatternIndicatorDCI0_2R16 || v.HasMaxRankDCI0_2R16 || v.HasMcsTableDCI0_2R16 || v.HasMcsTableTransformPrecoderDCI0_2R16 || v.HasPriorityIndicatorDCI0_2R16 || v.HasPuschRepTypeIndicatorDCI0_2R16 || v.HasResourceAllocationDCI0_2R16 || v.HasResourceAllocationType1GranularityDCI0_2R16 || v.HasUciOnPUSCHListDCI0_2R16 || v.HasPuschTimeDomainAllocationListDCI0_2R16 || v.HasPuschTimeDomainAllocationListDCI0_1R16 || v.HasInvalidSymbolPatternIndicatorDCI0_1R16 || v.HasPriorityIndicatorDCI0_1R16 || v.HasPuschRepTypeIndicatorDCI0_1R16 || v.HasFrequencyHoppingDCI0_1R16 || v.HasUciOnPUSCHListDCI0_1R16 || v.HasInvalidSymbolPatternR16 || v.HasPuschPowerControlV1610 || v.HasUlFullPowerTransmissionR16 || v.HasPuschTimeDomainAllocationListForMultiPUSCHR16 || v.HasNumberOfInvalidSymbolsForDLULSwitchingR16, v.HasUlAccessConfigListDCI0_2R17 || v.HasBetaOffsetsCrossPri0R17 || v.HasBetaOffsetsCrossPri1R17 || v.HasBetaOffsetsCrossPri0DCI0_2R17 || v.HasBetaOffsetsCrossPri1DCI0_2R17 || v.HasMappingPatternR17 || v.HasSecondTPCFieldDCI0_1R17 || v.HasSecondTPCFieldDCI0_2R17 || v.HasSequenceOffsetForRVR17 || v.HasUlAccessConfigListDCI0_1R17 || v.HasMinimumSchedulingOffsetK2R17 || v.HasAvailableSlotCountingR17 || v.HasDmrsBundlingPUSCHConfigR17 || v.HasHarqProcessNumberSizeDCI0_2V1700 || v.HasHarqProcessNumberSizeDCI0_1R17 || v.HasMpeResourcePoolToAddModListR17 || v.HasMpeResourcePoolToReleaseListR17)
 	w.Extended(x)
 	w.Preamble(v.HasDataScramblingIdentityPUSCH, v.HasTxConfig, v.HasDmrsUplinkForPUSCHMappingTypeA, v.HasDmrsUplinkForPUSCHMappingTypeB, v.HasPuschPowerControl, v.HasFrequencyHopping, v.HasFrequencyHoppingOffsetLists, v.HasPuschTimeDomainAllocationList, v.HasPuschAggregationFactor, v.HasMcsTable, v.HasMcsTableTransformPrecoder, v.HasTransformPrecoder, v.HasCodebookSubset, v.HasMaxRank, v.HasRbgSize, v.HasUciOnPUSCH, v.HasTpPi2BPSK)
-	if v.HasDataScramblingIdentityPUSCH {
-		w.Int(v.DataScramblingIdentityPUSCH, 0, 1023, false, "dataScramblingIdentityPUSCH")
-	}
-	if v.HasTxConfig {
-		w.Enum(int64(v.TxConfig), 2, 0, false, "txConfig")
-	}
+	w.IntIf(v.HasDataScramblingIdentityPUSCH, v.DataScramblingIdentityPUSCH, 0, 1023, false, "dataScramblingIdentityPUSCH")
+	w.EnumIf(v.HasTxConfig, int64(v.TxConfig), 2, 0, false, "txConfig")
 	w.EncodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeA, &v.DmrsUplinkForPUSCHMappingTypeA, "dmrs-UplinkForPUSCH-MappingTypeA")
 	w.EncodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeB, &v.DmrsUplinkForPUSCHMappingTypeB, "dmrs-UplinkForPUSCH-MappingTypeB")
 	w.EncodeOptional(v.HasPuschPowerControl, &v.PuschPowerControl, "pusch-PowerControl")
-	if v.HasFrequencyHopping {
-		w.Enum(int64(v.FrequencyHopping), 2, 0, false, "frequencyHopping")
-	}
+	w.EnumIf(v.HasFrequencyHopping, int64(v.FrequencyHopping), 2, 0, false, "frequencyHopping")
 	w.EncodeOptional(v.HasFrequencyHoppingOffsetLists, &v.FrequencyHoppingOffsetLists, "frequencyHoppingOffsetLists")
 	w.Enum(int64(v.ResourceAllocation), 3, 0, false, "resourceAllocation")
 	w.EncodeOptional(v.HasPuschTimeDomainAllocationList, &v.PuschTimeDomainAllocationList, "pusch-TimeDomainAllocationList")
-	if v.HasPuschAggregationFactor {
-		w.Enum(int64(v.PuschAggregationFactor), 3, 0, false, "pusch-AggregationFactor")
-	}
-	if v.HasMcsTable {
-		w.Enum(int64(v.McsTable), 2, 0, false, "mcs-Table")
-	}
-	if v.HasMcsTableTransformPrecoder {
-		w.Enum(int64(v.McsTableTransformPrecoder), 2, 0, false, "mcs-TableTransformPrecoder")
-	}
-	if v.HasTransformPrecoder {
-		w.Enum(int64(v.TransformPrecoder), 2, 0, false, "transformPrecoder")
-	}
-	if v.HasCodebookSubset {
-		w.Enum(int64(v.CodebookSubset), 3, 0, false, "codebookSubset")
-	}
-	if v.HasMaxRank {
-		w.Int(v.MaxRank, 1, 4, false, "maxRank")
-	}
-	if v.HasRbgSize {
-		w.Enum(int64(v.RbgSize), 1, 0, false, "rbg-Size")
-	}
+	w.EnumIf(v.HasPuschAggregationFactor, int64(v.PuschAggregationFactor), 3, 0, false, "pusch-AggregationFactor")
+	w.EnumIf(v.HasMcsTable, int64(v.McsTable), 2, 0, false, "mcs-Table")
+	w.EnumIf(v.HasMcsTableTransformPrecoder, int64(v.McsTableTransformPrecoder), 2, 0, false, "mcs-TableTransformPrecoder")
+	w.EnumIf(v.HasTransformPrecoder, int64(v.TransformPrecoder), 2, 0, false, "transformPrecoder")
+	w.EnumIf(v.HasCodebookSubset, int64(v.CodebookSubset), 3, 0, false, "codebookSubset")
+	w.IntIf(v.HasMaxRank, v.MaxRank, 1, 4, false, "maxRank")
+	w.EnumIf(v.HasRbgSize, int64(v.RbgSize), 1, 0, false, "rbg-Size")
 	w.EncodeOptional(v.HasUciOnPUSCH, &v.UciOnPUSCH, "uci-OnPUSCH")
-	if v.HasTpPi2BPSK {
-		w.Enum(int64(v.TpPi2BPSK), 1, 0, false, "tp-pi2BPSK")
-	}
+	w.EnumIf(v.HasTpPi2BPSK, int64(v.TpPi2BPSK), 1, 0, false, "tp-pi2BPSK")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMinimumSchedulingOffsetK2R16, v.HasUlAccessConfigListDCI0_1R16, v.HasHarqProcessNumberSizeDCI0_2R16, v.HasDmrsSequenceInitializationDCI0_2R16, v.HasNumberOfBitsForRVDCI0_2R16, v.HasAntennaPortsFieldPresenceDCI0_2R16, v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, v.HasFrequencyHoppingDCI0_2R16, v.HasFrequencyHoppingOffsetListsDCI0_2R16, v.HasCodebookSubsetDCI0_2R16, v.HasInvalidSymbolPatternIndicatorDCI0_2R16, v.HasMaxRankDCI0_2R16, v.HasMcsTableDCI0_2R16, v.HasMcsTableTransformPrecoderDCI0_2R16, v.HasPriorityIndicatorDCI0_2R16, v.HasPuschRepTypeIndicatorDCI0_2R16, v.HasResourceAllocationDCI0_2R16, v.HasResourceAllocationType1GranularityDCI0_2R16, v.HasUciOnPUSCHListDCI0_2R16, v.HasPuschTimeDomainAllocationListDCI0_2R16, v.HasPuschTimeDomainAllocationListDCI0_1R16, v.HasInvalidSymbolPatternIndicatorDCI0_1R16, v.HasPriorityIndicatorDCI0_1R16, v.HasPuschRepTypeIndicatorDCI0_1R16, v.HasFrequencyHoppingDCI0_1R16, v.HasUciOnPUSCHListDCI0_1R16, v.HasInvalidSymbolPatternR16, v.HasPuschPowerControlV1610, v.HasUlFullPowerTransmissionR16, v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, v.HasNumberOfInvalidSymbolsForDLULSwitchingR16)
 		w.EncodeOptional(v.HasMinimumSchedulingOffsetK2R16, &v.MinimumSchedulingOffsetK2R16, "minimumSchedulingOffsetK2-r16")
 		w.EncodeOptional(v.HasUlAccessConfigListDCI0_1R16, &v.UlAccessConfigListDCI0_1R16, "ul-AccessConfigListDCI-0-1-r16")
-		if v.HasHarqProcessNumberSizeDCI0_2R16 {
-			w.Int(v.HarqProcessNumberSizeDCI0_2R16, 0, 4, false, "harq-ProcessNumberSizeDCI-0-2-r16")
-		}
-		if v.HasDmrsSequenceInitializationDCI0_2R16 {
-			w.Enum(int64(v.DmrsSequenceInitializationDCI0_2R16), 1, 0, false, "dmrs-SequenceInitializationDCI-0-2-r16")
-		}
-		if v.HasNumberOfBitsForRVDCI0_2R16 {
-			w.Int(v.NumberOfBitsForRVDCI0_2R16, 0, 2, false, "numberOfBitsForRV-DCI-0-2-r16")
-		}
-		if v.HasAntennaPortsFieldPresenceDCI0_2R16 {
-			w.Enum(int64(v.AntennaPortsFieldPresenceDCI0_2R16), 1, 0, false, "antennaPortsFieldPresenceDCI-0-2-r16")
-		}
+		w.IntIf(v.HasHarqProcessNumberSizeDCI0_2R16, v.HarqProcessNumberSizeDCI0_2R16, 0, 4, false, "harq-ProcessNumberSizeDCI-0-2-r16")
+		w.EnumIf(v.HasDmrsSequenceInitializationDCI0_2R16, int64(v.DmrsSequenceInitializationDCI0_2R16), 1, 0, false, "dmrs-SequenceInitializationDCI-0-2-r16")
+		w.IntIf(v.HasNumberOfBitsForRVDCI0_2R16, v.NumberOfBitsForRVDCI0_2R16, 0, 2, false, "numberOfBitsForRV-DCI-0-2-r16")
+		w.EnumIf(v.HasAntennaPortsFieldPresenceDCI0_2R16, int64(v.AntennaPortsFieldPresenceDCI0_2R16), 1, 0, false, "antennaPortsFieldPresenceDCI-0-2-r16")
 		w.EncodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, &v.DmrsUplinkForPUSCHMappingTypeADCI0_2R16, "dmrs-UplinkForPUSCH-MappingTypeA-DCI-0-2-r16")
 		w.EncodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, &v.DmrsUplinkForPUSCHMappingTypeBDCI0_2R16, "dmrs-UplinkForPUSCH-MappingTypeB-DCI-0-2-r16")
 		w.EncodeOptional(v.HasFrequencyHoppingDCI0_2R16, &v.FrequencyHoppingDCI0_2R16, "frequencyHoppingDCI-0-2-r16")
 		w.EncodeOptional(v.HasFrequencyHoppingOffsetListsDCI0_2R16, &v.FrequencyHoppingOffsetListsDCI0_2R16, "frequencyHoppingOffsetListsDCI-0-2-r16")
-		if v.HasCodebookSubsetDCI0_2R16 {
-			w.Enum(int64(v.CodebookSubsetDCI0_2R16), 3, 0, false, "codebookSubsetDCI-0-2-r16")
-		}
-		if v.HasInvalidSymbolPatternIndicatorDCI0_2R16 {
-			w.Enum(int64(v.InvalidSymbolPatternIndicatorDCI0_2R16), 1, 0, false, "invalidSymbolPatternIndicatorDCI-0-2-r16")
-		}
-		if v.HasMaxRankDCI0_2R16 {
-			w.Int(v.MaxRankDCI0_2R16, 1, 4, false, "maxRankDCI-0-2-r16")
-		}
-		if v.HasMcsTableDCI0_2R16 {
-			w.Enum(int64(v.McsTableDCI0_2R16), 2, 0, false, "mcs-TableDCI-0-2-r16")
-		}
-		if v.HasMcsTableTransformPrecoderDCI0_2R16 {
-			w.Enum(int64(v.McsTableTransformPrecoderDCI0_2R16), 2, 0, false, "mcs-TableTransformPrecoderDCI-0-2-r16")
-		}
-		if v.HasPriorityIndicatorDCI0_2R16 {
-			w.Enum(int64(v.PriorityIndicatorDCI0_2R16), 1, 0, false, "priorityIndicatorDCI-0-2-r16")
-		}
-		if v.HasPuschRepTypeIndicatorDCI0_2R16 {
-			w.Enum(int64(v.PuschRepTypeIndicatorDCI0_2R16), 2, 0, false, "pusch-RepTypeIndicatorDCI-0-2-r16")
-		}
-		if v.HasResourceAllocationDCI0_2R16 {
-			w.Enum(int64(v.ResourceAllocationDCI0_2R16), 3, 0, false, "resourceAllocationDCI-0-2-r16")
-		}
-		if v.HasResourceAllocationType1GranularityDCI0_2R16 {
-			w.Enum(int64(v.ResourceAllocationType1GranularityDCI0_2R16), 4, 0, false, "resourceAllocationType1GranularityDCI-0-2-r16")
-		}
+		w.EnumIf(v.HasCodebookSubsetDCI0_2R16, int64(v.CodebookSubsetDCI0_2R16), 3, 0, false, "codebookSubsetDCI-0-2-r16")
+		w.EnumIf(v.HasInvalidSymbolPatternIndicatorDCI0_2R16, int64(v.InvalidSymbolPatternIndicatorDCI0_2R16), 1, 0, false, "invalidSymbolPatternIndicatorDCI-0-2-r16")
+		w.IntIf(v.HasMaxRankDCI0_2R16, v.MaxRankDCI0_2R16, 1, 4, false, "maxRankDCI-0-2-r16")
+		w.EnumIf(v.HasMcsTableDCI0_2R16, int64(v.McsTableDCI0_2R16), 2, 0, false, "mcs-TableDCI-0-2-r16")
+		w.EnumIf(v.HasMcsTableTransformPrecoderDCI0_2R16, int64(v.McsTableTransformPrecoderDCI0_2R16), 2, 0, false, "mcs-TableTransformPrecoderDCI-0-2-r16")
+		w.EnumIf(v.HasPriorityIndicatorDCI0_2R16, int64(v.PriorityIndicatorDCI0_2R16), 1, 0, false, "priorityIndicatorDCI-0-2-r16")
+		w.EnumIf(v.HasPuschRepTypeIndicatorDCI0_2R16, int64(v.PuschRepTypeIndicatorDCI0_2R16), 2, 0, false, "pusch-RepTypeIndicatorDCI-0-2-r16")
+		w.EnumIf(v.HasResourceAllocationDCI0_2R16, int64(v.ResourceAllocationDCI0_2R16), 3, 0, false, "resourceAllocationDCI-0-2-r16")
+		w.EnumIf(v.HasResourceAllocationType1GranularityDCI0_2R16, int64(v.ResourceAllocationType1GranularityDCI0_2R16), 4, 0, false, "resourceAllocationType1GranularityDCI-0-2-r16")
 		w.EncodeOptional(v.HasUciOnPUSCHListDCI0_2R16, &v.UciOnPUSCHListDCI0_2R16, "uci-OnPUSCH-ListDCI-0-2-r16")
 		w.EncodeOptional(v.HasPuschTimeDomainAllocationListDCI0_2R16, &v.PuschTimeDomainAllocationListDCI0_2R16, "pusch-TimeDomainAllocationListDCI-0-2-r16")
 		w.EncodeOptional(v.HasPuschTimeDomainAllocationListDCI0_1R16, &v.PuschTimeDomainAllocationListDCI0_1R16, "pusch-TimeDomainAllocationListDCI-0-1-r16")
-		if v.HasInvalidSymbolPatternIndicatorDCI0_1R16 {
-			w.Enum(int64(v.InvalidSymbolPatternIndicatorDCI0_1R16), 1, 0, false, "invalidSymbolPatternIndicatorDCI-0-1-r16")
-		}
-		if v.HasPriorityIndicatorDCI0_1R16 {
-			w.Enum(int64(v.PriorityIndicatorDCI0_1R16), 1, 0, false, "priorityIndicatorDCI-0-1-r16")
-		}
-		if v.HasPuschRepTypeIndicatorDCI0_1R16 {
-			w.Enum(int64(v.PuschRepTypeIndicatorDCI0_1R16), 2, 0, false, "pusch-RepTypeIndicatorDCI-0-1-r16")
-		}
-		if v.HasFrequencyHoppingDCI0_1R16 {
-			w.Enum(int64(v.FrequencyHoppingDCI0_1R16), 2, 0, false, "frequencyHoppingDCI-0-1-r16")
-		}
+		w.EnumIf(v.HasInvalidSymbolPatternIndicatorDCI0_1R16, int64(v.InvalidSymbolPatternIndicatorDCI0_1R16), 1, 0, false, "invalidSymbolPatternIndicatorDCI-0-1-r16")
+		w.EnumIf(v.HasPriorityIndicatorDCI0_1R16, int64(v.PriorityIndicatorDCI0_1R16), 1, 0, false, "priorityIndicatorDCI-0-1-r16")
+		w.EnumIf(v.HasPuschRepTypeIndicatorDCI0_1R16, int64(v.PuschRepTypeIndicatorDCI0_1R16), 2, 0, false, "pusch-RepTypeIndicatorDCI-0-1-r16")
+		w.EnumIf(v.HasFrequencyHoppingDCI0_1R16, int64(v.FrequencyHoppingDCI0_1R16), 2, 0, false, "frequencyHoppingDCI-0-1-r16")
 		w.EncodeOptional(v.HasUciOnPUSCHListDCI0_1R16, &v.UciOnPUSCHListDCI0_1R16, "uci-OnPUSCH-ListDCI-0-1-r16")
 		w.EncodeOptional(v.HasInvalidSymbolPatternR16, &v.InvalidSymbolPatternR16, "invalidSymbolPattern-r16")
 		w.EncodeOptional(v.HasPuschPowerControlV1610, &v.PuschPowerControlV1610, "pusch-PowerControl-v1610")
-		if v.HasUlFullPowerTransmissionR16 {
-			w.Enum(int64(v.UlFullPowerTransmissionR16), 3, 0, false, "ul-FullPowerTransmission-r16")
-		}
+		w.EnumIf(v.HasUlFullPowerTransmissionR16, int64(v.UlFullPowerTransmissionR16), 3, 0, false, "ul-FullPowerTransmission-r16")
 		w.EncodeOptional(v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, &v.PuschTimeDomainAllocationListForMultiPUSCHR16, "pusch-TimeDomainAllocationListForMultiPUSCH-r16")
-		if v.HasNumberOfInvalidSymbolsForDLULSwitchingR16 {
-			w.Int(v.NumberOfInvalidSymbolsForDLULSwitchingR16, 1, 4, false, "numberOfInvalidSymbolsForDL-UL-Switching-r16")
-		}
+		w.IntIf(v.HasNumberOfInvalidSymbolsForDLULSwitchingR16, v.NumberOfInvalidSymbolsForDLULSwitchingR16, 1, 4, false, "numberOfInvalidSymbolsForDL-UL-Switching-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
@@ -13724,30 +12638,16 @@ func (v *PUSCHConfig) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasBetaOffsetsCrossPri1R17, &v.BetaOffsetsCrossPri1R17, "betaOffsetsCrossPri1-r17")
 		w.EncodeOptional(v.HasBetaOffsetsCrossPri0DCI0_2R17, &v.BetaOffsetsCrossPri0DCI0_2R17, "betaOffsetsCrossPri0DCI-0-2-r17")
 		w.EncodeOptional(v.HasBetaOffsetsCrossPri1DCI0_2R17, &v.BetaOffsetsCrossPri1DCI0_2R17, "betaOffsetsCrossPri1DCI-0-2-r17")
-		if v.HasMappingPatternR17 {
-			w.Enum(int64(v.MappingPatternR17), 2, 0, false, "mappingPattern-r17")
-		}
-		if v.HasSecondTPCFieldDCI0_1R17 {
-			w.Enum(int64(v.SecondTPCFieldDCI0_1R17), 1, 0, false, "secondTPCFieldDCI-0-1-r17")
-		}
-		if v.HasSecondTPCFieldDCI0_2R17 {
-			w.Enum(int64(v.SecondTPCFieldDCI0_2R17), 1, 0, false, "secondTPCFieldDCI-0-2-r17")
-		}
-		if v.HasSequenceOffsetForRVR17 {
-			w.Int(v.SequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
-		}
+		w.EnumIf(v.HasMappingPatternR17, int64(v.MappingPatternR17), 2, 0, false, "mappingPattern-r17")
+		w.EnumIf(v.HasSecondTPCFieldDCI0_1R17, int64(v.SecondTPCFieldDCI0_1R17), 1, 0, false, "secondTPCFieldDCI-0-1-r17")
+		w.EnumIf(v.HasSecondTPCFieldDCI0_2R17, int64(v.SecondTPCFieldDCI0_2R17), 1, 0, false, "secondTPCFieldDCI-0-2-r17")
+		w.IntIf(v.HasSequenceOffsetForRVR17, v.SequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
 		w.EncodeOptional(v.HasUlAccessConfigListDCI0_1R17, &v.UlAccessConfigListDCI0_1R17, "ul-AccessConfigListDCI-0-1-r17")
 		w.EncodeOptional(v.HasMinimumSchedulingOffsetK2R17, &v.MinimumSchedulingOffsetK2R17, "minimumSchedulingOffsetK2-r17")
-		if v.HasAvailableSlotCountingR17 {
-			w.Enum(int64(v.AvailableSlotCountingR17), 1, 0, false, "availableSlotCounting-r17")
-		}
+		w.EnumIf(v.HasAvailableSlotCountingR17, int64(v.AvailableSlotCountingR17), 1, 0, false, "availableSlotCounting-r17")
 		w.EncodeOptional(v.HasDmrsBundlingPUSCHConfigR17, &v.DmrsBundlingPUSCHConfigR17, "dmrs-BundlingPUSCH-Config-r17")
-		if v.HasHarqProcessNumberSizeDCI0_2V1700 {
-			w.Int(v.HarqProcessNumberSizeDCI0_2V1700, 5, 5, false, "harq-ProcessNumberSizeDCI-0-2-v1700")
-		}
-		if v.HasHarqProcessNumberSizeDCI0_1R17 {
-			w.Int(v.HarqProcessNumberSizeDCI0_1R17, 5, 5, false, "harq-ProcessNumberSizeDCI-0-1-r17")
-		}
+		w.IntIf(v.HasHarqProcessNumberSizeDCI0_2V1700, v.HarqProcessNumberSizeDCI0_2V1700, 5, 5, false, "harq-ProcessNumberSizeDCI-0-2-v1700")
+		w.IntIf(v.HasHarqProcessNumberSizeDCI0_1R17, v.HarqProcessNumberSizeDCI0_1R17, 5, 5, false, "harq-ProcessNumberSizeDCI-0-1-r17")
 		w.EncodeOptional(v.HasMpeResourcePoolToAddModListR17, &v.MpeResourcePoolToAddModListR17, "mpe-ResourcePoolToAddModList-r17")
 		w.EncodeOptional(v.HasMpeResourcePoolToReleaseListR17, &v.MpeResourcePoolToReleaseListR17, "mpe-ResourcePoolToReleaseList-r17")
 		w.EndOpen(o)
@@ -15032,16 +13932,10 @@ func (v *PUSCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PUSCHConfigCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasGroupHoppingEnabledTransformPrecoding, &v.HasPuschTimeDomainAllocationList, &v.HasMsg3DeltaPreamble, &v.HasP0NominalWithGrant)
-	if v.HasGroupHoppingEnabledTransformPrecoding {
-		v.GroupHoppingEnabledTransformPrecoding = PUSCHConfigCommon_GroupHoppingEnabledTransformPrecoding(r.Enum(1, 0, false, "groupHoppingEnabledTransformPrecoding"))
-	}
+	v.GroupHoppingEnabledTransformPrecoding = PUSCHConfigCommon_GroupHoppingEnabledTransformPrecoding(r.EnumIf(v.HasGroupHoppingEnabledTransformPrecoding, 1, 0, false, "groupHoppingEnabledTransformPrecoding"))
 	r.DecodeOptional(v.HasPuschTimeDomainAllocationList, &v.PuschTimeDomainAllocationList, "pusch-TimeDomainAllocationList")
-	if v.HasMsg3DeltaPreamble {
-		v.Msg3DeltaPreamble = r.Int(-1, 6, false, "msg3-DeltaPreamble")
-	}
-	if v.HasP0NominalWithGrant {
-		v.P0NominalWithGrant = r.Int(-202, 24, false, "p0-NominalWithGrant")
-	}
+	v.Msg3DeltaPreamble = r.IntIf(v.HasMsg3DeltaPreamble, -1, 6, false, "msg3-DeltaPreamble")
+	v.P0NominalWithGrant = r.IntIf(v.HasP0NominalWithGrant, -202, 24, false, "p0-NominalWithGrant")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -15052,16 +13946,10 @@ func (v *PUSCHConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasGroupHoppingEnabledTransformPrecoding, v.HasPuschTimeDomainAllocationList, v.HasMsg3DeltaPreamble, v.HasP0NominalWithGrant)
-	if v.HasGroupHoppingEnabledTransformPrecoding {
-		w.Enum(int64(v.GroupHoppingEnabledTransformPrecoding), 1, 0, false, "groupHoppingEnabledTransformPrecoding")
-	}
+	w.EnumIf(v.HasGroupHoppingEnabledTransformPrecoding, int64(v.GroupHoppingEnabledTransformPrecoding), 1, 0, false, "groupHoppingEnabledTransformPrecoding")
 	w.EncodeOptional(v.HasPuschTimeDomainAllocationList, &v.PuschTimeDomainAllocationList, "pusch-TimeDomainAllocationList")
-	if v.HasMsg3DeltaPreamble {
-		w.Int(v.Msg3DeltaPreamble, -1, 6, false, "msg3-DeltaPreamble")
-	}
-	if v.HasP0NominalWithGrant {
-		w.Int(v.P0NominalWithGrant, -202, 24, false, "p0-NominalWithGrant")
-	}
+	w.IntIf(v.HasMsg3DeltaPreamble, v.Msg3DeltaPreamble, -1, 6, false, "msg3-DeltaPreamble")
+	w.IntIf(v.HasP0NominalWithGrant, v.P0NominalWithGrant, -202, 24, false, "p0-NominalWithGrant")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -15079,22 +13967,14 @@ func (v *PUSCHConfigCommon) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *PUSCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = PUSCHPowerControl{}
 	r.Preamble(&v.HasTpcAccumulation, &v.HasMsg3Alpha, &v.HasP0NominalWithoutGrant, &v.HasP0AlphaSets, &v.HasPathlossReferenceRSToAddModList, &v.HasPathlossReferenceRSToReleaseList, &v.HasTwoPUSCHPCAdjustmentStates, &v.HasDeltaMCS, &v.HasSriPUSCHMappingToAddModList, &v.HasSriPUSCHMappingToReleaseList)
-	if v.HasTpcAccumulation {
-		v.TpcAccumulation = PUSCHPowerControl_TpcAccumulation(r.Enum(1, 0, false, "tpc-Accumulation"))
-	}
+	v.TpcAccumulation = PUSCHPowerControl_TpcAccumulation(r.EnumIf(v.HasTpcAccumulation, 1, 0, false, "tpc-Accumulation"))
 	r.DecodeOptional(v.HasMsg3Alpha, &v.Msg3Alpha, "msg3-Alpha")
-	if v.HasP0NominalWithoutGrant {
-		v.P0NominalWithoutGrant = r.Int(-202, 24, false, "p0-NominalWithoutGrant")
-	}
+	v.P0NominalWithoutGrant = r.IntIf(v.HasP0NominalWithoutGrant, -202, 24, false, "p0-NominalWithoutGrant")
 	r.DecodeOptional(v.HasP0AlphaSets, &v.P0AlphaSets, "p0-AlphaSets")
 	r.DecodeOptional(v.HasPathlossReferenceRSToAddModList, &v.PathlossReferenceRSToAddModList, "pathlossReferenceRSToAddModList")
 	r.DecodeOptional(v.HasPathlossReferenceRSToReleaseList, &v.PathlossReferenceRSToReleaseList, "pathlossReferenceRSToReleaseList")
-	if v.HasTwoPUSCHPCAdjustmentStates {
-		v.TwoPUSCHPCAdjustmentStates = PUSCHPowerControl_TwoPUSCHPCAdjustmentStates(r.Enum(1, 0, false, "twoPUSCH-PC-AdjustmentStates"))
-	}
-	if v.HasDeltaMCS {
-		v.DeltaMCS = PUSCHPowerControl_DeltaMCS(r.Enum(1, 0, false, "deltaMCS"))
-	}
+	v.TwoPUSCHPCAdjustmentStates = PUSCHPowerControl_TwoPUSCHPCAdjustmentStates(r.EnumIf(v.HasTwoPUSCHPCAdjustmentStates, 1, 0, false, "twoPUSCH-PC-AdjustmentStates"))
+	v.DeltaMCS = PUSCHPowerControl_DeltaMCS(r.EnumIf(v.HasDeltaMCS, 1, 0, false, "deltaMCS"))
 	r.DecodeOptional(v.HasSriPUSCHMappingToAddModList, &v.SriPUSCHMappingToAddModList, "sri-PUSCH-MappingToAddModList")
 	r.DecodeOptional(v.HasSriPUSCHMappingToReleaseList, &v.SriPUSCHMappingToReleaseList, "sri-PUSCH-MappingToReleaseList")
 	return r.Err()
@@ -15103,22 +13983,14 @@ func (v *PUSCHPowerControl) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHPowerControl) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasTpcAccumulation, v.HasMsg3Alpha, v.HasP0NominalWithoutGrant, v.HasP0AlphaSets, v.HasPathlossReferenceRSToAddModList, v.HasPathlossReferenceRSToReleaseList, v.HasTwoPUSCHPCAdjustmentStates, v.HasDeltaMCS, v.HasSriPUSCHMappingToAddModList, v.HasSriPUSCHMappingToReleaseList)
-	if v.HasTpcAccumulation {
-		w.Enum(int64(v.TpcAccumulation), 1, 0, false, "tpc-Accumulation")
-	}
+	w.EnumIf(v.HasTpcAccumulation, int64(v.TpcAccumulation), 1, 0, false, "tpc-Accumulation")
 	w.EncodeOptional(v.HasMsg3Alpha, &v.Msg3Alpha, "msg3-Alpha")
-	if v.HasP0NominalWithoutGrant {
-		w.Int(v.P0NominalWithoutGrant, -202, 24, false, "p0-NominalWithoutGrant")
-	}
+	w.IntIf(v.HasP0NominalWithoutGrant, v.P0NominalWithoutGrant, -202, 24, false, "p0-NominalWithoutGrant")
 	w.EncodeOptional(v.HasP0AlphaSets, &v.P0AlphaSets, "p0-AlphaSets")
 	w.EncodeOptional(v.HasPathlossReferenceRSToAddModList, &v.PathlossReferenceRSToAddModList, "pathlossReferenceRSToAddModList")
 	w.EncodeOptional(v.HasPathlossReferenceRSToReleaseList, &v.PathlossReferenceRSToReleaseList, "pathlossReferenceRSToReleaseList")
-	if v.HasTwoPUSCHPCAdjustmentStates {
-		w.Enum(int64(v.TwoPUSCHPCAdjustmentStates), 1, 0, false, "twoPUSCH-PC-AdjustmentStates")
-	}
-	if v.HasDeltaMCS {
-		w.Enum(int64(v.DeltaMCS), 1, 0, false, "deltaMCS")
-	}
+	w.EnumIf(v.HasTwoPUSCHPCAdjustmentStates, int64(v.TwoPUSCHPCAdjustmentStates), 1, 0, false, "twoPUSCH-PC-AdjustmentStates")
+	w.EnumIf(v.HasDeltaMCS, int64(v.DeltaMCS), 1, 0, false, "deltaMCS")
 	w.EncodeOptional(v.HasSriPUSCHMappingToAddModList, &v.SriPUSCHMappingToAddModList, "sri-PUSCH-MappingToAddModList")
 	w.EncodeOptional(v.HasSriPUSCHMappingToReleaseList, &v.SriPUSCHMappingToReleaseList, "sri-PUSCH-MappingToReleaseList")
 	return w.Err()
@@ -15187,9 +14059,7 @@ func (v *P0PUSCHAlphaSet) DecodePER(r *per.Reader) error {
 	*v = P0PUSCHAlphaSet{}
 	r.Preamble(&v.HasP0, &v.HasAlpha)
 	r.Decode(&v.P0PUSCHAlphaSetID, "p0-PUSCH-AlphaSetId")
-	if v.HasP0 {
-		v.P0 = r.Int(-16, 15, false, "p0")
-	}
+	v.P0 = r.IntIf(v.HasP0, -16, 15, false, "p0")
 	r.DecodeOptional(v.HasAlpha, &v.Alpha, "alpha")
 	return r.Err()
 }
@@ -15198,9 +14068,7 @@ func (v *P0PUSCHAlphaSet) DecodePER(r *per.Reader) error {
 func (v *P0PUSCHAlphaSet) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasP0, v.HasAlpha)
 	w.Encode(&v.P0PUSCHAlphaSetID, "p0-PUSCH-AlphaSetId")
-	if v.HasP0 {
-		w.Int(v.P0, -16, 15, false, "p0")
-	}
+	w.IntIf(v.HasP0, v.P0, -16, 15, false, "p0")
 	w.EncodeOptional(v.HasAlpha, &v.Alpha, "alpha")
 	return w.Err()
 }
@@ -15521,24 +14389,16 @@ func (v *PUSCHPowerControlV1610_P0PUSCHSetListR16) EncodePER(w *per.Writer) erro
 func (v *PUSCHPowerControlV1610_OlpcParameterSet) DecodePER(r *per.Reader) error {
 	*v = PUSCHPowerControlV1610_OlpcParameterSet{}
 	r.Preamble(&v.HasOlpcParameterSetDCI0_1R16, &v.HasOlpcParameterSetDCI0_2R16)
-	if v.HasOlpcParameterSetDCI0_1R16 {
-		v.OlpcParameterSetDCI0_1R16 = r.Int(1, 2, false, "olpc-ParameterSetDCI-0-1-r16")
-	}
-	if v.HasOlpcParameterSetDCI0_2R16 {
-		v.OlpcParameterSetDCI0_2R16 = r.Int(1, 2, false, "olpc-ParameterSetDCI-0-2-r16")
-	}
+	v.OlpcParameterSetDCI0_1R16 = r.IntIf(v.HasOlpcParameterSetDCI0_1R16, 1, 2, false, "olpc-ParameterSetDCI-0-1-r16")
+	v.OlpcParameterSetDCI0_2R16 = r.IntIf(v.HasOlpcParameterSetDCI0_2R16, 1, 2, false, "olpc-ParameterSetDCI-0-2-r16")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHPowerControlV1610_OlpcParameterSet) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOlpcParameterSetDCI0_1R16, v.HasOlpcParameterSetDCI0_2R16)
-	if v.HasOlpcParameterSetDCI0_1R16 {
-		w.Int(v.OlpcParameterSetDCI0_1R16, 1, 2, false, "olpc-ParameterSetDCI-0-1-r16")
-	}
-	if v.HasOlpcParameterSetDCI0_2R16 {
-		w.Int(v.OlpcParameterSetDCI0_2R16, 1, 2, false, "olpc-ParameterSetDCI-0-2-r16")
-	}
+	w.IntIf(v.HasOlpcParameterSetDCI0_1R16, v.OlpcParameterSetDCI0_1R16, 1, 2, false, "olpc-ParameterSetDCI-0-1-r16")
+	w.IntIf(v.HasOlpcParameterSetDCI0_2R16, v.OlpcParameterSetDCI0_2R16, 1, 2, false, "olpc-ParameterSetDCI-0-2-r16")
 	return w.Err()
 }
 
@@ -15654,18 +14514,12 @@ func (v *PUSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasCodeBlockGroupTransmission, &v.HasRateMatching, &v.HasXOverhead)
 	r.DecodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
-	if v.HasRateMatching {
-		v.RateMatching = PUSCHServingCellConfig_RateMatching(r.Enum(1, 0, false, "rateMatching"))
-	}
-	if v.HasXOverhead {
-		v.XOverhead = PUSCHServingCellConfig_XOverhead(r.Enum(3, 0, false, "xOverhead"))
-	}
+	v.RateMatching = PUSCHServingCellConfig_RateMatching(r.EnumIf(v.HasRateMatching, 1, 0, false, "rateMatching"))
+	v.XOverhead = PUSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxMIMO-Layers") {
 		r.Preamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
-		if v.HasMaxMIMOLayers {
-			v.MaxMIMOLayers = r.Int(1, 4, false, "maxMIMO-Layers")
-		}
+		v.MaxMIMOLayers = r.IntIf(v.HasMaxMIMOLayers, 1, 4, false, "maxMIMO-Layers")
 		if v.HasProcessingType2Enabled {
 			v.ProcessingType2Enabled = r.Bool("processingType2Enabled")
 		}
@@ -15678,9 +14532,7 @@ func (v *PUSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "nrofHARQ-ProcessesForPUSCH-r17") {
 		r.Preamble(&v.HasNrofHARQProcessesForPUSCHR17, &v.HasUplinkHARQModeR17)
-		if v.HasNrofHARQProcessesForPUSCHR17 {
-			v.NrofHARQProcessesForPUSCHR17 = PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17(r.Enum(1, 0, false, "nrofHARQ-ProcessesForPUSCH-r17"))
-		}
+		v.NrofHARQProcessesForPUSCHR17 = PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17(r.EnumIf(v.HasNrofHARQProcessesForPUSCHR17, 1, 0, false, "nrofHARQ-ProcessesForPUSCH-r17"))
 		r.DecodeOptional(v.HasUplinkHARQModeR17, &v.UplinkHARQModeR17, "uplinkHARQ-mode-r17")
 		x.End("nrofHARQ-ProcessesForPUSCH-r17")
 	}
@@ -15694,18 +14546,12 @@ func (v *PUSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasCodeBlockGroupTransmission, v.HasRateMatching, v.HasXOverhead)
 	w.EncodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
-	if v.HasRateMatching {
-		w.Enum(int64(v.RateMatching), 1, 0, false, "rateMatching")
-	}
-	if v.HasXOverhead {
-		w.Enum(int64(v.XOverhead), 3, 0, false, "xOverhead")
-	}
+	w.EnumIf(v.HasRateMatching, int64(v.RateMatching), 1, 0, false, "rateMatching")
+	w.EnumIf(v.HasXOverhead, int64(v.XOverhead), 3, 0, false, "xOverhead")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMaxMIMOLayers, v.HasProcessingType2Enabled)
-		if v.HasMaxMIMOLayers {
-			w.Int(v.MaxMIMOLayers, 1, 4, false, "maxMIMO-Layers")
-		}
+		w.IntIf(v.HasMaxMIMOLayers, v.MaxMIMOLayers, 1, 4, false, "maxMIMO-Layers")
 		if v.HasProcessingType2Enabled {
 			w.WriteBool(v.ProcessingType2Enabled)
 		}
@@ -15718,9 +14564,7 @@ func (v *PUSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasNrofHARQProcessesForPUSCHR17, v.HasUplinkHARQModeR17)
-		if v.HasNrofHARQProcessesForPUSCHR17 {
-			w.Enum(int64(v.NrofHARQProcessesForPUSCHR17), 1, 0, false, "nrofHARQ-ProcessesForPUSCH-r17")
-		}
+		w.EnumIf(v.HasNrofHARQProcessesForPUSCHR17, int64(v.NrofHARQProcessesForPUSCHR17), 1, 0, false, "nrofHARQ-ProcessesForPUSCH-r17")
 		w.EncodeOptional(v.HasUplinkHARQModeR17, &v.UplinkHARQModeR17, "uplinkHARQ-mode-r17")
 		w.EndOpen(o)
 	}
@@ -15930,9 +14774,7 @@ func (v *PUSCHTimeDomainResourceAllocationList) MarshalUPER() ([]byte, error) {
 func (v *PUSCHTimeDomainResourceAllocation) DecodePER(r *per.Reader) error {
 	*v = PUSCHTimeDomainResourceAllocation{}
 	r.Preamble(&v.HasK2)
-	if v.HasK2 {
-		v.K2 = r.Int(0, 32, false, "k2")
-	}
+	v.K2 = r.IntIf(v.HasK2, 0, 32, false, "k2")
 	v.MappingType = PUSCHTimeDomainResourceAllocation_MappingType(r.Enum(2, 0, false, "mappingType"))
 	v.StartSymbolAndLength = r.Int(0, 127, false, "startSymbolAndLength")
 	return r.Err()
@@ -15941,9 +14783,7 @@ func (v *PUSCHTimeDomainResourceAllocation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHTimeDomainResourceAllocation) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasK2)
-	if v.HasK2 {
-		w.Int(v.K2, 0, 32, false, "k2")
-	}
+	w.IntIf(v.HasK2, v.K2, 0, 32, false, "k2")
 	w.Enum(int64(v.MappingType), 2, 0, false, "mappingType")
 	w.Int(v.StartSymbolAndLength, 0, 127, false, "startSymbolAndLength")
 	return w.Err()
@@ -15984,9 +14824,7 @@ func (v *PUSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHTimeDomainResourceAllocationR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasK2R16)
-	if v.HasK2R16 {
-		v.K2R16 = r.Int(0, 32, false, "k2-r16")
-	}
+	v.K2R16 = r.IntIf(v.HasK2R16, 0, 32, false, "k2-r16")
 	r.Decode(&v.PuschAllocationListR16, "puschAllocationList-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -15998,9 +14836,7 @@ func (v *PUSCHTimeDomainResourceAllocationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasK2R16)
-	if v.HasK2R16 {
-		w.Int(v.K2R16, 0, 32, false, "k2-r16")
-	}
+	w.IntIf(v.HasK2R16, v.K2R16, 0, 32, false, "k2-r16")
 	w.Encode(&v.PuschAllocationListR16, "puschAllocationList-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16032,33 +14868,17 @@ func (v *PUSCHAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHAllocationR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMappingTypeR16, &v.HasStartSymbolAndLengthR16, &v.HasStartSymbolR16, &v.HasLengthR16, &v.HasNumberOfRepetitionsR16)
-	if v.HasMappingTypeR16 {
-		v.MappingTypeR16 = PUSCHAllocationR16_MappingTypeR16(r.Enum(2, 0, false, "mappingType-r16"))
-	}
-	if v.HasStartSymbolAndLengthR16 {
-		v.StartSymbolAndLengthR16 = r.Int(0, 127, false, "startSymbolAndLength-r16")
-	}
-	if v.HasStartSymbolR16 {
-		v.StartSymbolR16 = r.Int(0, 13, false, "startSymbol-r16")
-	}
-	if v.HasLengthR16 {
-		v.LengthR16 = r.Int(1, 14, false, "length-r16")
-	}
-	if v.HasNumberOfRepetitionsR16 {
-		v.NumberOfRepetitionsR16 = PUSCHAllocationR16_NumberOfRepetitionsR16(r.Enum(8, 0, false, "numberOfRepetitions-r16"))
-	}
+	v.MappingTypeR16 = PUSCHAllocationR16_MappingTypeR16(r.EnumIf(v.HasMappingTypeR16, 2, 0, false, "mappingType-r16"))
+	v.StartSymbolAndLengthR16 = r.IntIf(v.HasStartSymbolAndLengthR16, 0, 127, false, "startSymbolAndLength-r16")
+	v.StartSymbolR16 = r.IntIf(v.HasStartSymbolR16, 0, 13, false, "startSymbol-r16")
+	v.LengthR16 = r.IntIf(v.HasLengthR16, 1, 14, false, "length-r16")
+	v.NumberOfRepetitionsR16 = PUSCHAllocationR16_NumberOfRepetitionsR16(r.EnumIf(v.HasNumberOfRepetitionsR16, 8, 0, false, "numberOfRepetitions-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "numberOfRepetitionsExt-r17") {
 		r.Preamble(&v.HasNumberOfRepetitionsExtR17, &v.HasNumberOfSlotsTBoMSR17, &v.HasExtendedK2R17)
-		if v.HasNumberOfRepetitionsExtR17 {
-			v.NumberOfRepetitionsExtR17 = PUSCHAllocationR16_NumberOfRepetitionsExtR17(r.Enum(16, 0, false, "numberOfRepetitionsExt-r17"))
-		}
-		if v.HasNumberOfSlotsTBoMSR17 {
-			v.NumberOfSlotsTBoMSR17 = PUSCHAllocationR16_NumberOfSlotsTBoMSR17(r.Enum(8, 0, false, "numberOfSlotsTBoMS-r17"))
-		}
-		if v.HasExtendedK2R17 {
-			v.ExtendedK2R17 = r.Int(0, 128, false, "extendedK2-r17")
-		}
+		v.NumberOfRepetitionsExtR17 = PUSCHAllocationR16_NumberOfRepetitionsExtR17(r.EnumIf(v.HasNumberOfRepetitionsExtR17, 16, 0, false, "numberOfRepetitionsExt-r17"))
+		v.NumberOfSlotsTBoMSR17 = PUSCHAllocationR16_NumberOfSlotsTBoMSR17(r.EnumIf(v.HasNumberOfSlotsTBoMSR17, 8, 0, false, "numberOfSlotsTBoMS-r17"))
+		v.ExtendedK2R17 = r.IntIf(v.HasExtendedK2R17, 0, 128, false, "extendedK2-r17")
 		x.End("numberOfRepetitionsExt-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -16070,33 +14890,17 @@ func (v *PUSCHAllocationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNumberOfRepetitionsExtR17 || v.HasNumberOfSlotsTBoMSR17 || v.HasExtendedK2R17)
 	w.Extended(x)
 	w.Preamble(v.HasMappingTypeR16, v.HasStartSymbolAndLengthR16, v.HasStartSymbolR16, v.HasLengthR16, v.HasNumberOfRepetitionsR16)
-	if v.HasMappingTypeR16 {
-		w.Enum(int64(v.MappingTypeR16), 2, 0, false, "mappingType-r16")
-	}
-	if v.HasStartSymbolAndLengthR16 {
-		w.Int(v.StartSymbolAndLengthR16, 0, 127, false, "startSymbolAndLength-r16")
-	}
-	if v.HasStartSymbolR16 {
-		w.Int(v.StartSymbolR16, 0, 13, false, "startSymbol-r16")
-	}
-	if v.HasLengthR16 {
-		w.Int(v.LengthR16, 1, 14, false, "length-r16")
-	}
-	if v.HasNumberOfRepetitionsR16 {
-		w.Enum(int64(v.NumberOfRepetitionsR16), 8, 0, false, "numberOfRepetitions-r16")
-	}
+	w.EnumIf(v.HasMappingTypeR16, int64(v.MappingTypeR16), 2, 0, false, "mappingType-r16")
+	w.IntIf(v.HasStartSymbolAndLengthR16, v.StartSymbolAndLengthR16, 0, 127, false, "startSymbolAndLength-r16")
+	w.IntIf(v.HasStartSymbolR16, v.StartSymbolR16, 0, 13, false, "startSymbol-r16")
+	w.IntIf(v.HasLengthR16, v.LengthR16, 1, 14, false, "length-r16")
+	w.EnumIf(v.HasNumberOfRepetitionsR16, int64(v.NumberOfRepetitionsR16), 8, 0, false, "numberOfRepetitions-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasNumberOfRepetitionsExtR17, v.HasNumberOfSlotsTBoMSR17, v.HasExtendedK2R17)
-		if v.HasNumberOfRepetitionsExtR17 {
-			w.Enum(int64(v.NumberOfRepetitionsExtR17), 16, 0, false, "numberOfRepetitionsExt-r17")
-		}
-		if v.HasNumberOfSlotsTBoMSR17 {
-			w.Enum(int64(v.NumberOfSlotsTBoMSR17), 8, 0, false, "numberOfSlotsTBoMS-r17")
-		}
-		if v.HasExtendedK2R17 {
-			w.Int(v.ExtendedK2R17, 0, 128, false, "extendedK2-r17")
-		}
+		w.EnumIf(v.HasNumberOfRepetitionsExtR17, int64(v.NumberOfRepetitionsExtR17), 16, 0, false, "numberOfRepetitionsExt-r17")
+		w.EnumIf(v.HasNumberOfSlotsTBoMSR17, int64(v.NumberOfSlotsTBoMSR17), 8, 0, false, "numberOfSlotsTBoMS-r17")
+		w.IntIf(v.HasExtendedK2R17, v.ExtendedK2R17, 0, 128, false, "extendedK2-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -16116,12 +14920,8 @@ func (v *PUSCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHTPCCommandConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasTpcIndex, &v.HasTpcIndexSUL, &v.HasTargetCell)
-	if v.HasTpcIndex {
-		v.TpcIndex = r.Int(1, 15, false, "tpc-Index")
-	}
-	if v.HasTpcIndexSUL {
-		v.TpcIndexSUL = r.Int(1, 15, false, "tpc-IndexSUL")
-	}
+	v.TpcIndex = r.IntIf(v.HasTpcIndex, 1, 15, false, "tpc-Index")
+	v.TpcIndexSUL = r.IntIf(v.HasTpcIndexSUL, 1, 15, false, "tpc-IndexSUL")
 	r.DecodeOptional(v.HasTargetCell, &v.TargetCell, "targetCell")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -16133,12 +14933,8 @@ func (v *PUSCHTPCCommandConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasTpcIndex, v.HasTpcIndexSUL, v.HasTargetCell)
-	if v.HasTpcIndex {
-		w.Int(v.TpcIndex, 1, 15, false, "tpc-Index")
-	}
-	if v.HasTpcIndexSUL {
-		w.Int(v.TpcIndexSUL, 1, 15, false, "tpc-IndexSUL")
-	}
+	w.IntIf(v.HasTpcIndex, v.TpcIndex, 1, 15, false, "tpc-Index")
+	w.IntIf(v.HasTpcIndexSUL, v.TpcIndexSUL, 1, 15, false, "tpc-IndexSUL")
 	w.EncodeOptional(v.HasTargetCell, &v.TargetCell, "targetCell")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16398,9 +15194,7 @@ func (v *RACHConfigCommon) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasTotalNumberOfRAPreambles, &v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.HasGroupBconfigured, &v.HasRsrpThresholdSSB, &v.HasRsrpThresholdSSBSUL, &v.HasMsg1SubcarrierSpacing, &v.HasMsg3TransformPrecoder)
 	r.Decode(&v.RachConfigGeneric, "rach-ConfigGeneric")
-	if v.HasTotalNumberOfRAPreambles {
-		v.TotalNumberOfRAPreambles = r.Int(1, 63, false, "totalNumberOfRA-Preambles")
-	}
+	v.TotalNumberOfRAPreambles = r.IntIf(v.HasTotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 	r.DecodeOptional(v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.SsbPerRACHOccasionAndCBPreamblesPerSSB, "ssb-perRACH-OccasionAndCB-PreamblesPerSSB")
 	r.DecodeOptional(v.HasGroupBconfigured, &v.GroupBconfigured, "groupBconfigured")
 	v.RaContentionResolutionTimer = RACHConfigCommon_RaContentionResolutionTimer(r.Enum(8, 0, false, "ra-ContentionResolutionTimer"))
@@ -16409,9 +15203,7 @@ func (v *RACHConfigCommon) DecodePER(r *per.Reader) error {
 	r.Decode(&v.PrachRootSequenceIndex, "prach-RootSequenceIndex")
 	r.DecodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
 	v.RestrictedSetConfig = RACHConfigCommon_RestrictedSetConfig(r.Enum(3, 0, false, "restrictedSetConfig"))
-	if v.HasMsg3TransformPrecoder {
-		v.Msg3TransformPrecoder = RACHConfigCommon_Msg3TransformPrecoder(r.Enum(1, 0, false, "msg3-transformPrecoder"))
-	}
+	v.Msg3TransformPrecoder = RACHConfigCommon_Msg3TransformPrecoder(r.EnumIf(v.HasMsg3TransformPrecoder, 1, 0, false, "msg3-transformPrecoder"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "ra-PrioritizationForAccessIdentity-r16") {
 		r.Preamble(&v.HasRaPrioritizationForAccessIdentityR16, &v.HasPrachRootSequenceIndexR16)
@@ -16435,9 +15227,7 @@ func (v *RACHConfigCommon) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasTotalNumberOfRAPreambles, v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, v.HasGroupBconfigured, v.HasRsrpThresholdSSB, v.HasRsrpThresholdSSBSUL, v.HasMsg1SubcarrierSpacing, v.HasMsg3TransformPrecoder)
 	w.Encode(&v.RachConfigGeneric, "rach-ConfigGeneric")
-	if v.HasTotalNumberOfRAPreambles {
-		w.Int(v.TotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
-	}
+	w.IntIf(v.HasTotalNumberOfRAPreambles, v.TotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 	w.EncodeOptional(v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.SsbPerRACHOccasionAndCBPreamblesPerSSB, "ssb-perRACH-OccasionAndCB-PreamblesPerSSB")
 	w.EncodeOptional(v.HasGroupBconfigured, &v.GroupBconfigured, "groupBconfigured")
 	w.Enum(int64(v.RaContentionResolutionTimer), 8, 0, false, "ra-ContentionResolutionTimer")
@@ -16446,9 +15236,7 @@ func (v *RACHConfigCommon) EncodePER(w *per.Writer) error {
 	w.Encode(&v.PrachRootSequenceIndex, "prach-RootSequenceIndex")
 	w.EncodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
 	w.Enum(int64(v.RestrictedSetConfig), 3, 0, false, "restrictedSetConfig")
-	if v.HasMsg3TransformPrecoder {
-		w.Enum(int64(v.Msg3TransformPrecoder), 1, 0, false, "msg3-transformPrecoder")
-	}
+	w.EnumIf(v.HasMsg3TransformPrecoder, int64(v.Msg3TransformPrecoder), 1, 0, false, "msg3-transformPrecoder")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRaPrioritizationForAccessIdentityR16, v.HasPrachRootSequenceIndexR16)
@@ -16654,31 +15442,19 @@ func (v *RACHConfigCommonTwoStepRAR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasMsgATotalNumberOfRAPreamblesR16, &v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.HasMsgACBPreamblesPerSSBPerSharedROR16, &v.HasMsgASSBSharedROMaskIndexR16, &v.HasGroupBConfiguredTwoStepRAR16, &v.HasMsgAPRACHRootSequenceIndexR16, &v.HasMsgATransMaxR16, &v.HasMsgARSRPThresholdR16, &v.HasMsgARSRPThresholdSSBR16, &v.HasMsgASubcarrierSpacingR16, &v.HasMsgARestrictedSetConfigR16, &v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.HasRaContentionResolutionTimerR16)
 	r.Decode(&v.RachConfigGenericTwoStepRAR16, "rach-ConfigGenericTwoStepRA-r16")
-	if v.HasMsgATotalNumberOfRAPreamblesR16 {
-		v.MsgATotalNumberOfRAPreamblesR16 = r.Int(1, 63, false, "msgA-TotalNumberOfRA-Preambles-r16")
-	}
+	v.MsgATotalNumberOfRAPreamblesR16 = r.IntIf(v.HasMsgATotalNumberOfRAPreamblesR16, 1, 63, false, "msgA-TotalNumberOfRA-Preambles-r16")
 	r.DecodeOptional(v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, "msgA-SSB-PerRACH-OccasionAndCB-PreamblesPerSSB-r16")
-	if v.HasMsgACBPreamblesPerSSBPerSharedROR16 {
-		v.MsgACBPreamblesPerSSBPerSharedROR16 = r.Int(1, 60, false, "msgA-CB-PreamblesPerSSB-PerSharedRO-r16")
-	}
-	if v.HasMsgASSBSharedROMaskIndexR16 {
-		v.MsgASSBSharedROMaskIndexR16 = r.Int(1, 15, false, "msgA-SSB-SharedRO-MaskIndex-r16")
-	}
+	v.MsgACBPreamblesPerSSBPerSharedROR16 = r.IntIf(v.HasMsgACBPreamblesPerSSBPerSharedROR16, 1, 60, false, "msgA-CB-PreamblesPerSSB-PerSharedRO-r16")
+	v.MsgASSBSharedROMaskIndexR16 = r.IntIf(v.HasMsgASSBSharedROMaskIndexR16, 1, 15, false, "msgA-SSB-SharedRO-MaskIndex-r16")
 	r.DecodeOptional(v.HasGroupBConfiguredTwoStepRAR16, &v.GroupBConfiguredTwoStepRAR16, "groupB-ConfiguredTwoStepRA-r16")
 	r.DecodeOptional(v.HasMsgAPRACHRootSequenceIndexR16, &v.MsgAPRACHRootSequenceIndexR16, "msgA-PRACH-RootSequenceIndex-r16")
-	if v.HasMsgATransMaxR16 {
-		v.MsgATransMaxR16 = RACHConfigCommonTwoStepRAR16_MsgATransMaxR16(r.Enum(10, 0, false, "msgA-TransMax-r16"))
-	}
+	v.MsgATransMaxR16 = RACHConfigCommonTwoStepRAR16_MsgATransMaxR16(r.EnumIf(v.HasMsgATransMaxR16, 10, 0, false, "msgA-TransMax-r16"))
 	r.DecodeOptional(v.HasMsgARSRPThresholdR16, &v.MsgARSRPThresholdR16, "msgA-RSRP-Threshold-r16")
 	r.DecodeOptional(v.HasMsgARSRPThresholdSSBR16, &v.MsgARSRPThresholdSSBR16, "msgA-RSRP-ThresholdSSB-r16")
 	r.DecodeOptional(v.HasMsgASubcarrierSpacingR16, &v.MsgASubcarrierSpacingR16, "msgA-SubcarrierSpacing-r16")
-	if v.HasMsgARestrictedSetConfigR16 {
-		v.MsgARestrictedSetConfigR16 = RACHConfigCommonTwoStepRAR16_MsgARestrictedSetConfigR16(r.Enum(3, 0, false, "msgA-RestrictedSetConfig-r16"))
-	}
+	v.MsgARestrictedSetConfigR16 = RACHConfigCommonTwoStepRAR16_MsgARestrictedSetConfigR16(r.EnumIf(v.HasMsgARestrictedSetConfigR16, 3, 0, false, "msgA-RestrictedSetConfig-r16"))
 	r.DecodeOptional(v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.RaPrioritizationForAccessIdentityTwoStepR16, "ra-PrioritizationForAccessIdentityTwoStep-r16")
-	if v.HasRaContentionResolutionTimerR16 {
-		v.RaContentionResolutionTimerR16 = RACHConfigCommonTwoStepRAR16_RaContentionResolutionTimerR16(r.Enum(8, 0, false, "ra-ContentionResolutionTimer-r16"))
-	}
+	v.RaContentionResolutionTimerR16 = RACHConfigCommonTwoStepRAR16_RaContentionResolutionTimerR16(r.EnumIf(v.HasRaContentionResolutionTimerR16, 8, 0, false, "ra-ContentionResolutionTimer-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "ra-PrioritizationForSlicingTwoStep-r17") {
 		r.Preamble(&v.HasRaPrioritizationForSlicingTwoStepR17, &v.HasFeatureCombinationPreamblesListR17)
@@ -16696,31 +15472,19 @@ func (v *RACHConfigCommonTwoStepRAR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasMsgATotalNumberOfRAPreamblesR16, v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, v.HasMsgACBPreamblesPerSSBPerSharedROR16, v.HasMsgASSBSharedROMaskIndexR16, v.HasGroupBConfiguredTwoStepRAR16, v.HasMsgAPRACHRootSequenceIndexR16, v.HasMsgATransMaxR16, v.HasMsgARSRPThresholdR16, v.HasMsgARSRPThresholdSSBR16, v.HasMsgASubcarrierSpacingR16, v.HasMsgARestrictedSetConfigR16, v.HasRaPrioritizationForAccessIdentityTwoStepR16, v.HasRaContentionResolutionTimerR16)
 	w.Encode(&v.RachConfigGenericTwoStepRAR16, "rach-ConfigGenericTwoStepRA-r16")
-	if v.HasMsgATotalNumberOfRAPreamblesR16 {
-		w.Int(v.MsgATotalNumberOfRAPreamblesR16, 1, 63, false, "msgA-TotalNumberOfRA-Preambles-r16")
-	}
+	w.IntIf(v.HasMsgATotalNumberOfRAPreamblesR16, v.MsgATotalNumberOfRAPreamblesR16, 1, 63, false, "msgA-TotalNumberOfRA-Preambles-r16")
 	w.EncodeOptional(v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, "msgA-SSB-PerRACH-OccasionAndCB-PreamblesPerSSB-r16")
-	if v.HasMsgACBPreamblesPerSSBPerSharedROR16 {
-		w.Int(v.MsgACBPreamblesPerSSBPerSharedROR16, 1, 60, false, "msgA-CB-PreamblesPerSSB-PerSharedRO-r16")
-	}
-	if v.HasMsgASSBSharedROMaskIndexR16 {
-		w.Int(v.MsgASSBSharedROMaskIndexR16, 1, 15, false, "msgA-SSB-SharedRO-MaskIndex-r16")
-	}
+	w.IntIf(v.HasMsgACBPreamblesPerSSBPerSharedROR16, v.MsgACBPreamblesPerSSBPerSharedROR16, 1, 60, false, "msgA-CB-PreamblesPerSSB-PerSharedRO-r16")
+	w.IntIf(v.HasMsgASSBSharedROMaskIndexR16, v.MsgASSBSharedROMaskIndexR16, 1, 15, false, "msgA-SSB-SharedRO-MaskIndex-r16")
 	w.EncodeOptional(v.HasGroupBConfiguredTwoStepRAR16, &v.GroupBConfiguredTwoStepRAR16, "groupB-ConfiguredTwoStepRA-r16")
 	w.EncodeOptional(v.HasMsgAPRACHRootSequenceIndexR16, &v.MsgAPRACHRootSequenceIndexR16, "msgA-PRACH-RootSequenceIndex-r16")
-	if v.HasMsgATransMaxR16 {
-		w.Enum(int64(v.MsgATransMaxR16), 10, 0, false, "msgA-TransMax-r16")
-	}
+	w.EnumIf(v.HasMsgATransMaxR16, int64(v.MsgATransMaxR16), 10, 0, false, "msgA-TransMax-r16")
 	w.EncodeOptional(v.HasMsgARSRPThresholdR16, &v.MsgARSRPThresholdR16, "msgA-RSRP-Threshold-r16")
 	w.EncodeOptional(v.HasMsgARSRPThresholdSSBR16, &v.MsgARSRPThresholdSSBR16, "msgA-RSRP-ThresholdSSB-r16")
 	w.EncodeOptional(v.HasMsgASubcarrierSpacingR16, &v.MsgASubcarrierSpacingR16, "msgA-SubcarrierSpacing-r16")
-	if v.HasMsgARestrictedSetConfigR16 {
-		w.Enum(int64(v.MsgARestrictedSetConfigR16), 3, 0, false, "msgA-RestrictedSetConfig-r16")
-	}
+	w.EnumIf(v.HasMsgARestrictedSetConfigR16, int64(v.MsgARestrictedSetConfigR16), 3, 0, false, "msgA-RestrictedSetConfig-r16")
 	w.EncodeOptional(v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.RaPrioritizationForAccessIdentityTwoStepR16, "ra-PrioritizationForAccessIdentityTwoStep-r16")
-	if v.HasRaContentionResolutionTimerR16 {
-		w.Enum(int64(v.RaContentionResolutionTimerR16), 8, 0, false, "ra-ContentionResolutionTimer-r16")
-	}
+	w.EnumIf(v.HasRaContentionResolutionTimerR16, int64(v.RaContentionResolutionTimerR16), 8, 0, false, "ra-ContentionResolutionTimer-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRaPrioritizationForSlicingTwoStepR17, v.HasFeatureCombinationPreamblesListR17)
@@ -16956,9 +15720,7 @@ func (v *CFRA) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "totalNumberOfRA-Preambles") {
 		r.Preamble(&v.HasTotalNumberOfRAPreambles)
-		if v.HasTotalNumberOfRAPreambles {
-			v.TotalNumberOfRAPreambles = r.Int(1, 63, false, "totalNumberOfRA-Preambles")
-		}
+		v.TotalNumberOfRAPreambles = r.IntIf(v.HasTotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 		x.End("totalNumberOfRA-Preambles")
 	}
 	v.Unknown = x.Unknown(1)
@@ -16975,9 +15737,7 @@ func (v *CFRA) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasTotalNumberOfRAPreambles)
-		if v.HasTotalNumberOfRAPreambles {
-			w.Int(v.TotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
-		}
+		w.IntIf(v.HasTotalNumberOfRAPreambles, v.TotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -16995,9 +15755,7 @@ func (v *CFRA_Occasions) DecodePER(r *per.Reader) error {
 	*v = CFRA_Occasions{}
 	r.Preamble(&v.HasSsbPerRACHOccasion)
 	r.Decode(&v.RachConfigGeneric, "rach-ConfigGeneric")
-	if v.HasSsbPerRACHOccasion {
-		v.SsbPerRACHOccasion = CFRA_Occasions_SsbPerRACHOccasion(r.Enum(8, 0, false, "ssb-perRACH-Occasion"))
-	}
+	v.SsbPerRACHOccasion = CFRA_Occasions_SsbPerRACHOccasion(r.EnumIf(v.HasSsbPerRACHOccasion, 8, 0, false, "ssb-perRACH-Occasion"))
 	return r.Err()
 }
 
@@ -17005,9 +15763,7 @@ func (v *CFRA_Occasions) DecodePER(r *per.Reader) error {
 func (v *CFRA_Occasions) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSsbPerRACHOccasion)
 	w.Encode(&v.RachConfigGeneric, "rach-ConfigGeneric")
-	if v.HasSsbPerRACHOccasion {
-		w.Enum(int64(v.SsbPerRACHOccasion), 8, 0, false, "ssb-perRACH-Occasion")
-	}
+	w.EnumIf(v.HasSsbPerRACHOccasion, int64(v.SsbPerRACHOccasion), 8, 0, false, "ssb-perRACH-Occasion")
 	return w.Err()
 }
 
@@ -17100,9 +15856,7 @@ func (v *CFRATwoStepR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasOccasionsTwoStepRAR16, &v.HasMsgATransMaxR16)
 	r.DecodeOptional(v.HasOccasionsTwoStepRAR16, &v.OccasionsTwoStepRAR16, "occasionsTwoStepRA-r16")
 	r.Decode(&v.MsgACFRAPUSCHR16, "msgA-CFRA-PUSCH-r16")
-	if v.HasMsgATransMaxR16 {
-		v.MsgATransMaxR16 = CFRATwoStepR16_MsgATransMaxR16(r.Enum(10, 0, false, "msgA-TransMax-r16"))
-	}
+	v.MsgATransMaxR16 = CFRATwoStepR16_MsgATransMaxR16(r.EnumIf(v.HasMsgATransMaxR16, 10, 0, false, "msgA-TransMax-r16"))
 	r.Decode(&v.ResourcesTwoStepR16, "resourcesTwoStep-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -17116,9 +15870,7 @@ func (v *CFRATwoStepR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOccasionsTwoStepRAR16, v.HasMsgATransMaxR16)
 	w.EncodeOptional(v.HasOccasionsTwoStepRAR16, &v.OccasionsTwoStepRAR16, "occasionsTwoStepRA-r16")
 	w.Encode(&v.MsgACFRAPUSCHR16, "msgA-CFRA-PUSCH-r16")
-	if v.HasMsgATransMaxR16 {
-		w.Enum(int64(v.MsgATransMaxR16), 10, 0, false, "msgA-TransMax-r16")
-	}
+	w.EnumIf(v.HasMsgATransMaxR16, int64(v.MsgATransMaxR16), 10, 0, false, "msgA-TransMax-r16")
 	w.Encode(&v.ResourcesTwoStepR16, "resourcesTwoStep-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17182,9 +15934,7 @@ func (v *CFRASSBResource) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "msgA-PUSCH-Resource-Index-r16") {
 		r.Preamble(&v.HasMsgAPUSCHResourceIndexR16)
-		if v.HasMsgAPUSCHResourceIndexR16 {
-			v.MsgAPUSCHResourceIndexR16 = r.Int(0, 3071, false, "msgA-PUSCH-Resource-Index-r16")
-		}
+		v.MsgAPUSCHResourceIndexR16 = r.IntIf(v.HasMsgAPUSCHResourceIndexR16, 0, 3071, false, "msgA-PUSCH-Resource-Index-r16")
 		x.End("msgA-PUSCH-Resource-Index-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -17200,9 +15950,7 @@ func (v *CFRASSBResource) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMsgAPUSCHResourceIndexR16)
-		if v.HasMsgAPUSCHResourceIndexR16 {
-			w.Int(v.MsgAPUSCHResourceIndexR16, 0, 3071, false, "msgA-PUSCH-Resource-Index-r16")
-		}
+		w.IntIf(v.HasMsgAPUSCHResourceIndexR16, v.MsgAPUSCHResourceIndexR16, 0, 3071, false, "msgA-PUSCH-Resource-Index-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -17278,28 +16026,16 @@ func (v *RACHConfigGeneric) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "prach-ConfigurationPeriodScaling-IAB-r16") {
 		r.Preamble(&v.HasPrachConfigurationPeriodScalingIABR16, &v.HasPrachConfigurationFrameOffsetIABR16, &v.HasPrachConfigurationSOffsetIABR16, &v.HasRaResponseWindowV1610, &v.HasPrachConfigurationIndexV1610)
-		if v.HasPrachConfigurationPeriodScalingIABR16 {
-			v.PrachConfigurationPeriodScalingIABR16 = RACHConfigGeneric_PrachConfigurationPeriodScalingIABR16(r.Enum(7, 0, false, "prach-ConfigurationPeriodScaling-IAB-r16"))
-		}
-		if v.HasPrachConfigurationFrameOffsetIABR16 {
-			v.PrachConfigurationFrameOffsetIABR16 = r.Int(0, 63, false, "prach-ConfigurationFrameOffset-IAB-r16")
-		}
-		if v.HasPrachConfigurationSOffsetIABR16 {
-			v.PrachConfigurationSOffsetIABR16 = r.Int(0, 39, false, "prach-ConfigurationSOffset-IAB-r16")
-		}
-		if v.HasRaResponseWindowV1610 {
-			v.RaResponseWindowV1610 = RACHConfigGeneric_RaResponseWindowV1610(r.Enum(2, 0, false, "ra-ResponseWindow-v1610"))
-		}
-		if v.HasPrachConfigurationIndexV1610 {
-			v.PrachConfigurationIndexV1610 = r.Int(256, 262, false, "prach-ConfigurationIndex-v1610")
-		}
+		v.PrachConfigurationPeriodScalingIABR16 = RACHConfigGeneric_PrachConfigurationPeriodScalingIABR16(r.EnumIf(v.HasPrachConfigurationPeriodScalingIABR16, 7, 0, false, "prach-ConfigurationPeriodScaling-IAB-r16"))
+		v.PrachConfigurationFrameOffsetIABR16 = r.IntIf(v.HasPrachConfigurationFrameOffsetIABR16, 0, 63, false, "prach-ConfigurationFrameOffset-IAB-r16")
+		v.PrachConfigurationSOffsetIABR16 = r.IntIf(v.HasPrachConfigurationSOffsetIABR16, 0, 39, false, "prach-ConfigurationSOffset-IAB-r16")
+		v.RaResponseWindowV1610 = RACHConfigGeneric_RaResponseWindowV1610(r.EnumIf(v.HasRaResponseWindowV1610, 2, 0, false, "ra-ResponseWindow-v1610"))
+		v.PrachConfigurationIndexV1610 = r.IntIf(v.HasPrachConfigurationIndexV1610, 256, 262, false, "prach-ConfigurationIndex-v1610")
 		x.End("prach-ConfigurationPeriodScaling-IAB-r16")
 	}
 	if x.Begin(1, "ra-ResponseWindow-v1700") {
 		r.Preamble(&v.HasRaResponseWindowV1700)
-		if v.HasRaResponseWindowV1700 {
-			v.RaResponseWindowV1700 = RACHConfigGeneric_RaResponseWindowV1700(r.Enum(7, 0, false, "ra-ResponseWindow-v1700"))
-		}
+		v.RaResponseWindowV1700 = RACHConfigGeneric_RaResponseWindowV1700(r.EnumIf(v.HasRaResponseWindowV1700, 7, 0, false, "ra-ResponseWindow-v1700"))
 		x.End("ra-ResponseWindow-v1700")
 	}
 	v.Unknown = x.Unknown(2)
@@ -17321,28 +16057,16 @@ func (v *RACHConfigGeneric) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasPrachConfigurationPeriodScalingIABR16, v.HasPrachConfigurationFrameOffsetIABR16, v.HasPrachConfigurationSOffsetIABR16, v.HasRaResponseWindowV1610, v.HasPrachConfigurationIndexV1610)
-		if v.HasPrachConfigurationPeriodScalingIABR16 {
-			w.Enum(int64(v.PrachConfigurationPeriodScalingIABR16), 7, 0, false, "prach-ConfigurationPeriodScaling-IAB-r16")
-		}
-		if v.HasPrachConfigurationFrameOffsetIABR16 {
-			w.Int(v.PrachConfigurationFrameOffsetIABR16, 0, 63, false, "prach-ConfigurationFrameOffset-IAB-r16")
-		}
-		if v.HasPrachConfigurationSOffsetIABR16 {
-			w.Int(v.PrachConfigurationSOffsetIABR16, 0, 39, false, "prach-ConfigurationSOffset-IAB-r16")
-		}
-		if v.HasRaResponseWindowV1610 {
-			w.Enum(int64(v.RaResponseWindowV1610), 2, 0, false, "ra-ResponseWindow-v1610")
-		}
-		if v.HasPrachConfigurationIndexV1610 {
-			w.Int(v.PrachConfigurationIndexV1610, 256, 262, false, "prach-ConfigurationIndex-v1610")
-		}
+		w.EnumIf(v.HasPrachConfigurationPeriodScalingIABR16, int64(v.PrachConfigurationPeriodScalingIABR16), 7, 0, false, "prach-ConfigurationPeriodScaling-IAB-r16")
+		w.IntIf(v.HasPrachConfigurationFrameOffsetIABR16, v.PrachConfigurationFrameOffsetIABR16, 0, 63, false, "prach-ConfigurationFrameOffset-IAB-r16")
+		w.IntIf(v.HasPrachConfigurationSOffsetIABR16, v.PrachConfigurationSOffsetIABR16, 0, 39, false, "prach-ConfigurationSOffset-IAB-r16")
+		w.EnumIf(v.HasRaResponseWindowV1610, int64(v.RaResponseWindowV1610), 2, 0, false, "ra-ResponseWindow-v1610")
+		w.IntIf(v.HasPrachConfigurationIndexV1610, v.PrachConfigurationIndexV1610, 256, 262, false, "prach-ConfigurationIndex-v1610")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasRaResponseWindowV1700)
-		if v.HasRaResponseWindowV1700 {
-			w.Enum(int64(v.RaResponseWindowV1700), 7, 0, false, "ra-ResponseWindow-v1700")
-		}
+		w.EnumIf(v.HasRaResponseWindowV1700, int64(v.RaResponseWindowV1700), 7, 0, false, "ra-ResponseWindow-v1700")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -17362,36 +16086,18 @@ func (v *RACHConfigGenericTwoStepRAR16) DecodePER(r *per.Reader) error {
 	*v = RACHConfigGenericTwoStepRAR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMsgAPRACHConfigurationIndexR16, &v.HasMsgAROFDMR16, &v.HasMsgAROFrequencyStartR16, &v.HasMsgAZeroCorrelationZoneConfigR16, &v.HasMsgAPreamblePowerRampingStepR16, &v.HasMsgAPreambleReceivedTargetPowerR16, &v.HasMsgBResponseWindowR16, &v.HasPreambleTransMaxR16)
-	if v.HasMsgAPRACHConfigurationIndexR16 {
-		v.MsgAPRACHConfigurationIndexR16 = r.Int(0, 262, false, "msgA-PRACH-ConfigurationIndex-r16")
-	}
-	if v.HasMsgAROFDMR16 {
-		v.MsgAROFDMR16 = RACHConfigGenericTwoStepRAR16_MsgAROFDMR16(r.Enum(4, 0, false, "msgA-RO-FDM-r16"))
-	}
-	if v.HasMsgAROFrequencyStartR16 {
-		v.MsgAROFrequencyStartR16 = r.Int(0, 274, false, "msgA-RO-FrequencyStart-r16")
-	}
-	if v.HasMsgAZeroCorrelationZoneConfigR16 {
-		v.MsgAZeroCorrelationZoneConfigR16 = r.Int(0, 15, false, "msgA-ZeroCorrelationZoneConfig-r16")
-	}
-	if v.HasMsgAPreamblePowerRampingStepR16 {
-		v.MsgAPreamblePowerRampingStepR16 = RACHConfigGenericTwoStepRAR16_MsgAPreamblePowerRampingStepR16(r.Enum(4, 0, false, "msgA-PreamblePowerRampingStep-r16"))
-	}
-	if v.HasMsgAPreambleReceivedTargetPowerR16 {
-		v.MsgAPreambleReceivedTargetPowerR16 = r.Int(-202, -60, false, "msgA-PreambleReceivedTargetPower-r16")
-	}
-	if v.HasMsgBResponseWindowR16 {
-		v.MsgBResponseWindowR16 = RACHConfigGenericTwoStepRAR16_MsgBResponseWindowR16(r.Enum(10, 0, false, "msgB-ResponseWindow-r16"))
-	}
-	if v.HasPreambleTransMaxR16 {
-		v.PreambleTransMaxR16 = RACHConfigGenericTwoStepRAR16_PreambleTransMaxR16(r.Enum(11, 0, false, "preambleTransMax-r16"))
-	}
+	v.MsgAPRACHConfigurationIndexR16 = r.IntIf(v.HasMsgAPRACHConfigurationIndexR16, 0, 262, false, "msgA-PRACH-ConfigurationIndex-r16")
+	v.MsgAROFDMR16 = RACHConfigGenericTwoStepRAR16_MsgAROFDMR16(r.EnumIf(v.HasMsgAROFDMR16, 4, 0, false, "msgA-RO-FDM-r16"))
+	v.MsgAROFrequencyStartR16 = r.IntIf(v.HasMsgAROFrequencyStartR16, 0, 274, false, "msgA-RO-FrequencyStart-r16")
+	v.MsgAZeroCorrelationZoneConfigR16 = r.IntIf(v.HasMsgAZeroCorrelationZoneConfigR16, 0, 15, false, "msgA-ZeroCorrelationZoneConfig-r16")
+	v.MsgAPreamblePowerRampingStepR16 = RACHConfigGenericTwoStepRAR16_MsgAPreamblePowerRampingStepR16(r.EnumIf(v.HasMsgAPreamblePowerRampingStepR16, 4, 0, false, "msgA-PreamblePowerRampingStep-r16"))
+	v.MsgAPreambleReceivedTargetPowerR16 = r.IntIf(v.HasMsgAPreambleReceivedTargetPowerR16, -202, -60, false, "msgA-PreambleReceivedTargetPower-r16")
+	v.MsgBResponseWindowR16 = RACHConfigGenericTwoStepRAR16_MsgBResponseWindowR16(r.EnumIf(v.HasMsgBResponseWindowR16, 10, 0, false, "msgB-ResponseWindow-r16"))
+	v.PreambleTransMaxR16 = RACHConfigGenericTwoStepRAR16_PreambleTransMaxR16(r.EnumIf(v.HasPreambleTransMaxR16, 11, 0, false, "preambleTransMax-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "msgB-ResponseWindow-v1700") {
 		r.Preamble(&v.HasMsgBResponseWindowV1700)
-		if v.HasMsgBResponseWindowV1700 {
-			v.MsgBResponseWindowV1700 = RACHConfigGenericTwoStepRAR16_MsgBResponseWindowV1700(r.Enum(6, 0, false, "msgB-ResponseWindow-v1700"))
-		}
+		v.MsgBResponseWindowV1700 = RACHConfigGenericTwoStepRAR16_MsgBResponseWindowV1700(r.EnumIf(v.HasMsgBResponseWindowV1700, 6, 0, false, "msgB-ResponseWindow-v1700"))
 		x.End("msgB-ResponseWindow-v1700")
 	}
 	v.Unknown = x.Unknown(1)
@@ -17403,36 +16109,18 @@ func (v *RACHConfigGenericTwoStepRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMsgBResponseWindowV1700)
 	w.Extended(x)
 	w.Preamble(v.HasMsgAPRACHConfigurationIndexR16, v.HasMsgAROFDMR16, v.HasMsgAROFrequencyStartR16, v.HasMsgAZeroCorrelationZoneConfigR16, v.HasMsgAPreamblePowerRampingStepR16, v.HasMsgAPreambleReceivedTargetPowerR16, v.HasMsgBResponseWindowR16, v.HasPreambleTransMaxR16)
-	if v.HasMsgAPRACHConfigurationIndexR16 {
-		w.Int(v.MsgAPRACHConfigurationIndexR16, 0, 262, false, "msgA-PRACH-ConfigurationIndex-r16")
-	}
-	if v.HasMsgAROFDMR16 {
-		w.Enum(int64(v.MsgAROFDMR16), 4, 0, false, "msgA-RO-FDM-r16")
-	}
-	if v.HasMsgAROFrequencyStartR16 {
-		w.Int(v.MsgAROFrequencyStartR16, 0, 274, false, "msgA-RO-FrequencyStart-r16")
-	}
-	if v.HasMsgAZeroCorrelationZoneConfigR16 {
-		w.Int(v.MsgAZeroCorrelationZoneConfigR16, 0, 15, false, "msgA-ZeroCorrelationZoneConfig-r16")
-	}
-	if v.HasMsgAPreamblePowerRampingStepR16 {
-		w.Enum(int64(v.MsgAPreamblePowerRampingStepR16), 4, 0, false, "msgA-PreamblePowerRampingStep-r16")
-	}
-	if v.HasMsgAPreambleReceivedTargetPowerR16 {
-		w.Int(v.MsgAPreambleReceivedTargetPowerR16, -202, -60, false, "msgA-PreambleReceivedTargetPower-r16")
-	}
-	if v.HasMsgBResponseWindowR16 {
-		w.Enum(int64(v.MsgBResponseWindowR16), 10, 0, false, "msgB-ResponseWindow-r16")
-	}
-	if v.HasPreambleTransMaxR16 {
-		w.Enum(int64(v.PreambleTransMaxR16), 11, 0, false, "preambleTransMax-r16")
-	}
+	w.IntIf(v.HasMsgAPRACHConfigurationIndexR16, v.MsgAPRACHConfigurationIndexR16, 0, 262, false, "msgA-PRACH-ConfigurationIndex-r16")
+	w.EnumIf(v.HasMsgAROFDMR16, int64(v.MsgAROFDMR16), 4, 0, false, "msgA-RO-FDM-r16")
+	w.IntIf(v.HasMsgAROFrequencyStartR16, v.MsgAROFrequencyStartR16, 0, 274, false, "msgA-RO-FrequencyStart-r16")
+	w.IntIf(v.HasMsgAZeroCorrelationZoneConfigR16, v.MsgAZeroCorrelationZoneConfigR16, 0, 15, false, "msgA-ZeroCorrelationZoneConfig-r16")
+	w.EnumIf(v.HasMsgAPreamblePowerRampingStepR16, int64(v.MsgAPreamblePowerRampingStepR16), 4, 0, false, "msgA-PreamblePowerRampingStep-r16")
+	w.IntIf(v.HasMsgAPreambleReceivedTargetPowerR16, v.MsgAPreambleReceivedTargetPowerR16, -202, -60, false, "msgA-PreambleReceivedTargetPower-r16")
+	w.EnumIf(v.HasMsgBResponseWindowR16, int64(v.MsgBResponseWindowR16), 10, 0, false, "msgB-ResponseWindow-r16")
+	w.EnumIf(v.HasPreambleTransMaxR16, int64(v.PreambleTransMaxR16), 11, 0, false, "preambleTransMax-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMsgBResponseWindowV1700)
-		if v.HasMsgBResponseWindowV1700 {
-			w.Enum(int64(v.MsgBResponseWindowV1700), 6, 0, false, "msgB-ResponseWindow-v1700")
-		}
+		w.EnumIf(v.HasMsgBResponseWindowV1700, int64(v.MsgBResponseWindowV1700), 6, 0, false, "msgB-ResponseWindow-v1700")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -17453,9 +16141,7 @@ func (v *RAPrioritization) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasScalingFactorBI)
 	v.PowerRampingStepHighPriority = RAPrioritization_PowerRampingStepHighPriority(r.Enum(4, 0, false, "powerRampingStepHighPriority"))
-	if v.HasScalingFactorBI {
-		v.ScalingFactorBI = RAPrioritization_ScalingFactorBI(r.Enum(4, 0, false, "scalingFactorBI"))
-	}
+	v.ScalingFactorBI = RAPrioritization_ScalingFactorBI(r.EnumIf(v.HasScalingFactorBI, 4, 0, false, "scalingFactorBI"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -17467,9 +16153,7 @@ func (v *RAPrioritization) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasScalingFactorBI)
 	w.Enum(int64(v.PowerRampingStepHighPriority), 4, 0, false, "powerRampingStepHighPriority")
-	if v.HasScalingFactorBI {
-		w.Enum(int64(v.ScalingFactorBI), 4, 0, false, "scalingFactorBI")
-	}
+	w.EnumIf(v.HasScalingFactorBI, int64(v.ScalingFactorBI), 4, 0, false, "scalingFactorBI")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -17577,9 +16261,7 @@ func (v *RadioBearerConfig) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSrbToAddModList, &v.HasSrb3ToRelease, &v.HasDrbToAddModList, &v.HasDrbToReleaseList, &v.HasSecurityConfig)
 	r.DecodeOptional(v.HasSrbToAddModList, &v.SrbToAddModList, "srb-ToAddModList")
-	if v.HasSrb3ToRelease {
-		v.Srb3ToRelease = RadioBearerConfig_Srb3ToRelease(r.Enum(1, 0, false, "srb3-ToRelease"))
-	}
+	v.Srb3ToRelease = RadioBearerConfig_Srb3ToRelease(r.EnumIf(v.HasSrb3ToRelease, 1, 0, false, "srb3-ToRelease"))
 	r.DecodeOptional(v.HasDrbToAddModList, &v.DrbToAddModList, "drb-ToAddModList")
 	r.DecodeOptional(v.HasDrbToReleaseList, &v.DrbToReleaseList, "drb-ToReleaseList")
 	r.DecodeOptional(v.HasSecurityConfig, &v.SecurityConfig, "securityConfig")
@@ -17589,9 +16271,7 @@ func (v *RadioBearerConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasMrbToAddModListR17, &v.MrbToAddModListR17, "mrb-ToAddModList-r17")
 		r.DecodeOptional(v.HasMrbToReleaseListR17, &v.MrbToReleaseListR17, "mrb-ToReleaseList-r17")
 		r.DecodeOptional(v.HasSrb4ToAddModR17, &v.Srb4ToAddModR17, "srb4-ToAddMod-r17")
-		if v.HasSrb4ToReleaseR17 {
-			v.Srb4ToReleaseR17 = RadioBearerConfig_Srb4ToReleaseR17(r.Enum(1, 0, false, "srb4-ToRelease-r17"))
-		}
+		v.Srb4ToReleaseR17 = RadioBearerConfig_Srb4ToReleaseR17(r.EnumIf(v.HasSrb4ToReleaseR17, 1, 0, false, "srb4-ToRelease-r17"))
 		x.End("mrb-ToAddModList-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -17604,9 +16284,7 @@ func (v *RadioBearerConfig) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSrbToAddModList, v.HasSrb3ToRelease, v.HasDrbToAddModList, v.HasDrbToReleaseList, v.HasSecurityConfig)
 	w.EncodeOptional(v.HasSrbToAddModList, &v.SrbToAddModList, "srb-ToAddModList")
-	if v.HasSrb3ToRelease {
-		w.Enum(int64(v.Srb3ToRelease), 1, 0, false, "srb3-ToRelease")
-	}
+	w.EnumIf(v.HasSrb3ToRelease, int64(v.Srb3ToRelease), 1, 0, false, "srb3-ToRelease")
 	w.EncodeOptional(v.HasDrbToAddModList, &v.DrbToAddModList, "drb-ToAddModList")
 	w.EncodeOptional(v.HasDrbToReleaseList, &v.DrbToReleaseList, "drb-ToReleaseList")
 	w.EncodeOptional(v.HasSecurityConfig, &v.SecurityConfig, "securityConfig")
@@ -17616,9 +16294,7 @@ func (v *RadioBearerConfig) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasMrbToAddModListR17, &v.MrbToAddModListR17, "mrb-ToAddModList-r17")
 		w.EncodeOptional(v.HasMrbToReleaseListR17, &v.MrbToReleaseListR17, "mrb-ToReleaseList-r17")
 		w.EncodeOptional(v.HasSrb4ToAddModR17, &v.Srb4ToAddModR17, "srb4-ToAddMod-r17")
-		if v.HasSrb4ToReleaseR17 {
-			w.Enum(int64(v.Srb4ToReleaseR17), 1, 0, false, "srb4-ToRelease-r17")
-		}
+		w.EnumIf(v.HasSrb4ToReleaseR17, int64(v.Srb4ToReleaseR17), 1, 0, false, "srb4-ToRelease-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -17657,12 +16333,8 @@ func (v *SRBToAddMod) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasReestablishPDCP, &v.HasDiscardOnPDCP, &v.HasPdcpConfig)
 	r.Decode(&v.SrbIdentity, "srb-Identity")
-	if v.HasReestablishPDCP {
-		v.ReestablishPDCP = SRBToAddMod_ReestablishPDCP(r.Enum(1, 0, false, "reestablishPDCP"))
-	}
-	if v.HasDiscardOnPDCP {
-		v.DiscardOnPDCP = SRBToAddMod_DiscardOnPDCP(r.Enum(1, 0, false, "discardOnPDCP"))
-	}
+	v.ReestablishPDCP = SRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
+	v.DiscardOnPDCP = SRBToAddMod_DiscardOnPDCP(r.EnumIf(v.HasDiscardOnPDCP, 1, 0, false, "discardOnPDCP"))
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	x := r.Extensions(ext)
 	if x.Begin(0, "srb-Identity-v1700") {
@@ -17680,12 +16352,8 @@ func (v *SRBToAddMod) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasReestablishPDCP, v.HasDiscardOnPDCP, v.HasPdcpConfig)
 	w.Encode(&v.SrbIdentity, "srb-Identity")
-	if v.HasReestablishPDCP {
-		w.Enum(int64(v.ReestablishPDCP), 1, 0, false, "reestablishPDCP")
-	}
-	if v.HasDiscardOnPDCP {
-		w.Enum(int64(v.DiscardOnPDCP), 1, 0, false, "discardOnPDCP")
-	}
+	w.EnumIf(v.HasReestablishPDCP, int64(v.ReestablishPDCP), 1, 0, false, "reestablishPDCP")
+	w.EnumIf(v.HasDiscardOnPDCP, int64(v.DiscardOnPDCP), 1, 0, false, "discardOnPDCP")
 	w.EncodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
@@ -17730,19 +16398,13 @@ func (v *DRBToAddMod) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCnAssociation, &v.HasReestablishPDCP, &v.HasRecoverPDCP, &v.HasPdcpConfig)
 	r.DecodeOptional(v.HasCnAssociation, &v.CnAssociation, "cnAssociation")
 	r.Decode(&v.DrbIdentity, "drb-Identity")
-	if v.HasReestablishPDCP {
-		v.ReestablishPDCP = DRBToAddMod_ReestablishPDCP(r.Enum(1, 0, false, "reestablishPDCP"))
-	}
-	if v.HasRecoverPDCP {
-		v.RecoverPDCP = DRBToAddMod_RecoverPDCP(r.Enum(1, 0, false, "recoverPDCP"))
-	}
+	v.ReestablishPDCP = DRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
+	v.RecoverPDCP = DRBToAddMod_RecoverPDCP(r.EnumIf(v.HasRecoverPDCP, 1, 0, false, "recoverPDCP"))
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	x := r.Extensions(ext)
 	if x.Begin(0, "daps-Config-r16") {
 		r.Preamble(&v.HasDapsConfigR16)
-		if v.HasDapsConfigR16 {
-			v.DapsConfigR16 = DRBToAddMod_DapsConfigR16(r.Enum(1, 0, false, "daps-Config-r16"))
-		}
+		v.DapsConfigR16 = DRBToAddMod_DapsConfigR16(r.EnumIf(v.HasDapsConfigR16, 1, 0, false, "daps-Config-r16"))
 		x.End("daps-Config-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -17756,19 +16418,13 @@ func (v *DRBToAddMod) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCnAssociation, v.HasReestablishPDCP, v.HasRecoverPDCP, v.HasPdcpConfig)
 	w.EncodeOptional(v.HasCnAssociation, &v.CnAssociation, "cnAssociation")
 	w.Encode(&v.DrbIdentity, "drb-Identity")
-	if v.HasReestablishPDCP {
-		w.Enum(int64(v.ReestablishPDCP), 1, 0, false, "reestablishPDCP")
-	}
-	if v.HasRecoverPDCP {
-		w.Enum(int64(v.RecoverPDCP), 1, 0, false, "recoverPDCP")
-	}
+	w.EnumIf(v.HasReestablishPDCP, int64(v.ReestablishPDCP), 1, 0, false, "reestablishPDCP")
+	w.EnumIf(v.HasRecoverPDCP, int64(v.RecoverPDCP), 1, 0, false, "recoverPDCP")
 	w.EncodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDapsConfigR16)
-		if v.HasDapsConfigR16 {
-			w.Enum(int64(v.DapsConfigR16), 1, 0, false, "daps-Config-r16")
-		}
+		w.EnumIf(v.HasDapsConfigR16, int64(v.DapsConfigR16), 1, 0, false, "daps-Config-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -17839,9 +16495,7 @@ func (v *SecurityConfig) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSecurityAlgorithmConfig, &v.HasKeyToUse)
 	r.DecodeOptional(v.HasSecurityAlgorithmConfig, &v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
-	if v.HasKeyToUse {
-		v.KeyToUse = SecurityConfig_KeyToUse(r.Enum(2, 0, false, "keyToUse"))
-	}
+	v.KeyToUse = SecurityConfig_KeyToUse(r.EnumIf(v.HasKeyToUse, 2, 0, false, "keyToUse"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -17853,9 +16507,7 @@ func (v *SecurityConfig) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSecurityAlgorithmConfig, v.HasKeyToUse)
 	w.EncodeOptional(v.HasSecurityAlgorithmConfig, &v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
-	if v.HasKeyToUse {
-		w.Enum(int64(v.KeyToUse), 2, 0, false, "keyToUse")
-	}
+	w.EnumIf(v.HasKeyToUse, int64(v.KeyToUse), 2, 0, false, "keyToUse")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -17895,12 +16547,8 @@ func (v *MRBToAddModR17) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMbsSessionIDR17, &v.MbsSessionIDR17, "mbs-SessionId-r17")
 	r.Decode(&v.MrbIdentityR17, "mrb-Identity-r17")
 	r.DecodeOptional(v.HasMrbIdentityNewR17, &v.MrbIdentityNewR17, "mrb-IdentityNew-r17")
-	if v.HasReestablishPDCPR17 {
-		v.ReestablishPDCPR17 = MRBToAddModR17_ReestablishPDCPR17(r.Enum(1, 0, false, "reestablishPDCP-r17"))
-	}
-	if v.HasRecoverPDCPR17 {
-		v.RecoverPDCPR17 = MRBToAddModR17_RecoverPDCPR17(r.Enum(1, 0, false, "recoverPDCP-r17"))
-	}
+	v.ReestablishPDCPR17 = MRBToAddModR17_ReestablishPDCPR17(r.EnumIf(v.HasReestablishPDCPR17, 1, 0, false, "reestablishPDCP-r17"))
+	v.RecoverPDCPR17 = MRBToAddModR17_RecoverPDCPR17(r.EnumIf(v.HasRecoverPDCPR17, 1, 0, false, "recoverPDCP-r17"))
 	r.DecodeOptional(v.HasPdcpConfigR17, &v.PdcpConfigR17, "pdcp-Config-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -17915,12 +16563,8 @@ func (v *MRBToAddModR17) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasMbsSessionIDR17, &v.MbsSessionIDR17, "mbs-SessionId-r17")
 	w.Encode(&v.MrbIdentityR17, "mrb-Identity-r17")
 	w.EncodeOptional(v.HasMrbIdentityNewR17, &v.MrbIdentityNewR17, "mrb-IdentityNew-r17")
-	if v.HasReestablishPDCPR17 {
-		w.Enum(int64(v.ReestablishPDCPR17), 1, 0, false, "reestablishPDCP-r17")
-	}
-	if v.HasRecoverPDCPR17 {
-		w.Enum(int64(v.RecoverPDCPR17), 1, 0, false, "recoverPDCP-r17")
-	}
+	w.EnumIf(v.HasReestablishPDCPR17, int64(v.ReestablishPDCPR17), 1, 0, false, "reestablishPDCP-r17")
+	w.EnumIf(v.HasRecoverPDCPR17, int64(v.RecoverPDCPR17), 1, 0, false, "recoverPDCP-r17")
 	w.EncodeOptional(v.HasPdcpConfigR17, &v.PdcpConfigR17, "pdcp-Config-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17960,12 +16604,8 @@ func (v *RadioLinkMonitoringConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFailureDetectionResourcesToAddModList, &v.HasFailureDetectionResourcesToReleaseList, &v.HasBeamFailureInstanceMaxCount, &v.HasBeamFailureDetectionTimer)
 	r.DecodeOptional(v.HasFailureDetectionResourcesToAddModList, &v.FailureDetectionResourcesToAddModList, "failureDetectionResourcesToAddModList")
 	r.DecodeOptional(v.HasFailureDetectionResourcesToReleaseList, &v.FailureDetectionResourcesToReleaseList, "failureDetectionResourcesToReleaseList")
-	if v.HasBeamFailureInstanceMaxCount {
-		v.BeamFailureInstanceMaxCount = RadioLinkMonitoringConfig_BeamFailureInstanceMaxCount(r.Enum(8, 0, false, "beamFailureInstanceMaxCount"))
-	}
-	if v.HasBeamFailureDetectionTimer {
-		v.BeamFailureDetectionTimer = RadioLinkMonitoringConfig_BeamFailureDetectionTimer(r.Enum(8, 0, false, "beamFailureDetectionTimer"))
-	}
+	v.BeamFailureInstanceMaxCount = RadioLinkMonitoringConfig_BeamFailureInstanceMaxCount(r.EnumIf(v.HasBeamFailureInstanceMaxCount, 8, 0, false, "beamFailureInstanceMaxCount"))
+	v.BeamFailureDetectionTimer = RadioLinkMonitoringConfig_BeamFailureDetectionTimer(r.EnumIf(v.HasBeamFailureDetectionTimer, 8, 0, false, "beamFailureDetectionTimer"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "beamFailure-r17") {
 		r.Preamble(&v.HasBeamFailureR17)
@@ -17983,12 +16623,8 @@ func (v *RadioLinkMonitoringConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFailureDetectionResourcesToAddModList, v.HasFailureDetectionResourcesToReleaseList, v.HasBeamFailureInstanceMaxCount, v.HasBeamFailureDetectionTimer)
 	w.EncodeOptional(v.HasFailureDetectionResourcesToAddModList, &v.FailureDetectionResourcesToAddModList, "failureDetectionResourcesToAddModList")
 	w.EncodeOptional(v.HasFailureDetectionResourcesToReleaseList, &v.FailureDetectionResourcesToReleaseList, "failureDetectionResourcesToReleaseList")
-	if v.HasBeamFailureInstanceMaxCount {
-		w.Enum(int64(v.BeamFailureInstanceMaxCount), 8, 0, false, "beamFailureInstanceMaxCount")
-	}
-	if v.HasBeamFailureDetectionTimer {
-		w.Enum(int64(v.BeamFailureDetectionTimer), 8, 0, false, "beamFailureDetectionTimer")
-	}
+	w.EnumIf(v.HasBeamFailureInstanceMaxCount, int64(v.BeamFailureInstanceMaxCount), 8, 0, false, "beamFailureInstanceMaxCount")
+	w.EnumIf(v.HasBeamFailureDetectionTimer, int64(v.BeamFailureDetectionTimer), 8, 0, false, "beamFailureDetectionTimer")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasBeamFailureR17)
@@ -18125,12 +16761,8 @@ func (v *BeamFailureDetectionSetR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasBfdResourcesToAddModListR17, &v.HasBfdResourcesToReleaseListR17, &v.HasBeamFailureInstanceMaxCountR17, &v.HasBeamFailureDetectionTimerR17)
 	r.DecodeOptional(v.HasBfdResourcesToAddModListR17, &v.BfdResourcesToAddModListR17, "bfdResourcesToAddModList-r17")
 	r.DecodeOptional(v.HasBfdResourcesToReleaseListR17, &v.BfdResourcesToReleaseListR17, "bfdResourcesToReleaseList-r17")
-	if v.HasBeamFailureInstanceMaxCountR17 {
-		v.BeamFailureInstanceMaxCountR17 = BeamFailureDetectionSetR17_BeamFailureInstanceMaxCountR17(r.Enum(8, 0, false, "beamFailureInstanceMaxCount-r17"))
-	}
-	if v.HasBeamFailureDetectionTimerR17 {
-		v.BeamFailureDetectionTimerR17 = BeamFailureDetectionSetR17_BeamFailureDetectionTimerR17(r.Enum(8, 0, false, "beamFailureDetectionTimer-r17"))
-	}
+	v.BeamFailureInstanceMaxCountR17 = BeamFailureDetectionSetR17_BeamFailureInstanceMaxCountR17(r.EnumIf(v.HasBeamFailureInstanceMaxCountR17, 8, 0, false, "beamFailureInstanceMaxCount-r17"))
+	v.BeamFailureDetectionTimerR17 = BeamFailureDetectionSetR17_BeamFailureDetectionTimerR17(r.EnumIf(v.HasBeamFailureDetectionTimerR17, 8, 0, false, "beamFailureDetectionTimer-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -18143,12 +16775,8 @@ func (v *BeamFailureDetectionSetR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBfdResourcesToAddModListR17, v.HasBfdResourcesToReleaseListR17, v.HasBeamFailureInstanceMaxCountR17, v.HasBeamFailureDetectionTimerR17)
 	w.EncodeOptional(v.HasBfdResourcesToAddModListR17, &v.BfdResourcesToAddModListR17, "bfdResourcesToAddModList-r17")
 	w.EncodeOptional(v.HasBfdResourcesToReleaseListR17, &v.BfdResourcesToReleaseListR17, "bfdResourcesToReleaseList-r17")
-	if v.HasBeamFailureInstanceMaxCountR17 {
-		w.Enum(int64(v.BeamFailureInstanceMaxCountR17), 8, 0, false, "beamFailureInstanceMaxCount-r17")
-	}
-	if v.HasBeamFailureDetectionTimerR17 {
-		w.Enum(int64(v.BeamFailureDetectionTimerR17), 8, 0, false, "beamFailureDetectionTimer-r17")
-	}
+	w.EnumIf(v.HasBeamFailureInstanceMaxCountR17, int64(v.BeamFailureInstanceMaxCountR17), 8, 0, false, "beamFailureInstanceMaxCount-r17")
+	w.EnumIf(v.HasBeamFailureDetectionTimerR17, int64(v.BeamFailureDetectionTimerR17), 8, 0, false, "beamFailureDetectionTimer-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -18253,5 +16881,300 @@ func (v *BeamLinkMonitoringRSIDR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamLinkMonitoringRSIDR17) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 0, 63, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RadioLinkMonitoringRSID) DecodePER(r *per.Reader) error {
+	*v = RadioLinkMonitoringRSID(r.Int(0, 9, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RadioLinkMonitoringRSID) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 9, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RANAreaCode) DecodePER(r *per.Reader) error {
+	*v = RANAreaCode(r.Int(0, 255, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RANAreaCode) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 255, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern{}
+	ext := r.Extended()
+	r.Preamble(&v.HasSubcarrierSpacing)
+	r.Decode(&v.RateMatchPatternID, "rateMatchPatternId")
+	r.Decode(&v.PatternType, "patternType")
+	r.DecodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
+	v.Dummy = RateMatchPattern_Dummy(r.Enum(2, 0, false, "dummy"))
+	x := r.Extensions(ext)
+	if x.Begin(0, "controlResourceSet-r16") {
+		r.Preamble(&v.HasControlResourceSetR16)
+		r.DecodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
+		x.End("controlResourceSet-r16")
+	}
+	v.Unknown = x.Unknown(1)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown, v.HasControlResourceSetR16)
+	w.Extended(x)
+	w.Preamble(v.HasSubcarrierSpacing)
+	w.Encode(&v.RateMatchPatternID, "rateMatchPatternId")
+	w.Encode(&v.PatternType, "patternType")
+	w.EncodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
+	w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
+	w.Extensions(x, v.Unknown)
+	if o, ok := w.BeginAddition(x, 0); ok {
+		w.Preamble(v.HasControlResourceSetR16)
+		w.EncodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
+		w.EndOpen(o)
+	}
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPattern (X.691); v aliases b.
+func (v *RateMatchPattern) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "RateMatchPattern")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *RateMatchPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_Bitmaps
+		v.Bitmaps = per.DecodeNested[RateMatchPattern_PatternType_Bitmaps](r, "RateMatchPattern.patternType.bitmaps", "bitmaps")
+	case 1:
+		v.Choice = RateMatchPattern_ControlResourceSet
+		r.Decode(&v.ControlResourceSet, "controlResourceSet")
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_Bitmaps:
+		w.WriteIndex(0, 2, false, false)
+		per.EncodeNested(w, v.Bitmaps, "RateMatchPattern.patternType.bitmaps", "bitmaps")
+	case RateMatchPattern_ControlResourceSet:
+		w.WriteIndex(1, 2, false, false)
+		w.Encode(&v.ControlResourceSet, "controlResourceSet")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps{}
+	ext := r.Extended()
+	r.Preamble(&v.HasPeriodicityAndPattern)
+	v.ResourceBlocks = r.BitString(per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
+	r.Decode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
+	r.DecodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicityAndPattern)
+	w.BitString(v.ResourceBlocks, per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
+	w.Encode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
+	w.EncodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_OneSlot
+		v.OneSlot = r.BitString(per.Size{Lb: 14, Ub: 14}, "oneSlot")
+	case 1:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_TwoSlots
+		v.TwoSlots = r.BitString(per.Size{Lb: 28, Ub: 28}, "twoSlots")
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_PatternType_Bitmaps_OneSlot:
+		w.WriteIndex(0, 2, false, false)
+		w.BitString(v.OneSlot, per.Size{Lb: 14, Ub: 14}, "oneSlot")
+	case RateMatchPattern_PatternType_Bitmaps_TwoSlots:
+		w.WriteIndex(1, 2, false, false)
+		w.BitString(v.TwoSlots, per.Size{Lb: 28, Ub: 28}, "twoSlots")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern{}
+	i, _ := r.Index(7, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N2
+		v.N2 = r.BitString(per.Size{Lb: 2, Ub: 2}, "n2")
+	case 1:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N4
+		v.N4 = r.BitString(per.Size{Lb: 4, Ub: 4}, "n4")
+	case 2:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N5
+		v.N5 = r.BitString(per.Size{Lb: 5, Ub: 5}, "n5")
+	case 3:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N8
+		v.N8 = r.BitString(per.Size{Lb: 8, Ub: 8}, "n8")
+	case 4:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N10
+		v.N10 = r.BitString(per.Size{Lb: 10, Ub: 10}, "n10")
+	case 5:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N20
+		v.N20 = r.BitString(per.Size{Lb: 20, Ub: 20}, "n20")
+	case 6:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N40
+		v.N40 = r.BitString(per.Size{Lb: 40, Ub: 40}, "n40")
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.periodicityAndPattern", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_PatternType_Bitmaps_N2:
+		w.WriteIndex(0, 7, false, false)
+		w.BitString(v.N2, per.Size{Lb: 2, Ub: 2}, "n2")
+	case RateMatchPattern_PatternType_Bitmaps_N4:
+		w.WriteIndex(1, 7, false, false)
+		w.BitString(v.N4, per.Size{Lb: 4, Ub: 4}, "n4")
+	case RateMatchPattern_PatternType_Bitmaps_N5:
+		w.WriteIndex(2, 7, false, false)
+		w.BitString(v.N5, per.Size{Lb: 5, Ub: 5}, "n5")
+	case RateMatchPattern_PatternType_Bitmaps_N8:
+		w.WriteIndex(3, 7, false, false)
+		w.BitString(v.N8, per.Size{Lb: 8, Ub: 8}, "n8")
+	case RateMatchPattern_PatternType_Bitmaps_N10:
+		w.WriteIndex(4, 7, false, false)
+		w.BitString(v.N10, per.Size{Lb: 10, Ub: 10}, "n10")
+	case RateMatchPattern_PatternType_Bitmaps_N20:
+		w.WriteIndex(5, 7, false, false)
+		w.BitString(v.N20, per.Size{Lb: 20, Ub: 20}, "n20")
+	case RateMatchPattern_PatternType_Bitmaps_N40:
+		w.WriteIndex(6, 7, false, false)
+		w.BitString(v.N40, per.Size{Lb: 40, Ub: 40}, "n40")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.periodicityAndPattern"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPatternID) DecodePER(r *per.Reader) error {
+	*v = RateMatchPatternID(r.Int(0, 3, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPatternID) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 3, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPatternLTECRS) DecodePER(r *per.Reader) error {
+	*v = RateMatchPatternLTECRS{}
+	r.Preamble(&v.HasMbsfnSubframeConfigList)
+	v.CarrierFreqDL = r.Int(0, 16383, false, "carrierFreqDL")
+	v.CarrierBandwidthDL = RateMatchPatternLTECRS_CarrierBandwidthDL(r.Enum(8, 0, false, "carrierBandwidthDL"))
+	r.DecodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
+	v.NrofCRSPorts = RateMatchPatternLTECRS_NrofCRSPorts(r.Enum(3, 0, false, "nrofCRS-Ports"))
+	v.VShift = RateMatchPatternLTECRS_VShift(r.Enum(6, 0, false, "v-Shift"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPatternLTECRS) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasMbsfnSubframeConfigList)
+	w.Int(v.CarrierFreqDL, 0, 16383, false, "carrierFreqDL")
+	w.Enum(int64(v.CarrierBandwidthDL), 8, 0, false, "carrierBandwidthDL")
+	w.EncodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
+	w.Enum(int64(v.NrofCRSPorts), 3, 0, false, "nrofCRS-Ports")
+	w.Enum(int64(v.VShift), 6, 0, false, "v-Shift")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPatternLTE-CRS (X.691); v aliases b.
+func (v *RateMatchPatternLTECRS) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "RateMatchPatternLTE-CRS")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *RateMatchPatternLTECRS) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *LTECRSPatternListR16) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *LTECRSPatternListR16) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a LTE-CRS-PatternList-r16 (X.691); v aliases b.
+func (v *LTECRSPatternListR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "LTE-CRS-PatternList-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *LTECRSPatternListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ReferenceLocationR17) DecodePER(r *per.Reader) error {
+	*v = ReferenceLocationR17(r.OctetString(per.Unsized, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ReferenceLocationR17) EncodePER(w *per.Writer) error {
+	w.OctetString([]byte(*v), per.Unsized, "")
 	return w.Err()
 }

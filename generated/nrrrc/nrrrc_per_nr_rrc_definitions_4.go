@@ -10,314 +10,13 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RadioLinkMonitoringRSID) DecodePER(r *per.Reader) error {
-	*v = RadioLinkMonitoringRSID(r.Int(0, 9, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RadioLinkMonitoringRSID) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 9, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RANAreaCode) DecodePER(r *per.Reader) error {
-	*v = RANAreaCode(r.Int(0, 255, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RANAreaCode) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 255, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubcarrierSpacing)
-	r.Decode(&v.RateMatchPatternID, "rateMatchPatternId")
-	r.Decode(&v.PatternType, "patternType")
-	r.DecodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
-	v.Dummy = RateMatchPattern_Dummy(r.Enum(2, 0, false, "dummy"))
-	x := r.Extensions(ext)
-	if x.Begin(0, "controlResourceSet-r16") {
-		r.Preamble(&v.HasControlResourceSetR16)
-		r.DecodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
-		x.End("controlResourceSet-r16")
-	}
-	v.Unknown = x.Unknown(1)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown, v.HasControlResourceSetR16)
-	w.Extended(x)
-	w.Preamble(v.HasSubcarrierSpacing)
-	w.Encode(&v.RateMatchPatternID, "rateMatchPatternId")
-	w.Encode(&v.PatternType, "patternType")
-	w.EncodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
-	w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
-	w.Extensions(x, v.Unknown)
-	if o, ok := w.BeginAddition(x, 0); ok {
-		w.Preamble(v.HasControlResourceSetR16)
-		w.EncodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
-		w.EndOpen(o)
-	}
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPattern (X.691); v aliases b.
-func (v *RateMatchPattern) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "RateMatchPattern")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *RateMatchPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_Bitmaps
-		v.Bitmaps = per.DecodeNested[RateMatchPattern_PatternType_Bitmaps](r, "RateMatchPattern.patternType.bitmaps", "bitmaps")
-	case 1:
-		v.Choice = RateMatchPattern_ControlResourceSet
-		r.Decode(&v.ControlResourceSet, "controlResourceSet")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_Bitmaps:
-		w.WriteIndex(0, 2, false, false)
-		per.EncodeNested(w, v.Bitmaps, "RateMatchPattern.patternType.bitmaps", "bitmaps")
-	case RateMatchPattern_ControlResourceSet:
-		w.WriteIndex(1, 2, false, false)
-		w.Encode(&v.ControlResourceSet, "controlResourceSet")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndPattern)
-	v.ResourceBlocks = r.BitString(per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
-	r.Decode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
-	r.DecodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasPeriodicityAndPattern)
-	w.BitString(v.ResourceBlocks, per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
-	w.Encode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
-	w.EncodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_OneSlot
-		v.OneSlot = r.BitString(per.Size{Lb: 14, Ub: 14}, "oneSlot")
-	case 1:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_TwoSlots
-		v.TwoSlots = r.BitString(per.Size{Lb: 28, Ub: 28}, "twoSlots")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_PatternType_Bitmaps_OneSlot:
-		w.WriteIndex(0, 2, false, false)
-		w.BitString(v.OneSlot, per.Size{Lb: 14, Ub: 14}, "oneSlot")
-	case RateMatchPattern_PatternType_Bitmaps_TwoSlots:
-		w.WriteIndex(1, 2, false, false)
-		w.BitString(v.TwoSlots, per.Size{Lb: 28, Ub: 28}, "twoSlots")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern{}
-	i, _ := r.Index(7, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N2
-		v.N2 = r.BitString(per.Size{Lb: 2, Ub: 2}, "n2")
-	case 1:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N4
-		v.N4 = r.BitString(per.Size{Lb: 4, Ub: 4}, "n4")
-	case 2:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N5
-		v.N5 = r.BitString(per.Size{Lb: 5, Ub: 5}, "n5")
-	case 3:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N8
-		v.N8 = r.BitString(per.Size{Lb: 8, Ub: 8}, "n8")
-	case 4:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N10
-		v.N10 = r.BitString(per.Size{Lb: 10, Ub: 10}, "n10")
-	case 5:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N20
-		v.N20 = r.BitString(per.Size{Lb: 20, Ub: 20}, "n20")
-	case 6:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N40
-		v.N40 = r.BitString(per.Size{Lb: 40, Ub: 40}, "n40")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.periodicityAndPattern", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_PatternType_Bitmaps_N2:
-		w.WriteIndex(0, 7, false, false)
-		w.BitString(v.N2, per.Size{Lb: 2, Ub: 2}, "n2")
-	case RateMatchPattern_PatternType_Bitmaps_N4:
-		w.WriteIndex(1, 7, false, false)
-		w.BitString(v.N4, per.Size{Lb: 4, Ub: 4}, "n4")
-	case RateMatchPattern_PatternType_Bitmaps_N5:
-		w.WriteIndex(2, 7, false, false)
-		w.BitString(v.N5, per.Size{Lb: 5, Ub: 5}, "n5")
-	case RateMatchPattern_PatternType_Bitmaps_N8:
-		w.WriteIndex(3, 7, false, false)
-		w.BitString(v.N8, per.Size{Lb: 8, Ub: 8}, "n8")
-	case RateMatchPattern_PatternType_Bitmaps_N10:
-		w.WriteIndex(4, 7, false, false)
-		w.BitString(v.N10, per.Size{Lb: 10, Ub: 10}, "n10")
-	case RateMatchPattern_PatternType_Bitmaps_N20:
-		w.WriteIndex(5, 7, false, false)
-		w.BitString(v.N20, per.Size{Lb: 20, Ub: 20}, "n20")
-	case RateMatchPattern_PatternType_Bitmaps_N40:
-		w.WriteIndex(6, 7, false, false)
-		w.BitString(v.N40, per.Size{Lb: 40, Ub: 40}, "n40")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.periodicityAndPattern"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPatternID) DecodePER(r *per.Reader) error {
-	*v = RateMatchPatternID(r.Int(0, 3, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPatternID) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 3, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPatternLTECRS) DecodePER(r *per.Reader) error {
-	*v = RateMatchPatternLTECRS{}
-	r.Preamble(&v.HasMbsfnSubframeConfigList)
-	v.CarrierFreqDL = r.Int(0, 16383, false, "carrierFreqDL")
-	v.CarrierBandwidthDL = RateMatchPatternLTECRS_CarrierBandwidthDL(r.Enum(8, 0, false, "carrierBandwidthDL"))
-	r.DecodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
-	v.NrofCRSPorts = RateMatchPatternLTECRS_NrofCRSPorts(r.Enum(3, 0, false, "nrofCRS-Ports"))
-	v.VShift = RateMatchPatternLTECRS_VShift(r.Enum(6, 0, false, "v-Shift"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPatternLTECRS) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasMbsfnSubframeConfigList)
-	w.Int(v.CarrierFreqDL, 0, 16383, false, "carrierFreqDL")
-	w.Enum(int64(v.CarrierBandwidthDL), 8, 0, false, "carrierBandwidthDL")
-	w.EncodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
-	w.Enum(int64(v.NrofCRSPorts), 3, 0, false, "nrofCRS-Ports")
-	w.Enum(int64(v.VShift), 6, 0, false, "v-Shift")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPatternLTE-CRS (X.691); v aliases b.
-func (v *RateMatchPatternLTECRS) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "RateMatchPatternLTE-CRS")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *RateMatchPatternLTECRS) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *LTECRSPatternListR16) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *LTECRSPatternListR16) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a LTE-CRS-PatternList-r16 (X.691); v aliases b.
-func (v *LTECRSPatternListR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "LTE-CRS-PatternList-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *LTECRSPatternListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReferenceLocationR17) DecodePER(r *per.Reader) error {
-	*v = ReferenceLocationR17(r.OctetString(per.Unsized, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReferenceLocationR17) EncodePER(w *per.Writer) error {
-	w.OctetString([]byte(*v), per.Unsized, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReferenceTimeInfoR16) DecodePER(r *per.Reader) error {
 	*v = ReferenceTimeInfoR16{}
 	r.Preamble(&v.HasUncertaintyR16, &v.HasTimeInfoTypeR16, &v.HasReferenceSFNR16)
 	r.Decode(&v.TimeR16, "time-r16")
-	if v.HasUncertaintyR16 {
-		v.UncertaintyR16 = r.Int(0, 32767, false, "uncertainty-r16")
-	}
-	if v.HasTimeInfoTypeR16 {
-		v.TimeInfoTypeR16 = ReferenceTimeInfoR16_TimeInfoTypeR16(r.Enum(1, 0, false, "timeInfoType-r16"))
-	}
-	if v.HasReferenceSFNR16 {
-		v.ReferenceSFNR16 = r.Int(0, 1023, false, "referenceSFN-r16")
-	}
+	v.UncertaintyR16 = r.IntIf(v.HasUncertaintyR16, 0, 32767, false, "uncertainty-r16")
+	v.TimeInfoTypeR16 = ReferenceTimeInfoR16_TimeInfoTypeR16(r.EnumIf(v.HasTimeInfoTypeR16, 1, 0, false, "timeInfoType-r16"))
+	v.ReferenceSFNR16 = r.IntIf(v.HasReferenceSFNR16, 0, 1023, false, "referenceSFN-r16")
 	return r.Err()
 }
 
@@ -325,15 +24,9 @@ func (v *ReferenceTimeInfoR16) DecodePER(r *per.Reader) error {
 func (v *ReferenceTimeInfoR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUncertaintyR16, v.HasTimeInfoTypeR16, v.HasReferenceSFNR16)
 	w.Encode(&v.TimeR16, "time-r16")
-	if v.HasUncertaintyR16 {
-		w.Int(v.UncertaintyR16, 0, 32767, false, "uncertainty-r16")
-	}
-	if v.HasTimeInfoTypeR16 {
-		w.Enum(int64(v.TimeInfoTypeR16), 1, 0, false, "timeInfoType-r16")
-	}
-	if v.HasReferenceSFNR16 {
-		w.Int(v.ReferenceSFNR16, 0, 1023, false, "referenceSFN-r16")
-	}
+	w.IntIf(v.HasUncertaintyR16, v.UncertaintyR16, 0, 32767, false, "uncertainty-r16")
+	w.EnumIf(v.HasTimeInfoTypeR16, int64(v.TimeInfoTypeR16), 1, 0, false, "timeInfoType-r16")
+	w.IntIf(v.HasReferenceSFNR16, v.ReferenceSFNR16, 0, 1023, false, "referenceSFN-r16")
 	return w.Err()
 }
 
@@ -564,9 +257,7 @@ func (v *FDMTDMR16) DecodePER(r *per.Reader) error {
 	*v = FDMTDMR16{}
 	r.Preamble(&v.HasStartingSymbolOffsetKR16)
 	v.RepetitionSchemeR16 = FDMTDMR16_RepetitionSchemeR16(r.Enum(3, 0, false, "repetitionScheme-r16"))
-	if v.HasStartingSymbolOffsetKR16 {
-		v.StartingSymbolOffsetKR16 = r.Int(0, 7, false, "startingSymbolOffsetK-r16")
-	}
+	v.StartingSymbolOffsetKR16 = r.IntIf(v.HasStartingSymbolOffsetKR16, 0, 7, false, "startingSymbolOffsetK-r16")
 	return r.Err()
 }
 
@@ -574,9 +265,7 @@ func (v *FDMTDMR16) DecodePER(r *per.Reader) error {
 func (v *FDMTDMR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasStartingSymbolOffsetKR16)
 	w.Enum(int64(v.RepetitionSchemeR16), 3, 0, false, "repetitionScheme-r16")
-	if v.HasStartingSymbolOffsetKR16 {
-		w.Int(v.StartingSymbolOffsetKR16, 0, 7, false, "startingSymbolOffsetK-r16")
-	}
+	w.IntIf(v.HasStartingSymbolOffsetKR16, v.StartingSymbolOffsetKR16, 0, 7, false, "startingSymbolOffsetK-r16")
 	return w.Err()
 }
 
@@ -730,9 +419,7 @@ func (v *ReportCGIEUTRA) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
 		r.Preamble(&v.HasUseAutonomousGapsR16)
-		if v.HasUseAutonomousGapsR16 {
-			v.UseAutonomousGapsR16 = ReportCGIEUTRA_UseAutonomousGapsR16(r.Enum(1, 0, false, "useAutonomousGaps-r16"))
-		}
+		v.UseAutonomousGapsR16 = ReportCGIEUTRA_UseAutonomousGapsR16(r.EnumIf(v.HasUseAutonomousGapsR16, 1, 0, false, "useAutonomousGaps-r16"))
 		x.End("useAutonomousGaps-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -747,9 +434,7 @@ func (v *ReportCGIEUTRA) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasUseAutonomousGapsR16)
-		if v.HasUseAutonomousGapsR16 {
-			w.Enum(int64(v.UseAutonomousGapsR16), 1, 0, false, "useAutonomousGaps-r16")
-		}
+		w.EnumIf(v.HasUseAutonomousGapsR16, int64(v.UseAutonomousGapsR16), 1, 0, false, "useAutonomousGaps-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -812,9 +497,7 @@ func (v *EventTriggerConfigInterRAT) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "includeCommonLocationInfo-r16") {
 		r.Preamble(&v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
-		if v.HasIncludeCommonLocationInfoR16 {
-			v.IncludeCommonLocationInfoR16 = EventTriggerConfigInterRAT_IncludeCommonLocationInfoR16(r.Enum(1, 0, false, "includeCommonLocationInfo-r16"))
-		}
+		v.IncludeCommonLocationInfoR16 = EventTriggerConfigInterRAT_IncludeCommonLocationInfoR16(r.EnumIf(v.HasIncludeCommonLocationInfoR16, 1, 0, false, "includeCommonLocationInfo-r16"))
 		r.DecodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		r.DecodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		r.DecodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
@@ -847,9 +530,7 @@ func (v *EventTriggerConfigInterRAT) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
-		if v.HasIncludeCommonLocationInfoR16 {
-			w.Enum(int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
-		}
+		w.EnumIf(v.HasIncludeCommonLocationInfoR16, int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
 		w.EncodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		w.EncodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		w.EncodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
@@ -1140,9 +821,7 @@ func (v *PeriodicalReportConfigInterRAT) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "includeCommonLocationInfo-r16") {
 		r.Preamble(&v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
-		if v.HasIncludeCommonLocationInfoR16 {
-			v.IncludeCommonLocationInfoR16 = PeriodicalReportConfigInterRAT_IncludeCommonLocationInfoR16(r.Enum(1, 0, false, "includeCommonLocationInfo-r16"))
-		}
+		v.IncludeCommonLocationInfoR16 = PeriodicalReportConfigInterRAT_IncludeCommonLocationInfoR16(r.EnumIf(v.HasIncludeCommonLocationInfoR16, 1, 0, false, "includeCommonLocationInfo-r16"))
 		r.DecodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		r.DecodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		r.DecodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
@@ -1173,9 +852,7 @@ func (v *PeriodicalReportConfigInterRAT) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
-		if v.HasIncludeCommonLocationInfoR16 {
-			w.Enum(int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
-		}
+		w.EnumIf(v.HasIncludeCommonLocationInfoR16, int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
 		w.EncodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		w.EncodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		w.EncodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
@@ -1394,9 +1071,7 @@ func (v *ReportCGI) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
 		r.Preamble(&v.HasUseAutonomousGapsR16)
-		if v.HasUseAutonomousGapsR16 {
-			v.UseAutonomousGapsR16 = ReportCGI_UseAutonomousGapsR16(r.Enum(1, 0, false, "useAutonomousGaps-r16"))
-		}
+		v.UseAutonomousGapsR16 = ReportCGI_UseAutonomousGapsR16(r.EnumIf(v.HasUseAutonomousGapsR16, 1, 0, false, "useAutonomousGaps-r16"))
 		x.End("useAutonomousGaps-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -1411,9 +1086,7 @@ func (v *ReportCGI) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasUseAutonomousGapsR16)
-		if v.HasUseAutonomousGapsR16 {
-			w.Enum(int64(v.UseAutonomousGapsR16), 1, 0, false, "useAutonomousGaps-r16")
-		}
+		w.EnumIf(v.HasUseAutonomousGapsR16, int64(v.UseAutonomousGapsR16), 1, 0, false, "useAutonomousGaps-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -1435,12 +1108,8 @@ func (v *ReportSFTDNR) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportSFTD-NeighMeas") {
 		r.Preamble(&v.HasReportSFTDNeighMeas, &v.HasDrxSFTDNeighMeas, &v.HasCellsForWhichToReportSFTD)
-		if v.HasReportSFTDNeighMeas {
-			v.ReportSFTDNeighMeas = ReportSFTDNR_ReportSFTDNeighMeas(r.Enum(1, 0, false, "reportSFTD-NeighMeas"))
-		}
-		if v.HasDrxSFTDNeighMeas {
-			v.DrxSFTDNeighMeas = ReportSFTDNR_DrxSFTDNeighMeas(r.Enum(1, 0, false, "drx-SFTD-NeighMeas"))
-		}
+		v.ReportSFTDNeighMeas = ReportSFTDNR_ReportSFTDNeighMeas(r.EnumIf(v.HasReportSFTDNeighMeas, 1, 0, false, "reportSFTD-NeighMeas"))
+		v.DrxSFTDNeighMeas = ReportSFTDNR_DrxSFTDNeighMeas(r.EnumIf(v.HasDrxSFTDNeighMeas, 1, 0, false, "drx-SFTD-NeighMeas"))
 		r.DecodeOptional(v.HasCellsForWhichToReportSFTD, &v.CellsForWhichToReportSFTD, "cellsForWhichToReportSFTD")
 		x.End("reportSFTD-NeighMeas")
 	}
@@ -1457,12 +1126,8 @@ func (v *ReportSFTDNR) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasReportSFTDNeighMeas, v.HasDrxSFTDNeighMeas, v.HasCellsForWhichToReportSFTD)
-		if v.HasReportSFTDNeighMeas {
-			w.Enum(int64(v.ReportSFTDNeighMeas), 1, 0, false, "reportSFTD-NeighMeas")
-		}
-		if v.HasDrxSFTDNeighMeas {
-			w.Enum(int64(v.DrxSFTDNeighMeas), 1, 0, false, "drx-SFTD-NeighMeas")
-		}
+		w.EnumIf(v.HasReportSFTDNeighMeas, int64(v.ReportSFTDNeighMeas), 1, 0, false, "reportSFTD-NeighMeas")
+		w.EnumIf(v.HasDrxSFTDNeighMeas, int64(v.DrxSFTDNeighMeas), 1, 0, false, "drx-SFTD-NeighMeas")
 		w.EncodeOptional(v.HasCellsForWhichToReportSFTD, &v.CellsForWhichToReportSFTD, "cellsForWhichToReportSFTD")
 		w.EndOpen(o)
 	}
@@ -1689,13 +1354,9 @@ func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 	r.Decode(&v.ReportQuantityCell, "reportQuantityCell")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
 	r.DecodeOptional(v.HasReportQuantityRSIndexes, &v.ReportQuantityRSIndexes, "reportQuantityRS-Indexes")
-	if v.HasMaxNrofRSIndexesToReport {
-		v.MaxNrofRSIndexesToReport = r.Int(1, 32, false, "maxNrofRS-IndexesToReport")
-	}
+	v.MaxNrofRSIndexesToReport = r.IntIf(v.HasMaxNrofRSIndexesToReport, 1, 32, false, "maxNrofRS-IndexesToReport")
 	v.IncludeBeamMeasurements = r.Bool("includeBeamMeasurements")
-	if v.HasReportAddNeighMeas {
-		v.ReportAddNeighMeas = EventTriggerConfig_ReportAddNeighMeas(r.Enum(1, 0, false, "reportAddNeighMeas"))
-	}
+	v.ReportAddNeighMeas = EventTriggerConfig_ReportAddNeighMeas(r.EnumIf(v.HasReportAddNeighMeas, 1, 0, false, "reportAddNeighMeas"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "measRSSI-ReportConfig-r16") {
 		r.Preamble(&v.HasMeasRSSIReportConfigR16, &v.HasUseT312R16, &v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
@@ -1703,9 +1364,7 @@ func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 		if v.HasUseT312R16 {
 			v.UseT312R16 = r.Bool("useT312-r16")
 		}
-		if v.HasIncludeCommonLocationInfoR16 {
-			v.IncludeCommonLocationInfoR16 = EventTriggerConfig_IncludeCommonLocationInfoR16(r.Enum(1, 0, false, "includeCommonLocationInfo-r16"))
-		}
+		v.IncludeCommonLocationInfoR16 = EventTriggerConfig_IncludeCommonLocationInfoR16(r.EnumIf(v.HasIncludeCommonLocationInfoR16, 1, 0, false, "includeCommonLocationInfo-r16"))
 		r.DecodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		r.DecodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		r.DecodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
@@ -1713,9 +1372,7 @@ func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "coarseLocationRequest-r17") {
 		r.Preamble(&v.HasCoarseLocationRequestR17, &v.HasReportQuantityRelayR17)
-		if v.HasCoarseLocationRequestR17 {
-			v.CoarseLocationRequestR17 = EventTriggerConfig_CoarseLocationRequestR17(r.Enum(1, 0, false, "coarseLocationRequest-r17"))
-		}
+		v.CoarseLocationRequestR17 = EventTriggerConfig_CoarseLocationRequestR17(r.EnumIf(v.HasCoarseLocationRequestR17, 1, 0, false, "coarseLocationRequest-r17"))
 		r.DecodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		x.End("coarseLocationRequest-r17")
 	}
@@ -1735,13 +1392,9 @@ func (v *EventTriggerConfig) EncodePER(w *per.Writer) error {
 	w.Encode(&v.ReportQuantityCell, "reportQuantityCell")
 	w.Int(v.MaxReportCells, 1, 8, false, "maxReportCells")
 	w.EncodeOptional(v.HasReportQuantityRSIndexes, &v.ReportQuantityRSIndexes, "reportQuantityRS-Indexes")
-	if v.HasMaxNrofRSIndexesToReport {
-		w.Int(v.MaxNrofRSIndexesToReport, 1, 32, false, "maxNrofRS-IndexesToReport")
-	}
+	w.IntIf(v.HasMaxNrofRSIndexesToReport, v.MaxNrofRSIndexesToReport, 1, 32, false, "maxNrofRS-IndexesToReport")
 	w.WriteBool(v.IncludeBeamMeasurements)
-	if v.HasReportAddNeighMeas {
-		w.Enum(int64(v.ReportAddNeighMeas), 1, 0, false, "reportAddNeighMeas")
-	}
+	w.EnumIf(v.HasReportAddNeighMeas, int64(v.ReportAddNeighMeas), 1, 0, false, "reportAddNeighMeas")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMeasRSSIReportConfigR16, v.HasUseT312R16, v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
@@ -1749,9 +1402,7 @@ func (v *EventTriggerConfig) EncodePER(w *per.Writer) error {
 		if v.HasUseT312R16 {
 			w.WriteBool(v.UseT312R16)
 		}
-		if v.HasIncludeCommonLocationInfoR16 {
-			w.Enum(int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
-		}
+		w.EnumIf(v.HasIncludeCommonLocationInfoR16, int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
 		w.EncodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		w.EncodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		w.EncodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
@@ -1759,9 +1410,7 @@ func (v *EventTriggerConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasCoarseLocationRequestR17, v.HasReportQuantityRelayR17)
-		if v.HasCoarseLocationRequestR17 {
-			w.Enum(int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
-		}
+		w.EnumIf(v.HasCoarseLocationRequestR17, int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
 		w.EncodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		w.EndOpen(o)
 	}
@@ -2081,33 +1730,25 @@ func (v *PeriodicalReportConfig) DecodePER(r *per.Reader) error {
 	r.Decode(&v.ReportQuantityCell, "reportQuantityCell")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
 	r.DecodeOptional(v.HasReportQuantityRSIndexes, &v.ReportQuantityRSIndexes, "reportQuantityRS-Indexes")
-	if v.HasMaxNrofRSIndexesToReport {
-		v.MaxNrofRSIndexesToReport = r.Int(1, 32, false, "maxNrofRS-IndexesToReport")
-	}
+	v.MaxNrofRSIndexesToReport = r.IntIf(v.HasMaxNrofRSIndexesToReport, 1, 32, false, "maxNrofRS-IndexesToReport")
 	v.IncludeBeamMeasurements = r.Bool("includeBeamMeasurements")
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "measRSSI-ReportConfig-r16") {
 		r.Preamble(&v.HasMeasRSSIReportConfigR16, &v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16, &v.HasUlDelayValueConfigR16, &v.HasReportAddNeighMeasR16)
 		r.DecodeOptional(v.HasMeasRSSIReportConfigR16, &v.MeasRSSIReportConfigR16, "measRSSI-ReportConfig-r16")
-		if v.HasIncludeCommonLocationInfoR16 {
-			v.IncludeCommonLocationInfoR16 = PeriodicalReportConfig_IncludeCommonLocationInfoR16(r.Enum(1, 0, false, "includeCommonLocationInfo-r16"))
-		}
+		v.IncludeCommonLocationInfoR16 = PeriodicalReportConfig_IncludeCommonLocationInfoR16(r.EnumIf(v.HasIncludeCommonLocationInfoR16, 1, 0, false, "includeCommonLocationInfo-r16"))
 		r.DecodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		r.DecodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		r.DecodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
 		r.DecodeOptional(v.HasUlDelayValueConfigR16, &v.UlDelayValueConfigR16, "ul-DelayValueConfig-r16")
-		if v.HasReportAddNeighMeasR16 {
-			v.ReportAddNeighMeasR16 = PeriodicalReportConfig_ReportAddNeighMeasR16(r.Enum(1, 0, false, "reportAddNeighMeas-r16"))
-		}
+		v.ReportAddNeighMeasR16 = PeriodicalReportConfig_ReportAddNeighMeasR16(r.EnumIf(v.HasReportAddNeighMeasR16, 1, 0, false, "reportAddNeighMeas-r16"))
 		x.End("measRSSI-ReportConfig-r16")
 	}
 	if x.Begin(1, "ul-ExcessDelayConfig-r17") {
 		r.Preamble(&v.HasUlExcessDelayConfigR17, &v.HasCoarseLocationRequestR17, &v.HasReportQuantityRelayR17)
 		r.DecodeOptional(v.HasUlExcessDelayConfigR17, &v.UlExcessDelayConfigR17, "ul-ExcessDelayConfig-r17")
-		if v.HasCoarseLocationRequestR17 {
-			v.CoarseLocationRequestR17 = PeriodicalReportConfig_CoarseLocationRequestR17(r.Enum(1, 0, false, "coarseLocationRequest-r17"))
-		}
+		v.CoarseLocationRequestR17 = PeriodicalReportConfig_CoarseLocationRequestR17(r.EnumIf(v.HasCoarseLocationRequestR17, 1, 0, false, "coarseLocationRequest-r17"))
 		r.DecodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		x.End("ul-ExcessDelayConfig-r17")
 	}
@@ -2126,33 +1767,25 @@ func (v *PeriodicalReportConfig) EncodePER(w *per.Writer) error {
 	w.Encode(&v.ReportQuantityCell, "reportQuantityCell")
 	w.Int(v.MaxReportCells, 1, 8, false, "maxReportCells")
 	w.EncodeOptional(v.HasReportQuantityRSIndexes, &v.ReportQuantityRSIndexes, "reportQuantityRS-Indexes")
-	if v.HasMaxNrofRSIndexesToReport {
-		w.Int(v.MaxNrofRSIndexesToReport, 1, 32, false, "maxNrofRS-IndexesToReport")
-	}
+	w.IntIf(v.HasMaxNrofRSIndexesToReport, v.MaxNrofRSIndexesToReport, 1, 32, false, "maxNrofRS-IndexesToReport")
 	w.WriteBool(v.IncludeBeamMeasurements)
 	w.WriteBool(v.UseAllowedCellList)
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMeasRSSIReportConfigR16, v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16, v.HasUlDelayValueConfigR16, v.HasReportAddNeighMeasR16)
 		w.EncodeOptional(v.HasMeasRSSIReportConfigR16, &v.MeasRSSIReportConfigR16, "measRSSI-ReportConfig-r16")
-		if v.HasIncludeCommonLocationInfoR16 {
-			w.Enum(int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
-		}
+		w.EnumIf(v.HasIncludeCommonLocationInfoR16, int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
 		w.EncodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		w.EncodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
 		w.EncodeOptional(v.HasIncludeSensorMeasR16, &v.IncludeSensorMeasR16, "includeSensor-Meas-r16")
 		w.EncodeOptional(v.HasUlDelayValueConfigR16, &v.UlDelayValueConfigR16, "ul-DelayValueConfig-r16")
-		if v.HasReportAddNeighMeasR16 {
-			w.Enum(int64(v.ReportAddNeighMeasR16), 1, 0, false, "reportAddNeighMeas-r16")
-		}
+		w.EnumIf(v.HasReportAddNeighMeasR16, int64(v.ReportAddNeighMeasR16), 1, 0, false, "reportAddNeighMeas-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasUlExcessDelayConfigR17, v.HasCoarseLocationRequestR17, v.HasReportQuantityRelayR17)
 		w.EncodeOptional(v.HasUlExcessDelayConfigR17, &v.UlExcessDelayConfigR17, "ul-ExcessDelayConfig-r17")
-		if v.HasCoarseLocationRequestR17 {
-			w.Enum(int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
-		}
+		w.EnumIf(v.HasCoarseLocationRequestR17, int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
 		w.EncodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		w.EndOpen(o)
 	}
@@ -2967,9 +2600,7 @@ func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasServedRadioBearer, &v.HasReestablishRLC, &v.HasRlcConfig, &v.HasMacLogicalChannelConfig)
 	r.Decode(&v.LogicalChannelIdentity, "logicalChannelIdentity")
 	r.DecodeOptional(v.HasServedRadioBearer, &v.ServedRadioBearer, "servedRadioBearer")
-	if v.HasReestablishRLC {
-		v.ReestablishRLC = RLCBearerConfig_ReestablishRLC(r.Enum(1, 0, false, "reestablishRLC"))
-	}
+	v.ReestablishRLC = RLCBearerConfig_ReestablishRLC(r.EnumIf(v.HasReestablishRLC, 1, 0, false, "reestablishRLC"))
 	r.DecodeOptional(v.HasRlcConfig, &v.RlcConfig, "rlc-Config")
 	r.DecodeOptional(v.HasMacLogicalChannelConfig, &v.MacLogicalChannelConfig, "mac-LogicalChannelConfig")
 	x := r.Extensions(ext)
@@ -2997,9 +2628,7 @@ func (v *RLCBearerConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasServedRadioBearer, v.HasReestablishRLC, v.HasRlcConfig, v.HasMacLogicalChannelConfig)
 	w.Encode(&v.LogicalChannelIdentity, "logicalChannelIdentity")
 	w.EncodeOptional(v.HasServedRadioBearer, &v.ServedRadioBearer, "servedRadioBearer")
-	if v.HasReestablishRLC {
-		w.Enum(int64(v.ReestablishRLC), 1, 0, false, "reestablishRLC")
-	}
+	w.EnumIf(v.HasReestablishRLC, int64(v.ReestablishRLC), 1, 0, false, "reestablishRLC")
 	w.EncodeOptional(v.HasRlcConfig, &v.RlcConfig, "rlc-Config")
 	w.EncodeOptional(v.HasMacLogicalChannelConfig, &v.MacLogicalChannelConfig, "mac-LogicalChannelConfig")
 	w.Extensions(x, v.Unknown)
@@ -3065,9 +2694,7 @@ func (v *MulticastRLCBearerConfigR17) DecodePER(r *per.Reader) error {
 	*v = MulticastRLCBearerConfigR17{}
 	r.Preamble(&v.HasIsPTMEntityR17)
 	r.Decode(&v.ServedMBSRadioBearerR17, "servedMBS-RadioBearer-r17")
-	if v.HasIsPTMEntityR17 {
-		v.IsPTMEntityR17 = MulticastRLCBearerConfigR17_IsPTMEntityR17(r.Enum(1, 0, false, "isPTM-Entity-r17"))
-	}
+	v.IsPTMEntityR17 = MulticastRLCBearerConfigR17_IsPTMEntityR17(r.EnumIf(v.HasIsPTMEntityR17, 1, 0, false, "isPTM-Entity-r17"))
 	return r.Err()
 }
 
@@ -3075,9 +2702,7 @@ func (v *MulticastRLCBearerConfigR17) DecodePER(r *per.Reader) error {
 func (v *MulticastRLCBearerConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIsPTMEntityR17)
 	w.Encode(&v.ServedMBSRadioBearerR17, "servedMBS-RadioBearer-r17")
-	if v.HasIsPTMEntityR17 {
-		w.Enum(int64(v.IsPTMEntityR17), 1, 0, false, "isPTM-Entity-r17")
-	}
+	w.EnumIf(v.HasIsPTMEntityR17, int64(v.IsPTMEntityR17), 1, 0, false, "isPTM-Entity-r17")
 	return w.Err()
 }
 
@@ -3577,9 +3202,7 @@ func (v *RxTxTimeDiffR17) DecodePER(r *per.Reader) error {
 	*v = RxTxTimeDiffR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasResultK5R17)
-	if v.HasResultK5R17 {
-		v.ResultK5R17 = r.Int(0, 61565, false, "result-k5-r17")
-	}
+	v.ResultK5R17 = r.IntIf(v.HasResultK5R17, 0, 61565, false, "result-k5-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3590,9 +3213,7 @@ func (v *RxTxTimeDiffR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasResultK5R17)
-	if v.HasResultK5R17 {
-		w.Int(v.ResultK5R17, 0, 61565, false, "result-k5-r17")
-	}
+	w.IntIf(v.HasResultK5R17, v.ResultK5R17, 0, 61565, false, "result-k5-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -3613,9 +3234,7 @@ func (v *SCellActivationRSConfigR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasGapBetweenBurstsR17)
 	r.Decode(&v.ScellActivationRSIDR17, "scellActivationRS-Id-r17")
 	r.Decode(&v.ResourceSetR17, "resourceSet-r17")
-	if v.HasGapBetweenBurstsR17 {
-		v.GapBetweenBurstsR17 = r.Int(2, 31, false, "gapBetweenBursts-r17")
-	}
+	v.GapBetweenBurstsR17 = r.IntIf(v.HasGapBetweenBurstsR17, 2, 31, false, "gapBetweenBursts-r17")
 	r.Decode(&v.QclInfoR17, "qcl-Info-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3629,9 +3248,7 @@ func (v *SCellActivationRSConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasGapBetweenBurstsR17)
 	w.Encode(&v.ScellActivationRSIDR17, "scellActivationRS-Id-r17")
 	w.Encode(&v.ResourceSetR17, "resourceSet-r17")
-	if v.HasGapBetweenBurstsR17 {
-		w.Int(v.GapBetweenBurstsR17, 2, 31, false, "gapBetweenBursts-r17")
-	}
+	w.IntIf(v.HasGapBetweenBurstsR17, v.GapBetweenBurstsR17, 2, 31, false, "gapBetweenBursts-r17")
 	w.Encode(&v.QclInfoR17, "qcl-Info-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3720,9 +3337,7 @@ func (v *SchedulingRequestToAddMod) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestToAddMod{}
 	r.Preamble(&v.HasSrProhibitTimer)
 	r.Decode(&v.SchedulingRequestID, "schedulingRequestId")
-	if v.HasSrProhibitTimer {
-		v.SrProhibitTimer = SchedulingRequestToAddMod_SrProhibitTimer(r.Enum(8, 0, false, "sr-ProhibitTimer"))
-	}
+	v.SrProhibitTimer = SchedulingRequestToAddMod_SrProhibitTimer(r.EnumIf(v.HasSrProhibitTimer, 8, 0, false, "sr-ProhibitTimer"))
 	v.SrTransMax = SchedulingRequestToAddMod_SrTransMax(r.Enum(8, 0, false, "sr-TransMax"))
 	return r.Err()
 }
@@ -3731,9 +3346,7 @@ func (v *SchedulingRequestToAddMod) DecodePER(r *per.Reader) error {
 func (v *SchedulingRequestToAddMod) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSrProhibitTimer)
 	w.Encode(&v.SchedulingRequestID, "schedulingRequestId")
-	if v.HasSrProhibitTimer {
-		w.Enum(int64(v.SrProhibitTimer), 8, 0, false, "sr-ProhibitTimer")
-	}
+	w.EnumIf(v.HasSrProhibitTimer, int64(v.SrProhibitTimer), 8, 0, false, "sr-ProhibitTimer")
 	w.Enum(int64(v.SrTransMax), 8, 0, false, "sr-TransMax")
 	return w.Err()
 }
@@ -3783,18 +3396,14 @@ func (v *SchedulingRequestConfigV1700_SchedulingRequestToAddModListExtV1700) Enc
 func (v *SchedulingRequestToAddModExtV1700) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestToAddModExtV1700{}
 	r.Preamble(&v.HasSrProhibitTimerV1700)
-	if v.HasSrProhibitTimerV1700 {
-		v.SrProhibitTimerV1700 = SchedulingRequestToAddModExtV1700_SrProhibitTimerV1700(r.Enum(16, 0, false, "sr-ProhibitTimer-v1700"))
-	}
+	v.SrProhibitTimerV1700 = SchedulingRequestToAddModExtV1700_SrProhibitTimerV1700(r.EnumIf(v.HasSrProhibitTimerV1700, 16, 0, false, "sr-ProhibitTimer-v1700"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestToAddModExtV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSrProhibitTimerV1700)
-	if v.HasSrProhibitTimerV1700 {
-		w.Enum(int64(v.SrProhibitTimerV1700), 16, 0, false, "sr-ProhibitTimer-v1700")
-	}
+	w.EnumIf(v.HasSrProhibitTimerV1700, int64(v.SrProhibitTimerV1700), 16, 0, false, "sr-ProhibitTimer-v1700")
 	return w.Err()
 }
 
@@ -3958,9 +3567,7 @@ func (v *SchedulingRequestResourceConfigExtV1610) DecodePER(r *per.Reader) error
 	*v = SchedulingRequestResourceConfigExtV1610{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPhyPriorityIndexR16)
-	if v.HasPhyPriorityIndexR16 {
-		v.PhyPriorityIndexR16 = SchedulingRequestResourceConfigExtV1610_PhyPriorityIndexR16(r.Enum(2, 0, false, "phy-PriorityIndex-r16"))
-	}
+	v.PhyPriorityIndexR16 = SchedulingRequestResourceConfigExtV1610_PhyPriorityIndexR16(r.EnumIf(v.HasPhyPriorityIndexR16, 2, 0, false, "phy-PriorityIndex-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3971,9 +3578,7 @@ func (v *SchedulingRequestResourceConfigExtV1610) EncodePER(w *per.Writer) error
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasPhyPriorityIndexR16)
-	if v.HasPhyPriorityIndexR16 {
-		w.Enum(int64(v.PhyPriorityIndexR16), 2, 0, false, "phy-PriorityIndex-r16")
-	}
+	w.EnumIf(v.HasPhyPriorityIndexR16, int64(v.PhyPriorityIndexR16), 2, 0, false, "phy-PriorityIndex-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -4086,9 +3691,7 @@ func (v *SCSSpecificCarrier) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "txDirectCurrentLocation") {
 		r.Preamble(&v.HasTxDirectCurrentLocation)
-		if v.HasTxDirectCurrentLocation {
-			v.TxDirectCurrentLocation = r.Int(0, 4095, false, "txDirectCurrentLocation")
-		}
+		v.TxDirectCurrentLocation = r.IntIf(v.HasTxDirectCurrentLocation, 0, 4095, false, "txDirectCurrentLocation")
 		x.End("txDirectCurrentLocation")
 	}
 	v.Unknown = x.Unknown(1)
@@ -4105,9 +3708,7 @@ func (v *SCSSpecificCarrier) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasTxDirectCurrentLocation)
-		if v.HasTxDirectCurrentLocation {
-			w.Int(v.TxDirectCurrentLocation, 0, 4095, false, "txDirectCurrentLocation")
-		}
+		w.IntIf(v.HasTxDirectCurrentLocation, v.TxDirectCurrentLocation, 0, 4095, false, "txDirectCurrentLocation")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -4213,9 +3814,7 @@ func (v *SearchSpace) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SearchSpaceID, "searchSpaceId")
 	r.DecodeOptional(v.HasControlResourceSetID, &v.ControlResourceSetID, "controlResourceSetId")
 	r.DecodeOptional(v.HasMonitoringSlotPeriodicityAndOffset, &v.MonitoringSlotPeriodicityAndOffset, "monitoringSlotPeriodicityAndOffset")
-	if v.HasDuration {
-		v.Duration = r.Int(2, 2559, false, "duration")
-	}
+	v.Duration = r.IntIf(v.HasDuration, 2, 2559, false, "duration")
 	if v.HasMonitoringSymbolsWithinSlot {
 		v.MonitoringSymbolsWithinSlot = r.BitString(per.Size{Lb: 14, Ub: 14}, "monitoringSymbolsWithinSlot")
 	}
@@ -4230,9 +3829,7 @@ func (v *SearchSpace) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SearchSpaceID, "searchSpaceId")
 	w.EncodeOptional(v.HasControlResourceSetID, &v.ControlResourceSetID, "controlResourceSetId")
 	w.EncodeOptional(v.HasMonitoringSlotPeriodicityAndOffset, &v.MonitoringSlotPeriodicityAndOffset, "monitoringSlotPeriodicityAndOffset")
-	if v.HasDuration {
-		w.Int(v.Duration, 2, 2559, false, "duration")
-	}
+	w.IntIf(v.HasDuration, v.Duration, 2, 2559, false, "duration")
 	if v.HasMonitoringSymbolsWithinSlot {
 		w.BitString(v.MonitoringSymbolsWithinSlot, per.Size{Lb: 14, Ub: 14}, "monitoringSymbolsWithinSlot")
 	}
@@ -4475,42 +4072,22 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0) EncodePER(w *per.Write
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI{}
 	r.Preamble(&v.HasAggregationLevel1, &v.HasAggregationLevel2, &v.HasAggregationLevel4, &v.HasAggregationLevel8, &v.HasAggregationLevel16)
-	if v.HasAggregationLevel1 {
-		v.AggregationLevel1 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel1(r.Enum(2, 0, false, "aggregationLevel1"))
-	}
-	if v.HasAggregationLevel2 {
-		v.AggregationLevel2 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel2(r.Enum(2, 0, false, "aggregationLevel2"))
-	}
-	if v.HasAggregationLevel4 {
-		v.AggregationLevel4 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel4(r.Enum(2, 0, false, "aggregationLevel4"))
-	}
-	if v.HasAggregationLevel8 {
-		v.AggregationLevel8 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel8(r.Enum(2, 0, false, "aggregationLevel8"))
-	}
-	if v.HasAggregationLevel16 {
-		v.AggregationLevel16 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel16(r.Enum(2, 0, false, "aggregationLevel16"))
-	}
+	v.AggregationLevel1 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel1(r.EnumIf(v.HasAggregationLevel1, 2, 0, false, "aggregationLevel1"))
+	v.AggregationLevel2 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel2(r.EnumIf(v.HasAggregationLevel2, 2, 0, false, "aggregationLevel2"))
+	v.AggregationLevel4 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel4(r.EnumIf(v.HasAggregationLevel4, 2, 0, false, "aggregationLevel4"))
+	v.AggregationLevel8 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel8(r.EnumIf(v.HasAggregationLevel8, 2, 0, false, "aggregationLevel8"))
+	v.AggregationLevel16 = SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI_AggregationLevel16(r.EnumIf(v.HasAggregationLevel16, 2, 0, false, "aggregationLevel16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasAggregationLevel1, v.HasAggregationLevel2, v.HasAggregationLevel4, v.HasAggregationLevel8, v.HasAggregationLevel16)
-	if v.HasAggregationLevel1 {
-		w.Enum(int64(v.AggregationLevel1), 2, 0, false, "aggregationLevel1")
-	}
-	if v.HasAggregationLevel2 {
-		w.Enum(int64(v.AggregationLevel2), 2, 0, false, "aggregationLevel2")
-	}
-	if v.HasAggregationLevel4 {
-		w.Enum(int64(v.AggregationLevel4), 2, 0, false, "aggregationLevel4")
-	}
-	if v.HasAggregationLevel8 {
-		w.Enum(int64(v.AggregationLevel8), 2, 0, false, "aggregationLevel8")
-	}
-	if v.HasAggregationLevel16 {
-		w.Enum(int64(v.AggregationLevel16), 2, 0, false, "aggregationLevel16")
-	}
+	w.EnumIf(v.HasAggregationLevel1, int64(v.AggregationLevel1), 2, 0, false, "aggregationLevel1")
+	w.EnumIf(v.HasAggregationLevel2, int64(v.AggregationLevel2), 2, 0, false, "aggregationLevel2")
+	w.EnumIf(v.HasAggregationLevel4, int64(v.AggregationLevel4), 2, 0, false, "aggregationLevel4")
+	w.EnumIf(v.HasAggregationLevel8, int64(v.AggregationLevel8), 2, 0, false, "aggregationLevel8")
+	w.EnumIf(v.HasAggregationLevel16, int64(v.AggregationLevel16), 2, 0, false, "aggregationLevel16")
 	return w.Err()
 }
 
@@ -4555,9 +4132,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_3) DecodePER(r *per.Reade
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_3{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDummy1)
-	if v.HasDummy1 {
-		v.Dummy1 = SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy1(r.Enum(8, 0, false, "dummy1"))
-	}
+	v.Dummy1 = SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy1(r.EnumIf(v.HasDummy1, 8, 0, false, "dummy1"))
 	v.Dummy2 = SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy2(r.Enum(2, 0, false, "dummy2"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -4569,9 +4144,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_3) EncodePER(w *per.Write
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasDummy1)
-	if v.HasDummy1 {
-		w.Enum(int64(v.Dummy1), 8, 0, false, "dummy1")
-	}
+	w.EnumIf(v.HasDummy1, int64(v.Dummy1), 8, 0, false, "dummy1")
 	w.Enum(int64(v.Dummy2), 2, 0, false, "dummy2")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4586,15 +4159,9 @@ func (v *SearchSpace_SearchSpaceType_UESpecific) DecodePER(r *per.Reader) error 
 	x := r.Extensions(ext)
 	if x.Begin(0, "dci-Formats-MT-r16") {
 		r.Preamble(&v.HasDciFormatsMTR16, &v.HasDciFormatsSLR16, &v.HasDciFormatsExtR16)
-		if v.HasDciFormatsMTR16 {
-			v.DciFormatsMTR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsMTR16(r.Enum(1, 0, false, "dci-Formats-MT-r16"))
-		}
-		if v.HasDciFormatsSLR16 {
-			v.DciFormatsSLR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsSLR16(r.Enum(5, 0, false, "dci-FormatsSL-r16"))
-		}
-		if v.HasDciFormatsExtR16 {
-			v.DciFormatsExtR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsExtR16(r.Enum(2, 0, false, "dci-FormatsExt-r16"))
-		}
+		v.DciFormatsMTR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsMTR16(r.EnumIf(v.HasDciFormatsMTR16, 1, 0, false, "dci-Formats-MT-r16"))
+		v.DciFormatsSLR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsSLR16(r.EnumIf(v.HasDciFormatsSLR16, 5, 0, false, "dci-FormatsSL-r16"))
+		v.DciFormatsExtR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsExtR16(r.EnumIf(v.HasDciFormatsExtR16, 2, 0, false, "dci-FormatsExt-r16"))
 		x.End("dci-Formats-MT-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -4609,15 +4176,9 @@ func (v *SearchSpace_SearchSpaceType_UESpecific) EncodePER(w *per.Writer) error 
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDciFormatsMTR16, v.HasDciFormatsSLR16, v.HasDciFormatsExtR16)
-		if v.HasDciFormatsMTR16 {
-			w.Enum(int64(v.DciFormatsMTR16), 1, 0, false, "dci-Formats-MT-r16")
-		}
-		if v.HasDciFormatsSLR16 {
-			w.Enum(int64(v.DciFormatsSLR16), 5, 0, false, "dci-FormatsSL-r16")
-		}
-		if v.HasDciFormatsExtR16 {
-			w.Enum(int64(v.DciFormatsExtR16), 2, 0, false, "dci-FormatsExt-r16")
-		}
+		w.EnumIf(v.HasDciFormatsMTR16, int64(v.DciFormatsMTR16), 1, 0, false, "dci-Formats-MT-r16")
+		w.EnumIf(v.HasDciFormatsSLR16, int64(v.DciFormatsSLR16), 5, 0, false, "dci-FormatsSL-r16")
+		w.EnumIf(v.HasDciFormatsExtR16, int64(v.DciFormatsExtR16), 2, 0, false, "dci-FormatsExt-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -4720,42 +4281,22 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16) EncodeP
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16{}
 	r.Preamble(&v.HasAggregationLevel1R16, &v.HasAggregationLevel2R16, &v.HasAggregationLevel4R16, &v.HasAggregationLevel8R16, &v.HasAggregationLevel16R16)
-	if v.HasAggregationLevel1R16 {
-		v.AggregationLevel1R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel1R16(r.Enum(2, 0, false, "aggregationLevel1-r16"))
-	}
-	if v.HasAggregationLevel2R16 {
-		v.AggregationLevel2R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel2R16(r.Enum(2, 0, false, "aggregationLevel2-r16"))
-	}
-	if v.HasAggregationLevel4R16 {
-		v.AggregationLevel4R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel4R16(r.Enum(2, 0, false, "aggregationLevel4-r16"))
-	}
-	if v.HasAggregationLevel8R16 {
-		v.AggregationLevel8R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel8R16(r.Enum(2, 0, false, "aggregationLevel8-r16"))
-	}
-	if v.HasAggregationLevel16R16 {
-		v.AggregationLevel16R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel16R16(r.Enum(2, 0, false, "aggregationLevel16-r16"))
-	}
+	v.AggregationLevel1R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel1R16(r.EnumIf(v.HasAggregationLevel1R16, 2, 0, false, "aggregationLevel1-r16"))
+	v.AggregationLevel2R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel2R16(r.EnumIf(v.HasAggregationLevel2R16, 2, 0, false, "aggregationLevel2-r16"))
+	v.AggregationLevel4R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel4R16(r.EnumIf(v.HasAggregationLevel4R16, 2, 0, false, "aggregationLevel4-r16"))
+	v.AggregationLevel8R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel8R16(r.EnumIf(v.HasAggregationLevel8R16, 2, 0, false, "aggregationLevel8-r16"))
+	v.AggregationLevel16R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16_AggregationLevel16R16(r.EnumIf(v.HasAggregationLevel16R16, 2, 0, false, "aggregationLevel16-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasAggregationLevel1R16, v.HasAggregationLevel2R16, v.HasAggregationLevel4R16, v.HasAggregationLevel8R16, v.HasAggregationLevel16R16)
-	if v.HasAggregationLevel1R16 {
-		w.Enum(int64(v.AggregationLevel1R16), 2, 0, false, "aggregationLevel1-r16")
-	}
-	if v.HasAggregationLevel2R16 {
-		w.Enum(int64(v.AggregationLevel2R16), 2, 0, false, "aggregationLevel2-r16")
-	}
-	if v.HasAggregationLevel4R16 {
-		w.Enum(int64(v.AggregationLevel4R16), 2, 0, false, "aggregationLevel4-r16")
-	}
-	if v.HasAggregationLevel8R16 {
-		w.Enum(int64(v.AggregationLevel8R16), 2, 0, false, "aggregationLevel8-r16")
-	}
-	if v.HasAggregationLevel16R16 {
-		w.Enum(int64(v.AggregationLevel16R16), 2, 0, false, "aggregationLevel16-r16")
-	}
+	w.EnumIf(v.HasAggregationLevel1R16, int64(v.AggregationLevel1R16), 2, 0, false, "aggregationLevel1-r16")
+	w.EnumIf(v.HasAggregationLevel2R16, int64(v.AggregationLevel2R16), 2, 0, false, "aggregationLevel2-r16")
+	w.EnumIf(v.HasAggregationLevel4R16, int64(v.AggregationLevel4R16), 2, 0, false, "aggregationLevel4-r16")
+	w.EnumIf(v.HasAggregationLevel8R16, int64(v.AggregationLevel8R16), 2, 0, false, "aggregationLevel8-r16")
+	w.EnumIf(v.HasAggregationLevel16R16, int64(v.AggregationLevel16R16), 2, 0, false, "aggregationLevel16-r16")
 	return w.Err()
 }
 
@@ -4783,42 +4324,22 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16) EncodeP
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16{}
 	r.Preamble(&v.HasAggregationLevel1R16, &v.HasAggregationLevel2R16, &v.HasAggregationLevel4R16, &v.HasAggregationLevel8R16, &v.HasAggregationLevel16R16)
-	if v.HasAggregationLevel1R16 {
-		v.AggregationLevel1R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel1R16(r.Enum(2, 0, false, "aggregationLevel1-r16"))
-	}
-	if v.HasAggregationLevel2R16 {
-		v.AggregationLevel2R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel2R16(r.Enum(2, 0, false, "aggregationLevel2-r16"))
-	}
-	if v.HasAggregationLevel4R16 {
-		v.AggregationLevel4R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel4R16(r.Enum(2, 0, false, "aggregationLevel4-r16"))
-	}
-	if v.HasAggregationLevel8R16 {
-		v.AggregationLevel8R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel8R16(r.Enum(2, 0, false, "aggregationLevel8-r16"))
-	}
-	if v.HasAggregationLevel16R16 {
-		v.AggregationLevel16R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel16R16(r.Enum(2, 0, false, "aggregationLevel16-r16"))
-	}
+	v.AggregationLevel1R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel1R16(r.EnumIf(v.HasAggregationLevel1R16, 2, 0, false, "aggregationLevel1-r16"))
+	v.AggregationLevel2R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel2R16(r.EnumIf(v.HasAggregationLevel2R16, 2, 0, false, "aggregationLevel2-r16"))
+	v.AggregationLevel4R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel4R16(r.EnumIf(v.HasAggregationLevel4R16, 2, 0, false, "aggregationLevel4-r16"))
+	v.AggregationLevel8R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel8R16(r.EnumIf(v.HasAggregationLevel8R16, 2, 0, false, "aggregationLevel8-r16"))
+	v.AggregationLevel16R16 = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16_AggregationLevel16R16(r.EnumIf(v.HasAggregationLevel16R16, 2, 0, false, "aggregationLevel16-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasAggregationLevel1R16, v.HasAggregationLevel2R16, v.HasAggregationLevel4R16, v.HasAggregationLevel8R16, v.HasAggregationLevel16R16)
-	if v.HasAggregationLevel1R16 {
-		w.Enum(int64(v.AggregationLevel1R16), 2, 0, false, "aggregationLevel1-r16")
-	}
-	if v.HasAggregationLevel2R16 {
-		w.Enum(int64(v.AggregationLevel2R16), 2, 0, false, "aggregationLevel2-r16")
-	}
-	if v.HasAggregationLevel4R16 {
-		w.Enum(int64(v.AggregationLevel4R16), 2, 0, false, "aggregationLevel4-r16")
-	}
-	if v.HasAggregationLevel8R16 {
-		w.Enum(int64(v.AggregationLevel8R16), 2, 0, false, "aggregationLevel8-r16")
-	}
-	if v.HasAggregationLevel16R16 {
-		w.Enum(int64(v.AggregationLevel16R16), 2, 0, false, "aggregationLevel16-r16")
-	}
+	w.EnumIf(v.HasAggregationLevel1R16, int64(v.AggregationLevel1R16), 2, 0, false, "aggregationLevel1-r16")
+	w.EnumIf(v.HasAggregationLevel2R16, int64(v.AggregationLevel2R16), 2, 0, false, "aggregationLevel2-r16")
+	w.EnumIf(v.HasAggregationLevel4R16, int64(v.AggregationLevel4R16), 2, 0, false, "aggregationLevel4-r16")
+	w.EnumIf(v.HasAggregationLevel8R16, int64(v.AggregationLevel8R16), 2, 0, false, "aggregationLevel8-r16")
+	w.EnumIf(v.HasAggregationLevel16R16, int64(v.AggregationLevel16R16), 2, 0, false, "aggregationLevel16-r16")
 	return w.Err()
 }
 
@@ -4860,14 +4381,10 @@ func (v *SearchSpaceExtV1700) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasMonitoringSlotPeriodicityAndOffsetV1710, &v.HasMonitoringSlotsWithinSlotGroupR17, &v.HasDurationR17, &v.HasSearchSpaceTypeR17, &v.HasSearchSpaceGroupIDListR17, &v.HasSearchSpaceLinkingIDR17)
 	r.DecodeOptional(v.HasMonitoringSlotPeriodicityAndOffsetV1710, &v.MonitoringSlotPeriodicityAndOffsetV1710, "monitoringSlotPeriodicityAndOffset-v1710")
 	r.DecodeOptional(v.HasMonitoringSlotsWithinSlotGroupR17, &v.MonitoringSlotsWithinSlotGroupR17, "monitoringSlotsWithinSlotGroup-r17")
-	if v.HasDurationR17 {
-		v.DurationR17 = r.Int(4, 20476, false, "duration-r17")
-	}
+	v.DurationR17 = r.IntIf(v.HasDurationR17, 4, 20476, false, "duration-r17")
 	r.DecodeOptional(v.HasSearchSpaceTypeR17, &v.SearchSpaceTypeR17, "searchSpaceType-r17")
 	r.DecodeOptional(v.HasSearchSpaceGroupIDListR17, &v.SearchSpaceGroupIDListR17, "searchSpaceGroupIdList-r17")
-	if v.HasSearchSpaceLinkingIDR17 {
-		v.SearchSpaceLinkingIDR17 = r.Int(0, 39, false, "searchSpaceLinkingId-r17")
-	}
+	v.SearchSpaceLinkingIDR17 = r.IntIf(v.HasSearchSpaceLinkingIDR17, 0, 39, false, "searchSpaceLinkingId-r17")
 	return r.Err()
 }
 
@@ -4876,14 +4393,10 @@ func (v *SearchSpaceExtV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMonitoringSlotPeriodicityAndOffsetV1710, v.HasMonitoringSlotsWithinSlotGroupR17, v.HasDurationR17, v.HasSearchSpaceTypeR17, v.HasSearchSpaceGroupIDListR17, v.HasSearchSpaceLinkingIDR17)
 	w.EncodeOptional(v.HasMonitoringSlotPeriodicityAndOffsetV1710, &v.MonitoringSlotPeriodicityAndOffsetV1710, "monitoringSlotPeriodicityAndOffset-v1710")
 	w.EncodeOptional(v.HasMonitoringSlotsWithinSlotGroupR17, &v.MonitoringSlotsWithinSlotGroupR17, "monitoringSlotsWithinSlotGroup-r17")
-	if v.HasDurationR17 {
-		w.Int(v.DurationR17, 4, 20476, false, "duration-r17")
-	}
+	w.IntIf(v.HasDurationR17, v.DurationR17, 4, 20476, false, "duration-r17")
 	w.EncodeOptional(v.HasSearchSpaceTypeR17, &v.SearchSpaceTypeR17, "searchSpaceType-r17")
 	w.EncodeOptional(v.HasSearchSpaceGroupIDListR17, &v.SearchSpaceGroupIDListR17, "searchSpaceGroupIdList-r17")
-	if v.HasSearchSpaceLinkingIDR17 {
-		w.Int(v.SearchSpaceLinkingIDR17, 0, 39, false, "searchSpaceLinkingId-r17")
-	}
+	w.IntIf(v.HasSearchSpaceLinkingIDR17, v.SearchSpaceLinkingIDR17, 0, 39, false, "searchSpaceLinkingId-r17")
 	return w.Err()
 }
 
@@ -5115,30 +4628,18 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17) Encod
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17{}
 	r.Preamble(&v.HasAggregationLevel4R17, &v.HasAggregationLevel8R17, &v.HasAggregationLevel16R17)
-	if v.HasAggregationLevel4R17 {
-		v.AggregationLevel4R17 = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel4R17(r.Enum(5, 0, false, "aggregationLevel4-r17"))
-	}
-	if v.HasAggregationLevel8R17 {
-		v.AggregationLevel8R17 = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel8R17(r.Enum(3, 0, false, "aggregationLevel8-r17"))
-	}
-	if v.HasAggregationLevel16R17 {
-		v.AggregationLevel16R17 = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel16R17(r.Enum(2, 0, false, "aggregationLevel16-r17"))
-	}
+	v.AggregationLevel4R17 = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel4R17(r.EnumIf(v.HasAggregationLevel4R17, 5, 0, false, "aggregationLevel4-r17"))
+	v.AggregationLevel8R17 = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel8R17(r.EnumIf(v.HasAggregationLevel8R17, 3, 0, false, "aggregationLevel8-r17"))
+	v.AggregationLevel16R17 = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17_AggregationLevel16R17(r.EnumIf(v.HasAggregationLevel16R17, 2, 0, false, "aggregationLevel16-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasAggregationLevel4R17, v.HasAggregationLevel8R17, v.HasAggregationLevel16R17)
-	if v.HasAggregationLevel4R17 {
-		w.Enum(int64(v.AggregationLevel4R17), 5, 0, false, "aggregationLevel4-r17")
-	}
-	if v.HasAggregationLevel8R17 {
-		w.Enum(int64(v.AggregationLevel8R17), 3, 0, false, "aggregationLevel8-r17")
-	}
-	if v.HasAggregationLevel16R17 {
-		w.Enum(int64(v.AggregationLevel16R17), 2, 0, false, "aggregationLevel16-r17")
-	}
+	w.EnumIf(v.HasAggregationLevel4R17, int64(v.AggregationLevel4R17), 5, 0, false, "aggregationLevel4-r17")
+	w.EnumIf(v.HasAggregationLevel8R17, int64(v.AggregationLevel8R17), 3, 0, false, "aggregationLevel8-r17")
+	w.EnumIf(v.HasAggregationLevel16R17, int64(v.AggregationLevel16R17), 2, 0, false, "aggregationLevel16-r17")
 	return w.Err()
 }
 
@@ -5363,26 +4864,18 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasDownlinkBWPToReleaseList, &v.DownlinkBWPToReleaseList, "downlinkBWP-ToReleaseList")
 	r.DecodeOptional(v.HasDownlinkBWPToAddModList, &v.DownlinkBWPToAddModList, "downlinkBWP-ToAddModList")
 	r.DecodeOptional(v.HasFirstActiveDownlinkBWPID, &v.FirstActiveDownlinkBWPID, "firstActiveDownlinkBWP-Id")
-	if v.HasBwpInactivityTimer {
-		v.BwpInactivityTimer = ServingCellConfig_BwpInactivityTimer(r.Enum(31, 0, false, "bwp-InactivityTimer"))
-	}
+	v.BwpInactivityTimer = ServingCellConfig_BwpInactivityTimer(r.EnumIf(v.HasBwpInactivityTimer, 31, 0, false, "bwp-InactivityTimer"))
 	r.DecodeOptional(v.HasDefaultDownlinkBWPID, &v.DefaultDownlinkBWPID, "defaultDownlinkBWP-Id")
 	r.DecodeOptional(v.HasUplinkConfig, &v.UplinkConfig, "uplinkConfig")
 	r.DecodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
 	r.DecodeOptional(v.HasPdcchServingCellConfig, &v.PdcchServingCellConfig, "pdcch-ServingCellConfig")
 	r.DecodeOptional(v.HasPdschServingCellConfig, &v.PdschServingCellConfig, "pdsch-ServingCellConfig")
 	r.DecodeOptional(v.HasCsiMeasConfig, &v.CsiMeasConfig, "csi-MeasConfig")
-	if v.HasSCellDeactivationTimer {
-		v.SCellDeactivationTimer = ServingCellConfig_SCellDeactivationTimer(r.Enum(16, 0, false, "sCellDeactivationTimer"))
-	}
+	v.SCellDeactivationTimer = ServingCellConfig_SCellDeactivationTimer(r.EnumIf(v.HasSCellDeactivationTimer, 16, 0, false, "sCellDeactivationTimer"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingConfig, &v.CrossCarrierSchedulingConfig, "crossCarrierSchedulingConfig")
 	r.Decode(&v.TagID, "tag-Id")
-	if v.HasDummy1 {
-		v.Dummy1 = ServingCellConfig_Dummy1(r.Enum(1, 0, false, "dummy1"))
-	}
-	if v.HasPathlossReferenceLinking {
-		v.PathlossReferenceLinking = ServingCellConfig_PathlossReferenceLinking(r.Enum(2, 0, false, "pathlossReferenceLinking"))
-	}
+	v.Dummy1 = ServingCellConfig_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
+	v.PathlossReferenceLinking = ServingCellConfig_PathlossReferenceLinking(r.EnumIf(v.HasPathlossReferenceLinking, 2, 0, false, "pathlossReferenceLinking"))
 	r.DecodeOptional(v.HasServingCellMO, &v.ServingCellMO, "servingCellMO")
 	x := r.Extensions(ext)
 	if x.Begin(0, "lte-CRS-ToMatchAround") {
@@ -5395,45 +4888,27 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "supplementaryUplinkRelease-r16") {
 		r.Preamble(&v.HasSupplementaryUplinkReleaseR16, &v.HasTddULDLConfigurationDedicatedIABMTR16, &v.HasDormantBWPConfigR16, &v.HasCaSlotOffsetR16, &v.HasDummy2, &v.HasIntraCellGuardBandsDLListR16, &v.HasIntraCellGuardBandsULListR16, &v.HasCsiRSValidationWithDCIR16, &v.HasLteCRSPatternList1R16, &v.HasLteCRSPatternList2R16, &v.HasCrsRateMatchPerCORESETPoolIndexR16, &v.HasEnableTwoDefaultTCIStatesR16, &v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, &v.HasEnableBeamSwitchTimingR16, &v.HasCbgTxDiffTBsProcessingType1R16, &v.HasCbgTxDiffTBsProcessingType2R16)
-		if v.HasSupplementaryUplinkReleaseR16 {
-			v.SupplementaryUplinkReleaseR16 = ServingCellConfig_SupplementaryUplinkReleaseR16(r.Enum(1, 0, false, "supplementaryUplinkRelease-r16"))
-		}
+		v.SupplementaryUplinkReleaseR16 = ServingCellConfig_SupplementaryUplinkReleaseR16(r.EnumIf(v.HasSupplementaryUplinkReleaseR16, 1, 0, false, "supplementaryUplinkRelease-r16"))
 		r.DecodeOptional(v.HasTddULDLConfigurationDedicatedIABMTR16, &v.TddULDLConfigurationDedicatedIABMTR16, "tdd-UL-DL-ConfigurationDedicated-IAB-MT-r16")
 		r.DecodeOptional(v.HasDormantBWPConfigR16, &v.DormantBWPConfigR16, "dormantBWP-Config-r16")
 		r.DecodeOptional(v.HasCaSlotOffsetR16, &v.CaSlotOffsetR16, "ca-SlotOffset-r16")
 		r.DecodeOptional(v.HasDummy2, &v.Dummy2, "dummy2")
 		r.DecodeOptional(v.HasIntraCellGuardBandsDLListR16, &v.IntraCellGuardBandsDLListR16, "intraCellGuardBandsDL-List-r16")
 		r.DecodeOptional(v.HasIntraCellGuardBandsULListR16, &v.IntraCellGuardBandsULListR16, "intraCellGuardBandsUL-List-r16")
-		if v.HasCsiRSValidationWithDCIR16 {
-			v.CsiRSValidationWithDCIR16 = ServingCellConfig_CsiRSValidationWithDCIR16(r.Enum(1, 0, false, "csi-RS-ValidationWithDCI-r16"))
-		}
+		v.CsiRSValidationWithDCIR16 = ServingCellConfig_CsiRSValidationWithDCIR16(r.EnumIf(v.HasCsiRSValidationWithDCIR16, 1, 0, false, "csi-RS-ValidationWithDCI-r16"))
 		r.DecodeOptional(v.HasLteCRSPatternList1R16, &v.LteCRSPatternList1R16, "lte-CRS-PatternList1-r16")
 		r.DecodeOptional(v.HasLteCRSPatternList2R16, &v.LteCRSPatternList2R16, "lte-CRS-PatternList2-r16")
-		if v.HasCrsRateMatchPerCORESETPoolIndexR16 {
-			v.CrsRateMatchPerCORESETPoolIndexR16 = ServingCellConfig_CrsRateMatchPerCORESETPoolIndexR16(r.Enum(1, 0, false, "crs-RateMatch-PerCORESETPoolIndex-r16"))
-		}
-		if v.HasEnableTwoDefaultTCIStatesR16 {
-			v.EnableTwoDefaultTCIStatesR16 = ServingCellConfig_EnableTwoDefaultTCIStatesR16(r.Enum(1, 0, false, "enableTwoDefaultTCI-States-r16"))
-		}
-		if v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16 {
-			v.EnableDefaultTCIStatePerCoresetPoolIndexR16 = ServingCellConfig_EnableDefaultTCIStatePerCoresetPoolIndexR16(r.Enum(1, 0, false, "enableDefaultTCI-StatePerCoresetPoolIndex-r16"))
-		}
-		if v.HasEnableBeamSwitchTimingR16 {
-			v.EnableBeamSwitchTimingR16 = ServingCellConfig_EnableBeamSwitchTimingR16(r.Enum(1, 0, false, "enableBeamSwitchTiming-r16"))
-		}
-		if v.HasCbgTxDiffTBsProcessingType1R16 {
-			v.CbgTxDiffTBsProcessingType1R16 = ServingCellConfig_CbgTxDiffTBsProcessingType1R16(r.Enum(1, 0, false, "cbg-TxDiffTBsProcessingType1-r16"))
-		}
-		if v.HasCbgTxDiffTBsProcessingType2R16 {
-			v.CbgTxDiffTBsProcessingType2R16 = ServingCellConfig_CbgTxDiffTBsProcessingType2R16(r.Enum(1, 0, false, "cbg-TxDiffTBsProcessingType2-r16"))
-		}
+		v.CrsRateMatchPerCORESETPoolIndexR16 = ServingCellConfig_CrsRateMatchPerCORESETPoolIndexR16(r.EnumIf(v.HasCrsRateMatchPerCORESETPoolIndexR16, 1, 0, false, "crs-RateMatch-PerCORESETPoolIndex-r16"))
+		v.EnableTwoDefaultTCIStatesR16 = ServingCellConfig_EnableTwoDefaultTCIStatesR16(r.EnumIf(v.HasEnableTwoDefaultTCIStatesR16, 1, 0, false, "enableTwoDefaultTCI-States-r16"))
+		v.EnableDefaultTCIStatePerCoresetPoolIndexR16 = ServingCellConfig_EnableDefaultTCIStatePerCoresetPoolIndexR16(r.EnumIf(v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, 1, 0, false, "enableDefaultTCI-StatePerCoresetPoolIndex-r16"))
+		v.EnableBeamSwitchTimingR16 = ServingCellConfig_EnableBeamSwitchTimingR16(r.EnumIf(v.HasEnableBeamSwitchTimingR16, 1, 0, false, "enableBeamSwitchTiming-r16"))
+		v.CbgTxDiffTBsProcessingType1R16 = ServingCellConfig_CbgTxDiffTBsProcessingType1R16(r.EnumIf(v.HasCbgTxDiffTBsProcessingType1R16, 1, 0, false, "cbg-TxDiffTBsProcessingType1-r16"))
+		v.CbgTxDiffTBsProcessingType2R16 = ServingCellConfig_CbgTxDiffTBsProcessingType2R16(r.EnumIf(v.HasCbgTxDiffTBsProcessingType2R16, 1, 0, false, "cbg-TxDiffTBsProcessingType2-r16"))
 		x.End("supplementaryUplinkRelease-r16")
 	}
 	if x.Begin(2, "directionalCollisionHandling-r16") {
 		r.Preamble(&v.HasDirectionalCollisionHandlingR16, &v.HasChannelAccessConfigR16)
-		if v.HasDirectionalCollisionHandlingR16 {
-			v.DirectionalCollisionHandlingR16 = ServingCellConfig_DirectionalCollisionHandlingR16(r.Enum(1, 0, false, "directionalCollisionHandling-r16"))
-		}
+		v.DirectionalCollisionHandlingR16 = ServingCellConfig_DirectionalCollisionHandlingR16(r.EnumIf(v.HasDirectionalCollisionHandlingR16, 1, 0, false, "directionalCollisionHandling-r16"))
 		r.DecodeOptional(v.HasChannelAccessConfigR16, &v.ChannelAccessConfigR16, "channelAccessConfig-r16")
 		x.End("directionalCollisionHandling-r16")
 	}
@@ -5442,33 +4917,19 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasNrDlPRSPDCInfoR17, &v.NrDlPRSPDCInfoR17, "nr-dl-PRS-PDC-Info-r17")
 		r.DecodeOptional(v.HasSemiStaticChannelAccessConfigUER17, &v.SemiStaticChannelAccessConfigUER17, "semiStaticChannelAccessConfigUE-r17")
 		r.DecodeOptional(v.HasMimoParamR17, &v.MimoParamR17, "mimoParam-r17")
-		if v.HasChannelAccessMode2R17 {
-			v.ChannelAccessMode2R17 = ServingCellConfig_ChannelAccessMode2R17(r.Enum(1, 0, false, "channelAccessMode2-r17"))
-		}
-		if v.HasTimeDomainHARQBundlingType1R17 {
-			v.TimeDomainHARQBundlingType1R17 = ServingCellConfig_TimeDomainHARQBundlingType1R17(r.Enum(1, 0, false, "timeDomainHARQ-BundlingType1-r17"))
-		}
-		if v.HasNrofHARQBundlingGroupsR17 {
-			v.NrofHARQBundlingGroupsR17 = ServingCellConfig_NrofHARQBundlingGroupsR17(r.Enum(3, 0, false, "nrofHARQ-BundlingGroups-r17"))
-		}
-		if v.HasFdmedReceptionMulticastR17 {
-			v.FdmedReceptionMulticastR17 = ServingCellConfig_FdmedReceptionMulticastR17(r.Enum(1, 0, false, "fdmed-ReceptionMulticast-r17"))
-		}
-		if v.HasMoreThanOneNackOnlyModeR17 {
-			v.MoreThanOneNackOnlyModeR17 = ServingCellConfig_MoreThanOneNackOnlyModeR17(r.Enum(1, 0, false, "moreThanOneNackOnlyMode-r17"))
-		}
+		v.ChannelAccessMode2R17 = ServingCellConfig_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
+		v.TimeDomainHARQBundlingType1R17 = ServingCellConfig_TimeDomainHARQBundlingType1R17(r.EnumIf(v.HasTimeDomainHARQBundlingType1R17, 1, 0, false, "timeDomainHARQ-BundlingType1-r17"))
+		v.NrofHARQBundlingGroupsR17 = ServingCellConfig_NrofHARQBundlingGroupsR17(r.EnumIf(v.HasNrofHARQBundlingGroupsR17, 3, 0, false, "nrofHARQ-BundlingGroups-r17"))
+		v.FdmedReceptionMulticastR17 = ServingCellConfig_FdmedReceptionMulticastR17(r.EnumIf(v.HasFdmedReceptionMulticastR17, 1, 0, false, "fdmed-ReceptionMulticast-r17"))
+		v.MoreThanOneNackOnlyModeR17 = ServingCellConfig_MoreThanOneNackOnlyModeR17(r.EnumIf(v.HasMoreThanOneNackOnlyModeR17, 1, 0, false, "moreThanOneNackOnlyMode-r17"))
 		r.DecodeOptional(v.HasTciActivatedConfigR17, &v.TciActivatedConfigR17, "tci-ActivatedConfig-r17")
-		if v.HasDirectionalCollisionHandlingDCR17 {
-			v.DirectionalCollisionHandlingDCR17 = ServingCellConfig_DirectionalCollisionHandlingDCR17(r.Enum(1, 0, false, "directionalCollisionHandling-DC-r17"))
-		}
+		v.DirectionalCollisionHandlingDCR17 = ServingCellConfig_DirectionalCollisionHandlingDCR17(r.EnumIf(v.HasDirectionalCollisionHandlingDCR17, 1, 0, false, "directionalCollisionHandling-DC-r17"))
 		r.DecodeOptional(v.HasLteNeighCellsCRSAssistInfoListR17, &v.LteNeighCellsCRSAssistInfoListR17, "lte-NeighCellsCRS-AssistInfoList-r17")
 		x.End("nr-dl-PRS-PDC-Info-r17")
 	}
 	if x.Begin(4, "lte-NeighCellsCRS-Assumptions-r17") {
 		r.Preamble(&v.HasLteNeighCellsCRSAssumptionsR17)
-		if v.HasLteNeighCellsCRSAssumptionsR17 {
-			v.LteNeighCellsCRSAssumptionsR17 = ServingCellConfig_LteNeighCellsCRSAssumptionsR17(r.Enum(1, 0, false, "lte-NeighCellsCRS-Assumptions-r17"))
-		}
+		v.LteNeighCellsCRSAssumptionsR17 = ServingCellConfig_LteNeighCellsCRSAssumptionsR17(r.EnumIf(v.HasLteNeighCellsCRSAssumptionsR17, 1, 0, false, "lte-NeighCellsCRS-Assumptions-r17"))
 		x.End("lte-NeighCellsCRS-Assumptions-r17")
 	}
 	v.Unknown = x.Unknown(5)
@@ -5485,26 +4946,18 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasDownlinkBWPToReleaseList, &v.DownlinkBWPToReleaseList, "downlinkBWP-ToReleaseList")
 	w.EncodeOptional(v.HasDownlinkBWPToAddModList, &v.DownlinkBWPToAddModList, "downlinkBWP-ToAddModList")
 	w.EncodeOptional(v.HasFirstActiveDownlinkBWPID, &v.FirstActiveDownlinkBWPID, "firstActiveDownlinkBWP-Id")
-	if v.HasBwpInactivityTimer {
-		w.Enum(int64(v.BwpInactivityTimer), 31, 0, false, "bwp-InactivityTimer")
-	}
+	w.EnumIf(v.HasBwpInactivityTimer, int64(v.BwpInactivityTimer), 31, 0, false, "bwp-InactivityTimer")
 	w.EncodeOptional(v.HasDefaultDownlinkBWPID, &v.DefaultDownlinkBWPID, "defaultDownlinkBWP-Id")
 	w.EncodeOptional(v.HasUplinkConfig, &v.UplinkConfig, "uplinkConfig")
 	w.EncodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
 	w.EncodeOptional(v.HasPdcchServingCellConfig, &v.PdcchServingCellConfig, "pdcch-ServingCellConfig")
 	w.EncodeOptional(v.HasPdschServingCellConfig, &v.PdschServingCellConfig, "pdsch-ServingCellConfig")
 	w.EncodeOptional(v.HasCsiMeasConfig, &v.CsiMeasConfig, "csi-MeasConfig")
-	if v.HasSCellDeactivationTimer {
-		w.Enum(int64(v.SCellDeactivationTimer), 16, 0, false, "sCellDeactivationTimer")
-	}
+	w.EnumIf(v.HasSCellDeactivationTimer, int64(v.SCellDeactivationTimer), 16, 0, false, "sCellDeactivationTimer")
 	w.EncodeOptional(v.HasCrossCarrierSchedulingConfig, &v.CrossCarrierSchedulingConfig, "crossCarrierSchedulingConfig")
 	w.Encode(&v.TagID, "tag-Id")
-	if v.HasDummy1 {
-		w.Enum(int64(v.Dummy1), 1, 0, false, "dummy1")
-	}
-	if v.HasPathlossReferenceLinking {
-		w.Enum(int64(v.PathlossReferenceLinking), 2, 0, false, "pathlossReferenceLinking")
-	}
+	w.EnumIf(v.HasDummy1, int64(v.Dummy1), 1, 0, false, "dummy1")
+	w.EnumIf(v.HasPathlossReferenceLinking, int64(v.PathlossReferenceLinking), 2, 0, false, "pathlossReferenceLinking")
 	w.EncodeOptional(v.HasServingCellMO, &v.ServingCellMO, "servingCellMO")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
@@ -5517,45 +4970,27 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasSupplementaryUplinkReleaseR16, v.HasTddULDLConfigurationDedicatedIABMTR16, v.HasDormantBWPConfigR16, v.HasCaSlotOffsetR16, v.HasDummy2, v.HasIntraCellGuardBandsDLListR16, v.HasIntraCellGuardBandsULListR16, v.HasCsiRSValidationWithDCIR16, v.HasLteCRSPatternList1R16, v.HasLteCRSPatternList2R16, v.HasCrsRateMatchPerCORESETPoolIndexR16, v.HasEnableTwoDefaultTCIStatesR16, v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, v.HasEnableBeamSwitchTimingR16, v.HasCbgTxDiffTBsProcessingType1R16, v.HasCbgTxDiffTBsProcessingType2R16)
-		if v.HasSupplementaryUplinkReleaseR16 {
-			w.Enum(int64(v.SupplementaryUplinkReleaseR16), 1, 0, false, "supplementaryUplinkRelease-r16")
-		}
+		w.EnumIf(v.HasSupplementaryUplinkReleaseR16, int64(v.SupplementaryUplinkReleaseR16), 1, 0, false, "supplementaryUplinkRelease-r16")
 		w.EncodeOptional(v.HasTddULDLConfigurationDedicatedIABMTR16, &v.TddULDLConfigurationDedicatedIABMTR16, "tdd-UL-DL-ConfigurationDedicated-IAB-MT-r16")
 		w.EncodeOptional(v.HasDormantBWPConfigR16, &v.DormantBWPConfigR16, "dormantBWP-Config-r16")
 		w.EncodeOptional(v.HasCaSlotOffsetR16, &v.CaSlotOffsetR16, "ca-SlotOffset-r16")
 		w.EncodeOptional(v.HasDummy2, &v.Dummy2, "dummy2")
 		w.EncodeOptional(v.HasIntraCellGuardBandsDLListR16, &v.IntraCellGuardBandsDLListR16, "intraCellGuardBandsDL-List-r16")
 		w.EncodeOptional(v.HasIntraCellGuardBandsULListR16, &v.IntraCellGuardBandsULListR16, "intraCellGuardBandsUL-List-r16")
-		if v.HasCsiRSValidationWithDCIR16 {
-			w.Enum(int64(v.CsiRSValidationWithDCIR16), 1, 0, false, "csi-RS-ValidationWithDCI-r16")
-		}
+		w.EnumIf(v.HasCsiRSValidationWithDCIR16, int64(v.CsiRSValidationWithDCIR16), 1, 0, false, "csi-RS-ValidationWithDCI-r16")
 		w.EncodeOptional(v.HasLteCRSPatternList1R16, &v.LteCRSPatternList1R16, "lte-CRS-PatternList1-r16")
 		w.EncodeOptional(v.HasLteCRSPatternList2R16, &v.LteCRSPatternList2R16, "lte-CRS-PatternList2-r16")
-		if v.HasCrsRateMatchPerCORESETPoolIndexR16 {
-			w.Enum(int64(v.CrsRateMatchPerCORESETPoolIndexR16), 1, 0, false, "crs-RateMatch-PerCORESETPoolIndex-r16")
-		}
-		if v.HasEnableTwoDefaultTCIStatesR16 {
-			w.Enum(int64(v.EnableTwoDefaultTCIStatesR16), 1, 0, false, "enableTwoDefaultTCI-States-r16")
-		}
-		if v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16 {
-			w.Enum(int64(v.EnableDefaultTCIStatePerCoresetPoolIndexR16), 1, 0, false, "enableDefaultTCI-StatePerCoresetPoolIndex-r16")
-		}
-		if v.HasEnableBeamSwitchTimingR16 {
-			w.Enum(int64(v.EnableBeamSwitchTimingR16), 1, 0, false, "enableBeamSwitchTiming-r16")
-		}
-		if v.HasCbgTxDiffTBsProcessingType1R16 {
-			w.Enum(int64(v.CbgTxDiffTBsProcessingType1R16), 1, 0, false, "cbg-TxDiffTBsProcessingType1-r16")
-		}
-		if v.HasCbgTxDiffTBsProcessingType2R16 {
-			w.Enum(int64(v.CbgTxDiffTBsProcessingType2R16), 1, 0, false, "cbg-TxDiffTBsProcessingType2-r16")
-		}
+		w.EnumIf(v.HasCrsRateMatchPerCORESETPoolIndexR16, int64(v.CrsRateMatchPerCORESETPoolIndexR16), 1, 0, false, "crs-RateMatch-PerCORESETPoolIndex-r16")
+		w.EnumIf(v.HasEnableTwoDefaultTCIStatesR16, int64(v.EnableTwoDefaultTCIStatesR16), 1, 0, false, "enableTwoDefaultTCI-States-r16")
+		w.EnumIf(v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, int64(v.EnableDefaultTCIStatePerCoresetPoolIndexR16), 1, 0, false, "enableDefaultTCI-StatePerCoresetPoolIndex-r16")
+		w.EnumIf(v.HasEnableBeamSwitchTimingR16, int64(v.EnableBeamSwitchTimingR16), 1, 0, false, "enableBeamSwitchTiming-r16")
+		w.EnumIf(v.HasCbgTxDiffTBsProcessingType1R16, int64(v.CbgTxDiffTBsProcessingType1R16), 1, 0, false, "cbg-TxDiffTBsProcessingType1-r16")
+		w.EnumIf(v.HasCbgTxDiffTBsProcessingType2R16, int64(v.CbgTxDiffTBsProcessingType2R16), 1, 0, false, "cbg-TxDiffTBsProcessingType2-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasDirectionalCollisionHandlingR16, v.HasChannelAccessConfigR16)
-		if v.HasDirectionalCollisionHandlingR16 {
-			w.Enum(int64(v.DirectionalCollisionHandlingR16), 1, 0, false, "directionalCollisionHandling-r16")
-		}
+		w.EnumIf(v.HasDirectionalCollisionHandlingR16, int64(v.DirectionalCollisionHandlingR16), 1, 0, false, "directionalCollisionHandling-r16")
 		w.EncodeOptional(v.HasChannelAccessConfigR16, &v.ChannelAccessConfigR16, "channelAccessConfig-r16")
 		w.EndOpen(o)
 	}
@@ -5564,33 +4999,19 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasNrDlPRSPDCInfoR17, &v.NrDlPRSPDCInfoR17, "nr-dl-PRS-PDC-Info-r17")
 		w.EncodeOptional(v.HasSemiStaticChannelAccessConfigUER17, &v.SemiStaticChannelAccessConfigUER17, "semiStaticChannelAccessConfigUE-r17")
 		w.EncodeOptional(v.HasMimoParamR17, &v.MimoParamR17, "mimoParam-r17")
-		if v.HasChannelAccessMode2R17 {
-			w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
-		}
-		if v.HasTimeDomainHARQBundlingType1R17 {
-			w.Enum(int64(v.TimeDomainHARQBundlingType1R17), 1, 0, false, "timeDomainHARQ-BundlingType1-r17")
-		}
-		if v.HasNrofHARQBundlingGroupsR17 {
-			w.Enum(int64(v.NrofHARQBundlingGroupsR17), 3, 0, false, "nrofHARQ-BundlingGroups-r17")
-		}
-		if v.HasFdmedReceptionMulticastR17 {
-			w.Enum(int64(v.FdmedReceptionMulticastR17), 1, 0, false, "fdmed-ReceptionMulticast-r17")
-		}
-		if v.HasMoreThanOneNackOnlyModeR17 {
-			w.Enum(int64(v.MoreThanOneNackOnlyModeR17), 1, 0, false, "moreThanOneNackOnlyMode-r17")
-		}
+		w.EnumIf(v.HasChannelAccessMode2R17, int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
+		w.EnumIf(v.HasTimeDomainHARQBundlingType1R17, int64(v.TimeDomainHARQBundlingType1R17), 1, 0, false, "timeDomainHARQ-BundlingType1-r17")
+		w.EnumIf(v.HasNrofHARQBundlingGroupsR17, int64(v.NrofHARQBundlingGroupsR17), 3, 0, false, "nrofHARQ-BundlingGroups-r17")
+		w.EnumIf(v.HasFdmedReceptionMulticastR17, int64(v.FdmedReceptionMulticastR17), 1, 0, false, "fdmed-ReceptionMulticast-r17")
+		w.EnumIf(v.HasMoreThanOneNackOnlyModeR17, int64(v.MoreThanOneNackOnlyModeR17), 1, 0, false, "moreThanOneNackOnlyMode-r17")
 		w.EncodeOptional(v.HasTciActivatedConfigR17, &v.TciActivatedConfigR17, "tci-ActivatedConfig-r17")
-		if v.HasDirectionalCollisionHandlingDCR17 {
-			w.Enum(int64(v.DirectionalCollisionHandlingDCR17), 1, 0, false, "directionalCollisionHandling-DC-r17")
-		}
+		w.EnumIf(v.HasDirectionalCollisionHandlingDCR17, int64(v.DirectionalCollisionHandlingDCR17), 1, 0, false, "directionalCollisionHandling-DC-r17")
 		w.EncodeOptional(v.HasLteNeighCellsCRSAssistInfoListR17, &v.LteNeighCellsCRSAssistInfoListR17, "lte-NeighCellsCRS-AssistInfoList-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasLteNeighCellsCRSAssumptionsR17)
-		if v.HasLteNeighCellsCRSAssumptionsR17 {
-			w.Enum(int64(v.LteNeighCellsCRSAssumptionsR17), 1, 0, false, "lte-NeighCellsCRS-Assumptions-r17")
-		}
+		w.EnumIf(v.HasLteNeighCellsCRSAssumptionsR17, int64(v.LteNeighCellsCRSAssumptionsR17), 1, 0, false, "lte-NeighCellsCRS-Assumptions-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -6213,22 +5634,12 @@ func (v *UplinkConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "enablePL-RS-UpdateForPUSCH-SRS-r16") {
 		r.Preamble(&v.HasEnablePLRSUpdateForPUSCHSRSR16, &v.HasEnableDefaultBeamPLForPUSCH0_0R16, &v.HasEnableDefaultBeamPLForPUCCHR16, &v.HasEnableDefaultBeamPLForSRSR16, &v.HasUplinkTxSwitchingR16, &v.HasMprPowerBoostFR2R16)
-		if v.HasEnablePLRSUpdateForPUSCHSRSR16 {
-			v.EnablePLRSUpdateForPUSCHSRSR16 = UplinkConfig_EnablePLRSUpdateForPUSCHSRSR16(r.Enum(1, 0, false, "enablePL-RS-UpdateForPUSCH-SRS-r16"))
-		}
-		if v.HasEnableDefaultBeamPLForPUSCH0_0R16 {
-			v.EnableDefaultBeamPLForPUSCH0_0R16 = UplinkConfig_EnableDefaultBeamPLForPUSCH0_0R16(r.Enum(1, 0, false, "enableDefaultBeamPL-ForPUSCH0-0-r16"))
-		}
-		if v.HasEnableDefaultBeamPLForPUCCHR16 {
-			v.EnableDefaultBeamPLForPUCCHR16 = UplinkConfig_EnableDefaultBeamPLForPUCCHR16(r.Enum(1, 0, false, "enableDefaultBeamPL-ForPUCCH-r16"))
-		}
-		if v.HasEnableDefaultBeamPLForSRSR16 {
-			v.EnableDefaultBeamPLForSRSR16 = UplinkConfig_EnableDefaultBeamPLForSRSR16(r.Enum(1, 0, false, "enableDefaultBeamPL-ForSRS-r16"))
-		}
+		v.EnablePLRSUpdateForPUSCHSRSR16 = UplinkConfig_EnablePLRSUpdateForPUSCHSRSR16(r.EnumIf(v.HasEnablePLRSUpdateForPUSCHSRSR16, 1, 0, false, "enablePL-RS-UpdateForPUSCH-SRS-r16"))
+		v.EnableDefaultBeamPLForPUSCH0_0R16 = UplinkConfig_EnableDefaultBeamPLForPUSCH0_0R16(r.EnumIf(v.HasEnableDefaultBeamPLForPUSCH0_0R16, 1, 0, false, "enableDefaultBeamPL-ForPUSCH0-0-r16"))
+		v.EnableDefaultBeamPLForPUCCHR16 = UplinkConfig_EnableDefaultBeamPLForPUCCHR16(r.EnumIf(v.HasEnableDefaultBeamPLForPUCCHR16, 1, 0, false, "enableDefaultBeamPL-ForPUCCH-r16"))
+		v.EnableDefaultBeamPLForSRSR16 = UplinkConfig_EnableDefaultBeamPLForSRSR16(r.EnumIf(v.HasEnableDefaultBeamPLForSRSR16, 1, 0, false, "enableDefaultBeamPL-ForSRS-r16"))
 		r.DecodeOptional(v.HasUplinkTxSwitchingR16, &v.UplinkTxSwitchingR16, "uplinkTxSwitching-r16")
-		if v.HasMprPowerBoostFR2R16 {
-			v.MprPowerBoostFR2R16 = UplinkConfig_MprPowerBoostFR2R16(r.Enum(1, 0, false, "mpr-PowerBoost-FR2-r16"))
-		}
+		v.MprPowerBoostFR2R16 = UplinkConfig_MprPowerBoostFR2R16(r.EnumIf(v.HasMprPowerBoostFR2R16, 1, 0, false, "mpr-PowerBoost-FR2-r16"))
 		x.End("enablePL-RS-UpdateForPUSCH-SRS-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -6257,22 +5668,12 @@ func (v *UplinkConfig) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasEnablePLRSUpdateForPUSCHSRSR16, v.HasEnableDefaultBeamPLForPUSCH0_0R16, v.HasEnableDefaultBeamPLForPUCCHR16, v.HasEnableDefaultBeamPLForSRSR16, v.HasUplinkTxSwitchingR16, v.HasMprPowerBoostFR2R16)
-		if v.HasEnablePLRSUpdateForPUSCHSRSR16 {
-			w.Enum(int64(v.EnablePLRSUpdateForPUSCHSRSR16), 1, 0, false, "enablePL-RS-UpdateForPUSCH-SRS-r16")
-		}
-		if v.HasEnableDefaultBeamPLForPUSCH0_0R16 {
-			w.Enum(int64(v.EnableDefaultBeamPLForPUSCH0_0R16), 1, 0, false, "enableDefaultBeamPL-ForPUSCH0-0-r16")
-		}
-		if v.HasEnableDefaultBeamPLForPUCCHR16 {
-			w.Enum(int64(v.EnableDefaultBeamPLForPUCCHR16), 1, 0, false, "enableDefaultBeamPL-ForPUCCH-r16")
-		}
-		if v.HasEnableDefaultBeamPLForSRSR16 {
-			w.Enum(int64(v.EnableDefaultBeamPLForSRSR16), 1, 0, false, "enableDefaultBeamPL-ForSRS-r16")
-		}
+		w.EnumIf(v.HasEnablePLRSUpdateForPUSCHSRSR16, int64(v.EnablePLRSUpdateForPUSCHSRSR16), 1, 0, false, "enablePL-RS-UpdateForPUSCH-SRS-r16")
+		w.EnumIf(v.HasEnableDefaultBeamPLForPUSCH0_0R16, int64(v.EnableDefaultBeamPLForPUSCH0_0R16), 1, 0, false, "enableDefaultBeamPL-ForPUSCH0-0-r16")
+		w.EnumIf(v.HasEnableDefaultBeamPLForPUCCHR16, int64(v.EnableDefaultBeamPLForPUCCHR16), 1, 0, false, "enableDefaultBeamPL-ForPUCCH-r16")
+		w.EnumIf(v.HasEnableDefaultBeamPLForSRSR16, int64(v.EnableDefaultBeamPLForSRSR16), 1, 0, false, "enableDefaultBeamPL-ForSRS-r16")
 		w.EncodeOptional(v.HasUplinkTxSwitchingR16, &v.UplinkTxSwitchingR16, "uplinkTxSwitching-r16")
-		if v.HasMprPowerBoostFR2R16 {
-			w.Enum(int64(v.MprPowerBoostFR2R16), 1, 0, false, "mpr-PowerBoost-FR2-r16")
-		}
+		w.EnumIf(v.HasMprPowerBoostFR2R16, int64(v.MprPowerBoostFR2R16), 1, 0, false, "mpr-PowerBoost-FR2-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -6443,12 +5844,8 @@ func (v *DummyJ) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasUlToDLCOTSharingEDThresholdR16, &v.HasAbsenceOfAnyOtherTechnologyR16)
 	v.MaxEnergyDetectionThresholdR16 = r.Int(-85, -52, false, "maxEnergyDetectionThreshold-r16")
 	v.EnergyDetectionThresholdOffsetR16 = r.Int(-20, -13, false, "energyDetectionThresholdOffset-r16")
-	if v.HasUlToDLCOTSharingEDThresholdR16 {
-		v.UlToDLCOTSharingEDThresholdR16 = r.Int(-85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
-	}
-	if v.HasAbsenceOfAnyOtherTechnologyR16 {
-		v.AbsenceOfAnyOtherTechnologyR16 = DummyJ_AbsenceOfAnyOtherTechnologyR16(r.Enum(1, 0, false, "absenceOfAnyOtherTechnology-r16"))
-	}
+	v.UlToDLCOTSharingEDThresholdR16 = r.IntIf(v.HasUlToDLCOTSharingEDThresholdR16, -85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
+	v.AbsenceOfAnyOtherTechnologyR16 = DummyJ_AbsenceOfAnyOtherTechnologyR16(r.EnumIf(v.HasAbsenceOfAnyOtherTechnologyR16, 1, 0, false, "absenceOfAnyOtherTechnology-r16"))
 	return r.Err()
 }
 
@@ -6457,12 +5854,8 @@ func (v *DummyJ) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUlToDLCOTSharingEDThresholdR16, v.HasAbsenceOfAnyOtherTechnologyR16)
 	w.Int(v.MaxEnergyDetectionThresholdR16, -85, -52, false, "maxEnergyDetectionThreshold-r16")
 	w.Int(v.EnergyDetectionThresholdOffsetR16, -20, -13, false, "energyDetectionThresholdOffset-r16")
-	if v.HasUlToDLCOTSharingEDThresholdR16 {
-		w.Int(v.UlToDLCOTSharingEDThresholdR16, -85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
-	}
-	if v.HasAbsenceOfAnyOtherTechnologyR16 {
-		w.Enum(int64(v.AbsenceOfAnyOtherTechnologyR16), 1, 0, false, "absenceOfAnyOtherTechnology-r16")
-	}
+	w.IntIf(v.HasUlToDLCOTSharingEDThresholdR16, v.UlToDLCOTSharingEDThresholdR16, -85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
+	w.EnumIf(v.HasAbsenceOfAnyOtherTechnologyR16, int64(v.AbsenceOfAnyOtherTechnologyR16), 1, 0, false, "absenceOfAnyOtherTechnology-r16")
 	return w.Err()
 }
 
@@ -6477,12 +5870,8 @@ func (v *ChannelAccessConfigR16) DecodePER(r *per.Reader) error {
 	*v = ChannelAccessConfigR16{}
 	r.Preamble(&v.HasEnergyDetectionConfigR16, &v.HasUlToDLCOTSharingEDThresholdR16, &v.HasAbsenceOfAnyOtherTechnologyR16)
 	r.DecodeOptional(v.HasEnergyDetectionConfigR16, &v.EnergyDetectionConfigR16, "energyDetectionConfig-r16")
-	if v.HasUlToDLCOTSharingEDThresholdR16 {
-		v.UlToDLCOTSharingEDThresholdR16 = r.Int(-85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
-	}
-	if v.HasAbsenceOfAnyOtherTechnologyR16 {
-		v.AbsenceOfAnyOtherTechnologyR16 = ChannelAccessConfigR16_AbsenceOfAnyOtherTechnologyR16(r.Enum(1, 0, false, "absenceOfAnyOtherTechnology-r16"))
-	}
+	v.UlToDLCOTSharingEDThresholdR16 = r.IntIf(v.HasUlToDLCOTSharingEDThresholdR16, -85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
+	v.AbsenceOfAnyOtherTechnologyR16 = ChannelAccessConfigR16_AbsenceOfAnyOtherTechnologyR16(r.EnumIf(v.HasAbsenceOfAnyOtherTechnologyR16, 1, 0, false, "absenceOfAnyOtherTechnology-r16"))
 	return r.Err()
 }
 
@@ -6490,12 +5879,8 @@ func (v *ChannelAccessConfigR16) DecodePER(r *per.Reader) error {
 func (v *ChannelAccessConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasEnergyDetectionConfigR16, v.HasUlToDLCOTSharingEDThresholdR16, v.HasAbsenceOfAnyOtherTechnologyR16)
 	w.EncodeOptional(v.HasEnergyDetectionConfigR16, &v.EnergyDetectionConfigR16, "energyDetectionConfig-r16")
-	if v.HasUlToDLCOTSharingEDThresholdR16 {
-		w.Int(v.UlToDLCOTSharingEDThresholdR16, -85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
-	}
-	if v.HasAbsenceOfAnyOtherTechnologyR16 {
-		w.Enum(int64(v.AbsenceOfAnyOtherTechnologyR16), 1, 0, false, "absenceOfAnyOtherTechnology-r16")
-	}
+	w.IntIf(v.HasUlToDLCOTSharingEDThresholdR16, v.UlToDLCOTSharingEDThresholdR16, -85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
+	w.EnumIf(v.HasAbsenceOfAnyOtherTechnologyR16, int64(v.AbsenceOfAnyOtherTechnologyR16), 1, 0, false, "absenceOfAnyOtherTechnology-r16")
 	return w.Err()
 }
 
@@ -6793,17 +6178,11 @@ func (v *MIMOParamR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasAdditionalPCIToAddModListR17, &v.HasAdditionalPCIToReleaseListR17, &v.HasUnifiedTCIStateTypeR17, &v.HasUplinkPowerControlToAddModListR17, &v.HasUplinkPowerControlToReleaseListR17, &v.HasSfnSchemePDCCHR17, &v.HasSfnSchemePDSCHR17)
 	r.DecodeOptional(v.HasAdditionalPCIToAddModListR17, &v.AdditionalPCIToAddModListR17, "additionalPCI-ToAddModList-r17")
 	r.DecodeOptional(v.HasAdditionalPCIToReleaseListR17, &v.AdditionalPCIToReleaseListR17, "additionalPCI-ToReleaseList-r17")
-	if v.HasUnifiedTCIStateTypeR17 {
-		v.UnifiedTCIStateTypeR17 = MIMOParamR17_UnifiedTCIStateTypeR17(r.Enum(2, 0, false, "unifiedTCI-StateType-r17"))
-	}
+	v.UnifiedTCIStateTypeR17 = MIMOParamR17_UnifiedTCIStateTypeR17(r.EnumIf(v.HasUnifiedTCIStateTypeR17, 2, 0, false, "unifiedTCI-StateType-r17"))
 	r.DecodeOptional(v.HasUplinkPowerControlToAddModListR17, &v.UplinkPowerControlToAddModListR17, "uplink-PowerControlToAddModList-r17")
 	r.DecodeOptional(v.HasUplinkPowerControlToReleaseListR17, &v.UplinkPowerControlToReleaseListR17, "uplink-PowerControlToReleaseList-r17")
-	if v.HasSfnSchemePDCCHR17 {
-		v.SfnSchemePDCCHR17 = MIMOParamR17_SfnSchemePDCCHR17(r.Enum(2, 0, false, "sfnSchemePDCCH-r17"))
-	}
-	if v.HasSfnSchemePDSCHR17 {
-		v.SfnSchemePDSCHR17 = MIMOParamR17_SfnSchemePDSCHR17(r.Enum(2, 0, false, "sfnSchemePDSCH-r17"))
-	}
+	v.SfnSchemePDCCHR17 = MIMOParamR17_SfnSchemePDCCHR17(r.EnumIf(v.HasSfnSchemePDCCHR17, 2, 0, false, "sfnSchemePDCCH-r17"))
+	v.SfnSchemePDSCHR17 = MIMOParamR17_SfnSchemePDSCHR17(r.EnumIf(v.HasSfnSchemePDSCHR17, 2, 0, false, "sfnSchemePDSCH-r17"))
 	return r.Err()
 }
 
@@ -6812,17 +6191,11 @@ func (v *MIMOParamR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasAdditionalPCIToAddModListR17, v.HasAdditionalPCIToReleaseListR17, v.HasUnifiedTCIStateTypeR17, v.HasUplinkPowerControlToAddModListR17, v.HasUplinkPowerControlToReleaseListR17, v.HasSfnSchemePDCCHR17, v.HasSfnSchemePDSCHR17)
 	w.EncodeOptional(v.HasAdditionalPCIToAddModListR17, &v.AdditionalPCIToAddModListR17, "additionalPCI-ToAddModList-r17")
 	w.EncodeOptional(v.HasAdditionalPCIToReleaseListR17, &v.AdditionalPCIToReleaseListR17, "additionalPCI-ToReleaseList-r17")
-	if v.HasUnifiedTCIStateTypeR17 {
-		w.Enum(int64(v.UnifiedTCIStateTypeR17), 2, 0, false, "unifiedTCI-StateType-r17")
-	}
+	w.EnumIf(v.HasUnifiedTCIStateTypeR17, int64(v.UnifiedTCIStateTypeR17), 2, 0, false, "unifiedTCI-StateType-r17")
 	w.EncodeOptional(v.HasUplinkPowerControlToAddModListR17, &v.UplinkPowerControlToAddModListR17, "uplink-PowerControlToAddModList-r17")
 	w.EncodeOptional(v.HasUplinkPowerControlToReleaseListR17, &v.UplinkPowerControlToReleaseListR17, "uplink-PowerControlToReleaseList-r17")
-	if v.HasSfnSchemePDCCHR17 {
-		w.Enum(int64(v.SfnSchemePDCCHR17), 2, 0, false, "sfnSchemePDCCH-r17")
-	}
-	if v.HasSfnSchemePDSCHR17 {
-		w.Enum(int64(v.SfnSchemePDSCHR17), 2, 0, false, "sfnSchemePDSCH-r17")
-	}
+	w.EnumIf(v.HasSfnSchemePDCCHR17, int64(v.SfnSchemePDCCHR17), 2, 0, false, "sfnSchemePDCCH-r17")
+	w.EnumIf(v.HasSfnSchemePDSCHR17, int64(v.SfnSchemePDSCHR17), 2, 0, false, "sfnSchemePDSCH-r17")
 	return w.Err()
 }
 
@@ -6883,13 +6256,9 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasDownlinkConfigCommon, &v.DownlinkConfigCommon, "downlinkConfigCommon")
 	r.DecodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	r.DecodeOptional(v.HasSupplementaryUplinkConfig, &v.SupplementaryUplinkConfig, "supplementaryUplinkConfig")
-	if v.HasNTimingAdvanceOffset {
-		v.NTimingAdvanceOffset = ServingCellConfigCommon_NTimingAdvanceOffset(r.Enum(3, 0, false, "n-TimingAdvanceOffset"))
-	}
+	v.NTimingAdvanceOffset = ServingCellConfigCommon_NTimingAdvanceOffset(r.EnumIf(v.HasNTimingAdvanceOffset, 3, 0, false, "n-TimingAdvanceOffset"))
 	r.DecodeOptional(v.HasSsbPositionsInBurst, &v.SsbPositionsInBurst, "ssb-PositionsInBurst")
-	if v.HasSsbPeriodicityServingCell {
-		v.SsbPeriodicityServingCell = ServingCellConfigCommon_SsbPeriodicityServingCell(r.Enum(8, 0, false, "ssb-periodicityServingCell"))
-	}
+	v.SsbPeriodicityServingCell = ServingCellConfigCommon_SsbPeriodicityServingCell(r.EnumIf(v.HasSsbPeriodicityServingCell, 8, 0, false, "ssb-periodicityServingCell"))
 	v.DmrsTypeAPosition = ServingCellConfigCommon_DmrsTypeAPosition(r.Enum(2, 0, false, "dmrs-TypeA-Position"))
 	r.DecodeOptional(v.HasLteCRSToMatchAround, &v.LteCRSToMatchAround, "lte-CRS-ToMatchAround")
 	r.DecodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
@@ -6901,9 +6270,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "channelAccessMode-r16") {
 		r.Preamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasSsbPositionQCLR16, &v.HasHighSpeedConfigR16)
 		r.DecodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
-		if v.HasDiscoveryBurstWindowLengthR16 {
-			v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR16(r.Enum(6, 0, false, "discoveryBurstWindowLength-r16"))
-		}
+		v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR16(r.EnumIf(v.HasDiscoveryBurstWindowLengthR16, 6, 0, false, "discoveryBurstWindowLength-r16"))
 		r.DecodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
 		r.DecodeOptional(v.HasHighSpeedConfigR16, &v.HighSpeedConfigR16, "highSpeedConfig-r16")
 		x.End("channelAccessMode-r16")
@@ -6911,12 +6278,8 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "highSpeedConfig-v1700") {
 		r.Preamble(&v.HasHighSpeedConfigV1700, &v.HasChannelAccessMode2R17, &v.HasDiscoveryBurstWindowLengthR17, &v.HasSsbPositionQCLR17, &v.HasHighSpeedConfigFR2R17, &v.HasUplinkConfigCommonV1700, &v.HasNtnConfigR17)
 		r.DecodeOptional(v.HasHighSpeedConfigV1700, &v.HighSpeedConfigV1700, "highSpeedConfig-v1700")
-		if v.HasChannelAccessMode2R17 {
-			v.ChannelAccessMode2R17 = ServingCellConfigCommon_ChannelAccessMode2R17(r.Enum(1, 0, false, "channelAccessMode2-r17"))
-		}
-		if v.HasDiscoveryBurstWindowLengthR17 {
-			v.DiscoveryBurstWindowLengthR17 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR17(r.Enum(6, 0, false, "discoveryBurstWindowLength-r17"))
-		}
+		v.ChannelAccessMode2R17 = ServingCellConfigCommon_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
+		v.DiscoveryBurstWindowLengthR17 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR17(r.EnumIf(v.HasDiscoveryBurstWindowLengthR17, 6, 0, false, "discoveryBurstWindowLength-r17"))
 		r.DecodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
 		r.DecodeOptional(v.HasHighSpeedConfigFR2R17, &v.HighSpeedConfigFR2R17, "highSpeedConfigFR2-r17")
 		r.DecodeOptional(v.HasUplinkConfigCommonV1700, &v.UplinkConfigCommonV1700, "uplinkConfigCommon-v1700")
@@ -6930,9 +6293,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(3, "ra-ChannelAccess-r17") {
 		r.Preamble(&v.HasRaChannelAccessR17)
-		if v.HasRaChannelAccessR17 {
-			v.RaChannelAccessR17 = ServingCellConfigCommon_RaChannelAccessR17(r.Enum(1, 0, false, "ra-ChannelAccess-r17"))
-		}
+		v.RaChannelAccessR17 = ServingCellConfigCommon_RaChannelAccessR17(r.EnumIf(v.HasRaChannelAccessR17, 1, 0, false, "ra-ChannelAccess-r17"))
 		x.End("ra-ChannelAccess-r17")
 	}
 	v.Unknown = x.Unknown(4)
@@ -6948,13 +6309,9 @@ func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasDownlinkConfigCommon, &v.DownlinkConfigCommon, "downlinkConfigCommon")
 	w.EncodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	w.EncodeOptional(v.HasSupplementaryUplinkConfig, &v.SupplementaryUplinkConfig, "supplementaryUplinkConfig")
-	if v.HasNTimingAdvanceOffset {
-		w.Enum(int64(v.NTimingAdvanceOffset), 3, 0, false, "n-TimingAdvanceOffset")
-	}
+	w.EnumIf(v.HasNTimingAdvanceOffset, int64(v.NTimingAdvanceOffset), 3, 0, false, "n-TimingAdvanceOffset")
 	w.EncodeOptional(v.HasSsbPositionsInBurst, &v.SsbPositionsInBurst, "ssb-PositionsInBurst")
-	if v.HasSsbPeriodicityServingCell {
-		w.Enum(int64(v.SsbPeriodicityServingCell), 8, 0, false, "ssb-periodicityServingCell")
-	}
+	w.EnumIf(v.HasSsbPeriodicityServingCell, int64(v.SsbPeriodicityServingCell), 8, 0, false, "ssb-periodicityServingCell")
 	w.Enum(int64(v.DmrsTypeAPosition), 2, 0, false, "dmrs-TypeA-Position")
 	w.EncodeOptional(v.HasLteCRSToMatchAround, &v.LteCRSToMatchAround, "lte-CRS-ToMatchAround")
 	w.EncodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
@@ -6966,9 +6323,7 @@ func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasChannelAccessModeR16, v.HasDiscoveryBurstWindowLengthR16, v.HasSsbPositionQCLR16, v.HasHighSpeedConfigR16)
 		w.EncodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
-		if v.HasDiscoveryBurstWindowLengthR16 {
-			w.Enum(int64(v.DiscoveryBurstWindowLengthR16), 6, 0, false, "discoveryBurstWindowLength-r16")
-		}
+		w.EnumIf(v.HasDiscoveryBurstWindowLengthR16, int64(v.DiscoveryBurstWindowLengthR16), 6, 0, false, "discoveryBurstWindowLength-r16")
 		w.EncodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
 		w.EncodeOptional(v.HasHighSpeedConfigR16, &v.HighSpeedConfigR16, "highSpeedConfig-r16")
 		w.EndOpen(o)
@@ -6976,12 +6331,8 @@ func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasHighSpeedConfigV1700, v.HasChannelAccessMode2R17, v.HasDiscoveryBurstWindowLengthR17, v.HasSsbPositionQCLR17, v.HasHighSpeedConfigFR2R17, v.HasUplinkConfigCommonV1700, v.HasNtnConfigR17)
 		w.EncodeOptional(v.HasHighSpeedConfigV1700, &v.HighSpeedConfigV1700, "highSpeedConfig-v1700")
-		if v.HasChannelAccessMode2R17 {
-			w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
-		}
-		if v.HasDiscoveryBurstWindowLengthR17 {
-			w.Enum(int64(v.DiscoveryBurstWindowLengthR17), 6, 0, false, "discoveryBurstWindowLength-r17")
-		}
+		w.EnumIf(v.HasChannelAccessMode2R17, int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
+		w.EnumIf(v.HasDiscoveryBurstWindowLengthR17, int64(v.DiscoveryBurstWindowLengthR17), 6, 0, false, "discoveryBurstWindowLength-r17")
 		w.EncodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
 		w.EncodeOptional(v.HasHighSpeedConfigFR2R17, &v.HighSpeedConfigFR2R17, "highSpeedConfigFR2-r17")
 		w.EncodeOptional(v.HasUplinkConfigCommonV1700, &v.UplinkConfigCommonV1700, "uplinkConfigCommon-v1700")
@@ -6995,9 +6346,7 @@ func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasRaChannelAccessR17)
-		if v.HasRaChannelAccessR17 {
-			w.Enum(int64(v.RaChannelAccessR17), 1, 0, false, "ra-ChannelAccess-r17")
-		}
+		w.EnumIf(v.HasRaChannelAccessR17, int64(v.RaChannelAccessR17), 1, 0, false, "ra-ChannelAccess-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -7129,9 +6478,7 @@ func (v *ServingCellConfigCommonSIB) DecodePER(r *per.Reader) error {
 	r.Decode(&v.DownlinkConfigCommon, "downlinkConfigCommon")
 	r.DecodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	r.DecodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
-	if v.HasNTimingAdvanceOffset {
-		v.NTimingAdvanceOffset = ServingCellConfigCommonSIB_NTimingAdvanceOffset(r.Enum(3, 0, false, "n-TimingAdvanceOffset"))
-	}
+	v.NTimingAdvanceOffset = ServingCellConfigCommonSIB_NTimingAdvanceOffset(r.EnumIf(v.HasNTimingAdvanceOffset, 3, 0, false, "n-TimingAdvanceOffset"))
 	r.Decode(&v.SsbPositionsInBurst, "ssb-PositionsInBurst")
 	v.SsbPeriodicityServingCell = ServingCellConfigCommonSIB_SsbPeriodicityServingCell(r.Enum(6, 0, false, "ssb-PeriodicityServingCell"))
 	r.DecodeOptional(v.HasTddULDLConfigurationCommon, &v.TddULDLConfigurationCommon, "tdd-UL-DL-ConfigurationCommon")
@@ -7140,36 +6487,26 @@ func (v *ServingCellConfigCommonSIB) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "channelAccessMode-r16") {
 		r.Preamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasHighSpeedConfigR16)
 		r.DecodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
-		if v.HasDiscoveryBurstWindowLengthR16 {
-			v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthR16(r.Enum(6, 0, false, "discoveryBurstWindowLength-r16"))
-		}
+		v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthR16(r.EnumIf(v.HasDiscoveryBurstWindowLengthR16, 6, 0, false, "discoveryBurstWindowLength-r16"))
 		r.DecodeOptional(v.HasHighSpeedConfigR16, &v.HighSpeedConfigR16, "highSpeedConfig-r16")
 		x.End("channelAccessMode-r16")
 	}
 	if x.Begin(1, "channelAccessMode2-r17") {
 		r.Preamble(&v.HasChannelAccessMode2R17, &v.HasDiscoveryBurstWindowLengthV1700, &v.HasHighSpeedConfigFR2R17, &v.HasUplinkConfigCommonV1700)
-		if v.HasChannelAccessMode2R17 {
-			v.ChannelAccessMode2R17 = ServingCellConfigCommonSIB_ChannelAccessMode2R17(r.Enum(1, 0, false, "channelAccessMode2-r17"))
-		}
-		if v.HasDiscoveryBurstWindowLengthV1700 {
-			v.DiscoveryBurstWindowLengthV1700 = ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthV1700(r.Enum(6, 0, false, "discoveryBurstWindowLength-v1700"))
-		}
+		v.ChannelAccessMode2R17 = ServingCellConfigCommonSIB_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
+		v.DiscoveryBurstWindowLengthV1700 = ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthV1700(r.EnumIf(v.HasDiscoveryBurstWindowLengthV1700, 6, 0, false, "discoveryBurstWindowLength-v1700"))
 		r.DecodeOptional(v.HasHighSpeedConfigFR2R17, &v.HighSpeedConfigFR2R17, "highSpeedConfigFR2-r17")
 		r.DecodeOptional(v.HasUplinkConfigCommonV1700, &v.UplinkConfigCommonV1700, "uplinkConfigCommon-v1700")
 		x.End("channelAccessMode2-r17")
 	}
 	if x.Begin(2, "enhancedMeasurementLEO-r17") {
 		r.Preamble(&v.HasEnhancedMeasurementLEOR17)
-		if v.HasEnhancedMeasurementLEOR17 {
-			v.EnhancedMeasurementLEOR17 = ServingCellConfigCommonSIB_EnhancedMeasurementLEOR17(r.Enum(1, 0, false, "enhancedMeasurementLEO-r17"))
-		}
+		v.EnhancedMeasurementLEOR17 = ServingCellConfigCommonSIB_EnhancedMeasurementLEOR17(r.EnumIf(v.HasEnhancedMeasurementLEOR17, 1, 0, false, "enhancedMeasurementLEO-r17"))
 		x.End("enhancedMeasurementLEO-r17")
 	}
 	if x.Begin(3, "ra-ChannelAccess-r17") {
 		r.Preamble(&v.HasRaChannelAccessR17)
-		if v.HasRaChannelAccessR17 {
-			v.RaChannelAccessR17 = ServingCellConfigCommonSIB_RaChannelAccessR17(r.Enum(1, 0, false, "ra-ChannelAccess-r17"))
-		}
+		v.RaChannelAccessR17 = ServingCellConfigCommonSIB_RaChannelAccessR17(r.EnumIf(v.HasRaChannelAccessR17, 1, 0, false, "ra-ChannelAccess-r17"))
 		x.End("ra-ChannelAccess-r17")
 	}
 	v.Unknown = x.Unknown(4)
@@ -7184,9 +6521,7 @@ func (v *ServingCellConfigCommonSIB) EncodePER(w *per.Writer) error {
 	w.Encode(&v.DownlinkConfigCommon, "downlinkConfigCommon")
 	w.EncodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	w.EncodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
-	if v.HasNTimingAdvanceOffset {
-		w.Enum(int64(v.NTimingAdvanceOffset), 3, 0, false, "n-TimingAdvanceOffset")
-	}
+	w.EnumIf(v.HasNTimingAdvanceOffset, int64(v.NTimingAdvanceOffset), 3, 0, false, "n-TimingAdvanceOffset")
 	w.Encode(&v.SsbPositionsInBurst, "ssb-PositionsInBurst")
 	w.Enum(int64(v.SsbPeriodicityServingCell), 6, 0, false, "ssb-PeriodicityServingCell")
 	w.EncodeOptional(v.HasTddULDLConfigurationCommon, &v.TddULDLConfigurationCommon, "tdd-UL-DL-ConfigurationCommon")
@@ -7195,36 +6530,26 @@ func (v *ServingCellConfigCommonSIB) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasChannelAccessModeR16, v.HasDiscoveryBurstWindowLengthR16, v.HasHighSpeedConfigR16)
 		w.EncodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
-		if v.HasDiscoveryBurstWindowLengthR16 {
-			w.Enum(int64(v.DiscoveryBurstWindowLengthR16), 6, 0, false, "discoveryBurstWindowLength-r16")
-		}
+		w.EnumIf(v.HasDiscoveryBurstWindowLengthR16, int64(v.DiscoveryBurstWindowLengthR16), 6, 0, false, "discoveryBurstWindowLength-r16")
 		w.EncodeOptional(v.HasHighSpeedConfigR16, &v.HighSpeedConfigR16, "highSpeedConfig-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasChannelAccessMode2R17, v.HasDiscoveryBurstWindowLengthV1700, v.HasHighSpeedConfigFR2R17, v.HasUplinkConfigCommonV1700)
-		if v.HasChannelAccessMode2R17 {
-			w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
-		}
-		if v.HasDiscoveryBurstWindowLengthV1700 {
-			w.Enum(int64(v.DiscoveryBurstWindowLengthV1700), 6, 0, false, "discoveryBurstWindowLength-v1700")
-		}
+		w.EnumIf(v.HasChannelAccessMode2R17, int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
+		w.EnumIf(v.HasDiscoveryBurstWindowLengthV1700, int64(v.DiscoveryBurstWindowLengthV1700), 6, 0, false, "discoveryBurstWindowLength-v1700")
 		w.EncodeOptional(v.HasHighSpeedConfigFR2R17, &v.HighSpeedConfigFR2R17, "highSpeedConfigFR2-r17")
 		w.EncodeOptional(v.HasUplinkConfigCommonV1700, &v.UplinkConfigCommonV1700, "uplinkConfigCommon-v1700")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasEnhancedMeasurementLEOR17)
-		if v.HasEnhancedMeasurementLEOR17 {
-			w.Enum(int64(v.EnhancedMeasurementLEOR17), 1, 0, false, "enhancedMeasurementLEO-r17")
-		}
+		w.EnumIf(v.HasEnhancedMeasurementLEOR17, int64(v.EnhancedMeasurementLEOR17), 1, 0, false, "enhancedMeasurementLEO-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasRaChannelAccessR17)
-		if v.HasRaChannelAccessR17 {
-			w.Enum(int64(v.RaChannelAccessR17), 1, 0, false, "ra-ChannelAccess-r17")
-		}
+		w.EnumIf(v.HasRaChannelAccessR17, int64(v.RaChannelAccessR17), 1, 0, false, "ra-ChannelAccess-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -7331,9 +6656,7 @@ func (v *SIRequestConfig) DecodePER(r *per.Reader) error {
 	*v = SIRequestConfig{}
 	r.Preamble(&v.HasRachOccasionsSI, &v.HasSiRequestPeriod)
 	r.DecodeOptional(v.HasRachOccasionsSI, &v.RachOccasionsSI, "rach-OccasionsSI")
-	if v.HasSiRequestPeriod {
-		v.SiRequestPeriod = SIRequestConfig_SiRequestPeriod(r.Enum(8, 0, false, "si-RequestPeriod"))
-	}
+	v.SiRequestPeriod = SIRequestConfig_SiRequestPeriod(r.EnumIf(v.HasSiRequestPeriod, 8, 0, false, "si-RequestPeriod"))
 	r.Decode(&v.SiRequestResources, "si-RequestResources")
 	return r.Err()
 }
@@ -7342,9 +6665,7 @@ func (v *SIRequestConfig) DecodePER(r *per.Reader) error {
 func (v *SIRequestConfig) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRachOccasionsSI, v.HasSiRequestPeriod)
 	w.EncodeOptional(v.HasRachOccasionsSI, &v.RachOccasionsSI, "rach-OccasionsSI")
-	if v.HasSiRequestPeriod {
-		w.Enum(int64(v.SiRequestPeriod), 8, 0, false, "si-RequestPeriod")
-	}
+	w.EnumIf(v.HasSiRequestPeriod, int64(v.SiRequestPeriod), 8, 0, false, "si-RequestPeriod")
 	w.Encode(&v.SiRequestResources, "si-RequestResources")
 	return w.Err()
 }
@@ -7387,12 +6708,8 @@ func (v *SIRequestResources) DecodePER(r *per.Reader) error {
 	*v = SIRequestResources{}
 	r.Preamble(&v.HasRaAssociationPeriodIndex, &v.HasRaSsbOccasionMaskIndex)
 	v.RaPreambleStartIndex = r.Int(0, 63, false, "ra-PreambleStartIndex")
-	if v.HasRaAssociationPeriodIndex {
-		v.RaAssociationPeriodIndex = r.Int(0, 15, false, "ra-AssociationPeriodIndex")
-	}
-	if v.HasRaSsbOccasionMaskIndex {
-		v.RaSsbOccasionMaskIndex = r.Int(0, 15, false, "ra-ssb-OccasionMaskIndex")
-	}
+	v.RaAssociationPeriodIndex = r.IntIf(v.HasRaAssociationPeriodIndex, 0, 15, false, "ra-AssociationPeriodIndex")
+	v.RaSsbOccasionMaskIndex = r.IntIf(v.HasRaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
 	return r.Err()
 }
 
@@ -7400,12 +6717,8 @@ func (v *SIRequestResources) DecodePER(r *per.Reader) error {
 func (v *SIRequestResources) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRaAssociationPeriodIndex, v.HasRaSsbOccasionMaskIndex)
 	w.Int(v.RaPreambleStartIndex, 0, 63, false, "ra-PreambleStartIndex")
-	if v.HasRaAssociationPeriodIndex {
-		w.Int(v.RaAssociationPeriodIndex, 0, 15, false, "ra-AssociationPeriodIndex")
-	}
-	if v.HasRaSsbOccasionMaskIndex {
-		w.Int(v.RaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
-	}
+	w.IntIf(v.HasRaAssociationPeriodIndex, v.RaAssociationPeriodIndex, 0, 15, false, "ra-AssociationPeriodIndex")
+	w.IntIf(v.HasRaSsbOccasionMaskIndex, v.RaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
 	return w.Err()
 }
 
@@ -7620,12 +6933,8 @@ func (v *SIBTypeInfo) DecodePER(r *per.Reader) error {
 	*v = SIBTypeInfo{}
 	r.Preamble(&v.HasValueTag, &v.HasAreaScope)
 	v.Type = SIBTypeInfo_Type(r.Enum(16, 0, true, "type"))
-	if v.HasValueTag {
-		v.ValueTag = r.Int(0, 31, false, "valueTag")
-	}
-	if v.HasAreaScope {
-		v.AreaScope = SIBTypeInfo_AreaScope(r.Enum(1, 0, false, "areaScope"))
-	}
+	v.ValueTag = r.IntIf(v.HasValueTag, 0, 31, false, "valueTag")
+	v.AreaScope = SIBTypeInfo_AreaScope(r.EnumIf(v.HasAreaScope, 1, 0, false, "areaScope"))
 	return r.Err()
 }
 
@@ -7633,12 +6942,8 @@ func (v *SIBTypeInfo) DecodePER(r *per.Reader) error {
 func (v *SIBTypeInfo) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasValueTag, v.HasAreaScope)
 	w.Enum(int64(v.Type), 16, 0, true, "type")
-	if v.HasValueTag {
-		w.Int(v.ValueTag, 0, 31, false, "valueTag")
-	}
-	if v.HasAreaScope {
-		w.Enum(int64(v.AreaScope), 1, 0, false, "areaScope")
-	}
+	w.IntIf(v.HasValueTag, v.ValueTag, 0, 31, false, "valueTag")
+	w.EnumIf(v.HasAreaScope, int64(v.AreaScope), 1, 0, false, "areaScope")
 	return w.Err()
 }
 
@@ -7655,12 +6960,8 @@ func (v *SIBTypeInfoV1700) DecodePER(r *per.Reader) error {
 	*v = SIBTypeInfoV1700{}
 	r.Preamble(&v.HasValueTagR17, &v.HasAreaScopeR17)
 	r.Decode(&v.SibTypeR17, "sibType-r17")
-	if v.HasValueTagR17 {
-		v.ValueTagR17 = r.Int(0, 31, false, "valueTag-r17")
-	}
-	if v.HasAreaScopeR17 {
-		v.AreaScopeR17 = SIBTypeInfoV1700_AreaScopeR17(r.Enum(1, 0, false, "areaScope-r17"))
-	}
+	v.ValueTagR17 = r.IntIf(v.HasValueTagR17, 0, 31, false, "valueTag-r17")
+	v.AreaScopeR17 = SIBTypeInfoV1700_AreaScopeR17(r.EnumIf(v.HasAreaScopeR17, 1, 0, false, "areaScope-r17"))
 	return r.Err()
 }
 
@@ -7668,12 +6969,8 @@ func (v *SIBTypeInfoV1700) DecodePER(r *per.Reader) error {
 func (v *SIBTypeInfoV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasValueTagR17, v.HasAreaScopeR17)
 	w.Encode(&v.SibTypeR17, "sibType-r17")
-	if v.HasValueTagR17 {
-		w.Int(v.ValueTagR17, 0, 31, false, "valueTag-r17")
-	}
-	if v.HasAreaScopeR17 {
-		w.Enum(int64(v.AreaScopeR17), 1, 0, false, "areaScope-r17")
-	}
+	w.IntIf(v.HasValueTagR17, v.ValueTagR17, 0, 31, false, "valueTag-r17")
+	w.EnumIf(v.HasAreaScopeR17, int64(v.AreaScopeR17), 1, 0, false, "areaScope-r17")
 	return w.Err()
 }
 
@@ -7722,9 +7019,7 @@ func (v *SIBTypeInfoV1700_SibTypeR17_Type2R17) DecodePER(r *per.Reader) error {
 	*v = SIBTypeInfoV1700_SibTypeR17_Type2R17{}
 	r.Preamble(&v.HasEncryptedR17, &v.HasGnssIDR17, &v.HasSbasIDR17)
 	v.PosSibTypeR17 = SIBTypeInfoV1700_SibTypeR17_Type2R17_PosSibTypeR17(r.Enum(16, 0, true, "posSibType-r17"))
-	if v.HasEncryptedR17 {
-		v.EncryptedR17 = SIBTypeInfoV1700_SibTypeR17_Type2R17_EncryptedR17(r.Enum(1, 0, false, "encrypted-r17"))
-	}
+	v.EncryptedR17 = SIBTypeInfoV1700_SibTypeR17_Type2R17_EncryptedR17(r.EnumIf(v.HasEncryptedR17, 1, 0, false, "encrypted-r17"))
 	r.DecodeOptional(v.HasGnssIDR17, &v.GnssIDR17, "gnss-id-r17")
 	r.DecodeOptional(v.HasSbasIDR17, &v.SbasIDR17, "sbas-id-r17")
 	return r.Err()
@@ -7734,9 +7029,7 @@ func (v *SIBTypeInfoV1700_SibTypeR17_Type2R17) DecodePER(r *per.Reader) error {
 func (v *SIBTypeInfoV1700_SibTypeR17_Type2R17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasEncryptedR17, v.HasGnssIDR17, v.HasSbasIDR17)
 	w.Enum(int64(v.PosSibTypeR17), 16, 0, true, "posSibType-r17")
-	if v.HasEncryptedR17 {
-		w.Enum(int64(v.EncryptedR17), 1, 0, false, "encrypted-r17")
-	}
+	w.EnumIf(v.HasEncryptedR17, int64(v.EncryptedR17), 1, 0, false, "encrypted-r17")
 	w.EncodeOptional(v.HasGnssIDR17, &v.GnssIDR17, "gnss-id-r17")
 	w.EncodeOptional(v.HasSbasIDR17, &v.SbasIDR17, "sbas-id-r17")
 	return w.Err()
@@ -7763,15 +7056,11 @@ func (v *SlotFormatCombinationsPerCell) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
 	r.DecodeOptional(v.HasSubcarrierSpacing2, &v.SubcarrierSpacing2, "subcarrierSpacing2")
 	r.DecodeOptional(v.HasSlotFormatCombinations, &v.SlotFormatCombinations, "slotFormatCombinations")
-	if v.HasPositionInDCI {
-		v.PositionInDCI = r.Int(0, 127, false, "positionInDCI")
-	}
+	v.PositionInDCI = r.IntIf(v.HasPositionInDCI, 0, 127, false, "positionInDCI")
 	x := r.Extensions(ext)
 	if x.Begin(0, "enableConfiguredUL-r16") {
 		r.Preamble(&v.HasEnableConfiguredULR16)
-		if v.HasEnableConfiguredULR16 {
-			v.EnableConfiguredULR16 = SlotFormatCombinationsPerCell_EnableConfiguredULR16(r.Enum(1, 0, false, "enableConfiguredUL-r16"))
-		}
+		v.EnableConfiguredULR16 = SlotFormatCombinationsPerCell_EnableConfiguredULR16(r.EnumIf(v.HasEnableConfiguredULR16, 1, 0, false, "enableConfiguredUL-r16"))
 		x.End("enableConfiguredUL-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -7787,15 +7076,11 @@ func (v *SlotFormatCombinationsPerCell) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SubcarrierSpacing, "subcarrierSpacing")
 	w.EncodeOptional(v.HasSubcarrierSpacing2, &v.SubcarrierSpacing2, "subcarrierSpacing2")
 	w.EncodeOptional(v.HasSlotFormatCombinations, &v.SlotFormatCombinations, "slotFormatCombinations")
-	if v.HasPositionInDCI {
-		w.Int(v.PositionInDCI, 0, 127, false, "positionInDCI")
-	}
+	w.IntIf(v.HasPositionInDCI, v.PositionInDCI, 0, 127, false, "positionInDCI")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasEnableConfiguredULR16)
-		if v.HasEnableConfiguredULR16 {
-			w.Enum(int64(v.EnableConfiguredULR16), 1, 0, false, "enableConfiguredUL-r16")
-		}
+		w.EnumIf(v.HasEnableConfiguredULR16, int64(v.EnableConfiguredULR16), 1, 0, false, "enableConfiguredUL-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -8270,42 +7555,24 @@ func (v *SPSConfig) DecodePER(r *per.Reader) error {
 	v.Periodicity = SPSConfig_Periodicity(r.Enum(16, 0, false, "periodicity"))
 	v.NrofHARQProcesses = r.Int(1, 8, false, "nrofHARQ-Processes")
 	r.DecodeOptional(v.HasN1PUCCHAN, &v.N1PUCCHAN, "n1PUCCH-AN")
-	if v.HasMcsTable {
-		v.McsTable = SPSConfig_McsTable(r.Enum(1, 0, false, "mcs-Table"))
-	}
+	v.McsTable = SPSConfig_McsTable(r.EnumIf(v.HasMcsTable, 1, 0, false, "mcs-Table"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sps-ConfigIndex-r16") {
 		r.Preamble(&v.HasSpsConfigIndexR16, &v.HasHarqProcIDOffsetR16, &v.HasPeriodicityExtR16, &v.HasHarqCodebookIDR16, &v.HasPdschAggregationFactorR16)
 		r.DecodeOptional(v.HasSpsConfigIndexR16, &v.SpsConfigIndexR16, "sps-ConfigIndex-r16")
-		if v.HasHarqProcIDOffsetR16 {
-			v.HarqProcIDOffsetR16 = r.Int(0, 15, false, "harq-ProcID-Offset-r16")
-		}
-		if v.HasPeriodicityExtR16 {
-			v.PeriodicityExtR16 = r.Int(1, 5120, false, "periodicityExt-r16")
-		}
-		if v.HasHarqCodebookIDR16 {
-			v.HarqCodebookIDR16 = r.Int(1, 2, false, "harq-CodebookID-r16")
-		}
-		if v.HasPdschAggregationFactorR16 {
-			v.PdschAggregationFactorR16 = SPSConfig_PdschAggregationFactorR16(r.Enum(4, 0, false, "pdsch-AggregationFactor-r16"))
-		}
+		v.HarqProcIDOffsetR16 = r.IntIf(v.HasHarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
+		v.PeriodicityExtR16 = r.IntIf(v.HasPeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
+		v.HarqCodebookIDR16 = r.IntIf(v.HasHarqCodebookIDR16, 1, 2, false, "harq-CodebookID-r16")
+		v.PdschAggregationFactorR16 = SPSConfig_PdschAggregationFactorR16(r.EnumIf(v.HasPdschAggregationFactorR16, 4, 0, false, "pdsch-AggregationFactor-r16"))
 		x.End("sps-ConfigIndex-r16")
 	}
 	if x.Begin(1, "sps-HARQ-Deferral-r17") {
 		r.Preamble(&v.HasSpsHARQDeferralR17, &v.HasN1PUCCHANPUCCHsSCellR17, &v.HasPeriodicityExtR17, &v.HasNrofHARQProcessesV1710, &v.HasHarqProcIDOffsetV1700)
-		if v.HasSpsHARQDeferralR17 {
-			v.SpsHARQDeferralR17 = r.Int(1, 32, false, "sps-HARQ-Deferral-r17")
-		}
+		v.SpsHARQDeferralR17 = r.IntIf(v.HasSpsHARQDeferralR17, 1, 32, false, "sps-HARQ-Deferral-r17")
 		r.DecodeOptional(v.HasN1PUCCHANPUCCHsSCellR17, &v.N1PUCCHANPUCCHsSCellR17, "n1PUCCH-AN-PUCCHsSCell-r17")
-		if v.HasPeriodicityExtR17 {
-			v.PeriodicityExtR17 = r.Int(1, 40960, false, "periodicityExt-r17")
-		}
-		if v.HasNrofHARQProcessesV1710 {
-			v.NrofHARQProcessesV1710 = r.Int(9, 32, false, "nrofHARQ-Processes-v1710")
-		}
-		if v.HasHarqProcIDOffsetV1700 {
-			v.HarqProcIDOffsetV1700 = r.Int(16, 31, false, "harq-ProcID-Offset-v1700")
-		}
+		v.PeriodicityExtR17 = r.IntIf(v.HasPeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
+		v.NrofHARQProcessesV1710 = r.IntIf(v.HasNrofHARQProcessesV1710, 9, 32, false, "nrofHARQ-Processes-v1710")
+		v.HarqProcIDOffsetV1700 = r.IntIf(v.HasHarqProcIDOffsetV1700, 16, 31, false, "harq-ProcID-Offset-v1700")
 		x.End("sps-HARQ-Deferral-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -8320,42 +7587,24 @@ func (v *SPSConfig) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.Periodicity), 16, 0, false, "periodicity")
 	w.Int(v.NrofHARQProcesses, 1, 8, false, "nrofHARQ-Processes")
 	w.EncodeOptional(v.HasN1PUCCHAN, &v.N1PUCCHAN, "n1PUCCH-AN")
-	if v.HasMcsTable {
-		w.Enum(int64(v.McsTable), 1, 0, false, "mcs-Table")
-	}
+	w.EnumIf(v.HasMcsTable, int64(v.McsTable), 1, 0, false, "mcs-Table")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSpsConfigIndexR16, v.HasHarqProcIDOffsetR16, v.HasPeriodicityExtR16, v.HasHarqCodebookIDR16, v.HasPdschAggregationFactorR16)
 		w.EncodeOptional(v.HasSpsConfigIndexR16, &v.SpsConfigIndexR16, "sps-ConfigIndex-r16")
-		if v.HasHarqProcIDOffsetR16 {
-			w.Int(v.HarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
-		}
-		if v.HasPeriodicityExtR16 {
-			w.Int(v.PeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
-		}
-		if v.HasHarqCodebookIDR16 {
-			w.Int(v.HarqCodebookIDR16, 1, 2, false, "harq-CodebookID-r16")
-		}
-		if v.HasPdschAggregationFactorR16 {
-			w.Enum(int64(v.PdschAggregationFactorR16), 4, 0, false, "pdsch-AggregationFactor-r16")
-		}
+		w.IntIf(v.HasHarqProcIDOffsetR16, v.HarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
+		w.IntIf(v.HasPeriodicityExtR16, v.PeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
+		w.IntIf(v.HasHarqCodebookIDR16, v.HarqCodebookIDR16, 1, 2, false, "harq-CodebookID-r16")
+		w.EnumIf(v.HasPdschAggregationFactorR16, int64(v.PdschAggregationFactorR16), 4, 0, false, "pdsch-AggregationFactor-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasSpsHARQDeferralR17, v.HasN1PUCCHANPUCCHsSCellR17, v.HasPeriodicityExtR17, v.HasNrofHARQProcessesV1710, v.HasHarqProcIDOffsetV1700)
-		if v.HasSpsHARQDeferralR17 {
-			w.Int(v.SpsHARQDeferralR17, 1, 32, false, "sps-HARQ-Deferral-r17")
-		}
+		w.IntIf(v.HasSpsHARQDeferralR17, v.SpsHARQDeferralR17, 1, 32, false, "sps-HARQ-Deferral-r17")
 		w.EncodeOptional(v.HasN1PUCCHANPUCCHsSCellR17, &v.N1PUCCHANPUCCHsSCellR17, "n1PUCCH-AN-PUCCHsSCell-r17")
-		if v.HasPeriodicityExtR17 {
-			w.Int(v.PeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
-		}
-		if v.HasNrofHARQProcessesV1710 {
-			w.Int(v.NrofHARQProcessesV1710, 9, 32, false, "nrofHARQ-Processes-v1710")
-		}
-		if v.HasHarqProcIDOffsetV1700 {
-			w.Int(v.HarqProcIDOffsetV1700, 16, 31, false, "harq-ProcID-Offset-v1700")
-		}
+		w.IntIf(v.HasPeriodicityExtR17, v.PeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
+		w.IntIf(v.HasNrofHARQProcessesV1710, v.NrofHARQProcessesV1710, 9, 32, false, "nrofHARQ-Processes-v1710")
+		w.IntIf(v.HasHarqProcIDOffsetV1700, v.HarqProcIDOffsetV1700, 16, 31, false, "harq-ProcID-Offset-v1700")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -8387,9 +7636,7 @@ func (v *SPSPUCCHANR16) DecodePER(r *per.Reader) error {
 	*v = SPSPUCCHANR16{}
 	r.Preamble(&v.HasMaxPayloadSizeR16)
 	r.Decode(&v.SpsPUCCHANResourceIDR16, "sps-PUCCH-AN-ResourceID-r16")
-	if v.HasMaxPayloadSizeR16 {
-		v.MaxPayloadSizeR16 = r.Int(4, 256, false, "maxPayloadSize-r16")
-	}
+	v.MaxPayloadSizeR16 = r.IntIf(v.HasMaxPayloadSizeR16, 4, 256, false, "maxPayloadSize-r16")
 	return r.Err()
 }
 
@@ -8397,9 +7644,7 @@ func (v *SPSPUCCHANR16) DecodePER(r *per.Reader) error {
 func (v *SPSPUCCHANR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxPayloadSizeR16)
 	w.Encode(&v.SpsPUCCHANResourceIDR16, "sps-PUCCH-AN-ResourceID-r16")
-	if v.HasMaxPayloadSizeR16 {
-		w.Int(v.MaxPayloadSizeR16, 4, 256, false, "maxPayloadSize-r16")
-	}
+	w.IntIf(v.HasMaxPayloadSizeR16, v.MaxPayloadSizeR16, 4, 256, false, "maxPayloadSize-r16")
 	return w.Err()
 }
 
@@ -8458,9 +7703,7 @@ func (v *SRSCarrierSwitching) DecodePER(r *per.Reader) error {
 	*v = SRSCarrierSwitching{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSrsSwitchFromServCellIndex, &v.HasSrsTPCPDCCHGroup, &v.HasMonitoringCells)
-	if v.HasSrsSwitchFromServCellIndex {
-		v.SrsSwitchFromServCellIndex = r.Int(0, 31, false, "srs-SwitchFromServCellIndex")
-	}
+	v.SrsSwitchFromServCellIndex = r.IntIf(v.HasSrsSwitchFromServCellIndex, 0, 31, false, "srs-SwitchFromServCellIndex")
 	v.SrsSwitchFromCarrier = SRSCarrierSwitching_SrsSwitchFromCarrier(r.Enum(2, 0, false, "srs-SwitchFromCarrier"))
 	r.DecodeOptional(v.HasSrsTPCPDCCHGroup, &v.SrsTPCPDCCHGroup, "srs-TPC-PDCCH-Group")
 	r.DecodeOptional(v.HasMonitoringCells, &v.MonitoringCells, "monitoringCells")
@@ -8474,9 +7717,7 @@ func (v *SRSCarrierSwitching) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSrsSwitchFromServCellIndex, v.HasSrsTPCPDCCHGroup, v.HasMonitoringCells)
-	if v.HasSrsSwitchFromServCellIndex {
-		w.Int(v.SrsSwitchFromServCellIndex, 0, 31, false, "srs-SwitchFromServCellIndex")
-	}
+	w.IntIf(v.HasSrsSwitchFromServCellIndex, v.SrsSwitchFromServCellIndex, 0, 31, false, "srs-SwitchFromServCellIndex")
 	w.Enum(int64(v.SrsSwitchFromCarrier), 2, 0, false, "srs-SwitchFromCarrier")
 	w.EncodeOptional(v.HasSrsTPCPDCCHGroup, &v.SrsTPCPDCCHGroup, "srs-TPC-PDCCH-Group")
 	w.EncodeOptional(v.HasMonitoringCells, &v.MonitoringCells, "monitoringCells")
@@ -8582,24 +7823,16 @@ func (v *SRSTPCPDCCHConfig_SrsCCSetIndexlist) EncodePER(w *per.Writer) error {
 func (v *SRSCCSetIndex) DecodePER(r *per.Reader) error {
 	*v = SRSCCSetIndex{}
 	r.Preamble(&v.HasCcSetIndex, &v.HasCcIndexInOneCCSet)
-	if v.HasCcSetIndex {
-		v.CcSetIndex = r.Int(0, 3, false, "cc-SetIndex")
-	}
-	if v.HasCcIndexInOneCCSet {
-		v.CcIndexInOneCCSet = r.Int(0, 7, false, "cc-IndexInOneCC-Set")
-	}
+	v.CcSetIndex = r.IntIf(v.HasCcSetIndex, 0, 3, false, "cc-SetIndex")
+	v.CcIndexInOneCCSet = r.IntIf(v.HasCcIndexInOneCCSet, 0, 7, false, "cc-IndexInOneCC-Set")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSCCSetIndex) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCcSetIndex, v.HasCcIndexInOneCCSet)
-	if v.HasCcSetIndex {
-		w.Int(v.CcSetIndex, 0, 3, false, "cc-SetIndex")
-	}
-	if v.HasCcIndexInOneCCSet {
-		w.Int(v.CcIndexInOneCCSet, 0, 7, false, "cc-IndexInOneCC-Set")
-	}
+	w.IntIf(v.HasCcSetIndex, v.CcSetIndex, 0, 3, false, "cc-SetIndex")
+	w.IntIf(v.HasCcIndexInOneCCSet, v.CcIndexInOneCCSet, 0, 7, false, "cc-IndexInOneCC-Set")
 	return w.Err()
 }
 
@@ -8620,18 +7853,12 @@ func (v *SRSConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSrsResourceSetToAddModList, &v.SrsResourceSetToAddModList, "srs-ResourceSetToAddModList")
 	r.DecodeOptional(v.HasSrsResourceToReleaseList, &v.SrsResourceToReleaseList, "srs-ResourceToReleaseList")
 	r.DecodeOptional(v.HasSrsResourceToAddModList, &v.SrsResourceToAddModList, "srs-ResourceToAddModList")
-	if v.HasTpcAccumulation {
-		v.TpcAccumulation = SRSConfig_TpcAccumulation(r.Enum(1, 0, false, "tpc-Accumulation"))
-	}
+	v.TpcAccumulation = SRSConfig_TpcAccumulation(r.EnumIf(v.HasTpcAccumulation, 1, 0, false, "tpc-Accumulation"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "srs-RequestDCI-1-2-r16") {
 		r.Preamble(&v.HasSrsRequestDCI1_2R16, &v.HasSrsRequestDCI0_2R16, &v.HasSrsResourceSetToAddModListDCI0_2R16, &v.HasSrsResourceSetToReleaseListDCI0_2R16, &v.HasSrsPosResourceSetToReleaseListR16, &v.HasSrsPosResourceSetToAddModListR16, &v.HasSrsPosResourceToReleaseListR16, &v.HasSrsPosResourceToAddModListR16)
-		if v.HasSrsRequestDCI1_2R16 {
-			v.SrsRequestDCI1_2R16 = r.Int(1, 2, false, "srs-RequestDCI-1-2-r16")
-		}
-		if v.HasSrsRequestDCI0_2R16 {
-			v.SrsRequestDCI0_2R16 = r.Int(1, 2, false, "srs-RequestDCI-0-2-r16")
-		}
+		v.SrsRequestDCI1_2R16 = r.IntIf(v.HasSrsRequestDCI1_2R16, 1, 2, false, "srs-RequestDCI-1-2-r16")
+		v.SrsRequestDCI0_2R16 = r.IntIf(v.HasSrsRequestDCI0_2R16, 1, 2, false, "srs-RequestDCI-0-2-r16")
 		r.DecodeOptional(v.HasSrsResourceSetToAddModListDCI0_2R16, &v.SrsResourceSetToAddModListDCI0_2R16, "srs-ResourceSetToAddModListDCI-0-2-r16")
 		r.DecodeOptional(v.HasSrsResourceSetToReleaseListDCI0_2R16, &v.SrsResourceSetToReleaseListDCI0_2R16, "srs-ResourceSetToReleaseListDCI-0-2-r16")
 		r.DecodeOptional(v.HasSrsPosResourceSetToReleaseListR16, &v.SrsPosResourceSetToReleaseListR16, "srs-PosResourceSetToReleaseList-r16")
@@ -8653,18 +7880,12 @@ func (v *SRSConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSrsResourceSetToAddModList, &v.SrsResourceSetToAddModList, "srs-ResourceSetToAddModList")
 	w.EncodeOptional(v.HasSrsResourceToReleaseList, &v.SrsResourceToReleaseList, "srs-ResourceToReleaseList")
 	w.EncodeOptional(v.HasSrsResourceToAddModList, &v.SrsResourceToAddModList, "srs-ResourceToAddModList")
-	if v.HasTpcAccumulation {
-		w.Enum(int64(v.TpcAccumulation), 1, 0, false, "tpc-Accumulation")
-	}
+	w.EnumIf(v.HasTpcAccumulation, int64(v.TpcAccumulation), 1, 0, false, "tpc-Accumulation")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSrsRequestDCI1_2R16, v.HasSrsRequestDCI0_2R16, v.HasSrsResourceSetToAddModListDCI0_2R16, v.HasSrsResourceSetToReleaseListDCI0_2R16, v.HasSrsPosResourceSetToReleaseListR16, v.HasSrsPosResourceSetToAddModListR16, v.HasSrsPosResourceToReleaseListR16, v.HasSrsPosResourceToAddModListR16)
-		if v.HasSrsRequestDCI1_2R16 {
-			w.Int(v.SrsRequestDCI1_2R16, 1, 2, false, "srs-RequestDCI-1-2-r16")
-		}
-		if v.HasSrsRequestDCI0_2R16 {
-			w.Int(v.SrsRequestDCI0_2R16, 1, 2, false, "srs-RequestDCI-0-2-r16")
-		}
+		w.IntIf(v.HasSrsRequestDCI1_2R16, v.SrsRequestDCI1_2R16, 1, 2, false, "srs-RequestDCI-1-2-r16")
+		w.IntIf(v.HasSrsRequestDCI0_2R16, v.SrsRequestDCI0_2R16, 1, 2, false, "srs-RequestDCI-0-2-r16")
 		w.EncodeOptional(v.HasSrsResourceSetToAddModListDCI0_2R16, &v.SrsResourceSetToAddModListDCI0_2R16, "srs-ResourceSetToAddModListDCI-0-2-r16")
 		w.EncodeOptional(v.HasSrsResourceSetToReleaseListDCI0_2R16, &v.SrsResourceSetToReleaseListDCI0_2R16, "srs-ResourceSetToReleaseListDCI-0-2-r16")
 		w.EncodeOptional(v.HasSrsPosResourceSetToReleaseListR16, &v.SrsPosResourceSetToReleaseListR16, "srs-PosResourceSetToReleaseList-r16")
@@ -8795,13 +8016,9 @@ func (v *SRSResourceSet) DecodePER(r *per.Reader) error {
 	r.Decode(&v.ResourceType, "resourceType")
 	v.Usage = SRSResourceSet_Usage(r.Enum(4, 0, false, "usage"))
 	r.DecodeOptional(v.HasAlpha, &v.Alpha, "alpha")
-	if v.HasP0 {
-		v.P0 = r.Int(-202, 24, false, "p0")
-	}
+	v.P0 = r.IntIf(v.HasP0, -202, 24, false, "p0")
 	r.DecodeOptional(v.HasPathlossReferenceRS, &v.PathlossReferenceRS, "pathlossReferenceRS")
-	if v.HasSrsPowerControlAdjustmentStates {
-		v.SrsPowerControlAdjustmentStates = SRSResourceSet_SrsPowerControlAdjustmentStates(r.Enum(2, 0, false, "srs-PowerControlAdjustmentStates"))
-	}
+	v.SrsPowerControlAdjustmentStates = SRSResourceSet_SrsPowerControlAdjustmentStates(r.EnumIf(v.HasSrsPowerControlAdjustmentStates, 2, 0, false, "srs-PowerControlAdjustmentStates"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pathlossReferenceRSList-r16") {
 		r.Preamble(&v.HasPathlossReferenceRSListR16)
@@ -8810,13 +8027,9 @@ func (v *SRSResourceSet) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "usagePDC-r17") {
 		r.Preamble(&v.HasUsagePDCR17, &v.HasAvailableSlotOffsetListR17, &v.HasFollowUnifiedTCIStateSRSR17)
-		if v.HasUsagePDCR17 {
-			v.UsagePDCR17 = SRSResourceSet_UsagePDCR17(r.Enum(1, 0, false, "usagePDC-r17"))
-		}
+		v.UsagePDCR17 = SRSResourceSet_UsagePDCR17(r.EnumIf(v.HasUsagePDCR17, 1, 0, false, "usagePDC-r17"))
 		r.DecodeOptional(v.HasAvailableSlotOffsetListR17, &v.AvailableSlotOffsetListR17, "availableSlotOffsetList-r17")
-		if v.HasFollowUnifiedTCIStateSRSR17 {
-			v.FollowUnifiedTCIStateSRSR17 = SRSResourceSet_FollowUnifiedTCIStateSRSR17(r.Enum(1, 0, false, "followUnifiedTCI-StateSRS-r17"))
-		}
+		v.FollowUnifiedTCIStateSRSR17 = SRSResourceSet_FollowUnifiedTCIStateSRSR17(r.EnumIf(v.HasFollowUnifiedTCIStateSRSR17, 1, 0, false, "followUnifiedTCI-StateSRS-r17"))
 		x.End("usagePDC-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -8833,13 +8046,9 @@ func (v *SRSResourceSet) EncodePER(w *per.Writer) error {
 	w.Encode(&v.ResourceType, "resourceType")
 	w.Enum(int64(v.Usage), 4, 0, false, "usage")
 	w.EncodeOptional(v.HasAlpha, &v.Alpha, "alpha")
-	if v.HasP0 {
-		w.Int(v.P0, -202, 24, false, "p0")
-	}
+	w.IntIf(v.HasP0, v.P0, -202, 24, false, "p0")
 	w.EncodeOptional(v.HasPathlossReferenceRS, &v.PathlossReferenceRS, "pathlossReferenceRS")
-	if v.HasSrsPowerControlAdjustmentStates {
-		w.Enum(int64(v.SrsPowerControlAdjustmentStates), 2, 0, false, "srs-PowerControlAdjustmentStates")
-	}
+	w.EnumIf(v.HasSrsPowerControlAdjustmentStates, int64(v.SrsPowerControlAdjustmentStates), 2, 0, false, "srs-PowerControlAdjustmentStates")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasPathlossReferenceRSListR16)
@@ -8848,13 +8057,9 @@ func (v *SRSResourceSet) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasUsagePDCR17, v.HasAvailableSlotOffsetListR17, v.HasFollowUnifiedTCIStateSRSR17)
-		if v.HasUsagePDCR17 {
-			w.Enum(int64(v.UsagePDCR17), 1, 0, false, "usagePDC-r17")
-		}
+		w.EnumIf(v.HasUsagePDCR17, int64(v.UsagePDCR17), 1, 0, false, "usagePDC-r17")
 		w.EncodeOptional(v.HasAvailableSlotOffsetListR17, &v.AvailableSlotOffsetListR17, "availableSlotOffsetList-r17")
-		if v.HasFollowUnifiedTCIStateSRSR17 {
-			w.Enum(int64(v.FollowUnifiedTCIStateSRSR17), 1, 0, false, "followUnifiedTCI-StateSRS-r17")
-		}
+		w.EnumIf(v.HasFollowUnifiedTCIStateSRSR17, int64(v.FollowUnifiedTCIStateSRSR17), 1, 0, false, "followUnifiedTCI-StateSRS-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -8924,9 +8129,7 @@ func (v *SRSResourceSet_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCsiRS, &v.HasSlotOffset)
 	v.AperiodicSRSResourceTrigger = r.Int(1, 3, false, "aperiodicSRS-ResourceTrigger")
 	r.DecodeOptional(v.HasCsiRS, &v.CsiRS, "csi-RS")
-	if v.HasSlotOffset {
-		v.SlotOffset = r.Int(1, 32, false, "slotOffset")
-	}
+	v.SlotOffset = r.IntIf(v.HasSlotOffset, 1, 32, false, "slotOffset")
 	x := r.Extensions(ext)
 	if x.Begin(0, "aperiodicSRS-ResourceTriggerList") {
 		r.Preamble(&v.HasAperiodicSRSResourceTriggerList)
@@ -8944,9 +8147,7 @@ func (v *SRSResourceSet_ResourceType_Aperiodic) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCsiRS, v.HasSlotOffset)
 	w.Int(v.AperiodicSRSResourceTrigger, 1, 3, false, "aperiodicSRS-ResourceTrigger")
 	w.EncodeOptional(v.HasCsiRS, &v.CsiRS, "csi-RS")
-	if v.HasSlotOffset {
-		w.Int(v.SlotOffset, 1, 32, false, "slotOffset")
-	}
+	w.IntIf(v.HasSlotOffset, v.SlotOffset, 1, 32, false, "slotOffset")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasAperiodicSRSResourceTriggerList)
@@ -9179,9 +8380,7 @@ func (v *SRSPosResourceSetR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSrsPosResourceIDListR16, &v.SrsPosResourceIDListR16, "srs-PosResourceIdList-r16")
 	r.Decode(&v.ResourceTypeR16, "resourceType-r16")
 	r.DecodeOptional(v.HasAlphaR16, &v.AlphaR16, "alpha-r16")
-	if v.HasP0R16 {
-		v.P0R16 = r.Int(-202, 24, false, "p0-r16")
-	}
+	v.P0R16 = r.IntIf(v.HasP0R16, -202, 24, false, "p0-r16")
 	r.DecodeOptional(v.HasPathlossReferenceRSPosR16, &v.PathlossReferenceRSPosR16, "pathlossReferenceRS-Pos-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -9197,9 +8396,7 @@ func (v *SRSPosResourceSetR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSrsPosResourceIDListR16, &v.SrsPosResourceIDListR16, "srs-PosResourceIdList-r16")
 	w.Encode(&v.ResourceTypeR16, "resourceType-r16")
 	w.EncodeOptional(v.HasAlphaR16, &v.AlphaR16, "alpha-r16")
-	if v.HasP0R16 {
-		w.Int(v.P0R16, -202, 24, false, "p0-r16")
-	}
+	w.IntIf(v.HasP0R16, v.P0R16, -202, 24, false, "p0-r16")
 	w.EncodeOptional(v.HasPathlossReferenceRSPosR16, &v.PathlossReferenceRSPosR16, "pathlossReferenceRS-Pos-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9403,9 +8600,7 @@ func (v *SRSResource) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasPtrsPortIndex, &v.HasSpatialRelationInfo)
 	r.Decode(&v.SrsResourceID, "srs-ResourceId")
 	v.NrofSRSPorts = SRSResource_NrofSRSPorts(r.Enum(3, 0, false, "nrofSRS-Ports"))
-	if v.HasPtrsPortIndex {
-		v.PtrsPortIndex = SRSResource_PtrsPortIndex(r.Enum(2, 0, false, "ptrs-PortIndex"))
-	}
+	v.PtrsPortIndex = SRSResource_PtrsPortIndex(r.EnumIf(v.HasPtrsPortIndex, 2, 0, false, "ptrs-PortIndex"))
 	r.Decode(&v.TransmissionComb, "transmissionComb")
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	v.FreqDomainPosition = r.Int(0, 67, false, "freqDomainPosition")
@@ -9432,9 +8627,7 @@ func (v *SRSResource) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "repetitionFactor-v1730") {
 		r.Preamble(&v.HasRepetitionFactorV1730, &v.HasSrsDLorJointTCIStateV1730)
-		if v.HasRepetitionFactorV1730 {
-			v.RepetitionFactorV1730 = SRSResource_RepetitionFactorV1730(r.Enum(1, 0, false, "repetitionFactor-v1730"))
-		}
+		v.RepetitionFactorV1730 = SRSResource_RepetitionFactorV1730(r.EnumIf(v.HasRepetitionFactorV1730, 1, 0, false, "repetitionFactor-v1730"))
 		r.DecodeOptional(v.HasSrsDLorJointTCIStateV1730, &v.SrsDLorJointTCIStateV1730, "srs-DLorJointTCI-State-v1730")
 		x.End("repetitionFactor-v1730")
 	}
@@ -9449,9 +8642,7 @@ func (v *SRSResource) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPtrsPortIndex, v.HasSpatialRelationInfo)
 	w.Encode(&v.SrsResourceID, "srs-ResourceId")
 	w.Enum(int64(v.NrofSRSPorts), 3, 0, false, "nrofSRS-Ports")
-	if v.HasPtrsPortIndex {
-		w.Enum(int64(v.PtrsPortIndex), 2, 0, false, "ptrs-PortIndex")
-	}
+	w.EnumIf(v.HasPtrsPortIndex, int64(v.PtrsPortIndex), 2, 0, false, "ptrs-PortIndex")
 	w.Encode(&v.TransmissionComb, "transmissionComb")
 	w.Encode(&v.ResourceMapping, "resourceMapping")
 	w.Int(v.FreqDomainPosition, 0, 67, false, "freqDomainPosition")
@@ -9478,9 +8669,7 @@ func (v *SRSResource) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasRepetitionFactorV1730, v.HasSrsDLorJointTCIStateV1730)
-		if v.HasRepetitionFactorV1730 {
-			w.Enum(int64(v.RepetitionFactorV1730), 1, 0, false, "repetitionFactor-v1730")
-		}
+		w.EnumIf(v.HasRepetitionFactorV1730, int64(v.RepetitionFactorV1730), 1, 0, false, "repetitionFactor-v1730")
 		w.EncodeOptional(v.HasSrsDLorJointTCIStateV1730, &v.SrsDLorJointTCIStateV1730, "srs-DLorJointTCI-State-v1730")
 		w.EndOpen(o)
 	}
@@ -9767,9 +8956,7 @@ func (v *SRSResource_PartialFreqSoundingR17) DecodePER(r *per.Reader) error {
 	*v = SRSResource_PartialFreqSoundingR17{}
 	r.Preamble(&v.HasEnableStartRBHoppingR17)
 	r.Decode(&v.StartRBIndexFScalingR17, "startRBIndexFScaling-r17")
-	if v.HasEnableStartRBHoppingR17 {
-		v.EnableStartRBHoppingR17 = SRSResource_PartialFreqSoundingR17_EnableStartRBHoppingR17(r.Enum(1, 0, false, "enableStartRBHopping-r17"))
-	}
+	v.EnableStartRBHoppingR17 = SRSResource_PartialFreqSoundingR17_EnableStartRBHoppingR17(r.EnumIf(v.HasEnableStartRBHoppingR17, 1, 0, false, "enableStartRBHopping-r17"))
 	return r.Err()
 }
 
@@ -9777,9 +8964,7 @@ func (v *SRSResource_PartialFreqSoundingR17) DecodePER(r *per.Reader) error {
 func (v *SRSResource_PartialFreqSoundingR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasEnableStartRBHoppingR17)
 	w.Encode(&v.StartRBIndexFScalingR17, "startRBIndexFScaling-r17")
-	if v.HasEnableStartRBHoppingR17 {
-		w.Enum(int64(v.EnableStartRBHoppingR17), 1, 0, false, "enableStartRBHopping-r17")
-	}
+	w.EnumIf(v.HasEnableStartRBHoppingR17, int64(v.EnableStartRBHoppingR17), 1, 0, false, "enableStartRBHopping-r17")
 	return w.Err()
 }
 
@@ -10090,9 +9275,7 @@ func (v *SRSPosResourceR16_ResourceTypeR16_AperiodicR16) DecodePER(r *per.Reader
 	*v = SRSPosResourceR16_ResourceTypeR16_AperiodicR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlotOffsetR16)
-	if v.HasSlotOffsetR16 {
-		v.SlotOffsetR16 = r.Int(1, 32, false, "slotOffset-r16")
-	}
+	v.SlotOffsetR16 = r.IntIf(v.HasSlotOffsetR16, 1, 32, false, "slotOffset-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -10103,9 +9286,7 @@ func (v *SRSPosResourceR16_ResourceTypeR16_AperiodicR16) EncodePER(w *per.Writer
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlotOffsetR16)
-	if v.HasSlotOffsetR16 {
-		w.Int(v.SlotOffsetR16, 1, 32, false, "slotOffset-r16")
-	}
+	w.IntIf(v.HasSlotOffsetR16, v.SlotOffsetR16, 1, 32, false, "slotOffset-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -10404,14 +9585,10 @@ func (v *SSBConfigurationR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SsbFreqR16, "ssb-Freq-r16")
 	v.HalfFrameIndexR16 = SSBConfigurationR16_HalfFrameIndexR16(r.Enum(2, 0, false, "halfFrameIndex-r16"))
 	r.Decode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
-	if v.HasSsbPeriodicityR16 {
-		v.SsbPeriodicityR16 = SSBConfigurationR16_SsbPeriodicityR16(r.Enum(8, 0, false, "ssb-Periodicity-r16"))
-	}
+	v.SsbPeriodicityR16 = SSBConfigurationR16_SsbPeriodicityR16(r.EnumIf(v.HasSsbPeriodicityR16, 8, 0, false, "ssb-Periodicity-r16"))
 	r.DecodeOptional(v.HasSfn0OffsetR16, &v.Sfn0OffsetR16, "sfn0-Offset-r16")
 	v.SfnSSBOffsetR16 = r.Int(0, 15, false, "sfn-SSB-Offset-r16")
-	if v.HasSsPBCHBlockPowerR16 {
-		v.SsPBCHBlockPowerR16 = r.Int(-60, 50, false, "ss-PBCH-BlockPower-r16")
-	}
+	v.SsPBCHBlockPowerR16 = r.IntIf(v.HasSsPBCHBlockPowerR16, -60, 50, false, "ss-PBCH-BlockPower-r16")
 	return r.Err()
 }
 
@@ -10421,14 +9598,10 @@ func (v *SSBConfigurationR16) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SsbFreqR16, "ssb-Freq-r16")
 	w.Enum(int64(v.HalfFrameIndexR16), 2, 0, false, "halfFrameIndex-r16")
 	w.Encode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
-	if v.HasSsbPeriodicityR16 {
-		w.Enum(int64(v.SsbPeriodicityR16), 8, 0, false, "ssb-Periodicity-r16")
-	}
+	w.EnumIf(v.HasSsbPeriodicityR16, int64(v.SsbPeriodicityR16), 8, 0, false, "ssb-Periodicity-r16")
 	w.EncodeOptional(v.HasSfn0OffsetR16, &v.Sfn0OffsetR16, "sfn0-Offset-r16")
 	w.Int(v.SfnSSBOffsetR16, 0, 15, false, "sfn-SSB-Offset-r16")
-	if v.HasSsPBCHBlockPowerR16 {
-		w.Int(v.SsPBCHBlockPowerR16, -60, 50, false, "ss-PBCH-BlockPower-r16")
-	}
+	w.IntIf(v.HasSsPBCHBlockPowerR16, v.SsPBCHBlockPowerR16, -60, 50, false, "ss-PBCH-BlockPower-r16")
 	return w.Err()
 }
 
@@ -10445,9 +9618,7 @@ func (v *SSBConfigurationR16_Sfn0OffsetR16) DecodePER(r *per.Reader) error {
 	*v = SSBConfigurationR16_Sfn0OffsetR16{}
 	r.Preamble(&v.HasIntegerSubframeOffsetR16)
 	v.SfnOffsetR16 = r.Int(0, 1023, false, "sfn-Offset-r16")
-	if v.HasIntegerSubframeOffsetR16 {
-		v.IntegerSubframeOffsetR16 = r.Int(0, 9, false, "integerSubframeOffset-r16")
-	}
+	v.IntegerSubframeOffsetR16 = r.IntIf(v.HasIntegerSubframeOffsetR16, 0, 9, false, "integerSubframeOffset-r16")
 	return r.Err()
 }
 
@@ -10455,9 +9626,7 @@ func (v *SSBConfigurationR16_Sfn0OffsetR16) DecodePER(r *per.Reader) error {
 func (v *SSBConfigurationR16_Sfn0OffsetR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIntegerSubframeOffsetR16)
 	w.Int(v.SfnOffsetR16, 0, 1023, false, "sfn-Offset-r16")
-	if v.HasIntegerSubframeOffsetR16 {
-		w.Int(v.IntegerSubframeOffsetR16, 0, 9, false, "integerSubframeOffset-r16")
-	}
+	w.IntIf(v.HasIntegerSubframeOffsetR16, v.IntegerSubframeOffsetR16, 0, 9, false, "integerSubframeOffset-r16")
 	return w.Err()
 }
 
@@ -10494,9 +9663,7 @@ func (v *DLPRSInfoR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasDlPRSResourceIDR16)
 	v.DlPRSIDR16 = r.Int(0, 255, false, "dl-PRS-ID-r16")
 	v.DlPRSResourceSetIDR16 = r.Int(0, 7, false, "dl-PRS-ResourceSetId-r16")
-	if v.HasDlPRSResourceIDR16 {
-		v.DlPRSResourceIDR16 = r.Int(0, 63, false, "dl-PRS-ResourceId-r16")
-	}
+	v.DlPRSResourceIDR16 = r.IntIf(v.HasDlPRSResourceIDR16, 0, 63, false, "dl-PRS-ResourceId-r16")
 	return r.Err()
 }
 
@@ -10505,9 +9672,7 @@ func (v *DLPRSInfoR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDlPRSResourceIDR16)
 	w.Int(v.DlPRSIDR16, 0, 255, false, "dl-PRS-ID-r16")
 	w.Int(v.DlPRSResourceSetIDR16, 0, 7, false, "dl-PRS-ResourceSetId-r16")
-	if v.HasDlPRSResourceIDR16 {
-		w.Int(v.DlPRSResourceIDR16, 0, 63, false, "dl-PRS-ResourceId-r16")
-	}
+	w.IntIf(v.HasDlPRSResourceIDR16, v.DlPRSResourceIDR16, 0, 63, false, "dl-PRS-ResourceId-r16")
 	return w.Err()
 }
 
@@ -10995,18 +10160,12 @@ func (v *SRSTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = SRSTPCCommandConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasStartingBitOfFormat2_3, &v.HasFieldTypeFormat2_3)
-	if v.HasStartingBitOfFormat2_3 {
-		v.StartingBitOfFormat2_3 = r.Int(1, 31, false, "startingBitOfFormat2-3")
-	}
-	if v.HasFieldTypeFormat2_3 {
-		v.FieldTypeFormat2_3 = r.Int(0, 1, false, "fieldTypeFormat2-3")
-	}
+	v.StartingBitOfFormat2_3 = r.IntIf(v.HasStartingBitOfFormat2_3, 1, 31, false, "startingBitOfFormat2-3")
+	v.FieldTypeFormat2_3 = r.IntIf(v.HasFieldTypeFormat2_3, 0, 1, false, "fieldTypeFormat2-3")
 	x := r.Extensions(ext)
 	if x.Begin(0, "startingBitOfFormat2-3SUL") {
 		r.Preamble(&v.HasStartingBitOfFormat2_3SUL)
-		if v.HasStartingBitOfFormat2_3SUL {
-			v.StartingBitOfFormat2_3SUL = r.Int(1, 31, false, "startingBitOfFormat2-3SUL")
-		}
+		v.StartingBitOfFormat2_3SUL = r.IntIf(v.HasStartingBitOfFormat2_3SUL, 1, 31, false, "startingBitOfFormat2-3SUL")
 		x.End("startingBitOfFormat2-3SUL")
 	}
 	v.Unknown = x.Unknown(1)
@@ -11018,18 +10177,12 @@ func (v *SRSTPCCommandConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasStartingBitOfFormat2_3SUL)
 	w.Extended(x)
 	w.Preamble(v.HasStartingBitOfFormat2_3, v.HasFieldTypeFormat2_3)
-	if v.HasStartingBitOfFormat2_3 {
-		w.Int(v.StartingBitOfFormat2_3, 1, 31, false, "startingBitOfFormat2-3")
-	}
-	if v.HasFieldTypeFormat2_3 {
-		w.Int(v.FieldTypeFormat2_3, 0, 1, false, "fieldTypeFormat2-3")
-	}
+	w.IntIf(v.HasStartingBitOfFormat2_3, v.StartingBitOfFormat2_3, 1, 31, false, "startingBitOfFormat2-3")
+	w.IntIf(v.HasFieldTypeFormat2_3, v.FieldTypeFormat2_3, 0, 1, false, "fieldTypeFormat2-3")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasStartingBitOfFormat2_3SUL)
-		if v.HasStartingBitOfFormat2_3SUL {
-			w.Int(v.StartingBitOfFormat2_3SUL, 1, 31, false, "startingBitOfFormat2-3SUL")
-		}
+		w.IntIf(v.HasStartingBitOfFormat2_3SUL, v.StartingBitOfFormat2_3SUL, 1, 31, false, "startingBitOfFormat2-3SUL")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -11615,12 +10768,8 @@ func (v *TARConfigR17) DecodePER(r *per.Reader) error {
 	*v = TARConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasOffsetThresholdTAR17, &v.HasTimingAdvanceSRR17)
-	if v.HasOffsetThresholdTAR17 {
-		v.OffsetThresholdTAR17 = TARConfigR17_OffsetThresholdTAR17(r.Enum(29, 0, false, "offsetThresholdTA-r17"))
-	}
-	if v.HasTimingAdvanceSRR17 {
-		v.TimingAdvanceSRR17 = TARConfigR17_TimingAdvanceSRR17(r.Enum(1, 0, false, "timingAdvanceSR-r17"))
-	}
+	v.OffsetThresholdTAR17 = TARConfigR17_OffsetThresholdTAR17(r.EnumIf(v.HasOffsetThresholdTAR17, 29, 0, false, "offsetThresholdTA-r17"))
+	v.TimingAdvanceSRR17 = TARConfigR17_TimingAdvanceSRR17(r.EnumIf(v.HasTimingAdvanceSRR17, 1, 0, false, "timingAdvanceSR-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11631,12 +10780,8 @@ func (v *TARConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasOffsetThresholdTAR17, v.HasTimingAdvanceSRR17)
-	if v.HasOffsetThresholdTAR17 {
-		w.Enum(int64(v.OffsetThresholdTAR17), 29, 0, false, "offsetThresholdTA-r17")
-	}
-	if v.HasTimingAdvanceSRR17 {
-		w.Enum(int64(v.TimingAdvanceSRR17), 1, 0, false, "timingAdvanceSR-r17")
-	}
+	w.EnumIf(v.HasOffsetThresholdTAR17, int64(v.OffsetThresholdTAR17), 29, 0, false, "offsetThresholdTA-r17")
+	w.EnumIf(v.HasTimingAdvanceSRR17, int64(v.TimingAdvanceSRR17), 1, 0, false, "timingAdvanceSR-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11945,9 +11090,7 @@ func (v *TDDULDLPattern) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-UL-TransmissionPeriodicity-v1530") {
 		r.Preamble(&v.HasDlULTransmissionPeriodicityV1530)
-		if v.HasDlULTransmissionPeriodicityV1530 {
-			v.DlULTransmissionPeriodicityV1530 = TDDULDLPattern_DlULTransmissionPeriodicityV1530(r.Enum(2, 0, false, "dl-UL-TransmissionPeriodicity-v1530"))
-		}
+		v.DlULTransmissionPeriodicityV1530 = TDDULDLPattern_DlULTransmissionPeriodicityV1530(r.EnumIf(v.HasDlULTransmissionPeriodicityV1530, 2, 0, false, "dl-UL-TransmissionPeriodicity-v1530"))
 		x.End("dl-UL-TransmissionPeriodicity-v1530")
 	}
 	v.Unknown = x.Unknown(1)
@@ -11966,9 +11109,7 @@ func (v *TDDULDLPattern) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDlULTransmissionPeriodicityV1530)
-		if v.HasDlULTransmissionPeriodicityV1530 {
-			w.Enum(int64(v.DlULTransmissionPeriodicityV1530), 2, 0, false, "dl-UL-TransmissionPeriodicity-v1530")
-		}
+		w.EnumIf(v.HasDlULTransmissionPeriodicityV1530, int64(v.DlULTransmissionPeriodicityV1530), 2, 0, false, "dl-UL-TransmissionPeriodicity-v1530")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -12148,24 +11289,16 @@ func (v *TDDULDLSlotConfig_Symbols) EncodePER(w *per.Writer) error {
 func (v *TDDULDLSlotConfig_Symbols_Explicit) DecodePER(r *per.Reader) error {
 	*v = TDDULDLSlotConfig_Symbols_Explicit{}
 	r.Preamble(&v.HasNrofDownlinkSymbols, &v.HasNrofUplinkSymbols)
-	if v.HasNrofDownlinkSymbols {
-		v.NrofDownlinkSymbols = r.Int(1, 13, false, "nrofDownlinkSymbols")
-	}
-	if v.HasNrofUplinkSymbols {
-		v.NrofUplinkSymbols = r.Int(1, 13, false, "nrofUplinkSymbols")
-	}
+	v.NrofDownlinkSymbols = r.IntIf(v.HasNrofDownlinkSymbols, 1, 13, false, "nrofDownlinkSymbols")
+	v.NrofUplinkSymbols = r.IntIf(v.HasNrofUplinkSymbols, 1, 13, false, "nrofUplinkSymbols")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLSlotConfig_Symbols_Explicit) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNrofDownlinkSymbols, v.HasNrofUplinkSymbols)
-	if v.HasNrofDownlinkSymbols {
-		w.Int(v.NrofDownlinkSymbols, 1, 13, false, "nrofDownlinkSymbols")
-	}
-	if v.HasNrofUplinkSymbols {
-		w.Int(v.NrofUplinkSymbols, 1, 13, false, "nrofUplinkSymbols")
-	}
+	w.IntIf(v.HasNrofDownlinkSymbols, v.NrofDownlinkSymbols, 1, 13, false, "nrofDownlinkSymbols")
+	w.IntIf(v.HasNrofUplinkSymbols, v.NrofUplinkSymbols, 1, 13, false, "nrofUplinkSymbols")
 	return w.Err()
 }
 
@@ -12236,24 +11369,16 @@ func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16) EncodePER(w *per.Writer) err
 func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16) DecodePER(r *per.Reader) error {
 	*v = TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16{}
 	r.Preamble(&v.HasNrofDownlinkSymbolsR16, &v.HasNrofUplinkSymbolsR16)
-	if v.HasNrofDownlinkSymbolsR16 {
-		v.NrofDownlinkSymbolsR16 = r.Int(1, 13, false, "nrofDownlinkSymbols-r16")
-	}
-	if v.HasNrofUplinkSymbolsR16 {
-		v.NrofUplinkSymbolsR16 = r.Int(1, 13, false, "nrofUplinkSymbols-r16")
-	}
+	v.NrofDownlinkSymbolsR16 = r.IntIf(v.HasNrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
+	v.NrofUplinkSymbolsR16 = r.IntIf(v.HasNrofUplinkSymbolsR16, 1, 13, false, "nrofUplinkSymbols-r16")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNrofDownlinkSymbolsR16, v.HasNrofUplinkSymbolsR16)
-	if v.HasNrofDownlinkSymbolsR16 {
-		w.Int(v.NrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
-	}
-	if v.HasNrofUplinkSymbolsR16 {
-		w.Int(v.NrofUplinkSymbolsR16, 1, 13, false, "nrofUplinkSymbols-r16")
-	}
+	w.IntIf(v.HasNrofDownlinkSymbolsR16, v.NrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
+	w.IntIf(v.HasNrofUplinkSymbolsR16, v.NrofUplinkSymbolsR16, 1, 13, false, "nrofUplinkSymbols-r16")
 	return w.Err()
 }
 
@@ -12261,24 +11386,16 @@ func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16) EncodePER(w *per
 func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitIABMTR16) DecodePER(r *per.Reader) error {
 	*v = TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitIABMTR16{}
 	r.Preamble(&v.HasNrofDownlinkSymbolsR16, &v.HasNrofUplinkSymbolsR16)
-	if v.HasNrofDownlinkSymbolsR16 {
-		v.NrofDownlinkSymbolsR16 = r.Int(1, 13, false, "nrofDownlinkSymbols-r16")
-	}
-	if v.HasNrofUplinkSymbolsR16 {
-		v.NrofUplinkSymbolsR16 = r.Int(1, 13, false, "nrofUplinkSymbols-r16")
-	}
+	v.NrofDownlinkSymbolsR16 = r.IntIf(v.HasNrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
+	v.NrofUplinkSymbolsR16 = r.IntIf(v.HasNrofUplinkSymbolsR16, 1, 13, false, "nrofUplinkSymbols-r16")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitIABMTR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNrofDownlinkSymbolsR16, v.HasNrofUplinkSymbolsR16)
-	if v.HasNrofDownlinkSymbolsR16 {
-		w.Int(v.NrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
-	}
-	if v.HasNrofUplinkSymbolsR16 {
-		w.Int(v.NrofUplinkSymbolsR16, 1, 13, false, "nrofUplinkSymbols-r16")
-	}
+	w.IntIf(v.HasNrofDownlinkSymbolsR16, v.NrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
+	w.IntIf(v.HasNrofUplinkSymbolsR16, v.NrofUplinkSymbolsR16, 1, 13, false, "nrofUplinkSymbols-r16")
 	return w.Err()
 }
 
@@ -12409,18 +11526,14 @@ func (v *UACBarringInfoSet) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *UACBarringInfoSetV1700) DecodePER(r *per.Reader) error {
 	*v = UACBarringInfoSetV1700{}
 	r.Preamble(&v.HasUacBarringFactorForAI3R17)
-	if v.HasUacBarringFactorForAI3R17 {
-		v.UacBarringFactorForAI3R17 = UACBarringInfoSetV1700_UacBarringFactorForAI3R17(r.Enum(16, 0, false, "uac-BarringFactorForAI3-r17"))
-	}
+	v.UacBarringFactorForAI3R17 = UACBarringInfoSetV1700_UacBarringFactorForAI3R17(r.EnumIf(v.HasUacBarringFactorForAI3R17, 16, 0, false, "uac-BarringFactorForAI3-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UACBarringInfoSetV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUacBarringFactorForAI3R17)
-	if v.HasUacBarringFactorForAI3R17 {
-		w.Enum(int64(v.UacBarringFactorForAI3R17), 16, 0, false, "uac-BarringFactorForAI3-r17")
-	}
+	w.EnumIf(v.HasUacBarringFactorForAI3R17, int64(v.UacBarringFactorForAI3R17), 16, 0, false, "uac-BarringFactorForAI3-r17")
 	return w.Err()
 }
 
@@ -12603,15 +11716,9 @@ func (v *UETimersAndConstantsRemoteUER17) DecodePER(r *per.Reader) error {
 	*v = UETimersAndConstantsRemoteUER17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasT300RemoteUER17, &v.HasT301RemoteUER17, &v.HasT319RemoteUER17)
-	if v.HasT300RemoteUER17 {
-		v.T300RemoteUER17 = UETimersAndConstantsRemoteUER17_T300RemoteUER17(r.Enum(8, 0, false, "t300-RemoteUE-r17"))
-	}
-	if v.HasT301RemoteUER17 {
-		v.T301RemoteUER17 = UETimersAndConstantsRemoteUER17_T301RemoteUER17(r.Enum(8, 0, false, "t301-RemoteUE-r17"))
-	}
-	if v.HasT319RemoteUER17 {
-		v.T319RemoteUER17 = UETimersAndConstantsRemoteUER17_T319RemoteUER17(r.Enum(8, 0, false, "t319-RemoteUE-r17"))
-	}
+	v.T300RemoteUER17 = UETimersAndConstantsRemoteUER17_T300RemoteUER17(r.EnumIf(v.HasT300RemoteUER17, 8, 0, false, "t300-RemoteUE-r17"))
+	v.T301RemoteUER17 = UETimersAndConstantsRemoteUER17_T301RemoteUER17(r.EnumIf(v.HasT301RemoteUER17, 8, 0, false, "t301-RemoteUE-r17"))
+	v.T319RemoteUER17 = UETimersAndConstantsRemoteUER17_T319RemoteUER17(r.EnumIf(v.HasT319RemoteUER17, 8, 0, false, "t319-RemoteUE-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12622,15 +11729,9 @@ func (v *UETimersAndConstantsRemoteUER17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasT300RemoteUER17, v.HasT301RemoteUER17, v.HasT319RemoteUER17)
-	if v.HasT300RemoteUER17 {
-		w.Enum(int64(v.T300RemoteUER17), 8, 0, false, "t300-RemoteUE-r17")
-	}
-	if v.HasT301RemoteUER17 {
-		w.Enum(int64(v.T301RemoteUER17), 8, 0, false, "t301-RemoteUE-r17")
-	}
-	if v.HasT319RemoteUER17 {
-		w.Enum(int64(v.T319RemoteUER17), 8, 0, false, "t319-RemoteUE-r17")
-	}
+	w.EnumIf(v.HasT300RemoteUER17, int64(v.T300RemoteUER17), 8, 0, false, "t300-RemoteUE-r17")
+	w.EnumIf(v.HasT301RemoteUER17, int64(v.T301RemoteUER17), 8, 0, false, "t301-RemoteUE-r17")
+	w.EnumIf(v.HasT319RemoteUER17, int64(v.T319RemoteUER17), 8, 0, false, "t319-RemoteUE-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12816,14 +11917,10 @@ func (v *CIConfigurationPerServingCellR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasPositionInDCIForSULR16, &v.HasUplinkCancellationPriorityV1610)
 	r.Decode(&v.ServingCellID, "servingCellId")
 	v.PositionInDCIR16 = r.Int(0, 125, false, "positionInDCI-r16")
-	if v.HasPositionInDCIForSULR16 {
-		v.PositionInDCIForSULR16 = r.Int(0, 125, false, "positionInDCI-ForSUL-r16")
-	}
+	v.PositionInDCIForSULR16 = r.IntIf(v.HasPositionInDCIForSULR16, 0, 125, false, "positionInDCI-ForSUL-r16")
 	v.CiPayloadSizeR16 = CIConfigurationPerServingCellR16_CiPayloadSizeR16(r.Enum(16, 0, false, "ci-PayloadSize-r16"))
 	r.Decode(&v.TimeFrequencyRegionR16, "timeFrequencyRegion-r16")
-	if v.HasUplinkCancellationPriorityV1610 {
-		v.UplinkCancellationPriorityV1610 = CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610(r.Enum(1, 0, false, "uplinkCancellationPriority-v1610"))
-	}
+	v.UplinkCancellationPriorityV1610 = CIConfigurationPerServingCellR16_UplinkCancellationPriorityV1610(r.EnumIf(v.HasUplinkCancellationPriorityV1610, 1, 0, false, "uplinkCancellationPriority-v1610"))
 	return r.Err()
 }
 
@@ -12832,14 +11929,10 @@ func (v *CIConfigurationPerServingCellR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPositionInDCIForSULR16, v.HasUplinkCancellationPriorityV1610)
 	w.Encode(&v.ServingCellID, "servingCellId")
 	w.Int(v.PositionInDCIR16, 0, 125, false, "positionInDCI-r16")
-	if v.HasPositionInDCIForSULR16 {
-		w.Int(v.PositionInDCIForSULR16, 0, 125, false, "positionInDCI-ForSUL-r16")
-	}
+	w.IntIf(v.HasPositionInDCIForSULR16, v.PositionInDCIForSULR16, 0, 125, false, "positionInDCI-ForSUL-r16")
 	w.Enum(int64(v.CiPayloadSizeR16), 16, 0, false, "ci-PayloadSize-r16")
 	w.Encode(&v.TimeFrequencyRegionR16, "timeFrequencyRegion-r16")
-	if v.HasUplinkCancellationPriorityV1610 {
-		w.Enum(int64(v.UplinkCancellationPriorityV1610), 1, 0, false, "uplinkCancellationPriority-v1610")
-	}
+	w.EnumIf(v.HasUplinkCancellationPriorityV1610, int64(v.UplinkCancellationPriorityV1610), 1, 0, false, "uplinkCancellationPriority-v1610")
 	return w.Err()
 }
 
@@ -12858,9 +11951,7 @@ func (v *CIConfigurationPerServingCellR16_TimeFrequencyRegionR16) DecodePER(r *p
 	*v = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasTimeDurationForCIR16)
-	if v.HasTimeDurationForCIR16 {
-		v.TimeDurationForCIR16 = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16(r.Enum(4, 0, false, "timeDurationForCI-r16"))
-	}
+	v.TimeDurationForCIR16 = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16(r.EnumIf(v.HasTimeDurationForCIR16, 4, 0, false, "timeDurationForCI-r16"))
 	v.TimeGranularityForCIR16 = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16(r.Enum(6, 0, false, "timeGranularityForCI-r16"))
 	v.FrequencyRegionForCIR16 = r.Int(0, 37949, false, "frequencyRegionForCI-r16")
 	v.DeltaOffsetR16 = r.Int(0, 2, false, "deltaOffset-r16")
@@ -12874,9 +11965,7 @@ func (v *CIConfigurationPerServingCellR16_TimeFrequencyRegionR16) EncodePER(w *p
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasTimeDurationForCIR16)
-	if v.HasTimeDurationForCIR16 {
-		w.Enum(int64(v.TimeDurationForCIR16), 4, 0, false, "timeDurationForCI-r16")
-	}
+	w.EnumIf(v.HasTimeDurationForCIR16, int64(v.TimeDurationForCIR16), 4, 0, false, "timeDurationForCI-r16")
 	w.Enum(int64(v.TimeGranularityForCIR16), 6, 0, false, "timeGranularityForCI-r16")
 	w.Int(v.FrequencyRegionForCIR16, 0, 37949, false, "frequencyRegionForCI-r16")
 	w.Int(v.DeltaOffsetR16, 0, 2, false, "deltaOffset-r16")
@@ -13016,9 +12105,7 @@ func (v *UplinkPowerControlR17) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *P0AlphaSetR17) DecodePER(r *per.Reader) error {
 	*v = P0AlphaSetR17{}
 	r.Preamble(&v.HasP0R17, &v.HasAlphaR17)
-	if v.HasP0R17 {
-		v.P0R17 = r.Int(-16, 15, false, "p0-r17")
-	}
+	v.P0R17 = r.IntIf(v.HasP0R17, -16, 15, false, "p0-r17")
 	r.DecodeOptional(v.HasAlphaR17, &v.AlphaR17, "alpha-r17")
 	v.ClosedLoopIndexR17 = P0AlphaSetR17_ClosedLoopIndexR17(r.Enum(2, 0, false, "closedLoopIndex-r17"))
 	return r.Err()
@@ -13027,9 +12114,7 @@ func (v *P0AlphaSetR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *P0AlphaSetR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasP0R17, v.HasAlphaR17)
-	if v.HasP0R17 {
-		w.Int(v.P0R17, -16, 15, false, "p0-r17")
-	}
+	w.IntIf(v.HasP0R17, v.P0R17, -16, 15, false, "p0-r17")
 	w.EncodeOptional(v.HasAlphaR17, &v.AlphaR17, "alpha-r17")
 	w.Enum(int64(v.ClosedLoopIndexR17), 2, 0, false, "closedLoopIndex-r17")
 	return w.Err()
@@ -13062,9 +12147,7 @@ func (v *UuRelayRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasUuLogicalChannelIdentityR17, &v.HasReestablishRLCR17, &v.HasRlcConfigR17, &v.HasMacLogicalChannelConfigR17)
 	r.DecodeOptional(v.HasUuLogicalChannelIdentityR17, &v.UuLogicalChannelIdentityR17, "uu-LogicalChannelIdentity-r17")
 	r.Decode(&v.UuRelayRLCChannelIDR17, "uu-RelayRLC-ChannelID-r17")
-	if v.HasReestablishRLCR17 {
-		v.ReestablishRLCR17 = UuRelayRLCChannelConfigR17_ReestablishRLCR17(r.Enum(1, 0, false, "reestablishRLC-r17"))
-	}
+	v.ReestablishRLCR17 = UuRelayRLCChannelConfigR17_ReestablishRLCR17(r.EnumIf(v.HasReestablishRLCR17, 1, 0, false, "reestablishRLC-r17"))
 	r.DecodeOptional(v.HasRlcConfigR17, &v.RlcConfigR17, "rlc-Config-r17")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR17, &v.MacLogicalChannelConfigR17, "mac-LogicalChannelConfig-r17")
 	x := r.Extensions(ext)
@@ -13079,9 +12162,7 @@ func (v *UuRelayRLCChannelConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUuLogicalChannelIdentityR17, v.HasReestablishRLCR17, v.HasRlcConfigR17, v.HasMacLogicalChannelConfigR17)
 	w.EncodeOptional(v.HasUuLogicalChannelIdentityR17, &v.UuLogicalChannelIdentityR17, "uu-LogicalChannelIdentity-r17")
 	w.Encode(&v.UuRelayRLCChannelIDR17, "uu-RelayRLC-ChannelID-r17")
-	if v.HasReestablishRLCR17 {
-		w.Enum(int64(v.ReestablishRLCR17), 1, 0, false, "reestablishRLC-r17")
-	}
+	w.EnumIf(v.HasReestablishRLCR17, int64(v.ReestablishRLCR17), 1, 0, false, "reestablishRLC-r17")
 	w.EncodeOptional(v.HasRlcConfigR17, &v.RlcConfigR17, "rlc-Config-r17")
 	w.EncodeOptional(v.HasMacLogicalChannelConfigR17, &v.MacLogicalChannelConfigR17, "mac-LogicalChannelConfig-r17")
 	w.Extensions(x, v.Unknown)
@@ -13630,24 +12711,12 @@ func (v *AppLayerMeasParametersR17) DecodePER(r *per.Reader) error {
 	*v = AppLayerMeasParametersR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasQoeStreamingMeasReportR17, &v.HasQoeMTSIMeasReportR17, &v.HasQoeVRMeasReportR17, &v.HasRanVisibleQoEStreamingMeasReportR17, &v.HasRanVisibleQoEVRMeasReportR17, &v.HasUlMeasurementReportAppLayerSegR17)
-	if v.HasQoeStreamingMeasReportR17 {
-		v.QoeStreamingMeasReportR17 = AppLayerMeasParametersR17_QoeStreamingMeasReportR17(r.Enum(1, 0, false, "qoe-Streaming-MeasReport-r17"))
-	}
-	if v.HasQoeMTSIMeasReportR17 {
-		v.QoeMTSIMeasReportR17 = AppLayerMeasParametersR17_QoeMTSIMeasReportR17(r.Enum(1, 0, false, "qoe-MTSI-MeasReport-r17"))
-	}
-	if v.HasQoeVRMeasReportR17 {
-		v.QoeVRMeasReportR17 = AppLayerMeasParametersR17_QoeVRMeasReportR17(r.Enum(1, 0, false, "qoe-VR-MeasReport-r17"))
-	}
-	if v.HasRanVisibleQoEStreamingMeasReportR17 {
-		v.RanVisibleQoEStreamingMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17(r.Enum(1, 0, false, "ran-VisibleQoE-Streaming-MeasReport-r17"))
-	}
-	if v.HasRanVisibleQoEVRMeasReportR17 {
-		v.RanVisibleQoEVRMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17(r.Enum(1, 0, false, "ran-VisibleQoE-VR-MeasReport-r17"))
-	}
-	if v.HasUlMeasurementReportAppLayerSegR17 {
-		v.UlMeasurementReportAppLayerSegR17 = AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17(r.Enum(1, 0, false, "ul-MeasurementReportAppLayer-Seg-r17"))
-	}
+	v.QoeStreamingMeasReportR17 = AppLayerMeasParametersR17_QoeStreamingMeasReportR17(r.EnumIf(v.HasQoeStreamingMeasReportR17, 1, 0, false, "qoe-Streaming-MeasReport-r17"))
+	v.QoeMTSIMeasReportR17 = AppLayerMeasParametersR17_QoeMTSIMeasReportR17(r.EnumIf(v.HasQoeMTSIMeasReportR17, 1, 0, false, "qoe-MTSI-MeasReport-r17"))
+	v.QoeVRMeasReportR17 = AppLayerMeasParametersR17_QoeVRMeasReportR17(r.EnumIf(v.HasQoeVRMeasReportR17, 1, 0, false, "qoe-VR-MeasReport-r17"))
+	v.RanVisibleQoEStreamingMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17(r.EnumIf(v.HasRanVisibleQoEStreamingMeasReportR17, 1, 0, false, "ran-VisibleQoE-Streaming-MeasReport-r17"))
+	v.RanVisibleQoEVRMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17(r.EnumIf(v.HasRanVisibleQoEVRMeasReportR17, 1, 0, false, "ran-VisibleQoE-VR-MeasReport-r17"))
+	v.UlMeasurementReportAppLayerSegR17 = AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17(r.EnumIf(v.HasUlMeasurementReportAppLayerSegR17, 1, 0, false, "ul-MeasurementReportAppLayer-Seg-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13658,24 +12727,12 @@ func (v *AppLayerMeasParametersR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasQoeStreamingMeasReportR17, v.HasQoeMTSIMeasReportR17, v.HasQoeVRMeasReportR17, v.HasRanVisibleQoEStreamingMeasReportR17, v.HasRanVisibleQoEVRMeasReportR17, v.HasUlMeasurementReportAppLayerSegR17)
-	if v.HasQoeStreamingMeasReportR17 {
-		w.Enum(int64(v.QoeStreamingMeasReportR17), 1, 0, false, "qoe-Streaming-MeasReport-r17")
-	}
-	if v.HasQoeMTSIMeasReportR17 {
-		w.Enum(int64(v.QoeMTSIMeasReportR17), 1, 0, false, "qoe-MTSI-MeasReport-r17")
-	}
-	if v.HasQoeVRMeasReportR17 {
-		w.Enum(int64(v.QoeVRMeasReportR17), 1, 0, false, "qoe-VR-MeasReport-r17")
-	}
-	if v.HasRanVisibleQoEStreamingMeasReportR17 {
-		w.Enum(int64(v.RanVisibleQoEStreamingMeasReportR17), 1, 0, false, "ran-VisibleQoE-Streaming-MeasReport-r17")
-	}
-	if v.HasRanVisibleQoEVRMeasReportR17 {
-		w.Enum(int64(v.RanVisibleQoEVRMeasReportR17), 1, 0, false, "ran-VisibleQoE-VR-MeasReport-r17")
-	}
-	if v.HasUlMeasurementReportAppLayerSegR17 {
-		w.Enum(int64(v.UlMeasurementReportAppLayerSegR17), 1, 0, false, "ul-MeasurementReportAppLayer-Seg-r17")
-	}
+	w.EnumIf(v.HasQoeStreamingMeasReportR17, int64(v.QoeStreamingMeasReportR17), 1, 0, false, "qoe-Streaming-MeasReport-r17")
+	w.EnumIf(v.HasQoeMTSIMeasReportR17, int64(v.QoeMTSIMeasReportR17), 1, 0, false, "qoe-MTSI-MeasReport-r17")
+	w.EnumIf(v.HasQoeVRMeasReportR17, int64(v.QoeVRMeasReportR17), 1, 0, false, "qoe-VR-MeasReport-r17")
+	w.EnumIf(v.HasRanVisibleQoEStreamingMeasReportR17, int64(v.RanVisibleQoEStreamingMeasReportR17), 1, 0, false, "ran-VisibleQoE-Streaming-MeasReport-r17")
+	w.EnumIf(v.HasRanVisibleQoEVRMeasReportR17, int64(v.RanVisibleQoEVRMeasReportR17), 1, 0, false, "ran-VisibleQoE-VR-MeasReport-r17")
+	w.EnumIf(v.HasUlMeasurementReportAppLayerSegR17, int64(v.UlMeasurementReportAppLayerSegR17), 1, 0, false, "ul-MeasurementReportAppLayer-Seg-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14263,9 +13320,7 @@ func (v *BandCombination) DecodePER(r *per.Reader) error {
 	if v.HasSupportedBandwidthCombinationSet {
 		v.SupportedBandwidthCombinationSet = r.BitString(per.Size{Lb: 1, Ub: 32}, "supportedBandwidthCombinationSet")
 	}
-	if v.HasPowerClassV1530 {
-		v.PowerClassV1530 = BandCombination_PowerClassV1530(r.Enum(1, 0, false, "powerClass-v1530"))
-	}
+	v.PowerClassV1530 = BandCombination_PowerClassV1530(r.EnumIf(v.HasPowerClassV1530, 1, 0, false, "powerClass-v1530"))
 	return r.Err()
 }
 
@@ -14280,9 +13335,7 @@ func (v *BandCombination) EncodePER(w *per.Writer) error {
 	if v.HasSupportedBandwidthCombinationSet {
 		w.BitString(v.SupportedBandwidthCombinationSet, per.Size{Lb: 1, Ub: 32}, "supportedBandwidthCombinationSet")
 	}
-	if v.HasPowerClassV1530 {
-		w.Enum(int64(v.PowerClassV1530), 1, 0, false, "powerClass-v1530")
-	}
+	w.EnumIf(v.HasPowerClassV1530, int64(v.PowerClassV1530), 1, 0, false, "powerClass-v1530")
 	return w.Err()
 }
 
@@ -14364,9 +13417,7 @@ func (v *BandCombinationV1550) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *BandCombinationV1560) DecodePER(r *per.Reader) error {
 	*v = BandCombinationV1560{}
 	r.Preamble(&v.HasNeDCBC, &v.HasCaParametersNRDC, &v.HasCaParametersEUTRAV1560, &v.HasCaParametersNRV1560)
-	if v.HasNeDCBC {
-		v.NeDCBC = BandCombinationV1560_NeDCBC(r.Enum(1, 0, false, "ne-DC-BC"))
-	}
+	v.NeDCBC = BandCombinationV1560_NeDCBC(r.EnumIf(v.HasNeDCBC, 1, 0, false, "ne-DC-BC"))
 	r.DecodeOptional(v.HasCaParametersNRDC, &v.CaParametersNRDC, "ca-ParametersNRDC")
 	r.DecodeOptional(v.HasCaParametersEUTRAV1560, &v.CaParametersEUTRAV1560, "ca-ParametersEUTRA-v1560")
 	r.DecodeOptional(v.HasCaParametersNRV1560, &v.CaParametersNRV1560, "ca-ParametersNR-v1560")
@@ -14376,9 +13427,7 @@ func (v *BandCombinationV1560) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1560) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNeDCBC, v.HasCaParametersNRDC, v.HasCaParametersEUTRAV1560, v.HasCaParametersNRV1560)
-	if v.HasNeDCBC {
-		w.Enum(int64(v.NeDCBC), 1, 0, false, "ne-DC-BC")
-	}
+	w.EnumIf(v.HasNeDCBC, int64(v.NeDCBC), 1, 0, false, "ne-DC-BC")
 	w.EncodeOptional(v.HasCaParametersNRDC, &v.CaParametersNRDC, "ca-ParametersNRDC")
 	w.EncodeOptional(v.HasCaParametersEUTRAV1560, &v.CaParametersEUTRAV1560, "ca-ParametersEUTRA-v1560")
 	w.EncodeOptional(v.HasCaParametersNRV1560, &v.CaParametersNRV1560, "ca-ParametersNR-v1560")
@@ -14498,12 +13547,8 @@ func (v *BandCombinationV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasBandListV1610, &v.BandListV1610, "bandList-v1610")
 	r.DecodeOptional(v.HasCaParametersNRV1610, &v.CaParametersNRV1610, "ca-ParametersNR-v1610")
 	r.DecodeOptional(v.HasCaParametersNRDCV1610, &v.CaParametersNRDCV1610, "ca-ParametersNRDC-v1610")
-	if v.HasPowerClassV1610 {
-		v.PowerClassV1610 = BandCombinationV1610_PowerClassV1610(r.Enum(1, 0, false, "powerClass-v1610"))
-	}
-	if v.HasPowerClassNRPartR16 {
-		v.PowerClassNRPartR16 = BandCombinationV1610_PowerClassNRPartR16(r.Enum(4, 0, false, "powerClassNRPart-r16"))
-	}
+	v.PowerClassV1610 = BandCombinationV1610_PowerClassV1610(r.EnumIf(v.HasPowerClassV1610, 1, 0, false, "powerClass-v1610"))
+	v.PowerClassNRPartR16 = BandCombinationV1610_PowerClassNRPartR16(r.EnumIf(v.HasPowerClassNRPartR16, 4, 0, false, "powerClassNRPart-r16"))
 	r.DecodeOptional(v.HasFeatureSetCombinationDAPSR16, &v.FeatureSetCombinationDAPSR16, "featureSetCombinationDAPS-r16")
 	r.DecodeOptional(v.HasMrdcParametersV1620, &v.MrdcParametersV1620, "mrdc-Parameters-v1620")
 	return r.Err()
@@ -14515,12 +13560,8 @@ func (v *BandCombinationV1610) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasBandListV1610, &v.BandListV1610, "bandList-v1610")
 	w.EncodeOptional(v.HasCaParametersNRV1610, &v.CaParametersNRV1610, "ca-ParametersNR-v1610")
 	w.EncodeOptional(v.HasCaParametersNRDCV1610, &v.CaParametersNRDCV1610, "ca-ParametersNRDC-v1610")
-	if v.HasPowerClassV1610 {
-		w.Enum(int64(v.PowerClassV1610), 1, 0, false, "powerClass-v1610")
-	}
-	if v.HasPowerClassNRPartR16 {
-		w.Enum(int64(v.PowerClassNRPartR16), 4, 0, false, "powerClassNRPart-r16")
-	}
+	w.EnumIf(v.HasPowerClassV1610, int64(v.PowerClassV1610), 1, 0, false, "powerClass-v1610")
+	w.EnumIf(v.HasPowerClassNRPartR16, int64(v.PowerClassNRPartR16), 4, 0, false, "powerClassNRPart-r16")
 	w.EncodeOptional(v.HasFeatureSetCombinationDAPSR16, &v.FeatureSetCombinationDAPSR16, "featureSetCombinationDAPS-r16")
 	w.EncodeOptional(v.HasMrdcParametersV1620, &v.MrdcParametersV1620, "mrdc-Parameters-v1620")
 	return w.Err()
@@ -14885,18 +13926,12 @@ func (v *BandCombinationUplinkTxSwitchR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasBandCombinationV1590, &v.BandCombinationV1590, "bandCombination-v1590")
 	r.DecodeOptional(v.HasBandCombinationV1610, &v.BandCombinationV1610, "bandCombination-v1610")
 	r.Decode(&v.SupportedBandPairListNRR16, "supportedBandPairListNR-r16")
-	if v.HasUplinkTxSwitchingOptionSupportR16 {
-		v.UplinkTxSwitchingOptionSupportR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingOptionSupportR16(r.Enum(3, 0, false, "uplinkTxSwitching-OptionSupport-r16"))
-	}
-	if v.HasUplinkTxSwitchingPowerBoostingR16 {
-		v.UplinkTxSwitchingPowerBoostingR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPowerBoostingR16(r.Enum(1, 0, false, "uplinkTxSwitching-PowerBoosting-r16"))
-	}
+	v.UplinkTxSwitchingOptionSupportR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingOptionSupportR16(r.EnumIf(v.HasUplinkTxSwitchingOptionSupportR16, 3, 0, false, "uplinkTxSwitching-OptionSupport-r16"))
+	v.UplinkTxSwitchingPowerBoostingR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPowerBoostingR16(r.EnumIf(v.HasUplinkTxSwitchingPowerBoostingR16, 1, 0, false, "uplinkTxSwitching-PowerBoosting-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "uplinkTxSwitching-PUSCH-TransCoherence-r16") {
 		r.Preamble(&v.HasUplinkTxSwitchingPUSCHTransCoherenceR16)
-		if v.HasUplinkTxSwitchingPUSCHTransCoherenceR16 {
-			v.UplinkTxSwitchingPUSCHTransCoherenceR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPUSCHTransCoherenceR16(r.Enum(2, 0, false, "uplinkTxSwitching-PUSCH-TransCoherence-r16"))
-		}
+		v.UplinkTxSwitchingPUSCHTransCoherenceR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPUSCHTransCoherenceR16(r.EnumIf(v.HasUplinkTxSwitchingPUSCHTransCoherenceR16, 2, 0, false, "uplinkTxSwitching-PUSCH-TransCoherence-r16"))
 		x.End("uplinkTxSwitching-PUSCH-TransCoherence-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -14916,18 +13951,12 @@ func (v *BandCombinationUplinkTxSwitchR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasBandCombinationV1590, &v.BandCombinationV1590, "bandCombination-v1590")
 	w.EncodeOptional(v.HasBandCombinationV1610, &v.BandCombinationV1610, "bandCombination-v1610")
 	w.Encode(&v.SupportedBandPairListNRR16, "supportedBandPairListNR-r16")
-	if v.HasUplinkTxSwitchingOptionSupportR16 {
-		w.Enum(int64(v.UplinkTxSwitchingOptionSupportR16), 3, 0, false, "uplinkTxSwitching-OptionSupport-r16")
-	}
-	if v.HasUplinkTxSwitchingPowerBoostingR16 {
-		w.Enum(int64(v.UplinkTxSwitchingPowerBoostingR16), 1, 0, false, "uplinkTxSwitching-PowerBoosting-r16")
-	}
+	w.EnumIf(v.HasUplinkTxSwitchingOptionSupportR16, int64(v.UplinkTxSwitchingOptionSupportR16), 3, 0, false, "uplinkTxSwitching-OptionSupport-r16")
+	w.EnumIf(v.HasUplinkTxSwitchingPowerBoostingR16, int64(v.UplinkTxSwitchingPowerBoostingR16), 1, 0, false, "uplinkTxSwitching-PowerBoosting-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasUplinkTxSwitchingPUSCHTransCoherenceR16)
-		if v.HasUplinkTxSwitchingPUSCHTransCoherenceR16 {
-			w.Enum(int64(v.UplinkTxSwitchingPUSCHTransCoherenceR16), 2, 0, false, "uplinkTxSwitching-PUSCH-TransCoherence-r16")
-		}
+		w.EnumIf(v.HasUplinkTxSwitchingPUSCHTransCoherenceR16, int64(v.UplinkTxSwitchingPUSCHTransCoherenceR16), 2, 0, false, "uplinkTxSwitching-PUSCH-TransCoherence-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -15158,9 +14187,7 @@ func (v *BandCombinationUplinkTxSwitchV1720) DecodePER(r *per.Reader) error {
 	*v = BandCombinationUplinkTxSwitchV1720{}
 	r.Preamble(&v.HasBandCombinationV1720, &v.HasUplinkTxSwitchingOptionSupport2T2TR17)
 	r.DecodeOptional(v.HasBandCombinationV1720, &v.BandCombinationV1720, "bandCombination-v1720")
-	if v.HasUplinkTxSwitchingOptionSupport2T2TR17 {
-		v.UplinkTxSwitchingOptionSupport2T2TR17 = BandCombinationUplinkTxSwitchV1720_UplinkTxSwitchingOptionSupport2T2TR17(r.Enum(3, 0, false, "uplinkTxSwitching-OptionSupport2T2T-r17"))
-	}
+	v.UplinkTxSwitchingOptionSupport2T2TR17 = BandCombinationUplinkTxSwitchV1720_UplinkTxSwitchingOptionSupport2T2TR17(r.EnumIf(v.HasUplinkTxSwitchingOptionSupport2T2TR17, 3, 0, false, "uplinkTxSwitching-OptionSupport2T2T-r17"))
 	return r.Err()
 }
 
@@ -15168,9 +14195,7 @@ func (v *BandCombinationUplinkTxSwitchV1720) DecodePER(r *per.Reader) error {
 func (v *BandCombinationUplinkTxSwitchV1720) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBandCombinationV1720, v.HasUplinkTxSwitchingOptionSupport2T2TR17)
 	w.EncodeOptional(v.HasBandCombinationV1720, &v.BandCombinationV1720, "bandCombination-v1720")
-	if v.HasUplinkTxSwitchingOptionSupport2T2TR17 {
-		w.Enum(int64(v.UplinkTxSwitchingOptionSupport2T2TR17), 3, 0, false, "uplinkTxSwitching-OptionSupport2T2T-r17")
-	}
+	w.EnumIf(v.HasUplinkTxSwitchingOptionSupport2T2TR17, int64(v.UplinkTxSwitchingOptionSupport2T2TR17), 3, 0, false, "uplinkTxSwitching-OptionSupport2T2T-r17")
 	return w.Err()
 }
 
@@ -15271,18 +14296,14 @@ func (v *ULTxSwitchingBandPairR16) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *ULTxSwitchingBandPairV1700) DecodePER(r *per.Reader) error {
 	*v = ULTxSwitchingBandPairV1700{}
 	r.Preamble(&v.HasUplinkTxSwitchingPeriod2T2TR17)
-	if v.HasUplinkTxSwitchingPeriod2T2TR17 {
-		v.UplinkTxSwitchingPeriod2T2TR17 = ULTxSwitchingBandPairV1700_UplinkTxSwitchingPeriod2T2TR17(r.Enum(3, 0, false, "uplinkTxSwitchingPeriod2T2T-r17"))
-	}
+	v.UplinkTxSwitchingPeriod2T2TR17 = ULTxSwitchingBandPairV1700_UplinkTxSwitchingPeriod2T2TR17(r.EnumIf(v.HasUplinkTxSwitchingPeriod2T2TR17, 3, 0, false, "uplinkTxSwitchingPeriod2T2T-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULTxSwitchingBandPairV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUplinkTxSwitchingPeriod2T2TR17)
-	if v.HasUplinkTxSwitchingPeriod2T2TR17 {
-		w.Enum(int64(v.UplinkTxSwitchingPeriod2T2TR17), 3, 0, false, "uplinkTxSwitchingPeriod2T2T-r17")
-	}
+	w.EnumIf(v.HasUplinkTxSwitchingPeriod2T2TR17, int64(v.UplinkTxSwitchingPeriod2T2TR17), 3, 0, false, "uplinkTxSwitchingPeriod2T2T-r17")
 	return w.Err()
 }
 
@@ -15299,9 +14320,7 @@ func (v *UplinkTxSwitchingBandParametersV1700) DecodePER(r *per.Reader) error {
 	*v = UplinkTxSwitchingBandParametersV1700{}
 	r.Preamble(&v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17)
 	v.BandIndexR17 = r.Int(1, 32, false, "bandIndex-r17")
-	if v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17 {
-		v.UplinkTxSwitching2T2TPUSCHTransCoherenceR17 = UplinkTxSwitchingBandParametersV1700_UplinkTxSwitching2T2TPUSCHTransCoherenceR17(r.Enum(2, 0, false, "uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17"))
-	}
+	v.UplinkTxSwitching2T2TPUSCHTransCoherenceR17 = UplinkTxSwitchingBandParametersV1700_UplinkTxSwitching2T2TPUSCHTransCoherenceR17(r.EnumIf(v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17, 2, 0, false, "uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17"))
 	return r.Err()
 }
 
@@ -15309,9 +14328,7 @@ func (v *UplinkTxSwitchingBandParametersV1700) DecodePER(r *per.Reader) error {
 func (v *UplinkTxSwitchingBandParametersV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17)
 	w.Int(v.BandIndexR17, 1, 32, false, "bandIndex-r17")
-	if v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17 {
-		w.Enum(int64(v.UplinkTxSwitching2T2TPUSCHTransCoherenceR17), 2, 0, false, "uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17")
-	}
+	w.EnumIf(v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17, int64(v.UplinkTxSwitching2T2TPUSCHTransCoherenceR17), 2, 0, false, "uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17")
 	return w.Err()
 }
 
@@ -15511,12 +14528,8 @@ func (v *BandParametersV1540_SrsTxSwitch) DecodePER(r *per.Reader) error {
 	*v = BandParametersV1540_SrsTxSwitch{}
 	r.Preamble(&v.HasTxSwitchImpactToRx, &v.HasTxSwitchWithAnotherBand)
 	v.SupportedSRSTxPortSwitch = BandParametersV1540_SrsTxSwitch_SupportedSRSTxPortSwitch(r.Enum(8, 0, false, "supportedSRS-TxPortSwitch"))
-	if v.HasTxSwitchImpactToRx {
-		v.TxSwitchImpactToRx = r.Int(1, 32, false, "txSwitchImpactToRx")
-	}
-	if v.HasTxSwitchWithAnotherBand {
-		v.TxSwitchWithAnotherBand = r.Int(1, 32, false, "txSwitchWithAnotherBand")
-	}
+	v.TxSwitchImpactToRx = r.IntIf(v.HasTxSwitchImpactToRx, 1, 32, false, "txSwitchImpactToRx")
+	v.TxSwitchWithAnotherBand = r.IntIf(v.HasTxSwitchWithAnotherBand, 1, 32, false, "txSwitchWithAnotherBand")
 	return r.Err()
 }
 
@@ -15524,12 +14537,8 @@ func (v *BandParametersV1540_SrsTxSwitch) DecodePER(r *per.Reader) error {
 func (v *BandParametersV1540_SrsTxSwitch) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasTxSwitchImpactToRx, v.HasTxSwitchWithAnotherBand)
 	w.Enum(int64(v.SupportedSRSTxPortSwitch), 8, 0, false, "supportedSRS-TxPortSwitch")
-	if v.HasTxSwitchImpactToRx {
-		w.Int(v.TxSwitchImpactToRx, 1, 32, false, "txSwitchImpactToRx")
-	}
-	if v.HasTxSwitchWithAnotherBand {
-		w.Int(v.TxSwitchWithAnotherBand, 1, 32, false, "txSwitchWithAnotherBand")
-	}
+	w.IntIf(v.HasTxSwitchImpactToRx, v.TxSwitchImpactToRx, 1, 32, false, "txSwitchImpactToRx")
+	w.IntIf(v.HasTxSwitchWithAnotherBand, v.TxSwitchWithAnotherBand, 1, 32, false, "txSwitchWithAnotherBand")
 	return w.Err()
 }
 
@@ -15597,12 +14606,8 @@ func (v *BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17) DecodePER(r *per.R
 	*v = BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17{}
 	r.Preamble(&v.HasEntryNumberAffectBeyond4RxR17, &v.HasEntryNumberSwitchBeyond4RxR17)
 	v.SupportedSRSTxPortSwitchBeyond4RxR17 = r.BitString(per.Size{Lb: 11, Ub: 11}, "supportedSRS-TxPortSwitchBeyond4Rx-r17")
-	if v.HasEntryNumberAffectBeyond4RxR17 {
-		v.EntryNumberAffectBeyond4RxR17 = r.Int(1, 32, false, "entryNumberAffectBeyond4Rx-r17")
-	}
-	if v.HasEntryNumberSwitchBeyond4RxR17 {
-		v.EntryNumberSwitchBeyond4RxR17 = r.Int(1, 32, false, "entryNumberSwitchBeyond4Rx-r17")
-	}
+	v.EntryNumberAffectBeyond4RxR17 = r.IntIf(v.HasEntryNumberAffectBeyond4RxR17, 1, 32, false, "entryNumberAffectBeyond4Rx-r17")
+	v.EntryNumberSwitchBeyond4RxR17 = r.IntIf(v.HasEntryNumberSwitchBeyond4RxR17, 1, 32, false, "entryNumberSwitchBeyond4Rx-r17")
 	return r.Err()
 }
 
@@ -15610,12 +14615,8 @@ func (v *BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17) DecodePER(r *per.R
 func (v *BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasEntryNumberAffectBeyond4RxR17, v.HasEntryNumberSwitchBeyond4RxR17)
 	w.BitString(v.SupportedSRSTxPortSwitchBeyond4RxR17, per.Size{Lb: 11, Ub: 11}, "supportedSRS-TxPortSwitchBeyond4Rx-r17")
-	if v.HasEntryNumberAffectBeyond4RxR17 {
-		w.Int(v.EntryNumberAffectBeyond4RxR17, 1, 32, false, "entryNumberAffectBeyond4Rx-r17")
-	}
-	if v.HasEntryNumberSwitchBeyond4RxR17 {
-		w.Int(v.EntryNumberSwitchBeyond4RxR17, 1, 32, false, "entryNumberSwitchBeyond4Rx-r17")
-	}
+	w.IntIf(v.HasEntryNumberAffectBeyond4RxR17, v.EntryNumberAffectBeyond4RxR17, 1, 32, false, "entryNumberAffectBeyond4Rx-r17")
+	w.IntIf(v.HasEntryNumberSwitchBeyond4RxR17, v.EntryNumberSwitchBeyond4RxR17, 1, 32, false, "entryNumberSwitchBeyond4Rx-r17")
 	return w.Err()
 }
 
@@ -15926,30 +14927,18 @@ func (v *BandParametersSidelinkEUTRANRV1630) MarshalUPER() ([]byte, error) {
 func (v *BandParametersSidelinkEUTRANRV1630_Nr) DecodePER(r *per.Reader) error {
 	*v = BandParametersSidelinkEUTRANRV1630_Nr{}
 	r.Preamble(&v.HasTxSidelinkR16, &v.HasRxSidelinkR16, &v.HasSlCrossCarrierSchedulingR16)
-	if v.HasTxSidelinkR16 {
-		v.TxSidelinkR16 = BandParametersSidelinkEUTRANRV1630_Nr_TxSidelinkR16(r.Enum(1, 0, false, "tx-Sidelink-r16"))
-	}
-	if v.HasRxSidelinkR16 {
-		v.RxSidelinkR16 = BandParametersSidelinkEUTRANRV1630_Nr_RxSidelinkR16(r.Enum(1, 0, false, "rx-Sidelink-r16"))
-	}
-	if v.HasSlCrossCarrierSchedulingR16 {
-		v.SlCrossCarrierSchedulingR16 = BandParametersSidelinkEUTRANRV1630_Nr_SlCrossCarrierSchedulingR16(r.Enum(1, 0, false, "sl-CrossCarrierScheduling-r16"))
-	}
+	v.TxSidelinkR16 = BandParametersSidelinkEUTRANRV1630_Nr_TxSidelinkR16(r.EnumIf(v.HasTxSidelinkR16, 1, 0, false, "tx-Sidelink-r16"))
+	v.RxSidelinkR16 = BandParametersSidelinkEUTRANRV1630_Nr_RxSidelinkR16(r.EnumIf(v.HasRxSidelinkR16, 1, 0, false, "rx-Sidelink-r16"))
+	v.SlCrossCarrierSchedulingR16 = BandParametersSidelinkEUTRANRV1630_Nr_SlCrossCarrierSchedulingR16(r.EnumIf(v.HasSlCrossCarrierSchedulingR16, 1, 0, false, "sl-CrossCarrierScheduling-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkEUTRANRV1630_Nr) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasTxSidelinkR16, v.HasRxSidelinkR16, v.HasSlCrossCarrierSchedulingR16)
-	if v.HasTxSidelinkR16 {
-		w.Enum(int64(v.TxSidelinkR16), 1, 0, false, "tx-Sidelink-r16")
-	}
-	if v.HasRxSidelinkR16 {
-		w.Enum(int64(v.RxSidelinkR16), 1, 0, false, "rx-Sidelink-r16")
-	}
-	if v.HasSlCrossCarrierSchedulingR16 {
-		w.Enum(int64(v.SlCrossCarrierSchedulingR16), 1, 0, false, "sl-CrossCarrierScheduling-r16")
-	}
+	w.EnumIf(v.HasTxSidelinkR16, int64(v.TxSidelinkR16), 1, 0, false, "tx-Sidelink-r16")
+	w.EnumIf(v.HasRxSidelinkR16, int64(v.RxSidelinkR16), 1, 0, false, "rx-Sidelink-r16")
+	w.EnumIf(v.HasSlCrossCarrierSchedulingR16, int64(v.SlCrossCarrierSchedulingR16), 1, 0, false, "sl-CrossCarrierScheduling-r16")
 	return w.Err()
 }
 
@@ -15998,15 +14987,9 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr) DecodePER(r *per.Reader) error {
 	*v = BandParametersSidelinkEUTRANRV1710_Nr{}
 	r.Preamble(&v.HasSlTransmissionMode2PartialSensingR17, &v.HasRxSidelinkPSFCHR17, &v.HasTxIUCScheme1Mode2SidelinkR17, &v.HasTxIUCScheme2Mode2SidelinkR17)
 	r.DecodeOptional(v.HasSlTransmissionMode2PartialSensingR17, &v.SlTransmissionMode2PartialSensingR17, "sl-TransmissionMode2-PartialSensing-r17")
-	if v.HasRxSidelinkPSFCHR17 {
-		v.RxSidelinkPSFCHR17 = BandParametersSidelinkEUTRANRV1710_Nr_RxSidelinkPSFCHR17(r.Enum(8, 0, false, "rx-sidelinkPSFCH-r17"))
-	}
-	if v.HasTxIUCScheme1Mode2SidelinkR17 {
-		v.TxIUCScheme1Mode2SidelinkR17 = BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme1Mode2SidelinkR17(r.Enum(1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17"))
-	}
-	if v.HasTxIUCScheme2Mode2SidelinkR17 {
-		v.TxIUCScheme2Mode2SidelinkR17 = BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme2Mode2SidelinkR17(r.Enum(3, 0, false, "tx-IUC-Scheme2-Mode2Sidelink-r17"))
-	}
+	v.RxSidelinkPSFCHR17 = BandParametersSidelinkEUTRANRV1710_Nr_RxSidelinkPSFCHR17(r.EnumIf(v.HasRxSidelinkPSFCHR17, 8, 0, false, "rx-sidelinkPSFCH-r17"))
+	v.TxIUCScheme1Mode2SidelinkR17 = BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme1Mode2SidelinkR17(r.EnumIf(v.HasTxIUCScheme1Mode2SidelinkR17, 1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17"))
+	v.TxIUCScheme2Mode2SidelinkR17 = BandParametersSidelinkEUTRANRV1710_Nr_TxIUCScheme2Mode2SidelinkR17(r.EnumIf(v.HasTxIUCScheme2Mode2SidelinkR17, 3, 0, false, "tx-IUC-Scheme2-Mode2Sidelink-r17"))
 	return r.Err()
 }
 
@@ -16014,15 +14997,9 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr) DecodePER(r *per.Reader) error {
 func (v *BandParametersSidelinkEUTRANRV1710_Nr) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlTransmissionMode2PartialSensingR17, v.HasRxSidelinkPSFCHR17, v.HasTxIUCScheme1Mode2SidelinkR17, v.HasTxIUCScheme2Mode2SidelinkR17)
 	w.EncodeOptional(v.HasSlTransmissionMode2PartialSensingR17, &v.SlTransmissionMode2PartialSensingR17, "sl-TransmissionMode2-PartialSensing-r17")
-	if v.HasRxSidelinkPSFCHR17 {
-		w.Enum(int64(v.RxSidelinkPSFCHR17), 8, 0, false, "rx-sidelinkPSFCH-r17")
-	}
-	if v.HasTxIUCScheme1Mode2SidelinkR17 {
-		w.Enum(int64(v.TxIUCScheme1Mode2SidelinkR17), 1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17")
-	}
-	if v.HasTxIUCScheme2Mode2SidelinkR17 {
-		w.Enum(int64(v.TxIUCScheme2Mode2SidelinkR17), 3, 0, false, "tx-IUC-Scheme2-Mode2Sidelink-r17")
-	}
+	w.EnumIf(v.HasRxSidelinkPSFCHR17, int64(v.RxSidelinkPSFCHR17), 8, 0, false, "rx-sidelinkPSFCH-r17")
+	w.EnumIf(v.HasTxIUCScheme1Mode2SidelinkR17, int64(v.TxIUCScheme1Mode2SidelinkR17), 1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17")
+	w.EnumIf(v.HasTxIUCScheme2Mode2SidelinkR17, int64(v.TxIUCScheme2Mode2SidelinkR17), 3, 0, false, "tx-IUC-Scheme2-Mode2Sidelink-r17")
 	return w.Err()
 }
 
@@ -16032,12 +15009,8 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensing
 	r.Preamble(&v.HasScsCPPatternTxSidelinkModeTwoR17, &v.HasExtendedCPMode2PartialSensingR17, &v.HasDlOpenLoopPCSidelinkR17)
 	v.HarqTxProcessModeTwoSidelinkR17 = BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_HarqTxProcessModeTwoSidelinkR17(r.Enum(2, 0, false, "harq-TxProcessModeTwoSidelink-r17"))
 	r.DecodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
-	if v.HasExtendedCPMode2PartialSensingR17 {
-		v.ExtendedCPMode2PartialSensingR17 = BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17(r.Enum(1, 0, false, "extendedCP-Mode2PartialSensing-r17"))
-	}
-	if v.HasDlOpenLoopPCSidelinkR17 {
-		v.DlOpenLoopPCSidelinkR17 = BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17(r.Enum(1, 0, false, "dl-openLoopPC-Sidelink-r17"))
-	}
+	v.ExtendedCPMode2PartialSensingR17 = BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17(r.EnumIf(v.HasExtendedCPMode2PartialSensingR17, 1, 0, false, "extendedCP-Mode2PartialSensing-r17"))
+	v.DlOpenLoopPCSidelinkR17 = BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17(r.EnumIf(v.HasDlOpenLoopPCSidelinkR17, 1, 0, false, "dl-openLoopPC-Sidelink-r17"))
 	return r.Err()
 }
 
@@ -16046,12 +15019,8 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensing
 	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2PartialSensingR17, v.HasDlOpenLoopPCSidelinkR17)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR17), 2, 0, false, "harq-TxProcessModeTwoSidelink-r17")
 	w.EncodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
-	if v.HasExtendedCPMode2PartialSensingR17 {
-		w.Enum(int64(v.ExtendedCPMode2PartialSensingR17), 1, 0, false, "extendedCP-Mode2PartialSensing-r17")
-	}
-	if v.HasDlOpenLoopPCSidelinkR17 {
-		w.Enum(int64(v.DlOpenLoopPCSidelinkR17), 1, 0, false, "dl-openLoopPC-Sidelink-r17")
-	}
+	w.EnumIf(v.HasExtendedCPMode2PartialSensingR17, int64(v.ExtendedCPMode2PartialSensingR17), 1, 0, false, "extendedCP-Mode2PartialSensing-r17")
+	w.EnumIf(v.HasDlOpenLoopPCSidelinkR17, int64(v.DlOpenLoopPCSidelinkR17), 1, 0, false, "dl-openLoopPC-Sidelink-r17")
 	return w.Err()
 }
 
@@ -16188,26 +15157,18 @@ func (v *BandCombinationListSLDiscoveryR17) MarshalUPER() ([]byte, error) {
 func (v *BandParametersSidelinkDiscoveryR17) DecodePER(r *per.Reader) error {
 	*v = BandParametersSidelinkDiscoveryR17{}
 	r.Preamble(&v.HasSlCrossCarrierSchedulingR17, &v.HasSlTransmissionMode2PartialSensingR17, &v.HasTxIUCScheme1Mode2SidelinkR17)
-	if v.HasSlCrossCarrierSchedulingR17 {
-		v.SlCrossCarrierSchedulingR17 = BandParametersSidelinkDiscoveryR17_SlCrossCarrierSchedulingR17(r.Enum(1, 0, false, "sl-CrossCarrierScheduling-r17"))
-	}
+	v.SlCrossCarrierSchedulingR17 = BandParametersSidelinkDiscoveryR17_SlCrossCarrierSchedulingR17(r.EnumIf(v.HasSlCrossCarrierSchedulingR17, 1, 0, false, "sl-CrossCarrierScheduling-r17"))
 	r.DecodeOptional(v.HasSlTransmissionMode2PartialSensingR17, &v.SlTransmissionMode2PartialSensingR17, "sl-TransmissionMode2-PartialSensing-r17")
-	if v.HasTxIUCScheme1Mode2SidelinkR17 {
-		v.TxIUCScheme1Mode2SidelinkR17 = BandParametersSidelinkDiscoveryR17_TxIUCScheme1Mode2SidelinkR17(r.Enum(1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17"))
-	}
+	v.TxIUCScheme1Mode2SidelinkR17 = BandParametersSidelinkDiscoveryR17_TxIUCScheme1Mode2SidelinkR17(r.EnumIf(v.HasTxIUCScheme1Mode2SidelinkR17, 1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkDiscoveryR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlCrossCarrierSchedulingR17, v.HasSlTransmissionMode2PartialSensingR17, v.HasTxIUCScheme1Mode2SidelinkR17)
-	if v.HasSlCrossCarrierSchedulingR17 {
-		w.Enum(int64(v.SlCrossCarrierSchedulingR17), 1, 0, false, "sl-CrossCarrierScheduling-r17")
-	}
+	w.EnumIf(v.HasSlCrossCarrierSchedulingR17, int64(v.SlCrossCarrierSchedulingR17), 1, 0, false, "sl-CrossCarrierScheduling-r17")
 	w.EncodeOptional(v.HasSlTransmissionMode2PartialSensingR17, &v.SlTransmissionMode2PartialSensingR17, "sl-TransmissionMode2-PartialSensing-r17")
-	if v.HasTxIUCScheme1Mode2SidelinkR17 {
-		w.Enum(int64(v.TxIUCScheme1Mode2SidelinkR17), 1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17")
-	}
+	w.EnumIf(v.HasTxIUCScheme1Mode2SidelinkR17, int64(v.TxIUCScheme1Mode2SidelinkR17), 1, 0, false, "tx-IUC-Scheme1-Mode2Sidelink-r17")
 	return w.Err()
 }
 
@@ -16227,12 +15188,8 @@ func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17
 	r.Preamble(&v.HasScsCPPatternTxSidelinkModeTwoR17, &v.HasExtendedCPMode2PartialSensingR17, &v.HasDlOpenLoopPCSidelinkR17)
 	v.HarqTxProcessModeTwoSidelinkR17 = BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_HarqTxProcessModeTwoSidelinkR17(r.Enum(2, 0, false, "harq-TxProcessModeTwoSidelink-r17"))
 	r.DecodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
-	if v.HasExtendedCPMode2PartialSensingR17 {
-		v.ExtendedCPMode2PartialSensingR17 = BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17(r.Enum(1, 0, false, "extendedCP-Mode2PartialSensing-r17"))
-	}
-	if v.HasDlOpenLoopPCSidelinkR17 {
-		v.DlOpenLoopPCSidelinkR17 = BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17(r.Enum(1, 0, false, "dl-openLoopPC-Sidelink-r17"))
-	}
+	v.ExtendedCPMode2PartialSensingR17 = BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ExtendedCPMode2PartialSensingR17(r.EnumIf(v.HasExtendedCPMode2PartialSensingR17, 1, 0, false, "extendedCP-Mode2PartialSensing-r17"))
+	v.DlOpenLoopPCSidelinkR17 = BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_DlOpenLoopPCSidelinkR17(r.EnumIf(v.HasDlOpenLoopPCSidelinkR17, 1, 0, false, "dl-openLoopPC-Sidelink-r17"))
 	return r.Err()
 }
 
@@ -16241,12 +15198,8 @@ func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17
 	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2PartialSensingR17, v.HasDlOpenLoopPCSidelinkR17)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR17), 2, 0, false, "harq-TxProcessModeTwoSidelink-r17")
 	w.EncodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
-	if v.HasExtendedCPMode2PartialSensingR17 {
-		w.Enum(int64(v.ExtendedCPMode2PartialSensingR17), 1, 0, false, "extendedCP-Mode2PartialSensing-r17")
-	}
-	if v.HasDlOpenLoopPCSidelinkR17 {
-		w.Enum(int64(v.DlOpenLoopPCSidelinkR17), 1, 0, false, "dl-openLoopPC-Sidelink-r17")
-	}
+	w.EnumIf(v.HasExtendedCPMode2PartialSensingR17, int64(v.ExtendedCPMode2PartialSensingR17), 1, 0, false, "extendedCP-Mode2PartialSensing-r17")
+	w.EnumIf(v.HasDlOpenLoopPCSidelinkR17, int64(v.DlOpenLoopPCSidelinkR17), 1, 0, false, "dl-openLoopPC-Sidelink-r17")
 	return w.Err()
 }
 
@@ -16363,21 +15316,13 @@ func (v *CAParametersEUTRA) DecodePER(r *per.Reader) error {
 	*v = CAParametersEUTRA{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMultipleTimingAdvance, &v.HasSimultaneousRxTx, &v.HasSupportedNAICS2CRSAP, &v.HasAdditionalRxTxPerformanceReq, &v.HasUECAPowerClassN, &v.HasSupportedBandwidthCombinationSetEUTRAV1530)
-	if v.HasMultipleTimingAdvance {
-		v.MultipleTimingAdvance = CAParametersEUTRA_MultipleTimingAdvance(r.Enum(1, 0, false, "multipleTimingAdvance"))
-	}
-	if v.HasSimultaneousRxTx {
-		v.SimultaneousRxTx = CAParametersEUTRA_SimultaneousRxTx(r.Enum(1, 0, false, "simultaneousRx-Tx"))
-	}
+	v.MultipleTimingAdvance = CAParametersEUTRA_MultipleTimingAdvance(r.EnumIf(v.HasMultipleTimingAdvance, 1, 0, false, "multipleTimingAdvance"))
+	v.SimultaneousRxTx = CAParametersEUTRA_SimultaneousRxTx(r.EnumIf(v.HasSimultaneousRxTx, 1, 0, false, "simultaneousRx-Tx"))
 	if v.HasSupportedNAICS2CRSAP {
 		v.SupportedNAICS2CRSAP = r.BitString(per.Size{Lb: 1, Ub: 8}, "supportedNAICS-2CRS-AP")
 	}
-	if v.HasAdditionalRxTxPerformanceReq {
-		v.AdditionalRxTxPerformanceReq = CAParametersEUTRA_AdditionalRxTxPerformanceReq(r.Enum(1, 0, false, "additionalRx-Tx-PerformanceReq"))
-	}
-	if v.HasUECAPowerClassN {
-		v.UECAPowerClassN = CAParametersEUTRA_UECAPowerClassN(r.Enum(1, 0, false, "ue-CA-PowerClass-N"))
-	}
+	v.AdditionalRxTxPerformanceReq = CAParametersEUTRA_AdditionalRxTxPerformanceReq(r.EnumIf(v.HasAdditionalRxTxPerformanceReq, 1, 0, false, "additionalRx-Tx-PerformanceReq"))
+	v.UECAPowerClassN = CAParametersEUTRA_UECAPowerClassN(r.EnumIf(v.HasUECAPowerClassN, 1, 0, false, "ue-CA-PowerClass-N"))
 	if v.HasSupportedBandwidthCombinationSetEUTRAV1530 {
 		v.SupportedBandwidthCombinationSetEUTRAV1530 = r.BitString(per.Size{Lb: 1, Ub: 32}, "supportedBandwidthCombinationSetEUTRA-v1530")
 	}
@@ -16391,21 +15336,13 @@ func (v *CAParametersEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasMultipleTimingAdvance, v.HasSimultaneousRxTx, v.HasSupportedNAICS2CRSAP, v.HasAdditionalRxTxPerformanceReq, v.HasUECAPowerClassN, v.HasSupportedBandwidthCombinationSetEUTRAV1530)
-	if v.HasMultipleTimingAdvance {
-		w.Enum(int64(v.MultipleTimingAdvance), 1, 0, false, "multipleTimingAdvance")
-	}
-	if v.HasSimultaneousRxTx {
-		w.Enum(int64(v.SimultaneousRxTx), 1, 0, false, "simultaneousRx-Tx")
-	}
+	w.EnumIf(v.HasMultipleTimingAdvance, int64(v.MultipleTimingAdvance), 1, 0, false, "multipleTimingAdvance")
+	w.EnumIf(v.HasSimultaneousRxTx, int64(v.SimultaneousRxTx), 1, 0, false, "simultaneousRx-Tx")
 	if v.HasSupportedNAICS2CRSAP {
 		w.BitString(v.SupportedNAICS2CRSAP, per.Size{Lb: 1, Ub: 8}, "supportedNAICS-2CRS-AP")
 	}
-	if v.HasAdditionalRxTxPerformanceReq {
-		w.Enum(int64(v.AdditionalRxTxPerformanceReq), 1, 0, false, "additionalRx-Tx-PerformanceReq")
-	}
-	if v.HasUECAPowerClassN {
-		w.Enum(int64(v.UECAPowerClassN), 1, 0, false, "ue-CA-PowerClass-N")
-	}
+	w.EnumIf(v.HasAdditionalRxTxPerformanceReq, int64(v.AdditionalRxTxPerformanceReq), 1, 0, false, "additionalRx-Tx-PerformanceReq")
+	w.EnumIf(v.HasUECAPowerClassN, int64(v.UECAPowerClassN), 1, 0, false, "ue-CA-PowerClass-N")
 	if v.HasSupportedBandwidthCombinationSetEUTRAV1530 {
 		w.BitString(v.SupportedBandwidthCombinationSetEUTRAV1530, per.Size{Lb: 1, Ub: 32}, "supportedBandwidthCombinationSetEUTRA-v1530")
 	}
@@ -16426,18 +15363,14 @@ func (v *CAParametersEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *CAParametersEUTRAV1560) DecodePER(r *per.Reader) error {
 	*v = CAParametersEUTRAV1560{}
 	r.Preamble(&v.HasFdMIMOTotalWeightedLayers)
-	if v.HasFdMIMOTotalWeightedLayers {
-		v.FdMIMOTotalWeightedLayers = r.Int(2, 128, false, "fd-MIMO-TotalWeightedLayers")
-	}
+	v.FdMIMOTotalWeightedLayers = r.IntIf(v.HasFdMIMOTotalWeightedLayers, 2, 128, false, "fd-MIMO-TotalWeightedLayers")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersEUTRAV1560) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFdMIMOTotalWeightedLayers)
-	if v.HasFdMIMOTotalWeightedLayers {
-		w.Int(v.FdMIMOTotalWeightedLayers, 2, 128, false, "fd-MIMO-TotalWeightedLayers")
-	}
+	w.IntIf(v.HasFdMIMOTotalWeightedLayers, v.FdMIMOTotalWeightedLayers, 2, 128, false, "fd-MIMO-TotalWeightedLayers")
 	return w.Err()
 }
 
@@ -16453,18 +15386,14 @@ func (v *CAParametersEUTRAV1560) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *CAParametersEUTRAV1570) DecodePER(r *per.Reader) error {
 	*v = CAParametersEUTRAV1570{}
 	r.Preamble(&v.HasDl1024QAMTotalWeightedLayers)
-	if v.HasDl1024QAMTotalWeightedLayers {
-		v.Dl1024QAMTotalWeightedLayers = r.Int(0, 10, false, "dl-1024QAM-TotalWeightedLayers")
-	}
+	v.Dl1024QAMTotalWeightedLayers = r.IntIf(v.HasDl1024QAMTotalWeightedLayers, 0, 10, false, "dl-1024QAM-TotalWeightedLayers")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersEUTRAV1570) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDl1024QAMTotalWeightedLayers)
-	if v.HasDl1024QAMTotalWeightedLayers {
-		w.Int(v.Dl1024QAMTotalWeightedLayers, 0, 10, false, "dl-1024QAM-TotalWeightedLayers")
-	}
+	w.IntIf(v.HasDl1024QAMTotalWeightedLayers, v.Dl1024QAMTotalWeightedLayers, 0, 10, false, "dl-1024QAM-TotalWeightedLayers")
 	return w.Err()
 }
 
@@ -16481,30 +15410,14 @@ func (v *CAParametersNR) DecodePER(r *per.Reader) error {
 	*v = CAParametersNR{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDummy, &v.HasParallelTxSRSPUCCHPUSCH, &v.HasParallelTxPRACHSRSPUCCHPUSCH, &v.HasSimultaneousRxTxInterBandCA, &v.HasSimultaneousRxTxSUL, &v.HasDiffNumerologyAcrossPUCCHGroup, &v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, &v.HasSupportedNumberTAG)
-	if v.HasDummy {
-		v.Dummy = CAParametersNR_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
-	if v.HasParallelTxSRSPUCCHPUSCH {
-		v.ParallelTxSRSPUCCHPUSCH = CAParametersNR_ParallelTxSRSPUCCHPUSCH(r.Enum(1, 0, false, "parallelTxSRS-PUCCH-PUSCH"))
-	}
-	if v.HasParallelTxPRACHSRSPUCCHPUSCH {
-		v.ParallelTxPRACHSRSPUCCHPUSCH = CAParametersNR_ParallelTxPRACHSRSPUCCHPUSCH(r.Enum(1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH"))
-	}
-	if v.HasSimultaneousRxTxInterBandCA {
-		v.SimultaneousRxTxInterBandCA = CAParametersNR_SimultaneousRxTxInterBandCA(r.Enum(1, 0, false, "simultaneousRxTxInterBandCA"))
-	}
-	if v.HasSimultaneousRxTxSUL {
-		v.SimultaneousRxTxSUL = CAParametersNR_SimultaneousRxTxSUL(r.Enum(1, 0, false, "simultaneousRxTxSUL"))
-	}
-	if v.HasDiffNumerologyAcrossPUCCHGroup {
-		v.DiffNumerologyAcrossPUCCHGroup = CAParametersNR_DiffNumerologyAcrossPUCCHGroup(r.Enum(1, 0, false, "diffNumerologyAcrossPUCCH-Group"))
-	}
-	if v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS {
-		v.DiffNumerologyWithinPUCCHGroupSmallerSCS = CAParametersNR_DiffNumerologyWithinPUCCHGroupSmallerSCS(r.Enum(1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS"))
-	}
-	if v.HasSupportedNumberTAG {
-		v.SupportedNumberTAG = CAParametersNR_SupportedNumberTAG(r.Enum(3, 0, false, "supportedNumberTAG"))
-	}
+	v.Dummy = CAParametersNR_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+	v.ParallelTxSRSPUCCHPUSCH = CAParametersNR_ParallelTxSRSPUCCHPUSCH(r.EnumIf(v.HasParallelTxSRSPUCCHPUSCH, 1, 0, false, "parallelTxSRS-PUCCH-PUSCH"))
+	v.ParallelTxPRACHSRSPUCCHPUSCH = CAParametersNR_ParallelTxPRACHSRSPUCCHPUSCH(r.EnumIf(v.HasParallelTxPRACHSRSPUCCHPUSCH, 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH"))
+	v.SimultaneousRxTxInterBandCA = CAParametersNR_SimultaneousRxTxInterBandCA(r.EnumIf(v.HasSimultaneousRxTxInterBandCA, 1, 0, false, "simultaneousRxTxInterBandCA"))
+	v.SimultaneousRxTxSUL = CAParametersNR_SimultaneousRxTxSUL(r.EnumIf(v.HasSimultaneousRxTxSUL, 1, 0, false, "simultaneousRxTxSUL"))
+	v.DiffNumerologyAcrossPUCCHGroup = CAParametersNR_DiffNumerologyAcrossPUCCHGroup(r.EnumIf(v.HasDiffNumerologyAcrossPUCCHGroup, 1, 0, false, "diffNumerologyAcrossPUCCH-Group"))
+	v.DiffNumerologyWithinPUCCHGroupSmallerSCS = CAParametersNR_DiffNumerologyWithinPUCCHGroupSmallerSCS(r.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS"))
+	v.SupportedNumberTAG = CAParametersNR_SupportedNumberTAG(r.EnumIf(v.HasSupportedNumberTAG, 3, 0, false, "supportedNumberTAG"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -16515,30 +15428,14 @@ func (v *CAParametersNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasDummy, v.HasParallelTxSRSPUCCHPUSCH, v.HasParallelTxPRACHSRSPUCCHPUSCH, v.HasSimultaneousRxTxInterBandCA, v.HasSimultaneousRxTxSUL, v.HasDiffNumerologyAcrossPUCCHGroup, v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, v.HasSupportedNumberTAG)
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
-	if v.HasParallelTxSRSPUCCHPUSCH {
-		w.Enum(int64(v.ParallelTxSRSPUCCHPUSCH), 1, 0, false, "parallelTxSRS-PUCCH-PUSCH")
-	}
-	if v.HasParallelTxPRACHSRSPUCCHPUSCH {
-		w.Enum(int64(v.ParallelTxPRACHSRSPUCCHPUSCH), 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH")
-	}
-	if v.HasSimultaneousRxTxInterBandCA {
-		w.Enum(int64(v.SimultaneousRxTxInterBandCA), 1, 0, false, "simultaneousRxTxInterBandCA")
-	}
-	if v.HasSimultaneousRxTxSUL {
-		w.Enum(int64(v.SimultaneousRxTxSUL), 1, 0, false, "simultaneousRxTxSUL")
-	}
-	if v.HasDiffNumerologyAcrossPUCCHGroup {
-		w.Enum(int64(v.DiffNumerologyAcrossPUCCHGroup), 1, 0, false, "diffNumerologyAcrossPUCCH-Group")
-	}
-	if v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS {
-		w.Enum(int64(v.DiffNumerologyWithinPUCCHGroupSmallerSCS), 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS")
-	}
-	if v.HasSupportedNumberTAG {
-		w.Enum(int64(v.SupportedNumberTAG), 3, 0, false, "supportedNumberTAG")
-	}
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+	w.EnumIf(v.HasParallelTxSRSPUCCHPUSCH, int64(v.ParallelTxSRSPUCCHPUSCH), 1, 0, false, "parallelTxSRS-PUCCH-PUSCH")
+	w.EnumIf(v.HasParallelTxPRACHSRSPUCCHPUSCH, int64(v.ParallelTxPRACHSRSPUCCHPUSCH), 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH")
+	w.EnumIf(v.HasSimultaneousRxTxInterBandCA, int64(v.SimultaneousRxTxInterBandCA), 1, 0, false, "simultaneousRxTxInterBandCA")
+	w.EnumIf(v.HasSimultaneousRxTxSUL, int64(v.SimultaneousRxTxSUL), 1, 0, false, "simultaneousRxTxSUL")
+	w.EnumIf(v.HasDiffNumerologyAcrossPUCCHGroup, int64(v.DiffNumerologyAcrossPUCCHGroup), 1, 0, false, "diffNumerologyAcrossPUCCH-Group")
+	w.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, int64(v.DiffNumerologyWithinPUCCHGroupSmallerSCS), 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS")
+	w.EnumIf(v.HasSupportedNumberTAG, int64(v.SupportedNumberTAG), 3, 0, false, "supportedNumberTAG")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -16556,32 +15453,20 @@ func (v *CAParametersNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 func (v *CAParametersNRV1540) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1540{}
 	r.Preamble(&v.HasSimultaneousSRSAssocCSIRSAllCC, &v.HasCsiRSIMReceptionForFeedbackPerBandComb, &v.HasSimultaneousCSIReportsAllCC, &v.HasDualPAArchitecture)
-	if v.HasSimultaneousSRSAssocCSIRSAllCC {
-		v.SimultaneousSRSAssocCSIRSAllCC = r.Int(5, 32, false, "simultaneousSRS-AssocCSI-RS-AllCC")
-	}
+	v.SimultaneousSRSAssocCSIRSAllCC = r.IntIf(v.HasSimultaneousSRSAssocCSIRSAllCC, 5, 32, false, "simultaneousSRS-AssocCSI-RS-AllCC")
 	r.DecodeOptional(v.HasCsiRSIMReceptionForFeedbackPerBandComb, &v.CsiRSIMReceptionForFeedbackPerBandComb, "csi-RS-IM-ReceptionForFeedbackPerBandComb")
-	if v.HasSimultaneousCSIReportsAllCC {
-		v.SimultaneousCSIReportsAllCC = r.Int(5, 32, false, "simultaneousCSI-ReportsAllCC")
-	}
-	if v.HasDualPAArchitecture {
-		v.DualPAArchitecture = CAParametersNRV1540_DualPAArchitecture(r.Enum(1, 0, false, "dualPA-Architecture"))
-	}
+	v.SimultaneousCSIReportsAllCC = r.IntIf(v.HasSimultaneousCSIReportsAllCC, 5, 32, false, "simultaneousCSI-ReportsAllCC")
+	v.DualPAArchitecture = CAParametersNRV1540_DualPAArchitecture(r.EnumIf(v.HasDualPAArchitecture, 1, 0, false, "dualPA-Architecture"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1540) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSimultaneousSRSAssocCSIRSAllCC, v.HasCsiRSIMReceptionForFeedbackPerBandComb, v.HasSimultaneousCSIReportsAllCC, v.HasDualPAArchitecture)
-	if v.HasSimultaneousSRSAssocCSIRSAllCC {
-		w.Int(v.SimultaneousSRSAssocCSIRSAllCC, 5, 32, false, "simultaneousSRS-AssocCSI-RS-AllCC")
-	}
+	w.IntIf(v.HasSimultaneousSRSAssocCSIRSAllCC, v.SimultaneousSRSAssocCSIRSAllCC, 5, 32, false, "simultaneousSRS-AssocCSI-RS-AllCC")
 	w.EncodeOptional(v.HasCsiRSIMReceptionForFeedbackPerBandComb, &v.CsiRSIMReceptionForFeedbackPerBandComb, "csi-RS-IM-ReceptionForFeedbackPerBandComb")
-	if v.HasSimultaneousCSIReportsAllCC {
-		w.Int(v.SimultaneousCSIReportsAllCC, 5, 32, false, "simultaneousCSI-ReportsAllCC")
-	}
-	if v.HasDualPAArchitecture {
-		w.Enum(int64(v.DualPAArchitecture), 1, 0, false, "dualPA-Architecture")
-	}
+	w.IntIf(v.HasSimultaneousCSIReportsAllCC, v.SimultaneousCSIReportsAllCC, 5, 32, false, "simultaneousCSI-ReportsAllCC")
+	w.EnumIf(v.HasDualPAArchitecture, int64(v.DualPAArchitecture), 1, 0, false, "dualPA-Architecture")
 	return w.Err()
 }
 
@@ -16597,24 +15482,16 @@ func (v *CAParametersNRV1540) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb{}
 	r.Preamble(&v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC, &v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC)
-	if v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC {
-		v.MaxNumberSimultaneousNZPCSIRSActBWPAllCC = r.Int(1, 64, false, "maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC")
-	}
-	if v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC {
-		v.TotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC = r.Int(2, 256, false, "totalNumberPortsSimultaneousNZP-CSI-RS-ActBWP-AllCC")
-	}
+	v.MaxNumberSimultaneousNZPCSIRSActBWPAllCC = r.IntIf(v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC, 1, 64, false, "maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC")
+	v.TotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC = r.IntIf(v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC, 2, 256, false, "totalNumberPortsSimultaneousNZP-CSI-RS-ActBWP-AllCC")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC, v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC)
-	if v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC {
-		w.Int(v.MaxNumberSimultaneousNZPCSIRSActBWPAllCC, 1, 64, false, "maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC")
-	}
-	if v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC {
-		w.Int(v.TotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC, 2, 256, false, "totalNumberPortsSimultaneousNZP-CSI-RS-ActBWP-AllCC")
-	}
+	w.IntIf(v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC, v.MaxNumberSimultaneousNZPCSIRSActBWPAllCC, 1, 64, false, "maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC")
+	w.IntIf(v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC, v.TotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC, 2, 256, false, "totalNumberPortsSimultaneousNZP-CSI-RS-ActBWP-AllCC")
 	return w.Err()
 }
 
@@ -16622,18 +15499,14 @@ func (v *CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb) EncodePER(w
 func (v *CAParametersNRV1550) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1550{}
 	r.Preamble(&v.HasDummy)
-	if v.HasDummy {
-		v.Dummy = CAParametersNRV1550_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
+	v.Dummy = CAParametersNRV1550_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1550) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDummy)
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
 	return w.Err()
 }
 
@@ -16649,18 +15522,14 @@ func (v *CAParametersNRV1550) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV1560) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1560{}
 	r.Preamble(&v.HasDiffNumerologyWithinPUCCHGroupLargerSCS)
-	if v.HasDiffNumerologyWithinPUCCHGroupLargerSCS {
-		v.DiffNumerologyWithinPUCCHGroupLargerSCS = CAParametersNRV1560_DiffNumerologyWithinPUCCHGroupLargerSCS(r.Enum(1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS"))
-	}
+	v.DiffNumerologyWithinPUCCHGroupLargerSCS = CAParametersNRV1560_DiffNumerologyWithinPUCCHGroupLargerSCS(r.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupLargerSCS, 1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1560) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDiffNumerologyWithinPUCCHGroupLargerSCS)
-	if v.HasDiffNumerologyWithinPUCCHGroupLargerSCS {
-		w.Enum(int64(v.DiffNumerologyWithinPUCCHGroupLargerSCS), 1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS")
-	}
+	w.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupLargerSCS, int64(v.DiffNumerologyWithinPUCCHGroupLargerSCS), 1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS")
 	return w.Err()
 }
 
@@ -16701,63 +15570,29 @@ func (v *CAParametersNRV15g0) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV1610) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1610{}
 	r.Preamble(&v.HasParallelTxMsgASRSPUCCHPUSCHR16, &v.HasMsgASULR16, &v.HasJointSearchSpaceSwitchAcrossCellsR16, &v.HasHalfDuplexTDDCASameSCSR16, &v.HasScellDormancyWithinActiveTimeR16, &v.HasScellDormancyOutsideActiveTimeR16, &v.HasCrossCarrierACSITrigDiffSCSR16, &v.HasDefaultQCLCrossCarrierACSITrigR16, &v.HasInterCANonAlignedFrameR16, &v.HasSimulSRSTransBCR16, &v.HasInterFreqDAPSR16, &v.HasCodebookParametersPerBCR16, &v.HasBlindDetectFactorR16, &v.HasPdcchMonitoringCAR16, &v.HasPdcchBlindDetectionCAMixedR16, &v.HasPdcchBlindDetectionMCGUER16, &v.HasPdcchBlindDetectionSCGUER16, &v.HasPdcchBlindDetectionMCGUEMixedR16, &v.HasPdcchBlindDetectionSCGUEMixedR16, &v.HasCrossCarrierSchedulingDLDiffSCSR16, &v.HasCrossCarrierSchedulingDefaultQCLR16, &v.HasCrossCarrierSchedulingULDiffSCSR16, &v.HasSimulSRSMIMOTransBCR16, &v.HasCodebookParametersAdditionPerBCR16, &v.HasCodebookComboParametersAdditionPerBCR16)
-	if v.HasParallelTxMsgASRSPUCCHPUSCHR16 {
-		v.ParallelTxMsgASRSPUCCHPUSCHR16 = CAParametersNRV1610_ParallelTxMsgASRSPUCCHPUSCHR16(r.Enum(1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-r16"))
-	}
-	if v.HasMsgASULR16 {
-		v.MsgASULR16 = CAParametersNRV1610_MsgASULR16(r.Enum(1, 0, false, "msgA-SUL-r16"))
-	}
-	if v.HasJointSearchSpaceSwitchAcrossCellsR16 {
-		v.JointSearchSpaceSwitchAcrossCellsR16 = CAParametersNRV1610_JointSearchSpaceSwitchAcrossCellsR16(r.Enum(1, 0, false, "jointSearchSpaceSwitchAcrossCells-r16"))
-	}
-	if v.HasHalfDuplexTDDCASameSCSR16 {
-		v.HalfDuplexTDDCASameSCSR16 = CAParametersNRV1610_HalfDuplexTDDCASameSCSR16(r.Enum(1, 0, false, "half-DuplexTDD-CA-SameSCS-r16"))
-	}
-	if v.HasScellDormancyWithinActiveTimeR16 {
-		v.ScellDormancyWithinActiveTimeR16 = CAParametersNRV1610_ScellDormancyWithinActiveTimeR16(r.Enum(1, 0, false, "scellDormancyWithinActiveTime-r16"))
-	}
-	if v.HasScellDormancyOutsideActiveTimeR16 {
-		v.ScellDormancyOutsideActiveTimeR16 = CAParametersNRV1610_ScellDormancyOutsideActiveTimeR16(r.Enum(1, 0, false, "scellDormancyOutsideActiveTime-r16"))
-	}
-	if v.HasCrossCarrierACSITrigDiffSCSR16 {
-		v.CrossCarrierACSITrigDiffSCSR16 = CAParametersNRV1610_CrossCarrierACSITrigDiffSCSR16(r.Enum(3, 0, false, "crossCarrierA-CSI-trigDiffSCS-r16"))
-	}
-	if v.HasDefaultQCLCrossCarrierACSITrigR16 {
-		v.DefaultQCLCrossCarrierACSITrigR16 = CAParametersNRV1610_DefaultQCLCrossCarrierACSITrigR16(r.Enum(2, 0, false, "defaultQCL-CrossCarrierA-CSI-Trig-r16"))
-	}
-	if v.HasInterCANonAlignedFrameR16 {
-		v.InterCANonAlignedFrameR16 = CAParametersNRV1610_InterCANonAlignedFrameR16(r.Enum(1, 0, false, "interCA-NonAlignedFrame-r16"))
-	}
-	if v.HasSimulSRSTransBCR16 {
-		v.SimulSRSTransBCR16 = CAParametersNRV1610_SimulSRSTransBCR16(r.Enum(1, 0, false, "simul-SRS-Trans-BC-r16"))
-	}
+	v.ParallelTxMsgASRSPUCCHPUSCHR16 = CAParametersNRV1610_ParallelTxMsgASRSPUCCHPUSCHR16(r.EnumIf(v.HasParallelTxMsgASRSPUCCHPUSCHR16, 1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-r16"))
+	v.MsgASULR16 = CAParametersNRV1610_MsgASULR16(r.EnumIf(v.HasMsgASULR16, 1, 0, false, "msgA-SUL-r16"))
+	v.JointSearchSpaceSwitchAcrossCellsR16 = CAParametersNRV1610_JointSearchSpaceSwitchAcrossCellsR16(r.EnumIf(v.HasJointSearchSpaceSwitchAcrossCellsR16, 1, 0, false, "jointSearchSpaceSwitchAcrossCells-r16"))
+	v.HalfDuplexTDDCASameSCSR16 = CAParametersNRV1610_HalfDuplexTDDCASameSCSR16(r.EnumIf(v.HasHalfDuplexTDDCASameSCSR16, 1, 0, false, "half-DuplexTDD-CA-SameSCS-r16"))
+	v.ScellDormancyWithinActiveTimeR16 = CAParametersNRV1610_ScellDormancyWithinActiveTimeR16(r.EnumIf(v.HasScellDormancyWithinActiveTimeR16, 1, 0, false, "scellDormancyWithinActiveTime-r16"))
+	v.ScellDormancyOutsideActiveTimeR16 = CAParametersNRV1610_ScellDormancyOutsideActiveTimeR16(r.EnumIf(v.HasScellDormancyOutsideActiveTimeR16, 1, 0, false, "scellDormancyOutsideActiveTime-r16"))
+	v.CrossCarrierACSITrigDiffSCSR16 = CAParametersNRV1610_CrossCarrierACSITrigDiffSCSR16(r.EnumIf(v.HasCrossCarrierACSITrigDiffSCSR16, 3, 0, false, "crossCarrierA-CSI-trigDiffSCS-r16"))
+	v.DefaultQCLCrossCarrierACSITrigR16 = CAParametersNRV1610_DefaultQCLCrossCarrierACSITrigR16(r.EnumIf(v.HasDefaultQCLCrossCarrierACSITrigR16, 2, 0, false, "defaultQCL-CrossCarrierA-CSI-Trig-r16"))
+	v.InterCANonAlignedFrameR16 = CAParametersNRV1610_InterCANonAlignedFrameR16(r.EnumIf(v.HasInterCANonAlignedFrameR16, 1, 0, false, "interCA-NonAlignedFrame-r16"))
+	v.SimulSRSTransBCR16 = CAParametersNRV1610_SimulSRSTransBCR16(r.EnumIf(v.HasSimulSRSTransBCR16, 1, 0, false, "simul-SRS-Trans-BC-r16"))
 	r.DecodeOptional(v.HasInterFreqDAPSR16, &v.InterFreqDAPSR16, "interFreqDAPS-r16")
 	r.DecodeOptional(v.HasCodebookParametersPerBCR16, &v.CodebookParametersPerBCR16, "codebookParametersPerBC-r16")
-	if v.HasBlindDetectFactorR16 {
-		v.BlindDetectFactorR16 = r.Int(1, 2, false, "blindDetectFactor-r16")
-	}
+	v.BlindDetectFactorR16 = r.IntIf(v.HasBlindDetectFactorR16, 1, 2, false, "blindDetectFactor-r16")
 	r.DecodeOptional(v.HasPdcchMonitoringCAR16, &v.PdcchMonitoringCAR16, "pdcch-MonitoringCA-r16")
 	r.DecodeOptional(v.HasPdcchBlindDetectionCAMixedR16, &v.PdcchBlindDetectionCAMixedR16, "pdcch-BlindDetectionCA-Mixed-r16")
-	if v.HasPdcchBlindDetectionMCGUER16 {
-		v.PdcchBlindDetectionMCGUER16 = r.Int(1, 14, false, "pdcch-BlindDetectionMCG-UE-r16")
-	}
-	if v.HasPdcchBlindDetectionSCGUER16 {
-		v.PdcchBlindDetectionSCGUER16 = r.Int(1, 14, false, "pdcch-BlindDetectionSCG-UE-r16")
-	}
+	v.PdcchBlindDetectionMCGUER16 = r.IntIf(v.HasPdcchBlindDetectionMCGUER16, 1, 14, false, "pdcch-BlindDetectionMCG-UE-r16")
+	v.PdcchBlindDetectionSCGUER16 = r.IntIf(v.HasPdcchBlindDetectionSCGUER16, 1, 14, false, "pdcch-BlindDetectionSCG-UE-r16")
 	r.DecodeOptional(v.HasPdcchBlindDetectionMCGUEMixedR16, &v.PdcchBlindDetectionMCGUEMixedR16, "pdcch-BlindDetectionMCG-UE-Mixed-r16")
 	r.DecodeOptional(v.HasPdcchBlindDetectionSCGUEMixedR16, &v.PdcchBlindDetectionSCGUEMixedR16, "pdcch-BlindDetectionSCG-UE-Mixed-r16")
-	if v.HasCrossCarrierSchedulingDLDiffSCSR16 {
-		v.CrossCarrierSchedulingDLDiffSCSR16 = CAParametersNRV1610_CrossCarrierSchedulingDLDiffSCSR16(r.Enum(3, 0, false, "crossCarrierSchedulingDL-DiffSCS-r16"))
-	}
-	if v.HasCrossCarrierSchedulingDefaultQCLR16 {
-		v.CrossCarrierSchedulingDefaultQCLR16 = CAParametersNRV1610_CrossCarrierSchedulingDefaultQCLR16(r.Enum(2, 0, false, "crossCarrierSchedulingDefaultQCL-r16"))
-	}
-	if v.HasCrossCarrierSchedulingULDiffSCSR16 {
-		v.CrossCarrierSchedulingULDiffSCSR16 = CAParametersNRV1610_CrossCarrierSchedulingULDiffSCSR16(r.Enum(3, 0, false, "crossCarrierSchedulingUL-DiffSCS-r16"))
-	}
-	if v.HasSimulSRSMIMOTransBCR16 {
-		v.SimulSRSMIMOTransBCR16 = CAParametersNRV1610_SimulSRSMIMOTransBCR16(r.Enum(1, 0, false, "simul-SRS-MIMO-Trans-BC-r16"))
-	}
+	v.CrossCarrierSchedulingDLDiffSCSR16 = CAParametersNRV1610_CrossCarrierSchedulingDLDiffSCSR16(r.EnumIf(v.HasCrossCarrierSchedulingDLDiffSCSR16, 3, 0, false, "crossCarrierSchedulingDL-DiffSCS-r16"))
+	v.CrossCarrierSchedulingDefaultQCLR16 = CAParametersNRV1610_CrossCarrierSchedulingDefaultQCLR16(r.EnumIf(v.HasCrossCarrierSchedulingDefaultQCLR16, 2, 0, false, "crossCarrierSchedulingDefaultQCL-r16"))
+	v.CrossCarrierSchedulingULDiffSCSR16 = CAParametersNRV1610_CrossCarrierSchedulingULDiffSCSR16(r.EnumIf(v.HasCrossCarrierSchedulingULDiffSCSR16, 3, 0, false, "crossCarrierSchedulingUL-DiffSCS-r16"))
+	v.SimulSRSMIMOTransBCR16 = CAParametersNRV1610_SimulSRSMIMOTransBCR16(r.EnumIf(v.HasSimulSRSMIMOTransBCR16, 1, 0, false, "simul-SRS-MIMO-Trans-BC-r16"))
 	r.DecodeOptional(v.HasCodebookParametersAdditionPerBCR16, &v.CodebookParametersAdditionPerBCR16, "codebookParametersAdditionPerBC-r16")
 	r.DecodeOptional(v.HasCodebookComboParametersAdditionPerBCR16, &v.CodebookComboParametersAdditionPerBCR16, "codebookComboParametersAdditionPerBC-r16")
 	return r.Err()
@@ -16766,63 +15601,29 @@ func (v *CAParametersNRV1610) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasParallelTxMsgASRSPUCCHPUSCHR16, v.HasMsgASULR16, v.HasJointSearchSpaceSwitchAcrossCellsR16, v.HasHalfDuplexTDDCASameSCSR16, v.HasScellDormancyWithinActiveTimeR16, v.HasScellDormancyOutsideActiveTimeR16, v.HasCrossCarrierACSITrigDiffSCSR16, v.HasDefaultQCLCrossCarrierACSITrigR16, v.HasInterCANonAlignedFrameR16, v.HasSimulSRSTransBCR16, v.HasInterFreqDAPSR16, v.HasCodebookParametersPerBCR16, v.HasBlindDetectFactorR16, v.HasPdcchMonitoringCAR16, v.HasPdcchBlindDetectionCAMixedR16, v.HasPdcchBlindDetectionMCGUER16, v.HasPdcchBlindDetectionSCGUER16, v.HasPdcchBlindDetectionMCGUEMixedR16, v.HasPdcchBlindDetectionSCGUEMixedR16, v.HasCrossCarrierSchedulingDLDiffSCSR16, v.HasCrossCarrierSchedulingDefaultQCLR16, v.HasCrossCarrierSchedulingULDiffSCSR16, v.HasSimulSRSMIMOTransBCR16, v.HasCodebookParametersAdditionPerBCR16, v.HasCodebookComboParametersAdditionPerBCR16)
-	if v.HasParallelTxMsgASRSPUCCHPUSCHR16 {
-		w.Enum(int64(v.ParallelTxMsgASRSPUCCHPUSCHR16), 1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-r16")
-	}
-	if v.HasMsgASULR16 {
-		w.Enum(int64(v.MsgASULR16), 1, 0, false, "msgA-SUL-r16")
-	}
-	if v.HasJointSearchSpaceSwitchAcrossCellsR16 {
-		w.Enum(int64(v.JointSearchSpaceSwitchAcrossCellsR16), 1, 0, false, "jointSearchSpaceSwitchAcrossCells-r16")
-	}
-	if v.HasHalfDuplexTDDCASameSCSR16 {
-		w.Enum(int64(v.HalfDuplexTDDCASameSCSR16), 1, 0, false, "half-DuplexTDD-CA-SameSCS-r16")
-	}
-	if v.HasScellDormancyWithinActiveTimeR16 {
-		w.Enum(int64(v.ScellDormancyWithinActiveTimeR16), 1, 0, false, "scellDormancyWithinActiveTime-r16")
-	}
-	if v.HasScellDormancyOutsideActiveTimeR16 {
-		w.Enum(int64(v.ScellDormancyOutsideActiveTimeR16), 1, 0, false, "scellDormancyOutsideActiveTime-r16")
-	}
-	if v.HasCrossCarrierACSITrigDiffSCSR16 {
-		w.Enum(int64(v.CrossCarrierACSITrigDiffSCSR16), 3, 0, false, "crossCarrierA-CSI-trigDiffSCS-r16")
-	}
-	if v.HasDefaultQCLCrossCarrierACSITrigR16 {
-		w.Enum(int64(v.DefaultQCLCrossCarrierACSITrigR16), 2, 0, false, "defaultQCL-CrossCarrierA-CSI-Trig-r16")
-	}
-	if v.HasInterCANonAlignedFrameR16 {
-		w.Enum(int64(v.InterCANonAlignedFrameR16), 1, 0, false, "interCA-NonAlignedFrame-r16")
-	}
-	if v.HasSimulSRSTransBCR16 {
-		w.Enum(int64(v.SimulSRSTransBCR16), 1, 0, false, "simul-SRS-Trans-BC-r16")
-	}
+	w.EnumIf(v.HasParallelTxMsgASRSPUCCHPUSCHR16, int64(v.ParallelTxMsgASRSPUCCHPUSCHR16), 1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-r16")
+	w.EnumIf(v.HasMsgASULR16, int64(v.MsgASULR16), 1, 0, false, "msgA-SUL-r16")
+	w.EnumIf(v.HasJointSearchSpaceSwitchAcrossCellsR16, int64(v.JointSearchSpaceSwitchAcrossCellsR16), 1, 0, false, "jointSearchSpaceSwitchAcrossCells-r16")
+	w.EnumIf(v.HasHalfDuplexTDDCASameSCSR16, int64(v.HalfDuplexTDDCASameSCSR16), 1, 0, false, "half-DuplexTDD-CA-SameSCS-r16")
+	w.EnumIf(v.HasScellDormancyWithinActiveTimeR16, int64(v.ScellDormancyWithinActiveTimeR16), 1, 0, false, "scellDormancyWithinActiveTime-r16")
+	w.EnumIf(v.HasScellDormancyOutsideActiveTimeR16, int64(v.ScellDormancyOutsideActiveTimeR16), 1, 0, false, "scellDormancyOutsideActiveTime-r16")
+	w.EnumIf(v.HasCrossCarrierACSITrigDiffSCSR16, int64(v.CrossCarrierACSITrigDiffSCSR16), 3, 0, false, "crossCarrierA-CSI-trigDiffSCS-r16")
+	w.EnumIf(v.HasDefaultQCLCrossCarrierACSITrigR16, int64(v.DefaultQCLCrossCarrierACSITrigR16), 2, 0, false, "defaultQCL-CrossCarrierA-CSI-Trig-r16")
+	w.EnumIf(v.HasInterCANonAlignedFrameR16, int64(v.InterCANonAlignedFrameR16), 1, 0, false, "interCA-NonAlignedFrame-r16")
+	w.EnumIf(v.HasSimulSRSTransBCR16, int64(v.SimulSRSTransBCR16), 1, 0, false, "simul-SRS-Trans-BC-r16")
 	w.EncodeOptional(v.HasInterFreqDAPSR16, &v.InterFreqDAPSR16, "interFreqDAPS-r16")
 	w.EncodeOptional(v.HasCodebookParametersPerBCR16, &v.CodebookParametersPerBCR16, "codebookParametersPerBC-r16")
-	if v.HasBlindDetectFactorR16 {
-		w.Int(v.BlindDetectFactorR16, 1, 2, false, "blindDetectFactor-r16")
-	}
+	w.IntIf(v.HasBlindDetectFactorR16, v.BlindDetectFactorR16, 1, 2, false, "blindDetectFactor-r16")
 	w.EncodeOptional(v.HasPdcchMonitoringCAR16, &v.PdcchMonitoringCAR16, "pdcch-MonitoringCA-r16")
 	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixedR16, &v.PdcchBlindDetectionCAMixedR16, "pdcch-BlindDetectionCA-Mixed-r16")
-	if v.HasPdcchBlindDetectionMCGUER16 {
-		w.Int(v.PdcchBlindDetectionMCGUER16, 1, 14, false, "pdcch-BlindDetectionMCG-UE-r16")
-	}
-	if v.HasPdcchBlindDetectionSCGUER16 {
-		w.Int(v.PdcchBlindDetectionSCGUER16, 1, 14, false, "pdcch-BlindDetectionSCG-UE-r16")
-	}
+	w.IntIf(v.HasPdcchBlindDetectionMCGUER16, v.PdcchBlindDetectionMCGUER16, 1, 14, false, "pdcch-BlindDetectionMCG-UE-r16")
+	w.IntIf(v.HasPdcchBlindDetectionSCGUER16, v.PdcchBlindDetectionSCGUER16, 1, 14, false, "pdcch-BlindDetectionSCG-UE-r16")
 	w.EncodeOptional(v.HasPdcchBlindDetectionMCGUEMixedR16, &v.PdcchBlindDetectionMCGUEMixedR16, "pdcch-BlindDetectionMCG-UE-Mixed-r16")
 	w.EncodeOptional(v.HasPdcchBlindDetectionSCGUEMixedR16, &v.PdcchBlindDetectionSCGUEMixedR16, "pdcch-BlindDetectionSCG-UE-Mixed-r16")
-	if v.HasCrossCarrierSchedulingDLDiffSCSR16 {
-		w.Enum(int64(v.CrossCarrierSchedulingDLDiffSCSR16), 3, 0, false, "crossCarrierSchedulingDL-DiffSCS-r16")
-	}
-	if v.HasCrossCarrierSchedulingDefaultQCLR16 {
-		w.Enum(int64(v.CrossCarrierSchedulingDefaultQCLR16), 2, 0, false, "crossCarrierSchedulingDefaultQCL-r16")
-	}
-	if v.HasCrossCarrierSchedulingULDiffSCSR16 {
-		w.Enum(int64(v.CrossCarrierSchedulingULDiffSCSR16), 3, 0, false, "crossCarrierSchedulingUL-DiffSCS-r16")
-	}
-	if v.HasSimulSRSMIMOTransBCR16 {
-		w.Enum(int64(v.SimulSRSMIMOTransBCR16), 1, 0, false, "simul-SRS-MIMO-Trans-BC-r16")
-	}
+	w.EnumIf(v.HasCrossCarrierSchedulingDLDiffSCSR16, int64(v.CrossCarrierSchedulingDLDiffSCSR16), 3, 0, false, "crossCarrierSchedulingDL-DiffSCS-r16")
+	w.EnumIf(v.HasCrossCarrierSchedulingDefaultQCLR16, int64(v.CrossCarrierSchedulingDefaultQCLR16), 2, 0, false, "crossCarrierSchedulingDefaultQCL-r16")
+	w.EnumIf(v.HasCrossCarrierSchedulingULDiffSCSR16, int64(v.CrossCarrierSchedulingULDiffSCSR16), 3, 0, false, "crossCarrierSchedulingUL-DiffSCS-r16")
+	w.EnumIf(v.HasSimulSRSMIMOTransBCR16, int64(v.SimulSRSMIMOTransBCR16), 1, 0, false, "simul-SRS-MIMO-Trans-BC-r16")
 	w.EncodeOptional(v.HasCodebookParametersAdditionPerBCR16, &v.CodebookParametersAdditionPerBCR16, "codebookParametersAdditionPerBC-r16")
 	w.EncodeOptional(v.HasCodebookComboParametersAdditionPerBCR16, &v.CodebookComboParametersAdditionPerBCR16, "codebookComboParametersAdditionPerBC-r16")
 	return w.Err()
@@ -16840,54 +15641,26 @@ func (v *CAParametersNRV1610) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV1610_InterFreqDAPSR16) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1610_InterFreqDAPSR16{}
 	r.Preamble(&v.HasInterFreqAsyncDAPSR16, &v.HasInterFreqDiffSCSDAPSR16, &v.HasInterFreqMultiULTransmissionDAPSR16, &v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16, &v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16, &v.HasInterFreqDynamicPowerSharingDAPSR16, &v.HasInterFreqULTransCancellationDAPSR16)
-	if v.HasInterFreqAsyncDAPSR16 {
-		v.InterFreqAsyncDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqAsyncDAPSR16(r.Enum(1, 0, false, "interFreqAsyncDAPS-r16"))
-	}
-	if v.HasInterFreqDiffSCSDAPSR16 {
-		v.InterFreqDiffSCSDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqDiffSCSDAPSR16(r.Enum(1, 0, false, "interFreqDiffSCS-DAPS-r16"))
-	}
-	if v.HasInterFreqMultiULTransmissionDAPSR16 {
-		v.InterFreqMultiULTransmissionDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqMultiULTransmissionDAPSR16(r.Enum(1, 0, false, "interFreqMultiUL-TransmissionDAPS-r16"))
-	}
-	if v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16 {
-		v.InterFreqSemiStaticPowerSharingDAPSMode1R16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode1R16(r.Enum(1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode1-r16"))
-	}
-	if v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16 {
-		v.InterFreqSemiStaticPowerSharingDAPSMode2R16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode2R16(r.Enum(1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode2-r16"))
-	}
-	if v.HasInterFreqDynamicPowerSharingDAPSR16 {
-		v.InterFreqDynamicPowerSharingDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqDynamicPowerSharingDAPSR16(r.Enum(2, 0, false, "interFreqDynamicPowerSharingDAPS-r16"))
-	}
-	if v.HasInterFreqULTransCancellationDAPSR16 {
-		v.InterFreqULTransCancellationDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqULTransCancellationDAPSR16(r.Enum(1, 0, false, "interFreqUL-TransCancellationDAPS-r16"))
-	}
+	v.InterFreqAsyncDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqAsyncDAPSR16(r.EnumIf(v.HasInterFreqAsyncDAPSR16, 1, 0, false, "interFreqAsyncDAPS-r16"))
+	v.InterFreqDiffSCSDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqDiffSCSDAPSR16(r.EnumIf(v.HasInterFreqDiffSCSDAPSR16, 1, 0, false, "interFreqDiffSCS-DAPS-r16"))
+	v.InterFreqMultiULTransmissionDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqMultiULTransmissionDAPSR16(r.EnumIf(v.HasInterFreqMultiULTransmissionDAPSR16, 1, 0, false, "interFreqMultiUL-TransmissionDAPS-r16"))
+	v.InterFreqSemiStaticPowerSharingDAPSMode1R16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode1R16(r.EnumIf(v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16, 1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode1-r16"))
+	v.InterFreqSemiStaticPowerSharingDAPSMode2R16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqSemiStaticPowerSharingDAPSMode2R16(r.EnumIf(v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16, 1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode2-r16"))
+	v.InterFreqDynamicPowerSharingDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqDynamicPowerSharingDAPSR16(r.EnumIf(v.HasInterFreqDynamicPowerSharingDAPSR16, 2, 0, false, "interFreqDynamicPowerSharingDAPS-r16"))
+	v.InterFreqULTransCancellationDAPSR16 = CAParametersNRV1610_InterFreqDAPSR16_InterFreqULTransCancellationDAPSR16(r.EnumIf(v.HasInterFreqULTransCancellationDAPSR16, 1, 0, false, "interFreqUL-TransCancellationDAPS-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1610_InterFreqDAPSR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInterFreqAsyncDAPSR16, v.HasInterFreqDiffSCSDAPSR16, v.HasInterFreqMultiULTransmissionDAPSR16, v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16, v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16, v.HasInterFreqDynamicPowerSharingDAPSR16, v.HasInterFreqULTransCancellationDAPSR16)
-	if v.HasInterFreqAsyncDAPSR16 {
-		w.Enum(int64(v.InterFreqAsyncDAPSR16), 1, 0, false, "interFreqAsyncDAPS-r16")
-	}
-	if v.HasInterFreqDiffSCSDAPSR16 {
-		w.Enum(int64(v.InterFreqDiffSCSDAPSR16), 1, 0, false, "interFreqDiffSCS-DAPS-r16")
-	}
-	if v.HasInterFreqMultiULTransmissionDAPSR16 {
-		w.Enum(int64(v.InterFreqMultiULTransmissionDAPSR16), 1, 0, false, "interFreqMultiUL-TransmissionDAPS-r16")
-	}
-	if v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16 {
-		w.Enum(int64(v.InterFreqSemiStaticPowerSharingDAPSMode1R16), 1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode1-r16")
-	}
-	if v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16 {
-		w.Enum(int64(v.InterFreqSemiStaticPowerSharingDAPSMode2R16), 1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode2-r16")
-	}
-	if v.HasInterFreqDynamicPowerSharingDAPSR16 {
-		w.Enum(int64(v.InterFreqDynamicPowerSharingDAPSR16), 2, 0, false, "interFreqDynamicPowerSharingDAPS-r16")
-	}
-	if v.HasInterFreqULTransCancellationDAPSR16 {
-		w.Enum(int64(v.InterFreqULTransCancellationDAPSR16), 1, 0, false, "interFreqUL-TransCancellationDAPS-r16")
-	}
+	w.EnumIf(v.HasInterFreqAsyncDAPSR16, int64(v.InterFreqAsyncDAPSR16), 1, 0, false, "interFreqAsyncDAPS-r16")
+	w.EnumIf(v.HasInterFreqDiffSCSDAPSR16, int64(v.InterFreqDiffSCSDAPSR16), 1, 0, false, "interFreqDiffSCS-DAPS-r16")
+	w.EnumIf(v.HasInterFreqMultiULTransmissionDAPSR16, int64(v.InterFreqMultiULTransmissionDAPSR16), 1, 0, false, "interFreqMultiUL-TransmissionDAPS-r16")
+	w.EnumIf(v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16, int64(v.InterFreqSemiStaticPowerSharingDAPSMode1R16), 1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode1-r16")
+	w.EnumIf(v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16, int64(v.InterFreqSemiStaticPowerSharingDAPSMode2R16), 1, 0, false, "interFreqSemiStaticPowerSharingDAPS-Mode2-r16")
+	w.EnumIf(v.HasInterFreqDynamicPowerSharingDAPSR16, int64(v.InterFreqDynamicPowerSharingDAPSR16), 2, 0, false, "interFreqDynamicPowerSharingDAPS-r16")
+	w.EnumIf(v.HasInterFreqULTransCancellationDAPSR16, int64(v.InterFreqULTransCancellationDAPSR16), 1, 0, false, "interFreqUL-TransCancellationDAPS-r16")
 	return w.Err()
 }
 
@@ -16958,15 +15731,9 @@ func (v *CAParametersNRV1630) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1630{}
 	r.Preamble(&v.HasSimulTXSRSAntSwitchingInterBandULCAR16, &v.HasBeamManagementTypeR16, &v.HasIntraBandFreqSeparationULAggBWGapBWR16, &v.HasInterCANonAlignedFrameBR16)
 	r.DecodeOptional(v.HasSimulTXSRSAntSwitchingInterBandULCAR16, &v.SimulTXSRSAntSwitchingInterBandULCAR16, "simulTX-SRS-AntSwitchingInterBandUL-CA-r16")
-	if v.HasBeamManagementTypeR16 {
-		v.BeamManagementTypeR16 = CAParametersNRV1630_BeamManagementTypeR16(r.Enum(2, 0, false, "beamManagementType-r16"))
-	}
-	if v.HasIntraBandFreqSeparationULAggBWGapBWR16 {
-		v.IntraBandFreqSeparationULAggBWGapBWR16 = CAParametersNRV1630_IntraBandFreqSeparationULAggBWGapBWR16(r.Enum(3, 0, false, "intraBandFreqSeparationUL-AggBW-GapBW-r16"))
-	}
-	if v.HasInterCANonAlignedFrameBR16 {
-		v.InterCANonAlignedFrameBR16 = CAParametersNRV1630_InterCANonAlignedFrameBR16(r.Enum(1, 0, false, "interCA-NonAlignedFrame-B-r16"))
-	}
+	v.BeamManagementTypeR16 = CAParametersNRV1630_BeamManagementTypeR16(r.EnumIf(v.HasBeamManagementTypeR16, 2, 0, false, "beamManagementType-r16"))
+	v.IntraBandFreqSeparationULAggBWGapBWR16 = CAParametersNRV1630_IntraBandFreqSeparationULAggBWGapBWR16(r.EnumIf(v.HasIntraBandFreqSeparationULAggBWGapBWR16, 3, 0, false, "intraBandFreqSeparationUL-AggBW-GapBW-r16"))
+	v.InterCANonAlignedFrameBR16 = CAParametersNRV1630_InterCANonAlignedFrameBR16(r.EnumIf(v.HasInterCANonAlignedFrameBR16, 1, 0, false, "interCA-NonAlignedFrame-B-r16"))
 	return r.Err()
 }
 
@@ -16974,15 +15741,9 @@ func (v *CAParametersNRV1630) DecodePER(r *per.Reader) error {
 func (v *CAParametersNRV1630) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSimulTXSRSAntSwitchingInterBandULCAR16, v.HasBeamManagementTypeR16, v.HasIntraBandFreqSeparationULAggBWGapBWR16, v.HasInterCANonAlignedFrameBR16)
 	w.EncodeOptional(v.HasSimulTXSRSAntSwitchingInterBandULCAR16, &v.SimulTXSRSAntSwitchingInterBandULCAR16, "simulTX-SRS-AntSwitchingInterBandUL-CA-r16")
-	if v.HasBeamManagementTypeR16 {
-		w.Enum(int64(v.BeamManagementTypeR16), 2, 0, false, "beamManagementType-r16")
-	}
-	if v.HasIntraBandFreqSeparationULAggBWGapBWR16 {
-		w.Enum(int64(v.IntraBandFreqSeparationULAggBWGapBWR16), 3, 0, false, "intraBandFreqSeparationUL-AggBW-GapBW-r16")
-	}
-	if v.HasInterCANonAlignedFrameBR16 {
-		w.Enum(int64(v.InterCANonAlignedFrameBR16), 1, 0, false, "interCA-NonAlignedFrame-B-r16")
-	}
+	w.EnumIf(v.HasBeamManagementTypeR16, int64(v.BeamManagementTypeR16), 2, 0, false, "beamManagementType-r16")
+	w.EnumIf(v.HasIntraBandFreqSeparationULAggBWGapBWR16, int64(v.IntraBandFreqSeparationULAggBWGapBWR16), 3, 0, false, "intraBandFreqSeparationUL-AggBW-GapBW-r16")
+	w.EnumIf(v.HasInterCANonAlignedFrameBR16, int64(v.InterCANonAlignedFrameBR16), 1, 0, false, "interCA-NonAlignedFrame-B-r16")
 	return w.Err()
 }
 
@@ -16998,24 +15759,14 @@ func (v *CAParametersNRV1630) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV1640) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1640{}
 	r.Preamble(&v.HasUplinkTxDCTwoCarrierReportR16, &v.HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, &v.HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, &v.HasTwoPUCCHGrpConfigurationsListR16, &v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16, &v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16, &v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16, &v.HasPdcchMonitoringCANonAlignedSpanR16, &v.HasPdcchBlindDetectionCAMixedNonAlignedSpanR16)
-	if v.HasUplinkTxDCTwoCarrierReportR16 {
-		v.UplinkTxDCTwoCarrierReportR16 = CAParametersNRV1640_UplinkTxDCTwoCarrierReportR16(r.Enum(1, 0, false, "uplinkTxDC-TwoCarrierReport-r16"))
-	}
+	v.UplinkTxDCTwoCarrierReportR16 = CAParametersNRV1640_UplinkTxDCTwoCarrierReportR16(r.EnumIf(v.HasUplinkTxDCTwoCarrierReportR16, 1, 0, false, "uplinkTxDC-TwoCarrierReport-r16"))
 	r.DecodeOptional(v.HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, &v.MaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, "maxUpTo3Diff-NumerologiesConfigSinglePUCCH-grp-r16")
 	r.DecodeOptional(v.HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, &v.MaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, "maxUpTo4Diff-NumerologiesConfigSinglePUCCH-grp-r16")
 	r.DecodeOptional(v.HasTwoPUCCHGrpConfigurationsListR16, &v.TwoPUCCHGrpConfigurationsListR16, "twoPUCCH-Grp-ConfigurationsList-r16")
-	if v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16 {
-		v.DiffNumerologyAcrossPUCCHGroupCarrierTypesR16 = CAParametersNRV1640_DiffNumerologyAcrossPUCCHGroupCarrierTypesR16(r.Enum(1, 0, false, "diffNumerologyAcrossPUCCH-Group-CarrierTypes-r16"))
-	}
-	if v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 {
-		v.DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 = CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16(r.Enum(1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS-CarrierTypes-r16"))
-	}
-	if v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 {
-		v.DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 = CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16(r.Enum(1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS-CarrierTypes-r16"))
-	}
-	if v.HasPdcchMonitoringCANonAlignedSpanR16 {
-		v.PdcchMonitoringCANonAlignedSpanR16 = r.Int(2, 16, false, "pdcch-MonitoringCA-NonAlignedSpan-r16")
-	}
+	v.DiffNumerologyAcrossPUCCHGroupCarrierTypesR16 = CAParametersNRV1640_DiffNumerologyAcrossPUCCHGroupCarrierTypesR16(r.EnumIf(v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16, 1, 0, false, "diffNumerologyAcrossPUCCH-Group-CarrierTypes-r16"))
+	v.DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 = CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16(r.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16, 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS-CarrierTypes-r16"))
+	v.DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 = CAParametersNRV1640_DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16(r.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16, 1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS-CarrierTypes-r16"))
+	v.PdcchMonitoringCANonAlignedSpanR16 = r.IntIf(v.HasPdcchMonitoringCANonAlignedSpanR16, 2, 16, false, "pdcch-MonitoringCA-NonAlignedSpan-r16")
 	r.DecodeOptional(v.HasPdcchBlindDetectionCAMixedNonAlignedSpanR16, &v.PdcchBlindDetectionCAMixedNonAlignedSpanR16, "pdcch-BlindDetectionCA-Mixed-NonAlignedSpan-r16")
 	return r.Err()
 }
@@ -17023,24 +15774,14 @@ func (v *CAParametersNRV1640) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1640) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUplinkTxDCTwoCarrierReportR16, v.HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, v.HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, v.HasTwoPUCCHGrpConfigurationsListR16, v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16, v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16, v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16, v.HasPdcchMonitoringCANonAlignedSpanR16, v.HasPdcchBlindDetectionCAMixedNonAlignedSpanR16)
-	if v.HasUplinkTxDCTwoCarrierReportR16 {
-		w.Enum(int64(v.UplinkTxDCTwoCarrierReportR16), 1, 0, false, "uplinkTxDC-TwoCarrierReport-r16")
-	}
+	w.EnumIf(v.HasUplinkTxDCTwoCarrierReportR16, int64(v.UplinkTxDCTwoCarrierReportR16), 1, 0, false, "uplinkTxDC-TwoCarrierReport-r16")
 	w.EncodeOptional(v.HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, &v.MaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, "maxUpTo3Diff-NumerologiesConfigSinglePUCCH-grp-r16")
 	w.EncodeOptional(v.HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, &v.MaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, "maxUpTo4Diff-NumerologiesConfigSinglePUCCH-grp-r16")
 	w.EncodeOptional(v.HasTwoPUCCHGrpConfigurationsListR16, &v.TwoPUCCHGrpConfigurationsListR16, "twoPUCCH-Grp-ConfigurationsList-r16")
-	if v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16 {
-		w.Enum(int64(v.DiffNumerologyAcrossPUCCHGroupCarrierTypesR16), 1, 0, false, "diffNumerologyAcrossPUCCH-Group-CarrierTypes-r16")
-	}
-	if v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16 {
-		w.Enum(int64(v.DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16), 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS-CarrierTypes-r16")
-	}
-	if v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16 {
-		w.Enum(int64(v.DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16), 1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS-CarrierTypes-r16")
-	}
-	if v.HasPdcchMonitoringCANonAlignedSpanR16 {
-		w.Int(v.PdcchMonitoringCANonAlignedSpanR16, 2, 16, false, "pdcch-MonitoringCA-NonAlignedSpan-r16")
-	}
+	w.EnumIf(v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16, int64(v.DiffNumerologyAcrossPUCCHGroupCarrierTypesR16), 1, 0, false, "diffNumerologyAcrossPUCCH-Group-CarrierTypes-r16")
+	w.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16, int64(v.DiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16), 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS-CarrierTypes-r16")
+	w.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16, int64(v.DiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16), 1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS-CarrierTypes-r16")
+	w.IntIf(v.HasPdcchMonitoringCANonAlignedSpanR16, v.PdcchMonitoringCANonAlignedSpanR16, 2, 16, false, "pdcch-MonitoringCA-NonAlignedSpan-r16")
 	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixedNonAlignedSpanR16, &v.PdcchBlindDetectionCAMixedNonAlignedSpanR16, "pdcch-BlindDetectionCA-Mixed-NonAlignedSpan-r16")
 	return w.Err()
 }
@@ -17107,12 +15848,8 @@ func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16) DecodePER(r *per.Read
 	r.Preamble(&v.HasAdditionalSymbolsR16, &v.HasSpCSIReportingOnPUCCHR16, &v.HasSpCSIReportingOnPUSCHR16)
 	v.ComputationTimeForACSIR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_ComputationTimeForACSIR16(r.Enum(2, 0, false, "computationTimeForA-CSI-r16"))
 	r.DecodeOptional(v.HasAdditionalSymbolsR16, &v.AdditionalSymbolsR16, "additionalSymbols-r16")
-	if v.HasSpCSIReportingOnPUCCHR16 {
-		v.SpCSIReportingOnPUCCHR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUCCHR16(r.Enum(1, 0, false, "sp-CSI-ReportingOnPUCCH-r16"))
-	}
-	if v.HasSpCSIReportingOnPUSCHR16 {
-		v.SpCSIReportingOnPUSCHR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUSCHR16(r.Enum(1, 0, false, "sp-CSI-ReportingOnPUSCH-r16"))
-	}
+	v.SpCSIReportingOnPUCCHR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUCCHR16(r.EnumIf(v.HasSpCSIReportingOnPUCCHR16, 1, 0, false, "sp-CSI-ReportingOnPUCCH-r16"))
+	v.SpCSIReportingOnPUSCHR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_SpCSIReportingOnPUSCHR16(r.EnumIf(v.HasSpCSIReportingOnPUSCHR16, 1, 0, false, "sp-CSI-ReportingOnPUSCH-r16"))
 	r.Decode(&v.CarrierTypePairListR16, "carrierTypePairList-r16")
 	return r.Err()
 }
@@ -17122,12 +15859,8 @@ func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16) EncodePER(w *per.Writ
 	w.Preamble(v.HasAdditionalSymbolsR16, v.HasSpCSIReportingOnPUCCHR16, v.HasSpCSIReportingOnPUSCHR16)
 	w.Enum(int64(v.ComputationTimeForACSIR16), 2, 0, false, "computationTimeForA-CSI-r16")
 	w.EncodeOptional(v.HasAdditionalSymbolsR16, &v.AdditionalSymbolsR16, "additionalSymbols-r16")
-	if v.HasSpCSIReportingOnPUCCHR16 {
-		w.Enum(int64(v.SpCSIReportingOnPUCCHR16), 1, 0, false, "sp-CSI-ReportingOnPUCCH-r16")
-	}
-	if v.HasSpCSIReportingOnPUSCHR16 {
-		w.Enum(int64(v.SpCSIReportingOnPUSCHR16), 1, 0, false, "sp-CSI-ReportingOnPUSCH-r16")
-	}
+	w.EnumIf(v.HasSpCSIReportingOnPUCCHR16, int64(v.SpCSIReportingOnPUCCHR16), 1, 0, false, "sp-CSI-ReportingOnPUCCH-r16")
+	w.EnumIf(v.HasSpCSIReportingOnPUSCHR16, int64(v.SpCSIReportingOnPUSCHR16), 1, 0, false, "sp-CSI-ReportingOnPUSCH-r16")
 	w.Encode(&v.CarrierTypePairListR16, "carrierTypePairList-r16")
 	return w.Err()
 }
@@ -17136,36 +15869,20 @@ func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16) EncodePER(w *per.Writ
 func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16{}
 	r.Preamble(&v.HasScs15kHzAdditionalSymbolsR16, &v.HasScs30kHzAdditionalSymbolsR16, &v.HasScs60kHzAdditionalSymbolsR16, &v.HasScs120kHzAdditionalSymbolsR16)
-	if v.HasScs15kHzAdditionalSymbolsR16 {
-		v.Scs15kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs15kHzAdditionalSymbolsR16(r.Enum(2, 0, false, "scs-15kHz-additionalSymbols-r16"))
-	}
-	if v.HasScs30kHzAdditionalSymbolsR16 {
-		v.Scs30kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs30kHzAdditionalSymbolsR16(r.Enum(2, 0, false, "scs-30kHz-additionalSymbols-r16"))
-	}
-	if v.HasScs60kHzAdditionalSymbolsR16 {
-		v.Scs60kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs60kHzAdditionalSymbolsR16(r.Enum(3, 0, false, "scs-60kHz-additionalSymbols-r16"))
-	}
-	if v.HasScs120kHzAdditionalSymbolsR16 {
-		v.Scs120kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs120kHzAdditionalSymbolsR16(r.Enum(3, 0, false, "scs-120kHz-additionalSymbols-r16"))
-	}
+	v.Scs15kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs15kHzAdditionalSymbolsR16(r.EnumIf(v.HasScs15kHzAdditionalSymbolsR16, 2, 0, false, "scs-15kHz-additionalSymbols-r16"))
+	v.Scs30kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs30kHzAdditionalSymbolsR16(r.EnumIf(v.HasScs30kHzAdditionalSymbolsR16, 2, 0, false, "scs-30kHz-additionalSymbols-r16"))
+	v.Scs60kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs60kHzAdditionalSymbolsR16(r.EnumIf(v.HasScs60kHzAdditionalSymbolsR16, 3, 0, false, "scs-60kHz-additionalSymbols-r16"))
+	v.Scs120kHzAdditionalSymbolsR16 = CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16_Scs120kHzAdditionalSymbolsR16(r.EnumIf(v.HasScs120kHzAdditionalSymbolsR16, 3, 0, false, "scs-120kHz-additionalSymbols-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzAdditionalSymbolsR16, v.HasScs30kHzAdditionalSymbolsR16, v.HasScs60kHzAdditionalSymbolsR16, v.HasScs120kHzAdditionalSymbolsR16)
-	if v.HasScs15kHzAdditionalSymbolsR16 {
-		w.Enum(int64(v.Scs15kHzAdditionalSymbolsR16), 2, 0, false, "scs-15kHz-additionalSymbols-r16")
-	}
-	if v.HasScs30kHzAdditionalSymbolsR16 {
-		w.Enum(int64(v.Scs30kHzAdditionalSymbolsR16), 2, 0, false, "scs-30kHz-additionalSymbols-r16")
-	}
-	if v.HasScs60kHzAdditionalSymbolsR16 {
-		w.Enum(int64(v.Scs60kHzAdditionalSymbolsR16), 3, 0, false, "scs-60kHz-additionalSymbols-r16")
-	}
-	if v.HasScs120kHzAdditionalSymbolsR16 {
-		w.Enum(int64(v.Scs120kHzAdditionalSymbolsR16), 3, 0, false, "scs-120kHz-additionalSymbols-r16")
-	}
+	w.EnumIf(v.HasScs15kHzAdditionalSymbolsR16, int64(v.Scs15kHzAdditionalSymbolsR16), 2, 0, false, "scs-15kHz-additionalSymbols-r16")
+	w.EnumIf(v.HasScs30kHzAdditionalSymbolsR16, int64(v.Scs30kHzAdditionalSymbolsR16), 2, 0, false, "scs-30kHz-additionalSymbols-r16")
+	w.EnumIf(v.HasScs60kHzAdditionalSymbolsR16, int64(v.Scs60kHzAdditionalSymbolsR16), 3, 0, false, "scs-60kHz-additionalSymbols-r16")
+	w.EnumIf(v.HasScs120kHzAdditionalSymbolsR16, int64(v.Scs120kHzAdditionalSymbolsR16), 3, 0, false, "scs-120kHz-additionalSymbols-r16")
 	return w.Err()
 }
 
@@ -17215,41 +15932,21 @@ func (v *CAParametersNRV1700) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1700{}
 	r.Preamble(&v.HasCodebookParametersfetype2PerBCR17, &v.HasDemodulationEnhancementCAR17, &v.HasMaxUplinkDutyCycleInterBandCAPC2R17, &v.HasMaxUplinkDutyCycleSULcombinationPC2R17, &v.HasBeamManagementTypeCBMR17, &v.HasParallelTxPUCCHPUSCHR17, &v.HasCodebookComboParameterMixedTypePerBCR17, &v.HasMTRPCSIEnhancementPerBCR17, &v.HasCodebookComboParameterMultiTRPPerBCR17, &v.HasMaxCC32DLHARQProcessFR2_2R17, &v.HasMaxCC32ULHARQProcessFR2_2R17, &v.HasCrossCarrierSchedulingSCellSpCellTypeBR17, &v.HasCrossCarrierSchedulingSCellSpCellTypeAR17, &v.HasDciFormatsPCellPSCellUSSSetsR17, &v.HasDisablingScalingFactorDeactSCellR17, &v.HasDisablingScalingFactorDormantSCellR17, &v.HasNonAlignedFrameBoundariesR17)
 	r.DecodeOptional(v.HasCodebookParametersfetype2PerBCR17, &v.CodebookParametersfetype2PerBCR17, "codebookParametersfetype2PerBC-r17")
-	if v.HasDemodulationEnhancementCAR17 {
-		v.DemodulationEnhancementCAR17 = CAParametersNRV1700_DemodulationEnhancementCAR17(r.Enum(1, 0, false, "demodulationEnhancementCA-r17"))
-	}
-	if v.HasMaxUplinkDutyCycleInterBandCAPC2R17 {
-		v.MaxUplinkDutyCycleInterBandCAPC2R17 = CAParametersNRV1700_MaxUplinkDutyCycleInterBandCAPC2R17(r.Enum(6, 0, false, "maxUplinkDutyCycle-interBandCA-PC2-r17"))
-	}
-	if v.HasMaxUplinkDutyCycleSULcombinationPC2R17 {
-		v.MaxUplinkDutyCycleSULcombinationPC2R17 = CAParametersNRV1700_MaxUplinkDutyCycleSULcombinationPC2R17(r.Enum(6, 0, false, "maxUplinkDutyCycle-SULcombination-PC2-r17"))
-	}
-	if v.HasBeamManagementTypeCBMR17 {
-		v.BeamManagementTypeCBMR17 = CAParametersNRV1700_BeamManagementTypeCBMR17(r.Enum(1, 0, false, "beamManagementType-CBM-r17"))
-	}
-	if v.HasParallelTxPUCCHPUSCHR17 {
-		v.ParallelTxPUCCHPUSCHR17 = CAParametersNRV1700_ParallelTxPUCCHPUSCHR17(r.Enum(1, 0, false, "parallelTxPUCCH-PUSCH-r17"))
-	}
+	v.DemodulationEnhancementCAR17 = CAParametersNRV1700_DemodulationEnhancementCAR17(r.EnumIf(v.HasDemodulationEnhancementCAR17, 1, 0, false, "demodulationEnhancementCA-r17"))
+	v.MaxUplinkDutyCycleInterBandCAPC2R17 = CAParametersNRV1700_MaxUplinkDutyCycleInterBandCAPC2R17(r.EnumIf(v.HasMaxUplinkDutyCycleInterBandCAPC2R17, 6, 0, false, "maxUplinkDutyCycle-interBandCA-PC2-r17"))
+	v.MaxUplinkDutyCycleSULcombinationPC2R17 = CAParametersNRV1700_MaxUplinkDutyCycleSULcombinationPC2R17(r.EnumIf(v.HasMaxUplinkDutyCycleSULcombinationPC2R17, 6, 0, false, "maxUplinkDutyCycle-SULcombination-PC2-r17"))
+	v.BeamManagementTypeCBMR17 = CAParametersNRV1700_BeamManagementTypeCBMR17(r.EnumIf(v.HasBeamManagementTypeCBMR17, 1, 0, false, "beamManagementType-CBM-r17"))
+	v.ParallelTxPUCCHPUSCHR17 = CAParametersNRV1700_ParallelTxPUCCHPUSCHR17(r.EnumIf(v.HasParallelTxPUCCHPUSCHR17, 1, 0, false, "parallelTxPUCCH-PUSCH-r17"))
 	r.DecodeOptional(v.HasCodebookComboParameterMixedTypePerBCR17, &v.CodebookComboParameterMixedTypePerBCR17, "codebookComboParameterMixedTypePerBC-r17")
 	r.DecodeOptional(v.HasMTRPCSIEnhancementPerBCR17, &v.MTRPCSIEnhancementPerBCR17, "mTRP-CSI-EnhancementPerBC-r17")
 	r.DecodeOptional(v.HasCodebookComboParameterMultiTRPPerBCR17, &v.CodebookComboParameterMultiTRPPerBCR17, "codebookComboParameterMultiTRP-PerBC-r17")
-	if v.HasMaxCC32DLHARQProcessFR2_2R17 {
-		v.MaxCC32DLHARQProcessFR2_2R17 = CAParametersNRV1700_MaxCC32DLHARQProcessFR2_2R17(r.Enum(8, 0, false, "maxCC-32-DL-HARQ-ProcessFR2-2-r17"))
-	}
-	if v.HasMaxCC32ULHARQProcessFR2_2R17 {
-		v.MaxCC32ULHARQProcessFR2_2R17 = CAParametersNRV1700_MaxCC32ULHARQProcessFR2_2R17(r.Enum(8, 0, false, "maxCC-32-UL-HARQ-ProcessFR2-2-r17"))
-	}
+	v.MaxCC32DLHARQProcessFR2_2R17 = CAParametersNRV1700_MaxCC32DLHARQProcessFR2_2R17(r.EnumIf(v.HasMaxCC32DLHARQProcessFR2_2R17, 8, 0, false, "maxCC-32-DL-HARQ-ProcessFR2-2-r17"))
+	v.MaxCC32ULHARQProcessFR2_2R17 = CAParametersNRV1700_MaxCC32ULHARQProcessFR2_2R17(r.EnumIf(v.HasMaxCC32ULHARQProcessFR2_2R17, 8, 0, false, "maxCC-32-UL-HARQ-ProcessFR2-2-r17"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingSCellSpCellTypeBR17, &v.CrossCarrierSchedulingSCellSpCellTypeBR17, "crossCarrierSchedulingSCell-SpCellTypeB-r17")
 	r.DecodeOptional(v.HasCrossCarrierSchedulingSCellSpCellTypeAR17, &v.CrossCarrierSchedulingSCellSpCellTypeAR17, "crossCarrierSchedulingSCell-SpCellTypeA-r17")
-	if v.HasDciFormatsPCellPSCellUSSSetsR17 {
-		v.DciFormatsPCellPSCellUSSSetsR17 = CAParametersNRV1700_DciFormatsPCellPSCellUSSSetsR17(r.Enum(1, 0, false, "dci-FormatsPCellPSCellUSS-Sets-r17"))
-	}
-	if v.HasDisablingScalingFactorDeactSCellR17 {
-		v.DisablingScalingFactorDeactSCellR17 = CAParametersNRV1700_DisablingScalingFactorDeactSCellR17(r.Enum(1, 0, false, "disablingScalingFactorDeactSCell-r17"))
-	}
-	if v.HasDisablingScalingFactorDormantSCellR17 {
-		v.DisablingScalingFactorDormantSCellR17 = CAParametersNRV1700_DisablingScalingFactorDormantSCellR17(r.Enum(1, 0, false, "disablingScalingFactorDormantSCell-r17"))
-	}
+	v.DciFormatsPCellPSCellUSSSetsR17 = CAParametersNRV1700_DciFormatsPCellPSCellUSSSetsR17(r.EnumIf(v.HasDciFormatsPCellPSCellUSSSetsR17, 1, 0, false, "dci-FormatsPCellPSCellUSS-Sets-r17"))
+	v.DisablingScalingFactorDeactSCellR17 = CAParametersNRV1700_DisablingScalingFactorDeactSCellR17(r.EnumIf(v.HasDisablingScalingFactorDeactSCellR17, 1, 0, false, "disablingScalingFactorDeactSCell-r17"))
+	v.DisablingScalingFactorDormantSCellR17 = CAParametersNRV1700_DisablingScalingFactorDormantSCellR17(r.EnumIf(v.HasDisablingScalingFactorDormantSCellR17, 1, 0, false, "disablingScalingFactorDormantSCell-r17"))
 	r.DecodeOptional(v.HasNonAlignedFrameBoundariesR17, &v.NonAlignedFrameBoundariesR17, "non-AlignedFrameBoundaries-r17")
 	return r.Err()
 }
@@ -17258,41 +15955,21 @@ func (v *CAParametersNRV1700) DecodePER(r *per.Reader) error {
 func (v *CAParametersNRV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCodebookParametersfetype2PerBCR17, v.HasDemodulationEnhancementCAR17, v.HasMaxUplinkDutyCycleInterBandCAPC2R17, v.HasMaxUplinkDutyCycleSULcombinationPC2R17, v.HasBeamManagementTypeCBMR17, v.HasParallelTxPUCCHPUSCHR17, v.HasCodebookComboParameterMixedTypePerBCR17, v.HasMTRPCSIEnhancementPerBCR17, v.HasCodebookComboParameterMultiTRPPerBCR17, v.HasMaxCC32DLHARQProcessFR2_2R17, v.HasMaxCC32ULHARQProcessFR2_2R17, v.HasCrossCarrierSchedulingSCellSpCellTypeBR17, v.HasCrossCarrierSchedulingSCellSpCellTypeAR17, v.HasDciFormatsPCellPSCellUSSSetsR17, v.HasDisablingScalingFactorDeactSCellR17, v.HasDisablingScalingFactorDormantSCellR17, v.HasNonAlignedFrameBoundariesR17)
 	w.EncodeOptional(v.HasCodebookParametersfetype2PerBCR17, &v.CodebookParametersfetype2PerBCR17, "codebookParametersfetype2PerBC-r17")
-	if v.HasDemodulationEnhancementCAR17 {
-		w.Enum(int64(v.DemodulationEnhancementCAR17), 1, 0, false, "demodulationEnhancementCA-r17")
-	}
-	if v.HasMaxUplinkDutyCycleInterBandCAPC2R17 {
-		w.Enum(int64(v.MaxUplinkDutyCycleInterBandCAPC2R17), 6, 0, false, "maxUplinkDutyCycle-interBandCA-PC2-r17")
-	}
-	if v.HasMaxUplinkDutyCycleSULcombinationPC2R17 {
-		w.Enum(int64(v.MaxUplinkDutyCycleSULcombinationPC2R17), 6, 0, false, "maxUplinkDutyCycle-SULcombination-PC2-r17")
-	}
-	if v.HasBeamManagementTypeCBMR17 {
-		w.Enum(int64(v.BeamManagementTypeCBMR17), 1, 0, false, "beamManagementType-CBM-r17")
-	}
-	if v.HasParallelTxPUCCHPUSCHR17 {
-		w.Enum(int64(v.ParallelTxPUCCHPUSCHR17), 1, 0, false, "parallelTxPUCCH-PUSCH-r17")
-	}
+	w.EnumIf(v.HasDemodulationEnhancementCAR17, int64(v.DemodulationEnhancementCAR17), 1, 0, false, "demodulationEnhancementCA-r17")
+	w.EnumIf(v.HasMaxUplinkDutyCycleInterBandCAPC2R17, int64(v.MaxUplinkDutyCycleInterBandCAPC2R17), 6, 0, false, "maxUplinkDutyCycle-interBandCA-PC2-r17")
+	w.EnumIf(v.HasMaxUplinkDutyCycleSULcombinationPC2R17, int64(v.MaxUplinkDutyCycleSULcombinationPC2R17), 6, 0, false, "maxUplinkDutyCycle-SULcombination-PC2-r17")
+	w.EnumIf(v.HasBeamManagementTypeCBMR17, int64(v.BeamManagementTypeCBMR17), 1, 0, false, "beamManagementType-CBM-r17")
+	w.EnumIf(v.HasParallelTxPUCCHPUSCHR17, int64(v.ParallelTxPUCCHPUSCHR17), 1, 0, false, "parallelTxPUCCH-PUSCH-r17")
 	w.EncodeOptional(v.HasCodebookComboParameterMixedTypePerBCR17, &v.CodebookComboParameterMixedTypePerBCR17, "codebookComboParameterMixedTypePerBC-r17")
 	w.EncodeOptional(v.HasMTRPCSIEnhancementPerBCR17, &v.MTRPCSIEnhancementPerBCR17, "mTRP-CSI-EnhancementPerBC-r17")
 	w.EncodeOptional(v.HasCodebookComboParameterMultiTRPPerBCR17, &v.CodebookComboParameterMultiTRPPerBCR17, "codebookComboParameterMultiTRP-PerBC-r17")
-	if v.HasMaxCC32DLHARQProcessFR2_2R17 {
-		w.Enum(int64(v.MaxCC32DLHARQProcessFR2_2R17), 8, 0, false, "maxCC-32-DL-HARQ-ProcessFR2-2-r17")
-	}
-	if v.HasMaxCC32ULHARQProcessFR2_2R17 {
-		w.Enum(int64(v.MaxCC32ULHARQProcessFR2_2R17), 8, 0, false, "maxCC-32-UL-HARQ-ProcessFR2-2-r17")
-	}
+	w.EnumIf(v.HasMaxCC32DLHARQProcessFR2_2R17, int64(v.MaxCC32DLHARQProcessFR2_2R17), 8, 0, false, "maxCC-32-DL-HARQ-ProcessFR2-2-r17")
+	w.EnumIf(v.HasMaxCC32ULHARQProcessFR2_2R17, int64(v.MaxCC32ULHARQProcessFR2_2R17), 8, 0, false, "maxCC-32-UL-HARQ-ProcessFR2-2-r17")
 	w.EncodeOptional(v.HasCrossCarrierSchedulingSCellSpCellTypeBR17, &v.CrossCarrierSchedulingSCellSpCellTypeBR17, "crossCarrierSchedulingSCell-SpCellTypeB-r17")
 	w.EncodeOptional(v.HasCrossCarrierSchedulingSCellSpCellTypeAR17, &v.CrossCarrierSchedulingSCellSpCellTypeAR17, "crossCarrierSchedulingSCell-SpCellTypeA-r17")
-	if v.HasDciFormatsPCellPSCellUSSSetsR17 {
-		w.Enum(int64(v.DciFormatsPCellPSCellUSSSetsR17), 1, 0, false, "dci-FormatsPCellPSCellUSS-Sets-r17")
-	}
-	if v.HasDisablingScalingFactorDeactSCellR17 {
-		w.Enum(int64(v.DisablingScalingFactorDeactSCellR17), 1, 0, false, "disablingScalingFactorDeactSCell-r17")
-	}
-	if v.HasDisablingScalingFactorDormantSCellR17 {
-		w.Enum(int64(v.DisablingScalingFactorDormantSCellR17), 1, 0, false, "disablingScalingFactorDormantSCell-r17")
-	}
+	w.EnumIf(v.HasDciFormatsPCellPSCellUSSSetsR17, int64(v.DciFormatsPCellPSCellUSSSetsR17), 1, 0, false, "dci-FormatsPCellPSCellUSS-Sets-r17")
+	w.EnumIf(v.HasDisablingScalingFactorDeactSCellR17, int64(v.DisablingScalingFactorDeactSCellR17), 1, 0, false, "disablingScalingFactorDeactSCell-r17")
+	w.EnumIf(v.HasDisablingScalingFactorDormantSCellR17, int64(v.DisablingScalingFactorDormantSCellR17), 1, 0, false, "disablingScalingFactorDormantSCell-r17")
 	w.EncodeOptional(v.HasNonAlignedFrameBoundariesR17, &v.NonAlignedFrameBoundariesR17, "non-AlignedFrameBoundaries-r17")
 	return w.Err()
 }
@@ -17387,45 +16064,23 @@ func (v *CAParametersNRV1700_NonAlignedFrameBoundariesR17) EncodePER(w *per.Writ
 func (v *CAParametersNRV1720) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1720{}
 	r.Preamble(&v.HasParallelTxSRSPUCCHPUSCHIntraBandR17, &v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17, &v.HasSemiStaticPUCCHCellSwitchSingleGroupR17, &v.HasSemiStaticPUCCHCellSwitchTwoGroupsR17, &v.HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17, &v.HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17, &v.HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17, &v.HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, &v.HasAckNACKFeedbackForMulticastR17, &v.HasPtpRetxMulticastR17, &v.HasNackOnlyFeedbackForMulticastR17, &v.HasNackOnlyFeedbackSpecificResourceForMulticastR17, &v.HasAckNACKFeedbackForSPSMulticastR17, &v.HasPtpRetxSPSMulticastR17, &v.HasHigherPowerLimitR17, &v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17, &v.HasPdcchMonitoringCAR17, &v.HasPdcchBlindDetectionMCGSCGListR17, &v.HasPdcchBlindDetectionMixedList1R17, &v.HasPdcchBlindDetectionMixedList2R17, &v.HasPdcchBlindDetectionMixedList3R17)
-	if v.HasParallelTxSRSPUCCHPUSCHIntraBandR17 {
-		v.ParallelTxSRSPUCCHPUSCHIntraBandR17 = CAParametersNRV1720_ParallelTxSRSPUCCHPUSCHIntraBandR17(r.Enum(1, 0, false, "parallelTxSRS-PUCCH-PUSCH-intraBand-r17"))
-	}
-	if v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 {
-		v.ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 = CAParametersNRV1720_ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17(r.Enum(1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH-intraBand-r17"))
-	}
+	v.ParallelTxSRSPUCCHPUSCHIntraBandR17 = CAParametersNRV1720_ParallelTxSRSPUCCHPUSCHIntraBandR17(r.EnumIf(v.HasParallelTxSRSPUCCHPUSCHIntraBandR17, 1, 0, false, "parallelTxSRS-PUCCH-PUSCH-intraBand-r17"))
+	v.ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 = CAParametersNRV1720_ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17(r.EnumIf(v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17, 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH-intraBand-r17"))
 	r.DecodeOptional(v.HasSemiStaticPUCCHCellSwitchSingleGroupR17, &v.SemiStaticPUCCHCellSwitchSingleGroupR17, "semiStaticPUCCH-CellSwitchSingleGroup-r17")
 	r.DecodeOptional(v.HasSemiStaticPUCCHCellSwitchTwoGroupsR17, &v.SemiStaticPUCCHCellSwitchTwoGroupsR17, "semiStaticPUCCH-CellSwitchTwoGroups-r17")
 	r.DecodeOptional(v.HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17, &v.DynamicPUCCHCellSwitchSameLengthSingleGroupR17, "dynamicPUCCH-CellSwitchSameLengthSingleGroup-r17")
 	r.DecodeOptional(v.HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17, &v.DynamicPUCCHCellSwitchDiffLengthSingleGroupR17, "dynamicPUCCH-CellSwitchDiffLengthSingleGroup-r17")
 	r.DecodeOptional(v.HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17, &v.DynamicPUCCHCellSwitchSameLengthTwoGroupsR17, "dynamicPUCCH-CellSwitchSameLengthTwoGroups-r17")
 	r.DecodeOptional(v.HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, &v.DynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, "dynamicPUCCH-CellSwitchDiffLengthTwoGroups-r17")
-	if v.HasAckNACKFeedbackForMulticastR17 {
-		v.AckNACKFeedbackForMulticastR17 = CAParametersNRV1720_AckNACKFeedbackForMulticastR17(r.Enum(1, 0, false, "ack-NACK-FeedbackForMulticast-r17"))
-	}
-	if v.HasPtpRetxMulticastR17 {
-		v.PtpRetxMulticastR17 = CAParametersNRV1720_PtpRetxMulticastR17(r.Enum(1, 0, false, "ptp-Retx-Multicast-r17"))
-	}
-	if v.HasNackOnlyFeedbackForMulticastR17 {
-		v.NackOnlyFeedbackForMulticastR17 = CAParametersNRV1720_NackOnlyFeedbackForMulticastR17(r.Enum(1, 0, false, "nack-OnlyFeedbackForMulticast-r17"))
-	}
-	if v.HasNackOnlyFeedbackSpecificResourceForMulticastR17 {
-		v.NackOnlyFeedbackSpecificResourceForMulticastR17 = CAParametersNRV1720_NackOnlyFeedbackSpecificResourceForMulticastR17(r.Enum(1, 0, false, "nack-OnlyFeedbackSpecificResourceForMulticast-r17"))
-	}
-	if v.HasAckNACKFeedbackForSPSMulticastR17 {
-		v.AckNACKFeedbackForSPSMulticastR17 = CAParametersNRV1720_AckNACKFeedbackForSPSMulticastR17(r.Enum(1, 0, false, "ack-NACK-FeedbackForSPS-Multicast-r17"))
-	}
-	if v.HasPtpRetxSPSMulticastR17 {
-		v.PtpRetxSPSMulticastR17 = CAParametersNRV1720_PtpRetxSPSMulticastR17(r.Enum(1, 0, false, "ptp-Retx-SPS-Multicast-r17"))
-	}
-	if v.HasHigherPowerLimitR17 {
-		v.HigherPowerLimitR17 = CAParametersNRV1720_HigherPowerLimitR17(r.Enum(1, 0, false, "higherPowerLimit-r17"))
-	}
-	if v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17 {
-		v.ParallelTxMsgASRSPUCCHPUSCHIntraBandR17 = CAParametersNRV1720_ParallelTxMsgASRSPUCCHPUSCHIntraBandR17(r.Enum(1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-intraBand-r17"))
-	}
-	if v.HasPdcchMonitoringCAR17 {
-		v.PdcchMonitoringCAR17 = r.Int(4, 16, false, "pdcch-MonitoringCA-r17")
-	}
+	v.AckNACKFeedbackForMulticastR17 = CAParametersNRV1720_AckNACKFeedbackForMulticastR17(r.EnumIf(v.HasAckNACKFeedbackForMulticastR17, 1, 0, false, "ack-NACK-FeedbackForMulticast-r17"))
+	v.PtpRetxMulticastR17 = CAParametersNRV1720_PtpRetxMulticastR17(r.EnumIf(v.HasPtpRetxMulticastR17, 1, 0, false, "ptp-Retx-Multicast-r17"))
+	v.NackOnlyFeedbackForMulticastR17 = CAParametersNRV1720_NackOnlyFeedbackForMulticastR17(r.EnumIf(v.HasNackOnlyFeedbackForMulticastR17, 1, 0, false, "nack-OnlyFeedbackForMulticast-r17"))
+	v.NackOnlyFeedbackSpecificResourceForMulticastR17 = CAParametersNRV1720_NackOnlyFeedbackSpecificResourceForMulticastR17(r.EnumIf(v.HasNackOnlyFeedbackSpecificResourceForMulticastR17, 1, 0, false, "nack-OnlyFeedbackSpecificResourceForMulticast-r17"))
+	v.AckNACKFeedbackForSPSMulticastR17 = CAParametersNRV1720_AckNACKFeedbackForSPSMulticastR17(r.EnumIf(v.HasAckNACKFeedbackForSPSMulticastR17, 1, 0, false, "ack-NACK-FeedbackForSPS-Multicast-r17"))
+	v.PtpRetxSPSMulticastR17 = CAParametersNRV1720_PtpRetxSPSMulticastR17(r.EnumIf(v.HasPtpRetxSPSMulticastR17, 1, 0, false, "ptp-Retx-SPS-Multicast-r17"))
+	v.HigherPowerLimitR17 = CAParametersNRV1720_HigherPowerLimitR17(r.EnumIf(v.HasHigherPowerLimitR17, 1, 0, false, "higherPowerLimit-r17"))
+	v.ParallelTxMsgASRSPUCCHPUSCHIntraBandR17 = CAParametersNRV1720_ParallelTxMsgASRSPUCCHPUSCHIntraBandR17(r.EnumIf(v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17, 1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-intraBand-r17"))
+	v.PdcchMonitoringCAR17 = r.IntIf(v.HasPdcchMonitoringCAR17, 4, 16, false, "pdcch-MonitoringCA-r17")
 	r.DecodeOptional(v.HasPdcchBlindDetectionMCGSCGListR17, &v.PdcchBlindDetectionMCGSCGListR17, "pdcch-BlindDetectionMCG-SCG-List-r17")
 	r.DecodeOptional(v.HasPdcchBlindDetectionMixedList1R17, &v.PdcchBlindDetectionMixedList1R17, "pdcch-BlindDetectionMixedList1-r17")
 	r.DecodeOptional(v.HasPdcchBlindDetectionMixedList2R17, &v.PdcchBlindDetectionMixedList2R17, "pdcch-BlindDetectionMixedList2-r17")
@@ -17436,45 +16091,23 @@ func (v *CAParametersNRV1720) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1720) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasParallelTxSRSPUCCHPUSCHIntraBandR17, v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17, v.HasSemiStaticPUCCHCellSwitchSingleGroupR17, v.HasSemiStaticPUCCHCellSwitchTwoGroupsR17, v.HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17, v.HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17, v.HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17, v.HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, v.HasAckNACKFeedbackForMulticastR17, v.HasPtpRetxMulticastR17, v.HasNackOnlyFeedbackForMulticastR17, v.HasNackOnlyFeedbackSpecificResourceForMulticastR17, v.HasAckNACKFeedbackForSPSMulticastR17, v.HasPtpRetxSPSMulticastR17, v.HasHigherPowerLimitR17, v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17, v.HasPdcchMonitoringCAR17, v.HasPdcchBlindDetectionMCGSCGListR17, v.HasPdcchBlindDetectionMixedList1R17, v.HasPdcchBlindDetectionMixedList2R17, v.HasPdcchBlindDetectionMixedList3R17)
-	if v.HasParallelTxSRSPUCCHPUSCHIntraBandR17 {
-		w.Enum(int64(v.ParallelTxSRSPUCCHPUSCHIntraBandR17), 1, 0, false, "parallelTxSRS-PUCCH-PUSCH-intraBand-r17")
-	}
-	if v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17 {
-		w.Enum(int64(v.ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17), 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH-intraBand-r17")
-	}
+	w.EnumIf(v.HasParallelTxSRSPUCCHPUSCHIntraBandR17, int64(v.ParallelTxSRSPUCCHPUSCHIntraBandR17), 1, 0, false, "parallelTxSRS-PUCCH-PUSCH-intraBand-r17")
+	w.EnumIf(v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17, int64(v.ParallelTxPRACHSRSPUCCHPUSCHIntraBandR17), 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH-intraBand-r17")
 	w.EncodeOptional(v.HasSemiStaticPUCCHCellSwitchSingleGroupR17, &v.SemiStaticPUCCHCellSwitchSingleGroupR17, "semiStaticPUCCH-CellSwitchSingleGroup-r17")
 	w.EncodeOptional(v.HasSemiStaticPUCCHCellSwitchTwoGroupsR17, &v.SemiStaticPUCCHCellSwitchTwoGroupsR17, "semiStaticPUCCH-CellSwitchTwoGroups-r17")
 	w.EncodeOptional(v.HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17, &v.DynamicPUCCHCellSwitchSameLengthSingleGroupR17, "dynamicPUCCH-CellSwitchSameLengthSingleGroup-r17")
 	w.EncodeOptional(v.HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17, &v.DynamicPUCCHCellSwitchDiffLengthSingleGroupR17, "dynamicPUCCH-CellSwitchDiffLengthSingleGroup-r17")
 	w.EncodeOptional(v.HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17, &v.DynamicPUCCHCellSwitchSameLengthTwoGroupsR17, "dynamicPUCCH-CellSwitchSameLengthTwoGroups-r17")
 	w.EncodeOptional(v.HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, &v.DynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, "dynamicPUCCH-CellSwitchDiffLengthTwoGroups-r17")
-	if v.HasAckNACKFeedbackForMulticastR17 {
-		w.Enum(int64(v.AckNACKFeedbackForMulticastR17), 1, 0, false, "ack-NACK-FeedbackForMulticast-r17")
-	}
-	if v.HasPtpRetxMulticastR17 {
-		w.Enum(int64(v.PtpRetxMulticastR17), 1, 0, false, "ptp-Retx-Multicast-r17")
-	}
-	if v.HasNackOnlyFeedbackForMulticastR17 {
-		w.Enum(int64(v.NackOnlyFeedbackForMulticastR17), 1, 0, false, "nack-OnlyFeedbackForMulticast-r17")
-	}
-	if v.HasNackOnlyFeedbackSpecificResourceForMulticastR17 {
-		w.Enum(int64(v.NackOnlyFeedbackSpecificResourceForMulticastR17), 1, 0, false, "nack-OnlyFeedbackSpecificResourceForMulticast-r17")
-	}
-	if v.HasAckNACKFeedbackForSPSMulticastR17 {
-		w.Enum(int64(v.AckNACKFeedbackForSPSMulticastR17), 1, 0, false, "ack-NACK-FeedbackForSPS-Multicast-r17")
-	}
-	if v.HasPtpRetxSPSMulticastR17 {
-		w.Enum(int64(v.PtpRetxSPSMulticastR17), 1, 0, false, "ptp-Retx-SPS-Multicast-r17")
-	}
-	if v.HasHigherPowerLimitR17 {
-		w.Enum(int64(v.HigherPowerLimitR17), 1, 0, false, "higherPowerLimit-r17")
-	}
-	if v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17 {
-		w.Enum(int64(v.ParallelTxMsgASRSPUCCHPUSCHIntraBandR17), 1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-intraBand-r17")
-	}
-	if v.HasPdcchMonitoringCAR17 {
-		w.Int(v.PdcchMonitoringCAR17, 4, 16, false, "pdcch-MonitoringCA-r17")
-	}
+	w.EnumIf(v.HasAckNACKFeedbackForMulticastR17, int64(v.AckNACKFeedbackForMulticastR17), 1, 0, false, "ack-NACK-FeedbackForMulticast-r17")
+	w.EnumIf(v.HasPtpRetxMulticastR17, int64(v.PtpRetxMulticastR17), 1, 0, false, "ptp-Retx-Multicast-r17")
+	w.EnumIf(v.HasNackOnlyFeedbackForMulticastR17, int64(v.NackOnlyFeedbackForMulticastR17), 1, 0, false, "nack-OnlyFeedbackForMulticast-r17")
+	w.EnumIf(v.HasNackOnlyFeedbackSpecificResourceForMulticastR17, int64(v.NackOnlyFeedbackSpecificResourceForMulticastR17), 1, 0, false, "nack-OnlyFeedbackSpecificResourceForMulticast-r17")
+	w.EnumIf(v.HasAckNACKFeedbackForSPSMulticastR17, int64(v.AckNACKFeedbackForSPSMulticastR17), 1, 0, false, "ack-NACK-FeedbackForSPS-Multicast-r17")
+	w.EnumIf(v.HasPtpRetxSPSMulticastR17, int64(v.PtpRetxSPSMulticastR17), 1, 0, false, "ptp-Retx-SPS-Multicast-r17")
+	w.EnumIf(v.HasHigherPowerLimitR17, int64(v.HigherPowerLimitR17), 1, 0, false, "higherPowerLimit-r17")
+	w.EnumIf(v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17, int64(v.ParallelTxMsgASRSPUCCHPUSCHIntraBandR17), 1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-intraBand-r17")
+	w.IntIf(v.HasPdcchMonitoringCAR17, v.PdcchMonitoringCAR17, 4, 16, false, "pdcch-MonitoringCA-r17")
 	w.EncodeOptional(v.HasPdcchBlindDetectionMCGSCGListR17, &v.PdcchBlindDetectionMCGSCGListR17, "pdcch-BlindDetectionMCG-SCG-List-r17")
 	w.EncodeOptional(v.HasPdcchBlindDetectionMixedList1R17, &v.PdcchBlindDetectionMixedList1R17, "pdcch-BlindDetectionMixedList1-r17")
 	w.EncodeOptional(v.HasPdcchBlindDetectionMixedList2R17, &v.PdcchBlindDetectionMixedList2R17, "pdcch-BlindDetectionMixedList2-r17")
@@ -17609,102 +16242,42 @@ func (v *CAParametersNRV1720_PdcchBlindDetectionMixedList3R17) EncodePER(w *per.
 func (v *CAParametersNRV1730) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1730{}
 	r.Preamble(&v.HasDmrsBundlingPUSCHRepTypeAPerBCR17, &v.HasDmrsBundlingPUSCHRepTypeBPerBCR17, &v.HasDmrsBundlingPUSCHMultiSlotPerBCR17, &v.HasDmrsBundlingPUCCHRepPerBCR17, &v.HasDmrsBundlingRestartPerBCR17, &v.HasDmrsBundlingNonBackToBackTXPerBCR17, &v.HasStayOnTargetCCSRSCarrierSwitchR17, &v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17, &v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17, &v.HasMode1ForType1CodebookGenerationR17, &v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17, &v.HasMultiPUCCHConfigForMulticastR17, &v.HasPucchConfigForSPSMulticastR17, &v.HasMaxNumberGRNTIHARQACKCodebookR17, &v.HasMuxHARQACKUnicastMulticastR17)
-	if v.HasDmrsBundlingPUSCHRepTypeAPerBCR17 {
-		v.DmrsBundlingPUSCHRepTypeAPerBCR17 = CAParametersNRV1730_DmrsBundlingPUSCHRepTypeAPerBCR17(r.Enum(1, 0, false, "dmrs-BundlingPUSCH-RepTypeAPerBC-r17"))
-	}
-	if v.HasDmrsBundlingPUSCHRepTypeBPerBCR17 {
-		v.DmrsBundlingPUSCHRepTypeBPerBCR17 = CAParametersNRV1730_DmrsBundlingPUSCHRepTypeBPerBCR17(r.Enum(1, 0, false, "dmrs-BundlingPUSCH-RepTypeBPerBC-r17"))
-	}
-	if v.HasDmrsBundlingPUSCHMultiSlotPerBCR17 {
-		v.DmrsBundlingPUSCHMultiSlotPerBCR17 = CAParametersNRV1730_DmrsBundlingPUSCHMultiSlotPerBCR17(r.Enum(1, 0, false, "dmrs-BundlingPUSCH-multiSlotPerBC-r17"))
-	}
-	if v.HasDmrsBundlingPUCCHRepPerBCR17 {
-		v.DmrsBundlingPUCCHRepPerBCR17 = CAParametersNRV1730_DmrsBundlingPUCCHRepPerBCR17(r.Enum(1, 0, false, "dmrs-BundlingPUCCH-RepPerBC-r17"))
-	}
-	if v.HasDmrsBundlingRestartPerBCR17 {
-		v.DmrsBundlingRestartPerBCR17 = CAParametersNRV1730_DmrsBundlingRestartPerBCR17(r.Enum(1, 0, false, "dmrs-BundlingRestartPerBC-r17"))
-	}
-	if v.HasDmrsBundlingNonBackToBackTXPerBCR17 {
-		v.DmrsBundlingNonBackToBackTXPerBCR17 = CAParametersNRV1730_DmrsBundlingNonBackToBackTXPerBCR17(r.Enum(1, 0, false, "dmrs-BundlingNonBackToBackTX-PerBC-r17"))
-	}
-	if v.HasStayOnTargetCCSRSCarrierSwitchR17 {
-		v.StayOnTargetCCSRSCarrierSwitchR17 = CAParametersNRV1730_StayOnTargetCCSRSCarrierSwitchR17(r.Enum(1, 0, false, "stayOnTargetCC-SRS-CarrierSwitch-r17"))
-	}
-	if v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17 {
-		v.FdmCodebookForMuxUnicastMulticastHARQACKR17 = CAParametersNRV1730_FdmCodebookForMuxUnicastMulticastHARQACKR17(r.Enum(1, 0, false, "fdm-CodebookForMux-UnicastMulticastHARQ-ACK-r17"))
-	}
-	if v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17 {
-		v.Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17 = CAParametersNRV1730_Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17(r.Enum(1, 0, false, "mode2-TDM-CodebookForMux-UnicastMulticastHARQ-ACK-r17"))
-	}
-	if v.HasMode1ForType1CodebookGenerationR17 {
-		v.Mode1ForType1CodebookGenerationR17 = CAParametersNRV1730_Mode1ForType1CodebookGenerationR17(r.Enum(1, 0, false, "mode1-ForType1-CodebookGeneration-r17"))
-	}
-	if v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17 {
-		v.NackOnlyFeedbackSpecificResourceForSPSMulticastR17 = CAParametersNRV1730_NackOnlyFeedbackSpecificResourceForSPSMulticastR17(r.Enum(1, 0, false, "nack-OnlyFeedbackSpecificResourceForSPS-Multicast-r17"))
-	}
-	if v.HasMultiPUCCHConfigForMulticastR17 {
-		v.MultiPUCCHConfigForMulticastR17 = CAParametersNRV1730_MultiPUCCHConfigForMulticastR17(r.Enum(1, 0, false, "multiPUCCH-ConfigForMulticast-r17"))
-	}
-	if v.HasPucchConfigForSPSMulticastR17 {
-		v.PucchConfigForSPSMulticastR17 = CAParametersNRV1730_PucchConfigForSPSMulticastR17(r.Enum(1, 0, false, "pucch-ConfigForSPS-Multicast-r17"))
-	}
-	if v.HasMaxNumberGRNTIHARQACKCodebookR17 {
-		v.MaxNumberGRNTIHARQACKCodebookR17 = r.Int(1, 4, false, "maxNumberG-RNTI-HARQ-ACK-Codebook-r17")
-	}
-	if v.HasMuxHARQACKUnicastMulticastR17 {
-		v.MuxHARQACKUnicastMulticastR17 = CAParametersNRV1730_MuxHARQACKUnicastMulticastR17(r.Enum(1, 0, false, "mux-HARQ-ACK-UnicastMulticast-r17"))
-	}
+	v.DmrsBundlingPUSCHRepTypeAPerBCR17 = CAParametersNRV1730_DmrsBundlingPUSCHRepTypeAPerBCR17(r.EnumIf(v.HasDmrsBundlingPUSCHRepTypeAPerBCR17, 1, 0, false, "dmrs-BundlingPUSCH-RepTypeAPerBC-r17"))
+	v.DmrsBundlingPUSCHRepTypeBPerBCR17 = CAParametersNRV1730_DmrsBundlingPUSCHRepTypeBPerBCR17(r.EnumIf(v.HasDmrsBundlingPUSCHRepTypeBPerBCR17, 1, 0, false, "dmrs-BundlingPUSCH-RepTypeBPerBC-r17"))
+	v.DmrsBundlingPUSCHMultiSlotPerBCR17 = CAParametersNRV1730_DmrsBundlingPUSCHMultiSlotPerBCR17(r.EnumIf(v.HasDmrsBundlingPUSCHMultiSlotPerBCR17, 1, 0, false, "dmrs-BundlingPUSCH-multiSlotPerBC-r17"))
+	v.DmrsBundlingPUCCHRepPerBCR17 = CAParametersNRV1730_DmrsBundlingPUCCHRepPerBCR17(r.EnumIf(v.HasDmrsBundlingPUCCHRepPerBCR17, 1, 0, false, "dmrs-BundlingPUCCH-RepPerBC-r17"))
+	v.DmrsBundlingRestartPerBCR17 = CAParametersNRV1730_DmrsBundlingRestartPerBCR17(r.EnumIf(v.HasDmrsBundlingRestartPerBCR17, 1, 0, false, "dmrs-BundlingRestartPerBC-r17"))
+	v.DmrsBundlingNonBackToBackTXPerBCR17 = CAParametersNRV1730_DmrsBundlingNonBackToBackTXPerBCR17(r.EnumIf(v.HasDmrsBundlingNonBackToBackTXPerBCR17, 1, 0, false, "dmrs-BundlingNonBackToBackTX-PerBC-r17"))
+	v.StayOnTargetCCSRSCarrierSwitchR17 = CAParametersNRV1730_StayOnTargetCCSRSCarrierSwitchR17(r.EnumIf(v.HasStayOnTargetCCSRSCarrierSwitchR17, 1, 0, false, "stayOnTargetCC-SRS-CarrierSwitch-r17"))
+	v.FdmCodebookForMuxUnicastMulticastHARQACKR17 = CAParametersNRV1730_FdmCodebookForMuxUnicastMulticastHARQACKR17(r.EnumIf(v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17, 1, 0, false, "fdm-CodebookForMux-UnicastMulticastHARQ-ACK-r17"))
+	v.Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17 = CAParametersNRV1730_Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17(r.EnumIf(v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17, 1, 0, false, "mode2-TDM-CodebookForMux-UnicastMulticastHARQ-ACK-r17"))
+	v.Mode1ForType1CodebookGenerationR17 = CAParametersNRV1730_Mode1ForType1CodebookGenerationR17(r.EnumIf(v.HasMode1ForType1CodebookGenerationR17, 1, 0, false, "mode1-ForType1-CodebookGeneration-r17"))
+	v.NackOnlyFeedbackSpecificResourceForSPSMulticastR17 = CAParametersNRV1730_NackOnlyFeedbackSpecificResourceForSPSMulticastR17(r.EnumIf(v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17, 1, 0, false, "nack-OnlyFeedbackSpecificResourceForSPS-Multicast-r17"))
+	v.MultiPUCCHConfigForMulticastR17 = CAParametersNRV1730_MultiPUCCHConfigForMulticastR17(r.EnumIf(v.HasMultiPUCCHConfigForMulticastR17, 1, 0, false, "multiPUCCH-ConfigForMulticast-r17"))
+	v.PucchConfigForSPSMulticastR17 = CAParametersNRV1730_PucchConfigForSPSMulticastR17(r.EnumIf(v.HasPucchConfigForSPSMulticastR17, 1, 0, false, "pucch-ConfigForSPS-Multicast-r17"))
+	v.MaxNumberGRNTIHARQACKCodebookR17 = r.IntIf(v.HasMaxNumberGRNTIHARQACKCodebookR17, 1, 4, false, "maxNumberG-RNTI-HARQ-ACK-Codebook-r17")
+	v.MuxHARQACKUnicastMulticastR17 = CAParametersNRV1730_MuxHARQACKUnicastMulticastR17(r.EnumIf(v.HasMuxHARQACKUnicastMulticastR17, 1, 0, false, "mux-HARQ-ACK-UnicastMulticast-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1730) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDmrsBundlingPUSCHRepTypeAPerBCR17, v.HasDmrsBundlingPUSCHRepTypeBPerBCR17, v.HasDmrsBundlingPUSCHMultiSlotPerBCR17, v.HasDmrsBundlingPUCCHRepPerBCR17, v.HasDmrsBundlingRestartPerBCR17, v.HasDmrsBundlingNonBackToBackTXPerBCR17, v.HasStayOnTargetCCSRSCarrierSwitchR17, v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17, v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17, v.HasMode1ForType1CodebookGenerationR17, v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17, v.HasMultiPUCCHConfigForMulticastR17, v.HasPucchConfigForSPSMulticastR17, v.HasMaxNumberGRNTIHARQACKCodebookR17, v.HasMuxHARQACKUnicastMulticastR17)
-	if v.HasDmrsBundlingPUSCHRepTypeAPerBCR17 {
-		w.Enum(int64(v.DmrsBundlingPUSCHRepTypeAPerBCR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeAPerBC-r17")
-	}
-	if v.HasDmrsBundlingPUSCHRepTypeBPerBCR17 {
-		w.Enum(int64(v.DmrsBundlingPUSCHRepTypeBPerBCR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeBPerBC-r17")
-	}
-	if v.HasDmrsBundlingPUSCHMultiSlotPerBCR17 {
-		w.Enum(int64(v.DmrsBundlingPUSCHMultiSlotPerBCR17), 1, 0, false, "dmrs-BundlingPUSCH-multiSlotPerBC-r17")
-	}
-	if v.HasDmrsBundlingPUCCHRepPerBCR17 {
-		w.Enum(int64(v.DmrsBundlingPUCCHRepPerBCR17), 1, 0, false, "dmrs-BundlingPUCCH-RepPerBC-r17")
-	}
-	if v.HasDmrsBundlingRestartPerBCR17 {
-		w.Enum(int64(v.DmrsBundlingRestartPerBCR17), 1, 0, false, "dmrs-BundlingRestartPerBC-r17")
-	}
-	if v.HasDmrsBundlingNonBackToBackTXPerBCR17 {
-		w.Enum(int64(v.DmrsBundlingNonBackToBackTXPerBCR17), 1, 0, false, "dmrs-BundlingNonBackToBackTX-PerBC-r17")
-	}
-	if v.HasStayOnTargetCCSRSCarrierSwitchR17 {
-		w.Enum(int64(v.StayOnTargetCCSRSCarrierSwitchR17), 1, 0, false, "stayOnTargetCC-SRS-CarrierSwitch-r17")
-	}
-	if v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17 {
-		w.Enum(int64(v.FdmCodebookForMuxUnicastMulticastHARQACKR17), 1, 0, false, "fdm-CodebookForMux-UnicastMulticastHARQ-ACK-r17")
-	}
-	if v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17 {
-		w.Enum(int64(v.Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17), 1, 0, false, "mode2-TDM-CodebookForMux-UnicastMulticastHARQ-ACK-r17")
-	}
-	if v.HasMode1ForType1CodebookGenerationR17 {
-		w.Enum(int64(v.Mode1ForType1CodebookGenerationR17), 1, 0, false, "mode1-ForType1-CodebookGeneration-r17")
-	}
-	if v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17 {
-		w.Enum(int64(v.NackOnlyFeedbackSpecificResourceForSPSMulticastR17), 1, 0, false, "nack-OnlyFeedbackSpecificResourceForSPS-Multicast-r17")
-	}
-	if v.HasMultiPUCCHConfigForMulticastR17 {
-		w.Enum(int64(v.MultiPUCCHConfigForMulticastR17), 1, 0, false, "multiPUCCH-ConfigForMulticast-r17")
-	}
-	if v.HasPucchConfigForSPSMulticastR17 {
-		w.Enum(int64(v.PucchConfigForSPSMulticastR17), 1, 0, false, "pucch-ConfigForSPS-Multicast-r17")
-	}
-	if v.HasMaxNumberGRNTIHARQACKCodebookR17 {
-		w.Int(v.MaxNumberGRNTIHARQACKCodebookR17, 1, 4, false, "maxNumberG-RNTI-HARQ-ACK-Codebook-r17")
-	}
-	if v.HasMuxHARQACKUnicastMulticastR17 {
-		w.Enum(int64(v.MuxHARQACKUnicastMulticastR17), 1, 0, false, "mux-HARQ-ACK-UnicastMulticast-r17")
-	}
+	w.EnumIf(v.HasDmrsBundlingPUSCHRepTypeAPerBCR17, int64(v.DmrsBundlingPUSCHRepTypeAPerBCR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeAPerBC-r17")
+	w.EnumIf(v.HasDmrsBundlingPUSCHRepTypeBPerBCR17, int64(v.DmrsBundlingPUSCHRepTypeBPerBCR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeBPerBC-r17")
+	w.EnumIf(v.HasDmrsBundlingPUSCHMultiSlotPerBCR17, int64(v.DmrsBundlingPUSCHMultiSlotPerBCR17), 1, 0, false, "dmrs-BundlingPUSCH-multiSlotPerBC-r17")
+	w.EnumIf(v.HasDmrsBundlingPUCCHRepPerBCR17, int64(v.DmrsBundlingPUCCHRepPerBCR17), 1, 0, false, "dmrs-BundlingPUCCH-RepPerBC-r17")
+	w.EnumIf(v.HasDmrsBundlingRestartPerBCR17, int64(v.DmrsBundlingRestartPerBCR17), 1, 0, false, "dmrs-BundlingRestartPerBC-r17")
+	w.EnumIf(v.HasDmrsBundlingNonBackToBackTXPerBCR17, int64(v.DmrsBundlingNonBackToBackTXPerBCR17), 1, 0, false, "dmrs-BundlingNonBackToBackTX-PerBC-r17")
+	w.EnumIf(v.HasStayOnTargetCCSRSCarrierSwitchR17, int64(v.StayOnTargetCCSRSCarrierSwitchR17), 1, 0, false, "stayOnTargetCC-SRS-CarrierSwitch-r17")
+	w.EnumIf(v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17, int64(v.FdmCodebookForMuxUnicastMulticastHARQACKR17), 1, 0, false, "fdm-CodebookForMux-UnicastMulticastHARQ-ACK-r17")
+	w.EnumIf(v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17, int64(v.Mode2TDMCodebookForMuxUnicastMulticastHARQACKR17), 1, 0, false, "mode2-TDM-CodebookForMux-UnicastMulticastHARQ-ACK-r17")
+	w.EnumIf(v.HasMode1ForType1CodebookGenerationR17, int64(v.Mode1ForType1CodebookGenerationR17), 1, 0, false, "mode1-ForType1-CodebookGeneration-r17")
+	w.EnumIf(v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17, int64(v.NackOnlyFeedbackSpecificResourceForSPSMulticastR17), 1, 0, false, "nack-OnlyFeedbackSpecificResourceForSPS-Multicast-r17")
+	w.EnumIf(v.HasMultiPUCCHConfigForMulticastR17, int64(v.MultiPUCCHConfigForMulticastR17), 1, 0, false, "multiPUCCH-ConfigForMulticast-r17")
+	w.EnumIf(v.HasPucchConfigForSPSMulticastR17, int64(v.PucchConfigForSPSMulticastR17), 1, 0, false, "pucch-ConfigForSPS-Multicast-r17")
+	w.IntIf(v.HasMaxNumberGRNTIHARQACKCodebookR17, v.MaxNumberGRNTIHARQACKCodebookR17, 1, 4, false, "maxNumberG-RNTI-HARQ-ACK-Codebook-r17")
+	w.EnumIf(v.HasMuxHARQACKUnicastMulticastR17, int64(v.MuxHARQACKUnicastMulticastR17), 1, 0, false, "mux-HARQ-ACK-UnicastMulticast-r17")
 	return w.Err()
 }
 
@@ -17720,24 +16293,16 @@ func (v *CAParametersNRV1730) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV1740) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV1740{}
 	r.Preamble(&v.HasNackOnlyFeedbackForSPSMulticastR17, &v.HasSinglePUCCHConfigForMulticastR17)
-	if v.HasNackOnlyFeedbackForSPSMulticastR17 {
-		v.NackOnlyFeedbackForSPSMulticastR17 = CAParametersNRV1740_NackOnlyFeedbackForSPSMulticastR17(r.Enum(1, 0, false, "nack-OnlyFeedbackForSPS-Multicast-r17"))
-	}
-	if v.HasSinglePUCCHConfigForMulticastR17 {
-		v.SinglePUCCHConfigForMulticastR17 = CAParametersNRV1740_SinglePUCCHConfigForMulticastR17(r.Enum(1, 0, false, "singlePUCCH-ConfigForMulticast-r17"))
-	}
+	v.NackOnlyFeedbackForSPSMulticastR17 = CAParametersNRV1740_NackOnlyFeedbackForSPSMulticastR17(r.EnumIf(v.HasNackOnlyFeedbackForSPSMulticastR17, 1, 0, false, "nack-OnlyFeedbackForSPS-Multicast-r17"))
+	v.SinglePUCCHConfigForMulticastR17 = CAParametersNRV1740_SinglePUCCHConfigForMulticastR17(r.EnumIf(v.HasSinglePUCCHConfigForMulticastR17, 1, 0, false, "singlePUCCH-ConfigForMulticast-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1740) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNackOnlyFeedbackForSPSMulticastR17, v.HasSinglePUCCHConfigForMulticastR17)
-	if v.HasNackOnlyFeedbackForSPSMulticastR17 {
-		w.Enum(int64(v.NackOnlyFeedbackForSPSMulticastR17), 1, 0, false, "nack-OnlyFeedbackForSPS-Multicast-r17")
-	}
-	if v.HasSinglePUCCHConfigForMulticastR17 {
-		w.Enum(int64(v.SinglePUCCHConfigForMulticastR17), 1, 0, false, "singlePUCCH-ConfigForMulticast-r17")
-	}
+	w.EnumIf(v.HasNackOnlyFeedbackForSPSMulticastR17, int64(v.NackOnlyFeedbackForSPSMulticastR17), 1, 0, false, "nack-OnlyFeedbackForSPS-Multicast-r17")
+	w.EnumIf(v.HasSinglePUCCHConfigForMulticastR17, int64(v.SinglePUCCHConfigForMulticastR17), 1, 0, false, "singlePUCCH-ConfigForMulticast-r17")
 	return w.Err()
 }
 
@@ -17778,15 +16343,9 @@ func (v *CrossCarrierSchedulingSCellSpCellR17) MarshalUPER() ([]byte, error) {
 func (v *CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17) DecodePER(r *per.Reader) error {
 	*v = CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17{}
 	r.Preamble(&v.HasScs15kHz15kHzR17, &v.HasScs15kHz30kHzR17, &v.HasScs15kHz60kHzR17, &v.HasScs30kHz30kHzR17, &v.HasScs30kHz60kHzR17, &v.HasScs60kHz60kHzR17)
-	if v.HasScs15kHz15kHzR17 {
-		v.Scs15kHz15kHzR17 = CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz15kHzR17(r.Enum(1, 0, false, "scs15kHz-15kHz-r17"))
-	}
-	if v.HasScs15kHz30kHzR17 {
-		v.Scs15kHz30kHzR17 = CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz30kHzR17(r.Enum(1, 0, false, "scs15kHz-30kHz-r17"))
-	}
-	if v.HasScs15kHz60kHzR17 {
-		v.Scs15kHz60kHzR17 = CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz60kHzR17(r.Enum(1, 0, false, "scs15kHz-60kHz-r17"))
-	}
+	v.Scs15kHz15kHzR17 = CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz15kHzR17(r.EnumIf(v.HasScs15kHz15kHzR17, 1, 0, false, "scs15kHz-15kHz-r17"))
+	v.Scs15kHz30kHzR17 = CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz30kHzR17(r.EnumIf(v.HasScs15kHz30kHzR17, 1, 0, false, "scs15kHz-30kHz-r17"))
+	v.Scs15kHz60kHzR17 = CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17_Scs15kHz60kHzR17(r.EnumIf(v.HasScs15kHz60kHzR17, 1, 0, false, "scs15kHz-60kHz-r17"))
 	if v.HasScs30kHz30kHzR17 {
 		v.Scs30kHz30kHzR17 = r.BitString(per.Size{Lb: 1, Ub: 496}, "scs30kHz-30kHz-r17")
 	}
@@ -17802,15 +16361,9 @@ func (v *CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17) Decod
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz15kHzR17, v.HasScs15kHz30kHzR17, v.HasScs15kHz60kHzR17, v.HasScs30kHz30kHzR17, v.HasScs30kHz60kHzR17, v.HasScs60kHz60kHzR17)
-	if v.HasScs15kHz15kHzR17 {
-		w.Enum(int64(v.Scs15kHz15kHzR17), 1, 0, false, "scs15kHz-15kHz-r17")
-	}
-	if v.HasScs15kHz30kHzR17 {
-		w.Enum(int64(v.Scs15kHz30kHzR17), 1, 0, false, "scs15kHz-30kHz-r17")
-	}
-	if v.HasScs15kHz60kHzR17 {
-		w.Enum(int64(v.Scs15kHz60kHzR17), 1, 0, false, "scs15kHz-60kHz-r17")
-	}
+	w.EnumIf(v.HasScs15kHz15kHzR17, int64(v.Scs15kHz15kHzR17), 1, 0, false, "scs15kHz-15kHz-r17")
+	w.EnumIf(v.HasScs15kHz30kHzR17, int64(v.Scs15kHz30kHzR17), 1, 0, false, "scs15kHz-30kHz-r17")
+	w.EnumIf(v.HasScs15kHz60kHzR17, int64(v.Scs15kHz60kHzR17), 1, 0, false, "scs15kHz-60kHz-r17")
 	if v.HasScs30kHz30kHzR17 {
 		w.BitString(v.Scs30kHz30kHzR17, per.Size{Lb: 1, Ub: 496}, "scs30kHz-30kHz-r17")
 	}
@@ -18035,24 +16588,16 @@ func (v *PDCCHBlindDetectionCGUEMixedR17) MarshalUPER() ([]byte, error) { return
 func (v *PDCCHBlindDetectionCAMixedR17) DecodePER(r *per.Reader) error {
 	*v = PDCCHBlindDetectionCAMixedR17{}
 	r.Preamble(&v.HasPdcchBlindDetectionCA1R17, &v.HasPdcchBlindDetectionCA2R17)
-	if v.HasPdcchBlindDetectionCA1R17 {
-		v.PdcchBlindDetectionCA1R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	}
-	if v.HasPdcchBlindDetectionCA2R17 {
-		v.PdcchBlindDetectionCA2R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	}
+	v.PdcchBlindDetectionCA1R17 = r.IntIf(v.HasPdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	v.PdcchBlindDetectionCA2R17 = r.IntIf(v.HasPdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionCAMixedR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17)
-	if v.HasPdcchBlindDetectionCA1R17 {
-		w.Int(v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	}
-	if v.HasPdcchBlindDetectionCA2R17 {
-		w.Int(v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	}
+	w.IntIf(v.HasPdcchBlindDetectionCA1R17, v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA2R17, v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
 	return w.Err()
 }
 
@@ -18135,30 +16680,18 @@ func (v *PDCCHBlindDetectionCGUEMixed1R17) MarshalUPER() ([]byte, error) {
 func (v *PDCCHBlindDetectionCAMixed1R17) DecodePER(r *per.Reader) error {
 	*v = PDCCHBlindDetectionCAMixed1R17{}
 	r.Preamble(&v.HasPdcchBlindDetectionCA1R17, &v.HasPdcchBlindDetectionCA2R17, &v.HasPdcchBlindDetectionCA3R17)
-	if v.HasPdcchBlindDetectionCA1R17 {
-		v.PdcchBlindDetectionCA1R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	}
-	if v.HasPdcchBlindDetectionCA2R17 {
-		v.PdcchBlindDetectionCA2R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	}
-	if v.HasPdcchBlindDetectionCA3R17 {
-		v.PdcchBlindDetectionCA3R17 = r.Int(1, 15, false, "pdcch-BlindDetectionCA3-r17")
-	}
+	v.PdcchBlindDetectionCA1R17 = r.IntIf(v.HasPdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	v.PdcchBlindDetectionCA2R17 = r.IntIf(v.HasPdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
+	v.PdcchBlindDetectionCA3R17 = r.IntIf(v.HasPdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionCAMixed1R17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17, v.HasPdcchBlindDetectionCA3R17)
-	if v.HasPdcchBlindDetectionCA1R17 {
-		w.Int(v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	}
-	if v.HasPdcchBlindDetectionCA2R17 {
-		w.Int(v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	}
-	if v.HasPdcchBlindDetectionCA3R17 {
-		w.Int(v.PdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
-	}
+	w.IntIf(v.HasPdcchBlindDetectionCA1R17, v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA2R17, v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA3R17, v.PdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
 	return w.Err()
 }
 
@@ -18174,30 +16707,18 @@ func (v *PDCCHBlindDetectionCAMixed1R17) MarshalUPER() ([]byte, error) { return 
 func (v *SimulSRSForAntennaSwitchingR16) DecodePER(r *per.Reader) error {
 	*v = SimulSRSForAntennaSwitchingR16{}
 	r.Preamble(&v.HasSupportSRSXTyRXLessThanYR16, &v.HasSupportSRSXTyRXEqualToYR16, &v.HasSupportSRSAntennaSwitchingR16)
-	if v.HasSupportSRSXTyRXLessThanYR16 {
-		v.SupportSRSXTyRXLessThanYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16(r.Enum(1, 0, false, "supportSRS-xTyR-xLessThanY-r16"))
-	}
-	if v.HasSupportSRSXTyRXEqualToYR16 {
-		v.SupportSRSXTyRXEqualToYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16(r.Enum(1, 0, false, "supportSRS-xTyR-xEqualToY-r16"))
-	}
-	if v.HasSupportSRSAntennaSwitchingR16 {
-		v.SupportSRSAntennaSwitchingR16 = SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16(r.Enum(1, 0, false, "supportSRS-AntennaSwitching-r16"))
-	}
+	v.SupportSRSXTyRXLessThanYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16(r.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, 1, 0, false, "supportSRS-xTyR-xLessThanY-r16"))
+	v.SupportSRSXTyRXEqualToYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16(r.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, 1, 0, false, "supportSRS-xTyR-xEqualToY-r16"))
+	v.SupportSRSAntennaSwitchingR16 = SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16(r.EnumIf(v.HasSupportSRSAntennaSwitchingR16, 1, 0, false, "supportSRS-AntennaSwitching-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SimulSRSForAntennaSwitchingR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSupportSRSXTyRXLessThanYR16, v.HasSupportSRSXTyRXEqualToYR16, v.HasSupportSRSAntennaSwitchingR16)
-	if v.HasSupportSRSXTyRXLessThanYR16 {
-		w.Enum(int64(v.SupportSRSXTyRXLessThanYR16), 1, 0, false, "supportSRS-xTyR-xLessThanY-r16")
-	}
-	if v.HasSupportSRSXTyRXEqualToYR16 {
-		w.Enum(int64(v.SupportSRSXTyRXEqualToYR16), 1, 0, false, "supportSRS-xTyR-xEqualToY-r16")
-	}
-	if v.HasSupportSRSAntennaSwitchingR16 {
-		w.Enum(int64(v.SupportSRSAntennaSwitchingR16), 1, 0, false, "supportSRS-AntennaSwitching-r16")
-	}
+	w.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, int64(v.SupportSRSXTyRXLessThanYR16), 1, 0, false, "supportSRS-xTyR-xLessThanY-r16")
+	w.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, int64(v.SupportSRSXTyRXEqualToYR16), 1, 0, false, "supportSRS-xTyR-xEqualToY-r16")
+	w.EnumIf(v.HasSupportSRSAntennaSwitchingR16, int64(v.SupportSRSAntennaSwitchingR16), 1, 0, false, "supportSRS-AntennaSwitching-r16")
 	return w.Err()
 }
 
@@ -18208,3 +16729,282 @@ func (v *SimulSRSForAntennaSwitchingR16) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *SimulSRSForAntennaSwitchingR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR16) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigurationsR16{}
+	r.Decode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
+	r.Decode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
+	w.Encode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r16 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigurationsR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigurationsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR17) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigurationsR17{}
+	r.Decode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
+	r.Decode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR17) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
+	w.Encode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r17 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigurationsR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigurationsR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigParamsR16) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigParamsR16{}
+	r.Decode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
+	r.Decode(&v.PucchTXR16, "pucch-TX-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigParamsR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
+	w.Encode(&v.PucchTXR16, "pucch-TX-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-ConfigParams-r16 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigParamsR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-ConfigParams-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigParamsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierTypePairR16) DecodePER(r *per.Reader) error {
+	*v = CarrierTypePairR16{}
+	r.Decode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
+	r.Decode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierTypePairR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
+	w.Encode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierTypePair-r16 (X.691); v aliases b.
+func (v *CarrierTypePairR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierTypePair-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierTypePairR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PUCCHGrpCarrierTypesR16) DecodePER(r *per.Reader) error {
+	*v = PUCCHGrpCarrierTypesR16{}
+	r.Preamble(&v.HasFr1NonSharedTDDR16, &v.HasFr1SharedTDDR16, &v.HasFr1NonSharedFDDR16, &v.HasFr2R16)
+	v.Fr1NonSharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16(r.EnumIf(v.HasFr1NonSharedTDDR16, 1, 0, false, "fr1-NonSharedTDD-r16"))
+	v.Fr1SharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16(r.EnumIf(v.HasFr1SharedTDDR16, 1, 0, false, "fr1-SharedTDD-r16"))
+	v.Fr1NonSharedFDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16(r.EnumIf(v.HasFr1NonSharedFDDR16, 1, 0, false, "fr1-NonSharedFDD-r16"))
+	v.Fr2R16 = PUCCHGrpCarrierTypesR16_Fr2R16(r.EnumIf(v.HasFr2R16, 1, 0, false, "fr2-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PUCCHGrpCarrierTypesR16) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
+	w.EnumIf(v.HasFr1NonSharedTDDR16, int64(v.Fr1NonSharedTDDR16), 1, 0, false, "fr1-NonSharedTDD-r16")
+	w.EnumIf(v.HasFr1SharedTDDR16, int64(v.Fr1SharedTDDR16), 1, 0, false, "fr1-SharedTDD-r16")
+	w.EnumIf(v.HasFr1NonSharedFDDR16, int64(v.Fr1NonSharedFDDR16), 1, 0, false, "fr1-NonSharedFDD-r16")
+	w.EnumIf(v.HasFr2R16, int64(v.Fr2R16), 1, 0, false, "fr2-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Grp-CarrierTypes-r16 (X.691); v aliases b.
+func (v *PUCCHGrpCarrierTypesR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PUCCH-Grp-CarrierTypes-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PUCCHGrpCarrierTypesR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PUCCHGroupConfigR17) DecodePER(r *per.Reader) error {
+	*v = PUCCHGroupConfigR17{}
+	r.Preamble(&v.HasFr1FR1NonSharedTDDR17, &v.HasFr2FR2NonSharedTDDR17, &v.HasFr1FR2NonSharedTDDR17)
+	v.Fr1FR1NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17(r.EnumIf(v.HasFr1FR1NonSharedTDDR17, 1, 0, false, "fr1-FR1-NonSharedTDD-r17"))
+	v.Fr2FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17(r.EnumIf(v.HasFr2FR2NonSharedTDDR17, 1, 0, false, "fr2-FR2-NonSharedTDD-r17"))
+	v.Fr1FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17(r.EnumIf(v.HasFr1FR2NonSharedTDDR17, 1, 0, false, "fr1-FR2-NonSharedTDD-r17"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PUCCHGroupConfigR17) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
+	w.EnumIf(v.HasFr1FR1NonSharedTDDR17, int64(v.Fr1FR1NonSharedTDDR17), 1, 0, false, "fr1-FR1-NonSharedTDD-r17")
+	w.EnumIf(v.HasFr2FR2NonSharedTDDR17, int64(v.Fr2FR2NonSharedTDDR17), 1, 0, false, "fr2-FR2-NonSharedTDD-r17")
+	w.EnumIf(v.HasFr1FR2NonSharedTDDR17, int64(v.Fr1FR2NonSharedTDDR17), 1, 0, false, "fr1-FR2-NonSharedTDD-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Group-Config-r17 (X.691); v aliases b.
+func (v *PUCCHGroupConfigR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PUCCH-Group-Config-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PUCCHGroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDC) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDC{}
+	r.Preamble(&v.HasCaParametersNRForDC, &v.HasCaParametersNRForDCV1540, &v.HasCaParametersNRForDCV1550, &v.HasCaParametersNRForDCV1560, &v.HasFeatureSetCombinationDC)
+	r.DecodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
+	r.DecodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDC) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
+	w.EncodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
+	w.EncodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC (X.691); v aliases b.
+func (v *CAParametersNRDC) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV15g0) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV15g0{}
+	r.Preamble(&v.HasCaParametersNRForDCV15g0)
+	r.DecodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV15g0) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV15g0)
+	w.EncodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v15g0 (X.691); v aliases b.
+func (v *CAParametersNRDCV15g0) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v15g0")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV15g0) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1610) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1610{}
+	r.Preamble(&v.HasIntraFRNRDCPwrSharingMode1R16, &v.HasIntraFRNRDCPwrSharingMode2R16, &v.HasIntraFRNRDCDynamicPwrSharingR16, &v.HasAsyncNRDCR16)
+	v.IntraFRNRDCPwrSharingMode1R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16"))
+	v.IntraFRNRDCPwrSharingMode2R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16"))
+	v.IntraFRNRDCDynamicPwrSharingR16 = CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16(r.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16"))
+	v.AsyncNRDCR16 = CAParametersNRDCV1610_AsyncNRDCR16(r.EnumIf(v.HasAsyncNRDCR16, 1, 0, false, "asyncNRDC-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1610) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
+	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, int64(v.IntraFRNRDCPwrSharingMode1R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16")
+	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, int64(v.IntraFRNRDCPwrSharingMode2R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16")
+	w.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, int64(v.IntraFRNRDCDynamicPwrSharingR16), 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16")
+	w.EnumIf(v.HasAsyncNRDCR16, int64(v.AsyncNRDCR16), 1, 0, false, "asyncNRDC-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1610 (X.691); v aliases b.
+func (v *CAParametersNRDCV1610) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1610")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1630) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1630{}
+	r.Preamble(&v.HasCaParametersNRForDCV1610, &v.HasCaParametersNRForDCV1630)
+	r.DecodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1630) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
+	w.EncodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1630 (X.691); v aliases b.
+func (v *CAParametersNRDCV1630) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1630")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1630) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1640) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1640{}
+	r.Preamble(&v.HasCaParametersNRForDCV1640)
+	r.DecodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1640) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV1640)
+	w.EncodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1640 (X.691); v aliases b.
+func (v *CAParametersNRDCV1640) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1640")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1640) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,329 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR16) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigurationsR16{}
-	r.Decode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
-	r.Decode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
-	w.Encode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r16 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigurationsR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigurationsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR17) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigurationsR17{}
-	r.Decode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
-	r.Decode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR17) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
-	w.Encode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r17 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigurationsR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigurationsR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigParamsR16) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigParamsR16{}
-	r.Decode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
-	r.Decode(&v.PucchTXR16, "pucch-TX-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigParamsR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
-	w.Encode(&v.PucchTXR16, "pucch-TX-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-ConfigParams-r16 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigParamsR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-ConfigParams-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigParamsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierTypePairR16) DecodePER(r *per.Reader) error {
-	*v = CarrierTypePairR16{}
-	r.Decode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
-	r.Decode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierTypePairR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
-	w.Encode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierTypePair-r16 (X.691); v aliases b.
-func (v *CarrierTypePairR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CarrierTypePair-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CarrierTypePairR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PUCCHGrpCarrierTypesR16) DecodePER(r *per.Reader) error {
-	*v = PUCCHGrpCarrierTypesR16{}
-	r.Preamble(&v.HasFr1NonSharedTDDR16, &v.HasFr1SharedTDDR16, &v.HasFr1NonSharedFDDR16, &v.HasFr2R16)
-	if v.HasFr1NonSharedTDDR16 {
-		v.Fr1NonSharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16(r.Enum(1, 0, false, "fr1-NonSharedTDD-r16"))
-	}
-	if v.HasFr1SharedTDDR16 {
-		v.Fr1SharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16(r.Enum(1, 0, false, "fr1-SharedTDD-r16"))
-	}
-	if v.HasFr1NonSharedFDDR16 {
-		v.Fr1NonSharedFDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16(r.Enum(1, 0, false, "fr1-NonSharedFDD-r16"))
-	}
-	if v.HasFr2R16 {
-		v.Fr2R16 = PUCCHGrpCarrierTypesR16_Fr2R16(r.Enum(1, 0, false, "fr2-r16"))
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PUCCHGrpCarrierTypesR16) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
-	if v.HasFr1NonSharedTDDR16 {
-		w.Enum(int64(v.Fr1NonSharedTDDR16), 1, 0, false, "fr1-NonSharedTDD-r16")
-	}
-	if v.HasFr1SharedTDDR16 {
-		w.Enum(int64(v.Fr1SharedTDDR16), 1, 0, false, "fr1-SharedTDD-r16")
-	}
-	if v.HasFr1NonSharedFDDR16 {
-		w.Enum(int64(v.Fr1NonSharedFDDR16), 1, 0, false, "fr1-NonSharedFDD-r16")
-	}
-	if v.HasFr2R16 {
-		w.Enum(int64(v.Fr2R16), 1, 0, false, "fr2-r16")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Grp-CarrierTypes-r16 (X.691); v aliases b.
-func (v *PUCCHGrpCarrierTypesR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PUCCH-Grp-CarrierTypes-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PUCCHGrpCarrierTypesR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PUCCHGroupConfigR17) DecodePER(r *per.Reader) error {
-	*v = PUCCHGroupConfigR17{}
-	r.Preamble(&v.HasFr1FR1NonSharedTDDR17, &v.HasFr2FR2NonSharedTDDR17, &v.HasFr1FR2NonSharedTDDR17)
-	if v.HasFr1FR1NonSharedTDDR17 {
-		v.Fr1FR1NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17(r.Enum(1, 0, false, "fr1-FR1-NonSharedTDD-r17"))
-	}
-	if v.HasFr2FR2NonSharedTDDR17 {
-		v.Fr2FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17(r.Enum(1, 0, false, "fr2-FR2-NonSharedTDD-r17"))
-	}
-	if v.HasFr1FR2NonSharedTDDR17 {
-		v.Fr1FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17(r.Enum(1, 0, false, "fr1-FR2-NonSharedTDD-r17"))
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PUCCHGroupConfigR17) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
-	if v.HasFr1FR1NonSharedTDDR17 {
-		w.Enum(int64(v.Fr1FR1NonSharedTDDR17), 1, 0, false, "fr1-FR1-NonSharedTDD-r17")
-	}
-	if v.HasFr2FR2NonSharedTDDR17 {
-		w.Enum(int64(v.Fr2FR2NonSharedTDDR17), 1, 0, false, "fr2-FR2-NonSharedTDD-r17")
-	}
-	if v.HasFr1FR2NonSharedTDDR17 {
-		w.Enum(int64(v.Fr1FR2NonSharedTDDR17), 1, 0, false, "fr1-FR2-NonSharedTDD-r17")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Group-Config-r17 (X.691); v aliases b.
-func (v *PUCCHGroupConfigR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PUCCH-Group-Config-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PUCCHGroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDC) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDC{}
-	r.Preamble(&v.HasCaParametersNRForDC, &v.HasCaParametersNRForDCV1540, &v.HasCaParametersNRForDCV1550, &v.HasCaParametersNRForDCV1560, &v.HasFeatureSetCombinationDC)
-	r.DecodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
-	r.DecodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDC) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
-	w.EncodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
-	w.EncodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC (X.691); v aliases b.
-func (v *CAParametersNRDC) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV15g0) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV15g0{}
-	r.Preamble(&v.HasCaParametersNRForDCV15g0)
-	r.DecodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV15g0) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV15g0)
-	w.EncodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v15g0 (X.691); v aliases b.
-func (v *CAParametersNRDCV15g0) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v15g0")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV15g0) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1610) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1610{}
-	r.Preamble(&v.HasIntraFRNRDCPwrSharingMode1R16, &v.HasIntraFRNRDCPwrSharingMode2R16, &v.HasIntraFRNRDCDynamicPwrSharingR16, &v.HasAsyncNRDCR16)
-	if v.HasIntraFRNRDCPwrSharingMode1R16 {
-		v.IntraFRNRDCPwrSharingMode1R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16(r.Enum(1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16"))
-	}
-	if v.HasIntraFRNRDCPwrSharingMode2R16 {
-		v.IntraFRNRDCPwrSharingMode2R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16(r.Enum(1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16"))
-	}
-	if v.HasIntraFRNRDCDynamicPwrSharingR16 {
-		v.IntraFRNRDCDynamicPwrSharingR16 = CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16(r.Enum(2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16"))
-	}
-	if v.HasAsyncNRDCR16 {
-		v.AsyncNRDCR16 = CAParametersNRDCV1610_AsyncNRDCR16(r.Enum(1, 0, false, "asyncNRDC-r16"))
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1610) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
-	if v.HasIntraFRNRDCPwrSharingMode1R16 {
-		w.Enum(int64(v.IntraFRNRDCPwrSharingMode1R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16")
-	}
-	if v.HasIntraFRNRDCPwrSharingMode2R16 {
-		w.Enum(int64(v.IntraFRNRDCPwrSharingMode2R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16")
-	}
-	if v.HasIntraFRNRDCDynamicPwrSharingR16 {
-		w.Enum(int64(v.IntraFRNRDCDynamicPwrSharingR16), 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16")
-	}
-	if v.HasAsyncNRDCR16 {
-		w.Enum(int64(v.AsyncNRDCR16), 1, 0, false, "asyncNRDC-r16")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1610 (X.691); v aliases b.
-func (v *CAParametersNRDCV1610) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1610")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1630) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1630{}
-	r.Preamble(&v.HasCaParametersNRForDCV1610, &v.HasCaParametersNRForDCV1630)
-	r.DecodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1630) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
-	w.EncodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1630 (X.691); v aliases b.
-func (v *CAParametersNRDCV1630) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1630")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1630) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1640) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1640{}
-	r.Preamble(&v.HasCaParametersNRForDCV1640)
-	r.DecodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1640) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV1640)
-	w.EncodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1640 (X.691); v aliases b.
-func (v *CAParametersNRDCV1640) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1640")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1640) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CAParametersNRDCV1650) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRDCV1650{}
 	r.Preamble(&v.HasSupportedCellGroupingR16)
@@ -386,42 +63,22 @@ func (v *CAParametersNRDCV16a0) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *CAParametersNRDCV1700) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRDCV1700{}
 	r.Preamble(&v.HasSimultaneousRxTxIABMultipleParentsR17, &v.HasCondPSCellAdditionNRDCR17, &v.HasScgActivationDeactivationNRDCR17, &v.HasScgActivationDeactivationResumeNRDCR17, &v.HasBeamManagementTypeCBMR17)
-	if v.HasSimultaneousRxTxIABMultipleParentsR17 {
-		v.SimultaneousRxTxIABMultipleParentsR17 = CAParametersNRDCV1700_SimultaneousRxTxIABMultipleParentsR17(r.Enum(1, 0, false, "simultaneousRxTx-IAB-MultipleParents-r17"))
-	}
-	if v.HasCondPSCellAdditionNRDCR17 {
-		v.CondPSCellAdditionNRDCR17 = CAParametersNRDCV1700_CondPSCellAdditionNRDCR17(r.Enum(1, 0, false, "condPSCellAdditionNRDC-r17"))
-	}
-	if v.HasScgActivationDeactivationNRDCR17 {
-		v.ScgActivationDeactivationNRDCR17 = CAParametersNRDCV1700_ScgActivationDeactivationNRDCR17(r.Enum(1, 0, false, "scg-ActivationDeactivationNRDC-r17"))
-	}
-	if v.HasScgActivationDeactivationResumeNRDCR17 {
-		v.ScgActivationDeactivationResumeNRDCR17 = CAParametersNRDCV1700_ScgActivationDeactivationResumeNRDCR17(r.Enum(1, 0, false, "scg-ActivationDeactivationResumeNRDC-r17"))
-	}
-	if v.HasBeamManagementTypeCBMR17 {
-		v.BeamManagementTypeCBMR17 = CAParametersNRDCV1700_BeamManagementTypeCBMR17(r.Enum(1, 0, false, "beamManagementType-CBM-r17"))
-	}
+	v.SimultaneousRxTxIABMultipleParentsR17 = CAParametersNRDCV1700_SimultaneousRxTxIABMultipleParentsR17(r.EnumIf(v.HasSimultaneousRxTxIABMultipleParentsR17, 1, 0, false, "simultaneousRxTx-IAB-MultipleParents-r17"))
+	v.CondPSCellAdditionNRDCR17 = CAParametersNRDCV1700_CondPSCellAdditionNRDCR17(r.EnumIf(v.HasCondPSCellAdditionNRDCR17, 1, 0, false, "condPSCellAdditionNRDC-r17"))
+	v.ScgActivationDeactivationNRDCR17 = CAParametersNRDCV1700_ScgActivationDeactivationNRDCR17(r.EnumIf(v.HasScgActivationDeactivationNRDCR17, 1, 0, false, "scg-ActivationDeactivationNRDC-r17"))
+	v.ScgActivationDeactivationResumeNRDCR17 = CAParametersNRDCV1700_ScgActivationDeactivationResumeNRDCR17(r.EnumIf(v.HasScgActivationDeactivationResumeNRDCR17, 1, 0, false, "scg-ActivationDeactivationResumeNRDC-r17"))
+	v.BeamManagementTypeCBMR17 = CAParametersNRDCV1700_BeamManagementTypeCBMR17(r.EnumIf(v.HasBeamManagementTypeCBMR17, 1, 0, false, "beamManagementType-CBM-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSimultaneousRxTxIABMultipleParentsR17, v.HasCondPSCellAdditionNRDCR17, v.HasScgActivationDeactivationNRDCR17, v.HasScgActivationDeactivationResumeNRDCR17, v.HasBeamManagementTypeCBMR17)
-	if v.HasSimultaneousRxTxIABMultipleParentsR17 {
-		w.Enum(int64(v.SimultaneousRxTxIABMultipleParentsR17), 1, 0, false, "simultaneousRxTx-IAB-MultipleParents-r17")
-	}
-	if v.HasCondPSCellAdditionNRDCR17 {
-		w.Enum(int64(v.CondPSCellAdditionNRDCR17), 1, 0, false, "condPSCellAdditionNRDC-r17")
-	}
-	if v.HasScgActivationDeactivationNRDCR17 {
-		w.Enum(int64(v.ScgActivationDeactivationNRDCR17), 1, 0, false, "scg-ActivationDeactivationNRDC-r17")
-	}
-	if v.HasScgActivationDeactivationResumeNRDCR17 {
-		w.Enum(int64(v.ScgActivationDeactivationResumeNRDCR17), 1, 0, false, "scg-ActivationDeactivationResumeNRDC-r17")
-	}
-	if v.HasBeamManagementTypeCBMR17 {
-		w.Enum(int64(v.BeamManagementTypeCBMR17), 1, 0, false, "beamManagementType-CBM-r17")
-	}
+	w.EnumIf(v.HasSimultaneousRxTxIABMultipleParentsR17, int64(v.SimultaneousRxTxIABMultipleParentsR17), 1, 0, false, "simultaneousRxTx-IAB-MultipleParents-r17")
+	w.EnumIf(v.HasCondPSCellAdditionNRDCR17, int64(v.CondPSCellAdditionNRDCR17), 1, 0, false, "condPSCellAdditionNRDC-r17")
+	w.EnumIf(v.HasScgActivationDeactivationNRDCR17, int64(v.ScgActivationDeactivationNRDCR17), 1, 0, false, "scg-ActivationDeactivationNRDC-r17")
+	w.EnumIf(v.HasScgActivationDeactivationResumeNRDCR17, int64(v.ScgActivationDeactivationResumeNRDCR17), 1, 0, false, "scg-ActivationDeactivationResumeNRDC-r17")
+	w.EnumIf(v.HasBeamManagementTypeCBMR17, int64(v.BeamManagementTypeCBMR17), 1, 0, false, "beamManagementType-CBM-r17")
 	return w.Err()
 }
 
@@ -485,66 +142,30 @@ func (v *CAParametersNRDCV1730) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *CarrierAggregationVariant) DecodePER(r *per.Reader) error {
 	*v = CarrierAggregationVariant{}
 	r.Preamble(&v.HasFr1fddFR1TDDCASpCellOnFR1FDD, &v.HasFr1fddFR1TDDCASpCellOnFR1TDD, &v.HasFr1fddFR2TDDCASpCellOnFR1FDD, &v.HasFr1fddFR2TDDCASpCellOnFR2TDD, &v.HasFr1tddFR2TDDCASpCellOnFR1TDD, &v.HasFr1tddFR2TDDCASpCellOnFR2TDD, &v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD, &v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD, &v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD)
-	if v.HasFr1fddFR1TDDCASpCellOnFR1FDD {
-		v.Fr1fddFR1TDDCASpCellOnFR1FDD = CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1FDD(r.Enum(1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1FDD"))
-	}
-	if v.HasFr1fddFR1TDDCASpCellOnFR1TDD {
-		v.Fr1fddFR1TDDCASpCellOnFR1TDD = CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1TDD(r.Enum(1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1TDD"))
-	}
-	if v.HasFr1fddFR2TDDCASpCellOnFR1FDD {
-		v.Fr1fddFR2TDDCASpCellOnFR1FDD = CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR1FDD(r.Enum(1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR1FDD"))
-	}
-	if v.HasFr1fddFR2TDDCASpCellOnFR2TDD {
-		v.Fr1fddFR2TDDCASpCellOnFR2TDD = CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR2TDD(r.Enum(1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR2TDD"))
-	}
-	if v.HasFr1tddFR2TDDCASpCellOnFR1TDD {
-		v.Fr1tddFR2TDDCASpCellOnFR1TDD = CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR1TDD(r.Enum(1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR1TDD"))
-	}
-	if v.HasFr1tddFR2TDDCASpCellOnFR2TDD {
-		v.Fr1tddFR2TDDCASpCellOnFR2TDD = CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR2TDD(r.Enum(1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR2TDD"))
-	}
-	if v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD {
-		v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD = CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD(r.Enum(1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1FDD"))
-	}
-	if v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD {
-		v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD = CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD(r.Enum(1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1TDD"))
-	}
-	if v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD {
-		v.Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD = CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD(r.Enum(1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR2TDD"))
-	}
+	v.Fr1fddFR1TDDCASpCellOnFR1FDD = CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1FDD(r.EnumIf(v.HasFr1fddFR1TDDCASpCellOnFR1FDD, 1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1FDD"))
+	v.Fr1fddFR1TDDCASpCellOnFR1TDD = CarrierAggregationVariant_Fr1fddFR1TDDCASpCellOnFR1TDD(r.EnumIf(v.HasFr1fddFR1TDDCASpCellOnFR1TDD, 1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1TDD"))
+	v.Fr1fddFR2TDDCASpCellOnFR1FDD = CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR1FDD(r.EnumIf(v.HasFr1fddFR2TDDCASpCellOnFR1FDD, 1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR1FDD"))
+	v.Fr1fddFR2TDDCASpCellOnFR2TDD = CarrierAggregationVariant_Fr1fddFR2TDDCASpCellOnFR2TDD(r.EnumIf(v.HasFr1fddFR2TDDCASpCellOnFR2TDD, 1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR2TDD"))
+	v.Fr1tddFR2TDDCASpCellOnFR1TDD = CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR1TDD(r.EnumIf(v.HasFr1tddFR2TDDCASpCellOnFR1TDD, 1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR1TDD"))
+	v.Fr1tddFR2TDDCASpCellOnFR2TDD = CarrierAggregationVariant_Fr1tddFR2TDDCASpCellOnFR2TDD(r.EnumIf(v.HasFr1tddFR2TDDCASpCellOnFR2TDD, 1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR2TDD"))
+	v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD = CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD(r.EnumIf(v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD, 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1FDD"))
+	v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD = CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD(r.EnumIf(v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD, 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1TDD"))
+	v.Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD = CarrierAggregationVariant_Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD(r.EnumIf(v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD, 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR2TDD"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CarrierAggregationVariant) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFr1fddFR1TDDCASpCellOnFR1FDD, v.HasFr1fddFR1TDDCASpCellOnFR1TDD, v.HasFr1fddFR2TDDCASpCellOnFR1FDD, v.HasFr1fddFR2TDDCASpCellOnFR2TDD, v.HasFr1tddFR2TDDCASpCellOnFR1TDD, v.HasFr1tddFR2TDDCASpCellOnFR2TDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD)
-	if v.HasFr1fddFR1TDDCASpCellOnFR1FDD {
-		w.Enum(int64(v.Fr1fddFR1TDDCASpCellOnFR1FDD), 1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1FDD")
-	}
-	if v.HasFr1fddFR1TDDCASpCellOnFR1TDD {
-		w.Enum(int64(v.Fr1fddFR1TDDCASpCellOnFR1TDD), 1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1TDD")
-	}
-	if v.HasFr1fddFR2TDDCASpCellOnFR1FDD {
-		w.Enum(int64(v.Fr1fddFR2TDDCASpCellOnFR1FDD), 1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR1FDD")
-	}
-	if v.HasFr1fddFR2TDDCASpCellOnFR2TDD {
-		w.Enum(int64(v.Fr1fddFR2TDDCASpCellOnFR2TDD), 1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR2TDD")
-	}
-	if v.HasFr1tddFR2TDDCASpCellOnFR1TDD {
-		w.Enum(int64(v.Fr1tddFR2TDDCASpCellOnFR1TDD), 1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR1TDD")
-	}
-	if v.HasFr1tddFR2TDDCASpCellOnFR2TDD {
-		w.Enum(int64(v.Fr1tddFR2TDDCASpCellOnFR2TDD), 1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR2TDD")
-	}
-	if v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD {
-		w.Enum(int64(v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD), 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1FDD")
-	}
-	if v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD {
-		w.Enum(int64(v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD), 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1TDD")
-	}
-	if v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD {
-		w.Enum(int64(v.Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD), 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR2TDD")
-	}
+	w.EnumIf(v.HasFr1fddFR1TDDCASpCellOnFR1FDD, int64(v.Fr1fddFR1TDDCASpCellOnFR1FDD), 1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1FDD")
+	w.EnumIf(v.HasFr1fddFR1TDDCASpCellOnFR1TDD, int64(v.Fr1fddFR1TDDCASpCellOnFR1TDD), 1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1TDD")
+	w.EnumIf(v.HasFr1fddFR2TDDCASpCellOnFR1FDD, int64(v.Fr1fddFR2TDDCASpCellOnFR1FDD), 1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR1FDD")
+	w.EnumIf(v.HasFr1fddFR2TDDCASpCellOnFR2TDD, int64(v.Fr1fddFR2TDDCASpCellOnFR2TDD), 1, 0, false, "fr1fdd-FR2TDD-CA-SpCellOnFR2TDD")
+	w.EnumIf(v.HasFr1tddFR2TDDCASpCellOnFR1TDD, int64(v.Fr1tddFR2TDDCASpCellOnFR1TDD), 1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR1TDD")
+	w.EnumIf(v.HasFr1tddFR2TDDCASpCellOnFR2TDD, int64(v.Fr1tddFR2TDDCASpCellOnFR2TDD), 1, 0, false, "fr1tdd-FR2TDD-CA-SpCellOnFR2TDD")
+	w.EnumIf(v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD, int64(v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1FDD), 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1FDD")
+	w.EnumIf(v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD, int64(v.Fr1fddFR1TDDFR2TDDCASpCellOnFR1TDD), 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR1TDD")
+	w.EnumIf(v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD, int64(v.Fr1fddFR1TDDFR2TDDCASpCellOnFR2TDD), 1, 0, false, "fr1fdd-FR1TDD-FR2TDD-CA-SpCellOnFR2TDD")
 	return w.Err()
 }
 
@@ -663,9 +284,7 @@ func (v *CodebookParameters_Type2) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SupportedCSIRSResourceList, "supportedCSI-RS-ResourceList")
 	v.ParameterLx = r.Int(2, 4, false, "parameterLx")
 	v.AmplitudeScalingType = CodebookParameters_Type2_AmplitudeScalingType(r.Enum(2, 0, false, "amplitudeScalingType"))
-	if v.HasAmplitudeSubsetRestriction {
-		v.AmplitudeSubsetRestriction = CodebookParameters_Type2_AmplitudeSubsetRestriction(r.Enum(1, 0, false, "amplitudeSubsetRestriction"))
-	}
+	v.AmplitudeSubsetRestriction = CodebookParameters_Type2_AmplitudeSubsetRestriction(r.EnumIf(v.HasAmplitudeSubsetRestriction, 1, 0, false, "amplitudeSubsetRestriction"))
 	return r.Err()
 }
 
@@ -675,9 +294,7 @@ func (v *CodebookParameters_Type2) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SupportedCSIRSResourceList, "supportedCSI-RS-ResourceList")
 	w.Int(v.ParameterLx, 2, 4, false, "parameterLx")
 	w.Enum(int64(v.AmplitudeScalingType), 2, 0, false, "amplitudeScalingType")
-	if v.HasAmplitudeSubsetRestriction {
-		w.Enum(int64(v.AmplitudeSubsetRestriction), 1, 0, false, "amplitudeSubsetRestriction")
-	}
+	w.EnumIf(v.HasAmplitudeSubsetRestriction, int64(v.AmplitudeSubsetRestriction), 1, 0, false, "amplitudeSubsetRestriction")
 	return w.Err()
 }
 
@@ -849,15 +466,9 @@ func (v *CodebookParametersAdditionR16_Etype2R16) DecodePER(r *per.Reader) error
 	r.Preamble(&v.HasEtype2R2R16, &v.HasParamComb7_8R16, &v.HasRank3_4R16, &v.HasAmplitudeSubsetRestrictionR16)
 	r.Decode(&v.Etype2R1R16, "etype2R1-r16")
 	r.DecodeOptional(v.HasEtype2R2R16, &v.Etype2R2R16, "etype2R2-r16")
-	if v.HasParamComb7_8R16 {
-		v.ParamComb7_8R16 = CodebookParametersAdditionR16_Etype2R16_ParamComb7_8R16(r.Enum(1, 0, false, "paramComb7-8-r16"))
-	}
-	if v.HasRank3_4R16 {
-		v.Rank3_4R16 = CodebookParametersAdditionR16_Etype2R16_Rank3_4R16(r.Enum(1, 0, false, "rank3-4-r16"))
-	}
-	if v.HasAmplitudeSubsetRestrictionR16 {
-		v.AmplitudeSubsetRestrictionR16 = CodebookParametersAdditionR16_Etype2R16_AmplitudeSubsetRestrictionR16(r.Enum(1, 0, false, "amplitudeSubsetRestriction-r16"))
-	}
+	v.ParamComb7_8R16 = CodebookParametersAdditionR16_Etype2R16_ParamComb7_8R16(r.EnumIf(v.HasParamComb7_8R16, 1, 0, false, "paramComb7-8-r16"))
+	v.Rank3_4R16 = CodebookParametersAdditionR16_Etype2R16_Rank3_4R16(r.EnumIf(v.HasRank3_4R16, 1, 0, false, "rank3-4-r16"))
+	v.AmplitudeSubsetRestrictionR16 = CodebookParametersAdditionR16_Etype2R16_AmplitudeSubsetRestrictionR16(r.EnumIf(v.HasAmplitudeSubsetRestrictionR16, 1, 0, false, "amplitudeSubsetRestriction-r16"))
 	return r.Err()
 }
 
@@ -866,15 +477,9 @@ func (v *CodebookParametersAdditionR16_Etype2R16) EncodePER(w *per.Writer) error
 	w.Preamble(v.HasEtype2R2R16, v.HasParamComb7_8R16, v.HasRank3_4R16, v.HasAmplitudeSubsetRestrictionR16)
 	w.Encode(&v.Etype2R1R16, "etype2R1-r16")
 	w.EncodeOptional(v.HasEtype2R2R16, &v.Etype2R2R16, "etype2R2-r16")
-	if v.HasParamComb7_8R16 {
-		w.Enum(int64(v.ParamComb7_8R16), 1, 0, false, "paramComb7-8-r16")
-	}
-	if v.HasRank3_4R16 {
-		w.Enum(int64(v.Rank3_4R16), 1, 0, false, "rank3-4-r16")
-	}
-	if v.HasAmplitudeSubsetRestrictionR16 {
-		w.Enum(int64(v.AmplitudeSubsetRestrictionR16), 1, 0, false, "amplitudeSubsetRestriction-r16")
-	}
+	w.EnumIf(v.HasParamComb7_8R16, int64(v.ParamComb7_8R16), 1, 0, false, "paramComb7-8-r16")
+	w.EnumIf(v.HasRank3_4R16, int64(v.Rank3_4R16), 1, 0, false, "rank3-4-r16")
+	w.EnumIf(v.HasAmplitudeSubsetRestrictionR16, int64(v.AmplitudeSubsetRestrictionR16), 1, 0, false, "amplitudeSubsetRestriction-r16")
 	return w.Err()
 }
 
@@ -938,9 +543,7 @@ func (v *CodebookParametersAdditionR16_Etype2PSR16) DecodePER(r *per.Reader) err
 	r.Preamble(&v.HasEtype2R2PortSelectionR16, &v.HasRank3_4R16)
 	r.Decode(&v.Etype2R1PortSelectionR16, "etype2R1-PortSelection-r16")
 	r.DecodeOptional(v.HasEtype2R2PortSelectionR16, &v.Etype2R2PortSelectionR16, "etype2R2-PortSelection-r16")
-	if v.HasRank3_4R16 {
-		v.Rank3_4R16 = CodebookParametersAdditionR16_Etype2PSR16_Rank3_4R16(r.Enum(1, 0, false, "rank3-4-r16"))
-	}
+	v.Rank3_4R16 = CodebookParametersAdditionR16_Etype2PSR16_Rank3_4R16(r.EnumIf(v.HasRank3_4R16, 1, 0, false, "rank3-4-r16"))
 	return r.Err()
 }
 
@@ -949,9 +552,7 @@ func (v *CodebookParametersAdditionR16_Etype2PSR16) EncodePER(w *per.Writer) err
 	w.Preamble(v.HasEtype2R2PortSelectionR16, v.HasRank3_4R16)
 	w.Encode(&v.Etype2R1PortSelectionR16, "etype2R1-PortSelection-r16")
 	w.EncodeOptional(v.HasEtype2R2PortSelectionR16, &v.Etype2R2PortSelectionR16, "etype2R2-PortSelection-r16")
-	if v.HasRank3_4R16 {
-		w.Enum(int64(v.Rank3_4R16), 1, 0, false, "rank3-4-r16")
-	}
+	w.EnumIf(v.HasRank3_4R16, int64(v.Rank3_4R16), 1, 0, false, "rank3-4-r16")
 	return w.Err()
 }
 
@@ -1445,9 +1046,7 @@ func (v *CodebookParametersfetype2R17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.Fetype2basicR17, "fetype2basic-r17")
 	r.DecodeOptional(v.HasFetype2R1R17, &v.Fetype2R1R17, "fetype2R1-r17")
 	r.DecodeOptional(v.HasFetype2R2R17, &v.Fetype2R2R17, "fetype2R2-r17")
-	if v.HasFetype2Rank3Rank4R17 {
-		v.Fetype2Rank3Rank4R17 = CodebookParametersfetype2R17_Fetype2Rank3Rank4R17(r.Enum(1, 0, false, "fetype2Rank3Rank4-r17"))
-	}
+	v.Fetype2Rank3Rank4R17 = CodebookParametersfetype2R17_Fetype2Rank3Rank4R17(r.EnumIf(v.HasFetype2Rank3Rank4R17, 1, 0, false, "fetype2Rank3Rank4-r17"))
 	return r.Err()
 }
 
@@ -1457,9 +1056,7 @@ func (v *CodebookParametersfetype2R17) EncodePER(w *per.Writer) error {
 	w.Encode(&v.Fetype2basicR17, "fetype2basic-r17")
 	w.EncodeOptional(v.HasFetype2R1R17, &v.Fetype2R1R17, "fetype2R1-r17")
 	w.EncodeOptional(v.HasFetype2R2R17, &v.Fetype2R2R17, "fetype2R2-r17")
-	if v.HasFetype2Rank3Rank4R17 {
-		w.Enum(int64(v.Fetype2Rank3Rank4R17), 1, 0, false, "fetype2Rank3Rank4-r17")
-	}
+	w.EnumIf(v.HasFetype2Rank3Rank4R17, int64(v.Fetype2Rank3Rank4R17), 1, 0, false, "fetype2Rank3Rank4-r17")
 	return w.Err()
 }
 
@@ -3585,36 +3182,16 @@ func (v *FeatureSetDownlink) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasIntraBandFreqSeparationDL, &v.HasScalingFactor, &v.HasDummy8, &v.HasScellWithoutSSB, &v.HasCsiRSMeasSCellWithoutSSB, &v.HasDummy1, &v.HasType1_3CSS, &v.HasPdcchMonitoringAnyOccasions, &v.HasDummy2, &v.HasUESpecificULDLAssignment, &v.HasSearchSpaceSharingCADL, &v.HasTimeDurationForQCL, &v.HasPdschProcessingType1DifferentTBPerSlot, &v.HasDummy3, &v.HasDummy4, &v.HasDummy5, &v.HasDummy6, &v.HasDummy7)
 	r.Decode(&v.FeatureSetListPerDownlinkCC, "featureSetListPerDownlinkCC")
 	r.DecodeOptional(v.HasIntraBandFreqSeparationDL, &v.IntraBandFreqSeparationDL, "intraBandFreqSeparationDL")
-	if v.HasScalingFactor {
-		v.ScalingFactor = FeatureSetDownlink_ScalingFactor(r.Enum(3, 0, false, "scalingFactor"))
-	}
-	if v.HasDummy8 {
-		v.Dummy8 = FeatureSetDownlink_Dummy8(r.Enum(1, 0, false, "dummy8"))
-	}
-	if v.HasScellWithoutSSB {
-		v.ScellWithoutSSB = FeatureSetDownlink_ScellWithoutSSB(r.Enum(1, 0, false, "scellWithoutSSB"))
-	}
-	if v.HasCsiRSMeasSCellWithoutSSB {
-		v.CsiRSMeasSCellWithoutSSB = FeatureSetDownlink_CsiRSMeasSCellWithoutSSB(r.Enum(1, 0, false, "csi-RS-MeasSCellWithoutSSB"))
-	}
-	if v.HasDummy1 {
-		v.Dummy1 = FeatureSetDownlink_Dummy1(r.Enum(1, 0, false, "dummy1"))
-	}
-	if v.HasType1_3CSS {
-		v.Type1_3CSS = FeatureSetDownlink_Type1_3CSS(r.Enum(1, 0, false, "type1-3-CSS"))
-	}
-	if v.HasPdcchMonitoringAnyOccasions {
-		v.PdcchMonitoringAnyOccasions = FeatureSetDownlink_PdcchMonitoringAnyOccasions(r.Enum(2, 0, false, "pdcch-MonitoringAnyOccasions"))
-	}
-	if v.HasDummy2 {
-		v.Dummy2 = FeatureSetDownlink_Dummy2(r.Enum(1, 0, false, "dummy2"))
-	}
-	if v.HasUESpecificULDLAssignment {
-		v.UESpecificULDLAssignment = FeatureSetDownlink_UESpecificULDLAssignment(r.Enum(1, 0, false, "ue-SpecificUL-DL-Assignment"))
-	}
-	if v.HasSearchSpaceSharingCADL {
-		v.SearchSpaceSharingCADL = FeatureSetDownlink_SearchSpaceSharingCADL(r.Enum(1, 0, false, "searchSpaceSharingCA-DL"))
-	}
+	v.ScalingFactor = FeatureSetDownlink_ScalingFactor(r.EnumIf(v.HasScalingFactor, 3, 0, false, "scalingFactor"))
+	v.Dummy8 = FeatureSetDownlink_Dummy8(r.EnumIf(v.HasDummy8, 1, 0, false, "dummy8"))
+	v.ScellWithoutSSB = FeatureSetDownlink_ScellWithoutSSB(r.EnumIf(v.HasScellWithoutSSB, 1, 0, false, "scellWithoutSSB"))
+	v.CsiRSMeasSCellWithoutSSB = FeatureSetDownlink_CsiRSMeasSCellWithoutSSB(r.EnumIf(v.HasCsiRSMeasSCellWithoutSSB, 1, 0, false, "csi-RS-MeasSCellWithoutSSB"))
+	v.Dummy1 = FeatureSetDownlink_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
+	v.Type1_3CSS = FeatureSetDownlink_Type1_3CSS(r.EnumIf(v.HasType1_3CSS, 1, 0, false, "type1-3-CSS"))
+	v.PdcchMonitoringAnyOccasions = FeatureSetDownlink_PdcchMonitoringAnyOccasions(r.EnumIf(v.HasPdcchMonitoringAnyOccasions, 2, 0, false, "pdcch-MonitoringAnyOccasions"))
+	v.Dummy2 = FeatureSetDownlink_Dummy2(r.EnumIf(v.HasDummy2, 1, 0, false, "dummy2"))
+	v.UESpecificULDLAssignment = FeatureSetDownlink_UESpecificULDLAssignment(r.EnumIf(v.HasUESpecificULDLAssignment, 1, 0, false, "ue-SpecificUL-DL-Assignment"))
+	v.SearchSpaceSharingCADL = FeatureSetDownlink_SearchSpaceSharingCADL(r.EnumIf(v.HasSearchSpaceSharingCADL, 1, 0, false, "searchSpaceSharingCA-DL"))
 	r.DecodeOptional(v.HasTimeDurationForQCL, &v.TimeDurationForQCL, "timeDurationForQCL")
 	r.DecodeOptional(v.HasPdschProcessingType1DifferentTBPerSlot, &v.PdschProcessingType1DifferentTBPerSlot, "pdsch-ProcessingType1-DifferentTB-PerSlot")
 	r.DecodeOptional(v.HasDummy3, &v.Dummy3, "dummy3")
@@ -3630,36 +3207,16 @@ func (v *FeatureSetDownlink) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIntraBandFreqSeparationDL, v.HasScalingFactor, v.HasDummy8, v.HasScellWithoutSSB, v.HasCsiRSMeasSCellWithoutSSB, v.HasDummy1, v.HasType1_3CSS, v.HasPdcchMonitoringAnyOccasions, v.HasDummy2, v.HasUESpecificULDLAssignment, v.HasSearchSpaceSharingCADL, v.HasTimeDurationForQCL, v.HasPdschProcessingType1DifferentTBPerSlot, v.HasDummy3, v.HasDummy4, v.HasDummy5, v.HasDummy6, v.HasDummy7)
 	w.Encode(&v.FeatureSetListPerDownlinkCC, "featureSetListPerDownlinkCC")
 	w.EncodeOptional(v.HasIntraBandFreqSeparationDL, &v.IntraBandFreqSeparationDL, "intraBandFreqSeparationDL")
-	if v.HasScalingFactor {
-		w.Enum(int64(v.ScalingFactor), 3, 0, false, "scalingFactor")
-	}
-	if v.HasDummy8 {
-		w.Enum(int64(v.Dummy8), 1, 0, false, "dummy8")
-	}
-	if v.HasScellWithoutSSB {
-		w.Enum(int64(v.ScellWithoutSSB), 1, 0, false, "scellWithoutSSB")
-	}
-	if v.HasCsiRSMeasSCellWithoutSSB {
-		w.Enum(int64(v.CsiRSMeasSCellWithoutSSB), 1, 0, false, "csi-RS-MeasSCellWithoutSSB")
-	}
-	if v.HasDummy1 {
-		w.Enum(int64(v.Dummy1), 1, 0, false, "dummy1")
-	}
-	if v.HasType1_3CSS {
-		w.Enum(int64(v.Type1_3CSS), 1, 0, false, "type1-3-CSS")
-	}
-	if v.HasPdcchMonitoringAnyOccasions {
-		w.Enum(int64(v.PdcchMonitoringAnyOccasions), 2, 0, false, "pdcch-MonitoringAnyOccasions")
-	}
-	if v.HasDummy2 {
-		w.Enum(int64(v.Dummy2), 1, 0, false, "dummy2")
-	}
-	if v.HasUESpecificULDLAssignment {
-		w.Enum(int64(v.UESpecificULDLAssignment), 1, 0, false, "ue-SpecificUL-DL-Assignment")
-	}
-	if v.HasSearchSpaceSharingCADL {
-		w.Enum(int64(v.SearchSpaceSharingCADL), 1, 0, false, "searchSpaceSharingCA-DL")
-	}
+	w.EnumIf(v.HasScalingFactor, int64(v.ScalingFactor), 3, 0, false, "scalingFactor")
+	w.EnumIf(v.HasDummy8, int64(v.Dummy8), 1, 0, false, "dummy8")
+	w.EnumIf(v.HasScellWithoutSSB, int64(v.ScellWithoutSSB), 1, 0, false, "scellWithoutSSB")
+	w.EnumIf(v.HasCsiRSMeasSCellWithoutSSB, int64(v.CsiRSMeasSCellWithoutSSB), 1, 0, false, "csi-RS-MeasSCellWithoutSSB")
+	w.EnumIf(v.HasDummy1, int64(v.Dummy1), 1, 0, false, "dummy1")
+	w.EnumIf(v.HasType1_3CSS, int64(v.Type1_3CSS), 1, 0, false, "type1-3-CSS")
+	w.EnumIf(v.HasPdcchMonitoringAnyOccasions, int64(v.PdcchMonitoringAnyOccasions), 2, 0, false, "pdcch-MonitoringAnyOccasions")
+	w.EnumIf(v.HasDummy2, int64(v.Dummy2), 1, 0, false, "dummy2")
+	w.EnumIf(v.HasUESpecificULDLAssignment, int64(v.UESpecificULDLAssignment), 1, 0, false, "ue-SpecificUL-DL-Assignment")
+	w.EnumIf(v.HasSearchSpaceSharingCADL, int64(v.SearchSpaceSharingCADL), 1, 0, false, "searchSpaceSharingCA-DL")
 	w.EncodeOptional(v.HasTimeDurationForQCL, &v.TimeDurationForQCL, "timeDurationForQCL")
 	w.EncodeOptional(v.HasPdschProcessingType1DifferentTBPerSlot, &v.PdschProcessingType1DifferentTBPerSlot, "pdsch-ProcessingType1-DifferentTB-PerSlot")
 	w.EncodeOptional(v.HasDummy3, &v.Dummy3, "dummy3")
@@ -3692,24 +3249,16 @@ func (v *FeatureSetDownlink_FeatureSetListPerDownlinkCC) EncodePER(w *per.Writer
 func (v *FeatureSetDownlink_TimeDurationForQCL) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlink_TimeDurationForQCL{}
 	r.Preamble(&v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs60kHz {
-		v.Scs60kHz = FeatureSetDownlink_TimeDurationForQCL_Scs60kHz(r.Enum(3, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = FeatureSetDownlink_TimeDurationForQCL_Scs120kHz(r.Enum(2, 0, false, "scs-120kHz"))
-	}
+	v.Scs60kHz = FeatureSetDownlink_TimeDurationForQCL_Scs60kHz(r.EnumIf(v.HasScs60kHz, 3, 0, false, "scs-60kHz"))
+	v.Scs120kHz = FeatureSetDownlink_TimeDurationForQCL_Scs120kHz(r.EnumIf(v.HasScs120kHz, 2, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlink_TimeDurationForQCL) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 2, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 2, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -3717,36 +3266,20 @@ func (v *FeatureSetDownlink_TimeDurationForQCL) EncodePER(w *per.Writer) error {
 func (v *FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot{}
 	r.Preamble(&v.HasScs15kHz, &v.HasScs30kHz, &v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs15kHz {
-		v.Scs15kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs15kHz(r.Enum(3, 0, false, "scs-15kHz"))
-	}
-	if v.HasScs30kHz {
-		v.Scs30kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs30kHz(r.Enum(3, 0, false, "scs-30kHz"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs60kHz(r.Enum(3, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs120kHz(r.Enum(3, 0, false, "scs-120kHz"))
-	}
+	v.Scs15kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs15kHz(r.EnumIf(v.HasScs15kHz, 3, 0, false, "scs-15kHz"))
+	v.Scs30kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs30kHz(r.EnumIf(v.HasScs30kHz, 3, 0, false, "scs-30kHz"))
+	v.Scs60kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs60kHz(r.EnumIf(v.HasScs60kHz, 3, 0, false, "scs-60kHz"))
+	v.Scs120kHz = FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot_Scs120kHz(r.EnumIf(v.HasScs120kHz, 3, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs15kHz {
-		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
-	}
-	if v.HasScs30kHz {
-		w.Enum(int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs15kHz, int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
+	w.EnumIf(v.HasScs30kHz, int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -3794,54 +3327,30 @@ func (v *FeatureSetDownlink_Dummy7) EncodePER(w *per.Writer) error {
 func (v *FeatureSetDownlinkV1540) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1540{}
 	r.Preamble(&v.HasOneFLDMRSTwoAdditionalDMRSDL, &v.HasAdditionalDMRSDLAlt, &v.HasTwoFLDMRSTwoAdditionalDMRSDL, &v.HasOneFLDMRSThreeAdditionalDMRSDL, &v.HasPdcchMonitoringAnyOccasionsWithSpanGap, &v.HasPdschSeparationWithGap, &v.HasPdschProcessingType2, &v.HasPdschProcessingType2Limited, &v.HasDlMCSTableAltDynamicIndication)
-	if v.HasOneFLDMRSTwoAdditionalDMRSDL {
-		v.OneFLDMRSTwoAdditionalDMRSDL = FeatureSetDownlinkV1540_OneFLDMRSTwoAdditionalDMRSDL(r.Enum(1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-DL"))
-	}
-	if v.HasAdditionalDMRSDLAlt {
-		v.AdditionalDMRSDLAlt = FeatureSetDownlinkV1540_AdditionalDMRSDLAlt(r.Enum(1, 0, false, "additionalDMRS-DL-Alt"))
-	}
-	if v.HasTwoFLDMRSTwoAdditionalDMRSDL {
-		v.TwoFLDMRSTwoAdditionalDMRSDL = FeatureSetDownlinkV1540_TwoFLDMRSTwoAdditionalDMRSDL(r.Enum(1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-DL"))
-	}
-	if v.HasOneFLDMRSThreeAdditionalDMRSDL {
-		v.OneFLDMRSThreeAdditionalDMRSDL = FeatureSetDownlinkV1540_OneFLDMRSThreeAdditionalDMRSDL(r.Enum(1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-DL"))
-	}
+	v.OneFLDMRSTwoAdditionalDMRSDL = FeatureSetDownlinkV1540_OneFLDMRSTwoAdditionalDMRSDL(r.EnumIf(v.HasOneFLDMRSTwoAdditionalDMRSDL, 1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-DL"))
+	v.AdditionalDMRSDLAlt = FeatureSetDownlinkV1540_AdditionalDMRSDLAlt(r.EnumIf(v.HasAdditionalDMRSDLAlt, 1, 0, false, "additionalDMRS-DL-Alt"))
+	v.TwoFLDMRSTwoAdditionalDMRSDL = FeatureSetDownlinkV1540_TwoFLDMRSTwoAdditionalDMRSDL(r.EnumIf(v.HasTwoFLDMRSTwoAdditionalDMRSDL, 1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-DL"))
+	v.OneFLDMRSThreeAdditionalDMRSDL = FeatureSetDownlinkV1540_OneFLDMRSThreeAdditionalDMRSDL(r.EnumIf(v.HasOneFLDMRSThreeAdditionalDMRSDL, 1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-DL"))
 	r.DecodeOptional(v.HasPdcchMonitoringAnyOccasionsWithSpanGap, &v.PdcchMonitoringAnyOccasionsWithSpanGap, "pdcch-MonitoringAnyOccasionsWithSpanGap")
-	if v.HasPdschSeparationWithGap {
-		v.PdschSeparationWithGap = FeatureSetDownlinkV1540_PdschSeparationWithGap(r.Enum(1, 0, false, "pdsch-SeparationWithGap"))
-	}
+	v.PdschSeparationWithGap = FeatureSetDownlinkV1540_PdschSeparationWithGap(r.EnumIf(v.HasPdschSeparationWithGap, 1, 0, false, "pdsch-SeparationWithGap"))
 	r.DecodeOptional(v.HasPdschProcessingType2, &v.PdschProcessingType2, "pdsch-ProcessingType2")
 	r.DecodeOptional(v.HasPdschProcessingType2Limited, &v.PdschProcessingType2Limited, "pdsch-ProcessingType2-Limited")
-	if v.HasDlMCSTableAltDynamicIndication {
-		v.DlMCSTableAltDynamicIndication = FeatureSetDownlinkV1540_DlMCSTableAltDynamicIndication(r.Enum(1, 0, false, "dl-MCS-TableAlt-DynamicIndication"))
-	}
+	v.DlMCSTableAltDynamicIndication = FeatureSetDownlinkV1540_DlMCSTableAltDynamicIndication(r.EnumIf(v.HasDlMCSTableAltDynamicIndication, 1, 0, false, "dl-MCS-TableAlt-DynamicIndication"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1540) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOneFLDMRSTwoAdditionalDMRSDL, v.HasAdditionalDMRSDLAlt, v.HasTwoFLDMRSTwoAdditionalDMRSDL, v.HasOneFLDMRSThreeAdditionalDMRSDL, v.HasPdcchMonitoringAnyOccasionsWithSpanGap, v.HasPdschSeparationWithGap, v.HasPdschProcessingType2, v.HasPdschProcessingType2Limited, v.HasDlMCSTableAltDynamicIndication)
-	if v.HasOneFLDMRSTwoAdditionalDMRSDL {
-		w.Enum(int64(v.OneFLDMRSTwoAdditionalDMRSDL), 1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-DL")
-	}
-	if v.HasAdditionalDMRSDLAlt {
-		w.Enum(int64(v.AdditionalDMRSDLAlt), 1, 0, false, "additionalDMRS-DL-Alt")
-	}
-	if v.HasTwoFLDMRSTwoAdditionalDMRSDL {
-		w.Enum(int64(v.TwoFLDMRSTwoAdditionalDMRSDL), 1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-DL")
-	}
-	if v.HasOneFLDMRSThreeAdditionalDMRSDL {
-		w.Enum(int64(v.OneFLDMRSThreeAdditionalDMRSDL), 1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-DL")
-	}
+	w.EnumIf(v.HasOneFLDMRSTwoAdditionalDMRSDL, int64(v.OneFLDMRSTwoAdditionalDMRSDL), 1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-DL")
+	w.EnumIf(v.HasAdditionalDMRSDLAlt, int64(v.AdditionalDMRSDLAlt), 1, 0, false, "additionalDMRS-DL-Alt")
+	w.EnumIf(v.HasTwoFLDMRSTwoAdditionalDMRSDL, int64(v.TwoFLDMRSTwoAdditionalDMRSDL), 1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-DL")
+	w.EnumIf(v.HasOneFLDMRSThreeAdditionalDMRSDL, int64(v.OneFLDMRSThreeAdditionalDMRSDL), 1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-DL")
 	w.EncodeOptional(v.HasPdcchMonitoringAnyOccasionsWithSpanGap, &v.PdcchMonitoringAnyOccasionsWithSpanGap, "pdcch-MonitoringAnyOccasionsWithSpanGap")
-	if v.HasPdschSeparationWithGap {
-		w.Enum(int64(v.PdschSeparationWithGap), 1, 0, false, "pdsch-SeparationWithGap")
-	}
+	w.EnumIf(v.HasPdschSeparationWithGap, int64(v.PdschSeparationWithGap), 1, 0, false, "pdsch-SeparationWithGap")
 	w.EncodeOptional(v.HasPdschProcessingType2, &v.PdschProcessingType2, "pdsch-ProcessingType2")
 	w.EncodeOptional(v.HasPdschProcessingType2Limited, &v.PdschProcessingType2Limited, "pdsch-ProcessingType2-Limited")
-	if v.HasDlMCSTableAltDynamicIndication {
-		w.Enum(int64(v.DlMCSTableAltDynamicIndication), 1, 0, false, "dl-MCS-TableAlt-DynamicIndication")
-	}
+	w.EnumIf(v.HasDlMCSTableAltDynamicIndication, int64(v.DlMCSTableAltDynamicIndication), 1, 0, false, "dl-MCS-TableAlt-DynamicIndication")
 	return w.Err()
 }
 
@@ -3857,36 +3366,20 @@ func (v *FeatureSetDownlinkV1540) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap{}
 	r.Preamble(&v.HasScs15kHz, &v.HasScs30kHz, &v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs15kHz {
-		v.Scs15kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs15kHz(r.Enum(3, 0, false, "scs-15kHz"))
-	}
-	if v.HasScs30kHz {
-		v.Scs30kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs30kHz(r.Enum(3, 0, false, "scs-30kHz"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs60kHz(r.Enum(3, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs120kHz(r.Enum(3, 0, false, "scs-120kHz"))
-	}
+	v.Scs15kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs15kHz(r.EnumIf(v.HasScs15kHz, 3, 0, false, "scs-15kHz"))
+	v.Scs30kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs30kHz(r.EnumIf(v.HasScs30kHz, 3, 0, false, "scs-30kHz"))
+	v.Scs60kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs60kHz(r.EnumIf(v.HasScs60kHz, 3, 0, false, "scs-60kHz"))
+	v.Scs120kHz = FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap_Scs120kHz(r.EnumIf(v.HasScs120kHz, 3, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs15kHz {
-		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
-	}
-	if v.HasScs30kHz {
-		w.Enum(int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs15kHz, int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
+	w.EnumIf(v.HasScs30kHz, int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -3955,13 +3448,9 @@ func (v *FeatureSetDownlinkV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasIntraBandFreqSeparationDLV1620, &v.IntraBandFreqSeparationDLV1620, "intraBandFreqSeparationDL-v1620")
 	r.DecodeOptional(v.HasIntraBandFreqSeparationDLOnlyR16, &v.IntraBandFreqSeparationDLOnlyR16, "intraBandFreqSeparationDL-Only-r16")
 	r.DecodeOptional(v.HasPdcchMonitoringR16, &v.PdcchMonitoringR16, "pdcch-Monitoring-r16")
-	if v.HasPdcchMonitoringMixedR16 {
-		v.PdcchMonitoringMixedR16 = FeatureSetDownlinkV1610_PdcchMonitoringMixedR16(r.Enum(1, 0, false, "pdcch-MonitoringMixed-r16"))
-	}
+	v.PdcchMonitoringMixedR16 = FeatureSetDownlinkV1610_PdcchMonitoringMixedR16(r.EnumIf(v.HasPdcchMonitoringMixedR16, 1, 0, false, "pdcch-MonitoringMixed-r16"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingProcessingDiffSCSR16, &v.CrossCarrierSchedulingProcessingDiffSCSR16, "crossCarrierSchedulingProcessing-DiffSCS-r16")
-	if v.HasSingleDCISDMSchemeR16 {
-		v.SingleDCISDMSchemeR16 = FeatureSetDownlinkV1610_SingleDCISDMSchemeR16(r.Enum(1, 0, false, "singleDCI-SDM-scheme-r16"))
-	}
+	v.SingleDCISDMSchemeR16 = FeatureSetDownlinkV1610_SingleDCISDMSchemeR16(r.EnumIf(v.HasSingleDCISDMSchemeR16, 1, 0, false, "singleDCI-SDM-scheme-r16"))
 	return r.Err()
 }
 
@@ -3974,13 +3463,9 @@ func (v *FeatureSetDownlinkV1610) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasIntraBandFreqSeparationDLV1620, &v.IntraBandFreqSeparationDLV1620, "intraBandFreqSeparationDL-v1620")
 	w.EncodeOptional(v.HasIntraBandFreqSeparationDLOnlyR16, &v.IntraBandFreqSeparationDLOnlyR16, "intraBandFreqSeparationDL-Only-r16")
 	w.EncodeOptional(v.HasPdcchMonitoringR16, &v.PdcchMonitoringR16, "pdcch-Monitoring-r16")
-	if v.HasPdcchMonitoringMixedR16 {
-		w.Enum(int64(v.PdcchMonitoringMixedR16), 1, 0, false, "pdcch-MonitoringMixed-r16")
-	}
+	w.EnumIf(v.HasPdcchMonitoringMixedR16, int64(v.PdcchMonitoringMixedR16), 1, 0, false, "pdcch-MonitoringMixed-r16")
 	w.EncodeOptional(v.HasCrossCarrierSchedulingProcessingDiffSCSR16, &v.CrossCarrierSchedulingProcessingDiffSCSR16, "crossCarrierSchedulingProcessing-DiffSCS-r16")
-	if v.HasSingleDCISDMSchemeR16 {
-		w.Enum(int64(v.SingleDCISDMSchemeR16), 1, 0, false, "singleDCI-SDM-scheme-r16")
-	}
+	w.EnumIf(v.HasSingleDCISDMSchemeR16, int64(v.SingleDCISDMSchemeR16), 1, 0, false, "singleDCI-SDM-scheme-r16")
 	return w.Err()
 }
 
@@ -3996,36 +3481,20 @@ func (v *FeatureSetDownlinkV1610) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16{}
 	r.Preamble(&v.HasScs15kHzR16, &v.HasScs30kHzR16, &v.HasScs60kHzR16, &v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		v.Scs15kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16(r.Enum(4, 0, false, "scs-15kHz-r16"))
-	}
-	if v.HasScs30kHzR16 {
-		v.Scs30kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16(r.Enum(4, 0, false, "scs-30kHz-r16"))
-	}
-	if v.HasScs60kHzR16 {
-		v.Scs60kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16(r.Enum(4, 0, false, "scs-60kHz-r16"))
-	}
-	if v.HasScs120kHzR16 {
-		v.Scs120kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16(r.Enum(4, 0, false, "scs-120kHz-r16"))
-	}
+	v.Scs15kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16(r.EnumIf(v.HasScs15kHzR16, 4, 0, false, "scs-15kHz-r16"))
+	v.Scs30kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16(r.EnumIf(v.HasScs30kHzR16, 4, 0, false, "scs-30kHz-r16"))
+	v.Scs60kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16(r.EnumIf(v.HasScs60kHzR16, 4, 0, false, "scs-60kHz-r16"))
+	v.Scs120kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16(r.EnumIf(v.HasScs120kHzR16, 4, 0, false, "scs-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
-	}
-	if v.HasScs30kHzR16 {
-		w.Enum(int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
-	}
-	if v.HasScs60kHzR16 {
-		w.Enum(int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
-	}
-	if v.HasScs120kHzR16 {
-		w.Enum(int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHzR16, int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
+	w.EnumIf(v.HasScs30kHzR16, int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
+	w.EnumIf(v.HasScs60kHzR16, int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
+	w.EnumIf(v.HasScs120kHzR16, int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
 	return w.Err()
 }
 
@@ -4033,36 +3502,20 @@ func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16) E
 func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16{}
 	r.Preamble(&v.HasScs15kHzR16, &v.HasScs30kHzR16, &v.HasScs60kHzR16, &v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		v.Scs15kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16(r.Enum(4, 0, false, "scs-15kHz-r16"))
-	}
-	if v.HasScs30kHzR16 {
-		v.Scs30kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16(r.Enum(4, 0, false, "scs-30kHz-r16"))
-	}
-	if v.HasScs60kHzR16 {
-		v.Scs60kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16(r.Enum(4, 0, false, "scs-60kHz-r16"))
-	}
-	if v.HasScs120kHzR16 {
-		v.Scs120kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16(r.Enum(4, 0, false, "scs-120kHz-r16"))
-	}
+	v.Scs15kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16(r.EnumIf(v.HasScs15kHzR16, 4, 0, false, "scs-15kHz-r16"))
+	v.Scs30kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16(r.EnumIf(v.HasScs30kHzR16, 4, 0, false, "scs-30kHz-r16"))
+	v.Scs60kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16(r.EnumIf(v.HasScs60kHzR16, 4, 0, false, "scs-60kHz-r16"))
+	v.Scs120kHzR16 = FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16(r.EnumIf(v.HasScs120kHzR16, 4, 0, false, "scs-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
-	}
-	if v.HasScs30kHzR16 {
-		w.Enum(int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
-	}
-	if v.HasScs60kHzR16 {
-		w.Enum(int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
-	}
-	if v.HasScs120kHzR16 {
-		w.Enum(int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHzR16, int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
+	w.EnumIf(v.HasScs30kHzR16, int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
+	w.EnumIf(v.HasScs60kHzR16, int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
+	w.EnumIf(v.HasScs120kHzR16, int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
 	return w.Err()
 }
 
@@ -4070,24 +3523,16 @@ func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16) E
 func (v *FeatureSetDownlinkV1610_IntraFreqDAPSR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1610_IntraFreqDAPSR16{}
 	r.Preamble(&v.HasIntraFreqDiffSCSDAPSR16, &v.HasIntraFreqAsyncDAPSR16)
-	if v.HasIntraFreqDiffSCSDAPSR16 {
-		v.IntraFreqDiffSCSDAPSR16 = FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqDiffSCSDAPSR16(r.Enum(1, 0, false, "intraFreqDiffSCS-DAPS-r16"))
-	}
-	if v.HasIntraFreqAsyncDAPSR16 {
-		v.IntraFreqAsyncDAPSR16 = FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqAsyncDAPSR16(r.Enum(1, 0, false, "intraFreqAsyncDAPS-r16"))
-	}
+	v.IntraFreqDiffSCSDAPSR16 = FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqDiffSCSDAPSR16(r.EnumIf(v.HasIntraFreqDiffSCSDAPSR16, 1, 0, false, "intraFreqDiffSCS-DAPS-r16"))
+	v.IntraFreqAsyncDAPSR16 = FeatureSetDownlinkV1610_IntraFreqDAPSR16_IntraFreqAsyncDAPSR16(r.EnumIf(v.HasIntraFreqAsyncDAPSR16, 1, 0, false, "intraFreqAsyncDAPS-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_IntraFreqDAPSR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIntraFreqDiffSCSDAPSR16, v.HasIntraFreqAsyncDAPSR16)
-	if v.HasIntraFreqDiffSCSDAPSR16 {
-		w.Enum(int64(v.IntraFreqDiffSCSDAPSR16), 1, 0, false, "intraFreqDiffSCS-DAPS-r16")
-	}
-	if v.HasIntraFreqAsyncDAPSR16 {
-		w.Enum(int64(v.IntraFreqAsyncDAPSR16), 1, 0, false, "intraFreqAsyncDAPS-r16")
-	}
+	w.EnumIf(v.HasIntraFreqDiffSCSDAPSR16, int64(v.IntraFreqDiffSCSDAPSR16), 1, 0, false, "intraFreqDiffSCS-DAPS-r16")
+	w.EnumIf(v.HasIntraFreqAsyncDAPSR16, int64(v.IntraFreqAsyncDAPSR16), 1, 0, false, "intraFreqAsyncDAPS-r16")
 	return w.Err()
 }
 
@@ -4146,48 +3591,24 @@ func (v *FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType2R16) Enc
 func (v *FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16{}
 	r.Preamble(&v.HasScs15kHz120kHzR16, &v.HasScs15kHz60kHzR16, &v.HasScs30kHz120kHzR16, &v.HasScs15kHz30kHzR16, &v.HasScs30kHz60kHzR16, &v.HasScs60kHz120kHzR16)
-	if v.HasScs15kHz120kHzR16 {
-		v.Scs15kHz120kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16(r.Enum(3, 0, false, "scs-15kHz-120kHz-r16"))
-	}
-	if v.HasScs15kHz60kHzR16 {
-		v.Scs15kHz60kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16(r.Enum(3, 0, false, "scs-15kHz-60kHz-r16"))
-	}
-	if v.HasScs30kHz120kHzR16 {
-		v.Scs30kHz120kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16(r.Enum(3, 0, false, "scs-30kHz-120kHz-r16"))
-	}
-	if v.HasScs15kHz30kHzR16 {
-		v.Scs15kHz30kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16(r.Enum(1, 0, false, "scs-15kHz-30kHz-r16"))
-	}
-	if v.HasScs30kHz60kHzR16 {
-		v.Scs30kHz60kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16(r.Enum(1, 0, false, "scs-30kHz-60kHz-r16"))
-	}
-	if v.HasScs60kHz120kHzR16 {
-		v.Scs60kHz120kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16(r.Enum(1, 0, false, "scs-60kHz-120kHz-r16"))
-	}
+	v.Scs15kHz120kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16(r.EnumIf(v.HasScs15kHz120kHzR16, 3, 0, false, "scs-15kHz-120kHz-r16"))
+	v.Scs15kHz60kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16(r.EnumIf(v.HasScs15kHz60kHzR16, 3, 0, false, "scs-15kHz-60kHz-r16"))
+	v.Scs30kHz120kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16(r.EnumIf(v.HasScs30kHz120kHzR16, 3, 0, false, "scs-30kHz-120kHz-r16"))
+	v.Scs15kHz30kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16(r.EnumIf(v.HasScs15kHz30kHzR16, 1, 0, false, "scs-15kHz-30kHz-r16"))
+	v.Scs30kHz60kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16(r.EnumIf(v.HasScs30kHz60kHzR16, 1, 0, false, "scs-30kHz-60kHz-r16"))
+	v.Scs60kHz120kHzR16 = FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16(r.EnumIf(v.HasScs60kHz120kHzR16, 1, 0, false, "scs-60kHz-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz120kHzR16, v.HasScs15kHz60kHzR16, v.HasScs30kHz120kHzR16, v.HasScs15kHz30kHzR16, v.HasScs30kHz60kHzR16, v.HasScs60kHz120kHzR16)
-	if v.HasScs15kHz120kHzR16 {
-		w.Enum(int64(v.Scs15kHz120kHzR16), 3, 0, false, "scs-15kHz-120kHz-r16")
-	}
-	if v.HasScs15kHz60kHzR16 {
-		w.Enum(int64(v.Scs15kHz60kHzR16), 3, 0, false, "scs-15kHz-60kHz-r16")
-	}
-	if v.HasScs30kHz120kHzR16 {
-		w.Enum(int64(v.Scs30kHz120kHzR16), 3, 0, false, "scs-30kHz-120kHz-r16")
-	}
-	if v.HasScs15kHz30kHzR16 {
-		w.Enum(int64(v.Scs15kHz30kHzR16), 1, 0, false, "scs-15kHz-30kHz-r16")
-	}
-	if v.HasScs30kHz60kHzR16 {
-		w.Enum(int64(v.Scs30kHz60kHzR16), 1, 0, false, "scs-30kHz-60kHz-r16")
-	}
-	if v.HasScs60kHz120kHzR16 {
-		w.Enum(int64(v.Scs60kHz120kHzR16), 1, 0, false, "scs-60kHz-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHz120kHzR16, int64(v.Scs15kHz120kHzR16), 3, 0, false, "scs-15kHz-120kHz-r16")
+	w.EnumIf(v.HasScs15kHz60kHzR16, int64(v.Scs15kHz60kHzR16), 3, 0, false, "scs-15kHz-60kHz-r16")
+	w.EnumIf(v.HasScs30kHz120kHzR16, int64(v.Scs30kHz120kHzR16), 3, 0, false, "scs-30kHz-120kHz-r16")
+	w.EnumIf(v.HasScs15kHz30kHzR16, int64(v.Scs15kHz30kHzR16), 1, 0, false, "scs-15kHz-30kHz-r16")
+	w.EnumIf(v.HasScs30kHz60kHzR16, int64(v.Scs30kHz60kHzR16), 1, 0, false, "scs-30kHz-60kHz-r16")
+	w.EnumIf(v.HasScs60kHz120kHzR16, int64(v.Scs60kHz120kHzR16), 1, 0, false, "scs-60kHz-120kHz-r16")
 	return w.Err()
 }
 
@@ -4195,39 +3616,19 @@ func (v *FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) Enc
 func (v *FeatureSetDownlinkV1700) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1700{}
 	r.Preamble(&v.HasScalingFactor1024QAMFR1R17, &v.HasTimeDurationForQCLV1710, &v.HasSfnSchemeAR17, &v.HasSfnSchemeAPDCCHOnlyR17, &v.HasSfnSchemeADynamicSwitchingR17, &v.HasSfnSchemeAPDSCHOnlyR17, &v.HasSfnSchemeBR17, &v.HasSfnSchemeBDynamicSwitchingR17, &v.HasSfnSchemeBPDSCHOnlyR17, &v.HasMTRPPDCCHCase2_1SpanGapR17, &v.HasMTRPPDCCHLegacyMonitoringR17, &v.HasMTRPPDCCHMultiDCIMultiTRPR17, &v.HasDynamicMulticastPCellR17, &v.HasMTRPPDCCHRepetitionR17)
-	if v.HasScalingFactor1024QAMFR1R17 {
-		v.ScalingFactor1024QAMFR1R17 = FeatureSetDownlinkV1700_ScalingFactor1024QAMFR1R17(r.Enum(3, 0, false, "scalingFactor-1024QAM-FR1-r17"))
-	}
+	v.ScalingFactor1024QAMFR1R17 = FeatureSetDownlinkV1700_ScalingFactor1024QAMFR1R17(r.EnumIf(v.HasScalingFactor1024QAMFR1R17, 3, 0, false, "scalingFactor-1024QAM-FR1-r17"))
 	r.DecodeOptional(v.HasTimeDurationForQCLV1710, &v.TimeDurationForQCLV1710, "timeDurationForQCL-v1710")
-	if v.HasSfnSchemeAR17 {
-		v.SfnSchemeAR17 = FeatureSetDownlinkV1700_SfnSchemeAR17(r.Enum(1, 0, false, "sfn-SchemeA-r17"))
-	}
-	if v.HasSfnSchemeAPDCCHOnlyR17 {
-		v.SfnSchemeAPDCCHOnlyR17 = FeatureSetDownlinkV1700_SfnSchemeAPDCCHOnlyR17(r.Enum(1, 0, false, "sfn-SchemeA-PDCCH-only-r17"))
-	}
-	if v.HasSfnSchemeADynamicSwitchingR17 {
-		v.SfnSchemeADynamicSwitchingR17 = FeatureSetDownlinkV1700_SfnSchemeADynamicSwitchingR17(r.Enum(1, 0, false, "sfn-SchemeA-DynamicSwitching-r17"))
-	}
-	if v.HasSfnSchemeAPDSCHOnlyR17 {
-		v.SfnSchemeAPDSCHOnlyR17 = FeatureSetDownlinkV1700_SfnSchemeAPDSCHOnlyR17(r.Enum(1, 0, false, "sfn-SchemeA-PDSCH-only-r17"))
-	}
-	if v.HasSfnSchemeBR17 {
-		v.SfnSchemeBR17 = FeatureSetDownlinkV1700_SfnSchemeBR17(r.Enum(1, 0, false, "sfn-SchemeB-r17"))
-	}
-	if v.HasSfnSchemeBDynamicSwitchingR17 {
-		v.SfnSchemeBDynamicSwitchingR17 = FeatureSetDownlinkV1700_SfnSchemeBDynamicSwitchingR17(r.Enum(1, 0, false, "sfn-SchemeB-DynamicSwitching-r17"))
-	}
-	if v.HasSfnSchemeBPDSCHOnlyR17 {
-		v.SfnSchemeBPDSCHOnlyR17 = FeatureSetDownlinkV1700_SfnSchemeBPDSCHOnlyR17(r.Enum(1, 0, false, "sfn-SchemeB-PDSCH-only-r17"))
-	}
+	v.SfnSchemeAR17 = FeatureSetDownlinkV1700_SfnSchemeAR17(r.EnumIf(v.HasSfnSchemeAR17, 1, 0, false, "sfn-SchemeA-r17"))
+	v.SfnSchemeAPDCCHOnlyR17 = FeatureSetDownlinkV1700_SfnSchemeAPDCCHOnlyR17(r.EnumIf(v.HasSfnSchemeAPDCCHOnlyR17, 1, 0, false, "sfn-SchemeA-PDCCH-only-r17"))
+	v.SfnSchemeADynamicSwitchingR17 = FeatureSetDownlinkV1700_SfnSchemeADynamicSwitchingR17(r.EnumIf(v.HasSfnSchemeADynamicSwitchingR17, 1, 0, false, "sfn-SchemeA-DynamicSwitching-r17"))
+	v.SfnSchemeAPDSCHOnlyR17 = FeatureSetDownlinkV1700_SfnSchemeAPDSCHOnlyR17(r.EnumIf(v.HasSfnSchemeAPDSCHOnlyR17, 1, 0, false, "sfn-SchemeA-PDSCH-only-r17"))
+	v.SfnSchemeBR17 = FeatureSetDownlinkV1700_SfnSchemeBR17(r.EnumIf(v.HasSfnSchemeBR17, 1, 0, false, "sfn-SchemeB-r17"))
+	v.SfnSchemeBDynamicSwitchingR17 = FeatureSetDownlinkV1700_SfnSchemeBDynamicSwitchingR17(r.EnumIf(v.HasSfnSchemeBDynamicSwitchingR17, 1, 0, false, "sfn-SchemeB-DynamicSwitching-r17"))
+	v.SfnSchemeBPDSCHOnlyR17 = FeatureSetDownlinkV1700_SfnSchemeBPDSCHOnlyR17(r.EnumIf(v.HasSfnSchemeBPDSCHOnlyR17, 1, 0, false, "sfn-SchemeB-PDSCH-only-r17"))
 	r.DecodeOptional(v.HasMTRPPDCCHCase2_1SpanGapR17, &v.MTRPPDCCHCase2_1SpanGapR17, "mTRP-PDCCH-Case2-1SpanGap-r17")
 	r.DecodeOptional(v.HasMTRPPDCCHLegacyMonitoringR17, &v.MTRPPDCCHLegacyMonitoringR17, "mTRP-PDCCH-legacyMonitoring-r17")
-	if v.HasMTRPPDCCHMultiDCIMultiTRPR17 {
-		v.MTRPPDCCHMultiDCIMultiTRPR17 = FeatureSetDownlinkV1700_MTRPPDCCHMultiDCIMultiTRPR17(r.Enum(1, 0, false, "mTRP-PDCCH-multiDCI-multiTRP-r17"))
-	}
-	if v.HasDynamicMulticastPCellR17 {
-		v.DynamicMulticastPCellR17 = FeatureSetDownlinkV1700_DynamicMulticastPCellR17(r.Enum(1, 0, false, "dynamicMulticastPCell-r17"))
-	}
+	v.MTRPPDCCHMultiDCIMultiTRPR17 = FeatureSetDownlinkV1700_MTRPPDCCHMultiDCIMultiTRPR17(r.EnumIf(v.HasMTRPPDCCHMultiDCIMultiTRPR17, 1, 0, false, "mTRP-PDCCH-multiDCI-multiTRP-r17"))
+	v.DynamicMulticastPCellR17 = FeatureSetDownlinkV1700_DynamicMulticastPCellR17(r.EnumIf(v.HasDynamicMulticastPCellR17, 1, 0, false, "dynamicMulticastPCell-r17"))
 	r.DecodeOptional(v.HasMTRPPDCCHRepetitionR17, &v.MTRPPDCCHRepetitionR17, "mTRP-PDCCH-Repetition-r17")
 	return r.Err()
 }
@@ -4235,39 +3636,19 @@ func (v *FeatureSetDownlinkV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScalingFactor1024QAMFR1R17, v.HasTimeDurationForQCLV1710, v.HasSfnSchemeAR17, v.HasSfnSchemeAPDCCHOnlyR17, v.HasSfnSchemeADynamicSwitchingR17, v.HasSfnSchemeAPDSCHOnlyR17, v.HasSfnSchemeBR17, v.HasSfnSchemeBDynamicSwitchingR17, v.HasSfnSchemeBPDSCHOnlyR17, v.HasMTRPPDCCHCase2_1SpanGapR17, v.HasMTRPPDCCHLegacyMonitoringR17, v.HasMTRPPDCCHMultiDCIMultiTRPR17, v.HasDynamicMulticastPCellR17, v.HasMTRPPDCCHRepetitionR17)
-	if v.HasScalingFactor1024QAMFR1R17 {
-		w.Enum(int64(v.ScalingFactor1024QAMFR1R17), 3, 0, false, "scalingFactor-1024QAM-FR1-r17")
-	}
+	w.EnumIf(v.HasScalingFactor1024QAMFR1R17, int64(v.ScalingFactor1024QAMFR1R17), 3, 0, false, "scalingFactor-1024QAM-FR1-r17")
 	w.EncodeOptional(v.HasTimeDurationForQCLV1710, &v.TimeDurationForQCLV1710, "timeDurationForQCL-v1710")
-	if v.HasSfnSchemeAR17 {
-		w.Enum(int64(v.SfnSchemeAR17), 1, 0, false, "sfn-SchemeA-r17")
-	}
-	if v.HasSfnSchemeAPDCCHOnlyR17 {
-		w.Enum(int64(v.SfnSchemeAPDCCHOnlyR17), 1, 0, false, "sfn-SchemeA-PDCCH-only-r17")
-	}
-	if v.HasSfnSchemeADynamicSwitchingR17 {
-		w.Enum(int64(v.SfnSchemeADynamicSwitchingR17), 1, 0, false, "sfn-SchemeA-DynamicSwitching-r17")
-	}
-	if v.HasSfnSchemeAPDSCHOnlyR17 {
-		w.Enum(int64(v.SfnSchemeAPDSCHOnlyR17), 1, 0, false, "sfn-SchemeA-PDSCH-only-r17")
-	}
-	if v.HasSfnSchemeBR17 {
-		w.Enum(int64(v.SfnSchemeBR17), 1, 0, false, "sfn-SchemeB-r17")
-	}
-	if v.HasSfnSchemeBDynamicSwitchingR17 {
-		w.Enum(int64(v.SfnSchemeBDynamicSwitchingR17), 1, 0, false, "sfn-SchemeB-DynamicSwitching-r17")
-	}
-	if v.HasSfnSchemeBPDSCHOnlyR17 {
-		w.Enum(int64(v.SfnSchemeBPDSCHOnlyR17), 1, 0, false, "sfn-SchemeB-PDSCH-only-r17")
-	}
+	w.EnumIf(v.HasSfnSchemeAR17, int64(v.SfnSchemeAR17), 1, 0, false, "sfn-SchemeA-r17")
+	w.EnumIf(v.HasSfnSchemeAPDCCHOnlyR17, int64(v.SfnSchemeAPDCCHOnlyR17), 1, 0, false, "sfn-SchemeA-PDCCH-only-r17")
+	w.EnumIf(v.HasSfnSchemeADynamicSwitchingR17, int64(v.SfnSchemeADynamicSwitchingR17), 1, 0, false, "sfn-SchemeA-DynamicSwitching-r17")
+	w.EnumIf(v.HasSfnSchemeAPDSCHOnlyR17, int64(v.SfnSchemeAPDSCHOnlyR17), 1, 0, false, "sfn-SchemeA-PDSCH-only-r17")
+	w.EnumIf(v.HasSfnSchemeBR17, int64(v.SfnSchemeBR17), 1, 0, false, "sfn-SchemeB-r17")
+	w.EnumIf(v.HasSfnSchemeBDynamicSwitchingR17, int64(v.SfnSchemeBDynamicSwitchingR17), 1, 0, false, "sfn-SchemeB-DynamicSwitching-r17")
+	w.EnumIf(v.HasSfnSchemeBPDSCHOnlyR17, int64(v.SfnSchemeBPDSCHOnlyR17), 1, 0, false, "sfn-SchemeB-PDSCH-only-r17")
 	w.EncodeOptional(v.HasMTRPPDCCHCase2_1SpanGapR17, &v.MTRPPDCCHCase2_1SpanGapR17, "mTRP-PDCCH-Case2-1SpanGap-r17")
 	w.EncodeOptional(v.HasMTRPPDCCHLegacyMonitoringR17, &v.MTRPPDCCHLegacyMonitoringR17, "mTRP-PDCCH-legacyMonitoring-r17")
-	if v.HasMTRPPDCCHMultiDCIMultiTRPR17 {
-		w.Enum(int64(v.MTRPPDCCHMultiDCIMultiTRPR17), 1, 0, false, "mTRP-PDCCH-multiDCI-multiTRP-r17")
-	}
-	if v.HasDynamicMulticastPCellR17 {
-		w.Enum(int64(v.DynamicMulticastPCellR17), 1, 0, false, "dynamicMulticastPCell-r17")
-	}
+	w.EnumIf(v.HasMTRPPDCCHMultiDCIMultiTRPR17, int64(v.MTRPPDCCHMultiDCIMultiTRPR17), 1, 0, false, "mTRP-PDCCH-multiDCI-multiTRP-r17")
+	w.EnumIf(v.HasDynamicMulticastPCellR17, int64(v.DynamicMulticastPCellR17), 1, 0, false, "dynamicMulticastPCell-r17")
 	w.EncodeOptional(v.HasMTRPPDCCHRepetitionR17, &v.MTRPPDCCHRepetitionR17, "mTRP-PDCCH-Repetition-r17")
 	return w.Err()
 }
@@ -4284,24 +3665,16 @@ func (v *FeatureSetDownlinkV1700) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *FeatureSetDownlinkV1700_TimeDurationForQCLV1710) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1700_TimeDurationForQCLV1710{}
 	r.Preamble(&v.HasScs480kHz, &v.HasScs960kHz)
-	if v.HasScs480kHz {
-		v.Scs480kHz = FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs480kHz(r.Enum(2, 0, false, "scs-480kHz"))
-	}
-	if v.HasScs960kHz {
-		v.Scs960kHz = FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs960kHz(r.Enum(2, 0, false, "scs-960kHz"))
-	}
+	v.Scs480kHz = FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs480kHz(r.EnumIf(v.HasScs480kHz, 2, 0, false, "scs-480kHz"))
+	v.Scs960kHz = FeatureSetDownlinkV1700_TimeDurationForQCLV1710_Scs960kHz(r.EnumIf(v.HasScs960kHz, 2, 0, false, "scs-960kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1700_TimeDurationForQCLV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs480kHz, v.HasScs960kHz)
-	if v.HasScs480kHz {
-		w.Enum(int64(v.Scs480kHz), 2, 0, false, "scs-480kHz")
-	}
-	if v.HasScs960kHz {
-		w.Enum(int64(v.Scs960kHz), 2, 0, false, "scs-960kHz")
-	}
+	w.EnumIf(v.HasScs480kHz, int64(v.Scs480kHz), 2, 0, false, "scs-480kHz")
+	w.EnumIf(v.HasScs960kHz, int64(v.Scs960kHz), 2, 0, false, "scs-960kHz")
 	return w.Err()
 }
 
@@ -4362,26 +3735,18 @@ func (v *FeatureSetDownlinkV1700_MTRPPDCCHRepetitionR17) EncodePER(w *per.Writer
 func (v *FeatureSetDownlinkV1720) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1720{}
 	r.Preamble(&v.HasRttBasedPDCCSIRSForTrackingR17, &v.HasRttBasedPDCPRSR17, &v.HasSpsMulticastR17)
-	if v.HasRttBasedPDCCSIRSForTrackingR17 {
-		v.RttBasedPDCCSIRSForTrackingR17 = FeatureSetDownlinkV1720_RttBasedPDCCSIRSForTrackingR17(r.Enum(1, 0, false, "rtt-BasedPDC-CSI-RS-ForTracking-r17"))
-	}
+	v.RttBasedPDCCSIRSForTrackingR17 = FeatureSetDownlinkV1720_RttBasedPDCCSIRSForTrackingR17(r.EnumIf(v.HasRttBasedPDCCSIRSForTrackingR17, 1, 0, false, "rtt-BasedPDC-CSI-RS-ForTracking-r17"))
 	r.DecodeOptional(v.HasRttBasedPDCPRSR17, &v.RttBasedPDCPRSR17, "rtt-BasedPDC-PRS-r17")
-	if v.HasSpsMulticastR17 {
-		v.SpsMulticastR17 = FeatureSetDownlinkV1720_SpsMulticastR17(r.Enum(1, 0, false, "sps-Multicast-r17"))
-	}
+	v.SpsMulticastR17 = FeatureSetDownlinkV1720_SpsMulticastR17(r.EnumIf(v.HasSpsMulticastR17, 1, 0, false, "sps-Multicast-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1720) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRttBasedPDCCSIRSForTrackingR17, v.HasRttBasedPDCPRSR17, v.HasSpsMulticastR17)
-	if v.HasRttBasedPDCCSIRSForTrackingR17 {
-		w.Enum(int64(v.RttBasedPDCCSIRSForTrackingR17), 1, 0, false, "rtt-BasedPDC-CSI-RS-ForTracking-r17")
-	}
+	w.EnumIf(v.HasRttBasedPDCCSIRSForTrackingR17, int64(v.RttBasedPDCCSIRSForTrackingR17), 1, 0, false, "rtt-BasedPDC-CSI-RS-ForTracking-r17")
 	w.EncodeOptional(v.HasRttBasedPDCPRSR17, &v.RttBasedPDCPRSR17, "rtt-BasedPDC-PRS-r17")
-	if v.HasSpsMulticastR17 {
-		w.Enum(int64(v.SpsMulticastR17), 1, 0, false, "sps-Multicast-r17")
-	}
+	w.EnumIf(v.HasSpsMulticastR17, int64(v.SpsMulticastR17), 1, 0, false, "sps-Multicast-r17")
 	return w.Err()
 }
 
@@ -4412,36 +3777,20 @@ func (v *FeatureSetDownlinkV1720_RttBasedPDCPRSR17) EncodePER(w *per.Writer) err
 func (v *FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17{}
 	r.Preamble(&v.HasScs15kHzR17, &v.HasScs30kHzR17, &v.HasScs60kHzR17, &v.HasScs120kHzR17)
-	if v.HasScs15kHzR17 {
-		v.Scs15kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs15kHzR17(r.Enum(11, 0, false, "scs-15kHz-r17"))
-	}
-	if v.HasScs30kHzR17 {
-		v.Scs30kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs30kHzR17(r.Enum(11, 0, false, "scs-30kHz-r17"))
-	}
-	if v.HasScs60kHzR17 {
-		v.Scs60kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs60kHzR17(r.Enum(11, 0, false, "scs-60kHz-r17"))
-	}
-	if v.HasScs120kHzR17 {
-		v.Scs120kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs120kHzR17(r.Enum(11, 0, false, "scs-120kHz-r17"))
-	}
+	v.Scs15kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs15kHzR17(r.EnumIf(v.HasScs15kHzR17, 11, 0, false, "scs-15kHz-r17"))
+	v.Scs30kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs30kHzR17(r.EnumIf(v.HasScs30kHzR17, 11, 0, false, "scs-30kHz-r17"))
+	v.Scs60kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs60kHzR17(r.EnumIf(v.HasScs60kHzR17, 11, 0, false, "scs-60kHz-r17"))
+	v.Scs120kHzR17 = FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17_Scs120kHzR17(r.EnumIf(v.HasScs120kHzR17, 11, 0, false, "scs-120kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
-	if v.HasScs15kHzR17 {
-		w.Enum(int64(v.Scs15kHzR17), 11, 0, false, "scs-15kHz-r17")
-	}
-	if v.HasScs30kHzR17 {
-		w.Enum(int64(v.Scs30kHzR17), 11, 0, false, "scs-30kHz-r17")
-	}
-	if v.HasScs60kHzR17 {
-		w.Enum(int64(v.Scs60kHzR17), 11, 0, false, "scs-60kHz-r17")
-	}
-	if v.HasScs120kHzR17 {
-		w.Enum(int64(v.Scs120kHzR17), 11, 0, false, "scs-120kHz-r17")
-	}
+	w.EnumIf(v.HasScs15kHzR17, int64(v.Scs15kHzR17), 11, 0, false, "scs-15kHz-r17")
+	w.EnumIf(v.HasScs30kHzR17, int64(v.Scs30kHzR17), 11, 0, false, "scs-30kHz-r17")
+	w.EnumIf(v.HasScs60kHzR17, int64(v.Scs60kHzR17), 11, 0, false, "scs-60kHz-r17")
+	w.EnumIf(v.HasScs120kHzR17, int64(v.Scs120kHzR17), 11, 0, false, "scs-120kHz-r17")
 	return w.Err()
 }
 
@@ -4449,18 +3798,14 @@ func (v *FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessed
 func (v *FeatureSetDownlinkV1730) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkV1730{}
 	r.Preamble(&v.HasPrsAsSpatialRelationRSForSRSR17)
-	if v.HasPrsAsSpatialRelationRSForSRSR17 {
-		v.PrsAsSpatialRelationRSForSRSR17 = FeatureSetDownlinkV1730_PrsAsSpatialRelationRSForSRSR17(r.Enum(1, 0, false, "prs-AsSpatialRelationRS-For-SRS-r17"))
-	}
+	v.PrsAsSpatialRelationRSForSRSR17 = FeatureSetDownlinkV1730_PrsAsSpatialRelationRSForSRSR17(r.EnumIf(v.HasPrsAsSpatialRelationRSForSRSR17, 1, 0, false, "prs-AsSpatialRelationRS-For-SRS-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1730) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPrsAsSpatialRelationRSForSRSR17)
-	if v.HasPrsAsSpatialRelationRSForSRSR17 {
-		w.Enum(int64(v.PrsAsSpatialRelationRSForSRSR17), 1, 0, false, "prs-AsSpatialRelationRS-For-SRS-r17")
-	}
+	w.EnumIf(v.HasPrsAsSpatialRelationRSForSRSR17, int64(v.PrsAsSpatialRelationRSForSRSR17), 1, 0, false, "prs-AsSpatialRelationRS-For-SRS-r17")
 	return w.Err()
 }
 
@@ -4476,30 +3821,18 @@ func (v *FeatureSetDownlinkV1730) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *PDCCHMonitoringOccasionsR16) DecodePER(r *per.Reader) error {
 	*v = PDCCHMonitoringOccasionsR16{}
 	r.Preamble(&v.HasPeriod7span3R16, &v.HasPeriod4span3R16, &v.HasPeriod2span2R16)
-	if v.HasPeriod7span3R16 {
-		v.Period7span3R16 = PDCCHMonitoringOccasionsR16_Period7span3R16(r.Enum(1, 0, false, "period7span3-r16"))
-	}
-	if v.HasPeriod4span3R16 {
-		v.Period4span3R16 = PDCCHMonitoringOccasionsR16_Period4span3R16(r.Enum(1, 0, false, "period4span3-r16"))
-	}
-	if v.HasPeriod2span2R16 {
-		v.Period2span2R16 = PDCCHMonitoringOccasionsR16_Period2span2R16(r.Enum(1, 0, false, "period2span2-r16"))
-	}
+	v.Period7span3R16 = PDCCHMonitoringOccasionsR16_Period7span3R16(r.EnumIf(v.HasPeriod7span3R16, 1, 0, false, "period7span3-r16"))
+	v.Period4span3R16 = PDCCHMonitoringOccasionsR16_Period4span3R16(r.EnumIf(v.HasPeriod4span3R16, 1, 0, false, "period4span3-r16"))
+	v.Period2span2R16 = PDCCHMonitoringOccasionsR16_Period2span2R16(r.EnumIf(v.HasPeriod2span2R16, 1, 0, false, "period2span2-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHMonitoringOccasionsR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPeriod7span3R16, v.HasPeriod4span3R16, v.HasPeriod2span2R16)
-	if v.HasPeriod7span3R16 {
-		w.Enum(int64(v.Period7span3R16), 1, 0, false, "period7span3-r16")
-	}
-	if v.HasPeriod4span3R16 {
-		w.Enum(int64(v.Period4span3R16), 1, 0, false, "period4span3-r16")
-	}
-	if v.HasPeriod2span2R16 {
-		w.Enum(int64(v.Period2span2R16), 1, 0, false, "period2span2-r16")
-	}
+	w.EnumIf(v.HasPeriod7span3R16, int64(v.Period7span3R16), 1, 0, false, "period7span3-r16")
+	w.EnumIf(v.HasPeriod4span3R16, int64(v.Period4span3R16), 1, 0, false, "period4span3-r16")
+	w.EnumIf(v.HasPeriod2span2R16, int64(v.Period2span2R16), 1, 0, false, "period2span2-r16")
 	return w.Err()
 }
 
@@ -4516,12 +3849,8 @@ func (v *PDCCHRepetitionParametersR17) DecodePER(r *per.Reader) error {
 	*v = PDCCHRepetitionParametersR17{}
 	r.Preamble(&v.HasLimitXPerCCR17, &v.HasLimitXAcrossCCR17)
 	v.SupportedModeR17 = PDCCHRepetitionParametersR17_SupportedModeR17(r.Enum(3, 0, false, "supportedMode-r17"))
-	if v.HasLimitXPerCCR17 {
-		v.LimitXPerCCR17 = PDCCHRepetitionParametersR17_LimitXPerCCR17(r.Enum(7, 0, false, "limitX-PerCC-r17"))
-	}
-	if v.HasLimitXAcrossCCR17 {
-		v.LimitXAcrossCCR17 = PDCCHRepetitionParametersR17_LimitXAcrossCCR17(r.Enum(10, 0, false, "limitX-AcrossCC-r17"))
-	}
+	v.LimitXPerCCR17 = PDCCHRepetitionParametersR17_LimitXPerCCR17(r.EnumIf(v.HasLimitXPerCCR17, 7, 0, false, "limitX-PerCC-r17"))
+	v.LimitXAcrossCCR17 = PDCCHRepetitionParametersR17_LimitXAcrossCCR17(r.EnumIf(v.HasLimitXAcrossCCR17, 10, 0, false, "limitX-AcrossCC-r17"))
 	return r.Err()
 }
 
@@ -4529,12 +3858,8 @@ func (v *PDCCHRepetitionParametersR17) DecodePER(r *per.Reader) error {
 func (v *PDCCHRepetitionParametersR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasLimitXPerCCR17, v.HasLimitXAcrossCCR17)
 	w.Enum(int64(v.SupportedModeR17), 3, 0, false, "supportedMode-r17")
-	if v.HasLimitXPerCCR17 {
-		w.Enum(int64(v.LimitXPerCCR17), 7, 0, false, "limitX-PerCC-r17")
-	}
-	if v.HasLimitXAcrossCCR17 {
-		w.Enum(int64(v.LimitXAcrossCCR17), 10, 0, false, "limitX-AcrossCC-r17")
-	}
+	w.EnumIf(v.HasLimitXPerCCR17, int64(v.LimitXPerCCR17), 7, 0, false, "limitX-PerCC-r17")
+	w.EnumIf(v.HasLimitXAcrossCCR17, int64(v.LimitXAcrossCCR17), 10, 0, false, "limitX-AcrossCC-r17")
 	return w.Err()
 }
 
@@ -4638,9 +3963,7 @@ func (v *DummyD) DecodePER(r *per.Reader) error {
 	v.TotalNumberTxPorts = r.Int(2, 256, false, "totalNumberTxPorts")
 	v.ParameterLx = r.Int(2, 4, false, "parameterLx")
 	v.AmplitudeScalingType = DummyD_AmplitudeScalingType(r.Enum(2, 0, false, "amplitudeScalingType"))
-	if v.HasAmplitudeSubsetRestriction {
-		v.AmplitudeSubsetRestriction = DummyD_AmplitudeSubsetRestriction(r.Enum(1, 0, false, "amplitudeSubsetRestriction"))
-	}
+	v.AmplitudeSubsetRestriction = DummyD_AmplitudeSubsetRestriction(r.EnumIf(v.HasAmplitudeSubsetRestriction, 1, 0, false, "amplitudeSubsetRestriction"))
 	v.MaxNumberCSIRSPerResourceSet = r.Int(1, 8, false, "maxNumberCSI-RS-PerResourceSet")
 	return r.Err()
 }
@@ -4653,9 +3976,7 @@ func (v *DummyD) EncodePER(w *per.Writer) error {
 	w.Int(v.TotalNumberTxPorts, 2, 256, false, "totalNumberTxPorts")
 	w.Int(v.ParameterLx, 2, 4, false, "parameterLx")
 	w.Enum(int64(v.AmplitudeScalingType), 2, 0, false, "amplitudeScalingType")
-	if v.HasAmplitudeSubsetRestriction {
-		w.Enum(int64(v.AmplitudeSubsetRestriction), 1, 0, false, "amplitudeSubsetRestriction")
-	}
+	w.EnumIf(v.HasAmplitudeSubsetRestriction, int64(v.AmplitudeSubsetRestriction), 1, 0, false, "amplitudeSubsetRestriction")
 	w.Int(v.MaxNumberCSIRSPerResourceSet, 1, 8, false, "maxNumberCSI-RS-PerResourceSet")
 	return w.Err()
 }
@@ -4713,9 +4034,7 @@ func (v *FeatureSetDownlinkPerCC) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasChannelBW90mhz, &v.HasMaxNumberMIMOLayersPDSCH, &v.HasSupportedModulationOrderDL)
 	r.Decode(&v.SupportedSubcarrierSpacingDL, "supportedSubcarrierSpacingDL")
 	r.Decode(&v.SupportedBandwidthDL, "supportedBandwidthDL")
-	if v.HasChannelBW90mhz {
-		v.ChannelBW90mhz = FeatureSetDownlinkPerCC_ChannelBW90mhz(r.Enum(1, 0, false, "channelBW-90mhz"))
-	}
+	v.ChannelBW90mhz = FeatureSetDownlinkPerCC_ChannelBW90mhz(r.EnumIf(v.HasChannelBW90mhz, 1, 0, false, "channelBW-90mhz"))
 	r.DecodeOptional(v.HasMaxNumberMIMOLayersPDSCH, &v.MaxNumberMIMOLayersPDSCH, "maxNumberMIMO-LayersPDSCH")
 	r.DecodeOptional(v.HasSupportedModulationOrderDL, &v.SupportedModulationOrderDL, "supportedModulationOrderDL")
 	return r.Err()
@@ -4726,9 +4045,7 @@ func (v *FeatureSetDownlinkPerCC) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasChannelBW90mhz, v.HasMaxNumberMIMOLayersPDSCH, v.HasSupportedModulationOrderDL)
 	w.Encode(&v.SupportedSubcarrierSpacingDL, "supportedSubcarrierSpacingDL")
 	w.Encode(&v.SupportedBandwidthDL, "supportedBandwidthDL")
-	if v.HasChannelBW90mhz {
-		w.Enum(int64(v.ChannelBW90mhz), 1, 0, false, "channelBW-90mhz")
-	}
+	w.EnumIf(v.HasChannelBW90mhz, int64(v.ChannelBW90mhz), 1, 0, false, "channelBW-90mhz")
 	w.EncodeOptional(v.HasMaxNumberMIMOLayersPDSCH, &v.MaxNumberMIMOLayersPDSCH, "maxNumberMIMO-LayersPDSCH")
 	w.EncodeOptional(v.HasSupportedModulationOrderDL, &v.SupportedModulationOrderDL, "supportedModulationOrderDL")
 	return w.Err()
@@ -4747,9 +4064,7 @@ func (v *FeatureSetDownlinkPerCCV1620) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkPerCCV1620{}
 	r.Preamble(&v.HasMultiDCIMultiTRPR16, &v.HasSupportFDMSchemeBR16)
 	r.DecodeOptional(v.HasMultiDCIMultiTRPR16, &v.MultiDCIMultiTRPR16, "multiDCI-MultiTRP-r16")
-	if v.HasSupportFDMSchemeBR16 {
-		v.SupportFDMSchemeBR16 = FeatureSetDownlinkPerCCV1620_SupportFDMSchemeBR16(r.Enum(1, 0, false, "supportFDM-SchemeB-r16"))
-	}
+	v.SupportFDMSchemeBR16 = FeatureSetDownlinkPerCCV1620_SupportFDMSchemeBR16(r.EnumIf(v.HasSupportFDMSchemeBR16, 1, 0, false, "supportFDM-SchemeB-r16"))
 	return r.Err()
 }
 
@@ -4757,9 +4072,7 @@ func (v *FeatureSetDownlinkPerCCV1620) DecodePER(r *per.Reader) error {
 func (v *FeatureSetDownlinkPerCCV1620) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMultiDCIMultiTRPR16, v.HasSupportFDMSchemeBR16)
 	w.EncodeOptional(v.HasMultiDCIMultiTRPR16, &v.MultiDCIMultiTRPR16, "multiDCI-MultiTRP-r16")
-	if v.HasSupportFDMSchemeBR16 {
-		w.Enum(int64(v.SupportFDMSchemeBR16), 1, 0, false, "supportFDM-SchemeB-r16")
-	}
+	w.EnumIf(v.HasSupportFDMSchemeBR16, int64(v.SupportFDMSchemeBR16), 1, 0, false, "supportFDM-SchemeB-r16")
 	return w.Err()
 }
 
@@ -4776,15 +4089,9 @@ func (v *FeatureSetDownlinkPerCCV1700) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkPerCCV1700{}
 	r.Preamble(&v.HasSupportedMinBandwidthDLR17, &v.HasBroadcastSCellR17, &v.HasMaxNumberMIMOLayersMulticastPDSCHR17, &v.HasDynamicMulticastSCellR17, &v.HasSupportedBandwidthDLV1710, &v.HasSupportedCRSInterfMitigationR17)
 	r.DecodeOptional(v.HasSupportedMinBandwidthDLR17, &v.SupportedMinBandwidthDLR17, "supportedMinBandwidthDL-r17")
-	if v.HasBroadcastSCellR17 {
-		v.BroadcastSCellR17 = FeatureSetDownlinkPerCCV1700_BroadcastSCellR17(r.Enum(1, 0, false, "broadcastSCell-r17"))
-	}
-	if v.HasMaxNumberMIMOLayersMulticastPDSCHR17 {
-		v.MaxNumberMIMOLayersMulticastPDSCHR17 = FeatureSetDownlinkPerCCV1700_MaxNumberMIMOLayersMulticastPDSCHR17(r.Enum(3, 0, false, "maxNumberMIMO-LayersMulticastPDSCH-r17"))
-	}
-	if v.HasDynamicMulticastSCellR17 {
-		v.DynamicMulticastSCellR17 = FeatureSetDownlinkPerCCV1700_DynamicMulticastSCellR17(r.Enum(1, 0, false, "dynamicMulticastSCell-r17"))
-	}
+	v.BroadcastSCellR17 = FeatureSetDownlinkPerCCV1700_BroadcastSCellR17(r.EnumIf(v.HasBroadcastSCellR17, 1, 0, false, "broadcastSCell-r17"))
+	v.MaxNumberMIMOLayersMulticastPDSCHR17 = FeatureSetDownlinkPerCCV1700_MaxNumberMIMOLayersMulticastPDSCHR17(r.EnumIf(v.HasMaxNumberMIMOLayersMulticastPDSCHR17, 3, 0, false, "maxNumberMIMO-LayersMulticastPDSCH-r17"))
+	v.DynamicMulticastSCellR17 = FeatureSetDownlinkPerCCV1700_DynamicMulticastSCellR17(r.EnumIf(v.HasDynamicMulticastSCellR17, 1, 0, false, "dynamicMulticastSCell-r17"))
 	r.DecodeOptional(v.HasSupportedBandwidthDLV1710, &v.SupportedBandwidthDLV1710, "supportedBandwidthDL-v1710")
 	r.DecodeOptional(v.HasSupportedCRSInterfMitigationR17, &v.SupportedCRSInterfMitigationR17, "supportedCRS-InterfMitigation-r17")
 	return r.Err()
@@ -4794,15 +4101,9 @@ func (v *FeatureSetDownlinkPerCCV1700) DecodePER(r *per.Reader) error {
 func (v *FeatureSetDownlinkPerCCV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSupportedMinBandwidthDLR17, v.HasBroadcastSCellR17, v.HasMaxNumberMIMOLayersMulticastPDSCHR17, v.HasDynamicMulticastSCellR17, v.HasSupportedBandwidthDLV1710, v.HasSupportedCRSInterfMitigationR17)
 	w.EncodeOptional(v.HasSupportedMinBandwidthDLR17, &v.SupportedMinBandwidthDLR17, "supportedMinBandwidthDL-r17")
-	if v.HasBroadcastSCellR17 {
-		w.Enum(int64(v.BroadcastSCellR17), 1, 0, false, "broadcastSCell-r17")
-	}
-	if v.HasMaxNumberMIMOLayersMulticastPDSCHR17 {
-		w.Enum(int64(v.MaxNumberMIMOLayersMulticastPDSCHR17), 3, 0, false, "maxNumberMIMO-LayersMulticastPDSCH-r17")
-	}
-	if v.HasDynamicMulticastSCellR17 {
-		w.Enum(int64(v.DynamicMulticastSCellR17), 1, 0, false, "dynamicMulticastSCell-r17")
-	}
+	w.EnumIf(v.HasBroadcastSCellR17, int64(v.BroadcastSCellR17), 1, 0, false, "broadcastSCell-r17")
+	w.EnumIf(v.HasMaxNumberMIMOLayersMulticastPDSCHR17, int64(v.MaxNumberMIMOLayersMulticastPDSCHR17), 3, 0, false, "maxNumberMIMO-LayersMulticastPDSCH-r17")
+	w.EnumIf(v.HasDynamicMulticastSCellR17, int64(v.DynamicMulticastSCellR17), 1, 0, false, "dynamicMulticastSCell-r17")
 	w.EncodeOptional(v.HasSupportedBandwidthDLV1710, &v.SupportedBandwidthDLV1710, "supportedBandwidthDL-v1710")
 	w.EncodeOptional(v.HasSupportedCRSInterfMitigationR17, &v.SupportedCRSInterfMitigationR17, "supportedCRS-InterfMitigation-r17")
 	return w.Err()
@@ -4820,30 +4121,18 @@ func (v *FeatureSetDownlinkPerCCV1700) MarshalUPER() ([]byte, error) { return pe
 func (v *FeatureSetDownlinkPerCCV1720) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkPerCCV1720{}
 	r.Preamble(&v.HasMaxModulationOrderForMulticastDataRateCalculationR17, &v.HasFdmBroadcastUnicastR17, &v.HasFdmMulticastUnicastR17)
-	if v.HasMaxModulationOrderForMulticastDataRateCalculationR17 {
-		v.MaxModulationOrderForMulticastDataRateCalculationR17 = FeatureSetDownlinkPerCCV1720_MaxModulationOrderForMulticastDataRateCalculationR17(r.Enum(3, 0, false, "maxModulationOrderForMulticastDataRateCalculation-r17"))
-	}
-	if v.HasFdmBroadcastUnicastR17 {
-		v.FdmBroadcastUnicastR17 = FeatureSetDownlinkPerCCV1720_FdmBroadcastUnicastR17(r.Enum(1, 0, false, "fdm-BroadcastUnicast-r17"))
-	}
-	if v.HasFdmMulticastUnicastR17 {
-		v.FdmMulticastUnicastR17 = FeatureSetDownlinkPerCCV1720_FdmMulticastUnicastR17(r.Enum(1, 0, false, "fdm-MulticastUnicast-r17"))
-	}
+	v.MaxModulationOrderForMulticastDataRateCalculationR17 = FeatureSetDownlinkPerCCV1720_MaxModulationOrderForMulticastDataRateCalculationR17(r.EnumIf(v.HasMaxModulationOrderForMulticastDataRateCalculationR17, 3, 0, false, "maxModulationOrderForMulticastDataRateCalculation-r17"))
+	v.FdmBroadcastUnicastR17 = FeatureSetDownlinkPerCCV1720_FdmBroadcastUnicastR17(r.EnumIf(v.HasFdmBroadcastUnicastR17, 1, 0, false, "fdm-BroadcastUnicast-r17"))
+	v.FdmMulticastUnicastR17 = FeatureSetDownlinkPerCCV1720_FdmMulticastUnicastR17(r.EnumIf(v.HasFdmMulticastUnicastR17, 1, 0, false, "fdm-MulticastUnicast-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkPerCCV1720) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxModulationOrderForMulticastDataRateCalculationR17, v.HasFdmBroadcastUnicastR17, v.HasFdmMulticastUnicastR17)
-	if v.HasMaxModulationOrderForMulticastDataRateCalculationR17 {
-		w.Enum(int64(v.MaxModulationOrderForMulticastDataRateCalculationR17), 3, 0, false, "maxModulationOrderForMulticastDataRateCalculation-r17")
-	}
-	if v.HasFdmBroadcastUnicastR17 {
-		w.Enum(int64(v.FdmBroadcastUnicastR17), 1, 0, false, "fdm-BroadcastUnicast-r17")
-	}
-	if v.HasFdmMulticastUnicastR17 {
-		w.Enum(int64(v.FdmMulticastUnicastR17), 1, 0, false, "fdm-MulticastUnicast-r17")
-	}
+	w.EnumIf(v.HasMaxModulationOrderForMulticastDataRateCalculationR17, int64(v.MaxModulationOrderForMulticastDataRateCalculationR17), 3, 0, false, "maxModulationOrderForMulticastDataRateCalculation-r17")
+	w.EnumIf(v.HasFdmBroadcastUnicastR17, int64(v.FdmBroadcastUnicastR17), 1, 0, false, "fdm-BroadcastUnicast-r17")
+	w.EnumIf(v.HasFdmMulticastUnicastR17, int64(v.FdmMulticastUnicastR17), 1, 0, false, "fdm-MulticastUnicast-r17")
 	return w.Err()
 }
 
@@ -4859,36 +4148,20 @@ func (v *FeatureSetDownlinkPerCCV1720) MarshalUPER() ([]byte, error) { return pe
 func (v *FeatureSetDownlinkPerCCV1730) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkPerCCV1730{}
 	r.Preamble(&v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17, &v.HasSpsMulticastSCellR17, &v.HasSpsMulticastSCellMultiConfigR17, &v.HasDciBroadcastWith16RepetitionsR17)
-	if v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17 {
-		v.IntraSlotTDMUnicastGroupCommonPDSCHR17 = FeatureSetDownlinkPerCCV1730_IntraSlotTDMUnicastGroupCommonPDSCHR17(r.Enum(2, 0, false, "intraSlotTDM-UnicastGroupCommonPDSCH-r17"))
-	}
-	if v.HasSpsMulticastSCellR17 {
-		v.SpsMulticastSCellR17 = FeatureSetDownlinkPerCCV1730_SpsMulticastSCellR17(r.Enum(1, 0, false, "sps-MulticastSCell-r17"))
-	}
-	if v.HasSpsMulticastSCellMultiConfigR17 {
-		v.SpsMulticastSCellMultiConfigR17 = r.Int(1, 8, false, "sps-MulticastSCellMultiConfig-r17")
-	}
-	if v.HasDciBroadcastWith16RepetitionsR17 {
-		v.DciBroadcastWith16RepetitionsR17 = FeatureSetDownlinkPerCCV1730_DciBroadcastWith16RepetitionsR17(r.Enum(1, 0, false, "dci-BroadcastWith16Repetitions-r17"))
-	}
+	v.IntraSlotTDMUnicastGroupCommonPDSCHR17 = FeatureSetDownlinkPerCCV1730_IntraSlotTDMUnicastGroupCommonPDSCHR17(r.EnumIf(v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17, 2, 0, false, "intraSlotTDM-UnicastGroupCommonPDSCH-r17"))
+	v.SpsMulticastSCellR17 = FeatureSetDownlinkPerCCV1730_SpsMulticastSCellR17(r.EnumIf(v.HasSpsMulticastSCellR17, 1, 0, false, "sps-MulticastSCell-r17"))
+	v.SpsMulticastSCellMultiConfigR17 = r.IntIf(v.HasSpsMulticastSCellMultiConfigR17, 1, 8, false, "sps-MulticastSCellMultiConfig-r17")
+	v.DciBroadcastWith16RepetitionsR17 = FeatureSetDownlinkPerCCV1730_DciBroadcastWith16RepetitionsR17(r.EnumIf(v.HasDciBroadcastWith16RepetitionsR17, 1, 0, false, "dci-BroadcastWith16Repetitions-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkPerCCV1730) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17, v.HasSpsMulticastSCellR17, v.HasSpsMulticastSCellMultiConfigR17, v.HasDciBroadcastWith16RepetitionsR17)
-	if v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17 {
-		w.Enum(int64(v.IntraSlotTDMUnicastGroupCommonPDSCHR17), 2, 0, false, "intraSlotTDM-UnicastGroupCommonPDSCH-r17")
-	}
-	if v.HasSpsMulticastSCellR17 {
-		w.Enum(int64(v.SpsMulticastSCellR17), 1, 0, false, "sps-MulticastSCell-r17")
-	}
-	if v.HasSpsMulticastSCellMultiConfigR17 {
-		w.Int(v.SpsMulticastSCellMultiConfigR17, 1, 8, false, "sps-MulticastSCellMultiConfig-r17")
-	}
-	if v.HasDciBroadcastWith16RepetitionsR17 {
-		w.Enum(int64(v.DciBroadcastWith16RepetitionsR17), 1, 0, false, "dci-BroadcastWith16Repetitions-r17")
-	}
+	w.EnumIf(v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17, int64(v.IntraSlotTDMUnicastGroupCommonPDSCHR17), 2, 0, false, "intraSlotTDM-UnicastGroupCommonPDSCH-r17")
+	w.EnumIf(v.HasSpsMulticastSCellR17, int64(v.SpsMulticastSCellR17), 1, 0, false, "sps-MulticastSCell-r17")
+	w.IntIf(v.HasSpsMulticastSCellMultiConfigR17, v.SpsMulticastSCellMultiConfigR17, 1, 8, false, "sps-MulticastSCellMultiConfig-r17")
+	w.EnumIf(v.HasDciBroadcastWith16RepetitionsR17, int64(v.DciBroadcastWith16RepetitionsR17), 1, 0, false, "dci-BroadcastWith16Repetitions-r17")
 	return w.Err()
 }
 
@@ -4929,42 +4202,22 @@ func (v *MultiDCIMultiTRPR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CRSInterfMitigationR17) DecodePER(r *per.Reader) error {
 	*v = CRSInterfMitigationR17{}
 	r.Preamble(&v.HasCrsIMDSS15kHzSCSR17, &v.HasCrsIMNonDSS15kHzSCSR17, &v.HasCrsIMNonDSSNWA15kHzSCSR17, &v.HasCrsIMNonDSS30kHzSCSR17, &v.HasCrsIMNonDSSNWA30kHzSCSR17)
-	if v.HasCrsIMDSS15kHzSCSR17 {
-		v.CrsIMDSS15kHzSCSR17 = CRSInterfMitigationR17_CrsIMDSS15kHzSCSR17(r.Enum(1, 0, false, "crs-IM-DSS-15kHzSCS-r17"))
-	}
-	if v.HasCrsIMNonDSS15kHzSCSR17 {
-		v.CrsIMNonDSS15kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSS15kHzSCSR17(r.Enum(1, 0, false, "crs-IM-nonDSS-15kHzSCS-r17"))
-	}
-	if v.HasCrsIMNonDSSNWA15kHzSCSR17 {
-		v.CrsIMNonDSSNWA15kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSSNWA15kHzSCSR17(r.Enum(1, 0, false, "crs-IM-nonDSS-NWA-15kHzSCS-r17"))
-	}
-	if v.HasCrsIMNonDSS30kHzSCSR17 {
-		v.CrsIMNonDSS30kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSS30kHzSCSR17(r.Enum(1, 0, false, "crs-IM-nonDSS-30kHzSCS-r17"))
-	}
-	if v.HasCrsIMNonDSSNWA30kHzSCSR17 {
-		v.CrsIMNonDSSNWA30kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSSNWA30kHzSCSR17(r.Enum(1, 0, false, "crs-IM-nonDSS-NWA-30kHzSCS-r17"))
-	}
+	v.CrsIMDSS15kHzSCSR17 = CRSInterfMitigationR17_CrsIMDSS15kHzSCSR17(r.EnumIf(v.HasCrsIMDSS15kHzSCSR17, 1, 0, false, "crs-IM-DSS-15kHzSCS-r17"))
+	v.CrsIMNonDSS15kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSS15kHzSCSR17(r.EnumIf(v.HasCrsIMNonDSS15kHzSCSR17, 1, 0, false, "crs-IM-nonDSS-15kHzSCS-r17"))
+	v.CrsIMNonDSSNWA15kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSSNWA15kHzSCSR17(r.EnumIf(v.HasCrsIMNonDSSNWA15kHzSCSR17, 1, 0, false, "crs-IM-nonDSS-NWA-15kHzSCS-r17"))
+	v.CrsIMNonDSS30kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSS30kHzSCSR17(r.EnumIf(v.HasCrsIMNonDSS30kHzSCSR17, 1, 0, false, "crs-IM-nonDSS-30kHzSCS-r17"))
+	v.CrsIMNonDSSNWA30kHzSCSR17 = CRSInterfMitigationR17_CrsIMNonDSSNWA30kHzSCSR17(r.EnumIf(v.HasCrsIMNonDSSNWA30kHzSCSR17, 1, 0, false, "crs-IM-nonDSS-NWA-30kHzSCS-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CRSInterfMitigationR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCrsIMDSS15kHzSCSR17, v.HasCrsIMNonDSS15kHzSCSR17, v.HasCrsIMNonDSSNWA15kHzSCSR17, v.HasCrsIMNonDSS30kHzSCSR17, v.HasCrsIMNonDSSNWA30kHzSCSR17)
-	if v.HasCrsIMDSS15kHzSCSR17 {
-		w.Enum(int64(v.CrsIMDSS15kHzSCSR17), 1, 0, false, "crs-IM-DSS-15kHzSCS-r17")
-	}
-	if v.HasCrsIMNonDSS15kHzSCSR17 {
-		w.Enum(int64(v.CrsIMNonDSS15kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-15kHzSCS-r17")
-	}
-	if v.HasCrsIMNonDSSNWA15kHzSCSR17 {
-		w.Enum(int64(v.CrsIMNonDSSNWA15kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-NWA-15kHzSCS-r17")
-	}
-	if v.HasCrsIMNonDSS30kHzSCSR17 {
-		w.Enum(int64(v.CrsIMNonDSS30kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-30kHzSCS-r17")
-	}
-	if v.HasCrsIMNonDSSNWA30kHzSCSR17 {
-		w.Enum(int64(v.CrsIMNonDSSNWA30kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-NWA-30kHzSCS-r17")
-	}
+	w.EnumIf(v.HasCrsIMDSS15kHzSCSR17, int64(v.CrsIMDSS15kHzSCSR17), 1, 0, false, "crs-IM-DSS-15kHzSCS-r17")
+	w.EnumIf(v.HasCrsIMNonDSS15kHzSCSR17, int64(v.CrsIMNonDSS15kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-15kHzSCS-r17")
+	w.EnumIf(v.HasCrsIMNonDSSNWA15kHzSCSR17, int64(v.CrsIMNonDSSNWA15kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-NWA-15kHzSCS-r17")
+	w.EnumIf(v.HasCrsIMNonDSS30kHzSCSR17, int64(v.CrsIMNonDSS30kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-30kHzSCS-r17")
+	w.EnumIf(v.HasCrsIMNonDSSNWA30kHzSCSR17, int64(v.CrsIMNonDSSNWA30kHzSCSR17), 1, 0, false, "crs-IM-nonDSS-NWA-30kHzSCS-r17")
 	return w.Err()
 }
 
@@ -5373,27 +4626,15 @@ func (v *FeatureSetUplink) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplink{}
 	r.Preamble(&v.HasScalingFactor, &v.HasDummy3, &v.HasIntraBandFreqSeparationUL, &v.HasSearchSpaceSharingCAUL, &v.HasDummy1, &v.HasSupportedSRSResources, &v.HasTwoPUCCHGroup, &v.HasDynamicSwitchSUL, &v.HasSimultaneousTxSULNonSUL, &v.HasPuschProcessingType1DifferentTBPerSlot, &v.HasDummy2)
 	r.Decode(&v.FeatureSetListPerUplinkCC, "featureSetListPerUplinkCC")
-	if v.HasScalingFactor {
-		v.ScalingFactor = FeatureSetUplink_ScalingFactor(r.Enum(3, 0, false, "scalingFactor"))
-	}
-	if v.HasDummy3 {
-		v.Dummy3 = FeatureSetUplink_Dummy3(r.Enum(1, 0, false, "dummy3"))
-	}
+	v.ScalingFactor = FeatureSetUplink_ScalingFactor(r.EnumIf(v.HasScalingFactor, 3, 0, false, "scalingFactor"))
+	v.Dummy3 = FeatureSetUplink_Dummy3(r.EnumIf(v.HasDummy3, 1, 0, false, "dummy3"))
 	r.DecodeOptional(v.HasIntraBandFreqSeparationUL, &v.IntraBandFreqSeparationUL, "intraBandFreqSeparationUL")
-	if v.HasSearchSpaceSharingCAUL {
-		v.SearchSpaceSharingCAUL = FeatureSetUplink_SearchSpaceSharingCAUL(r.Enum(1, 0, false, "searchSpaceSharingCA-UL"))
-	}
+	v.SearchSpaceSharingCAUL = FeatureSetUplink_SearchSpaceSharingCAUL(r.EnumIf(v.HasSearchSpaceSharingCAUL, 1, 0, false, "searchSpaceSharingCA-UL"))
 	r.DecodeOptional(v.HasDummy1, &v.Dummy1, "dummy1")
 	r.DecodeOptional(v.HasSupportedSRSResources, &v.SupportedSRSResources, "supportedSRS-Resources")
-	if v.HasTwoPUCCHGroup {
-		v.TwoPUCCHGroup = FeatureSetUplink_TwoPUCCHGroup(r.Enum(1, 0, false, "twoPUCCH-Group"))
-	}
-	if v.HasDynamicSwitchSUL {
-		v.DynamicSwitchSUL = FeatureSetUplink_DynamicSwitchSUL(r.Enum(1, 0, false, "dynamicSwitchSUL"))
-	}
-	if v.HasSimultaneousTxSULNonSUL {
-		v.SimultaneousTxSULNonSUL = FeatureSetUplink_SimultaneousTxSULNonSUL(r.Enum(1, 0, false, "simultaneousTxSUL-NonSUL"))
-	}
+	v.TwoPUCCHGroup = FeatureSetUplink_TwoPUCCHGroup(r.EnumIf(v.HasTwoPUCCHGroup, 1, 0, false, "twoPUCCH-Group"))
+	v.DynamicSwitchSUL = FeatureSetUplink_DynamicSwitchSUL(r.EnumIf(v.HasDynamicSwitchSUL, 1, 0, false, "dynamicSwitchSUL"))
+	v.SimultaneousTxSULNonSUL = FeatureSetUplink_SimultaneousTxSULNonSUL(r.EnumIf(v.HasSimultaneousTxSULNonSUL, 1, 0, false, "simultaneousTxSUL-NonSUL"))
 	r.DecodeOptional(v.HasPuschProcessingType1DifferentTBPerSlot, &v.PuschProcessingType1DifferentTBPerSlot, "pusch-ProcessingType1-DifferentTB-PerSlot")
 	r.DecodeOptional(v.HasDummy2, &v.Dummy2, "dummy2")
 	return r.Err()
@@ -5403,27 +4644,15 @@ func (v *FeatureSetUplink) DecodePER(r *per.Reader) error {
 func (v *FeatureSetUplink) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScalingFactor, v.HasDummy3, v.HasIntraBandFreqSeparationUL, v.HasSearchSpaceSharingCAUL, v.HasDummy1, v.HasSupportedSRSResources, v.HasTwoPUCCHGroup, v.HasDynamicSwitchSUL, v.HasSimultaneousTxSULNonSUL, v.HasPuschProcessingType1DifferentTBPerSlot, v.HasDummy2)
 	w.Encode(&v.FeatureSetListPerUplinkCC, "featureSetListPerUplinkCC")
-	if v.HasScalingFactor {
-		w.Enum(int64(v.ScalingFactor), 3, 0, false, "scalingFactor")
-	}
-	if v.HasDummy3 {
-		w.Enum(int64(v.Dummy3), 1, 0, false, "dummy3")
-	}
+	w.EnumIf(v.HasScalingFactor, int64(v.ScalingFactor), 3, 0, false, "scalingFactor")
+	w.EnumIf(v.HasDummy3, int64(v.Dummy3), 1, 0, false, "dummy3")
 	w.EncodeOptional(v.HasIntraBandFreqSeparationUL, &v.IntraBandFreqSeparationUL, "intraBandFreqSeparationUL")
-	if v.HasSearchSpaceSharingCAUL {
-		w.Enum(int64(v.SearchSpaceSharingCAUL), 1, 0, false, "searchSpaceSharingCA-UL")
-	}
+	w.EnumIf(v.HasSearchSpaceSharingCAUL, int64(v.SearchSpaceSharingCAUL), 1, 0, false, "searchSpaceSharingCA-UL")
 	w.EncodeOptional(v.HasDummy1, &v.Dummy1, "dummy1")
 	w.EncodeOptional(v.HasSupportedSRSResources, &v.SupportedSRSResources, "supportedSRS-Resources")
-	if v.HasTwoPUCCHGroup {
-		w.Enum(int64(v.TwoPUCCHGroup), 1, 0, false, "twoPUCCH-Group")
-	}
-	if v.HasDynamicSwitchSUL {
-		w.Enum(int64(v.DynamicSwitchSUL), 1, 0, false, "dynamicSwitchSUL")
-	}
-	if v.HasSimultaneousTxSULNonSUL {
-		w.Enum(int64(v.SimultaneousTxSULNonSUL), 1, 0, false, "simultaneousTxSUL-NonSUL")
-	}
+	w.EnumIf(v.HasTwoPUCCHGroup, int64(v.TwoPUCCHGroup), 1, 0, false, "twoPUCCH-Group")
+	w.EnumIf(v.HasDynamicSwitchSUL, int64(v.DynamicSwitchSUL), 1, 0, false, "dynamicSwitchSUL")
+	w.EnumIf(v.HasSimultaneousTxSULNonSUL, int64(v.SimultaneousTxSULNonSUL), 1, 0, false, "simultaneousTxSUL-NonSUL")
 	w.EncodeOptional(v.HasPuschProcessingType1DifferentTBPerSlot, &v.PuschProcessingType1DifferentTBPerSlot, "pusch-ProcessingType1-DifferentTB-PerSlot")
 	w.EncodeOptional(v.HasDummy2, &v.Dummy2, "dummy2")
 	return w.Err()
@@ -5451,36 +4680,20 @@ func (v *FeatureSetUplink_FeatureSetListPerUplinkCC) EncodePER(w *per.Writer) er
 func (v *FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot{}
 	r.Preamble(&v.HasScs15kHz, &v.HasScs30kHz, &v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs15kHz {
-		v.Scs15kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs15kHz(r.Enum(3, 0, false, "scs-15kHz"))
-	}
-	if v.HasScs30kHz {
-		v.Scs30kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs30kHz(r.Enum(3, 0, false, "scs-30kHz"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs60kHz(r.Enum(3, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs120kHz(r.Enum(3, 0, false, "scs-120kHz"))
-	}
+	v.Scs15kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs15kHz(r.EnumIf(v.HasScs15kHz, 3, 0, false, "scs-15kHz"))
+	v.Scs30kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs30kHz(r.EnumIf(v.HasScs30kHz, 3, 0, false, "scs-30kHz"))
+	v.Scs60kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs60kHz(r.EnumIf(v.HasScs60kHz, 3, 0, false, "scs-60kHz"))
+	v.Scs120kHz = FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot_Scs120kHz(r.EnumIf(v.HasScs120kHz, 3, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs15kHz {
-		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
-	}
-	if v.HasScs30kHz {
-		w.Enum(int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs15kHz, int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
+	w.EnumIf(v.HasScs30kHz, int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -5488,38 +4701,22 @@ func (v *FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot) EncodePER(w *p
 func (v *FeatureSetUplinkV1540) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1540{}
 	r.Preamble(&v.HasZeroSlotOffsetAperiodicSRS, &v.HasPaPhaseDiscontinuityImpacts, &v.HasPuschSeparationWithGap, &v.HasPuschProcessingType2, &v.HasUlMCSTableAltDynamicIndication)
-	if v.HasZeroSlotOffsetAperiodicSRS {
-		v.ZeroSlotOffsetAperiodicSRS = FeatureSetUplinkV1540_ZeroSlotOffsetAperiodicSRS(r.Enum(1, 0, false, "zeroSlotOffsetAperiodicSRS"))
-	}
-	if v.HasPaPhaseDiscontinuityImpacts {
-		v.PaPhaseDiscontinuityImpacts = FeatureSetUplinkV1540_PaPhaseDiscontinuityImpacts(r.Enum(1, 0, false, "pa-PhaseDiscontinuityImpacts"))
-	}
-	if v.HasPuschSeparationWithGap {
-		v.PuschSeparationWithGap = FeatureSetUplinkV1540_PuschSeparationWithGap(r.Enum(1, 0, false, "pusch-SeparationWithGap"))
-	}
+	v.ZeroSlotOffsetAperiodicSRS = FeatureSetUplinkV1540_ZeroSlotOffsetAperiodicSRS(r.EnumIf(v.HasZeroSlotOffsetAperiodicSRS, 1, 0, false, "zeroSlotOffsetAperiodicSRS"))
+	v.PaPhaseDiscontinuityImpacts = FeatureSetUplinkV1540_PaPhaseDiscontinuityImpacts(r.EnumIf(v.HasPaPhaseDiscontinuityImpacts, 1, 0, false, "pa-PhaseDiscontinuityImpacts"))
+	v.PuschSeparationWithGap = FeatureSetUplinkV1540_PuschSeparationWithGap(r.EnumIf(v.HasPuschSeparationWithGap, 1, 0, false, "pusch-SeparationWithGap"))
 	r.DecodeOptional(v.HasPuschProcessingType2, &v.PuschProcessingType2, "pusch-ProcessingType2")
-	if v.HasUlMCSTableAltDynamicIndication {
-		v.UlMCSTableAltDynamicIndication = FeatureSetUplinkV1540_UlMCSTableAltDynamicIndication(r.Enum(1, 0, false, "ul-MCS-TableAlt-DynamicIndication"))
-	}
+	v.UlMCSTableAltDynamicIndication = FeatureSetUplinkV1540_UlMCSTableAltDynamicIndication(r.EnumIf(v.HasUlMCSTableAltDynamicIndication, 1, 0, false, "ul-MCS-TableAlt-DynamicIndication"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1540) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasZeroSlotOffsetAperiodicSRS, v.HasPaPhaseDiscontinuityImpacts, v.HasPuschSeparationWithGap, v.HasPuschProcessingType2, v.HasUlMCSTableAltDynamicIndication)
-	if v.HasZeroSlotOffsetAperiodicSRS {
-		w.Enum(int64(v.ZeroSlotOffsetAperiodicSRS), 1, 0, false, "zeroSlotOffsetAperiodicSRS")
-	}
-	if v.HasPaPhaseDiscontinuityImpacts {
-		w.Enum(int64(v.PaPhaseDiscontinuityImpacts), 1, 0, false, "pa-PhaseDiscontinuityImpacts")
-	}
-	if v.HasPuschSeparationWithGap {
-		w.Enum(int64(v.PuschSeparationWithGap), 1, 0, false, "pusch-SeparationWithGap")
-	}
+	w.EnumIf(v.HasZeroSlotOffsetAperiodicSRS, int64(v.ZeroSlotOffsetAperiodicSRS), 1, 0, false, "zeroSlotOffsetAperiodicSRS")
+	w.EnumIf(v.HasPaPhaseDiscontinuityImpacts, int64(v.PaPhaseDiscontinuityImpacts), 1, 0, false, "pa-PhaseDiscontinuityImpacts")
+	w.EnumIf(v.HasPuschSeparationWithGap, int64(v.PuschSeparationWithGap), 1, 0, false, "pusch-SeparationWithGap")
 	w.EncodeOptional(v.HasPuschProcessingType2, &v.PuschProcessingType2, "pusch-ProcessingType2")
-	if v.HasUlMCSTableAltDynamicIndication {
-		w.Enum(int64(v.UlMCSTableAltDynamicIndication), 1, 0, false, "ul-MCS-TableAlt-DynamicIndication")
-	}
+	w.EnumIf(v.HasUlMCSTableAltDynamicIndication, int64(v.UlMCSTableAltDynamicIndication), 1, 0, false, "ul-MCS-TableAlt-DynamicIndication")
 	return w.Err()
 }
 
@@ -5555,74 +4752,34 @@ func (v *FeatureSetUplinkV1610) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1610{}
 	r.Preamble(&v.HasPuschRepetitionTypeBR16, &v.HasUlCancellationSelfCarrierR16, &v.HasUlCancellationCrossCarrierR16, &v.HasUlFullPwrMode2MaxSRSResInSetR16, &v.HasCbgPUSCHProcessingType1DifferentTBPerSlotR16, &v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, &v.HasSupportedSRSPosResourcesR16, &v.HasIntraFreqDAPSULR16, &v.HasIntraBandFreqSeparationULV1620, &v.HasMultiPUCCHR16, &v.HasTwoPUCCHType1R16, &v.HasTwoPUCCHType2R16, &v.HasTwoPUCCHType3R16, &v.HasTwoPUCCHType4R16, &v.HasMuxSRHARQACKR16, &v.HasDummy1, &v.HasDummy2, &v.HasTwoPUCCHType5R16, &v.HasTwoPUCCHType6R16, &v.HasTwoPUCCHType7R16, &v.HasTwoPUCCHType8R16, &v.HasTwoPUCCHType9R16, &v.HasTwoPUCCHType10R16, &v.HasTwoPUCCHType11R16, &v.HasUlIntraUEMuxR16, &v.HasUlFullPwrModeR16, &v.HasCrossCarrierSchedulingProcessingDiffSCSR16, &v.HasUlFullPwrMode1R16, &v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16, &v.HasUlFullPwrMode2TPMIGroupR16)
 	r.DecodeOptional(v.HasPuschRepetitionTypeBR16, &v.PuschRepetitionTypeBR16, "pusch-RepetitionTypeB-r16")
-	if v.HasUlCancellationSelfCarrierR16 {
-		v.UlCancellationSelfCarrierR16 = FeatureSetUplinkV1610_UlCancellationSelfCarrierR16(r.Enum(1, 0, false, "ul-CancellationSelfCarrier-r16"))
-	}
-	if v.HasUlCancellationCrossCarrierR16 {
-		v.UlCancellationCrossCarrierR16 = FeatureSetUplinkV1610_UlCancellationCrossCarrierR16(r.Enum(1, 0, false, "ul-CancellationCrossCarrier-r16"))
-	}
-	if v.HasUlFullPwrMode2MaxSRSResInSetR16 {
-		v.UlFullPwrMode2MaxSRSResInSetR16 = FeatureSetUplinkV1610_UlFullPwrMode2MaxSRSResInSetR16(r.Enum(3, 0, false, "ul-FullPwrMode2-MaxSRS-ResInSet-r16"))
-	}
+	v.UlCancellationSelfCarrierR16 = FeatureSetUplinkV1610_UlCancellationSelfCarrierR16(r.EnumIf(v.HasUlCancellationSelfCarrierR16, 1, 0, false, "ul-CancellationSelfCarrier-r16"))
+	v.UlCancellationCrossCarrierR16 = FeatureSetUplinkV1610_UlCancellationCrossCarrierR16(r.EnumIf(v.HasUlCancellationCrossCarrierR16, 1, 0, false, "ul-CancellationCrossCarrier-r16"))
+	v.UlFullPwrMode2MaxSRSResInSetR16 = FeatureSetUplinkV1610_UlFullPwrMode2MaxSRSResInSetR16(r.EnumIf(v.HasUlFullPwrMode2MaxSRSResInSetR16, 3, 0, false, "ul-FullPwrMode2-MaxSRS-ResInSet-r16"))
 	r.DecodeOptional(v.HasCbgPUSCHProcessingType1DifferentTBPerSlotR16, &v.CbgPUSCHProcessingType1DifferentTBPerSlotR16, "cbgPUSCH-ProcessingType1-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, &v.CbgPUSCHProcessingType2DifferentTBPerSlotR16, "cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasSupportedSRSPosResourcesR16, &v.SupportedSRSPosResourcesR16, "supportedSRS-PosResources-r16")
 	r.DecodeOptional(v.HasIntraFreqDAPSULR16, &v.IntraFreqDAPSULR16, "intraFreqDAPS-UL-r16")
 	r.DecodeOptional(v.HasIntraBandFreqSeparationULV1620, &v.IntraBandFreqSeparationULV1620, "intraBandFreqSeparationUL-v1620")
 	r.DecodeOptional(v.HasMultiPUCCHR16, &v.MultiPUCCHR16, "multiPUCCH-r16")
-	if v.HasTwoPUCCHType1R16 {
-		v.TwoPUCCHType1R16 = FeatureSetUplinkV1610_TwoPUCCHType1R16(r.Enum(1, 0, false, "twoPUCCH-Type1-r16"))
-	}
-	if v.HasTwoPUCCHType2R16 {
-		v.TwoPUCCHType2R16 = FeatureSetUplinkV1610_TwoPUCCHType2R16(r.Enum(1, 0, false, "twoPUCCH-Type2-r16"))
-	}
-	if v.HasTwoPUCCHType3R16 {
-		v.TwoPUCCHType3R16 = FeatureSetUplinkV1610_TwoPUCCHType3R16(r.Enum(1, 0, false, "twoPUCCH-Type3-r16"))
-	}
-	if v.HasTwoPUCCHType4R16 {
-		v.TwoPUCCHType4R16 = FeatureSetUplinkV1610_TwoPUCCHType4R16(r.Enum(1, 0, false, "twoPUCCH-Type4-r16"))
-	}
-	if v.HasMuxSRHARQACKR16 {
-		v.MuxSRHARQACKR16 = FeatureSetUplinkV1610_MuxSRHARQACKR16(r.Enum(1, 0, false, "mux-SR-HARQ-ACK-r16"))
-	}
-	if v.HasDummy1 {
-		v.Dummy1 = FeatureSetUplinkV1610_Dummy1(r.Enum(1, 0, false, "dummy1"))
-	}
-	if v.HasDummy2 {
-		v.Dummy2 = FeatureSetUplinkV1610_Dummy2(r.Enum(1, 0, false, "dummy2"))
-	}
-	if v.HasTwoPUCCHType5R16 {
-		v.TwoPUCCHType5R16 = FeatureSetUplinkV1610_TwoPUCCHType5R16(r.Enum(1, 0, false, "twoPUCCH-Type5-r16"))
-	}
-	if v.HasTwoPUCCHType6R16 {
-		v.TwoPUCCHType6R16 = FeatureSetUplinkV1610_TwoPUCCHType6R16(r.Enum(1, 0, false, "twoPUCCH-Type6-r16"))
-	}
-	if v.HasTwoPUCCHType7R16 {
-		v.TwoPUCCHType7R16 = FeatureSetUplinkV1610_TwoPUCCHType7R16(r.Enum(1, 0, false, "twoPUCCH-Type7-r16"))
-	}
-	if v.HasTwoPUCCHType8R16 {
-		v.TwoPUCCHType8R16 = FeatureSetUplinkV1610_TwoPUCCHType8R16(r.Enum(1, 0, false, "twoPUCCH-Type8-r16"))
-	}
-	if v.HasTwoPUCCHType9R16 {
-		v.TwoPUCCHType9R16 = FeatureSetUplinkV1610_TwoPUCCHType9R16(r.Enum(1, 0, false, "twoPUCCH-Type9-r16"))
-	}
-	if v.HasTwoPUCCHType10R16 {
-		v.TwoPUCCHType10R16 = FeatureSetUplinkV1610_TwoPUCCHType10R16(r.Enum(1, 0, false, "twoPUCCH-Type10-r16"))
-	}
-	if v.HasTwoPUCCHType11R16 {
-		v.TwoPUCCHType11R16 = FeatureSetUplinkV1610_TwoPUCCHType11R16(r.Enum(1, 0, false, "twoPUCCH-Type11-r16"))
-	}
+	v.TwoPUCCHType1R16 = FeatureSetUplinkV1610_TwoPUCCHType1R16(r.EnumIf(v.HasTwoPUCCHType1R16, 1, 0, false, "twoPUCCH-Type1-r16"))
+	v.TwoPUCCHType2R16 = FeatureSetUplinkV1610_TwoPUCCHType2R16(r.EnumIf(v.HasTwoPUCCHType2R16, 1, 0, false, "twoPUCCH-Type2-r16"))
+	v.TwoPUCCHType3R16 = FeatureSetUplinkV1610_TwoPUCCHType3R16(r.EnumIf(v.HasTwoPUCCHType3R16, 1, 0, false, "twoPUCCH-Type3-r16"))
+	v.TwoPUCCHType4R16 = FeatureSetUplinkV1610_TwoPUCCHType4R16(r.EnumIf(v.HasTwoPUCCHType4R16, 1, 0, false, "twoPUCCH-Type4-r16"))
+	v.MuxSRHARQACKR16 = FeatureSetUplinkV1610_MuxSRHARQACKR16(r.EnumIf(v.HasMuxSRHARQACKR16, 1, 0, false, "mux-SR-HARQ-ACK-r16"))
+	v.Dummy1 = FeatureSetUplinkV1610_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
+	v.Dummy2 = FeatureSetUplinkV1610_Dummy2(r.EnumIf(v.HasDummy2, 1, 0, false, "dummy2"))
+	v.TwoPUCCHType5R16 = FeatureSetUplinkV1610_TwoPUCCHType5R16(r.EnumIf(v.HasTwoPUCCHType5R16, 1, 0, false, "twoPUCCH-Type5-r16"))
+	v.TwoPUCCHType6R16 = FeatureSetUplinkV1610_TwoPUCCHType6R16(r.EnumIf(v.HasTwoPUCCHType6R16, 1, 0, false, "twoPUCCH-Type6-r16"))
+	v.TwoPUCCHType7R16 = FeatureSetUplinkV1610_TwoPUCCHType7R16(r.EnumIf(v.HasTwoPUCCHType7R16, 1, 0, false, "twoPUCCH-Type7-r16"))
+	v.TwoPUCCHType8R16 = FeatureSetUplinkV1610_TwoPUCCHType8R16(r.EnumIf(v.HasTwoPUCCHType8R16, 1, 0, false, "twoPUCCH-Type8-r16"))
+	v.TwoPUCCHType9R16 = FeatureSetUplinkV1610_TwoPUCCHType9R16(r.EnumIf(v.HasTwoPUCCHType9R16, 1, 0, false, "twoPUCCH-Type9-r16"))
+	v.TwoPUCCHType10R16 = FeatureSetUplinkV1610_TwoPUCCHType10R16(r.EnumIf(v.HasTwoPUCCHType10R16, 1, 0, false, "twoPUCCH-Type10-r16"))
+	v.TwoPUCCHType11R16 = FeatureSetUplinkV1610_TwoPUCCHType11R16(r.EnumIf(v.HasTwoPUCCHType11R16, 1, 0, false, "twoPUCCH-Type11-r16"))
 	r.DecodeOptional(v.HasUlIntraUEMuxR16, &v.UlIntraUEMuxR16, "ul-IntraUE-Mux-r16")
-	if v.HasUlFullPwrModeR16 {
-		v.UlFullPwrModeR16 = FeatureSetUplinkV1610_UlFullPwrModeR16(r.Enum(1, 0, false, "ul-FullPwrMode-r16"))
-	}
+	v.UlFullPwrModeR16 = FeatureSetUplinkV1610_UlFullPwrModeR16(r.EnumIf(v.HasUlFullPwrModeR16, 1, 0, false, "ul-FullPwrMode-r16"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingProcessingDiffSCSR16, &v.CrossCarrierSchedulingProcessingDiffSCSR16, "crossCarrierSchedulingProcessing-DiffSCS-r16")
-	if v.HasUlFullPwrMode1R16 {
-		v.UlFullPwrMode1R16 = FeatureSetUplinkV1610_UlFullPwrMode1R16(r.Enum(1, 0, false, "ul-FullPwrMode1-r16"))
-	}
-	if v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16 {
-		v.UlFullPwrMode2SRSConfigDiffNumSRSPortsR16 = FeatureSetUplinkV1610_UlFullPwrMode2SRSConfigDiffNumSRSPortsR16(r.Enum(3, 0, false, "ul-FullPwrMode2-SRSConfig-diffNumSRSPorts-r16"))
-	}
+	v.UlFullPwrMode1R16 = FeatureSetUplinkV1610_UlFullPwrMode1R16(r.EnumIf(v.HasUlFullPwrMode1R16, 1, 0, false, "ul-FullPwrMode1-r16"))
+	v.UlFullPwrMode2SRSConfigDiffNumSRSPortsR16 = FeatureSetUplinkV1610_UlFullPwrMode2SRSConfigDiffNumSRSPortsR16(r.EnumIf(v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16, 3, 0, false, "ul-FullPwrMode2-SRSConfig-diffNumSRSPorts-r16"))
 	r.DecodeOptional(v.HasUlFullPwrMode2TPMIGroupR16, &v.UlFullPwrMode2TPMIGroupR16, "ul-FullPwrMode2-TPMIGroup-r16")
 	return r.Err()
 }
@@ -5631,74 +4788,34 @@ func (v *FeatureSetUplinkV1610) DecodePER(r *per.Reader) error {
 func (v *FeatureSetUplinkV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPuschRepetitionTypeBR16, v.HasUlCancellationSelfCarrierR16, v.HasUlCancellationCrossCarrierR16, v.HasUlFullPwrMode2MaxSRSResInSetR16, v.HasCbgPUSCHProcessingType1DifferentTBPerSlotR16, v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, v.HasSupportedSRSPosResourcesR16, v.HasIntraFreqDAPSULR16, v.HasIntraBandFreqSeparationULV1620, v.HasMultiPUCCHR16, v.HasTwoPUCCHType1R16, v.HasTwoPUCCHType2R16, v.HasTwoPUCCHType3R16, v.HasTwoPUCCHType4R16, v.HasMuxSRHARQACKR16, v.HasDummy1, v.HasDummy2, v.HasTwoPUCCHType5R16, v.HasTwoPUCCHType6R16, v.HasTwoPUCCHType7R16, v.HasTwoPUCCHType8R16, v.HasTwoPUCCHType9R16, v.HasTwoPUCCHType10R16, v.HasTwoPUCCHType11R16, v.HasUlIntraUEMuxR16, v.HasUlFullPwrModeR16, v.HasCrossCarrierSchedulingProcessingDiffSCSR16, v.HasUlFullPwrMode1R16, v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16, v.HasUlFullPwrMode2TPMIGroupR16)
 	w.EncodeOptional(v.HasPuschRepetitionTypeBR16, &v.PuschRepetitionTypeBR16, "pusch-RepetitionTypeB-r16")
-	if v.HasUlCancellationSelfCarrierR16 {
-		w.Enum(int64(v.UlCancellationSelfCarrierR16), 1, 0, false, "ul-CancellationSelfCarrier-r16")
-	}
-	if v.HasUlCancellationCrossCarrierR16 {
-		w.Enum(int64(v.UlCancellationCrossCarrierR16), 1, 0, false, "ul-CancellationCrossCarrier-r16")
-	}
-	if v.HasUlFullPwrMode2MaxSRSResInSetR16 {
-		w.Enum(int64(v.UlFullPwrMode2MaxSRSResInSetR16), 3, 0, false, "ul-FullPwrMode2-MaxSRS-ResInSet-r16")
-	}
+	w.EnumIf(v.HasUlCancellationSelfCarrierR16, int64(v.UlCancellationSelfCarrierR16), 1, 0, false, "ul-CancellationSelfCarrier-r16")
+	w.EnumIf(v.HasUlCancellationCrossCarrierR16, int64(v.UlCancellationCrossCarrierR16), 1, 0, false, "ul-CancellationCrossCarrier-r16")
+	w.EnumIf(v.HasUlFullPwrMode2MaxSRSResInSetR16, int64(v.UlFullPwrMode2MaxSRSResInSetR16), 3, 0, false, "ul-FullPwrMode2-MaxSRS-ResInSet-r16")
 	w.EncodeOptional(v.HasCbgPUSCHProcessingType1DifferentTBPerSlotR16, &v.CbgPUSCHProcessingType1DifferentTBPerSlotR16, "cbgPUSCH-ProcessingType1-DifferentTB-PerSlot-r16")
 	w.EncodeOptional(v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, &v.CbgPUSCHProcessingType2DifferentTBPerSlotR16, "cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16")
 	w.EncodeOptional(v.HasSupportedSRSPosResourcesR16, &v.SupportedSRSPosResourcesR16, "supportedSRS-PosResources-r16")
 	w.EncodeOptional(v.HasIntraFreqDAPSULR16, &v.IntraFreqDAPSULR16, "intraFreqDAPS-UL-r16")
 	w.EncodeOptional(v.HasIntraBandFreqSeparationULV1620, &v.IntraBandFreqSeparationULV1620, "intraBandFreqSeparationUL-v1620")
 	w.EncodeOptional(v.HasMultiPUCCHR16, &v.MultiPUCCHR16, "multiPUCCH-r16")
-	if v.HasTwoPUCCHType1R16 {
-		w.Enum(int64(v.TwoPUCCHType1R16), 1, 0, false, "twoPUCCH-Type1-r16")
-	}
-	if v.HasTwoPUCCHType2R16 {
-		w.Enum(int64(v.TwoPUCCHType2R16), 1, 0, false, "twoPUCCH-Type2-r16")
-	}
-	if v.HasTwoPUCCHType3R16 {
-		w.Enum(int64(v.TwoPUCCHType3R16), 1, 0, false, "twoPUCCH-Type3-r16")
-	}
-	if v.HasTwoPUCCHType4R16 {
-		w.Enum(int64(v.TwoPUCCHType4R16), 1, 0, false, "twoPUCCH-Type4-r16")
-	}
-	if v.HasMuxSRHARQACKR16 {
-		w.Enum(int64(v.MuxSRHARQACKR16), 1, 0, false, "mux-SR-HARQ-ACK-r16")
-	}
-	if v.HasDummy1 {
-		w.Enum(int64(v.Dummy1), 1, 0, false, "dummy1")
-	}
-	if v.HasDummy2 {
-		w.Enum(int64(v.Dummy2), 1, 0, false, "dummy2")
-	}
-	if v.HasTwoPUCCHType5R16 {
-		w.Enum(int64(v.TwoPUCCHType5R16), 1, 0, false, "twoPUCCH-Type5-r16")
-	}
-	if v.HasTwoPUCCHType6R16 {
-		w.Enum(int64(v.TwoPUCCHType6R16), 1, 0, false, "twoPUCCH-Type6-r16")
-	}
-	if v.HasTwoPUCCHType7R16 {
-		w.Enum(int64(v.TwoPUCCHType7R16), 1, 0, false, "twoPUCCH-Type7-r16")
-	}
-	if v.HasTwoPUCCHType8R16 {
-		w.Enum(int64(v.TwoPUCCHType8R16), 1, 0, false, "twoPUCCH-Type8-r16")
-	}
-	if v.HasTwoPUCCHType9R16 {
-		w.Enum(int64(v.TwoPUCCHType9R16), 1, 0, false, "twoPUCCH-Type9-r16")
-	}
-	if v.HasTwoPUCCHType10R16 {
-		w.Enum(int64(v.TwoPUCCHType10R16), 1, 0, false, "twoPUCCH-Type10-r16")
-	}
-	if v.HasTwoPUCCHType11R16 {
-		w.Enum(int64(v.TwoPUCCHType11R16), 1, 0, false, "twoPUCCH-Type11-r16")
-	}
+	w.EnumIf(v.HasTwoPUCCHType1R16, int64(v.TwoPUCCHType1R16), 1, 0, false, "twoPUCCH-Type1-r16")
+	w.EnumIf(v.HasTwoPUCCHType2R16, int64(v.TwoPUCCHType2R16), 1, 0, false, "twoPUCCH-Type2-r16")
+	w.EnumIf(v.HasTwoPUCCHType3R16, int64(v.TwoPUCCHType3R16), 1, 0, false, "twoPUCCH-Type3-r16")
+	w.EnumIf(v.HasTwoPUCCHType4R16, int64(v.TwoPUCCHType4R16), 1, 0, false, "twoPUCCH-Type4-r16")
+	w.EnumIf(v.HasMuxSRHARQACKR16, int64(v.MuxSRHARQACKR16), 1, 0, false, "mux-SR-HARQ-ACK-r16")
+	w.EnumIf(v.HasDummy1, int64(v.Dummy1), 1, 0, false, "dummy1")
+	w.EnumIf(v.HasDummy2, int64(v.Dummy2), 1, 0, false, "dummy2")
+	w.EnumIf(v.HasTwoPUCCHType5R16, int64(v.TwoPUCCHType5R16), 1, 0, false, "twoPUCCH-Type5-r16")
+	w.EnumIf(v.HasTwoPUCCHType6R16, int64(v.TwoPUCCHType6R16), 1, 0, false, "twoPUCCH-Type6-r16")
+	w.EnumIf(v.HasTwoPUCCHType7R16, int64(v.TwoPUCCHType7R16), 1, 0, false, "twoPUCCH-Type7-r16")
+	w.EnumIf(v.HasTwoPUCCHType8R16, int64(v.TwoPUCCHType8R16), 1, 0, false, "twoPUCCH-Type8-r16")
+	w.EnumIf(v.HasTwoPUCCHType9R16, int64(v.TwoPUCCHType9R16), 1, 0, false, "twoPUCCH-Type9-r16")
+	w.EnumIf(v.HasTwoPUCCHType10R16, int64(v.TwoPUCCHType10R16), 1, 0, false, "twoPUCCH-Type10-r16")
+	w.EnumIf(v.HasTwoPUCCHType11R16, int64(v.TwoPUCCHType11R16), 1, 0, false, "twoPUCCH-Type11-r16")
 	w.EncodeOptional(v.HasUlIntraUEMuxR16, &v.UlIntraUEMuxR16, "ul-IntraUE-Mux-r16")
-	if v.HasUlFullPwrModeR16 {
-		w.Enum(int64(v.UlFullPwrModeR16), 1, 0, false, "ul-FullPwrMode-r16")
-	}
+	w.EnumIf(v.HasUlFullPwrModeR16, int64(v.UlFullPwrModeR16), 1, 0, false, "ul-FullPwrMode-r16")
 	w.EncodeOptional(v.HasCrossCarrierSchedulingProcessingDiffSCSR16, &v.CrossCarrierSchedulingProcessingDiffSCSR16, "crossCarrierSchedulingProcessing-DiffSCS-r16")
-	if v.HasUlFullPwrMode1R16 {
-		w.Enum(int64(v.UlFullPwrMode1R16), 1, 0, false, "ul-FullPwrMode1-r16")
-	}
-	if v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16 {
-		w.Enum(int64(v.UlFullPwrMode2SRSConfigDiffNumSRSPortsR16), 3, 0, false, "ul-FullPwrMode2-SRSConfig-diffNumSRSPorts-r16")
-	}
+	w.EnumIf(v.HasUlFullPwrMode1R16, int64(v.UlFullPwrMode1R16), 1, 0, false, "ul-FullPwrMode1-r16")
+	w.EnumIf(v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16, int64(v.UlFullPwrMode2SRSConfigDiffNumSRSPortsR16), 3, 0, false, "ul-FullPwrMode2-SRSConfig-diffNumSRSPorts-r16")
 	w.EncodeOptional(v.HasUlFullPwrMode2TPMIGroupR16, &v.UlFullPwrMode2TPMIGroupR16, "ul-FullPwrMode2-TPMIGroup-r16")
 	return w.Err()
 }
@@ -5730,36 +4847,20 @@ func (v *FeatureSetUplinkV1610_PuschRepetitionTypeBR16) EncodePER(w *per.Writer)
 func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16{}
 	r.Preamble(&v.HasScs15kHzR16, &v.HasScs30kHzR16, &v.HasScs60kHzR16, &v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		v.Scs15kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16(r.Enum(4, 0, false, "scs-15kHz-r16"))
-	}
-	if v.HasScs30kHzR16 {
-		v.Scs30kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16(r.Enum(4, 0, false, "scs-30kHz-r16"))
-	}
-	if v.HasScs60kHzR16 {
-		v.Scs60kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16(r.Enum(4, 0, false, "scs-60kHz-r16"))
-	}
-	if v.HasScs120kHzR16 {
-		v.Scs120kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16(r.Enum(4, 0, false, "scs-120kHz-r16"))
-	}
+	v.Scs15kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs15kHzR16(r.EnumIf(v.HasScs15kHzR16, 4, 0, false, "scs-15kHz-r16"))
+	v.Scs30kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs30kHzR16(r.EnumIf(v.HasScs30kHzR16, 4, 0, false, "scs-30kHz-r16"))
+	v.Scs60kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs60kHzR16(r.EnumIf(v.HasScs60kHzR16, 4, 0, false, "scs-60kHz-r16"))
+	v.Scs120kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16_Scs120kHzR16(r.EnumIf(v.HasScs120kHzR16, 4, 0, false, "scs-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
-	}
-	if v.HasScs30kHzR16 {
-		w.Enum(int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
-	}
-	if v.HasScs60kHzR16 {
-		w.Enum(int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
-	}
-	if v.HasScs120kHzR16 {
-		w.Enum(int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHzR16, int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
+	w.EnumIf(v.HasScs30kHzR16, int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
+	w.EnumIf(v.HasScs60kHzR16, int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
+	w.EnumIf(v.HasScs120kHzR16, int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
 	return w.Err()
 }
 
@@ -5767,36 +4868,20 @@ func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16) Enc
 func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16{}
 	r.Preamble(&v.HasScs15kHzR16, &v.HasScs30kHzR16, &v.HasScs60kHzR16, &v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		v.Scs15kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16(r.Enum(4, 0, false, "scs-15kHz-r16"))
-	}
-	if v.HasScs30kHzR16 {
-		v.Scs30kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16(r.Enum(4, 0, false, "scs-30kHz-r16"))
-	}
-	if v.HasScs60kHzR16 {
-		v.Scs60kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16(r.Enum(4, 0, false, "scs-60kHz-r16"))
-	}
-	if v.HasScs120kHzR16 {
-		v.Scs120kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16(r.Enum(4, 0, false, "scs-120kHz-r16"))
-	}
+	v.Scs15kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs15kHzR16(r.EnumIf(v.HasScs15kHzR16, 4, 0, false, "scs-15kHz-r16"))
+	v.Scs30kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs30kHzR16(r.EnumIf(v.HasScs30kHzR16, 4, 0, false, "scs-30kHz-r16"))
+	v.Scs60kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs60kHzR16(r.EnumIf(v.HasScs60kHzR16, 4, 0, false, "scs-60kHz-r16"))
+	v.Scs120kHzR16 = FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16_Scs120kHzR16(r.EnumIf(v.HasScs120kHzR16, 4, 0, false, "scs-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
-	}
-	if v.HasScs30kHzR16 {
-		w.Enum(int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
-	}
-	if v.HasScs60kHzR16 {
-		w.Enum(int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
-	}
-	if v.HasScs120kHzR16 {
-		w.Enum(int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHzR16, int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
+	w.EnumIf(v.HasScs30kHzR16, int64(v.Scs30kHzR16), 4, 0, false, "scs-30kHz-r16")
+	w.EnumIf(v.HasScs60kHzR16, int64(v.Scs60kHzR16), 4, 0, false, "scs-60kHz-r16")
+	w.EnumIf(v.HasScs120kHzR16, int64(v.Scs120kHzR16), 4, 0, false, "scs-120kHz-r16")
 	return w.Err()
 }
 
@@ -5804,42 +4889,22 @@ func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16) Enc
 func (v *FeatureSetUplinkV1610_IntraFreqDAPSULR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1610_IntraFreqDAPSULR16{}
 	r.Preamble(&v.HasDummy, &v.HasIntraFreqTwoTAGsDAPSR16, &v.HasDummy1, &v.HasDummy2, &v.HasDummy3)
-	if v.HasDummy {
-		v.Dummy = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
-	if v.HasIntraFreqTwoTAGsDAPSR16 {
-		v.IntraFreqTwoTAGsDAPSR16 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_IntraFreqTwoTAGsDAPSR16(r.Enum(1, 0, false, "intraFreqTwoTAGs-DAPS-r16"))
-	}
-	if v.HasDummy1 {
-		v.Dummy1 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy1(r.Enum(1, 0, false, "dummy1"))
-	}
-	if v.HasDummy2 {
-		v.Dummy2 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy2(r.Enum(1, 0, false, "dummy2"))
-	}
-	if v.HasDummy3 {
-		v.Dummy3 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy3(r.Enum(2, 0, false, "dummy3"))
-	}
+	v.Dummy = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+	v.IntraFreqTwoTAGsDAPSR16 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_IntraFreqTwoTAGsDAPSR16(r.EnumIf(v.HasIntraFreqTwoTAGsDAPSR16, 1, 0, false, "intraFreqTwoTAGs-DAPS-r16"))
+	v.Dummy1 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
+	v.Dummy2 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy2(r.EnumIf(v.HasDummy2, 1, 0, false, "dummy2"))
+	v.Dummy3 = FeatureSetUplinkV1610_IntraFreqDAPSULR16_Dummy3(r.EnumIf(v.HasDummy3, 2, 0, false, "dummy3"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_IntraFreqDAPSULR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDummy, v.HasIntraFreqTwoTAGsDAPSR16, v.HasDummy1, v.HasDummy2, v.HasDummy3)
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
-	if v.HasIntraFreqTwoTAGsDAPSR16 {
-		w.Enum(int64(v.IntraFreqTwoTAGsDAPSR16), 1, 0, false, "intraFreqTwoTAGs-DAPS-r16")
-	}
-	if v.HasDummy1 {
-		w.Enum(int64(v.Dummy1), 1, 0, false, "dummy1")
-	}
-	if v.HasDummy2 {
-		w.Enum(int64(v.Dummy2), 1, 0, false, "dummy2")
-	}
-	if v.HasDummy3 {
-		w.Enum(int64(v.Dummy3), 2, 0, false, "dummy3")
-	}
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+	w.EnumIf(v.HasIntraFreqTwoTAGsDAPSR16, int64(v.IntraFreqTwoTAGsDAPSR16), 1, 0, false, "intraFreqTwoTAGs-DAPS-r16")
+	w.EnumIf(v.HasDummy1, int64(v.Dummy1), 1, 0, false, "dummy1")
+	w.EnumIf(v.HasDummy2, int64(v.Dummy2), 1, 0, false, "dummy2")
+	w.EnumIf(v.HasDummy3, int64(v.Dummy3), 2, 0, false, "dummy3")
 	return w.Err()
 }
 
@@ -5847,24 +4912,16 @@ func (v *FeatureSetUplinkV1610_IntraFreqDAPSULR16) EncodePER(w *per.Writer) erro
 func (v *FeatureSetUplinkV1610_MultiPUCCHR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1610_MultiPUCCHR16{}
 	r.Preamble(&v.HasSubSlotConfigNCPR16, &v.HasSubSlotConfigECPR16)
-	if v.HasSubSlotConfigNCPR16 {
-		v.SubSlotConfigNCPR16 = FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigNCPR16(r.Enum(2, 0, false, "sub-SlotConfig-NCP-r16"))
-	}
-	if v.HasSubSlotConfigECPR16 {
-		v.SubSlotConfigECPR16 = FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigECPR16(r.Enum(2, 0, false, "sub-SlotConfig-ECP-r16"))
-	}
+	v.SubSlotConfigNCPR16 = FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigNCPR16(r.EnumIf(v.HasSubSlotConfigNCPR16, 2, 0, false, "sub-SlotConfig-NCP-r16"))
+	v.SubSlotConfigECPR16 = FeatureSetUplinkV1610_MultiPUCCHR16_SubSlotConfigECPR16(r.EnumIf(v.HasSubSlotConfigECPR16, 2, 0, false, "sub-SlotConfig-ECP-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_MultiPUCCHR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSubSlotConfigNCPR16, v.HasSubSlotConfigECPR16)
-	if v.HasSubSlotConfigNCPR16 {
-		w.Enum(int64(v.SubSlotConfigNCPR16), 2, 0, false, "sub-SlotConfig-NCP-r16")
-	}
-	if v.HasSubSlotConfigECPR16 {
-		w.Enum(int64(v.SubSlotConfigECPR16), 2, 0, false, "sub-SlotConfig-ECP-r16")
-	}
+	w.EnumIf(v.HasSubSlotConfigNCPR16, int64(v.SubSlotConfigNCPR16), 2, 0, false, "sub-SlotConfig-NCP-r16")
+	w.EnumIf(v.HasSubSlotConfigECPR16, int64(v.SubSlotConfigECPR16), 2, 0, false, "sub-SlotConfig-ECP-r16")
 	return w.Err()
 }
 
@@ -5887,48 +4944,24 @@ func (v *FeatureSetUplinkV1610_UlIntraUEMuxR16) EncodePER(w *per.Writer) error {
 func (v *FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16{}
 	r.Preamble(&v.HasScs15kHz120kHzR16, &v.HasScs15kHz60kHzR16, &v.HasScs30kHz120kHzR16, &v.HasScs15kHz30kHzR16, &v.HasScs30kHz60kHzR16, &v.HasScs60kHz120kHzR16)
-	if v.HasScs15kHz120kHzR16 {
-		v.Scs15kHz120kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16(r.Enum(3, 0, false, "scs-15kHz-120kHz-r16"))
-	}
-	if v.HasScs15kHz60kHzR16 {
-		v.Scs15kHz60kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16(r.Enum(3, 0, false, "scs-15kHz-60kHz-r16"))
-	}
-	if v.HasScs30kHz120kHzR16 {
-		v.Scs30kHz120kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16(r.Enum(3, 0, false, "scs-30kHz-120kHz-r16"))
-	}
-	if v.HasScs15kHz30kHzR16 {
-		v.Scs15kHz30kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16(r.Enum(1, 0, false, "scs-15kHz-30kHz-r16"))
-	}
-	if v.HasScs30kHz60kHzR16 {
-		v.Scs30kHz60kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16(r.Enum(1, 0, false, "scs-30kHz-60kHz-r16"))
-	}
-	if v.HasScs60kHz120kHzR16 {
-		v.Scs60kHz120kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16(r.Enum(1, 0, false, "scs-60kHz-120kHz-r16"))
-	}
+	v.Scs15kHz120kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz120kHzR16(r.EnumIf(v.HasScs15kHz120kHzR16, 3, 0, false, "scs-15kHz-120kHz-r16"))
+	v.Scs15kHz60kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz60kHzR16(r.EnumIf(v.HasScs15kHz60kHzR16, 3, 0, false, "scs-15kHz-60kHz-r16"))
+	v.Scs30kHz120kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz120kHzR16(r.EnumIf(v.HasScs30kHz120kHzR16, 3, 0, false, "scs-30kHz-120kHz-r16"))
+	v.Scs15kHz30kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs15kHz30kHzR16(r.EnumIf(v.HasScs15kHz30kHzR16, 1, 0, false, "scs-15kHz-30kHz-r16"))
+	v.Scs30kHz60kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs30kHz60kHzR16(r.EnumIf(v.HasScs30kHz60kHzR16, 1, 0, false, "scs-30kHz-60kHz-r16"))
+	v.Scs60kHz120kHzR16 = FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16_Scs60kHz120kHzR16(r.EnumIf(v.HasScs60kHz120kHzR16, 1, 0, false, "scs-60kHz-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz120kHzR16, v.HasScs15kHz60kHzR16, v.HasScs30kHz120kHzR16, v.HasScs15kHz30kHzR16, v.HasScs30kHz60kHzR16, v.HasScs60kHz120kHzR16)
-	if v.HasScs15kHz120kHzR16 {
-		w.Enum(int64(v.Scs15kHz120kHzR16), 3, 0, false, "scs-15kHz-120kHz-r16")
-	}
-	if v.HasScs15kHz60kHzR16 {
-		w.Enum(int64(v.Scs15kHz60kHzR16), 3, 0, false, "scs-15kHz-60kHz-r16")
-	}
-	if v.HasScs30kHz120kHzR16 {
-		w.Enum(int64(v.Scs30kHz120kHzR16), 3, 0, false, "scs-30kHz-120kHz-r16")
-	}
-	if v.HasScs15kHz30kHzR16 {
-		w.Enum(int64(v.Scs15kHz30kHzR16), 1, 0, false, "scs-15kHz-30kHz-r16")
-	}
-	if v.HasScs30kHz60kHzR16 {
-		w.Enum(int64(v.Scs30kHz60kHzR16), 1, 0, false, "scs-30kHz-60kHz-r16")
-	}
-	if v.HasScs60kHz120kHzR16 {
-		w.Enum(int64(v.Scs60kHz120kHzR16), 1, 0, false, "scs-60kHz-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHz120kHzR16, int64(v.Scs15kHz120kHzR16), 3, 0, false, "scs-15kHz-120kHz-r16")
+	w.EnumIf(v.HasScs15kHz60kHzR16, int64(v.Scs15kHz60kHzR16), 3, 0, false, "scs-15kHz-60kHz-r16")
+	w.EnumIf(v.HasScs30kHz120kHzR16, int64(v.Scs30kHz120kHzR16), 3, 0, false, "scs-30kHz-120kHz-r16")
+	w.EnumIf(v.HasScs15kHz30kHzR16, int64(v.Scs15kHz30kHzR16), 1, 0, false, "scs-15kHz-30kHz-r16")
+	w.EnumIf(v.HasScs30kHz60kHzR16, int64(v.Scs30kHz60kHzR16), 1, 0, false, "scs-30kHz-60kHz-r16")
+	w.EnumIf(v.HasScs60kHz120kHzR16, int64(v.Scs60kHz120kHzR16), 1, 0, false, "scs-60kHz-120kHz-r16")
 	return w.Err()
 }
 
@@ -5939,12 +4972,8 @@ func (v *FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16) DecodePER(r *per.Read
 	if v.HasTwoPortsR16 {
 		v.TwoPortsR16 = r.BitString(per.Size{Lb: 2, Ub: 2}, "twoPorts-r16")
 	}
-	if v.HasFourPortsNonCoherentR16 {
-		v.FourPortsNonCoherentR16 = FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsNonCoherentR16(r.Enum(4, 0, false, "fourPortsNonCoherent-r16"))
-	}
-	if v.HasFourPortsPartialCoherentR16 {
-		v.FourPortsPartialCoherentR16 = FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsPartialCoherentR16(r.Enum(7, 0, false, "fourPortsPartialCoherent-r16"))
-	}
+	v.FourPortsNonCoherentR16 = FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsNonCoherentR16(r.EnumIf(v.HasFourPortsNonCoherentR16, 4, 0, false, "fourPortsNonCoherent-r16"))
+	v.FourPortsPartialCoherentR16 = FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16_FourPortsPartialCoherentR16(r.EnumIf(v.HasFourPortsPartialCoherentR16, 7, 0, false, "fourPortsPartialCoherent-r16"))
 	return r.Err()
 }
 
@@ -5954,12 +4983,8 @@ func (v *FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16) EncodePER(w *per.Writ
 	if v.HasTwoPortsR16 {
 		w.BitString(v.TwoPortsR16, per.Size{Lb: 2, Ub: 2}, "twoPorts-r16")
 	}
-	if v.HasFourPortsNonCoherentR16 {
-		w.Enum(int64(v.FourPortsNonCoherentR16), 4, 0, false, "fourPortsNonCoherent-r16")
-	}
-	if v.HasFourPortsPartialCoherentR16 {
-		w.Enum(int64(v.FourPortsPartialCoherentR16), 7, 0, false, "fourPortsPartialCoherent-r16")
-	}
+	w.EnumIf(v.HasFourPortsNonCoherentR16, int64(v.FourPortsNonCoherentR16), 4, 0, false, "fourPortsNonCoherent-r16")
+	w.EnumIf(v.HasFourPortsPartialCoherentR16, int64(v.FourPortsPartialCoherentR16), 7, 0, false, "fourPortsPartialCoherent-r16")
 	return w.Err()
 }
 
@@ -5967,48 +4992,24 @@ func (v *FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16) EncodePER(w *per.Writ
 func (v *FeatureSetUplinkV1630) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1630{}
 	r.Preamble(&v.HasOffsetSRSCBPUSCHAntSwitchFr1R16, &v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16, &v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16, &v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16, &v.HasDummy, &v.HasPartialCancellationPUCCHPUSCHPRACHTXR16)
-	if v.HasOffsetSRSCBPUSCHAntSwitchFr1R16 {
-		v.OffsetSRSCBPUSCHAntSwitchFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHAntSwitchFr1R16(r.Enum(1, 0, false, "offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16"))
-	}
-	if v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 {
-		v.OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16(r.Enum(1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorSingleOcc-fr1-r16"))
-	}
-	if v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 {
-		v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16(r.Enum(1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithoutGap-fr1-r16"))
-	}
-	if v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 {
-		v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16(r.Enum(1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithGap-fr1-r16"))
-	}
-	if v.HasDummy {
-		v.Dummy = FeatureSetUplinkV1630_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
-	if v.HasPartialCancellationPUCCHPUSCHPRACHTXR16 {
-		v.PartialCancellationPUCCHPUSCHPRACHTXR16 = FeatureSetUplinkV1630_PartialCancellationPUCCHPUSCHPRACHTXR16(r.Enum(1, 0, false, "partialCancellationPUCCH-PUSCH-PRACH-TX-r16"))
-	}
+	v.OffsetSRSCBPUSCHAntSwitchFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHAntSwitchFr1R16(r.EnumIf(v.HasOffsetSRSCBPUSCHAntSwitchFr1R16, 1, 0, false, "offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16"))
+	v.OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16(r.EnumIf(v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16, 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorSingleOcc-fr1-r16"))
+	v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16(r.EnumIf(v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16, 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithoutGap-fr1-r16"))
+	v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 = FeatureSetUplinkV1630_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16(r.EnumIf(v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16, 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithGap-fr1-r16"))
+	v.Dummy = FeatureSetUplinkV1630_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+	v.PartialCancellationPUCCHPUSCHPRACHTXR16 = FeatureSetUplinkV1630_PartialCancellationPUCCHPUSCHPRACHTXR16(r.EnumIf(v.HasPartialCancellationPUCCHPUSCHPRACHTXR16, 1, 0, false, "partialCancellationPUCCH-PUSCH-PRACH-TX-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1630) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOffsetSRSCBPUSCHAntSwitchFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16, v.HasDummy, v.HasPartialCancellationPUCCHPUSCHPRACHTXR16)
-	if v.HasOffsetSRSCBPUSCHAntSwitchFr1R16 {
-		w.Enum(int64(v.OffsetSRSCBPUSCHAntSwitchFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16")
-	}
-	if v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16 {
-		w.Enum(int64(v.OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorSingleOcc-fr1-r16")
-	}
-	if v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16 {
-		w.Enum(int64(v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithoutGap-fr1-r16")
-	}
-	if v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16 {
-		w.Enum(int64(v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithGap-fr1-r16")
-	}
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
-	if v.HasPartialCancellationPUCCHPUSCHPRACHTXR16 {
-		w.Enum(int64(v.PartialCancellationPUCCHPUSCHPRACHTXR16), 1, 0, false, "partialCancellationPUCCH-PUSCH-PRACH-TX-r16")
-	}
+	w.EnumIf(v.HasOffsetSRSCBPUSCHAntSwitchFr1R16, int64(v.OffsetSRSCBPUSCHAntSwitchFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16")
+	w.EnumIf(v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16, int64(v.OffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorSingleOcc-fr1-r16")
+	w.EnumIf(v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16, int64(v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithoutGap-fr1-r16")
+	w.EnumIf(v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16, int64(v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithGap-fr1-r16")
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+	w.EnumIf(v.HasPartialCancellationPUCCHPUSCHPRACHTXR16, int64(v.PartialCancellationPUCCHPUSCHPRACHTXR16), 1, 0, false, "partialCancellationPUCCH-PUSCH-PRACH-TX-r16")
 	return w.Err()
 }
 
@@ -6051,30 +5052,18 @@ func (v *FeatureSetUplinkV1640) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16{}
 	r.Preamble(&v.HasScs15kHzR16, &v.HasScs30kHzR16, &v.HasScs60kHzR16)
-	if v.HasScs15kHzR16 {
-		v.Scs15kHzR16 = FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs15kHzR16(r.Enum(3, 0, false, "scs-15kHz-r16"))
-	}
-	if v.HasScs30kHzR16 {
-		v.Scs30kHzR16 = FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs30kHzR16(r.Enum(3, 0, false, "scs-30kHz-r16"))
-	}
-	if v.HasScs60kHzR16 {
-		v.Scs60kHzR16 = FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs60kHzR16(r.Enum(3, 0, false, "scs-60kHz-r16"))
-	}
+	v.Scs15kHzR16 = FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs15kHzR16(r.EnumIf(v.HasScs15kHzR16, 3, 0, false, "scs-15kHz-r16"))
+	v.Scs30kHzR16 = FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs30kHzR16(r.EnumIf(v.HasScs30kHzR16, 3, 0, false, "scs-30kHz-r16"))
+	v.Scs60kHzR16 = FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16_Scs60kHzR16(r.EnumIf(v.HasScs60kHzR16, 3, 0, false, "scs-60kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16)
-	if v.HasScs15kHzR16 {
-		w.Enum(int64(v.Scs15kHzR16), 3, 0, false, "scs-15kHz-r16")
-	}
-	if v.HasScs30kHzR16 {
-		w.Enum(int64(v.Scs30kHzR16), 3, 0, false, "scs-30kHz-r16")
-	}
-	if v.HasScs60kHzR16 {
-		w.Enum(int64(v.Scs60kHzR16), 3, 0, false, "scs-60kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHzR16, int64(v.Scs15kHzR16), 3, 0, false, "scs-15kHz-r16")
+	w.EnumIf(v.HasScs30kHzR16, int64(v.Scs30kHzR16), 3, 0, false, "scs-30kHz-r16")
+	w.EnumIf(v.HasScs60kHzR16, int64(v.Scs60kHzR16), 3, 0, false, "scs-60kHz-r16")
 	return w.Err()
 }
 
@@ -6082,60 +5071,28 @@ func (v *FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R
 func (v *FeatureSetUplinkV1710) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1710{}
 	r.Preamble(&v.HasMTRPPUSCHTypeACBR17, &v.HasMTRPPUSCHRepetitionTypeAR17, &v.HasMTRPPUCCHIntraSlotR17, &v.HasSrsAntennaSwitching2SP1PeriodicR17, &v.HasSrsExtensionAperiodicSRSR17, &v.HasSrsOneAPSRSR17, &v.HasUEPowerClassPerBandPerBCR17, &v.HasTxSupportULGapFR2R17)
-	if v.HasMTRPPUSCHTypeACBR17 {
-		v.MTRPPUSCHTypeACBR17 = FeatureSetUplinkV1710_MTRPPUSCHTypeACBR17(r.Enum(3, 0, false, "mTRP-PUSCH-TypeA-CB-r17"))
-	}
-	if v.HasMTRPPUSCHRepetitionTypeAR17 {
-		v.MTRPPUSCHRepetitionTypeAR17 = FeatureSetUplinkV1710_MTRPPUSCHRepetitionTypeAR17(r.Enum(4, 0, false, "mTRP-PUSCH-RepetitionTypeA-r17"))
-	}
-	if v.HasMTRPPUCCHIntraSlotR17 {
-		v.MTRPPUCCHIntraSlotR17 = FeatureSetUplinkV1710_MTRPPUCCHIntraSlotR17(r.Enum(3, 0, false, "mTRP-PUCCH-IntraSlot-r17"))
-	}
-	if v.HasSrsAntennaSwitching2SP1PeriodicR17 {
-		v.SrsAntennaSwitching2SP1PeriodicR17 = FeatureSetUplinkV1710_SrsAntennaSwitching2SP1PeriodicR17(r.Enum(1, 0, false, "srs-AntennaSwitching2SP-1Periodic-r17"))
-	}
-	if v.HasSrsExtensionAperiodicSRSR17 {
-		v.SrsExtensionAperiodicSRSR17 = FeatureSetUplinkV1710_SrsExtensionAperiodicSRSR17(r.Enum(1, 0, false, "srs-ExtensionAperiodicSRS-r17"))
-	}
-	if v.HasSrsOneAPSRSR17 {
-		v.SrsOneAPSRSR17 = FeatureSetUplinkV1710_SrsOneAPSRSR17(r.Enum(1, 0, false, "srs-OneAP-SRS-r17"))
-	}
-	if v.HasUEPowerClassPerBandPerBCR17 {
-		v.UEPowerClassPerBandPerBCR17 = FeatureSetUplinkV1710_UEPowerClassPerBandPerBCR17(r.Enum(3, 0, false, "ue-PowerClassPerBandPerBC-r17"))
-	}
-	if v.HasTxSupportULGapFR2R17 {
-		v.TxSupportULGapFR2R17 = FeatureSetUplinkV1710_TxSupportULGapFR2R17(r.Enum(1, 0, false, "tx-Support-UL-GapFR2-r17"))
-	}
+	v.MTRPPUSCHTypeACBR17 = FeatureSetUplinkV1710_MTRPPUSCHTypeACBR17(r.EnumIf(v.HasMTRPPUSCHTypeACBR17, 3, 0, false, "mTRP-PUSCH-TypeA-CB-r17"))
+	v.MTRPPUSCHRepetitionTypeAR17 = FeatureSetUplinkV1710_MTRPPUSCHRepetitionTypeAR17(r.EnumIf(v.HasMTRPPUSCHRepetitionTypeAR17, 4, 0, false, "mTRP-PUSCH-RepetitionTypeA-r17"))
+	v.MTRPPUCCHIntraSlotR17 = FeatureSetUplinkV1710_MTRPPUCCHIntraSlotR17(r.EnumIf(v.HasMTRPPUCCHIntraSlotR17, 3, 0, false, "mTRP-PUCCH-IntraSlot-r17"))
+	v.SrsAntennaSwitching2SP1PeriodicR17 = FeatureSetUplinkV1710_SrsAntennaSwitching2SP1PeriodicR17(r.EnumIf(v.HasSrsAntennaSwitching2SP1PeriodicR17, 1, 0, false, "srs-AntennaSwitching2SP-1Periodic-r17"))
+	v.SrsExtensionAperiodicSRSR17 = FeatureSetUplinkV1710_SrsExtensionAperiodicSRSR17(r.EnumIf(v.HasSrsExtensionAperiodicSRSR17, 1, 0, false, "srs-ExtensionAperiodicSRS-r17"))
+	v.SrsOneAPSRSR17 = FeatureSetUplinkV1710_SrsOneAPSRSR17(r.EnumIf(v.HasSrsOneAPSRSR17, 1, 0, false, "srs-OneAP-SRS-r17"))
+	v.UEPowerClassPerBandPerBCR17 = FeatureSetUplinkV1710_UEPowerClassPerBandPerBCR17(r.EnumIf(v.HasUEPowerClassPerBandPerBCR17, 3, 0, false, "ue-PowerClassPerBandPerBC-r17"))
+	v.TxSupportULGapFR2R17 = FeatureSetUplinkV1710_TxSupportULGapFR2R17(r.EnumIf(v.HasTxSupportULGapFR2R17, 1, 0, false, "tx-Support-UL-GapFR2-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMTRPPUSCHTypeACBR17, v.HasMTRPPUSCHRepetitionTypeAR17, v.HasMTRPPUCCHIntraSlotR17, v.HasSrsAntennaSwitching2SP1PeriodicR17, v.HasSrsExtensionAperiodicSRSR17, v.HasSrsOneAPSRSR17, v.HasUEPowerClassPerBandPerBCR17, v.HasTxSupportULGapFR2R17)
-	if v.HasMTRPPUSCHTypeACBR17 {
-		w.Enum(int64(v.MTRPPUSCHTypeACBR17), 3, 0, false, "mTRP-PUSCH-TypeA-CB-r17")
-	}
-	if v.HasMTRPPUSCHRepetitionTypeAR17 {
-		w.Enum(int64(v.MTRPPUSCHRepetitionTypeAR17), 4, 0, false, "mTRP-PUSCH-RepetitionTypeA-r17")
-	}
-	if v.HasMTRPPUCCHIntraSlotR17 {
-		w.Enum(int64(v.MTRPPUCCHIntraSlotR17), 3, 0, false, "mTRP-PUCCH-IntraSlot-r17")
-	}
-	if v.HasSrsAntennaSwitching2SP1PeriodicR17 {
-		w.Enum(int64(v.SrsAntennaSwitching2SP1PeriodicR17), 1, 0, false, "srs-AntennaSwitching2SP-1Periodic-r17")
-	}
-	if v.HasSrsExtensionAperiodicSRSR17 {
-		w.Enum(int64(v.SrsExtensionAperiodicSRSR17), 1, 0, false, "srs-ExtensionAperiodicSRS-r17")
-	}
-	if v.HasSrsOneAPSRSR17 {
-		w.Enum(int64(v.SrsOneAPSRSR17), 1, 0, false, "srs-OneAP-SRS-r17")
-	}
-	if v.HasUEPowerClassPerBandPerBCR17 {
-		w.Enum(int64(v.UEPowerClassPerBandPerBCR17), 3, 0, false, "ue-PowerClassPerBandPerBC-r17")
-	}
-	if v.HasTxSupportULGapFR2R17 {
-		w.Enum(int64(v.TxSupportULGapFR2R17), 1, 0, false, "tx-Support-UL-GapFR2-r17")
-	}
+	w.EnumIf(v.HasMTRPPUSCHTypeACBR17, int64(v.MTRPPUSCHTypeACBR17), 3, 0, false, "mTRP-PUSCH-TypeA-CB-r17")
+	w.EnumIf(v.HasMTRPPUSCHRepetitionTypeAR17, int64(v.MTRPPUSCHRepetitionTypeAR17), 4, 0, false, "mTRP-PUSCH-RepetitionTypeA-r17")
+	w.EnumIf(v.HasMTRPPUCCHIntraSlotR17, int64(v.MTRPPUCCHIntraSlotR17), 3, 0, false, "mTRP-PUCCH-IntraSlot-r17")
+	w.EnumIf(v.HasSrsAntennaSwitching2SP1PeriodicR17, int64(v.SrsAntennaSwitching2SP1PeriodicR17), 1, 0, false, "srs-AntennaSwitching2SP-1Periodic-r17")
+	w.EnumIf(v.HasSrsExtensionAperiodicSRSR17, int64(v.SrsExtensionAperiodicSRSR17), 1, 0, false, "srs-ExtensionAperiodicSRS-r17")
+	w.EnumIf(v.HasSrsOneAPSRSR17, int64(v.SrsOneAPSRSR17), 1, 0, false, "srs-OneAP-SRS-r17")
+	w.EnumIf(v.HasUEPowerClassPerBandPerBCR17, int64(v.UEPowerClassPerBandPerBCR17), 3, 0, false, "ue-PowerClassPerBandPerBC-r17")
+	w.EnumIf(v.HasTxSupportULGapFR2R17, int64(v.TxSupportULGapFR2R17), 1, 0, false, "tx-Support-UL-GapFR2-r17")
 	return w.Err()
 }
 
@@ -6151,50 +5108,26 @@ func (v *FeatureSetUplinkV1710) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *FeatureSetUplinkV1720) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1720{}
 	r.Preamble(&v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17, &v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17, &v.HasInterSubslotFreqHoppingPUCCHR17, &v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17, &v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17, &v.HasPhyPrioritizationHighPriorityDGLowPriorityCGR17, &v.HasExtendedDCLocationReportR17)
-	if v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17 {
-		v.PucchRepetitionF0_1_2_3_4RRCConfigR17 = FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4RRCConfigR17(r.Enum(1, 0, false, "pucch-Repetition-F0-1-2-3-4-RRC-Config-r17"))
-	}
-	if v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17 {
-		v.PucchRepetitionF0_1_2_3_4DynamicIndicationR17 = FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4DynamicIndicationR17(r.Enum(1, 0, false, "pucch-Repetition-F0-1-2-3-4-DynamicIndication-r17"))
-	}
-	if v.HasInterSubslotFreqHoppingPUCCHR17 {
-		v.InterSubslotFreqHoppingPUCCHR17 = FeatureSetUplinkV1720_InterSubslotFreqHoppingPUCCHR17(r.Enum(1, 0, false, "interSubslotFreqHopping-PUCCH-r17"))
-	}
-	if v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17 {
-		v.SemiStaticHARQACKCodebookSubSlotPUCCHR17 = FeatureSetUplinkV1720_SemiStaticHARQACKCodebookSubSlotPUCCHR17(r.Enum(1, 0, false, "semiStaticHARQ-ACK-CodebookSub-SlotPUCCH-r17"))
-	}
-	if v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17 {
-		v.PhyPrioritizationLowPriorityDGHighPriorityCGR17 = r.Int(1, 16, false, "phy-PrioritizationLowPriorityDG-HighPriorityCG-r17")
-	}
+	v.PucchRepetitionF0_1_2_3_4RRCConfigR17 = FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4RRCConfigR17(r.EnumIf(v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17, 1, 0, false, "pucch-Repetition-F0-1-2-3-4-RRC-Config-r17"))
+	v.PucchRepetitionF0_1_2_3_4DynamicIndicationR17 = FeatureSetUplinkV1720_PucchRepetitionF0_1_2_3_4DynamicIndicationR17(r.EnumIf(v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17, 1, 0, false, "pucch-Repetition-F0-1-2-3-4-DynamicIndication-r17"))
+	v.InterSubslotFreqHoppingPUCCHR17 = FeatureSetUplinkV1720_InterSubslotFreqHoppingPUCCHR17(r.EnumIf(v.HasInterSubslotFreqHoppingPUCCHR17, 1, 0, false, "interSubslotFreqHopping-PUCCH-r17"))
+	v.SemiStaticHARQACKCodebookSubSlotPUCCHR17 = FeatureSetUplinkV1720_SemiStaticHARQACKCodebookSubSlotPUCCHR17(r.EnumIf(v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17, 1, 0, false, "semiStaticHARQ-ACK-CodebookSub-SlotPUCCH-r17"))
+	v.PhyPrioritizationLowPriorityDGHighPriorityCGR17 = r.IntIf(v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17, 1, 16, false, "phy-PrioritizationLowPriorityDG-HighPriorityCG-r17")
 	r.DecodeOptional(v.HasPhyPrioritizationHighPriorityDGLowPriorityCGR17, &v.PhyPrioritizationHighPriorityDGLowPriorityCGR17, "phy-PrioritizationHighPriorityDG-LowPriorityCG-r17")
-	if v.HasExtendedDCLocationReportR17 {
-		v.ExtendedDCLocationReportR17 = FeatureSetUplinkV1720_ExtendedDCLocationReportR17(r.Enum(1, 0, false, "extendedDC-LocationReport-r17"))
-	}
+	v.ExtendedDCLocationReportR17 = FeatureSetUplinkV1720_ExtendedDCLocationReportR17(r.EnumIf(v.HasExtendedDCLocationReportR17, 1, 0, false, "extendedDC-LocationReport-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1720) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17, v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17, v.HasInterSubslotFreqHoppingPUCCHR17, v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17, v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17, v.HasPhyPrioritizationHighPriorityDGLowPriorityCGR17, v.HasExtendedDCLocationReportR17)
-	if v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17 {
-		w.Enum(int64(v.PucchRepetitionF0_1_2_3_4RRCConfigR17), 1, 0, false, "pucch-Repetition-F0-1-2-3-4-RRC-Config-r17")
-	}
-	if v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17 {
-		w.Enum(int64(v.PucchRepetitionF0_1_2_3_4DynamicIndicationR17), 1, 0, false, "pucch-Repetition-F0-1-2-3-4-DynamicIndication-r17")
-	}
-	if v.HasInterSubslotFreqHoppingPUCCHR17 {
-		w.Enum(int64(v.InterSubslotFreqHoppingPUCCHR17), 1, 0, false, "interSubslotFreqHopping-PUCCH-r17")
-	}
-	if v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17 {
-		w.Enum(int64(v.SemiStaticHARQACKCodebookSubSlotPUCCHR17), 1, 0, false, "semiStaticHARQ-ACK-CodebookSub-SlotPUCCH-r17")
-	}
-	if v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17 {
-		w.Int(v.PhyPrioritizationLowPriorityDGHighPriorityCGR17, 1, 16, false, "phy-PrioritizationLowPriorityDG-HighPriorityCG-r17")
-	}
+	w.EnumIf(v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17, int64(v.PucchRepetitionF0_1_2_3_4RRCConfigR17), 1, 0, false, "pucch-Repetition-F0-1-2-3-4-RRC-Config-r17")
+	w.EnumIf(v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17, int64(v.PucchRepetitionF0_1_2_3_4DynamicIndicationR17), 1, 0, false, "pucch-Repetition-F0-1-2-3-4-DynamicIndication-r17")
+	w.EnumIf(v.HasInterSubslotFreqHoppingPUCCHR17, int64(v.InterSubslotFreqHoppingPUCCHR17), 1, 0, false, "interSubslotFreqHopping-PUCCH-r17")
+	w.EnumIf(v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17, int64(v.SemiStaticHARQACKCodebookSubSlotPUCCHR17), 1, 0, false, "semiStaticHARQ-ACK-CodebookSub-SlotPUCCH-r17")
+	w.IntIf(v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17, v.PhyPrioritizationLowPriorityDGHighPriorityCGR17, 1, 16, false, "phy-PrioritizationLowPriorityDG-HighPriorityCG-r17")
 	w.EncodeOptional(v.HasPhyPrioritizationHighPriorityDGLowPriorityCGR17, &v.PhyPrioritizationHighPriorityDGLowPriorityCGR17, "phy-PrioritizationHighPriorityDG-LowPriorityCG-r17")
-	if v.HasExtendedDCLocationReportR17 {
-		w.Enum(int64(v.ExtendedDCLocationReportR17), 1, 0, false, "extendedDC-LocationReport-r17")
-	}
+	w.EnumIf(v.HasExtendedDCLocationReportR17, int64(v.ExtendedDCLocationReportR17), 1, 0, false, "extendedDC-LocationReport-r17")
 	return w.Err()
 }
 
@@ -6227,36 +5160,20 @@ func (v *FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17) 
 func (v *FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17{}
 	r.Preamble(&v.HasScs15kHzR17, &v.HasScs30kHzR17, &v.HasScs60kHzR17, &v.HasScs120kHzR17)
-	if v.HasScs15kHzR17 {
-		v.Scs15kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs15kHzR17(r.Enum(3, 0, false, "scs-15kHz-r17"))
-	}
-	if v.HasScs30kHzR17 {
-		v.Scs30kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs30kHzR17(r.Enum(5, 0, false, "scs-30kHz-r17"))
-	}
-	if v.HasScs60kHzR17 {
-		v.Scs60kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs60kHzR17(r.Enum(9, 0, false, "scs-60kHz-r17"))
-	}
-	if v.HasScs120kHzR17 {
-		v.Scs120kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs120kHzR17(r.Enum(17, 0, false, "scs-120kHz-r17"))
-	}
+	v.Scs15kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs15kHzR17(r.EnumIf(v.HasScs15kHzR17, 3, 0, false, "scs-15kHz-r17"))
+	v.Scs30kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs30kHzR17(r.EnumIf(v.HasScs30kHzR17, 5, 0, false, "scs-30kHz-r17"))
+	v.Scs60kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs60kHzR17(r.EnumIf(v.HasScs60kHzR17, 9, 0, false, "scs-60kHz-r17"))
+	v.Scs120kHzR17 = FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17_Scs120kHzR17(r.EnumIf(v.HasScs120kHzR17, 17, 0, false, "scs-120kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
-	if v.HasScs15kHzR17 {
-		w.Enum(int64(v.Scs15kHzR17), 3, 0, false, "scs-15kHz-r17")
-	}
-	if v.HasScs30kHzR17 {
-		w.Enum(int64(v.Scs30kHzR17), 5, 0, false, "scs-30kHz-r17")
-	}
-	if v.HasScs60kHzR17 {
-		w.Enum(int64(v.Scs60kHzR17), 9, 0, false, "scs-60kHz-r17")
-	}
-	if v.HasScs120kHzR17 {
-		w.Enum(int64(v.Scs120kHzR17), 17, 0, false, "scs-120kHz-r17")
-	}
+	w.EnumIf(v.HasScs15kHzR17, int64(v.Scs15kHzR17), 3, 0, false, "scs-15kHz-r17")
+	w.EnumIf(v.HasScs30kHzR17, int64(v.Scs30kHzR17), 5, 0, false, "scs-30kHz-r17")
+	w.EnumIf(v.HasScs60kHzR17, int64(v.Scs60kHzR17), 9, 0, false, "scs-60kHz-r17")
+	w.EnumIf(v.HasScs120kHzR17, int64(v.Scs120kHzR17), 17, 0, false, "scs-120kHz-r17")
 	return w.Err()
 }
 
@@ -6264,24 +5181,16 @@ func (v *FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_A
 func (v *SubSlotConfigR16) DecodePER(r *per.Reader) error {
 	*v = SubSlotConfigR16{}
 	r.Preamble(&v.HasSubSlotConfigNCPR16, &v.HasSubSlotConfigECPR16)
-	if v.HasSubSlotConfigNCPR16 {
-		v.SubSlotConfigNCPR16 = SubSlotConfigR16_SubSlotConfigNCPR16(r.Enum(4, 0, false, "sub-SlotConfig-NCP-r16"))
-	}
-	if v.HasSubSlotConfigECPR16 {
-		v.SubSlotConfigECPR16 = SubSlotConfigR16_SubSlotConfigECPR16(r.Enum(3, 0, false, "sub-SlotConfig-ECP-r16"))
-	}
+	v.SubSlotConfigNCPR16 = SubSlotConfigR16_SubSlotConfigNCPR16(r.EnumIf(v.HasSubSlotConfigNCPR16, 4, 0, false, "sub-SlotConfig-NCP-r16"))
+	v.SubSlotConfigECPR16 = SubSlotConfigR16_SubSlotConfigECPR16(r.EnumIf(v.HasSubSlotConfigECPR16, 3, 0, false, "sub-SlotConfig-ECP-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SubSlotConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSubSlotConfigNCPR16, v.HasSubSlotConfigECPR16)
-	if v.HasSubSlotConfigNCPR16 {
-		w.Enum(int64(v.SubSlotConfigNCPR16), 4, 0, false, "sub-SlotConfig-NCP-r16")
-	}
-	if v.HasSubSlotConfigECPR16 {
-		w.Enum(int64(v.SubSlotConfigECPR16), 3, 0, false, "sub-SlotConfig-ECP-r16")
-	}
+	w.EnumIf(v.HasSubSlotConfigNCPR16, int64(v.SubSlotConfigNCPR16), 4, 0, false, "sub-SlotConfig-NCP-r16")
+	w.EnumIf(v.HasSubSlotConfigECPR16, int64(v.SubSlotConfigECPR16), 3, 0, false, "sub-SlotConfig-ECP-r16")
 	return w.Err()
 }
 
@@ -6471,9 +5380,7 @@ func (v *FeatureSetUplinkPerCC) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasChannelBW90mhz, &v.HasMimoCBPUSCH, &v.HasMaxNumberMIMOLayersNonCBPUSCH, &v.HasSupportedModulationOrderUL)
 	r.Decode(&v.SupportedSubcarrierSpacingUL, "supportedSubcarrierSpacingUL")
 	r.Decode(&v.SupportedBandwidthUL, "supportedBandwidthUL")
-	if v.HasChannelBW90mhz {
-		v.ChannelBW90mhz = FeatureSetUplinkPerCC_ChannelBW90mhz(r.Enum(1, 0, false, "channelBW-90mhz"))
-	}
+	v.ChannelBW90mhz = FeatureSetUplinkPerCC_ChannelBW90mhz(r.EnumIf(v.HasChannelBW90mhz, 1, 0, false, "channelBW-90mhz"))
 	r.DecodeOptional(v.HasMimoCBPUSCH, &v.MimoCBPUSCH, "mimo-CB-PUSCH")
 	r.DecodeOptional(v.HasMaxNumberMIMOLayersNonCBPUSCH, &v.MaxNumberMIMOLayersNonCBPUSCH, "maxNumberMIMO-LayersNonCB-PUSCH")
 	r.DecodeOptional(v.HasSupportedModulationOrderUL, &v.SupportedModulationOrderUL, "supportedModulationOrderUL")
@@ -6485,9 +5392,7 @@ func (v *FeatureSetUplinkPerCC) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasChannelBW90mhz, v.HasMimoCBPUSCH, v.HasMaxNumberMIMOLayersNonCBPUSCH, v.HasSupportedModulationOrderUL)
 	w.Encode(&v.SupportedSubcarrierSpacingUL, "supportedSubcarrierSpacingUL")
 	w.Encode(&v.SupportedBandwidthUL, "supportedBandwidthUL")
-	if v.HasChannelBW90mhz {
-		w.Enum(int64(v.ChannelBW90mhz), 1, 0, false, "channelBW-90mhz")
-	}
+	w.EnumIf(v.HasChannelBW90mhz, int64(v.ChannelBW90mhz), 1, 0, false, "channelBW-90mhz")
 	w.EncodeOptional(v.HasMimoCBPUSCH, &v.MimoCBPUSCH, "mimo-CB-PUSCH")
 	w.EncodeOptional(v.HasMaxNumberMIMOLayersNonCBPUSCH, &v.MaxNumberMIMOLayersNonCBPUSCH, "maxNumberMIMO-LayersNonCB-PUSCH")
 	w.EncodeOptional(v.HasSupportedModulationOrderUL, &v.SupportedModulationOrderUL, "supportedModulationOrderUL")
@@ -6562,12 +5467,8 @@ func (v *FeatureSetUplinkPerCCV1700) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkPerCCV1700{}
 	r.Preamble(&v.HasSupportedMinBandwidthULR17, &v.HasMTRPPUSCHRepetitionTypeBR17, &v.HasMTRPPUSCHTypeBCBR17, &v.HasSupportedBandwidthULV1710)
 	r.DecodeOptional(v.HasSupportedMinBandwidthULR17, &v.SupportedMinBandwidthULR17, "supportedMinBandwidthUL-r17")
-	if v.HasMTRPPUSCHRepetitionTypeBR17 {
-		v.MTRPPUSCHRepetitionTypeBR17 = FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17(r.Enum(4, 0, false, "mTRP-PUSCH-RepetitionTypeB-r17"))
-	}
-	if v.HasMTRPPUSCHTypeBCBR17 {
-		v.MTRPPUSCHTypeBCBR17 = FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17(r.Enum(3, 0, false, "mTRP-PUSCH-TypeB-CB-r17"))
-	}
+	v.MTRPPUSCHRepetitionTypeBR17 = FeatureSetUplinkPerCCV1700_MTRPPUSCHRepetitionTypeBR17(r.EnumIf(v.HasMTRPPUSCHRepetitionTypeBR17, 4, 0, false, "mTRP-PUSCH-RepetitionTypeB-r17"))
+	v.MTRPPUSCHTypeBCBR17 = FeatureSetUplinkPerCCV1700_MTRPPUSCHTypeBCBR17(r.EnumIf(v.HasMTRPPUSCHTypeBCBR17, 3, 0, false, "mTRP-PUSCH-TypeB-CB-r17"))
 	r.DecodeOptional(v.HasSupportedBandwidthULV1710, &v.SupportedBandwidthULV1710, "supportedBandwidthUL-v1710")
 	return r.Err()
 }
@@ -6576,12 +5477,8 @@ func (v *FeatureSetUplinkPerCCV1700) DecodePER(r *per.Reader) error {
 func (v *FeatureSetUplinkPerCCV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSupportedMinBandwidthULR17, v.HasMTRPPUSCHRepetitionTypeBR17, v.HasMTRPPUSCHTypeBCBR17, v.HasSupportedBandwidthULV1710)
 	w.EncodeOptional(v.HasSupportedMinBandwidthULR17, &v.SupportedMinBandwidthULR17, "supportedMinBandwidthUL-r17")
-	if v.HasMTRPPUSCHRepetitionTypeBR17 {
-		w.Enum(int64(v.MTRPPUSCHRepetitionTypeBR17), 4, 0, false, "mTRP-PUSCH-RepetitionTypeB-r17")
-	}
-	if v.HasMTRPPUSCHTypeBCBR17 {
-		w.Enum(int64(v.MTRPPUSCHTypeBCBR17), 3, 0, false, "mTRP-PUSCH-TypeB-CB-r17")
-	}
+	w.EnumIf(v.HasMTRPPUSCHRepetitionTypeBR17, int64(v.MTRPPUSCHRepetitionTypeBR17), 4, 0, false, "mTRP-PUSCH-RepetitionTypeB-r17")
+	w.EnumIf(v.HasMTRPPUSCHTypeBCBR17, int64(v.MTRPPUSCHTypeBCBR17), 3, 0, false, "mTRP-PUSCH-TypeB-CB-r17")
 	w.EncodeOptional(v.HasSupportedBandwidthULV1710, &v.SupportedBandwidthULV1710, "supportedBandwidthUL-v1710")
 	return w.Err()
 }
@@ -6710,12 +5607,8 @@ func (v *FreqBandInformationNR) DecodePER(r *per.Reader) error {
 	r.Decode(&v.BandNR, "bandNR")
 	r.DecodeOptional(v.HasMaxBandwidthRequestedDL, &v.MaxBandwidthRequestedDL, "maxBandwidthRequestedDL")
 	r.DecodeOptional(v.HasMaxBandwidthRequestedUL, &v.MaxBandwidthRequestedUL, "maxBandwidthRequestedUL")
-	if v.HasMaxCarriersRequestedDL {
-		v.MaxCarriersRequestedDL = r.Int(1, 32, false, "maxCarriersRequestedDL")
-	}
-	if v.HasMaxCarriersRequestedUL {
-		v.MaxCarriersRequestedUL = r.Int(1, 32, false, "maxCarriersRequestedUL")
-	}
+	v.MaxCarriersRequestedDL = r.IntIf(v.HasMaxCarriersRequestedDL, 1, 32, false, "maxCarriersRequestedDL")
+	v.MaxCarriersRequestedUL = r.IntIf(v.HasMaxCarriersRequestedUL, 1, 32, false, "maxCarriersRequestedUL")
 	return r.Err()
 }
 
@@ -6725,12 +5618,8 @@ func (v *FreqBandInformationNR) EncodePER(w *per.Writer) error {
 	w.Encode(&v.BandNR, "bandNR")
 	w.EncodeOptional(v.HasMaxBandwidthRequestedDL, &v.MaxBandwidthRequestedDL, "maxBandwidthRequestedDL")
 	w.EncodeOptional(v.HasMaxBandwidthRequestedUL, &v.MaxBandwidthRequestedUL, "maxBandwidthRequestedUL")
-	if v.HasMaxCarriersRequestedDL {
-		w.Int(v.MaxCarriersRequestedDL, 1, 32, false, "maxCarriersRequestedDL")
-	}
-	if v.HasMaxCarriersRequestedUL {
-		w.Int(v.MaxCarriersRequestedUL, 1, 32, false, "maxCarriersRequestedUL")
-	}
+	w.IntIf(v.HasMaxCarriersRequestedDL, v.MaxCarriersRequestedDL, 1, 32, false, "maxCarriersRequestedDL")
+	w.IntIf(v.HasMaxCarriersRequestedUL, v.MaxCarriersRequestedUL, 1, 32, false, "maxCarriersRequestedUL")
 	return w.Err()
 }
 
@@ -6795,72 +5684,32 @@ func (v *FR2_2AccessParamsPerBandR17) DecodePER(r *per.Reader) error {
 	*v = FR2_2AccessParamsPerBandR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDlFR2_2SCS120kHzR17, &v.HasUlFR2_2SCS120kHzR17, &v.HasInitialAccessSSB120kHzR17, &v.HasWidebandPRACHSCS120kHzR17, &v.HasMultiRBPUCCHSCS120kHzR17, &v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, &v.HasDlFR2_2SCS480kHzR17, &v.HasUlFR2_2SCS480kHzR17, &v.HasInitialAccessSSB480kHzR17, &v.HasWidebandPRACHSCS480kHzR17, &v.HasMultiRBPUCCHSCS480kHzR17, &v.HasEnhancedPDCCHMonitoringSCS480kHzR17, &v.HasDlFR2_2SCS960kHzR17, &v.HasUlFR2_2SCS960kHzR17, &v.HasMultiRBPUCCHSCS960kHzR17, &v.HasEnhancedPDCCHMonitoringSCS960kHzR17, &v.HasType1ChannelAccessFR2_2R17, &v.HasType2ChannelAccessFR2_2R17, &v.HasReducedBeamSwitchTimingFR2_2R17, &v.HasSupport32DLHARQProcessPerSCSR17, &v.HasSupport32ULHARQProcessPerSCSR17)
-	if v.HasDlFR2_2SCS120kHzR17 {
-		v.DlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17(r.Enum(1, 0, false, "dl-FR2-2-SCS-120kHz-r17"))
-	}
-	if v.HasUlFR2_2SCS120kHzR17 {
-		v.UlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17(r.Enum(1, 0, false, "ul-FR2-2-SCS-120kHz-r17"))
-	}
-	if v.HasInitialAccessSSB120kHzR17 {
-		v.InitialAccessSSB120kHzR17 = FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17(r.Enum(1, 0, false, "initialAccessSSB-120kHz-r17"))
-	}
-	if v.HasWidebandPRACHSCS120kHzR17 {
-		v.WidebandPRACHSCS120kHzR17 = FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17(r.Enum(1, 0, false, "widebandPRACH-SCS-120kHz-r17"))
-	}
-	if v.HasMultiRBPUCCHSCS120kHzR17 {
-		v.MultiRBPUCCHSCS120kHzR17 = FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17(r.Enum(1, 0, false, "multiRB-PUCCH-SCS-120kHz-r17"))
-	}
-	if v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17 {
-		v.MultiPDSCHSingleDCIFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17(r.Enum(1, 0, false, "multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17"))
-	}
-	if v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17 {
-		v.MultiPUSCHSingleDCIFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17(r.Enum(1, 0, false, "multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17"))
-	}
-	if v.HasDlFR2_2SCS480kHzR17 {
-		v.DlFR2_2SCS480kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17(r.Enum(1, 0, false, "dl-FR2-2-SCS-480kHz-r17"))
-	}
-	if v.HasUlFR2_2SCS480kHzR17 {
-		v.UlFR2_2SCS480kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17(r.Enum(1, 0, false, "ul-FR2-2-SCS-480kHz-r17"))
-	}
-	if v.HasInitialAccessSSB480kHzR17 {
-		v.InitialAccessSSB480kHzR17 = FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17(r.Enum(1, 0, false, "initialAccessSSB-480kHz-r17"))
-	}
-	if v.HasWidebandPRACHSCS480kHzR17 {
-		v.WidebandPRACHSCS480kHzR17 = FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17(r.Enum(1, 0, false, "widebandPRACH-SCS-480kHz-r17"))
-	}
-	if v.HasMultiRBPUCCHSCS480kHzR17 {
-		v.MultiRBPUCCHSCS480kHzR17 = FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17(r.Enum(1, 0, false, "multiRB-PUCCH-SCS-480kHz-r17"))
-	}
-	if v.HasEnhancedPDCCHMonitoringSCS480kHzR17 {
-		v.EnhancedPDCCHMonitoringSCS480kHzR17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17(r.Enum(1, 0, false, "enhancedPDCCH-monitoringSCS-480kHz-r17"))
-	}
-	if v.HasDlFR2_2SCS960kHzR17 {
-		v.DlFR2_2SCS960kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17(r.Enum(1, 0, false, "dl-FR2-2-SCS-960kHz-r17"))
-	}
-	if v.HasUlFR2_2SCS960kHzR17 {
-		v.UlFR2_2SCS960kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17(r.Enum(1, 0, false, "ul-FR2-2-SCS-960kHz-r17"))
-	}
-	if v.HasMultiRBPUCCHSCS960kHzR17 {
-		v.MultiRBPUCCHSCS960kHzR17 = FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17(r.Enum(1, 0, false, "multiRB-PUCCH-SCS-960kHz-r17"))
-	}
+	v.DlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17(r.EnumIf(v.HasDlFR2_2SCS120kHzR17, 1, 0, false, "dl-FR2-2-SCS-120kHz-r17"))
+	v.UlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17(r.EnumIf(v.HasUlFR2_2SCS120kHzR17, 1, 0, false, "ul-FR2-2-SCS-120kHz-r17"))
+	v.InitialAccessSSB120kHzR17 = FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17(r.EnumIf(v.HasInitialAccessSSB120kHzR17, 1, 0, false, "initialAccessSSB-120kHz-r17"))
+	v.WidebandPRACHSCS120kHzR17 = FR2_2AccessParamsPerBandR17_WidebandPRACHSCS120kHzR17(r.EnumIf(v.HasWidebandPRACHSCS120kHzR17, 1, 0, false, "widebandPRACH-SCS-120kHz-r17"))
+	v.MultiRBPUCCHSCS120kHzR17 = FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS120kHzR17(r.EnumIf(v.HasMultiRBPUCCHSCS120kHzR17, 1, 0, false, "multiRB-PUCCH-SCS-120kHz-r17"))
+	v.MultiPDSCHSingleDCIFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_MultiPDSCHSingleDCIFR2_2SCS120kHzR17(r.EnumIf(v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, 1, 0, false, "multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17"))
+	v.MultiPUSCHSingleDCIFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_MultiPUSCHSingleDCIFR2_2SCS120kHzR17(r.EnumIf(v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, 1, 0, false, "multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17"))
+	v.DlFR2_2SCS480kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS480kHzR17(r.EnumIf(v.HasDlFR2_2SCS480kHzR17, 1, 0, false, "dl-FR2-2-SCS-480kHz-r17"))
+	v.UlFR2_2SCS480kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS480kHzR17(r.EnumIf(v.HasUlFR2_2SCS480kHzR17, 1, 0, false, "ul-FR2-2-SCS-480kHz-r17"))
+	v.InitialAccessSSB480kHzR17 = FR2_2AccessParamsPerBandR17_InitialAccessSSB480kHzR17(r.EnumIf(v.HasInitialAccessSSB480kHzR17, 1, 0, false, "initialAccessSSB-480kHz-r17"))
+	v.WidebandPRACHSCS480kHzR17 = FR2_2AccessParamsPerBandR17_WidebandPRACHSCS480kHzR17(r.EnumIf(v.HasWidebandPRACHSCS480kHzR17, 1, 0, false, "widebandPRACH-SCS-480kHz-r17"))
+	v.MultiRBPUCCHSCS480kHzR17 = FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS480kHzR17(r.EnumIf(v.HasMultiRBPUCCHSCS480kHzR17, 1, 0, false, "multiRB-PUCCH-SCS-480kHz-r17"))
+	v.EnhancedPDCCHMonitoringSCS480kHzR17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS480kHzR17(r.EnumIf(v.HasEnhancedPDCCHMonitoringSCS480kHzR17, 1, 0, false, "enhancedPDCCH-monitoringSCS-480kHz-r17"))
+	v.DlFR2_2SCS960kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS960kHzR17(r.EnumIf(v.HasDlFR2_2SCS960kHzR17, 1, 0, false, "dl-FR2-2-SCS-960kHz-r17"))
+	v.UlFR2_2SCS960kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS960kHzR17(r.EnumIf(v.HasUlFR2_2SCS960kHzR17, 1, 0, false, "ul-FR2-2-SCS-960kHz-r17"))
+	v.MultiRBPUCCHSCS960kHzR17 = FR2_2AccessParamsPerBandR17_MultiRBPUCCHSCS960kHzR17(r.EnumIf(v.HasMultiRBPUCCHSCS960kHzR17, 1, 0, false, "multiRB-PUCCH-SCS-960kHz-r17"))
 	r.DecodeOptional(v.HasEnhancedPDCCHMonitoringSCS960kHzR17, &v.EnhancedPDCCHMonitoringSCS960kHzR17, "enhancedPDCCH-monitoringSCS-960kHz-r17")
-	if v.HasType1ChannelAccessFR2_2R17 {
-		v.Type1ChannelAccessFR2_2R17 = FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17(r.Enum(1, 0, false, "type1-ChannelAccess-FR2-2-r17"))
-	}
-	if v.HasType2ChannelAccessFR2_2R17 {
-		v.Type2ChannelAccessFR2_2R17 = FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17(r.Enum(1, 0, false, "type2-ChannelAccess-FR2-2-r17"))
-	}
-	if v.HasReducedBeamSwitchTimingFR2_2R17 {
-		v.ReducedBeamSwitchTimingFR2_2R17 = FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17(r.Enum(1, 0, false, "reduced-BeamSwitchTiming-FR2-2-r17"))
-	}
+	v.Type1ChannelAccessFR2_2R17 = FR2_2AccessParamsPerBandR17_Type1ChannelAccessFR2_2R17(r.EnumIf(v.HasType1ChannelAccessFR2_2R17, 1, 0, false, "type1-ChannelAccess-FR2-2-r17"))
+	v.Type2ChannelAccessFR2_2R17 = FR2_2AccessParamsPerBandR17_Type2ChannelAccessFR2_2R17(r.EnumIf(v.HasType2ChannelAccessFR2_2R17, 1, 0, false, "type2-ChannelAccess-FR2-2-r17"))
+	v.ReducedBeamSwitchTimingFR2_2R17 = FR2_2AccessParamsPerBandR17_ReducedBeamSwitchTimingFR2_2R17(r.EnumIf(v.HasReducedBeamSwitchTimingFR2_2R17, 1, 0, false, "reduced-BeamSwitchTiming-FR2-2-r17"))
 	r.DecodeOptional(v.HasSupport32DLHARQProcessPerSCSR17, &v.Support32DLHARQProcessPerSCSR17, "support32-DL-HARQ-ProcessPerSCS-r17")
 	r.DecodeOptional(v.HasSupport32ULHARQProcessPerSCSR17, &v.Support32ULHARQProcessPerSCSR17, "support32-UL-HARQ-ProcessPerSCS-r17")
 	x := r.Extensions(ext)
 	if x.Begin(0, "modulation64-QAM-PUSCH-FR2-2-r17") {
 		r.Preamble(&v.HasModulation64QAMPUSCHFR2_2R17)
-		if v.HasModulation64QAMPUSCHFR2_2R17 {
-			v.Modulation64QAMPUSCHFR2_2R17 = FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17(r.Enum(1, 0, false, "modulation64-QAM-PUSCH-FR2-2-r17"))
-		}
+		v.Modulation64QAMPUSCHFR2_2R17 = FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17(r.EnumIf(v.HasModulation64QAMPUSCHFR2_2R17, 1, 0, false, "modulation64-QAM-PUSCH-FR2-2-r17"))
 		x.End("modulation64-QAM-PUSCH-FR2-2-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -6872,72 +5721,32 @@ func (v *FR2_2AccessParamsPerBandR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasModulation64QAMPUSCHFR2_2R17)
 	w.Extended(x)
 	w.Preamble(v.HasDlFR2_2SCS120kHzR17, v.HasUlFR2_2SCS120kHzR17, v.HasInitialAccessSSB120kHzR17, v.HasWidebandPRACHSCS120kHzR17, v.HasMultiRBPUCCHSCS120kHzR17, v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, v.HasDlFR2_2SCS480kHzR17, v.HasUlFR2_2SCS480kHzR17, v.HasInitialAccessSSB480kHzR17, v.HasWidebandPRACHSCS480kHzR17, v.HasMultiRBPUCCHSCS480kHzR17, v.HasEnhancedPDCCHMonitoringSCS480kHzR17, v.HasDlFR2_2SCS960kHzR17, v.HasUlFR2_2SCS960kHzR17, v.HasMultiRBPUCCHSCS960kHzR17, v.HasEnhancedPDCCHMonitoringSCS960kHzR17, v.HasType1ChannelAccessFR2_2R17, v.HasType2ChannelAccessFR2_2R17, v.HasReducedBeamSwitchTimingFR2_2R17, v.HasSupport32DLHARQProcessPerSCSR17, v.HasSupport32ULHARQProcessPerSCSR17)
-	if v.HasDlFR2_2SCS120kHzR17 {
-		w.Enum(int64(v.DlFR2_2SCS120kHzR17), 1, 0, false, "dl-FR2-2-SCS-120kHz-r17")
-	}
-	if v.HasUlFR2_2SCS120kHzR17 {
-		w.Enum(int64(v.UlFR2_2SCS120kHzR17), 1, 0, false, "ul-FR2-2-SCS-120kHz-r17")
-	}
-	if v.HasInitialAccessSSB120kHzR17 {
-		w.Enum(int64(v.InitialAccessSSB120kHzR17), 1, 0, false, "initialAccessSSB-120kHz-r17")
-	}
-	if v.HasWidebandPRACHSCS120kHzR17 {
-		w.Enum(int64(v.WidebandPRACHSCS120kHzR17), 1, 0, false, "widebandPRACH-SCS-120kHz-r17")
-	}
-	if v.HasMultiRBPUCCHSCS120kHzR17 {
-		w.Enum(int64(v.MultiRBPUCCHSCS120kHzR17), 1, 0, false, "multiRB-PUCCH-SCS-120kHz-r17")
-	}
-	if v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17 {
-		w.Enum(int64(v.MultiPDSCHSingleDCIFR2_2SCS120kHzR17), 1, 0, false, "multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17")
-	}
-	if v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17 {
-		w.Enum(int64(v.MultiPUSCHSingleDCIFR2_2SCS120kHzR17), 1, 0, false, "multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17")
-	}
-	if v.HasDlFR2_2SCS480kHzR17 {
-		w.Enum(int64(v.DlFR2_2SCS480kHzR17), 1, 0, false, "dl-FR2-2-SCS-480kHz-r17")
-	}
-	if v.HasUlFR2_2SCS480kHzR17 {
-		w.Enum(int64(v.UlFR2_2SCS480kHzR17), 1, 0, false, "ul-FR2-2-SCS-480kHz-r17")
-	}
-	if v.HasInitialAccessSSB480kHzR17 {
-		w.Enum(int64(v.InitialAccessSSB480kHzR17), 1, 0, false, "initialAccessSSB-480kHz-r17")
-	}
-	if v.HasWidebandPRACHSCS480kHzR17 {
-		w.Enum(int64(v.WidebandPRACHSCS480kHzR17), 1, 0, false, "widebandPRACH-SCS-480kHz-r17")
-	}
-	if v.HasMultiRBPUCCHSCS480kHzR17 {
-		w.Enum(int64(v.MultiRBPUCCHSCS480kHzR17), 1, 0, false, "multiRB-PUCCH-SCS-480kHz-r17")
-	}
-	if v.HasEnhancedPDCCHMonitoringSCS480kHzR17 {
-		w.Enum(int64(v.EnhancedPDCCHMonitoringSCS480kHzR17), 1, 0, false, "enhancedPDCCH-monitoringSCS-480kHz-r17")
-	}
-	if v.HasDlFR2_2SCS960kHzR17 {
-		w.Enum(int64(v.DlFR2_2SCS960kHzR17), 1, 0, false, "dl-FR2-2-SCS-960kHz-r17")
-	}
-	if v.HasUlFR2_2SCS960kHzR17 {
-		w.Enum(int64(v.UlFR2_2SCS960kHzR17), 1, 0, false, "ul-FR2-2-SCS-960kHz-r17")
-	}
-	if v.HasMultiRBPUCCHSCS960kHzR17 {
-		w.Enum(int64(v.MultiRBPUCCHSCS960kHzR17), 1, 0, false, "multiRB-PUCCH-SCS-960kHz-r17")
-	}
+	w.EnumIf(v.HasDlFR2_2SCS120kHzR17, int64(v.DlFR2_2SCS120kHzR17), 1, 0, false, "dl-FR2-2-SCS-120kHz-r17")
+	w.EnumIf(v.HasUlFR2_2SCS120kHzR17, int64(v.UlFR2_2SCS120kHzR17), 1, 0, false, "ul-FR2-2-SCS-120kHz-r17")
+	w.EnumIf(v.HasInitialAccessSSB120kHzR17, int64(v.InitialAccessSSB120kHzR17), 1, 0, false, "initialAccessSSB-120kHz-r17")
+	w.EnumIf(v.HasWidebandPRACHSCS120kHzR17, int64(v.WidebandPRACHSCS120kHzR17), 1, 0, false, "widebandPRACH-SCS-120kHz-r17")
+	w.EnumIf(v.HasMultiRBPUCCHSCS120kHzR17, int64(v.MultiRBPUCCHSCS120kHzR17), 1, 0, false, "multiRB-PUCCH-SCS-120kHz-r17")
+	w.EnumIf(v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, int64(v.MultiPDSCHSingleDCIFR2_2SCS120kHzR17), 1, 0, false, "multiPDSCH-SingleDCI-FR2-2-SCS-120kHz-r17")
+	w.EnumIf(v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, int64(v.MultiPUSCHSingleDCIFR2_2SCS120kHzR17), 1, 0, false, "multiPUSCH-SingleDCI-FR2-2-SCS-120kHz-r17")
+	w.EnumIf(v.HasDlFR2_2SCS480kHzR17, int64(v.DlFR2_2SCS480kHzR17), 1, 0, false, "dl-FR2-2-SCS-480kHz-r17")
+	w.EnumIf(v.HasUlFR2_2SCS480kHzR17, int64(v.UlFR2_2SCS480kHzR17), 1, 0, false, "ul-FR2-2-SCS-480kHz-r17")
+	w.EnumIf(v.HasInitialAccessSSB480kHzR17, int64(v.InitialAccessSSB480kHzR17), 1, 0, false, "initialAccessSSB-480kHz-r17")
+	w.EnumIf(v.HasWidebandPRACHSCS480kHzR17, int64(v.WidebandPRACHSCS480kHzR17), 1, 0, false, "widebandPRACH-SCS-480kHz-r17")
+	w.EnumIf(v.HasMultiRBPUCCHSCS480kHzR17, int64(v.MultiRBPUCCHSCS480kHzR17), 1, 0, false, "multiRB-PUCCH-SCS-480kHz-r17")
+	w.EnumIf(v.HasEnhancedPDCCHMonitoringSCS480kHzR17, int64(v.EnhancedPDCCHMonitoringSCS480kHzR17), 1, 0, false, "enhancedPDCCH-monitoringSCS-480kHz-r17")
+	w.EnumIf(v.HasDlFR2_2SCS960kHzR17, int64(v.DlFR2_2SCS960kHzR17), 1, 0, false, "dl-FR2-2-SCS-960kHz-r17")
+	w.EnumIf(v.HasUlFR2_2SCS960kHzR17, int64(v.UlFR2_2SCS960kHzR17), 1, 0, false, "ul-FR2-2-SCS-960kHz-r17")
+	w.EnumIf(v.HasMultiRBPUCCHSCS960kHzR17, int64(v.MultiRBPUCCHSCS960kHzR17), 1, 0, false, "multiRB-PUCCH-SCS-960kHz-r17")
 	w.EncodeOptional(v.HasEnhancedPDCCHMonitoringSCS960kHzR17, &v.EnhancedPDCCHMonitoringSCS960kHzR17, "enhancedPDCCH-monitoringSCS-960kHz-r17")
-	if v.HasType1ChannelAccessFR2_2R17 {
-		w.Enum(int64(v.Type1ChannelAccessFR2_2R17), 1, 0, false, "type1-ChannelAccess-FR2-2-r17")
-	}
-	if v.HasType2ChannelAccessFR2_2R17 {
-		w.Enum(int64(v.Type2ChannelAccessFR2_2R17), 1, 0, false, "type2-ChannelAccess-FR2-2-r17")
-	}
-	if v.HasReducedBeamSwitchTimingFR2_2R17 {
-		w.Enum(int64(v.ReducedBeamSwitchTimingFR2_2R17), 1, 0, false, "reduced-BeamSwitchTiming-FR2-2-r17")
-	}
+	w.EnumIf(v.HasType1ChannelAccessFR2_2R17, int64(v.Type1ChannelAccessFR2_2R17), 1, 0, false, "type1-ChannelAccess-FR2-2-r17")
+	w.EnumIf(v.HasType2ChannelAccessFR2_2R17, int64(v.Type2ChannelAccessFR2_2R17), 1, 0, false, "type2-ChannelAccess-FR2-2-r17")
+	w.EnumIf(v.HasReducedBeamSwitchTimingFR2_2R17, int64(v.ReducedBeamSwitchTimingFR2_2R17), 1, 0, false, "reduced-BeamSwitchTiming-FR2-2-r17")
 	w.EncodeOptional(v.HasSupport32DLHARQProcessPerSCSR17, &v.Support32DLHARQProcessPerSCSR17, "support32-DL-HARQ-ProcessPerSCS-r17")
 	w.EncodeOptional(v.HasSupport32ULHARQProcessPerSCSR17, &v.Support32ULHARQProcessPerSCSR17, "support32-UL-HARQ-ProcessPerSCS-r17")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasModulation64QAMPUSCHFR2_2R17)
-		if v.HasModulation64QAMPUSCHFR2_2R17 {
-			w.Enum(int64(v.Modulation64QAMPUSCHFR2_2R17), 1, 0, false, "modulation64-QAM-PUSCH-FR2-2-r17")
-		}
+		w.EnumIf(v.HasModulation64QAMPUSCHFR2_2R17, int64(v.Modulation64QAMPUSCHFR2_2R17), 1, 0, false, "modulation64-QAM-PUSCH-FR2-2-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -6956,30 +5765,18 @@ func (v *FR2_2AccessParamsPerBandR17) MarshalUPER() ([]byte, error) { return per
 func (v *FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17) DecodePER(r *per.Reader) error {
 	*v = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17{}
 	r.Preamble(&v.HasPdcchMonitoring4_1R17, &v.HasPdcchMonitoring4_2R17, &v.HasPdcchMonitoring8_4R17)
-	if v.HasPdcchMonitoring4_1R17 {
-		v.PdcchMonitoring4_1R17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17(r.Enum(1, 0, false, "pdcch-monitoring4-1-r17"))
-	}
-	if v.HasPdcchMonitoring4_2R17 {
-		v.PdcchMonitoring4_2R17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17(r.Enum(1, 0, false, "pdcch-monitoring4-2-r17"))
-	}
-	if v.HasPdcchMonitoring8_4R17 {
-		v.PdcchMonitoring8_4R17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17(r.Enum(1, 0, false, "pdcch-monitoring8-4-r17"))
-	}
+	v.PdcchMonitoring4_1R17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_1R17(r.EnumIf(v.HasPdcchMonitoring4_1R17, 1, 0, false, "pdcch-monitoring4-1-r17"))
+	v.PdcchMonitoring4_2R17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring4_2R17(r.EnumIf(v.HasPdcchMonitoring4_2R17, 1, 0, false, "pdcch-monitoring4-2-r17"))
+	v.PdcchMonitoring8_4R17 = FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17_PdcchMonitoring8_4R17(r.EnumIf(v.HasPdcchMonitoring8_4R17, 1, 0, false, "pdcch-monitoring8-4-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdcchMonitoring4_1R17, v.HasPdcchMonitoring4_2R17, v.HasPdcchMonitoring8_4R17)
-	if v.HasPdcchMonitoring4_1R17 {
-		w.Enum(int64(v.PdcchMonitoring4_1R17), 1, 0, false, "pdcch-monitoring4-1-r17")
-	}
-	if v.HasPdcchMonitoring4_2R17 {
-		w.Enum(int64(v.PdcchMonitoring4_2R17), 1, 0, false, "pdcch-monitoring4-2-r17")
-	}
-	if v.HasPdcchMonitoring8_4R17 {
-		w.Enum(int64(v.PdcchMonitoring8_4R17), 1, 0, false, "pdcch-monitoring8-4-r17")
-	}
+	w.EnumIf(v.HasPdcchMonitoring4_1R17, int64(v.PdcchMonitoring4_1R17), 1, 0, false, "pdcch-monitoring4-1-r17")
+	w.EnumIf(v.HasPdcchMonitoring4_2R17, int64(v.PdcchMonitoring4_2R17), 1, 0, false, "pdcch-monitoring4-2-r17")
+	w.EnumIf(v.HasPdcchMonitoring8_4R17, int64(v.PdcchMonitoring8_4R17), 1, 0, false, "pdcch-monitoring8-4-r17")
 	return w.Err()
 }
 
@@ -6987,30 +5784,18 @@ func (v *FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17) Encode
 func (v *FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17) DecodePER(r *per.Reader) error {
 	*v = FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17{}
 	r.Preamble(&v.HasScs120kHzR17, &v.HasScs480kHzR17, &v.HasScs960kHzR17)
-	if v.HasScs120kHzR17 {
-		v.Scs120kHzR17 = FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17(r.Enum(1, 0, false, "scs-120kHz-r17"))
-	}
-	if v.HasScs480kHzR17 {
-		v.Scs480kHzR17 = FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17(r.Enum(1, 0, false, "scs-480kHz-r17"))
-	}
-	if v.HasScs960kHzR17 {
-		v.Scs960kHzR17 = FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17(r.Enum(1, 0, false, "scs-960kHz-r17"))
-	}
+	v.Scs120kHzR17 = FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs120kHzR17(r.EnumIf(v.HasScs120kHzR17, 1, 0, false, "scs-120kHz-r17"))
+	v.Scs480kHzR17 = FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs480kHzR17(r.EnumIf(v.HasScs480kHzR17, 1, 0, false, "scs-480kHz-r17"))
+	v.Scs960kHzR17 = FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17_Scs960kHzR17(r.EnumIf(v.HasScs960kHzR17, 1, 0, false, "scs-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
-	if v.HasScs120kHzR17 {
-		w.Enum(int64(v.Scs120kHzR17), 1, 0, false, "scs-120kHz-r17")
-	}
-	if v.HasScs480kHzR17 {
-		w.Enum(int64(v.Scs480kHzR17), 1, 0, false, "scs-480kHz-r17")
-	}
-	if v.HasScs960kHzR17 {
-		w.Enum(int64(v.Scs960kHzR17), 1, 0, false, "scs-960kHz-r17")
-	}
+	w.EnumIf(v.HasScs120kHzR17, int64(v.Scs120kHzR17), 1, 0, false, "scs-120kHz-r17")
+	w.EnumIf(v.HasScs480kHzR17, int64(v.Scs480kHzR17), 1, 0, false, "scs-480kHz-r17")
+	w.EnumIf(v.HasScs960kHzR17, int64(v.Scs960kHzR17), 1, 0, false, "scs-960kHz-r17")
 	return w.Err()
 }
 
@@ -7018,30 +5803,18 @@ func (v *FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17) EncodePER(
 func (v *FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17) DecodePER(r *per.Reader) error {
 	*v = FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17{}
 	r.Preamble(&v.HasScs120kHzR17, &v.HasScs480kHzR17, &v.HasScs960kHzR17)
-	if v.HasScs120kHzR17 {
-		v.Scs120kHzR17 = FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17(r.Enum(1, 0, false, "scs-120kHz-r17"))
-	}
-	if v.HasScs480kHzR17 {
-		v.Scs480kHzR17 = FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17(r.Enum(1, 0, false, "scs-480kHz-r17"))
-	}
-	if v.HasScs960kHzR17 {
-		v.Scs960kHzR17 = FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17(r.Enum(1, 0, false, "scs-960kHz-r17"))
-	}
+	v.Scs120kHzR17 = FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs120kHzR17(r.EnumIf(v.HasScs120kHzR17, 1, 0, false, "scs-120kHz-r17"))
+	v.Scs480kHzR17 = FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs480kHzR17(r.EnumIf(v.HasScs480kHzR17, 1, 0, false, "scs-480kHz-r17"))
+	v.Scs960kHzR17 = FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17_Scs960kHzR17(r.EnumIf(v.HasScs960kHzR17, 1, 0, false, "scs-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
-	if v.HasScs120kHzR17 {
-		w.Enum(int64(v.Scs120kHzR17), 1, 0, false, "scs-120kHz-r17")
-	}
-	if v.HasScs480kHzR17 {
-		w.Enum(int64(v.Scs480kHzR17), 1, 0, false, "scs-480kHz-r17")
-	}
-	if v.HasScs960kHzR17 {
-		w.Enum(int64(v.Scs960kHzR17), 1, 0, false, "scs-960kHz-r17")
-	}
+	w.EnumIf(v.HasScs120kHzR17, int64(v.Scs120kHzR17), 1, 0, false, "scs-120kHz-r17")
+	w.EnumIf(v.HasScs480kHzR17, int64(v.Scs480kHzR17), 1, 0, false, "scs-480kHz-r17")
+	w.EnumIf(v.HasScs960kHzR17, int64(v.Scs960kHzR17), 1, 0, false, "scs-960kHz-r17")
 	return w.Err()
 }
 
@@ -7049,24 +5822,16 @@ func (v *FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17) EncodePER(
 func (v *HighSpeedParametersR16) DecodePER(r *per.Reader) error {
 	*v = HighSpeedParametersR16{}
 	r.Preamble(&v.HasMeasurementEnhancementR16, &v.HasDemodulationEnhancementR16)
-	if v.HasMeasurementEnhancementR16 {
-		v.MeasurementEnhancementR16 = HighSpeedParametersR16_MeasurementEnhancementR16(r.Enum(1, 0, false, "measurementEnhancement-r16"))
-	}
-	if v.HasDemodulationEnhancementR16 {
-		v.DemodulationEnhancementR16 = HighSpeedParametersR16_DemodulationEnhancementR16(r.Enum(1, 0, false, "demodulationEnhancement-r16"))
-	}
+	v.MeasurementEnhancementR16 = HighSpeedParametersR16_MeasurementEnhancementR16(r.EnumIf(v.HasMeasurementEnhancementR16, 1, 0, false, "measurementEnhancement-r16"))
+	v.DemodulationEnhancementR16 = HighSpeedParametersR16_DemodulationEnhancementR16(r.EnumIf(v.HasDemodulationEnhancementR16, 1, 0, false, "demodulationEnhancement-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HighSpeedParametersR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMeasurementEnhancementR16, v.HasDemodulationEnhancementR16)
-	if v.HasMeasurementEnhancementR16 {
-		w.Enum(int64(v.MeasurementEnhancementR16), 1, 0, false, "measurementEnhancement-r16")
-	}
-	if v.HasDemodulationEnhancementR16 {
-		w.Enum(int64(v.DemodulationEnhancementR16), 1, 0, false, "demodulationEnhancement-r16")
-	}
+	w.EnumIf(v.HasMeasurementEnhancementR16, int64(v.MeasurementEnhancementR16), 1, 0, false, "measurementEnhancement-r16")
+	w.EnumIf(v.HasDemodulationEnhancementR16, int64(v.DemodulationEnhancementR16), 1, 0, false, "demodulationEnhancement-r16")
 	return w.Err()
 }
 
@@ -7122,24 +5887,16 @@ func (v *HighSpeedParametersV1650) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *HighSpeedParametersV1700) DecodePER(r *per.Reader) error {
 	*v = HighSpeedParametersV1700{}
 	r.Preamble(&v.HasMeasurementEnhancementCAR17, &v.HasMeasurementEnhancementInterFreqR17)
-	if v.HasMeasurementEnhancementCAR17 {
-		v.MeasurementEnhancementCAR17 = HighSpeedParametersV1700_MeasurementEnhancementCAR17(r.Enum(1, 0, false, "measurementEnhancementCA-r17"))
-	}
-	if v.HasMeasurementEnhancementInterFreqR17 {
-		v.MeasurementEnhancementInterFreqR17 = HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17(r.Enum(1, 0, false, "measurementEnhancementInterFreq-r17"))
-	}
+	v.MeasurementEnhancementCAR17 = HighSpeedParametersV1700_MeasurementEnhancementCAR17(r.EnumIf(v.HasMeasurementEnhancementCAR17, 1, 0, false, "measurementEnhancementCA-r17"))
+	v.MeasurementEnhancementInterFreqR17 = HighSpeedParametersV1700_MeasurementEnhancementInterFreqR17(r.EnumIf(v.HasMeasurementEnhancementInterFreqR17, 1, 0, false, "measurementEnhancementInterFreq-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HighSpeedParametersV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMeasurementEnhancementCAR17, v.HasMeasurementEnhancementInterFreqR17)
-	if v.HasMeasurementEnhancementCAR17 {
-		w.Enum(int64(v.MeasurementEnhancementCAR17), 1, 0, false, "measurementEnhancementCA-r17")
-	}
-	if v.HasMeasurementEnhancementInterFreqR17 {
-		w.Enum(int64(v.MeasurementEnhancementInterFreqR17), 1, 0, false, "measurementEnhancementInterFreq-r17")
-	}
+	w.EnumIf(v.HasMeasurementEnhancementCAR17, int64(v.MeasurementEnhancementCAR17), 1, 0, false, "measurementEnhancementCA-r17")
+	w.EnumIf(v.HasMeasurementEnhancementInterFreqR17, int64(v.MeasurementEnhancementInterFreqR17), 1, 0, false, "measurementEnhancementInterFreq-r17")
 	return w.Err()
 }
 
@@ -7211,22 +5968,16 @@ func (v *IMSParametersCommon) DecodePER(r *per.Reader) error {
 	*v = IMSParametersCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasVoiceOverEUTRA5GC)
-	if v.HasVoiceOverEUTRA5GC {
-		v.VoiceOverEUTRA5GC = IMSParametersCommon_VoiceOverEUTRA5GC(r.Enum(1, 0, false, "voiceOverEUTRA-5GC"))
-	}
+	v.VoiceOverEUTRA5GC = IMSParametersCommon_VoiceOverEUTRA5GC(r.EnumIf(v.HasVoiceOverEUTRA5GC, 1, 0, false, "voiceOverEUTRA-5GC"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "voiceOverSCG-BearerEUTRA-5GC") {
 		r.Preamble(&v.HasVoiceOverSCGBearerEUTRA5GC)
-		if v.HasVoiceOverSCGBearerEUTRA5GC {
-			v.VoiceOverSCGBearerEUTRA5GC = IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC(r.Enum(1, 0, false, "voiceOverSCG-BearerEUTRA-5GC"))
-		}
+		v.VoiceOverSCGBearerEUTRA5GC = IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC(r.EnumIf(v.HasVoiceOverSCGBearerEUTRA5GC, 1, 0, false, "voiceOverSCG-BearerEUTRA-5GC"))
 		x.End("voiceOverSCG-BearerEUTRA-5GC")
 	}
 	if x.Begin(1, "voiceFallbackIndicationEPS-r16") {
 		r.Preamble(&v.HasVoiceFallbackIndicationEPSR16)
-		if v.HasVoiceFallbackIndicationEPSR16 {
-			v.VoiceFallbackIndicationEPSR16 = IMSParametersCommon_VoiceFallbackIndicationEPSR16(r.Enum(1, 0, false, "voiceFallbackIndicationEPS-r16"))
-		}
+		v.VoiceFallbackIndicationEPSR16 = IMSParametersCommon_VoiceFallbackIndicationEPSR16(r.EnumIf(v.HasVoiceFallbackIndicationEPSR16, 1, 0, false, "voiceFallbackIndicationEPS-r16"))
 		x.End("voiceFallbackIndicationEPS-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -7238,22 +5989,16 @@ func (v *IMSParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasVoiceOverSCGBearerEUTRA5GC, v.HasVoiceFallbackIndicationEPSR16)
 	w.Extended(x)
 	w.Preamble(v.HasVoiceOverEUTRA5GC)
-	if v.HasVoiceOverEUTRA5GC {
-		w.Enum(int64(v.VoiceOverEUTRA5GC), 1, 0, false, "voiceOverEUTRA-5GC")
-	}
+	w.EnumIf(v.HasVoiceOverEUTRA5GC, int64(v.VoiceOverEUTRA5GC), 1, 0, false, "voiceOverEUTRA-5GC")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasVoiceOverSCGBearerEUTRA5GC)
-		if v.HasVoiceOverSCGBearerEUTRA5GC {
-			w.Enum(int64(v.VoiceOverSCGBearerEUTRA5GC), 1, 0, false, "voiceOverSCG-BearerEUTRA-5GC")
-		}
+		w.EnumIf(v.HasVoiceOverSCGBearerEUTRA5GC, int64(v.VoiceOverSCGBearerEUTRA5GC), 1, 0, false, "voiceOverSCG-BearerEUTRA-5GC")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasVoiceFallbackIndicationEPSR16)
-		if v.HasVoiceFallbackIndicationEPSR16 {
-			w.Enum(int64(v.VoiceFallbackIndicationEPSR16), 1, 0, false, "voiceFallbackIndicationEPS-r16")
-		}
+		w.EnumIf(v.HasVoiceFallbackIndicationEPSR16, int64(v.VoiceFallbackIndicationEPSR16), 1, 0, false, "voiceFallbackIndicationEPS-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -7273,9 +6018,7 @@ func (v *IMSParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = IMSParametersFRXDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasVoiceOverNR)
-	if v.HasVoiceOverNR {
-		v.VoiceOverNR = IMSParametersFRXDiff_VoiceOverNR(r.Enum(1, 0, false, "voiceOverNR"))
-	}
+	v.VoiceOverNR = IMSParametersFRXDiff_VoiceOverNR(r.EnumIf(v.HasVoiceOverNR, 1, 0, false, "voiceOverNR"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -7286,9 +6029,7 @@ func (v *IMSParametersFRXDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasVoiceOverNR)
-	if v.HasVoiceOverNR {
-		w.Enum(int64(v.VoiceOverNR), 1, 0, false, "voiceOverNR")
-	}
+	w.EnumIf(v.HasVoiceOverNR, int64(v.VoiceOverNR), 1, 0, false, "voiceOverNR")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -7307,9 +6048,7 @@ func (v *IMSParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = IMSParametersFR2_2R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasVoiceOverNRR17)
-	if v.HasVoiceOverNRR17 {
-		v.VoiceOverNRR17 = IMSParametersFR2_2R17_VoiceOverNRR17(r.Enum(1, 0, false, "voiceOverNR-r17"))
-	}
+	v.VoiceOverNRR17 = IMSParametersFR2_2R17_VoiceOverNRR17(r.EnumIf(v.HasVoiceOverNRR17, 1, 0, false, "voiceOverNR-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -7320,9 +6059,7 @@ func (v *IMSParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasVoiceOverNRR17)
-	if v.HasVoiceOverNRR17 {
-		w.Enum(int64(v.VoiceOverNRR17), 1, 0, false, "voiceOverNR-r17")
-	}
+	w.EnumIf(v.HasVoiceOverNRR17, int64(v.VoiceOverNRR17), 1, 0, false, "voiceOverNR-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -7425,31 +6162,21 @@ func (v *EUTRAParametersCommon) DecodePER(r *per.Reader) error {
 	*v = EUTRAParametersCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMfbiEUTRA, &v.HasModifiedMPRBehaviorEUTRA, &v.HasMultiNSPmaxEUTRA, &v.HasRsSINRMeasEUTRA)
-	if v.HasMfbiEUTRA {
-		v.MfbiEUTRA = EUTRAParametersCommon_MfbiEUTRA(r.Enum(1, 0, false, "mfbi-EUTRA"))
-	}
+	v.MfbiEUTRA = EUTRAParametersCommon_MfbiEUTRA(r.EnumIf(v.HasMfbiEUTRA, 1, 0, false, "mfbi-EUTRA"))
 	if v.HasModifiedMPRBehaviorEUTRA {
 		v.ModifiedMPRBehaviorEUTRA = r.BitString(per.Size{Lb: 32, Ub: 32}, "modifiedMPR-BehaviorEUTRA")
 	}
-	if v.HasMultiNSPmaxEUTRA {
-		v.MultiNSPmaxEUTRA = EUTRAParametersCommon_MultiNSPmaxEUTRA(r.Enum(1, 0, false, "multiNS-Pmax-EUTRA"))
-	}
-	if v.HasRsSINRMeasEUTRA {
-		v.RsSINRMeasEUTRA = EUTRAParametersCommon_RsSINRMeasEUTRA(r.Enum(1, 0, false, "rs-SINR-MeasEUTRA"))
-	}
+	v.MultiNSPmaxEUTRA = EUTRAParametersCommon_MultiNSPmaxEUTRA(r.EnumIf(v.HasMultiNSPmaxEUTRA, 1, 0, false, "multiNS-Pmax-EUTRA"))
+	v.RsSINRMeasEUTRA = EUTRAParametersCommon_RsSINRMeasEUTRA(r.EnumIf(v.HasRsSINRMeasEUTRA, 1, 0, false, "rs-SINR-MeasEUTRA"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "ne-DC") {
 		r.Preamble(&v.HasNeDC)
-		if v.HasNeDC {
-			v.NeDC = EUTRAParametersCommon_NeDC(r.Enum(1, 0, false, "ne-DC"))
-		}
+		v.NeDC = EUTRAParametersCommon_NeDC(r.EnumIf(v.HasNeDC, 1, 0, false, "ne-DC"))
 		x.End("ne-DC")
 	}
 	if x.Begin(1, "nr-HO-ToEN-DC-r16") {
 		r.Preamble(&v.HasNrHOToENDCR16)
-		if v.HasNrHOToENDCR16 {
-			v.NrHOToENDCR16 = EUTRAParametersCommon_NrHOToENDCR16(r.Enum(1, 0, false, "nr-HO-ToEN-DC-r16"))
-		}
+		v.NrHOToENDCR16 = EUTRAParametersCommon_NrHOToENDCR16(r.EnumIf(v.HasNrHOToENDCR16, 1, 0, false, "nr-HO-ToEN-DC-r16"))
 		x.End("nr-HO-ToEN-DC-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -7461,31 +6188,21 @@ func (v *EUTRAParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNeDC, v.HasNrHOToENDCR16)
 	w.Extended(x)
 	w.Preamble(v.HasMfbiEUTRA, v.HasModifiedMPRBehaviorEUTRA, v.HasMultiNSPmaxEUTRA, v.HasRsSINRMeasEUTRA)
-	if v.HasMfbiEUTRA {
-		w.Enum(int64(v.MfbiEUTRA), 1, 0, false, "mfbi-EUTRA")
-	}
+	w.EnumIf(v.HasMfbiEUTRA, int64(v.MfbiEUTRA), 1, 0, false, "mfbi-EUTRA")
 	if v.HasModifiedMPRBehaviorEUTRA {
 		w.BitString(v.ModifiedMPRBehaviorEUTRA, per.Size{Lb: 32, Ub: 32}, "modifiedMPR-BehaviorEUTRA")
 	}
-	if v.HasMultiNSPmaxEUTRA {
-		w.Enum(int64(v.MultiNSPmaxEUTRA), 1, 0, false, "multiNS-Pmax-EUTRA")
-	}
-	if v.HasRsSINRMeasEUTRA {
-		w.Enum(int64(v.RsSINRMeasEUTRA), 1, 0, false, "rs-SINR-MeasEUTRA")
-	}
+	w.EnumIf(v.HasMultiNSPmaxEUTRA, int64(v.MultiNSPmaxEUTRA), 1, 0, false, "multiNS-Pmax-EUTRA")
+	w.EnumIf(v.HasRsSINRMeasEUTRA, int64(v.RsSINRMeasEUTRA), 1, 0, false, "rs-SINR-MeasEUTRA")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasNeDC)
-		if v.HasNeDC {
-			w.Enum(int64(v.NeDC), 1, 0, false, "ne-DC")
-		}
+		w.EnumIf(v.HasNeDC, int64(v.NeDC), 1, 0, false, "ne-DC")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasNrHOToENDCR16)
-		if v.HasNrHOToENDCR16 {
-			w.Enum(int64(v.NrHOToENDCR16), 1, 0, false, "nr-HO-ToEN-DC-r16")
-		}
+		w.EnumIf(v.HasNrHOToENDCR16, int64(v.NrHOToENDCR16), 1, 0, false, "nr-HO-ToEN-DC-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -7505,9 +6222,7 @@ func (v *EUTRAParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = EUTRAParametersXDDDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRsrqMeasWidebandEUTRA)
-	if v.HasRsrqMeasWidebandEUTRA {
-		v.RsrqMeasWidebandEUTRA = EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA(r.Enum(1, 0, false, "rsrqMeasWidebandEUTRA"))
-	}
+	v.RsrqMeasWidebandEUTRA = EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA(r.EnumIf(v.HasRsrqMeasWidebandEUTRA, 1, 0, false, "rsrqMeasWidebandEUTRA"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -7518,9 +6233,7 @@ func (v *EUTRAParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasRsrqMeasWidebandEUTRA)
-	if v.HasRsrqMeasWidebandEUTRA {
-		w.Enum(int64(v.RsrqMeasWidebandEUTRA), 1, 0, false, "rsrqMeasWidebandEUTRA")
-	}
+	w.EnumIf(v.HasRsrqMeasWidebandEUTRA, int64(v.RsrqMeasWidebandEUTRA), 1, 0, false, "rsrqMeasWidebandEUTRA")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -7658,115 +6371,55 @@ func (v *MACParametersCommon) DecodePER(r *per.Reader) error {
 	*v = MACParametersCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasLcpRestriction, &v.HasDummy, &v.HasLchToSCellRestriction)
-	if v.HasLcpRestriction {
-		v.LcpRestriction = MACParametersCommon_LcpRestriction(r.Enum(1, 0, false, "lcp-Restriction"))
-	}
-	if v.HasDummy {
-		v.Dummy = MACParametersCommon_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
-	if v.HasLchToSCellRestriction {
-		v.LchToSCellRestriction = MACParametersCommon_LchToSCellRestriction(r.Enum(1, 0, false, "lch-ToSCellRestriction"))
-	}
+	v.LcpRestriction = MACParametersCommon_LcpRestriction(r.EnumIf(v.HasLcpRestriction, 1, 0, false, "lcp-Restriction"))
+	v.Dummy = MACParametersCommon_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+	v.LchToSCellRestriction = MACParametersCommon_LchToSCellRestriction(r.EnumIf(v.HasLchToSCellRestriction, 1, 0, false, "lch-ToSCellRestriction"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "recommendedBitRate") {
 		r.Preamble(&v.HasRecommendedBitRate, &v.HasRecommendedBitRateQuery)
-		if v.HasRecommendedBitRate {
-			v.RecommendedBitRate = MACParametersCommon_RecommendedBitRate(r.Enum(1, 0, false, "recommendedBitRate"))
-		}
-		if v.HasRecommendedBitRateQuery {
-			v.RecommendedBitRateQuery = MACParametersCommon_RecommendedBitRateQuery(r.Enum(1, 0, false, "recommendedBitRateQuery"))
-		}
+		v.RecommendedBitRate = MACParametersCommon_RecommendedBitRate(r.EnumIf(v.HasRecommendedBitRate, 1, 0, false, "recommendedBitRate"))
+		v.RecommendedBitRateQuery = MACParametersCommon_RecommendedBitRateQuery(r.EnumIf(v.HasRecommendedBitRateQuery, 1, 0, false, "recommendedBitRateQuery"))
 		x.End("recommendedBitRate")
 	}
 	if x.Begin(1, "recommendedBitRateMultiplier-r16") {
 		r.Preamble(&v.HasRecommendedBitRateMultiplierR16, &v.HasPreEmptiveBSRR16, &v.HasAutonomousTransmissionR16, &v.HasLchPriorityBasedPrioritizationR16, &v.HasLchToConfiguredGrantMappingR16, &v.HasLchToGrantPriorityRestrictionR16, &v.HasSinglePHRPR16, &v.HasUlLBTFailureDetectionRecoveryR16, &v.HasTddMPEPMPRReportingR16, &v.HasLcidExtensionIABR16)
-		if v.HasRecommendedBitRateMultiplierR16 {
-			v.RecommendedBitRateMultiplierR16 = MACParametersCommon_RecommendedBitRateMultiplierR16(r.Enum(1, 0, false, "recommendedBitRateMultiplier-r16"))
-		}
-		if v.HasPreEmptiveBSRR16 {
-			v.PreEmptiveBSRR16 = MACParametersCommon_PreEmptiveBSRR16(r.Enum(1, 0, false, "preEmptiveBSR-r16"))
-		}
-		if v.HasAutonomousTransmissionR16 {
-			v.AutonomousTransmissionR16 = MACParametersCommon_AutonomousTransmissionR16(r.Enum(1, 0, false, "autonomousTransmission-r16"))
-		}
-		if v.HasLchPriorityBasedPrioritizationR16 {
-			v.LchPriorityBasedPrioritizationR16 = MACParametersCommon_LchPriorityBasedPrioritizationR16(r.Enum(1, 0, false, "lch-PriorityBasedPrioritization-r16"))
-		}
-		if v.HasLchToConfiguredGrantMappingR16 {
-			v.LchToConfiguredGrantMappingR16 = MACParametersCommon_LchToConfiguredGrantMappingR16(r.Enum(1, 0, false, "lch-ToConfiguredGrantMapping-r16"))
-		}
-		if v.HasLchToGrantPriorityRestrictionR16 {
-			v.LchToGrantPriorityRestrictionR16 = MACParametersCommon_LchToGrantPriorityRestrictionR16(r.Enum(1, 0, false, "lch-ToGrantPriorityRestriction-r16"))
-		}
-		if v.HasSinglePHRPR16 {
-			v.SinglePHRPR16 = MACParametersCommon_SinglePHRPR16(r.Enum(1, 0, false, "singlePHR-P-r16"))
-		}
-		if v.HasUlLBTFailureDetectionRecoveryR16 {
-			v.UlLBTFailureDetectionRecoveryR16 = MACParametersCommon_UlLBTFailureDetectionRecoveryR16(r.Enum(1, 0, false, "ul-LBT-FailureDetectionRecovery-r16"))
-		}
-		if v.HasTddMPEPMPRReportingR16 {
-			v.TddMPEPMPRReportingR16 = MACParametersCommon_TddMPEPMPRReportingR16(r.Enum(1, 0, false, "tdd-MPE-P-MPR-Reporting-r16"))
-		}
-		if v.HasLcidExtensionIABR16 {
-			v.LcidExtensionIABR16 = MACParametersCommon_LcidExtensionIABR16(r.Enum(1, 0, false, "lcid-ExtensionIAB-r16"))
-		}
+		v.RecommendedBitRateMultiplierR16 = MACParametersCommon_RecommendedBitRateMultiplierR16(r.EnumIf(v.HasRecommendedBitRateMultiplierR16, 1, 0, false, "recommendedBitRateMultiplier-r16"))
+		v.PreEmptiveBSRR16 = MACParametersCommon_PreEmptiveBSRR16(r.EnumIf(v.HasPreEmptiveBSRR16, 1, 0, false, "preEmptiveBSR-r16"))
+		v.AutonomousTransmissionR16 = MACParametersCommon_AutonomousTransmissionR16(r.EnumIf(v.HasAutonomousTransmissionR16, 1, 0, false, "autonomousTransmission-r16"))
+		v.LchPriorityBasedPrioritizationR16 = MACParametersCommon_LchPriorityBasedPrioritizationR16(r.EnumIf(v.HasLchPriorityBasedPrioritizationR16, 1, 0, false, "lch-PriorityBasedPrioritization-r16"))
+		v.LchToConfiguredGrantMappingR16 = MACParametersCommon_LchToConfiguredGrantMappingR16(r.EnumIf(v.HasLchToConfiguredGrantMappingR16, 1, 0, false, "lch-ToConfiguredGrantMapping-r16"))
+		v.LchToGrantPriorityRestrictionR16 = MACParametersCommon_LchToGrantPriorityRestrictionR16(r.EnumIf(v.HasLchToGrantPriorityRestrictionR16, 1, 0, false, "lch-ToGrantPriorityRestriction-r16"))
+		v.SinglePHRPR16 = MACParametersCommon_SinglePHRPR16(r.EnumIf(v.HasSinglePHRPR16, 1, 0, false, "singlePHR-P-r16"))
+		v.UlLBTFailureDetectionRecoveryR16 = MACParametersCommon_UlLBTFailureDetectionRecoveryR16(r.EnumIf(v.HasUlLBTFailureDetectionRecoveryR16, 1, 0, false, "ul-LBT-FailureDetectionRecovery-r16"))
+		v.TddMPEPMPRReportingR16 = MACParametersCommon_TddMPEPMPRReportingR16(r.EnumIf(v.HasTddMPEPMPRReportingR16, 1, 0, false, "tdd-MPE-P-MPR-Reporting-r16"))
+		v.LcidExtensionIABR16 = MACParametersCommon_LcidExtensionIABR16(r.EnumIf(v.HasLcidExtensionIABR16, 1, 0, false, "lcid-ExtensionIAB-r16"))
 		x.End("recommendedBitRateMultiplier-r16")
 	}
 	if x.Begin(2, "spCell-BFR-CBRA-r16") {
 		r.Preamble(&v.HasSpCellBFRCBRAR16)
-		if v.HasSpCellBFRCBRAR16 {
-			v.SpCellBFRCBRAR16 = MACParametersCommon_SpCellBFRCBRAR16(r.Enum(1, 0, false, "spCell-BFR-CBRA-r16"))
-		}
+		v.SpCellBFRCBRAR16 = MACParametersCommon_SpCellBFRCBRAR16(r.EnumIf(v.HasSpCellBFRCBRAR16, 1, 0, false, "spCell-BFR-CBRA-r16"))
 		x.End("spCell-BFR-CBRA-r16")
 	}
 	if x.Begin(3, "srs-ResourceId-Ext-r16") {
 		r.Preamble(&v.HasSrsResourceIDExtR16)
-		if v.HasSrsResourceIDExtR16 {
-			v.SrsResourceIDExtR16 = MACParametersCommon_SrsResourceIDExtR16(r.Enum(1, 0, false, "srs-ResourceId-Ext-r16"))
-		}
+		v.SrsResourceIDExtR16 = MACParametersCommon_SrsResourceIDExtR16(r.EnumIf(v.HasSrsResourceIDExtR16, 1, 0, false, "srs-ResourceId-Ext-r16"))
 		x.End("srs-ResourceId-Ext-r16")
 	}
 	if x.Begin(4, "enhancedUuDRX-forSidelink-r17") {
 		r.Preamble(&v.HasEnhancedUuDRXForSidelinkR17, &v.HasMgActivationRequestPRSMeasR17, &v.HasMgActivationCommPRSMeasR17, &v.HasIntraCGPrioritizationR17, &v.HasJointPrioritizationCGRetxTimerR17, &v.HasSurvivalTimeR17, &v.HasLcgExtensionIABR17, &v.HasHarqFeedbackDisabledR17, &v.HasUplinkHarqModeBR17, &v.HasSrTriggeredByTAReportR17, &v.HasExtendedDRXCycleInactiveR17, &v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, &v.HasLastTransmissionULR17)
-		if v.HasEnhancedUuDRXForSidelinkR17 {
-			v.EnhancedUuDRXForSidelinkR17 = MACParametersCommon_EnhancedUuDRXForSidelinkR17(r.Enum(1, 0, false, "enhancedUuDRX-forSidelink-r17"))
-		}
-		if v.HasMgActivationRequestPRSMeasR17 {
-			v.MgActivationRequestPRSMeasR17 = MACParametersCommon_MgActivationRequestPRSMeasR17(r.Enum(1, 0, false, "mg-ActivationRequestPRS-Meas-r17"))
-		}
-		if v.HasMgActivationCommPRSMeasR17 {
-			v.MgActivationCommPRSMeasR17 = MACParametersCommon_MgActivationCommPRSMeasR17(r.Enum(1, 0, false, "mg-ActivationCommPRS-Meas-r17"))
-		}
-		if v.HasIntraCGPrioritizationR17 {
-			v.IntraCGPrioritizationR17 = MACParametersCommon_IntraCGPrioritizationR17(r.Enum(1, 0, false, "intraCG-Prioritization-r17"))
-		}
-		if v.HasJointPrioritizationCGRetxTimerR17 {
-			v.JointPrioritizationCGRetxTimerR17 = MACParametersCommon_JointPrioritizationCGRetxTimerR17(r.Enum(1, 0, false, "jointPrioritizationCG-Retx-Timer-r17"))
-		}
-		if v.HasSurvivalTimeR17 {
-			v.SurvivalTimeR17 = MACParametersCommon_SurvivalTimeR17(r.Enum(1, 0, false, "survivalTime-r17"))
-		}
-		if v.HasLcgExtensionIABR17 {
-			v.LcgExtensionIABR17 = MACParametersCommon_LcgExtensionIABR17(r.Enum(1, 0, false, "lcg-ExtensionIAB-r17"))
-		}
-		if v.HasHarqFeedbackDisabledR17 {
-			v.HarqFeedbackDisabledR17 = MACParametersCommon_HarqFeedbackDisabledR17(r.Enum(1, 0, false, "harq-FeedbackDisabled-r17"))
-		}
-		if v.HasUplinkHarqModeBR17 {
-			v.UplinkHarqModeBR17 = MACParametersCommon_UplinkHarqModeBR17(r.Enum(1, 0, false, "uplink-Harq-ModeB-r17"))
-		}
-		if v.HasSrTriggeredByTAReportR17 {
-			v.SrTriggeredByTAReportR17 = MACParametersCommon_SrTriggeredByTAReportR17(r.Enum(1, 0, false, "sr-TriggeredBy-TA-Report-r17"))
-		}
-		if v.HasExtendedDRXCycleInactiveR17 {
-			v.ExtendedDRXCycleInactiveR17 = MACParametersCommon_ExtendedDRXCycleInactiveR17(r.Enum(1, 0, false, "extendedDRX-CycleInactive-r17"))
-		}
-		if v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 {
-			v.SimultaneousSRPUSCHDiffPUCCHGroupsR17 = MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17(r.Enum(1, 0, false, "simultaneousSR-PUSCH-DiffPUCCH-groups-r17"))
-		}
-		if v.HasLastTransmissionULR17 {
-			v.LastTransmissionULR17 = MACParametersCommon_LastTransmissionULR17(r.Enum(1, 0, false, "lastTransmissionUL-r17"))
-		}
+		v.EnhancedUuDRXForSidelinkR17 = MACParametersCommon_EnhancedUuDRXForSidelinkR17(r.EnumIf(v.HasEnhancedUuDRXForSidelinkR17, 1, 0, false, "enhancedUuDRX-forSidelink-r17"))
+		v.MgActivationRequestPRSMeasR17 = MACParametersCommon_MgActivationRequestPRSMeasR17(r.EnumIf(v.HasMgActivationRequestPRSMeasR17, 1, 0, false, "mg-ActivationRequestPRS-Meas-r17"))
+		v.MgActivationCommPRSMeasR17 = MACParametersCommon_MgActivationCommPRSMeasR17(r.EnumIf(v.HasMgActivationCommPRSMeasR17, 1, 0, false, "mg-ActivationCommPRS-Meas-r17"))
+		v.IntraCGPrioritizationR17 = MACParametersCommon_IntraCGPrioritizationR17(r.EnumIf(v.HasIntraCGPrioritizationR17, 1, 0, false, "intraCG-Prioritization-r17"))
+		v.JointPrioritizationCGRetxTimerR17 = MACParametersCommon_JointPrioritizationCGRetxTimerR17(r.EnumIf(v.HasJointPrioritizationCGRetxTimerR17, 1, 0, false, "jointPrioritizationCG-Retx-Timer-r17"))
+		v.SurvivalTimeR17 = MACParametersCommon_SurvivalTimeR17(r.EnumIf(v.HasSurvivalTimeR17, 1, 0, false, "survivalTime-r17"))
+		v.LcgExtensionIABR17 = MACParametersCommon_LcgExtensionIABR17(r.EnumIf(v.HasLcgExtensionIABR17, 1, 0, false, "lcg-ExtensionIAB-r17"))
+		v.HarqFeedbackDisabledR17 = MACParametersCommon_HarqFeedbackDisabledR17(r.EnumIf(v.HasHarqFeedbackDisabledR17, 1, 0, false, "harq-FeedbackDisabled-r17"))
+		v.UplinkHarqModeBR17 = MACParametersCommon_UplinkHarqModeBR17(r.EnumIf(v.HasUplinkHarqModeBR17, 1, 0, false, "uplink-Harq-ModeB-r17"))
+		v.SrTriggeredByTAReportR17 = MACParametersCommon_SrTriggeredByTAReportR17(r.EnumIf(v.HasSrTriggeredByTAReportR17, 1, 0, false, "sr-TriggeredBy-TA-Report-r17"))
+		v.ExtendedDRXCycleInactiveR17 = MACParametersCommon_ExtendedDRXCycleInactiveR17(r.EnumIf(v.HasExtendedDRXCycleInactiveR17, 1, 0, false, "extendedDRX-CycleInactive-r17"))
+		v.SimultaneousSRPUSCHDiffPUCCHGroupsR17 = MACParametersCommon_SimultaneousSRPUSCHDiffPUCCHGroupsR17(r.EnumIf(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, 1, 0, false, "simultaneousSR-PUSCH-DiffPUCCH-groups-r17"))
+		v.LastTransmissionULR17 = MACParametersCommon_LastTransmissionULR17(r.EnumIf(v.HasLastTransmissionULR17, 1, 0, false, "lastTransmissionUL-r17"))
 		x.End("enhancedUuDRX-forSidelink-r17")
 	}
 	v.Unknown = x.Unknown(5)
@@ -7778,115 +6431,55 @@ func (v *MACParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRecommendedBitRate || v.HasRecommendedBitRateQuery, v.HasRecommendedBitRateMultiplierR16 || v.HasPreEmptiveBSRR16 || v.HasAutonomousTransmissionR16 || v.HasLchPriorityBasedPrioritizationR16 || v.HasLchToConfiguredGrantMappingR16 || v.HasLchToGrantPriorityRestrictionR16 || v.HasSinglePHRPR16 || v.HasUlLBTFailureDetectionRecoveryR16 || v.HasTddMPEPMPRReportingR16 || v.HasLcidExtensionIABR16, v.HasSpCellBFRCBRAR16, v.HasSrsResourceIDExtR16, v.HasEnhancedUuDRXForSidelinkR17 || v.HasMgActivationRequestPRSMeasR17 || v.HasMgActivationCommPRSMeasR17 || v.HasIntraCGPrioritizationR17 || v.HasJointPrioritizationCGRetxTimerR17 || v.HasSurvivalTimeR17 || v.HasLcgExtensionIABR17 || v.HasHarqFeedbackDisabledR17 || v.HasUplinkHarqModeBR17 || v.HasSrTriggeredByTAReportR17 || v.HasExtendedDRXCycleInactiveR17 || v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 || v.HasLastTransmissionULR17)
 	w.Extended(x)
 	w.Preamble(v.HasLcpRestriction, v.HasDummy, v.HasLchToSCellRestriction)
-	if v.HasLcpRestriction {
-		w.Enum(int64(v.LcpRestriction), 1, 0, false, "lcp-Restriction")
-	}
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
-	if v.HasLchToSCellRestriction {
-		w.Enum(int64(v.LchToSCellRestriction), 1, 0, false, "lch-ToSCellRestriction")
-	}
+	w.EnumIf(v.HasLcpRestriction, int64(v.LcpRestriction), 1, 0, false, "lcp-Restriction")
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+	w.EnumIf(v.HasLchToSCellRestriction, int64(v.LchToSCellRestriction), 1, 0, false, "lch-ToSCellRestriction")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRecommendedBitRate, v.HasRecommendedBitRateQuery)
-		if v.HasRecommendedBitRate {
-			w.Enum(int64(v.RecommendedBitRate), 1, 0, false, "recommendedBitRate")
-		}
-		if v.HasRecommendedBitRateQuery {
-			w.Enum(int64(v.RecommendedBitRateQuery), 1, 0, false, "recommendedBitRateQuery")
-		}
+		w.EnumIf(v.HasRecommendedBitRate, int64(v.RecommendedBitRate), 1, 0, false, "recommendedBitRate")
+		w.EnumIf(v.HasRecommendedBitRateQuery, int64(v.RecommendedBitRateQuery), 1, 0, false, "recommendedBitRateQuery")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasRecommendedBitRateMultiplierR16, v.HasPreEmptiveBSRR16, v.HasAutonomousTransmissionR16, v.HasLchPriorityBasedPrioritizationR16, v.HasLchToConfiguredGrantMappingR16, v.HasLchToGrantPriorityRestrictionR16, v.HasSinglePHRPR16, v.HasUlLBTFailureDetectionRecoveryR16, v.HasTddMPEPMPRReportingR16, v.HasLcidExtensionIABR16)
-		if v.HasRecommendedBitRateMultiplierR16 {
-			w.Enum(int64(v.RecommendedBitRateMultiplierR16), 1, 0, false, "recommendedBitRateMultiplier-r16")
-		}
-		if v.HasPreEmptiveBSRR16 {
-			w.Enum(int64(v.PreEmptiveBSRR16), 1, 0, false, "preEmptiveBSR-r16")
-		}
-		if v.HasAutonomousTransmissionR16 {
-			w.Enum(int64(v.AutonomousTransmissionR16), 1, 0, false, "autonomousTransmission-r16")
-		}
-		if v.HasLchPriorityBasedPrioritizationR16 {
-			w.Enum(int64(v.LchPriorityBasedPrioritizationR16), 1, 0, false, "lch-PriorityBasedPrioritization-r16")
-		}
-		if v.HasLchToConfiguredGrantMappingR16 {
-			w.Enum(int64(v.LchToConfiguredGrantMappingR16), 1, 0, false, "lch-ToConfiguredGrantMapping-r16")
-		}
-		if v.HasLchToGrantPriorityRestrictionR16 {
-			w.Enum(int64(v.LchToGrantPriorityRestrictionR16), 1, 0, false, "lch-ToGrantPriorityRestriction-r16")
-		}
-		if v.HasSinglePHRPR16 {
-			w.Enum(int64(v.SinglePHRPR16), 1, 0, false, "singlePHR-P-r16")
-		}
-		if v.HasUlLBTFailureDetectionRecoveryR16 {
-			w.Enum(int64(v.UlLBTFailureDetectionRecoveryR16), 1, 0, false, "ul-LBT-FailureDetectionRecovery-r16")
-		}
-		if v.HasTddMPEPMPRReportingR16 {
-			w.Enum(int64(v.TddMPEPMPRReportingR16), 1, 0, false, "tdd-MPE-P-MPR-Reporting-r16")
-		}
-		if v.HasLcidExtensionIABR16 {
-			w.Enum(int64(v.LcidExtensionIABR16), 1, 0, false, "lcid-ExtensionIAB-r16")
-		}
+		w.EnumIf(v.HasRecommendedBitRateMultiplierR16, int64(v.RecommendedBitRateMultiplierR16), 1, 0, false, "recommendedBitRateMultiplier-r16")
+		w.EnumIf(v.HasPreEmptiveBSRR16, int64(v.PreEmptiveBSRR16), 1, 0, false, "preEmptiveBSR-r16")
+		w.EnumIf(v.HasAutonomousTransmissionR16, int64(v.AutonomousTransmissionR16), 1, 0, false, "autonomousTransmission-r16")
+		w.EnumIf(v.HasLchPriorityBasedPrioritizationR16, int64(v.LchPriorityBasedPrioritizationR16), 1, 0, false, "lch-PriorityBasedPrioritization-r16")
+		w.EnumIf(v.HasLchToConfiguredGrantMappingR16, int64(v.LchToConfiguredGrantMappingR16), 1, 0, false, "lch-ToConfiguredGrantMapping-r16")
+		w.EnumIf(v.HasLchToGrantPriorityRestrictionR16, int64(v.LchToGrantPriorityRestrictionR16), 1, 0, false, "lch-ToGrantPriorityRestriction-r16")
+		w.EnumIf(v.HasSinglePHRPR16, int64(v.SinglePHRPR16), 1, 0, false, "singlePHR-P-r16")
+		w.EnumIf(v.HasUlLBTFailureDetectionRecoveryR16, int64(v.UlLBTFailureDetectionRecoveryR16), 1, 0, false, "ul-LBT-FailureDetectionRecovery-r16")
+		w.EnumIf(v.HasTddMPEPMPRReportingR16, int64(v.TddMPEPMPRReportingR16), 1, 0, false, "tdd-MPE-P-MPR-Reporting-r16")
+		w.EnumIf(v.HasLcidExtensionIABR16, int64(v.LcidExtensionIABR16), 1, 0, false, "lcid-ExtensionIAB-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasSpCellBFRCBRAR16)
-		if v.HasSpCellBFRCBRAR16 {
-			w.Enum(int64(v.SpCellBFRCBRAR16), 1, 0, false, "spCell-BFR-CBRA-r16")
-		}
+		w.EnumIf(v.HasSpCellBFRCBRAR16, int64(v.SpCellBFRCBRAR16), 1, 0, false, "spCell-BFR-CBRA-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasSrsResourceIDExtR16)
-		if v.HasSrsResourceIDExtR16 {
-			w.Enum(int64(v.SrsResourceIDExtR16), 1, 0, false, "srs-ResourceId-Ext-r16")
-		}
+		w.EnumIf(v.HasSrsResourceIDExtR16, int64(v.SrsResourceIDExtR16), 1, 0, false, "srs-ResourceId-Ext-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasEnhancedUuDRXForSidelinkR17, v.HasMgActivationRequestPRSMeasR17, v.HasMgActivationCommPRSMeasR17, v.HasIntraCGPrioritizationR17, v.HasJointPrioritizationCGRetxTimerR17, v.HasSurvivalTimeR17, v.HasLcgExtensionIABR17, v.HasHarqFeedbackDisabledR17, v.HasUplinkHarqModeBR17, v.HasSrTriggeredByTAReportR17, v.HasExtendedDRXCycleInactiveR17, v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, v.HasLastTransmissionULR17)
-		if v.HasEnhancedUuDRXForSidelinkR17 {
-			w.Enum(int64(v.EnhancedUuDRXForSidelinkR17), 1, 0, false, "enhancedUuDRX-forSidelink-r17")
-		}
-		if v.HasMgActivationRequestPRSMeasR17 {
-			w.Enum(int64(v.MgActivationRequestPRSMeasR17), 1, 0, false, "mg-ActivationRequestPRS-Meas-r17")
-		}
-		if v.HasMgActivationCommPRSMeasR17 {
-			w.Enum(int64(v.MgActivationCommPRSMeasR17), 1, 0, false, "mg-ActivationCommPRS-Meas-r17")
-		}
-		if v.HasIntraCGPrioritizationR17 {
-			w.Enum(int64(v.IntraCGPrioritizationR17), 1, 0, false, "intraCG-Prioritization-r17")
-		}
-		if v.HasJointPrioritizationCGRetxTimerR17 {
-			w.Enum(int64(v.JointPrioritizationCGRetxTimerR17), 1, 0, false, "jointPrioritizationCG-Retx-Timer-r17")
-		}
-		if v.HasSurvivalTimeR17 {
-			w.Enum(int64(v.SurvivalTimeR17), 1, 0, false, "survivalTime-r17")
-		}
-		if v.HasLcgExtensionIABR17 {
-			w.Enum(int64(v.LcgExtensionIABR17), 1, 0, false, "lcg-ExtensionIAB-r17")
-		}
-		if v.HasHarqFeedbackDisabledR17 {
-			w.Enum(int64(v.HarqFeedbackDisabledR17), 1, 0, false, "harq-FeedbackDisabled-r17")
-		}
-		if v.HasUplinkHarqModeBR17 {
-			w.Enum(int64(v.UplinkHarqModeBR17), 1, 0, false, "uplink-Harq-ModeB-r17")
-		}
-		if v.HasSrTriggeredByTAReportR17 {
-			w.Enum(int64(v.SrTriggeredByTAReportR17), 1, 0, false, "sr-TriggeredBy-TA-Report-r17")
-		}
-		if v.HasExtendedDRXCycleInactiveR17 {
-			w.Enum(int64(v.ExtendedDRXCycleInactiveR17), 1, 0, false, "extendedDRX-CycleInactive-r17")
-		}
-		if v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 {
-			w.Enum(int64(v.SimultaneousSRPUSCHDiffPUCCHGroupsR17), 1, 0, false, "simultaneousSR-PUSCH-DiffPUCCH-groups-r17")
-		}
-		if v.HasLastTransmissionULR17 {
-			w.Enum(int64(v.LastTransmissionULR17), 1, 0, false, "lastTransmissionUL-r17")
-		}
+		w.EnumIf(v.HasEnhancedUuDRXForSidelinkR17, int64(v.EnhancedUuDRXForSidelinkR17), 1, 0, false, "enhancedUuDRX-forSidelink-r17")
+		w.EnumIf(v.HasMgActivationRequestPRSMeasR17, int64(v.MgActivationRequestPRSMeasR17), 1, 0, false, "mg-ActivationRequestPRS-Meas-r17")
+		w.EnumIf(v.HasMgActivationCommPRSMeasR17, int64(v.MgActivationCommPRSMeasR17), 1, 0, false, "mg-ActivationCommPRS-Meas-r17")
+		w.EnumIf(v.HasIntraCGPrioritizationR17, int64(v.IntraCGPrioritizationR17), 1, 0, false, "intraCG-Prioritization-r17")
+		w.EnumIf(v.HasJointPrioritizationCGRetxTimerR17, int64(v.JointPrioritizationCGRetxTimerR17), 1, 0, false, "jointPrioritizationCG-Retx-Timer-r17")
+		w.EnumIf(v.HasSurvivalTimeR17, int64(v.SurvivalTimeR17), 1, 0, false, "survivalTime-r17")
+		w.EnumIf(v.HasLcgExtensionIABR17, int64(v.LcgExtensionIABR17), 1, 0, false, "lcg-ExtensionIAB-r17")
+		w.EnumIf(v.HasHarqFeedbackDisabledR17, int64(v.HarqFeedbackDisabledR17), 1, 0, false, "harq-FeedbackDisabled-r17")
+		w.EnumIf(v.HasUplinkHarqModeBR17, int64(v.UplinkHarqModeBR17), 1, 0, false, "uplink-Harq-ModeB-r17")
+		w.EnumIf(v.HasSrTriggeredByTAReportR17, int64(v.SrTriggeredByTAReportR17), 1, 0, false, "sr-TriggeredBy-TA-Report-r17")
+		w.EnumIf(v.HasExtendedDRXCycleInactiveR17, int64(v.ExtendedDRXCycleInactiveR17), 1, 0, false, "extendedDRX-CycleInactive-r17")
+		w.EnumIf(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, int64(v.SimultaneousSRPUSCHDiffPUCCHGroupsR17), 1, 0, false, "simultaneousSR-PUSCH-DiffPUCCH-groups-r17")
+		w.EnumIf(v.HasLastTransmissionULR17, int64(v.LastTransmissionULR17), 1, 0, false, "lastTransmissionUL-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -7906,18 +6499,10 @@ func (v *MACParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersFRXDiffR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDirectMCGSCellActivationR16, &v.HasDirectMCGSCellActivationResumeR16, &v.HasDirectSCGSCellActivationR16, &v.HasDirectSCGSCellActivationResumeR16, &v.HasDrxAdaptationR16)
-	if v.HasDirectMCGSCellActivationR16 {
-		v.DirectMCGSCellActivationR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationR16(r.Enum(1, 0, false, "directMCG-SCellActivation-r16"))
-	}
-	if v.HasDirectMCGSCellActivationResumeR16 {
-		v.DirectMCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationResumeR16(r.Enum(1, 0, false, "directMCG-SCellActivationResume-r16"))
-	}
-	if v.HasDirectSCGSCellActivationR16 {
-		v.DirectSCGSCellActivationR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationR16(r.Enum(1, 0, false, "directSCG-SCellActivation-r16"))
-	}
-	if v.HasDirectSCGSCellActivationResumeR16 {
-		v.DirectSCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationResumeR16(r.Enum(1, 0, false, "directSCG-SCellActivationResume-r16"))
-	}
+	v.DirectMCGSCellActivationR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationR16(r.EnumIf(v.HasDirectMCGSCellActivationR16, 1, 0, false, "directMCG-SCellActivation-r16"))
+	v.DirectMCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationResumeR16(r.EnumIf(v.HasDirectMCGSCellActivationResumeR16, 1, 0, false, "directMCG-SCellActivationResume-r16"))
+	v.DirectSCGSCellActivationR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationR16(r.EnumIf(v.HasDirectSCGSCellActivationR16, 1, 0, false, "directSCG-SCellActivation-r16"))
+	v.DirectSCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationResumeR16(r.EnumIf(v.HasDirectSCGSCellActivationResumeR16, 1, 0, false, "directSCG-SCellActivationResume-r16"))
 	r.DecodeOptional(v.HasDrxAdaptationR16, &v.DrxAdaptationR16, "drx-Adaptation-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -7929,18 +6514,10 @@ func (v *MACParametersFRXDiffR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasDirectMCGSCellActivationR16, v.HasDirectMCGSCellActivationResumeR16, v.HasDirectSCGSCellActivationR16, v.HasDirectSCGSCellActivationResumeR16, v.HasDrxAdaptationR16)
-	if v.HasDirectMCGSCellActivationR16 {
-		w.Enum(int64(v.DirectMCGSCellActivationR16), 1, 0, false, "directMCG-SCellActivation-r16")
-	}
-	if v.HasDirectMCGSCellActivationResumeR16 {
-		w.Enum(int64(v.DirectMCGSCellActivationResumeR16), 1, 0, false, "directMCG-SCellActivationResume-r16")
-	}
-	if v.HasDirectSCGSCellActivationR16 {
-		w.Enum(int64(v.DirectSCGSCellActivationR16), 1, 0, false, "directSCG-SCellActivation-r16")
-	}
-	if v.HasDirectSCGSCellActivationResumeR16 {
-		w.Enum(int64(v.DirectSCGSCellActivationResumeR16), 1, 0, false, "directSCG-SCellActivationResume-r16")
-	}
+	w.EnumIf(v.HasDirectMCGSCellActivationR16, int64(v.DirectMCGSCellActivationR16), 1, 0, false, "directMCG-SCellActivation-r16")
+	w.EnumIf(v.HasDirectMCGSCellActivationResumeR16, int64(v.DirectMCGSCellActivationResumeR16), 1, 0, false, "directMCG-SCellActivationResume-r16")
+	w.EnumIf(v.HasDirectSCGSCellActivationR16, int64(v.DirectSCGSCellActivationR16), 1, 0, false, "directSCG-SCellActivation-r16")
+	w.EnumIf(v.HasDirectSCGSCellActivationResumeR16, int64(v.DirectSCGSCellActivationResumeR16), 1, 0, false, "directSCG-SCellActivationResume-r16")
 	w.EncodeOptional(v.HasDrxAdaptationR16, &v.DrxAdaptationR16, "drx-Adaptation-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7977,18 +6554,10 @@ func (v *MACParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MACParametersFR2_2R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDirectMCGSCellActivationR17, &v.HasDirectMCGSCellActivationResumeR17, &v.HasDirectSCGSCellActivationR17, &v.HasDirectSCGSCellActivationResumeR17, &v.HasDrxAdaptationR17)
-	if v.HasDirectMCGSCellActivationR17 {
-		v.DirectMCGSCellActivationR17 = MACParametersFR2_2R17_DirectMCGSCellActivationR17(r.Enum(1, 0, false, "directMCG-SCellActivation-r17"))
-	}
-	if v.HasDirectMCGSCellActivationResumeR17 {
-		v.DirectMCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectMCGSCellActivationResumeR17(r.Enum(1, 0, false, "directMCG-SCellActivationResume-r17"))
-	}
-	if v.HasDirectSCGSCellActivationR17 {
-		v.DirectSCGSCellActivationR17 = MACParametersFR2_2R17_DirectSCGSCellActivationR17(r.Enum(1, 0, false, "directSCG-SCellActivation-r17"))
-	}
-	if v.HasDirectSCGSCellActivationResumeR17 {
-		v.DirectSCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectSCGSCellActivationResumeR17(r.Enum(1, 0, false, "directSCG-SCellActivationResume-r17"))
-	}
+	v.DirectMCGSCellActivationR17 = MACParametersFR2_2R17_DirectMCGSCellActivationR17(r.EnumIf(v.HasDirectMCGSCellActivationR17, 1, 0, false, "directMCG-SCellActivation-r17"))
+	v.DirectMCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectMCGSCellActivationResumeR17(r.EnumIf(v.HasDirectMCGSCellActivationResumeR17, 1, 0, false, "directMCG-SCellActivationResume-r17"))
+	v.DirectSCGSCellActivationR17 = MACParametersFR2_2R17_DirectSCGSCellActivationR17(r.EnumIf(v.HasDirectSCGSCellActivationR17, 1, 0, false, "directSCG-SCellActivation-r17"))
+	v.DirectSCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectSCGSCellActivationResumeR17(r.EnumIf(v.HasDirectSCGSCellActivationResumeR17, 1, 0, false, "directSCG-SCellActivationResume-r17"))
 	r.DecodeOptional(v.HasDrxAdaptationR17, &v.DrxAdaptationR17, "drx-Adaptation-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -8000,18 +6569,10 @@ func (v *MACParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasDirectMCGSCellActivationR17, v.HasDirectMCGSCellActivationResumeR17, v.HasDirectSCGSCellActivationR17, v.HasDirectSCGSCellActivationResumeR17, v.HasDrxAdaptationR17)
-	if v.HasDirectMCGSCellActivationR17 {
-		w.Enum(int64(v.DirectMCGSCellActivationR17), 1, 0, false, "directMCG-SCellActivation-r17")
-	}
-	if v.HasDirectMCGSCellActivationResumeR17 {
-		w.Enum(int64(v.DirectMCGSCellActivationResumeR17), 1, 0, false, "directMCG-SCellActivationResume-r17")
-	}
-	if v.HasDirectSCGSCellActivationR17 {
-		w.Enum(int64(v.DirectSCGSCellActivationR17), 1, 0, false, "directSCG-SCellActivation-r17")
-	}
-	if v.HasDirectSCGSCellActivationResumeR17 {
-		w.Enum(int64(v.DirectSCGSCellActivationResumeR17), 1, 0, false, "directSCG-SCellActivationResume-r17")
-	}
+	w.EnumIf(v.HasDirectMCGSCellActivationR17, int64(v.DirectMCGSCellActivationR17), 1, 0, false, "directMCG-SCellActivation-r17")
+	w.EnumIf(v.HasDirectMCGSCellActivationResumeR17, int64(v.DirectMCGSCellActivationResumeR17), 1, 0, false, "directMCG-SCellActivationResume-r17")
+	w.EnumIf(v.HasDirectSCGSCellActivationR17, int64(v.DirectSCGSCellActivationR17), 1, 0, false, "directSCG-SCellActivation-r17")
+	w.EnumIf(v.HasDirectSCGSCellActivationResumeR17, int64(v.DirectSCGSCellActivationResumeR17), 1, 0, false, "directSCG-SCellActivationResume-r17")
 	w.EncodeOptional(v.HasDrxAdaptationR17, &v.DrxAdaptationR17, "drx-Adaptation-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8048,40 +6609,22 @@ func (v *MACParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = MACParametersXDDDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSkipUplinkTxDynamic, &v.HasLogicalChannelSRDelayTimer, &v.HasLongDRXCycle, &v.HasShortDRXCycle, &v.HasMultipleSRConfigurations, &v.HasMultipleConfiguredGrants)
-	if v.HasSkipUplinkTxDynamic {
-		v.SkipUplinkTxDynamic = MACParametersXDDDiff_SkipUplinkTxDynamic(r.Enum(1, 0, false, "skipUplinkTxDynamic"))
-	}
-	if v.HasLogicalChannelSRDelayTimer {
-		v.LogicalChannelSRDelayTimer = MACParametersXDDDiff_LogicalChannelSRDelayTimer(r.Enum(1, 0, false, "logicalChannelSR-DelayTimer"))
-	}
-	if v.HasLongDRXCycle {
-		v.LongDRXCycle = MACParametersXDDDiff_LongDRXCycle(r.Enum(1, 0, false, "longDRX-Cycle"))
-	}
-	if v.HasShortDRXCycle {
-		v.ShortDRXCycle = MACParametersXDDDiff_ShortDRXCycle(r.Enum(1, 0, false, "shortDRX-Cycle"))
-	}
-	if v.HasMultipleSRConfigurations {
-		v.MultipleSRConfigurations = MACParametersXDDDiff_MultipleSRConfigurations(r.Enum(1, 0, false, "multipleSR-Configurations"))
-	}
-	if v.HasMultipleConfiguredGrants {
-		v.MultipleConfiguredGrants = MACParametersXDDDiff_MultipleConfiguredGrants(r.Enum(1, 0, false, "multipleConfiguredGrants"))
-	}
+	v.SkipUplinkTxDynamic = MACParametersXDDDiff_SkipUplinkTxDynamic(r.EnumIf(v.HasSkipUplinkTxDynamic, 1, 0, false, "skipUplinkTxDynamic"))
+	v.LogicalChannelSRDelayTimer = MACParametersXDDDiff_LogicalChannelSRDelayTimer(r.EnumIf(v.HasLogicalChannelSRDelayTimer, 1, 0, false, "logicalChannelSR-DelayTimer"))
+	v.LongDRXCycle = MACParametersXDDDiff_LongDRXCycle(r.EnumIf(v.HasLongDRXCycle, 1, 0, false, "longDRX-Cycle"))
+	v.ShortDRXCycle = MACParametersXDDDiff_ShortDRXCycle(r.EnumIf(v.HasShortDRXCycle, 1, 0, false, "shortDRX-Cycle"))
+	v.MultipleSRConfigurations = MACParametersXDDDiff_MultipleSRConfigurations(r.EnumIf(v.HasMultipleSRConfigurations, 1, 0, false, "multipleSR-Configurations"))
+	v.MultipleConfiguredGrants = MACParametersXDDDiff_MultipleConfiguredGrants(r.EnumIf(v.HasMultipleConfiguredGrants, 1, 0, false, "multipleConfiguredGrants"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "secondaryDRX-Group-r16") {
 		r.Preamble(&v.HasSecondaryDRXGroupR16)
-		if v.HasSecondaryDRXGroupR16 {
-			v.SecondaryDRXGroupR16 = MACParametersXDDDiff_SecondaryDRXGroupR16(r.Enum(1, 0, false, "secondaryDRX-Group-r16"))
-		}
+		v.SecondaryDRXGroupR16 = MACParametersXDDDiff_SecondaryDRXGroupR16(r.EnumIf(v.HasSecondaryDRXGroupR16, 1, 0, false, "secondaryDRX-Group-r16"))
 		x.End("secondaryDRX-Group-r16")
 	}
 	if x.Begin(1, "enhancedSkipUplinkTxDynamic-r16") {
 		r.Preamble(&v.HasEnhancedSkipUplinkTxDynamicR16, &v.HasEnhancedSkipUplinkTxConfiguredR16)
-		if v.HasEnhancedSkipUplinkTxDynamicR16 {
-			v.EnhancedSkipUplinkTxDynamicR16 = MACParametersXDDDiff_EnhancedSkipUplinkTxDynamicR16(r.Enum(1, 0, false, "enhancedSkipUplinkTxDynamic-r16"))
-		}
-		if v.HasEnhancedSkipUplinkTxConfiguredR16 {
-			v.EnhancedSkipUplinkTxConfiguredR16 = MACParametersXDDDiff_EnhancedSkipUplinkTxConfiguredR16(r.Enum(1, 0, false, "enhancedSkipUplinkTxConfigured-r16"))
-		}
+		v.EnhancedSkipUplinkTxDynamicR16 = MACParametersXDDDiff_EnhancedSkipUplinkTxDynamicR16(r.EnumIf(v.HasEnhancedSkipUplinkTxDynamicR16, 1, 0, false, "enhancedSkipUplinkTxDynamic-r16"))
+		v.EnhancedSkipUplinkTxConfiguredR16 = MACParametersXDDDiff_EnhancedSkipUplinkTxConfiguredR16(r.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredR16, 1, 0, false, "enhancedSkipUplinkTxConfigured-r16"))
 		x.End("enhancedSkipUplinkTxDynamic-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -8093,40 +6636,22 @@ func (v *MACParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSecondaryDRXGroupR16, v.HasEnhancedSkipUplinkTxDynamicR16 || v.HasEnhancedSkipUplinkTxConfiguredR16)
 	w.Extended(x)
 	w.Preamble(v.HasSkipUplinkTxDynamic, v.HasLogicalChannelSRDelayTimer, v.HasLongDRXCycle, v.HasShortDRXCycle, v.HasMultipleSRConfigurations, v.HasMultipleConfiguredGrants)
-	if v.HasSkipUplinkTxDynamic {
-		w.Enum(int64(v.SkipUplinkTxDynamic), 1, 0, false, "skipUplinkTxDynamic")
-	}
-	if v.HasLogicalChannelSRDelayTimer {
-		w.Enum(int64(v.LogicalChannelSRDelayTimer), 1, 0, false, "logicalChannelSR-DelayTimer")
-	}
-	if v.HasLongDRXCycle {
-		w.Enum(int64(v.LongDRXCycle), 1, 0, false, "longDRX-Cycle")
-	}
-	if v.HasShortDRXCycle {
-		w.Enum(int64(v.ShortDRXCycle), 1, 0, false, "shortDRX-Cycle")
-	}
-	if v.HasMultipleSRConfigurations {
-		w.Enum(int64(v.MultipleSRConfigurations), 1, 0, false, "multipleSR-Configurations")
-	}
-	if v.HasMultipleConfiguredGrants {
-		w.Enum(int64(v.MultipleConfiguredGrants), 1, 0, false, "multipleConfiguredGrants")
-	}
+	w.EnumIf(v.HasSkipUplinkTxDynamic, int64(v.SkipUplinkTxDynamic), 1, 0, false, "skipUplinkTxDynamic")
+	w.EnumIf(v.HasLogicalChannelSRDelayTimer, int64(v.LogicalChannelSRDelayTimer), 1, 0, false, "logicalChannelSR-DelayTimer")
+	w.EnumIf(v.HasLongDRXCycle, int64(v.LongDRXCycle), 1, 0, false, "longDRX-Cycle")
+	w.EnumIf(v.HasShortDRXCycle, int64(v.ShortDRXCycle), 1, 0, false, "shortDRX-Cycle")
+	w.EnumIf(v.HasMultipleSRConfigurations, int64(v.MultipleSRConfigurations), 1, 0, false, "multipleSR-Configurations")
+	w.EnumIf(v.HasMultipleConfiguredGrants, int64(v.MultipleConfiguredGrants), 1, 0, false, "multipleConfiguredGrants")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSecondaryDRXGroupR16)
-		if v.HasSecondaryDRXGroupR16 {
-			w.Enum(int64(v.SecondaryDRXGroupR16), 1, 0, false, "secondaryDRX-Group-r16")
-		}
+		w.EnumIf(v.HasSecondaryDRXGroupR16, int64(v.SecondaryDRXGroupR16), 1, 0, false, "secondaryDRX-Group-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasEnhancedSkipUplinkTxDynamicR16, v.HasEnhancedSkipUplinkTxConfiguredR16)
-		if v.HasEnhancedSkipUplinkTxDynamicR16 {
-			w.Enum(int64(v.EnhancedSkipUplinkTxDynamicR16), 1, 0, false, "enhancedSkipUplinkTxDynamic-r16")
-		}
-		if v.HasEnhancedSkipUplinkTxConfiguredR16 {
-			w.Enum(int64(v.EnhancedSkipUplinkTxConfiguredR16), 1, 0, false, "enhancedSkipUplinkTxConfigured-r16")
-		}
+		w.EnumIf(v.HasEnhancedSkipUplinkTxDynamicR16, int64(v.EnhancedSkipUplinkTxDynamicR16), 1, 0, false, "enhancedSkipUplinkTxDynamic-r16")
+		w.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredR16, int64(v.EnhancedSkipUplinkTxConfiguredR16), 1, 0, false, "enhancedSkipUplinkTxConfigured-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -8145,36 +6670,20 @@ func (v *MACParametersXDDDiff) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *MinTimeGapR16) DecodePER(r *per.Reader) error {
 	*v = MinTimeGapR16{}
 	r.Preamble(&v.HasScs15kHzR16, &v.HasScs30kHzR16, &v.HasScs60kHzR16, &v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		v.Scs15kHzR16 = MinTimeGapR16_Scs15kHzR16(r.Enum(2, 0, false, "scs-15kHz-r16"))
-	}
-	if v.HasScs30kHzR16 {
-		v.Scs30kHzR16 = MinTimeGapR16_Scs30kHzR16(r.Enum(2, 0, false, "scs-30kHz-r16"))
-	}
-	if v.HasScs60kHzR16 {
-		v.Scs60kHzR16 = MinTimeGapR16_Scs60kHzR16(r.Enum(2, 0, false, "scs-60kHz-r16"))
-	}
-	if v.HasScs120kHzR16 {
-		v.Scs120kHzR16 = MinTimeGapR16_Scs120kHzR16(r.Enum(2, 0, false, "scs-120kHz-r16"))
-	}
+	v.Scs15kHzR16 = MinTimeGapR16_Scs15kHzR16(r.EnumIf(v.HasScs15kHzR16, 2, 0, false, "scs-15kHz-r16"))
+	v.Scs30kHzR16 = MinTimeGapR16_Scs30kHzR16(r.EnumIf(v.HasScs30kHzR16, 2, 0, false, "scs-30kHz-r16"))
+	v.Scs60kHzR16 = MinTimeGapR16_Scs60kHzR16(r.EnumIf(v.HasScs60kHzR16, 2, 0, false, "scs-60kHz-r16"))
+	v.Scs120kHzR16 = MinTimeGapR16_Scs120kHzR16(r.EnumIf(v.HasScs120kHzR16, 2, 0, false, "scs-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinTimeGapR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
-	if v.HasScs15kHzR16 {
-		w.Enum(int64(v.Scs15kHzR16), 2, 0, false, "scs-15kHz-r16")
-	}
-	if v.HasScs30kHzR16 {
-		w.Enum(int64(v.Scs30kHzR16), 2, 0, false, "scs-30kHz-r16")
-	}
-	if v.HasScs60kHzR16 {
-		w.Enum(int64(v.Scs60kHzR16), 2, 0, false, "scs-60kHz-r16")
-	}
-	if v.HasScs120kHzR16 {
-		w.Enum(int64(v.Scs120kHzR16), 2, 0, false, "scs-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs15kHzR16, int64(v.Scs15kHzR16), 2, 0, false, "scs-15kHz-r16")
+	w.EnumIf(v.HasScs30kHzR16, int64(v.Scs30kHzR16), 2, 0, false, "scs-30kHz-r16")
+	w.EnumIf(v.HasScs60kHzR16, int64(v.Scs60kHzR16), 2, 0, false, "scs-60kHz-r16")
+	w.EnumIf(v.HasScs120kHzR16, int64(v.Scs120kHzR16), 2, 0, false, "scs-120kHz-r16")
 	return w.Err()
 }
 
@@ -8190,30 +6699,18 @@ func (v *MinTimeGapR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 func (v *MinTimeGapFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MinTimeGapFR2_2R17{}
 	r.Preamble(&v.HasScs120kHzR17, &v.HasScs480kHzR17, &v.HasScs960kHzR17)
-	if v.HasScs120kHzR17 {
-		v.Scs120kHzR17 = MinTimeGapFR2_2R17_Scs120kHzR17(r.Enum(2, 0, false, "scs-120kHz-r17"))
-	}
-	if v.HasScs480kHzR17 {
-		v.Scs480kHzR17 = MinTimeGapFR2_2R17_Scs480kHzR17(r.Enum(2, 0, false, "scs-480kHz-r17"))
-	}
-	if v.HasScs960kHzR17 {
-		v.Scs960kHzR17 = MinTimeGapFR2_2R17_Scs960kHzR17(r.Enum(2, 0, false, "scs-960kHz-r17"))
-	}
+	v.Scs120kHzR17 = MinTimeGapFR2_2R17_Scs120kHzR17(r.EnumIf(v.HasScs120kHzR17, 2, 0, false, "scs-120kHz-r17"))
+	v.Scs480kHzR17 = MinTimeGapFR2_2R17_Scs480kHzR17(r.EnumIf(v.HasScs480kHzR17, 2, 0, false, "scs-480kHz-r17"))
+	v.Scs960kHzR17 = MinTimeGapFR2_2R17_Scs960kHzR17(r.EnumIf(v.HasScs960kHzR17, 2, 0, false, "scs-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinTimeGapFR2_2R17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
-	if v.HasScs120kHzR17 {
-		w.Enum(int64(v.Scs120kHzR17), 2, 0, false, "scs-120kHz-r17")
-	}
-	if v.HasScs480kHzR17 {
-		w.Enum(int64(v.Scs480kHzR17), 2, 0, false, "scs-480kHz-r17")
-	}
-	if v.HasScs960kHzR17 {
-		w.Enum(int64(v.Scs960kHzR17), 2, 0, false, "scs-960kHz-r17")
-	}
+	w.EnumIf(v.HasScs120kHzR17, int64(v.Scs120kHzR17), 2, 0, false, "scs-120kHz-r17")
+	w.EnumIf(v.HasScs480kHzR17, int64(v.Scs480kHzR17), 2, 0, false, "scs-480kHz-r17")
+	w.EnumIf(v.HasScs960kHzR17, int64(v.Scs960kHzR17), 2, 0, false, "scs-960kHz-r17")
 	return w.Err()
 }
 
@@ -8283,119 +6780,59 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 	if v.HasSupportedGapPattern {
 		v.SupportedGapPattern = r.BitString(per.Size{Lb: 22, Ub: 22}, "supportedGapPattern")
 	}
-	if v.HasSsbRLM {
-		v.SsbRLM = MeasAndMobParametersCommon_SsbRLM(r.Enum(1, 0, false, "ssb-RLM"))
-	}
-	if v.HasSsbAndCSIRSRLM {
-		v.SsbAndCSIRSRLM = MeasAndMobParametersCommon_SsbAndCSIRSRLM(r.Enum(1, 0, false, "ssb-AndCSI-RS-RLM"))
-	}
+	v.SsbRLM = MeasAndMobParametersCommon_SsbRLM(r.EnumIf(v.HasSsbRLM, 1, 0, false, "ssb-RLM"))
+	v.SsbAndCSIRSRLM = MeasAndMobParametersCommon_SsbAndCSIRSRLM(r.EnumIf(v.HasSsbAndCSIRSRLM, 1, 0, false, "ssb-AndCSI-RS-RLM"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "eventB-MeasAndReport") {
 		r.Preamble(&v.HasEventBMeasAndReport, &v.HasHandoverFDDTDD, &v.HasEutraCGIReporting, &v.HasNrCGIReporting)
-		if v.HasEventBMeasAndReport {
-			v.EventBMeasAndReport = MeasAndMobParametersCommon_EventBMeasAndReport(r.Enum(1, 0, false, "eventB-MeasAndReport"))
-		}
-		if v.HasHandoverFDDTDD {
-			v.HandoverFDDTDD = MeasAndMobParametersCommon_HandoverFDDTDD(r.Enum(1, 0, false, "handoverFDD-TDD"))
-		}
-		if v.HasEutraCGIReporting {
-			v.EutraCGIReporting = MeasAndMobParametersCommon_EutraCGIReporting(r.Enum(1, 0, false, "eutra-CGI-Reporting"))
-		}
-		if v.HasNrCGIReporting {
-			v.NrCGIReporting = MeasAndMobParametersCommon_NrCGIReporting(r.Enum(1, 0, false, "nr-CGI-Reporting"))
-		}
+		v.EventBMeasAndReport = MeasAndMobParametersCommon_EventBMeasAndReport(r.EnumIf(v.HasEventBMeasAndReport, 1, 0, false, "eventB-MeasAndReport"))
+		v.HandoverFDDTDD = MeasAndMobParametersCommon_HandoverFDDTDD(r.EnumIf(v.HasHandoverFDDTDD, 1, 0, false, "handoverFDD-TDD"))
+		v.EutraCGIReporting = MeasAndMobParametersCommon_EutraCGIReporting(r.EnumIf(v.HasEutraCGIReporting, 1, 0, false, "eutra-CGI-Reporting"))
+		v.NrCGIReporting = MeasAndMobParametersCommon_NrCGIReporting(r.EnumIf(v.HasNrCGIReporting, 1, 0, false, "nr-CGI-Reporting"))
 		x.End("eventB-MeasAndReport")
 	}
 	if x.Begin(1, "independentGapConfig") {
 		r.Preamble(&v.HasIndependentGapConfig, &v.HasPeriodicEUTRAMeasAndReport, &v.HasHandoverFR1FR2, &v.HasMaxNumberCSIRSRRMRSSINR)
-		if v.HasIndependentGapConfig {
-			v.IndependentGapConfig = MeasAndMobParametersCommon_IndependentGapConfig(r.Enum(1, 0, false, "independentGapConfig"))
-		}
-		if v.HasPeriodicEUTRAMeasAndReport {
-			v.PeriodicEUTRAMeasAndReport = MeasAndMobParametersCommon_PeriodicEUTRAMeasAndReport(r.Enum(1, 0, false, "periodicEUTRA-MeasAndReport"))
-		}
-		if v.HasHandoverFR1FR2 {
-			v.HandoverFR1FR2 = MeasAndMobParametersCommon_HandoverFR1FR2(r.Enum(1, 0, false, "handoverFR1-FR2"))
-		}
-		if v.HasMaxNumberCSIRSRRMRSSINR {
-			v.MaxNumberCSIRSRRMRSSINR = MeasAndMobParametersCommon_MaxNumberCSIRSRRMRSSINR(r.Enum(6, 0, false, "maxNumberCSI-RS-RRM-RS-SINR"))
-		}
+		v.IndependentGapConfig = MeasAndMobParametersCommon_IndependentGapConfig(r.EnumIf(v.HasIndependentGapConfig, 1, 0, false, "independentGapConfig"))
+		v.PeriodicEUTRAMeasAndReport = MeasAndMobParametersCommon_PeriodicEUTRAMeasAndReport(r.EnumIf(v.HasPeriodicEUTRAMeasAndReport, 1, 0, false, "periodicEUTRA-MeasAndReport"))
+		v.HandoverFR1FR2 = MeasAndMobParametersCommon_HandoverFR1FR2(r.EnumIf(v.HasHandoverFR1FR2, 1, 0, false, "handoverFR1-FR2"))
+		v.MaxNumberCSIRSRRMRSSINR = MeasAndMobParametersCommon_MaxNumberCSIRSRRMRSSINR(r.EnumIf(v.HasMaxNumberCSIRSRRMRSSINR, 6, 0, false, "maxNumberCSI-RS-RRM-RS-SINR"))
 		x.End("independentGapConfig")
 	}
 	if x.Begin(2, "nr-CGI-Reporting-ENDC") {
 		r.Preamble(&v.HasNrCGIReportingENDC)
-		if v.HasNrCGIReportingENDC {
-			v.NrCGIReportingENDC = MeasAndMobParametersCommon_NrCGIReportingENDC(r.Enum(1, 0, false, "nr-CGI-Reporting-ENDC"))
-		}
+		v.NrCGIReportingENDC = MeasAndMobParametersCommon_NrCGIReportingENDC(r.EnumIf(v.HasNrCGIReportingENDC, 1, 0, false, "nr-CGI-Reporting-ENDC"))
 		x.End("nr-CGI-Reporting-ENDC")
 	}
 	if x.Begin(3, "eutra-CGI-Reporting-NEDC") {
 		r.Preamble(&v.HasEutraCGIReportingNEDC, &v.HasEutraCGIReportingNRDC, &v.HasNrCGIReportingNEDC, &v.HasNrCGIReportingNRDC)
-		if v.HasEutraCGIReportingNEDC {
-			v.EutraCGIReportingNEDC = MeasAndMobParametersCommon_EutraCGIReportingNEDC(r.Enum(1, 0, false, "eutra-CGI-Reporting-NEDC"))
-		}
-		if v.HasEutraCGIReportingNRDC {
-			v.EutraCGIReportingNRDC = MeasAndMobParametersCommon_EutraCGIReportingNRDC(r.Enum(1, 0, false, "eutra-CGI-Reporting-NRDC"))
-		}
-		if v.HasNrCGIReportingNEDC {
-			v.NrCGIReportingNEDC = MeasAndMobParametersCommon_NrCGIReportingNEDC(r.Enum(1, 0, false, "nr-CGI-Reporting-NEDC"))
-		}
-		if v.HasNrCGIReportingNRDC {
-			v.NrCGIReportingNRDC = MeasAndMobParametersCommon_NrCGIReportingNRDC(r.Enum(1, 0, false, "nr-CGI-Reporting-NRDC"))
-		}
+		v.EutraCGIReportingNEDC = MeasAndMobParametersCommon_EutraCGIReportingNEDC(r.EnumIf(v.HasEutraCGIReportingNEDC, 1, 0, false, "eutra-CGI-Reporting-NEDC"))
+		v.EutraCGIReportingNRDC = MeasAndMobParametersCommon_EutraCGIReportingNRDC(r.EnumIf(v.HasEutraCGIReportingNRDC, 1, 0, false, "eutra-CGI-Reporting-NRDC"))
+		v.NrCGIReportingNEDC = MeasAndMobParametersCommon_NrCGIReportingNEDC(r.EnumIf(v.HasNrCGIReportingNEDC, 1, 0, false, "nr-CGI-Reporting-NEDC"))
+		v.NrCGIReportingNRDC = MeasAndMobParametersCommon_NrCGIReportingNRDC(r.EnumIf(v.HasNrCGIReportingNRDC, 1, 0, false, "nr-CGI-Reporting-NRDC"))
 		x.End("eutra-CGI-Reporting-NEDC")
 	}
 	if x.Begin(4, "reportAddNeighMeasForPeriodic-r16") {
 		r.Preamble(&v.HasReportAddNeighMeasForPeriodicR16, &v.HasCondHandoverParametersCommonR16, &v.HasNrNeedForGapReportingR16, &v.HasSupportedGapPatternNRonlyR16, &v.HasSupportedGapPatternNRonlyNEDCR16, &v.HasMaxNumberCLIRSSIR16, &v.HasMaxNumberCLISRSRSRPR16, &v.HasMaxNumberPerSlotCLISRSRSRPR16, &v.HasMfbiIABR16, &v.HasDummy, &v.HasNrCGIReportingNPNR16, &v.HasIdleInactiveEUTRAMeasReportR16, &v.HasIdleInactiveValidityAreaR16, &v.HasEutraAutonomousGapsR16, &v.HasEutraAutonomousGapsNEDCR16, &v.HasEutraAutonomousGapsNRDCR16, &v.HasPcellT312R16, &v.HasSupportedGapPatternR16)
-		if v.HasReportAddNeighMeasForPeriodicR16 {
-			v.ReportAddNeighMeasForPeriodicR16 = MeasAndMobParametersCommon_ReportAddNeighMeasForPeriodicR16(r.Enum(1, 0, false, "reportAddNeighMeasForPeriodic-r16"))
-		}
+		v.ReportAddNeighMeasForPeriodicR16 = MeasAndMobParametersCommon_ReportAddNeighMeasForPeriodicR16(r.EnumIf(v.HasReportAddNeighMeasForPeriodicR16, 1, 0, false, "reportAddNeighMeasForPeriodic-r16"))
 		r.DecodeOptional(v.HasCondHandoverParametersCommonR16, &v.CondHandoverParametersCommonR16, "condHandoverParametersCommon-r16")
-		if v.HasNrNeedForGapReportingR16 {
-			v.NrNeedForGapReportingR16 = MeasAndMobParametersCommon_NrNeedForGapReportingR16(r.Enum(1, 0, false, "nr-NeedForGap-Reporting-r16"))
-		}
+		v.NrNeedForGapReportingR16 = MeasAndMobParametersCommon_NrNeedForGapReportingR16(r.EnumIf(v.HasNrNeedForGapReportingR16, 1, 0, false, "nr-NeedForGap-Reporting-r16"))
 		if v.HasSupportedGapPatternNRonlyR16 {
 			v.SupportedGapPatternNRonlyR16 = r.BitString(per.Size{Lb: 10, Ub: 10}, "supportedGapPattern-NRonly-r16")
 		}
-		if v.HasSupportedGapPatternNRonlyNEDCR16 {
-			v.SupportedGapPatternNRonlyNEDCR16 = MeasAndMobParametersCommon_SupportedGapPatternNRonlyNEDCR16(r.Enum(1, 0, false, "supportedGapPattern-NRonly-NEDC-r16"))
-		}
-		if v.HasMaxNumberCLIRSSIR16 {
-			v.MaxNumberCLIRSSIR16 = MeasAndMobParametersCommon_MaxNumberCLIRSSIR16(r.Enum(4, 0, false, "maxNumberCLI-RSSI-r16"))
-		}
-		if v.HasMaxNumberCLISRSRSRPR16 {
-			v.MaxNumberCLISRSRSRPR16 = MeasAndMobParametersCommon_MaxNumberCLISRSRSRPR16(r.Enum(4, 0, false, "maxNumberCLI-SRS-RSRP-r16"))
-		}
-		if v.HasMaxNumberPerSlotCLISRSRSRPR16 {
-			v.MaxNumberPerSlotCLISRSRSRPR16 = MeasAndMobParametersCommon_MaxNumberPerSlotCLISRSRSRPR16(r.Enum(3, 0, false, "maxNumberPerSlotCLI-SRS-RSRP-r16"))
-		}
-		if v.HasMfbiIABR16 {
-			v.MfbiIABR16 = MeasAndMobParametersCommon_MfbiIABR16(r.Enum(1, 0, false, "mfbi-IAB-r16"))
-		}
-		if v.HasDummy {
-			v.Dummy = MeasAndMobParametersCommon_Dummy(r.Enum(1, 0, false, "dummy"))
-		}
-		if v.HasNrCGIReportingNPNR16 {
-			v.NrCGIReportingNPNR16 = MeasAndMobParametersCommon_NrCGIReportingNPNR16(r.Enum(1, 0, false, "nr-CGI-Reporting-NPN-r16"))
-		}
-		if v.HasIdleInactiveEUTRAMeasReportR16 {
-			v.IdleInactiveEUTRAMeasReportR16 = MeasAndMobParametersCommon_IdleInactiveEUTRAMeasReportR16(r.Enum(1, 0, false, "idleInactiveEUTRA-MeasReport-r16"))
-		}
-		if v.HasIdleInactiveValidityAreaR16 {
-			v.IdleInactiveValidityAreaR16 = MeasAndMobParametersCommon_IdleInactiveValidityAreaR16(r.Enum(1, 0, false, "idleInactive-ValidityArea-r16"))
-		}
-		if v.HasEutraAutonomousGapsR16 {
-			v.EutraAutonomousGapsR16 = MeasAndMobParametersCommon_EutraAutonomousGapsR16(r.Enum(1, 0, false, "eutra-AutonomousGaps-r16"))
-		}
-		if v.HasEutraAutonomousGapsNEDCR16 {
-			v.EutraAutonomousGapsNEDCR16 = MeasAndMobParametersCommon_EutraAutonomousGapsNEDCR16(r.Enum(1, 0, false, "eutra-AutonomousGaps-NEDC-r16"))
-		}
-		if v.HasEutraAutonomousGapsNRDCR16 {
-			v.EutraAutonomousGapsNRDCR16 = MeasAndMobParametersCommon_EutraAutonomousGapsNRDCR16(r.Enum(1, 0, false, "eutra-AutonomousGaps-NRDC-r16"))
-		}
-		if v.HasPcellT312R16 {
-			v.PcellT312R16 = MeasAndMobParametersCommon_PcellT312R16(r.Enum(1, 0, false, "pcellT312-r16"))
-		}
+		v.SupportedGapPatternNRonlyNEDCR16 = MeasAndMobParametersCommon_SupportedGapPatternNRonlyNEDCR16(r.EnumIf(v.HasSupportedGapPatternNRonlyNEDCR16, 1, 0, false, "supportedGapPattern-NRonly-NEDC-r16"))
+		v.MaxNumberCLIRSSIR16 = MeasAndMobParametersCommon_MaxNumberCLIRSSIR16(r.EnumIf(v.HasMaxNumberCLIRSSIR16, 4, 0, false, "maxNumberCLI-RSSI-r16"))
+		v.MaxNumberCLISRSRSRPR16 = MeasAndMobParametersCommon_MaxNumberCLISRSRSRPR16(r.EnumIf(v.HasMaxNumberCLISRSRSRPR16, 4, 0, false, "maxNumberCLI-SRS-RSRP-r16"))
+		v.MaxNumberPerSlotCLISRSRSRPR16 = MeasAndMobParametersCommon_MaxNumberPerSlotCLISRSRSRPR16(r.EnumIf(v.HasMaxNumberPerSlotCLISRSRSRPR16, 3, 0, false, "maxNumberPerSlotCLI-SRS-RSRP-r16"))
+		v.MfbiIABR16 = MeasAndMobParametersCommon_MfbiIABR16(r.EnumIf(v.HasMfbiIABR16, 1, 0, false, "mfbi-IAB-r16"))
+		v.Dummy = MeasAndMobParametersCommon_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+		v.NrCGIReportingNPNR16 = MeasAndMobParametersCommon_NrCGIReportingNPNR16(r.EnumIf(v.HasNrCGIReportingNPNR16, 1, 0, false, "nr-CGI-Reporting-NPN-r16"))
+		v.IdleInactiveEUTRAMeasReportR16 = MeasAndMobParametersCommon_IdleInactiveEUTRAMeasReportR16(r.EnumIf(v.HasIdleInactiveEUTRAMeasReportR16, 1, 0, false, "idleInactiveEUTRA-MeasReport-r16"))
+		v.IdleInactiveValidityAreaR16 = MeasAndMobParametersCommon_IdleInactiveValidityAreaR16(r.EnumIf(v.HasIdleInactiveValidityAreaR16, 1, 0, false, "idleInactive-ValidityArea-r16"))
+		v.EutraAutonomousGapsR16 = MeasAndMobParametersCommon_EutraAutonomousGapsR16(r.EnumIf(v.HasEutraAutonomousGapsR16, 1, 0, false, "eutra-AutonomousGaps-r16"))
+		v.EutraAutonomousGapsNEDCR16 = MeasAndMobParametersCommon_EutraAutonomousGapsNEDCR16(r.EnumIf(v.HasEutraAutonomousGapsNEDCR16, 1, 0, false, "eutra-AutonomousGaps-NEDC-r16"))
+		v.EutraAutonomousGapsNRDCR16 = MeasAndMobParametersCommon_EutraAutonomousGapsNRDCR16(r.EnumIf(v.HasEutraAutonomousGapsNRDCR16, 1, 0, false, "eutra-AutonomousGaps-NRDC-r16"))
+		v.PcellT312R16 = MeasAndMobParametersCommon_PcellT312R16(r.EnumIf(v.HasPcellT312R16, 1, 0, false, "pcellT312-r16"))
 		if v.HasSupportedGapPatternR16 {
 			v.SupportedGapPatternR16 = r.BitString(per.Size{Lb: 2, Ub: 2}, "supportedGapPattern-r16")
 		}
@@ -8404,94 +6841,48 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 	if x.Begin(5, "concurrentMeasGap-r17") {
 		r.Preamble(&v.HasConcurrentMeasGapR17, &v.HasNrNeedForGapNCSGReportingR17, &v.HasEutraNeedForGapNCSGReportingR17, &v.HasNcsgMeasGapPerFRR17, &v.HasNcsgMeasGapPatternsR17, &v.HasNcsgMeasGapNRPatternsR17, &v.HasPreconfiguredUEAutonomousMeasGapR17, &v.HasPreconfiguredNWControlledMeasGapR17, &v.HasHandoverFR1FR2_2R17, &v.HasHandoverFR2_1FR2_2R17, &v.HasIndependentGapConfigPRSR17, &v.HasRrmRelaxationRRCConnectedRedCapR17, &v.HasParallelMeasurementGapR17, &v.HasCondHandoverWithSCGNRDCR17, &v.HasGNBIDLengthReportingR17, &v.HasGNBIDLengthReportingENDCR17, &v.HasGNBIDLengthReportingNEDCR17, &v.HasGNBIDLengthReportingNRDCR17, &v.HasGNBIDLengthReportingNPNR17)
 		r.DecodeOptional(v.HasConcurrentMeasGapR17, &v.ConcurrentMeasGapR17, "concurrentMeasGap-r17")
-		if v.HasNrNeedForGapNCSGReportingR17 {
-			v.NrNeedForGapNCSGReportingR17 = MeasAndMobParametersCommon_NrNeedForGapNCSGReportingR17(r.Enum(1, 0, false, "nr-NeedForGapNCSG-Reporting-r17"))
-		}
-		if v.HasEutraNeedForGapNCSGReportingR17 {
-			v.EutraNeedForGapNCSGReportingR17 = MeasAndMobParametersCommon_EutraNeedForGapNCSGReportingR17(r.Enum(1, 0, false, "eutra-NeedForGapNCSG-Reporting-r17"))
-		}
-		if v.HasNcsgMeasGapPerFRR17 {
-			v.NcsgMeasGapPerFRR17 = MeasAndMobParametersCommon_NcsgMeasGapPerFRR17(r.Enum(1, 0, false, "ncsg-MeasGapPerFR-r17"))
-		}
+		v.NrNeedForGapNCSGReportingR17 = MeasAndMobParametersCommon_NrNeedForGapNCSGReportingR17(r.EnumIf(v.HasNrNeedForGapNCSGReportingR17, 1, 0, false, "nr-NeedForGapNCSG-Reporting-r17"))
+		v.EutraNeedForGapNCSGReportingR17 = MeasAndMobParametersCommon_EutraNeedForGapNCSGReportingR17(r.EnumIf(v.HasEutraNeedForGapNCSGReportingR17, 1, 0, false, "eutra-NeedForGapNCSG-Reporting-r17"))
+		v.NcsgMeasGapPerFRR17 = MeasAndMobParametersCommon_NcsgMeasGapPerFRR17(r.EnumIf(v.HasNcsgMeasGapPerFRR17, 1, 0, false, "ncsg-MeasGapPerFR-r17"))
 		if v.HasNcsgMeasGapPatternsR17 {
 			v.NcsgMeasGapPatternsR17 = r.BitString(per.Size{Lb: 24, Ub: 24}, "ncsg-MeasGapPatterns-r17")
 		}
 		if v.HasNcsgMeasGapNRPatternsR17 {
 			v.NcsgMeasGapNRPatternsR17 = r.BitString(per.Size{Lb: 24, Ub: 24}, "ncsg-MeasGapNR-Patterns-r17")
 		}
-		if v.HasPreconfiguredUEAutonomousMeasGapR17 {
-			v.PreconfiguredUEAutonomousMeasGapR17 = MeasAndMobParametersCommon_PreconfiguredUEAutonomousMeasGapR17(r.Enum(1, 0, false, "preconfiguredUE-AutonomousMeasGap-r17"))
-		}
-		if v.HasPreconfiguredNWControlledMeasGapR17 {
-			v.PreconfiguredNWControlledMeasGapR17 = MeasAndMobParametersCommon_PreconfiguredNWControlledMeasGapR17(r.Enum(1, 0, false, "preconfiguredNW-ControlledMeasGap-r17"))
-		}
-		if v.HasHandoverFR1FR2_2R17 {
-			v.HandoverFR1FR2_2R17 = MeasAndMobParametersCommon_HandoverFR1FR2_2R17(r.Enum(1, 0, false, "handoverFR1-FR2-2-r17"))
-		}
-		if v.HasHandoverFR2_1FR2_2R17 {
-			v.HandoverFR2_1FR2_2R17 = MeasAndMobParametersCommon_HandoverFR2_1FR2_2R17(r.Enum(1, 0, false, "handoverFR2-1-FR2-2-r17"))
-		}
-		if v.HasIndependentGapConfigPRSR17 {
-			v.IndependentGapConfigPRSR17 = MeasAndMobParametersCommon_IndependentGapConfigPRSR17(r.Enum(1, 0, false, "independentGapConfigPRS-r17"))
-		}
-		if v.HasRrmRelaxationRRCConnectedRedCapR17 {
-			v.RrmRelaxationRRCConnectedRedCapR17 = MeasAndMobParametersCommon_RrmRelaxationRRCConnectedRedCapR17(r.Enum(1, 0, false, "rrm-RelaxationRRC-ConnectedRedCap-r17"))
-		}
-		if v.HasParallelMeasurementGapR17 {
-			v.ParallelMeasurementGapR17 = MeasAndMobParametersCommon_ParallelMeasurementGapR17(r.Enum(1, 0, false, "parallelMeasurementGap-r17"))
-		}
-		if v.HasCondHandoverWithSCGNRDCR17 {
-			v.CondHandoverWithSCGNRDCR17 = MeasAndMobParametersCommon_CondHandoverWithSCGNRDCR17(r.Enum(1, 0, false, "condHandoverWithSCG-NRDC-r17"))
-		}
-		if v.HasGNBIDLengthReportingR17 {
-			v.GNBIDLengthReportingR17 = MeasAndMobParametersCommon_GNBIDLengthReportingR17(r.Enum(1, 0, false, "gNB-ID-LengthReporting-r17"))
-		}
-		if v.HasGNBIDLengthReportingENDCR17 {
-			v.GNBIDLengthReportingENDCR17 = MeasAndMobParametersCommon_GNBIDLengthReportingENDCR17(r.Enum(1, 0, false, "gNB-ID-LengthReporting-ENDC-r17"))
-		}
-		if v.HasGNBIDLengthReportingNEDCR17 {
-			v.GNBIDLengthReportingNEDCR17 = MeasAndMobParametersCommon_GNBIDLengthReportingNEDCR17(r.Enum(1, 0, false, "gNB-ID-LengthReporting-NEDC-r17"))
-		}
-		if v.HasGNBIDLengthReportingNRDCR17 {
-			v.GNBIDLengthReportingNRDCR17 = MeasAndMobParametersCommon_GNBIDLengthReportingNRDCR17(r.Enum(1, 0, false, "gNB-ID-LengthReporting-NRDC-r17"))
-		}
-		if v.HasGNBIDLengthReportingNPNR17 {
-			v.GNBIDLengthReportingNPNR17 = MeasAndMobParametersCommon_GNBIDLengthReportingNPNR17(r.Enum(1, 0, false, "gNB-ID-LengthReporting-NPN-r17"))
-		}
+		v.PreconfiguredUEAutonomousMeasGapR17 = MeasAndMobParametersCommon_PreconfiguredUEAutonomousMeasGapR17(r.EnumIf(v.HasPreconfiguredUEAutonomousMeasGapR17, 1, 0, false, "preconfiguredUE-AutonomousMeasGap-r17"))
+		v.PreconfiguredNWControlledMeasGapR17 = MeasAndMobParametersCommon_PreconfiguredNWControlledMeasGapR17(r.EnumIf(v.HasPreconfiguredNWControlledMeasGapR17, 1, 0, false, "preconfiguredNW-ControlledMeasGap-r17"))
+		v.HandoverFR1FR2_2R17 = MeasAndMobParametersCommon_HandoverFR1FR2_2R17(r.EnumIf(v.HasHandoverFR1FR2_2R17, 1, 0, false, "handoverFR1-FR2-2-r17"))
+		v.HandoverFR2_1FR2_2R17 = MeasAndMobParametersCommon_HandoverFR2_1FR2_2R17(r.EnumIf(v.HasHandoverFR2_1FR2_2R17, 1, 0, false, "handoverFR2-1-FR2-2-r17"))
+		v.IndependentGapConfigPRSR17 = MeasAndMobParametersCommon_IndependentGapConfigPRSR17(r.EnumIf(v.HasIndependentGapConfigPRSR17, 1, 0, false, "independentGapConfigPRS-r17"))
+		v.RrmRelaxationRRCConnectedRedCapR17 = MeasAndMobParametersCommon_RrmRelaxationRRCConnectedRedCapR17(r.EnumIf(v.HasRrmRelaxationRRCConnectedRedCapR17, 1, 0, false, "rrm-RelaxationRRC-ConnectedRedCap-r17"))
+		v.ParallelMeasurementGapR17 = MeasAndMobParametersCommon_ParallelMeasurementGapR17(r.EnumIf(v.HasParallelMeasurementGapR17, 1, 0, false, "parallelMeasurementGap-r17"))
+		v.CondHandoverWithSCGNRDCR17 = MeasAndMobParametersCommon_CondHandoverWithSCGNRDCR17(r.EnumIf(v.HasCondHandoverWithSCGNRDCR17, 1, 0, false, "condHandoverWithSCG-NRDC-r17"))
+		v.GNBIDLengthReportingR17 = MeasAndMobParametersCommon_GNBIDLengthReportingR17(r.EnumIf(v.HasGNBIDLengthReportingR17, 1, 0, false, "gNB-ID-LengthReporting-r17"))
+		v.GNBIDLengthReportingENDCR17 = MeasAndMobParametersCommon_GNBIDLengthReportingENDCR17(r.EnumIf(v.HasGNBIDLengthReportingENDCR17, 1, 0, false, "gNB-ID-LengthReporting-ENDC-r17"))
+		v.GNBIDLengthReportingNEDCR17 = MeasAndMobParametersCommon_GNBIDLengthReportingNEDCR17(r.EnumIf(v.HasGNBIDLengthReportingNEDCR17, 1, 0, false, "gNB-ID-LengthReporting-NEDC-r17"))
+		v.GNBIDLengthReportingNRDCR17 = MeasAndMobParametersCommon_GNBIDLengthReportingNRDCR17(r.EnumIf(v.HasGNBIDLengthReportingNRDCR17, 1, 0, false, "gNB-ID-LengthReporting-NRDC-r17"))
+		v.GNBIDLengthReportingNPNR17 = MeasAndMobParametersCommon_GNBIDLengthReportingNPNR17(r.EnumIf(v.HasGNBIDLengthReportingNPNR17, 1, 0, false, "gNB-ID-LengthReporting-NPN-r17"))
 		x.End("concurrentMeasGap-r17")
 	}
 	if x.Begin(6, "parallelSMTC-r17") {
 		r.Preamble(&v.HasParallelSMTCR17, &v.HasConcurrentMeasGapEUTRAR17, &v.HasServiceLinkPropDelayDiffReportingR17, &v.HasNcsgSymbolLevelScheduleRestrictionInterR17)
-		if v.HasParallelSMTCR17 {
-			v.ParallelSMTCR17 = MeasAndMobParametersCommon_ParallelSMTCR17(r.Enum(1, 0, false, "parallelSMTC-r17"))
-		}
-		if v.HasConcurrentMeasGapEUTRAR17 {
-			v.ConcurrentMeasGapEUTRAR17 = MeasAndMobParametersCommon_ConcurrentMeasGapEUTRAR17(r.Enum(1, 0, false, "concurrentMeasGapEUTRA-r17"))
-		}
-		if v.HasServiceLinkPropDelayDiffReportingR17 {
-			v.ServiceLinkPropDelayDiffReportingR17 = MeasAndMobParametersCommon_ServiceLinkPropDelayDiffReportingR17(r.Enum(1, 0, false, "serviceLinkPropDelayDiffReporting-r17"))
-		}
-		if v.HasNcsgSymbolLevelScheduleRestrictionInterR17 {
-			v.NcsgSymbolLevelScheduleRestrictionInterR17 = MeasAndMobParametersCommon_NcsgSymbolLevelScheduleRestrictionInterR17(r.Enum(1, 0, false, "ncsg-SymbolLevelScheduleRestrictionInter-r17"))
-		}
+		v.ParallelSMTCR17 = MeasAndMobParametersCommon_ParallelSMTCR17(r.EnumIf(v.HasParallelSMTCR17, 1, 0, false, "parallelSMTC-r17"))
+		v.ConcurrentMeasGapEUTRAR17 = MeasAndMobParametersCommon_ConcurrentMeasGapEUTRAR17(r.EnumIf(v.HasConcurrentMeasGapEUTRAR17, 1, 0, false, "concurrentMeasGapEUTRA-r17"))
+		v.ServiceLinkPropDelayDiffReportingR17 = MeasAndMobParametersCommon_ServiceLinkPropDelayDiffReportingR17(r.EnumIf(v.HasServiceLinkPropDelayDiffReportingR17, 1, 0, false, "serviceLinkPropDelayDiffReporting-r17"))
+		v.NcsgSymbolLevelScheduleRestrictionInterR17 = MeasAndMobParametersCommon_NcsgSymbolLevelScheduleRestrictionInterR17(r.EnumIf(v.HasNcsgSymbolLevelScheduleRestrictionInterR17, 1, 0, false, "ncsg-SymbolLevelScheduleRestrictionInter-r17"))
 		x.End("parallelSMTC-r17")
 	}
 	if x.Begin(7, "eventD1-MeasReportTrigger-r17") {
 		r.Preamble(&v.HasEventD1MeasReportTriggerR17, &v.HasIndependentGapConfigMaxCCR17)
-		if v.HasEventD1MeasReportTriggerR17 {
-			v.EventD1MeasReportTriggerR17 = MeasAndMobParametersCommon_EventD1MeasReportTriggerR17(r.Enum(1, 0, false, "eventD1-MeasReportTrigger-r17"))
-		}
+		v.EventD1MeasReportTriggerR17 = MeasAndMobParametersCommon_EventD1MeasReportTriggerR17(r.EnumIf(v.HasEventD1MeasReportTriggerR17, 1, 0, false, "eventD1-MeasReportTrigger-r17"))
 		r.DecodeOptional(v.HasIndependentGapConfigMaxCCR17, &v.IndependentGapConfigMaxCCR17, "independentGapConfig-maxCC-r17")
 		x.End("eventD1-MeasReportTrigger-r17")
 	}
 	if x.Begin(8, "interSatMeas-r17") {
 		r.Preamble(&v.HasInterSatMeasR17, &v.HasDeriveSSBIndexFromCellInterNonNCSGR17)
-		if v.HasInterSatMeasR17 {
-			v.InterSatMeasR17 = MeasAndMobParametersCommon_InterSatMeasR17(r.Enum(1, 0, false, "interSatMeas-r17"))
-		}
-		if v.HasDeriveSSBIndexFromCellInterNonNCSGR17 {
-			v.DeriveSSBIndexFromCellInterNonNCSGR17 = MeasAndMobParametersCommon_DeriveSSBIndexFromCellInterNonNCSGR17(r.Enum(1, 0, false, "deriveSSB-IndexFromCellInterNon-NCSG-r17"))
-		}
+		v.InterSatMeasR17 = MeasAndMobParametersCommon_InterSatMeasR17(r.EnumIf(v.HasInterSatMeasR17, 1, 0, false, "interSatMeas-r17"))
+		v.DeriveSSBIndexFromCellInterNonNCSGR17 = MeasAndMobParametersCommon_DeriveSSBIndexFromCellInterNonNCSGR17(r.EnumIf(v.HasDeriveSSBIndexFromCellInterNonNCSGR17, 1, 0, false, "deriveSSB-IndexFromCellInterNon-NCSG-r17"))
 		x.End("interSatMeas-r17")
 	}
 	v.Unknown = x.Unknown(9)
@@ -8506,119 +6897,59 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 	if v.HasSupportedGapPattern {
 		w.BitString(v.SupportedGapPattern, per.Size{Lb: 22, Ub: 22}, "supportedGapPattern")
 	}
-	if v.HasSsbRLM {
-		w.Enum(int64(v.SsbRLM), 1, 0, false, "ssb-RLM")
-	}
-	if v.HasSsbAndCSIRSRLM {
-		w.Enum(int64(v.SsbAndCSIRSRLM), 1, 0, false, "ssb-AndCSI-RS-RLM")
-	}
+	w.EnumIf(v.HasSsbRLM, int64(v.SsbRLM), 1, 0, false, "ssb-RLM")
+	w.EnumIf(v.HasSsbAndCSIRSRLM, int64(v.SsbAndCSIRSRLM), 1, 0, false, "ssb-AndCSI-RS-RLM")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasEventBMeasAndReport, v.HasHandoverFDDTDD, v.HasEutraCGIReporting, v.HasNrCGIReporting)
-		if v.HasEventBMeasAndReport {
-			w.Enum(int64(v.EventBMeasAndReport), 1, 0, false, "eventB-MeasAndReport")
-		}
-		if v.HasHandoverFDDTDD {
-			w.Enum(int64(v.HandoverFDDTDD), 1, 0, false, "handoverFDD-TDD")
-		}
-		if v.HasEutraCGIReporting {
-			w.Enum(int64(v.EutraCGIReporting), 1, 0, false, "eutra-CGI-Reporting")
-		}
-		if v.HasNrCGIReporting {
-			w.Enum(int64(v.NrCGIReporting), 1, 0, false, "nr-CGI-Reporting")
-		}
+		w.EnumIf(v.HasEventBMeasAndReport, int64(v.EventBMeasAndReport), 1, 0, false, "eventB-MeasAndReport")
+		w.EnumIf(v.HasHandoverFDDTDD, int64(v.HandoverFDDTDD), 1, 0, false, "handoverFDD-TDD")
+		w.EnumIf(v.HasEutraCGIReporting, int64(v.EutraCGIReporting), 1, 0, false, "eutra-CGI-Reporting")
+		w.EnumIf(v.HasNrCGIReporting, int64(v.NrCGIReporting), 1, 0, false, "nr-CGI-Reporting")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasIndependentGapConfig, v.HasPeriodicEUTRAMeasAndReport, v.HasHandoverFR1FR2, v.HasMaxNumberCSIRSRRMRSSINR)
-		if v.HasIndependentGapConfig {
-			w.Enum(int64(v.IndependentGapConfig), 1, 0, false, "independentGapConfig")
-		}
-		if v.HasPeriodicEUTRAMeasAndReport {
-			w.Enum(int64(v.PeriodicEUTRAMeasAndReport), 1, 0, false, "periodicEUTRA-MeasAndReport")
-		}
-		if v.HasHandoverFR1FR2 {
-			w.Enum(int64(v.HandoverFR1FR2), 1, 0, false, "handoverFR1-FR2")
-		}
-		if v.HasMaxNumberCSIRSRRMRSSINR {
-			w.Enum(int64(v.MaxNumberCSIRSRRMRSSINR), 6, 0, false, "maxNumberCSI-RS-RRM-RS-SINR")
-		}
+		w.EnumIf(v.HasIndependentGapConfig, int64(v.IndependentGapConfig), 1, 0, false, "independentGapConfig")
+		w.EnumIf(v.HasPeriodicEUTRAMeasAndReport, int64(v.PeriodicEUTRAMeasAndReport), 1, 0, false, "periodicEUTRA-MeasAndReport")
+		w.EnumIf(v.HasHandoverFR1FR2, int64(v.HandoverFR1FR2), 1, 0, false, "handoverFR1-FR2")
+		w.EnumIf(v.HasMaxNumberCSIRSRRMRSSINR, int64(v.MaxNumberCSIRSRRMRSSINR), 6, 0, false, "maxNumberCSI-RS-RRM-RS-SINR")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasNrCGIReportingENDC)
-		if v.HasNrCGIReportingENDC {
-			w.Enum(int64(v.NrCGIReportingENDC), 1, 0, false, "nr-CGI-Reporting-ENDC")
-		}
+		w.EnumIf(v.HasNrCGIReportingENDC, int64(v.NrCGIReportingENDC), 1, 0, false, "nr-CGI-Reporting-ENDC")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasEutraCGIReportingNEDC, v.HasEutraCGIReportingNRDC, v.HasNrCGIReportingNEDC, v.HasNrCGIReportingNRDC)
-		if v.HasEutraCGIReportingNEDC {
-			w.Enum(int64(v.EutraCGIReportingNEDC), 1, 0, false, "eutra-CGI-Reporting-NEDC")
-		}
-		if v.HasEutraCGIReportingNRDC {
-			w.Enum(int64(v.EutraCGIReportingNRDC), 1, 0, false, "eutra-CGI-Reporting-NRDC")
-		}
-		if v.HasNrCGIReportingNEDC {
-			w.Enum(int64(v.NrCGIReportingNEDC), 1, 0, false, "nr-CGI-Reporting-NEDC")
-		}
-		if v.HasNrCGIReportingNRDC {
-			w.Enum(int64(v.NrCGIReportingNRDC), 1, 0, false, "nr-CGI-Reporting-NRDC")
-		}
+		w.EnumIf(v.HasEutraCGIReportingNEDC, int64(v.EutraCGIReportingNEDC), 1, 0, false, "eutra-CGI-Reporting-NEDC")
+		w.EnumIf(v.HasEutraCGIReportingNRDC, int64(v.EutraCGIReportingNRDC), 1, 0, false, "eutra-CGI-Reporting-NRDC")
+		w.EnumIf(v.HasNrCGIReportingNEDC, int64(v.NrCGIReportingNEDC), 1, 0, false, "nr-CGI-Reporting-NEDC")
+		w.EnumIf(v.HasNrCGIReportingNRDC, int64(v.NrCGIReportingNRDC), 1, 0, false, "nr-CGI-Reporting-NRDC")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasReportAddNeighMeasForPeriodicR16, v.HasCondHandoverParametersCommonR16, v.HasNrNeedForGapReportingR16, v.HasSupportedGapPatternNRonlyR16, v.HasSupportedGapPatternNRonlyNEDCR16, v.HasMaxNumberCLIRSSIR16, v.HasMaxNumberCLISRSRSRPR16, v.HasMaxNumberPerSlotCLISRSRSRPR16, v.HasMfbiIABR16, v.HasDummy, v.HasNrCGIReportingNPNR16, v.HasIdleInactiveEUTRAMeasReportR16, v.HasIdleInactiveValidityAreaR16, v.HasEutraAutonomousGapsR16, v.HasEutraAutonomousGapsNEDCR16, v.HasEutraAutonomousGapsNRDCR16, v.HasPcellT312R16, v.HasSupportedGapPatternR16)
-		if v.HasReportAddNeighMeasForPeriodicR16 {
-			w.Enum(int64(v.ReportAddNeighMeasForPeriodicR16), 1, 0, false, "reportAddNeighMeasForPeriodic-r16")
-		}
+		w.EnumIf(v.HasReportAddNeighMeasForPeriodicR16, int64(v.ReportAddNeighMeasForPeriodicR16), 1, 0, false, "reportAddNeighMeasForPeriodic-r16")
 		w.EncodeOptional(v.HasCondHandoverParametersCommonR16, &v.CondHandoverParametersCommonR16, "condHandoverParametersCommon-r16")
-		if v.HasNrNeedForGapReportingR16 {
-			w.Enum(int64(v.NrNeedForGapReportingR16), 1, 0, false, "nr-NeedForGap-Reporting-r16")
-		}
+		w.EnumIf(v.HasNrNeedForGapReportingR16, int64(v.NrNeedForGapReportingR16), 1, 0, false, "nr-NeedForGap-Reporting-r16")
 		if v.HasSupportedGapPatternNRonlyR16 {
 			w.BitString(v.SupportedGapPatternNRonlyR16, per.Size{Lb: 10, Ub: 10}, "supportedGapPattern-NRonly-r16")
 		}
-		if v.HasSupportedGapPatternNRonlyNEDCR16 {
-			w.Enum(int64(v.SupportedGapPatternNRonlyNEDCR16), 1, 0, false, "supportedGapPattern-NRonly-NEDC-r16")
-		}
-		if v.HasMaxNumberCLIRSSIR16 {
-			w.Enum(int64(v.MaxNumberCLIRSSIR16), 4, 0, false, "maxNumberCLI-RSSI-r16")
-		}
-		if v.HasMaxNumberCLISRSRSRPR16 {
-			w.Enum(int64(v.MaxNumberCLISRSRSRPR16), 4, 0, false, "maxNumberCLI-SRS-RSRP-r16")
-		}
-		if v.HasMaxNumberPerSlotCLISRSRSRPR16 {
-			w.Enum(int64(v.MaxNumberPerSlotCLISRSRSRPR16), 3, 0, false, "maxNumberPerSlotCLI-SRS-RSRP-r16")
-		}
-		if v.HasMfbiIABR16 {
-			w.Enum(int64(v.MfbiIABR16), 1, 0, false, "mfbi-IAB-r16")
-		}
-		if v.HasDummy {
-			w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-		}
-		if v.HasNrCGIReportingNPNR16 {
-			w.Enum(int64(v.NrCGIReportingNPNR16), 1, 0, false, "nr-CGI-Reporting-NPN-r16")
-		}
-		if v.HasIdleInactiveEUTRAMeasReportR16 {
-			w.Enum(int64(v.IdleInactiveEUTRAMeasReportR16), 1, 0, false, "idleInactiveEUTRA-MeasReport-r16")
-		}
-		if v.HasIdleInactiveValidityAreaR16 {
-			w.Enum(int64(v.IdleInactiveValidityAreaR16), 1, 0, false, "idleInactive-ValidityArea-r16")
-		}
-		if v.HasEutraAutonomousGapsR16 {
-			w.Enum(int64(v.EutraAutonomousGapsR16), 1, 0, false, "eutra-AutonomousGaps-r16")
-		}
-		if v.HasEutraAutonomousGapsNEDCR16 {
-			w.Enum(int64(v.EutraAutonomousGapsNEDCR16), 1, 0, false, "eutra-AutonomousGaps-NEDC-r16")
-		}
-		if v.HasEutraAutonomousGapsNRDCR16 {
-			w.Enum(int64(v.EutraAutonomousGapsNRDCR16), 1, 0, false, "eutra-AutonomousGaps-NRDC-r16")
-		}
-		if v.HasPcellT312R16 {
-			w.Enum(int64(v.PcellT312R16), 1, 0, false, "pcellT312-r16")
-		}
+		w.EnumIf(v.HasSupportedGapPatternNRonlyNEDCR16, int64(v.SupportedGapPatternNRonlyNEDCR16), 1, 0, false, "supportedGapPattern-NRonly-NEDC-r16")
+		w.EnumIf(v.HasMaxNumberCLIRSSIR16, int64(v.MaxNumberCLIRSSIR16), 4, 0, false, "maxNumberCLI-RSSI-r16")
+		w.EnumIf(v.HasMaxNumberCLISRSRSRPR16, int64(v.MaxNumberCLISRSRSRPR16), 4, 0, false, "maxNumberCLI-SRS-RSRP-r16")
+		w.EnumIf(v.HasMaxNumberPerSlotCLISRSRSRPR16, int64(v.MaxNumberPerSlotCLISRSRSRPR16), 3, 0, false, "maxNumberPerSlotCLI-SRS-RSRP-r16")
+		w.EnumIf(v.HasMfbiIABR16, int64(v.MfbiIABR16), 1, 0, false, "mfbi-IAB-r16")
+		w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+		w.EnumIf(v.HasNrCGIReportingNPNR16, int64(v.NrCGIReportingNPNR16), 1, 0, false, "nr-CGI-Reporting-NPN-r16")
+		w.EnumIf(v.HasIdleInactiveEUTRAMeasReportR16, int64(v.IdleInactiveEUTRAMeasReportR16), 1, 0, false, "idleInactiveEUTRA-MeasReport-r16")
+		w.EnumIf(v.HasIdleInactiveValidityAreaR16, int64(v.IdleInactiveValidityAreaR16), 1, 0, false, "idleInactive-ValidityArea-r16")
+		w.EnumIf(v.HasEutraAutonomousGapsR16, int64(v.EutraAutonomousGapsR16), 1, 0, false, "eutra-AutonomousGaps-r16")
+		w.EnumIf(v.HasEutraAutonomousGapsNEDCR16, int64(v.EutraAutonomousGapsNEDCR16), 1, 0, false, "eutra-AutonomousGaps-NEDC-r16")
+		w.EnumIf(v.HasEutraAutonomousGapsNRDCR16, int64(v.EutraAutonomousGapsNRDCR16), 1, 0, false, "eutra-AutonomousGaps-NRDC-r16")
+		w.EnumIf(v.HasPcellT312R16, int64(v.PcellT312R16), 1, 0, false, "pcellT312-r16")
 		if v.HasSupportedGapPatternR16 {
 			w.BitString(v.SupportedGapPatternR16, per.Size{Lb: 2, Ub: 2}, "supportedGapPattern-r16")
 		}
@@ -8627,94 +6958,48 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 5); ok {
 		w.Preamble(v.HasConcurrentMeasGapR17, v.HasNrNeedForGapNCSGReportingR17, v.HasEutraNeedForGapNCSGReportingR17, v.HasNcsgMeasGapPerFRR17, v.HasNcsgMeasGapPatternsR17, v.HasNcsgMeasGapNRPatternsR17, v.HasPreconfiguredUEAutonomousMeasGapR17, v.HasPreconfiguredNWControlledMeasGapR17, v.HasHandoverFR1FR2_2R17, v.HasHandoverFR2_1FR2_2R17, v.HasIndependentGapConfigPRSR17, v.HasRrmRelaxationRRCConnectedRedCapR17, v.HasParallelMeasurementGapR17, v.HasCondHandoverWithSCGNRDCR17, v.HasGNBIDLengthReportingR17, v.HasGNBIDLengthReportingENDCR17, v.HasGNBIDLengthReportingNEDCR17, v.HasGNBIDLengthReportingNRDCR17, v.HasGNBIDLengthReportingNPNR17)
 		w.EncodeOptional(v.HasConcurrentMeasGapR17, &v.ConcurrentMeasGapR17, "concurrentMeasGap-r17")
-		if v.HasNrNeedForGapNCSGReportingR17 {
-			w.Enum(int64(v.NrNeedForGapNCSGReportingR17), 1, 0, false, "nr-NeedForGapNCSG-Reporting-r17")
-		}
-		if v.HasEutraNeedForGapNCSGReportingR17 {
-			w.Enum(int64(v.EutraNeedForGapNCSGReportingR17), 1, 0, false, "eutra-NeedForGapNCSG-Reporting-r17")
-		}
-		if v.HasNcsgMeasGapPerFRR17 {
-			w.Enum(int64(v.NcsgMeasGapPerFRR17), 1, 0, false, "ncsg-MeasGapPerFR-r17")
-		}
+		w.EnumIf(v.HasNrNeedForGapNCSGReportingR17, int64(v.NrNeedForGapNCSGReportingR17), 1, 0, false, "nr-NeedForGapNCSG-Reporting-r17")
+		w.EnumIf(v.HasEutraNeedForGapNCSGReportingR17, int64(v.EutraNeedForGapNCSGReportingR17), 1, 0, false, "eutra-NeedForGapNCSG-Reporting-r17")
+		w.EnumIf(v.HasNcsgMeasGapPerFRR17, int64(v.NcsgMeasGapPerFRR17), 1, 0, false, "ncsg-MeasGapPerFR-r17")
 		if v.HasNcsgMeasGapPatternsR17 {
 			w.BitString(v.NcsgMeasGapPatternsR17, per.Size{Lb: 24, Ub: 24}, "ncsg-MeasGapPatterns-r17")
 		}
 		if v.HasNcsgMeasGapNRPatternsR17 {
 			w.BitString(v.NcsgMeasGapNRPatternsR17, per.Size{Lb: 24, Ub: 24}, "ncsg-MeasGapNR-Patterns-r17")
 		}
-		if v.HasPreconfiguredUEAutonomousMeasGapR17 {
-			w.Enum(int64(v.PreconfiguredUEAutonomousMeasGapR17), 1, 0, false, "preconfiguredUE-AutonomousMeasGap-r17")
-		}
-		if v.HasPreconfiguredNWControlledMeasGapR17 {
-			w.Enum(int64(v.PreconfiguredNWControlledMeasGapR17), 1, 0, false, "preconfiguredNW-ControlledMeasGap-r17")
-		}
-		if v.HasHandoverFR1FR2_2R17 {
-			w.Enum(int64(v.HandoverFR1FR2_2R17), 1, 0, false, "handoverFR1-FR2-2-r17")
-		}
-		if v.HasHandoverFR2_1FR2_2R17 {
-			w.Enum(int64(v.HandoverFR2_1FR2_2R17), 1, 0, false, "handoverFR2-1-FR2-2-r17")
-		}
-		if v.HasIndependentGapConfigPRSR17 {
-			w.Enum(int64(v.IndependentGapConfigPRSR17), 1, 0, false, "independentGapConfigPRS-r17")
-		}
-		if v.HasRrmRelaxationRRCConnectedRedCapR17 {
-			w.Enum(int64(v.RrmRelaxationRRCConnectedRedCapR17), 1, 0, false, "rrm-RelaxationRRC-ConnectedRedCap-r17")
-		}
-		if v.HasParallelMeasurementGapR17 {
-			w.Enum(int64(v.ParallelMeasurementGapR17), 1, 0, false, "parallelMeasurementGap-r17")
-		}
-		if v.HasCondHandoverWithSCGNRDCR17 {
-			w.Enum(int64(v.CondHandoverWithSCGNRDCR17), 1, 0, false, "condHandoverWithSCG-NRDC-r17")
-		}
-		if v.HasGNBIDLengthReportingR17 {
-			w.Enum(int64(v.GNBIDLengthReportingR17), 1, 0, false, "gNB-ID-LengthReporting-r17")
-		}
-		if v.HasGNBIDLengthReportingENDCR17 {
-			w.Enum(int64(v.GNBIDLengthReportingENDCR17), 1, 0, false, "gNB-ID-LengthReporting-ENDC-r17")
-		}
-		if v.HasGNBIDLengthReportingNEDCR17 {
-			w.Enum(int64(v.GNBIDLengthReportingNEDCR17), 1, 0, false, "gNB-ID-LengthReporting-NEDC-r17")
-		}
-		if v.HasGNBIDLengthReportingNRDCR17 {
-			w.Enum(int64(v.GNBIDLengthReportingNRDCR17), 1, 0, false, "gNB-ID-LengthReporting-NRDC-r17")
-		}
-		if v.HasGNBIDLengthReportingNPNR17 {
-			w.Enum(int64(v.GNBIDLengthReportingNPNR17), 1, 0, false, "gNB-ID-LengthReporting-NPN-r17")
-		}
+		w.EnumIf(v.HasPreconfiguredUEAutonomousMeasGapR17, int64(v.PreconfiguredUEAutonomousMeasGapR17), 1, 0, false, "preconfiguredUE-AutonomousMeasGap-r17")
+		w.EnumIf(v.HasPreconfiguredNWControlledMeasGapR17, int64(v.PreconfiguredNWControlledMeasGapR17), 1, 0, false, "preconfiguredNW-ControlledMeasGap-r17")
+		w.EnumIf(v.HasHandoverFR1FR2_2R17, int64(v.HandoverFR1FR2_2R17), 1, 0, false, "handoverFR1-FR2-2-r17")
+		w.EnumIf(v.HasHandoverFR2_1FR2_2R17, int64(v.HandoverFR2_1FR2_2R17), 1, 0, false, "handoverFR2-1-FR2-2-r17")
+		w.EnumIf(v.HasIndependentGapConfigPRSR17, int64(v.IndependentGapConfigPRSR17), 1, 0, false, "independentGapConfigPRS-r17")
+		w.EnumIf(v.HasRrmRelaxationRRCConnectedRedCapR17, int64(v.RrmRelaxationRRCConnectedRedCapR17), 1, 0, false, "rrm-RelaxationRRC-ConnectedRedCap-r17")
+		w.EnumIf(v.HasParallelMeasurementGapR17, int64(v.ParallelMeasurementGapR17), 1, 0, false, "parallelMeasurementGap-r17")
+		w.EnumIf(v.HasCondHandoverWithSCGNRDCR17, int64(v.CondHandoverWithSCGNRDCR17), 1, 0, false, "condHandoverWithSCG-NRDC-r17")
+		w.EnumIf(v.HasGNBIDLengthReportingR17, int64(v.GNBIDLengthReportingR17), 1, 0, false, "gNB-ID-LengthReporting-r17")
+		w.EnumIf(v.HasGNBIDLengthReportingENDCR17, int64(v.GNBIDLengthReportingENDCR17), 1, 0, false, "gNB-ID-LengthReporting-ENDC-r17")
+		w.EnumIf(v.HasGNBIDLengthReportingNEDCR17, int64(v.GNBIDLengthReportingNEDCR17), 1, 0, false, "gNB-ID-LengthReporting-NEDC-r17")
+		w.EnumIf(v.HasGNBIDLengthReportingNRDCR17, int64(v.GNBIDLengthReportingNRDCR17), 1, 0, false, "gNB-ID-LengthReporting-NRDC-r17")
+		w.EnumIf(v.HasGNBIDLengthReportingNPNR17, int64(v.GNBIDLengthReportingNPNR17), 1, 0, false, "gNB-ID-LengthReporting-NPN-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
 		w.Preamble(v.HasParallelSMTCR17, v.HasConcurrentMeasGapEUTRAR17, v.HasServiceLinkPropDelayDiffReportingR17, v.HasNcsgSymbolLevelScheduleRestrictionInterR17)
-		if v.HasParallelSMTCR17 {
-			w.Enum(int64(v.ParallelSMTCR17), 1, 0, false, "parallelSMTC-r17")
-		}
-		if v.HasConcurrentMeasGapEUTRAR17 {
-			w.Enum(int64(v.ConcurrentMeasGapEUTRAR17), 1, 0, false, "concurrentMeasGapEUTRA-r17")
-		}
-		if v.HasServiceLinkPropDelayDiffReportingR17 {
-			w.Enum(int64(v.ServiceLinkPropDelayDiffReportingR17), 1, 0, false, "serviceLinkPropDelayDiffReporting-r17")
-		}
-		if v.HasNcsgSymbolLevelScheduleRestrictionInterR17 {
-			w.Enum(int64(v.NcsgSymbolLevelScheduleRestrictionInterR17), 1, 0, false, "ncsg-SymbolLevelScheduleRestrictionInter-r17")
-		}
+		w.EnumIf(v.HasParallelSMTCR17, int64(v.ParallelSMTCR17), 1, 0, false, "parallelSMTC-r17")
+		w.EnumIf(v.HasConcurrentMeasGapEUTRAR17, int64(v.ConcurrentMeasGapEUTRAR17), 1, 0, false, "concurrentMeasGapEUTRA-r17")
+		w.EnumIf(v.HasServiceLinkPropDelayDiffReportingR17, int64(v.ServiceLinkPropDelayDiffReportingR17), 1, 0, false, "serviceLinkPropDelayDiffReporting-r17")
+		w.EnumIf(v.HasNcsgSymbolLevelScheduleRestrictionInterR17, int64(v.NcsgSymbolLevelScheduleRestrictionInterR17), 1, 0, false, "ncsg-SymbolLevelScheduleRestrictionInter-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
 		w.Preamble(v.HasEventD1MeasReportTriggerR17, v.HasIndependentGapConfigMaxCCR17)
-		if v.HasEventD1MeasReportTriggerR17 {
-			w.Enum(int64(v.EventD1MeasReportTriggerR17), 1, 0, false, "eventD1-MeasReportTrigger-r17")
-		}
+		w.EnumIf(v.HasEventD1MeasReportTriggerR17, int64(v.EventD1MeasReportTriggerR17), 1, 0, false, "eventD1-MeasReportTrigger-r17")
 		w.EncodeOptional(v.HasIndependentGapConfigMaxCCR17, &v.IndependentGapConfigMaxCCR17, "independentGapConfig-maxCC-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
 		w.Preamble(v.HasInterSatMeasR17, v.HasDeriveSSBIndexFromCellInterNonNCSGR17)
-		if v.HasInterSatMeasR17 {
-			w.Enum(int64(v.InterSatMeasR17), 1, 0, false, "interSatMeas-r17")
-		}
-		if v.HasDeriveSSBIndexFromCellInterNonNCSGR17 {
-			w.Enum(int64(v.DeriveSSBIndexFromCellInterNonNCSGR17), 1, 0, false, "deriveSSB-IndexFromCellInterNon-NCSG-r17")
-		}
+		w.EnumIf(v.HasInterSatMeasR17, int64(v.InterSatMeasR17), 1, 0, false, "interSatMeas-r17")
+		w.EnumIf(v.HasDeriveSSBIndexFromCellInterNonNCSGR17, int64(v.DeriveSSBIndexFromCellInterNonNCSGR17), 1, 0, false, "deriveSSB-IndexFromCellInterNon-NCSG-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -8733,24 +7018,16 @@ func (v *MeasAndMobParametersCommon) MarshalUPER() ([]byte, error) { return per.
 func (v *MeasAndMobParametersCommon_CondHandoverParametersCommonR16) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersCommon_CondHandoverParametersCommonR16{}
 	r.Preamble(&v.HasCondHandoverFDDTDDR16, &v.HasCondHandoverFR1FR2R16)
-	if v.HasCondHandoverFDDTDDR16 {
-		v.CondHandoverFDDTDDR16 = MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFDDTDDR16(r.Enum(1, 0, false, "condHandoverFDD-TDD-r16"))
-	}
-	if v.HasCondHandoverFR1FR2R16 {
-		v.CondHandoverFR1FR2R16 = MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFR1FR2R16(r.Enum(1, 0, false, "condHandoverFR1-FR2-r16"))
-	}
+	v.CondHandoverFDDTDDR16 = MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFDDTDDR16(r.EnumIf(v.HasCondHandoverFDDTDDR16, 1, 0, false, "condHandoverFDD-TDD-r16"))
+	v.CondHandoverFR1FR2R16 = MeasAndMobParametersCommon_CondHandoverParametersCommonR16_CondHandoverFR1FR2R16(r.EnumIf(v.HasCondHandoverFR1FR2R16, 1, 0, false, "condHandoverFR1-FR2-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersCommon_CondHandoverParametersCommonR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCondHandoverFDDTDDR16, v.HasCondHandoverFR1FR2R16)
-	if v.HasCondHandoverFDDTDDR16 {
-		w.Enum(int64(v.CondHandoverFDDTDDR16), 1, 0, false, "condHandoverFDD-TDD-r16")
-	}
-	if v.HasCondHandoverFR1FR2R16 {
-		w.Enum(int64(v.CondHandoverFR1FR2R16), 1, 0, false, "condHandoverFR1-FR2-r16")
-	}
+	w.EnumIf(v.HasCondHandoverFDDTDDR16, int64(v.CondHandoverFDDTDDR16), 1, 0, false, "condHandoverFDD-TDD-r16")
+	w.EnumIf(v.HasCondHandoverFR1FR2R16, int64(v.CondHandoverFR1FR2R16), 1, 0, false, "condHandoverFR1-FR2-r16")
 	return w.Err()
 }
 
@@ -8790,30 +7067,18 @@ func (v *MeasAndMobParametersCommon_ConcurrentMeasGapR17) EncodePER(w *per.Write
 func (v *MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17{}
 	r.Preamble(&v.HasFr1OnlyR17, &v.HasFr2OnlyR17, &v.HasFr1AndFR2R17)
-	if v.HasFr1OnlyR17 {
-		v.Fr1OnlyR17 = r.Int(1, 32, false, "fr1-Only-r17")
-	}
-	if v.HasFr2OnlyR17 {
-		v.Fr2OnlyR17 = r.Int(1, 32, false, "fr2-Only-r17")
-	}
-	if v.HasFr1AndFR2R17 {
-		v.Fr1AndFR2R17 = r.Int(1, 32, false, "fr1-AndFR2-r17")
-	}
+	v.Fr1OnlyR17 = r.IntIf(v.HasFr1OnlyR17, 1, 32, false, "fr1-Only-r17")
+	v.Fr2OnlyR17 = r.IntIf(v.HasFr2OnlyR17, 1, 32, false, "fr2-Only-r17")
+	v.Fr1AndFR2R17 = r.IntIf(v.HasFr1AndFR2R17, 1, 32, false, "fr1-AndFR2-r17")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFr1OnlyR17, v.HasFr2OnlyR17, v.HasFr1AndFR2R17)
-	if v.HasFr1OnlyR17 {
-		w.Int(v.Fr1OnlyR17, 1, 32, false, "fr1-Only-r17")
-	}
-	if v.HasFr2OnlyR17 {
-		w.Int(v.Fr2OnlyR17, 1, 32, false, "fr2-Only-r17")
-	}
-	if v.HasFr1AndFR2R17 {
-		w.Int(v.Fr1AndFR2R17, 1, 32, false, "fr1-AndFR2-r17")
-	}
+	w.IntIf(v.HasFr1OnlyR17, v.Fr1OnlyR17, 1, 32, false, "fr1-Only-r17")
+	w.IntIf(v.HasFr2OnlyR17, v.Fr2OnlyR17, 1, 32, false, "fr2-Only-r17")
+	w.IntIf(v.HasFr1AndFR2R17, v.Fr1AndFR2R17, 1, 32, false, "fr1-AndFR2-r17")
 	return w.Err()
 }
 
@@ -8822,41 +7087,25 @@ func (v *MeasAndMobParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersXDDDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIntraAndInterFMeasAndReport, &v.HasEventAMeasAndReport)
-	if v.HasIntraAndInterFMeasAndReport {
-		v.IntraAndInterFMeasAndReport = MeasAndMobParametersXDDDiff_IntraAndInterFMeasAndReport(r.Enum(1, 0, false, "intraAndInterF-MeasAndReport"))
-	}
-	if v.HasEventAMeasAndReport {
-		v.EventAMeasAndReport = MeasAndMobParametersXDDDiff_EventAMeasAndReport(r.Enum(1, 0, false, "eventA-MeasAndReport"))
-	}
+	v.IntraAndInterFMeasAndReport = MeasAndMobParametersXDDDiff_IntraAndInterFMeasAndReport(r.EnumIf(v.HasIntraAndInterFMeasAndReport, 1, 0, false, "intraAndInterF-MeasAndReport"))
+	v.EventAMeasAndReport = MeasAndMobParametersXDDDiff_EventAMeasAndReport(r.EnumIf(v.HasEventAMeasAndReport, 1, 0, false, "eventA-MeasAndReport"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "handoverInterF") {
 		r.Preamble(&v.HasHandoverInterF, &v.HasHandoverLTEEPC, &v.HasHandoverLTE5GC)
-		if v.HasHandoverInterF {
-			v.HandoverInterF = MeasAndMobParametersXDDDiff_HandoverInterF(r.Enum(1, 0, false, "handoverInterF"))
-		}
-		if v.HasHandoverLTEEPC {
-			v.HandoverLTEEPC = MeasAndMobParametersXDDDiff_HandoverLTEEPC(r.Enum(1, 0, false, "handoverLTE-EPC"))
-		}
-		if v.HasHandoverLTE5GC {
-			v.HandoverLTE5GC = MeasAndMobParametersXDDDiff_HandoverLTE5GC(r.Enum(1, 0, false, "handoverLTE-5GC"))
-		}
+		v.HandoverInterF = MeasAndMobParametersXDDDiff_HandoverInterF(r.EnumIf(v.HasHandoverInterF, 1, 0, false, "handoverInterF"))
+		v.HandoverLTEEPC = MeasAndMobParametersXDDDiff_HandoverLTEEPC(r.EnumIf(v.HasHandoverLTEEPC, 1, 0, false, "handoverLTE-EPC"))
+		v.HandoverLTE5GC = MeasAndMobParametersXDDDiff_HandoverLTE5GC(r.EnumIf(v.HasHandoverLTE5GC, 1, 0, false, "handoverLTE-5GC"))
 		x.End("handoverInterF")
 	}
 	if x.Begin(1, "sftd-MeasNR-Neigh") {
 		r.Preamble(&v.HasSftdMeasNRNeigh, &v.HasSftdMeasNRNeighDRX)
-		if v.HasSftdMeasNRNeigh {
-			v.SftdMeasNRNeigh = MeasAndMobParametersXDDDiff_SftdMeasNRNeigh(r.Enum(1, 0, false, "sftd-MeasNR-Neigh"))
-		}
-		if v.HasSftdMeasNRNeighDRX {
-			v.SftdMeasNRNeighDRX = MeasAndMobParametersXDDDiff_SftdMeasNRNeighDRX(r.Enum(1, 0, false, "sftd-MeasNR-Neigh-DRX"))
-		}
+		v.SftdMeasNRNeigh = MeasAndMobParametersXDDDiff_SftdMeasNRNeigh(r.EnumIf(v.HasSftdMeasNRNeigh, 1, 0, false, "sftd-MeasNR-Neigh"))
+		v.SftdMeasNRNeighDRX = MeasAndMobParametersXDDDiff_SftdMeasNRNeighDRX(r.EnumIf(v.HasSftdMeasNRNeighDRX, 1, 0, false, "sftd-MeasNR-Neigh-DRX"))
 		x.End("sftd-MeasNR-Neigh")
 	}
 	if x.Begin(2, "dummy") {
 		r.Preamble(&v.HasDummy)
-		if v.HasDummy {
-			v.Dummy = MeasAndMobParametersXDDDiff_Dummy(r.Enum(1, 0, false, "dummy"))
-		}
+		v.Dummy = MeasAndMobParametersXDDDiff_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 		x.End("dummy")
 	}
 	v.Unknown = x.Unknown(3)
@@ -8868,41 +7117,25 @@ func (v *MeasAndMobParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasHandoverInterF || v.HasHandoverLTEEPC || v.HasHandoverLTE5GC, v.HasSftdMeasNRNeigh || v.HasSftdMeasNRNeighDRX, v.HasDummy)
 	w.Extended(x)
 	w.Preamble(v.HasIntraAndInterFMeasAndReport, v.HasEventAMeasAndReport)
-	if v.HasIntraAndInterFMeasAndReport {
-		w.Enum(int64(v.IntraAndInterFMeasAndReport), 1, 0, false, "intraAndInterF-MeasAndReport")
-	}
-	if v.HasEventAMeasAndReport {
-		w.Enum(int64(v.EventAMeasAndReport), 1, 0, false, "eventA-MeasAndReport")
-	}
+	w.EnumIf(v.HasIntraAndInterFMeasAndReport, int64(v.IntraAndInterFMeasAndReport), 1, 0, false, "intraAndInterF-MeasAndReport")
+	w.EnumIf(v.HasEventAMeasAndReport, int64(v.EventAMeasAndReport), 1, 0, false, "eventA-MeasAndReport")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasHandoverInterF, v.HasHandoverLTEEPC, v.HasHandoverLTE5GC)
-		if v.HasHandoverInterF {
-			w.Enum(int64(v.HandoverInterF), 1, 0, false, "handoverInterF")
-		}
-		if v.HasHandoverLTEEPC {
-			w.Enum(int64(v.HandoverLTEEPC), 1, 0, false, "handoverLTE-EPC")
-		}
-		if v.HasHandoverLTE5GC {
-			w.Enum(int64(v.HandoverLTE5GC), 1, 0, false, "handoverLTE-5GC")
-		}
+		w.EnumIf(v.HasHandoverInterF, int64(v.HandoverInterF), 1, 0, false, "handoverInterF")
+		w.EnumIf(v.HasHandoverLTEEPC, int64(v.HandoverLTEEPC), 1, 0, false, "handoverLTE-EPC")
+		w.EnumIf(v.HasHandoverLTE5GC, int64(v.HandoverLTE5GC), 1, 0, false, "handoverLTE-5GC")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasSftdMeasNRNeigh, v.HasSftdMeasNRNeighDRX)
-		if v.HasSftdMeasNRNeigh {
-			w.Enum(int64(v.SftdMeasNRNeigh), 1, 0, false, "sftd-MeasNR-Neigh")
-		}
-		if v.HasSftdMeasNRNeighDRX {
-			w.Enum(int64(v.SftdMeasNRNeighDRX), 1, 0, false, "sftd-MeasNR-Neigh-DRX")
-		}
+		w.EnumIf(v.HasSftdMeasNRNeigh, int64(v.SftdMeasNRNeigh), 1, 0, false, "sftd-MeasNR-Neigh")
+		w.EnumIf(v.HasSftdMeasNRNeighDRX, int64(v.SftdMeasNRNeighDRX), 1, 0, false, "sftd-MeasNR-Neigh-DRX")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasDummy)
-		if v.HasDummy {
-			w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-		}
+		w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -8922,91 +7155,47 @@ func (v *MeasAndMobParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersFRXDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSsSINRMeas, &v.HasCsiRSRPAndRSRQMeasWithSSB, &v.HasCsiRSRPAndRSRQMeasWithoutSSB, &v.HasCsiSINRMeas, &v.HasCsiRSRLM)
-	if v.HasSsSINRMeas {
-		v.SsSINRMeas = MeasAndMobParametersFRXDiff_SsSINRMeas(r.Enum(1, 0, false, "ss-SINR-Meas"))
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithSSB {
-		v.CsiRSRPAndRSRQMeasWithSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithSSB(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB"))
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithoutSSB {
-		v.CsiRSRPAndRSRQMeasWithoutSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithoutSSB(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB"))
-	}
-	if v.HasCsiSINRMeas {
-		v.CsiSINRMeas = MeasAndMobParametersFRXDiff_CsiSINRMeas(r.Enum(1, 0, false, "csi-SINR-Meas"))
-	}
-	if v.HasCsiRSRLM {
-		v.CsiRSRLM = MeasAndMobParametersFRXDiff_CsiRSRLM(r.Enum(1, 0, false, "csi-RS-RLM"))
-	}
+	v.SsSINRMeas = MeasAndMobParametersFRXDiff_SsSINRMeas(r.EnumIf(v.HasSsSINRMeas, 1, 0, false, "ss-SINR-Meas"))
+	v.CsiRSRPAndRSRQMeasWithSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithSSB(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithSSB, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB"))
+	v.CsiRSRPAndRSRQMeasWithoutSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithoutSSB(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithoutSSB, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB"))
+	v.CsiSINRMeas = MeasAndMobParametersFRXDiff_CsiSINRMeas(r.EnumIf(v.HasCsiSINRMeas, 1, 0, false, "csi-SINR-Meas"))
+	v.CsiRSRLM = MeasAndMobParametersFRXDiff_CsiRSRLM(r.EnumIf(v.HasCsiRSRLM, 1, 0, false, "csi-RS-RLM"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "handoverInterF") {
 		r.Preamble(&v.HasHandoverInterF, &v.HasHandoverLTEEPC, &v.HasHandoverLTE5GC)
-		if v.HasHandoverInterF {
-			v.HandoverInterF = MeasAndMobParametersFRXDiff_HandoverInterF(r.Enum(1, 0, false, "handoverInterF"))
-		}
-		if v.HasHandoverLTEEPC {
-			v.HandoverLTEEPC = MeasAndMobParametersFRXDiff_HandoverLTEEPC(r.Enum(1, 0, false, "handoverLTE-EPC"))
-		}
-		if v.HasHandoverLTE5GC {
-			v.HandoverLTE5GC = MeasAndMobParametersFRXDiff_HandoverLTE5GC(r.Enum(1, 0, false, "handoverLTE-5GC"))
-		}
+		v.HandoverInterF = MeasAndMobParametersFRXDiff_HandoverInterF(r.EnumIf(v.HasHandoverInterF, 1, 0, false, "handoverInterF"))
+		v.HandoverLTEEPC = MeasAndMobParametersFRXDiff_HandoverLTEEPC(r.EnumIf(v.HasHandoverLTEEPC, 1, 0, false, "handoverLTE-EPC"))
+		v.HandoverLTE5GC = MeasAndMobParametersFRXDiff_HandoverLTE5GC(r.EnumIf(v.HasHandoverLTE5GC, 1, 0, false, "handoverLTE-5GC"))
 		x.End("handoverInterF")
 	}
 	if x.Begin(1, "maxNumberResource-CSI-RS-RLM") {
 		r.Preamble(&v.HasMaxNumberResourceCSIRSRLM)
-		if v.HasMaxNumberResourceCSIRSRLM {
-			v.MaxNumberResourceCSIRSRLM = MeasAndMobParametersFRXDiff_MaxNumberResourceCSIRSRLM(r.Enum(4, 0, false, "maxNumberResource-CSI-RS-RLM"))
-		}
+		v.MaxNumberResourceCSIRSRLM = MeasAndMobParametersFRXDiff_MaxNumberResourceCSIRSRLM(r.EnumIf(v.HasMaxNumberResourceCSIRSRLM, 4, 0, false, "maxNumberResource-CSI-RS-RLM"))
 		x.End("maxNumberResource-CSI-RS-RLM")
 	}
 	if x.Begin(2, "simultaneousRxDataSSB-DiffNumerology") {
 		r.Preamble(&v.HasSimultaneousRxDataSSBDiffNumerology)
-		if v.HasSimultaneousRxDataSSBDiffNumerology {
-			v.SimultaneousRxDataSSBDiffNumerology = MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerology(r.Enum(1, 0, false, "simultaneousRxDataSSB-DiffNumerology"))
-		}
+		v.SimultaneousRxDataSSBDiffNumerology = MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerology(r.EnumIf(v.HasSimultaneousRxDataSSBDiffNumerology, 1, 0, false, "simultaneousRxDataSSB-DiffNumerology"))
 		x.End("simultaneousRxDataSSB-DiffNumerology")
 	}
 	if x.Begin(3, "nr-AutonomousGaps-r16") {
 		r.Preamble(&v.HasNrAutonomousGapsR16, &v.HasNrAutonomousGapsENDCR16, &v.HasNrAutonomousGapsNEDCR16, &v.HasNrAutonomousGapsNRDCR16, &v.HasDummy, &v.HasCliRSSIMeasR16, &v.HasCliSRSRSRPMeasR16, &v.HasInterFrequencyMeasNoGapR16, &v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, &v.HasIdleInactiveNRMeasReportR16, &v.HasIdleInactiveNRMeasBeamReportR16)
-		if v.HasNrAutonomousGapsR16 {
-			v.NrAutonomousGapsR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsR16(r.Enum(1, 0, false, "nr-AutonomousGaps-r16"))
-		}
-		if v.HasNrAutonomousGapsENDCR16 {
-			v.NrAutonomousGapsENDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsENDCR16(r.Enum(1, 0, false, "nr-AutonomousGaps-ENDC-r16"))
-		}
-		if v.HasNrAutonomousGapsNEDCR16 {
-			v.NrAutonomousGapsNEDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsNEDCR16(r.Enum(1, 0, false, "nr-AutonomousGaps-NEDC-r16"))
-		}
-		if v.HasNrAutonomousGapsNRDCR16 {
-			v.NrAutonomousGapsNRDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsNRDCR16(r.Enum(1, 0, false, "nr-AutonomousGaps-NRDC-r16"))
-		}
-		if v.HasDummy {
-			v.Dummy = MeasAndMobParametersFRXDiff_Dummy(r.Enum(1, 0, false, "dummy"))
-		}
-		if v.HasCliRSSIMeasR16 {
-			v.CliRSSIMeasR16 = MeasAndMobParametersFRXDiff_CliRSSIMeasR16(r.Enum(1, 0, false, "cli-RSSI-Meas-r16"))
-		}
-		if v.HasCliSRSRSRPMeasR16 {
-			v.CliSRSRSRPMeasR16 = MeasAndMobParametersFRXDiff_CliSRSRSRPMeasR16(r.Enum(1, 0, false, "cli-SRS-RSRP-Meas-r16"))
-		}
-		if v.HasInterFrequencyMeasNoGapR16 {
-			v.InterFrequencyMeasNoGapR16 = MeasAndMobParametersFRXDiff_InterFrequencyMeasNoGapR16(r.Enum(1, 0, false, "interFrequencyMeas-NoGap-r16"))
-		}
-		if v.HasSimultaneousRxDataSSBDiffNumerologyInterR16 {
-			v.SimultaneousRxDataSSBDiffNumerologyInterR16 = MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerologyInterR16(r.Enum(1, 0, false, "simultaneousRxDataSSB-DiffNumerology-Inter-r16"))
-		}
-		if v.HasIdleInactiveNRMeasReportR16 {
-			v.IdleInactiveNRMeasReportR16 = MeasAndMobParametersFRXDiff_IdleInactiveNRMeasReportR16(r.Enum(1, 0, false, "idleInactiveNR-MeasReport-r16"))
-		}
-		if v.HasIdleInactiveNRMeasBeamReportR16 {
-			v.IdleInactiveNRMeasBeamReportR16 = MeasAndMobParametersFRXDiff_IdleInactiveNRMeasBeamReportR16(r.Enum(1, 0, false, "idleInactiveNR-MeasBeamReport-r16"))
-		}
+		v.NrAutonomousGapsR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsR16(r.EnumIf(v.HasNrAutonomousGapsR16, 1, 0, false, "nr-AutonomousGaps-r16"))
+		v.NrAutonomousGapsENDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsENDCR16(r.EnumIf(v.HasNrAutonomousGapsENDCR16, 1, 0, false, "nr-AutonomousGaps-ENDC-r16"))
+		v.NrAutonomousGapsNEDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsNEDCR16(r.EnumIf(v.HasNrAutonomousGapsNEDCR16, 1, 0, false, "nr-AutonomousGaps-NEDC-r16"))
+		v.NrAutonomousGapsNRDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsNRDCR16(r.EnumIf(v.HasNrAutonomousGapsNRDCR16, 1, 0, false, "nr-AutonomousGaps-NRDC-r16"))
+		v.Dummy = MeasAndMobParametersFRXDiff_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+		v.CliRSSIMeasR16 = MeasAndMobParametersFRXDiff_CliRSSIMeasR16(r.EnumIf(v.HasCliRSSIMeasR16, 1, 0, false, "cli-RSSI-Meas-r16"))
+		v.CliSRSRSRPMeasR16 = MeasAndMobParametersFRXDiff_CliSRSRSRPMeasR16(r.EnumIf(v.HasCliSRSRSRPMeasR16, 1, 0, false, "cli-SRS-RSRP-Meas-r16"))
+		v.InterFrequencyMeasNoGapR16 = MeasAndMobParametersFRXDiff_InterFrequencyMeasNoGapR16(r.EnumIf(v.HasInterFrequencyMeasNoGapR16, 1, 0, false, "interFrequencyMeas-NoGap-r16"))
+		v.SimultaneousRxDataSSBDiffNumerologyInterR16 = MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerologyInterR16(r.EnumIf(v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, 1, 0, false, "simultaneousRxDataSSB-DiffNumerology-Inter-r16"))
+		v.IdleInactiveNRMeasReportR16 = MeasAndMobParametersFRXDiff_IdleInactiveNRMeasReportR16(r.EnumIf(v.HasIdleInactiveNRMeasReportR16, 1, 0, false, "idleInactiveNR-MeasReport-r16"))
+		v.IdleInactiveNRMeasBeamReportR16 = MeasAndMobParametersFRXDiff_IdleInactiveNRMeasBeamReportR16(r.EnumIf(v.HasIdleInactiveNRMeasBeamReportR16, 1, 0, false, "idleInactiveNR-MeasBeamReport-r16"))
 		x.End("nr-AutonomousGaps-r16")
 	}
 	if x.Begin(4, "increasedNumberofCSIRSPerMO-r16") {
 		r.Preamble(&v.HasIncreasedNumberofCSIRSPerMOR16)
-		if v.HasIncreasedNumberofCSIRSPerMOR16 {
-			v.IncreasedNumberofCSIRSPerMOR16 = MeasAndMobParametersFRXDiff_IncreasedNumberofCSIRSPerMOR16(r.Enum(1, 0, false, "increasedNumberofCSIRSPerMO-r16"))
-		}
+		v.IncreasedNumberofCSIRSPerMOR16 = MeasAndMobParametersFRXDiff_IncreasedNumberofCSIRSPerMOR16(r.EnumIf(v.HasIncreasedNumberofCSIRSPerMOR16, 1, 0, false, "increasedNumberofCSIRSPerMO-r16"))
 		x.End("increasedNumberofCSIRSPerMO-r16")
 	}
 	v.Unknown = x.Unknown(5)
@@ -9018,91 +7207,47 @@ func (v *MeasAndMobParametersFRXDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasHandoverInterF || v.HasHandoverLTEEPC || v.HasHandoverLTE5GC, v.HasMaxNumberResourceCSIRSRLM, v.HasSimultaneousRxDataSSBDiffNumerology, v.HasNrAutonomousGapsR16 || v.HasNrAutonomousGapsENDCR16 || v.HasNrAutonomousGapsNEDCR16 || v.HasNrAutonomousGapsNRDCR16 || v.HasDummy || v.HasCliRSSIMeasR16 || v.HasCliSRSRSRPMeasR16 || v.HasInterFrequencyMeasNoGapR16 || v.HasSimultaneousRxDataSSBDiffNumerologyInterR16 || v.HasIdleInactiveNRMeasReportR16 || v.HasIdleInactiveNRMeasBeamReportR16, v.HasIncreasedNumberofCSIRSPerMOR16)
 	w.Extended(x)
 	w.Preamble(v.HasSsSINRMeas, v.HasCsiRSRPAndRSRQMeasWithSSB, v.HasCsiRSRPAndRSRQMeasWithoutSSB, v.HasCsiSINRMeas, v.HasCsiRSRLM)
-	if v.HasSsSINRMeas {
-		w.Enum(int64(v.SsSINRMeas), 1, 0, false, "ss-SINR-Meas")
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithSSB {
-		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithSSB), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB")
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithoutSSB {
-		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithoutSSB), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB")
-	}
-	if v.HasCsiSINRMeas {
-		w.Enum(int64(v.CsiSINRMeas), 1, 0, false, "csi-SINR-Meas")
-	}
-	if v.HasCsiRSRLM {
-		w.Enum(int64(v.CsiRSRLM), 1, 0, false, "csi-RS-RLM")
-	}
+	w.EnumIf(v.HasSsSINRMeas, int64(v.SsSINRMeas), 1, 0, false, "ss-SINR-Meas")
+	w.EnumIf(v.HasCsiRSRPAndRSRQMeasWithSSB, int64(v.CsiRSRPAndRSRQMeasWithSSB), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB")
+	w.EnumIf(v.HasCsiRSRPAndRSRQMeasWithoutSSB, int64(v.CsiRSRPAndRSRQMeasWithoutSSB), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB")
+	w.EnumIf(v.HasCsiSINRMeas, int64(v.CsiSINRMeas), 1, 0, false, "csi-SINR-Meas")
+	w.EnumIf(v.HasCsiRSRLM, int64(v.CsiRSRLM), 1, 0, false, "csi-RS-RLM")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasHandoverInterF, v.HasHandoverLTEEPC, v.HasHandoverLTE5GC)
-		if v.HasHandoverInterF {
-			w.Enum(int64(v.HandoverInterF), 1, 0, false, "handoverInterF")
-		}
-		if v.HasHandoverLTEEPC {
-			w.Enum(int64(v.HandoverLTEEPC), 1, 0, false, "handoverLTE-EPC")
-		}
-		if v.HasHandoverLTE5GC {
-			w.Enum(int64(v.HandoverLTE5GC), 1, 0, false, "handoverLTE-5GC")
-		}
+		w.EnumIf(v.HasHandoverInterF, int64(v.HandoverInterF), 1, 0, false, "handoverInterF")
+		w.EnumIf(v.HasHandoverLTEEPC, int64(v.HandoverLTEEPC), 1, 0, false, "handoverLTE-EPC")
+		w.EnumIf(v.HasHandoverLTE5GC, int64(v.HandoverLTE5GC), 1, 0, false, "handoverLTE-5GC")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasMaxNumberResourceCSIRSRLM)
-		if v.HasMaxNumberResourceCSIRSRLM {
-			w.Enum(int64(v.MaxNumberResourceCSIRSRLM), 4, 0, false, "maxNumberResource-CSI-RS-RLM")
-		}
+		w.EnumIf(v.HasMaxNumberResourceCSIRSRLM, int64(v.MaxNumberResourceCSIRSRLM), 4, 0, false, "maxNumberResource-CSI-RS-RLM")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasSimultaneousRxDataSSBDiffNumerology)
-		if v.HasSimultaneousRxDataSSBDiffNumerology {
-			w.Enum(int64(v.SimultaneousRxDataSSBDiffNumerology), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology")
-		}
+		w.EnumIf(v.HasSimultaneousRxDataSSBDiffNumerology, int64(v.SimultaneousRxDataSSBDiffNumerology), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasNrAutonomousGapsR16, v.HasNrAutonomousGapsENDCR16, v.HasNrAutonomousGapsNEDCR16, v.HasNrAutonomousGapsNRDCR16, v.HasDummy, v.HasCliRSSIMeasR16, v.HasCliSRSRSRPMeasR16, v.HasInterFrequencyMeasNoGapR16, v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, v.HasIdleInactiveNRMeasReportR16, v.HasIdleInactiveNRMeasBeamReportR16)
-		if v.HasNrAutonomousGapsR16 {
-			w.Enum(int64(v.NrAutonomousGapsR16), 1, 0, false, "nr-AutonomousGaps-r16")
-		}
-		if v.HasNrAutonomousGapsENDCR16 {
-			w.Enum(int64(v.NrAutonomousGapsENDCR16), 1, 0, false, "nr-AutonomousGaps-ENDC-r16")
-		}
-		if v.HasNrAutonomousGapsNEDCR16 {
-			w.Enum(int64(v.NrAutonomousGapsNEDCR16), 1, 0, false, "nr-AutonomousGaps-NEDC-r16")
-		}
-		if v.HasNrAutonomousGapsNRDCR16 {
-			w.Enum(int64(v.NrAutonomousGapsNRDCR16), 1, 0, false, "nr-AutonomousGaps-NRDC-r16")
-		}
-		if v.HasDummy {
-			w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-		}
-		if v.HasCliRSSIMeasR16 {
-			w.Enum(int64(v.CliRSSIMeasR16), 1, 0, false, "cli-RSSI-Meas-r16")
-		}
-		if v.HasCliSRSRSRPMeasR16 {
-			w.Enum(int64(v.CliSRSRSRPMeasR16), 1, 0, false, "cli-SRS-RSRP-Meas-r16")
-		}
-		if v.HasInterFrequencyMeasNoGapR16 {
-			w.Enum(int64(v.InterFrequencyMeasNoGapR16), 1, 0, false, "interFrequencyMeas-NoGap-r16")
-		}
-		if v.HasSimultaneousRxDataSSBDiffNumerologyInterR16 {
-			w.Enum(int64(v.SimultaneousRxDataSSBDiffNumerologyInterR16), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology-Inter-r16")
-		}
-		if v.HasIdleInactiveNRMeasReportR16 {
-			w.Enum(int64(v.IdleInactiveNRMeasReportR16), 1, 0, false, "idleInactiveNR-MeasReport-r16")
-		}
-		if v.HasIdleInactiveNRMeasBeamReportR16 {
-			w.Enum(int64(v.IdleInactiveNRMeasBeamReportR16), 1, 0, false, "idleInactiveNR-MeasBeamReport-r16")
-		}
+		w.EnumIf(v.HasNrAutonomousGapsR16, int64(v.NrAutonomousGapsR16), 1, 0, false, "nr-AutonomousGaps-r16")
+		w.EnumIf(v.HasNrAutonomousGapsENDCR16, int64(v.NrAutonomousGapsENDCR16), 1, 0, false, "nr-AutonomousGaps-ENDC-r16")
+		w.EnumIf(v.HasNrAutonomousGapsNEDCR16, int64(v.NrAutonomousGapsNEDCR16), 1, 0, false, "nr-AutonomousGaps-NEDC-r16")
+		w.EnumIf(v.HasNrAutonomousGapsNRDCR16, int64(v.NrAutonomousGapsNRDCR16), 1, 0, false, "nr-AutonomousGaps-NRDC-r16")
+		w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+		w.EnumIf(v.HasCliRSSIMeasR16, int64(v.CliRSSIMeasR16), 1, 0, false, "cli-RSSI-Meas-r16")
+		w.EnumIf(v.HasCliSRSRSRPMeasR16, int64(v.CliSRSRSRPMeasR16), 1, 0, false, "cli-SRS-RSRP-Meas-r16")
+		w.EnumIf(v.HasInterFrequencyMeasNoGapR16, int64(v.InterFrequencyMeasNoGapR16), 1, 0, false, "interFrequencyMeas-NoGap-r16")
+		w.EnumIf(v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, int64(v.SimultaneousRxDataSSBDiffNumerologyInterR16), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology-Inter-r16")
+		w.EnumIf(v.HasIdleInactiveNRMeasReportR16, int64(v.IdleInactiveNRMeasReportR16), 1, 0, false, "idleInactiveNR-MeasReport-r16")
+		w.EnumIf(v.HasIdleInactiveNRMeasBeamReportR16, int64(v.IdleInactiveNRMeasBeamReportR16), 1, 0, false, "idleInactiveNR-MeasBeamReport-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasIncreasedNumberofCSIRSPerMOR16)
-		if v.HasIncreasedNumberofCSIRSPerMOR16 {
-			w.Enum(int64(v.IncreasedNumberofCSIRSPerMOR16), 1, 0, false, "increasedNumberofCSIRSPerMO-r16")
-		}
+		w.EnumIf(v.HasIncreasedNumberofCSIRSPerMOR16, int64(v.IncreasedNumberofCSIRSPerMOR16), 1, 0, false, "increasedNumberofCSIRSPerMO-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -9122,18 +7267,10 @@ func (v *MeasAndMobParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersFR2_2R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasHandoverInterFR17, &v.HasHandoverLTEEPCR17, &v.HasHandoverLTE5GCR17, &v.HasIdleInactiveNRMeasReportR17)
-	if v.HasHandoverInterFR17 {
-		v.HandoverInterFR17 = MeasAndMobParametersFR2_2R17_HandoverInterFR17(r.Enum(1, 0, false, "handoverInterF-r17"))
-	}
-	if v.HasHandoverLTEEPCR17 {
-		v.HandoverLTEEPCR17 = MeasAndMobParametersFR2_2R17_HandoverLTEEPCR17(r.Enum(1, 0, false, "handoverLTE-EPC-r17"))
-	}
-	if v.HasHandoverLTE5GCR17 {
-		v.HandoverLTE5GCR17 = MeasAndMobParametersFR2_2R17_HandoverLTE5GCR17(r.Enum(1, 0, false, "handoverLTE-5GC-r17"))
-	}
-	if v.HasIdleInactiveNRMeasReportR17 {
-		v.IdleInactiveNRMeasReportR17 = MeasAndMobParametersFR2_2R17_IdleInactiveNRMeasReportR17(r.Enum(1, 0, false, "idleInactiveNR-MeasReport-r17"))
-	}
+	v.HandoverInterFR17 = MeasAndMobParametersFR2_2R17_HandoverInterFR17(r.EnumIf(v.HasHandoverInterFR17, 1, 0, false, "handoverInterF-r17"))
+	v.HandoverLTEEPCR17 = MeasAndMobParametersFR2_2R17_HandoverLTEEPCR17(r.EnumIf(v.HasHandoverLTEEPCR17, 1, 0, false, "handoverLTE-EPC-r17"))
+	v.HandoverLTE5GCR17 = MeasAndMobParametersFR2_2R17_HandoverLTE5GCR17(r.EnumIf(v.HasHandoverLTE5GCR17, 1, 0, false, "handoverLTE-5GC-r17"))
+	v.IdleInactiveNRMeasReportR17 = MeasAndMobParametersFR2_2R17_IdleInactiveNRMeasReportR17(r.EnumIf(v.HasIdleInactiveNRMeasReportR17, 1, 0, false, "idleInactiveNR-MeasReport-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -9144,18 +7281,10 @@ func (v *MeasAndMobParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasHandoverInterFR17, v.HasHandoverLTEEPCR17, v.HasHandoverLTE5GCR17, v.HasIdleInactiveNRMeasReportR17)
-	if v.HasHandoverInterFR17 {
-		w.Enum(int64(v.HandoverInterFR17), 1, 0, false, "handoverInterF-r17")
-	}
-	if v.HasHandoverLTEEPCR17 {
-		w.Enum(int64(v.HandoverLTEEPCR17), 1, 0, false, "handoverLTE-EPC-r17")
-	}
-	if v.HasHandoverLTE5GCR17 {
-		w.Enum(int64(v.HandoverLTE5GCR17), 1, 0, false, "handoverLTE-5GC-r17")
-	}
-	if v.HasIdleInactiveNRMeasReportR17 {
-		w.Enum(int64(v.IdleInactiveNRMeasReportR17), 1, 0, false, "idleInactiveNR-MeasReport-r17")
-	}
+	w.EnumIf(v.HasHandoverInterFR17, int64(v.HandoverInterFR17), 1, 0, false, "handoverInterF-r17")
+	w.EnumIf(v.HasHandoverLTEEPCR17, int64(v.HandoverLTEEPCR17), 1, 0, false, "handoverLTE-EPC-r17")
+	w.EnumIf(v.HasHandoverLTE5GCR17, int64(v.HandoverLTE5GCR17), 1, 0, false, "handoverLTE-5GC-r17")
+	w.EnumIf(v.HasIdleInactiveNRMeasReportR17, int64(v.IdleInactiveNRMeasReportR17), 1, 0, false, "idleInactiveNR-MeasReport-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -9224,9 +7353,7 @@ func (v *MeasAndMobParametersMRDCV1610) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCV1610{}
 	r.Preamble(&v.HasMeasAndMobParametersMRDCCommonV1610, &v.HasInterNRMeasEUTRAIABR16)
 	r.DecodeOptional(v.HasMeasAndMobParametersMRDCCommonV1610, &v.MeasAndMobParametersMRDCCommonV1610, "measAndMobParametersMRDC-Common-v1610")
-	if v.HasInterNRMeasEUTRAIABR16 {
-		v.InterNRMeasEUTRAIABR16 = MeasAndMobParametersMRDCV1610_InterNRMeasEUTRAIABR16(r.Enum(1, 0, false, "interNR-MeasEUTRA-IAB-r16"))
-	}
+	v.InterNRMeasEUTRAIABR16 = MeasAndMobParametersMRDCV1610_InterNRMeasEUTRAIABR16(r.EnumIf(v.HasInterNRMeasEUTRAIABR16, 1, 0, false, "interNR-MeasEUTRA-IAB-r16"))
 	return r.Err()
 }
 
@@ -9234,9 +7361,7 @@ func (v *MeasAndMobParametersMRDCV1610) DecodePER(r *per.Reader) error {
 func (v *MeasAndMobParametersMRDCV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMeasAndMobParametersMRDCCommonV1610, v.HasInterNRMeasEUTRAIABR16)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCCommonV1610, &v.MeasAndMobParametersMRDCCommonV1610, "measAndMobParametersMRDC-Common-v1610")
-	if v.HasInterNRMeasEUTRAIABR16 {
-		w.Enum(int64(v.InterNRMeasEUTRAIABR16), 1, 0, false, "interNR-MeasEUTRA-IAB-r16")
-	}
+	w.EnumIf(v.HasInterNRMeasEUTRAIABR16, int64(v.InterNRMeasEUTRAIABR16), 1, 0, false, "interNR-MeasEUTRA-IAB-r16")
 	return w.Err()
 }
 
@@ -9298,18 +7423,14 @@ func (v *MeasAndMobParametersMRDCV1730) MarshalUPER() ([]byte, error) { return p
 func (v *MeasAndMobParametersMRDCCommon) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCCommon{}
 	r.Preamble(&v.HasIndependentGapConfig)
-	if v.HasIndependentGapConfig {
-		v.IndependentGapConfig = MeasAndMobParametersMRDCCommon_IndependentGapConfig(r.Enum(1, 0, false, "independentGapConfig"))
-	}
+	v.IndependentGapConfig = MeasAndMobParametersMRDCCommon_IndependentGapConfig(r.EnumIf(v.HasIndependentGapConfig, 1, 0, false, "independentGapConfig"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommon) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasIndependentGapConfig)
-	if v.HasIndependentGapConfig {
-		w.Enum(int64(v.IndependentGapConfig), 1, 0, false, "independentGapConfig")
-	}
+	w.EnumIf(v.HasIndependentGapConfig, int64(v.IndependentGapConfig), 1, 0, false, "independentGapConfig")
 	return w.Err()
 }
 
@@ -9326,9 +7447,7 @@ func (v *MeasAndMobParametersMRDCCommonV1610) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCCommonV1610{}
 	r.Preamble(&v.HasCondPSCellChangeParametersCommonR16, &v.HasPscellT312R16)
 	r.DecodeOptional(v.HasCondPSCellChangeParametersCommonR16, &v.CondPSCellChangeParametersCommonR16, "condPSCellChangeParametersCommon-r16")
-	if v.HasPscellT312R16 {
-		v.PscellT312R16 = MeasAndMobParametersMRDCCommonV1610_PscellT312R16(r.Enum(1, 0, false, "pscellT312-r16"))
-	}
+	v.PscellT312R16 = MeasAndMobParametersMRDCCommonV1610_PscellT312R16(r.EnumIf(v.HasPscellT312R16, 1, 0, false, "pscellT312-r16"))
 	return r.Err()
 }
 
@@ -9336,9 +7455,7 @@ func (v *MeasAndMobParametersMRDCCommonV1610) DecodePER(r *per.Reader) error {
 func (v *MeasAndMobParametersMRDCCommonV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCondPSCellChangeParametersCommonR16, v.HasPscellT312R16)
 	w.EncodeOptional(v.HasCondPSCellChangeParametersCommonR16, &v.CondPSCellChangeParametersCommonR16, "condPSCellChangeParametersCommon-r16")
-	if v.HasPscellT312R16 {
-		w.Enum(int64(v.PscellT312R16), 1, 0, false, "pscellT312-r16")
-	}
+	w.EnumIf(v.HasPscellT312R16, int64(v.PscellT312R16), 1, 0, false, "pscellT312-r16")
 	return w.Err()
 }
 
@@ -9356,24 +7473,16 @@ func (v *MeasAndMobParametersMRDCCommonV1610) MarshalUPER() ([]byte, error) {
 func (v *MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16{}
 	r.Preamble(&v.HasCondPSCellChangeFDDTDDR16, &v.HasCondPSCellChangeFR1FR2R16)
-	if v.HasCondPSCellChangeFDDTDDR16 {
-		v.CondPSCellChangeFDDTDDR16 = MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFDDTDDR16(r.Enum(1, 0, false, "condPSCellChangeFDD-TDD-r16"))
-	}
-	if v.HasCondPSCellChangeFR1FR2R16 {
-		v.CondPSCellChangeFR1FR2R16 = MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFR1FR2R16(r.Enum(1, 0, false, "condPSCellChangeFR1-FR2-r16"))
-	}
+	v.CondPSCellChangeFDDTDDR16 = MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFDDTDDR16(r.EnumIf(v.HasCondPSCellChangeFDDTDDR16, 1, 0, false, "condPSCellChangeFDD-TDD-r16"))
+	v.CondPSCellChangeFR1FR2R16 = MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16_CondPSCellChangeFR1FR2R16(r.EnumIf(v.HasCondPSCellChangeFR1FR2R16, 1, 0, false, "condPSCellChangeFR1-FR2-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCondPSCellChangeFDDTDDR16, v.HasCondPSCellChangeFR1FR2R16)
-	if v.HasCondPSCellChangeFDDTDDR16 {
-		w.Enum(int64(v.CondPSCellChangeFDDTDDR16), 1, 0, false, "condPSCellChangeFDD-TDD-r16")
-	}
-	if v.HasCondPSCellChangeFR1FR2R16 {
-		w.Enum(int64(v.CondPSCellChangeFR1FR2R16), 1, 0, false, "condPSCellChangeFR1-FR2-r16")
-	}
+	w.EnumIf(v.HasCondPSCellChangeFDDTDDR16, int64(v.CondPSCellChangeFDDTDDR16), 1, 0, false, "condPSCellChangeFDD-TDD-r16")
+	w.EnumIf(v.HasCondPSCellChangeFR1FR2R16, int64(v.CondPSCellChangeFR1FR2R16), 1, 0, false, "condPSCellChangeFR1-FR2-r16")
 	return w.Err()
 }
 
@@ -9382,12 +7491,8 @@ func (v *MeasAndMobParametersMRDCCommonV1700) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCCommonV1700{}
 	r.Preamble(&v.HasCondPSCellChangeParametersR17, &v.HasCondHandoverWithSCGENDCR17, &v.HasCondHandoverWithSCGNEDCR17)
 	r.DecodeOptional(v.HasCondPSCellChangeParametersR17, &v.CondPSCellChangeParametersR17, "condPSCellChangeParameters-r17")
-	if v.HasCondHandoverWithSCGENDCR17 {
-		v.CondHandoverWithSCGENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGENDCR17(r.Enum(1, 0, false, "condHandoverWithSCG-ENDC-r17"))
-	}
-	if v.HasCondHandoverWithSCGNEDCR17 {
-		v.CondHandoverWithSCGNEDCR17 = MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGNEDCR17(r.Enum(1, 0, false, "condHandoverWithSCG-NEDC-r17"))
-	}
+	v.CondHandoverWithSCGENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGENDCR17(r.EnumIf(v.HasCondHandoverWithSCGENDCR17, 1, 0, false, "condHandoverWithSCG-ENDC-r17"))
+	v.CondHandoverWithSCGNEDCR17 = MeasAndMobParametersMRDCCommonV1700_CondHandoverWithSCGNEDCR17(r.EnumIf(v.HasCondHandoverWithSCGNEDCR17, 1, 0, false, "condHandoverWithSCG-NEDC-r17"))
 	return r.Err()
 }
 
@@ -9395,12 +7500,8 @@ func (v *MeasAndMobParametersMRDCCommonV1700) DecodePER(r *per.Reader) error {
 func (v *MeasAndMobParametersMRDCCommonV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCondPSCellChangeParametersR17, v.HasCondHandoverWithSCGENDCR17, v.HasCondHandoverWithSCGNEDCR17)
 	w.EncodeOptional(v.HasCondPSCellChangeParametersR17, &v.CondPSCellChangeParametersR17, "condPSCellChangeParameters-r17")
-	if v.HasCondHandoverWithSCGENDCR17 {
-		w.Enum(int64(v.CondHandoverWithSCGENDCR17), 1, 0, false, "condHandoverWithSCG-ENDC-r17")
-	}
-	if v.HasCondHandoverWithSCGNEDCR17 {
-		w.Enum(int64(v.CondHandoverWithSCGNEDCR17), 1, 0, false, "condHandoverWithSCG-NEDC-r17")
-	}
+	w.EnumIf(v.HasCondHandoverWithSCGENDCR17, int64(v.CondHandoverWithSCGENDCR17), 1, 0, false, "condHandoverWithSCG-ENDC-r17")
+	w.EnumIf(v.HasCondHandoverWithSCGNEDCR17, int64(v.CondHandoverWithSCGNEDCR17), 1, 0, false, "condHandoverWithSCG-NEDC-r17")
 	return w.Err()
 }
 
@@ -9418,72 +7519,32 @@ func (v *MeasAndMobParametersMRDCCommonV1700) MarshalUPER() ([]byte, error) {
 func (v *MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17{}
 	r.Preamble(&v.HasInterSNCondPSCellChangeFDDTDDNRDCR17, &v.HasInterSNCondPSCellChangeFR1FR2NRDCR17, &v.HasInterSNCondPSCellChangeFDDTDDENDCR17, &v.HasInterSNCondPSCellChangeFR1FR2ENDCR17, &v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17, &v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17, &v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17, &v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17, &v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17, &v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17)
-	if v.HasInterSNCondPSCellChangeFDDTDDNRDCR17 {
-		v.InterSNCondPSCellChangeFDDTDDNRDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDNRDCR17(r.Enum(1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-NRDC-r17"))
-	}
-	if v.HasInterSNCondPSCellChangeFR1FR2NRDCR17 {
-		v.InterSNCondPSCellChangeFR1FR2NRDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2NRDCR17(r.Enum(1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-NRDC-r17"))
-	}
-	if v.HasInterSNCondPSCellChangeFDDTDDENDCR17 {
-		v.InterSNCondPSCellChangeFDDTDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDENDCR17(r.Enum(1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-ENDC-r17"))
-	}
-	if v.HasInterSNCondPSCellChangeFR1FR2ENDCR17 {
-		v.InterSNCondPSCellChangeFR1FR2ENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2ENDCR17(r.Enum(1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-ENDC-r17"))
-	}
-	if v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17 {
-		v.MnInitiatedCondPSCellChangeFR1FDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1FDDENDCR17(r.Enum(1, 0, false, "mn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17"))
-	}
-	if v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17 {
-		v.MnInitiatedCondPSCellChangeFR1TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1TDDENDCR17(r.Enum(1, 0, false, "mn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17"))
-	}
-	if v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17 {
-		v.MnInitiatedCondPSCellChangeFR2TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR2TDDENDCR17(r.Enum(1, 0, false, "mn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17"))
-	}
-	if v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17 {
-		v.SnInitiatedCondPSCellChangeFR1FDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1FDDENDCR17(r.Enum(1, 0, false, "sn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17"))
-	}
-	if v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17 {
-		v.SnInitiatedCondPSCellChangeFR1TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1TDDENDCR17(r.Enum(1, 0, false, "sn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17"))
-	}
-	if v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17 {
-		v.SnInitiatedCondPSCellChangeFR2TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR2TDDENDCR17(r.Enum(1, 0, false, "sn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17"))
-	}
+	v.InterSNCondPSCellChangeFDDTDDNRDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDNRDCR17(r.EnumIf(v.HasInterSNCondPSCellChangeFDDTDDNRDCR17, 1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-NRDC-r17"))
+	v.InterSNCondPSCellChangeFR1FR2NRDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2NRDCR17(r.EnumIf(v.HasInterSNCondPSCellChangeFR1FR2NRDCR17, 1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-NRDC-r17"))
+	v.InterSNCondPSCellChangeFDDTDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFDDTDDENDCR17(r.EnumIf(v.HasInterSNCondPSCellChangeFDDTDDENDCR17, 1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-ENDC-r17"))
+	v.InterSNCondPSCellChangeFR1FR2ENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_InterSNCondPSCellChangeFR1FR2ENDCR17(r.EnumIf(v.HasInterSNCondPSCellChangeFR1FR2ENDCR17, 1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-ENDC-r17"))
+	v.MnInitiatedCondPSCellChangeFR1FDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1FDDENDCR17(r.EnumIf(v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17, 1, 0, false, "mn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17"))
+	v.MnInitiatedCondPSCellChangeFR1TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR1TDDENDCR17(r.EnumIf(v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17, 1, 0, false, "mn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17"))
+	v.MnInitiatedCondPSCellChangeFR2TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_MnInitiatedCondPSCellChangeFR2TDDENDCR17(r.EnumIf(v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17, 1, 0, false, "mn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17"))
+	v.SnInitiatedCondPSCellChangeFR1FDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1FDDENDCR17(r.EnumIf(v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17, 1, 0, false, "sn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17"))
+	v.SnInitiatedCondPSCellChangeFR1TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR1TDDENDCR17(r.EnumIf(v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17, 1, 0, false, "sn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17"))
+	v.SnInitiatedCondPSCellChangeFR2TDDENDCR17 = MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17_SnInitiatedCondPSCellChangeFR2TDDENDCR17(r.EnumIf(v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17, 1, 0, false, "sn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInterSNCondPSCellChangeFDDTDDNRDCR17, v.HasInterSNCondPSCellChangeFR1FR2NRDCR17, v.HasInterSNCondPSCellChangeFDDTDDENDCR17, v.HasInterSNCondPSCellChangeFR1FR2ENDCR17, v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17, v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17, v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17)
-	if v.HasInterSNCondPSCellChangeFDDTDDNRDCR17 {
-		w.Enum(int64(v.InterSNCondPSCellChangeFDDTDDNRDCR17), 1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-NRDC-r17")
-	}
-	if v.HasInterSNCondPSCellChangeFR1FR2NRDCR17 {
-		w.Enum(int64(v.InterSNCondPSCellChangeFR1FR2NRDCR17), 1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-NRDC-r17")
-	}
-	if v.HasInterSNCondPSCellChangeFDDTDDENDCR17 {
-		w.Enum(int64(v.InterSNCondPSCellChangeFDDTDDENDCR17), 1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-ENDC-r17")
-	}
-	if v.HasInterSNCondPSCellChangeFR1FR2ENDCR17 {
-		w.Enum(int64(v.InterSNCondPSCellChangeFR1FR2ENDCR17), 1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-ENDC-r17")
-	}
-	if v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17 {
-		w.Enum(int64(v.MnInitiatedCondPSCellChangeFR1FDDENDCR17), 1, 0, false, "mn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17")
-	}
-	if v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17 {
-		w.Enum(int64(v.MnInitiatedCondPSCellChangeFR1TDDENDCR17), 1, 0, false, "mn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17")
-	}
-	if v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17 {
-		w.Enum(int64(v.MnInitiatedCondPSCellChangeFR2TDDENDCR17), 1, 0, false, "mn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17")
-	}
-	if v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17 {
-		w.Enum(int64(v.SnInitiatedCondPSCellChangeFR1FDDENDCR17), 1, 0, false, "sn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17")
-	}
-	if v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17 {
-		w.Enum(int64(v.SnInitiatedCondPSCellChangeFR1TDDENDCR17), 1, 0, false, "sn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17")
-	}
-	if v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17 {
-		w.Enum(int64(v.SnInitiatedCondPSCellChangeFR2TDDENDCR17), 1, 0, false, "sn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17")
-	}
+	w.EnumIf(v.HasInterSNCondPSCellChangeFDDTDDNRDCR17, int64(v.InterSNCondPSCellChangeFDDTDDNRDCR17), 1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-NRDC-r17")
+	w.EnumIf(v.HasInterSNCondPSCellChangeFR1FR2NRDCR17, int64(v.InterSNCondPSCellChangeFR1FR2NRDCR17), 1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-NRDC-r17")
+	w.EnumIf(v.HasInterSNCondPSCellChangeFDDTDDENDCR17, int64(v.InterSNCondPSCellChangeFDDTDDENDCR17), 1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-ENDC-r17")
+	w.EnumIf(v.HasInterSNCondPSCellChangeFR1FR2ENDCR17, int64(v.InterSNCondPSCellChangeFR1FR2ENDCR17), 1, 0, false, "inter-SN-condPSCellChangeFR1-FR2-ENDC-r17")
+	w.EnumIf(v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17, int64(v.MnInitiatedCondPSCellChangeFR1FDDENDCR17), 1, 0, false, "mn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17")
+	w.EnumIf(v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17, int64(v.MnInitiatedCondPSCellChangeFR1TDDENDCR17), 1, 0, false, "mn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17")
+	w.EnumIf(v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17, int64(v.MnInitiatedCondPSCellChangeFR2TDDENDCR17), 1, 0, false, "mn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17")
+	w.EnumIf(v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17, int64(v.SnInitiatedCondPSCellChangeFR1FDDENDCR17), 1, 0, false, "sn-InitiatedCondPSCellChange-FR1FDD-ENDC-r17")
+	w.EnumIf(v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17, int64(v.SnInitiatedCondPSCellChangeFR1TDDENDCR17), 1, 0, false, "sn-InitiatedCondPSCellChange-FR1TDD-ENDC-r17")
+	w.EnumIf(v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17, int64(v.SnInitiatedCondPSCellChangeFR2TDDENDCR17), 1, 0, false, "sn-InitiatedCondPSCellChange-FR2TDD-ENDC-r17")
 	return w.Err()
 }
 
@@ -9514,30 +7575,18 @@ func (v *MeasAndMobParametersMRDCCommonV1730) MarshalUPER() ([]byte, error) {
 func (v *MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17{}
 	r.Preamble(&v.HasFr1OnlyR17, &v.HasFr2OnlyR17, &v.HasFr1AndFR2R17)
-	if v.HasFr1OnlyR17 {
-		v.Fr1OnlyR17 = r.Int(1, 32, false, "fr1-Only-r17")
-	}
-	if v.HasFr2OnlyR17 {
-		v.Fr2OnlyR17 = r.Int(1, 32, false, "fr2-Only-r17")
-	}
-	if v.HasFr1AndFR2R17 {
-		v.Fr1AndFR2R17 = r.Int(1, 32, false, "fr1-AndFR2-r17")
-	}
+	v.Fr1OnlyR17 = r.IntIf(v.HasFr1OnlyR17, 1, 32, false, "fr1-Only-r17")
+	v.Fr2OnlyR17 = r.IntIf(v.HasFr2OnlyR17, 1, 32, false, "fr2-Only-r17")
+	v.Fr1AndFR2R17 = r.IntIf(v.HasFr1AndFR2R17, 1, 32, false, "fr1-AndFR2-r17")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFr1OnlyR17, v.HasFr2OnlyR17, v.HasFr1AndFR2R17)
-	if v.HasFr1OnlyR17 {
-		w.Int(v.Fr1OnlyR17, 1, 32, false, "fr1-Only-r17")
-	}
-	if v.HasFr2OnlyR17 {
-		w.Int(v.Fr2OnlyR17, 1, 32, false, "fr2-Only-r17")
-	}
-	if v.HasFr1AndFR2R17 {
-		w.Int(v.Fr1AndFR2R17, 1, 32, false, "fr1-AndFR2-r17")
-	}
+	w.IntIf(v.HasFr1OnlyR17, v.Fr1OnlyR17, 1, 32, false, "fr1-Only-r17")
+	w.IntIf(v.HasFr2OnlyR17, v.Fr2OnlyR17, 1, 32, false, "fr2-Only-r17")
+	w.IntIf(v.HasFr1AndFR2R17, v.Fr1AndFR2R17, 1, 32, false, "fr1-AndFR2-r17")
 	return w.Err()
 }
 
@@ -9545,24 +7594,16 @@ func (v *MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17) Encod
 func (v *MeasAndMobParametersMRDCXDDDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCXDDDiff{}
 	r.Preamble(&v.HasSftdMeasPSCell, &v.HasSftdMeasNRCell)
-	if v.HasSftdMeasPSCell {
-		v.SftdMeasPSCell = MeasAndMobParametersMRDCXDDDiff_SftdMeasPSCell(r.Enum(1, 0, false, "sftd-MeasPSCell"))
-	}
-	if v.HasSftdMeasNRCell {
-		v.SftdMeasNRCell = MeasAndMobParametersMRDCXDDDiff_SftdMeasNRCell(r.Enum(1, 0, false, "sftd-MeasNR-Cell"))
-	}
+	v.SftdMeasPSCell = MeasAndMobParametersMRDCXDDDiff_SftdMeasPSCell(r.EnumIf(v.HasSftdMeasPSCell, 1, 0, false, "sftd-MeasPSCell"))
+	v.SftdMeasNRCell = MeasAndMobParametersMRDCXDDDiff_SftdMeasNRCell(r.EnumIf(v.HasSftdMeasNRCell, 1, 0, false, "sftd-MeasNR-Cell"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCXDDDiff) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSftdMeasPSCell, v.HasSftdMeasNRCell)
-	if v.HasSftdMeasPSCell {
-		w.Enum(int64(v.SftdMeasPSCell), 1, 0, false, "sftd-MeasPSCell")
-	}
-	if v.HasSftdMeasNRCell {
-		w.Enum(int64(v.SftdMeasNRCell), 1, 0, false, "sftd-MeasNR-Cell")
-	}
+	w.EnumIf(v.HasSftdMeasPSCell, int64(v.SftdMeasPSCell), 1, 0, false, "sftd-MeasPSCell")
+	w.EnumIf(v.HasSftdMeasNRCell, int64(v.SftdMeasNRCell), 1, 0, false, "sftd-MeasNR-Cell")
 	return w.Err()
 }
 
@@ -9578,18 +7619,14 @@ func (v *MeasAndMobParametersMRDCXDDDiff) MarshalUPER() ([]byte, error) { return
 func (v *MeasAndMobParametersMRDCXDDDiffV1560) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCXDDDiffV1560{}
 	r.Preamble(&v.HasSftdMeasPSCellNEDC)
-	if v.HasSftdMeasPSCellNEDC {
-		v.SftdMeasPSCellNEDC = MeasAndMobParametersMRDCXDDDiffV1560_SftdMeasPSCellNEDC(r.Enum(1, 0, false, "sftd-MeasPSCell-NEDC"))
-	}
+	v.SftdMeasPSCellNEDC = MeasAndMobParametersMRDCXDDDiffV1560_SftdMeasPSCellNEDC(r.EnumIf(v.HasSftdMeasPSCellNEDC, 1, 0, false, "sftd-MeasPSCell-NEDC"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCXDDDiffV1560) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSftdMeasPSCellNEDC)
-	if v.HasSftdMeasPSCellNEDC {
-		w.Enum(int64(v.SftdMeasPSCellNEDC), 1, 0, false, "sftd-MeasPSCell-NEDC")
-	}
+	w.EnumIf(v.HasSftdMeasPSCellNEDC, int64(v.SftdMeasPSCellNEDC), 1, 0, false, "sftd-MeasPSCell-NEDC")
 	return w.Err()
 }
 
@@ -9607,18 +7644,14 @@ func (v *MeasAndMobParametersMRDCXDDDiffV1560) MarshalUPER() ([]byte, error) {
 func (v *MeasAndMobParametersMRDCFRXDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersMRDCFRXDiff{}
 	r.Preamble(&v.HasSimultaneousRxDataSSBDiffNumerology)
-	if v.HasSimultaneousRxDataSSBDiffNumerology {
-		v.SimultaneousRxDataSSBDiffNumerology = MeasAndMobParametersMRDCFRXDiff_SimultaneousRxDataSSBDiffNumerology(r.Enum(1, 0, false, "simultaneousRxDataSSB-DiffNumerology"))
-	}
+	v.SimultaneousRxDataSSBDiffNumerology = MeasAndMobParametersMRDCFRXDiff_SimultaneousRxDataSSBDiffNumerology(r.EnumIf(v.HasSimultaneousRxDataSSBDiffNumerology, 1, 0, false, "simultaneousRxDataSSB-DiffNumerology"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCFRXDiff) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSimultaneousRxDataSSBDiffNumerology)
-	if v.HasSimultaneousRxDataSSBDiffNumerology {
-		w.Enum(int64(v.SimultaneousRxDataSSBDiffNumerology), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology")
-	}
+	w.EnumIf(v.HasSimultaneousRxDataSSBDiffNumerology, int64(v.SimultaneousRxDataSSBDiffNumerology), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology")
 	return w.Err()
 }
 
@@ -9648,71 +7681,35 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasTciStatePDSCH, &v.HasAdditionalActiveTCIStatePDCCH, &v.HasPuschTransCoherence, &v.HasBeamCorrespondenceWithoutULBeamSweeping, &v.HasPeriodicBeamReport, &v.HasAperiodicBeamReport, &v.HasSpBeamReportPUCCH, &v.HasSpBeamReportPUSCH, &v.HasDummy1, &v.HasMaxNumberRxBeam, &v.HasMaxNumberRxTxBeamSwitchDL, &v.HasMaxNumberNonGroupBeamReporting, &v.HasGroupBeamReporting, &v.HasUplinkBeamManagement, &v.HasMaxNumberCSIRSBFD, &v.HasMaxNumberSSBBFD, &v.HasMaxNumberCSIRSSSBCBD, &v.HasDummy2, &v.HasTwoPortsPTRSUL, &v.HasDummy5, &v.HasDummy3, &v.HasBeamReportTiming, &v.HasPtrsDensityRecommendationSetDL, &v.HasPtrsDensityRecommendationSetUL, &v.HasDummy4, &v.HasAperiodicTRS)
 	r.DecodeOptional(v.HasTciStatePDSCH, &v.TciStatePDSCH, "tci-StatePDSCH")
-	if v.HasAdditionalActiveTCIStatePDCCH {
-		v.AdditionalActiveTCIStatePDCCH = MIMOParametersPerBand_AdditionalActiveTCIStatePDCCH(r.Enum(1, 0, false, "additionalActiveTCI-StatePDCCH"))
-	}
-	if v.HasPuschTransCoherence {
-		v.PuschTransCoherence = MIMOParametersPerBand_PuschTransCoherence(r.Enum(3, 0, false, "pusch-TransCoherence"))
-	}
-	if v.HasBeamCorrespondenceWithoutULBeamSweeping {
-		v.BeamCorrespondenceWithoutULBeamSweeping = MIMOParametersPerBand_BeamCorrespondenceWithoutULBeamSweeping(r.Enum(1, 0, false, "beamCorrespondenceWithoutUL-BeamSweeping"))
-	}
-	if v.HasPeriodicBeamReport {
-		v.PeriodicBeamReport = MIMOParametersPerBand_PeriodicBeamReport(r.Enum(1, 0, false, "periodicBeamReport"))
-	}
-	if v.HasAperiodicBeamReport {
-		v.AperiodicBeamReport = MIMOParametersPerBand_AperiodicBeamReport(r.Enum(1, 0, false, "aperiodicBeamReport"))
-	}
-	if v.HasSpBeamReportPUCCH {
-		v.SpBeamReportPUCCH = MIMOParametersPerBand_SpBeamReportPUCCH(r.Enum(1, 0, false, "sp-BeamReportPUCCH"))
-	}
-	if v.HasSpBeamReportPUSCH {
-		v.SpBeamReportPUSCH = MIMOParametersPerBand_SpBeamReportPUSCH(r.Enum(1, 0, false, "sp-BeamReportPUSCH"))
-	}
+	v.AdditionalActiveTCIStatePDCCH = MIMOParametersPerBand_AdditionalActiveTCIStatePDCCH(r.EnumIf(v.HasAdditionalActiveTCIStatePDCCH, 1, 0, false, "additionalActiveTCI-StatePDCCH"))
+	v.PuschTransCoherence = MIMOParametersPerBand_PuschTransCoherence(r.EnumIf(v.HasPuschTransCoherence, 3, 0, false, "pusch-TransCoherence"))
+	v.BeamCorrespondenceWithoutULBeamSweeping = MIMOParametersPerBand_BeamCorrespondenceWithoutULBeamSweeping(r.EnumIf(v.HasBeamCorrespondenceWithoutULBeamSweeping, 1, 0, false, "beamCorrespondenceWithoutUL-BeamSweeping"))
+	v.PeriodicBeamReport = MIMOParametersPerBand_PeriodicBeamReport(r.EnumIf(v.HasPeriodicBeamReport, 1, 0, false, "periodicBeamReport"))
+	v.AperiodicBeamReport = MIMOParametersPerBand_AperiodicBeamReport(r.EnumIf(v.HasAperiodicBeamReport, 1, 0, false, "aperiodicBeamReport"))
+	v.SpBeamReportPUCCH = MIMOParametersPerBand_SpBeamReportPUCCH(r.EnumIf(v.HasSpBeamReportPUCCH, 1, 0, false, "sp-BeamReportPUCCH"))
+	v.SpBeamReportPUSCH = MIMOParametersPerBand_SpBeamReportPUSCH(r.EnumIf(v.HasSpBeamReportPUSCH, 1, 0, false, "sp-BeamReportPUSCH"))
 	r.DecodeOptional(v.HasDummy1, &v.Dummy1, "dummy1")
-	if v.HasMaxNumberRxBeam {
-		v.MaxNumberRxBeam = r.Int(2, 8, false, "maxNumberRxBeam")
-	}
+	v.MaxNumberRxBeam = r.IntIf(v.HasMaxNumberRxBeam, 2, 8, false, "maxNumberRxBeam")
 	r.DecodeOptional(v.HasMaxNumberRxTxBeamSwitchDL, &v.MaxNumberRxTxBeamSwitchDL, "maxNumberRxTxBeamSwitchDL")
-	if v.HasMaxNumberNonGroupBeamReporting {
-		v.MaxNumberNonGroupBeamReporting = MIMOParametersPerBand_MaxNumberNonGroupBeamReporting(r.Enum(3, 0, false, "maxNumberNonGroupBeamReporting"))
-	}
-	if v.HasGroupBeamReporting {
-		v.GroupBeamReporting = MIMOParametersPerBand_GroupBeamReporting(r.Enum(1, 0, false, "groupBeamReporting"))
-	}
+	v.MaxNumberNonGroupBeamReporting = MIMOParametersPerBand_MaxNumberNonGroupBeamReporting(r.EnumIf(v.HasMaxNumberNonGroupBeamReporting, 3, 0, false, "maxNumberNonGroupBeamReporting"))
+	v.GroupBeamReporting = MIMOParametersPerBand_GroupBeamReporting(r.EnumIf(v.HasGroupBeamReporting, 1, 0, false, "groupBeamReporting"))
 	r.DecodeOptional(v.HasUplinkBeamManagement, &v.UplinkBeamManagement, "uplinkBeamManagement")
-	if v.HasMaxNumberCSIRSBFD {
-		v.MaxNumberCSIRSBFD = r.Int(1, 64, false, "maxNumberCSI-RS-BFD")
-	}
-	if v.HasMaxNumberSSBBFD {
-		v.MaxNumberSSBBFD = r.Int(1, 64, false, "maxNumberSSB-BFD")
-	}
-	if v.HasMaxNumberCSIRSSSBCBD {
-		v.MaxNumberCSIRSSSBCBD = r.Int(1, 256, false, "maxNumberCSI-RS-SSB-CBD")
-	}
-	if v.HasDummy2 {
-		v.Dummy2 = MIMOParametersPerBand_Dummy2(r.Enum(1, 0, false, "dummy2"))
-	}
-	if v.HasTwoPortsPTRSUL {
-		v.TwoPortsPTRSUL = MIMOParametersPerBand_TwoPortsPTRSUL(r.Enum(1, 0, false, "twoPortsPTRS-UL"))
-	}
+	v.MaxNumberCSIRSBFD = r.IntIf(v.HasMaxNumberCSIRSBFD, 1, 64, false, "maxNumberCSI-RS-BFD")
+	v.MaxNumberSSBBFD = r.IntIf(v.HasMaxNumberSSBBFD, 1, 64, false, "maxNumberSSB-BFD")
+	v.MaxNumberCSIRSSSBCBD = r.IntIf(v.HasMaxNumberCSIRSSSBCBD, 1, 256, false, "maxNumberCSI-RS-SSB-CBD")
+	v.Dummy2 = MIMOParametersPerBand_Dummy2(r.EnumIf(v.HasDummy2, 1, 0, false, "dummy2"))
+	v.TwoPortsPTRSUL = MIMOParametersPerBand_TwoPortsPTRSUL(r.EnumIf(v.HasTwoPortsPTRSUL, 1, 0, false, "twoPortsPTRS-UL"))
 	r.DecodeOptional(v.HasDummy5, &v.Dummy5, "dummy5")
-	if v.HasDummy3 {
-		v.Dummy3 = r.Int(1, 4, false, "dummy3")
-	}
+	v.Dummy3 = r.IntIf(v.HasDummy3, 1, 4, false, "dummy3")
 	r.DecodeOptional(v.HasBeamReportTiming, &v.BeamReportTiming, "beamReportTiming")
 	r.DecodeOptional(v.HasPtrsDensityRecommendationSetDL, &v.PtrsDensityRecommendationSetDL, "ptrs-DensityRecommendationSetDL")
 	r.DecodeOptional(v.HasPtrsDensityRecommendationSetUL, &v.PtrsDensityRecommendationSetUL, "ptrs-DensityRecommendationSetUL")
 	r.DecodeOptional(v.HasDummy4, &v.Dummy4, "dummy4")
-	if v.HasAperiodicTRS {
-		v.AperiodicTRS = MIMOParametersPerBand_AperiodicTRS(r.Enum(1, 0, false, "aperiodicTRS"))
-	}
+	v.AperiodicTRS = MIMOParametersPerBand_AperiodicTRS(r.EnumIf(v.HasAperiodicTRS, 1, 0, false, "aperiodicTRS"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dummy6") {
 		r.Preamble(&v.HasDummy6, &v.HasBeamManagementSSBCSIRS, &v.HasBeamSwitchTiming, &v.HasCodebookParameters, &v.HasCsiRSIMReceptionForFeedback, &v.HasCsiRSProcFrameworkForSRS, &v.HasCsiReportFramework, &v.HasCsiRSForTracking, &v.HasSrsAssocCSIRS, &v.HasSpatialRelations)
-		if v.HasDummy6 {
-			v.Dummy6 = MIMOParametersPerBand_Dummy6(r.Enum(1, 0, false, "dummy6"))
-		}
+		v.Dummy6 = MIMOParametersPerBand_Dummy6(r.EnumIf(v.HasDummy6, 1, 0, false, "dummy6"))
 		r.DecodeOptional(v.HasBeamManagementSSBCSIRS, &v.BeamManagementSSBCSIRS, "beamManagementSSB-CSI-RS")
 		r.DecodeOptional(v.HasBeamSwitchTiming, &v.BeamSwitchTiming, "beamSwitchTiming")
 		r.DecodeOptional(v.HasCodebookParameters, &v.CodebookParameters, "codebookParameters")
@@ -9726,83 +7723,47 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "defaultQCL-TwoTCI-r16") {
 		r.Preamble(&v.HasDefaultQCLTwoTCIR16, &v.HasCodebookParametersPerBandR16, &v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, &v.HasMaxNumberSCellBFRR16, &v.HasSimultaneousReceptionDiffTypeDR16, &v.HasSsbCsirsSINRMeasurementR16, &v.HasNonGroupSINRReportingR16, &v.HasGroupSINRReportingR16, &v.HasMultiDCIMultiTRPParametersR16, &v.HasSingleDCISDMSchemeParametersR16, &v.HasSupportFDMSchemeAR16, &v.HasSupportCodeWordSoftCombiningR16, &v.HasSupportTDMSchemeAR16, &v.HasSupportInterSlotTDMR16, &v.HasLowPAPRDMRSPDSCHR16, &v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, &v.HasLowPAPRDMRSPUCCHR16, &v.HasLowPAPRDMRSPUSCHwithPrecodingR16, &v.HasCsiReportFrameworkExtR16, &v.HasCodebookParametersAdditionR16, &v.HasCodebookComboParametersAdditionR16, &v.HasBeamCorrespondenceSSBBasedR16, &v.HasBeamCorrespondenceCSIRSBasedR16, &v.HasBeamSwitchTimingR16)
-		if v.HasDefaultQCLTwoTCIR16 {
-			v.DefaultQCLTwoTCIR16 = MIMOParametersPerBand_DefaultQCLTwoTCIR16(r.Enum(1, 0, false, "defaultQCL-TwoTCI-r16"))
-		}
+		v.DefaultQCLTwoTCIR16 = MIMOParametersPerBand_DefaultQCLTwoTCIR16(r.EnumIf(v.HasDefaultQCLTwoTCIR16, 1, 0, false, "defaultQCL-TwoTCI-r16"))
 		r.DecodeOptional(v.HasCodebookParametersPerBandR16, &v.CodebookParametersPerBandR16, "codebookParametersPerBand-r16")
-		if v.HasSimulSpatialRelationUpdatePUCCHResGroupR16 {
-			v.SimulSpatialRelationUpdatePUCCHResGroupR16 = MIMOParametersPerBand_SimulSpatialRelationUpdatePUCCHResGroupR16(r.Enum(1, 0, false, "simul-SpatialRelationUpdatePUCCHResGroup-r16"))
-		}
-		if v.HasMaxNumberSCellBFRR16 {
-			v.MaxNumberSCellBFRR16 = MIMOParametersPerBand_MaxNumberSCellBFRR16(r.Enum(4, 0, false, "maxNumberSCellBFR-r16"))
-		}
-		if v.HasSimultaneousReceptionDiffTypeDR16 {
-			v.SimultaneousReceptionDiffTypeDR16 = MIMOParametersPerBand_SimultaneousReceptionDiffTypeDR16(r.Enum(1, 0, false, "simultaneousReceptionDiffTypeD-r16"))
-		}
+		v.SimulSpatialRelationUpdatePUCCHResGroupR16 = MIMOParametersPerBand_SimulSpatialRelationUpdatePUCCHResGroupR16(r.EnumIf(v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, 1, 0, false, "simul-SpatialRelationUpdatePUCCHResGroup-r16"))
+		v.MaxNumberSCellBFRR16 = MIMOParametersPerBand_MaxNumberSCellBFRR16(r.EnumIf(v.HasMaxNumberSCellBFRR16, 4, 0, false, "maxNumberSCellBFR-r16"))
+		v.SimultaneousReceptionDiffTypeDR16 = MIMOParametersPerBand_SimultaneousReceptionDiffTypeDR16(r.EnumIf(v.HasSimultaneousReceptionDiffTypeDR16, 1, 0, false, "simultaneousReceptionDiffTypeD-r16"))
 		r.DecodeOptional(v.HasSsbCsirsSINRMeasurementR16, &v.SsbCsirsSINRMeasurementR16, "ssb-csirs-SINR-measurement-r16")
-		if v.HasNonGroupSINRReportingR16 {
-			v.NonGroupSINRReportingR16 = MIMOParametersPerBand_NonGroupSINRReportingR16(r.Enum(3, 0, false, "nonGroupSINR-reporting-r16"))
-		}
-		if v.HasGroupSINRReportingR16 {
-			v.GroupSINRReportingR16 = MIMOParametersPerBand_GroupSINRReportingR16(r.Enum(1, 0, false, "groupSINR-reporting-r16"))
-		}
+		v.NonGroupSINRReportingR16 = MIMOParametersPerBand_NonGroupSINRReportingR16(r.EnumIf(v.HasNonGroupSINRReportingR16, 3, 0, false, "nonGroupSINR-reporting-r16"))
+		v.GroupSINRReportingR16 = MIMOParametersPerBand_GroupSINRReportingR16(r.EnumIf(v.HasGroupSINRReportingR16, 1, 0, false, "groupSINR-reporting-r16"))
 		r.DecodeOptional(v.HasMultiDCIMultiTRPParametersR16, &v.MultiDCIMultiTRPParametersR16, "multiDCI-multiTRP-Parameters-r16")
 		r.DecodeOptional(v.HasSingleDCISDMSchemeParametersR16, &v.SingleDCISDMSchemeParametersR16, "singleDCI-SDM-scheme-Parameters-r16")
-		if v.HasSupportFDMSchemeAR16 {
-			v.SupportFDMSchemeAR16 = MIMOParametersPerBand_SupportFDMSchemeAR16(r.Enum(1, 0, false, "supportFDM-SchemeA-r16"))
-		}
-		if v.HasSupportCodeWordSoftCombiningR16 {
-			v.SupportCodeWordSoftCombiningR16 = MIMOParametersPerBand_SupportCodeWordSoftCombiningR16(r.Enum(1, 0, false, "supportCodeWordSoftCombining-r16"))
-		}
-		if v.HasSupportTDMSchemeAR16 {
-			v.SupportTDMSchemeAR16 = MIMOParametersPerBand_SupportTDMSchemeAR16(r.Enum(5, 0, false, "supportTDM-SchemeA-r16"))
-		}
+		v.SupportFDMSchemeAR16 = MIMOParametersPerBand_SupportFDMSchemeAR16(r.EnumIf(v.HasSupportFDMSchemeAR16, 1, 0, false, "supportFDM-SchemeA-r16"))
+		v.SupportCodeWordSoftCombiningR16 = MIMOParametersPerBand_SupportCodeWordSoftCombiningR16(r.EnumIf(v.HasSupportCodeWordSoftCombiningR16, 1, 0, false, "supportCodeWordSoftCombining-r16"))
+		v.SupportTDMSchemeAR16 = MIMOParametersPerBand_SupportTDMSchemeAR16(r.EnumIf(v.HasSupportTDMSchemeAR16, 5, 0, false, "supportTDM-SchemeA-r16"))
 		r.DecodeOptional(v.HasSupportInterSlotTDMR16, &v.SupportInterSlotTDMR16, "supportInter-slotTDM-r16")
-		if v.HasLowPAPRDMRSPDSCHR16 {
-			v.LowPAPRDMRSPDSCHR16 = MIMOParametersPerBand_LowPAPRDMRSPDSCHR16(r.Enum(1, 0, false, "lowPAPR-DMRS-PDSCH-r16"))
-		}
-		if v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16 {
-			v.LowPAPRDMRSPUSCHwithoutPrecodingR16 = MIMOParametersPerBand_LowPAPRDMRSPUSCHwithoutPrecodingR16(r.Enum(1, 0, false, "lowPAPR-DMRS-PUSCHwithoutPrecoding-r16"))
-		}
-		if v.HasLowPAPRDMRSPUCCHR16 {
-			v.LowPAPRDMRSPUCCHR16 = MIMOParametersPerBand_LowPAPRDMRSPUCCHR16(r.Enum(1, 0, false, "lowPAPR-DMRS-PUCCH-r16"))
-		}
-		if v.HasLowPAPRDMRSPUSCHwithPrecodingR16 {
-			v.LowPAPRDMRSPUSCHwithPrecodingR16 = MIMOParametersPerBand_LowPAPRDMRSPUSCHwithPrecodingR16(r.Enum(1, 0, false, "lowPAPR-DMRS-PUSCHwithPrecoding-r16"))
-		}
+		v.LowPAPRDMRSPDSCHR16 = MIMOParametersPerBand_LowPAPRDMRSPDSCHR16(r.EnumIf(v.HasLowPAPRDMRSPDSCHR16, 1, 0, false, "lowPAPR-DMRS-PDSCH-r16"))
+		v.LowPAPRDMRSPUSCHwithoutPrecodingR16 = MIMOParametersPerBand_LowPAPRDMRSPUSCHwithoutPrecodingR16(r.EnumIf(v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, 1, 0, false, "lowPAPR-DMRS-PUSCHwithoutPrecoding-r16"))
+		v.LowPAPRDMRSPUCCHR16 = MIMOParametersPerBand_LowPAPRDMRSPUCCHR16(r.EnumIf(v.HasLowPAPRDMRSPUCCHR16, 1, 0, false, "lowPAPR-DMRS-PUCCH-r16"))
+		v.LowPAPRDMRSPUSCHwithPrecodingR16 = MIMOParametersPerBand_LowPAPRDMRSPUSCHwithPrecodingR16(r.EnumIf(v.HasLowPAPRDMRSPUSCHwithPrecodingR16, 1, 0, false, "lowPAPR-DMRS-PUSCHwithPrecoding-r16"))
 		r.DecodeOptional(v.HasCsiReportFrameworkExtR16, &v.CsiReportFrameworkExtR16, "csi-ReportFrameworkExt-r16")
 		r.DecodeOptional(v.HasCodebookParametersAdditionR16, &v.CodebookParametersAdditionR16, "codebookParametersAddition-r16")
 		r.DecodeOptional(v.HasCodebookComboParametersAdditionR16, &v.CodebookComboParametersAdditionR16, "codebookComboParametersAddition-r16")
-		if v.HasBeamCorrespondenceSSBBasedR16 {
-			v.BeamCorrespondenceSSBBasedR16 = MIMOParametersPerBand_BeamCorrespondenceSSBBasedR16(r.Enum(1, 0, false, "beamCorrespondenceSSB-based-r16"))
-		}
-		if v.HasBeamCorrespondenceCSIRSBasedR16 {
-			v.BeamCorrespondenceCSIRSBasedR16 = MIMOParametersPerBand_BeamCorrespondenceCSIRSBasedR16(r.Enum(1, 0, false, "beamCorrespondenceCSI-RS-based-r16"))
-		}
+		v.BeamCorrespondenceSSBBasedR16 = MIMOParametersPerBand_BeamCorrespondenceSSBBasedR16(r.EnumIf(v.HasBeamCorrespondenceSSBBasedR16, 1, 0, false, "beamCorrespondenceSSB-based-r16"))
+		v.BeamCorrespondenceCSIRSBasedR16 = MIMOParametersPerBand_BeamCorrespondenceCSIRSBasedR16(r.EnumIf(v.HasBeamCorrespondenceCSIRSBasedR16, 1, 0, false, "beamCorrespondenceCSI-RS-based-r16"))
 		r.DecodeOptional(v.HasBeamSwitchTimingR16, &v.BeamSwitchTimingR16, "beamSwitchTiming-r16")
 		x.End("defaultQCL-TwoTCI-r16")
 	}
 	if x.Begin(2, "semi-PersistentL1-SINR-Report-PUCCH-r16") {
 		r.Preamble(&v.HasSemiPersistentL1SINRReportPUCCHR16, &v.HasSemiPersistentL1SINRReportPUSCHR16)
 		r.DecodeOptional(v.HasSemiPersistentL1SINRReportPUCCHR16, &v.SemiPersistentL1SINRReportPUCCHR16, "semi-PersistentL1-SINR-Report-PUCCH-r16")
-		if v.HasSemiPersistentL1SINRReportPUSCHR16 {
-			v.SemiPersistentL1SINRReportPUSCHR16 = MIMOParametersPerBand_SemiPersistentL1SINRReportPUSCHR16(r.Enum(1, 0, false, "semi-PersistentL1-SINR-Report-PUSCH-r16"))
-		}
+		v.SemiPersistentL1SINRReportPUSCHR16 = MIMOParametersPerBand_SemiPersistentL1SINRReportPUSCHR16(r.EnumIf(v.HasSemiPersistentL1SINRReportPUSCHR16, 1, 0, false, "semi-PersistentL1-SINR-Report-PUSCH-r16"))
 		x.End("semi-PersistentL1-SINR-Report-PUCCH-r16")
 	}
 	if x.Begin(3, "spatialRelations-v1640") {
 		r.Preamble(&v.HasSpatialRelationsV1640, &v.HasSupport64CandidateBeamRSBFRR16)
 		r.DecodeOptional(v.HasSpatialRelationsV1640, &v.SpatialRelationsV1640, "spatialRelations-v1640")
-		if v.HasSupport64CandidateBeamRSBFRR16 {
-			v.Support64CandidateBeamRSBFRR16 = MIMOParametersPerBand_Support64CandidateBeamRSBFRR16(r.Enum(1, 0, false, "support64CandidateBeamRS-BFR-r16"))
-		}
+		v.Support64CandidateBeamRSBFRR16 = MIMOParametersPerBand_Support64CandidateBeamRSBFRR16(r.EnumIf(v.HasSupport64CandidateBeamRSBFRR16, 1, 0, false, "support64CandidateBeamRS-BFR-r16"))
 		x.End("spatialRelations-v1640")
 	}
 	if x.Begin(4, "maxMIMO-LayersForMulti-DCI-mTRP-r16") {
 		r.Preamble(&v.HasMaxMIMOLayersForMultiDCIMTRPR16)
-		if v.HasMaxMIMOLayersForMultiDCIMTRPR16 {
-			v.MaxMIMOLayersForMultiDCIMTRPR16 = MIMOParametersPerBand_MaxMIMOLayersForMultiDCIMTRPR16(r.Enum(1, 0, false, "maxMIMO-LayersForMulti-DCI-mTRP-r16"))
-		}
+		v.MaxMIMOLayersForMultiDCIMTRPR16 = MIMOParametersPerBand_MaxMIMOLayersForMultiDCIMTRPR16(r.EnumIf(v.HasMaxMIMOLayersForMultiDCIMTRPR16, 1, 0, false, "maxMIMO-LayersForMulti-DCI-mTRP-r16"))
 		x.End("maxMIMO-LayersForMulti-DCI-mTRP-r16")
 	}
 	if x.Begin(5, "supportedSINR-meas-v1670") {
@@ -9814,150 +7775,66 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(6, "srs-increasedRepetition-r17") {
 		r.Preamble(&v.HasSrsIncreasedRepetitionR17, &v.HasSrsPartialFrequencySoundingR17, &v.HasSrsStartRBLocationHoppingPartialR17, &v.HasSrsCombEightR17, &v.HasCodebookParametersfetype2R17, &v.HasMTRPPUSCHTwoCSIRSR17, &v.HasMTRPPUCCHInterSlotR17, &v.HasMTRPPUCCHCyclicMappingR17, &v.HasMTRPPUCCHSecondTPCR17, &v.HasMTRPBFRTwoBFDRSSetR17, &v.HasMTRPBFRPUCCHSRPerCGR17, &v.HasMTRPBFRAssociationPUCCHSRR17, &v.HasSfnSimulTwoTCIAcrossMultiCCR17, &v.HasSfnDefaultDLBeamSetupR17, &v.HasSfnDefaultULBeamSetupR17, &v.HasSrsTriggeringOffsetR17, &v.HasSrsTriggeringDCIR17, &v.HasCodebookComboParameterMixedTypeR17, &v.HasUnifiedJointTCIR17, &v.HasUnifiedJointTCIMultiMACCER17, &v.HasUnifiedJointTCIPerBWPCAR17, &v.HasUnifiedJointTCIListSharingCAR17, &v.HasUnifiedJointTCICommonMultiCCR17, &v.HasUnifiedJointTCIBeamAlignDLRSR17, &v.HasUnifiedJointTCIPCAssociationR17, &v.HasUnifiedJointTCILegacyR17, &v.HasUnifiedJointTCILegacySRSR17, &v.HasUnifiedJointTCILegacyCORESET0R17, &v.HasUnifiedJointTCISCellBFRR17, &v.HasUnifiedJointTCIInterCellR17, &v.HasUnifiedSeparateTCIR17, &v.HasUnifiedSeparateTCIMultiMACCER17, &v.HasUnifiedSeparateTCIPerBWPCAR17, &v.HasUnifiedSeparateTCIListSharingCAR17, &v.HasUnifiedSeparateTCICommonMultiCCR17, &v.HasUnifiedSeparateTCIInterCellR17, &v.HasUnifiedJointTCIMTRPInterCellBMR17, &v.HasMpeMitigationR17, &v.HasSrsPortReportR17, &v.HasMTRPPDCCHIndividualR17, &v.HasMTRPPDCCHAnySpan3SymbolsR17, &v.HasMTRPPDCCHTwoQCLTypeDR17, &v.HasMTRPPUSCHCSIRSR17, &v.HasMTRPPUSCHCyclicMappingR17, &v.HasMTRPPUSCHSecondTPCR17, &v.HasMTRPPUSCHTwoPHRReportingR17, &v.HasMTRPPUSCHACSIR17, &v.HasMTRPPUSCHSPCSIR17, &v.HasMTRPPUSCHCGR17, &v.HasMTRPPUCCHMACCER17, &v.HasMTRPPUCCHMaxNumPCFR1R17, &v.HasMTRPInterCellR17, &v.HasMTRPGroupBasedL1RSRPR17, &v.HasMTRPBFDRSMACCER17, &v.HasMTRPCSIEnhancementPerBandR17, &v.HasCodebookComboParameterMultiTRPR17, &v.HasMTRPCSIAdditionalCSIR17, &v.HasMTRPCSINMax2R17, &v.HasMTRPCSICMRR17, &v.HasSrsPartialFreqSoundingR17, &v.HasBeamSwitchTimingV1710, &v.HasBeamSwitchTimingR17, &v.HasBeamReportTimingV1710, &v.HasMaxNumberRxTxBeamSwitchDLV1710)
-		if v.HasSrsIncreasedRepetitionR17 {
-			v.SrsIncreasedRepetitionR17 = MIMOParametersPerBand_SrsIncreasedRepetitionR17(r.Enum(1, 0, false, "srs-increasedRepetition-r17"))
-		}
-		if v.HasSrsPartialFrequencySoundingR17 {
-			v.SrsPartialFrequencySoundingR17 = MIMOParametersPerBand_SrsPartialFrequencySoundingR17(r.Enum(1, 0, false, "srs-partialFrequencySounding-r17"))
-		}
-		if v.HasSrsStartRBLocationHoppingPartialR17 {
-			v.SrsStartRBLocationHoppingPartialR17 = MIMOParametersPerBand_SrsStartRBLocationHoppingPartialR17(r.Enum(1, 0, false, "srs-startRB-locationHoppingPartial-r17"))
-		}
-		if v.HasSrsCombEightR17 {
-			v.SrsCombEightR17 = MIMOParametersPerBand_SrsCombEightR17(r.Enum(1, 0, false, "srs-combEight-r17"))
-		}
+		v.SrsIncreasedRepetitionR17 = MIMOParametersPerBand_SrsIncreasedRepetitionR17(r.EnumIf(v.HasSrsIncreasedRepetitionR17, 1, 0, false, "srs-increasedRepetition-r17"))
+		v.SrsPartialFrequencySoundingR17 = MIMOParametersPerBand_SrsPartialFrequencySoundingR17(r.EnumIf(v.HasSrsPartialFrequencySoundingR17, 1, 0, false, "srs-partialFrequencySounding-r17"))
+		v.SrsStartRBLocationHoppingPartialR17 = MIMOParametersPerBand_SrsStartRBLocationHoppingPartialR17(r.EnumIf(v.HasSrsStartRBLocationHoppingPartialR17, 1, 0, false, "srs-startRB-locationHoppingPartial-r17"))
+		v.SrsCombEightR17 = MIMOParametersPerBand_SrsCombEightR17(r.EnumIf(v.HasSrsCombEightR17, 1, 0, false, "srs-combEight-r17"))
 		r.DecodeOptional(v.HasCodebookParametersfetype2R17, &v.CodebookParametersfetype2R17, "codebookParametersfetype2-r17")
-		if v.HasMTRPPUSCHTwoCSIRSR17 {
-			v.MTRPPUSCHTwoCSIRSR17 = MIMOParametersPerBand_MTRPPUSCHTwoCSIRSR17(r.Enum(1, 0, false, "mTRP-PUSCH-twoCSI-RS-r17"))
-		}
-		if v.HasMTRPPUCCHInterSlotR17 {
-			v.MTRPPUCCHInterSlotR17 = MIMOParametersPerBand_MTRPPUCCHInterSlotR17(r.Enum(3, 0, false, "mTRP-PUCCH-InterSlot-r17"))
-		}
-		if v.HasMTRPPUCCHCyclicMappingR17 {
-			v.MTRPPUCCHCyclicMappingR17 = MIMOParametersPerBand_MTRPPUCCHCyclicMappingR17(r.Enum(1, 0, false, "mTRP-PUCCH-CyclicMapping-r17"))
-		}
-		if v.HasMTRPPUCCHSecondTPCR17 {
-			v.MTRPPUCCHSecondTPCR17 = MIMOParametersPerBand_MTRPPUCCHSecondTPCR17(r.Enum(1, 0, false, "mTRP-PUCCH-SecondTPC-r17"))
-		}
+		v.MTRPPUSCHTwoCSIRSR17 = MIMOParametersPerBand_MTRPPUSCHTwoCSIRSR17(r.EnumIf(v.HasMTRPPUSCHTwoCSIRSR17, 1, 0, false, "mTRP-PUSCH-twoCSI-RS-r17"))
+		v.MTRPPUCCHInterSlotR17 = MIMOParametersPerBand_MTRPPUCCHInterSlotR17(r.EnumIf(v.HasMTRPPUCCHInterSlotR17, 3, 0, false, "mTRP-PUCCH-InterSlot-r17"))
+		v.MTRPPUCCHCyclicMappingR17 = MIMOParametersPerBand_MTRPPUCCHCyclicMappingR17(r.EnumIf(v.HasMTRPPUCCHCyclicMappingR17, 1, 0, false, "mTRP-PUCCH-CyclicMapping-r17"))
+		v.MTRPPUCCHSecondTPCR17 = MIMOParametersPerBand_MTRPPUCCHSecondTPCR17(r.EnumIf(v.HasMTRPPUCCHSecondTPCR17, 1, 0, false, "mTRP-PUCCH-SecondTPC-r17"))
 		r.DecodeOptional(v.HasMTRPBFRTwoBFDRSSetR17, &v.MTRPBFRTwoBFDRSSetR17, "mTRP-BFR-twoBFD-RS-Set-r17")
-		if v.HasMTRPBFRPUCCHSRPerCGR17 {
-			v.MTRPBFRPUCCHSRPerCGR17 = MIMOParametersPerBand_MTRPBFRPUCCHSRPerCGR17(r.Enum(2, 0, false, "mTRP-BFR-PUCCH-SR-perCG-r17"))
-		}
-		if v.HasMTRPBFRAssociationPUCCHSRR17 {
-			v.MTRPBFRAssociationPUCCHSRR17 = MIMOParametersPerBand_MTRPBFRAssociationPUCCHSRR17(r.Enum(1, 0, false, "mTRP-BFR-association-PUCCH-SR-r17"))
-		}
-		if v.HasSfnSimulTwoTCIAcrossMultiCCR17 {
-			v.SfnSimulTwoTCIAcrossMultiCCR17 = MIMOParametersPerBand_SfnSimulTwoTCIAcrossMultiCCR17(r.Enum(1, 0, false, "sfn-SimulTwoTCI-AcrossMultiCC-r17"))
-		}
-		if v.HasSfnDefaultDLBeamSetupR17 {
-			v.SfnDefaultDLBeamSetupR17 = MIMOParametersPerBand_SfnDefaultDLBeamSetupR17(r.Enum(1, 0, false, "sfn-DefaultDL-BeamSetup-r17"))
-		}
-		if v.HasSfnDefaultULBeamSetupR17 {
-			v.SfnDefaultULBeamSetupR17 = MIMOParametersPerBand_SfnDefaultULBeamSetupR17(r.Enum(1, 0, false, "sfn-DefaultUL-BeamSetup-r17"))
-		}
-		if v.HasSrsTriggeringOffsetR17 {
-			v.SrsTriggeringOffsetR17 = MIMOParametersPerBand_SrsTriggeringOffsetR17(r.Enum(3, 0, false, "srs-TriggeringOffset-r17"))
-		}
-		if v.HasSrsTriggeringDCIR17 {
-			v.SrsTriggeringDCIR17 = MIMOParametersPerBand_SrsTriggeringDCIR17(r.Enum(1, 0, false, "srs-TriggeringDCI-r17"))
-		}
+		v.MTRPBFRPUCCHSRPerCGR17 = MIMOParametersPerBand_MTRPBFRPUCCHSRPerCGR17(r.EnumIf(v.HasMTRPBFRPUCCHSRPerCGR17, 2, 0, false, "mTRP-BFR-PUCCH-SR-perCG-r17"))
+		v.MTRPBFRAssociationPUCCHSRR17 = MIMOParametersPerBand_MTRPBFRAssociationPUCCHSRR17(r.EnumIf(v.HasMTRPBFRAssociationPUCCHSRR17, 1, 0, false, "mTRP-BFR-association-PUCCH-SR-r17"))
+		v.SfnSimulTwoTCIAcrossMultiCCR17 = MIMOParametersPerBand_SfnSimulTwoTCIAcrossMultiCCR17(r.EnumIf(v.HasSfnSimulTwoTCIAcrossMultiCCR17, 1, 0, false, "sfn-SimulTwoTCI-AcrossMultiCC-r17"))
+		v.SfnDefaultDLBeamSetupR17 = MIMOParametersPerBand_SfnDefaultDLBeamSetupR17(r.EnumIf(v.HasSfnDefaultDLBeamSetupR17, 1, 0, false, "sfn-DefaultDL-BeamSetup-r17"))
+		v.SfnDefaultULBeamSetupR17 = MIMOParametersPerBand_SfnDefaultULBeamSetupR17(r.EnumIf(v.HasSfnDefaultULBeamSetupR17, 1, 0, false, "sfn-DefaultUL-BeamSetup-r17"))
+		v.SrsTriggeringOffsetR17 = MIMOParametersPerBand_SrsTriggeringOffsetR17(r.EnumIf(v.HasSrsTriggeringOffsetR17, 3, 0, false, "srs-TriggeringOffset-r17"))
+		v.SrsTriggeringDCIR17 = MIMOParametersPerBand_SrsTriggeringDCIR17(r.EnumIf(v.HasSrsTriggeringDCIR17, 1, 0, false, "srs-TriggeringDCI-r17"))
 		r.DecodeOptional(v.HasCodebookComboParameterMixedTypeR17, &v.CodebookComboParameterMixedTypeR17, "codebookComboParameterMixedType-r17")
 		r.DecodeOptional(v.HasUnifiedJointTCIR17, &v.UnifiedJointTCIR17, "unifiedJointTCI-r17")
 		r.DecodeOptional(v.HasUnifiedJointTCIMultiMACCER17, &v.UnifiedJointTCIMultiMACCER17, "unifiedJointTCI-multiMAC-CE-r17")
-		if v.HasUnifiedJointTCIPerBWPCAR17 {
-			v.UnifiedJointTCIPerBWPCAR17 = MIMOParametersPerBand_UnifiedJointTCIPerBWPCAR17(r.Enum(1, 0, false, "unifiedJointTCI-perBWP-CA-r17"))
-		}
-		if v.HasUnifiedJointTCIListSharingCAR17 {
-			v.UnifiedJointTCIListSharingCAR17 = MIMOParametersPerBand_UnifiedJointTCIListSharingCAR17(r.Enum(4, 0, false, "unifiedJointTCI-ListSharingCA-r17"))
-		}
-		if v.HasUnifiedJointTCICommonMultiCCR17 {
-			v.UnifiedJointTCICommonMultiCCR17 = MIMOParametersPerBand_UnifiedJointTCICommonMultiCCR17(r.Enum(1, 0, false, "unifiedJointTCI-commonMultiCC-r17"))
-		}
-		if v.HasUnifiedJointTCIBeamAlignDLRSR17 {
-			v.UnifiedJointTCIBeamAlignDLRSR17 = MIMOParametersPerBand_UnifiedJointTCIBeamAlignDLRSR17(r.Enum(1, 0, false, "unifiedJointTCI-BeamAlignDLRS-r17"))
-		}
-		if v.HasUnifiedJointTCIPCAssociationR17 {
-			v.UnifiedJointTCIPCAssociationR17 = MIMOParametersPerBand_UnifiedJointTCIPCAssociationR17(r.Enum(1, 0, false, "unifiedJointTCI-PC-association-r17"))
-		}
-		if v.HasUnifiedJointTCILegacyR17 {
-			v.UnifiedJointTCILegacyR17 = MIMOParametersPerBand_UnifiedJointTCILegacyR17(r.Enum(1, 0, false, "unifiedJointTCI-Legacy-r17"))
-		}
-		if v.HasUnifiedJointTCILegacySRSR17 {
-			v.UnifiedJointTCILegacySRSR17 = MIMOParametersPerBand_UnifiedJointTCILegacySRSR17(r.Enum(1, 0, false, "unifiedJointTCI-Legacy-SRS-r17"))
-		}
-		if v.HasUnifiedJointTCILegacyCORESET0R17 {
-			v.UnifiedJointTCILegacyCORESET0R17 = MIMOParametersPerBand_UnifiedJointTCILegacyCORESET0R17(r.Enum(1, 0, false, "unifiedJointTCI-Legacy-CORESET0-r17"))
-		}
-		if v.HasUnifiedJointTCISCellBFRR17 {
-			v.UnifiedJointTCISCellBFRR17 = MIMOParametersPerBand_UnifiedJointTCISCellBFRR17(r.Enum(1, 0, false, "unifiedJointTCI-SCellBFR-r17"))
-		}
+		v.UnifiedJointTCIPerBWPCAR17 = MIMOParametersPerBand_UnifiedJointTCIPerBWPCAR17(r.EnumIf(v.HasUnifiedJointTCIPerBWPCAR17, 1, 0, false, "unifiedJointTCI-perBWP-CA-r17"))
+		v.UnifiedJointTCIListSharingCAR17 = MIMOParametersPerBand_UnifiedJointTCIListSharingCAR17(r.EnumIf(v.HasUnifiedJointTCIListSharingCAR17, 4, 0, false, "unifiedJointTCI-ListSharingCA-r17"))
+		v.UnifiedJointTCICommonMultiCCR17 = MIMOParametersPerBand_UnifiedJointTCICommonMultiCCR17(r.EnumIf(v.HasUnifiedJointTCICommonMultiCCR17, 1, 0, false, "unifiedJointTCI-commonMultiCC-r17"))
+		v.UnifiedJointTCIBeamAlignDLRSR17 = MIMOParametersPerBand_UnifiedJointTCIBeamAlignDLRSR17(r.EnumIf(v.HasUnifiedJointTCIBeamAlignDLRSR17, 1, 0, false, "unifiedJointTCI-BeamAlignDLRS-r17"))
+		v.UnifiedJointTCIPCAssociationR17 = MIMOParametersPerBand_UnifiedJointTCIPCAssociationR17(r.EnumIf(v.HasUnifiedJointTCIPCAssociationR17, 1, 0, false, "unifiedJointTCI-PC-association-r17"))
+		v.UnifiedJointTCILegacyR17 = MIMOParametersPerBand_UnifiedJointTCILegacyR17(r.EnumIf(v.HasUnifiedJointTCILegacyR17, 1, 0, false, "unifiedJointTCI-Legacy-r17"))
+		v.UnifiedJointTCILegacySRSR17 = MIMOParametersPerBand_UnifiedJointTCILegacySRSR17(r.EnumIf(v.HasUnifiedJointTCILegacySRSR17, 1, 0, false, "unifiedJointTCI-Legacy-SRS-r17"))
+		v.UnifiedJointTCILegacyCORESET0R17 = MIMOParametersPerBand_UnifiedJointTCILegacyCORESET0R17(r.EnumIf(v.HasUnifiedJointTCILegacyCORESET0R17, 1, 0, false, "unifiedJointTCI-Legacy-CORESET0-r17"))
+		v.UnifiedJointTCISCellBFRR17 = MIMOParametersPerBand_UnifiedJointTCISCellBFRR17(r.EnumIf(v.HasUnifiedJointTCISCellBFRR17, 1, 0, false, "unifiedJointTCI-SCellBFR-r17"))
 		r.DecodeOptional(v.HasUnifiedJointTCIInterCellR17, &v.UnifiedJointTCIInterCellR17, "unifiedJointTCI-InterCell-r17")
 		r.DecodeOptional(v.HasUnifiedSeparateTCIR17, &v.UnifiedSeparateTCIR17, "unifiedSeparateTCI-r17")
 		r.DecodeOptional(v.HasUnifiedSeparateTCIMultiMACCER17, &v.UnifiedSeparateTCIMultiMACCER17, "unifiedSeparateTCI-multiMAC-CE-r17")
-		if v.HasUnifiedSeparateTCIPerBWPCAR17 {
-			v.UnifiedSeparateTCIPerBWPCAR17 = MIMOParametersPerBand_UnifiedSeparateTCIPerBWPCAR17(r.Enum(1, 0, false, "unifiedSeparateTCI-perBWP-CA-r17"))
-		}
+		v.UnifiedSeparateTCIPerBWPCAR17 = MIMOParametersPerBand_UnifiedSeparateTCIPerBWPCAR17(r.EnumIf(v.HasUnifiedSeparateTCIPerBWPCAR17, 1, 0, false, "unifiedSeparateTCI-perBWP-CA-r17"))
 		r.DecodeOptional(v.HasUnifiedSeparateTCIListSharingCAR17, &v.UnifiedSeparateTCIListSharingCAR17, "unifiedSeparateTCI-ListSharingCA-r17")
-		if v.HasUnifiedSeparateTCICommonMultiCCR17 {
-			v.UnifiedSeparateTCICommonMultiCCR17 = MIMOParametersPerBand_UnifiedSeparateTCICommonMultiCCR17(r.Enum(1, 0, false, "unifiedSeparateTCI-commonMultiCC-r17"))
-		}
+		v.UnifiedSeparateTCICommonMultiCCR17 = MIMOParametersPerBand_UnifiedSeparateTCICommonMultiCCR17(r.EnumIf(v.HasUnifiedSeparateTCICommonMultiCCR17, 1, 0, false, "unifiedSeparateTCI-commonMultiCC-r17"))
 		r.DecodeOptional(v.HasUnifiedSeparateTCIInterCellR17, &v.UnifiedSeparateTCIInterCellR17, "unifiedSeparateTCI-InterCell-r17")
 		r.DecodeOptional(v.HasUnifiedJointTCIMTRPInterCellBMR17, &v.UnifiedJointTCIMTRPInterCellBMR17, "unifiedJointTCI-mTRP-InterCell-BM-r17")
 		r.DecodeOptional(v.HasMpeMitigationR17, &v.MpeMitigationR17, "mpe-Mitigation-r17")
 		r.DecodeOptional(v.HasSrsPortReportR17, &v.SrsPortReportR17, "srs-PortReport-r17")
-		if v.HasMTRPPDCCHIndividualR17 {
-			v.MTRPPDCCHIndividualR17 = MIMOParametersPerBand_MTRPPDCCHIndividualR17(r.Enum(1, 0, false, "mTRP-PDCCH-individual-r17"))
-		}
-		if v.HasMTRPPDCCHAnySpan3SymbolsR17 {
-			v.MTRPPDCCHAnySpan3SymbolsR17 = MIMOParametersPerBand_MTRPPDCCHAnySpan3SymbolsR17(r.Enum(1, 0, false, "mTRP-PDCCH-anySpan-3Symbols-r17"))
-		}
-		if v.HasMTRPPDCCHTwoQCLTypeDR17 {
-			v.MTRPPDCCHTwoQCLTypeDR17 = MIMOParametersPerBand_MTRPPDCCHTwoQCLTypeDR17(r.Enum(1, 0, false, "mTRP-PDCCH-TwoQCL-TypeD-r17"))
-		}
+		v.MTRPPDCCHIndividualR17 = MIMOParametersPerBand_MTRPPDCCHIndividualR17(r.EnumIf(v.HasMTRPPDCCHIndividualR17, 1, 0, false, "mTRP-PDCCH-individual-r17"))
+		v.MTRPPDCCHAnySpan3SymbolsR17 = MIMOParametersPerBand_MTRPPDCCHAnySpan3SymbolsR17(r.EnumIf(v.HasMTRPPDCCHAnySpan3SymbolsR17, 1, 0, false, "mTRP-PDCCH-anySpan-3Symbols-r17"))
+		v.MTRPPDCCHTwoQCLTypeDR17 = MIMOParametersPerBand_MTRPPDCCHTwoQCLTypeDR17(r.EnumIf(v.HasMTRPPDCCHTwoQCLTypeDR17, 1, 0, false, "mTRP-PDCCH-TwoQCL-TypeD-r17"))
 		r.DecodeOptional(v.HasMTRPPUSCHCSIRSR17, &v.MTRPPUSCHCSIRSR17, "mTRP-PUSCH-CSI-RS-r17")
-		if v.HasMTRPPUSCHCyclicMappingR17 {
-			v.MTRPPUSCHCyclicMappingR17 = MIMOParametersPerBand_MTRPPUSCHCyclicMappingR17(r.Enum(3, 0, false, "mTRP-PUSCH-cyclicMapping-r17"))
-		}
-		if v.HasMTRPPUSCHSecondTPCR17 {
-			v.MTRPPUSCHSecondTPCR17 = MIMOParametersPerBand_MTRPPUSCHSecondTPCR17(r.Enum(1, 0, false, "mTRP-PUSCH-secondTPC-r17"))
-		}
-		if v.HasMTRPPUSCHTwoPHRReportingR17 {
-			v.MTRPPUSCHTwoPHRReportingR17 = MIMOParametersPerBand_MTRPPUSCHTwoPHRReportingR17(r.Enum(1, 0, false, "mTRP-PUSCH-twoPHR-Reporting-r17"))
-		}
-		if v.HasMTRPPUSCHACSIR17 {
-			v.MTRPPUSCHACSIR17 = MIMOParametersPerBand_MTRPPUSCHACSIR17(r.Enum(1, 0, false, "mTRP-PUSCH-A-CSI-r17"))
-		}
-		if v.HasMTRPPUSCHSPCSIR17 {
-			v.MTRPPUSCHSPCSIR17 = MIMOParametersPerBand_MTRPPUSCHSPCSIR17(r.Enum(1, 0, false, "mTRP-PUSCH-SP-CSI-r17"))
-		}
-		if v.HasMTRPPUSCHCGR17 {
-			v.MTRPPUSCHCGR17 = MIMOParametersPerBand_MTRPPUSCHCGR17(r.Enum(1, 0, false, "mTRP-PUSCH-CG-r17"))
-		}
-		if v.HasMTRPPUCCHMACCER17 {
-			v.MTRPPUCCHMACCER17 = MIMOParametersPerBand_MTRPPUCCHMACCER17(r.Enum(1, 0, false, "mTRP-PUCCH-MAC-CE-r17"))
-		}
-		if v.HasMTRPPUCCHMaxNumPCFR1R17 {
-			v.MTRPPUCCHMaxNumPCFR1R17 = r.Int(3, 8, false, "mTRP-PUCCH-maxNum-PC-FR1-r17")
-		}
+		v.MTRPPUSCHCyclicMappingR17 = MIMOParametersPerBand_MTRPPUSCHCyclicMappingR17(r.EnumIf(v.HasMTRPPUSCHCyclicMappingR17, 3, 0, false, "mTRP-PUSCH-cyclicMapping-r17"))
+		v.MTRPPUSCHSecondTPCR17 = MIMOParametersPerBand_MTRPPUSCHSecondTPCR17(r.EnumIf(v.HasMTRPPUSCHSecondTPCR17, 1, 0, false, "mTRP-PUSCH-secondTPC-r17"))
+		v.MTRPPUSCHTwoPHRReportingR17 = MIMOParametersPerBand_MTRPPUSCHTwoPHRReportingR17(r.EnumIf(v.HasMTRPPUSCHTwoPHRReportingR17, 1, 0, false, "mTRP-PUSCH-twoPHR-Reporting-r17"))
+		v.MTRPPUSCHACSIR17 = MIMOParametersPerBand_MTRPPUSCHACSIR17(r.EnumIf(v.HasMTRPPUSCHACSIR17, 1, 0, false, "mTRP-PUSCH-A-CSI-r17"))
+		v.MTRPPUSCHSPCSIR17 = MIMOParametersPerBand_MTRPPUSCHSPCSIR17(r.EnumIf(v.HasMTRPPUSCHSPCSIR17, 1, 0, false, "mTRP-PUSCH-SP-CSI-r17"))
+		v.MTRPPUSCHCGR17 = MIMOParametersPerBand_MTRPPUSCHCGR17(r.EnumIf(v.HasMTRPPUSCHCGR17, 1, 0, false, "mTRP-PUSCH-CG-r17"))
+		v.MTRPPUCCHMACCER17 = MIMOParametersPerBand_MTRPPUCCHMACCER17(r.EnumIf(v.HasMTRPPUCCHMACCER17, 1, 0, false, "mTRP-PUCCH-MAC-CE-r17"))
+		v.MTRPPUCCHMaxNumPCFR1R17 = r.IntIf(v.HasMTRPPUCCHMaxNumPCFR1R17, 3, 8, false, "mTRP-PUCCH-maxNum-PC-FR1-r17")
 		r.DecodeOptional(v.HasMTRPInterCellR17, &v.MTRPInterCellR17, "mTRP-inter-Cell-r17")
 		r.DecodeOptional(v.HasMTRPGroupBasedL1RSRPR17, &v.MTRPGroupBasedL1RSRPR17, "mTRP-GroupBasedL1-RSRP-r17")
-		if v.HasMTRPBFDRSMACCER17 {
-			v.MTRPBFDRSMACCER17 = MIMOParametersPerBand_MTRPBFDRSMACCER17(r.Enum(7, 0, false, "mTRP-BFD-RS-MAC-CE-r17"))
-		}
+		v.MTRPBFDRSMACCER17 = MIMOParametersPerBand_MTRPBFDRSMACCER17(r.EnumIf(v.HasMTRPBFDRSMACCER17, 7, 0, false, "mTRP-BFD-RS-MAC-CE-r17"))
 		r.DecodeOptional(v.HasMTRPCSIEnhancementPerBandR17, &v.MTRPCSIEnhancementPerBandR17, "mTRP-CSI-EnhancementPerBand-r17")
 		r.DecodeOptional(v.HasCodebookComboParameterMultiTRPR17, &v.CodebookComboParameterMultiTRPR17, "codebookComboParameterMultiTRP-r17")
-		if v.HasMTRPCSIAdditionalCSIR17 {
-			v.MTRPCSIAdditionalCSIR17 = MIMOParametersPerBand_MTRPCSIAdditionalCSIR17(r.Enum(2, 0, false, "mTRP-CSI-additionalCSI-r17"))
-		}
-		if v.HasMTRPCSINMax2R17 {
-			v.MTRPCSINMax2R17 = MIMOParametersPerBand_MTRPCSINMax2R17(r.Enum(1, 0, false, "mTRP-CSI-N-Max2-r17"))
-		}
-		if v.HasMTRPCSICMRR17 {
-			v.MTRPCSICMRR17 = MIMOParametersPerBand_MTRPCSICMRR17(r.Enum(1, 0, false, "mTRP-CSI-CMR-r17"))
-		}
-		if v.HasSrsPartialFreqSoundingR17 {
-			v.SrsPartialFreqSoundingR17 = MIMOParametersPerBand_SrsPartialFreqSoundingR17(r.Enum(1, 0, false, "srs-partialFreqSounding-r17"))
-		}
+		v.MTRPCSIAdditionalCSIR17 = MIMOParametersPerBand_MTRPCSIAdditionalCSIR17(r.EnumIf(v.HasMTRPCSIAdditionalCSIR17, 2, 0, false, "mTRP-CSI-additionalCSI-r17"))
+		v.MTRPCSINMax2R17 = MIMOParametersPerBand_MTRPCSINMax2R17(r.EnumIf(v.HasMTRPCSINMax2R17, 1, 0, false, "mTRP-CSI-N-Max2-r17"))
+		v.MTRPCSICMRR17 = MIMOParametersPerBand_MTRPCSICMRR17(r.EnumIf(v.HasMTRPCSICMRR17, 1, 0, false, "mTRP-CSI-CMR-r17"))
+		v.SrsPartialFreqSoundingR17 = MIMOParametersPerBand_SrsPartialFreqSoundingR17(r.EnumIf(v.HasSrsPartialFreqSoundingR17, 1, 0, false, "srs-partialFreqSounding-r17"))
 		r.DecodeOptional(v.HasBeamSwitchTimingV1710, &v.BeamSwitchTimingV1710, "beamSwitchTiming-v1710")
 		r.DecodeOptional(v.HasBeamSwitchTimingR17, &v.BeamSwitchTimingR17, "beamSwitchTiming-r17")
 		r.DecodeOptional(v.HasBeamReportTimingV1710, &v.BeamReportTimingV1710, "beamReportTiming-v1710")
@@ -9966,28 +7843,16 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(7, "srs-PortReportSP-AP-r17") {
 		r.Preamble(&v.HasSrsPortReportSPAPR17, &v.HasMaxNumberRxBeamV1720, &v.HasSfnImplicitRSTwoTCIR17, &v.HasSfnQCLTypeDCollisionTwoTCIR17, &v.HasMTRPCSINumCPUR17)
-		if v.HasSrsPortReportSPAPR17 {
-			v.SrsPortReportSPAPR17 = MIMOParametersPerBand_SrsPortReportSPAPR17(r.Enum(1, 0, false, "srs-PortReportSP-AP-r17"))
-		}
-		if v.HasMaxNumberRxBeamV1720 {
-			v.MaxNumberRxBeamV1720 = r.Int(9, 12, false, "maxNumberRxBeam-v1720")
-		}
-		if v.HasSfnImplicitRSTwoTCIR17 {
-			v.SfnImplicitRSTwoTCIR17 = MIMOParametersPerBand_SfnImplicitRSTwoTCIR17(r.Enum(1, 0, false, "sfn-ImplicitRS-twoTCI-r17"))
-		}
-		if v.HasSfnQCLTypeDCollisionTwoTCIR17 {
-			v.SfnQCLTypeDCollisionTwoTCIR17 = MIMOParametersPerBand_SfnQCLTypeDCollisionTwoTCIR17(r.Enum(1, 0, false, "sfn-QCL-TypeD-Collision-twoTCI-r17"))
-		}
-		if v.HasMTRPCSINumCPUR17 {
-			v.MTRPCSINumCPUR17 = MIMOParametersPerBand_MTRPCSINumCPUR17(r.Enum(3, 0, false, "mTRP-CSI-numCPU-r17"))
-		}
+		v.SrsPortReportSPAPR17 = MIMOParametersPerBand_SrsPortReportSPAPR17(r.EnumIf(v.HasSrsPortReportSPAPR17, 1, 0, false, "srs-PortReportSP-AP-r17"))
+		v.MaxNumberRxBeamV1720 = r.IntIf(v.HasMaxNumberRxBeamV1720, 9, 12, false, "maxNumberRxBeam-v1720")
+		v.SfnImplicitRSTwoTCIR17 = MIMOParametersPerBand_SfnImplicitRSTwoTCIR17(r.EnumIf(v.HasSfnImplicitRSTwoTCIR17, 1, 0, false, "sfn-ImplicitRS-twoTCI-r17"))
+		v.SfnQCLTypeDCollisionTwoTCIR17 = MIMOParametersPerBand_SfnQCLTypeDCollisionTwoTCIR17(r.EnumIf(v.HasSfnQCLTypeDCollisionTwoTCIR17, 1, 0, false, "sfn-QCL-TypeD-Collision-twoTCI-r17"))
+		v.MTRPCSINumCPUR17 = MIMOParametersPerBand_MTRPCSINumCPUR17(r.EnumIf(v.HasMTRPCSINumCPUR17, 3, 0, false, "mTRP-CSI-numCPU-r17"))
 		x.End("srs-PortReportSP-AP-r17")
 	}
 	if x.Begin(8, "supportRepNumPDSCH-TDRA-DCI-1-2-r17") {
 		r.Preamble(&v.HasSupportRepNumPDSCHTDRADCI1_2R17)
-		if v.HasSupportRepNumPDSCHTDRADCI1_2R17 {
-			v.SupportRepNumPDSCHTDRADCI1_2R17 = MIMOParametersPerBand_SupportRepNumPDSCHTDRADCI1_2R17(r.Enum(8, 0, false, "supportRepNumPDSCH-TDRA-DCI-1-2-r17"))
-		}
+		v.SupportRepNumPDSCHTDRADCI1_2R17 = MIMOParametersPerBand_SupportRepNumPDSCHTDRADCI1_2R17(r.EnumIf(v.HasSupportRepNumPDSCHTDRADCI1_2R17, 8, 0, false, "supportRepNumPDSCH-TDRA-DCI-1-2-r17"))
 		x.End("supportRepNumPDSCH-TDRA-DCI-1-2-r17")
 	}
 	v.Unknown = x.Unknown(9)
@@ -10000,71 +7865,35 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasTciStatePDSCH, v.HasAdditionalActiveTCIStatePDCCH, v.HasPuschTransCoherence, v.HasBeamCorrespondenceWithoutULBeamSweeping, v.HasPeriodicBeamReport, v.HasAperiodicBeamReport, v.HasSpBeamReportPUCCH, v.HasSpBeamReportPUSCH, v.HasDummy1, v.HasMaxNumberRxBeam, v.HasMaxNumberRxTxBeamSwitchDL, v.HasMaxNumberNonGroupBeamReporting, v.HasGroupBeamReporting, v.HasUplinkBeamManagement, v.HasMaxNumberCSIRSBFD, v.HasMaxNumberSSBBFD, v.HasMaxNumberCSIRSSSBCBD, v.HasDummy2, v.HasTwoPortsPTRSUL, v.HasDummy5, v.HasDummy3, v.HasBeamReportTiming, v.HasPtrsDensityRecommendationSetDL, v.HasPtrsDensityRecommendationSetUL, v.HasDummy4, v.HasAperiodicTRS)
 	w.EncodeOptional(v.HasTciStatePDSCH, &v.TciStatePDSCH, "tci-StatePDSCH")
-	if v.HasAdditionalActiveTCIStatePDCCH {
-		w.Enum(int64(v.AdditionalActiveTCIStatePDCCH), 1, 0, false, "additionalActiveTCI-StatePDCCH")
-	}
-	if v.HasPuschTransCoherence {
-		w.Enum(int64(v.PuschTransCoherence), 3, 0, false, "pusch-TransCoherence")
-	}
-	if v.HasBeamCorrespondenceWithoutULBeamSweeping {
-		w.Enum(int64(v.BeamCorrespondenceWithoutULBeamSweeping), 1, 0, false, "beamCorrespondenceWithoutUL-BeamSweeping")
-	}
-	if v.HasPeriodicBeamReport {
-		w.Enum(int64(v.PeriodicBeamReport), 1, 0, false, "periodicBeamReport")
-	}
-	if v.HasAperiodicBeamReport {
-		w.Enum(int64(v.AperiodicBeamReport), 1, 0, false, "aperiodicBeamReport")
-	}
-	if v.HasSpBeamReportPUCCH {
-		w.Enum(int64(v.SpBeamReportPUCCH), 1, 0, false, "sp-BeamReportPUCCH")
-	}
-	if v.HasSpBeamReportPUSCH {
-		w.Enum(int64(v.SpBeamReportPUSCH), 1, 0, false, "sp-BeamReportPUSCH")
-	}
+	w.EnumIf(v.HasAdditionalActiveTCIStatePDCCH, int64(v.AdditionalActiveTCIStatePDCCH), 1, 0, false, "additionalActiveTCI-StatePDCCH")
+	w.EnumIf(v.HasPuschTransCoherence, int64(v.PuschTransCoherence), 3, 0, false, "pusch-TransCoherence")
+	w.EnumIf(v.HasBeamCorrespondenceWithoutULBeamSweeping, int64(v.BeamCorrespondenceWithoutULBeamSweeping), 1, 0, false, "beamCorrespondenceWithoutUL-BeamSweeping")
+	w.EnumIf(v.HasPeriodicBeamReport, int64(v.PeriodicBeamReport), 1, 0, false, "periodicBeamReport")
+	w.EnumIf(v.HasAperiodicBeamReport, int64(v.AperiodicBeamReport), 1, 0, false, "aperiodicBeamReport")
+	w.EnumIf(v.HasSpBeamReportPUCCH, int64(v.SpBeamReportPUCCH), 1, 0, false, "sp-BeamReportPUCCH")
+	w.EnumIf(v.HasSpBeamReportPUSCH, int64(v.SpBeamReportPUSCH), 1, 0, false, "sp-BeamReportPUSCH")
 	w.EncodeOptional(v.HasDummy1, &v.Dummy1, "dummy1")
-	if v.HasMaxNumberRxBeam {
-		w.Int(v.MaxNumberRxBeam, 2, 8, false, "maxNumberRxBeam")
-	}
+	w.IntIf(v.HasMaxNumberRxBeam, v.MaxNumberRxBeam, 2, 8, false, "maxNumberRxBeam")
 	w.EncodeOptional(v.HasMaxNumberRxTxBeamSwitchDL, &v.MaxNumberRxTxBeamSwitchDL, "maxNumberRxTxBeamSwitchDL")
-	if v.HasMaxNumberNonGroupBeamReporting {
-		w.Enum(int64(v.MaxNumberNonGroupBeamReporting), 3, 0, false, "maxNumberNonGroupBeamReporting")
-	}
-	if v.HasGroupBeamReporting {
-		w.Enum(int64(v.GroupBeamReporting), 1, 0, false, "groupBeamReporting")
-	}
+	w.EnumIf(v.HasMaxNumberNonGroupBeamReporting, int64(v.MaxNumberNonGroupBeamReporting), 3, 0, false, "maxNumberNonGroupBeamReporting")
+	w.EnumIf(v.HasGroupBeamReporting, int64(v.GroupBeamReporting), 1, 0, false, "groupBeamReporting")
 	w.EncodeOptional(v.HasUplinkBeamManagement, &v.UplinkBeamManagement, "uplinkBeamManagement")
-	if v.HasMaxNumberCSIRSBFD {
-		w.Int(v.MaxNumberCSIRSBFD, 1, 64, false, "maxNumberCSI-RS-BFD")
-	}
-	if v.HasMaxNumberSSBBFD {
-		w.Int(v.MaxNumberSSBBFD, 1, 64, false, "maxNumberSSB-BFD")
-	}
-	if v.HasMaxNumberCSIRSSSBCBD {
-		w.Int(v.MaxNumberCSIRSSSBCBD, 1, 256, false, "maxNumberCSI-RS-SSB-CBD")
-	}
-	if v.HasDummy2 {
-		w.Enum(int64(v.Dummy2), 1, 0, false, "dummy2")
-	}
-	if v.HasTwoPortsPTRSUL {
-		w.Enum(int64(v.TwoPortsPTRSUL), 1, 0, false, "twoPortsPTRS-UL")
-	}
+	w.IntIf(v.HasMaxNumberCSIRSBFD, v.MaxNumberCSIRSBFD, 1, 64, false, "maxNumberCSI-RS-BFD")
+	w.IntIf(v.HasMaxNumberSSBBFD, v.MaxNumberSSBBFD, 1, 64, false, "maxNumberSSB-BFD")
+	w.IntIf(v.HasMaxNumberCSIRSSSBCBD, v.MaxNumberCSIRSSSBCBD, 1, 256, false, "maxNumberCSI-RS-SSB-CBD")
+	w.EnumIf(v.HasDummy2, int64(v.Dummy2), 1, 0, false, "dummy2")
+	w.EnumIf(v.HasTwoPortsPTRSUL, int64(v.TwoPortsPTRSUL), 1, 0, false, "twoPortsPTRS-UL")
 	w.EncodeOptional(v.HasDummy5, &v.Dummy5, "dummy5")
-	if v.HasDummy3 {
-		w.Int(v.Dummy3, 1, 4, false, "dummy3")
-	}
+	w.IntIf(v.HasDummy3, v.Dummy3, 1, 4, false, "dummy3")
 	w.EncodeOptional(v.HasBeamReportTiming, &v.BeamReportTiming, "beamReportTiming")
 	w.EncodeOptional(v.HasPtrsDensityRecommendationSetDL, &v.PtrsDensityRecommendationSetDL, "ptrs-DensityRecommendationSetDL")
 	w.EncodeOptional(v.HasPtrsDensityRecommendationSetUL, &v.PtrsDensityRecommendationSetUL, "ptrs-DensityRecommendationSetUL")
 	w.EncodeOptional(v.HasDummy4, &v.Dummy4, "dummy4")
-	if v.HasAperiodicTRS {
-		w.Enum(int64(v.AperiodicTRS), 1, 0, false, "aperiodicTRS")
-	}
+	w.EnumIf(v.HasAperiodicTRS, int64(v.AperiodicTRS), 1, 0, false, "aperiodicTRS")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDummy6, v.HasBeamManagementSSBCSIRS, v.HasBeamSwitchTiming, v.HasCodebookParameters, v.HasCsiRSIMReceptionForFeedback, v.HasCsiRSProcFrameworkForSRS, v.HasCsiReportFramework, v.HasCsiRSForTracking, v.HasSrsAssocCSIRS, v.HasSpatialRelations)
-		if v.HasDummy6 {
-			w.Enum(int64(v.Dummy6), 1, 0, false, "dummy6")
-		}
+		w.EnumIf(v.HasDummy6, int64(v.Dummy6), 1, 0, false, "dummy6")
 		w.EncodeOptional(v.HasBeamManagementSSBCSIRS, &v.BeamManagementSSBCSIRS, "beamManagementSSB-CSI-RS")
 		w.EncodeOptional(v.HasBeamSwitchTiming, &v.BeamSwitchTiming, "beamSwitchTiming")
 		w.EncodeOptional(v.HasCodebookParameters, &v.CodebookParameters, "codebookParameters")
@@ -10078,83 +7907,47 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasDefaultQCLTwoTCIR16, v.HasCodebookParametersPerBandR16, v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, v.HasMaxNumberSCellBFRR16, v.HasSimultaneousReceptionDiffTypeDR16, v.HasSsbCsirsSINRMeasurementR16, v.HasNonGroupSINRReportingR16, v.HasGroupSINRReportingR16, v.HasMultiDCIMultiTRPParametersR16, v.HasSingleDCISDMSchemeParametersR16, v.HasSupportFDMSchemeAR16, v.HasSupportCodeWordSoftCombiningR16, v.HasSupportTDMSchemeAR16, v.HasSupportInterSlotTDMR16, v.HasLowPAPRDMRSPDSCHR16, v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, v.HasLowPAPRDMRSPUCCHR16, v.HasLowPAPRDMRSPUSCHwithPrecodingR16, v.HasCsiReportFrameworkExtR16, v.HasCodebookParametersAdditionR16, v.HasCodebookComboParametersAdditionR16, v.HasBeamCorrespondenceSSBBasedR16, v.HasBeamCorrespondenceCSIRSBasedR16, v.HasBeamSwitchTimingR16)
-		if v.HasDefaultQCLTwoTCIR16 {
-			w.Enum(int64(v.DefaultQCLTwoTCIR16), 1, 0, false, "defaultQCL-TwoTCI-r16")
-		}
+		w.EnumIf(v.HasDefaultQCLTwoTCIR16, int64(v.DefaultQCLTwoTCIR16), 1, 0, false, "defaultQCL-TwoTCI-r16")
 		w.EncodeOptional(v.HasCodebookParametersPerBandR16, &v.CodebookParametersPerBandR16, "codebookParametersPerBand-r16")
-		if v.HasSimulSpatialRelationUpdatePUCCHResGroupR16 {
-			w.Enum(int64(v.SimulSpatialRelationUpdatePUCCHResGroupR16), 1, 0, false, "simul-SpatialRelationUpdatePUCCHResGroup-r16")
-		}
-		if v.HasMaxNumberSCellBFRR16 {
-			w.Enum(int64(v.MaxNumberSCellBFRR16), 4, 0, false, "maxNumberSCellBFR-r16")
-		}
-		if v.HasSimultaneousReceptionDiffTypeDR16 {
-			w.Enum(int64(v.SimultaneousReceptionDiffTypeDR16), 1, 0, false, "simultaneousReceptionDiffTypeD-r16")
-		}
+		w.EnumIf(v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, int64(v.SimulSpatialRelationUpdatePUCCHResGroupR16), 1, 0, false, "simul-SpatialRelationUpdatePUCCHResGroup-r16")
+		w.EnumIf(v.HasMaxNumberSCellBFRR16, int64(v.MaxNumberSCellBFRR16), 4, 0, false, "maxNumberSCellBFR-r16")
+		w.EnumIf(v.HasSimultaneousReceptionDiffTypeDR16, int64(v.SimultaneousReceptionDiffTypeDR16), 1, 0, false, "simultaneousReceptionDiffTypeD-r16")
 		w.EncodeOptional(v.HasSsbCsirsSINRMeasurementR16, &v.SsbCsirsSINRMeasurementR16, "ssb-csirs-SINR-measurement-r16")
-		if v.HasNonGroupSINRReportingR16 {
-			w.Enum(int64(v.NonGroupSINRReportingR16), 3, 0, false, "nonGroupSINR-reporting-r16")
-		}
-		if v.HasGroupSINRReportingR16 {
-			w.Enum(int64(v.GroupSINRReportingR16), 1, 0, false, "groupSINR-reporting-r16")
-		}
+		w.EnumIf(v.HasNonGroupSINRReportingR16, int64(v.NonGroupSINRReportingR16), 3, 0, false, "nonGroupSINR-reporting-r16")
+		w.EnumIf(v.HasGroupSINRReportingR16, int64(v.GroupSINRReportingR16), 1, 0, false, "groupSINR-reporting-r16")
 		w.EncodeOptional(v.HasMultiDCIMultiTRPParametersR16, &v.MultiDCIMultiTRPParametersR16, "multiDCI-multiTRP-Parameters-r16")
 		w.EncodeOptional(v.HasSingleDCISDMSchemeParametersR16, &v.SingleDCISDMSchemeParametersR16, "singleDCI-SDM-scheme-Parameters-r16")
-		if v.HasSupportFDMSchemeAR16 {
-			w.Enum(int64(v.SupportFDMSchemeAR16), 1, 0, false, "supportFDM-SchemeA-r16")
-		}
-		if v.HasSupportCodeWordSoftCombiningR16 {
-			w.Enum(int64(v.SupportCodeWordSoftCombiningR16), 1, 0, false, "supportCodeWordSoftCombining-r16")
-		}
-		if v.HasSupportTDMSchemeAR16 {
-			w.Enum(int64(v.SupportTDMSchemeAR16), 5, 0, false, "supportTDM-SchemeA-r16")
-		}
+		w.EnumIf(v.HasSupportFDMSchemeAR16, int64(v.SupportFDMSchemeAR16), 1, 0, false, "supportFDM-SchemeA-r16")
+		w.EnumIf(v.HasSupportCodeWordSoftCombiningR16, int64(v.SupportCodeWordSoftCombiningR16), 1, 0, false, "supportCodeWordSoftCombining-r16")
+		w.EnumIf(v.HasSupportTDMSchemeAR16, int64(v.SupportTDMSchemeAR16), 5, 0, false, "supportTDM-SchemeA-r16")
 		w.EncodeOptional(v.HasSupportInterSlotTDMR16, &v.SupportInterSlotTDMR16, "supportInter-slotTDM-r16")
-		if v.HasLowPAPRDMRSPDSCHR16 {
-			w.Enum(int64(v.LowPAPRDMRSPDSCHR16), 1, 0, false, "lowPAPR-DMRS-PDSCH-r16")
-		}
-		if v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16 {
-			w.Enum(int64(v.LowPAPRDMRSPUSCHwithoutPrecodingR16), 1, 0, false, "lowPAPR-DMRS-PUSCHwithoutPrecoding-r16")
-		}
-		if v.HasLowPAPRDMRSPUCCHR16 {
-			w.Enum(int64(v.LowPAPRDMRSPUCCHR16), 1, 0, false, "lowPAPR-DMRS-PUCCH-r16")
-		}
-		if v.HasLowPAPRDMRSPUSCHwithPrecodingR16 {
-			w.Enum(int64(v.LowPAPRDMRSPUSCHwithPrecodingR16), 1, 0, false, "lowPAPR-DMRS-PUSCHwithPrecoding-r16")
-		}
+		w.EnumIf(v.HasLowPAPRDMRSPDSCHR16, int64(v.LowPAPRDMRSPDSCHR16), 1, 0, false, "lowPAPR-DMRS-PDSCH-r16")
+		w.EnumIf(v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, int64(v.LowPAPRDMRSPUSCHwithoutPrecodingR16), 1, 0, false, "lowPAPR-DMRS-PUSCHwithoutPrecoding-r16")
+		w.EnumIf(v.HasLowPAPRDMRSPUCCHR16, int64(v.LowPAPRDMRSPUCCHR16), 1, 0, false, "lowPAPR-DMRS-PUCCH-r16")
+		w.EnumIf(v.HasLowPAPRDMRSPUSCHwithPrecodingR16, int64(v.LowPAPRDMRSPUSCHwithPrecodingR16), 1, 0, false, "lowPAPR-DMRS-PUSCHwithPrecoding-r16")
 		w.EncodeOptional(v.HasCsiReportFrameworkExtR16, &v.CsiReportFrameworkExtR16, "csi-ReportFrameworkExt-r16")
 		w.EncodeOptional(v.HasCodebookParametersAdditionR16, &v.CodebookParametersAdditionR16, "codebookParametersAddition-r16")
 		w.EncodeOptional(v.HasCodebookComboParametersAdditionR16, &v.CodebookComboParametersAdditionR16, "codebookComboParametersAddition-r16")
-		if v.HasBeamCorrespondenceSSBBasedR16 {
-			w.Enum(int64(v.BeamCorrespondenceSSBBasedR16), 1, 0, false, "beamCorrespondenceSSB-based-r16")
-		}
-		if v.HasBeamCorrespondenceCSIRSBasedR16 {
-			w.Enum(int64(v.BeamCorrespondenceCSIRSBasedR16), 1, 0, false, "beamCorrespondenceCSI-RS-based-r16")
-		}
+		w.EnumIf(v.HasBeamCorrespondenceSSBBasedR16, int64(v.BeamCorrespondenceSSBBasedR16), 1, 0, false, "beamCorrespondenceSSB-based-r16")
+		w.EnumIf(v.HasBeamCorrespondenceCSIRSBasedR16, int64(v.BeamCorrespondenceCSIRSBasedR16), 1, 0, false, "beamCorrespondenceCSI-RS-based-r16")
 		w.EncodeOptional(v.HasBeamSwitchTimingR16, &v.BeamSwitchTimingR16, "beamSwitchTiming-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasSemiPersistentL1SINRReportPUCCHR16, v.HasSemiPersistentL1SINRReportPUSCHR16)
 		w.EncodeOptional(v.HasSemiPersistentL1SINRReportPUCCHR16, &v.SemiPersistentL1SINRReportPUCCHR16, "semi-PersistentL1-SINR-Report-PUCCH-r16")
-		if v.HasSemiPersistentL1SINRReportPUSCHR16 {
-			w.Enum(int64(v.SemiPersistentL1SINRReportPUSCHR16), 1, 0, false, "semi-PersistentL1-SINR-Report-PUSCH-r16")
-		}
+		w.EnumIf(v.HasSemiPersistentL1SINRReportPUSCHR16, int64(v.SemiPersistentL1SINRReportPUSCHR16), 1, 0, false, "semi-PersistentL1-SINR-Report-PUSCH-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasSpatialRelationsV1640, v.HasSupport64CandidateBeamRSBFRR16)
 		w.EncodeOptional(v.HasSpatialRelationsV1640, &v.SpatialRelationsV1640, "spatialRelations-v1640")
-		if v.HasSupport64CandidateBeamRSBFRR16 {
-			w.Enum(int64(v.Support64CandidateBeamRSBFRR16), 1, 0, false, "support64CandidateBeamRS-BFR-r16")
-		}
+		w.EnumIf(v.HasSupport64CandidateBeamRSBFRR16, int64(v.Support64CandidateBeamRSBFRR16), 1, 0, false, "support64CandidateBeamRS-BFR-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasMaxMIMOLayersForMultiDCIMTRPR16)
-		if v.HasMaxMIMOLayersForMultiDCIMTRPR16 {
-			w.Enum(int64(v.MaxMIMOLayersForMultiDCIMTRPR16), 1, 0, false, "maxMIMO-LayersForMulti-DCI-mTRP-r16")
-		}
+		w.EnumIf(v.HasMaxMIMOLayersForMultiDCIMTRPR16, int64(v.MaxMIMOLayersForMultiDCIMTRPR16), 1, 0, false, "maxMIMO-LayersForMulti-DCI-mTRP-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
@@ -10166,150 +7959,66 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
 		w.Preamble(v.HasSrsIncreasedRepetitionR17, v.HasSrsPartialFrequencySoundingR17, v.HasSrsStartRBLocationHoppingPartialR17, v.HasSrsCombEightR17, v.HasCodebookParametersfetype2R17, v.HasMTRPPUSCHTwoCSIRSR17, v.HasMTRPPUCCHInterSlotR17, v.HasMTRPPUCCHCyclicMappingR17, v.HasMTRPPUCCHSecondTPCR17, v.HasMTRPBFRTwoBFDRSSetR17, v.HasMTRPBFRPUCCHSRPerCGR17, v.HasMTRPBFRAssociationPUCCHSRR17, v.HasSfnSimulTwoTCIAcrossMultiCCR17, v.HasSfnDefaultDLBeamSetupR17, v.HasSfnDefaultULBeamSetupR17, v.HasSrsTriggeringOffsetR17, v.HasSrsTriggeringDCIR17, v.HasCodebookComboParameterMixedTypeR17, v.HasUnifiedJointTCIR17, v.HasUnifiedJointTCIMultiMACCER17, v.HasUnifiedJointTCIPerBWPCAR17, v.HasUnifiedJointTCIListSharingCAR17, v.HasUnifiedJointTCICommonMultiCCR17, v.HasUnifiedJointTCIBeamAlignDLRSR17, v.HasUnifiedJointTCIPCAssociationR17, v.HasUnifiedJointTCILegacyR17, v.HasUnifiedJointTCILegacySRSR17, v.HasUnifiedJointTCILegacyCORESET0R17, v.HasUnifiedJointTCISCellBFRR17, v.HasUnifiedJointTCIInterCellR17, v.HasUnifiedSeparateTCIR17, v.HasUnifiedSeparateTCIMultiMACCER17, v.HasUnifiedSeparateTCIPerBWPCAR17, v.HasUnifiedSeparateTCIListSharingCAR17, v.HasUnifiedSeparateTCICommonMultiCCR17, v.HasUnifiedSeparateTCIInterCellR17, v.HasUnifiedJointTCIMTRPInterCellBMR17, v.HasMpeMitigationR17, v.HasSrsPortReportR17, v.HasMTRPPDCCHIndividualR17, v.HasMTRPPDCCHAnySpan3SymbolsR17, v.HasMTRPPDCCHTwoQCLTypeDR17, v.HasMTRPPUSCHCSIRSR17, v.HasMTRPPUSCHCyclicMappingR17, v.HasMTRPPUSCHSecondTPCR17, v.HasMTRPPUSCHTwoPHRReportingR17, v.HasMTRPPUSCHACSIR17, v.HasMTRPPUSCHSPCSIR17, v.HasMTRPPUSCHCGR17, v.HasMTRPPUCCHMACCER17, v.HasMTRPPUCCHMaxNumPCFR1R17, v.HasMTRPInterCellR17, v.HasMTRPGroupBasedL1RSRPR17, v.HasMTRPBFDRSMACCER17, v.HasMTRPCSIEnhancementPerBandR17, v.HasCodebookComboParameterMultiTRPR17, v.HasMTRPCSIAdditionalCSIR17, v.HasMTRPCSINMax2R17, v.HasMTRPCSICMRR17, v.HasSrsPartialFreqSoundingR17, v.HasBeamSwitchTimingV1710, v.HasBeamSwitchTimingR17, v.HasBeamReportTimingV1710, v.HasMaxNumberRxTxBeamSwitchDLV1710)
-		if v.HasSrsIncreasedRepetitionR17 {
-			w.Enum(int64(v.SrsIncreasedRepetitionR17), 1, 0, false, "srs-increasedRepetition-r17")
-		}
-		if v.HasSrsPartialFrequencySoundingR17 {
-			w.Enum(int64(v.SrsPartialFrequencySoundingR17), 1, 0, false, "srs-partialFrequencySounding-r17")
-		}
-		if v.HasSrsStartRBLocationHoppingPartialR17 {
-			w.Enum(int64(v.SrsStartRBLocationHoppingPartialR17), 1, 0, false, "srs-startRB-locationHoppingPartial-r17")
-		}
-		if v.HasSrsCombEightR17 {
-			w.Enum(int64(v.SrsCombEightR17), 1, 0, false, "srs-combEight-r17")
-		}
+		w.EnumIf(v.HasSrsIncreasedRepetitionR17, int64(v.SrsIncreasedRepetitionR17), 1, 0, false, "srs-increasedRepetition-r17")
+		w.EnumIf(v.HasSrsPartialFrequencySoundingR17, int64(v.SrsPartialFrequencySoundingR17), 1, 0, false, "srs-partialFrequencySounding-r17")
+		w.EnumIf(v.HasSrsStartRBLocationHoppingPartialR17, int64(v.SrsStartRBLocationHoppingPartialR17), 1, 0, false, "srs-startRB-locationHoppingPartial-r17")
+		w.EnumIf(v.HasSrsCombEightR17, int64(v.SrsCombEightR17), 1, 0, false, "srs-combEight-r17")
 		w.EncodeOptional(v.HasCodebookParametersfetype2R17, &v.CodebookParametersfetype2R17, "codebookParametersfetype2-r17")
-		if v.HasMTRPPUSCHTwoCSIRSR17 {
-			w.Enum(int64(v.MTRPPUSCHTwoCSIRSR17), 1, 0, false, "mTRP-PUSCH-twoCSI-RS-r17")
-		}
-		if v.HasMTRPPUCCHInterSlotR17 {
-			w.Enum(int64(v.MTRPPUCCHInterSlotR17), 3, 0, false, "mTRP-PUCCH-InterSlot-r17")
-		}
-		if v.HasMTRPPUCCHCyclicMappingR17 {
-			w.Enum(int64(v.MTRPPUCCHCyclicMappingR17), 1, 0, false, "mTRP-PUCCH-CyclicMapping-r17")
-		}
-		if v.HasMTRPPUCCHSecondTPCR17 {
-			w.Enum(int64(v.MTRPPUCCHSecondTPCR17), 1, 0, false, "mTRP-PUCCH-SecondTPC-r17")
-		}
+		w.EnumIf(v.HasMTRPPUSCHTwoCSIRSR17, int64(v.MTRPPUSCHTwoCSIRSR17), 1, 0, false, "mTRP-PUSCH-twoCSI-RS-r17")
+		w.EnumIf(v.HasMTRPPUCCHInterSlotR17, int64(v.MTRPPUCCHInterSlotR17), 3, 0, false, "mTRP-PUCCH-InterSlot-r17")
+		w.EnumIf(v.HasMTRPPUCCHCyclicMappingR17, int64(v.MTRPPUCCHCyclicMappingR17), 1, 0, false, "mTRP-PUCCH-CyclicMapping-r17")
+		w.EnumIf(v.HasMTRPPUCCHSecondTPCR17, int64(v.MTRPPUCCHSecondTPCR17), 1, 0, false, "mTRP-PUCCH-SecondTPC-r17")
 		w.EncodeOptional(v.HasMTRPBFRTwoBFDRSSetR17, &v.MTRPBFRTwoBFDRSSetR17, "mTRP-BFR-twoBFD-RS-Set-r17")
-		if v.HasMTRPBFRPUCCHSRPerCGR17 {
-			w.Enum(int64(v.MTRPBFRPUCCHSRPerCGR17), 2, 0, false, "mTRP-BFR-PUCCH-SR-perCG-r17")
-		}
-		if v.HasMTRPBFRAssociationPUCCHSRR17 {
-			w.Enum(int64(v.MTRPBFRAssociationPUCCHSRR17), 1, 0, false, "mTRP-BFR-association-PUCCH-SR-r17")
-		}
-		if v.HasSfnSimulTwoTCIAcrossMultiCCR17 {
-			w.Enum(int64(v.SfnSimulTwoTCIAcrossMultiCCR17), 1, 0, false, "sfn-SimulTwoTCI-AcrossMultiCC-r17")
-		}
-		if v.HasSfnDefaultDLBeamSetupR17 {
-			w.Enum(int64(v.SfnDefaultDLBeamSetupR17), 1, 0, false, "sfn-DefaultDL-BeamSetup-r17")
-		}
-		if v.HasSfnDefaultULBeamSetupR17 {
-			w.Enum(int64(v.SfnDefaultULBeamSetupR17), 1, 0, false, "sfn-DefaultUL-BeamSetup-r17")
-		}
-		if v.HasSrsTriggeringOffsetR17 {
-			w.Enum(int64(v.SrsTriggeringOffsetR17), 3, 0, false, "srs-TriggeringOffset-r17")
-		}
-		if v.HasSrsTriggeringDCIR17 {
-			w.Enum(int64(v.SrsTriggeringDCIR17), 1, 0, false, "srs-TriggeringDCI-r17")
-		}
+		w.EnumIf(v.HasMTRPBFRPUCCHSRPerCGR17, int64(v.MTRPBFRPUCCHSRPerCGR17), 2, 0, false, "mTRP-BFR-PUCCH-SR-perCG-r17")
+		w.EnumIf(v.HasMTRPBFRAssociationPUCCHSRR17, int64(v.MTRPBFRAssociationPUCCHSRR17), 1, 0, false, "mTRP-BFR-association-PUCCH-SR-r17")
+		w.EnumIf(v.HasSfnSimulTwoTCIAcrossMultiCCR17, int64(v.SfnSimulTwoTCIAcrossMultiCCR17), 1, 0, false, "sfn-SimulTwoTCI-AcrossMultiCC-r17")
+		w.EnumIf(v.HasSfnDefaultDLBeamSetupR17, int64(v.SfnDefaultDLBeamSetupR17), 1, 0, false, "sfn-DefaultDL-BeamSetup-r17")
+		w.EnumIf(v.HasSfnDefaultULBeamSetupR17, int64(v.SfnDefaultULBeamSetupR17), 1, 0, false, "sfn-DefaultUL-BeamSetup-r17")
+		w.EnumIf(v.HasSrsTriggeringOffsetR17, int64(v.SrsTriggeringOffsetR17), 3, 0, false, "srs-TriggeringOffset-r17")
+		w.EnumIf(v.HasSrsTriggeringDCIR17, int64(v.SrsTriggeringDCIR17), 1, 0, false, "srs-TriggeringDCI-r17")
 		w.EncodeOptional(v.HasCodebookComboParameterMixedTypeR17, &v.CodebookComboParameterMixedTypeR17, "codebookComboParameterMixedType-r17")
 		w.EncodeOptional(v.HasUnifiedJointTCIR17, &v.UnifiedJointTCIR17, "unifiedJointTCI-r17")
 		w.EncodeOptional(v.HasUnifiedJointTCIMultiMACCER17, &v.UnifiedJointTCIMultiMACCER17, "unifiedJointTCI-multiMAC-CE-r17")
-		if v.HasUnifiedJointTCIPerBWPCAR17 {
-			w.Enum(int64(v.UnifiedJointTCIPerBWPCAR17), 1, 0, false, "unifiedJointTCI-perBWP-CA-r17")
-		}
-		if v.HasUnifiedJointTCIListSharingCAR17 {
-			w.Enum(int64(v.UnifiedJointTCIListSharingCAR17), 4, 0, false, "unifiedJointTCI-ListSharingCA-r17")
-		}
-		if v.HasUnifiedJointTCICommonMultiCCR17 {
-			w.Enum(int64(v.UnifiedJointTCICommonMultiCCR17), 1, 0, false, "unifiedJointTCI-commonMultiCC-r17")
-		}
-		if v.HasUnifiedJointTCIBeamAlignDLRSR17 {
-			w.Enum(int64(v.UnifiedJointTCIBeamAlignDLRSR17), 1, 0, false, "unifiedJointTCI-BeamAlignDLRS-r17")
-		}
-		if v.HasUnifiedJointTCIPCAssociationR17 {
-			w.Enum(int64(v.UnifiedJointTCIPCAssociationR17), 1, 0, false, "unifiedJointTCI-PC-association-r17")
-		}
-		if v.HasUnifiedJointTCILegacyR17 {
-			w.Enum(int64(v.UnifiedJointTCILegacyR17), 1, 0, false, "unifiedJointTCI-Legacy-r17")
-		}
-		if v.HasUnifiedJointTCILegacySRSR17 {
-			w.Enum(int64(v.UnifiedJointTCILegacySRSR17), 1, 0, false, "unifiedJointTCI-Legacy-SRS-r17")
-		}
-		if v.HasUnifiedJointTCILegacyCORESET0R17 {
-			w.Enum(int64(v.UnifiedJointTCILegacyCORESET0R17), 1, 0, false, "unifiedJointTCI-Legacy-CORESET0-r17")
-		}
-		if v.HasUnifiedJointTCISCellBFRR17 {
-			w.Enum(int64(v.UnifiedJointTCISCellBFRR17), 1, 0, false, "unifiedJointTCI-SCellBFR-r17")
-		}
+		w.EnumIf(v.HasUnifiedJointTCIPerBWPCAR17, int64(v.UnifiedJointTCIPerBWPCAR17), 1, 0, false, "unifiedJointTCI-perBWP-CA-r17")
+		w.EnumIf(v.HasUnifiedJointTCIListSharingCAR17, int64(v.UnifiedJointTCIListSharingCAR17), 4, 0, false, "unifiedJointTCI-ListSharingCA-r17")
+		w.EnumIf(v.HasUnifiedJointTCICommonMultiCCR17, int64(v.UnifiedJointTCICommonMultiCCR17), 1, 0, false, "unifiedJointTCI-commonMultiCC-r17")
+		w.EnumIf(v.HasUnifiedJointTCIBeamAlignDLRSR17, int64(v.UnifiedJointTCIBeamAlignDLRSR17), 1, 0, false, "unifiedJointTCI-BeamAlignDLRS-r17")
+		w.EnumIf(v.HasUnifiedJointTCIPCAssociationR17, int64(v.UnifiedJointTCIPCAssociationR17), 1, 0, false, "unifiedJointTCI-PC-association-r17")
+		w.EnumIf(v.HasUnifiedJointTCILegacyR17, int64(v.UnifiedJointTCILegacyR17), 1, 0, false, "unifiedJointTCI-Legacy-r17")
+		w.EnumIf(v.HasUnifiedJointTCILegacySRSR17, int64(v.UnifiedJointTCILegacySRSR17), 1, 0, false, "unifiedJointTCI-Legacy-SRS-r17")
+		w.EnumIf(v.HasUnifiedJointTCILegacyCORESET0R17, int64(v.UnifiedJointTCILegacyCORESET0R17), 1, 0, false, "unifiedJointTCI-Legacy-CORESET0-r17")
+		w.EnumIf(v.HasUnifiedJointTCISCellBFRR17, int64(v.UnifiedJointTCISCellBFRR17), 1, 0, false, "unifiedJointTCI-SCellBFR-r17")
 		w.EncodeOptional(v.HasUnifiedJointTCIInterCellR17, &v.UnifiedJointTCIInterCellR17, "unifiedJointTCI-InterCell-r17")
 		w.EncodeOptional(v.HasUnifiedSeparateTCIR17, &v.UnifiedSeparateTCIR17, "unifiedSeparateTCI-r17")
 		w.EncodeOptional(v.HasUnifiedSeparateTCIMultiMACCER17, &v.UnifiedSeparateTCIMultiMACCER17, "unifiedSeparateTCI-multiMAC-CE-r17")
-		if v.HasUnifiedSeparateTCIPerBWPCAR17 {
-			w.Enum(int64(v.UnifiedSeparateTCIPerBWPCAR17), 1, 0, false, "unifiedSeparateTCI-perBWP-CA-r17")
-		}
+		w.EnumIf(v.HasUnifiedSeparateTCIPerBWPCAR17, int64(v.UnifiedSeparateTCIPerBWPCAR17), 1, 0, false, "unifiedSeparateTCI-perBWP-CA-r17")
 		w.EncodeOptional(v.HasUnifiedSeparateTCIListSharingCAR17, &v.UnifiedSeparateTCIListSharingCAR17, "unifiedSeparateTCI-ListSharingCA-r17")
-		if v.HasUnifiedSeparateTCICommonMultiCCR17 {
-			w.Enum(int64(v.UnifiedSeparateTCICommonMultiCCR17), 1, 0, false, "unifiedSeparateTCI-commonMultiCC-r17")
-		}
+		w.EnumIf(v.HasUnifiedSeparateTCICommonMultiCCR17, int64(v.UnifiedSeparateTCICommonMultiCCR17), 1, 0, false, "unifiedSeparateTCI-commonMultiCC-r17")
 		w.EncodeOptional(v.HasUnifiedSeparateTCIInterCellR17, &v.UnifiedSeparateTCIInterCellR17, "unifiedSeparateTCI-InterCell-r17")
 		w.EncodeOptional(v.HasUnifiedJointTCIMTRPInterCellBMR17, &v.UnifiedJointTCIMTRPInterCellBMR17, "unifiedJointTCI-mTRP-InterCell-BM-r17")
 		w.EncodeOptional(v.HasMpeMitigationR17, &v.MpeMitigationR17, "mpe-Mitigation-r17")
 		w.EncodeOptional(v.HasSrsPortReportR17, &v.SrsPortReportR17, "srs-PortReport-r17")
-		if v.HasMTRPPDCCHIndividualR17 {
-			w.Enum(int64(v.MTRPPDCCHIndividualR17), 1, 0, false, "mTRP-PDCCH-individual-r17")
-		}
-		if v.HasMTRPPDCCHAnySpan3SymbolsR17 {
-			w.Enum(int64(v.MTRPPDCCHAnySpan3SymbolsR17), 1, 0, false, "mTRP-PDCCH-anySpan-3Symbols-r17")
-		}
-		if v.HasMTRPPDCCHTwoQCLTypeDR17 {
-			w.Enum(int64(v.MTRPPDCCHTwoQCLTypeDR17), 1, 0, false, "mTRP-PDCCH-TwoQCL-TypeD-r17")
-		}
+		w.EnumIf(v.HasMTRPPDCCHIndividualR17, int64(v.MTRPPDCCHIndividualR17), 1, 0, false, "mTRP-PDCCH-individual-r17")
+		w.EnumIf(v.HasMTRPPDCCHAnySpan3SymbolsR17, int64(v.MTRPPDCCHAnySpan3SymbolsR17), 1, 0, false, "mTRP-PDCCH-anySpan-3Symbols-r17")
+		w.EnumIf(v.HasMTRPPDCCHTwoQCLTypeDR17, int64(v.MTRPPDCCHTwoQCLTypeDR17), 1, 0, false, "mTRP-PDCCH-TwoQCL-TypeD-r17")
 		w.EncodeOptional(v.HasMTRPPUSCHCSIRSR17, &v.MTRPPUSCHCSIRSR17, "mTRP-PUSCH-CSI-RS-r17")
-		if v.HasMTRPPUSCHCyclicMappingR17 {
-			w.Enum(int64(v.MTRPPUSCHCyclicMappingR17), 3, 0, false, "mTRP-PUSCH-cyclicMapping-r17")
-		}
-		if v.HasMTRPPUSCHSecondTPCR17 {
-			w.Enum(int64(v.MTRPPUSCHSecondTPCR17), 1, 0, false, "mTRP-PUSCH-secondTPC-r17")
-		}
-		if v.HasMTRPPUSCHTwoPHRReportingR17 {
-			w.Enum(int64(v.MTRPPUSCHTwoPHRReportingR17), 1, 0, false, "mTRP-PUSCH-twoPHR-Reporting-r17")
-		}
-		if v.HasMTRPPUSCHACSIR17 {
-			w.Enum(int64(v.MTRPPUSCHACSIR17), 1, 0, false, "mTRP-PUSCH-A-CSI-r17")
-		}
-		if v.HasMTRPPUSCHSPCSIR17 {
-			w.Enum(int64(v.MTRPPUSCHSPCSIR17), 1, 0, false, "mTRP-PUSCH-SP-CSI-r17")
-		}
-		if v.HasMTRPPUSCHCGR17 {
-			w.Enum(int64(v.MTRPPUSCHCGR17), 1, 0, false, "mTRP-PUSCH-CG-r17")
-		}
-		if v.HasMTRPPUCCHMACCER17 {
-			w.Enum(int64(v.MTRPPUCCHMACCER17), 1, 0, false, "mTRP-PUCCH-MAC-CE-r17")
-		}
-		if v.HasMTRPPUCCHMaxNumPCFR1R17 {
-			w.Int(v.MTRPPUCCHMaxNumPCFR1R17, 3, 8, false, "mTRP-PUCCH-maxNum-PC-FR1-r17")
-		}
+		w.EnumIf(v.HasMTRPPUSCHCyclicMappingR17, int64(v.MTRPPUSCHCyclicMappingR17), 3, 0, false, "mTRP-PUSCH-cyclicMapping-r17")
+		w.EnumIf(v.HasMTRPPUSCHSecondTPCR17, int64(v.MTRPPUSCHSecondTPCR17), 1, 0, false, "mTRP-PUSCH-secondTPC-r17")
+		w.EnumIf(v.HasMTRPPUSCHTwoPHRReportingR17, int64(v.MTRPPUSCHTwoPHRReportingR17), 1, 0, false, "mTRP-PUSCH-twoPHR-Reporting-r17")
+		w.EnumIf(v.HasMTRPPUSCHACSIR17, int64(v.MTRPPUSCHACSIR17), 1, 0, false, "mTRP-PUSCH-A-CSI-r17")
+		w.EnumIf(v.HasMTRPPUSCHSPCSIR17, int64(v.MTRPPUSCHSPCSIR17), 1, 0, false, "mTRP-PUSCH-SP-CSI-r17")
+		w.EnumIf(v.HasMTRPPUSCHCGR17, int64(v.MTRPPUSCHCGR17), 1, 0, false, "mTRP-PUSCH-CG-r17")
+		w.EnumIf(v.HasMTRPPUCCHMACCER17, int64(v.MTRPPUCCHMACCER17), 1, 0, false, "mTRP-PUCCH-MAC-CE-r17")
+		w.IntIf(v.HasMTRPPUCCHMaxNumPCFR1R17, v.MTRPPUCCHMaxNumPCFR1R17, 3, 8, false, "mTRP-PUCCH-maxNum-PC-FR1-r17")
 		w.EncodeOptional(v.HasMTRPInterCellR17, &v.MTRPInterCellR17, "mTRP-inter-Cell-r17")
 		w.EncodeOptional(v.HasMTRPGroupBasedL1RSRPR17, &v.MTRPGroupBasedL1RSRPR17, "mTRP-GroupBasedL1-RSRP-r17")
-		if v.HasMTRPBFDRSMACCER17 {
-			w.Enum(int64(v.MTRPBFDRSMACCER17), 7, 0, false, "mTRP-BFD-RS-MAC-CE-r17")
-		}
+		w.EnumIf(v.HasMTRPBFDRSMACCER17, int64(v.MTRPBFDRSMACCER17), 7, 0, false, "mTRP-BFD-RS-MAC-CE-r17")
 		w.EncodeOptional(v.HasMTRPCSIEnhancementPerBandR17, &v.MTRPCSIEnhancementPerBandR17, "mTRP-CSI-EnhancementPerBand-r17")
 		w.EncodeOptional(v.HasCodebookComboParameterMultiTRPR17, &v.CodebookComboParameterMultiTRPR17, "codebookComboParameterMultiTRP-r17")
-		if v.HasMTRPCSIAdditionalCSIR17 {
-			w.Enum(int64(v.MTRPCSIAdditionalCSIR17), 2, 0, false, "mTRP-CSI-additionalCSI-r17")
-		}
-		if v.HasMTRPCSINMax2R17 {
-			w.Enum(int64(v.MTRPCSINMax2R17), 1, 0, false, "mTRP-CSI-N-Max2-r17")
-		}
-		if v.HasMTRPCSICMRR17 {
-			w.Enum(int64(v.MTRPCSICMRR17), 1, 0, false, "mTRP-CSI-CMR-r17")
-		}
-		if v.HasSrsPartialFreqSoundingR17 {
-			w.Enum(int64(v.SrsPartialFreqSoundingR17), 1, 0, false, "srs-partialFreqSounding-r17")
-		}
+		w.EnumIf(v.HasMTRPCSIAdditionalCSIR17, int64(v.MTRPCSIAdditionalCSIR17), 2, 0, false, "mTRP-CSI-additionalCSI-r17")
+		w.EnumIf(v.HasMTRPCSINMax2R17, int64(v.MTRPCSINMax2R17), 1, 0, false, "mTRP-CSI-N-Max2-r17")
+		w.EnumIf(v.HasMTRPCSICMRR17, int64(v.MTRPCSICMRR17), 1, 0, false, "mTRP-CSI-CMR-r17")
+		w.EnumIf(v.HasSrsPartialFreqSoundingR17, int64(v.SrsPartialFreqSoundingR17), 1, 0, false, "srs-partialFreqSounding-r17")
 		w.EncodeOptional(v.HasBeamSwitchTimingV1710, &v.BeamSwitchTimingV1710, "beamSwitchTiming-v1710")
 		w.EncodeOptional(v.HasBeamSwitchTimingR17, &v.BeamSwitchTimingR17, "beamSwitchTiming-r17")
 		w.EncodeOptional(v.HasBeamReportTimingV1710, &v.BeamReportTimingV1710, "beamReportTiming-v1710")
@@ -10318,28 +8027,16 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
 		w.Preamble(v.HasSrsPortReportSPAPR17, v.HasMaxNumberRxBeamV1720, v.HasSfnImplicitRSTwoTCIR17, v.HasSfnQCLTypeDCollisionTwoTCIR17, v.HasMTRPCSINumCPUR17)
-		if v.HasSrsPortReportSPAPR17 {
-			w.Enum(int64(v.SrsPortReportSPAPR17), 1, 0, false, "srs-PortReportSP-AP-r17")
-		}
-		if v.HasMaxNumberRxBeamV1720 {
-			w.Int(v.MaxNumberRxBeamV1720, 9, 12, false, "maxNumberRxBeam-v1720")
-		}
-		if v.HasSfnImplicitRSTwoTCIR17 {
-			w.Enum(int64(v.SfnImplicitRSTwoTCIR17), 1, 0, false, "sfn-ImplicitRS-twoTCI-r17")
-		}
-		if v.HasSfnQCLTypeDCollisionTwoTCIR17 {
-			w.Enum(int64(v.SfnQCLTypeDCollisionTwoTCIR17), 1, 0, false, "sfn-QCL-TypeD-Collision-twoTCI-r17")
-		}
-		if v.HasMTRPCSINumCPUR17 {
-			w.Enum(int64(v.MTRPCSINumCPUR17), 3, 0, false, "mTRP-CSI-numCPU-r17")
-		}
+		w.EnumIf(v.HasSrsPortReportSPAPR17, int64(v.SrsPortReportSPAPR17), 1, 0, false, "srs-PortReportSP-AP-r17")
+		w.IntIf(v.HasMaxNumberRxBeamV1720, v.MaxNumberRxBeamV1720, 9, 12, false, "maxNumberRxBeam-v1720")
+		w.EnumIf(v.HasSfnImplicitRSTwoTCIR17, int64(v.SfnImplicitRSTwoTCIR17), 1, 0, false, "sfn-ImplicitRS-twoTCI-r17")
+		w.EnumIf(v.HasSfnQCLTypeDCollisionTwoTCIR17, int64(v.SfnQCLTypeDCollisionTwoTCIR17), 1, 0, false, "sfn-QCL-TypeD-Collision-twoTCI-r17")
+		w.EnumIf(v.HasMTRPCSINumCPUR17, int64(v.MTRPCSINumCPUR17), 3, 0, false, "mTRP-CSI-numCPU-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
 		w.Preamble(v.HasSupportRepNumPDSCHTDRADCI1_2R17)
-		if v.HasSupportRepNumPDSCHTDRADCI1_2R17 {
-			w.Enum(int64(v.SupportRepNumPDSCHTDRADCI1_2R17), 8, 0, false, "supportRepNumPDSCH-TDRA-DCI-1-2-r17")
-		}
+		w.EnumIf(v.HasSupportRepNumPDSCHTDRADCI1_2R17, int64(v.SupportRepNumPDSCHTDRADCI1_2R17), 8, 0, false, "supportRepNumPDSCH-TDRA-DCI-1-2-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -10358,24 +8055,16 @@ func (v *MIMOParametersPerBand) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *MIMOParametersPerBand_TciStatePDSCH) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_TciStatePDSCH{}
 	r.Preamble(&v.HasMaxNumberConfiguredTCIStatesPerCC, &v.HasMaxNumberActiveTCIPerBWP)
-	if v.HasMaxNumberConfiguredTCIStatesPerCC {
-		v.MaxNumberConfiguredTCIStatesPerCC = MIMOParametersPerBand_TciStatePDSCH_MaxNumberConfiguredTCIStatesPerCC(r.Enum(6, 0, false, "maxNumberConfiguredTCI-StatesPerCC"))
-	}
-	if v.HasMaxNumberActiveTCIPerBWP {
-		v.MaxNumberActiveTCIPerBWP = MIMOParametersPerBand_TciStatePDSCH_MaxNumberActiveTCIPerBWP(r.Enum(4, 0, false, "maxNumberActiveTCI-PerBWP"))
-	}
+	v.MaxNumberConfiguredTCIStatesPerCC = MIMOParametersPerBand_TciStatePDSCH_MaxNumberConfiguredTCIStatesPerCC(r.EnumIf(v.HasMaxNumberConfiguredTCIStatesPerCC, 6, 0, false, "maxNumberConfiguredTCI-StatesPerCC"))
+	v.MaxNumberActiveTCIPerBWP = MIMOParametersPerBand_TciStatePDSCH_MaxNumberActiveTCIPerBWP(r.EnumIf(v.HasMaxNumberActiveTCIPerBWP, 4, 0, false, "maxNumberActiveTCI-PerBWP"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_TciStatePDSCH) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxNumberConfiguredTCIStatesPerCC, v.HasMaxNumberActiveTCIPerBWP)
-	if v.HasMaxNumberConfiguredTCIStatesPerCC {
-		w.Enum(int64(v.MaxNumberConfiguredTCIStatesPerCC), 6, 0, false, "maxNumberConfiguredTCI-StatesPerCC")
-	}
-	if v.HasMaxNumberActiveTCIPerBWP {
-		w.Enum(int64(v.MaxNumberActiveTCIPerBWP), 4, 0, false, "maxNumberActiveTCI-PerBWP")
-	}
+	w.EnumIf(v.HasMaxNumberConfiguredTCIStatesPerCC, int64(v.MaxNumberConfiguredTCIStatesPerCC), 6, 0, false, "maxNumberConfiguredTCI-StatesPerCC")
+	w.EnumIf(v.HasMaxNumberActiveTCIPerBWP, int64(v.MaxNumberActiveTCIPerBWP), 4, 0, false, "maxNumberActiveTCI-PerBWP")
 	return w.Err()
 }
 
@@ -10383,42 +8072,22 @@ func (v *MIMOParametersPerBand_TciStatePDSCH) EncodePER(w *per.Writer) error {
 func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL{}
 	r.Preamble(&v.HasScs15kHz, &v.HasScs30kHz, &v.HasScs60kHz, &v.HasScs120kHz, &v.HasScs240kHz)
-	if v.HasScs15kHz {
-		v.Scs15kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs15kHz(r.Enum(3, 0, false, "scs-15kHz"))
-	}
-	if v.HasScs30kHz {
-		v.Scs30kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs30kHz(r.Enum(3, 0, false, "scs-30kHz"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs60kHz(r.Enum(3, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs120kHz(r.Enum(3, 0, false, "scs-120kHz"))
-	}
-	if v.HasScs240kHz {
-		v.Scs240kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs240kHz(r.Enum(3, 0, false, "scs-240kHz"))
-	}
+	v.Scs15kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs15kHz(r.EnumIf(v.HasScs15kHz, 3, 0, false, "scs-15kHz"))
+	v.Scs30kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs30kHz(r.EnumIf(v.HasScs30kHz, 3, 0, false, "scs-30kHz"))
+	v.Scs60kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs60kHz(r.EnumIf(v.HasScs60kHz, 3, 0, false, "scs-60kHz"))
+	v.Scs120kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs120kHz(r.EnumIf(v.HasScs120kHz, 3, 0, false, "scs-120kHz"))
+	v.Scs240kHz = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL_Scs240kHz(r.EnumIf(v.HasScs240kHz, 3, 0, false, "scs-240kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz, v.HasScs240kHz)
-	if v.HasScs15kHz {
-		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
-	}
-	if v.HasScs30kHz {
-		w.Enum(int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
-	}
-	if v.HasScs240kHz {
-		w.Enum(int64(v.Scs240kHz), 3, 0, false, "scs-240kHz")
-	}
+	w.EnumIf(v.HasScs15kHz, int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
+	w.EnumIf(v.HasScs30kHz, int64(v.Scs30kHz), 3, 0, false, "scs-30kHz")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
+	w.EnumIf(v.HasScs240kHz, int64(v.Scs240kHz), 3, 0, false, "scs-240kHz")
 	return w.Err()
 }
 
@@ -10441,36 +8110,20 @@ func (v *MIMOParametersPerBand_UplinkBeamManagement) EncodePER(w *per.Writer) er
 func (v *MIMOParametersPerBand_BeamReportTiming) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_BeamReportTiming{}
 	r.Preamble(&v.HasScs15kHz, &v.HasScs30kHz, &v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs15kHz {
-		v.Scs15kHz = MIMOParametersPerBand_BeamReportTiming_Scs15kHz(r.Enum(3, 0, false, "scs-15kHz"))
-	}
-	if v.HasScs30kHz {
-		v.Scs30kHz = MIMOParametersPerBand_BeamReportTiming_Scs30kHz(r.Enum(4, 0, false, "scs-30kHz"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = MIMOParametersPerBand_BeamReportTiming_Scs60kHz(r.Enum(3, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = MIMOParametersPerBand_BeamReportTiming_Scs120kHz(r.Enum(3, 0, false, "scs-120kHz"))
-	}
+	v.Scs15kHz = MIMOParametersPerBand_BeamReportTiming_Scs15kHz(r.EnumIf(v.HasScs15kHz, 3, 0, false, "scs-15kHz"))
+	v.Scs30kHz = MIMOParametersPerBand_BeamReportTiming_Scs30kHz(r.EnumIf(v.HasScs30kHz, 4, 0, false, "scs-30kHz"))
+	v.Scs60kHz = MIMOParametersPerBand_BeamReportTiming_Scs60kHz(r.EnumIf(v.HasScs60kHz, 3, 0, false, "scs-60kHz"))
+	v.Scs120kHz = MIMOParametersPerBand_BeamReportTiming_Scs120kHz(r.EnumIf(v.HasScs120kHz, 3, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamReportTiming) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs15kHz {
-		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
-	}
-	if v.HasScs30kHz {
-		w.Enum(int64(v.Scs30kHz), 4, 0, false, "scs-30kHz")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs15kHz, int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
+	w.EnumIf(v.HasScs30kHz, int64(v.Scs30kHz), 4, 0, false, "scs-30kHz")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 3, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -10520,24 +8173,16 @@ func (v *MIMOParametersPerBand_PtrsDensityRecommendationSetUL) EncodePER(w *per.
 func (v *MIMOParametersPerBand_BeamSwitchTiming) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_BeamSwitchTiming{}
 	r.Preamble(&v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs60kHz {
-		v.Scs60kHz = MIMOParametersPerBand_BeamSwitchTiming_Scs60kHz(r.Enum(5, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = MIMOParametersPerBand_BeamSwitchTiming_Scs120kHz(r.Enum(5, 0, false, "scs-120kHz"))
-	}
+	v.Scs60kHz = MIMOParametersPerBand_BeamSwitchTiming_Scs60kHz(r.EnumIf(v.HasScs60kHz, 5, 0, false, "scs-60kHz"))
+	v.Scs120kHz = MIMOParametersPerBand_BeamSwitchTiming_Scs120kHz(r.EnumIf(v.HasScs120kHz, 5, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTiming) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 5, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 5, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 5, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 5, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -10562,9 +8207,7 @@ func (v *MIMOParametersPerBand_SsbCsirsSINRMeasurementR16) DecodePER(r *per.Read
 	v.MaxNumberCSIIMNZPIMRResMemR16 = MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_MaxNumberCSIIMNZPIMRResMemR16(r.Enum(5, 0, false, "maxNumberCSI-IM-NZP-IMR-res-mem-r16"))
 	v.SupportedCSIRSDensityCMRR16 = MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_SupportedCSIRSDensityCMRR16(r.Enum(3, 0, false, "supportedCSI-RS-Density-CMR-r16"))
 	v.MaxNumberAperiodicCSIRSResR16 = MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_MaxNumberAperiodicCSIRSResR16(r.Enum(6, 0, false, "maxNumberAperiodicCSI-RS-Res-r16"))
-	if v.HasSupportedSINRMeasR16 {
-		v.SupportedSINRMeasR16 = MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_SupportedSINRMeasR16(r.Enum(4, 0, false, "supportedSINR-meas-r16"))
-	}
+	v.SupportedSINRMeasR16 = MIMOParametersPerBand_SsbCsirsSINRMeasurementR16_SupportedSINRMeasR16(r.EnumIf(v.HasSupportedSINRMeasR16, 4, 0, false, "supportedSINR-meas-r16"))
 	return r.Err()
 }
 
@@ -10578,9 +8221,7 @@ func (v *MIMOParametersPerBand_SsbCsirsSINRMeasurementR16) EncodePER(w *per.Writ
 	w.Enum(int64(v.MaxNumberCSIIMNZPIMRResMemR16), 5, 0, false, "maxNumberCSI-IM-NZP-IMR-res-mem-r16")
 	w.Enum(int64(v.SupportedCSIRSDensityCMRR16), 3, 0, false, "supportedCSI-RS-Density-CMR-r16")
 	w.Enum(int64(v.MaxNumberAperiodicCSIRSResR16), 6, 0, false, "maxNumberAperiodicCSI-RS-Res-r16")
-	if v.HasSupportedSINRMeasR16 {
-		w.Enum(int64(v.SupportedSINRMeasR16), 4, 0, false, "supportedSINR-meas-r16")
-	}
+	w.EnumIf(v.HasSupportedSINRMeasR16, int64(v.SupportedSINRMeasR16), 4, 0, false, "supportedSINR-meas-r16")
 	return w.Err()
 }
 
@@ -10588,22 +8229,12 @@ func (v *MIMOParametersPerBand_SsbCsirsSINRMeasurementR16) EncodePER(w *per.Writ
 func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16{}
 	r.Preamble(&v.HasOverlapPDSCHsFullyFreqTimeR16, &v.HasOverlapPDSCHsInTimePartiallyFreqR16, &v.HasOutOfOrderOperationDLR16, &v.HasOutOfOrderOperationULR16, &v.HasSeparateCRSRateMatchingR16, &v.HasDefaultQCLPerCORESETPoolIndexR16, &v.HasMaxNumberActivatedTCIStatesR16)
-	if v.HasOverlapPDSCHsFullyFreqTimeR16 {
-		v.OverlapPDSCHsFullyFreqTimeR16 = r.Int(1, 2, false, "overlapPDSCHsFullyFreqTime-r16")
-	}
-	if v.HasOverlapPDSCHsInTimePartiallyFreqR16 {
-		v.OverlapPDSCHsInTimePartiallyFreqR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OverlapPDSCHsInTimePartiallyFreqR16(r.Enum(1, 0, false, "overlapPDSCHsInTimePartiallyFreq-r16"))
-	}
+	v.OverlapPDSCHsFullyFreqTimeR16 = r.IntIf(v.HasOverlapPDSCHsFullyFreqTimeR16, 1, 2, false, "overlapPDSCHsFullyFreqTime-r16")
+	v.OverlapPDSCHsInTimePartiallyFreqR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OverlapPDSCHsInTimePartiallyFreqR16(r.EnumIf(v.HasOverlapPDSCHsInTimePartiallyFreqR16, 1, 0, false, "overlapPDSCHsInTimePartiallyFreq-r16"))
 	r.DecodeOptional(v.HasOutOfOrderOperationDLR16, &v.OutOfOrderOperationDLR16, "outOfOrderOperationDL-r16")
-	if v.HasOutOfOrderOperationULR16 {
-		v.OutOfOrderOperationULR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationULR16(r.Enum(1, 0, false, "outOfOrderOperationUL-r16"))
-	}
-	if v.HasSeparateCRSRateMatchingR16 {
-		v.SeparateCRSRateMatchingR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_SeparateCRSRateMatchingR16(r.Enum(1, 0, false, "separateCRS-RateMatching-r16"))
-	}
-	if v.HasDefaultQCLPerCORESETPoolIndexR16 {
-		v.DefaultQCLPerCORESETPoolIndexR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_DefaultQCLPerCORESETPoolIndexR16(r.Enum(1, 0, false, "defaultQCL-PerCORESETPoolIndex-r16"))
-	}
+	v.OutOfOrderOperationULR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationULR16(r.EnumIf(v.HasOutOfOrderOperationULR16, 1, 0, false, "outOfOrderOperationUL-r16"))
+	v.SeparateCRSRateMatchingR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_SeparateCRSRateMatchingR16(r.EnumIf(v.HasSeparateCRSRateMatchingR16, 1, 0, false, "separateCRS-RateMatching-r16"))
+	v.DefaultQCLPerCORESETPoolIndexR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_DefaultQCLPerCORESETPoolIndexR16(r.EnumIf(v.HasDefaultQCLPerCORESETPoolIndexR16, 1, 0, false, "defaultQCL-PerCORESETPoolIndex-r16"))
 	r.DecodeOptional(v.HasMaxNumberActivatedTCIStatesR16, &v.MaxNumberActivatedTCIStatesR16, "maxNumberActivatedTCI-States-r16")
 	return r.Err()
 }
@@ -10611,22 +8242,12 @@ func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16) DecodePER(r *per.R
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOverlapPDSCHsFullyFreqTimeR16, v.HasOverlapPDSCHsInTimePartiallyFreqR16, v.HasOutOfOrderOperationDLR16, v.HasOutOfOrderOperationULR16, v.HasSeparateCRSRateMatchingR16, v.HasDefaultQCLPerCORESETPoolIndexR16, v.HasMaxNumberActivatedTCIStatesR16)
-	if v.HasOverlapPDSCHsFullyFreqTimeR16 {
-		w.Int(v.OverlapPDSCHsFullyFreqTimeR16, 1, 2, false, "overlapPDSCHsFullyFreqTime-r16")
-	}
-	if v.HasOverlapPDSCHsInTimePartiallyFreqR16 {
-		w.Enum(int64(v.OverlapPDSCHsInTimePartiallyFreqR16), 1, 0, false, "overlapPDSCHsInTimePartiallyFreq-r16")
-	}
+	w.IntIf(v.HasOverlapPDSCHsFullyFreqTimeR16, v.OverlapPDSCHsFullyFreqTimeR16, 1, 2, false, "overlapPDSCHsFullyFreqTime-r16")
+	w.EnumIf(v.HasOverlapPDSCHsInTimePartiallyFreqR16, int64(v.OverlapPDSCHsInTimePartiallyFreqR16), 1, 0, false, "overlapPDSCHsInTimePartiallyFreq-r16")
 	w.EncodeOptional(v.HasOutOfOrderOperationDLR16, &v.OutOfOrderOperationDLR16, "outOfOrderOperationDL-r16")
-	if v.HasOutOfOrderOperationULR16 {
-		w.Enum(int64(v.OutOfOrderOperationULR16), 1, 0, false, "outOfOrderOperationUL-r16")
-	}
-	if v.HasSeparateCRSRateMatchingR16 {
-		w.Enum(int64(v.SeparateCRSRateMatchingR16), 1, 0, false, "separateCRS-RateMatching-r16")
-	}
-	if v.HasDefaultQCLPerCORESETPoolIndexR16 {
-		w.Enum(int64(v.DefaultQCLPerCORESETPoolIndexR16), 1, 0, false, "defaultQCL-PerCORESETPoolIndex-r16")
-	}
+	w.EnumIf(v.HasOutOfOrderOperationULR16, int64(v.OutOfOrderOperationULR16), 1, 0, false, "outOfOrderOperationUL-r16")
+	w.EnumIf(v.HasSeparateCRSRateMatchingR16, int64(v.SeparateCRSRateMatchingR16), 1, 0, false, "separateCRS-RateMatching-r16")
+	w.EnumIf(v.HasDefaultQCLPerCORESETPoolIndexR16, int64(v.DefaultQCLPerCORESETPoolIndexR16), 1, 0, false, "defaultQCL-PerCORESETPoolIndex-r16")
 	w.EncodeOptional(v.HasMaxNumberActivatedTCIStatesR16, &v.MaxNumberActivatedTCIStatesR16, "maxNumberActivatedTCI-States-r16")
 	return w.Err()
 }
@@ -10635,24 +8256,16 @@ func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16) EncodePER(w *per.W
 func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16{}
 	r.Preamble(&v.HasSupportPDCCHToPDSCHR16, &v.HasSupportPDSCHToHARQACKR16)
-	if v.HasSupportPDCCHToPDSCHR16 {
-		v.SupportPDCCHToPDSCHR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDCCHToPDSCHR16(r.Enum(1, 0, false, "supportPDCCH-ToPDSCH-r16"))
-	}
-	if v.HasSupportPDSCHToHARQACKR16 {
-		v.SupportPDSCHToHARQACKR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDSCHToHARQACKR16(r.Enum(1, 0, false, "supportPDSCH-ToHARQ-ACK-r16"))
-	}
+	v.SupportPDCCHToPDSCHR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDCCHToPDSCHR16(r.EnumIf(v.HasSupportPDCCHToPDSCHR16, 1, 0, false, "supportPDCCH-ToPDSCH-r16"))
+	v.SupportPDSCHToHARQACKR16 = MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16_SupportPDSCHToHARQACKR16(r.EnumIf(v.HasSupportPDSCHToHARQACKR16, 1, 0, false, "supportPDSCH-ToHARQ-ACK-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSupportPDCCHToPDSCHR16, v.HasSupportPDSCHToHARQACKR16)
-	if v.HasSupportPDCCHToPDSCHR16 {
-		w.Enum(int64(v.SupportPDCCHToPDSCHR16), 1, 0, false, "supportPDCCH-ToPDSCH-r16")
-	}
-	if v.HasSupportPDSCHToHARQACKR16 {
-		w.Enum(int64(v.SupportPDSCHToHARQACKR16), 1, 0, false, "supportPDSCH-ToHARQ-ACK-r16")
-	}
+	w.EnumIf(v.HasSupportPDCCHToPDSCHR16, int64(v.SupportPDCCHToPDSCHR16), 1, 0, false, "supportPDCCH-ToPDSCH-r16")
+	w.EnumIf(v.HasSupportPDSCHToHARQACKR16, int64(v.SupportPDSCHToHARQACKR16), 1, 0, false, "supportPDSCH-ToHARQ-ACK-r16")
 	return w.Err()
 }
 
@@ -10675,24 +8288,16 @@ func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_MaxNumberActivatedT
 func (v *MIMOParametersPerBand_SingleDCISDMSchemeParametersR16) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_SingleDCISDMSchemeParametersR16{}
 	r.Preamble(&v.HasSupportNewDMRSPortR16, &v.HasSupportTwoPortDLPTRSR16)
-	if v.HasSupportNewDMRSPortR16 {
-		v.SupportNewDMRSPortR16 = MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportNewDMRSPortR16(r.Enum(3, 0, false, "supportNewDMRS-Port-r16"))
-	}
-	if v.HasSupportTwoPortDLPTRSR16 {
-		v.SupportTwoPortDLPTRSR16 = MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportTwoPortDLPTRSR16(r.Enum(1, 0, false, "supportTwoPortDL-PTRS-r16"))
-	}
+	v.SupportNewDMRSPortR16 = MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportNewDMRSPortR16(r.EnumIf(v.HasSupportNewDMRSPortR16, 3, 0, false, "supportNewDMRS-Port-r16"))
+	v.SupportTwoPortDLPTRSR16 = MIMOParametersPerBand_SingleDCISDMSchemeParametersR16_SupportTwoPortDLPTRSR16(r.EnumIf(v.HasSupportTwoPortDLPTRSR16, 1, 0, false, "supportTwoPortDL-PTRS-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_SingleDCISDMSchemeParametersR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSupportNewDMRSPortR16, v.HasSupportTwoPortDLPTRSR16)
-	if v.HasSupportNewDMRSPortR16 {
-		w.Enum(int64(v.SupportNewDMRSPortR16), 3, 0, false, "supportNewDMRS-Port-r16")
-	}
-	if v.HasSupportTwoPortDLPTRSR16 {
-		w.Enum(int64(v.SupportTwoPortDLPTRSR16), 1, 0, false, "supportTwoPortDL-PTRS-r16")
-	}
+	w.EnumIf(v.HasSupportNewDMRSPortR16, int64(v.SupportNewDMRSPortR16), 3, 0, false, "supportNewDMRS-Port-r16")
+	w.EnumIf(v.HasSupportTwoPortDLPTRSR16, int64(v.SupportTwoPortDLPTRSR16), 1, 0, false, "supportTwoPortDL-PTRS-r16")
 	return w.Err()
 }
 
@@ -10717,24 +8322,16 @@ func (v *MIMOParametersPerBand_SupportInterSlotTDMR16) EncodePER(w *per.Writer) 
 func (v *MIMOParametersPerBand_BeamSwitchTimingR16) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_BeamSwitchTimingR16{}
 	r.Preamble(&v.HasScs60kHzR16, &v.HasScs120kHzR16)
-	if v.HasScs60kHzR16 {
-		v.Scs60kHzR16 = MIMOParametersPerBand_BeamSwitchTimingR16_Scs60kHzR16(r.Enum(2, 0, false, "scs-60kHz-r16"))
-	}
-	if v.HasScs120kHzR16 {
-		v.Scs120kHzR16 = MIMOParametersPerBand_BeamSwitchTimingR16_Scs120kHzR16(r.Enum(2, 0, false, "scs-120kHz-r16"))
-	}
+	v.Scs60kHzR16 = MIMOParametersPerBand_BeamSwitchTimingR16_Scs60kHzR16(r.EnumIf(v.HasScs60kHzR16, 2, 0, false, "scs-60kHz-r16"))
+	v.Scs120kHzR16 = MIMOParametersPerBand_BeamSwitchTimingR16_Scs120kHzR16(r.EnumIf(v.HasScs120kHzR16, 2, 0, false, "scs-120kHz-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTimingR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs60kHzR16, v.HasScs120kHzR16)
-	if v.HasScs60kHzR16 {
-		w.Enum(int64(v.Scs60kHzR16), 2, 0, false, "scs-60kHz-r16")
-	}
-	if v.HasScs120kHzR16 {
-		w.Enum(int64(v.Scs120kHzR16), 2, 0, false, "scs-120kHz-r16")
-	}
+	w.EnumIf(v.HasScs60kHzR16, int64(v.Scs60kHzR16), 2, 0, false, "scs-60kHz-r16")
+	w.EnumIf(v.HasScs120kHzR16, int64(v.Scs120kHzR16), 2, 0, false, "scs-120kHz-r16")
 	return w.Err()
 }
 
@@ -10742,24 +8339,16 @@ func (v *MIMOParametersPerBand_BeamSwitchTimingR16) EncodePER(w *per.Writer) err
 func (v *MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16{}
 	r.Preamble(&v.HasSupportReportFormat1_2OFDMSymsR16, &v.HasSupportReportFormat4_14OFDMSymsR16)
-	if v.HasSupportReportFormat1_2OFDMSymsR16 {
-		v.SupportReportFormat1_2OFDMSymsR16 = MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat1_2OFDMSymsR16(r.Enum(1, 0, false, "supportReportFormat1-2OFDM-syms-r16"))
-	}
-	if v.HasSupportReportFormat4_14OFDMSymsR16 {
-		v.SupportReportFormat4_14OFDMSymsR16 = MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat4_14OFDMSymsR16(r.Enum(1, 0, false, "supportReportFormat4-14OFDM-syms-r16"))
-	}
+	v.SupportReportFormat1_2OFDMSymsR16 = MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat1_2OFDMSymsR16(r.EnumIf(v.HasSupportReportFormat1_2OFDMSymsR16, 1, 0, false, "supportReportFormat1-2OFDM-syms-r16"))
+	v.SupportReportFormat4_14OFDMSymsR16 = MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16_SupportReportFormat4_14OFDMSymsR16(r.EnumIf(v.HasSupportReportFormat4_14OFDMSymsR16, 1, 0, false, "supportReportFormat4-14OFDM-syms-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSupportReportFormat1_2OFDMSymsR16, v.HasSupportReportFormat4_14OFDMSymsR16)
-	if v.HasSupportReportFormat1_2OFDMSymsR16 {
-		w.Enum(int64(v.SupportReportFormat1_2OFDMSymsR16), 1, 0, false, "supportReportFormat1-2OFDM-syms-r16")
-	}
-	if v.HasSupportReportFormat4_14OFDMSymsR16 {
-		w.Enum(int64(v.SupportReportFormat4_14OFDMSymsR16), 1, 0, false, "supportReportFormat4-14OFDM-syms-r16")
-	}
+	w.EnumIf(v.HasSupportReportFormat1_2OFDMSymsR16, int64(v.SupportReportFormat1_2OFDMSymsR16), 1, 0, false, "supportReportFormat1-2OFDM-syms-r16")
+	w.EnumIf(v.HasSupportReportFormat4_14OFDMSymsR16, int64(v.SupportReportFormat4_14OFDMSymsR16), 1, 0, false, "supportReportFormat4-14OFDM-syms-r16")
 	return w.Err()
 }
 
@@ -10812,9 +8401,7 @@ func (v *MIMOParametersPerBand_UnifiedJointTCIR17) EncodePER(w *per.Writer) erro
 func (v *MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17{}
 	r.Preamble(&v.HasMinBeamApplicationTimeR17)
-	if v.HasMinBeamApplicationTimeR17 {
-		v.MinBeamApplicationTimeR17 = MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17_MinBeamApplicationTimeR17(r.Enum(14, 0, false, "minBeamApplicationTime-r17"))
-	}
+	v.MinBeamApplicationTimeR17 = MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17_MinBeamApplicationTimeR17(r.EnumIf(v.HasMinBeamApplicationTimeR17, 14, 0, false, "minBeamApplicationTime-r17"))
 	v.MaxNumMACCEPerCC = MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17_MaxNumMACCEPerCC(r.Enum(7, 0, false, "maxNumMAC-CE-PerCC"))
 	return r.Err()
 }
@@ -10822,9 +8409,7 @@ func (v *MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17) DecodePER(r *per.Re
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMinBeamApplicationTimeR17)
-	if v.HasMinBeamApplicationTimeR17 {
-		w.Enum(int64(v.MinBeamApplicationTimeR17), 14, 0, false, "minBeamApplicationTime-r17")
-	}
+	w.EnumIf(v.HasMinBeamApplicationTimeR17, int64(v.MinBeamApplicationTimeR17), 14, 0, false, "minBeamApplicationTime-r17")
 	w.Enum(int64(v.MaxNumMACCEPerCC), 7, 0, false, "maxNumMAC-CE-PerCC")
 	return w.Err()
 }
@@ -10884,24 +8469,16 @@ func (v *MIMOParametersPerBand_UnifiedSeparateTCIMultiMACCER17) EncodePER(w *per
 func (v *MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17{}
 	r.Preamble(&v.HasMaxNumListDLTCIR17, &v.HasMaxNumListULTCIR17)
-	if v.HasMaxNumListDLTCIR17 {
-		v.MaxNumListDLTCIR17 = MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListDLTCIR17(r.Enum(4, 0, false, "maxNumListDL-TCI-r17"))
-	}
-	if v.HasMaxNumListULTCIR17 {
-		v.MaxNumListULTCIR17 = MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListULTCIR17(r.Enum(4, 0, false, "maxNumListUL-TCI-r17"))
-	}
+	v.MaxNumListDLTCIR17 = MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListDLTCIR17(r.EnumIf(v.HasMaxNumListDLTCIR17, 4, 0, false, "maxNumListDL-TCI-r17"))
+	v.MaxNumListULTCIR17 = MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17_MaxNumListULTCIR17(r.EnumIf(v.HasMaxNumListULTCIR17, 4, 0, false, "maxNumListUL-TCI-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxNumListDLTCIR17, v.HasMaxNumListULTCIR17)
-	if v.HasMaxNumListDLTCIR17 {
-		w.Enum(int64(v.MaxNumListDLTCIR17), 4, 0, false, "maxNumListDL-TCI-r17")
-	}
-	if v.HasMaxNumListULTCIR17 {
-		w.Enum(int64(v.MaxNumListULTCIR17), 4, 0, false, "maxNumListUL-TCI-r17")
-	}
+	w.EnumIf(v.HasMaxNumListDLTCIR17, int64(v.MaxNumListDLTCIR17), 4, 0, false, "maxNumListDL-TCI-r17")
+	w.EnumIf(v.HasMaxNumListULTCIR17, int64(v.MaxNumListULTCIR17), 4, 0, false, "maxNumListUL-TCI-r17")
 	return w.Err()
 }
 
@@ -10958,36 +8535,20 @@ func (v *MIMOParametersPerBand_MpeMitigationR17) EncodePER(w *per.Writer) error 
 func (v *MIMOParametersPerBand_SrsPortReportR17) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_SrsPortReportR17{}
 	r.Preamble(&v.HasCapVal1R17, &v.HasCapVal2R17, &v.HasCapVal3R17, &v.HasCapVal4R17)
-	if v.HasCapVal1R17 {
-		v.CapVal1R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal1R17(r.Enum(3, 0, false, "capVal1-r17"))
-	}
-	if v.HasCapVal2R17 {
-		v.CapVal2R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal2R17(r.Enum(3, 0, false, "capVal2-r17"))
-	}
-	if v.HasCapVal3R17 {
-		v.CapVal3R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal3R17(r.Enum(3, 0, false, "capVal3-r17"))
-	}
-	if v.HasCapVal4R17 {
-		v.CapVal4R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal4R17(r.Enum(3, 0, false, "capVal4-r17"))
-	}
+	v.CapVal1R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal1R17(r.EnumIf(v.HasCapVal1R17, 3, 0, false, "capVal1-r17"))
+	v.CapVal2R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal2R17(r.EnumIf(v.HasCapVal2R17, 3, 0, false, "capVal2-r17"))
+	v.CapVal3R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal3R17(r.EnumIf(v.HasCapVal3R17, 3, 0, false, "capVal3-r17"))
+	v.CapVal4R17 = MIMOParametersPerBand_SrsPortReportR17_CapVal4R17(r.EnumIf(v.HasCapVal4R17, 3, 0, false, "capVal4-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_SrsPortReportR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCapVal1R17, v.HasCapVal2R17, v.HasCapVal3R17, v.HasCapVal4R17)
-	if v.HasCapVal1R17 {
-		w.Enum(int64(v.CapVal1R17), 3, 0, false, "capVal1-r17")
-	}
-	if v.HasCapVal2R17 {
-		w.Enum(int64(v.CapVal2R17), 3, 0, false, "capVal2-r17")
-	}
-	if v.HasCapVal3R17 {
-		w.Enum(int64(v.CapVal3R17), 3, 0, false, "capVal3-r17")
-	}
-	if v.HasCapVal4R17 {
-		w.Enum(int64(v.CapVal4R17), 3, 0, false, "capVal4-r17")
-	}
+	w.EnumIf(v.HasCapVal1R17, int64(v.CapVal1R17), 3, 0, false, "capVal1-r17")
+	w.EnumIf(v.HasCapVal2R17, int64(v.CapVal2R17), 3, 0, false, "capVal2-r17")
+	w.EnumIf(v.HasCapVal3R17, int64(v.CapVal3R17), 3, 0, false, "capVal3-r17")
+	w.EnumIf(v.HasCapVal4R17, int64(v.CapVal4R17), 3, 0, false, "capVal4-r17")
 	return w.Err()
 }
 
@@ -11077,24 +8638,16 @@ func (v *MIMOParametersPerBand_MTRPCSIEnhancementPerBandR17_SupportedComboAcross
 func (v *MIMOParametersPerBand_BeamSwitchTimingV1710) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_BeamSwitchTimingV1710{}
 	r.Preamble(&v.HasScs480kHz, &v.HasScs960kHz)
-	if v.HasScs480kHz {
-		v.Scs480kHz = MIMOParametersPerBand_BeamSwitchTimingV1710_Scs480kHz(r.Enum(5, 0, false, "scs-480kHz"))
-	}
-	if v.HasScs960kHz {
-		v.Scs960kHz = MIMOParametersPerBand_BeamSwitchTimingV1710_Scs960kHz(r.Enum(5, 0, false, "scs-960kHz"))
-	}
+	v.Scs480kHz = MIMOParametersPerBand_BeamSwitchTimingV1710_Scs480kHz(r.EnumIf(v.HasScs480kHz, 5, 0, false, "scs-480kHz"))
+	v.Scs960kHz = MIMOParametersPerBand_BeamSwitchTimingV1710_Scs960kHz(r.EnumIf(v.HasScs960kHz, 5, 0, false, "scs-960kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTimingV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs480kHz, v.HasScs960kHz)
-	if v.HasScs480kHz {
-		w.Enum(int64(v.Scs480kHz), 5, 0, false, "scs-480kHz")
-	}
-	if v.HasScs960kHz {
-		w.Enum(int64(v.Scs960kHz), 5, 0, false, "scs-960kHz")
-	}
+	w.EnumIf(v.HasScs480kHz, int64(v.Scs480kHz), 5, 0, false, "scs-480kHz")
+	w.EnumIf(v.HasScs960kHz, int64(v.Scs960kHz), 5, 0, false, "scs-960kHz")
 	return w.Err()
 }
 
@@ -11102,24 +8655,16 @@ func (v *MIMOParametersPerBand_BeamSwitchTimingV1710) EncodePER(w *per.Writer) e
 func (v *MIMOParametersPerBand_BeamSwitchTimingR17) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_BeamSwitchTimingR17{}
 	r.Preamble(&v.HasScs480kHzR17, &v.HasScs960kHzR17)
-	if v.HasScs480kHzR17 {
-		v.Scs480kHzR17 = MIMOParametersPerBand_BeamSwitchTimingR17_Scs480kHzR17(r.Enum(2, 0, false, "scs-480kHz-r17"))
-	}
-	if v.HasScs960kHzR17 {
-		v.Scs960kHzR17 = MIMOParametersPerBand_BeamSwitchTimingR17_Scs960kHzR17(r.Enum(2, 0, false, "scs-960kHz-r17"))
-	}
+	v.Scs480kHzR17 = MIMOParametersPerBand_BeamSwitchTimingR17_Scs480kHzR17(r.EnumIf(v.HasScs480kHzR17, 2, 0, false, "scs-480kHz-r17"))
+	v.Scs960kHzR17 = MIMOParametersPerBand_BeamSwitchTimingR17_Scs960kHzR17(r.EnumIf(v.HasScs960kHzR17, 2, 0, false, "scs-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTimingR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
-	if v.HasScs480kHzR17 {
-		w.Enum(int64(v.Scs480kHzR17), 2, 0, false, "scs-480kHz-r17")
-	}
-	if v.HasScs960kHzR17 {
-		w.Enum(int64(v.Scs960kHzR17), 2, 0, false, "scs-960kHz-r17")
-	}
+	w.EnumIf(v.HasScs480kHzR17, int64(v.Scs480kHzR17), 2, 0, false, "scs-480kHz-r17")
+	w.EnumIf(v.HasScs960kHzR17, int64(v.Scs960kHzR17), 2, 0, false, "scs-960kHz-r17")
 	return w.Err()
 }
 
@@ -11127,24 +8672,16 @@ func (v *MIMOParametersPerBand_BeamSwitchTimingR17) EncodePER(w *per.Writer) err
 func (v *MIMOParametersPerBand_BeamReportTimingV1710) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_BeamReportTimingV1710{}
 	r.Preamble(&v.HasScs480kHzR17, &v.HasScs960kHzR17)
-	if v.HasScs480kHzR17 {
-		v.Scs480kHzR17 = MIMOParametersPerBand_BeamReportTimingV1710_Scs480kHzR17(r.Enum(3, 0, false, "scs-480kHz-r17"))
-	}
-	if v.HasScs960kHzR17 {
-		v.Scs960kHzR17 = MIMOParametersPerBand_BeamReportTimingV1710_Scs960kHzR17(r.Enum(3, 0, false, "scs-960kHz-r17"))
-	}
+	v.Scs480kHzR17 = MIMOParametersPerBand_BeamReportTimingV1710_Scs480kHzR17(r.EnumIf(v.HasScs480kHzR17, 3, 0, false, "scs-480kHz-r17"))
+	v.Scs960kHzR17 = MIMOParametersPerBand_BeamReportTimingV1710_Scs960kHzR17(r.EnumIf(v.HasScs960kHzR17, 3, 0, false, "scs-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamReportTimingV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
-	if v.HasScs480kHzR17 {
-		w.Enum(int64(v.Scs480kHzR17), 3, 0, false, "scs-480kHz-r17")
-	}
-	if v.HasScs960kHzR17 {
-		w.Enum(int64(v.Scs960kHzR17), 3, 0, false, "scs-960kHz-r17")
-	}
+	w.EnumIf(v.HasScs480kHzR17, int64(v.Scs480kHzR17), 3, 0, false, "scs-480kHz-r17")
+	w.EnumIf(v.HasScs960kHzR17, int64(v.Scs960kHzR17), 3, 0, false, "scs-960kHz-r17")
 	return w.Err()
 }
 
@@ -11152,24 +8689,16 @@ func (v *MIMOParametersPerBand_BeamReportTimingV1710) EncodePER(w *per.Writer) e
 func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710{}
 	r.Preamble(&v.HasScs480kHzR17, &v.HasScs960kHzR17)
-	if v.HasScs480kHzR17 {
-		v.Scs480kHzR17 = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs480kHzR17(r.Enum(3, 0, false, "scs-480kHz-r17"))
-	}
-	if v.HasScs960kHzR17 {
-		v.Scs960kHzR17 = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs960kHzR17(r.Enum(4, 0, false, "scs-960kHz-r17"))
-	}
+	v.Scs480kHzR17 = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs480kHzR17(r.EnumIf(v.HasScs480kHzR17, 3, 0, false, "scs-480kHz-r17"))
+	v.Scs960kHzR17 = MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710_Scs960kHzR17(r.EnumIf(v.HasScs960kHzR17, 4, 0, false, "scs-960kHz-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
-	if v.HasScs480kHzR17 {
-		w.Enum(int64(v.Scs480kHzR17), 3, 0, false, "scs-480kHz-r17")
-	}
-	if v.HasScs960kHzR17 {
-		w.Enum(int64(v.Scs960kHzR17), 4, 0, false, "scs-960kHz-r17")
-	}
+	w.EnumIf(v.HasScs480kHzR17, int64(v.Scs480kHzR17), 3, 0, false, "scs-480kHz-r17")
+	w.EnumIf(v.HasScs960kHzR17, int64(v.Scs960kHzR17), 4, 0, false, "scs-960kHz-r17")
 	return w.Err()
 }
 
@@ -11203,9 +8732,7 @@ func (v *BeamManagementSSBCSIRS) DecodePER(r *per.Reader) error {
 	v.MaxNumberSSBCSIRSResourceOneTx = BeamManagementSSBCSIRS_MaxNumberSSBCSIRSResourceOneTx(r.Enum(5, 0, false, "maxNumberSSB-CSI-RS-ResourceOneTx"))
 	v.MaxNumberCSIRSResource = BeamManagementSSBCSIRS_MaxNumberCSIRSResource(r.Enum(6, 0, false, "maxNumberCSI-RS-Resource"))
 	v.MaxNumberCSIRSResourceTwoTx = BeamManagementSSBCSIRS_MaxNumberCSIRSResourceTwoTx(r.Enum(6, 0, false, "maxNumberCSI-RS-ResourceTwoTx"))
-	if v.HasSupportedCSIRSDensity {
-		v.SupportedCSIRSDensity = BeamManagementSSBCSIRS_SupportedCSIRSDensity(r.Enum(3, 0, false, "supportedCSI-RS-Density"))
-	}
+	v.SupportedCSIRSDensity = BeamManagementSSBCSIRS_SupportedCSIRSDensity(r.EnumIf(v.HasSupportedCSIRSDensity, 3, 0, false, "supportedCSI-RS-Density"))
 	v.MaxNumberAperiodicCSIRSResource = BeamManagementSSBCSIRS_MaxNumberAperiodicCSIRSResource(r.Enum(7, 0, false, "maxNumberAperiodicCSI-RS-Resource"))
 	return r.Err()
 }
@@ -11216,9 +8743,7 @@ func (v *BeamManagementSSBCSIRS) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.MaxNumberSSBCSIRSResourceOneTx), 5, 0, false, "maxNumberSSB-CSI-RS-ResourceOneTx")
 	w.Enum(int64(v.MaxNumberCSIRSResource), 6, 0, false, "maxNumberCSI-RS-Resource")
 	w.Enum(int64(v.MaxNumberCSIRSResourceTwoTx), 6, 0, false, "maxNumberCSI-RS-ResourceTwoTx")
-	if v.HasSupportedCSIRSDensity {
-		w.Enum(int64(v.SupportedCSIRSDensity), 3, 0, false, "supportedCSI-RS-Density")
-	}
+	w.EnumIf(v.HasSupportedCSIRSDensity, int64(v.SupportedCSIRSDensity), 3, 0, false, "supportedCSI-RS-Density")
 	w.Enum(int64(v.MaxNumberAperiodicCSIRSResource), 7, 0, false, "maxNumberAperiodicCSI-RS-Resource")
 	return w.Err()
 }
@@ -11469,9 +8994,7 @@ func (v *SpatialRelations) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasAdditionalActiveSpatialRelationPUCCH)
 	v.MaxNumberConfiguredSpatialRelations = SpatialRelations_MaxNumberConfiguredSpatialRelations(r.Enum(6, 0, false, "maxNumberConfiguredSpatialRelations"))
 	v.MaxNumberActiveSpatialRelations = SpatialRelations_MaxNumberActiveSpatialRelations(r.Enum(5, 0, false, "maxNumberActiveSpatialRelations"))
-	if v.HasAdditionalActiveSpatialRelationPUCCH {
-		v.AdditionalActiveSpatialRelationPUCCH = SpatialRelations_AdditionalActiveSpatialRelationPUCCH(r.Enum(1, 0, false, "additionalActiveSpatialRelationPUCCH"))
-	}
+	v.AdditionalActiveSpatialRelationPUCCH = SpatialRelations_AdditionalActiveSpatialRelationPUCCH(r.EnumIf(v.HasAdditionalActiveSpatialRelationPUCCH, 1, 0, false, "additionalActiveSpatialRelationPUCCH"))
 	v.MaxNumberDLRSQCLTypeD = SpatialRelations_MaxNumberDLRSQCLTypeD(r.Enum(5, 0, false, "maxNumberDL-RS-QCL-TypeD"))
 	return r.Err()
 }
@@ -11481,9 +9004,7 @@ func (v *SpatialRelations) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasAdditionalActiveSpatialRelationPUCCH)
 	w.Enum(int64(v.MaxNumberConfiguredSpatialRelations), 6, 0, false, "maxNumberConfiguredSpatialRelations")
 	w.Enum(int64(v.MaxNumberActiveSpatialRelations), 5, 0, false, "maxNumberActiveSpatialRelations")
-	if v.HasAdditionalActiveSpatialRelationPUCCH {
-		w.Enum(int64(v.AdditionalActiveSpatialRelationPUCCH), 1, 0, false, "additionalActiveSpatialRelationPUCCH")
-	}
+	w.EnumIf(v.HasAdditionalActiveSpatialRelationPUCCH, int64(v.AdditionalActiveSpatialRelationPUCCH), 1, 0, false, "additionalActiveSpatialRelationPUCCH")
 	w.Enum(int64(v.MaxNumberDLRSQCLTypeD), 5, 0, false, "maxNumberDL-RS-QCL-TypeD")
 	return w.Err()
 }
@@ -11501,9 +9022,7 @@ func (v *DummyI) DecodePER(r *per.Reader) error {
 	*v = DummyI{}
 	r.Preamble(&v.HasTxSwitchImpactToRx)
 	v.SupportedSRSTxPortSwitch = DummyI_SupportedSRSTxPortSwitch(r.Enum(5, 0, false, "supportedSRS-TxPortSwitch"))
-	if v.HasTxSwitchImpactToRx {
-		v.TxSwitchImpactToRx = DummyI_TxSwitchImpactToRx(r.Enum(1, 0, false, "txSwitchImpactToRx"))
-	}
+	v.TxSwitchImpactToRx = DummyI_TxSwitchImpactToRx(r.EnumIf(v.HasTxSwitchImpactToRx, 1, 0, false, "txSwitchImpactToRx"))
 	return r.Err()
 }
 
@@ -11511,9 +9030,7 @@ func (v *DummyI) DecodePER(r *per.Reader) error {
 func (v *DummyI) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasTxSwitchImpactToRx)
 	w.Enum(int64(v.SupportedSRSTxPortSwitch), 5, 0, false, "supportedSRS-TxPortSwitch")
-	if v.HasTxSwitchImpactToRx {
-		w.Enum(int64(v.TxSwitchImpactToRx), 1, 0, false, "txSwitchImpactToRx")
-	}
+	w.EnumIf(v.HasTxSwitchImpactToRx, int64(v.TxSwitchImpactToRx), 1, 0, false, "txSwitchImpactToRx")
 	return w.Err()
 }
 
@@ -11561,39 +9078,19 @@ func (v *MRDCParameters) DecodePER(r *per.Reader) error {
 	*v = MRDCParameters{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSingleULTransmission, &v.HasDynamicPowerSharingENDC, &v.HasTdmPattern, &v.HasUlSharingEUTRANR, &v.HasUlSwitchingTimeEUTRANR, &v.HasSimultaneousRxTxInterBandENDC, &v.HasAsyncIntraBandENDC)
-	if v.HasSingleULTransmission {
-		v.SingleULTransmission = MRDCParameters_SingleULTransmission(r.Enum(1, 0, false, "singleUL-Transmission"))
-	}
-	if v.HasDynamicPowerSharingENDC {
-		v.DynamicPowerSharingENDC = MRDCParameters_DynamicPowerSharingENDC(r.Enum(1, 0, false, "dynamicPowerSharingENDC"))
-	}
-	if v.HasTdmPattern {
-		v.TdmPattern = MRDCParameters_TdmPattern(r.Enum(1, 0, false, "tdm-Pattern"))
-	}
-	if v.HasUlSharingEUTRANR {
-		v.UlSharingEUTRANR = MRDCParameters_UlSharingEUTRANR(r.Enum(3, 0, false, "ul-SharingEUTRA-NR"))
-	}
-	if v.HasUlSwitchingTimeEUTRANR {
-		v.UlSwitchingTimeEUTRANR = MRDCParameters_UlSwitchingTimeEUTRANR(r.Enum(2, 0, false, "ul-SwitchingTimeEUTRA-NR"))
-	}
-	if v.HasSimultaneousRxTxInterBandENDC {
-		v.SimultaneousRxTxInterBandENDC = MRDCParameters_SimultaneousRxTxInterBandENDC(r.Enum(1, 0, false, "simultaneousRxTxInterBandENDC"))
-	}
-	if v.HasAsyncIntraBandENDC {
-		v.AsyncIntraBandENDC = MRDCParameters_AsyncIntraBandENDC(r.Enum(1, 0, false, "asyncIntraBandENDC"))
-	}
+	v.SingleULTransmission = MRDCParameters_SingleULTransmission(r.EnumIf(v.HasSingleULTransmission, 1, 0, false, "singleUL-Transmission"))
+	v.DynamicPowerSharingENDC = MRDCParameters_DynamicPowerSharingENDC(r.EnumIf(v.HasDynamicPowerSharingENDC, 1, 0, false, "dynamicPowerSharingENDC"))
+	v.TdmPattern = MRDCParameters_TdmPattern(r.EnumIf(v.HasTdmPattern, 1, 0, false, "tdm-Pattern"))
+	v.UlSharingEUTRANR = MRDCParameters_UlSharingEUTRANR(r.EnumIf(v.HasUlSharingEUTRANR, 3, 0, false, "ul-SharingEUTRA-NR"))
+	v.UlSwitchingTimeEUTRANR = MRDCParameters_UlSwitchingTimeEUTRANR(r.EnumIf(v.HasUlSwitchingTimeEUTRANR, 2, 0, false, "ul-SwitchingTimeEUTRA-NR"))
+	v.SimultaneousRxTxInterBandENDC = MRDCParameters_SimultaneousRxTxInterBandENDC(r.EnumIf(v.HasSimultaneousRxTxInterBandENDC, 1, 0, false, "simultaneousRxTxInterBandENDC"))
+	v.AsyncIntraBandENDC = MRDCParameters_AsyncIntraBandENDC(r.EnumIf(v.HasAsyncIntraBandENDC, 1, 0, false, "asyncIntraBandENDC"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dualPA-Architecture") {
 		r.Preamble(&v.HasDualPAArchitecture, &v.HasIntraBandENDCSupport, &v.HasUlTimingAlignmentEUTRANR)
-		if v.HasDualPAArchitecture {
-			v.DualPAArchitecture = MRDCParameters_DualPAArchitecture(r.Enum(1, 0, false, "dualPA-Architecture"))
-		}
-		if v.HasIntraBandENDCSupport {
-			v.IntraBandENDCSupport = MRDCParameters_IntraBandENDCSupport(r.Enum(2, 0, false, "intraBandENDC-Support"))
-		}
-		if v.HasUlTimingAlignmentEUTRANR {
-			v.UlTimingAlignmentEUTRANR = MRDCParameters_UlTimingAlignmentEUTRANR(r.Enum(1, 0, false, "ul-TimingAlignmentEUTRA-NR"))
-		}
+		v.DualPAArchitecture = MRDCParameters_DualPAArchitecture(r.EnumIf(v.HasDualPAArchitecture, 1, 0, false, "dualPA-Architecture"))
+		v.IntraBandENDCSupport = MRDCParameters_IntraBandENDCSupport(r.EnumIf(v.HasIntraBandENDCSupport, 2, 0, false, "intraBandENDC-Support"))
+		v.UlTimingAlignmentEUTRANR = MRDCParameters_UlTimingAlignmentEUTRANR(r.EnumIf(v.HasUlTimingAlignmentEUTRANR, 1, 0, false, "ul-TimingAlignmentEUTRA-NR"))
 		x.End("dualPA-Architecture")
 	}
 	v.Unknown = x.Unknown(1)
@@ -11605,39 +9102,19 @@ func (v *MRDCParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDualPAArchitecture || v.HasIntraBandENDCSupport || v.HasUlTimingAlignmentEUTRANR)
 	w.Extended(x)
 	w.Preamble(v.HasSingleULTransmission, v.HasDynamicPowerSharingENDC, v.HasTdmPattern, v.HasUlSharingEUTRANR, v.HasUlSwitchingTimeEUTRANR, v.HasSimultaneousRxTxInterBandENDC, v.HasAsyncIntraBandENDC)
-	if v.HasSingleULTransmission {
-		w.Enum(int64(v.SingleULTransmission), 1, 0, false, "singleUL-Transmission")
-	}
-	if v.HasDynamicPowerSharingENDC {
-		w.Enum(int64(v.DynamicPowerSharingENDC), 1, 0, false, "dynamicPowerSharingENDC")
-	}
-	if v.HasTdmPattern {
-		w.Enum(int64(v.TdmPattern), 1, 0, false, "tdm-Pattern")
-	}
-	if v.HasUlSharingEUTRANR {
-		w.Enum(int64(v.UlSharingEUTRANR), 3, 0, false, "ul-SharingEUTRA-NR")
-	}
-	if v.HasUlSwitchingTimeEUTRANR {
-		w.Enum(int64(v.UlSwitchingTimeEUTRANR), 2, 0, false, "ul-SwitchingTimeEUTRA-NR")
-	}
-	if v.HasSimultaneousRxTxInterBandENDC {
-		w.Enum(int64(v.SimultaneousRxTxInterBandENDC), 1, 0, false, "simultaneousRxTxInterBandENDC")
-	}
-	if v.HasAsyncIntraBandENDC {
-		w.Enum(int64(v.AsyncIntraBandENDC), 1, 0, false, "asyncIntraBandENDC")
-	}
+	w.EnumIf(v.HasSingleULTransmission, int64(v.SingleULTransmission), 1, 0, false, "singleUL-Transmission")
+	w.EnumIf(v.HasDynamicPowerSharingENDC, int64(v.DynamicPowerSharingENDC), 1, 0, false, "dynamicPowerSharingENDC")
+	w.EnumIf(v.HasTdmPattern, int64(v.TdmPattern), 1, 0, false, "tdm-Pattern")
+	w.EnumIf(v.HasUlSharingEUTRANR, int64(v.UlSharingEUTRANR), 3, 0, false, "ul-SharingEUTRA-NR")
+	w.EnumIf(v.HasUlSwitchingTimeEUTRANR, int64(v.UlSwitchingTimeEUTRANR), 2, 0, false, "ul-SwitchingTimeEUTRA-NR")
+	w.EnumIf(v.HasSimultaneousRxTxInterBandENDC, int64(v.SimultaneousRxTxInterBandENDC), 1, 0, false, "simultaneousRxTxInterBandENDC")
+	w.EnumIf(v.HasAsyncIntraBandENDC, int64(v.AsyncIntraBandENDC), 1, 0, false, "asyncIntraBandENDC")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDualPAArchitecture, v.HasIntraBandENDCSupport, v.HasUlTimingAlignmentEUTRANR)
-		if v.HasDualPAArchitecture {
-			w.Enum(int64(v.DualPAArchitecture), 1, 0, false, "dualPA-Architecture")
-		}
-		if v.HasIntraBandENDCSupport {
-			w.Enum(int64(v.IntraBandENDCSupport), 2, 0, false, "intraBandENDC-Support")
-		}
-		if v.HasUlTimingAlignmentEUTRANR {
-			w.Enum(int64(v.UlTimingAlignmentEUTRANR), 1, 0, false, "ul-TimingAlignmentEUTRA-NR")
-		}
+		w.EnumIf(v.HasDualPAArchitecture, int64(v.DualPAArchitecture), 1, 0, false, "dualPA-Architecture")
+		w.EnumIf(v.HasIntraBandENDCSupport, int64(v.IntraBandENDCSupport), 2, 0, false, "intraBandENDC-Support")
+		w.EnumIf(v.HasUlTimingAlignmentEUTRANR, int64(v.UlTimingAlignmentEUTRANR), 1, 0, false, "ul-TimingAlignmentEUTRA-NR")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -11656,18 +9133,14 @@ func (v *MRDCParameters) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 func (v *MRDCParametersV1580) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV1580{}
 	r.Preamble(&v.HasDynamicPowerSharingNEDC)
-	if v.HasDynamicPowerSharingNEDC {
-		v.DynamicPowerSharingNEDC = MRDCParametersV1580_DynamicPowerSharingNEDC(r.Enum(1, 0, false, "dynamicPowerSharingNEDC"))
-	}
+	v.DynamicPowerSharingNEDC = MRDCParametersV1580_DynamicPowerSharingNEDC(r.EnumIf(v.HasDynamicPowerSharingNEDC, 1, 0, false, "dynamicPowerSharingNEDC"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1580) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDynamicPowerSharingNEDC)
-	if v.HasDynamicPowerSharingNEDC {
-		w.Enum(int64(v.DynamicPowerSharingNEDC), 1, 0, false, "dynamicPowerSharingNEDC")
-	}
+	w.EnumIf(v.HasDynamicPowerSharingNEDC, int64(v.DynamicPowerSharingNEDC), 1, 0, false, "dynamicPowerSharingNEDC")
 	return w.Err()
 }
 
@@ -11683,18 +9156,14 @@ func (v *MRDCParametersV1580) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MRDCParametersV1590) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV1590{}
 	r.Preamble(&v.HasInterBandContiguousMRDC)
-	if v.HasInterBandContiguousMRDC {
-		v.InterBandContiguousMRDC = MRDCParametersV1590_InterBandContiguousMRDC(r.Enum(1, 0, false, "interBandContiguousMRDC"))
-	}
+	v.InterBandContiguousMRDC = MRDCParametersV1590_InterBandContiguousMRDC(r.EnumIf(v.HasInterBandContiguousMRDC, 1, 0, false, "interBandContiguousMRDC"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1590) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInterBandContiguousMRDC)
-	if v.HasInterBandContiguousMRDC {
-		w.Enum(int64(v.InterBandContiguousMRDC), 1, 0, false, "interBandContiguousMRDC")
-	}
+	w.EnumIf(v.HasInterBandContiguousMRDC, int64(v.InterBandContiguousMRDC), 1, 0, false, "interBandContiguousMRDC")
 	return w.Err()
 }
 
@@ -11734,18 +9203,10 @@ func (v *MRDCParametersV1620) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV1620{}
 	r.Preamble(&v.HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16, &v.HasTdmRestrictionTDDEndcR16, &v.HasTdmRestrictionFDDEndcR16, &v.HasSingleULHARQOffsetTDDPCellR16, &v.HasTdmRestrictionDualTXFDDEndcR16)
 	r.DecodeOptional(v.HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16, &v.MaxUplinkDutyCycleInterBandENDCTDDPC2R16, "maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16")
-	if v.HasTdmRestrictionTDDEndcR16 {
-		v.TdmRestrictionTDDEndcR16 = MRDCParametersV1620_TdmRestrictionTDDEndcR16(r.Enum(1, 0, false, "tdm-restrictionTDD-endc-r16"))
-	}
-	if v.HasTdmRestrictionFDDEndcR16 {
-		v.TdmRestrictionFDDEndcR16 = MRDCParametersV1620_TdmRestrictionFDDEndcR16(r.Enum(1, 0, false, "tdm-restrictionFDD-endc-r16"))
-	}
-	if v.HasSingleULHARQOffsetTDDPCellR16 {
-		v.SingleULHARQOffsetTDDPCellR16 = MRDCParametersV1620_SingleULHARQOffsetTDDPCellR16(r.Enum(1, 0, false, "singleUL-HARQ-offsetTDD-PCell-r16"))
-	}
-	if v.HasTdmRestrictionDualTXFDDEndcR16 {
-		v.TdmRestrictionDualTXFDDEndcR16 = MRDCParametersV1620_TdmRestrictionDualTXFDDEndcR16(r.Enum(1, 0, false, "tdm-restrictionDualTX-FDD-endc-r16"))
-	}
+	v.TdmRestrictionTDDEndcR16 = MRDCParametersV1620_TdmRestrictionTDDEndcR16(r.EnumIf(v.HasTdmRestrictionTDDEndcR16, 1, 0, false, "tdm-restrictionTDD-endc-r16"))
+	v.TdmRestrictionFDDEndcR16 = MRDCParametersV1620_TdmRestrictionFDDEndcR16(r.EnumIf(v.HasTdmRestrictionFDDEndcR16, 1, 0, false, "tdm-restrictionFDD-endc-r16"))
+	v.SingleULHARQOffsetTDDPCellR16 = MRDCParametersV1620_SingleULHARQOffsetTDDPCellR16(r.EnumIf(v.HasSingleULHARQOffsetTDDPCellR16, 1, 0, false, "singleUL-HARQ-offsetTDD-PCell-r16"))
+	v.TdmRestrictionDualTXFDDEndcR16 = MRDCParametersV1620_TdmRestrictionDualTXFDDEndcR16(r.EnumIf(v.HasTdmRestrictionDualTXFDDEndcR16, 1, 0, false, "tdm-restrictionDualTX-FDD-endc-r16"))
 	return r.Err()
 }
 
@@ -11753,18 +9214,10 @@ func (v *MRDCParametersV1620) DecodePER(r *per.Reader) error {
 func (v *MRDCParametersV1620) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16, v.HasTdmRestrictionTDDEndcR16, v.HasTdmRestrictionFDDEndcR16, v.HasSingleULHARQOffsetTDDPCellR16, v.HasTdmRestrictionDualTXFDDEndcR16)
 	w.EncodeOptional(v.HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16, &v.MaxUplinkDutyCycleInterBandENDCTDDPC2R16, "maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16")
-	if v.HasTdmRestrictionTDDEndcR16 {
-		w.Enum(int64(v.TdmRestrictionTDDEndcR16), 1, 0, false, "tdm-restrictionTDD-endc-r16")
-	}
-	if v.HasTdmRestrictionFDDEndcR16 {
-		w.Enum(int64(v.TdmRestrictionFDDEndcR16), 1, 0, false, "tdm-restrictionFDD-endc-r16")
-	}
-	if v.HasSingleULHARQOffsetTDDPCellR16 {
-		w.Enum(int64(v.SingleULHARQOffsetTDDPCellR16), 1, 0, false, "singleUL-HARQ-offsetTDD-PCell-r16")
-	}
-	if v.HasTdmRestrictionDualTXFDDEndcR16 {
-		w.Enum(int64(v.TdmRestrictionDualTXFDDEndcR16), 1, 0, false, "tdm-restrictionDualTX-FDD-endc-r16")
-	}
+	w.EnumIf(v.HasTdmRestrictionTDDEndcR16, int64(v.TdmRestrictionTDDEndcR16), 1, 0, false, "tdm-restrictionTDD-endc-r16")
+	w.EnumIf(v.HasTdmRestrictionFDDEndcR16, int64(v.TdmRestrictionFDDEndcR16), 1, 0, false, "tdm-restrictionFDD-endc-r16")
+	w.EnumIf(v.HasSingleULHARQOffsetTDDPCellR16, int64(v.SingleULHARQOffsetTDDPCellR16), 1, 0, false, "singleUL-HARQ-offsetTDD-PCell-r16")
+	w.EnumIf(v.HasTdmRestrictionDualTXFDDEndcR16, int64(v.TdmRestrictionDualTXFDDEndcR16), 1, 0, false, "tdm-restrictionDualTX-FDD-endc-r16")
 	return w.Err()
 }
 
@@ -11780,54 +9233,26 @@ func (v *MRDCParametersV1620) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16{}
 	r.Preamble(&v.HasEutraTDDConfig0R16, &v.HasEutraTDDConfig1R16, &v.HasEutraTDDConfig2R16, &v.HasEutraTDDConfig3R16, &v.HasEutraTDDConfig4R16, &v.HasEutraTDDConfig5R16, &v.HasEutraTDDConfig6R16)
-	if v.HasEutraTDDConfig0R16 {
-		v.EutraTDDConfig0R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig0R16(r.Enum(8, 0, false, "eutra-TDD-Config0-r16"))
-	}
-	if v.HasEutraTDDConfig1R16 {
-		v.EutraTDDConfig1R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig1R16(r.Enum(8, 0, false, "eutra-TDD-Config1-r16"))
-	}
-	if v.HasEutraTDDConfig2R16 {
-		v.EutraTDDConfig2R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig2R16(r.Enum(8, 0, false, "eutra-TDD-Config2-r16"))
-	}
-	if v.HasEutraTDDConfig3R16 {
-		v.EutraTDDConfig3R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig3R16(r.Enum(8, 0, false, "eutra-TDD-Config3-r16"))
-	}
-	if v.HasEutraTDDConfig4R16 {
-		v.EutraTDDConfig4R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig4R16(r.Enum(8, 0, false, "eutra-TDD-Config4-r16"))
-	}
-	if v.HasEutraTDDConfig5R16 {
-		v.EutraTDDConfig5R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig5R16(r.Enum(8, 0, false, "eutra-TDD-Config5-r16"))
-	}
-	if v.HasEutraTDDConfig6R16 {
-		v.EutraTDDConfig6R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig6R16(r.Enum(8, 0, false, "eutra-TDD-Config6-r16"))
-	}
+	v.EutraTDDConfig0R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig0R16(r.EnumIf(v.HasEutraTDDConfig0R16, 8, 0, false, "eutra-TDD-Config0-r16"))
+	v.EutraTDDConfig1R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig1R16(r.EnumIf(v.HasEutraTDDConfig1R16, 8, 0, false, "eutra-TDD-Config1-r16"))
+	v.EutraTDDConfig2R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig2R16(r.EnumIf(v.HasEutraTDDConfig2R16, 8, 0, false, "eutra-TDD-Config2-r16"))
+	v.EutraTDDConfig3R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig3R16(r.EnumIf(v.HasEutraTDDConfig3R16, 8, 0, false, "eutra-TDD-Config3-r16"))
+	v.EutraTDDConfig4R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig4R16(r.EnumIf(v.HasEutraTDDConfig4R16, 8, 0, false, "eutra-TDD-Config4-r16"))
+	v.EutraTDDConfig5R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig5R16(r.EnumIf(v.HasEutraTDDConfig5R16, 8, 0, false, "eutra-TDD-Config5-r16"))
+	v.EutraTDDConfig6R16 = MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16_EutraTDDConfig6R16(r.EnumIf(v.HasEutraTDDConfig6R16, 8, 0, false, "eutra-TDD-Config6-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasEutraTDDConfig0R16, v.HasEutraTDDConfig1R16, v.HasEutraTDDConfig2R16, v.HasEutraTDDConfig3R16, v.HasEutraTDDConfig4R16, v.HasEutraTDDConfig5R16, v.HasEutraTDDConfig6R16)
-	if v.HasEutraTDDConfig0R16 {
-		w.Enum(int64(v.EutraTDDConfig0R16), 8, 0, false, "eutra-TDD-Config0-r16")
-	}
-	if v.HasEutraTDDConfig1R16 {
-		w.Enum(int64(v.EutraTDDConfig1R16), 8, 0, false, "eutra-TDD-Config1-r16")
-	}
-	if v.HasEutraTDDConfig2R16 {
-		w.Enum(int64(v.EutraTDDConfig2R16), 8, 0, false, "eutra-TDD-Config2-r16")
-	}
-	if v.HasEutraTDDConfig3R16 {
-		w.Enum(int64(v.EutraTDDConfig3R16), 8, 0, false, "eutra-TDD-Config3-r16")
-	}
-	if v.HasEutraTDDConfig4R16 {
-		w.Enum(int64(v.EutraTDDConfig4R16), 8, 0, false, "eutra-TDD-Config4-r16")
-	}
-	if v.HasEutraTDDConfig5R16 {
-		w.Enum(int64(v.EutraTDDConfig5R16), 8, 0, false, "eutra-TDD-Config5-r16")
-	}
-	if v.HasEutraTDDConfig6R16 {
-		w.Enum(int64(v.EutraTDDConfig6R16), 8, 0, false, "eutra-TDD-Config6-r16")
-	}
+	w.EnumIf(v.HasEutraTDDConfig0R16, int64(v.EutraTDDConfig0R16), 8, 0, false, "eutra-TDD-Config0-r16")
+	w.EnumIf(v.HasEutraTDDConfig1R16, int64(v.EutraTDDConfig1R16), 8, 0, false, "eutra-TDD-Config1-r16")
+	w.EnumIf(v.HasEutraTDDConfig2R16, int64(v.EutraTDDConfig2R16), 8, 0, false, "eutra-TDD-Config2-r16")
+	w.EnumIf(v.HasEutraTDDConfig3R16, int64(v.EutraTDDConfig3R16), 8, 0, false, "eutra-TDD-Config3-r16")
+	w.EnumIf(v.HasEutraTDDConfig4R16, int64(v.EutraTDDConfig4R16), 8, 0, false, "eutra-TDD-Config4-r16")
+	w.EnumIf(v.HasEutraTDDConfig5R16, int64(v.EutraTDDConfig5R16), 8, 0, false, "eutra-TDD-Config5-r16")
+	w.EnumIf(v.HasEutraTDDConfig6R16, int64(v.EutraTDDConfig6R16), 8, 0, false, "eutra-TDD-Config6-r16")
 	return w.Err()
 }
 
@@ -11836,9 +9261,7 @@ func (v *MRDCParametersV1630) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV1630{}
 	r.Preamble(&v.HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, &v.HasInterBandMRDCWithOverlapDLBandsR16)
 	r.DecodeOptional(v.HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, &v.MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, "maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16")
-	if v.HasInterBandMRDCWithOverlapDLBandsR16 {
-		v.InterBandMRDCWithOverlapDLBandsR16 = MRDCParametersV1630_InterBandMRDCWithOverlapDLBandsR16(r.Enum(1, 0, false, "interBandMRDC-WithOverlapDL-Bands-r16"))
-	}
+	v.InterBandMRDCWithOverlapDLBandsR16 = MRDCParametersV1630_InterBandMRDCWithOverlapDLBandsR16(r.EnumIf(v.HasInterBandMRDCWithOverlapDLBandsR16, 1, 0, false, "interBandMRDC-WithOverlapDL-Bands-r16"))
 	return r.Err()
 }
 
@@ -11846,9 +9269,7 @@ func (v *MRDCParametersV1630) DecodePER(r *per.Reader) error {
 func (v *MRDCParametersV1630) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, v.HasInterBandMRDCWithOverlapDLBandsR16)
 	w.EncodeOptional(v.HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, &v.MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, "maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16")
-	if v.HasInterBandMRDCWithOverlapDLBandsR16 {
-		w.Enum(int64(v.InterBandMRDCWithOverlapDLBandsR16), 1, 0, false, "interBandMRDC-WithOverlapDL-Bands-r16")
-	}
+	w.EnumIf(v.HasInterBandMRDCWithOverlapDLBandsR16, int64(v.InterBandMRDCWithOverlapDLBandsR16), 1, 0, false, "interBandMRDC-WithOverlapDL-Bands-r16")
 	return w.Err()
 }
 
@@ -11864,24 +9285,16 @@ func (v *MRDCParametersV1630) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16{}
 	r.Preamble(&v.HasMaxUplinkDutyCycleFDDTDDENDC1R16, &v.HasMaxUplinkDutyCycleFDDTDDENDC2R16)
-	if v.HasMaxUplinkDutyCycleFDDTDDENDC1R16 {
-		v.MaxUplinkDutyCycleFDDTDDENDC1R16 = MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC1R16(r.Enum(8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16"))
-	}
-	if v.HasMaxUplinkDutyCycleFDDTDDENDC2R16 {
-		v.MaxUplinkDutyCycleFDDTDDENDC2R16 = MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC2R16(r.Enum(8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC2-r16"))
-	}
+	v.MaxUplinkDutyCycleFDDTDDENDC1R16 = MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC1R16(r.EnumIf(v.HasMaxUplinkDutyCycleFDDTDDENDC1R16, 8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16"))
+	v.MaxUplinkDutyCycleFDDTDDENDC2R16 = MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16_MaxUplinkDutyCycleFDDTDDENDC2R16(r.EnumIf(v.HasMaxUplinkDutyCycleFDDTDDENDC2R16, 8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC2-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxUplinkDutyCycleFDDTDDENDC1R16, v.HasMaxUplinkDutyCycleFDDTDDENDC2R16)
-	if v.HasMaxUplinkDutyCycleFDDTDDENDC1R16 {
-		w.Enum(int64(v.MaxUplinkDutyCycleFDDTDDENDC1R16), 8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16")
-	}
-	if v.HasMaxUplinkDutyCycleFDDTDDENDC2R16 {
-		w.Enum(int64(v.MaxUplinkDutyCycleFDDTDDENDC2R16), 8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC2-r16")
-	}
+	w.EnumIf(v.HasMaxUplinkDutyCycleFDDTDDENDC1R16, int64(v.MaxUplinkDutyCycleFDDTDDENDC1R16), 8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16")
+	w.EnumIf(v.HasMaxUplinkDutyCycleFDDTDDENDC2R16, int64(v.MaxUplinkDutyCycleFDDTDDENDC2R16), 8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC2-r16")
 	return w.Err()
 }
 
@@ -11889,30 +9302,18 @@ func (v *MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16) Encode
 func (v *MRDCParametersV1700) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV1700{}
 	r.Preamble(&v.HasCondPSCellAdditionENDCR17, &v.HasScgActivationDeactivationENDCR17, &v.HasScgActivationDeactivationResumeENDCR17)
-	if v.HasCondPSCellAdditionENDCR17 {
-		v.CondPSCellAdditionENDCR17 = MRDCParametersV1700_CondPSCellAdditionENDCR17(r.Enum(1, 0, false, "condPSCellAdditionENDC-r17"))
-	}
-	if v.HasScgActivationDeactivationENDCR17 {
-		v.ScgActivationDeactivationENDCR17 = MRDCParametersV1700_ScgActivationDeactivationENDCR17(r.Enum(1, 0, false, "scg-ActivationDeactivationENDC-r17"))
-	}
-	if v.HasScgActivationDeactivationResumeENDCR17 {
-		v.ScgActivationDeactivationResumeENDCR17 = MRDCParametersV1700_ScgActivationDeactivationResumeENDCR17(r.Enum(1, 0, false, "scg-ActivationDeactivationResumeENDC-r17"))
-	}
+	v.CondPSCellAdditionENDCR17 = MRDCParametersV1700_CondPSCellAdditionENDCR17(r.EnumIf(v.HasCondPSCellAdditionENDCR17, 1, 0, false, "condPSCellAdditionENDC-r17"))
+	v.ScgActivationDeactivationENDCR17 = MRDCParametersV1700_ScgActivationDeactivationENDCR17(r.EnumIf(v.HasScgActivationDeactivationENDCR17, 1, 0, false, "scg-ActivationDeactivationENDC-r17"))
+	v.ScgActivationDeactivationResumeENDCR17 = MRDCParametersV1700_ScgActivationDeactivationResumeENDCR17(r.EnumIf(v.HasScgActivationDeactivationResumeENDCR17, 1, 0, false, "scg-ActivationDeactivationResumeENDC-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCondPSCellAdditionENDCR17, v.HasScgActivationDeactivationENDCR17, v.HasScgActivationDeactivationResumeENDCR17)
-	if v.HasCondPSCellAdditionENDCR17 {
-		w.Enum(int64(v.CondPSCellAdditionENDCR17), 1, 0, false, "condPSCellAdditionENDC-r17")
-	}
-	if v.HasScgActivationDeactivationENDCR17 {
-		w.Enum(int64(v.ScgActivationDeactivationENDCR17), 1, 0, false, "scg-ActivationDeactivationENDC-r17")
-	}
-	if v.HasScgActivationDeactivationResumeENDCR17 {
-		w.Enum(int64(v.ScgActivationDeactivationResumeENDCR17), 1, 0, false, "scg-ActivationDeactivationResumeENDC-r17")
-	}
+	w.EnumIf(v.HasCondPSCellAdditionENDCR17, int64(v.CondPSCellAdditionENDCR17), 1, 0, false, "condPSCellAdditionENDC-r17")
+	w.EnumIf(v.HasScgActivationDeactivationENDCR17, int64(v.ScgActivationDeactivationENDCR17), 1, 0, false, "scg-ActivationDeactivationENDC-r17")
+	w.EnumIf(v.HasScgActivationDeactivationResumeENDCR17, int64(v.ScgActivationDeactivationResumeENDCR17), 1, 0, false, "scg-ActivationDeactivationResumeENDC-r17")
 	return w.Err()
 }
 
@@ -11980,18 +9381,14 @@ func (v *NRDCParameters_Dummy) EncodePER(w *per.Writer) error {
 func (v *NRDCParametersV1570) DecodePER(r *per.Reader) error {
 	*v = NRDCParametersV1570{}
 	r.Preamble(&v.HasSfnSyncNRDC)
-	if v.HasSfnSyncNRDC {
-		v.SfnSyncNRDC = NRDCParametersV1570_SfnSyncNRDC(r.Enum(1, 0, false, "sfn-SyncNRDC"))
-	}
+	v.SfnSyncNRDC = NRDCParametersV1570_SfnSyncNRDC(r.EnumIf(v.HasSfnSyncNRDC, 1, 0, false, "sfn-SyncNRDC"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParametersV1570) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSfnSyncNRDC)
-	if v.HasSfnSyncNRDC {
-		w.Enum(int64(v.SfnSyncNRDC), 1, 0, false, "sfn-SyncNRDC")
-	}
+	w.EnumIf(v.HasSfnSyncNRDC, int64(v.SfnSyncNRDC), 1, 0, false, "sfn-SyncNRDC")
 	return w.Err()
 }
 
@@ -12007,24 +9404,16 @@ func (v *NRDCParametersV1570) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *NRDCParametersV15c0) DecodePER(r *per.Reader) error {
 	*v = NRDCParametersV15c0{}
 	r.Preamble(&v.HasPdcpDuplicationSplitSRB, &v.HasPdcpDuplicationSplitDRB)
-	if v.HasPdcpDuplicationSplitSRB {
-		v.PdcpDuplicationSplitSRB = NRDCParametersV15c0_PdcpDuplicationSplitSRB(r.Enum(1, 0, false, "pdcp-DuplicationSplitSRB"))
-	}
-	if v.HasPdcpDuplicationSplitDRB {
-		v.PdcpDuplicationSplitDRB = NRDCParametersV15c0_PdcpDuplicationSplitDRB(r.Enum(1, 0, false, "pdcp-DuplicationSplitDRB"))
-	}
+	v.PdcpDuplicationSplitSRB = NRDCParametersV15c0_PdcpDuplicationSplitSRB(r.EnumIf(v.HasPdcpDuplicationSplitSRB, 1, 0, false, "pdcp-DuplicationSplitSRB"))
+	v.PdcpDuplicationSplitDRB = NRDCParametersV15c0_PdcpDuplicationSplitDRB(r.EnumIf(v.HasPdcpDuplicationSplitDRB, 1, 0, false, "pdcp-DuplicationSplitDRB"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParametersV15c0) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdcpDuplicationSplitSRB, v.HasPdcpDuplicationSplitDRB)
-	if v.HasPdcpDuplicationSplitSRB {
-		w.Enum(int64(v.PdcpDuplicationSplitSRB), 1, 0, false, "pdcp-DuplicationSplitSRB")
-	}
-	if v.HasPdcpDuplicationSplitDRB {
-		w.Enum(int64(v.PdcpDuplicationSplitDRB), 1, 0, false, "pdcp-DuplicationSplitDRB")
-	}
+	w.EnumIf(v.HasPdcpDuplicationSplitSRB, int64(v.PdcpDuplicationSplitSRB), 1, 0, false, "pdcp-DuplicationSplitSRB")
+	w.EnumIf(v.HasPdcpDuplicationSplitDRB, int64(v.PdcpDuplicationSplitDRB), 1, 0, false, "pdcp-DuplicationSplitDRB")
 	return w.Err()
 }
 
@@ -12063,9 +9452,7 @@ func (v *NRDCParametersV1610) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *NRDCParametersV1700) DecodePER(r *per.Reader) error {
 	*v = NRDCParametersV1700{}
 	r.Preamble(&v.HasF1cOverNRRRCR17)
-	if v.HasF1cOverNRRRCR17 {
-		v.F1cOverNRRRCR17 = NRDCParametersV1700_F1cOverNRRRCR17(r.Enum(1, 0, false, "f1c-OverNR-RRC-r17"))
-	}
+	v.F1cOverNRRRCR17 = NRDCParametersV1700_F1cOverNRRRCR17(r.EnumIf(v.HasF1cOverNRRRCR17, 1, 0, false, "f1c-OverNR-RRC-r17"))
 	r.Decode(&v.MeasAndMobParametersNRDCV1700, "measAndMobParametersNRDC-v1700")
 	return r.Err()
 }
@@ -12073,9 +9460,7 @@ func (v *NRDCParametersV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParametersV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasF1cOverNRRRCR17)
-	if v.HasF1cOverNRRRCR17 {
-		w.Enum(int64(v.F1cOverNRRRCR17), 1, 0, false, "f1c-OverNR-RRC-r17")
-	}
+	w.EnumIf(v.HasF1cOverNRRRCR17, int64(v.F1cOverNRRRCR17), 1, 0, false, "f1c-OverNR-RRC-r17")
 	w.Encode(&v.MeasAndMobParametersNRDCV1700, "measAndMobParametersNRDC-v1700")
 	return w.Err()
 }
@@ -12092,15 +9477,9 @@ func (v *NRDCParametersV1700) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *NTNParametersR17) DecodePER(r *per.Reader) error {
 	*v = NTNParametersR17{}
 	r.Preamble(&v.HasInactiveStateNTNR17, &v.HasRaSDTNTNR17, &v.HasSrbSDTNTNR17, &v.HasMeasAndMobParametersNTNR17, &v.HasMacParametersNTNR17, &v.HasPhyParametersNTNR17, &v.HasFddAddUENRCapabilitiesNTNR17, &v.HasFr1AddUENRCapabilitiesNTNR17, &v.HasUEBasedPerfMeasParametersNTNR17, &v.HasSonParametersNTNR17)
-	if v.HasInactiveStateNTNR17 {
-		v.InactiveStateNTNR17 = NTNParametersR17_InactiveStateNTNR17(r.Enum(1, 0, false, "inactiveStateNTN-r17"))
-	}
-	if v.HasRaSDTNTNR17 {
-		v.RaSDTNTNR17 = NTNParametersR17_RaSDTNTNR17(r.Enum(1, 0, false, "ra-SDT-NTN-r17"))
-	}
-	if v.HasSrbSDTNTNR17 {
-		v.SrbSDTNTNR17 = NTNParametersR17_SrbSDTNTNR17(r.Enum(1, 0, false, "srb-SDT-NTN-r17"))
-	}
+	v.InactiveStateNTNR17 = NTNParametersR17_InactiveStateNTNR17(r.EnumIf(v.HasInactiveStateNTNR17, 1, 0, false, "inactiveStateNTN-r17"))
+	v.RaSDTNTNR17 = NTNParametersR17_RaSDTNTNR17(r.EnumIf(v.HasRaSDTNTNR17, 1, 0, false, "ra-SDT-NTN-r17"))
+	v.SrbSDTNTNR17 = NTNParametersR17_SrbSDTNTNR17(r.EnumIf(v.HasSrbSDTNTNR17, 1, 0, false, "srb-SDT-NTN-r17"))
 	r.DecodeOptional(v.HasMeasAndMobParametersNTNR17, &v.MeasAndMobParametersNTNR17, "measAndMobParametersNTN-r17")
 	r.DecodeOptional(v.HasMacParametersNTNR17, &v.MacParametersNTNR17, "mac-ParametersNTN-r17")
 	r.DecodeOptional(v.HasPhyParametersNTNR17, &v.PhyParametersNTNR17, "phy-ParametersNTN-r17")
@@ -12114,15 +9493,9 @@ func (v *NTNParametersR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NTNParametersR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInactiveStateNTNR17, v.HasRaSDTNTNR17, v.HasSrbSDTNTNR17, v.HasMeasAndMobParametersNTNR17, v.HasMacParametersNTNR17, v.HasPhyParametersNTNR17, v.HasFddAddUENRCapabilitiesNTNR17, v.HasFr1AddUENRCapabilitiesNTNR17, v.HasUEBasedPerfMeasParametersNTNR17, v.HasSonParametersNTNR17)
-	if v.HasInactiveStateNTNR17 {
-		w.Enum(int64(v.InactiveStateNTNR17), 1, 0, false, "inactiveStateNTN-r17")
-	}
-	if v.HasRaSDTNTNR17 {
-		w.Enum(int64(v.RaSDTNTNR17), 1, 0, false, "ra-SDT-NTN-r17")
-	}
-	if v.HasSrbSDTNTNR17 {
-		w.Enum(int64(v.SrbSDTNTNR17), 1, 0, false, "srb-SDT-NTN-r17")
-	}
+	w.EnumIf(v.HasInactiveStateNTNR17, int64(v.InactiveStateNTNR17), 1, 0, false, "inactiveStateNTN-r17")
+	w.EnumIf(v.HasRaSDTNTNR17, int64(v.RaSDTNTNR17), 1, 0, false, "ra-SDT-NTN-r17")
+	w.EnumIf(v.HasSrbSDTNTNR17, int64(v.SrbSDTNTNR17), 1, 0, false, "srb-SDT-NTN-r17")
 	w.EncodeOptional(v.HasMeasAndMobParametersNTNR17, &v.MeasAndMobParametersNTNR17, "measAndMobParametersNTN-r17")
 	w.EncodeOptional(v.HasMacParametersNTNR17, &v.MacParametersNTNR17, "mac-ParametersNTN-r17")
 	w.EncodeOptional(v.HasPhyParametersNTNR17, &v.PhyParametersNTNR17, "phy-ParametersNTN-r17")
@@ -12145,36 +9518,20 @@ func (v *NTNParametersR17) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 func (v *OLPCSRSPosR16) DecodePER(r *per.Reader) error {
 	*v = OLPCSRSPosR16{}
 	r.Preamble(&v.HasOlpcSRSPosBasedOnPRSServingR16, &v.HasOlpcSRSPosBasedOnSSBNeighR16, &v.HasOlpcSRSPosBasedOnPRSNeighR16, &v.HasMaxNumberPathLossEstimatePerServingR16)
-	if v.HasOlpcSRSPosBasedOnPRSServingR16 {
-		v.OlpcSRSPosBasedOnPRSServingR16 = OLPCSRSPosR16_OlpcSRSPosBasedOnPRSServingR16(r.Enum(1, 0, false, "olpc-SRS-PosBasedOnPRS-Serving-r16"))
-	}
-	if v.HasOlpcSRSPosBasedOnSSBNeighR16 {
-		v.OlpcSRSPosBasedOnSSBNeighR16 = OLPCSRSPosR16_OlpcSRSPosBasedOnSSBNeighR16(r.Enum(1, 0, false, "olpc-SRS-PosBasedOnSSB-Neigh-r16"))
-	}
-	if v.HasOlpcSRSPosBasedOnPRSNeighR16 {
-		v.OlpcSRSPosBasedOnPRSNeighR16 = OLPCSRSPosR16_OlpcSRSPosBasedOnPRSNeighR16(r.Enum(1, 0, false, "olpc-SRS-PosBasedOnPRS-Neigh-r16"))
-	}
-	if v.HasMaxNumberPathLossEstimatePerServingR16 {
-		v.MaxNumberPathLossEstimatePerServingR16 = OLPCSRSPosR16_MaxNumberPathLossEstimatePerServingR16(r.Enum(4, 0, false, "maxNumberPathLossEstimatePerServing-r16"))
-	}
+	v.OlpcSRSPosBasedOnPRSServingR16 = OLPCSRSPosR16_OlpcSRSPosBasedOnPRSServingR16(r.EnumIf(v.HasOlpcSRSPosBasedOnPRSServingR16, 1, 0, false, "olpc-SRS-PosBasedOnPRS-Serving-r16"))
+	v.OlpcSRSPosBasedOnSSBNeighR16 = OLPCSRSPosR16_OlpcSRSPosBasedOnSSBNeighR16(r.EnumIf(v.HasOlpcSRSPosBasedOnSSBNeighR16, 1, 0, false, "olpc-SRS-PosBasedOnSSB-Neigh-r16"))
+	v.OlpcSRSPosBasedOnPRSNeighR16 = OLPCSRSPosR16_OlpcSRSPosBasedOnPRSNeighR16(r.EnumIf(v.HasOlpcSRSPosBasedOnPRSNeighR16, 1, 0, false, "olpc-SRS-PosBasedOnPRS-Neigh-r16"))
+	v.MaxNumberPathLossEstimatePerServingR16 = OLPCSRSPosR16_MaxNumberPathLossEstimatePerServingR16(r.EnumIf(v.HasMaxNumberPathLossEstimatePerServingR16, 4, 0, false, "maxNumberPathLossEstimatePerServing-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OLPCSRSPosR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOlpcSRSPosBasedOnPRSServingR16, v.HasOlpcSRSPosBasedOnSSBNeighR16, v.HasOlpcSRSPosBasedOnPRSNeighR16, v.HasMaxNumberPathLossEstimatePerServingR16)
-	if v.HasOlpcSRSPosBasedOnPRSServingR16 {
-		w.Enum(int64(v.OlpcSRSPosBasedOnPRSServingR16), 1, 0, false, "olpc-SRS-PosBasedOnPRS-Serving-r16")
-	}
-	if v.HasOlpcSRSPosBasedOnSSBNeighR16 {
-		w.Enum(int64(v.OlpcSRSPosBasedOnSSBNeighR16), 1, 0, false, "olpc-SRS-PosBasedOnSSB-Neigh-r16")
-	}
-	if v.HasOlpcSRSPosBasedOnPRSNeighR16 {
-		w.Enum(int64(v.OlpcSRSPosBasedOnPRSNeighR16), 1, 0, false, "olpc-SRS-PosBasedOnPRS-Neigh-r16")
-	}
-	if v.HasMaxNumberPathLossEstimatePerServingR16 {
-		w.Enum(int64(v.MaxNumberPathLossEstimatePerServingR16), 4, 0, false, "maxNumberPathLossEstimatePerServing-r16")
-	}
+	w.EnumIf(v.HasOlpcSRSPosBasedOnPRSServingR16, int64(v.OlpcSRSPosBasedOnPRSServingR16), 1, 0, false, "olpc-SRS-PosBasedOnPRS-Serving-r16")
+	w.EnumIf(v.HasOlpcSRSPosBasedOnSSBNeighR16, int64(v.OlpcSRSPosBasedOnSSBNeighR16), 1, 0, false, "olpc-SRS-PosBasedOnSSB-Neigh-r16")
+	w.EnumIf(v.HasOlpcSRSPosBasedOnPRSNeighR16, int64(v.OlpcSRSPosBasedOnPRSNeighR16), 1, 0, false, "olpc-SRS-PosBasedOnPRS-Neigh-r16")
+	w.EnumIf(v.HasMaxNumberPathLossEstimatePerServingR16, int64(v.MaxNumberPathLossEstimatePerServingR16), 4, 0, false, "maxNumberPathLossEstimatePerServing-r16")
 	return w.Err()
 }
 
@@ -12193,58 +9550,28 @@ func (v *PDCPParameters) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasUplinkOnlyROHCProfiles, &v.HasContinueROHCContext, &v.HasOutOfOrderDelivery, &v.HasShortSN, &v.HasPdcpDuplicationSRB, &v.HasPdcpDuplicationMCGOrSCGDRB)
 	r.Decode(&v.SupportedROHCProfiles, "supportedROHC-Profiles")
 	v.MaxNumberROHCContextSessions = PDCPParameters_MaxNumberROHCContextSessions(r.Enum(16, 0, false, "maxNumberROHC-ContextSessions"))
-	if v.HasUplinkOnlyROHCProfiles {
-		v.UplinkOnlyROHCProfiles = PDCPParameters_UplinkOnlyROHCProfiles(r.Enum(1, 0, false, "uplinkOnlyROHC-Profiles"))
-	}
-	if v.HasContinueROHCContext {
-		v.ContinueROHCContext = PDCPParameters_ContinueROHCContext(r.Enum(1, 0, false, "continueROHC-Context"))
-	}
-	if v.HasOutOfOrderDelivery {
-		v.OutOfOrderDelivery = PDCPParameters_OutOfOrderDelivery(r.Enum(1, 0, false, "outOfOrderDelivery"))
-	}
-	if v.HasShortSN {
-		v.ShortSN = PDCPParameters_ShortSN(r.Enum(1, 0, false, "shortSN"))
-	}
-	if v.HasPdcpDuplicationSRB {
-		v.PdcpDuplicationSRB = PDCPParameters_PdcpDuplicationSRB(r.Enum(1, 0, false, "pdcp-DuplicationSRB"))
-	}
-	if v.HasPdcpDuplicationMCGOrSCGDRB {
-		v.PdcpDuplicationMCGOrSCGDRB = PDCPParameters_PdcpDuplicationMCGOrSCGDRB(r.Enum(1, 0, false, "pdcp-DuplicationMCG-OrSCG-DRB"))
-	}
+	v.UplinkOnlyROHCProfiles = PDCPParameters_UplinkOnlyROHCProfiles(r.EnumIf(v.HasUplinkOnlyROHCProfiles, 1, 0, false, "uplinkOnlyROHC-Profiles"))
+	v.ContinueROHCContext = PDCPParameters_ContinueROHCContext(r.EnumIf(v.HasContinueROHCContext, 1, 0, false, "continueROHC-Context"))
+	v.OutOfOrderDelivery = PDCPParameters_OutOfOrderDelivery(r.EnumIf(v.HasOutOfOrderDelivery, 1, 0, false, "outOfOrderDelivery"))
+	v.ShortSN = PDCPParameters_ShortSN(r.EnumIf(v.HasShortSN, 1, 0, false, "shortSN"))
+	v.PdcpDuplicationSRB = PDCPParameters_PdcpDuplicationSRB(r.EnumIf(v.HasPdcpDuplicationSRB, 1, 0, false, "pdcp-DuplicationSRB"))
+	v.PdcpDuplicationMCGOrSCGDRB = PDCPParameters_PdcpDuplicationMCGOrSCGDRB(r.EnumIf(v.HasPdcpDuplicationMCGOrSCGDRB, 1, 0, false, "pdcp-DuplicationMCG-OrSCG-DRB"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "drb-IAB-r16") {
 		r.Preamble(&v.HasDrbIABR16, &v.HasNonDRBIABR16, &v.HasExtendedDiscardTimerR16, &v.HasContinueEHCContextR16, &v.HasEhcR16, &v.HasMaxNumberEHCContextsR16, &v.HasJointEHCROHCConfigR16, &v.HasPdcpDuplicationMoreThanTwoRLCR16)
-		if v.HasDrbIABR16 {
-			v.DrbIABR16 = PDCPParameters_DrbIABR16(r.Enum(1, 0, false, "drb-IAB-r16"))
-		}
-		if v.HasNonDRBIABR16 {
-			v.NonDRBIABR16 = PDCPParameters_NonDRBIABR16(r.Enum(1, 0, false, "non-DRB-IAB-r16"))
-		}
-		if v.HasExtendedDiscardTimerR16 {
-			v.ExtendedDiscardTimerR16 = PDCPParameters_ExtendedDiscardTimerR16(r.Enum(1, 0, false, "extendedDiscardTimer-r16"))
-		}
-		if v.HasContinueEHCContextR16 {
-			v.ContinueEHCContextR16 = PDCPParameters_ContinueEHCContextR16(r.Enum(1, 0, false, "continueEHC-Context-r16"))
-		}
-		if v.HasEhcR16 {
-			v.EhcR16 = PDCPParameters_EhcR16(r.Enum(1, 0, false, "ehc-r16"))
-		}
-		if v.HasMaxNumberEHCContextsR16 {
-			v.MaxNumberEHCContextsR16 = PDCPParameters_MaxNumberEHCContextsR16(r.Enum(16, 0, false, "maxNumberEHC-Contexts-r16"))
-		}
-		if v.HasJointEHCROHCConfigR16 {
-			v.JointEHCROHCConfigR16 = PDCPParameters_JointEHCROHCConfigR16(r.Enum(1, 0, false, "jointEHC-ROHC-Config-r16"))
-		}
-		if v.HasPdcpDuplicationMoreThanTwoRLCR16 {
-			v.PdcpDuplicationMoreThanTwoRLCR16 = PDCPParameters_PdcpDuplicationMoreThanTwoRLCR16(r.Enum(1, 0, false, "pdcp-DuplicationMoreThanTwoRLC-r16"))
-		}
+		v.DrbIABR16 = PDCPParameters_DrbIABR16(r.EnumIf(v.HasDrbIABR16, 1, 0, false, "drb-IAB-r16"))
+		v.NonDRBIABR16 = PDCPParameters_NonDRBIABR16(r.EnumIf(v.HasNonDRBIABR16, 1, 0, false, "non-DRB-IAB-r16"))
+		v.ExtendedDiscardTimerR16 = PDCPParameters_ExtendedDiscardTimerR16(r.EnumIf(v.HasExtendedDiscardTimerR16, 1, 0, false, "extendedDiscardTimer-r16"))
+		v.ContinueEHCContextR16 = PDCPParameters_ContinueEHCContextR16(r.EnumIf(v.HasContinueEHCContextR16, 1, 0, false, "continueEHC-Context-r16"))
+		v.EhcR16 = PDCPParameters_EhcR16(r.EnumIf(v.HasEhcR16, 1, 0, false, "ehc-r16"))
+		v.MaxNumberEHCContextsR16 = PDCPParameters_MaxNumberEHCContextsR16(r.EnumIf(v.HasMaxNumberEHCContextsR16, 16, 0, false, "maxNumberEHC-Contexts-r16"))
+		v.JointEHCROHCConfigR16 = PDCPParameters_JointEHCROHCConfigR16(r.EnumIf(v.HasJointEHCROHCConfigR16, 1, 0, false, "jointEHC-ROHC-Config-r16"))
+		v.PdcpDuplicationMoreThanTwoRLCR16 = PDCPParameters_PdcpDuplicationMoreThanTwoRLCR16(r.EnumIf(v.HasPdcpDuplicationMoreThanTwoRLCR16, 1, 0, false, "pdcp-DuplicationMoreThanTwoRLC-r16"))
 		x.End("drb-IAB-r16")
 	}
 	if x.Begin(1, "longSN-RedCap-r17") {
 		r.Preamble(&v.HasLongSNRedCapR17, &v.HasUdcR17)
-		if v.HasLongSNRedCapR17 {
-			v.LongSNRedCapR17 = PDCPParameters_LongSNRedCapR17(r.Enum(1, 0, false, "longSN-RedCap-r17"))
-		}
+		v.LongSNRedCapR17 = PDCPParameters_LongSNRedCapR17(r.EnumIf(v.HasLongSNRedCapR17, 1, 0, false, "longSN-RedCap-r17"))
 		r.DecodeOptional(v.HasUdcR17, &v.UdcR17, "udc-r17")
 		x.End("longSN-RedCap-r17")
 	}
@@ -12259,58 +9586,28 @@ func (v *PDCPParameters) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUplinkOnlyROHCProfiles, v.HasContinueROHCContext, v.HasOutOfOrderDelivery, v.HasShortSN, v.HasPdcpDuplicationSRB, v.HasPdcpDuplicationMCGOrSCGDRB)
 	w.Encode(&v.SupportedROHCProfiles, "supportedROHC-Profiles")
 	w.Enum(int64(v.MaxNumberROHCContextSessions), 16, 0, false, "maxNumberROHC-ContextSessions")
-	if v.HasUplinkOnlyROHCProfiles {
-		w.Enum(int64(v.UplinkOnlyROHCProfiles), 1, 0, false, "uplinkOnlyROHC-Profiles")
-	}
-	if v.HasContinueROHCContext {
-		w.Enum(int64(v.ContinueROHCContext), 1, 0, false, "continueROHC-Context")
-	}
-	if v.HasOutOfOrderDelivery {
-		w.Enum(int64(v.OutOfOrderDelivery), 1, 0, false, "outOfOrderDelivery")
-	}
-	if v.HasShortSN {
-		w.Enum(int64(v.ShortSN), 1, 0, false, "shortSN")
-	}
-	if v.HasPdcpDuplicationSRB {
-		w.Enum(int64(v.PdcpDuplicationSRB), 1, 0, false, "pdcp-DuplicationSRB")
-	}
-	if v.HasPdcpDuplicationMCGOrSCGDRB {
-		w.Enum(int64(v.PdcpDuplicationMCGOrSCGDRB), 1, 0, false, "pdcp-DuplicationMCG-OrSCG-DRB")
-	}
+	w.EnumIf(v.HasUplinkOnlyROHCProfiles, int64(v.UplinkOnlyROHCProfiles), 1, 0, false, "uplinkOnlyROHC-Profiles")
+	w.EnumIf(v.HasContinueROHCContext, int64(v.ContinueROHCContext), 1, 0, false, "continueROHC-Context")
+	w.EnumIf(v.HasOutOfOrderDelivery, int64(v.OutOfOrderDelivery), 1, 0, false, "outOfOrderDelivery")
+	w.EnumIf(v.HasShortSN, int64(v.ShortSN), 1, 0, false, "shortSN")
+	w.EnumIf(v.HasPdcpDuplicationSRB, int64(v.PdcpDuplicationSRB), 1, 0, false, "pdcp-DuplicationSRB")
+	w.EnumIf(v.HasPdcpDuplicationMCGOrSCGDRB, int64(v.PdcpDuplicationMCGOrSCGDRB), 1, 0, false, "pdcp-DuplicationMCG-OrSCG-DRB")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDrbIABR16, v.HasNonDRBIABR16, v.HasExtendedDiscardTimerR16, v.HasContinueEHCContextR16, v.HasEhcR16, v.HasMaxNumberEHCContextsR16, v.HasJointEHCROHCConfigR16, v.HasPdcpDuplicationMoreThanTwoRLCR16)
-		if v.HasDrbIABR16 {
-			w.Enum(int64(v.DrbIABR16), 1, 0, false, "drb-IAB-r16")
-		}
-		if v.HasNonDRBIABR16 {
-			w.Enum(int64(v.NonDRBIABR16), 1, 0, false, "non-DRB-IAB-r16")
-		}
-		if v.HasExtendedDiscardTimerR16 {
-			w.Enum(int64(v.ExtendedDiscardTimerR16), 1, 0, false, "extendedDiscardTimer-r16")
-		}
-		if v.HasContinueEHCContextR16 {
-			w.Enum(int64(v.ContinueEHCContextR16), 1, 0, false, "continueEHC-Context-r16")
-		}
-		if v.HasEhcR16 {
-			w.Enum(int64(v.EhcR16), 1, 0, false, "ehc-r16")
-		}
-		if v.HasMaxNumberEHCContextsR16 {
-			w.Enum(int64(v.MaxNumberEHCContextsR16), 16, 0, false, "maxNumberEHC-Contexts-r16")
-		}
-		if v.HasJointEHCROHCConfigR16 {
-			w.Enum(int64(v.JointEHCROHCConfigR16), 1, 0, false, "jointEHC-ROHC-Config-r16")
-		}
-		if v.HasPdcpDuplicationMoreThanTwoRLCR16 {
-			w.Enum(int64(v.PdcpDuplicationMoreThanTwoRLCR16), 1, 0, false, "pdcp-DuplicationMoreThanTwoRLC-r16")
-		}
+		w.EnumIf(v.HasDrbIABR16, int64(v.DrbIABR16), 1, 0, false, "drb-IAB-r16")
+		w.EnumIf(v.HasNonDRBIABR16, int64(v.NonDRBIABR16), 1, 0, false, "non-DRB-IAB-r16")
+		w.EnumIf(v.HasExtendedDiscardTimerR16, int64(v.ExtendedDiscardTimerR16), 1, 0, false, "extendedDiscardTimer-r16")
+		w.EnumIf(v.HasContinueEHCContextR16, int64(v.ContinueEHCContextR16), 1, 0, false, "continueEHC-Context-r16")
+		w.EnumIf(v.HasEhcR16, int64(v.EhcR16), 1, 0, false, "ehc-r16")
+		w.EnumIf(v.HasMaxNumberEHCContextsR16, int64(v.MaxNumberEHCContextsR16), 16, 0, false, "maxNumberEHC-Contexts-r16")
+		w.EnumIf(v.HasJointEHCROHCConfigR16, int64(v.JointEHCROHCConfigR16), 1, 0, false, "jointEHC-ROHC-Config-r16")
+		w.EnumIf(v.HasPdcpDuplicationMoreThanTwoRLCR16, int64(v.PdcpDuplicationMoreThanTwoRLCR16), 1, 0, false, "pdcp-DuplicationMoreThanTwoRLC-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasLongSNRedCapR17, v.HasUdcR17)
-		if v.HasLongSNRedCapR17 {
-			w.Enum(int64(v.LongSNRedCapR17), 1, 0, false, "longSN-RedCap-r17")
-		}
+		w.EnumIf(v.HasLongSNRedCapR17, int64(v.LongSNRedCapR17), 1, 0, false, "longSN-RedCap-r17")
 		w.EncodeOptional(v.HasUdcR17, &v.UdcR17, "udc-r17")
 		w.EndOpen(o)
 	}
@@ -12361,32 +9658,20 @@ func (v *PDCPParameters_SupportedROHCProfiles) EncodePER(w *per.Writer) error {
 func (v *PDCPParameters_UdcR17) DecodePER(r *per.Reader) error {
 	*v = PDCPParameters_UdcR17{}
 	r.Preamble(&v.HasStandardDictionaryR17, &v.HasOperatorDictionaryR17, &v.HasContinueUDCR17, &v.HasSupportOfBufferSizeR17)
-	if v.HasStandardDictionaryR17 {
-		v.StandardDictionaryR17 = PDCPParameters_UdcR17_StandardDictionaryR17(r.Enum(1, 0, false, "standardDictionary-r17"))
-	}
+	v.StandardDictionaryR17 = PDCPParameters_UdcR17_StandardDictionaryR17(r.EnumIf(v.HasStandardDictionaryR17, 1, 0, false, "standardDictionary-r17"))
 	r.DecodeOptional(v.HasOperatorDictionaryR17, &v.OperatorDictionaryR17, "operatorDictionary-r17")
-	if v.HasContinueUDCR17 {
-		v.ContinueUDCR17 = PDCPParameters_UdcR17_ContinueUDCR17(r.Enum(1, 0, false, "continueUDC-r17"))
-	}
-	if v.HasSupportOfBufferSizeR17 {
-		v.SupportOfBufferSizeR17 = PDCPParameters_UdcR17_SupportOfBufferSizeR17(r.Enum(2, 0, false, "supportOfBufferSize-r17"))
-	}
+	v.ContinueUDCR17 = PDCPParameters_UdcR17_ContinueUDCR17(r.EnumIf(v.HasContinueUDCR17, 1, 0, false, "continueUDC-r17"))
+	v.SupportOfBufferSizeR17 = PDCPParameters_UdcR17_SupportOfBufferSizeR17(r.EnumIf(v.HasSupportOfBufferSizeR17, 2, 0, false, "supportOfBufferSize-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPParameters_UdcR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasStandardDictionaryR17, v.HasOperatorDictionaryR17, v.HasContinueUDCR17, v.HasSupportOfBufferSizeR17)
-	if v.HasStandardDictionaryR17 {
-		w.Enum(int64(v.StandardDictionaryR17), 1, 0, false, "standardDictionary-r17")
-	}
+	w.EnumIf(v.HasStandardDictionaryR17, int64(v.StandardDictionaryR17), 1, 0, false, "standardDictionary-r17")
 	w.EncodeOptional(v.HasOperatorDictionaryR17, &v.OperatorDictionaryR17, "operatorDictionary-r17")
-	if v.HasContinueUDCR17 {
-		w.Enum(int64(v.ContinueUDCR17), 1, 0, false, "continueUDC-r17")
-	}
-	if v.HasSupportOfBufferSizeR17 {
-		w.Enum(int64(v.SupportOfBufferSizeR17), 2, 0, false, "supportOfBufferSize-r17")
-	}
+	w.EnumIf(v.HasContinueUDCR17, int64(v.ContinueUDCR17), 1, 0, false, "continueUDC-r17")
+	w.EnumIf(v.HasSupportOfBufferSizeR17, int64(v.SupportOfBufferSizeR17), 2, 0, false, "supportOfBufferSize-r17")
 	return w.Err()
 }
 
@@ -12409,24 +9694,16 @@ func (v *PDCPParameters_UdcR17_OperatorDictionaryR17) EncodePER(w *per.Writer) e
 func (v *PDCPParametersMRDC) DecodePER(r *per.Reader) error {
 	*v = PDCPParametersMRDC{}
 	r.Preamble(&v.HasPdcpDuplicationSplitSRB, &v.HasPdcpDuplicationSplitDRB)
-	if v.HasPdcpDuplicationSplitSRB {
-		v.PdcpDuplicationSplitSRB = PDCPParametersMRDC_PdcpDuplicationSplitSRB(r.Enum(1, 0, false, "pdcp-DuplicationSplitSRB"))
-	}
-	if v.HasPdcpDuplicationSplitDRB {
-		v.PdcpDuplicationSplitDRB = PDCPParametersMRDC_PdcpDuplicationSplitDRB(r.Enum(1, 0, false, "pdcp-DuplicationSplitDRB"))
-	}
+	v.PdcpDuplicationSplitSRB = PDCPParametersMRDC_PdcpDuplicationSplitSRB(r.EnumIf(v.HasPdcpDuplicationSplitSRB, 1, 0, false, "pdcp-DuplicationSplitSRB"))
+	v.PdcpDuplicationSplitDRB = PDCPParametersMRDC_PdcpDuplicationSplitDRB(r.EnumIf(v.HasPdcpDuplicationSplitDRB, 1, 0, false, "pdcp-DuplicationSplitDRB"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPParametersMRDC) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdcpDuplicationSplitSRB, v.HasPdcpDuplicationSplitDRB)
-	if v.HasPdcpDuplicationSplitSRB {
-		w.Enum(int64(v.PdcpDuplicationSplitSRB), 1, 0, false, "pdcp-DuplicationSplitSRB")
-	}
-	if v.HasPdcpDuplicationSplitDRB {
-		w.Enum(int64(v.PdcpDuplicationSplitDRB), 1, 0, false, "pdcp-DuplicationSplitDRB")
-	}
+	w.EnumIf(v.HasPdcpDuplicationSplitSRB, int64(v.PdcpDuplicationSplitSRB), 1, 0, false, "pdcp-DuplicationSplitSRB")
+	w.EnumIf(v.HasPdcpDuplicationSplitDRB, int64(v.PdcpDuplicationSplitDRB), 1, 0, false, "pdcp-DuplicationSplitDRB")
 	return w.Err()
 }
 
@@ -12442,18 +9719,14 @@ func (v *PDCPParametersMRDC) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *PDCPParametersMRDCV1610) DecodePER(r *per.Reader) error {
 	*v = PDCPParametersMRDCV1610{}
 	r.Preamble(&v.HasScgDRBNRIABR16)
-	if v.HasScgDRBNRIABR16 {
-		v.ScgDRBNRIABR16 = PDCPParametersMRDCV1610_ScgDRBNRIABR16(r.Enum(1, 0, false, "scg-DRB-NR-IAB-r16"))
-	}
+	v.ScgDRBNRIABR16 = PDCPParametersMRDCV1610_ScgDRBNRIABR16(r.EnumIf(v.HasScgDRBNRIABR16, 1, 0, false, "scg-DRB-NR-IAB-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPParametersMRDCV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScgDRBNRIABR16)
-	if v.HasScgDRBNRIABR16 {
-		w.Enum(int64(v.ScgDRBNRIABR16), 1, 0, false, "scg-DRB-NR-IAB-r16")
-	}
+	w.EnumIf(v.HasScgDRBNRIABR16, int64(v.ScgDRBNRIABR16), 1, 0, false, "scg-DRB-NR-IAB-r16")
 	return w.Err()
 }
 
@@ -12524,127 +9797,51 @@ func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCsiRSCFRAForHO, &v.HasDynamicPRBBundlingDL, &v.HasSpCSIReportPUCCH, &v.HasSpCSIReportPUSCH, &v.HasNzpCSIRSIntefMgmt, &v.HasType2SPCSIFeedbackLongPUCCH, &v.HasPrecoderGranularityCORESET, &v.HasDynamicHARQACKCodebook, &v.HasSemiStaticHARQACKCodebook, &v.HasSpatialBundlingHARQACK, &v.HasDynamicBetaOffsetIndHARQACKCSI, &v.HasPucchRepetitionF1_3_4, &v.HasRaType0PUSCH, &v.HasDynamicSwitchRAType0_1PDSCH, &v.HasDynamicSwitchRAType0_1PUSCH, &v.HasPdschMappingTypeA, &v.HasPdschMappingTypeB, &v.HasInterleavingVRBToPRBPDSCH, &v.HasInterSlotFreqHoppingPUSCH, &v.HasType1PUSCHRepetitionMultiSlots, &v.HasType2PUSCHRepetitionMultiSlots, &v.HasPuschRepetitionMultiSlots, &v.HasPdschRepetitionMultiSlots, &v.HasDownlinkSPS, &v.HasConfiguredULGrantType1, &v.HasConfiguredULGrantType2, &v.HasPreEmptIndicationDL, &v.HasCbgTransIndicationDL, &v.HasCbgTransIndicationUL, &v.HasCbgFlushIndicationDL, &v.HasDynamicHARQACKCodeBCBGRetxDL, &v.HasRateMatchingResrcSetSemiStatic, &v.HasRateMatchingResrcSetDynamic, &v.HasBwpSwitchingDelay)
-	if v.HasCsiRSCFRAForHO {
-		v.CsiRSCFRAForHO = PhyParametersCommon_CsiRSCFRAForHO(r.Enum(1, 0, false, "csi-RS-CFRA-ForHO"))
-	}
-	if v.HasDynamicPRBBundlingDL {
-		v.DynamicPRBBundlingDL = PhyParametersCommon_DynamicPRBBundlingDL(r.Enum(1, 0, false, "dynamicPRB-BundlingDL"))
-	}
-	if v.HasSpCSIReportPUCCH {
-		v.SpCSIReportPUCCH = PhyParametersCommon_SpCSIReportPUCCH(r.Enum(1, 0, false, "sp-CSI-ReportPUCCH"))
-	}
-	if v.HasSpCSIReportPUSCH {
-		v.SpCSIReportPUSCH = PhyParametersCommon_SpCSIReportPUSCH(r.Enum(1, 0, false, "sp-CSI-ReportPUSCH"))
-	}
-	if v.HasNzpCSIRSIntefMgmt {
-		v.NzpCSIRSIntefMgmt = PhyParametersCommon_NzpCSIRSIntefMgmt(r.Enum(1, 0, false, "nzp-CSI-RS-IntefMgmt"))
-	}
-	if v.HasType2SPCSIFeedbackLongPUCCH {
-		v.Type2SPCSIFeedbackLongPUCCH = PhyParametersCommon_Type2SPCSIFeedbackLongPUCCH(r.Enum(1, 0, false, "type2-SP-CSI-Feedback-LongPUCCH"))
-	}
-	if v.HasPrecoderGranularityCORESET {
-		v.PrecoderGranularityCORESET = PhyParametersCommon_PrecoderGranularityCORESET(r.Enum(1, 0, false, "precoderGranularityCORESET"))
-	}
-	if v.HasDynamicHARQACKCodebook {
-		v.DynamicHARQACKCodebook = PhyParametersCommon_DynamicHARQACKCodebook(r.Enum(1, 0, false, "dynamicHARQ-ACK-Codebook"))
-	}
-	if v.HasSemiStaticHARQACKCodebook {
-		v.SemiStaticHARQACKCodebook = PhyParametersCommon_SemiStaticHARQACKCodebook(r.Enum(1, 0, false, "semiStaticHARQ-ACK-Codebook"))
-	}
-	if v.HasSpatialBundlingHARQACK {
-		v.SpatialBundlingHARQACK = PhyParametersCommon_SpatialBundlingHARQACK(r.Enum(1, 0, false, "spatialBundlingHARQ-ACK"))
-	}
-	if v.HasDynamicBetaOffsetIndHARQACKCSI {
-		v.DynamicBetaOffsetIndHARQACKCSI = PhyParametersCommon_DynamicBetaOffsetIndHARQACKCSI(r.Enum(1, 0, false, "dynamicBetaOffsetInd-HARQ-ACK-CSI"))
-	}
-	if v.HasPucchRepetitionF1_3_4 {
-		v.PucchRepetitionF1_3_4 = PhyParametersCommon_PucchRepetitionF1_3_4(r.Enum(1, 0, false, "pucch-Repetition-F1-3-4"))
-	}
-	if v.HasRaType0PUSCH {
-		v.RaType0PUSCH = PhyParametersCommon_RaType0PUSCH(r.Enum(1, 0, false, "ra-Type0-PUSCH"))
-	}
-	if v.HasDynamicSwitchRAType0_1PDSCH {
-		v.DynamicSwitchRAType0_1PDSCH = PhyParametersCommon_DynamicSwitchRAType0_1PDSCH(r.Enum(1, 0, false, "dynamicSwitchRA-Type0-1-PDSCH"))
-	}
-	if v.HasDynamicSwitchRAType0_1PUSCH {
-		v.DynamicSwitchRAType0_1PUSCH = PhyParametersCommon_DynamicSwitchRAType0_1PUSCH(r.Enum(1, 0, false, "dynamicSwitchRA-Type0-1-PUSCH"))
-	}
-	if v.HasPdschMappingTypeA {
-		v.PdschMappingTypeA = PhyParametersCommon_PdschMappingTypeA(r.Enum(1, 0, false, "pdsch-MappingTypeA"))
-	}
-	if v.HasPdschMappingTypeB {
-		v.PdschMappingTypeB = PhyParametersCommon_PdschMappingTypeB(r.Enum(1, 0, false, "pdsch-MappingTypeB"))
-	}
-	if v.HasInterleavingVRBToPRBPDSCH {
-		v.InterleavingVRBToPRBPDSCH = PhyParametersCommon_InterleavingVRBToPRBPDSCH(r.Enum(1, 0, false, "interleavingVRB-ToPRB-PDSCH"))
-	}
-	if v.HasInterSlotFreqHoppingPUSCH {
-		v.InterSlotFreqHoppingPUSCH = PhyParametersCommon_InterSlotFreqHoppingPUSCH(r.Enum(1, 0, false, "interSlotFreqHopping-PUSCH"))
-	}
-	if v.HasType1PUSCHRepetitionMultiSlots {
-		v.Type1PUSCHRepetitionMultiSlots = PhyParametersCommon_Type1PUSCHRepetitionMultiSlots(r.Enum(1, 0, false, "type1-PUSCH-RepetitionMultiSlots"))
-	}
-	if v.HasType2PUSCHRepetitionMultiSlots {
-		v.Type2PUSCHRepetitionMultiSlots = PhyParametersCommon_Type2PUSCHRepetitionMultiSlots(r.Enum(1, 0, false, "type2-PUSCH-RepetitionMultiSlots"))
-	}
-	if v.HasPuschRepetitionMultiSlots {
-		v.PuschRepetitionMultiSlots = PhyParametersCommon_PuschRepetitionMultiSlots(r.Enum(1, 0, false, "pusch-RepetitionMultiSlots"))
-	}
-	if v.HasPdschRepetitionMultiSlots {
-		v.PdschRepetitionMultiSlots = PhyParametersCommon_PdschRepetitionMultiSlots(r.Enum(1, 0, false, "pdsch-RepetitionMultiSlots"))
-	}
-	if v.HasDownlinkSPS {
-		v.DownlinkSPS = PhyParametersCommon_DownlinkSPS(r.Enum(1, 0, false, "downlinkSPS"))
-	}
-	if v.HasConfiguredULGrantType1 {
-		v.ConfiguredULGrantType1 = PhyParametersCommon_ConfiguredULGrantType1(r.Enum(1, 0, false, "configuredUL-GrantType1"))
-	}
-	if v.HasConfiguredULGrantType2 {
-		v.ConfiguredULGrantType2 = PhyParametersCommon_ConfiguredULGrantType2(r.Enum(1, 0, false, "configuredUL-GrantType2"))
-	}
-	if v.HasPreEmptIndicationDL {
-		v.PreEmptIndicationDL = PhyParametersCommon_PreEmptIndicationDL(r.Enum(1, 0, false, "pre-EmptIndication-DL"))
-	}
-	if v.HasCbgTransIndicationDL {
-		v.CbgTransIndicationDL = PhyParametersCommon_CbgTransIndicationDL(r.Enum(1, 0, false, "cbg-TransIndication-DL"))
-	}
-	if v.HasCbgTransIndicationUL {
-		v.CbgTransIndicationUL = PhyParametersCommon_CbgTransIndicationUL(r.Enum(1, 0, false, "cbg-TransIndication-UL"))
-	}
-	if v.HasCbgFlushIndicationDL {
-		v.CbgFlushIndicationDL = PhyParametersCommon_CbgFlushIndicationDL(r.Enum(1, 0, false, "cbg-FlushIndication-DL"))
-	}
-	if v.HasDynamicHARQACKCodeBCBGRetxDL {
-		v.DynamicHARQACKCodeBCBGRetxDL = PhyParametersCommon_DynamicHARQACKCodeBCBGRetxDL(r.Enum(1, 0, false, "dynamicHARQ-ACK-CodeB-CBG-Retx-DL"))
-	}
-	if v.HasRateMatchingResrcSetSemiStatic {
-		v.RateMatchingResrcSetSemiStatic = PhyParametersCommon_RateMatchingResrcSetSemiStatic(r.Enum(1, 0, false, "rateMatchingResrcSetSemi-Static"))
-	}
-	if v.HasRateMatchingResrcSetDynamic {
-		v.RateMatchingResrcSetDynamic = PhyParametersCommon_RateMatchingResrcSetDynamic(r.Enum(1, 0, false, "rateMatchingResrcSetDynamic"))
-	}
-	if v.HasBwpSwitchingDelay {
-		v.BwpSwitchingDelay = PhyParametersCommon_BwpSwitchingDelay(r.Enum(2, 0, false, "bwp-SwitchingDelay"))
-	}
+	v.CsiRSCFRAForHO = PhyParametersCommon_CsiRSCFRAForHO(r.EnumIf(v.HasCsiRSCFRAForHO, 1, 0, false, "csi-RS-CFRA-ForHO"))
+	v.DynamicPRBBundlingDL = PhyParametersCommon_DynamicPRBBundlingDL(r.EnumIf(v.HasDynamicPRBBundlingDL, 1, 0, false, "dynamicPRB-BundlingDL"))
+	v.SpCSIReportPUCCH = PhyParametersCommon_SpCSIReportPUCCH(r.EnumIf(v.HasSpCSIReportPUCCH, 1, 0, false, "sp-CSI-ReportPUCCH"))
+	v.SpCSIReportPUSCH = PhyParametersCommon_SpCSIReportPUSCH(r.EnumIf(v.HasSpCSIReportPUSCH, 1, 0, false, "sp-CSI-ReportPUSCH"))
+	v.NzpCSIRSIntefMgmt = PhyParametersCommon_NzpCSIRSIntefMgmt(r.EnumIf(v.HasNzpCSIRSIntefMgmt, 1, 0, false, "nzp-CSI-RS-IntefMgmt"))
+	v.Type2SPCSIFeedbackLongPUCCH = PhyParametersCommon_Type2SPCSIFeedbackLongPUCCH(r.EnumIf(v.HasType2SPCSIFeedbackLongPUCCH, 1, 0, false, "type2-SP-CSI-Feedback-LongPUCCH"))
+	v.PrecoderGranularityCORESET = PhyParametersCommon_PrecoderGranularityCORESET(r.EnumIf(v.HasPrecoderGranularityCORESET, 1, 0, false, "precoderGranularityCORESET"))
+	v.DynamicHARQACKCodebook = PhyParametersCommon_DynamicHARQACKCodebook(r.EnumIf(v.HasDynamicHARQACKCodebook, 1, 0, false, "dynamicHARQ-ACK-Codebook"))
+	v.SemiStaticHARQACKCodebook = PhyParametersCommon_SemiStaticHARQACKCodebook(r.EnumIf(v.HasSemiStaticHARQACKCodebook, 1, 0, false, "semiStaticHARQ-ACK-Codebook"))
+	v.SpatialBundlingHARQACK = PhyParametersCommon_SpatialBundlingHARQACK(r.EnumIf(v.HasSpatialBundlingHARQACK, 1, 0, false, "spatialBundlingHARQ-ACK"))
+	v.DynamicBetaOffsetIndHARQACKCSI = PhyParametersCommon_DynamicBetaOffsetIndHARQACKCSI(r.EnumIf(v.HasDynamicBetaOffsetIndHARQACKCSI, 1, 0, false, "dynamicBetaOffsetInd-HARQ-ACK-CSI"))
+	v.PucchRepetitionF1_3_4 = PhyParametersCommon_PucchRepetitionF1_3_4(r.EnumIf(v.HasPucchRepetitionF1_3_4, 1, 0, false, "pucch-Repetition-F1-3-4"))
+	v.RaType0PUSCH = PhyParametersCommon_RaType0PUSCH(r.EnumIf(v.HasRaType0PUSCH, 1, 0, false, "ra-Type0-PUSCH"))
+	v.DynamicSwitchRAType0_1PDSCH = PhyParametersCommon_DynamicSwitchRAType0_1PDSCH(r.EnumIf(v.HasDynamicSwitchRAType0_1PDSCH, 1, 0, false, "dynamicSwitchRA-Type0-1-PDSCH"))
+	v.DynamicSwitchRAType0_1PUSCH = PhyParametersCommon_DynamicSwitchRAType0_1PUSCH(r.EnumIf(v.HasDynamicSwitchRAType0_1PUSCH, 1, 0, false, "dynamicSwitchRA-Type0-1-PUSCH"))
+	v.PdschMappingTypeA = PhyParametersCommon_PdschMappingTypeA(r.EnumIf(v.HasPdschMappingTypeA, 1, 0, false, "pdsch-MappingTypeA"))
+	v.PdschMappingTypeB = PhyParametersCommon_PdschMappingTypeB(r.EnumIf(v.HasPdschMappingTypeB, 1, 0, false, "pdsch-MappingTypeB"))
+	v.InterleavingVRBToPRBPDSCH = PhyParametersCommon_InterleavingVRBToPRBPDSCH(r.EnumIf(v.HasInterleavingVRBToPRBPDSCH, 1, 0, false, "interleavingVRB-ToPRB-PDSCH"))
+	v.InterSlotFreqHoppingPUSCH = PhyParametersCommon_InterSlotFreqHoppingPUSCH(r.EnumIf(v.HasInterSlotFreqHoppingPUSCH, 1, 0, false, "interSlotFreqHopping-PUSCH"))
+	v.Type1PUSCHRepetitionMultiSlots = PhyParametersCommon_Type1PUSCHRepetitionMultiSlots(r.EnumIf(v.HasType1PUSCHRepetitionMultiSlots, 1, 0, false, "type1-PUSCH-RepetitionMultiSlots"))
+	v.Type2PUSCHRepetitionMultiSlots = PhyParametersCommon_Type2PUSCHRepetitionMultiSlots(r.EnumIf(v.HasType2PUSCHRepetitionMultiSlots, 1, 0, false, "type2-PUSCH-RepetitionMultiSlots"))
+	v.PuschRepetitionMultiSlots = PhyParametersCommon_PuschRepetitionMultiSlots(r.EnumIf(v.HasPuschRepetitionMultiSlots, 1, 0, false, "pusch-RepetitionMultiSlots"))
+	v.PdschRepetitionMultiSlots = PhyParametersCommon_PdschRepetitionMultiSlots(r.EnumIf(v.HasPdschRepetitionMultiSlots, 1, 0, false, "pdsch-RepetitionMultiSlots"))
+	v.DownlinkSPS = PhyParametersCommon_DownlinkSPS(r.EnumIf(v.HasDownlinkSPS, 1, 0, false, "downlinkSPS"))
+	v.ConfiguredULGrantType1 = PhyParametersCommon_ConfiguredULGrantType1(r.EnumIf(v.HasConfiguredULGrantType1, 1, 0, false, "configuredUL-GrantType1"))
+	v.ConfiguredULGrantType2 = PhyParametersCommon_ConfiguredULGrantType2(r.EnumIf(v.HasConfiguredULGrantType2, 1, 0, false, "configuredUL-GrantType2"))
+	v.PreEmptIndicationDL = PhyParametersCommon_PreEmptIndicationDL(r.EnumIf(v.HasPreEmptIndicationDL, 1, 0, false, "pre-EmptIndication-DL"))
+	v.CbgTransIndicationDL = PhyParametersCommon_CbgTransIndicationDL(r.EnumIf(v.HasCbgTransIndicationDL, 1, 0, false, "cbg-TransIndication-DL"))
+	v.CbgTransIndicationUL = PhyParametersCommon_CbgTransIndicationUL(r.EnumIf(v.HasCbgTransIndicationUL, 1, 0, false, "cbg-TransIndication-UL"))
+	v.CbgFlushIndicationDL = PhyParametersCommon_CbgFlushIndicationDL(r.EnumIf(v.HasCbgFlushIndicationDL, 1, 0, false, "cbg-FlushIndication-DL"))
+	v.DynamicHARQACKCodeBCBGRetxDL = PhyParametersCommon_DynamicHARQACKCodeBCBGRetxDL(r.EnumIf(v.HasDynamicHARQACKCodeBCBGRetxDL, 1, 0, false, "dynamicHARQ-ACK-CodeB-CBG-Retx-DL"))
+	v.RateMatchingResrcSetSemiStatic = PhyParametersCommon_RateMatchingResrcSetSemiStatic(r.EnumIf(v.HasRateMatchingResrcSetSemiStatic, 1, 0, false, "rateMatchingResrcSetSemi-Static"))
+	v.RateMatchingResrcSetDynamic = PhyParametersCommon_RateMatchingResrcSetDynamic(r.EnumIf(v.HasRateMatchingResrcSetDynamic, 1, 0, false, "rateMatchingResrcSetDynamic"))
+	v.BwpSwitchingDelay = PhyParametersCommon_BwpSwitchingDelay(r.EnumIf(v.HasBwpSwitchingDelay, 2, 0, false, "bwp-SwitchingDelay"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dummy") {
 		r.Preamble(&v.HasDummy)
-		if v.HasDummy {
-			v.Dummy = PhyParametersCommon_Dummy(r.Enum(1, 0, false, "dummy"))
-		}
+		v.Dummy = PhyParametersCommon_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 		x.End("dummy")
 	}
 	if x.Begin(1, "maxNumberSearchSpaces") {
 		r.Preamble(&v.HasMaxNumberSearchSpaces, &v.HasRateMatchingCtrlResrcSetDynamic, &v.HasMaxLayersMIMOIndication)
-		if v.HasMaxNumberSearchSpaces {
-			v.MaxNumberSearchSpaces = PhyParametersCommon_MaxNumberSearchSpaces(r.Enum(1, 0, false, "maxNumberSearchSpaces"))
-		}
-		if v.HasRateMatchingCtrlResrcSetDynamic {
-			v.RateMatchingCtrlResrcSetDynamic = PhyParametersCommon_RateMatchingCtrlResrcSetDynamic(r.Enum(1, 0, false, "rateMatchingCtrlResrcSetDynamic"))
-		}
-		if v.HasMaxLayersMIMOIndication {
-			v.MaxLayersMIMOIndication = PhyParametersCommon_MaxLayersMIMOIndication(r.Enum(1, 0, false, "maxLayersMIMO-Indication"))
-		}
+		v.MaxNumberSearchSpaces = PhyParametersCommon_MaxNumberSearchSpaces(r.EnumIf(v.HasMaxNumberSearchSpaces, 1, 0, false, "maxNumberSearchSpaces"))
+		v.RateMatchingCtrlResrcSetDynamic = PhyParametersCommon_RateMatchingCtrlResrcSetDynamic(r.EnumIf(v.HasRateMatchingCtrlResrcSetDynamic, 1, 0, false, "rateMatchingCtrlResrcSetDynamic"))
+		v.MaxLayersMIMOIndication = PhyParametersCommon_MaxLayersMIMOIndication(r.EnumIf(v.HasMaxLayersMIMOIndication, 1, 0, false, "maxLayersMIMO-Indication"))
 		x.End("maxNumberSearchSpaces")
 	}
 	if x.Begin(2, "spCellPlacement") {
@@ -12654,207 +9851,97 @@ func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(3, "twoStepRACH-r16") {
 		r.Preamble(&v.HasTwoStepRACHR16, &v.HasDciFormat1_2And0_2R16, &v.HasMonitoringDCISameSearchSpaceR16, &v.HasType2CGReleaseDCI0_1R16, &v.HasType2CGReleaseDCI0_2R16, &v.HasSpsReleaseDCI1_1R16, &v.HasSpsReleaseDCI1_2R16, &v.HasCsiTriggerStateNonActiveBWPR16, &v.HasSeparateSMTCInterIABSupportR16, &v.HasSeparateRACHIABSupportR16, &v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, &v.HasUlFlexibleDLSlotFormatDynamicsIABR16, &v.HasDftSOFDMWaveformULIABR16, &v.HasDci25AIRNTISupportIABR16, &v.HasTDeltaReceptionSupportIABR16, &v.HasGuardSymbolReportReceptionIABR16, &v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, &v.HasCrossSlotSchedulingR16, &v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, &v.HasExtendedCGPeriodicitiesR16, &v.HasExtendedSPSPeriodicitiesR16, &v.HasCodebookVariantsListR16, &v.HasPuschRepetitionTypeAR16, &v.HasDciDLPriorityIndicatorR16, &v.HasDciULPriorityIndicatorR16, &v.HasMaxNumberPathlossRSUpdateR16, &v.HasType2HARQACKCodebookR16, &v.HasMaxTotalResourcesForAcrossFreqRangesR16, &v.HasHarqACKSeparateMultiDCIMultiTRPR16, &v.HasHarqACKJointMultiDCIMultiTRPR16, &v.HasBwpSwitchingMultiCCsR16)
-		if v.HasTwoStepRACHR16 {
-			v.TwoStepRACHR16 = PhyParametersCommon_TwoStepRACHR16(r.Enum(1, 0, false, "twoStepRACH-r16"))
-		}
-		if v.HasDciFormat1_2And0_2R16 {
-			v.DciFormat1_2And0_2R16 = PhyParametersCommon_DciFormat1_2And0_2R16(r.Enum(1, 0, false, "dci-Format1-2And0-2-r16"))
-		}
-		if v.HasMonitoringDCISameSearchSpaceR16 {
-			v.MonitoringDCISameSearchSpaceR16 = PhyParametersCommon_MonitoringDCISameSearchSpaceR16(r.Enum(1, 0, false, "monitoringDCI-SameSearchSpace-r16"))
-		}
-		if v.HasType2CGReleaseDCI0_1R16 {
-			v.Type2CGReleaseDCI0_1R16 = PhyParametersCommon_Type2CGReleaseDCI0_1R16(r.Enum(1, 0, false, "type2-CG-ReleaseDCI-0-1-r16"))
-		}
-		if v.HasType2CGReleaseDCI0_2R16 {
-			v.Type2CGReleaseDCI0_2R16 = PhyParametersCommon_Type2CGReleaseDCI0_2R16(r.Enum(1, 0, false, "type2-CG-ReleaseDCI-0-2-r16"))
-		}
-		if v.HasSpsReleaseDCI1_1R16 {
-			v.SpsReleaseDCI1_1R16 = PhyParametersCommon_SpsReleaseDCI1_1R16(r.Enum(1, 0, false, "sps-ReleaseDCI-1-1-r16"))
-		}
-		if v.HasSpsReleaseDCI1_2R16 {
-			v.SpsReleaseDCI1_2R16 = PhyParametersCommon_SpsReleaseDCI1_2R16(r.Enum(1, 0, false, "sps-ReleaseDCI-1-2-r16"))
-		}
-		if v.HasCsiTriggerStateNonActiveBWPR16 {
-			v.CsiTriggerStateNonActiveBWPR16 = PhyParametersCommon_CsiTriggerStateNonActiveBWPR16(r.Enum(1, 0, false, "csi-TriggerStateNon-ActiveBWP-r16"))
-		}
-		if v.HasSeparateSMTCInterIABSupportR16 {
-			v.SeparateSMTCInterIABSupportR16 = PhyParametersCommon_SeparateSMTCInterIABSupportR16(r.Enum(1, 0, false, "separateSMTC-InterIAB-Support-r16"))
-		}
-		if v.HasSeparateRACHIABSupportR16 {
-			v.SeparateRACHIABSupportR16 = PhyParametersCommon_SeparateRACHIABSupportR16(r.Enum(1, 0, false, "separateRACH-IAB-Support-r16"))
-		}
-		if v.HasUlFlexibleDLSlotFormatSemiStaticIABR16 {
-			v.UlFlexibleDLSlotFormatSemiStaticIABR16 = PhyParametersCommon_UlFlexibleDLSlotFormatSemiStaticIABR16(r.Enum(1, 0, false, "ul-flexibleDL-SlotFormatSemiStatic-IAB-r16"))
-		}
-		if v.HasUlFlexibleDLSlotFormatDynamicsIABR16 {
-			v.UlFlexibleDLSlotFormatDynamicsIABR16 = PhyParametersCommon_UlFlexibleDLSlotFormatDynamicsIABR16(r.Enum(1, 0, false, "ul-flexibleDL-SlotFormatDynamics-IAB-r16"))
-		}
-		if v.HasDftSOFDMWaveformULIABR16 {
-			v.DftSOFDMWaveformULIABR16 = PhyParametersCommon_DftSOFDMWaveformULIABR16(r.Enum(1, 0, false, "dft-S-OFDM-WaveformUL-IAB-r16"))
-		}
-		if v.HasDci25AIRNTISupportIABR16 {
-			v.Dci25AIRNTISupportIABR16 = PhyParametersCommon_Dci25AIRNTISupportIABR16(r.Enum(1, 0, false, "dci-25-AI-RNTI-Support-IAB-r16"))
-		}
-		if v.HasTDeltaReceptionSupportIABR16 {
-			v.TDeltaReceptionSupportIABR16 = PhyParametersCommon_TDeltaReceptionSupportIABR16(r.Enum(1, 0, false, "t-DeltaReceptionSupport-IAB-r16"))
-		}
-		if v.HasGuardSymbolReportReceptionIABR16 {
-			v.GuardSymbolReportReceptionIABR16 = PhyParametersCommon_GuardSymbolReportReceptionIABR16(r.Enum(1, 0, false, "guardSymbolReportReception-IAB-r16"))
-		}
-		if v.HasHarqACKCBSpatialBundlingPUCCHGroupR16 {
-			v.HarqACKCBSpatialBundlingPUCCHGroupR16 = PhyParametersCommon_HarqACKCBSpatialBundlingPUCCHGroupR16(r.Enum(1, 0, false, "harqACK-CB-SpatialBundlingPUCCH-Group-r16"))
-		}
+		v.TwoStepRACHR16 = PhyParametersCommon_TwoStepRACHR16(r.EnumIf(v.HasTwoStepRACHR16, 1, 0, false, "twoStepRACH-r16"))
+		v.DciFormat1_2And0_2R16 = PhyParametersCommon_DciFormat1_2And0_2R16(r.EnumIf(v.HasDciFormat1_2And0_2R16, 1, 0, false, "dci-Format1-2And0-2-r16"))
+		v.MonitoringDCISameSearchSpaceR16 = PhyParametersCommon_MonitoringDCISameSearchSpaceR16(r.EnumIf(v.HasMonitoringDCISameSearchSpaceR16, 1, 0, false, "monitoringDCI-SameSearchSpace-r16"))
+		v.Type2CGReleaseDCI0_1R16 = PhyParametersCommon_Type2CGReleaseDCI0_1R16(r.EnumIf(v.HasType2CGReleaseDCI0_1R16, 1, 0, false, "type2-CG-ReleaseDCI-0-1-r16"))
+		v.Type2CGReleaseDCI0_2R16 = PhyParametersCommon_Type2CGReleaseDCI0_2R16(r.EnumIf(v.HasType2CGReleaseDCI0_2R16, 1, 0, false, "type2-CG-ReleaseDCI-0-2-r16"))
+		v.SpsReleaseDCI1_1R16 = PhyParametersCommon_SpsReleaseDCI1_1R16(r.EnumIf(v.HasSpsReleaseDCI1_1R16, 1, 0, false, "sps-ReleaseDCI-1-1-r16"))
+		v.SpsReleaseDCI1_2R16 = PhyParametersCommon_SpsReleaseDCI1_2R16(r.EnumIf(v.HasSpsReleaseDCI1_2R16, 1, 0, false, "sps-ReleaseDCI-1-2-r16"))
+		v.CsiTriggerStateNonActiveBWPR16 = PhyParametersCommon_CsiTriggerStateNonActiveBWPR16(r.EnumIf(v.HasCsiTriggerStateNonActiveBWPR16, 1, 0, false, "csi-TriggerStateNon-ActiveBWP-r16"))
+		v.SeparateSMTCInterIABSupportR16 = PhyParametersCommon_SeparateSMTCInterIABSupportR16(r.EnumIf(v.HasSeparateSMTCInterIABSupportR16, 1, 0, false, "separateSMTC-InterIAB-Support-r16"))
+		v.SeparateRACHIABSupportR16 = PhyParametersCommon_SeparateRACHIABSupportR16(r.EnumIf(v.HasSeparateRACHIABSupportR16, 1, 0, false, "separateRACH-IAB-Support-r16"))
+		v.UlFlexibleDLSlotFormatSemiStaticIABR16 = PhyParametersCommon_UlFlexibleDLSlotFormatSemiStaticIABR16(r.EnumIf(v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, 1, 0, false, "ul-flexibleDL-SlotFormatSemiStatic-IAB-r16"))
+		v.UlFlexibleDLSlotFormatDynamicsIABR16 = PhyParametersCommon_UlFlexibleDLSlotFormatDynamicsIABR16(r.EnumIf(v.HasUlFlexibleDLSlotFormatDynamicsIABR16, 1, 0, false, "ul-flexibleDL-SlotFormatDynamics-IAB-r16"))
+		v.DftSOFDMWaveformULIABR16 = PhyParametersCommon_DftSOFDMWaveformULIABR16(r.EnumIf(v.HasDftSOFDMWaveformULIABR16, 1, 0, false, "dft-S-OFDM-WaveformUL-IAB-r16"))
+		v.Dci25AIRNTISupportIABR16 = PhyParametersCommon_Dci25AIRNTISupportIABR16(r.EnumIf(v.HasDci25AIRNTISupportIABR16, 1, 0, false, "dci-25-AI-RNTI-Support-IAB-r16"))
+		v.TDeltaReceptionSupportIABR16 = PhyParametersCommon_TDeltaReceptionSupportIABR16(r.EnumIf(v.HasTDeltaReceptionSupportIABR16, 1, 0, false, "t-DeltaReceptionSupport-IAB-r16"))
+		v.GuardSymbolReportReceptionIABR16 = PhyParametersCommon_GuardSymbolReportReceptionIABR16(r.EnumIf(v.HasGuardSymbolReportReceptionIABR16, 1, 0, false, "guardSymbolReportReception-IAB-r16"))
+		v.HarqACKCBSpatialBundlingPUCCHGroupR16 = PhyParametersCommon_HarqACKCBSpatialBundlingPUCCHGroupR16(r.EnumIf(v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, 1, 0, false, "harqACK-CB-SpatialBundlingPUCCH-Group-r16"))
 		r.DecodeOptional(v.HasCrossSlotSchedulingR16, &v.CrossSlotSchedulingR16, "crossSlotScheduling-r16")
-		if v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16 {
-			v.MaxNumberSRSPosPathLossEstimateAllServingCellsR16 = PhyParametersCommon_MaxNumberSRSPosPathLossEstimateAllServingCellsR16(r.Enum(4, 0, false, "maxNumberSRS-PosPathLossEstimateAllServingCells-r16"))
-		}
-		if v.HasExtendedCGPeriodicitiesR16 {
-			v.ExtendedCGPeriodicitiesR16 = PhyParametersCommon_ExtendedCGPeriodicitiesR16(r.Enum(1, 0, false, "extendedCG-Periodicities-r16"))
-		}
-		if v.HasExtendedSPSPeriodicitiesR16 {
-			v.ExtendedSPSPeriodicitiesR16 = PhyParametersCommon_ExtendedSPSPeriodicitiesR16(r.Enum(1, 0, false, "extendedSPS-Periodicities-r16"))
-		}
+		v.MaxNumberSRSPosPathLossEstimateAllServingCellsR16 = PhyParametersCommon_MaxNumberSRSPosPathLossEstimateAllServingCellsR16(r.EnumIf(v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, 4, 0, false, "maxNumberSRS-PosPathLossEstimateAllServingCells-r16"))
+		v.ExtendedCGPeriodicitiesR16 = PhyParametersCommon_ExtendedCGPeriodicitiesR16(r.EnumIf(v.HasExtendedCGPeriodicitiesR16, 1, 0, false, "extendedCG-Periodicities-r16"))
+		v.ExtendedSPSPeriodicitiesR16 = PhyParametersCommon_ExtendedSPSPeriodicitiesR16(r.EnumIf(v.HasExtendedSPSPeriodicitiesR16, 1, 0, false, "extendedSPS-Periodicities-r16"))
 		r.DecodeOptional(v.HasCodebookVariantsListR16, &v.CodebookVariantsListR16, "codebookVariantsList-r16")
 		r.DecodeOptional(v.HasPuschRepetitionTypeAR16, &v.PuschRepetitionTypeAR16, "pusch-RepetitionTypeA-r16")
-		if v.HasDciDLPriorityIndicatorR16 {
-			v.DciDLPriorityIndicatorR16 = PhyParametersCommon_DciDLPriorityIndicatorR16(r.Enum(1, 0, false, "dci-DL-PriorityIndicator-r16"))
-		}
-		if v.HasDciULPriorityIndicatorR16 {
-			v.DciULPriorityIndicatorR16 = PhyParametersCommon_DciULPriorityIndicatorR16(r.Enum(1, 0, false, "dci-UL-PriorityIndicator-r16"))
-		}
-		if v.HasMaxNumberPathlossRSUpdateR16 {
-			v.MaxNumberPathlossRSUpdateR16 = PhyParametersCommon_MaxNumberPathlossRSUpdateR16(r.Enum(5, 0, false, "maxNumberPathlossRS-Update-r16"))
-		}
-		if v.HasType2HARQACKCodebookR16 {
-			v.Type2HARQACKCodebookR16 = PhyParametersCommon_Type2HARQACKCodebookR16(r.Enum(1, 0, false, "type2-HARQ-ACK-Codebook-r16"))
-		}
+		v.DciDLPriorityIndicatorR16 = PhyParametersCommon_DciDLPriorityIndicatorR16(r.EnumIf(v.HasDciDLPriorityIndicatorR16, 1, 0, false, "dci-DL-PriorityIndicator-r16"))
+		v.DciULPriorityIndicatorR16 = PhyParametersCommon_DciULPriorityIndicatorR16(r.EnumIf(v.HasDciULPriorityIndicatorR16, 1, 0, false, "dci-UL-PriorityIndicator-r16"))
+		v.MaxNumberPathlossRSUpdateR16 = PhyParametersCommon_MaxNumberPathlossRSUpdateR16(r.EnumIf(v.HasMaxNumberPathlossRSUpdateR16, 5, 0, false, "maxNumberPathlossRS-Update-r16"))
+		v.Type2HARQACKCodebookR16 = PhyParametersCommon_Type2HARQACKCodebookR16(r.EnumIf(v.HasType2HARQACKCodebookR16, 1, 0, false, "type2-HARQ-ACK-Codebook-r16"))
 		r.DecodeOptional(v.HasMaxTotalResourcesForAcrossFreqRangesR16, &v.MaxTotalResourcesForAcrossFreqRangesR16, "maxTotalResourcesForAcrossFreqRanges-r16")
 		r.DecodeOptional(v.HasHarqACKSeparateMultiDCIMultiTRPR16, &v.HarqACKSeparateMultiDCIMultiTRPR16, "harqACK-separateMultiDCI-MultiTRP-r16")
-		if v.HasHarqACKJointMultiDCIMultiTRPR16 {
-			v.HarqACKJointMultiDCIMultiTRPR16 = PhyParametersCommon_HarqACKJointMultiDCIMultiTRPR16(r.Enum(1, 0, false, "harqACK-jointMultiDCI-MultiTRP-r16"))
-		}
+		v.HarqACKJointMultiDCIMultiTRPR16 = PhyParametersCommon_HarqACKJointMultiDCIMultiTRPR16(r.EnumIf(v.HasHarqACKJointMultiDCIMultiTRPR16, 1, 0, false, "harqACK-jointMultiDCI-MultiTRP-r16"))
 		r.DecodeOptional(v.HasBwpSwitchingMultiCCsR16, &v.BwpSwitchingMultiCCsR16, "bwp-SwitchingMultiCCs-r16")
 		x.End("twoStepRACH-r16")
 	}
 	if x.Begin(4, "targetSMTC-SCG-r16") {
 		r.Preamble(&v.HasTargetSMTCSCGR16, &v.HasSupportRepetitionZeroOffsetRVR16, &v.HasCbgTransInOrderPUSCHULR16)
-		if v.HasTargetSMTCSCGR16 {
-			v.TargetSMTCSCGR16 = PhyParametersCommon_TargetSMTCSCGR16(r.Enum(1, 0, false, "targetSMTC-SCG-r16"))
-		}
-		if v.HasSupportRepetitionZeroOffsetRVR16 {
-			v.SupportRepetitionZeroOffsetRVR16 = PhyParametersCommon_SupportRepetitionZeroOffsetRVR16(r.Enum(1, 0, false, "supportRepetitionZeroOffsetRV-r16"))
-		}
-		if v.HasCbgTransInOrderPUSCHULR16 {
-			v.CbgTransInOrderPUSCHULR16 = PhyParametersCommon_CbgTransInOrderPUSCHULR16(r.Enum(1, 0, false, "cbg-TransInOrderPUSCH-UL-r16"))
-		}
+		v.TargetSMTCSCGR16 = PhyParametersCommon_TargetSMTCSCGR16(r.EnumIf(v.HasTargetSMTCSCGR16, 1, 0, false, "targetSMTC-SCG-r16"))
+		v.SupportRepetitionZeroOffsetRVR16 = PhyParametersCommon_SupportRepetitionZeroOffsetRVR16(r.EnumIf(v.HasSupportRepetitionZeroOffsetRVR16, 1, 0, false, "supportRepetitionZeroOffsetRV-r16"))
+		v.CbgTransInOrderPUSCHULR16 = PhyParametersCommon_CbgTransInOrderPUSCHULR16(r.EnumIf(v.HasCbgTransInOrderPUSCHULR16, 1, 0, false, "cbg-TransInOrderPUSCH-UL-r16"))
 		x.End("targetSMTC-SCG-r16")
 	}
 	if x.Begin(5, "bwp-SwitchingMultiDormancyCCs-r16") {
 		r.Preamble(&v.HasBwpSwitchingMultiDormancyCCsR16, &v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, &v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16)
 		r.DecodeOptional(v.HasBwpSwitchingMultiDormancyCCsR16, &v.BwpSwitchingMultiDormancyCCsR16, "bwp-SwitchingMultiDormancyCCs-r16")
-		if v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16 {
-			v.SupportRetxDiffCoresetPoolMultiDCITRPR16 = PhyParametersCommon_SupportRetxDiffCoresetPoolMultiDCITRPR16(r.Enum(1, 0, false, "supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16"))
-		}
-		if v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 {
-			v.PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 = PhyParametersCommon_PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16(r.Enum(2, 0, false, "pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16"))
-		}
+		v.SupportRetxDiffCoresetPoolMultiDCITRPR16 = PhyParametersCommon_SupportRetxDiffCoresetPoolMultiDCITRPR16(r.EnumIf(v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, 1, 0, false, "supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16"))
+		v.PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 = PhyParametersCommon_PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16(r.EnumIf(v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16, 2, 0, false, "pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16"))
 		x.End("bwp-SwitchingMultiDormancyCCs-r16")
 	}
 	if x.Begin(6, "newBeamIdentifications2PortCSI-RS-r16") {
 		r.Preamble(&v.HasNewBeamIdentifications2PortCSIRSR16, &v.HasPathlossEstimation2PortCSIRSR16)
-		if v.HasNewBeamIdentifications2PortCSIRSR16 {
-			v.NewBeamIdentifications2PortCSIRSR16 = PhyParametersCommon_NewBeamIdentifications2PortCSIRSR16(r.Enum(1, 0, false, "newBeamIdentifications2PortCSI-RS-r16"))
-		}
-		if v.HasPathlossEstimation2PortCSIRSR16 {
-			v.PathlossEstimation2PortCSIRSR16 = PhyParametersCommon_PathlossEstimation2PortCSIRSR16(r.Enum(1, 0, false, "pathlossEstimation2PortCSI-RS-r16"))
-		}
+		v.NewBeamIdentifications2PortCSIRSR16 = PhyParametersCommon_NewBeamIdentifications2PortCSIRSR16(r.EnumIf(v.HasNewBeamIdentifications2PortCSIRSR16, 1, 0, false, "newBeamIdentifications2PortCSI-RS-r16"))
+		v.PathlossEstimation2PortCSIRSR16 = PhyParametersCommon_PathlossEstimation2PortCSIRSR16(r.EnumIf(v.HasPathlossEstimation2PortCSIRSR16, 1, 0, false, "pathlossEstimation2PortCSI-RS-r16"))
 		x.End("newBeamIdentifications2PortCSI-RS-r16")
 	}
 	if x.Begin(7, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16") {
 		r.Preamble(&v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16)
-		if v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16 {
-			v.MuxHARQACKWithoutPUCCHOnPUSCHR16 = PhyParametersCommon_MuxHARQACKWithoutPUCCHOnPUSCHR16(r.Enum(1, 0, false, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16"))
-		}
+		v.MuxHARQACKWithoutPUCCHOnPUSCHR16 = PhyParametersCommon_MuxHARQACKWithoutPUCCHOnPUSCHR16(r.EnumIf(v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16, 1, 0, false, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16"))
 		x.End("mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16")
 	}
 	if x.Begin(8, "guardSymbolReportReception-IAB-r17") {
 		r.Preamble(&v.HasGuardSymbolReportReceptionIABR17, &v.HasRestrictedIABDUBeamReceptionR17, &v.HasRecommendedIABMTBeamTransmissionR17, &v.HasCase6TimingAlignmentReceptionIABR17, &v.HasCase7TimingAlignmentReceptionIABR17, &v.HasDlTxPowerAdjustmentIABR17, &v.HasDesiredUlTxPowerAdjustmentR17, &v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, &v.HasUpdatedTDeltaRangeRecptionR17, &v.HasSlotBasedDynamicPUCCHRepR17, &v.HasSpsHARQACKDeferralR17, &v.HasUnifiedJointTCICommonUpdateR17, &v.HasMTRPPDCCHSingleSpanR17, &v.HasSupportedActivatedPRSProcessingWindowR17, &v.HasCgTimeDomainAllocationExtensionR17)
-		if v.HasGuardSymbolReportReceptionIABR17 {
-			v.GuardSymbolReportReceptionIABR17 = PhyParametersCommon_GuardSymbolReportReceptionIABR17(r.Enum(1, 0, false, "guardSymbolReportReception-IAB-r17"))
-		}
-		if v.HasRestrictedIABDUBeamReceptionR17 {
-			v.RestrictedIABDUBeamReceptionR17 = PhyParametersCommon_RestrictedIABDUBeamReceptionR17(r.Enum(1, 0, false, "restricted-IAB-DU-BeamReception-r17"))
-		}
-		if v.HasRecommendedIABMTBeamTransmissionR17 {
-			v.RecommendedIABMTBeamTransmissionR17 = PhyParametersCommon_RecommendedIABMTBeamTransmissionR17(r.Enum(1, 0, false, "recommended-IAB-MT-BeamTransmission-r17"))
-		}
-		if v.HasCase6TimingAlignmentReceptionIABR17 {
-			v.Case6TimingAlignmentReceptionIABR17 = PhyParametersCommon_Case6TimingAlignmentReceptionIABR17(r.Enum(1, 0, false, "case6-TimingAlignmentReception-IAB-r17"))
-		}
-		if v.HasCase7TimingAlignmentReceptionIABR17 {
-			v.Case7TimingAlignmentReceptionIABR17 = PhyParametersCommon_Case7TimingAlignmentReceptionIABR17(r.Enum(1, 0, false, "case7-TimingAlignmentReception-IAB-r17"))
-		}
-		if v.HasDlTxPowerAdjustmentIABR17 {
-			v.DlTxPowerAdjustmentIABR17 = PhyParametersCommon_DlTxPowerAdjustmentIABR17(r.Enum(1, 0, false, "dl-tx-PowerAdjustment-IAB-r17"))
-		}
-		if v.HasDesiredUlTxPowerAdjustmentR17 {
-			v.DesiredUlTxPowerAdjustmentR17 = PhyParametersCommon_DesiredUlTxPowerAdjustmentR17(r.Enum(1, 0, false, "desired-ul-tx-PowerAdjustment-r17"))
-		}
-		if v.HasFdmSoftResourceAvailabilityDynamicIndicationR17 {
-			v.FdmSoftResourceAvailabilityDynamicIndicationR17 = PhyParametersCommon_FdmSoftResourceAvailabilityDynamicIndicationR17(r.Enum(1, 0, false, "fdm-SoftResourceAvailability-DynamicIndication-r17"))
-		}
-		if v.HasUpdatedTDeltaRangeRecptionR17 {
-			v.UpdatedTDeltaRangeRecptionR17 = PhyParametersCommon_UpdatedTDeltaRangeRecptionR17(r.Enum(1, 0, false, "updated-T-DeltaRangeRecption-r17"))
-		}
-		if v.HasSlotBasedDynamicPUCCHRepR17 {
-			v.SlotBasedDynamicPUCCHRepR17 = PhyParametersCommon_SlotBasedDynamicPUCCHRepR17(r.Enum(1, 0, false, "slotBasedDynamicPUCCH-Rep-r17"))
-		}
+		v.GuardSymbolReportReceptionIABR17 = PhyParametersCommon_GuardSymbolReportReceptionIABR17(r.EnumIf(v.HasGuardSymbolReportReceptionIABR17, 1, 0, false, "guardSymbolReportReception-IAB-r17"))
+		v.RestrictedIABDUBeamReceptionR17 = PhyParametersCommon_RestrictedIABDUBeamReceptionR17(r.EnumIf(v.HasRestrictedIABDUBeamReceptionR17, 1, 0, false, "restricted-IAB-DU-BeamReception-r17"))
+		v.RecommendedIABMTBeamTransmissionR17 = PhyParametersCommon_RecommendedIABMTBeamTransmissionR17(r.EnumIf(v.HasRecommendedIABMTBeamTransmissionR17, 1, 0, false, "recommended-IAB-MT-BeamTransmission-r17"))
+		v.Case6TimingAlignmentReceptionIABR17 = PhyParametersCommon_Case6TimingAlignmentReceptionIABR17(r.EnumIf(v.HasCase6TimingAlignmentReceptionIABR17, 1, 0, false, "case6-TimingAlignmentReception-IAB-r17"))
+		v.Case7TimingAlignmentReceptionIABR17 = PhyParametersCommon_Case7TimingAlignmentReceptionIABR17(r.EnumIf(v.HasCase7TimingAlignmentReceptionIABR17, 1, 0, false, "case7-TimingAlignmentReception-IAB-r17"))
+		v.DlTxPowerAdjustmentIABR17 = PhyParametersCommon_DlTxPowerAdjustmentIABR17(r.EnumIf(v.HasDlTxPowerAdjustmentIABR17, 1, 0, false, "dl-tx-PowerAdjustment-IAB-r17"))
+		v.DesiredUlTxPowerAdjustmentR17 = PhyParametersCommon_DesiredUlTxPowerAdjustmentR17(r.EnumIf(v.HasDesiredUlTxPowerAdjustmentR17, 1, 0, false, "desired-ul-tx-PowerAdjustment-r17"))
+		v.FdmSoftResourceAvailabilityDynamicIndicationR17 = PhyParametersCommon_FdmSoftResourceAvailabilityDynamicIndicationR17(r.EnumIf(v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, 1, 0, false, "fdm-SoftResourceAvailability-DynamicIndication-r17"))
+		v.UpdatedTDeltaRangeRecptionR17 = PhyParametersCommon_UpdatedTDeltaRangeRecptionR17(r.EnumIf(v.HasUpdatedTDeltaRangeRecptionR17, 1, 0, false, "updated-T-DeltaRangeRecption-r17"))
+		v.SlotBasedDynamicPUCCHRepR17 = PhyParametersCommon_SlotBasedDynamicPUCCHRepR17(r.EnumIf(v.HasSlotBasedDynamicPUCCHRepR17, 1, 0, false, "slotBasedDynamicPUCCH-Rep-r17"))
 		r.DecodeOptional(v.HasSpsHARQACKDeferralR17, &v.SpsHARQACKDeferralR17, "sps-HARQ-ACK-Deferral-r17")
-		if v.HasUnifiedJointTCICommonUpdateR17 {
-			v.UnifiedJointTCICommonUpdateR17 = r.Int(1, 4, false, "unifiedJointTCI-commonUpdate-r17")
-		}
-		if v.HasMTRPPDCCHSingleSpanR17 {
-			v.MTRPPDCCHSingleSpanR17 = PhyParametersCommon_MTRPPDCCHSingleSpanR17(r.Enum(1, 0, false, "mTRP-PDCCH-singleSpan-r17"))
-		}
-		if v.HasSupportedActivatedPRSProcessingWindowR17 {
-			v.SupportedActivatedPRSProcessingWindowR17 = PhyParametersCommon_SupportedActivatedPRSProcessingWindowR17(r.Enum(3, 0, false, "supportedActivatedPRS-ProcessingWindow-r17"))
-		}
-		if v.HasCgTimeDomainAllocationExtensionR17 {
-			v.CgTimeDomainAllocationExtensionR17 = PhyParametersCommon_CgTimeDomainAllocationExtensionR17(r.Enum(1, 0, false, "cg-TimeDomainAllocationExtension-r17"))
-		}
+		v.UnifiedJointTCICommonUpdateR17 = r.IntIf(v.HasUnifiedJointTCICommonUpdateR17, 1, 4, false, "unifiedJointTCI-commonUpdate-r17")
+		v.MTRPPDCCHSingleSpanR17 = PhyParametersCommon_MTRPPDCCHSingleSpanR17(r.EnumIf(v.HasMTRPPDCCHSingleSpanR17, 1, 0, false, "mTRP-PDCCH-singleSpan-r17"))
+		v.SupportedActivatedPRSProcessingWindowR17 = PhyParametersCommon_SupportedActivatedPRSProcessingWindowR17(r.EnumIf(v.HasSupportedActivatedPRSProcessingWindowR17, 3, 0, false, "supportedActivatedPRS-ProcessingWindow-r17"))
+		v.CgTimeDomainAllocationExtensionR17 = PhyParametersCommon_CgTimeDomainAllocationExtensionR17(r.EnumIf(v.HasCgTimeDomainAllocationExtensionR17, 1, 0, false, "cg-TimeDomainAllocationExtension-r17"))
 		x.End("guardSymbolReportReception-IAB-r17")
 	}
 	if x.Begin(9, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17") {
 		r.Preamble(&v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, &v.HasDirectionalCollisionDCIABR17)
-		if v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17 {
-			v.TaBasedPDCTNNonSharedSpectrumChAccessR17 = PhyParametersCommon_TaBasedPDCTNNonSharedSpectrumChAccessR17(r.Enum(1, 0, false, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17"))
-		}
-		if v.HasDirectionalCollisionDCIABR17 {
-			v.DirectionalCollisionDCIABR17 = PhyParametersCommon_DirectionalCollisionDCIABR17(r.Enum(1, 0, false, "directionalCollisionDC-IAB-r17"))
-		}
+		v.TaBasedPDCTNNonSharedSpectrumChAccessR17 = PhyParametersCommon_TaBasedPDCTNNonSharedSpectrumChAccessR17(r.EnumIf(v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, 1, 0, false, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17"))
+		v.DirectionalCollisionDCIABR17 = PhyParametersCommon_DirectionalCollisionDCIABR17(r.EnumIf(v.HasDirectionalCollisionDCIABR17, 1, 0, false, "directionalCollisionDC-IAB-r17"))
 		x.End("ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17")
 	}
 	if x.Begin(10, "dummy1") {
 		r.Preamble(&v.HasDummy1, &v.HasDummy2, &v.HasDummy3, &v.HasDummy4, &v.HasSrsAdditionalRepetitionR17, &v.HasPuschRepetitionCGSDTR17)
-		if v.HasDummy1 {
-			v.Dummy1 = PhyParametersCommon_Dummy1(r.Enum(1, 0, false, "dummy1"))
-		}
-		if v.HasDummy2 {
-			v.Dummy2 = PhyParametersCommon_Dummy2(r.Enum(1, 0, false, "dummy2"))
-		}
-		if v.HasDummy3 {
-			v.Dummy3 = PhyParametersCommon_Dummy3(r.Enum(1, 0, false, "dummy3"))
-		}
-		if v.HasDummy4 {
-			v.Dummy4 = PhyParametersCommon_Dummy4(r.Enum(1, 0, false, "dummy4"))
-		}
-		if v.HasSrsAdditionalRepetitionR17 {
-			v.SrsAdditionalRepetitionR17 = PhyParametersCommon_SrsAdditionalRepetitionR17(r.Enum(1, 0, false, "srs-AdditionalRepetition-r17"))
-		}
-		if v.HasPuschRepetitionCGSDTR17 {
-			v.PuschRepetitionCGSDTR17 = PhyParametersCommon_PuschRepetitionCGSDTR17(r.Enum(1, 0, false, "pusch-Repetition-CG-SDT-r17"))
-		}
+		v.Dummy1 = PhyParametersCommon_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
+		v.Dummy2 = PhyParametersCommon_Dummy2(r.EnumIf(v.HasDummy2, 1, 0, false, "dummy2"))
+		v.Dummy3 = PhyParametersCommon_Dummy3(r.EnumIf(v.HasDummy3, 1, 0, false, "dummy3"))
+		v.Dummy4 = PhyParametersCommon_Dummy4(r.EnumIf(v.HasDummy4, 1, 0, false, "dummy4"))
+		v.SrsAdditionalRepetitionR17 = PhyParametersCommon_SrsAdditionalRepetitionR17(r.EnumIf(v.HasSrsAdditionalRepetitionR17, 1, 0, false, "srs-AdditionalRepetition-r17"))
+		v.PuschRepetitionCGSDTR17 = PhyParametersCommon_PuschRepetitionCGSDTR17(r.EnumIf(v.HasPuschRepetitionCGSDTR17, 1, 0, false, "pusch-Repetition-CG-SDT-r17"))
 		x.End("dummy1")
 	}
 	v.Unknown = x.Unknown(11)
@@ -12866,127 +9953,51 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDummy, v.HasMaxNumberSearchSpaces || v.HasRateMatchingCtrlResrcSetDynamic || v.HasMaxLayersMIMOIndication, v.HasSpCellPlacement, v.HasTwoStepRACHR16 || v.HasDciFormat1_2And0_2R16 || v.HasMonitoringDCISameSearchSpaceR16 || v.HasType2CGReleaseDCI0_1R16 || v.HasType2CGReleaseDCI0_2R16 || v.HasSpsReleaseDCI1_1R16 || v.HasSpsReleaseDCI1_2R16 || v.HasCsiTriggerStateNonActiveBWPR16 || v.HasSeparateSMTCInterIABSupportR16 || v.HasSeparateRACHIABSupportR16 || v.HasUlFlexibleDLSlotFormatSemiStaticIABR16 || v.HasUlFlexibleDLSlotFormatDynamicsIABR16 || v.HasDftSOFDMWaveformULIABR16 || v.HasDci25AIRNTISupportIABR16 || v.HasTDeltaReceptionSupportIABR16 || v.HasGuardSymbolReportReceptionIABR16 || v.HasHarqACKCBSpatialBundlingPUCCHGroupR16 || v.HasCrossSlotSchedulingR16 || v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16 || v.HasExtendedCGPeriodicitiesR16 || v.HasExtendedSPSPeriodicitiesR16 || v.HasCodebookVariantsListR16 || v.HasPuschRepetitionTypeAR16 || v.HasDciDLPriorityIndicatorR16 || v.HasDciULPriorityIndicatorR16 || v.HasMaxNumberPathlossRSUpdateR16 || v.HasType2HARQACKCodebookR16 || v.HasMaxTotalResourcesForAcrossFreqRangesR16 || v.HasHarqACKSeparateMultiDCIMultiTRPR16 || v.HasHarqACKJointMultiDCIMultiTRPR16 || v.HasBwpSwitchingMultiCCsR16, v.HasTargetSMTCSCGR16 || v.HasSupportRepetitionZeroOffsetRVR16 || v.HasCbgTransInOrderPUSCHULR16, v.HasBwpSwitchingMultiDormancyCCsR16 || v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16 || v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16, v.HasNewBeamIdentifications2PortCSIRSR16 || v.HasPathlossEstimation2PortCSIRSR16, v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16, v.HasGuardSymbolReportReceptionIABR17 || v.HasRestrictedIABDUBeamReceptionR17 || v.HasRecommendedIABMTBeamTransmissionR17 || v.HasCase6TimingAlignmentReceptionIABR17 || v.HasCase7TimingAlignmentReceptionIABR17 || v.HasDlTxPowerAdjustmentIABR17 || v.HasDesiredUlTxPowerAdjustmentR17 || v.HasFdmSoftResourceAvailabilityDynamicIndicationR17 || v.HasUpdatedTDeltaRangeRecptionR17 || v.HasSlotBasedDynamicPUCCHRepR17 || v.HasSpsHARQACKDeferralR17 || v.HasUnifiedJointTCICommonUpdateR17 || v.HasMTRPPDCCHSingleSpanR17 || v.HasSupportedActivatedPRSProcessingWindowR17 || v.HasCgTimeDomainAllocationExtensionR17, v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17 || v.HasDirectionalCollisionDCIABR17, v.HasDummy1 || v.HasDummy2 || v.HasDummy3 || v.HasDummy4 || v.HasSrsAdditionalRepetitionR17 || v.HasPuschRepetitionCGSDTR17)
 	w.Extended(x)
 	w.Preamble(v.HasCsiRSCFRAForHO, v.HasDynamicPRBBundlingDL, v.HasSpCSIReportPUCCH, v.HasSpCSIReportPUSCH, v.HasNzpCSIRSIntefMgmt, v.HasType2SPCSIFeedbackLongPUCCH, v.HasPrecoderGranularityCORESET, v.HasDynamicHARQACKCodebook, v.HasSemiStaticHARQACKCodebook, v.HasSpatialBundlingHARQACK, v.HasDynamicBetaOffsetIndHARQACKCSI, v.HasPucchRepetitionF1_3_4, v.HasRaType0PUSCH, v.HasDynamicSwitchRAType0_1PDSCH, v.HasDynamicSwitchRAType0_1PUSCH, v.HasPdschMappingTypeA, v.HasPdschMappingTypeB, v.HasInterleavingVRBToPRBPDSCH, v.HasInterSlotFreqHoppingPUSCH, v.HasType1PUSCHRepetitionMultiSlots, v.HasType2PUSCHRepetitionMultiSlots, v.HasPuschRepetitionMultiSlots, v.HasPdschRepetitionMultiSlots, v.HasDownlinkSPS, v.HasConfiguredULGrantType1, v.HasConfiguredULGrantType2, v.HasPreEmptIndicationDL, v.HasCbgTransIndicationDL, v.HasCbgTransIndicationUL, v.HasCbgFlushIndicationDL, v.HasDynamicHARQACKCodeBCBGRetxDL, v.HasRateMatchingResrcSetSemiStatic, v.HasRateMatchingResrcSetDynamic, v.HasBwpSwitchingDelay)
-	if v.HasCsiRSCFRAForHO {
-		w.Enum(int64(v.CsiRSCFRAForHO), 1, 0, false, "csi-RS-CFRA-ForHO")
-	}
-	if v.HasDynamicPRBBundlingDL {
-		w.Enum(int64(v.DynamicPRBBundlingDL), 1, 0, false, "dynamicPRB-BundlingDL")
-	}
-	if v.HasSpCSIReportPUCCH {
-		w.Enum(int64(v.SpCSIReportPUCCH), 1, 0, false, "sp-CSI-ReportPUCCH")
-	}
-	if v.HasSpCSIReportPUSCH {
-		w.Enum(int64(v.SpCSIReportPUSCH), 1, 0, false, "sp-CSI-ReportPUSCH")
-	}
-	if v.HasNzpCSIRSIntefMgmt {
-		w.Enum(int64(v.NzpCSIRSIntefMgmt), 1, 0, false, "nzp-CSI-RS-IntefMgmt")
-	}
-	if v.HasType2SPCSIFeedbackLongPUCCH {
-		w.Enum(int64(v.Type2SPCSIFeedbackLongPUCCH), 1, 0, false, "type2-SP-CSI-Feedback-LongPUCCH")
-	}
-	if v.HasPrecoderGranularityCORESET {
-		w.Enum(int64(v.PrecoderGranularityCORESET), 1, 0, false, "precoderGranularityCORESET")
-	}
-	if v.HasDynamicHARQACKCodebook {
-		w.Enum(int64(v.DynamicHARQACKCodebook), 1, 0, false, "dynamicHARQ-ACK-Codebook")
-	}
-	if v.HasSemiStaticHARQACKCodebook {
-		w.Enum(int64(v.SemiStaticHARQACKCodebook), 1, 0, false, "semiStaticHARQ-ACK-Codebook")
-	}
-	if v.HasSpatialBundlingHARQACK {
-		w.Enum(int64(v.SpatialBundlingHARQACK), 1, 0, false, "spatialBundlingHARQ-ACK")
-	}
-	if v.HasDynamicBetaOffsetIndHARQACKCSI {
-		w.Enum(int64(v.DynamicBetaOffsetIndHARQACKCSI), 1, 0, false, "dynamicBetaOffsetInd-HARQ-ACK-CSI")
-	}
-	if v.HasPucchRepetitionF1_3_4 {
-		w.Enum(int64(v.PucchRepetitionF1_3_4), 1, 0, false, "pucch-Repetition-F1-3-4")
-	}
-	if v.HasRaType0PUSCH {
-		w.Enum(int64(v.RaType0PUSCH), 1, 0, false, "ra-Type0-PUSCH")
-	}
-	if v.HasDynamicSwitchRAType0_1PDSCH {
-		w.Enum(int64(v.DynamicSwitchRAType0_1PDSCH), 1, 0, false, "dynamicSwitchRA-Type0-1-PDSCH")
-	}
-	if v.HasDynamicSwitchRAType0_1PUSCH {
-		w.Enum(int64(v.DynamicSwitchRAType0_1PUSCH), 1, 0, false, "dynamicSwitchRA-Type0-1-PUSCH")
-	}
-	if v.HasPdschMappingTypeA {
-		w.Enum(int64(v.PdschMappingTypeA), 1, 0, false, "pdsch-MappingTypeA")
-	}
-	if v.HasPdschMappingTypeB {
-		w.Enum(int64(v.PdschMappingTypeB), 1, 0, false, "pdsch-MappingTypeB")
-	}
-	if v.HasInterleavingVRBToPRBPDSCH {
-		w.Enum(int64(v.InterleavingVRBToPRBPDSCH), 1, 0, false, "interleavingVRB-ToPRB-PDSCH")
-	}
-	if v.HasInterSlotFreqHoppingPUSCH {
-		w.Enum(int64(v.InterSlotFreqHoppingPUSCH), 1, 0, false, "interSlotFreqHopping-PUSCH")
-	}
-	if v.HasType1PUSCHRepetitionMultiSlots {
-		w.Enum(int64(v.Type1PUSCHRepetitionMultiSlots), 1, 0, false, "type1-PUSCH-RepetitionMultiSlots")
-	}
-	if v.HasType2PUSCHRepetitionMultiSlots {
-		w.Enum(int64(v.Type2PUSCHRepetitionMultiSlots), 1, 0, false, "type2-PUSCH-RepetitionMultiSlots")
-	}
-	if v.HasPuschRepetitionMultiSlots {
-		w.Enum(int64(v.PuschRepetitionMultiSlots), 1, 0, false, "pusch-RepetitionMultiSlots")
-	}
-	if v.HasPdschRepetitionMultiSlots {
-		w.Enum(int64(v.PdschRepetitionMultiSlots), 1, 0, false, "pdsch-RepetitionMultiSlots")
-	}
-	if v.HasDownlinkSPS {
-		w.Enum(int64(v.DownlinkSPS), 1, 0, false, "downlinkSPS")
-	}
-	if v.HasConfiguredULGrantType1 {
-		w.Enum(int64(v.ConfiguredULGrantType1), 1, 0, false, "configuredUL-GrantType1")
-	}
-	if v.HasConfiguredULGrantType2 {
-		w.Enum(int64(v.ConfiguredULGrantType2), 1, 0, false, "configuredUL-GrantType2")
-	}
-	if v.HasPreEmptIndicationDL {
-		w.Enum(int64(v.PreEmptIndicationDL), 1, 0, false, "pre-EmptIndication-DL")
-	}
-	if v.HasCbgTransIndicationDL {
-		w.Enum(int64(v.CbgTransIndicationDL), 1, 0, false, "cbg-TransIndication-DL")
-	}
-	if v.HasCbgTransIndicationUL {
-		w.Enum(int64(v.CbgTransIndicationUL), 1, 0, false, "cbg-TransIndication-UL")
-	}
-	if v.HasCbgFlushIndicationDL {
-		w.Enum(int64(v.CbgFlushIndicationDL), 1, 0, false, "cbg-FlushIndication-DL")
-	}
-	if v.HasDynamicHARQACKCodeBCBGRetxDL {
-		w.Enum(int64(v.DynamicHARQACKCodeBCBGRetxDL), 1, 0, false, "dynamicHARQ-ACK-CodeB-CBG-Retx-DL")
-	}
-	if v.HasRateMatchingResrcSetSemiStatic {
-		w.Enum(int64(v.RateMatchingResrcSetSemiStatic), 1, 0, false, "rateMatchingResrcSetSemi-Static")
-	}
-	if v.HasRateMatchingResrcSetDynamic {
-		w.Enum(int64(v.RateMatchingResrcSetDynamic), 1, 0, false, "rateMatchingResrcSetDynamic")
-	}
-	if v.HasBwpSwitchingDelay {
-		w.Enum(int64(v.BwpSwitchingDelay), 2, 0, false, "bwp-SwitchingDelay")
-	}
+	w.EnumIf(v.HasCsiRSCFRAForHO, int64(v.CsiRSCFRAForHO), 1, 0, false, "csi-RS-CFRA-ForHO")
+	w.EnumIf(v.HasDynamicPRBBundlingDL, int64(v.DynamicPRBBundlingDL), 1, 0, false, "dynamicPRB-BundlingDL")
+	w.EnumIf(v.HasSpCSIReportPUCCH, int64(v.SpCSIReportPUCCH), 1, 0, false, "sp-CSI-ReportPUCCH")
+	w.EnumIf(v.HasSpCSIReportPUSCH, int64(v.SpCSIReportPUSCH), 1, 0, false, "sp-CSI-ReportPUSCH")
+	w.EnumIf(v.HasNzpCSIRSIntefMgmt, int64(v.NzpCSIRSIntefMgmt), 1, 0, false, "nzp-CSI-RS-IntefMgmt")
+	w.EnumIf(v.HasType2SPCSIFeedbackLongPUCCH, int64(v.Type2SPCSIFeedbackLongPUCCH), 1, 0, false, "type2-SP-CSI-Feedback-LongPUCCH")
+	w.EnumIf(v.HasPrecoderGranularityCORESET, int64(v.PrecoderGranularityCORESET), 1, 0, false, "precoderGranularityCORESET")
+	w.EnumIf(v.HasDynamicHARQACKCodebook, int64(v.DynamicHARQACKCodebook), 1, 0, false, "dynamicHARQ-ACK-Codebook")
+	w.EnumIf(v.HasSemiStaticHARQACKCodebook, int64(v.SemiStaticHARQACKCodebook), 1, 0, false, "semiStaticHARQ-ACK-Codebook")
+	w.EnumIf(v.HasSpatialBundlingHARQACK, int64(v.SpatialBundlingHARQACK), 1, 0, false, "spatialBundlingHARQ-ACK")
+	w.EnumIf(v.HasDynamicBetaOffsetIndHARQACKCSI, int64(v.DynamicBetaOffsetIndHARQACKCSI), 1, 0, false, "dynamicBetaOffsetInd-HARQ-ACK-CSI")
+	w.EnumIf(v.HasPucchRepetitionF1_3_4, int64(v.PucchRepetitionF1_3_4), 1, 0, false, "pucch-Repetition-F1-3-4")
+	w.EnumIf(v.HasRaType0PUSCH, int64(v.RaType0PUSCH), 1, 0, false, "ra-Type0-PUSCH")
+	w.EnumIf(v.HasDynamicSwitchRAType0_1PDSCH, int64(v.DynamicSwitchRAType0_1PDSCH), 1, 0, false, "dynamicSwitchRA-Type0-1-PDSCH")
+	w.EnumIf(v.HasDynamicSwitchRAType0_1PUSCH, int64(v.DynamicSwitchRAType0_1PUSCH), 1, 0, false, "dynamicSwitchRA-Type0-1-PUSCH")
+	w.EnumIf(v.HasPdschMappingTypeA, int64(v.PdschMappingTypeA), 1, 0, false, "pdsch-MappingTypeA")
+	w.EnumIf(v.HasPdschMappingTypeB, int64(v.PdschMappingTypeB), 1, 0, false, "pdsch-MappingTypeB")
+	w.EnumIf(v.HasInterleavingVRBToPRBPDSCH, int64(v.InterleavingVRBToPRBPDSCH), 1, 0, false, "interleavingVRB-ToPRB-PDSCH")
+	w.EnumIf(v.HasInterSlotFreqHoppingPUSCH, int64(v.InterSlotFreqHoppingPUSCH), 1, 0, false, "interSlotFreqHopping-PUSCH")
+	w.EnumIf(v.HasType1PUSCHRepetitionMultiSlots, int64(v.Type1PUSCHRepetitionMultiSlots), 1, 0, false, "type1-PUSCH-RepetitionMultiSlots")
+	w.EnumIf(v.HasType2PUSCHRepetitionMultiSlots, int64(v.Type2PUSCHRepetitionMultiSlots), 1, 0, false, "type2-PUSCH-RepetitionMultiSlots")
+	w.EnumIf(v.HasPuschRepetitionMultiSlots, int64(v.PuschRepetitionMultiSlots), 1, 0, false, "pusch-RepetitionMultiSlots")
+	w.EnumIf(v.HasPdschRepetitionMultiSlots, int64(v.PdschRepetitionMultiSlots), 1, 0, false, "pdsch-RepetitionMultiSlots")
+	w.EnumIf(v.HasDownlinkSPS, int64(v.DownlinkSPS), 1, 0, false, "downlinkSPS")
+	w.EnumIf(v.HasConfiguredULGrantType1, int64(v.ConfiguredULGrantType1), 1, 0, false, "configuredUL-GrantType1")
+	w.EnumIf(v.HasConfiguredULGrantType2, int64(v.ConfiguredULGrantType2), 1, 0, false, "configuredUL-GrantType2")
+	w.EnumIf(v.HasPreEmptIndicationDL, int64(v.PreEmptIndicationDL), 1, 0, false, "pre-EmptIndication-DL")
+	w.EnumIf(v.HasCbgTransIndicationDL, int64(v.CbgTransIndicationDL), 1, 0, false, "cbg-TransIndication-DL")
+	w.EnumIf(v.HasCbgTransIndicationUL, int64(v.CbgTransIndicationUL), 1, 0, false, "cbg-TransIndication-UL")
+	w.EnumIf(v.HasCbgFlushIndicationDL, int64(v.CbgFlushIndicationDL), 1, 0, false, "cbg-FlushIndication-DL")
+	w.EnumIf(v.HasDynamicHARQACKCodeBCBGRetxDL, int64(v.DynamicHARQACKCodeBCBGRetxDL), 1, 0, false, "dynamicHARQ-ACK-CodeB-CBG-Retx-DL")
+	w.EnumIf(v.HasRateMatchingResrcSetSemiStatic, int64(v.RateMatchingResrcSetSemiStatic), 1, 0, false, "rateMatchingResrcSetSemi-Static")
+	w.EnumIf(v.HasRateMatchingResrcSetDynamic, int64(v.RateMatchingResrcSetDynamic), 1, 0, false, "rateMatchingResrcSetDynamic")
+	w.EnumIf(v.HasBwpSwitchingDelay, int64(v.BwpSwitchingDelay), 2, 0, false, "bwp-SwitchingDelay")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDummy)
-		if v.HasDummy {
-			w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-		}
+		w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasMaxNumberSearchSpaces, v.HasRateMatchingCtrlResrcSetDynamic, v.HasMaxLayersMIMOIndication)
-		if v.HasMaxNumberSearchSpaces {
-			w.Enum(int64(v.MaxNumberSearchSpaces), 1, 0, false, "maxNumberSearchSpaces")
-		}
-		if v.HasRateMatchingCtrlResrcSetDynamic {
-			w.Enum(int64(v.RateMatchingCtrlResrcSetDynamic), 1, 0, false, "rateMatchingCtrlResrcSetDynamic")
-		}
-		if v.HasMaxLayersMIMOIndication {
-			w.Enum(int64(v.MaxLayersMIMOIndication), 1, 0, false, "maxLayersMIMO-Indication")
-		}
+		w.EnumIf(v.HasMaxNumberSearchSpaces, int64(v.MaxNumberSearchSpaces), 1, 0, false, "maxNumberSearchSpaces")
+		w.EnumIf(v.HasRateMatchingCtrlResrcSetDynamic, int64(v.RateMatchingCtrlResrcSetDynamic), 1, 0, false, "rateMatchingCtrlResrcSetDynamic")
+		w.EnumIf(v.HasMaxLayersMIMOIndication, int64(v.MaxLayersMIMOIndication), 1, 0, false, "maxLayersMIMO-Indication")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
@@ -12996,207 +10007,97 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasTwoStepRACHR16, v.HasDciFormat1_2And0_2R16, v.HasMonitoringDCISameSearchSpaceR16, v.HasType2CGReleaseDCI0_1R16, v.HasType2CGReleaseDCI0_2R16, v.HasSpsReleaseDCI1_1R16, v.HasSpsReleaseDCI1_2R16, v.HasCsiTriggerStateNonActiveBWPR16, v.HasSeparateSMTCInterIABSupportR16, v.HasSeparateRACHIABSupportR16, v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, v.HasUlFlexibleDLSlotFormatDynamicsIABR16, v.HasDftSOFDMWaveformULIABR16, v.HasDci25AIRNTISupportIABR16, v.HasTDeltaReceptionSupportIABR16, v.HasGuardSymbolReportReceptionIABR16, v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, v.HasCrossSlotSchedulingR16, v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, v.HasExtendedCGPeriodicitiesR16, v.HasExtendedSPSPeriodicitiesR16, v.HasCodebookVariantsListR16, v.HasPuschRepetitionTypeAR16, v.HasDciDLPriorityIndicatorR16, v.HasDciULPriorityIndicatorR16, v.HasMaxNumberPathlossRSUpdateR16, v.HasType2HARQACKCodebookR16, v.HasMaxTotalResourcesForAcrossFreqRangesR16, v.HasHarqACKSeparateMultiDCIMultiTRPR16, v.HasHarqACKJointMultiDCIMultiTRPR16, v.HasBwpSwitchingMultiCCsR16)
-		if v.HasTwoStepRACHR16 {
-			w.Enum(int64(v.TwoStepRACHR16), 1, 0, false, "twoStepRACH-r16")
-		}
-		if v.HasDciFormat1_2And0_2R16 {
-			w.Enum(int64(v.DciFormat1_2And0_2R16), 1, 0, false, "dci-Format1-2And0-2-r16")
-		}
-		if v.HasMonitoringDCISameSearchSpaceR16 {
-			w.Enum(int64(v.MonitoringDCISameSearchSpaceR16), 1, 0, false, "monitoringDCI-SameSearchSpace-r16")
-		}
-		if v.HasType2CGReleaseDCI0_1R16 {
-			w.Enum(int64(v.Type2CGReleaseDCI0_1R16), 1, 0, false, "type2-CG-ReleaseDCI-0-1-r16")
-		}
-		if v.HasType2CGReleaseDCI0_2R16 {
-			w.Enum(int64(v.Type2CGReleaseDCI0_2R16), 1, 0, false, "type2-CG-ReleaseDCI-0-2-r16")
-		}
-		if v.HasSpsReleaseDCI1_1R16 {
-			w.Enum(int64(v.SpsReleaseDCI1_1R16), 1, 0, false, "sps-ReleaseDCI-1-1-r16")
-		}
-		if v.HasSpsReleaseDCI1_2R16 {
-			w.Enum(int64(v.SpsReleaseDCI1_2R16), 1, 0, false, "sps-ReleaseDCI-1-2-r16")
-		}
-		if v.HasCsiTriggerStateNonActiveBWPR16 {
-			w.Enum(int64(v.CsiTriggerStateNonActiveBWPR16), 1, 0, false, "csi-TriggerStateNon-ActiveBWP-r16")
-		}
-		if v.HasSeparateSMTCInterIABSupportR16 {
-			w.Enum(int64(v.SeparateSMTCInterIABSupportR16), 1, 0, false, "separateSMTC-InterIAB-Support-r16")
-		}
-		if v.HasSeparateRACHIABSupportR16 {
-			w.Enum(int64(v.SeparateRACHIABSupportR16), 1, 0, false, "separateRACH-IAB-Support-r16")
-		}
-		if v.HasUlFlexibleDLSlotFormatSemiStaticIABR16 {
-			w.Enum(int64(v.UlFlexibleDLSlotFormatSemiStaticIABR16), 1, 0, false, "ul-flexibleDL-SlotFormatSemiStatic-IAB-r16")
-		}
-		if v.HasUlFlexibleDLSlotFormatDynamicsIABR16 {
-			w.Enum(int64(v.UlFlexibleDLSlotFormatDynamicsIABR16), 1, 0, false, "ul-flexibleDL-SlotFormatDynamics-IAB-r16")
-		}
-		if v.HasDftSOFDMWaveformULIABR16 {
-			w.Enum(int64(v.DftSOFDMWaveformULIABR16), 1, 0, false, "dft-S-OFDM-WaveformUL-IAB-r16")
-		}
-		if v.HasDci25AIRNTISupportIABR16 {
-			w.Enum(int64(v.Dci25AIRNTISupportIABR16), 1, 0, false, "dci-25-AI-RNTI-Support-IAB-r16")
-		}
-		if v.HasTDeltaReceptionSupportIABR16 {
-			w.Enum(int64(v.TDeltaReceptionSupportIABR16), 1, 0, false, "t-DeltaReceptionSupport-IAB-r16")
-		}
-		if v.HasGuardSymbolReportReceptionIABR16 {
-			w.Enum(int64(v.GuardSymbolReportReceptionIABR16), 1, 0, false, "guardSymbolReportReception-IAB-r16")
-		}
-		if v.HasHarqACKCBSpatialBundlingPUCCHGroupR16 {
-			w.Enum(int64(v.HarqACKCBSpatialBundlingPUCCHGroupR16), 1, 0, false, "harqACK-CB-SpatialBundlingPUCCH-Group-r16")
-		}
+		w.EnumIf(v.HasTwoStepRACHR16, int64(v.TwoStepRACHR16), 1, 0, false, "twoStepRACH-r16")
+		w.EnumIf(v.HasDciFormat1_2And0_2R16, int64(v.DciFormat1_2And0_2R16), 1, 0, false, "dci-Format1-2And0-2-r16")
+		w.EnumIf(v.HasMonitoringDCISameSearchSpaceR16, int64(v.MonitoringDCISameSearchSpaceR16), 1, 0, false, "monitoringDCI-SameSearchSpace-r16")
+		w.EnumIf(v.HasType2CGReleaseDCI0_1R16, int64(v.Type2CGReleaseDCI0_1R16), 1, 0, false, "type2-CG-ReleaseDCI-0-1-r16")
+		w.EnumIf(v.HasType2CGReleaseDCI0_2R16, int64(v.Type2CGReleaseDCI0_2R16), 1, 0, false, "type2-CG-ReleaseDCI-0-2-r16")
+		w.EnumIf(v.HasSpsReleaseDCI1_1R16, int64(v.SpsReleaseDCI1_1R16), 1, 0, false, "sps-ReleaseDCI-1-1-r16")
+		w.EnumIf(v.HasSpsReleaseDCI1_2R16, int64(v.SpsReleaseDCI1_2R16), 1, 0, false, "sps-ReleaseDCI-1-2-r16")
+		w.EnumIf(v.HasCsiTriggerStateNonActiveBWPR16, int64(v.CsiTriggerStateNonActiveBWPR16), 1, 0, false, "csi-TriggerStateNon-ActiveBWP-r16")
+		w.EnumIf(v.HasSeparateSMTCInterIABSupportR16, int64(v.SeparateSMTCInterIABSupportR16), 1, 0, false, "separateSMTC-InterIAB-Support-r16")
+		w.EnumIf(v.HasSeparateRACHIABSupportR16, int64(v.SeparateRACHIABSupportR16), 1, 0, false, "separateRACH-IAB-Support-r16")
+		w.EnumIf(v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, int64(v.UlFlexibleDLSlotFormatSemiStaticIABR16), 1, 0, false, "ul-flexibleDL-SlotFormatSemiStatic-IAB-r16")
+		w.EnumIf(v.HasUlFlexibleDLSlotFormatDynamicsIABR16, int64(v.UlFlexibleDLSlotFormatDynamicsIABR16), 1, 0, false, "ul-flexibleDL-SlotFormatDynamics-IAB-r16")
+		w.EnumIf(v.HasDftSOFDMWaveformULIABR16, int64(v.DftSOFDMWaveformULIABR16), 1, 0, false, "dft-S-OFDM-WaveformUL-IAB-r16")
+		w.EnumIf(v.HasDci25AIRNTISupportIABR16, int64(v.Dci25AIRNTISupportIABR16), 1, 0, false, "dci-25-AI-RNTI-Support-IAB-r16")
+		w.EnumIf(v.HasTDeltaReceptionSupportIABR16, int64(v.TDeltaReceptionSupportIABR16), 1, 0, false, "t-DeltaReceptionSupport-IAB-r16")
+		w.EnumIf(v.HasGuardSymbolReportReceptionIABR16, int64(v.GuardSymbolReportReceptionIABR16), 1, 0, false, "guardSymbolReportReception-IAB-r16")
+		w.EnumIf(v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, int64(v.HarqACKCBSpatialBundlingPUCCHGroupR16), 1, 0, false, "harqACK-CB-SpatialBundlingPUCCH-Group-r16")
 		w.EncodeOptional(v.HasCrossSlotSchedulingR16, &v.CrossSlotSchedulingR16, "crossSlotScheduling-r16")
-		if v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16 {
-			w.Enum(int64(v.MaxNumberSRSPosPathLossEstimateAllServingCellsR16), 4, 0, false, "maxNumberSRS-PosPathLossEstimateAllServingCells-r16")
-		}
-		if v.HasExtendedCGPeriodicitiesR16 {
-			w.Enum(int64(v.ExtendedCGPeriodicitiesR16), 1, 0, false, "extendedCG-Periodicities-r16")
-		}
-		if v.HasExtendedSPSPeriodicitiesR16 {
-			w.Enum(int64(v.ExtendedSPSPeriodicitiesR16), 1, 0, false, "extendedSPS-Periodicities-r16")
-		}
+		w.EnumIf(v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, int64(v.MaxNumberSRSPosPathLossEstimateAllServingCellsR16), 4, 0, false, "maxNumberSRS-PosPathLossEstimateAllServingCells-r16")
+		w.EnumIf(v.HasExtendedCGPeriodicitiesR16, int64(v.ExtendedCGPeriodicitiesR16), 1, 0, false, "extendedCG-Periodicities-r16")
+		w.EnumIf(v.HasExtendedSPSPeriodicitiesR16, int64(v.ExtendedSPSPeriodicitiesR16), 1, 0, false, "extendedSPS-Periodicities-r16")
 		w.EncodeOptional(v.HasCodebookVariantsListR16, &v.CodebookVariantsListR16, "codebookVariantsList-r16")
 		w.EncodeOptional(v.HasPuschRepetitionTypeAR16, &v.PuschRepetitionTypeAR16, "pusch-RepetitionTypeA-r16")
-		if v.HasDciDLPriorityIndicatorR16 {
-			w.Enum(int64(v.DciDLPriorityIndicatorR16), 1, 0, false, "dci-DL-PriorityIndicator-r16")
-		}
-		if v.HasDciULPriorityIndicatorR16 {
-			w.Enum(int64(v.DciULPriorityIndicatorR16), 1, 0, false, "dci-UL-PriorityIndicator-r16")
-		}
-		if v.HasMaxNumberPathlossRSUpdateR16 {
-			w.Enum(int64(v.MaxNumberPathlossRSUpdateR16), 5, 0, false, "maxNumberPathlossRS-Update-r16")
-		}
-		if v.HasType2HARQACKCodebookR16 {
-			w.Enum(int64(v.Type2HARQACKCodebookR16), 1, 0, false, "type2-HARQ-ACK-Codebook-r16")
-		}
+		w.EnumIf(v.HasDciDLPriorityIndicatorR16, int64(v.DciDLPriorityIndicatorR16), 1, 0, false, "dci-DL-PriorityIndicator-r16")
+		w.EnumIf(v.HasDciULPriorityIndicatorR16, int64(v.DciULPriorityIndicatorR16), 1, 0, false, "dci-UL-PriorityIndicator-r16")
+		w.EnumIf(v.HasMaxNumberPathlossRSUpdateR16, int64(v.MaxNumberPathlossRSUpdateR16), 5, 0, false, "maxNumberPathlossRS-Update-r16")
+		w.EnumIf(v.HasType2HARQACKCodebookR16, int64(v.Type2HARQACKCodebookR16), 1, 0, false, "type2-HARQ-ACK-Codebook-r16")
 		w.EncodeOptional(v.HasMaxTotalResourcesForAcrossFreqRangesR16, &v.MaxTotalResourcesForAcrossFreqRangesR16, "maxTotalResourcesForAcrossFreqRanges-r16")
 		w.EncodeOptional(v.HasHarqACKSeparateMultiDCIMultiTRPR16, &v.HarqACKSeparateMultiDCIMultiTRPR16, "harqACK-separateMultiDCI-MultiTRP-r16")
-		if v.HasHarqACKJointMultiDCIMultiTRPR16 {
-			w.Enum(int64(v.HarqACKJointMultiDCIMultiTRPR16), 1, 0, false, "harqACK-jointMultiDCI-MultiTRP-r16")
-		}
+		w.EnumIf(v.HasHarqACKJointMultiDCIMultiTRPR16, int64(v.HarqACKJointMultiDCIMultiTRPR16), 1, 0, false, "harqACK-jointMultiDCI-MultiTRP-r16")
 		w.EncodeOptional(v.HasBwpSwitchingMultiCCsR16, &v.BwpSwitchingMultiCCsR16, "bwp-SwitchingMultiCCs-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasTargetSMTCSCGR16, v.HasSupportRepetitionZeroOffsetRVR16, v.HasCbgTransInOrderPUSCHULR16)
-		if v.HasTargetSMTCSCGR16 {
-			w.Enum(int64(v.TargetSMTCSCGR16), 1, 0, false, "targetSMTC-SCG-r16")
-		}
-		if v.HasSupportRepetitionZeroOffsetRVR16 {
-			w.Enum(int64(v.SupportRepetitionZeroOffsetRVR16), 1, 0, false, "supportRepetitionZeroOffsetRV-r16")
-		}
-		if v.HasCbgTransInOrderPUSCHULR16 {
-			w.Enum(int64(v.CbgTransInOrderPUSCHULR16), 1, 0, false, "cbg-TransInOrderPUSCH-UL-r16")
-		}
+		w.EnumIf(v.HasTargetSMTCSCGR16, int64(v.TargetSMTCSCGR16), 1, 0, false, "targetSMTC-SCG-r16")
+		w.EnumIf(v.HasSupportRepetitionZeroOffsetRVR16, int64(v.SupportRepetitionZeroOffsetRVR16), 1, 0, false, "supportRepetitionZeroOffsetRV-r16")
+		w.EnumIf(v.HasCbgTransInOrderPUSCHULR16, int64(v.CbgTransInOrderPUSCHULR16), 1, 0, false, "cbg-TransInOrderPUSCH-UL-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
 		w.Preamble(v.HasBwpSwitchingMultiDormancyCCsR16, v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16)
 		w.EncodeOptional(v.HasBwpSwitchingMultiDormancyCCsR16, &v.BwpSwitchingMultiDormancyCCsR16, "bwp-SwitchingMultiDormancyCCs-r16")
-		if v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16 {
-			w.Enum(int64(v.SupportRetxDiffCoresetPoolMultiDCITRPR16), 1, 0, false, "supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16")
-		}
-		if v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 {
-			w.Enum(int64(v.PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16), 2, 0, false, "pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16")
-		}
+		w.EnumIf(v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, int64(v.SupportRetxDiffCoresetPoolMultiDCITRPR16), 1, 0, false, "supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16")
+		w.EnumIf(v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16, int64(v.PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16), 2, 0, false, "pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
 		w.Preamble(v.HasNewBeamIdentifications2PortCSIRSR16, v.HasPathlossEstimation2PortCSIRSR16)
-		if v.HasNewBeamIdentifications2PortCSIRSR16 {
-			w.Enum(int64(v.NewBeamIdentifications2PortCSIRSR16), 1, 0, false, "newBeamIdentifications2PortCSI-RS-r16")
-		}
-		if v.HasPathlossEstimation2PortCSIRSR16 {
-			w.Enum(int64(v.PathlossEstimation2PortCSIRSR16), 1, 0, false, "pathlossEstimation2PortCSI-RS-r16")
-		}
+		w.EnumIf(v.HasNewBeamIdentifications2PortCSIRSR16, int64(v.NewBeamIdentifications2PortCSIRSR16), 1, 0, false, "newBeamIdentifications2PortCSI-RS-r16")
+		w.EnumIf(v.HasPathlossEstimation2PortCSIRSR16, int64(v.PathlossEstimation2PortCSIRSR16), 1, 0, false, "pathlossEstimation2PortCSI-RS-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
 		w.Preamble(v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16)
-		if v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16 {
-			w.Enum(int64(v.MuxHARQACKWithoutPUCCHOnPUSCHR16), 1, 0, false, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16")
-		}
+		w.EnumIf(v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16, int64(v.MuxHARQACKWithoutPUCCHOnPUSCHR16), 1, 0, false, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
 		w.Preamble(v.HasGuardSymbolReportReceptionIABR17, v.HasRestrictedIABDUBeamReceptionR17, v.HasRecommendedIABMTBeamTransmissionR17, v.HasCase6TimingAlignmentReceptionIABR17, v.HasCase7TimingAlignmentReceptionIABR17, v.HasDlTxPowerAdjustmentIABR17, v.HasDesiredUlTxPowerAdjustmentR17, v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, v.HasUpdatedTDeltaRangeRecptionR17, v.HasSlotBasedDynamicPUCCHRepR17, v.HasSpsHARQACKDeferralR17, v.HasUnifiedJointTCICommonUpdateR17, v.HasMTRPPDCCHSingleSpanR17, v.HasSupportedActivatedPRSProcessingWindowR17, v.HasCgTimeDomainAllocationExtensionR17)
-		if v.HasGuardSymbolReportReceptionIABR17 {
-			w.Enum(int64(v.GuardSymbolReportReceptionIABR17), 1, 0, false, "guardSymbolReportReception-IAB-r17")
-		}
-		if v.HasRestrictedIABDUBeamReceptionR17 {
-			w.Enum(int64(v.RestrictedIABDUBeamReceptionR17), 1, 0, false, "restricted-IAB-DU-BeamReception-r17")
-		}
-		if v.HasRecommendedIABMTBeamTransmissionR17 {
-			w.Enum(int64(v.RecommendedIABMTBeamTransmissionR17), 1, 0, false, "recommended-IAB-MT-BeamTransmission-r17")
-		}
-		if v.HasCase6TimingAlignmentReceptionIABR17 {
-			w.Enum(int64(v.Case6TimingAlignmentReceptionIABR17), 1, 0, false, "case6-TimingAlignmentReception-IAB-r17")
-		}
-		if v.HasCase7TimingAlignmentReceptionIABR17 {
-			w.Enum(int64(v.Case7TimingAlignmentReceptionIABR17), 1, 0, false, "case7-TimingAlignmentReception-IAB-r17")
-		}
-		if v.HasDlTxPowerAdjustmentIABR17 {
-			w.Enum(int64(v.DlTxPowerAdjustmentIABR17), 1, 0, false, "dl-tx-PowerAdjustment-IAB-r17")
-		}
-		if v.HasDesiredUlTxPowerAdjustmentR17 {
-			w.Enum(int64(v.DesiredUlTxPowerAdjustmentR17), 1, 0, false, "desired-ul-tx-PowerAdjustment-r17")
-		}
-		if v.HasFdmSoftResourceAvailabilityDynamicIndicationR17 {
-			w.Enum(int64(v.FdmSoftResourceAvailabilityDynamicIndicationR17), 1, 0, false, "fdm-SoftResourceAvailability-DynamicIndication-r17")
-		}
-		if v.HasUpdatedTDeltaRangeRecptionR17 {
-			w.Enum(int64(v.UpdatedTDeltaRangeRecptionR17), 1, 0, false, "updated-T-DeltaRangeRecption-r17")
-		}
-		if v.HasSlotBasedDynamicPUCCHRepR17 {
-			w.Enum(int64(v.SlotBasedDynamicPUCCHRepR17), 1, 0, false, "slotBasedDynamicPUCCH-Rep-r17")
-		}
+		w.EnumIf(v.HasGuardSymbolReportReceptionIABR17, int64(v.GuardSymbolReportReceptionIABR17), 1, 0, false, "guardSymbolReportReception-IAB-r17")
+		w.EnumIf(v.HasRestrictedIABDUBeamReceptionR17, int64(v.RestrictedIABDUBeamReceptionR17), 1, 0, false, "restricted-IAB-DU-BeamReception-r17")
+		w.EnumIf(v.HasRecommendedIABMTBeamTransmissionR17, int64(v.RecommendedIABMTBeamTransmissionR17), 1, 0, false, "recommended-IAB-MT-BeamTransmission-r17")
+		w.EnumIf(v.HasCase6TimingAlignmentReceptionIABR17, int64(v.Case6TimingAlignmentReceptionIABR17), 1, 0, false, "case6-TimingAlignmentReception-IAB-r17")
+		w.EnumIf(v.HasCase7TimingAlignmentReceptionIABR17, int64(v.Case7TimingAlignmentReceptionIABR17), 1, 0, false, "case7-TimingAlignmentReception-IAB-r17")
+		w.EnumIf(v.HasDlTxPowerAdjustmentIABR17, int64(v.DlTxPowerAdjustmentIABR17), 1, 0, false, "dl-tx-PowerAdjustment-IAB-r17")
+		w.EnumIf(v.HasDesiredUlTxPowerAdjustmentR17, int64(v.DesiredUlTxPowerAdjustmentR17), 1, 0, false, "desired-ul-tx-PowerAdjustment-r17")
+		w.EnumIf(v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, int64(v.FdmSoftResourceAvailabilityDynamicIndicationR17), 1, 0, false, "fdm-SoftResourceAvailability-DynamicIndication-r17")
+		w.EnumIf(v.HasUpdatedTDeltaRangeRecptionR17, int64(v.UpdatedTDeltaRangeRecptionR17), 1, 0, false, "updated-T-DeltaRangeRecption-r17")
+		w.EnumIf(v.HasSlotBasedDynamicPUCCHRepR17, int64(v.SlotBasedDynamicPUCCHRepR17), 1, 0, false, "slotBasedDynamicPUCCH-Rep-r17")
 		w.EncodeOptional(v.HasSpsHARQACKDeferralR17, &v.SpsHARQACKDeferralR17, "sps-HARQ-ACK-Deferral-r17")
-		if v.HasUnifiedJointTCICommonUpdateR17 {
-			w.Int(v.UnifiedJointTCICommonUpdateR17, 1, 4, false, "unifiedJointTCI-commonUpdate-r17")
-		}
-		if v.HasMTRPPDCCHSingleSpanR17 {
-			w.Enum(int64(v.MTRPPDCCHSingleSpanR17), 1, 0, false, "mTRP-PDCCH-singleSpan-r17")
-		}
-		if v.HasSupportedActivatedPRSProcessingWindowR17 {
-			w.Enum(int64(v.SupportedActivatedPRSProcessingWindowR17), 3, 0, false, "supportedActivatedPRS-ProcessingWindow-r17")
-		}
-		if v.HasCgTimeDomainAllocationExtensionR17 {
-			w.Enum(int64(v.CgTimeDomainAllocationExtensionR17), 1, 0, false, "cg-TimeDomainAllocationExtension-r17")
-		}
+		w.IntIf(v.HasUnifiedJointTCICommonUpdateR17, v.UnifiedJointTCICommonUpdateR17, 1, 4, false, "unifiedJointTCI-commonUpdate-r17")
+		w.EnumIf(v.HasMTRPPDCCHSingleSpanR17, int64(v.MTRPPDCCHSingleSpanR17), 1, 0, false, "mTRP-PDCCH-singleSpan-r17")
+		w.EnumIf(v.HasSupportedActivatedPRSProcessingWindowR17, int64(v.SupportedActivatedPRSProcessingWindowR17), 3, 0, false, "supportedActivatedPRS-ProcessingWindow-r17")
+		w.EnumIf(v.HasCgTimeDomainAllocationExtensionR17, int64(v.CgTimeDomainAllocationExtensionR17), 1, 0, false, "cg-TimeDomainAllocationExtension-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 9); ok {
 		w.Preamble(v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, v.HasDirectionalCollisionDCIABR17)
-		if v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17 {
-			w.Enum(int64(v.TaBasedPDCTNNonSharedSpectrumChAccessR17), 1, 0, false, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17")
-		}
-		if v.HasDirectionalCollisionDCIABR17 {
-			w.Enum(int64(v.DirectionalCollisionDCIABR17), 1, 0, false, "directionalCollisionDC-IAB-r17")
-		}
+		w.EnumIf(v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, int64(v.TaBasedPDCTNNonSharedSpectrumChAccessR17), 1, 0, false, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17")
+		w.EnumIf(v.HasDirectionalCollisionDCIABR17, int64(v.DirectionalCollisionDCIABR17), 1, 0, false, "directionalCollisionDC-IAB-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 10); ok {
 		w.Preamble(v.HasDummy1, v.HasDummy2, v.HasDummy3, v.HasDummy4, v.HasSrsAdditionalRepetitionR17, v.HasPuschRepetitionCGSDTR17)
-		if v.HasDummy1 {
-			w.Enum(int64(v.Dummy1), 1, 0, false, "dummy1")
-		}
-		if v.HasDummy2 {
-			w.Enum(int64(v.Dummy2), 1, 0, false, "dummy2")
-		}
-		if v.HasDummy3 {
-			w.Enum(int64(v.Dummy3), 1, 0, false, "dummy3")
-		}
-		if v.HasDummy4 {
-			w.Enum(int64(v.Dummy4), 1, 0, false, "dummy4")
-		}
-		if v.HasSrsAdditionalRepetitionR17 {
-			w.Enum(int64(v.SrsAdditionalRepetitionR17), 1, 0, false, "srs-AdditionalRepetition-r17")
-		}
-		if v.HasPuschRepetitionCGSDTR17 {
-			w.Enum(int64(v.PuschRepetitionCGSDTR17), 1, 0, false, "pusch-Repetition-CG-SDT-r17")
-		}
+		w.EnumIf(v.HasDummy1, int64(v.Dummy1), 1, 0, false, "dummy1")
+		w.EnumIf(v.HasDummy2, int64(v.Dummy2), 1, 0, false, "dummy2")
+		w.EnumIf(v.HasDummy3, int64(v.Dummy3), 1, 0, false, "dummy3")
+		w.EnumIf(v.HasDummy4, int64(v.Dummy4), 1, 0, false, "dummy4")
+		w.EnumIf(v.HasSrsAdditionalRepetitionR17, int64(v.SrsAdditionalRepetitionR17), 1, 0, false, "srs-AdditionalRepetition-r17")
+		w.EnumIf(v.HasPuschRepetitionCGSDTR17, int64(v.PuschRepetitionCGSDTR17), 1, 0, false, "pusch-Repetition-CG-SDT-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -13215,24 +10116,16 @@ func (v *PhyParametersCommon) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *PhyParametersCommon_CrossSlotSchedulingR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon_CrossSlotSchedulingR16{}
 	r.Preamble(&v.HasNonSharedSpectrumChAccessR16, &v.HasSharedSpectrumChAccessR16)
-	if v.HasNonSharedSpectrumChAccessR16 {
-		v.NonSharedSpectrumChAccessR16 = PhyParametersCommon_CrossSlotSchedulingR16_NonSharedSpectrumChAccessR16(r.Enum(1, 0, false, "non-SharedSpectrumChAccess-r16"))
-	}
-	if v.HasSharedSpectrumChAccessR16 {
-		v.SharedSpectrumChAccessR16 = PhyParametersCommon_CrossSlotSchedulingR16_SharedSpectrumChAccessR16(r.Enum(1, 0, false, "sharedSpectrumChAccess-r16"))
-	}
+	v.NonSharedSpectrumChAccessR16 = PhyParametersCommon_CrossSlotSchedulingR16_NonSharedSpectrumChAccessR16(r.EnumIf(v.HasNonSharedSpectrumChAccessR16, 1, 0, false, "non-SharedSpectrumChAccess-r16"))
+	v.SharedSpectrumChAccessR16 = PhyParametersCommon_CrossSlotSchedulingR16_SharedSpectrumChAccessR16(r.EnumIf(v.HasSharedSpectrumChAccessR16, 1, 0, false, "sharedSpectrumChAccess-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_CrossSlotSchedulingR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNonSharedSpectrumChAccessR16, v.HasSharedSpectrumChAccessR16)
-	if v.HasNonSharedSpectrumChAccessR16 {
-		w.Enum(int64(v.NonSharedSpectrumChAccessR16), 1, 0, false, "non-SharedSpectrumChAccess-r16")
-	}
-	if v.HasSharedSpectrumChAccessR16 {
-		w.Enum(int64(v.SharedSpectrumChAccessR16), 1, 0, false, "sharedSpectrumChAccess-r16")
-	}
+	w.EnumIf(v.HasNonSharedSpectrumChAccessR16, int64(v.NonSharedSpectrumChAccessR16), 1, 0, false, "non-SharedSpectrumChAccess-r16")
+	w.EnumIf(v.HasSharedSpectrumChAccessR16, int64(v.SharedSpectrumChAccessR16), 1, 0, false, "sharedSpectrumChAccess-r16")
 	return w.Err()
 }
 
@@ -13240,24 +10133,16 @@ func (v *PhyParametersCommon_CrossSlotSchedulingR16) EncodePER(w *per.Writer) er
 func (v *PhyParametersCommon_PuschRepetitionTypeAR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon_PuschRepetitionTypeAR16{}
 	r.Preamble(&v.HasSharedSpectrumChAccessR16, &v.HasNonSharedSpectrumChAccessR16)
-	if v.HasSharedSpectrumChAccessR16 {
-		v.SharedSpectrumChAccessR16 = PhyParametersCommon_PuschRepetitionTypeAR16_SharedSpectrumChAccessR16(r.Enum(1, 0, false, "sharedSpectrumChAccess-r16"))
-	}
-	if v.HasNonSharedSpectrumChAccessR16 {
-		v.NonSharedSpectrumChAccessR16 = PhyParametersCommon_PuschRepetitionTypeAR16_NonSharedSpectrumChAccessR16(r.Enum(1, 0, false, "non-SharedSpectrumChAccess-r16"))
-	}
+	v.SharedSpectrumChAccessR16 = PhyParametersCommon_PuschRepetitionTypeAR16_SharedSpectrumChAccessR16(r.EnumIf(v.HasSharedSpectrumChAccessR16, 1, 0, false, "sharedSpectrumChAccess-r16"))
+	v.NonSharedSpectrumChAccessR16 = PhyParametersCommon_PuschRepetitionTypeAR16_NonSharedSpectrumChAccessR16(r.EnumIf(v.HasNonSharedSpectrumChAccessR16, 1, 0, false, "non-SharedSpectrumChAccess-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_PuschRepetitionTypeAR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSharedSpectrumChAccessR16, v.HasNonSharedSpectrumChAccessR16)
-	if v.HasSharedSpectrumChAccessR16 {
-		w.Enum(int64(v.SharedSpectrumChAccessR16), 1, 0, false, "sharedSpectrumChAccess-r16")
-	}
-	if v.HasNonSharedSpectrumChAccessR16 {
-		w.Enum(int64(v.NonSharedSpectrumChAccessR16), 1, 0, false, "non-SharedSpectrumChAccess-r16")
-	}
+	w.EnumIf(v.HasSharedSpectrumChAccessR16, int64(v.SharedSpectrumChAccessR16), 1, 0, false, "sharedSpectrumChAccess-r16")
+	w.EnumIf(v.HasNonSharedSpectrumChAccessR16, int64(v.NonSharedSpectrumChAccessR16), 1, 0, false, "non-SharedSpectrumChAccess-r16")
 	return w.Err()
 }
 
@@ -13265,24 +10150,16 @@ func (v *PhyParametersCommon_PuschRepetitionTypeAR16) EncodePER(w *per.Writer) e
 func (v *PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16{}
 	r.Preamble(&v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16, &v.HasMaxNumberResAcrossCCAcrossFRR16)
-	if v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16 {
-		v.MaxNumberResWithinSlotAcrossCCAcrossFRR16 = PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResWithinSlotAcrossCCAcrossFRR16(r.Enum(8, 0, false, "maxNumberResWithinSlotAcrossCC-AcrossFR-r16"))
-	}
-	if v.HasMaxNumberResAcrossCCAcrossFRR16 {
-		v.MaxNumberResAcrossCCAcrossFRR16 = PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResAcrossCCAcrossFRR16(r.Enum(14, 0, false, "maxNumberResAcrossCC-AcrossFR-r16"))
-	}
+	v.MaxNumberResWithinSlotAcrossCCAcrossFRR16 = PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResWithinSlotAcrossCCAcrossFRR16(r.EnumIf(v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16, 8, 0, false, "maxNumberResWithinSlotAcrossCC-AcrossFR-r16"))
+	v.MaxNumberResAcrossCCAcrossFRR16 = PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16_MaxNumberResAcrossCCAcrossFRR16(r.EnumIf(v.HasMaxNumberResAcrossCCAcrossFRR16, 14, 0, false, "maxNumberResAcrossCC-AcrossFR-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16, v.HasMaxNumberResAcrossCCAcrossFRR16)
-	if v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16 {
-		w.Enum(int64(v.MaxNumberResWithinSlotAcrossCCAcrossFRR16), 8, 0, false, "maxNumberResWithinSlotAcrossCC-AcrossFR-r16")
-	}
-	if v.HasMaxNumberResAcrossCCAcrossFRR16 {
-		w.Enum(int64(v.MaxNumberResAcrossCCAcrossFRR16), 14, 0, false, "maxNumberResAcrossCC-AcrossFR-r16")
-	}
+	w.EnumIf(v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16, int64(v.MaxNumberResWithinSlotAcrossCCAcrossFRR16), 8, 0, false, "maxNumberResWithinSlotAcrossCC-AcrossFR-r16")
+	w.EnumIf(v.HasMaxNumberResAcrossCCAcrossFRR16, int64(v.MaxNumberResAcrossCCAcrossFRR16), 14, 0, false, "maxNumberResAcrossCC-AcrossFR-r16")
 	return w.Err()
 }
 
@@ -13290,18 +10167,14 @@ func (v *PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16) EncodePER(
 func (v *PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16{}
 	r.Preamble(&v.HasMaxNumberLongPUCCHsR16)
-	if v.HasMaxNumberLongPUCCHsR16 {
-		v.MaxNumberLongPUCCHsR16 = PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16_MaxNumberLongPUCCHsR16(r.Enum(3, 0, false, "maxNumberLongPUCCHs-r16"))
-	}
+	v.MaxNumberLongPUCCHsR16 = PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16_MaxNumberLongPUCCHsR16(r.EnumIf(v.HasMaxNumberLongPUCCHsR16, 3, 0, false, "maxNumberLongPUCCHs-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxNumberLongPUCCHsR16)
-	if v.HasMaxNumberLongPUCCHsR16 {
-		w.Enum(int64(v.MaxNumberLongPUCCHsR16), 3, 0, false, "maxNumberLongPUCCHs-r16")
-	}
+	w.EnumIf(v.HasMaxNumberLongPUCCHsR16, int64(v.MaxNumberLongPUCCHsR16), 3, 0, false, "maxNumberLongPUCCHs-r16")
 	return w.Err()
 }
 
@@ -13373,24 +10246,16 @@ func (v *PhyParametersCommon_BwpSwitchingMultiDormancyCCsR16) EncodePER(w *per.W
 func (v *PhyParametersCommon_SpsHARQACKDeferralR17) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon_SpsHARQACKDeferralR17{}
 	r.Preamble(&v.HasNonSharedSpectrumChAccessR17, &v.HasSharedSpectrumChAccessR17)
-	if v.HasNonSharedSpectrumChAccessR17 {
-		v.NonSharedSpectrumChAccessR17 = PhyParametersCommon_SpsHARQACKDeferralR17_NonSharedSpectrumChAccessR17(r.Enum(1, 0, false, "non-SharedSpectrumChAccess-r17"))
-	}
-	if v.HasSharedSpectrumChAccessR17 {
-		v.SharedSpectrumChAccessR17 = PhyParametersCommon_SpsHARQACKDeferralR17_SharedSpectrumChAccessR17(r.Enum(1, 0, false, "sharedSpectrumChAccess-r17"))
-	}
+	v.NonSharedSpectrumChAccessR17 = PhyParametersCommon_SpsHARQACKDeferralR17_NonSharedSpectrumChAccessR17(r.EnumIf(v.HasNonSharedSpectrumChAccessR17, 1, 0, false, "non-SharedSpectrumChAccess-r17"))
+	v.SharedSpectrumChAccessR17 = PhyParametersCommon_SpsHARQACKDeferralR17_SharedSpectrumChAccessR17(r.EnumIf(v.HasSharedSpectrumChAccessR17, 1, 0, false, "sharedSpectrumChAccess-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_SpsHARQACKDeferralR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNonSharedSpectrumChAccessR17, v.HasSharedSpectrumChAccessR17)
-	if v.HasNonSharedSpectrumChAccessR17 {
-		w.Enum(int64(v.NonSharedSpectrumChAccessR17), 1, 0, false, "non-SharedSpectrumChAccess-r17")
-	}
-	if v.HasSharedSpectrumChAccessR17 {
-		w.Enum(int64(v.SharedSpectrumChAccessR17), 1, 0, false, "sharedSpectrumChAccess-r17")
-	}
+	w.EnumIf(v.HasNonSharedSpectrumChAccessR17, int64(v.NonSharedSpectrumChAccessR17), 1, 0, false, "non-SharedSpectrumChAccess-r17")
+	w.EnumIf(v.HasSharedSpectrumChAccessR17, int64(v.SharedSpectrumChAccessR17), 1, 0, false, "sharedSpectrumChAccess-r17")
 	return w.Err()
 }
 
@@ -13398,18 +10263,14 @@ func (v *PhyParametersCommon_SpsHARQACKDeferralR17) EncodePER(w *per.Writer) err
 func (v *PhyParametersCommonV16a0) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommonV16a0{}
 	r.Preamble(&v.HasSrsPeriodicityAndOffsetExtR16)
-	if v.HasSrsPeriodicityAndOffsetExtR16 {
-		v.SrsPeriodicityAndOffsetExtR16 = PhyParametersCommonV16a0_SrsPeriodicityAndOffsetExtR16(r.Enum(1, 0, false, "srs-PeriodicityAndOffsetExt-r16"))
-	}
+	v.SrsPeriodicityAndOffsetExtR16 = PhyParametersCommonV16a0_SrsPeriodicityAndOffsetExtR16(r.EnumIf(v.HasSrsPeriodicityAndOffsetExtR16, 1, 0, false, "srs-PeriodicityAndOffsetExt-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommonV16a0) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSrsPeriodicityAndOffsetExtR16)
-	if v.HasSrsPeriodicityAndOffsetExtR16 {
-		w.Enum(int64(v.SrsPeriodicityAndOffsetExtR16), 1, 0, false, "srs-PeriodicityAndOffsetExt-r16")
-	}
+	w.EnumIf(v.HasSrsPeriodicityAndOffsetExtR16, int64(v.SrsPeriodicityAndOffsetExtR16), 1, 0, false, "srs-PeriodicityAndOffsetExt-r16")
 	return w.Err()
 }
 
@@ -13426,30 +10287,16 @@ func (v *PhyParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = PhyParametersXDDDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDynamicSFI, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH)
-	if v.HasDynamicSFI {
-		v.DynamicSFI = PhyParametersXDDDiff_DynamicSFI(r.Enum(1, 0, false, "dynamicSFI"))
-	}
-	if v.HasTwoPUCCHF0_2ConsecSymbols {
-		v.TwoPUCCHF0_2ConsecSymbols = PhyParametersXDDDiff_TwoPUCCHF0_2ConsecSymbols(r.Enum(1, 0, false, "twoPUCCH-F0-2-ConsecSymbols"))
-	}
-	if v.HasTwoDifferentTPCLoopPUSCH {
-		v.TwoDifferentTPCLoopPUSCH = PhyParametersXDDDiff_TwoDifferentTPCLoopPUSCH(r.Enum(1, 0, false, "twoDifferentTPC-Loop-PUSCH"))
-	}
-	if v.HasTwoDifferentTPCLoopPUCCH {
-		v.TwoDifferentTPCLoopPUCCH = PhyParametersXDDDiff_TwoDifferentTPCLoopPUCCH(r.Enum(1, 0, false, "twoDifferentTPC-Loop-PUCCH"))
-	}
+	v.DynamicSFI = PhyParametersXDDDiff_DynamicSFI(r.EnumIf(v.HasDynamicSFI, 1, 0, false, "dynamicSFI"))
+	v.TwoPUCCHF0_2ConsecSymbols = PhyParametersXDDDiff_TwoPUCCHF0_2ConsecSymbols(r.EnumIf(v.HasTwoPUCCHF0_2ConsecSymbols, 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols"))
+	v.TwoDifferentTPCLoopPUSCH = PhyParametersXDDDiff_TwoDifferentTPCLoopPUSCH(r.EnumIf(v.HasTwoDifferentTPCLoopPUSCH, 1, 0, false, "twoDifferentTPC-Loop-PUSCH"))
+	v.TwoDifferentTPCLoopPUCCH = PhyParametersXDDDiff_TwoDifferentTPCLoopPUCCH(r.EnumIf(v.HasTwoDifferentTPCLoopPUCCH, 1, 0, false, "twoDifferentTPC-Loop-PUCCH"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-SchedulingOffset-PDSCH-TypeA") {
 		r.Preamble(&v.HasDlSchedulingOffsetPDSCHTypeA, &v.HasDlSchedulingOffsetPDSCHTypeB, &v.HasUlSchedulingOffset)
-		if v.HasDlSchedulingOffsetPDSCHTypeA {
-			v.DlSchedulingOffsetPDSCHTypeA = PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeA(r.Enum(1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA"))
-		}
-		if v.HasDlSchedulingOffsetPDSCHTypeB {
-			v.DlSchedulingOffsetPDSCHTypeB = PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeB(r.Enum(1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB"))
-		}
-		if v.HasUlSchedulingOffset {
-			v.UlSchedulingOffset = PhyParametersXDDDiff_UlSchedulingOffset(r.Enum(1, 0, false, "ul-SchedulingOffset"))
-		}
+		v.DlSchedulingOffsetPDSCHTypeA = PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeA(r.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeA, 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA"))
+		v.DlSchedulingOffsetPDSCHTypeB = PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeB(r.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeB, 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB"))
+		v.UlSchedulingOffset = PhyParametersXDDDiff_UlSchedulingOffset(r.EnumIf(v.HasUlSchedulingOffset, 1, 0, false, "ul-SchedulingOffset"))
 		x.End("dl-SchedulingOffset-PDSCH-TypeA")
 	}
 	v.Unknown = x.Unknown(1)
@@ -13461,30 +10308,16 @@ func (v *PhyParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDlSchedulingOffsetPDSCHTypeA || v.HasDlSchedulingOffsetPDSCHTypeB || v.HasUlSchedulingOffset)
 	w.Extended(x)
 	w.Preamble(v.HasDynamicSFI, v.HasTwoPUCCHF0_2ConsecSymbols, v.HasTwoDifferentTPCLoopPUSCH, v.HasTwoDifferentTPCLoopPUCCH)
-	if v.HasDynamicSFI {
-		w.Enum(int64(v.DynamicSFI), 1, 0, false, "dynamicSFI")
-	}
-	if v.HasTwoPUCCHF0_2ConsecSymbols {
-		w.Enum(int64(v.TwoPUCCHF0_2ConsecSymbols), 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols")
-	}
-	if v.HasTwoDifferentTPCLoopPUSCH {
-		w.Enum(int64(v.TwoDifferentTPCLoopPUSCH), 1, 0, false, "twoDifferentTPC-Loop-PUSCH")
-	}
-	if v.HasTwoDifferentTPCLoopPUCCH {
-		w.Enum(int64(v.TwoDifferentTPCLoopPUCCH), 1, 0, false, "twoDifferentTPC-Loop-PUCCH")
-	}
+	w.EnumIf(v.HasDynamicSFI, int64(v.DynamicSFI), 1, 0, false, "dynamicSFI")
+	w.EnumIf(v.HasTwoPUCCHF0_2ConsecSymbols, int64(v.TwoPUCCHF0_2ConsecSymbols), 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols")
+	w.EnumIf(v.HasTwoDifferentTPCLoopPUSCH, int64(v.TwoDifferentTPCLoopPUSCH), 1, 0, false, "twoDifferentTPC-Loop-PUSCH")
+	w.EnumIf(v.HasTwoDifferentTPCLoopPUCCH, int64(v.TwoDifferentTPCLoopPUCCH), 1, 0, false, "twoDifferentTPC-Loop-PUCCH")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDlSchedulingOffsetPDSCHTypeA, v.HasDlSchedulingOffsetPDSCHTypeB, v.HasUlSchedulingOffset)
-		if v.HasDlSchedulingOffsetPDSCHTypeA {
-			w.Enum(int64(v.DlSchedulingOffsetPDSCHTypeA), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA")
-		}
-		if v.HasDlSchedulingOffsetPDSCHTypeB {
-			w.Enum(int64(v.DlSchedulingOffsetPDSCHTypeB), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB")
-		}
-		if v.HasUlSchedulingOffset {
-			w.Enum(int64(v.UlSchedulingOffset), 1, 0, false, "ul-SchedulingOffset")
-		}
+		w.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeA, int64(v.DlSchedulingOffsetPDSCHTypeA), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA")
+		w.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeB, int64(v.DlSchedulingOffsetPDSCHTypeB), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB")
+		w.EnumIf(v.HasUlSchedulingOffset, int64(v.UlSchedulingOffset), 1, 0, false, "ul-SchedulingOffset")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -13504,9 +10337,7 @@ func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFRXDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDynamicSFI, &v.HasDummy1, &v.HasTwoFLDMRS, &v.HasDummy2, &v.HasDummy3, &v.HasSupportedDMRSTypeDL, &v.HasSupportedDMRSTypeUL, &v.HasSemiOpenLoopCSI, &v.HasCsiReportWithoutPMI, &v.HasCsiReportWithoutCQI, &v.HasOnePortsPTRS, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasPucchF2WithFH, &v.HasPucchF3WithFH, &v.HasPucchF4WithFH, &v.HasPucchF0_2WithoutFH, &v.HasPucchF1_3_4WithoutFH, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, &v.HasUciCodeBlockSegmentation, &v.HasOnePUCCHLongAndShortFormat, &v.HasTwoPUCCHAnyOthersInSlot, &v.HasIntraSlotFreqHoppingPUSCH, &v.HasPuschLBRM, &v.HasPdcchBlindDetectionCA, &v.HasTpcPUSCHRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcSRSRNTI, &v.HasAbsoluteTPCCommand, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH, &v.HasPuschHalfPiBPSK, &v.HasPucchF3_4HalfPiBPSK, &v.HasAlmostContiguousCPOFDMUL, &v.HasSpCSIRS, &v.HasSpCSIIM, &v.HasTddMultiDLULSwitchPerSlot, &v.HasMultipleCORESET)
-	if v.HasDynamicSFI {
-		v.DynamicSFI = PhyParametersFRXDiff_DynamicSFI(r.Enum(1, 0, false, "dynamicSFI"))
-	}
+	v.DynamicSFI = PhyParametersFRXDiff_DynamicSFI(r.EnumIf(v.HasDynamicSFI, 1, 0, false, "dynamicSFI"))
 	if v.HasDummy1 {
 		v.Dummy1 = r.BitString(per.Size{Lb: 2, Ub: 2}, "dummy1")
 	}
@@ -13519,102 +10350,40 @@ func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 	if v.HasDummy3 {
 		v.Dummy3 = r.BitString(per.Size{Lb: 2, Ub: 2}, "dummy3")
 	}
-	if v.HasSupportedDMRSTypeDL {
-		v.SupportedDMRSTypeDL = PhyParametersFRXDiff_SupportedDMRSTypeDL(r.Enum(2, 0, false, "supportedDMRS-TypeDL"))
-	}
-	if v.HasSupportedDMRSTypeUL {
-		v.SupportedDMRSTypeUL = PhyParametersFRXDiff_SupportedDMRSTypeUL(r.Enum(2, 0, false, "supportedDMRS-TypeUL"))
-	}
-	if v.HasSemiOpenLoopCSI {
-		v.SemiOpenLoopCSI = PhyParametersFRXDiff_SemiOpenLoopCSI(r.Enum(1, 0, false, "semiOpenLoopCSI"))
-	}
-	if v.HasCsiReportWithoutPMI {
-		v.CsiReportWithoutPMI = PhyParametersFRXDiff_CsiReportWithoutPMI(r.Enum(1, 0, false, "csi-ReportWithoutPMI"))
-	}
-	if v.HasCsiReportWithoutCQI {
-		v.CsiReportWithoutCQI = PhyParametersFRXDiff_CsiReportWithoutCQI(r.Enum(1, 0, false, "csi-ReportWithoutCQI"))
-	}
+	v.SupportedDMRSTypeDL = PhyParametersFRXDiff_SupportedDMRSTypeDL(r.EnumIf(v.HasSupportedDMRSTypeDL, 2, 0, false, "supportedDMRS-TypeDL"))
+	v.SupportedDMRSTypeUL = PhyParametersFRXDiff_SupportedDMRSTypeUL(r.EnumIf(v.HasSupportedDMRSTypeUL, 2, 0, false, "supportedDMRS-TypeUL"))
+	v.SemiOpenLoopCSI = PhyParametersFRXDiff_SemiOpenLoopCSI(r.EnumIf(v.HasSemiOpenLoopCSI, 1, 0, false, "semiOpenLoopCSI"))
+	v.CsiReportWithoutPMI = PhyParametersFRXDiff_CsiReportWithoutPMI(r.EnumIf(v.HasCsiReportWithoutPMI, 1, 0, false, "csi-ReportWithoutPMI"))
+	v.CsiReportWithoutCQI = PhyParametersFRXDiff_CsiReportWithoutCQI(r.EnumIf(v.HasCsiReportWithoutCQI, 1, 0, false, "csi-ReportWithoutCQI"))
 	if v.HasOnePortsPTRS {
 		v.OnePortsPTRS = r.BitString(per.Size{Lb: 2, Ub: 2}, "onePortsPTRS")
 	}
-	if v.HasTwoPUCCHF0_2ConsecSymbols {
-		v.TwoPUCCHF0_2ConsecSymbols = PhyParametersFRXDiff_TwoPUCCHF0_2ConsecSymbols(r.Enum(1, 0, false, "twoPUCCH-F0-2-ConsecSymbols"))
-	}
-	if v.HasPucchF2WithFH {
-		v.PucchF2WithFH = PhyParametersFRXDiff_PucchF2WithFH(r.Enum(1, 0, false, "pucch-F2-WithFH"))
-	}
-	if v.HasPucchF3WithFH {
-		v.PucchF3WithFH = PhyParametersFRXDiff_PucchF3WithFH(r.Enum(1, 0, false, "pucch-F3-WithFH"))
-	}
-	if v.HasPucchF4WithFH {
-		v.PucchF4WithFH = PhyParametersFRXDiff_PucchF4WithFH(r.Enum(1, 0, false, "pucch-F4-WithFH"))
-	}
-	if v.HasPucchF0_2WithoutFH {
-		v.PucchF0_2WithoutFH = PhyParametersFRXDiff_PucchF0_2WithoutFH(r.Enum(1, 0, false, "pucch-F0-2WithoutFH"))
-	}
-	if v.HasPucchF1_3_4WithoutFH {
-		v.PucchF1_3_4WithoutFH = PhyParametersFRXDiff_PucchF1_3_4WithoutFH(r.Enum(1, 0, false, "pucch-F1-3-4WithoutFH"))
-	}
-	if v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot {
-		v.MuxSRHARQACKCSIPUCCHMultiPerSlot = PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHMultiPerSlot(r.Enum(1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot"))
-	}
-	if v.HasUciCodeBlockSegmentation {
-		v.UciCodeBlockSegmentation = PhyParametersFRXDiff_UciCodeBlockSegmentation(r.Enum(1, 0, false, "uci-CodeBlockSegmentation"))
-	}
-	if v.HasOnePUCCHLongAndShortFormat {
-		v.OnePUCCHLongAndShortFormat = PhyParametersFRXDiff_OnePUCCHLongAndShortFormat(r.Enum(1, 0, false, "onePUCCH-LongAndShortFormat"))
-	}
-	if v.HasTwoPUCCHAnyOthersInSlot {
-		v.TwoPUCCHAnyOthersInSlot = PhyParametersFRXDiff_TwoPUCCHAnyOthersInSlot(r.Enum(1, 0, false, "twoPUCCH-AnyOthersInSlot"))
-	}
-	if v.HasIntraSlotFreqHoppingPUSCH {
-		v.IntraSlotFreqHoppingPUSCH = PhyParametersFRXDiff_IntraSlotFreqHoppingPUSCH(r.Enum(1, 0, false, "intraSlotFreqHopping-PUSCH"))
-	}
-	if v.HasPuschLBRM {
-		v.PuschLBRM = PhyParametersFRXDiff_PuschLBRM(r.Enum(1, 0, false, "pusch-LBRM"))
-	}
-	if v.HasPdcchBlindDetectionCA {
-		v.PdcchBlindDetectionCA = r.Int(4, 16, false, "pdcch-BlindDetectionCA")
-	}
-	if v.HasTpcPUSCHRNTI {
-		v.TpcPUSCHRNTI = PhyParametersFRXDiff_TpcPUSCHRNTI(r.Enum(1, 0, false, "tpc-PUSCH-RNTI"))
-	}
-	if v.HasTpcPUCCHRNTI {
-		v.TpcPUCCHRNTI = PhyParametersFRXDiff_TpcPUCCHRNTI(r.Enum(1, 0, false, "tpc-PUCCH-RNTI"))
-	}
-	if v.HasTpcSRSRNTI {
-		v.TpcSRSRNTI = PhyParametersFRXDiff_TpcSRSRNTI(r.Enum(1, 0, false, "tpc-SRS-RNTI"))
-	}
-	if v.HasAbsoluteTPCCommand {
-		v.AbsoluteTPCCommand = PhyParametersFRXDiff_AbsoluteTPCCommand(r.Enum(1, 0, false, "absoluteTPC-Command"))
-	}
-	if v.HasTwoDifferentTPCLoopPUSCH {
-		v.TwoDifferentTPCLoopPUSCH = PhyParametersFRXDiff_TwoDifferentTPCLoopPUSCH(r.Enum(1, 0, false, "twoDifferentTPC-Loop-PUSCH"))
-	}
-	if v.HasTwoDifferentTPCLoopPUCCH {
-		v.TwoDifferentTPCLoopPUCCH = PhyParametersFRXDiff_TwoDifferentTPCLoopPUCCH(r.Enum(1, 0, false, "twoDifferentTPC-Loop-PUCCH"))
-	}
-	if v.HasPuschHalfPiBPSK {
-		v.PuschHalfPiBPSK = PhyParametersFRXDiff_PuschHalfPiBPSK(r.Enum(1, 0, false, "pusch-HalfPi-BPSK"))
-	}
-	if v.HasPucchF3_4HalfPiBPSK {
-		v.PucchF3_4HalfPiBPSK = PhyParametersFRXDiff_PucchF3_4HalfPiBPSK(r.Enum(1, 0, false, "pucch-F3-4-HalfPi-BPSK"))
-	}
-	if v.HasAlmostContiguousCPOFDMUL {
-		v.AlmostContiguousCPOFDMUL = PhyParametersFRXDiff_AlmostContiguousCPOFDMUL(r.Enum(1, 0, false, "almostContiguousCP-OFDM-UL"))
-	}
-	if v.HasSpCSIRS {
-		v.SpCSIRS = PhyParametersFRXDiff_SpCSIRS(r.Enum(1, 0, false, "sp-CSI-RS"))
-	}
-	if v.HasSpCSIIM {
-		v.SpCSIIM = PhyParametersFRXDiff_SpCSIIM(r.Enum(1, 0, false, "sp-CSI-IM"))
-	}
-	if v.HasTddMultiDLULSwitchPerSlot {
-		v.TddMultiDLULSwitchPerSlot = PhyParametersFRXDiff_TddMultiDLULSwitchPerSlot(r.Enum(1, 0, false, "tdd-MultiDL-UL-SwitchPerSlot"))
-	}
-	if v.HasMultipleCORESET {
-		v.MultipleCORESET = PhyParametersFRXDiff_MultipleCORESET(r.Enum(1, 0, false, "multipleCORESET"))
-	}
+	v.TwoPUCCHF0_2ConsecSymbols = PhyParametersFRXDiff_TwoPUCCHF0_2ConsecSymbols(r.EnumIf(v.HasTwoPUCCHF0_2ConsecSymbols, 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols"))
+	v.PucchF2WithFH = PhyParametersFRXDiff_PucchF2WithFH(r.EnumIf(v.HasPucchF2WithFH, 1, 0, false, "pucch-F2-WithFH"))
+	v.PucchF3WithFH = PhyParametersFRXDiff_PucchF3WithFH(r.EnumIf(v.HasPucchF3WithFH, 1, 0, false, "pucch-F3-WithFH"))
+	v.PucchF4WithFH = PhyParametersFRXDiff_PucchF4WithFH(r.EnumIf(v.HasPucchF4WithFH, 1, 0, false, "pucch-F4-WithFH"))
+	v.PucchF0_2WithoutFH = PhyParametersFRXDiff_PucchF0_2WithoutFH(r.EnumIf(v.HasPucchF0_2WithoutFH, 1, 0, false, "pucch-F0-2WithoutFH"))
+	v.PucchF1_3_4WithoutFH = PhyParametersFRXDiff_PucchF1_3_4WithoutFH(r.EnumIf(v.HasPucchF1_3_4WithoutFH, 1, 0, false, "pucch-F1-3-4WithoutFH"))
+	v.MuxSRHARQACKCSIPUCCHMultiPerSlot = PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHMultiPerSlot(r.EnumIf(v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, 1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot"))
+	v.UciCodeBlockSegmentation = PhyParametersFRXDiff_UciCodeBlockSegmentation(r.EnumIf(v.HasUciCodeBlockSegmentation, 1, 0, false, "uci-CodeBlockSegmentation"))
+	v.OnePUCCHLongAndShortFormat = PhyParametersFRXDiff_OnePUCCHLongAndShortFormat(r.EnumIf(v.HasOnePUCCHLongAndShortFormat, 1, 0, false, "onePUCCH-LongAndShortFormat"))
+	v.TwoPUCCHAnyOthersInSlot = PhyParametersFRXDiff_TwoPUCCHAnyOthersInSlot(r.EnumIf(v.HasTwoPUCCHAnyOthersInSlot, 1, 0, false, "twoPUCCH-AnyOthersInSlot"))
+	v.IntraSlotFreqHoppingPUSCH = PhyParametersFRXDiff_IntraSlotFreqHoppingPUSCH(r.EnumIf(v.HasIntraSlotFreqHoppingPUSCH, 1, 0, false, "intraSlotFreqHopping-PUSCH"))
+	v.PuschLBRM = PhyParametersFRXDiff_PuschLBRM(r.EnumIf(v.HasPuschLBRM, 1, 0, false, "pusch-LBRM"))
+	v.PdcchBlindDetectionCA = r.IntIf(v.HasPdcchBlindDetectionCA, 4, 16, false, "pdcch-BlindDetectionCA")
+	v.TpcPUSCHRNTI = PhyParametersFRXDiff_TpcPUSCHRNTI(r.EnumIf(v.HasTpcPUSCHRNTI, 1, 0, false, "tpc-PUSCH-RNTI"))
+	v.TpcPUCCHRNTI = PhyParametersFRXDiff_TpcPUCCHRNTI(r.EnumIf(v.HasTpcPUCCHRNTI, 1, 0, false, "tpc-PUCCH-RNTI"))
+	v.TpcSRSRNTI = PhyParametersFRXDiff_TpcSRSRNTI(r.EnumIf(v.HasTpcSRSRNTI, 1, 0, false, "tpc-SRS-RNTI"))
+	v.AbsoluteTPCCommand = PhyParametersFRXDiff_AbsoluteTPCCommand(r.EnumIf(v.HasAbsoluteTPCCommand, 1, 0, false, "absoluteTPC-Command"))
+	v.TwoDifferentTPCLoopPUSCH = PhyParametersFRXDiff_TwoDifferentTPCLoopPUSCH(r.EnumIf(v.HasTwoDifferentTPCLoopPUSCH, 1, 0, false, "twoDifferentTPC-Loop-PUSCH"))
+	v.TwoDifferentTPCLoopPUCCH = PhyParametersFRXDiff_TwoDifferentTPCLoopPUCCH(r.EnumIf(v.HasTwoDifferentTPCLoopPUCCH, 1, 0, false, "twoDifferentTPC-Loop-PUCCH"))
+	v.PuschHalfPiBPSK = PhyParametersFRXDiff_PuschHalfPiBPSK(r.EnumIf(v.HasPuschHalfPiBPSK, 1, 0, false, "pusch-HalfPi-BPSK"))
+	v.PucchF3_4HalfPiBPSK = PhyParametersFRXDiff_PucchF3_4HalfPiBPSK(r.EnumIf(v.HasPucchF3_4HalfPiBPSK, 1, 0, false, "pucch-F3-4-HalfPi-BPSK"))
+	v.AlmostContiguousCPOFDMUL = PhyParametersFRXDiff_AlmostContiguousCPOFDMUL(r.EnumIf(v.HasAlmostContiguousCPOFDMUL, 1, 0, false, "almostContiguousCP-OFDM-UL"))
+	v.SpCSIRS = PhyParametersFRXDiff_SpCSIRS(r.EnumIf(v.HasSpCSIRS, 1, 0, false, "sp-CSI-RS"))
+	v.SpCSIIM = PhyParametersFRXDiff_SpCSIIM(r.EnumIf(v.HasSpCSIIM, 1, 0, false, "sp-CSI-IM"))
+	v.TddMultiDLULSwitchPerSlot = PhyParametersFRXDiff_TddMultiDLULSwitchPerSlot(r.EnumIf(v.HasTddMultiDLULSwitchPerSlot, 1, 0, false, "tdd-MultiDL-UL-SwitchPerSlot"))
+	v.MultipleCORESET = PhyParametersFRXDiff_MultipleCORESET(r.EnumIf(v.HasMultipleCORESET, 1, 0, false, "multipleCORESET"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-RS-IM-ReceptionForFeedback") {
 		r.Preamble(&v.HasCsiRSIMReceptionForFeedback, &v.HasCsiRSProcFrameworkForSRS, &v.HasCsiReportFramework, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, &v.HasMuxSRHARQACKPUCCH, &v.HasMuxMultipleGroupCtrlCHOverlap, &v.HasDlSchedulingOffsetPDSCHTypeA, &v.HasDlSchedulingOffsetPDSCHTypeB, &v.HasUlSchedulingOffset, &v.HasDl64QAMMCSTableAlt, &v.HasUl64QAMMCSTableAlt, &v.HasCqiTableAlt, &v.HasOneFLDMRSTwoAdditionalDMRSUL, &v.HasTwoFLDMRSTwoAdditionalDMRSUL, &v.HasOneFLDMRSThreeAdditionalDMRSUL)
@@ -13622,98 +10391,52 @@ func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasCsiRSProcFrameworkForSRS, &v.CsiRSProcFrameworkForSRS, "csi-RS-ProcFrameworkForSRS")
 		r.DecodeOptional(v.HasCsiReportFramework, &v.CsiReportFramework, "csi-ReportFramework")
 		r.DecodeOptional(v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, &v.MuxSRHARQACKCSIPUCCHOncePerSlot, "mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot")
-		if v.HasMuxSRHARQACKPUCCH {
-			v.MuxSRHARQACKPUCCH = PhyParametersFRXDiff_MuxSRHARQACKPUCCH(r.Enum(1, 0, false, "mux-SR-HARQ-ACK-PUCCH"))
-		}
-		if v.HasMuxMultipleGroupCtrlCHOverlap {
-			v.MuxMultipleGroupCtrlCHOverlap = PhyParametersFRXDiff_MuxMultipleGroupCtrlCHOverlap(r.Enum(1, 0, false, "mux-MultipleGroupCtrlCH-Overlap"))
-		}
-		if v.HasDlSchedulingOffsetPDSCHTypeA {
-			v.DlSchedulingOffsetPDSCHTypeA = PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeA(r.Enum(1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA"))
-		}
-		if v.HasDlSchedulingOffsetPDSCHTypeB {
-			v.DlSchedulingOffsetPDSCHTypeB = PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeB(r.Enum(1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB"))
-		}
-		if v.HasUlSchedulingOffset {
-			v.UlSchedulingOffset = PhyParametersFRXDiff_UlSchedulingOffset(r.Enum(1, 0, false, "ul-SchedulingOffset"))
-		}
-		if v.HasDl64QAMMCSTableAlt {
-			v.Dl64QAMMCSTableAlt = PhyParametersFRXDiff_Dl64QAMMCSTableAlt(r.Enum(1, 0, false, "dl-64QAM-MCS-TableAlt"))
-		}
-		if v.HasUl64QAMMCSTableAlt {
-			v.Ul64QAMMCSTableAlt = PhyParametersFRXDiff_Ul64QAMMCSTableAlt(r.Enum(1, 0, false, "ul-64QAM-MCS-TableAlt"))
-		}
-		if v.HasCqiTableAlt {
-			v.CqiTableAlt = PhyParametersFRXDiff_CqiTableAlt(r.Enum(1, 0, false, "cqi-TableAlt"))
-		}
-		if v.HasOneFLDMRSTwoAdditionalDMRSUL {
-			v.OneFLDMRSTwoAdditionalDMRSUL = PhyParametersFRXDiff_OneFLDMRSTwoAdditionalDMRSUL(r.Enum(1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-UL"))
-		}
-		if v.HasTwoFLDMRSTwoAdditionalDMRSUL {
-			v.TwoFLDMRSTwoAdditionalDMRSUL = PhyParametersFRXDiff_TwoFLDMRSTwoAdditionalDMRSUL(r.Enum(1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-UL"))
-		}
-		if v.HasOneFLDMRSThreeAdditionalDMRSUL {
-			v.OneFLDMRSThreeAdditionalDMRSUL = PhyParametersFRXDiff_OneFLDMRSThreeAdditionalDMRSUL(r.Enum(1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-UL"))
-		}
+		v.MuxSRHARQACKPUCCH = PhyParametersFRXDiff_MuxSRHARQACKPUCCH(r.EnumIf(v.HasMuxSRHARQACKPUCCH, 1, 0, false, "mux-SR-HARQ-ACK-PUCCH"))
+		v.MuxMultipleGroupCtrlCHOverlap = PhyParametersFRXDiff_MuxMultipleGroupCtrlCHOverlap(r.EnumIf(v.HasMuxMultipleGroupCtrlCHOverlap, 1, 0, false, "mux-MultipleGroupCtrlCH-Overlap"))
+		v.DlSchedulingOffsetPDSCHTypeA = PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeA(r.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeA, 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA"))
+		v.DlSchedulingOffsetPDSCHTypeB = PhyParametersFRXDiff_DlSchedulingOffsetPDSCHTypeB(r.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeB, 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB"))
+		v.UlSchedulingOffset = PhyParametersFRXDiff_UlSchedulingOffset(r.EnumIf(v.HasUlSchedulingOffset, 1, 0, false, "ul-SchedulingOffset"))
+		v.Dl64QAMMCSTableAlt = PhyParametersFRXDiff_Dl64QAMMCSTableAlt(r.EnumIf(v.HasDl64QAMMCSTableAlt, 1, 0, false, "dl-64QAM-MCS-TableAlt"))
+		v.Ul64QAMMCSTableAlt = PhyParametersFRXDiff_Ul64QAMMCSTableAlt(r.EnumIf(v.HasUl64QAMMCSTableAlt, 1, 0, false, "ul-64QAM-MCS-TableAlt"))
+		v.CqiTableAlt = PhyParametersFRXDiff_CqiTableAlt(r.EnumIf(v.HasCqiTableAlt, 1, 0, false, "cqi-TableAlt"))
+		v.OneFLDMRSTwoAdditionalDMRSUL = PhyParametersFRXDiff_OneFLDMRSTwoAdditionalDMRSUL(r.EnumIf(v.HasOneFLDMRSTwoAdditionalDMRSUL, 1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-UL"))
+		v.TwoFLDMRSTwoAdditionalDMRSUL = PhyParametersFRXDiff_TwoFLDMRSTwoAdditionalDMRSUL(r.EnumIf(v.HasTwoFLDMRSTwoAdditionalDMRSUL, 1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-UL"))
+		v.OneFLDMRSThreeAdditionalDMRSUL = PhyParametersFRXDiff_OneFLDMRSThreeAdditionalDMRSUL(r.EnumIf(v.HasOneFLDMRSThreeAdditionalDMRSUL, 1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-UL"))
 		x.End("csi-RS-IM-ReceptionForFeedback")
 	}
 	if x.Begin(1, "pdcch-BlindDetectionNRDC") {
 		r.Preamble(&v.HasPdcchBlindDetectionNRDC, &v.HasMuxHARQACKPUSCHDiffSymbol)
 		r.DecodeOptional(v.HasPdcchBlindDetectionNRDC, &v.PdcchBlindDetectionNRDC, "pdcch-BlindDetectionNRDC")
-		if v.HasMuxHARQACKPUSCHDiffSymbol {
-			v.MuxHARQACKPUSCHDiffSymbol = PhyParametersFRXDiff_MuxHARQACKPUSCHDiffSymbol(r.Enum(1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol"))
-		}
+		v.MuxHARQACKPUSCHDiffSymbol = PhyParametersFRXDiff_MuxHARQACKPUSCHDiffSymbol(r.EnumIf(v.HasMuxHARQACKPUSCHDiffSymbol, 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol"))
 		x.End("pdcch-BlindDetectionNRDC")
 	}
 	if x.Begin(2, "type1-HARQ-ACK-Codebook-r16") {
 		r.Preamble(&v.HasType1HARQACKCodebookR16, &v.HasEnhancedPowerControlR16, &v.HasSimultaneousTCIActMultipleCCR16, &v.HasSimultaneousSpatialRelationMultipleCCR16, &v.HasCliRSSIFDMDLR16, &v.HasCliSRSRSRPFDMDLR16, &v.HasMaxLayersMIMOAdaptationR16, &v.HasAggregationFactorSPSDLR16, &v.HasMaxTotalResourcesForOneFreqRangeR16, &v.HasCsiReportFrameworkExtR16)
-		if v.HasType1HARQACKCodebookR16 {
-			v.Type1HARQACKCodebookR16 = PhyParametersFRXDiff_Type1HARQACKCodebookR16(r.Enum(1, 0, false, "type1-HARQ-ACK-Codebook-r16"))
-		}
-		if v.HasEnhancedPowerControlR16 {
-			v.EnhancedPowerControlR16 = PhyParametersFRXDiff_EnhancedPowerControlR16(r.Enum(1, 0, false, "enhancedPowerControl-r16"))
-		}
-		if v.HasSimultaneousTCIActMultipleCCR16 {
-			v.SimultaneousTCIActMultipleCCR16 = PhyParametersFRXDiff_SimultaneousTCIActMultipleCCR16(r.Enum(1, 0, false, "simultaneousTCI-ActMultipleCC-r16"))
-		}
-		if v.HasSimultaneousSpatialRelationMultipleCCR16 {
-			v.SimultaneousSpatialRelationMultipleCCR16 = PhyParametersFRXDiff_SimultaneousSpatialRelationMultipleCCR16(r.Enum(1, 0, false, "simultaneousSpatialRelationMultipleCC-r16"))
-		}
-		if v.HasCliRSSIFDMDLR16 {
-			v.CliRSSIFDMDLR16 = PhyParametersFRXDiff_CliRSSIFDMDLR16(r.Enum(1, 0, false, "cli-RSSI-FDM-DL-r16"))
-		}
-		if v.HasCliSRSRSRPFDMDLR16 {
-			v.CliSRSRSRPFDMDLR16 = PhyParametersFRXDiff_CliSRSRSRPFDMDLR16(r.Enum(1, 0, false, "cli-SRS-RSRP-FDM-DL-r16"))
-		}
-		if v.HasMaxLayersMIMOAdaptationR16 {
-			v.MaxLayersMIMOAdaptationR16 = PhyParametersFRXDiff_MaxLayersMIMOAdaptationR16(r.Enum(1, 0, false, "maxLayersMIMO-Adaptation-r16"))
-		}
-		if v.HasAggregationFactorSPSDLR16 {
-			v.AggregationFactorSPSDLR16 = PhyParametersFRXDiff_AggregationFactorSPSDLR16(r.Enum(1, 0, false, "aggregationFactorSPS-DL-r16"))
-		}
+		v.Type1HARQACKCodebookR16 = PhyParametersFRXDiff_Type1HARQACKCodebookR16(r.EnumIf(v.HasType1HARQACKCodebookR16, 1, 0, false, "type1-HARQ-ACK-Codebook-r16"))
+		v.EnhancedPowerControlR16 = PhyParametersFRXDiff_EnhancedPowerControlR16(r.EnumIf(v.HasEnhancedPowerControlR16, 1, 0, false, "enhancedPowerControl-r16"))
+		v.SimultaneousTCIActMultipleCCR16 = PhyParametersFRXDiff_SimultaneousTCIActMultipleCCR16(r.EnumIf(v.HasSimultaneousTCIActMultipleCCR16, 1, 0, false, "simultaneousTCI-ActMultipleCC-r16"))
+		v.SimultaneousSpatialRelationMultipleCCR16 = PhyParametersFRXDiff_SimultaneousSpatialRelationMultipleCCR16(r.EnumIf(v.HasSimultaneousSpatialRelationMultipleCCR16, 1, 0, false, "simultaneousSpatialRelationMultipleCC-r16"))
+		v.CliRSSIFDMDLR16 = PhyParametersFRXDiff_CliRSSIFDMDLR16(r.EnumIf(v.HasCliRSSIFDMDLR16, 1, 0, false, "cli-RSSI-FDM-DL-r16"))
+		v.CliSRSRSRPFDMDLR16 = PhyParametersFRXDiff_CliSRSRSRPFDMDLR16(r.EnumIf(v.HasCliSRSRSRPFDMDLR16, 1, 0, false, "cli-SRS-RSRP-FDM-DL-r16"))
+		v.MaxLayersMIMOAdaptationR16 = PhyParametersFRXDiff_MaxLayersMIMOAdaptationR16(r.EnumIf(v.HasMaxLayersMIMOAdaptationR16, 1, 0, false, "maxLayersMIMO-Adaptation-r16"))
+		v.AggregationFactorSPSDLR16 = PhyParametersFRXDiff_AggregationFactorSPSDLR16(r.EnumIf(v.HasAggregationFactorSPSDLR16, 1, 0, false, "aggregationFactorSPS-DL-r16"))
 		r.DecodeOptional(v.HasMaxTotalResourcesForOneFreqRangeR16, &v.MaxTotalResourcesForOneFreqRangeR16, "maxTotalResourcesForOneFreqRange-r16")
 		r.DecodeOptional(v.HasCsiReportFrameworkExtR16, &v.CsiReportFrameworkExtR16, "csi-ReportFrameworkExt-r16")
 		x.End("type1-HARQ-ACK-Codebook-r16")
 	}
 	if x.Begin(3, "twoTCI-Act-servingCellInCC-List-r16") {
 		r.Preamble(&v.HasTwoTCIActServingCellInCCListR16)
-		if v.HasTwoTCIActServingCellInCCListR16 {
-			v.TwoTCIActServingCellInCCListR16 = PhyParametersFRXDiff_TwoTCIActServingCellInCCListR16(r.Enum(1, 0, false, "twoTCI-Act-servingCellInCC-List-r16"))
-		}
+		v.TwoTCIActServingCellInCCListR16 = PhyParametersFRXDiff_TwoTCIActServingCellInCCListR16(r.EnumIf(v.HasTwoTCIActServingCellInCCListR16, 1, 0, false, "twoTCI-Act-servingCellInCC-List-r16"))
 		x.End("twoTCI-Act-servingCellInCC-List-r16")
 	}
 	if x.Begin(4, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16") {
 		r.Preamble(&v.HasCriRICQIWithoutNonPMIPortIndR16)
-		if v.HasCriRICQIWithoutNonPMIPortIndR16 {
-			v.CriRICQIWithoutNonPMIPortIndR16 = PhyParametersFRXDiff_CriRICQIWithoutNonPMIPortIndR16(r.Enum(1, 0, false, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16"))
-		}
+		v.CriRICQIWithoutNonPMIPortIndR16 = PhyParametersFRXDiff_CriRICQIWithoutNonPMIPortIndR16(r.EnumIf(v.HasCriRICQIWithoutNonPMIPortIndR16, 1, 0, false, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16"))
 		x.End("cri-RI-CQI-WithoutNon-PMI-PortInd-r16")
 	}
 	if x.Begin(5, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17") {
 		r.Preamble(&v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
-		if v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17 {
-			v.Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17 = PhyParametersFRXDiff_Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17(r.Enum(1, 0, false, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17"))
-		}
+		v.Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17 = PhyParametersFRXDiff_Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17(r.EnumIf(v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17, 1, 0, false, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17"))
 		x.End("cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17")
 	}
 	v.Unknown = x.Unknown(6)
@@ -13725,9 +10448,7 @@ func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCsiRSIMReceptionForFeedback || v.HasCsiRSProcFrameworkForSRS || v.HasCsiReportFramework || v.HasMuxSRHARQACKCSIPUCCHOncePerSlot || v.HasMuxSRHARQACKPUCCH || v.HasMuxMultipleGroupCtrlCHOverlap || v.HasDlSchedulingOffsetPDSCHTypeA || v.HasDlSchedulingOffsetPDSCHTypeB || v.HasUlSchedulingOffset || v.HasDl64QAMMCSTableAlt || v.HasUl64QAMMCSTableAlt || v.HasCqiTableAlt || v.HasOneFLDMRSTwoAdditionalDMRSUL || v.HasTwoFLDMRSTwoAdditionalDMRSUL || v.HasOneFLDMRSThreeAdditionalDMRSUL, v.HasPdcchBlindDetectionNRDC || v.HasMuxHARQACKPUSCHDiffSymbol, v.HasType1HARQACKCodebookR16 || v.HasEnhancedPowerControlR16 || v.HasSimultaneousTCIActMultipleCCR16 || v.HasSimultaneousSpatialRelationMultipleCCR16 || v.HasCliRSSIFDMDLR16 || v.HasCliSRSRSRPFDMDLR16 || v.HasMaxLayersMIMOAdaptationR16 || v.HasAggregationFactorSPSDLR16 || v.HasMaxTotalResourcesForOneFreqRangeR16 || v.HasCsiReportFrameworkExtR16, v.HasTwoTCIActServingCellInCCListR16, v.HasCriRICQIWithoutNonPMIPortIndR16, v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
 	w.Extended(x)
 	w.Preamble(v.HasDynamicSFI, v.HasDummy1, v.HasTwoFLDMRS, v.HasDummy2, v.HasDummy3, v.HasSupportedDMRSTypeDL, v.HasSupportedDMRSTypeUL, v.HasSemiOpenLoopCSI, v.HasCsiReportWithoutPMI, v.HasCsiReportWithoutCQI, v.HasOnePortsPTRS, v.HasTwoPUCCHF0_2ConsecSymbols, v.HasPucchF2WithFH, v.HasPucchF3WithFH, v.HasPucchF4WithFH, v.HasPucchF0_2WithoutFH, v.HasPucchF1_3_4WithoutFH, v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, v.HasUciCodeBlockSegmentation, v.HasOnePUCCHLongAndShortFormat, v.HasTwoPUCCHAnyOthersInSlot, v.HasIntraSlotFreqHoppingPUSCH, v.HasPuschLBRM, v.HasPdcchBlindDetectionCA, v.HasTpcPUSCHRNTI, v.HasTpcPUCCHRNTI, v.HasTpcSRSRNTI, v.HasAbsoluteTPCCommand, v.HasTwoDifferentTPCLoopPUSCH, v.HasTwoDifferentTPCLoopPUCCH, v.HasPuschHalfPiBPSK, v.HasPucchF3_4HalfPiBPSK, v.HasAlmostContiguousCPOFDMUL, v.HasSpCSIRS, v.HasSpCSIIM, v.HasTddMultiDLULSwitchPerSlot, v.HasMultipleCORESET)
-	if v.HasDynamicSFI {
-		w.Enum(int64(v.DynamicSFI), 1, 0, false, "dynamicSFI")
-	}
+	w.EnumIf(v.HasDynamicSFI, int64(v.DynamicSFI), 1, 0, false, "dynamicSFI")
 	if v.HasDummy1 {
 		w.BitString(v.Dummy1, per.Size{Lb: 2, Ub: 2}, "dummy1")
 	}
@@ -13740,102 +10461,40 @@ func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 	if v.HasDummy3 {
 		w.BitString(v.Dummy3, per.Size{Lb: 2, Ub: 2}, "dummy3")
 	}
-	if v.HasSupportedDMRSTypeDL {
-		w.Enum(int64(v.SupportedDMRSTypeDL), 2, 0, false, "supportedDMRS-TypeDL")
-	}
-	if v.HasSupportedDMRSTypeUL {
-		w.Enum(int64(v.SupportedDMRSTypeUL), 2, 0, false, "supportedDMRS-TypeUL")
-	}
-	if v.HasSemiOpenLoopCSI {
-		w.Enum(int64(v.SemiOpenLoopCSI), 1, 0, false, "semiOpenLoopCSI")
-	}
-	if v.HasCsiReportWithoutPMI {
-		w.Enum(int64(v.CsiReportWithoutPMI), 1, 0, false, "csi-ReportWithoutPMI")
-	}
-	if v.HasCsiReportWithoutCQI {
-		w.Enum(int64(v.CsiReportWithoutCQI), 1, 0, false, "csi-ReportWithoutCQI")
-	}
+	w.EnumIf(v.HasSupportedDMRSTypeDL, int64(v.SupportedDMRSTypeDL), 2, 0, false, "supportedDMRS-TypeDL")
+	w.EnumIf(v.HasSupportedDMRSTypeUL, int64(v.SupportedDMRSTypeUL), 2, 0, false, "supportedDMRS-TypeUL")
+	w.EnumIf(v.HasSemiOpenLoopCSI, int64(v.SemiOpenLoopCSI), 1, 0, false, "semiOpenLoopCSI")
+	w.EnumIf(v.HasCsiReportWithoutPMI, int64(v.CsiReportWithoutPMI), 1, 0, false, "csi-ReportWithoutPMI")
+	w.EnumIf(v.HasCsiReportWithoutCQI, int64(v.CsiReportWithoutCQI), 1, 0, false, "csi-ReportWithoutCQI")
 	if v.HasOnePortsPTRS {
 		w.BitString(v.OnePortsPTRS, per.Size{Lb: 2, Ub: 2}, "onePortsPTRS")
 	}
-	if v.HasTwoPUCCHF0_2ConsecSymbols {
-		w.Enum(int64(v.TwoPUCCHF0_2ConsecSymbols), 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols")
-	}
-	if v.HasPucchF2WithFH {
-		w.Enum(int64(v.PucchF2WithFH), 1, 0, false, "pucch-F2-WithFH")
-	}
-	if v.HasPucchF3WithFH {
-		w.Enum(int64(v.PucchF3WithFH), 1, 0, false, "pucch-F3-WithFH")
-	}
-	if v.HasPucchF4WithFH {
-		w.Enum(int64(v.PucchF4WithFH), 1, 0, false, "pucch-F4-WithFH")
-	}
-	if v.HasPucchF0_2WithoutFH {
-		w.Enum(int64(v.PucchF0_2WithoutFH), 1, 0, false, "pucch-F0-2WithoutFH")
-	}
-	if v.HasPucchF1_3_4WithoutFH {
-		w.Enum(int64(v.PucchF1_3_4WithoutFH), 1, 0, false, "pucch-F1-3-4WithoutFH")
-	}
-	if v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot {
-		w.Enum(int64(v.MuxSRHARQACKCSIPUCCHMultiPerSlot), 1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot")
-	}
-	if v.HasUciCodeBlockSegmentation {
-		w.Enum(int64(v.UciCodeBlockSegmentation), 1, 0, false, "uci-CodeBlockSegmentation")
-	}
-	if v.HasOnePUCCHLongAndShortFormat {
-		w.Enum(int64(v.OnePUCCHLongAndShortFormat), 1, 0, false, "onePUCCH-LongAndShortFormat")
-	}
-	if v.HasTwoPUCCHAnyOthersInSlot {
-		w.Enum(int64(v.TwoPUCCHAnyOthersInSlot), 1, 0, false, "twoPUCCH-AnyOthersInSlot")
-	}
-	if v.HasIntraSlotFreqHoppingPUSCH {
-		w.Enum(int64(v.IntraSlotFreqHoppingPUSCH), 1, 0, false, "intraSlotFreqHopping-PUSCH")
-	}
-	if v.HasPuschLBRM {
-		w.Enum(int64(v.PuschLBRM), 1, 0, false, "pusch-LBRM")
-	}
-	if v.HasPdcchBlindDetectionCA {
-		w.Int(v.PdcchBlindDetectionCA, 4, 16, false, "pdcch-BlindDetectionCA")
-	}
-	if v.HasTpcPUSCHRNTI {
-		w.Enum(int64(v.TpcPUSCHRNTI), 1, 0, false, "tpc-PUSCH-RNTI")
-	}
-	if v.HasTpcPUCCHRNTI {
-		w.Enum(int64(v.TpcPUCCHRNTI), 1, 0, false, "tpc-PUCCH-RNTI")
-	}
-	if v.HasTpcSRSRNTI {
-		w.Enum(int64(v.TpcSRSRNTI), 1, 0, false, "tpc-SRS-RNTI")
-	}
-	if v.HasAbsoluteTPCCommand {
-		w.Enum(int64(v.AbsoluteTPCCommand), 1, 0, false, "absoluteTPC-Command")
-	}
-	if v.HasTwoDifferentTPCLoopPUSCH {
-		w.Enum(int64(v.TwoDifferentTPCLoopPUSCH), 1, 0, false, "twoDifferentTPC-Loop-PUSCH")
-	}
-	if v.HasTwoDifferentTPCLoopPUCCH {
-		w.Enum(int64(v.TwoDifferentTPCLoopPUCCH), 1, 0, false, "twoDifferentTPC-Loop-PUCCH")
-	}
-	if v.HasPuschHalfPiBPSK {
-		w.Enum(int64(v.PuschHalfPiBPSK), 1, 0, false, "pusch-HalfPi-BPSK")
-	}
-	if v.HasPucchF3_4HalfPiBPSK {
-		w.Enum(int64(v.PucchF3_4HalfPiBPSK), 1, 0, false, "pucch-F3-4-HalfPi-BPSK")
-	}
-	if v.HasAlmostContiguousCPOFDMUL {
-		w.Enum(int64(v.AlmostContiguousCPOFDMUL), 1, 0, false, "almostContiguousCP-OFDM-UL")
-	}
-	if v.HasSpCSIRS {
-		w.Enum(int64(v.SpCSIRS), 1, 0, false, "sp-CSI-RS")
-	}
-	if v.HasSpCSIIM {
-		w.Enum(int64(v.SpCSIIM), 1, 0, false, "sp-CSI-IM")
-	}
-	if v.HasTddMultiDLULSwitchPerSlot {
-		w.Enum(int64(v.TddMultiDLULSwitchPerSlot), 1, 0, false, "tdd-MultiDL-UL-SwitchPerSlot")
-	}
-	if v.HasMultipleCORESET {
-		w.Enum(int64(v.MultipleCORESET), 1, 0, false, "multipleCORESET")
-	}
+	w.EnumIf(v.HasTwoPUCCHF0_2ConsecSymbols, int64(v.TwoPUCCHF0_2ConsecSymbols), 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols")
+	w.EnumIf(v.HasPucchF2WithFH, int64(v.PucchF2WithFH), 1, 0, false, "pucch-F2-WithFH")
+	w.EnumIf(v.HasPucchF3WithFH, int64(v.PucchF3WithFH), 1, 0, false, "pucch-F3-WithFH")
+	w.EnumIf(v.HasPucchF4WithFH, int64(v.PucchF4WithFH), 1, 0, false, "pucch-F4-WithFH")
+	w.EnumIf(v.HasPucchF0_2WithoutFH, int64(v.PucchF0_2WithoutFH), 1, 0, false, "pucch-F0-2WithoutFH")
+	w.EnumIf(v.HasPucchF1_3_4WithoutFH, int64(v.PucchF1_3_4WithoutFH), 1, 0, false, "pucch-F1-3-4WithoutFH")
+	w.EnumIf(v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, int64(v.MuxSRHARQACKCSIPUCCHMultiPerSlot), 1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot")
+	w.EnumIf(v.HasUciCodeBlockSegmentation, int64(v.UciCodeBlockSegmentation), 1, 0, false, "uci-CodeBlockSegmentation")
+	w.EnumIf(v.HasOnePUCCHLongAndShortFormat, int64(v.OnePUCCHLongAndShortFormat), 1, 0, false, "onePUCCH-LongAndShortFormat")
+	w.EnumIf(v.HasTwoPUCCHAnyOthersInSlot, int64(v.TwoPUCCHAnyOthersInSlot), 1, 0, false, "twoPUCCH-AnyOthersInSlot")
+	w.EnumIf(v.HasIntraSlotFreqHoppingPUSCH, int64(v.IntraSlotFreqHoppingPUSCH), 1, 0, false, "intraSlotFreqHopping-PUSCH")
+	w.EnumIf(v.HasPuschLBRM, int64(v.PuschLBRM), 1, 0, false, "pusch-LBRM")
+	w.IntIf(v.HasPdcchBlindDetectionCA, v.PdcchBlindDetectionCA, 4, 16, false, "pdcch-BlindDetectionCA")
+	w.EnumIf(v.HasTpcPUSCHRNTI, int64(v.TpcPUSCHRNTI), 1, 0, false, "tpc-PUSCH-RNTI")
+	w.EnumIf(v.HasTpcPUCCHRNTI, int64(v.TpcPUCCHRNTI), 1, 0, false, "tpc-PUCCH-RNTI")
+	w.EnumIf(v.HasTpcSRSRNTI, int64(v.TpcSRSRNTI), 1, 0, false, "tpc-SRS-RNTI")
+	w.EnumIf(v.HasAbsoluteTPCCommand, int64(v.AbsoluteTPCCommand), 1, 0, false, "absoluteTPC-Command")
+	w.EnumIf(v.HasTwoDifferentTPCLoopPUSCH, int64(v.TwoDifferentTPCLoopPUSCH), 1, 0, false, "twoDifferentTPC-Loop-PUSCH")
+	w.EnumIf(v.HasTwoDifferentTPCLoopPUCCH, int64(v.TwoDifferentTPCLoopPUCCH), 1, 0, false, "twoDifferentTPC-Loop-PUCCH")
+	w.EnumIf(v.HasPuschHalfPiBPSK, int64(v.PuschHalfPiBPSK), 1, 0, false, "pusch-HalfPi-BPSK")
+	w.EnumIf(v.HasPucchF3_4HalfPiBPSK, int64(v.PucchF3_4HalfPiBPSK), 1, 0, false, "pucch-F3-4-HalfPi-BPSK")
+	w.EnumIf(v.HasAlmostContiguousCPOFDMUL, int64(v.AlmostContiguousCPOFDMUL), 1, 0, false, "almostContiguousCP-OFDM-UL")
+	w.EnumIf(v.HasSpCSIRS, int64(v.SpCSIRS), 1, 0, false, "sp-CSI-RS")
+	w.EnumIf(v.HasSpCSIIM, int64(v.SpCSIIM), 1, 0, false, "sp-CSI-IM")
+	w.EnumIf(v.HasTddMultiDLULSwitchPerSlot, int64(v.TddMultiDLULSwitchPerSlot), 1, 0, false, "tdd-MultiDL-UL-SwitchPerSlot")
+	w.EnumIf(v.HasMultipleCORESET, int64(v.MultipleCORESET), 1, 0, false, "multipleCORESET")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasCsiRSIMReceptionForFeedback, v.HasCsiRSProcFrameworkForSRS, v.HasCsiReportFramework, v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, v.HasMuxSRHARQACKPUCCH, v.HasMuxMultipleGroupCtrlCHOverlap, v.HasDlSchedulingOffsetPDSCHTypeA, v.HasDlSchedulingOffsetPDSCHTypeB, v.HasUlSchedulingOffset, v.HasDl64QAMMCSTableAlt, v.HasUl64QAMMCSTableAlt, v.HasCqiTableAlt, v.HasOneFLDMRSTwoAdditionalDMRSUL, v.HasTwoFLDMRSTwoAdditionalDMRSUL, v.HasOneFLDMRSThreeAdditionalDMRSUL)
@@ -13843,98 +10502,52 @@ func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 		w.EncodeOptional(v.HasCsiRSProcFrameworkForSRS, &v.CsiRSProcFrameworkForSRS, "csi-RS-ProcFrameworkForSRS")
 		w.EncodeOptional(v.HasCsiReportFramework, &v.CsiReportFramework, "csi-ReportFramework")
 		w.EncodeOptional(v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, &v.MuxSRHARQACKCSIPUCCHOncePerSlot, "mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot")
-		if v.HasMuxSRHARQACKPUCCH {
-			w.Enum(int64(v.MuxSRHARQACKPUCCH), 1, 0, false, "mux-SR-HARQ-ACK-PUCCH")
-		}
-		if v.HasMuxMultipleGroupCtrlCHOverlap {
-			w.Enum(int64(v.MuxMultipleGroupCtrlCHOverlap), 1, 0, false, "mux-MultipleGroupCtrlCH-Overlap")
-		}
-		if v.HasDlSchedulingOffsetPDSCHTypeA {
-			w.Enum(int64(v.DlSchedulingOffsetPDSCHTypeA), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA")
-		}
-		if v.HasDlSchedulingOffsetPDSCHTypeB {
-			w.Enum(int64(v.DlSchedulingOffsetPDSCHTypeB), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB")
-		}
-		if v.HasUlSchedulingOffset {
-			w.Enum(int64(v.UlSchedulingOffset), 1, 0, false, "ul-SchedulingOffset")
-		}
-		if v.HasDl64QAMMCSTableAlt {
-			w.Enum(int64(v.Dl64QAMMCSTableAlt), 1, 0, false, "dl-64QAM-MCS-TableAlt")
-		}
-		if v.HasUl64QAMMCSTableAlt {
-			w.Enum(int64(v.Ul64QAMMCSTableAlt), 1, 0, false, "ul-64QAM-MCS-TableAlt")
-		}
-		if v.HasCqiTableAlt {
-			w.Enum(int64(v.CqiTableAlt), 1, 0, false, "cqi-TableAlt")
-		}
-		if v.HasOneFLDMRSTwoAdditionalDMRSUL {
-			w.Enum(int64(v.OneFLDMRSTwoAdditionalDMRSUL), 1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-UL")
-		}
-		if v.HasTwoFLDMRSTwoAdditionalDMRSUL {
-			w.Enum(int64(v.TwoFLDMRSTwoAdditionalDMRSUL), 1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-UL")
-		}
-		if v.HasOneFLDMRSThreeAdditionalDMRSUL {
-			w.Enum(int64(v.OneFLDMRSThreeAdditionalDMRSUL), 1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-UL")
-		}
+		w.EnumIf(v.HasMuxSRHARQACKPUCCH, int64(v.MuxSRHARQACKPUCCH), 1, 0, false, "mux-SR-HARQ-ACK-PUCCH")
+		w.EnumIf(v.HasMuxMultipleGroupCtrlCHOverlap, int64(v.MuxMultipleGroupCtrlCHOverlap), 1, 0, false, "mux-MultipleGroupCtrlCH-Overlap")
+		w.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeA, int64(v.DlSchedulingOffsetPDSCHTypeA), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA")
+		w.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeB, int64(v.DlSchedulingOffsetPDSCHTypeB), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB")
+		w.EnumIf(v.HasUlSchedulingOffset, int64(v.UlSchedulingOffset), 1, 0, false, "ul-SchedulingOffset")
+		w.EnumIf(v.HasDl64QAMMCSTableAlt, int64(v.Dl64QAMMCSTableAlt), 1, 0, false, "dl-64QAM-MCS-TableAlt")
+		w.EnumIf(v.HasUl64QAMMCSTableAlt, int64(v.Ul64QAMMCSTableAlt), 1, 0, false, "ul-64QAM-MCS-TableAlt")
+		w.EnumIf(v.HasCqiTableAlt, int64(v.CqiTableAlt), 1, 0, false, "cqi-TableAlt")
+		w.EnumIf(v.HasOneFLDMRSTwoAdditionalDMRSUL, int64(v.OneFLDMRSTwoAdditionalDMRSUL), 1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-UL")
+		w.EnumIf(v.HasTwoFLDMRSTwoAdditionalDMRSUL, int64(v.TwoFLDMRSTwoAdditionalDMRSUL), 1, 0, false, "twoFL-DMRS-TwoAdditionalDMRS-UL")
+		w.EnumIf(v.HasOneFLDMRSThreeAdditionalDMRSUL, int64(v.OneFLDMRSThreeAdditionalDMRSUL), 1, 0, false, "oneFL-DMRS-ThreeAdditionalDMRS-UL")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasPdcchBlindDetectionNRDC, v.HasMuxHARQACKPUSCHDiffSymbol)
 		w.EncodeOptional(v.HasPdcchBlindDetectionNRDC, &v.PdcchBlindDetectionNRDC, "pdcch-BlindDetectionNRDC")
-		if v.HasMuxHARQACKPUSCHDiffSymbol {
-			w.Enum(int64(v.MuxHARQACKPUSCHDiffSymbol), 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol")
-		}
+		w.EnumIf(v.HasMuxHARQACKPUSCHDiffSymbol, int64(v.MuxHARQACKPUSCHDiffSymbol), 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasType1HARQACKCodebookR16, v.HasEnhancedPowerControlR16, v.HasSimultaneousTCIActMultipleCCR16, v.HasSimultaneousSpatialRelationMultipleCCR16, v.HasCliRSSIFDMDLR16, v.HasCliSRSRSRPFDMDLR16, v.HasMaxLayersMIMOAdaptationR16, v.HasAggregationFactorSPSDLR16, v.HasMaxTotalResourcesForOneFreqRangeR16, v.HasCsiReportFrameworkExtR16)
-		if v.HasType1HARQACKCodebookR16 {
-			w.Enum(int64(v.Type1HARQACKCodebookR16), 1, 0, false, "type1-HARQ-ACK-Codebook-r16")
-		}
-		if v.HasEnhancedPowerControlR16 {
-			w.Enum(int64(v.EnhancedPowerControlR16), 1, 0, false, "enhancedPowerControl-r16")
-		}
-		if v.HasSimultaneousTCIActMultipleCCR16 {
-			w.Enum(int64(v.SimultaneousTCIActMultipleCCR16), 1, 0, false, "simultaneousTCI-ActMultipleCC-r16")
-		}
-		if v.HasSimultaneousSpatialRelationMultipleCCR16 {
-			w.Enum(int64(v.SimultaneousSpatialRelationMultipleCCR16), 1, 0, false, "simultaneousSpatialRelationMultipleCC-r16")
-		}
-		if v.HasCliRSSIFDMDLR16 {
-			w.Enum(int64(v.CliRSSIFDMDLR16), 1, 0, false, "cli-RSSI-FDM-DL-r16")
-		}
-		if v.HasCliSRSRSRPFDMDLR16 {
-			w.Enum(int64(v.CliSRSRSRPFDMDLR16), 1, 0, false, "cli-SRS-RSRP-FDM-DL-r16")
-		}
-		if v.HasMaxLayersMIMOAdaptationR16 {
-			w.Enum(int64(v.MaxLayersMIMOAdaptationR16), 1, 0, false, "maxLayersMIMO-Adaptation-r16")
-		}
-		if v.HasAggregationFactorSPSDLR16 {
-			w.Enum(int64(v.AggregationFactorSPSDLR16), 1, 0, false, "aggregationFactorSPS-DL-r16")
-		}
+		w.EnumIf(v.HasType1HARQACKCodebookR16, int64(v.Type1HARQACKCodebookR16), 1, 0, false, "type1-HARQ-ACK-Codebook-r16")
+		w.EnumIf(v.HasEnhancedPowerControlR16, int64(v.EnhancedPowerControlR16), 1, 0, false, "enhancedPowerControl-r16")
+		w.EnumIf(v.HasSimultaneousTCIActMultipleCCR16, int64(v.SimultaneousTCIActMultipleCCR16), 1, 0, false, "simultaneousTCI-ActMultipleCC-r16")
+		w.EnumIf(v.HasSimultaneousSpatialRelationMultipleCCR16, int64(v.SimultaneousSpatialRelationMultipleCCR16), 1, 0, false, "simultaneousSpatialRelationMultipleCC-r16")
+		w.EnumIf(v.HasCliRSSIFDMDLR16, int64(v.CliRSSIFDMDLR16), 1, 0, false, "cli-RSSI-FDM-DL-r16")
+		w.EnumIf(v.HasCliSRSRSRPFDMDLR16, int64(v.CliSRSRSRPFDMDLR16), 1, 0, false, "cli-SRS-RSRP-FDM-DL-r16")
+		w.EnumIf(v.HasMaxLayersMIMOAdaptationR16, int64(v.MaxLayersMIMOAdaptationR16), 1, 0, false, "maxLayersMIMO-Adaptation-r16")
+		w.EnumIf(v.HasAggregationFactorSPSDLR16, int64(v.AggregationFactorSPSDLR16), 1, 0, false, "aggregationFactorSPS-DL-r16")
 		w.EncodeOptional(v.HasMaxTotalResourcesForOneFreqRangeR16, &v.MaxTotalResourcesForOneFreqRangeR16, "maxTotalResourcesForOneFreqRange-r16")
 		w.EncodeOptional(v.HasCsiReportFrameworkExtR16, &v.CsiReportFrameworkExtR16, "csi-ReportFrameworkExt-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
 		w.Preamble(v.HasTwoTCIActServingCellInCCListR16)
-		if v.HasTwoTCIActServingCellInCCListR16 {
-			w.Enum(int64(v.TwoTCIActServingCellInCCListR16), 1, 0, false, "twoTCI-Act-servingCellInCC-List-r16")
-		}
+		w.EnumIf(v.HasTwoTCIActServingCellInCCListR16, int64(v.TwoTCIActServingCellInCCListR16), 1, 0, false, "twoTCI-Act-servingCellInCC-List-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
 		w.Preamble(v.HasCriRICQIWithoutNonPMIPortIndR16)
-		if v.HasCriRICQIWithoutNonPMIPortIndR16 {
-			w.Enum(int64(v.CriRICQIWithoutNonPMIPortIndR16), 1, 0, false, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16")
-		}
+		w.EnumIf(v.HasCriRICQIWithoutNonPMIPortIndR16, int64(v.CriRICQIWithoutNonPMIPortIndR16), 1, 0, false, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
 		w.Preamble(v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
-		if v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17 {
-			w.Enum(int64(v.Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17), 1, 0, false, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17")
-		}
+		w.EnumIf(v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17, int64(v.Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17), 1, 0, false, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -13953,24 +10566,16 @@ func (v *PhyParametersFRXDiff) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot{}
 	r.Preamble(&v.HasSameSymbol, &v.HasDiffSymbol)
-	if v.HasSameSymbol {
-		v.SameSymbol = PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_SameSymbol(r.Enum(1, 0, false, "sameSymbol"))
-	}
-	if v.HasDiffSymbol {
-		v.DiffSymbol = PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_DiffSymbol(r.Enum(1, 0, false, "diffSymbol"))
-	}
+	v.SameSymbol = PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_SameSymbol(r.EnumIf(v.HasSameSymbol, 1, 0, false, "sameSymbol"))
+	v.DiffSymbol = PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot_DiffSymbol(r.EnumIf(v.HasDiffSymbol, 1, 0, false, "diffSymbol"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSameSymbol, v.HasDiffSymbol)
-	if v.HasSameSymbol {
-		w.Enum(int64(v.SameSymbol), 1, 0, false, "sameSymbol")
-	}
-	if v.HasDiffSymbol {
-		w.Enum(int64(v.DiffSymbol), 1, 0, false, "diffSymbol")
-	}
+	w.EnumIf(v.HasSameSymbol, int64(v.SameSymbol), 1, 0, false, "sameSymbol")
+	w.EnumIf(v.HasDiffSymbol, int64(v.DiffSymbol), 1, 0, false, "diffSymbol")
 	return w.Err()
 }
 
@@ -13993,24 +10598,16 @@ func (v *PhyParametersFRXDiff_PdcchBlindDetectionNRDC) EncodePER(w *per.Writer) 
 func (v *PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16{}
 	r.Preamble(&v.HasMaxNumberResWithinSlotAcrossCCOneFRR16, &v.HasMaxNumberResAcrossCCOneFRR16)
-	if v.HasMaxNumberResWithinSlotAcrossCCOneFRR16 {
-		v.MaxNumberResWithinSlotAcrossCCOneFRR16 = PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResWithinSlotAcrossCCOneFRR16(r.Enum(8, 0, false, "maxNumberResWithinSlotAcrossCC-OneFR-r16"))
-	}
-	if v.HasMaxNumberResAcrossCCOneFRR16 {
-		v.MaxNumberResAcrossCCOneFRR16 = PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResAcrossCCOneFRR16(r.Enum(14, 0, false, "maxNumberResAcrossCC-OneFR-r16"))
-	}
+	v.MaxNumberResWithinSlotAcrossCCOneFRR16 = PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResWithinSlotAcrossCCOneFRR16(r.EnumIf(v.HasMaxNumberResWithinSlotAcrossCCOneFRR16, 8, 0, false, "maxNumberResWithinSlotAcrossCC-OneFR-r16"))
+	v.MaxNumberResAcrossCCOneFRR16 = PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16_MaxNumberResAcrossCCOneFRR16(r.EnumIf(v.HasMaxNumberResAcrossCCOneFRR16, 14, 0, false, "maxNumberResAcrossCC-OneFR-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxNumberResWithinSlotAcrossCCOneFRR16, v.HasMaxNumberResAcrossCCOneFRR16)
-	if v.HasMaxNumberResWithinSlotAcrossCCOneFRR16 {
-		w.Enum(int64(v.MaxNumberResWithinSlotAcrossCCOneFRR16), 8, 0, false, "maxNumberResWithinSlotAcrossCC-OneFR-r16")
-	}
-	if v.HasMaxNumberResAcrossCCOneFRR16 {
-		w.Enum(int64(v.MaxNumberResAcrossCCOneFRR16), 14, 0, false, "maxNumberResAcrossCC-OneFR-r16")
-	}
+	w.EnumIf(v.HasMaxNumberResWithinSlotAcrossCCOneFRR16, int64(v.MaxNumberResWithinSlotAcrossCCOneFRR16), 8, 0, false, "maxNumberResWithinSlotAcrossCC-OneFR-r16")
+	w.EnumIf(v.HasMaxNumberResAcrossCCOneFRR16, int64(v.MaxNumberResAcrossCCOneFRR16), 14, 0, false, "maxNumberResAcrossCC-OneFR-r16")
 	return w.Err()
 }
 
@@ -14019,31 +10616,19 @@ func (v *PhyParametersFR1) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFR1{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPdcchMonitoringSingleOccasion, &v.HasScs60kHz, &v.HasPdsch256QAMFR1, &v.HasPdschREMappingFR1PerSymbol)
-	if v.HasPdcchMonitoringSingleOccasion {
-		v.PdcchMonitoringSingleOccasion = PhyParametersFR1_PdcchMonitoringSingleOccasion(r.Enum(1, 0, false, "pdcch-MonitoringSingleOccasion"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = PhyParametersFR1_Scs60kHz(r.Enum(1, 0, false, "scs-60kHz"))
-	}
-	if v.HasPdsch256QAMFR1 {
-		v.Pdsch256QAMFR1 = PhyParametersFR1_Pdsch256QAMFR1(r.Enum(1, 0, false, "pdsch-256QAM-FR1"))
-	}
-	if v.HasPdschREMappingFR1PerSymbol {
-		v.PdschREMappingFR1PerSymbol = PhyParametersFR1_PdschREMappingFR1PerSymbol(r.Enum(2, 0, false, "pdsch-RE-MappingFR1-PerSymbol"))
-	}
+	v.PdcchMonitoringSingleOccasion = PhyParametersFR1_PdcchMonitoringSingleOccasion(r.EnumIf(v.HasPdcchMonitoringSingleOccasion, 1, 0, false, "pdcch-MonitoringSingleOccasion"))
+	v.Scs60kHz = PhyParametersFR1_Scs60kHz(r.EnumIf(v.HasScs60kHz, 1, 0, false, "scs-60kHz"))
+	v.Pdsch256QAMFR1 = PhyParametersFR1_Pdsch256QAMFR1(r.EnumIf(v.HasPdsch256QAMFR1, 1, 0, false, "pdsch-256QAM-FR1"))
+	v.PdschREMappingFR1PerSymbol = PhyParametersFR1_PdschREMappingFR1PerSymbol(r.EnumIf(v.HasPdschREMappingFR1PerSymbol, 2, 0, false, "pdsch-RE-MappingFR1-PerSymbol"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pdsch-RE-MappingFR1-PerSlot") {
 		r.Preamble(&v.HasPdschREMappingFR1PerSlot)
-		if v.HasPdschREMappingFR1PerSlot {
-			v.PdschREMappingFR1PerSlot = PhyParametersFR1_PdschREMappingFR1PerSlot(r.Enum(16, 0, false, "pdsch-RE-MappingFR1-PerSlot"))
-		}
+		v.PdschREMappingFR1PerSlot = PhyParametersFR1_PdschREMappingFR1PerSlot(r.EnumIf(v.HasPdschREMappingFR1PerSlot, 16, 0, false, "pdsch-RE-MappingFR1-PerSlot"))
 		x.End("pdsch-RE-MappingFR1-PerSlot")
 	}
 	if x.Begin(1, "pdcch-MonitoringSingleSpanFirst4Sym-r16") {
 		r.Preamble(&v.HasPdcchMonitoringSingleSpanFirst4SymR16)
-		if v.HasPdcchMonitoringSingleSpanFirst4SymR16 {
-			v.PdcchMonitoringSingleSpanFirst4SymR16 = PhyParametersFR1_PdcchMonitoringSingleSpanFirst4SymR16(r.Enum(1, 0, false, "pdcch-MonitoringSingleSpanFirst4Sym-r16"))
-		}
+		v.PdcchMonitoringSingleSpanFirst4SymR16 = PhyParametersFR1_PdcchMonitoringSingleSpanFirst4SymR16(r.EnumIf(v.HasPdcchMonitoringSingleSpanFirst4SymR16, 1, 0, false, "pdcch-MonitoringSingleSpanFirst4Sym-r16"))
 		x.End("pdcch-MonitoringSingleSpanFirst4Sym-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -14055,31 +10640,19 @@ func (v *PhyParametersFR1) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPdschREMappingFR1PerSlot, v.HasPdcchMonitoringSingleSpanFirst4SymR16)
 	w.Extended(x)
 	w.Preamble(v.HasPdcchMonitoringSingleOccasion, v.HasScs60kHz, v.HasPdsch256QAMFR1, v.HasPdschREMappingFR1PerSymbol)
-	if v.HasPdcchMonitoringSingleOccasion {
-		w.Enum(int64(v.PdcchMonitoringSingleOccasion), 1, 0, false, "pdcch-MonitoringSingleOccasion")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
-	}
-	if v.HasPdsch256QAMFR1 {
-		w.Enum(int64(v.Pdsch256QAMFR1), 1, 0, false, "pdsch-256QAM-FR1")
-	}
-	if v.HasPdschREMappingFR1PerSymbol {
-		w.Enum(int64(v.PdschREMappingFR1PerSymbol), 2, 0, false, "pdsch-RE-MappingFR1-PerSymbol")
-	}
+	w.EnumIf(v.HasPdcchMonitoringSingleOccasion, int64(v.PdcchMonitoringSingleOccasion), 1, 0, false, "pdcch-MonitoringSingleOccasion")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasPdsch256QAMFR1, int64(v.Pdsch256QAMFR1), 1, 0, false, "pdsch-256QAM-FR1")
+	w.EnumIf(v.HasPdschREMappingFR1PerSymbol, int64(v.PdschREMappingFR1PerSymbol), 2, 0, false, "pdsch-RE-MappingFR1-PerSymbol")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasPdschREMappingFR1PerSlot)
-		if v.HasPdschREMappingFR1PerSlot {
-			w.Enum(int64(v.PdschREMappingFR1PerSlot), 16, 0, false, "pdsch-RE-MappingFR1-PerSlot")
-		}
+		w.EnumIf(v.HasPdschREMappingFR1PerSlot, int64(v.PdschREMappingFR1PerSlot), 16, 0, false, "pdsch-RE-MappingFR1-PerSlot")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasPdcchMonitoringSingleSpanFirst4SymR16)
-		if v.HasPdcchMonitoringSingleSpanFirst4SymR16 {
-			w.Enum(int64(v.PdcchMonitoringSingleSpanFirst4SymR16), 1, 0, false, "pdcch-MonitoringSingleSpanFirst4Sym-r16")
-		}
+		w.EnumIf(v.HasPdcchMonitoringSingleSpanFirst4SymR16, int64(v.PdcchMonitoringSingleSpanFirst4SymR16), 1, 0, false, "pdcch-MonitoringSingleSpanFirst4Sym-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -14099,34 +10672,20 @@ func (v *PhyParametersFR2) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFR2{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDummy, &v.HasPdschREMappingFR2PerSymbol)
-	if v.HasDummy {
-		v.Dummy = PhyParametersFR2_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
-	if v.HasPdschREMappingFR2PerSymbol {
-		v.PdschREMappingFR2PerSymbol = PhyParametersFR2_PdschREMappingFR2PerSymbol(r.Enum(2, 0, false, "pdsch-RE-MappingFR2-PerSymbol"))
-	}
+	v.Dummy = PhyParametersFR2_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+	v.PdschREMappingFR2PerSymbol = PhyParametersFR2_PdschREMappingFR2PerSymbol(r.EnumIf(v.HasPdschREMappingFR2PerSymbol, 2, 0, false, "pdsch-RE-MappingFR2-PerSymbol"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pCell-FR2") {
 		r.Preamble(&v.HasPCellFR2, &v.HasPdschREMappingFR2PerSlot)
-		if v.HasPCellFR2 {
-			v.PCellFR2 = PhyParametersFR2_PCellFR2(r.Enum(1, 0, false, "pCell-FR2"))
-		}
-		if v.HasPdschREMappingFR2PerSlot {
-			v.PdschREMappingFR2PerSlot = PhyParametersFR2_PdschREMappingFR2PerSlot(r.Enum(16, 0, false, "pdsch-RE-MappingFR2-PerSlot"))
-		}
+		v.PCellFR2 = PhyParametersFR2_PCellFR2(r.EnumIf(v.HasPCellFR2, 1, 0, false, "pCell-FR2"))
+		v.PdschREMappingFR2PerSlot = PhyParametersFR2_PdschREMappingFR2PerSlot(r.EnumIf(v.HasPdschREMappingFR2PerSlot, 16, 0, false, "pdsch-RE-MappingFR2-PerSlot"))
 		x.End("pCell-FR2")
 	}
 	if x.Begin(1, "defaultSpatialRelationPathlossRS-r16") {
 		r.Preamble(&v.HasDefaultSpatialRelationPathlossRSR16, &v.HasSpatialRelationUpdateAPSRSR16, &v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
-		if v.HasDefaultSpatialRelationPathlossRSR16 {
-			v.DefaultSpatialRelationPathlossRSR16 = PhyParametersFR2_DefaultSpatialRelationPathlossRSR16(r.Enum(1, 0, false, "defaultSpatialRelationPathlossRS-r16"))
-		}
-		if v.HasSpatialRelationUpdateAPSRSR16 {
-			v.SpatialRelationUpdateAPSRSR16 = PhyParametersFR2_SpatialRelationUpdateAPSRSR16(r.Enum(1, 0, false, "spatialRelationUpdateAP-SRS-r16"))
-		}
-		if v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16 {
-			v.MaxNumberSRSPosSpatialRelationsAllServingCellsR16 = PhyParametersFR2_MaxNumberSRSPosSpatialRelationsAllServingCellsR16(r.Enum(6, 0, false, "maxNumberSRS-PosSpatialRelationsAllServingCells-r16"))
-		}
+		v.DefaultSpatialRelationPathlossRSR16 = PhyParametersFR2_DefaultSpatialRelationPathlossRSR16(r.EnumIf(v.HasDefaultSpatialRelationPathlossRSR16, 1, 0, false, "defaultSpatialRelationPathlossRS-r16"))
+		v.SpatialRelationUpdateAPSRSR16 = PhyParametersFR2_SpatialRelationUpdateAPSRSR16(r.EnumIf(v.HasSpatialRelationUpdateAPSRSR16, 1, 0, false, "spatialRelationUpdateAP-SRS-r16"))
+		v.MaxNumberSRSPosSpatialRelationsAllServingCellsR16 = PhyParametersFR2_MaxNumberSRSPosSpatialRelationsAllServingCellsR16(r.EnumIf(v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16, 6, 0, false, "maxNumberSRS-PosSpatialRelationsAllServingCells-r16"))
 		x.End("defaultSpatialRelationPathlossRS-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -14138,34 +10697,20 @@ func (v *PhyParametersFR2) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPCellFR2 || v.HasPdschREMappingFR2PerSlot, v.HasDefaultSpatialRelationPathlossRSR16 || v.HasSpatialRelationUpdateAPSRSR16 || v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
 	w.Extended(x)
 	w.Preamble(v.HasDummy, v.HasPdschREMappingFR2PerSymbol)
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
-	if v.HasPdschREMappingFR2PerSymbol {
-		w.Enum(int64(v.PdschREMappingFR2PerSymbol), 2, 0, false, "pdsch-RE-MappingFR2-PerSymbol")
-	}
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+	w.EnumIf(v.HasPdschREMappingFR2PerSymbol, int64(v.PdschREMappingFR2PerSymbol), 2, 0, false, "pdsch-RE-MappingFR2-PerSymbol")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasPCellFR2, v.HasPdschREMappingFR2PerSlot)
-		if v.HasPCellFR2 {
-			w.Enum(int64(v.PCellFR2), 1, 0, false, "pCell-FR2")
-		}
-		if v.HasPdschREMappingFR2PerSlot {
-			w.Enum(int64(v.PdschREMappingFR2PerSlot), 16, 0, false, "pdsch-RE-MappingFR2-PerSlot")
-		}
+		w.EnumIf(v.HasPCellFR2, int64(v.PCellFR2), 1, 0, false, "pCell-FR2")
+		w.EnumIf(v.HasPdschREMappingFR2PerSlot, int64(v.PdschREMappingFR2PerSlot), 16, 0, false, "pdsch-RE-MappingFR2-PerSlot")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasDefaultSpatialRelationPathlossRSR16, v.HasSpatialRelationUpdateAPSRSR16, v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
-		if v.HasDefaultSpatialRelationPathlossRSR16 {
-			w.Enum(int64(v.DefaultSpatialRelationPathlossRSR16), 1, 0, false, "defaultSpatialRelationPathlossRS-r16")
-		}
-		if v.HasSpatialRelationUpdateAPSRSR16 {
-			w.Enum(int64(v.SpatialRelationUpdateAPSRSR16), 1, 0, false, "spatialRelationUpdateAP-SRS-r16")
-		}
-		if v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16 {
-			w.Enum(int64(v.MaxNumberSRSPosSpatialRelationsAllServingCellsR16), 6, 0, false, "maxNumberSRS-PosSpatialRelationsAllServingCells-r16")
-		}
+		w.EnumIf(v.HasDefaultSpatialRelationPathlossRSR16, int64(v.DefaultSpatialRelationPathlossRSR16), 1, 0, false, "defaultSpatialRelationPathlossRS-r16")
+		w.EnumIf(v.HasSpatialRelationUpdateAPSRSR16, int64(v.SpatialRelationUpdateAPSRSR16), 1, 0, false, "spatialRelationUpdateAP-SRS-r16")
+		w.EnumIf(v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16, int64(v.MaxNumberSRSPosSpatialRelationsAllServingCellsR16), 6, 0, false, "maxNumberSRS-PosSpatialRelationsAllServingCells-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -14194,12 +10739,8 @@ func (v *PhyParametersMRDC) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "tdd-PCellUL-TX-AllUL-Subframe-r16") {
 		r.Preamble(&v.HasTddPCellULTXAllULSubframeR16, &v.HasFddPCellULTXAllULSubframeR16)
-		if v.HasTddPCellULTXAllULSubframeR16 {
-			v.TddPCellULTXAllULSubframeR16 = PhyParametersMRDC_TddPCellULTXAllULSubframeR16(r.Enum(1, 0, false, "tdd-PCellUL-TX-AllUL-Subframe-r16"))
-		}
-		if v.HasFddPCellULTXAllULSubframeR16 {
-			v.FddPCellULTXAllULSubframeR16 = PhyParametersMRDC_FddPCellULTXAllULSubframeR16(r.Enum(1, 0, false, "fdd-PCellUL-TX-AllUL-Subframe-r16"))
-		}
+		v.TddPCellULTXAllULSubframeR16 = PhyParametersMRDC_TddPCellULTXAllULSubframeR16(r.EnumIf(v.HasTddPCellULTXAllULSubframeR16, 1, 0, false, "tdd-PCellUL-TX-AllUL-Subframe-r16"))
+		v.FddPCellULTXAllULSubframeR16 = PhyParametersMRDC_FddPCellULTXAllULSubframeR16(r.EnumIf(v.HasFddPCellULTXAllULSubframeR16, 1, 0, false, "fdd-PCellUL-TX-AllUL-Subframe-r16"))
 		x.End("tdd-PCellUL-TX-AllUL-Subframe-r16")
 	}
 	v.Unknown = x.Unknown(2)
@@ -14220,12 +10761,8 @@ func (v *PhyParametersMRDC) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasTddPCellULTXAllULSubframeR16, v.HasFddPCellULTXAllULSubframeR16)
-		if v.HasTddPCellULTXAllULSubframeR16 {
-			w.Enum(int64(v.TddPCellULTXAllULSubframeR16), 1, 0, false, "tdd-PCellUL-TX-AllUL-Subframe-r16")
-		}
-		if v.HasFddPCellULTXAllULSubframeR16 {
-			w.Enum(int64(v.FddPCellULTXAllULSubframeR16), 1, 0, false, "fdd-PCellUL-TX-AllUL-Subframe-r16")
-		}
+		w.EnumIf(v.HasTddPCellULTXAllULSubframeR16, int64(v.TddPCellULTXAllULSubframeR16), 1, 0, false, "tdd-PCellUL-TX-AllUL-Subframe-r16")
+		w.EnumIf(v.HasFddPCellULTXAllULSubframeR16, int64(v.FddPCellULTXAllULSubframeR16), 1, 0, false, "fdd-PCellUL-TX-AllUL-Subframe-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -14285,55 +10822,23 @@ func (v *PhyParametersSharedSpectrumChAccessR16) DecodePER(r *per.Reader) error 
 	*v = PhyParametersSharedSpectrumChAccessR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSsSINRMeasR16, &v.HasSpCSIReportPUCCHR16, &v.HasSpCSIReportPUSCHR16, &v.HasDynamicSFIR16, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, &v.HasMuxSRHARQACKPUCCHR16, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, &v.HasMuxHARQACKPUSCHDiffSymbolR16, &v.HasPucchRepetitionF1_3_4R16, &v.HasType1PUSCHRepetitionMultiSlotsR16, &v.HasType2PUSCHRepetitionMultiSlotsR16, &v.HasPuschRepetitionMultiSlotsR16, &v.HasPdschRepetitionMultiSlotsR16, &v.HasDownlinkSPSR16, &v.HasConfiguredULGrantType1R16, &v.HasConfiguredULGrantType2R16, &v.HasPreEmptIndicationDLR16)
-	if v.HasSsSINRMeasR16 {
-		v.SsSINRMeasR16 = PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16(r.Enum(1, 0, false, "ss-SINR-Meas-r16"))
-	}
-	if v.HasSpCSIReportPUCCHR16 {
-		v.SpCSIReportPUCCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16(r.Enum(1, 0, false, "sp-CSI-ReportPUCCH-r16"))
-	}
-	if v.HasSpCSIReportPUSCHR16 {
-		v.SpCSIReportPUSCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16(r.Enum(1, 0, false, "sp-CSI-ReportPUSCH-r16"))
-	}
-	if v.HasDynamicSFIR16 {
-		v.DynamicSFIR16 = PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16(r.Enum(1, 0, false, "dynamicSFI-r16"))
-	}
+	v.SsSINRMeasR16 = PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16(r.EnumIf(v.HasSsSINRMeasR16, 1, 0, false, "ss-SINR-Meas-r16"))
+	v.SpCSIReportPUCCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16(r.EnumIf(v.HasSpCSIReportPUCCHR16, 1, 0, false, "sp-CSI-ReportPUCCH-r16"))
+	v.SpCSIReportPUSCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16(r.EnumIf(v.HasSpCSIReportPUSCHR16, 1, 0, false, "sp-CSI-ReportPUSCH-r16"))
+	v.DynamicSFIR16 = PhyParametersSharedSpectrumChAccessR16_DynamicSFIR16(r.EnumIf(v.HasDynamicSFIR16, 1, 0, false, "dynamicSFI-r16"))
 	r.DecodeOptional(v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, &v.MuxSRHARQACKCSIPUCCHOncePerSlotR16, "mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16")
-	if v.HasMuxSRHARQACKPUCCHR16 {
-		v.MuxSRHARQACKPUCCHR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16(r.Enum(1, 0, false, "mux-SR-HARQ-ACK-PUCCH-r16"))
-	}
-	if v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16 {
-		v.MuxSRHARQACKCSIPUCCHMultiPerSlotR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16(r.Enum(1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16"))
-	}
-	if v.HasMuxHARQACKPUSCHDiffSymbolR16 {
-		v.MuxHARQACKPUSCHDiffSymbolR16 = PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16(r.Enum(1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol-r16"))
-	}
-	if v.HasPucchRepetitionF1_3_4R16 {
-		v.PucchRepetitionF1_3_4R16 = PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16(r.Enum(1, 0, false, "pucch-Repetition-F1-3-4-r16"))
-	}
-	if v.HasType1PUSCHRepetitionMultiSlotsR16 {
-		v.Type1PUSCHRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16(r.Enum(1, 0, false, "type1-PUSCH-RepetitionMultiSlots-r16"))
-	}
-	if v.HasType2PUSCHRepetitionMultiSlotsR16 {
-		v.Type2PUSCHRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16(r.Enum(1, 0, false, "type2-PUSCH-RepetitionMultiSlots-r16"))
-	}
-	if v.HasPuschRepetitionMultiSlotsR16 {
-		v.PuschRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16(r.Enum(1, 0, false, "pusch-RepetitionMultiSlots-r16"))
-	}
-	if v.HasPdschRepetitionMultiSlotsR16 {
-		v.PdschRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16(r.Enum(1, 0, false, "pdsch-RepetitionMultiSlots-r16"))
-	}
-	if v.HasDownlinkSPSR16 {
-		v.DownlinkSPSR16 = PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16(r.Enum(1, 0, false, "downlinkSPS-r16"))
-	}
-	if v.HasConfiguredULGrantType1R16 {
-		v.ConfiguredULGrantType1R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16(r.Enum(1, 0, false, "configuredUL-GrantType1-r16"))
-	}
-	if v.HasConfiguredULGrantType2R16 {
-		v.ConfiguredULGrantType2R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16(r.Enum(1, 0, false, "configuredUL-GrantType2-r16"))
-	}
-	if v.HasPreEmptIndicationDLR16 {
-		v.PreEmptIndicationDLR16 = PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16(r.Enum(1, 0, false, "pre-EmptIndication-DL-r16"))
-	}
+	v.MuxSRHARQACKPUCCHR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKPUCCHR16(r.EnumIf(v.HasMuxSRHARQACKPUCCHR16, 1, 0, false, "mux-SR-HARQ-ACK-PUCCH-r16"))
+	v.MuxSRHARQACKCSIPUCCHMultiPerSlotR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHMultiPerSlotR16(r.EnumIf(v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, 1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16"))
+	v.MuxHARQACKPUSCHDiffSymbolR16 = PhyParametersSharedSpectrumChAccessR16_MuxHARQACKPUSCHDiffSymbolR16(r.EnumIf(v.HasMuxHARQACKPUSCHDiffSymbolR16, 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol-r16"))
+	v.PucchRepetitionF1_3_4R16 = PhyParametersSharedSpectrumChAccessR16_PucchRepetitionF1_3_4R16(r.EnumIf(v.HasPucchRepetitionF1_3_4R16, 1, 0, false, "pucch-Repetition-F1-3-4-r16"))
+	v.Type1PUSCHRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_Type1PUSCHRepetitionMultiSlotsR16(r.EnumIf(v.HasType1PUSCHRepetitionMultiSlotsR16, 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-r16"))
+	v.Type2PUSCHRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_Type2PUSCHRepetitionMultiSlotsR16(r.EnumIf(v.HasType2PUSCHRepetitionMultiSlotsR16, 1, 0, false, "type2-PUSCH-RepetitionMultiSlots-r16"))
+	v.PuschRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_PuschRepetitionMultiSlotsR16(r.EnumIf(v.HasPuschRepetitionMultiSlotsR16, 1, 0, false, "pusch-RepetitionMultiSlots-r16"))
+	v.PdschRepetitionMultiSlotsR16 = PhyParametersSharedSpectrumChAccessR16_PdschRepetitionMultiSlotsR16(r.EnumIf(v.HasPdschRepetitionMultiSlotsR16, 1, 0, false, "pdsch-RepetitionMultiSlots-r16"))
+	v.DownlinkSPSR16 = PhyParametersSharedSpectrumChAccessR16_DownlinkSPSR16(r.EnumIf(v.HasDownlinkSPSR16, 1, 0, false, "downlinkSPS-r16"))
+	v.ConfiguredULGrantType1R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16(r.EnumIf(v.HasConfiguredULGrantType1R16, 1, 0, false, "configuredUL-GrantType1-r16"))
+	v.ConfiguredULGrantType2R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16(r.EnumIf(v.HasConfiguredULGrantType2R16, 1, 0, false, "configuredUL-GrantType2-r16"))
+	v.PreEmptIndicationDLR16 = PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16(r.EnumIf(v.HasPreEmptIndicationDLR16, 1, 0, false, "pre-EmptIndication-DL-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14344,55 +10849,23 @@ func (v *PhyParametersSharedSpectrumChAccessR16) EncodePER(w *per.Writer) error 
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSsSINRMeasR16, v.HasSpCSIReportPUCCHR16, v.HasSpCSIReportPUSCHR16, v.HasDynamicSFIR16, v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, v.HasMuxSRHARQACKPUCCHR16, v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, v.HasMuxHARQACKPUSCHDiffSymbolR16, v.HasPucchRepetitionF1_3_4R16, v.HasType1PUSCHRepetitionMultiSlotsR16, v.HasType2PUSCHRepetitionMultiSlotsR16, v.HasPuschRepetitionMultiSlotsR16, v.HasPdschRepetitionMultiSlotsR16, v.HasDownlinkSPSR16, v.HasConfiguredULGrantType1R16, v.HasConfiguredULGrantType2R16, v.HasPreEmptIndicationDLR16)
-	if v.HasSsSINRMeasR16 {
-		w.Enum(int64(v.SsSINRMeasR16), 1, 0, false, "ss-SINR-Meas-r16")
-	}
-	if v.HasSpCSIReportPUCCHR16 {
-		w.Enum(int64(v.SpCSIReportPUCCHR16), 1, 0, false, "sp-CSI-ReportPUCCH-r16")
-	}
-	if v.HasSpCSIReportPUSCHR16 {
-		w.Enum(int64(v.SpCSIReportPUSCHR16), 1, 0, false, "sp-CSI-ReportPUSCH-r16")
-	}
-	if v.HasDynamicSFIR16 {
-		w.Enum(int64(v.DynamicSFIR16), 1, 0, false, "dynamicSFI-r16")
-	}
+	w.EnumIf(v.HasSsSINRMeasR16, int64(v.SsSINRMeasR16), 1, 0, false, "ss-SINR-Meas-r16")
+	w.EnumIf(v.HasSpCSIReportPUCCHR16, int64(v.SpCSIReportPUCCHR16), 1, 0, false, "sp-CSI-ReportPUCCH-r16")
+	w.EnumIf(v.HasSpCSIReportPUSCHR16, int64(v.SpCSIReportPUSCHR16), 1, 0, false, "sp-CSI-ReportPUSCH-r16")
+	w.EnumIf(v.HasDynamicSFIR16, int64(v.DynamicSFIR16), 1, 0, false, "dynamicSFI-r16")
 	w.EncodeOptional(v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, &v.MuxSRHARQACKCSIPUCCHOncePerSlotR16, "mux-SR-HARQ-ACK-CSI-PUCCH-OncePerSlot-r16")
-	if v.HasMuxSRHARQACKPUCCHR16 {
-		w.Enum(int64(v.MuxSRHARQACKPUCCHR16), 1, 0, false, "mux-SR-HARQ-ACK-PUCCH-r16")
-	}
-	if v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16 {
-		w.Enum(int64(v.MuxSRHARQACKCSIPUCCHMultiPerSlotR16), 1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16")
-	}
-	if v.HasMuxHARQACKPUSCHDiffSymbolR16 {
-		w.Enum(int64(v.MuxHARQACKPUSCHDiffSymbolR16), 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol-r16")
-	}
-	if v.HasPucchRepetitionF1_3_4R16 {
-		w.Enum(int64(v.PucchRepetitionF1_3_4R16), 1, 0, false, "pucch-Repetition-F1-3-4-r16")
-	}
-	if v.HasType1PUSCHRepetitionMultiSlotsR16 {
-		w.Enum(int64(v.Type1PUSCHRepetitionMultiSlotsR16), 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-r16")
-	}
-	if v.HasType2PUSCHRepetitionMultiSlotsR16 {
-		w.Enum(int64(v.Type2PUSCHRepetitionMultiSlotsR16), 1, 0, false, "type2-PUSCH-RepetitionMultiSlots-r16")
-	}
-	if v.HasPuschRepetitionMultiSlotsR16 {
-		w.Enum(int64(v.PuschRepetitionMultiSlotsR16), 1, 0, false, "pusch-RepetitionMultiSlots-r16")
-	}
-	if v.HasPdschRepetitionMultiSlotsR16 {
-		w.Enum(int64(v.PdschRepetitionMultiSlotsR16), 1, 0, false, "pdsch-RepetitionMultiSlots-r16")
-	}
-	if v.HasDownlinkSPSR16 {
-		w.Enum(int64(v.DownlinkSPSR16), 1, 0, false, "downlinkSPS-r16")
-	}
-	if v.HasConfiguredULGrantType1R16 {
-		w.Enum(int64(v.ConfiguredULGrantType1R16), 1, 0, false, "configuredUL-GrantType1-r16")
-	}
-	if v.HasConfiguredULGrantType2R16 {
-		w.Enum(int64(v.ConfiguredULGrantType2R16), 1, 0, false, "configuredUL-GrantType2-r16")
-	}
-	if v.HasPreEmptIndicationDLR16 {
-		w.Enum(int64(v.PreEmptIndicationDLR16), 1, 0, false, "pre-EmptIndication-DL-r16")
-	}
+	w.EnumIf(v.HasMuxSRHARQACKPUCCHR16, int64(v.MuxSRHARQACKPUCCHR16), 1, 0, false, "mux-SR-HARQ-ACK-PUCCH-r16")
+	w.EnumIf(v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, int64(v.MuxSRHARQACKCSIPUCCHMultiPerSlotR16), 1, 0, false, "mux-SR-HARQ-ACK-CSI-PUCCH-MultiPerSlot-r16")
+	w.EnumIf(v.HasMuxHARQACKPUSCHDiffSymbolR16, int64(v.MuxHARQACKPUSCHDiffSymbolR16), 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol-r16")
+	w.EnumIf(v.HasPucchRepetitionF1_3_4R16, int64(v.PucchRepetitionF1_3_4R16), 1, 0, false, "pucch-Repetition-F1-3-4-r16")
+	w.EnumIf(v.HasType1PUSCHRepetitionMultiSlotsR16, int64(v.Type1PUSCHRepetitionMultiSlotsR16), 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-r16")
+	w.EnumIf(v.HasType2PUSCHRepetitionMultiSlotsR16, int64(v.Type2PUSCHRepetitionMultiSlotsR16), 1, 0, false, "type2-PUSCH-RepetitionMultiSlots-r16")
+	w.EnumIf(v.HasPuschRepetitionMultiSlotsR16, int64(v.PuschRepetitionMultiSlotsR16), 1, 0, false, "pusch-RepetitionMultiSlots-r16")
+	w.EnumIf(v.HasPdschRepetitionMultiSlotsR16, int64(v.PdschRepetitionMultiSlotsR16), 1, 0, false, "pdsch-RepetitionMultiSlots-r16")
+	w.EnumIf(v.HasDownlinkSPSR16, int64(v.DownlinkSPSR16), 1, 0, false, "downlinkSPS-r16")
+	w.EnumIf(v.HasConfiguredULGrantType1R16, int64(v.ConfiguredULGrantType1R16), 1, 0, false, "configuredUL-GrantType1-r16")
+	w.EnumIf(v.HasConfiguredULGrantType2R16, int64(v.ConfiguredULGrantType2R16), 1, 0, false, "configuredUL-GrantType2-r16")
+	w.EnumIf(v.HasPreEmptIndicationDLR16, int64(v.PreEmptIndicationDLR16), 1, 0, false, "pre-EmptIndication-DL-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14412,24 +10885,16 @@ func (v *PhyParametersSharedSpectrumChAccessR16) MarshalUPER() ([]byte, error) {
 func (v *PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16{}
 	r.Preamble(&v.HasSameSymbolR16, &v.HasDiffSymbolR16)
-	if v.HasSameSymbolR16 {
-		v.SameSymbolR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16(r.Enum(1, 0, false, "sameSymbol-r16"))
-	}
-	if v.HasDiffSymbolR16 {
-		v.DiffSymbolR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16(r.Enum(1, 0, false, "diffSymbol-r16"))
-	}
+	v.SameSymbolR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_SameSymbolR16(r.EnumIf(v.HasSameSymbolR16, 1, 0, false, "sameSymbol-r16"))
+	v.DiffSymbolR16 = PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16_DiffSymbolR16(r.EnumIf(v.HasDiffSymbolR16, 1, 0, false, "diffSymbol-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSameSymbolR16, v.HasDiffSymbolR16)
-	if v.HasSameSymbolR16 {
-		w.Enum(int64(v.SameSymbolR16), 1, 0, false, "sameSymbol-r16")
-	}
-	if v.HasDiffSymbolR16 {
-		w.Enum(int64(v.DiffSymbolR16), 1, 0, false, "diffSymbol-r16")
-	}
+	w.EnumIf(v.HasSameSymbolR16, int64(v.SameSymbolR16), 1, 0, false, "sameSymbol-r16")
+	w.EnumIf(v.HasDiffSymbolR16, int64(v.DiffSymbolR16), 1, 0, false, "diffSymbol-r16")
 	return w.Err()
 }
 
@@ -14438,45 +10903,19 @@ func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) DecodePER(r *per.Reader) error
 	*v = PosSRSRRCInactiveOutsideInitialULBWPR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, &v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, &v.HasMaxNumOfSRSposResourceSetsR17, &v.HasMaxNumOfPeriodicSRSposResourcesR17, &v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, &v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, &v.HasSrsPosWithoutRestrictionOnBWPR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, &v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, &v.HasSwitchingTimeSRSTXOtherTXR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
-	if v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17 {
-		v.MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17(r.Enum(15, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR1-r17"))
-	}
-	if v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17 {
-		v.MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17(r.Enum(4, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR2-r17"))
-	}
-	if v.HasMaxNumOfSRSposResourceSetsR17 {
-		v.MaxNumOfSRSposResourceSetsR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17(r.Enum(6, 0, false, "maxNumOfSRSposResourceSets-r17"))
-	}
-	if v.HasMaxNumOfPeriodicSRSposResourcesR17 {
-		v.MaxNumOfPeriodicSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17(r.Enum(7, 0, false, "maxNumOfPeriodicSRSposResources-r17"))
-	}
-	if v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17 {
-		v.MaxNumOfPeriodicSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17(r.Enum(10, 0, false, "maxNumOfPeriodicSRSposResourcesPerSlot-r17"))
-	}
-	if v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17 {
-		v.DifferentNumerologyBetweenSRSposAndInitialBWPR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17(r.Enum(1, 0, false, "differentNumerologyBetweenSRSposAndInitialBWP-r17"))
-	}
-	if v.HasSrsPosWithoutRestrictionOnBWPR17 {
-		v.SrsPosWithoutRestrictionOnBWPR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17(r.Enum(1, 0, false, "srsPosWithoutRestrictionOnBWP-r17"))
-	}
-	if v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 {
-		v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17(r.Enum(7, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResources-r17"))
-	}
-	if v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 {
-		v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17(r.Enum(10, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17"))
-	}
-	if v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17 {
-		v.DifferentCenterFreqBetweenSRSposAndInitialBWPR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17(r.Enum(1, 0, false, "differentCenterFreqBetweenSRSposAndInitialBWP-r17"))
-	}
-	if v.HasSwitchingTimeSRSTXOtherTXR17 {
-		v.SwitchingTimeSRSTXOtherTXR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17(r.Enum(5, 0, false, "switchingTimeSRS-TX-OtherTX-r17"))
-	}
-	if v.HasMaxNumOfSemiPersistentSRSposResourcesR17 {
-		v.MaxNumOfSemiPersistentSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17(r.Enum(7, 0, false, "maxNumOfSemiPersistentSRSposResources-r17"))
-	}
-	if v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17 {
-		v.MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17(r.Enum(10, 0, false, "maxNumOfSemiPersistentSRSposResourcesPerSlot-r17"))
-	}
+	v.MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17(r.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, 15, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR1-r17"))
+	v.MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17(r.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, 4, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR2-r17"))
+	v.MaxNumOfSRSposResourceSetsR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17(r.EnumIf(v.HasMaxNumOfSRSposResourceSetsR17, 6, 0, false, "maxNumOfSRSposResourceSets-r17"))
+	v.MaxNumOfPeriodicSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesR17(r.EnumIf(v.HasMaxNumOfPeriodicSRSposResourcesR17, 7, 0, false, "maxNumOfPeriodicSRSposResources-r17"))
+	v.MaxNumOfPeriodicSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicSRSposResourcesPerSlotR17(r.EnumIf(v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, 10, 0, false, "maxNumOfPeriodicSRSposResourcesPerSlot-r17"))
+	v.DifferentNumerologyBetweenSRSposAndInitialBWPR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentNumerologyBetweenSRSposAndInitialBWPR17(r.EnumIf(v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, 1, 0, false, "differentNumerologyBetweenSRSposAndInitialBWP-r17"))
+	v.SrsPosWithoutRestrictionOnBWPR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_SrsPosWithoutRestrictionOnBWPR17(r.EnumIf(v.HasSrsPosWithoutRestrictionOnBWPR17, 1, 0, false, "srsPosWithoutRestrictionOnBWP-r17"))
+	v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17(r.EnumIf(v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, 7, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResources-r17"))
+	v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17(r.EnumIf(v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, 10, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17"))
+	v.DifferentCenterFreqBetweenSRSposAndInitialBWPR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_DifferentCenterFreqBetweenSRSposAndInitialBWPR17(r.EnumIf(v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, 1, 0, false, "differentCenterFreqBetweenSRSposAndInitialBWP-r17"))
+	v.SwitchingTimeSRSTXOtherTXR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17(r.EnumIf(v.HasSwitchingTimeSRSTXOtherTXR17, 5, 0, false, "switchingTimeSRS-TX-OtherTX-r17"))
+	v.MaxNumOfSemiPersistentSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17(r.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesR17, 7, 0, false, "maxNumOfSemiPersistentSRSposResources-r17"))
+	v.MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17(r.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17, 10, 0, false, "maxNumOfSemiPersistentSRSposResourcesPerSlot-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14487,45 +10926,19 @@ func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) EncodePER(w *per.Writer) error
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, v.HasMaxNumOfSRSposResourceSetsR17, v.HasMaxNumOfPeriodicSRSposResourcesR17, v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, v.HasSrsPosWithoutRestrictionOnBWPR17, v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, v.HasSwitchingTimeSRSTXOtherTXR17, v.HasMaxNumOfSemiPersistentSRSposResourcesR17, v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
-	if v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17 {
-		w.Enum(int64(v.MaxSRSposBandwidthForEachSCSWithinCCFR1R17), 15, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR1-r17")
-	}
-	if v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17 {
-		w.Enum(int64(v.MaxSRSposBandwidthForEachSCSWithinCCFR2R17), 4, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR2-r17")
-	}
-	if v.HasMaxNumOfSRSposResourceSetsR17 {
-		w.Enum(int64(v.MaxNumOfSRSposResourceSetsR17), 6, 0, false, "maxNumOfSRSposResourceSets-r17")
-	}
-	if v.HasMaxNumOfPeriodicSRSposResourcesR17 {
-		w.Enum(int64(v.MaxNumOfPeriodicSRSposResourcesR17), 7, 0, false, "maxNumOfPeriodicSRSposResources-r17")
-	}
-	if v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17 {
-		w.Enum(int64(v.MaxNumOfPeriodicSRSposResourcesPerSlotR17), 10, 0, false, "maxNumOfPeriodicSRSposResourcesPerSlot-r17")
-	}
-	if v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17 {
-		w.Enum(int64(v.DifferentNumerologyBetweenSRSposAndInitialBWPR17), 1, 0, false, "differentNumerologyBetweenSRSposAndInitialBWP-r17")
-	}
-	if v.HasSrsPosWithoutRestrictionOnBWPR17 {
-		w.Enum(int64(v.SrsPosWithoutRestrictionOnBWPR17), 1, 0, false, "srsPosWithoutRestrictionOnBWP-r17")
-	}
-	if v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17 {
-		w.Enum(int64(v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17), 7, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResources-r17")
-	}
-	if v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17 {
-		w.Enum(int64(v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17), 10, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17")
-	}
-	if v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17 {
-		w.Enum(int64(v.DifferentCenterFreqBetweenSRSposAndInitialBWPR17), 1, 0, false, "differentCenterFreqBetweenSRSposAndInitialBWP-r17")
-	}
-	if v.HasSwitchingTimeSRSTXOtherTXR17 {
-		w.Enum(int64(v.SwitchingTimeSRSTXOtherTXR17), 5, 0, false, "switchingTimeSRS-TX-OtherTX-r17")
-	}
-	if v.HasMaxNumOfSemiPersistentSRSposResourcesR17 {
-		w.Enum(int64(v.MaxNumOfSemiPersistentSRSposResourcesR17), 7, 0, false, "maxNumOfSemiPersistentSRSposResources-r17")
-	}
-	if v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17 {
-		w.Enum(int64(v.MaxNumOfSemiPersistentSRSposResourcesPerSlotR17), 10, 0, false, "maxNumOfSemiPersistentSRSposResourcesPerSlot-r17")
-	}
+	w.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, int64(v.MaxSRSposBandwidthForEachSCSWithinCCFR1R17), 15, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR1-r17")
+	w.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, int64(v.MaxSRSposBandwidthForEachSCSWithinCCFR2R17), 4, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR2-r17")
+	w.EnumIf(v.HasMaxNumOfSRSposResourceSetsR17, int64(v.MaxNumOfSRSposResourceSetsR17), 6, 0, false, "maxNumOfSRSposResourceSets-r17")
+	w.EnumIf(v.HasMaxNumOfPeriodicSRSposResourcesR17, int64(v.MaxNumOfPeriodicSRSposResourcesR17), 7, 0, false, "maxNumOfPeriodicSRSposResources-r17")
+	w.EnumIf(v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, int64(v.MaxNumOfPeriodicSRSposResourcesPerSlotR17), 10, 0, false, "maxNumOfPeriodicSRSposResourcesPerSlot-r17")
+	w.EnumIf(v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, int64(v.DifferentNumerologyBetweenSRSposAndInitialBWPR17), 1, 0, false, "differentNumerologyBetweenSRSposAndInitialBWP-r17")
+	w.EnumIf(v.HasSrsPosWithoutRestrictionOnBWPR17, int64(v.SrsPosWithoutRestrictionOnBWPR17), 1, 0, false, "srsPosWithoutRestrictionOnBWP-r17")
+	w.EnumIf(v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, int64(v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesR17), 7, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResources-r17")
+	w.EnumIf(v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, int64(v.MaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17), 10, 0, false, "maxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlot-r17")
+	w.EnumIf(v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, int64(v.DifferentCenterFreqBetweenSRSposAndInitialBWPR17), 1, 0, false, "differentCenterFreqBetweenSRSposAndInitialBWP-r17")
+	w.EnumIf(v.HasSwitchingTimeSRSTXOtherTXR17, int64(v.SwitchingTimeSRSTXOtherTXR17), 5, 0, false, "switchingTimeSRS-TX-OtherTX-r17")
+	w.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesR17, int64(v.MaxNumOfSemiPersistentSRSposResourcesR17), 7, 0, false, "maxNumOfSemiPersistentSRSposResources-r17")
+	w.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17, int64(v.MaxNumOfSemiPersistentSRSposResourcesPerSlotR17), 10, 0, false, "maxNumOfSemiPersistentSRSposResourcesPerSlot-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14608,18 +11021,10 @@ func (v *PowSavParametersCommonR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersCommonR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDrxPreferenceR16, &v.HasMaxCCPreferenceR16, &v.HasReleasePreferenceR16, &v.HasMinSchedulingOffsetPreferenceR16)
-	if v.HasDrxPreferenceR16 {
-		v.DrxPreferenceR16 = PowSavParametersCommonR16_DrxPreferenceR16(r.Enum(1, 0, false, "drx-Preference-r16"))
-	}
-	if v.HasMaxCCPreferenceR16 {
-		v.MaxCCPreferenceR16 = PowSavParametersCommonR16_MaxCCPreferenceR16(r.Enum(1, 0, false, "maxCC-Preference-r16"))
-	}
-	if v.HasReleasePreferenceR16 {
-		v.ReleasePreferenceR16 = PowSavParametersCommonR16_ReleasePreferenceR16(r.Enum(1, 0, false, "releasePreference-r16"))
-	}
-	if v.HasMinSchedulingOffsetPreferenceR16 {
-		v.MinSchedulingOffsetPreferenceR16 = PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16(r.Enum(1, 0, false, "minSchedulingOffsetPreference-r16"))
-	}
+	v.DrxPreferenceR16 = PowSavParametersCommonR16_DrxPreferenceR16(r.EnumIf(v.HasDrxPreferenceR16, 1, 0, false, "drx-Preference-r16"))
+	v.MaxCCPreferenceR16 = PowSavParametersCommonR16_MaxCCPreferenceR16(r.EnumIf(v.HasMaxCCPreferenceR16, 1, 0, false, "maxCC-Preference-r16"))
+	v.ReleasePreferenceR16 = PowSavParametersCommonR16_ReleasePreferenceR16(r.EnumIf(v.HasReleasePreferenceR16, 1, 0, false, "releasePreference-r16"))
+	v.MinSchedulingOffsetPreferenceR16 = PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16(r.EnumIf(v.HasMinSchedulingOffsetPreferenceR16, 1, 0, false, "minSchedulingOffsetPreference-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14630,18 +11035,10 @@ func (v *PowSavParametersCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasDrxPreferenceR16, v.HasMaxCCPreferenceR16, v.HasReleasePreferenceR16, v.HasMinSchedulingOffsetPreferenceR16)
-	if v.HasDrxPreferenceR16 {
-		w.Enum(int64(v.DrxPreferenceR16), 1, 0, false, "drx-Preference-r16")
-	}
-	if v.HasMaxCCPreferenceR16 {
-		w.Enum(int64(v.MaxCCPreferenceR16), 1, 0, false, "maxCC-Preference-r16")
-	}
-	if v.HasReleasePreferenceR16 {
-		w.Enum(int64(v.ReleasePreferenceR16), 1, 0, false, "releasePreference-r16")
-	}
-	if v.HasMinSchedulingOffsetPreferenceR16 {
-		w.Enum(int64(v.MinSchedulingOffsetPreferenceR16), 1, 0, false, "minSchedulingOffsetPreference-r16")
-	}
+	w.EnumIf(v.HasDrxPreferenceR16, int64(v.DrxPreferenceR16), 1, 0, false, "drx-Preference-r16")
+	w.EnumIf(v.HasMaxCCPreferenceR16, int64(v.MaxCCPreferenceR16), 1, 0, false, "maxCC-Preference-r16")
+	w.EnumIf(v.HasReleasePreferenceR16, int64(v.ReleasePreferenceR16), 1, 0, false, "releasePreference-r16")
+	w.EnumIf(v.HasMinSchedulingOffsetPreferenceR16, int64(v.MinSchedulingOffsetPreferenceR16), 1, 0, false, "minSchedulingOffsetPreference-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14660,12 +11057,8 @@ func (v *PowSavParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersFRXDiffR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMaxBWPreferenceR16, &v.HasMaxMIMOLayerPreferenceR16)
-	if v.HasMaxBWPreferenceR16 {
-		v.MaxBWPreferenceR16 = PowSavParametersFRXDiffR16_MaxBWPreferenceR16(r.Enum(1, 0, false, "maxBW-Preference-r16"))
-	}
-	if v.HasMaxMIMOLayerPreferenceR16 {
-		v.MaxMIMOLayerPreferenceR16 = PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16(r.Enum(1, 0, false, "maxMIMO-LayerPreference-r16"))
-	}
+	v.MaxBWPreferenceR16 = PowSavParametersFRXDiffR16_MaxBWPreferenceR16(r.EnumIf(v.HasMaxBWPreferenceR16, 1, 0, false, "maxBW-Preference-r16"))
+	v.MaxMIMOLayerPreferenceR16 = PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16(r.EnumIf(v.HasMaxMIMOLayerPreferenceR16, 1, 0, false, "maxMIMO-LayerPreference-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14676,12 +11069,8 @@ func (v *PowSavParametersFRXDiffR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasMaxBWPreferenceR16, v.HasMaxMIMOLayerPreferenceR16)
-	if v.HasMaxBWPreferenceR16 {
-		w.Enum(int64(v.MaxBWPreferenceR16), 1, 0, false, "maxBW-Preference-r16")
-	}
-	if v.HasMaxMIMOLayerPreferenceR16 {
-		w.Enum(int64(v.MaxMIMOLayerPreferenceR16), 1, 0, false, "maxMIMO-LayerPreference-r16")
-	}
+	w.EnumIf(v.HasMaxBWPreferenceR16, int64(v.MaxBWPreferenceR16), 1, 0, false, "maxBW-Preference-r16")
+	w.EnumIf(v.HasMaxMIMOLayerPreferenceR16, int64(v.MaxMIMOLayerPreferenceR16), 1, 0, false, "maxMIMO-LayerPreference-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14700,12 +11089,8 @@ func (v *PowSavParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersFR2_2R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMaxBWPreferenceR17, &v.HasMaxMIMOLayerPreferenceR17)
-	if v.HasMaxBWPreferenceR17 {
-		v.MaxBWPreferenceR17 = PowSavParametersFR2_2R17_MaxBWPreferenceR17(r.Enum(1, 0, false, "maxBW-Preference-r17"))
-	}
-	if v.HasMaxMIMOLayerPreferenceR17 {
-		v.MaxMIMOLayerPreferenceR17 = PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17(r.Enum(1, 0, false, "maxMIMO-LayerPreference-r17"))
-	}
+	v.MaxBWPreferenceR17 = PowSavParametersFR2_2R17_MaxBWPreferenceR17(r.EnumIf(v.HasMaxBWPreferenceR17, 1, 0, false, "maxBW-Preference-r17"))
+	v.MaxMIMOLayerPreferenceR17 = PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17(r.EnumIf(v.HasMaxMIMOLayerPreferenceR17, 1, 0, false, "maxMIMO-LayerPreference-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14716,12 +11101,8 @@ func (v *PowSavParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasMaxBWPreferenceR17, v.HasMaxMIMOLayerPreferenceR17)
-	if v.HasMaxBWPreferenceR17 {
-		w.Enum(int64(v.MaxBWPreferenceR17), 1, 0, false, "maxBW-Preference-r17")
-	}
-	if v.HasMaxMIMOLayerPreferenceR17 {
-		w.Enum(int64(v.MaxMIMOLayerPreferenceR17), 1, 0, false, "maxMIMO-LayerPreference-r17")
-	}
+	w.EnumIf(v.HasMaxBWPreferenceR17, int64(v.MaxBWPreferenceR17), 1, 0, false, "maxBW-Preference-r17")
+	w.EnumIf(v.HasMaxMIMOLayerPreferenceR17, int64(v.MaxMIMOLayerPreferenceR17), 1, 0, false, "maxMIMO-LayerPreference-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14893,18 +11274,10 @@ func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProc
 	*v = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasScs15R17, &v.HasScs30R17, &v.HasScs60R17, &v.HasScs120R17)
-	if v.HasScs15R17 {
-		v.Scs15R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17(r.Enum(11, 0, false, "scs15-r17"))
-	}
-	if v.HasScs30R17 {
-		v.Scs30R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17(r.Enum(11, 0, false, "scs30-r17"))
-	}
-	if v.HasScs60R17 {
-		v.Scs60R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17(r.Enum(11, 0, false, "scs60-r17"))
-	}
-	if v.HasScs120R17 {
-		v.Scs120R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17(r.Enum(11, 0, false, "scs120-r17"))
-	}
+	v.Scs15R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17(r.EnumIf(v.HasScs15R17, 11, 0, false, "scs15-r17"))
+	v.Scs30R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17(r.EnumIf(v.HasScs30R17, 11, 0, false, "scs30-r17"))
+	v.Scs60R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17(r.EnumIf(v.HasScs60R17, 11, 0, false, "scs60-r17"))
+	v.Scs120R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17(r.EnumIf(v.HasScs120R17, 11, 0, false, "scs120-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14915,18 +11288,10 @@ func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProc
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasScs15R17, v.HasScs30R17, v.HasScs60R17, v.HasScs120R17)
-	if v.HasScs15R17 {
-		w.Enum(int64(v.Scs15R17), 11, 0, false, "scs15-r17")
-	}
-	if v.HasScs30R17 {
-		w.Enum(int64(v.Scs30R17), 11, 0, false, "scs30-r17")
-	}
-	if v.HasScs60R17 {
-		w.Enum(int64(v.Scs60R17), 11, 0, false, "scs60-r17")
-	}
-	if v.HasScs120R17 {
-		w.Enum(int64(v.Scs120R17), 11, 0, false, "scs120-r17")
-	}
+	w.EnumIf(v.HasScs15R17, int64(v.Scs15R17), 11, 0, false, "scs15-r17")
+	w.EnumIf(v.HasScs30R17, int64(v.Scs30R17), 11, 0, false, "scs30-r17")
+	w.EnumIf(v.HasScs60R17, int64(v.Scs60R17), 11, 0, false, "scs60-r17")
+	w.EnumIf(v.HasScs120R17, int64(v.Scs120R17), 11, 0, false, "scs120-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14974,24 +11339,16 @@ func (v *RATType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v),
 func (v *RedCapParametersR17) DecodePER(r *per.Reader) error {
 	*v = RedCapParametersR17{}
 	r.Preamble(&v.HasSupportOfRedCapR17, &v.HasSupportOf16DRBRedCapR17)
-	if v.HasSupportOfRedCapR17 {
-		v.SupportOfRedCapR17 = RedCapParametersR17_SupportOfRedCapR17(r.Enum(1, 0, false, "supportOfRedCap-r17"))
-	}
-	if v.HasSupportOf16DRBRedCapR17 {
-		v.SupportOf16DRBRedCapR17 = RedCapParametersR17_SupportOf16DRBRedCapR17(r.Enum(1, 0, false, "supportOf16DRB-RedCap-r17"))
-	}
+	v.SupportOfRedCapR17 = RedCapParametersR17_SupportOfRedCapR17(r.EnumIf(v.HasSupportOfRedCapR17, 1, 0, false, "supportOfRedCap-r17"))
+	v.SupportOf16DRBRedCapR17 = RedCapParametersR17_SupportOf16DRBRedCapR17(r.EnumIf(v.HasSupportOf16DRBRedCapR17, 1, 0, false, "supportOf16DRB-RedCap-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RedCapParametersR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSupportOfRedCapR17, v.HasSupportOf16DRBRedCapR17)
-	if v.HasSupportOfRedCapR17 {
-		w.Enum(int64(v.SupportOfRedCapR17), 1, 0, false, "supportOfRedCap-r17")
-	}
-	if v.HasSupportOf16DRBRedCapR17 {
-		w.Enum(int64(v.SupportOf16DRBRedCapR17), 1, 0, false, "supportOf16DRB-RedCap-r17")
-	}
+	w.EnumIf(v.HasSupportOfRedCapR17, int64(v.SupportOfRedCapR17), 1, 0, false, "supportOfRedCap-r17")
+	w.EnumIf(v.HasSupportOf16DRBRedCapR17, int64(v.SupportOf16DRBRedCapR17), 1, 0, false, "supportOf16DRB-RedCap-r17")
 	return w.Err()
 }
 
@@ -15007,18 +11364,14 @@ func (v *RedCapParametersR17) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *RedCapParametersV1740) DecodePER(r *per.Reader) error {
 	*v = RedCapParametersV1740{}
 	r.Preamble(&v.HasNcdSSBForRedCapInitialBWPSDTR17)
-	if v.HasNcdSSBForRedCapInitialBWPSDTR17 {
-		v.NcdSSBForRedCapInitialBWPSDTR17 = RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17(r.Enum(1, 0, false, "ncd-SSB-ForRedCapInitialBWP-SDT-r17"))
-	}
+	v.NcdSSBForRedCapInitialBWPSDTR17 = RedCapParametersV1740_NcdSSBForRedCapInitialBWPSDTR17(r.EnumIf(v.HasNcdSSBForRedCapInitialBWPSDTR17, 1, 0, false, "ncd-SSB-ForRedCapInitialBWP-SDT-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RedCapParametersV1740) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNcdSSBForRedCapInitialBWPSDTR17)
-	if v.HasNcdSSBForRedCapInitialBWPSDTR17 {
-		w.Enum(int64(v.NcdSSBForRedCapInitialBWPSDTR17), 1, 0, false, "ncd-SSB-ForRedCapInitialBWP-SDT-r17")
-	}
+	w.EnumIf(v.HasNcdSSBForRedCapInitialBWPSDTR17, int64(v.NcdSSBForRedCapInitialBWPSDTR17), 1, 0, false, "ncd-SSB-ForRedCapInitialBWP-SDT-r17")
 	return w.Err()
 }
 
@@ -15042,9 +11395,7 @@ func (v *RFParameters) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "supportedBandCombinationList-v1540") {
 		r.Preamble(&v.HasSupportedBandCombinationListV1540, &v.HasSrsSwitchingTimeRequested)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
-		if v.HasSrsSwitchingTimeRequested {
-			v.SrsSwitchingTimeRequested = RFParameters_SrsSwitchingTimeRequested(r.Enum(1, 0, false, "srs-SwitchingTimeRequested"))
-		}
+		v.SrsSwitchingTimeRequested = RFParameters_SrsSwitchingTimeRequested(r.EnumIf(v.HasSrsSwitchingTimeRequested, 1, 0, false, "srs-SwitchingTimeRequested"))
 		x.End("supportedBandCombinationList-v1540")
 	}
 	if x.Begin(1, "supportedBandCombinationList-v1550") {
@@ -15085,9 +11436,7 @@ func (v *RFParameters) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(7, "extendedBand-n77-r16") {
 		r.Preamble(&v.HasExtendedBandN77R16)
-		if v.HasExtendedBandN77R16 {
-			v.ExtendedBandN77R16 = RFParameters_ExtendedBandN77R16(r.Enum(1, 0, false, "extendedBand-n77-r16"))
-		}
+		v.ExtendedBandN77R16 = RFParameters_ExtendedBandN77R16(r.EnumIf(v.HasExtendedBandN77R16, 1, 0, false, "extendedBand-n77-r16"))
 		x.End("extendedBand-n77-r16")
 	}
 	if x.Begin(8, "supportedBandCombinationList-UplinkTxSwitch-v1670") {
@@ -15117,12 +11466,8 @@ func (v *RFParameters) DecodePER(r *per.Reader) error {
 			v.SupportedBandCombinationListSLNonRelayDiscoveryR17 = r.OctetString(per.Unsized, "supportedBandCombinationListSL-NonRelayDiscovery-r17")
 		}
 		r.DecodeOptional(v.HasSupportedBandCombinationListSidelinkEUTRANRV1710, &v.SupportedBandCombinationListSidelinkEUTRANRV1710, "supportedBandCombinationListSidelinkEUTRA-NR-v1710")
-		if v.HasSidelinkRequestedR17 {
-			v.SidelinkRequestedR17 = RFParameters_SidelinkRequestedR17(r.Enum(1, 0, false, "sidelinkRequested-r17"))
-		}
-		if v.HasExtendedBandN77_2R17 {
-			v.ExtendedBandN77_2R17 = RFParameters_ExtendedBandN77_2R17(r.Enum(1, 0, false, "extendedBand-n77-2-r17"))
-		}
+		v.SidelinkRequestedR17 = RFParameters_SidelinkRequestedR17(r.EnumIf(v.HasSidelinkRequestedR17, 1, 0, false, "sidelinkRequested-r17"))
+		v.ExtendedBandN77_2R17 = RFParameters_ExtendedBandN77_2R17(r.EnumIf(v.HasExtendedBandN77_2R17, 1, 0, false, "extendedBand-n77-2-r17"))
 		x.End("supportedBandCombinationList-v1700")
 	}
 	if x.Begin(12, "supportedBandCombinationList-v1720") {
@@ -15161,9 +11506,7 @@ func (v *RFParameters) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSupportedBandCombinationListV1540, v.HasSrsSwitchingTimeRequested)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
-		if v.HasSrsSwitchingTimeRequested {
-			w.Enum(int64(v.SrsSwitchingTimeRequested), 1, 0, false, "srs-SwitchingTimeRequested")
-		}
+		w.EnumIf(v.HasSrsSwitchingTimeRequested, int64(v.SrsSwitchingTimeRequested), 1, 0, false, "srs-SwitchingTimeRequested")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
@@ -15204,9 +11547,7 @@ func (v *RFParameters) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
 		w.Preamble(v.HasExtendedBandN77R16)
-		if v.HasExtendedBandN77R16 {
-			w.Enum(int64(v.ExtendedBandN77R16), 1, 0, false, "extendedBand-n77-r16")
-		}
+		w.EnumIf(v.HasExtendedBandN77R16, int64(v.ExtendedBandN77R16), 1, 0, false, "extendedBand-n77-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
@@ -15236,12 +11577,8 @@ func (v *RFParameters) EncodePER(w *per.Writer) error {
 			w.OctetString(v.SupportedBandCombinationListSLNonRelayDiscoveryR17, per.Unsized, "supportedBandCombinationListSL-NonRelayDiscovery-r17")
 		}
 		w.EncodeOptional(v.HasSupportedBandCombinationListSidelinkEUTRANRV1710, &v.SupportedBandCombinationListSidelinkEUTRANRV1710, "supportedBandCombinationListSidelinkEUTRA-NR-v1710")
-		if v.HasSidelinkRequestedR17 {
-			w.Enum(int64(v.SidelinkRequestedR17), 1, 0, false, "sidelinkRequested-r17")
-		}
-		if v.HasExtendedBandN77_2R17 {
-			w.Enum(int64(v.ExtendedBandN77_2R17), 1, 0, false, "extendedBand-n77-2-r17")
-		}
+		w.EnumIf(v.HasSidelinkRequestedR17, int64(v.SidelinkRequestedR17), 1, 0, false, "sidelinkRequested-r17")
+		w.EnumIf(v.HasExtendedBandN77_2R17, int64(v.ExtendedBandN77_2R17), 1, 0, false, "extendedBand-n77-2-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 12); ok {

@@ -19,61 +19,33 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 		v.ModifiedMPRBehaviour = r.BitString(per.Size{Lb: 8, Ub: 8}, "modifiedMPR-Behaviour")
 	}
 	r.DecodeOptional(v.HasMimoParametersPerBand, &v.MimoParametersPerBand, "mimo-ParametersPerBand")
-	if v.HasExtendedCP {
-		v.ExtendedCP = BandNR_ExtendedCP(r.Enum(1, 0, false, "extendedCP"))
-	}
-	if v.HasMultipleTCI {
-		v.MultipleTCI = BandNR_MultipleTCI(r.Enum(1, 0, false, "multipleTCI"))
-	}
-	if v.HasBwpWithoutRestriction {
-		v.BwpWithoutRestriction = BandNR_BwpWithoutRestriction(r.Enum(1, 0, false, "bwp-WithoutRestriction"))
-	}
-	if v.HasBwpSameNumerology {
-		v.BwpSameNumerology = BandNR_BwpSameNumerology(r.Enum(2, 0, false, "bwp-SameNumerology"))
-	}
-	if v.HasBwpDiffNumerology {
-		v.BwpDiffNumerology = BandNR_BwpDiffNumerology(r.Enum(1, 0, false, "bwp-DiffNumerology"))
-	}
-	if v.HasCrossCarrierSchedulingSameSCS {
-		v.CrossCarrierSchedulingSameSCS = BandNR_CrossCarrierSchedulingSameSCS(r.Enum(1, 0, false, "crossCarrierScheduling-SameSCS"))
-	}
-	if v.HasPdsch256QAMFR2 {
-		v.Pdsch256QAMFR2 = BandNR_Pdsch256QAMFR2(r.Enum(1, 0, false, "pdsch-256QAM-FR2"))
-	}
-	if v.HasPusch256QAM {
-		v.Pusch256QAM = BandNR_Pusch256QAM(r.Enum(1, 0, false, "pusch-256QAM"))
-	}
-	if v.HasUEPowerClass {
-		v.UEPowerClass = BandNR_UEPowerClass(r.Enum(4, 0, false, "ue-PowerClass"))
-	}
-	if v.HasRateMatchingLTECRS {
-		v.RateMatchingLTECRS = BandNR_RateMatchingLTECRS(r.Enum(1, 0, false, "rateMatchingLTE-CRS"))
-	}
+	v.ExtendedCP = BandNR_ExtendedCP(r.EnumIf(v.HasExtendedCP, 1, 0, false, "extendedCP"))
+	v.MultipleTCI = BandNR_MultipleTCI(r.EnumIf(v.HasMultipleTCI, 1, 0, false, "multipleTCI"))
+	v.BwpWithoutRestriction = BandNR_BwpWithoutRestriction(r.EnumIf(v.HasBwpWithoutRestriction, 1, 0, false, "bwp-WithoutRestriction"))
+	v.BwpSameNumerology = BandNR_BwpSameNumerology(r.EnumIf(v.HasBwpSameNumerology, 2, 0, false, "bwp-SameNumerology"))
+	v.BwpDiffNumerology = BandNR_BwpDiffNumerology(r.EnumIf(v.HasBwpDiffNumerology, 1, 0, false, "bwp-DiffNumerology"))
+	v.CrossCarrierSchedulingSameSCS = BandNR_CrossCarrierSchedulingSameSCS(r.EnumIf(v.HasCrossCarrierSchedulingSameSCS, 1, 0, false, "crossCarrierScheduling-SameSCS"))
+	v.Pdsch256QAMFR2 = BandNR_Pdsch256QAMFR2(r.EnumIf(v.HasPdsch256QAMFR2, 1, 0, false, "pdsch-256QAM-FR2"))
+	v.Pusch256QAM = BandNR_Pusch256QAM(r.EnumIf(v.HasPusch256QAM, 1, 0, false, "pusch-256QAM"))
+	v.UEPowerClass = BandNR_UEPowerClass(r.EnumIf(v.HasUEPowerClass, 4, 0, false, "ue-PowerClass"))
+	v.RateMatchingLTECRS = BandNR_RateMatchingLTECRS(r.EnumIf(v.HasRateMatchingLTECRS, 1, 0, false, "rateMatchingLTE-CRS"))
 	r.DecodeOptional(v.HasChannelBWsDL, &v.ChannelBWsDL, "channelBWs-DL")
 	r.DecodeOptional(v.HasChannelBWsUL, &v.ChannelBWsUL, "channelBWs-UL")
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxUplinkDutyCycle-PC2-FR1") {
 		r.Preamble(&v.HasMaxUplinkDutyCyclePC2FR1)
-		if v.HasMaxUplinkDutyCyclePC2FR1 {
-			v.MaxUplinkDutyCyclePC2FR1 = BandNR_MaxUplinkDutyCyclePC2FR1(r.Enum(5, 0, false, "maxUplinkDutyCycle-PC2-FR1"))
-		}
+		v.MaxUplinkDutyCyclePC2FR1 = BandNR_MaxUplinkDutyCyclePC2FR1(r.EnumIf(v.HasMaxUplinkDutyCyclePC2FR1, 5, 0, false, "maxUplinkDutyCycle-PC2-FR1"))
 		x.End("maxUplinkDutyCycle-PC2-FR1")
 	}
 	if x.Begin(1, "pucch-SpatialRelInfoMAC-CE") {
 		r.Preamble(&v.HasPucchSpatialRelInfoMACCE, &v.HasPowerBoostingPi2BPSK)
-		if v.HasPucchSpatialRelInfoMACCE {
-			v.PucchSpatialRelInfoMACCE = BandNR_PucchSpatialRelInfoMACCE(r.Enum(1, 0, false, "pucch-SpatialRelInfoMAC-CE"))
-		}
-		if v.HasPowerBoostingPi2BPSK {
-			v.PowerBoostingPi2BPSK = BandNR_PowerBoostingPi2BPSK(r.Enum(1, 0, false, "powerBoosting-pi2BPSK"))
-		}
+		v.PucchSpatialRelInfoMACCE = BandNR_PucchSpatialRelInfoMACCE(r.EnumIf(v.HasPucchSpatialRelInfoMACCE, 1, 0, false, "pucch-SpatialRelInfoMAC-CE"))
+		v.PowerBoostingPi2BPSK = BandNR_PowerBoostingPi2BPSK(r.EnumIf(v.HasPowerBoostingPi2BPSK, 1, 0, false, "powerBoosting-pi2BPSK"))
 		x.End("pucch-SpatialRelInfoMAC-CE")
 	}
 	if x.Begin(2, "maxUplinkDutyCycle-FR2") {
 		r.Preamble(&v.HasMaxUplinkDutyCycleFR2)
-		if v.HasMaxUplinkDutyCycleFR2 {
-			v.MaxUplinkDutyCycleFR2 = BandNR_MaxUplinkDutyCycleFR2(r.Enum(11, 0, false, "maxUplinkDutyCycle-FR2"))
-		}
+		v.MaxUplinkDutyCycleFR2 = BandNR_MaxUplinkDutyCycleFR2(r.EnumIf(v.HasMaxUplinkDutyCycleFR2, 11, 0, false, "maxUplinkDutyCycle-FR2"))
 		x.End("maxUplinkDutyCycle-FR2")
 	}
 	if x.Begin(3, "channelBWs-DL-v1590") {
@@ -92,67 +64,31 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 	if x.Begin(5, "sharedSpectrumChAccessParamsPerBand-r16") {
 		r.Preamble(&v.HasSharedSpectrumChAccessParamsPerBandR16, &v.HasCancelOverlappingPUSCHR16, &v.HasMultipleRateMatchingEUTRACRSR16, &v.HasOverlapRateMatchingEUTRACRSR16, &v.HasPdschMappingTypeBAltR16, &v.HasOneSlotPeriodicTRSR16, &v.HasOlpcSRSPosR16, &v.HasSpatialRelationsSRSPosR16, &v.HasSimulSRSMIMOTransWithinBandR16, &v.HasChannelBWDLIABR16, &v.HasChannelBWULIABR16, &v.HasRasterShift7dot5IABR16, &v.HasUEPowerClassV1610, &v.HasCondHandoverR16, &v.HasCondHandoverFailureR16, &v.HasCondHandoverTwoTriggerEventsR16, &v.HasCondPSCellChangeR16, &v.HasCondPSCellChangeTwoTriggerEventsR16, &v.HasMprPowerBoostFR2R16, &v.HasActiveConfiguredGrantR16, &v.HasJointReleaseConfiguredGrantType2R16, &v.HasSpsR16, &v.HasJointReleaseSPSR16, &v.HasSimulSRSTransWithinBandR16, &v.HasTrsAdditionalBandwidthR16, &v.HasHandoverIntraFIABR16)
 		r.DecodeOptional(v.HasSharedSpectrumChAccessParamsPerBandR16, &v.SharedSpectrumChAccessParamsPerBandR16, "sharedSpectrumChAccessParamsPerBand-r16")
-		if v.HasCancelOverlappingPUSCHR16 {
-			v.CancelOverlappingPUSCHR16 = BandNR_CancelOverlappingPUSCHR16(r.Enum(1, 0, false, "cancelOverlappingPUSCH-r16"))
-		}
+		v.CancelOverlappingPUSCHR16 = BandNR_CancelOverlappingPUSCHR16(r.EnumIf(v.HasCancelOverlappingPUSCHR16, 1, 0, false, "cancelOverlappingPUSCH-r16"))
 		r.DecodeOptional(v.HasMultipleRateMatchingEUTRACRSR16, &v.MultipleRateMatchingEUTRACRSR16, "multipleRateMatchingEUTRA-CRS-r16")
-		if v.HasOverlapRateMatchingEUTRACRSR16 {
-			v.OverlapRateMatchingEUTRACRSR16 = BandNR_OverlapRateMatchingEUTRACRSR16(r.Enum(1, 0, false, "overlapRateMatchingEUTRA-CRS-r16"))
-		}
-		if v.HasPdschMappingTypeBAltR16 {
-			v.PdschMappingTypeBAltR16 = BandNR_PdschMappingTypeBAltR16(r.Enum(1, 0, false, "pdsch-MappingTypeB-Alt-r16"))
-		}
-		if v.HasOneSlotPeriodicTRSR16 {
-			v.OneSlotPeriodicTRSR16 = BandNR_OneSlotPeriodicTRSR16(r.Enum(1, 0, false, "oneSlotPeriodicTRS-r16"))
-		}
+		v.OverlapRateMatchingEUTRACRSR16 = BandNR_OverlapRateMatchingEUTRACRSR16(r.EnumIf(v.HasOverlapRateMatchingEUTRACRSR16, 1, 0, false, "overlapRateMatchingEUTRA-CRS-r16"))
+		v.PdschMappingTypeBAltR16 = BandNR_PdschMappingTypeBAltR16(r.EnumIf(v.HasPdschMappingTypeBAltR16, 1, 0, false, "pdsch-MappingTypeB-Alt-r16"))
+		v.OneSlotPeriodicTRSR16 = BandNR_OneSlotPeriodicTRSR16(r.EnumIf(v.HasOneSlotPeriodicTRSR16, 1, 0, false, "oneSlotPeriodicTRS-r16"))
 		r.DecodeOptional(v.HasOlpcSRSPosR16, &v.OlpcSRSPosR16, "olpc-SRS-Pos-r16")
 		r.DecodeOptional(v.HasSpatialRelationsSRSPosR16, &v.SpatialRelationsSRSPosR16, "spatialRelationsSRS-Pos-r16")
-		if v.HasSimulSRSMIMOTransWithinBandR16 {
-			v.SimulSRSMIMOTransWithinBandR16 = BandNR_SimulSRSMIMOTransWithinBandR16(r.Enum(1, 0, false, "simulSRS-MIMO-TransWithinBand-r16"))
-		}
+		v.SimulSRSMIMOTransWithinBandR16 = BandNR_SimulSRSMIMOTransWithinBandR16(r.EnumIf(v.HasSimulSRSMIMOTransWithinBandR16, 1, 0, false, "simulSRS-MIMO-TransWithinBand-r16"))
 		r.DecodeOptional(v.HasChannelBWDLIABR16, &v.ChannelBWDLIABR16, "channelBW-DL-IAB-r16")
 		r.DecodeOptional(v.HasChannelBWULIABR16, &v.ChannelBWULIABR16, "channelBW-UL-IAB-r16")
-		if v.HasRasterShift7dot5IABR16 {
-			v.RasterShift7dot5IABR16 = BandNR_RasterShift7dot5IABR16(r.Enum(1, 0, false, "rasterShift7dot5-IAB-r16"))
-		}
-		if v.HasUEPowerClassV1610 {
-			v.UEPowerClassV1610 = BandNR_UEPowerClassV1610(r.Enum(1, 0, false, "ue-PowerClass-v1610"))
-		}
-		if v.HasCondHandoverR16 {
-			v.CondHandoverR16 = BandNR_CondHandoverR16(r.Enum(1, 0, false, "condHandover-r16"))
-		}
-		if v.HasCondHandoverFailureR16 {
-			v.CondHandoverFailureR16 = BandNR_CondHandoverFailureR16(r.Enum(1, 0, false, "condHandoverFailure-r16"))
-		}
-		if v.HasCondHandoverTwoTriggerEventsR16 {
-			v.CondHandoverTwoTriggerEventsR16 = BandNR_CondHandoverTwoTriggerEventsR16(r.Enum(1, 0, false, "condHandoverTwoTriggerEvents-r16"))
-		}
-		if v.HasCondPSCellChangeR16 {
-			v.CondPSCellChangeR16 = BandNR_CondPSCellChangeR16(r.Enum(1, 0, false, "condPSCellChange-r16"))
-		}
-		if v.HasCondPSCellChangeTwoTriggerEventsR16 {
-			v.CondPSCellChangeTwoTriggerEventsR16 = BandNR_CondPSCellChangeTwoTriggerEventsR16(r.Enum(1, 0, false, "condPSCellChangeTwoTriggerEvents-r16"))
-		}
-		if v.HasMprPowerBoostFR2R16 {
-			v.MprPowerBoostFR2R16 = BandNR_MprPowerBoostFR2R16(r.Enum(1, 0, false, "mpr-PowerBoost-FR2-r16"))
-		}
+		v.RasterShift7dot5IABR16 = BandNR_RasterShift7dot5IABR16(r.EnumIf(v.HasRasterShift7dot5IABR16, 1, 0, false, "rasterShift7dot5-IAB-r16"))
+		v.UEPowerClassV1610 = BandNR_UEPowerClassV1610(r.EnumIf(v.HasUEPowerClassV1610, 1, 0, false, "ue-PowerClass-v1610"))
+		v.CondHandoverR16 = BandNR_CondHandoverR16(r.EnumIf(v.HasCondHandoverR16, 1, 0, false, "condHandover-r16"))
+		v.CondHandoverFailureR16 = BandNR_CondHandoverFailureR16(r.EnumIf(v.HasCondHandoverFailureR16, 1, 0, false, "condHandoverFailure-r16"))
+		v.CondHandoverTwoTriggerEventsR16 = BandNR_CondHandoverTwoTriggerEventsR16(r.EnumIf(v.HasCondHandoverTwoTriggerEventsR16, 1, 0, false, "condHandoverTwoTriggerEvents-r16"))
+		v.CondPSCellChangeR16 = BandNR_CondPSCellChangeR16(r.EnumIf(v.HasCondPSCellChangeR16, 1, 0, false, "condPSCellChange-r16"))
+		v.CondPSCellChangeTwoTriggerEventsR16 = BandNR_CondPSCellChangeTwoTriggerEventsR16(r.EnumIf(v.HasCondPSCellChangeTwoTriggerEventsR16, 1, 0, false, "condPSCellChangeTwoTriggerEvents-r16"))
+		v.MprPowerBoostFR2R16 = BandNR_MprPowerBoostFR2R16(r.EnumIf(v.HasMprPowerBoostFR2R16, 1, 0, false, "mpr-PowerBoost-FR2-r16"))
 		r.DecodeOptional(v.HasActiveConfiguredGrantR16, &v.ActiveConfiguredGrantR16, "activeConfiguredGrant-r16")
-		if v.HasJointReleaseConfiguredGrantType2R16 {
-			v.JointReleaseConfiguredGrantType2R16 = BandNR_JointReleaseConfiguredGrantType2R16(r.Enum(1, 0, false, "jointReleaseConfiguredGrantType2-r16"))
-		}
+		v.JointReleaseConfiguredGrantType2R16 = BandNR_JointReleaseConfiguredGrantType2R16(r.EnumIf(v.HasJointReleaseConfiguredGrantType2R16, 1, 0, false, "jointReleaseConfiguredGrantType2-r16"))
 		r.DecodeOptional(v.HasSpsR16, &v.SpsR16, "sps-r16")
-		if v.HasJointReleaseSPSR16 {
-			v.JointReleaseSPSR16 = BandNR_JointReleaseSPSR16(r.Enum(1, 0, false, "jointReleaseSPS-r16"))
-		}
-		if v.HasSimulSRSTransWithinBandR16 {
-			v.SimulSRSTransWithinBandR16 = BandNR_SimulSRSTransWithinBandR16(r.Enum(1, 0, false, "simulSRS-TransWithinBand-r16"))
-		}
-		if v.HasTrsAdditionalBandwidthR16 {
-			v.TrsAdditionalBandwidthR16 = BandNR_TrsAdditionalBandwidthR16(r.Enum(2, 0, false, "trs-AdditionalBandwidth-r16"))
-		}
-		if v.HasHandoverIntraFIABR16 {
-			v.HandoverIntraFIABR16 = BandNR_HandoverIntraFIABR16(r.Enum(1, 0, false, "handoverIntraF-IAB-r16"))
-		}
+		v.JointReleaseSPSR16 = BandNR_JointReleaseSPSR16(r.EnumIf(v.HasJointReleaseSPSR16, 1, 0, false, "jointReleaseSPS-r16"))
+		v.SimulSRSTransWithinBandR16 = BandNR_SimulSRSTransWithinBandR16(r.EnumIf(v.HasSimulSRSTransWithinBandR16, 1, 0, false, "simulSRS-TransWithinBand-r16"))
+		v.TrsAdditionalBandwidthR16 = BandNR_TrsAdditionalBandwidthR16(r.EnumIf(v.HasTrsAdditionalBandwidthR16, 2, 0, false, "trs-AdditionalBandwidth-r16"))
+		v.HandoverIntraFIABR16 = BandNR_HandoverIntraFIABR16(r.EnumIf(v.HasHandoverIntraFIABR16, 1, 0, false, "handoverIntraF-IAB-r16"))
 		x.End("sharedSpectrumChAccessParamsPerBand-r16")
 	}
 	if x.Begin(6, "simulTX-SRS-AntSwitchingIntraBandUL-CA-r16") {
@@ -163,187 +99,83 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(7, "handoverUTRA-FDD-r16") {
 		r.Preamble(&v.HasHandoverUTRAFDDR16, &v.HasEnhancedULTransientPeriodR16, &v.HasSharedSpectrumChAccessParamsPerBandV1640)
-		if v.HasHandoverUTRAFDDR16 {
-			v.HandoverUTRAFDDR16 = BandNR_HandoverUTRAFDDR16(r.Enum(1, 0, false, "handoverUTRA-FDD-r16"))
-		}
-		if v.HasEnhancedULTransientPeriodR16 {
-			v.EnhancedULTransientPeriodR16 = BandNR_EnhancedULTransientPeriodR16(r.Enum(3, 0, false, "enhancedUL-TransientPeriod-r16"))
-		}
+		v.HandoverUTRAFDDR16 = BandNR_HandoverUTRAFDDR16(r.EnumIf(v.HasHandoverUTRAFDDR16, 1, 0, false, "handoverUTRA-FDD-r16"))
+		v.EnhancedULTransientPeriodR16 = BandNR_EnhancedULTransientPeriodR16(r.EnumIf(v.HasEnhancedULTransientPeriodR16, 3, 0, false, "enhancedUL-TransientPeriod-r16"))
 		r.DecodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1640, &v.SharedSpectrumChAccessParamsPerBandV1640, "sharedSpectrumChAccessParamsPerBand-v1640")
 		x.End("handoverUTRA-FDD-r16")
 	}
 	if x.Begin(8, "type1-PUSCH-RepetitionMultiSlots-v1650") {
 		r.Preamble(&v.HasType1PUSCHRepetitionMultiSlotsV1650, &v.HasType2PUSCHRepetitionMultiSlotsV1650, &v.HasPuschRepetitionMultiSlotsV1650, &v.HasConfiguredULGrantType1V1650, &v.HasConfiguredULGrantType2V1650, &v.HasSharedSpectrumChAccessParamsPerBandV1650)
-		if v.HasType1PUSCHRepetitionMultiSlotsV1650 {
-			v.Type1PUSCHRepetitionMultiSlotsV1650 = BandNR_Type1PUSCHRepetitionMultiSlotsV1650(r.Enum(1, 0, false, "type1-PUSCH-RepetitionMultiSlots-v1650"))
-		}
-		if v.HasType2PUSCHRepetitionMultiSlotsV1650 {
-			v.Type2PUSCHRepetitionMultiSlotsV1650 = BandNR_Type2PUSCHRepetitionMultiSlotsV1650(r.Enum(1, 0, false, "type2-PUSCH-RepetitionMultiSlots-v1650"))
-		}
-		if v.HasPuschRepetitionMultiSlotsV1650 {
-			v.PuschRepetitionMultiSlotsV1650 = BandNR_PuschRepetitionMultiSlotsV1650(r.Enum(1, 0, false, "pusch-RepetitionMultiSlots-v1650"))
-		}
-		if v.HasConfiguredULGrantType1V1650 {
-			v.ConfiguredULGrantType1V1650 = BandNR_ConfiguredULGrantType1V1650(r.Enum(1, 0, false, "configuredUL-GrantType1-v1650"))
-		}
-		if v.HasConfiguredULGrantType2V1650 {
-			v.ConfiguredULGrantType2V1650 = BandNR_ConfiguredULGrantType2V1650(r.Enum(1, 0, false, "configuredUL-GrantType2-v1650"))
-		}
+		v.Type1PUSCHRepetitionMultiSlotsV1650 = BandNR_Type1PUSCHRepetitionMultiSlotsV1650(r.EnumIf(v.HasType1PUSCHRepetitionMultiSlotsV1650, 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-v1650"))
+		v.Type2PUSCHRepetitionMultiSlotsV1650 = BandNR_Type2PUSCHRepetitionMultiSlotsV1650(r.EnumIf(v.HasType2PUSCHRepetitionMultiSlotsV1650, 1, 0, false, "type2-PUSCH-RepetitionMultiSlots-v1650"))
+		v.PuschRepetitionMultiSlotsV1650 = BandNR_PuschRepetitionMultiSlotsV1650(r.EnumIf(v.HasPuschRepetitionMultiSlotsV1650, 1, 0, false, "pusch-RepetitionMultiSlots-v1650"))
+		v.ConfiguredULGrantType1V1650 = BandNR_ConfiguredULGrantType1V1650(r.EnumIf(v.HasConfiguredULGrantType1V1650, 1, 0, false, "configuredUL-GrantType1-v1650"))
+		v.ConfiguredULGrantType2V1650 = BandNR_ConfiguredULGrantType2V1650(r.EnumIf(v.HasConfiguredULGrantType2V1650, 1, 0, false, "configuredUL-GrantType2-v1650"))
 		r.DecodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1650, &v.SharedSpectrumChAccessParamsPerBandV1650, "sharedSpectrumChAccessParamsPerBand-v1650")
 		x.End("type1-PUSCH-RepetitionMultiSlots-v1650")
 	}
 	if x.Begin(9, "enhancedSkipUplinkTxConfigured-v1660") {
 		r.Preamble(&v.HasEnhancedSkipUplinkTxConfiguredV1660, &v.HasEnhancedSkipUplinkTxDynamicV1660)
-		if v.HasEnhancedSkipUplinkTxConfiguredV1660 {
-			v.EnhancedSkipUplinkTxConfiguredV1660 = BandNR_EnhancedSkipUplinkTxConfiguredV1660(r.Enum(1, 0, false, "enhancedSkipUplinkTxConfigured-v1660"))
-		}
-		if v.HasEnhancedSkipUplinkTxDynamicV1660 {
-			v.EnhancedSkipUplinkTxDynamicV1660 = BandNR_EnhancedSkipUplinkTxDynamicV1660(r.Enum(1, 0, false, "enhancedSkipUplinkTxDynamic-v1660"))
-		}
+		v.EnhancedSkipUplinkTxConfiguredV1660 = BandNR_EnhancedSkipUplinkTxConfiguredV1660(r.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredV1660, 1, 0, false, "enhancedSkipUplinkTxConfigured-v1660"))
+		v.EnhancedSkipUplinkTxDynamicV1660 = BandNR_EnhancedSkipUplinkTxDynamicV1660(r.EnumIf(v.HasEnhancedSkipUplinkTxDynamicV1660, 1, 0, false, "enhancedSkipUplinkTxDynamic-v1660"))
 		x.End("enhancedSkipUplinkTxConfigured-v1660")
 	}
 	if x.Begin(10, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16") {
 		r.Preamble(&v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, &v.HasTxDiversityR16)
-		if v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16 {
-			v.MaxUplinkDutyCyclePC1dot5MPEFR1R16 = BandNR_MaxUplinkDutyCyclePC1dot5MPEFR1R16(r.Enum(12, 0, false, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16"))
-		}
-		if v.HasTxDiversityR16 {
-			v.TxDiversityR16 = BandNR_TxDiversityR16(r.Enum(1, 0, false, "txDiversity-r16"))
-		}
+		v.MaxUplinkDutyCyclePC1dot5MPEFR1R16 = BandNR_MaxUplinkDutyCyclePC1dot5MPEFR1R16(r.EnumIf(v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, 12, 0, false, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16"))
+		v.TxDiversityR16 = BandNR_TxDiversityR16(r.EnumIf(v.HasTxDiversityR16, 1, 0, false, "txDiversity-r16"))
 		x.End("maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16")
 	}
 	if x.Begin(11, "pdsch-1024QAM-FR1-r17") {
 		r.Preamble(&v.HasPdsch1024QAMFR1R17, &v.HasUEPowerClassV1700, &v.HasFr2_2AccessParamsPerBandR17, &v.HasRlmRelaxationR17, &v.HasBfdRelaxationR17, &v.HasCgSDTR17, &v.HasLocationBasedCondHandoverR17, &v.HasTimeBasedCondHandoverR17, &v.HasEventA4BasedCondHandoverR17, &v.HasMnInitiatedCondPSCellChangeNRDCR17, &v.HasSnInitiatedCondPSCellChangeNRDCR17, &v.HasPdcchSkippingWithoutSSSGR17, &v.HasSssgSwitching1BitIndR17, &v.HasSssgSwitching2BitIndR17, &v.HasPdcchSkippingWithSSSGR17, &v.HasSearchSpaceSetGrpSwitchCap2R17, &v.HasUplinkPreCompensationR17, &v.HasUplinkTAReportingR17, &v.HasMaxHARQProcessNumberR17, &v.HasType2HARQCodebookR17, &v.HasType1HARQCodebookR17, &v.HasType3HARQCodebookR17, &v.HasUESpecificKOffsetR17, &v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, &v.HasParallelPRSMeasRRCInactiveR17, &v.HasNrUETxTEGIDMaxSupportR17, &v.HasPrsProcessingRRCInactiveR17, &v.HasPrsProcessingWindowType1AR17, &v.HasPrsProcessingWindowType1BR17, &v.HasPrsProcessingWindowType2R17, &v.HasSrsAllPosResourcesRRCInactiveR17, &v.HasOlpcSRSPosRRCInactiveR17, &v.HasSpatialRelationsSRSPosRRCInactiveR17, &v.HasMaxNumberPUSCHTypeARepetitionR17, &v.HasPuschTypeARepetitionsAvailSlotR17, &v.HasTbProcessingMultiSlotPUSCHR17, &v.HasTbProcessingRepMultiSlotPUSCHR17, &v.HasMaxDurationDMRSBundlingR17, &v.HasPuschRepetitionMsg3R17, &v.HasSharedSpectrumChAccessParamsPerBandV1710, &v.HasParallelMeasurementWithoutRestrictionR17, &v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, &v.HasK1RangeExtensionR17, &v.HasAperiodicCSIRSFastScellActivationR17, &v.HasAperiodicCSIRSAdditionalBandwidthR17, &v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, &v.HasHalfDuplexFDDTypeARedCapR17, &v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, &v.HasChannelBWsDLSCS480kHzFR2_2R17, &v.HasChannelBWsULSCS480kHzFR2_2R17, &v.HasChannelBWsDLSCS960kHzFR2_2R17, &v.HasChannelBWsULSCS960kHzFR2_2R17, &v.HasUlGapFR2R17, &v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, &v.HasOneShotHARQFeedbackPhyPriorityR17, &v.HasEnhancedType3HARQCodebookFeedbackR17, &v.HasTriggeredHARQCodebookRetxR17)
-		if v.HasPdsch1024QAMFR1R17 {
-			v.Pdsch1024QAMFR1R17 = BandNR_Pdsch1024QAMFR1R17(r.Enum(1, 0, false, "pdsch-1024QAM-FR1-r17"))
-		}
-		if v.HasUEPowerClassV1700 {
-			v.UEPowerClassV1700 = BandNR_UEPowerClassV1700(r.Enum(3, 0, false, "ue-PowerClass-v1700"))
-		}
+		v.Pdsch1024QAMFR1R17 = BandNR_Pdsch1024QAMFR1R17(r.EnumIf(v.HasPdsch1024QAMFR1R17, 1, 0, false, "pdsch-1024QAM-FR1-r17"))
+		v.UEPowerClassV1700 = BandNR_UEPowerClassV1700(r.EnumIf(v.HasUEPowerClassV1700, 3, 0, false, "ue-PowerClass-v1700"))
 		r.DecodeOptional(v.HasFr2_2AccessParamsPerBandR17, &v.Fr2_2AccessParamsPerBandR17, "fr2-2-AccessParamsPerBand-r17")
-		if v.HasRlmRelaxationR17 {
-			v.RlmRelaxationR17 = BandNR_RlmRelaxationR17(r.Enum(1, 0, false, "rlm-Relaxation-r17"))
-		}
-		if v.HasBfdRelaxationR17 {
-			v.BfdRelaxationR17 = BandNR_BfdRelaxationR17(r.Enum(1, 0, false, "bfd-Relaxation-r17"))
-		}
-		if v.HasCgSDTR17 {
-			v.CgSDTR17 = BandNR_CgSDTR17(r.Enum(1, 0, false, "cg-SDT-r17"))
-		}
-		if v.HasLocationBasedCondHandoverR17 {
-			v.LocationBasedCondHandoverR17 = BandNR_LocationBasedCondHandoverR17(r.Enum(1, 0, false, "locationBasedCondHandover-r17"))
-		}
-		if v.HasTimeBasedCondHandoverR17 {
-			v.TimeBasedCondHandoverR17 = BandNR_TimeBasedCondHandoverR17(r.Enum(1, 0, false, "timeBasedCondHandover-r17"))
-		}
-		if v.HasEventA4BasedCondHandoverR17 {
-			v.EventA4BasedCondHandoverR17 = BandNR_EventA4BasedCondHandoverR17(r.Enum(1, 0, false, "eventA4BasedCondHandover-r17"))
-		}
-		if v.HasMnInitiatedCondPSCellChangeNRDCR17 {
-			v.MnInitiatedCondPSCellChangeNRDCR17 = BandNR_MnInitiatedCondPSCellChangeNRDCR17(r.Enum(1, 0, false, "mn-InitiatedCondPSCellChangeNRDC-r17"))
-		}
-		if v.HasSnInitiatedCondPSCellChangeNRDCR17 {
-			v.SnInitiatedCondPSCellChangeNRDCR17 = BandNR_SnInitiatedCondPSCellChangeNRDCR17(r.Enum(1, 0, false, "sn-InitiatedCondPSCellChangeNRDC-r17"))
-		}
-		if v.HasPdcchSkippingWithoutSSSGR17 {
-			v.PdcchSkippingWithoutSSSGR17 = BandNR_PdcchSkippingWithoutSSSGR17(r.Enum(1, 0, false, "pdcch-SkippingWithoutSSSG-r17"))
-		}
-		if v.HasSssgSwitching1BitIndR17 {
-			v.SssgSwitching1BitIndR17 = BandNR_SssgSwitching1BitIndR17(r.Enum(1, 0, false, "sssg-Switching-1BitInd-r17"))
-		}
-		if v.HasSssgSwitching2BitIndR17 {
-			v.SssgSwitching2BitIndR17 = BandNR_SssgSwitching2BitIndR17(r.Enum(1, 0, false, "sssg-Switching-2BitInd-r17"))
-		}
-		if v.HasPdcchSkippingWithSSSGR17 {
-			v.PdcchSkippingWithSSSGR17 = BandNR_PdcchSkippingWithSSSGR17(r.Enum(1, 0, false, "pdcch-SkippingWithSSSG-r17"))
-		}
-		if v.HasSearchSpaceSetGrpSwitchCap2R17 {
-			v.SearchSpaceSetGrpSwitchCap2R17 = BandNR_SearchSpaceSetGrpSwitchCap2R17(r.Enum(1, 0, false, "searchSpaceSetGrp-switchCap2-r17"))
-		}
-		if v.HasUplinkPreCompensationR17 {
-			v.UplinkPreCompensationR17 = BandNR_UplinkPreCompensationR17(r.Enum(1, 0, false, "uplinkPreCompensation-r17"))
-		}
-		if v.HasUplinkTAReportingR17 {
-			v.UplinkTAReportingR17 = BandNR_UplinkTAReportingR17(r.Enum(1, 0, false, "uplink-TA-Reporting-r17"))
-		}
-		if v.HasMaxHARQProcessNumberR17 {
-			v.MaxHARQProcessNumberR17 = BandNR_MaxHARQProcessNumberR17(r.Enum(3, 0, false, "max-HARQ-ProcessNumber-r17"))
-		}
-		if v.HasType2HARQCodebookR17 {
-			v.Type2HARQCodebookR17 = BandNR_Type2HARQCodebookR17(r.Enum(1, 0, false, "type2-HARQ-Codebook-r17"))
-		}
-		if v.HasType1HARQCodebookR17 {
-			v.Type1HARQCodebookR17 = BandNR_Type1HARQCodebookR17(r.Enum(1, 0, false, "type1-HARQ-Codebook-r17"))
-		}
-		if v.HasType3HARQCodebookR17 {
-			v.Type3HARQCodebookR17 = BandNR_Type3HARQCodebookR17(r.Enum(1, 0, false, "type3-HARQ-Codebook-r17"))
-		}
-		if v.HasUESpecificKOffsetR17 {
-			v.UESpecificKOffsetR17 = BandNR_UESpecificKOffsetR17(r.Enum(1, 0, false, "ue-specific-K-Offset-r17"))
-		}
-		if v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17 {
-			v.MultiPDSCHSingleDCIFR2_1SCS120kHzR17 = BandNR_MultiPDSCHSingleDCIFR2_1SCS120kHzR17(r.Enum(1, 0, false, "multiPDSCH-SingleDCI-FR2-1-SCS-120kHz-r17"))
-		}
-		if v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17 {
-			v.MultiPUSCHSingleDCIFR2_1SCS120kHzR17 = BandNR_MultiPUSCHSingleDCIFR2_1SCS120kHzR17(r.Enum(1, 0, false, "multiPUSCH-SingleDCI-FR2-1-SCS-120kHz-r17"))
-		}
-		if v.HasParallelPRSMeasRRCInactiveR17 {
-			v.ParallelPRSMeasRRCInactiveR17 = BandNR_ParallelPRSMeasRRCInactiveR17(r.Enum(1, 0, false, "parallelPRS-MeasRRC-Inactive-r17"))
-		}
-		if v.HasNrUETxTEGIDMaxSupportR17 {
-			v.NrUETxTEGIDMaxSupportR17 = BandNR_NrUETxTEGIDMaxSupportR17(r.Enum(6, 0, false, "nr-UE-TxTEG-ID-MaxSupport-r17"))
-		}
-		if v.HasPrsProcessingRRCInactiveR17 {
-			v.PrsProcessingRRCInactiveR17 = BandNR_PrsProcessingRRCInactiveR17(r.Enum(1, 0, false, "prs-ProcessingRRC-Inactive-r17"))
-		}
-		if v.HasPrsProcessingWindowType1AR17 {
-			v.PrsProcessingWindowType1AR17 = BandNR_PrsProcessingWindowType1AR17(r.Enum(3, 0, false, "prs-ProcessingWindowType1A-r17"))
-		}
-		if v.HasPrsProcessingWindowType1BR17 {
-			v.PrsProcessingWindowType1BR17 = BandNR_PrsProcessingWindowType1BR17(r.Enum(3, 0, false, "prs-ProcessingWindowType1B-r17"))
-		}
-		if v.HasPrsProcessingWindowType2R17 {
-			v.PrsProcessingWindowType2R17 = BandNR_PrsProcessingWindowType2R17(r.Enum(3, 0, false, "prs-ProcessingWindowType2-r17"))
-		}
+		v.RlmRelaxationR17 = BandNR_RlmRelaxationR17(r.EnumIf(v.HasRlmRelaxationR17, 1, 0, false, "rlm-Relaxation-r17"))
+		v.BfdRelaxationR17 = BandNR_BfdRelaxationR17(r.EnumIf(v.HasBfdRelaxationR17, 1, 0, false, "bfd-Relaxation-r17"))
+		v.CgSDTR17 = BandNR_CgSDTR17(r.EnumIf(v.HasCgSDTR17, 1, 0, false, "cg-SDT-r17"))
+		v.LocationBasedCondHandoverR17 = BandNR_LocationBasedCondHandoverR17(r.EnumIf(v.HasLocationBasedCondHandoverR17, 1, 0, false, "locationBasedCondHandover-r17"))
+		v.TimeBasedCondHandoverR17 = BandNR_TimeBasedCondHandoverR17(r.EnumIf(v.HasTimeBasedCondHandoverR17, 1, 0, false, "timeBasedCondHandover-r17"))
+		v.EventA4BasedCondHandoverR17 = BandNR_EventA4BasedCondHandoverR17(r.EnumIf(v.HasEventA4BasedCondHandoverR17, 1, 0, false, "eventA4BasedCondHandover-r17"))
+		v.MnInitiatedCondPSCellChangeNRDCR17 = BandNR_MnInitiatedCondPSCellChangeNRDCR17(r.EnumIf(v.HasMnInitiatedCondPSCellChangeNRDCR17, 1, 0, false, "mn-InitiatedCondPSCellChangeNRDC-r17"))
+		v.SnInitiatedCondPSCellChangeNRDCR17 = BandNR_SnInitiatedCondPSCellChangeNRDCR17(r.EnumIf(v.HasSnInitiatedCondPSCellChangeNRDCR17, 1, 0, false, "sn-InitiatedCondPSCellChangeNRDC-r17"))
+		v.PdcchSkippingWithoutSSSGR17 = BandNR_PdcchSkippingWithoutSSSGR17(r.EnumIf(v.HasPdcchSkippingWithoutSSSGR17, 1, 0, false, "pdcch-SkippingWithoutSSSG-r17"))
+		v.SssgSwitching1BitIndR17 = BandNR_SssgSwitching1BitIndR17(r.EnumIf(v.HasSssgSwitching1BitIndR17, 1, 0, false, "sssg-Switching-1BitInd-r17"))
+		v.SssgSwitching2BitIndR17 = BandNR_SssgSwitching2BitIndR17(r.EnumIf(v.HasSssgSwitching2BitIndR17, 1, 0, false, "sssg-Switching-2BitInd-r17"))
+		v.PdcchSkippingWithSSSGR17 = BandNR_PdcchSkippingWithSSSGR17(r.EnumIf(v.HasPdcchSkippingWithSSSGR17, 1, 0, false, "pdcch-SkippingWithSSSG-r17"))
+		v.SearchSpaceSetGrpSwitchCap2R17 = BandNR_SearchSpaceSetGrpSwitchCap2R17(r.EnumIf(v.HasSearchSpaceSetGrpSwitchCap2R17, 1, 0, false, "searchSpaceSetGrp-switchCap2-r17"))
+		v.UplinkPreCompensationR17 = BandNR_UplinkPreCompensationR17(r.EnumIf(v.HasUplinkPreCompensationR17, 1, 0, false, "uplinkPreCompensation-r17"))
+		v.UplinkTAReportingR17 = BandNR_UplinkTAReportingR17(r.EnumIf(v.HasUplinkTAReportingR17, 1, 0, false, "uplink-TA-Reporting-r17"))
+		v.MaxHARQProcessNumberR17 = BandNR_MaxHARQProcessNumberR17(r.EnumIf(v.HasMaxHARQProcessNumberR17, 3, 0, false, "max-HARQ-ProcessNumber-r17"))
+		v.Type2HARQCodebookR17 = BandNR_Type2HARQCodebookR17(r.EnumIf(v.HasType2HARQCodebookR17, 1, 0, false, "type2-HARQ-Codebook-r17"))
+		v.Type1HARQCodebookR17 = BandNR_Type1HARQCodebookR17(r.EnumIf(v.HasType1HARQCodebookR17, 1, 0, false, "type1-HARQ-Codebook-r17"))
+		v.Type3HARQCodebookR17 = BandNR_Type3HARQCodebookR17(r.EnumIf(v.HasType3HARQCodebookR17, 1, 0, false, "type3-HARQ-Codebook-r17"))
+		v.UESpecificKOffsetR17 = BandNR_UESpecificKOffsetR17(r.EnumIf(v.HasUESpecificKOffsetR17, 1, 0, false, "ue-specific-K-Offset-r17"))
+		v.MultiPDSCHSingleDCIFR2_1SCS120kHzR17 = BandNR_MultiPDSCHSingleDCIFR2_1SCS120kHzR17(r.EnumIf(v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, 1, 0, false, "multiPDSCH-SingleDCI-FR2-1-SCS-120kHz-r17"))
+		v.MultiPUSCHSingleDCIFR2_1SCS120kHzR17 = BandNR_MultiPUSCHSingleDCIFR2_1SCS120kHzR17(r.EnumIf(v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, 1, 0, false, "multiPUSCH-SingleDCI-FR2-1-SCS-120kHz-r17"))
+		v.ParallelPRSMeasRRCInactiveR17 = BandNR_ParallelPRSMeasRRCInactiveR17(r.EnumIf(v.HasParallelPRSMeasRRCInactiveR17, 1, 0, false, "parallelPRS-MeasRRC-Inactive-r17"))
+		v.NrUETxTEGIDMaxSupportR17 = BandNR_NrUETxTEGIDMaxSupportR17(r.EnumIf(v.HasNrUETxTEGIDMaxSupportR17, 6, 0, false, "nr-UE-TxTEG-ID-MaxSupport-r17"))
+		v.PrsProcessingRRCInactiveR17 = BandNR_PrsProcessingRRCInactiveR17(r.EnumIf(v.HasPrsProcessingRRCInactiveR17, 1, 0, false, "prs-ProcessingRRC-Inactive-r17"))
+		v.PrsProcessingWindowType1AR17 = BandNR_PrsProcessingWindowType1AR17(r.EnumIf(v.HasPrsProcessingWindowType1AR17, 3, 0, false, "prs-ProcessingWindowType1A-r17"))
+		v.PrsProcessingWindowType1BR17 = BandNR_PrsProcessingWindowType1BR17(r.EnumIf(v.HasPrsProcessingWindowType1BR17, 3, 0, false, "prs-ProcessingWindowType1B-r17"))
+		v.PrsProcessingWindowType2R17 = BandNR_PrsProcessingWindowType2R17(r.EnumIf(v.HasPrsProcessingWindowType2R17, 3, 0, false, "prs-ProcessingWindowType2-r17"))
 		r.DecodeOptional(v.HasSrsAllPosResourcesRRCInactiveR17, &v.SrsAllPosResourcesRRCInactiveR17, "srs-AllPosResourcesRRC-Inactive-r17")
 		r.DecodeOptional(v.HasOlpcSRSPosRRCInactiveR17, &v.OlpcSRSPosRRCInactiveR17, "olpc-SRS-PosRRC-Inactive-r17")
 		r.DecodeOptional(v.HasSpatialRelationsSRSPosRRCInactiveR17, &v.SpatialRelationsSRSPosRRCInactiveR17, "spatialRelationsSRS-PosRRC-Inactive-r17")
-		if v.HasMaxNumberPUSCHTypeARepetitionR17 {
-			v.MaxNumberPUSCHTypeARepetitionR17 = BandNR_MaxNumberPUSCHTypeARepetitionR17(r.Enum(1, 0, false, "maxNumberPUSCH-TypeA-Repetition-r17"))
-		}
-		if v.HasPuschTypeARepetitionsAvailSlotR17 {
-			v.PuschTypeARepetitionsAvailSlotR17 = BandNR_PuschTypeARepetitionsAvailSlotR17(r.Enum(1, 0, false, "puschTypeA-RepetitionsAvailSlot-r17"))
-		}
-		if v.HasTbProcessingMultiSlotPUSCHR17 {
-			v.TbProcessingMultiSlotPUSCHR17 = BandNR_TbProcessingMultiSlotPUSCHR17(r.Enum(1, 0, false, "tb-ProcessingMultiSlotPUSCH-r17"))
-		}
-		if v.HasTbProcessingRepMultiSlotPUSCHR17 {
-			v.TbProcessingRepMultiSlotPUSCHR17 = BandNR_TbProcessingRepMultiSlotPUSCHR17(r.Enum(1, 0, false, "tb-ProcessingRepMultiSlotPUSCH-r17"))
-		}
+		v.MaxNumberPUSCHTypeARepetitionR17 = BandNR_MaxNumberPUSCHTypeARepetitionR17(r.EnumIf(v.HasMaxNumberPUSCHTypeARepetitionR17, 1, 0, false, "maxNumberPUSCH-TypeA-Repetition-r17"))
+		v.PuschTypeARepetitionsAvailSlotR17 = BandNR_PuschTypeARepetitionsAvailSlotR17(r.EnumIf(v.HasPuschTypeARepetitionsAvailSlotR17, 1, 0, false, "puschTypeA-RepetitionsAvailSlot-r17"))
+		v.TbProcessingMultiSlotPUSCHR17 = BandNR_TbProcessingMultiSlotPUSCHR17(r.EnumIf(v.HasTbProcessingMultiSlotPUSCHR17, 1, 0, false, "tb-ProcessingMultiSlotPUSCH-r17"))
+		v.TbProcessingRepMultiSlotPUSCHR17 = BandNR_TbProcessingRepMultiSlotPUSCHR17(r.EnumIf(v.HasTbProcessingRepMultiSlotPUSCHR17, 1, 0, false, "tb-ProcessingRepMultiSlotPUSCH-r17"))
 		r.DecodeOptional(v.HasMaxDurationDMRSBundlingR17, &v.MaxDurationDMRSBundlingR17, "maxDurationDMRS-Bundling-r17")
-		if v.HasPuschRepetitionMsg3R17 {
-			v.PuschRepetitionMsg3R17 = BandNR_PuschRepetitionMsg3R17(r.Enum(1, 0, false, "pusch-RepetitionMsg3-r17"))
-		}
+		v.PuschRepetitionMsg3R17 = BandNR_PuschRepetitionMsg3R17(r.EnumIf(v.HasPuschRepetitionMsg3R17, 1, 0, false, "pusch-RepetitionMsg3-r17"))
 		r.DecodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1710, &v.SharedSpectrumChAccessParamsPerBandV1710, "sharedSpectrumChAccessParamsPerBand-v1710")
-		if v.HasParallelMeasurementWithoutRestrictionR17 {
-			v.ParallelMeasurementWithoutRestrictionR17 = BandNR_ParallelMeasurementWithoutRestrictionR17(r.Enum(1, 0, false, "parallelMeasurementWithoutRestriction-r17"))
-		}
-		if v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17 {
-			v.MaxNumberNGSOSatellitesWithinOneSMTCR17 = BandNR_MaxNumberNGSOSatellitesWithinOneSMTCR17(r.Enum(4, 0, false, "maxNumber-NGSO-SatellitesWithinOneSMTC-r17"))
-		}
-		if v.HasK1RangeExtensionR17 {
-			v.K1RangeExtensionR17 = BandNR_K1RangeExtensionR17(r.Enum(1, 0, false, "k1-RangeExtension-r17"))
-		}
+		v.ParallelMeasurementWithoutRestrictionR17 = BandNR_ParallelMeasurementWithoutRestrictionR17(r.EnumIf(v.HasParallelMeasurementWithoutRestrictionR17, 1, 0, false, "parallelMeasurementWithoutRestriction-r17"))
+		v.MaxNumberNGSOSatellitesWithinOneSMTCR17 = BandNR_MaxNumberNGSOSatellitesWithinOneSMTCR17(r.EnumIf(v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, 4, 0, false, "maxNumber-NGSO-SatellitesWithinOneSMTC-r17"))
+		v.K1RangeExtensionR17 = BandNR_K1RangeExtensionR17(r.EnumIf(v.HasK1RangeExtensionR17, 1, 0, false, "k1-RangeExtension-r17"))
 		r.DecodeOptional(v.HasAperiodicCSIRSFastScellActivationR17, &v.AperiodicCSIRSFastScellActivationR17, "aperiodicCSI-RS-FastScellActivation-r17")
-		if v.HasAperiodicCSIRSAdditionalBandwidthR17 {
-			v.AperiodicCSIRSAdditionalBandwidthR17 = BandNR_AperiodicCSIRSAdditionalBandwidthR17(r.Enum(2, 0, false, "aperiodicCSI-RS-AdditionalBandwidth-r17"))
-		}
-		if v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17 {
-			v.BwpWithoutCDSSBOrNCDSSBRedCapR17 = BandNR_BwpWithoutCDSSBOrNCDSSBRedCapR17(r.Enum(1, 0, false, "bwp-WithoutCD-SSB-OrNCD-SSB-RedCap-r17"))
-		}
-		if v.HasHalfDuplexFDDTypeARedCapR17 {
-			v.HalfDuplexFDDTypeARedCapR17 = BandNR_HalfDuplexFDDTypeARedCapR17(r.Enum(1, 0, false, "halfDuplexFDD-TypeA-RedCap-r17"))
-		}
+		v.AperiodicCSIRSAdditionalBandwidthR17 = BandNR_AperiodicCSIRSAdditionalBandwidthR17(r.EnumIf(v.HasAperiodicCSIRSAdditionalBandwidthR17, 2, 0, false, "aperiodicCSI-RS-AdditionalBandwidth-r17"))
+		v.BwpWithoutCDSSBOrNCDSSBRedCapR17 = BandNR_BwpWithoutCDSSBOrNCDSSBRedCapR17(r.EnumIf(v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, 1, 0, false, "bwp-WithoutCD-SSB-OrNCD-SSB-RedCap-r17"))
+		v.HalfDuplexFDDTypeARedCapR17 = BandNR_HalfDuplexFDDTypeARedCapR17(r.EnumIf(v.HasHalfDuplexFDDTypeARedCapR17, 1, 0, false, "halfDuplexFDD-TypeA-RedCap-r17"))
 		r.DecodeOptional(v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, &v.PosSRSRRCInactiveOutsideInitialULBWPR17, "posSRS-RRC-Inactive-OutsideInitialUL-BWP-r17")
 		if v.HasChannelBWsDLSCS480kHzFR2_2R17 {
 			v.ChannelBWsDLSCS480kHzFR2_2R17 = r.BitString(per.Size{Lb: 8, Ub: 8}, "channelBWs-DL-SCS-480kHz-FR2-2-r17")
@@ -357,73 +189,33 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 		if v.HasChannelBWsULSCS960kHzFR2_2R17 {
 			v.ChannelBWsULSCS960kHzFR2_2R17 = r.BitString(per.Size{Lb: 8, Ub: 8}, "channelBWs-UL-SCS-960kHz-FR2-2-r17")
 		}
-		if v.HasUlGapFR2R17 {
-			v.UlGapFR2R17 = BandNR_UlGapFR2R17(r.Enum(1, 0, false, "ul-GapFR2-r17"))
-		}
-		if v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17 {
-			v.OneShotHARQFeedbackTriggeredByDCI1_2R17 = BandNR_OneShotHARQFeedbackTriggeredByDCI1_2R17(r.Enum(1, 0, false, "oneShotHARQ-feedbackTriggeredByDCI-1-2-r17"))
-		}
-		if v.HasOneShotHARQFeedbackPhyPriorityR17 {
-			v.OneShotHARQFeedbackPhyPriorityR17 = BandNR_OneShotHARQFeedbackPhyPriorityR17(r.Enum(1, 0, false, "oneShotHARQ-feedbackPhy-Priority-r17"))
-		}
+		v.UlGapFR2R17 = BandNR_UlGapFR2R17(r.EnumIf(v.HasUlGapFR2R17, 1, 0, false, "ul-GapFR2-r17"))
+		v.OneShotHARQFeedbackTriggeredByDCI1_2R17 = BandNR_OneShotHARQFeedbackTriggeredByDCI1_2R17(r.EnumIf(v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, 1, 0, false, "oneShotHARQ-feedbackTriggeredByDCI-1-2-r17"))
+		v.OneShotHARQFeedbackPhyPriorityR17 = BandNR_OneShotHARQFeedbackPhyPriorityR17(r.EnumIf(v.HasOneShotHARQFeedbackPhyPriorityR17, 1, 0, false, "oneShotHARQ-feedbackPhy-Priority-r17"))
 		r.DecodeOptional(v.HasEnhancedType3HARQCodebookFeedbackR17, &v.EnhancedType3HARQCodebookFeedbackR17, "enhancedType3-HARQ-CodebookFeedback-r17")
 		r.DecodeOptional(v.HasTriggeredHARQCodebookRetxR17, &v.TriggeredHARQCodebookRetxR17, "triggeredHARQ-CodebookRetx-r17")
 		x.End("pdsch-1024QAM-FR1-r17")
 	}
 	if x.Begin(12, "ue-OneShotUL-TimingAdj-r17") {
 		r.Preamble(&v.HasUEOneShotULTimingAdjR17, &v.HasPucchRepetitionF0_2R17, &v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, &v.HasMuxHARQACKDiffPrioritiesR17, &v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, &v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, &v.HasMaxNumberGRNTIR17, &v.HasDynamicMulticastDCIFormat4_2R17, &v.HasMaxModulationOrderForMulticastR17, &v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, &v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, &v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, &v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, &v.HasMaxNumberGCSRNTIR17, &v.HasReLevelRateMatchingForMulticastR17, &v.HasPdsch1024QAM2MIMOFR1R17, &v.HasPrsMeasurementWithoutMGR17, &v.HasMaxNumberLEOSatellitesPerCarrierR17, &v.HasPrsProcessingCapabilityOutsideMGinPPWR17, &v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, &v.HasChannelBWsDLSCS120kHzFR2_2R17, &v.HasChannelBWsULSCS120kHzFR2_2R17)
-		if v.HasUEOneShotULTimingAdjR17 {
-			v.UEOneShotULTimingAdjR17 = BandNR_UEOneShotULTimingAdjR17(r.Enum(1, 0, false, "ue-OneShotUL-TimingAdj-r17"))
-		}
-		if v.HasPucchRepetitionF0_2R17 {
-			v.PucchRepetitionF0_2R17 = BandNR_PucchRepetitionF0_2R17(r.Enum(1, 0, false, "pucch-Repetition-F0-2-r17"))
-		}
-		if v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17 {
-			v.Cqi4BitsSubbandNTNSharedSpectrumChAccessR17 = BandNR_Cqi4BitsSubbandNTNSharedSpectrumChAccessR17(r.Enum(1, 0, false, "cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17"))
-		}
-		if v.HasMuxHARQACKDiffPrioritiesR17 {
-			v.MuxHARQACKDiffPrioritiesR17 = BandNR_MuxHARQACKDiffPrioritiesR17(r.Enum(1, 0, false, "mux-HARQ-ACK-DiffPriorities-r17"))
-		}
-		if v.HasTaBasedPDCNTNSharedSpectrumChAccessR17 {
-			v.TaBasedPDCNTNSharedSpectrumChAccessR17 = BandNR_TaBasedPDCNTNSharedSpectrumChAccessR17(r.Enum(1, 0, false, "ta-BasedPDC-NTN-SharedSpectrumChAccess-r17"))
-		}
-		if v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17 {
-			v.AckNACKFeedbackForMulticastWithDCIEnablerR17 = BandNR_AckNACKFeedbackForMulticastWithDCIEnablerR17(r.Enum(1, 0, false, "ack-NACK-FeedbackForMulticastWithDCI-Enabler-r17"))
-		}
-		if v.HasMaxNumberGRNTIR17 {
-			v.MaxNumberGRNTIR17 = r.Int(2, 8, false, "maxNumberG-RNTI-r17")
-		}
-		if v.HasDynamicMulticastDCIFormat4_2R17 {
-			v.DynamicMulticastDCIFormat4_2R17 = BandNR_DynamicMulticastDCIFormat4_2R17(r.Enum(1, 0, false, "dynamicMulticastDCI-Format4-2-r17"))
-		}
+		v.UEOneShotULTimingAdjR17 = BandNR_UEOneShotULTimingAdjR17(r.EnumIf(v.HasUEOneShotULTimingAdjR17, 1, 0, false, "ue-OneShotUL-TimingAdj-r17"))
+		v.PucchRepetitionF0_2R17 = BandNR_PucchRepetitionF0_2R17(r.EnumIf(v.HasPucchRepetitionF0_2R17, 1, 0, false, "pucch-Repetition-F0-2-r17"))
+		v.Cqi4BitsSubbandNTNSharedSpectrumChAccessR17 = BandNR_Cqi4BitsSubbandNTNSharedSpectrumChAccessR17(r.EnumIf(v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, 1, 0, false, "cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17"))
+		v.MuxHARQACKDiffPrioritiesR17 = BandNR_MuxHARQACKDiffPrioritiesR17(r.EnumIf(v.HasMuxHARQACKDiffPrioritiesR17, 1, 0, false, "mux-HARQ-ACK-DiffPriorities-r17"))
+		v.TaBasedPDCNTNSharedSpectrumChAccessR17 = BandNR_TaBasedPDCNTNSharedSpectrumChAccessR17(r.EnumIf(v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, 1, 0, false, "ta-BasedPDC-NTN-SharedSpectrumChAccess-r17"))
+		v.AckNACKFeedbackForMulticastWithDCIEnablerR17 = BandNR_AckNACKFeedbackForMulticastWithDCIEnablerR17(r.EnumIf(v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, 1, 0, false, "ack-NACK-FeedbackForMulticastWithDCI-Enabler-r17"))
+		v.MaxNumberGRNTIR17 = r.IntIf(v.HasMaxNumberGRNTIR17, 2, 8, false, "maxNumberG-RNTI-r17")
+		v.DynamicMulticastDCIFormat4_2R17 = BandNR_DynamicMulticastDCIFormat4_2R17(r.EnumIf(v.HasDynamicMulticastDCIFormat4_2R17, 1, 0, false, "dynamicMulticastDCI-Format4-2-r17"))
 		r.DecodeOptional(v.HasMaxModulationOrderForMulticastR17, &v.MaxModulationOrderForMulticastR17, "maxModulationOrderForMulticast-r17")
-		if v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 {
-			v.DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 = BandNR_DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17(r.Enum(2, 0, false, "dynamicSlotRepetitionMulticastTN-NonSharedSpectrumChAccess-r17"))
-		}
-		if v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 {
-			v.DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 = BandNR_DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17(r.Enum(2, 0, false, "dynamicSlotRepetitionMulticastNTN-SharedSpectrumChAccess-r17"))
-		}
-		if v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17 {
-			v.NackOnlyFeedbackForMulticastWithDCIEnablerR17 = BandNR_NackOnlyFeedbackForMulticastWithDCIEnablerR17(r.Enum(1, 0, false, "nack-OnlyFeedbackForMulticastWithDCI-Enabler-r17"))
-		}
-		if v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17 {
-			v.AckNACKFeedbackForSPSMulticastWithDCIEnablerR17 = BandNR_AckNACKFeedbackForSPSMulticastWithDCIEnablerR17(r.Enum(1, 0, false, "ack-NACK-FeedbackForSPS-MulticastWithDCI-Enabler-r17"))
-		}
-		if v.HasMaxNumberGCSRNTIR17 {
-			v.MaxNumberGCSRNTIR17 = r.Int(2, 8, false, "maxNumberG-CS-RNTI-r17")
-		}
-		if v.HasReLevelRateMatchingForMulticastR17 {
-			v.ReLevelRateMatchingForMulticastR17 = BandNR_ReLevelRateMatchingForMulticastR17(r.Enum(1, 0, false, "re-LevelRateMatchingForMulticast-r17"))
-		}
-		if v.HasPdsch1024QAM2MIMOFR1R17 {
-			v.Pdsch1024QAM2MIMOFR1R17 = BandNR_Pdsch1024QAM2MIMOFR1R17(r.Enum(1, 0, false, "pdsch-1024QAM-2MIMO-FR1-r17"))
-		}
-		if v.HasPrsMeasurementWithoutMGR17 {
-			v.PrsMeasurementWithoutMGR17 = BandNR_PrsMeasurementWithoutMGR17(r.Enum(4, 0, false, "prs-MeasurementWithoutMG-r17"))
-		}
-		if v.HasMaxNumberLEOSatellitesPerCarrierR17 {
-			v.MaxNumberLEOSatellitesPerCarrierR17 = r.Int(3, 4, false, "maxNumber-LEO-SatellitesPerCarrier-r17")
-		}
+		v.DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 = BandNR_DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17(r.EnumIf(v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, 2, 0, false, "dynamicSlotRepetitionMulticastTN-NonSharedSpectrumChAccess-r17"))
+		v.DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 = BandNR_DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17(r.EnumIf(v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, 2, 0, false, "dynamicSlotRepetitionMulticastNTN-SharedSpectrumChAccess-r17"))
+		v.NackOnlyFeedbackForMulticastWithDCIEnablerR17 = BandNR_NackOnlyFeedbackForMulticastWithDCIEnablerR17(r.EnumIf(v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, 1, 0, false, "nack-OnlyFeedbackForMulticastWithDCI-Enabler-r17"))
+		v.AckNACKFeedbackForSPSMulticastWithDCIEnablerR17 = BandNR_AckNACKFeedbackForSPSMulticastWithDCIEnablerR17(r.EnumIf(v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, 1, 0, false, "ack-NACK-FeedbackForSPS-MulticastWithDCI-Enabler-r17"))
+		v.MaxNumberGCSRNTIR17 = r.IntIf(v.HasMaxNumberGCSRNTIR17, 2, 8, false, "maxNumberG-CS-RNTI-r17")
+		v.ReLevelRateMatchingForMulticastR17 = BandNR_ReLevelRateMatchingForMulticastR17(r.EnumIf(v.HasReLevelRateMatchingForMulticastR17, 1, 0, false, "re-LevelRateMatchingForMulticast-r17"))
+		v.Pdsch1024QAM2MIMOFR1R17 = BandNR_Pdsch1024QAM2MIMOFR1R17(r.EnumIf(v.HasPdsch1024QAM2MIMOFR1R17, 1, 0, false, "pdsch-1024QAM-2MIMO-FR1-r17"))
+		v.PrsMeasurementWithoutMGR17 = BandNR_PrsMeasurementWithoutMGR17(r.EnumIf(v.HasPrsMeasurementWithoutMGR17, 4, 0, false, "prs-MeasurementWithoutMG-r17"))
+		v.MaxNumberLEOSatellitesPerCarrierR17 = r.IntIf(v.HasMaxNumberLEOSatellitesPerCarrierR17, 3, 4, false, "maxNumber-LEO-SatellitesPerCarrier-r17")
 		r.DecodeOptional(v.HasPrsProcessingCapabilityOutsideMGinPPWR17, &v.PrsProcessingCapabilityOutsideMGinPPWR17, "prs-ProcessingCapabilityOutsideMGinPPW-r17")
 		r.DecodeOptional(v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, &v.SrsSemiPersistentPosResourcesRRCInactiveR17, "srs-SemiPersistent-PosResourcesRRC-Inactive-r17")
 		if v.HasChannelBWsDLSCS120kHzFR2_2R17 {
@@ -436,61 +228,27 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(13, "dmrs-BundlingPUSCH-RepTypeA-r17") {
 		r.Preamble(&v.HasDmrsBundlingPUSCHRepTypeAR17, &v.HasDmrsBundlingPUSCHRepTypeBR17, &v.HasDmrsBundlingPUSCHMultiSlotR17, &v.HasDmrsBundlingPUCCHRepR17, &v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, &v.HasInterSlotFreqHopPUCCHR17, &v.HasDmrsBundlingRestartR17, &v.HasDmrsBundlingNonBackToBackTXR17)
-		if v.HasDmrsBundlingPUSCHRepTypeAR17 {
-			v.DmrsBundlingPUSCHRepTypeAR17 = BandNR_DmrsBundlingPUSCHRepTypeAR17(r.Enum(1, 0, false, "dmrs-BundlingPUSCH-RepTypeA-r17"))
-		}
-		if v.HasDmrsBundlingPUSCHRepTypeBR17 {
-			v.DmrsBundlingPUSCHRepTypeBR17 = BandNR_DmrsBundlingPUSCHRepTypeBR17(r.Enum(1, 0, false, "dmrs-BundlingPUSCH-RepTypeB-r17"))
-		}
-		if v.HasDmrsBundlingPUSCHMultiSlotR17 {
-			v.DmrsBundlingPUSCHMultiSlotR17 = BandNR_DmrsBundlingPUSCHMultiSlotR17(r.Enum(1, 0, false, "dmrs-BundlingPUSCH-multiSlot-r17"))
-		}
-		if v.HasDmrsBundlingPUCCHRepR17 {
-			v.DmrsBundlingPUCCHRepR17 = BandNR_DmrsBundlingPUCCHRepR17(r.Enum(1, 0, false, "dmrs-BundlingPUCCH-Rep-r17"))
-		}
-		if v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17 {
-			v.InterSlotFreqHopInterSlotBundlingPUSCHR17 = BandNR_InterSlotFreqHopInterSlotBundlingPUSCHR17(r.Enum(1, 0, false, "interSlotFreqHopInterSlotBundlingPUSCH-r17"))
-		}
-		if v.HasInterSlotFreqHopPUCCHR17 {
-			v.InterSlotFreqHopPUCCHR17 = BandNR_InterSlotFreqHopPUCCHR17(r.Enum(1, 0, false, "interSlotFreqHopPUCCH-r17"))
-		}
-		if v.HasDmrsBundlingRestartR17 {
-			v.DmrsBundlingRestartR17 = BandNR_DmrsBundlingRestartR17(r.Enum(1, 0, false, "dmrs-BundlingRestart-r17"))
-		}
-		if v.HasDmrsBundlingNonBackToBackTXR17 {
-			v.DmrsBundlingNonBackToBackTXR17 = BandNR_DmrsBundlingNonBackToBackTXR17(r.Enum(1, 0, false, "dmrs-BundlingNonBackToBackTX-r17"))
-		}
+		v.DmrsBundlingPUSCHRepTypeAR17 = BandNR_DmrsBundlingPUSCHRepTypeAR17(r.EnumIf(v.HasDmrsBundlingPUSCHRepTypeAR17, 1, 0, false, "dmrs-BundlingPUSCH-RepTypeA-r17"))
+		v.DmrsBundlingPUSCHRepTypeBR17 = BandNR_DmrsBundlingPUSCHRepTypeBR17(r.EnumIf(v.HasDmrsBundlingPUSCHRepTypeBR17, 1, 0, false, "dmrs-BundlingPUSCH-RepTypeB-r17"))
+		v.DmrsBundlingPUSCHMultiSlotR17 = BandNR_DmrsBundlingPUSCHMultiSlotR17(r.EnumIf(v.HasDmrsBundlingPUSCHMultiSlotR17, 1, 0, false, "dmrs-BundlingPUSCH-multiSlot-r17"))
+		v.DmrsBundlingPUCCHRepR17 = BandNR_DmrsBundlingPUCCHRepR17(r.EnumIf(v.HasDmrsBundlingPUCCHRepR17, 1, 0, false, "dmrs-BundlingPUCCH-Rep-r17"))
+		v.InterSlotFreqHopInterSlotBundlingPUSCHR17 = BandNR_InterSlotFreqHopInterSlotBundlingPUSCHR17(r.EnumIf(v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, 1, 0, false, "interSlotFreqHopInterSlotBundlingPUSCH-r17"))
+		v.InterSlotFreqHopPUCCHR17 = BandNR_InterSlotFreqHopPUCCHR17(r.EnumIf(v.HasInterSlotFreqHopPUCCHR17, 1, 0, false, "interSlotFreqHopPUCCH-r17"))
+		v.DmrsBundlingRestartR17 = BandNR_DmrsBundlingRestartR17(r.EnumIf(v.HasDmrsBundlingRestartR17, 1, 0, false, "dmrs-BundlingRestart-r17"))
+		v.DmrsBundlingNonBackToBackTXR17 = BandNR_DmrsBundlingNonBackToBackTXR17(r.EnumIf(v.HasDmrsBundlingNonBackToBackTXR17, 1, 0, false, "dmrs-BundlingNonBackToBackTX-r17"))
 		x.End("dmrs-BundlingPUSCH-RepTypeA-r17")
 	}
 	if x.Begin(14, "maxDynamicSlotRepetitionForSPS-Multicast-r17") {
 		r.Preamble(&v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, &v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, &v.HasSpsMulticastDCIFormat4_2R17, &v.HasSpsMulticastMultiConfigR17, &v.HasPriorityIndicatorInDCIMulticastR17, &v.HasPriorityIndicatorInDCISPSMulticastR17, &v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, &v.HasMultiPUCCHHARQACKForMulticastUnicastR17, &v.HasReleaseSPSMulticastWithCSRNTIR17)
-		if v.HasMaxDynamicSlotRepetitionForSPSMulticastR17 {
-			v.MaxDynamicSlotRepetitionForSPSMulticastR17 = BandNR_MaxDynamicSlotRepetitionForSPSMulticastR17(r.Enum(2, 0, false, "maxDynamicSlotRepetitionForSPS-Multicast-r17"))
-		}
-		if v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 {
-			v.NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 = BandNR_NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17(r.Enum(1, 0, false, "nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17"))
-		}
-		if v.HasSpsMulticastDCIFormat4_2R17 {
-			v.SpsMulticastDCIFormat4_2R17 = BandNR_SpsMulticastDCIFormat4_2R17(r.Enum(1, 0, false, "sps-MulticastDCI-Format4-2-r17"))
-		}
-		if v.HasSpsMulticastMultiConfigR17 {
-			v.SpsMulticastMultiConfigR17 = r.Int(1, 8, false, "sps-MulticastMultiConfig-r17")
-		}
-		if v.HasPriorityIndicatorInDCIMulticastR17 {
-			v.PriorityIndicatorInDCIMulticastR17 = BandNR_PriorityIndicatorInDCIMulticastR17(r.Enum(1, 0, false, "priorityIndicatorInDCI-Multicast-r17"))
-		}
-		if v.HasPriorityIndicatorInDCISPSMulticastR17 {
-			v.PriorityIndicatorInDCISPSMulticastR17 = BandNR_PriorityIndicatorInDCISPSMulticastR17(r.Enum(1, 0, false, "priorityIndicatorInDCI-SPS-Multicast-r17"))
-		}
-		if v.HasTwoHARQACKCodebookForUnicastAndMulticastR17 {
-			v.TwoHARQACKCodebookForUnicastAndMulticastR17 = BandNR_TwoHARQACKCodebookForUnicastAndMulticastR17(r.Enum(1, 0, false, "twoHARQ-ACK-CodebookForUnicastAndMulticast-r17"))
-		}
-		if v.HasMultiPUCCHHARQACKForMulticastUnicastR17 {
-			v.MultiPUCCHHARQACKForMulticastUnicastR17 = BandNR_MultiPUCCHHARQACKForMulticastUnicastR17(r.Enum(1, 0, false, "multiPUCCH-HARQ-ACK-ForMulticastUnicast-r17"))
-		}
-		if v.HasReleaseSPSMulticastWithCSRNTIR17 {
-			v.ReleaseSPSMulticastWithCSRNTIR17 = BandNR_ReleaseSPSMulticastWithCSRNTIR17(r.Enum(1, 0, false, "releaseSPS-MulticastWithCS-RNTI-r17"))
-		}
+		v.MaxDynamicSlotRepetitionForSPSMulticastR17 = BandNR_MaxDynamicSlotRepetitionForSPSMulticastR17(r.EnumIf(v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, 2, 0, false, "maxDynamicSlotRepetitionForSPS-Multicast-r17"))
+		v.NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 = BandNR_NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17(r.EnumIf(v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, 1, 0, false, "nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17"))
+		v.SpsMulticastDCIFormat4_2R17 = BandNR_SpsMulticastDCIFormat4_2R17(r.EnumIf(v.HasSpsMulticastDCIFormat4_2R17, 1, 0, false, "sps-MulticastDCI-Format4-2-r17"))
+		v.SpsMulticastMultiConfigR17 = r.IntIf(v.HasSpsMulticastMultiConfigR17, 1, 8, false, "sps-MulticastMultiConfig-r17")
+		v.PriorityIndicatorInDCIMulticastR17 = BandNR_PriorityIndicatorInDCIMulticastR17(r.EnumIf(v.HasPriorityIndicatorInDCIMulticastR17, 1, 0, false, "priorityIndicatorInDCI-Multicast-r17"))
+		v.PriorityIndicatorInDCISPSMulticastR17 = BandNR_PriorityIndicatorInDCISPSMulticastR17(r.EnumIf(v.HasPriorityIndicatorInDCISPSMulticastR17, 1, 0, false, "priorityIndicatorInDCI-SPS-Multicast-r17"))
+		v.TwoHARQACKCodebookForUnicastAndMulticastR17 = BandNR_TwoHARQACKCodebookForUnicastAndMulticastR17(r.EnumIf(v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, 1, 0, false, "twoHARQ-ACK-CodebookForUnicastAndMulticast-r17"))
+		v.MultiPUCCHHARQACKForMulticastUnicastR17 = BandNR_MultiPUCCHHARQACKForMulticastUnicastR17(r.EnumIf(v.HasMultiPUCCHHARQACKForMulticastUnicastR17, 1, 0, false, "multiPUCCH-HARQ-ACK-ForMulticastUnicast-r17"))
+		v.ReleaseSPSMulticastWithCSRNTIR17 = BandNR_ReleaseSPSMulticastWithCSRNTIR17(r.EnumIf(v.HasReleaseSPSMulticastWithCSRNTIR17, 1, 0, false, "releaseSPS-MulticastWithCS-RNTI-r17"))
 		x.End("maxDynamicSlotRepetitionForSPS-Multicast-r17")
 	}
 	v.Unknown = x.Unknown(15)
@@ -507,61 +265,33 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.BitString(v.ModifiedMPRBehaviour, per.Size{Lb: 8, Ub: 8}, "modifiedMPR-Behaviour")
 	}
 	w.EncodeOptional(v.HasMimoParametersPerBand, &v.MimoParametersPerBand, "mimo-ParametersPerBand")
-	if v.HasExtendedCP {
-		w.Enum(int64(v.ExtendedCP), 1, 0, false, "extendedCP")
-	}
-	if v.HasMultipleTCI {
-		w.Enum(int64(v.MultipleTCI), 1, 0, false, "multipleTCI")
-	}
-	if v.HasBwpWithoutRestriction {
-		w.Enum(int64(v.BwpWithoutRestriction), 1, 0, false, "bwp-WithoutRestriction")
-	}
-	if v.HasBwpSameNumerology {
-		w.Enum(int64(v.BwpSameNumerology), 2, 0, false, "bwp-SameNumerology")
-	}
-	if v.HasBwpDiffNumerology {
-		w.Enum(int64(v.BwpDiffNumerology), 1, 0, false, "bwp-DiffNumerology")
-	}
-	if v.HasCrossCarrierSchedulingSameSCS {
-		w.Enum(int64(v.CrossCarrierSchedulingSameSCS), 1, 0, false, "crossCarrierScheduling-SameSCS")
-	}
-	if v.HasPdsch256QAMFR2 {
-		w.Enum(int64(v.Pdsch256QAMFR2), 1, 0, false, "pdsch-256QAM-FR2")
-	}
-	if v.HasPusch256QAM {
-		w.Enum(int64(v.Pusch256QAM), 1, 0, false, "pusch-256QAM")
-	}
-	if v.HasUEPowerClass {
-		w.Enum(int64(v.UEPowerClass), 4, 0, false, "ue-PowerClass")
-	}
-	if v.HasRateMatchingLTECRS {
-		w.Enum(int64(v.RateMatchingLTECRS), 1, 0, false, "rateMatchingLTE-CRS")
-	}
+	w.EnumIf(v.HasExtendedCP, int64(v.ExtendedCP), 1, 0, false, "extendedCP")
+	w.EnumIf(v.HasMultipleTCI, int64(v.MultipleTCI), 1, 0, false, "multipleTCI")
+	w.EnumIf(v.HasBwpWithoutRestriction, int64(v.BwpWithoutRestriction), 1, 0, false, "bwp-WithoutRestriction")
+	w.EnumIf(v.HasBwpSameNumerology, int64(v.BwpSameNumerology), 2, 0, false, "bwp-SameNumerology")
+	w.EnumIf(v.HasBwpDiffNumerology, int64(v.BwpDiffNumerology), 1, 0, false, "bwp-DiffNumerology")
+	w.EnumIf(v.HasCrossCarrierSchedulingSameSCS, int64(v.CrossCarrierSchedulingSameSCS), 1, 0, false, "crossCarrierScheduling-SameSCS")
+	w.EnumIf(v.HasPdsch256QAMFR2, int64(v.Pdsch256QAMFR2), 1, 0, false, "pdsch-256QAM-FR2")
+	w.EnumIf(v.HasPusch256QAM, int64(v.Pusch256QAM), 1, 0, false, "pusch-256QAM")
+	w.EnumIf(v.HasUEPowerClass, int64(v.UEPowerClass), 4, 0, false, "ue-PowerClass")
+	w.EnumIf(v.HasRateMatchingLTECRS, int64(v.RateMatchingLTECRS), 1, 0, false, "rateMatchingLTE-CRS")
 	w.EncodeOptional(v.HasChannelBWsDL, &v.ChannelBWsDL, "channelBWs-DL")
 	w.EncodeOptional(v.HasChannelBWsUL, &v.ChannelBWsUL, "channelBWs-UL")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasMaxUplinkDutyCyclePC2FR1)
-		if v.HasMaxUplinkDutyCyclePC2FR1 {
-			w.Enum(int64(v.MaxUplinkDutyCyclePC2FR1), 5, 0, false, "maxUplinkDutyCycle-PC2-FR1")
-		}
+		w.EnumIf(v.HasMaxUplinkDutyCyclePC2FR1, int64(v.MaxUplinkDutyCyclePC2FR1), 5, 0, false, "maxUplinkDutyCycle-PC2-FR1")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasPucchSpatialRelInfoMACCE, v.HasPowerBoostingPi2BPSK)
-		if v.HasPucchSpatialRelInfoMACCE {
-			w.Enum(int64(v.PucchSpatialRelInfoMACCE), 1, 0, false, "pucch-SpatialRelInfoMAC-CE")
-		}
-		if v.HasPowerBoostingPi2BPSK {
-			w.Enum(int64(v.PowerBoostingPi2BPSK), 1, 0, false, "powerBoosting-pi2BPSK")
-		}
+		w.EnumIf(v.HasPucchSpatialRelInfoMACCE, int64(v.PucchSpatialRelInfoMACCE), 1, 0, false, "pucch-SpatialRelInfoMAC-CE")
+		w.EnumIf(v.HasPowerBoostingPi2BPSK, int64(v.PowerBoostingPi2BPSK), 1, 0, false, "powerBoosting-pi2BPSK")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasMaxUplinkDutyCycleFR2)
-		if v.HasMaxUplinkDutyCycleFR2 {
-			w.Enum(int64(v.MaxUplinkDutyCycleFR2), 11, 0, false, "maxUplinkDutyCycle-FR2")
-		}
+		w.EnumIf(v.HasMaxUplinkDutyCycleFR2, int64(v.MaxUplinkDutyCycleFR2), 11, 0, false, "maxUplinkDutyCycle-FR2")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
@@ -580,67 +310,31 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 5); ok {
 		w.Preamble(v.HasSharedSpectrumChAccessParamsPerBandR16, v.HasCancelOverlappingPUSCHR16, v.HasMultipleRateMatchingEUTRACRSR16, v.HasOverlapRateMatchingEUTRACRSR16, v.HasPdschMappingTypeBAltR16, v.HasOneSlotPeriodicTRSR16, v.HasOlpcSRSPosR16, v.HasSpatialRelationsSRSPosR16, v.HasSimulSRSMIMOTransWithinBandR16, v.HasChannelBWDLIABR16, v.HasChannelBWULIABR16, v.HasRasterShift7dot5IABR16, v.HasUEPowerClassV1610, v.HasCondHandoverR16, v.HasCondHandoverFailureR16, v.HasCondHandoverTwoTriggerEventsR16, v.HasCondPSCellChangeR16, v.HasCondPSCellChangeTwoTriggerEventsR16, v.HasMprPowerBoostFR2R16, v.HasActiveConfiguredGrantR16, v.HasJointReleaseConfiguredGrantType2R16, v.HasSpsR16, v.HasJointReleaseSPSR16, v.HasSimulSRSTransWithinBandR16, v.HasTrsAdditionalBandwidthR16, v.HasHandoverIntraFIABR16)
 		w.EncodeOptional(v.HasSharedSpectrumChAccessParamsPerBandR16, &v.SharedSpectrumChAccessParamsPerBandR16, "sharedSpectrumChAccessParamsPerBand-r16")
-		if v.HasCancelOverlappingPUSCHR16 {
-			w.Enum(int64(v.CancelOverlappingPUSCHR16), 1, 0, false, "cancelOverlappingPUSCH-r16")
-		}
+		w.EnumIf(v.HasCancelOverlappingPUSCHR16, int64(v.CancelOverlappingPUSCHR16), 1, 0, false, "cancelOverlappingPUSCH-r16")
 		w.EncodeOptional(v.HasMultipleRateMatchingEUTRACRSR16, &v.MultipleRateMatchingEUTRACRSR16, "multipleRateMatchingEUTRA-CRS-r16")
-		if v.HasOverlapRateMatchingEUTRACRSR16 {
-			w.Enum(int64(v.OverlapRateMatchingEUTRACRSR16), 1, 0, false, "overlapRateMatchingEUTRA-CRS-r16")
-		}
-		if v.HasPdschMappingTypeBAltR16 {
-			w.Enum(int64(v.PdschMappingTypeBAltR16), 1, 0, false, "pdsch-MappingTypeB-Alt-r16")
-		}
-		if v.HasOneSlotPeriodicTRSR16 {
-			w.Enum(int64(v.OneSlotPeriodicTRSR16), 1, 0, false, "oneSlotPeriodicTRS-r16")
-		}
+		w.EnumIf(v.HasOverlapRateMatchingEUTRACRSR16, int64(v.OverlapRateMatchingEUTRACRSR16), 1, 0, false, "overlapRateMatchingEUTRA-CRS-r16")
+		w.EnumIf(v.HasPdschMappingTypeBAltR16, int64(v.PdschMappingTypeBAltR16), 1, 0, false, "pdsch-MappingTypeB-Alt-r16")
+		w.EnumIf(v.HasOneSlotPeriodicTRSR16, int64(v.OneSlotPeriodicTRSR16), 1, 0, false, "oneSlotPeriodicTRS-r16")
 		w.EncodeOptional(v.HasOlpcSRSPosR16, &v.OlpcSRSPosR16, "olpc-SRS-Pos-r16")
 		w.EncodeOptional(v.HasSpatialRelationsSRSPosR16, &v.SpatialRelationsSRSPosR16, "spatialRelationsSRS-Pos-r16")
-		if v.HasSimulSRSMIMOTransWithinBandR16 {
-			w.Enum(int64(v.SimulSRSMIMOTransWithinBandR16), 1, 0, false, "simulSRS-MIMO-TransWithinBand-r16")
-		}
+		w.EnumIf(v.HasSimulSRSMIMOTransWithinBandR16, int64(v.SimulSRSMIMOTransWithinBandR16), 1, 0, false, "simulSRS-MIMO-TransWithinBand-r16")
 		w.EncodeOptional(v.HasChannelBWDLIABR16, &v.ChannelBWDLIABR16, "channelBW-DL-IAB-r16")
 		w.EncodeOptional(v.HasChannelBWULIABR16, &v.ChannelBWULIABR16, "channelBW-UL-IAB-r16")
-		if v.HasRasterShift7dot5IABR16 {
-			w.Enum(int64(v.RasterShift7dot5IABR16), 1, 0, false, "rasterShift7dot5-IAB-r16")
-		}
-		if v.HasUEPowerClassV1610 {
-			w.Enum(int64(v.UEPowerClassV1610), 1, 0, false, "ue-PowerClass-v1610")
-		}
-		if v.HasCondHandoverR16 {
-			w.Enum(int64(v.CondHandoverR16), 1, 0, false, "condHandover-r16")
-		}
-		if v.HasCondHandoverFailureR16 {
-			w.Enum(int64(v.CondHandoverFailureR16), 1, 0, false, "condHandoverFailure-r16")
-		}
-		if v.HasCondHandoverTwoTriggerEventsR16 {
-			w.Enum(int64(v.CondHandoverTwoTriggerEventsR16), 1, 0, false, "condHandoverTwoTriggerEvents-r16")
-		}
-		if v.HasCondPSCellChangeR16 {
-			w.Enum(int64(v.CondPSCellChangeR16), 1, 0, false, "condPSCellChange-r16")
-		}
-		if v.HasCondPSCellChangeTwoTriggerEventsR16 {
-			w.Enum(int64(v.CondPSCellChangeTwoTriggerEventsR16), 1, 0, false, "condPSCellChangeTwoTriggerEvents-r16")
-		}
-		if v.HasMprPowerBoostFR2R16 {
-			w.Enum(int64(v.MprPowerBoostFR2R16), 1, 0, false, "mpr-PowerBoost-FR2-r16")
-		}
+		w.EnumIf(v.HasRasterShift7dot5IABR16, int64(v.RasterShift7dot5IABR16), 1, 0, false, "rasterShift7dot5-IAB-r16")
+		w.EnumIf(v.HasUEPowerClassV1610, int64(v.UEPowerClassV1610), 1, 0, false, "ue-PowerClass-v1610")
+		w.EnumIf(v.HasCondHandoverR16, int64(v.CondHandoverR16), 1, 0, false, "condHandover-r16")
+		w.EnumIf(v.HasCondHandoverFailureR16, int64(v.CondHandoverFailureR16), 1, 0, false, "condHandoverFailure-r16")
+		w.EnumIf(v.HasCondHandoverTwoTriggerEventsR16, int64(v.CondHandoverTwoTriggerEventsR16), 1, 0, false, "condHandoverTwoTriggerEvents-r16")
+		w.EnumIf(v.HasCondPSCellChangeR16, int64(v.CondPSCellChangeR16), 1, 0, false, "condPSCellChange-r16")
+		w.EnumIf(v.HasCondPSCellChangeTwoTriggerEventsR16, int64(v.CondPSCellChangeTwoTriggerEventsR16), 1, 0, false, "condPSCellChangeTwoTriggerEvents-r16")
+		w.EnumIf(v.HasMprPowerBoostFR2R16, int64(v.MprPowerBoostFR2R16), 1, 0, false, "mpr-PowerBoost-FR2-r16")
 		w.EncodeOptional(v.HasActiveConfiguredGrantR16, &v.ActiveConfiguredGrantR16, "activeConfiguredGrant-r16")
-		if v.HasJointReleaseConfiguredGrantType2R16 {
-			w.Enum(int64(v.JointReleaseConfiguredGrantType2R16), 1, 0, false, "jointReleaseConfiguredGrantType2-r16")
-		}
+		w.EnumIf(v.HasJointReleaseConfiguredGrantType2R16, int64(v.JointReleaseConfiguredGrantType2R16), 1, 0, false, "jointReleaseConfiguredGrantType2-r16")
 		w.EncodeOptional(v.HasSpsR16, &v.SpsR16, "sps-r16")
-		if v.HasJointReleaseSPSR16 {
-			w.Enum(int64(v.JointReleaseSPSR16), 1, 0, false, "jointReleaseSPS-r16")
-		}
-		if v.HasSimulSRSTransWithinBandR16 {
-			w.Enum(int64(v.SimulSRSTransWithinBandR16), 1, 0, false, "simulSRS-TransWithinBand-r16")
-		}
-		if v.HasTrsAdditionalBandwidthR16 {
-			w.Enum(int64(v.TrsAdditionalBandwidthR16), 2, 0, false, "trs-AdditionalBandwidth-r16")
-		}
-		if v.HasHandoverIntraFIABR16 {
-			w.Enum(int64(v.HandoverIntraFIABR16), 1, 0, false, "handoverIntraF-IAB-r16")
-		}
+		w.EnumIf(v.HasJointReleaseSPSR16, int64(v.JointReleaseSPSR16), 1, 0, false, "jointReleaseSPS-r16")
+		w.EnumIf(v.HasSimulSRSTransWithinBandR16, int64(v.SimulSRSTransWithinBandR16), 1, 0, false, "simulSRS-TransWithinBand-r16")
+		w.EnumIf(v.HasTrsAdditionalBandwidthR16, int64(v.TrsAdditionalBandwidthR16), 2, 0, false, "trs-AdditionalBandwidth-r16")
+		w.EnumIf(v.HasHandoverIntraFIABR16, int64(v.HandoverIntraFIABR16), 1, 0, false, "handoverIntraF-IAB-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
@@ -651,187 +345,83 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
 		w.Preamble(v.HasHandoverUTRAFDDR16, v.HasEnhancedULTransientPeriodR16, v.HasSharedSpectrumChAccessParamsPerBandV1640)
-		if v.HasHandoverUTRAFDDR16 {
-			w.Enum(int64(v.HandoverUTRAFDDR16), 1, 0, false, "handoverUTRA-FDD-r16")
-		}
-		if v.HasEnhancedULTransientPeriodR16 {
-			w.Enum(int64(v.EnhancedULTransientPeriodR16), 3, 0, false, "enhancedUL-TransientPeriod-r16")
-		}
+		w.EnumIf(v.HasHandoverUTRAFDDR16, int64(v.HandoverUTRAFDDR16), 1, 0, false, "handoverUTRA-FDD-r16")
+		w.EnumIf(v.HasEnhancedULTransientPeriodR16, int64(v.EnhancedULTransientPeriodR16), 3, 0, false, "enhancedUL-TransientPeriod-r16")
 		w.EncodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1640, &v.SharedSpectrumChAccessParamsPerBandV1640, "sharedSpectrumChAccessParamsPerBand-v1640")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
 		w.Preamble(v.HasType1PUSCHRepetitionMultiSlotsV1650, v.HasType2PUSCHRepetitionMultiSlotsV1650, v.HasPuschRepetitionMultiSlotsV1650, v.HasConfiguredULGrantType1V1650, v.HasConfiguredULGrantType2V1650, v.HasSharedSpectrumChAccessParamsPerBandV1650)
-		if v.HasType1PUSCHRepetitionMultiSlotsV1650 {
-			w.Enum(int64(v.Type1PUSCHRepetitionMultiSlotsV1650), 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-v1650")
-		}
-		if v.HasType2PUSCHRepetitionMultiSlotsV1650 {
-			w.Enum(int64(v.Type2PUSCHRepetitionMultiSlotsV1650), 1, 0, false, "type2-PUSCH-RepetitionMultiSlots-v1650")
-		}
-		if v.HasPuschRepetitionMultiSlotsV1650 {
-			w.Enum(int64(v.PuschRepetitionMultiSlotsV1650), 1, 0, false, "pusch-RepetitionMultiSlots-v1650")
-		}
-		if v.HasConfiguredULGrantType1V1650 {
-			w.Enum(int64(v.ConfiguredULGrantType1V1650), 1, 0, false, "configuredUL-GrantType1-v1650")
-		}
-		if v.HasConfiguredULGrantType2V1650 {
-			w.Enum(int64(v.ConfiguredULGrantType2V1650), 1, 0, false, "configuredUL-GrantType2-v1650")
-		}
+		w.EnumIf(v.HasType1PUSCHRepetitionMultiSlotsV1650, int64(v.Type1PUSCHRepetitionMultiSlotsV1650), 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-v1650")
+		w.EnumIf(v.HasType2PUSCHRepetitionMultiSlotsV1650, int64(v.Type2PUSCHRepetitionMultiSlotsV1650), 1, 0, false, "type2-PUSCH-RepetitionMultiSlots-v1650")
+		w.EnumIf(v.HasPuschRepetitionMultiSlotsV1650, int64(v.PuschRepetitionMultiSlotsV1650), 1, 0, false, "pusch-RepetitionMultiSlots-v1650")
+		w.EnumIf(v.HasConfiguredULGrantType1V1650, int64(v.ConfiguredULGrantType1V1650), 1, 0, false, "configuredUL-GrantType1-v1650")
+		w.EnumIf(v.HasConfiguredULGrantType2V1650, int64(v.ConfiguredULGrantType2V1650), 1, 0, false, "configuredUL-GrantType2-v1650")
 		w.EncodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1650, &v.SharedSpectrumChAccessParamsPerBandV1650, "sharedSpectrumChAccessParamsPerBand-v1650")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 9); ok {
 		w.Preamble(v.HasEnhancedSkipUplinkTxConfiguredV1660, v.HasEnhancedSkipUplinkTxDynamicV1660)
-		if v.HasEnhancedSkipUplinkTxConfiguredV1660 {
-			w.Enum(int64(v.EnhancedSkipUplinkTxConfiguredV1660), 1, 0, false, "enhancedSkipUplinkTxConfigured-v1660")
-		}
-		if v.HasEnhancedSkipUplinkTxDynamicV1660 {
-			w.Enum(int64(v.EnhancedSkipUplinkTxDynamicV1660), 1, 0, false, "enhancedSkipUplinkTxDynamic-v1660")
-		}
+		w.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredV1660, int64(v.EnhancedSkipUplinkTxConfiguredV1660), 1, 0, false, "enhancedSkipUplinkTxConfigured-v1660")
+		w.EnumIf(v.HasEnhancedSkipUplinkTxDynamicV1660, int64(v.EnhancedSkipUplinkTxDynamicV1660), 1, 0, false, "enhancedSkipUplinkTxDynamic-v1660")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 10); ok {
 		w.Preamble(v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, v.HasTxDiversityR16)
-		if v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16 {
-			w.Enum(int64(v.MaxUplinkDutyCyclePC1dot5MPEFR1R16), 12, 0, false, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16")
-		}
-		if v.HasTxDiversityR16 {
-			w.Enum(int64(v.TxDiversityR16), 1, 0, false, "txDiversity-r16")
-		}
+		w.EnumIf(v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, int64(v.MaxUplinkDutyCyclePC1dot5MPEFR1R16), 12, 0, false, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16")
+		w.EnumIf(v.HasTxDiversityR16, int64(v.TxDiversityR16), 1, 0, false, "txDiversity-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 11); ok {
 		w.Preamble(v.HasPdsch1024QAMFR1R17, v.HasUEPowerClassV1700, v.HasFr2_2AccessParamsPerBandR17, v.HasRlmRelaxationR17, v.HasBfdRelaxationR17, v.HasCgSDTR17, v.HasLocationBasedCondHandoverR17, v.HasTimeBasedCondHandoverR17, v.HasEventA4BasedCondHandoverR17, v.HasMnInitiatedCondPSCellChangeNRDCR17, v.HasSnInitiatedCondPSCellChangeNRDCR17, v.HasPdcchSkippingWithoutSSSGR17, v.HasSssgSwitching1BitIndR17, v.HasSssgSwitching2BitIndR17, v.HasPdcchSkippingWithSSSGR17, v.HasSearchSpaceSetGrpSwitchCap2R17, v.HasUplinkPreCompensationR17, v.HasUplinkTAReportingR17, v.HasMaxHARQProcessNumberR17, v.HasType2HARQCodebookR17, v.HasType1HARQCodebookR17, v.HasType3HARQCodebookR17, v.HasUESpecificKOffsetR17, v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, v.HasParallelPRSMeasRRCInactiveR17, v.HasNrUETxTEGIDMaxSupportR17, v.HasPrsProcessingRRCInactiveR17, v.HasPrsProcessingWindowType1AR17, v.HasPrsProcessingWindowType1BR17, v.HasPrsProcessingWindowType2R17, v.HasSrsAllPosResourcesRRCInactiveR17, v.HasOlpcSRSPosRRCInactiveR17, v.HasSpatialRelationsSRSPosRRCInactiveR17, v.HasMaxNumberPUSCHTypeARepetitionR17, v.HasPuschTypeARepetitionsAvailSlotR17, v.HasTbProcessingMultiSlotPUSCHR17, v.HasTbProcessingRepMultiSlotPUSCHR17, v.HasMaxDurationDMRSBundlingR17, v.HasPuschRepetitionMsg3R17, v.HasSharedSpectrumChAccessParamsPerBandV1710, v.HasParallelMeasurementWithoutRestrictionR17, v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, v.HasK1RangeExtensionR17, v.HasAperiodicCSIRSFastScellActivationR17, v.HasAperiodicCSIRSAdditionalBandwidthR17, v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, v.HasHalfDuplexFDDTypeARedCapR17, v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, v.HasChannelBWsDLSCS480kHzFR2_2R17, v.HasChannelBWsULSCS480kHzFR2_2R17, v.HasChannelBWsDLSCS960kHzFR2_2R17, v.HasChannelBWsULSCS960kHzFR2_2R17, v.HasUlGapFR2R17, v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, v.HasOneShotHARQFeedbackPhyPriorityR17, v.HasEnhancedType3HARQCodebookFeedbackR17, v.HasTriggeredHARQCodebookRetxR17)
-		if v.HasPdsch1024QAMFR1R17 {
-			w.Enum(int64(v.Pdsch1024QAMFR1R17), 1, 0, false, "pdsch-1024QAM-FR1-r17")
-		}
-		if v.HasUEPowerClassV1700 {
-			w.Enum(int64(v.UEPowerClassV1700), 3, 0, false, "ue-PowerClass-v1700")
-		}
+		w.EnumIf(v.HasPdsch1024QAMFR1R17, int64(v.Pdsch1024QAMFR1R17), 1, 0, false, "pdsch-1024QAM-FR1-r17")
+		w.EnumIf(v.HasUEPowerClassV1700, int64(v.UEPowerClassV1700), 3, 0, false, "ue-PowerClass-v1700")
 		w.EncodeOptional(v.HasFr2_2AccessParamsPerBandR17, &v.Fr2_2AccessParamsPerBandR17, "fr2-2-AccessParamsPerBand-r17")
-		if v.HasRlmRelaxationR17 {
-			w.Enum(int64(v.RlmRelaxationR17), 1, 0, false, "rlm-Relaxation-r17")
-		}
-		if v.HasBfdRelaxationR17 {
-			w.Enum(int64(v.BfdRelaxationR17), 1, 0, false, "bfd-Relaxation-r17")
-		}
-		if v.HasCgSDTR17 {
-			w.Enum(int64(v.CgSDTR17), 1, 0, false, "cg-SDT-r17")
-		}
-		if v.HasLocationBasedCondHandoverR17 {
-			w.Enum(int64(v.LocationBasedCondHandoverR17), 1, 0, false, "locationBasedCondHandover-r17")
-		}
-		if v.HasTimeBasedCondHandoverR17 {
-			w.Enum(int64(v.TimeBasedCondHandoverR17), 1, 0, false, "timeBasedCondHandover-r17")
-		}
-		if v.HasEventA4BasedCondHandoverR17 {
-			w.Enum(int64(v.EventA4BasedCondHandoverR17), 1, 0, false, "eventA4BasedCondHandover-r17")
-		}
-		if v.HasMnInitiatedCondPSCellChangeNRDCR17 {
-			w.Enum(int64(v.MnInitiatedCondPSCellChangeNRDCR17), 1, 0, false, "mn-InitiatedCondPSCellChangeNRDC-r17")
-		}
-		if v.HasSnInitiatedCondPSCellChangeNRDCR17 {
-			w.Enum(int64(v.SnInitiatedCondPSCellChangeNRDCR17), 1, 0, false, "sn-InitiatedCondPSCellChangeNRDC-r17")
-		}
-		if v.HasPdcchSkippingWithoutSSSGR17 {
-			w.Enum(int64(v.PdcchSkippingWithoutSSSGR17), 1, 0, false, "pdcch-SkippingWithoutSSSG-r17")
-		}
-		if v.HasSssgSwitching1BitIndR17 {
-			w.Enum(int64(v.SssgSwitching1BitIndR17), 1, 0, false, "sssg-Switching-1BitInd-r17")
-		}
-		if v.HasSssgSwitching2BitIndR17 {
-			w.Enum(int64(v.SssgSwitching2BitIndR17), 1, 0, false, "sssg-Switching-2BitInd-r17")
-		}
-		if v.HasPdcchSkippingWithSSSGR17 {
-			w.Enum(int64(v.PdcchSkippingWithSSSGR17), 1, 0, false, "pdcch-SkippingWithSSSG-r17")
-		}
-		if v.HasSearchSpaceSetGrpSwitchCap2R17 {
-			w.Enum(int64(v.SearchSpaceSetGrpSwitchCap2R17), 1, 0, false, "searchSpaceSetGrp-switchCap2-r17")
-		}
-		if v.HasUplinkPreCompensationR17 {
-			w.Enum(int64(v.UplinkPreCompensationR17), 1, 0, false, "uplinkPreCompensation-r17")
-		}
-		if v.HasUplinkTAReportingR17 {
-			w.Enum(int64(v.UplinkTAReportingR17), 1, 0, false, "uplink-TA-Reporting-r17")
-		}
-		if v.HasMaxHARQProcessNumberR17 {
-			w.Enum(int64(v.MaxHARQProcessNumberR17), 3, 0, false, "max-HARQ-ProcessNumber-r17")
-		}
-		if v.HasType2HARQCodebookR17 {
-			w.Enum(int64(v.Type2HARQCodebookR17), 1, 0, false, "type2-HARQ-Codebook-r17")
-		}
-		if v.HasType1HARQCodebookR17 {
-			w.Enum(int64(v.Type1HARQCodebookR17), 1, 0, false, "type1-HARQ-Codebook-r17")
-		}
-		if v.HasType3HARQCodebookR17 {
-			w.Enum(int64(v.Type3HARQCodebookR17), 1, 0, false, "type3-HARQ-Codebook-r17")
-		}
-		if v.HasUESpecificKOffsetR17 {
-			w.Enum(int64(v.UESpecificKOffsetR17), 1, 0, false, "ue-specific-K-Offset-r17")
-		}
-		if v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17 {
-			w.Enum(int64(v.MultiPDSCHSingleDCIFR2_1SCS120kHzR17), 1, 0, false, "multiPDSCH-SingleDCI-FR2-1-SCS-120kHz-r17")
-		}
-		if v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17 {
-			w.Enum(int64(v.MultiPUSCHSingleDCIFR2_1SCS120kHzR17), 1, 0, false, "multiPUSCH-SingleDCI-FR2-1-SCS-120kHz-r17")
-		}
-		if v.HasParallelPRSMeasRRCInactiveR17 {
-			w.Enum(int64(v.ParallelPRSMeasRRCInactiveR17), 1, 0, false, "parallelPRS-MeasRRC-Inactive-r17")
-		}
-		if v.HasNrUETxTEGIDMaxSupportR17 {
-			w.Enum(int64(v.NrUETxTEGIDMaxSupportR17), 6, 0, false, "nr-UE-TxTEG-ID-MaxSupport-r17")
-		}
-		if v.HasPrsProcessingRRCInactiveR17 {
-			w.Enum(int64(v.PrsProcessingRRCInactiveR17), 1, 0, false, "prs-ProcessingRRC-Inactive-r17")
-		}
-		if v.HasPrsProcessingWindowType1AR17 {
-			w.Enum(int64(v.PrsProcessingWindowType1AR17), 3, 0, false, "prs-ProcessingWindowType1A-r17")
-		}
-		if v.HasPrsProcessingWindowType1BR17 {
-			w.Enum(int64(v.PrsProcessingWindowType1BR17), 3, 0, false, "prs-ProcessingWindowType1B-r17")
-		}
-		if v.HasPrsProcessingWindowType2R17 {
-			w.Enum(int64(v.PrsProcessingWindowType2R17), 3, 0, false, "prs-ProcessingWindowType2-r17")
-		}
+		w.EnumIf(v.HasRlmRelaxationR17, int64(v.RlmRelaxationR17), 1, 0, false, "rlm-Relaxation-r17")
+		w.EnumIf(v.HasBfdRelaxationR17, int64(v.BfdRelaxationR17), 1, 0, false, "bfd-Relaxation-r17")
+		w.EnumIf(v.HasCgSDTR17, int64(v.CgSDTR17), 1, 0, false, "cg-SDT-r17")
+		w.EnumIf(v.HasLocationBasedCondHandoverR17, int64(v.LocationBasedCondHandoverR17), 1, 0, false, "locationBasedCondHandover-r17")
+		w.EnumIf(v.HasTimeBasedCondHandoverR17, int64(v.TimeBasedCondHandoverR17), 1, 0, false, "timeBasedCondHandover-r17")
+		w.EnumIf(v.HasEventA4BasedCondHandoverR17, int64(v.EventA4BasedCondHandoverR17), 1, 0, false, "eventA4BasedCondHandover-r17")
+		w.EnumIf(v.HasMnInitiatedCondPSCellChangeNRDCR17, int64(v.MnInitiatedCondPSCellChangeNRDCR17), 1, 0, false, "mn-InitiatedCondPSCellChangeNRDC-r17")
+		w.EnumIf(v.HasSnInitiatedCondPSCellChangeNRDCR17, int64(v.SnInitiatedCondPSCellChangeNRDCR17), 1, 0, false, "sn-InitiatedCondPSCellChangeNRDC-r17")
+		w.EnumIf(v.HasPdcchSkippingWithoutSSSGR17, int64(v.PdcchSkippingWithoutSSSGR17), 1, 0, false, "pdcch-SkippingWithoutSSSG-r17")
+		w.EnumIf(v.HasSssgSwitching1BitIndR17, int64(v.SssgSwitching1BitIndR17), 1, 0, false, "sssg-Switching-1BitInd-r17")
+		w.EnumIf(v.HasSssgSwitching2BitIndR17, int64(v.SssgSwitching2BitIndR17), 1, 0, false, "sssg-Switching-2BitInd-r17")
+		w.EnumIf(v.HasPdcchSkippingWithSSSGR17, int64(v.PdcchSkippingWithSSSGR17), 1, 0, false, "pdcch-SkippingWithSSSG-r17")
+		w.EnumIf(v.HasSearchSpaceSetGrpSwitchCap2R17, int64(v.SearchSpaceSetGrpSwitchCap2R17), 1, 0, false, "searchSpaceSetGrp-switchCap2-r17")
+		w.EnumIf(v.HasUplinkPreCompensationR17, int64(v.UplinkPreCompensationR17), 1, 0, false, "uplinkPreCompensation-r17")
+		w.EnumIf(v.HasUplinkTAReportingR17, int64(v.UplinkTAReportingR17), 1, 0, false, "uplink-TA-Reporting-r17")
+		w.EnumIf(v.HasMaxHARQProcessNumberR17, int64(v.MaxHARQProcessNumberR17), 3, 0, false, "max-HARQ-ProcessNumber-r17")
+		w.EnumIf(v.HasType2HARQCodebookR17, int64(v.Type2HARQCodebookR17), 1, 0, false, "type2-HARQ-Codebook-r17")
+		w.EnumIf(v.HasType1HARQCodebookR17, int64(v.Type1HARQCodebookR17), 1, 0, false, "type1-HARQ-Codebook-r17")
+		w.EnumIf(v.HasType3HARQCodebookR17, int64(v.Type3HARQCodebookR17), 1, 0, false, "type3-HARQ-Codebook-r17")
+		w.EnumIf(v.HasUESpecificKOffsetR17, int64(v.UESpecificKOffsetR17), 1, 0, false, "ue-specific-K-Offset-r17")
+		w.EnumIf(v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, int64(v.MultiPDSCHSingleDCIFR2_1SCS120kHzR17), 1, 0, false, "multiPDSCH-SingleDCI-FR2-1-SCS-120kHz-r17")
+		w.EnumIf(v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, int64(v.MultiPUSCHSingleDCIFR2_1SCS120kHzR17), 1, 0, false, "multiPUSCH-SingleDCI-FR2-1-SCS-120kHz-r17")
+		w.EnumIf(v.HasParallelPRSMeasRRCInactiveR17, int64(v.ParallelPRSMeasRRCInactiveR17), 1, 0, false, "parallelPRS-MeasRRC-Inactive-r17")
+		w.EnumIf(v.HasNrUETxTEGIDMaxSupportR17, int64(v.NrUETxTEGIDMaxSupportR17), 6, 0, false, "nr-UE-TxTEG-ID-MaxSupport-r17")
+		w.EnumIf(v.HasPrsProcessingRRCInactiveR17, int64(v.PrsProcessingRRCInactiveR17), 1, 0, false, "prs-ProcessingRRC-Inactive-r17")
+		w.EnumIf(v.HasPrsProcessingWindowType1AR17, int64(v.PrsProcessingWindowType1AR17), 3, 0, false, "prs-ProcessingWindowType1A-r17")
+		w.EnumIf(v.HasPrsProcessingWindowType1BR17, int64(v.PrsProcessingWindowType1BR17), 3, 0, false, "prs-ProcessingWindowType1B-r17")
+		w.EnumIf(v.HasPrsProcessingWindowType2R17, int64(v.PrsProcessingWindowType2R17), 3, 0, false, "prs-ProcessingWindowType2-r17")
 		w.EncodeOptional(v.HasSrsAllPosResourcesRRCInactiveR17, &v.SrsAllPosResourcesRRCInactiveR17, "srs-AllPosResourcesRRC-Inactive-r17")
 		w.EncodeOptional(v.HasOlpcSRSPosRRCInactiveR17, &v.OlpcSRSPosRRCInactiveR17, "olpc-SRS-PosRRC-Inactive-r17")
 		w.EncodeOptional(v.HasSpatialRelationsSRSPosRRCInactiveR17, &v.SpatialRelationsSRSPosRRCInactiveR17, "spatialRelationsSRS-PosRRC-Inactive-r17")
-		if v.HasMaxNumberPUSCHTypeARepetitionR17 {
-			w.Enum(int64(v.MaxNumberPUSCHTypeARepetitionR17), 1, 0, false, "maxNumberPUSCH-TypeA-Repetition-r17")
-		}
-		if v.HasPuschTypeARepetitionsAvailSlotR17 {
-			w.Enum(int64(v.PuschTypeARepetitionsAvailSlotR17), 1, 0, false, "puschTypeA-RepetitionsAvailSlot-r17")
-		}
-		if v.HasTbProcessingMultiSlotPUSCHR17 {
-			w.Enum(int64(v.TbProcessingMultiSlotPUSCHR17), 1, 0, false, "tb-ProcessingMultiSlotPUSCH-r17")
-		}
-		if v.HasTbProcessingRepMultiSlotPUSCHR17 {
-			w.Enum(int64(v.TbProcessingRepMultiSlotPUSCHR17), 1, 0, false, "tb-ProcessingRepMultiSlotPUSCH-r17")
-		}
+		w.EnumIf(v.HasMaxNumberPUSCHTypeARepetitionR17, int64(v.MaxNumberPUSCHTypeARepetitionR17), 1, 0, false, "maxNumberPUSCH-TypeA-Repetition-r17")
+		w.EnumIf(v.HasPuschTypeARepetitionsAvailSlotR17, int64(v.PuschTypeARepetitionsAvailSlotR17), 1, 0, false, "puschTypeA-RepetitionsAvailSlot-r17")
+		w.EnumIf(v.HasTbProcessingMultiSlotPUSCHR17, int64(v.TbProcessingMultiSlotPUSCHR17), 1, 0, false, "tb-ProcessingMultiSlotPUSCH-r17")
+		w.EnumIf(v.HasTbProcessingRepMultiSlotPUSCHR17, int64(v.TbProcessingRepMultiSlotPUSCHR17), 1, 0, false, "tb-ProcessingRepMultiSlotPUSCH-r17")
 		w.EncodeOptional(v.HasMaxDurationDMRSBundlingR17, &v.MaxDurationDMRSBundlingR17, "maxDurationDMRS-Bundling-r17")
-		if v.HasPuschRepetitionMsg3R17 {
-			w.Enum(int64(v.PuschRepetitionMsg3R17), 1, 0, false, "pusch-RepetitionMsg3-r17")
-		}
+		w.EnumIf(v.HasPuschRepetitionMsg3R17, int64(v.PuschRepetitionMsg3R17), 1, 0, false, "pusch-RepetitionMsg3-r17")
 		w.EncodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1710, &v.SharedSpectrumChAccessParamsPerBandV1710, "sharedSpectrumChAccessParamsPerBand-v1710")
-		if v.HasParallelMeasurementWithoutRestrictionR17 {
-			w.Enum(int64(v.ParallelMeasurementWithoutRestrictionR17), 1, 0, false, "parallelMeasurementWithoutRestriction-r17")
-		}
-		if v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17 {
-			w.Enum(int64(v.MaxNumberNGSOSatellitesWithinOneSMTCR17), 4, 0, false, "maxNumber-NGSO-SatellitesWithinOneSMTC-r17")
-		}
-		if v.HasK1RangeExtensionR17 {
-			w.Enum(int64(v.K1RangeExtensionR17), 1, 0, false, "k1-RangeExtension-r17")
-		}
+		w.EnumIf(v.HasParallelMeasurementWithoutRestrictionR17, int64(v.ParallelMeasurementWithoutRestrictionR17), 1, 0, false, "parallelMeasurementWithoutRestriction-r17")
+		w.EnumIf(v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, int64(v.MaxNumberNGSOSatellitesWithinOneSMTCR17), 4, 0, false, "maxNumber-NGSO-SatellitesWithinOneSMTC-r17")
+		w.EnumIf(v.HasK1RangeExtensionR17, int64(v.K1RangeExtensionR17), 1, 0, false, "k1-RangeExtension-r17")
 		w.EncodeOptional(v.HasAperiodicCSIRSFastScellActivationR17, &v.AperiodicCSIRSFastScellActivationR17, "aperiodicCSI-RS-FastScellActivation-r17")
-		if v.HasAperiodicCSIRSAdditionalBandwidthR17 {
-			w.Enum(int64(v.AperiodicCSIRSAdditionalBandwidthR17), 2, 0, false, "aperiodicCSI-RS-AdditionalBandwidth-r17")
-		}
-		if v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17 {
-			w.Enum(int64(v.BwpWithoutCDSSBOrNCDSSBRedCapR17), 1, 0, false, "bwp-WithoutCD-SSB-OrNCD-SSB-RedCap-r17")
-		}
-		if v.HasHalfDuplexFDDTypeARedCapR17 {
-			w.Enum(int64(v.HalfDuplexFDDTypeARedCapR17), 1, 0, false, "halfDuplexFDD-TypeA-RedCap-r17")
-		}
+		w.EnumIf(v.HasAperiodicCSIRSAdditionalBandwidthR17, int64(v.AperiodicCSIRSAdditionalBandwidthR17), 2, 0, false, "aperiodicCSI-RS-AdditionalBandwidth-r17")
+		w.EnumIf(v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, int64(v.BwpWithoutCDSSBOrNCDSSBRedCapR17), 1, 0, false, "bwp-WithoutCD-SSB-OrNCD-SSB-RedCap-r17")
+		w.EnumIf(v.HasHalfDuplexFDDTypeARedCapR17, int64(v.HalfDuplexFDDTypeARedCapR17), 1, 0, false, "halfDuplexFDD-TypeA-RedCap-r17")
 		w.EncodeOptional(v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, &v.PosSRSRRCInactiveOutsideInitialULBWPR17, "posSRS-RRC-Inactive-OutsideInitialUL-BWP-r17")
 		if v.HasChannelBWsDLSCS480kHzFR2_2R17 {
 			w.BitString(v.ChannelBWsDLSCS480kHzFR2_2R17, per.Size{Lb: 8, Ub: 8}, "channelBWs-DL-SCS-480kHz-FR2-2-r17")
@@ -845,73 +435,33 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		if v.HasChannelBWsULSCS960kHzFR2_2R17 {
 			w.BitString(v.ChannelBWsULSCS960kHzFR2_2R17, per.Size{Lb: 8, Ub: 8}, "channelBWs-UL-SCS-960kHz-FR2-2-r17")
 		}
-		if v.HasUlGapFR2R17 {
-			w.Enum(int64(v.UlGapFR2R17), 1, 0, false, "ul-GapFR2-r17")
-		}
-		if v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17 {
-			w.Enum(int64(v.OneShotHARQFeedbackTriggeredByDCI1_2R17), 1, 0, false, "oneShotHARQ-feedbackTriggeredByDCI-1-2-r17")
-		}
-		if v.HasOneShotHARQFeedbackPhyPriorityR17 {
-			w.Enum(int64(v.OneShotHARQFeedbackPhyPriorityR17), 1, 0, false, "oneShotHARQ-feedbackPhy-Priority-r17")
-		}
+		w.EnumIf(v.HasUlGapFR2R17, int64(v.UlGapFR2R17), 1, 0, false, "ul-GapFR2-r17")
+		w.EnumIf(v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, int64(v.OneShotHARQFeedbackTriggeredByDCI1_2R17), 1, 0, false, "oneShotHARQ-feedbackTriggeredByDCI-1-2-r17")
+		w.EnumIf(v.HasOneShotHARQFeedbackPhyPriorityR17, int64(v.OneShotHARQFeedbackPhyPriorityR17), 1, 0, false, "oneShotHARQ-feedbackPhy-Priority-r17")
 		w.EncodeOptional(v.HasEnhancedType3HARQCodebookFeedbackR17, &v.EnhancedType3HARQCodebookFeedbackR17, "enhancedType3-HARQ-CodebookFeedback-r17")
 		w.EncodeOptional(v.HasTriggeredHARQCodebookRetxR17, &v.TriggeredHARQCodebookRetxR17, "triggeredHARQ-CodebookRetx-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 12); ok {
 		w.Preamble(v.HasUEOneShotULTimingAdjR17, v.HasPucchRepetitionF0_2R17, v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, v.HasMuxHARQACKDiffPrioritiesR17, v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, v.HasMaxNumberGRNTIR17, v.HasDynamicMulticastDCIFormat4_2R17, v.HasMaxModulationOrderForMulticastR17, v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, v.HasMaxNumberGCSRNTIR17, v.HasReLevelRateMatchingForMulticastR17, v.HasPdsch1024QAM2MIMOFR1R17, v.HasPrsMeasurementWithoutMGR17, v.HasMaxNumberLEOSatellitesPerCarrierR17, v.HasPrsProcessingCapabilityOutsideMGinPPWR17, v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, v.HasChannelBWsDLSCS120kHzFR2_2R17, v.HasChannelBWsULSCS120kHzFR2_2R17)
-		if v.HasUEOneShotULTimingAdjR17 {
-			w.Enum(int64(v.UEOneShotULTimingAdjR17), 1, 0, false, "ue-OneShotUL-TimingAdj-r17")
-		}
-		if v.HasPucchRepetitionF0_2R17 {
-			w.Enum(int64(v.PucchRepetitionF0_2R17), 1, 0, false, "pucch-Repetition-F0-2-r17")
-		}
-		if v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17 {
-			w.Enum(int64(v.Cqi4BitsSubbandNTNSharedSpectrumChAccessR17), 1, 0, false, "cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17")
-		}
-		if v.HasMuxHARQACKDiffPrioritiesR17 {
-			w.Enum(int64(v.MuxHARQACKDiffPrioritiesR17), 1, 0, false, "mux-HARQ-ACK-DiffPriorities-r17")
-		}
-		if v.HasTaBasedPDCNTNSharedSpectrumChAccessR17 {
-			w.Enum(int64(v.TaBasedPDCNTNSharedSpectrumChAccessR17), 1, 0, false, "ta-BasedPDC-NTN-SharedSpectrumChAccess-r17")
-		}
-		if v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17 {
-			w.Enum(int64(v.AckNACKFeedbackForMulticastWithDCIEnablerR17), 1, 0, false, "ack-NACK-FeedbackForMulticastWithDCI-Enabler-r17")
-		}
-		if v.HasMaxNumberGRNTIR17 {
-			w.Int(v.MaxNumberGRNTIR17, 2, 8, false, "maxNumberG-RNTI-r17")
-		}
-		if v.HasDynamicMulticastDCIFormat4_2R17 {
-			w.Enum(int64(v.DynamicMulticastDCIFormat4_2R17), 1, 0, false, "dynamicMulticastDCI-Format4-2-r17")
-		}
+		w.EnumIf(v.HasUEOneShotULTimingAdjR17, int64(v.UEOneShotULTimingAdjR17), 1, 0, false, "ue-OneShotUL-TimingAdj-r17")
+		w.EnumIf(v.HasPucchRepetitionF0_2R17, int64(v.PucchRepetitionF0_2R17), 1, 0, false, "pucch-Repetition-F0-2-r17")
+		w.EnumIf(v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, int64(v.Cqi4BitsSubbandNTNSharedSpectrumChAccessR17), 1, 0, false, "cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17")
+		w.EnumIf(v.HasMuxHARQACKDiffPrioritiesR17, int64(v.MuxHARQACKDiffPrioritiesR17), 1, 0, false, "mux-HARQ-ACK-DiffPriorities-r17")
+		w.EnumIf(v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, int64(v.TaBasedPDCNTNSharedSpectrumChAccessR17), 1, 0, false, "ta-BasedPDC-NTN-SharedSpectrumChAccess-r17")
+		w.EnumIf(v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, int64(v.AckNACKFeedbackForMulticastWithDCIEnablerR17), 1, 0, false, "ack-NACK-FeedbackForMulticastWithDCI-Enabler-r17")
+		w.IntIf(v.HasMaxNumberGRNTIR17, v.MaxNumberGRNTIR17, 2, 8, false, "maxNumberG-RNTI-r17")
+		w.EnumIf(v.HasDynamicMulticastDCIFormat4_2R17, int64(v.DynamicMulticastDCIFormat4_2R17), 1, 0, false, "dynamicMulticastDCI-Format4-2-r17")
 		w.EncodeOptional(v.HasMaxModulationOrderForMulticastR17, &v.MaxModulationOrderForMulticastR17, "maxModulationOrderForMulticast-r17")
-		if v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 {
-			w.Enum(int64(v.DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17), 2, 0, false, "dynamicSlotRepetitionMulticastTN-NonSharedSpectrumChAccess-r17")
-		}
-		if v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 {
-			w.Enum(int64(v.DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17), 2, 0, false, "dynamicSlotRepetitionMulticastNTN-SharedSpectrumChAccess-r17")
-		}
-		if v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17 {
-			w.Enum(int64(v.NackOnlyFeedbackForMulticastWithDCIEnablerR17), 1, 0, false, "nack-OnlyFeedbackForMulticastWithDCI-Enabler-r17")
-		}
-		if v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17 {
-			w.Enum(int64(v.AckNACKFeedbackForSPSMulticastWithDCIEnablerR17), 1, 0, false, "ack-NACK-FeedbackForSPS-MulticastWithDCI-Enabler-r17")
-		}
-		if v.HasMaxNumberGCSRNTIR17 {
-			w.Int(v.MaxNumberGCSRNTIR17, 2, 8, false, "maxNumberG-CS-RNTI-r17")
-		}
-		if v.HasReLevelRateMatchingForMulticastR17 {
-			w.Enum(int64(v.ReLevelRateMatchingForMulticastR17), 1, 0, false, "re-LevelRateMatchingForMulticast-r17")
-		}
-		if v.HasPdsch1024QAM2MIMOFR1R17 {
-			w.Enum(int64(v.Pdsch1024QAM2MIMOFR1R17), 1, 0, false, "pdsch-1024QAM-2MIMO-FR1-r17")
-		}
-		if v.HasPrsMeasurementWithoutMGR17 {
-			w.Enum(int64(v.PrsMeasurementWithoutMGR17), 4, 0, false, "prs-MeasurementWithoutMG-r17")
-		}
-		if v.HasMaxNumberLEOSatellitesPerCarrierR17 {
-			w.Int(v.MaxNumberLEOSatellitesPerCarrierR17, 3, 4, false, "maxNumber-LEO-SatellitesPerCarrier-r17")
-		}
+		w.EnumIf(v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, int64(v.DynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17), 2, 0, false, "dynamicSlotRepetitionMulticastTN-NonSharedSpectrumChAccess-r17")
+		w.EnumIf(v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, int64(v.DynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17), 2, 0, false, "dynamicSlotRepetitionMulticastNTN-SharedSpectrumChAccess-r17")
+		w.EnumIf(v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, int64(v.NackOnlyFeedbackForMulticastWithDCIEnablerR17), 1, 0, false, "nack-OnlyFeedbackForMulticastWithDCI-Enabler-r17")
+		w.EnumIf(v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, int64(v.AckNACKFeedbackForSPSMulticastWithDCIEnablerR17), 1, 0, false, "ack-NACK-FeedbackForSPS-MulticastWithDCI-Enabler-r17")
+		w.IntIf(v.HasMaxNumberGCSRNTIR17, v.MaxNumberGCSRNTIR17, 2, 8, false, "maxNumberG-CS-RNTI-r17")
+		w.EnumIf(v.HasReLevelRateMatchingForMulticastR17, int64(v.ReLevelRateMatchingForMulticastR17), 1, 0, false, "re-LevelRateMatchingForMulticast-r17")
+		w.EnumIf(v.HasPdsch1024QAM2MIMOFR1R17, int64(v.Pdsch1024QAM2MIMOFR1R17), 1, 0, false, "pdsch-1024QAM-2MIMO-FR1-r17")
+		w.EnumIf(v.HasPrsMeasurementWithoutMGR17, int64(v.PrsMeasurementWithoutMGR17), 4, 0, false, "prs-MeasurementWithoutMG-r17")
+		w.IntIf(v.HasMaxNumberLEOSatellitesPerCarrierR17, v.MaxNumberLEOSatellitesPerCarrierR17, 3, 4, false, "maxNumber-LEO-SatellitesPerCarrier-r17")
 		w.EncodeOptional(v.HasPrsProcessingCapabilityOutsideMGinPPWR17, &v.PrsProcessingCapabilityOutsideMGinPPWR17, "prs-ProcessingCapabilityOutsideMGinPPW-r17")
 		w.EncodeOptional(v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, &v.SrsSemiPersistentPosResourcesRRCInactiveR17, "srs-SemiPersistent-PosResourcesRRC-Inactive-r17")
 		if v.HasChannelBWsDLSCS120kHzFR2_2R17 {
@@ -924,61 +474,27 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 13); ok {
 		w.Preamble(v.HasDmrsBundlingPUSCHRepTypeAR17, v.HasDmrsBundlingPUSCHRepTypeBR17, v.HasDmrsBundlingPUSCHMultiSlotR17, v.HasDmrsBundlingPUCCHRepR17, v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, v.HasInterSlotFreqHopPUCCHR17, v.HasDmrsBundlingRestartR17, v.HasDmrsBundlingNonBackToBackTXR17)
-		if v.HasDmrsBundlingPUSCHRepTypeAR17 {
-			w.Enum(int64(v.DmrsBundlingPUSCHRepTypeAR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeA-r17")
-		}
-		if v.HasDmrsBundlingPUSCHRepTypeBR17 {
-			w.Enum(int64(v.DmrsBundlingPUSCHRepTypeBR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeB-r17")
-		}
-		if v.HasDmrsBundlingPUSCHMultiSlotR17 {
-			w.Enum(int64(v.DmrsBundlingPUSCHMultiSlotR17), 1, 0, false, "dmrs-BundlingPUSCH-multiSlot-r17")
-		}
-		if v.HasDmrsBundlingPUCCHRepR17 {
-			w.Enum(int64(v.DmrsBundlingPUCCHRepR17), 1, 0, false, "dmrs-BundlingPUCCH-Rep-r17")
-		}
-		if v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17 {
-			w.Enum(int64(v.InterSlotFreqHopInterSlotBundlingPUSCHR17), 1, 0, false, "interSlotFreqHopInterSlotBundlingPUSCH-r17")
-		}
-		if v.HasInterSlotFreqHopPUCCHR17 {
-			w.Enum(int64(v.InterSlotFreqHopPUCCHR17), 1, 0, false, "interSlotFreqHopPUCCH-r17")
-		}
-		if v.HasDmrsBundlingRestartR17 {
-			w.Enum(int64(v.DmrsBundlingRestartR17), 1, 0, false, "dmrs-BundlingRestart-r17")
-		}
-		if v.HasDmrsBundlingNonBackToBackTXR17 {
-			w.Enum(int64(v.DmrsBundlingNonBackToBackTXR17), 1, 0, false, "dmrs-BundlingNonBackToBackTX-r17")
-		}
+		w.EnumIf(v.HasDmrsBundlingPUSCHRepTypeAR17, int64(v.DmrsBundlingPUSCHRepTypeAR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeA-r17")
+		w.EnumIf(v.HasDmrsBundlingPUSCHRepTypeBR17, int64(v.DmrsBundlingPUSCHRepTypeBR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeB-r17")
+		w.EnumIf(v.HasDmrsBundlingPUSCHMultiSlotR17, int64(v.DmrsBundlingPUSCHMultiSlotR17), 1, 0, false, "dmrs-BundlingPUSCH-multiSlot-r17")
+		w.EnumIf(v.HasDmrsBundlingPUCCHRepR17, int64(v.DmrsBundlingPUCCHRepR17), 1, 0, false, "dmrs-BundlingPUCCH-Rep-r17")
+		w.EnumIf(v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, int64(v.InterSlotFreqHopInterSlotBundlingPUSCHR17), 1, 0, false, "interSlotFreqHopInterSlotBundlingPUSCH-r17")
+		w.EnumIf(v.HasInterSlotFreqHopPUCCHR17, int64(v.InterSlotFreqHopPUCCHR17), 1, 0, false, "interSlotFreqHopPUCCH-r17")
+		w.EnumIf(v.HasDmrsBundlingRestartR17, int64(v.DmrsBundlingRestartR17), 1, 0, false, "dmrs-BundlingRestart-r17")
+		w.EnumIf(v.HasDmrsBundlingNonBackToBackTXR17, int64(v.DmrsBundlingNonBackToBackTXR17), 1, 0, false, "dmrs-BundlingNonBackToBackTX-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 14); ok {
 		w.Preamble(v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, v.HasSpsMulticastDCIFormat4_2R17, v.HasSpsMulticastMultiConfigR17, v.HasPriorityIndicatorInDCIMulticastR17, v.HasPriorityIndicatorInDCISPSMulticastR17, v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, v.HasMultiPUCCHHARQACKForMulticastUnicastR17, v.HasReleaseSPSMulticastWithCSRNTIR17)
-		if v.HasMaxDynamicSlotRepetitionForSPSMulticastR17 {
-			w.Enum(int64(v.MaxDynamicSlotRepetitionForSPSMulticastR17), 2, 0, false, "maxDynamicSlotRepetitionForSPS-Multicast-r17")
-		}
-		if v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 {
-			w.Enum(int64(v.NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17), 1, 0, false, "nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17")
-		}
-		if v.HasSpsMulticastDCIFormat4_2R17 {
-			w.Enum(int64(v.SpsMulticastDCIFormat4_2R17), 1, 0, false, "sps-MulticastDCI-Format4-2-r17")
-		}
-		if v.HasSpsMulticastMultiConfigR17 {
-			w.Int(v.SpsMulticastMultiConfigR17, 1, 8, false, "sps-MulticastMultiConfig-r17")
-		}
-		if v.HasPriorityIndicatorInDCIMulticastR17 {
-			w.Enum(int64(v.PriorityIndicatorInDCIMulticastR17), 1, 0, false, "priorityIndicatorInDCI-Multicast-r17")
-		}
-		if v.HasPriorityIndicatorInDCISPSMulticastR17 {
-			w.Enum(int64(v.PriorityIndicatorInDCISPSMulticastR17), 1, 0, false, "priorityIndicatorInDCI-SPS-Multicast-r17")
-		}
-		if v.HasTwoHARQACKCodebookForUnicastAndMulticastR17 {
-			w.Enum(int64(v.TwoHARQACKCodebookForUnicastAndMulticastR17), 1, 0, false, "twoHARQ-ACK-CodebookForUnicastAndMulticast-r17")
-		}
-		if v.HasMultiPUCCHHARQACKForMulticastUnicastR17 {
-			w.Enum(int64(v.MultiPUCCHHARQACKForMulticastUnicastR17), 1, 0, false, "multiPUCCH-HARQ-ACK-ForMulticastUnicast-r17")
-		}
-		if v.HasReleaseSPSMulticastWithCSRNTIR17 {
-			w.Enum(int64(v.ReleaseSPSMulticastWithCSRNTIR17), 1, 0, false, "releaseSPS-MulticastWithCS-RNTI-r17")
-		}
+		w.EnumIf(v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, int64(v.MaxDynamicSlotRepetitionForSPSMulticastR17), 2, 0, false, "maxDynamicSlotRepetitionForSPS-Multicast-r17")
+		w.EnumIf(v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, int64(v.NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17), 1, 0, false, "nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17")
+		w.EnumIf(v.HasSpsMulticastDCIFormat4_2R17, int64(v.SpsMulticastDCIFormat4_2R17), 1, 0, false, "sps-MulticastDCI-Format4-2-r17")
+		w.IntIf(v.HasSpsMulticastMultiConfigR17, v.SpsMulticastMultiConfigR17, 1, 8, false, "sps-MulticastMultiConfig-r17")
+		w.EnumIf(v.HasPriorityIndicatorInDCIMulticastR17, int64(v.PriorityIndicatorInDCIMulticastR17), 1, 0, false, "priorityIndicatorInDCI-Multicast-r17")
+		w.EnumIf(v.HasPriorityIndicatorInDCISPSMulticastR17, int64(v.PriorityIndicatorInDCISPSMulticastR17), 1, 0, false, "priorityIndicatorInDCI-SPS-Multicast-r17")
+		w.EnumIf(v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, int64(v.TwoHARQACKCodebookForUnicastAndMulticastR17), 1, 0, false, "twoHARQ-ACK-CodebookForUnicastAndMulticast-r17")
+		w.EnumIf(v.HasMultiPUCCHHARQACKForMulticastUnicastR17, int64(v.MultiPUCCHHARQACKForMulticastUnicastR17), 1, 0, false, "multiPUCCH-HARQ-ACK-ForMulticastUnicast-r17")
+		w.EnumIf(v.HasReleaseSPSMulticastWithCSRNTIR17, int64(v.ReleaseSPSMulticastWithCSRNTIR17), 1, 0, false, "releaseSPS-MulticastWithCS-RNTI-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -1394,30 +910,18 @@ func (v *BandNR_ChannelBWDLIABR16) EncodePER(w *per.Writer) error {
 func (v *BandNR_ChannelBWDLIABR16_Fr1_100mhz) DecodePER(r *per.Reader) error {
 	*v = BandNR_ChannelBWDLIABR16_Fr1_100mhz{}
 	r.Preamble(&v.HasScs15kHz, &v.HasScs30kHz, &v.HasScs60kHz)
-	if v.HasScs15kHz {
-		v.Scs15kHz = BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs15kHz(r.Enum(1, 0, false, "scs-15kHz"))
-	}
-	if v.HasScs30kHz {
-		v.Scs30kHz = BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs30kHz(r.Enum(1, 0, false, "scs-30kHz"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs60kHz(r.Enum(1, 0, false, "scs-60kHz"))
-	}
+	v.Scs15kHz = BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs15kHz(r.EnumIf(v.HasScs15kHz, 1, 0, false, "scs-15kHz"))
+	v.Scs30kHz = BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs30kHz(r.EnumIf(v.HasScs30kHz, 1, 0, false, "scs-30kHz"))
+	v.Scs60kHz = BandNR_ChannelBWDLIABR16_Fr1_100mhz_Scs60kHz(r.EnumIf(v.HasScs60kHz, 1, 0, false, "scs-60kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWDLIABR16_Fr1_100mhz) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
-	if v.HasScs15kHz {
-		w.Enum(int64(v.Scs15kHz), 1, 0, false, "scs-15kHz")
-	}
-	if v.HasScs30kHz {
-		w.Enum(int64(v.Scs30kHz), 1, 0, false, "scs-30kHz")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
-	}
+	w.EnumIf(v.HasScs15kHz, int64(v.Scs15kHz), 1, 0, false, "scs-15kHz")
+	w.EnumIf(v.HasScs30kHz, int64(v.Scs30kHz), 1, 0, false, "scs-30kHz")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
 	return w.Err()
 }
 
@@ -1425,24 +929,16 @@ func (v *BandNR_ChannelBWDLIABR16_Fr1_100mhz) EncodePER(w *per.Writer) error {
 func (v *BandNR_ChannelBWDLIABR16_Fr2_200mhz) DecodePER(r *per.Reader) error {
 	*v = BandNR_ChannelBWDLIABR16_Fr2_200mhz{}
 	r.Preamble(&v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs60kHz {
-		v.Scs60kHz = BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs60kHz(r.Enum(1, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs120kHz(r.Enum(1, 0, false, "scs-120kHz"))
-	}
+	v.Scs60kHz = BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs60kHz(r.EnumIf(v.HasScs60kHz, 1, 0, false, "scs-60kHz"))
+	v.Scs120kHz = BandNR_ChannelBWDLIABR16_Fr2_200mhz_Scs120kHz(r.EnumIf(v.HasScs120kHz, 1, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWDLIABR16_Fr2_200mhz) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 1, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 1, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -1482,30 +978,18 @@ func (v *BandNR_ChannelBWULIABR16) EncodePER(w *per.Writer) error {
 func (v *BandNR_ChannelBWULIABR16_Fr1_100mhz) DecodePER(r *per.Reader) error {
 	*v = BandNR_ChannelBWULIABR16_Fr1_100mhz{}
 	r.Preamble(&v.HasScs15kHz, &v.HasScs30kHz, &v.HasScs60kHz)
-	if v.HasScs15kHz {
-		v.Scs15kHz = BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs15kHz(r.Enum(1, 0, false, "scs-15kHz"))
-	}
-	if v.HasScs30kHz {
-		v.Scs30kHz = BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs30kHz(r.Enum(1, 0, false, "scs-30kHz"))
-	}
-	if v.HasScs60kHz {
-		v.Scs60kHz = BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs60kHz(r.Enum(1, 0, false, "scs-60kHz"))
-	}
+	v.Scs15kHz = BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs15kHz(r.EnumIf(v.HasScs15kHz, 1, 0, false, "scs-15kHz"))
+	v.Scs30kHz = BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs30kHz(r.EnumIf(v.HasScs30kHz, 1, 0, false, "scs-30kHz"))
+	v.Scs60kHz = BandNR_ChannelBWULIABR16_Fr1_100mhz_Scs60kHz(r.EnumIf(v.HasScs60kHz, 1, 0, false, "scs-60kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWULIABR16_Fr1_100mhz) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
-	if v.HasScs15kHz {
-		w.Enum(int64(v.Scs15kHz), 1, 0, false, "scs-15kHz")
-	}
-	if v.HasScs30kHz {
-		w.Enum(int64(v.Scs30kHz), 1, 0, false, "scs-30kHz")
-	}
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
-	}
+	w.EnumIf(v.HasScs15kHz, int64(v.Scs15kHz), 1, 0, false, "scs-15kHz")
+	w.EnumIf(v.HasScs30kHz, int64(v.Scs30kHz), 1, 0, false, "scs-30kHz")
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
 	return w.Err()
 }
 
@@ -1513,24 +997,16 @@ func (v *BandNR_ChannelBWULIABR16_Fr1_100mhz) EncodePER(w *per.Writer) error {
 func (v *BandNR_ChannelBWULIABR16_Fr2_200mhz) DecodePER(r *per.Reader) error {
 	*v = BandNR_ChannelBWULIABR16_Fr2_200mhz{}
 	r.Preamble(&v.HasScs60kHz, &v.HasScs120kHz)
-	if v.HasScs60kHz {
-		v.Scs60kHz = BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs60kHz(r.Enum(1, 0, false, "scs-60kHz"))
-	}
-	if v.HasScs120kHz {
-		v.Scs120kHz = BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs120kHz(r.Enum(1, 0, false, "scs-120kHz"))
-	}
+	v.Scs60kHz = BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs60kHz(r.EnumIf(v.HasScs60kHz, 1, 0, false, "scs-60kHz"))
+	v.Scs120kHz = BandNR_ChannelBWULIABR16_Fr2_200mhz_Scs120kHz(r.EnumIf(v.HasScs120kHz, 1, 0, false, "scs-120kHz"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWULIABR16_Fr2_200mhz) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
-	if v.HasScs60kHz {
-		w.Enum(int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
-	}
-	if v.HasScs120kHz {
-		w.Enum(int64(v.Scs120kHz), 1, 0, false, "scs-120kHz")
-	}
+	w.EnumIf(v.HasScs60kHz, int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
+	w.EnumIf(v.HasScs120kHz, int64(v.Scs120kHz), 1, 0, false, "scs-120kHz")
 	return w.Err()
 }
 
@@ -1568,24 +1044,16 @@ func (v *BandNR_SpsR16) EncodePER(w *per.Writer) error {
 func (v *BandNR_MaxDurationDMRSBundlingR17) DecodePER(r *per.Reader) error {
 	*v = BandNR_MaxDurationDMRSBundlingR17{}
 	r.Preamble(&v.HasFddR17, &v.HasTddR17)
-	if v.HasFddR17 {
-		v.FddR17 = BandNR_MaxDurationDMRSBundlingR17_FddR17(r.Enum(4, 0, false, "fdd-r17"))
-	}
-	if v.HasTddR17 {
-		v.TddR17 = BandNR_MaxDurationDMRSBundlingR17_TddR17(r.Enum(4, 0, false, "tdd-r17"))
-	}
+	v.FddR17 = BandNR_MaxDurationDMRSBundlingR17_FddR17(r.EnumIf(v.HasFddR17, 4, 0, false, "fdd-r17"))
+	v.TddR17 = BandNR_MaxDurationDMRSBundlingR17_TddR17(r.EnumIf(v.HasTddR17, 4, 0, false, "tdd-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_MaxDurationDMRSBundlingR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFddR17, v.HasTddR17)
-	if v.HasFddR17 {
-		w.Enum(int64(v.FddR17), 4, 0, false, "fdd-r17")
-	}
-	if v.HasTddR17 {
-		w.Enum(int64(v.TddR17), 4, 0, false, "tdd-r17")
-	}
+	w.EnumIf(v.HasFddR17, int64(v.FddR17), 4, 0, false, "fdd-r17")
+	w.EnumIf(v.HasTddR17, int64(v.TddR17), 4, 0, false, "tdd-r17")
 	return w.Err()
 }
 
@@ -1696,9 +1164,7 @@ func (v *BandNRV16c0) DecodePER(r *per.Reader) error {
 	*v = BandNRV16c0{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPuschRepetitionTypeAV16c0)
-	if v.HasPuschRepetitionTypeAV16c0 {
-		v.PuschRepetitionTypeAV16c0 = BandNRV16c0_PuschRepetitionTypeAV16c0(r.Enum(1, 0, false, "pusch-RepetitionTypeA-v16c0"))
-	}
+	v.PuschRepetitionTypeAV16c0 = BandNRV16c0_PuschRepetitionTypeAV16c0(r.EnumIf(v.HasPuschRepetitionTypeAV16c0, 1, 0, false, "pusch-RepetitionTypeA-v16c0"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -1709,9 +1175,7 @@ func (v *BandNRV16c0) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasPuschRepetitionTypeAV16c0)
-	if v.HasPuschRepetitionTypeAV16c0 {
-		w.Enum(int64(v.PuschRepetitionTypeAV16c0), 1, 0, false, "pusch-RepetitionTypeA-v16c0")
-	}
+	w.EnumIf(v.HasPuschRepetitionTypeAV16c0, int64(v.PuschRepetitionTypeAV16c0), 1, 0, false, "pusch-RepetitionTypeA-v16c0")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -1735,9 +1199,7 @@ func (v *RFParametersMRDC) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "srs-SwitchingTimeRequested") {
 		r.Preamble(&v.HasSrsSwitchingTimeRequested, &v.HasSupportedBandCombinationListV1540)
-		if v.HasSrsSwitchingTimeRequested {
-			v.SrsSwitchingTimeRequested = RFParametersMRDC_SrsSwitchingTimeRequested(r.Enum(1, 0, false, "srs-SwitchingTimeRequested"))
-		}
+		v.SrsSwitchingTimeRequested = RFParametersMRDC_SrsSwitchingTimeRequested(r.EnumIf(v.HasSrsSwitchingTimeRequested, 1, 0, false, "srs-SwitchingTimeRequested"))
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
 		x.End("srs-SwitchingTimeRequested")
 	}
@@ -1839,9 +1301,7 @@ func (v *RFParametersMRDC) EncodePER(w *per.Writer) error {
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSrsSwitchingTimeRequested, v.HasSupportedBandCombinationListV1540)
-		if v.HasSrsSwitchingTimeRequested {
-			w.Enum(int64(v.SrsSwitchingTimeRequested), 1, 0, false, "srs-SwitchingTimeRequested")
-		}
+		w.EnumIf(v.HasSrsSwitchingTimeRequested, int64(v.SrsSwitchingTimeRequested), 1, 0, false, "srs-SwitchingTimeRequested")
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
 		w.EndOpen(o)
 	}
@@ -2011,31 +1471,19 @@ func (v *RLCParameters) DecodePER(r *per.Reader) error {
 	*v = RLCParameters{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAmWithShortSN, &v.HasUmWithShortSN, &v.HasUmWithLongSN)
-	if v.HasAmWithShortSN {
-		v.AmWithShortSN = RLCParameters_AmWithShortSN(r.Enum(1, 0, false, "am-WithShortSN"))
-	}
-	if v.HasUmWithShortSN {
-		v.UmWithShortSN = RLCParameters_UmWithShortSN(r.Enum(1, 0, false, "um-WithShortSN"))
-	}
-	if v.HasUmWithLongSN {
-		v.UmWithLongSN = RLCParameters_UmWithLongSN(r.Enum(1, 0, false, "um-WithLongSN"))
-	}
+	v.AmWithShortSN = RLCParameters_AmWithShortSN(r.EnumIf(v.HasAmWithShortSN, 1, 0, false, "am-WithShortSN"))
+	v.UmWithShortSN = RLCParameters_UmWithShortSN(r.EnumIf(v.HasUmWithShortSN, 1, 0, false, "um-WithShortSN"))
+	v.UmWithLongSN = RLCParameters_UmWithLongSN(r.EnumIf(v.HasUmWithLongSN, 1, 0, false, "um-WithLongSN"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "extendedT-PollRetransmit-r16") {
 		r.Preamble(&v.HasExtendedTPollRetransmitR16, &v.HasExtendedTStatusProhibitR16)
-		if v.HasExtendedTPollRetransmitR16 {
-			v.ExtendedTPollRetransmitR16 = RLCParameters_ExtendedTPollRetransmitR16(r.Enum(1, 0, false, "extendedT-PollRetransmit-r16"))
-		}
-		if v.HasExtendedTStatusProhibitR16 {
-			v.ExtendedTStatusProhibitR16 = RLCParameters_ExtendedTStatusProhibitR16(r.Enum(1, 0, false, "extendedT-StatusProhibit-r16"))
-		}
+		v.ExtendedTPollRetransmitR16 = RLCParameters_ExtendedTPollRetransmitR16(r.EnumIf(v.HasExtendedTPollRetransmitR16, 1, 0, false, "extendedT-PollRetransmit-r16"))
+		v.ExtendedTStatusProhibitR16 = RLCParameters_ExtendedTStatusProhibitR16(r.EnumIf(v.HasExtendedTStatusProhibitR16, 1, 0, false, "extendedT-StatusProhibit-r16"))
 		x.End("extendedT-PollRetransmit-r16")
 	}
 	if x.Begin(1, "am-WithLongSN-RedCap-r17") {
 		r.Preamble(&v.HasAmWithLongSNRedCapR17)
-		if v.HasAmWithLongSNRedCapR17 {
-			v.AmWithLongSNRedCapR17 = RLCParameters_AmWithLongSNRedCapR17(r.Enum(1, 0, false, "am-WithLongSN-RedCap-r17"))
-		}
+		v.AmWithLongSNRedCapR17 = RLCParameters_AmWithLongSNRedCapR17(r.EnumIf(v.HasAmWithLongSNRedCapR17, 1, 0, false, "am-WithLongSN-RedCap-r17"))
 		x.End("am-WithLongSN-RedCap-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -2047,31 +1495,19 @@ func (v *RLCParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasExtendedTPollRetransmitR16 || v.HasExtendedTStatusProhibitR16, v.HasAmWithLongSNRedCapR17)
 	w.Extended(x)
 	w.Preamble(v.HasAmWithShortSN, v.HasUmWithShortSN, v.HasUmWithLongSN)
-	if v.HasAmWithShortSN {
-		w.Enum(int64(v.AmWithShortSN), 1, 0, false, "am-WithShortSN")
-	}
-	if v.HasUmWithShortSN {
-		w.Enum(int64(v.UmWithShortSN), 1, 0, false, "um-WithShortSN")
-	}
-	if v.HasUmWithLongSN {
-		w.Enum(int64(v.UmWithLongSN), 1, 0, false, "um-WithLongSN")
-	}
+	w.EnumIf(v.HasAmWithShortSN, int64(v.AmWithShortSN), 1, 0, false, "am-WithShortSN")
+	w.EnumIf(v.HasUmWithShortSN, int64(v.UmWithShortSN), 1, 0, false, "um-WithShortSN")
+	w.EnumIf(v.HasUmWithLongSN, int64(v.UmWithLongSN), 1, 0, false, "um-WithLongSN")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasExtendedTPollRetransmitR16, v.HasExtendedTStatusProhibitR16)
-		if v.HasExtendedTPollRetransmitR16 {
-			w.Enum(int64(v.ExtendedTPollRetransmitR16), 1, 0, false, "extendedT-PollRetransmit-r16")
-		}
-		if v.HasExtendedTStatusProhibitR16 {
-			w.Enum(int64(v.ExtendedTStatusProhibitR16), 1, 0, false, "extendedT-StatusProhibit-r16")
-		}
+		w.EnumIf(v.HasExtendedTPollRetransmitR16, int64(v.ExtendedTPollRetransmitR16), 1, 0, false, "extendedT-PollRetransmit-r16")
+		w.EnumIf(v.HasExtendedTStatusProhibitR16, int64(v.ExtendedTStatusProhibitR16), 1, 0, false, "extendedT-StatusProhibit-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasAmWithLongSNRedCapR17)
-		if v.HasAmWithLongSNRedCapR17 {
-			w.Enum(int64(v.AmWithLongSNRedCapR17), 1, 0, false, "am-WithLongSN-RedCap-r17")
-		}
+		w.EnumIf(v.HasAmWithLongSNRedCapR17, int64(v.AmWithLongSNRedCapR17), 1, 0, false, "am-WithLongSN-RedCap-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -2091,18 +1527,12 @@ func (v *SDAPParameters) DecodePER(r *per.Reader) error {
 	*v = SDAPParameters{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAsReflectiveQoS)
-	if v.HasAsReflectiveQoS {
-		v.AsReflectiveQoS = SDAPParameters_AsReflectiveQoS(r.Enum(1, 0, false, "as-ReflectiveQoS"))
-	}
+	v.AsReflectiveQoS = SDAPParameters_AsReflectiveQoS(r.EnumIf(v.HasAsReflectiveQoS, 1, 0, false, "as-ReflectiveQoS"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sdap-QOS-IAB-r16") {
 		r.Preamble(&v.HasSdapQOSIABR16, &v.HasSdapHeaderIABR16)
-		if v.HasSdapQOSIABR16 {
-			v.SdapQOSIABR16 = SDAPParameters_SdapQOSIABR16(r.Enum(1, 0, false, "sdap-QOS-IAB-r16"))
-		}
-		if v.HasSdapHeaderIABR16 {
-			v.SdapHeaderIABR16 = SDAPParameters_SdapHeaderIABR16(r.Enum(1, 0, false, "sdapHeaderIAB-r16"))
-		}
+		v.SdapQOSIABR16 = SDAPParameters_SdapQOSIABR16(r.EnumIf(v.HasSdapQOSIABR16, 1, 0, false, "sdap-QOS-IAB-r16"))
+		v.SdapHeaderIABR16 = SDAPParameters_SdapHeaderIABR16(r.EnumIf(v.HasSdapHeaderIABR16, 1, 0, false, "sdapHeaderIAB-r16"))
 		x.End("sdap-QOS-IAB-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -2114,18 +1544,12 @@ func (v *SDAPParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSdapQOSIABR16 || v.HasSdapHeaderIABR16)
 	w.Extended(x)
 	w.Preamble(v.HasAsReflectiveQoS)
-	if v.HasAsReflectiveQoS {
-		w.Enum(int64(v.AsReflectiveQoS), 1, 0, false, "as-ReflectiveQoS")
-	}
+	w.EnumIf(v.HasAsReflectiveQoS, int64(v.AsReflectiveQoS), 1, 0, false, "as-ReflectiveQoS")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSdapQOSIABR16, v.HasSdapHeaderIABR16)
-		if v.HasSdapQOSIABR16 {
-			w.Enum(int64(v.SdapQOSIABR16), 1, 0, false, "sdap-QOS-IAB-r16")
-		}
-		if v.HasSdapHeaderIABR16 {
-			w.Enum(int64(v.SdapHeaderIABR16), 1, 0, false, "sdapHeaderIAB-r16")
-		}
+		w.EnumIf(v.HasSdapQOSIABR16, int64(v.SdapQOSIABR16), 1, 0, false, "sdap-QOS-IAB-r16")
+		w.EnumIf(v.HasSdapHeaderIABR16, int64(v.SdapHeaderIABR16), 1, 0, false, "sdapHeaderIAB-r16")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -2183,9 +1607,7 @@ func (v *SidelinkParametersNRR16) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "p0-OLPC-Sidelink-r17") {
 		r.Preamble(&v.HasP0OLPCSidelinkR17)
-		if v.HasP0OLPCSidelinkR17 {
-			v.P0OLPCSidelinkR17 = SidelinkParametersNRR16_P0OLPCSidelinkR17(r.Enum(1, 0, false, "p0-OLPC-Sidelink-r17"))
-		}
+		v.P0OLPCSidelinkR17 = SidelinkParametersNRR16_P0OLPCSidelinkR17(r.EnumIf(v.HasP0OLPCSidelinkR17, 1, 0, false, "p0-OLPC-Sidelink-r17"))
 		x.End("p0-OLPC-Sidelink-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -2210,9 +1632,7 @@ func (v *SidelinkParametersNRR16) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasP0OLPCSidelinkR17)
-		if v.HasP0OLPCSidelinkR17 {
-			w.Enum(int64(v.P0OLPCSidelinkR17), 1, 0, false, "p0-OLPC-Sidelink-r17")
-		}
+		w.EnumIf(v.HasP0OLPCSidelinkR17, int64(v.P0OLPCSidelinkR17), 1, 0, false, "p0-OLPC-Sidelink-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -2300,12 +1720,8 @@ func (v *RLCParametersSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = RLCParametersSidelinkR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAmWithLongSNSidelinkR16, &v.HasUmWithLongSNSidelinkR16)
-	if v.HasAmWithLongSNSidelinkR16 {
-		v.AmWithLongSNSidelinkR16 = RLCParametersSidelinkR16_AmWithLongSNSidelinkR16(r.Enum(1, 0, false, "am-WithLongSN-Sidelink-r16"))
-	}
-	if v.HasUmWithLongSNSidelinkR16 {
-		v.UmWithLongSNSidelinkR16 = RLCParametersSidelinkR16_UmWithLongSNSidelinkR16(r.Enum(1, 0, false, "um-WithLongSN-Sidelink-r16"))
-	}
+	v.AmWithLongSNSidelinkR16 = RLCParametersSidelinkR16_AmWithLongSNSidelinkR16(r.EnumIf(v.HasAmWithLongSNSidelinkR16, 1, 0, false, "am-WithLongSN-Sidelink-r16"))
+	v.UmWithLongSNSidelinkR16 = RLCParametersSidelinkR16_UmWithLongSNSidelinkR16(r.EnumIf(v.HasUmWithLongSNSidelinkR16, 1, 0, false, "um-WithLongSN-Sidelink-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -2316,12 +1732,8 @@ func (v *RLCParametersSidelinkR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasAmWithLongSNSidelinkR16, v.HasUmWithLongSNSidelinkR16)
-	if v.HasAmWithLongSNSidelinkR16 {
-		w.Enum(int64(v.AmWithLongSNSidelinkR16), 1, 0, false, "am-WithLongSN-Sidelink-r16")
-	}
-	if v.HasUmWithLongSNSidelinkR16 {
-		w.Enum(int64(v.UmWithLongSNSidelinkR16), 1, 0, false, "um-WithLongSN-Sidelink-r16")
-	}
+	w.EnumIf(v.HasAmWithLongSNSidelinkR16, int64(v.AmWithLongSNSidelinkR16), 1, 0, false, "am-WithLongSN-Sidelink-r16")
+	w.EnumIf(v.HasUmWithLongSNSidelinkR16, int64(v.UmWithLongSNSidelinkR16), 1, 0, false, "um-WithLongSN-Sidelink-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -2397,18 +1809,12 @@ func (v *MACParametersSidelinkCommonR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersSidelinkCommonR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasLcpRestrictionSidelinkR16, &v.HasMultipleConfiguredGrantsSidelinkR16)
-	if v.HasLcpRestrictionSidelinkR16 {
-		v.LcpRestrictionSidelinkR16 = MACParametersSidelinkCommonR16_LcpRestrictionSidelinkR16(r.Enum(1, 0, false, "lcp-RestrictionSidelink-r16"))
-	}
-	if v.HasMultipleConfiguredGrantsSidelinkR16 {
-		v.MultipleConfiguredGrantsSidelinkR16 = MACParametersSidelinkCommonR16_MultipleConfiguredGrantsSidelinkR16(r.Enum(1, 0, false, "multipleConfiguredGrantsSidelink-r16"))
-	}
+	v.LcpRestrictionSidelinkR16 = MACParametersSidelinkCommonR16_LcpRestrictionSidelinkR16(r.EnumIf(v.HasLcpRestrictionSidelinkR16, 1, 0, false, "lcp-RestrictionSidelink-r16"))
+	v.MultipleConfiguredGrantsSidelinkR16 = MACParametersSidelinkCommonR16_MultipleConfiguredGrantsSidelinkR16(r.EnumIf(v.HasMultipleConfiguredGrantsSidelinkR16, 1, 0, false, "multipleConfiguredGrantsSidelink-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "drx-OnSidelink-r17") {
 		r.Preamble(&v.HasDrxOnSidelinkR17)
-		if v.HasDrxOnSidelinkR17 {
-			v.DrxOnSidelinkR17 = MACParametersSidelinkCommonR16_DrxOnSidelinkR17(r.Enum(1, 0, false, "drx-OnSidelink-r17"))
-		}
+		v.DrxOnSidelinkR17 = MACParametersSidelinkCommonR16_DrxOnSidelinkR17(r.EnumIf(v.HasDrxOnSidelinkR17, 1, 0, false, "drx-OnSidelink-r17"))
 		x.End("drx-OnSidelink-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -2420,18 +1826,12 @@ func (v *MACParametersSidelinkCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDrxOnSidelinkR17)
 	w.Extended(x)
 	w.Preamble(v.HasLcpRestrictionSidelinkR16, v.HasMultipleConfiguredGrantsSidelinkR16)
-	if v.HasLcpRestrictionSidelinkR16 {
-		w.Enum(int64(v.LcpRestrictionSidelinkR16), 1, 0, false, "lcp-RestrictionSidelink-r16")
-	}
-	if v.HasMultipleConfiguredGrantsSidelinkR16 {
-		w.Enum(int64(v.MultipleConfiguredGrantsSidelinkR16), 1, 0, false, "multipleConfiguredGrantsSidelink-r16")
-	}
+	w.EnumIf(v.HasLcpRestrictionSidelinkR16, int64(v.LcpRestrictionSidelinkR16), 1, 0, false, "lcp-RestrictionSidelink-r16")
+	w.EnumIf(v.HasMultipleConfiguredGrantsSidelinkR16, int64(v.MultipleConfiguredGrantsSidelinkR16), 1, 0, false, "multipleConfiguredGrantsSidelink-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDrxOnSidelinkR17)
-		if v.HasDrxOnSidelinkR17 {
-			w.Enum(int64(v.DrxOnSidelinkR17), 1, 0, false, "drx-OnSidelink-r17")
-		}
+		w.EnumIf(v.HasDrxOnSidelinkR17, int64(v.DrxOnSidelinkR17), 1, 0, false, "drx-OnSidelink-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -2451,12 +1851,8 @@ func (v *MACParametersSidelinkXDDDiffR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersSidelinkXDDDiffR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMultipleSRConfigurationsSidelinkR16, &v.HasLogicalChannelSRDelayTimerSidelinkR16)
-	if v.HasMultipleSRConfigurationsSidelinkR16 {
-		v.MultipleSRConfigurationsSidelinkR16 = MACParametersSidelinkXDDDiffR16_MultipleSRConfigurationsSidelinkR16(r.Enum(1, 0, false, "multipleSR-ConfigurationsSidelink-r16"))
-	}
-	if v.HasLogicalChannelSRDelayTimerSidelinkR16 {
-		v.LogicalChannelSRDelayTimerSidelinkR16 = MACParametersSidelinkXDDDiffR16_LogicalChannelSRDelayTimerSidelinkR16(r.Enum(1, 0, false, "logicalChannelSR-DelayTimerSidelink-r16"))
-	}
+	v.MultipleSRConfigurationsSidelinkR16 = MACParametersSidelinkXDDDiffR16_MultipleSRConfigurationsSidelinkR16(r.EnumIf(v.HasMultipleSRConfigurationsSidelinkR16, 1, 0, false, "multipleSR-ConfigurationsSidelink-r16"))
+	v.LogicalChannelSRDelayTimerSidelinkR16 = MACParametersSidelinkXDDDiffR16_LogicalChannelSRDelayTimerSidelinkR16(r.EnumIf(v.HasLogicalChannelSRDelayTimerSidelinkR16, 1, 0, false, "logicalChannelSR-DelayTimerSidelink-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -2467,12 +1863,8 @@ func (v *MACParametersSidelinkXDDDiffR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasMultipleSRConfigurationsSidelinkR16, v.HasLogicalChannelSRDelayTimerSidelinkR16)
-	if v.HasMultipleSRConfigurationsSidelinkR16 {
-		w.Enum(int64(v.MultipleSRConfigurationsSidelinkR16), 1, 0, false, "multipleSR-ConfigurationsSidelink-r16")
-	}
-	if v.HasLogicalChannelSRDelayTimerSidelinkR16 {
-		w.Enum(int64(v.LogicalChannelSRDelayTimerSidelinkR16), 1, 0, false, "logicalChannelSR-DelayTimerSidelink-r16")
-	}
+	w.EnumIf(v.HasMultipleSRConfigurationsSidelinkR16, int64(v.MultipleSRConfigurationsSidelinkR16), 1, 0, false, "multipleSR-ConfigurationsSidelink-r16")
+	w.EnumIf(v.HasLogicalChannelSRDelayTimerSidelinkR16, int64(v.LogicalChannelSRDelayTimerSidelinkR16), 1, 0, false, "logicalChannelSR-DelayTimerSidelink-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -2492,9 +1884,7 @@ func (v *BandSidelinkEUTRAR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.HasGnbScheduledMode4SidelinkEUTRAR16)
 	r.Decode(&v.FreqBandSidelinkEUTRAR16, "freqBandSidelinkEUTRA-r16")
 	r.DecodeOptional(v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.GnbScheduledMode3SidelinkEUTRAR16, "gnb-ScheduledMode3SidelinkEUTRA-r16")
-	if v.HasGnbScheduledMode4SidelinkEUTRAR16 {
-		v.GnbScheduledMode4SidelinkEUTRAR16 = BandSidelinkEUTRAR16_GnbScheduledMode4SidelinkEUTRAR16(r.Enum(1, 0, false, "gnb-ScheduledMode4SidelinkEUTRA-r16"))
-	}
+	v.GnbScheduledMode4SidelinkEUTRAR16 = BandSidelinkEUTRAR16_GnbScheduledMode4SidelinkEUTRAR16(r.EnumIf(v.HasGnbScheduledMode4SidelinkEUTRAR16, 1, 0, false, "gnb-ScheduledMode4SidelinkEUTRA-r16"))
 	return r.Err()
 }
 
@@ -2503,9 +1893,7 @@ func (v *BandSidelinkEUTRAR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasGnbScheduledMode3SidelinkEUTRAR16, v.HasGnbScheduledMode4SidelinkEUTRAR16)
 	w.Encode(&v.FreqBandSidelinkEUTRAR16, "freqBandSidelinkEUTRA-r16")
 	w.EncodeOptional(v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.GnbScheduledMode3SidelinkEUTRAR16, "gnb-ScheduledMode3SidelinkEUTRA-r16")
-	if v.HasGnbScheduledMode4SidelinkEUTRAR16 {
-		w.Enum(int64(v.GnbScheduledMode4SidelinkEUTRAR16), 1, 0, false, "gnb-ScheduledMode4SidelinkEUTRA-r16")
-	}
+	w.EnumIf(v.HasGnbScheduledMode4SidelinkEUTRAR16, int64(v.GnbScheduledMode4SidelinkEUTRAR16), 1, 0, false, "gnb-ScheduledMode4SidelinkEUTRA-r16")
 	return w.Err()
 }
 
@@ -2539,61 +1927,35 @@ func (v *BandSidelinkR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlReceptionR16, &v.SlReceptionR16, "sl-Reception-r16")
 	r.DecodeOptional(v.HasSlTransmissionMode1R16, &v.SlTransmissionMode1R16, "sl-TransmissionMode1-r16")
 	r.DecodeOptional(v.HasSyncSidelinkR16, &v.SyncSidelinkR16, "sync-Sidelink-r16")
-	if v.HasSlTx256QAMR16 {
-		v.SlTx256QAMR16 = BandSidelinkR16_SlTx256QAMR16(r.Enum(1, 0, false, "sl-Tx-256QAM-r16"))
-	}
+	v.SlTx256QAMR16 = BandSidelinkR16_SlTx256QAMR16(r.EnumIf(v.HasSlTx256QAMR16, 1, 0, false, "sl-Tx-256QAM-r16"))
 	r.DecodeOptional(v.HasPsfchFormatZeroSidelinkR16, &v.PsfchFormatZeroSidelinkR16, "psfch-FormatZeroSidelink-r16")
-	if v.HasLowSE64QAMMCSTableSidelinkR16 {
-		v.LowSE64QAMMCSTableSidelinkR16 = BandSidelinkR16_LowSE64QAMMCSTableSidelinkR16(r.Enum(1, 0, false, "lowSE-64QAM-MCS-TableSidelink-r16"))
-	}
-	if v.HasEnbSyncSidelinkR16 {
-		v.EnbSyncSidelinkR16 = BandSidelinkR16_EnbSyncSidelinkR16(r.Enum(1, 0, false, "enb-sync-Sidelink-r16"))
-	}
+	v.LowSE64QAMMCSTableSidelinkR16 = BandSidelinkR16_LowSE64QAMMCSTableSidelinkR16(r.EnumIf(v.HasLowSE64QAMMCSTableSidelinkR16, 1, 0, false, "lowSE-64QAM-MCS-TableSidelink-r16"))
+	v.EnbSyncSidelinkR16 = BandSidelinkR16_EnbSyncSidelinkR16(r.EnumIf(v.HasEnbSyncSidelinkR16, 1, 0, false, "enb-sync-Sidelink-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-TransmissionMode2-r16") {
 		r.Preamble(&v.HasSlTransmissionMode2R16, &v.HasCongestionControlSidelinkR16, &v.HasFewerSymbolSlotSidelinkR16, &v.HasSlOpenLoopPCRSRPReportSidelinkR16, &v.HasSlRx256QAMR16)
 		r.DecodeOptional(v.HasSlTransmissionMode2R16, &v.SlTransmissionMode2R16, "sl-TransmissionMode2-r16")
 		r.DecodeOptional(v.HasCongestionControlSidelinkR16, &v.CongestionControlSidelinkR16, "congestionControlSidelink-r16")
-		if v.HasFewerSymbolSlotSidelinkR16 {
-			v.FewerSymbolSlotSidelinkR16 = BandSidelinkR16_FewerSymbolSlotSidelinkR16(r.Enum(1, 0, false, "fewerSymbolSlotSidelink-r16"))
-		}
-		if v.HasSlOpenLoopPCRSRPReportSidelinkR16 {
-			v.SlOpenLoopPCRSRPReportSidelinkR16 = BandSidelinkR16_SlOpenLoopPCRSRPReportSidelinkR16(r.Enum(1, 0, false, "sl-openLoopPC-RSRP-ReportSidelink-r16"))
-		}
-		if v.HasSlRx256QAMR16 {
-			v.SlRx256QAMR16 = BandSidelinkR16_SlRx256QAMR16(r.Enum(1, 0, false, "sl-Rx-256QAM-r16"))
-		}
+		v.FewerSymbolSlotSidelinkR16 = BandSidelinkR16_FewerSymbolSlotSidelinkR16(r.EnumIf(v.HasFewerSymbolSlotSidelinkR16, 1, 0, false, "fewerSymbolSlotSidelink-r16"))
+		v.SlOpenLoopPCRSRPReportSidelinkR16 = BandSidelinkR16_SlOpenLoopPCRSRPReportSidelinkR16(r.EnumIf(v.HasSlOpenLoopPCRSRPReportSidelinkR16, 1, 0, false, "sl-openLoopPC-RSRP-ReportSidelink-r16"))
+		v.SlRx256QAMR16 = BandSidelinkR16_SlRx256QAMR16(r.EnumIf(v.HasSlRx256QAMR16, 1, 0, false, "sl-Rx-256QAM-r16"))
 		x.End("sl-TransmissionMode2-r16")
 	}
 	if x.Begin(1, "ue-PowerClassSidelink-r16") {
 		r.Preamble(&v.HasUEPowerClassSidelinkR16)
-		if v.HasUEPowerClassSidelinkR16 {
-			v.UEPowerClassSidelinkR16 = BandSidelinkR16_UEPowerClassSidelinkR16(r.Enum(8, 0, false, "ue-PowerClassSidelink-r16"))
-		}
+		v.UEPowerClassSidelinkR16 = BandSidelinkR16_UEPowerClassSidelinkR16(r.EnumIf(v.HasUEPowerClassSidelinkR16, 8, 0, false, "ue-PowerClassSidelink-r16"))
 		x.End("ue-PowerClassSidelink-r16")
 	}
 	if x.Begin(2, "sl-TransmissionMode2-RandomResourceSelection-r17") {
 		r.Preamble(&v.HasSlTransmissionMode2RandomResourceSelectionR17, &v.HasSyncSidelinkV1710, &v.HasEnbSyncSidelinkV1710, &v.HasRxIUCScheme1PreferredMode2SidelinkR17, &v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, &v.HasRxIUCScheme2Mode2SidelinkR17, &v.HasRxIUCScheme1SCIR17, &v.HasRxIUCScheme1SCIExplicitReqR17)
 		r.DecodeOptional(v.HasSlTransmissionMode2RandomResourceSelectionR17, &v.SlTransmissionMode2RandomResourceSelectionR17, "sl-TransmissionMode2-RandomResourceSelection-r17")
 		r.DecodeOptional(v.HasSyncSidelinkV1710, &v.SyncSidelinkV1710, "sync-Sidelink-v1710")
-		if v.HasEnbSyncSidelinkV1710 {
-			v.EnbSyncSidelinkV1710 = BandSidelinkR16_EnbSyncSidelinkV1710(r.Enum(1, 0, false, "enb-sync-Sidelink-v1710"))
-		}
-		if v.HasRxIUCScheme1PreferredMode2SidelinkR17 {
-			v.RxIUCScheme1PreferredMode2SidelinkR17 = BandSidelinkR16_RxIUCScheme1PreferredMode2SidelinkR17(r.Enum(1, 0, false, "rx-IUC-Scheme1-PreferredMode2Sidelink-r17"))
-		}
-		if v.HasRxIUCScheme1NonPreferredMode2SidelinkR17 {
-			v.RxIUCScheme1NonPreferredMode2SidelinkR17 = BandSidelinkR16_RxIUCScheme1NonPreferredMode2SidelinkR17(r.Enum(1, 0, false, "rx-IUC-Scheme1-NonPreferredMode2Sidelink-r17"))
-		}
-		if v.HasRxIUCScheme2Mode2SidelinkR17 {
-			v.RxIUCScheme2Mode2SidelinkR17 = BandSidelinkR16_RxIUCScheme2Mode2SidelinkR17(r.Enum(8, 0, false, "rx-IUC-Scheme2-Mode2Sidelink-r17"))
-		}
-		if v.HasRxIUCScheme1SCIR17 {
-			v.RxIUCScheme1SCIR17 = BandSidelinkR16_RxIUCScheme1SCIR17(r.Enum(1, 0, false, "rx-IUC-Scheme1-SCI-r17"))
-		}
-		if v.HasRxIUCScheme1SCIExplicitReqR17 {
-			v.RxIUCScheme1SCIExplicitReqR17 = BandSidelinkR16_RxIUCScheme1SCIExplicitReqR17(r.Enum(1, 0, false, "rx-IUC-Scheme1-SCI-ExplicitReq-r17"))
-		}
+		v.EnbSyncSidelinkV1710 = BandSidelinkR16_EnbSyncSidelinkV1710(r.EnumIf(v.HasEnbSyncSidelinkV1710, 1, 0, false, "enb-sync-Sidelink-v1710"))
+		v.RxIUCScheme1PreferredMode2SidelinkR17 = BandSidelinkR16_RxIUCScheme1PreferredMode2SidelinkR17(r.EnumIf(v.HasRxIUCScheme1PreferredMode2SidelinkR17, 1, 0, false, "rx-IUC-Scheme1-PreferredMode2Sidelink-r17"))
+		v.RxIUCScheme1NonPreferredMode2SidelinkR17 = BandSidelinkR16_RxIUCScheme1NonPreferredMode2SidelinkR17(r.EnumIf(v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, 1, 0, false, "rx-IUC-Scheme1-NonPreferredMode2Sidelink-r17"))
+		v.RxIUCScheme2Mode2SidelinkR17 = BandSidelinkR16_RxIUCScheme2Mode2SidelinkR17(r.EnumIf(v.HasRxIUCScheme2Mode2SidelinkR17, 8, 0, false, "rx-IUC-Scheme2-Mode2Sidelink-r17"))
+		v.RxIUCScheme1SCIR17 = BandSidelinkR16_RxIUCScheme1SCIR17(r.EnumIf(v.HasRxIUCScheme1SCIR17, 1, 0, false, "rx-IUC-Scheme1-SCI-r17"))
+		v.RxIUCScheme1SCIExplicitReqR17 = BandSidelinkR16_RxIUCScheme1SCIExplicitReqR17(r.EnumIf(v.HasRxIUCScheme1SCIExplicitReqR17, 1, 0, false, "rx-IUC-Scheme1-SCI-ExplicitReq-r17"))
 		x.End("sl-TransmissionMode2-RandomResourceSelection-r17")
 	}
 	v.Unknown = x.Unknown(3)
@@ -2609,61 +1971,35 @@ func (v *BandSidelinkR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlReceptionR16, &v.SlReceptionR16, "sl-Reception-r16")
 	w.EncodeOptional(v.HasSlTransmissionMode1R16, &v.SlTransmissionMode1R16, "sl-TransmissionMode1-r16")
 	w.EncodeOptional(v.HasSyncSidelinkR16, &v.SyncSidelinkR16, "sync-Sidelink-r16")
-	if v.HasSlTx256QAMR16 {
-		w.Enum(int64(v.SlTx256QAMR16), 1, 0, false, "sl-Tx-256QAM-r16")
-	}
+	w.EnumIf(v.HasSlTx256QAMR16, int64(v.SlTx256QAMR16), 1, 0, false, "sl-Tx-256QAM-r16")
 	w.EncodeOptional(v.HasPsfchFormatZeroSidelinkR16, &v.PsfchFormatZeroSidelinkR16, "psfch-FormatZeroSidelink-r16")
-	if v.HasLowSE64QAMMCSTableSidelinkR16 {
-		w.Enum(int64(v.LowSE64QAMMCSTableSidelinkR16), 1, 0, false, "lowSE-64QAM-MCS-TableSidelink-r16")
-	}
-	if v.HasEnbSyncSidelinkR16 {
-		w.Enum(int64(v.EnbSyncSidelinkR16), 1, 0, false, "enb-sync-Sidelink-r16")
-	}
+	w.EnumIf(v.HasLowSE64QAMMCSTableSidelinkR16, int64(v.LowSE64QAMMCSTableSidelinkR16), 1, 0, false, "lowSE-64QAM-MCS-TableSidelink-r16")
+	w.EnumIf(v.HasEnbSyncSidelinkR16, int64(v.EnbSyncSidelinkR16), 1, 0, false, "enb-sync-Sidelink-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSlTransmissionMode2R16, v.HasCongestionControlSidelinkR16, v.HasFewerSymbolSlotSidelinkR16, v.HasSlOpenLoopPCRSRPReportSidelinkR16, v.HasSlRx256QAMR16)
 		w.EncodeOptional(v.HasSlTransmissionMode2R16, &v.SlTransmissionMode2R16, "sl-TransmissionMode2-r16")
 		w.EncodeOptional(v.HasCongestionControlSidelinkR16, &v.CongestionControlSidelinkR16, "congestionControlSidelink-r16")
-		if v.HasFewerSymbolSlotSidelinkR16 {
-			w.Enum(int64(v.FewerSymbolSlotSidelinkR16), 1, 0, false, "fewerSymbolSlotSidelink-r16")
-		}
-		if v.HasSlOpenLoopPCRSRPReportSidelinkR16 {
-			w.Enum(int64(v.SlOpenLoopPCRSRPReportSidelinkR16), 1, 0, false, "sl-openLoopPC-RSRP-ReportSidelink-r16")
-		}
-		if v.HasSlRx256QAMR16 {
-			w.Enum(int64(v.SlRx256QAMR16), 1, 0, false, "sl-Rx-256QAM-r16")
-		}
+		w.EnumIf(v.HasFewerSymbolSlotSidelinkR16, int64(v.FewerSymbolSlotSidelinkR16), 1, 0, false, "fewerSymbolSlotSidelink-r16")
+		w.EnumIf(v.HasSlOpenLoopPCRSRPReportSidelinkR16, int64(v.SlOpenLoopPCRSRPReportSidelinkR16), 1, 0, false, "sl-openLoopPC-RSRP-ReportSidelink-r16")
+		w.EnumIf(v.HasSlRx256QAMR16, int64(v.SlRx256QAMR16), 1, 0, false, "sl-Rx-256QAM-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
 		w.Preamble(v.HasUEPowerClassSidelinkR16)
-		if v.HasUEPowerClassSidelinkR16 {
-			w.Enum(int64(v.UEPowerClassSidelinkR16), 8, 0, false, "ue-PowerClassSidelink-r16")
-		}
+		w.EnumIf(v.HasUEPowerClassSidelinkR16, int64(v.UEPowerClassSidelinkR16), 8, 0, false, "ue-PowerClassSidelink-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasSlTransmissionMode2RandomResourceSelectionR17, v.HasSyncSidelinkV1710, v.HasEnbSyncSidelinkV1710, v.HasRxIUCScheme1PreferredMode2SidelinkR17, v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, v.HasRxIUCScheme2Mode2SidelinkR17, v.HasRxIUCScheme1SCIR17, v.HasRxIUCScheme1SCIExplicitReqR17)
 		w.EncodeOptional(v.HasSlTransmissionMode2RandomResourceSelectionR17, &v.SlTransmissionMode2RandomResourceSelectionR17, "sl-TransmissionMode2-RandomResourceSelection-r17")
 		w.EncodeOptional(v.HasSyncSidelinkV1710, &v.SyncSidelinkV1710, "sync-Sidelink-v1710")
-		if v.HasEnbSyncSidelinkV1710 {
-			w.Enum(int64(v.EnbSyncSidelinkV1710), 1, 0, false, "enb-sync-Sidelink-v1710")
-		}
-		if v.HasRxIUCScheme1PreferredMode2SidelinkR17 {
-			w.Enum(int64(v.RxIUCScheme1PreferredMode2SidelinkR17), 1, 0, false, "rx-IUC-Scheme1-PreferredMode2Sidelink-r17")
-		}
-		if v.HasRxIUCScheme1NonPreferredMode2SidelinkR17 {
-			w.Enum(int64(v.RxIUCScheme1NonPreferredMode2SidelinkR17), 1, 0, false, "rx-IUC-Scheme1-NonPreferredMode2Sidelink-r17")
-		}
-		if v.HasRxIUCScheme2Mode2SidelinkR17 {
-			w.Enum(int64(v.RxIUCScheme2Mode2SidelinkR17), 8, 0, false, "rx-IUC-Scheme2-Mode2Sidelink-r17")
-		}
-		if v.HasRxIUCScheme1SCIR17 {
-			w.Enum(int64(v.RxIUCScheme1SCIR17), 1, 0, false, "rx-IUC-Scheme1-SCI-r17")
-		}
-		if v.HasRxIUCScheme1SCIExplicitReqR17 {
-			w.Enum(int64(v.RxIUCScheme1SCIExplicitReqR17), 1, 0, false, "rx-IUC-Scheme1-SCI-ExplicitReq-r17")
-		}
+		w.EnumIf(v.HasEnbSyncSidelinkV1710, int64(v.EnbSyncSidelinkV1710), 1, 0, false, "enb-sync-Sidelink-v1710")
+		w.EnumIf(v.HasRxIUCScheme1PreferredMode2SidelinkR17, int64(v.RxIUCScheme1PreferredMode2SidelinkR17), 1, 0, false, "rx-IUC-Scheme1-PreferredMode2Sidelink-r17")
+		w.EnumIf(v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, int64(v.RxIUCScheme1NonPreferredMode2SidelinkR17), 1, 0, false, "rx-IUC-Scheme1-NonPreferredMode2Sidelink-r17")
+		w.EnumIf(v.HasRxIUCScheme2Mode2SidelinkR17, int64(v.RxIUCScheme2Mode2SidelinkR17), 8, 0, false, "rx-IUC-Scheme2-Mode2Sidelink-r17")
+		w.EnumIf(v.HasRxIUCScheme1SCIR17, int64(v.RxIUCScheme1SCIR17), 1, 0, false, "rx-IUC-Scheme1-SCI-r17")
+		w.EnumIf(v.HasRxIUCScheme1SCIExplicitReqR17, int64(v.RxIUCScheme1SCIExplicitReqR17), 1, 0, false, "rx-IUC-Scheme1-SCI-ExplicitReq-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -2685,9 +2021,7 @@ func (v *BandSidelinkR16_SlReceptionR16) DecodePER(r *per.Reader) error {
 	v.HarqRxProcessSidelinkR16 = BandSidelinkR16_SlReceptionR16_HarqRxProcessSidelinkR16(r.Enum(5, 0, false, "harq-RxProcessSidelink-r16"))
 	v.PscchRxSidelinkR16 = BandSidelinkR16_SlReceptionR16_PscchRxSidelinkR16(r.Enum(2, 0, false, "pscch-RxSidelink-r16"))
 	r.DecodeOptional(v.HasScsCPPatternRxSidelinkR16, &v.ScsCPPatternRxSidelinkR16, "scs-CP-PatternRxSidelink-r16")
-	if v.HasExtendedCPRxSidelinkR16 {
-		v.ExtendedCPRxSidelinkR16 = BandSidelinkR16_SlReceptionR16_ExtendedCPRxSidelinkR16(r.Enum(1, 0, false, "extendedCP-RxSidelink-r16"))
-	}
+	v.ExtendedCPRxSidelinkR16 = BandSidelinkR16_SlReceptionR16_ExtendedCPRxSidelinkR16(r.EnumIf(v.HasExtendedCPRxSidelinkR16, 1, 0, false, "extendedCP-RxSidelink-r16"))
 	return r.Err()
 }
 
@@ -2697,9 +2031,7 @@ func (v *BandSidelinkR16_SlReceptionR16) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.HarqRxProcessSidelinkR16), 5, 0, false, "harq-RxProcessSidelink-r16")
 	w.Enum(int64(v.PscchRxSidelinkR16), 2, 0, false, "pscch-RxSidelink-r16")
 	w.EncodeOptional(v.HasScsCPPatternRxSidelinkR16, &v.ScsCPPatternRxSidelinkR16, "scs-CP-PatternRxSidelink-r16")
-	if v.HasExtendedCPRxSidelinkR16 {
-		w.Enum(int64(v.ExtendedCPRxSidelinkR16), 1, 0, false, "extendedCP-RxSidelink-r16")
-	}
+	w.EnumIf(v.HasExtendedCPRxSidelinkR16, int64(v.ExtendedCPRxSidelinkR16), 1, 0, false, "extendedCP-RxSidelink-r16")
 	return w.Err()
 }
 
@@ -2797,12 +2129,8 @@ func (v *BandSidelinkR16_SlTransmissionMode1R16) DecodePER(r *per.Reader) error 
 	r.Preamble(&v.HasExtendedCPTxSidelinkR16, &v.HasHarqReportOnPUCCHR16)
 	v.HarqTxProcessModeOneSidelinkR16 = BandSidelinkR16_SlTransmissionMode1R16_HarqTxProcessModeOneSidelinkR16(r.Enum(2, 0, false, "harq-TxProcessModeOneSidelink-r16"))
 	r.Decode(&v.ScsCPPatternTxSidelinkModeOneR16, "scs-CP-PatternTxSidelinkModeOne-r16")
-	if v.HasExtendedCPTxSidelinkR16 {
-		v.ExtendedCPTxSidelinkR16 = BandSidelinkR16_SlTransmissionMode1R16_ExtendedCPTxSidelinkR16(r.Enum(1, 0, false, "extendedCP-TxSidelink-r16"))
-	}
-	if v.HasHarqReportOnPUCCHR16 {
-		v.HarqReportOnPUCCHR16 = BandSidelinkR16_SlTransmissionMode1R16_HarqReportOnPUCCHR16(r.Enum(1, 0, false, "harq-ReportOnPUCCH-r16"))
-	}
+	v.ExtendedCPTxSidelinkR16 = BandSidelinkR16_SlTransmissionMode1R16_ExtendedCPTxSidelinkR16(r.EnumIf(v.HasExtendedCPTxSidelinkR16, 1, 0, false, "extendedCP-TxSidelink-r16"))
+	v.HarqReportOnPUCCHR16 = BandSidelinkR16_SlTransmissionMode1R16_HarqReportOnPUCCHR16(r.EnumIf(v.HasHarqReportOnPUCCHR16, 1, 0, false, "harq-ReportOnPUCCH-r16"))
 	return r.Err()
 }
 
@@ -2811,12 +2139,8 @@ func (v *BandSidelinkR16_SlTransmissionMode1R16) EncodePER(w *per.Writer) error 
 	w.Preamble(v.HasExtendedCPTxSidelinkR16, v.HasHarqReportOnPUCCHR16)
 	w.Enum(int64(v.HarqTxProcessModeOneSidelinkR16), 2, 0, false, "harq-TxProcessModeOneSidelink-r16")
 	w.Encode(&v.ScsCPPatternTxSidelinkModeOneR16, "scs-CP-PatternTxSidelinkModeOne-r16")
-	if v.HasExtendedCPTxSidelinkR16 {
-		w.Enum(int64(v.ExtendedCPTxSidelinkR16), 1, 0, false, "extendedCP-TxSidelink-r16")
-	}
-	if v.HasHarqReportOnPUCCHR16 {
-		w.Enum(int64(v.HarqReportOnPUCCHR16), 1, 0, false, "harq-ReportOnPUCCH-r16")
-	}
+	w.EnumIf(v.HasExtendedCPTxSidelinkR16, int64(v.ExtendedCPTxSidelinkR16), 1, 0, false, "extendedCP-TxSidelink-r16")
+	w.EnumIf(v.HasHarqReportOnPUCCHR16, int64(v.HarqReportOnPUCCHR16), 1, 0, false, "harq-ReportOnPUCCH-r16")
 	return w.Err()
 }
 
@@ -2912,30 +2236,18 @@ func (v *BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16
 func (v *BandSidelinkR16_SyncSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = BandSidelinkR16_SyncSidelinkR16{}
 	r.Preamble(&v.HasGNBSyncR16, &v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16, &v.HasGNBGNSSUESyncWithPriorityOnGNSSR16)
-	if v.HasGNBSyncR16 {
-		v.GNBSyncR16 = BandSidelinkR16_SyncSidelinkR16_GNBSyncR16(r.Enum(1, 0, false, "gNB-Sync-r16"))
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16 {
-		v.GNBGNSSUESyncWithPriorityOnGNBENBR16 = BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNBENBR16(r.Enum(1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r16"))
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNSSR16 {
-		v.GNBGNSSUESyncWithPriorityOnGNSSR16 = BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNSSR16(r.Enum(1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r16"))
-	}
+	v.GNBSyncR16 = BandSidelinkR16_SyncSidelinkR16_GNBSyncR16(r.EnumIf(v.HasGNBSyncR16, 1, 0, false, "gNB-Sync-r16"))
+	v.GNBGNSSUESyncWithPriorityOnGNBENBR16 = BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNBENBR16(r.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16, 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r16"))
+	v.GNBGNSSUESyncWithPriorityOnGNSSR16 = BandSidelinkR16_SyncSidelinkR16_GNBGNSSUESyncWithPriorityOnGNSSR16(r.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNSSR16, 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SyncSidelinkR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasGNBSyncR16, v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16, v.HasGNBGNSSUESyncWithPriorityOnGNSSR16)
-	if v.HasGNBSyncR16 {
-		w.Enum(int64(v.GNBSyncR16), 1, 0, false, "gNB-Sync-r16")
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16 {
-		w.Enum(int64(v.GNBGNSSUESyncWithPriorityOnGNBENBR16), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r16")
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNSSR16 {
-		w.Enum(int64(v.GNBGNSSUESyncWithPriorityOnGNSSR16), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r16")
-	}
+	w.EnumIf(v.HasGNBSyncR16, int64(v.GNBSyncR16), 1, 0, false, "gNB-Sync-r16")
+	w.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16, int64(v.GNBGNSSUESyncWithPriorityOnGNBENBR16), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r16")
+	w.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNSSR16, int64(v.GNBGNSSUESyncWithPriorityOnGNSSR16), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r16")
 	return w.Err()
 }
 
@@ -2959,12 +2271,8 @@ func (v *BandSidelinkR16_SlTransmissionMode2R16) DecodePER(r *per.Reader) error 
 	*v = BandSidelinkR16_SlTransmissionMode2R16{}
 	r.Preamble(&v.HasScsCPPatternTxSidelinkModeTwoR16, &v.HasDlOpenLoopPCSidelinkR16)
 	v.HarqTxProcessModeTwoSidelinkR16 = BandSidelinkR16_SlTransmissionMode2R16_HarqTxProcessModeTwoSidelinkR16(r.Enum(2, 0, false, "harq-TxProcessModeTwoSidelink-r16"))
-	if v.HasScsCPPatternTxSidelinkModeTwoR16 {
-		v.ScsCPPatternTxSidelinkModeTwoR16 = BandSidelinkR16_SlTransmissionMode2R16_ScsCPPatternTxSidelinkModeTwoR16(r.Enum(1, 0, false, "scs-CP-PatternTxSidelinkModeTwo-r16"))
-	}
-	if v.HasDlOpenLoopPCSidelinkR16 {
-		v.DlOpenLoopPCSidelinkR16 = BandSidelinkR16_SlTransmissionMode2R16_DlOpenLoopPCSidelinkR16(r.Enum(1, 0, false, "dl-openLoopPC-Sidelink-r16"))
-	}
+	v.ScsCPPatternTxSidelinkModeTwoR16 = BandSidelinkR16_SlTransmissionMode2R16_ScsCPPatternTxSidelinkModeTwoR16(r.EnumIf(v.HasScsCPPatternTxSidelinkModeTwoR16, 1, 0, false, "scs-CP-PatternTxSidelinkModeTwo-r16"))
+	v.DlOpenLoopPCSidelinkR16 = BandSidelinkR16_SlTransmissionMode2R16_DlOpenLoopPCSidelinkR16(r.EnumIf(v.HasDlOpenLoopPCSidelinkR16, 1, 0, false, "dl-openLoopPC-Sidelink-r16"))
 	return r.Err()
 }
 
@@ -2972,12 +2280,8 @@ func (v *BandSidelinkR16_SlTransmissionMode2R16) DecodePER(r *per.Reader) error 
 func (v *BandSidelinkR16_SlTransmissionMode2R16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR16, v.HasDlOpenLoopPCSidelinkR16)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR16), 2, 0, false, "harq-TxProcessModeTwoSidelink-r16")
-	if v.HasScsCPPatternTxSidelinkModeTwoR16 {
-		w.Enum(int64(v.ScsCPPatternTxSidelinkModeTwoR16), 1, 0, false, "scs-CP-PatternTxSidelinkModeTwo-r16")
-	}
-	if v.HasDlOpenLoopPCSidelinkR16 {
-		w.Enum(int64(v.DlOpenLoopPCSidelinkR16), 1, 0, false, "dl-openLoopPC-Sidelink-r16")
-	}
+	w.EnumIf(v.HasScsCPPatternTxSidelinkModeTwoR16, int64(v.ScsCPPatternTxSidelinkModeTwoR16), 1, 0, false, "scs-CP-PatternTxSidelinkModeTwo-r16")
+	w.EnumIf(v.HasDlOpenLoopPCSidelinkR16, int64(v.DlOpenLoopPCSidelinkR16), 1, 0, false, "dl-openLoopPC-Sidelink-r16")
 	return w.Err()
 }
 
@@ -2985,9 +2289,7 @@ func (v *BandSidelinkR16_SlTransmissionMode2R16) EncodePER(w *per.Writer) error 
 func (v *BandSidelinkR16_CongestionControlSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = BandSidelinkR16_CongestionControlSidelinkR16{}
 	r.Preamble(&v.HasCbrReportSidelinkR16)
-	if v.HasCbrReportSidelinkR16 {
-		v.CbrReportSidelinkR16 = BandSidelinkR16_CongestionControlSidelinkR16_CbrReportSidelinkR16(r.Enum(1, 0, false, "cbr-ReportSidelink-r16"))
-	}
+	v.CbrReportSidelinkR16 = BandSidelinkR16_CongestionControlSidelinkR16_CbrReportSidelinkR16(r.EnumIf(v.HasCbrReportSidelinkR16, 1, 0, false, "cbr-ReportSidelink-r16"))
 	v.CbrCRTimeLimitSidelinkR16 = BandSidelinkR16_CongestionControlSidelinkR16_CbrCRTimeLimitSidelinkR16(r.Enum(2, 0, false, "cbr-CR-TimeLimitSidelink-r16"))
 	return r.Err()
 }
@@ -2995,9 +2297,7 @@ func (v *BandSidelinkR16_CongestionControlSidelinkR16) DecodePER(r *per.Reader) 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_CongestionControlSidelinkR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCbrReportSidelinkR16)
-	if v.HasCbrReportSidelinkR16 {
-		w.Enum(int64(v.CbrReportSidelinkR16), 1, 0, false, "cbr-ReportSidelink-r16")
-	}
+	w.EnumIf(v.HasCbrReportSidelinkR16, int64(v.CbrReportSidelinkR16), 1, 0, false, "cbr-ReportSidelink-r16")
 	w.Enum(int64(v.CbrCRTimeLimitSidelinkR16), 2, 0, false, "cbr-CR-TimeLimitSidelink-r16")
 	return w.Err()
 }
@@ -3008,12 +2308,8 @@ func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17) DecodePE
 	r.Preamble(&v.HasScsCPPatternTxSidelinkModeTwoR17, &v.HasExtendedCPMode2RandomR17, &v.HasDlOpenLoopPCSidelinkR17)
 	v.HarqTxProcessModeTwoSidelinkR17 = BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_HarqTxProcessModeTwoSidelinkR17(r.Enum(2, 0, false, "harq-TxProcessModeTwoSidelink-r17"))
 	r.DecodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
-	if v.HasExtendedCPMode2RandomR17 {
-		v.ExtendedCPMode2RandomR17 = BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ExtendedCPMode2RandomR17(r.Enum(1, 0, false, "extendedCP-Mode2Random-r17"))
-	}
-	if v.HasDlOpenLoopPCSidelinkR17 {
-		v.DlOpenLoopPCSidelinkR17 = BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_DlOpenLoopPCSidelinkR17(r.Enum(1, 0, false, "dl-openLoopPC-Sidelink-r17"))
-	}
+	v.ExtendedCPMode2RandomR17 = BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ExtendedCPMode2RandomR17(r.EnumIf(v.HasExtendedCPMode2RandomR17, 1, 0, false, "extendedCP-Mode2Random-r17"))
+	v.DlOpenLoopPCSidelinkR17 = BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_DlOpenLoopPCSidelinkR17(r.EnumIf(v.HasDlOpenLoopPCSidelinkR17, 1, 0, false, "dl-openLoopPC-Sidelink-r17"))
 	return r.Err()
 }
 
@@ -3022,12 +2318,8 @@ func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17) EncodePE
 	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2RandomR17, v.HasDlOpenLoopPCSidelinkR17)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR17), 2, 0, false, "harq-TxProcessModeTwoSidelink-r17")
 	w.EncodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
-	if v.HasExtendedCPMode2RandomR17 {
-		w.Enum(int64(v.ExtendedCPMode2RandomR17), 1, 0, false, "extendedCP-Mode2Random-r17")
-	}
-	if v.HasDlOpenLoopPCSidelinkR17 {
-		w.Enum(int64(v.DlOpenLoopPCSidelinkR17), 1, 0, false, "dl-openLoopPC-Sidelink-r17")
-	}
+	w.EnumIf(v.HasExtendedCPMode2RandomR17, int64(v.ExtendedCPMode2RandomR17), 1, 0, false, "extendedCP-Mode2Random-r17")
+	w.EnumIf(v.HasDlOpenLoopPCSidelinkR17, int64(v.DlOpenLoopPCSidelinkR17), 1, 0, false, "dl-openLoopPC-Sidelink-r17")
 	return w.Err()
 }
 
@@ -3123,36 +2415,20 @@ func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatt
 func (v *BandSidelinkR16_SyncSidelinkV1710) DecodePER(r *per.Reader) error {
 	*v = BandSidelinkR16_SyncSidelinkV1710{}
 	r.Preamble(&v.HasSyncGNSSR17, &v.HasGNBSyncR17, &v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17, &v.HasGNBGNSSUESyncWithPriorityOnGNSSR17)
-	if v.HasSyncGNSSR17 {
-		v.SyncGNSSR17 = BandSidelinkR16_SyncSidelinkV1710_SyncGNSSR17(r.Enum(1, 0, false, "sync-GNSS-r17"))
-	}
-	if v.HasGNBSyncR17 {
-		v.GNBSyncR17 = BandSidelinkR16_SyncSidelinkV1710_GNBSyncR17(r.Enum(1, 0, false, "gNB-Sync-r17"))
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17 {
-		v.GNBGNSSUESyncWithPriorityOnGNBENBR17 = BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNBENBR17(r.Enum(1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r17"))
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNSSR17 {
-		v.GNBGNSSUESyncWithPriorityOnGNSSR17 = BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNSSR17(r.Enum(1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r17"))
-	}
+	v.SyncGNSSR17 = BandSidelinkR16_SyncSidelinkV1710_SyncGNSSR17(r.EnumIf(v.HasSyncGNSSR17, 1, 0, false, "sync-GNSS-r17"))
+	v.GNBSyncR17 = BandSidelinkR16_SyncSidelinkV1710_GNBSyncR17(r.EnumIf(v.HasGNBSyncR17, 1, 0, false, "gNB-Sync-r17"))
+	v.GNBGNSSUESyncWithPriorityOnGNBENBR17 = BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNBENBR17(r.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17, 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r17"))
+	v.GNBGNSSUESyncWithPriorityOnGNSSR17 = BandSidelinkR16_SyncSidelinkV1710_GNBGNSSUESyncWithPriorityOnGNSSR17(r.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNSSR17, 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SyncSidelinkV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSyncGNSSR17, v.HasGNBSyncR17, v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17, v.HasGNBGNSSUESyncWithPriorityOnGNSSR17)
-	if v.HasSyncGNSSR17 {
-		w.Enum(int64(v.SyncGNSSR17), 1, 0, false, "sync-GNSS-r17")
-	}
-	if v.HasGNBSyncR17 {
-		w.Enum(int64(v.GNBSyncR17), 1, 0, false, "gNB-Sync-r17")
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17 {
-		w.Enum(int64(v.GNBGNSSUESyncWithPriorityOnGNBENBR17), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r17")
-	}
-	if v.HasGNBGNSSUESyncWithPriorityOnGNSSR17 {
-		w.Enum(int64(v.GNBGNSSUESyncWithPriorityOnGNSSR17), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r17")
-	}
+	w.EnumIf(v.HasSyncGNSSR17, int64(v.SyncGNSSR17), 1, 0, false, "sync-GNSS-r17")
+	w.EnumIf(v.HasGNBSyncR17, int64(v.GNBSyncR17), 1, 0, false, "gNB-Sync-r17")
+	w.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17, int64(v.GNBGNSSUESyncWithPriorityOnGNBENBR17), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNB-ENB-r17")
+	w.EnumIf(v.HasGNBGNSSUESyncWithPriorityOnGNSSR17, int64(v.GNBGNSSUESyncWithPriorityOnGNSSR17), 1, 0, false, "gNB-GNSS-UE-SyncWithPriorityOnGNSS-r17")
 	return w.Err()
 }
 
@@ -3161,15 +2437,9 @@ func (v *RelayParametersR17) DecodePER(r *per.Reader) error {
 	*v = RelayParametersR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRelayUEOperationL2R17, &v.HasRemoteUEOperationL2R17, &v.HasRemoteUEPathSwitchToIdleInactiveRelayR17)
-	if v.HasRelayUEOperationL2R17 {
-		v.RelayUEOperationL2R17 = RelayParametersR17_RelayUEOperationL2R17(r.Enum(1, 0, false, "relayUE-Operation-L2-r17"))
-	}
-	if v.HasRemoteUEOperationL2R17 {
-		v.RemoteUEOperationL2R17 = RelayParametersR17_RemoteUEOperationL2R17(r.Enum(1, 0, false, "remoteUE-Operation-L2-r17"))
-	}
-	if v.HasRemoteUEPathSwitchToIdleInactiveRelayR17 {
-		v.RemoteUEPathSwitchToIdleInactiveRelayR17 = RelayParametersR17_RemoteUEPathSwitchToIdleInactiveRelayR17(r.Enum(1, 0, false, "remoteUE-PathSwitchToIdleInactiveRelay-r17"))
-	}
+	v.RelayUEOperationL2R17 = RelayParametersR17_RelayUEOperationL2R17(r.EnumIf(v.HasRelayUEOperationL2R17, 1, 0, false, "relayUE-Operation-L2-r17"))
+	v.RemoteUEOperationL2R17 = RelayParametersR17_RemoteUEOperationL2R17(r.EnumIf(v.HasRemoteUEOperationL2R17, 1, 0, false, "remoteUE-Operation-L2-r17"))
+	v.RemoteUEPathSwitchToIdleInactiveRelayR17 = RelayParametersR17_RemoteUEPathSwitchToIdleInactiveRelayR17(r.EnumIf(v.HasRemoteUEPathSwitchToIdleInactiveRelayR17, 1, 0, false, "remoteUE-PathSwitchToIdleInactiveRelay-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3180,15 +2450,9 @@ func (v *RelayParametersR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasRelayUEOperationL2R17, v.HasRemoteUEOperationL2R17, v.HasRemoteUEPathSwitchToIdleInactiveRelayR17)
-	if v.HasRelayUEOperationL2R17 {
-		w.Enum(int64(v.RelayUEOperationL2R17), 1, 0, false, "relayUE-Operation-L2-r17")
-	}
-	if v.HasRemoteUEOperationL2R17 {
-		w.Enum(int64(v.RemoteUEOperationL2R17), 1, 0, false, "remoteUE-Operation-L2-r17")
-	}
-	if v.HasRemoteUEPathSwitchToIdleInactiveRelayR17 {
-		w.Enum(int64(v.RemoteUEPathSwitchToIdleInactiveRelayR17), 1, 0, false, "remoteUE-PathSwitchToIdleInactiveRelay-r17")
-	}
+	w.EnumIf(v.HasRelayUEOperationL2R17, int64(v.RelayUEOperationL2R17), 1, 0, false, "relayUE-Operation-L2-r17")
+	w.EnumIf(v.HasRemoteUEOperationL2R17, int64(v.RemoteUEOperationL2R17), 1, 0, false, "remoteUE-Operation-L2-r17")
+	w.EnumIf(v.HasRemoteUEPathSwitchToIdleInactiveRelayR17, int64(v.RemoteUEPathSwitchToIdleInactiveRelayR17), 1, 0, false, "remoteUE-PathSwitchToIdleInactiveRelay-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -3219,30 +2483,16 @@ func (v *SONParametersR16) DecodePER(r *per.Reader) error {
 	*v = SONParametersR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRachReportR16)
-	if v.HasRachReportR16 {
-		v.RachReportR16 = SONParametersR16_RachReportR16(r.Enum(1, 0, false, "rach-Report-r16"))
-	}
+	v.RachReportR16 = SONParametersR16_RachReportR16(r.EnumIf(v.HasRachReportR16, 1, 0, false, "rach-Report-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "rlfReportCHO-r17") {
 		r.Preamble(&v.HasRlfReportCHOR17, &v.HasRlfReportDAPSR17, &v.HasSuccessHOReportR17, &v.HasTwoStepRACHReportR17, &v.HasPscellMHIReportR17, &v.HasOnDemandSIReportR17)
-		if v.HasRlfReportCHOR17 {
-			v.RlfReportCHOR17 = SONParametersR16_RlfReportCHOR17(r.Enum(1, 0, false, "rlfReportCHO-r17"))
-		}
-		if v.HasRlfReportDAPSR17 {
-			v.RlfReportDAPSR17 = SONParametersR16_RlfReportDAPSR17(r.Enum(1, 0, false, "rlfReportDAPS-r17"))
-		}
-		if v.HasSuccessHOReportR17 {
-			v.SuccessHOReportR17 = SONParametersR16_SuccessHOReportR17(r.Enum(1, 0, false, "success-HO-Report-r17"))
-		}
-		if v.HasTwoStepRACHReportR17 {
-			v.TwoStepRACHReportR17 = SONParametersR16_TwoStepRACHReportR17(r.Enum(1, 0, false, "twoStepRACH-Report-r17"))
-		}
-		if v.HasPscellMHIReportR17 {
-			v.PscellMHIReportR17 = SONParametersR16_PscellMHIReportR17(r.Enum(1, 0, false, "pscell-MHI-Report-r17"))
-		}
-		if v.HasOnDemandSIReportR17 {
-			v.OnDemandSIReportR17 = SONParametersR16_OnDemandSIReportR17(r.Enum(1, 0, false, "onDemandSI-Report-r17"))
-		}
+		v.RlfReportCHOR17 = SONParametersR16_RlfReportCHOR17(r.EnumIf(v.HasRlfReportCHOR17, 1, 0, false, "rlfReportCHO-r17"))
+		v.RlfReportDAPSR17 = SONParametersR16_RlfReportDAPSR17(r.EnumIf(v.HasRlfReportDAPSR17, 1, 0, false, "rlfReportDAPS-r17"))
+		v.SuccessHOReportR17 = SONParametersR16_SuccessHOReportR17(r.EnumIf(v.HasSuccessHOReportR17, 1, 0, false, "success-HO-Report-r17"))
+		v.TwoStepRACHReportR17 = SONParametersR16_TwoStepRACHReportR17(r.EnumIf(v.HasTwoStepRACHReportR17, 1, 0, false, "twoStepRACH-Report-r17"))
+		v.PscellMHIReportR17 = SONParametersR16_PscellMHIReportR17(r.EnumIf(v.HasPscellMHIReportR17, 1, 0, false, "pscell-MHI-Report-r17"))
+		v.OnDemandSIReportR17 = SONParametersR16_OnDemandSIReportR17(r.EnumIf(v.HasOnDemandSIReportR17, 1, 0, false, "onDemandSI-Report-r17"))
 		x.End("rlfReportCHO-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -3254,30 +2504,16 @@ func (v *SONParametersR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRlfReportCHOR17 || v.HasRlfReportDAPSR17 || v.HasSuccessHOReportR17 || v.HasTwoStepRACHReportR17 || v.HasPscellMHIReportR17 || v.HasOnDemandSIReportR17)
 	w.Extended(x)
 	w.Preamble(v.HasRachReportR16)
-	if v.HasRachReportR16 {
-		w.Enum(int64(v.RachReportR16), 1, 0, false, "rach-Report-r16")
-	}
+	w.EnumIf(v.HasRachReportR16, int64(v.RachReportR16), 1, 0, false, "rach-Report-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasRlfReportCHOR17, v.HasRlfReportDAPSR17, v.HasSuccessHOReportR17, v.HasTwoStepRACHReportR17, v.HasPscellMHIReportR17, v.HasOnDemandSIReportR17)
-		if v.HasRlfReportCHOR17 {
-			w.Enum(int64(v.RlfReportCHOR17), 1, 0, false, "rlfReportCHO-r17")
-		}
-		if v.HasRlfReportDAPSR17 {
-			w.Enum(int64(v.RlfReportDAPSR17), 1, 0, false, "rlfReportDAPS-r17")
-		}
-		if v.HasSuccessHOReportR17 {
-			w.Enum(int64(v.SuccessHOReportR17), 1, 0, false, "success-HO-Report-r17")
-		}
-		if v.HasTwoStepRACHReportR17 {
-			w.Enum(int64(v.TwoStepRACHReportR17), 1, 0, false, "twoStepRACH-Report-r17")
-		}
-		if v.HasPscellMHIReportR17 {
-			w.Enum(int64(v.PscellMHIReportR17), 1, 0, false, "pscell-MHI-Report-r17")
-		}
-		if v.HasOnDemandSIReportR17 {
-			w.Enum(int64(v.OnDemandSIReportR17), 1, 0, false, "onDemandSI-Report-r17")
-		}
+		w.EnumIf(v.HasRlfReportCHOR17, int64(v.RlfReportCHOR17), 1, 0, false, "rlfReportCHO-r17")
+		w.EnumIf(v.HasRlfReportDAPSR17, int64(v.RlfReportDAPSR17), 1, 0, false, "rlfReportDAPS-r17")
+		w.EnumIf(v.HasSuccessHOReportR17, int64(v.SuccessHOReportR17), 1, 0, false, "success-HO-Report-r17")
+		w.EnumIf(v.HasTwoStepRACHReportR17, int64(v.TwoStepRACHReportR17), 1, 0, false, "twoStepRACH-Report-r17")
+		w.EnumIf(v.HasPscellMHIReportR17, int64(v.PscellMHIReportR17), 1, 0, false, "pscell-MHI-Report-r17")
+		w.EnumIf(v.HasOnDemandSIReportR17, int64(v.OnDemandSIReportR17), 1, 0, false, "onDemandSI-Report-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -3296,48 +2532,24 @@ func (v *SONParametersR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 func (v *SpatialRelationsSRSPosR16) DecodePER(r *per.Reader) error {
 	*v = SpatialRelationsSRSPosR16{}
 	r.Preamble(&v.HasSpatialRelationSRSPosBasedOnSSBServingR16, &v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16, &v.HasSpatialRelationSRSPosBasedOnPRSServingR16, &v.HasSpatialRelationSRSPosBasedOnSRSR16, &v.HasSpatialRelationSRSPosBasedOnSSBNeighR16, &v.HasSpatialRelationSRSPosBasedOnPRSNeighR16)
-	if v.HasSpatialRelationSRSPosBasedOnSSBServingR16 {
-		v.SpatialRelationSRSPosBasedOnSSBServingR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBServingR16(r.Enum(1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Serving-r16"))
-	}
-	if v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16 {
-		v.SpatialRelationSRSPosBasedOnCSIRSServingR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnCSIRSServingR16(r.Enum(1, 0, false, "spatialRelation-SRS-PosBasedOnCSI-RS-Serving-r16"))
-	}
-	if v.HasSpatialRelationSRSPosBasedOnPRSServingR16 {
-		v.SpatialRelationSRSPosBasedOnPRSServingR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSServingR16(r.Enum(1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Serving-r16"))
-	}
-	if v.HasSpatialRelationSRSPosBasedOnSRSR16 {
-		v.SpatialRelationSRSPosBasedOnSRSR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSRSR16(r.Enum(1, 0, false, "spatialRelation-SRS-PosBasedOnSRS-r16"))
-	}
-	if v.HasSpatialRelationSRSPosBasedOnSSBNeighR16 {
-		v.SpatialRelationSRSPosBasedOnSSBNeighR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBNeighR16(r.Enum(1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Neigh-r16"))
-	}
-	if v.HasSpatialRelationSRSPosBasedOnPRSNeighR16 {
-		v.SpatialRelationSRSPosBasedOnPRSNeighR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSNeighR16(r.Enum(1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Neigh-r16"))
-	}
+	v.SpatialRelationSRSPosBasedOnSSBServingR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBServingR16(r.EnumIf(v.HasSpatialRelationSRSPosBasedOnSSBServingR16, 1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Serving-r16"))
+	v.SpatialRelationSRSPosBasedOnCSIRSServingR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnCSIRSServingR16(r.EnumIf(v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16, 1, 0, false, "spatialRelation-SRS-PosBasedOnCSI-RS-Serving-r16"))
+	v.SpatialRelationSRSPosBasedOnPRSServingR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSServingR16(r.EnumIf(v.HasSpatialRelationSRSPosBasedOnPRSServingR16, 1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Serving-r16"))
+	v.SpatialRelationSRSPosBasedOnSRSR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSRSR16(r.EnumIf(v.HasSpatialRelationSRSPosBasedOnSRSR16, 1, 0, false, "spatialRelation-SRS-PosBasedOnSRS-r16"))
+	v.SpatialRelationSRSPosBasedOnSSBNeighR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnSSBNeighR16(r.EnumIf(v.HasSpatialRelationSRSPosBasedOnSSBNeighR16, 1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Neigh-r16"))
+	v.SpatialRelationSRSPosBasedOnPRSNeighR16 = SpatialRelationsSRSPosR16_SpatialRelationSRSPosBasedOnPRSNeighR16(r.EnumIf(v.HasSpatialRelationSRSPosBasedOnPRSNeighR16, 1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Neigh-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SpatialRelationsSRSPosR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSpatialRelationSRSPosBasedOnSSBServingR16, v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16, v.HasSpatialRelationSRSPosBasedOnPRSServingR16, v.HasSpatialRelationSRSPosBasedOnSRSR16, v.HasSpatialRelationSRSPosBasedOnSSBNeighR16, v.HasSpatialRelationSRSPosBasedOnPRSNeighR16)
-	if v.HasSpatialRelationSRSPosBasedOnSSBServingR16 {
-		w.Enum(int64(v.SpatialRelationSRSPosBasedOnSSBServingR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Serving-r16")
-	}
-	if v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16 {
-		w.Enum(int64(v.SpatialRelationSRSPosBasedOnCSIRSServingR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnCSI-RS-Serving-r16")
-	}
-	if v.HasSpatialRelationSRSPosBasedOnPRSServingR16 {
-		w.Enum(int64(v.SpatialRelationSRSPosBasedOnPRSServingR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Serving-r16")
-	}
-	if v.HasSpatialRelationSRSPosBasedOnSRSR16 {
-		w.Enum(int64(v.SpatialRelationSRSPosBasedOnSRSR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnSRS-r16")
-	}
-	if v.HasSpatialRelationSRSPosBasedOnSSBNeighR16 {
-		w.Enum(int64(v.SpatialRelationSRSPosBasedOnSSBNeighR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Neigh-r16")
-	}
-	if v.HasSpatialRelationSRSPosBasedOnPRSNeighR16 {
-		w.Enum(int64(v.SpatialRelationSRSPosBasedOnPRSNeighR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Neigh-r16")
-	}
+	w.EnumIf(v.HasSpatialRelationSRSPosBasedOnSSBServingR16, int64(v.SpatialRelationSRSPosBasedOnSSBServingR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Serving-r16")
+	w.EnumIf(v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16, int64(v.SpatialRelationSRSPosBasedOnCSIRSServingR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnCSI-RS-Serving-r16")
+	w.EnumIf(v.HasSpatialRelationSRSPosBasedOnPRSServingR16, int64(v.SpatialRelationSRSPosBasedOnPRSServingR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Serving-r16")
+	w.EnumIf(v.HasSpatialRelationSRSPosBasedOnSRSR16, int64(v.SpatialRelationSRSPosBasedOnSRSR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnSRS-r16")
+	w.EnumIf(v.HasSpatialRelationSRSPosBasedOnSSBNeighR16, int64(v.SpatialRelationSRSPosBasedOnSSBNeighR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Neigh-r16")
+	w.EnumIf(v.HasSpatialRelationSRSPosBasedOnPRSNeighR16, int64(v.SpatialRelationSRSPosBasedOnPRSNeighR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnPRS-Neigh-r16")
 	return w.Err()
 }
 
@@ -3401,24 +2613,16 @@ func (v *SRSAllPosResourcesRRCInactiveR17_SrsPosResourcesRRCInactiveR17) EncodeP
 func (v *SRSSwitchingTimeNR) DecodePER(r *per.Reader) error {
 	*v = SRSSwitchingTimeNR{}
 	r.Preamble(&v.HasSwitchingTimeDL, &v.HasSwitchingTimeUL)
-	if v.HasSwitchingTimeDL {
-		v.SwitchingTimeDL = SRSSwitchingTimeNR_SwitchingTimeDL(r.Enum(8, 0, false, "switchingTimeDL"))
-	}
-	if v.HasSwitchingTimeUL {
-		v.SwitchingTimeUL = SRSSwitchingTimeNR_SwitchingTimeUL(r.Enum(8, 0, false, "switchingTimeUL"))
-	}
+	v.SwitchingTimeDL = SRSSwitchingTimeNR_SwitchingTimeDL(r.EnumIf(v.HasSwitchingTimeDL, 8, 0, false, "switchingTimeDL"))
+	v.SwitchingTimeUL = SRSSwitchingTimeNR_SwitchingTimeUL(r.EnumIf(v.HasSwitchingTimeUL, 8, 0, false, "switchingTimeUL"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSSwitchingTimeNR) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSwitchingTimeDL, v.HasSwitchingTimeUL)
-	if v.HasSwitchingTimeDL {
-		w.Enum(int64(v.SwitchingTimeDL), 8, 0, false, "switchingTimeDL")
-	}
-	if v.HasSwitchingTimeUL {
-		w.Enum(int64(v.SwitchingTimeUL), 8, 0, false, "switchingTimeUL")
-	}
+	w.EnumIf(v.HasSwitchingTimeDL, int64(v.SwitchingTimeDL), 8, 0, false, "switchingTimeDL")
+	w.EnumIf(v.HasSwitchingTimeUL, int64(v.SwitchingTimeUL), 8, 0, false, "switchingTimeUL")
 	return w.Err()
 }
 
@@ -3434,24 +2638,16 @@ func (v *SRSSwitchingTimeNR) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *SRSSwitchingTimeEUTRA) DecodePER(r *per.Reader) error {
 	*v = SRSSwitchingTimeEUTRA{}
 	r.Preamble(&v.HasSwitchingTimeDL, &v.HasSwitchingTimeUL)
-	if v.HasSwitchingTimeDL {
-		v.SwitchingTimeDL = SRSSwitchingTimeEUTRA_SwitchingTimeDL(r.Enum(15, 0, false, "switchingTimeDL"))
-	}
-	if v.HasSwitchingTimeUL {
-		v.SwitchingTimeUL = SRSSwitchingTimeEUTRA_SwitchingTimeUL(r.Enum(15, 0, false, "switchingTimeUL"))
-	}
+	v.SwitchingTimeDL = SRSSwitchingTimeEUTRA_SwitchingTimeDL(r.EnumIf(v.HasSwitchingTimeDL, 15, 0, false, "switchingTimeDL"))
+	v.SwitchingTimeUL = SRSSwitchingTimeEUTRA_SwitchingTimeUL(r.EnumIf(v.HasSwitchingTimeUL, 15, 0, false, "switchingTimeUL"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSSwitchingTimeEUTRA) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSwitchingTimeDL, v.HasSwitchingTimeUL)
-	if v.HasSwitchingTimeDL {
-		w.Enum(int64(v.SwitchingTimeDL), 15, 0, false, "switchingTimeDL")
-	}
-	if v.HasSwitchingTimeUL {
-		w.Enum(int64(v.SwitchingTimeUL), 15, 0, false, "switchingTimeUL")
-	}
+	w.EnumIf(v.HasSwitchingTimeDL, int64(v.SwitchingTimeDL), 15, 0, false, "switchingTimeDL")
+	w.EnumIf(v.HasSwitchingTimeUL, int64(v.SwitchingTimeUL), 15, 0, false, "switchingTimeUL")
 	return w.Err()
 }
 
@@ -3548,51 +2744,23 @@ func (v *UEBasedPerfMeasParametersR16) DecodePER(r *per.Reader) error {
 	*v = UEBasedPerfMeasParametersR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasBarometerMeasReportR16, &v.HasImmMeasBTR16, &v.HasImmMeasWLANR16, &v.HasLoggedMeasBTR16, &v.HasLoggedMeasurementsR16, &v.HasLoggedMeasWLANR16, &v.HasOrientationMeasReportR16, &v.HasSpeedMeasReportR16, &v.HasGnssLocationR16, &v.HasUlPDCPDelayR16)
-	if v.HasBarometerMeasReportR16 {
-		v.BarometerMeasReportR16 = UEBasedPerfMeasParametersR16_BarometerMeasReportR16(r.Enum(1, 0, false, "barometerMeasReport-r16"))
-	}
-	if v.HasImmMeasBTR16 {
-		v.ImmMeasBTR16 = UEBasedPerfMeasParametersR16_ImmMeasBTR16(r.Enum(1, 0, false, "immMeasBT-r16"))
-	}
-	if v.HasImmMeasWLANR16 {
-		v.ImmMeasWLANR16 = UEBasedPerfMeasParametersR16_ImmMeasWLANR16(r.Enum(1, 0, false, "immMeasWLAN-r16"))
-	}
-	if v.HasLoggedMeasBTR16 {
-		v.LoggedMeasBTR16 = UEBasedPerfMeasParametersR16_LoggedMeasBTR16(r.Enum(1, 0, false, "loggedMeasBT-r16"))
-	}
-	if v.HasLoggedMeasurementsR16 {
-		v.LoggedMeasurementsR16 = UEBasedPerfMeasParametersR16_LoggedMeasurementsR16(r.Enum(1, 0, false, "loggedMeasurements-r16"))
-	}
-	if v.HasLoggedMeasWLANR16 {
-		v.LoggedMeasWLANR16 = UEBasedPerfMeasParametersR16_LoggedMeasWLANR16(r.Enum(1, 0, false, "loggedMeasWLAN-r16"))
-	}
-	if v.HasOrientationMeasReportR16 {
-		v.OrientationMeasReportR16 = UEBasedPerfMeasParametersR16_OrientationMeasReportR16(r.Enum(1, 0, false, "orientationMeasReport-r16"))
-	}
-	if v.HasSpeedMeasReportR16 {
-		v.SpeedMeasReportR16 = UEBasedPerfMeasParametersR16_SpeedMeasReportR16(r.Enum(1, 0, false, "speedMeasReport-r16"))
-	}
-	if v.HasGnssLocationR16 {
-		v.GnssLocationR16 = UEBasedPerfMeasParametersR16_GnssLocationR16(r.Enum(1, 0, false, "gnss-Location-r16"))
-	}
-	if v.HasUlPDCPDelayR16 {
-		v.UlPDCPDelayR16 = UEBasedPerfMeasParametersR16_UlPDCPDelayR16(r.Enum(1, 0, false, "ulPDCP-Delay-r16"))
-	}
+	v.BarometerMeasReportR16 = UEBasedPerfMeasParametersR16_BarometerMeasReportR16(r.EnumIf(v.HasBarometerMeasReportR16, 1, 0, false, "barometerMeasReport-r16"))
+	v.ImmMeasBTR16 = UEBasedPerfMeasParametersR16_ImmMeasBTR16(r.EnumIf(v.HasImmMeasBTR16, 1, 0, false, "immMeasBT-r16"))
+	v.ImmMeasWLANR16 = UEBasedPerfMeasParametersR16_ImmMeasWLANR16(r.EnumIf(v.HasImmMeasWLANR16, 1, 0, false, "immMeasWLAN-r16"))
+	v.LoggedMeasBTR16 = UEBasedPerfMeasParametersR16_LoggedMeasBTR16(r.EnumIf(v.HasLoggedMeasBTR16, 1, 0, false, "loggedMeasBT-r16"))
+	v.LoggedMeasurementsR16 = UEBasedPerfMeasParametersR16_LoggedMeasurementsR16(r.EnumIf(v.HasLoggedMeasurementsR16, 1, 0, false, "loggedMeasurements-r16"))
+	v.LoggedMeasWLANR16 = UEBasedPerfMeasParametersR16_LoggedMeasWLANR16(r.EnumIf(v.HasLoggedMeasWLANR16, 1, 0, false, "loggedMeasWLAN-r16"))
+	v.OrientationMeasReportR16 = UEBasedPerfMeasParametersR16_OrientationMeasReportR16(r.EnumIf(v.HasOrientationMeasReportR16, 1, 0, false, "orientationMeasReport-r16"))
+	v.SpeedMeasReportR16 = UEBasedPerfMeasParametersR16_SpeedMeasReportR16(r.EnumIf(v.HasSpeedMeasReportR16, 1, 0, false, "speedMeasReport-r16"))
+	v.GnssLocationR16 = UEBasedPerfMeasParametersR16_GnssLocationR16(r.EnumIf(v.HasGnssLocationR16, 1, 0, false, "gnss-Location-r16"))
+	v.UlPDCPDelayR16 = UEBasedPerfMeasParametersR16_UlPDCPDelayR16(r.EnumIf(v.HasUlPDCPDelayR16, 1, 0, false, "ulPDCP-Delay-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sigBasedLogMDT-OverrideProtect-r17") {
 		r.Preamble(&v.HasSigBasedLogMDTOverrideProtectR17, &v.HasMultipleCEFReportR17, &v.HasExcessPacketDelayR17, &v.HasEarlyMeasLogR17)
-		if v.HasSigBasedLogMDTOverrideProtectR17 {
-			v.SigBasedLogMDTOverrideProtectR17 = UEBasedPerfMeasParametersR16_SigBasedLogMDTOverrideProtectR17(r.Enum(1, 0, false, "sigBasedLogMDT-OverrideProtect-r17"))
-		}
-		if v.HasMultipleCEFReportR17 {
-			v.MultipleCEFReportR17 = UEBasedPerfMeasParametersR16_MultipleCEFReportR17(r.Enum(1, 0, false, "multipleCEF-Report-r17"))
-		}
-		if v.HasExcessPacketDelayR17 {
-			v.ExcessPacketDelayR17 = UEBasedPerfMeasParametersR16_ExcessPacketDelayR17(r.Enum(1, 0, false, "excessPacketDelay-r17"))
-		}
-		if v.HasEarlyMeasLogR17 {
-			v.EarlyMeasLogR17 = UEBasedPerfMeasParametersR16_EarlyMeasLogR17(r.Enum(1, 0, false, "earlyMeasLog-r17"))
-		}
+		v.SigBasedLogMDTOverrideProtectR17 = UEBasedPerfMeasParametersR16_SigBasedLogMDTOverrideProtectR17(r.EnumIf(v.HasSigBasedLogMDTOverrideProtectR17, 1, 0, false, "sigBasedLogMDT-OverrideProtect-r17"))
+		v.MultipleCEFReportR17 = UEBasedPerfMeasParametersR16_MultipleCEFReportR17(r.EnumIf(v.HasMultipleCEFReportR17, 1, 0, false, "multipleCEF-Report-r17"))
+		v.ExcessPacketDelayR17 = UEBasedPerfMeasParametersR16_ExcessPacketDelayR17(r.EnumIf(v.HasExcessPacketDelayR17, 1, 0, false, "excessPacketDelay-r17"))
+		v.EarlyMeasLogR17 = UEBasedPerfMeasParametersR16_EarlyMeasLogR17(r.EnumIf(v.HasEarlyMeasLogR17, 1, 0, false, "earlyMeasLog-r17"))
 		x.End("sigBasedLogMDT-OverrideProtect-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -3604,51 +2772,23 @@ func (v *UEBasedPerfMeasParametersR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSigBasedLogMDTOverrideProtectR17 || v.HasMultipleCEFReportR17 || v.HasExcessPacketDelayR17 || v.HasEarlyMeasLogR17)
 	w.Extended(x)
 	w.Preamble(v.HasBarometerMeasReportR16, v.HasImmMeasBTR16, v.HasImmMeasWLANR16, v.HasLoggedMeasBTR16, v.HasLoggedMeasurementsR16, v.HasLoggedMeasWLANR16, v.HasOrientationMeasReportR16, v.HasSpeedMeasReportR16, v.HasGnssLocationR16, v.HasUlPDCPDelayR16)
-	if v.HasBarometerMeasReportR16 {
-		w.Enum(int64(v.BarometerMeasReportR16), 1, 0, false, "barometerMeasReport-r16")
-	}
-	if v.HasImmMeasBTR16 {
-		w.Enum(int64(v.ImmMeasBTR16), 1, 0, false, "immMeasBT-r16")
-	}
-	if v.HasImmMeasWLANR16 {
-		w.Enum(int64(v.ImmMeasWLANR16), 1, 0, false, "immMeasWLAN-r16")
-	}
-	if v.HasLoggedMeasBTR16 {
-		w.Enum(int64(v.LoggedMeasBTR16), 1, 0, false, "loggedMeasBT-r16")
-	}
-	if v.HasLoggedMeasurementsR16 {
-		w.Enum(int64(v.LoggedMeasurementsR16), 1, 0, false, "loggedMeasurements-r16")
-	}
-	if v.HasLoggedMeasWLANR16 {
-		w.Enum(int64(v.LoggedMeasWLANR16), 1, 0, false, "loggedMeasWLAN-r16")
-	}
-	if v.HasOrientationMeasReportR16 {
-		w.Enum(int64(v.OrientationMeasReportR16), 1, 0, false, "orientationMeasReport-r16")
-	}
-	if v.HasSpeedMeasReportR16 {
-		w.Enum(int64(v.SpeedMeasReportR16), 1, 0, false, "speedMeasReport-r16")
-	}
-	if v.HasGnssLocationR16 {
-		w.Enum(int64(v.GnssLocationR16), 1, 0, false, "gnss-Location-r16")
-	}
-	if v.HasUlPDCPDelayR16 {
-		w.Enum(int64(v.UlPDCPDelayR16), 1, 0, false, "ulPDCP-Delay-r16")
-	}
+	w.EnumIf(v.HasBarometerMeasReportR16, int64(v.BarometerMeasReportR16), 1, 0, false, "barometerMeasReport-r16")
+	w.EnumIf(v.HasImmMeasBTR16, int64(v.ImmMeasBTR16), 1, 0, false, "immMeasBT-r16")
+	w.EnumIf(v.HasImmMeasWLANR16, int64(v.ImmMeasWLANR16), 1, 0, false, "immMeasWLAN-r16")
+	w.EnumIf(v.HasLoggedMeasBTR16, int64(v.LoggedMeasBTR16), 1, 0, false, "loggedMeasBT-r16")
+	w.EnumIf(v.HasLoggedMeasurementsR16, int64(v.LoggedMeasurementsR16), 1, 0, false, "loggedMeasurements-r16")
+	w.EnumIf(v.HasLoggedMeasWLANR16, int64(v.LoggedMeasWLANR16), 1, 0, false, "loggedMeasWLAN-r16")
+	w.EnumIf(v.HasOrientationMeasReportR16, int64(v.OrientationMeasReportR16), 1, 0, false, "orientationMeasReport-r16")
+	w.EnumIf(v.HasSpeedMeasReportR16, int64(v.SpeedMeasReportR16), 1, 0, false, "speedMeasReport-r16")
+	w.EnumIf(v.HasGnssLocationR16, int64(v.GnssLocationR16), 1, 0, false, "gnss-Location-r16")
+	w.EnumIf(v.HasUlPDCPDelayR16, int64(v.UlPDCPDelayR16), 1, 0, false, "ulPDCP-Delay-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSigBasedLogMDTOverrideProtectR17, v.HasMultipleCEFReportR17, v.HasExcessPacketDelayR17, v.HasEarlyMeasLogR17)
-		if v.HasSigBasedLogMDTOverrideProtectR17 {
-			w.Enum(int64(v.SigBasedLogMDTOverrideProtectR17), 1, 0, false, "sigBasedLogMDT-OverrideProtect-r17")
-		}
-		if v.HasMultipleCEFReportR17 {
-			w.Enum(int64(v.MultipleCEFReportR17), 1, 0, false, "multipleCEF-Report-r17")
-		}
-		if v.HasExcessPacketDelayR17 {
-			w.Enum(int64(v.ExcessPacketDelayR17), 1, 0, false, "excessPacketDelay-r17")
-		}
-		if v.HasEarlyMeasLogR17 {
-			w.Enum(int64(v.EarlyMeasLogR17), 1, 0, false, "earlyMeasLog-r17")
-		}
+		w.EnumIf(v.HasSigBasedLogMDTOverrideProtectR17, int64(v.SigBasedLogMDTOverrideProtectR17), 1, 0, false, "sigBasedLogMDT-OverrideProtect-r17")
+		w.EnumIf(v.HasMultipleCEFReportR17, int64(v.MultipleCEFReportR17), 1, 0, false, "multipleCEF-Report-r17")
+		w.EnumIf(v.HasExcessPacketDelayR17, int64(v.ExcessPacketDelayR17), 1, 0, false, "excessPacketDelay-r17")
+		w.EnumIf(v.HasEarlyMeasLogR17, int64(v.EarlyMeasLogR17), 1, 0, false, "earlyMeasLog-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -3768,9 +2908,7 @@ func (v *UECapabilityRequestFilterCommon) DecodePER(r *per.Reader) error {
 	if x.Begin(0, "codebookTypeRequest-r16") {
 		r.Preamble(&v.HasCodebookTypeRequestR16, &v.HasUplinkTxSwitchRequestR16)
 		r.DecodeOptional(v.HasCodebookTypeRequestR16, &v.CodebookTypeRequestR16, "codebookTypeRequest-r16")
-		if v.HasUplinkTxSwitchRequestR16 {
-			v.UplinkTxSwitchRequestR16 = UECapabilityRequestFilterCommon_UplinkTxSwitchRequestR16(r.Enum(1, 0, false, "uplinkTxSwitchRequest-r16"))
-		}
+		v.UplinkTxSwitchRequestR16 = UECapabilityRequestFilterCommon_UplinkTxSwitchRequestR16(r.EnumIf(v.HasUplinkTxSwitchRequestR16, 1, 0, false, "uplinkTxSwitchRequest-r16"))
 		x.End("codebookTypeRequest-r16")
 	}
 	if x.Begin(1, "requestedCellGrouping-r16") {
@@ -3780,9 +2918,7 @@ func (v *UECapabilityRequestFilterCommon) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(2, "fallbackGroupFiveRequest-r17") {
 		r.Preamble(&v.HasFallbackGroupFiveRequestR17)
-		if v.HasFallbackGroupFiveRequestR17 {
-			v.FallbackGroupFiveRequestR17 = UECapabilityRequestFilterCommon_FallbackGroupFiveRequestR17(r.Enum(1, 0, false, "fallbackGroupFiveRequest-r17"))
-		}
+		v.FallbackGroupFiveRequestR17 = UECapabilityRequestFilterCommon_FallbackGroupFiveRequestR17(r.EnumIf(v.HasFallbackGroupFiveRequestR17, 1, 0, false, "fallbackGroupFiveRequest-r17"))
 		x.End("fallbackGroupFiveRequest-r17")
 	}
 	v.Unknown = x.Unknown(3)
@@ -3799,9 +2935,7 @@ func (v *UECapabilityRequestFilterCommon) EncodePER(w *per.Writer) error {
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasCodebookTypeRequestR16, v.HasUplinkTxSwitchRequestR16)
 		w.EncodeOptional(v.HasCodebookTypeRequestR16, &v.CodebookTypeRequestR16, "codebookTypeRequest-r16")
-		if v.HasUplinkTxSwitchRequestR16 {
-			w.Enum(int64(v.UplinkTxSwitchRequestR16), 1, 0, false, "uplinkTxSwitchRequest-r16")
-		}
+		w.EnumIf(v.HasUplinkTxSwitchRequestR16, int64(v.UplinkTxSwitchRequestR16), 1, 0, false, "uplinkTxSwitchRequest-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
@@ -3811,9 +2945,7 @@ func (v *UECapabilityRequestFilterCommon) EncodePER(w *per.Writer) error {
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
 		w.Preamble(v.HasFallbackGroupFiveRequestR17)
-		if v.HasFallbackGroupFiveRequestR17 {
-			w.Enum(int64(v.FallbackGroupFiveRequestR17), 1, 0, false, "fallbackGroupFiveRequest-r17")
-		}
+		w.EnumIf(v.HasFallbackGroupFiveRequestR17, int64(v.FallbackGroupFiveRequestR17), 1, 0, false, "fallbackGroupFiveRequest-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -3832,30 +2964,18 @@ func (v *UECapabilityRequestFilterCommon) MarshalUPER() ([]byte, error) { return
 func (v *UECapabilityRequestFilterCommon_MrdcRequest) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRequestFilterCommon_MrdcRequest{}
 	r.Preamble(&v.HasOmitENDC, &v.HasIncludeNRDC, &v.HasIncludeNEDC)
-	if v.HasOmitENDC {
-		v.OmitENDC = UECapabilityRequestFilterCommon_MrdcRequest_OmitENDC(r.Enum(1, 0, false, "omitEN-DC"))
-	}
-	if v.HasIncludeNRDC {
-		v.IncludeNRDC = UECapabilityRequestFilterCommon_MrdcRequest_IncludeNRDC(r.Enum(1, 0, false, "includeNR-DC"))
-	}
-	if v.HasIncludeNEDC {
-		v.IncludeNEDC = UECapabilityRequestFilterCommon_MrdcRequest_IncludeNEDC(r.Enum(1, 0, false, "includeNE-DC"))
-	}
+	v.OmitENDC = UECapabilityRequestFilterCommon_MrdcRequest_OmitENDC(r.EnumIf(v.HasOmitENDC, 1, 0, false, "omitEN-DC"))
+	v.IncludeNRDC = UECapabilityRequestFilterCommon_MrdcRequest_IncludeNRDC(r.EnumIf(v.HasIncludeNRDC, 1, 0, false, "includeNR-DC"))
+	v.IncludeNEDC = UECapabilityRequestFilterCommon_MrdcRequest_IncludeNEDC(r.EnumIf(v.HasIncludeNEDC, 1, 0, false, "includeNE-DC"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterCommon_MrdcRequest) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasOmitENDC, v.HasIncludeNRDC, v.HasIncludeNEDC)
-	if v.HasOmitENDC {
-		w.Enum(int64(v.OmitENDC), 1, 0, false, "omitEN-DC")
-	}
-	if v.HasIncludeNRDC {
-		w.Enum(int64(v.IncludeNRDC), 1, 0, false, "includeNR-DC")
-	}
-	if v.HasIncludeNEDC {
-		w.Enum(int64(v.IncludeNEDC), 1, 0, false, "includeNE-DC")
-	}
+	w.EnumIf(v.HasOmitENDC, int64(v.OmitENDC), 1, 0, false, "omitEN-DC")
+	w.EnumIf(v.HasIncludeNRDC, int64(v.IncludeNRDC), 1, 0, false, "includeNR-DC")
+	w.EnumIf(v.HasIncludeNEDC, int64(v.IncludeNEDC), 1, 0, false, "includeNE-DC")
 	return w.Err()
 }
 
@@ -3863,36 +2983,20 @@ func (v *UECapabilityRequestFilterCommon_MrdcRequest) EncodePER(w *per.Writer) e
 func (v *UECapabilityRequestFilterCommon_CodebookTypeRequestR16) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRequestFilterCommon_CodebookTypeRequestR16{}
 	r.Preamble(&v.HasType1SinglePanelR16, &v.HasType1MultiPanelR16, &v.HasType2R16, &v.HasType2PortSelectionR16)
-	if v.HasType1SinglePanelR16 {
-		v.Type1SinglePanelR16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1SinglePanelR16(r.Enum(1, 0, false, "type1-SinglePanel-r16"))
-	}
-	if v.HasType1MultiPanelR16 {
-		v.Type1MultiPanelR16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1MultiPanelR16(r.Enum(1, 0, false, "type1-MultiPanel-r16"))
-	}
-	if v.HasType2R16 {
-		v.Type2R16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2R16(r.Enum(1, 0, false, "type2-r16"))
-	}
-	if v.HasType2PortSelectionR16 {
-		v.Type2PortSelectionR16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2PortSelectionR16(r.Enum(1, 0, false, "type2-PortSelection-r16"))
-	}
+	v.Type1SinglePanelR16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1SinglePanelR16(r.EnumIf(v.HasType1SinglePanelR16, 1, 0, false, "type1-SinglePanel-r16"))
+	v.Type1MultiPanelR16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type1MultiPanelR16(r.EnumIf(v.HasType1MultiPanelR16, 1, 0, false, "type1-MultiPanel-r16"))
+	v.Type2R16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2R16(r.EnumIf(v.HasType2R16, 1, 0, false, "type2-r16"))
+	v.Type2PortSelectionR16 = UECapabilityRequestFilterCommon_CodebookTypeRequestR16_Type2PortSelectionR16(r.EnumIf(v.HasType2PortSelectionR16, 1, 0, false, "type2-PortSelection-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterCommon_CodebookTypeRequestR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasType1SinglePanelR16, v.HasType1MultiPanelR16, v.HasType2R16, v.HasType2PortSelectionR16)
-	if v.HasType1SinglePanelR16 {
-		w.Enum(int64(v.Type1SinglePanelR16), 1, 0, false, "type1-SinglePanel-r16")
-	}
-	if v.HasType1MultiPanelR16 {
-		w.Enum(int64(v.Type1MultiPanelR16), 1, 0, false, "type1-MultiPanel-r16")
-	}
-	if v.HasType2R16 {
-		w.Enum(int64(v.Type2R16), 1, 0, false, "type2-r16")
-	}
-	if v.HasType2PortSelectionR16 {
-		w.Enum(int64(v.Type2PortSelectionR16), 1, 0, false, "type2-PortSelection-r16")
-	}
+	w.EnumIf(v.HasType1SinglePanelR16, int64(v.Type1SinglePanelR16), 1, 0, false, "type1-SinglePanel-r16")
+	w.EnumIf(v.HasType1MultiPanelR16, int64(v.Type1MultiPanelR16), 1, 0, false, "type1-MultiPanel-r16")
+	w.EnumIf(v.HasType2R16, int64(v.Type2R16), 1, 0, false, "type2-r16")
+	w.EnumIf(v.HasType2PortSelectionR16, int64(v.Type2PortSelectionR16), 1, 0, false, "type2-PortSelection-r16")
 	return w.Err()
 }
 
@@ -3980,9 +3084,7 @@ func (v *UECapabilityRequestFilterNR) MarshalUPER() ([]byte, error) { return per
 func (v *UECapabilityRequestFilterNRV1540) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRequestFilterNRV1540{}
 	r.Preamble(&v.HasSrsSwitchingTimeRequest, &v.HasNonCriticalExtension)
-	if v.HasSrsSwitchingTimeRequest {
-		v.SrsSwitchingTimeRequest = UECapabilityRequestFilterNRV1540_SrsSwitchingTimeRequest(r.Enum(1, 0, false, "srs-SwitchingTimeRequest"))
-	}
+	v.SrsSwitchingTimeRequest = UECapabilityRequestFilterNRV1540_SrsSwitchingTimeRequest(r.EnumIf(v.HasSrsSwitchingTimeRequest, 1, 0, false, "srs-SwitchingTimeRequest"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -3990,9 +3092,7 @@ func (v *UECapabilityRequestFilterNRV1540) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterNRV1540) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSrsSwitchingTimeRequest, v.HasNonCriticalExtension)
-	if v.HasSrsSwitchingTimeRequest {
-		w.Enum(int64(v.SrsSwitchingTimeRequest), 1, 0, false, "srs-SwitchingTimeRequest")
-	}
+	w.EnumIf(v.HasSrsSwitchingTimeRequest, int64(v.SrsSwitchingTimeRequest), 1, 0, false, "srs-SwitchingTimeRequest")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4011,9 +3111,7 @@ func (v *UECapabilityRequestFilterNRV1540) MarshalUPER() ([]byte, error) {
 func (v *UECapabilityRequestFilterNRV1710) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRequestFilterNRV1710{}
 	r.Preamble(&v.HasSidelinkRequestR17, &v.HasNonCriticalExtension)
-	if v.HasSidelinkRequestR17 {
-		v.SidelinkRequestR17 = UECapabilityRequestFilterNRV1710_SidelinkRequestR17(r.Enum(1, 0, false, "sidelinkRequest-r17"))
-	}
+	v.SidelinkRequestR17 = UECapabilityRequestFilterNRV1710_SidelinkRequestR17(r.EnumIf(v.HasSidelinkRequestR17, 1, 0, false, "sidelinkRequest-r17"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -4021,9 +3119,7 @@ func (v *UECapabilityRequestFilterNRV1710) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterNRV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSidelinkRequestR17, v.HasNonCriticalExtension)
-	if v.HasSidelinkRequestR17 {
-		w.Enum(int64(v.SidelinkRequestR17), 1, 0, false, "sidelinkRequest-r17")
-	}
+	w.EnumIf(v.HasSidelinkRequestR17, int64(v.SidelinkRequestR17), 1, 0, false, "sidelinkRequest-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4343,18 +3439,10 @@ func (v *GeneralParametersMRDCXDDDiff) DecodePER(r *per.Reader) error {
 	*v = GeneralParametersMRDCXDDDiff{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSplitSRBWithOneULPath, &v.HasSplitDRBWithULBothMCGSCG, &v.HasSrb3, &v.HasDummy)
-	if v.HasSplitSRBWithOneULPath {
-		v.SplitSRBWithOneULPath = GeneralParametersMRDCXDDDiff_SplitSRBWithOneULPath(r.Enum(1, 0, false, "splitSRB-WithOneUL-Path"))
-	}
-	if v.HasSplitDRBWithULBothMCGSCG {
-		v.SplitDRBWithULBothMCGSCG = GeneralParametersMRDCXDDDiff_SplitDRBWithULBothMCGSCG(r.Enum(1, 0, false, "splitDRB-withUL-Both-MCG-SCG"))
-	}
-	if v.HasSrb3 {
-		v.Srb3 = GeneralParametersMRDCXDDDiff_Srb3(r.Enum(1, 0, false, "srb3"))
-	}
-	if v.HasDummy {
-		v.Dummy = GeneralParametersMRDCXDDDiff_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
+	v.SplitSRBWithOneULPath = GeneralParametersMRDCXDDDiff_SplitSRBWithOneULPath(r.EnumIf(v.HasSplitSRBWithOneULPath, 1, 0, false, "splitSRB-WithOneUL-Path"))
+	v.SplitDRBWithULBothMCGSCG = GeneralParametersMRDCXDDDiff_SplitDRBWithULBothMCGSCG(r.EnumIf(v.HasSplitDRBWithULBothMCGSCG, 1, 0, false, "splitDRB-withUL-Both-MCG-SCG"))
+	v.Srb3 = GeneralParametersMRDCXDDDiff_Srb3(r.EnumIf(v.HasSrb3, 1, 0, false, "srb3"))
+	v.Dummy = GeneralParametersMRDCXDDDiff_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -4365,18 +3453,10 @@ func (v *GeneralParametersMRDCXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSplitSRBWithOneULPath, v.HasSplitDRBWithULBothMCGSCG, v.HasSrb3, v.HasDummy)
-	if v.HasSplitSRBWithOneULPath {
-		w.Enum(int64(v.SplitSRBWithOneULPath), 1, 0, false, "splitSRB-WithOneUL-Path")
-	}
-	if v.HasSplitDRBWithULBothMCGSCG {
-		w.Enum(int64(v.SplitDRBWithULBothMCGSCG), 1, 0, false, "splitDRB-withUL-Both-MCG-SCG")
-	}
-	if v.HasSrb3 {
-		w.Enum(int64(v.Srb3), 1, 0, false, "srb3")
-	}
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
+	w.EnumIf(v.HasSplitSRBWithOneULPath, int64(v.SplitSRBWithOneULPath), 1, 0, false, "splitSRB-WithOneUL-Path")
+	w.EnumIf(v.HasSplitDRBWithULBothMCGSCG, int64(v.SplitDRBWithULBothMCGSCG), 1, 0, false, "splitDRB-withUL-Both-MCG-SCG")
+	w.EnumIf(v.HasSrb3, int64(v.Srb3), 1, 0, false, "srb3")
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -4394,18 +3474,14 @@ func (v *GeneralParametersMRDCXDDDiff) MarshalUPER() ([]byte, error) { return pe
 func (v *GeneralParametersMRDCV1610) DecodePER(r *per.Reader) error {
 	*v = GeneralParametersMRDCV1610{}
 	r.Preamble(&v.HasF1cOverEUTRAR16)
-	if v.HasF1cOverEUTRAR16 {
-		v.F1cOverEUTRAR16 = GeneralParametersMRDCV1610_F1cOverEUTRAR16(r.Enum(1, 0, false, "f1c-OverEUTRA-r16"))
-	}
+	v.F1cOverEUTRAR16 = GeneralParametersMRDCV1610_F1cOverEUTRAR16(r.EnumIf(v.HasF1cOverEUTRAR16, 1, 0, false, "f1c-OverEUTRA-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GeneralParametersMRDCV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasF1cOverEUTRAR16)
-	if v.HasF1cOverEUTRAR16 {
-		w.Enum(int64(v.F1cOverEUTRAR16), 1, 0, false, "f1c-OverEUTRA-r16")
-	}
+	w.EnumIf(v.HasF1cOverEUTRAR16, int64(v.F1cOverEUTRAR16), 1, 0, false, "f1c-OverEUTRA-r16")
 	return w.Err()
 }
 
@@ -4488,16 +3564,10 @@ func (v *UENRCapabilityV1530) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFddAddUENRCapabilitiesV1530, &v.HasTddAddUENRCapabilitiesV1530, &v.HasDummy, &v.HasInterRATParameters, &v.HasInactiveState, &v.HasDelayBudgetReporting, &v.HasNonCriticalExtension)
 	r.DecodeOptional(v.HasFddAddUENRCapabilitiesV1530, &v.FddAddUENRCapabilitiesV1530, "fdd-Add-UE-NR-Capabilities-v1530")
 	r.DecodeOptional(v.HasTddAddUENRCapabilitiesV1530, &v.TddAddUENRCapabilitiesV1530, "tdd-Add-UE-NR-Capabilities-v1530")
-	if v.HasDummy {
-		v.Dummy = UENRCapabilityV1530_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
+	v.Dummy = UENRCapabilityV1530_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	r.DecodeOptional(v.HasInterRATParameters, &v.InterRATParameters, "interRAT-Parameters")
-	if v.HasInactiveState {
-		v.InactiveState = UENRCapabilityV1530_InactiveState(r.Enum(1, 0, false, "inactiveState"))
-	}
-	if v.HasDelayBudgetReporting {
-		v.DelayBudgetReporting = UENRCapabilityV1530_DelayBudgetReporting(r.Enum(1, 0, false, "delayBudgetReporting"))
-	}
+	v.InactiveState = UENRCapabilityV1530_InactiveState(r.EnumIf(v.HasInactiveState, 1, 0, false, "inactiveState"))
+	v.DelayBudgetReporting = UENRCapabilityV1530_DelayBudgetReporting(r.EnumIf(v.HasDelayBudgetReporting, 1, 0, false, "delayBudgetReporting"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -4507,16 +3577,10 @@ func (v *UENRCapabilityV1530) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFddAddUENRCapabilitiesV1530, v.HasTddAddUENRCapabilitiesV1530, v.HasDummy, v.HasInterRATParameters, v.HasInactiveState, v.HasDelayBudgetReporting, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFddAddUENRCapabilitiesV1530, &v.FddAddUENRCapabilitiesV1530, "fdd-Add-UE-NR-Capabilities-v1530")
 	w.EncodeOptional(v.HasTddAddUENRCapabilitiesV1530, &v.TddAddUENRCapabilitiesV1530, "tdd-Add-UE-NR-Capabilities-v1530")
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
 	w.EncodeOptional(v.HasInterRATParameters, &v.InterRATParameters, "interRAT-Parameters")
-	if v.HasInactiveState {
-		w.Enum(int64(v.InactiveState), 1, 0, false, "inactiveState")
-	}
-	if v.HasDelayBudgetReporting {
-		w.Enum(int64(v.DelayBudgetReporting), 1, 0, false, "delayBudgetReporting")
-	}
+	w.EnumIf(v.HasInactiveState, int64(v.InactiveState), 1, 0, false, "inactiveState")
+	w.EnumIf(v.HasDelayBudgetReporting, int64(v.DelayBudgetReporting), 1, 0, false, "delayBudgetReporting")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4534,9 +3598,7 @@ func (v *UENRCapabilityV1540) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV1540{}
 	r.Preamble(&v.HasSdapParameters, &v.HasOverheatingInd, &v.HasImsParameters, &v.HasFr1AddUENRCapabilitiesV1540, &v.HasFr2AddUENRCapabilitiesV1540, &v.HasFr1Fr2AddUENRCapabilities, &v.HasNonCriticalExtension)
 	r.DecodeOptional(v.HasSdapParameters, &v.SdapParameters, "sdap-Parameters")
-	if v.HasOverheatingInd {
-		v.OverheatingInd = UENRCapabilityV1540_OverheatingInd(r.Enum(1, 0, false, "overheatingInd"))
-	}
+	v.OverheatingInd = UENRCapabilityV1540_OverheatingInd(r.EnumIf(v.HasOverheatingInd, 1, 0, false, "overheatingInd"))
 	r.DecodeOptional(v.HasImsParameters, &v.ImsParameters, "ims-Parameters")
 	r.DecodeOptional(v.HasFr1AddUENRCapabilitiesV1540, &v.Fr1AddUENRCapabilitiesV1540, "fr1-Add-UE-NR-Capabilities-v1540")
 	r.DecodeOptional(v.HasFr2AddUENRCapabilitiesV1540, &v.Fr2AddUENRCapabilitiesV1540, "fr2-Add-UE-NR-Capabilities-v1540")
@@ -4549,9 +3611,7 @@ func (v *UENRCapabilityV1540) DecodePER(r *per.Reader) error {
 func (v *UENRCapabilityV1540) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSdapParameters, v.HasOverheatingInd, v.HasImsParameters, v.HasFr1AddUENRCapabilitiesV1540, v.HasFr2AddUENRCapabilitiesV1540, v.HasFr1Fr2AddUENRCapabilities, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSdapParameters, &v.SdapParameters, "sdap-Parameters")
-	if v.HasOverheatingInd {
-		w.Enum(int64(v.OverheatingInd), 1, 0, false, "overheatingInd")
-	}
+	w.EnumIf(v.HasOverheatingInd, int64(v.OverheatingInd), 1, 0, false, "overheatingInd")
 	w.EncodeOptional(v.HasImsParameters, &v.ImsParameters, "ims-Parameters")
 	w.EncodeOptional(v.HasFr1AddUENRCapabilitiesV1540, &v.Fr1AddUENRCapabilitiesV1540, "fr1-Add-UE-NR-Capabilities-v1540")
 	w.EncodeOptional(v.HasFr2AddUENRCapabilitiesV1540, &v.Fr2AddUENRCapabilitiesV1540, "fr2-Add-UE-NR-Capabilities-v1540")
@@ -4572,9 +3632,7 @@ func (v *UENRCapabilityV1540) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *UENRCapabilityV1550) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV1550{}
 	r.Preamble(&v.HasReducedCPLatency, &v.HasNonCriticalExtension)
-	if v.HasReducedCPLatency {
-		v.ReducedCPLatency = UENRCapabilityV1550_ReducedCPLatency(r.Enum(1, 0, false, "reducedCP-Latency"))
-	}
+	v.ReducedCPLatency = UENRCapabilityV1550_ReducedCPLatency(r.EnumIf(v.HasReducedCPLatency, 1, 0, false, "reducedCP-Latency"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -4582,9 +3640,7 @@ func (v *UENRCapabilityV1550) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1550) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasReducedCPLatency, v.HasNonCriticalExtension)
-	if v.HasReducedCPLatency {
-		w.Enum(int64(v.ReducedCPLatency), 1, 0, false, "reducedCP-Latency")
-	}
+	w.EnumIf(v.HasReducedCPLatency, int64(v.ReducedCPLatency), 1, 0, false, "reducedCP-Latency")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4658,9 +3714,7 @@ func (v *UENRCapabilityV15c0) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV15c0{}
 	r.Preamble(&v.HasNrdcParametersV15c0, &v.HasPartialFR2FallbackRXReq, &v.HasNonCriticalExtension)
 	r.DecodeOptional(v.HasNrdcParametersV15c0, &v.NrdcParametersV15c0, "nrdc-Parameters-v15c0")
-	if v.HasPartialFR2FallbackRXReq {
-		v.PartialFR2FallbackRXReq = UENRCapabilityV15c0_PartialFR2FallbackRXReq(r.Enum(1, 0, false, "partialFR2-FallbackRX-Req"))
-	}
+	v.PartialFR2FallbackRXReq = UENRCapabilityV15c0_PartialFR2FallbackRXReq(r.EnumIf(v.HasPartialFR2FallbackRXReq, 1, 0, false, "partialFR2-FallbackRX-Req"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -4669,9 +3723,7 @@ func (v *UENRCapabilityV15c0) DecodePER(r *per.Reader) error {
 func (v *UENRCapabilityV15c0) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasNrdcParametersV15c0, v.HasPartialFR2FallbackRXReq, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasNrdcParametersV15c0, &v.NrdcParametersV15c0, "nrdc-Parameters-v15c0")
-	if v.HasPartialFR2FallbackRXReq {
-		w.Enum(int64(v.PartialFR2FallbackRXReq), 1, 0, false, "partialFR2-FallbackRX-Req")
-	}
+	w.EnumIf(v.HasPartialFR2FallbackRXReq, int64(v.PartialFR2FallbackRXReq), 1, 0, false, "partialFR2-FallbackRX-Req")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4742,46 +3794,26 @@ func (v *UENRCapabilityV15j0) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *UENRCapabilityV1610) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV1610{}
 	r.Preamble(&v.HasInDeviceCoexIndR16, &v.HasDlDedicatedMessageSegmentationR16, &v.HasNrdcParametersV1610, &v.HasPowSavParametersR16, &v.HasFr1AddUENRCapabilitiesV1610, &v.HasFr2AddUENRCapabilitiesV1610, &v.HasBhRLFIndicationR16, &v.HasDirectSNAdditionFirstRRCIABR16, &v.HasBapParametersR16, &v.HasReferenceTimeProvisionR16, &v.HasSidelinkParametersR16, &v.HasHighSpeedParametersR16, &v.HasMacParametersV1610, &v.HasMcgRLFRecoveryViaSCGR16, &v.HasResumeWithStoredMCGSCellsR16, &v.HasResumeWithStoredSCGR16, &v.HasResumeWithSCGConfigR16, &v.HasUEBasedPerfMeasParametersR16, &v.HasSonParametersR16, &v.HasOnDemandSIBConnectedR16, &v.HasNonCriticalExtension)
-	if v.HasInDeviceCoexIndR16 {
-		v.InDeviceCoexIndR16 = UENRCapabilityV1610_InDeviceCoexIndR16(r.Enum(1, 0, false, "inDeviceCoexInd-r16"))
-	}
-	if v.HasDlDedicatedMessageSegmentationR16 {
-		v.DlDedicatedMessageSegmentationR16 = UENRCapabilityV1610_DlDedicatedMessageSegmentationR16(r.Enum(1, 0, false, "dl-DedicatedMessageSegmentation-r16"))
-	}
+	v.InDeviceCoexIndR16 = UENRCapabilityV1610_InDeviceCoexIndR16(r.EnumIf(v.HasInDeviceCoexIndR16, 1, 0, false, "inDeviceCoexInd-r16"))
+	v.DlDedicatedMessageSegmentationR16 = UENRCapabilityV1610_DlDedicatedMessageSegmentationR16(r.EnumIf(v.HasDlDedicatedMessageSegmentationR16, 1, 0, false, "dl-DedicatedMessageSegmentation-r16"))
 	r.DecodeOptional(v.HasNrdcParametersV1610, &v.NrdcParametersV1610, "nrdc-Parameters-v1610")
 	r.DecodeOptional(v.HasPowSavParametersR16, &v.PowSavParametersR16, "powSav-Parameters-r16")
 	r.DecodeOptional(v.HasFr1AddUENRCapabilitiesV1610, &v.Fr1AddUENRCapabilitiesV1610, "fr1-Add-UE-NR-Capabilities-v1610")
 	r.DecodeOptional(v.HasFr2AddUENRCapabilitiesV1610, &v.Fr2AddUENRCapabilitiesV1610, "fr2-Add-UE-NR-Capabilities-v1610")
-	if v.HasBhRLFIndicationR16 {
-		v.BhRLFIndicationR16 = UENRCapabilityV1610_BhRLFIndicationR16(r.Enum(1, 0, false, "bh-RLF-Indication-r16"))
-	}
-	if v.HasDirectSNAdditionFirstRRCIABR16 {
-		v.DirectSNAdditionFirstRRCIABR16 = UENRCapabilityV1610_DirectSNAdditionFirstRRCIABR16(r.Enum(1, 0, false, "directSN-AdditionFirstRRC-IAB-r16"))
-	}
+	v.BhRLFIndicationR16 = UENRCapabilityV1610_BhRLFIndicationR16(r.EnumIf(v.HasBhRLFIndicationR16, 1, 0, false, "bh-RLF-Indication-r16"))
+	v.DirectSNAdditionFirstRRCIABR16 = UENRCapabilityV1610_DirectSNAdditionFirstRRCIABR16(r.EnumIf(v.HasDirectSNAdditionFirstRRCIABR16, 1, 0, false, "directSN-AdditionFirstRRC-IAB-r16"))
 	r.DecodeOptional(v.HasBapParametersR16, &v.BapParametersR16, "bap-Parameters-r16")
-	if v.HasReferenceTimeProvisionR16 {
-		v.ReferenceTimeProvisionR16 = UENRCapabilityV1610_ReferenceTimeProvisionR16(r.Enum(1, 0, false, "referenceTimeProvision-r16"))
-	}
+	v.ReferenceTimeProvisionR16 = UENRCapabilityV1610_ReferenceTimeProvisionR16(r.EnumIf(v.HasReferenceTimeProvisionR16, 1, 0, false, "referenceTimeProvision-r16"))
 	r.DecodeOptional(v.HasSidelinkParametersR16, &v.SidelinkParametersR16, "sidelinkParameters-r16")
 	r.DecodeOptional(v.HasHighSpeedParametersR16, &v.HighSpeedParametersR16, "highSpeedParameters-r16")
 	r.DecodeOptional(v.HasMacParametersV1610, &v.MacParametersV1610, "mac-Parameters-v1610")
-	if v.HasMcgRLFRecoveryViaSCGR16 {
-		v.McgRLFRecoveryViaSCGR16 = UENRCapabilityV1610_McgRLFRecoveryViaSCGR16(r.Enum(1, 0, false, "mcgRLF-RecoveryViaSCG-r16"))
-	}
-	if v.HasResumeWithStoredMCGSCellsR16 {
-		v.ResumeWithStoredMCGSCellsR16 = UENRCapabilityV1610_ResumeWithStoredMCGSCellsR16(r.Enum(1, 0, false, "resumeWithStoredMCG-SCells-r16"))
-	}
-	if v.HasResumeWithStoredSCGR16 {
-		v.ResumeWithStoredSCGR16 = UENRCapabilityV1610_ResumeWithStoredSCGR16(r.Enum(1, 0, false, "resumeWithStoredSCG-r16"))
-	}
-	if v.HasResumeWithSCGConfigR16 {
-		v.ResumeWithSCGConfigR16 = UENRCapabilityV1610_ResumeWithSCGConfigR16(r.Enum(1, 0, false, "resumeWithSCG-Config-r16"))
-	}
+	v.McgRLFRecoveryViaSCGR16 = UENRCapabilityV1610_McgRLFRecoveryViaSCGR16(r.EnumIf(v.HasMcgRLFRecoveryViaSCGR16, 1, 0, false, "mcgRLF-RecoveryViaSCG-r16"))
+	v.ResumeWithStoredMCGSCellsR16 = UENRCapabilityV1610_ResumeWithStoredMCGSCellsR16(r.EnumIf(v.HasResumeWithStoredMCGSCellsR16, 1, 0, false, "resumeWithStoredMCG-SCells-r16"))
+	v.ResumeWithStoredSCGR16 = UENRCapabilityV1610_ResumeWithStoredSCGR16(r.EnumIf(v.HasResumeWithStoredSCGR16, 1, 0, false, "resumeWithStoredSCG-r16"))
+	v.ResumeWithSCGConfigR16 = UENRCapabilityV1610_ResumeWithSCGConfigR16(r.EnumIf(v.HasResumeWithSCGConfigR16, 1, 0, false, "resumeWithSCG-Config-r16"))
 	r.DecodeOptional(v.HasUEBasedPerfMeasParametersR16, &v.UEBasedPerfMeasParametersR16, "ue-BasedPerfMeas-Parameters-r16")
 	r.DecodeOptional(v.HasSonParametersR16, &v.SonParametersR16, "son-Parameters-r16")
-	if v.HasOnDemandSIBConnectedR16 {
-		v.OnDemandSIBConnectedR16 = UENRCapabilityV1610_OnDemandSIBConnectedR16(r.Enum(1, 0, false, "onDemandSIB-Connected-r16"))
-	}
+	v.OnDemandSIBConnectedR16 = UENRCapabilityV1610_OnDemandSIBConnectedR16(r.EnumIf(v.HasOnDemandSIBConnectedR16, 1, 0, false, "onDemandSIB-Connected-r16"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -4789,46 +3821,26 @@ func (v *UENRCapabilityV1610) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1610) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInDeviceCoexIndR16, v.HasDlDedicatedMessageSegmentationR16, v.HasNrdcParametersV1610, v.HasPowSavParametersR16, v.HasFr1AddUENRCapabilitiesV1610, v.HasFr2AddUENRCapabilitiesV1610, v.HasBhRLFIndicationR16, v.HasDirectSNAdditionFirstRRCIABR16, v.HasBapParametersR16, v.HasReferenceTimeProvisionR16, v.HasSidelinkParametersR16, v.HasHighSpeedParametersR16, v.HasMacParametersV1610, v.HasMcgRLFRecoveryViaSCGR16, v.HasResumeWithStoredMCGSCellsR16, v.HasResumeWithStoredSCGR16, v.HasResumeWithSCGConfigR16, v.HasUEBasedPerfMeasParametersR16, v.HasSonParametersR16, v.HasOnDemandSIBConnectedR16, v.HasNonCriticalExtension)
-	if v.HasInDeviceCoexIndR16 {
-		w.Enum(int64(v.InDeviceCoexIndR16), 1, 0, false, "inDeviceCoexInd-r16")
-	}
-	if v.HasDlDedicatedMessageSegmentationR16 {
-		w.Enum(int64(v.DlDedicatedMessageSegmentationR16), 1, 0, false, "dl-DedicatedMessageSegmentation-r16")
-	}
+	w.EnumIf(v.HasInDeviceCoexIndR16, int64(v.InDeviceCoexIndR16), 1, 0, false, "inDeviceCoexInd-r16")
+	w.EnumIf(v.HasDlDedicatedMessageSegmentationR16, int64(v.DlDedicatedMessageSegmentationR16), 1, 0, false, "dl-DedicatedMessageSegmentation-r16")
 	w.EncodeOptional(v.HasNrdcParametersV1610, &v.NrdcParametersV1610, "nrdc-Parameters-v1610")
 	w.EncodeOptional(v.HasPowSavParametersR16, &v.PowSavParametersR16, "powSav-Parameters-r16")
 	w.EncodeOptional(v.HasFr1AddUENRCapabilitiesV1610, &v.Fr1AddUENRCapabilitiesV1610, "fr1-Add-UE-NR-Capabilities-v1610")
 	w.EncodeOptional(v.HasFr2AddUENRCapabilitiesV1610, &v.Fr2AddUENRCapabilitiesV1610, "fr2-Add-UE-NR-Capabilities-v1610")
-	if v.HasBhRLFIndicationR16 {
-		w.Enum(int64(v.BhRLFIndicationR16), 1, 0, false, "bh-RLF-Indication-r16")
-	}
-	if v.HasDirectSNAdditionFirstRRCIABR16 {
-		w.Enum(int64(v.DirectSNAdditionFirstRRCIABR16), 1, 0, false, "directSN-AdditionFirstRRC-IAB-r16")
-	}
+	w.EnumIf(v.HasBhRLFIndicationR16, int64(v.BhRLFIndicationR16), 1, 0, false, "bh-RLF-Indication-r16")
+	w.EnumIf(v.HasDirectSNAdditionFirstRRCIABR16, int64(v.DirectSNAdditionFirstRRCIABR16), 1, 0, false, "directSN-AdditionFirstRRC-IAB-r16")
 	w.EncodeOptional(v.HasBapParametersR16, &v.BapParametersR16, "bap-Parameters-r16")
-	if v.HasReferenceTimeProvisionR16 {
-		w.Enum(int64(v.ReferenceTimeProvisionR16), 1, 0, false, "referenceTimeProvision-r16")
-	}
+	w.EnumIf(v.HasReferenceTimeProvisionR16, int64(v.ReferenceTimeProvisionR16), 1, 0, false, "referenceTimeProvision-r16")
 	w.EncodeOptional(v.HasSidelinkParametersR16, &v.SidelinkParametersR16, "sidelinkParameters-r16")
 	w.EncodeOptional(v.HasHighSpeedParametersR16, &v.HighSpeedParametersR16, "highSpeedParameters-r16")
 	w.EncodeOptional(v.HasMacParametersV1610, &v.MacParametersV1610, "mac-Parameters-v1610")
-	if v.HasMcgRLFRecoveryViaSCGR16 {
-		w.Enum(int64(v.McgRLFRecoveryViaSCGR16), 1, 0, false, "mcgRLF-RecoveryViaSCG-r16")
-	}
-	if v.HasResumeWithStoredMCGSCellsR16 {
-		w.Enum(int64(v.ResumeWithStoredMCGSCellsR16), 1, 0, false, "resumeWithStoredMCG-SCells-r16")
-	}
-	if v.HasResumeWithStoredSCGR16 {
-		w.Enum(int64(v.ResumeWithStoredSCGR16), 1, 0, false, "resumeWithStoredSCG-r16")
-	}
-	if v.HasResumeWithSCGConfigR16 {
-		w.Enum(int64(v.ResumeWithSCGConfigR16), 1, 0, false, "resumeWithSCG-Config-r16")
-	}
+	w.EnumIf(v.HasMcgRLFRecoveryViaSCGR16, int64(v.McgRLFRecoveryViaSCGR16), 1, 0, false, "mcgRLF-RecoveryViaSCG-r16")
+	w.EnumIf(v.HasResumeWithStoredMCGSCellsR16, int64(v.ResumeWithStoredMCGSCellsR16), 1, 0, false, "resumeWithStoredMCG-SCells-r16")
+	w.EnumIf(v.HasResumeWithStoredSCGR16, int64(v.ResumeWithStoredSCGR16), 1, 0, false, "resumeWithStoredSCG-r16")
+	w.EnumIf(v.HasResumeWithSCGConfigR16, int64(v.ResumeWithSCGConfigR16), 1, 0, false, "resumeWithSCG-Config-r16")
 	w.EncodeOptional(v.HasUEBasedPerfMeasParametersR16, &v.UEBasedPerfMeasParametersR16, "ue-BasedPerfMeas-Parameters-r16")
 	w.EncodeOptional(v.HasSonParametersR16, &v.SonParametersR16, "son-Parameters-r16")
-	if v.HasOnDemandSIBConnectedR16 {
-		w.Enum(int64(v.OnDemandSIBConnectedR16), 1, 0, false, "onDemandSIB-Connected-r16")
-	}
+	w.EnumIf(v.HasOnDemandSIBConnectedR16, int64(v.OnDemandSIBConnectedR16), 1, 0, false, "onDemandSIB-Connected-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4845,9 +3857,7 @@ func (v *UENRCapabilityV1610) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *UENRCapabilityV1640) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV1640{}
 	r.Preamble(&v.HasRedirectAtResumeByNASR16, &v.HasPhyParametersSharedSpectrumChAccessR16, &v.HasNonCriticalExtension)
-	if v.HasRedirectAtResumeByNASR16 {
-		v.RedirectAtResumeByNASR16 = UENRCapabilityV1640_RedirectAtResumeByNASR16(r.Enum(1, 0, false, "redirectAtResumeByNAS-r16"))
-	}
+	v.RedirectAtResumeByNASR16 = UENRCapabilityV1640_RedirectAtResumeByNASR16(r.EnumIf(v.HasRedirectAtResumeByNASR16, 1, 0, false, "redirectAtResumeByNAS-r16"))
 	r.DecodeOptional(v.HasPhyParametersSharedSpectrumChAccessR16, &v.PhyParametersSharedSpectrumChAccessR16, "phy-ParametersSharedSpectrumChAccess-r16")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -4856,9 +3866,7 @@ func (v *UENRCapabilityV1640) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1640) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRedirectAtResumeByNASR16, v.HasPhyParametersSharedSpectrumChAccessR16, v.HasNonCriticalExtension)
-	if v.HasRedirectAtResumeByNASR16 {
-		w.Enum(int64(v.RedirectAtResumeByNASR16), 1, 0, false, "redirectAtResumeByNAS-r16")
-	}
+	w.EnumIf(v.HasRedirectAtResumeByNASR16, int64(v.RedirectAtResumeByNASR16), 1, 0, false, "redirectAtResumeByNAS-r16")
 	w.EncodeOptional(v.HasPhyParametersSharedSpectrumChAccessR16, &v.PhyParametersSharedSpectrumChAccessR16, "phy-ParametersSharedSpectrumChAccess-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -4876,9 +3884,7 @@ func (v *UENRCapabilityV1640) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *UENRCapabilityV1650) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV1650{}
 	r.Preamble(&v.HasMpsPriorityIndicationR16, &v.HasHighSpeedParametersV1650, &v.HasNonCriticalExtension)
-	if v.HasMpsPriorityIndicationR16 {
-		v.MpsPriorityIndicationR16 = UENRCapabilityV1650_MpsPriorityIndicationR16(r.Enum(1, 0, false, "mpsPriorityIndication-r16"))
-	}
+	v.MpsPriorityIndicationR16 = UENRCapabilityV1650_MpsPriorityIndicationR16(r.EnumIf(v.HasMpsPriorityIndicationR16, 1, 0, false, "mpsPriorityIndication-r16"))
 	r.DecodeOptional(v.HasHighSpeedParametersV1650, &v.HighSpeedParametersV1650, "highSpeedParameters-v1650")
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
@@ -4887,9 +3893,7 @@ func (v *UENRCapabilityV1650) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1650) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMpsPriorityIndicationR16, v.HasHighSpeedParametersV1650, v.HasNonCriticalExtension)
-	if v.HasMpsPriorityIndicationR16 {
-		w.Enum(int64(v.MpsPriorityIndicationR16), 1, 0, false, "mpsPriorityIndication-r16")
-	}
+	w.EnumIf(v.HasMpsPriorityIndicationR16, int64(v.MpsPriorityIndicationR16), 1, 0, false, "mpsPriorityIndication-r16")
 	w.EncodeOptional(v.HasHighSpeedParametersV1650, &v.HighSpeedParametersV1650, "highSpeedParameters-v1650")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -4907,9 +3911,7 @@ func (v *UENRCapabilityV1650) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *UENRCapabilityV1690) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV1690{}
 	r.Preamble(&v.HasUlRRCSegmentationR16, &v.HasNonCriticalExtension)
-	if v.HasUlRRCSegmentationR16 {
-		v.UlRRCSegmentationR16 = UENRCapabilityV1690_UlRRCSegmentationR16(r.Enum(1, 0, false, "ul-RRC-Segmentation-r16"))
-	}
+	v.UlRRCSegmentationR16 = UENRCapabilityV1690_UlRRCSegmentationR16(r.EnumIf(v.HasUlRRCSegmentationR16, 1, 0, false, "ul-RRC-Segmentation-r16"))
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -4917,9 +3919,7 @@ func (v *UENRCapabilityV1690) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1690) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUlRRCSegmentationR16, v.HasNonCriticalExtension)
-	if v.HasUlRRCSegmentationR16 {
-		w.Enum(int64(v.UlRRCSegmentationR16), 1, 0, false, "ul-RRC-Segmentation-r16")
-	}
+	w.EnumIf(v.HasUlRRCSegmentationR16, int64(v.UlRRCSegmentationR16), 1, 0, false, "ul-RRC-Segmentation-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
 }
@@ -4999,9 +3999,7 @@ func (v *UENRCapabilityV16c0_NonCriticalExtension) EncodePER(w *per.Writer) erro
 func (v *UENRCapabilityV1700) DecodePER(r *per.Reader) error {
 	*v = UENRCapabilityV1700{}
 	r.Preamble(&v.HasInactiveStatePODeterminationR17, &v.HasHighSpeedParametersV1700, &v.HasPowSavParametersV1700, &v.HasMacParametersV1700, &v.HasImsParametersV1700, &v.HasAppLayerMeasParametersR17, &v.HasRedCapParametersR17, &v.HasRaSDTR17, &v.HasSrbSDTR17, &v.HasGNBSideRTTBasedPDCR17, &v.HasBhRLFDetectionRecoveryIndicationR17, &v.HasNrdcParametersV1700, &v.HasBapParametersV1700, &v.HasMusimGapPreferenceR17, &v.HasMusimLeaveConnectedR17, &v.HasNonTerrestrialNetworkR17, &v.HasNtnScenarioSupportR17, &v.HasSliceInfoforCellReselectionR17, &v.HasUERadioPagingInfoR17, &v.HasUlGapFR2PatternR17, &v.HasNtnParametersR17, &v.HasNonCriticalExtension)
-	if v.HasInactiveStatePODeterminationR17 {
-		v.InactiveStatePODeterminationR17 = UENRCapabilityV1700_InactiveStatePODeterminationR17(r.Enum(1, 0, false, "inactiveStatePO-Determination-r17"))
-	}
+	v.InactiveStatePODeterminationR17 = UENRCapabilityV1700_InactiveStatePODeterminationR17(r.EnumIf(v.HasInactiveStatePODeterminationR17, 1, 0, false, "inactiveStatePO-Determination-r17"))
 	r.DecodeOptional(v.HasHighSpeedParametersV1700, &v.HighSpeedParametersV1700, "highSpeedParameters-v1700")
 	r.DecodeOptional(v.HasPowSavParametersV1700, &v.PowSavParametersV1700, "powSav-Parameters-v1700")
 	r.DecodeOptional(v.HasMacParametersV1700, &v.MacParametersV1700, "mac-Parameters-v1700")
@@ -5009,36 +4007,18 @@ func (v *UENRCapabilityV1700) DecodePER(r *per.Reader) error {
 	r.Decode(&v.MeasAndMobParametersV1700, "measAndMobParameters-v1700")
 	r.DecodeOptional(v.HasAppLayerMeasParametersR17, &v.AppLayerMeasParametersR17, "appLayerMeasParameters-r17")
 	r.DecodeOptional(v.HasRedCapParametersR17, &v.RedCapParametersR17, "redCapParameters-r17")
-	if v.HasRaSDTR17 {
-		v.RaSDTR17 = UENRCapabilityV1700_RaSDTR17(r.Enum(1, 0, false, "ra-SDT-r17"))
-	}
-	if v.HasSrbSDTR17 {
-		v.SrbSDTR17 = UENRCapabilityV1700_SrbSDTR17(r.Enum(1, 0, false, "srb-SDT-r17"))
-	}
-	if v.HasGNBSideRTTBasedPDCR17 {
-		v.GNBSideRTTBasedPDCR17 = UENRCapabilityV1700_GNBSideRTTBasedPDCR17(r.Enum(1, 0, false, "gNB-SideRTT-BasedPDC-r17"))
-	}
-	if v.HasBhRLFDetectionRecoveryIndicationR17 {
-		v.BhRLFDetectionRecoveryIndicationR17 = UENRCapabilityV1700_BhRLFDetectionRecoveryIndicationR17(r.Enum(1, 0, false, "bh-RLF-DetectionRecovery-Indication-r17"))
-	}
+	v.RaSDTR17 = UENRCapabilityV1700_RaSDTR17(r.EnumIf(v.HasRaSDTR17, 1, 0, false, "ra-SDT-r17"))
+	v.SrbSDTR17 = UENRCapabilityV1700_SrbSDTR17(r.EnumIf(v.HasSrbSDTR17, 1, 0, false, "srb-SDT-r17"))
+	v.GNBSideRTTBasedPDCR17 = UENRCapabilityV1700_GNBSideRTTBasedPDCR17(r.EnumIf(v.HasGNBSideRTTBasedPDCR17, 1, 0, false, "gNB-SideRTT-BasedPDC-r17"))
+	v.BhRLFDetectionRecoveryIndicationR17 = UENRCapabilityV1700_BhRLFDetectionRecoveryIndicationR17(r.EnumIf(v.HasBhRLFDetectionRecoveryIndicationR17, 1, 0, false, "bh-RLF-DetectionRecovery-Indication-r17"))
 	r.DecodeOptional(v.HasNrdcParametersV1700, &v.NrdcParametersV1700, "nrdc-Parameters-v1700")
 	r.DecodeOptional(v.HasBapParametersV1700, &v.BapParametersV1700, "bap-Parameters-v1700")
-	if v.HasMusimGapPreferenceR17 {
-		v.MusimGapPreferenceR17 = UENRCapabilityV1700_MusimGapPreferenceR17(r.Enum(1, 0, false, "musim-GapPreference-r17"))
-	}
-	if v.HasMusimLeaveConnectedR17 {
-		v.MusimLeaveConnectedR17 = UENRCapabilityV1700_MusimLeaveConnectedR17(r.Enum(1, 0, false, "musimLeaveConnected-r17"))
-	}
+	v.MusimGapPreferenceR17 = UENRCapabilityV1700_MusimGapPreferenceR17(r.EnumIf(v.HasMusimGapPreferenceR17, 1, 0, false, "musim-GapPreference-r17"))
+	v.MusimLeaveConnectedR17 = UENRCapabilityV1700_MusimLeaveConnectedR17(r.EnumIf(v.HasMusimLeaveConnectedR17, 1, 0, false, "musimLeaveConnected-r17"))
 	r.Decode(&v.MbsParametersR17, "mbs-Parameters-r17")
-	if v.HasNonTerrestrialNetworkR17 {
-		v.NonTerrestrialNetworkR17 = UENRCapabilityV1700_NonTerrestrialNetworkR17(r.Enum(1, 0, false, "nonTerrestrialNetwork-r17"))
-	}
-	if v.HasNtnScenarioSupportR17 {
-		v.NtnScenarioSupportR17 = UENRCapabilityV1700_NtnScenarioSupportR17(r.Enum(2, 0, false, "ntn-ScenarioSupport-r17"))
-	}
-	if v.HasSliceInfoforCellReselectionR17 {
-		v.SliceInfoforCellReselectionR17 = UENRCapabilityV1700_SliceInfoforCellReselectionR17(r.Enum(1, 0, false, "sliceInfoforCellReselection-r17"))
-	}
+	v.NonTerrestrialNetworkR17 = UENRCapabilityV1700_NonTerrestrialNetworkR17(r.EnumIf(v.HasNonTerrestrialNetworkR17, 1, 0, false, "nonTerrestrialNetwork-r17"))
+	v.NtnScenarioSupportR17 = UENRCapabilityV1700_NtnScenarioSupportR17(r.EnumIf(v.HasNtnScenarioSupportR17, 2, 0, false, "ntn-ScenarioSupport-r17"))
+	v.SliceInfoforCellReselectionR17 = UENRCapabilityV1700_SliceInfoforCellReselectionR17(r.EnumIf(v.HasSliceInfoforCellReselectionR17, 1, 0, false, "sliceInfoforCellReselection-r17"))
 	r.DecodeOptional(v.HasUERadioPagingInfoR17, &v.UERadioPagingInfoR17, "ue-RadioPagingInfo-r17")
 	if v.HasUlGapFR2PatternR17 {
 		v.UlGapFR2PatternR17 = r.BitString(per.Size{Lb: 4, Ub: 4}, "ul-GapFR2-Pattern-r17")
@@ -5051,9 +4031,7 @@ func (v *UENRCapabilityV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasInactiveStatePODeterminationR17, v.HasHighSpeedParametersV1700, v.HasPowSavParametersV1700, v.HasMacParametersV1700, v.HasImsParametersV1700, v.HasAppLayerMeasParametersR17, v.HasRedCapParametersR17, v.HasRaSDTR17, v.HasSrbSDTR17, v.HasGNBSideRTTBasedPDCR17, v.HasBhRLFDetectionRecoveryIndicationR17, v.HasNrdcParametersV1700, v.HasBapParametersV1700, v.HasMusimGapPreferenceR17, v.HasMusimLeaveConnectedR17, v.HasNonTerrestrialNetworkR17, v.HasNtnScenarioSupportR17, v.HasSliceInfoforCellReselectionR17, v.HasUERadioPagingInfoR17, v.HasUlGapFR2PatternR17, v.HasNtnParametersR17, v.HasNonCriticalExtension)
-	if v.HasInactiveStatePODeterminationR17 {
-		w.Enum(int64(v.InactiveStatePODeterminationR17), 1, 0, false, "inactiveStatePO-Determination-r17")
-	}
+	w.EnumIf(v.HasInactiveStatePODeterminationR17, int64(v.InactiveStatePODeterminationR17), 1, 0, false, "inactiveStatePO-Determination-r17")
 	w.EncodeOptional(v.HasHighSpeedParametersV1700, &v.HighSpeedParametersV1700, "highSpeedParameters-v1700")
 	w.EncodeOptional(v.HasPowSavParametersV1700, &v.PowSavParametersV1700, "powSav-Parameters-v1700")
 	w.EncodeOptional(v.HasMacParametersV1700, &v.MacParametersV1700, "mac-Parameters-v1700")
@@ -5061,36 +4039,18 @@ func (v *UENRCapabilityV1700) EncodePER(w *per.Writer) error {
 	w.Encode(&v.MeasAndMobParametersV1700, "measAndMobParameters-v1700")
 	w.EncodeOptional(v.HasAppLayerMeasParametersR17, &v.AppLayerMeasParametersR17, "appLayerMeasParameters-r17")
 	w.EncodeOptional(v.HasRedCapParametersR17, &v.RedCapParametersR17, "redCapParameters-r17")
-	if v.HasRaSDTR17 {
-		w.Enum(int64(v.RaSDTR17), 1, 0, false, "ra-SDT-r17")
-	}
-	if v.HasSrbSDTR17 {
-		w.Enum(int64(v.SrbSDTR17), 1, 0, false, "srb-SDT-r17")
-	}
-	if v.HasGNBSideRTTBasedPDCR17 {
-		w.Enum(int64(v.GNBSideRTTBasedPDCR17), 1, 0, false, "gNB-SideRTT-BasedPDC-r17")
-	}
-	if v.HasBhRLFDetectionRecoveryIndicationR17 {
-		w.Enum(int64(v.BhRLFDetectionRecoveryIndicationR17), 1, 0, false, "bh-RLF-DetectionRecovery-Indication-r17")
-	}
+	w.EnumIf(v.HasRaSDTR17, int64(v.RaSDTR17), 1, 0, false, "ra-SDT-r17")
+	w.EnumIf(v.HasSrbSDTR17, int64(v.SrbSDTR17), 1, 0, false, "srb-SDT-r17")
+	w.EnumIf(v.HasGNBSideRTTBasedPDCR17, int64(v.GNBSideRTTBasedPDCR17), 1, 0, false, "gNB-SideRTT-BasedPDC-r17")
+	w.EnumIf(v.HasBhRLFDetectionRecoveryIndicationR17, int64(v.BhRLFDetectionRecoveryIndicationR17), 1, 0, false, "bh-RLF-DetectionRecovery-Indication-r17")
 	w.EncodeOptional(v.HasNrdcParametersV1700, &v.NrdcParametersV1700, "nrdc-Parameters-v1700")
 	w.EncodeOptional(v.HasBapParametersV1700, &v.BapParametersV1700, "bap-Parameters-v1700")
-	if v.HasMusimGapPreferenceR17 {
-		w.Enum(int64(v.MusimGapPreferenceR17), 1, 0, false, "musim-GapPreference-r17")
-	}
-	if v.HasMusimLeaveConnectedR17 {
-		w.Enum(int64(v.MusimLeaveConnectedR17), 1, 0, false, "musimLeaveConnected-r17")
-	}
+	w.EnumIf(v.HasMusimGapPreferenceR17, int64(v.MusimGapPreferenceR17), 1, 0, false, "musim-GapPreference-r17")
+	w.EnumIf(v.HasMusimLeaveConnectedR17, int64(v.MusimLeaveConnectedR17), 1, 0, false, "musimLeaveConnected-r17")
 	w.Encode(&v.MbsParametersR17, "mbs-Parameters-r17")
-	if v.HasNonTerrestrialNetworkR17 {
-		w.Enum(int64(v.NonTerrestrialNetworkR17), 1, 0, false, "nonTerrestrialNetwork-r17")
-	}
-	if v.HasNtnScenarioSupportR17 {
-		w.Enum(int64(v.NtnScenarioSupportR17), 2, 0, false, "ntn-ScenarioSupport-r17")
-	}
-	if v.HasSliceInfoforCellReselectionR17 {
-		w.Enum(int64(v.SliceInfoforCellReselectionR17), 1, 0, false, "sliceInfoforCellReselection-r17")
-	}
+	w.EnumIf(v.HasNonTerrestrialNetworkR17, int64(v.NonTerrestrialNetworkR17), 1, 0, false, "nonTerrestrialNetwork-r17")
+	w.EnumIf(v.HasNtnScenarioSupportR17, int64(v.NtnScenarioSupportR17), 2, 0, false, "ntn-ScenarioSupport-r17")
+	w.EnumIf(v.HasSliceInfoforCellReselectionR17, int64(v.SliceInfoforCellReselectionR17), 1, 0, false, "sliceInfoforCellReselection-r17")
 	w.EncodeOptional(v.HasUERadioPagingInfoR17, &v.UERadioPagingInfoR17, "ue-RadioPagingInfo-r17")
 	if v.HasUlGapFR2PatternR17 {
 		w.BitString(v.UlGapFR2PatternR17, per.Size{Lb: 4, Ub: 4}, "ul-GapFR2-Pattern-r17")
@@ -5269,24 +4229,16 @@ func (v *UENRCapabilityAddFRXModeV1610) MarshalUPER() ([]byte, error) { return p
 func (v *BAPParametersR16) DecodePER(r *per.Reader) error {
 	*v = BAPParametersR16{}
 	r.Preamble(&v.HasFlowControlBHRLCChannelBasedR16, &v.HasFlowControlRoutingIDBasedR16)
-	if v.HasFlowControlBHRLCChannelBasedR16 {
-		v.FlowControlBHRLCChannelBasedR16 = BAPParametersR16_FlowControlBHRLCChannelBasedR16(r.Enum(1, 0, false, "flowControlBH-RLC-ChannelBased-r16"))
-	}
-	if v.HasFlowControlRoutingIDBasedR16 {
-		v.FlowControlRoutingIDBasedR16 = BAPParametersR16_FlowControlRoutingIDBasedR16(r.Enum(1, 0, false, "flowControlRouting-ID-Based-r16"))
-	}
+	v.FlowControlBHRLCChannelBasedR16 = BAPParametersR16_FlowControlBHRLCChannelBasedR16(r.EnumIf(v.HasFlowControlBHRLCChannelBasedR16, 1, 0, false, "flowControlBH-RLC-ChannelBased-r16"))
+	v.FlowControlRoutingIDBasedR16 = BAPParametersR16_FlowControlRoutingIDBasedR16(r.EnumIf(v.HasFlowControlRoutingIDBasedR16, 1, 0, false, "flowControlRouting-ID-Based-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BAPParametersR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasFlowControlBHRLCChannelBasedR16, v.HasFlowControlRoutingIDBasedR16)
-	if v.HasFlowControlBHRLCChannelBasedR16 {
-		w.Enum(int64(v.FlowControlBHRLCChannelBasedR16), 1, 0, false, "flowControlBH-RLC-ChannelBased-r16")
-	}
-	if v.HasFlowControlRoutingIDBasedR16 {
-		w.Enum(int64(v.FlowControlRoutingIDBasedR16), 1, 0, false, "flowControlRouting-ID-Based-r16")
-	}
+	w.EnumIf(v.HasFlowControlBHRLCChannelBasedR16, int64(v.FlowControlBHRLCChannelBasedR16), 1, 0, false, "flowControlBH-RLC-ChannelBased-r16")
+	w.EnumIf(v.HasFlowControlRoutingIDBasedR16, int64(v.FlowControlRoutingIDBasedR16), 1, 0, false, "flowControlRouting-ID-Based-r16")
 	return w.Err()
 }
 
@@ -5302,24 +4254,16 @@ func (v *BAPParametersR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 func (v *BAPParametersV1700) DecodePER(r *per.Reader) error {
 	*v = BAPParametersV1700{}
 	r.Preamble(&v.HasBapHeaderRewritingReroutingR17, &v.HasBapHeaderRewritingRoutingR17)
-	if v.HasBapHeaderRewritingReroutingR17 {
-		v.BapHeaderRewritingReroutingR17 = BAPParametersV1700_BapHeaderRewritingReroutingR17(r.Enum(1, 0, false, "bapHeaderRewriting-Rerouting-r17"))
-	}
-	if v.HasBapHeaderRewritingRoutingR17 {
-		v.BapHeaderRewritingRoutingR17 = BAPParametersV1700_BapHeaderRewritingRoutingR17(r.Enum(1, 0, false, "bapHeaderRewriting-Routing-r17"))
-	}
+	v.BapHeaderRewritingReroutingR17 = BAPParametersV1700_BapHeaderRewritingReroutingR17(r.EnumIf(v.HasBapHeaderRewritingReroutingR17, 1, 0, false, "bapHeaderRewriting-Rerouting-r17"))
+	v.BapHeaderRewritingRoutingR17 = BAPParametersV1700_BapHeaderRewritingRoutingR17(r.EnumIf(v.HasBapHeaderRewritingRoutingR17, 1, 0, false, "bapHeaderRewriting-Routing-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BAPParametersV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBapHeaderRewritingReroutingR17, v.HasBapHeaderRewritingRoutingR17)
-	if v.HasBapHeaderRewritingReroutingR17 {
-		w.Enum(int64(v.BapHeaderRewritingReroutingR17), 1, 0, false, "bapHeaderRewriting-Rerouting-r17")
-	}
-	if v.HasBapHeaderRewritingRoutingR17 {
-		w.Enum(int64(v.BapHeaderRewritingRoutingR17), 1, 0, false, "bapHeaderRewriting-Routing-r17")
-	}
+	w.EnumIf(v.HasBapHeaderRewritingReroutingR17, int64(v.BapHeaderRewritingReroutingR17), 1, 0, false, "bapHeaderRewriting-Rerouting-r17")
+	w.EnumIf(v.HasBapHeaderRewritingRoutingR17, int64(v.BapHeaderRewritingRoutingR17), 1, 0, false, "bapHeaderRewriting-Routing-r17")
 	return w.Err()
 }
 
@@ -5335,18 +4279,14 @@ func (v *BAPParametersV1700) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *MBSParametersR17) DecodePER(r *per.Reader) error {
 	*v = MBSParametersR17{}
 	r.Preamble(&v.HasMaxMRBAddR17)
-	if v.HasMaxMRBAddR17 {
-		v.MaxMRBAddR17 = r.Int(1, 16, false, "maxMRB-Add-r17")
-	}
+	v.MaxMRBAddR17 = r.IntIf(v.HasMaxMRBAddR17, 1, 16, false, "maxMRB-Add-r17")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSParametersR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMaxMRBAddR17)
-	if v.HasMaxMRBAddR17 {
-		w.Int(v.MaxMRBAddR17, 1, 16, false, "maxMRB-Add-r17")
-	}
+	w.IntIf(v.HasMaxMRBAddR17, v.MaxMRBAddR17, 1, 16, false, "maxMRB-Add-r17")
 	return w.Err()
 }
 
@@ -5402,264 +4342,96 @@ func (v *UERadioPagingInfoR17_PeiSubgroupingSupportBandListR17) EncodePER(w *per
 func (v *SharedSpectrumChAccessParamsPerBandR16) DecodePER(r *per.Reader) error {
 	*v = SharedSpectrumChAccessParamsPerBandR16{}
 	r.Preamble(&v.HasUlDynamicChAccessR16, &v.HasUlSemiStaticChAccessR16, &v.HasSsbRRMDynamicChAccessR16, &v.HasSsbRRMSemiStaticChAccessR16, &v.HasMibAcquisitionR16, &v.HasSsbRLMDynamicChAccessR16, &v.HasSsbRLMSemiStaticChAccessR16, &v.HasSib1AcquisitionR16, &v.HasExtRAResponseWindowR16, &v.HasSsbBFDCBDDynamicChannelAccessR16, &v.HasSsbBFDCBDSemiStaticChannelAccessR16, &v.HasCsiRSBFDCBDR16, &v.HasUlChannelBWSCell10mhzR16, &v.HasRssiChannelOccupancyReportingR16, &v.HasSrsStartAnyOFDMSymbolR16, &v.HasSearchSpaceFreqMonitorLocationR16, &v.HasCoresetRBOffsetR16, &v.HasCgiAcquisitionR16, &v.HasConfiguredULTxR16, &v.HasPrachWidebandR16, &v.HasDciAvailableRBSetR16, &v.HasDciChOccupancyDurationR16, &v.HasTypeBPDSCHLengthR16, &v.HasSearchSpaceSwitchWithDCIR16, &v.HasSearchSpaceSwitchWithoutDCIR16, &v.HasSearchSpaceSwitchCapability2R16, &v.HasNonNumericalPDSCHHARQTimingR16, &v.HasEnhancedDynamicHARQCodebookR16, &v.HasOneShotHARQFeedbackR16, &v.HasMultiPUSCHULGrantR16, &v.HasCsiRSRLMR16, &v.HasDummy, &v.HasPeriodicAndSemiPersistentCSIRSR16, &v.HasPuschPRBInterlaceR16, &v.HasPucchF0F1PRBInterlaceR16, &v.HasOccPRBPF2PF3R16, &v.HasExtCPRangeCGPUSCHR16, &v.HasConfiguredGrantWithReTxR16, &v.HasEdThresholdR16, &v.HasUlDLCOTSharingR16, &v.HasMuxCGUCIHARQACKR16, &v.HasCgResourceConfigR16)
-	if v.HasUlDynamicChAccessR16 {
-		v.UlDynamicChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_UlDynamicChAccessR16(r.Enum(1, 0, false, "ul-DynamicChAccess-r16"))
-	}
-	if v.HasUlSemiStaticChAccessR16 {
-		v.UlSemiStaticChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_UlSemiStaticChAccessR16(r.Enum(1, 0, false, "ul-Semi-StaticChAccess-r16"))
-	}
-	if v.HasSsbRRMDynamicChAccessR16 {
-		v.SsbRRMDynamicChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRRMDynamicChAccessR16(r.Enum(1, 0, false, "ssb-RRM-DynamicChAccess-r16"))
-	}
-	if v.HasSsbRRMSemiStaticChAccessR16 {
-		v.SsbRRMSemiStaticChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRRMSemiStaticChAccessR16(r.Enum(1, 0, false, "ssb-RRM-Semi-StaticChAccess-r16"))
-	}
-	if v.HasMibAcquisitionR16 {
-		v.MibAcquisitionR16 = SharedSpectrumChAccessParamsPerBandR16_MibAcquisitionR16(r.Enum(1, 0, false, "mib-Acquisition-r16"))
-	}
-	if v.HasSsbRLMDynamicChAccessR16 {
-		v.SsbRLMDynamicChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRLMDynamicChAccessR16(r.Enum(1, 0, false, "ssb-RLM-DynamicChAccess-r16"))
-	}
-	if v.HasSsbRLMSemiStaticChAccessR16 {
-		v.SsbRLMSemiStaticChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRLMSemiStaticChAccessR16(r.Enum(1, 0, false, "ssb-RLM-Semi-StaticChAccess-r16"))
-	}
-	if v.HasSib1AcquisitionR16 {
-		v.Sib1AcquisitionR16 = SharedSpectrumChAccessParamsPerBandR16_Sib1AcquisitionR16(r.Enum(1, 0, false, "sib1-Acquisition-r16"))
-	}
-	if v.HasExtRAResponseWindowR16 {
-		v.ExtRAResponseWindowR16 = SharedSpectrumChAccessParamsPerBandR16_ExtRAResponseWindowR16(r.Enum(1, 0, false, "extRA-ResponseWindow-r16"))
-	}
-	if v.HasSsbBFDCBDDynamicChannelAccessR16 {
-		v.SsbBFDCBDDynamicChannelAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDDynamicChannelAccessR16(r.Enum(1, 0, false, "ssb-BFD-CBD-dynamicChannelAccess-r16"))
-	}
-	if v.HasSsbBFDCBDSemiStaticChannelAccessR16 {
-		v.SsbBFDCBDSemiStaticChannelAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDSemiStaticChannelAccessR16(r.Enum(1, 0, false, "ssb-BFD-CBD-semi-staticChannelAccess-r16"))
-	}
-	if v.HasCsiRSBFDCBDR16 {
-		v.CsiRSBFDCBDR16 = SharedSpectrumChAccessParamsPerBandR16_CsiRSBFDCBDR16(r.Enum(1, 0, false, "csi-RS-BFD-CBD-r16"))
-	}
-	if v.HasUlChannelBWSCell10mhzR16 {
-		v.UlChannelBWSCell10mhzR16 = SharedSpectrumChAccessParamsPerBandR16_UlChannelBWSCell10mhzR16(r.Enum(1, 0, false, "ul-ChannelBW-SCell-10mhz-r16"))
-	}
-	if v.HasRssiChannelOccupancyReportingR16 {
-		v.RssiChannelOccupancyReportingR16 = SharedSpectrumChAccessParamsPerBandR16_RssiChannelOccupancyReportingR16(r.Enum(1, 0, false, "rssi-ChannelOccupancyReporting-r16"))
-	}
-	if v.HasSrsStartAnyOFDMSymbolR16 {
-		v.SrsStartAnyOFDMSymbolR16 = SharedSpectrumChAccessParamsPerBandR16_SrsStartAnyOFDMSymbolR16(r.Enum(1, 0, false, "srs-StartAnyOFDM-Symbol-r16"))
-	}
-	if v.HasSearchSpaceFreqMonitorLocationR16 {
-		v.SearchSpaceFreqMonitorLocationR16 = r.Int(1, 5, false, "searchSpaceFreqMonitorLocation-r16")
-	}
-	if v.HasCoresetRBOffsetR16 {
-		v.CoresetRBOffsetR16 = SharedSpectrumChAccessParamsPerBandR16_CoresetRBOffsetR16(r.Enum(1, 0, false, "coreset-RB-Offset-r16"))
-	}
-	if v.HasCgiAcquisitionR16 {
-		v.CgiAcquisitionR16 = SharedSpectrumChAccessParamsPerBandR16_CgiAcquisitionR16(r.Enum(1, 0, false, "cgi-Acquisition-r16"))
-	}
-	if v.HasConfiguredULTxR16 {
-		v.ConfiguredULTxR16 = SharedSpectrumChAccessParamsPerBandR16_ConfiguredULTxR16(r.Enum(1, 0, false, "configuredUL-Tx-r16"))
-	}
-	if v.HasPrachWidebandR16 {
-		v.PrachWidebandR16 = SharedSpectrumChAccessParamsPerBandR16_PrachWidebandR16(r.Enum(1, 0, false, "prach-Wideband-r16"))
-	}
-	if v.HasDciAvailableRBSetR16 {
-		v.DciAvailableRBSetR16 = SharedSpectrumChAccessParamsPerBandR16_DciAvailableRBSetR16(r.Enum(1, 0, false, "dci-AvailableRB-Set-r16"))
-	}
-	if v.HasDciChOccupancyDurationR16 {
-		v.DciChOccupancyDurationR16 = SharedSpectrumChAccessParamsPerBandR16_DciChOccupancyDurationR16(r.Enum(1, 0, false, "dci-ChOccupancyDuration-r16"))
-	}
-	if v.HasTypeBPDSCHLengthR16 {
-		v.TypeBPDSCHLengthR16 = SharedSpectrumChAccessParamsPerBandR16_TypeBPDSCHLengthR16(r.Enum(1, 0, false, "typeB-PDSCH-length-r16"))
-	}
-	if v.HasSearchSpaceSwitchWithDCIR16 {
-		v.SearchSpaceSwitchWithDCIR16 = SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithDCIR16(r.Enum(1, 0, false, "searchSpaceSwitchWithDCI-r16"))
-	}
-	if v.HasSearchSpaceSwitchWithoutDCIR16 {
-		v.SearchSpaceSwitchWithoutDCIR16 = SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithoutDCIR16(r.Enum(1, 0, false, "searchSpaceSwitchWithoutDCI-r16"))
-	}
-	if v.HasSearchSpaceSwitchCapability2R16 {
-		v.SearchSpaceSwitchCapability2R16 = SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchCapability2R16(r.Enum(1, 0, false, "searchSpaceSwitchCapability2-r16"))
-	}
-	if v.HasNonNumericalPDSCHHARQTimingR16 {
-		v.NonNumericalPDSCHHARQTimingR16 = SharedSpectrumChAccessParamsPerBandR16_NonNumericalPDSCHHARQTimingR16(r.Enum(1, 0, false, "non-numericalPDSCH-HARQ-timing-r16"))
-	}
-	if v.HasEnhancedDynamicHARQCodebookR16 {
-		v.EnhancedDynamicHARQCodebookR16 = SharedSpectrumChAccessParamsPerBandR16_EnhancedDynamicHARQCodebookR16(r.Enum(1, 0, false, "enhancedDynamicHARQ-codebook-r16"))
-	}
-	if v.HasOneShotHARQFeedbackR16 {
-		v.OneShotHARQFeedbackR16 = SharedSpectrumChAccessParamsPerBandR16_OneShotHARQFeedbackR16(r.Enum(1, 0, false, "oneShotHARQ-feedback-r16"))
-	}
-	if v.HasMultiPUSCHULGrantR16 {
-		v.MultiPUSCHULGrantR16 = SharedSpectrumChAccessParamsPerBandR16_MultiPUSCHULGrantR16(r.Enum(1, 0, false, "multiPUSCH-UL-grant-r16"))
-	}
-	if v.HasCsiRSRLMR16 {
-		v.CsiRSRLMR16 = SharedSpectrumChAccessParamsPerBandR16_CsiRSRLMR16(r.Enum(1, 0, false, "csi-RS-RLM-r16"))
-	}
-	if v.HasDummy {
-		v.Dummy = SharedSpectrumChAccessParamsPerBandR16_Dummy(r.Enum(1, 0, false, "dummy"))
-	}
-	if v.HasPeriodicAndSemiPersistentCSIRSR16 {
-		v.PeriodicAndSemiPersistentCSIRSR16 = SharedSpectrumChAccessParamsPerBandR16_PeriodicAndSemiPersistentCSIRSR16(r.Enum(1, 0, false, "periodicAndSemi-PersistentCSI-RS-r16"))
-	}
-	if v.HasPuschPRBInterlaceR16 {
-		v.PuschPRBInterlaceR16 = SharedSpectrumChAccessParamsPerBandR16_PuschPRBInterlaceR16(r.Enum(1, 0, false, "pusch-PRB-interlace-r16"))
-	}
-	if v.HasPucchF0F1PRBInterlaceR16 {
-		v.PucchF0F1PRBInterlaceR16 = SharedSpectrumChAccessParamsPerBandR16_PucchF0F1PRBInterlaceR16(r.Enum(1, 0, false, "pucch-F0-F1-PRB-Interlace-r16"))
-	}
-	if v.HasOccPRBPF2PF3R16 {
-		v.OccPRBPF2PF3R16 = SharedSpectrumChAccessParamsPerBandR16_OccPRBPF2PF3R16(r.Enum(1, 0, false, "occ-PRB-PF2-PF3-r16"))
-	}
-	if v.HasExtCPRangeCGPUSCHR16 {
-		v.ExtCPRangeCGPUSCHR16 = SharedSpectrumChAccessParamsPerBandR16_ExtCPRangeCGPUSCHR16(r.Enum(1, 0, false, "extCP-rangeCG-PUSCH-r16"))
-	}
-	if v.HasConfiguredGrantWithReTxR16 {
-		v.ConfiguredGrantWithReTxR16 = SharedSpectrumChAccessParamsPerBandR16_ConfiguredGrantWithReTxR16(r.Enum(1, 0, false, "configuredGrantWithReTx-r16"))
-	}
-	if v.HasEdThresholdR16 {
-		v.EdThresholdR16 = SharedSpectrumChAccessParamsPerBandR16_EdThresholdR16(r.Enum(1, 0, false, "ed-Threshold-r16"))
-	}
-	if v.HasUlDLCOTSharingR16 {
-		v.UlDLCOTSharingR16 = SharedSpectrumChAccessParamsPerBandR16_UlDLCOTSharingR16(r.Enum(1, 0, false, "ul-DL-COT-Sharing-r16"))
-	}
-	if v.HasMuxCGUCIHARQACKR16 {
-		v.MuxCGUCIHARQACKR16 = SharedSpectrumChAccessParamsPerBandR16_MuxCGUCIHARQACKR16(r.Enum(1, 0, false, "mux-CG-UCI-HARQ-ACK-r16"))
-	}
-	if v.HasCgResourceConfigR16 {
-		v.CgResourceConfigR16 = SharedSpectrumChAccessParamsPerBandR16_CgResourceConfigR16(r.Enum(1, 0, false, "cg-resourceConfig-r16"))
-	}
+	v.UlDynamicChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_UlDynamicChAccessR16(r.EnumIf(v.HasUlDynamicChAccessR16, 1, 0, false, "ul-DynamicChAccess-r16"))
+	v.UlSemiStaticChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_UlSemiStaticChAccessR16(r.EnumIf(v.HasUlSemiStaticChAccessR16, 1, 0, false, "ul-Semi-StaticChAccess-r16"))
+	v.SsbRRMDynamicChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRRMDynamicChAccessR16(r.EnumIf(v.HasSsbRRMDynamicChAccessR16, 1, 0, false, "ssb-RRM-DynamicChAccess-r16"))
+	v.SsbRRMSemiStaticChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRRMSemiStaticChAccessR16(r.EnumIf(v.HasSsbRRMSemiStaticChAccessR16, 1, 0, false, "ssb-RRM-Semi-StaticChAccess-r16"))
+	v.MibAcquisitionR16 = SharedSpectrumChAccessParamsPerBandR16_MibAcquisitionR16(r.EnumIf(v.HasMibAcquisitionR16, 1, 0, false, "mib-Acquisition-r16"))
+	v.SsbRLMDynamicChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRLMDynamicChAccessR16(r.EnumIf(v.HasSsbRLMDynamicChAccessR16, 1, 0, false, "ssb-RLM-DynamicChAccess-r16"))
+	v.SsbRLMSemiStaticChAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbRLMSemiStaticChAccessR16(r.EnumIf(v.HasSsbRLMSemiStaticChAccessR16, 1, 0, false, "ssb-RLM-Semi-StaticChAccess-r16"))
+	v.Sib1AcquisitionR16 = SharedSpectrumChAccessParamsPerBandR16_Sib1AcquisitionR16(r.EnumIf(v.HasSib1AcquisitionR16, 1, 0, false, "sib1-Acquisition-r16"))
+	v.ExtRAResponseWindowR16 = SharedSpectrumChAccessParamsPerBandR16_ExtRAResponseWindowR16(r.EnumIf(v.HasExtRAResponseWindowR16, 1, 0, false, "extRA-ResponseWindow-r16"))
+	v.SsbBFDCBDDynamicChannelAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDDynamicChannelAccessR16(r.EnumIf(v.HasSsbBFDCBDDynamicChannelAccessR16, 1, 0, false, "ssb-BFD-CBD-dynamicChannelAccess-r16"))
+	v.SsbBFDCBDSemiStaticChannelAccessR16 = SharedSpectrumChAccessParamsPerBandR16_SsbBFDCBDSemiStaticChannelAccessR16(r.EnumIf(v.HasSsbBFDCBDSemiStaticChannelAccessR16, 1, 0, false, "ssb-BFD-CBD-semi-staticChannelAccess-r16"))
+	v.CsiRSBFDCBDR16 = SharedSpectrumChAccessParamsPerBandR16_CsiRSBFDCBDR16(r.EnumIf(v.HasCsiRSBFDCBDR16, 1, 0, false, "csi-RS-BFD-CBD-r16"))
+	v.UlChannelBWSCell10mhzR16 = SharedSpectrumChAccessParamsPerBandR16_UlChannelBWSCell10mhzR16(r.EnumIf(v.HasUlChannelBWSCell10mhzR16, 1, 0, false, "ul-ChannelBW-SCell-10mhz-r16"))
+	v.RssiChannelOccupancyReportingR16 = SharedSpectrumChAccessParamsPerBandR16_RssiChannelOccupancyReportingR16(r.EnumIf(v.HasRssiChannelOccupancyReportingR16, 1, 0, false, "rssi-ChannelOccupancyReporting-r16"))
+	v.SrsStartAnyOFDMSymbolR16 = SharedSpectrumChAccessParamsPerBandR16_SrsStartAnyOFDMSymbolR16(r.EnumIf(v.HasSrsStartAnyOFDMSymbolR16, 1, 0, false, "srs-StartAnyOFDM-Symbol-r16"))
+	v.SearchSpaceFreqMonitorLocationR16 = r.IntIf(v.HasSearchSpaceFreqMonitorLocationR16, 1, 5, false, "searchSpaceFreqMonitorLocation-r16")
+	v.CoresetRBOffsetR16 = SharedSpectrumChAccessParamsPerBandR16_CoresetRBOffsetR16(r.EnumIf(v.HasCoresetRBOffsetR16, 1, 0, false, "coreset-RB-Offset-r16"))
+	v.CgiAcquisitionR16 = SharedSpectrumChAccessParamsPerBandR16_CgiAcquisitionR16(r.EnumIf(v.HasCgiAcquisitionR16, 1, 0, false, "cgi-Acquisition-r16"))
+	v.ConfiguredULTxR16 = SharedSpectrumChAccessParamsPerBandR16_ConfiguredULTxR16(r.EnumIf(v.HasConfiguredULTxR16, 1, 0, false, "configuredUL-Tx-r16"))
+	v.PrachWidebandR16 = SharedSpectrumChAccessParamsPerBandR16_PrachWidebandR16(r.EnumIf(v.HasPrachWidebandR16, 1, 0, false, "prach-Wideband-r16"))
+	v.DciAvailableRBSetR16 = SharedSpectrumChAccessParamsPerBandR16_DciAvailableRBSetR16(r.EnumIf(v.HasDciAvailableRBSetR16, 1, 0, false, "dci-AvailableRB-Set-r16"))
+	v.DciChOccupancyDurationR16 = SharedSpectrumChAccessParamsPerBandR16_DciChOccupancyDurationR16(r.EnumIf(v.HasDciChOccupancyDurationR16, 1, 0, false, "dci-ChOccupancyDuration-r16"))
+	v.TypeBPDSCHLengthR16 = SharedSpectrumChAccessParamsPerBandR16_TypeBPDSCHLengthR16(r.EnumIf(v.HasTypeBPDSCHLengthR16, 1, 0, false, "typeB-PDSCH-length-r16"))
+	v.SearchSpaceSwitchWithDCIR16 = SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithDCIR16(r.EnumIf(v.HasSearchSpaceSwitchWithDCIR16, 1, 0, false, "searchSpaceSwitchWithDCI-r16"))
+	v.SearchSpaceSwitchWithoutDCIR16 = SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchWithoutDCIR16(r.EnumIf(v.HasSearchSpaceSwitchWithoutDCIR16, 1, 0, false, "searchSpaceSwitchWithoutDCI-r16"))
+	v.SearchSpaceSwitchCapability2R16 = SharedSpectrumChAccessParamsPerBandR16_SearchSpaceSwitchCapability2R16(r.EnumIf(v.HasSearchSpaceSwitchCapability2R16, 1, 0, false, "searchSpaceSwitchCapability2-r16"))
+	v.NonNumericalPDSCHHARQTimingR16 = SharedSpectrumChAccessParamsPerBandR16_NonNumericalPDSCHHARQTimingR16(r.EnumIf(v.HasNonNumericalPDSCHHARQTimingR16, 1, 0, false, "non-numericalPDSCH-HARQ-timing-r16"))
+	v.EnhancedDynamicHARQCodebookR16 = SharedSpectrumChAccessParamsPerBandR16_EnhancedDynamicHARQCodebookR16(r.EnumIf(v.HasEnhancedDynamicHARQCodebookR16, 1, 0, false, "enhancedDynamicHARQ-codebook-r16"))
+	v.OneShotHARQFeedbackR16 = SharedSpectrumChAccessParamsPerBandR16_OneShotHARQFeedbackR16(r.EnumIf(v.HasOneShotHARQFeedbackR16, 1, 0, false, "oneShotHARQ-feedback-r16"))
+	v.MultiPUSCHULGrantR16 = SharedSpectrumChAccessParamsPerBandR16_MultiPUSCHULGrantR16(r.EnumIf(v.HasMultiPUSCHULGrantR16, 1, 0, false, "multiPUSCH-UL-grant-r16"))
+	v.CsiRSRLMR16 = SharedSpectrumChAccessParamsPerBandR16_CsiRSRLMR16(r.EnumIf(v.HasCsiRSRLMR16, 1, 0, false, "csi-RS-RLM-r16"))
+	v.Dummy = SharedSpectrumChAccessParamsPerBandR16_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
+	v.PeriodicAndSemiPersistentCSIRSR16 = SharedSpectrumChAccessParamsPerBandR16_PeriodicAndSemiPersistentCSIRSR16(r.EnumIf(v.HasPeriodicAndSemiPersistentCSIRSR16, 1, 0, false, "periodicAndSemi-PersistentCSI-RS-r16"))
+	v.PuschPRBInterlaceR16 = SharedSpectrumChAccessParamsPerBandR16_PuschPRBInterlaceR16(r.EnumIf(v.HasPuschPRBInterlaceR16, 1, 0, false, "pusch-PRB-interlace-r16"))
+	v.PucchF0F1PRBInterlaceR16 = SharedSpectrumChAccessParamsPerBandR16_PucchF0F1PRBInterlaceR16(r.EnumIf(v.HasPucchF0F1PRBInterlaceR16, 1, 0, false, "pucch-F0-F1-PRB-Interlace-r16"))
+	v.OccPRBPF2PF3R16 = SharedSpectrumChAccessParamsPerBandR16_OccPRBPF2PF3R16(r.EnumIf(v.HasOccPRBPF2PF3R16, 1, 0, false, "occ-PRB-PF2-PF3-r16"))
+	v.ExtCPRangeCGPUSCHR16 = SharedSpectrumChAccessParamsPerBandR16_ExtCPRangeCGPUSCHR16(r.EnumIf(v.HasExtCPRangeCGPUSCHR16, 1, 0, false, "extCP-rangeCG-PUSCH-r16"))
+	v.ConfiguredGrantWithReTxR16 = SharedSpectrumChAccessParamsPerBandR16_ConfiguredGrantWithReTxR16(r.EnumIf(v.HasConfiguredGrantWithReTxR16, 1, 0, false, "configuredGrantWithReTx-r16"))
+	v.EdThresholdR16 = SharedSpectrumChAccessParamsPerBandR16_EdThresholdR16(r.EnumIf(v.HasEdThresholdR16, 1, 0, false, "ed-Threshold-r16"))
+	v.UlDLCOTSharingR16 = SharedSpectrumChAccessParamsPerBandR16_UlDLCOTSharingR16(r.EnumIf(v.HasUlDLCOTSharingR16, 1, 0, false, "ul-DL-COT-Sharing-r16"))
+	v.MuxCGUCIHARQACKR16 = SharedSpectrumChAccessParamsPerBandR16_MuxCGUCIHARQACKR16(r.EnumIf(v.HasMuxCGUCIHARQACKR16, 1, 0, false, "mux-CG-UCI-HARQ-ACK-r16"))
+	v.CgResourceConfigR16 = SharedSpectrumChAccessParamsPerBandR16_CgResourceConfigR16(r.EnumIf(v.HasCgResourceConfigR16, 1, 0, false, "cg-resourceConfig-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUlDynamicChAccessR16, v.HasUlSemiStaticChAccessR16, v.HasSsbRRMDynamicChAccessR16, v.HasSsbRRMSemiStaticChAccessR16, v.HasMibAcquisitionR16, v.HasSsbRLMDynamicChAccessR16, v.HasSsbRLMSemiStaticChAccessR16, v.HasSib1AcquisitionR16, v.HasExtRAResponseWindowR16, v.HasSsbBFDCBDDynamicChannelAccessR16, v.HasSsbBFDCBDSemiStaticChannelAccessR16, v.HasCsiRSBFDCBDR16, v.HasUlChannelBWSCell10mhzR16, v.HasRssiChannelOccupancyReportingR16, v.HasSrsStartAnyOFDMSymbolR16, v.HasSearchSpaceFreqMonitorLocationR16, v.HasCoresetRBOffsetR16, v.HasCgiAcquisitionR16, v.HasConfiguredULTxR16, v.HasPrachWidebandR16, v.HasDciAvailableRBSetR16, v.HasDciChOccupancyDurationR16, v.HasTypeBPDSCHLengthR16, v.HasSearchSpaceSwitchWithDCIR16, v.HasSearchSpaceSwitchWithoutDCIR16, v.HasSearchSpaceSwitchCapability2R16, v.HasNonNumericalPDSCHHARQTimingR16, v.HasEnhancedDynamicHARQCodebookR16, v.HasOneShotHARQFeedbackR16, v.HasMultiPUSCHULGrantR16, v.HasCsiRSRLMR16, v.HasDummy, v.HasPeriodicAndSemiPersistentCSIRSR16, v.HasPuschPRBInterlaceR16, v.HasPucchF0F1PRBInterlaceR16, v.HasOccPRBPF2PF3R16, v.HasExtCPRangeCGPUSCHR16, v.HasConfiguredGrantWithReTxR16, v.HasEdThresholdR16, v.HasUlDLCOTSharingR16, v.HasMuxCGUCIHARQACKR16, v.HasCgResourceConfigR16)
-	if v.HasUlDynamicChAccessR16 {
-		w.Enum(int64(v.UlDynamicChAccessR16), 1, 0, false, "ul-DynamicChAccess-r16")
-	}
-	if v.HasUlSemiStaticChAccessR16 {
-		w.Enum(int64(v.UlSemiStaticChAccessR16), 1, 0, false, "ul-Semi-StaticChAccess-r16")
-	}
-	if v.HasSsbRRMDynamicChAccessR16 {
-		w.Enum(int64(v.SsbRRMDynamicChAccessR16), 1, 0, false, "ssb-RRM-DynamicChAccess-r16")
-	}
-	if v.HasSsbRRMSemiStaticChAccessR16 {
-		w.Enum(int64(v.SsbRRMSemiStaticChAccessR16), 1, 0, false, "ssb-RRM-Semi-StaticChAccess-r16")
-	}
-	if v.HasMibAcquisitionR16 {
-		w.Enum(int64(v.MibAcquisitionR16), 1, 0, false, "mib-Acquisition-r16")
-	}
-	if v.HasSsbRLMDynamicChAccessR16 {
-		w.Enum(int64(v.SsbRLMDynamicChAccessR16), 1, 0, false, "ssb-RLM-DynamicChAccess-r16")
-	}
-	if v.HasSsbRLMSemiStaticChAccessR16 {
-		w.Enum(int64(v.SsbRLMSemiStaticChAccessR16), 1, 0, false, "ssb-RLM-Semi-StaticChAccess-r16")
-	}
-	if v.HasSib1AcquisitionR16 {
-		w.Enum(int64(v.Sib1AcquisitionR16), 1, 0, false, "sib1-Acquisition-r16")
-	}
-	if v.HasExtRAResponseWindowR16 {
-		w.Enum(int64(v.ExtRAResponseWindowR16), 1, 0, false, "extRA-ResponseWindow-r16")
-	}
-	if v.HasSsbBFDCBDDynamicChannelAccessR16 {
-		w.Enum(int64(v.SsbBFDCBDDynamicChannelAccessR16), 1, 0, false, "ssb-BFD-CBD-dynamicChannelAccess-r16")
-	}
-	if v.HasSsbBFDCBDSemiStaticChannelAccessR16 {
-		w.Enum(int64(v.SsbBFDCBDSemiStaticChannelAccessR16), 1, 0, false, "ssb-BFD-CBD-semi-staticChannelAccess-r16")
-	}
-	if v.HasCsiRSBFDCBDR16 {
-		w.Enum(int64(v.CsiRSBFDCBDR16), 1, 0, false, "csi-RS-BFD-CBD-r16")
-	}
-	if v.HasUlChannelBWSCell10mhzR16 {
-		w.Enum(int64(v.UlChannelBWSCell10mhzR16), 1, 0, false, "ul-ChannelBW-SCell-10mhz-r16")
-	}
-	if v.HasRssiChannelOccupancyReportingR16 {
-		w.Enum(int64(v.RssiChannelOccupancyReportingR16), 1, 0, false, "rssi-ChannelOccupancyReporting-r16")
-	}
-	if v.HasSrsStartAnyOFDMSymbolR16 {
-		w.Enum(int64(v.SrsStartAnyOFDMSymbolR16), 1, 0, false, "srs-StartAnyOFDM-Symbol-r16")
-	}
-	if v.HasSearchSpaceFreqMonitorLocationR16 {
-		w.Int(v.SearchSpaceFreqMonitorLocationR16, 1, 5, false, "searchSpaceFreqMonitorLocation-r16")
-	}
-	if v.HasCoresetRBOffsetR16 {
-		w.Enum(int64(v.CoresetRBOffsetR16), 1, 0, false, "coreset-RB-Offset-r16")
-	}
-	if v.HasCgiAcquisitionR16 {
-		w.Enum(int64(v.CgiAcquisitionR16), 1, 0, false, "cgi-Acquisition-r16")
-	}
-	if v.HasConfiguredULTxR16 {
-		w.Enum(int64(v.ConfiguredULTxR16), 1, 0, false, "configuredUL-Tx-r16")
-	}
-	if v.HasPrachWidebandR16 {
-		w.Enum(int64(v.PrachWidebandR16), 1, 0, false, "prach-Wideband-r16")
-	}
-	if v.HasDciAvailableRBSetR16 {
-		w.Enum(int64(v.DciAvailableRBSetR16), 1, 0, false, "dci-AvailableRB-Set-r16")
-	}
-	if v.HasDciChOccupancyDurationR16 {
-		w.Enum(int64(v.DciChOccupancyDurationR16), 1, 0, false, "dci-ChOccupancyDuration-r16")
-	}
-	if v.HasTypeBPDSCHLengthR16 {
-		w.Enum(int64(v.TypeBPDSCHLengthR16), 1, 0, false, "typeB-PDSCH-length-r16")
-	}
-	if v.HasSearchSpaceSwitchWithDCIR16 {
-		w.Enum(int64(v.SearchSpaceSwitchWithDCIR16), 1, 0, false, "searchSpaceSwitchWithDCI-r16")
-	}
-	if v.HasSearchSpaceSwitchWithoutDCIR16 {
-		w.Enum(int64(v.SearchSpaceSwitchWithoutDCIR16), 1, 0, false, "searchSpaceSwitchWithoutDCI-r16")
-	}
-	if v.HasSearchSpaceSwitchCapability2R16 {
-		w.Enum(int64(v.SearchSpaceSwitchCapability2R16), 1, 0, false, "searchSpaceSwitchCapability2-r16")
-	}
-	if v.HasNonNumericalPDSCHHARQTimingR16 {
-		w.Enum(int64(v.NonNumericalPDSCHHARQTimingR16), 1, 0, false, "non-numericalPDSCH-HARQ-timing-r16")
-	}
-	if v.HasEnhancedDynamicHARQCodebookR16 {
-		w.Enum(int64(v.EnhancedDynamicHARQCodebookR16), 1, 0, false, "enhancedDynamicHARQ-codebook-r16")
-	}
-	if v.HasOneShotHARQFeedbackR16 {
-		w.Enum(int64(v.OneShotHARQFeedbackR16), 1, 0, false, "oneShotHARQ-feedback-r16")
-	}
-	if v.HasMultiPUSCHULGrantR16 {
-		w.Enum(int64(v.MultiPUSCHULGrantR16), 1, 0, false, "multiPUSCH-UL-grant-r16")
-	}
-	if v.HasCsiRSRLMR16 {
-		w.Enum(int64(v.CsiRSRLMR16), 1, 0, false, "csi-RS-RLM-r16")
-	}
-	if v.HasDummy {
-		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
-	}
-	if v.HasPeriodicAndSemiPersistentCSIRSR16 {
-		w.Enum(int64(v.PeriodicAndSemiPersistentCSIRSR16), 1, 0, false, "periodicAndSemi-PersistentCSI-RS-r16")
-	}
-	if v.HasPuschPRBInterlaceR16 {
-		w.Enum(int64(v.PuschPRBInterlaceR16), 1, 0, false, "pusch-PRB-interlace-r16")
-	}
-	if v.HasPucchF0F1PRBInterlaceR16 {
-		w.Enum(int64(v.PucchF0F1PRBInterlaceR16), 1, 0, false, "pucch-F0-F1-PRB-Interlace-r16")
-	}
-	if v.HasOccPRBPF2PF3R16 {
-		w.Enum(int64(v.OccPRBPF2PF3R16), 1, 0, false, "occ-PRB-PF2-PF3-r16")
-	}
-	if v.HasExtCPRangeCGPUSCHR16 {
-		w.Enum(int64(v.ExtCPRangeCGPUSCHR16), 1, 0, false, "extCP-rangeCG-PUSCH-r16")
-	}
-	if v.HasConfiguredGrantWithReTxR16 {
-		w.Enum(int64(v.ConfiguredGrantWithReTxR16), 1, 0, false, "configuredGrantWithReTx-r16")
-	}
-	if v.HasEdThresholdR16 {
-		w.Enum(int64(v.EdThresholdR16), 1, 0, false, "ed-Threshold-r16")
-	}
-	if v.HasUlDLCOTSharingR16 {
-		w.Enum(int64(v.UlDLCOTSharingR16), 1, 0, false, "ul-DL-COT-Sharing-r16")
-	}
-	if v.HasMuxCGUCIHARQACKR16 {
-		w.Enum(int64(v.MuxCGUCIHARQACKR16), 1, 0, false, "mux-CG-UCI-HARQ-ACK-r16")
-	}
-	if v.HasCgResourceConfigR16 {
-		w.Enum(int64(v.CgResourceConfigR16), 1, 0, false, "cg-resourceConfig-r16")
-	}
+	w.EnumIf(v.HasUlDynamicChAccessR16, int64(v.UlDynamicChAccessR16), 1, 0, false, "ul-DynamicChAccess-r16")
+	w.EnumIf(v.HasUlSemiStaticChAccessR16, int64(v.UlSemiStaticChAccessR16), 1, 0, false, "ul-Semi-StaticChAccess-r16")
+	w.EnumIf(v.HasSsbRRMDynamicChAccessR16, int64(v.SsbRRMDynamicChAccessR16), 1, 0, false, "ssb-RRM-DynamicChAccess-r16")
+	w.EnumIf(v.HasSsbRRMSemiStaticChAccessR16, int64(v.SsbRRMSemiStaticChAccessR16), 1, 0, false, "ssb-RRM-Semi-StaticChAccess-r16")
+	w.EnumIf(v.HasMibAcquisitionR16, int64(v.MibAcquisitionR16), 1, 0, false, "mib-Acquisition-r16")
+	w.EnumIf(v.HasSsbRLMDynamicChAccessR16, int64(v.SsbRLMDynamicChAccessR16), 1, 0, false, "ssb-RLM-DynamicChAccess-r16")
+	w.EnumIf(v.HasSsbRLMSemiStaticChAccessR16, int64(v.SsbRLMSemiStaticChAccessR16), 1, 0, false, "ssb-RLM-Semi-StaticChAccess-r16")
+	w.EnumIf(v.HasSib1AcquisitionR16, int64(v.Sib1AcquisitionR16), 1, 0, false, "sib1-Acquisition-r16")
+	w.EnumIf(v.HasExtRAResponseWindowR16, int64(v.ExtRAResponseWindowR16), 1, 0, false, "extRA-ResponseWindow-r16")
+	w.EnumIf(v.HasSsbBFDCBDDynamicChannelAccessR16, int64(v.SsbBFDCBDDynamicChannelAccessR16), 1, 0, false, "ssb-BFD-CBD-dynamicChannelAccess-r16")
+	w.EnumIf(v.HasSsbBFDCBDSemiStaticChannelAccessR16, int64(v.SsbBFDCBDSemiStaticChannelAccessR16), 1, 0, false, "ssb-BFD-CBD-semi-staticChannelAccess-r16")
+	w.EnumIf(v.HasCsiRSBFDCBDR16, int64(v.CsiRSBFDCBDR16), 1, 0, false, "csi-RS-BFD-CBD-r16")
+	w.EnumIf(v.HasUlChannelBWSCell10mhzR16, int64(v.UlChannelBWSCell10mhzR16), 1, 0, false, "ul-ChannelBW-SCell-10mhz-r16")
+	w.EnumIf(v.HasRssiChannelOccupancyReportingR16, int64(v.RssiChannelOccupancyReportingR16), 1, 0, false, "rssi-ChannelOccupancyReporting-r16")
+	w.EnumIf(v.HasSrsStartAnyOFDMSymbolR16, int64(v.SrsStartAnyOFDMSymbolR16), 1, 0, false, "srs-StartAnyOFDM-Symbol-r16")
+	w.IntIf(v.HasSearchSpaceFreqMonitorLocationR16, v.SearchSpaceFreqMonitorLocationR16, 1, 5, false, "searchSpaceFreqMonitorLocation-r16")
+	w.EnumIf(v.HasCoresetRBOffsetR16, int64(v.CoresetRBOffsetR16), 1, 0, false, "coreset-RB-Offset-r16")
+	w.EnumIf(v.HasCgiAcquisitionR16, int64(v.CgiAcquisitionR16), 1, 0, false, "cgi-Acquisition-r16")
+	w.EnumIf(v.HasConfiguredULTxR16, int64(v.ConfiguredULTxR16), 1, 0, false, "configuredUL-Tx-r16")
+	w.EnumIf(v.HasPrachWidebandR16, int64(v.PrachWidebandR16), 1, 0, false, "prach-Wideband-r16")
+	w.EnumIf(v.HasDciAvailableRBSetR16, int64(v.DciAvailableRBSetR16), 1, 0, false, "dci-AvailableRB-Set-r16")
+	w.EnumIf(v.HasDciChOccupancyDurationR16, int64(v.DciChOccupancyDurationR16), 1, 0, false, "dci-ChOccupancyDuration-r16")
+	w.EnumIf(v.HasTypeBPDSCHLengthR16, int64(v.TypeBPDSCHLengthR16), 1, 0, false, "typeB-PDSCH-length-r16")
+	w.EnumIf(v.HasSearchSpaceSwitchWithDCIR16, int64(v.SearchSpaceSwitchWithDCIR16), 1, 0, false, "searchSpaceSwitchWithDCI-r16")
+	w.EnumIf(v.HasSearchSpaceSwitchWithoutDCIR16, int64(v.SearchSpaceSwitchWithoutDCIR16), 1, 0, false, "searchSpaceSwitchWithoutDCI-r16")
+	w.EnumIf(v.HasSearchSpaceSwitchCapability2R16, int64(v.SearchSpaceSwitchCapability2R16), 1, 0, false, "searchSpaceSwitchCapability2-r16")
+	w.EnumIf(v.HasNonNumericalPDSCHHARQTimingR16, int64(v.NonNumericalPDSCHHARQTimingR16), 1, 0, false, "non-numericalPDSCH-HARQ-timing-r16")
+	w.EnumIf(v.HasEnhancedDynamicHARQCodebookR16, int64(v.EnhancedDynamicHARQCodebookR16), 1, 0, false, "enhancedDynamicHARQ-codebook-r16")
+	w.EnumIf(v.HasOneShotHARQFeedbackR16, int64(v.OneShotHARQFeedbackR16), 1, 0, false, "oneShotHARQ-feedback-r16")
+	w.EnumIf(v.HasMultiPUSCHULGrantR16, int64(v.MultiPUSCHULGrantR16), 1, 0, false, "multiPUSCH-UL-grant-r16")
+	w.EnumIf(v.HasCsiRSRLMR16, int64(v.CsiRSRLMR16), 1, 0, false, "csi-RS-RLM-r16")
+	w.EnumIf(v.HasDummy, int64(v.Dummy), 1, 0, false, "dummy")
+	w.EnumIf(v.HasPeriodicAndSemiPersistentCSIRSR16, int64(v.PeriodicAndSemiPersistentCSIRSR16), 1, 0, false, "periodicAndSemi-PersistentCSI-RS-r16")
+	w.EnumIf(v.HasPuschPRBInterlaceR16, int64(v.PuschPRBInterlaceR16), 1, 0, false, "pusch-PRB-interlace-r16")
+	w.EnumIf(v.HasPucchF0F1PRBInterlaceR16, int64(v.PucchF0F1PRBInterlaceR16), 1, 0, false, "pucch-F0-F1-PRB-Interlace-r16")
+	w.EnumIf(v.HasOccPRBPF2PF3R16, int64(v.OccPRBPF2PF3R16), 1, 0, false, "occ-PRB-PF2-PF3-r16")
+	w.EnumIf(v.HasExtCPRangeCGPUSCHR16, int64(v.ExtCPRangeCGPUSCHR16), 1, 0, false, "extCP-rangeCG-PUSCH-r16")
+	w.EnumIf(v.HasConfiguredGrantWithReTxR16, int64(v.ConfiguredGrantWithReTxR16), 1, 0, false, "configuredGrantWithReTx-r16")
+	w.EnumIf(v.HasEdThresholdR16, int64(v.EdThresholdR16), 1, 0, false, "ed-Threshold-r16")
+	w.EnumIf(v.HasUlDLCOTSharingR16, int64(v.UlDLCOTSharingR16), 1, 0, false, "ul-DL-COT-Sharing-r16")
+	w.EnumIf(v.HasMuxCGUCIHARQACKR16, int64(v.MuxCGUCIHARQACKR16), 1, 0, false, "mux-CG-UCI-HARQ-ACK-r16")
+	w.EnumIf(v.HasCgResourceConfigR16, int64(v.CgResourceConfigR16), 1, 0, false, "cg-resourceConfig-r16")
 	return w.Err()
 }
 
@@ -5677,24 +4449,16 @@ func (v *SharedSpectrumChAccessParamsPerBandR16) MarshalUPER() ([]byte, error) {
 func (v *SharedSpectrumChAccessParamsPerBandV1630) DecodePER(r *per.Reader) error {
 	*v = SharedSpectrumChAccessParamsPerBandV1630{}
 	r.Preamble(&v.HasDlReceptionIntraCellGuardbandR16, &v.HasDlReceptionLBTSubsetRBR16)
-	if v.HasDlReceptionIntraCellGuardbandR16 {
-		v.DlReceptionIntraCellGuardbandR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionIntraCellGuardbandR16(r.Enum(1, 0, false, "dl-ReceptionIntraCellGuardband-r16"))
-	}
-	if v.HasDlReceptionLBTSubsetRBR16 {
-		v.DlReceptionLBTSubsetRBR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionLBTSubsetRBR16(r.Enum(1, 0, false, "dl-ReceptionLBT-subsetRB-r16"))
-	}
+	v.DlReceptionIntraCellGuardbandR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionIntraCellGuardbandR16(r.EnumIf(v.HasDlReceptionIntraCellGuardbandR16, 1, 0, false, "dl-ReceptionIntraCellGuardband-r16"))
+	v.DlReceptionLBTSubsetRBR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionLBTSubsetRBR16(r.EnumIf(v.HasDlReceptionLBTSubsetRBR16, 1, 0, false, "dl-ReceptionLBT-subsetRB-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandV1630) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDlReceptionIntraCellGuardbandR16, v.HasDlReceptionLBTSubsetRBR16)
-	if v.HasDlReceptionIntraCellGuardbandR16 {
-		w.Enum(int64(v.DlReceptionIntraCellGuardbandR16), 1, 0, false, "dl-ReceptionIntraCellGuardband-r16")
-	}
-	if v.HasDlReceptionLBTSubsetRBR16 {
-		w.Enum(int64(v.DlReceptionLBTSubsetRBR16), 1, 0, false, "dl-ReceptionLBT-subsetRB-r16")
-	}
+	w.EnumIf(v.HasDlReceptionIntraCellGuardbandR16, int64(v.DlReceptionIntraCellGuardbandR16), 1, 0, false, "dl-ReceptionIntraCellGuardband-r16")
+	w.EnumIf(v.HasDlReceptionLBTSubsetRBR16, int64(v.DlReceptionLBTSubsetRBR16), 1, 0, false, "dl-ReceptionLBT-subsetRB-r16")
 	return w.Err()
 }
 
@@ -5712,42 +4476,22 @@ func (v *SharedSpectrumChAccessParamsPerBandV1630) MarshalUPER() ([]byte, error)
 func (v *SharedSpectrumChAccessParamsPerBandV1640) DecodePER(r *per.Reader) error {
 	*v = SharedSpectrumChAccessParamsPerBandV1640{}
 	r.Preamble(&v.HasCsiRSRPAndRSRQMeasWithSSBR16, &v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, &v.HasCsiSINRMeasR16, &v.HasSsbAndCSIRSRLMR16, &v.HasCsiRSCFRAForHOR16)
-	if v.HasCsiRSRPAndRSRQMeasWithSSBR16 {
-		v.CsiRSRPAndRSRQMeasWithSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithSSBR16(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16"))
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithoutSSBR16 {
-		v.CsiRSRPAndRSRQMeasWithoutSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithoutSSBR16(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16"))
-	}
-	if v.HasCsiSINRMeasR16 {
-		v.CsiSINRMeasR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiSINRMeasR16(r.Enum(1, 0, false, "csi-SINR-Meas-r16"))
-	}
-	if v.HasSsbAndCSIRSRLMR16 {
-		v.SsbAndCSIRSRLMR16 = SharedSpectrumChAccessParamsPerBandV1640_SsbAndCSIRSRLMR16(r.Enum(1, 0, false, "ssb-AndCSI-RS-RLM-r16"))
-	}
-	if v.HasCsiRSCFRAForHOR16 {
-		v.CsiRSCFRAForHOR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSCFRAForHOR16(r.Enum(1, 0, false, "csi-RS-CFRA-ForHO-r16"))
-	}
+	v.CsiRSRPAndRSRQMeasWithSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithSSBR16(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithSSBR16, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16"))
+	v.CsiRSRPAndRSRQMeasWithoutSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithoutSSBR16(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16"))
+	v.CsiSINRMeasR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiSINRMeasR16(r.EnumIf(v.HasCsiSINRMeasR16, 1, 0, false, "csi-SINR-Meas-r16"))
+	v.SsbAndCSIRSRLMR16 = SharedSpectrumChAccessParamsPerBandV1640_SsbAndCSIRSRLMR16(r.EnumIf(v.HasSsbAndCSIRSRLMR16, 1, 0, false, "ssb-AndCSI-RS-RLM-r16"))
+	v.CsiRSCFRAForHOR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSCFRAForHOR16(r.EnumIf(v.HasCsiRSCFRAForHOR16, 1, 0, false, "csi-RS-CFRA-ForHO-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandV1640) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasCsiRSRPAndRSRQMeasWithSSBR16, v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, v.HasCsiSINRMeasR16, v.HasSsbAndCSIRSRLMR16, v.HasCsiRSCFRAForHOR16)
-	if v.HasCsiRSRPAndRSRQMeasWithSSBR16 {
-		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16")
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithoutSSBR16 {
-		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithoutSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16")
-	}
-	if v.HasCsiSINRMeasR16 {
-		w.Enum(int64(v.CsiSINRMeasR16), 1, 0, false, "csi-SINR-Meas-r16")
-	}
-	if v.HasSsbAndCSIRSRLMR16 {
-		w.Enum(int64(v.SsbAndCSIRSRLMR16), 1, 0, false, "ssb-AndCSI-RS-RLM-r16")
-	}
-	if v.HasCsiRSCFRAForHOR16 {
-		w.Enum(int64(v.CsiRSCFRAForHOR16), 1, 0, false, "csi-RS-CFRA-ForHO-r16")
-	}
+	w.EnumIf(v.HasCsiRSRPAndRSRQMeasWithSSBR16, int64(v.CsiRSRPAndRSRQMeasWithSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16")
+	w.EnumIf(v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, int64(v.CsiRSRPAndRSRQMeasWithoutSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16")
+	w.EnumIf(v.HasCsiSINRMeasR16, int64(v.CsiSINRMeasR16), 1, 0, false, "csi-SINR-Meas-r16")
+	w.EnumIf(v.HasSsbAndCSIRSRLMR16, int64(v.SsbAndCSIRSRLMR16), 1, 0, false, "ssb-AndCSI-RS-RLM-r16")
+	w.EnumIf(v.HasCsiRSCFRAForHOR16, int64(v.CsiRSCFRAForHOR16), 1, 0, false, "csi-RS-CFRA-ForHO-r16")
 	return w.Err()
 }
 
@@ -5765,18 +4509,14 @@ func (v *SharedSpectrumChAccessParamsPerBandV1640) MarshalUPER() ([]byte, error)
 func (v *SharedSpectrumChAccessParamsPerBandV1650) DecodePER(r *per.Reader) error {
 	*v = SharedSpectrumChAccessParamsPerBandV1650{}
 	r.Preamble(&v.HasExtendedSearchSpaceSwitchWithDCIR16)
-	if v.HasExtendedSearchSpaceSwitchWithDCIR16 {
-		v.ExtendedSearchSpaceSwitchWithDCIR16 = SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDCIR16(r.Enum(1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16"))
-	}
+	v.ExtendedSearchSpaceSwitchWithDCIR16 = SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDCIR16(r.EnumIf(v.HasExtendedSearchSpaceSwitchWithDCIR16, 1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandV1650) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasExtendedSearchSpaceSwitchWithDCIR16)
-	if v.HasExtendedSearchSpaceSwitchWithDCIR16 {
-		w.Enum(int64(v.ExtendedSearchSpaceSwitchWithDCIR16), 1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16")
-	}
+	w.EnumIf(v.HasExtendedSearchSpaceSwitchWithDCIR16, int64(v.ExtendedSearchSpaceSwitchWithDCIR16), 1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16")
 	return w.Err()
 }
 
@@ -5794,24 +4534,16 @@ func (v *SharedSpectrumChAccessParamsPerBandV1650) MarshalUPER() ([]byte, error)
 func (v *SharedSpectrumChAccessParamsPerBandV1710) DecodePER(r *per.Reader) error {
 	*v = SharedSpectrumChAccessParamsPerBandV1710{}
 	r.Preamble(&v.HasUlSemiStaticChAccessDependentConfigR17, &v.HasUlSemiStaticChAccessIndependentConfigR17)
-	if v.HasUlSemiStaticChAccessDependentConfigR17 {
-		v.UlSemiStaticChAccessDependentConfigR17 = SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessDependentConfigR17(r.Enum(1, 0, false, "ul-Semi-StaticChAccessDependentConfig-r17"))
-	}
-	if v.HasUlSemiStaticChAccessIndependentConfigR17 {
-		v.UlSemiStaticChAccessIndependentConfigR17 = SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessIndependentConfigR17(r.Enum(1, 0, false, "ul-Semi-StaticChAccessIndependentConfig-r17"))
-	}
+	v.UlSemiStaticChAccessDependentConfigR17 = SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessDependentConfigR17(r.EnumIf(v.HasUlSemiStaticChAccessDependentConfigR17, 1, 0, false, "ul-Semi-StaticChAccessDependentConfig-r17"))
+	v.UlSemiStaticChAccessIndependentConfigR17 = SharedSpectrumChAccessParamsPerBandV1710_UlSemiStaticChAccessIndependentConfigR17(r.EnumIf(v.HasUlSemiStaticChAccessIndependentConfigR17, 1, 0, false, "ul-Semi-StaticChAccessIndependentConfig-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandV1710) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUlSemiStaticChAccessDependentConfigR17, v.HasUlSemiStaticChAccessIndependentConfigR17)
-	if v.HasUlSemiStaticChAccessDependentConfigR17 {
-		w.Enum(int64(v.UlSemiStaticChAccessDependentConfigR17), 1, 0, false, "ul-Semi-StaticChAccessDependentConfig-r17")
-	}
-	if v.HasUlSemiStaticChAccessIndependentConfigR17 {
-		w.Enum(int64(v.UlSemiStaticChAccessIndependentConfigR17), 1, 0, false, "ul-Semi-StaticChAccessIndependentConfig-r17")
-	}
+	w.EnumIf(v.HasUlSemiStaticChAccessDependentConfigR17, int64(v.UlSemiStaticChAccessDependentConfigR17), 1, 0, false, "ul-Semi-StaticChAccessDependentConfig-r17")
+	w.EnumIf(v.HasUlSemiStaticChAccessIndependentConfigR17, int64(v.UlSemiStaticChAccessIndependentConfigR17), 1, 0, false, "ul-Semi-StaticChAccessIndependentConfig-r17")
 	return w.Err()
 }
 
@@ -5844,9 +4576,7 @@ func (v *AppLayerMeasConfigR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasMeasConfigAppLayerToAddModListR17, &v.HasMeasConfigAppLayerToReleaseListR17, &v.HasRRCSegAllowedR17)
 	r.DecodeOptional(v.HasMeasConfigAppLayerToAddModListR17, &v.MeasConfigAppLayerToAddModListR17, "measConfigAppLayerToAddModList-r17")
 	r.DecodeOptional(v.HasMeasConfigAppLayerToReleaseListR17, &v.MeasConfigAppLayerToReleaseListR17, "measConfigAppLayerToReleaseList-r17")
-	if v.HasRRCSegAllowedR17 {
-		v.RRCSegAllowedR17 = AppLayerMeasConfigR17_RRCSegAllowedR17(r.Enum(1, 0, false, "rrc-SegAllowed-r17"))
-	}
+	v.RRCSegAllowedR17 = AppLayerMeasConfigR17_RRCSegAllowedR17(r.EnumIf(v.HasRRCSegAllowedR17, 1, 0, false, "rrc-SegAllowed-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -5859,9 +4589,7 @@ func (v *AppLayerMeasConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMeasConfigAppLayerToAddModListR17, v.HasMeasConfigAppLayerToReleaseListR17, v.HasRRCSegAllowedR17)
 	w.EncodeOptional(v.HasMeasConfigAppLayerToAddModListR17, &v.MeasConfigAppLayerToAddModListR17, "measConfigAppLayerToAddModList-r17")
 	w.EncodeOptional(v.HasMeasConfigAppLayerToReleaseListR17, &v.MeasConfigAppLayerToReleaseListR17, "measConfigAppLayerToReleaseList-r17")
-	if v.HasRRCSegAllowedR17 {
-		w.Enum(int64(v.RRCSegAllowedR17), 1, 0, false, "rrc-SegAllowed-r17")
-	}
+	w.EnumIf(v.HasRRCSegAllowedR17, int64(v.RRCSegAllowedR17), 1, 0, false, "rrc-SegAllowed-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -5904,9 +4632,7 @@ func (v *MeasConfigAppLayerR17) DecodePER(r *per.Reader) error {
 	if v.HasMeasConfigAppLayerContainerR17 {
 		v.MeasConfigAppLayerContainerR17 = r.OctetString(per.Size{Lb: 1, Ub: 8000}, "measConfigAppLayerContainer-r17")
 	}
-	if v.HasServiceTypeR17 {
-		v.ServiceTypeR17 = MeasConfigAppLayerR17_ServiceTypeR17(r.Enum(8, 0, false, "serviceType-r17"))
-	}
+	v.ServiceTypeR17 = MeasConfigAppLayerR17_ServiceTypeR17(r.EnumIf(v.HasServiceTypeR17, 8, 0, false, "serviceType-r17"))
 	if v.HasPauseReportingR17 {
 		v.PauseReportingR17 = r.Bool("pauseReporting-r17")
 	}
@@ -5928,9 +4654,7 @@ func (v *MeasConfigAppLayerR17) EncodePER(w *per.Writer) error {
 	if v.HasMeasConfigAppLayerContainerR17 {
 		w.OctetString(v.MeasConfigAppLayerContainerR17, per.Size{Lb: 1, Ub: 8000}, "measConfigAppLayerContainer-r17")
 	}
-	if v.HasServiceTypeR17 {
-		w.Enum(int64(v.ServiceTypeR17), 8, 0, false, "serviceType-r17")
-	}
+	w.EnumIf(v.HasServiceTypeR17, int64(v.ServiceTypeR17), 8, 0, false, "serviceType-r17")
 	if v.HasPauseReportingR17 {
 		w.WriteBool(v.PauseReportingR17)
 	}
@@ -5996,12 +4720,8 @@ func (v *RANVisibleParametersR17) DecodePER(r *per.Reader) error {
 	*v = RANVisibleParametersR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRanVisiblePeriodicityR17, &v.HasNumberOfBufferLevelEntriesR17, &v.HasReportPlayoutDelayForMediaStartupR17)
-	if v.HasRanVisiblePeriodicityR17 {
-		v.RanVisiblePeriodicityR17 = RANVisibleParametersR17_RanVisiblePeriodicityR17(r.Enum(5, 0, false, "ran-VisiblePeriodicity-r17"))
-	}
-	if v.HasNumberOfBufferLevelEntriesR17 {
-		v.NumberOfBufferLevelEntriesR17 = r.Int(1, 8, false, "numberOfBufferLevelEntries-r17")
-	}
+	v.RanVisiblePeriodicityR17 = RANVisibleParametersR17_RanVisiblePeriodicityR17(r.EnumIf(v.HasRanVisiblePeriodicityR17, 5, 0, false, "ran-VisiblePeriodicity-r17"))
+	v.NumberOfBufferLevelEntriesR17 = r.IntIf(v.HasNumberOfBufferLevelEntriesR17, 1, 8, false, "numberOfBufferLevelEntries-r17")
 	if v.HasReportPlayoutDelayForMediaStartupR17 {
 		v.ReportPlayoutDelayForMediaStartupR17 = r.Bool("reportPlayoutDelayForMediaStartup-r17")
 	}
@@ -6015,12 +4735,8 @@ func (v *RANVisibleParametersR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasRanVisiblePeriodicityR17, v.HasNumberOfBufferLevelEntriesR17, v.HasReportPlayoutDelayForMediaStartupR17)
-	if v.HasRanVisiblePeriodicityR17 {
-		w.Enum(int64(v.RanVisiblePeriodicityR17), 5, 0, false, "ran-VisiblePeriodicity-r17")
-	}
-	if v.HasNumberOfBufferLevelEntriesR17 {
-		w.Int(v.NumberOfBufferLevelEntriesR17, 1, 8, false, "numberOfBufferLevelEntries-r17")
-	}
+	w.EnumIf(v.HasRanVisiblePeriodicityR17, int64(v.RanVisiblePeriodicityR17), 5, 0, false, "ran-VisiblePeriodicity-r17")
+	w.IntIf(v.HasNumberOfBufferLevelEntriesR17, v.NumberOfBufferLevelEntriesR17, 1, 8, false, "numberOfBufferLevelEntries-r17")
 	if v.HasReportPlayoutDelayForMediaStartupR17 {
 		w.WriteBool(v.ReportPlayoutDelayForMediaStartupR17)
 	}
@@ -6500,24 +5216,16 @@ func (v *EUTRANSPmaxList) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *EUTRANSPmaxValue) DecodePER(r *per.Reader) error {
 	*v = EUTRANSPmaxValue{}
 	r.Preamble(&v.HasAdditionalPmax, &v.HasAdditionalSpectrumEmission)
-	if v.HasAdditionalPmax {
-		v.AdditionalPmax = r.Int(-30, 33, false, "additionalPmax")
-	}
-	if v.HasAdditionalSpectrumEmission {
-		v.AdditionalSpectrumEmission = r.Int(1, 288, false, "additionalSpectrumEmission")
-	}
+	v.AdditionalPmax = r.IntIf(v.HasAdditionalPmax, -30, 33, false, "additionalPmax")
+	v.AdditionalSpectrumEmission = r.IntIf(v.HasAdditionalSpectrumEmission, 1, 288, false, "additionalSpectrumEmission")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANSPmaxValue) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasAdditionalPmax, v.HasAdditionalSpectrumEmission)
-	if v.HasAdditionalPmax {
-		w.Int(v.AdditionalPmax, -30, 33, false, "additionalPmax")
-	}
-	if v.HasAdditionalSpectrumEmission {
-		w.Int(v.AdditionalSpectrumEmission, 1, 288, false, "additionalSpectrumEmission")
-	}
+	w.IntIf(v.HasAdditionalPmax, v.AdditionalPmax, -30, 33, false, "additionalPmax")
+	w.IntIf(v.HasAdditionalSpectrumEmission, v.AdditionalSpectrumEmission, 1, 288, false, "additionalSpectrumEmission")
 	return w.Err()
 }
 
@@ -6546,9 +5254,7 @@ func (v *EUTRAPhysCellIDRange) DecodePER(r *per.Reader) error {
 	*v = EUTRAPhysCellIDRange{}
 	r.Preamble(&v.HasRange)
 	r.Decode(&v.Start, "start")
-	if v.HasRange {
-		v.Range = EUTRAPhysCellIDRange_Range(r.Enum(16, 0, false, "range"))
-	}
+	v.Range = EUTRAPhysCellIDRange_Range(r.EnumIf(v.HasRange, 16, 0, false, "range"))
 	return r.Err()
 }
 
@@ -6556,9 +5262,7 @@ func (v *EUTRAPhysCellIDRange) DecodePER(r *per.Reader) error {
 func (v *EUTRAPhysCellIDRange) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRange)
 	w.Encode(&v.Start, "start")
-	if v.HasRange {
-		w.Enum(int64(v.Range), 16, 0, false, "range")
-	}
+	w.EnumIf(v.HasRange, int64(v.Range), 16, 0, false, "range")
 	return w.Err()
 }
 
@@ -6704,9 +5408,7 @@ func (v *LogMeasResultBTR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasRssiBTR16)
 	v.BtAddrR16 = r.BitString(per.Size{Lb: 48, Ub: 48}, "bt-Addr-r16")
-	if v.HasRssiBTR16 {
-		v.RssiBTR16 = r.Int(-128, 127, false, "rssi-BT-r16")
-	}
+	v.RssiBTR16 = r.IntIf(v.HasRssiBTR16, -128, 127, false, "rssi-BT-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -6718,9 +5420,7 @@ func (v *LogMeasResultBTR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasRssiBTR16)
 	w.BitString(v.BtAddrR16, per.Size{Lb: 48, Ub: 48}, "bt-Addr-r16")
-	if v.HasRssiBTR16 {
-		w.Int(v.RssiBTR16, -128, 127, false, "rssi-BT-r16")
-	}
+	w.IntIf(v.HasRssiBTR16, v.RssiBTR16, -128, 127, false, "rssi-BT-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -6851,9 +5551,7 @@ func (v *WLANRTTR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasRttAccuracyR16)
 	v.RttValueR16 = r.Int(0, 16777215, false, "rttValue-r16")
 	v.RttUnitsR16 = WLANRTTR16_RttUnitsR16(r.Enum(5, 0, true, "rttUnits-r16"))
-	if v.HasRttAccuracyR16 {
-		v.RttAccuracyR16 = r.Int(0, 255, false, "rttAccuracy-r16")
-	}
+	v.RttAccuracyR16 = r.IntIf(v.HasRttAccuracyR16, 0, 255, false, "rttAccuracy-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -6866,9 +5564,7 @@ func (v *WLANRTTR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasRttAccuracyR16)
 	w.Int(v.RttValueR16, 0, 16777215, false, "rttValue-r16")
 	w.Enum(int64(v.RttUnitsR16), 5, 0, true, "rttUnits-r16")
-	if v.HasRttAccuracyR16 {
-		w.Int(v.RttAccuracyR16, 0, 255, false, "rttAccuracy-r16")
-	}
+	w.IntIf(v.HasRttAccuracyR16, v.RttAccuracyR16, 0, 255, false, "rttAccuracy-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -7041,18 +5737,12 @@ func (v *OtherConfigV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMaxMIMOLayerPreferenceConfigR16, &v.MaxMIMOLayerPreferenceConfigR16, "maxMIMO-LayerPreferenceConfig-r16")
 	r.DecodeOptional(v.HasMinSchedulingOffsetPreferenceConfigR16, &v.MinSchedulingOffsetPreferenceConfigR16, "minSchedulingOffsetPreferenceConfig-r16")
 	r.DecodeOptional(v.HasReleasePreferenceConfigR16, &v.ReleasePreferenceConfigR16, "releasePreferenceConfig-r16")
-	if v.HasReferenceTimePreferenceReportingR16 {
-		v.ReferenceTimePreferenceReportingR16 = OtherConfigV1610_ReferenceTimePreferenceReportingR16(r.Enum(1, 0, false, "referenceTimePreferenceReporting-r16"))
-	}
+	v.ReferenceTimePreferenceReportingR16 = OtherConfigV1610_ReferenceTimePreferenceReportingR16(r.EnumIf(v.HasReferenceTimePreferenceReportingR16, 1, 0, false, "referenceTimePreferenceReporting-r16"))
 	r.DecodeOptional(v.HasBtNameListR16, &v.BtNameListR16, "btNameList-r16")
 	r.DecodeOptional(v.HasWlanNameListR16, &v.WlanNameListR16, "wlanNameList-r16")
 	r.DecodeOptional(v.HasSensorNameListR16, &v.SensorNameListR16, "sensorNameList-r16")
-	if v.HasObtainCommonLocationR16 {
-		v.ObtainCommonLocationR16 = OtherConfigV1610_ObtainCommonLocationR16(r.Enum(1, 0, false, "obtainCommonLocation-r16"))
-	}
-	if v.HasSlAssistanceConfigNRR16 {
-		v.SlAssistanceConfigNRR16 = OtherConfigV1610_SlAssistanceConfigNRR16(r.Enum(1, 0, false, "sl-AssistanceConfigNR-r16"))
-	}
+	v.ObtainCommonLocationR16 = OtherConfigV1610_ObtainCommonLocationR16(r.EnumIf(v.HasObtainCommonLocationR16, 1, 0, false, "obtainCommonLocation-r16"))
+	v.SlAssistanceConfigNRR16 = OtherConfigV1610_SlAssistanceConfigNRR16(r.EnumIf(v.HasSlAssistanceConfigNRR16, 1, 0, false, "sl-AssistanceConfigNR-r16"))
 	return r.Err()
 }
 
@@ -7066,18 +5756,12 @@ func (v *OtherConfigV1610) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasMaxMIMOLayerPreferenceConfigR16, &v.MaxMIMOLayerPreferenceConfigR16, "maxMIMO-LayerPreferenceConfig-r16")
 	w.EncodeOptional(v.HasMinSchedulingOffsetPreferenceConfigR16, &v.MinSchedulingOffsetPreferenceConfigR16, "minSchedulingOffsetPreferenceConfig-r16")
 	w.EncodeOptional(v.HasReleasePreferenceConfigR16, &v.ReleasePreferenceConfigR16, "releasePreferenceConfig-r16")
-	if v.HasReferenceTimePreferenceReportingR16 {
-		w.Enum(int64(v.ReferenceTimePreferenceReportingR16), 1, 0, false, "referenceTimePreferenceReporting-r16")
-	}
+	w.EnumIf(v.HasReferenceTimePreferenceReportingR16, int64(v.ReferenceTimePreferenceReportingR16), 1, 0, false, "referenceTimePreferenceReporting-r16")
 	w.EncodeOptional(v.HasBtNameListR16, &v.BtNameListR16, "btNameList-r16")
 	w.EncodeOptional(v.HasWlanNameListR16, &v.WlanNameListR16, "wlanNameList-r16")
 	w.EncodeOptional(v.HasSensorNameListR16, &v.SensorNameListR16, "sensorNameList-r16")
-	if v.HasObtainCommonLocationR16 {
-		w.Enum(int64(v.ObtainCommonLocationR16), 1, 0, false, "obtainCommonLocation-r16")
-	}
-	if v.HasSlAssistanceConfigNRR16 {
-		w.Enum(int64(v.SlAssistanceConfigNRR16), 1, 0, false, "sl-AssistanceConfigNR-r16")
-	}
+	w.EnumIf(v.HasObtainCommonLocationR16, int64(v.ObtainCommonLocationR16), 1, 0, false, "obtainCommonLocation-r16")
+	w.EnumIf(v.HasSlAssistanceConfigNRR16, int64(v.SlAssistanceConfigNRR16), 1, 0, false, "sl-AssistanceConfigNR-r16")
 	return w.Err()
 }
 
@@ -7373,21 +6057,13 @@ func (v *SetupRelease_ReleasePreferenceConfigR16) MarshalUPER() ([]byte, error) 
 func (v *OtherConfigV1700) DecodePER(r *per.Reader) error {
 	*v = OtherConfigV1700{}
 	r.Preamble(&v.HasUlGapFR2PreferenceConfigR17, &v.HasMusimGapAssistanceConfigR17, &v.HasMusimLeaveAssistanceConfigR17, &v.HasSuccessHOConfigR17, &v.HasMaxBWPreferenceConfigFR2_2R17, &v.HasMaxMIMOLayerPreferenceConfigFR2_2R17, &v.HasMinSchedulingOffsetPreferenceConfigExtR17, &v.HasRlmRelaxationReportingConfigR17, &v.HasBfdRelaxationReportingConfigR17, &v.HasScgDeactivationPreferenceConfigR17, &v.HasRrmMeasRelaxationReportingConfigR17, &v.HasPropDelayDiffReportConfigR17)
-	if v.HasUlGapFR2PreferenceConfigR17 {
-		v.UlGapFR2PreferenceConfigR17 = OtherConfigV1700_UlGapFR2PreferenceConfigR17(r.Enum(1, 0, false, "ul-GapFR2-PreferenceConfig-r17"))
-	}
+	v.UlGapFR2PreferenceConfigR17 = OtherConfigV1700_UlGapFR2PreferenceConfigR17(r.EnumIf(v.HasUlGapFR2PreferenceConfigR17, 1, 0, false, "ul-GapFR2-PreferenceConfig-r17"))
 	r.DecodeOptional(v.HasMusimGapAssistanceConfigR17, &v.MusimGapAssistanceConfigR17, "musim-GapAssistanceConfig-r17")
 	r.DecodeOptional(v.HasMusimLeaveAssistanceConfigR17, &v.MusimLeaveAssistanceConfigR17, "musim-LeaveAssistanceConfig-r17")
 	r.DecodeOptional(v.HasSuccessHOConfigR17, &v.SuccessHOConfigR17, "successHO-Config-r17")
-	if v.HasMaxBWPreferenceConfigFR2_2R17 {
-		v.MaxBWPreferenceConfigFR2_2R17 = OtherConfigV1700_MaxBWPreferenceConfigFR2_2R17(r.Enum(1, 0, false, "maxBW-PreferenceConfigFR2-2-r17"))
-	}
-	if v.HasMaxMIMOLayerPreferenceConfigFR2_2R17 {
-		v.MaxMIMOLayerPreferenceConfigFR2_2R17 = OtherConfigV1700_MaxMIMOLayerPreferenceConfigFR2_2R17(r.Enum(1, 0, false, "maxMIMO-LayerPreferenceConfigFR2-2-r17"))
-	}
-	if v.HasMinSchedulingOffsetPreferenceConfigExtR17 {
-		v.MinSchedulingOffsetPreferenceConfigExtR17 = OtherConfigV1700_MinSchedulingOffsetPreferenceConfigExtR17(r.Enum(1, 0, false, "minSchedulingOffsetPreferenceConfigExt-r17"))
-	}
+	v.MaxBWPreferenceConfigFR2_2R17 = OtherConfigV1700_MaxBWPreferenceConfigFR2_2R17(r.EnumIf(v.HasMaxBWPreferenceConfigFR2_2R17, 1, 0, false, "maxBW-PreferenceConfigFR2-2-r17"))
+	v.MaxMIMOLayerPreferenceConfigFR2_2R17 = OtherConfigV1700_MaxMIMOLayerPreferenceConfigFR2_2R17(r.EnumIf(v.HasMaxMIMOLayerPreferenceConfigFR2_2R17, 1, 0, false, "maxMIMO-LayerPreferenceConfigFR2-2-r17"))
+	v.MinSchedulingOffsetPreferenceConfigExtR17 = OtherConfigV1700_MinSchedulingOffsetPreferenceConfigExtR17(r.EnumIf(v.HasMinSchedulingOffsetPreferenceConfigExtR17, 1, 0, false, "minSchedulingOffsetPreferenceConfigExt-r17"))
 	r.DecodeOptional(v.HasRlmRelaxationReportingConfigR17, &v.RlmRelaxationReportingConfigR17, "rlm-RelaxationReportingConfig-r17")
 	r.DecodeOptional(v.HasBfdRelaxationReportingConfigR17, &v.BfdRelaxationReportingConfigR17, "bfd-RelaxationReportingConfig-r17")
 	r.DecodeOptional(v.HasScgDeactivationPreferenceConfigR17, &v.ScgDeactivationPreferenceConfigR17, "scg-DeactivationPreferenceConfig-r17")
@@ -7399,21 +6075,13 @@ func (v *OtherConfigV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OtherConfigV1700) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasUlGapFR2PreferenceConfigR17, v.HasMusimGapAssistanceConfigR17, v.HasMusimLeaveAssistanceConfigR17, v.HasSuccessHOConfigR17, v.HasMaxBWPreferenceConfigFR2_2R17, v.HasMaxMIMOLayerPreferenceConfigFR2_2R17, v.HasMinSchedulingOffsetPreferenceConfigExtR17, v.HasRlmRelaxationReportingConfigR17, v.HasBfdRelaxationReportingConfigR17, v.HasScgDeactivationPreferenceConfigR17, v.HasRrmMeasRelaxationReportingConfigR17, v.HasPropDelayDiffReportConfigR17)
-	if v.HasUlGapFR2PreferenceConfigR17 {
-		w.Enum(int64(v.UlGapFR2PreferenceConfigR17), 1, 0, false, "ul-GapFR2-PreferenceConfig-r17")
-	}
+	w.EnumIf(v.HasUlGapFR2PreferenceConfigR17, int64(v.UlGapFR2PreferenceConfigR17), 1, 0, false, "ul-GapFR2-PreferenceConfig-r17")
 	w.EncodeOptional(v.HasMusimGapAssistanceConfigR17, &v.MusimGapAssistanceConfigR17, "musim-GapAssistanceConfig-r17")
 	w.EncodeOptional(v.HasMusimLeaveAssistanceConfigR17, &v.MusimLeaveAssistanceConfigR17, "musim-LeaveAssistanceConfig-r17")
 	w.EncodeOptional(v.HasSuccessHOConfigR17, &v.SuccessHOConfigR17, "successHO-Config-r17")
-	if v.HasMaxBWPreferenceConfigFR2_2R17 {
-		w.Enum(int64(v.MaxBWPreferenceConfigFR2_2R17), 1, 0, false, "maxBW-PreferenceConfigFR2-2-r17")
-	}
-	if v.HasMaxMIMOLayerPreferenceConfigFR2_2R17 {
-		w.Enum(int64(v.MaxMIMOLayerPreferenceConfigFR2_2R17), 1, 0, false, "maxMIMO-LayerPreferenceConfigFR2-2-r17")
-	}
-	if v.HasMinSchedulingOffsetPreferenceConfigExtR17 {
-		w.Enum(int64(v.MinSchedulingOffsetPreferenceConfigExtR17), 1, 0, false, "minSchedulingOffsetPreferenceConfigExt-r17")
-	}
+	w.EnumIf(v.HasMaxBWPreferenceConfigFR2_2R17, int64(v.MaxBWPreferenceConfigFR2_2R17), 1, 0, false, "maxBW-PreferenceConfigFR2-2-r17")
+	w.EnumIf(v.HasMaxMIMOLayerPreferenceConfigFR2_2R17, int64(v.MaxMIMOLayerPreferenceConfigFR2_2R17), 1, 0, false, "maxMIMO-LayerPreferenceConfigFR2-2-r17")
+	w.EnumIf(v.HasMinSchedulingOffsetPreferenceConfigExtR17, int64(v.MinSchedulingOffsetPreferenceConfigExtR17), 1, 0, false, "minSchedulingOffsetPreferenceConfigExt-r17")
 	w.EncodeOptional(v.HasRlmRelaxationReportingConfigR17, &v.RlmRelaxationReportingConfigR17, "rlm-RelaxationReportingConfig-r17")
 	w.EncodeOptional(v.HasBfdRelaxationReportingConfigR17, &v.BfdRelaxationReportingConfigR17, "bfd-RelaxationReportingConfig-r17")
 	w.EncodeOptional(v.HasScgDeactivationPreferenceConfigR17, &v.ScgDeactivationPreferenceConfigR17, "scg-DeactivationPreferenceConfig-r17")
@@ -7813,18 +6481,10 @@ func (v *SuccessHOConfigR17) DecodePER(r *per.Reader) error {
 	*v = SuccessHOConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasThresholdPercentageT304R17, &v.HasThresholdPercentageT310R17, &v.HasThresholdPercentageT312R17, &v.HasSourceDAPSFailureReportingR17)
-	if v.HasThresholdPercentageT304R17 {
-		v.ThresholdPercentageT304R17 = SuccessHOConfigR17_ThresholdPercentageT304R17(r.Enum(8, 0, false, "thresholdPercentageT304-r17"))
-	}
-	if v.HasThresholdPercentageT310R17 {
-		v.ThresholdPercentageT310R17 = SuccessHOConfigR17_ThresholdPercentageT310R17(r.Enum(8, 0, false, "thresholdPercentageT310-r17"))
-	}
-	if v.HasThresholdPercentageT312R17 {
-		v.ThresholdPercentageT312R17 = SuccessHOConfigR17_ThresholdPercentageT312R17(r.Enum(8, 0, false, "thresholdPercentageT312-r17"))
-	}
-	if v.HasSourceDAPSFailureReportingR17 {
-		v.SourceDAPSFailureReportingR17 = SuccessHOConfigR17_SourceDAPSFailureReportingR17(r.Enum(1, 0, false, "sourceDAPS-FailureReporting-r17"))
-	}
+	v.ThresholdPercentageT304R17 = SuccessHOConfigR17_ThresholdPercentageT304R17(r.EnumIf(v.HasThresholdPercentageT304R17, 8, 0, false, "thresholdPercentageT304-r17"))
+	v.ThresholdPercentageT310R17 = SuccessHOConfigR17_ThresholdPercentageT310R17(r.EnumIf(v.HasThresholdPercentageT310R17, 8, 0, false, "thresholdPercentageT310-r17"))
+	v.ThresholdPercentageT312R17 = SuccessHOConfigR17_ThresholdPercentageT312R17(r.EnumIf(v.HasThresholdPercentageT312R17, 8, 0, false, "thresholdPercentageT312-r17"))
+	v.SourceDAPSFailureReportingR17 = SuccessHOConfigR17_SourceDAPSFailureReportingR17(r.EnumIf(v.HasSourceDAPSFailureReportingR17, 1, 0, false, "sourceDAPS-FailureReporting-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -7835,18 +6495,10 @@ func (v *SuccessHOConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasThresholdPercentageT304R17, v.HasThresholdPercentageT310R17, v.HasThresholdPercentageT312R17, v.HasSourceDAPSFailureReportingR17)
-	if v.HasThresholdPercentageT304R17 {
-		w.Enum(int64(v.ThresholdPercentageT304R17), 8, 0, false, "thresholdPercentageT304-r17")
-	}
-	if v.HasThresholdPercentageT310R17 {
-		w.Enum(int64(v.ThresholdPercentageT310R17), 8, 0, false, "thresholdPercentageT310-r17")
-	}
-	if v.HasThresholdPercentageT312R17 {
-		w.Enum(int64(v.ThresholdPercentageT312R17), 8, 0, false, "thresholdPercentageT312-r17")
-	}
-	if v.HasSourceDAPSFailureReportingR17 {
-		w.Enum(int64(v.SourceDAPSFailureReportingR17), 1, 0, false, "sourceDAPS-FailureReporting-r17")
-	}
+	w.EnumIf(v.HasThresholdPercentageT304R17, int64(v.ThresholdPercentageT304R17), 8, 0, false, "thresholdPercentageT304-r17")
+	w.EnumIf(v.HasThresholdPercentageT310R17, int64(v.ThresholdPercentageT310R17), 8, 0, false, "thresholdPercentageT310-r17")
+	w.EnumIf(v.HasThresholdPercentageT312R17, int64(v.ThresholdPercentageT312R17), 8, 0, false, "thresholdPercentageT312-r17")
+	w.EnumIf(v.HasSourceDAPSFailureReportingR17, int64(v.SourceDAPSFailureReportingR17), 1, 0, false, "sourceDAPS-FailureReporting-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -8023,9 +6675,7 @@ func (v *ReleasePreferenceConfigR16) DecodePER(r *per.Reader) error {
 	*v = ReleasePreferenceConfigR16{}
 	r.Preamble(&v.HasConnectedReporting)
 	v.ReleasePreferenceProhibitTimerR16 = ReleasePreferenceConfigR16_ReleasePreferenceProhibitTimerR16(r.Enum(16, 0, false, "releasePreferenceProhibitTimer-r16"))
-	if v.HasConnectedReporting {
-		v.ConnectedReporting = ReleasePreferenceConfigR16_ConnectedReporting(r.Enum(1, 0, false, "connectedReporting"))
-	}
+	v.ConnectedReporting = ReleasePreferenceConfigR16_ConnectedReporting(r.EnumIf(v.HasConnectedReporting, 1, 0, false, "connectedReporting"))
 	return r.Err()
 }
 
@@ -8033,9 +6683,7 @@ func (v *ReleasePreferenceConfigR16) DecodePER(r *per.Reader) error {
 func (v *ReleasePreferenceConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasConnectedReporting)
 	w.Enum(int64(v.ReleasePreferenceProhibitTimerR16), 16, 0, false, "releasePreferenceProhibitTimer-r16")
-	if v.HasConnectedReporting {
-		w.Enum(int64(v.ConnectedReporting), 1, 0, false, "connectedReporting")
-	}
+	w.EnumIf(v.HasConnectedReporting, int64(v.ConnectedReporting), 1, 0, false, "connectedReporting")
 	return w.Err()
 }
 
@@ -8141,9 +6789,7 @@ func (v *RRMMeasRelaxationReportingConfigR17) MarshalUPER() ([]byte, error) {
 func (v *PropDelayDiffReportConfigR17) DecodePER(r *per.Reader) error {
 	*v = PropDelayDiffReportConfigR17{}
 	r.Preamble(&v.HasThreshPropDelayDiffR17, &v.HasNeighCellInfoListR17)
-	if v.HasThreshPropDelayDiffR17 {
-		v.ThreshPropDelayDiffR17 = PropDelayDiffReportConfigR17_ThreshPropDelayDiffR17(r.Enum(16, 0, false, "threshPropDelayDiff-r17"))
-	}
+	v.ThreshPropDelayDiffR17 = PropDelayDiffReportConfigR17_ThreshPropDelayDiffR17(r.EnumIf(v.HasThreshPropDelayDiffR17, 16, 0, false, "threshPropDelayDiff-r17"))
 	r.DecodeOptional(v.HasNeighCellInfoListR17, &v.NeighCellInfoListR17, "neighCellInfoList-r17")
 	return r.Err()
 }
@@ -8151,9 +6797,7 @@ func (v *PropDelayDiffReportConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PropDelayDiffReportConfigR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasThreshPropDelayDiffR17, v.HasNeighCellInfoListR17)
-	if v.HasThreshPropDelayDiffR17 {
-		w.Enum(int64(v.ThreshPropDelayDiffR17), 16, 0, false, "threshPropDelayDiff-r17")
-	}
+	w.EnumIf(v.HasThreshPropDelayDiffR17, int64(v.ThreshPropDelayDiffR17), 16, 0, false, "threshPropDelayDiff-r17")
 	w.EncodeOptional(v.HasNeighCellInfoListR17, &v.NeighCellInfoListR17, "neighCellInfoList-r17")
 	return w.Err()
 }
@@ -8227,30 +6871,18 @@ func (v *RRCTransactionIdentifier) EncodePER(w *per.Writer) error {
 func (v *SensorNameListR16) DecodePER(r *per.Reader) error {
 	*v = SensorNameListR16{}
 	r.Preamble(&v.HasMeasUncomBarPreR16, &v.HasMeasUESpeed, &v.HasMeasUEOrientation)
-	if v.HasMeasUncomBarPreR16 {
-		v.MeasUncomBarPreR16 = SensorNameListR16_MeasUncomBarPreR16(r.Enum(1, 0, false, "measUncomBarPre-r16"))
-	}
-	if v.HasMeasUESpeed {
-		v.MeasUESpeed = SensorNameListR16_MeasUESpeed(r.Enum(1, 0, false, "measUeSpeed"))
-	}
-	if v.HasMeasUEOrientation {
-		v.MeasUEOrientation = SensorNameListR16_MeasUEOrientation(r.Enum(1, 0, false, "measUeOrientation"))
-	}
+	v.MeasUncomBarPreR16 = SensorNameListR16_MeasUncomBarPreR16(r.EnumIf(v.HasMeasUncomBarPreR16, 1, 0, false, "measUncomBarPre-r16"))
+	v.MeasUESpeed = SensorNameListR16_MeasUESpeed(r.EnumIf(v.HasMeasUESpeed, 1, 0, false, "measUeSpeed"))
+	v.MeasUEOrientation = SensorNameListR16_MeasUEOrientation(r.EnumIf(v.HasMeasUEOrientation, 1, 0, false, "measUeOrientation"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorNameListR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasMeasUncomBarPreR16, v.HasMeasUESpeed, v.HasMeasUEOrientation)
-	if v.HasMeasUncomBarPreR16 {
-		w.Enum(int64(v.MeasUncomBarPreR16), 1, 0, false, "measUncomBarPre-r16")
-	}
-	if v.HasMeasUESpeed {
-		w.Enum(int64(v.MeasUESpeed), 1, 0, false, "measUeSpeed")
-	}
-	if v.HasMeasUEOrientation {
-		w.Enum(int64(v.MeasUEOrientation), 1, 0, false, "measUeOrientation")
-	}
+	w.EnumIf(v.HasMeasUncomBarPreR16, int64(v.MeasUncomBarPreR16), 1, 0, false, "measUncomBarPre-r16")
+	w.EnumIf(v.HasMeasUESpeed, int64(v.MeasUESpeed), 1, 0, false, "measUeSpeed")
+	w.EnumIf(v.HasMeasUEOrientation, int64(v.MeasUEOrientation), 1, 0, false, "measUeOrientation")
 	return w.Err()
 }
 
@@ -8290,27 +6922,15 @@ func (v *UEMeasurementsAvailableR16) DecodePER(r *per.Reader) error {
 	*v = UEMeasurementsAvailableR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasLogMeasAvailableR16, &v.HasLogMeasAvailableBTR16, &v.HasLogMeasAvailableWLANR16, &v.HasConnEstFailInfoAvailableR16, &v.HasRlfInfoAvailableR16)
-	if v.HasLogMeasAvailableR16 {
-		v.LogMeasAvailableR16 = UEMeasurementsAvailableR16_LogMeasAvailableR16(r.Enum(1, 0, false, "logMeasAvailable-r16"))
-	}
-	if v.HasLogMeasAvailableBTR16 {
-		v.LogMeasAvailableBTR16 = UEMeasurementsAvailableR16_LogMeasAvailableBTR16(r.Enum(1, 0, false, "logMeasAvailableBT-r16"))
-	}
-	if v.HasLogMeasAvailableWLANR16 {
-		v.LogMeasAvailableWLANR16 = UEMeasurementsAvailableR16_LogMeasAvailableWLANR16(r.Enum(1, 0, false, "logMeasAvailableWLAN-r16"))
-	}
-	if v.HasConnEstFailInfoAvailableR16 {
-		v.ConnEstFailInfoAvailableR16 = UEMeasurementsAvailableR16_ConnEstFailInfoAvailableR16(r.Enum(1, 0, false, "connEstFailInfoAvailable-r16"))
-	}
-	if v.HasRlfInfoAvailableR16 {
-		v.RlfInfoAvailableR16 = UEMeasurementsAvailableR16_RlfInfoAvailableR16(r.Enum(1, 0, false, "rlf-InfoAvailable-r16"))
-	}
+	v.LogMeasAvailableR16 = UEMeasurementsAvailableR16_LogMeasAvailableR16(r.EnumIf(v.HasLogMeasAvailableR16, 1, 0, false, "logMeasAvailable-r16"))
+	v.LogMeasAvailableBTR16 = UEMeasurementsAvailableR16_LogMeasAvailableBTR16(r.EnumIf(v.HasLogMeasAvailableBTR16, 1, 0, false, "logMeasAvailableBT-r16"))
+	v.LogMeasAvailableWLANR16 = UEMeasurementsAvailableR16_LogMeasAvailableWLANR16(r.EnumIf(v.HasLogMeasAvailableWLANR16, 1, 0, false, "logMeasAvailableWLAN-r16"))
+	v.ConnEstFailInfoAvailableR16 = UEMeasurementsAvailableR16_ConnEstFailInfoAvailableR16(r.EnumIf(v.HasConnEstFailInfoAvailableR16, 1, 0, false, "connEstFailInfoAvailable-r16"))
+	v.RlfInfoAvailableR16 = UEMeasurementsAvailableR16_RlfInfoAvailableR16(r.EnumIf(v.HasRlfInfoAvailableR16, 1, 0, false, "rlf-InfoAvailable-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "successHO-InfoAvailable-r17") {
 		r.Preamble(&v.HasSuccessHOInfoAvailableR17, &v.HasSigLogMeasConfigAvailableR17)
-		if v.HasSuccessHOInfoAvailableR17 {
-			v.SuccessHOInfoAvailableR17 = UEMeasurementsAvailableR16_SuccessHOInfoAvailableR17(r.Enum(1, 0, false, "successHO-InfoAvailable-r17"))
-		}
+		v.SuccessHOInfoAvailableR17 = UEMeasurementsAvailableR16_SuccessHOInfoAvailableR17(r.EnumIf(v.HasSuccessHOInfoAvailableR17, 1, 0, false, "successHO-InfoAvailable-r17"))
 		if v.HasSigLogMeasConfigAvailableR17 {
 			v.SigLogMeasConfigAvailableR17 = r.Bool("sigLogMeasConfigAvailable-r17")
 		}
@@ -8325,27 +6945,15 @@ func (v *UEMeasurementsAvailableR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSuccessHOInfoAvailableR17 || v.HasSigLogMeasConfigAvailableR17)
 	w.Extended(x)
 	w.Preamble(v.HasLogMeasAvailableR16, v.HasLogMeasAvailableBTR16, v.HasLogMeasAvailableWLANR16, v.HasConnEstFailInfoAvailableR16, v.HasRlfInfoAvailableR16)
-	if v.HasLogMeasAvailableR16 {
-		w.Enum(int64(v.LogMeasAvailableR16), 1, 0, false, "logMeasAvailable-r16")
-	}
-	if v.HasLogMeasAvailableBTR16 {
-		w.Enum(int64(v.LogMeasAvailableBTR16), 1, 0, false, "logMeasAvailableBT-r16")
-	}
-	if v.HasLogMeasAvailableWLANR16 {
-		w.Enum(int64(v.LogMeasAvailableWLANR16), 1, 0, false, "logMeasAvailableWLAN-r16")
-	}
-	if v.HasConnEstFailInfoAvailableR16 {
-		w.Enum(int64(v.ConnEstFailInfoAvailableR16), 1, 0, false, "connEstFailInfoAvailable-r16")
-	}
-	if v.HasRlfInfoAvailableR16 {
-		w.Enum(int64(v.RlfInfoAvailableR16), 1, 0, false, "rlf-InfoAvailable-r16")
-	}
+	w.EnumIf(v.HasLogMeasAvailableR16, int64(v.LogMeasAvailableR16), 1, 0, false, "logMeasAvailable-r16")
+	w.EnumIf(v.HasLogMeasAvailableBTR16, int64(v.LogMeasAvailableBTR16), 1, 0, false, "logMeasAvailableBT-r16")
+	w.EnumIf(v.HasLogMeasAvailableWLANR16, int64(v.LogMeasAvailableWLANR16), 1, 0, false, "logMeasAvailableWLAN-r16")
+	w.EnumIf(v.HasConnEstFailInfoAvailableR16, int64(v.ConnEstFailInfoAvailableR16), 1, 0, false, "connEstFailInfoAvailable-r16")
+	w.EnumIf(v.HasRlfInfoAvailableR16, int64(v.RlfInfoAvailableR16), 1, 0, false, "rlf-InfoAvailable-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSuccessHOInfoAvailableR17, v.HasSigLogMeasConfigAvailableR17)
-		if v.HasSuccessHOInfoAvailableR17 {
-			w.Enum(int64(v.SuccessHOInfoAvailableR17), 1, 0, false, "successHO-InfoAvailable-r17")
-		}
+		w.EnumIf(v.HasSuccessHOInfoAvailableR17, int64(v.SuccessHOInfoAvailableR17), 1, 0, false, "successHO-InfoAvailable-r17")
 		if v.HasSigLogMeasConfigAvailableR17 {
 			w.WriteBool(v.SigLogMeasConfigAvailableR17)
 		}
@@ -8817,16 +7425,10 @@ func (v *SLBWPGenericR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlBWPR16, &v.HasSlLengthSymbolsR16, &v.HasSlStartSymbolR16, &v.HasSlPSBCHConfigR16, &v.HasSlTxDirectCurrentLocationR16)
 	r.DecodeOptional(v.HasSlBWPR16, &v.SlBWPR16, "sl-BWP-r16")
-	if v.HasSlLengthSymbolsR16 {
-		v.SlLengthSymbolsR16 = SLBWPGenericR16_SlLengthSymbolsR16(r.Enum(8, 0, false, "sl-LengthSymbols-r16"))
-	}
-	if v.HasSlStartSymbolR16 {
-		v.SlStartSymbolR16 = SLBWPGenericR16_SlStartSymbolR16(r.Enum(8, 0, false, "sl-StartSymbol-r16"))
-	}
+	v.SlLengthSymbolsR16 = SLBWPGenericR16_SlLengthSymbolsR16(r.EnumIf(v.HasSlLengthSymbolsR16, 8, 0, false, "sl-LengthSymbols-r16"))
+	v.SlStartSymbolR16 = SLBWPGenericR16_SlStartSymbolR16(r.EnumIf(v.HasSlStartSymbolR16, 8, 0, false, "sl-StartSymbol-r16"))
 	r.DecodeOptional(v.HasSlPSBCHConfigR16, &v.SlPSBCHConfigR16, "sl-PSBCH-Config-r16")
-	if v.HasSlTxDirectCurrentLocationR16 {
-		v.SlTxDirectCurrentLocationR16 = r.Int(0, 3301, false, "sl-TxDirectCurrentLocation-r16")
-	}
+	v.SlTxDirectCurrentLocationR16 = r.IntIf(v.HasSlTxDirectCurrentLocationR16, 0, 3301, false, "sl-TxDirectCurrentLocation-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -8838,16 +7440,10 @@ func (v *SLBWPGenericR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSlBWPR16, v.HasSlLengthSymbolsR16, v.HasSlStartSymbolR16, v.HasSlPSBCHConfigR16, v.HasSlTxDirectCurrentLocationR16)
 	w.EncodeOptional(v.HasSlBWPR16, &v.SlBWPR16, "sl-BWP-r16")
-	if v.HasSlLengthSymbolsR16 {
-		w.Enum(int64(v.SlLengthSymbolsR16), 8, 0, false, "sl-LengthSymbols-r16")
-	}
-	if v.HasSlStartSymbolR16 {
-		w.Enum(int64(v.SlStartSymbolR16), 8, 0, false, "sl-StartSymbol-r16")
-	}
+	w.EnumIf(v.HasSlLengthSymbolsR16, int64(v.SlLengthSymbolsR16), 8, 0, false, "sl-LengthSymbols-r16")
+	w.EnumIf(v.HasSlStartSymbolR16, int64(v.SlStartSymbolR16), 8, 0, false, "sl-StartSymbol-r16")
 	w.EncodeOptional(v.HasSlPSBCHConfigR16, &v.SlPSBCHConfigR16, "sl-PSBCH-Config-r16")
-	if v.HasSlTxDirectCurrentLocationR16 {
-		w.Int(v.SlTxDirectCurrentLocationR16, 0, 3301, false, "sl-TxDirectCurrentLocation-r16")
-	}
+	w.IntIf(v.HasSlTxDirectCurrentLocationR16, v.SlTxDirectCurrentLocationR16, 0, 3301, false, "sl-TxDirectCurrentLocation-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -9240,15 +7836,9 @@ func (v *SLCBRPriorityTxConfigListV1650) MarshalUPER() ([]byte, error) { return 
 func (v *SLPriorityTxConfigIndexR16) DecodePER(r *per.Reader) error {
 	*v = SLPriorityTxConfigIndexR16{}
 	r.Preamble(&v.HasSlPriorityThresholdR16, &v.HasSlDefaultTxConfigIndexR16, &v.HasSlCBRConfigIndexR16, &v.HasSlTxConfigIndexListR16)
-	if v.HasSlPriorityThresholdR16 {
-		v.SlPriorityThresholdR16 = r.Int(1, 8, false, "sl-PriorityThreshold-r16")
-	}
-	if v.HasSlDefaultTxConfigIndexR16 {
-		v.SlDefaultTxConfigIndexR16 = r.Int(0, 15, false, "sl-DefaultTxConfigIndex-r16")
-	}
-	if v.HasSlCBRConfigIndexR16 {
-		v.SlCBRConfigIndexR16 = r.Int(0, 7, false, "sl-CBR-ConfigIndex-r16")
-	}
+	v.SlPriorityThresholdR16 = r.IntIf(v.HasSlPriorityThresholdR16, 1, 8, false, "sl-PriorityThreshold-r16")
+	v.SlDefaultTxConfigIndexR16 = r.IntIf(v.HasSlDefaultTxConfigIndexR16, 0, 15, false, "sl-DefaultTxConfigIndex-r16")
+	v.SlCBRConfigIndexR16 = r.IntIf(v.HasSlCBRConfigIndexR16, 0, 7, false, "sl-CBR-ConfigIndex-r16")
 	r.DecodeOptional(v.HasSlTxConfigIndexListR16, &v.SlTxConfigIndexListR16, "sl-Tx-ConfigIndexList-r16")
 	return r.Err()
 }
@@ -9256,15 +7846,9 @@ func (v *SLPriorityTxConfigIndexR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPriorityTxConfigIndexR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlPriorityThresholdR16, v.HasSlDefaultTxConfigIndexR16, v.HasSlCBRConfigIndexR16, v.HasSlTxConfigIndexListR16)
-	if v.HasSlPriorityThresholdR16 {
-		w.Int(v.SlPriorityThresholdR16, 1, 8, false, "sl-PriorityThreshold-r16")
-	}
-	if v.HasSlDefaultTxConfigIndexR16 {
-		w.Int(v.SlDefaultTxConfigIndexR16, 0, 15, false, "sl-DefaultTxConfigIndex-r16")
-	}
-	if v.HasSlCBRConfigIndexR16 {
-		w.Int(v.SlCBRConfigIndexR16, 0, 7, false, "sl-CBR-ConfigIndex-r16")
-	}
+	w.IntIf(v.HasSlPriorityThresholdR16, v.SlPriorityThresholdR16, 1, 8, false, "sl-PriorityThreshold-r16")
+	w.IntIf(v.HasSlDefaultTxConfigIndexR16, v.SlDefaultTxConfigIndexR16, 0, 15, false, "sl-DefaultTxConfigIndex-r16")
+	w.IntIf(v.HasSlCBRConfigIndexR16, v.SlCBRConfigIndexR16, 0, 7, false, "sl-CBR-ConfigIndex-r16")
 	w.EncodeOptional(v.HasSlTxConfigIndexListR16, &v.SlTxConfigIndexListR16, "sl-Tx-ConfigIndexList-r16")
 	return w.Err()
 }
@@ -9399,9 +7983,7 @@ func (v *SLCBRLevelsConfigR16) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *SLCBRPSSCHTxConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLCBRPSSCHTxConfigR16{}
 	r.Preamble(&v.HasSlCRLimitR16, &v.HasSlTxParametersR16)
-	if v.HasSlCRLimitR16 {
-		v.SlCRLimitR16 = r.Int(0, 10000, false, "sl-CR-Limit-r16")
-	}
+	v.SlCRLimitR16 = r.IntIf(v.HasSlCRLimitR16, 0, 10000, false, "sl-CR-Limit-r16")
 	r.DecodeOptional(v.HasSlTxParametersR16, &v.SlTxParametersR16, "sl-TxParameters-r16")
 	return r.Err()
 }
@@ -9409,9 +7991,7 @@ func (v *SLCBRPSSCHTxConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLCBRPSSCHTxConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlCRLimitR16, v.HasSlTxParametersR16)
-	if v.HasSlCRLimitR16 {
-		w.Int(v.SlCRLimitR16, 0, 10000, false, "sl-CR-Limit-r16")
-	}
+	w.IntIf(v.HasSlCRLimitR16, v.SlCRLimitR16, 0, 10000, false, "sl-CR-Limit-r16")
 	w.EncodeOptional(v.HasSlTxParametersR16, &v.SlTxParametersR16, "sl-TxParameters-r16")
 	return w.Err()
 }
@@ -9446,9 +8026,7 @@ func (v *SLConfigDedicatedNRR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlRadioBearerToAddModListR16, &v.SlRadioBearerToAddModListR16, "sl-RadioBearerToAddModList-r16")
 	r.DecodeOptional(v.HasSlMeasConfigInfoToReleaseListR16, &v.SlMeasConfigInfoToReleaseListR16, "sl-MeasConfigInfoToReleaseList-r16")
 	r.DecodeOptional(v.HasSlMeasConfigInfoToAddModListR16, &v.SlMeasConfigInfoToAddModListR16, "sl-MeasConfigInfoToAddModList-r16")
-	if v.HasT400R16 {
-		v.T400R16 = SLConfigDedicatedNRR16_T400R16(r.Enum(8, 0, false, "t400-r16"))
-	}
+	v.T400R16 = SLConfigDedicatedNRR16_T400R16(r.EnumIf(v.HasT400R16, 8, 0, false, "t400-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-PHY-MAC-RLC-Config-v1700") {
 		r.Preamble(&v.HasSlPHYMACRLCConfigV1700, &v.HasSlDiscConfigR17)
@@ -9470,9 +8048,7 @@ func (v *SLConfigDedicatedNRR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlRadioBearerToAddModListR16, &v.SlRadioBearerToAddModListR16, "sl-RadioBearerToAddModList-r16")
 	w.EncodeOptional(v.HasSlMeasConfigInfoToReleaseListR16, &v.SlMeasConfigInfoToReleaseListR16, "sl-MeasConfigInfoToReleaseList-r16")
 	w.EncodeOptional(v.HasSlMeasConfigInfoToAddModListR16, &v.SlMeasConfigInfoToAddModListR16, "sl-MeasConfigInfoToAddModList-r16")
-	if v.HasT400R16 {
-		w.Enum(int64(v.T400R16), 8, 0, false, "t400-r16")
-	}
+	w.EnumIf(v.HasT400R16, int64(v.T400R16), 8, 0, false, "t400-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSlPHYMACRLCConfigV1700, v.HasSlDiscConfigR17)
@@ -9632,19 +8208,11 @@ func (v *SLPHYMACRLCConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlFreqInfoToAddModListR16, &v.SlFreqInfoToAddModListR16, "sl-FreqInfoToAddModList-r16")
 	r.DecodeOptional(v.HasSlRLCBearerToReleaseListR16, &v.SlRLCBearerToReleaseListR16, "sl-RLC-BearerToReleaseList-r16")
 	r.DecodeOptional(v.HasSlRLCBearerToAddModListR16, &v.SlRLCBearerToAddModListR16, "sl-RLC-BearerToAddModList-r16")
-	if v.HasSlMaxNumConsecutiveDTXR16 {
-		v.SlMaxNumConsecutiveDTXR16 = SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16(r.Enum(8, 0, false, "sl-MaxNumConsecutiveDTX-r16"))
-	}
-	if v.HasSlCSIAcquisitionR16 {
-		v.SlCSIAcquisitionR16 = SLPHYMACRLCConfigR16_SlCSIAcquisitionR16(r.Enum(1, 0, false, "sl-CSI-Acquisition-r16"))
-	}
+	v.SlMaxNumConsecutiveDTXR16 = SLPHYMACRLCConfigR16_SlMaxNumConsecutiveDTXR16(r.EnumIf(v.HasSlMaxNumConsecutiveDTXR16, 8, 0, false, "sl-MaxNumConsecutiveDTX-r16"))
+	v.SlCSIAcquisitionR16 = SLPHYMACRLCConfigR16_SlCSIAcquisitionR16(r.EnumIf(v.HasSlCSIAcquisitionR16, 1, 0, false, "sl-CSI-Acquisition-r16"))
 	r.DecodeOptional(v.HasSlCSISchedulingRequestIDR16, &v.SlCSISchedulingRequestIDR16, "sl-CSI-SchedulingRequestId-r16")
-	if v.HasSlSSBPriorityNRR16 {
-		v.SlSSBPriorityNRR16 = r.Int(1, 8, false, "sl-SSB-PriorityNR-r16")
-	}
-	if v.HasNetworkControlledSyncTxR16 {
-		v.NetworkControlledSyncTxR16 = SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16(r.Enum(2, 0, false, "networkControlledSyncTx-r16"))
-	}
+	v.SlSSBPriorityNRR16 = r.IntIf(v.HasSlSSBPriorityNRR16, 1, 8, false, "sl-SSB-PriorityNR-r16")
+	v.NetworkControlledSyncTxR16 = SLPHYMACRLCConfigR16_NetworkControlledSyncTxR16(r.EnumIf(v.HasNetworkControlledSyncTxR16, 2, 0, false, "networkControlledSyncTx-r16"))
 	return r.Err()
 }
 
@@ -9657,19 +8225,11 @@ func (v *SLPHYMACRLCConfigR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlFreqInfoToAddModListR16, &v.SlFreqInfoToAddModListR16, "sl-FreqInfoToAddModList-r16")
 	w.EncodeOptional(v.HasSlRLCBearerToReleaseListR16, &v.SlRLCBearerToReleaseListR16, "sl-RLC-BearerToReleaseList-r16")
 	w.EncodeOptional(v.HasSlRLCBearerToAddModListR16, &v.SlRLCBearerToAddModListR16, "sl-RLC-BearerToAddModList-r16")
-	if v.HasSlMaxNumConsecutiveDTXR16 {
-		w.Enum(int64(v.SlMaxNumConsecutiveDTXR16), 8, 0, false, "sl-MaxNumConsecutiveDTX-r16")
-	}
-	if v.HasSlCSIAcquisitionR16 {
-		w.Enum(int64(v.SlCSIAcquisitionR16), 1, 0, false, "sl-CSI-Acquisition-r16")
-	}
+	w.EnumIf(v.HasSlMaxNumConsecutiveDTXR16, int64(v.SlMaxNumConsecutiveDTXR16), 8, 0, false, "sl-MaxNumConsecutiveDTX-r16")
+	w.EnumIf(v.HasSlCSIAcquisitionR16, int64(v.SlCSIAcquisitionR16), 1, 0, false, "sl-CSI-Acquisition-r16")
 	w.EncodeOptional(v.HasSlCSISchedulingRequestIDR16, &v.SlCSISchedulingRequestIDR16, "sl-CSI-SchedulingRequestId-r16")
-	if v.HasSlSSBPriorityNRR16 {
-		w.Int(v.SlSSBPriorityNRR16, 1, 8, false, "sl-SSB-PriorityNR-r16")
-	}
-	if v.HasNetworkControlledSyncTxR16 {
-		w.Enum(int64(v.NetworkControlledSyncTxR16), 2, 0, false, "networkControlledSyncTx-r16")
-	}
+	w.IntIf(v.HasSlSSBPriorityNRR16, v.SlSSBPriorityNRR16, 1, 8, false, "sl-SSB-PriorityNR-r16")
+	w.EnumIf(v.HasNetworkControlledSyncTxR16, int64(v.NetworkControlledSyncTxR16), 2, 0, false, "networkControlledSyncTx-r16")
 	return w.Err()
 }
 
@@ -10005,12 +8565,8 @@ func (v *SLConfiguredGrantConfigR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSlPeriodCGR16, &v.HasSlNrOfHARQProcessesR16, &v.HasSlHARQProcIDOffsetR16, &v.HasSlCGMaxTransNumListR16, &v.HasRRCConfiguredSidelinkGrantR16)
 	r.Decode(&v.SlConfigIndexCGR16, "sl-ConfigIndexCG-r16")
 	r.DecodeOptional(v.HasSlPeriodCGR16, &v.SlPeriodCGR16, "sl-PeriodCG-r16")
-	if v.HasSlNrOfHARQProcessesR16 {
-		v.SlNrOfHARQProcessesR16 = r.Int(1, 16, false, "sl-NrOfHARQ-Processes-r16")
-	}
-	if v.HasSlHARQProcIDOffsetR16 {
-		v.SlHARQProcIDOffsetR16 = r.Int(0, 15, false, "sl-HARQ-ProcID-offset-r16")
-	}
+	v.SlNrOfHARQProcessesR16 = r.IntIf(v.HasSlNrOfHARQProcessesR16, 1, 16, false, "sl-NrOfHARQ-Processes-r16")
+	v.SlHARQProcIDOffsetR16 = r.IntIf(v.HasSlHARQProcIDOffsetR16, 0, 15, false, "sl-HARQ-ProcID-offset-r16")
 	r.DecodeOptional(v.HasSlCGMaxTransNumListR16, &v.SlCGMaxTransNumListR16, "sl-CG-MaxTransNumList-r16")
 	r.DecodeOptional(v.HasRRCConfiguredSidelinkGrantR16, &v.RRCConfiguredSidelinkGrantR16, "rrc-ConfiguredSidelinkGrant-r16")
 	x := r.Extensions(ext)
@@ -10030,12 +8586,8 @@ func (v *SLConfiguredGrantConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlPeriodCGR16, v.HasSlNrOfHARQProcessesR16, v.HasSlHARQProcIDOffsetR16, v.HasSlCGMaxTransNumListR16, v.HasRRCConfiguredSidelinkGrantR16)
 	w.Encode(&v.SlConfigIndexCGR16, "sl-ConfigIndexCG-r16")
 	w.EncodeOptional(v.HasSlPeriodCGR16, &v.SlPeriodCGR16, "sl-PeriodCG-r16")
-	if v.HasSlNrOfHARQProcessesR16 {
-		w.Int(v.SlNrOfHARQProcessesR16, 1, 16, false, "sl-NrOfHARQ-Processes-r16")
-	}
-	if v.HasSlHARQProcIDOffsetR16 {
-		w.Int(v.SlHARQProcIDOffsetR16, 0, 15, false, "sl-HARQ-ProcID-offset-r16")
-	}
+	w.IntIf(v.HasSlNrOfHARQProcessesR16, v.SlNrOfHARQProcessesR16, 1, 16, false, "sl-NrOfHARQ-Processes-r16")
+	w.IntIf(v.HasSlHARQProcIDOffsetR16, v.SlHARQProcIDOffsetR16, 0, 15, false, "sl-HARQ-ProcID-offset-r16")
 	w.EncodeOptional(v.HasSlCGMaxTransNumListR16, &v.SlCGMaxTransNumListR16, "sl-CG-MaxTransNumList-r16")
 	w.EncodeOptional(v.HasRRCConfiguredSidelinkGrantR16, &v.RRCConfiguredSidelinkGrantR16, "rrc-ConfiguredSidelinkGrant-r16")
 	w.Extensions(x, v.Unknown)
@@ -10060,52 +8612,28 @@ func (v *SLConfiguredGrantConfigR16) MarshalUPER() ([]byte, error) { return per.
 func (v *SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16) DecodePER(r *per.Reader) error {
 	*v = SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16{}
 	r.Preamble(&v.HasSlTimeResourceCGType1R16, &v.HasSlStartSubchannelCGType1R16, &v.HasSlFreqResourceCGType1R16, &v.HasSlTimeOffsetCGType1R16, &v.HasSlN1PUCCHANR16, &v.HasSlPSFCHToPUCCHCGType1R16, &v.HasSlResourcePoolIDR16, &v.HasSlTimeReferenceSFNType1R16)
-	if v.HasSlTimeResourceCGType1R16 {
-		v.SlTimeResourceCGType1R16 = r.Int(0, 496, false, "sl-TimeResourceCG-Type1-r16")
-	}
-	if v.HasSlStartSubchannelCGType1R16 {
-		v.SlStartSubchannelCGType1R16 = r.Int(0, 26, false, "sl-StartSubchannelCG-Type1-r16")
-	}
-	if v.HasSlFreqResourceCGType1R16 {
-		v.SlFreqResourceCGType1R16 = r.Int(0, 6929, false, "sl-FreqResourceCG-Type1-r16")
-	}
-	if v.HasSlTimeOffsetCGType1R16 {
-		v.SlTimeOffsetCGType1R16 = r.Int(0, 7999, false, "sl-TimeOffsetCG-Type1-r16")
-	}
+	v.SlTimeResourceCGType1R16 = r.IntIf(v.HasSlTimeResourceCGType1R16, 0, 496, false, "sl-TimeResourceCG-Type1-r16")
+	v.SlStartSubchannelCGType1R16 = r.IntIf(v.HasSlStartSubchannelCGType1R16, 0, 26, false, "sl-StartSubchannelCG-Type1-r16")
+	v.SlFreqResourceCGType1R16 = r.IntIf(v.HasSlFreqResourceCGType1R16, 0, 6929, false, "sl-FreqResourceCG-Type1-r16")
+	v.SlTimeOffsetCGType1R16 = r.IntIf(v.HasSlTimeOffsetCGType1R16, 0, 7999, false, "sl-TimeOffsetCG-Type1-r16")
 	r.DecodeOptional(v.HasSlN1PUCCHANR16, &v.SlN1PUCCHANR16, "sl-N1PUCCH-AN-r16")
-	if v.HasSlPSFCHToPUCCHCGType1R16 {
-		v.SlPSFCHToPUCCHCGType1R16 = r.Int(0, 15, false, "sl-PSFCH-ToPUCCH-CG-Type1-r16")
-	}
+	v.SlPSFCHToPUCCHCGType1R16 = r.IntIf(v.HasSlPSFCHToPUCCHCGType1R16, 0, 15, false, "sl-PSFCH-ToPUCCH-CG-Type1-r16")
 	r.DecodeOptional(v.HasSlResourcePoolIDR16, &v.SlResourcePoolIDR16, "sl-ResourcePoolID-r16")
-	if v.HasSlTimeReferenceSFNType1R16 {
-		v.SlTimeReferenceSFNType1R16 = SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16(r.Enum(1, 0, false, "sl-TimeReferenceSFN-Type1-r16"))
-	}
+	v.SlTimeReferenceSFNType1R16 = SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16(r.EnumIf(v.HasSlTimeReferenceSFNType1R16, 1, 0, false, "sl-TimeReferenceSFN-Type1-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlTimeResourceCGType1R16, v.HasSlStartSubchannelCGType1R16, v.HasSlFreqResourceCGType1R16, v.HasSlTimeOffsetCGType1R16, v.HasSlN1PUCCHANR16, v.HasSlPSFCHToPUCCHCGType1R16, v.HasSlResourcePoolIDR16, v.HasSlTimeReferenceSFNType1R16)
-	if v.HasSlTimeResourceCGType1R16 {
-		w.Int(v.SlTimeResourceCGType1R16, 0, 496, false, "sl-TimeResourceCG-Type1-r16")
-	}
-	if v.HasSlStartSubchannelCGType1R16 {
-		w.Int(v.SlStartSubchannelCGType1R16, 0, 26, false, "sl-StartSubchannelCG-Type1-r16")
-	}
-	if v.HasSlFreqResourceCGType1R16 {
-		w.Int(v.SlFreqResourceCGType1R16, 0, 6929, false, "sl-FreqResourceCG-Type1-r16")
-	}
-	if v.HasSlTimeOffsetCGType1R16 {
-		w.Int(v.SlTimeOffsetCGType1R16, 0, 7999, false, "sl-TimeOffsetCG-Type1-r16")
-	}
+	w.IntIf(v.HasSlTimeResourceCGType1R16, v.SlTimeResourceCGType1R16, 0, 496, false, "sl-TimeResourceCG-Type1-r16")
+	w.IntIf(v.HasSlStartSubchannelCGType1R16, v.SlStartSubchannelCGType1R16, 0, 26, false, "sl-StartSubchannelCG-Type1-r16")
+	w.IntIf(v.HasSlFreqResourceCGType1R16, v.SlFreqResourceCGType1R16, 0, 6929, false, "sl-FreqResourceCG-Type1-r16")
+	w.IntIf(v.HasSlTimeOffsetCGType1R16, v.SlTimeOffsetCGType1R16, 0, 7999, false, "sl-TimeOffsetCG-Type1-r16")
 	w.EncodeOptional(v.HasSlN1PUCCHANR16, &v.SlN1PUCCHANR16, "sl-N1PUCCH-AN-r16")
-	if v.HasSlPSFCHToPUCCHCGType1R16 {
-		w.Int(v.SlPSFCHToPUCCHCGType1R16, 0, 15, false, "sl-PSFCH-ToPUCCH-CG-Type1-r16")
-	}
+	w.IntIf(v.HasSlPSFCHToPUCCHCGType1R16, v.SlPSFCHToPUCCHCGType1R16, 0, 15, false, "sl-PSFCH-ToPUCCH-CG-Type1-r16")
 	w.EncodeOptional(v.HasSlResourcePoolIDR16, &v.SlResourcePoolIDR16, "sl-ResourcePoolID-r16")
-	if v.HasSlTimeReferenceSFNType1R16 {
-		w.Enum(int64(v.SlTimeReferenceSFNType1R16), 1, 0, false, "sl-TimeReferenceSFN-Type1-r16")
-	}
+	w.EnumIf(v.HasSlTimeReferenceSFNType1R16, int64(v.SlTimeReferenceSFNType1R16), 1, 0, false, "sl-TimeReferenceSFN-Type1-r16")
 	return w.Err()
 }
 
@@ -10426,12 +8954,8 @@ func (v *SLDRXGCBCQoSR17_SlDRXGCBCOnDurationTimerR17) EncodePER(w *per.Writer) e
 func (v *SLDRXGCGenericR17) DecodePER(r *per.Reader) error {
 	*v = SLDRXGCGenericR17{}
 	r.Preamble(&v.HasSlDRXGCHARQRTTTimer1R17, &v.HasSlDRXGCHARQRTTTimer2R17)
-	if v.HasSlDRXGCHARQRTTTimer1R17 {
-		v.SlDRXGCHARQRTTTimer1R17 = SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17(r.Enum(8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer1-r17"))
-	}
-	if v.HasSlDRXGCHARQRTTTimer2R17 {
-		v.SlDRXGCHARQRTTTimer2R17 = SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17(r.Enum(8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer2-r17"))
-	}
+	v.SlDRXGCHARQRTTTimer1R17 = SLDRXGCGenericR17_SlDRXGCHARQRTTTimer1R17(r.EnumIf(v.HasSlDRXGCHARQRTTTimer1R17, 8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer1-r17"))
+	v.SlDRXGCHARQRTTTimer2R17 = SLDRXGCGenericR17_SlDRXGCHARQRTTTimer2R17(r.EnumIf(v.HasSlDRXGCHARQRTTTimer2R17, 8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer2-r17"))
 	v.SlDRXGCRetransmissionTimerR17 = SLDRXGCGenericR17_SlDRXGCRetransmissionTimerR17(r.Enum(32, 0, false, "sl-DRX-GC-RetransmissionTimer-r17"))
 	return r.Err()
 }
@@ -10439,12 +8963,8 @@ func (v *SLDRXGCGenericR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDRXGCGenericR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlDRXGCHARQRTTTimer1R17, v.HasSlDRXGCHARQRTTTimer2R17)
-	if v.HasSlDRXGCHARQRTTTimer1R17 {
-		w.Enum(int64(v.SlDRXGCHARQRTTTimer1R17), 8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer1-r17")
-	}
-	if v.HasSlDRXGCHARQRTTTimer2R17 {
-		w.Enum(int64(v.SlDRXGCHARQRTTTimer2R17), 8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer2-r17")
-	}
+	w.EnumIf(v.HasSlDRXGCHARQRTTTimer1R17, int64(v.SlDRXGCHARQRTTTimer1R17), 8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer1-r17")
+	w.EnumIf(v.HasSlDRXGCHARQRTTTimer2R17, int64(v.SlDRXGCHARQRTTTimer2R17), 8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer2-r17")
 	w.Enum(int64(v.SlDRXGCRetransmissionTimerR17), 32, 0, false, "sl-DRX-GC-RetransmissionTimer-r17")
 	return w.Err()
 }
@@ -10463,12 +8983,8 @@ func (v *SLDRXConfigUCR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSlDrxHARQRTTTimer1R17, &v.HasSlDrxHARQRTTTimer2R17)
 	r.Decode(&v.SlDrxOnDurationTimerR17, "sl-drx-onDurationTimer-r17")
 	v.SlDrxInactivityTimerR17 = SLDRXConfigUCR17_SlDrxInactivityTimerR17(r.Enum(32, 0, false, "sl-drx-InactivityTimer-r17"))
-	if v.HasSlDrxHARQRTTTimer1R17 {
-		v.SlDrxHARQRTTTimer1R17 = SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17(r.Enum(8, 0, false, "sl-drx-HARQ-RTT-Timer1-r17"))
-	}
-	if v.HasSlDrxHARQRTTTimer2R17 {
-		v.SlDrxHARQRTTTimer2R17 = SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17(r.Enum(8, 0, false, "sl-drx-HARQ-RTT-Timer2-r17"))
-	}
+	v.SlDrxHARQRTTTimer1R17 = SLDRXConfigUCR17_SlDrxHARQRTTTimer1R17(r.EnumIf(v.HasSlDrxHARQRTTTimer1R17, 8, 0, false, "sl-drx-HARQ-RTT-Timer1-r17"))
+	v.SlDrxHARQRTTTimer2R17 = SLDRXConfigUCR17_SlDrxHARQRTTTimer2R17(r.EnumIf(v.HasSlDrxHARQRTTTimer2R17, 8, 0, false, "sl-drx-HARQ-RTT-Timer2-r17"))
 	v.SlDrxRetransmissionTimerR17 = SLDRXConfigUCR17_SlDrxRetransmissionTimerR17(r.Enum(32, 0, false, "sl-drx-RetransmissionTimer-r17"))
 	r.Decode(&v.SlDrxCycleStartOffsetR17, "sl-drx-CycleStartOffset-r17")
 	v.SlDrxSlotOffset = r.Int(0, 31, false, "sl-drx-SlotOffset")
@@ -10480,12 +8996,8 @@ func (v *SLDRXConfigUCR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlDrxHARQRTTTimer1R17, v.HasSlDrxHARQRTTTimer2R17)
 	w.Encode(&v.SlDrxOnDurationTimerR17, "sl-drx-onDurationTimer-r17")
 	w.Enum(int64(v.SlDrxInactivityTimerR17), 32, 0, false, "sl-drx-InactivityTimer-r17")
-	if v.HasSlDrxHARQRTTTimer1R17 {
-		w.Enum(int64(v.SlDrxHARQRTTTimer1R17), 8, 0, false, "sl-drx-HARQ-RTT-Timer1-r17")
-	}
-	if v.HasSlDrxHARQRTTTimer2R17 {
-		w.Enum(int64(v.SlDrxHARQRTTTimer2R17), 8, 0, false, "sl-drx-HARQ-RTT-Timer2-r17")
-	}
+	w.EnumIf(v.HasSlDrxHARQRTTTimer1R17, int64(v.SlDrxHARQRTTTimer1R17), 8, 0, false, "sl-drx-HARQ-RTT-Timer1-r17")
+	w.EnumIf(v.HasSlDrxHARQRTTTimer2R17, int64(v.SlDrxHARQRTTTimer2R17), 8, 0, false, "sl-drx-HARQ-RTT-Timer2-r17")
 	w.Enum(int64(v.SlDrxRetransmissionTimerR17), 32, 0, false, "sl-drx-RetransmissionTimer-r17")
 	w.Encode(&v.SlDrxCycleStartOffsetR17, "sl-drx-CycleStartOffset-r17")
 	w.Int(v.SlDrxSlotOffset, 0, 31, false, "sl-drx-SlotOffset")
@@ -10877,16 +9389,12 @@ func (v *SLFreqConfigR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
 	r.DecodeOptional(v.HasSlAbsoluteFrequencyPointAR16, &v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
 	r.DecodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
-	if v.HasFrequencyShift7p5khzSLR16 {
-		v.FrequencyShift7p5khzSLR16 = SLFreqConfigR16_FrequencyShift7p5khzSLR16(r.Enum(1, 0, false, "frequencyShift7p5khzSL-r16"))
-	}
+	v.FrequencyShift7p5khzSLR16 = SLFreqConfigR16_FrequencyShift7p5khzSLR16(r.EnumIf(v.HasFrequencyShift7p5khzSLR16, 1, 0, false, "frequencyShift7p5khzSL-r16"))
 	v.ValueNR16 = r.Int(-1, 1, false, "valueN-r16")
 	r.DecodeOptional(v.HasSlBWPToReleaseListR16, &v.SlBWPToReleaseListR16, "sl-BWP-ToReleaseList-r16")
 	r.DecodeOptional(v.HasSlBWPToAddModListR16, &v.SlBWPToAddModListR16, "sl-BWP-ToAddModList-r16")
 	r.DecodeOptional(v.HasSlSyncConfigListR16, &v.SlSyncConfigListR16, "sl-SyncConfigList-r16")
-	if v.HasSlSyncPriorityR16 {
-		v.SlSyncPriorityR16 = SLFreqConfigR16_SlSyncPriorityR16(r.Enum(2, 0, false, "sl-SyncPriority-r16"))
-	}
+	v.SlSyncPriorityR16 = SLFreqConfigR16_SlSyncPriorityR16(r.EnumIf(v.HasSlSyncPriorityR16, 2, 0, false, "sl-SyncPriority-r16"))
 	return r.Err()
 }
 
@@ -10897,16 +9405,12 @@ func (v *SLFreqConfigR16) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
 	w.EncodeOptional(v.HasSlAbsoluteFrequencyPointAR16, &v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
 	w.EncodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
-	if v.HasFrequencyShift7p5khzSLR16 {
-		w.Enum(int64(v.FrequencyShift7p5khzSLR16), 1, 0, false, "frequencyShift7p5khzSL-r16")
-	}
+	w.EnumIf(v.HasFrequencyShift7p5khzSLR16, int64(v.FrequencyShift7p5khzSLR16), 1, 0, false, "frequencyShift7p5khzSL-r16")
 	w.Int(v.ValueNR16, -1, 1, false, "valueN-r16")
 	w.EncodeOptional(v.HasSlBWPToReleaseListR16, &v.SlBWPToReleaseListR16, "sl-BWP-ToReleaseList-r16")
 	w.EncodeOptional(v.HasSlBWPToAddModListR16, &v.SlBWPToAddModListR16, "sl-BWP-ToAddModList-r16")
 	w.EncodeOptional(v.HasSlSyncConfigListR16, &v.SlSyncConfigListR16, "sl-SyncConfigList-r16")
-	if v.HasSlSyncPriorityR16 {
-		w.Enum(int64(v.SlSyncPriorityR16), 2, 0, false, "sl-SyncPriority-r16")
-	}
+	w.EnumIf(v.HasSlSyncPriorityR16, int64(v.SlSyncPriorityR16), 2, 0, false, "sl-SyncPriority-r16")
 	return w.Err()
 }
 
@@ -10968,14 +9472,10 @@ func (v *SLFreqConfigCommonR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
 	r.Decode(&v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
 	r.DecodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
-	if v.HasFrequencyShift7p5khzSLR16 {
-		v.FrequencyShift7p5khzSLR16 = SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16(r.Enum(1, 0, false, "frequencyShift7p5khzSL-r16"))
-	}
+	v.FrequencyShift7p5khzSLR16 = SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16(r.EnumIf(v.HasFrequencyShift7p5khzSLR16, 1, 0, false, "frequencyShift7p5khzSL-r16"))
 	v.ValueNR16 = r.Int(-1, 1, false, "valueN-r16")
 	r.DecodeOptional(v.HasSlBWPListR16, &v.SlBWPListR16, "sl-BWP-List-r16")
-	if v.HasSlSyncPriorityR16 {
-		v.SlSyncPriorityR16 = SLFreqConfigCommonR16_SlSyncPriorityR16(r.Enum(2, 0, false, "sl-SyncPriority-r16"))
-	}
+	v.SlSyncPriorityR16 = SLFreqConfigCommonR16_SlSyncPriorityR16(r.EnumIf(v.HasSlSyncPriorityR16, 2, 0, false, "sl-SyncPriority-r16"))
 	if v.HasSlNbAsSyncR16 {
 		v.SlNbAsSyncR16 = r.Bool("sl-NbAsSync-r16")
 	}
@@ -10993,14 +9493,10 @@ func (v *SLFreqConfigCommonR16) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
 	w.Encode(&v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
 	w.EncodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
-	if v.HasFrequencyShift7p5khzSLR16 {
-		w.Enum(int64(v.FrequencyShift7p5khzSLR16), 1, 0, false, "frequencyShift7p5khzSL-r16")
-	}
+	w.EnumIf(v.HasFrequencyShift7p5khzSLR16, int64(v.FrequencyShift7p5khzSLR16), 1, 0, false, "frequencyShift7p5khzSL-r16")
 	w.Int(v.ValueNR16, -1, 1, false, "valueN-r16")
 	w.EncodeOptional(v.HasSlBWPListR16, &v.SlBWPListR16, "sl-BWP-List-r16")
-	if v.HasSlSyncPriorityR16 {
-		w.Enum(int64(v.SlSyncPriorityR16), 2, 0, false, "sl-SyncPriority-r16")
-	}
+	w.EnumIf(v.HasSlSyncPriorityR16, int64(v.SlSyncPriorityR16), 2, 0, false, "sl-SyncPriority-r16")
 	if v.HasSlNbAsSyncR16 {
 		w.WriteBool(v.SlNbAsSyncR16)
 	}
@@ -11075,53 +9571,23 @@ func (v *SLInterUECoordinationScheme1R17) DecodePER(r *per.Reader) error {
 	*v = SLInterUECoordinationScheme1R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlIUCExplicitR17, &v.HasSlIUCConditionR17, &v.HasSlCondition1A2R17, &v.HasSlThresholdRSRPCondition1B1Option1ListR17, &v.HasSlThresholdRSRPCondition1B1Option2ListR17, &v.HasSlContainerCoordInfoR17, &v.HasSlContainerRequestR17, &v.HasSlTriggerConditionCoordInfoR17, &v.HasSlTriggerConditionRequestR17, &v.HasSlPriorityCoordInfoExplicitR17, &v.HasSlPriorityCoordInfoConditionR17, &v.HasSlPriorityRequestR17, &v.HasSlPriorityPreferredResourceSetR17, &v.HasSlMaxSlotOffsetTRIVR17, &v.HasSlNumSubCHPreferredResourceSetR17, &v.HasSlReservedPeriodPreferredResourceSetR17, &v.HasSlDetermineResourceTypeR17)
-	if v.HasSlIUCExplicitR17 {
-		v.SlIUCExplicitR17 = SLInterUECoordinationScheme1R17_SlIUCExplicitR17(r.Enum(2, 0, false, "sl-IUC-Explicit-r17"))
-	}
-	if v.HasSlIUCConditionR17 {
-		v.SlIUCConditionR17 = SLInterUECoordinationScheme1R17_SlIUCConditionR17(r.Enum(2, 0, false, "sl-IUC-Condition-r17"))
-	}
-	if v.HasSlCondition1A2R17 {
-		v.SlCondition1A2R17 = SLInterUECoordinationScheme1R17_SlCondition1A2R17(r.Enum(1, 0, false, "sl-Condition1-A-2-r17"))
-	}
+	v.SlIUCExplicitR17 = SLInterUECoordinationScheme1R17_SlIUCExplicitR17(r.EnumIf(v.HasSlIUCExplicitR17, 2, 0, false, "sl-IUC-Explicit-r17"))
+	v.SlIUCConditionR17 = SLInterUECoordinationScheme1R17_SlIUCConditionR17(r.EnumIf(v.HasSlIUCConditionR17, 2, 0, false, "sl-IUC-Condition-r17"))
+	v.SlCondition1A2R17 = SLInterUECoordinationScheme1R17_SlCondition1A2R17(r.EnumIf(v.HasSlCondition1A2R17, 1, 0, false, "sl-Condition1-A-2-r17"))
 	r.DecodeOptional(v.HasSlThresholdRSRPCondition1B1Option1ListR17, &v.SlThresholdRSRPCondition1B1Option1ListR17, "sl-ThresholdRSRP-Condition1-B-1-Option1List-r17")
 	r.DecodeOptional(v.HasSlThresholdRSRPCondition1B1Option2ListR17, &v.SlThresholdRSRPCondition1B1Option2ListR17, "sl-ThresholdRSRP-Condition1-B-1-Option2List-r17")
-	if v.HasSlContainerCoordInfoR17 {
-		v.SlContainerCoordInfoR17 = SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17(r.Enum(2, 0, false, "sl-ContainerCoordInfo-r17"))
-	}
-	if v.HasSlContainerRequestR17 {
-		v.SlContainerRequestR17 = SLInterUECoordinationScheme1R17_SlContainerRequestR17(r.Enum(2, 0, false, "sl-ContainerRequest-r17"))
-	}
-	if v.HasSlTriggerConditionCoordInfoR17 {
-		v.SlTriggerConditionCoordInfoR17 = r.Int(0, 1, false, "sl-TriggerConditionCoordInfo-r17")
-	}
-	if v.HasSlTriggerConditionRequestR17 {
-		v.SlTriggerConditionRequestR17 = r.Int(0, 1, false, "sl-TriggerConditionRequest-r17")
-	}
-	if v.HasSlPriorityCoordInfoExplicitR17 {
-		v.SlPriorityCoordInfoExplicitR17 = r.Int(1, 8, false, "sl-PriorityCoordInfoExplicit-r17")
-	}
-	if v.HasSlPriorityCoordInfoConditionR17 {
-		v.SlPriorityCoordInfoConditionR17 = r.Int(1, 8, false, "sl-PriorityCoordInfoCondition-r17")
-	}
-	if v.HasSlPriorityRequestR17 {
-		v.SlPriorityRequestR17 = r.Int(1, 8, false, "sl-PriorityRequest-r17")
-	}
-	if v.HasSlPriorityPreferredResourceSetR17 {
-		v.SlPriorityPreferredResourceSetR17 = r.Int(1, 8, false, "sl-PriorityPreferredResourceSet-r17")
-	}
-	if v.HasSlMaxSlotOffsetTRIVR17 {
-		v.SlMaxSlotOffsetTRIVR17 = r.Int(1, 8000, false, "sl-MaxSlotOffsetTRIV-r17")
-	}
-	if v.HasSlNumSubCHPreferredResourceSetR17 {
-		v.SlNumSubCHPreferredResourceSetR17 = r.Int(1, 27, false, "sl-NumSubCH-PreferredResourceSet-r17")
-	}
-	if v.HasSlReservedPeriodPreferredResourceSetR17 {
-		v.SlReservedPeriodPreferredResourceSetR17 = r.Int(1, 16, false, "sl-ReservedPeriodPreferredResourceSet-r17")
-	}
-	if v.HasSlDetermineResourceTypeR17 {
-		v.SlDetermineResourceTypeR17 = SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17(r.Enum(2, 0, false, "sl-DetermineResourceType-r17"))
-	}
+	v.SlContainerCoordInfoR17 = SLInterUECoordinationScheme1R17_SlContainerCoordInfoR17(r.EnumIf(v.HasSlContainerCoordInfoR17, 2, 0, false, "sl-ContainerCoordInfo-r17"))
+	v.SlContainerRequestR17 = SLInterUECoordinationScheme1R17_SlContainerRequestR17(r.EnumIf(v.HasSlContainerRequestR17, 2, 0, false, "sl-ContainerRequest-r17"))
+	v.SlTriggerConditionCoordInfoR17 = r.IntIf(v.HasSlTriggerConditionCoordInfoR17, 0, 1, false, "sl-TriggerConditionCoordInfo-r17")
+	v.SlTriggerConditionRequestR17 = r.IntIf(v.HasSlTriggerConditionRequestR17, 0, 1, false, "sl-TriggerConditionRequest-r17")
+	v.SlPriorityCoordInfoExplicitR17 = r.IntIf(v.HasSlPriorityCoordInfoExplicitR17, 1, 8, false, "sl-PriorityCoordInfoExplicit-r17")
+	v.SlPriorityCoordInfoConditionR17 = r.IntIf(v.HasSlPriorityCoordInfoConditionR17, 1, 8, false, "sl-PriorityCoordInfoCondition-r17")
+	v.SlPriorityRequestR17 = r.IntIf(v.HasSlPriorityRequestR17, 1, 8, false, "sl-PriorityRequest-r17")
+	v.SlPriorityPreferredResourceSetR17 = r.IntIf(v.HasSlPriorityPreferredResourceSetR17, 1, 8, false, "sl-PriorityPreferredResourceSet-r17")
+	v.SlMaxSlotOffsetTRIVR17 = r.IntIf(v.HasSlMaxSlotOffsetTRIVR17, 1, 8000, false, "sl-MaxSlotOffsetTRIV-r17")
+	v.SlNumSubCHPreferredResourceSetR17 = r.IntIf(v.HasSlNumSubCHPreferredResourceSetR17, 1, 27, false, "sl-NumSubCH-PreferredResourceSet-r17")
+	v.SlReservedPeriodPreferredResourceSetR17 = r.IntIf(v.HasSlReservedPeriodPreferredResourceSetR17, 1, 16, false, "sl-ReservedPeriodPreferredResourceSet-r17")
+	v.SlDetermineResourceTypeR17 = SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17(r.EnumIf(v.HasSlDetermineResourceTypeR17, 2, 0, false, "sl-DetermineResourceType-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11132,53 +9598,23 @@ func (v *SLInterUECoordinationScheme1R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlIUCExplicitR17, v.HasSlIUCConditionR17, v.HasSlCondition1A2R17, v.HasSlThresholdRSRPCondition1B1Option1ListR17, v.HasSlThresholdRSRPCondition1B1Option2ListR17, v.HasSlContainerCoordInfoR17, v.HasSlContainerRequestR17, v.HasSlTriggerConditionCoordInfoR17, v.HasSlTriggerConditionRequestR17, v.HasSlPriorityCoordInfoExplicitR17, v.HasSlPriorityCoordInfoConditionR17, v.HasSlPriorityRequestR17, v.HasSlPriorityPreferredResourceSetR17, v.HasSlMaxSlotOffsetTRIVR17, v.HasSlNumSubCHPreferredResourceSetR17, v.HasSlReservedPeriodPreferredResourceSetR17, v.HasSlDetermineResourceTypeR17)
-	if v.HasSlIUCExplicitR17 {
-		w.Enum(int64(v.SlIUCExplicitR17), 2, 0, false, "sl-IUC-Explicit-r17")
-	}
-	if v.HasSlIUCConditionR17 {
-		w.Enum(int64(v.SlIUCConditionR17), 2, 0, false, "sl-IUC-Condition-r17")
-	}
-	if v.HasSlCondition1A2R17 {
-		w.Enum(int64(v.SlCondition1A2R17), 1, 0, false, "sl-Condition1-A-2-r17")
-	}
+	w.EnumIf(v.HasSlIUCExplicitR17, int64(v.SlIUCExplicitR17), 2, 0, false, "sl-IUC-Explicit-r17")
+	w.EnumIf(v.HasSlIUCConditionR17, int64(v.SlIUCConditionR17), 2, 0, false, "sl-IUC-Condition-r17")
+	w.EnumIf(v.HasSlCondition1A2R17, int64(v.SlCondition1A2R17), 1, 0, false, "sl-Condition1-A-2-r17")
 	w.EncodeOptional(v.HasSlThresholdRSRPCondition1B1Option1ListR17, &v.SlThresholdRSRPCondition1B1Option1ListR17, "sl-ThresholdRSRP-Condition1-B-1-Option1List-r17")
 	w.EncodeOptional(v.HasSlThresholdRSRPCondition1B1Option2ListR17, &v.SlThresholdRSRPCondition1B1Option2ListR17, "sl-ThresholdRSRP-Condition1-B-1-Option2List-r17")
-	if v.HasSlContainerCoordInfoR17 {
-		w.Enum(int64(v.SlContainerCoordInfoR17), 2, 0, false, "sl-ContainerCoordInfo-r17")
-	}
-	if v.HasSlContainerRequestR17 {
-		w.Enum(int64(v.SlContainerRequestR17), 2, 0, false, "sl-ContainerRequest-r17")
-	}
-	if v.HasSlTriggerConditionCoordInfoR17 {
-		w.Int(v.SlTriggerConditionCoordInfoR17, 0, 1, false, "sl-TriggerConditionCoordInfo-r17")
-	}
-	if v.HasSlTriggerConditionRequestR17 {
-		w.Int(v.SlTriggerConditionRequestR17, 0, 1, false, "sl-TriggerConditionRequest-r17")
-	}
-	if v.HasSlPriorityCoordInfoExplicitR17 {
-		w.Int(v.SlPriorityCoordInfoExplicitR17, 1, 8, false, "sl-PriorityCoordInfoExplicit-r17")
-	}
-	if v.HasSlPriorityCoordInfoConditionR17 {
-		w.Int(v.SlPriorityCoordInfoConditionR17, 1, 8, false, "sl-PriorityCoordInfoCondition-r17")
-	}
-	if v.HasSlPriorityRequestR17 {
-		w.Int(v.SlPriorityRequestR17, 1, 8, false, "sl-PriorityRequest-r17")
-	}
-	if v.HasSlPriorityPreferredResourceSetR17 {
-		w.Int(v.SlPriorityPreferredResourceSetR17, 1, 8, false, "sl-PriorityPreferredResourceSet-r17")
-	}
-	if v.HasSlMaxSlotOffsetTRIVR17 {
-		w.Int(v.SlMaxSlotOffsetTRIVR17, 1, 8000, false, "sl-MaxSlotOffsetTRIV-r17")
-	}
-	if v.HasSlNumSubCHPreferredResourceSetR17 {
-		w.Int(v.SlNumSubCHPreferredResourceSetR17, 1, 27, false, "sl-NumSubCH-PreferredResourceSet-r17")
-	}
-	if v.HasSlReservedPeriodPreferredResourceSetR17 {
-		w.Int(v.SlReservedPeriodPreferredResourceSetR17, 1, 16, false, "sl-ReservedPeriodPreferredResourceSet-r17")
-	}
-	if v.HasSlDetermineResourceTypeR17 {
-		w.Enum(int64(v.SlDetermineResourceTypeR17), 2, 0, false, "sl-DetermineResourceType-r17")
-	}
+	w.EnumIf(v.HasSlContainerCoordInfoR17, int64(v.SlContainerCoordInfoR17), 2, 0, false, "sl-ContainerCoordInfo-r17")
+	w.EnumIf(v.HasSlContainerRequestR17, int64(v.SlContainerRequestR17), 2, 0, false, "sl-ContainerRequest-r17")
+	w.IntIf(v.HasSlTriggerConditionCoordInfoR17, v.SlTriggerConditionCoordInfoR17, 0, 1, false, "sl-TriggerConditionCoordInfo-r17")
+	w.IntIf(v.HasSlTriggerConditionRequestR17, v.SlTriggerConditionRequestR17, 0, 1, false, "sl-TriggerConditionRequest-r17")
+	w.IntIf(v.HasSlPriorityCoordInfoExplicitR17, v.SlPriorityCoordInfoExplicitR17, 1, 8, false, "sl-PriorityCoordInfoExplicit-r17")
+	w.IntIf(v.HasSlPriorityCoordInfoConditionR17, v.SlPriorityCoordInfoConditionR17, 1, 8, false, "sl-PriorityCoordInfoCondition-r17")
+	w.IntIf(v.HasSlPriorityRequestR17, v.SlPriorityRequestR17, 1, 8, false, "sl-PriorityRequest-r17")
+	w.IntIf(v.HasSlPriorityPreferredResourceSetR17, v.SlPriorityPreferredResourceSetR17, 1, 8, false, "sl-PriorityPreferredResourceSet-r17")
+	w.IntIf(v.HasSlMaxSlotOffsetTRIVR17, v.SlMaxSlotOffsetTRIVR17, 1, 8000, false, "sl-MaxSlotOffsetTRIV-r17")
+	w.IntIf(v.HasSlNumSubCHPreferredResourceSetR17, v.SlNumSubCHPreferredResourceSetR17, 1, 27, false, "sl-NumSubCH-PreferredResourceSet-r17")
+	w.IntIf(v.HasSlReservedPeriodPreferredResourceSetR17, v.SlReservedPeriodPreferredResourceSetR17, 1, 16, false, "sl-ReservedPeriodPreferredResourceSet-r17")
+	w.EnumIf(v.HasSlDetermineResourceTypeR17, int64(v.SlDetermineResourceTypeR17), 2, 0, false, "sl-DetermineResourceType-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11217,33 +9653,19 @@ func (v *SLInterUECoordinationScheme2R17) DecodePER(r *per.Reader) error {
 	*v = SLInterUECoordinationScheme2R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlIUCScheme2R17, &v.HasSlRBSetPSFCHR17, &v.HasSlTypeUEAR17, &v.HasSlPSFCHOccasionR17, &v.HasSlSlotLevelResourceExclusionR17, &v.HasSlOptionForCondition2A1R17, &v.HasSlIndicationUEBR17)
-	if v.HasSlIUCScheme2R17 {
-		v.SlIUCScheme2R17 = SLInterUECoordinationScheme2R17_SlIUCScheme2R17(r.Enum(1, 0, false, "sl-IUC-Scheme2-r17"))
-	}
+	v.SlIUCScheme2R17 = SLInterUECoordinationScheme2R17_SlIUCScheme2R17(r.EnumIf(v.HasSlIUCScheme2R17, 1, 0, false, "sl-IUC-Scheme2-r17"))
 	if v.HasSlRBSetPSFCHR17 {
 		v.SlRBSetPSFCHR17 = r.BitString(per.Size{Lb: 10, Ub: 275}, "sl-RB-SetPSFCH-r17")
 	}
-	if v.HasSlTypeUEAR17 {
-		v.SlTypeUEAR17 = SLInterUECoordinationScheme2R17_SlTypeUEAR17(r.Enum(1, 0, false, "sl-TypeUE-A-r17"))
-	}
-	if v.HasSlPSFCHOccasionR17 {
-		v.SlPSFCHOccasionR17 = r.Int(0, 1, false, "sl-PSFCH-Occasion-r17")
-	}
-	if v.HasSlSlotLevelResourceExclusionR17 {
-		v.SlSlotLevelResourceExclusionR17 = SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17(r.Enum(1, 0, false, "sl-SlotLevelResourceExclusion-r17"))
-	}
-	if v.HasSlOptionForCondition2A1R17 {
-		v.SlOptionForCondition2A1R17 = r.Int(0, 1, false, "sl-OptionForCondition2-A-1-r17")
-	}
-	if v.HasSlIndicationUEBR17 {
-		v.SlIndicationUEBR17 = SLInterUECoordinationScheme2R17_SlIndicationUEBR17(r.Enum(2, 0, false, "sl-IndicationUE-B-r17"))
-	}
+	v.SlTypeUEAR17 = SLInterUECoordinationScheme2R17_SlTypeUEAR17(r.EnumIf(v.HasSlTypeUEAR17, 1, 0, false, "sl-TypeUE-A-r17"))
+	v.SlPSFCHOccasionR17 = r.IntIf(v.HasSlPSFCHOccasionR17, 0, 1, false, "sl-PSFCH-Occasion-r17")
+	v.SlSlotLevelResourceExclusionR17 = SLInterUECoordinationScheme2R17_SlSlotLevelResourceExclusionR17(r.EnumIf(v.HasSlSlotLevelResourceExclusionR17, 1, 0, false, "sl-SlotLevelResourceExclusion-r17"))
+	v.SlOptionForCondition2A1R17 = r.IntIf(v.HasSlOptionForCondition2A1R17, 0, 1, false, "sl-OptionForCondition2-A-1-r17")
+	v.SlIndicationUEBR17 = SLInterUECoordinationScheme2R17_SlIndicationUEBR17(r.EnumIf(v.HasSlIndicationUEBR17, 2, 0, false, "sl-IndicationUE-B-r17"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-DeltaRSRP-Thresh-v1720") {
 		r.Preamble(&v.HasSlDeltaRSRPThreshV1720)
-		if v.HasSlDeltaRSRPThreshV1720 {
-			v.SlDeltaRSRPThreshV1720 = r.Int(-30, 30, false, "sl-DeltaRSRP-Thresh-v1720")
-		}
+		v.SlDeltaRSRPThreshV1720 = r.IntIf(v.HasSlDeltaRSRPThreshV1720, -30, 30, false, "sl-DeltaRSRP-Thresh-v1720")
 		x.End("sl-DeltaRSRP-Thresh-v1720")
 	}
 	v.Unknown = x.Unknown(1)
@@ -11255,33 +9677,19 @@ func (v *SLInterUECoordinationScheme2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlDeltaRSRPThreshV1720)
 	w.Extended(x)
 	w.Preamble(v.HasSlIUCScheme2R17, v.HasSlRBSetPSFCHR17, v.HasSlTypeUEAR17, v.HasSlPSFCHOccasionR17, v.HasSlSlotLevelResourceExclusionR17, v.HasSlOptionForCondition2A1R17, v.HasSlIndicationUEBR17)
-	if v.HasSlIUCScheme2R17 {
-		w.Enum(int64(v.SlIUCScheme2R17), 1, 0, false, "sl-IUC-Scheme2-r17")
-	}
+	w.EnumIf(v.HasSlIUCScheme2R17, int64(v.SlIUCScheme2R17), 1, 0, false, "sl-IUC-Scheme2-r17")
 	if v.HasSlRBSetPSFCHR17 {
 		w.BitString(v.SlRBSetPSFCHR17, per.Size{Lb: 10, Ub: 275}, "sl-RB-SetPSFCH-r17")
 	}
-	if v.HasSlTypeUEAR17 {
-		w.Enum(int64(v.SlTypeUEAR17), 1, 0, false, "sl-TypeUE-A-r17")
-	}
-	if v.HasSlPSFCHOccasionR17 {
-		w.Int(v.SlPSFCHOccasionR17, 0, 1, false, "sl-PSFCH-Occasion-r17")
-	}
-	if v.HasSlSlotLevelResourceExclusionR17 {
-		w.Enum(int64(v.SlSlotLevelResourceExclusionR17), 1, 0, false, "sl-SlotLevelResourceExclusion-r17")
-	}
-	if v.HasSlOptionForCondition2A1R17 {
-		w.Int(v.SlOptionForCondition2A1R17, 0, 1, false, "sl-OptionForCondition2-A-1-r17")
-	}
-	if v.HasSlIndicationUEBR17 {
-		w.Enum(int64(v.SlIndicationUEBR17), 2, 0, false, "sl-IndicationUE-B-r17")
-	}
+	w.EnumIf(v.HasSlTypeUEAR17, int64(v.SlTypeUEAR17), 1, 0, false, "sl-TypeUE-A-r17")
+	w.IntIf(v.HasSlPSFCHOccasionR17, v.SlPSFCHOccasionR17, 0, 1, false, "sl-PSFCH-Occasion-r17")
+	w.EnumIf(v.HasSlSlotLevelResourceExclusionR17, int64(v.SlSlotLevelResourceExclusionR17), 1, 0, false, "sl-SlotLevelResourceExclusion-r17")
+	w.IntIf(v.HasSlOptionForCondition2A1R17, v.SlOptionForCondition2A1R17, 0, 1, false, "sl-OptionForCondition2-A-1-r17")
+	w.EnumIf(v.HasSlIndicationUEBR17, int64(v.SlIndicationUEBR17), 2, 0, false, "sl-IndicationUE-B-r17")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasSlDeltaRSRPThreshV1720)
-		if v.HasSlDeltaRSRPThreshV1720 {
-			w.Int(v.SlDeltaRSRPThreshV1720, -30, 30, false, "sl-DeltaRSRP-Thresh-v1720")
-		}
+		w.IntIf(v.HasSlDeltaRSRPThreshV1720, v.SlDeltaRSRPThreshV1720, -30, 30, false, "sl-DeltaRSRP-Thresh-v1720")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -11327,20 +9735,12 @@ func (v *SLLogicalChannelConfigR16) DecodePER(r *per.Reader) error {
 	v.SlPriorityR16 = r.Int(1, 8, false, "sl-Priority-r16")
 	v.SlPrioritisedBitRateR16 = SLLogicalChannelConfigR16_SlPrioritisedBitRateR16(r.Enum(16, 0, false, "sl-PrioritisedBitRate-r16"))
 	v.SlBucketSizeDurationR16 = SLLogicalChannelConfigR16_SlBucketSizeDurationR16(r.Enum(16, 0, false, "sl-BucketSizeDuration-r16"))
-	if v.HasSlConfiguredGrantType1AllowedR16 {
-		v.SlConfiguredGrantType1AllowedR16 = SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16(r.Enum(1, 0, false, "sl-ConfiguredGrantType1Allowed-r16"))
-	}
-	if v.HasSlHARQFeedbackEnabledR16 {
-		v.SlHARQFeedbackEnabledR16 = SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16(r.Enum(2, 0, false, "sl-HARQ-FeedbackEnabled-r16"))
-	}
+	v.SlConfiguredGrantType1AllowedR16 = SLLogicalChannelConfigR16_SlConfiguredGrantType1AllowedR16(r.EnumIf(v.HasSlConfiguredGrantType1AllowedR16, 1, 0, false, "sl-ConfiguredGrantType1Allowed-r16"))
+	v.SlHARQFeedbackEnabledR16 = SLLogicalChannelConfigR16_SlHARQFeedbackEnabledR16(r.EnumIf(v.HasSlHARQFeedbackEnabledR16, 2, 0, false, "sl-HARQ-FeedbackEnabled-r16"))
 	r.DecodeOptional(v.HasSlAllowedCGListR16, &v.SlAllowedCGListR16, "sl-AllowedCG-List-r16")
 	r.DecodeOptional(v.HasSlAllowedSCSListR16, &v.SlAllowedSCSListR16, "sl-AllowedSCS-List-r16")
-	if v.HasSlMaxPUSCHDurationR16 {
-		v.SlMaxPUSCHDurationR16 = SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16(r.Enum(8, 0, false, "sl-MaxPUSCH-Duration-r16"))
-	}
-	if v.HasSlLogicalChannelGroupR16 {
-		v.SlLogicalChannelGroupR16 = r.Int(0, 7, false, "sl-LogicalChannelGroup-r16")
-	}
+	v.SlMaxPUSCHDurationR16 = SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16(r.EnumIf(v.HasSlMaxPUSCHDurationR16, 8, 0, false, "sl-MaxPUSCH-Duration-r16"))
+	v.SlLogicalChannelGroupR16 = r.IntIf(v.HasSlLogicalChannelGroupR16, 0, 7, false, "sl-LogicalChannelGroup-r16")
 	r.DecodeOptional(v.HasSlSchedulingRequestIDR16, &v.SlSchedulingRequestIDR16, "sl-SchedulingRequestId-r16")
 	if v.HasSlLogicalChannelSRDelayTimerAppliedR16 {
 		v.SlLogicalChannelSRDelayTimerAppliedR16 = r.Bool("sl-LogicalChannelSR-DelayTimerApplied-r16")
@@ -11358,20 +9758,12 @@ func (v *SLLogicalChannelConfigR16) EncodePER(w *per.Writer) error {
 	w.Int(v.SlPriorityR16, 1, 8, false, "sl-Priority-r16")
 	w.Enum(int64(v.SlPrioritisedBitRateR16), 16, 0, false, "sl-PrioritisedBitRate-r16")
 	w.Enum(int64(v.SlBucketSizeDurationR16), 16, 0, false, "sl-BucketSizeDuration-r16")
-	if v.HasSlConfiguredGrantType1AllowedR16 {
-		w.Enum(int64(v.SlConfiguredGrantType1AllowedR16), 1, 0, false, "sl-ConfiguredGrantType1Allowed-r16")
-	}
-	if v.HasSlHARQFeedbackEnabledR16 {
-		w.Enum(int64(v.SlHARQFeedbackEnabledR16), 2, 0, false, "sl-HARQ-FeedbackEnabled-r16")
-	}
+	w.EnumIf(v.HasSlConfiguredGrantType1AllowedR16, int64(v.SlConfiguredGrantType1AllowedR16), 1, 0, false, "sl-ConfiguredGrantType1Allowed-r16")
+	w.EnumIf(v.HasSlHARQFeedbackEnabledR16, int64(v.SlHARQFeedbackEnabledR16), 2, 0, false, "sl-HARQ-FeedbackEnabled-r16")
 	w.EncodeOptional(v.HasSlAllowedCGListR16, &v.SlAllowedCGListR16, "sl-AllowedCG-List-r16")
 	w.EncodeOptional(v.HasSlAllowedSCSListR16, &v.SlAllowedSCSListR16, "sl-AllowedSCS-List-r16")
-	if v.HasSlMaxPUSCHDurationR16 {
-		w.Enum(int64(v.SlMaxPUSCHDurationR16), 8, 0, false, "sl-MaxPUSCH-Duration-r16")
-	}
-	if v.HasSlLogicalChannelGroupR16 {
-		w.Int(v.SlLogicalChannelGroupR16, 0, 7, false, "sl-LogicalChannelGroup-r16")
-	}
+	w.EnumIf(v.HasSlMaxPUSCHDurationR16, int64(v.SlMaxPUSCHDurationR16), 8, 0, false, "sl-MaxPUSCH-Duration-r16")
+	w.IntIf(v.HasSlLogicalChannelGroupR16, v.SlLogicalChannelGroupR16, 0, 7, false, "sl-LogicalChannelGroup-r16")
 	w.EncodeOptional(v.HasSlSchedulingRequestIDR16, &v.SlSchedulingRequestIDR16, "sl-SchedulingRequestId-r16")
 	if v.HasSlLogicalChannelSRDelayTimerAppliedR16 {
 		w.WriteBool(v.SlLogicalChannelSRDelayTimerAppliedR16)
@@ -11867,37 +10259,17 @@ func (v *SLPBPSCPSConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLPBPSCPSConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlAllowedResourceSelectionConfigR17, &v.HasSlMinNumCandidateSlotsPeriodicR17, &v.HasSlPBPSOccasionReservePeriodListR17, &v.HasSlAdditionalPBPSOccasionR17, &v.HasSlCPSWindowPeriodicR17, &v.HasSlMinNumCandidateSlotsAperiodicR17, &v.HasSlMinNumRssiMeasurementSlotsR17, &v.HasSlDefaultCBRRandomSelectionR17, &v.HasSlDefaultCBRPartialSensingR17, &v.HasSlCPSWindowAperiodicR17, &v.HasSlPartialSensingInactiveTimeR17)
-	if v.HasSlAllowedResourceSelectionConfigR17 {
-		v.SlAllowedResourceSelectionConfigR17 = SLPBPSCPSConfigR17_SlAllowedResourceSelectionConfigR17(r.Enum(7, 0, false, "sl-AllowedResourceSelectionConfig-r17"))
-	}
-	if v.HasSlMinNumCandidateSlotsPeriodicR17 {
-		v.SlMinNumCandidateSlotsPeriodicR17 = r.Int(1, 32, false, "sl-MinNumCandidateSlotsPeriodic-r17")
-	}
+	v.SlAllowedResourceSelectionConfigR17 = SLPBPSCPSConfigR17_SlAllowedResourceSelectionConfigR17(r.EnumIf(v.HasSlAllowedResourceSelectionConfigR17, 7, 0, false, "sl-AllowedResourceSelectionConfig-r17"))
+	v.SlMinNumCandidateSlotsPeriodicR17 = r.IntIf(v.HasSlMinNumCandidateSlotsPeriodicR17, 1, 32, false, "sl-MinNumCandidateSlotsPeriodic-r17")
 	r.DecodeOptional(v.HasSlPBPSOccasionReservePeriodListR17, &v.SlPBPSOccasionReservePeriodListR17, "sl-PBPS-OccasionReservePeriodList-r17")
-	if v.HasSlAdditionalPBPSOccasionR17 {
-		v.SlAdditionalPBPSOccasionR17 = SLPBPSCPSConfigR17_SlAdditionalPBPSOccasionR17(r.Enum(1, 0, false, "sl-Additional-PBPS-Occasion-r17"))
-	}
-	if v.HasSlCPSWindowPeriodicR17 {
-		v.SlCPSWindowPeriodicR17 = r.Int(5, 30, false, "sl-CPS-WindowPeriodic-r17")
-	}
-	if v.HasSlMinNumCandidateSlotsAperiodicR17 {
-		v.SlMinNumCandidateSlotsAperiodicR17 = r.Int(1, 32, false, "sl-MinNumCandidateSlotsAperiodic-r17")
-	}
-	if v.HasSlMinNumRssiMeasurementSlotsR17 {
-		v.SlMinNumRssiMeasurementSlotsR17 = r.Int(1, 800, false, "sl-MinNumRssiMeasurementSlots-r17")
-	}
-	if v.HasSlDefaultCBRRandomSelectionR17 {
-		v.SlDefaultCBRRandomSelectionR17 = r.Int(0, 100, false, "sl-DefaultCBR-RandomSelection-r17")
-	}
-	if v.HasSlDefaultCBRPartialSensingR17 {
-		v.SlDefaultCBRPartialSensingR17 = r.Int(0, 100, false, "sl-DefaultCBR-PartialSensing-r17")
-	}
-	if v.HasSlCPSWindowAperiodicR17 {
-		v.SlCPSWindowAperiodicR17 = r.Int(0, 30, false, "sl-CPS-WindowAperiodic-r17")
-	}
-	if v.HasSlPartialSensingInactiveTimeR17 {
-		v.SlPartialSensingInactiveTimeR17 = SLPBPSCPSConfigR17_SlPartialSensingInactiveTimeR17(r.Enum(2, 0, false, "sl-PartialSensingInactiveTime-r17"))
-	}
+	v.SlAdditionalPBPSOccasionR17 = SLPBPSCPSConfigR17_SlAdditionalPBPSOccasionR17(r.EnumIf(v.HasSlAdditionalPBPSOccasionR17, 1, 0, false, "sl-Additional-PBPS-Occasion-r17"))
+	v.SlCPSWindowPeriodicR17 = r.IntIf(v.HasSlCPSWindowPeriodicR17, 5, 30, false, "sl-CPS-WindowPeriodic-r17")
+	v.SlMinNumCandidateSlotsAperiodicR17 = r.IntIf(v.HasSlMinNumCandidateSlotsAperiodicR17, 1, 32, false, "sl-MinNumCandidateSlotsAperiodic-r17")
+	v.SlMinNumRssiMeasurementSlotsR17 = r.IntIf(v.HasSlMinNumRssiMeasurementSlotsR17, 1, 800, false, "sl-MinNumRssiMeasurementSlots-r17")
+	v.SlDefaultCBRRandomSelectionR17 = r.IntIf(v.HasSlDefaultCBRRandomSelectionR17, 0, 100, false, "sl-DefaultCBR-RandomSelection-r17")
+	v.SlDefaultCBRPartialSensingR17 = r.IntIf(v.HasSlDefaultCBRPartialSensingR17, 0, 100, false, "sl-DefaultCBR-PartialSensing-r17")
+	v.SlCPSWindowAperiodicR17 = r.IntIf(v.HasSlCPSWindowAperiodicR17, 0, 30, false, "sl-CPS-WindowAperiodic-r17")
+	v.SlPartialSensingInactiveTimeR17 = SLPBPSCPSConfigR17_SlPartialSensingInactiveTimeR17(r.EnumIf(v.HasSlPartialSensingInactiveTimeR17, 2, 0, false, "sl-PartialSensingInactiveTime-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11908,37 +10280,17 @@ func (v *SLPBPSCPSConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlAllowedResourceSelectionConfigR17, v.HasSlMinNumCandidateSlotsPeriodicR17, v.HasSlPBPSOccasionReservePeriodListR17, v.HasSlAdditionalPBPSOccasionR17, v.HasSlCPSWindowPeriodicR17, v.HasSlMinNumCandidateSlotsAperiodicR17, v.HasSlMinNumRssiMeasurementSlotsR17, v.HasSlDefaultCBRRandomSelectionR17, v.HasSlDefaultCBRPartialSensingR17, v.HasSlCPSWindowAperiodicR17, v.HasSlPartialSensingInactiveTimeR17)
-	if v.HasSlAllowedResourceSelectionConfigR17 {
-		w.Enum(int64(v.SlAllowedResourceSelectionConfigR17), 7, 0, false, "sl-AllowedResourceSelectionConfig-r17")
-	}
-	if v.HasSlMinNumCandidateSlotsPeriodicR17 {
-		w.Int(v.SlMinNumCandidateSlotsPeriodicR17, 1, 32, false, "sl-MinNumCandidateSlotsPeriodic-r17")
-	}
+	w.EnumIf(v.HasSlAllowedResourceSelectionConfigR17, int64(v.SlAllowedResourceSelectionConfigR17), 7, 0, false, "sl-AllowedResourceSelectionConfig-r17")
+	w.IntIf(v.HasSlMinNumCandidateSlotsPeriodicR17, v.SlMinNumCandidateSlotsPeriodicR17, 1, 32, false, "sl-MinNumCandidateSlotsPeriodic-r17")
 	w.EncodeOptional(v.HasSlPBPSOccasionReservePeriodListR17, &v.SlPBPSOccasionReservePeriodListR17, "sl-PBPS-OccasionReservePeriodList-r17")
-	if v.HasSlAdditionalPBPSOccasionR17 {
-		w.Enum(int64(v.SlAdditionalPBPSOccasionR17), 1, 0, false, "sl-Additional-PBPS-Occasion-r17")
-	}
-	if v.HasSlCPSWindowPeriodicR17 {
-		w.Int(v.SlCPSWindowPeriodicR17, 5, 30, false, "sl-CPS-WindowPeriodic-r17")
-	}
-	if v.HasSlMinNumCandidateSlotsAperiodicR17 {
-		w.Int(v.SlMinNumCandidateSlotsAperiodicR17, 1, 32, false, "sl-MinNumCandidateSlotsAperiodic-r17")
-	}
-	if v.HasSlMinNumRssiMeasurementSlotsR17 {
-		w.Int(v.SlMinNumRssiMeasurementSlotsR17, 1, 800, false, "sl-MinNumRssiMeasurementSlots-r17")
-	}
-	if v.HasSlDefaultCBRRandomSelectionR17 {
-		w.Int(v.SlDefaultCBRRandomSelectionR17, 0, 100, false, "sl-DefaultCBR-RandomSelection-r17")
-	}
-	if v.HasSlDefaultCBRPartialSensingR17 {
-		w.Int(v.SlDefaultCBRPartialSensingR17, 0, 100, false, "sl-DefaultCBR-PartialSensing-r17")
-	}
-	if v.HasSlCPSWindowAperiodicR17 {
-		w.Int(v.SlCPSWindowAperiodicR17, 0, 30, false, "sl-CPS-WindowAperiodic-r17")
-	}
-	if v.HasSlPartialSensingInactiveTimeR17 {
-		w.Enum(int64(v.SlPartialSensingInactiveTimeR17), 2, 0, false, "sl-PartialSensingInactiveTime-r17")
-	}
+	w.EnumIf(v.HasSlAdditionalPBPSOccasionR17, int64(v.SlAdditionalPBPSOccasionR17), 1, 0, false, "sl-Additional-PBPS-Occasion-r17")
+	w.IntIf(v.HasSlCPSWindowPeriodicR17, v.SlCPSWindowPeriodicR17, 5, 30, false, "sl-CPS-WindowPeriodic-r17")
+	w.IntIf(v.HasSlMinNumCandidateSlotsAperiodicR17, v.SlMinNumCandidateSlotsAperiodicR17, 1, 32, false, "sl-MinNumCandidateSlotsAperiodic-r17")
+	w.IntIf(v.HasSlMinNumRssiMeasurementSlotsR17, v.SlMinNumRssiMeasurementSlotsR17, 1, 800, false, "sl-MinNumRssiMeasurementSlots-r17")
+	w.IntIf(v.HasSlDefaultCBRRandomSelectionR17, v.SlDefaultCBRRandomSelectionR17, 0, 100, false, "sl-DefaultCBR-RandomSelection-r17")
+	w.IntIf(v.HasSlDefaultCBRPartialSensingR17, v.SlDefaultCBRPartialSensingR17, 0, 100, false, "sl-DefaultCBR-PartialSensing-r17")
+	w.IntIf(v.HasSlCPSWindowAperiodicR17, v.SlCPSWindowAperiodicR17, 0, 30, false, "sl-CPS-WindowAperiodic-r17")
+	w.EnumIf(v.HasSlPartialSensingInactiveTimeR17, int64(v.SlPartialSensingInactiveTimeR17), 2, 0, false, "sl-PartialSensingInactiveTime-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11971,15 +10323,9 @@ func (v *SLPDCPConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPDCPConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlDiscardTimerR16, &v.HasSlPDCPSNSizeR16, &v.HasSlOutOfOrderDelivery)
-	if v.HasSlDiscardTimerR16 {
-		v.SlDiscardTimerR16 = SLPDCPConfigR16_SlDiscardTimerR16(r.Enum(18, 0, false, "sl-DiscardTimer-r16"))
-	}
-	if v.HasSlPDCPSNSizeR16 {
-		v.SlPDCPSNSizeR16 = SLPDCPConfigR16_SlPDCPSNSizeR16(r.Enum(2, 0, false, "sl-PDCP-SN-Size-r16"))
-	}
-	if v.HasSlOutOfOrderDelivery {
-		v.SlOutOfOrderDelivery = SLPDCPConfigR16_SlOutOfOrderDelivery(r.Enum(1, 0, false, "sl-OutOfOrderDelivery"))
-	}
+	v.SlDiscardTimerR16 = SLPDCPConfigR16_SlDiscardTimerR16(r.EnumIf(v.HasSlDiscardTimerR16, 18, 0, false, "sl-DiscardTimer-r16"))
+	v.SlPDCPSNSizeR16 = SLPDCPConfigR16_SlPDCPSNSizeR16(r.EnumIf(v.HasSlPDCPSNSizeR16, 2, 0, false, "sl-PDCP-SN-Size-r16"))
+	v.SlOutOfOrderDelivery = SLPDCPConfigR16_SlOutOfOrderDelivery(r.EnumIf(v.HasSlOutOfOrderDelivery, 1, 0, false, "sl-OutOfOrderDelivery"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11990,15 +10336,9 @@ func (v *SLPDCPConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlDiscardTimerR16, v.HasSlPDCPSNSizeR16, v.HasSlOutOfOrderDelivery)
-	if v.HasSlDiscardTimerR16 {
-		w.Enum(int64(v.SlDiscardTimerR16), 18, 0, false, "sl-DiscardTimer-r16")
-	}
-	if v.HasSlPDCPSNSizeR16 {
-		w.Enum(int64(v.SlPDCPSNSizeR16), 2, 0, false, "sl-PDCP-SN-Size-r16")
-	}
-	if v.HasSlOutOfOrderDelivery {
-		w.Enum(int64(v.SlOutOfOrderDelivery), 1, 0, false, "sl-OutOfOrderDelivery")
-	}
+	w.EnumIf(v.HasSlDiscardTimerR16, int64(v.SlDiscardTimerR16), 18, 0, false, "sl-DiscardTimer-r16")
+	w.EnumIf(v.HasSlPDCPSNSizeR16, int64(v.SlPDCPSNSizeR16), 2, 0, false, "sl-PDCP-SN-Size-r16")
+	w.EnumIf(v.HasSlOutOfOrderDelivery, int64(v.SlOutOfOrderDelivery), 1, 0, false, "sl-OutOfOrderDelivery")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12017,18 +10357,12 @@ func (v *SLPSBCHConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSBCHConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDlP0PSBCHR16, &v.HasDlAlphaPSBCHR16)
-	if v.HasDlP0PSBCHR16 {
-		v.DlP0PSBCHR16 = r.Int(-16, 15, false, "dl-P0-PSBCH-r16")
-	}
-	if v.HasDlAlphaPSBCHR16 {
-		v.DlAlphaPSBCHR16 = SLPSBCHConfigR16_DlAlphaPSBCHR16(r.Enum(8, 0, false, "dl-Alpha-PSBCH-r16"))
-	}
+	v.DlP0PSBCHR16 = r.IntIf(v.HasDlP0PSBCHR16, -16, 15, false, "dl-P0-PSBCH-r16")
+	v.DlAlphaPSBCHR16 = SLPSBCHConfigR16_DlAlphaPSBCHR16(r.EnumIf(v.HasDlAlphaPSBCHR16, 8, 0, false, "dl-Alpha-PSBCH-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-P0-PSBCH-r17") {
 		r.Preamble(&v.HasDlP0PSBCHR17)
-		if v.HasDlP0PSBCHR17 {
-			v.DlP0PSBCHR17 = r.Int(-202, 24, false, "dl-P0-PSBCH-r17")
-		}
+		v.DlP0PSBCHR17 = r.IntIf(v.HasDlP0PSBCHR17, -202, 24, false, "dl-P0-PSBCH-r17")
 		x.End("dl-P0-PSBCH-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -12040,18 +10374,12 @@ func (v *SLPSBCHConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDlP0PSBCHR17)
 	w.Extended(x)
 	w.Preamble(v.HasDlP0PSBCHR16, v.HasDlAlphaPSBCHR16)
-	if v.HasDlP0PSBCHR16 {
-		w.Int(v.DlP0PSBCHR16, -16, 15, false, "dl-P0-PSBCH-r16")
-	}
-	if v.HasDlAlphaPSBCHR16 {
-		w.Enum(int64(v.DlAlphaPSBCHR16), 8, 0, false, "dl-Alpha-PSBCH-r16")
-	}
+	w.IntIf(v.HasDlP0PSBCHR16, v.DlP0PSBCHR16, -16, 15, false, "dl-P0-PSBCH-r16")
+	w.EnumIf(v.HasDlAlphaPSBCHR16, int64(v.DlAlphaPSBCHR16), 8, 0, false, "dl-Alpha-PSBCH-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDlP0PSBCHR17)
-		if v.HasDlP0PSBCHR17 {
-			w.Int(v.DlP0PSBCHR17, -202, 24, false, "dl-P0-PSBCH-r17")
-		}
+		w.IntIf(v.HasDlP0PSBCHR17, v.DlP0PSBCHR17, -202, 24, false, "dl-P0-PSBCH-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -12183,15 +10511,9 @@ func (v *SLQoSProfileR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlPQIR16, &v.HasSlGFBRR16, &v.HasSlMFBRR16, &v.HasSlRangeR16)
 	r.DecodeOptional(v.HasSlPQIR16, &v.SlPQIR16, "sl-PQI-r16")
-	if v.HasSlGFBRR16 {
-		v.SlGFBRR16 = r.Int(0, 4000000000, false, "sl-GFBR-r16")
-	}
-	if v.HasSlMFBRR16 {
-		v.SlMFBRR16 = r.Int(0, 4000000000, false, "sl-MFBR-r16")
-	}
-	if v.HasSlRangeR16 {
-		v.SlRangeR16 = r.Int(1, 1000, false, "sl-Range-r16")
-	}
+	v.SlGFBRR16 = r.IntIf(v.HasSlGFBRR16, 0, 4000000000, false, "sl-GFBR-r16")
+	v.SlMFBRR16 = r.IntIf(v.HasSlMFBRR16, 0, 4000000000, false, "sl-MFBR-r16")
+	v.SlRangeR16 = r.IntIf(v.HasSlRangeR16, 1, 1000, false, "sl-Range-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12203,15 +10525,9 @@ func (v *SLQoSProfileR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSlPQIR16, v.HasSlGFBRR16, v.HasSlMFBRR16, v.HasSlRangeR16)
 	w.EncodeOptional(v.HasSlPQIR16, &v.SlPQIR16, "sl-PQI-r16")
-	if v.HasSlGFBRR16 {
-		w.Int(v.SlGFBRR16, 0, 4000000000, false, "sl-GFBR-r16")
-	}
-	if v.HasSlMFBRR16 {
-		w.Int(v.SlMFBRR16, 0, 4000000000, false, "sl-MFBR-r16")
-	}
-	if v.HasSlRangeR16 {
-		w.Int(v.SlRangeR16, 1, 1000, false, "sl-Range-r16")
-	}
+	w.IntIf(v.HasSlGFBRR16, v.SlGFBRR16, 0, 4000000000, false, "sl-GFBR-r16")
+	w.IntIf(v.HasSlMFBRR16, v.SlMFBRR16, 0, 4000000000, false, "sl-MFBR-r16")
+	w.IntIf(v.HasSlRangeR16, v.SlRangeR16, 1, 1000, false, "sl-Range-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12268,24 +10584,12 @@ func (v *SLPQIR16_SlNonStandardizedPQIR16) DecodePER(r *per.Reader) error {
 	*v = SLPQIR16_SlNonStandardizedPQIR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlResourceTypeR16, &v.HasSlPriorityLevelR16, &v.HasSlPacketDelayBudgetR16, &v.HasSlPacketErrorRateR16, &v.HasSlAveragingWindowR16, &v.HasSlMaxDataBurstVolumeR16)
-	if v.HasSlResourceTypeR16 {
-		v.SlResourceTypeR16 = SLPQIR16_SlNonStandardizedPQIR16_SlResourceTypeR16(r.Enum(4, 0, false, "sl-ResourceType-r16"))
-	}
-	if v.HasSlPriorityLevelR16 {
-		v.SlPriorityLevelR16 = r.Int(1, 8, false, "sl-PriorityLevel-r16")
-	}
-	if v.HasSlPacketDelayBudgetR16 {
-		v.SlPacketDelayBudgetR16 = r.Int(0, 1023, false, "sl-PacketDelayBudget-r16")
-	}
-	if v.HasSlPacketErrorRateR16 {
-		v.SlPacketErrorRateR16 = r.Int(0, 9, false, "sl-PacketErrorRate-r16")
-	}
-	if v.HasSlAveragingWindowR16 {
-		v.SlAveragingWindowR16 = r.Int(0, 4095, false, "sl-AveragingWindow-r16")
-	}
-	if v.HasSlMaxDataBurstVolumeR16 {
-		v.SlMaxDataBurstVolumeR16 = r.Int(0, 4095, false, "sl-MaxDataBurstVolume-r16")
-	}
+	v.SlResourceTypeR16 = SLPQIR16_SlNonStandardizedPQIR16_SlResourceTypeR16(r.EnumIf(v.HasSlResourceTypeR16, 4, 0, false, "sl-ResourceType-r16"))
+	v.SlPriorityLevelR16 = r.IntIf(v.HasSlPriorityLevelR16, 1, 8, false, "sl-PriorityLevel-r16")
+	v.SlPacketDelayBudgetR16 = r.IntIf(v.HasSlPacketDelayBudgetR16, 0, 1023, false, "sl-PacketDelayBudget-r16")
+	v.SlPacketErrorRateR16 = r.IntIf(v.HasSlPacketErrorRateR16, 0, 9, false, "sl-PacketErrorRate-r16")
+	v.SlAveragingWindowR16 = r.IntIf(v.HasSlAveragingWindowR16, 0, 4095, false, "sl-AveragingWindow-r16")
+	v.SlMaxDataBurstVolumeR16 = r.IntIf(v.HasSlMaxDataBurstVolumeR16, 0, 4095, false, "sl-MaxDataBurstVolume-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12296,24 +10600,12 @@ func (v *SLPQIR16_SlNonStandardizedPQIR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlResourceTypeR16, v.HasSlPriorityLevelR16, v.HasSlPacketDelayBudgetR16, v.HasSlPacketErrorRateR16, v.HasSlAveragingWindowR16, v.HasSlMaxDataBurstVolumeR16)
-	if v.HasSlResourceTypeR16 {
-		w.Enum(int64(v.SlResourceTypeR16), 4, 0, false, "sl-ResourceType-r16")
-	}
-	if v.HasSlPriorityLevelR16 {
-		w.Int(v.SlPriorityLevelR16, 1, 8, false, "sl-PriorityLevel-r16")
-	}
-	if v.HasSlPacketDelayBudgetR16 {
-		w.Int(v.SlPacketDelayBudgetR16, 0, 1023, false, "sl-PacketDelayBudget-r16")
-	}
-	if v.HasSlPacketErrorRateR16 {
-		w.Int(v.SlPacketErrorRateR16, 0, 9, false, "sl-PacketErrorRate-r16")
-	}
-	if v.HasSlAveragingWindowR16 {
-		w.Int(v.SlAveragingWindowR16, 0, 4095, false, "sl-AveragingWindow-r16")
-	}
-	if v.HasSlMaxDataBurstVolumeR16 {
-		w.Int(v.SlMaxDataBurstVolumeR16, 0, 4095, false, "sl-MaxDataBurstVolume-r16")
-	}
+	w.EnumIf(v.HasSlResourceTypeR16, int64(v.SlResourceTypeR16), 4, 0, false, "sl-ResourceType-r16")
+	w.IntIf(v.HasSlPriorityLevelR16, v.SlPriorityLevelR16, 1, 8, false, "sl-PriorityLevel-r16")
+	w.IntIf(v.HasSlPacketDelayBudgetR16, v.SlPacketDelayBudgetR16, 0, 1023, false, "sl-PacketDelayBudget-r16")
+	w.IntIf(v.HasSlPacketErrorRateR16, v.SlPacketErrorRateR16, 0, 9, false, "sl-PacketErrorRate-r16")
+	w.IntIf(v.HasSlAveragingWindowR16, v.SlAveragingWindowR16, 0, 4095, false, "sl-AveragingWindow-r16")
+	w.IntIf(v.HasSlMaxDataBurstVolumeR16, v.SlMaxDataBurstVolumeR16, 0, 4095, false, "sl-MaxDataBurstVolume-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12361,9 +10653,7 @@ func (v *SLRadioBearerConfigR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SlrbUuConfigIndexR16, "slrb-Uu-ConfigIndex-r16")
 	r.DecodeOptional(v.HasSlSDAPConfigR16, &v.SlSDAPConfigR16, "sl-SDAP-Config-r16")
 	r.DecodeOptional(v.HasSlPDCPConfigR16, &v.SlPDCPConfigR16, "sl-PDCP-Config-r16")
-	if v.HasSlTransRangeR16 {
-		v.SlTransRangeR16 = SLRadioBearerConfigR16_SlTransRangeR16(r.Enum(32, 0, false, "sl-TransRange-r16"))
-	}
+	v.SlTransRangeR16 = SLRadioBearerConfigR16_SlTransRangeR16(r.EnumIf(v.HasSlTransRangeR16, 32, 0, false, "sl-TransRange-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12377,9 +10667,7 @@ func (v *SLRadioBearerConfigR16) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SlrbUuConfigIndexR16, "slrb-Uu-ConfigIndex-r16")
 	w.EncodeOptional(v.HasSlSDAPConfigR16, &v.SlSDAPConfigR16, "sl-SDAP-Config-r16")
 	w.EncodeOptional(v.HasSlPDCPConfigR16, &v.SlPDCPConfigR16, "sl-PDCP-Config-r16")
-	if v.HasSlTransRangeR16 {
-		w.Enum(int64(v.SlTransRangeR16), 32, 0, false, "sl-TransRange-r16")
-	}
+	w.EnumIf(v.HasSlTransRangeR16, int64(v.SlTransRangeR16), 32, 0, false, "sl-TransRange-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12865,50 +11153,24 @@ func (v *SLResourcePoolR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlPSSCHConfigR16, &v.SlPSSCHConfigR16, "sl-PSSCH-Config-r16")
 	r.DecodeOptional(v.HasSlPSFCHConfigR16, &v.SlPSFCHConfigR16, "sl-PSFCH-Config-r16")
 	r.DecodeOptional(v.HasSlSyncAllowedR16, &v.SlSyncAllowedR16, "sl-SyncAllowed-r16")
-	if v.HasSlSubchannelSizeR16 {
-		v.SlSubchannelSizeR16 = SLResourcePoolR16_SlSubchannelSizeR16(r.Enum(8, 0, false, "sl-SubchannelSize-r16"))
-	}
-	if v.HasDummy {
-		v.Dummy = r.Int(10, 160, false, "dummy")
-	}
-	if v.HasSlStartRBSubchannelR16 {
-		v.SlStartRBSubchannelR16 = r.Int(0, 265, false, "sl-StartRB-Subchannel-r16")
-	}
-	if v.HasSlNumSubchannelR16 {
-		v.SlNumSubchannelR16 = r.Int(1, 27, false, "sl-NumSubchannel-r16")
-	}
-	if v.HasSlAdditionalMCSTableR16 {
-		v.SlAdditionalMCSTableR16 = SLResourcePoolR16_SlAdditionalMCSTableR16(r.Enum(3, 0, false, "sl-Additional-MCS-Table-r16"))
-	}
-	if v.HasSlThreshSRSSICBRR16 {
-		v.SlThreshSRSSICBRR16 = r.Int(0, 45, false, "sl-ThreshS-RSSI-CBR-r16")
-	}
-	if v.HasSlTimeWindowSizeCBRR16 {
-		v.SlTimeWindowSizeCBRR16 = SLResourcePoolR16_SlTimeWindowSizeCBRR16(r.Enum(2, 0, false, "sl-TimeWindowSizeCBR-r16"))
-	}
-	if v.HasSlTimeWindowSizeCRR16 {
-		v.SlTimeWindowSizeCRR16 = SLResourcePoolR16_SlTimeWindowSizeCRR16(r.Enum(2, 0, false, "sl-TimeWindowSizeCR-r16"))
-	}
+	v.SlSubchannelSizeR16 = SLResourcePoolR16_SlSubchannelSizeR16(r.EnumIf(v.HasSlSubchannelSizeR16, 8, 0, false, "sl-SubchannelSize-r16"))
+	v.Dummy = r.IntIf(v.HasDummy, 10, 160, false, "dummy")
+	v.SlStartRBSubchannelR16 = r.IntIf(v.HasSlStartRBSubchannelR16, 0, 265, false, "sl-StartRB-Subchannel-r16")
+	v.SlNumSubchannelR16 = r.IntIf(v.HasSlNumSubchannelR16, 1, 27, false, "sl-NumSubchannel-r16")
+	v.SlAdditionalMCSTableR16 = SLResourcePoolR16_SlAdditionalMCSTableR16(r.EnumIf(v.HasSlAdditionalMCSTableR16, 3, 0, false, "sl-Additional-MCS-Table-r16"))
+	v.SlThreshSRSSICBRR16 = r.IntIf(v.HasSlThreshSRSSICBRR16, 0, 45, false, "sl-ThreshS-RSSI-CBR-r16")
+	v.SlTimeWindowSizeCBRR16 = SLResourcePoolR16_SlTimeWindowSizeCBRR16(r.EnumIf(v.HasSlTimeWindowSizeCBRR16, 2, 0, false, "sl-TimeWindowSizeCBR-r16"))
+	v.SlTimeWindowSizeCRR16 = SLResourcePoolR16_SlTimeWindowSizeCRR16(r.EnumIf(v.HasSlTimeWindowSizeCRR16, 2, 0, false, "sl-TimeWindowSizeCR-r16"))
 	r.DecodeOptional(v.HasSlPTRSConfigR16, &v.SlPTRSConfigR16, "sl-PTRS-Config-r16")
 	r.DecodeOptional(v.HasSlUESelectedConfigRPR16, &v.SlUESelectedConfigRPR16, "sl-UE-SelectedConfigRP-r16")
 	r.DecodeOptional(v.HasSlRxParametersNcellR16, &v.SlRxParametersNcellR16, "sl-RxParametersNcell-r16")
 	r.DecodeOptional(v.HasSlZoneConfigMCRListR16, &v.SlZoneConfigMCRListR16, "sl-ZoneConfigMCR-List-r16")
 	r.DecodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-FilterCoefficient-r16")
-	if v.HasSlRBNumberR16 {
-		v.SlRBNumberR16 = r.Int(10, 275, false, "sl-RB-Number-r16")
-	}
-	if v.HasSlPreemptionEnableR16 {
-		v.SlPreemptionEnableR16 = SLResourcePoolR16_SlPreemptionEnableR16(r.Enum(9, 0, false, "sl-PreemptionEnable-r16"))
-	}
-	if v.HasSlPriorityThresholdULURLLCR16 {
-		v.SlPriorityThresholdULURLLCR16 = r.Int(1, 9, false, "sl-PriorityThreshold-UL-URLLC-r16")
-	}
-	if v.HasSlPriorityThresholdR16 {
-		v.SlPriorityThresholdR16 = r.Int(1, 9, false, "sl-PriorityThreshold-r16")
-	}
-	if v.HasSlXOverheadR16 {
-		v.SlXOverheadR16 = SLResourcePoolR16_SlXOverheadR16(r.Enum(4, 0, false, "sl-X-Overhead-r16"))
-	}
+	v.SlRBNumberR16 = r.IntIf(v.HasSlRBNumberR16, 10, 275, false, "sl-RB-Number-r16")
+	v.SlPreemptionEnableR16 = SLResourcePoolR16_SlPreemptionEnableR16(r.EnumIf(v.HasSlPreemptionEnableR16, 9, 0, false, "sl-PreemptionEnable-r16"))
+	v.SlPriorityThresholdULURLLCR16 = r.IntIf(v.HasSlPriorityThresholdULURLLCR16, 1, 9, false, "sl-PriorityThreshold-UL-URLLC-r16")
+	v.SlPriorityThresholdR16 = r.IntIf(v.HasSlPriorityThresholdR16, 1, 9, false, "sl-PriorityThreshold-r16")
+	v.SlXOverheadR16 = SLResourcePoolR16_SlXOverheadR16(r.EnumIf(v.HasSlXOverheadR16, 4, 0, false, "sl-X-Overhead-r16"))
 	r.DecodeOptional(v.HasSlPowerControlR16, &v.SlPowerControlR16, "sl-PowerControl-r16")
 	r.DecodeOptional(v.HasSlTxPercentageListR16, &v.SlTxPercentageListR16, "sl-TxPercentageList-r16")
 	r.DecodeOptional(v.HasSlMinMaxMCSListR16, &v.SlMinMaxMCSListR16, "sl-MinMaxMCS-List-r16")
@@ -12939,50 +11201,24 @@ func (v *SLResourcePoolR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlPSSCHConfigR16, &v.SlPSSCHConfigR16, "sl-PSSCH-Config-r16")
 	w.EncodeOptional(v.HasSlPSFCHConfigR16, &v.SlPSFCHConfigR16, "sl-PSFCH-Config-r16")
 	w.EncodeOptional(v.HasSlSyncAllowedR16, &v.SlSyncAllowedR16, "sl-SyncAllowed-r16")
-	if v.HasSlSubchannelSizeR16 {
-		w.Enum(int64(v.SlSubchannelSizeR16), 8, 0, false, "sl-SubchannelSize-r16")
-	}
-	if v.HasDummy {
-		w.Int(v.Dummy, 10, 160, false, "dummy")
-	}
-	if v.HasSlStartRBSubchannelR16 {
-		w.Int(v.SlStartRBSubchannelR16, 0, 265, false, "sl-StartRB-Subchannel-r16")
-	}
-	if v.HasSlNumSubchannelR16 {
-		w.Int(v.SlNumSubchannelR16, 1, 27, false, "sl-NumSubchannel-r16")
-	}
-	if v.HasSlAdditionalMCSTableR16 {
-		w.Enum(int64(v.SlAdditionalMCSTableR16), 3, 0, false, "sl-Additional-MCS-Table-r16")
-	}
-	if v.HasSlThreshSRSSICBRR16 {
-		w.Int(v.SlThreshSRSSICBRR16, 0, 45, false, "sl-ThreshS-RSSI-CBR-r16")
-	}
-	if v.HasSlTimeWindowSizeCBRR16 {
-		w.Enum(int64(v.SlTimeWindowSizeCBRR16), 2, 0, false, "sl-TimeWindowSizeCBR-r16")
-	}
-	if v.HasSlTimeWindowSizeCRR16 {
-		w.Enum(int64(v.SlTimeWindowSizeCRR16), 2, 0, false, "sl-TimeWindowSizeCR-r16")
-	}
+	w.EnumIf(v.HasSlSubchannelSizeR16, int64(v.SlSubchannelSizeR16), 8, 0, false, "sl-SubchannelSize-r16")
+	w.IntIf(v.HasDummy, v.Dummy, 10, 160, false, "dummy")
+	w.IntIf(v.HasSlStartRBSubchannelR16, v.SlStartRBSubchannelR16, 0, 265, false, "sl-StartRB-Subchannel-r16")
+	w.IntIf(v.HasSlNumSubchannelR16, v.SlNumSubchannelR16, 1, 27, false, "sl-NumSubchannel-r16")
+	w.EnumIf(v.HasSlAdditionalMCSTableR16, int64(v.SlAdditionalMCSTableR16), 3, 0, false, "sl-Additional-MCS-Table-r16")
+	w.IntIf(v.HasSlThreshSRSSICBRR16, v.SlThreshSRSSICBRR16, 0, 45, false, "sl-ThreshS-RSSI-CBR-r16")
+	w.EnumIf(v.HasSlTimeWindowSizeCBRR16, int64(v.SlTimeWindowSizeCBRR16), 2, 0, false, "sl-TimeWindowSizeCBR-r16")
+	w.EnumIf(v.HasSlTimeWindowSizeCRR16, int64(v.SlTimeWindowSizeCRR16), 2, 0, false, "sl-TimeWindowSizeCR-r16")
 	w.EncodeOptional(v.HasSlPTRSConfigR16, &v.SlPTRSConfigR16, "sl-PTRS-Config-r16")
 	w.EncodeOptional(v.HasSlUESelectedConfigRPR16, &v.SlUESelectedConfigRPR16, "sl-UE-SelectedConfigRP-r16")
 	w.EncodeOptional(v.HasSlRxParametersNcellR16, &v.SlRxParametersNcellR16, "sl-RxParametersNcell-r16")
 	w.EncodeOptional(v.HasSlZoneConfigMCRListR16, &v.SlZoneConfigMCRListR16, "sl-ZoneConfigMCR-List-r16")
 	w.EncodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-FilterCoefficient-r16")
-	if v.HasSlRBNumberR16 {
-		w.Int(v.SlRBNumberR16, 10, 275, false, "sl-RB-Number-r16")
-	}
-	if v.HasSlPreemptionEnableR16 {
-		w.Enum(int64(v.SlPreemptionEnableR16), 9, 0, false, "sl-PreemptionEnable-r16")
-	}
-	if v.HasSlPriorityThresholdULURLLCR16 {
-		w.Int(v.SlPriorityThresholdULURLLCR16, 1, 9, false, "sl-PriorityThreshold-UL-URLLC-r16")
-	}
-	if v.HasSlPriorityThresholdR16 {
-		w.Int(v.SlPriorityThresholdR16, 1, 9, false, "sl-PriorityThreshold-r16")
-	}
-	if v.HasSlXOverheadR16 {
-		w.Enum(int64(v.SlXOverheadR16), 4, 0, false, "sl-X-Overhead-r16")
-	}
+	w.IntIf(v.HasSlRBNumberR16, v.SlRBNumberR16, 10, 275, false, "sl-RB-Number-r16")
+	w.EnumIf(v.HasSlPreemptionEnableR16, int64(v.SlPreemptionEnableR16), 9, 0, false, "sl-PreemptionEnable-r16")
+	w.IntIf(v.HasSlPriorityThresholdULURLLCR16, v.SlPriorityThresholdULURLLCR16, 1, 9, false, "sl-PriorityThreshold-UL-URLLC-r16")
+	w.IntIf(v.HasSlPriorityThresholdR16, v.SlPriorityThresholdR16, 1, 9, false, "sl-PriorityThreshold-r16")
+	w.EnumIf(v.HasSlXOverheadR16, int64(v.SlXOverheadR16), 4, 0, false, "sl-X-Overhead-r16")
 	w.EncodeOptional(v.HasSlPowerControlR16, &v.SlPowerControlR16, "sl-PowerControl-r16")
 	w.EncodeOptional(v.HasSlTxPercentageListR16, &v.SlTxPercentageListR16, "sl-TxPercentageList-r16")
 	w.EncodeOptional(v.HasSlMinMaxMCSListR16, &v.SlMinMaxMCSListR16, "sl-MinMaxMCS-List-r16")
@@ -13237,9 +11473,7 @@ func (v *SLZoneConfigMCRR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlTransRangeR16, &v.HasSlZoneConfigR16)
 	v.SlZoneConfigMCRIndexR16 = r.Int(0, 15, false, "sl-ZoneConfigMCR-Index-r16")
-	if v.HasSlTransRangeR16 {
-		v.SlTransRangeR16 = SLZoneConfigMCRR16_SlTransRangeR16(r.Enum(32, 0, false, "sl-TransRange-r16"))
-	}
+	v.SlTransRangeR16 = SLZoneConfigMCRR16_SlTransRangeR16(r.EnumIf(v.HasSlTransRangeR16, 32, 0, false, "sl-TransRange-r16"))
 	r.DecodeOptional(v.HasSlZoneConfigR16, &v.SlZoneConfigR16, "sl-ZoneConfig-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13252,9 +11486,7 @@ func (v *SLZoneConfigMCRR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSlTransRangeR16, v.HasSlZoneConfigR16)
 	w.Int(v.SlZoneConfigMCRIndexR16, 0, 15, false, "sl-ZoneConfigMCR-Index-r16")
-	if v.HasSlTransRangeR16 {
-		w.Enum(int64(v.SlTransRangeR16), 32, 0, false, "sl-TransRange-r16")
-	}
+	w.EnumIf(v.HasSlTransRangeR16, int64(v.SlTransRangeR16), 32, 0, false, "sl-TransRange-r16")
 	w.EncodeOptional(v.HasSlZoneConfigR16, &v.SlZoneConfigR16, "sl-ZoneConfig-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13273,30 +11505,18 @@ func (v *SLZoneConfigMCRR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *SLSyncAllowedR16) DecodePER(r *per.Reader) error {
 	*v = SLSyncAllowedR16{}
 	r.Preamble(&v.HasGnssSyncR16, &v.HasGnbEnbSyncR16, &v.HasUESyncR16)
-	if v.HasGnssSyncR16 {
-		v.GnssSyncR16 = SLSyncAllowedR16_GnssSyncR16(r.Enum(1, 0, false, "gnss-Sync-r16"))
-	}
-	if v.HasGnbEnbSyncR16 {
-		v.GnbEnbSyncR16 = SLSyncAllowedR16_GnbEnbSyncR16(r.Enum(1, 0, false, "gnbEnb-Sync-r16"))
-	}
-	if v.HasUESyncR16 {
-		v.UESyncR16 = SLSyncAllowedR16_UESyncR16(r.Enum(1, 0, false, "ue-Sync-r16"))
-	}
+	v.GnssSyncR16 = SLSyncAllowedR16_GnssSyncR16(r.EnumIf(v.HasGnssSyncR16, 1, 0, false, "gnss-Sync-r16"))
+	v.GnbEnbSyncR16 = SLSyncAllowedR16_GnbEnbSyncR16(r.EnumIf(v.HasGnbEnbSyncR16, 1, 0, false, "gnbEnb-Sync-r16"))
+	v.UESyncR16 = SLSyncAllowedR16_UESyncR16(r.EnumIf(v.HasUESyncR16, 1, 0, false, "ue-Sync-r16"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSyncAllowedR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasGnssSyncR16, v.HasGnbEnbSyncR16, v.HasUESyncR16)
-	if v.HasGnssSyncR16 {
-		w.Enum(int64(v.GnssSyncR16), 1, 0, false, "gnss-Sync-r16")
-	}
-	if v.HasGnbEnbSyncR16 {
-		w.Enum(int64(v.GnbEnbSyncR16), 1, 0, false, "gnbEnb-Sync-r16")
-	}
-	if v.HasUESyncR16 {
-		w.Enum(int64(v.UESyncR16), 1, 0, false, "ue-Sync-r16")
-	}
+	w.EnumIf(v.HasGnssSyncR16, int64(v.GnssSyncR16), 1, 0, false, "gnss-Sync-r16")
+	w.EnumIf(v.HasGnbEnbSyncR16, int64(v.GnbEnbSyncR16), 1, 0, false, "gnbEnb-Sync-r16")
+	w.EnumIf(v.HasUESyncR16, int64(v.UESyncR16), 1, 0, false, "ue-Sync-r16")
 	return w.Err()
 }
 
@@ -13313,18 +11533,10 @@ func (v *SLPSCCHConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSCCHConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlTimeResourcePSCCHR16, &v.HasSlFreqResourcePSCCHR16, &v.HasSlDMRSScrambleIDR16, &v.HasSlNumReservedBitsR16)
-	if v.HasSlTimeResourcePSCCHR16 {
-		v.SlTimeResourcePSCCHR16 = SLPSCCHConfigR16_SlTimeResourcePSCCHR16(r.Enum(2, 0, false, "sl-TimeResourcePSCCH-r16"))
-	}
-	if v.HasSlFreqResourcePSCCHR16 {
-		v.SlFreqResourcePSCCHR16 = SLPSCCHConfigR16_SlFreqResourcePSCCHR16(r.Enum(5, 0, false, "sl-FreqResourcePSCCH-r16"))
-	}
-	if v.HasSlDMRSScrambleIDR16 {
-		v.SlDMRSScrambleIDR16 = r.Int(0, 65535, false, "sl-DMRS-ScrambleID-r16")
-	}
-	if v.HasSlNumReservedBitsR16 {
-		v.SlNumReservedBitsR16 = r.Int(2, 4, false, "sl-NumReservedBits-r16")
-	}
+	v.SlTimeResourcePSCCHR16 = SLPSCCHConfigR16_SlTimeResourcePSCCHR16(r.EnumIf(v.HasSlTimeResourcePSCCHR16, 2, 0, false, "sl-TimeResourcePSCCH-r16"))
+	v.SlFreqResourcePSCCHR16 = SLPSCCHConfigR16_SlFreqResourcePSCCHR16(r.EnumIf(v.HasSlFreqResourcePSCCHR16, 5, 0, false, "sl-FreqResourcePSCCH-r16"))
+	v.SlDMRSScrambleIDR16 = r.IntIf(v.HasSlDMRSScrambleIDR16, 0, 65535, false, "sl-DMRS-ScrambleID-r16")
+	v.SlNumReservedBitsR16 = r.IntIf(v.HasSlNumReservedBitsR16, 2, 4, false, "sl-NumReservedBits-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13335,18 +11547,10 @@ func (v *SLPSCCHConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlTimeResourcePSCCHR16, v.HasSlFreqResourcePSCCHR16, v.HasSlDMRSScrambleIDR16, v.HasSlNumReservedBitsR16)
-	if v.HasSlTimeResourcePSCCHR16 {
-		w.Enum(int64(v.SlTimeResourcePSCCHR16), 2, 0, false, "sl-TimeResourcePSCCH-r16")
-	}
-	if v.HasSlFreqResourcePSCCHR16 {
-		w.Enum(int64(v.SlFreqResourcePSCCHR16), 5, 0, false, "sl-FreqResourcePSCCH-r16")
-	}
-	if v.HasSlDMRSScrambleIDR16 {
-		w.Int(v.SlDMRSScrambleIDR16, 0, 65535, false, "sl-DMRS-ScrambleID-r16")
-	}
-	if v.HasSlNumReservedBitsR16 {
-		w.Int(v.SlNumReservedBitsR16, 2, 4, false, "sl-NumReservedBits-r16")
-	}
+	w.EnumIf(v.HasSlTimeResourcePSCCHR16, int64(v.SlTimeResourcePSCCHR16), 2, 0, false, "sl-TimeResourcePSCCH-r16")
+	w.EnumIf(v.HasSlFreqResourcePSCCHR16, int64(v.SlFreqResourcePSCCHR16), 5, 0, false, "sl-FreqResourcePSCCH-r16")
+	w.IntIf(v.HasSlDMRSScrambleIDR16, v.SlDMRSScrambleIDR16, 0, 65535, false, "sl-DMRS-ScrambleID-r16")
+	w.IntIf(v.HasSlNumReservedBitsR16, v.SlNumReservedBitsR16, 2, 4, false, "sl-NumReservedBits-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -13367,9 +11571,7 @@ func (v *SLPSSCHConfigR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSlPSSCHDMRSTimePatternListR16, &v.HasSlBetaOffsets2ndSCIR16, &v.HasSlScalingR16)
 	r.DecodeOptional(v.HasSlPSSCHDMRSTimePatternListR16, &v.SlPSSCHDMRSTimePatternListR16, "sl-PSSCH-DMRS-TimePatternList-r16")
 	r.DecodeOptional(v.HasSlBetaOffsets2ndSCIR16, &v.SlBetaOffsets2ndSCIR16, "sl-BetaOffsets2ndSCI-r16")
-	if v.HasSlScalingR16 {
-		v.SlScalingR16 = SLPSSCHConfigR16_SlScalingR16(r.Enum(4, 0, false, "sl-Scaling-r16"))
-	}
+	v.SlScalingR16 = SLPSSCHConfigR16_SlScalingR16(r.EnumIf(v.HasSlScalingR16, 4, 0, false, "sl-Scaling-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13382,9 +11584,7 @@ func (v *SLPSSCHConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlPSSCHDMRSTimePatternListR16, v.HasSlBetaOffsets2ndSCIR16, v.HasSlScalingR16)
 	w.EncodeOptional(v.HasSlPSSCHDMRSTimePatternListR16, &v.SlPSSCHDMRSTimePatternListR16, "sl-PSSCH-DMRS-TimePatternList-r16")
 	w.EncodeOptional(v.HasSlBetaOffsets2ndSCIR16, &v.SlBetaOffsets2ndSCIR16, "sl-BetaOffsets2ndSCI-r16")
-	if v.HasSlScalingR16 {
-		w.Enum(int64(v.SlScalingR16), 4, 0, false, "sl-Scaling-r16")
-	}
+	w.EnumIf(v.HasSlScalingR16, int64(v.SlScalingR16), 4, 0, false, "sl-Scaling-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -13427,24 +11627,14 @@ func (v *SLPSFCHConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSFCHConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlPSFCHPeriodR16, &v.HasSlPSFCHRBSetR16, &v.HasSlNumMuxCSPairR16, &v.HasSlMinTimeGapPSFCHR16, &v.HasSlPSFCHHopIDR16, &v.HasSlPSFCHCandidateResourceTypeR16)
-	if v.HasSlPSFCHPeriodR16 {
-		v.SlPSFCHPeriodR16 = SLPSFCHConfigR16_SlPSFCHPeriodR16(r.Enum(4, 0, false, "sl-PSFCH-Period-r16"))
-	}
+	v.SlPSFCHPeriodR16 = SLPSFCHConfigR16_SlPSFCHPeriodR16(r.EnumIf(v.HasSlPSFCHPeriodR16, 4, 0, false, "sl-PSFCH-Period-r16"))
 	if v.HasSlPSFCHRBSetR16 {
 		v.SlPSFCHRBSetR16 = r.BitString(per.Size{Lb: 10, Ub: 275}, "sl-PSFCH-RB-Set-r16")
 	}
-	if v.HasSlNumMuxCSPairR16 {
-		v.SlNumMuxCSPairR16 = SLPSFCHConfigR16_SlNumMuxCSPairR16(r.Enum(4, 0, false, "sl-NumMuxCS-Pair-r16"))
-	}
-	if v.HasSlMinTimeGapPSFCHR16 {
-		v.SlMinTimeGapPSFCHR16 = SLPSFCHConfigR16_SlMinTimeGapPSFCHR16(r.Enum(2, 0, false, "sl-MinTimeGapPSFCH-r16"))
-	}
-	if v.HasSlPSFCHHopIDR16 {
-		v.SlPSFCHHopIDR16 = r.Int(0, 1023, false, "sl-PSFCH-HopID-r16")
-	}
-	if v.HasSlPSFCHCandidateResourceTypeR16 {
-		v.SlPSFCHCandidateResourceTypeR16 = SLPSFCHConfigR16_SlPSFCHCandidateResourceTypeR16(r.Enum(2, 0, false, "sl-PSFCH-CandidateResourceType-r16"))
-	}
+	v.SlNumMuxCSPairR16 = SLPSFCHConfigR16_SlNumMuxCSPairR16(r.EnumIf(v.HasSlNumMuxCSPairR16, 4, 0, false, "sl-NumMuxCS-Pair-r16"))
+	v.SlMinTimeGapPSFCHR16 = SLPSFCHConfigR16_SlMinTimeGapPSFCHR16(r.EnumIf(v.HasSlMinTimeGapPSFCHR16, 2, 0, false, "sl-MinTimeGapPSFCH-r16"))
+	v.SlPSFCHHopIDR16 = r.IntIf(v.HasSlPSFCHHopIDR16, 0, 1023, false, "sl-PSFCH-HopID-r16")
+	v.SlPSFCHCandidateResourceTypeR16 = SLPSFCHConfigR16_SlPSFCHCandidateResourceTypeR16(r.EnumIf(v.HasSlPSFCHCandidateResourceTypeR16, 2, 0, false, "sl-PSFCH-CandidateResourceType-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13455,24 +11645,14 @@ func (v *SLPSFCHConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlPSFCHPeriodR16, v.HasSlPSFCHRBSetR16, v.HasSlNumMuxCSPairR16, v.HasSlMinTimeGapPSFCHR16, v.HasSlPSFCHHopIDR16, v.HasSlPSFCHCandidateResourceTypeR16)
-	if v.HasSlPSFCHPeriodR16 {
-		w.Enum(int64(v.SlPSFCHPeriodR16), 4, 0, false, "sl-PSFCH-Period-r16")
-	}
+	w.EnumIf(v.HasSlPSFCHPeriodR16, int64(v.SlPSFCHPeriodR16), 4, 0, false, "sl-PSFCH-Period-r16")
 	if v.HasSlPSFCHRBSetR16 {
 		w.BitString(v.SlPSFCHRBSetR16, per.Size{Lb: 10, Ub: 275}, "sl-PSFCH-RB-Set-r16")
 	}
-	if v.HasSlNumMuxCSPairR16 {
-		w.Enum(int64(v.SlNumMuxCSPairR16), 4, 0, false, "sl-NumMuxCS-Pair-r16")
-	}
-	if v.HasSlMinTimeGapPSFCHR16 {
-		w.Enum(int64(v.SlMinTimeGapPSFCHR16), 2, 0, false, "sl-MinTimeGapPSFCH-r16")
-	}
-	if v.HasSlPSFCHHopIDR16 {
-		w.Int(v.SlPSFCHHopIDR16, 0, 1023, false, "sl-PSFCH-HopID-r16")
-	}
-	if v.HasSlPSFCHCandidateResourceTypeR16 {
-		w.Enum(int64(v.SlPSFCHCandidateResourceTypeR16), 2, 0, false, "sl-PSFCH-CandidateResourceType-r16")
-	}
+	w.EnumIf(v.HasSlNumMuxCSPairR16, int64(v.SlNumMuxCSPairR16), 4, 0, false, "sl-NumMuxCS-Pair-r16")
+	w.EnumIf(v.HasSlMinTimeGapPSFCHR16, int64(v.SlMinTimeGapPSFCHR16), 2, 0, false, "sl-MinTimeGapPSFCH-r16")
+	w.IntIf(v.HasSlPSFCHHopIDR16, v.SlPSFCHHopIDR16, 0, 1023, false, "sl-PSFCH-HopID-r16")
+	w.EnumIf(v.HasSlPSFCHCandidateResourceTypeR16, int64(v.SlPSFCHCandidateResourceTypeR16), 2, 0, false, "sl-PSFCH-CandidateResourceType-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -13493,9 +11673,7 @@ func (v *SLPTRSConfigR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSlPTRSFreqDensityR16, &v.HasSlPTRSTimeDensityR16, &v.HasSlPTRSREOffsetR16)
 	r.DecodeOptional(v.HasSlPTRSFreqDensityR16, &v.SlPTRSFreqDensityR16, "sl-PTRS-FreqDensity-r16")
 	r.DecodeOptional(v.HasSlPTRSTimeDensityR16, &v.SlPTRSTimeDensityR16, "sl-PTRS-TimeDensity-r16")
-	if v.HasSlPTRSREOffsetR16 {
-		v.SlPTRSREOffsetR16 = SLPTRSConfigR16_SlPTRSREOffsetR16(r.Enum(3, 0, false, "sl-PTRS-RE-Offset-r16"))
-	}
+	v.SlPTRSREOffsetR16 = SLPTRSConfigR16_SlPTRSREOffsetR16(r.EnumIf(v.HasSlPTRSREOffsetR16, 3, 0, false, "sl-PTRS-RE-Offset-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13508,9 +11686,7 @@ func (v *SLPTRSConfigR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlPTRSFreqDensityR16, v.HasSlPTRSTimeDensityR16, v.HasSlPTRSREOffsetR16)
 	w.EncodeOptional(v.HasSlPTRSFreqDensityR16, &v.SlPTRSFreqDensityR16, "sl-PTRS-FreqDensity-r16")
 	w.EncodeOptional(v.HasSlPTRSTimeDensityR16, &v.SlPTRSTimeDensityR16, "sl-PTRS-TimeDensity-r16")
-	if v.HasSlPTRSREOffsetR16 {
-		w.Enum(int64(v.SlPTRSREOffsetR16), 3, 0, false, "sl-PTRS-RE-Offset-r16")
-	}
+	w.EnumIf(v.HasSlPTRSREOffsetR16, int64(v.SlPTRSREOffsetR16), 3, 0, false, "sl-PTRS-RE-Offset-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -13559,15 +11735,9 @@ func (v *SLUESelectedConfigRPR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSlCBRPriorityTxConfigListR16, &v.HasSlThresRSRPListR16, &v.HasSlMultiReserveResourceR16, &v.HasSlMaxNumPerReserveR16, &v.HasSlSensingWindowR16, &v.HasSlSelectionWindowListR16, &v.HasSlResourceReservePeriodListR16)
 	r.DecodeOptional(v.HasSlCBRPriorityTxConfigListR16, &v.SlCBRPriorityTxConfigListR16, "sl-CBR-PriorityTxConfigList-r16")
 	r.DecodeOptional(v.HasSlThresRSRPListR16, &v.SlThresRSRPListR16, "sl-Thres-RSRP-List-r16")
-	if v.HasSlMultiReserveResourceR16 {
-		v.SlMultiReserveResourceR16 = SLUESelectedConfigRPR16_SlMultiReserveResourceR16(r.Enum(1, 0, false, "sl-MultiReserveResource-r16"))
-	}
-	if v.HasSlMaxNumPerReserveR16 {
-		v.SlMaxNumPerReserveR16 = SLUESelectedConfigRPR16_SlMaxNumPerReserveR16(r.Enum(2, 0, false, "sl-MaxNumPerReserve-r16"))
-	}
-	if v.HasSlSensingWindowR16 {
-		v.SlSensingWindowR16 = SLUESelectedConfigRPR16_SlSensingWindowR16(r.Enum(2, 0, false, "sl-SensingWindow-r16"))
-	}
+	v.SlMultiReserveResourceR16 = SLUESelectedConfigRPR16_SlMultiReserveResourceR16(r.EnumIf(v.HasSlMultiReserveResourceR16, 1, 0, false, "sl-MultiReserveResource-r16"))
+	v.SlMaxNumPerReserveR16 = SLUESelectedConfigRPR16_SlMaxNumPerReserveR16(r.EnumIf(v.HasSlMaxNumPerReserveR16, 2, 0, false, "sl-MaxNumPerReserve-r16"))
+	v.SlSensingWindowR16 = SLUESelectedConfigRPR16_SlSensingWindowR16(r.EnumIf(v.HasSlSensingWindowR16, 2, 0, false, "sl-SensingWindow-r16"))
 	r.DecodeOptional(v.HasSlSelectionWindowListR16, &v.SlSelectionWindowListR16, "sl-SelectionWindowList-r16")
 	r.DecodeOptional(v.HasSlResourceReservePeriodListR16, &v.SlResourceReservePeriodListR16, "sl-ResourceReservePeriodList-r16")
 	v.SlRSForSensingR16 = SLUESelectedConfigRPR16_SlRSForSensingR16(r.Enum(2, 0, false, "sl-RS-ForSensing-r16"))
@@ -13588,15 +11758,9 @@ func (v *SLUESelectedConfigRPR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlCBRPriorityTxConfigListR16, v.HasSlThresRSRPListR16, v.HasSlMultiReserveResourceR16, v.HasSlMaxNumPerReserveR16, v.HasSlSensingWindowR16, v.HasSlSelectionWindowListR16, v.HasSlResourceReservePeriodListR16)
 	w.EncodeOptional(v.HasSlCBRPriorityTxConfigListR16, &v.SlCBRPriorityTxConfigListR16, "sl-CBR-PriorityTxConfigList-r16")
 	w.EncodeOptional(v.HasSlThresRSRPListR16, &v.SlThresRSRPListR16, "sl-Thres-RSRP-List-r16")
-	if v.HasSlMultiReserveResourceR16 {
-		w.Enum(int64(v.SlMultiReserveResourceR16), 1, 0, false, "sl-MultiReserveResource-r16")
-	}
-	if v.HasSlMaxNumPerReserveR16 {
-		w.Enum(int64(v.SlMaxNumPerReserveR16), 2, 0, false, "sl-MaxNumPerReserve-r16")
-	}
-	if v.HasSlSensingWindowR16 {
-		w.Enum(int64(v.SlSensingWindowR16), 2, 0, false, "sl-SensingWindow-r16")
-	}
+	w.EnumIf(v.HasSlMultiReserveResourceR16, int64(v.SlMultiReserveResourceR16), 1, 0, false, "sl-MultiReserveResource-r16")
+	w.EnumIf(v.HasSlMaxNumPerReserveR16, int64(v.SlMaxNumPerReserveR16), 2, 0, false, "sl-MaxNumPerReserve-r16")
+	w.EnumIf(v.HasSlSensingWindowR16, int64(v.SlSensingWindowR16), 2, 0, false, "sl-SensingWindow-r16")
 	w.EncodeOptional(v.HasSlSelectionWindowListR16, &v.SlSelectionWindowListR16, "sl-SelectionWindowList-r16")
 	w.EncodeOptional(v.HasSlResourceReservePeriodListR16, &v.SlResourceReservePeriodListR16, "sl-ResourceReservePeriodList-r16")
 	w.Enum(int64(v.SlRSForSensingR16), 2, 0, false, "sl-RS-ForSensing-r16")
@@ -13811,36 +11975,18 @@ func (v *SLPowerControlR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlAlphaPSSCHPSCCHR16, &v.HasDlAlphaPSSCHPSCCHR16, &v.HasSlP0PSSCHPSCCHR16, &v.HasDlP0PSSCHPSCCHR16, &v.HasDlAlphaPSFCHR16, &v.HasDlP0PSFCHR16)
 	v.SlMaxTransPowerR16 = r.Int(-30, 33, false, "sl-MaxTransPower-r16")
-	if v.HasSlAlphaPSSCHPSCCHR16 {
-		v.SlAlphaPSSCHPSCCHR16 = SLPowerControlR16_SlAlphaPSSCHPSCCHR16(r.Enum(8, 0, false, "sl-Alpha-PSSCH-PSCCH-r16"))
-	}
-	if v.HasDlAlphaPSSCHPSCCHR16 {
-		v.DlAlphaPSSCHPSCCHR16 = SLPowerControlR16_DlAlphaPSSCHPSCCHR16(r.Enum(8, 0, false, "dl-Alpha-PSSCH-PSCCH-r16"))
-	}
-	if v.HasSlP0PSSCHPSCCHR16 {
-		v.SlP0PSSCHPSCCHR16 = r.Int(-16, 15, false, "sl-P0-PSSCH-PSCCH-r16")
-	}
-	if v.HasDlP0PSSCHPSCCHR16 {
-		v.DlP0PSSCHPSCCHR16 = r.Int(-16, 15, false, "dl-P0-PSSCH-PSCCH-r16")
-	}
-	if v.HasDlAlphaPSFCHR16 {
-		v.DlAlphaPSFCHR16 = SLPowerControlR16_DlAlphaPSFCHR16(r.Enum(8, 0, false, "dl-Alpha-PSFCH-r16"))
-	}
-	if v.HasDlP0PSFCHR16 {
-		v.DlP0PSFCHR16 = r.Int(-16, 15, false, "dl-P0-PSFCH-r16")
-	}
+	v.SlAlphaPSSCHPSCCHR16 = SLPowerControlR16_SlAlphaPSSCHPSCCHR16(r.EnumIf(v.HasSlAlphaPSSCHPSCCHR16, 8, 0, false, "sl-Alpha-PSSCH-PSCCH-r16"))
+	v.DlAlphaPSSCHPSCCHR16 = SLPowerControlR16_DlAlphaPSSCHPSCCHR16(r.EnumIf(v.HasDlAlphaPSSCHPSCCHR16, 8, 0, false, "dl-Alpha-PSSCH-PSCCH-r16"))
+	v.SlP0PSSCHPSCCHR16 = r.IntIf(v.HasSlP0PSSCHPSCCHR16, -16, 15, false, "sl-P0-PSSCH-PSCCH-r16")
+	v.DlP0PSSCHPSCCHR16 = r.IntIf(v.HasDlP0PSSCHPSCCHR16, -16, 15, false, "dl-P0-PSSCH-PSCCH-r16")
+	v.DlAlphaPSFCHR16 = SLPowerControlR16_DlAlphaPSFCHR16(r.EnumIf(v.HasDlAlphaPSFCHR16, 8, 0, false, "dl-Alpha-PSFCH-r16"))
+	v.DlP0PSFCHR16 = r.IntIf(v.HasDlP0PSFCHR16, -16, 15, false, "dl-P0-PSFCH-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-P0-PSSCH-PSCCH-r17") {
 		r.Preamble(&v.HasDlP0PSSCHPSCCHR17, &v.HasSlP0PSSCHPSCCHR17, &v.HasDlP0PSFCHR17)
-		if v.HasDlP0PSSCHPSCCHR17 {
-			v.DlP0PSSCHPSCCHR17 = r.Int(-202, 24, false, "dl-P0-PSSCH-PSCCH-r17")
-		}
-		if v.HasSlP0PSSCHPSCCHR17 {
-			v.SlP0PSSCHPSCCHR17 = r.Int(-202, 24, false, "sl-P0-PSSCH-PSCCH-r17")
-		}
-		if v.HasDlP0PSFCHR17 {
-			v.DlP0PSFCHR17 = r.Int(-202, 24, false, "dl-P0-PSFCH-r17")
-		}
+		v.DlP0PSSCHPSCCHR17 = r.IntIf(v.HasDlP0PSSCHPSCCHR17, -202, 24, false, "dl-P0-PSSCH-PSCCH-r17")
+		v.SlP0PSSCHPSCCHR17 = r.IntIf(v.HasSlP0PSSCHPSCCHR17, -202, 24, false, "sl-P0-PSSCH-PSCCH-r17")
+		v.DlP0PSFCHR17 = r.IntIf(v.HasDlP0PSFCHR17, -202, 24, false, "dl-P0-PSFCH-r17")
 		x.End("dl-P0-PSSCH-PSCCH-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -13853,36 +11999,18 @@ func (v *SLPowerControlR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSlAlphaPSSCHPSCCHR16, v.HasDlAlphaPSSCHPSCCHR16, v.HasSlP0PSSCHPSCCHR16, v.HasDlP0PSSCHPSCCHR16, v.HasDlAlphaPSFCHR16, v.HasDlP0PSFCHR16)
 	w.Int(v.SlMaxTransPowerR16, -30, 33, false, "sl-MaxTransPower-r16")
-	if v.HasSlAlphaPSSCHPSCCHR16 {
-		w.Enum(int64(v.SlAlphaPSSCHPSCCHR16), 8, 0, false, "sl-Alpha-PSSCH-PSCCH-r16")
-	}
-	if v.HasDlAlphaPSSCHPSCCHR16 {
-		w.Enum(int64(v.DlAlphaPSSCHPSCCHR16), 8, 0, false, "dl-Alpha-PSSCH-PSCCH-r16")
-	}
-	if v.HasSlP0PSSCHPSCCHR16 {
-		w.Int(v.SlP0PSSCHPSCCHR16, -16, 15, false, "sl-P0-PSSCH-PSCCH-r16")
-	}
-	if v.HasDlP0PSSCHPSCCHR16 {
-		w.Int(v.DlP0PSSCHPSCCHR16, -16, 15, false, "dl-P0-PSSCH-PSCCH-r16")
-	}
-	if v.HasDlAlphaPSFCHR16 {
-		w.Enum(int64(v.DlAlphaPSFCHR16), 8, 0, false, "dl-Alpha-PSFCH-r16")
-	}
-	if v.HasDlP0PSFCHR16 {
-		w.Int(v.DlP0PSFCHR16, -16, 15, false, "dl-P0-PSFCH-r16")
-	}
+	w.EnumIf(v.HasSlAlphaPSSCHPSCCHR16, int64(v.SlAlphaPSSCHPSCCHR16), 8, 0, false, "sl-Alpha-PSSCH-PSCCH-r16")
+	w.EnumIf(v.HasDlAlphaPSSCHPSCCHR16, int64(v.DlAlphaPSSCHPSCCHR16), 8, 0, false, "dl-Alpha-PSSCH-PSCCH-r16")
+	w.IntIf(v.HasSlP0PSSCHPSCCHR16, v.SlP0PSSCHPSCCHR16, -16, 15, false, "sl-P0-PSSCH-PSCCH-r16")
+	w.IntIf(v.HasDlP0PSSCHPSCCHR16, v.DlP0PSSCHPSCCHR16, -16, 15, false, "dl-P0-PSSCH-PSCCH-r16")
+	w.EnumIf(v.HasDlAlphaPSFCHR16, int64(v.DlAlphaPSFCHR16), 8, 0, false, "dl-Alpha-PSFCH-r16")
+	w.IntIf(v.HasDlP0PSFCHR16, v.DlP0PSFCHR16, -16, 15, false, "dl-P0-PSFCH-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
 		w.Preamble(v.HasDlP0PSSCHPSCCHR17, v.HasSlP0PSSCHPSCCHR17, v.HasDlP0PSFCHR17)
-		if v.HasDlP0PSSCHPSCCHR17 {
-			w.Int(v.DlP0PSSCHPSCCHR17, -202, 24, false, "dl-P0-PSSCH-PSCCH-r17")
-		}
-		if v.HasSlP0PSSCHPSCCHR17 {
-			w.Int(v.SlP0PSSCHPSCCHR17, -202, 24, false, "sl-P0-PSSCH-PSCCH-r17")
-		}
-		if v.HasDlP0PSFCHR17 {
-			w.Int(v.DlP0PSFCHR17, -202, 24, false, "dl-P0-PSFCH-r17")
-		}
+		w.IntIf(v.HasDlP0PSSCHPSCCHR17, v.DlP0PSSCHPSCCHR17, -202, 24, false, "dl-P0-PSSCH-PSCCH-r17")
+		w.IntIf(v.HasSlP0PSSCHPSCCHR17, v.SlP0PSSCHPSCCHR17, -202, 24, false, "sl-P0-PSSCH-PSCCH-r17")
+		w.IntIf(v.HasDlP0PSFCHR17, v.DlP0PSFCHR17, -202, 24, false, "dl-P0-PSFCH-r17")
 		w.EndOpen(o)
 	}
 	w.EndExtensions(x, v.Unknown)
@@ -13953,9 +12081,7 @@ func (v *SLRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SlRLCChannelIDR17, "sl-RLC-ChannelID-r17")
 	r.DecodeOptional(v.HasSlRLCConfigR17, &v.SlRLCConfigR17, "sl-RLC-Config-r17")
 	r.DecodeOptional(v.HasSlMACLogicalChannelConfigR17, &v.SlMACLogicalChannelConfigR17, "sl-MAC-LogicalChannelConfig-r17")
-	if v.HasSlPacketDelayBudgetR17 {
-		v.SlPacketDelayBudgetR17 = r.Int(0, 1023, false, "sl-PacketDelayBudget-r17")
-	}
+	v.SlPacketDelayBudgetR17 = r.IntIf(v.HasSlPacketDelayBudgetR17, 0, 1023, false, "sl-PacketDelayBudget-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -13969,9 +12095,7 @@ func (v *SLRLCChannelConfigR17) EncodePER(w *per.Writer) error {
 	w.Encode(&v.SlRLCChannelIDR17, "sl-RLC-ChannelID-r17")
 	w.EncodeOptional(v.HasSlRLCConfigR17, &v.SlRLCConfigR17, "sl-RLC-Config-r17")
 	w.EncodeOptional(v.HasSlMACLogicalChannelConfigR17, &v.SlMACLogicalChannelConfigR17, "sl-MAC-LogicalChannelConfig-r17")
-	if v.HasSlPacketDelayBudgetR17 {
-		w.Int(v.SlPacketDelayBudgetR17, 0, 1023, false, "sl-PacketDelayBudget-r17")
-	}
+	w.IntIf(v.HasSlPacketDelayBudgetR17, v.SlPacketDelayBudgetR17, 0, 1023, false, "sl-PacketDelayBudget-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14179,12 +12303,8 @@ func (v *MACMainConfigSLR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlBSRConfigR16, &v.HasUlPrioritizationThresR16, &v.HasSlPrioritizationThresR16)
 	r.DecodeOptional(v.HasSlBSRConfigR16, &v.SlBSRConfigR16, "sl-BSR-Config-r16")
-	if v.HasUlPrioritizationThresR16 {
-		v.UlPrioritizationThresR16 = r.Int(1, 16, false, "ul-PrioritizationThres-r16")
-	}
-	if v.HasSlPrioritizationThresR16 {
-		v.SlPrioritizationThresR16 = r.Int(1, 8, false, "sl-PrioritizationThres-r16")
-	}
+	v.UlPrioritizationThresR16 = r.IntIf(v.HasUlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
+	v.SlPrioritizationThresR16 = r.IntIf(v.HasSlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14196,12 +12316,8 @@ func (v *MACMainConfigSLR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSlBSRConfigR16, v.HasUlPrioritizationThresR16, v.HasSlPrioritizationThresR16)
 	w.EncodeOptional(v.HasSlBSRConfigR16, &v.SlBSRConfigR16, "sl-BSR-Config-r16")
-	if v.HasUlPrioritizationThresR16 {
-		w.Int(v.UlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
-	}
-	if v.HasSlPrioritizationThresR16 {
-		w.Int(v.SlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
-	}
+	w.IntIf(v.HasUlPrioritizationThresR16, v.UlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
+	w.IntIf(v.HasSlPrioritizationThresR16, v.SlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14268,9 +12384,7 @@ func (v *SLSDAPConfigR16) DecodePER(r *per.Reader) error {
 	v.SlSDAPHeaderR16 = SLSDAPConfigR16_SlSDAPHeaderR16(r.Enum(2, 0, false, "sl-SDAP-Header-r16"))
 	v.SlDefaultRBR16 = r.Bool("sl-DefaultRB-r16")
 	r.DecodeOptional(v.HasSlMappedQoSFlowsR16, &v.SlMappedQoSFlowsR16, "sl-MappedQoS-Flows-r16")
-	if v.HasSlCastTypeR16 {
-		v.SlCastTypeR16 = SLSDAPConfigR16_SlCastTypeR16(r.Enum(4, 0, false, "sl-CastType-r16"))
-	}
+	v.SlCastTypeR16 = SLSDAPConfigR16_SlCastTypeR16(r.EnumIf(v.HasSlCastTypeR16, 4, 0, false, "sl-CastType-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14284,9 +12398,7 @@ func (v *SLSDAPConfigR16) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.SlSDAPHeaderR16), 2, 0, false, "sl-SDAP-Header-r16")
 	w.WriteBool(v.SlDefaultRBR16)
 	w.EncodeOptional(v.HasSlMappedQoSFlowsR16, &v.SlMappedQoSFlowsR16, "sl-MappedQoS-Flows-r16")
-	if v.HasSlCastTypeR16 {
-		w.Enum(int64(v.SlCastTypeR16), 4, 0, false, "sl-CastType-r16")
-	}
+	w.EnumIf(v.HasSlCastTypeR16, int64(v.SlCastTypeR16), 4, 0, false, "sl-CastType-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14429,9 +12541,7 @@ func (v *SLSRAPConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLSRAPConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlLocalIdentityR17, &v.HasSlMappingToAddModListR17, &v.HasSlMappingToReleaseListR17)
-	if v.HasSlLocalIdentityR17 {
-		v.SlLocalIdentityR17 = r.Int(0, 255, false, "sl-LocalIdentity-r17")
-	}
+	v.SlLocalIdentityR17 = r.IntIf(v.HasSlLocalIdentityR17, 0, 255, false, "sl-LocalIdentity-r17")
 	r.DecodeOptional(v.HasSlMappingToAddModListR17, &v.SlMappingToAddModListR17, "sl-MappingToAddModList-r17")
 	r.DecodeOptional(v.HasSlMappingToReleaseListR17, &v.SlMappingToReleaseListR17, "sl-MappingToReleaseList-r17")
 	x := r.Extensions(ext)
@@ -14444,9 +12554,7 @@ func (v *SLSRAPConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlLocalIdentityR17, v.HasSlMappingToAddModListR17, v.HasSlMappingToReleaseListR17)
-	if v.HasSlLocalIdentityR17 {
-		w.Int(v.SlLocalIdentityR17, 0, 255, false, "sl-LocalIdentity-r17")
-	}
+	w.IntIf(v.HasSlLocalIdentityR17, v.SlLocalIdentityR17, 0, 255, false, "sl-LocalIdentity-r17")
 	w.EncodeOptional(v.HasSlMappingToAddModListR17, &v.SlMappingToAddModListR17, "sl-MappingToAddModList-r17")
 	w.EncodeOptional(v.HasSlMappingToReleaseListR17, &v.SlMappingToReleaseListR17, "sl-MappingToReleaseList-r17")
 	w.Extensions(x, v.Unknown)
@@ -14587,23 +12695,15 @@ func (v *SLSyncConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLSyncConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlSyncRefMinHystR16, &v.HasSlSyncRefDiffHystR16, &v.HasSlFilterCoefficientR16, &v.HasSlSSBTimeAllocation1R16, &v.HasSlSSBTimeAllocation2R16, &v.HasSlSSBTimeAllocation3R16, &v.HasSlSSIDR16, &v.HasGnssSyncR16)
-	if v.HasSlSyncRefMinHystR16 {
-		v.SlSyncRefMinHystR16 = SLSyncConfigR16_SlSyncRefMinHystR16(r.Enum(5, 0, false, "sl-SyncRefMinHyst-r16"))
-	}
-	if v.HasSlSyncRefDiffHystR16 {
-		v.SlSyncRefDiffHystR16 = SLSyncConfigR16_SlSyncRefDiffHystR16(r.Enum(6, 0, false, "sl-SyncRefDiffHyst-r16"))
-	}
+	v.SlSyncRefMinHystR16 = SLSyncConfigR16_SlSyncRefMinHystR16(r.EnumIf(v.HasSlSyncRefMinHystR16, 5, 0, false, "sl-SyncRefMinHyst-r16"))
+	v.SlSyncRefDiffHystR16 = SLSyncConfigR16_SlSyncRefDiffHystR16(r.EnumIf(v.HasSlSyncRefDiffHystR16, 6, 0, false, "sl-SyncRefDiffHyst-r16"))
 	r.DecodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-filterCoefficient-r16")
 	r.DecodeOptional(v.HasSlSSBTimeAllocation1R16, &v.SlSSBTimeAllocation1R16, "sl-SSB-TimeAllocation1-r16")
 	r.DecodeOptional(v.HasSlSSBTimeAllocation2R16, &v.SlSSBTimeAllocation2R16, "sl-SSB-TimeAllocation2-r16")
 	r.DecodeOptional(v.HasSlSSBTimeAllocation3R16, &v.SlSSBTimeAllocation3R16, "sl-SSB-TimeAllocation3-r16")
-	if v.HasSlSSIDR16 {
-		v.SlSSIDR16 = r.Int(0, 671, false, "sl-SSID-r16")
-	}
+	v.SlSSIDR16 = r.IntIf(v.HasSlSSIDR16, 0, 671, false, "sl-SSID-r16")
 	r.Decode(&v.TxParametersR16, "txParameters-r16")
-	if v.HasGnssSyncR16 {
-		v.GnssSyncR16 = SLSyncConfigR16_GnssSyncR16(r.Enum(1, 0, false, "gnss-Sync-r16"))
-	}
+	v.GnssSyncR16 = SLSyncConfigR16_GnssSyncR16(r.EnumIf(v.HasGnssSyncR16, 1, 0, false, "gnss-Sync-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14614,23 +12714,15 @@ func (v *SLSyncConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasSlSyncRefMinHystR16, v.HasSlSyncRefDiffHystR16, v.HasSlFilterCoefficientR16, v.HasSlSSBTimeAllocation1R16, v.HasSlSSBTimeAllocation2R16, v.HasSlSSBTimeAllocation3R16, v.HasSlSSIDR16, v.HasGnssSyncR16)
-	if v.HasSlSyncRefMinHystR16 {
-		w.Enum(int64(v.SlSyncRefMinHystR16), 5, 0, false, "sl-SyncRefMinHyst-r16")
-	}
-	if v.HasSlSyncRefDiffHystR16 {
-		w.Enum(int64(v.SlSyncRefDiffHystR16), 6, 0, false, "sl-SyncRefDiffHyst-r16")
-	}
+	w.EnumIf(v.HasSlSyncRefMinHystR16, int64(v.SlSyncRefMinHystR16), 5, 0, false, "sl-SyncRefMinHyst-r16")
+	w.EnumIf(v.HasSlSyncRefDiffHystR16, int64(v.SlSyncRefDiffHystR16), 6, 0, false, "sl-SyncRefDiffHyst-r16")
 	w.EncodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-filterCoefficient-r16")
 	w.EncodeOptional(v.HasSlSSBTimeAllocation1R16, &v.SlSSBTimeAllocation1R16, "sl-SSB-TimeAllocation1-r16")
 	w.EncodeOptional(v.HasSlSSBTimeAllocation2R16, &v.SlSSBTimeAllocation2R16, "sl-SSB-TimeAllocation2-r16")
 	w.EncodeOptional(v.HasSlSSBTimeAllocation3R16, &v.SlSSBTimeAllocation3R16, "sl-SSB-TimeAllocation3-r16")
-	if v.HasSlSSIDR16 {
-		w.Int(v.SlSSIDR16, 0, 671, false, "sl-SSID-r16")
-	}
+	w.IntIf(v.HasSlSSIDR16, v.SlSSIDR16, 0, 671, false, "sl-SSID-r16")
 	w.Encode(&v.TxParametersR16, "txParameters-r16")
-	if v.HasGnssSyncR16 {
-		w.Enum(int64(v.GnssSyncR16), 1, 0, false, "gnss-Sync-r16")
-	}
+	w.EnumIf(v.HasGnssSyncR16, int64(v.GnssSyncR16), 1, 0, false, "gnss-Sync-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14683,30 +12775,18 @@ func (v *SLRSRPRangeR16) EncodePER(w *per.Writer) error {
 func (v *SLSSBTimeAllocationR16) DecodePER(r *per.Reader) error {
 	*v = SLSSBTimeAllocationR16{}
 	r.Preamble(&v.HasSlNumSSBWithinPeriodR16, &v.HasSlTimeOffsetSSBR16, &v.HasSlTimeIntervalR16)
-	if v.HasSlNumSSBWithinPeriodR16 {
-		v.SlNumSSBWithinPeriodR16 = SLSSBTimeAllocationR16_SlNumSSBWithinPeriodR16(r.Enum(7, 0, false, "sl-NumSSB-WithinPeriod-r16"))
-	}
-	if v.HasSlTimeOffsetSSBR16 {
-		v.SlTimeOffsetSSBR16 = r.Int(0, 1279, false, "sl-TimeOffsetSSB-r16")
-	}
-	if v.HasSlTimeIntervalR16 {
-		v.SlTimeIntervalR16 = r.Int(0, 639, false, "sl-TimeInterval-r16")
-	}
+	v.SlNumSSBWithinPeriodR16 = SLSSBTimeAllocationR16_SlNumSSBWithinPeriodR16(r.EnumIf(v.HasSlNumSSBWithinPeriodR16, 7, 0, false, "sl-NumSSB-WithinPeriod-r16"))
+	v.SlTimeOffsetSSBR16 = r.IntIf(v.HasSlTimeOffsetSSBR16, 0, 1279, false, "sl-TimeOffsetSSB-r16")
+	v.SlTimeIntervalR16 = r.IntIf(v.HasSlTimeIntervalR16, 0, 639, false, "sl-TimeInterval-r16")
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSSBTimeAllocationR16) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSlNumSSBWithinPeriodR16, v.HasSlTimeOffsetSSBR16, v.HasSlTimeIntervalR16)
-	if v.HasSlNumSSBWithinPeriodR16 {
-		w.Enum(int64(v.SlNumSSBWithinPeriodR16), 7, 0, false, "sl-NumSSB-WithinPeriod-r16")
-	}
-	if v.HasSlTimeOffsetSSBR16 {
-		w.Int(v.SlTimeOffsetSSBR16, 0, 1279, false, "sl-TimeOffsetSSB-r16")
-	}
-	if v.HasSlTimeIntervalR16 {
-		w.Int(v.SlTimeIntervalR16, 0, 639, false, "sl-TimeInterval-r16")
-	}
+	w.EnumIf(v.HasSlNumSSBWithinPeriodR16, int64(v.SlNumSSBWithinPeriodR16), 7, 0, false, "sl-NumSSB-WithinPeriod-r16")
+	w.IntIf(v.HasSlTimeOffsetSSBR16, v.SlTimeOffsetSSBR16, 0, 1279, false, "sl-TimeOffsetSSB-r16")
+	w.IntIf(v.HasSlTimeIntervalR16, v.SlTimeIntervalR16, 0, 639, false, "sl-TimeInterval-r16")
 	return w.Err()
 }
 
@@ -14798,19 +12878,11 @@ func (v *SLUESelectedConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlPSSCHTxConfigListR16, &v.HasSlProbResourceKeepR16, &v.HasSlReselectAfterR16, &v.HasSlCBRCommonTxConfigListR16, &v.HasUlPrioritizationThresR16, &v.HasSlPrioritizationThresR16)
 	r.DecodeOptional(v.HasSlPSSCHTxConfigListR16, &v.SlPSSCHTxConfigListR16, "sl-PSSCH-TxConfigList-r16")
-	if v.HasSlProbResourceKeepR16 {
-		v.SlProbResourceKeepR16 = SLUESelectedConfigR16_SlProbResourceKeepR16(r.Enum(5, 0, false, "sl-ProbResourceKeep-r16"))
-	}
-	if v.HasSlReselectAfterR16 {
-		v.SlReselectAfterR16 = SLUESelectedConfigR16_SlReselectAfterR16(r.Enum(9, 0, false, "sl-ReselectAfter-r16"))
-	}
+	v.SlProbResourceKeepR16 = SLUESelectedConfigR16_SlProbResourceKeepR16(r.EnumIf(v.HasSlProbResourceKeepR16, 5, 0, false, "sl-ProbResourceKeep-r16"))
+	v.SlReselectAfterR16 = SLUESelectedConfigR16_SlReselectAfterR16(r.EnumIf(v.HasSlReselectAfterR16, 9, 0, false, "sl-ReselectAfter-r16"))
 	r.DecodeOptional(v.HasSlCBRCommonTxConfigListR16, &v.SlCBRCommonTxConfigListR16, "sl-CBR-CommonTxConfigList-r16")
-	if v.HasUlPrioritizationThresR16 {
-		v.UlPrioritizationThresR16 = r.Int(1, 16, false, "ul-PrioritizationThres-r16")
-	}
-	if v.HasSlPrioritizationThresR16 {
-		v.SlPrioritizationThresR16 = r.Int(1, 8, false, "sl-PrioritizationThres-r16")
-	}
+	v.UlPrioritizationThresR16 = r.IntIf(v.HasUlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
+	v.SlPrioritizationThresR16 = r.IntIf(v.HasSlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -14822,19 +12894,11 @@ func (v *SLUESelectedConfigR16) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasSlPSSCHTxConfigListR16, v.HasSlProbResourceKeepR16, v.HasSlReselectAfterR16, v.HasSlCBRCommonTxConfigListR16, v.HasUlPrioritizationThresR16, v.HasSlPrioritizationThresR16)
 	w.EncodeOptional(v.HasSlPSSCHTxConfigListR16, &v.SlPSSCHTxConfigListR16, "sl-PSSCH-TxConfigList-r16")
-	if v.HasSlProbResourceKeepR16 {
-		w.Enum(int64(v.SlProbResourceKeepR16), 5, 0, false, "sl-ProbResourceKeep-r16")
-	}
-	if v.HasSlReselectAfterR16 {
-		w.Enum(int64(v.SlReselectAfterR16), 9, 0, false, "sl-ReselectAfter-r16")
-	}
+	w.EnumIf(v.HasSlProbResourceKeepR16, int64(v.SlProbResourceKeepR16), 5, 0, false, "sl-ProbResourceKeep-r16")
+	w.EnumIf(v.HasSlReselectAfterR16, int64(v.SlReselectAfterR16), 9, 0, false, "sl-ReselectAfter-r16")
 	w.EncodeOptional(v.HasSlCBRCommonTxConfigListR16, &v.SlCBRCommonTxConfigListR16, "sl-CBR-CommonTxConfigList-r16")
-	if v.HasUlPrioritizationThresR16 {
-		w.Int(v.UlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
-	}
-	if v.HasSlPrioritizationThresR16 {
-		w.Int(v.SlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
-	}
+	w.IntIf(v.HasUlPrioritizationThresR16, v.UlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
+	w.IntIf(v.HasSlPrioritizationThresR16, v.SlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -14979,12 +13043,8 @@ func (v *DRXConfigPTMR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasDrxHARQRTTTimerDLPTMR17, &v.HasDrxRetransmissionTimerDLPTMR17)
 	r.Decode(&v.DrxOnDurationTimerPTMR17, "drx-onDurationTimerPTM-r17")
 	v.DrxInactivityTimerPTMR17 = DRXConfigPTMR17_DrxInactivityTimerPTMR17(r.Enum(32, 0, false, "drx-InactivityTimerPTM-r17"))
-	if v.HasDrxHARQRTTTimerDLPTMR17 {
-		v.DrxHARQRTTTimerDLPTMR17 = r.Int(0, 56, false, "drx-HARQ-RTT-TimerDL-PTM-r17")
-	}
-	if v.HasDrxRetransmissionTimerDLPTMR17 {
-		v.DrxRetransmissionTimerDLPTMR17 = DRXConfigPTMR17_DrxRetransmissionTimerDLPTMR17(r.Enum(32, 0, false, "drx-RetransmissionTimerDL-PTM-r17"))
-	}
+	v.DrxHARQRTTTimerDLPTMR17 = r.IntIf(v.HasDrxHARQRTTTimerDLPTMR17, 0, 56, false, "drx-HARQ-RTT-TimerDL-PTM-r17")
+	v.DrxRetransmissionTimerDLPTMR17 = DRXConfigPTMR17_DrxRetransmissionTimerDLPTMR17(r.EnumIf(v.HasDrxRetransmissionTimerDLPTMR17, 32, 0, false, "drx-RetransmissionTimerDL-PTM-r17"))
 	r.Decode(&v.DrxLongCycleStartOffsetPTMR17, "drx-LongCycleStartOffsetPTM-r17")
 	v.DrxSlotOffsetPTMR17 = r.Int(0, 31, false, "drx-SlotOffsetPTM-r17")
 	return r.Err()
@@ -14995,12 +13055,8 @@ func (v *DRXConfigPTMR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDrxHARQRTTTimerDLPTMR17, v.HasDrxRetransmissionTimerDLPTMR17)
 	w.Encode(&v.DrxOnDurationTimerPTMR17, "drx-onDurationTimerPTM-r17")
 	w.Enum(int64(v.DrxInactivityTimerPTMR17), 32, 0, false, "drx-InactivityTimerPTM-r17")
-	if v.HasDrxHARQRTTTimerDLPTMR17 {
-		w.Int(v.DrxHARQRTTTimerDLPTMR17, 0, 56, false, "drx-HARQ-RTT-TimerDL-PTM-r17")
-	}
-	if v.HasDrxRetransmissionTimerDLPTMR17 {
-		w.Enum(int64(v.DrxRetransmissionTimerDLPTMR17), 32, 0, false, "drx-RetransmissionTimerDL-PTM-r17")
-	}
+	w.IntIf(v.HasDrxHARQRTTTimerDLPTMR17, v.DrxHARQRTTTimerDLPTMR17, 0, 56, false, "drx-HARQ-RTT-TimerDL-PTM-r17")
+	w.EnumIf(v.HasDrxRetransmissionTimerDLPTMR17, int64(v.DrxRetransmissionTimerDLPTMR17), 32, 0, false, "drx-RetransmissionTimerDL-PTM-r17")
 	w.Encode(&v.DrxLongCycleStartOffsetPTMR17, "drx-LongCycleStartOffsetPTM-r17")
 	w.Int(v.DrxSlotOffsetPTMR17, 0, 31, false, "drx-SlotOffsetPTM-r17")
 	return w.Err()
@@ -15413,26 +13469,18 @@ func (v *MRBInfoBroadcastR17) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MRBPDCPConfigBroadcastR17) DecodePER(r *per.Reader) error {
 	*v = MRBPDCPConfigBroadcastR17{}
 	r.Preamble(&v.HasPdcpSNSizeDLR17, &v.HasTReorderingR17)
-	if v.HasPdcpSNSizeDLR17 {
-		v.PdcpSNSizeDLR17 = MRBPDCPConfigBroadcastR17_PdcpSNSizeDLR17(r.Enum(1, 0, false, "pdcp-SN-SizeDL-r17"))
-	}
+	v.PdcpSNSizeDLR17 = MRBPDCPConfigBroadcastR17_PdcpSNSizeDLR17(r.EnumIf(v.HasPdcpSNSizeDLR17, 1, 0, false, "pdcp-SN-SizeDL-r17"))
 	r.Decode(&v.HeaderCompressionR17, "headerCompression-r17")
-	if v.HasTReorderingR17 {
-		v.TReorderingR17 = MRBPDCPConfigBroadcastR17_TReorderingR17(r.Enum(8, 0, false, "t-Reordering-r17"))
-	}
+	v.TReorderingR17 = MRBPDCPConfigBroadcastR17_TReorderingR17(r.EnumIf(v.HasTReorderingR17, 8, 0, false, "t-Reordering-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRBPDCPConfigBroadcastR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasPdcpSNSizeDLR17, v.HasTReorderingR17)
-	if v.HasPdcpSNSizeDLR17 {
-		w.Enum(int64(v.PdcpSNSizeDLR17), 1, 0, false, "pdcp-SN-SizeDL-r17")
-	}
+	w.EnumIf(v.HasPdcpSNSizeDLR17, int64(v.PdcpSNSizeDLR17), 1, 0, false, "pdcp-SN-SizeDL-r17")
 	w.Encode(&v.HeaderCompressionR17, "headerCompression-r17")
-	if v.HasTReorderingR17 {
-		w.Enum(int64(v.TReorderingR17), 8, 0, false, "t-Reordering-r17")
-	}
+	w.EnumIf(v.HasTReorderingR17, int64(v.TReorderingR17), 8, 0, false, "t-Reordering-r17")
 	return w.Err()
 }
 
@@ -15490,9 +13538,7 @@ func (v *MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc) DecodePER(r *per.R
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc) EncodePER(w *per.Writer) error {
 	w.Preamble(v.MaxCIDR17 != 15)
-	if v.MaxCIDR17 != 15 {
-		w.Int(v.MaxCIDR17, 1, 16, false, "maxCID-r17")
-	}
+	w.IntIf(v.MaxCIDR17 != 15, v.MaxCIDR17, 1, 16, false, "maxCID-r17")
 	w.Encode(&v.ProfilesR17, "profiles-r17")
 	return w.Err()
 }
@@ -15519,9 +13565,7 @@ func (v *MRBRLCConfigBroadcastR17) DecodePER(r *per.Reader) error {
 	*v = MRBRLCConfigBroadcastR17{}
 	r.Preamble(&v.HasSnFieldLengthR17, &v.HasTReassemblyR17)
 	r.Decode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
-	if v.HasSnFieldLengthR17 {
-		v.SnFieldLengthR17 = MRBRLCConfigBroadcastR17_SnFieldLengthR17(r.Enum(1, 0, false, "sn-FieldLength-r17"))
-	}
+	v.SnFieldLengthR17 = MRBRLCConfigBroadcastR17_SnFieldLengthR17(r.EnumIf(v.HasSnFieldLengthR17, 1, 0, false, "sn-FieldLength-r17"))
 	r.DecodeOptional(v.HasTReassemblyR17, &v.TReassemblyR17, "t-Reassembly-r17")
 	return r.Err()
 }
@@ -15530,9 +13574,7 @@ func (v *MRBRLCConfigBroadcastR17) DecodePER(r *per.Reader) error {
 func (v *MRBRLCConfigBroadcastR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasSnFieldLengthR17, v.HasTReassemblyR17)
 	w.Encode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
-	if v.HasSnFieldLengthR17 {
-		w.Enum(int64(v.SnFieldLengthR17), 1, 0, false, "sn-FieldLength-r17")
-	}
+	w.EnumIf(v.HasSnFieldLengthR17, int64(v.SnFieldLengthR17), 1, 0, false, "sn-FieldLength-r17")
 	w.EncodeOptional(v.HasTReassemblyR17, &v.TReassemblyR17, "t-Reassembly-r17")
 	return w.Err()
 }
@@ -15637,12 +13679,8 @@ func (v *PDSCHConfigBroadcastR17) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPdschTimeDomainAllocationListR17, &v.PdschTimeDomainAllocationListR17, "pdsch-TimeDomainAllocationList-r17")
 	r.DecodeOptional(v.HasRateMatchPatternToAddModListR17, &v.RateMatchPatternToAddModListR17, "rateMatchPatternToAddModList-r17")
 	r.DecodeOptional(v.HasLteCRSToMatchAroundR17, &v.LteCRSToMatchAroundR17, "lte-CRS-ToMatchAround-r17")
-	if v.HasMcsTableR17 {
-		v.McsTableR17 = PDSCHConfigBroadcastR17_McsTableR17(r.Enum(2, 0, false, "mcs-Table-r17"))
-	}
-	if v.HasXOverheadR17 {
-		v.XOverheadR17 = PDSCHConfigBroadcastR17_XOverheadR17(r.Enum(3, 0, false, "xOverhead-r17"))
-	}
+	v.McsTableR17 = PDSCHConfigBroadcastR17_McsTableR17(r.EnumIf(v.HasMcsTableR17, 2, 0, false, "mcs-Table-r17"))
+	v.XOverheadR17 = PDSCHConfigBroadcastR17_XOverheadR17(r.EnumIf(v.HasXOverheadR17, 3, 0, false, "xOverhead-r17"))
 	return r.Err()
 }
 
@@ -15653,12 +13691,8 @@ func (v *PDSCHConfigBroadcastR17) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasPdschTimeDomainAllocationListR17, &v.PdschTimeDomainAllocationListR17, "pdsch-TimeDomainAllocationList-r17")
 	w.EncodeOptional(v.HasRateMatchPatternToAddModListR17, &v.RateMatchPatternToAddModListR17, "rateMatchPatternToAddModList-r17")
 	w.EncodeOptional(v.HasLteCRSToMatchAroundR17, &v.LteCRSToMatchAroundR17, "lte-CRS-ToMatchAround-r17")
-	if v.HasMcsTableR17 {
-		w.Enum(int64(v.McsTableR17), 2, 0, false, "mcs-Table-r17")
-	}
-	if v.HasXOverheadR17 {
-		w.Enum(int64(v.XOverheadR17), 3, 0, false, "xOverhead-r17")
-	}
+	w.EnumIf(v.HasMcsTableR17, int64(v.McsTableR17), 2, 0, false, "mcs-Table-r17")
+	w.EnumIf(v.HasXOverheadR17, int64(v.XOverheadR17), 3, 0, false, "xOverhead-r17")
 	return w.Err()
 }
 
@@ -15694,30 +13728,18 @@ func (v *PDSCHConfigBroadcastR17_RateMatchPatternToAddModListR17) EncodePER(w *p
 func (v *PDSCHConfigPTMR17) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfigPTMR17{}
 	r.Preamble(&v.HasDataScramblingIdentityPDSCHR17, &v.HasDmrsScramblingID0R17, &v.HasPdschAggregationFactorR17)
-	if v.HasDataScramblingIdentityPDSCHR17 {
-		v.DataScramblingIdentityPDSCHR17 = r.Int(0, 1023, false, "dataScramblingIdentityPDSCH-r17")
-	}
-	if v.HasDmrsScramblingID0R17 {
-		v.DmrsScramblingID0R17 = r.Int(0, 65535, false, "dmrs-ScramblingID0-r17")
-	}
-	if v.HasPdschAggregationFactorR17 {
-		v.PdschAggregationFactorR17 = PDSCHConfigPTMR17_PdschAggregationFactorR17(r.Enum(3, 0, false, "pdsch-AggregationFactor-r17"))
-	}
+	v.DataScramblingIdentityPDSCHR17 = r.IntIf(v.HasDataScramblingIdentityPDSCHR17, 0, 1023, false, "dataScramblingIdentityPDSCH-r17")
+	v.DmrsScramblingID0R17 = r.IntIf(v.HasDmrsScramblingID0R17, 0, 65535, false, "dmrs-ScramblingID0-r17")
+	v.PdschAggregationFactorR17 = PDSCHConfigPTMR17_PdschAggregationFactorR17(r.EnumIf(v.HasPdschAggregationFactorR17, 3, 0, false, "pdsch-AggregationFactor-r17"))
 	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfigPTMR17) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasDataScramblingIdentityPDSCHR17, v.HasDmrsScramblingID0R17, v.HasPdschAggregationFactorR17)
-	if v.HasDataScramblingIdentityPDSCHR17 {
-		w.Int(v.DataScramblingIdentityPDSCHR17, 0, 1023, false, "dataScramblingIdentityPDSCH-r17")
-	}
-	if v.HasDmrsScramblingID0R17 {
-		w.Int(v.DmrsScramblingID0R17, 0, 65535, false, "dmrs-ScramblingID0-r17")
-	}
-	if v.HasPdschAggregationFactorR17 {
-		w.Enum(int64(v.PdschAggregationFactorR17), 3, 0, false, "pdsch-AggregationFactor-r17")
-	}
+	w.IntIf(v.HasDataScramblingIdentityPDSCHR17, v.DataScramblingIdentityPDSCHR17, 0, 1023, false, "dataScramblingIdentityPDSCH-r17")
+	w.IntIf(v.HasDmrsScramblingID0R17, v.DmrsScramblingID0R17, 0, 65535, false, "dmrs-ScramblingID0-r17")
+	w.EnumIf(v.HasPdschAggregationFactorR17, int64(v.PdschAggregationFactorR17), 3, 0, false, "pdsch-AggregationFactor-r17")
 	return w.Err()
 }
 

@@ -1173,9 +1173,7 @@ func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
 	r.Decode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
 	r.DecodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
-	if v.HasBtRssi {
-		v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.Enum(1, 0, true, "bt-rssi"))
-	}
+	v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.EnumIf(v.HasBtRssi, 1, 0, true, "bt-rssi"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1189,9 +1187,7 @@ func (v *BluetoothMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasBluetoothMeasConfigNameList, v.HasBtRssi, v.HasIEExtensions)
 	w.Encode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
 	w.EncodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
-	if v.HasBtRssi {
-		w.Enum(int64(v.BtRssi), 1, 0, true, "bt-rssi")
-	}
+	w.EnumIf(v.HasBtRssi, int64(v.BtRssi), 1, 0, true, "bt-rssi")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9505,15 +9501,9 @@ func (v *IntersystemMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = IntersystemMeasurementConfiguration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRSRP, &v.HasRSRQ, &v.HasSINR, &v.HasIEExtensions)
-	if v.HasRSRP {
-		v.RSRP = r.Int(0, 127, false, "rSRP")
-	}
-	if v.HasRSRQ {
-		v.RSRQ = r.Int(0, 127, false, "rSRQ")
-	}
-	if v.HasSINR {
-		v.SINR = r.Int(0, 127, false, "sINR")
-	}
+	v.RSRP = r.IntIf(v.HasRSRP, 0, 127, false, "rSRP")
+	v.RSRQ = r.IntIf(v.HasRSRQ, 0, 127, false, "rSRQ")
+	v.SINR = r.IntIf(v.HasSINR, 0, 127, false, "sINR")
 	r.Decode(&v.InterSystemMeasurementParameters, "interSystemMeasurementParameters")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -9526,15 +9516,9 @@ func (v *IntersystemMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasRSRP, v.HasRSRQ, v.HasSINR, v.HasIEExtensions)
-	if v.HasRSRP {
-		w.Int(v.RSRP, 0, 127, false, "rSRP")
-	}
-	if v.HasRSRQ {
-		w.Int(v.RSRQ, 0, 127, false, "rSRQ")
-	}
-	if v.HasSINR {
-		w.Int(v.SINR, 0, 127, false, "sINR")
-	}
+	w.IntIf(v.HasRSRP, v.RSRP, 0, 127, false, "rSRP")
+	w.IntIf(v.HasRSRQ, v.RSRQ, 0, 127, false, "rSRQ")
+	w.IntIf(v.HasSINR, v.SINR, 0, 127, false, "sINR")
 	w.Encode(&v.InterSystemMeasurementParameters, "interSystemMeasurementParameters")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -9761,9 +9745,7 @@ func (v *InterSystemMeasurementItem) DecodePER(r *per.Reader) error {
 	v.FreqBandIndicatorNR = r.Int(1, 1024, false, "freqBandIndicatorNR")
 	v.SSBfrequencies = r.Int(0, 3279165, false, "sSBfrequencies")
 	v.SubcarrierSpacingSSB = InterSystemMeasurementItem_SubcarrierSpacingSSB(r.Enum(5, 0, true, "subcarrierSpacingSSB"))
-	if v.HasMaxRSIndexCellQual {
-		v.MaxRSIndexCellQual = r.Int(1, 16, false, "maxRSIndexCellQual")
-	}
+	v.MaxRSIndexCellQual = r.IntIf(v.HasMaxRSIndexCellQual, 1, 16, false, "maxRSIndexCellQual")
 	if v.HasSMTC {
 		v.SMTC = r.OctetString(per.Unsized, "sMTC")
 	}
@@ -9792,9 +9774,7 @@ func (v *InterSystemMeasurementItem) EncodePER(w *per.Writer) error {
 	w.Int(v.FreqBandIndicatorNR, 1, 1024, false, "freqBandIndicatorNR")
 	w.Int(v.SSBfrequencies, 0, 3279165, false, "sSBfrequencies")
 	w.Enum(int64(v.SubcarrierSpacingSSB), 5, 0, true, "subcarrierSpacingSSB")
-	if v.HasMaxRSIndexCellQual {
-		w.Int(v.MaxRSIndexCellQual, 1, 16, false, "maxRSIndexCellQual")
-	}
+	w.IntIf(v.HasMaxRSIndexCellQual, v.MaxRSIndexCellQual, 1, 16, false, "maxRSIndexCellQual")
 	if v.HasSMTC {
 		w.OctetString(v.SMTC, per.Unsized, "sMTC")
 	}
@@ -11783,9 +11763,7 @@ func (v *MBSFNResultToLogInfo) DecodePER(r *per.Reader) error {
 	*v = MBSFNResultToLogInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMBSFNAreaID, &v.HasIEExtensions)
-	if v.HasMBSFNAreaID {
-		v.MBSFNAreaID = r.Int(0, 255, false, "mBSFN-AreaId")
-	}
+	v.MBSFNAreaID = r.IntIf(v.HasMBSFNAreaID, 0, 255, false, "mBSFN-AreaId")
 	r.Decode(&v.CarrierFreq, "carrierFreq")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -11798,9 +11776,7 @@ func (v *MBSFNResultToLogInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasMBSFNAreaID, v.HasIEExtensions)
-	if v.HasMBSFNAreaID {
-		w.Int(v.MBSFNAreaID, 0, 255, false, "mBSFN-AreaId")
-	}
+	w.IntIf(v.HasMBSFNAreaID, v.MBSFNAreaID, 0, 255, false, "mBSFN-AreaId")
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -12318,9 +12294,7 @@ func (v *MutingPatternInformation) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasMutingPatternOffset, &v.HasIEExtensions)
 	v.MutingPatternPeriod = MutingPatternInformation_MutingPatternPeriod(r.Enum(5, 0, true, "muting-pattern-period"))
-	if v.HasMutingPatternOffset {
-		v.MutingPatternOffset = r.Int(0, 10239, true, "muting-pattern-offset")
-	}
+	v.MutingPatternOffset = r.IntIf(v.HasMutingPatternOffset, 0, 10239, true, "muting-pattern-offset")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12333,9 +12307,7 @@ func (v *MutingPatternInformation) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasMutingPatternOffset, v.HasIEExtensions)
 	w.Enum(int64(v.MutingPatternPeriod), 5, 0, true, "muting-pattern-period")
-	if v.HasMutingPatternOffset {
-		w.Int(v.MutingPatternOffset, 0, 10239, true, "muting-pattern-offset")
-	}
+	w.IntIf(v.HasMutingPatternOffset, v.MutingPatternOffset, 0, 10239, true, "muting-pattern-offset")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14726,9 +14698,7 @@ func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
 	r.Decode(&v.EUTRANCGI, "eUTRAN-CGI")
-	if v.HasTimeStayedInCell {
-		v.TimeStayedInCell = r.Int(0, 4095, false, "timeStayedInCell")
-	}
+	v.TimeStayedInCell = r.IntIf(v.HasTimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14741,9 +14711,7 @@ func (v *RecommendedCellItem) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasTimeStayedInCell, v.HasIEExtensions)
 	w.Encode(&v.EUTRANCGI, "eUTRAN-CGI")
-	if v.HasTimeStayedInCell {
-		w.Int(v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
-	}
+	w.IntIf(v.HasTimeStayedInCell, v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17920,22 +17888,12 @@ func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error 
 	*v = SubscriptionBasedUEDifferentiationInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
-	if v.HasPeriodicCommunicationIndicator {
-		v.PeriodicCommunicationIndicator = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(r.Enum(2, 0, true, "periodicCommunicationIndicator"))
-	}
-	if v.HasPeriodicTime {
-		v.PeriodicTime = r.Int(1, 3600, true, "periodicTime")
-	}
+	v.PeriodicCommunicationIndicator = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(r.EnumIf(v.HasPeriodicCommunicationIndicator, 2, 0, true, "periodicCommunicationIndicator"))
+	v.PeriodicTime = r.IntIf(v.HasPeriodicTime, 1, 3600, true, "periodicTime")
 	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
-	if v.HasStationaryIndication {
-		v.StationaryIndication = SubscriptionBasedUEDifferentiationInfo_StationaryIndication(r.Enum(2, 0, true, "stationaryIndication"))
-	}
-	if v.HasTrafficProfile {
-		v.TrafficProfile = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(r.Enum(3, 0, true, "trafficProfile"))
-	}
-	if v.HasBatteryIndication {
-		v.BatteryIndication = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(r.Enum(3, 0, true, "batteryIndication"))
-	}
+	v.StationaryIndication = SubscriptionBasedUEDifferentiationInfo_StationaryIndication(r.EnumIf(v.HasStationaryIndication, 2, 0, true, "stationaryIndication"))
+	v.TrafficProfile = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(r.EnumIf(v.HasTrafficProfile, 3, 0, true, "trafficProfile"))
+	v.BatteryIndication = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(r.EnumIf(v.HasBatteryIndication, 3, 0, true, "batteryIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -17947,22 +17905,12 @@ func (v *SubscriptionBasedUEDifferentiationInfo) EncodePER(w *per.Writer) error 
 	x := per.Additions(v.Unknown)
 	w.Extended(x)
 	w.Preamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
-	if v.HasPeriodicCommunicationIndicator {
-		w.Enum(int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
-	}
-	if v.HasPeriodicTime {
-		w.Int(v.PeriodicTime, 1, 3600, true, "periodicTime")
-	}
+	w.EnumIf(v.HasPeriodicCommunicationIndicator, int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
+	w.IntIf(v.HasPeriodicTime, v.PeriodicTime, 1, 3600, true, "periodicTime")
 	w.EncodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
-	if v.HasStationaryIndication {
-		w.Enum(int64(v.StationaryIndication), 2, 0, true, "stationaryIndication")
-	}
-	if v.HasTrafficProfile {
-		w.Enum(int64(v.TrafficProfile), 3, 0, true, "trafficProfile")
-	}
-	if v.HasBatteryIndication {
-		w.Enum(int64(v.BatteryIndication), 3, 0, true, "batteryIndication")
-	}
+	w.EnumIf(v.HasStationaryIndication, int64(v.StationaryIndication), 2, 0, true, "stationaryIndication")
+	w.EnumIf(v.HasTrafficProfile, int64(v.TrafficProfile), 3, 0, true, "trafficProfile")
+	w.EnumIf(v.HasBatteryIndication, int64(v.BatteryIndication), 3, 0, true, "batteryIndication")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -18062,12 +18010,8 @@ func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 	if v.HasDayofWeek {
 		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
-	if v.HasTimeofDayStart {
-		v.TimeofDayStart = r.Int(0, 86399, true, "timeofDayStart")
-	}
-	if v.HasTimeofDayEnd {
-		v.TimeofDayEnd = r.Int(0, 86399, true, "timeofDayEnd")
-	}
+	v.TimeofDayStart = r.IntIf(v.HasTimeofDayStart, 0, 86399, true, "timeofDayStart")
+	v.TimeofDayEnd = r.IntIf(v.HasTimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -18082,12 +18026,8 @@ func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
 	if v.HasDayofWeek {
 		w.BitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
-	if v.HasTimeofDayStart {
-		w.Int(v.TimeofDayStart, 0, 86399, true, "timeofDayStart")
-	}
-	if v.HasTimeofDayEnd {
-		w.Int(v.TimeofDayEnd, 0, 86399, true, "timeofDayEnd")
-	}
+	w.IntIf(v.HasTimeofDayStart, v.TimeofDayStart, 0, 86399, true, "timeofDayStart")
+	w.IntIf(v.HasTimeofDayEnd, v.TimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)

@@ -2907,12 +2907,8 @@ func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
 	r.Decode(&v.WlanMeasConfig, "wlanMeasConfig")
 	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
-	if v.HasWlanRssi {
-		v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.Enum(1, 0, true, "wlan-rssi"))
-	}
-	if v.HasWlanRtt {
-		v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.Enum(1, 0, true, "wlan-rtt"))
-	}
+	v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.EnumIf(v.HasWlanRssi, 1, 0, true, "wlan-rssi"))
+	v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.EnumIf(v.HasWlanRtt, 1, 0, true, "wlan-rtt"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2926,12 +2922,8 @@ func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	w.Preamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
 	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
 	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
-	if v.HasWlanRssi {
-		w.Enum(int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
-	}
-	if v.HasWlanRtt {
-		w.Enum(int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
-	}
+	w.EnumIf(v.HasWlanRssi, int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
+	w.EnumIf(v.HasWlanRtt, int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)

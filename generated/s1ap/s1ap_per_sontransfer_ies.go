@@ -941,9 +941,7 @@ func (v *CellActivationRequest) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasMinimumActivationTime)
 	r.Decode(&v.CellsToActivateList, "cellsToActivateList")
-	if v.HasMinimumActivationTime {
-		v.MinimumActivationTime = r.Int(1, 60, false, "minimumActivationTime")
-	}
+	v.MinimumActivationTime = r.IntIf(v.HasMinimumActivationTime, 1, 60, false, "minimumActivationTime")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -955,9 +953,7 @@ func (v *CellActivationRequest) EncodePER(w *per.Writer) error {
 	w.Extended(x)
 	w.Preamble(v.HasMinimumActivationTime)
 	w.Encode(&v.CellsToActivateList, "cellsToActivateList")
-	if v.HasMinimumActivationTime {
-		w.Int(v.MinimumActivationTime, 1, 60, false, "minimumActivationTime")
-	}
+	w.IntIf(v.HasMinimumActivationTime, v.MinimumActivationTime, 1, 60, false, "minimumActivationTime")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()

@@ -399,6 +399,14 @@ func (r *Reader) Int(lb, ub int64, ext bool, field string) int64 {
 	return keep(r, x, err, field)
 }
 
+// IntIf is Int for an OPTIONAL component, read when present (else 0).
+func (r *Reader) IntIf(present bool, lb, ub int64, ext bool, field string) int64 {
+	if !present {
+		return 0
+	}
+	return r.Int(lb, ub, ext, field)
+}
+
 // IntLb reads an INTEGER (lb..MAX).
 func (r *Reader) IntLb(lb int64, ext bool, field string) int64 {
 	if r.err != nil {
@@ -451,6 +459,14 @@ func (r *Reader) Enum(root, adds int, ext bool, field string) int64 {
 	}
 	x, err := r.ReadEnum(root, adds, ext)
 	return keep(r, x, err, field)
+}
+
+// EnumIf is Enum for an OPTIONAL component, read when present (else 0).
+func (r *Reader) EnumIf(present bool, root, adds int, ext bool, field string) int64 {
+	if !present {
+		return 0
+	}
+	return r.Enum(root, adds, ext, field)
 }
 
 // OctetString reads an OCTET STRING of size s.

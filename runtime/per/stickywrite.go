@@ -237,6 +237,13 @@ func (w *Writer) Int(v, lb, ub int64, ext bool, field string) {
 	}
 }
 
+// IntIf is Int for an OPTIONAL component, written when present.
+func (w *Writer) IntIf(present bool, v, lb, ub int64, ext bool, field string) {
+	if present {
+		w.Int(v, lb, ub, ext, field)
+	}
+}
+
 // IntLb writes an INTEGER (lb..MAX).
 func (w *Writer) IntLb(v, lb int64, ext bool, field string) {
 	if w.err == nil {
@@ -269,6 +276,13 @@ func (w *Writer) BigRange(v der.Integer, lo, hi string, ext bool, field string) 
 func (w *Writer) Enum(v int64, root, adds int, ext bool, field string) {
 	if w.err == nil {
 		w.Fail(w.WriteEnum(v, root, adds, ext), field)
+	}
+}
+
+// EnumIf is Enum for an OPTIONAL component, written when present.
+func (w *Writer) EnumIf(present bool, v int64, root, adds int, ext bool, field string) {
+	if present {
+		w.Enum(v, root, adds, ext, field)
 	}
 }
 

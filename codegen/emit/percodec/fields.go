@@ -153,6 +153,14 @@ func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 		e.readField(g, f, p, jen.Lit(f.ASN1), where)
 	case single(f) && !hasDef && len(e.per.deferred[f]) == 0:
 		g.Add(r().Dot("DecodeOptional").Call(jen.Id("v").Dot(f.Has), p.addr(), jen.Lit(f.ASN1)))
+	case !hasDef && inPlaceEnum(f.Named):
+		// v.A = T_A(r.EnumIf(v.HasA, 2, 0, false, "a"))
+		args := append([]jen.Code{jen.Id("v").Dot(f.Has)}, enumArgs(f.Named)...)
+		g.Add(p.val()).Op("=").Add(emit.Ref(f.Named)).Call(r().Dot("EnumIf").Call(append(args, jen.Lit(f.ASN1))...))
+	case !hasDef && e.intRange(f) != nil:
+		// v.A = r.IntIf(v.HasA, 0, 15, false, "a")
+		args := append([]jen.Code{jen.Id("v").Dot(f.Has)}, e.intRange(f)...)
+		g.Add(p.val()).Op("=").Add(r().Dot("IntIf").Call(append(args, jen.Lit(f.ASN1))...))
 	default:
 		st := g.If(jen.Id("v").Dot(f.Has)).BlockFunc(func(g *jen.Group) {
 			e.readField(g, f, p, jen.Lit(f.ASN1), where)
@@ -161,6 +169,20 @@ func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 			st.Else().Block(p.val().Op("=").Add(def))
 		}
 	}
+}
+
+// intRange returns the arguments lb, ub and ext of per.Reader.Int for a
+// component f of a built-in INTEGER type held as an int64 with both bounds,
+// nil for any other.
+func (e *Emitter) intRange(f *plan.Field) []jen.Code {
+	if f.Named != nil || f.Octets || f.Union != nil || f.Type.Underlying().Kind != model.TypeInteger || plan.IntegerGo(f.Type) != "int64" {
+		return nil
+	}
+	pc := e.perConstraintsOf(f.Type)
+	if pc.unsupported != "" || !pc.hasLb || !pc.hasUb {
+		return nil
+	}
+	return []jen.Code{emit.Num(pc.lb), emit.Num(pc.ub), jen.Lit(pc.ext)}
 }
 
 // writeComponent emits the encoding of a component of a SEQUENCE or SET:
@@ -173,6 +195,14 @@ func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
 	case single(f):
 		g.Add(w().Dot("EncodeOptional").Call(perPresent(f), p.addr(), jen.Lit(f.ASN1)))
+	case inPlaceEnum(f.Named):
+		// w.EnumIf(v.HasA, int64(v.A), 2, 0, false, "a")
+		args := append([]jen.Code{perPresent(f), jen.Int64().Call(p.val())}, enumArgs(f.Named)...)
+		g.Add(w().Dot("EnumIf").Call(append(args, jen.Lit(f.ASN1))...))
+	case e.intRange(f) != nil:
+		// w.IntIf(v.HasA, v.A, 0, 15, false, "a")
+		args := append([]jen.Code{perPresent(f), p.val()}, e.intRange(f)...)
+		g.Add(w().Dot("IntIf").Call(append(args, jen.Lit(f.ASN1))...))
 	default:
 		g.If(perPresent(f)).BlockFunc(func(g *jen.Group) {
 			e.writeField(g, f, p, jen.Lit(f.ASN1), where)
