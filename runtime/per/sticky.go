@@ -45,6 +45,11 @@ func (r *Reader) Fail(err error, field string) {
 
 // Invalid fails the decode with an error of kind k at the reader's
 // position (a value no item or alternative has, ...).
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (r *Reader) Invalid(k der.Kind, typ, msg, rule string) {
 	if r.err == nil {
 		r.err = r.Error(k, typ, msg, rule)
@@ -65,6 +70,11 @@ func (r *Reader) Decode(v Value, field string) {
 
 // DecodeOptional is Decode for a component that its preamble bit says is
 // present or not.
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (r *Reader) DecodeOptional(present bool, v Value, field string) {
 	if present {
 		r.Decode(v, field)
@@ -259,6 +269,11 @@ func (x *Extensions) Begin(i int, field string) bool {
 }
 
 // End ends the open type field that Begin began.
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (x *Extensions) End(field string) { x.r.Close(x.open, field) }
 
 // Open begins an open type field (BeginOpen) and reports whether it could;
@@ -400,6 +415,11 @@ func (r *Reader) Int(lb, ub int64, ext bool, field string) int64 {
 }
 
 // IntIf is Int for an OPTIONAL component, read when present (else 0).
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (r *Reader) IntIf(present bool, lb, ub int64, ext bool, field string) int64 {
 	if !present {
 		return 0
@@ -462,6 +482,11 @@ func (r *Reader) Enum(root, adds int, ext bool, field string) int64 {
 }
 
 // EnumIf is Enum for an OPTIONAL component, read when present (else 0).
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (r *Reader) EnumIf(present bool, root, adds int, ext bool, field string) int64 {
 	if !present {
 		return 0

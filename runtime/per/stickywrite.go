@@ -52,6 +52,11 @@ func (w *Writer) Encode(v Value, field string) {
 }
 
 // EncodeOptional is Encode for a component that is encoded when present.
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (w *Writer) EncodeOptional(present bool, v Value, field string) {
 	if present {
 		w.Encode(v, field)
@@ -151,6 +156,11 @@ func (w *Writer) Preamble(present ...bool) {
 // caller writes for each (BeginAddition, EncodeAddition), then the
 // additions of u, the value's Unknown (WriteUnknown), which EndExtensions
 // writes.
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (w *Writer) Extensions(x Ext, u []byte) {
 	if w.err == nil && x.On() {
 		w.WriteBitmap(x, u)
@@ -159,6 +169,11 @@ func (w *Writer) Extensions(x Ext, u []byte) {
 
 // BeginAddition begins the open type field of addition i when x says it is
 // present (and the encoding has not failed); EndOpen ends it.
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (w *Writer) BeginAddition(x Ext, i int) (OpenField, bool) {
 	if w.err != nil || !x.On() || !x.Has(i) {
 		return OpenField{}, false
@@ -238,6 +253,11 @@ func (w *Writer) Int(v, lb, ub int64, ext bool, field string) {
 }
 
 // IntIf is Int for an OPTIONAL component, written when present.
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (w *Writer) IntIf(present bool, v, lb, ub int64, ext bool, field string) {
 	if present {
 		w.Int(v, lb, ub, ext, field)
@@ -280,6 +300,11 @@ func (w *Writer) Enum(v int64, root, adds int, ext bool, field string) {
 }
 
 // EnumIf is Enum for an OPTIONAL component, written when present.
+//
+// Out of line, as the other methods here: generated code calls it for
+// components, and inlined there it made much of a package's code.
+//
+//go:noinline
 func (w *Writer) EnumIf(present bool, v int64, root, adds int, ext bool, field string) {
 	if present {
 		w.Enum(v, root, adds, ext, field)
