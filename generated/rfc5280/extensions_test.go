@@ -201,3 +201,20 @@ func TestSubjectAltNamesUndecoded(t *testing.T) {
 		t.Errorf("SubjectAltNames of a raw value: %v, %v; want a *der.Error", san, err)
 	}
 }
+
+// TestKeyUsageString checks the String method of a named-bit type: the
+// bits set, by name, in ASN.1 value notation.
+func TestKeyUsageString(t *testing.T) {
+	for _, tt := range []struct {
+		v    rfc5280.KeyUsage
+		want string
+	}{
+		{rfc5280.NewKeyUsage(), "{}"},
+		{rfc5280.NewKeyUsage(rfc5280.KeyUsage_DigitalSignature, rfc5280.KeyUsage_KeyCertSign), "{digitalSignature, keyCertSign}"},
+		{rfc5280.NewKeyUsage(rfc5280.KeyUsage_DecipherOnly), "{decipherOnly}"},
+	} {
+		if got := tt.v.String(); got != tt.want {
+			t.Errorf("got %q, want %q", got, tt.want)
+		}
+	}
+}

@@ -1647,6 +1647,11 @@ func (v KeyUsage) Has(n int) bool {
 	return der.BitString(v).At(n) == 1
 }
 
+// String returns the bits set in ASN.1 value notation, by name: {digitalSignature, keyCertSign}.
+func (v KeyUsage) String() string {
+	return der.BitNames(der.BitString(v), "digitalSignature nonRepudiation keyEncipherment dataEncipherment keyAgreement keyCertSign cRLSign encipherOnly decipherOnly")
+}
+
 // PrivateKeyUsagePeriod is the ASN.1 type PrivateKeyUsagePeriod.
 //
 //	PrivateKeyUsagePeriod ::= SEQUENCE {
@@ -2156,6 +2161,11 @@ func (v ReasonFlags) AACompromise() bool {
 // Has reports whether bit n (one of the named bits) is set.
 func (v ReasonFlags) Has(n int) bool {
 	return der.BitString(v).At(n) == 1
+}
+
+// String returns the bits set in ASN.1 value notation, by name: {digitalSignature, keyCertSign}.
+func (v ReasonFlags) String() string {
+	return der.BitNames(der.BitString(v), "unused keyCompromise cACompromise affiliationChanged superseded cessationOfOperation certificateHold privilegeWithdrawn aACompromise")
 }
 
 // ExtKeyUsageSyntax is the ASN.1 type ExtKeyUsageSyntax.

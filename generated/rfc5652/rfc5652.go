@@ -2401,6 +2401,11 @@ func (v ClassList) Has(n int) bool {
 	return der.BitString(v).At(n) == 1
 }
 
+// String returns the bits set in ASN.1 value notation, by name: {digitalSignature, keyCertSign}.
+func (v ClassList) String() string {
+	return der.BitNames(der.BitString(v), "unmarked unclassified restricted confidential secret topSecret")
+}
+
 // ACClearAttrs is the ASN.1 type ACClearAttrs.
 //
 //	ACClearAttrs ::= SEQUENCE {

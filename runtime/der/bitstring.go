@@ -1,5 +1,10 @@
 package der
 
+import (
+	"strconv"
+	"strings"
+)
+
 // BitString is a BIT STRING: BitLength bits, first bit in the high-order bit
 // of Bytes[0] (X.690 8.6.2.1). A decoded BitString aliases the input; after
 // a BER decode the padding bits of the last octet may be non-zero, so read
@@ -103,4 +108,34 @@ func NewNamedBits(bits ...int) BitString {
 		}
 	}
 	return s
+}
+
+// BitNames returns v in the ASN.1 value notation of a named bit list, the
+// set bits by name in bit order ("{digitalSignature, keyCertSign}"), a set
+// bit without a name by its number. names holds the names of bits 0, 1, 2,
+// ... separated by spaces, "-" for a bit without a name: the String method
+// of a generated named-bit type passes its own.
+func BitNames(v BitString, names string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	rest := names
+	for i := 0; i < v.BitLength; i++ {
+		name := ""
+		if rest != "" {
+			name, rest, _ = strings.Cut(rest, " ")
+		}
+		if v.At(i) != 1 {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteString(", ")
+		}
+		if name == "" || name == "-" {
+			b.WriteString(strconv.Itoa(i))
+		} else {
+			b.WriteString(name)
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
 }

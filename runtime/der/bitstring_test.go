@@ -120,3 +120,21 @@ func TestBitStringRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestBitNames(t *testing.T) {
+	const names = "digitalSignature nonRepudiation keyEncipherment - keyAgreement keyCertSign"
+	for _, tt := range []struct {
+		bits []int
+		want string
+	}{
+		{nil, "{}"},
+		{[]int{0}, "{digitalSignature}"},
+		{[]int{0, 5}, "{digitalSignature, keyCertSign}"},
+		{[]int{3, 4}, "{3, keyAgreement}"},
+		{[]int{2, 9}, "{keyEncipherment, 9}"},
+	} {
+		if got := der.BitNames(der.NewNamedBits(tt.bits...), names); got != tt.want {
+			t.Errorf("bits %v: got %q, want %q", tt.bits, got, tt.want)
+		}
+	}
+}

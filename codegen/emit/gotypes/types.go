@@ -233,6 +233,27 @@ func (e *Emitter) namedBits(f *jen.File, gt *plan.Type) {
 	f.Func().Params(jen.Id("v").Id(gt.Name)).Id("Has").Params(jen.Id("n").Int()).Bool().Block(
 		jen.Return(emit.RT("BitString").Call(jen.Id("v")).Dot("At").Call(jen.Id("n")).Op("==").Lit(1)),
 	)
+	emit.Comment(f, "String returns the bits set in ASN.1 value notation, by name: {digitalSignature, keyCertSign}.")
+	f.Func().Params(jen.Id("v").Id(gt.Name)).Id("String").Params().String().Block(
+		jen.Return(emit.RT("BitNames").Call(emit.RT("BitString").Call(jen.Id("v")), jen.Lit(bitNames(gt.Consts)))))
+}
+
+// bitNames packs the names of named bits for der.BitNames: by bit
+// number, separated by spaces, "-" for a number without a name.
+func bitNames(consts []plan.NamedConst) string {
+	var byBit []string
+	for _, c := range consts {
+		if c.Value < 0 || c.Value > 1<<16 {
+			continue
+		}
+		for int64(len(byBit)) <= c.Value {
+			byBit = append(byBit, "-")
+		}
+		if byBit[c.Value] == "-" {
+			byBit[c.Value] = c.ASN1
+		}
+	}
+	return strings.Join(byBit, " ")
 }
 
 // unionDecl emits an open type's union: the struct (and after the class's
