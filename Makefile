@@ -4,6 +4,11 @@
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
+# Every go test has a timeout, which fails with the name of the test that
+# ran too long (and the stacks): generous, so that a loaded machine fails
+# only on a real failure.
+TESTTIMEOUT ?= 30m
+LONGTIMEOUT ?= 60m
 BENCHTIME   ?= 1s
 BENCHCOUNT  ?= 1
 
@@ -14,7 +19,7 @@ BENCHCOUNT  ?= 1
 ASN1GEN_CORPUS ?= $(wildcard $(CURDIR)/../shared/corpus)
 export ASN1GEN_CORPUS := $(abspath $(ASN1GEN_CORPUS))
 
-.PHONY: all generate check-generated test lint fuzz bench build
+.PHONY: all generate check-generated test test-long lint fuzz bench build
 
 all: build test
 
@@ -31,9 +36,18 @@ check-generated: generate
 	git add -N generated
 	git diff --exit-code -- generated
 
+# The README's test command: vet, then every test (the corpus-wide ones when
+# the corpus is beside the checkout) but the long cross-checks below.
 test:
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) test -timeout $(TESTTIMEOUT) ./...
+
+# The long cross-checks, which .ci/run runs after make test: NR RRC's eight
+# messages and NGAP-PDU exchanged with Erlang's asn1ct (erlc compiles them
+# for minutes), and the part of NR RRC that asn1c 0.9.28 compiles.
+LONGTESTS = TestPERInteropRRC|TestPERInteropNGAP|TestPERAsn1cRRC
+test-long:
+	ASN1GEN_PER_RRC=1 ASN1GEN_PER_NGAP=1 $(GO) test -timeout $(LONGTIMEOUT) -run '^($(LONGTESTS))$$' ./codegen/gen
 
 lint:
 	$(GO) vet ./...
