@@ -279,36 +279,7 @@ func (s *checker) addFile(f *parser.File) {
 			imported:             map[string]*importedSymbol{},
 		}
 		m.OID = s.definitiveOID(md.Identifier)
-		text := moduleText(s.srcs[f.Name], md)
-		dup := false
-		for _, other := range s.byName[m.Name] {
-			if po, pm := s.pkgOf[other.File], s.pkgOf[f.Name]; po != pm {
-				// A module is generated in one Go package: the user's files
-				// must not bring their own copy of a used package's module.
-				s.errorf(md.Identifier.Pos, "module %s is also in %s (at %s): %s", m.Name, packageLabel(po), other.AST.Identifier.Pos, "give each module once, either with -use or as a file")
-				dup = true
-				break
-			}
-			if other.File == f.Name {
-				// Copies of a module across files are merged (below), but a
-				// file that defines a module twice is wrong: a module
-				// reference names one module (X.680 13.4).
-				s.errorf(md.Identifier.Pos, "module %s is defined twice in this file (first at %s)", m.Name, other.AST.Identifier.Pos)
-				dup = true
-				break
-			}
-			if other.OID.Equal(m.OID) {
-				// Module collections copy the modules they import: the same
-				// text loaded twice is one module.
-				// Copies that differ (errata applied in one RFC and not in
-				// another) are worth a warning; the first loaded is used.
-				if moduleText(s.srcs[other.File], other.AST) != text {
-					s.warnf(md.Identifier.Pos, "module %s is loaded twice with different text (also at %s); the first is used", m.Name, other.AST.Identifier.Pos)
-				}
-				dup = true
-			}
-		}
-		if dup {
+		if s.duplicateModule(f, md, m) {
 			continue
 		}
 		s.byName[m.Name] = append(s.byName[m.Name], m)
@@ -324,72 +295,127 @@ func (s *checker) addFile(f *parser.File) {
 				m.exports[sym.Name] = true
 			}
 		}
-		src := s.srcs[f.Name]
-		for i, as := range md.Assignments {
-			a := &Assignment{Module: m, AST: as}
-			switch n := as.(type) {
-			case *parser.TypeAssignment:
-				a.Name, a.Params = n.Name, n.Params
-			case *parser.ValueAssignment:
-				a.Name, a.Params = n.Name, n.Params
-			case *parser.ValueSetTypeAssignment:
-				a.Name, a.Params = n.Name, n.Params
-			case *parser.ObjectClassAssignment:
-				a.Name, a.Params = n.Name, n.Params
-			case *parser.MacroDefinition:
-				// X.208 macros were withdrawn in 1994 (X.680 replaced them
-				// with information object classes, X.681): they are reported,
-				// not interpreted.
-				s.errorf(n.Pos, "MACRO notation (X.208) is not supported: macro %s cannot be used; define it as an information object class (X.681)", n.Name)
-				continue
-			case *parser.MacroInstanceAssignment:
-				s.errorf(n.Pos, "value %s uses the X.208 macro %s, which is not supported", n.Name, n.Macro)
-				continue
-			default:
-				continue
-			}
-			a.Pos = as.Position()
-			end := md.End.Offset
-			if i+1 < len(md.Assignments) {
-				end = md.Assignments[i+1].Position().Offset
-			}
-			a.Source = sourceText(src, a.Pos.Offset, end)
-			a.scope = &scope{m: m, params: paramScope(a.Params, nil)}
-			if prev := m.defs[a.Name]; prev != nil {
-				// X.680 13.12: each reference is assigned at most once in a module.
-				s.errorf(a.Pos, "%s is defined twice in module %s (first at %s)", a.Name, m.Name, prev.Pos)
-				continue
-			}
-			m.defs[a.Name] = a
-			m.Assignments = append(m.Assignments, a)
-		}
+		s.addAssignments(f, md, m)
 		if md.Imports != nil {
-			for _, from := range md.Imports.From {
-				imp := &Import{Pos: from.Module.Pos, Name: from.Module.Name, ast: from}
-				for _, sym := range from.Symbols {
-					imp.Symbols = append(imp.Symbols, sym.Name)
-					if m.defs[sym.Name] != nil {
-						// X.680 13.13: an imported reference is not defined again.
-						if s.opts.Lenient {
-							s.warnf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13, relaxed by -lenient): the definition is used, the import is not", sym.Name, sym.Pos, m.Name).Accept = acceptKey("lenient", m.Name)
-							continue
-						}
-						s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13; -lenient uses the definition)", sym.Name, sym.Pos, m.Name)
-						continue
-					}
-					if prev := m.imported[sym.Name]; prev != nil {
-						// X.680 13.16: the same name from two modules is
-						// allowed; uses must then be qualified (Module.name).
-						if prev.imp.Name != imp.Name {
-							prev.ambiguous = append(prev.ambiguous, imp.Name)
-						}
-						continue
-					}
-					m.imported[sym.Name] = &importedSymbol{pos: sym.Pos, name: sym.Name, imp: imp, by: m.Name}
-				}
-				m.Imports = append(m.Imports, imp)
-			}
+			s.addImports(md, m)
 		}
+	}
+}
+
+// duplicateModule reports whether the module m (md, of the file f) is one
+// already loaded under its name, so that it is not added again: a copy of
+// the same module (OID), as module collections carry the modules they
+// import, is one module (with a warning when the texts differ); a module
+// defined twice in one file, or given both as a file and in a used
+// package, is an error.
+func (s *checker) duplicateModule(f *parser.File, md *parser.ModuleDefinition, m *Module) bool {
+	text := moduleText(s.srcs[f.Name], md)
+	dup := false
+	for _, other := range s.byName[m.Name] {
+		if po, pm := s.pkgOf[other.File], s.pkgOf[f.Name]; po != pm {
+			// A module is generated in one Go package: the user's files
+			// must not bring their own copy of a used package's module.
+			s.errorf(md.Identifier.Pos, "module %s is also in %s (at %s): %s", m.Name, packageLabel(po), other.AST.Identifier.Pos, "give each module once, either with -use or as a file")
+			dup = true
+			break
+		}
+		if other.File == f.Name {
+			// Copies of a module across files are merged (below), but a
+			// file that defines a module twice is wrong: a module
+			// reference names one module (X.680 13.4).
+			s.errorf(md.Identifier.Pos, "module %s is defined twice in this file (first at %s)", m.Name, other.AST.Identifier.Pos)
+			dup = true
+			break
+		}
+		if other.OID.Equal(m.OID) {
+			// Module collections copy the modules they import: the same
+			// text loaded twice is one module.
+			// Copies that differ (errata applied in one RFC and not in
+			// another) are worth a warning; the first loaded is used.
+			if moduleText(s.srcs[other.File], other.AST) != text {
+				s.warnf(md.Identifier.Pos, "module %s is loaded twice with different text (also at %s); the first is used", m.Name, other.AST.Identifier.Pos)
+			}
+			dup = true
+		}
+	}
+	return dup
+}
+
+// addAssignments adds the assignments of the module m (md, of the file f)
+// with their source text and scope. MACRO definitions and uses (X.208) are
+// reported and left out, as is an assignment to a name already defined.
+func (s *checker) addAssignments(f *parser.File, md *parser.ModuleDefinition, m *Module) {
+	src := s.srcs[f.Name]
+	for i, as := range md.Assignments {
+		a := &Assignment{Module: m, AST: as}
+		switch n := as.(type) {
+		case *parser.TypeAssignment:
+			a.Name, a.Params = n.Name, n.Params
+		case *parser.ValueAssignment:
+			a.Name, a.Params = n.Name, n.Params
+		case *parser.ValueSetTypeAssignment:
+			a.Name, a.Params = n.Name, n.Params
+		case *parser.ObjectClassAssignment:
+			a.Name, a.Params = n.Name, n.Params
+		case *parser.MacroDefinition:
+			// X.208 macros were withdrawn in 1994 (X.680 replaced them
+			// with information object classes, X.681): they are reported,
+			// not interpreted.
+			s.errorf(n.Pos, "MACRO notation (X.208) is not supported: macro %s cannot be used; define it as an information object class (X.681)", n.Name)
+			continue
+		case *parser.MacroInstanceAssignment:
+			s.errorf(n.Pos, "value %s uses the X.208 macro %s, which is not supported", n.Name, n.Macro)
+			continue
+		default:
+			continue
+		}
+		a.Pos = as.Position()
+		end := md.End.Offset
+		if i+1 < len(md.Assignments) {
+			end = md.Assignments[i+1].Position().Offset
+		}
+		a.Source = sourceText(src, a.Pos.Offset, end)
+		a.scope = &scope{m: m, params: paramScope(a.Params, nil)}
+		if prev := m.defs[a.Name]; prev != nil {
+			// X.680 13.12: each reference is assigned at most once in a module.
+			s.errorf(a.Pos, "%s is defined twice in module %s (first at %s)", a.Name, m.Name, prev.Pos)
+			continue
+		}
+		m.defs[a.Name] = a
+		m.Assignments = append(m.Assignments, a)
+	}
+}
+
+// addImports records the IMPORTS of the module m (md): each imported
+// symbol by name, to be bound once every module is loaded. A symbol both
+// imported and defined is an error (a warning with -lenient, and the
+// definition is used); one imported from two modules is ambiguous, and its
+// uses must name the module.
+func (s *checker) addImports(md *parser.ModuleDefinition, m *Module) {
+	for _, from := range md.Imports.From {
+		imp := &Import{Pos: from.Module.Pos, Name: from.Module.Name, ast: from}
+		for _, sym := range from.Symbols {
+			imp.Symbols = append(imp.Symbols, sym.Name)
+			if m.defs[sym.Name] != nil {
+				// X.680 13.13: an imported reference is not defined again.
+				if s.opts.Lenient {
+					s.warnf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13, relaxed by -lenient): the definition is used, the import is not", sym.Name, sym.Pos, m.Name).Accept = acceptKey("lenient", m.Name)
+					continue
+				}
+				s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13; -lenient uses the definition)", sym.Name, sym.Pos, m.Name)
+				continue
+			}
+			if prev := m.imported[sym.Name]; prev != nil {
+				// X.680 13.16: the same name from two modules is
+				// allowed; uses must then be qualified (Module.name).
+				if prev.imp.Name != imp.Name {
+					prev.ambiguous = append(prev.ambiguous, imp.Name)
+				}
+				continue
+			}
+			m.imported[sym.Name] = &importedSymbol{pos: sym.Pos, name: sym.Name, imp: imp, by: m.Name}
+		}
+		m.Imports = append(m.Imports, imp)
 	}
 }
 

@@ -19,28 +19,13 @@ func (s *checker) conv(sc *scope, pt parser.Type) *Type {
 	case *parser.BooleanType:
 		return &Type{Kind: TypeBoolean, Pos: n.Pos}
 	case *parser.IntegerType:
-		t := &Type{Kind: TypeInteger, Pos: n.Pos}
-		for _, nn := range n.NamedNumbers {
-			t.NamedNumbers = append(t.NamedNumbers, s.namedNumber(sc, nn, false))
-		}
-		s.checkNamedNumbers(t.NamedNumbers, "named number")
-		return t
+		return s.convInteger(sc, n)
 	case *parser.EnumeratedType:
 		return s.convEnumerated(sc, n)
 	case *parser.RealType:
 		return &Type{Kind: TypeReal, Pos: n.Pos}
 	case *parser.BitStringType:
-		t := &Type{Kind: TypeBitString, Pos: n.Pos}
-		for _, nn := range n.NamedBits {
-			nb := s.namedNumber(sc, nn, false)
-			if nb.Value < 0 {
-				// X.680 22.2: a named bit is a bit number, not negative.
-				s.errorf(nn.Pos, "named bit %s has the negative number %d", nb.Name, nb.Value)
-			}
-			t.NamedNumbers = append(t.NamedNumbers, nb)
-		}
-		s.checkNamedNumbers(t.NamedNumbers, "named bit")
-		return t
+		return s.convBitString(sc, n)
 	case *parser.OctetStringType:
 		return &Type{Kind: TypeOctetString, Pos: n.Pos}
 	case *parser.NullType:
@@ -68,13 +53,7 @@ func (s *checker) conv(sc *scope, pt parser.Type) *Type {
 	case *parser.UnrestrictedCharacterStringType:
 		return &Type{Kind: TypeUnrestrictedCharacterString, Pos: n.Pos}
 	case *parser.UsefulType:
-		if t := s.localOverride(sc, n.Name, n.Pos); t != nil {
-			return t
-		}
-		if n.Name == "ObjectDescriptor" {
-			return &Type{Kind: TypeObjectDescriptor, Pos: n.Pos, Name: n.Name}
-		}
-		return &Type{Kind: TypeTime, Pos: n.Pos, Name: n.Name}
+		return s.convUseful(sc, n)
 	case *parser.TimeType:
 		return &Type{Kind: TypeTime, Pos: n.Pos, Name: n.Name}
 	case *parser.SequenceType:
@@ -92,22 +71,7 @@ func (s *checker) conv(sc *scope, pt parser.Type) *Type {
 		s.addOfConstraints(t, sc, n.Constraint, n.Size)
 		return t
 	case *parser.TaggedType:
-		inner := s.conv(sc, n.Type)
-		op := tagOp{pos: n.Pos, class: tagClassOf(n.Tag.Class), mode: n.Mode, keyword: n.Mode == parser.TagModeImplicit}
-		op.number = s.tagNumber(sc, n.Tag)
-		if op.mode == parser.TagModeDefault {
-			// X.680 31.2.7: without a keyword the module's TagDefault
-			// decides; AUTOMATIC TAGS tags implicitly like IMPLICIT TAGS.
-			switch sc.m.TagDefault {
-			case parser.TagDefaultImplicit, parser.TagDefaultAutomatic:
-				op.mode = parser.TagModeImplicit
-			default:
-				op.mode = parser.TagModeExplicit
-			}
-		}
-		inner.tagging = append([]tagOp{op}, inner.tagging...)
-		inner.Pos = n.Pos
-		return inner
+		return s.convTagged(sc, n)
 	case *parser.EncodingPrefixedType:
 		return s.conv(sc, n.Type)
 	case *parser.SelectionType:
@@ -132,6 +96,69 @@ func (s *checker) conv(sc *scope, pt parser.Type) *Type {
 	}
 	s.errorf(pt.Position(), "unsupported type notation %T", pt)
 	return &Type{Kind: TypeInvalid, Pos: pt.Position()}
+}
+
+// convInteger converts an INTEGER type with its named numbers, which must
+// differ in name and number.
+func (s *checker) convInteger(sc *scope, n *parser.IntegerType) *Type {
+	t := &Type{Kind: TypeInteger, Pos: n.Pos}
+	for _, nn := range n.NamedNumbers {
+		t.NamedNumbers = append(t.NamedNumbers, s.namedNumber(sc, nn, false))
+	}
+	s.checkNamedNumbers(t.NamedNumbers, "named number")
+	return t
+}
+
+// convBitString converts a BIT STRING type with its named bits, which must
+// differ in name and number and be bit numbers (not negative).
+func (s *checker) convBitString(sc *scope, n *parser.BitStringType) *Type {
+	t := &Type{Kind: TypeBitString, Pos: n.Pos}
+	for _, nn := range n.NamedBits {
+		nb := s.namedNumber(sc, nn, false)
+		if nb.Value < 0 {
+			// X.680 22.2: a named bit is a bit number, not negative.
+			s.errorf(nn.Pos, "named bit %s has the negative number %d", nb.Name, nb.Value)
+		}
+		t.NamedNumbers = append(t.NamedNumbers, nb)
+	}
+	s.checkNamedNumbers(t.NamedNumbers, "named bit")
+	return t
+}
+
+// convUseful converts a useful type (X.680 45-48): ObjectDescriptor, or
+// GeneralizedTime or UTCTime. As for the character string types, a
+// definition of the same name in scope wins.
+func (s *checker) convUseful(sc *scope, n *parser.UsefulType) *Type {
+	if t := s.localOverride(sc, n.Name, n.Pos); t != nil {
+		return t
+	}
+	if n.Name == "ObjectDescriptor" {
+		return &Type{Kind: TypeObjectDescriptor, Pos: n.Pos, Name: n.Name}
+	}
+	return &Type{Kind: TypeTime, Pos: n.Pos, Name: n.Name}
+}
+
+// convTagged converts a tagged type: the inner type with the tag put in
+// front of its own, IMPLICIT or EXPLICIT as written or, without a keyword,
+// as the module's TagDefault says. The tags are resolved later, from the
+// tagging recorded here.
+func (s *checker) convTagged(sc *scope, n *parser.TaggedType) *Type {
+	inner := s.conv(sc, n.Type)
+	op := tagOp{pos: n.Pos, class: tagClassOf(n.Tag.Class), mode: n.Mode, keyword: n.Mode == parser.TagModeImplicit}
+	op.number = s.tagNumber(sc, n.Tag)
+	if op.mode == parser.TagModeDefault {
+		// X.680 31.2.7: without a keyword the module's TagDefault
+		// decides; AUTOMATIC TAGS tags implicitly like IMPLICIT TAGS.
+		switch sc.m.TagDefault {
+		case parser.TagDefaultImplicit, parser.TagDefaultAutomatic:
+			op.mode = parser.TagModeImplicit
+		default:
+			op.mode = parser.TagModeExplicit
+		}
+	}
+	inner.tagging = append([]tagOp{op}, inner.tagging...)
+	inner.Pos = n.Pos
+	return inner
 }
 
 // localOverride returns a reference to a type assignment named like a

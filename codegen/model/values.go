@@ -269,86 +269,114 @@ func (s *checker) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 	}
 	k := s.kind(gov)
 	u := s.underlying(gov)
-	pos := v.Position()
-	out := &Value{Pos: pos, AST: v}
+	out := &Value{Pos: v.Position(), AST: v}
 	if fo, ok := v.(*parser.ValueFromObject); ok {
 		return s.valueFromObject(sc, fo, gov)
 	}
 	// References first: they may denote any kind of value.
 	if r, ok := v.(*parser.ValueReference); ok {
-		if b := sc.dummy(r.Module, r.Name); b != nil {
-			if b.actual == nil {
-				out.Kind = ValueUnevaluated
-				return out
-			}
-			if av, ok := b.actual.(parser.Value); ok {
-				return s.evalValue(b.sc, av, gov)
-			}
-			s.errorf(pos, "parameter %s is a type, used as a value", r.Name)
-			return nil
-		}
-		if r.Module == "" && len(r.Params) == 0 && u != nil {
-			// Identifiers of the governor: named numbers, enumeration
-			// items (X.680 19.8, 20.8).
-			for _, nn := range u.NamedNumbers {
-				if nn.Name == r.Name && (k == TypeInteger || k == TypeEnumerated) {
-					out.Name, out.Int = nn.Name, nn.Value
-					out.Kind = ValueInteger
-					if k == TypeEnumerated {
-						out.Kind = ValueEnumerated
-					}
-					return out
-				}
-			}
-		}
-		if (k == TypeEnumerated || k == TypeDummy) && r.Module == "" && s.lookup(sc, "", r.Name, pos, false) == nil {
-			if k == TypeDummy {
-				// The governor is a dummy of a template: its identifiers
-				// (named numbers, items) are known in each instance only,
-				// where the value is evaluated again.
-				out.Kind = ValueUnevaluated
-				return out
-			}
-			s.errorf(pos, "%s is not an item of the enumeration", r.Name)
-			return nil
-		}
-		a := s.lookup(sc, r.Module, r.Name, pos, true)
-		if a == nil {
-			return nil
-		}
-		if ak := s.kindOf(a); ak != KindValue {
-			if ak == KindObject && k == TypeInvalid {
-				out.Kind = ValueUnevaluated
-				return out
-			}
-			s.errorf(pos, "%s is a %s, not a value", r.Name, ak)
-			return nil
-		}
-		if len(a.Params) > 0 {
-			// X.683 9: a parameterized value, evaluated in its instance.
-			if a = s.instanceOf(a, sc, r.Name, r.Params, pos); a == nil {
-				return nil
-			}
-		} else if len(r.Params) > 0 {
-			s.errorf(pos, "%s is not parameterized", r.Name)
-			return nil
-		}
-		av := s.valueOf(a)
-		if av == nil {
-			return nil
-		}
-		if ak := s.kind(a.Type); !compatible(k, ak) {
-			s.errorf(pos, "%s is a %s value, not %s", r.Name, ak, k)
-			return nil
-		}
-		if want, have := s.stringTypeName(gov), s.stringTypeName(a.Type); !stringMapping(want, have) {
-			s.errorf(pos, "%s is a %s value, which does not map to %s (X.680 B.5: values map only between character string types of fixed character sets)", r.Name, have, want)
-			return nil
-		}
-		cp := *av
-		cp.Ref, cp.Pos = a, pos
-		return &cp
+		return s.evalReference(sc, r, gov, k, u, out)
 	}
+	return s.evalLiteral(sc, v, gov, k, u, out)
+}
+
+// evalReference evaluates a value reference against the governor gov (of
+// kind k, built-in type u): a dummy parameter of the template being
+// instantiated, an identifier of the governor (a named number or an
+// enumeration item), or a value assignment, instantiated when it is
+// parameterized. The value is returned as a copy of the assignment's,
+// positioned at the reference, and must be of a kind the governor accepts.
+func (s *checker) evalReference(sc *scope, r *parser.ValueReference, gov *Type, k TypeKind, u *Type, out *Value) *Value {
+	pos := out.Pos
+	if b := sc.dummy(r.Module, r.Name); b != nil {
+		if b.actual == nil {
+			out.Kind = ValueUnevaluated
+			return out
+		}
+		if av, ok := b.actual.(parser.Value); ok {
+			return s.evalValue(b.sc, av, gov)
+		}
+		s.errorf(pos, "parameter %s is a type, used as a value", r.Name)
+		return nil
+	}
+	if r.Module == "" && len(r.Params) == 0 && u != nil {
+		if evalIdentifier(r.Name, k, u, out) {
+			return out
+		}
+	}
+	if (k == TypeEnumerated || k == TypeDummy) && r.Module == "" && s.lookup(sc, "", r.Name, pos, false) == nil {
+		if k == TypeDummy {
+			// The governor is a dummy of a template: its identifiers
+			// (named numbers, items) are known in each instance only,
+			// where the value is evaluated again.
+			out.Kind = ValueUnevaluated
+			return out
+		}
+		s.errorf(pos, "%s is not an item of the enumeration", r.Name)
+		return nil
+	}
+	a := s.lookup(sc, r.Module, r.Name, pos, true)
+	if a == nil {
+		return nil
+	}
+	if ak := s.kindOf(a); ak != KindValue {
+		if ak == KindObject && k == TypeInvalid {
+			out.Kind = ValueUnevaluated
+			return out
+		}
+		s.errorf(pos, "%s is a %s, not a value", r.Name, ak)
+		return nil
+	}
+	if len(a.Params) > 0 {
+		// X.683 9: a parameterized value, evaluated in its instance.
+		if a = s.instanceOf(a, sc, r.Name, r.Params, pos); a == nil {
+			return nil
+		}
+	} else if len(r.Params) > 0 {
+		s.errorf(pos, "%s is not parameterized", r.Name)
+		return nil
+	}
+	av := s.valueOf(a)
+	if av == nil {
+		return nil
+	}
+	if ak := s.kind(a.Type); !compatible(k, ak) {
+		s.errorf(pos, "%s is a %s value, not %s", r.Name, ak, k)
+		return nil
+	}
+	if want, have := s.stringTypeName(gov), s.stringTypeName(a.Type); !stringMapping(want, have) {
+		s.errorf(pos, "%s is a %s value, which does not map to %s (X.680 B.5: values map only between character string types of fixed character sets)", r.Name, have, want)
+		return nil
+	}
+	cp := *av
+	cp.Ref, cp.Pos = a, pos
+	return &cp
+}
+
+// evalIdentifier sets out to the named number or enumeration item name of
+// the governor's built-in type u (X.680 19.8, 20.8) and reports whether u
+// has one; only INTEGER and ENUMERATED governors have such identifiers.
+func evalIdentifier(name string, k TypeKind, u *Type, out *Value) bool {
+	for _, nn := range u.NamedNumbers {
+		if nn.Name == name && (k == TypeInteger || k == TypeEnumerated) {
+			out.Name, out.Int = nn.Name, nn.Value
+			out.Kind = ValueInteger
+			if k == TypeEnumerated {
+				out.Kind = ValueEnumerated
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// evalLiteral evaluates a value written out (not a reference) against the
+// governor gov of kind k and built-in type u. The forms a kind accepts are
+// in its case; any other form is reported as not a valid value of the
+// governor. Values codegen does not need at this point (REAL and string
+// braces, CONTAINING, open types) are kept unevaluated.
+func (s *checker) evalLiteral(sc *scope, v parser.Value, gov *Type, k TypeKind, u *Type, out *Value) *Value {
+	pos := out.Pos
 	switch k {
 	case TypeBoolean:
 		if b, ok := v.(*parser.BooleanValue); ok {
@@ -357,95 +385,34 @@ func (s *checker) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 		}
 	case TypeInteger:
 		if iv, ok := v.(*parser.IntegerValue); ok {
-			out.Kind = ValueInteger
-			n, err := strconv.ParseInt(iv.Text, 10, 64)
-			if err != nil {
-				// Beyond int64 (e.g. 18446744073709551615 in 3GPP
-				// modules): Big holds it, Int saturates.
-				b, ok := new(big.Int).SetString(iv.Text, 10)
-				if !ok {
-					s.errorf(pos, "invalid integer %s", iv.Text)
-					return nil
-				}
-				out.Big = b
-				n = math.MaxInt64
-				if b.Sign() < 0 {
-					n = math.MinInt64
-				}
-			}
-			out.Int = n
-			return out
+			return s.evalInteger(iv, out)
 		}
 	case TypeReal:
-		switch rv := v.(type) {
-		case *parser.RealValue:
-			f, err := strconv.ParseFloat(rv.Text, 64)
-			if err == nil {
-				out.Kind, out.Real = ValueReal, f
-				return out
-			}
-		case *parser.IntegerValue:
-			f, err := strconv.ParseFloat(rv.Text, 64)
-			if err == nil {
-				out.Kind, out.Real = ValueReal, f
-				return out
-			}
-		case *parser.SpecialRealValue:
-			out.Kind, out.Special = ValueReal, rv.Name
-			return out
-		case *parser.BraceValue:
-			out.Kind = ValueUnevaluated // {mantissa, base, exponent}
+		if evalReal(v, out) {
 			return out
 		}
 	case TypeNull:
-		switch v.(type) {
-		case *parser.NullValue:
+		if _, ok := v.(*parser.NullValue); ok {
 			out.Kind = ValueNull
 			return out
 		}
 	case TypeBitString:
 		return s.evalBits(sc, v, u, out)
 	case TypeOctetString:
-		switch sv := v.(type) {
-		case *parser.HStringValue:
-			out.Kind = ValueOctetString
-			out.Bytes, out.BitLen = hexBytes(sv.Digits)
-			return out
-		case *parser.BStringValue:
-			out.Kind = ValueOctetString
-			out.Bytes, out.BitLen = bitBytes(sv.Digits)
-			return out
-		case *parser.ContainingValue:
-			out.Kind = ValueUnevaluated
+		if evalOctets(v, out) {
 			return out
 		}
 	case TypeObjectIdentifier, TypeRelativeOID:
-		var ov *parser.ObjectIdentifierValue
 		switch sv := v.(type) {
 		case *parser.ObjectIdentifierValue:
-			ov = sv
+			return s.evalOIDValue(sc, sv, k, out)
 		case *parser.BraceValue:
-			var err error
-			ov, err = parser.ParseObjectIdentifierValue(sv)
+			ov, err := parser.ParseObjectIdentifierValue(sv)
 			if err != nil {
 				s.errorf(pos, "not an object identifier value: %v", err)
 				return nil
 			}
-		}
-		if ov != nil {
-			oid, ok := s.evalOID(sc, ov.Components, k == TypeRelativeOID)
-			if !ok {
-				return nil
-			}
-			out.Kind, out.OID = ValueOID, oid
-			if k == TypeRelativeOID {
-				out.Kind = ValueRelativeOID
-			} else if len(oid) < 2 || oid[0] > 2 || (oid[0] < 2 && oid[1] > 39) {
-				// X.660: at least two arcs; under itu-t and iso the second
-				// arc is 0..39.
-				s.errorf(pos, "object identifier %s is not valid (X.660: two arcs at least, first 0..2, second 0..39 under 0 and 1)", oid)
-			}
-			return out
+			return s.evalOIDValue(sc, ov, k, out)
 		}
 	case TypeCharacterString, TypeTime, TypeObjectDescriptor, TypeOIDIRI, TypeRelativeOIDIRI:
 		switch sv := v.(type) {
@@ -465,47 +432,11 @@ func (s *checker) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 		}
 	case TypeSequenceOf, TypeSetOf:
 		if bv, ok := v.(*parser.BraceValue); ok {
-			list, err := bv.Values()
-			if err != nil && u.ElemName != "" {
-				// X.680 26.3: with "SEQUENCE OF identifier Type" the value
-				// may name each element ("{name v1, name v2}").
-				if named, nerr := bv.NamedValues(); nerr == nil {
-					list, err = nil, nil
-					for _, nv := range named {
-						if nv.Name != u.ElemName {
-							s.errorf(nv.Pos, "%s is not the element identifier %s of the %s", nv.Name, u.ElemName, k)
-							return nil
-						}
-						list = append(list, nv.Value)
-					}
-				}
-			}
-			if err != nil {
-				s.errorf(pos, "not a %s value: %v", k, err)
-				return nil
-			}
-			out.Kind = ValueList
-			for _, e := range list {
-				if ev := s.evalValue(sc, e, u.Elem); ev != nil {
-					out.Elems = append(out.Elems, ev)
-				}
-			}
-			return out
+			return s.evalList(sc, bv, k, u, out)
 		}
 	case TypeChoice:
 		if cv, ok := v.(*parser.ChoiceValue); ok {
-			for _, c := range u.Components {
-				if c.Name == cv.Name {
-					ev := s.evalValue(sc, cv.Value, c.Type)
-					if ev == nil {
-						return nil
-					}
-					out.Kind, out.Name, out.Elems = ValueChoice, cv.Name, []*Value{ev}
-					return out
-				}
-			}
-			s.errorf(pos, "the CHOICE has no alternative %s", cv.Name)
-			return nil
+			return s.evalChoice(sc, cv, u, out)
 		}
 	case TypeInvalid:
 		return nil // reported where the governor failed
@@ -516,6 +447,142 @@ func (s *checker) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 		return out
 	}
 	s.errorf(pos, "%s is not a valid %s value", describeValue(v), kindName(gov, k))
+	return nil
+}
+
+// evalInteger sets out to the INTEGER iv. A number beyond int64 (such as
+// 18446744073709551615 in 3GPP modules) is kept in Big, and Int saturates.
+func (s *checker) evalInteger(iv *parser.IntegerValue, out *Value) *Value {
+	out.Kind = ValueInteger
+	n, err := strconv.ParseInt(iv.Text, 10, 64)
+	if err != nil {
+		b, ok := new(big.Int).SetString(iv.Text, 10)
+		if !ok {
+			s.errorf(out.Pos, "invalid integer %s", iv.Text)
+			return nil
+		}
+		out.Big = b
+		n = math.MaxInt64
+		if b.Sign() < 0 {
+			n = math.MinInt64
+		}
+	}
+	out.Int = n
+	return out
+}
+
+// evalReal sets out to the REAL value v and reports whether v is one: a
+// decimal or integer number, a special value (PLUS-INFINITY and the like),
+// or {mantissa, base, exponent}, which stays unevaluated.
+func evalReal(v parser.Value, out *Value) bool {
+	switch rv := v.(type) {
+	case *parser.RealValue:
+		f, err := strconv.ParseFloat(rv.Text, 64)
+		if err == nil {
+			out.Kind, out.Real = ValueReal, f
+			return true
+		}
+	case *parser.IntegerValue:
+		f, err := strconv.ParseFloat(rv.Text, 64)
+		if err == nil {
+			out.Kind, out.Real = ValueReal, f
+			return true
+		}
+	case *parser.SpecialRealValue:
+		out.Kind, out.Special = ValueReal, rv.Name
+		return true
+	case *parser.BraceValue:
+		out.Kind = ValueUnevaluated
+		return true
+	}
+	return false
+}
+
+// evalOctets sets out to the OCTET STRING value v and reports whether v is
+// one: an hstring or bstring, or CONTAINING a value, which stays
+// unevaluated.
+func evalOctets(v parser.Value, out *Value) bool {
+	switch sv := v.(type) {
+	case *parser.HStringValue:
+		out.Kind = ValueOctetString
+		out.Bytes, out.BitLen = hexBytes(sv.Digits)
+		return true
+	case *parser.BStringValue:
+		out.Kind = ValueOctetString
+		out.Bytes, out.BitLen = bitBytes(sv.Digits)
+		return true
+	case *parser.ContainingValue:
+		out.Kind = ValueUnevaluated
+		return true
+	}
+	return false
+}
+
+// evalOIDValue sets out to the OBJECT IDENTIFIER or RELATIVE-OID (by k)
+// whose components are ov's. An object identifier that X.660 does not
+// allow is reported, and the value is still returned.
+func (s *checker) evalOIDValue(sc *scope, ov *parser.ObjectIdentifierValue, k TypeKind, out *Value) *Value {
+	oid, ok := s.evalOID(sc, ov.Components, k == TypeRelativeOID)
+	if !ok {
+		return nil
+	}
+	out.Kind, out.OID = ValueOID, oid
+	if k == TypeRelativeOID {
+		out.Kind = ValueRelativeOID
+	} else if len(oid) < 2 || oid[0] > 2 || (oid[0] < 2 && oid[1] > 39) {
+		// X.660: at least two arcs; under itu-t and iso the second
+		// arc is 0..39.
+		s.errorf(out.Pos, "object identifier %s is not valid (X.660: two arcs at least, first 0..2, second 0..39 under 0 and 1)", oid)
+	}
+	return out
+}
+
+// evalList sets out to the SEQUENCE OF or SET OF (by k) value bv, each
+// element evaluated against the element type of u. Elements that fail are
+// left out, reported.
+func (s *checker) evalList(sc *scope, bv *parser.BraceValue, k TypeKind, u *Type, out *Value) *Value {
+	list, err := bv.Values()
+	if err != nil && u.ElemName != "" {
+		// X.680 26.3: with "SEQUENCE OF identifier Type" the value
+		// may name each element ("{name v1, name v2}").
+		if named, nerr := bv.NamedValues(); nerr == nil {
+			list, err = nil, nil
+			for _, nv := range named {
+				if nv.Name != u.ElemName {
+					s.errorf(nv.Pos, "%s is not the element identifier %s of the %s", nv.Name, u.ElemName, k)
+					return nil
+				}
+				list = append(list, nv.Value)
+			}
+		}
+	}
+	if err != nil {
+		s.errorf(out.Pos, "not a %s value: %v", k, err)
+		return nil
+	}
+	out.Kind = ValueList
+	for _, e := range list {
+		if ev := s.evalValue(sc, e, u.Elem); ev != nil {
+			out.Elems = append(out.Elems, ev)
+		}
+	}
+	return out
+}
+
+// evalChoice sets out to the CHOICE value cv: the alternative's name, and
+// its value, evaluated against the alternative's type, as the one element.
+func (s *checker) evalChoice(sc *scope, cv *parser.ChoiceValue, u *Type, out *Value) *Value {
+	for _, c := range u.Components {
+		if c.Name == cv.Name {
+			ev := s.evalValue(sc, cv.Value, c.Type)
+			if ev == nil {
+				return nil
+			}
+			out.Kind, out.Name, out.Elems = ValueChoice, cv.Name, []*Value{ev}
+			return out
+		}
+	}
+	s.errorf(out.Pos, "the CHOICE has no alternative %s", cv.Name)
 	return nil
 }
 

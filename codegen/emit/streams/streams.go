@@ -200,15 +200,29 @@ func tagLists(t *model.Type, body *plan.Type) (tags, types jen.Code) {
 	return jen.Index().Add(emit.RT("Tag")).Values(ts...), jen.Index().String().Values(ns...)
 }
 
+// streamType emits the stream reader of one path: the type and its
+// constructor, the methods users call (Next, Head, Rest), and those the
+// runtime calls for each level and for the whole value.
 func (e *Emitter) streamType(f *jen.File, sp *streamPlan) {
-	recv := func() *jen.Statement { return jen.Id("c").Op("*").Id(sp.name) }
-	last := len(sp.levels) - 1
-	elemT := emit.GoType(sp.elem)
-	sigLevel, sigFrom := sp.signed()
-	path := sp.listPath()
-	ctor := "New" + sp.name
+	e.streamStruct(f, sp)
+	e.streamConstructor(f, sp)
+	e.streamNext(f, sp)
+	e.streamHeadRest(f, sp)
+	e.streamLevels(f, sp)
+	e.streamWhole(f, sp)
+}
 
-	// The type.
+// recv is the receiver of the stream type's methods.
+func (sp *streamPlan) recv() *jen.Statement { return jen.Id("c").Op("*").Id(sp.name) }
+
+// ctor is the name of the stream type's constructor.
+func (sp *streamPlan) ctor() string { return "New" + sp.name }
+
+// streamStruct emits the stream type, with the doc comment that shows how
+// to use it: the runtime's reader, the value without the list (rest), the
+// element being returned, and Signed when the path has signed octets.
+func (e *Emitter) streamStruct(f *jen.File, sp *streamPlan) {
+	sigLevel, _ := sp.signed()
 	doc := fmt.Sprintf(`%s reads a %s from an io.Reader, the elements of %s one
 at a time (asn1gen gen -stream %s): the memory it holds is a batch of
 elements and the parts of the value around the list, whatever the length of
@@ -227,7 +241,7 @@ have their offset in the stream and the path of a whole decode
 		}
 		use(e)
 	}
-	v, err := c.Rest() // the other components`, sp.name, sp.root.ASN1, path, sp.spec, sp.root.ASN1, ctor)
+	v, err := c.Rest() // the other components`, sp.name, sp.root.ASN1, sp.listPath(), sp.spec, sp.root.ASN1, sp.ctor())
 	emit.Comment(f, wrapDoc(doc))
 	f.Type().Id(sp.name).StructFunc(func(g *jen.Group) {
 		if sigLevel >= 0 {
@@ -241,73 +255,99 @@ have their offset in the stream and the path of a whole decode
 		}
 		g.Id("s").Op("*").Add(st("Reader"))
 		g.Id("rest").Add(emit.Ref(sp.root))
-		g.Id("elem").Add(elemT)
+		g.Id("elem").Add(emit.GoType(sp.elem))
 	})
+}
 
-	// The constructor.
-	emit.Comment(f, wrapDoc(fmt.Sprintf("%s returns a %s reading from r. A nil opts means strict DER\nwith the default limits; BER is not supported.", ctor, sp.name)))
-	f.Func().Id(ctor).Params(jen.Id("r").Qual("io", "Reader"), jen.Id("opts").Op("*").Add(st("Options"))).Op("*").Id(sp.name).BlockFunc(func(g *jen.Group) {
+// streamConstructor emits the constructor, which gives the runtime the
+// schema of the path: each level (levelSchema), the list (listSchema) and
+// the decoding of the whole value.
+func (e *Emitter) streamConstructor(f *jen.File, sp *streamPlan) {
+	emit.Comment(f, wrapDoc(fmt.Sprintf("%s returns a %s reading from r. A nil opts means strict DER\nwith the default limits; BER is not supported.", sp.ctor(), sp.name)))
+	f.Func().Id(sp.ctor()).Params(jen.Id("r").Qual("io", "Reader"), jen.Id("opts").Op("*").Add(st("Options"))).Op("*").Id(sp.name).BlockFunc(func(g *jen.Group) {
 		g.Id("c").Op(":=").Op("&").Id(sp.name).Values()
 		levels := make([]jen.Code, len(sp.levels))
-		for i, b := range sp.levels {
-			name := sp.root.ASN1
-			if i > 0 {
-				name = sp.holes[i-1].ASN1
-			}
-			tags, types := tagLists(sp.tagsOf(i), b)
-			signed := -1
-			if i == sigLevel {
-				signed = sigFrom
-			}
-			d := jen.Dict{
-				jen.Id("Name"):   jen.Lit(name),
-				jen.Id("Tags"):   tags,
-				jen.Id("Types"):  types,
-				jen.Id("Signed"): jen.Lit(signed),
-				jen.Id("Locate"): jen.Id("c").Dot(fmt.Sprintf("locate%d", i)),
-				jen.Id("Tail"):   jen.Id("c").Dot(fmt.Sprintf("tail%d", i)),
-			}
-			if e.hasHead(sp, i) {
-				d[jen.Id("Head")] = jen.Id("c").Dot(fmt.Sprintf("head%d", i))
-			}
-			levels[i] = jen.Values(d)
-		}
-		tags, types := tagLists(sp.holes[last].Type, sp.list)
-		list := jen.Dict{
-			jen.Id("Name"):  jen.Lit(sp.holes[last].ASN1),
-			jen.Id("Tags"):  tags,
-			jen.Id("Types"): types,
-		}
-		if sp.list.Kind == model.TypeSetOf {
-			list[jen.Id("SetOf")] = jen.True()
-		}
-		if sizeCheck(sp.list) != nil {
-			list[jen.Id("Size")] = jen.Id("c").Dot("size")
+		for i := range sp.levels {
+			levels[i] = e.levelSchema(sp, i)
 		}
 		g.Id("c").Dot("s").Op("=").Add(st("New")).Call(jen.Id("r"), jen.Op("&").Add(st("Schema")).Values(jen.Dict{
 			jen.Id("Levels"): jen.Index().Add(st("Level")).Values(levels...),
-			jen.Id("List"):   st("List").Values(list),
+			jen.Id("List"):   st("List").Values(sp.listSchema()),
 			jen.Id("Whole"):  jen.Id("c").Dot("whole"),
 		}), jen.Id("opts"))
 		g.Return(jen.Id("c"))
 	})
+}
 
-	setSigned := func(g *jen.Group) {
-		if sigLevel >= 0 {
-			g.Id("c").Dot("s").Dot("Signed").Op("=").Id("c").Dot("Signed")
-		}
+// levelSchema is the stream.Level of level i: its element's name and tags,
+// where its signed octets start, and the methods that locate the path in
+// it and decode the components around the path.
+func (e *Emitter) levelSchema(sp *streamPlan, i int) jen.Code {
+	sigLevel, sigFrom := sp.signed()
+	name := sp.root.ASN1
+	if i > 0 {
+		name = sp.holes[i-1].ASN1
 	}
+	tags, types := tagLists(sp.tagsOf(i), sp.levels[i])
+	signed := -1
+	if i == sigLevel {
+		signed = sigFrom
+	}
+	d := jen.Dict{
+		jen.Id("Name"):   jen.Lit(name),
+		jen.Id("Tags"):   tags,
+		jen.Id("Types"):  types,
+		jen.Id("Signed"): jen.Lit(signed),
+		jen.Id("Locate"): jen.Id("c").Dot(fmt.Sprintf("locate%d", i)),
+		jen.Id("Tail"):   jen.Id("c").Dot(fmt.Sprintf("tail%d", i)),
+	}
+	if e.hasHead(sp, i) {
+		d[jen.Id("Head")] = jen.Id("c").Dot(fmt.Sprintf("head%d", i))
+	}
+	return jen.Values(d)
+}
 
-	// Next.
+// listSchema is the stream.List of the path's list: its name and tags,
+// whether it is a SET OF, and its SIZE check if it has one.
+func (sp *streamPlan) listSchema() jen.Dict {
+	last := len(sp.levels) - 1
+	tags, types := tagLists(sp.holes[last].Type, sp.list)
+	list := jen.Dict{
+		jen.Id("Name"):  jen.Lit(sp.holes[last].ASN1),
+		jen.Id("Tags"):  tags,
+		jen.Id("Types"): types,
+	}
+	if sp.list.Kind == model.TypeSetOf {
+		list[jen.Id("SetOf")] = jen.True()
+	}
+	if sizeCheck(sp.list) != nil {
+		list[jen.Id("Size")] = jen.Id("c").Dot("size")
+	}
+	return list
+}
+
+// setSigned passes the stream's Signed writer on to the runtime's reader,
+// when the path has signed octets; Next and Head start with it, since the
+// user may set Signed any time before the first read.
+func (sp *streamPlan) setSigned(g *jen.Group) {
+	if sigLevel, _ := sp.signed(); sigLevel >= 0 {
+		g.Id("c").Dot("s").Dot("Signed").Op("=").Id("c").Dot("Signed")
+	}
+}
+
+// streamNext emits Next, which decodes the next element of the list into
+// the one element value the stream reuses, as the list's decoder does.
+func (e *Emitter) streamNext(f *jen.File, sp *streamPlan) {
+	elemT := emit.GoType(sp.elem)
 	elemRet := jen.Op("*").Add(elemT)
 	ret := jen.Op("&").Id("c").Dot("elem")
 	if sp.elem.Ptr {
 		elemRet, ret = elemT, jen.Id("c").Dot("elem")
 	}
-	emit.Comment(f, wrapDoc(fmt.Sprintf("Next returns the next element of %s, or io.EOF after the last, once\nthe rest of the value is read and checked. The element, and what it holds,\nare valid until the next call of Next: it aliases a reused buffer.", path)))
-	f.Func().Params(recv()).Id("Next").Params().Params(elemRet, jen.Error()).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, wrapDoc(fmt.Sprintf("Next returns the next element of %s, or io.EOF after the last, once\nthe rest of the value is read and checked. The element, and what it holds,\nare valid until the next call of Next: it aliases a reused buffer.", sp.listPath())))
+	f.Func().Params(sp.recv()).Id("Next").Params().Params(elemRet, jen.Error()).BlockFunc(func(g *jen.Group) {
 		e.Reset()
-		setSigned(g)
+		sp.setSigned(g)
 		g.List(jen.Id("r"), jen.Err()).Op(":=").Id("c").Dot("s").Dot("Next").Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		if b := sp.elem.Named; b != nil && !sp.elem.Ptr {
@@ -319,16 +359,22 @@ have their offset in the stream and the path of a whole decode
 		e.ReadValue(g, derstmt.Rd{Name: "r", Ptr: true}, func() *jen.Statement { return jen.Id("c").Dot("elem") }, sp.elem, wrap)
 		g.Return(ret, jen.Nil())
 	})
+}
 
-	// Head and Rest.
+// streamHeadRest emits Head, which returns the value once the components
+// before the list are decoded, and Rest, which reads to the end and
+// returns the value without the list's elements, the kept encodings on
+// the path cleared (they are the Signed octets, not held).
+func (e *Emitter) streamHeadRest(f *jen.File, sp *streamPlan) {
+	path := sp.listPath()
 	emit.Comment(f, wrapDoc(fmt.Sprintf("Head reads the stream up to the first element of %s and returns the\nvalue with the components before it decoded; Rest sets the others.", path)))
-	f.Func().Params(recv()).Id("Head").Params().Params(jen.Op("*").Add(emit.Ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
-		setSigned(g)
+	f.Func().Params(sp.recv()).Id("Head").Params().Params(jen.Op("*").Add(emit.Ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
+		sp.setSigned(g)
 		g.If(jen.Err().Op(":=").Id("c").Dot("s").Dot("Start").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		g.Return(jen.Op("&").Id("c").Dot("rest"), jen.Nil())
 	})
 	emit.Comment(f, wrapDoc(fmt.Sprintf("Rest reads the stream to its end (the elements Next has not returned are\nread and checked) and returns the value without the elements of %s:\nevery other component, decoded. The list is empty, its presence field set\nas decoded; the fields that keep received encodings on the path are nil\n(see Signed).", path)))
-	f.Func().Params(recv()).Id("Rest").Params().Params(jen.Op("*").Add(emit.Ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
+	f.Func().Params(sp.recv()).Id("Rest").Params().Params(jen.Op("*").Add(emit.Ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
 		g.For().Block(
 			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("c").Dot("Next").Call(), jen.Err().Op("==").Qual("io", "EOF")).Block(
 				jen.Break(),
@@ -344,11 +390,15 @@ have their offset in the stream and the path of a whole decode
 		}
 		g.Return(jen.Op("&").Id("c").Dot("rest"), jen.Nil())
 	})
+}
 
-	// The levels' values.
+// streamLevels emits the methods of each level of the path: atN, the
+// level's value inside rest, then the Locate, Head and Tail the runtime
+// calls (streamLocate, streamHead, streamTail).
+func (e *Emitter) streamLevels(f *jen.File, sp *streamPlan) {
 	for i := range sp.levels {
 		emit.Comment(f, fmt.Sprintf("at%d is the value of level %d of the path (%s).", i, i, sp.levels[i].ASN1))
-		f.Func().Params(recv()).Id(fmt.Sprintf("at%d", i)).Params().Op("*").Add(emit.Ref(sp.vals[i])).BlockFunc(func(g *jen.Group) {
+		f.Func().Params(sp.recv()).Id(fmt.Sprintf("at%d", i)).Params().Op("*").Add(emit.Ref(sp.vals[i])).BlockFunc(func(g *jen.Group) {
 			if i == 0 {
 				g.Return(jen.Op("&").Id("c").Dot("rest"))
 				return
@@ -363,15 +413,20 @@ have their offset in the stream and the path of a whole decode
 		}
 		e.streamTail(f, sp, i)
 	}
+}
 
+// streamWhole emits whole, the runtime's fallback that decodes the value
+// in one piece, and size, the list's SIZE check, when it has one.
+func (e *Emitter) streamWhole(f *jen.File, sp *streamPlan) {
+	last := len(sp.levels) - 1
 	emit.Comment(f, wrapDoc(fmt.Sprintf("whole decodes b as a whole %s, and returns the length of its list.", sp.root.ASN1)))
-	f.Func().Params(recv()).Id("whole").Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(emit.RT("Options"))).Params(jen.Int(), jen.Error()).Block(
+	f.Func().Params(sp.recv()).Id("whole").Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(emit.RT("Options"))).Params(jen.Int(), jen.Error()).Block(
 		jen.Err().Op(":=").Add(emit.RT("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("c").Dot("rest"), jen.Id("opts")),
 		jen.Return(jen.Len(jen.Id("c").Dot(fmt.Sprintf("at%d", last)).Call().Dot(sp.holes[last].Name)), jen.Err()),
 	)
 	if check := sizeCheck(sp.list); check != nil {
 		emit.Comment(f, "size checks the SIZE constraint of the list on its n elements.")
-		f.Func().Params(recv()).Id("size").Params(jen.Id("off"), jen.Id("n").Int()).Error().Block(jen.Return(check))
+		f.Func().Params(sp.recv()).Id("size").Params(jen.Id("off"), jen.Id("n").Int()).Error().Block(jen.Return(check))
 	}
 }
 

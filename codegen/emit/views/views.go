@@ -727,10 +727,20 @@ func (e *Emitter) viewChoice(f *jen.File, vs *viewSet, gt *plan.Type) {
 }
 
 // viewList emits the view of a SEQUENCE OF or SET OF and its iterator.
+// The iterator yields the view of each element when the element type has
+// one (target), and the decoded element otherwise.
 func (e *Emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
+	target := vs.viewTarget(gt.Elem)
+	e.listView(f, gt)
+	e.listIterType(f, gt, target)
+	e.listIterNext(f, gt, target)
+	e.listIterMethods(f, gt, target)
+}
+
+// listView emits the view type of a list with its methods: parse (the
+// list's header), Len and Iter.
+func (e *Emitter) listView(f *jen.File, gt *plan.Type) {
 	name, it := viewName(gt), iterName(gt)
-	elem := gt.Elem
-	target := vs.viewTarget(elem)
 	emit.Comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its elements, read as\nan iterator reaches them (Iter).", name, gt.ASN1))
 	f.Type().Id(name).Struct(jen.Id("c").Add(vrt("Core")))
 	emit.Comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r.", gt.ASN1))
@@ -751,6 +761,13 @@ func (e *Emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
 		jen.List(jen.Id("cs"), jen.Id("_")).Op(":=").Add(core()).Dot("Contents").Call(),
 		jen.Return(jen.Id(it).Values(jen.Dict{jen.Id("list"): core(), jen.Id("pos"): jen.Id("cs")})),
 	)
+}
+
+// listIterType emits the iterator type of a list: where it is in the
+// list, and the current element (its view, or its value when the element
+// type has no view).
+func (e *Emitter) listIterType(f *jen.File, gt *plan.Type, target *plan.Type) {
+	it := iterName(gt)
 	emit.Comment(f, fmt.Sprintf("%s iterates over the elements of a %s view: call Next, then\nread the element, until Next returns false; Err tells why it stopped.", it, gt.ASN1))
 	f.Type().Id(it).StructFunc(func(g *jen.Group) {
 		g.Id("list").Add(vrt("Core"))
@@ -759,82 +776,123 @@ func (e *Emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
 		if target != nil {
 			g.Id("cur").Id(viewName(target))
 		} else {
-			g.Id("val").Add(emit.GoType(elem))
+			g.Id("val").Add(emit.GoType(gt.Elem))
 		}
 		g.Id("err").Error()
 	})
-	// Next parses (or decodes) the next element.
-	//
-	//	func (it *ExtensionsIter) Next() bool {
-	//		if it.done {
-	//			return false
-	//		}
-	//		_, ce := it.list.Contents()
-	//		if it.pos >= ce {
-	//			... SIZE check ...
-	//			it.done = true
-	//			return false
-	//		}
-	//		r0 := der.NewReader(it.list.Input())
-	//		s := r0.At(it.pos, ce, it.list.Depth())
-	//		it.cur = ExtensionView{}
-	//		it.cur.c = it.list.Elem(it.i)
-	//		err := func() error {...}()
-	//		...
-	//		it.pos, it.i = s.Offset(), it.i+1
-	//		return true
-	//	}
+}
+
+// listIterNext emits the iterator's Next, which parses (or decodes) the
+// next element:
+//
+//	func (it *ExtensionsIter) Next() bool {
+//		if it.done {
+//			return false
+//		}
+//		_, ce := it.list.Contents()
+//		if it.pos >= ce {
+//			... SIZE check ...
+//			it.done = true
+//			return false
+//		}
+//		r0 := der.NewReader(it.list.Input())
+//		s := r0.At(it.pos, ce, it.list.Depth())
+//		it.cur = ExtensionView{}
+//		it.cur.c = it.list.Elem(it.i)
+//		err := func() error {...}()
+//		...
+//		it.pos, it.i = s.Offset(), it.i+1
+//		return true
+//	}
+func (e *Emitter) listIterNext(f *jen.File, gt *plan.Type, target *plan.Type) {
 	e.Reset()
 	emit.Comment(f, "Next reads the next element; false at the end or after an error (see Err).")
-	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Next").Params().Bool().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("it").Op("*").Id(iterName(gt))).Id("Next").Params().Bool().BlockFunc(func(g *jen.Group) {
 		g.If(jen.Id("it").Dot("done")).Block(jen.Return(jen.False()))
 		g.List(jen.Id("cs"), jen.Id("ce")).Op(":=").Id("it").Dot("list").Dot("Contents").Call()
 		if gt.Kind == model.TypeSetOf {
-			emit.Comment(g, "X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.")
-			g.If(jen.Id("it").Dot("pos").Op("==").Id("cs").Op("&&").Id("it").Dot("i").Op("==").Lit(0)).Block(
-				jen.Id("r0").Op(":=").Add(emit.RT("NewReader")).Call(jen.Id("it").Dot("list").Dot("Input").Call()),
-				jen.Id("s").Op(":=").Id("r0").Dot("At").Call(jen.Id("cs"), jen.Id("ce"), jen.Id("it").Dot("list").Dot("Depth").Call()),
-				jen.If(jen.Op("!").Id("s").Dot("Tolerates").Call(emit.RT("TolerateUnsortedSetOf"))).Block(
-					jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(
-						jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))))
+			listSetOfOrder(g, gt)
 		} else {
 			g.Id("_").Op("=").Id("cs")
 		}
-		g.If(jen.Id("it").Dot("pos").Op(">=").Id("ce")).BlockFunc(func(g *jen.Group) {
-			g.Id("it").Dot("done").Op("=").True()
-			if lo, hi, ok := listSize(gt.Body); ok {
-				g.If(jen.Op("!").Id("it").Dot("list").Dot("SkipConstraints").Call()).Block(
-					jen.If(jen.Err().Op(":=").Add(emit.RT("CheckSize")).Call(jen.Id("ce"), jen.Lit(emit.TypeText(gt.Body)), jen.Id("it").Dot("i"), emit.Num(lo), emit.Num(hi)), jen.Err().Op("!=").Nil()).Block(
-						jen.Return(jen.Id("it").Dot("fail").Call(jen.Err()))))
-			}
-			g.Return(jen.False())
-		})
-		wrap := func(err jen.Code) jen.Code {
-			return jen.Return(emit.RT("WithIndex").Call(err, jen.Id("it").Dot("i")))
-		}
+		listEnd(g, gt)
 		if target != nil {
-			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Cursor").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
-			g.Id("it").Dot("cur").Op("=").Id(viewName(target)).Values(jen.Dict{jen.Id("c"): jen.Id("it").Dot("list").Dot("Elem").Call(jen.Id("it").Dot("i"))})
-			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-				e.viewRead(g, derstmt.Rd{Name: "s"}, "it.cur", elem, target, wrap)
-				g.Return(jen.Nil())
-			}).Call()
-			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))
-			g.List(jen.Id("it").Dot("pos"), jen.Id("it").Dot("i")).Op("=").List(jen.Id("s").Dot("Offset").Call(), jen.Id("it").Dot("i").Op("+").Lit(1))
+			e.listNextView(g, gt.Elem, target)
 		} else {
-			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Pooled").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
-			g.Var().Id("v").Add(emit.GoType(elem))
-			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-				e.ReadValue(g, derstmt.Rd{Name: "s"}, func() *jen.Statement { return jen.Id("v") }, elem, wrap)
-				g.Return(jen.Nil())
-			}).Call()
-			g.Id("pos").Op(":=").Id("s").Dot("Offset").Call()
-			g.Id("s").Dot("Release").Call()
-			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))
-			g.List(jen.Id("it").Dot("val"), jen.Id("it").Dot("pos"), jen.Id("it").Dot("i")).Op("=").List(jen.Id("v"), jen.Id("pos"), jen.Id("it").Dot("i").Op("+").Lit(1))
+			e.listNextValue(g, gt.Elem)
 		}
 		g.Return(jen.True())
 	})
+}
+
+// listSetOfOrder emits the check, before a SET OF's first element is read,
+// that its elements are in DER order, unless the options tolerate
+// unsorted SET OFs.
+func listSetOfOrder(g *jen.Group, gt *plan.Type) {
+	emit.Comment(g, "X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.")
+	g.If(jen.Id("it").Dot("pos").Op("==").Id("cs").Op("&&").Id("it").Dot("i").Op("==").Lit(0)).Block(
+		jen.Id("r0").Op(":=").Add(emit.RT("NewReader")).Call(jen.Id("it").Dot("list").Dot("Input").Call()),
+		jen.Id("s").Op(":=").Id("r0").Dot("At").Call(jen.Id("cs"), jen.Id("ce"), jen.Id("it").Dot("list").Dot("Depth").Call()),
+		jen.If(jen.Op("!").Id("s").Dot("Tolerates").Call(emit.RT("TolerateUnsortedSetOf"))).Block(
+			jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))))
+}
+
+// listEnd emits the end of the iteration once the list's contents are
+// read, with the check of the list's SIZE constraint on the number of
+// elements, unless the view skips constraints.
+func listEnd(g *jen.Group, gt *plan.Type) {
+	g.If(jen.Id("it").Dot("pos").Op(">=").Id("ce")).BlockFunc(func(g *jen.Group) {
+		g.Id("it").Dot("done").Op("=").True()
+		if lo, hi, ok := listSize(gt.Body); ok {
+			g.If(jen.Op("!").Id("it").Dot("list").Dot("SkipConstraints").Call()).Block(
+				jen.If(jen.Err().Op(":=").Add(emit.RT("CheckSize")).Call(jen.Id("ce"), jen.Lit(emit.TypeText(gt.Body)), jen.Id("it").Dot("i"), emit.Num(lo), emit.Num(hi)), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Id("it").Dot("fail").Call(jen.Err()))))
+		}
+		g.Return(jen.False())
+	})
+}
+
+// withElemIndex wraps an error of an element's read with the element's
+// index, which places it in the list's path.
+func withElemIndex(err jen.Code) jen.Code {
+	return jen.Return(emit.RT("WithIndex").Call(err, jen.Id("it").Dot("i")))
+}
+
+// listNextView emits the read of the next element as a view of target:
+// a shallow parse from the list's input, the element's decode left to its
+// view's accessors.
+func (e *Emitter) listNextView(g *jen.Group, elem *plan.Field, target *plan.Type) {
+	g.Id("s").Op(":=").Id("it").Dot("list").Dot("Cursor").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
+	g.Id("it").Dot("cur").Op("=").Id(viewName(target)).Values(jen.Dict{jen.Id("c"): jen.Id("it").Dot("list").Dot("Elem").Call(jen.Id("it").Dot("i"))})
+	g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+		e.viewRead(g, derstmt.Rd{Name: "s"}, "it.cur", elem, target, withElemIndex)
+		g.Return(jen.Nil())
+	}).Call()
+	g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))
+	g.List(jen.Id("it").Dot("pos"), jen.Id("it").Dot("i")).Op("=").List(jen.Id("s").Dot("Offset").Call(), jen.Id("it").Dot("i").Op("+").Lit(1))
+}
+
+// listNextValue emits the decode of the next element, whose type has no
+// view, with the eager code, through a pooled reader.
+func (e *Emitter) listNextValue(g *jen.Group, elem *plan.Field) {
+	g.Id("s").Op(":=").Id("it").Dot("list").Dot("Pooled").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
+	g.Var().Id("v").Add(emit.GoType(elem))
+	g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+		e.ReadValue(g, derstmt.Rd{Name: "s"}, func() *jen.Statement { return jen.Id("v") }, elem, withElemIndex)
+		g.Return(jen.Nil())
+	}).Call()
+	g.Id("pos").Op(":=").Id("s").Dot("Offset").Call()
+	g.Id("s").Dot("Release").Call()
+	g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))
+	g.List(jen.Id("it").Dot("val"), jen.Id("it").Dot("pos"), jen.Id("it").Dot("i")).Op("=").List(jen.Id("v"), jen.Id("pos"), jen.Id("it").Dot("i").Op("+").Lit(1))
+}
+
+// listIterMethods emits the rest of the iterator's methods: fail, which
+// stops it on an error, the accessor of the current element (View or
+// Value), Index and Err.
+func (e *Emitter) listIterMethods(f *jen.File, gt *plan.Type, target *plan.Type) {
+	it := iterName(gt)
 	emit.Comment(f, "fail stops the iteration with err, located by the list's path.")
 	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("fail").Params(jen.Err().Error()).Bool().Block(
 		jen.List(jen.Id("it").Dot("err"), jen.Id("it").Dot("done")).Op("=").List(jen.Id("it").Dot("list").Dot("Fail").Call(jen.Err()), jen.True()),
@@ -845,7 +903,7 @@ func (e *Emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
 		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("View").Params().Id(viewName(target)).Block(jen.Return(jen.Id("it").Dot("cur")))
 	} else {
 		emit.Comment(f, "Value returns the element Next decoded.")
-		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Value").Params().Add(emit.GoType(elem)).Block(jen.Return(jen.Id("it").Dot("val")))
+		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Value").Params().Add(emit.GoType(gt.Elem)).Block(jen.Return(jen.Id("it").Dot("val")))
 	}
 	emit.Comment(f, "Index returns the index of the element Next read.")
 	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Index").Params().Int().Block(jen.Return(jen.Id("it").Dot("i").Op("-").Lit(1)))
