@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -117,19 +118,26 @@ func TestPERInteropNGAP(t *testing.T) {
 	}
 	t.Setenv("ASN1GEN_PER_DRAW", "tables")
 	// One Erlang module of the six (asn1ct's .set.asn), ALIGNED only.
-	compile := func(t *testing.T, erlc, erl string) (string, string) {
+	compile := func(erlc, erl string) (string, string, error) {
+		if err := os.MkdirAll(erl, 0o755); err != nil {
+			return "", "", err
+		}
 		var names []string
 		for _, s := range srcs {
-			writeFile(t, filepath.Join(erl, s.Name), s.Src)
+			if err := os.WriteFile(filepath.Join(erl, s.Name), s.Src, 0o644); err != nil {
+				return "", "", err
+			}
 			names = append(names, s.Name)
 		}
-		writeFile(t, filepath.Join(erl, "NGAP.set.asn"), []byte(strings.Join(names, "\n")+"\n"))
+		if err := os.WriteFile(filepath.Join(erl, "NGAP.set.asn"), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+			return "", "", err
+		}
 		cmd := exec.Command(erlc, "-bper", "NGAP.set.asn")
 		cmd.Dir = erl
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("erlc -bper: %v\n%s", err, out)
+			return "", "", fmt.Errorf("erlc -bper: %v\n%s", err, out)
 		}
-		return "-", "NGAP"
+		return "-", "NGAP", nil
 	}
 	perInteropWith(t, "", srcs, nil, 30, func(a string) []string {
 		if slices.Contains(types, a) {
@@ -176,7 +184,7 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 // perErl compiles the modules for asn1ct in the directory erl and returns
 // the Erlang modules of the UNALIGNED and the ALIGNED variant ("-" for a
 // variant not exchanged).
-type perErl func(t *testing.T, erlc, erl string) (umod, amod string)
+type perErl func(erlc, erl string) (umod, amod string, err error)
 
 // perInteropWith is perInterop with the modules compiled by compile (nil:
 // mod, the first of srcs, in both variants); mod "" takes the types of
@@ -359,32 +367,65 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 		"\nvar unionFields = map[string]map[int64]string{\n" + strings.Join(unions, "\n") + "\n}\n" +
 		"\nvar containing = map[string]bool{\n" + strings.Join(containing, "\n") + "\n}\n"
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
+	// one Erlang node loads both. erlc takes minutes on NR RRC: both
+	// variants compile in the background while the go command builds the
+	// harness.
+	erl := filepath.Join(dir, "erl")
+	if compile == nil {
+		compile = func(erlc, erl string) (string, string, error) {
+			return mod, mod + "A", compileBothVariants(erlc, erl, mod, srcs[0].Src)
+		}
+	}
+	type compiled struct {
+		umod, amod string
+		err        error
+	}
+	erlDone := make(chan compiled, 1)
+	go func() {
+		u, a, err := compile(erlc, erl)
+		erlDone <- compiled{u, a, err}
+	}()
 	bin := filepath.Join(dir, "harness")
 	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-
-	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
-	// one Erlang node loads both.
-	erl := filepath.Join(dir, "erl")
-	if compile == nil {
-		compile = func(t *testing.T, erlc, erl string) (string, string) {
-			src := string(srcs[0].Src)
-			writeFile(t, filepath.Join(erl, mod+".asn"), []byte(src))
-			writeFile(t, filepath.Join(erl, mod+"A.asn"), []byte(strings.Replace(src, mod+" DEFINITIONS", mod+"A DEFINITIONS", 1)))
-			for _, c := range [][]string{{"-buper", mod + ".asn"}, {"-bper", mod + "A.asn"}} {
-				cmd := exec.Command(erlc, c[0], c[1])
-				cmd.Dir = erl
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
-				}
-			}
-			return mod, mod + "A"
-		}
+	done := <-erlDone
+	if done.err != nil {
+		t.Fatal(done.err)
 	}
-	umod, amod := compile(t, erlc, erl)
+	umod, amod := done.umod, done.amod
 	sort.Strings(containingComps)
 	return perHarness{bin: bin, erl: erl, escript: escript, umod: umod, amod: amod, args: driverArgs, containing: containingComps}
+}
+
+// compileBothVariants compiles the module mod, whose text is src, with
+// asn1ct in the directory erl: as mod in UNALIGNED PER (erlc -buper), and
+// renamed modA in ALIGNED (erlc -bper), the two at once.
+func compileBothVariants(erlc, erl, mod string, src []byte) error {
+	if err := os.MkdirAll(erl, 0o755); err != nil {
+		return err
+	}
+	renamed := strings.Replace(string(src), mod+" DEFINITIONS", mod+"A DEFINITIONS", 1)
+	if err := os.WriteFile(filepath.Join(erl, mod+".asn"), src, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(erl, mod+"A.asn"), []byte(renamed), 0o644); err != nil {
+		return err
+	}
+	errs := make(chan error, 2)
+	for _, c := range [][]string{{"-buper", mod + ".asn"}, {"-bper", mod + "A.asn"}} {
+		go func() {
+			cmd := exec.Command(erlc, c[0], c[1])
+			cmd.Dir = erl
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs <- fmt.Errorf("erlc %s: %v\n%s", c[0], err, out)
+				return
+			}
+			errs <- nil
+		}()
+	}
+	return errors.Join(<-errs, <-errs)
 }
 
 // TestPERUnsupported: what the PER emitter does not handle fails the
