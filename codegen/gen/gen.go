@@ -1,7 +1,22 @@
-// Package gen turns a resolved module set (codegen/model) into one Go
-// package of reflection-free types with DER and BER codecs against
-// asn1gen's runtime (runtime/der, and runtime/float and runtime/isotime for
-// the types that need them).
+// Package gen is the driver of code generation: it turns a resolved module
+// set (codegen/model) into the files of one Go package of reflection-free
+// types with the codecs asked for, against asn1gen's runtime (runtime/der,
+// runtime/per, and runtime/float and runtime/isotime for the types that
+// need them).
+//
+// Generate reads top to bottom: the plan (codegen/plan: every Go type,
+// field, tag, constraint and table, names settled) is built once from the
+// model; each emitter under codegen/emit reads it and writes one part of
+// the package, not knowing the others: the Go types (gotypes), the DER and
+// BER codecs (dercodec), the PER codecs (percodec), the lazy views (views)
+// and the stream readers (streams); the driver renders each type's part
+// once and puts the parts into files (output.go): NAME.go with the types,
+// NAME_der.go, NAME_per.go, NAME_view.go, NAME_stream.go, a large part in a
+// file per module and in numbered parts, no file of 1 MB. Adding an
+// encoding is adding an emitter package and its section here.
+//
+// Config.Codecs selects the codecs (asn1gen gen -codecs der,aper,uper): a
+// package carries the methods, entry points and helpers of those only.
 //
 // # The generated API
 //
@@ -25,7 +40,8 @@
 //	func (v *T) MarshalDER() ([]byte, error) // der.Marshal(v, nil)
 //
 // and der.Unmarshal, der.Marshal and der.Append take options (BER,
-// limits, SkipConstraints, tolerated DER defects) for any of them.
+// limits, SkipConstraints, tolerated DER defects) for any of them. (All
+// of this with the der codec; package dercodec documents it.)
 //
 // Decoding aliases b: byte slices, OIDs, INTEGERs and kept encodings point
 // into it (zero-copy), so b must not be modified while the value is in use.
@@ -59,7 +75,7 @@
 //     (the exact two's-complement bytes, with Int64 and Big). ENUMERATED:
 //     a named int64 type with constants and String.
 //   - BIT STRING: der.BitString; with named bits, a named type with a
-//     method per bit. OCTET STRING: []byte. The contained type for OCTET
+//     method per bit and String. OCTET STRING: []byte. The contained type for OCTET
 //     STRING (CONTAINING T) and BIT STRING (CONTAINING T). NULL: struct{}. OBJECT IDENTIFIER:
 //     der.OID (the contents octets; OID value assignments are package
 //     variables, their dotted form in a trailing comment that go doc
@@ -90,35 +106,16 @@
 //     imports (Version of PKIX1Explicit-2009; OCSP2009_Version), an
 //     instance is Template_Actual (AlgorithmIdentifier_SignatureAlgorithms),
 //     a constant Type_Item (GeneralName_DNSName, CRLReason_KeyCompromise).
-//     naming.go applies it.
+//     codegen/plan's naming.go applies it.
 //
-// # Views
+// # Views, streams and PER
 //
-// With Config.Views (asn1gen gen -view T,...) the package also has
-// NAME_view.go: a lazy view TView of each type named and of every
-// SEQUENCE, CHOICE, SEQUENCE OF and SET OF type it reaches, and
-// ParseTView for the named ones (view.go; package runtime/view documents
-// the API and what a shallow parse checks). A view's accessors decode with
-// the statements of DecodeASN1 (readComponent, readValue), so that a value
-// or error met lazily is the eager one.
-//
-// # PER
-//
-// With Config.PER (asn1gen gen -per) every Go type also has
-//
-//	func (v *T) DecodePER(r *per.Reader) error
-//	func (v *T) EncodePER(w *per.Writer) error
-//
-// one pair for the ALIGNED and UNALIGNED variants of X.691 (the reader or
-// writer says which), and the types with UnmarshalDER have UnmarshalAPER,
-// MarshalAPER, UnmarshalUPER and MarshalUPER (runtime/per's Unmarshal and
-// Marshal). The codecs follow the PER-visible constraints (value ranges,
-// SIZE, extensibility, PermittedAlphabet), write canonical PER (DEFAULT
-// values omitted) and keep unknown extension additions and alternatives in
-// Unknown, in the form runtime/per documents, to write them back. A
-// construct per.go does not handle yet (open types with tables, REAL, the
-// time types, ...) fails the generation with an error that names the type
-// and the construct.
+// With Config.Views (asn1gen gen -view T,...) the package also has lazy
+// views (package views), with Config.Streams stream readers (package
+// streams), and with a PER codec DecodePER and EncodePER on every Go type
+// and the entry points of the variants asked for on the named structures
+// (package percodec). A construct the PER emitter does not handle fails the
+// generation with an error that names the type and the construct.
 package gen
 
 import (
