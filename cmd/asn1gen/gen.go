@@ -140,7 +140,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		codecs.APER, codecs.UPER = true, true
 	}
 	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(g.roots), Fuzz: g.fuzz, Codecs: codecs, Streams: g.streams, Views: splitList(g.views),
-		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(sf.use), Used: l.used, Flags: flags, Extra: extra})
+		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(sf.use), Used: l.used, Flags: flags, Extra: extra,
+		SourcePaths: sourcePaths(g.out, l.files)})
 	prog.pause()
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
@@ -279,4 +280,42 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// sourcePaths returns, for the module files that lie in the Go module of
+// the output directory out, their paths relative to out (slash-separated):
+// the manifest refers to them, as the module's copy in a module cache or a
+// checkout has them beside the package, instead of copying megabytes of
+// modules into it. Files elsewhere, or without a go.mod above out, are
+// copied.
+func sourcePaths(out string, files []string) map[string]string {
+	dir, err := filepath.Abs(out)
+	if err != nil {
+		return nil
+	}
+	root := dir
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			return nil
+		}
+		root = parent
+	}
+	paths := map[string]string{}
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			continue
+		}
+		if in, err := filepath.Rel(root, abs); err != nil || in == ".." || strings.HasPrefix(in, "../") {
+			continue
+		}
+		if rel, err := filepath.Rel(dir, abs); err == nil {
+			paths[f] = filepath.ToSlash(rel)
+		}
+	}
+	return paths
 }

@@ -41,6 +41,8 @@ type loaded struct {
 	used []*manifest.Manifest
 	// anyMap is the content of the -anymap file (nil without one).
 	anyMap []byte
+	// files are the module files read, as the set names them.
+	files []string
 }
 
 // load reads the modules of paths (files, and directories of *.asn and
@@ -84,7 +86,7 @@ func (f *setFlags) load(paths []string) (*loaded, error) {
 		}
 		srcs = append(srcs, model.Source{Name: name, Src: src})
 	}
-	out.set, out.used = model.CheckWith(opts, srcs...), used
+	out.set, out.used, out.files = model.CheckWith(opts, srcs...), used, files
 	return &out, nil
 }
 

@@ -161,6 +161,11 @@ type Config struct {
 	// manifest; Extra holds the files they name (an -anymap table).
 	Flags []manifest.Flag
 	Extra map[string][]byte
+	// SourcePaths maps module source files (as the set names them) that
+	// lie in the Go module of the generated package to their paths
+	// relative to its directory, slash-separated: the manifest refers to
+	// them instead of copying them.
+	SourcePaths map[string]string
 	// Streams are the stream readers to generate (asn1gen gen -stream),
 	// each a path Type.component[.component...] (or Module.Type...) from
 	// a named SEQUENCE through SEQUENCE components to a SEQUENCE OF or SET

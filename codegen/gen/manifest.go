@@ -23,6 +23,12 @@ func manifestOf(cfg Config, p *plan.Plan) *manifest.Manifest {
 		}
 		m.Modules = append(m.Modules, manifest.Module{Name: mod.Name, OID: oid, File: file})
 		m.Sources[file] = set.SourceText(mod.File)
+		if rel, ok := cfg.SourcePaths[mod.File]; ok {
+			if m.SourcePaths == nil {
+				m.SourcePaths = map[string]string{}
+			}
+			m.SourcePaths[file] = rel
+		}
 	}
 	for name, data := range cfg.Extra {
 		m.Sources[name] = data

@@ -43,6 +43,9 @@ func ReadDir(importPath, pkgDir string) (*Manifest, error) {
 		return nil, fmt.Errorf("-use %s: %v", importPath, err)
 	}
 	m, err := Parse(file, data)
+	if err == nil {
+		err = m.readSources(pkgDir)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("-use %s: %v", importPath, err)
 	}

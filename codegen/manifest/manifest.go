@@ -27,8 +27,14 @@
 //	type GONAME KEY              the Go type of the ASN.1 type KEY
 //	choice GONAME KEY            the discriminant type of the CHOICE KEY
 //	value GONAME KEY             the Go constant or variable of the ASN.1 value KEY
+//	sourcefile FILE PATH SHA256  the module source FILE is the file PATH, relative to the manifest's
+//	                             directory (slash-separated), whose SHA-256 is SHA256 (hex)
 //	source FILE N                followed by the N lines of the module source FILE, verbatim
 //
+// A source in the Go module of the generated package is referred to
+// (sourcefile), so that a module of megabytes (NR RRC) is not copied into
+// the manifest; ReadDir reads it and checks its hash. Any other is copied
+// (source).
 // Sources come last. KEY is the identity of an ASN.1 type: "Module.Name"
 // for an assignment, "Module.Name.component..." for a type written in
 // place, the instance's identity for an instance of a parameterized type
@@ -38,7 +44,11 @@ package manifest
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,6 +83,13 @@ type Manifest struct {
 	Types, Choices, Values map[string]string
 	// Sources holds the text of every module source file, by file name.
 	Sources map[string][]byte
+	// SourcePaths holds, for the sources the manifest refers to instead
+	// of holding them, their paths relative to its directory
+	// (slash-separated). ReadDir fills Sources from them.
+	SourcePaths map[string]string
+	// SourceSums are the SHA-256 sums (hex) that the sourcefile lines of a
+	// parsed manifest give; Format computes them from Sources.
+	SourceSums map[string]string
 }
 
 // Flag is one generation option.
@@ -116,7 +133,14 @@ func (m *Manifest) Format() []byte {
 			fmt.Fprintf(&b, "%s %s %s\n", kind.word, kind.names[k], k)
 		}
 	}
+	for _, file := range sortedKeys(m.SourcePaths) {
+		sum := sha256.Sum256(m.Sources[file])
+		fmt.Fprintf(&b, "sourcefile %s %s %s\n", file, m.SourcePaths[file], hex.EncodeToString(sum[:]))
+	}
 	for _, file := range sortedKeys(m.Sources) {
+		if _, ok := m.SourcePaths[file]; ok {
+			continue
+		}
 		src := m.Sources[file]
 		lines := bytes.Count(src, []byte("\n"))
 		if len(src) > 0 && src[len(src)-1] != '\n' {
@@ -195,6 +219,15 @@ func Parse(name string, data []byte) (*Manifest, error) {
 				return nil, fail("%s takes a Go name and an ASN.1 identity", word)
 			}
 			map[string]map[string]string{"type": m.Types, "choice": m.Choices, "value": m.Values}[word][key] = goName
+		case "sourcefile":
+			if len(fields) != 3 {
+				return nil, fail("sourcefile takes a file name, a path and a SHA-256")
+			}
+			if m.SourcePaths == nil {
+				m.SourcePaths, m.SourceSums = map[string]string{}, map[string]string{}
+			}
+			m.SourcePaths[fields[0]] = fields[1]
+			m.SourceSums[fields[0]] = fields[2]
 		case "source":
 			if len(fields) != 2 {
 				return nil, fail("source takes a file name and a line count")
@@ -221,11 +254,29 @@ func Parse(name string, data []byte) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: no package line", name)
 	}
 	for _, mod := range m.Modules {
-		if _, ok := m.Sources[mod.File]; !ok {
+		_, held := m.Sources[mod.File]
+		if _, referred := m.SourcePaths[mod.File]; !held && !referred {
 			return nil, fmt.Errorf("%s: module %s: no source %s", name, mod.Name, mod.File)
 		}
 	}
 	return m, nil
+}
+
+// readSources reads the sources m refers to, relative to dir, the
+// directory of its file, and checks them against their hashes.
+func (m *Manifest) readSources(dir string) error {
+	for _, file := range sortedKeys(m.SourcePaths) {
+		path := filepath.Join(dir, filepath.FromSlash(m.SourcePaths[file]))
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("source %s: %v", file, err)
+		}
+		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != m.SourceSums[file] {
+			return fmt.Errorf("source %s: %s has changed since the package was generated (regenerate it)", file, path)
+		}
+		m.Sources[file] = data
+	}
+	return nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

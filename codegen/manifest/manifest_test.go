@@ -124,3 +124,43 @@ func TestLocateUnresolved(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestSourceFiles checks a manifest that refers to its sources: ReadDir
+// reads them beside it and refuses one that changed since.
+func TestSourceFiles(t *testing.T) {
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "gen", "x")
+	src := []byte("A DEFINITIONS ::= BEGIN T ::= INTEGER END\n")
+	if err := os.MkdirAll(filepath.Join(dir, "modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "modules", "A.asn"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := &Manifest{Package: "x", Modules: []Module{{Name: "A", File: "A.asn"}},
+		Types: map[string]string{"A.T": "T"}, Choices: map[string]string{}, Values: map[string]string{},
+		Sources: map[string][]byte{"A.asn": src}, SourcePaths: map[string]string{"A.asn": "../../modules/A.asn"}}
+	data := m.Format()
+	if strings.Contains(string(data), "T ::= INTEGER") || !strings.Contains(string(data), "sourcefile A.asn ../../modules/A.asn ") {
+		t.Fatalf("the manifest holds the source or does not refer to it:\n%s", data)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, FileName), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadDir("example.com/gen/x", pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(src), string(got.Sources["A.asn"])); diff != "" {
+		t.Errorf("source (-want +got):\n%s", diff)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "modules", "A.asn"), append(src, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadDir("example.com/gen/x", pkg); err == nil || !strings.Contains(err.Error(), "has changed") {
+		t.Errorf("a changed source: got %v, want an error saying it changed", err)
+	}
+}
