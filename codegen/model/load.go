@@ -37,20 +37,13 @@ func Files(paths ...string) ([]string, error) {
 			files = append(files, arg)
 			continue
 		}
-		var found []string
-		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && (strings.HasSuffix(path, ".asn") || strings.HasSuffix(path, ".asn1")) {
-				found = append(found, path)
-			}
-			return nil
-		})
+		found, err := moduleFiles(arg)
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(found)
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no .asn or .asn1 files", arg)
+		}
 		files = append(files, found...)
 	}
 	return files, nil
@@ -764,4 +757,30 @@ func (s *checker) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		}
 	}
 	return sym.to
+}
+
+// moduleFiles returns the .asn and .asn1 files under dir, sorted, named
+// under dir as given even when dir is a symbolic link (which WalkDir would
+// not enter).
+func moduleFiles(dir string) ([]string, error) {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, err
+	}
+	var found []string
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(path, ".asn") || strings.HasSuffix(path, ".asn1")) {
+			rel, err := filepath.Rel(root, path)
+			if err != nil {
+				return err
+			}
+			found = append(found, filepath.Join(dir, rel))
+		}
+		return nil
+	})
+	sort.Strings(found)
+	return found, err
 }
