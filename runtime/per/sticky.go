@@ -33,8 +33,17 @@ func (r *Reader) Err() error { return r.err }
 // Fail keeps err as the decode's error, field (unless "") first in its
 // path, unless the decode has failed already with another error. The error
 // a nested value's decode kept and returned gets field prepended.
+//
+// The check of err is inlined where Fail is called, so that a read that
+// succeeds (nearly all of them) costs no call.
 func (r *Reader) Fail(err error, field string) {
-	if err == nil || r.err != nil && r.err != err {
+	if err != nil {
+		r.fail(err, field)
+	}
+}
+
+func (r *Reader) fail(err error, field string) {
+	if r.err != nil && r.err != err {
 		return // err is not this value's, but a later one's
 	}
 	if field != "" {
@@ -76,8 +85,12 @@ func (r *Reader) Decode(v Value, field string) {
 //
 //go:noinline
 func (r *Reader) DecodeOptional(present bool, v Value, field string) {
-	if present {
-		r.Decode(v, field)
+	// Not through Decode: a frame less per nesting level, which the
+	// garbage collector's stack scans pay for too.
+	if present && r.err == nil {
+		if err := v.DecodePER(r); err != nil {
+			r.err = der.WithField(err, field)
+		}
 	}
 }
 

@@ -31,8 +31,17 @@ func (w *Writer) Err() error { return w.err }
 // Fail keeps err as the encoding's error, field (unless "") first in its
 // path, unless the encoding has failed already with another error. The
 // error a nested value's encoding kept and returned gets field prepended.
+//
+// The check of err is inlined where Fail is called, so that a write that
+// succeeds costs no call.
 func (w *Writer) Fail(err error, field string) {
-	if err == nil || w.err != nil && w.err != err {
+	if err != nil {
+		w.fail(err, field)
+	}
+}
+
+func (w *Writer) fail(err error, field string) {
+	if w.err != nil && w.err != err {
 		return // err is not this value's, but a later one's
 	}
 	if field != "" {
@@ -58,8 +67,11 @@ func (w *Writer) Encode(v Value, field string) {
 //
 //go:noinline
 func (w *Writer) EncodeOptional(present bool, v Value, field string) {
-	if present {
-		w.Encode(v, field)
+	// Not through Encode: a frame less per nesting level.
+	if present && w.err == nil {
+		if err := v.EncodePER(w); err != nil {
+			w.err = der.WithField(err, field)
+		}
 	}
 }
 
