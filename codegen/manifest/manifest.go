@@ -157,27 +157,12 @@ func (m *Manifest) Format() []byte {
 
 // Parse reads a manifest. name is used in errors.
 func Parse(name string, data []byte) (*Manifest, error) {
-	m := &Manifest{Types: map[string]string{}, Choices: map[string]string{}, Values: map[string]string{}, Sources: map[string][]byte{}}
-	line := 0
-	// next returns the next line without its newline, and whether there
-	// was one; sources are taken byte for byte (carriage returns kept).
-	next := func() (string, bool) {
-		if len(data) == 0 {
-			return "", false
-		}
-		text, rest, _ := bytes.Cut(data, []byte("\n"))
-		data = rest
-		line++
-		return string(text), true
-	}
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
-	}
-	if first, _ := next(); strings.TrimRight(first, "\r") != header {
+	p := &manifestParser{name: name, data: data, m: &Manifest{Types: map[string]string{}, Choices: map[string]string{}, Values: map[string]string{}, Sources: map[string][]byte{}}}
+	if first, _ := p.next(); strings.TrimRight(first, "\r") != header {
 		return nil, fmt.Errorf("%s: not an asn1gen manifest of this version (the first line is not %q)", name, header)
 	}
 	for {
-		text, ok := next()
+		text, ok := p.next()
 		if !ok {
 			break
 		}
@@ -185,71 +170,11 @@ func Parse(name string, data []byte) (*Manifest, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		word, rest, _ := strings.Cut(text, " ")
-		fields := strings.Fields(rest)
-		switch word {
-		case "package":
-			if len(fields) != 1 {
-				return nil, fail("package takes a name")
-			}
-			m.Package = fields[0]
-		case "use":
-			if len(fields) != 1 {
-				return nil, fail("use takes an import path")
-			}
-			m.Uses = append(m.Uses, fields[0])
-		case "flag":
-			fname, value, ok := strings.Cut(rest, " ")
-			if !ok || !strings.HasPrefix(fname, "-") {
-				return nil, fail("flag takes -name and a value")
-			}
-			m.Flags = append(m.Flags, Flag{fname, value})
-		case "module":
-			if len(fields) != 3 {
-				return nil, fail("module takes a name, an OID and a file")
-			}
-			mod := Module{Name: fields[0], OID: fields[1], File: fields[2]}
-			if mod.OID == "-" {
-				mod.OID = ""
-			}
-			m.Modules = append(m.Modules, mod)
-		case "type", "choice", "value":
-			goName, key, _ := strings.Cut(rest, " ")
-			if goName == "" || key == "" {
-				return nil, fail("%s takes a Go name and an ASN.1 identity", word)
-			}
-			map[string]map[string]string{"type": m.Types, "choice": m.Choices, "value": m.Values}[word][key] = goName
-		case "sourcefile":
-			if len(fields) != 3 {
-				return nil, fail("sourcefile takes a file name, a path and a SHA-256")
-			}
-			if m.SourcePaths == nil {
-				m.SourcePaths, m.SourceSums = map[string]string{}, map[string]string{}
-			}
-			m.SourcePaths[fields[0]] = fields[1]
-			m.SourceSums[fields[0]] = fields[2]
-		case "source":
-			if len(fields) != 2 {
-				return nil, fail("source takes a file name and a line count")
-			}
-			n, err := strconv.Atoi(fields[1])
-			if err != nil || n < 0 {
-				return nil, fail("source %s: bad line count %q", fields[0], fields[1])
-			}
-			var src bytes.Buffer
-			for i := 0; i < n; i++ {
-				text, ok := next()
-				if !ok {
-					return nil, fail("source %s ends after %d of its %d lines", fields[0], i, n)
-				}
-				src.WriteString(text)
-				src.WriteByte('\n')
-			}
-			m.Sources[fields[0]] = src.Bytes()
-		default:
-			return nil, fail("unknown line %q", word)
+		if err := p.entry(text); err != nil {
+			return nil, err
 		}
 	}
+	m := p.m
 	if m.Package == "" {
 		return nil, fmt.Errorf("%s: no package line", name)
 	}
@@ -260,6 +185,106 @@ func Parse(name string, data []byte) (*Manifest, error) {
 		}
 	}
 	return m, nil
+}
+
+// manifestParser reads a manifest line by line into m.
+type manifestParser struct {
+	name string
+	data []byte // what is left to read
+	line int    // the number of the line read last
+	m    *Manifest
+}
+
+// next returns the next line without its newline, and whether there was
+// one; sources are taken byte for byte (carriage returns kept).
+func (p *manifestParser) next() (string, bool) {
+	if len(p.data) == 0 {
+		return "", false
+	}
+	text, rest, _ := bytes.Cut(p.data, []byte("\n"))
+	p.data = rest
+	p.line++
+	return string(text), true
+}
+
+func (p *manifestParser) errorf(format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", p.name, p.line, fmt.Sprintf(format, args...))
+}
+
+// entry reads the entry that starts with the line text.
+func (p *manifestParser) entry(text string) error {
+	m := p.m
+	word, rest, _ := strings.Cut(text, " ")
+	fields := strings.Fields(rest)
+	switch word {
+	case "package":
+		if len(fields) != 1 {
+			return p.errorf("package takes a name")
+		}
+		m.Package = fields[0]
+	case "use":
+		if len(fields) != 1 {
+			return p.errorf("use takes an import path")
+		}
+		m.Uses = append(m.Uses, fields[0])
+	case "flag":
+		fname, value, ok := strings.Cut(rest, " ")
+		if !ok || !strings.HasPrefix(fname, "-") {
+			return p.errorf("flag takes -name and a value")
+		}
+		m.Flags = append(m.Flags, Flag{fname, value})
+	case "module":
+		if len(fields) != 3 {
+			return p.errorf("module takes a name, an OID and a file")
+		}
+		mod := Module{Name: fields[0], OID: fields[1], File: fields[2]}
+		if mod.OID == "-" {
+			mod.OID = ""
+		}
+		m.Modules = append(m.Modules, mod)
+	case "type", "choice", "value":
+		goName, key, _ := strings.Cut(rest, " ")
+		if goName == "" || key == "" {
+			return p.errorf("%s takes a Go name and an ASN.1 identity", word)
+		}
+		map[string]map[string]string{"type": m.Types, "choice": m.Choices, "value": m.Values}[word][key] = goName
+	case "sourcefile":
+		if len(fields) != 3 {
+			return p.errorf("sourcefile takes a file name, a path and a SHA-256")
+		}
+		if m.SourcePaths == nil {
+			m.SourcePaths, m.SourceSums = map[string]string{}, map[string]string{}
+		}
+		m.SourcePaths[fields[0]] = fields[1]
+		m.SourceSums[fields[0]] = fields[2]
+	case "source":
+		return p.source(fields)
+	default:
+		return p.errorf("unknown line %q", word)
+	}
+	return nil
+}
+
+// source reads the lines of a source held in the manifest.
+func (p *manifestParser) source(fields []string) error {
+	if len(fields) != 2 {
+		return p.errorf("source takes a file name and a line count")
+	}
+	n, err := strconv.Atoi(fields[1])
+	if err != nil || n < 0 {
+		return p.errorf("source %s: bad line count %q", fields[0], fields[1])
+	}
+	var src bytes.Buffer
+	for i := 0; i < n; i++ {
+		text, ok := p.next()
+		if !ok {
+			return p.errorf("source %s ends after %d of its %d lines", fields[0], i, n)
+		}
+		src.WriteString(text)
+		src.WriteByte('\n')
+	}
+	p.m.Sources[fields[0]] = src.Bytes()
+	return nil
 }
 
 // readSources reads the sources m refers to, relative to dir, the
