@@ -20,19 +20,31 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-view T,T] [-fuzz] [-per] [-lenient] [-v]
-	[-stream Type.component...,...] [-anymap FILE] [-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
-	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] [-containing Module.obj=Module.Type,...]
-	[-accept kind:Module,...] FILE|DIR...
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-codecs der,aper,uper | -per] [-use IMPORTPATH,...] [-roots T,T]
+	[-view T,T] [-stream Type.component...,...] [-fuzz] [-q] [-lenient] [-v] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
+	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...]
+	[-containing Module.obj=Module.Type,...] [-accept kind:Module,...] FILE|DIR...
 
-Checks the modules like 'asn1gen check' and writes one Go package to DIR:
-NAME.go with a Go type, decoder and encoder for every type of the set (or
-only those reachable from -roots), asn1gen.manifest (what -use reads),
-with -view NAME_view.go with lazy views of the types named and of what they
-reach (package runtime/view: shallow parses, fields decoded on access), and
-with -fuzz NAME_fuzz_test.go with a fuzz target per type. -per adds the PER
-codecs (X.691: UnmarshalAPER, MarshalAPER, UnmarshalUPER, MarshalUPER) and
-fails on what they do not handle yet.
+Checks the modules like 'asn1gen check' and writes one Go package to DIR, a
+Go type for every type of the set (or only those reachable from -roots)
+with the codecs -codecs names: der (DER and BER: UnmarshalDER, MarshalDER;
+the default), aper (ALIGNED PER: UnmarshalAPER, MarshalAPER), uper
+(UNALIGNED PER: UnmarshalUPER, MarshalUPER), per (both PER variants); -per
+adds both PER variants to them. PER generation fails, naming the
+type and construct, on what the PER codecs do not handle.
+
+The files: NAME.go (the Go types), NAME_der.go (the DER and BER codecs)
+and NAME_per.go (the PER codecs); a large one is split into a file per
+module, named after it (NAME_per_ngap_ies.go for NGAP-IEs), and a large
+module into numbered parts (NAME_per_ngap_ies_1.go), NAME.go then holding
+the package level; no file reaches 1 MB. Also asn1gen.manifest (what -use
+reads); with -view NAME_view.go, lazy views of the types named and of what
+they reach (package runtime/view: shallow parses, fields decoded on
+access); with -stream NAME_stream.go (below); with -fuzz
+NAME_fuzz_test.go, a fuzz target per type. -view and -stream need the der
+codec. Generated files of DIR that this run does not write are removed.
+Unless -q, gen prints one line when the package is written: its types,
+lines, files and the time taken.
 
 -stream Type.component[.component...] (or Module.Type...; repeatable, or a
 comma list) writes NAME_stream.go with a stream reader, TypeStream, of the

@@ -40,6 +40,35 @@ func Example_readCertificate() {
 	// key usage: false false valid: 2018-05-16 02:38:13 +0000 UTC to 2118-05-17 02:38:13 +0000 UTC
 }
 
+// Read a certificate from DER (crypto/x509's ParseCertificate input; PEM
+// goes through ParsePEMCertificates).
+func ExampleCertificate_UnmarshalDER() {
+	data, err := os.ReadFile("testdata/lets-encrypt-x3-cross-signed.der")
+	if err != nil {
+		log.Fatal(err)
+	}
+	var cert rfc5280.Certificate
+	if err := cert.UnmarshalDER(data); err != nil {
+		// A *der.Error with the offset and field path; the first 100
+		// octets of this file give "asn1: Certificate at offset 0:
+		// Certificate: input ends inside the contents (1170 octets
+		// announced) (X.690 8.1.3)".
+		log.Fatal(err)
+	}
+	tbs := &cert.ToBeSigned
+	fmt.Println("subject:", tbs.Subject)
+	fmt.Println("issuer:", tbs.Issuer.CommonName())
+	fmt.Println("not after:", tbs.Validity.NotAfter.Value)
+	if ku, ok := tbs.KeyUsage(); ok {
+		fmt.Println("key usage:", ku)
+	}
+	// Output:
+	// subject: CN=Let's Encrypt Authority X3,O=Let's Encrypt,C=US
+	// issuer: DST Root CA X3
+	// not after: 2021-03-17 16:40:46 +0000 UTC
+	// key usage: {digitalSignature, keyCertSign, cRLSign}
+}
+
 // Name the extensions of a certificate by the ASN.1 names of their OIDs,
 // which the package registers with package oids.
 func Example_extensionNames() {
