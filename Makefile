@@ -31,10 +31,12 @@ build:
 generate:
 	$(GO) generate ./generated/...
 
-# Fails when generated/ is stale with respect to modules/ and the generator.
+# Fails when generated/ (or internal/oidnames, the command line's copy of
+# the generated OID tables) is stale with respect to modules/ and the
+# generator.
 check-generated: generate
-	git add -N generated
-	git diff --exit-code -- generated
+	git add -N generated internal/oidnames
+	git diff --exit-code -- generated internal/oidnames
 
 # The README's test command: vet, then every test (the corpus-wide ones when
 # the corpus is beside the checkout) but the long cross-checks below.

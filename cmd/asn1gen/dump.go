@@ -15,12 +15,10 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/oids"
 	"github.com/asn1gen/asn1gen/runtime/tree"
 
-	// The generated packages register the names of their modules' OIDs
-	// with runtime/oids: X.509 and OCSP, CMS, PKCS #12 with PKCS #5, #8
-	// and #9 and the X.500 modules they import.
-	_ "github.com/asn1gen/asn1gen/generated/rfc5280"
-	_ "github.com/asn1gen/asn1gen/generated/rfc5652"
-	_ "github.com/asn1gen/asn1gen/generated/rfc7292"
+	// The names of the OIDs of the pre-generated packages' modules (X.509
+	// and OCSP, CMS, PKCS #12 and what they import), registered with
+	// runtime/oids without importing the packages themselves.
+	_ "github.com/asn1gen/asn1gen/internal/oidnames"
 )
 
 func init() {

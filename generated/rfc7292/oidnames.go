@@ -2,7 +2,8 @@
 
 // Until asn1gen gen writes this table itself, the line below rebuilds it
 // after the gen line of doc.go (go generate runs files in name order).
-//go:generate go run ../../internal/oidtable
+// The copy is the command line's (see package internal/oidnames).
+//go:generate go run ../../internal/oidtable -copy ../../internal/oidnames/rfc7292.go
 
 package rfc7292
 

@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// The tables of the generated packages are what the command writes from
-// their manifests now (make check-generated regenerates them too), and
-// hold the names the modules give.
+// The tables of the generated packages, and their copies in
+// internal/oidnames, are what the command writes from their manifests now
+// (make check-generated regenerates them too), and hold the names the
+// modules give.
 func TestGeneratedTables(t *testing.T) {
 	for _, tt := range []struct {
 		pkg   string
@@ -22,9 +23,16 @@ func TestGeneratedTables(t *testing.T) {
 	} {
 		t.Run(tt.pkg, func(t *testing.T) {
 			dir := filepath.Join("..", "..", "generated", tt.pkg)
-			got, err := generate(dir)
+			copyTo := "../../internal/oidnames/" + tt.pkg + ".go"
+			got, dup, err := generate(dir, copyTo)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if wantDup, err := os.ReadFile(filepath.Join(dir, copyTo)); err != nil || !bytes.Equal(dup, wantDup) {
+				t.Errorf("the copy in internal/oidnames is stale or missing (%v): run make generate", err)
+			}
+			if !bytes.Contains(got, []byte("//go:generate go run ../../internal/oidtable -copy "+copyTo+"\n")) {
+				t.Errorf("oidnames.go does not write its copy %s", copyTo)
 			}
 			want, err := os.ReadFile(filepath.Join(dir, "oidnames.go"))
 			if err != nil {
