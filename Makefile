@@ -19,7 +19,7 @@ BENCHCOUNT  ?= 1
 ASN1GEN_CORPUS ?= $(wildcard $(CURDIR)/../shared/corpus)
 export ASN1GEN_CORPUS := $(abspath $(ASN1GEN_CORPUS))
 
-.PHONY: all generate check-generated test test-long lint fuzz bench build
+.PHONY: all generate check-generated test test-long lint vet staticcheck fuzz bench build
 
 all: build test
 
@@ -40,8 +40,7 @@ check-generated: generate
 
 # The README's test command: vet, then every test (the corpus-wide ones when
 # the corpus is beside the checkout) but the long cross-checks below.
-test:
-	$(GO) vet ./...
+test: vet
 	$(GO) test -timeout $(TESTTIMEOUT) ./...
 
 # The long cross-checks, which .ci/run runs after make test: NR RRC's eight
@@ -51,8 +50,13 @@ LONGTESTS = TestPERInteropRRC|TestPERInteropNGAP|TestPERAsn1cRRC
 test-long:
 	ASN1GEN_PER_RRC=1 ASN1GEN_PER_NGAP=1 $(GO) test -timeout $(LONGTIMEOUT) -run '^($(LONGTESTS))$$' ./codegen/gen
 
-lint:
+lint: vet staticcheck
+
+vet:
 	$(GO) vet ./...
+
+# .ci/run calls it alone: make test has run go vet already.
+staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
 # A short run of every fuzz target in the module (FUZZTIME each: a duration,
