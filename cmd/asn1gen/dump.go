@@ -93,6 +93,9 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&sf.use, "use", "", "comma-separated Go `import paths` of generated packages whose modules hold the -type")
 	fs.StringVar(&sf.typ, "type", "", "decode as a value of the `Module.Type` (or Type) of -schema or -use")
 	fs.StringVar(&sf.contains, "contains", "", "comma-separated `rules` Type.path=Type: the OCTET STRING at path holds that type (with -type)")
+	var pf perFlags
+	fs.BoolVar(&pf.aper, "aper", false, "read FILE as ALIGNED PER (X.691) of the -type (binary, or hex)")
+	fs.BoolVar(&pf.uper, "uper", false, "read FILE as UNALIGNED PER (X.691) of the -type (binary, or hex)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, dumpUsage)
 		fs.PrintDefaults()
@@ -123,6 +126,14 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	}
 	defer d.prog.end()
 	d.opts.Progress = d.prog.offsets()
+	isPER, aligned, err := perVariant(&pf, &sf)
+	if err != nil {
+		fmt.Fprintf(stderr, "asn1gen dump: %v\n", err)
+		return 2
+	}
+	if isPER {
+		return d.perDump(&sf, data, aligned)
+	}
 	if sf.set() {
 		return d.schemaDump(&sf, data)
 	}
