@@ -57,6 +57,9 @@ type Node struct {
 
 	// quoted: Value is a character string, printed quoted.
 	quoted bool
+	// cut: the input ends inside this open type field, whose children
+	// are what it has of it; the field's error is the field's own.
+	cut bool
 	// oid holds the contents of an OBJECT IDENTIFIER, a key of a table.
 	oid string
 }

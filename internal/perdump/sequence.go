@@ -105,11 +105,25 @@ func (w *walker) component(r *per.Reader, f *plan.Field, n *Node, keys *keySet) 
 // or the components of an addition group with their preamble, in an open
 // type field.
 func (w *walker) addition(r *per.Reader, a plan.Addition, n *Node, keys *keySet) error {
+	save := *r
 	o, err := r.BeginOpen()
 	if err != nil {
+		w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+			sub := r.Field(raw, at)
+			return w.additionBody(&sub, a, n, keys)
+		})
 		return err
 	}
+	if err := w.additionBody(r, a, n, keys); err != nil {
+		return err
+	}
+	return r.EndOpen(o)
+}
+
+// additionBody reads the components of an addition in its field.
+func (w *walker) additionBody(r *per.Reader, a plan.Addition, n *Node, keys *keySet) error {
 	fields := a.Fields
+	var err error
 	present := []bool{true}
 	if a.Group {
 		// The mandatory members are present with the group.
@@ -130,7 +144,7 @@ func (w *walker) addition(r *per.Reader, a plan.Addition, n *Node, keys *keySet)
 		}
 		n.Children[at].Addition = true
 	}
-	return r.EndOpen(o)
+	return nil
 }
 
 // unknown reads the open type field of an extension addition or CHOICE
@@ -198,11 +212,17 @@ func (w *walker) choice(r *per.Reader, gt *plan.Type, n *Node) error {
 	if !inExt {
 		return der.WithField(w.field(r, f, n, nil), f.ASN1)
 	}
+	save := *r
 	o, err := r.BeginOpen()
 	if err == nil {
 		if err = w.field(r, f, n, nil); err == nil {
 			err = r.EndOpen(o)
 		}
+	} else {
+		w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+			sub := r.Field(raw, at)
+			return w.field(&sub, f, n, nil)
+		})
 	}
 	return der.WithField(err, f.ASN1)
 }
@@ -291,6 +311,7 @@ func (w *walker) unionValue(r *per.Reader, f *plan.Field, n *Node, keys *keySet)
 	var raw []byte
 	var at int
 	var err error
+	save := *r
 	if f.Containing {
 		c, cerr := contentsOf(f.Type)
 		if cerr != "" {
@@ -301,13 +322,24 @@ func (w *walker) unionValue(r *per.Reader, f *plan.Field, n *Node, keys *keySet)
 		raw, at, err = r.ReadOpenField()
 	}
 	end(r, n)
+	deferred := keys != nil && !f.List && plan.FieldIndex(keys.gt, f.Key) > plan.FieldIndex(keys.gt, f)
 	if err != nil {
+		if !f.Containing && !deferred {
+			w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+				return w.resolve(r, f, w.keyOf(f, keys), raw, at, n)
+			})
+		}
 		return err
 	}
-	if keys != nil && !f.List && plan.FieldIndex(keys.gt, f.Key) > plan.FieldIndex(keys.gt, f) {
+	if deferred {
 		keys.pending = append(keys.pending, pendingField{f: f, raw: raw, at: at, n: n})
 		return nil
 	}
+	return w.resolve(r, f, w.keyOf(f, keys), raw, at, n)
+}
+
+// keyOf is the key of the open type f read so far.
+func (w *walker) keyOf(f *plan.Field, keys *keySet) key {
 	var k key
 	if keys != nil {
 		k = keys.keys[f.Key]
@@ -315,7 +347,7 @@ func (w *walker) unionValue(r *per.Reader, f *plan.Field, n *Node, keys *keySet)
 	if keys == nil || !k.ok && k.at == nil {
 		k.ok = true // an absent key decodes as its zero value
 	}
-	return w.resolve(r, f, k, raw, at, n)
+	return k
 }
 
 // resolve reads raw, the octets of the open type f at bit at of the

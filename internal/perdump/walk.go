@@ -105,7 +105,7 @@ func (w *walker) fail(root *Node, err error) {
 	}
 	w.res.Issues = append(w.res.Issues, is)
 	n := root
-	for len(n.Children) > 0 && n.Children[len(n.Children)-1].Offset <= is.Offset {
+	for !n.cut && len(n.Children) > 0 && n.Children[len(n.Children)-1].Offset <= is.Offset {
 		n = n.Children[len(n.Children)-1]
 	}
 	if n.Error == "" {
@@ -221,6 +221,7 @@ func (w *walker) contained(r *per.Reader, f *plan.Field, n *Node) error {
 	var b []byte
 	var at int
 	var err error
+	save := *r
 	if plan.ContentsBySize(f) {
 		c, cerr := contentsOf(f.Type)
 		if cerr != "" {
@@ -229,11 +230,22 @@ func (w *walker) contained(r *per.Reader, f *plan.Field, n *Node) error {
 		b, at, err = r.ReadStringContents(c)
 	} else {
 		b, at, err = r.ReadOpenField()
+		if err != nil {
+			w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+				return w.containedValue(r, f, raw, at, n)
+			})
+		}
 	}
 	end(r, n)
 	if err != nil {
 		return err
 	}
+	return w.containedValue(r, f, b, at, n)
+}
+
+// containedValue reads b, the octets at bit at of the input that a string
+// holds, as the value it contains into n.
+func (w *walker) containedValue(r *per.Reader, f *plan.Field, b []byte, at int, n *Node) error {
 	n.Note = "containing"
 	inner, err := w.node(r, n, "")
 	if err != nil {
