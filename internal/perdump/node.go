@@ -96,6 +96,7 @@ type Result struct {
 func JSON(w io.Writer, results []*Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(struct {
 		Blocks []*Result `json:"blocks"`
 	}{results})
