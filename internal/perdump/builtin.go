@@ -46,6 +46,7 @@ func (w *walker) builtin(r *per.Reader, t *model.Type, n *Node) error {
 			v, err = r.ReadBitString(sizeOf(b))
 		}
 		n.Value, n.Name = bitsText(v), namedBits(u, v)
+		n.bits = hexOf(v.Bytes) + "/" + strconv.Itoa(v.BitLength)
 		return err
 	case model.TypeCharacterString, model.TypeObjectDescriptor:
 		return w.characters(r, u, b, n)

@@ -1,6 +1,7 @@
 package perdump
 
 import (
+	"encoding/hex"
 	"os"
 	"reflect"
 	"sort"
@@ -116,11 +117,11 @@ func moduleSet(t testing.TB, paths ...string) *model.Set {
 // TestMessages walks every real message of testdata/per and checks it
 // against the generated decoder of its protocol: both read it or both
 // fail at the same bit, the walk reads the bits the decoder reads, and
-// the INTEGER, ENUMERATED and character string values it shows are those
-// the decoder puts in the value (as multisets of the non-zero ones: the
+// the INTEGER, ENUMERATED, character string, OCTET STRING and BIT STRING
+// values it shows are those the decoder puts in the value (as multisets of the non-zero ones: the
 // decoded value holds zero values in what is absent).
 func TestMessages(t *testing.T) {
-	total, bits, failing := 0, 0, 0
+	total, bits, failing, leaves := 0, 0, 0, 0
 	for _, p := range protocols {
 		msgs := permsg.MustRead(t, "../../testdata/per/"+p.file)
 		set := moduleSet(t, p.modules...)
@@ -168,9 +169,10 @@ func TestMessages(t *testing.T) {
 			}
 			total++
 			bits += res.Bits
+			leaves += len(got)
 		}
 	}
-	t.Logf("%d messages, %d bits read as the generated decoders read them; %d invalid ones fail where they fail", total, bits, failing)
+	t.Logf("%d messages, %d bits and %d values read as the generated decoders read them; %d invalid ones fail where they fail", total, bits, leaves, failing)
 }
 
 // checkSameError checks that the walk fails with the error of the
@@ -193,8 +195,9 @@ func checkSameError(t *testing.T, where string, decErr error, res *Result) {
 	}
 }
 
-// nodeLeaves lists the INTEGER, ENUMERATED and character string values
-// of the tree, as "Kind:value", but for zero numbers and empty strings.
+// nodeLeaves lists the INTEGER, ENUMERATED, character string, OCTET
+// STRING and BIT STRING values of the tree, as "kind:value", but for zero
+// numbers and empty strings.
 func nodeLeaves(n *Node, out []string) []string {
 	switch {
 	case n.Raw:
@@ -202,6 +205,10 @@ func nodeLeaves(n *Node, out []string) []string {
 		out = append(out, "n:"+n.Value)
 	case n.quoted && n.Value != "":
 		out = append(out, "s:"+n.Value)
+	case n.Kind == "OCTET STRING" && n.Value != "":
+		out = append(out, "o:"+n.Value)
+	case n.Kind == "BIT STRING" && n.bits != "" && n.bits != "/0":
+		out = append(out, "b:"+n.bits)
 	}
 	for _, c := range n.Children {
 		out = append(out, nodeLeaves(c, nil)...)
@@ -209,12 +216,15 @@ func nodeLeaves(n *Node, out []string) []string {
 	return out
 }
 
-var integerType = reflect.TypeFor[der.Integer]()
+var (
+	integerType   = reflect.TypeFor[der.Integer]()
+	bitStringType = reflect.TypeFor[der.BitString]()
+)
 
 // leavesOf lists the values of v as nodeLeaves does, walking the
 // generated Go value with reflection: int64 kinds (INTEGER and
 // ENUMERATED, but for CHOICE and open type discriminants), der.Integer,
-// strings.
+// strings, octets (OCTET STRING) and der.BitString kinds.
 func leavesOf(v reflect.Value, name string) []string {
 	var out []string
 	switch v.Kind() {
@@ -223,6 +233,13 @@ func leavesOf(v reflect.Value, name string) []string {
 			out = leavesOf(v.Elem(), name)
 		}
 	case reflect.Struct:
+		if v.Type().ConvertibleTo(bitStringType) {
+			b := v.Convert(bitStringType).Interface().(der.BitString)
+			if b.BitLength > 0 {
+				out = append(out, "b:"+hex.EncodeToString(b.Bytes)+"/"+strconv.Itoa(b.BitLength))
+			}
+			return out
+		}
 		for i := range v.NumField() {
 			f := v.Type().Field(i)
 			if !f.IsExported() || f.Name == "Raw" || f.Name == "Unknown" || f.Name == "Choice" || f.Name == "Kind" {
@@ -240,7 +257,10 @@ func leavesOf(v reflect.Value, name string) []string {
 			return out
 		}
 		if v.Type().Elem().Kind() == reflect.Uint8 {
-			return nil
+			if v.Len() > 0 {
+				out = append(out, "o:"+hex.EncodeToString(v.Bytes()))
+			}
+			return out
 		}
 		for i := range v.Len() {
 			out = append(out, leavesOf(v.Index(i), name)...)

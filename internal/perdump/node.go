@@ -57,6 +57,8 @@ type Node struct {
 
 	// quoted: Value is a character string, printed quoted.
 	quoted bool
+	// bits holds the value of a BIT STRING ("hex/length"), for tests.
+	bits string
 	// cut: the input ends inside this open type field, whose children
 	// are what it has of it; the field's error is the field's own.
 	cut bool
