@@ -9,6 +9,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/isotime"
 	"github.com/asn1gen/asn1gen/runtime/oids"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
@@ -140,50 +141,50 @@ func (w *walker) characters(r *per.Reader, u *model.Type, b plan.PERBounds, n *N
 // the others in the encodings X.691 32 defines for them.
 func (w *walker) time(r *per.Reader, t *model.Type, n *Node) error {
 	u := t.Underlying()
-	var v interface{ String() string }
+	var v string
 	var err error
 	switch plan.PERTimeTypes[u.Name] {
 	case "UTCTime":
-		var x interface{ String() string }
-		x, err = r.ReadUTCTime()
-		v = x
+		v, err = text(r.ReadUTCTime())
 	case "GeneralizedTime":
-		var x interface{ String() string }
-		x, err = r.ReadGeneralizedTime()
-		v = x
+		v, err = text(r.ReadGeneralizedTime())
 	case "Date":
-		v, err = r.ReadDate()
+		v, err = text(r.ReadDate())
 	case "TimeOfDay":
-		v, err = r.ReadTimeOfDay()
+		v, err = text(r.ReadTimeOfDay())
 	case "DateTime":
-		v, err = r.ReadDateTime()
+		v, err = text(r.ReadDateTime())
 	case "Duration":
-		v, err = r.ReadDuration()
+		v, err = text(r.ReadDuration())
 	default:
 		if u.Name != "TIME" {
 			return r.Error(der.KindUnsupported, u.Name, "the type is not supported by the PER codecs", "")
 		}
+		// X.691 32 encodes a TIME by the property settings of its subtype.
 		settings := ""
 		if c := t.Constraints; c != nil {
 			settings = c.Settings
 		}
-		var x string
+		var x isotime.Time
 		if settings == "" {
-			var y any
-			y, err = r.ReadTime()
-			x = fmtString(y)
+			x, err = r.ReadTime()
 		} else if err = per.CheckTimeSettings(settings); err == nil {
-			var y any
-			y, err = r.ReadTimeWith(settings)
-			x = fmtString(y)
+			x, err = r.ReadTimeWith(settings)
 		}
-		n.Value = x
-		return err
+		v = string(x)
 	}
-	if err == nil && v != nil {
-		n.Value = v.String()
+	if err == nil {
+		n.Value = v
 	}
 	return err
+}
+
+// text returns the text of a value read, or the error of its reading.
+func text[T fmt.Stringer](x T, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	return x.String(), nil
 }
 
 // hexOf writes octets in hex.
@@ -214,6 +215,3 @@ func namedBits(u *model.Type, v der.BitString) string {
 	}
 	return strings.Join(names, ", ")
 }
-
-// fmtString is the text of a value of a string type.
-func fmtString(v any) string { return fmt.Sprint(v) }

@@ -20,7 +20,7 @@ type fuzzTarget struct {
 
 // fuzzTargets loads the types of the real messages: NGAP-PDU and
 // S1AP-PDU in APER, the NR RRC messages in UPER.
-func fuzzTargets(f *testing.F) ([]fuzzTarget, [][]byte) {
+func fuzzTargets(f testing.TB) ([]fuzzTarget, [][]byte) {
 	var targets []fuzzTarget
 	var seeds [][]byte
 	for _, p := range protocols {

@@ -17,9 +17,9 @@ import (
 // determinant r (a copy from before the field) is at, when reading the
 // field failed with err because the input ends inside it: read walks raw,
 // the octets present at bit at of the input, into n (r is then past
-// them). The error met inside (where the data end) marks the element it
+// them); what names the field in n's note. The error met inside (where the data end) marks the element it
 // is in, "!! data end".
-func (w *walker) partial(r per.Reader, err error, n *Node, read func(r *per.Reader, raw []byte, at int) error) {
+func (w *walker) partial(r per.Reader, err error, n *Node, what string, read func(r *per.Reader, raw []byte, at int) error) {
 	if !errors.Is(err, der.ErrTruncated) {
 		return
 	}
@@ -33,7 +33,7 @@ func (w *walker) partial(r per.Reader, err error, n *Node, read func(r *per.Read
 		return
 	}
 	at := r.Offset() - 8*avail
-	n.Note, n.cut = "the input ends inside the field: what it has of it", true
+	n.Note, n.cut = "the input ends inside "+what+": what it has of it", true
 	ierr := read(&r, b, at)
 	var e *der.Error
 	if ierr == nil || !errors.As(ierr, &e) {

@@ -108,7 +108,7 @@ func (w *walker) addition(r *per.Reader, a plan.Addition, n *Node, keys *keySet)
 	save := *r
 	o, err := r.BeginOpen()
 	if err != nil {
-		w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+		w.partial(save, err, n, "the field of the addition "+a.Fields[0].ASN1, func(r *per.Reader, raw []byte, at int) error {
 			sub := r.Field(raw, at)
 			return w.additionBody(&sub, a, n, keys)
 		})
@@ -219,7 +219,7 @@ func (w *walker) choice(r *per.Reader, gt *plan.Type, n *Node) error {
 			err = r.EndOpen(o)
 		}
 	} else {
-		w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+		w.partial(save, err, n, "the field", func(r *per.Reader, raw []byte, at int) error {
 			sub := r.Field(raw, at)
 			return w.field(&sub, f, n, nil)
 		})
@@ -325,7 +325,7 @@ func (w *walker) unionValue(r *per.Reader, f *plan.Field, n *Node, keys *keySet)
 	deferred := keys != nil && !f.List && plan.FieldIndex(keys.gt, f.Key) > plan.FieldIndex(keys.gt, f)
 	if err != nil {
 		if !f.Containing && !deferred {
-			w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+			w.partial(save, err, n, "the field", func(r *per.Reader, raw []byte, at int) error {
 				return w.resolve(r, f, w.keyOf(f, keys), raw, at, n)
 			})
 		}

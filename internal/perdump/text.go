@@ -79,7 +79,7 @@ func (t *textWriter) node(n *Node) {
 		parts = append(parts, v)
 	}
 	b.WriteString(strings.Join(parts, " "))
-	if n.Addition {
+	if n.Addition && !n.Raw {
 		b.WriteString("  -- extension addition")
 	}
 	for _, note := range []string{n.Object, n.Note} {

@@ -75,7 +75,8 @@ type walker struct {
 	root   string // the ASN.1 name of the type read, first in paths
 }
 
-// errBudget is the error of a dump with more elements than its limit.
+// node makes a new child of parent for the element at r's position,
+// named field, within the dump's element budget.
 func (w *walker) node(r *per.Reader, parent *Node, field string) (*Node, error) {
 	if w.budget--; w.budget < 0 {
 		return nil, r.Error(der.KindLimit, "", "the dump would have more elements than its limit", "")
@@ -231,7 +232,7 @@ func (w *walker) contained(r *per.Reader, f *plan.Field, n *Node) error {
 	} else {
 		b, at, err = r.ReadOpenField()
 		if err != nil {
-			w.partial(save, err, n, func(r *per.Reader, raw []byte, at int) error {
+			w.partial(save, err, n, "the field", func(r *per.Reader, raw []byte, at int) error {
 				return w.containedValue(r, f, raw, at, n)
 			})
 		}

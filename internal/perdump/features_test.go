@@ -1,0 +1,155 @@
+package perdump
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/isotime"
+	"github.com/asn1gen/asn1gen/runtime/per"
+)
+
+// features is a module of what the real messages do not have: an
+// addition group, additions a reader of an older version does not know,
+// DATE, UTCTime, REAL, an INTEGER without bounds, strings that contain a
+// value with a SIZE and as a BIT STRING.
+const features = `Features DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+New ::= SEQUENCE {
+	flag BOOLEAN,
+	day DATE,
+	...,
+	[[ n INTEGER (0..7), s IA5String (FROM ("ACGT")) (SIZE (1..8)) OPTIONAL ]],
+	extra INTEGER (0..255)
+}
+Old ::= SEQUENCE {
+	flag BOOLEAN,
+	day DATE,
+	...
+}
+Box ::= SEQUENCE {
+	inner OCTET STRING (SIZE (1..8)) (CONTAINING Inner),
+	bits BIT STRING (CONTAINING Inner),
+	when UTCTime,
+	big INTEGER,
+	ratio REAL
+}
+Inner ::= SEQUENCE { x INTEGER (0..255) }
+END
+`
+
+// featureSchema loads the type typ of features.
+func featureDecode(t *testing.T, typ string, b []byte, aligned bool) *Result {
+	t.Helper()
+	set := model.CheckWith(model.Options{}, model.Source{Name: "features.asn", Src: []byte(features)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, typ, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Decode(b, root, &Options{Aligned: aligned})
+}
+
+// encodeNew writes a New with both additions present.
+func encodeNew(aligned bool) []byte {
+	w := per.NewWriter(nil, aligned)
+	x := per.Additions(nil, true, true)
+	w.Extended(x)
+	w.WriteBool(true)
+	w.Date(isotime.Date{Year: 2026, Month: 12, Day: 6}, "")
+	w.Extensions(x, nil)
+	o, _ := w.BeginAddition(x, 0)
+	w.Preamble(true)
+	w.Int(5, 0, 7, false, "")
+	w.KnownString(per.NewAlphabet('A', 'A', 'C', 'C', 'G', 'G', 'T', 'T'), "GATTACA", per.Size{Lb: 1, Ub: 8}, "IA5String", "")
+	w.EndOpen(o)
+	o, _ = w.BeginAddition(x, 1)
+	w.Int(200, 0, 255, false, "")
+	w.EndOpen(o)
+	w.EndExtensions(x, nil)
+	if w.Err() != nil {
+		panic(w.Err())
+	}
+	return w.Bytes()
+}
+
+// lines is the text form of res without its header line.
+func lines(t *testing.T, res *Result) string {
+	t.Helper()
+	var b strings.Builder
+	if err := Text(&b, res, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(b.String(), "\n")
+	if testing.Verbose() {
+		t.Log("\n" + b.String())
+	}
+	return rest
+}
+
+func TestAdditions(t *testing.T) {
+	for _, aligned := range []bool{false, true} {
+		b := encodeNew(aligned)
+		res := featureDecode(t, "New", b, aligned)
+		text := lines(t, res)
+		if len(res.Issues) > 0 || (res.Bits+7)/8 != len(b) {
+			t.Fatalf("aligned %v: %d bits of %d octets, %+v\n%s", aligned, res.Bits, len(b), res.Issues, text)
+		}
+		for _, want := range []string{`day DATE 2026-12-06`, `n INTEGER 5  -- extension addition`, `s IA5String "GATTACA"  -- extension addition`, `extra INTEGER 200  -- extension addition`} {
+			if !strings.Contains(text, want) {
+				t.Errorf("aligned %v: no %q in\n%s", aligned, want, text)
+			}
+		}
+		// An older reader: the additions are unknown, shown as their octets.
+		res = featureDecode(t, "Old", b, aligned)
+		text = lines(t, res)
+		if len(res.Issues) > 0 || strings.Count(text, "-- unknown extension addition") != 2 {
+			t.Errorf("aligned %v: as Old: %+v\n%s", aligned, res.Issues, text)
+		}
+		// One octet more: shown raw, an error.
+		res = featureDecode(t, "New", append(b[:len(b):len(b)], 0xff), aligned)
+		if len(res.Issues) != 1 || res.Issues[0].Kind != der.KindTrailingData.String() || res.Issues[0].Offset != 8*len(b) || res.Issues[0].Path != "New" {
+			t.Errorf("aligned %v: trailing octet: %+v", aligned, res.Issues)
+		}
+		// Cut short inside the group: the error at the group's field, the
+		// members that are there shown.
+		res = featureDecode(t, "New", b[:len(b)-3], aligned)
+		text = lines(t, res)
+		if len(res.Issues) != 1 || res.Issues[0].Path != "New.n" || !strings.Contains(text, "n INTEGER 5") {
+			t.Errorf("aligned %v: cut short: %+v\n%s", aligned, res.Issues, text)
+		}
+	}
+}
+
+func TestContainedAndTimes(t *testing.T) {
+	for _, aligned := range []bool{false, true} {
+		iw := per.NewWriter(nil, aligned)
+		iw.Int(42, 0, 255, false, "")
+		inner := iw.Bytes()
+		w := per.NewWriter(nil, aligned)
+		w.OctetString(inner, per.Size{Lb: 1, Ub: 8}, "")
+		w.BitString(der.BitString{Bytes: inner, BitLength: 8 * len(inner)}, per.Unsized, "")
+		w.UTCTime(time.Date(2026, 12, 6, 3, 4, 5, 0, time.UTC), "")
+		w.BigInt(der.IntegerFromBig(new(big.Int).Lsh(big.NewInt(1), 70)), 0, false, 0, false, false, "")
+		w.WriteReal(1.5)
+		b := w.Bytes()
+		res := featureDecode(t, "Box", b, aligned)
+		text := lines(t, res)
+		if len(res.Issues) > 0 || (res.Bits+7)/8 != len(b) {
+			t.Fatalf("aligned %v: %d bits of %d octets, %+v\n%s", aligned, res.Bits, len(b), res.Issues, text)
+		}
+		for _, want := range []string{"inner OCTET STRING  -- containing", "bits BIT STRING  -- containing", "x INTEGER 42",
+			"when UTCTime 2026-12-06 03:04:05 +0000 UTC", "big INTEGER 1180591620717411303424", "ratio REAL 1.5"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("aligned %v: no %q in\n%s", aligned, want, text)
+			}
+		}
+		if strings.Count(text, "x INTEGER 42") != 2 {
+			t.Errorf("aligned %v: the contained values:\n%s", aligned, text)
+		}
+	}
+}
