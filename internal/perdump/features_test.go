@@ -37,6 +37,14 @@ Box ::= SEQUENCE {
 	ratio REAL
 }
 Inner ::= SEQUENCE { x INTEGER (0..255) }
+THING ::= CLASS { &id INTEGER UNIQUE, &Type }
+Things THING ::= { { &id 1, &Type Inner } | { &id 2, &Type BOOLEAN } }
+Late ::= SEQUENCE {
+	value THING.&Type ({Things}{@id}),
+	id THING.&id ({Things})
+}
+Pick ::= CHOICE { a INTEGER (0..3), ..., b Inner, c BOOLEAN }
+PickOld ::= CHOICE { a INTEGER (0..3), ..., b Inner }
 END
 `
 
@@ -150,6 +158,40 @@ func TestContainedAndTimes(t *testing.T) {
 		}
 		if strings.Count(text, "x INTEGER 42") != 2 {
 			t.Errorf("aligned %v: the contained values:\n%s", aligned, text)
+		}
+	}
+}
+
+// TestDeferredKeyAndChoice reads an open type whose key follows it, and
+// the alternatives of a CHOICE's extension, known and unknown.
+func TestDeferredKeyAndChoice(t *testing.T) {
+	for _, aligned := range []bool{false, true} {
+		w := per.NewWriter(nil, aligned)
+		o := w.BeginOpen()
+		w.Int(42, 0, 255, false, "")
+		w.EndOpen(o)
+		w.WriteUnconstrained(1) // id: INTEGER without bounds
+		res := featureDecode(t, "Late", w.Bytes(), aligned)
+		text := lines(t, res)
+		if len(res.Issues) > 0 || !strings.Contains(text, "x INTEGER 42") || !strings.Contains(text, "value THING.&Type  -- the row of the key 1") {
+			t.Errorf("aligned %v: Late: %+v\n%s", aligned, res.Issues, text)
+		}
+
+		w = per.NewWriter(nil, aligned)
+		w.WriteIndex(1, 1, true, true)
+		o = w.BeginOpen()
+		w.WriteBool(true)
+		w.EndOpen(o)
+		b := w.Bytes()
+		res = featureDecode(t, "Pick", b, aligned)
+		text = lines(t, res)
+		if len(res.Issues) > 0 || !strings.Contains(text, "c BOOLEAN TRUE  -- extension addition") {
+			t.Errorf("aligned %v: Pick: %+v\n%s", aligned, res.Issues, text)
+		}
+		res = featureDecode(t, "PickOld", b, aligned)
+		text = lines(t, res)
+		if len(res.Issues) > 0 || !strings.Contains(text, "-- unknown alternative 1 of the extension") {
+			t.Errorf("aligned %v: PickOld: %+v\n%s", aligned, res.Issues, text)
 		}
 	}
 }

@@ -370,6 +370,9 @@ func (w *walker) resolve(r *per.Reader, f *plan.Field, k key, raw []byte, at int
 		return nil
 	}
 	n.Object = objectName(row.Entry)
+	if n.Object == "" && k.at != nil {
+		n.Object = "the row of the key " + k.at.Value // an object without a name
+	}
 	if k.at != nil && k.at.Name == "" && row.Entry.Key != nil && row.Entry.Key.Ref != nil {
 		k.at.Name = row.Entry.Key.Ref.Name
 	}
