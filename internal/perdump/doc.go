@@ -6,25 +6,30 @@
 // the primitives of runtime/per's Reader, so that it reads exactly the
 // bits a generated decoder reads and fails where it fails; a test checks
 // it against the generated NGAP, S1AP and NR RRC decoders on every real
-// message of testdata/per.
+// message of testdata/per. The dump of an NGSetupRequest
+// (testdata/dump-per/ngap-setup.hex):
 //
-//	NGAP-PDU-Descriptions.NGAP-PDU in ALIGNED PER: 52 octets (from hex), 416 bits read
+//	NGAP-PDU-Descriptions.NGAP-PDU in ALIGNED PER: 70 octets (from hex), 560 bits read
 //	bit bits
-//	  0  416  initiatingMessage InitiatingMessage
+//	  0  560  initiatingMessage InitiatingMessage
 //	  3   13    procedureCode ProcedureCode 21 (id-NGSetup)
 //	 16    2    criticality Criticality 0 (reject)
-//	 18  398    value NGAP-ELEMENTARY-PROCEDURE.&InitiatingMessage  -- nGSetup
-//	 32  384      NGSetupRequest
-//	 33  383        protocolIEs ProtocolIE-Container
+//	 18  542    value NGAP-ELEMENTARY-PROCEDURE.&InitiatingMessage  -- nGSetup
+//	 32  528      NGSetupRequest
+//	 33  527        protocolIEs ProtocolIE-Container
 //	 56  104          [0] ProtocolIE-Field
 //	 56   16            id ProtocolIE-ID 27 (id-GlobalRANNodeID)
 //	 72    2            criticality Criticality 0 (reject)
 //	 74   86            value NGAP-PROTOCOL-IES.&Value  -- id-GlobalRANNodeID
 //	 88   72              globalGNB-ID GlobalGNB-ID
-//	 92   28                pLMNIdentity PLMNIdentity 00f110
+//	 92   28                pLMNIdentity PLMNIdentity 224265
 //	120   40                gNB-ID.gNB-ID BIT STRING '00000000000000000000000000000001'B
+//	160  224          [1] ProtocolIE-Field
+//	160   16            id ProtocolIE-ID 82 (id-RANNodeName)
+//	176    2            criticality Criticality 1 (ignore)
+//	178  206            value NGAP-PROTOCOL-IES.&Value  -- id-RANNodeName
+//	192  192              RANNodeName "UERANSIM-gnb-222-456-1"
 //	...
-//	192   48              RANNodeName "gnb1"
 //
 // # Reading a line
 //
@@ -74,11 +79,15 @@
 // allocated, and a dump makes at most Options.MaxNodes elements (by
 // default linear in the input).
 //
-// Not read (errors of kind "unsupported", as the emitter refuses to
-// generate them): CONTAINING ... ENCODED BY, an INTEGER constrained beyond
-// int64 held as one, the PER-invisible permitted alphabets with both SIZE
-// and FROM extensible. Checks that generated decoders leave to their
-// callers (the constraints PER does not encode) are not made either.
+// Not read (errors of kind "unsupported", where the emitter refuses to
+// generate a codec): CONTAINING ... ENCODED BY, an INTEGER constrained
+// beyond int64 whose span does not fit in 64 bits and that has both
+// bounds, one extensible constraint on both SIZE and FROM of a
+// known-multiplier string. Checks that generated decoders leave to their
+// callers (the constraints PER does not encode) are not made either. An
+// OCTET STRING whose contents only prose defines (NR RRC's
+// ue-CapabilityRAT-Container, an NGAP RRC container) is shown as octets:
+// there is no -contains for PER yet.
 //
 // # JSON
 //
