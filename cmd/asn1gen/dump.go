@@ -93,9 +93,13 @@ then indented by depth the component name (a CHOICE adds the
 alternative with a dot), the type, the value with its name, the
 information object an open type's key selected ("-- id-RANNodeName"),
 "-- extension addition", and an unknown addition or alternative as its
-octets. Reading stops at the first error, which follows the dump with
-its field path and bit offset (exit status 1); a message cut short
-shows what the input has of the field it ends in. -json prints
+octets. -contains says what an OCTET STRING holds, as for DER, read in
+the same variant: the UE capabilities in NR RRC's
+ue-CapabilityRAT-Container, which its rat-Type selects in prose, with
+-contains UE-CapabilityRAT-Container.ue-CapabilityRAT-Container=UE-NR-Capability
+Reading stops at the first error, which follows the dump with its field
+path and bit offset (exit status 1); a message cut short shows what the
+input has of the field it ends in. -json prints
 {"blocks": [{"type", "variant", "bits", "octets", "elements",
 "errors"}]} (see internal/perdump). Example:
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/internal/perdump"
+	"github.com/asn1gen/asn1gen/internal/schemadump"
 )
 
 // perFlags are the flags of `asn1gen dump` that read PER
@@ -127,6 +128,25 @@ func perInput(data []byte) ([]byte, bool, error) {
 	return out, true, err
 }
 
+// loadPER checks the modules of sf, reads its -contains rules and plans
+// the -type.
+func loadPER(sf *schemaFlags) (*perdump.Schema, *plan.Type, error) {
+	set, _, err := loadSet(sf, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rules []schemadump.Rule
+	sd := schemadump.New(set)
+	for _, item := range splitList(sf.contains) {
+		rule, err := sd.ParseRule(item, "-contains")
+		if err != nil {
+			return nil, nil, err
+		}
+		rules = append(rules, rule)
+	}
+	return perdump.Load(set, sf.typ, rules, nil)
+}
+
 // perDump dumps data, PER in the variant aligned says, as a value of the
 // -type of the schema of sf, and returns the exit status.
 func (d *dumper) perDump(sf *schemaFlags, data []byte, aligned bool) int {
@@ -137,8 +157,8 @@ func (d *dumper) perDump(sf *schemaFlags, data []byte, aligned bool) int {
 	case sf.schema == "" && sf.use == "":
 		fmt.Fprintln(d.stderr, "asn1gen dump: -type needs the modules that define it: -schema FILE|DIR,... or -use IMPORTPATH,...")
 		return 2
-	case d.ber || sf.contains != "":
-		fmt.Fprintln(d.stderr, "asn1gen dump: -ber and -contains are for DER and BER; PER (-aper, -uper) takes neither")
+	case d.ber:
+		fmt.Fprintln(d.stderr, "asn1gen dump: -ber is for DER and BER input, not PER (-aper, -uper)")
 		return 2
 	}
 	b, isHex, err := perInput(data)
@@ -147,12 +167,7 @@ func (d *dumper) perDump(sf *schemaFlags, data []byte, aligned bool) int {
 		return 2
 	}
 	d.prog.set("reading the modules", 0, false)
-	set, _, err := loadSet(sf, true)
-	var s *perdump.Schema
-	var root *plan.Type
-	if err == nil {
-		s, root, err = perdump.Load(set, sf.typ, nil)
-	}
+	s, root, err := loadPER(sf)
 	d.prog.pause()
 	if err != nil {
 		fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)

@@ -102,8 +102,9 @@ func TestDumpPERUsage(t *testing.T) {
 		{[]string{"dump", "-aper", "-uper", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, "one variant at a time"},
 		{[]string{"dump", "-aper", "-use", ngap, "ngap-setup.hex"}, "need -type Module.Type"},
 		{[]string{"dump", "-aper", "-type", "NGAP-PDU", "ngap-setup.hex"}, "-type needs the modules"},
-		{[]string{"dump", "-aper", "-ber", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, "PER (-aper, -uper) takes neither"},
+		{[]string{"dump", "-aper", "-ber", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, "-ber is for DER and BER input"},
 		{[]string{"dump", "-aper", "-use", ngap, "-type", "Nope", "ngap-setup.hex"}, "no type Nope"},
+		{[]string{"dump", "-aper", "-use", ngap, "-type", "NGAP-PDU", "-contains", "NGAP-PDU.nope", "ngap-setup.hex"}, "not Type.path=Type"},
 		{[]string{"dump", "-aper", "-use", ngap, "-type", "NGAP-PDU", "-"}, "odd number of digits"},
 	}
 	for _, tt := range tests {
@@ -134,5 +135,29 @@ func TestPackageCodecs(t *testing.T) {
 		if err != nil || per != tt.per || aligned != tt.aligned {
 			t.Errorf("%s: PER %v, aligned %v, %v; want %v, %v", tt.pkg, per, aligned, err, tt.per, tt.aligned)
 		}
+	}
+}
+
+// TestDumpPERContains reads a UE capability's container, an OCTET STRING
+// that NR RRC fills by its rat-Type (prose), as the -contains rule says.
+func TestDumpPERContains(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/per/nr-rrc.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) < 80 || !strings.HasPrefix(lines[78], "# erlang") {
+		t.Fatal("testdata/per/nr-rrc.txt: line 80 is not the UECapabilityInformation")
+	}
+	args := []string{"dump", "-use", "github.com/asn1gen/asn1gen/generated/nrrrc", "-type", "UL-DCCH-Message",
+		"-contains", "UE-CapabilityRAT-Container.ue-CapabilityRAT-Container=UE-NR-Capability", "-"}
+	code, stdout, stderr := runCmd(t, "", []byte(lines[79]), args...)
+	for _, want := range []string{"ue-CapabilityRAT-Container OCTET STRING  -- containing, by -contains", "      UE-NR-Capability\n", "accessStratumRelease AccessStratumRelease 0 (rel15)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in the dump", want)
+		}
+	}
+	if code != 0 || stderr != "" {
+		t.Errorf("exit status %d, stderr %s", code, stderr)
 	}
 }

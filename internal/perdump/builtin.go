@@ -37,6 +37,11 @@ func (w *walker) builtin(r *per.Reader, t *model.Type, n *Node) error {
 	case model.TypeOctetString:
 		v, err := r.ReadOctetString(sizeOf(b))
 		n.Value = hexOf(v)
+		if err == nil && len(w.s.rules) > 0 {
+			if ru := w.ruleAt(); ru != nil {
+				return w.ruled(r, ru, v, n)
+			}
+		}
 		return err
 	case model.TypeBitString:
 		var v der.BitString

@@ -84,10 +84,17 @@
 // beyond int64 whose span does not fit in 64 bits and that has both
 // bounds, one extensible constraint on both SIZE and FROM of a
 // known-multiplier string. Checks that generated decoders leave to their
-// callers (the constraints PER does not encode) are not made either. An
-// OCTET STRING whose contents only prose defines (NR RRC's
-// ue-CapabilityRAT-Container, an NGAP RRC container) is shown as octets:
-// there is no -contains for PER yet.
+// callers (the constraints PER does not encode) are not made either.
+//
+// # Rules
+//
+// An OCTET STRING whose contents only prose defines (NR RRC's
+// ue-CapabilityRAT-Container holds a UE-NR-Capability when its rat-Type
+// is nr) is shown as octets, unless a schemadump.Rule given to Load says
+// what it holds (`asn1gen dump -contains`): the octets are then read as
+// the complete encoding of a value of that type in the same variant,
+// marked "-- containing, by -contains". A container of another variant
+// (the UPER RRC message in an APER NGAP container) is not read that way.
 //
 // # JSON
 //

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/internal/schemadump"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/isotime"
 	"github.com/asn1gen/asn1gen/runtime/per"
@@ -43,19 +44,29 @@ Late ::= SEQUENCE {
 	value THING.&Type ({Things}{@id}),
 	id THING.&id ({Things})
 }
+Wrap ::= SEQUENCE { kind INTEGER (0..3), data OCTET STRING }
 Pick ::= CHOICE { a INTEGER (0..3), ..., b Inner, c BOOLEAN }
 PickOld ::= CHOICE { a INTEGER (0..3), ..., b Inner }
 END
 `
 
-// featureSchema loads the type typ of features.
-func featureDecode(t *testing.T, typ string, b []byte, aligned bool) *Result {
+// featureDecode walks b as the type typ of features, with the -contains
+// rules given.
+func featureDecode(t *testing.T, typ string, b []byte, aligned bool, rules ...string) *Result {
 	t.Helper()
 	set := model.CheckWith(model.Options{}, model.Source{Name: "features.asn", Src: []byte(features)})
 	if set.Diags.Errors() > 0 {
 		t.Fatal(set.Diags.String())
 	}
-	s, root, err := Load(set, typ, nil)
+	var rs []schemadump.Rule
+	for _, text := range rules {
+		r, err := schemadump.New(set).ParseRule(text, "-contains")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	s, root, err := Load(set, typ, rs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,6 +203,29 @@ func TestDeferredKeyAndChoice(t *testing.T) {
 		text = lines(t, res)
 		if len(res.Issues) > 0 || !strings.Contains(text, "-- unknown alternative 1 of the extension") {
 			t.Errorf("aligned %v: PickOld: %+v\n%s", aligned, res.Issues, text)
+		}
+	}
+}
+
+// TestContainsRule reads the octets of an OCTET STRING as the type a rule
+// says they hold.
+func TestContainsRule(t *testing.T) {
+	for _, aligned := range []bool{false, true} {
+		iw := per.NewWriter(nil, aligned)
+		iw.Int(42, 0, 255, false, "")
+		w := per.NewWriter(nil, aligned)
+		w.Int(2, 0, 3, false, "")
+		w.OctetString(iw.Bytes(), per.Unsized, "")
+		b := w.Bytes()
+		res := featureDecode(t, "Wrap", b, aligned, "Features.Wrap.data=Inner")
+		text := lines(t, res)
+		if len(res.Issues) > 0 || !strings.Contains(text, "data OCTET STRING  -- containing, by -contains") || !strings.Contains(text, "x INTEGER 42") {
+			t.Errorf("aligned %v: %+v\n%s", aligned, res.Issues, text)
+		}
+		// without the rule, the octets
+		res = featureDecode(t, "Wrap", b, aligned)
+		if text := lines(t, res); !strings.Contains(text, "data OCTET STRING 2a") {
+			t.Errorf("aligned %v: without the rule:\n%s", aligned, text)
 		}
 	}
 }

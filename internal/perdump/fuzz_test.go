@@ -33,7 +33,7 @@ func fuzzTargets(f testing.TB) ([]fuzzTarget, [][]byte) {
 				continue
 			}
 			seen[m.Type] = true
-			s, root, err := Load(set, m.Type, nil)
+			s, root, err := Load(set, m.Type, nil, nil)
 			if err != nil {
 				f.Fatal(err)
 			}

@@ -131,7 +131,7 @@ func TestMessages(t *testing.T) {
 			s, root := schemas[m.Type], roots[m.Type]
 			if s == nil {
 				var err error
-				if s, root, err = Load(set, m.Type, nil); err != nil {
+				if s, root, err = Load(set, m.Type, nil, nil); err != nil {
 					t.Fatalf("%s: %v", m.Type, err)
 				}
 				schemas[m.Type], roots[m.Type] = s, root

@@ -6,6 +6,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/schemadump"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
@@ -16,18 +17,30 @@ type Schema struct {
 	mu   sync.Mutex
 	// alphabets are the effective PermittedAlphabets met, by characters.
 	alphabets map[string]*per.Alphabet
+	// rules say what OCTET STRINGs hold where the modules say it in prose.
+	rules []rule
 }
 
 // Load plans the type typ ("Module.Type" or "Type") of set, and what it
 // uses, as asn1gen gen -roots typ would: the same plan generated PER
-// codecs are made from. used are the manifests of the packages the set's
-// modules come from (nil for none).
-func Load(set *model.Set, typ string, used []*manifest.Manifest) (*Schema, *plan.Type, error) {
-	p, err := plan.New(set, []string{typ}, used)
+// codecs are made from. rules say what OCTET STRINGs hold where the
+// modules say it only in prose (their types are planned too). used are
+// the manifests of the packages the set's modules come from (nil for
+// none).
+func Load(set *model.Set, typ string, rules []schemadump.Rule, used []*manifest.Manifest) (*Schema, *plan.Type, error) {
+	roots := []string{typ}
+	for _, r := range rules {
+		roots = append(roots, r.Holds.QualifiedName())
+	}
+	p, err := plan.New(set, roots, used)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Schema{plan: p, alphabets: map[string]*per.Alphabet{}}, p.Roots[0], nil
+	s := &Schema{plan: p, alphabets: map[string]*per.Alphabet{}}
+	for i, r := range rules {
+		s.rules = append(s.rules, rule{Rule: r, holds: p.Roots[1+i]})
+	}
+	return s, p.Roots[0], nil
 }
 
 // typeKey is "Module.Type" of t.

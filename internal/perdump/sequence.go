@@ -95,7 +95,10 @@ func (w *walker) component(r *per.Reader, f *plan.Field, n *Node, keys *keySet) 
 		return err
 	}
 	w.describe(c, f.Type)
-	if err := w.field(r, f, c, keys); err != nil {
+	m := w.enter(f.ASN1, f.Type)
+	err = w.field(r, f, c, keys)
+	w.leave(m)
+	if err != nil {
 		return err
 	}
 	return w.keyRead(r, f, c, keys)
@@ -209,6 +212,7 @@ func (w *walker) choice(r *per.Reader, gt *plan.Type, n *Node) error {
 		n.Field += "." + f.ASN1
 	}
 	w.describe(n, f.Type)
+	defer w.leave(w.enter(f.ASN1, f.Type))
 	if !inExt {
 		return der.WithField(w.field(r, f, n, nil), f.ASN1)
 	}

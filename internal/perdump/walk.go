@@ -52,6 +52,7 @@ func (s *Schema) Decode(data []byte, t *plan.Type, opts *Options) *Result {
 	r := per.NewReader(data, opts.Aligned, nil)
 	root := &Node{Type: t.ASN1, Kind: schemadump.KindName(t.Body)}
 	res.Elements = []*Node{root}
+	w.enterRoot(t)
 	err := w.named(&r, t, root)
 	res.Bits = r.Offset()
 	if err == nil {
@@ -73,6 +74,9 @@ type walker struct {
 	res    *Result
 	budget int    // elements that may still be made
 	root   string // the ASN.1 name of the type read, first in paths
+	// path and refs are where the walk is, for the rules (rules.go).
+	path []string
+	refs []namedAt
 }
 
 // node makes a new child of parent for the element at r's position,
@@ -301,24 +305,29 @@ func (w *walker) list(r *per.Reader, body *model.Type, elem *plan.Field, n *Node
 			return r.Error(der.KindLimit, "SEQUENCE OF", "the dump would have more elements than its limit", "")
 		}
 		for k := 0; k < count; k, i = k+1, i+1 {
-			c, err := w.node(r, n, "")
-			if err != nil {
-				return err
-			}
-			c.Index = new(int)
-			*c.Index = i
-			w.describe(c, elem.Type)
-			if read != nil {
-				err = read(r, c)
-			} else {
-				err = w.field(r, elem, c, nil)
-			}
-			if err != nil {
+			if err := w.element(r, elem, n, i, read); err != nil {
 				return der.WithIndex(err, i)
 			}
 		}
 	}
 	return nil
+}
+
+// element reads element i of a list of elem into a new child of n, by
+// read, or as elem.
+func (w *walker) element(r *per.Reader, elem *plan.Field, n *Node, i int, read func(*per.Reader, *Node) error) error {
+	c, err := w.node(r, n, "")
+	if err != nil {
+		return err
+	}
+	c.Index = new(int)
+	*c.Index = i
+	w.describe(c, elem.Type)
+	defer w.leave(w.enter("["+strconv.Itoa(i)+"]", elem.Type))
+	if read != nil {
+		return read(r, c)
+	}
+	return w.field(r, elem, c, nil)
 }
 
 // enum reads an ENUMERATED (X.691 14): the index of the item among the
