@@ -27,6 +27,7 @@ func init() {
 
 const dumpUsage = `usage: asn1gen dump [-ber] [-json] [-full] [-noencap] FILE|-
        asn1gen dump (-schema FILE|DIR,... | -use IMPORTPATH,...) -type Module.Type [flags] FILE|-
+       asn1gen dump -aper|-uper (-schema FILE|DIR,... | -use IMPORTPATH,...) -type Module.Type [-json] [-full] FILE|-
 
 Prints the ASN.1 tree of FILE ("-": standard input), which holds DER, BER or
 PEM (one or more "-----BEGIN" blocks, each dumped after a heading line).
@@ -78,6 +79,32 @@ RFC 7292's rules for PKCS #12 data apply by themselves. Example:
 
 	asn1gen dump -use github.com/asn1gen/asn1gen/generated/rfc5652 -type CryptographicMessageSyntax-2010.ContentInfo msg.p7m
 
+With -aper or -uper, FILE holds the PER encoding (X.691, ALIGNED or
+UNALIGNED) of a value of -type: binary, or hex when the file holds only
+hex digits and white space (as logs and 3GPP tools print messages; a
+binary file whose octets all happen to be such characters is read as
+hex too). A -use package generated with one PER codec and no DER codec
+(generated/ngap and generated/s1ap carry APER, generated/nrrrc UPER)
+selects its variant without the flag; the flag wins. The encoding is
+read as the package's generated decoder reads it (the same plan of the
+modules; see internal/perdump). One line per element: its offset and
+length in bits (preamble, length determinants and padding included),
+then indented by depth the component name (a CHOICE adds the
+alternative with a dot), the type, the value with its name, the
+information object an open type's key selected ("-- id-RANNodeName"),
+"-- extension addition", and an unknown addition or alternative as its
+octets. -contains says what an OCTET STRING holds, as for DER, read in
+the same variant: the UE capabilities in NR RRC's
+ue-CapabilityRAT-Container, which its rat-Type selects in prose, with
+-contains UE-CapabilityRAT-Container.ue-CapabilityRAT-Container=UE-NR-Capability
+Reading stops at the first error, which follows the dump with its field
+path and bit offset (exit status 1); a message cut short shows what the
+input has of the field it ends in. -json prints
+{"blocks": [{"type", "variant", "bits", "octets", "elements",
+"errors"}]} (see internal/perdump). Example:
+
+	asn1gen dump -use github.com/asn1gen/asn1gen/generated/ngap -type NGAP-PDU msg.hex
+
 Flags:
 `
 
@@ -93,6 +120,9 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&sf.use, "use", "", "comma-separated Go `import paths` of generated packages whose modules hold the -type")
 	fs.StringVar(&sf.typ, "type", "", "decode as a value of the `Module.Type` (or Type) of -schema or -use")
 	fs.StringVar(&sf.contains, "contains", "", "comma-separated `rules` Type.path=Type: the OCTET STRING at path holds that type (with -type)")
+	var pf perFlags
+	fs.BoolVar(&pf.aper, "aper", false, "read FILE as ALIGNED PER (X.691) of the -type (binary, or hex)")
+	fs.BoolVar(&pf.uper, "uper", false, "read FILE as UNALIGNED PER (X.691) of the -type (binary, or hex)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, dumpUsage)
 		fs.PrintDefaults()
@@ -123,6 +153,14 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	}
 	defer d.prog.end()
 	d.opts.Progress = d.prog.offsets()
+	isPER, aligned, err := perVariant(&pf, &sf)
+	if err != nil {
+		fmt.Fprintf(stderr, "asn1gen dump: %v\n", err)
+		return 2
+	}
+	if isPER {
+		return d.perDump(&sf, data, aligned)
+	}
 	if sf.set() {
 		return d.schemaDump(&sf, data)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
 	"github.com/asn1gen/asn1gen/internal/schemadump"
@@ -116,10 +117,32 @@ func (d *dumper) schemaIssues(b inputBlock, res *schemadump.Result) {
 // with the options their generations used, as gen -use does) and finds
 // the type to decode.
 func loadSchema(sf *schemaFlags) (*schemadump.Schema, *model.Assignment, error) {
-	var opts model.Options
-	_, srcs, err := loadUses(splitList(sf.use), &opts)
+	set, _, err := loadSet(sf, false)
 	if err != nil {
 		return nil, nil, err
+	}
+	s := schemadump.New(set)
+	a, err := s.Type(sf.typ)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, a, nil
+}
+
+// loadSet checks the modules of sf and returns them with the manifests
+// of the -use packages. With own, the modules of the -use packages are
+// checked as the set's own, for a plan of their types (a generation's
+// plan does not plan the types of the packages it uses).
+func loadSet(sf *schemaFlags, own bool) (*model.Set, []*manifest.Manifest, error) {
+	var opts model.Options
+	mans, srcs, err := loadUses(splitList(sf.use), &opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if own {
+		for i := range srcs {
+			srcs[i].Package = ""
+		}
 	}
 	files, err := model.Files(splitList(sf.schema)...)
 	if err != nil {
@@ -142,10 +165,5 @@ func loadSchema(sf *schemaFlags) (*schemadump.Schema, *model.Assignment, error) 
 		}
 		return nil, nil, fmt.Errorf("the schema has %d error(s) ('asn1gen check' tells more):\n%s", n, errs.String())
 	}
-	s := schemadump.New(set)
-	a, err := s.Type(sf.typ)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, a, nil
+	return set, mans, nil
 }

@@ -184,3 +184,8 @@ func (d *decoder) hintedElement(r *der.Reader, lbl label, obj string) *Node {
 	d.primitive(r, &h, contents, n, octetString, octetString)
 	return n
 }
+
+// Match reports whether path, the components read from a value of
+// r.Within to a place ("[3]" for a list element), is r's place. The PER
+// dump (internal/perdump) applies the rules of -contains with it.
+func (r Rule) Match(path []string) bool { return pathMatch(path, r.Path) }

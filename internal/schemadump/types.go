@@ -312,3 +312,12 @@ func equalValue(v, def *model.Value) bool {
 	}
 	return false
 }
+
+// TypeName returns t as a module writes it, as a Node's type shows it:
+// a type reference ("TBSCertificate"), or a built-in type ("SEQUENCE OF
+// Extension"). The PER dump (internal/perdump) names types the same way.
+func TypeName(t *model.Type) string { return typeName(t) }
+
+// KindName returns the built-in type underneath t, as a Node's kind shows
+// it ("SEQUENCE", "UTF8String").
+func KindName(t *model.Type) string { return kindName(t) }

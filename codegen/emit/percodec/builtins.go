@@ -88,15 +88,7 @@ func (e *Emitter) readBuiltin(t *model.Type, name jen.Code, where string) (jen.C
 	return nil, false
 }
 
-// octetText reports whether a character string type is written as its
-// octets with an unconstrained length (X.691 30.6).
-func octetText(name string) bool {
-	switch name {
-	case "GeneralString", "GraphicString", "TeletexString", "T61String", "VideotexString":
-		return true
-	}
-	return false
-}
+var octetText = plan.OctetText
 
 // writeBuiltin emits the writing of src, a value of the built-in type t:
 //

@@ -2,19 +2,17 @@ package percodec
 
 import (
 	"fmt"
-	"math"
-	"math/big"
 	"sort"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
-	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/per"
 	"github.com/dave/jennifer/jen"
 )
 
-// perConstraints are the PER-visible constraints of a built-in type.
+// perConstraints are the PER-visible constraints of a built-in type
+// (plan.PERConstraints) as the arguments of generated code.
 type perConstraints struct {
 	lb, ub       int64 // value range; MinInt64, MaxInt64 when unbounded
 	ext          bool
@@ -24,90 +22,31 @@ type perConstraints struct {
 	knownAlpha   bool     // a known-multiplier character string
 	unsupported  string
 	hasLb, hasUb bool
-	// wide: an INTEGER range whose upper bound is beyond int64 and whose
-	// span ub-lb fits in 64 bits.
-	wide bool
-	span uint64
-	// big: any other INTEGER range with a bound beyond int64, its bounds
-	// as INTEGER contents ("" for MIN and MAX).
+	wide         bool
+	span         uint64
 	big          bool
 	bigLo, bigHi string
 }
 
-// knownMultiplier lists the known-multiplier character string types
-// (X.691 3.6.16) and the alphabet of each without constraint.
-var knownMultiplier = map[string]string{
-	"IA5String": "IA5", "PrintableString": "Printable", "VisibleString": "Visible", "ISO646String": "Visible",
-	"NumericString": "Numeric", "BMPString": "BMP", "UniversalString": "Universal",
-}
-
 // perConstraintsOf evaluates what X.691 sees of the constraints of t.
 func (e *Emitter) perConstraintsOf(t *model.Type) perConstraints {
-	pc := perConstraints{lb: math.MinInt64, ub: math.MaxInt64, size: pr("Unsized")}
-	c := t.Constraints
-	u := t.Underlying()
-	if c == nil {
-		c = &model.Constraints{}
-	}
-	if v := c.Value; v != nil && u.Kind == model.TypeInteger {
-		if v.Big() {
-			// A span that fits in 64 bits is a constrained whole number
-			// the runtime reads (ReadWideRange): NGAP's usage counts.
-			if lo, hi := v.Exact(); lo != nil && hi != nil && lo.IsInt64() && new(big.Int).Sub(hi, lo).IsUint64() {
-				pc.wide, pc.span = true, new(big.Int).Sub(hi, lo).Uint64()
-			} else {
-				// Any other bounds: passed to ReadBigRange as INTEGER
-				// contents, "" for MIN and MAX.
-				pc.big = true
-				if lo != nil {
-					pc.bigLo = string(der.IntegerFromBig(lo))
-				}
-				if hi != nil {
-					pc.bigHi = string(der.IntegerFromBig(hi))
-				}
-			}
-		}
-		pc.lb, pc.ub = v.Min, v.Max
-		pc.hasLb, pc.hasUb = v.Min != math.MinInt64, v.Max != math.MaxInt64
-		pc.ext = c.Extensible
-	}
-	sizeVisible := u.Kind == model.TypeOctetString || u.Kind == model.TypeBitString || u.Kind == model.TypeSequenceOf || u.Kind == model.TypeSetOf
-	if u.Kind == model.TypeCharacterString {
-		if a, ok := knownMultiplier[u.Name]; ok {
-			pc.knownAlpha = true
-			sizeVisible = true
-			pc.alphabet = pr(a)
-			if c.Alphabet != "" && c.Extensible {
-				if c.Size != nil {
-					pc.unsupported = "an extensible constraint on both SIZE and FROM (the model does not say which is extensible)"
-				}
-				// X.691 10.3: an extensible PermittedAlphabet is not
-				// PER-visible.
-			} else if c.Alphabet != "" {
-				pc.alphabet = jen.Id(e.perAlphabet(c.Alphabet))
-			}
+	b := plan.PERConstraints(t)
+	pc := perConstraints{lb: b.Lb, ub: b.Ub, ext: b.Ext, hasLb: b.HasLb, hasUb: b.HasUb,
+		wide: b.Wide, span: b.Span, big: b.Big, bigLo: b.BigLo, bigHi: b.BigHi,
+		unsupported: b.Unsupported, knownAlpha: b.KnownAlphabet != "", sizeLb: int64(b.SizeLb), size: pr("Unsized")}
+	if b.KnownAlphabet != "" {
+		pc.alphabet = pr(b.KnownAlphabet)
+		if b.Alphabet != "" {
+			pc.alphabet = jen.Id(e.perAlphabet(b.Alphabet))
 		}
 	}
-	if s := c.Size; s != nil && sizeVisible {
-		if s.Big() || s.Min < 0 {
-			pc.unsupported = "a SIZE bound beyond 64 bits"
-		}
-		ub := s.Max
-		if ub == math.MaxInt64 {
-			ub = -1
-		}
-		lb := max(s.Min, 0)
-		pc.sizeLb = lb
-		ext := c.Extensible && (c.Alphabet == "" || !pc.knownAlpha)
+	if b.Sized {
 		// per.Size{Lb: 1, Ub: 8}, on one line (jen.Dict would take five)
-		keys := []jen.Code{jen.Id("Lb").Op(":").Lit(int(lb)), jen.Id("Ub").Op(":").Lit(int(ub))}
-		if ext {
+		keys := []jen.Code{jen.Id("Lb").Op(":").Lit(b.SizeLb), jen.Id("Ub").Op(":").Lit(b.SizeUb)}
+		if b.SizeExt {
 			keys = append(keys, jen.Id("Ext").Op(":").True())
 		}
 		pc.size = pr("Size").Values(keys...)
-		if lb == 0 && ub < 0 && !ext {
-			pc.size = pr("Unsized")
-		}
 	}
 	return pc
 }
@@ -139,16 +78,9 @@ func (e *Emitter) Alphabets(f *jen.File) {
 	emit.Comment(f, "The effective PermittedAlphabets of the character strings (X.691 30), as ranges.")
 	f.Var().DefsFunc(func(g *jen.Group) {
 		for _, k := range keys {
-			runes := []rune(k)
-			sort.Slice(runes, func(i, j int) bool { return runes[i] < runes[j] })
 			var args []jen.Code
-			for i := 0; i < len(runes); {
-				j := i
-				for j+1 < len(runes) && runes[j+1] <= runes[j]+1 {
-					j++
-				}
-				args = append(args, jen.LitRune(runes[i]), jen.LitRune(runes[j]))
-				i = j + 1
+			for _, c := range plan.AlphabetRanges(k) {
+				args = append(args, jen.LitRune(c))
 			}
 			g.Id(e.per.alphabets[k]).Op("=").Add(pr("NewAlphabet")).Call(args...).Comment(fmt.Sprintf("%q", k))
 		}
@@ -159,11 +91,7 @@ func (e *Emitter) Alphabets(f *jen.File) {
 // Write...) of the useful and defined time types: UTCTime and
 // GeneralizedTime as VisibleStrings, DATE, TIME-OF-DAY, DATE-TIME and
 // DURATION as the SEQUENCEs X.691 32 defines for them.
-var perTimeMethods = map[string]string{
-	"UTCTime": "UTCTime", "GeneralizedTime": "GeneralizedTime",
-	"DATE": "Date", "TIME-OF-DAY": "TimeOfDay", "DATE-TIME": "DateTime",
-	"DURATION": "Duration",
-}
+var perTimeMethods = plan.PERTimeTypes
 
 // perTime returns the method (see perTimeMethods) and its arguments after
 // the value for a time type t: TIME is Time, or TimeWith and the property
@@ -206,7 +134,7 @@ func (e *Emitter) perContaining(f *plan.Field, where string) bool {
 // false for an OCTET STRING without one: the octets are then an open type
 // field's, read in place (BeginOpen).
 func (e *Emitter) perContentsSize(f *plan.Field, where string) (jen.Code, bool) {
-	if c := f.Type.Constraints; (c == nil || c.Size == nil) && f.Type.Underlying().Kind == model.TypeOctetString {
+	if !plan.ContentsBySize(f) {
 		return nil, false
 	}
 	return e.perContents(f.Type, where), true

@@ -1,8 +1,6 @@
 package percodec
 
 import (
-	"sort"
-
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -93,16 +91,7 @@ func (e *Emitter) enumCodec(gt *plan.Type) (dec, enc jen.Code) {
 // enumItems returns the items of the enumeration gt, the root's and the
 // additions', each sorted by value, and whether it is extensible.
 func enumItems(gt *plan.Type) (root, adds []*model.NamedNumber, ext bool) {
-	for _, nn := range gt.Body.Underlying().NamedNumbers {
-		if nn.Extension {
-			adds = append(adds, nn)
-		} else {
-			root = append(root, nn)
-		}
-	}
-	sort.SliceStable(root, func(i, j int) bool { return root[i].Value < root[j].Value })
-	sort.SliceStable(adds, func(i, j int) bool { return adds[i].Value < adds[j].Value })
-	return root, adds, gt.Body.Underlying().Extensible
+	return plan.EnumItems(gt)
 }
 
 // inPlaceEnum reports whether gt is an enumeration written in place (a

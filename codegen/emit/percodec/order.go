@@ -53,21 +53,15 @@ type addition struct {
 }
 
 func additionsOf(gt *plan.Type) (root []*plan.Field, adds []addition) {
-	for _, f := range gt.Fields {
-		switch c := f.Comp; {
-		case !c.Extension:
-			root = append(root, f)
-		case c.Group > 0 && len(adds) > 0 && adds[len(adds)-1].group && adds[len(adds)-1].fields[0].Comp.Group == c.Group:
-			adds[len(adds)-1].fields = append(adds[len(adds)-1].fields, f)
-		default:
-			adds = append(adds, addition{fields: []*plan.Field{f}, group: c.Group > 0})
-		}
+	root, as := plan.Additions(gt)
+	for _, a := range as {
+		adds = append(adds, addition{fields: a.Fields, group: a.Group})
 	}
 	return root, adds
 }
 
 // perOptional reports whether a component has a bit in a preamble.
-func perOptional(f *plan.Field) bool { return f.Comp.Optional || f.Comp.Default != nil }
+var perOptional = plan.PEROptional
 
 // perPresent is the encoder's condition that component f is encoded: an
 // OPTIONAL one when HasX says so, a DEFAULT one when its value is not the

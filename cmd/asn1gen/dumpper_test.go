@@ -1,0 +1,163 @@
+package main
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const dumpPERDir = "../../testdata/dump-per"
+
+// TestDumpPERGolden runs `asn1gen dump -aper` and `-uper` on the files of
+// testdata/dump-per and compares command line, exit status, stdout and
+// stderr with the golden files (go test ./cmd/asn1gen -run DumpPER
+// -update rewrites them).
+func TestDumpPERGolden(t *testing.T) {
+	const (
+		ngap  = "github.com/asn1gen/asn1gen/generated/ngap"
+		nrrrc = "github.com/asn1gen/asn1gen/generated/nrrrc"
+	)
+	tests := []struct {
+		golden string
+		args   []string
+		code   int
+	}{
+		// NGAP in hex, APER chosen by the package (-codecs aper): the IEs
+		// read through the table of their id
+		{"ngap-setup.golden", []string{"dump", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, 0},
+		// the same message cut short: the tree as far as the data go, the
+		// error at the field they end in
+		{"ngap-setup-cut.golden", []string{"dump", "-aper", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup-cut.hex"}, 1},
+		// NR RRC in binary, UPER
+		{"nr-resume-request.golden", []string{"dump", "-uper", "-use", nrrrc, "-type", "UL-CCCH-Message", "nr-resume-request.bin"}, 0},
+		// a SIB1 with the module file
+		{"nr-sib1.golden", []string{"dump", "-uper", "-schema", "../../modules/nrrrc/NR-RRC-Definitions.asn", "-type", "NR-RRC-Definitions.SIB1", "nr-sib1.hex"}, 0},
+		// the JSON form
+		{"ngap-release-complete-json.golden", []string{"dump", "-json", "-aper", "-use", ngap, "-type", "NGAP-PDU", "ngap-release-complete.hex"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, dumpPERDir, nil, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit status %d, want %d; stderr:\n%s", code, tt.code, stderr)
+			}
+			got := "$ asn1gen " + strings.Join(tt.args, " ") + "\n" +
+				"exit status " + strconv.Itoa(code) + "\n" +
+				"-- stdout --\n" + stdout +
+				"-- stderr --\n" + stderr
+			if *update {
+				if err := os.WriteFile(tt.golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(tt.golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("output differs from %s (-want +got):\n%s", tt.golden, diff)
+			}
+		})
+	}
+}
+
+// TestDumpPERInput reads the same message as hex with white space, as
+// binary and from standard input: one dump.
+func TestDumpPERInput(t *testing.T) {
+	hexText, err := os.ReadFile(dumpPERDir + "/ngap-release-complete.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"dump", "-aper", "-use", "github.com/asn1gen/asn1gen/generated/ngap", "-type", "NGAP-PDU", "-"}
+	code, want, stderr := runCmd(t, "", hexText, args...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit status %d, stderr %s", code, stderr)
+	}
+	spaced := strings.ToUpper(string(hexText[:10])) + "\n\t " + string(hexText[10:])
+	bin, _, err := perInput(hexText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range [][]byte{[]byte(spaced), bin} {
+		code, got, stderr := runCmd(t, "", in, args...)
+		got = strings.Replace(got, " octets, ", " octets (from hex), ", 1)
+		if code != 0 || got != want {
+			t.Errorf("input %q: exit status %d, stderr %s, dump:\n%s\nwant:\n%s", in, code, stderr, got, want)
+		}
+	}
+}
+
+// TestDumpPERUsage checks the refusals of the PER flags: exit status 2
+// and a message that says what to do.
+func TestDumpPERUsage(t *testing.T) {
+	const ngap = "github.com/asn1gen/asn1gen/generated/ngap"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"dump", "-aper", "-uper", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, "one variant at a time"},
+		{[]string{"dump", "-aper", "-use", ngap, "ngap-setup.hex"}, "need -type Module.Type"},
+		{[]string{"dump", "-aper", "-type", "NGAP-PDU", "ngap-setup.hex"}, "-type needs the modules"},
+		{[]string{"dump", "-aper", "-ber", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, "-ber is for DER and BER input"},
+		{[]string{"dump", "-aper", "-use", ngap, "-type", "Nope", "ngap-setup.hex"}, "no type Nope"},
+		{[]string{"dump", "-aper", "-use", ngap, "-type", "NGAP-PDU", "-contains", "NGAP-PDU.nope", "ngap-setup.hex"}, "not Type.path=Type"},
+		{[]string{"dump", "-aper", "-use", ngap, "-type", "NGAP-PDU", "-"}, "odd number of digits"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args[1:], " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, dumpPERDir, []byte("abc\n"), tt.args...)
+			if code != 2 || stdout != "" || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit status %d, stdout %q, stderr %q; want 2, nothing, and %q", code, stdout, stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestPackageCodecs reads the codecs of the generated packages from their
+// headers: a dump -use of ngap or nrrrc is PER without a flag, of rfc5280
+// DER.
+func TestPackageCodecs(t *testing.T) {
+	for _, tt := range []struct {
+		pkg          string
+		per, aligned bool
+	}{
+		{"ngap", true, true},
+		{"s1ap", true, true},
+		{"nrrrc", true, false},
+		{"rfc5280", false, false},
+	} {
+		sf := schemaFlags{use: "github.com/asn1gen/asn1gen/generated/" + tt.pkg, typ: "T"}
+		per, aligned, err := perVariant(&perFlags{}, &sf)
+		if err != nil || per != tt.per || aligned != tt.aligned {
+			t.Errorf("%s: PER %v, aligned %v, %v; want %v, %v", tt.pkg, per, aligned, err, tt.per, tt.aligned)
+		}
+	}
+}
+
+// TestDumpPERContains reads a UE capability's container, an OCTET STRING
+// that NR RRC fills by its rat-Type (prose), as the -contains rule says.
+func TestDumpPERContains(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/per/nr-rrc.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) < 80 || !strings.HasPrefix(lines[78], "# erlang") {
+		t.Fatal("testdata/per/nr-rrc.txt: line 80 is not the UECapabilityInformation")
+	}
+	args := []string{"dump", "-use", "github.com/asn1gen/asn1gen/generated/nrrrc", "-type", "UL-DCCH-Message",
+		"-contains", "UE-CapabilityRAT-Container.ue-CapabilityRAT-Container=UE-NR-Capability", "-"}
+	code, stdout, stderr := runCmd(t, "", []byte(lines[79]), args...)
+	for _, want := range []string{"ue-CapabilityRAT-Container OCTET STRING  -- containing, by -contains", "      UE-NR-Capability\n", "accessStratumRelease AccessStratumRelease 0 (rel15)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in the dump", want)
+		}
+	}
+	if code != 0 || stderr != "" {
+		t.Errorf("exit status %d, stderr %s", code, stderr)
+	}
+}

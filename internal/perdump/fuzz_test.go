@@ -1,0 +1,98 @@
+package perdump
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/permsg"
+)
+
+// fuzzTarget is one type the fuzz target walks.
+type fuzzTarget struct {
+	s       *Schema
+	t       *plan.Type
+	aligned bool
+}
+
+// fuzzTargets loads the types of the real messages: NGAP-PDU and
+// S1AP-PDU in APER, the NR RRC messages in UPER.
+func fuzzTargets(f testing.TB) ([]fuzzTarget, [][]byte) {
+	var targets []fuzzTarget
+	var seeds [][]byte
+	for _, p := range protocols {
+		msgs := permsg.MustRead(f, "../../testdata/per/"+p.file)
+		set := moduleSet(f, p.modules...)
+		seen := map[string]bool{}
+		for _, m := range msgs {
+			seeds = append(seeds, m.Bytes)
+			if seen[m.Type] {
+				continue
+			}
+			seen[m.Type] = true
+			s, root, err := Load(set, m.Type, nil, nil)
+			if err != nil {
+				f.Fatal(err)
+			}
+			targets = append(targets, fuzzTarget{s, root, m.Aligned()})
+		}
+	}
+	return targets, seeds
+}
+
+// FuzzDecode walks arbitrary input as every type of the real messages,
+// in both variants: the walk never panics, ends soon, stays within its
+// element budget, locates every error in the input with a path from the
+// type, and its text form writes.
+func FuzzDecode(f *testing.F) {
+	targets, seeds := fuzzTargets(f)
+	for _, b := range seeds {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, tg := range targets {
+			for _, aligned := range []bool{tg.aligned, !tg.aligned} {
+				start := time.Now()
+				res := tg.s.Decode(b, tg.t, &Options{Aligned: aligned})
+				if d := time.Since(start); d > 5*time.Second {
+					t.Fatalf("%s: walk of %d octets took %v", tg.t.ASN1, len(b), d)
+				}
+				checkResult(t, tg.t.ASN1, b, res)
+			}
+		}
+	})
+}
+
+// checkResult checks what FuzzDecode asks of one walk.
+func checkResult(t *testing.T, root string, b []byte, res *Result) {
+	t.Helper()
+	if res.Bits < 0 || res.Bits > 8*max(len(b), 1) {
+		t.Fatalf("%s: %d bits read of %d octets", root, res.Bits, len(b))
+	}
+	nodes := count(res.Elements)
+	if limit := min(DefaultNodesPerOctet*len(b)+DefaultNodeSlack, DefaultMaxNodes) + len(res.Elements); nodes > limit {
+		t.Fatalf("%s: %d elements, limit %d", root, nodes, limit)
+	}
+	for _, is := range res.Issues {
+		if is.Offset < 0 || is.Offset > 8*max(len(b), 1) || !strings.HasPrefix(is.Path, root) || is.Kind == "" {
+			t.Fatalf("%s: error not located: %+v", root, is)
+		}
+	}
+	if err := Text(io.Discard, res, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := JSON(io.Discard, []*Result{res}); err != nil && !errors.Is(err, io.EOF) {
+		t.Fatal(err)
+	}
+}
+
+func count(nodes []*Node) int {
+	n := len(nodes)
+	for _, c := range nodes {
+		n += count(c.Children)
+	}
+	return n
+}

@@ -1,0 +1,105 @@
+package perdump
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// Node is one element of a PER encoding as the schema reads it. The JSON
+// field names are part of the documented output of `asn1gen dump -aper
+// -json` (and -uper):
+//
+//	offset    offset in bits of the element's first bit in the input
+//	length    length in bits of the element: its preamble, index or count,
+//	          length determinants and padding included
+//	depth     nesting depth in the dump, 0 at the top
+//	field     the component name; the alternative chosen in a CHOICE is added
+//	          with a dot ("value.nGSetupRequest"), and stands alone at the top
+//	index     the position of an element of a SEQUENCE OF or SET OF, from 0
+//	type      the type as the module writes it: a type reference
+//	          ("ProtocolIE-ID", the name of a parameterized type without its
+//	          actual parameters) or a built-in type ("INTEGER",
+//	          "SEQUENCE OF ProtocolIE-Field")
+//	kind      the built-in type underneath ("SEQUENCE", "INTEGER", "PrintableString")
+//	value     the value of a primitive: a number, TRUE or FALSE, a string
+//	          (quoted), the octets of an OCTET STRING in hex, the bits of a
+//	          BIT STRING ('0101'B, or in hex with its length beyond 64 bits),
+//	          an OBJECT IDENTIFIER in dotted form
+//	name      the named number of an INTEGER, the item of an ENUMERATED, the
+//	          named bits set in a BIT STRING, the value assignment of a key
+//	object    for an open type: the information object whose row the key
+//	          selected (its name, or the name of its key's value)
+//	addition  the element is an extension addition (X.691 19.9, 23.8)
+//	raw       not read with the schema: an unknown extension addition or
+//	          alternative, a key outside the table; hex holds its octets
+//	hex       the octets of a raw element
+//	note      what else the dump says of the element
+//	error     the error met in this element (also listed in the errors)
+//	children  the components, elements, the alternative's components, the
+//	          value inside an open type field or a string that contains it
+type Node struct {
+	Offset   int     `json:"offset"`
+	Length   int     `json:"length"`
+	Depth    int     `json:"depth"`
+	Field    string  `json:"field,omitempty"`
+	Index    *int    `json:"index,omitempty"`
+	Type     string  `json:"type,omitempty"`
+	Kind     string  `json:"kind,omitempty"`
+	Value    string  `json:"value,omitempty"`
+	Name     string  `json:"name,omitempty"`
+	Object   string  `json:"object,omitempty"`
+	Addition bool    `json:"addition,omitempty"`
+	Raw      bool    `json:"raw,omitempty"`
+	Hex      string  `json:"hex,omitempty"`
+	Note     string  `json:"note,omitempty"`
+	Error    string  `json:"error,omitempty"`
+	Children []*Node `json:"children,omitempty"`
+
+	// quoted: Value is a character string, printed quoted.
+	quoted bool
+	// bits holds the value of a BIT STRING ("hex/length"), for tests.
+	bits string
+	// cut: the input ends inside this open type field, whose children
+	// are what it has of it; the field's error is the field's own.
+	cut bool
+	// oid holds the contents of an OBJECT IDENTIFIER, a key of a table.
+	oid string
+}
+
+// Issue is an error met in the walk, located by its offset in bits in the
+// input and by its field path, as generated decoders write them
+// ("NGAP-PDU.initiatingMessage.value.protocolIEs[0].value").
+type Issue struct {
+	Offset  int    `json:"offset"`
+	Path    string `json:"path"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// Result is the dump of one PER encoding.
+type Result struct {
+	// Type is the type read, "Module.Type"; Variant "ALIGNED" or
+	// "UNALIGNED".
+	Type    string `json:"type"`
+	Variant string `json:"variant"`
+	// Bits counts the bits the walk read (up to the first error that
+	// stopped it); Octets the octets of the input.
+	Bits   int `json:"bits"`
+	Octets int `json:"octets"`
+	// Elements holds the value read (one element), and a raw element for
+	// octets after it.
+	Elements []*Node `json:"elements"`
+	// Issues are the errors, in the order met.
+	Issues []Issue `json:"errors,omitempty"`
+}
+
+// JSON writes results as {"blocks": [...]}, one block per input, the
+// shape of `asn1gen dump -schema -json`.
+func JSON(w io.Writer, results []*Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		Blocks []*Result `json:"blocks"`
+	}{results})
+}
