@@ -211,6 +211,9 @@ func primCases() []primCase {
 		return nil, r.EndOpen(o)
 	}
 	both("open type holding NULL", false, openEmpty, readOpenEmpty, nil, "01 00", "01 00")
+	// In UPER the field after the bit is not on an octet boundary: its
+	// zero octet spans two octets of the input.
+	both("open type holding NULL after a bit", true, openEmpty, readOpenEmpty, nil, "80 01 00", "80 80 00")
 	return append(cs, realTimeCases()...)
 }
 

@@ -372,11 +372,22 @@ func (r *Reader) EndOpen(o Open) error {
 	if size != want {
 		return r.errAt(r.pos, der.KindMalformed, "open type", "value of "+itoa(used)+" bits in a field of "+itoa(size/8)+" octets", "X.691 11.1")
 	}
-	if used == 0 && r.buf[(r.end-8)>>3] != 0 {
+	if used == 0 && r.octetAt(r.end-8) != 0 {
 		return r.errEmpty(r.end - 8)
 	}
 	r.buf, r.pos, r.end, r.base = o.buf, o.pos, o.end, o.base
 	return nil
+}
+
+// octetAt returns the 8 bits of r.buf from bit pos, which need not be on
+// an octet boundary (an UNALIGNED field); pos+8 must be within r.buf.
+func (r *Reader) octetAt(pos int) byte {
+	i, s := pos>>3, uint(pos&7)
+	b := r.buf[i] << s
+	if s != 0 {
+		b |= r.buf[i+1] >> (8 - s)
+	}
+	return b
 }
 
 // ReadOpenValue reads an open type field holding the encoding of v
