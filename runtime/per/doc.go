@@ -90,9 +90,10 @@
 // different bytes); a value built in Go, with no Unknown, writes its
 // type's length, the canonical bitmap. The length received is kept while
 // it can hold the value: once a Go change makes an addition present that
-// the received bitmap has no bit for, the type's length is written. A
-// bitmap with no addition present is an error: X.691 19.1 sets the
-// extension bit only when some addition is present.
+// the received bitmap has no bit for, the type's length is written, and
+// once it makes every addition absent, no bitmap. A bitmap with no
+// addition present is an error: X.691 19.1 sets the extension bit only
+// when some addition is present.
 //
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrConstraint, ...), with Bits set: Offset counts

@@ -98,3 +98,33 @@ func TestExtBuiltInGo(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestExtKeptLengthCleared: a decoded value keeps the length of a bitmap
+// received (here 2 bits where the type knows 3); once Go code makes its
+// one addition absent, no addition is left and the value has no
+// extension bit and no bitmap (X.691 19.1), rather than a bitmap of zeros
+// that would not decode.
+func TestExtKeptLengthCleared(t *testing.T) {
+	// 0000001 (length 2) 10: addition 0, then its field 01 80
+	r := per.NewReader(unhex(t, "0300c000"), false, nil)
+	bm, err := r.ReadBitmap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.ReadOpenBytes(); err != nil {
+		t.Fatal(err)
+	}
+	u, err := r.ReadUnknown(bm, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u == nil {
+		t.Fatal("bitmap length not kept")
+	}
+	if per.Additions(u, false, false, false).On() {
+		t.Error("no addition present, extension bit on")
+	}
+	if !per.Additions(u, false, true, false).On() {
+		t.Error("addition 1 present, extension bit off")
+	}
+}
