@@ -6894,7 +6894,7 @@ func (v *SuspendConfig) DecodePER(r *per.Reader) error {
 	r.Decode(&v.NextHopChainingCount, "nextHopChainingCount")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-UEIdentityRemote-r17") {
-		r.Preamble(&v.HasSlUEIdentityRemoteR17, &v.HasSdtConfigR17, &v.HasSrsPosRRCInactiveR17, &v.HasRanExtendedPagingCycleR17)
+		x.GroupPreamble(&v.HasSlUEIdentityRemoteR17, &v.HasSdtConfigR17, &v.HasSrsPosRRCInactiveR17, &v.HasRanExtendedPagingCycleR17)
 		r.DecodeOptional(v.HasSlUEIdentityRemoteR17, &v.SlUEIdentityRemoteR17, "sl-UEIdentityRemote-r17")
 		r.DecodeOptional(v.HasSdtConfigR17, &v.SdtConfigR17, "sdt-Config-r17")
 		r.DecodeOptional(v.HasSrsPosRRCInactiveR17, &v.SrsPosRRCInactiveR17, "srs-PosRRC-Inactive-r17")
@@ -6902,7 +6902,7 @@ func (v *SuspendConfig) DecodePER(r *per.Reader) error {
 		x.End("sl-UEIdentityRemote-r17")
 	}
 	if x.Begin(1, "ncd-SSB-RedCapInitialBWP-SDT-r17") {
-		r.Preamble(&v.HasNcdSSBRedCapInitialBWPSDTR17)
+		x.GroupPreamble(&v.HasNcdSSBRedCapInitialBWPSDTR17)
 		r.DecodeOptional(v.HasNcdSSBRedCapInitialBWPSDTR17, &v.NcdSSBRedCapInitialBWPSDTR17, "ncd-SSB-RedCapInitialBWP-SDT-r17")
 		x.End("ncd-SSB-RedCapInitialBWP-SDT-r17")
 	}
@@ -7085,7 +7085,7 @@ func (v *CellReselectionPriorities) DecodePER(r *per.Reader) error {
 	v.T320 = CellReselectionPriorities_T320(r.EnumIf(v.HasT320, 8, 0, false, "t320"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "freqPriorityListDedicatedSlicing-r17") {
-		r.Preamble(&v.HasFreqPriorityListDedicatedSlicingR17)
+		x.GroupPreamble(&v.HasFreqPriorityListDedicatedSlicingR17)
 		r.DecodeOptional(v.HasFreqPriorityListDedicatedSlicingR17, &v.FreqPriorityListDedicatedSlicingR17, "freqPriorityListDedicatedSlicing-r17")
 		x.End("freqPriorityListDedicatedSlicing-r17")
 	}
@@ -9396,13 +9396,13 @@ func (v *FailureReportSCG) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "locationInfo-r16") {
-		r.Preamble(&v.HasLocationInfoR16, &v.HasFailureTypeV1610)
+		x.GroupPreamble(&v.HasLocationInfoR16, &v.HasFailureTypeV1610)
 		r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		v.FailureTypeV1610 = FailureReportSCG_FailureTypeV1610(r.EnumIf(v.HasFailureTypeV1610, 8, 0, false, "failureType-v1610"))
 		x.End("locationInfo-r16")
 	}
 	if x.Begin(1, "previousPSCellId-r17") {
-		r.Preamble(&v.HasPreviousPSCellIDR17, &v.HasFailedPSCellIDR17, &v.HasTimeSCGFailureR17, &v.HasPerRAInfoListR17)
+		x.GroupPreamble(&v.HasPreviousPSCellIDR17, &v.HasFailedPSCellIDR17, &v.HasTimeSCGFailureR17, &v.HasPerRAInfoListR17)
 		r.DecodeOptional(v.HasPreviousPSCellIDR17, &v.PreviousPSCellIDR17, "previousPSCellId-r17")
 		r.DecodeOptional(v.HasFailedPSCellIDR17, &v.FailedPSCellIDR17, "failedPSCellId-r17")
 		v.TimeSCGFailureR17 = r.IntIf(v.HasTimeSCGFailureR17, 0, 1023, false, "timeSCGFailure-r17")
@@ -9641,7 +9641,7 @@ func (v *FailureReportSCGEUTRA) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "locationInfo-r16") {
-		r.Preamble(&v.HasLocationInfoR16)
+		x.GroupPreamble(&v.HasLocationInfoR16)
 		r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		x.End("locationInfo-r16")
 	}
@@ -13390,7 +13390,7 @@ func (v *LogMeasInfoR16) DecodePER(r *per.Reader) error {
 	v.AnyCellSelectionDetectedR16 = LogMeasInfoR16_AnyCellSelectionDetectedR16(r.EnumIf(v.HasAnyCellSelectionDetectedR16, 1, 0, false, "anyCellSelectionDetected-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "inDeviceCoexDetected-r17") {
-		r.Preamble(&v.HasInDeviceCoexDetectedR17)
+		x.GroupPreamble(&v.HasInDeviceCoexDetectedR17)
 		v.InDeviceCoexDetectedR17 = LogMeasInfoR16_InDeviceCoexDetectedR17(r.EnumIf(v.HasInDeviceCoexDetectedR17, 1, 0, false, "inDeviceCoexDetected-r17"))
 		x.End("inDeviceCoexDetected-r17")
 	}
@@ -13653,7 +13653,7 @@ func (v *RAReportR16) DecodePER(r *per.Reader) error {
 	v.RaPurposeR16 = RAReportR16_RaPurposeR16(r.Enum(16, 0, false, "raPurpose-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "spCellID-r17") {
-		r.Preamble(&v.HasSpCellIDR17)
+		x.GroupPreamble(&v.HasSpCellIDR17)
 		r.DecodeOptional(v.HasSpCellIDR17, &v.SpCellIDR17, "spCellID-r17")
 		x.End("spCellID-r17")
 	}
@@ -13736,22 +13736,22 @@ func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.PerRAInfoListR16, "perRAInfoList-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "perRAInfoList-v1660") {
-		r.Preamble(&v.HasPerRAInfoListV1660)
+		x.GroupPreamble(&v.HasPerRAInfoListV1660)
 		r.DecodeOptional(v.HasPerRAInfoListV1660, &v.PerRAInfoListV1660, "perRAInfoList-v1660")
 		x.End("perRAInfoList-v1660")
 	}
 	if x.Begin(1, "msg1-SCS-From-prach-ConfigurationIndex-r16") {
-		r.Preamble(&v.HasMsg1SCSFromPrachConfigurationIndexR16)
+		x.GroupPreamble(&v.HasMsg1SCSFromPrachConfigurationIndexR16)
 		v.Msg1SCSFromPrachConfigurationIndexR16 = RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexR16(r.EnumIf(v.HasMsg1SCSFromPrachConfigurationIndexR16, 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndex-r16"))
 		x.End("msg1-SCS-From-prach-ConfigurationIndex-r16")
 	}
 	if x.Begin(2, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16") {
-		r.Preamble(&v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16)
+		x.GroupPreamble(&v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16)
 		v.Msg1SCSFromPrachConfigurationIndexCFRAR16 = RAInformationCommonR16_Msg1SCSFromPrachConfigurationIndexCFRAR16(r.EnumIf(v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16, 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16"))
 		x.End("msg1-SCS-From-prach-ConfigurationIndexCFRA-r16")
 	}
 	if x.Begin(3, "msgA-RO-FrequencyStart-r17") {
-		r.Preamble(&v.HasMsgAROFrequencyStartR17, &v.HasMsgAROFrequencyStartCFRAR17, &v.HasMsgASubcarrierSpacingR17, &v.HasMsgAROFDMR17, &v.HasMsgAROFDMCFRAR17, &v.HasMsgASCSFromPrachConfigurationIndexR17, &v.HasMsgATransMaxR17, &v.HasMsgAMCSR17, &v.HasNrofPRBsPerMsgAPOR17, &v.HasMsgAPUSCHTimeDomainAllocationR17, &v.HasFrequencyStartMsgAPUSCHR17, &v.HasNrofMsgAPOFDMR17, &v.HasDlPathlossRSRPR17, &v.HasIntendedSIBsR17, &v.HasSsbsForSIAcquisitionR17, &v.HasMsgAPUSCHPayloadSizeR17, &v.HasOnDemandSISuccessR17)
+		x.GroupPreamble(&v.HasMsgAROFrequencyStartR17, &v.HasMsgAROFrequencyStartCFRAR17, &v.HasMsgASubcarrierSpacingR17, &v.HasMsgAROFDMR17, &v.HasMsgAROFDMCFRAR17, &v.HasMsgASCSFromPrachConfigurationIndexR17, &v.HasMsgATransMaxR17, &v.HasMsgAMCSR17, &v.HasNrofPRBsPerMsgAPOR17, &v.HasMsgAPUSCHTimeDomainAllocationR17, &v.HasFrequencyStartMsgAPUSCHR17, &v.HasNrofMsgAPOFDMR17, &v.HasDlPathlossRSRPR17, &v.HasIntendedSIBsR17, &v.HasSsbsForSIAcquisitionR17, &v.HasMsgAPUSCHPayloadSizeR17, &v.HasOnDemandSISuccessR17)
 		v.MsgAROFrequencyStartR17 = r.IntIf(v.HasMsgAROFrequencyStartR17, 0, 274, false, "msgA-RO-FrequencyStart-r17")
 		v.MsgAROFrequencyStartCFRAR17 = r.IntIf(v.HasMsgAROFrequencyStartCFRAR17, 0, 274, false, "msgA-RO-FrequencyStartCFRA-r17")
 		r.DecodeOptional(v.HasMsgASubcarrierSpacingR17, &v.MsgASubcarrierSpacingR17, "msgA-SubcarrierSpacing-r17")
@@ -14041,7 +14041,7 @@ func (v *PerRAAttemptInfoR16) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "fallbackToFourStepRA-r17") {
-		r.Preamble(&v.HasFallbackToFourStepRAR17)
+		x.GroupPreamble(&v.HasFallbackToFourStepRAR17)
 		v.FallbackToFourStepRAR17 = PerRAAttemptInfoR16_FallbackToFourStepRAR17(r.EnumIf(v.HasFallbackToFourStepRAR17, 1, 0, false, "fallbackToFourStepRA-r17"))
 		x.End("fallbackToFourStepRA-r17")
 	}
@@ -14146,14 +14146,14 @@ func (v *RLFReportR16_NrRLFReportR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRaInformationCommonR16, &v.RaInformationCommonR16, "ra-InformationCommon-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-rsRLMConfigBitmap-v1650") {
-		r.Preamble(&v.HasCsiRsRLMConfigBitmapV1650)
+		x.GroupPreamble(&v.HasCsiRsRLMConfigBitmapV1650)
 		if v.HasCsiRsRLMConfigBitmapV1650 {
 			v.CsiRsRLMConfigBitmapV1650 = r.BitString(per.Size{Lb: 96, Ub: 96}, "csi-rsRLMConfigBitmap-v1650")
 		}
 		x.End("csi-rsRLMConfigBitmap-v1650")
 	}
 	if x.Begin(1, "lastHO-Type-r17") {
-		r.Preamble(&v.HasLastHOTypeR17, &v.HasTimeConnSourceDAPSFailureR17, &v.HasTimeSinceCHOReconfigR17, &v.HasChoCellIDR17, &v.HasChoCandidateCellListR17)
+		x.GroupPreamble(&v.HasLastHOTypeR17, &v.HasTimeConnSourceDAPSFailureR17, &v.HasTimeSinceCHOReconfigR17, &v.HasChoCellIDR17, &v.HasChoCandidateCellListR17)
 		v.LastHOTypeR17 = RLFReportR16_NrRLFReportR16_LastHOTypeR17(r.EnumIf(v.HasLastHOTypeR17, 4, 0, false, "lastHO-Type-r17"))
 		r.DecodeOptional(v.HasTimeConnSourceDAPSFailureR17, &v.TimeConnSourceDAPSFailureR17, "timeConnSourceDAPS-Failure-r17")
 		r.DecodeOptional(v.HasTimeSinceCHOReconfigR17, &v.TimeSinceCHOReconfigR17, "timeSinceCHO-Reconfig-r17")
@@ -14423,7 +14423,7 @@ func (v *RLFReportR16_EutraRLFReportR16) DecodePER(r *per.Reader) error {
 	v.MeasResultRLFReportEUTRAR16 = r.OctetString(per.Unsized, "measResult-RLF-Report-EUTRA-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "measResult-RLF-Report-EUTRA-v1690") {
-		r.Preamble(&v.HasMeasResultRLFReportEUTRAV1690)
+		x.GroupPreamble(&v.HasMeasResultRLFReportEUTRAV1690)
 		if v.HasMeasResultRLFReportEUTRAV1690 {
 			v.MeasResultRLFReportEUTRAV1690 = r.OctetString(per.Unsized, "measResult-RLF-Report-EUTRA-v1690")
 		}
@@ -15866,12 +15866,12 @@ func (v *SIB2) DecodePER(r *per.Reader) error {
 	r.Decode(&v.IntraFreqCellReselectionInfo, "intraFreqCellReselectionInfo")
 	x := r.Extensions(ext)
 	if x.Begin(0, "relaxedMeasurement-r16") {
-		r.Preamble(&v.HasRelaxedMeasurementR16)
+		x.GroupPreamble(&v.HasRelaxedMeasurementR16)
 		r.DecodeOptional(v.HasRelaxedMeasurementR16, &v.RelaxedMeasurementR16, "relaxedMeasurement-r16")
 		x.End("relaxedMeasurement-r16")
 	}
 	if x.Begin(1, "cellEquivalentSize-r17") {
-		r.Preamble(&v.HasCellEquivalentSizeR17, &v.HasRelaxedMeasurementR17)
+		x.GroupPreamble(&v.HasCellEquivalentSizeR17, &v.HasRelaxedMeasurementR17)
 		v.CellEquivalentSizeR17 = r.IntIf(v.HasCellEquivalentSizeR17, 2, 16, false, "cellEquivalentSize-r17")
 		r.DecodeOptional(v.HasRelaxedMeasurementR17, &v.RelaxedMeasurementR17, "relaxedMeasurement-r17")
 		x.End("cellEquivalentSize-r17")
@@ -16021,23 +16021,23 @@ func (v *SIB2_IntraFreqCellReselectionInfo) DecodePER(r *per.Reader) error {
 	v.DeriveSSBIndexFromCell = r.Bool("deriveSSB-IndexFromCell")
 	x := r.Extensions(ext)
 	if x.Begin(0, "t-ReselectionNR-SF") {
-		r.Preamble(&v.HasTReselectionNRSF)
+		x.GroupPreamble(&v.HasTReselectionNRSF)
 		r.DecodeOptional(v.HasTReselectionNRSF, &v.TReselectionNRSF, "t-ReselectionNR-SF")
 		x.End("t-ReselectionNR-SF")
 	}
 	if x.Begin(1, "smtc2-LP-r16") {
-		r.Preamble(&v.HasSmtc2LPR16, &v.HasSsbPositionQCLCommonR16)
+		x.GroupPreamble(&v.HasSmtc2LPR16, &v.HasSsbPositionQCLCommonR16)
 		r.DecodeOptional(v.HasSmtc2LPR16, &v.Smtc2LPR16, "smtc2-LP-r16")
 		r.DecodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
 		x.End("smtc2-LP-r16")
 	}
 	if x.Begin(2, "ssb-PositionQCL-Common-r17") {
-		r.Preamble(&v.HasSsbPositionQCLCommonR17)
+		x.GroupPreamble(&v.HasSsbPositionQCLCommonR17)
 		r.DecodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
 		x.End("ssb-PositionQCL-Common-r17")
 	}
 	if x.Begin(3, "smtc4list-r17") {
-		r.Preamble(&v.HasSmtc4listR17)
+		x.GroupPreamble(&v.HasSmtc4listR17)
 		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
 		x.End("smtc4list-r17")
 	}
@@ -16211,20 +16211,20 @@ func (v *SIB3) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "intraFreqNeighCellList-v1610") {
-		r.Preamble(&v.HasIntraFreqNeighCellListV1610, &v.HasIntraFreqAllowedCellListR16, &v.HasIntraFreqCAGCellListR16)
+		x.GroupPreamble(&v.HasIntraFreqNeighCellListV1610, &v.HasIntraFreqAllowedCellListR16, &v.HasIntraFreqCAGCellListR16)
 		r.DecodeOptional(v.HasIntraFreqNeighCellListV1610, &v.IntraFreqNeighCellListV1610, "intraFreqNeighCellList-v1610")
 		r.DecodeOptional(v.HasIntraFreqAllowedCellListR16, &v.IntraFreqAllowedCellListR16, "intraFreqAllowedCellList-r16")
 		r.DecodeOptional(v.HasIntraFreqCAGCellListR16, &v.IntraFreqCAGCellListR16, "intraFreqCAG-CellList-r16")
 		x.End("intraFreqNeighCellList-v1610")
 	}
 	if x.Begin(1, "intraFreqNeighHSDN-CellList-r17") {
-		r.Preamble(&v.HasIntraFreqNeighHSDNCellListR17, &v.HasIntraFreqNeighCellListV1710)
+		x.GroupPreamble(&v.HasIntraFreqNeighHSDNCellListR17, &v.HasIntraFreqNeighCellListV1710)
 		r.DecodeOptional(v.HasIntraFreqNeighHSDNCellListR17, &v.IntraFreqNeighHSDNCellListR17, "intraFreqNeighHSDN-CellList-r17")
 		r.DecodeOptional(v.HasIntraFreqNeighCellListV1710, &v.IntraFreqNeighCellListV1710, "intraFreqNeighCellList-v1710")
 		x.End("intraFreqNeighHSDN-CellList-r17")
 	}
 	if x.Begin(2, "channelAccessMode2-r17") {
-		r.Preamble(&v.HasChannelAccessMode2R17)
+		x.GroupPreamble(&v.HasChannelAccessMode2R17)
 		v.ChannelAccessMode2R17 = SIB3_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
 		x.End("channelAccessMode2-r17")
 	}
@@ -16517,22 +16517,22 @@ func (v *SIB4) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "interFreqCarrierFreqList-v1610") {
-		r.Preamble(&v.HasInterFreqCarrierFreqListV1610)
+		x.GroupPreamble(&v.HasInterFreqCarrierFreqListV1610)
 		r.DecodeOptional(v.HasInterFreqCarrierFreqListV1610, &v.InterFreqCarrierFreqListV1610, "interFreqCarrierFreqList-v1610")
 		x.End("interFreqCarrierFreqList-v1610")
 	}
 	if x.Begin(1, "interFreqCarrierFreqList-v1700") {
-		r.Preamble(&v.HasInterFreqCarrierFreqListV1700)
+		x.GroupPreamble(&v.HasInterFreqCarrierFreqListV1700)
 		r.DecodeOptional(v.HasInterFreqCarrierFreqListV1700, &v.InterFreqCarrierFreqListV1700, "interFreqCarrierFreqList-v1700")
 		x.End("interFreqCarrierFreqList-v1700")
 	}
 	if x.Begin(2, "interFreqCarrierFreqList-v1720") {
-		r.Preamble(&v.HasInterFreqCarrierFreqListV1720)
+		x.GroupPreamble(&v.HasInterFreqCarrierFreqListV1720)
 		r.DecodeOptional(v.HasInterFreqCarrierFreqListV1720, &v.InterFreqCarrierFreqListV1720, "interFreqCarrierFreqList-v1720")
 		x.End("interFreqCarrierFreqList-v1720")
 	}
 	if x.Begin(3, "interFreqCarrierFreqList-v1730") {
-		r.Preamble(&v.HasInterFreqCarrierFreqListV1730)
+		x.GroupPreamble(&v.HasInterFreqCarrierFreqListV1730)
 		r.DecodeOptional(v.HasInterFreqCarrierFreqListV1730, &v.InterFreqCarrierFreqListV1730, "interFreqCarrierFreqList-v1730")
 		x.End("interFreqCarrierFreqList-v1730")
 	}
@@ -17121,12 +17121,12 @@ func (v *SIB5) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "carrierFreqListEUTRA-v1610") {
-		r.Preamble(&v.HasCarrierFreqListEUTRAV1610)
+		x.GroupPreamble(&v.HasCarrierFreqListEUTRAV1610)
 		r.DecodeOptional(v.HasCarrierFreqListEUTRAV1610, &v.CarrierFreqListEUTRAV1610, "carrierFreqListEUTRA-v1610")
 		x.End("carrierFreqListEUTRA-v1610")
 	}
 	if x.Begin(1, "carrierFreqListEUTRA-v1700") {
-		r.Preamble(&v.HasCarrierFreqListEUTRAV1700, &v.HasIdleModeMeasVoiceFallbackR17)
+		x.GroupPreamble(&v.HasCarrierFreqListEUTRAV1700, &v.HasIdleModeMeasVoiceFallbackR17)
 		r.DecodeOptional(v.HasCarrierFreqListEUTRAV1700, &v.CarrierFreqListEUTRAV1700, "carrierFreqListEUTRA-v1700")
 		v.IdleModeMeasVoiceFallbackR17 = SIB5_IdleModeMeasVoiceFallbackR17(r.EnumIf(v.HasIdleModeMeasVoiceFallbackR17, 1, 0, false, "idleModeMeasVoiceFallback-r17"))
 		x.End("carrierFreqListEUTRA-v1700")

@@ -266,7 +266,7 @@ func (v *SIB9) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "referenceTimeInfo-r16") {
-		r.Preamble(&v.HasReferenceTimeInfoR16)
+		x.GroupPreamble(&v.HasReferenceTimeInfoR16)
 		r.DecodeOptional(v.HasReferenceTimeInfoR16, &v.ReferenceTimeInfoR16, "referenceTimeInfo-r16")
 		x.End("referenceTimeInfo-r16")
 	}
@@ -469,7 +469,7 @@ func (v *SIB12IEsR16) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-DRX-ConfigCommonGC-BC-r17") {
-		r.Preamble(&v.HasSlDRXConfigCommonGCBCR17, &v.HasSlDiscConfigCommonR17, &v.HasSlL2U2NRelayR17, &v.HasSlNonRelayDiscoveryR17, &v.HasSlL3U2NRelayDiscoveryR17, &v.HasSlTimersAndConstantsRemoteUER17)
+		x.GroupPreamble(&v.HasSlDRXConfigCommonGCBCR17, &v.HasSlDiscConfigCommonR17, &v.HasSlL2U2NRelayR17, &v.HasSlNonRelayDiscoveryR17, &v.HasSlL3U2NRelayDiscoveryR17, &v.HasSlTimersAndConstantsRemoteUER17)
 		r.DecodeOptional(v.HasSlDRXConfigCommonGCBCR17, &v.SlDRXConfigCommonGCBCR17, "sl-DRX-ConfigCommonGC-BC-r17")
 		r.DecodeOptional(v.HasSlDiscConfigCommonR17, &v.SlDiscConfigCommonR17, "sl-DiscConfigCommon-r17")
 		v.SlL2U2NRelayR17 = SIB12IEsR16_SlL2U2NRelayR17(r.EnumIf(v.HasSlL2U2NRelayR17, 1, 0, false, "sl-L2U2N-Relay-r17"))
@@ -1217,7 +1217,7 @@ func (v *SIB19R17) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "ntn-NeighCellConfigListExt-v1720") {
-		r.Preamble(&v.HasNtnNeighCellConfigListExtV1720)
+		x.GroupPreamble(&v.HasNtnNeighCellConfigListExtV1720)
 		r.DecodeOptional(v.HasNtnNeighCellConfigListExtV1720, &v.NtnNeighCellConfigListExtV1720, "ntn-NeighCellConfigListExt-v1720")
 		x.End("ntn-NeighCellConfigListExt-v1720")
 	}
@@ -1953,7 +1953,7 @@ func (v *PosSISchedulingInfoR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPosSIRequestConfigSULR16, &v.PosSIRequestConfigSULR16, "posSI-RequestConfigSUL-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "posSI-RequestConfigRedCap-r17") {
-		r.Preamble(&v.HasPosSIRequestConfigRedCapR17)
+		x.GroupPreamble(&v.HasPosSIRequestConfigRedCapR17)
 		r.DecodeOptional(v.HasPosSIRequestConfigRedCapR17, &v.PosSIRequestConfigRedCapR17, "posSI-RequestConfigRedCap-r17")
 		x.End("posSI-RequestConfigRedCap-r17")
 	}
@@ -2251,12 +2251,12 @@ func (v *AvailabilityCombinationsPerCellR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.AvailabilityCombinationsR16, "availabilityCombinations-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "availabilityCombinationsRB-Groups-r17") {
-		r.Preamble(&v.HasAvailabilityCombinationsRBGroupsR17)
+		x.GroupPreamble(&v.HasAvailabilityCombinationsRBGroupsR17)
 		r.DecodeOptional(v.HasAvailabilityCombinationsRBGroupsR17, &v.AvailabilityCombinationsRBGroupsR17, "availabilityCombinationsRB-Groups-r17")
 		x.End("availabilityCombinationsRB-Groups-r17")
 	}
 	if x.Begin(1, "positionInDCI-AI-RBGroups-v1720") {
-		r.Preamble(&v.HasPositionInDCIAIRBGroupsV1720)
+		x.GroupPreamble(&v.HasPositionInDCIAIRBGroupsV1720)
 		v.PositionInDCIAIRBGroupsV1720 = r.IntIf(v.HasPositionInDCIAIRBGroupsV1720, 0, 127, false, "positionInDCI-AI-RBGroups-v1720")
 		x.End("positionInDCI-AI-RBGroups-v1720")
 	}
@@ -2592,18 +2592,18 @@ func (v *BeamFailureRecoveryConfig) DecodePER(r *per.Reader) error {
 	v.BeamFailureRecoveryTimer = BeamFailureRecoveryConfig_BeamFailureRecoveryTimer(r.EnumIf(v.HasBeamFailureRecoveryTimer, 8, 0, false, "beamFailureRecoveryTimer"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "msg1-SubcarrierSpacing") {
-		r.Preamble(&v.HasMsg1SubcarrierSpacing)
+		x.GroupPreamble(&v.HasMsg1SubcarrierSpacing)
 		r.DecodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
 		x.End("msg1-SubcarrierSpacing")
 	}
 	if x.Begin(1, "ra-PrioritizationTwoStep-r16") {
-		r.Preamble(&v.HasRaPrioritizationTwoStepR16, &v.HasCandidateBeamRSListExtV1610)
+		x.GroupPreamble(&v.HasRaPrioritizationTwoStepR16, &v.HasCandidateBeamRSListExtV1610)
 		r.DecodeOptional(v.HasRaPrioritizationTwoStepR16, &v.RaPrioritizationTwoStepR16, "ra-PrioritizationTwoStep-r16")
 		r.DecodeOptional(v.HasCandidateBeamRSListExtV1610, &v.CandidateBeamRSListExtV1610, "candidateBeamRSListExt-v1610")
 		x.End("ra-PrioritizationTwoStep-r16")
 	}
 	if x.Begin(2, "spCell-BFR-CBRA-r16") {
-		r.Preamble(&v.HasSpCellBFRCBRAR16)
+		x.GroupPreamble(&v.HasSpCellBFRCBRAR16)
 		v.SpCellBFRCBRAR16 = BeamFailureRecoveryConfig_SpCellBFRCBRAR16(r.EnumIf(v.HasSpCellBFRCBRAR16, 1, 0, false, "spCell-BFR-CBRA-r16"))
 		x.End("spCell-BFR-CBRA-r16")
 	}
@@ -2849,7 +2849,7 @@ func (v *BeamFailureRecoveryRSConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCandidateBeamRSListR16, &v.CandidateBeamRSListR16, "candidateBeamRS-List-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "candidateBeamRS-List2-r17") {
-		r.Preamble(&v.HasCandidateBeamRSList2R17)
+		x.GroupPreamble(&v.HasCandidateBeamRSList2R17)
 		r.DecodeOptional(v.HasCandidateBeamRSList2R17, &v.CandidateBeamRSList2R17, "candidateBeamRS-List2-r17")
 		x.End("candidateBeamRS-List2-r17")
 	}
@@ -3275,7 +3275,7 @@ func (v *BWPDownlinkDedicated) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRadioLinkMonitoringConfig, &v.RadioLinkMonitoringConfig, "radioLinkMonitoringConfig")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sps-ConfigToAddModList-r16") {
-		r.Preamble(&v.HasSpsConfigToAddModListR16, &v.HasSpsConfigToReleaseListR16, &v.HasSpsConfigDeactivationStateListR16, &v.HasBeamFailureRecoverySCellConfigR16, &v.HasSlPDCCHConfigR16, &v.HasSlV2XPDCCHConfigR16)
+		x.GroupPreamble(&v.HasSpsConfigToAddModListR16, &v.HasSpsConfigToReleaseListR16, &v.HasSpsConfigDeactivationStateListR16, &v.HasBeamFailureRecoverySCellConfigR16, &v.HasSlPDCCHConfigR16, &v.HasSlV2XPDCCHConfigR16)
 		r.DecodeOptional(v.HasSpsConfigToAddModListR16, &v.SpsConfigToAddModListR16, "sps-ConfigToAddModList-r16")
 		r.DecodeOptional(v.HasSpsConfigToReleaseListR16, &v.SpsConfigToReleaseListR16, "sps-ConfigToReleaseList-r16")
 		r.DecodeOptional(v.HasSpsConfigDeactivationStateListR16, &v.SpsConfigDeactivationStateListR16, "sps-ConfigDeactivationStateList-r16")
@@ -3285,7 +3285,7 @@ func (v *BWPDownlinkDedicated) DecodePER(r *per.Reader) error {
 		x.End("sps-ConfigToAddModList-r16")
 	}
 	if x.Begin(1, "preConfGapStatus-r17") {
-		r.Preamble(&v.HasPreConfGapStatusR17, &v.HasBeamFailureRecoverySpCellConfigR17, &v.HasHarqFeedbackEnablingforSPSactiveR17, &v.HasCfrConfigMulticastR17, &v.HasDlPPWPreConfigToAddModListR17, &v.HasDlPPWPreConfigToReleaseListR17, &v.HasNonCellDefiningSSBR17, &v.HasServingCellMOR17)
+		x.GroupPreamble(&v.HasPreConfGapStatusR17, &v.HasBeamFailureRecoverySpCellConfigR17, &v.HasHarqFeedbackEnablingforSPSactiveR17, &v.HasCfrConfigMulticastR17, &v.HasDlPPWPreConfigToAddModListR17, &v.HasDlPPWPreConfigToReleaseListR17, &v.HasNonCellDefiningSSBR17, &v.HasServingCellMOR17)
 		if v.HasPreConfGapStatusR17 {
 			v.PreConfGapStatusR17 = r.BitString(per.Size{Lb: 8, Ub: 8}, "preConfGapStatus-r17")
 		}
@@ -3677,14 +3677,14 @@ func (v *BWPUplinkCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPucchConfigCommon, &v.PucchConfigCommon, "pucch-ConfigCommon")
 	x := r.Extensions(ext)
 	if x.Begin(0, "rach-ConfigCommonIAB-r16") {
-		r.Preamble(&v.HasRachConfigCommonIABR16, &v.HasUseInterlacePUCCHPUSCHR16, &v.HasMsgAConfigCommonR16)
+		x.GroupPreamble(&v.HasRachConfigCommonIABR16, &v.HasUseInterlacePUCCHPUSCHR16, &v.HasMsgAConfigCommonR16)
 		r.DecodeOptional(v.HasRachConfigCommonIABR16, &v.RachConfigCommonIABR16, "rach-ConfigCommonIAB-r16")
 		v.UseInterlacePUCCHPUSCHR16 = BWPUplinkCommon_UseInterlacePUCCHPUSCHR16(r.EnumIf(v.HasUseInterlacePUCCHPUSCHR16, 1, 0, false, "useInterlacePUCCH-PUSCH-r16"))
 		r.DecodeOptional(v.HasMsgAConfigCommonR16, &v.MsgAConfigCommonR16, "msgA-ConfigCommon-r16")
 		x.End("rach-ConfigCommonIAB-r16")
 	}
 	if x.Begin(1, "enableRA-PrioritizationForSlicing-r17") {
-		r.Preamble(&v.HasEnableRAPrioritizationForSlicingR17, &v.HasAdditionalRACHConfigListR17, &v.HasRsrpThresholdMsg3R17, &v.HasNumberOfMsg3RepetitionsListR17, &v.HasMcsMsg3RepetitionsR17)
+		x.GroupPreamble(&v.HasEnableRAPrioritizationForSlicingR17, &v.HasAdditionalRACHConfigListR17, &v.HasRsrpThresholdMsg3R17, &v.HasNumberOfMsg3RepetitionsListR17, &v.HasMcsMsg3RepetitionsR17)
 		if v.HasEnableRAPrioritizationForSlicingR17 {
 			v.EnableRAPrioritizationForSlicingR17 = r.Bool("enableRA-PrioritizationForSlicing-r17")
 		}
@@ -4028,7 +4028,7 @@ func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasBeamFailureRecoveryConfig, &v.BeamFailureRecoveryConfig, "beamFailureRecoveryConfig")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-PUCCH-Config-r16") {
-		r.Preamble(&v.HasSlPUCCHConfigR16, &v.HasCpExtensionC2R16, &v.HasCpExtensionC3R16, &v.HasUseInterlacePUCCHPUSCHR16, &v.HasPucchConfigurationListR16, &v.HasLbtFailureRecoveryConfigR16, &v.HasConfiguredGrantConfigToAddModListR16, &v.HasConfiguredGrantConfigToReleaseListR16, &v.HasConfiguredGrantConfigType2DeactivationStateListR16)
+		x.GroupPreamble(&v.HasSlPUCCHConfigR16, &v.HasCpExtensionC2R16, &v.HasCpExtensionC3R16, &v.HasUseInterlacePUCCHPUSCHR16, &v.HasPucchConfigurationListR16, &v.HasLbtFailureRecoveryConfigR16, &v.HasConfiguredGrantConfigToAddModListR16, &v.HasConfiguredGrantConfigToReleaseListR16, &v.HasConfiguredGrantConfigType2DeactivationStateListR16)
 		r.DecodeOptional(v.HasSlPUCCHConfigR16, &v.SlPUCCHConfigR16, "sl-PUCCH-Config-r16")
 		v.CpExtensionC2R16 = r.IntIf(v.HasCpExtensionC2R16, 1, 28, false, "cp-ExtensionC2-r16")
 		v.CpExtensionC3R16 = r.IntIf(v.HasCpExtensionC3R16, 1, 28, false, "cp-ExtensionC3-r16")
@@ -4041,7 +4041,7 @@ func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 		x.End("sl-PUCCH-Config-r16")
 	}
 	if x.Begin(1, "ul-TCI-StateList-r17") {
-		r.Preamble(&v.HasUlTCIStateListR17, &v.HasUlPowerControlR17, &v.HasPucchConfigurationListMulticast1R17, &v.HasPucchConfigurationListMulticast2R17)
+		x.GroupPreamble(&v.HasUlTCIStateListR17, &v.HasUlPowerControlR17, &v.HasPucchConfigurationListMulticast1R17, &v.HasPucchConfigurationListMulticast2R17)
 		r.DecodeOptional(v.HasUlTCIStateListR17, &v.UlTCIStateListR17, "ul-TCI-StateList-r17")
 		r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
 		r.DecodeOptional(v.HasPucchConfigurationListMulticast1R17, &v.PucchConfigurationListMulticast1R17, "pucch-ConfigurationListMulticast1-r17")
@@ -4049,13 +4049,13 @@ func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 		x.End("ul-TCI-StateList-r17")
 	}
 	if x.Begin(2, "pucch-ConfigMulticast1-r17") {
-		r.Preamble(&v.HasPucchConfigMulticast1R17, &v.HasPucchConfigMulticast2R17)
+		x.GroupPreamble(&v.HasPucchConfigMulticast1R17, &v.HasPucchConfigMulticast2R17)
 		r.DecodeOptional(v.HasPucchConfigMulticast1R17, &v.PucchConfigMulticast1R17, "pucch-ConfigMulticast1-r17")
 		r.DecodeOptional(v.HasPucchConfigMulticast2R17, &v.PucchConfigMulticast2R17, "pucch-ConfigMulticast2-r17")
 		x.End("pucch-ConfigMulticast1-r17")
 	}
 	if x.Begin(3, "pathlossReferenceRSToAddModList-r17") {
-		r.Preamble(&v.HasPathlossReferenceRSToAddModListR17, &v.HasPathlossReferenceRSToReleaseListR17)
+		x.GroupPreamble(&v.HasPathlossReferenceRSToAddModListR17, &v.HasPathlossReferenceRSToReleaseListR17)
 		r.DecodeOptional(v.HasPathlossReferenceRSToAddModListR17, &v.PathlossReferenceRSToAddModListR17, "pathlossReferenceRSToAddModList-r17")
 		r.DecodeOptional(v.HasPathlossReferenceRSToReleaseListR17, &v.PathlossReferenceRSToReleaseListR17, "pathlossReferenceRSToReleaseList-r17")
 		x.End("pathlossReferenceRSToAddModList-r17")
@@ -4591,13 +4591,13 @@ func (v *CellAccessRelatedInfo) DecodePER(r *per.Reader) error {
 	v.CellReservedForOtherUse = CellAccessRelatedInfo_CellReservedForOtherUse(r.EnumIf(v.HasCellReservedForOtherUse, 1, 0, false, "cellReservedForOtherUse"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "cellReservedForFutureUse-r16") {
-		r.Preamble(&v.HasCellReservedForFutureUseR16, &v.HasNpnIdentityInfoListR16)
+		x.GroupPreamble(&v.HasCellReservedForFutureUseR16, &v.HasNpnIdentityInfoListR16)
 		v.CellReservedForFutureUseR16 = CellAccessRelatedInfo_CellReservedForFutureUseR16(r.EnumIf(v.HasCellReservedForFutureUseR16, 1, 0, false, "cellReservedForFutureUse-r16"))
 		r.DecodeOptional(v.HasNpnIdentityInfoListR16, &v.NpnIdentityInfoListR16, "npn-IdentityInfoList-r16")
 		x.End("cellReservedForFutureUse-r16")
 	}
 	if x.Begin(1, "snpn-AccessInfoList-r17") {
-		r.Preamble(&v.HasSnpnAccessInfoListR17)
+		x.GroupPreamble(&v.HasSnpnAccessInfoListR17)
 		r.DecodeOptional(v.HasSnpnAccessInfoListR17, &v.SnpnAccessInfoListR17, "snpn-AccessInfoList-r17")
 		x.End("snpn-AccessInfoList-r17")
 	}
@@ -4860,12 +4860,12 @@ func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSCellToReleaseList, &v.SCellToReleaseList, "sCellToReleaseList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportUplinkTxDirectCurrent") {
-		r.Preamble(&v.HasReportUplinkTxDirectCurrent)
+		x.GroupPreamble(&v.HasReportUplinkTxDirectCurrent)
 		v.ReportUplinkTxDirectCurrent = CellGroupConfig_ReportUplinkTxDirectCurrent(r.EnumIf(v.HasReportUplinkTxDirectCurrent, 1, 0, false, "reportUplinkTxDirectCurrent"))
 		x.End("reportUplinkTxDirectCurrent")
 	}
 	if x.Begin(1, "bap-Address-r16") {
-		r.Preamble(&v.HasBapAddressR16, &v.HasBhRLCChannelToAddModListR16, &v.HasBhRLCChannelToReleaseListR16, &v.HasF1cTransferPathR16, &v.HasSimultaneousTCIUpdateList1R16, &v.HasSimultaneousTCIUpdateList2R16, &v.HasSimultaneousSpatialUpdatedList1R16, &v.HasSimultaneousSpatialUpdatedList2R16, &v.HasUplinkTxSwitchingOptionR16, &v.HasUplinkTxSwitchingPowerBoostingR16)
+		x.GroupPreamble(&v.HasBapAddressR16, &v.HasBhRLCChannelToAddModListR16, &v.HasBhRLCChannelToReleaseListR16, &v.HasF1cTransferPathR16, &v.HasSimultaneousTCIUpdateList1R16, &v.HasSimultaneousTCIUpdateList2R16, &v.HasSimultaneousSpatialUpdatedList1R16, &v.HasSimultaneousSpatialUpdatedList2R16, &v.HasUplinkTxSwitchingOptionR16, &v.HasUplinkTxSwitchingPowerBoostingR16)
 		if v.HasBapAddressR16 {
 			v.BapAddressR16 = r.BitString(per.Size{Lb: 10, Ub: 10}, "bap-Address-r16")
 		}
@@ -4881,12 +4881,12 @@ func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 		x.End("bap-Address-r16")
 	}
 	if x.Begin(2, "reportUplinkTxDirectCurrentTwoCarrier-r16") {
-		r.Preamble(&v.HasReportUplinkTxDirectCurrentTwoCarrierR16)
+		x.GroupPreamble(&v.HasReportUplinkTxDirectCurrentTwoCarrierR16)
 		v.ReportUplinkTxDirectCurrentTwoCarrierR16 = CellGroupConfig_ReportUplinkTxDirectCurrentTwoCarrierR16(r.EnumIf(v.HasReportUplinkTxDirectCurrentTwoCarrierR16, 1, 0, false, "reportUplinkTxDirectCurrentTwoCarrier-r16"))
 		x.End("reportUplinkTxDirectCurrentTwoCarrier-r16")
 	}
 	if x.Begin(3, "f1c-TransferPathNRDC-r17") {
-		r.Preamble(&v.HasF1cTransferPathNRDCR17, &v.HasUplinkTxSwitching2TModeR17, &v.HasUplinkTxSwitchingDualULTxStateR17, &v.HasUuRelayRLCChannelToAddModListR17, &v.HasUuRelayRLCChannelToReleaseListR17, &v.HasSimultaneousUTCIUpdateList1R17, &v.HasSimultaneousUTCIUpdateList2R17, &v.HasSimultaneousUTCIUpdateList3R17, &v.HasSimultaneousUTCIUpdateList4R17, &v.HasRlcBearerToReleaseListExtR17, &v.HasIabResourceConfigToAddModListR17, &v.HasIabResourceConfigToReleaseListR17)
+		x.GroupPreamble(&v.HasF1cTransferPathNRDCR17, &v.HasUplinkTxSwitching2TModeR17, &v.HasUplinkTxSwitchingDualULTxStateR17, &v.HasUuRelayRLCChannelToAddModListR17, &v.HasUuRelayRLCChannelToReleaseListR17, &v.HasSimultaneousUTCIUpdateList1R17, &v.HasSimultaneousUTCIUpdateList2R17, &v.HasSimultaneousUTCIUpdateList3R17, &v.HasSimultaneousUTCIUpdateList4R17, &v.HasRlcBearerToReleaseListExtR17, &v.HasIabResourceConfigToAddModListR17, &v.HasIabResourceConfigToReleaseListR17)
 		v.F1cTransferPathNRDCR17 = CellGroupConfig_F1cTransferPathNRDCR17(r.EnumIf(v.HasF1cTransferPathNRDCR17, 3, 0, false, "f1c-TransferPathNRDC-r17"))
 		v.UplinkTxSwitching2TModeR17 = CellGroupConfig_UplinkTxSwitching2TModeR17(r.EnumIf(v.HasUplinkTxSwitching2TModeR17, 1, 0, false, "uplinkTxSwitching-2T-Mode-r17"))
 		v.UplinkTxSwitchingDualULTxStateR17 = CellGroupConfig_UplinkTxSwitchingDualULTxStateR17(r.EnumIf(v.HasUplinkTxSwitchingDualULTxStateR17, 2, 0, false, "uplinkTxSwitching-DualUL-TxState-r17"))
@@ -4902,7 +4902,7 @@ func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 		x.End("f1c-TransferPathNRDC-r17")
 	}
 	if x.Begin(4, "reportUplinkTxDirectCurrentMoreCarrier-r17") {
-		r.Preamble(&v.HasReportUplinkTxDirectCurrentMoreCarrierR17)
+		x.GroupPreamble(&v.HasReportUplinkTxDirectCurrentMoreCarrierR17)
 		r.DecodeOptional(v.HasReportUplinkTxDirectCurrentMoreCarrierR17, &v.ReportUplinkTxDirectCurrentMoreCarrierR17, "reportUplinkTxDirectCurrentMoreCarrier-r17")
 		x.End("reportUplinkTxDirectCurrentMoreCarrier-r17")
 	}
@@ -5185,7 +5185,7 @@ func (v *SpCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSpCellConfigDedicated, &v.SpCellConfigDedicated, "spCellConfigDedicated")
 	x := r.Extensions(ext)
 	if x.Begin(0, "lowMobilityEvaluationConnected-r17") {
-		r.Preamble(&v.HasLowMobilityEvaluationConnectedR17, &v.HasGoodServingCellEvaluationRLMR17, &v.HasGoodServingCellEvaluationBFDR17, &v.HasDeactivatedSCGConfigR17)
+		x.GroupPreamble(&v.HasLowMobilityEvaluationConnectedR17, &v.HasGoodServingCellEvaluationRLMR17, &v.HasGoodServingCellEvaluationBFDR17, &v.HasDeactivatedSCGConfigR17)
 		r.DecodeOptional(v.HasLowMobilityEvaluationConnectedR17, &v.LowMobilityEvaluationConnectedR17, "lowMobilityEvaluationConnected-r17")
 		r.DecodeOptional(v.HasGoodServingCellEvaluationRLMR17, &v.GoodServingCellEvaluationRLMR17, "goodServingCellEvaluationRLM-r17")
 		r.DecodeOptional(v.HasGoodServingCellEvaluationBFDR17, &v.GoodServingCellEvaluationBFDR17, "goodServingCellEvaluationBFD-r17")
@@ -5333,17 +5333,17 @@ func (v *ReconfigurationWithSync) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRachConfigDedicated, &v.RachConfigDedicated, "rach-ConfigDedicated")
 	x := r.Extensions(ext)
 	if x.Begin(0, "smtc") {
-		r.Preamble(&v.HasSmtc)
+		x.GroupPreamble(&v.HasSmtc)
 		r.DecodeOptional(v.HasSmtc, &v.Smtc, "smtc")
 		x.End("smtc")
 	}
 	if x.Begin(1, "daps-UplinkPowerConfig-r16") {
-		r.Preamble(&v.HasDapsUplinkPowerConfigR16)
+		x.GroupPreamble(&v.HasDapsUplinkPowerConfigR16)
 		r.DecodeOptional(v.HasDapsUplinkPowerConfigR16, &v.DapsUplinkPowerConfigR16, "daps-UplinkPowerConfig-r16")
 		x.End("daps-UplinkPowerConfig-r16")
 	}
 	if x.Begin(2, "sl-PathSwitchConfig-r17") {
-		r.Preamble(&v.HasSlPathSwitchConfigR17)
+		x.GroupPreamble(&v.HasSlPathSwitchConfigR17)
 		r.DecodeOptional(v.HasSlPathSwitchConfigR17, &v.SlPathSwitchConfigR17, "sl-PathSwitchConfig-r17")
 		x.End("sl-PathSwitchConfig-r17")
 	}
@@ -5455,18 +5455,18 @@ func (v *SCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSCellConfigDedicated, &v.SCellConfigDedicated, "sCellConfigDedicated")
 	x := r.Extensions(ext)
 	if x.Begin(0, "smtc") {
-		r.Preamble(&v.HasSmtc)
+		x.GroupPreamble(&v.HasSmtc)
 		r.DecodeOptional(v.HasSmtc, &v.Smtc, "smtc")
 		x.End("smtc")
 	}
 	if x.Begin(1, "sCellState-r16") {
-		r.Preamble(&v.HasSCellStateR16, &v.HasSecondaryDRXGroupConfigR16)
+		x.GroupPreamble(&v.HasSCellStateR16, &v.HasSecondaryDRXGroupConfigR16)
 		v.SCellStateR16 = SCellConfig_SCellStateR16(r.EnumIf(v.HasSCellStateR16, 1, 0, false, "sCellState-r16"))
 		v.SecondaryDRXGroupConfigR16 = SCellConfig_SecondaryDRXGroupConfigR16(r.EnumIf(v.HasSecondaryDRXGroupConfigR16, 1, 0, false, "secondaryDRX-GroupConfig-r16"))
 		x.End("sCellState-r16")
 	}
 	if x.Begin(2, "preConfGapStatus-r17") {
-		r.Preamble(&v.HasPreConfGapStatusR17, &v.HasGoodServingCellEvaluationBFDR17, &v.HasSCellSIB20R17)
+		x.GroupPreamble(&v.HasPreConfGapStatusR17, &v.HasGoodServingCellEvaluationBFDR17, &v.HasSCellSIB20R17)
 		if v.HasPreConfGapStatusR17 {
 			v.PreConfGapStatusR17 = r.BitString(per.Size{Lb: 8, Ub: 8}, "preConfGapStatus-r17")
 		}
@@ -6098,12 +6098,12 @@ func (v *CGIInfoNR) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasNoSIB1, &v.NoSIB1, "noSIB1")
 	x := r.Extensions(ext)
 	if x.Begin(0, "npn-IdentityInfoList-r16") {
-		r.Preamble(&v.HasNpnIdentityInfoListR16)
+		x.GroupPreamble(&v.HasNpnIdentityInfoListR16)
 		r.DecodeOptional(v.HasNpnIdentityInfoListR16, &v.NpnIdentityInfoListR16, "npn-IdentityInfoList-r16")
 		x.End("npn-IdentityInfoList-r16")
 	}
 	if x.Begin(1, "cellReservedForOtherUse-r16") {
-		r.Preamble(&v.HasCellReservedForOtherUseR16)
+		x.GroupPreamble(&v.HasCellReservedForOtherUseR16)
 		v.CellReservedForOtherUseR16 = CGIInfoNR_CellReservedForOtherUseR16(r.EnumIf(v.HasCellReservedForOtherUseR16, 1, 0, false, "cellReservedForOtherUse-r16"))
 		x.End("cellReservedForOtherUse-r16")
 	}
@@ -7578,7 +7578,7 @@ func (v *CondReconfigToAddModR16) DecodePER(r *per.Reader) error {
 	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "condExecutionCondSCG-r17") {
-		r.Preamble(&v.HasCondExecutionCondSCGR17)
+		x.GroupPreamble(&v.HasCondExecutionCondSCGR17)
 		if v.HasCondExecutionCondSCGR17 {
 			r.DecodeOpen(&v.CondExecutionCondSCGR17, "condExecutionCondSCG-r17")
 		}
@@ -7721,7 +7721,7 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRRCConfiguredUplinkGrant, &v.RRCConfiguredUplinkGrant, "rrc-ConfiguredUplinkGrant")
 	x := r.Extensions(ext)
 	if x.Begin(0, "cg-RetransmissionTimer-r16") {
-		r.Preamble(&v.HasCgRetransmissionTimerR16, &v.HasCgMinDFIDelayR16, &v.HasCgNrofPUSCHInSlotR16, &v.HasCgNrofSlotsR16, &v.HasCgStartingOffsetsR16, &v.HasCgUCIMultiplexingR16, &v.HasCgCOTSharingOffsetR16, &v.HasBetaOffsetCGUCIR16, &v.HasCgCOTSharingListR16, &v.HasHarqProcIDOffsetR16, &v.HasHarqProcIDOffset2R16, &v.HasConfiguredGrantConfigIndexR16, &v.HasConfiguredGrantConfigIndexMACR16, &v.HasPeriodicityExtR16, &v.HasStartingFromRV0R16, &v.HasPhyPriorityIndexR16, &v.HasAutonomousTxR16)
+		x.GroupPreamble(&v.HasCgRetransmissionTimerR16, &v.HasCgMinDFIDelayR16, &v.HasCgNrofPUSCHInSlotR16, &v.HasCgNrofSlotsR16, &v.HasCgStartingOffsetsR16, &v.HasCgUCIMultiplexingR16, &v.HasCgCOTSharingOffsetR16, &v.HasBetaOffsetCGUCIR16, &v.HasCgCOTSharingListR16, &v.HasHarqProcIDOffsetR16, &v.HasHarqProcIDOffset2R16, &v.HasConfiguredGrantConfigIndexR16, &v.HasConfiguredGrantConfigIndexMACR16, &v.HasPeriodicityExtR16, &v.HasStartingFromRV0R16, &v.HasPhyPriorityIndexR16, &v.HasAutonomousTxR16)
 		v.CgRetransmissionTimerR16 = r.IntIf(v.HasCgRetransmissionTimerR16, 1, 64, false, "cg-RetransmissionTimer-r16")
 		v.CgMinDFIDelayR16 = ConfiguredGrantConfig_CgMinDFIDelayR16(r.EnumIf(v.HasCgMinDFIDelayR16, 17, 0, false, "cg-minDFI-Delay-r16"))
 		v.CgNrofPUSCHInSlotR16 = r.IntIf(v.HasCgNrofPUSCHInSlotR16, 1, 7, false, "cg-nrofPUSCH-InSlot-r16")
@@ -7742,7 +7742,7 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 		x.End("cg-RetransmissionTimer-r16")
 	}
 	if x.Begin(1, "cg-betaOffsetsCrossPri0-r17") {
-		r.Preamble(&v.HasCgBetaOffsetsCrossPri0R17, &v.HasCgBetaOffsetsCrossPri1R17, &v.HasMappingPatternR17, &v.HasSequenceOffsetForRVR17, &v.HasP0PUSCHAlpha2R17, &v.HasPowerControlLoopToUse2R17, &v.HasCgCOTSharingListR17, &v.HasPeriodicityExtR17, &v.HasRepKV1710, &v.HasNrofHARQProcessesV1700, &v.HasHarqProcIDOffset2V1700, &v.HasConfiguredGrantTimerV1700, &v.HasCgMinDFIDelayV1710)
+		x.GroupPreamble(&v.HasCgBetaOffsetsCrossPri0R17, &v.HasCgBetaOffsetsCrossPri1R17, &v.HasMappingPatternR17, &v.HasSequenceOffsetForRVR17, &v.HasP0PUSCHAlpha2R17, &v.HasPowerControlLoopToUse2R17, &v.HasCgCOTSharingListR17, &v.HasPeriodicityExtR17, &v.HasRepKV1710, &v.HasNrofHARQProcessesV1700, &v.HasHarqProcIDOffset2V1700, &v.HasConfiguredGrantTimerV1700, &v.HasCgMinDFIDelayV1710)
 		r.DecodeOptional(v.HasCgBetaOffsetsCrossPri0R17, &v.CgBetaOffsetsCrossPri0R17, "cg-betaOffsetsCrossPri0-r17")
 		r.DecodeOptional(v.HasCgBetaOffsetsCrossPri1R17, &v.CgBetaOffsetsCrossPri1R17, "cg-betaOffsetsCrossPri1-r17")
 		v.MappingPatternR17 = ConfiguredGrantConfig_MappingPatternR17(r.EnumIf(v.HasMappingPatternR17, 2, 0, false, "mappingPattern-r17"))
@@ -7759,7 +7759,7 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 		x.End("cg-betaOffsetsCrossPri0-r17")
 	}
 	if x.Begin(2, "harq-ProcID-Offset-v1730") {
-		r.Preamble(&v.HasHarqProcIDOffsetV1730, &v.HasCgNrofSlotsR17)
+		x.GroupPreamble(&v.HasHarqProcIDOffsetV1730, &v.HasCgNrofSlotsR17)
 		v.HarqProcIDOffsetV1730 = r.IntIf(v.HasHarqProcIDOffsetV1730, 16, 31, false, "harq-ProcID-Offset-v1730")
 		v.CgNrofSlotsR17 = r.IntIf(v.HasCgNrofSlotsR17, 1, 320, false, "cg-nrofSlots-r17")
 		x.End("harq-ProcID-Offset-v1730")
@@ -7901,14 +7901,14 @@ func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) DecodePER(r *per.Reader
 	v.PathlossReferenceIndex = r.Int(0, 3, false, "pathlossReferenceIndex")
 	x := r.Extensions(ext)
 	if x.Begin(0, "pusch-RepTypeIndicator-r16") {
-		r.Preamble(&v.HasPuschRepTypeIndicatorR16, &v.HasFrequencyHoppingPUSCHRepTypeBR16, &v.HasTimeReferenceSFNR16)
+		x.GroupPreamble(&v.HasPuschRepTypeIndicatorR16, &v.HasFrequencyHoppingPUSCHRepTypeBR16, &v.HasTimeReferenceSFNR16)
 		v.PuschRepTypeIndicatorR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_PuschRepTypeIndicatorR16(r.EnumIf(v.HasPuschRepTypeIndicatorR16, 2, 0, false, "pusch-RepTypeIndicator-r16"))
 		v.FrequencyHoppingPUSCHRepTypeBR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_FrequencyHoppingPUSCHRepTypeBR16(r.EnumIf(v.HasFrequencyHoppingPUSCHRepTypeBR16, 2, 0, false, "frequencyHoppingPUSCH-RepTypeB-r16"))
 		v.TimeReferenceSFNR16 = ConfiguredGrantConfig_RRCConfiguredUplinkGrant_TimeReferenceSFNR16(r.EnumIf(v.HasTimeReferenceSFNR16, 1, 0, false, "timeReferenceSFN-r16"))
 		x.End("pusch-RepTypeIndicator-r16")
 	}
 	if x.Begin(1, "pathlossReferenceIndex2-r17") {
-		r.Preamble(&v.HasPathlossReferenceIndex2R17, &v.HasSrsResourceIndicator2R17, &v.HasPrecodingAndNumberOfLayers2R17, &v.HasTimeDomainAllocationV1710, &v.HasTimeDomainOffsetR17, &v.HasCgSDTConfigurationR17)
+		x.GroupPreamble(&v.HasPathlossReferenceIndex2R17, &v.HasSrsResourceIndicator2R17, &v.HasPrecodingAndNumberOfLayers2R17, &v.HasTimeDomainAllocationV1710, &v.HasTimeDomainOffsetR17, &v.HasCgSDTConfigurationR17)
 		v.PathlossReferenceIndex2R17 = r.IntIf(v.HasPathlossReferenceIndex2R17, 0, 3, false, "pathlossReferenceIndex2-r17")
 		v.SrsResourceIndicator2R17 = r.IntIf(v.HasSrsResourceIndicator2R17, 0, 15, false, "srs-ResourceIndicator2-r17")
 		v.PrecodingAndNumberOfLayers2R17 = r.IntIf(v.HasPrecodingAndNumberOfLayers2R17, 0, 63, false, "precodingAndNumberOfLayers2-r17")
@@ -8455,7 +8455,7 @@ func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 	v.PdcchDMRSScramblingID = r.IntIf(v.HasPdcchDMRSScramblingID, 0, 65535, false, "pdcch-DMRS-ScramblingID")
 	x := r.Extensions(ext)
 	if x.Begin(0, "rb-Offset-r16") {
-		r.Preamble(&v.HasRbOffsetR16, &v.HasTciPresentDCI1_2R16, &v.HasCoresetPoolIndexR16, &v.HasControlResourceSetIDV1610)
+		x.GroupPreamble(&v.HasRbOffsetR16, &v.HasTciPresentDCI1_2R16, &v.HasCoresetPoolIndexR16, &v.HasControlResourceSetIDV1610)
 		v.RbOffsetR16 = r.IntIf(v.HasRbOffsetR16, 0, 5, false, "rb-Offset-r16")
 		v.TciPresentDCI1_2R16 = r.IntIf(v.HasTciPresentDCI1_2R16, 1, 3, false, "tci-PresentDCI-1-2-r16")
 		v.CoresetPoolIndexR16 = r.IntIf(v.HasCoresetPoolIndexR16, 0, 1, false, "coresetPoolIndex-r16")
@@ -8463,7 +8463,7 @@ func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 		x.End("rb-Offset-r16")
 	}
 	if x.Begin(1, "followUnifiedTCI-State-r17") {
-		r.Preamble(&v.HasFollowUnifiedTCIStateR17)
+		x.GroupPreamble(&v.HasFollowUnifiedTCIStateR17)
 		v.FollowUnifiedTCIStateR17 = ControlResourceSet_FollowUnifiedTCIStateR17(r.EnumIf(v.HasFollowUnifiedTCIStateR17, 1, 0, false, "followUnifiedTCI-State-r17"))
 		x.End("followUnifiedTCI-State-r17")
 	}
@@ -8635,13 +8635,13 @@ func (v *CrossCarrierSchedulingConfig) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SchedulingCellInfo, "schedulingCellInfo")
 	x := r.Extensions(ext)
 	if x.Begin(0, "carrierIndicatorSize-r16") {
-		r.Preamble(&v.HasCarrierIndicatorSizeR16, &v.HasEnableDefaultBeamForCCSR16)
+		x.GroupPreamble(&v.HasCarrierIndicatorSizeR16, &v.HasEnableDefaultBeamForCCSR16)
 		r.DecodeOptional(v.HasCarrierIndicatorSizeR16, &v.CarrierIndicatorSizeR16, "carrierIndicatorSize-r16")
 		v.EnableDefaultBeamForCCSR16 = CrossCarrierSchedulingConfig_EnableDefaultBeamForCCSR16(r.EnumIf(v.HasEnableDefaultBeamForCCSR16, 1, 0, false, "enableDefaultBeamForCCS-r16"))
 		x.End("carrierIndicatorSize-r16")
 	}
 	if x.Begin(1, "ccs-BlindDetectionSplit-r17") {
-		r.Preamble(&v.HasCcsBlindDetectionSplitR17)
+		x.GroupPreamble(&v.HasCcsBlindDetectionSplitR17)
 		v.CcsBlindDetectionSplitR17 = CrossCarrierSchedulingConfig_CcsBlindDetectionSplitR17(r.EnumIf(v.HasCcsBlindDetectionSplitR17, 8, 0, false, "ccs-BlindDetectionSplit-r17"))
 		x.End("ccs-BlindDetectionSplit-r17")
 	}
@@ -8778,7 +8778,7 @@ func (v *CSIAperiodicTriggerState) DecodePER(r *per.Reader) error {
 	r.Decode(&v.AssociatedReportConfigInfoList, "associatedReportConfigInfoList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "ap-CSI-MultiplexingMode-r17") {
-		r.Preamble(&v.HasApCSIMultiplexingModeR17)
+		x.GroupPreamble(&v.HasApCSIMultiplexingModeR17)
 		v.ApCSIMultiplexingModeR17 = CSIAperiodicTriggerState_ApCSIMultiplexingModeR17(r.EnumIf(v.HasApCSIMultiplexingModeR17, 1, 0, false, "ap-CSI-MultiplexingMode-r17"))
 		x.End("ap-CSI-MultiplexingMode-r17")
 	}
@@ -8830,7 +8830,7 @@ func (v *CSIAssociatedReportConfigInfo) DecodePER(r *per.Reader) error {
 	v.NzpCSIRSResourcesForInterference = r.IntIf(v.HasNzpCSIRSResourcesForInterference, 1, 16, false, "nzp-CSI-RS-ResourcesForInterference")
 	x := r.Extensions(ext)
 	if x.Begin(0, "resourcesForChannel2-r17") {
-		r.Preamble(&v.HasResourcesForChannel2R17, &v.HasCsiSSBResourceSetExt)
+		x.GroupPreamble(&v.HasResourcesForChannel2R17, &v.HasCsiSSBResourceSetExt)
 		r.DecodeOptional(v.HasResourcesForChannel2R17, &v.ResourcesForChannel2R17, "resourcesForChannel2-r17")
 		v.CsiSSBResourceSetExt = r.IntIf(v.HasCsiSSBResourceSetExt, 1, 2, false, "csi-SSB-ResourceSetExt")
 		x.End("resourcesForChannel2-r17")
@@ -9201,12 +9201,12 @@ func (v *CSIMeasConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSemiPersistentOnPUSCHTriggerStateList, &v.SemiPersistentOnPUSCHTriggerStateList, "semiPersistentOnPUSCH-TriggerStateList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportTriggerSizeDCI-0-2-r16") {
-		r.Preamble(&v.HasReportTriggerSizeDCI0_2R16)
+		x.GroupPreamble(&v.HasReportTriggerSizeDCI0_2R16)
 		v.ReportTriggerSizeDCI0_2R16 = r.IntIf(v.HasReportTriggerSizeDCI0_2R16, 0, 6, false, "reportTriggerSizeDCI-0-2-r16")
 		x.End("reportTriggerSizeDCI-0-2-r16")
 	}
 	if x.Begin(1, "sCellActivationRS-ConfigToAddModList-r17") {
-		r.Preamble(&v.HasSCellActivationRSConfigToAddModListR17, &v.HasSCellActivationRSConfigToReleaseListR17)
+		x.GroupPreamble(&v.HasSCellActivationRSConfigToAddModListR17, &v.HasSCellActivationRSConfigToReleaseListR17)
 		r.DecodeOptional(v.HasSCellActivationRSConfigToAddModListR17, &v.SCellActivationRSConfigToAddModListR17, "sCellActivationRS-ConfigToAddModList-r17")
 		r.DecodeOptional(v.HasSCellActivationRSConfigToReleaseListR17, &v.SCellActivationRSConfigToReleaseListR17, "sCellActivationRS-ConfigToReleaseList-r17")
 		x.End("sCellActivationRS-ConfigToAddModList-r17")
@@ -9524,12 +9524,12 @@ func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasNonPMIPortIndication, &v.NonPMIPortIndication, "non-PMI-PortIndication")
 	x := r.Extensions(ext)
 	if x.Begin(0, "semiPersistentOnPUSCH-v1530") {
-		r.Preamble(&v.HasSemiPersistentOnPUSCHV1530)
+		x.GroupPreamble(&v.HasSemiPersistentOnPUSCHV1530)
 		r.DecodeOptional(v.HasSemiPersistentOnPUSCHV1530, &v.SemiPersistentOnPUSCHV1530, "semiPersistentOnPUSCH-v1530")
 		x.End("semiPersistentOnPUSCH-v1530")
 	}
 	if x.Begin(1, "semiPersistentOnPUSCH-v1610") {
-		r.Preamble(&v.HasSemiPersistentOnPUSCHV1610, &v.HasAperiodicV1610, &v.HasReportQuantityR16, &v.HasCodebookConfigR16)
+		x.GroupPreamble(&v.HasSemiPersistentOnPUSCHV1610, &v.HasAperiodicV1610, &v.HasReportQuantityR16, &v.HasCodebookConfigR16)
 		r.DecodeOptional(v.HasSemiPersistentOnPUSCHV1610, &v.SemiPersistentOnPUSCHV1610, "semiPersistentOnPUSCH-v1610")
 		r.DecodeOptional(v.HasAperiodicV1610, &v.AperiodicV1610, "aperiodic-v1610")
 		r.DecodeOptional(v.HasReportQuantityR16, &v.ReportQuantityR16, "reportQuantity-r16")
@@ -9537,7 +9537,7 @@ func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 		x.End("semiPersistentOnPUSCH-v1610")
 	}
 	if x.Begin(2, "cqi-BitsPerSubband-r17") {
-		r.Preamble(&v.HasCqiBitsPerSubbandR17, &v.HasGroupBasedBeamReportingV1710, &v.HasCodebookConfigR17, &v.HasSharedCMRR17, &v.HasCsiReportModeR17, &v.HasNumberOfSingleTRPCSIMode1R17, &v.HasReportQuantityR17)
+		x.GroupPreamble(&v.HasCqiBitsPerSubbandR17, &v.HasGroupBasedBeamReportingV1710, &v.HasCodebookConfigR17, &v.HasSharedCMRR17, &v.HasCsiReportModeR17, &v.HasNumberOfSingleTRPCSIMode1R17, &v.HasReportQuantityR17)
 		v.CqiBitsPerSubbandR17 = CSIReportConfig_CqiBitsPerSubbandR17(r.EnumIf(v.HasCqiBitsPerSubbandR17, 1, 0, false, "cqi-BitsPerSubband-r17"))
 		r.DecodeOptional(v.HasGroupBasedBeamReportingV1710, &v.GroupBasedBeamReportingV1710, "groupBasedBeamReporting-v1710")
 		r.DecodeOptional(v.HasCodebookConfigR17, &v.CodebookConfigR17, "codebookConfig-r17")
@@ -9548,13 +9548,13 @@ func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 		x.End("cqi-BitsPerSubband-r17")
 	}
 	if x.Begin(3, "semiPersistentOnPUSCH-v1720") {
-		r.Preamble(&v.HasSemiPersistentOnPUSCHV1720, &v.HasAperiodicV1720)
+		x.GroupPreamble(&v.HasSemiPersistentOnPUSCHV1720, &v.HasAperiodicV1720)
 		r.DecodeOptional(v.HasSemiPersistentOnPUSCHV1720, &v.SemiPersistentOnPUSCHV1720, "semiPersistentOnPUSCH-v1720")
 		r.DecodeOptional(v.HasAperiodicV1720, &v.AperiodicV1720, "aperiodic-v1720")
 		x.End("semiPersistentOnPUSCH-v1720")
 	}
 	if x.Begin(4, "codebookConfig-v1730") {
-		r.Preamble(&v.HasCodebookConfigV1730)
+		x.GroupPreamble(&v.HasCodebookConfigV1730)
 		r.DecodeOptional(v.HasCodebookConfigV1730, &v.CodebookConfigV1730, "codebookConfig-v1730")
 		x.End("codebookConfig-v1730")
 	}
@@ -10762,7 +10762,7 @@ func (v *CSIResourceConfig) DecodePER(r *per.Reader) error {
 	v.ResourceType = CSIResourceConfig_ResourceType(r.Enum(3, 0, false, "resourceType"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-SSB-ResourceSetListExt-r17") {
-		r.Preamble(&v.HasCsiSSBResourceSetListExtR17)
+		x.GroupPreamble(&v.HasCsiSSBResourceSetListExtR17)
 		r.DecodeOptional(v.HasCsiSSBResourceSetListExtR17, &v.CsiSSBResourceSetListExtR17, "csi-SSB-ResourceSetListExt-r17")
 		x.End("csi-SSB-ResourceSetListExt-r17")
 	}
@@ -11001,7 +11001,7 @@ func (v *CSIRSResourceConfigMobility) DecodePER(r *per.Reader) error {
 	r.Decode(&v.CsiRSCellListMobility, "csi-RS-CellList-Mobility")
 	x := r.Extensions(ext)
 	if x.Begin(0, "refServCellIndex") {
-		r.Preamble(&v.HasRefServCellIndex)
+		x.GroupPreamble(&v.HasRefServCellIndex)
 		r.DecodeOptional(v.HasRefServCellIndex, &v.RefServCellIndex, "refServCellIndex")
 		x.End("refServCellIndex")
 	}
@@ -11110,7 +11110,7 @@ func (v *CSIRSResourceMobility) DecodePER(r *per.Reader) error {
 	v.SequenceGenerationConfig = r.Int(0, 1023, false, "sequenceGenerationConfig")
 	x := r.Extensions(ext)
 	if x.Begin(0, "slotConfig-r17") {
-		r.Preamble(&v.HasSlotConfigR17)
+		x.GroupPreamble(&v.HasSlotConfigR17)
 		r.DecodeOptional(v.HasSlotConfigR17, &v.SlotConfigR17, "slotConfig-r17")
 		x.End("slotConfig-r17")
 	}
@@ -11457,7 +11457,7 @@ func (v *CSISemiPersistentOnPUSCHTriggerState) DecodePER(r *per.Reader) error {
 	r.Decode(&v.AssociatedReportConfigInfo, "associatedReportConfigInfo")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sp-CSI-MultiplexingMode-r17") {
-		r.Preamble(&v.HasSpCSIMultiplexingModeR17)
+		x.GroupPreamble(&v.HasSpCSIMultiplexingModeR17)
 		v.SpCSIMultiplexingModeR17 = CSISemiPersistentOnPUSCHTriggerState_SpCSIMultiplexingModeR17(r.EnumIf(v.HasSpCSIMultiplexingModeR17, 1, 0, false, "sp-CSI-MultiplexingMode-r17"))
 		x.End("sp-CSI-MultiplexingMode-r17")
 	}
@@ -11498,7 +11498,7 @@ func (v *CSISSBResourceSet) DecodePER(r *per.Reader) error {
 	r.Decode(&v.CsiSSBResourceList, "csi-SSB-ResourceList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "servingAdditionalPCIList-r17") {
-		r.Preamble(&v.HasServingAdditionalPCIListR17)
+		x.GroupPreamble(&v.HasServingAdditionalPCIListR17)
 		r.DecodeOptional(v.HasServingAdditionalPCIListR17, &v.ServingAdditionalPCIListR17, "servingAdditionalPCIList-r17")
 		x.End("servingAdditionalPCIList-r17")
 	}
@@ -12294,7 +12294,7 @@ func (v *DMRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
 	x := r.Extensions(ext)
 	if x.Begin(0, "dmrs-Downlink-r16") {
-		r.Preamble(&v.HasDmrsDownlinkR16)
+		x.GroupPreamble(&v.HasDmrsDownlinkR16)
 		v.DmrsDownlinkR16 = DMRSDownlinkConfig_DmrsDownlinkR16(r.EnumIf(v.HasDmrsDownlinkR16, 1, 0, false, "dmrs-Downlink-r16"))
 		x.End("dmrs-Downlink-r16")
 	}
@@ -12456,7 +12456,7 @@ func (v *DMRSUplinkConfig_TransformPrecodingDisabled) DecodePER(r *per.Reader) e
 	v.ScramblingID1 = r.IntIf(v.HasScramblingID1, 0, 65535, false, "scramblingID1")
 	x := r.Extensions(ext)
 	if x.Begin(0, "dmrs-Uplink-r16") {
-		r.Preamble(&v.HasDmrsUplinkR16)
+		x.GroupPreamble(&v.HasDmrsUplinkR16)
 		v.DmrsUplinkR16 = DMRSUplinkConfig_TransformPrecodingDisabled_DmrsUplinkR16(r.EnumIf(v.HasDmrsUplinkR16, 1, 0, false, "dmrs-Uplink-r16"))
 		x.End("dmrs-Uplink-r16")
 	}
@@ -12491,7 +12491,7 @@ func (v *DMRSUplinkConfig_TransformPrecodingEnabled) DecodePER(r *per.Reader) er
 	v.SequenceHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceHopping(r.EnumIf(v.HasSequenceHopping, 1, 0, false, "sequenceHopping"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dmrs-UplinkTransformPrecoding-r16") {
-		r.Preamble(&v.HasDmrsUplinkTransformPrecodingR16)
+		x.GroupPreamble(&v.HasDmrsUplinkTransformPrecodingR16)
 		r.DecodeOptional(v.HasDmrsUplinkTransformPrecodingR16, &v.DmrsUplinkTransformPrecodingR16, "dmrs-UplinkTransformPrecoding-r16")
 		x.End("dmrs-UplinkTransformPrecoding-r16")
 	}
@@ -12591,7 +12591,7 @@ func (v *DownlinkConfigCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	x := r.Extensions(ext)
 	if x.Begin(0, "initialDownlinkBWP-RedCap-r17") {
-		r.Preamble(&v.HasInitialDownlinkBWPRedCapR17)
+		x.GroupPreamble(&v.HasInitialDownlinkBWPRedCapR17)
 		r.DecodeOptional(v.HasInitialDownlinkBWPRedCapR17, &v.InitialDownlinkBWPRedCapR17, "initialDownlinkBWP-RedCap-r17")
 		x.End("initialDownlinkBWP-RedCap-r17")
 	}
@@ -12634,7 +12634,7 @@ func (v *DownlinkConfigCommonSIB) DecodePER(r *per.Reader) error {
 	r.Decode(&v.PcchConfig, "pcch-Config")
 	x := r.Extensions(ext)
 	if x.Begin(0, "pei-Config-r17") {
-		r.Preamble(&v.HasPeiConfigR17, &v.HasInitialDownlinkBWPRedCapR17)
+		x.GroupPreamble(&v.HasPeiConfigR17, &v.HasInitialDownlinkBWPRedCapR17)
 		r.DecodeOptional(v.HasPeiConfigR17, &v.PeiConfigR17, "pei-Config-r17")
 		r.DecodeOptional(v.HasInitialDownlinkBWPRedCapR17, &v.InitialDownlinkBWPRedCapR17, "initialDownlinkBWP-RedCap-r17")
 		x.End("pei-Config-r17")
@@ -12709,12 +12709,12 @@ func (v *PCCHConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPO, &v.FirstPDCCHMonitoringOccasionOfPO, "firstPDCCH-MonitoringOccasionOfPO")
 	x := r.Extensions(ext)
 	if x.Begin(0, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16") {
-		r.Preamble(&v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16)
+		x.GroupPreamble(&v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16)
 		v.NrofPDCCHMonitoringOccasionPerSSBInPOR16 = r.IntIf(v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16, 2, 4, false, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
 		x.End("nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
 	}
 	if x.Begin(1, "ranPagingInIdlePO-r17") {
-		r.Preamble(&v.HasRanPagingInIdlePOR17, &v.HasFirstPDCCHMonitoringOccasionOfPOV1710)
+		x.GroupPreamble(&v.HasRanPagingInIdlePOR17, &v.HasFirstPDCCHMonitoringOccasionOfPOV1710)
 		v.RanPagingInIdlePOR17 = PCCHConfig_RanPagingInIdlePOR17(r.EnumIf(v.HasRanPagingInIdlePOR17, 1, 0, false, "ranPagingInIdlePO-r17"))
 		r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.FirstPDCCHMonitoringOccasionOfPOV1710, "firstPDCCH-MonitoringOccasionOfPO-v1710")
 		x.End("ranPagingInIdlePO-r17")
@@ -14752,7 +14752,7 @@ func (v *LogicalChannelConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasUlSpecificParameters, &v.UlSpecificParameters, "ul-SpecificParameters")
 	x := r.Extensions(ext)
 	if x.Begin(0, "channelAccessPriority-r16") {
-		r.Preamble(&v.HasChannelAccessPriorityR16, &v.HasBitRateMultiplierR16)
+		x.GroupPreamble(&v.HasChannelAccessPriorityR16, &v.HasBitRateMultiplierR16)
 		v.ChannelAccessPriorityR16 = r.IntIf(v.HasChannelAccessPriorityR16, 1, 4, false, "channelAccessPriority-r16")
 		v.BitRateMultiplierR16 = LogicalChannelConfig_BitRateMultiplierR16(r.EnumIf(v.HasBitRateMultiplierR16, 4, 0, false, "bitRateMultiplier-r16"))
 		x.End("channelAccessPriority-r16")
@@ -14808,13 +14808,13 @@ func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) err
 		x.End("bitRateQueryProhibitTimer")
 	}
 	if x.Begin(1, "allowedCG-List-r16") {
-		r.Preamble(&v.HasAllowedCGListR16, &v.HasAllowedPHYPriorityIndexR16)
+		x.GroupPreamble(&v.HasAllowedCGListR16, &v.HasAllowedPHYPriorityIndexR16)
 		r.DecodeOptional(v.HasAllowedCGListR16, &v.AllowedCGListR16, "allowedCG-List-r16")
 		v.AllowedPHYPriorityIndexR16 = LogicalChannelConfig_UlSpecificParameters_AllowedPHYPriorityIndexR16(r.EnumIf(v.HasAllowedPHYPriorityIndexR16, 2, 0, false, "allowedPHY-PriorityIndex-r16"))
 		x.End("allowedCG-List-r16")
 	}
 	if x.Begin(2, "logicalChannelGroupIAB-Ext-r17") {
-		r.Preamble(&v.HasLogicalChannelGroupIABExtR17, &v.HasAllowedHARQModeR17)
+		x.GroupPreamble(&v.HasLogicalChannelGroupIABExtR17, &v.HasAllowedHARQModeR17)
 		v.LogicalChannelGroupIABExtR17 = r.IntIf(v.HasLogicalChannelGroupIABExtR17, 0, 255, false, "logicalChannelGroupIAB-Ext-r17")
 		v.AllowedHARQModeR17 = LogicalChannelConfig_UlSpecificParameters_AllowedHARQModeR17(r.EnumIf(v.HasAllowedHARQModeR17, 2, 0, false, "allowedHARQ-mode-r17"))
 		x.End("logicalChannelGroupIAB-Ext-r17")
@@ -14970,7 +14970,7 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	v.SkipUplinkTxDynamic = r.Bool("skipUplinkTxDynamic")
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-Mask") {
-		r.Preamble(&v.HasCsiMask, &v.HasDataInactivityTimer)
+		x.GroupPreamble(&v.HasCsiMask, &v.HasDataInactivityTimer)
 		if v.HasCsiMask {
 			v.CsiMask = r.Bool("csi-Mask")
 		}
@@ -14978,7 +14978,7 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 		x.End("csi-Mask")
 	}
 	if x.Begin(1, "usePreBSR-r16") {
-		r.Preamble(&v.HasUsePreBSRR16, &v.HasSchedulingRequestIDLBTSCellR16, &v.HasLchBasedPrioritizationR16, &v.HasSchedulingRequestIDBFRSCellR16, &v.HasDrxConfigSecondaryGroupR16)
+		x.GroupPreamble(&v.HasUsePreBSRR16, &v.HasSchedulingRequestIDLBTSCellR16, &v.HasLchBasedPrioritizationR16, &v.HasSchedulingRequestIDBFRSCellR16, &v.HasDrxConfigSecondaryGroupR16)
 		v.UsePreBSRR16 = MACCellGroupConfig_UsePreBSRR16(r.EnumIf(v.HasUsePreBSRR16, 1, 0, false, "usePreBSR-r16"))
 		r.DecodeOptional(v.HasSchedulingRequestIDLBTSCellR16, &v.SchedulingRequestIDLBTSCellR16, "schedulingRequestID-LBT-SCell-r16")
 		v.LchBasedPrioritizationR16 = MACCellGroupConfig_LchBasedPrioritizationR16(r.EnumIf(v.HasLchBasedPrioritizationR16, 1, 0, false, "lch-BasedPrioritization-r16"))
@@ -14987,13 +14987,13 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 		x.End("usePreBSR-r16")
 	}
 	if x.Begin(2, "enhancedSkipUplinkTxDynamic-r16") {
-		r.Preamble(&v.HasEnhancedSkipUplinkTxDynamicR16, &v.HasEnhancedSkipUplinkTxConfiguredR16)
+		x.GroupPreamble(&v.HasEnhancedSkipUplinkTxDynamicR16, &v.HasEnhancedSkipUplinkTxConfiguredR16)
 		v.EnhancedSkipUplinkTxDynamicR16 = MACCellGroupConfig_EnhancedSkipUplinkTxDynamicR16(r.EnumIf(v.HasEnhancedSkipUplinkTxDynamicR16, 1, 0, false, "enhancedSkipUplinkTxDynamic-r16"))
 		v.EnhancedSkipUplinkTxConfiguredR16 = MACCellGroupConfig_EnhancedSkipUplinkTxConfiguredR16(r.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredR16, 1, 0, false, "enhancedSkipUplinkTxConfigured-r16"))
 		x.End("enhancedSkipUplinkTxDynamic-r16")
 	}
 	if x.Begin(3, "intraCG-Prioritization-r17") {
-		r.Preamble(&v.HasIntraCGPrioritizationR17, &v.HasDrxConfigSLR17, &v.HasDrxConfigExtV1700, &v.HasSchedulingRequestIDBFRR17, &v.HasSchedulingRequestIDBFR2R17, &v.HasSchedulingRequestConfigV1700, &v.HasTarConfigR17, &v.HasGRNTIConfigToAddModListR17, &v.HasGRNTIConfigToReleaseListR17, &v.HasGCSRNTIConfigToAddModListR17, &v.HasGCSRNTIConfigToReleaseListR17, &v.HasAllowCSISRSTxMulticastDRXActiveR17)
+		x.GroupPreamble(&v.HasIntraCGPrioritizationR17, &v.HasDrxConfigSLR17, &v.HasDrxConfigExtV1700, &v.HasSchedulingRequestIDBFRR17, &v.HasSchedulingRequestIDBFR2R17, &v.HasSchedulingRequestConfigV1700, &v.HasTarConfigR17, &v.HasGRNTIConfigToAddModListR17, &v.HasGRNTIConfigToReleaseListR17, &v.HasGCSRNTIConfigToAddModListR17, &v.HasGCSRNTIConfigToReleaseListR17, &v.HasAllowCSISRSTxMulticastDRXActiveR17)
 		v.IntraCGPrioritizationR17 = MACCellGroupConfig_IntraCGPrioritizationR17(r.EnumIf(v.HasIntraCGPrioritizationR17, 1, 0, false, "intraCG-Prioritization-r17"))
 		r.DecodeOptional(v.HasDrxConfigSLR17, &v.DrxConfigSLR17, "drx-ConfigSL-r17")
 		r.DecodeOptional(v.HasDrxConfigExtV1700, &v.DrxConfigExtV1700, "drx-ConfigExt-v1700")
@@ -15011,13 +15011,13 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 		x.End("intraCG-Prioritization-r17")
 	}
 	if x.Begin(4, "schedulingRequestID-PosMG-Request-r17") {
-		r.Preamble(&v.HasSchedulingRequestIDPosMGRequestR17, &v.HasDrxLastTransmissionULR17)
+		x.GroupPreamble(&v.HasSchedulingRequestIDPosMGRequestR17, &v.HasDrxLastTransmissionULR17)
 		r.DecodeOptional(v.HasSchedulingRequestIDPosMGRequestR17, &v.SchedulingRequestIDPosMGRequestR17, "schedulingRequestID-PosMG-Request-r17")
 		v.DrxLastTransmissionULR17 = MACCellGroupConfig_DrxLastTransmissionULR17(r.EnumIf(v.HasDrxLastTransmissionULR17, 1, 0, false, "drx-LastTransmissionUL-r17"))
 		x.End("schedulingRequestID-PosMG-Request-r17")
 	}
 	if x.Begin(5, "posMG-Request-r17") {
-		r.Preamble(&v.HasPosMGRequestR17)
+		x.GroupPreamble(&v.HasPosMGRequestR17)
 		v.PosMGRequestR17 = MACCellGroupConfig_PosMGRequestR17(r.EnumIf(v.HasPosMGRequestR17, 1, 0, false, "posMG-Request-r17"))
 		x.End("posMG-Request-r17")
 	}
@@ -15553,7 +15553,7 @@ func (v *MeasConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMeasGapSharingConfig, &v.MeasGapSharingConfig, "measGapSharingConfig")
 	x := r.Extensions(ext)
 	if x.Begin(0, "interFrequencyConfig-NoGap-r16") {
-		r.Preamble(&v.HasInterFrequencyConfigNoGapR16)
+		x.GroupPreamble(&v.HasInterFrequencyConfigNoGapR16)
 		v.InterFrequencyConfigNoGapR16 = MeasConfig_InterFrequencyConfigNoGapR16(r.EnumIf(v.HasInterFrequencyConfigNoGapR16, 1, 0, false, "interFrequencyConfig-NoGap-r16"))
 		x.End("interFrequencyConfig-NoGap-r16")
 	}
@@ -15688,13 +15688,13 @@ func (v *MeasGapConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasGapFR2, &v.GapFR2, "gapFR2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "gapFR1") {
-		r.Preamble(&v.HasGapFR1, &v.HasGapUE)
+		x.GroupPreamble(&v.HasGapFR1, &v.HasGapUE)
 		r.DecodeOptional(v.HasGapFR1, &v.GapFR1, "gapFR1")
 		r.DecodeOptional(v.HasGapUE, &v.GapUE, "gapUE")
 		x.End("gapFR1")
 	}
 	if x.Begin(1, "gapToAddModList-r17") {
-		r.Preamble(&v.HasGapToAddModListR17, &v.HasGapToReleaseListR17, &v.HasPosMeasGapPreConfigToAddModListR17, &v.HasPosMeasGapPreConfigToReleaseListR17)
+		x.GroupPreamble(&v.HasGapToAddModListR17, &v.HasGapToReleaseListR17, &v.HasPosMeasGapPreConfigToAddModListR17, &v.HasPosMeasGapPreConfigToReleaseListR17)
 		r.DecodeOptional(v.HasGapToAddModListR17, &v.GapToAddModListR17, "gapToAddModList-r17")
 		r.DecodeOptional(v.HasGapToReleaseListR17, &v.GapToReleaseListR17, "gapToReleaseList-r17")
 		r.DecodeOptional(v.HasPosMeasGapPreConfigToAddModListR17, &v.PosMeasGapPreConfigToAddModListR17, "posMeasGapPreConfigToAddModList-r17")
@@ -15806,12 +15806,12 @@ func (v *GapConfig) DecodePER(r *per.Reader) error {
 	v.Mgta = GapConfig_Mgta(r.Enum(3, 0, false, "mgta"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "refServCellIndicator") {
-		r.Preamble(&v.HasRefServCellIndicator)
+		x.GroupPreamble(&v.HasRefServCellIndicator)
 		v.RefServCellIndicator = GapConfig_RefServCellIndicator(r.EnumIf(v.HasRefServCellIndicator, 3, 0, false, "refServCellIndicator"))
 		x.End("refServCellIndicator")
 	}
 	if x.Begin(1, "refFR2ServCellAsyncCA-r16") {
-		r.Preamble(&v.HasRefFR2ServCellAsyncCAR16, &v.HasMglR16)
+		x.GroupPreamble(&v.HasRefFR2ServCellAsyncCAR16, &v.HasMglR16)
 		r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR16, &v.RefFR2ServCellAsyncCAR16, "refFR2ServCellAsyncCA-r16")
 		v.MglR16 = GapConfig_MglR16(r.EnumIf(v.HasMglR16, 2, 0, false, "mgl-r16"))
 		x.End("refFR2ServCellAsyncCA-r16")
@@ -16014,7 +16014,7 @@ func (v *MeasGapSharingConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasGapSharingFR2, &v.GapSharingFR2, "gapSharingFR2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "gapSharingFR1") {
-		r.Preamble(&v.HasGapSharingFR1, &v.HasGapSharingUE)
+		x.GroupPreamble(&v.HasGapSharingFR1, &v.HasGapSharingUE)
 		r.DecodeOptional(v.HasGapSharingFR1, &v.GapSharingFR1, "gapSharingFR1")
 		r.DecodeOptional(v.HasGapSharingUE, &v.GapSharingUE, "gapSharingUE")
 		x.End("gapSharingFR1")
@@ -16891,7 +16891,7 @@ func (v *MeasObjectEUTRA) DecodePER(r *per.Reader) error {
 	v.WidebandRSRQMeas = r.Bool("widebandRSRQ-Meas")
 	x := r.Extensions(ext)
 	if x.Begin(0, "associatedMeasGap-r17") {
-		r.Preamble(&v.HasAssociatedMeasGapR17)
+		x.GroupPreamble(&v.HasAssociatedMeasGapR17)
 		r.DecodeOptional(v.HasAssociatedMeasGapR17, &v.AssociatedMeasGapR17, "associatedMeasGap-r17")
 		x.End("associatedMeasGap-r17")
 	}
@@ -17066,20 +17066,20 @@ func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "freqBandIndicatorNR") {
-		r.Preamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
+		x.GroupPreamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
 		r.DecodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
 		v.MeasCycleSCell = MeasObjectNR_MeasCycleSCell(r.EnumIf(v.HasMeasCycleSCell, 7, 0, false, "measCycleSCell"))
 		x.End("freqBandIndicatorNR")
 	}
 	if x.Begin(1, "smtc3list-r16") {
-		r.Preamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
+		x.GroupPreamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
 		r.DecodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
 		r.DecodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
 		r.DecodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
 		x.End("smtc3list-r16")
 	}
 	if x.Begin(2, "associatedMeasGapSSB-r17") {
-		r.Preamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
+		x.GroupPreamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
 		r.DecodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
 		r.DecodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
 		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
@@ -17088,7 +17088,7 @@ func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
 		x.End("associatedMeasGapSSB-r17")
 	}
 	if x.Begin(3, "associatedMeasGapSSB2-v1720") {
-		r.Preamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
+		x.GroupPreamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
 		r.DecodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
 		r.DecodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
 		x.End("associatedMeasGapSSB2-v1720")

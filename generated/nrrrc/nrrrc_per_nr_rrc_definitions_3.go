@@ -202,21 +202,21 @@ func (v *SSBConfigMobility) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSsRSSIMeasurement, &v.SsRSSIMeasurement, "ss-RSSI-Measurement")
 	x := r.Extensions(ext)
 	if x.Begin(0, "ssb-PositionQCL-Common-r16") {
-		r.Preamble(&v.HasSsbPositionQCLCommonR16, &v.HasSsbPositionQCLCellsToAddModListR16, &v.HasSsbPositionQCLCellsToRemoveListR16)
+		x.GroupPreamble(&v.HasSsbPositionQCLCommonR16, &v.HasSsbPositionQCLCellsToAddModListR16, &v.HasSsbPositionQCLCellsToRemoveListR16)
 		r.DecodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
 		r.DecodeOptional(v.HasSsbPositionQCLCellsToAddModListR16, &v.SsbPositionQCLCellsToAddModListR16, "ssb-PositionQCL-CellsToAddModList-r16")
 		r.DecodeOptional(v.HasSsbPositionQCLCellsToRemoveListR16, &v.SsbPositionQCLCellsToRemoveListR16, "ssb-PositionQCL-CellsToRemoveList-r16")
 		x.End("ssb-PositionQCL-Common-r16")
 	}
 	if x.Begin(1, "deriveSSB-IndexFromCellInter-r17") {
-		r.Preamble(&v.HasDeriveSSBIndexFromCellInterR17, &v.HasSsbPositionQCLCommonR17, &v.HasSsbPositionQCLCellsR17)
+		x.GroupPreamble(&v.HasDeriveSSBIndexFromCellInterR17, &v.HasSsbPositionQCLCommonR17, &v.HasSsbPositionQCLCellsR17)
 		r.DecodeOptional(v.HasDeriveSSBIndexFromCellInterR17, &v.DeriveSSBIndexFromCellInterR17, "deriveSSB-IndexFromCellInter-r17")
 		r.DecodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
 		r.DecodeOptional(v.HasSsbPositionQCLCellsR17, &v.SsbPositionQCLCellsR17, "ssb-PositionQCL-Cells-r17")
 		x.End("deriveSSB-IndexFromCellInter-r17")
 	}
 	if x.Begin(2, "cca-CellsToAddModList-r17") {
-		r.Preamble(&v.HasCcaCellsToAddModListR17, &v.HasCcaCellsToRemoveListR17)
+		x.GroupPreamble(&v.HasCcaCellsToAddModListR17, &v.HasCcaCellsToRemoveListR17)
 		r.DecodeOptional(v.HasCcaCellsToAddModListR17, &v.CcaCellsToAddModListR17, "cca-CellsToAddModList-r17")
 		r.DecodeOptional(v.HasCcaCellsToRemoveListR17, &v.CcaCellsToRemoveListR17, "cca-CellsToRemoveList-r17")
 		x.End("cca-CellsToAddModList-r17")
@@ -524,7 +524,7 @@ func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 	v.RefSCSCPR16 = RMTCConfigR16_RefSCSCPR16(r.Enum(4, 0, false, "ref-SCS-CP-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "rmtc-Bandwidth-r17") {
-		r.Preamble(&v.HasRmtcBandwidthR17, &v.HasMeasDurationSymbolsV1700, &v.HasRefSCSCPV1700, &v.HasTciStateInfoR17)
+		x.GroupPreamble(&v.HasRmtcBandwidthR17, &v.HasMeasDurationSymbolsV1700, &v.HasRefSCSCPV1700, &v.HasTciStateInfoR17)
 		v.RmtcBandwidthR17 = RMTCConfigR16_RmtcBandwidthR17(r.EnumIf(v.HasRmtcBandwidthR17, 5, 0, false, "rmtc-Bandwidth-r17"))
 		v.MeasDurationSymbolsV1700 = RMTCConfigR16_MeasDurationSymbolsV1700(r.EnumIf(v.HasMeasDurationSymbolsV1700, 3, 0, false, "measDurationSymbols-v1700"))
 		v.RefSCSCPV1700 = RMTCConfigR16_RefSCSCPV1700(r.EnumIf(v.HasRefSCSCPV1700, 3, 0, false, "ref-SCS-CP-v1700"))
@@ -532,7 +532,7 @@ func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 		x.End("rmtc-Bandwidth-r17")
 	}
 	if x.Begin(1, "ref-BWPId-r17") {
-		r.Preamble(&v.HasRefBWPIDR17)
+		x.GroupPreamble(&v.HasRefBWPIDR17)
 		r.DecodeOptional(v.HasRefBWPIDR17, &v.RefBWPIDR17, "ref-BWPId-r17")
 		x.End("ref-BWPId-r17")
 	}
@@ -1141,7 +1141,7 @@ func (v *MeasResults) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMeasResultNeighCells, &v.MeasResultNeighCells, "measResultNeighCells")
 	x := r.Extensions(ext)
 	if x.Begin(0, "measResultServFreqListEUTRA-SCG") {
-		r.Preamble(&v.HasMeasResultServFreqListEUTRASCG, &v.HasMeasResultServFreqListNRSCG, &v.HasMeasResultSFTDEUTRA, &v.HasMeasResultSFTDNR)
+		x.GroupPreamble(&v.HasMeasResultServFreqListEUTRASCG, &v.HasMeasResultServFreqListNRSCG, &v.HasMeasResultSFTDEUTRA, &v.HasMeasResultSFTDNR)
 		r.DecodeOptional(v.HasMeasResultServFreqListEUTRASCG, &v.MeasResultServFreqListEUTRASCG, "measResultServFreqListEUTRA-SCG")
 		r.DecodeOptional(v.HasMeasResultServFreqListNRSCG, &v.MeasResultServFreqListNRSCG, "measResultServFreqListNR-SCG")
 		r.DecodeOptional(v.HasMeasResultSFTDEUTRA, &v.MeasResultSFTDEUTRA, "measResultSFTD-EUTRA")
@@ -1149,12 +1149,12 @@ func (v *MeasResults) DecodePER(r *per.Reader) error {
 		x.End("measResultServFreqListEUTRA-SCG")
 	}
 	if x.Begin(1, "measResultCellListSFTD-NR") {
-		r.Preamble(&v.HasMeasResultCellListSFTDNR)
+		x.GroupPreamble(&v.HasMeasResultCellListSFTDNR)
 		r.DecodeOptional(v.HasMeasResultCellListSFTDNR, &v.MeasResultCellListSFTDNR, "measResultCellListSFTD-NR")
 		x.End("measResultCellListSFTD-NR")
 	}
 	if x.Begin(2, "measResultForRSSI-r16") {
-		r.Preamble(&v.HasMeasResultForRSSIR16, &v.HasLocationInfoR16, &v.HasUlPDCPDelayValueResultListR16, &v.HasMeasResultsSLR16, &v.HasMeasResultCLIR16)
+		x.GroupPreamble(&v.HasMeasResultForRSSIR16, &v.HasLocationInfoR16, &v.HasUlPDCPDelayValueResultListR16, &v.HasMeasResultsSLR16, &v.HasMeasResultCLIR16)
 		r.DecodeOptional(v.HasMeasResultForRSSIR16, &v.MeasResultForRSSIR16, "measResultForRSSI-r16")
 		r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		r.DecodeOptional(v.HasUlPDCPDelayValueResultListR16, &v.UlPDCPDelayValueResultListR16, "ul-PDCP-DelayValueResultList-r16")
@@ -1163,7 +1163,7 @@ func (v *MeasResults) DecodePER(r *per.Reader) error {
 		x.End("measResultForRSSI-r16")
 	}
 	if x.Begin(3, "measResultRxTxTimeDiff-r17") {
-		r.Preamble(&v.HasMeasResultRxTxTimeDiffR17, &v.HasSlMeasResultServingRelayR17, &v.HasUlPDCPExcessDelayResultListR17, &v.HasCoarseLocationInfoR17)
+		x.GroupPreamble(&v.HasMeasResultRxTxTimeDiffR17, &v.HasSlMeasResultServingRelayR17, &v.HasUlPDCPExcessDelayResultListR17, &v.HasCoarseLocationInfoR17)
 		r.DecodeOptional(v.HasMeasResultRxTxTimeDiffR17, &v.MeasResultRxTxTimeDiffR17, "measResultRxTxTimeDiff-r17")
 		if v.HasSlMeasResultServingRelayR17 {
 			v.SlMeasResultServingRelayR17 = r.OctetString(per.Unsized, "sl-MeasResultServingRelay-r17")
@@ -1374,12 +1374,12 @@ func (v *MeasResultNR) DecodePER(r *per.Reader) error {
 	r.Decode(&v.MeasResult, "measResult")
 	x := r.Extensions(ext)
 	if x.Begin(0, "cgi-Info") {
-		r.Preamble(&v.HasCgiInfo)
+		x.GroupPreamble(&v.HasCgiInfo)
 		r.DecodeOptional(v.HasCgiInfo, &v.CgiInfo, "cgi-Info")
 		x.End("cgi-Info")
 	}
 	if x.Begin(1, "choCandidate-r17") {
-		r.Preamble(&v.HasChoCandidateR17, &v.HasChoConfigR17, &v.HasTriggeredEventR17)
+		x.GroupPreamble(&v.HasChoCandidateR17, &v.HasChoConfigR17, &v.HasTriggeredEventR17)
 		v.ChoCandidateR17 = MeasResultNR_ChoCandidateR17(r.EnumIf(v.HasChoCandidateR17, 1, 0, false, "choCandidate-r17"))
 		r.DecodeOptional(v.HasChoConfigR17, &v.ChoConfigR17, "choConfig-r17")
 		r.DecodeOptional(v.HasTriggeredEventR17, &v.TriggeredEventR17, "triggeredEvent-r17")
@@ -2485,7 +2485,7 @@ func (v *MeasResultSCGFailure) DecodePER(r *per.Reader) error {
 	r.Decode(&v.MeasResultPerMOList, "measResultPerMOList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "locationInfo-r16") {
-		r.Preamble(&v.HasLocationInfoR16)
+		x.GroupPreamble(&v.HasLocationInfoR16)
 		r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		x.End("locationInfo-r16")
 	}
@@ -3805,7 +3805,7 @@ func (v *NPNIdentityInfoR16) DecodePER(r *per.Reader) error {
 	v.IabSupportR16 = NPNIdentityInfoR16_IabSupportR16(r.EnumIf(v.HasIabSupportR16, 1, 0, false, "iab-Support-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "gNB-ID-Length-r17") {
-		r.Preamble(&v.HasGNBIDLengthR17)
+		x.GroupPreamble(&v.HasGNBIDLengthR17)
 		v.GNBIDLengthR17 = r.IntIf(v.HasGNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
 		x.End("gNB-ID-Length-r17")
 	}
@@ -4973,12 +4973,12 @@ func (v *NZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	v.TrsInfo = NZPCSIRSResourceSet_TrsInfo(r.EnumIf(v.HasTrsInfo, 1, 0, false, "trs-Info"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "aperiodicTriggeringOffset-r16") {
-		r.Preamble(&v.HasAperiodicTriggeringOffsetR16)
+		x.GroupPreamble(&v.HasAperiodicTriggeringOffsetR16)
 		v.AperiodicTriggeringOffsetR16 = r.IntIf(v.HasAperiodicTriggeringOffsetR16, 0, 31, false, "aperiodicTriggeringOffset-r16")
 		x.End("aperiodicTriggeringOffset-r16")
 	}
 	if x.Begin(1, "pdc-Info-r17") {
-		r.Preamble(&v.HasPdcInfoR17, &v.HasCmrGroupingAndPairingR17, &v.HasAperiodicTriggeringOffsetR17, &v.HasAperiodicTriggeringOffsetL2R17)
+		x.GroupPreamble(&v.HasPdcInfoR17, &v.HasCmrGroupingAndPairingR17, &v.HasAperiodicTriggeringOffsetR17, &v.HasAperiodicTriggeringOffsetL2R17)
 		v.PdcInfoR17 = NZPCSIRSResourceSet_PdcInfoR17(r.EnumIf(v.HasPdcInfoR17, 1, 0, false, "pdc-Info-r17"))
 		r.DecodeOptional(v.HasCmrGroupingAndPairingR17, &v.CmrGroupingAndPairingR17, "cmrGroupingAndPairing-r17")
 		v.AperiodicTriggeringOffsetR17 = r.IntIf(v.HasAperiodicTriggeringOffsetR17, 0, 124, false, "aperiodicTriggeringOffset-r17")
@@ -5333,7 +5333,7 @@ func (v *PDCCHConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasTpcSRS, &v.TpcSRS, "tpc-SRS")
 	x := r.Extensions(ext)
 	if x.Begin(0, "controlResourceSetToAddModListSizeExt-v1610") {
-		r.Preamble(&v.HasControlResourceSetToAddModListSizeExtV1610, &v.HasControlResourceSetToReleaseListSizeExtR16, &v.HasSearchSpacesToAddModListExtR16, &v.HasUplinkCancellationR16, &v.HasMonitoringCapabilityConfigR16, &v.HasSearchSpaceSwitchConfigR16)
+		x.GroupPreamble(&v.HasControlResourceSetToAddModListSizeExtV1610, &v.HasControlResourceSetToReleaseListSizeExtR16, &v.HasSearchSpacesToAddModListExtR16, &v.HasUplinkCancellationR16, &v.HasMonitoringCapabilityConfigR16, &v.HasSearchSpaceSwitchConfigR16)
 		r.DecodeOptional(v.HasControlResourceSetToAddModListSizeExtV1610, &v.ControlResourceSetToAddModListSizeExtV1610, "controlResourceSetToAddModListSizeExt-v1610")
 		r.DecodeOptional(v.HasControlResourceSetToReleaseListSizeExtR16, &v.ControlResourceSetToReleaseListSizeExtR16, "controlResourceSetToReleaseListSizeExt-r16")
 		r.DecodeOptional(v.HasSearchSpacesToAddModListExtR16, &v.SearchSpacesToAddModListExtR16, "searchSpacesToAddModListExt-r16")
@@ -5343,7 +5343,7 @@ func (v *PDCCHConfig) DecodePER(r *per.Reader) error {
 		x.End("controlResourceSetToAddModListSizeExt-v1610")
 	}
 	if x.Begin(1, "searchSpacesToAddModListExt-v1700") {
-		r.Preamble(&v.HasSearchSpacesToAddModListExtV1700, &v.HasMonitoringCapabilityConfigV1710, &v.HasSearchSpaceSwitchConfigR17, &v.HasPdcchSkippingDurationListR17)
+		x.GroupPreamble(&v.HasSearchSpacesToAddModListExtV1700, &v.HasMonitoringCapabilityConfigV1710, &v.HasSearchSpaceSwitchConfigR17, &v.HasPdcchSkippingDurationListR17)
 		r.DecodeOptional(v.HasSearchSpacesToAddModListExtV1700, &v.SearchSpacesToAddModListExtV1700, "searchSpacesToAddModListExt-v1700")
 		v.MonitoringCapabilityConfigV1710 = PDCCHConfig_MonitoringCapabilityConfigV1710(r.EnumIf(v.HasMonitoringCapabilityConfigV1710, 1, 0, false, "monitoringCapabilityConfig-v1710"))
 		r.DecodeOptional(v.HasSearchSpaceSwitchConfigR17, &v.SearchSpaceSwitchConfigR17, "searchSpaceSwitchConfig-r17")
@@ -5791,17 +5791,17 @@ func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRaSearchSpace, &v.RaSearchSpace, "ra-SearchSpace")
 	x := r.Extensions(ext)
 	if x.Begin(0, "firstPDCCH-MonitoringOccasionOfPO") {
-		r.Preamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
+		x.GroupPreamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
 		r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPO, &v.FirstPDCCHMonitoringOccasionOfPO, "firstPDCCH-MonitoringOccasionOfPO")
 		x.End("firstPDCCH-MonitoringOccasionOfPO")
 	}
 	if x.Begin(1, "commonSearchSpaceListExt-r16") {
-		r.Preamble(&v.HasCommonSearchSpaceListExtR16)
+		x.GroupPreamble(&v.HasCommonSearchSpaceListExtR16)
 		r.DecodeOptional(v.HasCommonSearchSpaceListExtR16, &v.CommonSearchSpaceListExtR16, "commonSearchSpaceListExt-r16")
 		x.End("commonSearchSpaceListExt-r16")
 	}
 	if x.Begin(2, "sdt-SearchSpace-r17") {
-		r.Preamble(&v.HasSdtSearchSpaceR17, &v.HasSearchSpaceMCCHR17, &v.HasSearchSpaceMTCHR17, &v.HasCommonSearchSpaceListExt2R17, &v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.HasPeiConfigBWPR17)
+		x.GroupPreamble(&v.HasSdtSearchSpaceR17, &v.HasSearchSpaceMCCHR17, &v.HasSearchSpaceMTCHR17, &v.HasCommonSearchSpaceListExt2R17, &v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.HasPeiConfigBWPR17)
 		r.DecodeOptional(v.HasSdtSearchSpaceR17, &v.SdtSearchSpaceR17, "sdt-SearchSpace-r17")
 		r.DecodeOptional(v.HasSearchSpaceMCCHR17, &v.SearchSpaceMCCHR17, "searchSpaceMCCH-r17")
 		r.DecodeOptional(v.HasSearchSpaceMTCHR17, &v.SearchSpaceMTCHR17, "searchSpaceMTCH-r17")
@@ -5811,7 +5811,7 @@ func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 		x.End("sdt-SearchSpace-r17")
 	}
 	if x.Begin(3, "followUnifiedTCI-State-v1720") {
-		r.Preamble(&v.HasFollowUnifiedTCIStateV1720)
+		x.GroupPreamble(&v.HasFollowUnifiedTCIStateV1720)
 		v.FollowUnifiedTCIStateV1720 = PDCCHConfigCommon_FollowUnifiedTCIStateV1720(r.EnumIf(v.HasFollowUnifiedTCIStateV1720, 1, 0, false, "followUnifiedTCI-State-v1720"))
 		x.End("followUnifiedTCI-State-v1720")
 	}
@@ -6438,13 +6438,13 @@ func (v *PDCCHServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlotFormatIndicator, &v.SlotFormatIndicator, "slotFormatIndicator")
 	x := r.Extensions(ext)
 	if x.Begin(0, "availabilityIndicator-r16") {
-		r.Preamble(&v.HasAvailabilityIndicatorR16, &v.HasSearchSpaceSwitchTimerR16)
+		x.GroupPreamble(&v.HasAvailabilityIndicatorR16, &v.HasSearchSpaceSwitchTimerR16)
 		r.DecodeOptional(v.HasAvailabilityIndicatorR16, &v.AvailabilityIndicatorR16, "availabilityIndicator-r16")
 		v.SearchSpaceSwitchTimerR16 = r.IntIf(v.HasSearchSpaceSwitchTimerR16, 1, 80, false, "searchSpaceSwitchTimer-r16")
 		x.End("availabilityIndicator-r16")
 	}
 	if x.Begin(1, "searchSpaceSwitchTimer-v1710") {
-		r.Preamble(&v.HasSearchSpaceSwitchTimerV1710)
+		x.GroupPreamble(&v.HasSearchSpaceSwitchTimerV1710)
 		v.SearchSpaceSwitchTimerV1710 = r.IntIf(v.HasSearchSpaceSwitchTimerV1710, 81, 1280, false, "searchSpaceSwitchTimer-v1710")
 		x.End("searchSpaceSwitchTimer-v1710")
 	}
@@ -6572,19 +6572,19 @@ func (v *PDCPConfig) DecodePER(r *per.Reader) error {
 	v.TReordering = PDCPConfig_TReordering(r.EnumIf(v.HasTReordering, 64, 0, false, "t-Reordering"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "cipheringDisabled") {
-		r.Preamble(&v.HasCipheringDisabled)
+		x.GroupPreamble(&v.HasCipheringDisabled)
 		v.CipheringDisabled = PDCPConfig_CipheringDisabled(r.EnumIf(v.HasCipheringDisabled, 1, 0, false, "cipheringDisabled"))
 		x.End("cipheringDisabled")
 	}
 	if x.Begin(1, "discardTimerExt-r16") {
-		r.Preamble(&v.HasDiscardTimerExtR16, &v.HasMoreThanTwoRLCDRBR16, &v.HasEthernetHeaderCompressionR16)
+		x.GroupPreamble(&v.HasDiscardTimerExtR16, &v.HasMoreThanTwoRLCDRBR16, &v.HasEthernetHeaderCompressionR16)
 		r.DecodeOptional(v.HasDiscardTimerExtR16, &v.DiscardTimerExtR16, "discardTimerExt-r16")
 		r.DecodeOptional(v.HasMoreThanTwoRLCDRBR16, &v.MoreThanTwoRLCDRBR16, "moreThanTwoRLC-DRB-r16")
 		r.DecodeOptional(v.HasEthernetHeaderCompressionR16, &v.EthernetHeaderCompressionR16, "ethernetHeaderCompression-r16")
 		x.End("discardTimerExt-r16")
 	}
 	if x.Begin(2, "survivalTimeStateSupport-r17") {
-		r.Preamble(&v.HasSurvivalTimeStateSupportR17, &v.HasUplinkDataCompressionR17, &v.HasDiscardTimerExt2R17, &v.HasInitialRXDELIVR17)
+		x.GroupPreamble(&v.HasSurvivalTimeStateSupportR17, &v.HasUplinkDataCompressionR17, &v.HasDiscardTimerExt2R17, &v.HasInitialRXDELIVR17)
 		v.SurvivalTimeStateSupportR17 = PDCPConfig_SurvivalTimeStateSupportR17(r.EnumIf(v.HasSurvivalTimeStateSupportR17, 1, 0, false, "survivalTimeStateSupport-r17"))
 		r.DecodeOptional(v.HasUplinkDataCompressionR17, &v.UplinkDataCompressionR17, "uplinkDataCompression-r17")
 		r.DecodeOptional(v.HasDiscardTimerExt2R17, &v.DiscardTimerExt2R17, "discardTimerExt2-r17")
@@ -7235,7 +7235,7 @@ func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPZPCSIRSResourceSet, &v.PZPCSIRSResourceSet, "p-ZP-CSI-RS-ResourceSet")
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxMIMO-Layers-r16") {
-		r.Preamble(&v.HasMaxMIMOLayersR16, &v.HasMinimumSchedulingOffsetK0R16, &v.HasAntennaPortsFieldPresenceDCI1_2R16, &v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, &v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, &v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, &v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, &v.HasDmrsSequenceInitializationDCI1_2R16, &v.HasHarqProcessNumberSizeDCI1_2R16, &v.HasMcsTableDCI1_2R16, &v.HasNumberOfBitsForRVDCI1_2R16, &v.HasPdschTimeDomainAllocationListDCI1_2R16, &v.HasPrbBundlingTypeDCI1_2R16, &v.HasPriorityIndicatorDCI1_2R16, &v.HasRateMatchPatternGroup1DCI1_2R16, &v.HasRateMatchPatternGroup2DCI1_2R16, &v.HasResourceAllocationType1GranularityDCI1_2R16, &v.HasVrbToPRBInterleaverDCI1_2R16, &v.HasReferenceOfSLIVDCI1_2R16, &v.HasResourceAllocationDCI1_2R16, &v.HasPriorityIndicatorDCI1_1R16, &v.HasDataScramblingIdentityPDSCH2R16, &v.HasPdschTimeDomainAllocationListR16, &v.HasRepetitionSchemeConfigR16)
+		x.GroupPreamble(&v.HasMaxMIMOLayersR16, &v.HasMinimumSchedulingOffsetK0R16, &v.HasAntennaPortsFieldPresenceDCI1_2R16, &v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, &v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, &v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, &v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, &v.HasDmrsSequenceInitializationDCI1_2R16, &v.HasHarqProcessNumberSizeDCI1_2R16, &v.HasMcsTableDCI1_2R16, &v.HasNumberOfBitsForRVDCI1_2R16, &v.HasPdschTimeDomainAllocationListDCI1_2R16, &v.HasPrbBundlingTypeDCI1_2R16, &v.HasPriorityIndicatorDCI1_2R16, &v.HasRateMatchPatternGroup1DCI1_2R16, &v.HasRateMatchPatternGroup2DCI1_2R16, &v.HasResourceAllocationType1GranularityDCI1_2R16, &v.HasVrbToPRBInterleaverDCI1_2R16, &v.HasReferenceOfSLIVDCI1_2R16, &v.HasResourceAllocationDCI1_2R16, &v.HasPriorityIndicatorDCI1_1R16, &v.HasDataScramblingIdentityPDSCH2R16, &v.HasPdschTimeDomainAllocationListR16, &v.HasRepetitionSchemeConfigR16)
 		r.DecodeOptional(v.HasMaxMIMOLayersR16, &v.MaxMIMOLayersR16, "maxMIMO-Layers-r16")
 		r.DecodeOptional(v.HasMinimumSchedulingOffsetK0R16, &v.MinimumSchedulingOffsetK0R16, "minimumSchedulingOffsetK0-r16")
 		v.AntennaPortsFieldPresenceDCI1_2R16 = PDSCHConfig_AntennaPortsFieldPresenceDCI1_2R16(r.EnumIf(v.HasAntennaPortsFieldPresenceDCI1_2R16, 1, 0, false, "antennaPortsFieldPresenceDCI-1-2-r16"))
@@ -7263,12 +7263,12 @@ func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 		x.End("maxMIMO-Layers-r16")
 	}
 	if x.Begin(1, "repetitionSchemeConfig-v1630") {
-		r.Preamble(&v.HasRepetitionSchemeConfigV1630)
+		x.GroupPreamble(&v.HasRepetitionSchemeConfigV1630)
 		r.DecodeOptional(v.HasRepetitionSchemeConfigV1630, &v.RepetitionSchemeConfigV1630, "repetitionSchemeConfig-v1630")
 		x.End("repetitionSchemeConfig-v1630")
 	}
 	if x.Begin(2, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17") {
-		r.Preamble(&v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, &v.HasPdschHARQACKEnhType3DCI1_2R17, &v.HasPdschHARQACKEnhType3DCIField1_2R17, &v.HasPdschHARQACKRetxDCI1_2R17, &v.HasPucchSSCellDynDCI1_2R17, &v.HasDlOrJointTCIStateListR17, &v.HasBeamAppTimeR17, &v.HasDummy, &v.HasDmrsFDOCCDisabledForRank1PDSCHR17, &v.HasMinimumSchedulingOffsetK0R17, &v.HasHarqProcessNumberSizeDCI1_2V1700, &v.HasHarqProcessNumberSizeDCI1_1R17, &v.HasMcsTableR17, &v.HasMcsTableDCI1_2R17, &v.HasXOverheadMulticastR17, &v.HasPriorityIndicatorDCI4_2R17, &v.HasSizeDCI4_2R17)
+		x.GroupPreamble(&v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, &v.HasPdschHARQACKEnhType3DCI1_2R17, &v.HasPdschHARQACKEnhType3DCIField1_2R17, &v.HasPdschHARQACKRetxDCI1_2R17, &v.HasPucchSSCellDynDCI1_2R17, &v.HasDlOrJointTCIStateListR17, &v.HasBeamAppTimeR17, &v.HasDummy, &v.HasDmrsFDOCCDisabledForRank1PDSCHR17, &v.HasMinimumSchedulingOffsetK0R17, &v.HasHarqProcessNumberSizeDCI1_2V1700, &v.HasHarqProcessNumberSizeDCI1_1R17, &v.HasMcsTableR17, &v.HasMcsTableDCI1_2R17, &v.HasXOverheadMulticastR17, &v.HasPriorityIndicatorDCI4_2R17, &v.HasSizeDCI4_2R17)
 		v.PdschHARQACKOneShotFeedbackDCI1_2R17 = PDSCHConfig_PdschHARQACKOneShotFeedbackDCI1_2R17(r.EnumIf(v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17"))
 		v.PdschHARQACKEnhType3DCI1_2R17 = PDSCHConfig_PdschHARQACKEnhType3DCI1_2R17(r.EnumIf(v.HasPdschHARQACKEnhType3DCI1_2R17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-1-2-r17"))
 		v.PdschHARQACKEnhType3DCIField1_2R17 = PDSCHConfig_PdschHARQACKEnhType3DCIField1_2R17(r.EnumIf(v.HasPdschHARQACKEnhType3DCIField1_2R17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-1-2-r17"))
@@ -7289,7 +7289,7 @@ func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 		x.End("pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17")
 	}
 	if x.Begin(3, "pdsch-TimeDomainAllocationListForMultiPDSCH-r17") {
-		r.Preamble(&v.HasPdschTimeDomainAllocationListForMultiPDSCHR17)
+		x.GroupPreamble(&v.HasPdschTimeDomainAllocationListForMultiPDSCHR17)
 		r.DecodeOptional(v.HasPdschTimeDomainAllocationListForMultiPDSCHR17, &v.PdschTimeDomainAllocationListForMultiPDSCHR17, "pdsch-TimeDomainAllocationListForMultiPDSCH-r17")
 		x.End("pdsch-TimeDomainAllocationListForMultiPDSCH-r17")
 	}
@@ -8294,7 +8294,7 @@ func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPucchCell, &v.PucchCell, "pucch-Cell")
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxMIMO-Layers") {
-		r.Preamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
+		x.GroupPreamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
 		v.MaxMIMOLayers = r.IntIf(v.HasMaxMIMOLayers, 1, 8, false, "maxMIMO-Layers")
 		if v.HasProcessingType2Enabled {
 			v.ProcessingType2Enabled = r.Bool("processingType2Enabled")
@@ -8302,12 +8302,12 @@ func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 		x.End("maxMIMO-Layers")
 	}
 	if x.Begin(1, "pdsch-CodeBlockGroupTransmissionList-r16") {
-		r.Preamble(&v.HasPdschCodeBlockGroupTransmissionListR16)
+		x.GroupPreamble(&v.HasPdschCodeBlockGroupTransmissionListR16)
 		r.DecodeOptional(v.HasPdschCodeBlockGroupTransmissionListR16, &v.PdschCodeBlockGroupTransmissionListR16, "pdsch-CodeBlockGroupTransmissionList-r16")
 		x.End("pdsch-CodeBlockGroupTransmissionList-r16")
 	}
 	if x.Begin(2, "downlinkHARQ-FeedbackDisabled-r17") {
-		r.Preamble(&v.HasDownlinkHARQFeedbackDisabledR17, &v.HasNrofHARQProcessesForPDSCHV1700)
+		x.GroupPreamble(&v.HasDownlinkHARQFeedbackDisabledR17, &v.HasNrofHARQProcessesForPDSCHV1700)
 		r.DecodeOptional(v.HasDownlinkHARQFeedbackDisabledR17, &v.DownlinkHARQFeedbackDisabledR17, "downlinkHARQ-FeedbackDisabled-r17")
 		v.NrofHARQProcessesForPDSCHV1700 = PDSCHServingCellConfig_NrofHARQProcessesForPDSCHV1700(r.EnumIf(v.HasNrofHARQProcessesForPDSCHV1700, 1, 0, false, "nrofHARQ-ProcessesForPDSCH-v1700"))
 		x.End("downlinkHARQ-FeedbackDisabled-r17")
@@ -8619,12 +8619,12 @@ func (v *PDSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 	v.RepetitionNumberR16 = PDSCHTimeDomainResourceAllocationR16_RepetitionNumberR16(r.EnumIf(v.HasRepetitionNumberR16, 8, 0, false, "repetitionNumber-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "k0-v1710") {
-		r.Preamble(&v.HasK0V1710)
+		x.GroupPreamble(&v.HasK0V1710)
 		v.K0V1710 = r.IntIf(v.HasK0V1710, 33, 128, false, "k0-v1710")
 		x.End("k0-v1710")
 	}
 	if x.Begin(1, "repetitionNumber-v1730") {
-		r.Preamble(&v.HasRepetitionNumberV1730)
+		x.GroupPreamble(&v.HasRepetitionNumberV1730)
 		v.RepetitionNumberV1730 = PDSCHTimeDomainResourceAllocationR16_RepetitionNumberV1730(r.EnumIf(v.HasRepetitionNumberV1730, 8, 0, false, "repetitionNumber-v1730"))
 		x.End("repetitionNumber-v1730")
 	}
@@ -8753,12 +8753,12 @@ func (v *PHRConfig) DecodePER(r *per.Reader) error {
 	v.PhrModeOtherCG = PHRConfig_PhrModeOtherCG(r.Enum(2, 0, false, "phr-ModeOtherCG"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "mpe-Reporting-FR2-r16") {
-		r.Preamble(&v.HasMpeReportingFR2R16)
+		x.GroupPreamble(&v.HasMpeReportingFR2R16)
 		r.DecodeOptional(v.HasMpeReportingFR2R16, &v.MpeReportingFR2R16, "mpe-Reporting-FR2-r16")
 		x.End("mpe-Reporting-FR2-r16")
 	}
 	if x.Begin(1, "mpe-Reporting-FR2-r17") {
-		r.Preamble(&v.HasMpeReportingFR2R17, &v.HasTwoPHRModeR17)
+		x.GroupPreamble(&v.HasMpeReportingFR2R17, &v.HasTwoPHRModeR17)
 		r.DecodeOptional(v.HasMpeReportingFR2R17, &v.MpeReportingFR2R17, "mpe-Reporting-FR2-r17")
 		v.TwoPHRModeR17 = PHRConfig_TwoPHRModeR17(r.EnumIf(v.HasTwoPHRModeR17, 1, 0, false, "twoPHRMode-r17"))
 		x.End("mpe-Reporting-FR2-r17")
@@ -8961,23 +8961,23 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCsRNTI, &v.CsRNTI, "cs-RNTI")
 	x := r.Extensions(ext)
 	if x.Begin(0, "mcs-C-RNTI") {
-		r.Preamble(&v.HasMcsCRNTI, &v.HasPUEFR1)
+		x.GroupPreamble(&v.HasMcsCRNTI, &v.HasPUEFR1)
 		r.DecodeOptional(v.HasMcsCRNTI, &v.McsCRNTI, "mcs-C-RNTI")
 		r.DecodeOptional(v.HasPUEFR1, &v.PUEFR1, "p-UE-FR1")
 		x.End("mcs-C-RNTI")
 	}
 	if x.Begin(1, "xScale") {
-		r.Preamble(&v.HasXScale)
+		x.GroupPreamble(&v.HasXScale)
 		v.XScale = PhysicalCellGroupConfig_XScale(r.EnumIf(v.HasXScale, 4, 0, false, "xScale"))
 		x.End("xScale")
 	}
 	if x.Begin(2, "pdcch-BlindDetection") {
-		r.Preamble(&v.HasPdcchBlindDetection)
+		x.GroupPreamble(&v.HasPdcchBlindDetection)
 		r.DecodeOptional(v.HasPdcchBlindDetection, &v.PdcchBlindDetection, "pdcch-BlindDetection")
 		x.End("pdcch-BlindDetection")
 	}
 	if x.Begin(3, "dcp-Config-r16") {
-		r.Preamble(&v.HasDcpConfigR16, &v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, &v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, &v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, &v.HasPNRFR2R16, &v.HasPUEFR2R16, &v.HasNrdcPCmodeFR1R16, &v.HasNrdcPCmodeFR2R16, &v.HasPdschHARQACKCodebookR16, &v.HasNfiTotalDAIIncludedR16, &v.HasUlTotalDAIIncludedR16, &v.HasPdschHARQACKOneShotFeedbackR16, &v.HasPdschHARQACKOneShotFeedbackNDIR16, &v.HasPdschHARQACKOneShotFeedbackCBGR16, &v.HasDownlinkAssignmentIndexDCI0_2R16, &v.HasDownlinkAssignmentIndexDCI1_2R16, &v.HasPdschHARQACKCodebookListR16, &v.HasAckNackFeedbackModeR16, &v.HasPdcchBlindDetectionCACombIndicatorR16, &v.HasPdcchBlindDetection2R16, &v.HasPdcchBlindDetection3R16, &v.HasBdFactorRR16)
+		x.GroupPreamble(&v.HasDcpConfigR16, &v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, &v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, &v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, &v.HasPNRFR2R16, &v.HasPUEFR2R16, &v.HasNrdcPCmodeFR1R16, &v.HasNrdcPCmodeFR2R16, &v.HasPdschHARQACKCodebookR16, &v.HasNfiTotalDAIIncludedR16, &v.HasUlTotalDAIIncludedR16, &v.HasPdschHARQACKOneShotFeedbackR16, &v.HasPdschHARQACKOneShotFeedbackNDIR16, &v.HasPdschHARQACKOneShotFeedbackCBGR16, &v.HasDownlinkAssignmentIndexDCI0_2R16, &v.HasDownlinkAssignmentIndexDCI1_2R16, &v.HasPdschHARQACKCodebookListR16, &v.HasAckNackFeedbackModeR16, &v.HasPdcchBlindDetectionCACombIndicatorR16, &v.HasPdcchBlindDetection2R16, &v.HasPdcchBlindDetection3R16, &v.HasBdFactorRR16)
 		r.DecodeOptional(v.HasDcpConfigR16, &v.DcpConfigR16, "dcp-Config-r16")
 		v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16"))
 		v.HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16"))
@@ -9003,7 +9003,7 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 		x.End("dcp-Config-r16")
 	}
 	if x.Begin(4, "pdsch-HARQ-ACK-EnhType3ToAddModList-r17") {
-		r.Preamble(&v.HasPdschHARQACKEnhType3ToAddModListR17, &v.HasPdschHARQACKEnhType3ToReleaseListR17, &v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, &v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17, &v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17, &v.HasPdschHARQACKEnhType3DCIFieldR17, &v.HasPdschHARQACKRetxR17, &v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, &v.HasPucchSSCellR17, &v.HasPucchSSCellSecondaryPUCCHgroupR17, &v.HasPucchSSCellDynR17, &v.HasPucchSSCellDynSecondaryPUCCHgroupR17, &v.HasPucchSSCellPatternR17, &v.HasPucchSSCellPatternSecondaryPUCCHgroupR17, &v.HasUciMuxWithDiffPrioR17, &v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17, &v.HasSimultaneousPUCCHPUSCHR17, &v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17, &v.HasPrioLowDGHighCGR17, &v.HasPrioHighDGLowCGR17, &v.HasTwoQCLTypeDforPDCCHRepetitionR17, &v.HasMulticastConfigR17, &v.HasPdcchBlindDetectionCACombIndicatorR17)
+		x.GroupPreamble(&v.HasPdschHARQACKEnhType3ToAddModListR17, &v.HasPdschHARQACKEnhType3ToReleaseListR17, &v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, &v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17, &v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17, &v.HasPdschHARQACKEnhType3DCIFieldR17, &v.HasPdschHARQACKRetxR17, &v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, &v.HasPucchSSCellR17, &v.HasPucchSSCellSecondaryPUCCHgroupR17, &v.HasPucchSSCellDynR17, &v.HasPucchSSCellDynSecondaryPUCCHgroupR17, &v.HasPucchSSCellPatternR17, &v.HasPucchSSCellPatternSecondaryPUCCHgroupR17, &v.HasUciMuxWithDiffPrioR17, &v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17, &v.HasSimultaneousPUCCHPUSCHR17, &v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17, &v.HasPrioLowDGHighCGR17, &v.HasPrioHighDGLowCGR17, &v.HasTwoQCLTypeDforPDCCHRepetitionR17, &v.HasMulticastConfigR17, &v.HasPdcchBlindDetectionCACombIndicatorR17)
 		r.DecodeOptional(v.HasPdschHARQACKEnhType3ToAddModListR17, &v.PdschHARQACKEnhType3ToAddModListR17, "pdsch-HARQ-ACK-EnhType3ToAddModList-r17")
 		r.DecodeOptional(v.HasPdschHARQACKEnhType3ToReleaseListR17, &v.PdschHARQACKEnhType3ToReleaseListR17, "pdsch-HARQ-ACK-EnhType3ToReleaseList-r17")
 		r.DecodeOptional(v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, &v.PdschHARQACKEnhType3SecondaryToAddModListR17, "pdsch-HARQ-ACK-EnhType3SecondaryToAddModList-r17")
@@ -9030,12 +9030,12 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 		x.End("pdsch-HARQ-ACK-EnhType3ToAddModList-r17")
 	}
 	if x.Begin(5, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17") {
-		r.Preamble(&v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17)
+		x.GroupPreamble(&v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17)
 		v.SimultaneousSRPUSCHDiffPUCCHGroupsR17 = PhysicalCellGroupConfig_SimultaneousSRPUSCHDiffPUCCHGroupsR17(r.EnumIf(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, 1, 0, false, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17"))
 		x.End("simultaneousSR-PUSCH-diffPUCCH-Groups-r17")
 	}
 	if x.Begin(6, "intraBandNC-PRACH-simulTx-r17") {
-		r.Preamble(&v.HasIntraBandNCPRACHSimulTxR17)
+		x.GroupPreamble(&v.HasIntraBandNCPRACHSimulTxR17)
 		v.IntraBandNCPRACHSimulTxR17 = PhysicalCellGroupConfig_IntraBandNCPRACHSimulTxR17(r.EnumIf(v.HasIntraBandNCPRACHSimulTxR17, 1, 0, false, "intraBandNC-PRACH-simulTx-r17"))
 		x.End("intraBandNC-PRACH-simulTx-r17")
 	}
@@ -9942,12 +9942,12 @@ func (v *PLMNIdentityInfo) DecodePER(r *per.Reader) error {
 	v.CellReservedForOperatorUse = PLMNIdentityInfo_CellReservedForOperatorUse(r.Enum(2, 0, false, "cellReservedForOperatorUse"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "iab-Support-r16") {
-		r.Preamble(&v.HasIabSupportR16)
+		x.GroupPreamble(&v.HasIabSupportR16)
 		v.IabSupportR16 = PLMNIdentityInfo_IabSupportR16(r.EnumIf(v.HasIabSupportR16, 1, 0, false, "iab-Support-r16"))
 		x.End("iab-Support-r16")
 	}
 	if x.Begin(1, "trackingAreaList-r17") {
-		r.Preamble(&v.HasTrackingAreaListR17, &v.HasGNBIDLengthR17)
+		x.GroupPreamble(&v.HasTrackingAreaListR17, &v.HasGNBIDLengthR17)
 		r.DecodeOptional(v.HasTrackingAreaListR17, &v.TrackingAreaListR17, "trackingAreaList-r17")
 		v.GNBIDLengthR17 = r.IntIf(v.HasGNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
 		x.End("trackingAreaList-r17")
@@ -10051,7 +10051,7 @@ func (v *PTRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	v.ResourceElementOffset = PTRSDownlinkConfig_ResourceElementOffset(r.EnumIf(v.HasResourceElementOffset, 3, 0, false, "resourceElementOffset"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxNrofPorts-r16") {
-		r.Preamble(&v.HasMaxNrofPortsR16)
+		x.GroupPreamble(&v.HasMaxNrofPortsR16)
 		v.MaxNrofPortsR16 = PTRSDownlinkConfig_MaxNrofPortsR16(r.EnumIf(v.HasMaxNrofPortsR16, 2, 0, false, "maxNrofPorts-r16"))
 		x.End("maxNrofPorts-r16")
 	}
@@ -10250,7 +10250,7 @@ func (v *PUCCHConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPucchPowerControl, &v.PucchPowerControl, "pucch-PowerControl")
 	x := r.Extensions(ext)
 	if x.Begin(0, "resourceToAddModListExt-v1610") {
-		r.Preamble(&v.HasResourceToAddModListExtV1610, &v.HasDlDataToULACKR16, &v.HasUlAccessConfigListDCI1_1R16, &v.HasSubslotLengthForPUCCHR16, &v.HasDlDataToULACKDCI1_2R16, &v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, &v.HasDmrsUplinkTransformPrecodingPUCCHR16, &v.HasSpatialRelationInfoToAddModListSizeExtV1610, &v.HasSpatialRelationInfoToReleaseListSizeExtV1610, &v.HasSpatialRelationInfoToAddModListExtV1610, &v.HasSpatialRelationInfoToReleaseListExtV1610, &v.HasResourceGroupToAddModListR16, &v.HasResourceGroupToReleaseListR16, &v.HasSpsPUCCHANListR16, &v.HasSchedulingRequestResourceToAddModListExtV1610)
+		x.GroupPreamble(&v.HasResourceToAddModListExtV1610, &v.HasDlDataToULACKR16, &v.HasUlAccessConfigListDCI1_1R16, &v.HasSubslotLengthForPUCCHR16, &v.HasDlDataToULACKDCI1_2R16, &v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, &v.HasDmrsUplinkTransformPrecodingPUCCHR16, &v.HasSpatialRelationInfoToAddModListSizeExtV1610, &v.HasSpatialRelationInfoToReleaseListSizeExtV1610, &v.HasSpatialRelationInfoToAddModListExtV1610, &v.HasSpatialRelationInfoToReleaseListExtV1610, &v.HasResourceGroupToAddModListR16, &v.HasResourceGroupToReleaseListR16, &v.HasSpsPUCCHANListR16, &v.HasSchedulingRequestResourceToAddModListExtV1610)
 		r.DecodeOptional(v.HasResourceToAddModListExtV1610, &v.ResourceToAddModListExtV1610, "resourceToAddModListExt-v1610")
 		r.DecodeOptional(v.HasDlDataToULACKR16, &v.DlDataToULACKR16, "dl-DataToUL-ACK-r16")
 		r.DecodeOptional(v.HasUlAccessConfigListDCI1_1R16, &v.UlAccessConfigListDCI1_1R16, "ul-AccessConfigListDCI-1-1-r16")
@@ -10269,7 +10269,7 @@ func (v *PUCCHConfig) DecodePER(r *per.Reader) error {
 		x.End("resourceToAddModListExt-v1610")
 	}
 	if x.Begin(1, "format0-r17") {
-		r.Preamble(&v.HasFormat0R17, &v.HasFormat2ExtR17, &v.HasFormat3ExtR17, &v.HasFormat4ExtR17, &v.HasUlAccessConfigListDCI1_2R17, &v.HasMappingPatternR17, &v.HasPowerControlSetInfoToAddModListR17, &v.HasPowerControlSetInfoToReleaseListR17, &v.HasSecondTPCFieldDCI1_1R17, &v.HasSecondTPCFieldDCI1_2R17, &v.HasDlDataToULACKR17, &v.HasDlDataToULACKDCI1_2R17, &v.HasUlAccessConfigListDCI1_1R17, &v.HasSchedulingRequestResourceToAddModListExtV1700, &v.HasDmrsBundlingPUCCHConfigR17, &v.HasDlDataToULACKV1700, &v.HasDlDataToULACKMulticastDCIFormat4_1R17, &v.HasSpsPUCCHANListMulticastR17)
+		x.GroupPreamble(&v.HasFormat0R17, &v.HasFormat2ExtR17, &v.HasFormat3ExtR17, &v.HasFormat4ExtR17, &v.HasUlAccessConfigListDCI1_2R17, &v.HasMappingPatternR17, &v.HasPowerControlSetInfoToAddModListR17, &v.HasPowerControlSetInfoToReleaseListR17, &v.HasSecondTPCFieldDCI1_1R17, &v.HasSecondTPCFieldDCI1_2R17, &v.HasDlDataToULACKR17, &v.HasDlDataToULACKDCI1_2R17, &v.HasUlAccessConfigListDCI1_1R17, &v.HasSchedulingRequestResourceToAddModListExtV1700, &v.HasDmrsBundlingPUCCHConfigR17, &v.HasDlDataToULACKV1700, &v.HasDlDataToULACKMulticastDCIFormat4_1R17, &v.HasSpsPUCCHANListMulticastR17)
 		r.DecodeOptional(v.HasFormat0R17, &v.Format0R17, "format0-r17")
 		r.DecodeOptional(v.HasFormat2ExtR17, &v.Format2ExtR17, "format2Ext-r17")
 		r.DecodeOptional(v.HasFormat3ExtR17, &v.Format3ExtR17, "format3Ext-r17")
@@ -11332,7 +11332,7 @@ func (v *PUCCHResourceExtV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasFormatV1610, &v.FormatV1610, "format-v1610")
 	x := r.Extensions(ext)
 	if x.Begin(0, "format-v1700") {
-		r.Preamble(&v.HasFormatV1700, &v.HasPucchRepetitionNrofSlotsR17)
+		x.GroupPreamble(&v.HasFormatV1700, &v.HasPucchRepetitionNrofSlotsR17)
 		r.DecodeOptional(v.HasFormatV1700, &v.FormatV1700, "format-v1700")
 		v.PucchRepetitionNrofSlotsR17 = PUCCHResourceExtV1610_PucchRepetitionNrofSlotsR17(r.EnumIf(v.HasPucchRepetitionNrofSlotsR17, 4, 0, false, "pucch-RepetitionNrofSlots-r17"))
 		x.End("format-v1700")
@@ -11873,7 +11873,7 @@ func (v *PUCCHConfigCommon) DecodePER(r *per.Reader) error {
 	v.P0Nominal = r.IntIf(v.HasP0Nominal, -202, 24, false, "p0-nominal")
 	x := r.Extensions(ext)
 	if x.Begin(0, "nrofPRBs") {
-		r.Preamble(&v.HasNrofPRBs, &v.HasIntraSlotFHR17, &v.HasPucchResourceCommonRedCapR17, &v.HasAdditionalPRBOffsetR17)
+		x.GroupPreamble(&v.HasNrofPRBs, &v.HasIntraSlotFHR17, &v.HasPucchResourceCommonRedCapR17, &v.HasAdditionalPRBOffsetR17)
 		v.NrofPRBs = r.IntIf(v.HasNrofPRBs, 1, 16, false, "nrofPRBs")
 		v.IntraSlotFHR17 = PUCCHConfigCommon_IntraSlotFHR17(r.EnumIf(v.HasIntraSlotFHR17, 2, 0, false, "intra-SlotFH-r17"))
 		v.PucchResourceCommonRedCapR17 = r.IntIf(v.HasPucchResourceCommonRedCapR17, 0, 15, false, "pucch-ResourceCommonRedCap-r17")
@@ -11983,7 +11983,7 @@ func (v *PUCCHPowerControl) DecodePER(r *per.Reader) error {
 	v.TwoPUCCHPCAdjustmentStates = PUCCHPowerControl_TwoPUCCHPCAdjustmentStates(r.EnumIf(v.HasTwoPUCCHPCAdjustmentStates, 1, 0, false, "twoPUCCH-PC-AdjustmentStates"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pathlossReferenceRSs-v1610") {
-		r.Preamble(&v.HasPathlossReferenceRSsV1610)
+		x.GroupPreamble(&v.HasPathlossReferenceRSsV1610)
 		r.DecodeOptional(v.HasPathlossReferenceRSsV1610, &v.PathlossReferenceRSsV1610, "pathlossReferenceRSs-v1610")
 		x.End("pathlossReferenceRSs-v1610")
 	}
@@ -12451,7 +12451,7 @@ func (v *PUCCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	v.TpcIndexPUCCHSCell = r.IntIf(v.HasTpcIndexPUCCHSCell, 1, 15, false, "tpc-IndexPUCCH-SCell")
 	x := r.Extensions(ext)
 	if x.Begin(0, "tpc-IndexPUCCH-sSCell-r17") {
-		r.Preamble(&v.HasTpcIndexPUCCHSSCellR17, &v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
+		x.GroupPreamble(&v.HasTpcIndexPUCCHSSCellR17, &v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
 		v.TpcIndexPUCCHSSCellR17 = r.IntIf(v.HasTpcIndexPUCCHSSCellR17, 1, 15, false, "tpc-IndexPUCCH-sSCell-r17")
 		v.TpcIndexPUCCHSScellSecondaryPUCCHgroupR17 = r.IntIf(v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17, 1, 15, false, "tpc-IndexPUCCH-sScellSecondaryPUCCHgroup-r17")
 		x.End("tpc-IndexPUCCH-sSCell-r17")
@@ -12511,7 +12511,7 @@ func (v *PUSCHConfig) DecodePER(r *per.Reader) error {
 	v.TpPi2BPSK = PUSCHConfig_TpPi2BPSK(r.EnumIf(v.HasTpPi2BPSK, 1, 0, false, "tp-pi2BPSK"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "minimumSchedulingOffsetK2-r16") {
-		r.Preamble(&v.HasMinimumSchedulingOffsetK2R16, &v.HasUlAccessConfigListDCI0_1R16, &v.HasHarqProcessNumberSizeDCI0_2R16, &v.HasDmrsSequenceInitializationDCI0_2R16, &v.HasNumberOfBitsForRVDCI0_2R16, &v.HasAntennaPortsFieldPresenceDCI0_2R16, &v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, &v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, &v.HasFrequencyHoppingDCI0_2R16, &v.HasFrequencyHoppingOffsetListsDCI0_2R16, &v.HasCodebookSubsetDCI0_2R16, &v.HasInvalidSymbolPatternIndicatorDCI0_2R16, &v.HasMaxRankDCI0_2R16, &v.HasMcsTableDCI0_2R16, &v.HasMcsTableTransformPrecoderDCI0_2R16, &v.HasPriorityIndicatorDCI0_2R16, &v.HasPuschRepTypeIndicatorDCI0_2R16, &v.HasResourceAllocationDCI0_2R16, &v.HasResourceAllocationType1GranularityDCI0_2R16, &v.HasUciOnPUSCHListDCI0_2R16, &v.HasPuschTimeDomainAllocationListDCI0_2R16, &v.HasPuschTimeDomainAllocationListDCI0_1R16, &v.HasInvalidSymbolPatternIndicatorDCI0_1R16, &v.HasPriorityIndicatorDCI0_1R16, &v.HasPuschRepTypeIndicatorDCI0_1R16, &v.HasFrequencyHoppingDCI0_1R16, &v.HasUciOnPUSCHListDCI0_1R16, &v.HasInvalidSymbolPatternR16, &v.HasPuschPowerControlV1610, &v.HasUlFullPowerTransmissionR16, &v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, &v.HasNumberOfInvalidSymbolsForDLULSwitchingR16)
+		x.GroupPreamble(&v.HasMinimumSchedulingOffsetK2R16, &v.HasUlAccessConfigListDCI0_1R16, &v.HasHarqProcessNumberSizeDCI0_2R16, &v.HasDmrsSequenceInitializationDCI0_2R16, &v.HasNumberOfBitsForRVDCI0_2R16, &v.HasAntennaPortsFieldPresenceDCI0_2R16, &v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, &v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, &v.HasFrequencyHoppingDCI0_2R16, &v.HasFrequencyHoppingOffsetListsDCI0_2R16, &v.HasCodebookSubsetDCI0_2R16, &v.HasInvalidSymbolPatternIndicatorDCI0_2R16, &v.HasMaxRankDCI0_2R16, &v.HasMcsTableDCI0_2R16, &v.HasMcsTableTransformPrecoderDCI0_2R16, &v.HasPriorityIndicatorDCI0_2R16, &v.HasPuschRepTypeIndicatorDCI0_2R16, &v.HasResourceAllocationDCI0_2R16, &v.HasResourceAllocationType1GranularityDCI0_2R16, &v.HasUciOnPUSCHListDCI0_2R16, &v.HasPuschTimeDomainAllocationListDCI0_2R16, &v.HasPuschTimeDomainAllocationListDCI0_1R16, &v.HasInvalidSymbolPatternIndicatorDCI0_1R16, &v.HasPriorityIndicatorDCI0_1R16, &v.HasPuschRepTypeIndicatorDCI0_1R16, &v.HasFrequencyHoppingDCI0_1R16, &v.HasUciOnPUSCHListDCI0_1R16, &v.HasInvalidSymbolPatternR16, &v.HasPuschPowerControlV1610, &v.HasUlFullPowerTransmissionR16, &v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, &v.HasNumberOfInvalidSymbolsForDLULSwitchingR16)
 		r.DecodeOptional(v.HasMinimumSchedulingOffsetK2R16, &v.MinimumSchedulingOffsetK2R16, "minimumSchedulingOffsetK2-r16")
 		r.DecodeOptional(v.HasUlAccessConfigListDCI0_1R16, &v.UlAccessConfigListDCI0_1R16, "ul-AccessConfigListDCI-0-1-r16")
 		v.HarqProcessNumberSizeDCI0_2R16 = r.IntIf(v.HasHarqProcessNumberSizeDCI0_2R16, 0, 4, false, "harq-ProcessNumberSizeDCI-0-2-r16")
@@ -12547,7 +12547,7 @@ func (v *PUSCHConfig) DecodePER(r *per.Reader) error {
 		x.End("minimumSchedulingOffsetK2-r16")
 	}
 	if x.Begin(1, "ul-AccessConfigListDCI-0-2-r17") {
-		r.Preamble(&v.HasUlAccessConfigListDCI0_2R17, &v.HasBetaOffsetsCrossPri0R17, &v.HasBetaOffsetsCrossPri1R17, &v.HasBetaOffsetsCrossPri0DCI0_2R17, &v.HasBetaOffsetsCrossPri1DCI0_2R17, &v.HasMappingPatternR17, &v.HasSecondTPCFieldDCI0_1R17, &v.HasSecondTPCFieldDCI0_2R17, &v.HasSequenceOffsetForRVR17, &v.HasUlAccessConfigListDCI0_1R17, &v.HasMinimumSchedulingOffsetK2R17, &v.HasAvailableSlotCountingR17, &v.HasDmrsBundlingPUSCHConfigR17, &v.HasHarqProcessNumberSizeDCI0_2V1700, &v.HasHarqProcessNumberSizeDCI0_1R17, &v.HasMpeResourcePoolToAddModListR17, &v.HasMpeResourcePoolToReleaseListR17)
+		x.GroupPreamble(&v.HasUlAccessConfigListDCI0_2R17, &v.HasBetaOffsetsCrossPri0R17, &v.HasBetaOffsetsCrossPri1R17, &v.HasBetaOffsetsCrossPri0DCI0_2R17, &v.HasBetaOffsetsCrossPri1DCI0_2R17, &v.HasMappingPatternR17, &v.HasSecondTPCFieldDCI0_1R17, &v.HasSecondTPCFieldDCI0_2R17, &v.HasSequenceOffsetForRVR17, &v.HasUlAccessConfigListDCI0_1R17, &v.HasMinimumSchedulingOffsetK2R17, &v.HasAvailableSlotCountingR17, &v.HasDmrsBundlingPUSCHConfigR17, &v.HasHarqProcessNumberSizeDCI0_2V1700, &v.HasHarqProcessNumberSizeDCI0_1R17, &v.HasMpeResourcePoolToAddModListR17, &v.HasMpeResourcePoolToReleaseListR17)
 		r.DecodeOptional(v.HasUlAccessConfigListDCI0_2R17, &v.UlAccessConfigListDCI0_2R17, "ul-AccessConfigListDCI-0-2-r17")
 		r.DecodeOptional(v.HasBetaOffsetsCrossPri0R17, &v.BetaOffsetsCrossPri0R17, "betaOffsetsCrossPri0-r17")
 		r.DecodeOptional(v.HasBetaOffsetsCrossPri1R17, &v.BetaOffsetsCrossPri1R17, "betaOffsetsCrossPri1-r17")
@@ -14314,7 +14314,7 @@ func (v *PUSCHPowerControlV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasOlpcParameterSet, &v.OlpcParameterSet, "olpc-ParameterSet")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sri-PUSCH-MappingToAddModList2-r17") {
-		r.Preamble(&v.HasSriPUSCHMappingToAddModList2R17, &v.HasSriPUSCHMappingToReleaseList2R17, &v.HasP0PUSCHSetList2R17, &v.HasDummy)
+		x.GroupPreamble(&v.HasSriPUSCHMappingToAddModList2R17, &v.HasSriPUSCHMappingToReleaseList2R17, &v.HasP0PUSCHSetList2R17, &v.HasDummy)
 		r.DecodeOptional(v.HasSriPUSCHMappingToAddModList2R17, &v.SriPUSCHMappingToAddModList2R17, "sri-PUSCH-MappingToAddModList2-r17")
 		r.DecodeOptional(v.HasSriPUSCHMappingToReleaseList2R17, &v.SriPUSCHMappingToReleaseList2R17, "sri-PUSCH-MappingToReleaseList2-r17")
 		r.DecodeOptional(v.HasP0PUSCHSetList2R17, &v.P0PUSCHSetList2R17, "p0-PUSCH-SetList2-r17")
@@ -14518,7 +14518,7 @@ func (v *PUSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	v.XOverhead = PUSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxMIMO-Layers") {
-		r.Preamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
+		x.GroupPreamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
 		v.MaxMIMOLayers = r.IntIf(v.HasMaxMIMOLayers, 1, 4, false, "maxMIMO-Layers")
 		if v.HasProcessingType2Enabled {
 			v.ProcessingType2Enabled = r.Bool("processingType2Enabled")
@@ -14526,12 +14526,12 @@ func (v *PUSCHServingCellConfig) DecodePER(r *per.Reader) error {
 		x.End("maxMIMO-Layers")
 	}
 	if x.Begin(1, "maxMIMO-LayersDCI-0-2-r16") {
-		r.Preamble(&v.HasMaxMIMOLayersDCI0_2R16)
+		x.GroupPreamble(&v.HasMaxMIMOLayersDCI0_2R16)
 		r.DecodeOptional(v.HasMaxMIMOLayersDCI0_2R16, &v.MaxMIMOLayersDCI0_2R16, "maxMIMO-LayersDCI-0-2-r16")
 		x.End("maxMIMO-LayersDCI-0-2-r16")
 	}
 	if x.Begin(2, "nrofHARQ-ProcessesForPUSCH-r17") {
-		r.Preamble(&v.HasNrofHARQProcessesForPUSCHR17, &v.HasUplinkHARQModeR17)
+		x.GroupPreamble(&v.HasNrofHARQProcessesForPUSCHR17, &v.HasUplinkHARQModeR17)
 		v.NrofHARQProcessesForPUSCHR17 = PUSCHServingCellConfig_NrofHARQProcessesForPUSCHR17(r.EnumIf(v.HasNrofHARQProcessesForPUSCHR17, 1, 0, false, "nrofHARQ-ProcessesForPUSCH-r17"))
 		r.DecodeOptional(v.HasUplinkHARQModeR17, &v.UplinkHARQModeR17, "uplinkHARQ-mode-r17")
 		x.End("nrofHARQ-ProcessesForPUSCH-r17")
@@ -14875,7 +14875,7 @@ func (v *PUSCHAllocationR16) DecodePER(r *per.Reader) error {
 	v.NumberOfRepetitionsR16 = PUSCHAllocationR16_NumberOfRepetitionsR16(r.EnumIf(v.HasNumberOfRepetitionsR16, 8, 0, false, "numberOfRepetitions-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "numberOfRepetitionsExt-r17") {
-		r.Preamble(&v.HasNumberOfRepetitionsExtR17, &v.HasNumberOfSlotsTBoMSR17, &v.HasExtendedK2R17)
+		x.GroupPreamble(&v.HasNumberOfRepetitionsExtR17, &v.HasNumberOfSlotsTBoMSR17, &v.HasExtendedK2R17)
 		v.NumberOfRepetitionsExtR17 = PUSCHAllocationR16_NumberOfRepetitionsExtR17(r.EnumIf(v.HasNumberOfRepetitionsExtR17, 16, 0, false, "numberOfRepetitionsExt-r17"))
 		v.NumberOfSlotsTBoMSR17 = PUSCHAllocationR16_NumberOfSlotsTBoMSR17(r.EnumIf(v.HasNumberOfSlotsTBoMSR17, 8, 0, false, "numberOfSlotsTBoMS-r17"))
 		v.ExtendedK2R17 = r.IntIf(v.HasExtendedK2R17, 0, 128, false, "extendedK2-r17")
@@ -14981,12 +14981,12 @@ func (v *QuantityConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasQuantityConfigNRList, &v.QuantityConfigNRList, "quantityConfigNR-List")
 	x := r.Extensions(ext)
 	if x.Begin(0, "quantityConfigEUTRA") {
-		r.Preamble(&v.HasQuantityConfigEUTRA)
+		x.GroupPreamble(&v.HasQuantityConfigEUTRA)
 		r.DecodeOptional(v.HasQuantityConfigEUTRA, &v.QuantityConfigEUTRA, "quantityConfigEUTRA")
 		x.End("quantityConfigEUTRA")
 	}
 	if x.Begin(1, "quantityConfigUTRA-FDD-r16") {
-		r.Preamble(&v.HasQuantityConfigUTRAFDDR16, &v.HasQuantityConfigCLIR16)
+		x.GroupPreamble(&v.HasQuantityConfigUTRAFDDR16, &v.HasQuantityConfigCLIR16)
 		r.DecodeOptional(v.HasQuantityConfigUTRAFDDR16, &v.QuantityConfigUTRAFDDR16, "quantityConfigUTRA-FDD-r16")
 		r.DecodeOptional(v.HasQuantityConfigCLIR16, &v.QuantityConfigCLIR16, "quantityConfigCLI-r16")
 		x.End("quantityConfigUTRA-FDD-r16")
@@ -15206,13 +15206,13 @@ func (v *RACHConfigCommon) DecodePER(r *per.Reader) error {
 	v.Msg3TransformPrecoder = RACHConfigCommon_Msg3TransformPrecoder(r.EnumIf(v.HasMsg3TransformPrecoder, 1, 0, false, "msg3-transformPrecoder"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "ra-PrioritizationForAccessIdentity-r16") {
-		r.Preamble(&v.HasRaPrioritizationForAccessIdentityR16, &v.HasPrachRootSequenceIndexR16)
+		x.GroupPreamble(&v.HasRaPrioritizationForAccessIdentityR16, &v.HasPrachRootSequenceIndexR16)
 		r.DecodeOptional(v.HasRaPrioritizationForAccessIdentityR16, &v.RaPrioritizationForAccessIdentityR16, "ra-PrioritizationForAccessIdentity-r16")
 		r.DecodeOptional(v.HasPrachRootSequenceIndexR16, &v.PrachRootSequenceIndexR16, "prach-RootSequenceIndex-r16")
 		x.End("ra-PrioritizationForAccessIdentity-r16")
 	}
 	if x.Begin(1, "ra-PrioritizationForSlicing-r17") {
-		r.Preamble(&v.HasRaPrioritizationForSlicingR17, &v.HasFeatureCombinationPreamblesListR17)
+		x.GroupPreamble(&v.HasRaPrioritizationForSlicingR17, &v.HasFeatureCombinationPreamblesListR17)
 		r.DecodeOptional(v.HasRaPrioritizationForSlicingR17, &v.RaPrioritizationForSlicingR17, "ra-PrioritizationForSlicing-r17")
 		r.DecodeOptional(v.HasFeatureCombinationPreamblesListR17, &v.FeatureCombinationPreamblesListR17, "featureCombinationPreamblesList-r17")
 		x.End("ra-PrioritizationForSlicing-r17")
@@ -15457,7 +15457,7 @@ func (v *RACHConfigCommonTwoStepRAR16) DecodePER(r *per.Reader) error {
 	v.RaContentionResolutionTimerR16 = RACHConfigCommonTwoStepRAR16_RaContentionResolutionTimerR16(r.EnumIf(v.HasRaContentionResolutionTimerR16, 8, 0, false, "ra-ContentionResolutionTimer-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "ra-PrioritizationForSlicingTwoStep-r17") {
-		r.Preamble(&v.HasRaPrioritizationForSlicingTwoStepR17, &v.HasFeatureCombinationPreamblesListR17)
+		x.GroupPreamble(&v.HasRaPrioritizationForSlicingTwoStepR17, &v.HasFeatureCombinationPreamblesListR17)
 		r.DecodeOptional(v.HasRaPrioritizationForSlicingTwoStepR17, &v.RaPrioritizationForSlicingTwoStepR17, "ra-PrioritizationForSlicingTwoStep-r17")
 		r.DecodeOptional(v.HasFeatureCombinationPreamblesListR17, &v.FeatureCombinationPreamblesListR17, "featureCombinationPreamblesList-r17")
 		x.End("ra-PrioritizationForSlicingTwoStep-r17")
@@ -15675,7 +15675,7 @@ func (v *RACHConfigDedicated) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
 	x := r.Extensions(ext)
 	if x.Begin(0, "ra-PrioritizationTwoStep-r16") {
-		r.Preamble(&v.HasRaPrioritizationTwoStepR16, &v.HasCfraTwoStepR16)
+		x.GroupPreamble(&v.HasRaPrioritizationTwoStepR16, &v.HasCfraTwoStepR16)
 		r.DecodeOptional(v.HasRaPrioritizationTwoStepR16, &v.RaPrioritizationTwoStepR16, "ra-PrioritizationTwoStep-r16")
 		r.DecodeOptional(v.HasCfraTwoStepR16, &v.CfraTwoStepR16, "cfra-TwoStep-r16")
 		x.End("ra-PrioritizationTwoStep-r16")
@@ -15719,7 +15719,7 @@ func (v *CFRA) DecodePER(r *per.Reader) error {
 	r.Decode(&v.Resources, "resources")
 	x := r.Extensions(ext)
 	if x.Begin(0, "totalNumberOfRA-Preambles") {
-		r.Preamble(&v.HasTotalNumberOfRAPreambles)
+		x.GroupPreamble(&v.HasTotalNumberOfRAPreambles)
 		v.TotalNumberOfRAPreambles = r.IntIf(v.HasTotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 		x.End("totalNumberOfRA-Preambles")
 	}
@@ -15933,7 +15933,7 @@ func (v *CFRASSBResource) DecodePER(r *per.Reader) error {
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
 	x := r.Extensions(ext)
 	if x.Begin(0, "msgA-PUSCH-Resource-Index-r16") {
-		r.Preamble(&v.HasMsgAPUSCHResourceIndexR16)
+		x.GroupPreamble(&v.HasMsgAPUSCHResourceIndexR16)
 		v.MsgAPUSCHResourceIndexR16 = r.IntIf(v.HasMsgAPUSCHResourceIndexR16, 0, 3071, false, "msgA-PUSCH-Resource-Index-r16")
 		x.End("msgA-PUSCH-Resource-Index-r16")
 	}
@@ -16025,7 +16025,7 @@ func (v *RACHConfigGeneric) DecodePER(r *per.Reader) error {
 	v.RaResponseWindow = RACHConfigGeneric_RaResponseWindow(r.Enum(8, 0, false, "ra-ResponseWindow"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "prach-ConfigurationPeriodScaling-IAB-r16") {
-		r.Preamble(&v.HasPrachConfigurationPeriodScalingIABR16, &v.HasPrachConfigurationFrameOffsetIABR16, &v.HasPrachConfigurationSOffsetIABR16, &v.HasRaResponseWindowV1610, &v.HasPrachConfigurationIndexV1610)
+		x.GroupPreamble(&v.HasPrachConfigurationPeriodScalingIABR16, &v.HasPrachConfigurationFrameOffsetIABR16, &v.HasPrachConfigurationSOffsetIABR16, &v.HasRaResponseWindowV1610, &v.HasPrachConfigurationIndexV1610)
 		v.PrachConfigurationPeriodScalingIABR16 = RACHConfigGeneric_PrachConfigurationPeriodScalingIABR16(r.EnumIf(v.HasPrachConfigurationPeriodScalingIABR16, 7, 0, false, "prach-ConfigurationPeriodScaling-IAB-r16"))
 		v.PrachConfigurationFrameOffsetIABR16 = r.IntIf(v.HasPrachConfigurationFrameOffsetIABR16, 0, 63, false, "prach-ConfigurationFrameOffset-IAB-r16")
 		v.PrachConfigurationSOffsetIABR16 = r.IntIf(v.HasPrachConfigurationSOffsetIABR16, 0, 39, false, "prach-ConfigurationSOffset-IAB-r16")
@@ -16034,7 +16034,7 @@ func (v *RACHConfigGeneric) DecodePER(r *per.Reader) error {
 		x.End("prach-ConfigurationPeriodScaling-IAB-r16")
 	}
 	if x.Begin(1, "ra-ResponseWindow-v1700") {
-		r.Preamble(&v.HasRaResponseWindowV1700)
+		x.GroupPreamble(&v.HasRaResponseWindowV1700)
 		v.RaResponseWindowV1700 = RACHConfigGeneric_RaResponseWindowV1700(r.EnumIf(v.HasRaResponseWindowV1700, 7, 0, false, "ra-ResponseWindow-v1700"))
 		x.End("ra-ResponseWindow-v1700")
 	}
@@ -16096,7 +16096,7 @@ func (v *RACHConfigGenericTwoStepRAR16) DecodePER(r *per.Reader) error {
 	v.PreambleTransMaxR16 = RACHConfigGenericTwoStepRAR16_PreambleTransMaxR16(r.EnumIf(v.HasPreambleTransMaxR16, 11, 0, false, "preambleTransMax-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "msgB-ResponseWindow-v1700") {
-		r.Preamble(&v.HasMsgBResponseWindowV1700)
+		x.GroupPreamble(&v.HasMsgBResponseWindowV1700)
 		v.MsgBResponseWindowV1700 = RACHConfigGenericTwoStepRAR16_MsgBResponseWindowV1700(r.EnumIf(v.HasMsgBResponseWindowV1700, 6, 0, false, "msgB-ResponseWindow-v1700"))
 		x.End("msgB-ResponseWindow-v1700")
 	}
@@ -16267,7 +16267,7 @@ func (v *RadioBearerConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSecurityConfig, &v.SecurityConfig, "securityConfig")
 	x := r.Extensions(ext)
 	if x.Begin(0, "mrb-ToAddModList-r17") {
-		r.Preamble(&v.HasMrbToAddModListR17, &v.HasMrbToReleaseListR17, &v.HasSrb4ToAddModR17, &v.HasSrb4ToReleaseR17)
+		x.GroupPreamble(&v.HasMrbToAddModListR17, &v.HasMrbToReleaseListR17, &v.HasSrb4ToAddModR17, &v.HasSrb4ToReleaseR17)
 		r.DecodeOptional(v.HasMrbToAddModListR17, &v.MrbToAddModListR17, "mrb-ToAddModList-r17")
 		r.DecodeOptional(v.HasMrbToReleaseListR17, &v.MrbToReleaseListR17, "mrb-ToReleaseList-r17")
 		r.DecodeOptional(v.HasSrb4ToAddModR17, &v.Srb4ToAddModR17, "srb4-ToAddMod-r17")
@@ -16338,7 +16338,7 @@ func (v *SRBToAddMod) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	x := r.Extensions(ext)
 	if x.Begin(0, "srb-Identity-v1700") {
-		r.Preamble(&v.HasSrbIdentityV1700)
+		x.GroupPreamble(&v.HasSrbIdentityV1700)
 		r.DecodeOptional(v.HasSrbIdentityV1700, &v.SrbIdentityV1700, "srb-Identity-v1700")
 		x.End("srb-Identity-v1700")
 	}
@@ -16403,7 +16403,7 @@ func (v *DRBToAddMod) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	x := r.Extensions(ext)
 	if x.Begin(0, "daps-Config-r16") {
-		r.Preamble(&v.HasDapsConfigR16)
+		x.GroupPreamble(&v.HasDapsConfigR16)
 		v.DapsConfigR16 = DRBToAddMod_DapsConfigR16(r.EnumIf(v.HasDapsConfigR16, 1, 0, false, "daps-Config-r16"))
 		x.End("daps-Config-r16")
 	}
@@ -16608,7 +16608,7 @@ func (v *RadioLinkMonitoringConfig) DecodePER(r *per.Reader) error {
 	v.BeamFailureDetectionTimer = RadioLinkMonitoringConfig_BeamFailureDetectionTimer(r.EnumIf(v.HasBeamFailureDetectionTimer, 8, 0, false, "beamFailureDetectionTimer"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "beamFailure-r17") {
-		r.Preamble(&v.HasBeamFailureR17)
+		x.GroupPreamble(&v.HasBeamFailureR17)
 		r.DecodeOptional(v.HasBeamFailureR17, &v.BeamFailureR17, "beamFailure-r17")
 		x.End("beamFailure-r17")
 	}
@@ -16919,7 +16919,7 @@ func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
 	v.Dummy = RateMatchPattern_Dummy(r.Enum(2, 0, false, "dummy"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "controlResourceSet-r16") {
-		r.Preamble(&v.HasControlResourceSetR16)
+		x.GroupPreamble(&v.HasControlResourceSetR16)
 		r.DecodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
 		x.End("controlResourceSet-r16")
 	}

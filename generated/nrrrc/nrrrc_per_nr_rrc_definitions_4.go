@@ -418,7 +418,7 @@ func (v *ReportCGIEUTRA) DecodePER(r *per.Reader) error {
 	r.Decode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
-		r.Preamble(&v.HasUseAutonomousGapsR16)
+		x.GroupPreamble(&v.HasUseAutonomousGapsR16)
 		v.UseAutonomousGapsR16 = ReportCGIEUTRA_UseAutonomousGapsR16(r.EnumIf(v.HasUseAutonomousGapsR16, 1, 0, false, "useAutonomousGaps-r16"))
 		x.End("useAutonomousGaps-r16")
 	}
@@ -491,12 +491,12 @@ func (v *EventTriggerConfigInterRAT) DecodePER(r *per.Reader) error {
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportQuantityUTRA-FDD-r16") {
-		r.Preamble(&v.HasReportQuantityUTRAFDDR16)
+		x.GroupPreamble(&v.HasReportQuantityUTRAFDDR16)
 		r.DecodeOptional(v.HasReportQuantityUTRAFDDR16, &v.ReportQuantityUTRAFDDR16, "reportQuantityUTRA-FDD-r16")
 		x.End("reportQuantityUTRA-FDD-r16")
 	}
 	if x.Begin(1, "includeCommonLocationInfo-r16") {
-		r.Preamble(&v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
+		x.GroupPreamble(&v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
 		v.IncludeCommonLocationInfoR16 = EventTriggerConfigInterRAT_IncludeCommonLocationInfoR16(r.EnumIf(v.HasIncludeCommonLocationInfoR16, 1, 0, false, "includeCommonLocationInfo-r16"))
 		r.DecodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		r.DecodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
@@ -504,7 +504,7 @@ func (v *EventTriggerConfigInterRAT) DecodePER(r *per.Reader) error {
 		x.End("includeCommonLocationInfo-r16")
 	}
 	if x.Begin(2, "reportQuantityRelay-r17") {
-		r.Preamble(&v.HasReportQuantityRelayR17)
+		x.GroupPreamble(&v.HasReportQuantityRelayR17)
 		r.DecodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		x.End("reportQuantityRelay-r17")
 	}
@@ -815,12 +815,12 @@ func (v *PeriodicalReportConfigInterRAT) DecodePER(r *per.Reader) error {
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportQuantityUTRA-FDD-r16") {
-		r.Preamble(&v.HasReportQuantityUTRAFDDR16)
+		x.GroupPreamble(&v.HasReportQuantityUTRAFDDR16)
 		r.DecodeOptional(v.HasReportQuantityUTRAFDDR16, &v.ReportQuantityUTRAFDDR16, "reportQuantityUTRA-FDD-r16")
 		x.End("reportQuantityUTRA-FDD-r16")
 	}
 	if x.Begin(1, "includeCommonLocationInfo-r16") {
-		r.Preamble(&v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
+		x.GroupPreamble(&v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
 		v.IncludeCommonLocationInfoR16 = PeriodicalReportConfigInterRAT_IncludeCommonLocationInfoR16(r.EnumIf(v.HasIncludeCommonLocationInfoR16, 1, 0, false, "includeCommonLocationInfo-r16"))
 		r.DecodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
 		r.DecodeOptional(v.HasIncludeWLANMeasR16, &v.IncludeWLANMeasR16, "includeWLAN-Meas-r16")
@@ -828,7 +828,7 @@ func (v *PeriodicalReportConfigInterRAT) DecodePER(r *per.Reader) error {
 		x.End("includeCommonLocationInfo-r16")
 	}
 	if x.Begin(2, "reportQuantityRelay-r17") {
-		r.Preamble(&v.HasReportQuantityRelayR17)
+		x.GroupPreamble(&v.HasReportQuantityRelayR17)
 		r.DecodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		x.End("reportQuantityRelay-r17")
 	}
@@ -1070,7 +1070,7 @@ func (v *ReportCGI) DecodePER(r *per.Reader) error {
 	r.Decode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
-		r.Preamble(&v.HasUseAutonomousGapsR16)
+		x.GroupPreamble(&v.HasUseAutonomousGapsR16)
 		v.UseAutonomousGapsR16 = ReportCGI_UseAutonomousGapsR16(r.EnumIf(v.HasUseAutonomousGapsR16, 1, 0, false, "useAutonomousGaps-r16"))
 		x.End("useAutonomousGaps-r16")
 	}
@@ -1107,7 +1107,7 @@ func (v *ReportSFTDNR) DecodePER(r *per.Reader) error {
 	v.ReportRSRP = r.Bool("reportRSRP")
 	x := r.Extensions(ext)
 	if x.Begin(0, "reportSFTD-NeighMeas") {
-		r.Preamble(&v.HasReportSFTDNeighMeas, &v.HasDrxSFTDNeighMeas, &v.HasCellsForWhichToReportSFTD)
+		x.GroupPreamble(&v.HasReportSFTDNeighMeas, &v.HasDrxSFTDNeighMeas, &v.HasCellsForWhichToReportSFTD)
 		v.ReportSFTDNeighMeas = ReportSFTDNR_ReportSFTDNeighMeas(r.EnumIf(v.HasReportSFTDNeighMeas, 1, 0, false, "reportSFTD-NeighMeas"))
 		v.DrxSFTDNeighMeas = ReportSFTDNR_DrxSFTDNeighMeas(r.EnumIf(v.HasDrxSFTDNeighMeas, 1, 0, false, "drx-SFTD-NeighMeas"))
 		r.DecodeOptional(v.HasCellsForWhichToReportSFTD, &v.CellsForWhichToReportSFTD, "cellsForWhichToReportSFTD")
@@ -1359,7 +1359,7 @@ func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 	v.ReportAddNeighMeas = EventTriggerConfig_ReportAddNeighMeas(r.EnumIf(v.HasReportAddNeighMeas, 1, 0, false, "reportAddNeighMeas"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "measRSSI-ReportConfig-r16") {
-		r.Preamble(&v.HasMeasRSSIReportConfigR16, &v.HasUseT312R16, &v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
+		x.GroupPreamble(&v.HasMeasRSSIReportConfigR16, &v.HasUseT312R16, &v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16)
 		r.DecodeOptional(v.HasMeasRSSIReportConfigR16, &v.MeasRSSIReportConfigR16, "measRSSI-ReportConfig-r16")
 		if v.HasUseT312R16 {
 			v.UseT312R16 = r.Bool("useT312-r16")
@@ -1371,7 +1371,7 @@ func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 		x.End("measRSSI-ReportConfig-r16")
 	}
 	if x.Begin(1, "coarseLocationRequest-r17") {
-		r.Preamble(&v.HasCoarseLocationRequestR17, &v.HasReportQuantityRelayR17)
+		x.GroupPreamble(&v.HasCoarseLocationRequestR17, &v.HasReportQuantityRelayR17)
 		v.CoarseLocationRequestR17 = EventTriggerConfig_CoarseLocationRequestR17(r.EnumIf(v.HasCoarseLocationRequestR17, 1, 0, false, "coarseLocationRequest-r17"))
 		r.DecodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		x.End("coarseLocationRequest-r17")
@@ -1735,7 +1735,7 @@ func (v *PeriodicalReportConfig) DecodePER(r *per.Reader) error {
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "measRSSI-ReportConfig-r16") {
-		r.Preamble(&v.HasMeasRSSIReportConfigR16, &v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16, &v.HasUlDelayValueConfigR16, &v.HasReportAddNeighMeasR16)
+		x.GroupPreamble(&v.HasMeasRSSIReportConfigR16, &v.HasIncludeCommonLocationInfoR16, &v.HasIncludeBTMeasR16, &v.HasIncludeWLANMeasR16, &v.HasIncludeSensorMeasR16, &v.HasUlDelayValueConfigR16, &v.HasReportAddNeighMeasR16)
 		r.DecodeOptional(v.HasMeasRSSIReportConfigR16, &v.MeasRSSIReportConfigR16, "measRSSI-ReportConfig-r16")
 		v.IncludeCommonLocationInfoR16 = PeriodicalReportConfig_IncludeCommonLocationInfoR16(r.EnumIf(v.HasIncludeCommonLocationInfoR16, 1, 0, false, "includeCommonLocationInfo-r16"))
 		r.DecodeOptional(v.HasIncludeBTMeasR16, &v.IncludeBTMeasR16, "includeBT-Meas-r16")
@@ -1746,7 +1746,7 @@ func (v *PeriodicalReportConfig) DecodePER(r *per.Reader) error {
 		x.End("measRSSI-ReportConfig-r16")
 	}
 	if x.Begin(1, "ul-ExcessDelayConfig-r17") {
-		r.Preamble(&v.HasUlExcessDelayConfigR17, &v.HasCoarseLocationRequestR17, &v.HasReportQuantityRelayR17)
+		x.GroupPreamble(&v.HasUlExcessDelayConfigR17, &v.HasCoarseLocationRequestR17, &v.HasReportQuantityRelayR17)
 		r.DecodeOptional(v.HasUlExcessDelayConfigR17, &v.UlExcessDelayConfigR17, "ul-ExcessDelayConfig-r17")
 		v.CoarseLocationRequestR17 = PeriodicalReportConfig_CoarseLocationRequestR17(r.EnumIf(v.HasCoarseLocationRequestR17, 1, 0, false, "coarseLocationRequest-r17"))
 		r.DecodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
@@ -2605,12 +2605,12 @@ func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMacLogicalChannelConfig, &v.MacLogicalChannelConfig, "mac-LogicalChannelConfig")
 	x := r.Extensions(ext)
 	if x.Begin(0, "rlc-Config-v1610") {
-		r.Preamble(&v.HasRlcConfigV1610)
+		x.GroupPreamble(&v.HasRlcConfigV1610)
 		r.DecodeOptional(v.HasRlcConfigV1610, &v.RlcConfigV1610, "rlc-Config-v1610")
 		x.End("rlc-Config-v1610")
 	}
 	if x.Begin(1, "rlc-Config-v1700") {
-		r.Preamble(&v.HasRlcConfigV1700, &v.HasLogicalChannelIdentityExtR17, &v.HasMulticastRLCBearerConfigR17, &v.HasServedRadioBearerSRB4R17)
+		x.GroupPreamble(&v.HasRlcConfigV1700, &v.HasLogicalChannelIdentityExtR17, &v.HasMulticastRLCBearerConfigR17, &v.HasServedRadioBearerSRB4R17)
 		r.DecodeOptional(v.HasRlcConfigV1700, &v.RlcConfigV1700, "rlc-Config-v1700")
 		r.DecodeOptional(v.HasLogicalChannelIdentityExtR17, &v.LogicalChannelIdentityExtR17, "logicalChannelIdentityExt-r17")
 		r.DecodeOptional(v.HasMulticastRLCBearerConfigR17, &v.MulticastRLCBearerConfigR17, "multicastRLC-BearerConfig-r17")
@@ -3690,7 +3690,7 @@ func (v *SCSSpecificCarrier) DecodePER(r *per.Reader) error {
 	v.CarrierBandwidth = r.Int(1, 275, false, "carrierBandwidth")
 	x := r.Extensions(ext)
 	if x.Begin(0, "txDirectCurrentLocation") {
-		r.Preamble(&v.HasTxDirectCurrentLocation)
+		x.GroupPreamble(&v.HasTxDirectCurrentLocation)
 		v.TxDirectCurrentLocation = r.IntIf(v.HasTxDirectCurrentLocation, 0, 4095, false, "txDirectCurrentLocation")
 		x.End("txDirectCurrentLocation")
 	}
@@ -4158,7 +4158,7 @@ func (v *SearchSpace_SearchSpaceType_UESpecific) DecodePER(r *per.Reader) error 
 	v.DciFormats = SearchSpace_SearchSpaceType_UESpecific_DciFormats(r.Enum(2, 0, false, "dci-Formats"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dci-Formats-MT-r16") {
-		r.Preamble(&v.HasDciFormatsMTR16, &v.HasDciFormatsSLR16, &v.HasDciFormatsExtR16)
+		x.GroupPreamble(&v.HasDciFormatsMTR16, &v.HasDciFormatsSLR16, &v.HasDciFormatsExtR16)
 		v.DciFormatsMTR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsMTR16(r.EnumIf(v.HasDciFormatsMTR16, 1, 0, false, "dci-Formats-MT-r16"))
 		v.DciFormatsSLR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsSLR16(r.EnumIf(v.HasDciFormatsSLR16, 5, 0, false, "dci-FormatsSL-r16"))
 		v.DciFormatsExtR16 = SearchSpace_SearchSpaceType_UESpecific_DciFormatsExtR16(r.EnumIf(v.HasDciFormatsExtR16, 2, 0, false, "dci-FormatsExt-r16"))
@@ -4879,7 +4879,7 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasServingCellMO, &v.ServingCellMO, "servingCellMO")
 	x := r.Extensions(ext)
 	if x.Begin(0, "lte-CRS-ToMatchAround") {
-		r.Preamble(&v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasDownlinkChannelBWPerSCSList)
+		x.GroupPreamble(&v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasDownlinkChannelBWPerSCSList)
 		r.DecodeOptional(v.HasLteCRSToMatchAround, &v.LteCRSToMatchAround, "lte-CRS-ToMatchAround")
 		r.DecodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
 		r.DecodeOptional(v.HasRateMatchPatternToReleaseList, &v.RateMatchPatternToReleaseList, "rateMatchPatternToReleaseList")
@@ -4887,7 +4887,7 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 		x.End("lte-CRS-ToMatchAround")
 	}
 	if x.Begin(1, "supplementaryUplinkRelease-r16") {
-		r.Preamble(&v.HasSupplementaryUplinkReleaseR16, &v.HasTddULDLConfigurationDedicatedIABMTR16, &v.HasDormantBWPConfigR16, &v.HasCaSlotOffsetR16, &v.HasDummy2, &v.HasIntraCellGuardBandsDLListR16, &v.HasIntraCellGuardBandsULListR16, &v.HasCsiRSValidationWithDCIR16, &v.HasLteCRSPatternList1R16, &v.HasLteCRSPatternList2R16, &v.HasCrsRateMatchPerCORESETPoolIndexR16, &v.HasEnableTwoDefaultTCIStatesR16, &v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, &v.HasEnableBeamSwitchTimingR16, &v.HasCbgTxDiffTBsProcessingType1R16, &v.HasCbgTxDiffTBsProcessingType2R16)
+		x.GroupPreamble(&v.HasSupplementaryUplinkReleaseR16, &v.HasTddULDLConfigurationDedicatedIABMTR16, &v.HasDormantBWPConfigR16, &v.HasCaSlotOffsetR16, &v.HasDummy2, &v.HasIntraCellGuardBandsDLListR16, &v.HasIntraCellGuardBandsULListR16, &v.HasCsiRSValidationWithDCIR16, &v.HasLteCRSPatternList1R16, &v.HasLteCRSPatternList2R16, &v.HasCrsRateMatchPerCORESETPoolIndexR16, &v.HasEnableTwoDefaultTCIStatesR16, &v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, &v.HasEnableBeamSwitchTimingR16, &v.HasCbgTxDiffTBsProcessingType1R16, &v.HasCbgTxDiffTBsProcessingType2R16)
 		v.SupplementaryUplinkReleaseR16 = ServingCellConfig_SupplementaryUplinkReleaseR16(r.EnumIf(v.HasSupplementaryUplinkReleaseR16, 1, 0, false, "supplementaryUplinkRelease-r16"))
 		r.DecodeOptional(v.HasTddULDLConfigurationDedicatedIABMTR16, &v.TddULDLConfigurationDedicatedIABMTR16, "tdd-UL-DL-ConfigurationDedicated-IAB-MT-r16")
 		r.DecodeOptional(v.HasDormantBWPConfigR16, &v.DormantBWPConfigR16, "dormantBWP-Config-r16")
@@ -4907,13 +4907,13 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 		x.End("supplementaryUplinkRelease-r16")
 	}
 	if x.Begin(2, "directionalCollisionHandling-r16") {
-		r.Preamble(&v.HasDirectionalCollisionHandlingR16, &v.HasChannelAccessConfigR16)
+		x.GroupPreamble(&v.HasDirectionalCollisionHandlingR16, &v.HasChannelAccessConfigR16)
 		v.DirectionalCollisionHandlingR16 = ServingCellConfig_DirectionalCollisionHandlingR16(r.EnumIf(v.HasDirectionalCollisionHandlingR16, 1, 0, false, "directionalCollisionHandling-r16"))
 		r.DecodeOptional(v.HasChannelAccessConfigR16, &v.ChannelAccessConfigR16, "channelAccessConfig-r16")
 		x.End("directionalCollisionHandling-r16")
 	}
 	if x.Begin(3, "nr-dl-PRS-PDC-Info-r17") {
-		r.Preamble(&v.HasNrDlPRSPDCInfoR17, &v.HasSemiStaticChannelAccessConfigUER17, &v.HasMimoParamR17, &v.HasChannelAccessMode2R17, &v.HasTimeDomainHARQBundlingType1R17, &v.HasNrofHARQBundlingGroupsR17, &v.HasFdmedReceptionMulticastR17, &v.HasMoreThanOneNackOnlyModeR17, &v.HasTciActivatedConfigR17, &v.HasDirectionalCollisionHandlingDCR17, &v.HasLteNeighCellsCRSAssistInfoListR17)
+		x.GroupPreamble(&v.HasNrDlPRSPDCInfoR17, &v.HasSemiStaticChannelAccessConfigUER17, &v.HasMimoParamR17, &v.HasChannelAccessMode2R17, &v.HasTimeDomainHARQBundlingType1R17, &v.HasNrofHARQBundlingGroupsR17, &v.HasFdmedReceptionMulticastR17, &v.HasMoreThanOneNackOnlyModeR17, &v.HasTciActivatedConfigR17, &v.HasDirectionalCollisionHandlingDCR17, &v.HasLteNeighCellsCRSAssistInfoListR17)
 		r.DecodeOptional(v.HasNrDlPRSPDCInfoR17, &v.NrDlPRSPDCInfoR17, "nr-dl-PRS-PDC-Info-r17")
 		r.DecodeOptional(v.HasSemiStaticChannelAccessConfigUER17, &v.SemiStaticChannelAccessConfigUER17, "semiStaticChannelAccessConfigUE-r17")
 		r.DecodeOptional(v.HasMimoParamR17, &v.MimoParamR17, "mimoParam-r17")
@@ -4928,7 +4928,7 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 		x.End("nr-dl-PRS-PDC-Info-r17")
 	}
 	if x.Begin(4, "lte-NeighCellsCRS-Assumptions-r17") {
-		r.Preamble(&v.HasLteNeighCellsCRSAssumptionsR17)
+		x.GroupPreamble(&v.HasLteNeighCellsCRSAssumptionsR17)
 		v.LteNeighCellsCRSAssumptionsR17 = ServingCellConfig_LteNeighCellsCRSAssumptionsR17(r.EnumIf(v.HasLteNeighCellsCRSAssumptionsR17, 1, 0, false, "lte-NeighCellsCRS-Assumptions-r17"))
 		x.End("lte-NeighCellsCRS-Assumptions-r17")
 	}
@@ -5625,7 +5625,7 @@ func (v *UplinkConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCarrierSwitching, &v.CarrierSwitching, "carrierSwitching")
 	x := r.Extensions(ext)
 	if x.Begin(0, "powerBoostPi2BPSK") {
-		r.Preamble(&v.HasPowerBoostPi2BPSK, &v.HasUplinkChannelBWPerSCSList)
+		x.GroupPreamble(&v.HasPowerBoostPi2BPSK, &v.HasUplinkChannelBWPerSCSList)
 		if v.HasPowerBoostPi2BPSK {
 			v.PowerBoostPi2BPSK = r.Bool("powerBoostPi2BPSK")
 		}
@@ -5633,7 +5633,7 @@ func (v *UplinkConfig) DecodePER(r *per.Reader) error {
 		x.End("powerBoostPi2BPSK")
 	}
 	if x.Begin(1, "enablePL-RS-UpdateForPUSCH-SRS-r16") {
-		r.Preamble(&v.HasEnablePLRSUpdateForPUSCHSRSR16, &v.HasEnableDefaultBeamPLForPUSCH0_0R16, &v.HasEnableDefaultBeamPLForPUCCHR16, &v.HasEnableDefaultBeamPLForSRSR16, &v.HasUplinkTxSwitchingR16, &v.HasMprPowerBoostFR2R16)
+		x.GroupPreamble(&v.HasEnablePLRSUpdateForPUSCHSRSR16, &v.HasEnableDefaultBeamPLForPUSCH0_0R16, &v.HasEnableDefaultBeamPLForPUCCHR16, &v.HasEnableDefaultBeamPLForSRSR16, &v.HasUplinkTxSwitchingR16, &v.HasMprPowerBoostFR2R16)
 		v.EnablePLRSUpdateForPUSCHSRSR16 = UplinkConfig_EnablePLRSUpdateForPUSCHSRSR16(r.EnumIf(v.HasEnablePLRSUpdateForPUSCHSRSR16, 1, 0, false, "enablePL-RS-UpdateForPUSCH-SRS-r16"))
 		v.EnableDefaultBeamPLForPUSCH0_0R16 = UplinkConfig_EnableDefaultBeamPLForPUSCH0_0R16(r.EnumIf(v.HasEnableDefaultBeamPLForPUSCH0_0R16, 1, 0, false, "enableDefaultBeamPL-ForPUSCH0-0-r16"))
 		v.EnableDefaultBeamPLForPUCCHR16 = UplinkConfig_EnableDefaultBeamPLForPUCCHR16(r.EnumIf(v.HasEnableDefaultBeamPLForPUCCHR16, 1, 0, false, "enableDefaultBeamPL-ForPUCCH-r16"))
@@ -6268,7 +6268,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	v.SsPBCHBlockPower = r.Int(-60, 50, false, "ss-PBCH-BlockPower")
 	x := r.Extensions(ext)
 	if x.Begin(0, "channelAccessMode-r16") {
-		r.Preamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasSsbPositionQCLR16, &v.HasHighSpeedConfigR16)
+		x.GroupPreamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasSsbPositionQCLR16, &v.HasHighSpeedConfigR16)
 		r.DecodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
 		v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR16(r.EnumIf(v.HasDiscoveryBurstWindowLengthR16, 6, 0, false, "discoveryBurstWindowLength-r16"))
 		r.DecodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
@@ -6276,7 +6276,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 		x.End("channelAccessMode-r16")
 	}
 	if x.Begin(1, "highSpeedConfig-v1700") {
-		r.Preamble(&v.HasHighSpeedConfigV1700, &v.HasChannelAccessMode2R17, &v.HasDiscoveryBurstWindowLengthR17, &v.HasSsbPositionQCLR17, &v.HasHighSpeedConfigFR2R17, &v.HasUplinkConfigCommonV1700, &v.HasNtnConfigR17)
+		x.GroupPreamble(&v.HasHighSpeedConfigV1700, &v.HasChannelAccessMode2R17, &v.HasDiscoveryBurstWindowLengthR17, &v.HasSsbPositionQCLR17, &v.HasHighSpeedConfigFR2R17, &v.HasUplinkConfigCommonV1700, &v.HasNtnConfigR17)
 		r.DecodeOptional(v.HasHighSpeedConfigV1700, &v.HighSpeedConfigV1700, "highSpeedConfig-v1700")
 		v.ChannelAccessMode2R17 = ServingCellConfigCommon_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
 		v.DiscoveryBurstWindowLengthR17 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR17(r.EnumIf(v.HasDiscoveryBurstWindowLengthR17, 6, 0, false, "discoveryBurstWindowLength-r17"))
@@ -6287,12 +6287,12 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 		x.End("highSpeedConfig-v1700")
 	}
 	if x.Begin(2, "featurePriorities-r17") {
-		r.Preamble(&v.HasFeaturePrioritiesR17)
+		x.GroupPreamble(&v.HasFeaturePrioritiesR17)
 		r.DecodeOptional(v.HasFeaturePrioritiesR17, &v.FeaturePrioritiesR17, "featurePriorities-r17")
 		x.End("featurePriorities-r17")
 	}
 	if x.Begin(3, "ra-ChannelAccess-r17") {
-		r.Preamble(&v.HasRaChannelAccessR17)
+		x.GroupPreamble(&v.HasRaChannelAccessR17)
 		v.RaChannelAccessR17 = ServingCellConfigCommon_RaChannelAccessR17(r.EnumIf(v.HasRaChannelAccessR17, 1, 0, false, "ra-ChannelAccess-r17"))
 		x.End("ra-ChannelAccess-r17")
 	}
@@ -6485,14 +6485,14 @@ func (v *ServingCellConfigCommonSIB) DecodePER(r *per.Reader) error {
 	v.SsPBCHBlockPower = r.Int(-60, 50, false, "ss-PBCH-BlockPower")
 	x := r.Extensions(ext)
 	if x.Begin(0, "channelAccessMode-r16") {
-		r.Preamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasHighSpeedConfigR16)
+		x.GroupPreamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasHighSpeedConfigR16)
 		r.DecodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
 		v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthR16(r.EnumIf(v.HasDiscoveryBurstWindowLengthR16, 6, 0, false, "discoveryBurstWindowLength-r16"))
 		r.DecodeOptional(v.HasHighSpeedConfigR16, &v.HighSpeedConfigR16, "highSpeedConfig-r16")
 		x.End("channelAccessMode-r16")
 	}
 	if x.Begin(1, "channelAccessMode2-r17") {
-		r.Preamble(&v.HasChannelAccessMode2R17, &v.HasDiscoveryBurstWindowLengthV1700, &v.HasHighSpeedConfigFR2R17, &v.HasUplinkConfigCommonV1700)
+		x.GroupPreamble(&v.HasChannelAccessMode2R17, &v.HasDiscoveryBurstWindowLengthV1700, &v.HasHighSpeedConfigFR2R17, &v.HasUplinkConfigCommonV1700)
 		v.ChannelAccessMode2R17 = ServingCellConfigCommonSIB_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
 		v.DiscoveryBurstWindowLengthV1700 = ServingCellConfigCommonSIB_DiscoveryBurstWindowLengthV1700(r.EnumIf(v.HasDiscoveryBurstWindowLengthV1700, 6, 0, false, "discoveryBurstWindowLength-v1700"))
 		r.DecodeOptional(v.HasHighSpeedConfigFR2R17, &v.HighSpeedConfigFR2R17, "highSpeedConfigFR2-r17")
@@ -6500,12 +6500,12 @@ func (v *ServingCellConfigCommonSIB) DecodePER(r *per.Reader) error {
 		x.End("channelAccessMode2-r17")
 	}
 	if x.Begin(2, "enhancedMeasurementLEO-r17") {
-		r.Preamble(&v.HasEnhancedMeasurementLEOR17)
+		x.GroupPreamble(&v.HasEnhancedMeasurementLEOR17)
 		v.EnhancedMeasurementLEOR17 = ServingCellConfigCommonSIB_EnhancedMeasurementLEOR17(r.EnumIf(v.HasEnhancedMeasurementLEOR17, 1, 0, false, "enhancedMeasurementLEO-r17"))
 		x.End("enhancedMeasurementLEO-r17")
 	}
 	if x.Begin(3, "ra-ChannelAccess-r17") {
-		r.Preamble(&v.HasRaChannelAccessR17)
+		x.GroupPreamble(&v.HasRaChannelAccessR17)
 		v.RaChannelAccessR17 = ServingCellConfigCommonSIB_RaChannelAccessR17(r.EnumIf(v.HasRaChannelAccessR17, 1, 0, false, "ra-ChannelAccess-r17"))
 		x.End("ra-ChannelAccess-r17")
 	}
@@ -7059,7 +7059,7 @@ func (v *SlotFormatCombinationsPerCell) DecodePER(r *per.Reader) error {
 	v.PositionInDCI = r.IntIf(v.HasPositionInDCI, 0, 127, false, "positionInDCI")
 	x := r.Extensions(ext)
 	if x.Begin(0, "enableConfiguredUL-r16") {
-		r.Preamble(&v.HasEnableConfiguredULR16)
+		x.GroupPreamble(&v.HasEnableConfiguredULR16)
 		v.EnableConfiguredULR16 = SlotFormatCombinationsPerCell_EnableConfiguredULR16(r.EnumIf(v.HasEnableConfiguredULR16, 1, 0, false, "enableConfiguredUL-r16"))
 		x.End("enableConfiguredUL-r16")
 	}
@@ -7165,7 +7165,7 @@ func (v *SlotFormatIndicator) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlotFormatCombToReleaseList, &v.SlotFormatCombToReleaseList, "slotFormatCombToReleaseList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "availableRB-SetsToAddModList-r16") {
-		r.Preamble(&v.HasAvailableRBSetsToAddModListR16, &v.HasAvailableRBSetsToReleaseListR16, &v.HasSwitchTriggerToAddModListR16, &v.HasSwitchTriggerToReleaseListR16, &v.HasCoDurationsPerCellToAddModListR16, &v.HasCoDurationsPerCellToReleaseListR16)
+		x.GroupPreamble(&v.HasAvailableRBSetsToAddModListR16, &v.HasAvailableRBSetsToReleaseListR16, &v.HasSwitchTriggerToAddModListR16, &v.HasSwitchTriggerToReleaseListR16, &v.HasCoDurationsPerCellToAddModListR16, &v.HasCoDurationsPerCellToReleaseListR16)
 		r.DecodeOptional(v.HasAvailableRBSetsToAddModListR16, &v.AvailableRBSetsToAddModListR16, "availableRB-SetsToAddModList-r16")
 		r.DecodeOptional(v.HasAvailableRBSetsToReleaseListR16, &v.AvailableRBSetsToReleaseListR16, "availableRB-SetsToReleaseList-r16")
 		r.DecodeOptional(v.HasSwitchTriggerToAddModListR16, &v.SwitchTriggerToAddModListR16, "switchTriggerToAddModList-r16")
@@ -7175,13 +7175,13 @@ func (v *SlotFormatIndicator) DecodePER(r *per.Reader) error {
 		x.End("availableRB-SetsToAddModList-r16")
 	}
 	if x.Begin(1, "switchTriggerToAddModListSizeExt-r16") {
-		r.Preamble(&v.HasSwitchTriggerToAddModListSizeExtR16, &v.HasSwitchTriggerToReleaseListSizeExtR16)
+		x.GroupPreamble(&v.HasSwitchTriggerToAddModListSizeExtR16, &v.HasSwitchTriggerToReleaseListSizeExtR16)
 		r.DecodeOptional(v.HasSwitchTriggerToAddModListSizeExtR16, &v.SwitchTriggerToAddModListSizeExtR16, "switchTriggerToAddModListSizeExt-r16")
 		r.DecodeOptional(v.HasSwitchTriggerToReleaseListSizeExtR16, &v.SwitchTriggerToReleaseListSizeExtR16, "switchTriggerToReleaseListSizeExt-r16")
 		x.End("switchTriggerToAddModListSizeExt-r16")
 	}
 	if x.Begin(2, "co-DurationsPerCellToAddModList-r17") {
-		r.Preamble(&v.HasCoDurationsPerCellToAddModListR17)
+		x.GroupPreamble(&v.HasCoDurationsPerCellToAddModListR17)
 		r.DecodeOptional(v.HasCoDurationsPerCellToAddModListR17, &v.CoDurationsPerCellToAddModListR17, "co-DurationsPerCellToAddModList-r17")
 		x.End("co-DurationsPerCellToAddModList-r17")
 	}
@@ -7558,7 +7558,7 @@ func (v *SPSConfig) DecodePER(r *per.Reader) error {
 	v.McsTable = SPSConfig_McsTable(r.EnumIf(v.HasMcsTable, 1, 0, false, "mcs-Table"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sps-ConfigIndex-r16") {
-		r.Preamble(&v.HasSpsConfigIndexR16, &v.HasHarqProcIDOffsetR16, &v.HasPeriodicityExtR16, &v.HasHarqCodebookIDR16, &v.HasPdschAggregationFactorR16)
+		x.GroupPreamble(&v.HasSpsConfigIndexR16, &v.HasHarqProcIDOffsetR16, &v.HasPeriodicityExtR16, &v.HasHarqCodebookIDR16, &v.HasPdschAggregationFactorR16)
 		r.DecodeOptional(v.HasSpsConfigIndexR16, &v.SpsConfigIndexR16, "sps-ConfigIndex-r16")
 		v.HarqProcIDOffsetR16 = r.IntIf(v.HasHarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
 		v.PeriodicityExtR16 = r.IntIf(v.HasPeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
@@ -7567,7 +7567,7 @@ func (v *SPSConfig) DecodePER(r *per.Reader) error {
 		x.End("sps-ConfigIndex-r16")
 	}
 	if x.Begin(1, "sps-HARQ-Deferral-r17") {
-		r.Preamble(&v.HasSpsHARQDeferralR17, &v.HasN1PUCCHANPUCCHsSCellR17, &v.HasPeriodicityExtR17, &v.HasNrofHARQProcessesV1710, &v.HasHarqProcIDOffsetV1700)
+		x.GroupPreamble(&v.HasSpsHARQDeferralR17, &v.HasN1PUCCHANPUCCHsSCellR17, &v.HasPeriodicityExtR17, &v.HasNrofHARQProcessesV1710, &v.HasHarqProcIDOffsetV1700)
 		v.SpsHARQDeferralR17 = r.IntIf(v.HasSpsHARQDeferralR17, 1, 32, false, "sps-HARQ-Deferral-r17")
 		r.DecodeOptional(v.HasN1PUCCHANPUCCHsSCellR17, &v.N1PUCCHANPUCCHsSCellR17, "n1PUCCH-AN-PUCCHsSCell-r17")
 		v.PeriodicityExtR17 = r.IntIf(v.HasPeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
@@ -7856,7 +7856,7 @@ func (v *SRSConfig) DecodePER(r *per.Reader) error {
 	v.TpcAccumulation = SRSConfig_TpcAccumulation(r.EnumIf(v.HasTpcAccumulation, 1, 0, false, "tpc-Accumulation"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "srs-RequestDCI-1-2-r16") {
-		r.Preamble(&v.HasSrsRequestDCI1_2R16, &v.HasSrsRequestDCI0_2R16, &v.HasSrsResourceSetToAddModListDCI0_2R16, &v.HasSrsResourceSetToReleaseListDCI0_2R16, &v.HasSrsPosResourceSetToReleaseListR16, &v.HasSrsPosResourceSetToAddModListR16, &v.HasSrsPosResourceToReleaseListR16, &v.HasSrsPosResourceToAddModListR16)
+		x.GroupPreamble(&v.HasSrsRequestDCI1_2R16, &v.HasSrsRequestDCI0_2R16, &v.HasSrsResourceSetToAddModListDCI0_2R16, &v.HasSrsResourceSetToReleaseListDCI0_2R16, &v.HasSrsPosResourceSetToReleaseListR16, &v.HasSrsPosResourceSetToAddModListR16, &v.HasSrsPosResourceToReleaseListR16, &v.HasSrsPosResourceToAddModListR16)
 		v.SrsRequestDCI1_2R16 = r.IntIf(v.HasSrsRequestDCI1_2R16, 1, 2, false, "srs-RequestDCI-1-2-r16")
 		v.SrsRequestDCI0_2R16 = r.IntIf(v.HasSrsRequestDCI0_2R16, 1, 2, false, "srs-RequestDCI-0-2-r16")
 		r.DecodeOptional(v.HasSrsResourceSetToAddModListDCI0_2R16, &v.SrsResourceSetToAddModListDCI0_2R16, "srs-ResourceSetToAddModListDCI-0-2-r16")
@@ -8021,12 +8021,12 @@ func (v *SRSResourceSet) DecodePER(r *per.Reader) error {
 	v.SrsPowerControlAdjustmentStates = SRSResourceSet_SrsPowerControlAdjustmentStates(r.EnumIf(v.HasSrsPowerControlAdjustmentStates, 2, 0, false, "srs-PowerControlAdjustmentStates"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pathlossReferenceRSList-r16") {
-		r.Preamble(&v.HasPathlossReferenceRSListR16)
+		x.GroupPreamble(&v.HasPathlossReferenceRSListR16)
 		r.DecodeOptional(v.HasPathlossReferenceRSListR16, &v.PathlossReferenceRSListR16, "pathlossReferenceRSList-r16")
 		x.End("pathlossReferenceRSList-r16")
 	}
 	if x.Begin(1, "usagePDC-r17") {
-		r.Preamble(&v.HasUsagePDCR17, &v.HasAvailableSlotOffsetListR17, &v.HasFollowUnifiedTCIStateSRSR17)
+		x.GroupPreamble(&v.HasUsagePDCR17, &v.HasAvailableSlotOffsetListR17, &v.HasFollowUnifiedTCIStateSRSR17)
 		v.UsagePDCR17 = SRSResourceSet_UsagePDCR17(r.EnumIf(v.HasUsagePDCR17, 1, 0, false, "usagePDC-r17"))
 		r.DecodeOptional(v.HasAvailableSlotOffsetListR17, &v.AvailableSlotOffsetListR17, "availableSlotOffsetList-r17")
 		v.FollowUnifiedTCIStateSRSR17 = SRSResourceSet_FollowUnifiedTCIStateSRSR17(r.EnumIf(v.HasFollowUnifiedTCIStateSRSR17, 1, 0, false, "followUnifiedTCI-StateSRS-r17"))
@@ -8132,7 +8132,7 @@ func (v *SRSResourceSet_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 	v.SlotOffset = r.IntIf(v.HasSlotOffset, 1, 32, false, "slotOffset")
 	x := r.Extensions(ext)
 	if x.Begin(0, "aperiodicSRS-ResourceTriggerList") {
-		r.Preamble(&v.HasAperiodicSRSResourceTriggerList)
+		x.GroupPreamble(&v.HasAperiodicSRSResourceTriggerList)
 		r.DecodeOptional(v.HasAperiodicSRSResourceTriggerList, &v.AperiodicSRSResourceTriggerList, "aperiodicSRS-ResourceTriggerList")
 		x.End("aperiodicSRS-ResourceTriggerList")
 	}
@@ -8612,12 +8612,12 @@ func (v *SRSResource) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSpatialRelationInfo, &v.SpatialRelationInfo, "spatialRelationInfo")
 	x := r.Extensions(ext)
 	if x.Begin(0, "resourceMapping-r16") {
-		r.Preamble(&v.HasResourceMappingR16)
+		x.GroupPreamble(&v.HasResourceMappingR16)
 		r.DecodeOptional(v.HasResourceMappingR16, &v.ResourceMappingR16, "resourceMapping-r16")
 		x.End("resourceMapping-r16")
 	}
 	if x.Begin(1, "spatialRelationInfo-PDC-r17") {
-		r.Preamble(&v.HasSpatialRelationInfoPDCR17, &v.HasResourceMappingR17, &v.HasPartialFreqSoundingR17, &v.HasTransmissionCombN8R17, &v.HasSrsTCIStateR17)
+		x.GroupPreamble(&v.HasSpatialRelationInfoPDCR17, &v.HasResourceMappingR17, &v.HasPartialFreqSoundingR17, &v.HasTransmissionCombN8R17, &v.HasSrsTCIStateR17)
 		r.DecodeOptional(v.HasSpatialRelationInfoPDCR17, &v.SpatialRelationInfoPDCR17, "spatialRelationInfo-PDC-r17")
 		r.DecodeOptional(v.HasResourceMappingR17, &v.ResourceMappingR17, "resourceMapping-r17")
 		r.DecodeOptional(v.HasPartialFreqSoundingR17, &v.PartialFreqSoundingR17, "partialFreqSounding-r17")
@@ -8626,7 +8626,7 @@ func (v *SRSResource) DecodePER(r *per.Reader) error {
 		x.End("spatialRelationInfo-PDC-r17")
 	}
 	if x.Begin(2, "repetitionFactor-v1730") {
-		r.Preamble(&v.HasRepetitionFactorV1730, &v.HasSrsDLorJointTCIStateV1730)
+		x.GroupPreamble(&v.HasRepetitionFactorV1730, &v.HasSrsDLorJointTCIStateV1730)
 		v.RepetitionFactorV1730 = SRSResource_RepetitionFactorV1730(r.EnumIf(v.HasRepetitionFactorV1730, 1, 0, false, "repetitionFactor-v1730"))
 		r.DecodeOptional(v.HasSrsDLorJointTCIStateV1730, &v.SrsDLorJointTCIStateV1730, "srs-DLorJointTCI-State-v1730")
 		x.End("repetitionFactor-v1730")
@@ -9299,7 +9299,7 @@ func (v *SRSPosResourceR16_ResourceTypeR16_SemiPersistentR16) DecodePER(r *per.R
 	r.Decode(&v.PeriodicityAndOffsetSpR16, "periodicityAndOffset-sp-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "periodicityAndOffset-sp-Ext-r16") {
-		r.Preamble(&v.HasPeriodicityAndOffsetSpExtR16)
+		x.GroupPreamble(&v.HasPeriodicityAndOffsetSpExtR16)
 		r.DecodeOptional(v.HasPeriodicityAndOffsetSpExtR16, &v.PeriodicityAndOffsetSpExtR16, "periodicityAndOffset-sp-Ext-r16")
 		x.End("periodicityAndOffset-sp-Ext-r16")
 	}
@@ -9329,7 +9329,7 @@ func (v *SRSPosResourceR16_ResourceTypeR16_PeriodicR16) DecodePER(r *per.Reader)
 	r.Decode(&v.PeriodicityAndOffsetPR16, "periodicityAndOffset-p-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "periodicityAndOffset-p-Ext-r16") {
-		r.Preamble(&v.HasPeriodicityAndOffsetPExtR16)
+		x.GroupPreamble(&v.HasPeriodicityAndOffsetPExtR16)
 		r.DecodeOptional(v.HasPeriodicityAndOffsetPExtR16, &v.PeriodicityAndOffsetPExtR16, "periodicityAndOffset-p-Ext-r16")
 		x.End("periodicityAndOffset-p-Ext-r16")
 	}
@@ -10164,7 +10164,7 @@ func (v *SRSTPCCommandConfig) DecodePER(r *per.Reader) error {
 	v.FieldTypeFormat2_3 = r.IntIf(v.HasFieldTypeFormat2_3, 0, 1, false, "fieldTypeFormat2-3")
 	x := r.Extensions(ext)
 	if x.Begin(0, "startingBitOfFormat2-3SUL") {
-		r.Preamble(&v.HasStartingBitOfFormat2_3SUL)
+		x.GroupPreamble(&v.HasStartingBitOfFormat2_3SUL)
 		v.StartingBitOfFormat2_3SUL = r.IntIf(v.HasStartingBitOfFormat2_3SUL, 1, 31, false, "startingBitOfFormat2-3SUL")
 		x.End("startingBitOfFormat2-3SUL")
 	}
@@ -10838,7 +10838,7 @@ func (v *TCIState) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasQclType2, &v.QclType2, "qcl-Type2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "additionalPCI-r17") {
-		r.Preamble(&v.HasAdditionalPCIR17, &v.HasPathlossReferenceRSIDR17, &v.HasUlPowerControlR17)
+		x.GroupPreamble(&v.HasAdditionalPCIR17, &v.HasPathlossReferenceRSIDR17, &v.HasUlPowerControlR17)
 		r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
 		r.DecodeOptional(v.HasPathlossReferenceRSIDR17, &v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
 		r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
@@ -11089,7 +11089,7 @@ func (v *TDDULDLPattern) DecodePER(r *per.Reader) error {
 	v.NrofUplinkSymbols = r.Int(0, 13, false, "nrofUplinkSymbols")
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-UL-TransmissionPeriodicity-v1530") {
-		r.Preamble(&v.HasDlULTransmissionPeriodicityV1530)
+		x.GroupPreamble(&v.HasDlULTransmissionPeriodicityV1530)
 		v.DlULTransmissionPeriodicityV1530 = TDDULDLPattern_DlULTransmissionPeriodicityV1530(r.EnumIf(v.HasDlULTransmissionPeriodicityV1530, 2, 0, false, "dl-UL-TransmissionPeriodicity-v1530"))
 		x.End("dl-UL-TransmissionPeriodicity-v1530")
 	}
@@ -12216,7 +12216,7 @@ func (v *UplinkTxDirectCurrentCell) DecodePER(r *per.Reader) error {
 	r.Decode(&v.UplinkDirectCurrentBWP, "uplinkDirectCurrentBWP")
 	x := r.Extensions(ext)
 	if x.Begin(0, "uplinkDirectCurrentBWP-SUL") {
-		r.Preamble(&v.HasUplinkDirectCurrentBWPSUL)
+		x.GroupPreamble(&v.HasUplinkDirectCurrentBWPSUL)
 		r.DecodeOptional(v.HasUplinkDirectCurrentBWPSUL, &v.UplinkDirectCurrentBWPSUL, "uplinkDirectCurrentBWP-SUL")
 		x.End("uplinkDirectCurrentBWP-SUL")
 	}
@@ -13930,7 +13930,7 @@ func (v *BandCombinationUplinkTxSwitchR16) DecodePER(r *per.Reader) error {
 	v.UplinkTxSwitchingPowerBoostingR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPowerBoostingR16(r.EnumIf(v.HasUplinkTxSwitchingPowerBoostingR16, 1, 0, false, "uplinkTxSwitching-PowerBoosting-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "uplinkTxSwitching-PUSCH-TransCoherence-r16") {
-		r.Preamble(&v.HasUplinkTxSwitchingPUSCHTransCoherenceR16)
+		x.GroupPreamble(&v.HasUplinkTxSwitchingPUSCHTransCoherenceR16)
 		v.UplinkTxSwitchingPUSCHTransCoherenceR16 = BandCombinationUplinkTxSwitchR16_UplinkTxSwitchingPUSCHTransCoherenceR16(r.EnumIf(v.HasUplinkTxSwitchingPUSCHTransCoherenceR16, 2, 0, false, "uplinkTxSwitching-PUSCH-TransCoherence-r16"))
 		x.End("uplinkTxSwitching-PUSCH-TransCoherence-r16")
 	}

@@ -4276,36 +4276,36 @@ func (v *FeatureSets) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasFeatureSetsUplinkPerCC, &v.FeatureSetsUplinkPerCC, "featureSetsUplinkPerCC")
 	x := r.Extensions(ext)
 	if x.Begin(0, "featureSetsDownlink-v1540") {
-		r.Preamble(&v.HasFeatureSetsDownlinkV1540, &v.HasFeatureSetsUplinkV1540, &v.HasFeatureSetsUplinkPerCCV1540)
+		x.GroupPreamble(&v.HasFeatureSetsDownlinkV1540, &v.HasFeatureSetsUplinkV1540, &v.HasFeatureSetsUplinkPerCCV1540)
 		r.DecodeOptional(v.HasFeatureSetsDownlinkV1540, &v.FeatureSetsDownlinkV1540, "featureSetsDownlink-v1540")
 		r.DecodeOptional(v.HasFeatureSetsUplinkV1540, &v.FeatureSetsUplinkV1540, "featureSetsUplink-v1540")
 		r.DecodeOptional(v.HasFeatureSetsUplinkPerCCV1540, &v.FeatureSetsUplinkPerCCV1540, "featureSetsUplinkPerCC-v1540")
 		x.End("featureSetsDownlink-v1540")
 	}
 	if x.Begin(1, "featureSetsDownlink-v15a0") {
-		r.Preamble(&v.HasFeatureSetsDownlinkV15a0)
+		x.GroupPreamble(&v.HasFeatureSetsDownlinkV15a0)
 		r.DecodeOptional(v.HasFeatureSetsDownlinkV15a0, &v.FeatureSetsDownlinkV15a0, "featureSetsDownlink-v15a0")
 		x.End("featureSetsDownlink-v15a0")
 	}
 	if x.Begin(2, "featureSetsDownlink-v1610") {
-		r.Preamble(&v.HasFeatureSetsDownlinkV1610, &v.HasFeatureSetsUplinkV1610, &v.HasFeatureSetDownlinkPerCCV1620)
+		x.GroupPreamble(&v.HasFeatureSetsDownlinkV1610, &v.HasFeatureSetsUplinkV1610, &v.HasFeatureSetDownlinkPerCCV1620)
 		r.DecodeOptional(v.HasFeatureSetsDownlinkV1610, &v.FeatureSetsDownlinkV1610, "featureSetsDownlink-v1610")
 		r.DecodeOptional(v.HasFeatureSetsUplinkV1610, &v.FeatureSetsUplinkV1610, "featureSetsUplink-v1610")
 		r.DecodeOptional(v.HasFeatureSetDownlinkPerCCV1620, &v.FeatureSetDownlinkPerCCV1620, "featureSetDownlinkPerCC-v1620")
 		x.End("featureSetsDownlink-v1610")
 	}
 	if x.Begin(3, "featureSetsUplink-v1630") {
-		r.Preamble(&v.HasFeatureSetsUplinkV1630)
+		x.GroupPreamble(&v.HasFeatureSetsUplinkV1630)
 		r.DecodeOptional(v.HasFeatureSetsUplinkV1630, &v.FeatureSetsUplinkV1630, "featureSetsUplink-v1630")
 		x.End("featureSetsUplink-v1630")
 	}
 	if x.Begin(4, "featureSetsUplink-v1640") {
-		r.Preamble(&v.HasFeatureSetsUplinkV1640)
+		x.GroupPreamble(&v.HasFeatureSetsUplinkV1640)
 		r.DecodeOptional(v.HasFeatureSetsUplinkV1640, &v.FeatureSetsUplinkV1640, "featureSetsUplink-v1640")
 		x.End("featureSetsUplink-v1640")
 	}
 	if x.Begin(5, "featureSetsDownlink-v1700") {
-		r.Preamble(&v.HasFeatureSetsDownlinkV1700, &v.HasFeatureSetsDownlinkPerCCV1700, &v.HasFeatureSetsUplinkV1710, &v.HasFeatureSetsUplinkPerCCV1700)
+		x.GroupPreamble(&v.HasFeatureSetsDownlinkV1700, &v.HasFeatureSetsDownlinkPerCCV1700, &v.HasFeatureSetsUplinkV1710, &v.HasFeatureSetsUplinkPerCCV1700)
 		r.DecodeOptional(v.HasFeatureSetsDownlinkV1700, &v.FeatureSetsDownlinkV1700, "featureSetsDownlink-v1700")
 		r.DecodeOptional(v.HasFeatureSetsDownlinkPerCCV1700, &v.FeatureSetsDownlinkPerCCV1700, "featureSetsDownlinkPerCC-v1700")
 		r.DecodeOptional(v.HasFeatureSetsUplinkV1710, &v.FeatureSetsUplinkV1710, "featureSetsUplink-v1710")
@@ -4313,14 +4313,14 @@ func (v *FeatureSets) DecodePER(r *per.Reader) error {
 		x.End("featureSetsDownlink-v1700")
 	}
 	if x.Begin(6, "featureSetsDownlink-v1720") {
-		r.Preamble(&v.HasFeatureSetsDownlinkV1720, &v.HasFeatureSetsDownlinkPerCCV1720, &v.HasFeatureSetsUplinkV1720)
+		x.GroupPreamble(&v.HasFeatureSetsDownlinkV1720, &v.HasFeatureSetsDownlinkPerCCV1720, &v.HasFeatureSetsUplinkV1720)
 		r.DecodeOptional(v.HasFeatureSetsDownlinkV1720, &v.FeatureSetsDownlinkV1720, "featureSetsDownlink-v1720")
 		r.DecodeOptional(v.HasFeatureSetsDownlinkPerCCV1720, &v.FeatureSetsDownlinkPerCCV1720, "featureSetsDownlinkPerCC-v1720")
 		r.DecodeOptional(v.HasFeatureSetsUplinkV1720, &v.FeatureSetsUplinkV1720, "featureSetsUplink-v1720")
 		x.End("featureSetsDownlink-v1720")
 	}
 	if x.Begin(7, "featureSetsDownlink-v1730") {
-		r.Preamble(&v.HasFeatureSetsDownlinkV1730, &v.HasFeatureSetsDownlinkPerCCV1730)
+		x.GroupPreamble(&v.HasFeatureSetsDownlinkV1730, &v.HasFeatureSetsDownlinkPerCCV1730)
 		r.DecodeOptional(v.HasFeatureSetsDownlinkV1730, &v.FeatureSetsDownlinkV1730, "featureSetsDownlink-v1730")
 		r.DecodeOptional(v.HasFeatureSetsDownlinkPerCCV1730, &v.FeatureSetsDownlinkPerCCV1730, "featureSetsDownlinkPerCC-v1730")
 		x.End("featureSetsDownlink-v1730")
@@ -5708,7 +5708,7 @@ func (v *FR2_2AccessParamsPerBandR17) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSupport32ULHARQProcessPerSCSR17, &v.Support32ULHARQProcessPerSCSR17, "support32-UL-HARQ-ProcessPerSCS-r17")
 	x := r.Extensions(ext)
 	if x.Begin(0, "modulation64-QAM-PUSCH-FR2-2-r17") {
-		r.Preamble(&v.HasModulation64QAMPUSCHFR2_2R17)
+		x.GroupPreamble(&v.HasModulation64QAMPUSCHFR2_2R17)
 		v.Modulation64QAMPUSCHFR2_2R17 = FR2_2AccessParamsPerBandR17_Modulation64QAMPUSCHFR2_2R17(r.EnumIf(v.HasModulation64QAMPUSCHFR2_2R17, 1, 0, false, "modulation64-QAM-PUSCH-FR2-2-r17"))
 		x.End("modulation64-QAM-PUSCH-FR2-2-r17")
 	}
@@ -5971,12 +5971,12 @@ func (v *IMSParametersCommon) DecodePER(r *per.Reader) error {
 	v.VoiceOverEUTRA5GC = IMSParametersCommon_VoiceOverEUTRA5GC(r.EnumIf(v.HasVoiceOverEUTRA5GC, 1, 0, false, "voiceOverEUTRA-5GC"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "voiceOverSCG-BearerEUTRA-5GC") {
-		r.Preamble(&v.HasVoiceOverSCGBearerEUTRA5GC)
+		x.GroupPreamble(&v.HasVoiceOverSCGBearerEUTRA5GC)
 		v.VoiceOverSCGBearerEUTRA5GC = IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC(r.EnumIf(v.HasVoiceOverSCGBearerEUTRA5GC, 1, 0, false, "voiceOverSCG-BearerEUTRA-5GC"))
 		x.End("voiceOverSCG-BearerEUTRA-5GC")
 	}
 	if x.Begin(1, "voiceFallbackIndicationEPS-r16") {
-		r.Preamble(&v.HasVoiceFallbackIndicationEPSR16)
+		x.GroupPreamble(&v.HasVoiceFallbackIndicationEPSR16)
 		v.VoiceFallbackIndicationEPSR16 = IMSParametersCommon_VoiceFallbackIndicationEPSR16(r.EnumIf(v.HasVoiceFallbackIndicationEPSR16, 1, 0, false, "voiceFallbackIndicationEPS-r16"))
 		x.End("voiceFallbackIndicationEPS-r16")
 	}
@@ -6081,7 +6081,7 @@ func (v *InterRATParameters) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasEutra, &v.Eutra, "eutra")
 	x := r.Extensions(ext)
 	if x.Begin(0, "utra-FDD-r16") {
-		r.Preamble(&v.HasUtraFDDR16)
+		x.GroupPreamble(&v.HasUtraFDDR16)
 		r.DecodeOptional(v.HasUtraFDDR16, &v.UtraFDDR16, "utra-FDD-r16")
 		x.End("utra-FDD-r16")
 	}
@@ -6170,12 +6170,12 @@ func (v *EUTRAParametersCommon) DecodePER(r *per.Reader) error {
 	v.RsSINRMeasEUTRA = EUTRAParametersCommon_RsSINRMeasEUTRA(r.EnumIf(v.HasRsSINRMeasEUTRA, 1, 0, false, "rs-SINR-MeasEUTRA"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "ne-DC") {
-		r.Preamble(&v.HasNeDC)
+		x.GroupPreamble(&v.HasNeDC)
 		v.NeDC = EUTRAParametersCommon_NeDC(r.EnumIf(v.HasNeDC, 1, 0, false, "ne-DC"))
 		x.End("ne-DC")
 	}
 	if x.Begin(1, "nr-HO-ToEN-DC-r16") {
-		r.Preamble(&v.HasNrHOToENDCR16)
+		x.GroupPreamble(&v.HasNrHOToENDCR16)
 		v.NrHOToENDCR16 = EUTRAParametersCommon_NrHOToENDCR16(r.EnumIf(v.HasNrHOToENDCR16, 1, 0, false, "nr-HO-ToEN-DC-r16"))
 		x.End("nr-HO-ToEN-DC-r16")
 	}
@@ -6376,13 +6376,13 @@ func (v *MACParametersCommon) DecodePER(r *per.Reader) error {
 	v.LchToSCellRestriction = MACParametersCommon_LchToSCellRestriction(r.EnumIf(v.HasLchToSCellRestriction, 1, 0, false, "lch-ToSCellRestriction"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "recommendedBitRate") {
-		r.Preamble(&v.HasRecommendedBitRate, &v.HasRecommendedBitRateQuery)
+		x.GroupPreamble(&v.HasRecommendedBitRate, &v.HasRecommendedBitRateQuery)
 		v.RecommendedBitRate = MACParametersCommon_RecommendedBitRate(r.EnumIf(v.HasRecommendedBitRate, 1, 0, false, "recommendedBitRate"))
 		v.RecommendedBitRateQuery = MACParametersCommon_RecommendedBitRateQuery(r.EnumIf(v.HasRecommendedBitRateQuery, 1, 0, false, "recommendedBitRateQuery"))
 		x.End("recommendedBitRate")
 	}
 	if x.Begin(1, "recommendedBitRateMultiplier-r16") {
-		r.Preamble(&v.HasRecommendedBitRateMultiplierR16, &v.HasPreEmptiveBSRR16, &v.HasAutonomousTransmissionR16, &v.HasLchPriorityBasedPrioritizationR16, &v.HasLchToConfiguredGrantMappingR16, &v.HasLchToGrantPriorityRestrictionR16, &v.HasSinglePHRPR16, &v.HasUlLBTFailureDetectionRecoveryR16, &v.HasTddMPEPMPRReportingR16, &v.HasLcidExtensionIABR16)
+		x.GroupPreamble(&v.HasRecommendedBitRateMultiplierR16, &v.HasPreEmptiveBSRR16, &v.HasAutonomousTransmissionR16, &v.HasLchPriorityBasedPrioritizationR16, &v.HasLchToConfiguredGrantMappingR16, &v.HasLchToGrantPriorityRestrictionR16, &v.HasSinglePHRPR16, &v.HasUlLBTFailureDetectionRecoveryR16, &v.HasTddMPEPMPRReportingR16, &v.HasLcidExtensionIABR16)
 		v.RecommendedBitRateMultiplierR16 = MACParametersCommon_RecommendedBitRateMultiplierR16(r.EnumIf(v.HasRecommendedBitRateMultiplierR16, 1, 0, false, "recommendedBitRateMultiplier-r16"))
 		v.PreEmptiveBSRR16 = MACParametersCommon_PreEmptiveBSRR16(r.EnumIf(v.HasPreEmptiveBSRR16, 1, 0, false, "preEmptiveBSR-r16"))
 		v.AutonomousTransmissionR16 = MACParametersCommon_AutonomousTransmissionR16(r.EnumIf(v.HasAutonomousTransmissionR16, 1, 0, false, "autonomousTransmission-r16"))
@@ -6396,17 +6396,17 @@ func (v *MACParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("recommendedBitRateMultiplier-r16")
 	}
 	if x.Begin(2, "spCell-BFR-CBRA-r16") {
-		r.Preamble(&v.HasSpCellBFRCBRAR16)
+		x.GroupPreamble(&v.HasSpCellBFRCBRAR16)
 		v.SpCellBFRCBRAR16 = MACParametersCommon_SpCellBFRCBRAR16(r.EnumIf(v.HasSpCellBFRCBRAR16, 1, 0, false, "spCell-BFR-CBRA-r16"))
 		x.End("spCell-BFR-CBRA-r16")
 	}
 	if x.Begin(3, "srs-ResourceId-Ext-r16") {
-		r.Preamble(&v.HasSrsResourceIDExtR16)
+		x.GroupPreamble(&v.HasSrsResourceIDExtR16)
 		v.SrsResourceIDExtR16 = MACParametersCommon_SrsResourceIDExtR16(r.EnumIf(v.HasSrsResourceIDExtR16, 1, 0, false, "srs-ResourceId-Ext-r16"))
 		x.End("srs-ResourceId-Ext-r16")
 	}
 	if x.Begin(4, "enhancedUuDRX-forSidelink-r17") {
-		r.Preamble(&v.HasEnhancedUuDRXForSidelinkR17, &v.HasMgActivationRequestPRSMeasR17, &v.HasMgActivationCommPRSMeasR17, &v.HasIntraCGPrioritizationR17, &v.HasJointPrioritizationCGRetxTimerR17, &v.HasSurvivalTimeR17, &v.HasLcgExtensionIABR17, &v.HasHarqFeedbackDisabledR17, &v.HasUplinkHarqModeBR17, &v.HasSrTriggeredByTAReportR17, &v.HasExtendedDRXCycleInactiveR17, &v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, &v.HasLastTransmissionULR17)
+		x.GroupPreamble(&v.HasEnhancedUuDRXForSidelinkR17, &v.HasMgActivationRequestPRSMeasR17, &v.HasMgActivationCommPRSMeasR17, &v.HasIntraCGPrioritizationR17, &v.HasJointPrioritizationCGRetxTimerR17, &v.HasSurvivalTimeR17, &v.HasLcgExtensionIABR17, &v.HasHarqFeedbackDisabledR17, &v.HasUplinkHarqModeBR17, &v.HasSrTriggeredByTAReportR17, &v.HasExtendedDRXCycleInactiveR17, &v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, &v.HasLastTransmissionULR17)
 		v.EnhancedUuDRXForSidelinkR17 = MACParametersCommon_EnhancedUuDRXForSidelinkR17(r.EnumIf(v.HasEnhancedUuDRXForSidelinkR17, 1, 0, false, "enhancedUuDRX-forSidelink-r17"))
 		v.MgActivationRequestPRSMeasR17 = MACParametersCommon_MgActivationRequestPRSMeasR17(r.EnumIf(v.HasMgActivationRequestPRSMeasR17, 1, 0, false, "mg-ActivationRequestPRS-Meas-r17"))
 		v.MgActivationCommPRSMeasR17 = MACParametersCommon_MgActivationCommPRSMeasR17(r.EnumIf(v.HasMgActivationCommPRSMeasR17, 1, 0, false, "mg-ActivationCommPRS-Meas-r17"))
@@ -6617,12 +6617,12 @@ func (v *MACParametersXDDDiff) DecodePER(r *per.Reader) error {
 	v.MultipleConfiguredGrants = MACParametersXDDDiff_MultipleConfiguredGrants(r.EnumIf(v.HasMultipleConfiguredGrants, 1, 0, false, "multipleConfiguredGrants"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "secondaryDRX-Group-r16") {
-		r.Preamble(&v.HasSecondaryDRXGroupR16)
+		x.GroupPreamble(&v.HasSecondaryDRXGroupR16)
 		v.SecondaryDRXGroupR16 = MACParametersXDDDiff_SecondaryDRXGroupR16(r.EnumIf(v.HasSecondaryDRXGroupR16, 1, 0, false, "secondaryDRX-Group-r16"))
 		x.End("secondaryDRX-Group-r16")
 	}
 	if x.Begin(1, "enhancedSkipUplinkTxDynamic-r16") {
-		r.Preamble(&v.HasEnhancedSkipUplinkTxDynamicR16, &v.HasEnhancedSkipUplinkTxConfiguredR16)
+		x.GroupPreamble(&v.HasEnhancedSkipUplinkTxDynamicR16, &v.HasEnhancedSkipUplinkTxConfiguredR16)
 		v.EnhancedSkipUplinkTxDynamicR16 = MACParametersXDDDiff_EnhancedSkipUplinkTxDynamicR16(r.EnumIf(v.HasEnhancedSkipUplinkTxDynamicR16, 1, 0, false, "enhancedSkipUplinkTxDynamic-r16"))
 		v.EnhancedSkipUplinkTxConfiguredR16 = MACParametersXDDDiff_EnhancedSkipUplinkTxConfiguredR16(r.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredR16, 1, 0, false, "enhancedSkipUplinkTxConfigured-r16"))
 		x.End("enhancedSkipUplinkTxDynamic-r16")
@@ -6784,7 +6784,7 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 	v.SsbAndCSIRSRLM = MeasAndMobParametersCommon_SsbAndCSIRSRLM(r.EnumIf(v.HasSsbAndCSIRSRLM, 1, 0, false, "ssb-AndCSI-RS-RLM"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "eventB-MeasAndReport") {
-		r.Preamble(&v.HasEventBMeasAndReport, &v.HasHandoverFDDTDD, &v.HasEutraCGIReporting, &v.HasNrCGIReporting)
+		x.GroupPreamble(&v.HasEventBMeasAndReport, &v.HasHandoverFDDTDD, &v.HasEutraCGIReporting, &v.HasNrCGIReporting)
 		v.EventBMeasAndReport = MeasAndMobParametersCommon_EventBMeasAndReport(r.EnumIf(v.HasEventBMeasAndReport, 1, 0, false, "eventB-MeasAndReport"))
 		v.HandoverFDDTDD = MeasAndMobParametersCommon_HandoverFDDTDD(r.EnumIf(v.HasHandoverFDDTDD, 1, 0, false, "handoverFDD-TDD"))
 		v.EutraCGIReporting = MeasAndMobParametersCommon_EutraCGIReporting(r.EnumIf(v.HasEutraCGIReporting, 1, 0, false, "eutra-CGI-Reporting"))
@@ -6792,7 +6792,7 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("eventB-MeasAndReport")
 	}
 	if x.Begin(1, "independentGapConfig") {
-		r.Preamble(&v.HasIndependentGapConfig, &v.HasPeriodicEUTRAMeasAndReport, &v.HasHandoverFR1FR2, &v.HasMaxNumberCSIRSRRMRSSINR)
+		x.GroupPreamble(&v.HasIndependentGapConfig, &v.HasPeriodicEUTRAMeasAndReport, &v.HasHandoverFR1FR2, &v.HasMaxNumberCSIRSRRMRSSINR)
 		v.IndependentGapConfig = MeasAndMobParametersCommon_IndependentGapConfig(r.EnumIf(v.HasIndependentGapConfig, 1, 0, false, "independentGapConfig"))
 		v.PeriodicEUTRAMeasAndReport = MeasAndMobParametersCommon_PeriodicEUTRAMeasAndReport(r.EnumIf(v.HasPeriodicEUTRAMeasAndReport, 1, 0, false, "periodicEUTRA-MeasAndReport"))
 		v.HandoverFR1FR2 = MeasAndMobParametersCommon_HandoverFR1FR2(r.EnumIf(v.HasHandoverFR1FR2, 1, 0, false, "handoverFR1-FR2"))
@@ -6800,12 +6800,12 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("independentGapConfig")
 	}
 	if x.Begin(2, "nr-CGI-Reporting-ENDC") {
-		r.Preamble(&v.HasNrCGIReportingENDC)
+		x.GroupPreamble(&v.HasNrCGIReportingENDC)
 		v.NrCGIReportingENDC = MeasAndMobParametersCommon_NrCGIReportingENDC(r.EnumIf(v.HasNrCGIReportingENDC, 1, 0, false, "nr-CGI-Reporting-ENDC"))
 		x.End("nr-CGI-Reporting-ENDC")
 	}
 	if x.Begin(3, "eutra-CGI-Reporting-NEDC") {
-		r.Preamble(&v.HasEutraCGIReportingNEDC, &v.HasEutraCGIReportingNRDC, &v.HasNrCGIReportingNEDC, &v.HasNrCGIReportingNRDC)
+		x.GroupPreamble(&v.HasEutraCGIReportingNEDC, &v.HasEutraCGIReportingNRDC, &v.HasNrCGIReportingNEDC, &v.HasNrCGIReportingNRDC)
 		v.EutraCGIReportingNEDC = MeasAndMobParametersCommon_EutraCGIReportingNEDC(r.EnumIf(v.HasEutraCGIReportingNEDC, 1, 0, false, "eutra-CGI-Reporting-NEDC"))
 		v.EutraCGIReportingNRDC = MeasAndMobParametersCommon_EutraCGIReportingNRDC(r.EnumIf(v.HasEutraCGIReportingNRDC, 1, 0, false, "eutra-CGI-Reporting-NRDC"))
 		v.NrCGIReportingNEDC = MeasAndMobParametersCommon_NrCGIReportingNEDC(r.EnumIf(v.HasNrCGIReportingNEDC, 1, 0, false, "nr-CGI-Reporting-NEDC"))
@@ -6813,7 +6813,7 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("eutra-CGI-Reporting-NEDC")
 	}
 	if x.Begin(4, "reportAddNeighMeasForPeriodic-r16") {
-		r.Preamble(&v.HasReportAddNeighMeasForPeriodicR16, &v.HasCondHandoverParametersCommonR16, &v.HasNrNeedForGapReportingR16, &v.HasSupportedGapPatternNRonlyR16, &v.HasSupportedGapPatternNRonlyNEDCR16, &v.HasMaxNumberCLIRSSIR16, &v.HasMaxNumberCLISRSRSRPR16, &v.HasMaxNumberPerSlotCLISRSRSRPR16, &v.HasMfbiIABR16, &v.HasDummy, &v.HasNrCGIReportingNPNR16, &v.HasIdleInactiveEUTRAMeasReportR16, &v.HasIdleInactiveValidityAreaR16, &v.HasEutraAutonomousGapsR16, &v.HasEutraAutonomousGapsNEDCR16, &v.HasEutraAutonomousGapsNRDCR16, &v.HasPcellT312R16, &v.HasSupportedGapPatternR16)
+		x.GroupPreamble(&v.HasReportAddNeighMeasForPeriodicR16, &v.HasCondHandoverParametersCommonR16, &v.HasNrNeedForGapReportingR16, &v.HasSupportedGapPatternNRonlyR16, &v.HasSupportedGapPatternNRonlyNEDCR16, &v.HasMaxNumberCLIRSSIR16, &v.HasMaxNumberCLISRSRSRPR16, &v.HasMaxNumberPerSlotCLISRSRSRPR16, &v.HasMfbiIABR16, &v.HasDummy, &v.HasNrCGIReportingNPNR16, &v.HasIdleInactiveEUTRAMeasReportR16, &v.HasIdleInactiveValidityAreaR16, &v.HasEutraAutonomousGapsR16, &v.HasEutraAutonomousGapsNEDCR16, &v.HasEutraAutonomousGapsNRDCR16, &v.HasPcellT312R16, &v.HasSupportedGapPatternR16)
 		v.ReportAddNeighMeasForPeriodicR16 = MeasAndMobParametersCommon_ReportAddNeighMeasForPeriodicR16(r.EnumIf(v.HasReportAddNeighMeasForPeriodicR16, 1, 0, false, "reportAddNeighMeasForPeriodic-r16"))
 		r.DecodeOptional(v.HasCondHandoverParametersCommonR16, &v.CondHandoverParametersCommonR16, "condHandoverParametersCommon-r16")
 		v.NrNeedForGapReportingR16 = MeasAndMobParametersCommon_NrNeedForGapReportingR16(r.EnumIf(v.HasNrNeedForGapReportingR16, 1, 0, false, "nr-NeedForGap-Reporting-r16"))
@@ -6839,7 +6839,7 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("reportAddNeighMeasForPeriodic-r16")
 	}
 	if x.Begin(5, "concurrentMeasGap-r17") {
-		r.Preamble(&v.HasConcurrentMeasGapR17, &v.HasNrNeedForGapNCSGReportingR17, &v.HasEutraNeedForGapNCSGReportingR17, &v.HasNcsgMeasGapPerFRR17, &v.HasNcsgMeasGapPatternsR17, &v.HasNcsgMeasGapNRPatternsR17, &v.HasPreconfiguredUEAutonomousMeasGapR17, &v.HasPreconfiguredNWControlledMeasGapR17, &v.HasHandoverFR1FR2_2R17, &v.HasHandoverFR2_1FR2_2R17, &v.HasIndependentGapConfigPRSR17, &v.HasRrmRelaxationRRCConnectedRedCapR17, &v.HasParallelMeasurementGapR17, &v.HasCondHandoverWithSCGNRDCR17, &v.HasGNBIDLengthReportingR17, &v.HasGNBIDLengthReportingENDCR17, &v.HasGNBIDLengthReportingNEDCR17, &v.HasGNBIDLengthReportingNRDCR17, &v.HasGNBIDLengthReportingNPNR17)
+		x.GroupPreamble(&v.HasConcurrentMeasGapR17, &v.HasNrNeedForGapNCSGReportingR17, &v.HasEutraNeedForGapNCSGReportingR17, &v.HasNcsgMeasGapPerFRR17, &v.HasNcsgMeasGapPatternsR17, &v.HasNcsgMeasGapNRPatternsR17, &v.HasPreconfiguredUEAutonomousMeasGapR17, &v.HasPreconfiguredNWControlledMeasGapR17, &v.HasHandoverFR1FR2_2R17, &v.HasHandoverFR2_1FR2_2R17, &v.HasIndependentGapConfigPRSR17, &v.HasRrmRelaxationRRCConnectedRedCapR17, &v.HasParallelMeasurementGapR17, &v.HasCondHandoverWithSCGNRDCR17, &v.HasGNBIDLengthReportingR17, &v.HasGNBIDLengthReportingENDCR17, &v.HasGNBIDLengthReportingNEDCR17, &v.HasGNBIDLengthReportingNRDCR17, &v.HasGNBIDLengthReportingNPNR17)
 		r.DecodeOptional(v.HasConcurrentMeasGapR17, &v.ConcurrentMeasGapR17, "concurrentMeasGap-r17")
 		v.NrNeedForGapNCSGReportingR17 = MeasAndMobParametersCommon_NrNeedForGapNCSGReportingR17(r.EnumIf(v.HasNrNeedForGapNCSGReportingR17, 1, 0, false, "nr-NeedForGapNCSG-Reporting-r17"))
 		v.EutraNeedForGapNCSGReportingR17 = MeasAndMobParametersCommon_EutraNeedForGapNCSGReportingR17(r.EnumIf(v.HasEutraNeedForGapNCSGReportingR17, 1, 0, false, "eutra-NeedForGapNCSG-Reporting-r17"))
@@ -6866,7 +6866,7 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("concurrentMeasGap-r17")
 	}
 	if x.Begin(6, "parallelSMTC-r17") {
-		r.Preamble(&v.HasParallelSMTCR17, &v.HasConcurrentMeasGapEUTRAR17, &v.HasServiceLinkPropDelayDiffReportingR17, &v.HasNcsgSymbolLevelScheduleRestrictionInterR17)
+		x.GroupPreamble(&v.HasParallelSMTCR17, &v.HasConcurrentMeasGapEUTRAR17, &v.HasServiceLinkPropDelayDiffReportingR17, &v.HasNcsgSymbolLevelScheduleRestrictionInterR17)
 		v.ParallelSMTCR17 = MeasAndMobParametersCommon_ParallelSMTCR17(r.EnumIf(v.HasParallelSMTCR17, 1, 0, false, "parallelSMTC-r17"))
 		v.ConcurrentMeasGapEUTRAR17 = MeasAndMobParametersCommon_ConcurrentMeasGapEUTRAR17(r.EnumIf(v.HasConcurrentMeasGapEUTRAR17, 1, 0, false, "concurrentMeasGapEUTRA-r17"))
 		v.ServiceLinkPropDelayDiffReportingR17 = MeasAndMobParametersCommon_ServiceLinkPropDelayDiffReportingR17(r.EnumIf(v.HasServiceLinkPropDelayDiffReportingR17, 1, 0, false, "serviceLinkPropDelayDiffReporting-r17"))
@@ -6874,13 +6874,13 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("parallelSMTC-r17")
 	}
 	if x.Begin(7, "eventD1-MeasReportTrigger-r17") {
-		r.Preamble(&v.HasEventD1MeasReportTriggerR17, &v.HasIndependentGapConfigMaxCCR17)
+		x.GroupPreamble(&v.HasEventD1MeasReportTriggerR17, &v.HasIndependentGapConfigMaxCCR17)
 		v.EventD1MeasReportTriggerR17 = MeasAndMobParametersCommon_EventD1MeasReportTriggerR17(r.EnumIf(v.HasEventD1MeasReportTriggerR17, 1, 0, false, "eventD1-MeasReportTrigger-r17"))
 		r.DecodeOptional(v.HasIndependentGapConfigMaxCCR17, &v.IndependentGapConfigMaxCCR17, "independentGapConfig-maxCC-r17")
 		x.End("eventD1-MeasReportTrigger-r17")
 	}
 	if x.Begin(8, "interSatMeas-r17") {
-		r.Preamble(&v.HasInterSatMeasR17, &v.HasDeriveSSBIndexFromCellInterNonNCSGR17)
+		x.GroupPreamble(&v.HasInterSatMeasR17, &v.HasDeriveSSBIndexFromCellInterNonNCSGR17)
 		v.InterSatMeasR17 = MeasAndMobParametersCommon_InterSatMeasR17(r.EnumIf(v.HasInterSatMeasR17, 1, 0, false, "interSatMeas-r17"))
 		v.DeriveSSBIndexFromCellInterNonNCSGR17 = MeasAndMobParametersCommon_DeriveSSBIndexFromCellInterNonNCSGR17(r.EnumIf(v.HasDeriveSSBIndexFromCellInterNonNCSGR17, 1, 0, false, "deriveSSB-IndexFromCellInterNon-NCSG-r17"))
 		x.End("interSatMeas-r17")
@@ -7091,20 +7091,20 @@ func (v *MeasAndMobParametersXDDDiff) DecodePER(r *per.Reader) error {
 	v.EventAMeasAndReport = MeasAndMobParametersXDDDiff_EventAMeasAndReport(r.EnumIf(v.HasEventAMeasAndReport, 1, 0, false, "eventA-MeasAndReport"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "handoverInterF") {
-		r.Preamble(&v.HasHandoverInterF, &v.HasHandoverLTEEPC, &v.HasHandoverLTE5GC)
+		x.GroupPreamble(&v.HasHandoverInterF, &v.HasHandoverLTEEPC, &v.HasHandoverLTE5GC)
 		v.HandoverInterF = MeasAndMobParametersXDDDiff_HandoverInterF(r.EnumIf(v.HasHandoverInterF, 1, 0, false, "handoverInterF"))
 		v.HandoverLTEEPC = MeasAndMobParametersXDDDiff_HandoverLTEEPC(r.EnumIf(v.HasHandoverLTEEPC, 1, 0, false, "handoverLTE-EPC"))
 		v.HandoverLTE5GC = MeasAndMobParametersXDDDiff_HandoverLTE5GC(r.EnumIf(v.HasHandoverLTE5GC, 1, 0, false, "handoverLTE-5GC"))
 		x.End("handoverInterF")
 	}
 	if x.Begin(1, "sftd-MeasNR-Neigh") {
-		r.Preamble(&v.HasSftdMeasNRNeigh, &v.HasSftdMeasNRNeighDRX)
+		x.GroupPreamble(&v.HasSftdMeasNRNeigh, &v.HasSftdMeasNRNeighDRX)
 		v.SftdMeasNRNeigh = MeasAndMobParametersXDDDiff_SftdMeasNRNeigh(r.EnumIf(v.HasSftdMeasNRNeigh, 1, 0, false, "sftd-MeasNR-Neigh"))
 		v.SftdMeasNRNeighDRX = MeasAndMobParametersXDDDiff_SftdMeasNRNeighDRX(r.EnumIf(v.HasSftdMeasNRNeighDRX, 1, 0, false, "sftd-MeasNR-Neigh-DRX"))
 		x.End("sftd-MeasNR-Neigh")
 	}
 	if x.Begin(2, "dummy") {
-		r.Preamble(&v.HasDummy)
+		x.GroupPreamble(&v.HasDummy)
 		v.Dummy = MeasAndMobParametersXDDDiff_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 		x.End("dummy")
 	}
@@ -7162,24 +7162,24 @@ func (v *MeasAndMobParametersFRXDiff) DecodePER(r *per.Reader) error {
 	v.CsiRSRLM = MeasAndMobParametersFRXDiff_CsiRSRLM(r.EnumIf(v.HasCsiRSRLM, 1, 0, false, "csi-RS-RLM"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "handoverInterF") {
-		r.Preamble(&v.HasHandoverInterF, &v.HasHandoverLTEEPC, &v.HasHandoverLTE5GC)
+		x.GroupPreamble(&v.HasHandoverInterF, &v.HasHandoverLTEEPC, &v.HasHandoverLTE5GC)
 		v.HandoverInterF = MeasAndMobParametersFRXDiff_HandoverInterF(r.EnumIf(v.HasHandoverInterF, 1, 0, false, "handoverInterF"))
 		v.HandoverLTEEPC = MeasAndMobParametersFRXDiff_HandoverLTEEPC(r.EnumIf(v.HasHandoverLTEEPC, 1, 0, false, "handoverLTE-EPC"))
 		v.HandoverLTE5GC = MeasAndMobParametersFRXDiff_HandoverLTE5GC(r.EnumIf(v.HasHandoverLTE5GC, 1, 0, false, "handoverLTE-5GC"))
 		x.End("handoverInterF")
 	}
 	if x.Begin(1, "maxNumberResource-CSI-RS-RLM") {
-		r.Preamble(&v.HasMaxNumberResourceCSIRSRLM)
+		x.GroupPreamble(&v.HasMaxNumberResourceCSIRSRLM)
 		v.MaxNumberResourceCSIRSRLM = MeasAndMobParametersFRXDiff_MaxNumberResourceCSIRSRLM(r.EnumIf(v.HasMaxNumberResourceCSIRSRLM, 4, 0, false, "maxNumberResource-CSI-RS-RLM"))
 		x.End("maxNumberResource-CSI-RS-RLM")
 	}
 	if x.Begin(2, "simultaneousRxDataSSB-DiffNumerology") {
-		r.Preamble(&v.HasSimultaneousRxDataSSBDiffNumerology)
+		x.GroupPreamble(&v.HasSimultaneousRxDataSSBDiffNumerology)
 		v.SimultaneousRxDataSSBDiffNumerology = MeasAndMobParametersFRXDiff_SimultaneousRxDataSSBDiffNumerology(r.EnumIf(v.HasSimultaneousRxDataSSBDiffNumerology, 1, 0, false, "simultaneousRxDataSSB-DiffNumerology"))
 		x.End("simultaneousRxDataSSB-DiffNumerology")
 	}
 	if x.Begin(3, "nr-AutonomousGaps-r16") {
-		r.Preamble(&v.HasNrAutonomousGapsR16, &v.HasNrAutonomousGapsENDCR16, &v.HasNrAutonomousGapsNEDCR16, &v.HasNrAutonomousGapsNRDCR16, &v.HasDummy, &v.HasCliRSSIMeasR16, &v.HasCliSRSRSRPMeasR16, &v.HasInterFrequencyMeasNoGapR16, &v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, &v.HasIdleInactiveNRMeasReportR16, &v.HasIdleInactiveNRMeasBeamReportR16)
+		x.GroupPreamble(&v.HasNrAutonomousGapsR16, &v.HasNrAutonomousGapsENDCR16, &v.HasNrAutonomousGapsNEDCR16, &v.HasNrAutonomousGapsNRDCR16, &v.HasDummy, &v.HasCliRSSIMeasR16, &v.HasCliSRSRSRPMeasR16, &v.HasInterFrequencyMeasNoGapR16, &v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, &v.HasIdleInactiveNRMeasReportR16, &v.HasIdleInactiveNRMeasBeamReportR16)
 		v.NrAutonomousGapsR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsR16(r.EnumIf(v.HasNrAutonomousGapsR16, 1, 0, false, "nr-AutonomousGaps-r16"))
 		v.NrAutonomousGapsENDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsENDCR16(r.EnumIf(v.HasNrAutonomousGapsENDCR16, 1, 0, false, "nr-AutonomousGaps-ENDC-r16"))
 		v.NrAutonomousGapsNEDCR16 = MeasAndMobParametersFRXDiff_NrAutonomousGapsNEDCR16(r.EnumIf(v.HasNrAutonomousGapsNEDCR16, 1, 0, false, "nr-AutonomousGaps-NEDC-r16"))
@@ -7194,7 +7194,7 @@ func (v *MeasAndMobParametersFRXDiff) DecodePER(r *per.Reader) error {
 		x.End("nr-AutonomousGaps-r16")
 	}
 	if x.Begin(4, "increasedNumberofCSIRSPerMO-r16") {
-		r.Preamble(&v.HasIncreasedNumberofCSIRSPerMOR16)
+		x.GroupPreamble(&v.HasIncreasedNumberofCSIRSPerMOR16)
 		v.IncreasedNumberofCSIRSPerMOR16 = MeasAndMobParametersFRXDiff_IncreasedNumberofCSIRSPerMOR16(r.EnumIf(v.HasIncreasedNumberofCSIRSPerMOR16, 1, 0, false, "increasedNumberofCSIRSPerMO-r16"))
 		x.End("increasedNumberofCSIRSPerMO-r16")
 	}
@@ -7708,7 +7708,7 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 	v.AperiodicTRS = MIMOParametersPerBand_AperiodicTRS(r.EnumIf(v.HasAperiodicTRS, 1, 0, false, "aperiodicTRS"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dummy6") {
-		r.Preamble(&v.HasDummy6, &v.HasBeamManagementSSBCSIRS, &v.HasBeamSwitchTiming, &v.HasCodebookParameters, &v.HasCsiRSIMReceptionForFeedback, &v.HasCsiRSProcFrameworkForSRS, &v.HasCsiReportFramework, &v.HasCsiRSForTracking, &v.HasSrsAssocCSIRS, &v.HasSpatialRelations)
+		x.GroupPreamble(&v.HasDummy6, &v.HasBeamManagementSSBCSIRS, &v.HasBeamSwitchTiming, &v.HasCodebookParameters, &v.HasCsiRSIMReceptionForFeedback, &v.HasCsiRSProcFrameworkForSRS, &v.HasCsiReportFramework, &v.HasCsiRSForTracking, &v.HasSrsAssocCSIRS, &v.HasSpatialRelations)
 		v.Dummy6 = MIMOParametersPerBand_Dummy6(r.EnumIf(v.HasDummy6, 1, 0, false, "dummy6"))
 		r.DecodeOptional(v.HasBeamManagementSSBCSIRS, &v.BeamManagementSSBCSIRS, "beamManagementSSB-CSI-RS")
 		r.DecodeOptional(v.HasBeamSwitchTiming, &v.BeamSwitchTiming, "beamSwitchTiming")
@@ -7722,7 +7722,7 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 		x.End("dummy6")
 	}
 	if x.Begin(1, "defaultQCL-TwoTCI-r16") {
-		r.Preamble(&v.HasDefaultQCLTwoTCIR16, &v.HasCodebookParametersPerBandR16, &v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, &v.HasMaxNumberSCellBFRR16, &v.HasSimultaneousReceptionDiffTypeDR16, &v.HasSsbCsirsSINRMeasurementR16, &v.HasNonGroupSINRReportingR16, &v.HasGroupSINRReportingR16, &v.HasMultiDCIMultiTRPParametersR16, &v.HasSingleDCISDMSchemeParametersR16, &v.HasSupportFDMSchemeAR16, &v.HasSupportCodeWordSoftCombiningR16, &v.HasSupportTDMSchemeAR16, &v.HasSupportInterSlotTDMR16, &v.HasLowPAPRDMRSPDSCHR16, &v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, &v.HasLowPAPRDMRSPUCCHR16, &v.HasLowPAPRDMRSPUSCHwithPrecodingR16, &v.HasCsiReportFrameworkExtR16, &v.HasCodebookParametersAdditionR16, &v.HasCodebookComboParametersAdditionR16, &v.HasBeamCorrespondenceSSBBasedR16, &v.HasBeamCorrespondenceCSIRSBasedR16, &v.HasBeamSwitchTimingR16)
+		x.GroupPreamble(&v.HasDefaultQCLTwoTCIR16, &v.HasCodebookParametersPerBandR16, &v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, &v.HasMaxNumberSCellBFRR16, &v.HasSimultaneousReceptionDiffTypeDR16, &v.HasSsbCsirsSINRMeasurementR16, &v.HasNonGroupSINRReportingR16, &v.HasGroupSINRReportingR16, &v.HasMultiDCIMultiTRPParametersR16, &v.HasSingleDCISDMSchemeParametersR16, &v.HasSupportFDMSchemeAR16, &v.HasSupportCodeWordSoftCombiningR16, &v.HasSupportTDMSchemeAR16, &v.HasSupportInterSlotTDMR16, &v.HasLowPAPRDMRSPDSCHR16, &v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, &v.HasLowPAPRDMRSPUCCHR16, &v.HasLowPAPRDMRSPUSCHwithPrecodingR16, &v.HasCsiReportFrameworkExtR16, &v.HasCodebookParametersAdditionR16, &v.HasCodebookComboParametersAdditionR16, &v.HasBeamCorrespondenceSSBBasedR16, &v.HasBeamCorrespondenceCSIRSBasedR16, &v.HasBeamSwitchTimingR16)
 		v.DefaultQCLTwoTCIR16 = MIMOParametersPerBand_DefaultQCLTwoTCIR16(r.EnumIf(v.HasDefaultQCLTwoTCIR16, 1, 0, false, "defaultQCL-TwoTCI-r16"))
 		r.DecodeOptional(v.HasCodebookParametersPerBandR16, &v.CodebookParametersPerBandR16, "codebookParametersPerBand-r16")
 		v.SimulSpatialRelationUpdatePUCCHResGroupR16 = MIMOParametersPerBand_SimulSpatialRelationUpdatePUCCHResGroupR16(r.EnumIf(v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, 1, 0, false, "simul-SpatialRelationUpdatePUCCHResGroup-r16"))
@@ -7750,31 +7750,31 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 		x.End("defaultQCL-TwoTCI-r16")
 	}
 	if x.Begin(2, "semi-PersistentL1-SINR-Report-PUCCH-r16") {
-		r.Preamble(&v.HasSemiPersistentL1SINRReportPUCCHR16, &v.HasSemiPersistentL1SINRReportPUSCHR16)
+		x.GroupPreamble(&v.HasSemiPersistentL1SINRReportPUCCHR16, &v.HasSemiPersistentL1SINRReportPUSCHR16)
 		r.DecodeOptional(v.HasSemiPersistentL1SINRReportPUCCHR16, &v.SemiPersistentL1SINRReportPUCCHR16, "semi-PersistentL1-SINR-Report-PUCCH-r16")
 		v.SemiPersistentL1SINRReportPUSCHR16 = MIMOParametersPerBand_SemiPersistentL1SINRReportPUSCHR16(r.EnumIf(v.HasSemiPersistentL1SINRReportPUSCHR16, 1, 0, false, "semi-PersistentL1-SINR-Report-PUSCH-r16"))
 		x.End("semi-PersistentL1-SINR-Report-PUCCH-r16")
 	}
 	if x.Begin(3, "spatialRelations-v1640") {
-		r.Preamble(&v.HasSpatialRelationsV1640, &v.HasSupport64CandidateBeamRSBFRR16)
+		x.GroupPreamble(&v.HasSpatialRelationsV1640, &v.HasSupport64CandidateBeamRSBFRR16)
 		r.DecodeOptional(v.HasSpatialRelationsV1640, &v.SpatialRelationsV1640, "spatialRelations-v1640")
 		v.Support64CandidateBeamRSBFRR16 = MIMOParametersPerBand_Support64CandidateBeamRSBFRR16(r.EnumIf(v.HasSupport64CandidateBeamRSBFRR16, 1, 0, false, "support64CandidateBeamRS-BFR-r16"))
 		x.End("spatialRelations-v1640")
 	}
 	if x.Begin(4, "maxMIMO-LayersForMulti-DCI-mTRP-r16") {
-		r.Preamble(&v.HasMaxMIMOLayersForMultiDCIMTRPR16)
+		x.GroupPreamble(&v.HasMaxMIMOLayersForMultiDCIMTRPR16)
 		v.MaxMIMOLayersForMultiDCIMTRPR16 = MIMOParametersPerBand_MaxMIMOLayersForMultiDCIMTRPR16(r.EnumIf(v.HasMaxMIMOLayersForMultiDCIMTRPR16, 1, 0, false, "maxMIMO-LayersForMulti-DCI-mTRP-r16"))
 		x.End("maxMIMO-LayersForMulti-DCI-mTRP-r16")
 	}
 	if x.Begin(5, "supportedSINR-meas-v1670") {
-		r.Preamble(&v.HasSupportedSINRMeasV1670)
+		x.GroupPreamble(&v.HasSupportedSINRMeasV1670)
 		if v.HasSupportedSINRMeasV1670 {
 			v.SupportedSINRMeasV1670 = r.BitString(per.Size{Lb: 4, Ub: 4}, "supportedSINR-meas-v1670")
 		}
 		x.End("supportedSINR-meas-v1670")
 	}
 	if x.Begin(6, "srs-increasedRepetition-r17") {
-		r.Preamble(&v.HasSrsIncreasedRepetitionR17, &v.HasSrsPartialFrequencySoundingR17, &v.HasSrsStartRBLocationHoppingPartialR17, &v.HasSrsCombEightR17, &v.HasCodebookParametersfetype2R17, &v.HasMTRPPUSCHTwoCSIRSR17, &v.HasMTRPPUCCHInterSlotR17, &v.HasMTRPPUCCHCyclicMappingR17, &v.HasMTRPPUCCHSecondTPCR17, &v.HasMTRPBFRTwoBFDRSSetR17, &v.HasMTRPBFRPUCCHSRPerCGR17, &v.HasMTRPBFRAssociationPUCCHSRR17, &v.HasSfnSimulTwoTCIAcrossMultiCCR17, &v.HasSfnDefaultDLBeamSetupR17, &v.HasSfnDefaultULBeamSetupR17, &v.HasSrsTriggeringOffsetR17, &v.HasSrsTriggeringDCIR17, &v.HasCodebookComboParameterMixedTypeR17, &v.HasUnifiedJointTCIR17, &v.HasUnifiedJointTCIMultiMACCER17, &v.HasUnifiedJointTCIPerBWPCAR17, &v.HasUnifiedJointTCIListSharingCAR17, &v.HasUnifiedJointTCICommonMultiCCR17, &v.HasUnifiedJointTCIBeamAlignDLRSR17, &v.HasUnifiedJointTCIPCAssociationR17, &v.HasUnifiedJointTCILegacyR17, &v.HasUnifiedJointTCILegacySRSR17, &v.HasUnifiedJointTCILegacyCORESET0R17, &v.HasUnifiedJointTCISCellBFRR17, &v.HasUnifiedJointTCIInterCellR17, &v.HasUnifiedSeparateTCIR17, &v.HasUnifiedSeparateTCIMultiMACCER17, &v.HasUnifiedSeparateTCIPerBWPCAR17, &v.HasUnifiedSeparateTCIListSharingCAR17, &v.HasUnifiedSeparateTCICommonMultiCCR17, &v.HasUnifiedSeparateTCIInterCellR17, &v.HasUnifiedJointTCIMTRPInterCellBMR17, &v.HasMpeMitigationR17, &v.HasSrsPortReportR17, &v.HasMTRPPDCCHIndividualR17, &v.HasMTRPPDCCHAnySpan3SymbolsR17, &v.HasMTRPPDCCHTwoQCLTypeDR17, &v.HasMTRPPUSCHCSIRSR17, &v.HasMTRPPUSCHCyclicMappingR17, &v.HasMTRPPUSCHSecondTPCR17, &v.HasMTRPPUSCHTwoPHRReportingR17, &v.HasMTRPPUSCHACSIR17, &v.HasMTRPPUSCHSPCSIR17, &v.HasMTRPPUSCHCGR17, &v.HasMTRPPUCCHMACCER17, &v.HasMTRPPUCCHMaxNumPCFR1R17, &v.HasMTRPInterCellR17, &v.HasMTRPGroupBasedL1RSRPR17, &v.HasMTRPBFDRSMACCER17, &v.HasMTRPCSIEnhancementPerBandR17, &v.HasCodebookComboParameterMultiTRPR17, &v.HasMTRPCSIAdditionalCSIR17, &v.HasMTRPCSINMax2R17, &v.HasMTRPCSICMRR17, &v.HasSrsPartialFreqSoundingR17, &v.HasBeamSwitchTimingV1710, &v.HasBeamSwitchTimingR17, &v.HasBeamReportTimingV1710, &v.HasMaxNumberRxTxBeamSwitchDLV1710)
+		x.GroupPreamble(&v.HasSrsIncreasedRepetitionR17, &v.HasSrsPartialFrequencySoundingR17, &v.HasSrsStartRBLocationHoppingPartialR17, &v.HasSrsCombEightR17, &v.HasCodebookParametersfetype2R17, &v.HasMTRPPUSCHTwoCSIRSR17, &v.HasMTRPPUCCHInterSlotR17, &v.HasMTRPPUCCHCyclicMappingR17, &v.HasMTRPPUCCHSecondTPCR17, &v.HasMTRPBFRTwoBFDRSSetR17, &v.HasMTRPBFRPUCCHSRPerCGR17, &v.HasMTRPBFRAssociationPUCCHSRR17, &v.HasSfnSimulTwoTCIAcrossMultiCCR17, &v.HasSfnDefaultDLBeamSetupR17, &v.HasSfnDefaultULBeamSetupR17, &v.HasSrsTriggeringOffsetR17, &v.HasSrsTriggeringDCIR17, &v.HasCodebookComboParameterMixedTypeR17, &v.HasUnifiedJointTCIR17, &v.HasUnifiedJointTCIMultiMACCER17, &v.HasUnifiedJointTCIPerBWPCAR17, &v.HasUnifiedJointTCIListSharingCAR17, &v.HasUnifiedJointTCICommonMultiCCR17, &v.HasUnifiedJointTCIBeamAlignDLRSR17, &v.HasUnifiedJointTCIPCAssociationR17, &v.HasUnifiedJointTCILegacyR17, &v.HasUnifiedJointTCILegacySRSR17, &v.HasUnifiedJointTCILegacyCORESET0R17, &v.HasUnifiedJointTCISCellBFRR17, &v.HasUnifiedJointTCIInterCellR17, &v.HasUnifiedSeparateTCIR17, &v.HasUnifiedSeparateTCIMultiMACCER17, &v.HasUnifiedSeparateTCIPerBWPCAR17, &v.HasUnifiedSeparateTCIListSharingCAR17, &v.HasUnifiedSeparateTCICommonMultiCCR17, &v.HasUnifiedSeparateTCIInterCellR17, &v.HasUnifiedJointTCIMTRPInterCellBMR17, &v.HasMpeMitigationR17, &v.HasSrsPortReportR17, &v.HasMTRPPDCCHIndividualR17, &v.HasMTRPPDCCHAnySpan3SymbolsR17, &v.HasMTRPPDCCHTwoQCLTypeDR17, &v.HasMTRPPUSCHCSIRSR17, &v.HasMTRPPUSCHCyclicMappingR17, &v.HasMTRPPUSCHSecondTPCR17, &v.HasMTRPPUSCHTwoPHRReportingR17, &v.HasMTRPPUSCHACSIR17, &v.HasMTRPPUSCHSPCSIR17, &v.HasMTRPPUSCHCGR17, &v.HasMTRPPUCCHMACCER17, &v.HasMTRPPUCCHMaxNumPCFR1R17, &v.HasMTRPInterCellR17, &v.HasMTRPGroupBasedL1RSRPR17, &v.HasMTRPBFDRSMACCER17, &v.HasMTRPCSIEnhancementPerBandR17, &v.HasCodebookComboParameterMultiTRPR17, &v.HasMTRPCSIAdditionalCSIR17, &v.HasMTRPCSINMax2R17, &v.HasMTRPCSICMRR17, &v.HasSrsPartialFreqSoundingR17, &v.HasBeamSwitchTimingV1710, &v.HasBeamSwitchTimingR17, &v.HasBeamReportTimingV1710, &v.HasMaxNumberRxTxBeamSwitchDLV1710)
 		v.SrsIncreasedRepetitionR17 = MIMOParametersPerBand_SrsIncreasedRepetitionR17(r.EnumIf(v.HasSrsIncreasedRepetitionR17, 1, 0, false, "srs-increasedRepetition-r17"))
 		v.SrsPartialFrequencySoundingR17 = MIMOParametersPerBand_SrsPartialFrequencySoundingR17(r.EnumIf(v.HasSrsPartialFrequencySoundingR17, 1, 0, false, "srs-partialFrequencySounding-r17"))
 		v.SrsStartRBLocationHoppingPartialR17 = MIMOParametersPerBand_SrsStartRBLocationHoppingPartialR17(r.EnumIf(v.HasSrsStartRBLocationHoppingPartialR17, 1, 0, false, "srs-startRB-locationHoppingPartial-r17"))
@@ -7842,7 +7842,7 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 		x.End("srs-increasedRepetition-r17")
 	}
 	if x.Begin(7, "srs-PortReportSP-AP-r17") {
-		r.Preamble(&v.HasSrsPortReportSPAPR17, &v.HasMaxNumberRxBeamV1720, &v.HasSfnImplicitRSTwoTCIR17, &v.HasSfnQCLTypeDCollisionTwoTCIR17, &v.HasMTRPCSINumCPUR17)
+		x.GroupPreamble(&v.HasSrsPortReportSPAPR17, &v.HasMaxNumberRxBeamV1720, &v.HasSfnImplicitRSTwoTCIR17, &v.HasSfnQCLTypeDCollisionTwoTCIR17, &v.HasMTRPCSINumCPUR17)
 		v.SrsPortReportSPAPR17 = MIMOParametersPerBand_SrsPortReportSPAPR17(r.EnumIf(v.HasSrsPortReportSPAPR17, 1, 0, false, "srs-PortReportSP-AP-r17"))
 		v.MaxNumberRxBeamV1720 = r.IntIf(v.HasMaxNumberRxBeamV1720, 9, 12, false, "maxNumberRxBeam-v1720")
 		v.SfnImplicitRSTwoTCIR17 = MIMOParametersPerBand_SfnImplicitRSTwoTCIR17(r.EnumIf(v.HasSfnImplicitRSTwoTCIR17, 1, 0, false, "sfn-ImplicitRS-twoTCI-r17"))
@@ -7851,7 +7851,7 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 		x.End("srs-PortReportSP-AP-r17")
 	}
 	if x.Begin(8, "supportRepNumPDSCH-TDRA-DCI-1-2-r17") {
-		r.Preamble(&v.HasSupportRepNumPDSCHTDRADCI1_2R17)
+		x.GroupPreamble(&v.HasSupportRepNumPDSCHTDRADCI1_2R17)
 		v.SupportRepNumPDSCHTDRADCI1_2R17 = MIMOParametersPerBand_SupportRepNumPDSCHTDRADCI1_2R17(r.EnumIf(v.HasSupportRepNumPDSCHTDRADCI1_2R17, 8, 0, false, "supportRepNumPDSCH-TDRA-DCI-1-2-r17"))
 		x.End("supportRepNumPDSCH-TDRA-DCI-1-2-r17")
 	}
@@ -9087,7 +9087,7 @@ func (v *MRDCParameters) DecodePER(r *per.Reader) error {
 	v.AsyncIntraBandENDC = MRDCParameters_AsyncIntraBandENDC(r.EnumIf(v.HasAsyncIntraBandENDC, 1, 0, false, "asyncIntraBandENDC"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dualPA-Architecture") {
-		r.Preamble(&v.HasDualPAArchitecture, &v.HasIntraBandENDCSupport, &v.HasUlTimingAlignmentEUTRANR)
+		x.GroupPreamble(&v.HasDualPAArchitecture, &v.HasIntraBandENDCSupport, &v.HasUlTimingAlignmentEUTRANR)
 		v.DualPAArchitecture = MRDCParameters_DualPAArchitecture(r.EnumIf(v.HasDualPAArchitecture, 1, 0, false, "dualPA-Architecture"))
 		v.IntraBandENDCSupport = MRDCParameters_IntraBandENDCSupport(r.EnumIf(v.HasIntraBandENDCSupport, 2, 0, false, "intraBandENDC-Support"))
 		v.UlTimingAlignmentEUTRANR = MRDCParameters_UlTimingAlignmentEUTRANR(r.EnumIf(v.HasUlTimingAlignmentEUTRANR, 1, 0, false, "ul-TimingAlignmentEUTRA-NR"))
@@ -9558,7 +9558,7 @@ func (v *PDCPParameters) DecodePER(r *per.Reader) error {
 	v.PdcpDuplicationMCGOrSCGDRB = PDCPParameters_PdcpDuplicationMCGOrSCGDRB(r.EnumIf(v.HasPdcpDuplicationMCGOrSCGDRB, 1, 0, false, "pdcp-DuplicationMCG-OrSCG-DRB"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "drb-IAB-r16") {
-		r.Preamble(&v.HasDrbIABR16, &v.HasNonDRBIABR16, &v.HasExtendedDiscardTimerR16, &v.HasContinueEHCContextR16, &v.HasEhcR16, &v.HasMaxNumberEHCContextsR16, &v.HasJointEHCROHCConfigR16, &v.HasPdcpDuplicationMoreThanTwoRLCR16)
+		x.GroupPreamble(&v.HasDrbIABR16, &v.HasNonDRBIABR16, &v.HasExtendedDiscardTimerR16, &v.HasContinueEHCContextR16, &v.HasEhcR16, &v.HasMaxNumberEHCContextsR16, &v.HasJointEHCROHCConfigR16, &v.HasPdcpDuplicationMoreThanTwoRLCR16)
 		v.DrbIABR16 = PDCPParameters_DrbIABR16(r.EnumIf(v.HasDrbIABR16, 1, 0, false, "drb-IAB-r16"))
 		v.NonDRBIABR16 = PDCPParameters_NonDRBIABR16(r.EnumIf(v.HasNonDRBIABR16, 1, 0, false, "non-DRB-IAB-r16"))
 		v.ExtendedDiscardTimerR16 = PDCPParameters_ExtendedDiscardTimerR16(r.EnumIf(v.HasExtendedDiscardTimerR16, 1, 0, false, "extendedDiscardTimer-r16"))
@@ -9570,7 +9570,7 @@ func (v *PDCPParameters) DecodePER(r *per.Reader) error {
 		x.End("drb-IAB-r16")
 	}
 	if x.Begin(1, "longSN-RedCap-r17") {
-		r.Preamble(&v.HasLongSNRedCapR17, &v.HasUdcR17)
+		x.GroupPreamble(&v.HasLongSNRedCapR17, &v.HasUdcR17)
 		v.LongSNRedCapR17 = PDCPParameters_LongSNRedCapR17(r.EnumIf(v.HasLongSNRedCapR17, 1, 0, false, "longSN-RedCap-r17"))
 		r.DecodeOptional(v.HasUdcR17, &v.UdcR17, "udc-r17")
 		x.End("longSN-RedCap-r17")
@@ -9833,24 +9833,24 @@ func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 	v.BwpSwitchingDelay = PhyParametersCommon_BwpSwitchingDelay(r.EnumIf(v.HasBwpSwitchingDelay, 2, 0, false, "bwp-SwitchingDelay"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dummy") {
-		r.Preamble(&v.HasDummy)
+		x.GroupPreamble(&v.HasDummy)
 		v.Dummy = PhyParametersCommon_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 		x.End("dummy")
 	}
 	if x.Begin(1, "maxNumberSearchSpaces") {
-		r.Preamble(&v.HasMaxNumberSearchSpaces, &v.HasRateMatchingCtrlResrcSetDynamic, &v.HasMaxLayersMIMOIndication)
+		x.GroupPreamble(&v.HasMaxNumberSearchSpaces, &v.HasRateMatchingCtrlResrcSetDynamic, &v.HasMaxLayersMIMOIndication)
 		v.MaxNumberSearchSpaces = PhyParametersCommon_MaxNumberSearchSpaces(r.EnumIf(v.HasMaxNumberSearchSpaces, 1, 0, false, "maxNumberSearchSpaces"))
 		v.RateMatchingCtrlResrcSetDynamic = PhyParametersCommon_RateMatchingCtrlResrcSetDynamic(r.EnumIf(v.HasRateMatchingCtrlResrcSetDynamic, 1, 0, false, "rateMatchingCtrlResrcSetDynamic"))
 		v.MaxLayersMIMOIndication = PhyParametersCommon_MaxLayersMIMOIndication(r.EnumIf(v.HasMaxLayersMIMOIndication, 1, 0, false, "maxLayersMIMO-Indication"))
 		x.End("maxNumberSearchSpaces")
 	}
 	if x.Begin(2, "spCellPlacement") {
-		r.Preamble(&v.HasSpCellPlacement)
+		x.GroupPreamble(&v.HasSpCellPlacement)
 		r.DecodeOptional(v.HasSpCellPlacement, &v.SpCellPlacement, "spCellPlacement")
 		x.End("spCellPlacement")
 	}
 	if x.Begin(3, "twoStepRACH-r16") {
-		r.Preamble(&v.HasTwoStepRACHR16, &v.HasDciFormat1_2And0_2R16, &v.HasMonitoringDCISameSearchSpaceR16, &v.HasType2CGReleaseDCI0_1R16, &v.HasType2CGReleaseDCI0_2R16, &v.HasSpsReleaseDCI1_1R16, &v.HasSpsReleaseDCI1_2R16, &v.HasCsiTriggerStateNonActiveBWPR16, &v.HasSeparateSMTCInterIABSupportR16, &v.HasSeparateRACHIABSupportR16, &v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, &v.HasUlFlexibleDLSlotFormatDynamicsIABR16, &v.HasDftSOFDMWaveformULIABR16, &v.HasDci25AIRNTISupportIABR16, &v.HasTDeltaReceptionSupportIABR16, &v.HasGuardSymbolReportReceptionIABR16, &v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, &v.HasCrossSlotSchedulingR16, &v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, &v.HasExtendedCGPeriodicitiesR16, &v.HasExtendedSPSPeriodicitiesR16, &v.HasCodebookVariantsListR16, &v.HasPuschRepetitionTypeAR16, &v.HasDciDLPriorityIndicatorR16, &v.HasDciULPriorityIndicatorR16, &v.HasMaxNumberPathlossRSUpdateR16, &v.HasType2HARQACKCodebookR16, &v.HasMaxTotalResourcesForAcrossFreqRangesR16, &v.HasHarqACKSeparateMultiDCIMultiTRPR16, &v.HasHarqACKJointMultiDCIMultiTRPR16, &v.HasBwpSwitchingMultiCCsR16)
+		x.GroupPreamble(&v.HasTwoStepRACHR16, &v.HasDciFormat1_2And0_2R16, &v.HasMonitoringDCISameSearchSpaceR16, &v.HasType2CGReleaseDCI0_1R16, &v.HasType2CGReleaseDCI0_2R16, &v.HasSpsReleaseDCI1_1R16, &v.HasSpsReleaseDCI1_2R16, &v.HasCsiTriggerStateNonActiveBWPR16, &v.HasSeparateSMTCInterIABSupportR16, &v.HasSeparateRACHIABSupportR16, &v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, &v.HasUlFlexibleDLSlotFormatDynamicsIABR16, &v.HasDftSOFDMWaveformULIABR16, &v.HasDci25AIRNTISupportIABR16, &v.HasTDeltaReceptionSupportIABR16, &v.HasGuardSymbolReportReceptionIABR16, &v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, &v.HasCrossSlotSchedulingR16, &v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, &v.HasExtendedCGPeriodicitiesR16, &v.HasExtendedSPSPeriodicitiesR16, &v.HasCodebookVariantsListR16, &v.HasPuschRepetitionTypeAR16, &v.HasDciDLPriorityIndicatorR16, &v.HasDciULPriorityIndicatorR16, &v.HasMaxNumberPathlossRSUpdateR16, &v.HasType2HARQACKCodebookR16, &v.HasMaxTotalResourcesForAcrossFreqRangesR16, &v.HasHarqACKSeparateMultiDCIMultiTRPR16, &v.HasHarqACKJointMultiDCIMultiTRPR16, &v.HasBwpSwitchingMultiCCsR16)
 		v.TwoStepRACHR16 = PhyParametersCommon_TwoStepRACHR16(r.EnumIf(v.HasTwoStepRACHR16, 1, 0, false, "twoStepRACH-r16"))
 		v.DciFormat1_2And0_2R16 = PhyParametersCommon_DciFormat1_2And0_2R16(r.EnumIf(v.HasDciFormat1_2And0_2R16, 1, 0, false, "dci-Format1-2And0-2-r16"))
 		v.MonitoringDCISameSearchSpaceR16 = PhyParametersCommon_MonitoringDCISameSearchSpaceR16(r.EnumIf(v.HasMonitoringDCISameSearchSpaceR16, 1, 0, false, "monitoringDCI-SameSearchSpace-r16"))
@@ -9885,32 +9885,32 @@ func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("twoStepRACH-r16")
 	}
 	if x.Begin(4, "targetSMTC-SCG-r16") {
-		r.Preamble(&v.HasTargetSMTCSCGR16, &v.HasSupportRepetitionZeroOffsetRVR16, &v.HasCbgTransInOrderPUSCHULR16)
+		x.GroupPreamble(&v.HasTargetSMTCSCGR16, &v.HasSupportRepetitionZeroOffsetRVR16, &v.HasCbgTransInOrderPUSCHULR16)
 		v.TargetSMTCSCGR16 = PhyParametersCommon_TargetSMTCSCGR16(r.EnumIf(v.HasTargetSMTCSCGR16, 1, 0, false, "targetSMTC-SCG-r16"))
 		v.SupportRepetitionZeroOffsetRVR16 = PhyParametersCommon_SupportRepetitionZeroOffsetRVR16(r.EnumIf(v.HasSupportRepetitionZeroOffsetRVR16, 1, 0, false, "supportRepetitionZeroOffsetRV-r16"))
 		v.CbgTransInOrderPUSCHULR16 = PhyParametersCommon_CbgTransInOrderPUSCHULR16(r.EnumIf(v.HasCbgTransInOrderPUSCHULR16, 1, 0, false, "cbg-TransInOrderPUSCH-UL-r16"))
 		x.End("targetSMTC-SCG-r16")
 	}
 	if x.Begin(5, "bwp-SwitchingMultiDormancyCCs-r16") {
-		r.Preamble(&v.HasBwpSwitchingMultiDormancyCCsR16, &v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, &v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16)
+		x.GroupPreamble(&v.HasBwpSwitchingMultiDormancyCCsR16, &v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, &v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16)
 		r.DecodeOptional(v.HasBwpSwitchingMultiDormancyCCsR16, &v.BwpSwitchingMultiDormancyCCsR16, "bwp-SwitchingMultiDormancyCCs-r16")
 		v.SupportRetxDiffCoresetPoolMultiDCITRPR16 = PhyParametersCommon_SupportRetxDiffCoresetPoolMultiDCITRPR16(r.EnumIf(v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, 1, 0, false, "supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16"))
 		v.PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16 = PhyParametersCommon_PdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16(r.EnumIf(v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16, 2, 0, false, "pdcch-MonitoringAnyOccasionsWithSpanGapCrossCarrierSch-r16"))
 		x.End("bwp-SwitchingMultiDormancyCCs-r16")
 	}
 	if x.Begin(6, "newBeamIdentifications2PortCSI-RS-r16") {
-		r.Preamble(&v.HasNewBeamIdentifications2PortCSIRSR16, &v.HasPathlossEstimation2PortCSIRSR16)
+		x.GroupPreamble(&v.HasNewBeamIdentifications2PortCSIRSR16, &v.HasPathlossEstimation2PortCSIRSR16)
 		v.NewBeamIdentifications2PortCSIRSR16 = PhyParametersCommon_NewBeamIdentifications2PortCSIRSR16(r.EnumIf(v.HasNewBeamIdentifications2PortCSIRSR16, 1, 0, false, "newBeamIdentifications2PortCSI-RS-r16"))
 		v.PathlossEstimation2PortCSIRSR16 = PhyParametersCommon_PathlossEstimation2PortCSIRSR16(r.EnumIf(v.HasPathlossEstimation2PortCSIRSR16, 1, 0, false, "pathlossEstimation2PortCSI-RS-r16"))
 		x.End("newBeamIdentifications2PortCSI-RS-r16")
 	}
 	if x.Begin(7, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16") {
-		r.Preamble(&v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16)
+		x.GroupPreamble(&v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16)
 		v.MuxHARQACKWithoutPUCCHOnPUSCHR16 = PhyParametersCommon_MuxHARQACKWithoutPUCCHOnPUSCHR16(r.EnumIf(v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16, 1, 0, false, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16"))
 		x.End("mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16")
 	}
 	if x.Begin(8, "guardSymbolReportReception-IAB-r17") {
-		r.Preamble(&v.HasGuardSymbolReportReceptionIABR17, &v.HasRestrictedIABDUBeamReceptionR17, &v.HasRecommendedIABMTBeamTransmissionR17, &v.HasCase6TimingAlignmentReceptionIABR17, &v.HasCase7TimingAlignmentReceptionIABR17, &v.HasDlTxPowerAdjustmentIABR17, &v.HasDesiredUlTxPowerAdjustmentR17, &v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, &v.HasUpdatedTDeltaRangeRecptionR17, &v.HasSlotBasedDynamicPUCCHRepR17, &v.HasSpsHARQACKDeferralR17, &v.HasUnifiedJointTCICommonUpdateR17, &v.HasMTRPPDCCHSingleSpanR17, &v.HasSupportedActivatedPRSProcessingWindowR17, &v.HasCgTimeDomainAllocationExtensionR17)
+		x.GroupPreamble(&v.HasGuardSymbolReportReceptionIABR17, &v.HasRestrictedIABDUBeamReceptionR17, &v.HasRecommendedIABMTBeamTransmissionR17, &v.HasCase6TimingAlignmentReceptionIABR17, &v.HasCase7TimingAlignmentReceptionIABR17, &v.HasDlTxPowerAdjustmentIABR17, &v.HasDesiredUlTxPowerAdjustmentR17, &v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, &v.HasUpdatedTDeltaRangeRecptionR17, &v.HasSlotBasedDynamicPUCCHRepR17, &v.HasSpsHARQACKDeferralR17, &v.HasUnifiedJointTCICommonUpdateR17, &v.HasMTRPPDCCHSingleSpanR17, &v.HasSupportedActivatedPRSProcessingWindowR17, &v.HasCgTimeDomainAllocationExtensionR17)
 		v.GuardSymbolReportReceptionIABR17 = PhyParametersCommon_GuardSymbolReportReceptionIABR17(r.EnumIf(v.HasGuardSymbolReportReceptionIABR17, 1, 0, false, "guardSymbolReportReception-IAB-r17"))
 		v.RestrictedIABDUBeamReceptionR17 = PhyParametersCommon_RestrictedIABDUBeamReceptionR17(r.EnumIf(v.HasRestrictedIABDUBeamReceptionR17, 1, 0, false, "restricted-IAB-DU-BeamReception-r17"))
 		v.RecommendedIABMTBeamTransmissionR17 = PhyParametersCommon_RecommendedIABMTBeamTransmissionR17(r.EnumIf(v.HasRecommendedIABMTBeamTransmissionR17, 1, 0, false, "recommended-IAB-MT-BeamTransmission-r17"))
@@ -9929,13 +9929,13 @@ func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 		x.End("guardSymbolReportReception-IAB-r17")
 	}
 	if x.Begin(9, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17") {
-		r.Preamble(&v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, &v.HasDirectionalCollisionDCIABR17)
+		x.GroupPreamble(&v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, &v.HasDirectionalCollisionDCIABR17)
 		v.TaBasedPDCTNNonSharedSpectrumChAccessR17 = PhyParametersCommon_TaBasedPDCTNNonSharedSpectrumChAccessR17(r.EnumIf(v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, 1, 0, false, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17"))
 		v.DirectionalCollisionDCIABR17 = PhyParametersCommon_DirectionalCollisionDCIABR17(r.EnumIf(v.HasDirectionalCollisionDCIABR17, 1, 0, false, "directionalCollisionDC-IAB-r17"))
 		x.End("ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17")
 	}
 	if x.Begin(10, "dummy1") {
-		r.Preamble(&v.HasDummy1, &v.HasDummy2, &v.HasDummy3, &v.HasDummy4, &v.HasSrsAdditionalRepetitionR17, &v.HasPuschRepetitionCGSDTR17)
+		x.GroupPreamble(&v.HasDummy1, &v.HasDummy2, &v.HasDummy3, &v.HasDummy4, &v.HasSrsAdditionalRepetitionR17, &v.HasPuschRepetitionCGSDTR17)
 		v.Dummy1 = PhyParametersCommon_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
 		v.Dummy2 = PhyParametersCommon_Dummy2(r.EnumIf(v.HasDummy2, 1, 0, false, "dummy2"))
 		v.Dummy3 = PhyParametersCommon_Dummy3(r.EnumIf(v.HasDummy3, 1, 0, false, "dummy3"))
@@ -10293,7 +10293,7 @@ func (v *PhyParametersXDDDiff) DecodePER(r *per.Reader) error {
 	v.TwoDifferentTPCLoopPUCCH = PhyParametersXDDDiff_TwoDifferentTPCLoopPUCCH(r.EnumIf(v.HasTwoDifferentTPCLoopPUCCH, 1, 0, false, "twoDifferentTPC-Loop-PUCCH"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-SchedulingOffset-PDSCH-TypeA") {
-		r.Preamble(&v.HasDlSchedulingOffsetPDSCHTypeA, &v.HasDlSchedulingOffsetPDSCHTypeB, &v.HasUlSchedulingOffset)
+		x.GroupPreamble(&v.HasDlSchedulingOffsetPDSCHTypeA, &v.HasDlSchedulingOffsetPDSCHTypeB, &v.HasUlSchedulingOffset)
 		v.DlSchedulingOffsetPDSCHTypeA = PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeA(r.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeA, 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA"))
 		v.DlSchedulingOffsetPDSCHTypeB = PhyParametersXDDDiff_DlSchedulingOffsetPDSCHTypeB(r.EnumIf(v.HasDlSchedulingOffsetPDSCHTypeB, 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeB"))
 		v.UlSchedulingOffset = PhyParametersXDDDiff_UlSchedulingOffset(r.EnumIf(v.HasUlSchedulingOffset, 1, 0, false, "ul-SchedulingOffset"))
@@ -10386,7 +10386,7 @@ func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 	v.MultipleCORESET = PhyParametersFRXDiff_MultipleCORESET(r.EnumIf(v.HasMultipleCORESET, 1, 0, false, "multipleCORESET"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-RS-IM-ReceptionForFeedback") {
-		r.Preamble(&v.HasCsiRSIMReceptionForFeedback, &v.HasCsiRSProcFrameworkForSRS, &v.HasCsiReportFramework, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, &v.HasMuxSRHARQACKPUCCH, &v.HasMuxMultipleGroupCtrlCHOverlap, &v.HasDlSchedulingOffsetPDSCHTypeA, &v.HasDlSchedulingOffsetPDSCHTypeB, &v.HasUlSchedulingOffset, &v.HasDl64QAMMCSTableAlt, &v.HasUl64QAMMCSTableAlt, &v.HasCqiTableAlt, &v.HasOneFLDMRSTwoAdditionalDMRSUL, &v.HasTwoFLDMRSTwoAdditionalDMRSUL, &v.HasOneFLDMRSThreeAdditionalDMRSUL)
+		x.GroupPreamble(&v.HasCsiRSIMReceptionForFeedback, &v.HasCsiRSProcFrameworkForSRS, &v.HasCsiReportFramework, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, &v.HasMuxSRHARQACKPUCCH, &v.HasMuxMultipleGroupCtrlCHOverlap, &v.HasDlSchedulingOffsetPDSCHTypeA, &v.HasDlSchedulingOffsetPDSCHTypeB, &v.HasUlSchedulingOffset, &v.HasDl64QAMMCSTableAlt, &v.HasUl64QAMMCSTableAlt, &v.HasCqiTableAlt, &v.HasOneFLDMRSTwoAdditionalDMRSUL, &v.HasTwoFLDMRSTwoAdditionalDMRSUL, &v.HasOneFLDMRSThreeAdditionalDMRSUL)
 		r.DecodeOptional(v.HasCsiRSIMReceptionForFeedback, &v.CsiRSIMReceptionForFeedback, "csi-RS-IM-ReceptionForFeedback")
 		r.DecodeOptional(v.HasCsiRSProcFrameworkForSRS, &v.CsiRSProcFrameworkForSRS, "csi-RS-ProcFrameworkForSRS")
 		r.DecodeOptional(v.HasCsiReportFramework, &v.CsiReportFramework, "csi-ReportFramework")
@@ -10405,13 +10405,13 @@ func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 		x.End("csi-RS-IM-ReceptionForFeedback")
 	}
 	if x.Begin(1, "pdcch-BlindDetectionNRDC") {
-		r.Preamble(&v.HasPdcchBlindDetectionNRDC, &v.HasMuxHARQACKPUSCHDiffSymbol)
+		x.GroupPreamble(&v.HasPdcchBlindDetectionNRDC, &v.HasMuxHARQACKPUSCHDiffSymbol)
 		r.DecodeOptional(v.HasPdcchBlindDetectionNRDC, &v.PdcchBlindDetectionNRDC, "pdcch-BlindDetectionNRDC")
 		v.MuxHARQACKPUSCHDiffSymbol = PhyParametersFRXDiff_MuxHARQACKPUSCHDiffSymbol(r.EnumIf(v.HasMuxHARQACKPUSCHDiffSymbol, 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol"))
 		x.End("pdcch-BlindDetectionNRDC")
 	}
 	if x.Begin(2, "type1-HARQ-ACK-Codebook-r16") {
-		r.Preamble(&v.HasType1HARQACKCodebookR16, &v.HasEnhancedPowerControlR16, &v.HasSimultaneousTCIActMultipleCCR16, &v.HasSimultaneousSpatialRelationMultipleCCR16, &v.HasCliRSSIFDMDLR16, &v.HasCliSRSRSRPFDMDLR16, &v.HasMaxLayersMIMOAdaptationR16, &v.HasAggregationFactorSPSDLR16, &v.HasMaxTotalResourcesForOneFreqRangeR16, &v.HasCsiReportFrameworkExtR16)
+		x.GroupPreamble(&v.HasType1HARQACKCodebookR16, &v.HasEnhancedPowerControlR16, &v.HasSimultaneousTCIActMultipleCCR16, &v.HasSimultaneousSpatialRelationMultipleCCR16, &v.HasCliRSSIFDMDLR16, &v.HasCliSRSRSRPFDMDLR16, &v.HasMaxLayersMIMOAdaptationR16, &v.HasAggregationFactorSPSDLR16, &v.HasMaxTotalResourcesForOneFreqRangeR16, &v.HasCsiReportFrameworkExtR16)
 		v.Type1HARQACKCodebookR16 = PhyParametersFRXDiff_Type1HARQACKCodebookR16(r.EnumIf(v.HasType1HARQACKCodebookR16, 1, 0, false, "type1-HARQ-ACK-Codebook-r16"))
 		v.EnhancedPowerControlR16 = PhyParametersFRXDiff_EnhancedPowerControlR16(r.EnumIf(v.HasEnhancedPowerControlR16, 1, 0, false, "enhancedPowerControl-r16"))
 		v.SimultaneousTCIActMultipleCCR16 = PhyParametersFRXDiff_SimultaneousTCIActMultipleCCR16(r.EnumIf(v.HasSimultaneousTCIActMultipleCCR16, 1, 0, false, "simultaneousTCI-ActMultipleCC-r16"))
@@ -10425,17 +10425,17 @@ func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 		x.End("type1-HARQ-ACK-Codebook-r16")
 	}
 	if x.Begin(3, "twoTCI-Act-servingCellInCC-List-r16") {
-		r.Preamble(&v.HasTwoTCIActServingCellInCCListR16)
+		x.GroupPreamble(&v.HasTwoTCIActServingCellInCCListR16)
 		v.TwoTCIActServingCellInCCListR16 = PhyParametersFRXDiff_TwoTCIActServingCellInCCListR16(r.EnumIf(v.HasTwoTCIActServingCellInCCListR16, 1, 0, false, "twoTCI-Act-servingCellInCC-List-r16"))
 		x.End("twoTCI-Act-servingCellInCC-List-r16")
 	}
 	if x.Begin(4, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16") {
-		r.Preamble(&v.HasCriRICQIWithoutNonPMIPortIndR16)
+		x.GroupPreamble(&v.HasCriRICQIWithoutNonPMIPortIndR16)
 		v.CriRICQIWithoutNonPMIPortIndR16 = PhyParametersFRXDiff_CriRICQIWithoutNonPMIPortIndR16(r.EnumIf(v.HasCriRICQIWithoutNonPMIPortIndR16, 1, 0, false, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16"))
 		x.End("cri-RI-CQI-WithoutNon-PMI-PortInd-r16")
 	}
 	if x.Begin(5, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17") {
-		r.Preamble(&v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
+		x.GroupPreamble(&v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
 		v.Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17 = PhyParametersFRXDiff_Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17(r.EnumIf(v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17, 1, 0, false, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17"))
 		x.End("cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17")
 	}
@@ -10622,12 +10622,12 @@ func (v *PhyParametersFR1) DecodePER(r *per.Reader) error {
 	v.PdschREMappingFR1PerSymbol = PhyParametersFR1_PdschREMappingFR1PerSymbol(r.EnumIf(v.HasPdschREMappingFR1PerSymbol, 2, 0, false, "pdsch-RE-MappingFR1-PerSymbol"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pdsch-RE-MappingFR1-PerSlot") {
-		r.Preamble(&v.HasPdschREMappingFR1PerSlot)
+		x.GroupPreamble(&v.HasPdschREMappingFR1PerSlot)
 		v.PdschREMappingFR1PerSlot = PhyParametersFR1_PdschREMappingFR1PerSlot(r.EnumIf(v.HasPdschREMappingFR1PerSlot, 16, 0, false, "pdsch-RE-MappingFR1-PerSlot"))
 		x.End("pdsch-RE-MappingFR1-PerSlot")
 	}
 	if x.Begin(1, "pdcch-MonitoringSingleSpanFirst4Sym-r16") {
-		r.Preamble(&v.HasPdcchMonitoringSingleSpanFirst4SymR16)
+		x.GroupPreamble(&v.HasPdcchMonitoringSingleSpanFirst4SymR16)
 		v.PdcchMonitoringSingleSpanFirst4SymR16 = PhyParametersFR1_PdcchMonitoringSingleSpanFirst4SymR16(r.EnumIf(v.HasPdcchMonitoringSingleSpanFirst4SymR16, 1, 0, false, "pdcch-MonitoringSingleSpanFirst4Sym-r16"))
 		x.End("pdcch-MonitoringSingleSpanFirst4Sym-r16")
 	}
@@ -10676,13 +10676,13 @@ func (v *PhyParametersFR2) DecodePER(r *per.Reader) error {
 	v.PdschREMappingFR2PerSymbol = PhyParametersFR2_PdschREMappingFR2PerSymbol(r.EnumIf(v.HasPdschREMappingFR2PerSymbol, 2, 0, false, "pdsch-RE-MappingFR2-PerSymbol"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "pCell-FR2") {
-		r.Preamble(&v.HasPCellFR2, &v.HasPdschREMappingFR2PerSlot)
+		x.GroupPreamble(&v.HasPCellFR2, &v.HasPdschREMappingFR2PerSlot)
 		v.PCellFR2 = PhyParametersFR2_PCellFR2(r.EnumIf(v.HasPCellFR2, 1, 0, false, "pCell-FR2"))
 		v.PdschREMappingFR2PerSlot = PhyParametersFR2_PdschREMappingFR2PerSlot(r.EnumIf(v.HasPdschREMappingFR2PerSlot, 16, 0, false, "pdsch-RE-MappingFR2-PerSlot"))
 		x.End("pCell-FR2")
 	}
 	if x.Begin(1, "defaultSpatialRelationPathlossRS-r16") {
-		r.Preamble(&v.HasDefaultSpatialRelationPathlossRSR16, &v.HasSpatialRelationUpdateAPSRSR16, &v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
+		x.GroupPreamble(&v.HasDefaultSpatialRelationPathlossRSR16, &v.HasSpatialRelationUpdateAPSRSR16, &v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
 		v.DefaultSpatialRelationPathlossRSR16 = PhyParametersFR2_DefaultSpatialRelationPathlossRSR16(r.EnumIf(v.HasDefaultSpatialRelationPathlossRSR16, 1, 0, false, "defaultSpatialRelationPathlossRS-r16"))
 		v.SpatialRelationUpdateAPSRSR16 = PhyParametersFR2_SpatialRelationUpdateAPSRSR16(r.EnumIf(v.HasSpatialRelationUpdateAPSRSR16, 1, 0, false, "spatialRelationUpdateAP-SRS-r16"))
 		v.MaxNumberSRSPosSpatialRelationsAllServingCellsR16 = PhyParametersFR2_MaxNumberSRSPosSpatialRelationsAllServingCellsR16(r.EnumIf(v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16, 6, 0, false, "maxNumberSRS-PosSpatialRelationsAllServingCells-r16"))
@@ -10733,12 +10733,12 @@ func (v *PhyParametersMRDC) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasNaicsCapabilityList, &v.NaicsCapabilityList, "naics-Capability-List")
 	x := r.Extensions(ext)
 	if x.Begin(0, "spCellPlacement") {
-		r.Preamble(&v.HasSpCellPlacement)
+		x.GroupPreamble(&v.HasSpCellPlacement)
 		r.DecodeOptional(v.HasSpCellPlacement, &v.SpCellPlacement, "spCellPlacement")
 		x.End("spCellPlacement")
 	}
 	if x.Begin(1, "tdd-PCellUL-TX-AllUL-Subframe-r16") {
-		r.Preamble(&v.HasTddPCellULTXAllULSubframeR16, &v.HasFddPCellULTXAllULSubframeR16)
+		x.GroupPreamble(&v.HasTddPCellULTXAllULSubframeR16, &v.HasFddPCellULTXAllULSubframeR16)
 		v.TddPCellULTXAllULSubframeR16 = PhyParametersMRDC_TddPCellULTXAllULSubframeR16(r.EnumIf(v.HasTddPCellULTXAllULSubframeR16, 1, 0, false, "tdd-PCellUL-TX-AllUL-Subframe-r16"))
 		v.FddPCellULTXAllULSubframeR16 = PhyParametersMRDC_FddPCellULTXAllULSubframeR16(r.EnumIf(v.HasFddPCellULTXAllULSubframeR16, 1, 0, false, "fdd-PCellUL-TX-AllUL-Subframe-r16"))
 		x.End("tdd-PCellUL-TX-AllUL-Subframe-r16")
@@ -11393,70 +11393,70 @@ func (v *RFParameters) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasAppliedFreqBandListFilter, &v.AppliedFreqBandListFilter, "appliedFreqBandListFilter")
 	x := r.Extensions(ext)
 	if x.Begin(0, "supportedBandCombinationList-v1540") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1540, &v.HasSrsSwitchingTimeRequested)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1540, &v.HasSrsSwitchingTimeRequested)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
 		v.SrsSwitchingTimeRequested = RFParameters_SrsSwitchingTimeRequested(r.EnumIf(v.HasSrsSwitchingTimeRequested, 1, 0, false, "srs-SwitchingTimeRequested"))
 		x.End("supportedBandCombinationList-v1540")
 	}
 	if x.Begin(1, "supportedBandCombinationList-v1550") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1550)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1550)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1550, &v.SupportedBandCombinationListV1550, "supportedBandCombinationList-v1550")
 		x.End("supportedBandCombinationList-v1550")
 	}
 	if x.Begin(2, "supportedBandCombinationList-v1560") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1560)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1560)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1560, &v.SupportedBandCombinationListV1560, "supportedBandCombinationList-v1560")
 		x.End("supportedBandCombinationList-v1560")
 	}
 	if x.Begin(3, "supportedBandCombinationList-v1610") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1610, &v.HasSupportedBandCombinationListSidelinkEUTRANRR16, &v.HasSupportedBandCombinationListUplinkTxSwitchR16)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1610, &v.HasSupportedBandCombinationListSidelinkEUTRANRR16, &v.HasSupportedBandCombinationListUplinkTxSwitchR16)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1610, &v.SupportedBandCombinationListV1610, "supportedBandCombinationList-v1610")
 		r.DecodeOptional(v.HasSupportedBandCombinationListSidelinkEUTRANRR16, &v.SupportedBandCombinationListSidelinkEUTRANRR16, "supportedBandCombinationListSidelinkEUTRA-NR-r16")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchR16, &v.SupportedBandCombinationListUplinkTxSwitchR16, "supportedBandCombinationList-UplinkTxSwitch-r16")
 		x.End("supportedBandCombinationList-v1610")
 	}
 	if x.Begin(4, "supportedBandCombinationList-v1630") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1630, &v.HasSupportedBandCombinationListSidelinkEUTRANRV1630, &v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1630, &v.HasSupportedBandCombinationListSidelinkEUTRANRV1630, &v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1630, &v.SupportedBandCombinationListV1630, "supportedBandCombinationList-v1630")
 		r.DecodeOptional(v.HasSupportedBandCombinationListSidelinkEUTRANRV1630, &v.SupportedBandCombinationListSidelinkEUTRANRV1630, "supportedBandCombinationListSidelinkEUTRA-NR-v1630")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1630, &v.SupportedBandCombinationListUplinkTxSwitchV1630, "supportedBandCombinationList-UplinkTxSwitch-v1630")
 		x.End("supportedBandCombinationList-v1630")
 	}
 	if x.Begin(5, "supportedBandCombinationList-v1640") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1640, &v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1640, &v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1640, &v.SupportedBandCombinationListV1640, "supportedBandCombinationList-v1640")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1640, &v.SupportedBandCombinationListUplinkTxSwitchV1640, "supportedBandCombinationList-UplinkTxSwitch-v1640")
 		x.End("supportedBandCombinationList-v1640")
 	}
 	if x.Begin(6, "supportedBandCombinationList-v1650") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1650, &v.HasSupportedBandCombinationListUplinkTxSwitchV1650)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1650, &v.HasSupportedBandCombinationListUplinkTxSwitchV1650)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1650, &v.SupportedBandCombinationListV1650, "supportedBandCombinationList-v1650")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1650, &v.SupportedBandCombinationListUplinkTxSwitchV1650, "supportedBandCombinationList-UplinkTxSwitch-v1650")
 		x.End("supportedBandCombinationList-v1650")
 	}
 	if x.Begin(7, "extendedBand-n77-r16") {
-		r.Preamble(&v.HasExtendedBandN77R16)
+		x.GroupPreamble(&v.HasExtendedBandN77R16)
 		v.ExtendedBandN77R16 = RFParameters_ExtendedBandN77R16(r.EnumIf(v.HasExtendedBandN77R16, 1, 0, false, "extendedBand-n77-r16"))
 		x.End("extendedBand-n77-r16")
 	}
 	if x.Begin(8, "supportedBandCombinationList-UplinkTxSwitch-v1670") {
-		r.Preamble(&v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1670, &v.SupportedBandCombinationListUplinkTxSwitchV1670, "supportedBandCombinationList-UplinkTxSwitch-v1670")
 		x.End("supportedBandCombinationList-UplinkTxSwitch-v1670")
 	}
 	if x.Begin(9, "supportedBandCombinationList-v1680") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1680)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1680)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1680, &v.SupportedBandCombinationListV1680, "supportedBandCombinationList-v1680")
 		x.End("supportedBandCombinationList-v1680")
 	}
 	if x.Begin(10, "supportedBandCombinationList-v1690") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1690, &v.HasSupportedBandCombinationListUplinkTxSwitchV1690)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1690, &v.HasSupportedBandCombinationListUplinkTxSwitchV1690)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1690, &v.SupportedBandCombinationListV1690, "supportedBandCombinationList-v1690")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1690, &v.SupportedBandCombinationListUplinkTxSwitchV1690, "supportedBandCombinationList-UplinkTxSwitch-v1690")
 		x.End("supportedBandCombinationList-v1690")
 	}
 	if x.Begin(11, "supportedBandCombinationList-v1700") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1700, &v.HasSupportedBandCombinationListUplinkTxSwitchV1700, &v.HasSupportedBandCombinationListSLRelayDiscoveryR17, &v.HasSupportedBandCombinationListSLNonRelayDiscoveryR17, &v.HasSupportedBandCombinationListSidelinkEUTRANRV1710, &v.HasSidelinkRequestedR17, &v.HasExtendedBandN77_2R17)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1700, &v.HasSupportedBandCombinationListUplinkTxSwitchV1700, &v.HasSupportedBandCombinationListSLRelayDiscoveryR17, &v.HasSupportedBandCombinationListSLNonRelayDiscoveryR17, &v.HasSupportedBandCombinationListSidelinkEUTRANRV1710, &v.HasSidelinkRequestedR17, &v.HasExtendedBandN77_2R17)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1700, &v.SupportedBandCombinationListV1700, "supportedBandCombinationList-v1700")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1700, &v.SupportedBandCombinationListUplinkTxSwitchV1700, "supportedBandCombinationList-UplinkTxSwitch-v1700")
 		if v.HasSupportedBandCombinationListSLRelayDiscoveryR17 {
@@ -11471,13 +11471,13 @@ func (v *RFParameters) DecodePER(r *per.Reader) error {
 		x.End("supportedBandCombinationList-v1700")
 	}
 	if x.Begin(12, "supportedBandCombinationList-v1720") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1720, &v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1720, &v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1720, &v.SupportedBandCombinationListV1720, "supportedBandCombinationList-v1720")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1720, &v.SupportedBandCombinationListUplinkTxSwitchV1720, "supportedBandCombinationList-UplinkTxSwitch-v1720")
 		x.End("supportedBandCombinationList-v1720")
 	}
 	if x.Begin(13, "supportedBandCombinationList-v1730") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1730, &v.HasSupportedBandCombinationListUplinkTxSwitchV1730, &v.HasSupportedBandCombinationListSLRelayDiscoveryV1730, &v.HasSupportedBandCombinationListSLNonRelayDiscoveryV1730)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1730, &v.HasSupportedBandCombinationListUplinkTxSwitchV1730, &v.HasSupportedBandCombinationListSLRelayDiscoveryV1730, &v.HasSupportedBandCombinationListSLNonRelayDiscoveryV1730)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1730, &v.SupportedBandCombinationListV1730, "supportedBandCombinationList-v1730")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1730, &v.SupportedBandCombinationListUplinkTxSwitchV1730, "supportedBandCombinationList-UplinkTxSwitch-v1730")
 		r.DecodeOptional(v.HasSupportedBandCombinationListSLRelayDiscoveryV1730, &v.SupportedBandCombinationListSLRelayDiscoveryV1730, "supportedBandCombinationListSL-RelayDiscovery-v1730")
@@ -11485,7 +11485,7 @@ func (v *RFParameters) DecodePER(r *per.Reader) error {
 		x.End("supportedBandCombinationList-v1730")
 	}
 	if x.Begin(14, "supportedBandCombinationList-v1740") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1740, &v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1740, &v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1740, &v.SupportedBandCombinationListV1740, "supportedBandCombinationList-v1740")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1740, &v.SupportedBandCombinationListUplinkTxSwitchV1740, "supportedBandCombinationList-UplinkTxSwitch-v1740")
 		x.End("supportedBandCombinationList-v1740")

@@ -33,36 +33,36 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasChannelBWsUL, &v.ChannelBWsUL, "channelBWs-UL")
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxUplinkDutyCycle-PC2-FR1") {
-		r.Preamble(&v.HasMaxUplinkDutyCyclePC2FR1)
+		x.GroupPreamble(&v.HasMaxUplinkDutyCyclePC2FR1)
 		v.MaxUplinkDutyCyclePC2FR1 = BandNR_MaxUplinkDutyCyclePC2FR1(r.EnumIf(v.HasMaxUplinkDutyCyclePC2FR1, 5, 0, false, "maxUplinkDutyCycle-PC2-FR1"))
 		x.End("maxUplinkDutyCycle-PC2-FR1")
 	}
 	if x.Begin(1, "pucch-SpatialRelInfoMAC-CE") {
-		r.Preamble(&v.HasPucchSpatialRelInfoMACCE, &v.HasPowerBoostingPi2BPSK)
+		x.GroupPreamble(&v.HasPucchSpatialRelInfoMACCE, &v.HasPowerBoostingPi2BPSK)
 		v.PucchSpatialRelInfoMACCE = BandNR_PucchSpatialRelInfoMACCE(r.EnumIf(v.HasPucchSpatialRelInfoMACCE, 1, 0, false, "pucch-SpatialRelInfoMAC-CE"))
 		v.PowerBoostingPi2BPSK = BandNR_PowerBoostingPi2BPSK(r.EnumIf(v.HasPowerBoostingPi2BPSK, 1, 0, false, "powerBoosting-pi2BPSK"))
 		x.End("pucch-SpatialRelInfoMAC-CE")
 	}
 	if x.Begin(2, "maxUplinkDutyCycle-FR2") {
-		r.Preamble(&v.HasMaxUplinkDutyCycleFR2)
+		x.GroupPreamble(&v.HasMaxUplinkDutyCycleFR2)
 		v.MaxUplinkDutyCycleFR2 = BandNR_MaxUplinkDutyCycleFR2(r.EnumIf(v.HasMaxUplinkDutyCycleFR2, 11, 0, false, "maxUplinkDutyCycle-FR2"))
 		x.End("maxUplinkDutyCycle-FR2")
 	}
 	if x.Begin(3, "channelBWs-DL-v1590") {
-		r.Preamble(&v.HasChannelBWsDLV1590, &v.HasChannelBWsULV1590)
+		x.GroupPreamble(&v.HasChannelBWsDLV1590, &v.HasChannelBWsULV1590)
 		r.DecodeOptional(v.HasChannelBWsDLV1590, &v.ChannelBWsDLV1590, "channelBWs-DL-v1590")
 		r.DecodeOptional(v.HasChannelBWsULV1590, &v.ChannelBWsULV1590, "channelBWs-UL-v1590")
 		x.End("channelBWs-DL-v1590")
 	}
 	if x.Begin(4, "asymmetricBandwidthCombinationSet") {
-		r.Preamble(&v.HasAsymmetricBandwidthCombinationSet)
+		x.GroupPreamble(&v.HasAsymmetricBandwidthCombinationSet)
 		if v.HasAsymmetricBandwidthCombinationSet {
 			v.AsymmetricBandwidthCombinationSet = r.BitString(per.Size{Lb: 1, Ub: 32}, "asymmetricBandwidthCombinationSet")
 		}
 		x.End("asymmetricBandwidthCombinationSet")
 	}
 	if x.Begin(5, "sharedSpectrumChAccessParamsPerBand-r16") {
-		r.Preamble(&v.HasSharedSpectrumChAccessParamsPerBandR16, &v.HasCancelOverlappingPUSCHR16, &v.HasMultipleRateMatchingEUTRACRSR16, &v.HasOverlapRateMatchingEUTRACRSR16, &v.HasPdschMappingTypeBAltR16, &v.HasOneSlotPeriodicTRSR16, &v.HasOlpcSRSPosR16, &v.HasSpatialRelationsSRSPosR16, &v.HasSimulSRSMIMOTransWithinBandR16, &v.HasChannelBWDLIABR16, &v.HasChannelBWULIABR16, &v.HasRasterShift7dot5IABR16, &v.HasUEPowerClassV1610, &v.HasCondHandoverR16, &v.HasCondHandoverFailureR16, &v.HasCondHandoverTwoTriggerEventsR16, &v.HasCondPSCellChangeR16, &v.HasCondPSCellChangeTwoTriggerEventsR16, &v.HasMprPowerBoostFR2R16, &v.HasActiveConfiguredGrantR16, &v.HasJointReleaseConfiguredGrantType2R16, &v.HasSpsR16, &v.HasJointReleaseSPSR16, &v.HasSimulSRSTransWithinBandR16, &v.HasTrsAdditionalBandwidthR16, &v.HasHandoverIntraFIABR16)
+		x.GroupPreamble(&v.HasSharedSpectrumChAccessParamsPerBandR16, &v.HasCancelOverlappingPUSCHR16, &v.HasMultipleRateMatchingEUTRACRSR16, &v.HasOverlapRateMatchingEUTRACRSR16, &v.HasPdschMappingTypeBAltR16, &v.HasOneSlotPeriodicTRSR16, &v.HasOlpcSRSPosR16, &v.HasSpatialRelationsSRSPosR16, &v.HasSimulSRSMIMOTransWithinBandR16, &v.HasChannelBWDLIABR16, &v.HasChannelBWULIABR16, &v.HasRasterShift7dot5IABR16, &v.HasUEPowerClassV1610, &v.HasCondHandoverR16, &v.HasCondHandoverFailureR16, &v.HasCondHandoverTwoTriggerEventsR16, &v.HasCondPSCellChangeR16, &v.HasCondPSCellChangeTwoTriggerEventsR16, &v.HasMprPowerBoostFR2R16, &v.HasActiveConfiguredGrantR16, &v.HasJointReleaseConfiguredGrantType2R16, &v.HasSpsR16, &v.HasJointReleaseSPSR16, &v.HasSimulSRSTransWithinBandR16, &v.HasTrsAdditionalBandwidthR16, &v.HasHandoverIntraFIABR16)
 		r.DecodeOptional(v.HasSharedSpectrumChAccessParamsPerBandR16, &v.SharedSpectrumChAccessParamsPerBandR16, "sharedSpectrumChAccessParamsPerBand-r16")
 		v.CancelOverlappingPUSCHR16 = BandNR_CancelOverlappingPUSCHR16(r.EnumIf(v.HasCancelOverlappingPUSCHR16, 1, 0, false, "cancelOverlappingPUSCH-r16"))
 		r.DecodeOptional(v.HasMultipleRateMatchingEUTRACRSR16, &v.MultipleRateMatchingEUTRACRSR16, "multipleRateMatchingEUTRA-CRS-r16")
@@ -92,20 +92,20 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 		x.End("sharedSpectrumChAccessParamsPerBand-r16")
 	}
 	if x.Begin(6, "simulTX-SRS-AntSwitchingIntraBandUL-CA-r16") {
-		r.Preamble(&v.HasSimulTXSRSAntSwitchingIntraBandULCAR16, &v.HasSharedSpectrumChAccessParamsPerBandV1630)
+		x.GroupPreamble(&v.HasSimulTXSRSAntSwitchingIntraBandULCAR16, &v.HasSharedSpectrumChAccessParamsPerBandV1630)
 		r.DecodeOptional(v.HasSimulTXSRSAntSwitchingIntraBandULCAR16, &v.SimulTXSRSAntSwitchingIntraBandULCAR16, "simulTX-SRS-AntSwitchingIntraBandUL-CA-r16")
 		r.DecodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1630, &v.SharedSpectrumChAccessParamsPerBandV1630, "sharedSpectrumChAccessParamsPerBand-v1630")
 		x.End("simulTX-SRS-AntSwitchingIntraBandUL-CA-r16")
 	}
 	if x.Begin(7, "handoverUTRA-FDD-r16") {
-		r.Preamble(&v.HasHandoverUTRAFDDR16, &v.HasEnhancedULTransientPeriodR16, &v.HasSharedSpectrumChAccessParamsPerBandV1640)
+		x.GroupPreamble(&v.HasHandoverUTRAFDDR16, &v.HasEnhancedULTransientPeriodR16, &v.HasSharedSpectrumChAccessParamsPerBandV1640)
 		v.HandoverUTRAFDDR16 = BandNR_HandoverUTRAFDDR16(r.EnumIf(v.HasHandoverUTRAFDDR16, 1, 0, false, "handoverUTRA-FDD-r16"))
 		v.EnhancedULTransientPeriodR16 = BandNR_EnhancedULTransientPeriodR16(r.EnumIf(v.HasEnhancedULTransientPeriodR16, 3, 0, false, "enhancedUL-TransientPeriod-r16"))
 		r.DecodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1640, &v.SharedSpectrumChAccessParamsPerBandV1640, "sharedSpectrumChAccessParamsPerBand-v1640")
 		x.End("handoverUTRA-FDD-r16")
 	}
 	if x.Begin(8, "type1-PUSCH-RepetitionMultiSlots-v1650") {
-		r.Preamble(&v.HasType1PUSCHRepetitionMultiSlotsV1650, &v.HasType2PUSCHRepetitionMultiSlotsV1650, &v.HasPuschRepetitionMultiSlotsV1650, &v.HasConfiguredULGrantType1V1650, &v.HasConfiguredULGrantType2V1650, &v.HasSharedSpectrumChAccessParamsPerBandV1650)
+		x.GroupPreamble(&v.HasType1PUSCHRepetitionMultiSlotsV1650, &v.HasType2PUSCHRepetitionMultiSlotsV1650, &v.HasPuschRepetitionMultiSlotsV1650, &v.HasConfiguredULGrantType1V1650, &v.HasConfiguredULGrantType2V1650, &v.HasSharedSpectrumChAccessParamsPerBandV1650)
 		v.Type1PUSCHRepetitionMultiSlotsV1650 = BandNR_Type1PUSCHRepetitionMultiSlotsV1650(r.EnumIf(v.HasType1PUSCHRepetitionMultiSlotsV1650, 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-v1650"))
 		v.Type2PUSCHRepetitionMultiSlotsV1650 = BandNR_Type2PUSCHRepetitionMultiSlotsV1650(r.EnumIf(v.HasType2PUSCHRepetitionMultiSlotsV1650, 1, 0, false, "type2-PUSCH-RepetitionMultiSlots-v1650"))
 		v.PuschRepetitionMultiSlotsV1650 = BandNR_PuschRepetitionMultiSlotsV1650(r.EnumIf(v.HasPuschRepetitionMultiSlotsV1650, 1, 0, false, "pusch-RepetitionMultiSlots-v1650"))
@@ -115,19 +115,19 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 		x.End("type1-PUSCH-RepetitionMultiSlots-v1650")
 	}
 	if x.Begin(9, "enhancedSkipUplinkTxConfigured-v1660") {
-		r.Preamble(&v.HasEnhancedSkipUplinkTxConfiguredV1660, &v.HasEnhancedSkipUplinkTxDynamicV1660)
+		x.GroupPreamble(&v.HasEnhancedSkipUplinkTxConfiguredV1660, &v.HasEnhancedSkipUplinkTxDynamicV1660)
 		v.EnhancedSkipUplinkTxConfiguredV1660 = BandNR_EnhancedSkipUplinkTxConfiguredV1660(r.EnumIf(v.HasEnhancedSkipUplinkTxConfiguredV1660, 1, 0, false, "enhancedSkipUplinkTxConfigured-v1660"))
 		v.EnhancedSkipUplinkTxDynamicV1660 = BandNR_EnhancedSkipUplinkTxDynamicV1660(r.EnumIf(v.HasEnhancedSkipUplinkTxDynamicV1660, 1, 0, false, "enhancedSkipUplinkTxDynamic-v1660"))
 		x.End("enhancedSkipUplinkTxConfigured-v1660")
 	}
 	if x.Begin(10, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16") {
-		r.Preamble(&v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, &v.HasTxDiversityR16)
+		x.GroupPreamble(&v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, &v.HasTxDiversityR16)
 		v.MaxUplinkDutyCyclePC1dot5MPEFR1R16 = BandNR_MaxUplinkDutyCyclePC1dot5MPEFR1R16(r.EnumIf(v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, 12, 0, false, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16"))
 		v.TxDiversityR16 = BandNR_TxDiversityR16(r.EnumIf(v.HasTxDiversityR16, 1, 0, false, "txDiversity-r16"))
 		x.End("maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16")
 	}
 	if x.Begin(11, "pdsch-1024QAM-FR1-r17") {
-		r.Preamble(&v.HasPdsch1024QAMFR1R17, &v.HasUEPowerClassV1700, &v.HasFr2_2AccessParamsPerBandR17, &v.HasRlmRelaxationR17, &v.HasBfdRelaxationR17, &v.HasCgSDTR17, &v.HasLocationBasedCondHandoverR17, &v.HasTimeBasedCondHandoverR17, &v.HasEventA4BasedCondHandoverR17, &v.HasMnInitiatedCondPSCellChangeNRDCR17, &v.HasSnInitiatedCondPSCellChangeNRDCR17, &v.HasPdcchSkippingWithoutSSSGR17, &v.HasSssgSwitching1BitIndR17, &v.HasSssgSwitching2BitIndR17, &v.HasPdcchSkippingWithSSSGR17, &v.HasSearchSpaceSetGrpSwitchCap2R17, &v.HasUplinkPreCompensationR17, &v.HasUplinkTAReportingR17, &v.HasMaxHARQProcessNumberR17, &v.HasType2HARQCodebookR17, &v.HasType1HARQCodebookR17, &v.HasType3HARQCodebookR17, &v.HasUESpecificKOffsetR17, &v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, &v.HasParallelPRSMeasRRCInactiveR17, &v.HasNrUETxTEGIDMaxSupportR17, &v.HasPrsProcessingRRCInactiveR17, &v.HasPrsProcessingWindowType1AR17, &v.HasPrsProcessingWindowType1BR17, &v.HasPrsProcessingWindowType2R17, &v.HasSrsAllPosResourcesRRCInactiveR17, &v.HasOlpcSRSPosRRCInactiveR17, &v.HasSpatialRelationsSRSPosRRCInactiveR17, &v.HasMaxNumberPUSCHTypeARepetitionR17, &v.HasPuschTypeARepetitionsAvailSlotR17, &v.HasTbProcessingMultiSlotPUSCHR17, &v.HasTbProcessingRepMultiSlotPUSCHR17, &v.HasMaxDurationDMRSBundlingR17, &v.HasPuschRepetitionMsg3R17, &v.HasSharedSpectrumChAccessParamsPerBandV1710, &v.HasParallelMeasurementWithoutRestrictionR17, &v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, &v.HasK1RangeExtensionR17, &v.HasAperiodicCSIRSFastScellActivationR17, &v.HasAperiodicCSIRSAdditionalBandwidthR17, &v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, &v.HasHalfDuplexFDDTypeARedCapR17, &v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, &v.HasChannelBWsDLSCS480kHzFR2_2R17, &v.HasChannelBWsULSCS480kHzFR2_2R17, &v.HasChannelBWsDLSCS960kHzFR2_2R17, &v.HasChannelBWsULSCS960kHzFR2_2R17, &v.HasUlGapFR2R17, &v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, &v.HasOneShotHARQFeedbackPhyPriorityR17, &v.HasEnhancedType3HARQCodebookFeedbackR17, &v.HasTriggeredHARQCodebookRetxR17)
+		x.GroupPreamble(&v.HasPdsch1024QAMFR1R17, &v.HasUEPowerClassV1700, &v.HasFr2_2AccessParamsPerBandR17, &v.HasRlmRelaxationR17, &v.HasBfdRelaxationR17, &v.HasCgSDTR17, &v.HasLocationBasedCondHandoverR17, &v.HasTimeBasedCondHandoverR17, &v.HasEventA4BasedCondHandoverR17, &v.HasMnInitiatedCondPSCellChangeNRDCR17, &v.HasSnInitiatedCondPSCellChangeNRDCR17, &v.HasPdcchSkippingWithoutSSSGR17, &v.HasSssgSwitching1BitIndR17, &v.HasSssgSwitching2BitIndR17, &v.HasPdcchSkippingWithSSSGR17, &v.HasSearchSpaceSetGrpSwitchCap2R17, &v.HasUplinkPreCompensationR17, &v.HasUplinkTAReportingR17, &v.HasMaxHARQProcessNumberR17, &v.HasType2HARQCodebookR17, &v.HasType1HARQCodebookR17, &v.HasType3HARQCodebookR17, &v.HasUESpecificKOffsetR17, &v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, &v.HasParallelPRSMeasRRCInactiveR17, &v.HasNrUETxTEGIDMaxSupportR17, &v.HasPrsProcessingRRCInactiveR17, &v.HasPrsProcessingWindowType1AR17, &v.HasPrsProcessingWindowType1BR17, &v.HasPrsProcessingWindowType2R17, &v.HasSrsAllPosResourcesRRCInactiveR17, &v.HasOlpcSRSPosRRCInactiveR17, &v.HasSpatialRelationsSRSPosRRCInactiveR17, &v.HasMaxNumberPUSCHTypeARepetitionR17, &v.HasPuschTypeARepetitionsAvailSlotR17, &v.HasTbProcessingMultiSlotPUSCHR17, &v.HasTbProcessingRepMultiSlotPUSCHR17, &v.HasMaxDurationDMRSBundlingR17, &v.HasPuschRepetitionMsg3R17, &v.HasSharedSpectrumChAccessParamsPerBandV1710, &v.HasParallelMeasurementWithoutRestrictionR17, &v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, &v.HasK1RangeExtensionR17, &v.HasAperiodicCSIRSFastScellActivationR17, &v.HasAperiodicCSIRSAdditionalBandwidthR17, &v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, &v.HasHalfDuplexFDDTypeARedCapR17, &v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, &v.HasChannelBWsDLSCS480kHzFR2_2R17, &v.HasChannelBWsULSCS480kHzFR2_2R17, &v.HasChannelBWsDLSCS960kHzFR2_2R17, &v.HasChannelBWsULSCS960kHzFR2_2R17, &v.HasUlGapFR2R17, &v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, &v.HasOneShotHARQFeedbackPhyPriorityR17, &v.HasEnhancedType3HARQCodebookFeedbackR17, &v.HasTriggeredHARQCodebookRetxR17)
 		v.Pdsch1024QAMFR1R17 = BandNR_Pdsch1024QAMFR1R17(r.EnumIf(v.HasPdsch1024QAMFR1R17, 1, 0, false, "pdsch-1024QAM-FR1-r17"))
 		v.UEPowerClassV1700 = BandNR_UEPowerClassV1700(r.EnumIf(v.HasUEPowerClassV1700, 3, 0, false, "ue-PowerClass-v1700"))
 		r.DecodeOptional(v.HasFr2_2AccessParamsPerBandR17, &v.Fr2_2AccessParamsPerBandR17, "fr2-2-AccessParamsPerBand-r17")
@@ -197,7 +197,7 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 		x.End("pdsch-1024QAM-FR1-r17")
 	}
 	if x.Begin(12, "ue-OneShotUL-TimingAdj-r17") {
-		r.Preamble(&v.HasUEOneShotULTimingAdjR17, &v.HasPucchRepetitionF0_2R17, &v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, &v.HasMuxHARQACKDiffPrioritiesR17, &v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, &v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, &v.HasMaxNumberGRNTIR17, &v.HasDynamicMulticastDCIFormat4_2R17, &v.HasMaxModulationOrderForMulticastR17, &v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, &v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, &v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, &v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, &v.HasMaxNumberGCSRNTIR17, &v.HasReLevelRateMatchingForMulticastR17, &v.HasPdsch1024QAM2MIMOFR1R17, &v.HasPrsMeasurementWithoutMGR17, &v.HasMaxNumberLEOSatellitesPerCarrierR17, &v.HasPrsProcessingCapabilityOutsideMGinPPWR17, &v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, &v.HasChannelBWsDLSCS120kHzFR2_2R17, &v.HasChannelBWsULSCS120kHzFR2_2R17)
+		x.GroupPreamble(&v.HasUEOneShotULTimingAdjR17, &v.HasPucchRepetitionF0_2R17, &v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, &v.HasMuxHARQACKDiffPrioritiesR17, &v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, &v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, &v.HasMaxNumberGRNTIR17, &v.HasDynamicMulticastDCIFormat4_2R17, &v.HasMaxModulationOrderForMulticastR17, &v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, &v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, &v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, &v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, &v.HasMaxNumberGCSRNTIR17, &v.HasReLevelRateMatchingForMulticastR17, &v.HasPdsch1024QAM2MIMOFR1R17, &v.HasPrsMeasurementWithoutMGR17, &v.HasMaxNumberLEOSatellitesPerCarrierR17, &v.HasPrsProcessingCapabilityOutsideMGinPPWR17, &v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, &v.HasChannelBWsDLSCS120kHzFR2_2R17, &v.HasChannelBWsULSCS120kHzFR2_2R17)
 		v.UEOneShotULTimingAdjR17 = BandNR_UEOneShotULTimingAdjR17(r.EnumIf(v.HasUEOneShotULTimingAdjR17, 1, 0, false, "ue-OneShotUL-TimingAdj-r17"))
 		v.PucchRepetitionF0_2R17 = BandNR_PucchRepetitionF0_2R17(r.EnumIf(v.HasPucchRepetitionF0_2R17, 1, 0, false, "pucch-Repetition-F0-2-r17"))
 		v.Cqi4BitsSubbandNTNSharedSpectrumChAccessR17 = BandNR_Cqi4BitsSubbandNTNSharedSpectrumChAccessR17(r.EnumIf(v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, 1, 0, false, "cqi-4-BitsSubbandNTN-SharedSpectrumChAccess-r17"))
@@ -227,7 +227,7 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 		x.End("ue-OneShotUL-TimingAdj-r17")
 	}
 	if x.Begin(13, "dmrs-BundlingPUSCH-RepTypeA-r17") {
-		r.Preamble(&v.HasDmrsBundlingPUSCHRepTypeAR17, &v.HasDmrsBundlingPUSCHRepTypeBR17, &v.HasDmrsBundlingPUSCHMultiSlotR17, &v.HasDmrsBundlingPUCCHRepR17, &v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, &v.HasInterSlotFreqHopPUCCHR17, &v.HasDmrsBundlingRestartR17, &v.HasDmrsBundlingNonBackToBackTXR17)
+		x.GroupPreamble(&v.HasDmrsBundlingPUSCHRepTypeAR17, &v.HasDmrsBundlingPUSCHRepTypeBR17, &v.HasDmrsBundlingPUSCHMultiSlotR17, &v.HasDmrsBundlingPUCCHRepR17, &v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, &v.HasInterSlotFreqHopPUCCHR17, &v.HasDmrsBundlingRestartR17, &v.HasDmrsBundlingNonBackToBackTXR17)
 		v.DmrsBundlingPUSCHRepTypeAR17 = BandNR_DmrsBundlingPUSCHRepTypeAR17(r.EnumIf(v.HasDmrsBundlingPUSCHRepTypeAR17, 1, 0, false, "dmrs-BundlingPUSCH-RepTypeA-r17"))
 		v.DmrsBundlingPUSCHRepTypeBR17 = BandNR_DmrsBundlingPUSCHRepTypeBR17(r.EnumIf(v.HasDmrsBundlingPUSCHRepTypeBR17, 1, 0, false, "dmrs-BundlingPUSCH-RepTypeB-r17"))
 		v.DmrsBundlingPUSCHMultiSlotR17 = BandNR_DmrsBundlingPUSCHMultiSlotR17(r.EnumIf(v.HasDmrsBundlingPUSCHMultiSlotR17, 1, 0, false, "dmrs-BundlingPUSCH-multiSlot-r17"))
@@ -239,7 +239,7 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 		x.End("dmrs-BundlingPUSCH-RepTypeA-r17")
 	}
 	if x.Begin(14, "maxDynamicSlotRepetitionForSPS-Multicast-r17") {
-		r.Preamble(&v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, &v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, &v.HasSpsMulticastDCIFormat4_2R17, &v.HasSpsMulticastMultiConfigR17, &v.HasPriorityIndicatorInDCIMulticastR17, &v.HasPriorityIndicatorInDCISPSMulticastR17, &v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, &v.HasMultiPUCCHHARQACKForMulticastUnicastR17, &v.HasReleaseSPSMulticastWithCSRNTIR17)
+		x.GroupPreamble(&v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, &v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, &v.HasSpsMulticastDCIFormat4_2R17, &v.HasSpsMulticastMultiConfigR17, &v.HasPriorityIndicatorInDCIMulticastR17, &v.HasPriorityIndicatorInDCISPSMulticastR17, &v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, &v.HasMultiPUCCHHARQACKForMulticastUnicastR17, &v.HasReleaseSPSMulticastWithCSRNTIR17)
 		v.MaxDynamicSlotRepetitionForSPSMulticastR17 = BandNR_MaxDynamicSlotRepetitionForSPSMulticastR17(r.EnumIf(v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, 2, 0, false, "maxDynamicSlotRepetitionForSPS-Multicast-r17"))
 		v.NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 = BandNR_NackOnlyFeedbackForSPSMulticastWithDCIEnablerR17(r.EnumIf(v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, 1, 0, false, "nack-OnlyFeedbackForSPS-MulticastWithDCI-Enabler-r17"))
 		v.SpsMulticastDCIFormat4_2R17 = BandNR_SpsMulticastDCIFormat4_2R17(r.EnumIf(v.HasSpsMulticastDCIFormat4_2R17, 1, 0, false, "sps-MulticastDCI-Format4-2-r17"))
@@ -1198,90 +1198,90 @@ func (v *RFParametersMRDC) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasAppliedFreqBandListFilter, &v.AppliedFreqBandListFilter, "appliedFreqBandListFilter")
 	x := r.Extensions(ext)
 	if x.Begin(0, "srs-SwitchingTimeRequested") {
-		r.Preamble(&v.HasSrsSwitchingTimeRequested, &v.HasSupportedBandCombinationListV1540)
+		x.GroupPreamble(&v.HasSrsSwitchingTimeRequested, &v.HasSupportedBandCombinationListV1540)
 		v.SrsSwitchingTimeRequested = RFParametersMRDC_SrsSwitchingTimeRequested(r.EnumIf(v.HasSrsSwitchingTimeRequested, 1, 0, false, "srs-SwitchingTimeRequested"))
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
 		x.End("srs-SwitchingTimeRequested")
 	}
 	if x.Begin(1, "supportedBandCombinationList-v1550") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1550)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1550)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1550, &v.SupportedBandCombinationListV1550, "supportedBandCombinationList-v1550")
 		x.End("supportedBandCombinationList-v1550")
 	}
 	if x.Begin(2, "supportedBandCombinationList-v1560") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1560, &v.HasSupportedBandCombinationListNEDCOnly)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1560, &v.HasSupportedBandCombinationListNEDCOnly)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1560, &v.SupportedBandCombinationListV1560, "supportedBandCombinationList-v1560")
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnly, &v.SupportedBandCombinationListNEDCOnly, "supportedBandCombinationListNEDC-Only")
 		x.End("supportedBandCombinationList-v1560")
 	}
 	if x.Begin(3, "supportedBandCombinationList-v1570") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1570)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1570)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1570, &v.SupportedBandCombinationListV1570, "supportedBandCombinationList-v1570")
 		x.End("supportedBandCombinationList-v1570")
 	}
 	if x.Begin(4, "supportedBandCombinationList-v1580") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1580)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1580)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1580, &v.SupportedBandCombinationListV1580, "supportedBandCombinationList-v1580")
 		x.End("supportedBandCombinationList-v1580")
 	}
 	if x.Begin(5, "supportedBandCombinationList-v1590") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1590)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1590)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1590, &v.SupportedBandCombinationListV1590, "supportedBandCombinationList-v1590")
 		x.End("supportedBandCombinationList-v1590")
 	}
 	if x.Begin(6, "supportedBandCombinationListNEDC-Only-v15a0") {
-		r.Preamble(&v.HasSupportedBandCombinationListNEDCOnlyV15a0)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListNEDCOnlyV15a0)
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV15a0, &v.SupportedBandCombinationListNEDCOnlyV15a0, "supportedBandCombinationListNEDC-Only-v15a0")
 		x.End("supportedBandCombinationListNEDC-Only-v15a0")
 	}
 	if x.Begin(7, "supportedBandCombinationList-v1610") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1610, &v.HasSupportedBandCombinationListNEDCOnlyV1610, &v.HasSupportedBandCombinationListUplinkTxSwitchR16)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1610, &v.HasSupportedBandCombinationListNEDCOnlyV1610, &v.HasSupportedBandCombinationListUplinkTxSwitchR16)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1610, &v.SupportedBandCombinationListV1610, "supportedBandCombinationList-v1610")
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1610, &v.SupportedBandCombinationListNEDCOnlyV1610, "supportedBandCombinationListNEDC-Only-v1610")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchR16, &v.SupportedBandCombinationListUplinkTxSwitchR16, "supportedBandCombinationList-UplinkTxSwitch-r16")
 		x.End("supportedBandCombinationList-v1610")
 	}
 	if x.Begin(8, "supportedBandCombinationList-v1630") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1630, &v.HasSupportedBandCombinationListNEDCOnlyV1630, &v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1630, &v.HasSupportedBandCombinationListNEDCOnlyV1630, &v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1630, &v.SupportedBandCombinationListV1630, "supportedBandCombinationList-v1630")
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1630, &v.SupportedBandCombinationListNEDCOnlyV1630, "supportedBandCombinationListNEDC-Only-v1630")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1630, &v.SupportedBandCombinationListUplinkTxSwitchV1630, "supportedBandCombinationList-UplinkTxSwitch-v1630")
 		x.End("supportedBandCombinationList-v1630")
 	}
 	if x.Begin(9, "supportedBandCombinationList-v1640") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1640, &v.HasSupportedBandCombinationListNEDCOnlyV1640, &v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1640, &v.HasSupportedBandCombinationListNEDCOnlyV1640, &v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1640, &v.SupportedBandCombinationListV1640, "supportedBandCombinationList-v1640")
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1640, &v.SupportedBandCombinationListNEDCOnlyV1640, "supportedBandCombinationListNEDC-Only-v1640")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1640, &v.SupportedBandCombinationListUplinkTxSwitchV1640, "supportedBandCombinationList-UplinkTxSwitch-v1640")
 		x.End("supportedBandCombinationList-v1640")
 	}
 	if x.Begin(10, "supportedBandCombinationList-UplinkTxSwitch-v1670") {
-		r.Preamble(&v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1670, &v.SupportedBandCombinationListUplinkTxSwitchV1670, "supportedBandCombinationList-UplinkTxSwitch-v1670")
 		x.End("supportedBandCombinationList-UplinkTxSwitch-v1670")
 	}
 	if x.Begin(11, "supportedBandCombinationList-v1700") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1700, &v.HasSupportedBandCombinationListUplinkTxSwitchV1700)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1700, &v.HasSupportedBandCombinationListUplinkTxSwitchV1700)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1700, &v.SupportedBandCombinationListV1700, "supportedBandCombinationList-v1700")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1700, &v.SupportedBandCombinationListUplinkTxSwitchV1700, "supportedBandCombinationList-UplinkTxSwitch-v1700")
 		x.End("supportedBandCombinationList-v1700")
 	}
 	if x.Begin(12, "supportedBandCombinationList-v1720") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1720, &v.HasSupportedBandCombinationListNEDCOnlyV1720, &v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1720, &v.HasSupportedBandCombinationListNEDCOnlyV1720, &v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1720, &v.SupportedBandCombinationListV1720, "supportedBandCombinationList-v1720")
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1720, &v.SupportedBandCombinationListNEDCOnlyV1720, "supportedBandCombinationListNEDC-Only-v1720")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1720, &v.SupportedBandCombinationListUplinkTxSwitchV1720, "supportedBandCombinationList-UplinkTxSwitch-v1720")
 		x.End("supportedBandCombinationList-v1720")
 	}
 	if x.Begin(13, "supportedBandCombinationList-v1730") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1730, &v.HasSupportedBandCombinationListNEDCOnlyV1730, &v.HasSupportedBandCombinationListUplinkTxSwitchV1730)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1730, &v.HasSupportedBandCombinationListNEDCOnlyV1730, &v.HasSupportedBandCombinationListUplinkTxSwitchV1730)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1730, &v.SupportedBandCombinationListV1730, "supportedBandCombinationList-v1730")
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1730, &v.SupportedBandCombinationListNEDCOnlyV1730, "supportedBandCombinationListNEDC-Only-v1730")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1730, &v.SupportedBandCombinationListUplinkTxSwitchV1730, "supportedBandCombinationList-UplinkTxSwitch-v1730")
 		x.End("supportedBandCombinationList-v1730")
 	}
 	if x.Begin(14, "supportedBandCombinationList-v1740") {
-		r.Preamble(&v.HasSupportedBandCombinationListV1740, &v.HasSupportedBandCombinationListNEDCOnlyV1740, &v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
+		x.GroupPreamble(&v.HasSupportedBandCombinationListV1740, &v.HasSupportedBandCombinationListNEDCOnlyV1740, &v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
 		r.DecodeOptional(v.HasSupportedBandCombinationListV1740, &v.SupportedBandCombinationListV1740, "supportedBandCombinationList-v1740")
 		r.DecodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1740, &v.SupportedBandCombinationListNEDCOnlyV1740, "supportedBandCombinationListNEDC-Only-v1740")
 		r.DecodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1740, &v.SupportedBandCombinationListUplinkTxSwitchV1740, "supportedBandCombinationList-UplinkTxSwitch-v1740")
@@ -1476,13 +1476,13 @@ func (v *RLCParameters) DecodePER(r *per.Reader) error {
 	v.UmWithLongSN = RLCParameters_UmWithLongSN(r.EnumIf(v.HasUmWithLongSN, 1, 0, false, "um-WithLongSN"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "extendedT-PollRetransmit-r16") {
-		r.Preamble(&v.HasExtendedTPollRetransmitR16, &v.HasExtendedTStatusProhibitR16)
+		x.GroupPreamble(&v.HasExtendedTPollRetransmitR16, &v.HasExtendedTStatusProhibitR16)
 		v.ExtendedTPollRetransmitR16 = RLCParameters_ExtendedTPollRetransmitR16(r.EnumIf(v.HasExtendedTPollRetransmitR16, 1, 0, false, "extendedT-PollRetransmit-r16"))
 		v.ExtendedTStatusProhibitR16 = RLCParameters_ExtendedTStatusProhibitR16(r.EnumIf(v.HasExtendedTStatusProhibitR16, 1, 0, false, "extendedT-StatusProhibit-r16"))
 		x.End("extendedT-PollRetransmit-r16")
 	}
 	if x.Begin(1, "am-WithLongSN-RedCap-r17") {
-		r.Preamble(&v.HasAmWithLongSNRedCapR17)
+		x.GroupPreamble(&v.HasAmWithLongSNRedCapR17)
 		v.AmWithLongSNRedCapR17 = RLCParameters_AmWithLongSNRedCapR17(r.EnumIf(v.HasAmWithLongSNRedCapR17, 1, 0, false, "am-WithLongSN-RedCap-r17"))
 		x.End("am-WithLongSN-RedCap-r17")
 	}
@@ -1530,7 +1530,7 @@ func (v *SDAPParameters) DecodePER(r *per.Reader) error {
 	v.AsReflectiveQoS = SDAPParameters_AsReflectiveQoS(r.EnumIf(v.HasAsReflectiveQoS, 1, 0, false, "as-ReflectiveQoS"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sdap-QOS-IAB-r16") {
-		r.Preamble(&v.HasSdapQOSIABR16, &v.HasSdapHeaderIABR16)
+		x.GroupPreamble(&v.HasSdapQOSIABR16, &v.HasSdapHeaderIABR16)
 		v.SdapQOSIABR16 = SDAPParameters_SdapQOSIABR16(r.EnumIf(v.HasSdapQOSIABR16, 1, 0, false, "sdap-QOS-IAB-r16"))
 		v.SdapHeaderIABR16 = SDAPParameters_SdapHeaderIABR16(r.EnumIf(v.HasSdapHeaderIABR16, 1, 0, false, "sdapHeaderIAB-r16"))
 		x.End("sdap-QOS-IAB-r16")
@@ -1601,12 +1601,12 @@ func (v *SidelinkParametersNRR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSupportedBandListSidelinkR16, &v.SupportedBandListSidelinkR16, "supportedBandListSidelink-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "relayParameters-r17") {
-		r.Preamble(&v.HasRelayParametersR17)
+		x.GroupPreamble(&v.HasRelayParametersR17)
 		r.DecodeOptional(v.HasRelayParametersR17, &v.RelayParametersR17, "relayParameters-r17")
 		x.End("relayParameters-r17")
 	}
 	if x.Begin(1, "p0-OLPC-Sidelink-r17") {
-		r.Preamble(&v.HasP0OLPCSidelinkR17)
+		x.GroupPreamble(&v.HasP0OLPCSidelinkR17)
 		v.P0OLPCSidelinkR17 = SidelinkParametersNRR16_P0OLPCSidelinkR17(r.EnumIf(v.HasP0OLPCSidelinkR17, 1, 0, false, "p0-OLPC-Sidelink-r17"))
 		x.End("p0-OLPC-Sidelink-r17")
 	}
@@ -1813,7 +1813,7 @@ func (v *MACParametersSidelinkCommonR16) DecodePER(r *per.Reader) error {
 	v.MultipleConfiguredGrantsSidelinkR16 = MACParametersSidelinkCommonR16_MultipleConfiguredGrantsSidelinkR16(r.EnumIf(v.HasMultipleConfiguredGrantsSidelinkR16, 1, 0, false, "multipleConfiguredGrantsSidelink-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "drx-OnSidelink-r17") {
-		r.Preamble(&v.HasDrxOnSidelinkR17)
+		x.GroupPreamble(&v.HasDrxOnSidelinkR17)
 		v.DrxOnSidelinkR17 = MACParametersSidelinkCommonR16_DrxOnSidelinkR17(r.EnumIf(v.HasDrxOnSidelinkR17, 1, 0, false, "drx-OnSidelink-r17"))
 		x.End("drx-OnSidelink-r17")
 	}
@@ -1933,7 +1933,7 @@ func (v *BandSidelinkR16) DecodePER(r *per.Reader) error {
 	v.EnbSyncSidelinkR16 = BandSidelinkR16_EnbSyncSidelinkR16(r.EnumIf(v.HasEnbSyncSidelinkR16, 1, 0, false, "enb-sync-Sidelink-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-TransmissionMode2-r16") {
-		r.Preamble(&v.HasSlTransmissionMode2R16, &v.HasCongestionControlSidelinkR16, &v.HasFewerSymbolSlotSidelinkR16, &v.HasSlOpenLoopPCRSRPReportSidelinkR16, &v.HasSlRx256QAMR16)
+		x.GroupPreamble(&v.HasSlTransmissionMode2R16, &v.HasCongestionControlSidelinkR16, &v.HasFewerSymbolSlotSidelinkR16, &v.HasSlOpenLoopPCRSRPReportSidelinkR16, &v.HasSlRx256QAMR16)
 		r.DecodeOptional(v.HasSlTransmissionMode2R16, &v.SlTransmissionMode2R16, "sl-TransmissionMode2-r16")
 		r.DecodeOptional(v.HasCongestionControlSidelinkR16, &v.CongestionControlSidelinkR16, "congestionControlSidelink-r16")
 		v.FewerSymbolSlotSidelinkR16 = BandSidelinkR16_FewerSymbolSlotSidelinkR16(r.EnumIf(v.HasFewerSymbolSlotSidelinkR16, 1, 0, false, "fewerSymbolSlotSidelink-r16"))
@@ -1942,12 +1942,12 @@ func (v *BandSidelinkR16) DecodePER(r *per.Reader) error {
 		x.End("sl-TransmissionMode2-r16")
 	}
 	if x.Begin(1, "ue-PowerClassSidelink-r16") {
-		r.Preamble(&v.HasUEPowerClassSidelinkR16)
+		x.GroupPreamble(&v.HasUEPowerClassSidelinkR16)
 		v.UEPowerClassSidelinkR16 = BandSidelinkR16_UEPowerClassSidelinkR16(r.EnumIf(v.HasUEPowerClassSidelinkR16, 8, 0, false, "ue-PowerClassSidelink-r16"))
 		x.End("ue-PowerClassSidelink-r16")
 	}
 	if x.Begin(2, "sl-TransmissionMode2-RandomResourceSelection-r17") {
-		r.Preamble(&v.HasSlTransmissionMode2RandomResourceSelectionR17, &v.HasSyncSidelinkV1710, &v.HasEnbSyncSidelinkV1710, &v.HasRxIUCScheme1PreferredMode2SidelinkR17, &v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, &v.HasRxIUCScheme2Mode2SidelinkR17, &v.HasRxIUCScheme1SCIR17, &v.HasRxIUCScheme1SCIExplicitReqR17)
+		x.GroupPreamble(&v.HasSlTransmissionMode2RandomResourceSelectionR17, &v.HasSyncSidelinkV1710, &v.HasEnbSyncSidelinkV1710, &v.HasRxIUCScheme1PreferredMode2SidelinkR17, &v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, &v.HasRxIUCScheme2Mode2SidelinkR17, &v.HasRxIUCScheme1SCIR17, &v.HasRxIUCScheme1SCIExplicitReqR17)
 		r.DecodeOptional(v.HasSlTransmissionMode2RandomResourceSelectionR17, &v.SlTransmissionMode2RandomResourceSelectionR17, "sl-TransmissionMode2-RandomResourceSelection-r17")
 		r.DecodeOptional(v.HasSyncSidelinkV1710, &v.SyncSidelinkV1710, "sync-Sidelink-v1710")
 		v.EnbSyncSidelinkV1710 = BandSidelinkR16_EnbSyncSidelinkV1710(r.EnumIf(v.HasEnbSyncSidelinkV1710, 1, 0, false, "enb-sync-Sidelink-v1710"))
@@ -2486,7 +2486,7 @@ func (v *SONParametersR16) DecodePER(r *per.Reader) error {
 	v.RachReportR16 = SONParametersR16_RachReportR16(r.EnumIf(v.HasRachReportR16, 1, 0, false, "rach-Report-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "rlfReportCHO-r17") {
-		r.Preamble(&v.HasRlfReportCHOR17, &v.HasRlfReportDAPSR17, &v.HasSuccessHOReportR17, &v.HasTwoStepRACHReportR17, &v.HasPscellMHIReportR17, &v.HasOnDemandSIReportR17)
+		x.GroupPreamble(&v.HasRlfReportCHOR17, &v.HasRlfReportDAPSR17, &v.HasSuccessHOReportR17, &v.HasTwoStepRACHReportR17, &v.HasPscellMHIReportR17, &v.HasOnDemandSIReportR17)
 		v.RlfReportCHOR17 = SONParametersR16_RlfReportCHOR17(r.EnumIf(v.HasRlfReportCHOR17, 1, 0, false, "rlfReportCHO-r17"))
 		v.RlfReportDAPSR17 = SONParametersR16_RlfReportDAPSR17(r.EnumIf(v.HasRlfReportDAPSR17, 1, 0, false, "rlfReportDAPS-r17"))
 		v.SuccessHOReportR17 = SONParametersR16_SuccessHOReportR17(r.EnumIf(v.HasSuccessHOReportR17, 1, 0, false, "success-HO-Report-r17"))
@@ -2756,7 +2756,7 @@ func (v *UEBasedPerfMeasParametersR16) DecodePER(r *per.Reader) error {
 	v.UlPDCPDelayR16 = UEBasedPerfMeasParametersR16_UlPDCPDelayR16(r.EnumIf(v.HasUlPDCPDelayR16, 1, 0, false, "ulPDCP-Delay-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sigBasedLogMDT-OverrideProtect-r17") {
-		r.Preamble(&v.HasSigBasedLogMDTOverrideProtectR17, &v.HasMultipleCEFReportR17, &v.HasExcessPacketDelayR17, &v.HasEarlyMeasLogR17)
+		x.GroupPreamble(&v.HasSigBasedLogMDTOverrideProtectR17, &v.HasMultipleCEFReportR17, &v.HasExcessPacketDelayR17, &v.HasEarlyMeasLogR17)
 		v.SigBasedLogMDTOverrideProtectR17 = UEBasedPerfMeasParametersR16_SigBasedLogMDTOverrideProtectR17(r.EnumIf(v.HasSigBasedLogMDTOverrideProtectR17, 1, 0, false, "sigBasedLogMDT-OverrideProtect-r17"))
 		v.MultipleCEFReportR17 = UEBasedPerfMeasParametersR16_MultipleCEFReportR17(r.EnumIf(v.HasMultipleCEFReportR17, 1, 0, false, "multipleCEF-Report-r17"))
 		v.ExcessPacketDelayR17 = UEBasedPerfMeasParametersR16_ExcessPacketDelayR17(r.EnumIf(v.HasExcessPacketDelayR17, 1, 0, false, "excessPacketDelay-r17"))
@@ -2906,18 +2906,18 @@ func (v *UECapabilityRequestFilterCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMrdcRequest, &v.MrdcRequest, "mrdc-Request")
 	x := r.Extensions(ext)
 	if x.Begin(0, "codebookTypeRequest-r16") {
-		r.Preamble(&v.HasCodebookTypeRequestR16, &v.HasUplinkTxSwitchRequestR16)
+		x.GroupPreamble(&v.HasCodebookTypeRequestR16, &v.HasUplinkTxSwitchRequestR16)
 		r.DecodeOptional(v.HasCodebookTypeRequestR16, &v.CodebookTypeRequestR16, "codebookTypeRequest-r16")
 		v.UplinkTxSwitchRequestR16 = UECapabilityRequestFilterCommon_UplinkTxSwitchRequestR16(r.EnumIf(v.HasUplinkTxSwitchRequestR16, 1, 0, false, "uplinkTxSwitchRequest-r16"))
 		x.End("codebookTypeRequest-r16")
 	}
 	if x.Begin(1, "requestedCellGrouping-r16") {
-		r.Preamble(&v.HasRequestedCellGroupingR16)
+		x.GroupPreamble(&v.HasRequestedCellGroupingR16)
 		r.DecodeOptional(v.HasRequestedCellGroupingR16, &v.RequestedCellGroupingR16, "requestedCellGrouping-r16")
 		x.End("requestedCellGrouping-r16")
 	}
 	if x.Begin(2, "fallbackGroupFiveRequest-r17") {
-		r.Preamble(&v.HasFallbackGroupFiveRequestR17)
+		x.GroupPreamble(&v.HasFallbackGroupFiveRequestR17)
 		v.FallbackGroupFiveRequestR17 = UECapabilityRequestFilterCommon_FallbackGroupFiveRequestR17(r.EnumIf(v.HasFallbackGroupFiveRequestR17, 1, 0, false, "fallbackGroupFiveRequest-r17"))
 		x.End("fallbackGroupFiveRequest-r17")
 	}
@@ -6929,7 +6929,7 @@ func (v *UEMeasurementsAvailableR16) DecodePER(r *per.Reader) error {
 	v.RlfInfoAvailableR16 = UEMeasurementsAvailableR16_RlfInfoAvailableR16(r.EnumIf(v.HasRlfInfoAvailableR16, 1, 0, false, "rlf-InfoAvailable-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "successHO-InfoAvailable-r17") {
-		r.Preamble(&v.HasSuccessHOInfoAvailableR17, &v.HasSigLogMeasConfigAvailableR17)
+		x.GroupPreamble(&v.HasSuccessHOInfoAvailableR17, &v.HasSigLogMeasConfigAvailableR17)
 		v.SuccessHOInfoAvailableR17 = UEMeasurementsAvailableR16_SuccessHOInfoAvailableR17(r.EnumIf(v.HasSuccessHOInfoAvailableR17, 1, 0, false, "successHO-InfoAvailable-r17"))
 		if v.HasSigLogMeasConfigAvailableR17 {
 			v.SigLogMeasConfigAvailableR17 = r.Bool("sigLogMeasConfigAvailable-r17")
@@ -6990,7 +6990,7 @@ func (v *VisitedCellInfoR16) DecodePER(r *per.Reader) error {
 	v.TimeSpentR16 = r.Int(0, 4095, false, "timeSpent-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "visitedPSCellInfoListReport-r17") {
-		r.Preamble(&v.HasVisitedPSCellInfoListReportR17)
+		x.GroupPreamble(&v.HasVisitedPSCellInfoListReportR17)
 		r.DecodeOptional(v.HasVisitedPSCellInfoListReportR17, &v.VisitedPSCellInfoListReportR17, "visitedPSCellInfoListReport-r17")
 		x.End("visitedPSCellInfoListReport-r17")
 	}
@@ -7305,7 +7305,7 @@ func (v *SLBWPConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlBWPPoolConfigR16, &v.SlBWPPoolConfigR16, "sl-BWP-PoolConfig-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-BWP-PoolConfigPS-r17") {
-		r.Preamble(&v.HasSlBWPPoolConfigPSR17, &v.HasSlBWPDiscPoolConfigR17)
+		x.GroupPreamble(&v.HasSlBWPPoolConfigPSR17, &v.HasSlBWPDiscPoolConfigR17)
 		r.DecodeOptional(v.HasSlBWPPoolConfigPSR17, &v.SlBWPPoolConfigPSR17, "sl-BWP-PoolConfigPS-r17")
 		r.DecodeOptional(v.HasSlBWPDiscPoolConfigR17, &v.SlBWPDiscPoolConfigR17, "sl-BWP-DiscPoolConfig-r17")
 		x.End("sl-BWP-PoolConfigPS-r17")
@@ -7504,7 +7504,7 @@ func (v *SLBWPConfigCommonR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlBWPPoolConfigCommonR16, &v.SlBWPPoolConfigCommonR16, "sl-BWP-PoolConfigCommon-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-BWP-PoolConfigCommonPS-r17") {
-		r.Preamble(&v.HasSlBWPPoolConfigCommonPSR17, &v.HasSlBWPDiscPoolConfigCommonR17)
+		x.GroupPreamble(&v.HasSlBWPPoolConfigCommonPSR17, &v.HasSlBWPDiscPoolConfigCommonR17)
 		r.DecodeOptional(v.HasSlBWPPoolConfigCommonPSR17, &v.SlBWPPoolConfigCommonPSR17, "sl-BWP-PoolConfigCommonPS-r17")
 		r.DecodeOptional(v.HasSlBWPDiscPoolConfigCommonR17, &v.SlBWPDiscPoolConfigCommonR17, "sl-BWP-DiscPoolConfigCommon-r17")
 		x.End("sl-BWP-PoolConfigCommonPS-r17")
@@ -8029,7 +8029,7 @@ func (v *SLConfigDedicatedNRR16) DecodePER(r *per.Reader) error {
 	v.T400R16 = SLConfigDedicatedNRR16_T400R16(r.EnumIf(v.HasT400R16, 8, 0, false, "t400-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-PHY-MAC-RLC-Config-v1700") {
-		r.Preamble(&v.HasSlPHYMACRLCConfigV1700, &v.HasSlDiscConfigR17)
+		x.GroupPreamble(&v.HasSlPHYMACRLCConfigV1700, &v.HasSlDiscConfigR17)
 		r.DecodeOptional(v.HasSlPHYMACRLCConfigV1700, &v.SlPHYMACRLCConfigV1700, "sl-PHY-MAC-RLC-Config-v1700")
 		r.DecodeOptional(v.HasSlDiscConfigR17, &v.SlDiscConfigR17, "sl-DiscConfig-r17")
 		x.End("sl-PHY-MAC-RLC-Config-v1700")
@@ -8571,7 +8571,7 @@ func (v *SLConfiguredGrantConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRRCConfiguredSidelinkGrantR16, &v.RRCConfiguredSidelinkGrantR16, "rrc-ConfiguredSidelinkGrant-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-N1PUCCH-AN-Type2-r16") {
-		r.Preamble(&v.HasSlN1PUCCHANType2R16)
+		x.GroupPreamble(&v.HasSlN1PUCCHANType2R16)
 		r.DecodeOptional(v.HasSlN1PUCCHANType2R16, &v.SlN1PUCCHANType2R16, "sl-N1PUCCH-AN-Type2-r16")
 		x.End("sl-N1PUCCH-AN-Type2-r16")
 	}
@@ -9664,7 +9664,7 @@ func (v *SLInterUECoordinationScheme2R17) DecodePER(r *per.Reader) error {
 	v.SlIndicationUEBR17 = SLInterUECoordinationScheme2R17_SlIndicationUEBR17(r.EnumIf(v.HasSlIndicationUEBR17, 2, 0, false, "sl-IndicationUE-B-r17"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-DeltaRSRP-Thresh-v1720") {
-		r.Preamble(&v.HasSlDeltaRSRPThreshV1720)
+		x.GroupPreamble(&v.HasSlDeltaRSRPThreshV1720)
 		v.SlDeltaRSRPThreshV1720 = r.IntIf(v.HasSlDeltaRSRPThreshV1720, -30, 30, false, "sl-DeltaRSRP-Thresh-v1720")
 		x.End("sl-DeltaRSRP-Thresh-v1720")
 	}
@@ -10361,7 +10361,7 @@ func (v *SLPSBCHConfigR16) DecodePER(r *per.Reader) error {
 	v.DlAlphaPSBCHR16 = SLPSBCHConfigR16_DlAlphaPSBCHR16(r.EnumIf(v.HasDlAlphaPSBCHR16, 8, 0, false, "dl-Alpha-PSBCH-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-P0-PSBCH-r17") {
-		r.Preamble(&v.HasDlP0PSBCHR17)
+		x.GroupPreamble(&v.HasDlP0PSBCHR17)
 		v.DlP0PSBCHR17 = r.IntIf(v.HasDlP0PSBCHR17, -202, 24, false, "dl-P0-PSBCH-r17")
 		x.End("dl-P0-PSBCH-r17")
 	}
@@ -10423,7 +10423,7 @@ func (v *SLPSSCHTxConfigR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SlParametersBelowThresR16, "sl-ParametersBelowThres-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-ParametersAboveThres-v1650") {
-		r.Preamble(&v.HasSlParametersAboveThresV1650, &v.HasSlParametersBelowThresV1650)
+		x.GroupPreamble(&v.HasSlParametersAboveThresV1650, &v.HasSlParametersBelowThresV1650)
 		r.DecodeOptional(v.HasSlParametersAboveThresV1650, &v.SlParametersAboveThresV1650, "sl-ParametersAboveThres-v1650")
 		r.DecodeOptional(v.HasSlParametersBelowThresV1650, &v.SlParametersBelowThresV1650, "sl-ParametersBelowThres-v1650")
 		x.End("sl-ParametersAboveThres-v1650")
@@ -11176,14 +11176,14 @@ func (v *SLResourcePoolR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlMinMaxMCSListR16, &v.SlMinMaxMCSListR16, "sl-MinMaxMCS-List-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-TimeResource-r16") {
-		r.Preamble(&v.HasSlTimeResourceR16)
+		x.GroupPreamble(&v.HasSlTimeResourceR16)
 		if v.HasSlTimeResourceR16 {
 			v.SlTimeResourceR16 = r.BitString(per.Size{Lb: 10, Ub: 160}, "sl-TimeResource-r16")
 		}
 		x.End("sl-TimeResource-r16")
 	}
 	if x.Begin(1, "sl-PBPS-CPS-Config-r17") {
-		r.Preamble(&v.HasSlPBPSCPSConfigR17, &v.HasSlInterUECoordinationConfigR17)
+		x.GroupPreamble(&v.HasSlPBPSCPSConfigR17, &v.HasSlInterUECoordinationConfigR17)
 		r.DecodeOptional(v.HasSlPBPSCPSConfigR17, &v.SlPBPSCPSConfigR17, "sl-PBPS-CPS-Config-r17")
 		r.DecodeOptional(v.HasSlInterUECoordinationConfigR17, &v.SlInterUECoordinationConfigR17, "sl-InterUE-CoordinationConfig-r17")
 		x.End("sl-PBPS-CPS-Config-r17")
@@ -11743,7 +11743,7 @@ func (v *SLUESelectedConfigRPR16) DecodePER(r *per.Reader) error {
 	v.SlRSForSensingR16 = SLUESelectedConfigRPR16_SlRSForSensingR16(r.Enum(2, 0, false, "sl-RS-ForSensing-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-CBR-PriorityTxConfigList-v1650") {
-		r.Preamble(&v.HasSlCBRPriorityTxConfigListV1650)
+		x.GroupPreamble(&v.HasSlCBRPriorityTxConfigListV1650)
 		r.DecodeOptional(v.HasSlCBRPriorityTxConfigListV1650, &v.SlCBRPriorityTxConfigListV1650, "sl-CBR-PriorityTxConfigList-v1650")
 		x.End("sl-CBR-PriorityTxConfigList-v1650")
 	}
@@ -11983,7 +11983,7 @@ func (v *SLPowerControlR16) DecodePER(r *per.Reader) error {
 	v.DlP0PSFCHR16 = r.IntIf(v.HasDlP0PSFCHR16, -16, 15, false, "dl-P0-PSFCH-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "dl-P0-PSSCH-PSCCH-r17") {
-		r.Preamble(&v.HasDlP0PSSCHPSCCHR17, &v.HasSlP0PSSCHPSCCHR17, &v.HasDlP0PSFCHR17)
+		x.GroupPreamble(&v.HasDlP0PSSCHPSCCHR17, &v.HasSlP0PSSCHPSCCHR17, &v.HasDlP0PSFCHR17)
 		v.DlP0PSSCHPSCCHR17 = r.IntIf(v.HasDlP0PSSCHPSCCHR17, -202, 24, false, "dl-P0-PSSCH-PSCCH-r17")
 		v.SlP0PSSCHPSCCHR17 = r.IntIf(v.HasSlP0PSSCHPSCCHR17, -202, 24, false, "sl-P0-PSSCH-PSCCH-r17")
 		v.DlP0PSFCHR17 = r.IntIf(v.HasDlP0PSFCHR17, -202, 24, false, "dl-P0-PSFCH-r17")
@@ -12233,7 +12233,7 @@ func (v *SLScheduledConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlConfiguredGrantConfigListR16, &v.SlConfiguredGrantConfigListR16, "sl-ConfiguredGrantConfigList-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-DCI-ToSL-Trans-r16") {
-		r.Preamble(&v.HasSlDCIToSLTransR16)
+		x.GroupPreamble(&v.HasSlDCIToSLTransR16)
 		r.DecodeOptional(v.HasSlDCIToSLTransR16, &v.SlDCIToSLTransR16, "sl-DCI-ToSL-Trans-r16")
 		x.End("sl-DCI-ToSL-Trans-r16")
 	}

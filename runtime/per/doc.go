@@ -68,9 +68,11 @@
 // form when they fit, constrained numbers and indices within their range,
 // a value of an extensible constraint's root with the extension bit 0, a
 // fragment of fewer than 64K items only as the last one of a string, an
-// extension bit set only with an addition present, an empty encoding (or
-// open type value) as one zero octet, and nothing after the complete
-// encoding (KindNonCanonical, KindInvalidValue, KindTrailingData). It
+// extension bit set only with an addition present, an addition group
+// marked present only with a member present (X.691 19.9, checked by
+// Extensions.GroupPreamble), an empty encoding (or open type value) as
+// one zero octet, and nothing after the complete encoding
+// (KindNonCanonical, KindInvalidValue, KindTrailingData). It
 // ignores the value of padding bits, which X.691 does not ask a decoder
 // to check and which carry nothing. Not checked: the order of the
 // fragments of the element count of a SEQUENCE OF (the count's lengths
@@ -90,9 +92,10 @@
 // different bytes); a value built in Go, with no Unknown, writes its
 // type's length, the canonical bitmap. The length received is kept while
 // it can hold the value: once a Go change makes an addition present that
-// the received bitmap has no bit for, the type's length is written. A
-// bitmap with no addition present is an error: X.691 19.1 sets the
-// extension bit only when some addition is present.
+// the received bitmap has no bit for, the type's length is written, and
+// once it makes every addition absent, no bitmap. A bitmap with no
+// addition present is an error: X.691 19.1 sets the extension bit only
+// when some addition is present.
 //
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrConstraint, ...), with Bits set: Offset counts

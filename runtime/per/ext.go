@@ -145,15 +145,25 @@ func Additions(u []byte, present ...bool) Ext {
 			x.mask |= 1
 		}
 	}
-	if n, ok := unknownEntries(u, nil); ok && n > 0 && (n >= x.known || x.mask&(1<<(x.known-n)-1) == 0) {
+	if len(u) == 0 {
+		x.on = x.mask != 0
+		return x
+	}
+	unknown := false
+	n, ok := unknownEntries(u, func(int, []byte) { unknown = true })
+	if ok && n > 0 && (n >= x.known || x.mask&(1<<(x.known-n)-1) == 0) {
 		x.n = n
 	}
-	x.on = x.mask != 0 || len(u) > 0
+	// A kept bitmap length with no addition present, known or not (Go
+	// code cleared them), writes no bitmap: X.691 19.1 sets the extension
+	// bit only with an addition present, and a bitmap of zeros would not
+	// decode. A malformed u sets it, for WriteUnknown to report.
+	x.on = x.mask != 0 || unknown || !ok
 	return x
 }
 
 // On reports whether the extension bit is set: some addition is present,
-// known or not (or the value was received with the bit set).
+// known or not.
 func (x Ext) On() bool { return x.on }
 
 // Has reports whether the known addition i is present.

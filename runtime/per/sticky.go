@@ -248,9 +248,11 @@ func (r *Reader) UnknownAlternative(i int) []byte {
 // decoded: the bitmap (X.691 19.7), and the open type field of the
 // addition being read.
 type Extensions struct {
-	r    *Reader
-	bm   Bitmap
-	open Open
+	r     *Reader
+	bm    Bitmap
+	open  Open
+	at    int    // the index of the addition Begin began
+	field string // and its name
 }
 
 // Extensions reads the bitmap of the extension additions when ext, the
@@ -278,7 +280,31 @@ func (x *Extensions) Begin(i int, field string) bool {
 	}
 	var ok bool
 	x.open, ok = x.r.Open(field)
+	x.at, x.field = i, field
 	return ok
+}
+
+// GroupPreamble reads, in the field Begin began, the preamble of an
+// addition group none of whose members is mandatory (Preamble), and fails
+// the decode when it has no member present: X.691 19.9 encodes such a
+// group as an absent addition, its bit in the bitmap 0, which is how the
+// value would re-encode. The error is at that bit.
+//
+//go:noinline
+func (x *Extensions) GroupPreamble(present ...*bool) {
+	r := x.r
+	r.Preamble(present...)
+	if r.err != nil {
+		return
+	}
+	for _, p := range present {
+		if *p {
+			return
+		}
+	}
+	e := der.NewError(der.KindNonCanonical, x.bm.offset+x.at, "extension addition group", "present with none of its components", "X.691 19.9")
+	e.Bits = true
+	r.Fail(e, x.field)
 }
 
 // End ends the open type field that Begin began.

@@ -20,7 +20,7 @@ import (
 //		r.DecodeOptional(v.HasA, &v.A, "a")
 //		x := r.Extensions(ext)
 //		if x.Begin(0, "b") {
-//			r.Preamble(&v.HasB, &v.HasC)
+//			x.GroupPreamble(&v.HasB, &v.HasC)
 //			...
 //			x.End("b")
 //		}
@@ -78,7 +78,13 @@ func (e *Emitter) readAddition(g *jen.Group, gt *plan.Type, i int, a addition) {
 	switch {
 	case a.group:
 		st = g.If(jen.Id("x").Dot("Begin").Call(jen.Lit(i), name)).BlockFunc(func(g *jen.Group) {
-			preambleRead(g, a.fields)
+			if bits := presenceBits(a.fields); len(bits) == len(a.fields) {
+				// No member is mandatory: a group with none present is
+				// encoded as absent (X.691 19.9), which GroupPreamble checks.
+				g.Id("x").Dot("GroupPreamble").Call(bits...)
+			} else {
+				preambleRead(g, a.fields)
+			}
 			for _, f := range a.fields {
 				if !perOptional(f) {
 					g.Id("v").Dot(f.Has).Op("=").True()
@@ -194,15 +200,21 @@ func additionPresent(a addition) jen.Code {
 //
 //	r.Preamble(&v.HasA, &v.HasB)
 func preambleRead(g *jen.Group, fields []*plan.Field) {
+	if bits := presenceBits(fields); len(bits) > 0 {
+		g.Add(r().Dot("Preamble").Call(bits...))
+	}
+}
+
+// presenceBits are the addresses of the presence fields of the OPTIONAL
+// and DEFAULT components of fields, in the order of their preamble bits.
+func presenceBits(fields []*plan.Field) []jen.Code {
 	var bits []jen.Code
 	for _, f := range fields {
 		if perOptional(f) {
 			bits = append(bits, jen.Op("&").Id("v").Dot(f.Has))
 		}
 	}
-	if len(bits) > 0 {
-		g.Add(r().Dot("Preamble").Call(bits...))
-	}
+	return bits
 }
 
 // preambleWrite emits the writing of the preamble of fields:
