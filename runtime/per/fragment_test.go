@@ -1,0 +1,147 @@
+package per_test
+
+import (
+	"bytes"
+	"runtime"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/per"
+)
+
+// nested is what the encodings of TestNestedFragments hold, at every
+// octet and bit offset: lead bits, then an open type field holding lead
+// bits and a field, which holds an OCTET STRING of 70,000 octets and a BIT
+// STRING of 140,001 bits, each after a bit 1; a bit 1 after each field.
+// Each string and each field comes in fragments (X.691 11.9.3.8).
+type nested struct {
+	lead   int
+	octets []byte
+	bits   der.BitString
+}
+
+// inner is the value of the inner field: the strings.
+type inner struct{ n *nested }
+
+func (v inner) EncodePER(w *per.Writer) error {
+	w.WriteBool(true)
+	if err := w.WriteOctetString(v.n.octets, per.Unsized); err != nil {
+		return err
+	}
+	w.WriteBool(true)
+	return w.WriteBitString(v.n.bits, per.Unsized)
+}
+
+func (v inner) DecodePER(r *per.Reader) error {
+	var err error
+	if _, err = r.ReadBool(); err == nil {
+		if v.n.octets, err = r.ReadOctetString(per.Unsized); err == nil {
+			if _, err = r.ReadBool(); err == nil {
+				v.n.bits, err = r.ReadBitString(per.Unsized)
+			}
+		}
+	}
+	return err
+}
+
+// encode writes n, the inner field as an open type field, the outer one
+// from BeginOpen to EndOpen.
+func (n *nested) encode(w *per.Writer) error {
+	w.WriteBits(0, n.lead)
+	o := w.BeginOpen()
+	w.WriteBits(0, n.lead)
+	if err := w.WriteOpenValue(inner{n}); err != nil {
+		return err
+	}
+	w.WriteBool(true)
+	w.EndOpen(o)
+	w.WriteBool(true)
+	return nil
+}
+
+// decode reads what encode wrote, the outer field by ReadOpenField and
+// Field, the inner one by BeginOpen (ReadOpenValue) if open, else as
+// the outer one, and reports whether the outer field's octets were
+// rewritten.
+func (n *nested) decode(r *per.Reader, open bool) (bool, error) {
+	if _, err := r.ReadBits(n.lead); err != nil {
+		return false, err
+	}
+	b, at, err := r.ReadOpenField()
+	if err != nil {
+		return false, err
+	}
+	f := r.Field(b, at)
+	if _, err := f.ReadBits(n.lead); err != nil {
+		return false, err
+	}
+	if open {
+		err = f.ReadOpenValue(inner{n})
+	} else if b, at, err = f.ReadOpenField(); err == nil {
+		g := f.Field(b, at)
+		if err = (inner{n}).DecodePER(&g); err == nil {
+			err = f.EndField(&g)
+		}
+	}
+	if err != nil {
+		return false, err
+	}
+	if _, err := f.ReadBool(); err != nil {
+		return false, err
+	}
+	if err := r.EndField(&f); err != nil {
+		return false, err
+	}
+	_, err = r.ReadBool()
+	return f.Rewrote(), err
+}
+
+// TestNestedFragments decodes strings in fragmented fields inside a
+// fragmented field, in both variants and at every bit offset of the
+// fields: the outer field is copied once, the strings inside it are
+// reassembled in its octets, which decoding then reports rewritten; the
+// decode allocates that one copy (runtime.MemStats: deterministic, unlike
+// a time).
+func TestNestedFragments(t *testing.T) {
+	octets := make([]byte, 70000)
+	for i := range octets {
+		octets[i] = byte(i*13 + i>>8)
+	}
+	bits := der.BitString{Bytes: make([]byte, 140001/8+1), BitLength: 140001}
+	for i := range bits.Bytes {
+		bits.Bytes[i] = byte(i*29 + i>>9)
+	}
+	bits.Bytes[len(bits.Bytes)-1] &= 0x80 // the padding bits are zero
+	for _, aligned := range []bool{true, false} {
+		for lead := range 8 {
+			for _, open := range []bool{true, false} {
+				want := nested{lead: lead, octets: octets, bits: bits}
+				w := per.NewWriter(nil, aligned)
+				if err := want.encode(&w); err != nil {
+					t.Fatal(err)
+				}
+				enc := w.Bytes()
+				got := nested{lead: lead}
+				r := per.NewReader(enc, aligned, nil)
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				rewrote, err := got.decode(&r, open)
+				runtime.ReadMemStats(&after)
+				if err == nil {
+					err = r.Finish()
+				}
+				if err != nil {
+					t.Fatalf("aligned %v, lead %d, open %v: %v", aligned, lead, open, err)
+				}
+				if !bytes.Equal(got.octets, want.octets) || !bytes.Equal(got.bits.Bytes, want.bits.Bytes) || got.bits.BitLength != want.bits.BitLength {
+					t.Errorf("aligned %v, lead %d, open %v: decoded strings of %d octets and %d bits, not those encoded", aligned, lead, open, len(got.octets), got.bits.BitLength)
+				}
+				// The copy of the outer field in whole pages, a Reader or
+				// two: far below the copy per field and per string.
+				if alloc := after.TotalAlloc - before.TotalAlloc; !rewrote || alloc > uint64(len(enc))*5/4 {
+					t.Errorf("aligned %v, lead %d, open %v: outer field rewritten %v, %d bytes allocated for an input of %d, want true and one copy", aligned, lead, open, rewrote, alloc, len(enc))
+				}
+			}
+		}
+	}
+}
