@@ -100,3 +100,45 @@ func (r *Reader) moveBits(dst []byte, j, n int) {
 		dst[j] = byte(r.bits(n) << (8 - n))
 	}
 }
+
+// insertLength puts the length determinant of the octets of w.buf from
+// octet start on in front of them (X.691 11.9.3.5 to 11.9.3.8, an
+// unconstrained count, as writeLengthOctets writes it): after each
+// fragment of 64K octets, then of 16K to 48K, a length octet of its own.
+// The octets move towards the end of the buffer, the last first, so that
+// each is read before it is written over; nothing else is copied.
+func (w *Writer) insertLength(start int) {
+	n := len(w.buf) - start
+	full, part := n/(4*Fragment), n%(4*Fragment)/Fragment*Fragment
+	rest := n - full*4*Fragment - part
+	head := 1 // of rest
+	if rest >= 0x80 {
+		head = 2
+	}
+	frags := full
+	if part > 0 {
+		frags++
+	}
+	w.buf = append(w.buf, make([]byte, frags+head)...)
+	b := w.buf
+	src := start + n - rest
+	dst := src + frags + head
+	copy(b[dst:], b[src:src+rest])
+	if head == 2 {
+		b[dst-2], b[dst-1] = byte(0x80|rest>>8), byte(rest)
+	} else {
+		b[dst-1] = byte(rest)
+	}
+	dst -= head
+	for k := range frags {
+		m := 4 * Fragment
+		if k == 0 && part > 0 {
+			m = part
+		}
+		src, dst = src-m, dst-m
+		copy(b[dst:], b[src:src+m])
+		dst--
+		b[dst] = byte(0xc0 | m/Fragment)
+	}
+	w.n = 8 * len(b)
+}

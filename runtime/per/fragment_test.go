@@ -145,3 +145,47 @@ func TestNestedFragments(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenFieldLengths: EndOpen puts the length of a field in front of
+// its octets, where they were written, as WriteOpenBytes writes the
+// octets after it: at each size where the length changes form, after
+// lead bits that leave the field on an octet boundary or not.
+func TestOpenFieldLengths(t *testing.T) {
+	const k = per.Fragment
+	sizes := []int{1, 127, 128, 129, k - 1, k, k + 1, k + 127, k + 128, 2*k + 5, 4*k - 1, 4 * k, 4*k + 1, 5 * k, 4*k + 3*k + k - 1, 8 * k, 8*k + 3*k + 200}
+	for _, aligned := range []bool{true, false} {
+		for _, lead := range []int{0, 3, 8} {
+			for _, n := range sizes {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = byte(i*31 + i>>7 + 1)
+				}
+				w := per.NewWriter(nil, aligned)
+				w.WriteBits(0x5a, lead)
+				o := w.BeginOpen()
+				for _, c := range b {
+					w.WriteBits(uint64(c), 8)
+				}
+				w.EndOpen(o)
+				w.WriteBool(true)
+				want := per.NewWriter(nil, aligned)
+				want.WriteBits(0x5a, lead)
+				want.WriteOpenBytes(b)
+				want.WriteBool(true)
+				if got, want := w.Bytes(), want.Bytes(); !bytes.Equal(got, want) {
+					t.Errorf("aligned %v, lead %d, %d octets: EndOpen wrote %d octets, WriteOpenBytes %d, first difference at octet %d", aligned, lead, n, len(got), len(want), firstDiff(got, want))
+				}
+			}
+		}
+	}
+}
+
+// firstDiff returns the index of the first octet where a and b differ.
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
