@@ -2,6 +2,7 @@ package per_test
 
 import (
 	"bytes"
+	"errors"
 	"runtime"
 	"testing"
 
@@ -188,4 +189,92 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// FuzzNestedFragments compares two decodes of the encodings of
+// TestNestedFragments, of any sizes and with an octet changed: decode,
+// which reassembles the strings and the inner field in the copy of the
+// outer field, and decodeCopied, which gives each field's octets, copied,
+// to a Reader of its own, which copies the strings: the same values, or
+// an error from both.
+func FuzzNestedFragments(f *testing.F) {
+	f.Add(true, uint8(0), uint32(70000), uint32(140001), uint32(0), byte(0))
+	f.Add(false, uint8(3), uint32(20000), uint32(17), uint32(1), byte(0))
+	f.Add(false, uint8(5), uint32(65536), uint32(131072), uint32(65540), byte(0x40))
+	f.Add(true, uint8(1), uint32(16384), uint32(0), uint32(16390), byte(0xff))
+	f.Fuzz(func(t *testing.T, aligned bool, lead uint8, nOctets, nBits, at uint32, xor byte) {
+		want := nested{lead: int(lead % 8), octets: make([]byte, nOctets%70001)}
+		for i := range want.octets {
+			want.octets[i] = byte(i)
+		}
+		nb := int(nBits % 140002)
+		want.bits = der.BitString{Bytes: make([]byte, (nb+7)/8), BitLength: nb}
+		w := per.NewWriter(nil, aligned)
+		if err := want.encode(&w); err != nil {
+			t.Fatal(err)
+		}
+		enc := w.Bytes()
+		enc[int(at)%len(enc)] ^= xor
+		open := at&1 == 1
+
+		got := nested{lead: want.lead}
+		r := per.NewReader(enc, aligned, nil)
+		_, err := got.decode(&r, open)
+		if err == nil {
+			err = r.Finish()
+		}
+		ref, refErr := want.decodeCopied(enc, aligned)
+		if (err == nil) != (refErr == nil) {
+			t.Fatalf("decode: %v; from a copy: %v", err, refErr)
+		}
+		if err != nil {
+			var e *der.Error
+			if !errors.As(err, &e) || !e.Bits || e.Offset < 0 || e.Offset > 8*len(enc) {
+				t.Fatalf("error %v not located", err)
+			}
+			return
+		}
+		if !bytes.Equal(got.octets, ref.octets) || !bytes.Equal(got.bits.Bytes, ref.bits.Bytes) || got.bits.BitLength != ref.bits.BitLength {
+			t.Fatalf("decoded %d octets and %d bits, from a copy %d and %d, not the same", len(got.octets), got.bits.BitLength, len(ref.octets), ref.bits.BitLength)
+		}
+	})
+}
+
+// decodeCopied decodes enc as decode does, but each field's value from a
+// copy of its octets, with a Reader of its own, which copies the strings.
+func (n *nested) decodeCopied(enc []byte, aligned bool) (nested, error) {
+	got := nested{lead: n.lead}
+	r := per.NewReader(enc, aligned, nil)
+	f, err := copied(&r, n.lead)
+	if err != nil {
+		return got, err
+	}
+	g, err := copied(&f, n.lead)
+	if err != nil {
+		return got, err
+	}
+	if err := (inner{&got}).DecodePER(&g); err != nil {
+		return got, err
+	}
+	for _, x := range []*per.Reader{&g, &f, &r} {
+		if x != &g { // the bit 1 after a field
+			if _, err := x.ReadBool(); err != nil {
+				return got, err
+			}
+		}
+		if err := x.Finish(); err != nil {
+			return got, err
+		}
+	}
+	return got, nil
+}
+
+// copied reads lead bits and an open type field, and returns a Reader
+// over a copy of its octets.
+func copied(r *per.Reader, lead int) (per.Reader, error) {
+	if _, err := r.ReadBits(lead); err != nil {
+		return per.Reader{}, err
+	}
+	b, err := r.ReadOpenBytes()
+	return per.NewReader(bytes.Clone(b), r.Aligned(), nil), err
 }
