@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
@@ -277,4 +279,57 @@ func copied(r *per.Reader, lead int) (per.Reader, error) {
 	}
 	b, err := r.ReadOpenBytes()
 	return per.NewReader(bytes.Clone(b), r.Aligned(), nil), err
+}
+
+// bits17000 is a value whose encoding is a BIT STRING of 17,000 bits, in
+// fragments.
+type bits17000 struct{}
+
+func (bits17000) EncodePER(w *per.Writer) error {
+	return w.WriteBitString(der.BitString{Bytes: make([]byte, 17000/8), BitLength: 17000}, per.Unsized)
+}
+
+func (bits17000) DecodePER(r *per.Reader) error {
+	_, err := r.ReadBitString(per.Unsized)
+	return err
+}
+
+// TestRewroteApart: a field of the input (not fragmented) holds a BIT
+// STRING (CONTAINING) in fragments, whose copy holds a BIT STRING in
+// fragments, reassembled in place in the copy: the copy is rewritten, the
+// field's octets in the input are not, and the field's Reader says so
+// (DecodeField keeps a Raw by it).
+func TestRewroteApart(t *testing.T) {
+	c := per.Contents{Bits: true, Size: per.Unsized}
+	for _, aligned := range []bool{true, false} {
+		w := per.NewWriter(nil, aligned)
+		o := w.BeginOpen()
+		if err := w.WriteContained(bits17000{}, c); err != nil {
+			t.Fatal(err)
+		}
+		w.EndOpen(o)
+		r := per.NewReader(w.Bytes(), aligned, nil)
+		b, at, err := r.ReadOpenField()
+		if err != nil {
+			t.Fatal(err)
+		}
+		field := r.Field(b, at)
+		b, at, err = field.ReadStringContents(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		contained := field.Field(b, at)
+		if err := (bits17000{}).DecodePER(&contained); err != nil {
+			t.Fatal(err)
+		}
+		if err := field.EndField(&contained); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.EndField(&field); err != nil {
+			t.Fatal(err)
+		}
+		if got := []bool{contained.Rewrote(), field.Rewrote()}; !cmp.Equal(got, []bool{true, false}) {
+			t.Errorf("aligned %v: contained, field rewritten %v, want [true false]", aligned, got)
+		}
+	}
 }

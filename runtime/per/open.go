@@ -46,8 +46,8 @@ func (r *Reader) ReadOpenField() ([]byte, int, error) {
 // strings inside it are reassembled in place (joinFragments): f.Rewrote
 // tells.
 func (r *Reader) Field(b []byte, at int) Reader {
-	owned := r.owned || len(b) > 0 && len(r.fresh) > 0 && &b[0] == &r.fresh[0]
-	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, owned: owned}
+	apart := len(b) > 0 && len(r.fresh) > 0 && &b[0] == &r.fresh[0]
+	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, owned: r.owned || apart, apart: apart}
 }
 
 // Rewrote reports whether r, made by Field, reassembled a fragmented
@@ -56,11 +56,11 @@ func (r *Reader) Rewrote() bool { return r.rewrote }
 
 // EndField checks that the value f read filled its field, whose octets
 // past the value are padding of its last octet, or the one zero octet of
-// an empty encoding (X.691 11.1), and charges r what f allocated. The
-// octets of r's field hold f's: f's rewriting is r's.
+// an empty encoding (X.691 11.1), and charges r what f allocated. Unless
+// f read a copy, r's octets hold f's: f's rewriting is r's.
 func (r *Reader) EndField(f *Reader) error {
 	r.alloc = f.alloc
-	r.rewrote = r.rewrote || f.rewrote
+	r.rewrote = r.rewrote || f.rewrote && !f.apart
 	want := max((f.pos+7)/8, 1)
 	if len(f.buf) != want { // more: the reads are bounded by the field
 		return f.errAt(f.pos, der.KindTrailingData, "open type", itoa(len(f.buf)-want)+" octets after the value in its field", "X.691 11.1")

@@ -45,10 +45,13 @@ type Reader struct {
 	err     error // the first error of the methods of sticky.go
 	// owned: buf is a copy this decode made (see joinFragments), whose
 	// fragmented strings are reassembled in place; rewrote: one was,
-	// since Field made r; fresh: the last copy r made, which Field
-	// knows as owned.
+	// since Field made r; apart: buf is such a copy, not in the buf of
+	// the Reader that made r, whose octets r's rewriting leaves as
+	// they were; fresh: the last copy r made, which Field knows as
+	// owned.
 	owned   bool
 	rewrote bool
+	apart   bool
 	fresh   []byte
 }
 

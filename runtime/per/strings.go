@@ -307,7 +307,7 @@ type Open struct {
 	pos, end, base int
 	start          int  // first bit of the field, in the reader's buf while it reads it
 	joined         bool // the field was fragmented: the reader reads its reassembly
-	owned          bool // the reader's owned before the field
+	owned, rewrote bool // the reader's, before the field
 }
 
 // BeginOpen reads the length of an open type field (X.691 10.2, 11.2) and
@@ -317,7 +317,7 @@ type Open struct {
 // whose fragments are reassembled: its offsets count from its start.
 func (r *Reader) BeginOpen() (Open, error) {
 	const typ = "open type"
-	saved := Open{buf: r.buf, pos: r.pos, end: r.end, base: r.base, owned: r.owned}
+	saved := Open{buf: r.buf, pos: r.pos, end: r.end, base: r.base, owned: r.owned, rewrote: r.rewrote}
 	at := r.pos
 	n, more, err := r.readUnconstrainedLength(typ)
 	if err != nil {
@@ -361,6 +361,11 @@ func (r *Reader) EndOpen(o Open) error {
 	}
 	if used == 0 && r.octetAt(r.end-8) != 0 {
 		return r.errEmpty(r.end - 8)
+	}
+	if o.joined && !o.owned {
+		// The field was a copy: rewriting it left r's octets as they
+		// were.
+		r.rewrote = o.rewrote
 	}
 	r.buf, r.pos, r.end, r.base, r.owned = o.buf, o.pos, o.end, o.base, o.owned
 	return nil
