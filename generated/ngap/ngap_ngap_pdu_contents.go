@@ -43,6 +43,8 @@ type PDUSessionResourceSetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               NgapProtocolIesKind
@@ -94,6 +96,8 @@ type PDUSessionResourceSetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                       NgapProtocolIesKind
@@ -144,6 +148,8 @@ type PDUSessionResourceReleaseCommandIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -193,6 +199,8 @@ type PDUSessionResourceReleaseResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                   NgapProtocolIesKind
@@ -242,6 +250,8 @@ type PDUSessionResourceModifyRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 NgapProtocolIesKind
@@ -290,6 +300,8 @@ type PDUSessionResourceModifyResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         NgapProtocolIesKind
@@ -340,6 +352,8 @@ type PDUSessionResourceNotifyIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                NgapProtocolIesKind
@@ -389,6 +403,8 @@ type PDUSessionResourceModifyIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 NgapProtocolIesKind
@@ -437,6 +453,8 @@ type PDUSessionResourceModifyConfirmIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         NgapProtocolIesKind
@@ -486,6 +504,8 @@ type InitialContextSetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                          NgapProtocolIesKind
@@ -574,6 +594,8 @@ type InitialContextSetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                        NgapProtocolIesKind
@@ -623,6 +645,8 @@ type InitialContextSetupFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         NgapProtocolIesKind
@@ -672,6 +696,8 @@ type UEContextReleaseRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              NgapProtocolIesKind
@@ -720,6 +746,8 @@ type UEContextReleaseCommandIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        NgapProtocolIesKind
@@ -766,6 +794,8 @@ type UEContextReleaseCompleteIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         NgapProtocolIesKind
@@ -817,6 +847,8 @@ type UEContextResumeRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         NgapProtocolIesKind
@@ -869,6 +901,8 @@ type UEContextResumeResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         NgapProtocolIesKind
@@ -921,6 +955,8 @@ type UEContextResumeFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -969,6 +1005,8 @@ type UEContextSuspendRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         NgapProtocolIesKind
@@ -1018,6 +1056,8 @@ type UEContextSuspendResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -1066,6 +1106,8 @@ type UEContextSuspendFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -1114,6 +1156,8 @@ type UEContextModificationRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind NgapProtocolIesKind
@@ -1188,6 +1232,8 @@ type UEContextModificationResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      NgapProtocolIesKind
@@ -1237,6 +1283,8 @@ type UEContextModificationFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -1285,6 +1333,8 @@ type RRCInactiveTransitionReportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      NgapProtocolIesKind
@@ -1333,6 +1383,8 @@ type RetrieveUEInformationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind         NgapProtocolIesKind
@@ -1378,6 +1430,8 @@ type UEInformationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                    NgapProtocolIesKind
@@ -1429,6 +1483,8 @@ type RANCPRelocationIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      NgapProtocolIesKind
@@ -1478,6 +1534,8 @@ type HandoverRequiredIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 NgapProtocolIesKind
@@ -1530,6 +1588,8 @@ type HandoverCommandIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                   NgapProtocolIesKind
@@ -1582,6 +1642,8 @@ type HandoverPreparationFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                        NgapProtocolIesKind
@@ -1631,6 +1693,8 @@ type HandoverRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                          NgapProtocolIesKind
@@ -1714,6 +1778,8 @@ type HandoverRequestAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                       NgapProtocolIesKind
@@ -1766,6 +1832,8 @@ type HandoverFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                        NgapProtocolIesKind
@@ -1814,6 +1882,8 @@ type HandoverNotifyIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      NgapProtocolIesKind
@@ -1862,6 +1932,8 @@ type PathSwitchRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                       NgapProtocolIesKind
@@ -1914,6 +1986,8 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                          NgapProtocolIesKind
@@ -1989,6 +2063,8 @@ type PathSwitchRequestFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                   NgapProtocolIesKind
@@ -2037,6 +2113,8 @@ type HandoverCancelIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -2084,6 +2162,8 @@ type HandoverCancelAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -2131,6 +2211,8 @@ type HandoverSuccessIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -2177,6 +2259,8 @@ type UplinkRANEarlyStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                      NgapProtocolIesKind
@@ -2224,6 +2308,8 @@ type DownlinkRANEarlyStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                      NgapProtocolIesKind
@@ -2271,6 +2357,8 @@ type UplinkRANStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -2318,6 +2406,8 @@ type DownlinkRANStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -2365,6 +2455,8 @@ type PagingIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                          NgapProtocolIesKind
@@ -2425,6 +2517,8 @@ type InitialUEMessageIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  NgapProtocolIesKind
@@ -2486,6 +2580,8 @@ type DownlinkNASTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                          NgapProtocolIesKind
@@ -2550,6 +2646,8 @@ type UplinkNASTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      NgapProtocolIesKind
@@ -2600,6 +2698,8 @@ type NASNonDeliveryIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -2648,6 +2748,8 @@ type RerouteNASRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  NgapProtocolIesKind
@@ -2698,6 +2800,8 @@ type NGSetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -2749,6 +2853,8 @@ type NGSetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -2801,6 +2907,8 @@ type NGSetupFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -2848,6 +2956,8 @@ type RANConfigurationUpdateIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              NgapProtocolIesKind
@@ -2899,6 +3009,8 @@ type RANConfigurationUpdateAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -2944,6 +3056,8 @@ type RANConfigurationUpdateFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -2991,6 +3105,8 @@ type AMFConfigurationUpdateIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                            NgapProtocolIesKind
@@ -3043,6 +3159,8 @@ type AMFConfigurationUpdateAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 NgapProtocolIesKind
@@ -3090,6 +3208,8 @@ type AMFConfigurationUpdateFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -3137,6 +3257,8 @@ type AMFStatusIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                   NgapProtocolIesKind
@@ -3182,6 +3304,8 @@ type NGResetIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        NgapProtocolIesKind
@@ -3228,6 +3352,8 @@ type NGResetAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  NgapProtocolIesKind
@@ -3274,6 +3400,8 @@ type ErrorIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -3323,6 +3451,8 @@ type OverloadStartIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                NgapProtocolIesKind
@@ -3370,6 +3500,8 @@ type OverloadStopIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind NgapProtocolIesKind
@@ -3414,6 +3546,8 @@ type UplinkRANConfigurationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -3461,6 +3595,8 @@ type DownlinkRANConfigurationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -3508,6 +3644,8 @@ type WriteReplaceWarningRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                          NgapProtocolIesKind
@@ -3563,6 +3701,8 @@ type WriteReplaceWarningResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         NgapProtocolIesKind
@@ -3611,6 +3751,8 @@ type PWSCancelRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       NgapProtocolIesKind
@@ -3659,6 +3801,8 @@ type PWSCancelResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         NgapProtocolIesKind
@@ -3707,6 +3851,8 @@ type PWSRestartIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                            NgapProtocolIesKind
@@ -3755,6 +3901,8 @@ type PWSFailureIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  NgapProtocolIesKind
@@ -3801,6 +3949,8 @@ type DownlinkUEAssociatedNRPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -3849,6 +3999,8 @@ type UplinkUEAssociatedNRPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -3897,6 +4049,8 @@ type DownlinkNonUEAssociatedNRPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        NgapProtocolIesKind
@@ -3943,6 +4097,8 @@ type UplinkNonUEAssociatedNRPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        NgapProtocolIesKind
@@ -3989,6 +4145,8 @@ type TraceStartIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind              NgapProtocolIesKind
@@ -4036,6 +4194,8 @@ type TraceFailureIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind           NgapProtocolIesKind
@@ -4084,6 +4244,8 @@ type DeactivateTraceIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind           NgapProtocolIesKind
@@ -4131,6 +4293,8 @@ type CellTrafficTraceIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                             NgapProtocolIesKind
@@ -4182,6 +4346,8 @@ type LocationReportingControlIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           NgapProtocolIesKind
@@ -4229,6 +4395,8 @@ type LocationReportingFailureIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -4276,6 +4444,8 @@ type LocationReportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                             NgapProtocolIesKind
@@ -4325,6 +4495,8 @@ type UETNLABindingReleaseRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -4371,6 +4543,8 @@ type UERadioCapabilityInfoIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          NgapProtocolIesKind
@@ -4420,6 +4594,8 @@ type UERadioCapabilityCheckRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  NgapProtocolIesKind
@@ -4468,6 +4644,8 @@ type UERadioCapabilityCheckResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       NgapProtocolIesKind
@@ -4548,6 +4726,8 @@ type SecondaryRATDataUsageReportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                      NgapProtocolIesKind
@@ -4597,6 +4777,8 @@ type UplinkRIMInformationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -4642,6 +4824,8 @@ type DownlinkRIMInformationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -4687,6 +4871,8 @@ type ConnectionEstablishmentIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                          NgapProtocolIesKind
@@ -4744,6 +4930,8 @@ type UERadioCapabilityIDMappingRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  NgapProtocolIesKind
@@ -4789,6 +4977,8 @@ type UERadioCapabilityIDMappingResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -4836,6 +5026,8 @@ type AMFCPRelocationIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind           NgapProtocolIesKind
@@ -4884,6 +5076,8 @@ type BroadcastSessionSetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                             NgapProtocolIesKind
@@ -4932,6 +5126,8 @@ type BroadcastSessionSetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              NgapProtocolIesKind
@@ -4979,6 +5175,8 @@ type BroadcastSessionSetupFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                             NgapProtocolIesKind
@@ -5027,6 +5225,8 @@ type BroadcastSessionModificationRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -5074,6 +5274,8 @@ type BroadcastSessionModificationResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                     NgapProtocolIesKind
@@ -5121,6 +5323,8 @@ type BroadcastSessionModificationFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -5169,6 +5373,8 @@ type BroadcastSessionReleaseRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind           NgapProtocolIesKind
@@ -5215,6 +5421,8 @@ type BroadcastSessionReleaseRequiredIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind           NgapProtocolIesKind
@@ -5261,6 +5469,8 @@ type BroadcastSessionReleaseResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                NgapProtocolIesKind
@@ -5308,6 +5518,8 @@ type DistributionSetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  NgapProtocolIesKind
@@ -5355,6 +5567,8 @@ type DistributionSetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                   NgapProtocolIesKind
@@ -5403,6 +5617,8 @@ type DistributionSetupFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                       NgapProtocolIesKind
@@ -5452,6 +5668,8 @@ type DistributionReleaseRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -5500,6 +5718,8 @@ type DistributionReleaseResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -5547,6 +5767,8 @@ type MulticastSessionActivationRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                        NgapProtocolIesKind
@@ -5593,6 +5815,8 @@ type MulticastSessionActivationResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -5639,6 +5863,8 @@ type MulticastSessionActivationFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -5686,6 +5912,8 @@ type MulticastSessionDeactivationRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                          NgapProtocolIesKind
@@ -5732,6 +5960,8 @@ type MulticastSessionDeactivationResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -5778,6 +6008,8 @@ type MulticastSessionUpdateRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    NgapProtocolIesKind
@@ -5825,6 +6057,8 @@ type MulticastSessionUpdateResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -5872,6 +6106,8 @@ type MulticastSessionUpdateFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     NgapProtocolIesKind
@@ -5920,6 +6156,8 @@ type MulticastGroupPagingIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           NgapProtocolIesKind

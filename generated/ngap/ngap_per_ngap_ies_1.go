@@ -129,7 +129,7 @@ func (u *AdditionalDLUPTNLInformationForHOItemExtIEs) resolvePER(key int64, p *p
 	case 183:
 		u.Kind = AdditionalDLUPTNLInformationForHOItemExtIEs_IDAdditionalRedundantDLNGUUPTNLInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -259,7 +259,7 @@ func (u *AllocationAndRetentionPriorityExtIEs) decodePER(key int64, r *per.Reade
 func (u *AllocationAndRetentionPriorityExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -402,7 +402,7 @@ func (u *AllowedNSSAIItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *AllowedNSSAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -531,7 +531,7 @@ func (u *AllowedPNINPNItemExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *AllowedPNINPNItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -706,7 +706,7 @@ func (u *AlternativeQoSParaSetItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *AlternativeQoSParaSetItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -843,7 +843,7 @@ func (u *AMFPagingTargetExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *AMFPagingTargetExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1004,7 +1004,7 @@ func (u *AMFTNLAssociationSetupItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *AMFTNLAssociationSetupItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1133,7 +1133,7 @@ func (u *AMFTNLAssociationToAddItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *AMFTNLAssociationToAddItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1260,7 +1260,7 @@ func (u *AMFTNLAssociationToRemoveItemExtIEs) resolvePER(key int64, p *per.Reade
 	case 168:
 		u.Kind = AMFTNLAssociationToRemoveItemExtIEs_IDTNLAssociationTransportLayerAddressNGRAN
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1393,7 +1393,7 @@ func (u *AMFTNLAssociationToUpdateItemExtIEs) decodePER(key int64, r *per.Reader
 func (u *AMFTNLAssociationToUpdateItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1516,7 +1516,7 @@ func (u *AreaOfInterestExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *AreaOfInterestExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1641,7 +1641,7 @@ func (u *AreaOfInterestCellItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *AreaOfInterestCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1768,7 +1768,7 @@ func (u *AreaOfInterestItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *AreaOfInterestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1893,7 +1893,7 @@ func (u *AreaOfInterestRANNodeItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *AreaOfInterestRANNodeItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2018,7 +2018,7 @@ func (u *AreaOfInterestTAIItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *AreaOfInterestTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2131,7 +2131,7 @@ func (u *AssistanceDataForPagingExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 207:
 		u.Kind = AssistanceDataForPagingExtIEs_IDPagingAssisDataforCEcapabUE
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2256,7 +2256,7 @@ func (u *AssistanceDataForRecommendedCellsExtIEs) decodePER(key int64, r *per.Re
 func (u *AssistanceDataForRecommendedCellsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2387,7 +2387,7 @@ func (u *AssociatedMBSQosFlowSetupRequestItemExtIEs) decodePER(key int64, r *per
 func (u *AssociatedMBSQosFlowSetupRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2518,7 +2518,7 @@ func (u *AssociatedMBSQosFlowSetuporModifyRequestItemExtIEs) decodePER(key int64
 func (u *AssociatedMBSQosFlowSetuporModifyRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2647,7 +2647,7 @@ func (u *AssociatedQosFlowItemExtIEs) resolvePER(key int64, p *per.Reader, at in
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2784,7 +2784,7 @@ func (u *AreaScopeOfMDTNRExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *AreaScopeOfMDTNRExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2895,7 +2895,7 @@ func (u *AreaScopeOfMDTEUTRAExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *AreaScopeOfMDTEUTRAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3022,7 +3022,7 @@ func (u *AreaScopeOfNeighCellsItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *AreaScopeOfNeighCellsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3135,7 +3135,7 @@ func (u *AreaScopeOfQMCExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *AreaScopeOfQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3244,7 +3244,7 @@ func (u *AvailableRANVisibleQoEMetricsExtIEs) decodePER(key int64, r *per.Reader
 func (u *AvailableRANVisibleQoEMetricsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3355,7 +3355,7 @@ func (u *BeamMeasurementsReportConfigurationExtIEs) decodePER(key int64, r *per.
 func (u *BeamMeasurementsReportConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3466,7 +3466,7 @@ func (u *BeamMeasurementsReportQuantityExtIEs) decodePER(key int64, r *per.Reade
 func (u *BeamMeasurementsReportQuantityExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3603,7 +3603,7 @@ func (u *BroadcastCancelledAreaListExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *BroadcastCancelledAreaListExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3728,7 +3728,7 @@ func (u *BroadcastCompletedAreaListExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *BroadcastCompletedAreaListExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3861,7 +3861,7 @@ func (u *BroadcastPLMNItemExtIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 353:
 		u.Kind = BroadcastPLMNItemExtIEs_IDTAINSAGSupportList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3987,7 +3987,7 @@ func (u *BluetoothMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Re
 func (u *BluetoothMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4112,7 +4112,7 @@ func (u *BluetoothMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *BluetoothMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4293,7 +4293,7 @@ func (u *CancelledCellsInEAIEUTRAItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *CancelledCellsInEAIEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4420,7 +4420,7 @@ func (u *CancelledCellsInEAINRItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *CancelledCellsInEAINRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4547,7 +4547,7 @@ func (u *CancelledCellsInTAIEUTRAItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *CancelledCellsInTAIEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4674,7 +4674,7 @@ func (u *CancelledCellsInTAINRItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *CancelledCellsInTAINRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4799,7 +4799,7 @@ func (u *CandidateCellItemExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *CandidateCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4900,7 +4900,7 @@ func (u *CandidateCellExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *CandidateCellExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5007,7 +5007,7 @@ func (u *CandidateCellIDExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *CandidateCellIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5116,7 +5116,7 @@ func (u *CandidatePCIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CandidatePCIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5231,7 +5231,7 @@ func (u *CauseExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CauseExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5372,7 +5372,7 @@ func (u *CellCAGInformationExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *CellCAGInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5515,7 +5515,7 @@ func (u *CellIDBroadcastEUTRAItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *CellIDBroadcastEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5640,7 +5640,7 @@ func (u *CellIDBroadcastNRItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *CellIDBroadcastNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5767,7 +5767,7 @@ func (u *CellIDCancelledEUTRAItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *CellIDCancelledEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5894,7 +5894,7 @@ func (u *CellIDCancelledNRItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *CellIDCancelledNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5995,7 +5995,7 @@ func (u *CellIDListForRestartExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *CellIDListForRestartExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6106,7 +6106,7 @@ func (u *CellTypeExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CellTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6229,7 +6229,7 @@ func (u *CNAssistedRANTuningExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *CNAssistedRANTuningExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6370,7 +6370,7 @@ func (u *CNTypeRestrictionsForEquivalentItemExtIEs) decodePER(key int64, r *per.
 func (u *CNTypeRestrictionsForEquivalentItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6517,7 +6517,7 @@ func (u *CompletedCellsInEAIEUTRAItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *CompletedCellsInEAIEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6642,7 +6642,7 @@ func (u *CompletedCellsInEAINRItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *CompletedCellsInEAINRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6767,7 +6767,7 @@ func (u *CompletedCellsInTAIEUTRAItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *CompletedCellsInTAIEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6892,7 +6892,7 @@ func (u *CompletedCellsInTAINRItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *CompletedCellsInTAINRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7065,7 +7065,7 @@ func (u *CoreNetworkAssistanceInformationForInactiveExtIEs) resolvePER(key int64
 	case 344:
 		u.Kind = CoreNetworkAssistanceInformationForInactiveExtIEs_IDPEIPSassistanceInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7210,7 +7210,7 @@ func (u *COUNTValueForPDCPSN12ExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *COUNTValueForPDCPSN12ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7319,7 +7319,7 @@ func (u *COUNTValueForPDCPSN18ExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *COUNTValueForPDCPSN18ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7428,7 +7428,7 @@ func (u *CPTransportLayerInformationExtIEs) resolvePER(key int64, p *per.Reader,
 	case 169:
 		u.Kind = CPTransportLayerInformationExtIEs_IDEndpointIPAddressAndPort
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7550,7 +7550,7 @@ func (u *CriticalityDiagnosticsExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *CriticalityDiagnosticsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7679,7 +7679,7 @@ func (u *CriticalityDiagnosticsIEItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *CriticalityDiagnosticsIEItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7786,7 +7786,7 @@ func (u *CellBasedMDTNRExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *CellBasedMDTNRExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7911,7 +7911,7 @@ func (u *CellBasedMDTEUTRAExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *CellBasedMDTEUTRAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8018,7 +8018,7 @@ func (u *CellBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CellBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8215,7 +8215,7 @@ func (u *DataForwardingResponseDRBItemExtIEs) decodePER(key int64, r *per.Reader
 func (u *DataForwardingResponseDRBItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8322,7 +8322,7 @@ func (u *DAPSRequestInfoExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *DAPSRequestInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8449,7 +8449,7 @@ func (u *DAPSResponseInfoItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *DAPSResponseInfoItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8556,7 +8556,7 @@ func (u *DAPSResponseInfoExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *DAPSResponseInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8685,7 +8685,7 @@ func (u *DataForwardingResponseERABListItemExtIEs) decodePER(key int64, r *per.R
 func (u *DataForwardingResponseERABListItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8798,7 +8798,7 @@ func (u *DLCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *DLCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8979,7 +8979,7 @@ func (u *DRBsSubjectToStatusTransferItemExtIEs) resolvePER(key int64, p *per.Rea
 	case 159:
 		u.Kind = DRBsSubjectToStatusTransferItemExtIEs_IDOldAssociatedQosFlowListULendmarkerexpected
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9084,7 +9084,7 @@ func (u *DRBStatusDLExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *DRBStatusDLExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9191,7 +9191,7 @@ func (u *DRBStatusDL12ExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *DRBStatusDL12ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9298,7 +9298,7 @@ func (u *DRBStatusDL18ExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *DRBStatusDL18ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9399,7 +9399,7 @@ func (u *DRBStatusULExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *DRBStatusULExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9512,7 +9512,7 @@ func (u *DRBStatusUL12ExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *DRBStatusUL12ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9625,7 +9625,7 @@ func (u *DRBStatusUL18ExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *DRBStatusUL18ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9754,7 +9754,7 @@ func (u *DRBsToQosFlowsMappingItemExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 266:
 		u.Kind = DRBsToQosFlowsMappingItemExtIEs_IDDAPSRequestInfo
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9888,7 +9888,7 @@ func (u *Dynamic5QIDescriptorExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 188:
 		u.Kind = Dynamic5QIDescriptorExtIEs_IDCNPacketDelayBudgetUL
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10011,7 +10011,7 @@ func (u *EarlyStatusTransferTransparentContainerExtIEs) decodePER(key int64, r *
 func (u *EarlyStatusTransferTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10106,7 +10106,7 @@ func (u *ProcedureStageChoiceExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *ProcedureStageChoiceExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10213,7 +10213,7 @@ func (u *FirstDLCountExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *FirstDLCountExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10344,7 +10344,7 @@ func (u *DRBsSubjectToEarlyStatusTransferItemExtIEs) decodePER(key int64, r *per
 func (u *DRBsSubjectToEarlyStatusTransferItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10491,7 +10491,7 @@ func (u *EmergencyAreaIDBroadcastEUTRAItemExtIEs) decodePER(key int64, r *per.Re
 func (u *EmergencyAreaIDBroadcastEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10618,7 +10618,7 @@ func (u *EmergencyAreaIDBroadcastNRItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *EmergencyAreaIDBroadcastNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10747,7 +10747,7 @@ func (u *EmergencyAreaIDCancelledEUTRAItemExtIEs) decodePER(key int64, r *per.Re
 func (u *EmergencyAreaIDCancelledEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10874,7 +10874,7 @@ func (u *EmergencyAreaIDCancelledNRItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *EmergencyAreaIDCancelledNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11019,7 +11019,7 @@ func (u *EmergencyFallbackIndicatorExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *EmergencyFallbackIndicatorExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11148,7 +11148,7 @@ func (u *ENBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *ENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11284,7 +11284,7 @@ func (u *EndpointIPAddressAndPortExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *EndpointIPAddressAndPortExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11427,7 +11427,7 @@ func (u *EPSTAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *EPSTAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11570,7 +11570,7 @@ func (u *ERABInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 354:
 		u.Kind = ERABInformationItemExtIEs_IDSourceNodeTNLAddrInfo
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11695,7 +11695,7 @@ func (u *EUTRACGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *EUTRACGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11840,7 +11840,7 @@ func (u *EUTRAPagingeDRXInformationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *EUTRAPagingeDRXInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12019,7 +12019,7 @@ func (u *ExcessPacketDelayThresholdItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *ExcessPacketDelayThresholdItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12172,7 +12172,7 @@ func (u *ExpectedUEActivityBehaviourExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *ExpectedUEActivityBehaviourExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12285,7 +12285,7 @@ func (u *ExpectedUEBehaviourExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *ExpectedUEBehaviourExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12420,7 +12420,7 @@ func (u *ExpectedUEMovingTrajectoryItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *ExpectedUEMovingTrajectoryItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12529,7 +12529,7 @@ func (u *ExtendedAMFNameExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *ExtendedAMFNameExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12650,7 +12650,7 @@ func (u *ExtendedRANNodeNameExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *ExtendedRANNodeNameExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12761,7 +12761,7 @@ func (u *ExtendedRATRestrictionInformationExtIEs) decodePER(key int64, r *per.Re
 func (u *ExtendedRATRestrictionInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12904,7 +12904,7 @@ func (u *EventTriggerExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *EventTriggerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13015,7 +13015,7 @@ func (u *EventL1LoggedMDTConfigExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *EventL1LoggedMDTConfigExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13116,7 +13116,7 @@ func (u *MeasurementThresholdL1LoggedMDTExtIEs) decodePER(key int64, r *per.Read
 func (u *MeasurementThresholdL1LoggedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13223,7 +13223,7 @@ func (u *FailureIndicationExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *FailureIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13338,7 +13338,7 @@ func (u *FiveGProSeAuthorizedExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *FiveGProSeAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13497,7 +13497,7 @@ func (u *FiveGProSePC5QoSParametersExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *FiveGProSePC5QoSParametersExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13626,7 +13626,7 @@ func (u *FiveGProSePC5QoSFlowItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *FiveGProSePC5QoSFlowItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13735,7 +13735,7 @@ func (u *FiveGProSePC5FlowBitRatesExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *FiveGProSePC5FlowBitRatesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13846,7 +13846,7 @@ func (u *FiveGSTMSIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *FiveGSTMSIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13997,7 +13997,7 @@ func (u *ForbiddenAreaInformationItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *ForbiddenAreaInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14117,7 +14117,7 @@ func (u *FromEUTRANtoNGRANExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *FromEUTRANtoNGRANExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14219,7 +14219,7 @@ func (u *FromNGRANtoEUTRANExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *FromNGRANtoEUTRANExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14340,7 +14340,7 @@ func (u *GBRQosInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 220:
 		u.Kind = GBRQosInformationExtIEs_IDAlternativeQoSParaSetList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14465,7 +14465,7 @@ func (u *GlobalCableIDNewExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *GlobalCableIDNewExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14574,7 +14574,7 @@ func (u *GlobalENBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14683,7 +14683,7 @@ func (u *GlobalGNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalGNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14792,7 +14792,7 @@ func (u *GlobalN3IWFIDExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *GlobalN3IWFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14903,7 +14903,7 @@ func (u *GlobalLineIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15033,7 +15033,7 @@ func (u *GlobalNgENBIDExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *GlobalNgENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15146,7 +15146,7 @@ func (u *GlobalRANNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 242:
 		u.Kind = GlobalRANNodeIDExtIEs_IDGlobalWAGFID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15278,7 +15278,7 @@ func (u *GlobalTNGFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalTNGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15387,7 +15387,7 @@ func (u *GlobalTWIFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalTWIFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15496,7 +15496,7 @@ func (u *GlobalWAGFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalWAGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15587,7 +15587,7 @@ func (u *GNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15706,7 +15706,7 @@ func (u *GTPTunnelExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GTPTunnelExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15817,7 +15817,7 @@ func (u *GUAMIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GUAMIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15944,7 +15944,7 @@ func (u *HandoverCommandTransferExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 283:
 		u.Kind = HandoverCommandTransferExtIEs_IDQosFlowFailedToSetupList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16076,7 +16076,7 @@ func (u *HandoverPreparationUnsuccessfulTransferExtIEs) decodePER(key int64, r *
 func (u *HandoverPreparationUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16211,7 +16211,7 @@ func (u *HandoverRequestAcknowledgeTransferExtIEs) resolvePER(key int64, p *per.
 	case 309:
 		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDMBSSupportIndicator
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16356,7 +16356,7 @@ func (u *HandoverRequiredTransferExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *HandoverRequiredTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16467,7 +16467,7 @@ func (u *HandoverResourceAllocationUnsuccessfulTransferExtIEs) decodePER(key int
 func (u *HandoverResourceAllocationUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16594,7 +16594,7 @@ func (u *HFCNodeIDNewExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *HFCNodeIDNewExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16719,7 +16719,7 @@ func (u *HOReportExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *HOReportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16882,7 +16882,7 @@ func (u *InfoOnRecommendedCellsAndRANNodesForPagingExtIEs) decodePER(key int64, 
 func (u *InfoOnRecommendedCellsAndRANNodesForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17051,7 +17051,7 @@ func (u *ImmediateMDTNrExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *ImmediateMDTNrExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17158,7 +17158,7 @@ func (u *InterSystemFailureIndicationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *InterSystemFailureIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17269,7 +17269,7 @@ func (u *IntersystemSONConfigurationTransferExtIEs) decodePER(key int64, r *per.
 func (u *IntersystemSONConfigurationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17370,7 +17370,7 @@ func (u *IntersystemSONTransferTypeExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *IntersystemSONTransferTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17479,7 +17479,7 @@ func (u *IntersystemSONeNBIDExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *IntersystemSONeNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17588,7 +17588,7 @@ func (u *IntersystemSONNGRANnodeIDExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *IntersystemSONNGRANnodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17687,7 +17687,7 @@ func (u *IntersystemSONInformationExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 291:
 		u.Kind = IntersystemSONInformationExtIEs_IDIntersystemSONInformationReply
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17804,7 +17804,7 @@ func (u *IntersystemSONInformationRequestExtIEs) decodePER(key int64, r *per.Rea
 func (u *IntersystemSONInformationRequestExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17913,7 +17913,7 @@ func (u *IntersystemCellActivationRequestExtIEs) decodePER(key int64, r *per.Rea
 func (u *IntersystemCellActivationRequestExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18042,7 +18042,7 @@ func (u *IntersystemResourceStatusRequestExtIEs) decodePER(key int64, r *per.Rea
 func (u *IntersystemResourceStatusRequestExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18147,7 +18147,7 @@ func (u *ReportingSystemExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *ReportingSystemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18254,7 +18254,7 @@ func (u *EUTRANReportingSystemIEsExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *EUTRANReportingSystemIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18361,7 +18361,7 @@ func (u *NGRANReportingSystemIEsExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NGRANReportingSystemIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18486,7 +18486,7 @@ func (u *EUTRANCellToReportItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *EUTRANCellToReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18611,7 +18611,7 @@ func (u *NGRANCellToReportItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *NGRANCellToReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18722,7 +18722,7 @@ func (u *ReportTypeExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *ReportTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18833,7 +18833,7 @@ func (u *EventBasedReportingIEsExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *EventBasedReportingIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18962,7 +18962,7 @@ func (u *PeriodicReportingIEsExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *PeriodicReportingIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

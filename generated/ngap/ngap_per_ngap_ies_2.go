@@ -95,7 +95,7 @@ func (u *IntersystemSONInformationReplyExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemSONInformationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -204,7 +204,7 @@ func (u *IntersystemCellActivationReplyExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemCellActivationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -329,7 +329,7 @@ func (u *IntersystemResourceStatusReplyExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemResourceStatusReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -434,7 +434,7 @@ func (u *IntersystemSONInformationReportExtIEs) resolvePER(key int64, p *per.Rea
 	case 293:
 		u.Kind = IntersystemSONInformationReportExtIEs_IDIntersystemResourceStatusUpdate
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -557,7 +557,7 @@ func (u *IntersystemCellStateIndicationExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemCellStateIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -684,7 +684,7 @@ func (u *NotificationCellItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *NotificationCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -791,7 +791,7 @@ func (u *IntersystemResourceStatusReportExtIEs) decodePER(key int64, r *per.Read
 func (u *IntersystemResourceStatusReportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -892,7 +892,7 @@ func (u *ResourceStatusReportingSystemExtIEs) decodePER(key int64, r *per.Reader
 func (u *ResourceStatusReportingSystemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -999,7 +999,7 @@ func (u *EUTRANReportingStatusIEsExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *EUTRANReportingStatusIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1132,7 +1132,7 @@ func (u *EUTRANCellReportItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *EUTRANCellReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1243,7 +1243,7 @@ func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) decodePER(key int64, r *pe
 func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1352,7 +1352,7 @@ func (u *CompositeAvailableCapacityExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *CompositeAvailableCapacityExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1485,7 +1485,7 @@ func (u *EUTRANRadioResourceStatusExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *EUTRANRadioResourceStatusExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1592,7 +1592,7 @@ func (u *NGRANReportingStatusIEsExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NGRANReportingStatusIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1725,7 +1725,7 @@ func (u *NGRANCellReportItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NGRANCellReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1866,7 +1866,7 @@ func (u *NGRANRadioResourceStatusExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *NGRANRadioResourceStatusExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1973,7 +1973,7 @@ func (u *InterSystemHOReportExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *InterSystemHOReportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2074,7 +2074,7 @@ func (u *InterSystemHandoverReportTypeExtIEs) decodePER(key int64, r *per.Reader
 func (u *InterSystemHandoverReportTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2187,7 +2187,7 @@ func (u *IntersystemUnnecessaryHOExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *IntersystemUnnecessaryHOExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2304,7 +2304,7 @@ func (u *LAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *LAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2417,7 +2417,7 @@ func (u *LastVisitedCellInformationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *LastVisitedCellInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2524,7 +2524,7 @@ func (u *LastVisitedCellItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *LastVisitedCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2665,7 +2665,7 @@ func (u *LastVisitedNGRANCellInformationExtIEs) resolvePER(key int64, p *per.Rea
 	case 289:
 		u.Kind = LastVisitedNGRANCellInformationExtIEs_IDLastVisitedPSCellList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2796,7 +2796,7 @@ func (u *LastVisitedPSCellInformationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *LastVisitedPSCellInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2951,7 +2951,7 @@ func (u *LocationReportingRequestTypeExtIEs) resolvePER(key int64, p *per.Reader
 	case 170:
 		u.Kind = LocationReportingRequestTypeExtIEs_IDLocationReportingAdditionalInfo
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3076,7 +3076,7 @@ func (u *LoggedMDTNrExtIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 360:
 		u.Kind = LoggedMDTNrExtIEs_IDEarlyMeasurement
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3197,7 +3197,7 @@ func (u *LoggedMDTTriggerExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *LoggedMDTTriggerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3324,7 +3324,7 @@ func (u *LTEV2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *LTEV2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3433,7 +3433,7 @@ func (u *LTEUESidelinkAggregateMaximumBitratesExtIEs) decodePER(key int64, r *pe
 func (u *LTEUESidelinkAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3620,7 +3620,7 @@ func (u *MBSDataForwardingResponseMRBItemExtIEs) decodePER(key int64, r *per.Rea
 func (u *MBSDataForwardingResponseMRBItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3753,7 +3753,7 @@ func (u *MBSMappingandDataForwardingRequestItemExtIEs) decodePER(key int64, r *p
 func (u *MBSMappingandDataForwardingRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3872,7 +3872,7 @@ func (u *MRBProgressInformationExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *MRBProgressInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3999,7 +3999,7 @@ func (u *MBSQoSFlowsToBeSetupItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *MBSQoSFlowsToBeSetupItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4100,7 +4100,7 @@ func (u *MBSServiceAreaExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *MBSServiceAreaExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4227,7 +4227,7 @@ func (u *MBSServiceAreaInformationItemExtIEs) decodePER(key int64, r *per.Reader
 func (u *MBSServiceAreaInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4336,7 +4336,7 @@ func (u *MBSServiceAreaInformationExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *MBSServiceAreaInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4481,7 +4481,7 @@ func (u *MBSSessionIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *MBSSessionIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4610,7 +4610,7 @@ func (u *MBSSessionFailedtoSetupItemExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *MBSSessionFailedtoSetupItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4747,7 +4747,7 @@ func (u *MBSActiveSessionInformationSourcetoTargetItemExtIEs) decodePER(key int6
 func (u *MBSActiveSessionInformationSourcetoTargetItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4878,7 +4878,7 @@ func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) decodePER(key int6
 func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4989,7 +4989,7 @@ func (u *MBSSessionSetupOrModFailureTransferExtIEs) decodePER(key int64, r *per.
 func (u *MBSSessionSetupOrModFailureTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5116,7 +5116,7 @@ func (u *MBSSessionSetupResponseItemExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *MBSSessionSetupResponseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5227,7 +5227,7 @@ func (u *MBSSessionSetupOrModRequestTransferIEs) resolvePER(key int64, p *per.Re
 	case 357:
 		u.Kind = MBSSessionSetupOrModRequestTransferIEs_IDMBSSessionFSAIDList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5379,7 +5379,7 @@ func (u *MBSSessionReleaseResponseTransferExtIEs) decodePER(key int64, r *per.Re
 func (u *MBSSessionReleaseResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5488,7 +5488,7 @@ func (u *MBSSessionSetupOrModResponseTransferExtIEs) decodePER(key int64, r *per
 func (u *MBSSessionSetupOrModResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5597,7 +5597,7 @@ func (u *MBSSessionTNLInfo5GCExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *MBSSessionTNLInfo5GCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5724,7 +5724,7 @@ func (u *MBSSessionTNLInfo5GCItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *MBSSessionTNLInfo5GCItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5825,7 +5825,7 @@ func (u *MBSSessionTNLInfoNGRANExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *MBSSessionTNLInfoNGRANExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5952,7 +5952,7 @@ func (u *MBSSessionTNLInfoNGRANItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *MBSSessionTNLInfoNGRANItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6067,7 +6067,7 @@ func (u *MBSDistributionReleaseRequesTransferExtIEs) decodePER(key int64, r *per
 func (u *MBSDistributionReleaseRequesTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6180,7 +6180,7 @@ func (u *MBSDistributionSetupRequestTransferExtIEs) decodePER(key int64, r *per.
 func (u *MBSDistributionSetupRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6299,7 +6299,7 @@ func (u *MBSDistributionSetupResponseTransferExtIEs) decodePER(key int64, r *per
 func (u *MBSDistributionSetupResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6414,7 +6414,7 @@ func (u *MBSDistributionSetupUnsuccessfulTransferExtIEs) decodePER(key int64, r 
 func (u *MBSDistributionSetupUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6543,7 +6543,7 @@ func (u *MBSSessionSetupRequestItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *MBSSessionSetupRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6678,7 +6678,7 @@ func (u *MBSSessionSetuporModifyRequestItemExtIEs) decodePER(key int64, r *per.R
 func (u *MBSSessionSetuporModifyRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6805,7 +6805,7 @@ func (u *MBSSessionToReleaseItemExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *MBSSessionToReleaseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6960,7 +6960,7 @@ func (u *MobilityRestrictionListExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 261:
 		u.Kind = MobilityRestrictionListExtIEs_IDNPNMobilityInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7070,7 +7070,7 @@ func (u *MDTAlignmentInfoExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *MDTAlignmentInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7215,7 +7215,7 @@ func (u *MDTConfigurationExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *MDTConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7328,7 +7328,7 @@ func (u *MDTConfigurationNRExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *MDTConfigurationNRExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7441,7 +7441,7 @@ func (u *MDTConfigurationEUTRAExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *MDTConfigurationEUTRAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7544,7 +7544,7 @@ func (u *MDTModeNrExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *MDTModeNrExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7689,7 +7689,7 @@ func (u *MulticastSessionActivationRequestTransferExtIEs) decodePER(key int64, r
 func (u *MulticastSessionActivationRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7798,7 +7798,7 @@ func (u *MulticastSessionDeactivationRequestTransferExtIEs) decodePER(key int64,
 func (u *MulticastSessionDeactivationRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7913,7 +7913,7 @@ func (u *MulticastSessionUpdateRequestTransferIEs) resolvePER(key int64, p *per.
 	case 352:
 		u.Kind = MBSSessionSetupOrModRequestTransferIEs_IDMBSSessionTNLInfo5GC
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8067,7 +8067,7 @@ func (u *MulticastGroupPagingAreaItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *MulticastGroupPagingAreaItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8192,7 +8192,7 @@ func (u *MulticastGroupPagingAreaExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *MulticastGroupPagingAreaExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8319,7 +8319,7 @@ func (u *UEPagingItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UEPagingItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8434,7 +8434,7 @@ func (u *M1ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 361:
 		u.Kind = M1ConfigurationExtIEs_IDBeamMeasurementsReportConfiguration
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8582,7 +8582,7 @@ func (u *M1ThresholdEventA2ExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *M1ThresholdEventA2ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8689,7 +8689,7 @@ func (u *M1ThresholdTypeExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *M1ThresholdTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8800,7 +8800,7 @@ func (u *M1PeriodicReportingExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 285:
 		u.Kind = M1PeriodicReportingExtIEs_IDExtendedReportIntervalMDT
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8915,7 +8915,7 @@ func (u *M4ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 336:
 		u.Kind = M4ConfigurationExtIEs_IDM4ReportAmount
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9042,7 +9042,7 @@ func (u *M5ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 337:
 		u.Kind = M5ConfigurationExtIEs_IDM5ReportAmount
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9171,7 +9171,7 @@ func (u *M6ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 341:
 		u.Kind = M6ConfigurationExtIEs_IDExcessPacketDelayThresholdConfiguration
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9300,7 +9300,7 @@ func (u *M7ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 339:
 		u.Kind = M7ConfigurationExtIEs_IDM7ReportAmount
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9429,7 +9429,7 @@ func (u *MDTLocationInfoExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *MDTLocationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9532,7 +9532,7 @@ func (u *N3IWFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *N3IWFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9701,7 +9701,7 @@ func (u *NBIoTPagingEDRXInfoExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NBIoTPagingEDRXInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9884,7 +9884,7 @@ func (u *NGAPIESupportInformationRequestItemExtIEs) decodePER(key int64, r *per.
 func (u *NGAPIESupportInformationRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10017,7 +10017,7 @@ func (u *NGAPIESupportInformationResponseItemExtIEs) decodePER(key int64, r *per
 func (u *NGAPIESupportInformationResponseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10120,7 +10120,7 @@ func (u *NgENBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NgENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10227,7 +10227,7 @@ func (u *NGRANCGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NGRANCGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10347,7 +10347,7 @@ func (u *NGRANTNLAssociationToRemoveItemExtIEs) decodePER(key int64, r *per.Read
 func (u *NGRANTNLAssociationToRemoveItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10488,7 +10488,7 @@ func (u *NonDynamic5QIDescriptorExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 188:
 		u.Kind = Dynamic5QIDescriptorExtIEs_IDCNPacketDelayBudgetUL
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10621,7 +10621,7 @@ func (u *NPNAccessInformationExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *NPNAccessInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10722,7 +10722,7 @@ func (u *NPNMobilityInformationExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *NPNMobilityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10817,7 +10817,7 @@ func (u *NPNPagingAssistanceInformationExtIEs) decodePER(key int64, r *per.Reade
 func (u *NPNPagingAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10910,7 +10910,7 @@ func (u *NPNSupportExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NPNSupportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11029,7 +11029,7 @@ func (u *NRCGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NRCGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11172,7 +11172,7 @@ func (u *NRPagingeDRXInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NRPagingeDRXInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11361,7 +11361,7 @@ func (u *NRNTNTAIInformationExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NRNTNTAIInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11534,7 +11534,7 @@ func (u *NRFrequencyBandItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NRFrequencyBandItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11643,7 +11643,7 @@ func (u *NRFrequencyInfoExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *NRFrequencyInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11764,7 +11764,7 @@ func (u *NRV2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NRV2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11885,7 +11885,7 @@ func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) decodePER(key int64, r *per.
 func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12004,7 +12004,7 @@ func (u *OverloadResponseExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *OverloadResponseExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12133,7 +12133,7 @@ func (u *OverloadStartNSSAIItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *OverloadStartNSSAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12254,7 +12254,7 @@ func (u *PacketErrorRateExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *PacketErrorRateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12375,7 +12375,7 @@ func (u *PagingAssisDataforCEcapabUEExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *PagingAssisDataforCEcapabUEExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12486,7 +12486,7 @@ func (u *PagingAttemptInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *PagingAttemptInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12661,7 +12661,7 @@ func (u *PathSwitchRequestAcknowledgeTransferExtIEs) resolvePER(key int64, p *pe
 	case 277:
 		u.Kind = PathSwitchRequestAcknowledgeTransferExtIEs_IDQosFlowParametersList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12785,7 +12785,7 @@ func (u *PathSwitchRequestSetupFailedTransferExtIEs) decodePER(key int64, r *per
 func (u *PathSwitchRequestSetupFailedTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12912,7 +12912,7 @@ func (u *PathSwitchRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 309:
 		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDMBSSupportIndicator
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13052,7 +13052,7 @@ func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) decodePER(key int64, r *pe
 func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13161,7 +13161,7 @@ func (u *PC5QoSParametersExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *PC5QoSParametersExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13290,7 +13290,7 @@ func (u *PC5QoSFlowItemExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *PC5QoSFlowItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13399,7 +13399,7 @@ func (u *PC5FlowBitRatesExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *PC5FlowBitRatesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13534,7 +13534,7 @@ func (u *PDUSessionAggregateMaximumBitRateExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionAggregateMaximumBitRateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13685,7 +13685,7 @@ func (u *PDUSessionResourceAdmittedItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *PDUSessionResourceAdmittedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13816,7 +13816,7 @@ func (u *PDUSessionResourceFailedToModifyItemModCfmExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToModifyItemModCfmExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13947,7 +13947,7 @@ func (u *PDUSessionResourceFailedToModifyItemModResExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToModifyItemModResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14078,7 +14078,7 @@ func (u *PDUSessionResourceFailedToResumeItemRESReqExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToResumeItemRESReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14209,7 +14209,7 @@ func (u *PDUSessionResourceFailedToResumeItemRESResExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToResumeItemRESResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14340,7 +14340,7 @@ func (u *PDUSessionResourceFailedToSetupItemCxtFailExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToSetupItemCxtFailExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14471,7 +14471,7 @@ func (u *PDUSessionResourceFailedToSetupItemCxtResExtIEs) decodePER(key int64, r
 func (u *PDUSessionResourceFailedToSetupItemCxtResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14602,7 +14602,7 @@ func (u *PDUSessionResourceFailedToSetupItemHOAckExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceFailedToSetupItemHOAckExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14733,7 +14733,7 @@ func (u *PDUSessionResourceFailedToSetupItemPSReqExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceFailedToSetupItemPSReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14864,7 +14864,7 @@ func (u *PDUSessionResourceFailedToSetupItemSUResExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceFailedToSetupItemSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14991,7 +14991,7 @@ func (u *PDUSessionResourceHandoverItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *PDUSessionResourceHandoverItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15124,7 +15124,7 @@ func (u *PDUSessionResourceInformationItemExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionResourceInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15254,10 +15254,10 @@ func (u *PDUSessionResourceItemCxtRelCplExtIEs) resolvePER(key int64, p *per.Rea
 		r := &f
 		u.IDPDUSessionResourceReleaseResponseTransfer = new(PDUSessionResourceReleaseResponseTransfer)
 		r.DecodeOpen(u.IDPDUSessionResourceReleaseResponseTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15393,7 +15393,7 @@ func (u *PDUSessionResourceItemCxtRelReqExtIEs) decodePER(key int64, r *per.Read
 func (u *PDUSessionResourceItemCxtRelReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15520,7 +15520,7 @@ func (u *PDUSessionResourceItemHORqdExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *PDUSessionResourceItemHORqdExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15639,7 +15639,7 @@ func (u *PDUSessionResourceModifyConfirmTransferExtIEs) resolvePER(key int64, p 
 	case 185:
 		u.Kind = PDUSessionResourceModifyConfirmTransferExtIEs_IDAdditionalRedundantNGUUPTNLInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15759,7 +15759,7 @@ func (u *PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs) decodePER
 func (u *PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15890,7 +15890,7 @@ func (u *PDUSessionResourceModifyRequestTransferIEs) resolvePER(key int64, p *pe
 	case 317:
 		u.Kind = PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionToReleaseList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16068,7 +16068,7 @@ func (u *PDUSessionResourceModifyResponseTransferExtIEs) resolvePER(key int64, p
 	case 311:
 		u.Kind = PDUSessionResourceModifyResponseTransferExtIEs_IDMBSSessionFailedtoSetuporModifyList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16224,7 +16224,7 @@ func (u *PDUSessionResourceModifyIndicationTransferExtIEs) resolvePER(key int64,
 	case 27:
 		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDGlobalRANNodeID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16387,7 +16387,7 @@ func (u *PDUSessionResourceModifyItemModCfmExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceModifyItemModCfmExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16518,7 +16518,7 @@ func (u *PDUSessionResourceModifyItemModIndExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceModifyItemModIndExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16655,7 +16655,7 @@ func (u *PDUSessionResourceModifyItemModReqExtIEs) resolvePER(key int64, p *per.
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16802,7 +16802,7 @@ func (u *PDUSessionResourceModifyItemModResExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceModifyItemModResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16913,7 +16913,7 @@ func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) decodePER(key int64
 func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17040,7 +17040,7 @@ func (u *PDUSessionResourceNotifyItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *PDUSessionResourceNotifyItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17151,7 +17151,7 @@ func (u *PDUSessionResourceNotifyReleasedTransferExtIEs) resolvePER(key int64, p
 	case 144:
 		u.Kind = PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17273,7 +17273,7 @@ func (u *PDUSessionResourceNotifyTransferExtIEs) resolvePER(key int64, p *per.Re
 	case 278:
 		u.Kind = PDUSessionResourceNotifyTransferExtIEs_IDQosFlowFeedbackList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17393,7 +17393,7 @@ func (u *PDUSessionResourceReleaseCommandTransferExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceReleaseCommandTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17524,7 +17524,7 @@ func (u *PDUSessionResourceReleasedItemNotExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionResourceReleasedItemNotExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17655,7 +17655,7 @@ func (u *PDUSessionResourceReleasedItemPSAckExtIEs) decodePER(key int64, r *per.
 func (u *PDUSessionResourceReleasedItemPSAckExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17786,7 +17786,7 @@ func (u *PDUSessionResourceReleasedItemPSFailExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceReleasedItemPSFailExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17917,7 +17917,7 @@ func (u *PDUSessionResourceReleasedItemRelResExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceReleasedItemRelResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18026,7 +18026,7 @@ func (u *PDUSessionResourceReleaseResponseTransferExtIEs) resolvePER(key int64, 
 	case 144:
 		u.Kind = PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18166,7 +18166,7 @@ func (u *PDUSessionResourceResumeItemRESReqExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceResumeItemRESReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18297,7 +18297,7 @@ func (u *PDUSessionResourceResumeItemRESResExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceResumeItemRESResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18428,7 +18428,7 @@ func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) decodePER(key int64, r *
 func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

@@ -24,7 +24,7 @@ func (u *PDUSessionResourceSetupItemCxtReqExtIEs) resolvePER(key int64, p *per.R
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -164,7 +164,7 @@ func (u *PDUSessionResourceSetupItemCxtResExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionResourceSetupItemCxtResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -295,7 +295,7 @@ func (u *PDUSessionResourceSetupItemHOReqExtIEs) resolvePER(key int64, p *per.Re
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -437,7 +437,7 @@ func (u *PDUSessionResourceSetupItemSUReqExtIEs) resolvePER(key int64, p *per.Re
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -573,7 +573,7 @@ func (u *PDUSessionResourceSetupItemSUResExtIEs) decodePER(key int64, r *per.Rea
 func (u *PDUSessionResourceSetupItemSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -708,7 +708,7 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) resolvePER(key int64, p *per
 	case 318:
 		u.Kind = PDUSessionResourceSetupRequestTransferIEs_IDMBSSessionSetupRequestList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -894,7 +894,7 @@ func (u *PDUSessionResourceSetupResponseTransferExtIEs) resolvePER(key int64, p 
 	case 310:
 		u.Kind = PDUSessionResourceSetupResponseTransferExtIEs_IDMBSSessionFailedtoSetupList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1036,7 +1036,7 @@ func (u *PDUSessionResourceSetupUnsuccessfulTransferExtIEs) decodePER(key int64,
 func (u *PDUSessionResourceSetupUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1167,7 +1167,7 @@ func (u *PDUSessionResourceSuspendItemSUSReqExtIEs) decodePER(key int64, r *per.
 func (u *PDUSessionResourceSuspendItemSUSReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1296,7 +1296,7 @@ func (u *PDUSessionResourceSwitchedItemExtIEs) resolvePER(key int64, p *per.Read
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1436,7 +1436,7 @@ func (u *PDUSessionResourceToBeSwitchedDLItemExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceToBeSwitchedDLItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1567,7 +1567,7 @@ func (u *PDUSessionResourceToReleaseItemHOCmdExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceToReleaseItemHOCmdExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1698,7 +1698,7 @@ func (u *PDUSessionResourceToReleaseItemRelCmdExtIEs) decodePER(key int64, r *pe
 func (u *PDUSessionResourceToReleaseItemRelCmdExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1813,7 +1813,7 @@ func (u *PDUSessionUsageReportExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *PDUSessionUsageReportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1920,7 +1920,7 @@ func (u *PEIPSassistanceInformationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *PEIPSassistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2063,7 +2063,7 @@ func (u *PLMNAreaBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *PLMNAreaBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2214,7 +2214,7 @@ func (u *PLMNSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 325:
 		u.Kind = PLMNSupportItemExtIEs_IDOnboardingSupport
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2334,7 +2334,7 @@ func (u *PNINPNMobilityInformationExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *PNINPNMobilityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2491,7 +2491,7 @@ func (u *PWSFailedCellIDListExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *PWSFailedCellIDListExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2598,7 +2598,7 @@ func (u *QMCConfigInfoExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *QMCConfigInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2705,7 +2705,7 @@ func (u *QMCDeactivationExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *QMCDeactivationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2836,7 +2836,7 @@ func (u *QosCharacteristicsExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *QosCharacteristicsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2963,7 +2963,7 @@ func (u *QosFlowAcceptedItemExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3100,7 +3100,7 @@ func (u *QosFlowAddOrModifyRequestItemExtIEs) resolvePER(key int64, p *per.Reade
 	case 194:
 		u.Kind = QosFlowAddOrModifyRequestItemExtIEs_IDRedundantQosFlowIndicator
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3238,7 +3238,7 @@ func (u *QosFlowAddOrModifyResponseItemExtIEs) resolvePER(key int64, p *per.Read
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3373,7 +3373,7 @@ func (u *QosFlowFeedbackItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *QosFlowFeedbackItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3518,7 +3518,7 @@ func (u *QosFlowInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 354:
 		u.Kind = ERABInformationItemExtIEs_IDSourceNodeTNLAddrInfo
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3645,7 +3645,7 @@ func (u *QosFlowLevelQosParametersExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 276:
 		u.Kind = QosFlowLevelQosParametersExtIEs_IDQosMonitoringReportingFrequency
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3818,7 +3818,7 @@ func (u *QosFlowWithCauseItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *QosFlowWithCauseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3943,7 +3943,7 @@ func (u *QosFlowModifyConfirmItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *QosFlowModifyConfirmItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4072,7 +4072,7 @@ func (u *QosFlowNotifyItemExtIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4209,7 +4209,7 @@ func (u *QosFlowParametersItemExtIEs) resolvePER(key int64, p *per.Reader, at in
 	case 279:
 		u.Kind = QosFlowParametersItemExtIEs_IDBurstArrivalTimeDownlink
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4326,7 +4326,7 @@ func (u *QosFlowPerTNLInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *QosFlowPerTNLInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4451,7 +4451,7 @@ func (u *QosFlowPerTNLInformationItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *QosFlowPerTNLInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4584,7 +4584,7 @@ func (u *QosFlowSetupRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 194:
 		u.Kind = QosFlowAddOrModifyRequestItemExtIEs_IDRedundantQosFlowIndicator
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4724,7 +4724,7 @@ func (u *QosFlowItemWithDataForwardingExtIEs) resolvePER(key int64, p *per.Reade
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4853,7 +4853,7 @@ func (u *QosFlowToBeForwardedItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *QosFlowToBeForwardedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4982,7 +4982,7 @@ func (u *QoSFlowsUsageReportItemExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *QoSFlowsUsageReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5145,7 +5145,7 @@ func (u *RANStatusTransferTransparentContainerExtIEs) decodePER(key int64, r *pe
 func (u *RANStatusTransferTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5292,7 +5292,7 @@ func (u *RATRestrictionsItemExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 180:
 		u.Kind = RATRestrictionsItemExtIEs_IDExtendedRATRestrictionInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5420,7 +5420,7 @@ func (u *RecommendedCellsForPagingExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *RecommendedCellsForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5547,7 +5547,7 @@ func (u *RecommendedCellItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *RecommendedCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5654,7 +5654,7 @@ func (u *RecommendedRANNodesForPagingExtIEs) decodePER(key int64, r *per.Reader,
 func (u *RecommendedRANNodesForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5779,7 +5779,7 @@ func (u *RecommendedRANNodeItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *RecommendedRANNodeItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5904,7 +5904,7 @@ func (u *RedundantPDUSessionInformationExtIEs) resolvePER(key int64, p *per.Read
 	case 331:
 		u.Kind = RedundantPDUSessionInformationExtIEs_IDPDUSessionPairID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6085,7 +6085,7 @@ func (u *ResetTypeExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *ResetTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6276,7 +6276,7 @@ func (u *RIMInformationTransferExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *RIMInformationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6385,7 +6385,7 @@ func (u *RIMInformationExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *RIMInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6512,7 +6512,7 @@ func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6649,7 +6649,7 @@ func (u *SecondaryRATUsageInformationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *SecondaryRATUsageInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6758,7 +6758,7 @@ func (u *SecondaryRATDataUsageReportTransferExtIEs) decodePER(key int64, r *per.
 func (u *SecondaryRATDataUsageReportTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6867,7 +6867,7 @@ func (u *SecurityContextExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *SecurityContextExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6980,7 +6980,7 @@ func (u *SecurityIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 151:
 		u.Kind = SecurityIndicationExtIEs_IDMaximumIntegrityProtectedDataRateDL
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7105,7 +7105,7 @@ func (u *SecurityResultExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *SecurityResultExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7214,7 +7214,7 @@ func (u *SensorMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reade
 func (u *SensorMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7339,7 +7339,7 @@ func (u *SensorMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *SensorMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7452,7 +7452,7 @@ func (u *SensorNameConfigExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *SensorNameConfigExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7593,7 +7593,7 @@ func (u *ServedGUAMIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 176:
 		u.Kind = ServedGUAMIItemExtIEs_IDGUAMIType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7726,7 +7726,7 @@ func (u *ServiceAreaInformationItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ServiceAreaInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7855,7 +7855,7 @@ func (u *SharedNGUMulticastTNLInformationExtIEs) decodePER(key int64, r *per.Rea
 func (u *SharedNGUMulticastTNLInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7980,7 +7980,7 @@ func (u *SliceOverloadItemExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *SliceOverloadItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8105,7 +8105,7 @@ func (u *SliceSupportItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *SliceSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8230,7 +8230,7 @@ func (u *SliceSupportQMCItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *SliceSupportQMCItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8337,7 +8337,7 @@ func (u *SNPNMobilityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *SNPNMobilityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8444,7 +8444,7 @@ func (u *SNSSAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *SNSSAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8557,7 +8557,7 @@ func (u *SONConfigurationTransferExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *SONConfigurationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8660,7 +8660,7 @@ func (u *SONInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 252:
 		u.Kind = SONInformationExtIEs_IDSONInformationReport
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8776,7 +8776,7 @@ func (u *SONInformationReplyExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *SONInformationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8879,7 +8879,7 @@ func (u *SONInformationReportExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 294:
 		u.Kind = SONInformationReportExtIEs_IDSuccessfulHandoverReportList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9008,7 +9008,7 @@ func (u *SuccessfulHandoverReportItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *SuccessfulHandoverReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9151,7 +9151,7 @@ func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) resolvePER(
 	case 355:
 		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDNGAPIESupportInformationRequestList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9277,7 +9277,7 @@ func (u *SourceNodeIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *SourceNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9396,7 +9396,7 @@ func (u *SourceRANNodeIDExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *SourceRANNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9521,7 +9521,7 @@ func (u *SourceToTargetAMFInformationRerouteExtIEs) decodePER(key int64, r *per.
 func (u *SourceToTargetAMFInformationRerouteExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9710,7 +9710,7 @@ func (u *SupportedTAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 179:
 		u.Kind = SupportedTAItemExtIEs_IDRATInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9889,7 +9889,7 @@ func (u *TAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10016,7 +10016,7 @@ func (u *TAIBroadcastEUTRAItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *TAIBroadcastEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10143,7 +10143,7 @@ func (u *TAIBroadcastNRItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TAIBroadcastNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10270,7 +10270,7 @@ func (u *TAICancelledEUTRAItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *TAICancelledEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10397,7 +10397,7 @@ func (u *TAICancelledNRItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TAICancelledNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10522,7 +10522,7 @@ func (u *TAIListForInactiveItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *TAIListForInactiveItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10647,7 +10647,7 @@ func (u *TAIListForPagingItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *TAIListForPagingItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10810,7 +10810,7 @@ func (u *TAINSAGSupportItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TAINSAGSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10919,7 +10919,7 @@ func (u *TargeteNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargeteNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11030,7 +11030,7 @@ func (u *TargetHomeENBIDExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *TargetHomeENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11131,7 +11131,7 @@ func (u *TargetIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field stri
 	case 364:
 		u.Kind = TargetIDExtIEs_IDTargetHomeENBID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11264,7 +11264,7 @@ func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) resolvePER(
 	case 356:
 		u.Kind = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11385,7 +11385,7 @@ func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) reso
 	case 356:
 		u.Kind = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11514,7 +11514,7 @@ func (u *TargetNSSAIItemExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *TargetNSSAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11623,7 +11623,7 @@ func (u *TargetNSSAIInformationItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *TargetNSSAIInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11732,7 +11732,7 @@ func (u *TargetRANNodeIDExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *TargetRANNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11841,7 +11841,7 @@ func (u *TargetRANNodeIDRIMExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TargetRANNodeIDRIMExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11952,7 +11952,7 @@ func (u *TargetRANNodeIDSONExtIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 45:
 		u.Kind = TargetRANNodeIDSONExtIEs_IDNRCGI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12072,7 +12072,7 @@ func (u *TargetRNCIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargetRNCIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12227,7 +12227,7 @@ func (u *TimeSyncAssistanceInfoExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *TimeSyncAssistanceInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12372,7 +12372,7 @@ func (u *TNGFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TNGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12511,7 +12511,7 @@ func (u *TNLAssociationItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TNLAssociationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12630,7 +12630,7 @@ func (u *TooearlyIntersystemHOExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *TooearlyIntersystemHOExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12747,7 +12747,7 @@ func (u *TraceActivationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 257:
 		u.Kind = TraceActivationExtIEs_IDTraceCollectionEntityURI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12901,7 +12901,7 @@ func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13026,7 +13026,7 @@ func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13151,7 +13151,7 @@ func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13276,7 +13276,7 @@ func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13439,7 +13439,7 @@ func (u *TWIFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TWIFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13550,7 +13550,7 @@ func (u *TSCAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at
 	case 327:
 		u.Kind = TSCAssistanceInformationExtIEs_IDSurvivalTime
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13663,7 +13663,7 @@ func (u *TSCTrafficCharacteristicsExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *TSCTrafficCharacteristicsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13772,7 +13772,7 @@ func (u *UEAggregateMaximumBitRateExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *UEAggregateMaximumBitRateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13897,7 +13897,7 @@ func (u *UEAppLayerMeasInfoItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *UEAppLayerMeasInfoItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14026,7 +14026,7 @@ func (u *UEAppLayerMeasConfigInfoExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *UEAppLayerMeasConfigInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14157,7 +14157,7 @@ func (u *UEAssociatedLogicalNGConnectionItemExtIEs) decodePER(key int64, r *per.
 func (u *UEAssociatedLogicalNGConnectionItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14280,7 +14280,7 @@ func (u *UEContextResumeRequestTransferExtIEs) decodePER(key int64, r *per.Reade
 func (u *UEContextResumeRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14387,7 +14387,7 @@ func (u *UEContextResumeResponseTransferExtIEs) decodePER(key int64, r *per.Read
 func (u *UEContextResumeResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14494,7 +14494,7 @@ func (u *UEContextSuspendRequestTransferExtIEs) decodePER(key int64, r *per.Read
 func (u *UEContextSuspendRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14611,7 +14611,7 @@ func (u *UEDifferentiationInfoExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *UEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14724,7 +14724,7 @@ func (u *UEHistoryInformationFromTheUEExtIEs) decodePER(key int64, r *per.Reader
 func (u *UEHistoryInformationFromTheUEExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14819,7 +14819,7 @@ func (u *UEIdentityIndexValueExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *UEIdentityIndexValueExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14918,7 +14918,7 @@ func (u *UENGAPIDsExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UENGAPIDsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15027,7 +15027,7 @@ func (u *UENGAPIDPairExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UENGAPIDPairExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15122,7 +15122,7 @@ func (u *UEPagingIdentityExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *UEPagingIdentityExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15255,7 +15255,7 @@ func (u *UEPresenceInAreaOfInterestItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *UEPresenceInAreaOfInterestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15378,7 +15378,7 @@ func (u *UERadioCapabilityForPagingExtIEs) resolvePER(key int64, p *per.Reader, 
 	case 214:
 		u.Kind = UERadioCapabilityForPagingExtIEs_IDUERadioCapabilityForPagingOfNBIoT
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15541,7 +15541,7 @@ func (u *UERLFReportContainerExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *UERLFReportContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15654,7 +15654,7 @@ func (u *UESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *UESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15783,7 +15783,7 @@ func (u *UESliceMaximumBitRateItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *UESliceMaximumBitRateItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15898,7 +15898,7 @@ func (u *ULCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *ULCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16053,7 +16053,7 @@ func (u *ULNGUUPTNLModifyItemExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 192:
 		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDRedundantDLNGUUPTNLInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16198,7 +16198,7 @@ func (u *UnavailableGUAMIItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *UnavailableGUAMIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16311,7 +16311,7 @@ func (u *UPTransportLayerInformationExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *UPTransportLayerInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16438,7 +16438,7 @@ func (u *UPTransportLayerInformationItemExtIEs) resolvePER(key int64, p *per.Rea
 	case 166:
 		u.Kind = UPTransportLayerInformationItemExtIEs_IDCommonNetworkInstance
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16573,7 +16573,7 @@ func (u *UPTransportLayerInformationPairItemExtIEs) decodePER(key int64, r *per.
 func (u *UPTransportLayerInformationPairItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16698,7 +16698,7 @@ func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 243:
 		u.Kind = UserLocationInformationExtIEs_IDUserLocationInformationWAGF
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16834,7 +16834,7 @@ func (u *UserLocationInformationEUTRAExtIEs) resolvePER(key int64, p *per.Reader
 	case 149:
 		u.Kind = UserLocationInformationEUTRAExtIEs_IDPSCellInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16954,7 +16954,7 @@ func (u *UserLocationInformationN3IWFExtIEs) resolvePER(key int64, p *per.Reader
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17076,7 +17076,7 @@ func (u *UserLocationInformationTNGFExtIEs) resolvePER(key int64, p *per.Reader,
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17198,7 +17198,7 @@ func (u *UserLocationInformationTWIFExtIEs) resolvePER(key int64, p *per.Reader,
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17314,7 +17314,7 @@ func (u *UserLocationInformationWAGFExtIEs) resolvePER(key int64, p *per.Reader,
 	case 363:
 		u.Kind = UserLocationInformationWAGFExtIEs_IDGlobalCableIDNew
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17449,7 +17449,7 @@ func (u *UserLocationInformationNRExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 287:
 		u.Kind = UserLocationInformationNRExtIEs_IDNRNTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17576,7 +17576,7 @@ func (u *UserPlaneSecurityInformationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *UserPlaneSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17707,7 +17707,7 @@ func (u *VolumeTimedReportItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *VolumeTimedReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17798,7 +17798,7 @@ func (u *WAGFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *WAGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17923,7 +17923,7 @@ func (u *WarningAreaListExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *WarningAreaListExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18072,7 +18072,7 @@ func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18197,7 +18197,7 @@ func (u *WLANMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *WLANMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18322,7 +18322,7 @@ func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18449,7 +18449,7 @@ func (u *XnExtTLAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 173:
 		u.Kind = XnExtTLAItemExtIEs_IDSCTPTLAs
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18590,7 +18590,7 @@ func (u *XnTNLConfigurationInfoExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *XnTNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

@@ -111,7 +111,7 @@ func (u *PDUSessionResourceSetupRequestIEs) resolvePER(key int64, p *per.Reader,
 	case 335:
 		u.Kind = HandoverRequestIEs_IDUESliceMaximumBitRateList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -247,7 +247,7 @@ func (u *PDUSessionResourceSetupResponseIEs) resolvePER(key int64, p *per.Reader
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -379,7 +379,7 @@ func (u *PDUSessionResourceReleaseCommandIEs) resolvePER(key int64, p *per.Reade
 	case 79:
 		u.Kind = PDUSessionResourceReleaseCommandIEs_IDPDUSessionResourceToReleaseListRelCmd
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -506,7 +506,7 @@ func (u *PDUSessionResourceReleaseResponseIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -634,7 +634,7 @@ func (u *PDUSessionResourceModifyRequestIEs) resolvePER(key int64, p *per.Reader
 	case 64:
 		u.Kind = PDUSessionResourceModifyRequestIEs_IDPDUSessionResourceModifyListModReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -759,7 +759,7 @@ func (u *PDUSessionResourceModifyResponseIEs) resolvePER(key int64, p *per.Reade
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -891,7 +891,7 @@ func (u *PDUSessionResourceNotifyIEs) resolvePER(key int64, p *per.Reader, at in
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1016,7 +1016,7 @@ func (u *PDUSessionResourceModifyIndicationIEs) resolvePER(key int64, p *per.Rea
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1139,7 +1139,7 @@ func (u *PDUSessionResourceModifyConfirmIEs) resolvePER(key int64, p *per.Reader
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1347,7 +1347,7 @@ func (u *InitialContextSetupRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 347:
 		u.Kind = HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1660,7 +1660,7 @@ func (u *InitialContextSetupResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1790,7 +1790,7 @@ func (u *InitialContextSetupFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1923,7 +1923,7 @@ func (u *UEContextReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2045,7 +2045,7 @@ func (u *UEContextReleaseCommandIEs) resolvePER(key int64, p *per.Reader, at int
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2178,7 +2178,7 @@ func (u *UEContextReleaseCompleteIEs) resolvePER(key int64, p *per.Reader, at in
 	case 207:
 		u.Kind = UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2328,7 +2328,7 @@ func (u *UEContextResumeRequestIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 207:
 		u.Kind = UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2475,7 +2475,7 @@ func (u *UEContextResumeResponseIEs) resolvePER(key int64, p *per.Reader, at int
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2614,7 +2614,7 @@ func (u *UEContextResumeFailureIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2747,7 +2747,7 @@ func (u *UEContextSuspendRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 231:
 		u.Kind = UEContextSuspendRequestIEs_IDPDUSessionResourceSuspendListSUSReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2880,7 +2880,7 @@ func (u *UEContextSuspendResponseIEs) resolvePER(key int64, p *per.Reader, at in
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3011,7 +3011,7 @@ func (u *UEContextSuspendFailureIEs) resolvePER(key int64, p *per.Reader, at int
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3194,7 +3194,7 @@ func (u *UEContextModificationRequestIEs) resolvePER(key int64, p *per.Reader, a
 	case 347:
 		u.Kind = HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3454,7 +3454,7 @@ func (u *UEContextModificationResponseIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3582,7 +3582,7 @@ func (u *UEContextModificationFailureIEs) resolvePER(key int64, p *per.Reader, a
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3713,7 +3713,7 @@ func (u *RRCInactiveTransitionReportIEs) resolvePER(key int64, p *per.Reader, at
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3828,7 +3828,7 @@ func (u *RetrieveUEInformationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 26:
 		u.Kind = ErrorIndicationIEs_IDFiveGSTMSI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3954,7 +3954,7 @@ func (u *UEInformationTransferIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 34:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4098,7 +4098,7 @@ func (u *RANCPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 211:
 		u.Kind = RANCPRelocationIndicationIEs_IDULCPSecurityInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4249,7 +4249,7 @@ func (u *HandoverRequiredIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 101:
 		u.Kind = HandoverRequestIEs_IDSourceToTargetTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4391,7 +4391,7 @@ func (u *HandoverCommandIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4527,7 +4527,7 @@ func (u *HandoverPreparationFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 262:
 		u.Kind = HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4730,7 +4730,7 @@ func (u *HandoverRequestIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 347:
 		u.Kind = HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5029,7 +5029,7 @@ func (u *HandoverRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at 
 	case 333:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDRedCapIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5168,7 +5168,7 @@ func (u *HandoverFailureIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 262:
 		u.Kind = HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5299,7 +5299,7 @@ func (u *HandoverNotifyIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 269:
 		u.Kind = HandoverNotifyIEs_IDNotifySourceNGRANNode
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5428,7 +5428,7 @@ func (u *PathSwitchRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 333:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDRedCapIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5616,7 +5616,7 @@ func (u *PathSwitchRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, a
 	case 359:
 		u.Kind = PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5866,7 +5866,7 @@ func (u *PathSwitchRequestFailureIEs) resolvePER(key int64, p *per.Reader, at in
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5990,7 +5990,7 @@ func (u *HandoverCancelIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6112,7 +6112,7 @@ func (u *HandoverCancelAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at i
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6232,7 +6232,7 @@ func (u *HandoverSuccessIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 85:
 		u.Kind = AMFCPRelocationIndicationIEs_IDRANUENGAPID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6347,7 +6347,7 @@ func (u *UplinkRANEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 268:
 		u.Kind = DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6469,7 +6469,7 @@ func (u *DownlinkRANEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader,
 	case 268:
 		u.Kind = DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6591,7 +6591,7 @@ func (u *UplinkRANStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int
 	case 84:
 		u.Kind = DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6713,7 +6713,7 @@ func (u *DownlinkRANStatusTransferIEs) resolvePER(key int64, p *per.Reader, at i
 	case 84:
 		u.Kind = DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6855,7 +6855,7 @@ func (u *PagingIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	case 344:
 		u.Kind = PagingIEs_IDPEIPSassistanceInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7066,7 +7066,7 @@ func (u *InitialUEMessageIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 333:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDRedCapIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7260,7 +7260,7 @@ func (u *DownlinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 34:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7437,24 +7437,24 @@ func (u *UplinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, fie
 		f := p.Field(u.Raw, at)
 		r := &f
 		u.Bytes = r.OctetString(per.Unsized, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 246:
 		u.Kind = UplinkNASTransportIEs_IDTNGFIdentityInformation
 		f := p.Field(u.Raw, at)
 		r := &f
 		u.Bytes = r.OctetString(per.Unsized, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 247:
 		u.Kind = UplinkNASTransportIEs_IDTWIFIdentityInformation
 		f := p.Field(u.Raw, at)
 		r := &f
 		u.Bytes = r.OctetString(per.Unsized, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7592,7 +7592,7 @@ func (u *NASNonDeliveryIndicationIEs) resolvePER(key int64, p *per.Reader, at in
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7718,7 +7718,7 @@ func (u *RerouteNASRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 		f := p.Field(u.Raw, at)
 		r := &f
 		u.IDNGAPMessage = r.OctetString(per.Unsized, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 3:
 		u.Kind = InitialUEMessageIEs_IDAMFSetID
@@ -7727,7 +7727,7 @@ func (u *RerouteNASRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 171:
 		u.Kind = InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7868,7 +7868,7 @@ func (u *NGSetupRequestIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 273:
 		u.Kind = NGSetupRequestIEs_IDExtendedRANNodeName
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8013,7 +8013,7 @@ func (u *NGSetupResponseIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 274:
 		u.Kind = AMFConfigurationUpdateIEs_IDExtendedAMFName
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8150,7 +8150,7 @@ func (u *NGSetupFailureIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8285,7 +8285,7 @@ func (u *RANConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 273:
 		u.Kind = NGSetupRequestIEs_IDExtendedRANNodeName
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8418,7 +8418,7 @@ func (u *RANConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8536,7 +8536,7 @@ func (u *RANConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8673,7 +8673,7 @@ func (u *AMFConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 274:
 		u.Kind = AMFConfigurationUpdateIEs_IDExtendedAMFName
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8807,7 +8807,7 @@ func (u *AMFConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8929,7 +8929,7 @@ func (u *AMFConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9052,7 +9052,7 @@ func (u *AMFStatusIndicationIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 120:
 		u.Kind = AMFStatusIndicationIEs_IDUnavailableGUAMIList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9157,7 +9157,7 @@ func (u *NGResetIEs) resolvePER(key int64, p *per.Reader, at int, field string) 
 	case 88:
 		u.Kind = NGResetIEs_IDResetType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9280,7 +9280,7 @@ func (u *NGResetAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9404,7 +9404,7 @@ func (u *ErrorIndicationIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 26:
 		u.Kind = ErrorIndicationIEs_IDFiveGSTMSI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9538,7 +9538,7 @@ func (u *OverloadStartIEs) resolvePER(key int64, p *per.Reader, at int, field st
 	case 49:
 		u.Kind = OverloadStartIEs_IDOverloadStartNSSAIList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9652,7 +9652,7 @@ func (u *OverloadStopIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *OverloadStopIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9761,7 +9761,7 @@ func (u *UplinkRANConfigurationTransferIEs) resolvePER(key int64, p *per.Reader,
 	case 251:
 		u.Kind = UplinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferUL
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9888,7 +9888,7 @@ func (u *DownlinkRANConfigurationTransferIEs) resolvePER(key int64, p *per.Reade
 	case 250:
 		u.Kind = DownlinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferDL
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10031,7 +10031,7 @@ func (u *WriteReplaceWarningRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 141:
 		u.Kind = WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10171,7 +10171,7 @@ func (u *WriteReplaceWarningResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10302,7 +10302,7 @@ func (u *PWSCancelRequestIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 14:
 		u.Kind = PWSCancelRequestIEs_IDCancelAllWarningMessages
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10428,7 +10428,7 @@ func (u *PWSCancelResponseIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10559,7 +10559,7 @@ func (u *PWSRestartIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 23:
 		u.Kind = PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10686,7 +10686,7 @@ func (u *PWSFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 27:
 		u.Kind = NGSetupRequestIEs_IDGlobalRANNodeID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10815,7 +10815,7 @@ func (u *DownlinkUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.Rea
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10936,7 +10936,7 @@ func (u *UplinkUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.Reade
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11055,7 +11055,7 @@ func (u *DownlinkNonUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11170,7 +11170,7 @@ func (u *UplinkNonUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.Re
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11283,7 +11283,7 @@ func (u *TraceStartIEs) resolvePER(key int64, p *per.Reader, at int, field strin
 	case 108:
 		u.Kind = HandoverRequestIEs_IDTraceActivation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11407,7 +11407,7 @@ func (u *TraceFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11531,7 +11531,7 @@ func (u *DeactivateTraceIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 44:
 		u.Kind = CellTrafficTraceIEs_IDNGRANTraceID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11656,7 +11656,7 @@ func (u *CellTrafficTraceIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 257:
 		u.Kind = CellTrafficTraceIEs_IDTraceCollectionEntityURI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11786,7 +11786,7 @@ func (u *LocationReportingControlIEs) resolvePER(key int64, p *per.Reader, at in
 	case 33:
 		u.Kind = HandoverRequestIEs_IDLocationReportingRequestType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11910,7 +11910,7 @@ func (u *LocationReportingFailureIndicationIEs) resolvePER(key int64, p *per.Rea
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12036,7 +12036,7 @@ func (u *LocationReportIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 33:
 		u.Kind = HandoverRequestIEs_IDLocationReportingRequestType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12160,7 +12160,7 @@ func (u *UETNLABindingReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at
 	case 85:
 		u.Kind = AMFCPRelocationIndicationIEs_IDRANUENGAPID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12279,7 +12279,7 @@ func (u *UERadioCapabilityInfoIndicationIEs) resolvePER(key int64, p *per.Reader
 	case 265:
 		u.Kind = UERadioCapabilityInfoIndicationIEs_IDUERadioCapabilityEUTRAFormat
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12407,7 +12407,7 @@ func (u *UERadioCapabilityCheckRequestIEs) resolvePER(key int64, p *per.Reader, 
 	case 264:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12528,7 +12528,7 @@ func (u *UERadioCapabilityCheckResponseIEs) resolvePER(key int64, p *per.Reader,
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12729,7 +12729,7 @@ func (u *SecondaryRATDataUsageReportIEs) resolvePER(key int64, p *per.Reader, at
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12846,7 +12846,7 @@ func (u *UplinkRIMInformationTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 175:
 		u.Kind = DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12960,7 +12960,7 @@ func (u *DownlinkRIMInformationTransferIEs) resolvePER(key int64, p *per.Reader,
 	case 175:
 		u.Kind = DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13100,7 +13100,7 @@ func (u *ConnectionEstablishmentIndicationIEs) resolvePER(key int64, p *per.Read
 	case 34:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13250,7 +13250,7 @@ func (u *UERadioCapabilityIDMappingRequestIEs) resolvePER(key int64, p *per.Read
 	case 264:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13365,7 +13365,7 @@ func (u *UERadioCapabilityIDMappingResponseIEs) resolvePER(key int64, p *per.Rea
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13489,7 +13489,7 @@ func (u *AMFCPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 0:
 		u.Kind = AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13617,10 +13617,10 @@ func (u *BroadcastSessionSetupRequestIEs) resolvePER(key int64, p *per.Reader, a
 		f := p.Field(u.Raw, at)
 		r := &f
 		r.DecodeOpen(&u.IDMBSSessionSetupRequestTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13760,12 +13760,12 @@ func (u *BroadcastSessionSetupResponseIEs) resolvePER(key int64, p *per.Reader, 
 		r := &f
 		u.IDMBSSessionSetupResponseTransfer = new(MBSSessionSetupOrModResponseTransfer)
 		r.DecodeOpen(u.IDMBSSessionSetupResponseTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13902,14 +13902,14 @@ func (u *BroadcastSessionSetupFailureIEs) resolvePER(key int64, p *per.Reader, a
 		r := &f
 		u.IDMBSSessionSetupFailureTransfer = new(MBSSessionSetupOrModFailureTransfer)
 		r.DecodeOpen(u.IDMBSSessionSetupFailureTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14056,10 +14056,10 @@ func (u *BroadcastSessionModificationRequestIEs) resolvePER(key int64, p *per.Re
 		f := p.Field(u.Raw, at)
 		r := &f
 		r.DecodeOpen(&u.IDMBSSessionModificationRequestTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14194,12 +14194,12 @@ func (u *BroadcastSessionModificationResponseIEs) resolvePER(key int64, p *per.R
 		r := &f
 		u.IDMBSSessionModificationResponseTransfer = new(MBSSessionSetupOrModResponseTransfer)
 		r.DecodeOpen(u.IDMBSSessionModificationResponseTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14338,14 +14338,14 @@ func (u *BroadcastSessionModificationFailureIEs) resolvePER(key int64, p *per.Re
 		r := &f
 		u.IDMBSSessionModificationFailureTransfer = new(MBSSessionSetupOrModFailureTransfer)
 		r.DecodeOpen(u.IDMBSSessionModificationFailureTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14486,7 +14486,7 @@ func (u *BroadcastSessionReleaseRequestIEs) resolvePER(key int64, p *per.Reader,
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14609,7 +14609,7 @@ func (u *BroadcastSessionReleaseRequiredIEs) resolvePER(key int64, p *per.Reader
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14735,12 +14735,12 @@ func (u *BroadcastSessionReleaseResponseIEs) resolvePER(key int64, p *per.Reader
 		r := &f
 		u.IDMBSSessionReleaseResponseTransfer = new(MBSSessionReleaseResponseTransfer)
 		r.DecodeOpen(u.IDMBSSessionReleaseResponseTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14879,10 +14879,10 @@ func (u *DistributionSetupRequestIEs) resolvePER(key int64, p *per.Reader, at in
 		r := &f
 		u.IDMBSDistributionSetupRequestTransfer = new(MBSDistributionSetupRequestTransfer)
 		r.DecodeOpen(u.IDMBSDistributionSetupRequestTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15016,12 +15016,12 @@ func (u *DistributionSetupResponseIEs) resolvePER(key int64, p *per.Reader, at i
 		r := &f
 		u.IDMBSDistributionSetupResponseTransfer = new(MBSDistributionSetupResponseTransfer)
 		r.DecodeOpen(u.IDMBSDistributionSetupResponseTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15162,14 +15162,14 @@ func (u *DistributionSetupFailureIEs) resolvePER(key int64, p *per.Reader, at in
 		r := &f
 		u.IDMBSDistributionSetupUnsuccessfulTransfer = new(MBSDistributionSetupUnsuccessfulTransfer)
 		r.DecodeOpen(u.IDMBSDistributionSetupUnsuccessfulTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15317,12 +15317,12 @@ func (u *DistributionReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at 
 		r := &f
 		u.IDMBSDistributionReleaseRequestTransfer = new(MBSDistributionReleaseRequestTransfer)
 		r.DecodeOpen(u.IDMBSDistributionReleaseRequestTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15460,7 +15460,7 @@ func (u *DistributionReleaseResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15590,10 +15590,10 @@ func (u *MulticastSessionActivationRequestIEs) resolvePER(key int64, p *per.Read
 		r := &f
 		u.IDMulticastSessionActivationRequestTransfer = new(MulticastSessionActivationRequestTransfer)
 		r.DecodeOpen(u.IDMulticastSessionActivationRequestTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15722,7 +15722,7 @@ func (u *MulticastSessionActivationResponseIEs) resolvePER(key int64, p *per.Rea
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15849,7 +15849,7 @@ func (u *MulticastSessionActivationFailureIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15984,10 +15984,10 @@ func (u *MulticastSessionDeactivationRequestIEs) resolvePER(key int64, p *per.Re
 		r := &f
 		u.IDMulticastSessionDeactivationRequestTransfer = new(MulticastSessionDeactivationRequestTransfer)
 		r.DecodeOpen(u.IDMulticastSessionDeactivationRequestTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16116,7 +16116,7 @@ func (u *MulticastSessionDeactivationResponseIEs) resolvePER(key int64, p *per.R
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16243,10 +16243,10 @@ func (u *MulticastSessionUpdateRequestIEs) resolvePER(key int64, p *per.Reader, 
 		f := p.Field(u.Raw, at)
 		r := &f
 		r.DecodeOpen(&u.IDMulticastSessionUpdateRequestTransfer, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16373,7 +16373,7 @@ func (u *MulticastSessionUpdateResponseIEs) resolvePER(key int64, p *per.Reader,
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16502,7 +16502,7 @@ func (u *MulticastSessionUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16636,7 +16636,7 @@ func (u *MulticastGroupPagingIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 307:
 		u.Kind = MulticastGroupPagingIEs_IDMulticastGroupPagingAreaList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

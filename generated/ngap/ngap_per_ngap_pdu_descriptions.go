@@ -251,7 +251,7 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -610,7 +610,7 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -875,7 +875,7 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

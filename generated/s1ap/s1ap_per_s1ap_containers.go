@@ -53,7 +53,7 @@ func (u *MDTModeExtensionIE) resolvePER(key int64, p *per.Reader, at int, field 
 		p.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({MDTMode-ExtensionIE})", field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -122,7 +122,7 @@ func (u *SONInformationExtensionIE) resolvePER(key int64, p *per.Reader, at int,
 		p.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({SONInformation-ExtensionIE})", field)
 		return
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -181,7 +181,7 @@ func (u *SourceNodeIDExtensionIE) decodePER(key int64, r *per.Reader, field stri
 func (u *SourceNodeIDExtensionIE) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -258,7 +258,7 @@ func (u *ERABDataForwardingItemIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 14:
 		u.Kind = ERABDataForwardingItemIEs_IDERABDataForwardingItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -344,7 +344,7 @@ func (u *ERABToBeSetupItemHOReqIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 27:
 		u.Kind = ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -430,7 +430,7 @@ func (u *ERABAdmittedItemIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 20:
 		u.Kind = ERABAdmittedItemIEs_IDERABAdmittedItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -516,7 +516,7 @@ func (u *ERABFailedtoSetupItemHOReqAckIEs) resolvePER(key int64, p *per.Reader, 
 	case 21:
 		u.Kind = ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -602,7 +602,7 @@ func (u *ERABToBeSwitchedDLItemIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 23:
 		u.Kind = ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -688,7 +688,7 @@ func (u *ERABToBeSwitchedULItemIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 94:
 		u.Kind = ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -774,7 +774,7 @@ func (u *ERABToBeUpdatedItemIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 342:
 		u.Kind = ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -860,7 +860,7 @@ func (u *ERABToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Reade
 	case 200:
 		u.Kind = ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -946,7 +946,7 @@ func (u *ERABNotToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Re
 	case 202:
 		u.Kind = ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1032,7 +1032,7 @@ func (u *ERABFailedToResumeItemResumeReqIEs) resolvePER(key int64, p *per.Reader
 	case 236:
 		u.Kind = ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1118,7 +1118,7 @@ func (u *ERABFailedToResumeItemResumeResIEs) resolvePER(key int64, p *per.Reader
 	case 238:
 		u.Kind = ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

@@ -103,7 +103,7 @@ func (u *AdditionalGUTIExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *AdditionalGUTIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -362,7 +362,7 @@ func (u *AllocationAndRetentionPriorityExtIEs) decodePER(key int64, r *per.Reade
 func (u *AllocationAndRetentionPriorityExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -469,7 +469,7 @@ func (u *InformationForCECapableUEsExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *InformationForCECapableUEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -580,7 +580,7 @@ func (u *AssistanceDataForPagingExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *AssistanceDataForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -689,7 +689,7 @@ func (u *AssistanceDataForRecommendedCellsExtIEs) decodePER(key int64, r *per.Re
 func (u *AssistanceDataForRecommendedCellsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -766,7 +766,7 @@ func (u *BearersSubjectToStatusTransferItemIEs) resolvePER(key int64, p *per.Rea
 	case 89:
 		u.Kind = BearersSubjectToStatusTransferItemIEs_IDBearersSubjectToStatusTransferItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -902,7 +902,7 @@ func (u *BearersSubjectToStatusTransferItemExtIEs) resolvePER(key int64, p *per.
 	case 219:
 		u.Kind = BearersSubjectToStatusTransferItemExtIEs_IDReceiveStatusOfULPDCPSDUsPDCPSNlength18
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1013,7 +1013,7 @@ func (u *BearersSubjectToEarlyStatusTransferItemIEs) resolvePER(key int64, p *pe
 	case 322:
 		u.Kind = BearersSubjectToEarlyStatusTransferItemIEs_IDBearersSubjectToEarlyStatusTransferItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1133,7 +1133,7 @@ func (u *BearersSubjectToEarlyStatusTransferItemExtIEs) decodePER(key int64, r *
 func (u *BearersSubjectToEarlyStatusTransferItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1264,7 +1264,7 @@ func (u *BluetoothMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Re
 func (u *BluetoothMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1549,7 +1549,7 @@ func (u *CancelledCellinEAIItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *CancelledCellinEAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1676,7 +1676,7 @@ func (u *CancelledCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *CancelledCellinTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1889,7 +1889,7 @@ func (u *CellIdentifierAndCELevelForCECapableUEsExtIEs) decodePER(key int64, r *
 func (u *CellIdentifierAndCELevelForCECapableUEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2048,7 +2048,7 @@ func (u *CellIDBroadcastItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *CellIDBroadcastItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2175,7 +2175,7 @@ func (u *CellIDCancelledItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *CellIDCancelledItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2282,7 +2282,7 @@ func (u *CellBasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CellBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2407,7 +2407,7 @@ func (u *CellBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CellBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2582,7 +2582,7 @@ func (u *Cdma2000OneXSRVCCInfoExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *Cdma2000OneXSRVCCInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2741,7 +2741,7 @@ func (u *CellTypeExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CellTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2850,7 +2850,7 @@ func (u *CGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *CGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2995,7 +2995,7 @@ func (u *CNTypeRestrictionsItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *CNTypeRestrictionsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3138,7 +3138,7 @@ func (u *ConnectedengNBItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *ConnectedengNBItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3247,7 +3247,7 @@ func (u *ContextatSourceExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *ContextatSourceExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3412,7 +3412,7 @@ func (u *CSGIDListItemExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *CSGIDListItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3531,7 +3531,7 @@ func (u *COUNTvalueExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *COUNTvalueExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3640,7 +3640,7 @@ func (u *COUNTValueExtendedExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *COUNTValueExtendedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3749,7 +3749,7 @@ func (u *COUNTvaluePDCPSNlength18ExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *COUNTvaluePDCPSNlength18ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3868,7 +3868,7 @@ func (u *CriticalityDiagnosticsExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *CriticalityDiagnosticsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3997,7 +3997,7 @@ func (u *CriticalityDiagnosticsIEItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *CriticalityDiagnosticsIEItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4104,7 +4104,7 @@ func (u *DAPSRequestInfoExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *DAPSRequestInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4179,7 +4179,7 @@ func (u *DAPSResponseInfoListIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 319:
 		u.Kind = DAPSResponseInfoListIEs_IDDAPSResponseInfoItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4297,7 +4297,7 @@ func (u *DAPSResponseInfoItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *DAPSResponseInfoItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4404,7 +4404,7 @@ func (u *DAPSResponseInfoExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *DAPSResponseInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4567,7 +4567,7 @@ func (u *ServedDCNsItemExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *ServedDCNsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4674,7 +4674,7 @@ func (u *DLCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *DLCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4985,7 +4985,7 @@ func (u *EmergencyAreaIDBroadcastItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *EmergencyAreaIDBroadcastItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5112,7 +5112,7 @@ func (u *EmergencyAreaIDCancelledItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *EmergencyAreaIDCancelledItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5237,7 +5237,7 @@ func (u *CompletedCellinEAIItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *CompletedCellinEAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5388,7 +5388,7 @@ func (u *ENBEarlyStatusTransferTransparentContainerExtIEs) decodePER(key int64, 
 func (u *ENBEarlyStatusTransferTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5583,7 +5583,7 @@ func (u *GERANCellIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GERANCellIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5692,7 +5692,7 @@ func (u *GlobalENBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5801,7 +5801,7 @@ func (u *GlobalEnGNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *GlobalEnGNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5928,7 +5928,7 @@ func (u *ENBStatusTransferTransparentContainerExtIEs) decodePER(key int64, r *pe
 func (u *ENBStatusTransferTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6091,7 +6091,7 @@ func (u *ENDCSONConfigurationTransferExtIEs) decodePER(key int64, r *per.Reader,
 func (u *ENDCSONConfigurationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6254,7 +6254,7 @@ func (u *ENDCTransferTypeRequestExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *ENDCTransferTypeRequestExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6363,7 +6363,7 @@ func (u *ENDCTransferTypeReplyExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *ENDCTransferTypeReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6472,7 +6472,7 @@ func (u *ENDCSONeNBIdentificationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *ENDCSONeNBIdentificationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6581,7 +6581,7 @@ func (u *ENDCSONengNBIdentificationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ENDCSONengNBIdentificationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6710,7 +6710,7 @@ func (u *ERABInformationListIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 78:
 		u.Kind = ERABInformationListIEs_IDERABInformationListItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6836,7 +6836,7 @@ func (u *ERABInformationListItemExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 340:
 		u.Kind = ERABInformationListItemExtIEs_IDSourceNodeTransportLayerAddress
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6927,7 +6927,7 @@ func (u *ERABItemIEs) resolvePER(key int64, p *per.Reader, at int, field string)
 	case 35:
 		u.Kind = ERABItemIEs_IDERABItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7043,7 +7043,7 @@ func (u *ERABItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *ERABItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7158,7 +7158,7 @@ func (u *ERABQoSParametersExtIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 274:
 		u.Kind = ERABQoSParametersExtIEs_IDUplinkPacketLossRate
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7239,7 +7239,7 @@ func (u *ERABSecurityResultListIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 334:
 		u.Kind = ERABSecurityResultListIEs_IDERABSecurityResultItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7357,7 +7357,7 @@ func (u *ERABSecurityResultItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *ERABSecurityResultItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7432,7 +7432,7 @@ func (u *ERABUsageReportItemIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 267:
 		u.Kind = ERABUsageReportItemIEs_IDERABUsageReportItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7554,7 +7554,7 @@ func (u *ERABUsageReportItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *ERABUsageReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7667,7 +7667,7 @@ func (u *EUTRANCGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *EUTRANCGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7790,7 +7790,7 @@ func (u *EventL1LoggedMDTConfigExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *EventL1LoggedMDTConfigExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7891,7 +7891,7 @@ func (u *EventTriggerExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *EventTriggerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8000,7 +8000,7 @@ func (u *ExpectedUEBehaviourExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *ExpectedUEBehaviourExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8111,7 +8111,7 @@ func (u *ExpectedUEActivityBehaviourExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *ExpectedUEActivityBehaviourExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8320,7 +8320,7 @@ func (u *FiveGSTAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *FiveGSTAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8467,7 +8467,7 @@ func (u *ForbiddenTAsItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *ForbiddenTAsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8612,7 +8612,7 @@ func (u *ForbiddenLAsItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *ForbiddenLAsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8751,7 +8751,7 @@ func (u *GBRQosInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 258:
 		u.Kind = GBRQosInformationExtIEs_IDExtendedERABGuaranteedBitrateUL
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8882,7 +8882,7 @@ func (u *GUMMEIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GUMMEIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9031,7 +9031,7 @@ func (u *HandoverRestrictionListExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 336:
 		u.Kind = HandoverRestrictionListExtIEs_IDRATRestrictions
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9242,7 +9242,7 @@ func (u *ImmediateMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 345:
 		u.Kind = ImmediateMDTExtIEs_IDSensorMeasurementConfiguration
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9425,7 +9425,7 @@ func (u *InformationOnRecommendedCellsAndENBsForPagingExtIEs) decodePER(key int6
 func (u *InformationOnRecommendedCellsAndENBsForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9596,7 +9596,7 @@ func (u *IntersystemMeasurementConfigurationExtIEs) decodePER(key int64, r *per.
 func (u *IntersystemMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9705,7 +9705,7 @@ func (u *InterSystemMeasurementParametersExtIEs) decodePER(key int64, r *per.Rea
 func (u *InterSystemMeasurementParametersExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9865,7 +9865,7 @@ func (u *InterSystemMeasurementItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *InterSystemMeasurementItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10032,7 +10032,7 @@ func (u *LAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *LAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10212,7 +10212,7 @@ func (u *LastVisitedEUTRANCellInformationExtIEs) resolvePER(key int64, p *per.Re
 	case 329:
 		u.Kind = LastVisitedEUTRANCellInformationExtIEs_IDLastVisitedPSCellList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10352,7 +10352,7 @@ func (u *LastVisitedPSCellInformationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *LastVisitedPSCellInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10567,7 +10567,7 @@ func (u *ListeningSubframePatternExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *ListeningSubframePatternExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10682,7 +10682,7 @@ func (u *LoggedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field str
 	case 345:
 		u.Kind = ImmediateMDTExtIEs_IDSensorMeasurementConfiguration
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10830,7 +10830,7 @@ func (u *LoggedMBSFNMDTExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *LoggedMBSFNMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10993,7 +10993,7 @@ func (u *LTENTNTAIInformationExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *LTENTNTAIInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11100,7 +11100,7 @@ func (u *M3ConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *M3ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11215,7 +11215,7 @@ func (u *M4ConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *M4ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11330,7 +11330,7 @@ func (u *M5ConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *M5ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11447,7 +11447,7 @@ func (u *M6ConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *M6ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11568,7 +11568,7 @@ func (u *M7ConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *M7ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11711,7 +11711,7 @@ func (u *MDTConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 178:
 		u.Kind = MDTConfigurationExtIEs_IDSignallingBasedMDTPLMNList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11852,7 +11852,7 @@ func (u *MBSFNResultToLogInfoExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *MBSFNResultToLogInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12097,7 +12097,7 @@ func (u *MeasurementThresholdL1LoggedMDTExtIEs) decodePER(key int64, r *per.Read
 func (u *MeasurementThresholdL1LoggedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12382,7 +12382,7 @@ func (u *MutingPatternInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *MutingPatternInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12555,7 +12555,7 @@ func (u *NBIoTPagingEDRXInformationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *NBIoTPagingEDRXInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12732,7 +12732,7 @@ func (u *NRCGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NRCGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12883,7 +12883,7 @@ func (u *NRUESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *NRUESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13016,7 +13016,7 @@ func (u *NRV2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NRV2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13125,7 +13125,7 @@ func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) decodePER(key int64, r *per.
 func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13308,7 +13308,7 @@ func (u *PagingAttemptInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *PagingAttemptInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13429,7 +13429,7 @@ func (u *PagingEDRXInformationExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *PagingEDRXInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13578,7 +13578,7 @@ func (u *PC5QoSParametersExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *PC5QoSParametersExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13707,7 +13707,7 @@ func (u *PC5QoSFlowItemExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *PC5QoSFlowItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13816,7 +13816,7 @@ func (u *PC5FlowBitRatesExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *PC5FlowBitRatesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13971,7 +13971,7 @@ func (u *M1PeriodicReportingExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *M1PeriodicReportingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14090,7 +14090,7 @@ func (u *PLMNAreaBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *PLMNAreaBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14263,7 +14263,7 @@ func (u *ProSeAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 216:
 		u.Kind = ProSeAuthorizedExtIEs_IDProSeUEtoNetworkRelaying
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14414,7 +14414,7 @@ func (u *PSCellInformationExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *PSCellInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14593,7 +14593,7 @@ func (u *RecommendedCellsForPagingExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *RecommendedCellsForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14668,7 +14668,7 @@ func (u *RecommendedCellItemIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 214:
 		u.Kind = RecommendedCellItemIEs_IDRecommendedCellItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14786,7 +14786,7 @@ func (u *RecommendedCellsForPagingItemExtIEs) decodePER(key int64, r *per.Reader
 func (u *RecommendedCellsForPagingItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14893,7 +14893,7 @@ func (u *RecommendedENBsForPagingExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *RecommendedENBsForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14968,7 +14968,7 @@ func (u *RecommendedENBItemIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 215:
 		u.Kind = RecommendedENBItemIEs_IDRecommendedENBItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15084,7 +15084,7 @@ func (u *RecommendedENBItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *RecommendedENBItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15243,7 +15243,7 @@ func (u *RATRestrictionsItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *RATRestrictionsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15382,7 +15382,7 @@ func (u *RequestTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 298:
 		u.Kind = RequestTypeExtIEs_IDRequestTypeAdditionalInfo
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15505,7 +15505,7 @@ func (u *RIMTransferExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *RIMTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15714,7 +15714,7 @@ func (u *RLFReportInformationExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 313:
 		u.Kind = RLFReportInformationExtIEs_IDNBIoTRLFReportContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15903,7 +15903,7 @@ func (u *SecurityContextExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *SecurityContextExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15994,7 +15994,7 @@ func (u *SecondaryRATDataUsageReportItemIEs) resolvePER(key int64, p *per.Reader
 	case 265:
 		u.Kind = SecondaryRATDataUsageReportItemIEs_IDSecondaryRATDataUsageReportItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16114,7 +16114,7 @@ func (u *SecondaryRATDataUsageReportItemExtIEs) decodePER(key int64, r *per.Read
 func (u *SecondaryRATDataUsageReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16221,7 +16221,7 @@ func (u *SecurityIndicationExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *SecurityIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16328,7 +16328,7 @@ func (u *SecurityResultExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *SecurityResultExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16441,7 +16441,7 @@ func (u *SensorMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *SensorMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16568,7 +16568,7 @@ func (u *SensorMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reade
 func (u *SensorMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16663,7 +16663,7 @@ func (u *SensorNameConfigExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *SensorNameConfigExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16864,7 +16864,7 @@ func (u *SONInformationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 208:
 		u.Kind = SONInformationReplyExtIEs_IDMutingPatternInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17037,7 +17037,7 @@ func (u *SONConfigurationTransferExtIEs) resolvePER(key int64, p *per.Reader, at
 	case 209:
 		u.Kind = SONConfigurationTransferExtIEs_IDSynchronisationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17164,7 +17164,7 @@ func (u *SynchronisationInformationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *SynchronisationInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17290,7 +17290,7 @@ func (u *SourceeNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *SourceeNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17495,7 +17495,7 @@ func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) resolvePER(key int64, p
 	case 79:
 		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17643,7 +17643,7 @@ func (u *SourceNgRanNodeIDExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *SourceNgRanNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17798,7 +17798,7 @@ func (u *ServedGUMMEIsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 170:
 		u.Kind = ServedGUMMEIsItemExtIEs_IDGUMMEIType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17987,7 +17987,7 @@ func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) decodePER(key int64, r *p
 func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18102,7 +18102,7 @@ func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18231,7 +18231,7 @@ func (u *SupportedTAsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 232:
 		u.Kind = SupportedTAsItemExtIEs_IDRATType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18368,7 +18368,7 @@ func (u *TimeSynchronisationInfoExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 207:
 		u.Kind = TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18479,7 +18479,7 @@ func (u *STMSIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *STMSIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18616,7 +18616,7 @@ func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18757,7 +18757,7 @@ func (u *TAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -18884,7 +18884,7 @@ func (u *TAIBroadcastItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *TAIBroadcastItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -19011,7 +19011,7 @@ func (u *TAICancelledItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *TAICancelledItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -19118,7 +19118,7 @@ func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -19243,7 +19243,7 @@ func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -19368,7 +19368,7 @@ func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -19511,7 +19511,7 @@ func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *CompletedCellinTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

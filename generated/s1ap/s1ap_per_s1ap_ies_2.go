@@ -103,7 +103,7 @@ func (u *TargeteNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargeteNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -216,7 +216,7 @@ func (u *TargetRNCIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargetRNCIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -325,7 +325,7 @@ func (u *TargetNgRanNodeIDExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *TargetNgRanNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -476,7 +476,7 @@ func (u *GNBExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GNBExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -585,7 +585,7 @@ func (u *GlobalGNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalGNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -732,7 +732,7 @@ func (u *NGENBExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NGENBExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -861,7 +861,7 @@ func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) resolvePER(key int64, p
 	case 79:
 		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1026,7 +1026,7 @@ func (u *M1ThresholdEventA2ExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *M1ThresholdEventA2ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1261,7 +1261,7 @@ func (u *TraceActivationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 325:
 		u.Kind = TraceActivationExtIEs_IDTraceCollectionEntityURI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1420,7 +1420,7 @@ func (u *TunnelInformationExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *TunnelInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1557,7 +1557,7 @@ func (u *UEAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, 
 	case 260:
 		u.Kind = UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateUL
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1674,7 +1674,7 @@ func (u *UEAppLayerMeasConfigExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 276:
 		u.Kind = UEAppLayerMeasConfigExtIEs_IDServiceType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1855,7 +1855,7 @@ func (u *UES1APIDPairExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UES1APIDPairExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1966,7 +1966,7 @@ func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) decodePER(key int64, r *per.
 func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2225,7 +2225,7 @@ func (u *UESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *UESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2334,7 +2334,7 @@ func (u *UESidelinkAggregateMaximumBitratesExtIEs) decodePER(key int64, r *per.R
 func (u *UESidelinkAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2455,7 +2455,7 @@ func (u *ULCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *ULCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2614,7 +2614,7 @@ func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 339:
 		u.Kind = UserLocationInformationExtIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2771,7 +2771,7 @@ func (u *V2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *V2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2998,7 +2998,7 @@ func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3141,7 +3141,7 @@ func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3252,7 +3252,7 @@ func (u *X2TNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 193:
 		u.Kind = X2TNLConfigurationInfoExtIEs_IDENBIndirectX2TransportLayerAddresses
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3385,7 +3385,7 @@ func (u *ENBX2ExtTLAExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *ENBX2ExtTLAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

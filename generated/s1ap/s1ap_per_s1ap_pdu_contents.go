@@ -125,7 +125,7 @@ func (u *HandoverRequiredIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 150:
 		u.Kind = HandoverRequiredIEs_IDPSServiceNotAvailable
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -286,7 +286,7 @@ func (u *HandoverCommandIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -426,7 +426,7 @@ func (u *ERABDataForwardingItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *ERABDataForwardingItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -537,7 +537,7 @@ func (u *HandoverPreparationFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -734,7 +734,7 @@ func (u *HandoverRequestIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1016,7 +1016,7 @@ func (u *ERABToBeSetupItemHOReqExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1152,7 +1152,7 @@ func (u *HandoverRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at 
 	case 242:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1296,7 +1296,7 @@ func (u *ERABAdmittedItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *ERABAdmittedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1405,7 +1405,7 @@ func (u *ERABFailedToSetupItemHOReqAckExtIEs) decodePER(key int64, r *per.Reader
 func (u *ERABFailedToSetupItemHOReqAckExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1514,7 +1514,7 @@ func (u *HandoverFailureIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1653,7 +1653,7 @@ func (u *HandoverNotifyIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -1833,7 +1833,7 @@ func (u *PathSwitchRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2020,7 +2020,7 @@ func (u *ERABToBeSwitchedDLItemExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2186,7 +2186,7 @@ func (u *PathSwitchRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, a
 	case 341:
 		u.Kind = PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2418,7 +2418,7 @@ func (u *ERABToBeSwitchedULItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *ERABToBeSwitchedULItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2527,7 +2527,7 @@ func (u *ERABToBeUpdatedItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *ERABToBeUpdatedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2638,7 +2638,7 @@ func (u *PathSwitchRequestFailureIEs) resolvePER(key int64, p *per.Reader, at in
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2767,7 +2767,7 @@ func (u *HandoverCancelIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -2889,7 +2889,7 @@ func (u *HandoverCancelAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at i
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3009,7 +3009,7 @@ func (u *HandoverSuccessIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 8:
 		u.Kind = CellTrafficTraceIEs_IDENBUES1APID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3124,7 +3124,7 @@ func (u *ENBEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 321:
 		u.Kind = ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3246,7 +3246,7 @@ func (u *MMEEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 321:
 		u.Kind = ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3370,7 +3370,7 @@ func (u *ERABSetupRequestIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 16:
 		u.Kind = ERABSetupRequestIEs_IDERABToBeSetupListBearerSUReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3460,7 +3460,7 @@ func (u *ERABToBeSetupItemBearerSUReqIEs) resolvePER(key int64, p *per.Reader, a
 	case 17:
 		u.Kind = ERABToBeSetupItemBearerSUReqIEs_IDERABToBeSetupItemBearerSUReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3594,7 +3594,7 @@ func (u *ERABToBeSetupItemBearerSUReqExtIEs) resolvePER(key int64, p *per.Reader
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3726,7 +3726,7 @@ func (u *ERABSetupResponseIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 189:
 		u.Kind = ERABModificationIndicationIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3825,7 +3825,7 @@ func (u *ERABSetupItemBearerSUResIEs) resolvePER(key int64, p *per.Reader, at in
 	case 39:
 		u.Kind = ERABSetupItemBearerSUResIEs_IDERABSetupItemBearerSURes
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -3945,7 +3945,7 @@ func (u *ERABSetupItemBearerSUResExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *ERABSetupItemBearerSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4058,7 +4058,7 @@ func (u *ERABModifyRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 268:
 		u.Kind = ERABModifyRequestIEs_IDSecondaryRATDataUsageRequest
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4150,7 +4150,7 @@ func (u *ERABToBeModifiedItemBearerModReqIEs) resolvePER(key int64, p *per.Reade
 	case 36:
 		u.Kind = ERABToBeModifiedItemBearerModReqIEs_IDERABToBeModifiedItemBearerModReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4272,7 +4272,7 @@ func (u *ERABToBeModifyItemBearerModReqExtIEs) resolvePER(key int64, p *per.Read
 	case 185:
 		u.Kind = ERABToBeModifyItemBearerModReqExtIEs_IDTransportInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4398,7 +4398,7 @@ func (u *ERABModifyResponseIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 189:
 		u.Kind = ERABModificationIndicationIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4499,7 +4499,7 @@ func (u *ERABModifyItemBearerModResIEs) resolvePER(key int64, p *per.Reader, at 
 	case 37:
 		u.Kind = ERABModifyItemBearerModResIEs_IDERABModifyItemBearerModRes
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4615,7 +4615,7 @@ func (u *ERABModifyItemBearerModResExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ERABModifyItemBearerModResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4728,7 +4728,7 @@ func (u *ERABReleaseCommandIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 26:
 		u.Kind = DownlinkNASTransportIEs_IDNASPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4862,7 +4862,7 @@ func (u *ERABReleaseResponseIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 264:
 		u.Kind = ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -4963,7 +4963,7 @@ func (u *ERABReleaseItemBearerRelCompIEs) resolvePER(key int64, p *per.Reader, a
 	case 15:
 		u.Kind = ERABReleaseItemBearerRelCompIEs_IDERABReleaseItemBearerRelComp
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5079,7 +5079,7 @@ func (u *ERABReleaseItemBearerRelCompExtIEs) decodePER(key int64, r *per.Reader,
 func (u *ERABReleaseItemBearerRelCompExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5192,7 +5192,7 @@ func (u *ERABReleaseIndicationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 264:
 		u.Kind = ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5386,7 +5386,7 @@ func (u *InitialContextSetupRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5612,7 +5612,7 @@ func (u *ERABToBeSetupItemCtxtSUReqIEs) resolvePER(key int64, p *per.Reader, at 
 	case 52:
 		u.Kind = ERABToBeSetupItemCtxtSUReqIEs_IDERABToBeSetupItemCtxtSUReq
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5746,7 +5746,7 @@ func (u *ERABToBeSetupItemCtxtSUReqExtIEs) resolvePER(key int64, p *per.Reader, 
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5876,7 +5876,7 @@ func (u *InitialContextSetupResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -5968,7 +5968,7 @@ func (u *ERABSetupItemCtxtSUResIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 50:
 		u.Kind = ERABSetupItemCtxtSUResIEs_IDERABSetupItemCtxtSURes
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6088,7 +6088,7 @@ func (u *ERABSetupItemCtxtSUResExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *ERABSetupItemCtxtSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6199,7 +6199,7 @@ func (u *InitialContextSetupFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6354,7 +6354,7 @@ func (u *PagingIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	case 331:
 		u.Kind = PagingIEs_IDPagingCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6490,7 +6490,7 @@ func (u *TAIItemIEs) resolvePER(key int64, p *per.Reader, at int, field string) 
 	case 47:
 		u.Kind = TAIItemIEs_IDTAIItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6604,7 +6604,7 @@ func (u *TAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6717,7 +6717,7 @@ func (u *UEContextReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 264:
 		u.Kind = ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6841,7 +6841,7 @@ func (u *UEContextReleaseCommandIEs) resolvePER(key int64, p *per.Reader, at int
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -6971,7 +6971,7 @@ func (u *UEContextReleaseCompleteIEs) resolvePER(key int64, p *per.Reader, at in
 	case 297:
 		u.Kind = SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7158,7 +7158,7 @@ func (u *UEContextModificationRequestIEs) resolvePER(key int64, p *per.Reader, a
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7365,7 +7365,7 @@ func (u *UEContextModificationResponseIEs) resolvePER(key int64, p *per.Reader, 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7489,7 +7489,7 @@ func (u *UEContextModificationFailureIEs) resolvePER(key int64, p *per.Reader, a
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7620,7 +7620,7 @@ func (u *UERadioCapabilityMatchRequestIEs) resolvePER(key int64, p *per.Reader, 
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7741,7 +7741,7 @@ func (u *UERadioCapabilityMatchResponseIEs) resolvePER(key int64, p *per.Reader,
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -7895,7 +7895,7 @@ func (u *DownlinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 192:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8099,7 +8099,7 @@ func (u *InitialUEMessageIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8302,7 +8302,7 @@ func (u *UplinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8455,7 +8455,7 @@ func (u *NASNonDeliveryIndicationIEs) resolvePER(key int64, p *per.Reader, at in
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8581,7 +8581,7 @@ func (u *RerouteNASRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 		f := p.Field(u.Raw, at)
 		r := &f
 		u.IDS1Message = r.OctetString(per.Unsized, "")
-		p.EndSub(r, field)
+		p.EndSub(r, &u.Raw, field)
 		return
 	case 223:
 		u.Kind = InitialUEMessageIEs_IDMMEGroupID
@@ -8590,7 +8590,7 @@ func (u *RerouteNASRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 230:
 		u.Kind = InitialUEMessageIEs_IDUEUsageType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8721,7 +8721,7 @@ func (u *NASDeliveryIndicationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 8:
 		u.Kind = CellTrafficTraceIEs_IDENBUES1APID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8828,7 +8828,7 @@ func (u *ResetIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	case 92:
 		u.Kind = ResetIEs_IDResetType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -8973,7 +8973,7 @@ func (u *UEAssociatedLogicalS1ConnectionItemRes) resolvePER(key int64, p *per.Re
 	case 91:
 		u.Kind = UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9089,7 +9089,7 @@ func (u *ResetAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9177,7 +9177,7 @@ func (u *UEAssociatedLogicalS1ConnectionItemResAck) resolvePER(key int64, p *per
 	case 91:
 		u.Kind = UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9299,7 +9299,7 @@ func (u *ErrorIndicationIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 96:
 		u.Kind = ENBCPRelocationIndicationIEs_IDSTMSI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9445,7 +9445,7 @@ func (u *S1SetupRequestIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 291:
 		u.Kind = S1SetupRequestIEs_IDConnectedengNBList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9587,7 +9587,7 @@ func (u *S1SetupResponseIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 303:
 		u.Kind = S1SetupResponseIEs_IDIABSupported
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9719,7 +9719,7 @@ func (u *S1SetupFailureIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9854,7 +9854,7 @@ func (u *ENBConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 293:
 		u.Kind = ENBConfigurationUpdateIEs_IDConnectedengNBToRemoveList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -9977,7 +9977,7 @@ func (u *ENBConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10095,7 +10095,7 @@ func (u *ENBConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10224,7 +10224,7 @@ func (u *MMEConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 247:
 		u.Kind = MMEConfigurationUpdateIEs_IDServedDCNs
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10341,7 +10341,7 @@ func (u *MMEConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10459,7 +10459,7 @@ func (u *MMEConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10592,7 +10592,7 @@ func (u *DownlinkS1cdma2000tunnellingIEs) resolvePER(key int64, p *per.Reader, a
 	case 70:
 		u.Kind = DownlinkS1cdma2000tunnellingIEs_IDCdma2000PDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10727,7 +10727,7 @@ func (u *UplinkS1cdma2000tunnellingIEs) resolvePER(key int64, p *per.Reader, at 
 	case 140:
 		u.Kind = UplinkS1cdma2000tunnellingIEs_IDEUTRANRoundTripDelayEstimationInfo
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10871,7 +10871,7 @@ func (u *UECapabilityInfoIndicationIEs) resolvePER(key int64, p *per.Reader, at 
 	case 327:
 		u.Kind = UECapabilityInfoIndicationIEs_IDUERadioCapabilityForPagingNRFormat
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -10998,7 +10998,7 @@ func (u *ENBStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 90:
 		u.Kind = ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11120,7 +11120,7 @@ func (u *MMEStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 90:
 		u.Kind = ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11240,7 +11240,7 @@ func (u *TraceStartIEs) resolvePER(key int64, p *per.Reader, at int, field strin
 	case 25:
 		u.Kind = HandoverRequestIEs_IDTraceActivation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11364,7 +11364,7 @@ func (u *TraceFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11488,7 +11488,7 @@ func (u *DeactivateTraceIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 86:
 		u.Kind = CellTrafficTraceIEs_IDEUTRANTraceID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11611,7 +11611,7 @@ func (u *CellTrafficTraceIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 166:
 		u.Kind = CellTrafficTraceIEs_IDPrivacyIndicator
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11739,7 +11739,7 @@ func (u *LocationReportingControlIEs) resolvePER(key int64, p *per.Reader, at in
 	case 98:
 		u.Kind = HandoverRequestIEs_IDRequestType
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11863,7 +11863,7 @@ func (u *LocationReportingFailureIndicationIEs) resolvePER(key int64, p *per.Rea
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -11993,7 +11993,7 @@ func (u *LocationReportIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12141,7 +12141,7 @@ func (u *OverloadStartIEs) resolvePER(key int64, p *per.Reader, at int, field st
 	case 161:
 		u.Kind = OverloadStartIEs_IDTrafficLoadReductionIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12252,7 +12252,7 @@ func (u *OverloadStopIEs) resolvePER(key int64, p *per.Reader, at int, field str
 	case 154:
 		u.Kind = OverloadStartIEs_IDGUMMEIList
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12383,7 +12383,7 @@ func (u *WriteReplaceWarningRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 286:
 		u.Kind = WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12525,7 +12525,7 @@ func (u *WriteReplaceWarningResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12650,7 +12650,7 @@ func (u *ENBDirectInformationTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 121:
 		u.Kind = ENBDirectInformationTransferIEs_IDInterSystemInformationTransferTypeEDT
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12803,7 +12803,7 @@ func (u *MMEDirectInformationTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 122:
 		u.Kind = MMEDirectInformationTransferIEs_IDInterSystemInformationTransferTypeMDT
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -12916,7 +12916,7 @@ func (u *ENBConfigurationTransferIEs) resolvePER(key int64, p *per.Reader, at in
 	case 310:
 		u.Kind = ENBConfigurationTransferIEs_IDIntersystemSONConfigurationTransferECT
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13043,7 +13043,7 @@ func (u *MMEConfigurationTransferIEs) resolvePER(key int64, p *per.Reader, at in
 	case 309:
 		u.Kind = MMEConfigurationTransferIEs_IDIntersystemSONConfigurationTransferMCT
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13243,7 +13243,7 @@ func (u *KillRequestIEs) resolvePER(key int64, p *per.Reader, at int, field stri
 	case 191:
 		u.Kind = KillRequestIEs_IDKillAllWarningMessages
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13367,7 +13367,7 @@ func (u *KillResponseIEs) resolvePER(key int64, p *per.Reader, at int, field str
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13498,7 +13498,7 @@ func (u *PWSRestartIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 190:
 		u.Kind = PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13620,7 +13620,7 @@ func (u *PWSFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 59:
 		u.Kind = PWSFailureIndicationIEs_IDGlobalENBID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13744,7 +13744,7 @@ func (u *DownlinkUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.Read
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13865,7 +13865,7 @@ func (u *UplinkUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.Reader
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -13984,7 +13984,7 @@ func (u *DownlinkNonUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.R
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14099,7 +14099,7 @@ func (u *UplinkNonUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.Rea
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14224,7 +14224,7 @@ func (u *ERABModificationIndicationIEs) resolvePER(key int64, p *per.Reader, at 
 	case 189:
 		u.Kind = ERABModificationIndicationIEs_IDUserLocationInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14368,7 +14368,7 @@ func (u *ERABToBeModifiedItemBearerModIndExtIEs) decodePER(key int64, r *per.Rea
 func (u *ERABToBeModifiedItemBearerModIndExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14481,7 +14481,7 @@ func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) decodePER(key int64, r *per.
 func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14594,7 +14594,7 @@ func (u *CSGMembershipInfoExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *CSGMembershipInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14711,7 +14711,7 @@ func (u *ERABModificationConfirmIEs) resolvePER(key int64, p *per.Reader, at int
 	case 146:
 		u.Kind = ERABModificationConfirmIEs_IDCSGMembershipStatus
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14807,7 +14807,7 @@ func (u *ERABModifyItemBearerModConfIEs) resolvePER(key int64, p *per.Reader, at
 	case 204:
 		u.Kind = ERABModifyItemBearerModConfIEs_IDERABModifyItemBearerModConf
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -14923,7 +14923,7 @@ func (u *ERABModifyItemBearerModConfExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *ERABModifyItemBearerModConfExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15032,7 +15032,7 @@ func (u *UEContextModificationIndicationIEs) resolvePER(key int64, p *per.Reader
 	case 226:
 		u.Kind = ERABModificationIndicationIEs_IDCSGMembershipInfo
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15156,7 +15156,7 @@ func (u *UEContextModificationConfirmIEs) resolvePER(key int64, p *per.Reader, a
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15288,7 +15288,7 @@ func (u *UEContextSuspendRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 297:
 		u.Kind = SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15430,7 +15430,7 @@ func (u *UEContextSuspendResponseIEs) resolvePER(key int64, p *per.Reader, at in
 	case 40:
 		u.Kind = HandoverRequestIEs_IDSecurityContext
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15561,7 +15561,7 @@ func (u *UEContextResumeRequestIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 245:
 		u.Kind = PathSwitchRequestIEs_IDRRCResumeCause
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15680,7 +15680,7 @@ func (u *ERABFailedToResumeItemResumeReqExtIEs) decodePER(key int64, r *per.Read
 func (u *ERABFailedToResumeItemResumeReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15795,7 +15795,7 @@ func (u *UEContextResumeResponseIEs) resolvePER(key int64, p *per.Reader, at int
 	case 283:
 		u.Kind = DownlinkNASTransportIEs_IDPendingDataIndication
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -15928,7 +15928,7 @@ func (u *ERABFailedToResumeItemResumeResExtIEs) decodePER(key int64, r *per.Read
 func (u *ERABFailedToResumeItemResumeResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16039,7 +16039,7 @@ func (u *UEContextResumeFailureIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16186,7 +16186,7 @@ func (u *ConnectionEstablishmentIndicationIEs) resolvePER(key int64, p *per.Read
 	case 192:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16330,7 +16330,7 @@ func (u *RetrieveUEInformationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 96:
 		u.Kind = ENBCPRelocationIndicationIEs_IDSTMSI
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16454,7 +16454,7 @@ func (u *UEInformationTransferIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 192:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16598,7 +16598,7 @@ func (u *ENBCPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16744,7 +16744,7 @@ func (u *MMECPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 8:
 		u.Kind = CellTrafficTraceIEs_IDENBUES1APID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16865,7 +16865,7 @@ func (u *SecondaryRATDataUsageReportIEs) resolvePER(key int64, p *per.Reader, at
 	case 297:
 		u.Kind = SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -16991,7 +16991,7 @@ func (u *UERadioCapabilityIDMappingRequestIEs) resolvePER(key int64, p *per.Read
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -17106,7 +17106,7 @@ func (u *UERadioCapabilityIDMappingResponseIEs) resolvePER(key int64, p *per.Rea
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

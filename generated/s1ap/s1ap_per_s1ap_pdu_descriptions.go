@@ -233,7 +233,7 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -556,7 +556,7 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
@@ -789,7 +789,7 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(true), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for

@@ -28,6 +28,8 @@ type MDTModeExtensionIE struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind             S1apProtocolIesKind
@@ -315,6 +317,8 @@ type SONInformationExtensionIE struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                   S1apProtocolIesKind
@@ -341,6 +345,8 @@ type SourceNodeIDExtensionIE struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
@@ -381,6 +387,8 @@ type ERABDataForwardingItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -422,6 +430,8 @@ type ERABToBeSetupItemHOReqIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -463,6 +473,8 @@ type ERABAdmittedItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind               S1apProtocolIesKind
@@ -504,6 +516,8 @@ type ERABFailedtoSetupItemHOReqAckIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                            S1apProtocolIesKind
@@ -545,6 +559,8 @@ type ERABToBeSwitchedDLItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -586,6 +602,8 @@ type ERABToBeSwitchedULItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -627,6 +645,8 @@ type ERABToBeUpdatedItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  S1apProtocolIesKind
@@ -668,6 +688,8 @@ type ERABToBeModifiedItemBearerModIndIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               S1apProtocolIesKind
@@ -709,6 +731,8 @@ type ERABNotToBeModifiedItemBearerModIndIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  S1apProtocolIesKind
@@ -750,6 +774,8 @@ type ERABFailedToResumeItemResumeReqIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -791,6 +817,8 @@ type ERABFailedToResumeItemResumeResIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind

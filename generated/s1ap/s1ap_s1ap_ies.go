@@ -53,6 +53,8 @@ type AdditionalGUTIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -305,6 +307,8 @@ type AllocationAndRetentionPriorityExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -352,6 +356,8 @@ type InformationForCECapableUEsExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -406,6 +412,8 @@ type AssistanceDataForPagingExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -453,6 +461,8 @@ type AssistanceDataForRecommendedCellsExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -491,6 +501,8 @@ type BearersSubjectToStatusTransferItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 S1apProtocolIesKind
@@ -546,6 +558,8 @@ type BearersSubjectToStatusTransferItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -590,6 +604,8 @@ type BearersSubjectToEarlyStatusTransferItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                      S1apProtocolIesKind
@@ -640,6 +656,8 @@ type BearersSubjectToEarlyStatusTransferItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -721,6 +739,8 @@ type BluetoothMeasurementConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -877,6 +897,8 @@ type CancelledCellinEAIItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -931,6 +953,8 @@ type CancelledCellinTAIItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1244,6 +1268,8 @@ type CellIdentifierAndCELevelForCECapableUEsExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1320,6 +1346,8 @@ type CellIDBroadcastItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1374,6 +1402,8 @@ type CellIDCancelledItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1421,6 +1451,8 @@ type CellBasedMDTExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1473,6 +1505,8 @@ type CellBasedQMCExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1591,6 +1625,8 @@ type Cdma2000OneXSRVCCInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1675,6 +1711,8 @@ type CellTypeExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1729,6 +1767,8 @@ type CGIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1806,6 +1846,8 @@ type CNTypeRestrictionsItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1892,6 +1934,8 @@ type ConnectedengNBItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1941,6 +1985,8 @@ type ContextatSourceExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2041,6 +2087,8 @@ type CSGIDListItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2108,6 +2156,8 @@ type COUNTvalueExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2157,6 +2207,8 @@ type COUNTValueExtendedExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2206,6 +2258,8 @@ type COUNTvaluePDCPSNlength18ExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2277,6 +2331,8 @@ type CriticalityDiagnosticsExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2333,6 +2389,8 @@ type CriticalityDiagnosticsIEItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2389,6 +2447,8 @@ type DAPSRequestInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2427,6 +2487,8 @@ type DAPSResponseInfoListIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                   S1apProtocolIesKind
@@ -2477,6 +2539,8 @@ type DAPSResponseInfoItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2537,6 +2601,8 @@ type DAPSResponseInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2606,6 +2672,8 @@ type ServedDCNsItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2653,6 +2721,8 @@ type DLCPSecurityInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2845,6 +2915,8 @@ type EmergencyAreaIDBroadcastItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2899,6 +2971,8 @@ type EmergencyAreaIDCancelledItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2951,6 +3025,8 @@ type CompletedCellinEAIItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3022,6 +3098,8 @@ type ENBEarlyStatusTransferTransparentContainerExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3119,6 +3197,8 @@ type GERANCellIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3168,6 +3248,8 @@ type GlobalENBIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3217,6 +3299,8 @@ type GlobalEnGNBIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3269,6 +3353,8 @@ type ENBStatusTransferTransparentContainerExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3342,6 +3428,8 @@ type ENDCSONConfigurationTransferExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3435,6 +3523,8 @@ type ENDCTransferTypeRequestExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3484,6 +3574,8 @@ type ENDCTransferTypeReplyExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3533,6 +3625,8 @@ type ENDCSONeNBIdentificationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3582,6 +3676,8 @@ type ENDCSONengNBIdentificationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3703,6 +3799,8 @@ type ERABInformationListIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      S1apProtocolIesKind
@@ -3754,6 +3852,8 @@ type ERABInformationListItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind              S1apProtocolExtensionKind
@@ -3796,6 +3896,8 @@ type ERABItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind       S1apProtocolIesKind
@@ -3846,6 +3948,8 @@ type ERABItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3898,6 +4002,8 @@ type ERABQoSParametersExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -3938,6 +4044,8 @@ type ERABSecurityResultListIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -3988,6 +4096,8 @@ type ERABSecurityResultItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4026,6 +4136,8 @@ type ERABUsageReportItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  S1apProtocolIesKind
@@ -4080,6 +4192,8 @@ type ERABUsageReportItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4143,6 +4257,8 @@ type EUTRANCGIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4199,6 +4315,8 @@ type EventL1LoggedMDTConfigExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4276,6 +4394,8 @@ type EventTriggerExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
@@ -4327,6 +4447,8 @@ type ExpectedUEBehaviourExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4381,6 +4503,8 @@ type ExpectedUEActivityBehaviourExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4507,6 +4631,8 @@ type FiveGSTAIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4594,6 +4720,8 @@ type ForbiddenTAsItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4653,6 +4781,8 @@ type ForbiddenLAsItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4711,6 +4841,8 @@ type GBRQosInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4769,6 +4901,8 @@ type GUMMEIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -4877,6 +5011,8 @@ type HandoverRestrictionListExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               S1apProtocolExtensionKind
@@ -4994,6 +5130,8 @@ type ImmediateMDTExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                S1apProtocolExtensionKind
@@ -5057,6 +5195,8 @@ type InformationOnRecommendedCellsAndENBsForPagingExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5168,6 +5308,8 @@ type IntersystemMeasurementConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5218,6 +5360,8 @@ type InterSystemMeasurementParametersExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5308,6 +5452,8 @@ type InterSystemMeasurementItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5439,6 +5585,8 @@ type LAIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5531,6 +5679,8 @@ type LastVisitedEUTRANCellInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    S1apProtocolExtensionKind
@@ -5589,6 +5739,8 @@ type LastVisitedPSCellInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5726,6 +5878,8 @@ type ListeningSubframePatternExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5775,6 +5929,8 @@ type LoggedMDTExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                S1apProtocolExtensionKind
@@ -5871,6 +6027,8 @@ type LoggedMBSFNMDTExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5969,6 +6127,8 @@ type LTENTNTAIInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6016,6 +6176,8 @@ type M3ConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6088,6 +6250,8 @@ type M4ConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6155,6 +6319,8 @@ type M5ConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6226,6 +6392,8 @@ type M6ConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6317,6 +6485,8 @@ type M7ConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6401,6 +6571,8 @@ type MDTConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         S1apProtocolExtensionKind
@@ -6468,6 +6640,8 @@ type MBSFNResultToLogInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6645,6 +6819,8 @@ type MeasurementThresholdL1LoggedMDTExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
@@ -6821,6 +6997,8 @@ type MutingPatternInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6933,6 +7111,8 @@ type NBIoTPagingEDRXInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7086,6 +7266,8 @@ type NRCGIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7173,6 +7355,8 @@ type NRUESecurityCapabilitiesExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7234,6 +7418,8 @@ type NRV2XServicesAuthorizedExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7281,6 +7467,8 @@ type NRUESidelinkAggregateMaximumBitrateExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7405,6 +7593,8 @@ type PagingAttemptInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7460,6 +7650,8 @@ type PagingEDRXInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7665,6 +7857,8 @@ type PC5QoSParametersExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7723,6 +7917,8 @@ type PC5QoSFlowItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7772,6 +7968,8 @@ type PC5FlowBitRatesExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7850,6 +8048,8 @@ type M1PeriodicReportingExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -7909,6 +8109,8 @@ type PLMNAreaBasedQMCExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8033,6 +8235,8 @@ type ProSeAuthorizedExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apProtocolExtensionKind
@@ -8152,6 +8356,8 @@ type PSCellInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8257,6 +8463,8 @@ type RecommendedCellsForPagingExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8295,6 +8503,8 @@ type RecommendedCellItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  S1apProtocolIesKind
@@ -8346,6 +8556,8 @@ type RecommendedCellsForPagingItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8393,6 +8605,8 @@ type RecommendedENBsForPagingExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8431,6 +8645,8 @@ type RecommendedENBItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                 S1apProtocolIesKind
@@ -8479,6 +8695,8 @@ type RecommendedENBItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8557,6 +8775,8 @@ type RATRestrictionsItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8707,6 +8927,8 @@ type RequestTypeExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                        S1apProtocolExtensionKind
@@ -8772,6 +8994,8 @@ type RIMTransferExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -8884,6 +9108,8 @@ type RLFReportInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      S1apProtocolExtensionKind
@@ -8990,6 +9216,8 @@ type SecurityContextExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9061,6 +9289,8 @@ type SecondaryRATDataUsageReportItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -9113,6 +9343,8 @@ type SecondaryRATDataUsageReportItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9160,6 +9392,8 @@ type SecurityIndicationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9207,6 +9441,8 @@ type SecurityResultExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9265,6 +9501,8 @@ type SensorMeasConfigNameItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9320,6 +9558,8 @@ type SensorMeasurementConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9394,6 +9634,8 @@ type SensorNameConfigExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
@@ -9533,6 +9775,8 @@ type SONInformationReplyExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apProtocolExtensionKind
@@ -9618,6 +9862,8 @@ type SONConfigurationTransferExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         S1apProtocolExtensionKind
@@ -9674,6 +9920,8 @@ type SynchronisationInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9730,6 +9978,8 @@ type SourceeNBIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9873,6 +10123,8 @@ type SourceeNBToTargeteNBTransparentContainerExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  S1apProtocolExtensionKind
@@ -9933,6 +10185,8 @@ type SourceNgRanNodeIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -9999,6 +10253,8 @@ type ServedGUMMEIsItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind         S1apProtocolExtensionKind
@@ -10137,6 +10393,8 @@ type SubscriptionBasedUEDifferentiationInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10191,6 +10449,8 @@ type ScheduledCommunicationTimeExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10245,6 +10505,8 @@ type SupportedTAsItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind      S1apProtocolExtensionKind
@@ -10315,6 +10577,8 @@ type TimeSynchronisationInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           S1apProtocolExtensionKind
@@ -10365,6 +10629,8 @@ type STMSIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10422,6 +10688,8 @@ type TAIBasedMDTExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10481,6 +10749,8 @@ type TAIExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10535,6 +10805,8 @@ type TAIBroadcastItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10589,6 +10861,8 @@ type TAICancelledItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10636,6 +10910,8 @@ type TABasedMDTExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10688,6 +10964,8 @@ type TABasedQMCExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10740,6 +11018,8 @@ type TAIBasedQMCExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10797,6 +11077,8 @@ type CompletedCellinTAIItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10887,6 +11169,8 @@ type TargeteNBIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10942,6 +11226,8 @@ type TargetRNCIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -10991,6 +11277,8 @@ type TargetNgRanNodeIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11073,6 +11361,8 @@ type GNBExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11122,6 +11412,8 @@ type GlobalGNBIDExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11201,6 +11493,8 @@ type NGENBExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11253,6 +11547,8 @@ type TargeteNBToSourceeNBTransparentContainerExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               S1apProtocolExtensionKind
@@ -11324,6 +11620,8 @@ type M1ThresholdEventA2ExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11469,6 +11767,8 @@ type TraceActivationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apProtocolExtensionKind
@@ -11560,6 +11860,8 @@ type TunnelInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11633,6 +11935,8 @@ type UEAggregateMaximumBitratesExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11684,6 +11988,8 @@ type UEAppLayerMeasConfigExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolExtensionKind
@@ -11796,6 +12102,8 @@ type UES1APIDPairExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11847,6 +12155,8 @@ type UEAssociatedLogicalS1ConnectionItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -11971,6 +12281,8 @@ type UESecurityCapabilitiesExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -12018,6 +12330,8 @@ type UESidelinkAggregateMaximumBitratesExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -12072,6 +12386,8 @@ type ULCPSecurityInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -12150,6 +12466,8 @@ type UserLocationInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                   S1apProtocolExtensionKind
@@ -12241,6 +12559,8 @@ type V2XServicesAuthorizedExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -12411,6 +12731,8 @@ type WLANMeasurementConfigurationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -12479,6 +12801,8 @@ type WUSAssistanceInformationExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -12526,6 +12850,8 @@ type X2TNLConfigurationInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                   S1apProtocolExtensionKind
@@ -12584,6 +12910,8 @@ type ENBX2ExtTLAExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind

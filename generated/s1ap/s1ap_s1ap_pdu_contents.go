@@ -48,6 +48,8 @@ type HandoverRequiredIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               S1apProtocolIesKind
@@ -106,6 +108,8 @@ type HandoverCommandIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -181,6 +185,8 @@ type ERABDataForwardingItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -225,6 +231,8 @@ type HandoverPreparationFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -273,6 +281,8 @@ type HandoverRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
@@ -370,6 +380,8 @@ type ERABToBeSetupItemHOReqExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                        S1apProtocolExtensionKind
@@ -418,6 +430,8 @@ type HandoverRequestAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 S1apProtocolIesKind
@@ -497,6 +511,8 @@ type ERABAdmittedItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -553,6 +569,8 @@ type ERABFailedToSetupItemHOReqAckExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -597,6 +615,8 @@ type HandoverFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -644,6 +664,8 @@ type HandoverNotifyIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      S1apProtocolIesKind
@@ -697,6 +719,8 @@ type PathSwitchRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apProtocolIesKind
@@ -771,6 +795,8 @@ type ERABToBeSwitchedDLItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                 S1apProtocolExtensionKind
@@ -816,6 +842,8 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
@@ -901,6 +929,8 @@ type ERABToBeSwitchedULItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -958,6 +988,8 @@ type ERABToBeUpdatedItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1002,6 +1034,8 @@ type PathSwitchRequestFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -1050,6 +1084,8 @@ type HandoverCancelIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -1097,6 +1133,8 @@ type HandoverCancelAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -1144,6 +1182,8 @@ type HandoverSuccessIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -1190,6 +1230,8 @@ type ENBEarlyStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         S1apProtocolIesKind
@@ -1237,6 +1279,8 @@ type MMEEarlyStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                         S1apProtocolIesKind
@@ -1284,6 +1328,8 @@ type ERABSetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           S1apProtocolIesKind
@@ -1326,6 +1372,8 @@ type ERABToBeSetupItemBearerSUReqIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           S1apProtocolIesKind
@@ -1382,6 +1430,8 @@ type ERABToBeSetupItemBearerSUReqExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1431,6 +1481,8 @@ type ERABSetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               S1apProtocolIesKind
@@ -1475,6 +1527,8 @@ type ERABSetupItemBearerSUResIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apProtocolIesKind
@@ -1527,6 +1581,8 @@ type ERABSetupItemBearerSUResExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1571,6 +1627,8 @@ type ERABModifyRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               S1apProtocolIesKind
@@ -1614,6 +1672,8 @@ type ERABToBeModifiedItemBearerModReqIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                               S1apProtocolIesKind
@@ -1666,6 +1726,8 @@ type ERABToBeModifyItemBearerModReqExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                   S1apProtocolExtensionKind
@@ -1711,6 +1773,8 @@ type ERABModifyResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -1756,6 +1820,8 @@ type ERABModifyItemBearerModResIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         S1apProtocolIesKind
@@ -1804,6 +1870,8 @@ type ERABModifyItemBearerModResExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -1848,6 +1916,8 @@ type ERABReleaseCommandIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                        S1apProtocolIesKind
@@ -1897,6 +1967,8 @@ type ERABReleaseResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -1942,6 +2014,8 @@ type ERABReleaseItemBearerRelCompIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           S1apProtocolIesKind
@@ -1990,6 +2064,8 @@ type ERABReleaseItemBearerRelCompExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2034,6 +2110,8 @@ type ERABReleaseIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -2083,6 +2161,8 @@ type InitialContextSetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolIesKind
@@ -2158,6 +2238,8 @@ type ERABToBeSetupItemCtxtSUReqIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         S1apProtocolIesKind
@@ -2215,6 +2297,8 @@ type ERABToBeSetupItemCtxtSUReqExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2264,6 +2348,8 @@ type InitialContextSetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                             S1apProtocolIesKind
@@ -2307,6 +2393,8 @@ type ERABSetupItemCtxtSUResIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -2359,6 +2447,8 @@ type ERABSetupItemCtxtSUResExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2403,6 +2493,8 @@ type InitialContextSetupFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -2451,6 +2543,8 @@ type PagingIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           S1apProtocolIesKind
@@ -2508,6 +2602,8 @@ type TAIItemIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind      S1apProtocolIesKind
@@ -2556,6 +2652,8 @@ type TAIItemExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -2600,6 +2698,8 @@ type UEContextReleaseRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -2649,6 +2749,8 @@ type UEContextReleaseCommandIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        S1apProtocolIesKind
@@ -2695,6 +2797,8 @@ type UEContextReleaseCompleteIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                            S1apProtocolIesKind
@@ -2747,6 +2851,8 @@ type UEContextModificationRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  S1apProtocolIesKind
@@ -2814,6 +2920,8 @@ type UEContextModificationResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -2861,6 +2969,8 @@ type UEContextModificationFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -2909,6 +3019,8 @@ type UERadioCapabilityMatchRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  S1apProtocolIesKind
@@ -2957,6 +3069,8 @@ type UERadioCapabilityMatchResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         S1apProtocolIesKind
@@ -3005,6 +3119,8 @@ type DownlinkNASTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                     S1apProtocolIesKind
@@ -3067,6 +3183,8 @@ type InitialUEMessageIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                    S1apProtocolIesKind
@@ -3135,6 +3253,8 @@ type UplinkNASTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -3189,6 +3309,8 @@ type NASNonDeliveryIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -3237,6 +3359,8 @@ type RerouteNASRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind             S1apProtocolIesKind
@@ -3287,6 +3411,8 @@ type NASDeliveryIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -3333,6 +3459,8 @@ type ResetIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        S1apProtocolIesKind
@@ -3422,6 +3550,8 @@ type UEAssociatedLogicalS1ConnectionItemRes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  S1apProtocolIesKind
@@ -3467,6 +3597,8 @@ type ResetAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                        S1apProtocolIesKind
@@ -3507,6 +3639,8 @@ type UEAssociatedLogicalS1ConnectionItemResAck struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  S1apProtocolIesKind
@@ -3552,6 +3686,8 @@ type ErrorIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -3601,6 +3737,8 @@ type S1SetupRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -3653,6 +3791,8 @@ type S1SetupResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apProtocolIesKind
@@ -3705,6 +3845,8 @@ type S1SetupFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -3752,6 +3894,8 @@ type ENBConfigurationUpdateIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                    S1apProtocolIesKind
@@ -3803,6 +3947,8 @@ type ENBConfigurationUpdateAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -3848,6 +3994,8 @@ type ENBConfigurationUpdateFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -3895,6 +4043,8 @@ type MMEConfigurationUpdateIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  S1apProtocolIesKind
@@ -3943,6 +4093,8 @@ type MMEConfigurationUpdateAcknowledgeIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -3988,6 +4140,8 @@ type MMEConfigurationUpdateFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -4035,6 +4189,8 @@ type DownlinkS1cdma2000tunnellingIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -4085,6 +4241,8 @@ type UplinkS1cdma2000tunnellingIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 S1apProtocolIesKind
@@ -4138,6 +4296,8 @@ type UECapabilityInfoIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -4190,6 +4350,8 @@ type ENBStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    S1apProtocolIesKind
@@ -4237,6 +4399,8 @@ type MMEStatusTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    S1apProtocolIesKind
@@ -4284,6 +4448,8 @@ type TraceStartIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind              S1apProtocolIesKind
@@ -4331,6 +4497,8 @@ type TraceFailureIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind            S1apProtocolIesKind
@@ -4379,6 +4547,8 @@ type DeactivateTraceIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind            S1apProtocolIesKind
@@ -4426,6 +4596,8 @@ type CellTrafficTraceIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                             S1apProtocolIesKind
@@ -4476,6 +4648,8 @@ type LocationReportingControlIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -4523,6 +4697,8 @@ type LocationReportingFailureIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -4570,6 +4746,8 @@ type LocationReportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                   S1apProtocolIesKind
@@ -4621,6 +4799,8 @@ type OverloadStartIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                             S1apProtocolIesKind
@@ -4668,6 +4848,8 @@ type OverloadStopIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind         S1apProtocolIesKind
@@ -4713,6 +4895,8 @@ type WriteReplaceWarningRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                S1apProtocolIesKind
@@ -4769,6 +4953,8 @@ type WriteReplaceWarningResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         S1apProtocolIesKind
@@ -4817,6 +5003,8 @@ type ENBDirectInformationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    S1apProtocolIesKind
@@ -4894,6 +5082,8 @@ type MMEDirectInformationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                    S1apProtocolIesKind
@@ -4939,6 +5129,8 @@ type ENBConfigurationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                     S1apProtocolIesKind
@@ -4986,6 +5178,8 @@ type MMEConfigurationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                     S1apProtocolIesKind
@@ -5065,6 +5259,8 @@ type KillRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -5113,6 +5309,8 @@ type KillResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                         S1apProtocolIesKind
@@ -5161,6 +5359,8 @@ type PWSRestartIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                            S1apProtocolIesKind
@@ -5209,6 +5409,8 @@ type PWSFailureIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                S1apProtocolIesKind
@@ -5255,6 +5457,8 @@ type DownlinkUEAssociatedLPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -5303,6 +5507,8 @@ type UplinkUEAssociatedLPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -5351,6 +5557,8 @@ type DownlinkNonUEAssociatedLPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        S1apProtocolIesKind
@@ -5397,6 +5605,8 @@ type UplinkNonUEAssociatedLPPaTransportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind        S1apProtocolIesKind
@@ -5443,6 +5653,8 @@ type ERABModificationIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  S1apProtocolIesKind
@@ -5509,6 +5721,8 @@ type ERABToBeModifiedItemBearerModIndExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5567,6 +5781,8 @@ type ERABNotToBeModifiedItemBearerModIndExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5622,6 +5838,8 @@ type CSGMembershipInfoExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5666,6 +5884,8 @@ type ERABModificationConfirmIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                          S1apProtocolIesKind
@@ -5711,6 +5931,8 @@ type ERABModifyItemBearerModConfIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                          S1apProtocolIesKind
@@ -5759,6 +5981,8 @@ type ERABModifyItemBearerModConfExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -5803,6 +6027,8 @@ type UEContextModificationIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                S1apProtocolIesKind
@@ -5850,6 +6076,8 @@ type UEContextModificationConfirmIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -5898,6 +6126,8 @@ type UEContextSuspendRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                            S1apProtocolIesKind
@@ -5949,6 +6179,8 @@ type UEContextSuspendResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -5997,6 +6229,8 @@ type UEContextResumeRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -6057,6 +6291,8 @@ type ERABFailedToResumeItemResumeReqExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6101,6 +6337,8 @@ type UEContextResumeResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -6163,6 +6401,8 @@ type ERABFailedToResumeItemResumeResExtIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind S1apProtocolExtensionKind
@@ -6207,6 +6447,8 @@ type UEContextResumeFailureIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind
@@ -6255,6 +6497,8 @@ type ConnectionEstablishmentIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                     S1apProtocolIesKind
@@ -6310,6 +6554,8 @@ type RetrieveUEInformationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind    S1apProtocolIesKind
@@ -6355,6 +6601,8 @@ type UEInformationTransferIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                     S1apProtocolIesKind
@@ -6405,6 +6653,8 @@ type ENBCPRelocationIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                      S1apProtocolIesKind
@@ -6455,6 +6705,8 @@ type MMECPRelocationIndicationIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind          S1apProtocolIesKind
@@ -6501,6 +6753,8 @@ type SecondaryRATDataUsageReportIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                              S1apProtocolIesKind
@@ -6551,6 +6805,8 @@ type UERadioCapabilityIDMappingRequestIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                  S1apProtocolIesKind
@@ -6596,6 +6852,8 @@ type UERadioCapabilityIDMappingResponseIEs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                     S1apProtocolIesKind

@@ -67,6 +67,8 @@ type InitiatingMessage_Value struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 S1apElementaryProcedureKind
@@ -244,6 +246,8 @@ type SuccessfulOutcome_Value struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                            S1apElementaryProcedureKind
@@ -291,6 +295,8 @@ type UnsuccessfulOutcome_Value struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	// It is the octets of the open type field, the complete PER encoding of the value
 	// (X.691 10.2, 11.1), without the field's length.
+	// A PER decode that reassembled a fragmented string (16K items or more) of the value
+	// in these octets leaves Raw nil: the typed value holds what they held.
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apElementaryProcedureKind

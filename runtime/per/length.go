@@ -126,8 +126,8 @@ func (w *Writer) WriteSmallLength(n int) {
 }
 
 // readLengthOctets reads an unconstrained length and the octets it counts,
-// reassembling fragments (a copy, charged); the octets of a single
-// fragment alias the input when they start on an octet boundary.
+// reassembling fragments (joinFragments); the octets of a single fragment
+// alias the input when they start on an octet boundary.
 func (r *Reader) readLengthOctets(typ string) ([]byte, error) {
 	return r.readOctets(0, -1, typ)
 }
@@ -141,35 +141,20 @@ func (r *Reader) readOctets(lb, ub int, typ string) ([]byte, error) {
 		return nil, err
 	}
 	r.Align()
-	if err := r.need(8*n, typ); err != nil {
-		return nil, err
-	}
 	if !more {
+		if err := r.need(8*n, typ); err != nil {
+			return nil, err
+		}
 		if err := r.checkSize(at, n, lb, ub, typ); err != nil {
 			return nil, err
 		}
 		return r.octets(n, typ)
 	}
-	var out []byte
-	for {
-		if err := r.Alloc(n, typ); err != nil {
-			return nil, err
-		}
-		// Alloc bounds the total: append grows out geometrically.
-		start := len(out)
-		out = append(out, make([]byte, n)...)
-		r.copyBits(out[start:], 8*n)
-		if !more {
-			break
-		}
-		if n, more, err = r.nextLength(n, typ); err != nil {
-			return nil, err
-		}
-		if err := r.need(8*n, typ); err != nil {
-			return nil, err
-		}
+	out, n, err := r.joinFragments(at, n, 8, typ)
+	if err != nil {
+		return nil, err
 	}
-	if err := r.checkSize(at, len(out), lb, ub, typ); err != nil {
+	if err := r.checkSize(at, n, lb, ub, typ); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -17,9 +17,10 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 // input, for Field. The octets alias the input when they start on an octet
 // boundary (always in the ALIGNED variant); otherwise, and when the field
 // is fragmented (16K octets or more), they are a copy, charged to the
-// budget; the offset of a fragmented field is that of its first length
-// octet. An empty field is an error: an empty encoding is one zero octet
-// (X.691 11.1).
+// budget, or inside the copy of a field around it (joinFragments); the
+// offset of a fragmented field is that of its first length octet. An
+// empty field is an error: an empty encoding is one zero octet (X.691
+// 11.1).
 func (r *Reader) ReadOpenField() ([]byte, int, error) {
 	const typ = "open type"
 	r.Align() // the length of an unconstrained count starts on an octet (11.9.3.5)
@@ -38,18 +39,28 @@ func (r *Reader) ReadOpenField() ([]byte, int, error) {
 }
 
 // Field returns a Reader over b, the octets of an open type field that
-// ReadOpenField returned with the offset at: it reads in r's variant, with
-// r's options, nesting depth and allocation budget, and its errors count
-// from the start of r's outermost input. EndField ends it.
+// ReadOpenField (or ReadStringContents) of r returned with the offset at:
+// it reads in r's variant, with r's options, nesting depth and allocation
+// budget, and its errors count from the start of r's outermost input.
+// EndField ends it. When b is a copy that this decode made, the fragmented
+// strings inside it are reassembled in place (joinFragments): f.Rewrote
+// tells.
 func (r *Reader) Field(b []byte, at int) Reader {
-	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip}
+	apart := len(b) > 0 && len(r.fresh) > 0 && &b[0] == &r.fresh[0]
+	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, owned: r.owned || apart, apart: apart}
 }
+
+// Rewrote reports whether r, made by Field, reassembled a fragmented
+// string in place in its octets, which are no longer those of its field.
+func (r *Reader) Rewrote() bool { return r.rewrote }
 
 // EndField checks that the value f read filled its field, whose octets
 // past the value are padding of its last octet, or the one zero octet of
-// an empty encoding (X.691 11.1), and charges r what f allocated.
+// an empty encoding (X.691 11.1), and charges r what f allocated. Unless
+// f read a copy, r's octets hold f's: f's rewriting is r's.
 func (r *Reader) EndField(f *Reader) error {
 	r.alloc = f.alloc
+	r.rewrote = r.rewrote || f.rewrote && !f.apart
 	want := max((f.pos+7)/8, 1)
 	if len(f.buf) != want { // more: the reads are bounded by the field
 		return f.errAt(f.pos, der.KindTrailingData, "open type", itoa(len(f.buf)-want)+" octets after the value in its field", "X.691 11.1")

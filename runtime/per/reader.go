@@ -43,6 +43,16 @@ type Reader struct {
 	alloc   int // bytes that may still be allocated
 	skip    bool
 	err     error // the first error of the methods of sticky.go
+	// owned: buf is a copy this decode made (see joinFragments), whose
+	// fragmented strings are reassembled in place; rewrote: one was,
+	// since Field made r; apart: buf is such a copy, not in the buf of
+	// the Reader that made r, whose octets r's rewriting leaves as
+	// they were; fresh: the last copy r made, which Field knows as
+	// owned.
+	owned   bool
+	rewrote bool
+	apart   bool
+	fresh   []byte
 }
 
 // NewReader returns a Reader over b, a complete encoding in the ALIGNED
@@ -211,15 +221,23 @@ func (r *Reader) octets(n int, typ string) ([]byte, error) {
 	}
 	b := make([]byte, n)
 	r.copyBits(b, 8*n)
+	r.fresh = b
 	return b, nil
 }
 
-// copyBits reads n bits known to be there into dst, left-aligned: seven
-// octets per read while 8 or more are left (an unaligned OCTET STRING of
-// UPER is copied this way); the eighth octet that PutUint64 writes is one
-// of them, written again by the next read.
+// copyBits reads n bits known to be there into dst, left-aligned: from an
+// octet boundary by copy, else seven octets per read while 8 or more are
+// left (an unaligned OCTET STRING of UPER is copied this way); the eighth
+// octet that PutUint64 writes is one of them, written again by the next
+// read.
 func (r *Reader) copyBits(dst []byte, n int) {
 	i := 0
+	if r.pos&7 == 0 { // octet-aligned: the octets as they are
+		j := r.pos >> 3
+		i = copy(dst, r.buf[j:j+n>>3])
+		r.pos += n &^ 7
+		n &= 7
+	}
 	for ; n >= 64; n -= 56 {
 		binary.BigEndian.PutUint64(dst[i:], r.bits(56)<<8)
 		i += 7

@@ -336,16 +336,19 @@ func (r *Reader) Close(o Open, field string) {
 	}
 }
 
-// EndSub ends f, a Reader over the octets of an open type's field that
-// Field made, as DecodeField does: f's error, or the octets after its
-// value, fail the decode.
-func (r *Reader) EndSub(f *Reader, field string) {
+// EndSub ends f, a Reader over *raw, the octets of an open type's field,
+// that Field made, as DecodeField does: f's error, or the octets after its
+// value, fail the decode, and *raw becomes nil if f rewrote it.
+func (r *Reader) EndSub(f *Reader, raw *[]byte, field string) {
 	if r.err != nil {
 		return
 	}
 	err := f.err
 	if err == nil {
 		err = r.EndField(f)
+	}
+	if f.rewrote {
+		*raw = nil
 	}
 	r.Fail(err, field)
 }
@@ -402,17 +405,22 @@ func (r *Reader) StringContents(raw *[]byte, c Contents, field string) int {
 	return at
 }
 
-// DecodeField decodes v, the value of an open type, from raw, the octets
+// DecodeField decodes v, the value of an open type, from *raw, the octets
 // of its field at bit at of the input (Field, EndField). A nil v, a row
-// without a type, leaves the value in raw.
-func (r *Reader) DecodeField(raw []byte, at int, v Value, field string) {
+// without a type, leaves the value in *raw. When the decode reassembled a
+// fragmented string in place in the octets (Field), *raw becomes nil:
+// they are no longer the field's, and v holds what they held.
+func (r *Reader) DecodeField(raw *[]byte, at int, v Value, field string) {
 	if r.err != nil || v == nil {
 		return
 	}
-	f := r.Field(raw, at)
+	f := r.Field(*raw, at)
 	err := v.DecodePER(&f)
 	if err == nil {
 		err = r.EndField(&f)
+	}
+	if f.rewrote {
+		*raw = nil
 	}
 	r.Fail(err, field)
 }

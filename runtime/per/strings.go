@@ -172,25 +172,9 @@ func (r *Reader) ReadBitString(s Size) (der.BitString, error) {
 		return r.readBitsOf(n, typ)
 	}
 	// Fragments of 16K bits and more: whole octets each, until the last.
-	var out []byte
-	total := 0
-	for {
-		if err := r.need(n, typ); err != nil {
-			return der.BitString{}, err
-		}
-		if err := r.Alloc((n+7)/8, typ); err != nil {
-			return der.BitString{}, err
-		}
-		start := len(out)
-		out = append(out, make([]byte, (n+7)/8)...)
-		r.copyBits(out[start:], n)
-		total += n
-		if !more {
-			break
-		}
-		if n, more, err = r.nextLength(n, typ); err != nil {
-			return der.BitString{}, err
-		}
+	out, total, err := r.joinFragments(at, n, 1, typ)
+	if err != nil {
+		return der.BitString{}, err
 	}
 	if err := r.checkSize(at, total, s.Lb, s.Ub, typ); err != nil {
 		return der.BitString{}, err
@@ -228,6 +212,7 @@ func (r *Reader) readBitsOf(n int, typ string) (der.BitString, error) {
 	}
 	b := make([]byte, (n+7)/8)
 	r.copyBits(b, n)
+	r.fresh = b
 	return der.BitString{Bytes: b, BitLength: n}, nil
 }
 
@@ -321,7 +306,8 @@ type Open struct {
 	buf            []byte
 	pos, end, base int
 	start          int  // first bit of the field, in the reader's buf while it reads it
-	joined         bool // the field was fragmented: the reader reads a copy
+	joined         bool // the field was fragmented: the reader reads its reassembly
+	owned, rewrote bool // the reader's, before the field
 }
 
 // BeginOpen reads the length of an open type field (X.691 10.2, 11.2) and
@@ -331,7 +317,7 @@ type Open struct {
 // whose fragments are reassembled: its offsets count from its start.
 func (r *Reader) BeginOpen() (Open, error) {
 	const typ = "open type"
-	saved := Open{buf: r.buf, pos: r.pos, end: r.end, base: r.base}
+	saved := Open{buf: r.buf, pos: r.pos, end: r.end, base: r.base, owned: r.owned, rewrote: r.rewrote}
 	at := r.pos
 	n, more, err := r.readUnconstrainedLength(typ)
 	if err != nil {
@@ -346,6 +332,7 @@ func (r *Reader) BeginOpen() (Open, error) {
 		saved.pos, saved.joined = r.pos, true
 		r.base += at
 		r.buf, r.pos, r.end = b, 0, 8*len(b)
+		r.owned = true // a copy, or moved in place in one
 		return saved, nil
 	}
 	if err := r.need(8*n, typ); err != nil {
@@ -375,7 +362,12 @@ func (r *Reader) EndOpen(o Open) error {
 	if used == 0 && r.octetAt(r.end-8) != 0 {
 		return r.errEmpty(r.end - 8)
 	}
-	r.buf, r.pos, r.end, r.base = o.buf, o.pos, o.end, o.base
+	if o.joined && !o.owned {
+		// The field was a copy: rewriting it left r's octets as they
+		// were.
+		r.rewrote = o.rewrote
+	}
+	r.buf, r.pos, r.end, r.base, r.owned = o.buf, o.pos, o.end, o.base, o.owned
 	return nil
 }
 

@@ -140,8 +140,15 @@ func (w *Writer) EndOpen(o OpenField) {
 	if w.n == 8*o.start { // an empty encoding is one zero octet (11.1)
 		w.buf = append(w.buf, 0)
 	}
+	w.base = o.base
+	if w.aligned || o.mark&7 == 0 {
+		// The length starts on the field's first octet: it goes in
+		// front of the octets, which move by its size.
+		w.insertLength(o.start)
+		return
+	}
 	w.scratch = append(w.scratch[:0], w.buf[o.start:]...)
-	w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
+	w.buf, w.n = w.buf[:o.start], o.mark
 	w.writeLengthOctets(w.scratch, 0, -1)
 }
 

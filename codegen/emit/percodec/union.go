@@ -22,7 +22,8 @@ import (
 // which keep their errors in the Reader or Writer with field first in the
 // path. Raw keeps the field's octets, which encodePER writes back
 // unchanged when Kind is 0 (a key not in an extensible table) or selects a
-// row without a type. A key that follows the open type (deferred) is
+// row without a type; a typed value whose decode reassembled a fragmented
+// string in place in those octets (per.Reader.Field) leaves Raw nil. A key that follows the open type (deferred) is
 // resolved right after the key is read. A union that an OCTET or BIT
 // STRING contains (X.682 11) is shared by every such string over its
 // table, whatever its SIZE: its decodePER and encodePER take the string's
@@ -90,7 +91,7 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 				})
 			}
 		})
-		g.Id("p").Dot("DecodeField").Call(jen.Id("u").Dot("Raw"), jen.Id("at"), jen.Id("u").Dot("perValue").Call(jen.True()), jen.Id("field"))
+		g.Id("p").Dot("DecodeField").Call(jen.Op("&").Id("u").Dot("Raw"), jen.Id("at"), jen.Id("u").Dot("perValue").Call(jen.True()), jen.Id("field"))
 	})
 
 	e.valueMethod(f, gt)
@@ -196,7 +197,7 @@ func valueRow(f *plan.Field) bool {
 //	f := p.Field(u.Raw, at)
 //	r := &f
 //	u.Bool = r.Bool("")
-//	p.EndSub(r, field)
+//	p.EndSub(r, &u.Raw, field)
 //	return
 func (e *Emitter) readRow(g *jen.Group, gt *plan.Type, ue *plan.Row) {
 	g.Id("f").Op(":=").Id("p").Dot("Field").Call(jen.Id("u").Dot("Raw"), jen.Id("at"))
@@ -204,7 +205,7 @@ func (e *Emitter) readRow(g *jen.Group, gt *plan.Type, ue *plan.Row) {
 	slot := emit.UnionSlot(ue)
 	p := place{val: func() *jen.Statement { return slot.Clone() }, addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) }}
 	e.readField(g, ue.Field, p, jen.Lit(""), gt.ASN1+"."+ue.Field.ASN1)
-	g.Id("p").Dot("EndSub").Call(jen.Id("r"), jen.Id("field"))
+	g.Id("p").Dot("EndSub").Call(jen.Id("r"), jen.Op("&").Id("u").Dot("Raw"), jen.Id("field"))
 	g.Return()
 }
 
