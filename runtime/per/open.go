@@ -42,7 +42,7 @@ func (r *Reader) ReadOpenField() ([]byte, int, error) {
 // r's options, nesting depth and allocation budget, and its errors count
 // from the start of r's outermost input. EndField ends it.
 func (r *Reader) Field(b []byte, at int) Reader {
-	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip}
+	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, tol: r.tol, dev: r.dev}
 }
 
 // EndField checks that the value f read filled its field, whose octets
